@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Db, Tx } from './db/client.ts';
+import type { users } from './db/schema/index.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { Translator } from './lib/i18n.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { shellRoutes, type SearchProvider } from './modules/shell/shell.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    translator: Translator;
+    mailer: Mailer;
+    appVersion: string;
+    searchProviders: SearchProvider[];
+    /** Creates a sign-in for an e-mail that has none (employee accounts), or leaves it to the caller. */
+    provisionSignIn?: (tx: Tx, email: string) => Promise<typeof users.$inferSelect | undefined>;
+  }
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const WEB_DIST = path.resolve(here, '../../web/dist');
+const pkg = JSON.parse(fs.readFileSync(path.resolve(here, '../../../package.json'), 'utf8')) as { version: string };
+
+export type BuildOptions = { config: Config; db: Db; mailer?: Mailer; logger?: boolean | object; serveWeb?: boolean };
+
+/** The whole HTTP application; never listens (tests use inject()). */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config, db } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const translator = new Translator();
+  await translator.load(db);
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.decorate('translator', translator);
+  app.decorate('mailer', opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }));
+  app.decorate('appVersion', pkg.version);
+  app.decorate('searchProviders', [] as SearchProvider[]);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...tileHosts(config.mapTileUrl)],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(swagger, {
+    openapi: { info: { title: 'Agency CRM API', version: pkg.version }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } }, security: [{ bearer: [] }] },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(errorsPlugin);
+  await app.register(authPlugin);
+  await app.register(authRoutes);
+  await app.register(shellRoutes);
+
+  if (opts.serveWeb !== false && fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
+    await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: false, maxAge: '1h' });
+    const indexHtml = fs.readFileSync(path.join(WEB_DIST, 'index.html'));
+    // Every non-API path is a screen of the single-page app.
+    app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
+      if (req.url.startsWith('/api')) return reply.callNotFound();
+      const rel = decodeURIComponent(req.url.split('?')[0]!).replace(/^\/+/, '');
+      if (rel && !rel.includes('..') && fs.existsSync(path.join(WEB_DIST, rel)) && fs.statSync(path.join(WEB_DIST, rel)).isFile()) {
+        const immutable = rel.startsWith('assets/');
+        return reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache').sendFile(rel);
+      }
+      return reply.type('text/html').header('Cache-Control', 'no-cache').send(indexHtml);
+    });
+  }
+  return app;
+}
+
+function tileHosts(url: string): string[] {
+  try {
+    const u = new URL(url.replace(/\{[a-z]\}/g, 'a'));
+    return [`${u.protocol}//${u.host.replace(/^a\./, '*.')}`];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** The agency's branches; a branch user carries one of these ids. */
+export const branches = pgTable('branches', {
+  id: integer('id').primaryKey(),
+  /** Localization key of the branch's city name. */
+  nameKey: text('name_key').notNull(),
+});
+
+/** Sign-ins. A user may belong to an account (the person) once accounts exist. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash'),
+    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    branchId: integer('branch_id').references(() => branches.id),
+    language: text('language'),
+    accountId: integer('account_id'),
+    disabled: boolean('disabled').notNull().default(false),
+    passwordChangedOn: tsz('password_changed_on'),
+    createdOn: tsz('created_on').notNull().defaultNow(),
+    modifiedOn: tsz('modified_on').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_uq').on(sql`lower(${t.email})`), index('users_account_idx').on(t.accountId)],
+);
+
+/** Bearer sessions; only the SHA-256 of the token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: bytea('token_hash').notNull(),
+    createdOn: tsz('created_on').notNull().defaultNow(),
+    expiresOn: tsz('expires_on').notNull(),
+    lastSeenOn: tsz('last_seen_on').notNull().defaultNow(),
+    revokedOn: tsz('revoked_on'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** Single-purpose password reset codes (hashed). */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: bytea('code_hash').notNull(),
+    createdOn: tsz('created_on').notNull().defaultNow(),
+    expiresOn: tsz('expires_on').notNull(),
+    usedOn: tsz('used_on'),
+  },
+  (t) => [uniqueIndex('password_resets_code_uq').on(t.codeHash), index('password_resets_user_idx').on(t.userId)],
+);
+
+/** Failed sign-ins, counted per account ("a:<email>") and per address ("ip:<ip>"). */
+export const loginFailures = pgTable('login_failures', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  firstFailureOn: tsz('first_failure_on').notNull().defaultNow(),
+  lockedUntil: tsz('locked_until'),
+});
+
+/** Interface texts; seeded from the JSON files, editable by import. */
+export const localization = pgTable(
+  'localization',
+  {
+    key: text('key').notNull(),
+    culture: text('culture').notNull(),
+    text: text('text').notNull(),
+    /** True once staff changed the text (import); seeding then leaves it alone. */
+    custom: boolean('custom').notNull().default(false),
+    modifiedOn: tsz('modified_on').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.culture] })],
+);
+
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: serial('id').primaryKey(),
+    date: tsz('date').notNull().defaultNow(),
+    source: text('source').notNull(),
+    content: text('content').notNull(),
+    notes: text('notes'),
+    readedOn: tsz('readed_on'),
+    readedBy: integer('readed_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('alerts_unread_idx').on(t.date).where(sql`${t.readedOn} is null`), index('alerts_date_idx').on(t.date)],
+);
+
+/** Who did what to which record, written in the same transaction as the change. */
+export const actionLog = pgTable(
+  'action_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    date: tsz('date').notNull().defaultNow(),
+    actionBy: integer('action_by').references(() => users.id, { onDelete: 'set null' }),
+    actionByName: text('action_by_name'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: integer('entity_id'),
+    message: text('message'),
+    data: jsonb('data'),
+  },
+  (t) => [
+    index('action_log_date_idx').on(t.date),
+    index('action_log_by_date_idx').on(t.actionBy, t.date),
+    index('action_log_entity_idx').on(t.entity, t.entityId, t.date),
+  ],
+);

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { alerts } from '../schema/index.ts';
+
+/**
+ * The demo agency, loaded once into an empty database (DEMO_DATA=true). Each area adds its
+ * records here; a marker row keeps a restart from loading it twice.
+ */
+export async function seedDemo(app: FastifyInstance) {
+  await app.db.transaction(async (tx) => {
+    await tx.execute(sql`create table if not exists demo_seed (area text primary key, seeded_on timestamptz not null default now())`);
+    const done = new Set(((await tx.execute(sql`select area from demo_seed`)).rows as { area: string }[]).map((r) => r.area));
+    if (!done.has('alerts')) {
+      const now = Date.now();
+      await tx.insert(alerts).values([
+        { date: new Date(now - 3600e3), source: 'Website', content: 'New enquiry from the website about the flat in Kalamaria (ref 1042): "Is it still available for viewing this weekend?"' },
+        { date: new Date(now - 5 * 3600e3), source: 'Reservations', content: 'Rent for the apartment in Neapoli is due in 2 days (payment day: last day of the month).' },
+        { date: new Date(now - 26 * 3600e3), source: 'Website', content: 'Publishing of property 1187 to the website failed: the main photo is missing.' },
+      ]);
+      await tx.execute(sql`insert into demo_seed (area) values ('alerts')`);
+    }
+  });
+}

@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { branches } from '../schema/index.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const LOCALES_DIR = path.join(here, 'locales');
+
+export function readLocaleFiles(): { culture: 'en' | 'el' | 'ru'; texts: Record<string, string> }[] {
+  return (['en', 'el', 'ru'] as const)
+    .filter((c) => fs.existsSync(path.join(LOCALES_DIR, `${c}.json`)))
+    .map((culture) => ({ culture, texts: JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, `${culture}.json`), 'utf8')) as Record<string, string> }));
+}
+
+/**
+ * Loads the texts shipped in the repository. A text that staff changed by import (custom) is
+ * left alone; shipped texts are brought up to date on every start.
+ */
+export async function seedLocalization(db: Db) {
+  const rows = readLocaleFiles().flatMap(({ culture, texts }) => Object.entries(texts).map(([key, text]) => ({ key, culture, text })));
+  if (!rows.length) return;
+  await db.execute(sql`
+    insert into localization (key, culture, text)
+    select r.key, r.culture, r.text from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(key text, culture text, text text)
+    on conflict (key, culture) do update set text = excluded.text, modified_on = now()
+    where localization.custom = false and localization.text is distinct from excluded.text`);
+}
+
+export async function seedBranches(db: Db) {
+  await db.insert(branches).values({ id: 1, nameKey: 'branch.1' }).onConflictDoNothing();
+}
+
+export async function seedBase(db: Db) {
+  await seedBranches(db);
+  await seedLocalization(db);
+}

@@ -1,0 +1,20 @@
+/** An error answered to the caller as problem details; `code` is a localization key. */
+export class AppError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly code: string,
+    public readonly params: Record<string, string | number> = {},
+    public readonly fieldErrors?: Record<string, { code: string; params?: Record<string, string | number> }[]>,
+    public readonly current?: unknown,
+  ) {
+    super(code);
+  }
+}
+
+export const badRequest = (code: string, params?: Record<string, string | number>) => new AppError(400, code, params);
+export const fieldError = (field: string, code: string, params?: Record<string, string | number>) =>
+  new AppError(400, 'errors.validation', {}, { [field]: [{ code, params }] });
+export const notFound = (code = 'errors.notFound') => new AppError(404, code);
+export const conflict = (current: unknown) => new AppError(409, 'errors.conflict', {}, undefined, current);
+export const accessDenied = () => new AppError(403, 'errors.accessDenied');
+export const unauthorized = () => new AppError(401, 'errors.unauthorized');

@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export type Mail = { to: string; subject: string; text: string; html?: string };
+export type Mailer = { send: (mail: Mail) => Promise<{ file?: string }>; describe: string };
+
+/**
+ * SMTP when SMTP_URL is set; otherwise every mail is written as an .eml file to
+ * DATA_DIR/outbox (open it with any mail program) and its path is logged. Nothing is dropped.
+ */
+export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      describe: `SMTP ${new URL(opts.smtpUrl).host}`,
+      async send(mail) {
+        await transport.sendMail({ from: opts.from, ...mail });
+        opts.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+        return {};
+      },
+    };
+  }
+  const outbox = path.join(opts.dataDir, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    describe: `file outbox ${outbox}`,
+    async send(mail) {
+      const info = await transport.sendMail({ from: opts.from, ...mail });
+      fs.mkdirSync(outbox, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
+      const file = path.join(outbox, `${stamp}-${safeTo}.eml`);
+      fs.writeFileSync(file, info.message as Buffer);
+      opts.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to the outbox');
+      return { file };
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import 'dotenv/config';
+import path from 'node:path';
+import fs from 'node:fs';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { lockDataDir, DataDirLockedError } from './lib/data-dir-lock.ts';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts';
+import { connectDb } from './db/client.ts';
+import { migrateDb } from './db/migrate.ts';
+import { seedBase } from './db/seed/index.ts';
+import { seedDemo } from './db/seed/demo.ts';
+import { buildApp } from './app.ts';
+import { ensureFirstAdmin } from './modules/auth/auth.service.ts';
+import { generatePassword } from './lib/passwords.ts';
+
+function say(line: string) {
+  process.stdout.write(`${line}\n`);
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`${e.message}\nSee .env.example for every setting and its allowed values.\n`);
+      process.exit(2);
+    }
+    throw e;
+  }
+
+  let releaseLock: () => void;
+  try {
+    releaseLock = lockDataDir(config.dataDir);
+  } catch (e) {
+    if (e instanceof DataDirLockedError) {
+      process.stderr.write(`${e.message}\n`);
+      process.exit(3);
+    }
+    throw e;
+  }
+
+  let embedded: EmbeddedPostgres | undefined;
+  let databaseUrl = config.databaseUrl;
+  const cleanup: (() => Promise<void>)[] = [];
+  const fail = async (e: unknown) => {
+    process.stderr.write(`Start-up failed: ${e instanceof Error ? e.message : String(e)}\n`);
+    for (const fn of cleanup.reverse()) await fn().catch(() => {});
+    releaseLock();
+    process.exit(1);
+  };
+
+  try {
+    if (!databaseUrl) {
+      say(`Starting the embedded PostgreSQL (data in ${path.join(config.dataDir, 'postgres')})...`);
+      embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), { log: say });
+      cleanup.push(() => embedded!.stop());
+      databaseUrl = embedded.url;
+    }
+    await migrateDb(databaseUrl);
+    const handle = connectDb(databaseUrl);
+    cleanup.push(() => handle.close());
+    await seedBase(handle.db);
+
+    const app = await buildApp({ config, db: handle.db, logger: { level: config.logLevel } });
+    const adminPassword = config.adminPassword ?? generatePassword();
+    const created = await ensureFirstAdmin(app, config.adminEmail, adminPassword);
+    if (config.demoData) {
+      await seedDemo(app);
+    }
+
+    await app.listen({ port: config.port, host: config.host });
+    const addr = app.server.address();
+    const port = typeof addr === 'object' && addr ? addr.port : config.port;
+    const url = config.publicUrl ?? `http://localhost:${port}`;
+    say('');
+    say(`Agency CRM is running at ${url}`);
+    say(`  database: ${embedded ? `embedded PostgreSQL on 127.0.0.1:${embedded.port}` : 'DATABASE_URL'}`);
+    say(`  mail:     ${app.mailer.describe}`);
+    say(`  API docs: ${url}/api/docs`);
+    if (created) {
+      say('');
+      say('  The first administrator was created:');
+      say(`    sign-in:  ${config.adminEmail}`);
+      say(`    password: ${config.adminPassword ? '(the ADMIN_PASSWORD you set)' : adminPassword}`);
+      if (!config.adminPassword) {
+        const file = path.join(config.dataDir, 'initial-admin-password.txt');
+        fs.writeFileSync(file, `${config.adminEmail}\n${adminPassword}\n`, { mode: 0o600 });
+        say(`    (also saved in ${file}; change the password once signed in)`);
+      }
+    }
+    say('');
+
+    let closing = false;
+    const shutdown = async (signal: string) => {
+      if (closing) return;
+      closing = true;
+      say(`${signal} received: finishing requests in flight, then stopping...`);
+      const force = setTimeout(() => {
+        process.stderr.write('Shutdown took longer than 30 s; stopping now.\n');
+        process.exit(1);
+      }, 30000);
+      force.unref();
+      try {
+        await app.close(); // stops accepting, waits for requests in flight
+      } catch (e) {
+        process.stderr.write(`Error while closing the server: ${String(e)}\n`);
+      }
+      for (const fn of cleanup.reverse()) await fn().catch(() => {});
+      releaseLock();
+      say('Stopped.');
+      process.exit(0);
+    };
+    process.on('SIGTERM', () => void shutdown('SIGTERM'));
+    process.on('SIGINT', () => void shutdown('SIGINT'));
+  } catch (e) {
+    await fail(e);
+  }
+}
+
+void main();

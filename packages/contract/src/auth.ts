@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+export const ROLES = ['admin', 'employee', 'clientPayments'] as const;
+export const ZRole = z.enum(ROLES);
+export type TRole = z.infer<typeof ZRole>;
+
+/** Interface languages: the cookie value and the localization culture. */
+export const LANGUAGES = ['en-UK', 'el', 'ru'] as const;
+export const ZLanguage = z.enum(LANGUAGES);
+export type TLanguage = z.infer<typeof ZLanguage>;
+export const CULTURES = ['en', 'el', 'ru'] as const;
+export type TCulture = (typeof CULTURES)[number];
+export const cultureOf = (language: string | null | undefined): TCulture =>
+  language === 'el' ? 'el' : language === 'ru' ? 'ru' : 'en';
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+export const ZLoginBody = z.object({
+  username: z.string().trim().min(1).max(320),
+  password: z.string().min(1).max(1024),
+});
+export type TLoginBody = z.infer<typeof ZLoginBody>;
+
+export const ZSessionUser = z.object({
+  token: z.string(),
+  username: z.string(),
+  userroles: z.array(ZRole),
+  branchId: z.number().int().nullable(),
+  /** The user's saved interface language; null when never chosen. */
+  language: ZLanguage.nullable(),
+  /** The account (person) this sign-in belongs to, when there is one. */
+  accountId: z.number().int().nullable(),
+  expiresOn: z.string(),
+});
+export type TSessionUser = z.infer<typeof ZSessionUser>;
+
+export const ZLanguageBody = z.object({ language: ZLanguage });
+
+export const ZForgotPasswordBody = z.object({ email: z.string().trim().min(1).max(320) });
+export const ZResetPasswordBody = z.object({
+  email: z.string().trim().min(1).max(320),
+  password: z.string().min(1).max(1024),
+  confirmPassword: z.string().min(1).max(1024),
+  code: z.string().min(1).max(200),
+});
+export type TResetPasswordBody = z.infer<typeof ZResetPasswordBody>;
+export const ZSetPasswordBody = z.object({
+  email: z.string().trim().min(1).max(320),
+  password: z.string().min(1).max(1024),
+});
+export type TSetPasswordBody = z.infer<typeof ZSetPasswordBody>;
+export const ZMessage = z.object({ message: z.string() });

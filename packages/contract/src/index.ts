@@ -1,0 +1,3 @@
+export * from './common.ts';
+export * from './auth.ts';
+export * from './shell.ts';

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+export const ZHealth = z.object({ status: z.literal('ok'), database: z.literal('ok'), version: z.string() });
+
+export const ZLocalizationEntry = z.object({ key: z.string(), text: z.string(), culture: z.enum(['en', 'el', 'ru']) });
+export type TLocalizationEntry = z.infer<typeof ZLocalizationEntry>;
+export const ZLocalizationList = z.array(ZLocalizationEntry);
+
+/** Kinds of search hits (entity) and of links between records. */
+export const SEARCH_ENTITIES = ['Account', 'Object', 'Owner', 'Client', 'Lead', 'Professional', 'Source', 'Employe'] as const;
+export const ZSearchEntity = z.enum(SEARCH_ENTITIES);
+export const LINK_KINDS = ['Undefined', 'Object', 'Account', 'Activity', 'Demand', 'Deal', 'Reservation', 'Viewing'] as const;
+export const LinkKind = { Undefined: 0, Object: 1, Account: 2, Activity: 3, Demand: 4, Deal: 5, Reservation: 6, Viewing: 7 } as const;
+
+export const ZSearchQuery = z.object({ searchStr: z.string().max(200).optional().default('') });
+export const ZSearchHit = z.object({ id: z.number().int(), description: z.string(), entity: ZSearchEntity });
+export type TSearchHit = z.infer<typeof ZSearchHit>;
+export const ZSearchAnswer = z.object({ items: z.array(ZSearchHit) });
+export const SEARCH_MAX_HITS = 20;
+export const SEARCH_DEBOUNCE_MS = 400;
+export const ALERT_POLL_MS = 300000;
+export const AUTOSAVE_MS = 400;
+
+export const ZRecentAction = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.number().int().nullable(),
+  message: z.string().nullable(),
+});
+export const ZHome = z.object({
+  username: z.string(),
+  unreadAlerts: z.number().int(),
+  recent: z.array(ZRecentAction),
+});
+export type THome = z.infer<typeof ZHome>;
