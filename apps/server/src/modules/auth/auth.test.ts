@@ -1,0 +1,204 @@
+import { describe, expect, it } from 'vitest';
+import { desc, eq, sql } from 'drizzle-orm';
+import { actionLog, users } from '../../db/schema/index.ts';
+import { bearer, createTestApp } from '../../../test/harness.ts';
+import { STAFF_NO_BRANCH } from '../../plugins/auth.ts';
+
+// A route of the kind later screens add, to exercise the access rules end to end.
+const t = await createTestApp({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '3' }, (a) => {
+  a.get('/api/test/no-branch', { config: { access: STAFF_NO_BRANCH } }, async () => ({ ok: true }));
+});
+const { app } = t;
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => app.inject({ method: 'POST', url, payload: payload as object, headers });
+
+/** Headers and decoded text of an .eml file from the outbox. */
+const readMail = (eml: string) => {
+  const at = eml.indexOf('\n\n');
+  const head = eml.slice(0, at);
+  const raw = eml.slice(at + 2);
+  const enc = /Content-Transfer-Encoding:\s*(\S+)/i.exec(head)?.[1]?.toLowerCase();
+  const body =
+    enc === 'base64'
+      ? Buffer.from(raw.replace(/\s+/g, ''), 'base64').toString('utf8')
+      : enc === 'quoted-printable'
+        ? Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8')
+        : raw;
+  return `${head}\n\n${body}`;
+};
+
+describe('sign-in', () => {
+  it('answers token, username, userroles and branchId for a right password, any letter case of the e-mail', async () => {
+    const u = await t.user({ roles: ['admin'], email: 'Maria.Papadopoulou@agency.test' });
+    const res = await post('/api/authenticate/login', { username: 'maria.papadopoulou@AGENCY.test', password: u.password });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ username: 'Maria.Papadopoulou@agency.test', userroles: ['admin'], branchId: null });
+    expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const me = await app.inject({ url: '/api/authenticate/me', headers: bearer(body.token) });
+    expect(me.json().email).toBe('Maria.Papadopoulou@agency.test');
+  });
+
+  it('refuses a wrong password and an unknown e-mail with the same answer, translated', async () => {
+    const u = await t.user();
+    const wrong = await post('/api/authenticate/login', { username: u.email, password: 'not the password' }, { 'accept-language': 'el' });
+    const unknown = await post('/api/authenticate/login', { username: 'nobody@agency.test', password: 'whatever1' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json().code).toBe('login.incorrect');
+    expect(wrong.json().title).toBe('Λανθασμένο e-mail ή κωδικός πρόσβασης');
+    expect(unknown.json().title).toBe('Incorrect email or password');
+  });
+
+  it('locks an account out after repeated failures, even for the right password, and says for how long', async () => {
+    const u = await t.user();
+    for (let i = 0; i < 3; i++) await post('/api/authenticate/login', { username: u.email, password: 'wrong-password' });
+    const res = await post('/api/authenticate/login', { username: u.email, password: u.password });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().title).toMatch(/Too many failed sign-in attempts\. Please try again in 1[0-5] min\./);
+  });
+
+  it('rejects a missing password with a field error before any handler runs', async () => {
+    const res = await post('/api/authenticate/login', { username: 'a@b.c' }, { 'accept-language': 'ru' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.password).toEqual(['Обязательное поле']);
+  });
+
+  it('revokes the token on logout: the next call is a 401', async () => {
+    const u = await t.user();
+    expect((await app.inject({ url: '/api/home', headers: bearer(u.token) })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: '/api/authenticate/logout', headers: bearer(u.token) })).statusCode).toBe(200);
+    const after = await app.inject({ url: '/api/home', headers: bearer(u.token) });
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toMatchObject({ status: 401, code: 'errors.unauthorized' });
+  });
+
+  it('answers 401 without a token and for a made-up token', async () => {
+    expect((await app.inject({ url: '/api/home' })).statusCode).toBe(401);
+    expect((await app.inject({ url: '/api/home', headers: bearer('x'.repeat(43)) })).statusCode).toBe(401);
+  });
+
+  it('writes the sign-in to the action log', async () => {
+    const u = await t.user();
+    const [row] = await t.db.select().from(actionLog).where(eq(actionLog.actionBy, u.id)).orderBy(desc(actionLog.id)).limit(1);
+    expect(row).toMatchObject({ action: 'Login', entity: 'User', entityId: u.id });
+  });
+});
+
+describe('roles and branches', () => {
+  it('answers 403 "Access denied" to an employee calling an admin route', async () => {
+    const emp = await t.user({ roles: ['employee'] });
+    const res = await post('/api/authenticate/setPassword', { email: emp.email, password: 'new-password-1' }, bearer(emp.token));
+    expect(res.statusCode).toBe(403);
+    expect(res.json().title).toBe('Access denied');
+  });
+
+  it('turns a branch user away from what the branch menu hides, and lets others through', async () => {
+    const branch = await t.user({ branchId: 1 });
+    const office = await t.user();
+    const client = await t.user({ roles: ['clientPayments'] });
+    expect((await app.inject({ url: '/api/test/no-branch', headers: bearer(branch.token) })).statusCode).toBe(403);
+    expect((await app.inject({ url: '/api/test/no-branch', headers: bearer(office.token) })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/test/no-branch', headers: bearer(client.token) })).statusCode).toBe(403);
+    const login = await post('/api/authenticate/login', { username: branch.email, password: branch.password });
+    expect(login.json().branchId).toBe(1);
+  });
+
+  it('refuses to register an API route that declares no access rule', async () => {
+    let thrown: unknown;
+    await createTestApp({}, (a) => {
+      try {
+        a.get('/api/test/undeclared', async () => ({}));
+      } catch (e) {
+        thrown = e;
+      }
+    });
+    expect(String(thrown)).toMatch(/declares no access rule/);
+  });
+});
+
+describe('passwords', () => {
+  it('e-mails a reset link in the user\'s language; the code sets a new password once and ends old sessions', async () => {
+    const u = await t.user({ language: 'ru' });
+    const before = t.outbox().length;
+    const res = await post('/api/authenticate/forgotPassword', { email: u.email });
+    expect(res.statusCode).toBe(200);
+    const mails = t.outbox();
+    expect(mails.length).toBe(before + 1);
+    const mail = readMail(mails.at(-1)!.text);
+    expect(mail).toContain(`To: ${u.email}`);
+    expect(mail).toContain('Здравствуйте');
+    const link = /(https?:\/\/\S+\/ResetPassword\?code=([^&\s]+)&email=\S+)/.exec(mail);
+    expect(link).not.toBeNull();
+    const code = decodeURIComponent(link![2]!);
+
+    const mismatch = await post('/api/authenticate/resetPassword', { email: u.email, code, password: 'new-password-1', confirmPassword: 'other-password' });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().errors.confirmPassword).toEqual(['Passwords should match']);
+
+    const ok = await post('/api/authenticate/resetPassword', { email: u.email, code, password: 'new-password-1', confirmPassword: 'new-password-1' });
+    expect(ok.statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/home', headers: bearer(u.token) })).statusCode).toBe(401);
+    expect(await t.login(u.email, 'new-password-1')).toBeTruthy();
+
+    const again = await post('/api/authenticate/resetPassword', { email: u.email, code, password: 'other-password-2', confirmPassword: 'other-password-2' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code).toBe('errors.resetCodeInvalid');
+  });
+
+  it('gives the same answer for an unknown e-mail and sends nothing', async () => {
+    const before = t.outbox().length;
+    const res = await post('/api/authenticate/forgotPassword', { email: 'nobody@agency.test' });
+    expect(res.statusCode).toBe(200);
+    expect(t.outbox().length).toBe(before);
+  });
+
+  it('lets an admin set any user\'s password, with the spec\'s success text', async () => {
+    const admin = await t.user({ roles: ['admin'] });
+    const emp = await t.user();
+    const res = await post('/api/authenticate/setPassword', { email: emp.email, password: 'brand-new-pass' }, bearer(admin.token));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(`Password set successfully for ${emp.email}`);
+    expect(await t.login(emp.email, 'brand-new-pass')).toBeTruthy();
+    expect((await app.inject({ url: '/api/home', headers: bearer(emp.token) })).statusCode).toBe(401);
+    expect((await app.inject({ url: '/api/home', headers: bearer(admin.token) })).statusCode).toBe(200);
+  });
+
+  it('refuses a short password and an unknown e-mail, changing nothing', async () => {
+    const admin = await t.user({ roles: ['admin'] });
+    const emp = await t.user();
+    const short = await post('/api/authenticate/setPassword', { email: emp.email, password: 'short' }, bearer(admin.token));
+    expect(short.statusCode).toBe(400);
+    expect(short.json().errors.password[0]).toMatch(/at least 8/);
+    expect(await t.login(emp.email, emp.password)).toBeTruthy();
+    const unknown = await post('/api/authenticate/setPassword', { email: 'ghost@agency.test', password: 'long-enough-1' }, bearer(admin.token));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors.email[0]).toContain('ghost@agency.test');
+  });
+
+  it('stores passwords as scrypt hashes, never as text', async () => {
+    const u = await t.user();
+    const [row] = await t.db.select({ h: users.passwordHash }).from(users).where(eq(users.id, u.id));
+    expect(row!.h).toMatch(/^scrypt\$\d+\$8\$1\$/);
+    expect(row!.h).not.toContain(u.password);
+  });
+});
+
+describe('language', () => {
+  it('stores the user\'s language and returns it at the next sign-in', async () => {
+    const u = await t.user();
+    const res = await post('/api/UserSettings/Language', { language: 'el' }, bearer(u.token));
+    expect(res.statusCode).toBe(200);
+    const again = await post('/api/authenticate/login', { username: u.email, password: u.password });
+    expect(again.json().language).toBe('el');
+    const n = await t.db.execute(sql`select count(*)::int as n from action_log where action_by = ${u.id} and message = 'language'`);
+    expect((n.rows[0] as { n: number }).n).toBe(1);
+  });
+
+  it('refuses a language that is not en-UK, el or ru', async () => {
+    const u = await t.user();
+    const res = await post('/api/UserSettings/Language', { language: 'de' }, bearer(u.token));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.language).toBeDefined();
+  });
+});

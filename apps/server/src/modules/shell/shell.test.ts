@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { alerts } from '../../db/schema/index.ts';
+import { bearer, createTestApp } from '../../../test/harness.ts';
+
+const t = await createTestApp();
+const { app } = t;
+
+describe('platform calls', () => {
+  it('health checks the database', async () => {
+    const res = await app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', database: 'ok' });
+  });
+
+  it('serves every text in en, el and ru with the same keys', async () => {
+    const res = await app.inject({ url: '/api/Localization' });
+    const rows = res.json() as { key: string; text: string; culture: string }[];
+    const keys = (c: string) => rows.filter((r) => r.culture === c).map((r) => r.key).sort();
+    expect(keys('en').length).toBeGreaterThan(150);
+    expect(keys('el')).toEqual(keys('en'));
+    expect(keys('ru')).toEqual(keys('en'));
+    const text = (key: string, c: string) => rows.find((r) => r.key === key && r.culture === c)?.text;
+    expect(text('login.incorrect', 'en')).toBe('Incorrect email or password');
+    expect(text('nav.owners', 'el')).toBe('Ιδιοκτήτες');
+    expect(text('reset.passwordsShouldMatch', 'en')).toBe('Passwords should match');
+    // no text left untranslated by mistake (identical to English), apart from words Greek uses as they are
+    const asIs = ['app.brand', 'app.paymentsBrand', 'app.motto', 'common.ok', 'login.email', 'forgot.email', 'reset.email'];
+    const same = keys('en').filter((k) => text(k, 'el') === text(k, 'en') && !k.startsWith('lang.') && !asIs.includes(k));
+    expect(same).toEqual([]);
+  });
+
+  it('counts unread alerts for office staff', async () => {
+    const u = await t.user();
+    await t.db.insert(alerts).values([
+      { source: 'Website', content: 'a' },
+      { source: 'Website', content: 'b', readedOn: new Date() },
+    ]);
+    const res = await app.inject({ url: '/api/Alert/unreadCount', headers: bearer(u.token) });
+    expect(res.json()).toBe(1);
+    const branch = await t.user({ branchId: 1 });
+    expect((await app.inject({ url: '/api/Alert/unreadCount', headers: bearer(branch.token) })).json()).toBe(0);
+  });
+
+  it('global search answers an empty list for empty text', async () => {
+    const u = await t.user();
+    const res = await app.inject({ url: '/api/search?searchStr=', headers: bearer(u.token) });
+    expect(res.json()).toEqual({ items: [] });
+  });
+
+  it('home lists the user\'s recent actions, newest first', async () => {
+    const u = await t.user();
+    await app.inject({ method: 'POST', url: '/api/UserSettings/Language', payload: { language: 'ru' }, headers: bearer(u.token) });
+    const res = await app.inject({ url: '/api/home', headers: bearer(u.token) });
+    const body = res.json();
+    expect(body.recent.map((r: { action: string }) => r.action)).toEqual(['Update', 'Login']);
+    expect(body.recent[0].date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
+  });
+
+  it('routes are case-insensitive and unknown API paths are problem-details 404s', async () => {
+    const res = await app.inject({ url: '/API/HEALTH' });
+    expect(res.statusCode).toBe(200);
+    const nf = await app.inject({ url: '/api/nothing-here', headers: { 'accept-language': 'el' } });
+    expect(nf.statusCode).toBe(404);
+    expect(nf.json().title).toMatch(/δεν βρέθηκε/i);
+  });
+
+  it('publishes the OpenAPI description', async () => {
+    const res = await app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().paths)).toContain('/api/authenticate/login');
+  });
+});

@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { connectDb, type DbHandle } from '../src/db/client.ts';
+import { users } from '../src/db/schema/index.ts';
+import { hashPassword } from '../src/lib/passwords.ts';
+import type { TRole } from '@crm/contract';
+
+function withDatabase(url: string, database: string) {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: DbHandle['db'];
+  pool: DbHandle['pool'];
+  config: Config;
+  dataDir: string;
+  /** Creates a sign-in and returns its e-mail, password and a bearer token. */
+  user: (opts?: { roles?: TRole[]; branchId?: number | null; email?: string; password?: string; language?: string }) => Promise<{ id: number; email: string; password: string; token: string }>;
+  login: (email: string, password: string) => Promise<string>;
+  /** Mails written to the file outbox, oldest first. */
+  outbox: () => { file: string; text: string }[];
+};
+
+/** A fresh database copied from the migrated template, and the app built on it. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>,
+): Promise<TestApp> {
+  const serverUrl = inject('serverUrl');
+  const templateDb = inject('templateDb');
+  const name = `crm_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${templateDb}`);
+  await admin.end();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-test-data-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PASSWORD_HASH_FAST: 'true', LOG_LEVEL: 'silent', ...env });
+  const handle = connectDb(withDatabase(serverUrl, name), 5);
+  const app = await buildApp({ config, db: handle.db, serveWeb: false });
+  await beforeReady?.(app);
+  await app.ready();
+
+  const login = async (email: string, password: string) => {
+    const res = await app.inject({ method: 'POST', url: '/api/authenticate/login', payload: { username: email, password } });
+    if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+    return res.json().token as string;
+  };
+  let n = 0;
+  const user: TestApp['user'] = async (opts = {}) => {
+    const email = opts.email ?? `user${++n}-${randomBytes(3).toString('hex')}@agency.test`;
+    const password = opts.password ?? 'correct horse battery';
+    const [u] = await handle.db
+      .insert(users)
+      .values({
+        email,
+        username: email,
+        passwordHash: await hashPassword(password, true),
+        roles: opts.roles ?? ['employee'],
+        branchId: opts.branchId ?? null,
+        language: opts.language ?? null,
+      })
+      .returning();
+    return { id: u!.id, email, password, token: await login(email, password) };
+  };
+  const outbox = () => {
+    const dir = path.join(dataDir, 'outbox');
+    if (!fs.existsSync(dir)) return [];
+    return fs
+      .readdirSync(dir)
+      .sort()
+      .map((f) => ({ file: f, text: fs.readFileSync(path.join(dir, f), 'utf8') }));
+  };
+
+  afterAll(async () => {
+    await app.close();
+    await handle.close();
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  return { app, db: handle.db, pool: handle.pool, config, dataDir, user, login, outbox };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

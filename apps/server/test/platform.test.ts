@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+import { lockDataDir } from '../src/lib/data-dir-lock.ts';
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 3000, adminEmail: 'admin@example.com', timeZone: 'Europe/Athens', demoData: true });
+    expect(c.dataDir).toBe(path.resolve('./data'));
+  });
+
+  it('lists every bad value at once', () => {
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', TIME_ZONE: 'Mars/Olympus', ADMIN_PASSWORD: 'short' });
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      const text = (e as ConfigError).message;
+      for (const name of ['PORT', 'DATABASE_URL', 'TIME_ZONE', 'ADMIN_PASSWORD']) expect(text).toContain(name);
+    }
+  });
+});
+
+describe('data directory lock', () => {
+  it('refuses a second holder and takes over a lock left by a dead process', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-lock-'));
+    const release = lockDataDir(dir);
+    fs.writeFileSync(path.join(dir, 'crm.lock'), `${process.ppid}\n`); // a live process that is not us
+    expect(() => lockDataDir(dir)).toThrow(/Another CRM process \(pid \d+\) is already running/);
+    fs.writeFileSync(path.join(dir, 'crm.lock'), '999999\n'); // no such process
+    const again = lockDataDir(dir);
+    again();
+    release();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});

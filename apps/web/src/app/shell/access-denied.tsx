@@ -1,0 +1,12 @@
+import { Alert } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+export function AccessDenied() {
+  const { t } = useTranslation();
+  return (
+    <Alert color="yellow" icon={<IconLock />} data-testid="access-denied">
+      {t('errors.accessDenied')}
+    </Alert>
+  );
+}

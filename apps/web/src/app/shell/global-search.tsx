@@ -1,0 +1,87 @@
+import { Combobox, Loader, TextInput, useCombobox, Text, Group, Badge } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { SEARCH_DEBOUNCE_MS, type TSearchHit } from '@crm/contract';
+import { api } from '../../lib/api.ts';
+
+/** Where a search hit leads: leads to the lead, objects to the object, the rest to the account. */
+export function hitPath(hit: TSearchHit): string {
+  if (hit.entity === 'Object') return `/Objects/View/${hit.id}`;
+  if (hit.entity === 'Lead') return `/Leads/View/${hit.id}`;
+  return `/Accounts/View/${hit.id}`;
+}
+
+export function GlobalSearch() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const [debounced] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const combobox = useCombobox();
+  // Not sent when the text is empty; the results are cleared instead.
+  const q = useQuery({
+    queryKey: ['search', debounced],
+    queryFn: ({ signal }) => api<{ items: TSearchHit[] }>('/api/search', { query: { searchStr: debounced }, signal }),
+    enabled: debounced.length > 0,
+    staleTime: 5000,
+  });
+  const items = debounced ? (q.data?.items ?? []) : [];
+  return (
+    <Combobox
+      store={combobox}
+      onOptionSubmit={(value) => {
+        const hit = items.find((h) => `${h.entity}:${h.id}` === value);
+        combobox.closeDropdown();
+        if (hit) {
+          setText('');
+          navigate(hitPath(hit));
+        }
+      }}
+      width={360}
+      position="bottom-end"
+    >
+      <Combobox.Target>
+        <TextInput
+          size="xs"
+          w={{ base: '100%', sm: 200, lg: 240 }}
+          placeholder={t('nav.search')}
+          aria-label={t('nav.searchLabel')}
+          leftSection={<IconSearch size={14} />}
+          rightSection={q.isFetching ? <Loader size={12} /> : null}
+          value={text}
+          data-testid="global-search"
+          onChange={(e) => {
+            setText(e.currentTarget.value);
+            combobox.openDropdown();
+            combobox.resetSelectedOption();
+          }}
+          onFocus={() => combobox.openDropdown()}
+          onBlur={() => combobox.closeDropdown()}
+        />
+      </Combobox.Target>
+      <Combobox.Dropdown hidden={!debounced}>
+        <Combobox.Options mah={400} style={{ overflowY: 'auto' }}>
+          {items.length === 0 && !q.isFetching ? (
+            <Combobox.Empty>{t('nav.searchNoResults')}</Combobox.Empty>
+          ) : (
+            items.map((hit) => (
+              <Combobox.Option key={`${hit.entity}:${hit.id}`} value={`${hit.entity}:${hit.id}`} data-testid="search-hit">
+                <Group justify="space-between" wrap="nowrap" gap="xs">
+                  <Text size="sm" truncate="end">
+                    {hit.description}
+                  </Text>
+                  <Badge size="xs" variant="light">
+                    {t(`searchEntity.${hit.entity}`)}
+                  </Badge>
+                </Group>
+              </Combobox.Option>
+            ))
+          )}
+        </Combobox.Options>
+      </Combobox.Dropdown>
+    </Combobox>
+  );
+}

@@ -1,0 +1,86 @@
+import { AppShell, Box, Burger, Container, Drawer, Group, NavLink, ScrollArea, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, Link, useLocation } from 'react-router';
+import { clearBanner } from '../../lib/banner.ts';
+import { hasBranch, useSession } from '../../lib/session.ts';
+import { Banner } from './banner.tsx';
+import { visibleMenu } from './menu.ts';
+import { BackButton, Brand, PageTitle, DesktopMenu, AlertsBadge, LanguageMenu, UserMenu } from './navbar.tsx';
+import { GlobalSearch } from './global-search.tsx';
+import { useRouteHandle, useRouteTitle } from './use-route-title.ts';
+import { AccessDenied } from './access-denied.tsx';
+
+export function Layout() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const session = useSession();
+  const handle = useRouteHandle();
+  const title = useRouteTitle();
+  const [drawer, { toggle, close }] = useDisclosure(false);
+  const branchUser = hasBranch(session);
+
+  // The banner belongs to one screen: a route change clears it.
+  useEffect(() => {
+    clearBanner();
+    close();
+  }, [location.pathname, close]);
+
+  useEffect(() => {
+    document.title = `${t(title)} · ${t('app.brand')}`;
+  }, [t, title]);
+
+  const denied = (handle?.noBranch && branchUser) || (handle?.adminOnly && !session?.userroles.includes('admin'));
+
+  return (
+    <AppShell header={{ height: 56 }} padding="md">
+      <AppShell.Header className="no-print">
+        <Group h="100%" px="sm" gap="xs" wrap="nowrap" justify="space-between">
+          <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+            <Burger opened={drawer} onClick={toggle} hiddenFrom="xl" size="sm" aria-label={t('nav.menu')} />
+            <Brand />
+            <BackButton />
+            <PageTitle />
+            <DesktopMenu branchUser={branchUser} />
+          </Group>
+          <Group gap={6} wrap="nowrap">
+            <Box visibleFrom="sm">
+              <GlobalSearch />
+            </Box>
+            {!branchUser && <AlertsBadge />}
+            <LanguageMenu />
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <Drawer opened={drawer} onClose={close} title={t('app.brand')} size="xs" hiddenFrom="xl">
+        <ScrollArea>
+          <Stack gap={0}>
+            <Box hiddenFrom="sm" mb="sm">
+              <GlobalSearch />
+            </Box>
+            <NavLink component={Link} to="/CRM" label={t('nav.home')} active={location.pathname === '/CRM'} />
+            {visibleMenu(branchUser).map((entry) =>
+              'children' in entry ? (
+                <NavLink key={entry.label} label={t(entry.label)} defaultOpened>
+                  {entry.children.map((c) => (
+                    <NavLink key={c.to} component={Link} to={c.to} label={t(c.label)} active={location.pathname.startsWith(c.to)} />
+                  ))}
+                </NavLink>
+              ) : (
+                <NavLink key={entry.to} component={Link} to={entry.to} label={t(entry.label)} active={location.pathname.startsWith(entry.to)} />
+              ),
+            )}
+          </Stack>
+        </ScrollArea>
+      </Drawer>
+      <AppShell.Main>
+        <Container size="xl" px={0}>
+          <Banner />
+          {denied ? <AccessDenied /> : <Outlet />}
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,40 @@
+/** The navbar of the spec: two dropdowns, then single links. Branch users do not see `noBranch` items. */
+export type MenuLink = { label: string; to: string; noBranch?: boolean };
+export type MenuEntry = MenuLink | { label: string; children: MenuLink[] };
+
+export const MENU: MenuEntry[] = [
+  {
+    label: 'nav.realties',
+    children: [
+      { label: 'nav.properties', to: '/Objects' },
+      { label: 'nav.keys', to: '/ObjectKeys' },
+    ],
+  },
+  {
+    label: 'nav.accounts',
+    children: [
+      { label: 'nav.owners', to: '/Owners' },
+      { label: 'nav.clients', to: '/Clients' },
+      { label: 'nav.partners', to: '/Partners' },
+      { label: 'nav.specialists', to: '/Professionals' },
+      { label: 'nav.employes', to: '/Employes', noBranch: true },
+      { label: 'nav.leads', to: '/Leads' },
+      { label: 'nav.alerts', to: '/Alerts', noBranch: true },
+    ],
+  },
+  { label: 'nav.viewings', to: '/Viewing' },
+  { label: 'nav.deals', to: '/Deals' },
+  { label: 'nav.reservations', to: '/Reservations', noBranch: true },
+  { label: 'nav.payments', to: '/Payments', noBranch: true },
+  { label: 'nav.documents', to: '/DocumentList' },
+  { label: 'nav.settings', to: '/Settings', noBranch: true },
+];
+
+/** The menu a user sees: items hidden from branch users are left out. */
+export function visibleMenu(branchUser: boolean): MenuEntry[] {
+  if (!branchUser) return MENU;
+  return MENU.flatMap((e): MenuEntry[] => {
+    if ('children' in e) return [{ ...e, children: e.children.filter((c) => !c.noBranch) }];
+    return e.noBranch ? [] : [e];
+  });
+}

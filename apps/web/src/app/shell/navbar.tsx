@@ -1,0 +1,181 @@
+import { ActionIcon, Anchor, Avatar, Badge, Button, Group, Indicator, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconArrowLeft, IconChevronDown, IconLanguage, IconLogout, IconMail } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ALERT_POLL_MS, LANGUAGES, type TLanguage } from '@crm/contract';
+import { api } from '../../lib/api.ts';
+import { changeLanguage, cookieLanguage } from '../../lib/i18n.ts';
+import { setSession, useSession } from '../../lib/session.ts';
+import { visibleMenu } from './menu.ts';
+import { useRouteTitle } from './use-route-title.ts';
+
+export function Brand() {
+  const { t } = useTranslation();
+  return (
+    <Anchor component={Link} to="/CRM" fw={700} c="blue.7" underline="never" style={{ whiteSpace: 'nowrap' }} data-testid="brand">
+      {t('app.brand')}
+    </Anchor>
+  );
+}
+
+/** Back in history when there is history, otherwise to /. */
+export function BackButton() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const back = () => {
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) navigate(-1);
+    else navigate('/');
+  };
+  return (
+    <Tooltip label={t('nav.back')}>
+      <ActionIcon variant="subtle" onClick={back} aria-label={t('nav.back')} data-testid="back">
+        <IconArrowLeft size={18} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+export function PageTitle() {
+  const { t } = useTranslation();
+  const title = useRouteTitle();
+  return (
+    <Text fw={600} truncate="end" maw={220} data-testid="page-title">
+      {t(title)}
+    </Text>
+  );
+}
+
+export function DesktopMenu({ branchUser }: { branchUser: boolean }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  return (
+    <Group gap={2} wrap="nowrap" visibleFrom="xl" component="nav" aria-label={t('nav.menu')}>
+      {visibleMenu(branchUser).map((entry) =>
+        'children' in entry ? (
+          <Menu key={entry.label} trigger="click-hover" openDelay={50} closeDelay={150} position="bottom-start" withinPortal>
+            <Menu.Target>
+              <Button variant="subtle" size="compact-sm" rightSection={<IconChevronDown size={14} />} data-testid={`menu-${entry.label}`}>
+                {t(entry.label)}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {entry.children.map((c) => (
+                <Menu.Item key={c.to} component={Link} to={c.to}>
+                  {t(c.label)}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        ) : (
+          <Button
+            key={entry.to}
+            component={Link}
+            to={entry.to}
+            variant={location.pathname.startsWith(entry.to) ? 'light' : 'subtle'}
+            size="compact-sm"
+          >
+            {t(entry.label)}
+          </Button>
+        ),
+      )}
+    </Group>
+  );
+}
+
+/** Unread alerts, polled every 5 minutes and on each route change. */
+export function AlertsBadge() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const q = useQuery({
+    queryKey: ['alerts', 'unreadCount'],
+    queryFn: ({ signal }) => api<number>('/api/Alert/unreadCount', { signal, background: true }),
+    refetchInterval: ALERT_POLL_MS,
+    meta: { handlesErrors: true },
+  });
+  const { refetch } = q;
+  useEffect(() => {
+    void refetch();
+  }, [location.pathname, refetch]);
+  const count = q.data ?? 0;
+  return (
+    <Tooltip label={t('nav.unreadAlerts', { count })}>
+      <Indicator label={count > 99 ? '99+' : count} size={16} color="red" disabled={count === 0} offset={4}>
+        <ActionIcon component={Link} to="/Alerts" variant="subtle" aria-label={t('nav.unreadAlerts', { count })} data-testid="alerts-badge" data-count={count}>
+          <IconMail size={20} />
+        </ActionIcon>
+      </Indicator>
+    </Tooltip>
+  );
+}
+
+export function LanguageMenu() {
+  const { t, i18n } = useTranslation();
+  const session = useSession();
+  const save = useMutation({
+    mutationFn: (language: TLanguage) => api('/api/UserSettings/Language', { body: { language }, background: true }),
+  });
+  const current = cookieLanguage();
+  const choose = async (language: TLanguage) => {
+    await changeLanguage(language);
+    if (session) {
+      save.mutate(language);
+      setSession({ ...session, language });
+    }
+  };
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button variant="subtle" size="compact-sm" leftSection={<IconLanguage size={16} />} aria-label={t('nav.language')} data-testid="language-menu">
+          {i18n.language.toUpperCase()}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {LANGUAGES.map((l) => (
+          <Menu.Item key={l} onClick={() => void choose(l)} fw={l === current ? 700 : undefined} data-testid={`language-${l}`}>
+            {t(`lang.${l}`)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The first letter of the username; Logout clears the session and goes to /. */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  if (!session) return null;
+  const logout = async () => {
+    await api('/api/authenticate/logout', { method: 'POST', handle401: true }).catch(() => undefined);
+    setSession(null);
+    qc.clear();
+    navigate('/');
+  };
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={t('nav.userMenu')} data-testid="user-menu">
+          <Avatar color="blue" radius="xl" size={32}>
+            {session.username.charAt(0).toUpperCase()}
+          </Avatar>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('nav.signedInAs', { name: session.username })}</Menu.Label>
+        {session.branchId != null && (
+          <Menu.Label>
+            <Badge variant="light">{t(`branch.${session.branchId}`)}</Badge>
+          </Menu.Label>
+        )}
+        <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void logout()} data-testid="logout">
+          {t('nav.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

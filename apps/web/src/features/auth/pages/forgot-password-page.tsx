@@ -1,0 +1,49 @@
+import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { describeError } from '../../../lib/errors.ts';
+import { forgotPassword } from '../api/login.ts';
+import { PublicFrame } from './public-frame.tsx';
+
+export function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const form = useForm({
+    initialValues: { email: '' },
+    validate: { email: (v) => (v.trim() ? null : t('login.emailRequired')) },
+  });
+  const send = useMutation({ mutationFn: forgotPassword, meta: { handlesErrors: true } });
+  useEffect(() => {
+    document.title = `${t('title.forgotPassword')} · ${t('app.brand')}`;
+  }, [t]);
+  return (
+    <PublicFrame>
+      <form onSubmit={form.onSubmit((v) => send.mutate(v.email.trim()))} noValidate>
+        <Stack>
+          <Title order={3}>{t('forgot.title')}</Title>
+          {send.isSuccess ? (
+            <Alert color="green" data-testid="forgot-sent">
+              {t('forgot.sent')}
+            </Alert>
+          ) : (
+            <>
+              <Text size="sm" c="dimmed">
+                {t('forgot.text')}
+              </Text>
+              {send.isError && <Alert color="red">{describeError(send.error).message}</Alert>}
+              <TextInput label={t('forgot.email')} type="email" required autoFocus data-testid="forgot-email" {...form.getInputProps('email')} />
+              <Button type="submit" loading={send.isPending} data-testid="forgot-submit">
+                {t('forgot.submit')}
+              </Button>
+            </>
+          )}
+          <Anchor component={Link} to="/login" size="sm" ta="center">
+            {t('forgot.backToLogin')}
+          </Anchor>
+        </Stack>
+      </form>
+    </PublicFrame>
+  );
+}

@@ -1,0 +1,98 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { ApiError, api } from '../../../lib/api.ts';
+import { changeLanguage, cookieLanguage } from '../../../lib/i18n.ts';
+import { setSession, useSession } from '../../../lib/session.ts';
+import { login } from '../api/login.ts';
+import { PublicFrame } from './public-frame.tsx';
+
+type Status = 'notLoggedIn' | 'loggingIn' | 'loggedIn';
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const session = useSession();
+  const [status, setStatus] = useState<Status>('notLoggedIn');
+  const [error, setError] = useState<string | null>(null);
+  const from = (location.state as { from?: string } | null)?.from;
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { username: '', password: '' },
+    validate: {
+      username: (v) => (v.trim() ? null : t('login.emailRequired')),
+      password: (v) => (v ? null : t('login.passwordRequired')),
+    },
+  });
+
+  useEffect(() => {
+    document.title = `${t('title.login')} · ${t('app.brand')}`;
+  }, [t]);
+
+  if (session && status === 'notLoggedIn') return <Navigate to="/CRM" replace />;
+
+  const submit = form.onSubmit(async (values) => {
+    setStatus('loggingIn');
+    setError(null);
+    try {
+      const s = await login(values);
+      setSession(s);
+      // The saved language wins; a user who never chose one keeps the current and saves it.
+      if (s.language) await changeLanguage(s.language);
+      else void api('/api/UserSettings/Language', { body: { language: cookieLanguage() }, background: true }).catch(() => undefined);
+      setStatus('loggedIn');
+      navigate(from && from !== '/login' ? from : '/CRM', { replace: true });
+    } catch (e) {
+      setStatus('notLoggedIn');
+      if (e instanceof ApiError && (e.status >= 500 || e.problem.title === 'Internal Server Error')) setError(t('login.oops'));
+      else if (e instanceof ApiError && e.status === 429) setError(e.problem.title);
+      else if (e instanceof ApiError && e.status === 0) setError(t('errors.network'));
+      else setError(t('login.incorrect'));
+    }
+  });
+
+  return (
+    <PublicFrame>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Title order={3}>{t('login.title')}</Title>
+          {from && !error && (
+            <Alert color="blue" variant="light" data-testid="login-return-note">
+              {t('login.sessionEnded')}
+            </Alert>
+          )}
+          {error && (
+            <Alert color="red" role="alert" data-testid="login-error">
+              {error}
+            </Alert>
+          )}
+          <TextInput
+            label={t('login.email')}
+            type="email"
+            autoComplete="username"
+            required
+            autoFocus
+            data-testid="login-email"
+            {...form.getInputProps('username')}
+          />
+          <PasswordInput
+            label={t('login.password')}
+            autoComplete="current-password"
+            required
+            data-testid="login-password"
+            {...form.getInputProps('password')}
+          />
+          <Button type="submit" loading={status === 'loggingIn'} disabled={status === 'loggingIn'} data-testid="login-submit">
+            {status === 'loggingIn' ? t('login.inProgress') : t('login.submit')}
+          </Button>
+          <Anchor component={Link} to="/ForgotPassword" size="sm" ta="center">
+            {t('login.forgot')}
+          </Anchor>
+        </Stack>
+      </form>
+    </PublicFrame>
+  );
+}

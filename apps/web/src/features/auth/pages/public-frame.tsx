@@ -1,0 +1,36 @@
+import { Anchor, Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LanguageMenu } from '../../../app/shell/navbar.tsx';
+
+/** The frame of the pages without layout (sign-in, forgotten and reset password). */
+export function PublicFrame({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Box mih="100vh" p="md" style={{ background: 'linear-gradient(160deg, var(--mantine-color-blue-0), var(--mantine-color-gray-0))' }}>
+      <Group justify="flex-end">
+        <LanguageMenu />
+      </Group>
+      <Center mt={{ base: 'md', sm: 60 }}>
+        <Stack w="100%" maw={420} gap="lg">
+          <Stack gap={2} align="center">
+            <Title order={1} c="blue.8" data-testid="login-brand">
+              {t('app.brand')}
+            </Title>
+            <Text c="dimmed" fs="italic" lang="el">
+              {t('app.motto')}
+            </Text>
+          </Stack>
+          <Paper withBorder shadow="sm" p="xl" radius="md">
+            {children}
+          </Paper>
+          <Text ta="center" size="xs">
+            <Anchor href="/terms.htm" target="_blank" rel="noopener">
+              {t('login.terms')}
+            </Anchor>
+          </Text>
+        </Stack>
+      </Center>
+    </Box>
+  );
+}

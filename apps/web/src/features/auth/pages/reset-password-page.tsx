@@ -1,0 +1,92 @@
+import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { PASSWORD_MIN_LENGTH } from '@crm/contract';
+import { ApiError } from '../../../lib/api.ts';
+import { describeError } from '../../../lib/errors.ts';
+import { resetPassword } from '../api/login.ts';
+import { PublicFrame } from './public-frame.tsx';
+
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const code = params.get('code') ?? '';
+  const email = params.get('email') ?? '';
+  const form = useForm({
+    initialValues: { password: '', confirmPassword: '', terms: false },
+    validate: {
+      password: (v) => (!v ? t('reset.passwordRequired') : v.length < PASSWORD_MIN_LENGTH ? t('validation.passwordTooShort', { min: PASSWORD_MIN_LENGTH }) : null),
+      confirmPassword: (v, values) => (v !== values.password ? t('reset.passwordsShouldMatch') : null),
+    },
+  });
+  const send = useMutation({
+    mutationFn: resetPassword,
+    meta: { handlesErrors: true },
+    onError: (e) => {
+      if (e instanceof ApiError) form.setErrors(e.fieldErrors);
+    },
+  });
+  useEffect(() => {
+    document.title = `${t('title.resetPassword')} · ${t('app.brand')}`;
+  }, [t]);
+  const fieldErrorsOnly = send.error instanceof ApiError && Object.keys(send.error.fieldErrors).length > 0;
+
+  return (
+    <PublicFrame>
+      <form
+        onSubmit={form.onSubmit((v) => send.mutate({ email, code, password: v.password, confirmPassword: v.confirmPassword }))}
+        noValidate
+      >
+        <Stack>
+          <Title order={3}>{t('reset.title')}</Title>
+          {send.isSuccess ? (
+            <Alert color="green" data-testid="reset-success">
+              {t('reset.success')}
+            </Alert>
+          ) : !code || !email ? (
+            <Alert color="red">{t('reset.missingCode')}</Alert>
+          ) : (
+            <>
+              {send.isError && !fieldErrorsOnly && (
+                <Alert color="red" data-testid="reset-error">
+                  {describeError(send.error).message}
+                </Alert>
+              )}
+              <TextInput label={t('reset.email')} value={email} readOnly variant="filled" />
+              <PasswordInput label={t('reset.password')} required autoComplete="new-password" data-testid="reset-password" {...form.getInputProps('password')} />
+              <PasswordInput
+                label={t('reset.confirmPassword')}
+                required
+                autoComplete="new-password"
+                data-testid="reset-confirm"
+                {...form.getInputProps('confirmPassword')}
+              />
+              <Checkbox
+                label={
+                  <>
+                    {t('reset.acceptTerms')} (
+                    <Anchor href="/terms.htm" target="_blank" rel="noopener" size="sm">
+                      {t('login.terms')}
+                    </Anchor>
+                    )
+                  </>
+                }
+                data-testid="reset-terms"
+                {...form.getInputProps('terms', { type: 'checkbox' })}
+              />
+              <Button type="submit" disabled={!form.values.terms} loading={send.isPending} data-testid="reset-submit">
+                {t('reset.submit')}
+              </Button>
+            </>
+          )}
+          <Anchor component={Link} to="/login" size="sm" ta="center">
+            {t('reset.backToLogin')}
+          </Anchor>
+        </Stack>
+      </form>
+    </PublicFrame>
+  );
+}

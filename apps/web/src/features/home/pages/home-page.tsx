@@ -1,0 +1,125 @@
+import { Badge, Button, Card, Grid, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconBell, IconBuildingEstate, IconSearch, IconUserPlus, IconUsers, IconTargetArrow } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { THome } from '@crm/contract';
+import { api } from '../../../lib/api.ts';
+import { formatDateTime, formatLongDate } from '../../../lib/format.ts';
+import { hasBranch, useSession } from '../../../lib/session.ts';
+
+const QUICK = [
+  { to: '/Accounts/AddClient', label: 'home.addClient', icon: IconUserPlus },
+  { to: '/Accounts/AddOwner', label: 'home.addOwner', icon: IconUsers },
+  { to: '/Objects/Add', label: 'home.addObject', icon: IconBuildingEstate },
+  { to: '/Leads/Add', label: 'home.addLead', icon: IconTargetArrow },
+  { to: '/Objects/Search', label: 'home.findObject', icon: IconSearch },
+];
+
+/** Where an action-log row leads, when its record has a screen. */
+function recordPath(entity: string, id: number | null): string | undefined {
+  if (id == null) return undefined;
+  if (entity === 'Account') return `/Accounts/View/${id}`;
+  if (entity === 'Object') return `/Objects/View/${id}`;
+  if (entity === 'Lead') return `/Leads/View/${id}`;
+  return undefined;
+}
+
+export function HomePage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const home = useQuery({ queryKey: ['home'], queryFn: ({ signal }) => api<THome>('/api/home', { signal }) });
+  const data = home.data;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={2} data-testid="home-welcome">
+            {t('home.welcome', { name: session?.username ?? '' })}
+          </Title>
+          <Text c="dimmed">{t('home.today', { date: formatLongDate(new Date()) })}</Text>
+        </div>
+      </Group>
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Card withBorder>
+            <Title order={4} mb="sm">
+              {t('home.quickActions')}
+            </Title>
+            <Group gap="xs">
+              {QUICK.map(({ to, label, icon: Icon }) => (
+                <Button key={to} component={Link} to={to} variant="light" leftSection={<Icon size={16} />}>
+                  {t(label)}
+                </Button>
+              ))}
+            </Group>
+          </Card>
+        </Grid.Col>
+        {!hasBranch(session) && (
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Card withBorder h="100%">
+              <Group justify="space-between">
+                <Group gap="xs">
+                  <IconBell size={20} />
+                  <Title order={4}>{t('home.unreadAlerts')}</Title>
+                </Group>
+                {data ? (
+                  <Badge size="lg" color={data.unreadAlerts ? 'red' : 'gray'} data-testid="home-unread">
+                    {data.unreadAlerts}
+                  </Badge>
+                ) : (
+                  <Skeleton w={30} h={20} />
+                )}
+              </Group>
+              <Button component={Link} to="/Alerts" variant="subtle" mt="sm" px={0}>
+                {t('home.openAlerts')}
+              </Button>
+            </Card>
+          </Grid.Col>
+        )}
+        <Grid.Col span={12}>
+          <Card withBorder>
+            <Title order={4} mb="sm">
+              {t('home.recent')}
+            </Title>
+            {!data ? (
+              <Stack gap="xs">
+                <Skeleton h={16} />
+                <Skeleton h={16} />
+                <Skeleton h={16} />
+              </Stack>
+            ) : data.recent.length === 0 ? (
+              <Text c="dimmed">{t('home.noRecent')}</Text>
+            ) : (
+              <Table.ScrollContainer minWidth={480}>
+                <Table striped highlightOnHover data-testid="home-recent">
+                  <Table.Tbody>
+                    {data.recent.map((r) => {
+                      const to = recordPath(r.entity, r.entityId);
+                      return (
+                        <Table.Tr key={r.id}>
+                          <Table.Td w={170}>{formatDateTime(r.date)}</Table.Td>
+                          <Table.Td>{t(`action.${r.action}`, { defaultValue: r.action })}</Table.Td>
+                          <Table.Td>
+                            {to ? (
+                              <Link to={to}>
+                                {t(`entity.${r.entity}`, { defaultValue: r.entity })} #{r.entityId}
+                              </Link>
+                            ) : (
+                              t(`entity.${r.entity}`, { defaultValue: r.entity })
+                            )}
+                          </Table.Td>
+                          <Table.Td c="dimmed">{r.message}</Table.Td>
+                        </Table.Tr>
+                      );
+                    })}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+          </Card>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,79 @@
+import type { TProblem } from '@crm/contract';
+import { sessionStore, setSession } from './session.ts';
+import { clearBanner } from './banner.ts';
+import { currentCulture } from './i18n.ts';
+
+/** A failed call: the HTTP status and the server's problem details. */
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly problem: TProblem & { UserManager?: unknown },
+  ) {
+    super(problem.detail || problem.title);
+  }
+  /** Field errors (field -> messages), for showing under inputs. */
+  get fieldErrors(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [k, v] of Object.entries(this.problem.errors ?? {})) out[k] = v.join(' ');
+    return out;
+  }
+}
+
+let onUnauthorized: () => void = () => {};
+/** The shell registers what a 401 does: clear the session and go to /login. */
+export const setUnauthorizedHandler = (fn: () => void) => {
+  onUnauthorized = fn;
+};
+
+type Options = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  signal?: AbortSignal;
+  /** For background polls: a success does not clear the banner. */
+  background?: boolean;
+  /** A 401 is the caller's business (the sign-in form). */
+  handle401?: boolean;
+  /** Answer as a Blob (downloads). */
+  blob?: boolean;
+};
+
+export async function api<T>(path: string, opts: Options = {}): Promise<T> {
+  const method = opts.method ?? (opts.body !== undefined ? 'POST' : 'GET');
+  const url = new URL(path, window.location.origin);
+  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
+  const headers: Record<string, string> = { 'Accept-Language': currentCulture() };
+  const token = sessionStore.get()?.token;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) body = opts.body;
+  else if (opts.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  let res: Response;
+  try {
+    res = await fetch(url, { method, headers, body, signal: opts.signal, credentials: 'include' });
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    throw new ApiError(0, { status: 0, title: '', code: 'errors.network' });
+  }
+  if (!res.ok) {
+    let problem: TProblem;
+    try {
+      problem = (await res.json()) as TProblem;
+    } catch {
+      problem = { status: res.status, title: res.statusText || `HTTP ${res.status}` };
+    }
+    if (res.status === 401 && !opts.handle401 && token) {
+      setSession(null);
+      onUnauthorized();
+    }
+    throw new ApiError(res.status, problem);
+  }
+  if (!opts.background && method !== 'GET') clearBanner();
+  if (opts.blob) return (await res.blob()) as T;
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}

@@ -1,0 +1,26 @@
+const TEN_YEARS = 10 * 365 * 24 * 3600;
+
+export function getCookie(name: string): string | undefined {
+  const prefix = `${encodeURIComponent(name)}=`;
+  for (const part of document.cookie.split('; ')) {
+    if (part.startsWith(prefix)) return decodeURIComponent(part.slice(prefix.length));
+  }
+  return undefined;
+}
+
+/** Cookies of lists and filters live ten years (spec). */
+export function setCookie(name: string, value: string, maxAgeSeconds = TEN_YEARS) {
+  document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; path=/; max-age=${maxAgeSeconds}; SameSite=Lax`;
+}
+
+export function getJsonCookie<T>(name: string): T | undefined {
+  const raw = getCookie(name);
+  if (!raw) return undefined;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+export const setJsonCookie = (name: string, value: unknown) => setCookie(name, JSON.stringify(value));

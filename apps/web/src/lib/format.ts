@@ -1,0 +1,35 @@
+import { INTL_LOCALE, currentCulture } from './i18n.ts';
+
+const group = (n: number, decimals: number) => {
+  const fixed = Math.abs(n).toFixed(decimals);
+  const [int, frac] = fixed.split('.');
+  const withSpaces = int!.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
+  return `${n < 0 ? '-' : ''}${withSpaces}${frac ? `,${frac}` : ''}`;
+};
+
+/** Money as the agency writes it: 1 234 € (space thousands, comma decimals, symbol after). */
+export const formatMoney = (n: number | null | undefined) => (n == null ? '' : `${group(n, 0)}\u00a0€`);
+/** The currency_2 format: two decimals. */
+export const formatMoney2 = (n: number | null | undefined) => (n == null ? '' : `${group(n, 2)}\u00a0€`);
+export const formatArea = (n: number | null | undefined) => (n == null ? '' : `${group(n, 0)}\u00a0m²`);
+
+/** Distances of 1000 m or more in km with one decimal. */
+export const formatDistance = (m: number | null | undefined) =>
+  m == null ? '' : m >= 1000 ? `${group(Math.round(m / 100) / 10, 1)}\u00a0km` : `${group(m, 0)}\u00a0m`;
+
+/** API date-times are local (agency time zone) YYYY-MM-DDTHH:mm:ss: parse without shifting. */
+function parseLocal(s: string): Date {
+  const [d, t = '00:00:00'] = s.split('T');
+  const [y, mo, da] = d!.split('-').map(Number);
+  const [h, mi, se] = t.split(':').map(Number);
+  return new Date(y!, (mo ?? 1) - 1, da ?? 1, h ?? 0, mi ?? 0, se ?? 0);
+}
+
+export const formatDate = (s: string | null | undefined) =>
+  s ? new Intl.DateTimeFormat(INTL_LOCALE[currentCulture()], { day: '2-digit', month: '2-digit', year: 'numeric' }).format(parseLocal(s)) : '';
+export const formatDateTime = (s: string | null | undefined) =>
+  s
+    ? new Intl.DateTimeFormat(INTL_LOCALE[currentCulture()], { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(parseLocal(s))
+    : '';
+export const formatLongDate = (d: Date) =>
+  new Intl.DateTimeFormat(INTL_LOCALE[currentCulture()], { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(d);

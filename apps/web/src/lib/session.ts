@@ -1,0 +1,34 @@
+import type { TSessionUser } from '@crm/contract';
+import { createStore } from './store.ts';
+
+const KEY = 'crm.session';
+
+function read(): TSessionUser | null {
+  try {
+    const raw = localStorage.getItem(KEY);
+    if (!raw) return null;
+    const s = JSON.parse(raw) as TSessionUser;
+    if (!s.token || (s.expiresOn && new Date(s.expiresOn).getTime() < Date.now())) return null;
+    return s;
+  } catch {
+    return null;
+  }
+}
+
+/** The signed-in user (token, username, userroles, branchId), kept in localStorage. */
+export const sessionStore = createStore<TSessionUser | null>(read());
+
+export function setSession(s: TSessionUser | null) {
+  if (s) localStorage.setItem(KEY, JSON.stringify(s));
+  else localStorage.removeItem(KEY);
+  sessionStore.set(s);
+}
+
+// Another tab signed in or out: follow it.
+window.addEventListener('storage', (e) => {
+  if (e.key === KEY) sessionStore.set(read());
+});
+
+export const useSession = () => sessionStore.use();
+export const isAdmin = (s: TSessionUser | null) => !!s?.userroles.includes('admin');
+export const hasBranch = (s: TSessionUser | null) => s?.branchId != null;
