@@ -66,7 +66,7 @@ export async function api<T>(path: string, opts: Options = {}): Promise<T> {
       problem = { status: res.status, title: res.statusText || `HTTP ${res.status}` };
     }
     if (res.status === 401 && !opts.handle401 && token) {
-      setSession(null);
+      setSession(null, { ended: true });
       onUnauthorized();
     }
     throw new ApiError(res.status, problem);

@@ -29,7 +29,7 @@ export const formatDate = (s: string | null | undefined) =>
   s ? new Intl.DateTimeFormat(INTL_LOCALE[currentCulture()], { day: '2-digit', month: '2-digit', year: 'numeric' }).format(parseLocal(s)) : '';
 export const formatDateTime = (s: string | null | undefined) =>
   s
-    ? new Intl.DateTimeFormat(INTL_LOCALE[currentCulture()], { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(parseLocal(s))
+    ? new Intl.DateTimeFormat(INTL_LOCALE[currentCulture()], { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(parseLocal(s))
     : '';
 export const formatLongDate = (d: Date) =>
   new Intl.DateTimeFormat(INTL_LOCALE[currentCulture()], { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(d);

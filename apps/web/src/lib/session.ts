@@ -18,7 +18,11 @@ function read(): TSessionUser | null {
 /** The signed-in user (token, username, userroles, branchId), kept in localStorage. */
 export const sessionStore = createStore<TSessionUser | null>(read());
 
-export function setSession(s: TSessionUser | null) {
+/** True after the server ended the session (a 401), so the sign-in page can say so. */
+export const sessionEndedStore = createStore(false);
+
+export function setSession(s: TSessionUser | null, opts: { ended?: boolean } = {}) {
+  sessionEndedStore.set(!s && !!opts.ended);
   if (s) localStorage.setItem(KEY, JSON.stringify(s));
   else localStorage.removeItem(KEY);
   sessionStore.set(s);

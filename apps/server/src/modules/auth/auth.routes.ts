@@ -96,7 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       await app.db.transaction(async (tx) => {
         await tx.update(users).set({ language: req.body.language, modifiedOn: new Date() }).where(eq(users.id, req.user!.id));
-        await logAction(tx, req.actor, { action: 'Update', entity: 'User', entityId: req.user!.id, message: 'language', data: { language: req.body.language } });
+        await logAction(tx, req.actor, { action: 'Update', entity: 'User', entityId: req.user!.id, data: { language: req.body.language } });
       });
       return { ok: true as const };
     },

@@ -191,7 +191,7 @@ describe('language', () => {
     expect(res.statusCode).toBe(200);
     const again = await post('/api/authenticate/login', { username: u.email, password: u.password });
     expect(again.json().language).toBe('el');
-    const n = await t.db.execute(sql`select count(*)::int as n from action_log where action_by = ${u.id} and message = 'language'`);
+    const n = await t.db.execute(sql`select count(*)::int as n from action_log where action_by = ${u.id} and action = 'Update' and data->>'language' = 'el'`);
     expect((n.rows[0] as { n: number }).n).toBe(1);
   });
 

@@ -46,7 +46,7 @@ export function GlobalSearch() {
       <Combobox.Target>
         <TextInput
           size="xs"
-          w={{ base: '100%', sm: 200, lg: 240 }}
+          w={{ base: '100%', sm: 200, lg: 150, xl: 220 }}
           placeholder={t('nav.search')}
           aria-label={t('nav.searchLabel')}
           leftSection={<IconSearch size={14} />}

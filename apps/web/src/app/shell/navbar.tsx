@@ -42,7 +42,7 @@ export function PageTitle() {
   const { t } = useTranslation();
   const title = useRouteTitle();
   return (
-    <Text fw={600} truncate="end" maw={220} data-testid="page-title">
+    <Text fw={600} truncate="end" maw={{ base: 140, xl: 220 }} data-testid="page-title">
       {t(title)}
     </Text>
   );
@@ -52,12 +52,12 @@ export function DesktopMenu({ branchUser }: { branchUser: boolean }) {
   const { t } = useTranslation();
   const location = useLocation();
   return (
-    <Group gap={2} wrap="nowrap" visibleFrom="xl" component="nav" aria-label={t('nav.menu')}>
+    <Group gap={0} wrap="nowrap" visibleFrom="xl" component="nav" aria-label={t('nav.menu')}>
       {visibleMenu(branchUser).map((entry) =>
         'children' in entry ? (
           <Menu key={entry.label} trigger="click-hover" openDelay={50} closeDelay={150} position="bottom-start" withinPortal>
             <Menu.Target>
-              <Button variant="subtle" size="compact-sm" rightSection={<IconChevronDown size={14} />} data-testid={`menu-${entry.label}`}>
+              <Button variant="subtle" size="compact-sm" px={8} rightSection={<IconChevronDown size={14} />} data-testid={`menu-${entry.label}`}>
                 {t(entry.label)}
               </Button>
             </Menu.Target>
@@ -76,6 +76,7 @@ export function DesktopMenu({ branchUser }: { branchUser: boolean }) {
             to={entry.to}
             variant={location.pathname.startsWith(entry.to) ? 'light' : 'subtle'}
             size="compact-sm"
+            px={8}
           >
             {t(entry.label)}
           </Button>

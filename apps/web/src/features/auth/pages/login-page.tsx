@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError, api } from '../../../lib/api.ts';
 import { changeLanguage, cookieLanguage } from '../../../lib/i18n.ts';
-import { setSession, useSession } from '../../../lib/session.ts';
+import { sessionEndedStore, setSession, useSession } from '../../../lib/session.ts';
 import { login } from '../api/login.ts';
 import { PublicFrame } from './public-frame.tsx';
 
@@ -19,6 +19,7 @@ export function LoginPage() {
   const [status, setStatus] = useState<Status>('notLoggedIn');
   const [error, setError] = useState<string | null>(null);
   const from = (location.state as { from?: string } | null)?.from;
+  const expired = sessionEndedStore.use();
   const form = useForm({
     mode: 'controlled',
     initialValues: { username: '', password: '' },
@@ -59,7 +60,7 @@ export function LoginPage() {
       <form onSubmit={submit} noValidate>
         <Stack>
           <Title order={3}>{t('login.title')}</Title>
-          {from && !error && (
+          {expired && !error && (
             <Alert color="blue" variant="light" data-testid="login-return-note">
               {t('login.sessionEnded')}
             </Alert>

@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type Page, type APIRequestContext } from '@playwright/test';
+import { ADMIN, E2E_DATA_DIR } from './playwright.config.ts';
+
+export { ADMIN };
+
+export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.password) {
+  await page.goto('/login');
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/CRM$/);
+}
+
+/** Signs in through the API and answers the bearer token. */
+export async function apiToken(request: APIRequestContext, email = ADMIN.email, password = ADMIN.password): Promise<string> {
+  const res = await request.post('/api/authenticate/login', { data: { username: email, password } });
+  expect(res.ok()).toBeTruthy();
+  return (await res.json()).token as string;
+}
+
+/** The newest mail in the server's file outbox addressed to `to`, decoded. */
+export function lastMailTo(to: string): string | undefined {
+  const dir = path.join(E2E_DATA_DIR, 'outbox');
+  if (!fs.existsSync(dir)) return undefined;
+  const files = fs.readdirSync(dir).filter((f) => f.includes(to)).sort();
+  const f = files.at(-1);
+  if (!f) return undefined;
+  const eml = fs.readFileSync(path.join(dir, f), 'utf8');
+  const at = eml.indexOf('\n\n');
+  const head = eml.slice(0, at);
+  const raw = eml.slice(at + 2);
+  const enc = /Content-Transfer-Encoding:\s*(\S+)/i.exec(head)?.[1]?.toLowerCase();
+  if (enc === 'base64') return Buffer.from(raw.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (enc === 'quoted-printable')
+    return Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+  return raw;
+}

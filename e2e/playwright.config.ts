@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { chromiumPath } from './chromium.ts';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3390);
+export const E2E_DATA_DIR = path.resolve(import.meta.dirname, '.data');
+export const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
+
+const executablePath = chromiumPath();
+
+export default defineConfig({
+  testDir: './specs',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30000,
+  expect: { timeout: 10000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    viewport: { width: 1440, height: 900 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [
+    { name: 'chromium', testIgnore: /\.serial\.spec\.ts$/, use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
+    // Specs that change the admin's own sign-in run once the others are done.
+    { name: 'serial', testMatch: /\.serial\.spec\.ts$/, dependencies: ['chromium'], use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
+  ],
+  webServer: {
+    command: 'node ./start-server.mjs',
+    url: `http://localhost:${E2E_PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      DATA_DIR: E2E_DATA_DIR,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      DEMO_DATA: 'true',
+    },
+  },
+});

@@ -1,0 +1,92 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, signIn } from '../fixtures.ts';
+
+test.describe('sign-in and the shell', () => {
+  test('/ sends a visitor to /login; signing in lands on the home page', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByTestId('login-brand')).toHaveText('Agency CRM');
+    await signIn(page);
+    await expect(page.getByTestId('home-welcome')).toHaveText(`Welcome, ${ADMIN.email}`);
+    await expect(page.getByTestId('page-title')).toHaveText('Home');
+    // the demo agency's unread alerts show on the mail badge
+    await expect(page.getByTestId('alerts-badge')).toHaveAttribute('data-count', /[1-9]/);
+  });
+
+  test('a wrong password shows the spec\'s text and keeps the visitor on /login', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByTestId('login-email').fill(ADMIN.email);
+    await page.getByTestId('login-password').fill('not-the-password');
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('login-error')).toHaveText('Incorrect email or password');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('empty fields are named under the inputs', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByText('Please enter your e-mail')).toBeVisible();
+    await expect(page.getByText('Please enter your password')).toBeVisible();
+  });
+
+  test('switching to Greek changes the menus at once, and the choice is kept for the user', async ({ page, context }) => {
+    await signIn(page);
+    await page.getByTestId('language-menu').click();
+    await page.getByTestId('language-el').click();
+    await expect(page.getByTestId('page-title')).toHaveText('Αρχική');
+    await page.getByTestId('menu-nav.accounts').hover();
+    await expect(page.getByRole('menuitem', { name: 'Ιδιοκτήτες' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Υποδείξεις' })).toBeVisible();
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === 'language')?.value).toBe('el');
+    // a new browser without the cookie gets Greek back at the next sign-in
+    await context.clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await signIn(page);
+    await expect(page.getByTestId('page-title')).toHaveText('Αρχική');
+    // back to English for the other tests of this user
+    await page.getByTestId('language-menu').click();
+    await page.getByTestId('language-en-UK').click();
+    await expect(page.getByTestId('page-title')).toHaveText('Home');
+  });
+
+  test('a revoked token sends the user to /login on the next call', async ({ page }) => {
+    await signIn(page);
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('crm.session')!).token as string);
+    const res = await page.request.post('/api/authenticate/logout', { headers: { authorization: `Bearer ${token}` } });
+    expect(res.ok()).toBeTruthy();
+    await page.getByRole('link', { name: 'New client' }).click(); // route change polls the alert count
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByTestId('login-return-note')).toHaveText('Your session has ended. Please sign in again.');
+  });
+
+  test('Logout ends the session and goes to the sign-in page', async ({ page }) => {
+    await signIn(page);
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('logout').click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/CRM');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('screens still to come show the coming-soon page, not a blank one', async ({ page }) => {
+    await signIn(page);
+    await page.getByTestId('menu-nav.realties').hover();
+    await page.getByRole('menuitem', { name: 'Keys' }).click();
+    await expect(page).toHaveURL(/\/ObjectKeys$/);
+    await expect(page.getByTestId('coming-soon')).toContainText('The Keys screen is being built');
+    await page.getByTestId('back').click();
+    await expect(page).toHaveURL(/\/CRM$/);
+  });
+
+  test('on a phone the menu opens from the burger', async ({ browser }) => {
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await ctx.newPage();
+    await signIn(page);
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await page.getByRole('link', { name: 'Deals' }).click();
+    await expect(page).toHaveURL(/\/Deals$/);
+    await ctx.close();
+  });
+});
+

@@ -1,0 +1,13 @@
+// Starts the real server for the suite on a fresh data directory (the web app is built first by npm test).
+import fs from 'node:fs';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+fs.rmSync(process.env.DATA_DIR, { recursive: true, force: true });
+const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], { stdio: 'inherit', cwd: root, env: process.env });
+const stop = (sig) => child.kill(sig);
+process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGINT', () => stop('SIGINT'));
+child.on('exit', (code) => process.exit(code ?? 0));

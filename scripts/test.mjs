@@ -1,0 +1,63 @@
+// npm test: typecheck, lint, API tests on real PostgreSQL, web build, and the Playwright suite in Chromium.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const results = path.join(root, 'test-results');
+fs.rmSync(results, { recursive: true, force: true });
+fs.mkdirSync(results, { recursive: true });
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+const steps = [];
+function run(name, cmd, args, opts = {}) {
+  process.stdout.write(`\n=== ${name} ===\n`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: opts.cwd ?? root, env: { ...process.env, ...opts.env } });
+  const ok = r.status === 0;
+  steps.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) });
+  if (!ok) process.stdout.write(`\n*** ${name} failed ***\n`);
+  return ok;
+}
+
+function chromium() {
+  return [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => p && fs.existsSync(p));
+}
+
+let failed = false;
+for (const project of ['packages/contract', 'apps/server', 'apps/web', 'e2e']) {
+  if (!run(`typecheck ${project}`, bin('tsc'), ['-p', project, '--noEmit'])) failed = true;
+}
+if (!run('lint', bin('eslint'), ['.', '--max-warnings=0'])) failed = true;
+
+const vitestJson = path.join(results, 'vitest.json');
+if (!run('API tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], { cwd: path.join(root, 'apps/server') })) failed = true;
+
+const pwJson = path.join(results, 'playwright.json');
+if (!run('web build', 'npm', ['run', 'build'])) failed = true;
+else if (!chromium() && !fs.existsSync(path.join(process.env.HOME ?? '', '.cache/ms-playwright'))) {
+  process.stdout.write(
+    '\n!!! No Chromium found: set CHROMIUM_PATH, install Debian\'s chromium (apt-get install chromium), or run "npx playwright install chromium". The end-to-end suite did NOT run. !!!\n',
+  );
+  steps.push({ name: 'e2e (no Chromium)', ok: !process.env.CI, seconds: 0 });
+  if (process.env.CI) failed = true;
+} else if (!run('e2e (Playwright, Chromium)', bin('playwright'), ['test', '--reporter=list,json'], { cwd: path.join(root, 'e2e'), env: { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson } })) failed = true;
+
+// Count the tests that ran.
+let passed = 0;
+let failedTests = 0;
+if (fs.existsSync(vitestJson)) {
+  const v = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
+  passed += v.numPassedTests ?? 0;
+  failedTests += v.numFailedTests ?? 0;
+}
+if (fs.existsSync(pwJson)) {
+  const p = JSON.parse(fs.readFileSync(pwJson, 'utf8'));
+  passed += p.stats?.expected ?? 0;
+  failedTests += (p.stats?.unexpected ?? 0);
+}
+
+process.stdout.write('\n=== summary ===\n');
+for (const s of steps) process.stdout.write(`${s.ok ? 'ok  ' : 'FAIL'}  ${s.name} (${s.seconds}s)\n`);
+process.stdout.write(`tests: ${passed} passed, ${failedTests} failed\n`);
+process.exit(failed ? 1 : 0);
