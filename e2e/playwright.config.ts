@@ -35,6 +35,8 @@ export default defineConfig({
     command: 'node ./start-server.mjs',
     url: `http://localhost:${E2E_PORT}/api/health`,
     reuseExistingServer: false,
+    // SIGTERM lets the app finish and stop its embedded PostgreSQL cleanly.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15000 },
     timeout: 120000,
     stdout: 'ignore',
     stderr: 'pipe',
