@@ -26,6 +26,15 @@ export default tseslint.config(
   {
     // The web app never imports server code.
     files: ['apps/web/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '@crm/server'] }] },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/server/**', '@crm/server'], message: 'The web app never imports server code.' }],
+          // Values come from '@crm/contract/constants' (no zod on the first page); types from anywhere.
+          paths: [{ name: '@crm/contract', allowTypeImports: true, message: "Import values from '@crm/contract/constants'; use 'import type' for types." }],
+        },
+      ],
+    },
   },
 );

@@ -1,6 +1,5 @@
 import { createRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import './app/app.css';
 import { initI18n } from './lib/i18n.ts';
 import { App, StartupFailure } from './app/app.tsx';

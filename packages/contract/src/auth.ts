@@ -1,19 +1,9 @@
 import { z } from 'zod';
 
-export const ROLES = ['admin', 'employee', 'clientPayments'] as const;
+import { LANGUAGES, ROLES } from './constants.ts';
+
 export const ZRole = z.enum(ROLES);
-export type TRole = z.infer<typeof ZRole>;
-
-/** Interface languages: the cookie value and the localization culture. */
-export const LANGUAGES = ['en-UK', 'el', 'ru'] as const;
 export const ZLanguage = z.enum(LANGUAGES);
-export type TLanguage = z.infer<typeof ZLanguage>;
-export const CULTURES = ['en', 'el', 'ru'] as const;
-export type TCulture = (typeof CULTURES)[number];
-export const cultureOf = (language: string | null | undefined): TCulture =>
-  language === 'el' ? 'el' : language === 'ru' ? 'ru' : 'en';
-
-export const PASSWORD_MIN_LENGTH = 8;
 
 export const ZLoginBody = z.object({
   username: z.string().trim().min(1).max(320),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SHOW_ALL } from './constants.ts';
 
 /** Problem details answered by every failing call. */
 export const ZProblem = z.object({
@@ -18,9 +19,6 @@ export type TOk = z.infer<typeof ZOk>;
 
 export const ZIdParam = z.object({ id: z.coerce.number().int().positive() });
 
-/** Page sizes of ordinary lists; 1000000 means "Show all". */
-export const LIST_PAGE_SIZES = [5, 10, 20, 50, 1000000] as const;
-export const SHOW_ALL = 1000000;
 
 export const ZPaging = z.object({
   perPage: z.coerce.number().int().min(1).max(SHOW_ALL).default(20),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEARCH_ENTITIES } from './constants.ts';
 
 export const ZHealth = z.object({ status: z.literal('ok'), database: z.literal('ok'), version: z.string() });
 
@@ -7,19 +8,12 @@ export type TLocalizationEntry = z.infer<typeof ZLocalizationEntry>;
 export const ZLocalizationList = z.array(ZLocalizationEntry);
 
 /** Kinds of search hits (entity) and of links between records. */
-export const SEARCH_ENTITIES = ['Account', 'Object', 'Owner', 'Client', 'Lead', 'Professional', 'Source', 'Employe'] as const;
 export const ZSearchEntity = z.enum(SEARCH_ENTITIES);
-export const LINK_KINDS = ['Undefined', 'Object', 'Account', 'Activity', 'Demand', 'Deal', 'Reservation', 'Viewing'] as const;
-export const LinkKind = { Undefined: 0, Object: 1, Account: 2, Activity: 3, Demand: 4, Deal: 5, Reservation: 6, Viewing: 7 } as const;
 
 export const ZSearchQuery = z.object({ searchStr: z.string().max(200).optional().default('') });
 export const ZSearchHit = z.object({ id: z.number().int(), description: z.string(), entity: ZSearchEntity });
 export type TSearchHit = z.infer<typeof ZSearchHit>;
 export const ZSearchAnswer = z.object({ items: z.array(ZSearchHit) });
-export const SEARCH_MAX_HITS = 20;
-export const SEARCH_DEBOUNCE_MS = 400;
-export const ALERT_POLL_MS = 300000;
-export const AUTOSAVE_MS = 400;
 
 export const ZRecentAction = z.object({
   id: z.number().int(),

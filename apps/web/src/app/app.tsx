@@ -1,6 +1,4 @@
 import { MantineProvider, createTheme, Center, Stack, Text, Button } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { ModalsProvider } from '@mantine/modals';
 import { QueryCache, QueryClient, QueryClientProvider, MutationCache } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { ApiError, setUnauthorizedHandler } from '../lib/api.ts';
@@ -44,11 +42,8 @@ setUnauthorizedHandler(() => {
 export function App() {
   return (
     <MantineProvider theme={theme}>
-      <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <RouterProvider router={router} />
-        </ModalsProvider>
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>
   );

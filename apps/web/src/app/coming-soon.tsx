@@ -1,5 +1,5 @@
 import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconTools } from '@tabler/icons-react';
+import { IconTools } from '../components/icons.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRouteTitle } from './shell/use-route-title.ts';

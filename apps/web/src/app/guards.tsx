@@ -1,13 +1,12 @@
-import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../lib/session.ts';
 
 /** Every protected route: without a session, go to /login (and come back after signing in). */
-export function RequireAuth({ children }: { children: ReactNode }) {
+export function RequireAuth() {
   const session = useSession();
   const location = useLocation();
   if (!session) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
-  return <>{children}</>;
+  return <Outlet />;
 }
 
 /** "/" goes to /CRM when signed in, otherwise to /login. */

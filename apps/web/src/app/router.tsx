@@ -1,6 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RequireAuth, RedirectHome } from './guards.tsx';
-import { Layout } from './shell/layout.tsx';
 import { ComingSoon } from './coming-soon.tsx';
 import { NotFound } from './not-found.tsx';
 
@@ -98,12 +97,13 @@ export const router = createBrowserRouter([
   lazyPage('/ResetPassword', 'title.resetPassword', () => import('../features/auth/pages/reset-password-page.tsx').then((m) => ({ Component: m.ResetPasswordPage }))),
   { path: '/', element: <RedirectHome /> },
   {
-    element: (
-      <RequireAuth>
-        <Layout />
-      </RequireAuth>
-    ),
-    children: [...protectedRoutes, { path: '*', element: <NotFound />, handle: { title: 'title.notFound' } }],
+    element: <RequireAuth />,
+    children: [
+      {
+        lazy: () => import('./shell/layout.tsx').then((m) => ({ Component: m.Layout })),
+        children: [...protectedRoutes, { path: '*', element: <NotFound />, handle: { title: 'title.notFound' } }],
+      },
+    ],
   },
   { path: '/index.html', element: <Navigate to="/" replace /> },
 ]);

@@ -4,7 +4,8 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/el';
 import 'dayjs/locale/ru';
 import 'dayjs/locale/en-gb';
-import { cultureOf, type TCulture, type TLanguage, type TLocalizationEntry } from '@crm/contract';
+import { cultureOf, type TCulture, type TLanguage } from '@crm/contract/constants';
+import type { TLocalizationEntry } from '@crm/contract';
 import { getCookie, setCookie } from './cookies.ts';
 
 export const LANGUAGE_COOKIE = 'language';

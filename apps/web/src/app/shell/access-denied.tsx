@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core';
-import { IconLock } from '@tabler/icons-react';
+import { IconLock } from '../../components/icons.ts';
 import { useTranslation } from 'react-i18next';
 
 export function AccessDenied() {

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Collapse, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconExclamationCircle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconExclamationCircle } from '../../components/icons.ts';
 import DOMPurify from 'dompurify';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,11 +1,12 @@
 import { Combobox, Loader, TextInput, useCombobox, Text, Group, Badge } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '../../components/icons.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { SEARCH_DEBOUNCE_MS, type TSearchHit } from '@crm/contract';
+import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
+import type { TSearchHit } from '@crm/contract';
 import { api } from '../../lib/api.ts';
 
 /** Where a search hit leads: leads to the lead, objects to the object, the rest to the account. */

@@ -1,3 +1,6 @@
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import '@mantine/notifications/styles.css';
 import { AppShell, Box, Burger, Container, Drawer, Group, NavLink, ScrollArea, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
@@ -34,6 +37,8 @@ export function Layout() {
   const denied = (handle?.noBranch && branchUser) || (handle?.adminOnly && !session?.userroles.includes('admin'));
 
   return (
+    <ModalsProvider>
+    <Notifications position="top-right" />
     <AppShell header={{ height: 56 }} padding="md">
       <AppShell.Header className="no-print">
         <Group h="100%" px="sm" gap="xs" wrap="nowrap" justify="space-between">
@@ -82,5 +87,6 @@ export function Layout() {
         </Container>
       </AppShell.Main>
     </AppShell>
+    </ModalsProvider>
   );
 }

@@ -1,12 +1,11 @@
 import { ActionIcon, Anchor, Avatar, Badge, Button, Group, Indicator, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconArrowLeft, IconChevronDown, IconLanguage, IconLogout, IconMail } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconArrowLeft, IconChevronDown, IconLogout, IconMail } from '../../components/icons.ts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ALERT_POLL_MS, LANGUAGES, type TLanguage } from '@crm/contract';
+import { ALERT_POLL_MS } from '@crm/contract/constants';
 import { api } from '../../lib/api.ts';
-import { changeLanguage, cookieLanguage } from '../../lib/i18n.ts';
 import { setSession, useSession } from '../../lib/session.ts';
 import { visibleMenu } from './menu.ts';
 import { useRouteTitle } from './use-route-title.ts';
@@ -19,6 +18,9 @@ export function Brand() {
     </Anchor>
   );
 }
+
+/** Back in history when there is history, otherwise to /. */
+export { LanguageMenu } from './language-menu.tsx';
 
 /** Back in history when there is history, otherwise to /. */
 export function BackButton() {
@@ -109,38 +111,6 @@ export function AlertsBadge() {
         </ActionIcon>
       </Indicator>
     </Tooltip>
-  );
-}
-
-export function LanguageMenu() {
-  const { t, i18n } = useTranslation();
-  const session = useSession();
-  const save = useMutation({
-    mutationFn: (language: TLanguage) => api('/api/UserSettings/Language', { body: { language }, background: true }),
-  });
-  const current = cookieLanguage();
-  const choose = async (language: TLanguage) => {
-    await changeLanguage(language);
-    if (session) {
-      save.mutate(language);
-      setSession({ ...session, language });
-    }
-  };
-  return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button variant="subtle" size="compact-sm" leftSection={<IconLanguage size={16} />} aria-label={t('nav.language')} data-testid="language-menu">
-          {i18n.language.toUpperCase()}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {LANGUAGES.map((l) => (
-          <Menu.Item key={l} onClick={() => void choose(l)} fw={l === current ? 700 : undefined} data-testid={`language-${l}`}>
-            {t(`lang.${l}`)}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
   );
 }
 

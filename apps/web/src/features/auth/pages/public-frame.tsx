@@ -1,7 +1,7 @@
 import { Anchor, Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguageMenu } from '../../../app/shell/navbar.tsx';
+import { LanguageMenu } from '../../../app/shell/language-menu.tsx';
 
 /** The frame of the pages without layout (sign-in, forgotten and reset password). */
 export function PublicFrame({ children }: { children: ReactNode }) {

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Grid, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { IconBell, IconBuildingEstate, IconSearch, IconUserPlus, IconUsers, IconTargetArrow } from '@tabler/icons-react';
+import { IconBell, IconBuildingEstate, IconSearch, IconUserPlus, IconUsers, IconTargetArrow } from '../../../components/icons.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

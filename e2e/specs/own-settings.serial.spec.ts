@@ -1,6 +1,34 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, apiToken, lastMailTo, signIn } from '../fixtures.ts';
 
+// These change the admin's own settings (language, password), which the other specs rely on:
+// they run after them (project "serial"), one at a time.
+test.describe.configure({ mode: 'serial' });
+
+test.describe('the admin\'s own settings', () => {
+  test('switching to Greek changes the menus at once, and the choice is kept for the user', async ({ page, context }) => {
+    await signIn(page);
+    await page.getByTestId('language-menu').click();
+    await page.getByTestId('language-el').click();
+    await expect(page.getByTestId('page-title')).toHaveText('Αρχική');
+    await page.getByTestId('menu-nav.accounts').hover();
+    await expect(page.getByRole('menuitem', { name: 'Ιδιοκτήτες' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Υποδείξεις' })).toBeVisible();
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === 'language')?.value).toBe('el');
+    // a new browser without the cookie gets Greek back at the next sign-in
+    await context.clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await signIn(page);
+    await expect(page.getByTestId('page-title')).toHaveText('Αρχική');
+    // back to English for the other tests of this user
+    await page.getByTestId('language-menu').click();
+    await page.getByTestId('language-en-UK').click();
+    await expect(page.getByTestId('page-title')).toHaveText('Home');
+  });
+
+})
+
 test.describe('passwords', () => {
   test('forgot password e-mails a link that sets a new password', async ({ page, request }) => {
     // runs after the other specs (its own project): it changes the admin's password and ends its sessions

@@ -1,0 +1,28 @@
+// Values shared by server and web that need no schema library: the web imports these from
+// '@crm/contract/constants' so that the first page does not carry zod.
+
+export const ROLES = ['admin', 'employee', 'clientPayments'] as const;
+export type TRole = (typeof ROLES)[number];
+
+/** Interface languages: the cookie value; and the localization cultures. */
+export const LANGUAGES = ['en-UK', 'el', 'ru'] as const;
+export type TLanguage = (typeof LANGUAGES)[number];
+export const CULTURES = ['en', 'el', 'ru'] as const;
+export type TCulture = (typeof CULTURES)[number];
+export const cultureOf = (language: string | null | undefined): TCulture =>
+  language === 'el' ? 'el' : language === 'ru' ? 'ru' : 'en';
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** Page sizes of ordinary lists; 1000000 means "Show all". */
+export const LIST_PAGE_SIZES = [5, 10, 20, 50, 1000000] as const;
+export const SHOW_ALL = 1000000;
+
+export const SEARCH_ENTITIES = ['Account', 'Object', 'Owner', 'Client', 'Lead', 'Professional', 'Source', 'Employe'] as const;
+export const LINK_KINDS = ['Undefined', 'Object', 'Account', 'Activity', 'Demand', 'Deal', 'Reservation', 'Viewing'] as const;
+export const LinkKind = { Undefined: 0, Object: 1, Account: 2, Activity: 3, Demand: 4, Deal: 5, Reservation: 6, Viewing: 7 } as const;
+
+export const SEARCH_MAX_HITS = 20;
+export const SEARCH_DEBOUNCE_MS = 400;
+export const ALERT_POLL_MS = 300000;
+export const AUTOSAVE_MS = 400;
