@@ -16,6 +16,7 @@ import { Translator } from './lib/i18n.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { shellRoutes, type SearchProvider } from './modules/shell/shell.routes.ts';
+import { registerModules } from './modules/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -84,6 +85,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(authPlugin);
   await app.register(authRoutes);
   await app.register(shellRoutes);
+  await registerModules(app);
 
   if (opts.serveWeb !== false && fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
     await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: false, maxAge: '1h' });

@@ -129,7 +129,7 @@ export async function startEmbeddedPostgres(
     try {
       execFileSync(
         bins.initdb,
-        [`--pgdata=${pgdata}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${tmpPw}`, '--encoding=UTF8', '--locale=C'],
+        [`--pgdata=${pgdata}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${tmpPw}`, '--encoding=UTF8', `--locale=${os.platform() === 'linux' ? 'C.UTF-8' : 'en_US.UTF-8'}`],
         { ...ids, stdio: 'pipe' },
       );
     } catch (e) {

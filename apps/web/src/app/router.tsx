@@ -3,7 +3,13 @@ import { RequireAuth, RedirectHome } from './guards.tsx';
 import { ComingSoon } from './coming-soon.tsx';
 import { NotFound } from './not-found.tsx';
 
-export type RouteHandle = { title: string; noBranch?: boolean; adminOnly?: boolean };
+export type RouteHandle = {
+  title: string;
+  noBranch?: boolean;
+  adminOnly?: boolean;
+  /** Add-account screens: the kind flag preset on the new account. */
+  preset?: 'isOwner' | 'isClient' | 'isPartnerRealEstate' | 'isProfessional' | 'isSource' | 'isEmploye' | 'hasTransactions';
+};
 
 /** Screens that later releases replace; the shell shows a clear "coming soon" page meanwhile. */
 const soon = (path: string, title: string, extra: Partial<RouteHandle> = {}): RouteObject => ({
@@ -18,6 +24,21 @@ const lazyPage = (path: string, title: string, load: () => Promise<{ Component: 
   handle: { title, ...extra } satisfies RouteHandle,
 });
 
+const accountPages = {
+  OwnersPage: () => import('../features/accounts/pages/owners-page.tsx').then((m) => ({ Component: m.OwnersPage })),
+  ClientsPage: () => import('../features/accounts/pages/clients-page.tsx').then((m) => ({ Component: m.ClientsPage })),
+  PartnersPage: () => import('../features/accounts/pages/partners-page.tsx').then((m) => ({ Component: m.PartnersPage })),
+  SpecialistsPage: () => import('../features/accounts/pages/specialists-page.tsx').then((m) => ({ Component: m.SpecialistsPage })),
+  EmployesPage: () => import('../features/accounts/pages/employes-page.tsx').then((m) => ({ Component: m.EmployesPage })),
+  SourcesPage: () => import('../features/accounts/pages/sources-page.tsx').then((m) => ({ Component: m.SourcesPage })),
+  AccountsPage: () => import('../features/accounts/pages/accounts-page.tsx').then((m) => ({ Component: m.AccountsPage })),
+  AccountAddPage: () => import('../features/accounts/pages/account-add-page.tsx').then((m) => ({ Component: m.AccountAddPage })),
+  AccountViewPage: () => import('../features/accounts/pages/account-view-page.tsx').then((m) => ({ Component: m.AccountViewPage })),
+  AccountMergePage: () => import('../features/accounts/pages/account-merge-page.tsx').then((m) => ({ Component: m.AccountMergePage })),
+  EmployeRolePage: () => import('../features/accounts/pages/employe-role-page.tsx').then((m) => ({ Component: m.EmployeRolePage })),
+  SetPasswordPage: () => import('../features/accounts/pages/set-password-page.tsx').then((m) => ({ Component: m.SetPasswordPage })),
+};
+
 /** The route table of the spec (document 001, 2.1), in one place. */
 export const protectedRoutes: RouteObject[] = [
   lazyPage('/CRM', 'title.home', () => import('../features/home/pages/home-page.tsx').then((m) => ({ Component: m.HomePage }))),
@@ -30,26 +51,26 @@ export const protectedRoutes: RouteObject[] = [
   soon('/ObjectKeys', 'title.keys'),
   soon('/ObjectKeys/:id', 'title.keys'),
   // Accounts
-  soon('/Owners', 'title.owners'),
-  soon('/Clients', 'title.clients'),
-  soon('/Partners', 'title.partners'),
-  soon('/Professionals', 'title.specialists'),
-  soon('/Employes', 'title.employes', { noBranch: true }),
-  soon('/Sources', 'title.sources'),
-  soon('/Accounts', 'title.accounts'),
-  soon('/AllAccounts', 'title.accounts'),
-  soon('/Accounts/Add', 'title.accountAdd'),
-  soon('/Accounts/AddOwner', 'title.accountAdd'),
-  soon('/Accounts/AddClient', 'title.accountAdd'),
-  soon('/Accounts/AddPartner', 'title.accountAdd'),
-  soon('/Accounts/AddProfessional', 'title.accountAdd'),
-  soon('/Accounts/AddSource', 'title.accountAdd'),
-  soon('/Accounts/AddEmploye', 'title.accountAdd', { noBranch: true }),
-  soon('/Accounts/AddPayment', 'title.accountAdd'),
-  soon('/Accounts/View/:id/:viewMode?', 'title.account'),
-  soon('/Accounts/Merge', 'title.merge'),
-  soon('/Accounts/Merge/a1/:a1/a2/:a2', 'title.merge'),
-  soon('/contact/edit/:id', 'title.account'),
+  lazyPage('/Owners', 'title.owners', accountPages.OwnersPage),
+  lazyPage('/Clients', 'title.clients', accountPages.ClientsPage),
+  lazyPage('/Partners', 'title.partners', accountPages.PartnersPage),
+  lazyPage('/Professionals', 'title.specialists', accountPages.SpecialistsPage),
+  lazyPage('/Employes', 'title.employes', accountPages.EmployesPage, { noBranch: true }),
+  lazyPage('/Sources', 'title.sources', accountPages.SourcesPage),
+  lazyPage('/Accounts', 'title.accounts', accountPages.AccountsPage),
+  lazyPage('/AllAccounts', 'title.accounts', accountPages.AccountsPage),
+  lazyPage('/Accounts/Add', 'title.accountAdd', accountPages.AccountAddPage),
+  lazyPage('/Accounts/AddOwner', 'title.accountAdd', accountPages.AccountAddPage, { preset: 'isOwner' }),
+  lazyPage('/Accounts/AddClient', 'title.accountAdd', accountPages.AccountAddPage, { preset: 'isClient' }),
+  lazyPage('/Accounts/AddPartner', 'title.accountAdd', accountPages.AccountAddPage, { preset: 'isPartnerRealEstate' }),
+  lazyPage('/Accounts/AddProfessional', 'title.accountAdd', accountPages.AccountAddPage, { preset: 'isProfessional' }),
+  lazyPage('/Accounts/AddSource', 'title.accountAdd', accountPages.AccountAddPage, { preset: 'isSource' }),
+  lazyPage('/Accounts/AddEmploye', 'title.accountAdd', accountPages.AccountAddPage, { preset: 'isEmploye', noBranch: true }),
+  lazyPage('/Accounts/AddPayment', 'title.accountAdd', accountPages.AccountAddPage, { preset: 'hasTransactions' }),
+  lazyPage('/Accounts/View/:id/:viewMode?', 'title.account', accountPages.AccountViewPage),
+  lazyPage('/Accounts/Merge', 'title.merge', accountPages.AccountMergePage),
+  lazyPage('/Accounts/Merge/a1/:a1/a2/:a2', 'title.merge', accountPages.AccountMergePage),
+  lazyPage('/contact/edit/:id', 'title.account', accountPages.AccountViewPage),
   // Leads
   soon('/Leads', 'title.leads'),
   soon('/Leads/Add/:id?', 'title.lead'),
@@ -86,8 +107,8 @@ export const protectedRoutes: RouteObject[] = [
   // Settings and administration
   soon('/Settings', 'title.settings', { noBranch: true }),
   soon('/ActionLog', 'title.actionLog', { noBranch: true }),
-  soon('/ChangeEmployeRole/:id', 'title.employeRole', { noBranch: true, adminOnly: true }),
-  soon('/SetPassword/:id', 'title.setPassword', { noBranch: true, adminOnly: true }),
+  lazyPage('/ChangeEmployeRole/:id', 'title.employeRole', accountPages.EmployeRolePage, { noBranch: true, adminOnly: true }),
+  lazyPage('/SetPassword/:id', 'title.setPassword', accountPages.SetPasswordPage, { noBranch: true, adminOnly: true }),
 ];
 
 export const router = createBrowserRouter([

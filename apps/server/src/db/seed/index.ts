@@ -8,10 +8,16 @@ import { branches } from '../schema/index.ts';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const LOCALES_DIR = path.join(here, 'locales');
 
+/** Texts of each culture: `<culture>.json` plus one file per area, `<area>.<culture>.json`. */
 export function readLocaleFiles(): { culture: 'en' | 'el' | 'ru'; texts: Record<string, string> }[] {
-  return (['en', 'el', 'ru'] as const)
-    .filter((c) => fs.existsSync(path.join(LOCALES_DIR, `${c}.json`)))
-    .map((culture) => ({ culture, texts: JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, `${culture}.json`), 'utf8')) as Record<string, string> }));
+  const names = fs.readdirSync(LOCALES_DIR).filter((f) => f.endsWith('.json')).sort();
+  return (['en', 'el', 'ru'] as const).map((culture) => {
+    const texts: Record<string, string> = {};
+    for (const f of names.filter((n) => n === `${culture}.json` || n.endsWith(`.${culture}.json`))) {
+      Object.assign(texts, JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, f), 'utf8')) as Record<string, string>);
+    }
+    return { culture, texts };
+  });
 }
 
 /**

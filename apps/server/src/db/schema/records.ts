@@ -1,0 +1,230 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './platform.ts';
+
+const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
+const flag = (name: string) => boolean(name).notNull().default(false);
+
+/** Specialty flags of a specialist (professional) account, in the spec's order. */
+export const SPECIALTY_COLUMNS = {
+  isAttorney: 'is_attorney',
+  isNotary: 'is_notary',
+  isLawyer: 'is_lawyer',
+  isWorker: 'is_worker',
+  isElectrician: 'is_electrician',
+  isConstructionEngineer: 'is_construction_engineer',
+  isCleaner: 'is_cleaner',
+  isInteriorDesigner: 'is_interior_designer',
+  isTranslator: 'is_translator',
+  isAccountant: 'is_accountant',
+  isEconomist: 'is_economist',
+  isLandscapeDesigner: 'is_landscape_designer',
+  isSecurityService: 'is_security_service',
+  isPlumber: 'is_plumber',
+  isLocksmith: 'is_locksmith',
+  isIT: 'is_it',
+  isWebDesigner: 'is_web_designer',
+  isEnergySupplyCompany: 'is_energy_supply_company',
+  isElectricalStore: 'is_electrical_store',
+  isTechnician: 'is_technician',
+  isRealEstateAgencyOrBroker: 'is_real_estate_agency_or_broker',
+} as const;
+
+/**
+ * People and companies. One account carries several kinds at once through flags.
+ * `display_name` and `search_text` are computed by PostgreSQL (migration 0003), so lists sort by
+ * name and search by any name, e-mail, phone, tax or passport number through indexes.
+ */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: serial('id').primaryKey(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    middleName: text('middle_name'),
+    name: text('name'),
+    nameEng: text('name_eng'),
+    nameLocal: text('name_local'),
+    firstNameEng: text('first_name_eng'),
+    lastNameEng: text('last_name_eng'),
+    middleNameEng: text('middle_name_eng'),
+    firstNameLocal: text('first_name_local'),
+    lastNameLocal: text('last_name_local'),
+    middleNameLocal: text('middle_name_local'),
+    isOwner: flag('is_owner'),
+    isClient: flag('is_client'),
+    isEmploye: flag('is_employe'),
+    isSource: flag('is_source'),
+    isProfessional: flag('is_professional'),
+    isPartnerRealEstate: flag('is_partner_real_estate'),
+    isPartnerTourism: flag('is_partner_tourism'),
+    /** yes / no / not set */
+    isCompany: boolean('is_company'),
+    isIndividual: boolean('is_individual'),
+    isAttorney: flag('is_attorney'),
+    isNotary: flag('is_notary'),
+    isLawyer: flag('is_lawyer'),
+    isWorker: flag('is_worker'),
+    isElectrician: flag('is_electrician'),
+    isConstructionEngineer: flag('is_construction_engineer'),
+    isCleaner: flag('is_cleaner'),
+    isInteriorDesigner: flag('is_interior_designer'),
+    isTranslator: flag('is_translator'),
+    isAccountant: flag('is_accountant'),
+    isEconomist: flag('is_economist'),
+    isLandscapeDesigner: flag('is_landscape_designer'),
+    isSecurityService: flag('is_security_service'),
+    isPlumber: flag('is_plumber'),
+    isLocksmith: flag('is_locksmith'),
+    isIT: flag('is_it'),
+    isWebDesigner: flag('is_web_designer'),
+    isEnergySupplyCompany: flag('is_energy_supply_company'),
+    isElectricalStore: flag('is_electrical_store'),
+    isTechnician: flag('is_technician'),
+    isRealEstateAgencyOrBroker: flag('is_real_estate_agency_or_broker'),
+    purchaseBudgetRangeMin: money('purchase_budget_range_min'),
+    purchaseBudgetRangeMax: money('purchase_budget_range_max'),
+    language: text('language'),
+    country: text('country'),
+    nationality: text('nationality'),
+    companyType: text('company_type'),
+    /** Up to 4 e-mails and 5 phones (the API joins them with ';'). */
+    emails: text('emails').array().notNull().default(sql`'{}'::text[]`),
+    phones: text('phones').array().notNull().default(sql`'{}'::text[]`),
+    internalPassportNumber: text('internal_passport_number'),
+    passportNumber: text('passport_number'),
+    taxNumber: text('tax_number'),
+    taxNumberOfOtherCountry: text('tax_number_of_other_country'),
+    city: text('city'),
+    postcode: text('postcode'),
+    address: text('address'),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    role: text('role'),
+    branchId: integer('branch_id'),
+    notes: text('notes'),
+    hasTransactions: flag('has_transactions'),
+    numberOfSoldObjects: integer('number_of_sold_objects').notNull().default(0),
+    isClientDate: tsz('is_client_date'),
+    isOwnerDate: tsz('is_owner_date'),
+    /** Source account a client came from (lead source), for the client list's source filter. */
+    sourceId: integer('source_id'),
+    /** Service a client asked for (client list's service filter; 0 = all services). */
+    service: smallint('service'),
+    createdOn: tsz('created_on').notNull().defaultNow(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    modifiedOn: tsz('modified_on').notNull().defaultNow(),
+    modifiedBy: integer('modified_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Incremented by every update: the optimistic-concurrency token. */
+    version: integer('version').notNull().default(1),
+    /** Computed by PostgreSQL (migration 0003); never written. */
+    displayName: text('display_name').notNull().generatedAlwaysAs(sql`''`),
+    searchText: text('search_text').notNull().generatedAlwaysAs(sql`''`),
+  },
+  (t) => [
+    index('accounts_created_on_idx').on(t.createdOn),
+    index('accounts_modified_on_idx').on(t.modifiedOn),
+    index('accounts_owner_idx').on(t.createdOn).where(sql`${t.isOwner}`),
+    index('accounts_client_idx').on(t.createdOn).where(sql`${t.isClient}`),
+    index('accounts_employe_idx').on(t.createdOn).where(sql`${t.isEmploye}`),
+    index('accounts_source_idx').on(t.createdOn).where(sql`${t.isSource}`),
+    index('accounts_professional_idx').on(t.createdOn).where(sql`${t.isProfessional}`),
+    index('accounts_partner_idx').on(t.createdOn).where(sql`${t.isPartnerRealEstate} or ${t.isPartnerTourism}`),
+    index('accounts_client_source_idx').on(t.sourceId),
+  ],
+);
+
+/** Uploaded files; `system_name` is the random stored name, `user_name` the original one. */
+export const files = pgTable(
+  'files',
+  {
+    id: serial('id').primaryKey(),
+    systemName: text('system_name').notNull(),
+    userName: text('user_name').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    /** Link kind of the record the file belongs to (LinkKind), null until attached. */
+    parentType: smallint('parent_type'),
+    parentId: integer('parent_id'),
+    /** What the file is for on its parent (e.g. "image", "document"); free text. */
+    type: text('type'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdOn: tsz('created_on').notNull().defaultNow(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('files_system_name_uq').on(t.systemName), index('files_parent_idx').on(t.parentType, t.parentId, t.sortOrder)],
+);
+
+/** Activities: notes, calls, meetings, to-dos, linked to one or more records. */
+export const activities = pgTable(
+  'activities',
+  {
+    id: serial('id').primaryKey(),
+    description: text('description'),
+    /** null: not an action; false: to do; true: complete */
+    done: boolean('done'),
+    /** 0 undefined, 1 call, 2 meeting, 3 viewing */
+    category: smallint('category').notNull().default(0),
+    date: tsz('date'),
+    doneDate: tsz('done_date'),
+    assignedTo: integer('assigned_to').references(() => accounts.id, { onDelete: 'set null' }),
+    createdOn: tsz('created_on').notNull().defaultNow(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    modifiedOn: tsz('modified_on').notNull().defaultNow(),
+    modifiedBy: integer('modified_by').references(() => users.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    index('activities_created_on_idx').on(t.createdOn),
+    index('activities_date_idx').on(t.date),
+    index('activities_done_date_idx').on(t.doneDate),
+    index('activities_assigned_idx').on(t.assignedTo, t.createdOn),
+    index('activities_created_by_idx').on(t.createdBy, t.createdOn),
+    index('activities_open_idx').on(t.assignedTo, t.date).where(sql`${t.done} = false`),
+  ],
+);
+
+/** The records an activity belongs to (entity = LinkKind). */
+export const activityLinks = pgTable(
+  'activity_links',
+  {
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    entity: smallint('entity').notNull(),
+    entityId: integer('entity_id').notNull(),
+    /** The first link is the record the activity was created on. */
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.activityId, t.entity, t.entityId] }), index('activity_links_entity_idx').on(t.entity, t.entityId, t.activityId)],
+);
+
+/** People assigned to a record. Parent kinds: Object 0, Account 1, Lead 2, Viewing 3. */
+export const assignments = pgTable(
+  'assignments',
+  {
+    id: serial('id').primaryKey(),
+    parent: smallint('parent').notNull(),
+    parentId: integer('parent_id').notNull(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdOn: tsz('created_on').notNull().defaultNow(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('assignments_uq').on(t.parent, t.parentId, t.accountId), index('assignments_account_idx').on(t.accountId)],
+);

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import { accountsRoutes } from './accounts/accounts.routes.ts';
+import { activitiesRoutes } from './activities/activities.routes.ts';
+import { assignmentsRoutes } from './assignments/assignments.routes.ts';
+import { filesRoutes } from './files/files.routes.ts';
+import { fieldsRoutes } from './fields/fields.routes.ts';
+
+/** Every entity module; app.ts registers them after the platform plugins. */
+export async function registerModules(app: FastifyInstance) {
+  await app.register(accountsRoutes);
+  await app.register(activitiesRoutes);
+  await app.register(assignmentsRoutes);
+  await app.register(filesRoutes);
+  await app.register(fieldsRoutes);
+}

@@ -1,0 +1,94 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { AUTOSAVE_MS } from '@crm/contract/constants';
+
+export type AutosaveStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'error';
+
+/**
+ * Saves `value` about 400 ms after the last change (the first value, as loaded, is not saved).
+ * One save at a time: changes made while a save is in flight are saved right after it, with the
+ * newest value, so nothing typed is lost and saves never overtake each other. Pending changes are
+ * flushed when the screen closes or the page is hidden.
+ * The caller's `save` keeps the record's version up to date from each answer.
+ */
+export function useAutosave<T>({ value, save, enabled = true, delay = AUTOSAVE_MS }: { value: T; save: (value: T) => Promise<unknown>; enabled?: boolean; delay?: number }) {
+  const [status, setStatus] = useState<AutosaveStatus>('idle');
+  const first = useRef(true);
+  const latest = useRef(value);
+  const dirty = useRef(false);
+  const inFlight = useRef<Promise<void> | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const saveRef = useRef(save);
+  saveRef.current = save;
+
+  const run = useCallback(async (): Promise<void> => {
+    if (inFlight.current) {
+      await inFlight.current;
+      if (dirty.current) return run();
+      return;
+    }
+    if (!dirty.current) return;
+    dirty.current = false;
+    setStatus('saving');
+    const p = (async () => {
+      try {
+        await saveRef.current(latest.current);
+        setStatus(dirty.current ? 'pending' : 'saved');
+      } catch {
+        setStatus('error');
+      }
+    })();
+    inFlight.current = p;
+    await p;
+    inFlight.current = null;
+    if (dirty.current) await run();
+  }, []);
+
+  const flush = useCallback(async () => {
+    if (timer.current) {
+      clearTimeout(timer.current);
+      timer.current = null;
+    }
+    await run();
+  }, [run]);
+
+  useEffect(() => {
+    latest.current = value;
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (!enabled) return;
+    dirty.current = true;
+    setStatus('pending');
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      void run();
+    }, delay);
+  }, [value, enabled, delay, run]);
+
+  /** Forget pending changes (e.g. after reloading the record from the server). */
+  const reset = useCallback((next: T) => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    dirty.current = false;
+    first.current = true;
+    latest.current = next;
+    setStatus('idle');
+  }, []);
+
+  useEffect(() => {
+    const onHide = () => {
+      if (dirty.current) void flush();
+    };
+    window.addEventListener('pagehide', onHide);
+    document.addEventListener('visibilitychange', onHide);
+    return () => {
+      window.removeEventListener('pagehide', onHide);
+      document.removeEventListener('visibilitychange', onHide);
+      if (dirty.current) void flush();
+    };
+  }, [flush]);
+
+  return { status, flush, reset };
+}

@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { ZSelectOption } from './common.ts';
+
+export const ACCOUNT_KIND_FLAGS = ['isOwner', 'isClient', 'isEmploye', 'isSource', 'isProfessional', 'isPartnerRealEstate', 'isPartnerTourism'] as const;
+export const SPECIALTY_FLAGS = [
+  'isAttorney', 'isNotary', 'isLawyer', 'isWorker', 'isElectrician', 'isConstructionEngineer', 'isCleaner',
+  'isInteriorDesigner', 'isTranslator', 'isAccountant', 'isEconomist', 'isLandscapeDesigner', 'isSecurityService',
+  'isPlumber', 'isLocksmith', 'isIT', 'isWebDesigner', 'isEnergySupplyCompany', 'isElectricalStore', 'isTechnician',
+  'isRealEstateAgencyOrBroker',
+] as const;
+export type TSpecialtyFlag = (typeof SPECIALTY_FLAGS)[number];
+export const MAX_EMAILS = 4;
+export const MAX_PHONES = 5;
+
+const text = (max = 200) => z.string().max(max).nullable();
+const flags = <T extends readonly string[]>(names: T) =>
+  Object.fromEntries(names.map((n) => [n, z.boolean()])) as { [K in T[number]]: z.ZodBoolean };
+
+/** The account as edited (GET /api/account/edit/{id}, POST /api/account/update). */
+export const ZAccountFields = z.object({
+  firstName: text(),
+  lastName: text(),
+  middleName: text(),
+  name: text(300),
+  nameEng: text(300),
+  nameLocal: text(300),
+  firstNameEng: text(),
+  lastNameEng: text(),
+  middleNameEng: text(),
+  firstNameLocal: text(),
+  lastNameLocal: text(),
+  middleNameLocal: text(),
+  ...flags(ACCOUNT_KIND_FLAGS),
+  isCompany: z.boolean().nullable(),
+  isIndividual: z.boolean().nullable(),
+  ...flags(SPECIALTY_FLAGS),
+  purchaseBudgetRangeMin: z.number().min(0).max(1e12).nullable(),
+  purchaseBudgetRangeMax: z.number().min(0).max(1e12).nullable(),
+  language: text(50),
+  country: text(100),
+  nationality: text(100),
+  companyType: text(100),
+  /** Up to 4 e-mails joined by ';' (free text, no format check). */
+  email: z.string().max(1000).nullable(),
+  /** Up to 5 phones joined by ';'. */
+  phone: z.string().max(500).nullable(),
+  internalPassportNumber: text(100),
+  passportNumber: text(100),
+  taxNumber: text(100),
+  taxNumberOfOtherCountry: text(100),
+  city: text(100),
+  postcode: text(20),
+  address: text(500),
+  startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable(),
+  endDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable(),
+  role: text(50),
+  branchId: z.number().int().nullable(),
+  notes: z.string().max(20000).nullable(),
+  hasTransactions: z.boolean(),
+  sourceId: z.number().int().nullable(),
+  service: z.number().int().nullable(),
+});
+export type TAccountFields = z.infer<typeof ZAccountFields>;
+
+export const ZFileRef = z.object({ systemName: z.string(), userName: z.string() });
+
+export const ZAccount = ZAccountFields.extend({
+  id: z.number().int(),
+  /** The name shown everywhere (company name, else "Last First Middle"). */
+  displayName: z.string(),
+  numberOfSoldObjects: z.number().int(),
+  isClientDate: z.string().nullable(),
+  isOwnerDate: z.string().nullable(),
+  files: z.array(ZFileRef),
+  /** Comma-joined ids of newly uploaded files to attach on save. */
+  filesNew: z.string().nullable().optional(),
+  ownedObjectsReferenceNumbers: z.string(),
+  boughtObjectsReferenceNumbers: z.string(),
+  rentedObjectsReferenceNumbers: z.string(),
+  leads: z.array(z.object({ id: z.number().int(), descr: z.string() })),
+  /** Whether the account has a sign-in (employees), and its e-mail. */
+  signIn: z.string().nullable(),
+  createdOn: z.string(),
+  createdBy: z.string().nullable(),
+  modifiedOn: z.string(),
+  modifiedBy: z.string().nullable(),
+  /** Optimistic-concurrency token: send back the version you edited. */
+  version: z.number().int(),
+});
+export type TAccount = z.infer<typeof ZAccount>;
+
+/** POST /api/account/update: the fields plus id and the version they were based on. */
+export const ZAccountUpdate = ZAccountFields.partial().extend({
+  id: z.number().int().positive(),
+  version: z.number().int().positive(),
+  filesNew: z.string().max(2000).nullable().optional(),
+});
+export type TAccountUpdate = z.infer<typeof ZAccountUpdate>;
+
+/** POST /api/account/add: first and last name required; flags preset by the add screen. */
+export const ZAccountAdd = ZAccountFields.partial().extend({
+  firstName: z.string().trim().min(1).max(200),
+  lastName: z.string().trim().min(1).max(200),
+});
+export type TAccountAdd = z.infer<typeof ZAccountAdd>;
+
+export const ZAccountEditAnswer = z.object({
+  dto: ZAccount,
+  selectLists: z.object({
+    roles: z.array(ZSelectOption),
+    branches: z.array(ZSelectOption),
+    sources: z.array(ZSelectOption),
+    services: z.array(ZSelectOption),
+  }),
+});
+
+export const ZAccountMerge = z.object({
+  /** The kept account (a1) with the values chosen on the merge screen. */
+  account: ZAccountUpdate,
+  duplicateId: z.number().int().positive(),
+});
+
+/** Sorting and paging of the account lists (query string of the GET lists). */
+export const ZListQuery = z.object({
+  perPage: z.coerce.number().int().min(1).max(1000000).default(20),
+  currentPage: z.coerce.number().int().min(1).default(1),
+  sortBy: z.enum(['createdOn', 'createdBy', 'name', 'modifiedOn', 'modifiedBy', 'objects', 'role', 'companyType', 'request']).default('createdOn'),
+  sortDir: z.enum(['asc', 'desc']).default('desc'),
+});
+export type TListQuery = z.infer<typeof ZListQuery>;
+
+const ZStamps = {
+  createdOn: z.string(),
+  createdBy: z.string().nullable(),
+  modifiedOn: z.string(),
+  modifiedBy: z.string().nullable(),
+};
+export const ZAccountRow = z.object({ id: z.number().int(), name: z.string(), ...ZStamps });
+export const ZOwnerRow = ZAccountRow.extend({ objectReferenceNumbers: z.string() });
+export const ZClientRow = ZOwnerRow.extend({
+  hasNotClosedLead: z.boolean(),
+  purchaseBudgetRangeMin: z.number().nullable(),
+  purchaseBudgetRangeMax: z.number().nullable(),
+});
+export const ZSpecialistRow = z.object({ id: z.number().int(), name: z.string(), numberOfSoldObjects: z.number().int(), ...flags(SPECIALTY_FLAGS) });
+export const ZPartnerRow = z.object({ id: z.number().int(), name: z.string(), isPartnerRealEstate: z.boolean(), isPartnerTourism: z.boolean(), country: z.string().nullable(), ...ZStamps });
+export const ZSourceRow = z.object({ id: z.number().int(), name: z.string(), companyType: z.string().nullable() });
+export const ZEmployeRow = z.object({ id: z.number().int(), name: z.string(), role: z.string().nullable(), branchId: z.number().int().nullable(), signIn: z.string().nullable() });
+export type TAccountRow = z.infer<typeof ZAccountRow>;
+export type TOwnerRow = z.infer<typeof ZOwnerRow>;
+export type TClientRow = z.infer<typeof ZClientRow>;
+export type TSpecialistRow = z.infer<typeof ZSpecialistRow>;
+export type TPartnerRow = z.infer<typeof ZPartnerRow>;
+export type TSourceRow = z.infer<typeof ZSourceRow>;
+export type TEmployeRow = z.infer<typeof ZEmployeRow>;
+
+export const listAnswer = <T extends z.ZodTypeAny>(row: T) => z.object({ items: z.array(row), totalRows: z.number().int() });
+
+export const ZClientSearch = z.object({
+  serviceFilter: z.number().int().min(0).default(0),
+  sources: z.array(z.number().int()).max(200).default([]),
+  startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().optional(),
+  endDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().optional(),
+  lastName: z.string().max(100).nullable().optional(),
+  perPage: z.number().int().min(1).max(1000000).default(20),
+  currentPage: z.number().int().min(1).default(1),
+  sortBy: ZListQuery.shape.sortBy,
+  sortDir: ZListQuery.shape.sortDir,
+});
+export const ZClientSearchAnswer = listAnswer(ZClientRow).extend({
+  filterLists: z.object({ serviceList: z.array(ZSelectOption), sourceList: z.array(ZSelectOption) }),
+});
+
+export const ZPartnerSearch = z.object({
+  createdBy: z.number().int().nullable().optional(),
+  createdByText: z.string().max(200).nullable().optional(),
+  country: z.string().max(100).nullable().optional(),
+  createdOnStart: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().optional(),
+  createdOnEnd: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().optional(),
+  currentPage: z.number().int().min(1).default(1),
+  perPage: z.number().int().min(1).max(1000000).default(20),
+  sortBy: ZListQuery.shape.sortBy,
+  sortDir: ZListQuery.shape.sortDir,
+});
+
+/** GET /api/account/search: filter 1 employees only, 2 employees and specialists. */
+export const ZAccountSearchQuery = z.object({
+  searchStr: z.string().max(200).default(''),
+  filter: z.coerce.number().int().min(0).max(2).default(0),
+});
+export const ZAccountSearchAnswer = z.object({ items: z.array(z.object({ id: z.number().int(), description: z.string() })) });
+
+export const ZUserRole = z.object({ name: z.string(), role: z.string().nullable(), roleList: z.array(ZSelectOption) });
+export const ZUserRoleBody = z.object({ role: z.string().min(1).max(50) });
+
+/** Service values of the client list filter (0 = all services). */
+export const CLIENT_SERVICES = [1, 2, 3, 4, 5] as const; // purchase, rent, short rent, sell, rent out
+export const EMPLOYEE_ROLES = ['admin', 'employee'] as const;
