@@ -3,7 +3,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { chromiumPath } from './chromium.ts';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3390);
-export const E2E_DATA_DIR = path.resolve(import.meta.dirname, '.data');
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ? path.resolve(process.env.E2E_DATA_DIR) : path.resolve(import.meta.dirname, '.data');
 export const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
 
 const executablePath = chromiumPath();
@@ -47,6 +47,7 @@ export default defineConfig({
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
       DEMO_DATA: 'true',
+      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   },
 });

@@ -87,14 +87,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(shellRoutes);
   await registerModules(app);
 
-  if (opts.serveWeb !== false && fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
-    await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: false, maxAge: '1h' });
-    const indexHtml = fs.readFileSync(path.join(WEB_DIST, 'index.html'));
+  const webDist = config.webDist ?? WEB_DIST;
+  if (opts.serveWeb !== false && fs.existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+    const indexHtml = fs.readFileSync(path.join(webDist, 'index.html'));
     // Every non-API path is a screen of the single-page app.
     app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
       if (req.url.startsWith('/api')) return reply.callNotFound();
       const rel = decodeURIComponent(req.url.split('?')[0]!).replace(/^\/+/, '');
-      if (rel && !rel.includes('..') && fs.existsSync(path.join(WEB_DIST, rel)) && fs.statSync(path.join(WEB_DIST, rel)).isFile()) {
+      if (rel && !rel.includes('..') && fs.existsSync(path.join(webDist, rel)) && fs.statSync(path.join(webDist, rel)).isFile()) {
         const immutable = rel.startsWith('assets/');
         return reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache').sendFile(rel);
       }

@@ -40,6 +40,8 @@ const ZEnv = z.object({
   UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(2048).default(50),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   PAYMENTS_HOST: z.string().optional(),
+  /** Where the built web app is (default apps/web/dist). */
+  WEB_DIST: z.string().optional(),
   /** Lower scrypt cost; only for the test suite. */
   PASSWORD_HASH_FAST: bool.default(false),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
@@ -65,6 +67,7 @@ export type Config = {
   uploadMaxBytes: number;
   mapTileUrl: string;
   paymentsHost?: string;
+  webDist?: string;
   passwordHashFast: boolean;
   login: { maxFailuresPerAccount: number; maxFailuresPerIp: number; lockMinutes: number };
 };
@@ -107,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
     mapTileUrl: e.MAP_TILE_URL,
     paymentsHost: e.PAYMENTS_HOST,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     passwordHashFast: e.PASSWORD_HASH_FAST,
     login: {
       maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
