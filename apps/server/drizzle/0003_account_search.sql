@@ -21,13 +21,13 @@ $$;
 -- Search normal form: lower case, no accents, Greek final sigma as sigma. Queries use it too.
 CREATE OR REPLACE FUNCTION crm_search_norm(text) RETURNS text
   LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
-  AS $$ SELECT translate(lower(crm_unaccent($1)), 'ς', 'σ') $$;
+  AS $$ SELECT translate(lower(public.crm_unaccent($1)), 'ς', 'σ') $$;
 --> statement-breakpoint
 -- Everything global search matches on; phones also as bare digits.
 CREATE OR REPLACE FUNCTION crm_account_search_text(
   names text[], emails text[], phones text[], numbers text[]
 ) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT crm_search_norm(concat_ws(' ',
+  SELECT public.crm_search_norm(concat_ws(' ',
     array_to_string(names, ' '),
     array_to_string(emails, ' '),
     array_to_string(phones, ' '),
@@ -36,12 +36,12 @@ CREATE OR REPLACE FUNCTION crm_account_search_text(
 $$;
 --> statement-breakpoint
 ALTER TABLE accounts ADD COLUMN display_name text NOT NULL GENERATED ALWAYS AS (
-  crm_account_display_name(is_company, name, name_eng, name_local, last_name, first_name, middle_name,
+  public.crm_account_display_name(is_company, name, name_eng, name_local, last_name, first_name, middle_name,
     last_name_eng, first_name_eng, last_name_local, first_name_local)
 ) STORED;
 --> statement-breakpoint
 ALTER TABLE accounts ADD COLUMN search_text text NOT NULL GENERATED ALWAYS AS (
-  crm_account_search_text(
+  public.crm_account_search_text(
     ARRAY[first_name, last_name, middle_name, name, name_eng, name_local, first_name_eng, last_name_eng,
       middle_name_eng, first_name_local, last_name_local, middle_name_local],
     emails, phones,
@@ -52,6 +52,6 @@ CREATE INDEX accounts_search_trgm_idx ON accounts USING gin (search_text gin_trg
 --> statement-breakpoint
 CREATE INDEX accounts_display_name_idx ON accounts (display_name);
 --> statement-breakpoint
-CREATE INDEX accounts_last_name_trgm_idx ON accounts USING gin (crm_search_norm(coalesce(last_name, '')) gin_trgm_ops);
+CREATE INDEX accounts_last_name_trgm_idx ON accounts USING gin (public.crm_search_norm(coalesce(last_name, '')) gin_trgm_ops);
 --> statement-breakpoint
 ALTER TABLE users ADD CONSTRAINT users_account_fk FOREIGN KEY (account_id) REFERENCES accounts(id) ON DELETE SET NULL;

@@ -172,6 +172,7 @@ export const ZClientSearchAnswer = listAnswer(ZClientRow).extend({
 });
 
 export const ZPartnerSearch = z.object({
+  /** The creator as a person: an employee account id (its sign-in created the partner). */
   createdBy: z.number().int().nullable().optional(),
   createdByText: z.string().max(200).nullable().optional(),
   country: z.string().max(100).nullable().optional(),

@@ -1,4 +1,253 @@
-// Placeholder with the agreed props; replaced by the activities slice.
-export function ActivityList(_props: { entityType: number; id: number; editable?: boolean }) {
-  return null;
+import { ActionIcon, Badge, Button, Card, Collapse, Group, Pagination, Paper, Select, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Fragment, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LIST_PAGE_SIZES, SEARCH_DEBOUNCE_MS, SHOW_ALL } from '@crm/contract/constants';
+import type { TActivity } from '@crm/contract';
+import { formatDateTime } from '../lib/format.ts';
+import { useCookieState } from '../lib/list-state.ts';
+import { IconFilter, IconPencil, IconPlus } from './icons.ts';
+import { ActivityEditor } from './activities/activity-editor.tsx';
+import { activityKeys, addActivity, fetchActivities, type TActivityDoneFilter } from './activities/api.ts';
+import { RecordLinks, StateIcon, stateOf } from './activities/shared.tsx';
+
+const ROW_STYLE = {
+  todo: { backgroundColor: 'var(--mantine-color-red-0)' },
+  complete: { backgroundColor: 'var(--mantine-color-green-0)' },
+  none: undefined,
+} as const;
+
+/**
+ * The activities of a record (account, lead, object, viewing ...): count badge, a collapsible
+ * filter card (state, text), the table with linked records as links, and, when `editable`, adding
+ * and inline editing (one activity at a time; the other rows' edit buttons hide meanwhile).
+ */
+export function ActivityList({ entityType, id, editable = false }: { entityType: number; id: number; editable?: boolean }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const [perPage, setPerPage] = useCookieState<number>('ActivityList.perPage', 20);
+  const [page, setPage] = useState(1);
+  const [done, setDone] = useState<TActivityDoneFilter>('all');
+  const [text, setText] = useState('');
+  const [debouncedText] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [editing, setEditing] = useState<{ activity: TActivity; isNew: boolean } | null>(null);
+  const filterActive = done !== 'all' || text.trim() !== '';
+  // Another record in the same screen (the route's id changed): start afresh.
+  useEffect(() => {
+    setEditing(null);
+    setPage(1);
+  }, [entityType, id]);
+
+  const list = useQuery({
+    queryKey: [...activityKeys.list(entityType, id), { perPage, page, done, text: debouncedText }],
+    queryFn: ({ signal }) => fetchActivities({ parent: entityType, parentId: id, done, text: debouncedText, perPage, currentPage: page }, signal),
+    placeholderData: keepPreviousData,
+    enabled: id > 0,
+  });
+  const items = list.data?.items ?? [];
+  const total = list.data?.totalRows ?? 0;
+  const pages = perPage >= SHOW_ALL ? 1 : Math.max(1, Math.ceil(total / perPage));
+
+  const add = useMutation({
+    mutationFn: () => addActivity(entityType, id),
+    onSuccess: (a) => {
+      // Show the new activity: first page, no filter that would hide a blank activity.
+      setDone('all');
+      setText('');
+      setPage(1);
+      setEditing({ activity: a, isNew: true });
+      void qc.invalidateQueries({ queryKey: activityKeys.list(entityType, id) });
+    },
+  });
+
+  const editor = editing && (
+    <ActivityEditor
+      key={editing.activity.id}
+      activity={editing.activity}
+      isNew={editing.isNew}
+      onClose={() => {
+        setEditing(null);
+        void qc.invalidateQueries({ queryKey: activityKeys.all });
+      }}
+    />
+  );
+  const editorRow = (
+    <Table.Tr>
+      <Table.Td colSpan={9} p="xs">
+        {editor}
+      </Table.Td>
+    </Table.Tr>
+  );
+  // One flat, keyed list of rows, so that the editor keeps its state when the list reloads and
+  // a new activity's row turns up from the server.
+  const rows = editing && !items.some((a) => a.id === editing.activity.id) ? [editing.activity, ...items] : items;
+
+  return (
+    <Card withBorder data-testid="activity-list">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Group gap="xs">
+            <Title order={4}>{t('activities.title')}</Title>
+            <Badge variant="light" size="lg" data-testid="activity-count">
+              {total}
+            </Badge>
+          </Group>
+          <Group gap="xs">
+            <Button
+              variant={filterActive ? 'filled' : 'default'}
+              color={filterActive ? 'green' : undefined}
+              leftSection={<IconFilter size={16} />}
+              onClick={() => setFiltersOpen((o) => !o)}
+              aria-expanded={filtersOpen}
+              data-testid="activity-filter-toggle"
+              data-active={filterActive}
+            >
+              {t('activities.filters')}
+            </Button>
+            {editable && (
+              <Button leftSection={<IconPlus size={16} />} onClick={() => add.mutate()} loading={add.isPending} disabled={!!editing} data-testid="activity-add">
+                {t('activities.add')}
+              </Button>
+            )}
+          </Group>
+        </Group>
+
+        <Collapse expanded={filtersOpen}>
+          <Paper withBorder p="sm" data-testid="activity-filters">
+            <Group align="flex-end" gap="sm" wrap="wrap">
+              <Select
+                label={t('activities.filter.done')}
+                w={220}
+                allowDeselect={false}
+                value={done}
+                onChange={(v) => {
+                  setDone((v ?? 'all') as TActivityDoneFilter);
+                  setPage(1);
+                }}
+                data={(['all', 'none', 'todo', 'completed'] as const).map((v) => ({ value: v, label: t(`activities.doneFilter.${v}`) }))}
+                data-testid="activity-filter-done"
+              />
+              <TextInput
+                label={t('activities.filter.text')}
+                placeholder={t('activities.filter.textPlaceholder')}
+                value={text}
+                onChange={(e) => {
+                  setText(e.currentTarget.value);
+                  setPage(1);
+                }}
+                w={280}
+                data-testid="activity-filter-text"
+              />
+              {filterActive && (
+                <Button
+                  variant="subtle"
+                  onClick={() => {
+                    setDone('all');
+                    setText('');
+                    setPage(1);
+                  }}
+                >
+                  {t('activities.filter.clear')}
+                </Button>
+              )}
+            </Group>
+          </Paper>
+        </Collapse>
+
+        {rows.length === 0 ? (
+          <Text c="dimmed" size="sm" data-testid="activity-empty">
+            {list.isPending ? t('common.loading') : filterActive ? t('activities.emptyFiltered') : editable ? t('activities.empty') : t('activities.emptyReadOnly')}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={900}>
+            <Table verticalSpacing="xs" data-testid="activity-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={32} aria-label={t('activities.col.state')} />
+                  <Table.Th>{t('activities.col.createdOn')}</Table.Th>
+                  <Table.Th>{t('activities.col.createdBy')}</Table.Th>
+                  <Table.Th>{t('activities.col.assigned')}</Table.Th>
+                  <Table.Th>{t('activities.col.createdAt')}</Table.Th>
+                  <Table.Th>{t('activities.col.plannedOn')}</Table.Th>
+                  <Table.Th>{t('activities.col.completedOn')}</Table.Th>
+                  <Table.Th>{t('activities.col.description')}</Table.Th>
+                  <Table.Th w={48} />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((a) => {
+                  const state = stateOf(a.done);
+                  const isEditing = editing?.activity.id === a.id;
+                  return (
+                    <Fragment key={a.id}>
+                      <Table.Tr style={ROW_STYLE[state]} data-testid="activity-row" data-activity-id={a.id} data-state={state}>
+                        <Table.Td>
+                          <StateIcon done={a.done} />
+                        </Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(a.createdOn)}</Table.Td>
+                        <Table.Td>{a.createdBy}</Table.Td>
+                        <Table.Td data-testid="activity-assigned">{a.assignedTo?.description}</Table.Td>
+                        <Table.Td>
+                          <RecordLinks links={a.links} />
+                        </Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(a.date)}</Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="activity-done-on">
+                          {formatDateTime(a.doneDate)}
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm" className="pre-line" lineClamp={4} c={state === 'complete' ? 'dimmed' : undefined} data-testid="activity-text">
+                            {a.description}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          {editable && (!editing || isEditing) && (
+                            <Tooltip label={t('activities.edit')} withArrow>
+                              <ActionIcon
+                                variant={isEditing ? 'filled' : 'subtle'}
+                                onClick={() => setEditing(isEditing ? editing : { activity: a, isNew: false })}
+                                aria-label={t('activities.edit')}
+                                data-testid="activity-edit"
+                              >
+                                <IconPencil size={16} />
+                              </ActionIcon>
+                            </Tooltip>
+                          )}
+                        </Table.Td>
+                      </Table.Tr>
+                      {isEditing && editorRow}
+                    </Fragment>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+
+        {total > 0 && (
+          <Group justify="space-between">
+            <Group gap="xs">
+              <Text size="sm" c="dimmed">
+                {t('activities.perPage')}
+              </Text>
+              <Select
+                w={110}
+                size="xs"
+                allowDeselect={false}
+                value={String(perPage)}
+                onChange={(v) => {
+                  setPerPage(Number(v ?? 20));
+                  setPage(1);
+                }}
+                data={LIST_PAGE_SIZES.map((n) => ({ value: String(n), label: n === SHOW_ALL ? t('activities.showAll') : String(n) }))}
+                data-testid="activity-per-page"
+              />
+            </Group>
+            {pages > 1 && <Pagination size="sm" total={pages} value={Math.min(page, pages)} onChange={setPage} data-testid="activity-pager" />}
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
 }

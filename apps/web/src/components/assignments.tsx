@@ -1,4 +1,106 @@
-// Placeholder with the agreed props; replaced by the activities/assignments slice.
-export function Assignments(_props: { parent: 'account' | 'lead' | 'object' | 'viewing'; parentId: number; editable?: boolean }) {
-  return null;
+import { ActionIcon, Anchor, Badge, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '../lib/api.ts';
+import { describeError } from '../lib/errors.ts';
+import { IconTrash, IconUserPlus } from './icons.ts';
+import { addAssignment, assignmentKeys, deleteAssignment, fetchAssignments, type TAssignmentParentName } from './activities/api.ts';
+import { SearchPicker } from './activities/search-picker.tsx';
+
+/**
+ * The people assigned to a record, each a link to the person's account. Picking a person from the
+ * search (employees and specialists) assigns them; the bin removes an assignment after a
+ * confirmation. Adding and removing are hidden unless the server says the user may change them.
+ */
+export function Assignments({ parent, parentId, editable = false }: { parent: TAssignmentParentName; parentId: number; editable?: boolean }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const key = assignmentKeys.list(parent, parentId);
+  const [error, setError] = useState<string | null>(null);
+  const q = useQuery({ queryKey: key, queryFn: ({ signal }) => fetchAssignments(parent, parentId, signal), enabled: parentId > 0 });
+  const canEdit = editable && !!q.data?.canEdit;
+  const items = q.data?.items ?? [];
+
+  const add = useMutation({
+    mutationFn: (accountId: number) => addAssignment(parent, parentId, accountId),
+    meta: { handlesErrors: true },
+    onSuccess: () => {
+      setError(null);
+      void qc.invalidateQueries({ queryKey: key });
+    },
+    onError: (e) => setError(e instanceof ApiError && e.fieldErrors.assignedTo ? e.fieldErrors.assignedTo : describeError(e).message),
+  });
+  const remove = useMutation({
+    mutationFn: (accountId: number) => deleteAssignment(parent, parentId, accountId),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: key }),
+  });
+  const confirmRemove = (accountId: number, name: string) =>
+    modals.openConfirmModal({
+      title: t('assignments.delete'),
+      children: (
+        <Text size="sm">
+          {t('assignments.confirmDelete')} <b>{name}</b>
+        </Text>
+      ),
+      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-delete-assignment' } as Record<string, unknown>,
+      onConfirm: () => remove.mutate(accountId),
+    });
+
+  return (
+    <Card withBorder data-testid="assignments">
+      <Stack gap="xs">
+        <Group gap="xs">
+          <Title order={4}>{t('assignments.title')}</Title>
+          <Badge variant="light">{items.length}</Badge>
+        </Group>
+        {items.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {q.isPending ? t('common.loading') : t('assignments.empty')}
+          </Text>
+        ) : (
+          <Stack gap={4} data-testid="assignment-items">
+            {items.map((i) => (
+              <Group key={i.accountId} gap="xs" wrap="nowrap" data-testid="assignment-item">
+                <Anchor component={Link} to={`/Accounts/View/${i.accountId}`} size="sm">
+                  {i.account}
+                </Anchor>
+                {canEdit && (
+                  <Tooltip label={t('assignments.delete')} withArrow>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      size="sm"
+                      onClick={() => confirmRemove(i.accountId, i.account)}
+                      aria-label={`${t('assignments.delete')}: ${i.account}`}
+                      data-testid="assignment-delete"
+                    >
+                      <IconTrash size={14} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+              </Group>
+            ))}
+          </Stack>
+        )}
+        {canEdit && (
+          <SearchPicker
+            source={{ kind: 'accounts', filter: 2 }}
+            placeholder={t('assignments.placeholder')}
+            ariaLabel={t('assignments.add')}
+            leftSection={<IconUserPlus size={16} />}
+            disabled={add.isPending}
+            error={error}
+            onPick={(p) => {
+              if (p) add.mutate(p.id);
+            }}
+            testId="assignment-add"
+          />
+        )}
+      </Stack>
+    </Card>
+  );
 }

@@ -1,4 +1,96 @@
-// Placeholder with the agreed props; replaced by the files slice.
-export function RecordFiles(_props: { entityType: number; id: number; editable: boolean }) {
-  return null;
+import { useState } from 'react';
+import { Alert, Badge, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TFileListAnswer, TFileUploaded } from '@crm/contract';
+import { api } from '../lib/api.ts';
+import { describeError } from '../lib/errors.ts';
+import { FileDrop } from './file-drop.tsx';
+import { FileLinks, type FileLinkItem } from './file-links.tsx';
+
+export const recordFilesKey = (entityType: number, id: number) => ['files', entityType, id] as const;
+
+/**
+ * The files section of a record (account, activity, object ...): links that open the files, and
+ * in edit mode a drop area to add several at once and a delete button per file. Upload and
+ * attach failures show in a red alert above the links (the spec's error catalogue).
+ */
+export function RecordFiles({ entityType, id, editable }: { entityType: number; id: number; editable: boolean }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const key = recordFilesKey(entityType, id);
+  const q = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => api<TFileListAnswer>('/api/files', { query: { parentType: entityType, parentId: id }, signal }),
+    enabled: id > 0,
+  });
+  const items = q.data?.items ?? [];
+
+  const attach = async (uploaded: TFileUploaded[]) => {
+    try {
+      const res = await api<TFileListAnswer>('/api/files/setParent', {
+        body: { entityType, id, fileNames: uploaded.map((f) => f.id), type: null },
+      });
+      setError(null);
+      qc.setQueryData(key, { items: res.items });
+    } catch (e) {
+      setError(describeError(e).message);
+    }
+  };
+
+  const confirmDelete = (f: FileLinkItem) => {
+    modals.openConfirmModal({
+      title: t('files.deleteConfirm'),
+      children: (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {f.userName}
+        </Text>
+      ),
+      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'file-delete-confirm' } as Record<string, unknown>,
+      cancelProps: { 'data-testid': 'file-delete-cancel' } as Record<string, unknown>,
+      onConfirm: async () => {
+        try {
+          await api(`/api/files/${encodeURIComponent(f.systemName)}`, { method: 'DELETE' });
+          setError(null);
+        } catch (e) {
+          setError(describeError(e).message);
+        }
+        await qc.invalidateQueries({ queryKey: key });
+      },
+    });
+  };
+
+  return (
+    <Card withBorder data-testid="record-files">
+      <Stack gap="xs">
+        <Group gap="xs">
+          <Title order={4}>{t('files.title')}</Title>
+          <Badge variant="light" data-testid="files-count">
+            {items.length}
+          </Badge>
+          {q.isFetching && <Loader size="xs" />}
+        </Group>
+        {error && (
+          <Alert color="red" withCloseButton onClose={() => setError(null)} data-testid="files-error" closeButtonLabel={t('common.close')}>
+            <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+              {error}
+            </Text>
+          </Alert>
+        )}
+        {items.length > 0 ? (
+          <FileLinks files={items} onDelete={editable ? confirmDelete : undefined} onError={setError} />
+        ) : (
+          q.isSuccess && (
+            <Text size="sm" c="dimmed" data-testid="files-empty">
+              {t('files.empty')}
+            </Text>
+          )
+        )}
+        {editable && <FileDrop onUploaded={attach} onError={setError} />}
+      </Stack>
+    </Card>
+  );
 }

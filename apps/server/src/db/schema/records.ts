@@ -195,6 +195,8 @@ export const activities = pgTable(
     index('activities_assigned_idx').on(t.assignedTo, t.createdOn),
     index('activities_created_by_idx').on(t.createdBy, t.createdOn),
     index('activities_open_idx').on(t.assignedTo, t.date).where(sql`${t.done} = false`),
+    // The action list (activities that are actions), newest first, without scanning notes.
+    index('activities_actions_idx').on(t.createdOn).where(sql`${t.done} is not null`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { alerts } from '../schema/index.ts';
+import { seedDemoAccounts } from './demo-accounts.ts';
 
 /**
  * The demo agency, loaded once into an empty database (DEMO_DATA=true). Each area adds its
@@ -18,6 +19,16 @@ export async function seedDemo(app: FastifyInstance) {
         { date: new Date(now - 26 * 3600e3), source: 'Website', content: 'Publishing of property 1187 to the website failed: the main photo is missing.' },
       ]);
       await tx.execute(sql`insert into demo_seed (area) values ('alerts')`);
+    }
+    if (!done.has('accounts')) {
+      // Only into an agency without accounts of its own (a sign-in's own account aside): the demo never
+      // mixes with real records.
+      const [row] = (await tx.execute(sql`select exists (select 1 from accounts a where not exists (select 1 from users u where u.account_id = a.id)) as has`)).rows as { has: boolean }[];
+      if (!row?.has) {
+        const counts = await seedDemoAccounts(tx, { timeZone: app.config.timeZone });
+        app.log.info(counts, 'demo accounts loaded');
+      }
+      await tx.execute(sql`insert into demo_seed (area) values ('accounts')`);
     }
   });
 }

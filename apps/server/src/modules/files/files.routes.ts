@@ -1,4 +1,96 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import { ZFileListAnswer, ZFileListQuery, ZFileNameParam, ZFileReorder, ZFileSetParent, ZFileUploadAnswer, ZOk } from '@crm/contract';
+import { STAFF } from '../../plugins/auth.ts';
+import { notFound } from '../../lib/errors.ts';
+import { getFileStorage } from '../../storage/file-storage.ts';
+import {
+  MAX_FILES_PER_UPLOAD,
+  cleanIncoming,
+  contentDisposition,
+  deleteFile,
+  findFile,
+  listFiles,
+  purgeOrphanFiles,
+  reorderFiles,
+  servedAs,
+  setFilesParent,
+  uploadFiles,
+} from './files.service.ts';
 
-// Placeholder: the files module's routes are registered here.
-export const filesRoutes: FastifyPluginAsyncZod = async () => {};
+/**
+ * Files: upload (POST /api/files, multipart field `files`), open (GET /api/files/{systemName or id}),
+ * remove, attach to a record (setParent), a record's list, and reordering.
+ */
+export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Registered here, so multipart bodies are parsed only by this module's routes.
+  await app.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: { fileSize: app.config.uploadMaxBytes, files: MAX_FILES_PER_UPLOAD, fields: 20, parts: MAX_FILES_PER_UPLOAD + 20, fieldSize: 10000 },
+  });
+
+  void cleanIncoming(app.config.dataDir).catch(() => {});
+
+  app.post(
+    '/api/files',
+    {
+      config: { access: STAFF },
+      schema: { tags: ['files'], consumes: ['multipart/form-data'], response: { 200: ZFileUploadAnswer } },
+    },
+    async (req) => {
+      const stored = await uploadFiles(app, req);
+      void purgeOrphanFiles(app).catch((err: unknown) => req.log.warn({ err }, 'purging unattached uploads failed'));
+      return stored;
+    },
+  );
+
+  app.get(
+    '/api/files',
+    { config: { access: STAFF }, schema: { tags: ['files'], querystring: ZFileListQuery, response: { 200: ZFileListAnswer } } },
+    async (req) => ({ items: await listFiles(app.db, req.query.parentType, req.query.parentId, app.config.timeZone) }),
+  );
+
+  app.get(
+    '/api/files/:systemName',
+    { config: { access: STAFF }, schema: { tags: ['files'], params: ZFileNameParam } },
+    async (req, reply) => {
+      const row = await findFile(app.db, req.params.systemName);
+      if (!row) throw notFound('files.notFound');
+      const stream = await getFileStorage(app.config.dataDir).get(row.systemName);
+      if (!stream) throw notFound('files.notFound');
+      const { contentType, disposition } = servedAs(row.mime);
+      return reply
+        .header('Content-Type', contentType)
+        .header('Content-Length', String(row.size))
+        .header('Content-Disposition', contentDisposition(disposition, row.userName))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, max-age=3600')
+        .send(stream);
+    },
+  );
+
+  app.delete(
+    '/api/files/:systemName',
+    { config: { access: STAFF }, schema: { tags: ['files'], params: ZFileNameParam, response: { 200: ZOk } } },
+    async (req) => {
+      await deleteFile(app, req.actor, req.params.systemName);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/files/setParent',
+    { config: { access: STAFF }, schema: { tags: ['files'], body: ZFileSetParent, response: { 200: ZFileListAnswer.extend({ attached: z.array(z.number().int()) }) } } },
+    async (req) => {
+      const attached = await app.db.transaction((tx) => setFilesParent(tx, req.actor, req.body));
+      return { attached, items: await listFiles(app.db, req.body.entityType, req.body.id, app.config.timeZone) };
+    },
+  );
+
+  app.post(
+    '/api/files/reorder',
+    { config: { access: STAFF }, schema: { tags: ['files'], body: ZFileReorder, response: { 200: ZFileListAnswer } } },
+    async (req) => ({ items: await reorderFiles(app, req.actor, req.body.ids) }),
+  );
+};

@@ -1,6 +1,93 @@
-import { ComingSoon } from '../../../app/coming-soon.tsx';
+import { Alert, Button, Checkbox, Chip, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { TAccountAdd } from '@crm/contract';
+import { useRouteHandle } from '../../../app/shell/use-route-title.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { describeError } from '../../../lib/errors.ts';
+import { KIND_FLAGS, type TKindFlag } from '../account-fields.ts';
+import { addAccount } from '../api/account.ts';
+import { useGoBack } from '../components/go-back.ts';
 
-// Placeholder until the screen is built.
+type TAddForm = { lastName: string; firstName: string; middleName: string; kinds: TKindFlag[]; hasTransactions: boolean };
+
+/** /Accounts/Add and /Accounts/Add{Owner,Client,...}: names first; the rest is filled in on the account's page. */
 export function AccountAddPage() {
-  return <ComingSoon />;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const goBack = useGoBack();
+  const preset = useRouteHandle()?.preset;
+  const form = useForm<TAddForm>({
+    initialValues: {
+      lastName: '',
+      firstName: '',
+      middleName: '',
+      kinds: preset && preset !== 'hasTransactions' ? [preset] : [],
+      hasTransactions: preset === 'hasTransactions',
+    },
+    validate: {
+      lastName: (v) => (v.trim() ? null : t('accounts.ui.add.lastNameRequired')),
+      firstName: (v) => (v.trim() ? null : t('accounts.ui.add.firstNameRequired')),
+    },
+  });
+  const add = useMutation({
+    mutationFn: (v: TAddForm) => {
+      const body: TAccountAdd = {
+        lastName: v.lastName.trim(),
+        firstName: v.firstName.trim(),
+        middleName: v.middleName.trim() || null,
+        hasTransactions: v.hasTransactions,
+        ...Object.fromEntries(KIND_FLAGS.map((k) => [k, v.kinds.includes(k)])),
+      };
+      return addAccount(body);
+    },
+    meta: { handlesErrors: true },
+    onSuccess: (id) => {
+      void client.invalidateQueries({ queryKey: ['accounts'] });
+      navigate(`/Accounts/View/${id}/2`);
+    },
+    onError: (e) => {
+      if (e instanceof ApiError) form.setErrors(e.fieldErrors);
+    },
+  });
+  const fieldErrorsOnly = add.error instanceof ApiError && Object.keys(add.error.fieldErrors).length > 0;
+
+  return (
+    <Paper withBorder p="lg" maw={720} mx="auto">
+      <form onSubmit={form.onSubmit((v) => add.mutate(v))} noValidate>
+        <Stack>
+          <Title order={3}>{t(preset ? `accounts.ui.add.title.${preset}` : 'accounts.ui.add.title.any')}</Title>
+          {add.isError && !fieldErrorsOnly && (
+            <Alert color="red" data-testid="add-error">
+              {describeError(add.error).message}
+            </Alert>
+          )}
+          <TextInput label={t('accounts.ui.field.lastName')} required autoFocus data-testid="add-lastName" {...form.getInputProps('lastName')} />
+          <TextInput label={t('accounts.ui.field.firstName')} required data-testid="add-firstName" {...form.getInputProps('firstName')} />
+          <TextInput label={t('accounts.ui.field.middleName')} data-testid="add-middleName" {...form.getInputProps('middleName')} />
+          <Chip.Group multiple value={form.values.kinds} onChange={(v) => form.setFieldValue('kinds', v as TKindFlag[])}>
+            <Group gap={6}>
+              {KIND_FLAGS.map((k) => (
+                <Chip key={k} value={k} size="sm" data-testid={`add-kind-${k}`}>
+                  {t(`accounts.ui.kind.${k}`)}
+                </Chip>
+              ))}
+            </Group>
+          </Chip.Group>
+          <Checkbox label={t('accounts.ui.field.hasTransactions')} {...form.getInputProps('hasTransactions', { type: 'checkbox' })} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={goBack}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={add.isPending} data-testid="add-submit">
+              {t('accounts.ui.add.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
 }

@@ -1,6 +1,213 @@
-import { ComingSoon } from '../../../app/coming-soon.tsx';
+import { Alert, Anchor, Button, Center, Group, Loader, Paper, Radio, Stack, Table, Text, Title } from '@mantine/core';
+import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import type { TAccountUpdate } from '@crm/contract';
+import { IconArrowMerge } from '../../../components/icons.ts';
+import { describeError } from '../../../lib/errors.ts';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { ACCOUNT_FIELDS, SPECIALTIES, splitList, type TAccountFieldName } from '../account-fields.ts';
+import { accountKeys, accountViewQuery, mergeAccounts } from '../api/account.ts';
+import { useGoBack } from '../components/go-back.ts';
+import { branchText, roleText } from '../components/labels.ts';
+import { languageName } from '../components/languages.ts';
 
-// Placeholder until the screen is built.
+/** Fields the merge screen never offers (the spec's list, plus what the server keeps itself). */
+const IGNORED = new Set([
+  'id', 'filesNew', 'files', 'ownedObjectsReferenceNumbers', 'rentedObjectsReferenceNumbers',
+  'createdOn', 'createdBy', 'modifiedOn', 'modifiedBy', 'version', 'displayName', 'signIn',
+]);
+
+const hasValue = (v: unknown) => v !== null && v !== undefined && v !== '' && v !== false;
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** The label of a field on the merge screen. */
+function fieldLabel(t: TFunction, f: TAccountFieldName): string {
+  if ((SPECIALTIES as readonly string[]).includes(f)) return t(`accounts.ui.specialty.${f}`);
+  if (f.startsWith('is') && t(`accounts.ui.kind.${f}`, { defaultValue: '' })) return t(`accounts.ui.kind.${f}`);
+  return t(`accounts.ui.field.${f}`);
+}
+
+/** A value as the staff read it. */
+function showValue(t: TFunction, f: TAccountFieldName, v: unknown): string {
+  if (v === null || v === undefined || v === '') return '—';
+  if (typeof v === 'boolean') return v ? t('common.yes') : t('common.no');
+  if (f === 'purchaseBudgetRangeMin' || f === 'purchaseBudgetRangeMax') return formatMoney(v as number);
+  if (f === 'startDate' || f === 'endDate') return formatDate(v as string);
+  if (f === 'branchId') return branchText(t, v as number);
+  if (f === 'role') return roleText(t, v as string);
+  if (f === 'language') return languageName(v as string);
+  if (f === 'email' || f === 'phone') return splitList(v as string).join(', ');
+  return String(v);
+}
+
+/** /Accounts/Merge/a1/{a1}/a2/{a2} and /Accounts/Merge?a1=&a2=: keep a1, take chosen values from a2, delete a2. */
 export function AccountMergePage() {
-  return <ComingSoon />;
+  const { t } = useTranslation();
+  const params = useParams();
+  const [search] = useSearchParams();
+  const goBack = useGoBack();
+  const client = useQueryClient();
+  const a1Id = Number(params.a1 ?? search.get('a1'));
+  const a2Id = Number(params.a2 ?? search.get('a2'));
+  const valid = (n: number) => Number.isInteger(n) && n > 0;
+  const [q1, q2] = useQueries({
+    queries: [
+      { ...accountViewQuery(a1Id), enabled: valid(a1Id), staleTime: 0 },
+      { ...accountViewQuery(a2Id), enabled: valid(a2Id), staleTime: 0 },
+    ],
+  });
+  const a1 = q1.data;
+  const a2 = q2.data;
+
+  const rows = useMemo(() => {
+    if (!a1 || !a2) return [];
+    const r1 = a1 as unknown as Record<string, unknown>;
+    const r2 = a2 as unknown as Record<string, unknown>;
+    return ACCOUNT_FIELDS.filter((f) => !IGNORED.has(f) && (hasValue(r1[f]) || hasValue(r2[f]))).map((f) => ({
+      field: f,
+      v1: r1[f],
+      v2: r2[f],
+      // Take the duplicate's value when the kept record has none, or when the duplicate's is "yes".
+      takeDuplicate: r1[f] === null || r1[f] === undefined || r1[f] === '' || r2[f] === true,
+    }));
+  }, [a1, a2]);
+  const [choice, setChoice] = useState<Record<string, '1' | '2'>>({});
+  const chosen = (f: string, def: boolean) => choice[f] ?? (def ? '2' : '1');
+
+  const merge = useMutation({
+    mutationFn: () => {
+      const account: Record<string, unknown> = { id: a1!.id, version: a1!.version };
+      const r1 = a1 as unknown as Record<string, unknown>;
+      const r2 = a2 as unknown as Record<string, unknown>;
+      for (const f of ACCOUNT_FIELDS) account[f] = r1[f];
+      for (const r of rows) if (chosen(r.field, r.takeDuplicate) === '2') account[r.field] = r2[r.field];
+      return mergeAccounts({ account: account as TAccountUpdate, duplicateId: a2!.id });
+    },
+    meta: { handlesErrors: true },
+    onSuccess: () => {
+      client.removeQueries({ queryKey: accountKeys.view(a2Id) });
+      client.removeQueries({ queryKey: accountKeys.edit(a2Id) });
+      void client.invalidateQueries({ queryKey: accountKeys.view(a1Id) });
+      void client.invalidateQueries({ queryKey: accountKeys.edit(a1Id) });
+      void client.invalidateQueries({ queryKey: ['accounts'] });
+      goBack();
+    },
+  });
+
+  const loadError = q1.error ?? q2.error;
+  if (!valid(a1Id) || !valid(a2Id)) {
+    return (
+      <Alert color="red" data-testid="merge-error">
+        {t('accounts.ui.merge.missingIds')}
+      </Alert>
+    );
+  }
+  if (loadError) {
+    return (
+      <Alert color="red" data-testid="merge-error">
+        {describeError(loadError).message}
+      </Alert>
+    );
+  }
+  if (!a1 || !a2) {
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  }
+
+  return (
+    <Stack gap="sm" data-testid="merge-page">
+      <Paper withBorder p="sm">
+        <Title order={4}>{t('accounts.ui.merge.title')}</Title>
+        <Text size="sm" c="dimmed">
+          {t('accounts.ui.merge.explain')}
+        </Text>
+      </Paper>
+      {merge.isError && (
+        <Alert color="red" data-testid="merge-error">
+          {describeError(merge.error).message}
+        </Alert>
+      )}
+      <Paper withBorder>
+        <Table.ScrollContainer minWidth={640}>
+          <Table stickyHeader verticalSpacing={6} data-testid="merge-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w="22%">{t('accounts.ui.merge.field')}</Table.Th>
+                <Table.Th>
+                  {t('accounts.ui.merge.record1')}:{' '}
+                  <Anchor component={Link} to={`/Accounts/View/${a1.id}`} size="sm">
+                    {a1.displayName}
+                  </Anchor>
+                </Table.Th>
+                <Table.Th>
+                  {t('accounts.ui.merge.record2')}:{' '}
+                  <Anchor component={Link} to={`/Accounts/View/${a2.id}`} size="sm">
+                    {a2.displayName}
+                  </Anchor>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((r) => {
+                const match = same(r.v1, r.v2);
+                const value = chosen(r.field, r.takeDuplicate);
+                return (
+                  <Table.Tr
+                    key={r.field}
+                    bg={match ? 'var(--mantine-color-green-light)' : 'var(--mantine-color-yellow-light)'}
+                    data-testid={`merge-row-${r.field}`}
+                    data-match={match ? 'true' : 'false'}
+                  >
+                    <Table.Td>
+                      <Text size="sm" fw={500}>
+                        {fieldLabel(t, r.field)}
+                      </Text>
+                      <Text size="xs" c={match ? 'green.8' : 'orange.8'}>
+                        {match ? t('accounts.ui.merge.matching') : t('accounts.ui.merge.differing')}
+                      </Text>
+                    </Table.Td>
+                    {(['1', '2'] as const).map((side) => (
+                      <Table.Td key={side}>
+                        <Radio
+                          name={`merge-${r.field}`}
+                          value={side}
+                          checked={value === side}
+                          onChange={() => setChoice((c) => ({ ...c, [r.field]: side }))}
+                          label={showValue(t, r.field, side === '1' ? r.v1 : r.v2)}
+                          data-testid={`merge-${r.field}-${side}`}
+                          styles={{ label: { whiteSpace: 'pre-line' } }}
+                        />
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={goBack} data-testid="merge-cancel">
+          {t('common.cancel')}
+        </Button>
+        <Button
+          color="orange"
+          leftSection={<IconArrowMerge size={16} />}
+          loading={merge.isPending}
+          onClick={() => {
+            if (a2?.id) merge.mutate();
+          }}
+          data-testid="merge-submit"
+        >
+          {t('accounts.ui.merge.submit')}
+        </Button>
+      </Group>
+    </Stack>
+  );
 }

@@ -1,6 +1,181 @@
-import { ComingSoon } from '../../../app/coming-soon.tsx';
+import { Alert, Button, Center, Group, Loader, Menu, Paper, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { ActivityList } from '../../../components/activity-list.tsx';
+import { Assignments } from '../../../components/assignments.tsx';
+import { RecordFiles } from '../../../components/record-files.tsx';
+import {
+  IconArrowsMaximize,
+  IconArrowsMinimize,
+  IconCloudCheck,
+  IconDots,
+  IconEye,
+  IconPencil,
+  IconTargetArrow,
+  IconTrash,
+  IconExclamationCircle,
+} from '../../../components/icons.ts';
+import { describeError } from '../../../lib/errors.ts';
+import type { AutosaveStatus } from '../../../lib/use-autosave.ts';
+import { accountEditQuery, accountKeys, accountViewQuery, deleteAccount } from '../api/account.ts';
+import { AccountDetails } from '../components/account-details.tsx';
+import { AccountEditor } from '../components/account-editor.tsx';
+import { useGoBack } from '../components/go-back.ts';
+import { ServiceInfo } from '../components/service-info.tsx';
 
-// Placeholder until the screen is built.
+type ViewMode = 0 | 1 | 2;
+const ENTITY_ACCOUNT = 2;
+
+/** /Accounts/View/{id}/{viewMode?} (0 view, 1 edit, 2 expanded edit) and /contact/edit/{id}. */
 export function AccountViewPage() {
-  return <ComingSoon />;
+  const { t } = useTranslation();
+  const params = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const id = Number(params.id);
+  const raw = location.pathname.toLowerCase().startsWith('/contact/edit') ? 1 : Number(params.viewMode ?? 0);
+  const mode: ViewMode = raw === 1 || raw === 2 ? raw : 0;
+  const [status, setStatus] = useState<AutosaveStatus>('idle');
+  const setMode = (m: ViewMode) => navigate(`/Accounts/View/${id}/${m}`, { replace: true });
+
+  if (!Number.isInteger(id) || id <= 0) {
+    return (
+      <Alert color="red" data-testid="account-error">
+        {t('errors.notFound')}
+      </Alert>
+    );
+  }
+
+  return (
+    <Stack gap="sm" data-testid="account-page" data-mode={mode}>
+      <AccountToolbar id={id} mode={mode} setMode={setMode} status={mode === 0 ? 'idle' : status} />
+      {mode === 0 ? <ViewBody id={id} /> : <EditBody key={id} id={id} expanded={mode === 2} onStatus={setStatus} />}
+      <Assignments parent="account" parentId={id} editable />
+      <RecordFiles entityType={ENTITY_ACCOUNT} id={id} editable={mode !== 0} />
+      <ActivityList entityType={ENTITY_ACCOUNT} id={id} editable />
+    </Stack>
+  );
+}
+
+function ViewBody({ id }: { id: number }) {
+  const q = useQuery(accountViewQuery(id));
+  if (q.isError) return <LoadError error={q.error} />;
+  if (!q.data) return <Loading />;
+  return (
+    <Stack gap="sm">
+      <AccountDetails account={q.data} />
+      <ServiceInfo record={q.data} />
+    </Stack>
+  );
+}
+
+function EditBody({ id, expanded, onStatus }: { id: number; expanded: boolean; onStatus: (s: AutosaveStatus) => void }) {
+  const q = useQuery(accountEditQuery(id));
+  if (q.isError && !q.data) return <LoadError error={q.error} />;
+  // Start from the record as it is now (not a cached copy), so the form's version is current.
+  if (!q.data || !q.isFetchedAfterMount) return <Loading />;
+  return <AccountEditor initial={q.data} expanded={expanded} onStatus={onStatus} />;
+}
+
+function Loading() {
+  return (
+    <Center py="xl">
+      <Loader />
+    </Center>
+  );
+}
+
+function LoadError({ error }: { error: unknown }) {
+  return (
+    <Alert color="red" data-testid="account-error">
+      {describeError(error).message}
+    </Alert>
+  );
+}
+
+function AccountToolbar({ id, mode, setMode, status }: { id: number; mode: ViewMode; setMode: (m: ViewMode) => void; status: AutosaveStatus }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const goBack = useGoBack();
+  const client = useQueryClient();
+  const remove = useMutation({
+    mutationFn: () => deleteAccount(id),
+    onSuccess: () => {
+      client.removeQueries({ queryKey: accountKeys.view(id) });
+      client.removeQueries({ queryKey: accountKeys.edit(id) });
+      void client.invalidateQueries({ queryKey: ['accounts'] });
+      goBack();
+    },
+  });
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: t('accounts.ui.delete.title'),
+      children: <Text size="sm">{t('accounts.ui.delete.confirm')}</Text>,
+      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
+      onConfirm: () => remove.mutate(),
+    });
+
+  return (
+    <Paper withBorder p="xs" className="no-print">
+      <Group justify="space-between" gap="xs">
+        <Group gap="xs">
+          <Button
+            variant={mode === 0 ? 'filled' : 'light'}
+            leftSection={mode === 0 ? <IconPencil size={16} /> : <IconEye size={16} />}
+            onClick={() => setMode(mode === 0 ? 1 : 0)}
+            data-testid="edit-toggle"
+            aria-pressed={mode !== 0}
+          >
+            {mode === 0 ? t('common.edit') : t('accounts.ui.view.done')}
+          </Button>
+          {mode !== 0 && (
+            <Button
+              variant="default"
+              leftSection={mode === 2 ? <IconArrowsMinimize size={16} /> : <IconArrowsMaximize size={16} />}
+              onClick={() => setMode(mode === 2 ? 1 : 2)}
+              data-testid="more-toggle"
+            >
+              {mode === 2 ? t('common.collapse') : t('common.more')}
+            </Button>
+          )}
+          <SaveStatus status={status} />
+        </Group>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button variant="default" rightSection={<IconDots size={16} />} data-testid="account-menu">
+              {t('accounts.ui.view.actions')}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item leftSection={<IconTargetArrow size={16} />} onClick={() => navigate(`/Leads/Add/${id}`)} data-testid="add-lead">
+              {t('accounts.ui.view.addLead')}
+            </Menu.Item>
+            <Menu.Divider />
+            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete} data-testid="delete-account">
+              {t('accounts.ui.delete.menu')}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+    </Paper>
+  );
+}
+
+/** The auto-save indicator: saving…, saved, or not saved. */
+function SaveStatus({ status }: { status: AutosaveStatus }) {
+  const { t } = useTranslation();
+  if (status === 'idle') return null;
+  const busy = status === 'pending' || status === 'saving';
+  return (
+    <Group gap={4} data-testid="save-status" data-status={status} aria-live="polite">
+      {busy ? <Loader size={14} /> : status === 'saved' ? <IconCloudCheck size={18} color="var(--mantine-color-green-7)" /> : <IconExclamationCircle size={18} color="var(--mantine-color-red-7)" />}
+      <Text size="sm" c={status === 'error' ? 'red' : 'dimmed'}>
+        {busy ? t('accounts.ui.edit.saving') : status === 'saved' ? t('accounts.ui.edit.saved') : t('accounts.ui.edit.notSaved')}
+      </Text>
+    </Group>
+  );
 }

@@ -1,6 +1,141 @@
-import { ComingSoon } from '../../../app/coming-soon.tsx';
+import { Button, Card, Grid, Group, MultiSelect, Select, Stack, TextInput, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { TClientRow } from '@crm/contract';
+import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
+import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
+import { IconExclamationCircle, IconFilterOff, IconPlus } from '../../../components/icons.ts';
+import { useCookieState, useListState } from '../../../lib/list-state.ts';
+import { clientsQuery, type TClientFilter } from '../api/account-lists.ts';
+import { AccountLink, createdColumns, modifiedColumns, objectsColumn } from '../components/account-columns.tsx';
+import { formatBudget } from '../components/budget.ts';
+import { DateField } from '../components/date-field.tsx';
 
-// Placeholder until the screen is built.
+const NO_FILTER: TClientFilter = { serviceFilter: 0, sources: [], startDate: null, endDate: null, lastName: '' };
+
 export function ClientsPage() {
-  return <ComingSoon />;
+  const { t } = useTranslation();
+  const list = useListState('ClientList');
+  const [filter, setFilter] = useCookieState<TClientFilter>('ClientList.filter', NO_FILTER);
+  const [lastName] = useDebouncedValue(filter.lastName, SEARCH_DEBOUNCE_MS);
+  const q = useQuery(clientsQuery({ ...filter, lastName }, list[0]));
+  const lists = q.data?.filterLists;
+  const change = (patch: Partial<TClientFilter>) => {
+    setFilter((f) => ({ ...f, ...patch }));
+    list[1]((s) => ({ ...s, currentPage: 1 }));
+  };
+  const filtered = JSON.stringify(filter) !== JSON.stringify(NO_FILTER);
+
+  const serviceOptions = [
+    { value: '0', label: t('accounts.ui.clients.allServices') },
+    ...(lists?.serviceList ?? []).filter((o) => String(o.value) !== '0').map((o) => ({ value: String(o.value), label: o.text })),
+  ];
+  const sourceOptions = (lists?.sourceList ?? []).map((o) => ({ value: String(o.value), label: o.text }));
+
+  const columns: DataTableColumn<TClientRow>[] = [
+    ...createdColumns(t),
+    {
+      accessor: 'name',
+      title: t('accounts.ui.col.name'),
+      sortable: true,
+      render: (r) => (
+        <Group gap={4} wrap="nowrap">
+          <AccountLink id={r.id} name={r.name} />
+          {r.hasNotClosedLead && (
+            <Tooltip label={t('accounts.ui.clients.openLead')}>
+              <IconExclamationCircle size={16} color="var(--mantine-color-red-6)" aria-label={t('accounts.ui.clients.openLead')} data-testid="open-lead" />
+            </Tooltip>
+          )}
+        </Group>
+      ),
+    },
+    objectsColumn(t),
+    {
+      accessor: 'request',
+      title: t('accounts.ui.col.request'),
+      sortable: true,
+      noWrap: true,
+      render: (r) => formatBudget(t, r.purchaseBudgetRangeMin, r.purchaseBudgetRangeMax),
+    },
+    ...modifiedColumns(t),
+  ];
+  const add = (
+    <Button component={Link} to="/Accounts/AddClient" leftSection={<IconPlus size={16} />} data-testid="clients-add">
+      {t('accounts.ui.clients.add')}
+    </Button>
+  );
+  return (
+    <Stack gap="md">
+      <ListHeader title={t('title.clients')} count={q.data?.totalRows} testId="clients">
+        {add}
+      </ListHeader>
+      <Card withBorder padding="sm" data-testid="clients-filter">
+        <Grid gap="sm" align="flex-end">
+          <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
+            <Select
+              label={t('accounts.ui.clients.service')}
+              data={serviceOptions}
+              value={String(filter.serviceFilter)}
+              allowDeselect={false}
+              onChange={(v) => change({ serviceFilter: Number(v ?? 0) })}
+              data-testid="clients-filter-service"
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+            <MultiSelect
+              label={t('accounts.ui.clients.sources')}
+              placeholder={filter.sources.length ? undefined : t('accounts.ui.clients.allSources')}
+              data={sourceOptions}
+              value={filter.sources.map(String)}
+              onChange={(v) => change({ sources: v.map(Number) })}
+              searchable
+              clearable
+              data-testid="clients-filter-sources"
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, lg: 2 }}>
+            <DateField label={t('accounts.ui.clients.startDate')} value={filter.startDate} onChange={(v) => change({ startDate: v })} data-testid="clients-filter-start" />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, lg: 2 }}>
+            <DateField label={t('accounts.ui.clients.endDate')} value={filter.endDate} onChange={(v) => change({ endDate: v })} data-testid="clients-filter-end" />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 8, lg: 'auto' }}>
+            <TextInput
+              label={t('accounts.ui.clients.lastName')}
+              value={filter.lastName}
+              onChange={(e) => change({ lastName: e.currentTarget.value })}
+              data-testid="clients-filter-lastname"
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4, lg: 'content' }}>
+            <Button variant="subtle" fullWidth disabled={!filtered} leftSection={<IconFilterOff size={16} />} onClick={() => change(NO_FILTER)} data-testid="clients-filter-clear">
+              {t('accounts.ui.filter.clear')}
+            </Button>
+          </Grid.Col>
+        </Grid>
+      </Card>
+      <DataTable
+        testId="clients-table"
+        list={list}
+        records={q.data?.items}
+        totalRows={q.data?.totalRows}
+        fetching={q.isFetching}
+        columns={columns}
+        empty={
+          filtered
+            ? {
+                text: t('accounts.ui.clients.noMatch'),
+                action: (
+                  <Button variant="light" leftSection={<IconFilterOff size={16} />} onClick={() => change(NO_FILTER)}>
+                    {t('accounts.ui.filter.clear')}
+                  </Button>
+                ),
+              }
+            : { text: t('accounts.ui.clients.empty'), action: add }
+        }
+      />
+    </Stack>
+  );
 }

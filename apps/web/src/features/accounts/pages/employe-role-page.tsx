@@ -1,6 +1,80 @@
-import { ComingSoon } from '../../../app/coming-soon.tsx';
+import { Alert, Button, Center, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ApiError } from '../../../lib/api.ts';
+import { describeError } from '../../../lib/errors.ts';
+import { saveUserRole, userRoleQuery } from '../api/employe.ts';
+import { useGoBack } from '../components/go-back.ts';
+import { roleText } from '../components/labels.ts';
 
-// Placeholder until the screen is built.
+/** /ChangeEmployeRole/{id}: the employee's name, current role and the roles to choose from. */
 export function EmployeRolePage() {
-  return <ComingSoon />;
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const goBack = useGoBack();
+  const client = useQueryClient();
+  const q = useQuery({ ...userRoleQuery(id), enabled: Number.isInteger(id) && id > 0, meta: { handlesErrors: true } });
+  const [role, setRole] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (r: string) => saveUserRole(id, r),
+    meta: { handlesErrors: true },
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['account'] });
+      void client.invalidateQueries({ queryKey: ['accounts'] });
+      goBack();
+    },
+  });
+
+  if (q.isError) {
+    return (
+      <Alert color="red" data-testid="role-error">
+        {describeError(q.error).message}
+      </Alert>
+    );
+  }
+  if (!q.data) {
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  }
+  const current = role ?? q.data.role;
+  const fieldError = save.error instanceof ApiError ? save.error.fieldErrors.role : undefined;
+  return (
+    <Paper withBorder p="lg" maw={560} mx="auto">
+      <Stack>
+        <Title order={3} data-testid="role-name">
+          {q.data.name}
+        </Title>
+        <Text size="sm" data-testid="role-current">
+          {t('accounts.ui.roles.current')}: <b>{roleText(t, q.data.role) || t('common.notSet')}</b>
+        </Text>
+        {save.isError && !fieldError && (
+          <Alert color="red" data-testid="role-save-error">
+            {describeError(save.error).message}
+          </Alert>
+        )}
+        <Select
+          label={t('accounts.ui.roles.choose')}
+          data={q.data.roleList.map((o) => ({ value: String(o.value), label: roleText(t, String(o.value)) || o.text }))}
+          value={current}
+          onChange={setRole}
+          allowDeselect={false}
+          error={fieldError}
+          data-testid="role-select"
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={goBack}>
+            {t('common.cancel')}
+          </Button>
+          <Button onClick={() => current && save.mutate(current)} disabled={!current} loading={save.isPending} data-testid="role-save">
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
 }

@@ -1,6 +1,118 @@
-import { ComingSoon } from '../../../app/coming-soon.tsx';
+import { Alert, Button, Center, Group, Loader, Paper, PasswordInput, Select, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { PASSWORD_MIN_LENGTH } from '@crm/contract/constants';
+import { ApiError } from '../../../lib/api.ts';
+import { splitList } from '../account-fields.ts';
+import { accountViewQuery } from '../api/account.ts';
+import { setPassword } from '../api/employe.ts';
+import { useGoBack } from '../components/go-back.ts';
 
-// Placeholder until the screen is built.
+/** The failure text of the spec: an error array's descriptions, an errors map's values, the raw text, or the generic message. */
+function describeSetPasswordError(e: unknown, generic: string): string {
+  if (e instanceof ApiError) {
+    const p = e.problem as typeof e.problem & { UserManager?: unknown };
+    if (Array.isArray(p.UserManager) && p.UserManager.length)
+      return p.UserManager.map((x) => (typeof x === 'string' ? x : ((x as { description?: string }).description ?? ''))).join('\n');
+    const values = Object.values(p.errors ?? {}).flat();
+    if (values.length) return values.join('\n');
+    return p.detail || p.title || generic;
+  }
+  return generic;
+}
+
+/** /SetPassword/{id}: sets the sign-in password of one of the account's e-mails (administrators). */
 export function SetPasswordPage() {
-  return <ComingSoon />;
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const goBack = useGoBack();
+  const q = useQuery({ ...accountViewQuery(id), enabled: Number.isInteger(id) && id > 0 });
+  const emails = q.data ? [...new Set([...(q.data.signIn ? [q.data.signIn] : []), ...splitList(q.data.email)])] : [];
+  const form = useForm({
+    initialValues: { email: '', password: '', confirmPassword: '' },
+    validate: {
+      password: (v) => (!v ? t('reset.passwordRequired') : v.length < PASSWORD_MIN_LENGTH ? t('validation.passwordTooShort', { min: PASSWORD_MIN_LENGTH }) : null),
+      confirmPassword: (v, values) => (v !== values.password ? t('reset.passwordsShouldMatch') : null),
+    },
+  });
+  const send = useMutation({
+    mutationFn: (v: { email: string; password: string }) => setPassword(v.email, v.password),
+    meta: { handlesErrors: true },
+    onSuccess: () => form.setValues({ password: '', confirmPassword: '' }),
+  });
+
+  if (q.isError) {
+    return (
+      <Alert color="red" data-testid="password-error">
+        {describeSetPasswordError(q.error, t('login.oops'))}
+      </Alert>
+    );
+  }
+  if (!q.data) {
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  }
+  const email = form.values.email || (emails.length === 1 ? emails[0]! : '');
+  return (
+    <Paper withBorder p="lg" maw={560} mx="auto">
+      <form
+        onSubmit={form.onSubmit((v) => {
+          const chosen = v.email || email;
+          if (!chosen) form.setFieldError('email', t('accounts.ui.password.emailRequired'));
+          else send.mutate({ email: chosen, password: v.password });
+        })}
+        noValidate
+      >
+        <Stack>
+          <Title order={3}>{t('title.setPassword')}</Title>
+          <Text size="sm" c="dimmed" data-testid="password-account">
+            {q.data.displayName}
+          </Text>
+          {send.isSuccess && (
+            <Alert color="green" data-testid="password-success">
+              {send.data.message}
+            </Alert>
+          )}
+          {send.isError && (
+            <Alert color="red" data-testid="password-error" className="pre-line">
+              {describeSetPasswordError(send.error, t('login.oops'))}
+            </Alert>
+          )}
+          {emails.length === 0 ? (
+            <Alert color="yellow" data-testid="password-no-email">
+              {t('accounts.ui.password.noEmail')}
+            </Alert>
+          ) : (
+            <>
+              <Select
+                label={t('accounts.ui.password.email')}
+                data={emails}
+                value={email || null}
+                onChange={(v) => form.setFieldValue('email', v ?? '')}
+                allowDeselect={false}
+                required
+                error={form.errors.email}
+                data-testid="password-email"
+              />
+              <PasswordInput label={t('reset.password')} required autoComplete="new-password" data-testid="password-new" {...form.getInputProps('password')} />
+              <PasswordInput label={t('reset.confirmPassword')} required autoComplete="new-password" data-testid="password-confirm" {...form.getInputProps('confirmPassword')} />
+              <Group justify="flex-end">
+                <Button variant="default" onClick={goBack}>
+                  {t('common.cancel')}
+                </Button>
+                <Button type="submit" loading={send.isPending} data-testid="password-submit">
+                  {t('accounts.ui.password.submit')}
+                </Button>
+              </Group>
+            </>
+          )}
+        </Stack>
+      </form>
+    </Paper>
+  );
 }

@@ -1,12 +1,16 @@
 import { Badge, Button, Card, Grid, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBell, IconBuildingEstate, IconSearch, IconUserPlus, IconUsers, IconTargetArrow } from '../../../components/icons.ts';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { THome } from '@crm/contract';
 import { api } from '../../../lib/api.ts';
 import { formatDateTime, formatLongDate } from '../../../lib/format.ts';
 import { hasBranch, useSession } from '../../../lib/session.ts';
+
+// The action list brings the date pickers: loaded after the page itself shows.
+const ActionList = lazy(() => import('../../../components/action-list.tsx').then((m) => ({ default: m.ActionList })));
 
 const QUICK = [
   { to: '/Accounts/AddClient', label: 'home.addClient', icon: IconUserPlus },
@@ -77,6 +81,11 @@ export function HomePage() {
             </Card>
           </Grid.Col>
         )}
+        <Grid.Col span={12}>
+          <Suspense fallback={<Skeleton h={120} />}>
+            <ActionList mine />
+          </Suspense>
+        </Grid.Col>
         <Grid.Col span={12}>
           <Card withBorder>
             <Title order={4} mb="sm">

@@ -1,0 +1,1 @@
+CREATE INDEX "activities_actions_idx" ON "activities" USING btree ("created_on") WHERE "activities"."done" is not null;

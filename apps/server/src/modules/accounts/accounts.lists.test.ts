@@ -1,0 +1,196 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { accounts, users } from '../../db/schema/index.ts';
+import { bearer, createTestApp } from '../../../test/harness.ts';
+import { toLocalDateTime } from '../../lib/dates.ts';
+import { makeStampFormatter } from './accounts.sql.ts';
+
+const t = await createTestApp();
+const { app } = t;
+const admin = await t.user({ roles: ['admin'] });
+const emp = await t.user({ roles: ['employee'] });
+const branchUser = await t.user({ roles: ['employee'], branchId: 1 });
+
+// The person behind the employee's sign-in: lists show its name as the creator.
+const [empAccount] = await t.db.insert(accounts).values({ firstName: 'Sofia', lastName: 'Markou', isEmploye: true, role: 'employee', emails: [emp.email] }).returning();
+await t.db.update(users).set({ accountId: empAccount!.id }).where(eq(users.id, emp.id));
+
+type Row = Record<string, unknown> & { id: number; name: string };
+const get = async (url: string, token = admin.token) => {
+  const res = await app.inject({ url, headers: bearer(token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { items: Row[]; totalRows: number };
+};
+const post = async (url: string, payload: object, token = admin.token) => {
+  const res = await app.inject({ method: 'POST', url, payload, headers: bearer(token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { items: Row[]; totalRows: number; filterLists?: { serviceList: unknown[]; sourceList: unknown[] } };
+};
+const names = (a: { items: Row[] }) => a.items.map((r) => r.name);
+
+// Created at known moments (UTC); Athens is UTC+2 in winter, UTC+3 in summer.
+const at = (iso: string) => new Date(iso);
+const [src1, src2] = await t.db
+  .insert(accounts)
+  .values([
+    { isSource: true, isCompany: true, name: 'Spitogatos', companyType: 'Portal', createdOn: at('2025-01-01T10:00:00Z') },
+    { isSource: true, isCompany: true, name: 'Facebook', companyType: 'Social network', createdOn: at('2025-01-02T10:00:00Z') },
+  ])
+  .returning();
+await t.db.insert(accounts).values([
+  // Owners
+  { firstName: 'Nikos', lastName: 'Alexiou', isOwner: true, createdOn: at('2025-02-01T10:00:00Z'), modifiedOn: at('2025-03-01T10:00:00Z'), createdBy: admin.id, modifiedBy: emp.id },
+  { firstName: 'Anna', lastName: 'Boura', isOwner: true, createdOn: at('2025-02-02T10:00:00Z'), createdBy: emp.id },
+  { firstName: 'Petros', lastName: 'Christou', isOwner: true, isClient: true, service: 1, sourceId: src1!.id, createdOn: at('2025-02-03T10:00:00Z') },
+  // Clients
+  { firstName: 'Γιώργος', lastName: 'Παπαδόπουλος', isClient: true, service: 1, sourceId: src1!.id, purchaseBudgetRangeMin: 100000, purchaseBudgetRangeMax: 150000, createdOn: at('2025-05-31T21:30:00Z') }, // 1 June in Athens
+  { firstName: 'Olga', lastName: 'Smirnova', isClient: true, service: 2, sourceId: src2!.id, purchaseBudgetRangeMin: 500, createdOn: at('2025-06-01T20:59:00Z') }, // 1 June, 23:59 in Athens
+  { firstName: 'Ivan', lastName: 'Petrov', isClient: true, service: 3, createdOn: at('2025-06-01T21:00:00Z') }, // 2 June in Athens
+  // Specialists
+  { firstName: 'Eleni', lastName: 'Notara', isProfessional: true, isNotary: true, numberOfSoldObjects: 3 },
+  { firstName: 'Kostas', lastName: 'Ydravlikos', isProfessional: true, isPlumber: true, isLocksmith: true },
+  // Partners
+  { isCompany: true, name: 'Halkidiki Tours', isPartnerTourism: true, country: 'Greece', createdBy: emp.id, createdOn: at('2025-04-10T10:00:00Z') },
+  { isCompany: true, name: 'Sofia Realty', isPartnerRealEstate: true, country: 'Bulgaria', createdBy: admin.id, createdOn: at('2025-04-20T10:00:00Z') },
+  // Employees
+  { firstName: 'Maria', lastName: 'Vlachou', isEmploye: true, role: 'admin', branchId: null },
+]);
+
+describe('account lists', () => {
+  it('owners: pages, counts, sorts by name and shows creator/modifier names and dates', async () => {
+    const all = await get('/api/owner?sortBy=name&sortDir=asc');
+    expect(all.totalRows).toBe(3);
+    expect(names(all)).toEqual(['Alexiou Nikos', 'Boura Anna', 'Christou Petros']);
+    expect(all.items[0]).toMatchObject({ createdOn: '2025-02-01T12:00:00', createdBy: admin.email, modifiedOn: '2025-03-01T12:00:00', modifiedBy: 'Markou Sofia', objectReferenceNumbers: '' });
+    expect(all.items[1]!.createdBy).toBe('Markou Sofia');
+    const page2 = await get('/api/owner?sortBy=name&sortDir=desc&perPage=2&currentPage=2');
+    expect(page2).toMatchObject({ totalRows: 3 });
+    expect(names(page2)).toEqual(['Alexiou Nikos']);
+    const byCreator = await get('/api/owner?sortBy=createdBy&sortDir=asc');
+    expect(byCreator.items.map((r) => r.createdBy)).toEqual(['Markou Sofia', admin.email, null]);
+    const newest = await get('/api/owner');
+    expect(names(newest)).toEqual(['Christou Petros', 'Boura Anna', 'Alexiou Nikos']);
+    const showAll = await get('/api/owner?perPage=1000000');
+    expect(showAll.totalRows).toBe(3);
+  });
+
+  it('refuses bad paging and unknown sort keys', async () => {
+    for (const q of ['perPage=0', 'perPage=abc', 'currentPage=0', 'sortBy=password', 'sortDir=up', 'perPage=1000001']) {
+      const res = await app.inject({ url: `/api/owner?${q}`, headers: bearer(admin.token) });
+      expect(res.statusCode, q).toBe(400);
+    }
+  });
+
+  it('clients: filters by service, sources, local created-on dates and last name without accents; answers the filter lists', async () => {
+    const all = await post('/api/clients/search', {});
+    expect(all.totalRows).toBe(4);
+    expect(all.filterLists!.serviceList).toEqual([
+      { value: 0, text: 'All services' },
+      { value: 1, text: 'Purchase' },
+      { value: 2, text: 'Rental' },
+      { value: 3, text: 'Short-term rental' },
+      { value: 4, text: 'Sale' },
+      { value: 5, text: 'Letting' },
+    ]);
+    expect(all.filterLists!.sourceList).toEqual([
+      { value: src2!.id, text: 'Facebook' },
+      { value: src1!.id, text: 'Spitogatos' },
+    ]);
+    const gp = all.items.find((r) => r.name === 'Παπαδόπουλος Γιώργος')!;
+    expect(gp).toMatchObject({ hasNotClosedLead: false, purchaseBudgetRangeMin: 100000, purchaseBudgetRangeMax: 150000, createdOn: '2025-06-01T00:30:00' });
+
+    expect(names(await post('/api/clients/search', { serviceFilter: 1, sortBy: 'name', sortDir: 'asc' }))).toEqual(['Christou Petros', 'Παπαδόπουλος Γιώργος']);
+    expect(names(await post('/api/clients/search', { sources: [src2!.id] }))).toEqual(['Smirnova Olga']);
+    const june1 = await post('/api/clients/search', { startDate: '2025-06-01', endDate: '2025-06-01', sortBy: 'name', sortDir: 'asc' });
+    expect(names(june1)).toEqual(['Smirnova Olga', 'Παπαδόπουλος Γιώργος']);
+    expect(names(await post('/api/clients/search', { startDate: '2025-06-02' }))).toEqual(['Petrov Ivan']);
+    expect(names(await post('/api/clients/search', { lastName: 'παπαδοπ' }))).toEqual(['Παπαδόπουλος Γιώργος']);
+    expect(names(await post('/api/clients/search', { lastName: 'ΠΑΠΑΔΌΠΟΥΛΟΣ' }))).toEqual(['Παπαδόπουλος Γιώργος']);
+    expect((await post('/api/clients/search', { lastName: '%' })).totalRows).toBe(0);
+    const byBudget = await post('/api/clients/search', { sortBy: 'request', sortDir: 'desc' });
+    expect(names(byBudget).slice(0, 2)).toEqual(['Παπαδόπουλος Γιώργος', 'Smirnova Olga']);
+  });
+
+  it('clients: refuses ill-typed filters', async () => {
+    for (const body of [{ serviceFilter: 'rent' }, { sources: 'all' }, { startDate: '01/06/2025' }, { perPage: 0 }]) {
+      const res = await app.inject({ method: 'POST', url: '/api/clients/search', payload: body, headers: bearer(admin.token) });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+  });
+
+  it('specialists: every specialty flag and the number of sold objects', async () => {
+    const res = await get('/api/professional?sortBy=name&sortDir=asc');
+    expect(res.totalRows).toBe(2);
+    expect(res.items[0]).toMatchObject({ name: 'Notara Eleni', isNotary: true, isPlumber: false, numberOfSoldObjects: 3 });
+    expect(res.items[1]).toMatchObject({ name: 'Ydravlikos Kostas', isPlumber: true, isLocksmith: true, isNotary: false });
+    expect(Object.keys(res.items[0]!)).toContain('isRealEstateAgencyOrBroker');
+  });
+
+  it('partners: both kinds, filtered by creator, creator text, country and created-on range', async () => {
+    const all = await post('/api/partners', { sortBy: 'name', sortDir: 'asc' });
+    expect(all.totalRows).toBe(2);
+    expect(all.items[0]).toMatchObject({ name: 'Halkidiki Tours', isPartnerTourism: true, isPartnerRealEstate: false, country: 'Greece', createdBy: 'Markou Sofia' });
+    // the creator is picked as a person: the employee account whose sign-in created the partner
+    expect(names(await post('/api/partners', { createdBy: empAccount!.id }))).toEqual(['Halkidiki Tours']);
+    expect(names(await post('/api/partners', { createdByText: 'markou' }))).toEqual(['Halkidiki Tours']);
+    expect(names(await post('/api/partners', { country: 'bulg' }))).toEqual(['Sofia Realty']);
+    expect(names(await post('/api/partners', { createdOnStart: '2025-04-15', createdOnEnd: '2025-04-30' }))).toEqual(['Sofia Realty']);
+    const paged = await post('/api/partners', { perPage: 1, currentPage: 2, sortBy: 'createdOn', sortDir: 'asc' });
+    expect(paged.totalRows).toBe(2);
+    expect(names(paged)).toEqual(['Sofia Realty']);
+  });
+
+  it('sources: name and company type, sortable', async () => {
+    const res = await get('/api/source?sortBy=companyType&sortDir=asc');
+    expect(res.items).toEqual([
+      { id: src1!.id, name: 'Spitogatos', companyType: 'Portal' },
+      { id: src2!.id, name: 'Facebook', companyType: 'Social network' },
+    ]);
+  });
+
+  it('employees: name, role, branch and sign-in, closed to branch users', async () => {
+    const res = await get('/api/employe?sortBy=name&sortDir=asc', emp.token);
+    expect(res.items.map(({ name, role, branchId, signIn }) => ({ name, role, branchId, signIn }))).toEqual([
+      { name: 'Markou Sofia', role: 'employee', branchId: null, signIn: emp.email },
+      { name: 'Vlachou Maria', role: 'admin', branchId: null, signIn: null },
+    ]);
+    const denied = await app.inject({ url: '/api/employe', headers: bearer(branchUser.token) });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().title).toBe('Access denied');
+    // The other lists stay open to branch users.
+    await get('/api/owner', branchUser.token);
+  });
+
+  it('the generic list holds every account; lists need a sign-in', async () => {
+    const res = await get('/api/account?perPage=5&sortBy=name&sortDir=asc');
+    expect(res.totalRows).toBe(14);
+    expect(res.items).toHaveLength(5);
+    expect(Object.keys(res.items[0]!).sort()).toEqual(['createdBy', 'createdOn', 'id', 'modifiedBy', 'modifiedOn', 'name']);
+    expect((await app.inject({ url: '/api/account' })).statusCode).toBe(401);
+  });
+
+  it('pages never overlap or skip rows when many share the sort value', async () => {
+    const same = at('2025-07-01T10:00:00Z');
+    await t.db.insert(accounts).values(Array.from({ length: 7 }, (_, i) => ({ firstName: `Twin${i}`, lastName: 'Same', isOwner: true, createdOn: same })));
+    const seen: number[] = [];
+    for (let p = 1; p <= 4; p++) seen.push(...(await get(`/api/owner?perPage=3&currentPage=${p}`)).items.map((r) => r.id));
+    expect(seen).toHaveLength(10);
+    expect(new Set(seen).size).toBe(10);
+  });
+});
+
+describe('list dates', () => {
+  it('formats moments like toLocalDateTime, across daylight-saving changes and odd offsets', () => {
+    const moments = [
+      Date.UTC(2025, 2, 30, 0, 59, 59), Date.UTC(2025, 2, 30, 1, 0, 0), // Athens springs forward at 01:00 UTC
+      Date.UTC(2025, 9, 26, 0, 59, 59, 999), Date.UTC(2025, 9, 26, 1, 0, 0), // and falls back
+      Date.UTC(2024, 1, 29, 22, 0, 0), Date.UTC(1999, 11, 31, 23, 59, 59),
+      ...Array.from({ length: 500 }, (_, i) => Date.UTC(2020, 0, 1) + i * 7_919_993_377),
+    ];
+    for (const tz of ['Europe/Athens', 'Asia/Kathmandu', 'America/St_Johns', 'Australia/Lord_Howe', 'UTC']) {
+      const stamp = makeStampFormatter(tz);
+      for (const ms of moments) expect(stamp(ms), `${tz} ${ms}`).toBe(toLocalDateTime(new Date(ms), tz));
+    }
+    expect(makeStampFormatter('Europe/Athens')(null)).toBeNull();
+  });
+});

@@ -1,0 +1,220 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  SPECIALTY_FLAGS,
+  type TAccountRow,
+  type TClientRow,
+  type TEmployeRow,
+  type TListQuery,
+  type TOwnerRow,
+  type TPartnerRow,
+  type TSourceRow,
+  type TSpecialistRow,
+  type ZClientSearch,
+  type ZPartnerSearch,
+} from '@crm/contract';
+import type { z } from 'zod';
+import { accounts } from '../../db/schema/index.ts';
+import {
+  containsPattern,
+  createdByName,
+  creator,
+  creatorAccount,
+  epochMs,
+  localDayEnd,
+  localDayStart,
+  makeStampFormatter,
+  modifiedByName,
+  stampJoins,
+} from './accounts.sql.ts';
+
+type Paging = Pick<TListQuery, 'perPage' | 'currentPage' | 'sortBy' | 'sortDir'>;
+export type TListAnswer<T> = { items: T[]; totalRows: number };
+
+/**
+ * The whitelist of sort keys -> SQL. Optional values sort last in both directions; NOT NULL
+ * columns get no NULLS clause so that their indexes serve the order. Every list breaks ties on id
+ * so pages never overlap.
+ */
+function orderBy(p: Paging): SQL[] {
+  const dir = sql.raw(p.sortDir === 'asc' ? 'asc' : 'desc');
+  const required = (k: SQL) => [sql`${k} ${dir}`];
+  const optional = (...ks: SQL[]) => ks.map((k) => sql`${k} ${dir} nulls last`);
+  const keys: Record<TListQuery['sortBy'], SQL[]> = {
+    createdOn: required(sql`${accounts.createdOn}`),
+    createdBy: optional(createdByName),
+    name: required(sql`${accounts.displayName}`),
+    modifiedOn: required(sql`${accounts.modifiedOn}`),
+    modifiedBy: optional(modifiedByName),
+    // Objects arrive with the properties module; until then the list keeps its natural order.
+    objects: [],
+    role: optional(sql`${accounts.role}`),
+    companyType: optional(sql`${accounts.companyType}`),
+    request: optional(sql`${accounts.purchaseBudgetRangeMin}`, sql`${accounts.purchaseBudgetRangeMax}`),
+  };
+  return [...keys[p.sortBy], sql`${accounts.id} ${dir}`];
+}
+
+/**
+ * Runs a list: the page of rows in one query, the count in another. A page that is not full and
+ * starts at row 0 is its own count, which spares "Show all" a second scan. Rows carry the raw
+ * stamps (epoch ms, user ids); dates are formatted here and the creators' / modifiers' names come
+ * from one query over the users on the page: a lean sort in SQL, no join per row unless the list
+ * is sorted by those names.
+ */
+async function runList<T>(
+  app: FastifyInstance,
+  p: Paging,
+  where: SQL | undefined,
+  columns: Record<string, unknown>,
+  withStamps: boolean,
+): Promise<TListAnswer<T>> {
+  const { db } = app;
+  const offset = (p.currentPage - 1) * p.perPage;
+  const stampColumns = withStamps
+    ? { createdOn: epochMs(accounts.createdOn), createdBy: accounts.createdBy, modifiedOn: epochMs(accounts.modifiedOn), modifiedBy: accounts.modifiedBy }
+    : {};
+  const itemsQuery = async () => {
+    // Built as one statement and read as plain rows: at "Show all" sizes, mapping every cell
+    // through the query builder costs more than the query. The joins only serve a sort by the
+    // creator's / modifier's name; PostgreSQL drops them otherwise (unique keys, no columns read).
+    const select = Object.entries({ ...columns, ...stampColumns }).map(([key, value]) => sql`${value} as ${sql.identifier(key)}`);
+    const { rows } = await db.execute<StampRow>(sql`
+      select ${sql.join(select, sql`, `)}
+      from ${accounts}
+        ${stampJoins}
+      ${where ? sql`where ${where}` : sql``}
+      order by ${sql.join(orderBy(p), sql`, `)}
+      limit ${p.perPage} offset ${offset}`);
+    return withStamps ? addStamps<T>(app, rows) : (rows as unknown as T[]);
+  };
+  const countQuery = async () => {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(accounts).where(where);
+    return row?.n ?? 0;
+  };
+  if (p.perPage >= 1000 && offset === 0) {
+    const items = await itemsQuery();
+    return { items, totalRows: items.length < p.perPage ? items.length : await countQuery() };
+  }
+  const [items, totalRows] = await Promise.all([itemsQuery(), countQuery()]);
+  return { items, totalRows };
+}
+
+/** A row as read: stamps as epoch ms and user ids, replaced in place by what the lists show. */
+type StampRow = { createdOn: number | string; createdBy: number | string | null; modifiedOn: number | string; modifiedBy: number | string | null };
+
+/** Turns the raw stamps into createdOn/createdBy/modifiedOn/modifiedBy as the lists show them. */
+async function addStamps<T>(app: FastifyInstance, rows: StampRow[]): Promise<T[]> {
+  const ids = new Set<number>();
+  for (const r of rows) {
+    if (r.createdBy !== null) ids.add(r.createdBy as number);
+    if (r.modifiedBy !== null) ids.add(r.modifiedBy as number);
+  }
+  const names = new Map<number, string>();
+  if (ids.size) {
+    const found = await app.db
+      .select({ id: creator.id, name: sql<string>`coalesce(${creatorAccount.displayName}, ${creator.username})` })
+      .from(creator)
+      .leftJoin(creatorAccount, eq(creatorAccount.id, creator.accountId))
+      .where(inArray(creator.id, [...ids]));
+    for (const u of found) names.set(u.id, u.name);
+  }
+  const stamp = makeStampFormatter(app.config.timeZone);
+  // In place: copying 100k rows (object rest/spread) costs more than the query.
+  for (const r of rows) {
+    r.createdOn = stamp(r.createdOn as number)!;
+    r.createdBy = r.createdBy === null ? null : (names.get(r.createdBy as number) ?? null);
+    r.modifiedOn = stamp(r.modifiedOn as number)!;
+    r.modifiedBy = r.modifiedBy === null ? null : (names.get(r.modifiedBy as number) ?? null);
+  }
+  return rows as unknown as T[];
+}
+
+export function listAccounts(app: FastifyInstance, p: Paging) {
+  return runList<TAccountRow>(app, p, undefined, { id: accounts.id, name: accounts.displayName }, true);
+}
+
+export function listOwners(app: FastifyInstance, p: Paging) {
+  return runList<TOwnerRow>(app, p, sql`${accounts.isOwner}`, {
+    id: accounts.id,
+    name: accounts.displayName,
+    objectReferenceNumbers: sql<string>`''`,
+  }, true);
+}
+
+export function listClients(app: FastifyInstance, q: z.infer<typeof ZClientSearch>) {
+  const tz = app.config.timeZone;
+  const lastName = q.lastName?.trim();
+  const where = and(
+    sql`${accounts.isClient}`,
+    q.serviceFilter ? eq(accounts.service, q.serviceFilter) : undefined,
+    q.sources.length ? inArray(accounts.sourceId, q.sources) : undefined,
+    q.startDate ? gte(accounts.createdOn, localDayStart(q.startDate, tz)) : undefined,
+    q.endDate ? lt(accounts.createdOn, localDayEnd(q.endDate, tz)) : undefined,
+    // Served by the trigram index on crm_search_norm(last_name).
+    lastName ? sql`crm_search_norm(coalesce(${accounts.lastName}, '')) like ${containsPattern(lastName)}` : undefined,
+  );
+  return runList<TClientRow>(app, q, where, {
+    id: accounts.id,
+    name: accounts.displayName,
+    objectReferenceNumbers: sql<string>`''`,
+    // Leads arrive with the leads module.
+    hasNotClosedLead: sql<boolean>`false`,
+    purchaseBudgetRangeMin: accounts.purchaseBudgetRangeMin,
+    purchaseBudgetRangeMax: accounts.purchaseBudgetRangeMax,
+  }, true);
+}
+
+export function listSpecialists(app: FastifyInstance, p: Paging) {
+  const flags = Object.fromEntries(SPECIALTY_FLAGS.map((f) => [f, accounts[f]]));
+  return runList<TSpecialistRow>(app, p, sql`${accounts.isProfessional}`, {
+    id: accounts.id,
+    name: accounts.displayName,
+    numberOfSoldObjects: accounts.numberOfSoldObjects,
+    ...flags,
+  }, false);
+}
+
+export function listPartners(app: FastifyInstance, q: z.infer<typeof ZPartnerSearch>) {
+  const tz = app.config.timeZone;
+  const country = q.country?.trim();
+  const createdByText = q.createdByText?.trim();
+  const where = and(
+    or(sql`${accounts.isPartnerRealEstate}`, sql`${accounts.isPartnerTourism}`),
+    // The screen picks the creator as a person (an employee account): match that person's sign-ins.
+    q.createdBy ? sql`${accounts.createdBy} in (select u.id from users u where u.account_id = ${q.createdBy})` : undefined,
+    // Without a chosen user, the typed text matches the creator's name.
+    !q.createdBy && createdByText
+      ? sql`${accounts.createdBy} in (select u.id from users u left join accounts ua on ua.id = u.account_id
+          where crm_search_norm(coalesce(ua.display_name, u.username)) like ${containsPattern(createdByText)})`
+      : undefined,
+    country ? sql`crm_search_norm(coalesce(${accounts.country}, '')) like ${containsPattern(country)}` : undefined,
+    q.createdOnStart ? gte(accounts.createdOn, localDayStart(q.createdOnStart, tz)) : undefined,
+    q.createdOnEnd ? lt(accounts.createdOn, localDayEnd(q.createdOnEnd, tz)) : undefined,
+  );
+  return runList<TPartnerRow>(app, q, where, {
+    id: accounts.id,
+    name: accounts.displayName,
+    isPartnerRealEstate: accounts.isPartnerRealEstate,
+    isPartnerTourism: accounts.isPartnerTourism,
+    country: accounts.country,
+  }, true);
+}
+
+export function listSources(app: FastifyInstance, p: Paging) {
+  return runList<TSourceRow>(app, p, sql`${accounts.isSource}`, {
+    id: accounts.id,
+    name: accounts.displayName,
+    companyType: accounts.companyType,
+  }, false);
+}
+
+export function listEmployes(app: FastifyInstance, p: Paging) {
+  return runList<TEmployeRow>(app, p, sql`${accounts.isEmploye}`, {
+    id: accounts.id,
+    name: accounts.displayName,
+    role: accounts.role,
+    branchId: accounts.branchId,
+    signIn: sql<string | null>`(select u.email from users u where u.account_id = ${accounts.id} order by u.id limit 1)`,
+  }, false);
+}

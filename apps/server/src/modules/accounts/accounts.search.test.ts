@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { accounts } from '../../db/schema/index.ts';
+import { bearer, createTestApp } from '../../../test/harness.ts';
+import { accountMatchQuery } from './accounts.search.ts';
+
+const t = await createTestApp();
+const { app } = t;
+const emp = await t.user({ roles: ['employee'] });
+const branchUser = await t.user({ roles: ['employee'], branchId: 1 });
+
+const rows = await t.db
+  .insert(accounts)
+  .values([
+    { firstName: 'Γιώργος', lastName: 'Παπαδόπουλος', firstNameEng: 'Giorgos', lastNameEng: 'Papadopoulos', isClient: true, isOwner: true, phones: ['+30 694 123 4567'] },
+    { firstName: 'Ελένη', lastName: 'Παπαδοπούλου', isEmploye: true, emails: ['eleni@agency.test'] },
+    { firstName: 'Παύλος', lastName: 'Νικολάου', isProfessional: true, isNotary: true, emails: ['notary.papas@example.gr'] },
+    { firstName: 'Ольга', lastName: 'Смирнова', isSource: true, phones: ['8 (921) 555-12-34'] },
+    { firstName: 'Jana', lastName: 'Nováková', isPartnerRealEstate: true, taxNumber: 'EL123456789', passportNumber: 'CZ998877' },
+    { firstName: 'Stefanos', lastName: 'Apapas', isEmploye: true },
+  ])
+  .returning({ id: accounts.id });
+const [giorgos, eleni, pavlos, olga, jana, stefanos] = rows.map((r) => r.id) as [number, number, number, number, number, number];
+
+type Hit = { id: number; description: string; entity?: string };
+const search = async (q: string, token = emp.token) => {
+  const res = await app.inject({ url: `/api/search?searchStr=${encodeURIComponent(q)}`, headers: bearer(token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { items: Hit[] }).items;
+};
+const pick = async (q: string, filter?: number) => {
+  const res = await app.inject({ url: `/api/account/search?searchStr=${encodeURIComponent(q)}${filter === undefined ? '' : `&filter=${filter}`}`, headers: bearer(emp.token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { items: Hit[] }).items;
+};
+
+describe('global search (accounts)', () => {
+  it('finds a Greek name by a fragment typed without accents, in any letter case', async () => {
+    const hits = await search('παπαδοπ');
+    expect(hits.map((h) => h.id)).toEqual([eleni, giorgos]);
+    expect(hits).toContainEqual({ id: giorgos, description: 'Παπαδόπουλος Γιώργος (+30 694 123 4567)', entity: 'Owner' });
+    expect((await search('ΠΑΠΑΔΟΠΟΥΛΟΣ')).map((h) => h.id)).toEqual([giorgos]);
+    // Final sigma and the Latin spelling find the same person.
+    expect((await search('παπαδοπουλοσ')).map((h) => h.id)).toEqual([giorgos]);
+    expect((await search('papadopoulos')).map((h) => h.id)).toEqual([giorgos]);
+  });
+
+  it('finds by phone digits however they are typed, and shows the matching phone', async () => {
+    expect(await search('6941234567')).toEqual([{ id: giorgos, description: 'Παπαδόπουλος Γιώργος (+30 694 123 4567)', entity: 'Owner' }]);
+    expect((await search('694 123 45')).map((h) => h.id)).toEqual([giorgos]);
+    expect(await search('921-555')).toEqual([{ id: olga, description: 'Смирнова Ольга (8 (921) 555-12-34)', entity: 'Source' }]);
+  });
+
+  it('finds by e-mail, tax and passport numbers, and Russian names', async () => {
+    expect(await search('notary.papas')).toEqual([{ id: pavlos, description: 'Νικολάου Παύλος (notary.papas@example.gr)', entity: 'Professional' }]);
+    expect(await search('el123456')).toEqual([{ id: jana, description: 'Nováková Jana', entity: 'Account' }]);
+    expect((await search('cz9988')).map((h) => h.id)).toEqual([jana]);
+    expect((await search('novakova')).map((h) => h.id)).toEqual([jana]);
+    expect((await search('смирн')).map((h) => h.id)).toEqual([olga]);
+  });
+
+  it('names the kind by the first flag: owner, client, specialist, source, employee, else account', async () => {
+    expect((await search('eleni@agency')).map((h) => h.entity)).toEqual(['Employe']);
+    expect((await search('Папа')).length).toBe(0);
+  });
+
+  it('ranks accounts with a word starting with the text first', async () => {
+    // "Papadopoulos" starts with it; "Apapas" and "notary.papas@" only contain it.
+    expect((await search('papa')).map((h) => h.id)).toEqual([giorgos, stefanos, pavlos]);
+  });
+
+  it('suggests near spellings when nothing contains the text', async () => {
+    expect((await search('papadopulos')).map((h) => h.id)).toContain(giorgos);
+  });
+
+  it('answers nothing for empty text, treats wildcards as text, and is open to branch users', async () => {
+    expect(await search('   ')).toEqual([]);
+    expect(await search('%')).toEqual([]);
+    expect(await search('_')).toEqual([]);
+    expect((await search('παπαδοπ', branchUser.token)).length).toBe(2);
+    expect((await app.inject({ url: '/api/search?searchStr=pap' })).statusCode).toBe(401);
+  });
+});
+
+describe('account picker search', () => {
+  it('filters: 0 every account, 1 employees, 2 employees and specialists', async () => {
+    expect((await pick('πα')).map((h) => h.id).sort()).toEqual([eleni, giorgos, pavlos].sort());
+    expect(await pick('πα', 1)).toEqual([{ id: eleni, description: 'Παπαδοπούλου Ελένη' }]);
+    expect((await pick('πα', 2)).map((h) => h.id)).toEqual([pavlos, eleni]);
+    expect(await pick('')).toEqual([]);
+    const bad = await app.inject({ url: '/api/account/search?searchStr=a&filter=5', headers: bearer(emp.token) });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('answers at most 20, fast, from the trigram index at 20 000 accounts', async () => {
+    await t.db.execute(sql`
+      insert into accounts (first_name, last_name, phones, is_client)
+      select 'Client' || g, 'Surname' || (g % 500), array['+30 231 0' || lpad(g::text, 6, '0')], true
+      from generate_series(1, 20000) g`);
+    await t.db.execute(sql`vacuum analyze accounts`);
+    const hits = await search('surname12');
+    expect(hits).toHaveLength(20);
+    const started = performance.now();
+    await search('surname499');
+    expect(performance.now() - started).toBeLessThan(1000);
+
+    const q = accountMatchQuery(t.db, 'παπαδοπ', 20).toSQL();
+    const plan = await t.pool.query(`explain ${q.sql}`, q.params);
+    const text = plan.rows.map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n');
+    expect(text).toContain('accounts_search_trgm_idx');
+    const phone = accountMatchQuery(t.db, '2310 000123', 20).toSQL();
+    const phonePlan = (await t.pool.query(`explain ${phone.sql}`, phone.params)).rows.map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n');
+    expect(phonePlan).toContain('accounts_search_trgm_idx');
+  });
+});

@@ -1,0 +1,485 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import {
+  EMPLOYEE_ROLES,
+  LinkKind,
+  MAX_EMAILS,
+  MAX_PHONES,
+  ROLES,
+  type TAccount,
+  type TAccountAdd,
+  type TAccountUpdate,
+  type TRole,
+  type TSelectOption,
+} from '@crm/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import { accounts, activities, activityLinks, assignments, branches, files, users } from '../../db/schema/index.ts';
+import { accessDenied, badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts';
+import { logAction } from '../../lib/audit.ts';
+import { toLocalDateTime } from '../../lib/dates.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
+import { containsPattern, createdByName, creator, creatorAccount, modifiedByName, modifier, modifierAccount } from './accounts.sql.ts';
+
+/** Assignment parent kind of an account (assignments.parent). */
+export const ASSIGNMENT_PARENT_ACCOUNT = 1;
+/** Services a client asks for (accounts.service). */
+export const SERVICES = [1, 2, 3, 4, 5] as const;
+
+/**
+ * Other modules keep records that point at accounts (objects' owners, leads, transactions...).
+ * They add a step here so that merging two accounts moves their references too, and deleting an
+ * account cleans up (or refuses with an AppError). Steps run inside the merge/delete transaction.
+ */
+export type AccountMergeStep = (tx: Tx, keptId: number, duplicateId: number) => Promise<void>;
+export type AccountDeleteStep = (tx: Tx, id: number) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accountMergeSteps: AccountMergeStep[];
+    accountDeleteSteps: AccountDeleteStep[];
+  }
+}
+
+type Caller = { user: SessionUser; actor: { id: number | null; name: string | null } };
+type AccountRow = typeof accounts.$inferSelect;
+type AccountSet = Partial<typeof accounts.$inferInsert>;
+
+const isAdmin = (u: SessionUser) => u.roles.includes('admin');
+/** Roles and branches are the office admins' business: not employees', nor a branch's. */
+const canManageRoles = (u: SessionUser) => isAdmin(u) && u.branchId === null;
+
+/** "a; b ;;c" -> ['a', 'b', 'c'] */
+export const splitList = (value: string | null | undefined) =>
+  (value ?? '')
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean);
+const joinList = (list: string[]) => (list.length ? list.join(';') : null);
+
+export function roleOptions(t: (key: string) => string): TSelectOption[] {
+  return EMPLOYEE_ROLES.map((r) => ({ value: r, text: t(`accounts.role.${r}`) }));
+}
+export function serviceOptions(t: (key: string) => string, withAll: boolean): TSelectOption[] {
+  return [...(withAll ? [0] : []), ...SERVICES].map((v) => ({ value: v, text: t(`accounts.service.${v}`) }));
+}
+export async function branchOptions(db: Db | Tx, t: (key: string) => string): Promise<TSelectOption[]> {
+  const rows = await db.select().from(branches).orderBy(branches.id);
+  return rows.map((b) => ({ value: b.id, text: t(b.nameKey) }));
+}
+export async function sourceOptions(db: Db | Tx): Promise<TSelectOption[]> {
+  const rows = await db
+    .select({ value: accounts.id, text: accounts.displayName })
+    .from(accounts)
+    .where(eq(accounts.isSource, true))
+    .orderBy(accounts.displayName, accounts.id);
+  return rows;
+}
+
+/** The account as the view and edit screens show it; undefined when there is none. */
+export async function getAccountDto(app: FastifyInstance, db: Db | Tx, id: number): Promise<TAccount | undefined> {
+  const [row] = await db
+    .select({
+      a: accounts,
+      createdBy: createdByName,
+      modifiedBy: modifiedByName,
+      signIn: sql<string | null>`(select u.email from users u where u.account_id = ${accounts.id} order by u.id limit 1)`,
+      files: sql<{ systemName: string; userName: string }[]>`coalesce((
+        select json_agg(json_build_object('systemName', f.system_name, 'userName', f.user_name) order by f.sort_order, f.id)
+        from files f where f.parent_type = ${LinkKind.Account} and f.parent_id = ${accounts.id}), '[]'::json)`,
+    })
+    .from(accounts)
+    .leftJoin(creator, eq(creator.id, accounts.createdBy))
+    .leftJoin(creatorAccount, eq(creatorAccount.id, creator.accountId))
+    .leftJoin(modifier, eq(modifier.id, accounts.modifiedBy))
+    .leftJoin(modifierAccount, eq(modifierAccount.id, modifier.accountId))
+    .where(eq(accounts.id, id))
+    .limit(1);
+  if (!row) return undefined;
+  const { a } = row;
+  const tz = app.config.timeZone;
+  const { emails, phones, createdOn, modifiedOn, isClientDate, isOwnerDate, searchText: _s, createdBy: _c, modifiedBy: _m, ...fields } = a;
+  return {
+    ...fields,
+    email: joinList(emails),
+    phone: joinList(phones),
+    isClientDate: toLocalDateTime(isClientDate, tz),
+    isOwnerDate: toLocalDateTime(isOwnerDate, tz),
+    files: row.files,
+    ownedObjectsReferenceNumbers: '',
+    boughtObjectsReferenceNumbers: '',
+    rentedObjectsReferenceNumbers: '',
+    leads: [],
+    signIn: row.signIn,
+    createdOn: toLocalDateTime(createdOn, tz)!,
+    createdBy: row.createdBy,
+    modifiedOn: toLocalDateTime(modifiedOn, tz)!,
+    modifiedBy: row.modifiedBy,
+  };
+}
+
+export async function requireAccountDto(app: FastifyInstance, db: Db | Tx, id: number): Promise<TAccount> {
+  const dto = await getAccountDto(app, db, id);
+  if (!dto) throw notFound();
+  return dto;
+}
+
+/**
+ * Checks a change of the account's fields and turns it into column values. Throws a 400 (field
+ * error) for bad values and a 403 when a non-admin changes a role or a branch. `current` is the
+ * stored row (undefined for a new account).
+ */
+async function prepareChanges(
+  tx: Tx,
+  caller: Caller,
+  patch: Partial<TAccountUpdate>,
+  current: AccountRow | undefined,
+): Promise<{ set: AccountSet; changes: Record<string, unknown> }> {
+  const { email, phone, id: _id, version: _version, filesNew: _files, ...fields } = patch;
+  const set: AccountSet = {};
+  const changes: Record<string, unknown> = {};
+  for (const [k, raw] of Object.entries(fields)) {
+    if (raw === undefined) continue;
+    // An emptied text is no value (the merge screen and the names rely on it).
+    const v = typeof raw === 'string' && !raw.trim() ? null : raw;
+    if ((k === 'firstName' || k === 'lastName') && v === null) throw fieldError(k, 'validation.required');
+    const prev = current ? (current as Record<string, unknown>)[k] : undefined;
+    if (current && prev === v) continue;
+    (set as Record<string, unknown>)[k] = v;
+    changes[k] = v;
+  }
+  if (email !== undefined) {
+    const list = splitList(email);
+    if (list.length > MAX_EMAILS) throw fieldError('email', 'accounts.tooManyEmails', { max: MAX_EMAILS });
+    if (!current || current.emails.join(';') !== list.join(';')) {
+      set.emails = list;
+      changes.email = joinList(list);
+    }
+  }
+  if (phone !== undefined) {
+    const list = splitList(phone);
+    if (list.length > MAX_PHONES) throw fieldError('phone', 'accounts.tooManyPhones', { max: MAX_PHONES });
+    if (!current || current.phones.join(';') !== list.join(';')) {
+      set.phones = list;
+      changes.phone = joinList(list);
+    }
+  }
+  const roleChanged = 'role' in set && (set.role ?? null) !== (current?.role ?? null);
+  const branchChanged = 'branchId' in set && (set.branchId ?? null) !== (current?.branchId ?? null);
+  if ((roleChanged || branchChanged) && !canManageRoles(caller.user)) throw accessDenied();
+  if (roleChanged && set.role !== null && !(EMPLOYEE_ROLES as readonly string[]).includes(set.role!)) {
+    throw fieldError('role', 'validation.choice');
+  }
+  if (branchChanged && set.branchId !== null) {
+    const [b] = await tx.select({ id: branches.id }).from(branches).where(eq(branches.id, set.branchId!));
+    if (!b) throw fieldError('branchId', 'validation.choice');
+  }
+  if ('service' in set && set.service !== null && !(SERVICES as readonly number[]).includes(set.service!)) {
+    throw fieldError('service', 'validation.choice');
+  }
+  if ('sourceId' in set && set.sourceId !== null) {
+    if (current && set.sourceId === current.id) throw fieldError('sourceId', 'validation.choice');
+    const [s] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, set.sourceId!));
+    if (!s) throw fieldError('sourceId', 'validation.choice');
+  }
+  // Ranges stay in order (from ≤ up to), judged on the values the account will have.
+  const ordered = (low: 'purchaseBudgetRangeMin' | 'startDate', high: 'purchaseBudgetRangeMax' | 'endDate', code: string) => {
+    const lo = low in set ? set[low] : current?.[low];
+    const hi = high in set ? set[high] : current?.[high];
+    if (lo != null && hi != null && lo > hi) throw fieldError(high in set ? high : low, code);
+  };
+  ordered('purchaseBudgetRangeMin', 'purchaseBudgetRangeMax', 'accounts.budgetOrder');
+  ordered('startDate', 'endDate', 'accounts.dateOrder');
+  // Becoming a client or an owner is dated once.
+  const now = new Date();
+  if (set.isClient === true && !current?.isClientDate) set.isClientDate = now;
+  if (set.isOwner === true && !current?.isOwnerDate) set.isOwnerDate = now;
+  return { set, changes };
+}
+
+/** Ids of freshly uploaded files ("12,13") or a 400. */
+function parseFileIds(filesNew: string | null | undefined): number[] {
+  if (!filesNew?.trim()) return [];
+  const parts = filesNew.split(',').map((s) => s.trim()).filter(Boolean);
+  if (!parts.every((p) => /^\d{1,9}$/.test(p))) throw fieldError('filesNew', 'validation.invalid');
+  return [...new Set(parts.map(Number))];
+}
+
+/** Attaches uploaded files that belong to no record yet (after the account's other files). */
+async function attachFiles(tx: Tx, accountId: number, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await tx
+    .update(files)
+    .set({
+      parentType: LinkKind.Account,
+      parentId: accountId,
+      sortOrder: sql`(select coalesce(max(f.sort_order) + 1, 0) from files f where f.parent_type = ${LinkKind.Account} and f.parent_id = ${accountId})`,
+    })
+    .where(and(inArray(files.id, ids), isNull(files.parentId)))
+    .returning({ id: files.id });
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
+/** Whether taking admin away from these sign-ins would leave the agency without an active administrator. */
+async function wouldRemoveLastAdmin(tx: Tx, userIds: number[]): Promise<boolean> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(sql`'admin' = any(${users.roles})`, eq(users.disabled, false), notInArray(users.id, userIds)));
+  return (row?.n ?? 0) === 0;
+}
+
+/** Keeps the sign-ins of an account in step with its role and branch. */
+async function syncSignIns(tx: Tx, caller: Caller, accountId: number, set: { role?: string | null; branchId?: number | null }) {
+  const newRole = 'role' in set && set.role ? set.role : undefined;
+  const newBranch = 'branchId' in set ? (set.branchId ?? null) : undefined;
+  if (newRole === undefined && newBranch === undefined) return;
+  const linked = await tx.select().from(users).where(eq(users.accountId, accountId));
+  const changed = linked.filter(
+    (u) => (newRole !== undefined && u.roles.join() !== newRole) || (newBranch !== undefined && u.branchId !== newBranch),
+  );
+  if (!changed.length) return;
+  if (newRole !== undefined && newRole !== 'admin') {
+    const admins = changed.filter((u) => u.roles.includes('admin') && !u.disabled).map((u) => u.id);
+    if (admins.length && (await wouldRemoveLastAdmin(tx, admins))) throw fieldError('role', 'accounts.lastAdmin');
+  }
+  for (const u of changed) {
+    const userSet = {
+      ...(newRole !== undefined ? { roles: [newRole] } : {}),
+      ...(newBranch !== undefined ? { branchId: newBranch } : {}),
+    };
+    await tx.update(users).set({ ...userSet, modifiedOn: new Date() }).where(eq(users.id, u.id));
+    await logAction(tx, caller.actor, { action: 'Update', entity: 'User', entityId: u.id, message: u.email, data: userSet });
+  }
+}
+
+export async function addAccount(app: FastifyInstance, caller: Caller, body: TAccountAdd): Promise<{ id: number }> {
+  return app.db.transaction(async (tx) => {
+    const { set } = await prepareChanges(tx, caller, body, undefined);
+    const [row] = await tx
+      .insert(accounts)
+      .values({ ...set, firstName: body.firstName, lastName: body.lastName, createdBy: caller.user.id, modifiedBy: caller.user.id })
+      .returning({ id: accounts.id, displayName: accounts.displayName });
+    await logAction(tx, caller.actor, { action: 'Create', entity: 'Account', entityId: row!.id, message: row!.displayName, data: body });
+    return { id: row!.id };
+  });
+}
+
+async function lockAccount(tx: Tx, id: number): Promise<AccountRow | undefined> {
+  const [row] = await tx.select().from(accounts).where(eq(accounts.id, id)).for('update');
+  return row;
+}
+
+/**
+ * Applies an update to a locked row: version check, validation, files, the write, sign-ins.
+ * Answers the changes, or null when the values sent are the stored ones (no new version then).
+ */
+async function applyUpdate(app: FastifyInstance, tx: Tx, caller: Caller, current: AccountRow, body: TAccountUpdate) {
+  if (body.version !== current.version) throw conflict(await requireAccountDto(app, tx, current.id));
+  const { set, changes } = await prepareChanges(tx, caller, body, current);
+  const fileIds = parseFileIds(body.filesNew);
+  const attached = await attachFiles(tx, current.id, fileIds);
+  if (attached.length) changes.filesAttached = attached;
+  if (!Object.keys(changes).length) return null;
+  await tx
+    .update(accounts)
+    .set({ ...set, version: current.version + 1, modifiedOn: new Date(), modifiedBy: caller.user.id })
+    .where(eq(accounts.id, current.id));
+  // Only an employee's role and branch are its sign-in's (a client's payments sign-in keeps its own).
+  if (set.isEmploye ?? current.isEmploye) await syncSignIns(tx, caller, current.id, set);
+  return changes;
+}
+
+export async function updateAccount(app: FastifyInstance, caller: Caller, body: TAccountUpdate): Promise<TAccount> {
+  return app.db.transaction(async (tx) => {
+    const current = await lockAccount(tx, body.id);
+    if (!current) throw notFound();
+    const changes = await applyUpdate(app, tx, caller, current, body);
+    if (changes) await logAction(tx, caller.actor, { action: 'Update', entity: 'Account', entityId: current.id, data: changes });
+    return requireAccountDto(app, tx, current.id);
+  });
+}
+
+async function hasSignIn(tx: Tx, id: number) {
+  const [u] = await tx.select({ id: users.id }).from(users).where(eq(users.accountId, id)).limit(1);
+  return !!u;
+}
+
+export async function deleteAccount(app: FastifyInstance, caller: Caller, id: number) {
+  await app.db.transaction(async (tx) => {
+    const current = await lockAccount(tx, id);
+    if (!current) throw notFound();
+    // An account someone signs in with is an employee's: only the office admins remove it.
+    if (!canManageRoles(caller.user) && (await hasSignIn(tx, id))) throw accessDenied();
+    for (const step of app.accountDeleteSteps) await step(tx, id);
+    await tx.delete(assignments).where(and(eq(assignments.parent, ASSIGNMENT_PARENT_ACCOUNT), eq(assignments.parentId, id)));
+    const links = await tx
+      .delete(activityLinks)
+      .where(and(eq(activityLinks.entity, LinkKind.Account), eq(activityLinks.entityId, id)))
+      .returning({ activityId: activityLinks.activityId });
+    const activityIds = [...new Set(links.map((l) => l.activityId))];
+    let orphans: number[] = [];
+    if (activityIds.length) {
+      const gone = await tx
+        .delete(activities)
+        .where(
+          and(
+            inArray(activities.id, activityIds),
+            sql`not exists (select 1 from activity_links l where l.activity_id = ${activities.id})`,
+          ),
+        )
+        .returning({ id: activities.id });
+      orphans = gone.map((g) => g.id);
+    }
+    await tx
+      .update(files)
+      .set({ parentType: null, parentId: null })
+      .where(and(eq(files.parentType, LinkKind.Account), eq(files.parentId, id)));
+    await tx.update(accounts).set({ sourceId: null }).where(eq(accounts.sourceId, id));
+    await tx.delete(accounts).where(eq(accounts.id, id));
+    await logAction(tx, caller.actor, {
+      action: 'Delete',
+      entity: 'Account',
+      entityId: id,
+      message: current.displayName,
+      data: { displayName: current.displayName, deletedActivities: orphans },
+    });
+  });
+}
+
+/**
+ * Keeps account `body.id` with the chosen values and folds the duplicate into it: every record
+ * that pointed at the duplicate points at the kept account, then the duplicate is deleted.
+ */
+export async function mergeAccounts(app: FastifyInstance, caller: Caller, body: TAccountUpdate, duplicateId: number): Promise<TAccount> {
+  if (duplicateId === body.id) throw badRequest('accounts.mergeSame');
+  return app.db.transaction(async (tx) => {
+    // Lock both in id order, so two merges of the same pair cannot deadlock.
+    const locked = await tx
+      .select()
+      .from(accounts)
+      .where(inArray(accounts.id, [body.id, duplicateId]))
+      .orderBy(accounts.id)
+      .for('update');
+    const kept = locked.find((r) => r.id === body.id);
+    const dup = locked.find((r) => r.id === duplicateId);
+    if (!kept || !dup) throw notFound();
+    if (!canManageRoles(caller.user) && (await hasSignIn(tx, duplicateId))) throw accessDenied();
+    const changes = await applyUpdate(app, tx, caller, kept, body);
+    const k = kept.id;
+    const d = dup.id;
+    // The earliest dates of becoming a client or an owner survive; the merge is a new version.
+    await tx.execute(sql`
+      update accounts set
+        is_client_date = case when is_client then least(is_client_date, ${dup.isClientDate}::timestamptz) else is_client_date end,
+        is_owner_date = case when is_owner then least(is_owner_date, ${dup.isOwnerDate}::timestamptz) else is_owner_date end,
+        version = ${kept.version + 1}, modified_on = now(), modified_by = ${caller.user.id}
+      where id = ${k}`);
+    // Activities: one link per (activity, account).
+    await tx.execute(sql`
+      update activity_links l set entity_id = ${k}
+      where l.entity = ${LinkKind.Account} and l.entity_id = ${d}
+        and not exists (select 1 from activity_links x where x.activity_id = l.activity_id and x.entity = ${LinkKind.Account} and x.entity_id = ${k})`);
+    await tx.delete(activityLinks).where(and(eq(activityLinks.entity, LinkKind.Account), eq(activityLinks.entityId, d)));
+    await tx.update(activities).set({ assignedTo: k }).where(eq(activities.assignedTo, d));
+    // People assigned to the duplicate, and the duplicate assigned to other records.
+    await tx.execute(sql`
+      update assignments a set parent_id = ${k}
+      where a.parent = ${ASSIGNMENT_PARENT_ACCOUNT} and a.parent_id = ${d}
+        and not exists (select 1 from assignments x where x.parent = a.parent and x.parent_id = ${k} and x.account_id = a.account_id)`);
+    await tx.delete(assignments).where(and(eq(assignments.parent, ASSIGNMENT_PARENT_ACCOUNT), eq(assignments.parentId, d)));
+    await tx.execute(sql`
+      update assignments a set account_id = ${k}
+      where a.account_id = ${d}
+        and not exists (select 1 from assignments x where x.parent = a.parent and x.parent_id = a.parent_id and x.account_id = ${k})`);
+    // An account assigned to itself makes no sense after the fold.
+    await tx.delete(assignments).where(
+      and(eq(assignments.parent, ASSIGNMENT_PARENT_ACCOUNT), eq(assignments.parentId, k), eq(assignments.accountId, k)),
+    );
+    await tx.execute(sql`
+      update files set parent_id = ${k},
+        sort_order = sort_order + (select coalesce(max(f.sort_order) + 1, 0) from files f where f.parent_type = ${LinkKind.Account} and f.parent_id = ${k})
+      where parent_type = ${LinkKind.Account} and parent_id = ${d}`);
+    await tx.update(users).set({ accountId: k, modifiedOn: new Date() }).where(eq(users.accountId, d));
+    await tx.update(accounts).set({ sourceId: k }).where(and(eq(accounts.sourceId, d), ne(accounts.id, k)));
+    // The kept account cannot be its own source.
+    await tx.update(accounts).set({ sourceId: null }).where(and(eq(accounts.id, k), inArray(accounts.sourceId, [k, d])));
+    for (const step of app.accountMergeSteps) await step(tx, k, d);
+    await tx.delete(accounts).where(eq(accounts.id, d));
+    await logAction(tx, caller.actor, {
+      action: 'Merge',
+      entity: 'Account',
+      entityId: k,
+      message: `${kept.displayName} ← ${dup.displayName}`,
+      data: { keptId: k, duplicateId: d, duplicateName: dup.displayName, changes },
+    });
+    return requireAccountDto(app, tx, k);
+  });
+}
+
+export async function getUserRole(app: FastifyInstance, t: (key: string) => string, id: number) {
+  const [a] = await app.db.select({ name: accounts.displayName, role: accounts.role }).from(accounts).where(eq(accounts.id, id));
+  if (!a) throw notFound();
+  return { name: a.name, role: a.role, roleList: roleOptions(t) };
+}
+
+/** POST /api/UserRole/{id}: the employee's role, and the role of its sign-in. */
+export async function setUserRole(app: FastifyInstance, caller: Caller, id: number, role: string) {
+  if (!(EMPLOYEE_ROLES as readonly string[]).includes(role)) throw fieldError('role', 'validation.choice');
+  await app.db.transaction(async (tx) => {
+    const current = await lockAccount(tx, id);
+    if (!current) throw notFound();
+    if (!current.isEmploye) throw badRequest('accounts.notEmployee');
+    if (current.role !== role) {
+      await tx
+        .update(accounts)
+        .set({ role, version: current.version + 1, modifiedOn: new Date(), modifiedBy: caller.user.id })
+        .where(eq(accounts.id, id));
+      await logAction(tx, caller.actor, { action: 'Update', entity: 'Account', entityId: id, message: current.displayName, data: { role } });
+    }
+    await syncSignIns(tx, caller, id, { role });
+  });
+}
+
+/**
+ * When an admin sets a password for an e-mail nobody signs in with, and an employee account has
+ * that e-mail, the employee gets a sign-in with the account's role and branch.
+ */
+export function makeProvisionSignIn() {
+  return async (tx: Tx, email: string) => {
+    const wanted = email.trim().toLowerCase();
+    if (!wanted) return undefined;
+    const [a] = await tx
+      .select({
+        id: accounts.id,
+        displayName: accounts.displayName,
+        role: accounts.role,
+        branchId: accounts.branchId,
+        email: sql<string>`(select e from unnest(${accounts.emails}) e where lower(btrim(e)) = ${wanted} limit 1)`,
+      })
+      .from(accounts)
+      .where(
+        and(
+          eq(accounts.isEmploye, true),
+          // The trigram index narrows the candidates; the exact test is on the array.
+          sql`${accounts.searchText} like ${containsPattern(wanted)}`,
+          sql`exists (select 1 from unnest(${accounts.emails}) e where lower(btrim(e)) = ${wanted})`,
+        ),
+      )
+      .orderBy(accounts.id)
+      .limit(1);
+    if (!a) return undefined;
+    const role: TRole = (ROLES as readonly string[]).includes(a.role ?? '') ? (a.role as TRole) : 'employee';
+    const [u] = await tx
+      .insert(users)
+      .values({ email: a.email, username: a.displayName || a.email, roles: [role], branchId: a.branchId, accountId: a.id })
+      .returning();
+    await logAction(tx, { id: null, name: null }, {
+      action: 'Create',
+      entity: 'User',
+      entityId: u!.id,
+      message: u!.email,
+      data: { accountId: a.id, roles: [role], branchId: a.branchId },
+    });
+    return u;
+  };
+}

@@ -1,0 +1,407 @@
+import { describe, expect, it } from 'vitest';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { LinkKind } from '@crm/contract';
+import { accounts, actionLog, activities, activityLinks, assignments, files, users } from '../../db/schema/index.ts';
+import { bearer, createTestApp } from '../../../test/harness.ts';
+
+const t = await createTestApp();
+const { app } = t;
+const admin = await t.user({ roles: ['admin'] });
+const emp = await t.user({ roles: ['employee'] });
+const branchUser = await t.user({ roles: ['employee'], branchId: 1 });
+const branchAdmin = await t.user({ roles: ['admin'], branchId: 1 });
+
+type Headers = Record<string, string>;
+const post = (url: string, payload: unknown, headers: Headers = bearer(admin.token)) =>
+  app.inject({ method: 'POST', url, payload: payload as object, headers });
+const get = (url: string, headers: Headers = bearer(admin.token)) => app.inject({ url, headers });
+const del = (url: string, headers: Headers = bearer(admin.token)) => app.inject({ method: 'DELETE', url, headers });
+
+let seq = 0;
+async function addAccount(fields: Record<string, unknown> = {}, headers?: Headers): Promise<number> {
+  seq++;
+  const res = await post('/api/account/add', { firstName: `First${seq}`, lastName: `Last${seq}`, ...fields }, headers);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().id;
+}
+const view = async (id: number) => (await get(`/api/account/view/${id}`)).json();
+const lastLog = async (entity: string, entityId: number) =>
+  (await t.db.select().from(actionLog).where(and(eq(actionLog.entity, entity), eq(actionLog.entityId, entityId))).orderBy(desc(actionLog.id)).limit(1))[0];
+async function insertFile(name: string, parent?: { type: number; id: number }) {
+  const [f] = await t.db
+    .insert(files)
+    .values({ systemName: `${name}-${Math.random().toString(36).slice(2)}`, userName: name, mime: 'application/pdf', size: 10, parentType: parent?.type ?? null, parentId: parent?.id ?? null })
+    .returning();
+  return f!;
+}
+
+describe('adding an account', () => {
+  it('requires first and last name, with the error under each field, in the caller\'s language; nothing is stored', async () => {
+    const before = (await t.db.select({ id: accounts.id }).from(accounts)).length;
+    const res = await post('/api/account/add', { isClient: true, firstName: '  ' }, { ...bearer(emp.token), 'accept-language': 'el' });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.errors.firstName).toEqual(['Υποχρεωτικό πεδίο']);
+    expect(body.errors.lastName).toEqual(['Υποχρεωτικό πεδίο']);
+    expect((await t.db.select({ id: accounts.id }).from(accounts)).length).toBe(before);
+  });
+
+  it('stores the preset flags, dates becoming a client, joins e-mails and phones, and logs the creation', async () => {
+    const id = await addAccount(
+      { firstName: 'Maria', lastName: 'Papadopoulou', isClient: true, email: ' maria@example.gr ;; m.p@example.com ', phone: '+30 694 111 2233', purchaseBudgetRangeMin: 150000, purchaseBudgetRangeMax: 200000 },
+      bearer(emp.token),
+    );
+    const a = await view(id);
+    expect(a).toMatchObject({
+      id,
+      displayName: 'Papadopoulou Maria',
+      isClient: true,
+      isOwner: false,
+      email: 'maria@example.gr;m.p@example.com',
+      phone: '+30 694 111 2233',
+      purchaseBudgetRangeMin: 150000,
+      purchaseBudgetRangeMax: 200000,
+      createdBy: emp.email,
+      modifiedBy: emp.email,
+      files: [],
+      leads: [],
+      ownedObjectsReferenceNumbers: '',
+      signIn: null,
+      isOwnerDate: null,
+      version: 1,
+    });
+    expect(a.isClientDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
+    expect(a.createdOn).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
+    expect(await lastLog('Account', id)).toMatchObject({ action: 'Create', actionBy: emp.id, message: 'Papadopoulou Maria' });
+  });
+
+  it('refuses more than 4 e-mails and more than 5 phones with a translated field error', async () => {
+    const five = 'a@x.gr;b@x.gr;c@x.gr;d@x.gr;e@x.gr';
+    const res = await post('/api/account/add', { firstName: 'A', lastName: 'B', email: five });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.email).toEqual(['An account can have at most 4 e-mail addresses. Separate them with a semicolon (;).']);
+    const phones = await post('/api/account/add', { firstName: 'A', lastName: 'B', phone: '1;2;3;4;5;6' }, { ...bearer(admin.token), 'accept-language': 'ru' });
+    expect(phones.json().errors.phone).toEqual(['У контакта может быть не более 5 номеров телефона. Разделяйте их точкой с запятой (;).']);
+  });
+
+  it('rejects values of the wrong type before anything runs', async () => {
+    const res = await post('/api/account/add', { firstName: 'A', lastName: 'B', isClient: 'yes', branchId: 'one' });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['branchId', 'isClient']);
+  });
+
+  it('lets only office admins give a new account a role or a branch', async () => {
+    expect((await post('/api/account/add', { firstName: 'A', lastName: 'B', isEmploye: true, role: 'admin' }, bearer(emp.token))).statusCode).toBe(403);
+    const id = await addAccount({ isEmploye: true, role: 'employee', branchId: 1 });
+    expect(await view(id)).toMatchObject({ role: 'employee', branchId: 1, isEmploye: true });
+  });
+});
+
+describe('viewing and editing', () => {
+  it('answers the edit form with translated select lists', async () => {
+    const src = await addAccount({ isSource: true, isCompany: true, name: 'Spitogatos' });
+    const id = await addAccount();
+    const res = await get(`/api/account/edit/${id}`, { ...bearer(emp.token), 'accept-language': 'el' });
+    expect(res.statusCode).toBe(200);
+    const { dto, selectLists } = res.json();
+    expect(dto.id).toBe(id);
+    expect(selectLists.roles).toEqual([
+      { value: 'admin', text: 'Διαχειριστής' },
+      { value: 'employee', text: 'Υπάλληλος' },
+    ]);
+    expect(selectLists.branches).toEqual([{ value: 1, text: 'Θεσσαλονίκη' }]);
+    expect(selectLists.sources).toContainEqual({ value: src, text: 'Spitogatos' });
+    expect(selectLists.services.map((s: { value: number }) => s.value)).toEqual([1, 2, 3, 4, 5]);
+    expect(selectLists.services[0].text).toBe('Αγορά');
+  });
+
+  it('answers 404 for a missing account and 400 for an id that is not one', async () => {
+    expect((await get('/api/account/view/999999')).statusCode).toBe(404);
+    expect((await get('/api/account/edit/999999')).statusCode).toBe(404);
+    expect((await get('/api/account/view/abc')).statusCode).toBe(400);
+    expect((await get('/api/account/view/0')).statusCode).toBe(400);
+    expect((await get('/api/account/view/1')).statusCode).not.toBe(401);
+    expect((await app.inject({ url: '/api/account/view/1' })).statusCode).toBe(401);
+  });
+
+  it('is closed to payments-only users', async () => {
+    const client = await t.user({ roles: ['clientPayments'] });
+    const id = await addAccount();
+    expect((await get(`/api/account/view/${id}`, bearer(client.token))).statusCode).toBe(403);
+    expect((await post('/api/account/add', { firstName: 'A', lastName: 'B' }, bearer(client.token))).statusCode).toBe(403);
+  });
+});
+
+describe('updating', () => {
+  it('saves the changed fields, counts the version up, stamps the change and logs it', async () => {
+    const id = await addAccount({ isOwner: false });
+    const res = await post('/api/account/update', { id, version: 1, lastName: 'Georgiou', isOwner: true, email: 'g@x.gr; h@x.gr', city: '' }, bearer(emp.token));
+    expect(res.statusCode).toBe(200);
+    const dto = res.json();
+    expect(dto).toMatchObject({ id, lastName: 'Georgiou', isOwner: true, email: 'g@x.gr;h@x.gr', city: null, version: 2, modifiedBy: emp.email });
+    expect(dto.isOwnerDate).toMatch(/^\d{4}-/);
+    const [row] = await t.db.select().from(accounts).where(eq(accounts.id, id));
+    expect(row!.emails).toEqual(['g@x.gr', 'h@x.gr']);
+    const log = await lastLog('Account', id);
+    expect(log).toMatchObject({ action: 'Update', actionBy: emp.id });
+    expect(log!.data).toMatchObject({ lastName: 'Georgiou', isOwner: true, email: 'g@x.gr;h@x.gr' });
+  });
+
+  it('keeps the version and writes no log when nothing changes', async () => {
+    const id = await addAccount({ firstName: 'Same', email: 'same@x.gr' });
+    const res = await post('/api/account/update', { id, version: 1, firstName: 'Same', email: ' same@x.gr ' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().version).toBe(1);
+    expect(await lastLog('Account', id)).toMatchObject({ action: 'Create' });
+  });
+
+  it('answers a stale version with 409 and the current record, and changes nothing', async () => {
+    const id = await addAccount({ firstName: 'Nikos' });
+    expect((await post('/api/account/update', { id, version: 1, firstName: 'Nick' })).statusCode).toBe(200);
+    const stale = await post('/api/account/update', { id, version: 1, firstName: 'Nikolaos', notes: 'lost update' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().current).toMatchObject({ id, firstName: 'Nick', version: 2, notes: null });
+    const [row] = await t.db.select().from(accounts).where(eq(accounts.id, id));
+    expect(row).toMatchObject({ firstName: 'Nick', notes: null, version: 2 });
+  });
+
+  it('refuses 6 phones, an unknown account, bad types and bad choices', async () => {
+    const id = await addAccount();
+    const phones = await post('/api/account/update', { id, version: 1, phone: '1;2;3;4;5;6' });
+    expect(phones.statusCode).toBe(400);
+    expect(phones.json().errors.phone[0]).toMatch(/at most 5 phone numbers/);
+    expect((await post('/api/account/update', { id: 999999, version: 1, firstName: 'X' })).statusCode).toBe(404);
+    expect((await post('/api/account/update', { id, version: 1, lastName: ' ' })).json().errors.lastName).toEqual(['This field is required']);
+    expect((await post('/api/account/update', { id, version: 'one' })).statusCode).toBe(400);
+    expect((await post('/api/account/update', { id, version: 1, service: 9 })).json().errors.service).toEqual(['Choose one of the offered values']);
+    expect((await post('/api/account/update', { id, version: 1, role: 'boss' })).json().errors.role).toEqual(['Choose one of the offered values']);
+    expect((await post('/api/account/update', { id, version: 1, branchId: 7 })).json().errors.branchId).toEqual(['Choose one of the offered values']);
+    await post('/api/account/update', { id, version: 1, purchaseBudgetRangeMax: 200000 }).then((r) => expect(r.statusCode).toBe(200));
+    const budget = await post('/api/account/update', { id, version: 2, purchaseBudgetRangeMin: 250000 }, { ...bearer(admin.token), 'accept-language': 'el' });
+    expect(budget.json().errors.purchaseBudgetRangeMin).toEqual(['Ο προϋπολογισμός «από» δεν μπορεί να είναι μεγαλύτερος από το «έως».']);
+    expect((await post('/api/account/update', { id, version: 2, startDate: '2025-05-01', endDate: '2025-04-30' })).json().errors.endDate).toBeDefined();
+    const [row] = await t.db.select().from(accounts).where(eq(accounts.id, id));
+    expect(row).toMatchObject({ version: 2, purchaseBudgetRangeMin: null, startDate: null });
+  });
+
+  it('lets only office admins change a role or a branch, and keeps the sign-in in step', async () => {
+    const id = await addAccount({ isEmploye: true, role: 'employee', email: 'kostas@agency.test' });
+    const [u] = await t.db.insert(users).values({ email: 'kostas@agency.test', username: 'Kostas', roles: ['employee'], accountId: id }).returning();
+    expect((await post('/api/account/update', { id, version: 1, role: 'admin' }, bearer(emp.token))).statusCode).toBe(403);
+    expect((await post('/api/account/update', { id, version: 1, branchId: 1 }, bearer(branchAdmin.token))).statusCode).toBe(403);
+    // Other fields stay open to employees.
+    expect((await post('/api/account/update', { id, version: 1, notes: 'Speaks Russian' }, bearer(emp.token))).statusCode).toBe(200);
+    const res = await post('/api/account/update', { id, version: 2, role: 'admin', branchId: 1 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ role: 'admin', branchId: 1, signIn: 'kostas@agency.test' });
+    const [after] = await t.db.select().from(users).where(eq(users.id, u!.id));
+    expect(after).toMatchObject({ roles: ['admin'], branchId: 1 });
+    expect(await lastLog('User', u!.id)).toMatchObject({ action: 'Update', actionBy: admin.id });
+  });
+
+  it('leaves the sign-in of a client (payments only) alone when its account gets a role', async () => {
+    const id = await addAccount({ isClient: true });
+    const [u] = await t.db.insert(users).values({ email: `pay${id}@example.gr`, username: 'Payer', roles: ['clientPayments'], accountId: id }).returning();
+    expect((await post('/api/account/update', { id, version: 1, role: 'admin' })).statusCode).toBe(200);
+    expect((await t.db.select().from(users).where(eq(users.id, u!.id)))[0]).toMatchObject({ roles: ['clientPayments'], branchId: null });
+  });
+
+  it('attaches newly uploaded files, but never a file that belongs to another record', async () => {
+    const id = await addAccount();
+    const other = await addAccount();
+    const f1 = await insertFile('contract.pdf');
+    const f2 = await insertFile('passport.pdf');
+    const taken = await insertFile('other.pdf', { type: LinkKind.Account, id: other });
+    const res = await post('/api/account/update', { id, version: 1, filesNew: `${f1.id}, ${f2.id},${taken.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().files.map((f: { userName: string }) => f.userName)).toEqual(['contract.pdf', 'passport.pdf']);
+    expect((await view(other)).files).toEqual([{ systemName: taken.systemName, userName: 'other.pdf' }]);
+    expect((await post('/api/account/update', { id, version: 2, filesNew: '1;DROP' })).json().errors.filesNew).toBeDefined();
+  });
+});
+
+describe('deleting', () => {
+  it('removes the account, its assignments and activities of its own, keeps shared activities and detaches files', async () => {
+    const id = await addAccount();
+    const other = await addAccount();
+    const agent = await addAccount({ isEmploye: true });
+    await t.db.insert(assignments).values({ parent: 1, parentId: id, accountId: agent });
+    const [own] = await t.db.insert(activities).values({ description: 'Call back' }).returning();
+    const [shared] = await t.db.insert(activities).values({ description: 'Viewing with both' }).returning();
+    await t.db.insert(activityLinks).values([
+      { activityId: own!.id, entity: LinkKind.Account, entityId: id },
+      { activityId: shared!.id, entity: LinkKind.Account, entityId: other },
+      { activityId: shared!.id, entity: LinkKind.Account, entityId: id, position: 1 },
+    ]);
+    const file = await insertFile('id-card.jpg', { type: LinkKind.Account, id });
+
+    const res = await del(`/api/account/${id}`, bearer(emp.token));
+    expect(res.statusCode).toBe(200);
+    expect((await get(`/api/account/view/${id}`)).statusCode).toBe(404);
+    expect(await t.db.select().from(assignments).where(and(eq(assignments.parent, 1), eq(assignments.parentId, id)))).toEqual([]);
+    expect(await t.db.select().from(activities).where(eq(activities.id, own!.id))).toEqual([]);
+    expect(await t.db.select({ e: activityLinks.entityId }).from(activityLinks).where(eq(activityLinks.activityId, shared!.id))).toEqual([{ e: other }]);
+    const [f] = await t.db.select().from(files).where(eq(files.id, file.id));
+    expect(f).toMatchObject({ parentType: null, parentId: null });
+    expect(await lastLog('Account', id)).toMatchObject({ action: 'Delete', actionBy: emp.id });
+    expect((await del(`/api/account/${id}`)).statusCode).toBe(404);
+    expect((await del('/api/account/nope')).statusCode).toBe(400);
+  });
+
+  it('lets only office admins delete the account of someone who signs in', async () => {
+    const id = await addAccount({ isEmploye: true });
+    await t.db.insert(users).values({ email: `s${id}@agency.test`, username: 'S', roles: ['employee'], accountId: id });
+    expect((await del(`/api/account/${id}`, bearer(emp.token))).statusCode).toBe(403);
+    expect((await del(`/api/account/${id}`)).statusCode).toBe(200);
+  });
+});
+
+describe('merging', () => {
+  it('keeps the chosen values and moves activities, assignments, files, sign-ins and clients to the kept account', async () => {
+    const kept = await addAccount({ firstName: 'Eleni', lastName: 'Kosta', phone: '2310 111111' });
+    const dup = await addAccount({ firstName: 'Elena', lastName: 'Kosta', email: 'eleni@example.gr', isClient: true });
+    const agent1 = await addAccount({ isEmploye: true });
+    const agent2 = await addAccount({ isEmploye: true });
+    const client = await addAccount({ isClient: true, sourceId: dup });
+    const elsewhere = await addAccount();
+    await t.db.insert(assignments).values([
+      { parent: 1, parentId: kept, accountId: agent1 },
+      { parent: 1, parentId: dup, accountId: agent1 },
+      { parent: 1, parentId: dup, accountId: agent2 },
+      { parent: 1, parentId: elsewhere, accountId: dup },
+    ]);
+    const [both] = await t.db.insert(activities).values({ description: 'Meeting with both' }).returning();
+    const [onlyDup] = await t.db.insert(activities).values({ description: 'Call Elena', assignedTo: dup }).returning();
+    await t.db.insert(activityLinks).values([
+      { activityId: both!.id, entity: LinkKind.Account, entityId: kept },
+      { activityId: both!.id, entity: LinkKind.Account, entityId: dup, position: 1 },
+      { activityId: onlyDup!.id, entity: LinkKind.Account, entityId: dup },
+    ]);
+    const keptFile = await insertFile('a.pdf', { type: LinkKind.Account, id: kept });
+    const dupFile = await insertFile('b.pdf', { type: LinkKind.Account, id: dup });
+    const [u] = await t.db.insert(users).values({ email: `elena${dup}@x.gr`, username: 'Elena', roles: ['employee'], accountId: dup }).returning();
+
+    const res = await post('/api/account/merge', { account: { id: kept, version: 1, email: 'eleni@example.gr', isClient: true }, duplicateId: dup });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: kept, firstName: 'Eleni', email: 'eleni@example.gr', phone: '2310 111111', isClient: true, version: 2 });
+    expect(res.json().isClientDate).not.toBeNull();
+    expect(res.json().files.map((f: { systemName: string }) => f.systemName)).toEqual([keptFile.systemName, dupFile.systemName]);
+
+    expect((await get(`/api/account/view/${dup}`)).statusCode).toBe(404);
+    const links = await t.db.select().from(activityLinks).where(inArray(activityLinks.activityId, [both!.id, onlyDup!.id]));
+    expect(links.map((l) => [l.activityId, l.entityId]).sort()).toEqual([[both!.id, kept], [onlyDup!.id, kept]].sort());
+    const [moved] = await t.db.select().from(activities).where(eq(activities.id, onlyDup!.id));
+    expect(moved!.assignedTo).toBe(kept);
+    const asg = await t.db.select().from(assignments).where(eq(assignments.parent, 1));
+    expect(asg.filter((a) => a.parentId === kept).map((a) => a.accountId).sort()).toEqual([agent1, agent2].sort());
+    expect(asg.filter((a) => a.parentId === elsewhere).map((a) => a.accountId)).toEqual([kept]);
+    expect((await t.db.select().from(users).where(eq(users.id, u!.id)))[0]!.accountId).toBe(kept);
+    expect((await view(client)).sourceId).toBe(kept);
+    const log = await lastLog('Account', kept);
+    expect(log).toMatchObject({ action: 'Merge', actionBy: admin.id });
+    expect(log!.data).toMatchObject({ keptId: kept, duplicateId: dup });
+  });
+
+  it('refuses to merge an account with itself, a missing one, and a stale version, changing nothing', async () => {
+    const kept = await addAccount();
+    const dup = await addAccount();
+    const file = await insertFile('c.pdf', { type: LinkKind.Account, id: dup });
+    const same = await post('/api/account/merge', { account: { id: kept, version: 1 }, duplicateId: kept });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().title).toBe('Choose two different accounts to merge.');
+    expect((await post('/api/account/merge', { account: { id: kept, version: 1 }, duplicateId: 999999 })).statusCode).toBe(404);
+    expect((await post('/api/account/merge', { account: { id: kept, version: 1 } })).statusCode).toBe(400);
+    await post('/api/account/update', { id: kept, version: 1, notes: 'changed meanwhile' });
+    const stale = await post('/api/account/merge', { account: { id: kept, version: 1, notes: 'old' }, duplicateId: dup });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().current).toMatchObject({ id: kept, notes: 'changed meanwhile', version: 2 });
+    expect((await view(dup)).id).toBe(dup);
+    expect((await t.db.select().from(files).where(eq(files.id, file.id)))[0]!.parentId).toBe(dup);
+  });
+});
+
+describe('employee role', () => {
+  it('shows the employee\'s name, role and the roles to choose from, to office admins only', async () => {
+    const id = await addAccount({ firstName: 'Anna', lastName: 'Ivanova', isEmploye: true, role: 'employee' });
+    const res = await get(`/api/UserRole/${id}`, { ...bearer(admin.token), 'accept-language': 'ru' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      name: 'Ivanova Anna',
+      role: 'employee',
+      roleList: [
+        { value: 'admin', text: 'Администратор' },
+        { value: 'employee', text: 'Сотрудник' },
+      ],
+    });
+    expect((await get(`/api/UserRole/${id}`, bearer(emp.token))).statusCode).toBe(403);
+    expect((await get(`/api/UserRole/${id}`, bearer(branchAdmin.token))).statusCode).toBe(403);
+    expect((await get('/api/UserRole/999999')).statusCode).toBe(404);
+  });
+
+  it('saves the role on the account and its sign-in; refuses other roles, non-employees and non-admins', async () => {
+    const id = await addAccount({ isEmploye: true, role: 'employee' });
+    const [u] = await t.db.insert(users).values({ email: `r${id}@agency.test`, username: 'R', roles: ['employee'], accountId: id }).returning();
+    expect((await post(`/api/UserRole/${id}`, { role: 'admin' }, bearer(emp.token))).statusCode).toBe(403);
+    expect((await post(`/api/UserRole/${id}`, { role: 'admin' }, bearer(branchUser.token))).statusCode).toBe(403);
+    expect((await post(`/api/UserRole/${id}`, { role: 'owner' })).json().errors.role).toEqual(['Choose one of the offered values']);
+    expect((await post(`/api/UserRole/${id}`, {})).statusCode).toBe(400);
+    const res = await post(`/api/UserRole/${id}`, { role: 'admin' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().role).toBe('admin');
+    expect((await t.db.select().from(users).where(eq(users.id, u!.id)))[0]!.roles).toEqual(['admin']);
+    expect((await view(id)).version).toBe(2);
+    expect(await lastLog('Account', id)).toMatchObject({ action: 'Update', actionBy: admin.id });
+    const notEmployee = await addAccount();
+    expect((await post(`/api/UserRole/${notEmployee}`, { role: 'admin' })).statusCode).toBe(400);
+  });
+
+  it('does not take the role away from the last administrator', async () => {
+    const solo = await createTestApp();
+    const id = (await solo.db.insert(accounts).values({ firstName: 'Only', lastName: 'Admin', isEmploye: true, role: 'admin' }).returning())[0]!.id;
+    const me = await solo.user({ roles: ['admin'], email: 'only.admin@agency.test' });
+    await solo.db.update(users).set({ accountId: id }).where(eq(users.id, me.id));
+    const res = await solo.app.inject({ method: 'POST', url: `/api/UserRole/${id}`, payload: { role: 'employee' }, headers: bearer(me.token) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.role[0]).toMatch(/only administrator left/);
+    expect((await solo.db.select().from(users).where(eq(users.id, me.id)))[0]!.roles).toEqual(['admin']);
+  });
+});
+
+describe('employee sign-ins', () => {
+  it('creates the sign-in of an employee when an admin sets a password for its e-mail; it signs in with the account\'s role and branch', async () => {
+    const id = await addAccount({ firstName: 'Dimitra', lastName: 'Nikolaou', isEmploye: true, role: 'employee', branchId: 1, email: 'office@other.gr;Dimitra.N@Agency.test' });
+    const res = await post('/api/authenticate/setPassword', { email: 'dimitra.n@agency.test', password: 'first-password-1' });
+    expect(res.statusCode, res.body).toBe(200);
+    const login = await post('/api/authenticate/login', { username: 'dimitra.n@agency.test', password: 'first-password-1' }, {});
+    expect(login.statusCode).toBe(200);
+    expect(login.json()).toMatchObject({ username: 'Nikolaou Dimitra', userroles: ['employee'], branchId: 1, accountId: id });
+    expect((await view(id)).signIn).toBe('Dimitra.N@Agency.test');
+    const [u] = await t.db.select().from(users).where(eq(users.accountId, id));
+    const logs = await t.db.select().from(actionLog).where(and(eq(actionLog.entity, 'User'), eq(actionLog.entityId, u!.id))).orderBy(actionLog.id);
+    expect(logs.map((l) => l.action)).toEqual(['Create', 'SetPassword', 'Login']);
+    expect(logs[1]).toMatchObject({ actionBy: admin.id, message: 'Dimitra.N@Agency.test' });
+    // A branch employee reaches the account screens but not the employees list.
+    const token = login.json().token as string;
+    expect((await get(`/api/account/view/${id}`, bearer(token))).statusCode).toBe(200);
+    expect((await get('/api/employe', bearer(token))).statusCode).toBe(403);
+  });
+
+  it('does not create a sign-in for an e-mail of a non-employee, nor for an employee without that e-mail', async () => {
+    await addAccount({ isClient: true, email: 'client@example.gr' });
+    await addAccount({ isEmploye: true, email: 'someone.else@agency.test' });
+    const res = await post('/api/authenticate/setPassword', { email: 'client@example.gr', password: 'long-enough-1' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.email).toBeDefined();
+    expect((await post('/api/authenticate/setPassword', { email: 'else@agency.test', password: 'long-enough-1' })).statusCode).toBe(400);
+    expect(await t.db.select().from(users).where(eq(users.email, 'client@example.gr'))).toEqual([]);
+  });
+
+  it('shows a linked sign-in\'s person as the creator of records', async () => {
+    const id = await addAccount({ firstName: 'Giorgos', lastName: 'Alexiou', isEmploye: true, role: 'admin', email: 'giorgos@agency.test' });
+    await post('/api/authenticate/setPassword', { email: 'giorgos@agency.test', password: 'giorgos-pass-1' });
+    const token = (await post('/api/authenticate/login', { username: 'giorgos@agency.test', password: 'giorgos-pass-1' }, {})).json().token;
+    const created = await addAccount({}, bearer(token));
+    expect((await view(created)).createdBy).toBe('Alexiou Giorgos');
+    expect((await view(id)).signIn).toBe('giorgos@agency.test');
+  });
+});

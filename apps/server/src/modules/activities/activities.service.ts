@@ -1,0 +1,401 @@
+import type { FastifyInstance } from 'fastify';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  LinkKind,
+  type TActionSearchAnswer,
+  type TActivity,
+  type TCulture,
+  ZActionSearch,
+  ZActivityAdd,
+  ZActivityListQuery,
+  ZActivityUpdate,
+} from '@crm/contract';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.ts';
+import { accounts, activities, activityLinks, files, users } from '../../db/schema/index.ts';
+import { logAction, type Actor } from '../../lib/audit.ts';
+import { badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts';
+import { toLocalDateTime } from '../../lib/dates.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
+import { fromLocalDateTime, nextDay } from './local-time.ts';
+
+type Q = Db | Tx;
+const ENTITY = 'Activity';
+
+const assignee = alias(accounts, 'assignee');
+const creatorAccount = alias(accounts, 'creator_account');
+const linkedAccount = alias(accounts, 'linked_account');
+const linkedActivity = alias(activities, 'linked_activity');
+
+/** The columns of an activity row as answered (everything but links and files). */
+const rowColumns = {
+  id: activities.id,
+  description: activities.description,
+  done: activities.done,
+  category: activities.category,
+  date: activities.date,
+  doneDate: activities.doneDate,
+  createdOn: activities.createdOn,
+  createdById: activities.createdBy,
+  createdBy: sql<string | null>`coalesce(nullif(${creatorAccount.displayName}, ''), ${users.username})`,
+  assignedToId: activities.assignedTo,
+  assignedToName: assignee.displayName,
+  modifiedOn: activities.modifiedOn,
+  version: activities.version,
+};
+
+/** activities + creator (user and its account) + assignee, for the row columns above. */
+function fromActivities(db: Q) {
+  return db
+    .select(rowColumns)
+    .from(activities)
+    .leftJoin(users, eq(users.id, activities.createdBy))
+    .leftJoin(creatorAccount, eq(creatorAccount.id, users.accountId))
+    .leftJoin(assignee, eq(assignee.id, activities.assignedTo));
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof fromActivities>['execute']>>[number];
+
+/** Shown text of a linked record: an account's name, an activity's text; '#id' where no table exists yet. */
+function describeLink(entity: number, id: number, accountName: string | null, activityText: string | null): string {
+  if (entity === LinkKind.Account && accountName) return accountName;
+  if (entity === LinkKind.Activity && activityText) return activityText.length > 60 ? `${activityText.slice(0, 60)}…` : activityText;
+  return `#${id}`;
+}
+
+/** Rows -> answers: one query for all their links (with names), one for all their files. */
+async function completeRows(db: Q, rows: Row[], timeZone: string): Promise<TActivity[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const [links, fileRows] = await Promise.all([
+    db
+      .select({
+        activityId: activityLinks.activityId,
+        entity: activityLinks.entity,
+        entityId: activityLinks.entityId,
+        accountName: linkedAccount.displayName,
+        activityText: linkedActivity.description,
+      })
+      .from(activityLinks)
+      .leftJoin(linkedAccount, and(eq(activityLinks.entity, LinkKind.Account), eq(linkedAccount.id, activityLinks.entityId)))
+      .leftJoin(linkedActivity, and(eq(activityLinks.entity, LinkKind.Activity), eq(linkedActivity.id, activityLinks.entityId)))
+      .where(inArray(activityLinks.activityId, ids))
+      .orderBy(activityLinks.activityId, activityLinks.position, activityLinks.entity, activityLinks.entityId),
+    db
+      .select({ parentId: files.parentId, systemName: files.systemName, userName: files.userName })
+      .from(files)
+      .where(and(eq(files.parentType, LinkKind.Activity), inArray(files.parentId, ids)))
+      .orderBy(files.parentId, files.sortOrder, files.id),
+  ]);
+  const linksOf = new Map<number, TActivity['links']>();
+  for (const l of links) {
+    const list = linksOf.get(l.activityId) ?? [];
+    list.push({ entity: l.entity, id: l.entityId, description: describeLink(l.entity, l.entityId, l.accountName, l.activityText) });
+    linksOf.set(l.activityId, list);
+  }
+  const filesOf = new Map<number, TActivity['files']>();
+  for (const f of fileRows) {
+    const list = filesOf.get(f.parentId!) ?? [];
+    list.push({ systemName: f.systemName, userName: f.userName });
+    filesOf.set(f.parentId!, list);
+  }
+  const local = (d: Date | null) => toLocalDateTime(d, timeZone);
+  return rows.map((r) => ({
+    id: r.id,
+    description: r.description,
+    done: r.done,
+    category: r.category,
+    date: local(r.date),
+    doneDate: local(r.doneDate),
+    createdOn: local(r.createdOn)!,
+    createdBy: r.createdBy,
+    createdById: r.createdById,
+    assignedTo: r.assignedToId == null ? null : { id: r.assignedToId, description: r.assignedToName ?? `#${r.assignedToId}` },
+    links: linksOf.get(r.id) ?? [],
+    files: filesOf.get(r.id) ?? [],
+    modifiedOn: local(r.modifiedOn)!,
+    version: r.version,
+  }));
+}
+
+export async function getActivity(db: Q, id: number, timeZone: string): Promise<TActivity> {
+  const rows = await fromActivities(db).where(eq(activities.id, id));
+  const [a] = await completeRows(db, rows, timeZone);
+  if (!a) throw notFound();
+  return a;
+}
+
+/** Escapes LIKE wildcards of a user's text. */
+const likeText = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** GET /api/activity: the activities linked to one record, newest first, paged in SQL. */
+export async function listActivities(db: Q, q: z.output<typeof ZActivityListQuery>, timeZone: string) {
+  const where: SQL[] = [eq(activityLinks.entity, q.parent), eq(activityLinks.entityId, q.parentId)];
+  if (q.done === 'none') where.push(isNull(activities.done));
+  if (q.done === 'todo') where.push(eq(activities.done, false));
+  if (q.done === 'completed') where.push(eq(activities.done, true));
+  const text = q.text.trim();
+  if (text) where.push(sql`crm_search_norm(coalesce(${activities.description}, '')) like '%' || crm_search_norm(${likeText(text)}) || '%'`);
+  const cond = and(...where);
+  const [rows, [count]] = await Promise.all([
+    fromActivities(db)
+      .innerJoin(activityLinks, eq(activityLinks.activityId, activities.id))
+      .where(cond)
+      .orderBy(desc(activities.createdOn), desc(activities.id))
+      .limit(q.perPage)
+      .offset((q.currentPage - 1) * q.perPage),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(activityLinks)
+      .innerJoin(activities, eq(activities.id, activityLinks.activityId))
+      .where(cond),
+  ]);
+  return { items: await completeRows(db, rows, timeZone), totalRows: count?.n ?? 0 };
+}
+
+/** Whether the linked record exists, where its table exists (accounts, activities). */
+async function checkLinkTarget(db: Q, entity: number, id: number, field: string) {
+  if (entity === LinkKind.Account) {
+    const [a] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, id));
+    if (!a) throw fieldError(field, 'activities.linkNotFound');
+  } else if (entity === LinkKind.Activity) {
+    const [a] = await db.select({ id: activities.id }).from(activities).where(eq(activities.id, id));
+    if (!a) throw fieldError(field, 'activities.linkNotFound');
+  }
+}
+
+/** POST /api/activity/add: a blank activity (not an action) linked to the record. */
+export async function addActivity(app: FastifyInstance, user: SessionUser, actor: Actor, body: z.output<typeof ZActivityAdd>) {
+  return app.db.transaction(async (tx) => {
+    await checkLinkTarget(tx, body.entityType, body.id, 'id');
+    const [row] = await tx
+      .insert(activities)
+      .values({ description: null, done: null, category: 0, createdBy: user.id, modifiedBy: user.id })
+      .returning({ id: activities.id });
+    await tx.insert(activityLinks).values({ activityId: row!.id, entity: body.entityType, entityId: body.id, position: 0 });
+    const created = await getActivity(tx, row!.id, app.config.timeZone);
+    await logAction(tx, actor, {
+      action: 'Create',
+      entity: ENTITY,
+      entityId: row!.id,
+      message: created.links[0]?.description ?? null,
+      data: { entityType: body.entityType, id: body.id },
+    });
+    return created;
+  });
+}
+
+/** An account may be assigned work when it is an employee or a specialist. */
+export async function checkStaffAccount(db: Q, accountId: number, field: string, code: string) {
+  const [a] = await db
+    .select({ isEmploye: accounts.isEmploye, isProfessional: accounts.isProfessional, name: accounts.displayName })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  if (!a || !(a.isEmploye || a.isProfessional)) throw fieldError(field, code);
+  return a;
+}
+
+/** The first words of a description, for the action log's message. */
+const summarize = (text: string) => (text.length > 120 ? `${text.slice(0, 120).trimEnd()}…` : text).replace(/\s+/g, ' ');
+
+const sameMoment = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
+
+/**
+ * POST /api/activity/update. A stale version is answered 409 with the current activity and
+ * changes nothing. Marking an activity complete stamps the completion date when it has none;
+ * taking the mark off clears the stamp unless a date is sent with the change.
+ */
+export async function updateActivity(app: FastifyInstance, user: SessionUser, actor: Actor, body: z.output<typeof ZActivityUpdate>) {
+  const tz = app.config.timeZone;
+  return app.db.transaction(async (tx) => {
+    const [cur] = await tx.select().from(activities).where(eq(activities.id, body.id)).for('update');
+    if (!cur) throw notFound();
+    if (cur.version !== body.version) throw conflict(await getActivity(tx, body.id, tz));
+
+    const set: Partial<typeof activities.$inferInsert> = {};
+    const changes: Record<string, unknown> = {};
+    const note = (field: string, value: unknown) => {
+      changes[field] = value;
+    };
+
+    if (body.description !== undefined) {
+      const d = body.description === null || body.description.trim() === '' ? null : body.description;
+      if (d !== cur.description) {
+        set.description = d;
+        note('description', d);
+      }
+    }
+    if (body.category !== undefined && body.category !== cur.category) {
+      set.category = body.category;
+      note('category', body.category);
+    }
+    if (body.date !== undefined) {
+      const d = body.date === null ? null : fromLocalDateTime(body.date, tz, 'date');
+      if (!sameMoment(d, cur.date)) {
+        set.date = d;
+        note('date', body.date);
+      }
+    }
+    const done = body.done !== undefined ? body.done : cur.done;
+    let doneDate = body.doneDate !== undefined ? (body.doneDate === null ? null : fromLocalDateTime(body.doneDate, tz, 'doneDate')) : cur.doneDate;
+    if (done === true && !doneDate) doneDate = new Date();
+    if (cur.done === true && done !== true && sameMoment(doneDate, cur.doneDate)) doneDate = null;
+    if (done !== cur.done) {
+      set.done = done;
+      note('done', done);
+    }
+    if (!sameMoment(doneDate, cur.doneDate)) {
+      set.doneDate = doneDate;
+      note('doneDate', toLocalDateTime(doneDate, tz));
+    }
+    if (body.assignedTo !== undefined) {
+      const to = body.assignedTo === null ? null : typeof body.assignedTo === 'number' ? body.assignedTo : body.assignedTo.id;
+      if (to !== cur.assignedTo) {
+        if (to !== null) await checkStaffAccount(tx, to, 'assignedTo', 'activities.assigneeNotStaff');
+        set.assignedTo = to;
+        note('assignedTo', to);
+      }
+    }
+    if (body.links !== undefined) {
+      const current = await tx
+        .select({ entity: activityLinks.entity, entityId: activityLinks.entityId, position: activityLinks.position })
+        .from(activityLinks)
+        .where(eq(activityLinks.activityId, body.id))
+        .orderBy(activityLinks.position, activityLinks.entity, activityLinks.entityId);
+      const key = (e: number, id: number) => `${e}:${id}`;
+      const wanted = new Map(body.links.map((l) => [key(l.entity, l.id), l]));
+      const have = new Set(current.map((l) => key(l.entity, l.entityId)));
+      const first = current[0];
+      if (!wanted.size || (first && !wanted.has(key(first.entity, first.entityId)))) throw badRequest('activities.onlyLink');
+      const removed = current.filter((l) => !wanted.has(key(l.entity, l.entityId)));
+      const added = [...wanted.values()].filter((l) => !have.has(key(l.entity, l.id)));
+      let position = current.reduce((m, l) => Math.max(m, l.position), 0);
+      for (const [i, l] of added.entries()) {
+        if (l.entity === LinkKind.Activity && l.id === body.id) throw fieldError(`links.${i}`, 'activities.linkToItself');
+        await checkLinkTarget(tx, l.entity, l.id, `links.${i}`);
+      }
+      for (const l of removed) {
+        await tx
+          .delete(activityLinks)
+          .where(and(eq(activityLinks.activityId, body.id), eq(activityLinks.entity, l.entity), eq(activityLinks.entityId, l.entityId)));
+      }
+      if (added.length) {
+        await tx.insert(activityLinks).values(added.map((l) => ({ activityId: body.id, entity: l.entity, entityId: l.id, position: ++position })));
+      }
+      if (removed.length) note('linksRemoved', removed.map((l) => ({ entity: l.entity, id: l.entityId })));
+      if (added.length) note('linksAdded', added.map((l) => ({ entity: l.entity, id: l.id })));
+    }
+    const fileIds = [...new Set((body.addedFiles ?? '').split(',').map((s) => s.trim()).filter(Boolean).map(Number))];
+    if (fileIds.length) {
+      const attached = await tx
+        .update(files)
+        .set({ parentType: LinkKind.Activity, parentId: body.id })
+        .where(and(inArray(files.id, fileIds), isNull(files.parentId)))
+        .returning({ id: files.id });
+      if (attached.length !== fileIds.length) throw fieldError('addedFiles', 'activities.fileUnavailable');
+      note('addedFiles', fileIds);
+    }
+
+    if (!Object.keys(changes).length) return getActivity(tx, body.id, tz);
+    await tx
+      .update(activities)
+      .set({ ...set, version: sql`${activities.version} + 1`, modifiedOn: new Date(), modifiedBy: user.id })
+      .where(eq(activities.id, body.id));
+    const text = set.description !== undefined ? set.description : cur.description;
+    await logAction(tx, actor, { action: 'Update', entity: ENTITY, entityId: body.id, message: text ? summarize(text) : null, data: changes });
+    return getActivity(tx, body.id, tz);
+  });
+}
+
+/** DELETE /api/activity/{id}: the activity, its links and its file records. */
+export async function deleteActivity(app: FastifyInstance, actor: Actor, id: number) {
+  await app.db.transaction(async (tx) => {
+    const [cur] = await tx.select({ id: activities.id, description: activities.description }).from(activities).where(eq(activities.id, id));
+    if (!cur) throw notFound();
+    const removedFiles = await tx
+      .delete(files)
+      .where(and(eq(files.parentType, LinkKind.Activity), eq(files.parentId, id)))
+      .returning({ systemName: files.systemName });
+    await tx.delete(activities).where(eq(activities.id, id));
+    await logAction(tx, actor, {
+      action: 'Delete',
+      entity: ENTITY,
+      entityId: id,
+      message: cur.description ? summarize(cur.description) : null,
+      data: removedFiles.length ? { files: removedFiles.map((f) => f.systemName) } : undefined,
+    });
+  });
+}
+
+const DATE_COLUMNS = [activities.createdOn, activities.doneDate, activities.date] as const;
+
+/** POST /api/activity/actions: activities that are actions, filtered, sorted and paged in SQL. */
+export async function searchActions(
+  app: FastifyInstance,
+  user: SessionUser,
+  culture: TCulture,
+  q: z.output<typeof ZActionSearch>,
+): Promise<TActionSearchAnswer> {
+  const tz = app.config.timeZone;
+  const where: SQL[] = [sql`${activities.done} is not null`];
+  const done = q.done === null ? 'all' : q.done === true ? 'completed' : q.done === false ? 'todo' : q.done;
+  if (done === 'todo') where.push(eq(activities.done, false));
+  if (done === 'completed') where.push(eq(activities.done, true));
+
+  const column = DATE_COLUMNS[q.dateFilterType]!;
+  if (q.startDate) where.push(sql`${column} >= ${fromLocalDateTime(q.startDate, tz, 'startDate')}`);
+  if (q.endDate) {
+    const end = q.endDate.length === 10 ? fromLocalDateTime(nextDay(q.endDate), tz, 'endDate') : fromLocalDateTime(q.endDate, tz, 'endDate');
+    where.push(q.endDate.length === 10 ? sql`${column} < ${end}` : sql`${column} <= ${end}`);
+  }
+
+  const text = q.employeeText?.trim() ?? '';
+  if (q.employee) {
+    if (q.employeeFilterType === 0) where.push(sql`${activities.createdBy} in (select ${users.id} from ${users} where ${users.accountId} = ${q.employee})`);
+    else where.push(eq(activities.assignedTo, q.employee));
+  } else if (text) {
+    const like = sql`'%' || crm_search_norm(${likeText(text)}) || '%'`;
+    if (q.employeeFilterType === 0) {
+      where.push(sql`${activities.createdBy} in (
+        select u.id from ${users} u left join ${accounts} a on a.id = u.account_id
+        where crm_search_norm(u.username) like ${like} or a.search_text like ${like})`);
+    } else {
+      where.push(sql`${activities.assignedTo} in (select ${accounts.id} from ${accounts} where ${accounts.searchText} like ${like})`);
+    }
+  }
+  if (q.mine) {
+    const mine = user.accountId
+      ? sql`(${activities.assignedTo} = ${user.accountId} or (${activities.createdBy} = ${user.id} and ${activities.assignedTo} is null))`
+      : sql`(${activities.createdBy} = ${user.id} and ${activities.assignedTo} is null)`;
+    where.push(mine);
+  }
+
+  // Planned actions soonest first; created and completed ones newest first.
+  const order =
+    q.dateFilterType === 2
+      ? [sql`${activities.date} asc nulls last`, asc(activities.id)]
+      : q.dateFilterType === 1
+        ? [sql`${activities.doneDate} desc nulls last`, desc(activities.id)]
+        : [desc(activities.createdOn), desc(activities.id)];
+  const cond = and(...where);
+  const [rows, [count]] = await Promise.all([
+    fromActivities(app.db)
+      .where(cond)
+      .orderBy(...order)
+      .limit(q.perPage)
+      .offset((q.currentPage - 1) * q.perPage),
+    app.db.select({ n: sql<number>`count(*)::int` }).from(activities).where(cond),
+  ]);
+  const t = (key: string) => app.translator.t(culture, key);
+  return {
+    items: await completeRows(app.db, rows, tz),
+    totalRows: count?.n ?? 0,
+    options: {
+      dateFilterTypes: [0, 1, 2].map((v) => ({ value: v, text: t(`activities.dateFilter.${v}`) })),
+      employeeFilterTypes: [0, 1].map((v) => ({ value: v, text: t(`activities.employeeFilter.${v}`) })),
+      doneList: ['all', 'todo', 'completed'].map((v) => ({ value: v, text: t(`activities.doneFilter.${v}`) })),
+      perPageList: [5, 20, 100],
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import { eq } from 'drizzle-orm';
+import { CLIENT_SERVICES, SPECIALTY_FLAGS } from '@crm/contract';
+import { accounts, users } from '../../../db/schema/index.ts';
+import { fieldError } from '../../../lib/errors.ts';
+import { toLocalDateTime } from '../../../lib/dates.ts';
+import type { PatchableEntity, PatchableField } from '../field-registry.ts';
+
+const text = (max = 200, required = false): PatchableField => ({ type: 'text', max, required });
+
+/** Account fields editable one at a time (account view, click to edit). */
+const fields: Record<string, PatchableField> = {
+  firstName: text(200, true),
+  lastName: text(200, true),
+  middleName: text(),
+  name: text(300),
+  nameEng: text(300),
+  nameLocal: text(300),
+  firstNameEng: text(),
+  lastNameEng: text(),
+  middleNameEng: text(),
+  firstNameLocal: text(),
+  lastNameLocal: text(),
+  middleNameLocal: text(),
+  language: text(50),
+  country: text(100),
+  nationality: text(100),
+  companyType: text(100),
+  internalPassportNumber: text(100),
+  passportNumber: text(100),
+  taxNumber: text(100),
+  taxNumberOfOtherCountry: text(100),
+  city: text(100),
+  postcode: text(20),
+  address: text(500),
+  notes: { type: 'textarea', max: 20000 },
+  purchaseBudgetRangeMin: { type: 'currency' },
+  purchaseBudgetRangeMax: { type: 'currency' },
+  startDate: { type: 'date' },
+  endDate: { type: 'date' },
+  isCompany: { type: 'boolNullable' },
+  isIndividual: { type: 'boolNullable' },
+  // branchId is not here: only admins change a branch, and it must follow onto the sign-in
+  // (POST /api/account/update does both).
+  service: {
+    type: 'select',
+    options: (ctx) => CLIENT_SERVICES.map((s) => ({ value: s, text: ctx.t(`fields.service.${s}`), parent: null })),
+  },
+  specialties: {
+    type: 'flag-enum',
+    flags: SPECIALTY_FLAGS,
+    options: (ctx) => SPECIALTY_FLAGS.map((f) => ({ value: f, text: ctx.t(`fields.specialty.${f}`), parent: null })),
+  },
+};
+
+type Row = Record<string, unknown>;
+
+export const accountEntity: PatchableEntity = {
+  name: 'account',
+  logEntity: 'Account',
+  table: accounts,
+  columns: { id: accounts.id, version: accounts.version },
+  fields,
+  async toDto(row, ctx) {
+    let modifiedBy: string | null = null;
+    if (typeof row.modifiedBy === 'number') {
+      const [u] = await ctx.db.select({ username: users.username }).from(users).where(eq(users.id, row.modifiedBy));
+      modifiedBy = u?.username ?? null;
+    }
+    const dto: Row = {
+      id: row.id,
+      version: row.version,
+      displayName: row.displayName,
+      modifiedOn: toLocalDateTime(row.modifiedOn as Date, ctx.timeZone),
+      modifiedBy,
+    };
+    for (const [name, def] of Object.entries(fields)) {
+      if (def.type === 'flag-enum') {
+        for (const f of def.flags ?? []) dto[f] = row[f] === true;
+        dto[name] = (def.flags ?? []).filter((f) => row[f] === true);
+      } else dto[name] = row[def.column ?? name] ?? null;
+    }
+    return dto;
+  },
+  validate(row, field, value) {
+    const pair = (lowField: string, highField: string, code: string) => {
+      const low = field === lowField ? value : row[lowField];
+      const high = field === highField ? value : row[highField];
+      if (low != null && high != null && (low as number | string) > (high as number | string)) throw fieldError(field, code);
+    };
+    if (field === 'purchaseBudgetRangeMin' || field === 'purchaseBudgetRangeMax') pair('purchaseBudgetRangeMin', 'purchaseBudgetRangeMax', 'fields.budgetOrder');
+    if (field === 'startDate' || field === 'endDate') pair('startDate', 'endDate', 'fields.dateOrder');
+  },
+};

@@ -1,0 +1,61 @@
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { TCulture, TFieldType, TSelectOption } from '@crm/contract';
+import type { Db, Tx } from '../../db/client.ts';
+
+/** What a field definition may use while answering: the transaction and the caller's language. */
+export type FieldContext = {
+  db: Db | Tx;
+  culture: TCulture;
+  t: (key: string, params?: Record<string, string | number>) => string;
+  timeZone: string;
+};
+
+type Row = Record<string, unknown>;
+
+/** One field that the single-field editor may change. */
+export type PatchableField = {
+  type: TFieldType;
+  /** The table property (Drizzle key) holding the value; default: the field name. Not for flag-enum. */
+  column?: string;
+  /** flag-enum: the boolean table properties edited as one checkbox group (option value = property). */
+  flags?: readonly string[];
+  /** Texts and numbers: limits (text: characters). */
+  max?: number;
+  min?: number;
+  /** number: whole numbers only. */
+  integer?: boolean;
+  /** An empty value is refused (validation.required). */
+  required?: boolean;
+  /** select, enum, flag-enum: the choices; a value outside them is refused. */
+  options?: (ctx: FieldContext, row: Row) => TSelectOption[] | Promise<TSelectOption[]>;
+  /** location (and other searched choices): whether a chosen id exists. */
+  exists?: (ctx: FieldContext, value: number) => Promise<boolean>;
+  /** The dto property that shows the field (default: the field name). */
+  dtoFieldName?: string;
+};
+
+/** A kind of record whose fields can be patched one at a time (PATCH /api/{name}/patch/{id}). */
+export type PatchableEntity = {
+  /** The route segment, e.g. "account" (matched without regard to case). */
+  name: string;
+  /** The entity name written to the action log, e.g. "Account". */
+  logEntity: string;
+  /** The table: must have the properties id, version, modifiedOn and modifiedBy. */
+  table: PgTable;
+  columns: { id: AnyPgColumn; version: AnyPgColumn };
+  fields: Record<string, PatchableField>;
+  /** The record as answered after a patch (the updated fields, version and stamps). */
+  toDto: (row: Row, ctx: FieldContext) => Promise<Record<string, unknown>>;
+  /** Rules across fields (e.g. budget from ≤ up to); throw fieldError to refuse. */
+  validate?: (row: Row, field: string, value: unknown, ctx: FieldContext) => void | Promise<void>;
+};
+
+const ENTITIES = new Map<string, PatchableEntity>();
+
+/** Registers an entity; its routes are added when the fields module starts. */
+export function registerPatchableEntity(entity: PatchableEntity) {
+  ENTITIES.set(entity.name.toLowerCase(), entity);
+}
+
+export const getPatchableEntity = (name: string) => ENTITIES.get(name.toLowerCase());
+export const listPatchableEntities = () => [...ENTITIES.values()];

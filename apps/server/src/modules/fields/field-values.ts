@@ -1,0 +1,133 @@
+import type { TSelectOption } from '@crm/contract';
+import { fieldError } from '../../lib/errors.ts';
+import type { FieldContext, PatchableField } from './field-registry.ts';
+
+type Row = Record<string, unknown>;
+
+/** Defaults of each numeric type: limits and decimals. */
+const NUMERIC: Record<string, { min: number; max: number; decimals: number }> = {
+  number: { min: -1e12, max: 1e12, decimals: 4 },
+  distance: { min: 0, max: 1e7, decimals: 0 },
+  'distance-km': { min: 0, max: 1e5, decimals: 1 },
+  currency: { min: 0, max: 1e12, decimals: 2 },
+  area: { min: 0, max: 1e9, decimals: 2 },
+};
+
+const round = (n: number, decimals: number) => {
+  const f = 10 ** decimals;
+  return Math.round(n * f) / f;
+};
+
+const isRealDate = (s: string) => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+};
+
+const sameOption = (o: TSelectOption, v: unknown) => String(o.value) === String(v);
+
+/**
+ * Checks a patched value against its field and returns it in stored form (texts trimmed, empty
+ * as null, numbers rounded). A value of the wrong kind is refused with a translated field error.
+ */
+export async function normalizeValue(field: string, def: PatchableField, raw: unknown, ctx: FieldContext, row: Row): Promise<unknown> {
+  const required = () => fieldError(field, 'validation.required');
+  const wrongType = () => fieldError(field, 'validation.invalidType');
+  const empty = raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '');
+
+  switch (def.type) {
+    case 'text':
+    case 'textarea': {
+      if (raw !== null && typeof raw !== 'string') throw wrongType();
+      const v = raw === null ? null : def.type === 'text' ? raw.trim().replace(/\s+/g, ' ') : raw.replace(/\r\n/g, '\n').trim();
+      if (!v) {
+        if (def.required) throw required();
+        return null;
+      }
+      const max = def.max ?? (def.type === 'text' ? 200 : 20000);
+      if (v.length > max) throw fieldError(field, 'validation.tooLong', { max });
+      return v;
+    }
+    case 'number':
+    case 'distance':
+    case 'distance-km':
+    case 'currency':
+    case 'area': {
+      if (raw === null) {
+        if (def.required) throw required();
+        return null;
+      }
+      if (typeof raw !== 'number' || !Number.isFinite(raw)) throw wrongType();
+      const lim = NUMERIC[def.type]!;
+      const min = def.min ?? lim.min;
+      const max = def.max ?? lim.max;
+      if (def.integer && !Number.isInteger(raw)) throw fieldError(field, 'fields.wholeNumber');
+      if (raw < min) throw fieldError(field, 'validation.tooSmall', { min });
+      if (raw > max) throw fieldError(field, 'validation.tooBig', { max });
+      return round(raw, def.integer ? 0 : lim.decimals);
+    }
+    case 'date': {
+      if (empty) {
+        if (def.required) throw required();
+        return null;
+      }
+      if (typeof raw !== 'string') throw wrongType();
+      const v = raw.trim().slice(0, raw.trim().length === 19 ? 10 : undefined);
+      if (!isRealDate(v)) throw fieldError(field, 'fields.invalidDate');
+      return v;
+    }
+    case 'boolNullable': {
+      if (raw === null) return null;
+      if (typeof raw !== 'boolean') throw wrongType();
+      return raw;
+    }
+    case 'select':
+    case 'enum':
+    case 'location': {
+      if (empty) {
+        if (def.required) throw required();
+        return null;
+      }
+      if (typeof raw !== 'number' && typeof raw !== 'string') throw wrongType();
+      if (def.type === 'location' || def.exists) {
+        const id = typeof raw === 'number' ? raw : Number(raw);
+        if (!Number.isInteger(id) || id <= 0) throw wrongType();
+        if (def.exists && !(await def.exists(ctx, id))) throw fieldError(field, 'validation.choice');
+        return id;
+      }
+      const options = (await def.options?.(ctx, row)) ?? [];
+      const hit = options.find((o) => sameOption(o, raw));
+      if (!hit) throw fieldError(field, 'validation.choice');
+      return hit.value;
+    }
+    case 'flag-enum': {
+      const list = raw === null ? [] : typeof raw === 'string' ? raw.split(',').map((s) => s.trim()).filter(Boolean) : raw;
+      if (!Array.isArray(list) || list.some((v) => typeof v !== 'string')) throw wrongType();
+      const allowed = def.flags ?? [];
+      const chosen = [...new Set(list as string[])];
+      if (chosen.some((v) => !allowed.includes(v))) throw fieldError(field, 'validation.choice');
+      if (def.required && !chosen.length) throw required();
+      // in the order of the definition, so equal choices compare equal
+      return allowed.filter((f) => chosen.includes(f));
+    }
+  }
+}
+
+/** The stored value of a field on a row (flag-enum: the set flags). */
+export function readValue(field: string, def: PatchableField, row: Row): unknown {
+  if (def.type === 'flag-enum') return (def.flags ?? []).filter((f) => row[f] === true);
+  const v = row[def.column ?? field];
+  return v === undefined ? null : v;
+}
+
+/** The table properties to write for a value. */
+export function writeValues(field: string, def: PatchableField, value: unknown): Record<string, unknown> {
+  if (def.type === 'flag-enum') {
+    const set = value as string[];
+    return Object.fromEntries((def.flags ?? []).map((f) => [f, set.includes(f)]));
+  }
+  return { [def.column ?? field]: value };
+}
+
+export const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);

@@ -1,0 +1,324 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { TFileItem, TFileSetParent, TFileUploaded } from '@crm/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import { files, users } from '../../db/schema/index.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { logAction, type Actor } from '../../lib/audit.ts';
+import { toLocalDateTime } from '../../lib/dates.ts';
+import { getFileStorage, getIncomingDir } from '../../storage/file-storage.ts';
+import { ATTACHMENT_ONLY_MIMES, INLINE_MIMES, detectFileType } from './file-types.ts';
+import { getFileParent } from './file-parents.ts';
+
+/** At most this many files in one upload request. */
+export const MAX_FILES_PER_UPLOAD = 50;
+
+/** The name the user gave the file, made safe to store and show: no path, no control characters. */
+export function cleanUserName(raw: string | undefined): string {
+  let name = (raw ?? '').normalize('NFC');
+  name = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  name = name.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '').trim();
+  if (name.length > 200) {
+    const ext = /\.[^.]{1,10}$/.exec(name)?.[0] ?? '';
+    name = name.slice(0, 200 - ext.length) + ext;
+  }
+  return name || 'file';
+}
+
+const newSystemName = (ext: string) => `${randomBytes(16).toString('hex')}.${ext}`;
+
+type Received = { tmp: string; userName: string; size: number };
+
+/**
+ * POST /api/files: streams every file part to a scratch file, checks size and type, and only
+ * when every file passes stores them all (all or nothing).
+ */
+export async function uploadFiles(app: FastifyInstance, req: FastifyRequest): Promise<TFileUploaded[]> {
+  if (!req.isMultipart()) throw badRequest('files.notMultipart');
+  const incoming = getIncomingDir(app.config.dataDir);
+  await fs.promises.mkdir(incoming, { recursive: true });
+  const maxMb = Math.round(app.config.uploadMaxBytes / (1024 * 1024));
+  const received: Received[] = [];
+  let failure: AppError | undefined;
+  const discard = () =>
+    new Writable({
+      write(_c, _e, cb) {
+        cb();
+      },
+    });
+
+  try {
+    try {
+      for await (const part of req.parts()) {
+        if (part.type !== 'file') continue;
+        const userName = cleanUserName(part.filename);
+        if (failure) {
+          await pipeline(part.file, discard());
+          continue;
+        }
+        const tmp = path.join(incoming, randomBytes(16).toString('hex'));
+        received.push({ tmp, userName, size: 0 });
+        await pipeline(part.file, fs.createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
+        if (part.file.truncated) {
+          failure = new AppError(413, 'files.tooLarge', { name: userName, max: maxMb });
+          continue;
+        }
+        received[received.length - 1]!.size = (await fs.promises.stat(tmp)).size;
+      }
+    } catch (e) {
+      const code = (e as { code?: string }).code;
+      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new AppError(413, 'files.tooMany', { max: MAX_FILES_PER_UPLOAD });
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'files.tooLarge', { name: received.at(-1)?.userName ?? '', max: maxMb });
+      throw e;
+    }
+    if (failure) throw failure;
+    if (!received.length) throw badRequest('files.noFiles');
+
+    const typed: (Received & { mime: string; ext: string })[] = [];
+    for (const r of received) {
+      const type = await detectFileType(r.tmp, r.userName);
+      if (!type) throw new AppError(415, 'files.typeNotAllowed', { name: r.userName });
+      typed.push({ ...r, ...type });
+    }
+
+    const storage = getFileStorage(app.config.dataDir);
+    const stored: string[] = [];
+    try {
+      const named = typed.map((f) => ({ ...f, systemName: newSystemName(f.ext) }));
+      for (const f of named) {
+        await storage.put(f.systemName, { path: f.tmp });
+        stored.push(f.systemName);
+      }
+      return await app.db.transaction(async (tx) => {
+        const rows = await tx
+          .insert(files)
+          .values(named.map((f) => ({ systemName: f.systemName, userName: f.userName, mime: f.mime, size: f.size, createdBy: req.actor.id })))
+          .returning({ id: files.id, systemName: files.systemName, userName: files.userName, mime: files.mime, size: files.size });
+        for (const r of rows) {
+          await logAction(tx, req.actor, { action: 'Create', entity: 'File', entityId: r.id, message: r.userName, data: { systemName: r.systemName, mime: r.mime, size: r.size } });
+        }
+        return rows;
+      });
+    } catch (e) {
+      for (const name of stored) await storage.delete(name).catch(() => {});
+      throw e;
+    }
+  } finally {
+    for (const r of received) await fs.promises.rm(r.tmp, { force: true }).catch(() => {});
+  }
+}
+
+const itemColumns = {
+  id: files.id,
+  systemName: files.systemName,
+  userName: files.userName,
+  mime: files.mime,
+  size: files.size,
+  type: files.type,
+  sortOrder: files.sortOrder,
+  createdOn: files.createdOn,
+  createdBy: users.username,
+};
+
+type ItemRow = { [K in keyof typeof itemColumns]: (typeof itemColumns)[K]['_']['data'] | null } & { id: number; createdOn: Date };
+
+const toItem = (r: ItemRow, timeZone: string): TFileItem => ({
+  id: r.id,
+  systemName: r.systemName!,
+  userName: r.userName!,
+  mime: r.mime!,
+  size: r.size!,
+  type: r.type,
+  sortOrder: r.sortOrder!,
+  createdOn: toLocalDateTime(r.createdOn, timeZone)!,
+  createdBy: r.createdBy,
+});
+
+/** The files of one record, in their order. */
+export async function listFiles(db: Db | Tx, parentType: number, parentId: number, timeZone: string): Promise<TFileItem[]> {
+  const rows = await db
+    .select(itemColumns)
+    .from(files)
+    .leftJoin(users, eq(users.id, files.createdBy))
+    .where(and(eq(files.parentType, parentType), eq(files.parentId, parentId)))
+    .orderBy(asc(files.sortOrder), asc(files.id));
+  return rows.map((r) => toItem(r as ItemRow, timeZone));
+}
+
+/** A file by system name, or by numeric id (image links use ids). */
+export async function findFile(db: Db | Tx, key: string) {
+  const byId = /^\d{1,9}$/.test(key);
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(byId ? eq(files.id, Number(key)) : eq(files.systemName, key))
+    .limit(1);
+  return row;
+}
+
+/** The list form of `fileNames`: ids and system names (a comma-joined text is split). */
+function parseFileNames(input: TFileSetParent['fileNames']): { ids: number[]; names: string[]; all: string[] } {
+  const list = (typeof input === 'string' ? input.split(',') : input).map((v) => String(v).trim()).filter(Boolean);
+  const ids: number[] = [];
+  const names: string[] = [];
+  for (const v of list) {
+    if (/^\d{1,9}$/.test(v)) ids.push(Number(v));
+    else names.push(v);
+  }
+  return { ids, names, all: [...new Set(list)] };
+}
+
+/**
+ * Attaches uploaded files to a record: files not attached yet, or already on this record (those
+ * keep their place). Any file that is unknown or belongs to another record refuses the whole call.
+ * Usable inside another module's transaction (e.g. saving a record with `filesNew`).
+ */
+export async function setFilesParent(tx: Tx, actor: Actor, body: TFileSetParent): Promise<number[]> {
+  const parent = getFileParent(body.entityType);
+  if (!parent) throw badRequest('files.unknownParent');
+  if (!(await parent.exists(tx, body.id))) throw notFound();
+  const { ids, names, all } = parseFileNames(body.fileNames);
+  if (!all.length) return [];
+  const rows = await tx
+    .select()
+    .from(files)
+    .where(or(ids.length ? inArray(files.id, ids) : sql`false`, names.length ? inArray(files.systemName, names) : sql`false`))
+    .for('update');
+  for (const key of all) {
+    const row = rows.find((r) => String(r.id) === key || r.systemName === key);
+    if (!row) throw new AppError(400, 'files.unknownFile', { name: key });
+    if (row.parentType !== null && (row.parentType !== body.entityType || row.parentId !== body.id)) {
+      throw new AppError(400, 'files.attachedElsewhere', { name: row.userName });
+    }
+  }
+  const [{ max } = { max: -1 }] = await tx
+    .select({ max: sql<number>`coalesce(max(${files.sortOrder}), -1)::int` })
+    .from(files)
+    .where(and(eq(files.parentType, body.entityType), eq(files.parentId, body.id)));
+  let order = max;
+  const attached: number[] = [];
+  // in the order given
+  for (const key of all) {
+    const row = rows.find((r) => String(r.id) === key || r.systemName === key)!;
+    if (row.parentType !== null || attached.includes(row.id)) continue;
+    order += 1;
+    await tx
+      .update(files)
+      .set({ parentType: body.entityType, parentId: body.id, type: body.type ?? null, sortOrder: order })
+      .where(and(eq(files.id, row.id), isNull(files.parentType)));
+    await logAction(tx, actor, {
+      action: 'Update',
+      entity: 'File',
+      entityId: row.id,
+      message: row.userName,
+      data: { parentType: body.entityType, parentEntity: parent.entity, parentId: body.id, type: body.type ?? null },
+    });
+    attached.push(row.id);
+  }
+  return attached;
+}
+
+/** POST /api/files/reorder: the given files first, in that order, then the record's others. */
+export async function reorderFiles(app: FastifyInstance, actor: Actor, ids: number[]): Promise<TFileItem[]> {
+  const unique = [...new Set(ids)];
+  return app.db.transaction(async (tx) => {
+    const rows = await tx.select().from(files).where(inArray(files.id, unique)).for('update');
+    if (rows.length !== unique.length) throw notFound();
+    const first = rows[0]!;
+    if (first.parentType === null || rows.some((r) => r.parentType !== first.parentType || r.parentId !== first.parentId)) {
+      throw badRequest('files.reorderMixed');
+    }
+    const current = await tx
+      .select({ id: files.id, sortOrder: files.sortOrder })
+      .from(files)
+      .where(and(eq(files.parentType, first.parentType), eq(files.parentId, first.parentId!)))
+      .orderBy(asc(files.sortOrder), asc(files.id));
+    const order = [...unique, ...current.map((c) => c.id).filter((id) => !unique.includes(id))];
+    await tx.execute(sql`
+      update files set sort_order = v.ord - 1
+      from unnest(${`{${order.join(',')}}`}::int[]) with ordinality as v(id, ord)
+      where files.id = v.id and files.sort_order is distinct from (v.ord - 1)`);
+    await logAction(tx, actor, { action: 'Update', entity: 'File', entityId: null, message: 'reorder', data: { parentType: first.parentType, parentId: first.parentId, ids: order } });
+    return listFiles(tx, first.parentType, first.parentId!, app.config.timeZone);
+  });
+}
+
+/** DELETE /api/files/{systemName}: the row, then the stored content. */
+export async function deleteFile(app: FastifyInstance, actor: Actor, key: string): Promise<void> {
+  const removed = await app.db.transaction(async (tx) => {
+    const row = await findFile(tx, key);
+    if (!row) throw notFound('files.notFound');
+    await tx.delete(files).where(eq(files.id, row.id));
+    await logAction(tx, actor, {
+      action: 'Delete',
+      entity: 'File',
+      entityId: row.id,
+      message: row.userName,
+      data: { systemName: row.systemName, parentType: row.parentType, parentId: row.parentId },
+    });
+    return row;
+  });
+  await getFileStorage(app.config.dataDir).delete(removed.systemName);
+}
+
+/**
+ * Uploads never attached to a record (the form was abandoned) are removed after a day. Runs after
+ * an upload, a few at a time, so no job is needed.
+ */
+export async function purgeOrphanFiles(app: FastifyInstance): Promise<number> {
+  const removed = await app.db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: files.id, systemName: files.systemName, userName: files.userName })
+      .from(files)
+      .where(and(isNull(files.parentType), lt(files.createdOn, sql`now() - interval '1 day'`)))
+      .limit(20)
+      .for('update', { skipLocked: true });
+    if (!rows.length) return rows;
+    await tx.delete(files).where(inArray(files.id, rows.map((r) => r.id)));
+    for (const r of rows) {
+      await logAction(tx, { id: null, name: null }, { action: 'Delete', entity: 'File', entityId: r.id, message: r.userName, data: { systemName: r.systemName, reason: 'never attached' } });
+    }
+    return rows;
+  });
+  const storage = getFileStorage(app.config.dataDir);
+  for (const r of removed) await storage.delete(r.systemName).catch(() => {});
+  return removed.length;
+}
+
+/** Scratch files left by an upload that never finished (the process stopped) are removed at start. */
+export async function cleanIncoming(dataDir: string, olderThanMs = 6 * 60 * 60 * 1000): Promise<void> {
+  const dir = getIncomingDir(dataDir);
+  let names: string[];
+  try {
+    names = await fs.promises.readdir(dir);
+  } catch {
+    return;
+  }
+  const before = Date.now() - olderThanMs;
+  for (const n of names) {
+    const p = path.join(dir, n);
+    const st = await fs.promises.stat(p).catch(() => undefined);
+    if (st && st.mtimeMs < before) await fs.promises.rm(p, { force: true }).catch(() => {});
+  }
+}
+
+/** RFC 6266 / 5987: an ASCII fallback plus the UTF-8 name (Greek and Cyrillic names survive). */
+export function contentDisposition(kind: 'inline' | 'attachment', userName: string): string {
+  const fallback = userName.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
+  const encoded = encodeURIComponent(userName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/** How a stored type is served: images and PDF in the browser; XML family as a neutral download. */
+export function servedAs(mime: string): { contentType: string; disposition: 'inline' | 'attachment' } {
+  if (INLINE_MIMES.has(mime)) return { contentType: mime, disposition: 'inline' };
+  if (ATTACHMENT_ONLY_MIMES.has(mime)) return { contentType: 'application/octet-stream', disposition: 'attachment' };
+  if (mime.startsWith('text/')) return { contentType: `${mime}; charset=utf-8`, disposition: 'attachment' };
+  return { contentType: mime, disposition: 'attachment' };
+}

@@ -1,0 +1,429 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { LinkKind } from '@crm/contract';
+import { bearer, createTestApp } from '../../../test/harness.ts';
+import { accounts, actionLog, files } from '../../db/schema/index.ts';
+
+// ----- tiny real files -----------------------------------------------------------------------
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const EXE = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(120, 7), Buffer.from('This program cannot be run in DOS mode.')]);
+const SVG = Buffer.from('<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="1" height="1"/></svg>\n');
+const HTML = Buffer.from('<!DOCTYPE html>\n<html><body><script>alert(1)</script></body></html>\n');
+const XML = Buffer.from('<?xml version="1.0"?>\n<listing><ref>123</ref></listing>\n');
+const TEXT = Buffer.from('Viewing notes\nΣημειώσεις επίσκεψης\nЗаметки\n');
+
+/** A zip archive with stored (uncompressed) entries, written by hand. */
+function zip(entries: [string, string][]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of entries) {
+    const data = Buffer.from(text);
+    const nameBuf = Buffer.from(name);
+    const crc = zlib.crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBuf.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBuf.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBuf, data);
+    centrals.push(central, nameBuf);
+    offset += 30 + nameBuf.length + data.length;
+  }
+  const cd = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(cd.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, end]);
+}
+
+const DOCX = zip([
+  ['[Content_Types].xml', '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>'],
+  ['_rels/.rels', '<?xml version="1.0"?><Relationships/>'],
+  ['word/document.xml', '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"/>'],
+]);
+const ODS = zip([
+  ['mimetype', 'application/vnd.oasis.opendocument.spreadsheet'],
+  ['content.xml', '<?xml version="1.0"?><office:document-content/>'],
+]);
+const ZIP = zip([['notes.txt', 'hello']]);
+
+/** A minimal OLE2 compound file (the container of .doc, .xls, .ppt, .msi) with the given stream names. */
+function compound(streams: string[]): Buffer {
+  const header = Buffer.alloc(512, 0);
+  Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(header, 0);
+  header.writeUInt16LE(0x3e, 0x18);
+  header.writeUInt16LE(3, 0x1a);
+  header.writeUInt16LE(0xfffe, 0x1c);
+  header.writeUInt16LE(9, 0x1e);
+  header.writeUInt16LE(6, 0x20);
+  header.writeUInt32LE(1, 0x2c); // one FAT sector
+  header.writeUInt32LE(1, 0x30); // directory starts at sector 1
+  header.writeUInt32LE(4096, 0x38);
+  header.writeUInt32LE(0xfffffffe, 0x3c);
+  header.writeUInt32LE(0xfffffffe, 0x44);
+  for (let i = 0; i < 109; i++) header.writeUInt32LE(i === 0 ? 0 : 0xffffffff, 0x4c + i * 4);
+  const fat = Buffer.alloc(512, 0xff);
+  fat.writeUInt32LE(0xfffffffd, 0);
+  fat.writeUInt32LE(0xfffffffe, 4);
+  const dir = Buffer.alloc(512, 0);
+  ['Root Entry', ...streams].slice(0, 4).forEach((name, i) => {
+    const e = dir.subarray(i * 128, i * 128 + 128);
+    e.write(name, 0, 'utf16le');
+    e.writeUInt16LE((name.length + 1) * 2, 0x40);
+    e[0x42] = i === 0 ? 5 : 2;
+  });
+  return Buffer.concat([header, fat, dir]);
+}
+
+type Part = { name: string; data: Buffer; type?: string };
+
+/** A multipart/form-data body with the parts under the field `files`. */
+function form(parts: Part[], field = 'files') {
+  const boundary = `----crmtest${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${p.name}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      p.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Every stored file under DATA_DIR/files (not the scratch folder). */
+function storedFiles(dataDir: string): string[] {
+  const root = path.join(dataDir, 'files');
+  if (!fs.existsSync(root)) return [];
+  return fs
+    .readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => path.join(d.parentPath, d.name))
+    .filter((p) => !p.includes(`${path.sep}.incoming`));
+}
+
+const t = await createTestApp();
+const staff = await t.user({ roles: ['employee'] });
+const admin = await t.user({ roles: ['admin'] });
+
+async function upload(parts: Part[], token = staff.token, extra: Record<string, string> = {}) {
+  const f = form(parts);
+  return t.app.inject({ method: 'POST', url: '/api/files', payload: f.payload, headers: { ...f.headers, ...bearer(token), ...extra } });
+}
+
+async function newAccount(lastName = 'Papadopoulos') {
+  const [a] = await t.db.insert(accounts).values({ firstName: 'Maria', lastName }).returning({ id: accounts.id });
+  return a!.id;
+}
+
+describe('upload (POST /api/files)', () => {
+  it('stores real files of the allowed kinds, typed by their content', async () => {
+    const res = await upload([
+      { name: 'facade.png', data: PNG, type: 'image/png' },
+      { name: 'contract.pdf', data: PDF },
+      { name: 'offer.docx', data: DOCX },
+      { name: 'prices.ods', data: ODS },
+      { name: 'notes.txt', data: TEXT, type: 'text/plain' },
+      { name: 'owners.csv', data: Buffer.from('name;phone\nΜαρία;6900000000\n') },
+      { name: 'export.xml', data: XML },
+      { name: 'photos.zip', data: ZIP },
+    ]);
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { id: number; systemName: string; userName: string; mime: string; size: number }[];
+    expect(body.map((f) => [f.userName, f.mime])).toEqual([
+      ['facade.png', 'image/png'],
+      ['contract.pdf', 'application/pdf'],
+      ['offer.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+      ['prices.ods', 'application/vnd.oasis.opendocument.spreadsheet'],
+      ['notes.txt', 'text/plain'],
+      ['owners.csv', 'text/csv'],
+      ['export.xml', 'application/xml'],
+      ['photos.zip', 'application/zip'],
+    ]);
+    expect(body[0]!.size).toBe(PNG.length);
+    // random stored names, unrelated to the user's name
+    for (const f of body) expect(f.systemName).toMatch(/^[0-9a-f]{32}\.[a-z0-9]+$/);
+    expect(new Set(body.map((f) => f.systemName)).size).toBe(body.length);
+    const rows = await t.db.select().from(files).where(eq(files.id, body[0]!.id));
+    expect(rows[0]).toMatchObject({ userName: 'facade.png', mime: 'image/png', size: PNG.length, createdBy: staff.id, parentType: null });
+    const logged = await t.db.select().from(actionLog).where(and(eq(actionLog.entity, 'File'), eq(actionLog.entityId, body[0]!.id)));
+    expect(logged.map((l) => l.action)).toEqual(['Create']);
+  });
+
+  it('the type is decided by content: a renamed .exe, an SVG and an HTML page are refused, naming the file', async () => {
+    const before = storedFiles(t.dataDir).length;
+    const exe = await upload([{ name: 'invoice.pdf', data: EXE, type: 'application/pdf' }]);
+    expect(exe.statusCode).toBe(415);
+    expect(exe.json().title).toBe('The file “invoice.pdf” was not uploaded: files of this type are not accepted.');
+
+    const svg = await upload([{ name: 'logo.png', data: SVG, type: 'image/png' }]);
+    expect(svg.statusCode).toBe(415);
+    expect(svg.json().title).toContain('logo.png');
+
+    const html = await upload([{ name: 'readme.txt', data: HTML, type: 'text/plain' }]);
+    expect(html.statusCode).toBe(415);
+
+    const greek = await upload([{ name: 'setup.pdf', data: EXE }], staff.token, { 'accept-language': 'el' });
+    expect(greek.json().title).toBe('Το αρχείο «setup.pdf» δεν ανέβηκε: αρχεία αυτού του τύπου δεν γίνονται δεκτά.');
+    expect(storedFiles(t.dataDir).length).toBe(before);
+  });
+
+  it('is all or nothing: one bad file in a batch stores none of them', async () => {
+    const count = async () => (await t.db.select({ id: files.id }).from(files)).length;
+    const rowsBefore = await count();
+    const diskBefore = storedFiles(t.dataDir).length;
+    const res = await upload([
+      { name: 'ok.png', data: PNG },
+      { name: 'virus.docx', data: EXE },
+      { name: 'ok.pdf', data: PDF },
+    ]);
+    expect(res.statusCode).toBe(415);
+    expect(res.json().title).toContain('virus.docx');
+    expect(await count()).toBe(rowsBefore);
+    expect(storedFiles(t.dataDir).length).toBe(diskBefore);
+    expect(fs.readdirSync(path.join(t.dataDir, 'files', '.incoming'))).toEqual([]);
+  });
+
+  it('recognises office compound files and media by their structure', async () => {
+    const ok = await upload([
+      { name: 'lease.doc', data: compound(['WordDocument', '1Table']) },
+      { name: 'prices.xls', data: compound(['Workbook']) },
+      { name: 'tour.mp4', data: Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom\x00\x00\x02\x00isommp41', 'latin1'), Buffer.alloc(64)]) },
+      { name: 'call.mp3', data: Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00', 'latin1'), Buffer.alloc(64)]) },
+      { name: 'clip.webm', data: Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84]), Buffer.from('webm'), Buffer.alloc(32)]) },
+      { name: 'memo.wav', data: Buffer.concat([Buffer.from('RIFF\x24\x00\x00\x00WAVEfmt ', 'latin1'), Buffer.alloc(32)]) },
+    ]);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().map((f: { mime: string }) => f.mime)).toEqual([
+      'application/msword',
+      'application/vnd.ms-excel',
+      'video/mp4',
+      'audio/mpeg',
+      'video/webm',
+      'audio/wav',
+    ]);
+    // an installer is a compound file too, but not an office document
+    const msi = await upload([{ name: 'report.doc', data: compound(['\u4840\u3f3f\u4177', 'SummaryInformation']) }]);
+    expect(msi.statusCode).toBe(415);
+  });
+
+  it('keeps Greek and Cyrillic file names', async () => {
+    const res = await upload([
+      { name: 'Συμβόλαιο πώλησης.pdf', data: PDF },
+      { name: 'Договор аренды.txt', data: TEXT },
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((f: { userName: string }) => f.userName)).toEqual(['Συμβόλαιο πώλησης.pdf', 'Договор аренды.txt']);
+  });
+
+  it('an empty request is refused', async () => {
+    const res = await upload([]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().title).toBe('No file was received. Please choose the files again.');
+  });
+
+  it('needs a signed-in staff member', async () => {
+    const f = form([{ name: 'a.png', data: PNG }]);
+    const anon = await t.app.inject({ method: 'POST', url: '/api/files', payload: f.payload, headers: f.headers });
+    expect(anon.statusCode).toBe(401);
+    const client = await t.user({ roles: ['clientPayments'] });
+    const denied = await upload([{ name: 'a.png', data: PNG }], client.token);
+    expect(denied.statusCode).toBe(403);
+  });
+});
+
+describe('size limit', () => {
+  it('a file over UPLOAD_MAX_MB is refused with 413 and nothing is stored', async () => {
+    const small = await createTestApp({ UPLOAD_MAX_MB: '1' });
+    const u = await small.user();
+    const big = Buffer.concat([PDF, Buffer.alloc(2 * 1024 * 1024, 0x20)]);
+    const f = form([
+      { name: 'ok.png', data: PNG },
+      { name: 'Κάτοψη.pdf', data: big },
+    ]);
+    const res = await small.app.inject({ method: 'POST', url: '/api/files', payload: f.payload, headers: { ...f.headers, ...bearer(u.token) } });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().title).toBe('The file “Κάτοψη.pdf” is larger than the allowed 1 MB.');
+    expect(await small.db.select().from(files)).toEqual([]);
+    expect(storedFiles(small.dataDir)).toEqual([]);
+    // under the limit is fine
+    const ok = form([{ name: 'ok.pdf', data: Buffer.concat([PDF, Buffer.alloc(512 * 1024, 0x20)]) }]);
+    const res2 = await small.app.inject({ method: 'POST', url: '/api/files', payload: ok.payload, headers: { ...ok.headers, ...bearer(u.token) } });
+    expect(res2.statusCode).toBe(200);
+  });
+});
+
+describe('open (GET /api/files/{systemName})', () => {
+  it('streams the file with its name (RFC 5987 for Greek), nosniff and private caching', async () => {
+    const [pdf] = (await upload([{ name: 'Συμβόλαιο πώλησης (τελικό).pdf', data: PDF }])).json();
+    const res = await t.app.inject({ method: 'GET', url: `/api/files/${pdf.systemName}`, headers: bearer(staff.token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(PDF)).toBe(true);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(
+      `inline; filename="_________ _______ (______).pdf"; filename*=UTF-8''${encodeURIComponent('Συμβόλαιο πώλησης ')}%28${encodeURIComponent('τελικό')}%29.pdf`,
+    );
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cache-control']).toContain('private');
+    expect(Number(res.headers['content-length'])).toBe(PDF.length);
+  });
+
+  it('images open by numeric id too; documents, text and XML download as attachments', async () => {
+    const [png, txt, xml, docx] = (
+      await upload([
+        { name: 'room.png', data: PNG },
+        { name: 'notes.txt', data: TEXT },
+        { name: 'feed.xml', data: XML },
+        { name: 'offer.docx', data: DOCX },
+      ])
+    ).json();
+    const img = await t.app.inject({ method: 'GET', url: `/api/files/${png.id}`, headers: bearer(staff.token) });
+    expect(img.statusCode).toBe(200);
+    expect(img.headers['content-type']).toBe('image/png');
+    expect(img.headers['content-disposition']).toMatch(/^inline; filename="room.png"/);
+
+    const text = await t.app.inject({ method: 'GET', url: `/api/files/${txt.systemName}`, headers: bearer(staff.token) });
+    expect(text.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(text.headers['content-disposition']).toMatch(/^attachment; filename="notes.txt"/);
+    expect(text.body).toBe(TEXT.toString('utf8'));
+
+    const x = await t.app.inject({ method: 'GET', url: `/api/files/${xml.systemName}`, headers: bearer(staff.token) });
+    expect(x.headers['content-type']).toBe('application/octet-stream');
+    expect(x.headers['content-disposition']).toMatch(/^attachment;/);
+
+    const d = await t.app.inject({ method: 'GET', url: `/api/files/${docx.systemName}`, headers: bearer(staff.token) });
+    expect(d.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect(d.headers['content-disposition']).toMatch(/^attachment; filename="offer.docx"/);
+  });
+
+  it('needs a sign-in; an unknown file is 404', async () => {
+    const [png] = (await upload([{ name: 'a.png', data: PNG }])).json();
+    expect((await t.app.inject({ method: 'GET', url: `/api/files/${png.systemName}` })).statusCode).toBe(401);
+    const missing = await t.app.inject({ method: 'GET', url: '/api/files/0123456789abcdef0123456789abcdef.png', headers: bearer(staff.token) });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().title).toBe('The file was not found. It may have been deleted.');
+  });
+});
+
+describe('delete (DELETE /api/files/{systemName})', () => {
+  it('removes the row and the stored file, and logs it; a second delete is 404', async () => {
+    const [png] = (await upload([{ name: 'old.png', data: PNG }])).json();
+    const onDisk = storedFiles(t.dataDir).find((p) => p.endsWith(png.systemName));
+    expect(onDisk).toBeDefined();
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/files/${png.systemName}`, headers: bearer(staff.token) });
+    expect(res.statusCode).toBe(200);
+    expect(fs.existsSync(onDisk!)).toBe(false);
+    expect(await t.db.select().from(files).where(eq(files.id, png.id))).toEqual([]);
+    const logged = await t.db.select().from(actionLog).where(and(eq(actionLog.entity, 'File'), eq(actionLog.entityId, png.id)));
+    expect(logged.map((l) => l.action).sort()).toEqual(['Create', 'Delete']);
+    const again = await t.app.inject({ method: 'DELETE', url: `/api/files/${png.systemName}`, headers: bearer(staff.token) });
+    expect(again.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/files/${png.systemName}`, headers: bearer(staff.token) })).statusCode).toBe(404);
+  });
+
+  it('needs a sign-in', async () => {
+    const [png] = (await upload([{ name: 'keep.png', data: PNG }])).json();
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/files/${png.systemName}` })).statusCode).toBe(401);
+    expect((await t.db.select().from(files).where(eq(files.id, png.id))).length).toBe(1);
+  });
+});
+
+describe('attach (setParent), list and reorder', () => {
+  it('attaches uploaded files to an account and lists them in order', async () => {
+    const accountId = await newAccount();
+    const up = (await upload([{ name: 'a.png', data: PNG }, { name: 'b.pdf', data: PDF }, { name: 'c.txt', data: TEXT }])).json();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/files/setParent',
+      headers: bearer(staff.token),
+      payload: { entityType: LinkKind.Account, id: accountId, fileNames: [up[0].systemName, up[1].id], type: null },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items.map((f: { userName: string }) => f.userName)).toEqual(['a.png', 'b.pdf']);
+    // the comma-joined form (filesNew) works too; a file already on this account is left in place
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/files/setParent',
+      headers: bearer(staff.token),
+      payload: { entityType: LinkKind.Account, id: accountId, fileNames: `${up[2].id},${up[0].id}` },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().attached).toEqual([up[2].id]);
+
+    const list = await t.app.inject({ method: 'GET', url: `/api/files?parentType=2&parentId=${accountId}`, headers: bearer(staff.token) });
+    expect(list.statusCode).toBe(200);
+    const items = list.json().items as { userName: string; createdBy: string; createdOn: string; sortOrder: number }[];
+    expect(items.map((f) => f.userName)).toEqual(['a.png', 'b.pdf', 'c.txt']);
+    expect(items[0]!.createdBy).toBe(staff.email);
+    expect(items[0]!.createdOn).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
+    const logged = await t.db.select().from(actionLog).where(and(eq(actionLog.entity, 'File'), eq(actionLog.entityId, up[2].id), eq(actionLog.action, 'Update')));
+    expect(logged).toHaveLength(1);
+
+    // reorder: the given files first, the rest after
+    const re = await t.app.inject({ method: 'POST', url: '/api/files/reorder', headers: bearer(staff.token), payload: { ids: [up[2].id, up[0].id] } });
+    expect(re.statusCode).toBe(200);
+    expect(re.json().items.map((f: { userName: string }) => f.userName)).toEqual(['c.txt', 'a.png', 'b.pdf']);
+    const list2 = await t.app.inject({ method: 'GET', url: `/api/files?parentType=2&parentId=${accountId}`, headers: bearer(staff.token) });
+    expect(list2.json().items.map((f: { userName: string }) => f.userName)).toEqual(['c.txt', 'a.png', 'b.pdf']);
+  });
+
+  it('refuses files of another record, unknown files and unknown records, changing nothing', async () => {
+    const first = await newAccount('First');
+    const second = await newAccount('Second');
+    const [mine, other] = (await upload([{ name: 'mine.png', data: PNG }, { name: 'free.pdf', data: PDF }])).json();
+    await t.app.inject({ method: 'POST', url: '/api/files/setParent', headers: bearer(staff.token), payload: { entityType: 2, id: first, fileNames: [mine.id] } });
+
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/files/setParent',
+      headers: bearer(staff.token),
+      payload: { entityType: 2, id: second, fileNames: [other.id, mine.id] },
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().title).toBe('The file “mine.png” is already attached to another record.');
+    const [row] = await t.db.select().from(files).where(eq(files.id, other.id));
+    expect(row!.parentId).toBeNull(); // the whole call was refused
+
+    const unknownFile = await t.app.inject({ method: 'POST', url: '/api/files/setParent', headers: bearer(staff.token), payload: { entityType: 2, id: second, fileNames: ['nope.png'] } });
+    expect(unknownFile.statusCode).toBe(400);
+    const unknownRecord = await t.app.inject({ method: 'POST', url: '/api/files/setParent', headers: bearer(staff.token), payload: { entityType: 2, id: 999999, fileNames: [other.id] } });
+    expect(unknownRecord.statusCode).toBe(404);
+    const badKind = await t.app.inject({ method: 'POST', url: '/api/files/setParent', headers: bearer(staff.token), payload: { entityType: 9, id: second, fileNames: [other.id] } });
+    expect(badKind.statusCode).toBe(400);
+
+    const mixed = await t.app.inject({ method: 'POST', url: '/api/files/reorder', headers: bearer(staff.token), payload: { ids: [mine.id, other.id] } });
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json().title).toBe('Only files of the same record can be reordered together.');
+  });
+
+  it('list, attach and reorder need a sign-in', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/files?parentType=2&parentId=1' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/files/setParent', payload: { entityType: 2, id: 1, fileNames: [1] } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/files/reorder', payload: { ids: [1] } })).statusCode).toBe(401);
+    // admins are staff too
+    expect((await t.app.inject({ method: 'GET', url: '/api/files?parentType=2&parentId=1', headers: bearer(admin.token) })).statusCode).toBe(200);
+  });
+});

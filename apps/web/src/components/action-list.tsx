@@ -1,0 +1,238 @@
+import { Badge, Button, Card, Collapse, Group, Pagination, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import '@mantine/dates/styles.css';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../lib/format.ts';
+import { useCookieState } from '../lib/list-state.ts';
+import { IconFilter } from './icons.ts';
+import { activityKeys, searchActions, type TPickItem } from './activities/api.ts';
+import { SearchPicker } from './activities/search-picker.tsx';
+import { RecordLinks, StateIcon, stateOf } from './activities/shared.tsx';
+
+/** Page sizes of the action list (spec: 5, 20, 100; default 20). */
+const PAGE_SIZES = [5, 20, 100] as const;
+
+type ActionFilters = {
+  /** 0 creation, 1 completion, 2 plan */
+  dateFilterType: 0 | 1 | 2;
+  done: 'all' | 'todo' | 'completed';
+  employee: TPickItem | null;
+  /** 0 created by, 1 assigned to */
+  employeeFilterType: 0 | 1;
+  startDate: string | null;
+  endDate: string | null;
+  perPage: number;
+  currentPage: number;
+};
+
+const DEFAULTS: ActionFilters = { dateFilterType: 0, done: 'all', employee: null, employeeFilterType: 1, startDate: null, endDate: null, perPage: 20, currentPage: 1 };
+/** The home page's "my open actions": to-dos, soonest planned first. */
+const MINE_DEFAULTS: ActionFilters = { ...DEFAULTS, dateFilterType: 2, done: 'todo' };
+
+const isFiltered = (f: ActionFilters, d: ActionFilters) =>
+  f.dateFilterType !== d.dateFilterType || f.done !== d.done || !!f.employee || f.employeeFilterType !== d.employeeFilterType || !!f.startDate || !!f.endDate;
+
+const ROW_STYLE = { todo: { backgroundColor: 'var(--mantine-color-red-0)' }, complete: undefined, none: undefined } as const;
+
+/**
+ * The action list: activities that are actions (to do or complete), filtered by a date kind and
+ * range, state and a person (who created it, or who it is assigned to). Filters, page size and
+ * page live in a cookie. With `mine`, the caller's own actions (assigned to them, or created by
+ * them for nobody in particular) — the home page's card.
+ */
+export function ActionList({ mine = false }: { mine?: boolean }) {
+  const { t } = useTranslation();
+  const defaults = mine ? MINE_DEFAULTS : DEFAULTS;
+  const [f, setF] = useCookieState<ActionFilters>(mine ? 'MyActions' : 'ActionList', defaults);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtered = isFiltered(f, defaults);
+  const perPage = (PAGE_SIZES as readonly number[]).includes(f.perPage) ? f.perPage : 20;
+  const change = (patch: Partial<ActionFilters>) => setF((prev) => ({ ...prev, ...patch, currentPage: 1 }));
+
+  const body = {
+    dateFilterType: f.dateFilterType,
+    done: f.done,
+    employee: mine ? null : (f.employee?.id ?? null),
+    employeeFilterType: f.employeeFilterType,
+    employeeText: mine ? null : (f.employee?.description ?? null),
+    startDate: f.startDate,
+    endDate: f.endDate,
+    mine,
+    perPage,
+    currentPage: f.currentPage,
+  };
+  const q = useQuery({
+    queryKey: [...activityKeys.actions, body],
+    queryFn: ({ signal }) => searchActions(body, signal),
+    placeholderData: keepPreviousData,
+  });
+  const items = q.data?.items ?? [];
+  const total = q.data?.totalRows ?? 0;
+  const pages = Math.max(1, Math.ceil(total / perPage));
+  const testId = mine ? 'my-actions' : 'action-list';
+
+  return (
+    <Card withBorder data-testid={testId}>
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Group gap="xs">
+            <Title order={4}>{t(mine ? 'activities.actions.mine' : 'activities.actions.title')}</Title>
+            <Badge variant="light" size="lg" color={mine && total ? 'red' : undefined} data-testid={`${testId}-count`}>
+              {total}
+            </Badge>
+          </Group>
+          <Button
+            variant={filtered ? 'filled' : 'default'}
+            color={filtered ? 'green' : undefined}
+            leftSection={<IconFilter size={16} />}
+            onClick={() => setFiltersOpen((o) => !o)}
+            aria-expanded={filtersOpen}
+            data-testid={`${testId}-filter-toggle`}
+            data-active={filtered}
+          >
+            {t('activities.filters')}
+          </Button>
+        </Group>
+
+        <Collapse expanded={filtersOpen}>
+          <Paper withBorder p="sm">
+            <Group align="flex-end" gap="sm" wrap="wrap">
+              <Select
+                label={t('activities.actions.done')}
+                w={170}
+                allowDeselect={false}
+                value={f.done}
+                onChange={(v) => change({ done: (v ?? 'all') as ActionFilters['done'] })}
+                data={(['all', 'todo', 'completed'] as const).map((v) => ({ value: v, label: t(`activities.doneFilter.${v}`) }))}
+                data-testid={`${testId}-done`}
+              />
+              <Select
+                label={t('activities.actions.dateType')}
+                w={190}
+                allowDeselect={false}
+                value={String(f.dateFilterType)}
+                onChange={(v) => change({ dateFilterType: Number(v ?? 0) as 0 | 1 | 2 })}
+                data={[0, 1, 2].map((v) => ({ value: String(v), label: t(`activities.dateFilter.${v}`) }))}
+                data-testid={`${testId}-date-type`}
+              />
+              <DatePickerInput
+                type="range"
+                label={`${t('activities.actions.from')} – ${t('activities.actions.to')}`}
+                w={260}
+                clearable
+                allowSingleDateInRange
+                valueFormat="DD/MM/YYYY"
+                value={[f.startDate, f.endDate]}
+                onChange={([s, e]) => change({ startDate: s ? s.slice(0, 10) : null, endDate: e ? e.slice(0, 10) : null })}
+                data-testid={`${testId}-dates`}
+              />
+              {!mine && (
+                <>
+                  <Select
+                    label={t('activities.actions.employeeType')}
+                    w={190}
+                    allowDeselect={false}
+                    value={String(f.employeeFilterType)}
+                    onChange={(v) => change({ employeeFilterType: Number(v ?? 1) as 0 | 1 })}
+                    data={[0, 1].map((v) => ({ value: String(v), label: t(`activities.employeeFilter.${v}`) }))}
+                    data-testid={`${testId}-employee-type`}
+                  />
+                  <div style={{ width: 260 }}>
+                    <SearchPicker
+                      source={{ kind: 'accounts', filter: 1 }}
+                      label={t('activities.actions.employee')}
+                      placeholder={t('activities.assigneePlaceholder')}
+                      value={f.employee}
+                      onPick={(p) => change({ employee: p })}
+                      testId={`${testId}-employee`}
+                    />
+                  </div>
+                </>
+              )}
+              {filtered && (
+                <Button variant="subtle" onClick={() => setF({ ...defaults, perPage })}>
+                  {t('activities.filter.clear')}
+                </Button>
+              )}
+            </Group>
+          </Paper>
+        </Collapse>
+
+        {items.length === 0 ? (
+          <Text c="dimmed" size="sm" data-testid={`${testId}-empty`}>
+            {q.isPending ? t('common.loading') : mine && !filtered ? t('activities.actions.mineEmpty') : t('activities.actions.empty')}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={800}>
+            <Table verticalSpacing="xs" data-testid={`${testId}-table`}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={32} aria-label={t('activities.col.state')} />
+                  <Table.Th>{t('activities.col.plannedOn')}</Table.Th>
+                  <Table.Th>{t('activities.col.description')}</Table.Th>
+                  <Table.Th>{t('activities.actions.record')}</Table.Th>
+                  <Table.Th>{t('activities.col.assigned')}</Table.Th>
+                  <Table.Th>{t('activities.col.createdBy')}</Table.Th>
+                  <Table.Th>{t('activities.col.createdOn')}</Table.Th>
+                  <Table.Th>{t('activities.col.completedOn')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((a) => {
+                  const state = stateOf(a.done);
+                  return (
+                    <Table.Tr key={a.id} style={ROW_STYLE[state]} data-testid={`${testId}-row`} data-state={state}>
+                      <Table.Td>
+                        <StateIcon done={a.done} />
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(a.date)}</Table.Td>
+                      <Table.Td>
+                        <Text size="sm" className="pre-line" lineClamp={3}>
+                          {a.description}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <RecordLinks links={a.links} />
+                      </Table.Td>
+                      <Table.Td>{a.assignedTo?.description}</Table.Td>
+                      <Table.Td>{a.createdBy}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(a.createdOn)}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(a.doneDate)}</Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+
+        {total > 0 && (
+          <Group justify="space-between">
+            <Group gap="xs">
+              <Text size="sm" c="dimmed">
+                {t('activities.perPage')}
+              </Text>
+              <Select
+                w={90}
+                size="xs"
+                allowDeselect={false}
+                value={String(perPage)}
+                onChange={(v) => setF((prev) => ({ ...prev, perPage: Number(v ?? 20), currentPage: 1 }))}
+                data={PAGE_SIZES.map((n) => String(n))}
+                data-testid={`${testId}-per-page`}
+              />
+              <Text size="sm" c="dimmed">
+                {t('activities.actions.total', { count: total })}
+              </Text>
+            </Group>
+            {pages > 1 && (
+              <Pagination size="sm" total={pages} value={Math.min(f.currentPage, pages)} onChange={(p) => setF((prev) => ({ ...prev, currentPage: p }))} />
+            )}
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}

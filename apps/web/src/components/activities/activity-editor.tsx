@@ -1,0 +1,286 @@
+import { ActionIcon, Alert, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import '@mantine/dates/styles.css';
+import { modals } from '@mantine/modals';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TActivity } from '@crm/contract';
+import { ApiError } from '../../lib/api.ts';
+import { showBanner } from '../../lib/banner.ts';
+import { describeError, reportError } from '../../lib/errors.ts';
+import { useAutosave } from '../../lib/use-autosave.ts';
+import { IconCircleCheck, IconLink, IconTrash, IconX } from '../icons.ts';
+import { RecordFiles } from '../record-files.tsx';
+import { activityKeys, deleteActivity, fetchActivity, updateActivity } from './api.ts';
+import { SearchPicker } from './search-picker.tsx';
+import { RecordLink, fromPickerValue, linkKindOfHit, stateOf, toPickerValue, type TActivityLinkView } from './shared.tsx';
+
+const ACTIVITY_FILES = 3; // LinkKind.Activity: files of an activity
+
+type Form = {
+  description: string;
+  done: boolean | null;
+  category: number;
+  date: string | null;
+  doneDate: string | null;
+  assignedTo: { id: number; description: string } | null;
+  links: TActivityLinkView[];
+};
+
+const formOf = (a: TActivity): Form => ({
+  description: a.description ?? '',
+  done: a.done,
+  category: a.category,
+  date: a.date,
+  doneDate: a.doneDate,
+  assignedTo: a.assignedTo,
+  links: a.links,
+});
+
+const isBlank = (f: Form) => !f.description.trim() && f.done === null && f.category === 0 && !f.date && !f.doneDate && !f.assignedTo && f.links.length <= 1;
+
+/**
+ * The inline activity editor: every change is saved about 400 ms later (one save at a time, the
+ * version kept in a ref). A 409 tells the user and loads the current activity; "Save and close"
+ * saves what is pending and closes. A new activity left blank is removed on close.
+ */
+export function ActivityEditor({ activity, isNew, onClose }: { activity: TActivity; isNew: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const id = activity.id;
+  const [form, setForm] = useState<Form>(() => formOf(activity));
+  const version = useRef(activity.version);
+  /** The last state the server confirmed, to undo a refused link change. */
+  const saved = useRef<Form>(formOf(activity));
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [closing, setClosing] = useState(false);
+
+  const save = useCallback(
+    async (f: Form) => {
+      try {
+        const res = await updateActivity({
+          id,
+          version: version.current,
+          description: f.description.trim() ? f.description : null,
+          done: f.done,
+          category: f.category,
+          date: f.date,
+          doneDate: f.doneDate,
+          assignedTo: f.assignedTo ? f.assignedTo.id : null,
+          links: f.links.map((l) => ({ entity: l.entity, id: l.id })),
+        });
+        version.current = res.version;
+        saved.current = formOf(res);
+        setError(null);
+        setFieldErrors({});
+        // The server stamps the completion date when an action is marked complete without one.
+        setForm((cur) => (cur.doneDate === f.doneDate && res.doneDate !== f.doneDate ? { ...cur, doneDate: res.doneDate } : cur));
+        void qc.invalidateQueries({ queryKey: activityKeys.all });
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 409) {
+          showBanner('warning', describeError(e).message);
+          const current = (e.problem.current as TActivity | undefined) ?? (await fetchActivity(id));
+          version.current = current.version;
+          saved.current = formOf(current);
+          autosave.reset(formOf(current));
+          setForm(formOf(current));
+        } else if (e instanceof ApiError && e.status === 400) {
+          if (e.problem.code === 'activities.onlyLink') {
+            // Put the refused link back.
+            setForm((cur) => ({ ...cur, links: saved.current.links }));
+          }
+          setFieldErrors(e.fieldErrors);
+          setError(describeError(e).message);
+        } else {
+          reportError(e);
+        }
+        throw e;
+      }
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [id, qc],
+  );
+  const autosave = useAutosave({ value: form, save });
+
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  const confirmDeleteLink = (link: TActivityLinkView) =>
+    modals.openConfirmModal({
+      title: t('activities.deleteLink'),
+      children: <Text size="sm">{t('activities.confirmDeleteLink')}</Text>,
+      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-delete-link' } as Record<string, unknown>,
+      onConfirm: () => setForm((f) => ({ ...f, links: f.links.filter((l) => !(l.entity === link.entity && l.id === link.id)) })),
+    });
+
+  const remove = async () => {
+    try {
+      await deleteActivity(id);
+      autosave.reset(form);
+      await qc.invalidateQueries({ queryKey: activityKeys.all });
+      onClose();
+    } catch (e) {
+      reportError(e);
+    }
+  };
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: t('activities.delete'),
+      children: <Text size="sm">{t('activities.confirmDelete')}</Text>,
+      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-delete-activity' } as Record<string, unknown>,
+      onConfirm: () => void remove(),
+    });
+
+  const close = async () => {
+    setClosing(true);
+    try {
+      await autosave.flush();
+      if (isNew && isBlank(form)) {
+        // Nothing was written into the new activity: do not leave an empty row behind.
+        const current = await fetchActivity(id).catch(() => null);
+        if (current && !current.files.length && !current.description) await deleteActivity(id).catch(() => undefined);
+      }
+      await qc.invalidateQueries({ queryKey: activityKeys.all });
+      onClose();
+    } finally {
+      setClosing(false);
+    }
+  };
+
+  const statusText =
+    autosave.status === 'pending'
+      ? t('activities.status.pending')
+      : autosave.status === 'saving'
+        ? t('activities.status.saving')
+        : autosave.status === 'saved'
+          ? t('activities.status.saved')
+          : autosave.status === 'error'
+            ? t('activities.status.error')
+            : '';
+
+  return (
+    <Paper withBorder p="md" bg="var(--mantine-color-gray-0)" data-testid="activity-editor" data-activity-id={id}>
+      <Stack gap="sm">
+        {error && (
+          <Alert color="red" withCloseButton onClose={() => setError(null)} data-testid="activity-editor-error">
+            {error}
+          </Alert>
+        )}
+        <Textarea
+          label={t('activities.field.description')}
+          autosize
+          minRows={3}
+          maxRows={16}
+          value={form.description}
+          onChange={(e) => set('description', e.currentTarget.value)}
+          error={fieldErrors.description}
+          data-testid="activity-description"
+          data-autofocus
+          autoFocus
+        />
+        <Group align="flex-end" gap="md" wrap="wrap">
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              {t('activities.field.done')}
+            </Text>
+            <SegmentedControl
+              value={stateOf(form.done)}
+              onChange={(v) => set('done', v === 'none' ? null : v === 'complete')}
+              data={[
+                { value: 'none', label: t('activities.state.none') },
+                { value: 'todo', label: t('activities.state.todo') },
+                { value: 'complete', label: t('activities.state.complete') },
+              ]}
+              color={form.done === null ? 'gray' : form.done ? 'green' : 'red'}
+              data-testid="activity-done"
+            />
+          </Stack>
+          <Select
+            label={t('activities.field.category')}
+            w={200}
+            allowDeselect={false}
+            value={String(form.category)}
+            onChange={(v) => set('category', Number(v ?? 0))}
+            data={[0, 1, 2, 3].map((c) => ({ value: String(c), label: t(`activities.category.${c}`) }))}
+            data-testid="activity-category"
+          />
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <DateTimePicker
+            label={t('activities.field.date')}
+            clearable
+            value={toPickerValue(form.date)}
+            onChange={(v) => set('date', fromPickerValue(v))}
+            valueFormat="DD/MM/YYYY HH:mm"
+            error={fieldErrors.date}
+            data-testid="activity-date"
+          />
+          <DateTimePicker
+            label={t('activities.field.doneDate')}
+            clearable
+            value={toPickerValue(form.doneDate)}
+            onChange={(v) => set('doneDate', fromPickerValue(v))}
+            valueFormat="DD/MM/YYYY HH:mm"
+            error={fieldErrors.doneDate}
+            data-testid="activity-done-date"
+          />
+          <SearchPicker
+            source={{ kind: 'accounts', filter: 1 }}
+            label={t('activities.field.assignedTo')}
+            placeholder={t('activities.assigneePlaceholder')}
+            value={form.assignedTo}
+            onPick={(p) => set('assignedTo', p ? { id: p.id, description: p.description } : null)}
+            error={fieldErrors.assignedTo}
+            testId="activity-assignee"
+          />
+        </SimpleGrid>
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            {t('activities.field.links')}
+          </Text>
+          <Stack gap={2} data-testid="activity-links">
+            {form.links.map((l) => (
+              <Group key={`${l.entity}:${l.id}`} gap="xs" wrap="nowrap">
+                <RecordLink link={l} />
+                <Tooltip label={t('activities.deleteLink')} withArrow>
+                  <ActionIcon variant="subtle" color="red" size="sm" onClick={() => confirmDeleteLink(l)} aria-label={t('activities.deleteLink')} data-testid="activity-link-delete">
+                    <IconX size={14} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            ))}
+          </Stack>
+          <SearchPicker
+            source={{ kind: 'records' }}
+            placeholder={t('activities.addLinkPlaceholder')}
+            ariaLabel={t('activities.addLink')}
+            leftSection={<IconLink size={16} />}
+            onPick={(hit) => {
+              if (!hit) return;
+              const link = { entity: linkKindOfHit(hit.entity), id: hit.id, description: hit.description };
+              setForm((f) => (f.links.some((l) => l.entity === link.entity && l.id === link.id) ? f : { ...f, links: [...f.links, link] }));
+            }}
+            testId="activity-link-add"
+          />
+        </Stack>
+        <RecordFiles entityType={ACTIVITY_FILES} id={id} editable />
+        <Group justify="space-between">
+          <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete} data-testid="activity-delete">
+            {t('activities.delete')}
+          </Button>
+          <Group gap="sm">
+            <Text size="xs" c={autosave.status === 'error' ? 'red' : 'dimmed'} data-testid="activity-save-status" data-status={autosave.status}>
+              {statusText}
+            </Text>
+            <Button leftSection={<IconCircleCheck size={16} />} onClick={() => void close()} loading={closing} data-testid="activity-close">
+              {t('activities.saveClose')}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,48 @@
+import type {
+  TActionSearch,
+  TActionSearchAnswer,
+  TActivity,
+  TActivityListAnswer,
+  TActivityUpdate,
+  TAssignmentItem,
+  TAssignmentList,
+  TSearchHit,
+} from '@crm/contract';
+import { api } from '../../lib/api.ts';
+
+export type TAssignmentParentName = 'account' | 'lead' | 'object' | 'viewing';
+export type TActivityDoneFilter = 'all' | 'none' | 'todo' | 'completed';
+
+/** Query keys of this area, so that every screen invalidates the same lists. */
+export const activityKeys = {
+  all: ['activities'] as const,
+  list: (entityType: number, id: number) => ['activities', 'list', entityType, id] as const,
+  one: (id: number) => ['activities', 'one', id] as const,
+  actions: ['activities', 'actions'] as const,
+};
+export const assignmentKeys = { list: (parent: string, parentId: number) => ['assignments', parent, parentId] as const };
+
+export const fetchActivities = (
+  q: { parent: number; parentId: number; done: TActivityDoneFilter; text: string; perPage: number; currentPage: number },
+  signal?: AbortSignal,
+) => api<TActivityListAnswer>('/api/activity', { query: q, signal });
+export const fetchActivity = (id: number, signal?: AbortSignal) => api<TActivity>(`/api/activity/${id}`, { signal });
+export const addActivity = (entityType: number, id: number) => api<TActivity>('/api/activity/add', { body: { entityType, id } });
+export const updateActivity = (body: TActivityUpdate) => api<TActivity>('/api/activity/update', { body });
+export const deleteActivity = (id: number) => api<{ ok: true }>(`/api/activity/${id}`, { method: 'DELETE' });
+export const searchActions = (body: TActionSearch, signal?: AbortSignal) => api<TActionSearchAnswer>('/api/activity/actions', { body, signal, background: true });
+
+export const fetchAssignments = (parent: TAssignmentParentName, parentId: number, signal?: AbortSignal) =>
+  api<TAssignmentList>(`/api/assignment/${parent}/${parentId}`, { signal });
+const PARENT_FIELD: Record<TAssignmentParentName, string> = { account: 'accountId', lead: 'demandId', object: 'objectId', viewing: 'viewingId' };
+export const addAssignment = (parent: TAssignmentParentName, parentId: number, assignedTo: number) =>
+  api<TAssignmentItem>(`/api/assignment/${parent}/add`, { body: { assignedTo, [PARENT_FIELD[parent]]: parentId } });
+export const deleteAssignment = (parent: TAssignmentParentName, parentId: number, accountId: number) =>
+  api<{ ok: true }>(`/api/assignment/${parent}/${parentId}/${accountId}`, { method: 'DELETE' });
+
+export type TPickItem = { id: number; description: string; entity?: string };
+/** Account search: filter 1 employees only, 2 employees and specialists. */
+export const searchAccounts = (searchStr: string, filter: 1 | 2, signal?: AbortSignal) =>
+  api<{ items: TPickItem[] }>('/api/account/search', { query: { searchStr, filter }, signal });
+/** Global search (accounts, properties, leads). */
+export const searchRecords = (searchStr: string, signal?: AbortSignal) => api<{ items: TSearchHit[] }>('/api/search', { query: { searchStr }, signal });

@@ -1,0 +1,88 @@
+import { Anchor, Group, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LinkKind } from '@crm/contract/constants';
+import type { TActivity } from '@crm/contract';
+import { IconCircleCheck, IconClock } from '../icons.ts';
+
+export type TActivityLinkView = TActivity['links'][number];
+
+/** The screen of a linked record, where it has one. */
+export function linkPath(entity: number, id: number): string | undefined {
+  switch (entity) {
+    case LinkKind.Account:
+      return `/Accounts/View/${id}`;
+    case LinkKind.Object:
+      return `/Objects/View/${id}`;
+    case LinkKind.Demand:
+      return `/Leads/View/${id}`;
+    case LinkKind.Viewing:
+      return `/Viewing/${id}`;
+    case LinkKind.Deal:
+      return `/Deals/${id}`;
+    case LinkKind.Reservation:
+      return `/Reservations/${id}`;
+    default:
+      return undefined;
+  }
+}
+
+/** Search hit kinds -> link kinds: leads are Demand links, objects Object, everything else Account. */
+export function linkKindOfHit(entity: string | undefined): number {
+  if (entity === 'Lead') return LinkKind.Demand;
+  if (entity === 'Object') return LinkKind.Object;
+  return LinkKind.Account;
+}
+
+/**
+ * One linked record as a link. A contact shows its name; other kinds say what they are, as their
+ * text may be just a number: "Property: #1042".
+ */
+export function RecordLink({ link }: { link: TActivityLinkView }) {
+  const { t } = useTranslation();
+  const to = linkPath(link.entity, link.id);
+  const text = link.entity === LinkKind.Account ? link.description : `${t(`activities.linkKind.${link.entity}`)}: ${link.description}`;
+  return to ? (
+    <Anchor component={Link} to={to} size="sm" data-testid="activity-record-link">
+      {text}
+    </Anchor>
+  ) : (
+    <Text span size="sm">
+      {text}
+    </Text>
+  );
+}
+
+export function RecordLinks({ links }: { links: TActivityLinkView[] }) {
+  return (
+    <Group gap={4} wrap="wrap">
+      {links.map((l, i) => (
+        <span key={`${l.entity}:${l.id}`}>
+          <RecordLink link={l} />
+          {i < links.length - 1 ? ', ' : ''}
+        </span>
+      ))}
+    </Group>
+  );
+}
+
+/** State of an activity as used in styles and tests: none (not an action), todo, complete. */
+export const stateOf = (done: boolean | null): 'none' | 'todo' | 'complete' => (done === null ? 'none' : done ? 'complete' : 'todo');
+
+/** To do: a red icon; complete: a completed icon; not an action: nothing. */
+export function StateIcon({ done }: { done: boolean | null }) {
+  const { t } = useTranslation();
+  if (done === null) return null;
+  const label = t(done ? 'activities.state.complete' : 'activities.state.todo');
+  return (
+    <Tooltip label={label} withArrow>
+      <ThemeIcon variant="light" color={done ? 'green' : 'red'} size="sm" radius="xl" aria-label={label} data-testid={`state-${done ? 'complete' : 'todo'}`}>
+        {done ? <IconCircleCheck size={14} /> : <IconClock size={14} />}
+      </ThemeIcon>
+    </Tooltip>
+  );
+}
+
+/** API date-times are 'YYYY-MM-DDTHH:mm:ss'; Mantine's pickers use 'YYYY-MM-DD HH:mm:ss'. */
+export const toPickerValue = (s: string | null) => (s ? s.replace('T', ' ') : null);
+export const fromPickerValue = (s: string | null) => (s ? `${s.slice(0, 10)}T${(s.slice(11) || '00:00:00').padEnd(8, ':00').slice(0, 8)}` : null);

@@ -1,0 +1,167 @@
+import { useEffect, useRef, useState } from 'react';
+import { Checkbox, Input, NumberInput, SegmentedControl, Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { TFieldType, TSelectOption } from '@crm/contract';
+import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
+import { formatDistance } from '../../lib/format.ts';
+import type { Draft } from './field-values.ts';
+
+export type FieldInputProps = {
+  type: TFieldType;
+  label: string;
+  value: Draft;
+  onChange: (v: Draft) => void;
+  error?: string;
+  options: TSelectOption[];
+  required?: boolean;
+  maxLength?: number;
+  /** location: the matches of a search text. */
+  loadOptions?: (search: string) => Promise<TSelectOption[]>;
+  /** location: the text of the current value. */
+  valueText?: string;
+};
+
+/** The one input of the single-field editor, by field type. */
+export function FieldInput(p: FieldInputProps) {
+  const { t } = useTranslation();
+  const common = { label: p.label, error: p.error, required: p.required, 'data-autofocus': true, 'data-testid': 'field-input' };
+  const numeric = (extra: Record<string, unknown>) => (
+    <NumberInput
+      {...common}
+      value={p.value as number | string}
+      onChange={(v) => p.onChange(v === '' ? '' : typeof v === 'number' ? v : Number(v))}
+      thousandSeparator={'\u00a0'}
+      decimalSeparator=","
+      allowNegative={p.type === 'number'}
+      min={p.type === 'number' ? undefined : 0}
+      {...extra}
+    />
+  );
+
+  switch (p.type) {
+    case 'textarea':
+      return (
+        <Textarea
+          {...common}
+          value={String(p.value ?? '')}
+          onChange={(e) => p.onChange(e.currentTarget.value)}
+          autosize
+          minRows={8}
+          maxRows={16}
+          maxLength={p.maxLength ?? 20000}
+        />
+      );
+    case 'number':
+      return numeric({ decimalScale: 4 });
+    case 'distance': {
+      const m = typeof p.value === 'number' ? p.value : null;
+      return numeric({ suffix: '\u00a0m', allowDecimal: false, description: m != null && m >= 1000 ? formatDistance(m) : undefined });
+    }
+    case 'distance-km':
+      return numeric({ suffix: '\u00a0km', decimalScale: 1 });
+    case 'currency':
+      return numeric({ suffix: '\u00a0€', decimalScale: 2 });
+    case 'area':
+      return numeric({ suffix: '\u00a0m²', decimalScale: 2 });
+    case 'date':
+      return <TextInput {...common} type="date" value={String(p.value ?? '')} onChange={(e) => p.onChange(e.currentTarget.value)} />;
+    case 'select':
+    case 'enum':
+      return (
+        <Select
+          {...common}
+          data={p.options.map((o) => ({ value: String(o.value), label: o.text }))}
+          value={(p.value as string | null) ?? null}
+          onChange={(v) => p.onChange(v)}
+          clearable={!p.required}
+          searchable={p.options.length > 8}
+          nothingFoundMessage={t('fields.noMatches')}
+          comboboxProps={{ withinPortal: true }}
+        />
+      );
+    case 'location':
+      return <LocationInput {...p} />;
+    case 'flag-enum':
+      return (
+        <Checkbox.Group label={p.label} error={p.error} value={(p.value as string[]) ?? []} onChange={(v) => p.onChange(v)} data-testid="field-input">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing={6} verticalSpacing={6} mt={6}>
+            {p.options.map((o) => (
+              <Checkbox key={String(o.value)} value={String(o.value)} label={o.text} />
+            ))}
+          </SimpleGrid>
+        </Checkbox.Group>
+      );
+    case 'boolNullable':
+      return (
+        <Input.Wrapper label={p.label} error={p.error}>
+          <div>
+            <SegmentedControl
+              mt={4}
+              value={String(p.value ?? 'null')}
+              onChange={(v) => p.onChange(v)}
+              data={[
+                { value: 'true', label: t('common.yes') },
+                { value: 'false', label: t('common.no') },
+                { value: 'null', label: t('fields.notSet') },
+              ]}
+              data-testid="field-input"
+            />
+          </div>
+        </Input.Wrapper>
+      );
+    default:
+      return (
+        <TextInput {...common} value={String(p.value ?? '')} onChange={(e) => p.onChange(e.currentTarget.value)} maxLength={p.maxLength ?? 200} />
+      );
+  }
+}
+
+/** Autocomplete over `loadOptions` (debounced like every search), keeping the chosen option. */
+function LocationInput(p: FieldInputProps) {
+  const { t } = useTranslation();
+  const current: TSelectOption[] = p.value != null && p.value !== '' ? [{ value: String(p.value), text: p.valueText ?? String(p.value) }] : [];
+  const [search, setSearch] = useState('');
+  const [found, setFound] = useState<TSelectOption[]>([]);
+  const seq = useRef(0);
+  const { loadOptions } = p;
+
+  useEffect(() => {
+    if (!loadOptions || !search.trim()) return;
+    const n = ++seq.current;
+    const timer = window.setTimeout(() => {
+      loadOptions(search.trim())
+        .then((list) => {
+          if (n === seq.current) setFound(list);
+        })
+        .catch(() => {
+          if (n === seq.current) setFound([]);
+        });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [search, loadOptions]);
+
+  const data = [...current, ...found.filter((o) => !current.some((c) => String(c.value) === String(o.value)))].map((o) => ({
+    value: String(o.value),
+    label: o.text,
+  }));
+  return (
+    <Select
+      label={p.label}
+      error={p.error}
+      required={p.required}
+      data-autofocus
+      data-testid="field-input"
+      data={data}
+      value={(p.value as string | null) ?? null}
+      onChange={(v) => p.onChange(v)}
+      searchable
+      clearable={!p.required}
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options }) => options}
+      placeholder={t('fields.searchLocation')}
+      nothingFoundMessage={search.trim() ? t('fields.noMatches') : undefined}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}

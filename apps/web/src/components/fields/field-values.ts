@@ -1,0 +1,101 @@
+import type { TFieldType, TSelectOption } from '@crm/contract';
+import { formatArea, formatDate, formatDistance, formatMoney, formatMoney2 } from '../../lib/format.ts';
+
+/** The editor's working value of each field type (what the inputs hold). */
+export type Draft = string | number | string[] | null;
+
+const NUMERIC: readonly TFieldType[] = ['number', 'distance', 'distance-km', 'currency', 'area'];
+export const isNumericType = (type: TFieldType) => NUMERIC.includes(type);
+export const hasOptions = (type: TFieldType) => type === 'select' || type === 'enum' || type === 'flag-enum';
+
+/** A stored value as the editor's input holds it. */
+export function toDraft(type: TFieldType, value: unknown): Draft {
+  if (isNumericType(type)) return typeof value === 'number' ? value : value == null || value === '' ? '' : Number(value);
+  switch (type) {
+    case 'date':
+      return value ? String(value).slice(0, 10) : '';
+    case 'select':
+    case 'enum':
+    case 'location':
+      return value == null || value === '' ? null : String(value);
+    case 'flag-enum':
+      return Array.isArray(value) ? value.map(String) : typeof value === 'string' && value ? value.split(',').map((s) => s.trim()) : [];
+    case 'boolNullable':
+      return value === true ? 'true' : value === false ? 'false' : 'null';
+    default:
+      return value == null ? '' : String(value);
+  }
+}
+
+/** The value sent to the server for an input's content. */
+export function toWire(type: TFieldType, draft: Draft, options: TSelectOption[] = []): unknown {
+  if (isNumericType(type)) {
+    if (draft === '' || draft === null) return null;
+    const n = typeof draft === 'number' ? draft : Number(String(draft).replace(/\s/g, '').replace(',', '.'));
+    return Number.isFinite(n) ? n : draft;
+  }
+  switch (type) {
+    case 'date':
+      return draft ? draft : null;
+    case 'select':
+    case 'enum': {
+      if (draft == null || draft === '') return null;
+      return options.find((o) => String(o.value) === draft)?.value ?? draft;
+    }
+    case 'location':
+      return draft == null || draft === '' ? null : Number(draft);
+    case 'flag-enum':
+      return Array.isArray(draft) ? draft : [];
+    case 'boolNullable':
+      return draft === 'true' ? true : draft === 'false' ? false : null;
+    case 'textarea': {
+      const s = String(draft ?? '').replace(/\r\n/g, '\n').trim();
+      return s || null;
+    }
+    default: {
+      const s = String(draft ?? '').trim();
+      return s || null;
+    }
+  }
+}
+
+/** Whether two wire values mean the same (flag sets regardless of order). */
+export function sameWire(type: TFieldType, a: unknown, b: unknown): boolean {
+  const norm = (v: unknown) => (type === 'flag-enum' && Array.isArray(v) ? [...v].map(String).sort() : v ?? null);
+  return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
+}
+
+type T = (key: string, o?: Record<string, unknown>) => string;
+
+/** A value as shown on a record's page; empty string when not set. */
+export function formatFieldValue(type: TFieldType, value: unknown, t: T, options?: TSelectOption[], valueText?: string): string {
+  if (value == null || value === '' || (Array.isArray(value) && value.length === 0)) return '';
+  const num = typeof value === 'number' ? value : Number(value);
+  switch (type) {
+    case 'currency':
+      return Number.isInteger(num) ? formatMoney(num) : formatMoney2(num);
+    case 'distance':
+      return formatDistance(num);
+    case 'distance-km':
+      return formatDistance(num * 1000);
+    case 'area':
+      return formatArea(num);
+    case 'number':
+      return num.toLocaleString();
+    case 'date':
+      return formatDate(String(value));
+    case 'boolNullable':
+      return value === true ? t('common.yes') : value === false ? t('common.no') : '';
+    case 'select':
+    case 'enum':
+    case 'location':
+      return valueText ?? options?.find((o) => String(o.value) === String(value))?.text ?? String(value);
+    case 'flag-enum': {
+      const set = toDraft('flag-enum', value) as string[];
+      if (valueText) return valueText;
+      return set.map((v) => options?.find((o) => String(o.value) === v)?.text ?? v).join(', ');
+    }
+    default:
+      return String(value);
+  }
+}

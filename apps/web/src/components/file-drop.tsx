@@ -1,0 +1,165 @@
+import { useRef, useState, type DragEvent } from 'react';
+import { Anchor, Box, Group, Progress, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { TFileUploaded, TProblem } from '@crm/contract';
+import { ApiError, api } from '../lib/api.ts';
+import { clearBanner } from '../lib/banner.ts';
+import { currentCulture } from '../lib/i18n.ts';
+import { sessionStore } from '../lib/session.ts';
+import { describeError } from '../lib/errors.ts';
+import { IconCloudUpload } from './icons.ts';
+
+/** What the chooser offers; the server decides by content anyway. */
+export const UPLOAD_ACCEPT = [
+  'image/*',
+  'video/*',
+  'audio/*',
+  '.heic,.heif,.txt,.csv,.doc,.docx,.odt,.odp,.ods,.pdf,.ppt,.pptx,.xls,.xlsx,.rtf,.vsd,.vsdx,.xhtml,.xml,.zip,.rar,.7z',
+].join(',');
+
+/**
+ * POST /api/files with upload progress. The api() helper cannot report progress, so this uses
+ * XMLHttpRequest with the same bearer token and Accept-Language, and the same error shape.
+ */
+export function uploadFiles(files: File[], onProgress: (percent: number) => void): Promise<TFileUploaded[]> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/files');
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept-Language', currentCulture());
+    const token = sessionStore.get()?.token;
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(Math.min(100, Math.round((e.loaded / e.total) * 100)));
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        clearBanner();
+        resolve(JSON.parse(xhr.responseText) as TFileUploaded[]);
+        return;
+      }
+      let problem: TProblem;
+      try {
+        problem = JSON.parse(xhr.responseText) as TProblem;
+      } catch {
+        problem = { status: xhr.status, title: xhr.statusText || `HTTP ${xhr.status}` };
+      }
+      // A 401: let the api client run its usual path (clear the session, go to /login).
+      if (xhr.status === 401) void api('/api/authenticate/me').catch(() => {});
+      reject(new ApiError(xhr.status, problem));
+    };
+    xhr.onerror = () => reject(new ApiError(0, { status: 0, title: '', code: 'errors.network' }));
+    const body = new FormData();
+    for (const f of files) body.append('files', f, f.name);
+    xhr.send(body);
+  });
+}
+
+/**
+ * A drop area with a hidden file input: drag files onto it or click to choose several. Shows a
+ * progress bar while uploading; answers the stored files, or the server's (translated) message.
+ */
+export function FileDrop({
+  onUploaded,
+  onError,
+  disabled,
+  busyLabel,
+}: {
+  onUploaded: (files: TFileUploaded[]) => void | Promise<void>;
+  onError: (message: string) => void;
+  disabled?: boolean;
+  /** Shown after the upload while the caller finishes (e.g. attaching). */
+  busyLabel?: string;
+}) {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  const [over, setOver] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [finishing, setFinishing] = useState(false);
+  const busy = progress !== null || finishing || !!disabled;
+
+  const start = async (list: FileList | null) => {
+    const files = list ? Array.from(list) : [];
+    if (input.current) input.current.value = '';
+    if (!files.length || busy) return;
+    setProgress(0);
+    try {
+      const stored = await uploadFiles(files, setProgress);
+      setProgress(null);
+      setFinishing(true);
+      await onUploaded(stored);
+    } catch (e) {
+      onError(describeError(e).message);
+    } finally {
+      setProgress(null);
+      setFinishing(false);
+    }
+  };
+
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setOver(false);
+    void start(e.dataTransfer.files);
+  };
+
+  return (
+    <Box
+      data-testid="file-drop"
+      data-over={over || undefined}
+      onDragOver={(e) => {
+        e.preventDefault();
+        if (!busy) setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={onDrop}
+      onClick={() => !busy && input.current?.click()}
+      role="button"
+      tabIndex={0}
+      aria-disabled={busy}
+      onKeyDown={(e) => {
+        if ((e.key === 'Enter' || e.key === ' ') && !busy) {
+          e.preventDefault();
+          input.current?.click();
+        }
+      }}
+      p="md"
+      style={{
+        border: `1px dashed ${over ? 'var(--mantine-color-blue-6)' : 'var(--mantine-color-gray-4)'}`,
+        borderRadius: 'var(--mantine-radius-sm)',
+        background: over ? 'var(--mantine-color-blue-0)' : undefined,
+        cursor: busy ? 'progress' : 'pointer',
+      }}
+    >
+      <input
+        ref={input}
+        type="file"
+        multiple
+        hidden
+        accept={UPLOAD_ACCEPT}
+        data-testid="file-input"
+        onChange={(e) => void start(e.currentTarget.files)}
+      />
+      {progress !== null || finishing ? (
+        <Stack gap={6}>
+          <Text size="sm">{finishing ? (busyLabel ?? t('files.attaching')) : t('files.uploading', { percent: progress ?? 0 })}</Text>
+          <Progress value={finishing ? 100 : (progress ?? 0)} animated striped data-testid="file-progress" aria-label={t('files.uploading', { percent: progress ?? 0 })} />
+        </Stack>
+      ) : (
+        <Group gap="sm" wrap="nowrap">
+          <IconCloudUpload size={28} stroke={1.4} color="var(--mantine-color-gray-6)" aria-hidden />
+          <Stack gap={2}>
+            <Text size="sm">
+              {t('files.dropHere')}{' '}
+              <Anchor component="span" size="sm">
+                {t('files.choose')}
+              </Anchor>
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t('files.accepted')}
+            </Text>
+          </Stack>
+        </Group>
+      )}
+    </Box>
+  );
+}

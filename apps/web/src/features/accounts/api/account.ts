@@ -1,0 +1,43 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { TAccount, TAccountAdd, TAccountUpdate, TSelectOption } from '@crm/contract';
+import { api } from '../../../lib/api.ts';
+
+/** GET /api/account/edit/{id}: the account and the select lists of its edit form. */
+export type TAccountEdit = {
+  dto: TAccount;
+  selectLists: { roles: TSelectOption[]; branches: TSelectOption[]; sources: TSelectOption[]; services: TSelectOption[] };
+};
+
+export const accountKeys = {
+  all: ['account'] as const,
+  view: (id: number) => ['account', 'view', id] as const,
+  edit: (id: number) => ['account', 'edit', id] as const,
+};
+
+export const getAccountView = (id: number, signal?: AbortSignal) => api<TAccount>(`/api/account/view/${id}`, { signal });
+
+export const accountViewQuery = (id: number) =>
+  queryOptions({ queryKey: accountKeys.view(id), queryFn: ({ signal }) => getAccountView(id, signal), meta: { handlesErrors: true } });
+
+/** The edit form always starts from the current record (no cached copy), so its version is fresh. */
+export const accountEditQuery = (id: number) =>
+  queryOptions({
+    queryKey: accountKeys.edit(id),
+    queryFn: ({ signal }) => api<TAccountEdit>(`/api/account/edit/${id}`, { signal }),
+    staleTime: 0,
+    meta: { handlesErrors: true },
+  });
+
+/** POST /api/account/add: answers the new account's id. */
+export async function addAccount(body: TAccountAdd): Promise<number> {
+  const res = await api<{ id: number } | number>('/api/account/add', { body });
+  return typeof res === 'number' ? res : res.id;
+}
+
+export const updateAccount = (body: TAccountUpdate) => api<TAccount>('/api/account/update', { body });
+export const deleteAccount = (id: number) => api<unknown>(`/api/account/${id}`, { method: 'DELETE' });
+export const mergeAccounts = (body: { account: TAccountUpdate; duplicateId: number }) => api<unknown>('/api/account/merge', { body });
+
+/** GET /api/account/search: filter 1 = employees only, 2 = employees and specialists. */
+export const searchAccounts = (searchStr: string, filter: 0 | 1 | 2, signal?: AbortSignal) =>
+  api<{ items: { id: number; description: string }[] }>('/api/account/search', { query: { searchStr, filter }, signal });

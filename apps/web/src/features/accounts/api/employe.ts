@@ -1,0 +1,12 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { TSelectOption } from '@crm/contract';
+import { api } from '../../../lib/api.ts';
+
+export type TUserRole = { name: string; role: string | null; roleList: TSelectOption[] };
+
+export const userRoleQuery = (id: number) =>
+  queryOptions({ queryKey: ['userRole', id], queryFn: ({ signal }) => api<TUserRole>(`/api/UserRole/${id}`, { signal }), staleTime: 0 });
+
+export const saveUserRole = (id: number, role: string) => api<unknown>(`/api/UserRole/${id}`, { body: { role } });
+
+export const setPassword = (email: string, password: string) => api<{ message: string }>('/api/authenticate/setPassword', { body: { email, password } });

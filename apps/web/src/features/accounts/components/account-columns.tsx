@@ -1,0 +1,59 @@
+import { Anchor, Group } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import { Link } from 'react-router';
+import type { DataTableColumn } from '../../../components/data-table.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+
+type Stamped = { createdOn: string; createdBy: string | null; modifiedOn: string; modifiedBy: string | null };
+type Named = { id: number; name: string };
+
+export const accountPath = (id: number) => `/Accounts/View/${id}`;
+
+/** The account's name as a link to its view. */
+export function AccountLink({ id, name }: Named) {
+  return (
+    <Anchor component={Link} to={accountPath(id)} size="sm" data-testid="account-link">
+      {name || `#${id}`}
+    </Anchor>
+  );
+}
+
+/** Object reference numbers (space-separated) as #number links to the object. */
+export function ObjectRefs({ refs }: { refs: string | null | undefined }) {
+  const list = (refs ?? '').split(/\s+/).filter(Boolean);
+  if (!list.length) return null;
+  return (
+    <Group gap={6} wrap="wrap">
+      {list.map((n) => (
+        <Anchor key={n} component={Link} to={`/Objects/View/${n}`} size="sm" data-testid="object-ref">
+          #{n}
+        </Anchor>
+      ))}
+    </Group>
+  );
+}
+
+export const nameColumn = <T extends Named>(t: TFunction): DataTableColumn<T> => ({
+  accessor: 'name',
+  title: t('accounts.ui.col.name'),
+  sortable: true,
+  render: (r) => <AccountLink id={r.id} name={r.name} />,
+});
+
+export const createdColumns = <T extends Stamped>(t: TFunction): DataTableColumn<T>[] => [
+  { accessor: 'createdOn', title: t('accounts.ui.col.createdOn'), sortable: true, noWrap: true, render: (r) => formatDateTime(r.createdOn) },
+  { accessor: 'createdBy', title: t('accounts.ui.col.createdBy'), sortable: true },
+];
+
+export const modifiedColumns = <T extends Stamped>(t: TFunction): DataTableColumn<T>[] => [
+  { accessor: 'modifiedOn', title: t('accounts.ui.col.modifiedOn'), sortable: true, noWrap: true, render: (r) => formatDateTime(r.modifiedOn) },
+  { accessor: 'modifiedBy', title: t('accounts.ui.col.modifiedBy'), sortable: true },
+];
+
+export const objectsColumn = <T extends { objectReferenceNumbers: string }>(t: TFunction): DataTableColumn<T> => ({
+  accessor: 'objectReferenceNumbers',
+  sortKey: 'objects',
+  title: t('accounts.ui.col.objects'),
+  sortable: true,
+  render: (r) => <ObjectRefs refs={r.objectReferenceNumbers} />,
+});

@@ -1,0 +1,244 @@
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { TAccount } from '@crm/contract';
+import { IconKey, IconUserCog } from '../../../components/icons.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { isAdmin, useSession } from '../../../lib/session.ts';
+import { SPECIALTIES, splitList } from '../account-fields.ts';
+import { ObjectRefs } from './account-columns.tsx';
+import { KindBadges } from './kind-badges.tsx';
+import { branchText, roleText } from './labels.ts';
+import { languageName } from './languages.ts';
+import { formatBudget } from './budget.ts';
+
+const joinNames = (...parts: (string | null | undefined)[]) => parts.map((p) => p?.trim()).filter(Boolean).join(' ');
+
+/** One read-only value with its label; nothing when the value is empty. */
+function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  if (children === null || children === undefined || children === '' || children === false) return null;
+  return (
+    <div data-testid={testId}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/** A titled block shown only when at least one of its values is there. */
+function Section({ title, show, children, testId }: { title: string; show: boolean; children: ReactNode; testId?: string }) {
+  if (!show) return null;
+  return (
+    <Card withBorder padding="sm" data-testid={testId}>
+      <Title order={5} mb="xs">
+        {title}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="xs">
+        {children}
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+/** The account's read-only page (view mode 0). */
+export function AccountDetails({ account: a }: { account: TAccount }) {
+  const { t } = useTranslation();
+  const admin = isAdmin(useSession());
+  const emails = splitList(a.email);
+  const phones = splitList(a.phone);
+  const engName = joinNames(a.lastNameEng, a.firstNameEng, a.middleNameEng);
+  const localName = joinNames(a.lastNameLocal, a.firstNameLocal, a.middleNameLocal);
+  const period = a.startDate || a.endDate ? `${formatDate(a.startDate) || '…'} – ${formatDate(a.endDate) || '…'}` : '';
+  const specialties = SPECIALTIES.filter((s) => a[s]);
+
+  return (
+    <Stack gap="sm" data-testid="account-details">
+      <Card withBorder padding="sm">
+        <Group justify="space-between" align="flex-start">
+          <div>
+            <Title order={3} data-testid="account-name">
+              {a.displayName || `#${a.id}`}
+            </Title>
+            {a.isCompany && a.name && (
+              <Text c="dimmed" size="sm" data-testid="company-name">
+                {t('accounts.ui.field.companyName')}: {a.name}
+              </Text>
+            )}
+          </div>
+          <KindBadges account={a} />
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="xs" mt="sm">
+          {a.isClient && (
+            <Field label={t('accounts.ui.field.budget')} testId="view-budget">
+              {formatBudget(t, a.purchaseBudgetRangeMin, a.purchaseBudgetRangeMax) || t('common.notSet')}
+            </Field>
+          )}
+          {a.isOwner && (
+            <Field label={t('accounts.ui.field.ownedObjects')} testId="view-owned">
+              {a.ownedObjectsReferenceNumbers.trim() ? <ObjectRefs refs={a.ownedObjectsReferenceNumbers} /> : t('accounts.ui.view.none')}
+            </Field>
+          )}
+          <Field label={t('accounts.ui.field.boughtObjects')} testId="view-bought">
+            {a.boughtObjectsReferenceNumbers.trim() ? <ObjectRefs refs={a.boughtObjectsReferenceNumbers} /> : null}
+          </Field>
+          <Field label={t('accounts.ui.field.rentedObjects')} testId="view-rented">
+            {a.rentedObjectsReferenceNumbers.trim() ? <ObjectRefs refs={a.rentedObjectsReferenceNumbers} /> : null}
+          </Field>
+        </SimpleGrid>
+      </Card>
+
+      {a.isEmploye && (
+        <Card withBorder padding="sm" data-testid="view-employe">
+          <Title order={5} mb="xs">
+            {t('accounts.ui.section.employe')}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="xs">
+            <Field label={t('accounts.ui.field.workPeriod')}>{period || t('common.notSet')}</Field>
+            <Field label={t('accounts.ui.field.role')} testId="view-role">
+              {roleText(t, a.role) || t('common.notSet')}
+            </Field>
+            <Field label={t('accounts.ui.field.branch')} testId="view-branch">
+              {branchText(t, a.branchId)}
+            </Field>
+            <Field label={t('accounts.ui.field.signIn')}>{a.signIn ?? t('accounts.ui.employe.noSignIn')}</Field>
+          </SimpleGrid>
+          {admin && (
+            <Group gap="md" mt="xs">
+              <Anchor component={Link} to={`/ChangeEmployeRole/${a.id}`} size="sm" data-testid="change-role">
+                <Group gap={4}>
+                  <IconUserCog size={16} />
+                  {t('accounts.ui.employe.changeRole')}
+                </Group>
+              </Anchor>
+              <Anchor component={Link} to={`/SetPassword/${a.id}`} size="sm" data-testid="set-password">
+                <Group gap={4}>
+                  <IconKey size={16} />
+                  {t('accounts.ui.employe.setPassword')}
+                </Group>
+              </Anchor>
+            </Group>
+          )}
+        </Card>
+      )}
+
+      <Section title={t('accounts.ui.section.contacts')} show={emails.length > 0 || phones.length > 0} testId="view-contacts">
+        <Field label={t('accounts.ui.field.emails')} testId="view-emails">
+          {emails.length ? (
+            <Stack gap={2}>
+              {emails.map((e) => (
+                <Anchor key={e} href={`mailto:${e}`} size="sm">
+                  {e}
+                </Anchor>
+              ))}
+            </Stack>
+          ) : null}
+        </Field>
+        <Field label={t('accounts.ui.field.phones')} testId="view-phones">
+          {phones.length ? (
+            <Stack gap={2}>
+              {phones.map((p) => (
+                <Anchor key={p} href={`tel:${p.replace(/[^\d+]/g, '')}`} size="sm">
+                  {p}
+                </Anchor>
+              ))}
+            </Stack>
+          ) : null}
+        </Field>
+      </Section>
+
+      <Section
+        title={t('accounts.ui.section.names')}
+        show={!!(engName || localName || a.nameEng || a.nameLocal || a.language || a.nationality || a.country)}
+        testId="view-names"
+      >
+        <Field label={t('accounts.ui.field.nameInEnglish')}>{engName}</Field>
+        <Field label={t('accounts.ui.field.companyNameEng')}>{a.nameEng}</Field>
+        <Field label={t('accounts.ui.field.nameInLocal')}>{localName}</Field>
+        <Field label={t('accounts.ui.field.companyNameLocal')}>{a.nameLocal}</Field>
+        <Field label={t('accounts.ui.field.language')}>{languageName(a.language)}</Field>
+        <Field label={t('accounts.ui.field.nationality')}>{a.nationality}</Field>
+        <Field label={t('accounts.ui.field.country')}>{a.country}</Field>
+      </Section>
+
+      <Section
+        title={t('accounts.ui.section.documents')}
+        show={!!(a.internalPassportNumber || a.passportNumber || a.taxNumber || a.taxNumberOfOtherCountry)}
+        testId="view-documents"
+      >
+        <Field label={t('accounts.ui.field.internalPassportNumber')}>{a.internalPassportNumber}</Field>
+        <Field label={t('accounts.ui.field.passportNumber')}>{a.passportNumber}</Field>
+        <Field label={t('accounts.ui.field.taxNumber')}>{a.taxNumber}</Field>
+        <Field label={t('accounts.ui.field.taxNumberOfOtherCountry')}>{a.taxNumberOfOtherCountry}</Field>
+      </Section>
+
+      <Section title={t('accounts.ui.section.address')} show={!!(a.city || a.postcode || a.address)} testId="view-address">
+        <Field label={t('accounts.ui.field.city')} testId="view-city">
+          {a.city}
+        </Field>
+        <Field label={t('accounts.ui.field.postcode')}>{a.postcode}</Field>
+        <Field label={t('accounts.ui.field.address')}>{a.address}</Field>
+      </Section>
+
+      <Section title={t('accounts.ui.section.company')} show={!!a.companyType} testId="view-company">
+        <Field label={t('accounts.ui.field.companyType')}>{a.companyType}</Field>
+      </Section>
+
+      {a.isProfessional && (
+        <Card withBorder padding="sm" data-testid="view-specialty">
+          <Title order={5} mb="xs">
+            {t('accounts.ui.section.specialty')}
+          </Title>
+          {specialties.length ? (
+            <Group gap={6}>
+              {specialties.map((s) => (
+                <Badge key={s} variant="light" tt="none">
+                  {t(`accounts.ui.specialty.${s}`)}
+                </Badge>
+              ))}
+            </Group>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('accounts.ui.view.noSpecialty')}
+            </Text>
+          )}
+          {a.numberOfSoldObjects > 0 && (
+            <Text size="sm" mt="xs">
+              {t('accounts.ui.col.soldObjects')}: {a.numberOfSoldObjects}
+            </Text>
+          )}
+        </Card>
+      )}
+
+      {a.leads.length > 0 && (
+        <Card withBorder padding="sm" data-testid="view-leads">
+          <Title order={5} mb="xs">
+            {t('accounts.ui.section.leads')}
+          </Title>
+          <Stack gap={4}>
+            {a.leads.map((l) => (
+              <Anchor key={l.id} component={Link} to={`/Leads/View/${l.id}`} size="sm">
+                #{l.id} {l.descr}
+              </Anchor>
+            ))}
+          </Stack>
+        </Card>
+      )}
+
+      {a.notes && (
+        <Card withBorder padding="sm" data-testid="view-notes">
+          <Title order={5} mb="xs">
+            {t('accounts.ui.field.notes')}
+          </Title>
+          <Text size="sm" className="pre-line">
+            {a.notes}
+          </Text>
+        </Card>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,300 @@
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { ADMIN } from '../fixtures.ts';
+
+/**
+ * Accounts: lists, add, view/edit with auto-save, merge and global search — every scenario in
+ * English and in Greek. The admin signs in through the API and the interface language comes from
+ * the language cookie, so the admin's saved language is never touched.
+ */
+const LANGUAGES = [
+  {
+    cookie: 'en-UK',
+    lastNameRequired: 'Please enter the last name',
+    firstNameRequired: 'Please enter the first name',
+    saved: 'All changes saved',
+    selectTwo: 'Select 2 accounts and click Merge button',
+    wrongCount: 'You selected 1 accounts. Please select 2 accounts to merge!',
+    showAll: 'Show all',
+    owners: 'Owners',
+    deleteConfirm: 'Delete account?',
+    admin: 'Administrator',
+    employee: 'Employee',
+    passwordsMatch: 'Passwords should match',
+    passwordSet: (email: string) => `Password set successfully for ${email}`,
+  },
+  {
+    cookie: 'el',
+    lastNameRequired: 'Συμπληρώστε το επώνυμο',
+    firstNameRequired: 'Συμπληρώστε το όνομα',
+    saved: 'Όλες οι αλλαγές αποθηκεύτηκαν',
+    selectTwo: 'Επιλέξτε 2 επαφές και πατήστε το κουμπί Συγχώνευση',
+    wrongCount: 'Επιλέξατε 1 επαφές. Για συγχώνευση επιλέξτε 2 επαφές!',
+    showAll: 'Όλες',
+    owners: 'Ιδιοκτήτες',
+    deleteConfirm: 'Να διαγραφεί η επαφή;',
+    admin: 'Διαχειριστής',
+    employee: 'Υπάλληλος',
+    passwordsMatch: 'Οι κωδικοί πρέπει να ταιριάζουν',
+    passwordSet: (email: string) => `Ο κωδικός πρόσβασης για το ${email} ορίστηκε επιτυχώς`,
+  },
+] as const;
+
+type Session = { token: string };
+let seq = 0;
+/** A name part nobody else uses in this run (letters only, so search and sorting treat it as a word). */
+function unique(prefix: string): string {
+  const n = `${Date.now().toString(36)}${(seq++).toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  return prefix + n.replace(/\d/g, (d) => 'qwxyzjkvbh'[Number(d)]!);
+}
+/** The same in Greek letters (no accents), for Greek names. */
+function uniqueGreek(): string {
+  const letters = 'αβγδεζηθικλμνξοπρστυφχψω';
+  let n = Date.now() * 1000 + Math.floor(Math.random() * 1000) + seq++;
+  let s = '';
+  while (n > 0) {
+    s += letters[n % letters.length];
+    n = Math.floor(n / letters.length);
+  }
+  return s;
+}
+
+async function signInByApi(request: APIRequestContext, email: string = ADMIN.email, password: string = ADMIN.password): Promise<Record<string, unknown> & Session> {
+  const res = await request.post('/api/authenticate/login', { data: { username: email, password } });
+  expect(res.ok()).toBeTruthy();
+  return res.json();
+}
+
+/** A signed-in page in the given interface language (cookie), without touching the user's saved language. */
+async function openAs(
+  context: BrowserContext,
+  request: APIRequestContext,
+  baseURL: string,
+  language: string,
+  user: { email: string; password: string } = ADMIN,
+): Promise<{ page: Page; token: string }> {
+  const session = await signInByApi(request, user.email, user.password);
+  await context.addCookies([{ name: 'language', value: language, url: baseURL }]);
+  await context.addInitScript((s) => window.localStorage.setItem('crm.session', s), JSON.stringify(session));
+  const page = await context.newPage();
+  return { page, token: session.token };
+}
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function createAccount(request: APIRequestContext, token: string, body: Record<string, unknown>): Promise<number> {
+  const res = await request.post('/api/account/add', { data: body, headers: auth(token) });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).id as number;
+}
+
+async function viewAccount(request: APIRequestContext, token: string, id: number) {
+  return request.get(`/api/account/view/${id}`, { headers: auth(token) });
+}
+
+for (const L of LANGUAGES) {
+  test.describe(`accounts (${L.cookie})`, () => {
+    test.describe.configure({ timeout: 60000 });
+
+    test('a new client: names are required, then the account opens in expanded edit', async ({ context, request, baseURL }) => {
+      const { page } = await openAs(context, request, baseURL!, L.cookie);
+      await page.goto('/Accounts/AddClient');
+      await expect(page.getByTestId('add-kind-isClient')).toBeChecked();
+      await page.getByTestId('add-submit').click();
+      await expect(page.getByText(L.lastNameRequired)).toBeVisible();
+      await expect(page.getByText(L.firstNameRequired)).toBeVisible();
+      await expect(page).toHaveURL(/\/Accounts\/AddClient$/);
+
+      const last = unique('Clientlast');
+      await page.getByTestId('add-lastName').fill(last);
+      await page.getByTestId('add-firstName').fill('Maria');
+      await page.getByTestId('add-submit').click();
+      await expect(page).toHaveURL(/\/Accounts\/View\/\d+\/2$/);
+      await expect(page.getByTestId('account-editor')).toHaveAttribute('data-expanded', 'true');
+      await expect(page.getByTestId('account-name')).toHaveText(`${last} Maria`);
+      // A client: the request (budget) section is there; the expanded form shows the passport fields too.
+      await expect(page.getByTestId('edit-request')).toBeVisible();
+      await expect(page.getByTestId('field-passportNumber')).toBeVisible();
+      // Collapse goes to edit mode, Edit toggles to the read-only view.
+      await page.getByTestId('more-toggle').click();
+      await expect(page).toHaveURL(/\/Accounts\/View\/\d+\/1$/);
+      await expect(page.getByTestId('field-passportNumber')).toHaveCount(0);
+      await page.getByTestId('edit-toggle').click();
+      await expect(page.getByTestId('account-details')).toBeVisible();
+      await expect(page.getByTestId('view-budget')).toBeVisible();
+    });
+
+    test('edits save themselves and survive a reload', async ({ context, request, baseURL }) => {
+      const { page, token } = await openAs(context, request, baseURL!, L.cookie);
+      const last = unique('Autosave');
+      const id = await createAccount(request, token, { lastName: last, firstName: 'Nikos', isClient: true });
+      await page.goto(`/Accounts/View/${id}/1`);
+      await page.getByTestId('field-phone-0').fill('+30 2310 555 123');
+      await page.getByTestId('field-city').fill('Θεσσαλονίκη');
+      await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
+      await expect(page.getByTestId('save-status')).toContainText(L.saved);
+      await page.reload();
+      await expect(page.getByTestId('field-phone-0')).toHaveValue('+30 2310 555 123');
+      await expect(page.getByTestId('field-city')).toHaveValue('Θεσσαλονίκη');
+      // The read-only view shows them too, the phone as a tel: link.
+      await page.getByTestId('edit-toggle').click();
+      await expect(page.getByTestId('view-city')).toContainText('Θεσσαλονίκη');
+      await expect(page.getByTestId('view-phones').getByRole('link', { name: '+30 2310 555 123' })).toHaveAttribute('href', 'tel:+302310555123');
+      // Stored on the server, with a new version.
+      const stored = await (await viewAccount(request, token, id)).json();
+      expect(stored.phone).toBe('+30 2310 555 123');
+      expect(stored.city).toBe('Θεσσαλονίκη');
+      expect(stored.version).toBeGreaterThan(1);
+    });
+
+    test('someone else\'s newer change is not overwritten: the form reloads it and says so', async ({ context, request, baseURL }) => {
+      const { page, token } = await openAs(context, request, baseURL!, L.cookie);
+      const id = await createAccount(request, token, { lastName: unique('Conflict'), firstName: 'Eleni' });
+      await page.goto(`/Accounts/View/${id}/1`);
+      await expect(page.getByTestId('field-city')).toBeVisible();
+      // Another user saves first.
+      const current = await (await viewAccount(request, token, id)).json();
+      const other = await request.post('/api/account/update', { data: { id, version: current.version, city: 'Kalamaria' }, headers: auth(token) });
+      expect(other.status()).toBe(200);
+      await page.getByTestId('field-city').fill('Pylaia');
+      await expect(page.getByTestId('banner')).toHaveAttribute('data-type', 'warning');
+      await expect(page.getByTestId('field-city')).toHaveValue('Kalamaria');
+      expect((await (await viewAccount(request, token, id)).json()).city).toBe('Kalamaria');
+    });
+
+    test('two duplicates are merged: chosen values kept, the duplicate gone', async ({ context, request, baseURL }) => {
+      const { page, token } = await openAs(context, request, baseURL!, L.cookie);
+      const last = unique('Dupl');
+      const a1 = await createAccount(request, token, { lastName: last, firstName: 'Anna', email: 'anna.keep@example.com' });
+      const a2 = await createAccount(request, token, { lastName: last, firstName: 'Anna', phone: '+30 697 000 1122', isClient: true });
+      // Show 50 rows so both new accounts are on the first page even while other tests add accounts.
+      await context.addCookies([
+        { name: 'AccountList.list', value: encodeURIComponent(JSON.stringify({ perPage: 50, currentPage: 1, sortBy: 'createdOn', sortDir: 'desc' })), url: baseURL! },
+      ]);
+      await page.goto('/Accounts');
+      const row = (id: number) => page.getByTestId('accounts-table-row').filter({ has: page.locator(`a[href="/Accounts/View/${id}"]`) });
+      await expect(row(a2)).toBeVisible();
+      await page.getByTestId('accounts-merge').click();
+      await expect(page.getByTestId('banner')).toContainText(L.selectTwo);
+      await row(a1).getByRole('checkbox').check();
+      await page.getByTestId('accounts-merge').click();
+      await expect(page.getByTestId('merge-count-dialog')).toHaveText(L.wrongCount);
+      await page.getByTestId('merge-count-ok').click();
+      await row(a2).getByRole('checkbox').check();
+      await page.getByTestId('accounts-merge').click();
+      await expect(page).toHaveURL(new RegExp(`/Accounts/Merge/a1/${a1}/a2/${a2}$`));
+
+      // Equal names match; the phone and the client flag come from the duplicate, the e-mail stays.
+      await expect(page.getByTestId('merge-row-lastName')).toHaveAttribute('data-match', 'true');
+      await expect(page.getByTestId('merge-row-phone')).toHaveAttribute('data-match', 'false');
+      await expect(page.getByTestId('merge-phone-2')).toBeChecked();
+      await expect(page.getByTestId('merge-isClient-2')).toBeChecked();
+      await expect(page.getByTestId('merge-email-1')).toBeChecked();
+      await expect(page.getByTestId('merge-row-id')).toHaveCount(0);
+      await expect(page.getByTestId('merge-row-createdOn')).toHaveCount(0);
+      await page.getByTestId('merge-submit').click();
+      await expect(page).toHaveURL(/\/Accounts$/);
+
+      expect((await viewAccount(request, token, a2)).status()).toBe(404);
+      const kept = await (await viewAccount(request, token, a1)).json();
+      expect(kept.email).toBe('anna.keep@example.com');
+      expect(kept.phone).toBe('+30 697 000 1122');
+      expect(kept.isClient).toBe(true);
+      await page.goto(`/Accounts/View/${a1}`);
+      await expect(page.getByTestId('view-phones')).toContainText('+30 697 000 1122');
+      await expect(page.getByTestId('view-emails')).toContainText('anna.keep@example.com');
+    });
+
+    test('Delete account asks first, then removes the account and goes back', async ({ context, request, baseURL }) => {
+      const { page, token } = await openAs(context, request, baseURL!, L.cookie);
+      const id = await createAccount(request, token, { lastName: unique('Delete'), firstName: 'Petros', isOwner: true });
+      await page.goto('/Owners');
+      await page.locator(`a[href="/Accounts/View/${id}"]`).click();
+      await expect(page).toHaveURL(new RegExp(`/Accounts/View/${id}$`));
+      await page.getByTestId('account-menu').click();
+      await page.getByTestId('delete-account').click();
+      await expect(page.getByText(L.deleteConfirm)).toBeVisible();
+      await page.getByTestId('confirm-delete').click();
+      await expect(page).toHaveURL(/\/Owners$/);
+      await expect(page.locator(`a[href="/Accounts/View/${id}"]`)).toHaveCount(0);
+      expect((await viewAccount(request, token, id)).status()).toBe(404);
+    });
+
+    test('global search finds an account by a fragment of its Greek name typed without accents', async ({ context, request, baseURL }) => {
+      const { page, token } = await openAs(context, request, baseURL!, L.cookie);
+      const tag = uniqueGreek();
+      const id = await createAccount(request, token, { lastName: `Παπαδοπούλου${tag}`, firstName: 'Ελένη', isOwner: true });
+      await page.goto('/CRM');
+      await page.getByTestId('global-search').fill(`πουλου${tag}`);
+      const hit = page.getByTestId('search-hit').filter({ hasText: `Παπαδοπούλου${tag}` });
+      await expect(hit).toHaveCount(1);
+      await hit.click();
+      await expect(page).toHaveURL(new RegExp(`/Accounts/View/${id}$`));
+      await expect(page.getByTestId('account-name')).toHaveText(`Παπαδοπούλου${tag} Ελένη`);
+    });
+
+    test('the Owners list shows a new owner, and the page size survives a reload', async ({ context, request, baseURL }) => {
+      const { page, token } = await openAs(context, request, baseURL!, L.cookie);
+      const last = unique('Owner');
+      const id = await createAccount(request, token, { lastName: last, firstName: 'Giorgos', isOwner: true });
+      await page.goto('/Owners');
+      await expect(page.getByTestId('page-title')).toHaveText(L.owners);
+      await expect(page.getByTestId('owners-table').locator(`a[href="/Accounts/View/${id}"]`)).toHaveText(`${last} Giorgos`);
+      await expect(page.getByTestId('owners-count')).toHaveText(/^[1-9]\d*$/);
+      // Every row of the page can be reached: the table scrolls inside its 70vh area under a sticky header.
+      await page.getByTestId('owners-table-row').last().getByTestId('account-link').click({ trial: true });
+
+      await page.getByTestId('owners-table-page-size').click();
+      await expect(page.getByRole('option', { name: L.showAll })).toBeVisible();
+      await page.getByRole('option', { name: '10', exact: true }).click();
+      await expect(page.getByTestId('owners-table-page-size')).toHaveValue('10');
+      await page.reload();
+      await expect(page.getByTestId('owners-table-page-size')).toHaveValue('10');
+      const rows = await page.getByTestId('owners-table-row').count();
+      expect(rows).toBeLessThanOrEqual(10);
+    });
+
+    test('an admin changes an employee\'s role and sets the password; the employee sees no admin links', async ({ context, browser, request, baseURL }) => {
+      const { page, token } = await openAs(context, request, baseURL!, L.cookie);
+      const email = `${unique('emp')}@example.com`;
+      const id = await createAccount(request, token, { lastName: unique('Employee'), firstName: 'Kostas', isEmploye: true, role: 'employee', email });
+      await page.goto(`/Accounts/View/${id}`);
+      await page.getByTestId('change-role').click();
+      await expect(page).toHaveURL(new RegExp(`/ChangeEmployeRole/${id}$`));
+      await page.getByTestId('role-select').click();
+      await page.getByRole('option', { name: L.admin }).click();
+      await page.getByTestId('role-save').click();
+      await expect(page).toHaveURL(new RegExp(`/Accounts/View/${id}$`));
+      await expect(page.getByTestId('view-role')).toContainText(L.admin);
+      expect((await (await viewAccount(request, token, id)).json()).role).toBe('admin');
+      // Back to employee, through the same page.
+      await page.getByTestId('change-role').click();
+      await page.getByTestId('role-select').click();
+      await page.getByRole('option', { name: L.employee, exact: true }).click();
+      await page.getByTestId('role-save').click();
+      await expect(page).toHaveURL(new RegExp(`/Accounts/View/${id}$`));
+      expect((await (await viewAccount(request, token, id)).json()).role).toBe('employee');
+
+      await page.getByTestId('set-password').click();
+      await expect(page).toHaveURL(new RegExp(`/SetPassword/${id}$`));
+      await expect(page.getByTestId('password-email')).toHaveValue(email);
+      await page.getByTestId('password-new').fill('employee-pass-1');
+      await page.getByTestId('password-confirm').fill('employee-pass-2');
+      await page.getByTestId('password-submit').click();
+      await expect(page.getByText(L.passwordsMatch)).toBeVisible();
+      await page.getByTestId('password-confirm').fill('employee-pass-1');
+      await page.getByTestId('password-submit').click();
+      await expect(page.getByTestId('password-success')).toHaveText(L.passwordSet(email));
+
+      // The employee signs in with it, sees accounts but not the admin-only links or pages.
+      const ctx = await browser.newContext();
+      const { page: emp } = await openAs(ctx, request, baseURL!, L.cookie, { email, password: 'employee-pass-1' });
+      await emp.goto(`/Accounts/View/${id}`);
+      await expect(emp.getByTestId('view-employe')).toBeVisible();
+      await expect(emp.getByTestId('change-role')).toHaveCount(0);
+      await expect(emp.getByTestId('set-password')).toHaveCount(0);
+      await emp.goto(`/ChangeEmployeRole/${id}`);
+      await expect(emp.getByTestId('access-denied')).toBeVisible();
+      await ctx.close();
+    });
+  });
+}

@@ -1,0 +1,174 @@
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { ADMIN } from '../fixtures.ts';
+
+/**
+ * Activities and assignments on an account's page, and the home page's open actions — in English
+ * and in Greek. The admin signs in through the API and the interface language comes from the
+ * language cookie, so the admin's saved language is never touched.
+ */
+const LANGUAGES = [
+  {
+    cookie: 'en-UK',
+    activities: 'Activities',
+    complete: 'Complete',
+    todo: 'To do',
+    saved: 'All changes saved',
+    onlyLink: 'Cannot delete the only link.',
+    deleteLink: 'Delete a link?',
+    deleteAssignment: 'Delete assignment?',
+    deleteActivity: 'Delete activity?',
+    myActions: 'My open actions',
+  },
+  {
+    cookie: 'el',
+    activities: 'Δραστηριότητες',
+    complete: 'Ολοκληρώθηκε',
+    todo: 'Προς εκτέλεση',
+    saved: 'Όλες οι αλλαγές αποθηκεύτηκαν',
+    onlyLink: 'Δεν μπορείτε να διαγράψετε τη μοναδική σύνδεση.',
+    deleteLink: 'Διαγραφή της σύνδεσης;',
+    deleteAssignment: 'Διαγραφή της ανάθεσης;',
+    deleteActivity: 'Διαγραφή της δραστηριότητας;',
+    myActions: 'Οι εκκρεμείς εργασίες μου',
+  },
+] as const;
+
+let seq = 0;
+/** A name nobody else uses in this run (letters only, so search treats it as one word). */
+function unique(prefix: string): string {
+  const n = `${Date.now().toString(36)}${(seq++).toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  return prefix + n.replace(/\d/g, (d) => 'qwxyzjkvbh'[Number(d)]!);
+}
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A signed-in admin page in the given interface language (cookie), without touching the saved language. */
+async function openAs(context: BrowserContext, request: APIRequestContext, baseURL: string, language: string): Promise<{ page: Page; token: string }> {
+  const res = await request.post('/api/authenticate/login', { data: { username: ADMIN.email, password: ADMIN.password } });
+  expect(res.ok()).toBeTruthy();
+  const session = await res.json();
+  await context.addCookies([{ name: 'language', value: language, url: baseURL }]);
+  await context.addInitScript((s) => window.localStorage.setItem('crm.session', s), JSON.stringify(session));
+  const page = await context.newPage();
+  return { page, token: session.token as string };
+}
+
+async function createAccount(request: APIRequestContext, token: string, body: Record<string, unknown>): Promise<number> {
+  const res = await request.post('/api/account/add', { data: body, headers: auth(token) });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).id as number;
+}
+
+const DATE = /\d{1,2}[./]\d{1,2}[./]\d{4}/;
+
+for (const L of LANGUAGES) {
+  test.describe(`activities and assignments (${L.cookie})`, () => {
+    test('add an activity, describe it, mark it complete; after a reload it is complete with a completed date', async ({ context, request, baseURL }) => {
+      const { page, token } = await openAs(context, request, baseURL!, L.cookie);
+      const id = await createAccount(request, token, { lastName: unique('Activity'), firstName: 'Eleni', isClient: true });
+      await page.goto(`/Accounts/View/${id}`);
+      const list = page.getByTestId('activity-list');
+      await expect(list.getByRole('heading', { name: L.activities })).toBeVisible();
+      await expect(list.getByTestId('activity-count')).toHaveText('0');
+
+      await list.getByTestId('activity-add').click();
+      const editor = list.getByTestId('activity-editor');
+      await expect(editor).toBeVisible();
+      const text = `Called about the viewing on Saturday ${unique('n')}`;
+      await editor.getByTestId('activity-description').fill(text);
+      await editor.getByTestId('activity-done').getByText(L.complete, { exact: true }).click();
+      await expect(editor.getByTestId('activity-save-status')).toHaveAttribute('data-status', 'saved');
+      await expect(editor.getByTestId('activity-save-status')).toHaveText(L.saved);
+      // The server stamps the completion date; the editor shows it.
+      await expect(editor.getByTestId('activity-done-date')).toContainText(DATE);
+      await editor.getByTestId('activity-close').click();
+      await expect(editor).toHaveCount(0);
+
+      await page.reload();
+      const row = list.getByTestId('activity-row');
+      await expect(row).toHaveCount(1);
+      await expect(list.getByTestId('activity-count')).toHaveText('1');
+      await expect(row).toHaveAttribute('data-state', 'complete');
+      await expect(row.getByTestId('state-complete')).toBeVisible();
+      await expect(row.getByTestId('activity-text')).toHaveText(text);
+      await expect(row.getByTestId('activity-done-on')).toHaveText(DATE);
+
+      const stored = await request.get(`/api/activity?parent=2&parentId=${id}`, { headers: auth(token) });
+      const body = await stored.json();
+      expect(body.items).toHaveLength(1);
+      expect(body.items[0]).toMatchObject({ description: text, done: true, links: [{ entity: 2, id }] });
+      expect(body.items[0].doneDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
+    });
+
+    test('the only link cannot be deleted; an activity is deleted after a confirmation', async ({ context, request, baseURL }) => {
+      const { page, token } = await openAs(context, request, baseURL!, L.cookie);
+      const id = await createAccount(request, token, { lastName: unique('Links'), firstName: 'Petros', isClient: true });
+      const added = await (await request.post('/api/activity/add', { data: { entityType: 2, id }, headers: auth(token) })).json();
+      const upd = await request.post('/api/activity/update', { data: { id: added.id, version: added.version, description: 'Keys handed over', done: false }, headers: auth(token) });
+      expect(upd.ok()).toBeTruthy();
+
+      await page.goto(`/Accounts/View/${id}`);
+      const list = page.getByTestId('activity-list');
+      const row = list.getByTestId('activity-row');
+      await expect(row).toHaveAttribute('data-state', 'todo');
+      await expect(row.getByTestId('state-todo')).toBeVisible();
+      await row.getByTestId('activity-edit').click();
+      const editor = list.getByTestId('activity-editor');
+      await expect(editor.getByTestId('activity-description')).toHaveValue('Keys handed over');
+
+      await editor.getByTestId('activity-link-delete').click();
+      await expect(page.getByText(L.deleteLink)).toBeVisible();
+      await page.getByTestId('confirm-delete-link').click();
+      await expect(editor.getByTestId('activity-editor-error')).toHaveText(L.onlyLink);
+      // The link is back.
+      await expect(editor.getByTestId('activity-links').getByTestId('activity-record-link')).toHaveCount(1);
+
+      await editor.getByTestId('activity-delete').click();
+      await expect(page.getByText(L.deleteActivity)).toBeVisible();
+      await page.getByTestId('confirm-delete-activity').click();
+      await expect(list.getByTestId('activity-row')).toHaveCount(0);
+      await expect(list.getByTestId('activity-count')).toHaveText('0');
+      expect((await request.get(`/api/activity/${added.id}`, { headers: auth(token) })).status()).toBe(404);
+    });
+
+    test('assign a person to the account and remove the assignment', async ({ context, request, baseURL }) => {
+      const { page, token } = await openAs(context, request, baseURL!, L.cookie);
+      const id = await createAccount(request, token, { lastName: unique('Assigned'), firstName: 'Anna', isClient: true });
+      const specialistLast = unique('Notary');
+      await createAccount(request, token, { lastName: specialistLast, firstName: 'Kostas', isProfessional: true, isNotary: true });
+
+      await page.goto(`/Accounts/View/${id}`);
+      const card = page.getByTestId('assignments');
+      await expect(card.getByTestId('assignment-item')).toHaveCount(0);
+      await card.getByTestId('assignment-add').fill(specialistLast);
+      await page.getByRole('option', { name: new RegExp(specialistLast) }).click();
+      const item = card.getByTestId('assignment-item');
+      await expect(item).toHaveCount(1);
+      await expect(item.getByRole('link')).toHaveText(`${specialistLast} Kostas`);
+
+      await item.getByTestId('assignment-delete').click();
+      await expect(page.getByText(L.deleteAssignment)).toBeVisible();
+      await page.getByTestId('confirm-delete-assignment').click();
+      await expect(card.getByTestId('assignment-item')).toHaveCount(0);
+      const stored = await request.get(`/api/assignment/account/${id}`, { headers: auth(token) });
+      expect((await stored.json()).items).toEqual([]);
+    });
+
+    test("the home page lists the user's open actions", async ({ context, request, baseURL }) => {
+      const { page, token } = await openAs(context, request, baseURL!, L.cookie);
+      const id = await createAccount(request, token, { lastName: unique('Home'), firstName: 'Maria', isClient: true });
+      const added = await (await request.post('/api/activity/add', { data: { entityType: 2, id }, headers: auth(token) })).json();
+      const text = `Send the contract draft ${unique('h')}`;
+      // Planned long ago: the card lists open actions soonest-planned first, so it is on page 1.
+      await request.post('/api/activity/update', { data: { id: added.id, version: added.version, description: text, done: false, date: '2001-01-01T09:00:00' }, headers: auth(token) });
+      await page.goto('/CRM');
+      const card = page.getByTestId('my-actions');
+      await expect(card.getByRole('heading', { name: L.myActions })).toBeVisible();
+      const row = card.getByTestId('my-actions-row').filter({ hasText: text });
+      await expect(row).toHaveCount(1);
+      await expect(row).toHaveAttribute('data-state', 'todo');
+      await row.getByTestId('activity-record-link').click();
+      await expect(page).toHaveURL(new RegExp(`/Accounts/View/${id}$`));
+    });
+  });
+}

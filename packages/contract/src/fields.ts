@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { ZSelectOption } from './common.ts';
+
+/** Kinds of value the single-field editor edits (spec: single-field editor field types). */
+export const FIELD_TYPES = [
+  'text',
+  'textarea',
+  'number',
+  /** metres (integer); shown in km from 1000 m */
+  'distance',
+  /** kilometres with one decimal */
+  'distance-km',
+  /** euro */
+  'currency',
+  /** square metres */
+  'area',
+  'select',
+  'enum',
+  /** YYYY-MM-DD */
+  'date',
+  /** a location id, chosen by autocomplete */
+  'location',
+  /** several boolean columns edited as one checkbox group; the value is the list of set flags */
+  'flag-enum',
+  /** yes / no / not set */
+  'boolNullable',
+] as const;
+export type TFieldType = (typeof FIELD_TYPES)[number];
+
+/** PATCH (or POST) /api/{entity}/patch/{id}: a JSON Patch of exactly one replace operation. */
+export const ZFieldPatchOp = z.object({
+  op: z.literal('replace'),
+  /** "/fieldName" */
+  path: z.string().regex(/^\/[A-Za-z][A-Za-z0-9_]*$/),
+  value: z.unknown(),
+});
+export const ZFieldPatch = z.array(ZFieldPatchOp).length(1);
+export type TFieldPatch = z.infer<typeof ZFieldPatch>;
+
+export const ZFieldPatchQuery = z.object({
+  /** The version the edit was based on (same as the If-Match header); stale → 409. */
+  version: z.coerce.number().int().positive().optional(),
+});
+
+/** The updated fields of the record (id, version, stamps and every editable field). */
+export const ZFieldPatchAnswer = z.object({
+  dto: z.record(z.string(), z.unknown()),
+  /** false when the value was unchanged and nothing was written. */
+  viewUpdated: z.boolean(),
+});
+export type TFieldPatchAnswer = z.infer<typeof ZFieldPatchAnswer>;
+
+/** GET /api/{entity}/editRequestSelectList?id=&fieldName= */
+export const ZEditRequestQuery = z.object({
+  id: z.coerce.number().int().positive(),
+  fieldName: z.string().min(1).max(100),
+});
+export const ZEditRequestAnswer = z.object({
+  /** The current value (flag-enum: the set flags joined by commas). */
+  value: z.unknown(),
+  type: z.enum(FIELD_TYPES),
+  selectList: z.array(ZSelectOption),
+  /** The property of the answer's dto that shows the field. */
+  dtoFieldName: z.string(),
+  /** flag-enum: the set flags. */
+  valueArray: z.array(z.union([z.string(), z.number()])).optional(),
+  /** flag-enum: the texts of the set flags, joined by ", ". */
+  selectListText: z.string().optional(),
+  /** The record's version, to send back with the patch. */
+  version: z.number().int().optional(),
+});
+export type TEditRequestAnswer = z.infer<typeof ZEditRequestAnswer>;

@@ -1,0 +1,438 @@
+// npm run bench — the performance budgets of ARCHITECTURE.md, measured.
+//
+//   npm run bench [-- --accounts 100000 --activities 1000000 --duration 8 --concurrency 8 --force --plans --no-web | --build-web]
+//
+// 1. Generates (or reuses) the large agency (scripts/generate-large.ts) in DATABASE_URL or in an
+//    embedded PostgreSQL under DATA_DIR (default ./data/bench).
+// 2. Starts the app in this process on 127.0.0.1 (a free port) and signs in a bench administrator.
+// 3. Per endpoint: N concurrent keep-alive clients (a worker thread) for a fixed time → p50, p95,
+//    p99, throughput; the same requests one at a time → the API's own latency; the SQL those
+//    requests ran (captured from the pool) replayed through a separate connection → the floor.
+//    Budgets: list p95 < 50 ms and API/SQL <= 1.5, global search p95 < 40 ms, record view p95 < 30 ms.
+// 4. The web bundle budgets (scripts/bundle-budget.mjs; builds the web app first if needed).
+// Budgets over are printed, not failed: the exit code is non-zero only when something crashed.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { Worker } from 'node:worker_threads';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { connectDb, type DbHandle } from '../apps/server/src/db/client.ts';
+import { hashPassword } from '../apps/server/src/lib/passwords.ts';
+import { ensureLargeData, openBenchDatabase, parseSizes } from './generate-large.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const argv = process.argv.slice(2);
+const numArg = (name: string, dflt: number) => {
+  const i = argv.indexOf(`--${name}`);
+  const v = i >= 0 ? argv[i + 1] : argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+  const n = v === undefined ? dflt : Number(v);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number`);
+  return n;
+};
+const sizes = parseSizes(argv);
+const DURATION_S = numArg('duration', 8);
+const CONCURRENCY = numArg('concurrency', 8);
+const VARIANTS = 10; // distinct requests timed one at a time and replayed as SQL
+const ROUNDS = 5;
+const DEADLINE_MIN = 10;
+const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(root, 'data/bench'));
+const log = (line = '') => process.stdout.write(`${line}\n`);
+
+type Req = { method: 'GET' | 'POST'; path: string; body?: unknown };
+type Kind = 'list' | 'search' | 'record' | 'info';
+type Endpoint = { name: string; kind: Kind; make: (i: number) => Req };
+type Query = { text: string; values?: unknown[]; rowMode?: string; after?: number[] };
+type LoadResult = { latencies: number[]; statuses: Record<string, number>; elapsedMs: number; errors: string[]; bytes: number };
+type Row = {
+  name: string;
+  kind: Kind;
+  note?: string;
+  p50?: number;
+  p95?: number;
+  p99?: number;
+  rps?: number;
+  errors?: number;
+  seqP50?: number;
+  seqP95?: number;
+  sqlP50?: number;
+  statements?: number;
+  ratio?: number;
+  verdict?: string;
+  plan?: string;
+  bytes?: number;
+};
+
+const BUDGET: Record<Exclude<Kind, 'info'>, number> = { list: 50, search: 40, record: 30 };
+const RATIO_BUDGET = 1.5;
+
+const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN);
+const median = (xs: number[]) => quantile([...xs].sort((a, b) => a - b), 0.5);
+const ms = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '—' : n < 10 ? n.toFixed(2) : n.toFixed(1));
+
+function runLoad(port: number, token: string, requests: Req[], opts: { concurrency: number; durationMs?: number; warmupMs?: number; count?: number }): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const w = new Worker(new URL('./bench-load.mjs', import.meta.url), { workerData: { port, token, requests, ...opts } });
+    w.once('message', (m: LoadResult) => {
+      resolve(m);
+      void w.terminate();
+    });
+    w.once('error', reject);
+  });
+}
+
+/**
+ * Records the SQL the app's pool runs while on (one request at a time), and for each statement
+ * which of the request's earlier statements had finished when it started: the replay keeps that
+ * order, so statements the app ran side by side (a page and its count under Promise.all) run side
+ * by side there too.
+ */
+function captureSql(handle: DbHandle) {
+  const proto = (handle.pool as unknown as { Client: { prototype: { query: (...a: unknown[]) => unknown } } }).Client.prototype;
+  const original = proto.query;
+  let sink: Query[] | null = null;
+  let finished: number[] = [];
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    if (!sink) return original.apply(this, args);
+    const [a, b] = args;
+    const index = sink.length;
+    const after = [...finished];
+    if (typeof a === 'string') sink.push({ text: a, values: Array.isArray(b) ? (b as unknown[]) : undefined, after });
+    else if (a && typeof a === 'object' && 'text' in a) {
+      const q = a as Query;
+      // drizzle passes the values either in the config or as the second argument
+      sink.push({ text: q.text, values: q.values ?? (Array.isArray(b) ? (b as unknown[]) : undefined), rowMode: q.rowMode, after });
+    } else return original.apply(this, args);
+    const list = finished;
+    let settled = false;
+    const done = () => {
+      if (!settled) list.push(index);
+      settled = true;
+    };
+    const last = args[args.length - 1];
+    if (typeof last === 'function') {
+      args[args.length - 1] = (...r: unknown[]) => {
+        done();
+        return (last as (...x: unknown[]) => unknown)(...r);
+      };
+    }
+    const result = original.apply(this, args);
+    if (result && typeof (result as Promise<unknown>).then === 'function') (result as Promise<unknown>).then(done, done);
+    return result;
+  };
+  return {
+    start: () => {
+      sink = [];
+      finished = [];
+    },
+    stop: () => {
+      const got = sink ?? [];
+      sink = null;
+      return got;
+    },
+    restore: () => (proto.query = original),
+  };
+}
+
+/** Reads only: what the floor is made of (the rare session touch and transaction control are left out). */
+const isRead = (q: Query) => /^\s*(select|with)\b/i.test(q.text) && !/\b(insert|update|delete)\b/i.test(q.text.replace(/'[^']*'/g, ''));
+
+/** Replays each request's statements in the order the app ran them (see captureSql). */
+async function timeSql(pool: pg.Pool, sets: Query[][]): Promise<{ p50: number; statements: number; slowest?: Query; breakdown: string[] }> {
+  const samples: number[] = [];
+  const perStatement = new Map<Query, number[]>();
+  const run = async (q: Query) => {
+    const t0 = performance.now();
+    await pool.query({ text: q.text, values: q.values, ...(q.rowMode ? { rowMode: 'array' as const } : {}) });
+    const dt = performance.now() - t0;
+    perStatement.set(q, [...(perStatement.get(q) ?? []), dt]);
+  };
+  const replay = async (set: Query[]) => {
+    const runs: Promise<void>[] = [];
+    set.forEach((q, i) => (runs[i] = Promise.all((q.after ?? []).map((j) => runs[j])).then(() => run(q))));
+    await Promise.all(runs);
+  };
+  for (const set of sets) await replay(set); // warm
+  perStatement.clear();
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const set of sets) {
+      const t0 = performance.now();
+      await replay(set);
+      samples.push(performance.now() - t0);
+    }
+  }
+  // The statements of the first request, each with its median time: where the time goes.
+  const first = sets[0] ?? [];
+  const breakdown = first.map((q, i) => {
+    const together = (q.after?.length ?? i) < i ? '∥ ' : '';
+    return `${ms(median(perStatement.get(q) ?? []))} ms  ${together}${q.text.replace(/\s+/g, ' ').slice(0, 150)}`;
+  });
+  const slowest = first.map((q) => [q, median(perStatement.get(q) ?? [])] as const).sort((a, b) => b[1] - a[1])[0]?.[0];
+  return { p50: median(samples), statements: median(sets.map((s) => s.length)), slowest, breakdown };
+}
+
+async function explain(client: pg.Pool, q: Query): Promise<string> {
+  try {
+    const res = await client.query<{ 'QUERY PLAN': string }>({ text: `explain (analyze, buffers) ${q.text}`, values: q.values });
+    return res.rows.map((r) => r['QUERY PLAN']).join('\n');
+  } catch (e) {
+    return `(explain failed: ${e instanceof Error ? e.message : String(e)})`;
+  }
+}
+
+function bundleLines(): string[] {
+  if (argv.includes('--no-web')) return ['(skipped: --no-web)'];
+  const manifest = path.join(root, 'apps/web/dist/.vite/manifest.json');
+  if (!fs.existsSync(manifest) || argv.includes('--build-web')) {
+    log(`Building the web app (${fs.existsSync(manifest) ? '--build-web' : 'apps/web/dist is missing'})...`);
+    const b = spawnSync('npm', ['run', 'build'], { cwd: root, encoding: 'utf8' });
+    if (b.status !== 0) return [`(web build failed: ${(b.stderr || b.stdout).split('\n').slice(-5).join(' ')})`];
+  }
+  const r = spawnSync(process.execPath, [path.join(root, 'scripts/bundle-budget.mjs')], { cwd: root, encoding: 'utf8' });
+  const lines = `${r.stdout}${r.stderr}`.split('\n').filter(Boolean);
+  const built = `(apps/web/dist built ${fs.statSync(manifest).mtime.toISOString()}; --build-web rebuilds it first)`;
+  return lines.length ? [...lines, built] : [`(bundle-budget.mjs printed nothing; exit ${r.status})`];
+}
+
+async function main() {
+  const deadline = setTimeout(() => {
+    process.stderr.write(`The bench did not finish within ${DEADLINE_MIN} minutes; stopping.\n`);
+    process.exit(1);
+  }, DEADLINE_MIN * 60_000);
+  deadline.unref();
+  const started = Date.now();
+  const loadAtStart = os.loadavg().map((l) => l.toFixed(1)).join(' ');
+  fs.mkdirSync(dataDir, { recursive: true });
+
+  const db = await openBenchDatabase({ dataDir, log });
+  let app: FastifyInstance | undefined;
+  let handle: DbHandle | undefined;
+  let sqlPool: pg.Pool | undefined;
+  let capture: ReturnType<typeof captureSql> | undefined;
+  try {
+    log(`Database: ${db.describe}`);
+    const gen = await ensureLargeData(db.url, sizes, { force: sizes.force, log });
+
+    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: db.url, PASSWORD_HASH_FAST: 'true', LOG_LEVEL: 'silent', TIME_ZONE: process.env.TIME_ZONE });
+    handle = connectDb(db.url);
+    // Errors the app logs (a 500 while probing an endpoint) are kept to explain a skipped endpoint.
+    const appErrors: string[] = [];
+    const errorStream = {
+      write: (line: string) => {
+        try {
+          const e = JSON.parse(line) as { msg?: string; err?: { message?: string } };
+          appErrors.push(e.err?.message ?? e.msg ?? line);
+        } catch {
+          appErrors.push(line);
+        }
+      },
+    };
+    app = await buildApp({ config, db: handle.db, serveWeb: false, logger: { level: 'error', stream: errorStream } });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const addr = app.server.address();
+    const port = typeof addr === 'object' && addr ? addr.port : 0;
+    capture = captureSql(handle);
+
+    // A bench administrator (fast password hash) and its token.
+    const email = 'bench-admin@bench.invalid';
+    const password = 'bench-admin-password';
+    await handle.pool.query(
+      `insert into users (email, username, roles, password_hash) values ($1, $1, array['admin'], $2)
+       on conflict ((lower(email))) do update set password_hash = excluded.password_hash, roles = excluded.roles, disabled = false`,
+      [email, await hashPassword(password, true)],
+    );
+    await handle.pool.query(`delete from login_failures where key = any($1)`, [[`a:${email}`, 'ip:127.0.0.1']]);
+    const login = await fetch(`http://127.0.0.1:${port}/api/authenticate/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: email, password }),
+    });
+    if (login.status !== 200) throw new Error(`bench sign-in failed: ${login.status} ${await login.text()}`);
+    const token = ((await login.json()) as { token: string }).token;
+
+    // Inputs: accounts spread over the table, employees, Greek name fragments.
+    const ids = (await handle.pool.query<{ id: number }>('select id from accounts where not is_employe and not is_source order by hashint4(id) limit 500')).rows.map((r) => r.id);
+    const busy = (await handle.pool.query<{ id: number }>(
+      `select entity_id as id from activity_links where entity = 2 group by entity_id order by count(*) desc limit 50`,
+    )).rows.map((r) => r.id);
+    const employees = (await handle.pool.query<{ id: number }>('select id from accounts where is_employe order by id')).rows.map((r) => r.id);
+    const greek = ['Παπαδ', 'γεωργιά', 'Νικολά', 'ιωαν', 'Κωνσταντ', 'βασιλ', 'Δημητρ', 'οικονομ', 'Αθανασ', 'Μακρή', 'χατζ', 'Λαζαρ'];
+    const lastNames = ['Παπαδ', 'Γεωργ', 'Ιωάν', 'νικολ', 'Καραγ', 'σαββ', 'Иван', 'Smith', 'Θεοδωρ', 'Πετρ', 'Μιχαη', 'Κυριακ'];
+    const page = (i: number) => 1 + ((i * 7) % 50);
+
+    const endpoints: Endpoint[] = [
+      { name: 'GET /api/owner (page 1-50, sort name)', kind: 'list', make: (i) => ({ method: 'GET', path: `/api/owner?perPage=20&currentPage=${page(i)}&sortBy=name&sortDir=asc` }) },
+      { name: 'GET /api/account (page 1-50, newest)', kind: 'list', make: (i) => ({ method: 'GET', path: `/api/account?perPage=20&currentPage=${page(i)}&sortBy=createdOn&sortDir=desc` }) },
+      {
+        name: 'POST /api/clients/search (last name)',
+        kind: 'list',
+        make: (i) => ({ method: 'POST', path: '/api/clients/search', body: { serviceFilter: 0, sources: [], lastName: lastNames[i % lastNames.length], perPage: 20, currentPage: 1, sortBy: 'createdOn', sortDir: 'desc' } }),
+      },
+      { name: 'GET /api/search (Greek fragment)', kind: 'search', make: (i) => ({ method: 'GET', path: `/api/search?searchStr=${encodeURIComponent(greek[i % greek.length]!)}` }) },
+      { name: 'GET /api/account/view/{id}', kind: 'record', make: (i) => ({ method: 'GET', path: `/api/account/view/${ids[(i * 13) % ids.length]}` }) },
+      {
+        name: 'GET /api/activity (an account, 20 per page)',
+        kind: 'list',
+        make: (i) => ({ method: 'GET', path: `/api/activity?parent=2&parentId=${ids[(i * 17) % ids.length]}&done=all&text=&perPage=20&currentPage=1` }),
+      },
+      {
+        name: 'GET /api/activity (busiest accounts)',
+        kind: 'list',
+        make: (i) => ({ method: 'GET', path: `/api/activity?parent=2&parentId=${busy[i % busy.length]}&done=all&text=&perPage=20&currentPage=1` }),
+      },
+      {
+        name: 'POST /api/activity/actions (employee, to do)',
+        kind: 'list',
+        make: (i) => ({
+          method: 'POST',
+          path: '/api/activity/actions',
+          body: { dateFilterType: 2, done: i % 2 ? 'todo' : 'all', employee: employees[i % employees.length], employeeFilterType: 1, perPage: 20, currentPage: 1 },
+        }),
+      },
+      { name: 'GET /api/owner (Show all, 1 client)', kind: 'info', make: () => ({ method: 'GET', path: '/api/owner?perPage=1000000&currentPage=1&sortBy=name&sortDir=asc' }) },
+    ];
+
+    sqlPool = new pg.Pool({ connectionString: db.url, max: 4 });
+    const rows: Row[] = [];
+    log('');
+    log(`Load: ${CONCURRENCY} concurrent clients × ${DURATION_S} s per endpoint (after 1 s warm-up), keep-alive, 127.0.0.1:${port}.`);
+    for (const ep of endpoints) {
+      const probe = await fetch(`http://127.0.0.1:${port}${ep.make(0).path}`, {
+        method: ep.make(0).method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: ep.make(0).body === undefined ? undefined : JSON.stringify(ep.make(0).body),
+      });
+      const probeText = await probe.text();
+      if (probe.status === 404) {
+        rows.push({ name: ep.name, kind: ep.kind, note: 'skipped: answers 404 (not built yet)' });
+        log(`  ${ep.name}: skipped, 404`);
+        continue;
+      }
+      if (probe.status !== 200) {
+        const why = probe.status >= 500 && appErrors.length ? ` — the app logged: ${appErrors[appErrors.length - 1]!.slice(0, 200)}` : '';
+        rows.push({ name: ep.name, kind: ep.kind, note: `skipped: answers ${probe.status} ${probeText.slice(0, 160)}${why}` });
+        log(`  ${ep.name}: skipped, ${probe.status}`);
+        continue;
+      }
+      const row: Row = { name: ep.name, kind: ep.kind };
+      if (ep.name.startsWith('GET /api/search') && app.searchProviders.length === 0) row.note = 'no search providers registered: measures the shell only';
+
+      // The SQL of a few distinct requests, one request at a time.
+      const variants = Array.from({ length: ep.kind === 'info' ? 1 : VARIANTS }, (_, i) => ep.make(i));
+      const sets: Query[][] = [];
+      for (const v of variants) {
+        capture.start();
+        await runLoad(port, token, [v], { concurrency: 1, count: 1 });
+        sets.push(capture.stop().filter(isRead));
+      }
+      const seq = await runLoad(port, token, variants, { concurrency: 1, count: variants.length * (ep.kind === 'info' ? 3 : ROUNDS) });
+      row.seqP50 = median(seq.latencies);
+      row.seqP95 = quantile([...seq.latencies].sort((a, b) => a - b), 0.95);
+      const sqlTime = await timeSql(sqlPool, sets);
+      row.sqlP50 = sqlTime.p50;
+      row.statements = sqlTime.statements;
+      row.ratio = row.seqP50 / row.sqlP50;
+      if (sqlTime.slowest) {
+        row.plan = [
+          'statements of one request (median time each; ∥ = started while an earlier one was still running):',
+          ...sqlTime.breakdown.map((b) => `  ${b}`),
+          'the slowest, with its plan:',
+          sqlTime.slowest.text,
+          `-- values: ${JSON.stringify(sqlTime.slowest.values ?? [])}`,
+          await explain(sqlPool, sqlTime.slowest),
+        ].join('\n');
+      }
+
+      if (ep.kind === 'info') {
+        row.bytes = Math.round(seq.bytes / seq.latencies.length);
+        row.verdict = 'info';
+      } else {
+        const requests = Array.from({ length: 500 }, (_, i) => ep.make(i));
+        const load = await runLoad(port, token, requests, { concurrency: CONCURRENCY, durationMs: DURATION_S * 1000, warmupMs: 1000 });
+        const sorted = [...load.latencies].sort((a, b) => a - b);
+        row.p50 = quantile(sorted, 0.5);
+        row.p95 = quantile(sorted, 0.95);
+        row.p99 = quantile(sorted, 0.99);
+        row.rps = load.latencies.length / (load.elapsedMs / 1000);
+        row.errors = Object.entries(load.statuses).filter(([s]) => s !== '200').reduce((n, [, c]) => n + c, 0);
+        const over: string[] = [];
+        if (row.p95 >= BUDGET[ep.kind]) over.push(`p95 ≥ ${BUDGET[ep.kind]} ms`);
+        if (ep.kind === 'list' && row.ratio > RATIO_BUDGET) over.push(`API/SQL > ${RATIO_BUDGET}`);
+        if (row.errors) over.push(`${row.errors} errors ${JSON.stringify(load.statuses)} ${load.errors.join('; ')}`);
+        row.verdict = over.length ? `OVER (${over.join(', ')})` : 'OK';
+      }
+      rows.push(row);
+      log(`  ${ep.name}: p95 ${ms(row.p95)} ms, ${row.verdict}`);
+    }
+
+    // The report.
+    log('');
+    log(`Results — ${sizes.accounts} accounts, ${sizes.activities} activities; ${CONCURRENCY} clients × ${DURATION_S} s; ${new Date().toISOString()}`);
+    log(`machine: ${os.cpus().length} cores, load average ${loadAtStart} at the start and ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} now (other work on the machine inflates every number)`);
+    log('budgets: list p95 < 50 ms and API/SQL <= 1.5; global search p95 < 40 ms; record view p95 < 30 ms (ARCHITECTURE.md)');
+    log('p50/p95/p99 and req/s: under load; 1-client: the same requests one at a time; SQL: their statements replayed through pg as the app ran them (the floor; API/SQL = 1-client p50 / SQL)');
+    log('');
+    const header = ['endpoint', 'p50', 'p95', 'p99', 'req/s', '1-client p50', '1-client p95', 'SQL', 'stmts', 'API/SQL', 'budget', 'verdict'];
+    const table = rows.map((r) =>
+      r.note && r.p50 === undefined && r.seqP50 === undefined
+        ? [r.name, '', '', '', '', '', '', '', '', '', '', r.note]
+        : [
+            r.name,
+            ms(r.p50),
+            ms(r.p95),
+            ms(r.p99),
+            r.rps === undefined ? '—' : r.rps.toFixed(0),
+            ms(r.seqP50),
+            ms(r.seqP95),
+            ms(r.sqlP50),
+            String(r.statements ?? ''),
+            r.ratio === undefined ? '—' : r.ratio.toFixed(2),
+            r.kind === 'info' ? `${((r.bytes ?? 0) / 1024).toFixed(0)} KB` : `p95<${BUDGET[r.kind]}${r.kind === 'list' ? ', ≤1.5' : ''}`,
+            `${r.verdict ?? ''}${r.note ? ` — ${r.note}` : ''}`,
+          ],
+    );
+    log(`| ${header.join(' | ')} |`);
+    log(`|${header.map(() => '---').join('|')}|`);
+    for (const t of table) log(`| ${t.join(' | ')} |`);
+
+    const showPlans = argv.includes('--plans');
+    const planFile = path.join(dataDir, 'bench-plans.txt');
+    fs.writeFileSync(planFile, rows.filter((r) => r.plan).map((r) => `=== ${r.name} (${r.verdict})\n${r.plan}\n`).join('\n'));
+    for (const r of rows.filter((x) => x.plan && (showPlans || x.verdict?.startsWith('OVER')))) {
+      log('');
+      log(`--- ${r.name}: its slowest statement and plan`);
+      log(r.plan!);
+    }
+    log('');
+    log(`Query plans of every endpoint's slowest statement: ${planFile}`);
+
+    log('');
+    log('Web bundle budgets (scripts/bundle-budget.mjs):');
+    for (const line of bundleLines()) log(`  ${line}`);
+
+    const resultFile = path.join(dataDir, 'bench-results.json');
+    fs.writeFileSync(
+      resultFile,
+      JSON.stringify({ date: new Date().toISOString(), cores: os.cpus().length, loadAtStart, loadAtEnd: os.loadavg(), sizes, generatedSeconds: gen.seconds, concurrency: CONCURRENCY, durationS: DURATION_S, rows: rows.map(({ plan: _plan, ...r }) => r) }, null, 2),
+    );
+    log('');
+    log(`Done in ${((Date.now() - started) / 1000).toFixed(0)} s (data ${gen.generated ? `generated in ${gen.seconds.toFixed(0)} s` : 'reused'}); results in ${resultFile}`);
+  } finally {
+    capture?.restore();
+    await sqlPool?.end().catch(() => {});
+    await app?.close().catch(() => {});
+    await handle?.close().catch(() => {});
+    await db.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    process.stderr.write(`The bench failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,442 @@
+// A large agency for the benchmark: 100k accounts, 1M activities with their links, assignments.
+//
+//   node --import tsx scripts/generate-large.ts [--accounts 100000] [--activities 1000000] [--force]
+//
+// The database is DATABASE_URL, or an embedded PostgreSQL under DATA_DIR (default ./data/bench).
+// Everything is generated inside PostgreSQL (INSERT ... SELECT generate_series, names picked from
+// arrays by a hash of the row number), in one transaction, with the secondary indexes dropped
+// and rebuilt in bulk; a marker table makes a second run with the same sizes a no-op.
+// The generator owns the database it fills: it deletes every account and activity, and it refuses
+// a database holding accounts it did not generate.
+import path from 'node:path';
+import fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
+import { migrateDb } from '../apps/server/src/db/migrate.ts';
+import { connectDb } from '../apps/server/src/db/client.ts';
+import { seedBase } from '../apps/server/src/db/seed/index.ts';
+import { lockDataDir } from '../apps/server/src/lib/data-dir-lock.ts';
+import {
+  ENGLISH_FEMALE, ENGLISH_MALE, ENGLISH_SURNAMES, GERMAN_FEMALE, GERMAN_MALE, GERMAN_SURNAMES, GREEK_FEMALE, GREEK_MALE,
+  GREEK_PLACES, GREEK_STREETS, GREEK_SURNAMES, RUSSIAN_FEMALE, RUSSIAN_MALE, RUSSIAN_SURNAMES,
+} from '../apps/server/src/db/seed/demo-names.ts';
+import { createRng } from '../apps/server/src/db/seed/demo-time.ts';
+import { AREAS, PROPERTIES, clientActivity, clientNote, ownerActivity, ownerNote, type Ctx } from '../apps/server/src/db/seed/demo-texts.ts';
+import { SPECIALTY_COLUMNS } from '../apps/server/src/db/schema/records.ts';
+
+export type LargeSizes = { accounts: number; activities: number };
+export const FULL_SIZES: LargeSizes = { accounts: 100_000, activities: 1_000_000 };
+type Log = (line: string) => void;
+
+/** Tables the generator fills; their secondary (non-unique) indexes are rebuilt after the load. */
+const TABLES = ['accounts', 'activities', 'activity_links', 'assignments'];
+const AGENCY_DOMAIN = 'thermaikos-homes.gr';
+
+export function parseSizes(argv: string[]): LargeSizes & { force: boolean } {
+  const arg = (name: string) => {
+    const i = argv.indexOf(`--${name}`);
+    return i >= 0 ? argv[i + 1] : argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+  };
+  const num = (name: string, dflt: number) => {
+    const v = arg(name);
+    if (v === undefined) return dflt;
+    const n = Number(v.replace(/_/g, ''));
+    if (!Number.isInteger(n) || n < 100) throw new Error(`--${name} must be a whole number of at least 100 (got ${v})`);
+    return n;
+  };
+  return { accounts: num('accounts', FULL_SIZES.accounts), activities: num('activities', FULL_SIZES.activities), force: argv.includes('--force') };
+}
+
+/**
+ * The benchmark's database: DATABASE_URL, or an embedded server under `dataDir` (locked for this
+ * process). Migrated and seeded with the base texts, like a fresh start of the app.
+ */
+export async function openBenchDatabase(opts: { dataDir: string; log: Log }): Promise<{ url: string; describe: string; stop: () => Promise<void> }> {
+  let url = process.env.DATABASE_URL;
+  let stop = async () => {};
+  let describe = 'DATABASE_URL';
+  if (!url) {
+    const release = lockDataDir(opts.dataDir);
+    try {
+      const embedded = await startEmbeddedPostgres(path.join(opts.dataDir, 'postgres'), { log: opts.log });
+      url = embedded.url;
+      describe = `embedded PostgreSQL on 127.0.0.1:${embedded.port} (data in ${path.join(opts.dataDir, 'postgres')})`;
+      stop = async () => {
+        await embedded.stop();
+        release();
+      };
+    } catch (e) {
+      release();
+      throw e;
+    }
+  }
+  try {
+    await migrateDb(url);
+    const handle = connectDb(url, 2);
+    await seedBase(handle.db);
+    await handle.close();
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { url, describe, stop };
+}
+
+// ---- SQL helpers -------------------------------------------------------------------------------
+
+/** A uniform number in [0, 1) from the row number `v`; `k` makes independent streams. */
+const U = (k: number, v = 'g') => `((hashint4(${v} * 37 + ${k}) & 2147483647)::float8 / 2147483648.0)`;
+/** Picks from an array parameter by a uniform number. */
+const pick = (param: string, n: number, u: string) => `(${param})[1 + floor(${u} * ${n})::int]`;
+/** n digits, from a hash. */
+const digits = (k: number, n: number, v = 'g') => `lpad(((hashint4(${v} * 37 + ${k}) & 2147483647) % ${10 ** n})::text, ${n}, '0')`;
+const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+type Ctx2 = { c: pg.Client; sizes: LargeSizes; employees: number; sources: number; users: number[]; log: Log };
+type Step = { name: string; run: (ctx: Ctx2) => Promise<number> };
+
+/** Texts staff write (from the demo's own templates), for notes and activity descriptions. */
+function sampleTexts() {
+  const rng = createRng(77);
+  const ctx = (): Ctx => ({ rng, area: rng.pick(AREAS), prop: rng.pick(PROPERTIES), price: Math.round(rng.int(60000, 700000) / 5000) * 5000, year: 2026 });
+  const descriptions: string[] = [];
+  const ownerNotes: string[] = [];
+  const clientNotes: string[] = [];
+  for (let i = 0; i < 400; i++) {
+    const lang = rng.chance(0.75) ? 'el' : 'en';
+    descriptions.push((rng.chance(0.5) ? clientActivity : ownerActivity)(ctx(), lang, rng.chance(0.15)).text);
+  }
+  for (let i = 0; i < 150; i++) {
+    const lang = rng.chance(0.75) ? 'el' : 'en';
+    ownerNotes.push(ownerNote(ctx(), rng.chance(0.3), lang));
+    clientNotes.push(clientNote(ctx(), rng.weighted([[1, 55], [2, 20], [3, 10], [4, 8], [5, 7]] as const), lang, rng.chance(0.3)));
+  }
+  return { descriptions, ownerNotes, clientNotes };
+}
+
+const SOURCE_NAMES = ['Spitogatos.gr', 'XE.gr', 'Facebook', 'Instagram', `Ιστοσελίδα ${AGENCY_DOMAIN}`, 'Επίσκεψη στο γραφείο', 'Σύσταση πελάτη', 'Πινακίδα στο ακίνητο', 'Google Ads', 'Cian.ru', 'Rightmove Overseas', 'Imot.bg'];
+const SOURCE_TYPES = ['Property portal', 'Classifieds portal', 'Social media', 'Social media', 'Own website', 'Walk-in', 'Referral', 'Signboard', 'Advertising', 'Property portal (Russia)', 'Property portal (UK)', 'Property portal (Bulgaria)'];
+/** Company names are "<surname> <form>", the form fitting the kind. */
+const COMPANY_FORMS: Record<string, [string, string]> = {
+  own: ['Α.Ε.', '& ΣΙΑ Ο.Ε.'],
+  pro: ['Τεχνική Ι.Κ.Ε.', '& Συνεργάτες'],
+  pre: ['Ακίνητα Ε.Π.Ε.', 'Real Estate'],
+  ptr: ['Travel', 'Hotels'],
+};
+
+const accountsStep: Step = {
+  name: 'accounts',
+  run: async ({ c, sizes, employees: E, sources: S, users }) => {
+    const { ownerNotes, clientNotes } = sampleTexts();
+    const places = GREEK_PLACES.flatMap(([city, codes]) => codes.map((code) => [city, code] as const));
+    const latinSur = [...ENGLISH_SURNAMES, ...GERMAN_SURNAMES];
+    const latinM = [...ENGLISH_MALE, ...GERMAN_MALE];
+    const latinF = [...ENGLISH_FEMALE, ...GERMAN_FEMALE];
+    const params: unknown[] = [];
+    const p = (v: string[] | number[]) => `$${params.push(v)}::${typeof v[0] === 'number' ? 'int' : 'text'}[]`;
+    const A = {
+      grSurM: p(GREEK_SURNAMES.map((s) => s[0])), grSurF: p(GREEK_SURNAMES.map((s) => s[1])),
+      grSurMLat: p(GREEK_SURNAMES.map((s) => s[2])), grSurFLat: p(GREEK_SURNAMES.map((s) => s[3])),
+      grM: p(GREEK_MALE.map((f) => f[0])), grMLat: p(GREEK_MALE.map((f) => f[1])),
+      grF: p(GREEK_FEMALE.map((f) => f[0])), grFLat: p(GREEK_FEMALE.map((f) => f[1])),
+      ruSurM: p(RUSSIAN_SURNAMES.map((s) => s[0])), ruSurF: p(RUSSIAN_SURNAMES.map((s) => s[1])),
+      ruSurMLat: p(RUSSIAN_SURNAMES.map((s) => s[2])), ruSurFLat: p(RUSSIAN_SURNAMES.map((s) => s[3])),
+      ruM: p(RUSSIAN_MALE.map((f) => f[0])), ruMLat: p(RUSSIAN_MALE.map((f) => f[1])),
+      ruF: p(RUSSIAN_FEMALE.map((f) => f[0])), ruFLat: p(RUSSIAN_FEMALE.map((f) => f[1])),
+      laSur: p(latinSur), laM: p(latinM), laF: p(latinF),
+      cities: p(places.map((x) => x[0])), codes: p(places.map((x) => x[1])), streets: p([...GREEK_STREETS]),
+      ownerNotes: p(ownerNotes), clientNotes: p(clientNotes), users: p(users), srcNames: p(SOURCE_NAMES), srcTypes: p(SOURCE_TYPES),
+    };
+    const nGS = GREEK_SURNAMES.length, nRS = RUSSIAN_SURNAMES.length;
+    const flagCols = Object.values(SPECIALTY_COLUMNS);
+    const n = sizes.accounts;
+    // x: the row's dice; y: its names. Kinds: emp, src, own, cli, oc (owner and client), pro, pre (real-estate partner), ptr (tourism partner).
+    const sqlText = `
+      insert into accounts (id, first_name, last_name, middle_name, name, first_name_eng, last_name_eng,
+        is_owner, is_client, is_employe, is_source, is_professional, is_partner_real_estate, is_partner_tourism,
+        is_company, is_individual, ${flagCols.join(', ')},
+        purchase_budget_range_min, purchase_budget_range_max, language, country, nationality, company_type,
+        emails, phones, passport_number, tax_number, city, postcode, address, role, branch_id, notes,
+        is_client_date, is_owner_date, source_id, service, created_on, created_by, modified_on, modified_by, start_date)
+      select g, y.first_name, y.last_name, y.middle_name, y.name, y.first_name_eng, y.last_name_eng,
+        x.kind in ('own', 'oc'), x.kind in ('cli', 'oc'), x.kind = 'emp', x.kind = 'src', x.kind = 'pro', x.kind = 'pre', x.kind = 'ptr',
+        case when x.company then true when x.kind in ('src', 'pro', 'pre', 'ptr') then false end,
+        case when x.kind in ('pro', 'pre', 'ptr') then not x.company end,
+        ${flagCols.map((_, i) => `(x.kind = 'pro' and (x.sp = ${i} or x.sp2 = ${i}))`).join(',\n        ')},
+        case when x.kind in ('cli', 'oc') and x.service = 1 and ${U(40)} < 0.7 then round(y.budget * 0.7 / 5000) * 5000 end,
+        case when x.kind in ('cli', 'oc') and x.service in (1, 2, 3) then y.budget end,
+        case when ${U(41)} < 0.6 then case x.nat when 'gr' then 'el' when 'ru' then 'ru' else 'en' end end,
+        case when ${U(41)} < 0.6 then case x.nat when 'gr' then 'Greece' when 'ru' then 'Russia' else 'United Kingdom' end end,
+        case when ${U(41)} < 0.6 then case x.nat when 'gr' then 'Greek' when 'ru' then 'Russian' else 'British' end end,
+        case when x.kind = 'src' then (${A.srcTypes})[1 + (g - ${E} - 1) % ${SOURCE_TYPES.length}]
+             when x.company then case x.kind when 'pro' then 'Technical firm' when 'pre' then 'Real estate agency' when 'ptr' then 'Travel agency' else 'Property owner company' end end,
+        case when x.kind = 'src' then '{}'::text[]
+             when x.kind = 'emp' then array[lower(left(y.first_lat, 1) || '.' || y.last_lat) || '@${AGENCY_DOMAIN}']
+             when ${U(42)} < 0.9 then array[lower(left(y.first_lat, 1) || '.' || y.last_lat) || g || '@' ||
+               case x.nat when 'ru' then 'mail.ru' when 'la' then 'gmail.com' else (array['gmail.com', 'yahoo.gr', 'hotmail.com', 'otenet.gr'])[1 + floor(${U(43)} * 4)::int] end]
+             else '{}'::text[] end,
+        case when x.kind = 'src' then '{}'::text[]
+             when x.nat = 'ru' then array['+7 9' || ${digits(44, 2)} || ' ' || ${digits(45, 3)} || '-' || ${digits(46, 2)} || '-' || ${digits(47, 2)}]
+             when ${U(48)} < 0.2 then array['+30 69' || ${digits(49, 1)} || ' ' || ${digits(50, 3)} || ' ' || ${digits(51, 4)}, '+30 2310 ' || ${digits(52, 6)}]
+             else array['+30 69' || ${digits(49, 1)} || ' ' || ${digits(50, 3)} || ' ' || ${digits(51, 4)}] end,
+        case when x.kind <> 'src' and ${U(53)} < 0.2 then case x.nat when 'ru' then '7' || ${digits(54, 1)} || ' ' || ${digits(55, 7)} else 'A' || chr(75 + floor(${U(56)} * 10)::int) || ${digits(55, 7)} end end,
+        case when x.kind <> 'src' and ${U(57)} < 0.55 then ${digits(58, 9)} end,
+        case when x.kind <> 'src' then x.city end,
+        case when x.kind <> 'src' then x.code end,
+        case when x.kind <> 'src' then ${pick(A.streets, GREEK_STREETS.length, U(59))} || ' ' || (1 + floor(${U(60)} * 180)::int) end,
+        case when x.kind = 'emp' then case when g = 1 then 'admin' else 'employee' end end,
+        case when x.kind = 'emp' and g % 10 = 5 then 1 end,
+        case when ${U(61)} >= 0.3 then null when x.kind in ('cli', 'oc') then ${pick(A.clientNotes, clientNotes.length, U(62))}
+             when x.kind = 'own' then ${pick(A.ownerNotes, ownerNotes.length, U(62))} end,
+        case when x.kind in ('cli', 'oc') then x.created end,
+        case when x.kind in ('own', 'oc') then x.created end,
+        case when x.kind in ('cli', 'oc') then ${E} + 1 + floor(${U(63)} * ${S})::int end,
+        case when x.kind in ('cli', 'oc') then x.service end,
+        x.created, x.by,
+        case when ${U(64)} < 0.5 then x.created + (now() - x.created) * ${U(65)} else x.created end, x.by,
+        case when x.kind = 'emp' then (x.created - interval '5 years')::date end
+      from generate_series(1, ${n}) g
+      cross join lateral (select
+        case when g <= ${E} then 'emp' when g <= ${E + S} then 'src' else
+          case when ${U(1)} < 0.38 then 'own' when ${U(1)} < 0.83 then 'cli' when ${U(1)} < 0.88 then 'oc'
+               when ${U(1)} < 0.95 then 'pro' when ${U(1)} < 0.98 then 'pre' else 'ptr' end end as kind,
+        case when ${U(2)} < 0.74 then 'gr' when ${U(2)} < 0.9 then 'ru' else 'la' end as nat,
+        ${U(3)} < 0.5 as female,
+        case when g <= ${E} then false when g <= ${E + S} then true when ${U(1)} < 0.38 then ${U(4)} < 0.03
+             when ${U(1)} < 0.88 then false when ${U(1)} < 0.95 then ${U(4)} < 0.3 else ${U(4)} < 0.7 end as company,
+        floor(${U(5)} * ${flagCols.length})::int as sp,
+        case when ${U(6)} < 0.2 then floor(${U(7)} * ${flagCols.length})::int else -1 end as sp2,
+        case when ${U(8)} < 0.55 then 1 when ${U(8)} < 0.75 then 2 when ${U(8)} < 0.85 then 3 when ${U(8)} < 0.93 then 4 else 5 end as service,
+        1 + floor(${U(9)} * ${nGS})::int as gs, 1 + floor(${U(10)} * ${nRS})::int as rs, 1 + floor(${U(11)} * ${latinSur.length})::int as ls,
+        ${U(12)} as fu,
+        ${pick(A.cities, places.length, U(13))} as city, ${pick(A.codes, places.length, U(13))} as code,
+        case when g <= ${E + S} then now() - make_interval(days => 1095 + floor(${U(14)} * 30)::int)
+             else now() - make_interval(secs => ${U(14)} * 1095 * 86400) end as created,
+        ${pick(A.users, users.length, U(15))} as by
+      ) x
+      cross join lateral (select
+        case when x.company then null when x.nat = 'gr' then case when x.female then (${A.grF})[1 + floor(x.fu * ${GREEK_FEMALE.length})::int] else (${A.grM})[1 + floor(x.fu * ${GREEK_MALE.length})::int] end
+             when x.nat = 'ru' then case when x.female then (${A.ruF})[1 + floor(x.fu * ${RUSSIAN_FEMALE.length})::int] else (${A.ruM})[1 + floor(x.fu * ${RUSSIAN_MALE.length})::int] end
+             else case when x.female then (${A.laF})[1 + floor(x.fu * ${latinF.length})::int] else (${A.laM})[1 + floor(x.fu * ${latinM.length})::int] end end as first_name,
+        case when x.company then null when x.nat = 'gr' then case when x.female then (${A.grSurF})[x.gs] else (${A.grSurM})[x.gs] end
+             when x.nat = 'ru' then case when x.female then (${A.ruSurF})[x.rs] else (${A.ruSurM})[x.rs] end
+             else (${A.laSur})[x.ls] end as last_name,
+        null::text as middle_name,
+        case when x.kind = 'src' then (${A.srcNames})[1 + (g - ${E} - 1) % ${SOURCE_NAMES.length}] || case when g - ${E} > ${SOURCE_NAMES.length} then ' ' || ((g - ${E} - 1) / ${SOURCE_NAMES.length} + 1) else '' end
+             when x.company then (${A.grSurM})[x.gs] || ' ' || case x.kind
+               ${Object.entries(COMPANY_FORMS).map(([k, [a, b]]) => `when '${k}' then case when x.fu < 0.5 then ${lit(a)} else ${lit(b)} end`).join(' ')} end end as name,
+        case when not x.company and (x.nat = 'ru' or (x.nat = 'gr' and ${U(16)} < 0.3)) then
+          case when x.nat = 'ru' then case when x.female then (${A.ruFLat})[1 + floor(x.fu * ${RUSSIAN_FEMALE.length})::int] else (${A.ruMLat})[1 + floor(x.fu * ${RUSSIAN_MALE.length})::int] end
+               else case when x.female then (${A.grFLat})[1 + floor(x.fu * ${GREEK_FEMALE.length})::int] else (${A.grMLat})[1 + floor(x.fu * ${GREEK_MALE.length})::int] end end end as first_name_eng,
+        case when not x.company and (x.nat = 'ru' or (x.nat = 'gr' and ${U(16)} < 0.3)) then
+          case when x.nat = 'ru' then case when x.female then (${A.ruSurFLat})[x.rs] else (${A.ruSurMLat})[x.rs] end
+               else case when x.female then (${A.grSurFLat})[x.gs] else (${A.grSurMLat})[x.gs] end end end as last_name_eng,
+        case when x.nat = 'gr' then case when x.female then (${A.grFLat})[1 + floor(x.fu * ${GREEK_FEMALE.length})::int] else (${A.grMLat})[1 + floor(x.fu * ${GREEK_MALE.length})::int] end
+             when x.nat = 'ru' then case when x.female then (${A.ruFLat})[1 + floor(x.fu * ${RUSSIAN_FEMALE.length})::int] else (${A.ruMLat})[1 + floor(x.fu * ${RUSSIAN_MALE.length})::int] end
+             else case when x.female then (${A.laF})[1 + floor(x.fu * ${latinF.length})::int] else (${A.laM})[1 + floor(x.fu * ${latinM.length})::int] end end as first_lat,
+        case when x.nat = 'gr' then case when x.female then (${A.grSurFLat})[x.gs] else (${A.grSurMLat})[x.gs] end
+             when x.nat = 'ru' then case when x.female then (${A.ruSurFLat})[x.rs] else (${A.ruSurMLat})[x.rs] end
+             else translate(lower((${A.laSur})[x.ls]), 'äöüß', 'aous') end as last_lat,
+        case x.service when 1 then round((60000 + ${U(17)} * 740000) / 5000) * 5000 when 2 then 300 + floor(${U(17)} * 25) * 50 else 400 + floor(${U(17)} * 40) * 50 end as budget
+      ) y`;
+    const res = await c.query(sqlText, params);
+    await c.query(`select setval(pg_get_serial_sequence('accounts', 'id'), ${n})`);
+    return res.rowCount ?? 0;
+  },
+};
+
+const activitiesStep: Step = {
+  name: 'activities',
+  run: async ({ c, sizes, employees: E, users }) => {
+    const { descriptions } = sampleTexts();
+    const m = sizes.activities;
+    const res = await c.query(
+      `insert into activities (id, description, done, category, date, done_date, assigned_to, created_on, created_by, modified_on, modified_by)
+       select g, ${pick('$1::text[]', descriptions.length, U(1))}, x.done, floor(${U(3)} * 4)::int,
+         case when x.done then x.created + make_interval(secs => ${U(5)} * 3 * 86400)
+              when not x.done then now() + make_interval(secs => (${U(5)} * 24 - 4) * 86400) end,
+         case when x.done then x.created + make_interval(secs => ${U(5)} * 3 * 86400 + 3600) end,
+         case when x.done is not null or ${U(6)} < 0.3 then 1 + floor(${U(7)} * ${E})::int end,
+         x.created, x.by, x.created, x.by
+       from generate_series(1, ${m}) g
+       cross join lateral (select
+         case when ${U(2)} < 0.3 then null when ${U(2)} < 0.85 then true else false end as done,
+         now() - make_interval(secs => case when ${U(2)} >= 0.85 then ${U(4)} * 30 else ${U(4)} * 1095 end * 86400) as created,
+         ${pick('$2::int[]', users.length, U(8))} as by) x`,
+      [descriptions, users],
+    );
+    await c.query(`select setval(pg_get_serial_sequence('activities', 'id'), ${m})`);
+    return res.rowCount ?? 0;
+  },
+};
+
+/** The account an activity belongs to: 10% of activities go to 1000 busy accounts, the rest spread evenly. */
+const firstAccount = (E: number, S: number, N: number) => {
+  const first = E + S + 1;
+  const span = N - E - S;
+  return `case when ${U(20)} < 0.1 then ${first} + floor(${U(21)} * ${Math.min(1000, span)})::int else ${first} + floor(${U(21)} * ${span})::int end`;
+};
+
+const linksStep: Step = {
+  name: 'activity links',
+  run: async ({ c, sizes, employees: E, sources: S }) => {
+    const N = sizes.accounts;
+    const a = await c.query(
+      `insert into activity_links (activity_id, entity, entity_id, position)
+       select g, 2, ${firstAccount(E, S, N)}, 0 from generate_series(1, ${sizes.activities}) g`,
+    );
+    // A viewing or a call about two people (buyer and owner): a second link.
+    const b = await c.query(
+      `insert into activity_links (activity_id, entity, entity_id, position)
+       select g, 2, x.second, 1 from generate_series(1, ${sizes.activities}) g
+       cross join lateral (select ${E + S + 1} + floor(${U(22)} * ${N - E - S})::int as second, ${firstAccount(E, S, N)} as first) x
+       where ${U(23)} < 0.15 and x.second <> x.first`,
+    );
+    return (a.rowCount ?? 0) + (b.rowCount ?? 0);
+  },
+};
+
+const assignmentsStep: Step = {
+  name: 'assignments',
+  run: async ({ c, employees: E, sources: S }) => {
+    const res = await c.query(
+      `insert into assignments (parent, parent_id, account_id, created_on, created_by)
+       select 1, a.id, 1 + floor(${U(30, 'a.id')} * ${E})::int, a.created_on, a.created_by
+       from accounts a where a.id > ${E + S} and (a.is_owner or a.is_client) and ${U(31, 'a.id')} < 0.9
+       union all
+       select 1, a.id, 1 + ((floor(${U(30, 'a.id')} * ${E})::int + 1 + floor(${U(32, 'a.id')} * ${E - 1})::int) % ${E}), a.created_on, a.created_by
+       from accounts a where a.id > ${E + S} and (a.is_owner or a.is_client) and ${U(31, 'a.id')} < 0.9 and ${U(33, 'a.id')} < 0.2
+       on conflict do nothing`,
+    );
+    return res.rowCount ?? 0;
+  },
+};
+
+/**
+ * The generation steps, in order. Objects (50k), leads (100k), transactions (300k) and
+ * viewings, deals and reservations (20k each) come here as their tables are built: add a step
+ * (and its table to TABLES, and to the clearing in clearData) — accounts 1..N are the people to
+ * link them to (1..employees are staff, then the lead sources).
+ */
+const STEPS: Step[] = [accountsStep, activitiesStep, linksStep, assignmentsStep];
+
+async function clearData(c: pg.Client) {
+  await c.query('truncate activity_links, activities, assignments restart identity');
+  await c.query('update users set account_id = null where account_id is not null');
+  await c.query('delete from accounts');
+}
+
+/** Secondary indexes of the generated tables that are neither unique nor behind a constraint. */
+async function dropSecondaryIndexes(c: pg.Client): Promise<string[]> {
+  const { rows } = await c.query<{ name: string; def: string }>(
+    `select i.relname as name, pg_get_indexdef(x.indexrelid) as def
+     from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class t on t.oid = x.indrelid
+     where t.relname = any($1) and t.relnamespace = 'public'::regnamespace and not x.indisunique and not x.indisprimary
+       and not exists (select 1 from pg_constraint k where k.conindid = x.indexrelid)`,
+    [TABLES],
+  );
+  for (const r of rows) await c.query(`drop index "${r.name}"`);
+  return rows.map((r) => r.def);
+}
+
+async function benchUsers(c: pg.Client, n: number): Promise<number[]> {
+  const emails = Array.from({ length: n }, (_, i) => `bench-staff-${i + 1}@bench.invalid`);
+  await c.query(
+    `insert into users (email, username, roles) select e, e, array['employee'] from unnest($1::text[]) e on conflict do nothing`,
+    [emails],
+  );
+  const { rows } = await c.query<{ id: number }>('select id from users where email = any($1) order by id', [emails]);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Fills the database with the large agency unless it already holds one of these sizes.
+ * Returns whether it generated and how long it took.
+ */
+export async function ensureLargeData(url: string, sizes: LargeSizes, opts: { force?: boolean; log: Log }): Promise<{ generated: boolean; seconds: number }> {
+  const { log } = opts;
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query(`create table if not exists bench_dataset (id int primary key default 1 check (id = 1), accounts int not null,
+      activities int not null, generated_on timestamptz not null default now(), seconds numeric)`);
+    const marker = (await c.query<{ accounts: number; activities: number; generated_on: Date }>('select * from bench_dataset')).rows[0];
+    if (marker && marker.accounts === sizes.accounts && marker.activities === sizes.activities && !opts.force) {
+      log(`The large agency (${sizes.accounts} accounts, ${sizes.activities} activities) is already there (generated ${marker.generated_on.toISOString()}); --force regenerates it.`);
+      return { generated: false, seconds: 0 };
+    }
+    if (!marker) {
+      const { rows } = await c.query<{ n: number }>('select count(*)::int as n from accounts');
+      if (rows[0]!.n > 0) {
+        throw new Error(
+          `This database holds ${rows[0]!.n} accounts that the generator did not create. It deletes all accounts and activities, ` +
+            'so it runs only on an empty database or one it filled before: point DATABASE_URL at an empty database, or leave it unset to use the embedded one under DATA_DIR.',
+        );
+      }
+    }
+    const employees = Math.max(5, Math.min(50, Math.floor(sizes.accounts / 2000)));
+    const sources = Math.max(5, Math.min(40, Math.floor(sizes.accounts / 2500)));
+    if (sizes.activities > 0 && sizes.accounts < employees + sources + 10) throw new Error('--accounts is too small');
+
+    const started = Date.now();
+    log(`Generating a large agency: ${sizes.accounts} accounts, ${sizes.activities} activities...`);
+    // The rows are consistent by construction: skip the per-row foreign-key triggers when allowed (superuser).
+    try {
+      await c.query('set session_replication_role = replica');
+    } catch {
+      log('  (not a superuser: foreign keys are checked row by row, which is slower)');
+    }
+    await c.query('begin');
+    await c.query("set local maintenance_work_mem = '512MB'");
+    await c.query("set local work_mem = '64MB'");
+    await c.query('set local synchronous_commit = off');
+    await c.query('set local max_parallel_maintenance_workers = 2');
+    const t = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+    const indexes = await dropSecondaryIndexes(c);
+    await clearData(c);
+    log(`  cleared the previous data, dropped ${indexes.length} indexes for the load (${t()})`);
+    const users = await benchUsers(c, 10);
+    const ctx: Ctx2 = { c, sizes, employees, sources, users, log };
+    for (const step of STEPS) {
+      const rows = await step.run(ctx);
+      log(`  ${step.name}: ${rows} rows (${t()})`);
+    }
+    for (const def of indexes) await c.query(def);
+    log(`  rebuilt ${indexes.length} indexes (${t()})`);
+    await c.query('delete from bench_dataset');
+    await c.query('insert into bench_dataset (accounts, activities, seconds) values ($1, $2, $3)', [sizes.accounts, sizes.activities, (Date.now() - started) / 1000]);
+    await c.query('commit');
+    await c.query('set session_replication_role = origin').catch(() => {});
+    // Statistics for the planner and the visibility map for index-only scans (counts).
+    await c.query(`vacuum (analyze) ${TABLES.join(', ')}, users`);
+    log(`  vacuum analyze done; total ${t()}`);
+    return { generated: true, seconds: (Date.now() - started) / 1000 };
+  } catch (e) {
+    await c.query('rollback').catch(() => {});
+    throw e;
+  } finally {
+    await c.end();
+  }
+}
+
+async function main() {
+  const sizes = parseSizes(process.argv.slice(2));
+  const dataDir = path.resolve(process.env.DATA_DIR ?? 'data/bench');
+  fs.mkdirSync(dataDir, { recursive: true });
+  const log = (line: string) => process.stdout.write(`${line}\n`);
+  const db = await openBenchDatabase({ dataDir, log });
+  log(`Database: ${db.describe}`);
+  try {
+    await ensureLargeData(db.url, sizes, { force: sizes.force, log });
+  } finally {
+    await db.stop();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  main().catch((e) => {
+    process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(1);
+  });
+}
