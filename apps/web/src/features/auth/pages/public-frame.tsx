@@ -1,7 +1,7 @@
 import { Anchor, Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguageMenu } from '../../../app/shell/language-menu.tsx';
+import { LanguageButtons } from '../../../app/shell/language-buttons.tsx';
 
 /** The frame of the pages without layout (sign-in, forgotten and reset password). */
 export function PublicFrame({ children }: { children: ReactNode }) {
@@ -9,7 +9,7 @@ export function PublicFrame({ children }: { children: ReactNode }) {
   return (
     <Box mih="100vh" p="md" style={{ background: 'linear-gradient(160deg, var(--mantine-color-blue-0), var(--mantine-color-gray-0))' }}>
       <Group justify="flex-end">
-        <LanguageMenu />
+        <LanguageButtons />
       </Group>
       <Center mt={{ base: 'md', sm: 60 }}>
         <Stack w="100%" maw={420} gap="lg">
