@@ -7,7 +7,7 @@ import { GREEK_FEMALE, GREEK_SURNAMES, makeAfm } from './demo-names.ts';
 type Counts = { accounts: number; activities: number; links: number; assignments: number };
 
 describe('demo agency', () => {
-  it('loads the accounts, activities and assignments once, and not into an agency with its own accounts', async () => {
+  it('loads a believable agency once: people of every kind, their activities and assignments', async () => {
     const t = await createTestApp();
     const admin = await t.user({ roles: ['admin'] });
     const counts = async () =>

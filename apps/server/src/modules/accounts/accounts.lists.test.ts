@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { accounts, users } from '../../db/schema/index.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
-import { makeStampFormatter } from './accounts.sql.ts';
+import { makeStampFormatter } from '../../lib/dates.ts';
 
 const t = await createTestApp();
 const { app } = t;

@@ -23,10 +23,10 @@ import {
   epochMs,
   localDayEnd,
   localDayStart,
-  makeStampFormatter,
   modifiedByName,
   stampJoins,
 } from './accounts.sql.ts';
+import { makeStampFormatter } from '../../lib/dates.ts';
 
 type Paging = Pick<TListQuery, 'perPage' | 'currentPage' | 'sortBy' | 'sortDir'>;
 export type TListAnswer<T> = { items: T[]; totalRows: number };

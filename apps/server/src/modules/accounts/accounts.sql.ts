@@ -43,57 +43,5 @@ export function phoneDigits(text: string): string | null {
   return digits.length >= 3 ? digits : null;
 }
 
-const pad2 = (n: number) => (n < 10 ? `0${n}` : `${n}`);
-const QUARTER_HOUR = 15 * 60 * 1000;
-const DAY = 24 * 3600 * 1000;
 
-/**
- * A formatter of moments (epoch ms) as YYYY-MM-DDTHH:mm:ss in a time zone, for long lists: the
- * same output as lib/dates toLocalDateTime, without an Intl call per value. The zone's offset is
- * looked up per UTC day (when it is the same at both ends, the day has no change), else per
- * quarter hour (offsets change only on quarter-hour boundaries).
- */
-export function makeStampFormatter(timeZone: string) {
-  const dtf = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
-  const offsetOf = (at: number) => {
-    const p: Record<string, string> = {};
-    for (const x of dtf.formatToParts(new Date(at))) p[x.type] = x.value;
-    return Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!, +p.second!) - at;
-  };
-  const days = new Map<number, number | null>();
-  const quarters = new Map<number, number>();
-  const offsetAt = (ms: number) => {
-    const day = Math.floor(ms / DAY);
-    let off = days.get(day);
-    if (off === undefined) {
-      const first = offsetOf(day * DAY);
-      off = first === offsetOf((day + 1) * DAY - QUARTER_HOUR) ? first : null;
-      days.set(day, off);
-    }
-    if (off !== null) return off;
-    const q = Math.floor(ms / QUARTER_HOUR);
-    let qOff = quarters.get(q);
-    if (qOff === undefined) {
-      qOff = offsetOf(q * QUARTER_HOUR);
-      quarters.set(q, qOff);
-    }
-    return qOff;
-  };
-  return (ms: number | null | undefined): string | null => {
-    if (ms === null || ms === undefined) return null;
-    const d = new Date(Math.floor(ms) + offsetAt(ms));
-    return `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}T${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())}`;
-  };
-}
-
-/** A timestamptz as epoch milliseconds (a float8: cheap to send and to parse). */
 export const epochMs = (col: SQL | typeof accounts.createdOn) => sql<number>`(extract(epoch from ${col}) * 1000)::float8`;

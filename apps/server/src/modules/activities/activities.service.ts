@@ -18,7 +18,7 @@ import { logAction, type Actor } from '../../lib/audit.ts';
 import { badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { fromLocalDateTime, nextDay } from './local-time.ts';
+import { fromLocalDateTime, nextDay } from '../../lib/dates.ts';
 
 type Q = Db | Tx;
 const ENTITY = 'Activity';
