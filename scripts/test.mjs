@@ -25,7 +25,7 @@ function chromium() {
 }
 
 let failed = false;
-for (const project of ['packages/contract', 'apps/server', 'apps/web', 'e2e']) {
+for (const project of ['packages/contract', 'apps/server', 'apps/web', 'e2e', 'scripts']) {
   if (!run(`typecheck ${project}`, bin('tsc'), ['-p', project, '--noEmit'])) failed = true;
 }
 if (!run('lint', bin('eslint'), ['.', '--max-warnings=0'])) failed = true;

@@ -197,6 +197,9 @@ export const activities = pgTable(
     index('activities_open_idx').on(t.assignedTo, t.date).where(sql`${t.done} = false`),
     // The action list (activities that are actions), newest first, without scanning notes.
     index('activities_actions_idx').on(t.createdOn).where(sql`${t.done} is not null`),
+    // The action list filtered by employee (assigned or creator): count and page from the index.
+    index('activities_actions_assigned_idx').on(t.assignedTo, t.date).where(sql`${t.done} is not null`),
+    index('activities_actions_created_by_idx').on(t.createdBy, t.date).where(sql`${t.done} is not null`),
   ],
 );
 

@@ -1,1 +1,0 @@
-CREATE INDEX "activities_actions_idx" ON "activities" USING btree ("created_on") WHERE "activities"."done" is not null;

@@ -1,0 +1,3 @@
+CREATE INDEX "activities_actions_idx" ON "activities" USING btree ("created_on") WHERE "activities"."done" is not null;--> statement-breakpoint
+CREATE INDEX "activities_actions_assigned_idx" ON "activities" USING btree ("assigned_to","date") WHERE "activities"."done" is not null;--> statement-breakpoint
+CREATE INDEX "activities_actions_created_by_idx" ON "activities" USING btree ("created_by","date") WHERE "activities"."done" is not null;
