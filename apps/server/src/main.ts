@@ -55,6 +55,15 @@ async function main() {
       embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), { log: say });
       cleanup.push(() => embedded!.stop());
       databaseUrl = embedded.url;
+      // Should this process die abruptly, the database still shuts down cleanly on its own.
+      const pid = embedded.pid;
+      process.once('exit', () => {
+        try {
+          process.kill(pid, 'SIGINT');
+        } catch {
+          /* already stopped */
+        }
+      });
     }
     await migrateDb(databaseUrl);
     const handle = connectDb(databaseUrl);

@@ -35,7 +35,25 @@ export async function setup(project: TestProject) {
     fs.chmodSync(tmpDir, 0o755);
     embedded = await startEmbeddedPostgres(path.join(tmpDir, 'postgres'));
     serverUrl = embedded.url;
+    // The server runs in its own process group: make sure it never outlives an interrupted run.
+    const pid = embedded.pid;
+    process.once('exit', () => {
+      try {
+        process.kill(pid, 'SIGINT'); // fast shutdown: clean, without us waiting
+      } catch {
+        /* already stopped */
+      }
+    });
   }
+  try {
+    return await prepare(project, serverUrl);
+  } catch (e) {
+    await embedded?.stop();
+    throw e;
+  }
+}
+
+async function prepare(project: TestProject, serverUrl: string) {
   const templateDb = `crm_template_${process.pid}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

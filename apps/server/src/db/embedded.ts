@@ -16,6 +16,7 @@ import pg from 'pg';
 export type EmbeddedPostgres = {
   url: string;
   port: number;
+  pid: number;
   stop: () => Promise<void>;
 };
 
@@ -210,5 +211,5 @@ export async function startEmbeddedPostgres(
     })();
     return stopping;
   };
-  return { url, port, stop };
+  return { url, port, pid: child.pid!, stop };
 }

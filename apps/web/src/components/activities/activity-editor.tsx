@@ -56,6 +56,8 @@ export function ActivityEditor({ activity, isNew, onClose }: { activity: TActivi
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [closing, setClosing] = useState(false);
+  // The save that puts a refused link back must not wipe the message explaining the refusal.
+  const keepErrorOnce = useRef(false);
 
   const save = useCallback(
     async (f: Form) => {
@@ -73,8 +75,11 @@ export function ActivityEditor({ activity, isNew, onClose }: { activity: TActivi
         });
         version.current = res.version;
         saved.current = formOf(res);
-        setError(null);
-        setFieldErrors({});
+        if (keepErrorOnce.current) keepErrorOnce.current = false;
+        else {
+          setError(null);
+          setFieldErrors({});
+        }
         // The server stamps the completion date when an action is marked complete without one.
         setForm((cur) => (cur.doneDate === f.doneDate && res.doneDate !== f.doneDate ? { ...cur, doneDate: res.doneDate } : cur));
         void qc.invalidateQueries({ queryKey: activityKeys.all });
@@ -88,7 +93,8 @@ export function ActivityEditor({ activity, isNew, onClose }: { activity: TActivi
           setForm(formOf(current));
         } else if (e instanceof ApiError && e.status === 400) {
           if (e.problem.code === 'activities.onlyLink') {
-            // Put the refused link back.
+            // Put the refused link back (that change saves too; the message stays).
+            keepErrorOnce.current = true;
             setForm((cur) => ({ ...cur, links: saved.current.links }));
           }
           setFieldErrors(e.fieldErrors);
