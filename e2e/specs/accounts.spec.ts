@@ -95,6 +95,20 @@ for (const L of LANGUAGES) {
   test.describe(`accounts (${L.cookie})`, () => {
     test.describe.configure({ timeout: 60000 });
 
+    test('in view mode the internal notes are edited on their own and kept', async ({ context, request, baseURL }) => {
+      const { page, token } = await openAs(context, request, baseURL!, L.cookie);
+      const id = await createAccount(request, token, { firstName: 'Άννα', lastName: unique('Notes'), isOwner: true });
+      await page.goto(`/Accounts/View/${id}`);
+      await page.getByTestId('editable-notes-edit').click();
+      const note = 'Κλειδιά στον θυρωρό · keys with the concierge';
+      await page.getByTestId('field-editor').getByTestId('field-input').fill(note);
+      await page.getByTestId('field-editor-save').click();
+      await expect(page.getByTestId('view-notes')).toContainText(note);
+      await page.reload();
+      await expect(page.getByTestId('view-notes')).toContainText(note);
+      expect((await (await viewAccount(request, token, id)).json()).notes).toBe(note);
+    });
+
     test('a new client: names are required, then the account opens in expanded edit', async ({ context, request, baseURL }) => {
       const { page } = await openAs(context, request, baseURL!, L.cookie);
       await page.goto('/Accounts/AddClient');

@@ -1,6 +1,9 @@
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { EditableField } from '../../../components/field-editor.tsx';
+import { accountKeys } from '../api/account.ts';
 import { Link } from 'react-router';
 import type { TAccount } from '@crm/contract';
 import { IconKey, IconUserCog } from '../../../components/icons.ts';
@@ -48,6 +51,7 @@ function Section({ title, show, children, testId }: { title: string; show: boole
 /** The account's read-only page (view mode 0). */
 export function AccountDetails({ account: a }: { account: TAccount }) {
   const { t } = useTranslation();
+  const qc = useQueryClient();
   const admin = isAdmin(useSession());
   const emails = splitList(a.email);
   const phones = splitList(a.phone);
@@ -229,16 +233,23 @@ export function AccountDetails({ account: a }: { account: TAccount }) {
         </Card>
       )}
 
-      {a.notes && (
-        <Card withBorder padding="sm" data-testid="view-notes">
-          <Title order={5} mb="xs">
-            {t('accounts.ui.field.notes')}
-          </Title>
-          <Text size="sm" className="pre-line">
-            {a.notes}
-          </Text>
-        </Card>
-      )}
+      <Card withBorder padding="sm" data-testid="view-notes">
+        <Title order={5} mb="xs">
+          {t('accounts.ui.field.notes')}
+        </Title>
+        {/* Notes are jotted down without switching to edit: the single-field editor. */}
+        <EditableField
+          entity="account"
+          id={a.id}
+          field="notes"
+          type="textarea"
+          label={t('accounts.ui.field.notes')}
+          hideLabel
+          value={a.notes}
+          version={a.version}
+          onSaved={() => void qc.invalidateQueries({ queryKey: accountKeys.all })}
+        />
+      </Card>
     </Stack>
   );
 }
