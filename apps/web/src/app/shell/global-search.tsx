@@ -74,7 +74,7 @@ export function GlobalSearch() {
                   <Text size="sm" truncate="end">
                     {hit.description}
                   </Text>
-                  <Badge size="xs" variant="light">
+                  <Badge size="xs" variant="light" style={{ flexShrink: 0 }}>
                     {t(`searchEntity.${hit.entity}`)}
                   </Badge>
                 </Group>
