@@ -4,7 +4,7 @@ import '@mantine/dates/styles.css';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../lib/format.ts';
+import { dateInputFormat, formatDateTime } from '../lib/format.ts';
 import { useCookieState } from '../lib/list-state.ts';
 import { IconFilter } from './icons.ts';
 import { activityKeys, searchActions, type TPickItem } from './activities/api.ts';
@@ -123,7 +123,7 @@ export function ActionList({ mine = false }: { mine?: boolean }) {
                 w={260}
                 clearable
                 allowSingleDateInRange
-                valueFormat="DD/MM/YYYY"
+                valueFormat={dateInputFormat()}
                 value={[f.startDate, f.endDate]}
                 onChange={([s, e]) => change({ startDate: s ? s.slice(0, 10) : null, endDate: e ? e.slice(0, 10) : null })}
                 data-testid={`${testId}-dates`}

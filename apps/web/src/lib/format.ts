@@ -33,3 +33,7 @@ export const formatDateTime = (s: string | null | undefined) =>
     : '';
 export const formatLongDate = (d: Date) =>
   new Intl.DateTimeFormat(INTL_LOCALE[currentCulture()], { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(d);
+
+/** How date inputs show a date: as the lists do (Russian with dots). */
+export const dateInputFormat = () => (currentCulture() === 'ru' ? 'DD.MM.YYYY' : 'DD/MM/YYYY');
+export const dateTimeInputFormat = () => `${dateInputFormat()} HH:mm`;

@@ -5,6 +5,7 @@ import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateTimeInputFormat } from '../../lib/format.ts';
 import type { TActivity } from '@crm/contract';
 import { ApiError } from '../../lib/api.ts';
 import { showBanner } from '../../lib/banner.ts';
@@ -220,7 +221,7 @@ export function ActivityEditor({ activity, isNew, onClose }: { activity: TActivi
             clearable
             value={toPickerValue(form.date)}
             onChange={(v) => set('date', fromPickerValue(v))}
-            valueFormat="DD/MM/YYYY HH:mm"
+            valueFormat={dateTimeInputFormat()}
             error={fieldErrors.date}
             data-testid="activity-date"
           />
@@ -229,7 +230,7 @@ export function ActivityEditor({ activity, isNew, onClose }: { activity: TActivi
             clearable
             value={toPickerValue(form.doneDate)}
             onChange={(v) => set('doneDate', fromPickerValue(v))}
-            valueFormat="DD/MM/YYYY HH:mm"
+            valueFormat={dateTimeInputFormat()}
             error={fieldErrors.doneDate}
             data-testid="activity-done-date"
           />
