@@ -148,6 +148,16 @@ export const accounts = pgTable(
   ],
 );
 
+/**
+ * Exact number of accounts of each kind ('all', 'owner', 'client', 'employe', 'source',
+ * 'professional', 'partner'), kept by statement-level triggers on accounts (migration 0006), so
+ * an unfiltered list's total is one row read instead of a count over the whole kind.
+ */
+export const accountCounts = pgTable('account_counts', {
+  kind: text('kind').primaryKey(),
+  n: integer('n').notNull().default(0),
+});
+
 /** Uploaded files; `system_name` is the random stored name, `user_name` the original one. */
 export const files = pgTable(
   'files',

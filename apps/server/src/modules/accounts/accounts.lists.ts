@@ -14,7 +14,7 @@ import {
   type ZPartnerSearch,
 } from '@crm/contract';
 import type { z } from 'zod';
-import { accounts } from '../../db/schema/index.ts';
+import { accountCounts, accounts } from '../../db/schema/index.ts';
 import {
   containsPattern,
   createdByName,
@@ -68,6 +68,8 @@ async function runList<T>(
   where: SQL | undefined,
   columns: Record<string, unknown>,
   withStamps: boolean,
+  /** The list is a whole kind, unfiltered: its total is kept in account_counts (one row read). */
+  wholeKind?: AccountKind,
 ): Promise<TListAnswer<T>> {
   const { db } = app;
   const offset = (p.currentPage - 1) * p.perPage;
@@ -89,6 +91,10 @@ async function runList<T>(
     return withStamps ? addStamps<T>(app, rows) : (rows as unknown as T[]);
   };
   const countQuery = async () => {
+    if (wholeKind) {
+      const [kept] = await db.select({ n: accountCounts.n }).from(accountCounts).where(eq(accountCounts.kind, wholeKind));
+      if (kept) return kept.n;
+    }
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(accounts).where(where);
     return row?.n ?? 0;
   };
@@ -99,6 +105,9 @@ async function runList<T>(
   const [items, totalRows] = await Promise.all([itemsQuery(), countQuery()]);
   return { items, totalRows };
 }
+
+/** The kinds whose totals account_counts keeps (migration 0006). */
+type AccountKind = 'all' | 'client' | 'employe' | 'owner' | 'partner' | 'professional' | 'source';
 
 /** A row as read: stamps as epoch ms and user ids, replaced in place by what the lists show. */
 type StampRow = { createdOn: number | string; createdBy: number | string | null; modifiedOn: number | string; modifiedBy: number | string | null };
@@ -131,7 +140,7 @@ async function addStamps<T>(app: FastifyInstance, rows: StampRow[]): Promise<T[]
 }
 
 export function listAccounts(app: FastifyInstance, p: Paging) {
-  return runList<TAccountRow>(app, p, undefined, { id: accounts.id, name: accounts.displayName }, true);
+  return runList<TAccountRow>(app, p, undefined, { id: accounts.id, name: accounts.displayName }, true, 'all');
 }
 
 export function listOwners(app: FastifyInstance, p: Paging) {
@@ -139,12 +148,13 @@ export function listOwners(app: FastifyInstance, p: Paging) {
     id: accounts.id,
     name: accounts.displayName,
     objectReferenceNumbers: sql<string>`''`,
-  }, true);
+  }, true, 'owner');
 }
 
 export function listClients(app: FastifyInstance, q: z.infer<typeof ZClientSearch>) {
   const tz = app.config.timeZone;
   const lastName = q.lastName?.trim();
+  const unfilteredClients = !q.serviceFilter && !q.sources.length && !q.startDate && !q.endDate && !lastName;
   const where = and(
     sql`${accounts.isClient}`,
     q.serviceFilter ? eq(accounts.service, q.serviceFilter) : undefined,
@@ -162,7 +172,7 @@ export function listClients(app: FastifyInstance, q: z.infer<typeof ZClientSearc
     hasNotClosedLead: sql<boolean>`false`,
     purchaseBudgetRangeMin: accounts.purchaseBudgetRangeMin,
     purchaseBudgetRangeMax: accounts.purchaseBudgetRangeMax,
-  }, true);
+  }, true, unfilteredClients ? 'client' : undefined);
 }
 
 export function listSpecialists(app: FastifyInstance, p: Paging) {
@@ -172,13 +182,14 @@ export function listSpecialists(app: FastifyInstance, p: Paging) {
     name: accounts.displayName,
     numberOfSoldObjects: accounts.numberOfSoldObjects,
     ...flags,
-  }, false);
+  }, false, 'professional');
 }
 
 export function listPartners(app: FastifyInstance, q: z.infer<typeof ZPartnerSearch>) {
   const tz = app.config.timeZone;
   const country = q.country?.trim();
   const createdByText = q.createdByText?.trim();
+  const unfilteredPartners = !q.createdBy && !createdByText && !country && !q.createdOnStart && !q.createdOnEnd;
   const where = and(
     or(sql`${accounts.isPartnerRealEstate}`, sql`${accounts.isPartnerTourism}`),
     // The screen picks the creator as a person (an employee account): match that person's sign-ins.
@@ -198,7 +209,7 @@ export function listPartners(app: FastifyInstance, q: z.infer<typeof ZPartnerSea
     isPartnerRealEstate: accounts.isPartnerRealEstate,
     isPartnerTourism: accounts.isPartnerTourism,
     country: accounts.country,
-  }, true);
+  }, true, unfilteredPartners ? 'partner' : undefined);
 }
 
 export function listSources(app: FastifyInstance, p: Paging) {
@@ -206,7 +217,7 @@ export function listSources(app: FastifyInstance, p: Paging) {
     id: accounts.id,
     name: accounts.displayName,
     companyType: accounts.companyType,
-  }, false);
+  }, false, 'source');
 }
 
 export function listEmployes(app: FastifyInstance, p: Paging) {
@@ -216,5 +227,5 @@ export function listEmployes(app: FastifyInstance, p: Paging) {
     role: accounts.role,
     branchId: accounts.branchId,
     signIn: sql<string | null>`(select u.email from users u where u.account_id = ${accounts.id} order by u.id limit 1)`,
-  }, false);
+  }, false, 'employe');
 }
