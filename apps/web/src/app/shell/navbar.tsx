@@ -44,7 +44,7 @@ export function PageTitle() {
   const { t } = useTranslation();
   const title = useRouteTitle();
   return (
-    <Text fw={600} truncate="end" miw={90} maw={{ base: 140, xl: 220 }} style={{ flexShrink: 0 }} data-testid="page-title">
+    <Text fw={600} truncate="end" miw={90} maw={{ base: 140, xl: 220 }} style={{ flexShrink: 0 }} visibleFrom="sm" data-testid="page-title">
       {t(title)}
     </Text>
   );

@@ -40,14 +40,17 @@ export const nameColumn = <T extends Named>(t: TFunction): DataTableColumn<T> =>
   render: (r) => <AccountLink id={r.id} name={r.name} />,
 });
 
+/** Secondary columns give way on phones, so the name stays in view without scrolling sideways. */
+const wideScreens = '(min-width: 48em)';
+
 export const createdColumns = <T extends Stamped>(t: TFunction): DataTableColumn<T>[] => [
   { accessor: 'createdOn', title: t('accounts.ui.col.createdOn'), sortable: true, noWrap: true, render: (r) => formatDateTime(r.createdOn) },
-  { accessor: 'createdBy', title: t('accounts.ui.col.createdBy'), sortable: true },
+  { accessor: 'createdBy', title: t('accounts.ui.col.createdBy'), sortable: true, visibleMediaQuery: wideScreens },
 ];
 
 export const modifiedColumns = <T extends Stamped>(t: TFunction): DataTableColumn<T>[] => [
-  { accessor: 'modifiedOn', title: t('accounts.ui.col.modifiedOn'), sortable: true, noWrap: true, render: (r) => formatDateTime(r.modifiedOn) },
-  { accessor: 'modifiedBy', title: t('accounts.ui.col.modifiedBy'), sortable: true },
+  { accessor: 'modifiedOn', title: t('accounts.ui.col.modifiedOn'), sortable: true, noWrap: true, visibleMediaQuery: wideScreens, render: (r) => formatDateTime(r.modifiedOn) },
+  { accessor: 'modifiedBy', title: t('accounts.ui.col.modifiedBy'), sortable: true, visibleMediaQuery: wideScreens },
 ];
 
 export const objectsColumn = <T extends { objectReferenceNumbers: string }>(t: TFunction): DataTableColumn<T> => ({
