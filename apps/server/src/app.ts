@@ -43,7 +43,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
-    trustProxy: true,
+    // Only behind a proxy we run: otherwise a client could claim any address in X-Forwarded-For.
+    trustProxy: config.trustProxy,
     // One log line per request only when asked for (LOG_LEVEL debug/trace); failures are always logged.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
     bodyLimit: 2 * 1024 * 1024,

@@ -40,6 +40,8 @@ const ZEnv = z.object({
   UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(2048).default(50),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   PAYMENTS_HOST: z.string().optional(),
+  /** Behind a reverse proxy: trust its X-Forwarded-* headers (client address for throttling, https links). */
+  TRUST_PROXY: bool.default(false),
   /** Where the built web app is (default apps/web/dist). */
   WEB_DIST: z.string().optional(),
   /** Lower scrypt cost; only for the test suite. */
@@ -68,6 +70,7 @@ export type Config = {
   mapTileUrl: string;
   paymentsHost?: string;
   webDist?: string;
+  trustProxy: boolean;
   passwordHashFast: boolean;
   login: { maxFailuresPerAccount: number; maxFailuresPerIp: number; lockMinutes: number };
 };
@@ -111,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTileUrl: e.MAP_TILE_URL,
     paymentsHost: e.PAYMENTS_HOST,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+    trustProxy: e.TRUST_PROXY,
     passwordHashFast: e.PASSWORD_HASH_FAST,
     login: {
       maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,

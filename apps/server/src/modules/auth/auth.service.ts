@@ -8,6 +8,7 @@ import { logAction, type Actor } from '../../lib/audit.ts';
 import type { Db, Tx } from '../../db/client.ts';
 
 const RESET_HOURS = 2;
+const RESETS_PER_HOUR = 3;
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -125,6 +126,11 @@ export async function forgotPassword(app: FastifyInstance, email: string, origin
   const user = await findUserByEmail(app.db, email);
   // The answer is the same whether or not the address is known: nothing to learn by probing.
   if (!user || user.disabled) return;
+  // At most a few reset mails an hour per user: the form cannot be used to flood someone's inbox.
+  const [{ recent }] = (
+    await app.db.execute(sql`select count(*)::int as recent from password_resets where user_id = ${user.id} and created_on > now() - interval '1 hour'`)
+  ).rows as { recent: number }[];
+  if (recent >= RESETS_PER_HOUR) return;
   const code = newToken();
   await app.db.transaction(async (tx) => {
     await tx.insert(passwordResets).values({

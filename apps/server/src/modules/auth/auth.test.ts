@@ -146,6 +146,16 @@ describe('passwords', () => {
     expect(again.json().code).toBe('errors.resetCodeInvalid');
   });
 
+  it('sends at most three reset mails an hour to one user, answering the same each time', async () => {
+    const u = await t.user();
+    const mailsTo = () => t.outbox().filter((m) => m.text.includes(`To: ${u.email}`)).length;
+    for (let i = 0; i < 5; i++) {
+      const res = await post('/api/authenticate/forgotPassword', { email: u.email });
+      expect(res.statusCode).toBe(200);
+    }
+    expect(mailsTo()).toBe(3);
+  });
+
   it('gives the same answer for an unknown e-mail and sends nothing', async () => {
     const before = t.outbox().length;
     const res = await post('/api/authenticate/forgotPassword', { email: 'nobody@agency.test' });
