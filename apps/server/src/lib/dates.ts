@@ -25,7 +25,8 @@ export function toLocalDateTime(d: Date | null | undefined, timeZone: string): s
 
 const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
 
-function offsetMs(at: number, timeZone: string): number {
+/** How far the zone's wall clock is ahead of UTC at a moment (ms, whole seconds). */
+export function zoneOffsetMs(at: number, timeZone: string): number {
   let f = offsetFormatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
@@ -40,8 +41,9 @@ function offsetMs(at: number, timeZone: string): number {
     });
     offsetFormatters.set(timeZone, f);
   }
-  const p = Object.fromEntries(f.formatToParts(new Date(at)).map((x) => [x.type, x.value]));
-  const asUtc = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  const p: Record<string, string> = {};
+  for (const x of f.formatToParts(new Date(at))) p[x.type] = x.value;
+  const asUtc = Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!, +p.second!);
   return asUtc - Math.floor(at / 1000) * 1000;
 }
 
@@ -60,8 +62,8 @@ export function fromLocalDateTime(s: string, timeZone: string, field: string): D
   }
   // The offset at the wall time read as UTC is right except within an hour of a DST change; one
   // more round settles it.
-  let at = wall - offsetMs(wall, timeZone);
-  at = wall - offsetMs(at, timeZone);
+  let at = wall - zoneOffsetMs(wall, timeZone);
+  at = wall - zoneOffsetMs(at, timeZone);
   return new Date(at);
 }
 
@@ -83,21 +85,7 @@ const DAY = 24 * 3600 * 1000;
  * quarter hour (offsets change only on quarter-hour boundaries).
  */
 export function makeStampFormatter(timeZone: string) {
-  const dtf = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
-  const offsetOf = (at: number) => {
-    const p: Record<string, string> = {};
-    for (const x of dtf.formatToParts(new Date(at))) p[x.type] = x.value;
-    return Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!, +p.second!) - at;
-  };
+  const offsetOf = (at: number) => zoneOffsetMs(at, timeZone) - (at - Math.floor(at / 1000) * 1000);
   const days = new Map<number, number | null>();
   const quarters = new Map<number, number>();
   const offsetAt = (ms: number) => {
