@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Collapse, Group, Pagination, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Collapse, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -9,7 +9,7 @@ import { useCookieState } from '../lib/list-state.ts';
 import { IconFilter } from './icons.ts';
 import { activityKeys, searchActions, type TPickItem } from './activities/api.ts';
 import { SearchPicker } from './activities/search-picker.tsx';
-import { RecordLinks, StateIcon, stateOf } from './activities/shared.tsx';
+import { PagerFooter, RecordLinks, StateIcon, stateOf } from './activities/shared.tsx';
 
 /** Page sizes of the action list (spec: 5, 20, 100; default 20). */
 const PAGE_SIZES = [5, 20, 100] as const;
@@ -70,7 +70,6 @@ export function ActionList({ mine = false }: { mine?: boolean }) {
   });
   const items = q.data?.items ?? [];
   const total = q.data?.totalRows ?? 0;
-  const pages = Math.max(1, Math.ceil(total / perPage));
   const testId = mine ? 'my-actions' : 'action-list';
 
   return (
@@ -208,30 +207,16 @@ export function ActionList({ mine = false }: { mine?: boolean }) {
           </Table.ScrollContainer>
         )}
 
-        {total > 0 && (
-          <Group justify="space-between">
-            <Group gap="xs">
-              <Text size="sm" c="dimmed">
-                {t('activities.perPage')}
-              </Text>
-              <Select
-                w={90}
-                size="xs"
-                allowDeselect={false}
-                value={String(perPage)}
-                onChange={(v) => setF((prev) => ({ ...prev, perPage: Number(v ?? 20), currentPage: 1 }))}
-                data={PAGE_SIZES.map((n) => String(n))}
-                data-testid={`${testId}-per-page`}
-              />
-              <Text size="sm" c="dimmed">
-                {t('activities.actions.total', { count: total })}
-              </Text>
-            </Group>
-            {pages > 1 && (
-              <Pagination size="sm" total={pages} value={Math.min(f.currentPage, pages)} onChange={(p) => setF((prev) => ({ ...prev, currentPage: p }))} />
-            )}
-          </Group>
-        )}
+        <PagerFooter
+          total={total}
+          perPage={perPage}
+          page={f.currentPage}
+          pageSizes={PAGE_SIZES.map((n) => ({ value: String(n), label: String(n) }))}
+          onPerPage={(n) => setF((prev) => ({ ...prev, perPage: n, currentPage: 1 }))}
+          onPage={(p) => setF((prev) => ({ ...prev, currentPage: p }))}
+          testId={testId}
+          totalText={t('activities.actions.total', { count: total })}
+        />
       </Stack>
     </Card>
   );

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Card, Collapse, Group, Pagination, Paper, Select, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Collapse, Group, Paper, Select, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useEffect, useState } from 'react';
@@ -10,7 +10,7 @@ import { useCookieState } from '../lib/list-state.ts';
 import { IconFilter, IconPencil, IconPlus } from './icons.ts';
 import { ActivityEditor } from './activities/activity-editor.tsx';
 import { activityKeys, addActivity, fetchActivities, type TActivityDoneFilter } from './activities/api.ts';
-import { RecordLinks, StateIcon, stateOf } from './activities/shared.tsx';
+import { PagerFooter, RecordLinks, StateIcon, stateOf } from './activities/shared.tsx';
 
 const ROW_STYLE = {
   todo: { backgroundColor: 'var(--mantine-color-red-0)' },
@@ -48,7 +48,6 @@ export function ActivityList({ entityType, id, editable = false }: { entityType:
   });
   const items = list.data?.items ?? [];
   const total = list.data?.totalRows ?? 0;
-  const pages = perPage >= SHOW_ALL ? 1 : Math.max(1, Math.ceil(total / perPage));
 
   const add = useMutation({
     mutationFn: () => addActivity(entityType, id),
@@ -225,28 +224,18 @@ export function ActivityList({ entityType, id, editable = false }: { entityType:
           </Table.ScrollContainer>
         )}
 
-        {total > 0 && (
-          <Group justify="space-between">
-            <Group gap="xs">
-              <Text size="sm" c="dimmed">
-                {t('activities.perPage')}
-              </Text>
-              <Select
-                w={110}
-                size="xs"
-                allowDeselect={false}
-                value={String(perPage)}
-                onChange={(v) => {
-                  setPerPage(Number(v ?? 20));
-                  setPage(1);
-                }}
-                data={LIST_PAGE_SIZES.map((n) => ({ value: String(n), label: n === SHOW_ALL ? t('activities.showAll') : String(n) }))}
-                data-testid="activity-per-page"
-              />
-            </Group>
-            {pages > 1 && <Pagination size="sm" total={pages} value={Math.min(page, pages)} onChange={setPage} data-testid="activity-pager" />}
-          </Group>
-        )}
+        <PagerFooter
+          total={total}
+          perPage={perPage}
+          page={page}
+          pageSizes={LIST_PAGE_SIZES.map((n) => ({ value: String(n), label: n === SHOW_ALL ? t('activities.showAll') : String(n) }))}
+          onPerPage={(n) => {
+            setPerPage(n);
+            setPage(1);
+          }}
+          onPage={setPage}
+          testId="activity"
+        />
       </Stack>
     </Card>
   );

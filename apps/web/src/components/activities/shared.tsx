@@ -1,4 +1,4 @@
-import { Anchor, Group, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { Anchor, Group, Pagination, Select, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LinkKind } from '@crm/contract/constants';
@@ -86,3 +86,43 @@ export function StateIcon({ done }: { done: boolean | null }) {
 /** API date-times are 'YYYY-MM-DDTHH:mm:ss'; Mantine's pickers use 'YYYY-MM-DD HH:mm:ss'. */
 export const toPickerValue = (s: string | null) => (s ? s.replace('T', ' ') : null);
 export const fromPickerValue = (s: string | null) => (s ? `${s.slice(0, 10)}T${(s.slice(11) || '00:00:00').padEnd(8, ':00').slice(0, 8)}` : null);
+
+/** Rows per page and the pager under an activity table. */
+export function PagerFooter(props: {
+  total: number;
+  perPage: number;
+  page: number;
+  pageSizes: { value: string; label: string }[];
+  onPerPage: (perPage: number) => void;
+  onPage: (page: number) => void;
+  testId: string;
+  totalText?: string;
+}) {
+  const { t } = useTranslation();
+  const pages = Math.max(1, Math.ceil(props.total / props.perPage));
+  if (props.total <= 0) return null;
+  return (
+    <Group justify="space-between">
+      <Group gap="xs">
+        <Text size="sm" c="dimmed">
+          {t('activities.perPage')}
+        </Text>
+        <Select
+          w={110}
+          size="xs"
+          allowDeselect={false}
+          value={String(props.perPage)}
+          onChange={(v) => props.onPerPage(Number(v ?? 20))}
+          data={props.pageSizes}
+          data-testid={`${props.testId}-per-page`}
+        />
+        {props.totalText && (
+          <Text size="sm" c="dimmed">
+            {props.totalText}
+          </Text>
+        )}
+      </Group>
+      {pages > 1 && <Pagination size="sm" total={pages} value={Math.min(props.page, pages)} onChange={props.onPage} data-testid={`${props.testId}-pager`} />}
+    </Group>
+  );
+}
