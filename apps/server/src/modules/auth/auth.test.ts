@@ -46,7 +46,7 @@ describe('sign-in', () => {
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json().code).toBe('login.incorrect');
-    expect(wrong.json().title).toBe('Λανθασμένο e-mail ή κωδικός πρόσβασης');
+    expect(wrong.json().title).toBe('Λάθος e-mail ή κωδικός πρόσβασης');
     expect(unknown.json().title).toBe('Incorrect email or password');
   });
 
