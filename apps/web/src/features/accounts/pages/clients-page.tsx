@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TClientRow } from '@crm/contract';
 import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
+import { ClearFiltersButton } from '../components/clear-filters.tsx';
 import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
-import { IconExclamationCircle, IconFilterOff, IconPlus } from '../../../components/icons.ts';
+import { IconExclamationCircle, IconPlus } from '../../../components/icons.ts';
 import { useCookieState, useListState } from '../../../lib/list-state.ts';
 import { clientsQuery, type TClientFilter } from '../api/account-lists.ts';
 import { AccountLink, createdColumns, modifiedColumns, objectsColumn } from '../components/account-columns.tsx';
@@ -110,9 +111,7 @@ export function ClientsPage() {
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4, lg: 'content' }}>
-            <Button variant="subtle" fullWidth disabled={!filtered} leftSection={<IconFilterOff size={16} />} onClick={() => change(NO_FILTER)} data-testid="clients-filter-clear">
-              {t('accounts.ui.filter.clear')}
-            </Button>
+            <ClearFiltersButton fullWidth disabled={!filtered} onClear={() => change(NO_FILTER)} data-testid="clients-filter-clear" />
           </Grid.Col>
         </Grid>
       </Card>
@@ -127,11 +126,7 @@ export function ClientsPage() {
           filtered
             ? {
                 text: t('accounts.ui.clients.noMatch'),
-                action: (
-                  <Button variant="light" leftSection={<IconFilterOff size={16} />} onClick={() => change(NO_FILTER)}>
-                    {t('accounts.ui.filter.clear')}
-                  </Button>
-                ),
+                action: <ClearFiltersButton variant="light" onClear={() => change(NO_FILTER)} />,
               }
             : { text: t('accounts.ui.clients.empty'), action: add }
         }

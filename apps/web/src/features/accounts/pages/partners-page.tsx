@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TPartnerRow } from '@crm/contract';
 import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
+import { ClearFiltersButton } from '../components/clear-filters.tsx';
 import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
-import { IconFilterOff, IconPlus } from '../../../components/icons.ts';
+import { IconPlus } from '../../../components/icons.ts';
 import { useCookieState, useListState } from '../../../lib/list-state.ts';
 import { partnersQuery, type TPartnerFilter } from '../api/account-lists.ts';
 import { AccountPicker } from '../components/account-picker.tsx';
@@ -83,9 +84,7 @@ export function PartnersPage() {
             <DateField label={t('accounts.ui.partners.createdTo')} value={filter.createdOnEnd} onChange={(v) => change({ createdOnEnd: v })} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 'auto' }}>
-            <Button variant="subtle" fullWidth disabled={!filtered} leftSection={<IconFilterOff size={16} />} onClick={() => change(NO_FILTER)}>
-              {t('accounts.ui.filter.clear')}
-            </Button>
+            <ClearFiltersButton fullWidth disabled={!filtered} onClear={() => change(NO_FILTER)} />
           </Grid.Col>
         </Grid>
       </Card>
@@ -100,11 +99,7 @@ export function PartnersPage() {
           filtered
             ? {
                 text: t('accounts.ui.partners.noMatch'),
-                action: (
-                  <Button variant="light" leftSection={<IconFilterOff size={16} />} onClick={() => change(NO_FILTER)}>
-                    {t('accounts.ui.filter.clear')}
-                  </Button>
-                ),
+                action: <ClearFiltersButton variant="light" onClear={() => change(NO_FILTER)} />,
               }
             : { text: t('accounts.ui.partners.empty'), action: add }
         }
