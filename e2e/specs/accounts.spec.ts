@@ -291,6 +291,9 @@ for (const L of LANGUAGES) {
       await page.getByTestId('set-password').click();
       await expect(page).toHaveURL(new RegExp(`/SetPassword/${id}$`));
       await expect(page.getByTestId('password-email')).toHaveValue(email);
+      // Before saving, the page says whose sign-in it creates and with which role.
+      await expect(page.getByTestId('password-preview')).toContainText('Kostas');
+      await expect(page.getByTestId('password-preview')).toContainText(L.employee);
       await page.getByTestId('password-new').fill('employee-pass-1');
       await page.getByTestId('password-confirm').fill('employee-pass-2');
       await page.getByTestId('password-submit').click();

@@ -9,6 +9,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db, Tx } from './db/client.ts';
+import type { TRole } from '@crm/contract';
 import type { users } from './db/schema/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -26,8 +27,12 @@ declare module 'fastify' {
     mailer: Mailer;
     appVersion: string;
     searchProviders: SearchProvider[];
+    /** Work still running after its answer went (e.g. a reset mail); awaited when the app closes. */
+    pendingWork: Set<Promise<void>>;
     /** Creates a sign-in for an e-mail that has none (employee accounts), or leaves it to the caller. */
     provisionSignIn?: (tx: Tx, email: string) => Promise<typeof users.$inferSelect | undefined>;
+    /** The employee account a new sign-in for this e-mail would be made for (shown before setting a password). */
+    findSignInAccount?: (db: Db, email: string) => Promise<{ id: number; displayName: string; role: TRole; branchId: number | null } | undefined>;
   }
 }
 
@@ -60,6 +65,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('mailer', opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }));
   app.decorate('appVersion', pkg.version);
   app.decorate('searchProviders', [] as SearchProvider[]);
+  app.decorate('pendingWork', new Set<Promise<void>>());
+  app.addHook('onClose', async () => {
+    await Promise.all([...app.pendingWork]);
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { passwordProblem } from './lib/password-policy.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -15,9 +16,15 @@ const ZEnv = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
-  PUBLIC_URL: z.string().url().optional(),
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, 'must be an http:// or https:// address without query, e.g. https://crm.example.com')
+    .optional(),
   ADMIN_EMAIL: z.string().email().default('admin@example.com'),
-  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .refine((p) => passwordProblem(p) === null, 'is too short, too common or easy to guess: choose a longer, unusual password')
+    .optional(),
   TIME_ZONE: z
     .string()
     .default('Europe/Athens')
@@ -46,9 +53,14 @@ const ZEnv = z.object({
   WEB_DIST: z.string().optional(),
   /** Lower scrypt cost; only for the test suite. */
   PASSWORD_HASH_FAST: bool.default(false),
+  /** Wrong passwords allowed per account (per known device) before each further try waits, the wait doubling. */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
-  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
+  /** Failed sign-ins allowed from one client address before its tries wait too (known devices are exempt). */
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(100),
+  /** The longest wait between tries once the free ones are used up. */
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Sign-ins that may wait for the password check at once; more are answered "busy, try again". */
+  LOGIN_HASH_QUEUE: z.coerce.number().int().min(1).max(1000).default(16),
 });
 
 export type Config = {
@@ -57,7 +69,10 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl?: string;
-  publicUrl?: string;
+  /** Where e-mailed links point: PUBLIC_URL, else http://localhost:PORT. Never the request's Host. */
+  publicUrl: string;
+  /** Whether PUBLIC_URL was set (the start-up log warns when links point to localhost). */
+  publicUrlSet: boolean;
   adminEmail: string;
   adminPassword?: string;
   timeZone: string;
@@ -72,7 +87,7 @@ export type Config = {
   webDist?: string;
   trustProxy: boolean;
   passwordHashFast: boolean;
-  login: { maxFailuresPerAccount: number; maxFailuresPerIp: number; lockMinutes: number };
+  login: { maxFailuresPerAccount: number; maxFailuresPerIp: number; lockMinutes: number; hashQueue: number };
 };
 
 export class ConfigError extends Error {
@@ -101,7 +116,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/$/, ''),
+    publicUrlSet: e.PUBLIC_URL !== undefined,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     timeZone: e.TIME_ZONE,
@@ -120,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
       lockMinutes: e.LOGIN_LOCK_MINUTES,
+      hashQueue: e.LOGIN_HASH_QUEUE,
     },
   };
 }

@@ -9,7 +9,7 @@ import { migrateDb } from './db/migrate.ts';
 import { seedBase } from './db/seed/index.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { buildApp } from './app.ts';
-import { ensureFirstAdmin } from './modules/auth/auth.service.ts';
+import { ensureFirstAdmin, initialAdminPasswordFile } from './modules/auth/auth.service.ts';
 import { generatePassword } from './lib/passwords.ts';
 
 function say(line: string) {
@@ -80,19 +80,21 @@ async function main() {
     await app.listen({ port: config.port, host: config.host });
     const addr = app.server.address();
     const port = typeof addr === 'object' && addr ? addr.port : config.port;
-    const url = config.publicUrl ?? `http://localhost:${port}`;
+    if (!config.publicUrlSet) config.publicUrl = `http://localhost:${port}`;
+    const url = config.publicUrl;
     say('');
     say(`Agency CRM is running at ${url}`);
     say(`  database: ${embedded ? `embedded PostgreSQL on 127.0.0.1:${embedded.port}` : 'DATABASE_URL'}`);
     say(`  mail:     ${app.mailer.describe}`);
     say(`  API docs: ${url}/api/docs`);
+    if (!config.publicUrlSet) say('  PUBLIC_URL is not set: links in e-mails point to this machine (localhost). Set it to the address users open.');
     if (created) {
       say('');
       say('  The first administrator was created:');
       say(`    sign-in:  ${config.adminEmail}`);
       say(`    password: ${config.adminPassword ? '(the ADMIN_PASSWORD you set)' : adminPassword}`);
       if (!config.adminPassword) {
-        const file = path.join(config.dataDir, 'initial-admin-password.txt');
+        const file = initialAdminPasswordFile(config.dataDir);
         fs.writeFileSync(file, `${config.adminEmail}\n${adminPassword}\n`, { mode: 0o600 });
         say(`    (also saved in ${file}; change the password once signed in)`);
       }

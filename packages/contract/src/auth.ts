@@ -39,4 +39,16 @@ export const ZSetPasswordBody = z.object({
   password: z.string().min(1).max(1024),
 });
 export type TSetPasswordBody = z.infer<typeof ZSetPasswordBody>;
+/** Whose sign-in a password for an e-mail sets (hasSignIn) or creates, with which role and branch. */
+export const ZSetPasswordPreview = z.object({
+  email: z.string(),
+  name: z.string(),
+  roles: z.array(ZRole),
+  roleNames: z.array(z.string()),
+  branchId: z.number().int().nullable(),
+  branch: z.string().nullable(),
+  hasSignIn: z.boolean(),
+  accountId: z.number().int().nullable(),
+});
+export type TSetPasswordPreview = z.infer<typeof ZSetPasswordPreview>;
 export const ZMessage = z.object({ message: z.string() });

@@ -28,11 +28,13 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
     describe: `file outbox ${outbox}`,
     async send(mail) {
       const info = await transport.sendMail({ from: opts.from, ...mail });
-      fs.mkdirSync(outbox, { recursive: true });
+      // Mails hold reset links and personal data: the owner alone reads them, even in a folder made earlier.
+      fs.mkdirSync(outbox, { recursive: true, mode: 0o700 });
+      fs.chmodSync(outbox, 0o700);
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       const file = path.join(outbox, `${stamp}-${safeTo}.eml`);
-      fs.writeFileSync(file, info.message as Buffer);
+      fs.writeFileSync(file, info.message as Buffer, { mode: 0o600 });
       opts.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to the outbox');
       return { file };
     },

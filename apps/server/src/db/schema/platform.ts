@@ -79,7 +79,30 @@ export const passwordResets = pgTable(
   (t) => [uniqueIndex('password_resets_code_uq').on(t.codeHash), index('password_resets_user_idx').on(t.userId)],
 );
 
-/** Failed sign-ins, counted per account ("a:<email>") and per address ("ip:<ip>"). */
+/**
+ * Browsers that have signed in to an account before ("known devices", OWASP's device cookies):
+ * their tries are counted apart from everybody else's, so an attacker's failures never hold up
+ * the owner. Only the SHA-256 of the cookie's token is stored.
+ */
+export const loginDevices = pgTable(
+  'login_devices',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: bytea('token_hash').notNull(),
+    createdOn: tsz('created_on').notNull().defaultNow(),
+    lastUsedOn: tsz('last_used_on').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('login_devices_token_user_uq').on(t.tokenHash, t.userId), index('login_devices_user_idx').on(t.userId)],
+);
+
+/**
+ * Tries counted per key, checked and counted in one transaction: sign-in failures per account
+ * ("a:<email>"), per known device ("d:<id>") and per address ("ip:<ip>"), and rate limits of
+ * other anonymous calls ("fp:..." for forgot-password).
+ */
 export const loginFailures = pgTable('login_failures', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),

@@ -33,6 +33,7 @@ import {
   deleteAccount,
   getUserRole,
   makeProvisionSignIn,
+  findEmployeeByEmail,
   mergeAccounts,
   requireAccountDto,
   roleOptions,
@@ -64,6 +65,7 @@ export const accountsRoutes = fp(
     app.decorate('accountMergeSteps', [] as AccountMergeStep[]);
     app.decorate('accountDeleteSteps', [] as AccountDeleteStep[]);
     app.decorate('provisionSignIn', makeProvisionSignIn());
+    app.decorate('findSignInAccount', findEmployeeByEmail);
     app.searchProviders.push(makeAccountSearchProvider(app));
 
     const tags = ['accounts'];

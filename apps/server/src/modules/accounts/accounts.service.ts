@@ -440,45 +440,52 @@ export async function setUserRole(app: FastifyInstance, caller: Caller, id: numb
   });
 }
 
+/** The employee account whose e-mail this is (the one a new sign-in for that e-mail would belong to). */
+export async function findEmployeeByEmail(db: Db | Tx, email: string) {
+  const wanted = email.trim().toLowerCase();
+  if (!wanted) return undefined;
+  const [a] = await db
+    .select({
+      id: accounts.id,
+      displayName: accounts.displayName,
+      role: accounts.role,
+      branchId: accounts.branchId,
+      email: sql<string>`(select e from unnest(${accounts.emails}) e where lower(btrim(e)) = ${wanted} limit 1)`,
+    })
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.isEmploye, true),
+        // The trigram index narrows the candidates; the exact test is on the array.
+        sql`${accounts.searchText} like ${containsPattern(wanted)}`,
+        sql`exists (select 1 from unnest(${accounts.emails}) e where lower(btrim(e)) = ${wanted})`,
+      ),
+    )
+    .orderBy(accounts.id)
+    .limit(1);
+  if (!a) return undefined;
+  const role: TRole = (ROLES as readonly string[]).includes(a.role ?? '') ? (a.role as TRole) : 'employee';
+  return { ...a, role };
+}
+
 /**
  * When an admin sets a password for an e-mail nobody signs in with, and an employee account has
  * that e-mail, the employee gets a sign-in with the account's role and branch.
  */
 export function makeProvisionSignIn() {
   return async (tx: Tx, email: string) => {
-    const wanted = email.trim().toLowerCase();
-    if (!wanted) return undefined;
-    const [a] = await tx
-      .select({
-        id: accounts.id,
-        displayName: accounts.displayName,
-        role: accounts.role,
-        branchId: accounts.branchId,
-        email: sql<string>`(select e from unnest(${accounts.emails}) e where lower(btrim(e)) = ${wanted} limit 1)`,
-      })
-      .from(accounts)
-      .where(
-        and(
-          eq(accounts.isEmploye, true),
-          // The trigram index narrows the candidates; the exact test is on the array.
-          sql`${accounts.searchText} like ${containsPattern(wanted)}`,
-          sql`exists (select 1 from unnest(${accounts.emails}) e where lower(btrim(e)) = ${wanted})`,
-        ),
-      )
-      .orderBy(accounts.id)
-      .limit(1);
+    const a = await findEmployeeByEmail(tx, email);
     if (!a) return undefined;
-    const role: TRole = (ROLES as readonly string[]).includes(a.role ?? '') ? (a.role as TRole) : 'employee';
     const [u] = await tx
       .insert(users)
-      .values({ email: a.email, username: a.displayName || a.email, roles: [role], branchId: a.branchId, accountId: a.id })
+      .values({ email: a.email, username: a.displayName || a.email, roles: [a.role], branchId: a.branchId, accountId: a.id })
       .returning();
     await logAction(tx, { id: null, name: null }, {
       action: 'Create',
       entity: 'User',
       entityId: u!.id,
       message: u!.email,
-      data: { accountId: a.id, roles: [role], branchId: a.branchId },
+      data: { accountId: a.id, roles: [a.role], branchId: a.branchId },
     });
     return u;
   };

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -10,21 +11,50 @@ import {
   ZResetPasswordBody,
   ZSessionUser,
   ZSetPasswordBody,
+  ZSetPasswordPreview,
   ZRole,
   ZLanguage,
 } from '@crm/contract';
-import { users } from '../../db/schema/index.ts';
+import { branches, users } from '../../db/schema/index.ts';
 import { ADMIN, SIGNED_IN } from '../../plugins/auth.ts';
 import { logAction } from '../../lib/audit.ts';
-import { forgotPassword, login, logout, resetPassword, setPassword } from './auth.service.ts';
+import { describeSetPassword, forgotPassword, limitForgotPassword, login, logout, resetPassword, setPassword } from './auth.service.ts';
 
-const origin = (req: { protocol: string; host: string }) => `${req.protocol}://${req.host}`;
+const DEVICE_COOKIE = 'crm_device';
+
+/** The known-device token the browser sent back (an HttpOnly cookie only the sign-in call sees). */
+function deviceToken(cookieHeader: string | undefined): string | undefined {
+  const m = new RegExp(`(?:^|;\\s*)${DEVICE_COOKIE}=([A-Za-z0-9_-]{43})(?:;|$)`).exec(cookieHeader ?? '');
+  return m?.[1];
+}
+
+/** Work that runs after the answer has gone (its time must not show in the answer's); awaited on close. */
+function inBackground(app: FastifyInstance, work: () => Promise<unknown>) {
+  const p: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(async () => {
+      await work();
+    })
+    .catch((err: unknown) => app.log.error({ err }, 'background work failed'))
+    .finally(() => app.pendingWork.delete(p));
+  app.pendingWork.add(p);
+}
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/authenticate/login',
     { config: { access: 'public' }, schema: { tags: ['session'], body: ZLoginBody, response: { 200: ZSessionUser } } },
-    async (req) => login(app, req.body, { ip: req.ip, userAgent: req.headers['user-agent'] }),
+    async (req, reply) => {
+      const { session, deviceToken: token } = await login(app, req.body, {
+        ip: req.ip,
+        userAgent: req.headers['user-agent'],
+        deviceToken: deviceToken(req.headers.cookie),
+      });
+      reply.header(
+        'Set-Cookie',
+        `${DEVICE_COOKIE}=${token}; Path=/api/authenticate; Max-Age=${400 * 24 * 3600}; HttpOnly; SameSite=Strict${req.protocol === 'https' ? '; Secure' : ''}`,
+      );
+      return session;
+    },
   );
 
   app.post(
@@ -67,7 +97,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['session'], body: ZForgotPasswordBody, response: { 200: ZMessage } },
     },
     async (req) => {
-      await forgotPassword(app, req.body.email, origin(req), req.culture);
+      await limitForgotPassword(app, req.body.email, req.ip);
+      // Known or not, the answer leaves at once and alike; the lookup and the mail follow.
+      const { email } = req.body;
+      const culture = req.culture;
+      inBackground(app, () => forgotPassword(app, email, culture));
       return { message: app.translator.t(req.culture, 'forgot.sent') };
     },
   );
@@ -85,8 +119,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/authenticate/setPassword',
     { config: { access: ADMIN }, schema: { tags: ['session'], body: ZSetPasswordBody, response: { 200: ZMessage } } },
     async (req) => {
-      await setPassword(app, req.body, { ...req.actor, sessionId: req.user!.sessionId }, app.provisionSignIn);
+      await setPassword(app, req.body, req.user!, req.actor, app.provisionSignIn);
       return { message: app.translator.t(req.culture, 'password.setSuccess', { email: req.body.email }) };
+    },
+  );
+
+  app.get(
+    '/api/authenticate/setPassword/preview',
+    {
+      config: { access: ADMIN },
+      schema: { tags: ['session'], querystring: z.object({ email: z.string().trim().min(1).max(320) }), response: { 200: ZSetPasswordPreview } },
+    },
+    async (req) => {
+      const d = await describeSetPassword(app, req.user!, req.query.email);
+      const t = (key: string) => app.translator.t(req.culture, key);
+      const branch = d.branchId === null ? null : t((await app.db.select().from(branches).where(eq(branches.id, d.branchId)))[0]?.nameKey ?? 'branch.notSet');
+      return { ...d, roleNames: d.roles.map((r) => t(`accounts.role.${r}`)), branch };
     },
   );
 

@@ -1,14 +1,22 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { cultureOf, PASSWORD_MIN_LENGTH, type TLanguage, type TRole, type TSessionUser } from '@crm/contract';
-import { loginFailures, passwordResets, sessions, users } from '../../db/schema/index.ts';
-import { AppError, fieldError } from '../../lib/errors.ts';
+import { cultureOf, type TLanguage, type TRole, type TSessionUser } from '@crm/contract';
+import { loginDevices, loginFailures, passwordResets, sessions, users } from '../../db/schema/index.ts';
+import { accessDenied, AppError, fieldError } from '../../lib/errors.ts';
+import { passwordProblem } from '../../lib/password-policy.ts';
+import { clearAttempts, pruneAttempts, rateLimit, refundAttempt, reserveAttempt } from '../../lib/throttle.ts';
+import { WorkLimiter } from '../../lib/work-limiter.ts';
 import { dummyHash, hashPassword, newToken, sha256, verifyPassword } from '../../lib/passwords.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
 
 const RESET_HOURS = 2;
 const RESETS_PER_HOUR = 3;
+const FORGOTS_PER_CLIENT_HOUR = 10;
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -21,32 +29,24 @@ export async function findUserByEmail(db: Db | Tx, email: string) {
   return u;
 }
 
-/** Refuses a sign-in while the account or the address is locked out. */
-async function checkThrottle(app: FastifyInstance, keys: string[]) {
-  const rows = await app.db
-    .select()
-    .from(loginFailures)
-    .where(and(inArray(loginFailures.key, keys), gt(loginFailures.lockedUntil, new Date())));
-  if (rows.length) {
-    const until = Math.max(...rows.map((r) => r.lockedUntil!.getTime()));
-    const minutes = Math.max(1, Math.ceil((until - Date.now()) / 60000));
-    throw new AppError(429, 'errors.tooManyLogins', { minutes });
+/** The file the first start writes the generated admin password to; removed once it is changed. */
+export const initialAdminPasswordFile = (dataDir: string) => path.join(dataDir, 'initial-admin-password.txt');
+
+/** The slow password checks that may run or wait at once, per app (bounded: see WorkLimiter). */
+const hashLimiters = new WeakMap<FastifyInstance, WorkLimiter>();
+function hashLimiter(app: FastifyInstance) {
+  let l = hashLimiters.get(app);
+  if (!l) {
+    l = new WorkLimiter(Math.max(1, Math.min(4, os.availableParallelism())), app.config.login.hashQueue);
+    hashLimiters.set(app, l);
   }
+  return l;
 }
 
-async function recordFailure(app: FastifyInstance, key: string, max: number) {
-  const { lockMinutes } = app.config.login;
-  const window = `${lockMinutes} minutes`;
-  // Count failures within a window; the count restarts once the window has passed.
-  await app.db.execute(sql`
-    insert into login_failures (key, failures, first_failure_on, locked_until)
-    values (${key}, 1, now(), ${max <= 1 ? sql`now() + ${window}::interval` : null})
-    on conflict (key) do update set
-      failures = case when login_failures.first_failure_on < now() - ${window}::interval then 1 else login_failures.failures + 1 end,
-      first_failure_on = case when login_failures.first_failure_on < now() - ${window}::interval then now() else login_failures.first_failure_on end,
-      locked_until = case
-        when (case when login_failures.first_failure_on < now() - ${window}::interval then 1 else login_failures.failures + 1 end) >= ${max}
-        then now() + ${window}::interval else login_failures.locked_until end`);
+function tooManyTries(waitSeconds: number) {
+  return waitSeconds >= 60
+    ? new AppError(429, 'errors.tooManyLogins', { minutes: Math.ceil(waitSeconds / 60) })
+    : new AppError(429, 'errors.tooManyLoginsSeconds', { seconds: waitSeconds });
 }
 
 export async function createSession(app: FastifyInstance, tx: Db | Tx, user: typeof users.$inferSelect, meta: { ip?: string; userAgent?: string }): Promise<TSessionUser> {
@@ -70,23 +70,68 @@ export async function createSession(app: FastifyInstance, tx: Db | Tx, user: typ
   };
 }
 
-export async function login(app: FastifyInstance, body: { username: string; password: string }, meta: { ip: string; userAgent?: string }) {
+/**
+ * Signs in. Tries are counted before the password is checked (atomically, see reserveAttempt):
+ * per account and per client address, or, from a browser that signed in to this account before
+ * (its device token), per that device alone, so an attacker's failures never slow the owner down.
+ * A successful sign-in answers the session and the device token to keep.
+ */
+export async function login(
+  app: FastifyInstance,
+  body: { username: string; password: string },
+  meta: { ip: string; userAgent?: string; deviceToken?: string },
+): Promise<{ session: TSessionUser; deviceToken: string }> {
   const email = normalizeEmail(body.username);
-  const accountKey = `a:${email}`;
-  const ipKey = `ip:${meta.ip}`;
-  await checkThrottle(app, [accountKey, ipKey]);
+  const { maxFailuresPerAccount, maxFailuresPerIp, lockMinutes } = app.config.login;
   const user = await findUserByEmail(app.db, email);
-  const ok = user && !user.disabled ? await verifyPassword(body.password, user.passwordHash) : (await verifyPassword(body.password, await dummyHash(app.config.passwordHashFast)), false);
-  if (!user || !ok) {
-    await recordFailure(app, accountKey, app.config.login.maxFailuresPerAccount);
-    await recordFailure(app, ipKey, app.config.login.maxFailuresPerIp);
-    throw new AppError(401, 'login.incorrect');
+  const [device] =
+    user && meta.deviceToken
+      ? await app.db
+          .select({ id: loginDevices.id })
+          .from(loginDevices)
+          .where(and(eq(loginDevices.tokenHash, sha256(meta.deviceToken)), eq(loginDevices.userId, user.id)))
+          .limit(1)
+      : [];
+  const accountKey = device ? `d:${device.id}` : `a:${email}`;
+  const ipKey = `ip:${meta.ip}`;
+  const keys = device
+    ? [{ key: accountKey, free: maxFailuresPerAccount }]
+    : [
+        { key: accountKey, free: maxFailuresPerAccount },
+        { key: ipKey, free: maxFailuresPerIp },
+      ];
+  const opts = { maxDelaySeconds: lockMinutes * 60, resetAfterSeconds: Math.max(3600, lockMinutes * 240) };
+  const wait = await reserveAttempt(app.db, keys, opts);
+  if (wait !== null) throw tooManyTries(wait);
+  if (Math.random() < 0.01) await pruneAttempts(app.db);
+
+  // An unknown e-mail costs the same time as a wrong password: nothing to learn from the timing.
+  const checked = await hashLimiter(app).run(
+    async () =>
+      user && !user.disabled
+        ? verifyPassword(body.password, user.passwordHash)
+        : (await verifyPassword(body.password, await dummyHash(app.config.passwordHashFast)), false),
+    Boolean(device),
+  );
+  if (!checked) {
+    // Too many sign-ins waiting for a password check: this try does not count against anyone.
+    for (const k of keys) await refundAttempt(app.db, k.key);
+    throw new AppError(429, 'errors.serverBusy');
   }
+  if (!user || !checked.value) throw new AppError(401, 'login.incorrect');
+
+  await clearAttempts(app.db, [accountKey]);
+  if (!device) await refundAttempt(app.db, ipKey);
+  const deviceToken = meta.deviceToken && /^[A-Za-z0-9_-]{43}$/.test(meta.deviceToken) ? meta.deviceToken : newToken();
   return app.db.transaction(async (tx) => {
-    await tx.delete(loginFailures).where(eq(loginFailures.key, accountKey));
+    if (device) await tx.update(loginDevices).set({ lastUsedOn: new Date() }).where(eq(loginDevices.id, device.id));
+    else {
+      await tx.insert(loginDevices).values({ userId: user.id, tokenHash: sha256(deviceToken) }).onConflictDoNothing();
+      await tx.execute(sql`delete from login_devices where user_id = ${user.id} and last_used_on < now() - interval '400 days'`);
+    }
     const session = await createSession(app, tx, user, meta);
-    await logAction(tx, { id: user.id, name: user.username }, { action: 'Login', entity: 'User', entityId: user.id, data: { ip: meta.ip } });
-    return session;
+    await logAction(tx, { id: user.id, name: user.username }, { action: 'Login', entity: 'User', entityId: user.id, data: { ip: meta.ip, knownDevice: Boolean(device) } });
+    return { session, deviceToken };
   });
 }
 
@@ -97,13 +142,18 @@ export async function logout(app: FastifyInstance, sessionId: number, actor: Act
   });
 }
 
-function checkNewPassword(password: string, field = 'password') {
-  if (password.length < PASSWORD_MIN_LENGTH) throw fieldError(field, 'validation.passwordTooShort', { min: PASSWORD_MIN_LENGTH });
+function checkNewPassword(password: string, email: string, field = 'password') {
+  const problem = passwordProblem(password, email);
+  if (problem) throw fieldError(field, problem.code, problem.params);
 }
 
 /** Sets a password and ends the user's other sessions. */
 async function changePassword(app: FastifyInstance, tx: Tx, userId: number, password: string, keepSessionId?: number) {
   const hash = await hashPassword(password, app.config.passwordHashFast);
+  // The generated first password is no secret to keep once it no longer works.
+  const [u] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const file = initialAdminPasswordFile(app.config.dataDir);
+  if (u && fs.existsSync(file) && fs.readFileSync(file, 'utf8').split('\n')[0]?.trim().toLowerCase() === normalizeEmail(u.email)) fs.rmSync(file, { force: true });
   await tx.update(users).set({ passwordHash: hash, passwordChangedOn: new Date(), modifiedOn: new Date() }).where(eq(users.id, userId));
   await tx
     .update(sessions)
@@ -117,20 +167,24 @@ async function changePassword(app: FastifyInstance, tx: Tx, userId: number, pass
     );
 }
 
-export function resetLink(app: FastifyInstance, origin: string, code: string, email: string) {
-  const base = app.config.publicUrl ?? origin;
-  return `${base}/ResetPassword?code=${encodeURIComponent(code)}&email=${encodeURIComponent(email)}`;
+/** Links in mail come from the configuration (PUBLIC_URL), never from the request. */
+export function resetLink(app: FastifyInstance, code: string, email: string) {
+  return `${app.config.publicUrl}/ResetPassword?code=${encodeURIComponent(code)}&email=${encodeURIComponent(email)}`;
 }
 
-export async function forgotPassword(app: FastifyInstance, email: string, origin: string, requestCulture: string) {
+/**
+ * Rate limits of the forgot-password form, checked and counted atomically: per client address
+ * and per typed address (whether or not anybody has it). Throws a 429 when over.
+ */
+export async function limitForgotPassword(app: FastifyInstance, email: string, ip: string) {
+  const wait = (await rateLimit(app.db, `fp:ip:${ip}`, FORGOTS_PER_CLIENT_HOUR, 3600)) ?? (await rateLimit(app.db, `fp:a:${normalizeEmail(email)}`, RESETS_PER_HOUR, 3600));
+  if (wait !== null) throw new AppError(429, 'errors.tooManyRequestsWait', { minutes: Math.ceil(wait / 60) });
+}
+
+/** Mails a reset link when the address belongs to a sign-in. Runs after the answer has gone. */
+export async function forgotPassword(app: FastifyInstance, email: string, requestCulture: string) {
   const user = await findUserByEmail(app.db, email);
-  // The answer is the same whether or not the address is known: nothing to learn by probing.
   if (!user || user.disabled) return;
-  // At most a few reset mails an hour per user: the form cannot be used to flood someone's inbox.
-  const [{ recent }] = (
-    await app.db.execute(sql`select count(*)::int as recent from password_resets where user_id = ${user.id} and created_on > now() - interval '1 hour'`)
-  ).rows as { recent: number }[];
-  if (recent >= RESETS_PER_HOUR) return;
   const code = newToken();
   await app.db.transaction(async (tx) => {
     await tx.insert(passwordResets).values({
@@ -142,7 +196,7 @@ export async function forgotPassword(app: FastifyInstance, email: string, origin
   });
   const culture = user.language ? cultureOf(user.language) : cultureOf(requestCulture === 'en' ? 'en-UK' : requestCulture);
   const t = (key: string, params?: Record<string, string | number>) => app.translator.t(culture, key, params);
-  const link = resetLink(app, origin, code, user.email);
+  const link = resetLink(app, code, user.email);
   await app.mailer.send({
     to: user.email,
     subject: t('mail.reset.subject'),
@@ -152,7 +206,7 @@ export async function forgotPassword(app: FastifyInstance, email: string, origin
 
 export async function resetPassword(app: FastifyInstance, body: { email: string; password: string; confirmPassword: string; code: string }) {
   if (body.password !== body.confirmPassword) throw fieldError('confirmPassword', 'reset.passwordsShouldMatch');
-  checkNewPassword(body.password);
+  checkNewPassword(body.password, body.email);
   const user = await findUserByEmail(app.db, body.email);
   if (!user) throw new AppError(400, 'errors.resetCodeInvalid');
   await app.db.transaction(async (tx) => {
@@ -172,29 +226,57 @@ export async function resetPassword(app: FastifyInstance, body: { email: string;
     if (!reset) throw new AppError(400, 'errors.resetCodeInvalid');
     await tx.update(passwordResets).set({ usedOn: new Date() }).where(eq(passwordResets.userId, user.id));
     await changePassword(app, tx, user.id, body.password);
+    // The e-mailed link proves the owner: tries counted against the account start over.
     await tx.delete(loginFailures).where(eq(loginFailures.key, `a:${normalizeEmail(user.email)}`));
     await logAction(tx, { id: user.id, name: user.username }, { action: 'PasswordReset', entity: 'User', entityId: user.id });
   });
 }
 
 /**
- * An admin sets the password of the sign-in with this e-mail. `provision` may create the
+ * Who may set the password of `target` (a sign-in, or none yet): office admins only (admins
+ * without a branch), and an administrator's password only by that administrator; everybody else
+ * uses the reset mail.
+ */
+function checkMaySetPassword(caller: SessionUser, target: { id?: number; roles: readonly string[] }) {
+  if (!caller.roles.includes('admin') || caller.branchId !== null) throw accessDenied();
+  if (target.roles.includes('admin') && target.id !== caller.id) throw new AppError(403, 'password.adminOwnOnly');
+}
+
+/** Whose sign-in a password for this e-mail sets (or creates), with which role and branch. */
+export async function describeSetPassword(app: FastifyInstance, caller: SessionUser, email: string) {
+  const user = await findUserByEmail(app.db, email);
+  if (user) {
+    checkMaySetPassword(caller, user);
+    return { email: user.email, name: user.username, roles: user.roles as TRole[], branchId: user.branchId, hasSignIn: true, accountId: user.accountId };
+  }
+  const a = await app.findSignInAccount?.(app.db, email);
+  if (!a) throw fieldError('email', 'errors.noUserWithEmail', { email });
+  // A new sign-in (an admin's too) is the office admin's to create: the preview says which role it gets.
+  if (!caller.roles.includes('admin') || caller.branchId !== null) throw accessDenied();
+  return { email: normalizeEmail(email), name: a.displayName, roles: [a.role], branchId: a.branchId, hasSignIn: false, accountId: a.id };
+}
+
+/**
+ * An office admin sets the password of the sign-in with this e-mail. `provision` may create the
  * sign-in when none exists (accounts plug in here); without it an unknown e-mail is an error.
  */
 export async function setPassword(
   app: FastifyInstance,
   body: { email: string; password: string },
-  actor: Actor & { sessionId?: number },
+  caller: SessionUser,
+  actor: Actor,
   provision?: (tx: Tx, email: string) => Promise<typeof users.$inferSelect | undefined>,
 ) {
-  checkNewPassword(body.password);
+  if (!caller.roles.includes('admin') || caller.branchId !== null) throw accessDenied();
+  checkNewPassword(body.password, body.email);
   await app.db.transaction(async (tx) => {
     let user: typeof users.$inferSelect | undefined = await findUserByEmail(tx, body.email);
-    if (!user && provision) user = await provision(tx, normalizeEmail(body.email));
+    if (user) checkMaySetPassword(caller, user);
+    else if (provision) user = await provision(tx, normalizeEmail(body.email));
     if (!user) throw fieldError('email', 'errors.noUserWithEmail', { email: body.email });
-    await changePassword(app, tx, user.id, body.password, user.id === actor.id ? actor.sessionId : undefined);
+    await changePassword(app, tx, user.id, body.password, user.id === caller.id ? caller.sessionId : undefined);
     await tx.delete(loginFailures).where(eq(loginFailures.key, `a:${normalizeEmail(user.email)}`));
-    await logAction(tx, actor, { action: 'SetPassword', entity: 'User', entityId: user.id, message: user.email });
+    await logAction(tx, actor, { action: 'SetPassword', entity: 'User', entityId: user.id, message: user.email, data: { roles: user.roles, branchId: user.branchId } });
   });
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { TSelectOption } from '@crm/contract';
+import type { TSelectOption, TSetPasswordPreview } from '@crm/contract';
 import { api } from '../../../lib/api.ts';
 
 export type TUserRole = { name: string; role: string | null; roleList: TSelectOption[] };
@@ -10,3 +10,13 @@ export const userRoleQuery = (id: number) =>
 export const saveUserRole = (id: number, role: string) => api<unknown>(`/api/UserRole/${id}`, { body: { role } });
 
 export const setPassword = (email: string, password: string) => api<{ message: string }>('/api/authenticate/setPassword', { body: { email, password } });
+
+/** Whose sign-in a password for this e-mail sets or creates, with which role and branch. */
+export const setPasswordPreviewQuery = (email: string) =>
+  queryOptions({
+    queryKey: ['setPasswordPreview', email],
+    queryFn: ({ signal }) => api<TSetPasswordPreview>(`/api/authenticate/setPassword/preview?email=${encodeURIComponent(email)}`, { signal }),
+    staleTime: 0,
+    retry: false,
+    meta: { handlesErrors: true },
+  });

@@ -7,7 +7,7 @@ import { PASSWORD_MIN_LENGTH } from '@crm/contract/constants';
 import { ApiError } from '../../../lib/api.ts';
 import { splitList } from '../account-fields.ts';
 import { accountViewQuery } from '../api/account.ts';
-import { setPassword } from '../api/employe.ts';
+import { setPassword, setPasswordPreviewQuery } from '../api/employe.ts';
 import { useGoBack } from '../components/go-back.ts';
 
 /** The failure text of the spec: an error array's descriptions, an errors map's values, the raw text, or the generic message. */
@@ -99,6 +99,7 @@ export function SetPasswordPage() {
                 error={form.errors.email}
                 data-testid="password-email"
               />
+              {email && <SignInPreview email={email} />}
               <PasswordInput label={t('reset.password')} required autoComplete="new-password" data-testid="password-new" {...form.getInputProps('password')} />
               <PasswordInput label={t('reset.confirmPassword')} required autoComplete="new-password" data-testid="password-confirm" {...form.getInputProps('confirmPassword')} />
               <Group justify="flex-end">
@@ -114,5 +115,26 @@ export function SetPasswordPage() {
         </Stack>
       </form>
     </Paper>
+  );
+}
+
+/** Says, before anything is saved, whose sign-in the password is for and with which role. */
+function SignInPreview({ email }: { email: string }) {
+  const { t } = useTranslation();
+  const q = useQuery(setPasswordPreviewQuery(email));
+  if (q.isError) {
+    return (
+      <Alert color="red" data-testid="password-preview-error">
+        {describeSetPasswordError(q.error, t('login.oops'))}
+      </Alert>
+    );
+  }
+  if (!q.data) return <Loader size="sm" />;
+  const p = q.data;
+  const params = { name: p.name, role: p.roleNames.join(', '), branch: p.branch ?? t('branch.notSet') };
+  return (
+    <Alert color={p.roles.includes('admin') ? 'orange' : 'blue'} data-testid="password-preview">
+      {p.hasSignIn ? t('accounts.ui.password.setsFor', params) : t('accounts.ui.password.createsFor', params)}
+    </Alert>
   );
 }

@@ -1,0 +1,232 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/index.ts';
+import { ConfigError, loadConfig } from '../../config.ts';
+import { bearer, createTestApp } from '../../../test/harness.ts';
+import { initialAdminPasswordFile } from './auth.service.ts';
+
+// Real password hashing cost for the unknown e-mails (the users made below use the fast one), a
+// short queue for the password checks, and small limits so the tests stay short.
+const t = await createTestApp({
+  PASSWORD_HASH_FAST: 'false',
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: '5',
+  LOGIN_MAX_FAILURES_PER_IP: '10',
+  LOGIN_HASH_QUEUE: '8',
+});
+const { app } = t;
+
+let ipSeq = 0;
+/** A client address of its own for each caller, unless one is given. */
+const login = (username: string, password: string, opts: { ip?: string; cookie?: string } = {}) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/authenticate/login',
+    payload: { username, password },
+    remoteAddress: opts.ip ?? `10.1.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`,
+    headers: opts.cookie ? { cookie: opts.cookie } : {},
+  });
+const deviceCookie = (res: { headers: Record<string, unknown> }) => String(res.headers['set-cookie']).split(';')[0]!;
+const settle = () => Promise.all([...app.pendingWork]);
+const readMail = (eml: string) => {
+  const at = eml.indexOf('\n\n');
+  const raw = eml.slice(at + 2);
+  return /Content-Transfer-Encoding:\s*base64/i.test(eml.slice(0, at)) ? Buffer.from(raw.replace(/\s+/g, ''), 'base64').toString('utf8') : raw.replace(/=\r?\n/g, '');
+};
+
+describe('sign-in throttle', () => {
+  it('counts parallel wrong passwords one after the other: a burst of 60 gets no more than the free tries, and then the right one waits too', async () => {
+    const u = await t.user();
+    const ip = '10.2.0.1';
+    const burst = await Promise.all(Array.from({ length: 60 }, (_, i) => login(u.email, `wrong-password-${i}`, { ip })));
+    const checked = burst.filter((r) => r.statusCode === 401).length;
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(burst.filter((r) => r.statusCode === 429).length).toBeGreaterThanOrEqual(55);
+    expect((await login(u.email, u.password, { ip })).statusCode).toBe(429);
+  });
+
+  it("does not let an attacker's failures stop the owner on a browser that signed in before", async () => {
+    const u = await t.user();
+    const first = await login(u.email, u.password);
+    expect(first.statusCode).toBe(200);
+    const cookie = deviceCookie(first);
+    expect(cookie).toMatch(/^crm_device=[A-Za-z0-9_-]{43}$/);
+    expect(String(first.headers['set-cookie'])).toMatch(/HttpOnly/);
+    expect(String(first.headers['set-cookie'])).toMatch(/SameSite=Strict/);
+    for (let i = 0; i < 12; i++) await login(u.email, `guess-${i}`, { ip: '10.3.0.1' });
+    // A new browser waits ...
+    expect((await login(u.email, u.password)).statusCode).toBe(429);
+    // ... the owner's own browser does not.
+    const owner = await login(u.email, u.password, { cookie });
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().token).toBeTruthy();
+    // A device cookie of another account is no way around the wait.
+    const other = await t.user();
+    const otherCookie = deviceCookie(await login(other.email, other.password));
+    expect((await login(u.email, 'yet-another-guess', { cookie: otherCookie })).statusCode).toBe(429);
+  });
+
+  it('slows down one client address trying many accounts, but not the owners elsewhere or on their own browsers', async () => {
+    const owner = await t.user();
+    const cookie = deviceCookie(await login(owner.email, owner.password, { ip: '10.4.0.1' }));
+    const ip = '10.4.0.1';
+    const answers: number[] = [];
+    for (let i = 0; i < 13; i++) answers.push((await login(`someone${i}@agency.test`, 'guess-guess', { ip })).statusCode);
+    expect(answers.slice(0, 9).every((s) => s === 401)).toBe(true);
+    expect(answers.slice(10)).toContain(429);
+    expect((await login(owner.email, owner.password, { ip: '10.4.0.2' })).statusCode).toBe(200);
+    expect((await login(owner.email, owner.password, { ip, cookie })).statusCode).toBe(200);
+  });
+
+  it('keeps a real sign-in quick while a flood of unknown e-mails waits for password checks', async () => {
+    const owner = await t.user();
+    const cookie = deviceCookie(await login(owner.email, owner.password));
+    const flood = Array.from({ length: 150 }, (_, i) => login(`flood${i}@agency.test`, 'not-the-password'));
+    await new Promise((r) => setTimeout(r, 50));
+    const started = Date.now();
+    const res = await login(owner.email, owner.password, { cookie });
+    const took = Date.now() - started;
+    expect(res.statusCode).toBe(200);
+    expect(took).toBeLessThan(3000);
+    const answers = await Promise.all(flood);
+    const busy = answers.filter((r) => r.statusCode === 429);
+    expect(busy.length).toBeGreaterThan(100);
+    expect(busy[0]!.json().code).toBe('errors.serverBusy');
+  });
+});
+
+describe('password reset mail', () => {
+  it('builds the link from the configured address, never from the Host header', async () => {
+    const u = await t.user();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/authenticate/forgotPassword',
+      payload: { email: u.email },
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+    });
+    expect(res.statusCode).toBe(200);
+    await settle();
+    const mail = readMail(t.outbox().filter((m) => m.text.includes(u.email)).at(-1)!.text);
+    expect(mail).not.toContain('evil.example');
+    expect(mail).toContain(`${t.config.publicUrl}/ResetPassword?code=`);
+    expect(t.config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('answers a known and an unknown address alike, before looking either up', async () => {
+    const u = await t.user();
+    const known = await app.inject({ method: 'POST', url: '/api/authenticate/forgotPassword', payload: { email: u.email }, remoteAddress: '10.5.0.1' });
+    const pendingAfterKnown = app.pendingWork.size;
+    const unknown = await app.inject({ method: 'POST', url: '/api/authenticate/forgotPassword', payload: { email: 'not-here@agency.test' }, remoteAddress: '10.5.0.1' });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.body).toBe(unknown.body);
+    expect(pendingAfterKnown).toBeGreaterThan(0);
+    await settle();
+    expect(t.outbox().some((m) => m.text.includes(`To: ${u.email}`))).toBe(true);
+  });
+
+  it('limits one client to ten requests an hour, whatever the addresses', async () => {
+    const answers: number[] = [];
+    for (let i = 0; i < 12; i++) answers.push((await app.inject({ method: 'POST', url: '/api/authenticate/forgotPassword', payload: { email: `x${i}@agency.test` }, remoteAddress: '10.5.0.2' })).statusCode);
+    expect(answers.slice(0, 10).every((s) => s === 200)).toBe(true);
+    expect(answers.slice(10)).toEqual([429, 429]);
+  });
+
+  it('keeps the outbox readable by its owner only, even when the folder existed before', async () => {
+    const dir = path.join(t.dataDir, 'outbox');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.chmodSync(dir, 0o755);
+    const u = await t.user();
+    await app.inject({ method: 'POST', url: '/api/authenticate/forgotPassword', payload: { email: u.email }, remoteAddress: '10.5.0.3' });
+    await settle();
+    expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
+    const file = fs.readdirSync(dir).map((f) => path.join(dir, f)).find((f) => fs.readFileSync(f, 'utf8').includes(u.email))!;
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('new passwords', () => {
+  it('refuses the most common passwords, blanks, runs, repeats and the e-mail itself, in the reader\'s language', async () => {
+    const admin = await t.user({ roles: ['admin'] });
+    const emp = await t.user();
+    const set = (password: string, lang = 'en') =>
+      app.inject({ method: 'POST', url: '/api/authenticate/setPassword', payload: { email: emp.email, password }, headers: { ...bearer(admin.token), 'accept-language': lang } });
+    for (const weak of ['password', '12345678', 'Qwerty123', 'iloveyou', 'aaaaaaaaaa', 'abcdefgh', '87654321', emp.email, emp.email.split('@')[0]!]) {
+      const res = await set(weak);
+      expect(res.statusCode, weak).toBe(400);
+      expect(res.json().errors.password[0]).toMatch(/too common|cannot be your e-mail/);
+    }
+    const blank = await set('          ', 'ru');
+    expect(blank.json().errors.password).toEqual(['Пароль не может состоять только из пробелов']);
+    expect((await set('password1', 'el')).json().errors.password).toEqual(['Αυτός ο κωδικός είναι πολύ συνηθισμένος και μαντεύεται εύκολα. Επιλέξτε άλλον.']);
+    expect(await t.login(emp.email, emp.password)).toBeTruthy();
+    expect((await set('lemon tree by the harbour')).statusCode).toBe(200);
+  });
+
+  it('refuses a common ADMIN_PASSWORD at start-up', () => {
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'password123' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'harbour lemon tree 7' })).not.toThrow();
+  });
+});
+
+describe('who sets passwords', () => {
+  it('lets only office admins set passwords: a branch admin may not, not even an employee\'s', async () => {
+    const branchAdmin = await t.user({ roles: ['admin'], branchId: 1 });
+    const emp = await t.user();
+    const res = await app.inject({ method: 'POST', url: '/api/authenticate/setPassword', payload: { email: emp.email, password: 'harbour lemon tree' }, headers: bearer(branchAdmin.token) });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().title).toBe('Access denied');
+    expect(await t.login(emp.email, emp.password)).toBeTruthy();
+  });
+
+  it("changes an administrator's password only by that administrator", async () => {
+    const officeAdmin = await t.user({ roles: ['admin'] });
+    const otherAdmin = await t.user({ roles: ['admin'] });
+    const other = await app.inject({ method: 'POST', url: '/api/authenticate/setPassword', payload: { email: otherAdmin.email, password: 'harbour lemon tree' }, headers: bearer(officeAdmin.token) });
+    expect(other.statusCode).toBe(403);
+    expect(other.json().title).toMatch(/Only administrators themselves change their own password/);
+    expect(await t.login(otherAdmin.email, otherAdmin.password)).toBeTruthy();
+    const preview = await app.inject({ url: `/api/authenticate/setPassword/preview?email=${encodeURIComponent(otherAdmin.email)}`, headers: bearer(officeAdmin.token) });
+    expect(preview.statusCode).toBe(403);
+    const own = await app.inject({ method: 'POST', url: '/api/authenticate/setPassword', payload: { email: officeAdmin.email, password: 'harbour lemon tree' }, headers: bearer(officeAdmin.token) });
+    expect(own.statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/home', headers: bearer(officeAdmin.token) })).statusCode).toBe(200);
+  });
+
+  it('says whose sign-in a password sets or creates, with which role and branch', async () => {
+    const admin = await t.user({ roles: ['admin'] });
+    const add = await app.inject({
+      method: 'POST',
+      url: '/api/account/add',
+      payload: { firstName: 'Eleni', lastName: 'Georgiou', isEmploye: true, role: 'admin', branchId: 1, email: 'eleni.georgiou@agency.test' },
+      headers: bearer(admin.token),
+    });
+    expect(add.statusCode).toBe(200);
+    const preview = await app.inject({ url: '/api/authenticate/setPassword/preview?email=Eleni.Georgiou@agency.test', headers: { ...bearer(admin.token), 'accept-language': 'el' } });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toMatchObject({ name: 'Georgiou Eleni', roles: ['admin'], roleNames: ['Διαχειριστής'], branchId: 1, hasSignIn: false });
+    expect(preview.json().branch).toBeTruthy();
+    const emp = await t.user();
+    const existing = await app.inject({ url: `/api/authenticate/setPassword/preview?email=${encodeURIComponent(emp.email)}`, headers: bearer(admin.token) });
+    expect(existing.json()).toMatchObject({ hasSignIn: true, roles: ['employee'], roleNames: ['Employee'], branch: null });
+    const ghost = await app.inject({ url: '/api/authenticate/setPassword/preview?email=ghost@agency.test', headers: bearer(admin.token) });
+    expect(ghost.statusCode).toBe(400);
+  });
+});
+
+describe('the generated first password', () => {
+  it('is removed from the data folder once the administrator changes the password', async () => {
+    const admin = await t.user({ roles: ['admin'] });
+    const file = initialAdminPasswordFile(t.dataDir);
+    fs.writeFileSync(file, `${admin.email}\n${admin.password}\n`, { mode: 0o600 });
+    const other = await t.user();
+    await app.inject({ method: 'POST', url: '/api/authenticate/setPassword', payload: { email: other.email, password: 'harbour lemon tree' }, headers: bearer(admin.token) });
+    expect(fs.existsSync(file)).toBe(true);
+    const res = await app.inject({ method: 'POST', url: '/api/authenticate/setPassword', payload: { email: admin.email, password: 'harbour lemon tree' }, headers: bearer(admin.token) });
+    expect(res.statusCode).toBe(200);
+    expect(fs.existsSync(file)).toBe(false);
+    const [row] = await t.db.select({ changed: users.passwordChangedOn }).from(users).where(eq(users.id, admin.id));
+    expect(row!.changed).toBeTruthy();
+  });
+});
