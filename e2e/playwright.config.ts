@@ -1,8 +1,20 @@
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumPath } from './chromium.ts';
 
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3390);
+/**
+ * The server's port: E2E_PORT, else a free one chosen once by the runner and handed to its
+ * workers through the environment (they read this file again).
+ */
+function e2ePort(): number {
+  if (!process.env.E2E_PORT) {
+    const probe = "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+    process.env.E2E_PORT = execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }).trim();
+  }
+  return Number(process.env.E2E_PORT);
+}
+export const E2E_PORT = e2ePort();
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ? path.resolve(process.env.E2E_DATA_DIR) : path.resolve(import.meta.dirname, '.data');
 export const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
 
