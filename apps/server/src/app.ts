@@ -32,7 +32,7 @@ declare module 'fastify' {
     /** Creates a sign-in for an e-mail that has none (employee accounts), or leaves it to the caller. */
     provisionSignIn?: (tx: Tx, email: string) => Promise<typeof users.$inferSelect | undefined>;
     /** The employee account a new sign-in for this e-mail would be made for (shown before setting a password). */
-    findSignInAccount?: (db: Db, email: string) => Promise<{ id: number; displayName: string; role: TRole; branchId: number | null } | undefined>;
+    findSignInAccount?: (db: Db | Tx, email: string) => Promise<{ id: number; displayName: string; role: TRole; branchId: number | null } | undefined>;
   }
 }
 

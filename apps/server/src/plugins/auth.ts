@@ -20,6 +20,8 @@ export type Access = 'public' | { roles: readonly TRole[]; branch?: boolean };
 export const STAFF: Access = { roles: ['admin', 'employee'] };
 export const STAFF_NO_BRANCH: Access = { roles: ['admin', 'employee'], branch: false };
 export const ADMIN: Access = { roles: ['admin'] };
+/** Admins without a branch: roles, branches, sign-ins and passwords are theirs alone. */
+export const OFFICE_ADMIN: Access = { roles: ['admin'], branch: false };
 export const SIGNED_IN: Access = { roles: ['admin', 'employee', 'clientPayments'] };
 
 export type SessionUser = {
@@ -33,7 +35,13 @@ export type SessionUser = {
   accountId: number | null;
 };
 
+/** A registered /api route and who may call it (docs/access.md lists them all; a test compares). */
+export type RouteAccess = { method: string; url: string; access: Access };
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    routeAccess: RouteAccess[];
+  }
   interface FastifyContextConfig {
     access?: Access;
   }
@@ -57,9 +65,13 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('culture', 'en');
   app.decorateRequest('actor', null as unknown as Actor);
 
+  app.decorate('routeAccess', [] as RouteAccess[]);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
     if (!route.config?.access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.routeAccess.push({ method: String(method), url: route.url, access: route.config.access });
+    }
   });
 
   // Runs on every call: built once, prepared on the server (no query building per request).

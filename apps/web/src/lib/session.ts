@@ -36,3 +36,5 @@ window.addEventListener('storage', (e) => {
 export const useSession = () => sessionStore.use();
 export const isAdmin = (s: TSessionUser | null) => !!s?.userroles.includes('admin');
 export const hasBranch = (s: TSessionUser | null) => s?.branchId != null;
+/** Admins without a branch: they alone change what grants access (roles, branches, employees' e-mails). */
+export const isOfficeAdmin = (s: TSessionUser | null) => isAdmin(s) && !hasBranch(s);

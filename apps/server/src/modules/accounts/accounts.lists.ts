@@ -139,8 +139,10 @@ async function addStamps<T>(app: FastifyInstance, rows: StampRow[]): Promise<T[]
   return rows as unknown as T[];
 }
 
-export function listAccounts(app: FastifyInstance, p: Paging) {
-  return runList<TAccountRow>(app, p, undefined, { id: accounts.id, name: accounts.displayName }, true, 'all');
+/** Every account; without employees for a branch user (the Employes screen is not theirs). */
+export function listAccounts(app: FastifyInstance, p: Paging, opts: { withEmployees: boolean } = { withEmployees: true }) {
+  if (opts.withEmployees) return runList<TAccountRow>(app, p, undefined, { id: accounts.id, name: accounts.displayName }, true, 'all');
+  return runList<TAccountRow>(app, p, sql`not ${accounts.isEmploye}`, { id: accounts.id, name: accounts.displayName }, true);
 }
 
 export function listOwners(app: FastifyInstance, p: Paging) {

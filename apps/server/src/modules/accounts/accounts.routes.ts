@@ -26,8 +26,9 @@ import {
   ZUserRoleBody,
   listAnswer,
 } from '@crm/contract';
-import { ADMIN, STAFF, STAFF_NO_BRANCH, type Access } from '../../plugins/auth.ts';
+import { OFFICE_ADMIN, STAFF, STAFF_NO_BRANCH } from '../../plugins/auth.ts';
 import {
+  accountForCaller,
   addAccount,
   branchOptions,
   deleteAccount,
@@ -48,7 +49,6 @@ import { listAccounts, listClients, listEmployes, listOwners, listPartners, list
 import { makeAccountSearchProvider, searchAccounts } from './accounts.search.ts';
 
 /** Roles are the office admins' business: a branch admin does not change them either. */
-const OFFICE_ADMIN: Access = { ...(ADMIN as Exclude<Access, 'public'>), branch: false };
 
 const caller = (req: FastifyRequest) => ({ user: req.user!, actor: req.actor });
 const translate = (app: FastifyInstance, req: FastifyRequest) => (key: string) => app.translator.t(req.culture, key);
@@ -107,7 +107,7 @@ export const accountsRoutes = fp(
     app.get(
       '/api/account',
       { config: { access: STAFF }, schema: { tags, querystring: ZListQuery, response: { 200: listAnswer(ZAccountRow) } } },
-      async (req) => listAccounts(app, req.query),
+      async (req) => listAccounts(app, req.query, { withEmployees: req.user!.branchId === null }),
     );
 
     // The account picker
@@ -126,7 +126,7 @@ export const accountsRoutes = fp(
     app.get(
       '/api/account/view/:id',
       { config: { access: STAFF }, schema: { tags, params: ZIdParam, response: { 200: ZAccount } } },
-      async (req) => requireAccountDto(app, app.db, req.params.id),
+      async (req) => accountForCaller(req.user!, await requireAccountDto(app, app.db, req.params.id)),
     );
     app.get(
       '/api/account/edit/:id',
@@ -139,7 +139,7 @@ export const accountsRoutes = fp(
           sourceOptions(app.db),
         ]);
         return {
-          dto,
+          dto: accountForCaller(req.user!, dto),
           selectLists: {
             roles: roleOptions(t),
             branches,
@@ -152,7 +152,7 @@ export const accountsRoutes = fp(
     app.post(
       '/api/account/update',
       { config: { access: STAFF }, schema: { tags, body: ZAccountUpdate, response: { 200: ZAccount } } },
-      async (req) => updateAccount(app, caller(req), req.body),
+      async (req) => accountForCaller(req.user!, await updateAccount(app, caller(req), req.body)),
     );
     app.delete(
       '/api/account/:id',
@@ -165,7 +165,7 @@ export const accountsRoutes = fp(
     app.post(
       '/api/account/merge',
       { config: { access: STAFF }, schema: { tags, body: ZAccountMerge, response: { 200: ZAccount } } },
-      async (req) => mergeAccounts(app, caller(req), req.body.account, req.body.duplicateId),
+      async (req) => accountForCaller(req.user!, await mergeAccounts(app, caller(req), req.body.account, req.body.duplicateId)),
     );
 
     // Employee role (the page behind "Change role" on an employee account)

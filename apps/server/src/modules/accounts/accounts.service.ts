@@ -13,7 +13,7 @@ import {
   type TSelectOption,
 } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { accounts, activities, activityLinks, assignments, branches, files, users } from '../../db/schema/index.ts';
+import { accounts, activities, activityLinks, assignments, branches, files, sessions, users } from '../../db/schema/index.ts';
 import { accessDenied, badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
@@ -117,6 +117,15 @@ export async function getAccountDto(app: FastifyInstance, db: Db | Tx, id: numbe
   };
 }
 
+/**
+ * What a branch user reads of an employee's account: not the role, branch, work period or
+ * sign-in (the Employes screen is not theirs).
+ */
+export function accountForCaller<T extends TAccount>(user: SessionUser, dto: T): T {
+  if (user.branchId === null || !dto.isEmploye) return dto;
+  return { ...dto, role: null, branchId: null, startDate: null, endDate: null, signIn: null };
+}
+
 export async function requireAccountDto(app: FastifyInstance, db: Db | Tx, id: number): Promise<TAccount> {
   const dto = await getAccountDto(app, db, id);
   if (!dto) throw notFound();
@@ -166,6 +175,15 @@ async function prepareChanges(
   const roleChanged = 'role' in set && (set.role ?? null) !== (current?.role ?? null);
   const branchChanged = 'branchId' in set && (set.branchId ?? null) !== (current?.branchId ?? null);
   if ((roleChanged || branchChanged) && !canManageRoles(caller.user)) throw accessDenied();
+  // What a change can grant is the office admins' alone: the employee flag, and the e-mails of an
+  // employee's account (a password set for one of them becomes that employee's sign-in).
+  if (!canManageRoles(caller.user)) {
+    const flagChanged = 'isEmploye' in set && Boolean(set.isEmploye) !== Boolean(current?.isEmploye);
+    const employeeAccount = current ? current.isEmploye || (await hasSignIn(tx, current.id)) : false;
+    if (flagChanged || ('emails' in set && employeeAccount)) throw accessDenied();
+  }
+  // A branch does not see payments: it neither opens nor closes an account's transactions.
+  if (caller.user.branchId !== null && 'hasTransactions' in set && Boolean(set.hasTransactions) !== Boolean(current?.hasTransactions)) throw accessDenied();
   if (roleChanged && set.role !== null && !(EMPLOYEE_ROLES as readonly string[]).includes(set.role!)) {
     throw fieldError('role', 'validation.choice');
   }
@@ -286,6 +304,7 @@ async function applyUpdate(app: FastifyInstance, tx: Tx, caller: Caller, current
     .where(eq(accounts.id, current.id));
   // Only an employee's role and branch are its sign-in's (a client's payments sign-in keeps its own).
   if (set.isEmploye ?? current.isEmploye) await syncSignIns(tx, caller, current.id, set);
+  else if (current.isEmploye && set.isEmploye === false) await endSignIns(tx, caller, current.id, ['admin', 'employee']);
   return changes;
 }
 
@@ -297,6 +316,23 @@ export async function updateAccount(app: FastifyInstance, caller: Caller, body: 
     if (changes) await logAction(tx, caller.actor, { action: 'Update', entity: 'Account', entityId: current.id, data: changes });
     return requireAccountDto(app, tx, current.id);
   });
+}
+
+/**
+ * Ends the account's sign-ins (those with one of `roles`, or all) and their sessions, in the
+ * caller's transaction: an employee who is deleted or no longer an employee cannot sign in.
+ */
+async function endSignIns(tx: Tx, caller: Caller, accountId: number, roles?: string[]) {
+  const linked = (await tx.select().from(users).where(and(eq(users.accountId, accountId), eq(users.disabled, false)))).filter(
+    (u) => !roles || u.roles.some((r) => roles.includes(r)),
+  );
+  if (!linked.length) return;
+  const admins = linked.filter((u) => u.roles.includes('admin')).map((u) => u.id);
+  if (admins.length && (await wouldRemoveLastAdmin(tx, admins))) throw fieldError('role', 'accounts.lastAdmin');
+  const ids = linked.map((u) => u.id);
+  await tx.update(users).set({ disabled: true, modifiedOn: new Date() }).where(inArray(users.id, ids));
+  await tx.update(sessions).set({ revokedOn: new Date() }).where(and(inArray(sessions.userId, ids), isNull(sessions.revokedOn)));
+  for (const u of linked) await logAction(tx, caller.actor, { action: 'Disable', entity: 'User', entityId: u.id, message: u.email, data: { accountId } });
 }
 
 async function hasSignIn(tx: Tx, id: number) {
@@ -311,6 +347,8 @@ export async function deleteAccount(app: FastifyInstance, caller: Caller, id: nu
     // An account someone signs in with is an employee's: only the office admins remove it.
     if (!canManageRoles(caller.user) && (await hasSignIn(tx, id))) throw accessDenied();
     for (const step of app.accountDeleteSteps) await step(tx, id);
+    await endSignIns(tx, caller, id);
+    await tx.update(users).set({ accountId: null }).where(eq(users.accountId, id));
     await tx.delete(assignments).where(and(eq(assignments.parent, ASSIGNMENT_PARENT_ACCOUNT), eq(assignments.parentId, id)));
     const links = await tx
       .delete(activityLinks)

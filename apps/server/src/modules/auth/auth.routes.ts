@@ -16,7 +16,7 @@ import {
   ZLanguage,
 } from '@crm/contract';
 import { branches, users } from '../../db/schema/index.ts';
-import { ADMIN, SIGNED_IN } from '../../plugins/auth.ts';
+import { OFFICE_ADMIN, SIGNED_IN } from '../../plugins/auth.ts';
 import { logAction } from '../../lib/audit.ts';
 import { describeSetPassword, forgotPassword, limitForgotPassword, login, logout, resetPassword, setPassword } from './auth.service.ts';
 
@@ -117,7 +117,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/authenticate/setPassword',
-    { config: { access: ADMIN }, schema: { tags: ['session'], body: ZSetPasswordBody, response: { 200: ZMessage } } },
+    { config: { access: OFFICE_ADMIN }, schema: { tags: ['session'], body: ZSetPasswordBody, response: { 200: ZMessage } } },
     async (req) => {
       await setPassword(app, req.body, req.user!, req.actor, app.provisionSignIn);
       return { message: app.translator.t(req.culture, 'password.setSuccess', { email: req.body.email }) };
@@ -127,7 +127,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/authenticate/setPassword/preview',
     {
-      config: { access: ADMIN },
+      config: { access: OFFICE_ADMIN },
       schema: { tags: ['session'], querystring: z.object({ email: z.string().trim().min(1).max(320) }), response: { 200: ZSetPasswordPreview } },
     },
     async (req) => {

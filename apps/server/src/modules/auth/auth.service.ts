@@ -244,8 +244,9 @@ function checkMaySetPassword(caller: SessionUser, target: { id?: number; roles: 
 
 /** Whose sign-in a password for this e-mail sets (or creates), with which role and branch. */
 export async function describeSetPassword(app: FastifyInstance, caller: SessionUser, email: string) {
-  const user = await findUserByEmail(app.db, email);
-  if (user) {
+  const found = await findUserByEmail(app.db, email);
+  const user = found?.disabled && !(await app.findSignInAccount?.(app.db, email)) ? undefined : found;
+  if (user && !user.disabled) {
     checkMaySetPassword(caller, user);
     return { email: user.email, name: user.username, roles: user.roles as TRole[], branchId: user.branchId, hasSignIn: true, accountId: user.accountId };
   }
@@ -271,7 +272,16 @@ export async function setPassword(
   checkNewPassword(body.password, body.email);
   await app.db.transaction(async (tx) => {
     let user: typeof users.$inferSelect | undefined = await findUserByEmail(tx, body.email);
-    if (user) checkMaySetPassword(caller, user);
+    if (user?.disabled) {
+      // An ended sign-in comes back only for an employee account with this e-mail, with its role now.
+      const a = await app.findSignInAccount?.(tx, body.email);
+      if (!a) throw fieldError('email', 'errors.noUserWithEmail', { email: body.email });
+      [user] = await tx
+        .update(users)
+        .set({ disabled: false, roles: [a.role], branchId: a.branchId, accountId: a.id, modifiedOn: new Date() })
+        .where(eq(users.id, user.id))
+        .returning();
+    } else if (user) checkMaySetPassword(caller, user);
     else if (provision) user = await provision(tx, normalizeEmail(body.email));
     if (!user) throw fieldError('email', 'errors.noUserWithEmail', { email: body.email });
     await changePassword(app, tx, user.id, body.password, user.id === caller.id ? caller.sessionId : undefined);

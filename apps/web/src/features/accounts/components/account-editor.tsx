@@ -27,7 +27,7 @@ import { IconKey, IconMinus, IconPlus, IconUserCog } from '../../../components/i
 import { ApiError } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
-import { isAdmin, useSession } from '../../../lib/session.ts';
+import { hasBranch, isAdmin, isOfficeAdmin, useSession } from '../../../lib/session.ts';
 import { useAutosave, type AutosaveStatus } from '../../../lib/use-autosave.ts';
 import { ACCOUNT_FIELDS, KIND_FLAGS, MAX_EMAILS, MAX_PHONES, SPECIALTIES, joinList, splitList, type TKindFlag } from '../account-fields.ts';
 import { accountKeys, updateAccount, type TAccountEdit } from '../api/account.ts';
@@ -81,7 +81,12 @@ type Props = {
 export function AccountEditor({ initial, expanded, onStatus }: Props) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const admin = isAdmin(useSession());
+  const session = useSession();
+  const admin = isAdmin(session);
+  const officeAdmin = isOfficeAdmin(session);
+  const branch = hasBranch(session);
+  // An employee's e-mails become sign-ins: only office admins change them (the server says so too).
+  const emailsLocked = !officeAdmin && (initial.dto.isEmploye || Boolean(initial.dto.signIn));
   const id = initial.dto.id;
   const lists = initial.selectLists;
   const [form, setForm] = useState<TAccountForm>(() => toForm(initial.dto));
@@ -226,7 +231,7 @@ export function AccountEditor({ initial, expanded, onStatus }: Props) {
           >
             <Group gap={6} mt={4}>
               {KIND_FLAGS.map((k) => (
-                <Chip key={k} value={k} size="sm" data-testid={`field-kind-${k}`}>
+                <Chip key={k} value={k} size="sm" disabled={k === 'isEmploye' && !officeAdmin} data-testid={`field-kind-${k}`}>
                   {t(`accounts.ui.kind.${k}`)}
                 </Chip>
               ))}
@@ -304,6 +309,8 @@ export function AccountEditor({ initial, expanded, onStatus }: Props) {
             max={MAX_EMAILS}
             name="email"
             type="email"
+            disabled={emailsLocked}
+            hint={emailsLocked ? t('accounts.ui.edit.emailsOfficeAdminOnly') : undefined}
             error={fieldErrors.email}
             onChange={(v) => set('emails', v)}
           />
@@ -420,7 +427,7 @@ export function AccountEditor({ initial, expanded, onStatus }: Props) {
             </EditSection>
           )}
 
-          <Card withBorder padding="sm">
+          <Card withBorder padding="sm" hidden={branch}>
             <Switch
               label={t('accounts.ui.field.hasTransactions')}
               checked={form.hasTransactions}
@@ -471,6 +478,8 @@ function ListInputs({
   name,
   type,
   error,
+  disabled = false,
+  hint,
   onChange,
 }: {
   label: string;
@@ -479,11 +488,13 @@ function ListInputs({
   name: 'email' | 'phone';
   type: 'email' | 'tel';
   error?: string;
+  disabled?: boolean;
+  hint?: string;
   onChange: (v: string[]) => void;
 }) {
   const { t } = useTranslation();
   return (
-    <Input.Wrapper label={label} error={error}>
+    <Input.Wrapper label={label} error={error} description={hint}>
       <Stack gap={6} mt={4}>
         {values.map((v, i) => (
           <Group key={i} gap={6} wrap="nowrap">
@@ -492,6 +503,7 @@ function ListInputs({
               type={type === 'email' ? 'text' : 'tel'}
               inputMode={type}
               value={v}
+              disabled={disabled}
               onChange={(e) => onChange(values.map((x, j) => (j === i ? e.currentTarget.value : x)))}
               aria-label={`${label} ${i + 1}`}
               data-testid={`field-${name}-${i}`}
@@ -499,6 +511,7 @@ function ListInputs({
             <ActionIcon
               variant="subtle"
               color="gray"
+              disabled={disabled}
               onClick={() => onChange(values.length > 1 ? values.filter((_, j) => j !== i) : [''])}
               aria-label={t('accounts.ui.edit.remove')}
               data-testid={`remove-${name}-${i}`}
@@ -507,7 +520,7 @@ function ListInputs({
             </ActionIcon>
           </Group>
         ))}
-        {values.length < max && (
+        {values.length < max && !disabled && (
           <Group>
             <Button size="xs" variant="subtle" leftSection={<IconPlus size={14} />} onClick={() => onChange([...values, ''])} data-testid={`add-${name}`}>
               {t(name === 'email' ? 'accounts.ui.edit.addEmail' : 'accounts.ui.edit.addPhone')}

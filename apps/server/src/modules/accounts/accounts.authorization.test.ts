@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import { accounts, users } from '../../db/schema/index.ts';
+import { bearer, createTestApp } from '../../../test/harness.ts';
+
+const t = await createTestApp();
+const { app } = t;
+const admin = await t.user({ roles: ['admin'] });
+const emp = await t.user({ roles: ['employee'] });
+const branchUser = await t.user({ roles: ['employee'], branchId: 1 });
+const branchAdmin = await t.user({ roles: ['admin'], branchId: 1 });
+
+type Headers = Record<string, string>;
+const post = (url: string, payload: unknown, headers: Headers = bearer(admin.token)) => app.inject({ method: 'POST', url, payload: payload as object, headers });
+const get = (url: string, headers: Headers = bearer(admin.token)) => app.inject({ url, headers });
+
+let seq = 0;
+async function addAccount(fields: Record<string, unknown> = {}): Promise<number> {
+  seq++;
+  const res = await post('/api/account/add', { firstName: `Auth${seq}`, lastName: `Test${seq}`, ...fields });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().id;
+}
+const stored = async (id: number) => (await t.db.select().from(accounts).where(eq(accounts.id, id)))[0]!;
+const setPassword = (email: string, password = 'harbour lemon tree') => post('/api/authenticate/setPassword', { email, password });
+
+describe('what a change can grant is the office admins\' alone', () => {
+  it("refuses a plain employee the e-mail of an admin-role employee without a sign-in, so a password set later cannot go to the attacker", async () => {
+    const id = await addAccount({ isEmploye: true, role: 'admin', email: 'new.admin@agency.test' });
+    const res = await post('/api/account/update', { id, version: 1, email: 'attacker@evil.test' }, bearer(emp.token));
+    expect(res.statusCode).toBe(403);
+    expect(res.json().title).toBe('Access denied');
+    expect((await stored(id)).emails).toEqual(['new.admin@agency.test']);
+    expect((await setPassword('attacker@evil.test')).statusCode).toBe(400);
+    expect(await t.db.select().from(users).where(eq(users.email, 'attacker@evil.test'))).toEqual([]);
+    // Branch admins are not office admins either; an office admin may.
+    expect((await post('/api/account/update', { id, version: 1, email: 'attacker@evil.test' }, bearer(branchAdmin.token))).statusCode).toBe(403);
+    expect((await post('/api/account/update', { id, version: 1, email: 'eleni@agency.test' })).statusCode).toBe(200);
+  });
+
+  it("refuses the e-mail of any account someone signs in with, and the employee flag, to non-office-admins", async () => {
+    const id = await addAccount({ email: 'client.pays@agency.test' });
+    await t.db.insert(users).values({ email: 'client.pays@agency.test', username: 'Client', roles: ['clientPayments'], accountId: id });
+    expect((await post('/api/account/update', { id, version: 1, email: 'other@evil.test' }, bearer(emp.token))).statusCode).toBe(403);
+    const plain = await addAccount({ email: 'plain@agency.test' });
+    // A plain account's e-mail stays open to employees ...
+    expect((await post('/api/account/update', { id: plain, version: 1, email: 'plain2@agency.test' }, bearer(emp.token))).statusCode).toBe(200);
+    // ... but not the employee flag, neither on update nor when adding.
+    expect((await post('/api/account/update', { id: plain, version: 2, isEmploye: true }, bearer(emp.token))).statusCode).toBe(403);
+    expect((await post('/api/account/add', { firstName: 'A', lastName: 'B', isEmploye: true }, bearer(emp.token))).statusCode).toBe(403);
+    expect((await stored(plain)).isEmploye).toBe(false);
+  });
+});
+
+describe('an employee who goes cannot sign in', () => {
+  async function employeeWithSignIn(email: string, role = 'employee') {
+    const id = await addAccount({ isEmploye: true, role, email });
+    expect((await setPassword(email)).statusCode).toBe(200);
+    const token = await t.login(email, 'harbour lemon tree');
+    expect((await get('/api/home', bearer(token))).statusCode).toBe(200);
+    return { id, token };
+  }
+
+  it('ends the sign-in and its sessions when the account is deleted', async () => {
+    const { id, token } = await employeeWithSignIn('leaving@agency.test');
+    expect((await app.inject({ method: 'DELETE', url: `/api/account/${id}`, headers: bearer(admin.token) })).statusCode).toBe(200);
+    expect((await get('/api/home', bearer(token))).statusCode).toBe(401);
+    const login = await post('/api/authenticate/login', { username: 'leaving@agency.test', password: 'harbour lemon tree' }, {});
+    expect(login.statusCode).toBe(401);
+    const [u] = await t.db.select().from(users).where(eq(users.email, 'leaving@agency.test'));
+    expect(u).toMatchObject({ disabled: true, accountId: null });
+  });
+
+  it('ends the sign-in when the account stops being an employee, and gives it back with a new password when it is one again', async () => {
+    const { id, token } = await employeeWithSignIn('seasonal@agency.test');
+    const off = await post('/api/account/update', { id, version: (await stored(id)).version, isEmploye: false });
+    expect(off.statusCode).toBe(200);
+    expect((await get('/api/home', bearer(token))).statusCode).toBe(401);
+    expect((await post('/api/authenticate/login', { username: 'seasonal@agency.test', password: 'harbour lemon tree' }, {})).statusCode).toBe(401);
+    expect((await post('/api/account/update', { id, version: (await stored(id)).version, isEmploye: true, role: 'employee' })).statusCode).toBe(200);
+    expect((await setPassword('seasonal@agency.test', 'back for the summer')).statusCode).toBe(200);
+    expect(await t.login('seasonal@agency.test', 'back for the summer')).toBeTruthy();
+  });
+
+  it('never removes the last active administrator that way', async () => {
+    const { id } = await employeeWithSignIn('only.admin@agency.test', 'admin');
+    await t.db.update(users).set({ disabled: true }).where(inArray(users.id, [admin.id, branchAdmin.id]));
+    try {
+      const res = await post('/api/account/update', { id, version: (await stored(id)).version, isEmploye: false }, bearer(await t.login('only.admin@agency.test', 'harbour lemon tree')));
+      expect(res.statusCode).toBe(400);
+      expect((await stored(id)).isEmploye).toBe(true);
+    } finally {
+      await t.db.update(users).set({ disabled: false }).where(inArray(users.id, [admin.id, branchAdmin.id]));
+    }
+  });
+});
+
+describe('a branch sees no more than its menu', () => {
+  it('cannot create employee or payment accounts, nor open payments on one', async () => {
+    expect((await post('/api/account/add', { firstName: 'A', lastName: 'B', isEmploye: true, role: 'employee' }, bearer(branchUser.token))).statusCode).toBe(403);
+    expect((await post('/api/account/add', { firstName: 'A', lastName: 'B', hasTransactions: true }, bearer(branchUser.token))).statusCode).toBe(403);
+    const id = await addAccount();
+    expect((await post('/api/account/update', { id, version: 1, hasTransactions: true }, bearer(branchUser.token))).statusCode).toBe(403);
+    expect((await post('/api/account/add', { firstName: 'A', lastName: 'B', isClient: true }, bearer(branchUser.token))).statusCode).toBe(200);
+  });
+
+  it("does not read an employee's role, branch, work period or sign-in, nor find employees in the generic list", async () => {
+    const id = await addAccount({ isEmploye: true, role: 'admin', branchId: 1, startDate: '2024-01-15', email: 'boss@agency.test' });
+    await setPassword('boss@agency.test');
+    const office = (await get(`/api/account/view/${id}`)).json();
+    expect(office).toMatchObject({ role: 'admin', branchId: 1, startDate: '2024-01-15', signIn: 'boss@agency.test' });
+    for (const url of [`/api/account/view/${id}`, `/api/account/edit/${id}`]) {
+      const res = await get(url, bearer(branchUser.token));
+      expect(res.statusCode).toBe(200);
+      const dto = url.includes('/edit/') ? res.json().dto : res.json();
+      expect(dto).toMatchObject({ role: null, branchId: null, startDate: null, endDate: null, signIn: null, lastName: office.lastName });
+    }
+    const all = await get('/api/account?perPage=1000000', bearer(branchUser.token));
+    expect(all.json().items.some((r: { id: number }) => r.id === id)).toBe(false);
+    expect(all.json().totalRows).toBe(all.json().items.length);
+    const officeList = await get('/api/account?perPage=1000000');
+    expect(officeList.json().items.some((r: { id: number }) => r.id === id)).toBe(true);
+  });
+});
