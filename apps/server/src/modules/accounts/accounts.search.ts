@@ -80,15 +80,16 @@ const norm = (s: string) =>
     .replace(/ς/g, 'σ');
 
 /** The phone or e-mail that matched, else the first phone or e-mail: tells namesakes apart. */
-function contactHint(r: Found, text: string): string | undefined {
+function contactHint(r: Found, text: string, withEmails: boolean): string | undefined {
   const q = norm(text);
   const digits = phoneDigits(text);
+  const emails = withEmails ? r.emails : [];
   return (
     (digits ? r.phones.find((p) => p.replace(/\D/g, '').includes(digits)) : undefined) ??
-    r.emails.find((e) => norm(e).includes(q)) ??
+    emails.find((e) => norm(e).includes(q)) ??
     r.phones.find((p) => norm(p).includes(q)) ??
     r.phones[0] ??
-    r.emails[0]
+    emails[0]
   );
 }
 
@@ -97,10 +98,11 @@ const entityOf = (r: Found): TSearchHit['entity'] =>
 
 /** The accounts' part of the global search box. */
 export function makeAccountSearchProvider(app: FastifyInstance): SearchProvider {
-  return async ({ text, limit }) => {
+  return async ({ text, limit, branchId }) => {
     const rows = await findAccounts(app, text, limit);
     return rows.map((r) => {
-      const hint = contactHint(r, text);
+      // An employee's e-mail is its sign-in: a branch user is not shown it.
+      const hint = contactHint(r, text, !(branchId !== null && r.isEmploye));
       return { id: r.id, description: hint ? `${r.name} (${hint})` : r.name, entity: entityOf(r) };
     });
   };

@@ -82,7 +82,7 @@ export async function getAccountDto(app: FastifyInstance, db: Db | Tx, id: numbe
       a: accounts,
       createdBy: createdByName,
       modifiedBy: modifiedByName,
-      signIn: sql<string | null>`(select u.email from users u where u.account_id = ${accounts.id} order by u.id limit 1)`,
+      signIn: sql<string | null>`(select u.email from users u where u.account_id = ${accounts.id} and not u.disabled order by u.id limit 1)`,
       files: sql<{ systemName: string; userName: string }[]>`coalesce((
         select json_agg(json_build_object('systemName', f.system_name, 'userName', f.user_name) order by f.sort_order, f.id)
         from files f where f.parent_type = ${LinkKind.Account} and f.parent_id = ${accounts.id}), '[]'::json)`,
@@ -292,7 +292,7 @@ async function lockAccount(tx: Tx, id: number): Promise<AccountRow | undefined> 
  * Answers the changes, or null when the values sent are the stored ones (no new version then).
  */
 async function applyUpdate(app: FastifyInstance, tx: Tx, caller: Caller, current: AccountRow, body: TAccountUpdate) {
-  if (body.version !== current.version) throw conflict(await requireAccountDto(app, tx, current.id));
+  if (body.version !== current.version) throw conflict(accountForCaller(caller.user, await requireAccountDto(app, tx, current.id)));
   const { set, changes } = await prepareChanges(tx, caller, body, current);
   const fileIds = parseFileIds(body.filesNew);
   const attached = await attachFiles(tx, current.id, fileIds);
@@ -328,7 +328,8 @@ async function endSignIns(tx: Tx, caller: Caller, accountId: number, roles?: str
   );
   if (!linked.length) return;
   const admins = linked.filter((u) => u.roles.includes('admin')).map((u) => u.id);
-  if (admins.length && (await wouldRemoveLastAdmin(tx, admins))) throw fieldError('role', 'accounts.lastAdmin');
+  // A deletion or the employee flag, not a field on screen: the message is the answer's title.
+  if (admins.length && (await wouldRemoveLastAdmin(tx, admins))) throw badRequest('accounts.lastAdmin');
   const ids = linked.map((u) => u.id);
   await tx.update(users).set({ disabled: true, modifiedOn: new Date() }).where(inArray(users.id, ids));
   await tx.update(sessions).set({ revokedOn: new Date() }).where(and(inArray(sessions.userId, ids), isNull(sessions.revokedOn)));
@@ -344,8 +345,8 @@ export async function deleteAccount(app: FastifyInstance, caller: Caller, id: nu
   await app.db.transaction(async (tx) => {
     const current = await lockAccount(tx, id);
     if (!current) throw notFound();
-    // An account someone signs in with is an employee's: only the office admins remove it.
-    if (!canManageRoles(caller.user) && (await hasSignIn(tx, id))) throw accessDenied();
+    // An employee's account (flagged, or someone signs in with it): only the office admins remove it.
+    if (!canManageRoles(caller.user) && (current.isEmploye || (await hasSignIn(tx, id)))) throw accessDenied();
     for (const step of app.accountDeleteSteps) await step(tx, id);
     await endSignIns(tx, caller, id);
     await tx.update(users).set({ accountId: null }).where(eq(users.accountId, id));
@@ -401,7 +402,8 @@ export async function mergeAccounts(app: FastifyInstance, caller: Caller, body: 
     const kept = locked.find((r) => r.id === body.id);
     const dup = locked.find((r) => r.id === duplicateId);
     if (!kept || !dup) throw notFound();
-    if (!canManageRoles(caller.user) && (await hasSignIn(tx, duplicateId))) throw accessDenied();
+    // Folding an employee's account away ends it as surely as deleting it.
+    if (!canManageRoles(caller.user) && (dup.isEmploye || (await hasSignIn(tx, duplicateId)))) throw accessDenied();
     const changes = await applyUpdate(app, tx, caller, kept, body);
     const k = kept.id;
     const d = dup.id;

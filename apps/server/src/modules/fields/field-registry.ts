@@ -1,6 +1,7 @@
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TCulture, TFieldType, TSelectOption } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
 
 /** What a field definition may use while answering: the transaction and the caller's language. */
 export type FieldContext = {
@@ -8,6 +9,8 @@ export type FieldContext = {
   culture: TCulture;
   t: (key: string, params?: Record<string, string | number>) => string;
   timeZone: string;
+  /** Who asks (null for anonymous; field routes are for staff). */
+  user: SessionUser | null;
 };
 
 type Row = Record<string, unknown>;
@@ -48,6 +51,8 @@ export type PatchableEntity = {
   toDto: (row: Row, ctx: FieldContext) => Promise<Record<string, unknown>>;
   /** Rules across fields (e.g. budget from ≤ up to); throw fieldError to refuse. */
   validate?: (row: Row, field: string, value: unknown, ctx: FieldContext) => void | Promise<void>;
+  /** Whether the caller may read and change this field of this record; throw accessDenied() to refuse. */
+  authorize?: (row: Row, field: string, ctx: FieldContext) => void | Promise<void>;
 };
 
 const ENTITIES = new Map<string, PatchableEntity>();

@@ -10,7 +10,7 @@ import { normalizeValue, readValue, sameValue, writeValues } from './field-value
 type Row = Record<string, unknown>;
 
 function contextOf(app: FastifyInstance, req: FastifyRequest, db: Db | Tx): FieldContext {
-  return { db, culture: req.culture, timeZone: app.config.timeZone, t: (key, params) => app.translator.t(req.culture, key, params) };
+  return { db, culture: req.culture, timeZone: app.config.timeZone, user: req.user, t: (key, params) => app.translator.t(req.culture, key, params) };
 }
 
 function resolve(entityName: string, field: string): { entity: PatchableEntity; def: PatchableField } {
@@ -45,6 +45,7 @@ export async function getEditRequest(app: FastifyInstance, req: FastifyRequest, 
   const ctx = contextOf(app, req, app.db);
   const row = await loadRow(app.db, entity, id, false);
   if (!row) throw notFound();
+  await entity.authorize?.(row, field, ctx);
   const selectList = def.options ? await def.options(ctx, row) : [];
   const value = readValue(field, def, row);
   const answer: TEditRequestAnswer = {
@@ -88,6 +89,7 @@ export async function patchField(
     const ctx = contextOf(app, req, tx);
     const row = await loadRow(tx, entity, id, true);
     if (!row) throw notFound();
+    await entity.authorize?.(row, field, ctx);
     if (expectedVersion !== undefined && row.version !== expectedVersion) throw conflict(await entity.toDto(row, ctx));
     const value = await normalizeValue(field, def, op.value, ctx, row);
     const current = readValue(field, def, row);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { CLIENT_SERVICES, SPECIALTY_FLAGS } from '@crm/contract';
 import { accounts, users } from '../../../db/schema/index.ts';
-import { fieldError } from '../../../lib/errors.ts';
+import { accessDenied, fieldError } from '../../../lib/errors.ts';
 import { toLocalDateTime } from '../../../lib/dates.ts';
 import type { PatchableEntity, PatchableField } from '../field-registry.ts';
 
@@ -53,6 +53,8 @@ const fields: Record<string, PatchableField> = {
 };
 
 type Row = Record<string, unknown>;
+/** On an employee account, startDate and endDate are the work period. */
+const WORK_PERIOD = ['startDate', 'endDate'] as const;
 
 export const accountEntity: PatchableEntity = {
   name: 'account',
@@ -79,7 +81,14 @@ export const accountEntity: PatchableEntity = {
         dto[name] = (def.flags ?? []).filter((f) => row[f] === true);
       } else dto[name] = row[def.column ?? name] ?? null;
     }
+    // A branch user does not see an employee's work period (nor its role, branch or sign-in).
+    if (ctx.user?.branchId != null && row.isEmploye === true) {
+      for (const f of WORK_PERIOD) dto[f] = null;
+    }
     return dto;
+  },
+  authorize(row, field, ctx) {
+    if (ctx.user?.branchId != null && row.isEmploye === true && (WORK_PERIOD as readonly string[]).includes(field)) throw accessDenied();
   },
   validate(row, field, value) {
     const pair = (lowField: string, highField: string, code: string) => {

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import type { TAccount } from '@crm/contract';
 import { IconKey, IconUserCog } from '../../../components/icons.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { isAdmin, useSession } from '../../../lib/session.ts';
+import { hasBranch, isOfficeAdmin, useSession } from '../../../lib/session.ts';
 import { SPECIALTIES, splitList } from '../account-fields.ts';
 import { ObjectRefs } from './account-columns.tsx';
 import { KindBadges } from './kind-badges.tsx';
@@ -52,7 +52,8 @@ function Section({ title, show, children, testId }: { title: string; show: boole
 export function AccountDetails({ account: a }: { account: TAccount }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const admin = isAdmin(useSession());
+  const session = useSession();
+  const admin = isOfficeAdmin(session);
   const emails = splitList(a.email);
   const phones = splitList(a.phone);
   const engName = joinNames(a.lastNameEng, a.firstNameEng, a.middleNameEng);
@@ -96,7 +97,7 @@ export function AccountDetails({ account: a }: { account: TAccount }) {
         </SimpleGrid>
       </Card>
 
-      {a.isEmploye && (
+      {a.isEmploye && !hasBranch(session) && (
         <Card withBorder padding="sm" data-testid="view-employe">
           <Title order={5} mb="xs">
             {t('accounts.ui.section.employe')}

@@ -27,7 +27,7 @@ import { IconKey, IconMinus, IconPlus, IconUserCog } from '../../../components/i
 import { ApiError } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
-import { hasBranch, isAdmin, isOfficeAdmin, useSession } from '../../../lib/session.ts';
+import { hasBranch, isOfficeAdmin, useSession } from '../../../lib/session.ts';
 import { useAutosave, type AutosaveStatus } from '../../../lib/use-autosave.ts';
 import { ACCOUNT_FIELDS, KIND_FLAGS, MAX_EMAILS, MAX_PHONES, SPECIALTIES, joinList, splitList, type TKindFlag } from '../account-fields.ts';
 import { accountKeys, updateAccount, type TAccountEdit } from '../api/account.ts';
@@ -82,7 +82,6 @@ export function AccountEditor({ initial, expanded, onStatus }: Props) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const session = useSession();
-  const admin = isAdmin(session);
   const officeAdmin = isOfficeAdmin(session);
   const branch = hasBranch(session);
   // An employee's e-mails become sign-ins: only office admins change them (the server says so too).
@@ -332,7 +331,7 @@ export function AccountEditor({ initial, expanded, onStatus }: Props) {
         {text('address', t('accounts.ui.field.address'))}
       </EditSection>
 
-      {form.isEmploye && (
+      {form.isEmploye && !branch && (
         <EditSection title={t('accounts.ui.section.employe')} testId="edit-employe">
           <DateField
             label={t('accounts.ui.field.startDate')}
@@ -348,7 +347,7 @@ export function AccountEditor({ initial, expanded, onStatus }: Props) {
             </Text>
             <Group gap="sm">
               <Text size="sm">{roleText(t, form.role) || t('common.notSet')}</Text>
-              {admin && (
+              {officeAdmin && (
                 <Anchor component={Link} to={`/ChangeEmployeRole/${id}`} size="sm" data-testid="change-role">
                   <Group gap={4}>
                     <IconUserCog size={16} />
@@ -356,7 +355,7 @@ export function AccountEditor({ initial, expanded, onStatus }: Props) {
                   </Group>
                 </Anchor>
               )}
-              {admin && (
+              {officeAdmin && (
                 <Anchor component={Link} to={`/SetPassword/${id}`} size="sm" data-testid="set-password">
                   <Group gap={4}>
                     <IconKey size={16} />
@@ -372,8 +371,8 @@ export function AccountEditor({ initial, expanded, onStatus }: Props) {
             value={form.branchId == null ? '' : String(form.branchId)}
             onChange={(v) => set('branchId', v ? Number(v) : null)}
             allowDeselect={false}
-            disabled={!admin}
-            description={admin ? undefined : t('accounts.ui.employe.branchAdminOnly')}
+            disabled={!officeAdmin}
+            description={officeAdmin ? undefined : t('accounts.ui.employe.branchAdminOnly')}
             error={fieldErrors.branchId}
             data-testid="field-branchId"
           />

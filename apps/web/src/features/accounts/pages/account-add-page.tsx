@@ -7,6 +7,7 @@ import type { TAccountAdd } from '@crm/contract';
 import { useRouteHandle } from '../../../app/shell/use-route-title.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
+import { hasBranch, isOfficeAdmin, useSession } from '../../../lib/session.ts';
 import { KIND_FLAGS, type TKindFlag } from '../account-fields.ts';
 import { addAccount } from '../api/account.ts';
 import { useGoBack } from '../components/go-back.ts';
@@ -20,6 +21,10 @@ export function AccountAddPage() {
   const client = useQueryClient();
   const goBack = useGoBack();
   const preset = useRouteHandle()?.preset;
+  const session = useSession();
+  // Employee accounts are the office admins'; branch users do not deal with payments (their menu hides them).
+  const kindFlags = KIND_FLAGS.filter((k) => k !== 'isEmploye' || isOfficeAdmin(session));
+  const branchUser = hasBranch(session);
   const form = useForm<TAddForm>({
     initialValues: {
       lastName: '',
@@ -70,14 +75,16 @@ export function AccountAddPage() {
           <TextInput label={t('accounts.ui.field.middleName')} data-testid="add-middleName" {...form.getInputProps('middleName')} />
           <Chip.Group multiple value={form.values.kinds} onChange={(v) => form.setFieldValue('kinds', v as TKindFlag[])}>
             <Group gap={6}>
-              {KIND_FLAGS.map((k) => (
+              {kindFlags.map((k) => (
                 <Chip key={k} value={k} size="sm" data-testid={`add-kind-${k}`}>
                   {t(`accounts.ui.kind.${k}`)}
                 </Chip>
               ))}
             </Group>
           </Chip.Group>
-          <Checkbox label={t('accounts.ui.field.hasTransactions')} {...form.getInputProps('hasTransactions', { type: 'checkbox' })} />
+          {!branchUser && (
+            <Checkbox label={t('accounts.ui.field.hasTransactions')} {...form.getInputProps('hasTransactions', { type: 'checkbox' })} />
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={goBack}>
               {t('common.cancel')}

@@ -6,12 +6,14 @@ import type { TEmployeRow } from '@crm/contract';
 import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
 import { IconPlus } from '../../../components/icons.ts';
 import { useListState } from '../../../lib/list-state.ts';
+import { isOfficeAdmin, useSession } from '../../../lib/session.ts';
 import { employesQuery } from '../api/account-lists.ts';
 import { nameColumn } from '../components/account-columns.tsx';
 import { branchText, roleText } from '../components/labels.ts';
 
 export function EmployesPage() {
   const { t } = useTranslation();
+  const officeAdmin = isOfficeAdmin(useSession());
   const list = useListState('EmployeList', { sortBy: 'name', sortDir: 'asc' });
   const q = useQuery(employesQuery(list[0]));
   const columns: DataTableColumn<TEmployeRow>[] = [
@@ -31,7 +33,8 @@ export function EmployesPage() {
         ),
     },
   ];
-  const add = (
+  // Employee accounts (whose e-mail becomes a sign-in) are added by office admins.
+  const add = officeAdmin && (
     <Button component={Link} to="/Accounts/AddEmploye" leftSection={<IconPlus size={16} />} data-testid="employes-add">
       {t('accounts.ui.employes.add')}
     </Button>

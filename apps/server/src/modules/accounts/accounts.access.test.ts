@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { accounts, sessions, users } from '../../db/schema/index.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { bearer, createTestApp } from '../../../test/harness.ts';
+
+/** Who may change what on employee accounts, and what branch users see of them (issue 6). */
+const t = await createTestApp();
+const { app } = t;
+const admin = await t.user({ roles: ['admin'] });
+const emp = await t.user({ roles: ['employee'] });
+const branchUser = await t.user({ roles: ['employee'], branchId: 1 });
+const branchAdmin = await t.user({ roles: ['admin'], branchId: 1 });
+
+type Headers = Record<string, string>;
+const post = (url: string, payload: unknown, headers: Headers = bearer(admin.token)) =>
+  app.inject({ method: 'POST', url, payload: payload as object, headers });
+const get = (url: string, headers: Headers = bearer(admin.token)) => app.inject({ url, headers });
+const del = (url: string, headers: Headers = bearer(admin.token)) => app.inject({ method: 'DELETE', url, headers });
+const stored = async (id: number) => (await t.db.select().from(accounts).where(eq(accounts.id, id)))[0]!;
+
+let seq = 0;
+async function addAccount(fields: Record<string, unknown> = {}): Promise<number> {
+  seq++;
+  const res = await post('/api/account/add', { firstName: `First${seq}`, lastName: `Last${seq}`, ...fields });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().id;
+}
+async function signInFor(accountId: number, roles: ('admin' | 'employee' | 'clientPayments')[] = ['employee']) {
+  const email = `signin${++seq}@agency.test`;
+  await t.db.insert(users).values({ email, username: email, roles, accountId, passwordHash: await hashPassword('a-long-password-1', true) });
+  const login = await post('/api/authenticate/login', { username: email, password: 'a-long-password-1' }, {});
+  expect(login.statusCode, login.body).toBe(200);
+  return { email, token: login.json().token as string };
+}
+
+describe('granting fields of employee accounts are the office admins\'', () => {
+  it('refuses a plain employee who changes the e-mail of an admin-role employee without a sign-in; the admin\'s sign-in goes to the real address', async () => {
+    const id = await addAccount({ isEmploye: true, role: 'admin', email: 'real.admin@agency.test' });
+    const res = await post('/api/account/update', { id, version: 1, email: 'attacker@evil.test' }, bearer(emp.token));
+    expect(res.statusCode).toBe(403);
+    expect(res.json().title).toBe('Access denied');
+    expect((await stored(id)).emails).toEqual(['real.admin@agency.test']);
+    // The admin now sets the password: the sign-in is for the real address, not the attacker's.
+    expect((await post('/api/authenticate/setPassword', { email: 'attacker@evil.test', password: 'a-long-password-1' })).statusCode).toBe(400);
+    expect((await post('/api/authenticate/setPassword', { email: 'real.admin@agency.test', password: 'a-long-password-1' })).statusCode).toBe(200);
+    const [u] = await t.db.select().from(users).where(eq(users.accountId, id));
+    expect(u).toMatchObject({ email: 'real.admin@agency.test', roles: ['admin'] });
+  });
+
+  it('refuses e-mail, role, branch and employee-flag changes by employees and branch admins on every path, changing nothing', async () => {
+    const id = await addAccount({ isEmploye: true, role: 'employee', email: 'eleni@agency.test' });
+    const before = await stored(id);
+    for (const token of [emp.token, branchUser.token, branchAdmin.token]) {
+      for (const change of [{ email: 'x@evil.test' }, { role: 'admin' }, { branchId: 1 }, { isEmploye: false }]) {
+        const res = await post('/api/account/update', { id, version: before.version, ...change }, bearer(token));
+        expect(res.statusCode, `${JSON.stringify(change)}`).toBe(403);
+      }
+      // Merge: the kept account's granting fields, and folding an employee account away.
+      const other = await addAccount({ isClient: true });
+      expect((await post('/api/account/merge', { account: { id, version: before.version, email: 'x@evil.test' }, duplicateId: other }, bearer(token))).statusCode).toBe(403);
+      expect((await post('/api/account/merge', { account: { id: other, version: 1 }, duplicateId: id }, bearer(token))).statusCode).toBe(403);
+      // The single-field editor has no such field; the role page is the office admins'.
+      expect((await app.inject({ method: 'PATCH', url: `/api/account/patch/${id}`, payload: [{ op: 'replace', path: '/email', value: 'x@evil.test' }], headers: bearer(token) })).statusCode).toBe(400);
+      expect((await post(`/api/UserRole/${id}`, { role: 'admin' }, bearer(token))).statusCode).toBe(403);
+      // Making an account an employee's is the same grant.
+      expect((await post('/api/account/update', { id: other, version: 1, isEmploye: true }, bearer(token))).statusCode).toBe(403);
+      expect((await post('/api/account/add', { firstName: 'New', lastName: 'Hire', isEmploye: true, email: 'x@evil.test' }, bearer(token))).statusCode).toBe(403);
+    }
+    expect(await stored(id)).toEqual(before);
+    // An account that has a sign-in counts as an employee's even without the flag.
+    const client = await addAccount({ isClient: true, email: 'payer@example.gr' });
+    await t.db.insert(users).values({ email: 'payer@example.gr', username: 'Payer', roles: ['clientPayments'], accountId: client });
+    expect((await post('/api/account/update', { id: client, version: 1, email: 'x@evil.test' }, bearer(emp.token))).statusCode).toBe(403);
+    // Other fields stay open to employees, and the office admin changes everything.
+    expect((await post('/api/account/update', { id, version: before.version, notes: 'Speaks Greek' }, bearer(emp.token))).statusCode).toBe(200);
+    const ok = await post('/api/account/update', { id, version: before.version + 1, email: 'eleni.k@agency.test', role: 'admin' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ email: 'eleni.k@agency.test', role: 'admin' });
+  });
+
+  it('lets employees change the e-mail of an account that is not an employee\'s', async () => {
+    const id = await addAccount({ isClient: true, email: 'old@example.gr' });
+    const res = await post('/api/account/update', { id, version: 1, email: 'new@example.gr' }, bearer(emp.token));
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await stored(id)).emails).toEqual(['new@example.gr']);
+  });
+});
+
+describe('deleting or un-flagging an employee ends its sign-in', () => {
+  it('deletes the account, disables and unlinks the sign-in, revokes its sessions in the same transaction', async () => {
+    const id = await addAccount({ isEmploye: true, role: 'admin' });
+    const s = await signInFor(id, ['admin']);
+    expect((await get('/api/account/view/' + id, bearer(s.token))).statusCode).toBe(200);
+    expect((await del(`/api/account/${id}`)).statusCode).toBe(200);
+    expect((await get('/api/account', bearer(s.token))).statusCode).toBe(401);
+    expect((await post('/api/authenticate/login', { username: s.email, password: 'a-long-password-1' }, {})).statusCode).not.toBe(200);
+    const [u] = await t.db.select().from(users).where(eq(users.email, s.email));
+    expect(u).toMatchObject({ disabled: true, accountId: null });
+    const open = await t.db.select().from(sessions).where(eq(sessions.userId, u!.id));
+    expect(open.every((x) => x.revokedOn !== null)).toBe(true);
+  });
+
+  it('ends the staff sign-in when the employee flag is taken off, and keeps it when the change is refused', async () => {
+    const id = await addAccount({ isEmploye: true, role: 'employee' });
+    const s = await signInFor(id);
+    expect((await post('/api/account/update', { id, version: 1, isEmploye: false }, bearer(emp.token))).statusCode).toBe(403);
+    expect((await get('/api/account', bearer(s.token))).statusCode).toBe(200);
+    const res = await post('/api/account/update', { id, version: 1, isEmploye: false });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().signIn).toBeNull();
+    expect((await get('/api/account', bearer(s.token))).statusCode).toBe(401);
+    expect((await t.db.select().from(users).where(eq(users.email, s.email)))[0]).toMatchObject({ disabled: true });
+  });
+
+  it('does not delete the account of the last active administrator, and nothing changes', async () => {
+    const solo = await createTestApp();
+    const boss = await solo.user({ roles: ['admin'] });
+    const add = await solo.app.inject({ method: 'POST', url: '/api/account/add', payload: { firstName: 'Only', lastName: 'Admin', isEmploye: true, role: 'admin' }, headers: bearer(boss.token) });
+    const id = add.json().id as number;
+    await solo.db.update(users).set({ accountId: id }).where(eq(users.id, boss.id));
+    const res = await solo.app.inject({ method: 'DELETE', url: `/api/account/${id}`, headers: { ...bearer(boss.token), 'accept-language': 'el' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().title).toMatch(/διαχειριστ/);
+    expect((await solo.db.select().from(accounts).where(eq(accounts.id, id))).length).toBe(1);
+    expect((await solo.db.select().from(users).where(eq(users.id, boss.id)))[0]).toMatchObject({ disabled: false, accountId: id });
+  });
+});
+
+describe('branch users', () => {
+  it('cannot create employee or payment accounts, nor set those flags', async () => {
+    for (const flags of [{ isEmploye: true }, { hasTransactions: true }]) {
+      const res = await post('/api/account/add', { firstName: 'Branch', lastName: 'Made', ...flags }, bearer(branchUser.token));
+      expect(res.statusCode, JSON.stringify(flags)).toBe(403);
+      expect(res.json().title).toBe('Access denied');
+    }
+    expect((await t.db.select().from(accounts).where(eq(accounts.lastName, 'Made'))).length).toBe(0);
+    const id = await addAccount({ isClient: true });
+    expect((await post('/api/account/update', { id, version: 1, hasTransactions: true }, bearer(branchUser.token))).statusCode).toBe(403);
+    expect((await stored(id)).hasTransactions).toBe(false);
+    // A plain client is theirs to add.
+    expect((await post('/api/account/add', { firstName: 'Branch', lastName: 'Client', isClient: true, hasTransactions: false }, bearer(branchUser.token))).statusCode).toBe(200);
+  });
+
+  it('do not see an employee\'s role, sign-in, branch or work period in view, edit, update, patch or search answers', async () => {
+    const id = await addAccount({ firstName: 'Sofia', lastName: 'Vlachou', isEmploye: true, role: 'admin', branchId: 1, startDate: '2020-01-01', email: 'sofia.v@agency.test', phone: '+30 231 000 1111' });
+    await t.db.insert(users).values({ email: 'sofia.v@agency.test', username: 'Sofia', roles: ['admin'], branchId: 1, accountId: id });
+    const full = (await get(`/api/account/view/${id}`)).json();
+    expect(full).toMatchObject({ role: 'admin', branchId: 1, signIn: 'sofia.v@agency.test', startDate: '2020-01-01' });
+    const hidden = { role: null, branchId: null, signIn: null, startDate: null, endDate: null };
+    expect((await get(`/api/account/view/${id}`, bearer(branchUser.token))).json()).toMatchObject({ ...hidden, lastName: 'Vlachou' });
+    expect((await get(`/api/account/edit/${id}`, bearer(branchAdmin.token))).json().dto).toMatchObject(hidden);
+    const upd = await post('/api/account/update', { id, version: full.version, notes: 'Desk by the window' }, bearer(branchUser.token));
+    expect(upd.statusCode, upd.body).toBe(200);
+    expect(upd.json()).toMatchObject(hidden);
+    const patch = (field: string, value: unknown) =>
+      app.inject({ method: 'PATCH', url: `/api/account/patch/${id}`, payload: [{ op: 'replace', path: `/${field}`, value }], headers: bearer(branchUser.token) });
+    const notes = await patch('notes', 'Moved upstairs');
+    expect(notes.statusCode, notes.body).toBe(200);
+    expect(notes.json().dto.startDate).toBeNull();
+    expect((await patch('startDate', '2021-01-01')).statusCode).toBe(403);
+    expect((await get(`/api/account/editRequestSelectList?id=${id}&fieldName=startDate`, bearer(branchUser.token))).statusCode).toBe(403);
+    expect((await stored(id)).startDate).toBe('2020-01-01');
+    const search = (await get('/api/search?searchStr=sofia.v', bearer(branchUser.token))).json();
+    expect(JSON.stringify(search)).not.toContain('sofia.v@agency.test');
+    expect(JSON.stringify((await get('/api/search?searchStr=sofia.v')).json())).toContain('sofia.v@agency.test');
+  });
+});
