@@ -6,10 +6,20 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // A database server left running by an interrupted earlier run: stop it before wiping its folder.
-const pidFile = path.join(process.env.DATA_DIR, 'postgres', 'pgdata', 'postmaster.pid');
+// Only a PostgreSQL on this very folder is signalled: a reused pid may be any other program.
+const pgdata = path.join(process.env.DATA_DIR, 'postgres', 'pgdata');
+const pidFile = path.join(pgdata, 'postmaster.pid');
+const ours = (pid) => {
+  try {
+    const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+    return cmd.includes('postgres') && cmd.includes(pgdata);
+  } catch {
+    return false;
+  }
+};
 if (fs.existsSync(pidFile)) {
   const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-  try {
+  if (pid > 0 && ours(pid)) try {
     process.kill(pid, 'SIGQUIT');
     for (let i = 0; i < 50; i++) {
       process.kill(pid, 0);

@@ -263,6 +263,16 @@ async function main() {
     const lastNames = ['Παπαδ', 'Γεωργ', 'Ιωάν', 'νικολ', 'Καραγ', 'σαββ', 'Иван', 'Smith', 'Θεοδωρ', 'Πετρ', 'Μιχαη', 'Κυριακ'];
     const page = (i: number) => 1 + ((i * 7) % 50);
 
+    // The list totals must be the real ones (a bulk load that skipped the counting triggers once
+    // made /api/account answer totalRows 0): checked against count(*) before anything is timed.
+    for (const [url, where] of [['/api/account', 'true'], ['/api/owner', 'is_owner'], ['/api/professional', 'is_professional'], ['/api/source', 'is_source']] as const) {
+      const res = await fetch(`http://127.0.0.1:${port}${url}?perPage=1&currentPage=1`, { headers: { authorization: `Bearer ${token}` } });
+      const answer = (await res.json()) as { totalRows: number };
+      const [{ n }] = (await handle.pool.query<{ n: number }>(`select count(*)::int as n from accounts where ${where}`)).rows as [{ n: number }];
+      if (answer.totalRows !== n) throw new Error(`${url} answers totalRows ${answer.totalRows}, but the table holds ${n}`);
+      log(`  ${url}: totalRows ${n} (checked against count(*))`);
+    }
+
     const endpoints: Endpoint[] = [
       { name: 'GET /api/owner (page 1-50, sort name)', kind: 'list', make: (i) => ({ method: 'GET', path: `/api/owner?perPage=20&currentPage=${page(i)}&sortBy=name&sortDir=asc` }) },
       { name: 'GET /api/account (page 1-50, newest)', kind: 'list', make: (i) => ({ method: 'GET', path: `/api/account?perPage=20&currentPage=${page(i)}&sortBy=createdOn&sortDir=desc` }) },

@@ -45,6 +45,13 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_DATA: bool.default(true),
   UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(2048).default(50),
+  /** All files of one upload request together. */
+  UPLOAD_REQUEST_MAX_MB: z.coerce.number().int().min(1).max(4096).default(200),
+  UPLOAD_MAX_FILES: z.coerce.number().int().min(1).max(500).default(30),
+  /** Uploaded but not yet attached to a record, per user: what one person can park on the disk. */
+  UPLOAD_PENDING_MAX_MB: z.coerce.number().int().min(1).max(100000).default(500),
+  /** Uploads never attached to a record are removed after this many hours. */
+  UPLOAD_UNATTACHED_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(2),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   PAYMENTS_HOST: z.string().optional(),
   /** Behind a reverse proxy: trust its X-Forwarded-* headers (client address for throttling, https links). */
@@ -82,6 +89,7 @@ export type Config = {
   logLevel: string;
   demoData: boolean;
   uploadMaxBytes: number;
+  upload: { requestMaxBytes: number; maxFiles: number; pendingMaxBytes: number; unattachedHours: number };
   mapTileUrl: string;
   paymentsHost?: string;
   webDist?: string;
@@ -127,6 +135,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     demoData: e.DEMO_DATA,
     uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
+    upload: {
+      requestMaxBytes: e.UPLOAD_REQUEST_MAX_MB * 1024 * 1024,
+      maxFiles: e.UPLOAD_MAX_FILES,
+      pendingMaxBytes: e.UPLOAD_PENDING_MAX_MB * 1024 * 1024,
+      unattachedHours: e.UPLOAD_UNATTACHED_HOURS,
+    },
     mapTileUrl: e.MAP_TILE_URL,
     paymentsHost: e.PAYMENTS_HOST,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,

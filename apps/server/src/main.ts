@@ -49,6 +49,22 @@ async function main() {
     process.exit(1);
   };
 
+  // Stopped at any moment, start-up included: whatever has started is stopped cleanly. Once the
+  // server listens, `stop` is replaced by the graceful shutdown below.
+  let stop = async (signal: string): Promise<void> => {
+    say(`${signal} received during start-up: stopping...`);
+    for (const fn of cleanup.reverse()) await fn().catch(() => {});
+    releaseLock();
+    process.exit(0);
+  };
+  for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(sig, () => void stop(sig));
+  // Started by a launcher (npm start) or a shell that is gone, for whatever reason: stop too,
+  // rather than run on as an orphan nobody can stop with Ctrl+C.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) void stop('Parent process gone');
+  }, 1000).unref();
+
   try {
     if (!databaseUrl) {
       say(`Starting the embedded PostgreSQL (data in ${path.join(config.dataDir, 'postgres')})...`);
@@ -121,8 +137,7 @@ async function main() {
       say('Stopped.');
       process.exit(0);
     };
-    process.on('SIGTERM', () => void shutdown('SIGTERM'));
-    process.on('SIGINT', () => void shutdown('SIGINT'));
+    stop = shutdown;
   } catch (e) {
     await fail(e);
   }

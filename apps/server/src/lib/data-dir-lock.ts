@@ -1,20 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { isCrmProcess } from './process-identity.ts';
 
 export class DataDirLockedError extends Error {}
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * Takes DATA_DIR for this process. A second process on the same directory is refused with a
- * clear message; a lock left by a process that no longer runs is taken over.
+ * clear message; a lock left by a process that no longer runs, or whose pid now belongs to an
+ * unrelated program (pids are reused), is taken over.
  */
 export function lockDataDir(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
@@ -37,7 +31,7 @@ export function lockDataDir(dataDir: string): () => void {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       const pid = Number(fs.readFileSync(file, 'utf8').trim());
-      if (pid > 0 && pid !== process.pid && isAlive(pid)) {
+      if (pid > 0 && pid !== process.pid && isCrmProcess(pid)) {
         throw new DataDirLockedError(
           `Another CRM process (pid ${pid}) is already running on DATA_DIR ${dataDir}. ` +
             'Stop it first, or give this one its own DATA_DIR and PORT.',

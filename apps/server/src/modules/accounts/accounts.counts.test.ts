@@ -81,3 +81,22 @@ describe('list totals kept by the database', () => {
     expect(kept!.n).toBeGreaterThan(1);
   });
 });
+
+describe('recounting', () => {
+  it('puts the totals right after a bulk load that skipped the counting triggers', async () => {
+    const client = await t.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('set local session_replication_role = replica');
+      await client.query(`insert into accounts (first_name, last_name, is_owner, is_client) select 'Bulk', 'Owner ' || g, true, g % 2 = 0 from generate_series(1, 25) g`);
+      await client.query('commit');
+    } finally {
+      client.release();
+    }
+    const before = await totals();
+    expect(before.reported.owner).not.toBe(before.real.owner);
+    await t.db.execute(sql`select crm_account_counts_recount()`);
+    const after = await totals();
+    expect(after.reported).toEqual(after.real);
+  });
+});

@@ -6,7 +6,6 @@ import { STAFF } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/errors.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import {
-  MAX_FILES_PER_UPLOAD,
   cleanIncoming,
   contentDisposition,
   deleteFile,
@@ -27,10 +26,16 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   // Registered here, so multipart bodies are parsed only by this module's routes.
   await app.register(multipart, {
     throwFileSizeLimit: false,
-    limits: { fileSize: app.config.uploadMaxBytes, files: MAX_FILES_PER_UPLOAD, fields: 20, parts: MAX_FILES_PER_UPLOAD + 20, fieldSize: 10000 },
+    limits: { fileSize: app.config.uploadMaxBytes, files: app.config.upload.maxFiles, fields: 20, parts: app.config.upload.maxFiles + 20, fieldSize: 10000 },
   });
 
   void cleanIncoming(app.config.dataDir).catch(() => {});
+  // Uploads left unattached while the CRM was stopped go at start, not a day later.
+  app.addHook('onReady', () => {
+    void (async () => {
+      while ((await purgeOrphanFiles(app)) > 0);
+    })().catch((err: unknown) => app.log.warn({ err }, 'purging unattached uploads failed'));
+  });
 
   app.post(
     '/api/files',

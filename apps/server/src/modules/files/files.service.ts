@@ -15,8 +15,6 @@ import { getFileStorage, getIncomingDir } from '../../storage/file-storage.ts';
 import { ATTACHMENT_ONLY_MIMES, INLINE_MIMES, detectFileType } from './file-types.ts';
 import { getFileParent } from './file-parents.ts';
 
-/** At most this many files in one upload request. */
-export const MAX_FILES_PER_UPLOAD = 50;
 
 /** The name the user gave the file, made safe to store and show: no path, no control characters. */
 export function cleanUserName(raw: string | undefined): string {
@@ -43,7 +41,10 @@ export async function uploadFiles(app: FastifyInstance, req: FastifyRequest): Pr
   if (!req.isMultipart()) throw badRequest('files.notMultipart');
   const incoming = getIncomingDir(app.config.dataDir);
   await fs.promises.mkdir(incoming, { recursive: true });
-  const maxMb = Math.round(app.config.uploadMaxBytes / (1024 * 1024));
+  const mb = (bytes: number) => Math.round(bytes / (1024 * 1024));
+  const maxMb = mb(app.config.uploadMaxBytes);
+  const { requestMaxBytes, maxFiles, pendingMaxBytes } = app.config.upload;
+  let total = 0;
   const received: Received[] = [];
   let failure: AppError | undefined;
   const discard = () =>
@@ -69,16 +70,27 @@ export async function uploadFiles(app: FastifyInstance, req: FastifyRequest): Pr
           failure = new AppError(413, 'files.tooLarge', { name: userName, max: maxMb });
           continue;
         }
-        received[received.length - 1]!.size = (await fs.promises.stat(tmp)).size;
+        const size = (await fs.promises.stat(tmp)).size;
+        received[received.length - 1]!.size = size;
+        total += size;
+        // The request as a whole is bounded too: what is past the limit is read and dropped.
+        if (total > requestMaxBytes) failure = new AppError(413, 'files.requestTooLarge', { max: mb(requestMaxBytes) });
       }
     } catch (e) {
       const code = (e as { code?: string }).code;
-      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new AppError(413, 'files.tooMany', { max: MAX_FILES_PER_UPLOAD });
+      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new AppError(413, 'files.tooMany', { max: maxFiles });
       if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'files.tooLarge', { name: received.at(-1)?.userName ?? '', max: maxMb });
       throw e;
     }
     if (failure) throw failure;
     if (!received.length) throw badRequest('files.noFiles');
+    // Files waiting to be attached to a record are bounded per person.
+    if (req.actor.id !== null) {
+      const [{ pending }] = (
+        await app.db.execute(sql`select coalesce(sum(size), 0)::float8 as pending from files where parent_type is null and created_by = ${req.actor.id}`)
+      ).rows as { pending: number }[];
+      if (pending + total > pendingMaxBytes) throw new AppError(413, 'files.pendingQuota', { max: mb(pendingMaxBytes) });
+    }
 
     const typed: (Received & { mime: string; ext: string })[] = [];
     for (const r of received) {
@@ -276,7 +288,7 @@ export async function purgeOrphanFiles(app: FastifyInstance): Promise<number> {
     const rows = await tx
       .select({ id: files.id, systemName: files.systemName, userName: files.userName })
       .from(files)
-      .where(and(isNull(files.parentType), lt(files.createdOn, sql`now() - interval '1 day'`)))
+      .where(and(isNull(files.parentType), lt(files.createdOn, sql`now() - make_interval(hours => ${app.config.upload.unattachedHours})`)))
       .limit(20)
       .for('update', { skipLocked: true });
     if (!rows.length) return rows;

@@ -276,6 +276,44 @@ describe('size limit', () => {
   });
 });
 
+describe('request and per-person limits', () => {
+  it('bounds one request in bytes and in files, and what one person can leave unattached; unattached uploads go after UPLOAD_UNATTACHED_HOURS', async () => {
+    const lim = await createTestApp({ UPLOAD_MAX_MB: '1', UPLOAD_REQUEST_MAX_MB: '2', UPLOAD_MAX_FILES: '3', UPLOAD_PENDING_MAX_MB: '3', UPLOAD_UNATTACHED_HOURS: '2' });
+    const u = await lim.user();
+    const post = (parts: Part[], lang = 'en') => {
+      const f = form(parts);
+      return lim.app.inject({ method: 'POST', url: '/api/files', payload: f.payload, headers: { ...f.headers, ...bearer(u.token), 'accept-language': lang } });
+    };
+    const pdf = (kb: number) => Buffer.concat([PDF, Buffer.alloc(kb * 1024, 0x20)]);
+    // Three files just under 1 MB each: 2.7 MB in one request is over the request's 2 MB.
+    const tooMuch = await post([1, 2, 3].map((i) => ({ name: `plan-${i}.pdf`, data: pdf(900) })), 'el');
+    expect(tooMuch.statusCode).toBe(413);
+    expect(tooMuch.json().title).toBe('Μια αποστολή μπορεί να έχει συνολικά έως 2 MB. Ανεβάστε τα αρχεία σε μικρότερες ομάδες.');
+    expect(await lim.db.select().from(files)).toEqual([]);
+    expect(storedFiles(lim.dataDir)).toEqual([]);
+    const tooMany = await post([1, 2, 3, 4].map((i) => ({ name: `p${i}.png`, data: PNG })));
+    expect(tooMany.statusCode).toBe(413);
+    expect(tooMany.json().title).toBe('You can upload at most 3 files at once.');
+    // Unattached uploads add up per person: 1.8 + 0.9 MB pass, the next 0.9 MB is over 3 MB.
+    expect((await post([{ name: 'a.pdf', data: pdf(900) }, { name: 'b.pdf', data: pdf(900) }])).statusCode).toBe(200);
+    expect((await post([{ name: 'c.pdf', data: pdf(900) }])).statusCode).toBe(200);
+    const over = await post([{ name: 'd.pdf', data: pdf(900) }]);
+    expect(over.statusCode).toBe(413);
+    expect(over.json().code).toBe('files.pendingQuota');
+    // Another person is not held up by it.
+    const other = await lim.user();
+    const f = form([{ name: 'e.pdf', data: pdf(900) }]);
+    expect((await lim.app.inject({ method: 'POST', url: '/api/files', payload: f.payload, headers: { ...f.headers, ...bearer(other.token) } })).statusCode).toBe(200);
+    // Two hours later the unattached ones are gone, rows and bytes, and the quota is free again.
+    await lim.db.update(files).set({ createdOn: new Date(Date.now() - 2 * 3600 * 1000 - 60000) });
+    expect((await post([{ name: 'f.png', data: PNG }])).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    const left = await lim.db.select({ userName: files.userName }).from(files);
+    expect(left.map((r) => r.userName)).toEqual(['f.png']);
+    expect(storedFiles(lim.dataDir)).toHaveLength(1);
+  });
+});
+
 describe('open (GET /api/files/{systemName})', () => {
   it('streams the file with its name (RFC 5987 for Greek), nosniff and private caching', async () => {
     const [pdf] = (await upload([{ name: 'Συμβόλαιο πώλησης (τελικό).pdf', data: PDF }])).json();
