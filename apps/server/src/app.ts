@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -13,7 +13,7 @@ import type { TRole } from '@crm/contract';
 import type { users } from './db/schema/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
-import { Translator } from './lib/i18n.ts';
+import { Translator, cultureFromHeader } from './lib/i18n.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { shellRoutes, type SearchProvider } from './modules/shell/shell.routes.ts';
@@ -53,6 +53,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // One log line per request only when asked for (LOG_LEVEL debug/trace); failures are always logged.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
     bodyLimit: 2 * 1024 * 1024,
+    // A path the router cannot even decode (e.g. %ED%A0%80, half a character): problem details too.
+    frameworkErrors: (err, req, reply) => {
+      const culture = cultureFromHeader(req.headers['accept-language']) ?? 'en';
+      const status = typeof err.statusCode === 'number' && err.statusCode < 500 ? err.statusCode : 400;
+      const key = status === 404 ? 'errors.noSuchCall' : 'errors.badRequest';
+      void (reply as FastifyReply)
+        .status(status)
+        .type('application/problem+json')
+        .send({ status, title: translator.t(culture, key), code: key, detail: translator.t(culture, 'errors.badAddress') });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

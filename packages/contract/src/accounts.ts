@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZSelectOption } from './common.ts';
+import { ZDate, ZId, ZPage, ZPageString, ZSelectOption } from './common.ts';
 
 export const ACCOUNT_KIND_FLAGS = ['isOwner', 'isClient', 'isEmploye', 'isSource', 'isProfessional', 'isPartnerRealEstate', 'isPartnerTourism'] as const;
 export const SPECIALTY_FLAGS = [
@@ -51,14 +51,14 @@ export const ZAccountFields = z.object({
   city: text(100),
   postcode: text(20),
   address: text(500),
-  startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable(),
-  endDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable(),
+  startDate: ZDate.nullable(),
+  endDate: ZDate.nullable(),
   role: text(50),
-  branchId: z.number().int().nullable(),
+  branchId: ZId.nullable(),
   notes: z.string().max(20000).nullable(),
   hasTransactions: z.boolean(),
-  sourceId: z.number().int().nullable(),
-  service: z.number().int().nullable(),
+  sourceId: ZId.nullable(),
+  service: z.number().int().min(0).max(100).nullable(),
 });
 export type TAccountFields = z.infer<typeof ZAccountFields>;
 
@@ -91,8 +91,8 @@ export type TAccount = z.infer<typeof ZAccount>;
 
 /** POST /api/account/update: the fields plus id and the version they were based on. */
 export const ZAccountUpdate = ZAccountFields.partial().extend({
-  id: z.number().int().positive(),
-  version: z.number().int().positive(),
+  id: ZId,
+  version: ZId,
   filesNew: z.string().max(2000).nullable().optional(),
 });
 export type TAccountUpdate = z.infer<typeof ZAccountUpdate>;
@@ -117,13 +117,13 @@ export const ZAccountEditAnswer = z.object({
 export const ZAccountMerge = z.object({
   /** The kept account (a1) with the values chosen on the merge screen. */
   account: ZAccountUpdate,
-  duplicateId: z.number().int().positive(),
+  duplicateId: ZId,
 });
 
 /** Sorting and paging of the account lists (query string of the GET lists). */
 export const ZListQuery = z.object({
   perPage: z.coerce.number().int().min(1).max(1000000).default(20),
-  currentPage: z.coerce.number().int().min(1).default(1),
+  currentPage: ZPageString.default(1),
   sortBy: z.enum(['createdOn', 'createdBy', 'name', 'modifiedOn', 'modifiedBy', 'objects', 'role', 'companyType', 'request']).default('createdOn'),
   sortDir: z.enum(['asc', 'desc']).default('desc'),
 });
@@ -157,13 +157,13 @@ export type TEmployeRow = z.infer<typeof ZEmployeRow>;
 export const listAnswer = <T extends z.ZodTypeAny>(row: T) => z.object({ items: z.array(row), totalRows: z.number().int() });
 
 export const ZClientSearch = z.object({
-  serviceFilter: z.number().int().min(0).default(0),
-  sources: z.array(z.number().int()).max(200).default([]),
-  startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().optional(),
-  endDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().optional(),
+  serviceFilter: z.number().int().min(0).max(100).default(0),
+  sources: z.array(ZId).max(200).default([]),
+  startDate: ZDate.nullable().optional(),
+  endDate: ZDate.nullable().optional(),
   lastName: z.string().max(100).nullable().optional(),
   perPage: z.number().int().min(1).max(1000000).default(20),
-  currentPage: z.number().int().min(1).default(1),
+  currentPage: ZPage.default(1),
   sortBy: ZListQuery.shape.sortBy,
   sortDir: ZListQuery.shape.sortDir,
 });
@@ -173,12 +173,12 @@ export const ZClientSearchAnswer = listAnswer(ZClientRow).extend({
 
 export const ZPartnerSearch = z.object({
   /** The creator as a person: an employee account id (its sign-in created the partner). */
-  createdBy: z.number().int().nullable().optional(),
+  createdBy: ZId.nullable().optional(),
   createdByText: z.string().max(200).nullable().optional(),
   country: z.string().max(100).nullable().optional(),
-  createdOnStart: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().optional(),
-  createdOnEnd: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().optional(),
-  currentPage: z.number().int().min(1).default(1),
+  createdOnStart: ZDate.nullable().optional(),
+  createdOnEnd: ZDate.nullable().optional(),
+  currentPage: ZPage.default(1),
   perPage: z.number().int().min(1).max(1000000).default(20),
   sortBy: ZListQuery.shape.sortBy,
   sortDir: ZListQuery.shape.sortDir,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SHOW_ALL } from './constants.ts';
-import { ZDate, ZDateTime, ZSelectOption } from './common.ts';
+import { ZDate, ZDateTime, ZId, ZIdString, ZPage, ZPageString, ZSelectOption } from './common.ts';
 
 /*
  * Activities (notes, calls, meetings, to-dos linked to records) and assignments (people assigned
@@ -29,7 +29,7 @@ export type TAssignmentParent = keyof typeof ASSIGNMENT_PARENTS;
 /** The body field naming the parent record of POST /api/assignment/{parent}/add. */
 export const ASSIGNMENT_PARENT_FIELDS = { object: 'objectId', account: 'accountId', lead: 'demandId', viewing: 'viewingId' } as const;
 
-const id = z.number().int().positive();
+const id = ZId;
 const linkKind = z.number().int().min(1).max(7);
 
 export const ZActivityLink = z.object({
@@ -68,11 +68,11 @@ export type TActivity = z.infer<typeof ZActivity>;
 /** GET /api/activity: a record's activities, newest first. */
 export const ZActivityListQuery = z.object({
   parent: z.coerce.number().int().min(0).max(7),
-  parentId: z.coerce.number().int().positive(),
+  parentId: ZIdString,
   done: z.enum(ACTIVITY_DONE_FILTERS).default('all'),
   text: z.string().max(200).default(''),
   perPage: z.coerce.number().int().min(1).max(SHOW_ALL).default(SHOW_ALL),
-  currentPage: z.coerce.number().int().min(1).default(1),
+  currentPage: ZPageString.default(1),
 });
 export type TActivityListQuery = z.input<typeof ZActivityListQuery>;
 export const ZActivityListAnswer = z.object({ items: z.array(ZActivity), totalRows: z.number().int() });
@@ -89,7 +89,7 @@ export type TActivityAdd = z.infer<typeof ZActivityAdd>;
  */
 export const ZActivityUpdate = z.object({
   id,
-  version: z.number().int().positive(),
+  version: ZId,
   description: z.string().max(20000).nullable().optional(),
   done: z.boolean().nullable().optional(),
   category: z.number().int().min(0).max(3).optional(),
@@ -120,14 +120,14 @@ const dateOrDateTime = z.union([ZDate, ZDateTime]);
 export const ZActionSearch = z.object({
   dateFilterType: z.number().int().min(0).max(2).default(0),
   done: ZDone.default('all'),
-  employee: z.number().int().positive().nullable().optional(),
+  employee: ZId.nullable().optional(),
   employeeFilterType: z.number().int().min(0).max(1).default(1),
   startDate: dateOrDateTime.nullable().optional(),
   endDate: dateOrDateTime.nullable().optional(),
   employeeText: z.string().max(200).nullable().optional(),
   mine: z.boolean().optional(),
   perPage: z.number().int().min(1).max(100).default(20),
-  currentPage: z.number().int().min(1).default(1),
+  currentPage: ZPage.default(1),
 });
 export type TActionSearch = z.input<typeof ZActionSearch>;
 export const ZActionSearchAnswer = z.object({
@@ -148,7 +148,7 @@ export type TAssignmentItem = z.infer<typeof ZAssignmentItem>;
 export const ZAssignmentList = z.object({ canEdit: z.boolean(), items: z.array(ZAssignmentItem) });
 export type TAssignmentList = z.infer<typeof ZAssignmentList>;
 /** Route segment of a parent: a name (any letter case) or its number 0-3; checked by the handler. */
-export const ZAssignmentParentParams = z.object({ parent: z.string().max(20), parentId: z.coerce.number().int().positive() });
+export const ZAssignmentParentParams = z.object({ parent: z.string().max(20), parentId: ZIdString });
 export const ZAssignmentAdd = z.object({
   assignedTo: id,
   demandId: id.optional(),

@@ -17,17 +17,62 @@ export type TProblem = z.infer<typeof ZProblem>;
 export const ZOk = z.object({ ok: z.literal(true) });
 export type TOk = z.infer<typeof ZOk>;
 
-export const ZIdParam = z.object({ id: z.coerce.number().int().positive() });
+/** The largest id: ids are PostgreSQL integers (32-bit, signed). */
+export const MAX_ID = 2147483647;
+/** The largest page number: keeps (page - 1) × page size far inside PostgreSQL's 64-bit OFFSET. */
+export const MAX_PAGE = 1000000;
 
+/** The one id type: a positive 32-bit integer. In a body it is a JSON number. */
+export const ZId = z.number().int().min(1).max(MAX_ID);
+/** The same id read from a path or query string ("12"). */
+export const ZIdString = z.coerce.number().int().min(1).max(MAX_ID);
+export const ZIdParam = z.object({ id: ZIdString });
+
+/** A page number from a body, and from a query string. */
+export const ZPage = z.number().int().min(1).max(MAX_PAGE);
+export const ZPageString = z.coerce.number().int().min(1).max(MAX_PAGE);
 
 export const ZPaging = z.object({
   perPage: z.coerce.number().int().min(1).max(SHOW_ALL).default(20),
-  currentPage: z.coerce.number().int().min(1).default(1),
+  currentPage: ZPageString.default(1),
 });
 
-/** Date-time in the agency's time zone, YYYY-MM-DDTHH:mm:ss (19 characters). */
-export const ZDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
-export const ZDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/**
+ * Text that PostgreSQL can store and every client can show: no NUL character and no half of a
+ * UTF-16 surrogate pair. The server checks every string of every request with it (query, path,
+ * body), so a route's own schema need not repeat it.
+ */
+export function isStorableText(s: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return !/\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s);
+}
+export const ZText = (max: number) => z.string().max(max).refine(isStorableText, { message: 'validation.badCharacters' });
+
+const daysIn = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
+/** A real calendar day "YYYY-MM-DD", years 1..9999 (2024-02-30 and 0000-01-01 are not days). */
+export function isCalendarDate(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  return y >= 1 && mo >= 1 && mo <= 12 && d >= 1 && d <= daysIn(y, mo);
+}
+/** A real day and time of day "YYYY-MM-DDTHH:mm:ss" (hours 00-23, minutes and seconds 00-59). */
+export function isCalendarDateTime(s: string): boolean {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2}):(\d{2})$/.exec(s);
+  if (!m) return false;
+  return isCalendarDate(m[1]!) && Number(m[2]) <= 23 && Number(m[3]) <= 59 && Number(m[4]) <= 59;
+}
+
+/** The one date type: a day, YYYY-MM-DD, that exists in the calendar. */
+export const ZDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine(isCalendarDate, { message: 'validation.date' });
+/** The one date-time type: in the agency's time zone, YYYY-MM-DDTHH:mm:ss (19 characters), a real moment. */
+export const ZDateTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/)
+  .refine(isCalendarDateTime, { message: 'validation.dateTime' });
 
 export const ZSelectOption = z.object({
   text: z.string(),

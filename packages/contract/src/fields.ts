@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZSelectOption } from './common.ts';
+import { ZIdString, ZSelectOption } from './common.ts';
 
 /** Kinds of value the single-field editor edits (spec: single-field editor field types). */
 export const FIELD_TYPES = [
@@ -39,7 +39,7 @@ export type TFieldPatch = z.infer<typeof ZFieldPatch>;
 
 export const ZFieldPatchQuery = z.object({
   /** The version the edit was based on (same as the If-Match header); stale → 409. */
-  version: z.coerce.number().int().positive().optional(),
+  version: ZIdString.optional(),
 });
 
 /** The updated fields of the record (id, version, stamps and every editable field). */
@@ -52,7 +52,7 @@ export type TFieldPatchAnswer = z.infer<typeof ZFieldPatchAnswer>;
 
 /** GET /api/{entity}/editRequestSelectList?id=&fieldName= */
 export const ZEditRequestQuery = z.object({
-  id: z.coerce.number().int().positive(),
+  id: ZIdString,
   fieldName: z.string().min(1).max(100),
 });
 export const ZEditRequestAnswer = z.object({

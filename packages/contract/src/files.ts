@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId, ZIdString } from './common.ts';
 
 /** One stored file as answered by the upload (POST /api/files). */
 export const ZFileUploaded = z.object({
@@ -27,7 +28,7 @@ export type TFileItem = z.infer<typeof ZFileItem>;
 /** Link kinds that can own files (LinkKind without Undefined). */
 const ZParentKind = z.coerce.number().int().min(1).max(7);
 
-export const ZFileListQuery = z.object({ parentType: ZParentKind, parentId: z.coerce.number().int().positive() });
+export const ZFileListQuery = z.object({ parentType: ZParentKind, parentId: ZIdString });
 export type TFileListQuery = z.infer<typeof ZFileListQuery>;
 export const ZFileListAnswer = z.object({ items: z.array(ZFileItem) });
 export type TFileListAnswer = z.infer<typeof ZFileListAnswer>;
@@ -38,14 +39,14 @@ export type TFileListAnswer = z.infer<typeof ZFileListAnswer>;
  */
 export const ZFileSetParent = z.object({
   entityType: ZParentKind,
-  id: z.coerce.number().int().positive(),
-  fileNames: z.union([z.array(z.union([z.string().trim().min(1).max(100), z.number().int().positive()])).max(200), z.string().max(5000)]),
+  id: ZIdString,
+  fileNames: z.union([z.array(z.union([z.string().trim().min(1).max(100), ZId])).max(200), z.string().max(5000)]),
   type: z.string().trim().max(50).nullable().optional(),
 });
 export type TFileSetParent = z.infer<typeof ZFileSetParent>;
 
 /** POST /api/files/reorder: the files of one record in their new order. */
-export const ZFileReorder = z.object({ ids: z.array(z.coerce.number().int().positive()).min(1).max(1000) });
+export const ZFileReorder = z.object({ ids: z.array(ZIdString).min(1).max(1000) });
 export type TFileReorder = z.infer<typeof ZFileReorder>;
 
 /** A system name (random hex plus an extension) or a numeric id. */

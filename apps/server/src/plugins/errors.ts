@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isStorableText } from '@crm/contract';
 import { AppError } from '../lib/errors.ts';
 
 const TITLE_KEY: Record<number, string> = {
@@ -40,9 +41,46 @@ function issueMessage(issue: Issue): { code: string; params: Record<string, stri
       return { code: 'validation.choice', params: {} };
     case 'unrecognized_keys':
       return { code: 'validation.unknownField', params: {} };
+    case 'custom':
+      // The contract's own checks name their message key (validation.date, validation.badCharacters ...).
+      if (issue.message?.startsWith('validation.')) return { code: issue.message, params: {} };
+      return { code: 'validation.invalid', params: {} };
     default:
       return { code: 'validation.invalid', params: {} };
   }
+}
+
+/** Fastify's own refusals of a request body, told in the caller's language. */
+const FASTIFY_DETAIL: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'errors.badJson',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'errors.emptyBody',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'errors.unsupportedType',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'errors.tooLarge',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'errors.badRequest',
+};
+
+/**
+ * Paths of the strings (values or keys) in a request part that PostgreSQL could not store: a NUL
+ * character or half of a surrogate pair. Walks without recursion, so deep JSON cannot overflow.
+ */
+export function badTextPaths(value: unknown, root: string): string[] {
+  const found: string[] = [];
+  const stack: [unknown, string][] = [[value, root]];
+  while (stack.length && found.length < 20) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (!isStorableText(v)) found.push(path);
+    } else if (Array.isArray(v)) {
+      v.forEach((x, i) => stack.push([x, `${path}.${i}`]));
+    } else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        const p = path ? `${path}.${k}` : k;
+        if (!isStorableText(k)) found.push(path || 'request');
+        else stack.push([x, p]);
+      }
+    }
+  }
+  return found;
 }
 
 /** Every failure leaves as problem details, its texts in the caller's language. */
@@ -88,14 +126,26 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return send(req, reply, 500, { title: t('errors.internal'), code: 'errors.internal' });
     }
     const key = TITLE_KEY[status] ?? 'errors.badRequest';
-    // Fastify's own 4xx (bad JSON, too large, wrong content type): keep its detail, translate the title.
-    return send(req, reply, status, { title: t(key), code: key, detail: err.message });
+    // Fastify's own 4xx (bad JSON, too large, wrong content type): the title and, where we know the
+    // case, the detail in the caller's language.
+    const detailKey = (err.code && FASTIFY_DETAIL[err.code]) || (err instanceof SyntaxError ? 'errors.badJson' : undefined);
+    return send(req, reply, status, { title: t(key), code: key, detail: detailKey ? t(detailKey) : err.message });
   });
 
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api')) {
-      return send(req, reply, 404, { title: app.translator.t(req.culture, 'errors.notFound'), code: 'errors.notFound' });
+      // An address that is no call at all: not "the record was deleted".
+      return send(req, reply, 404, { title: app.translator.t(req.culture, 'errors.noSuchCall'), code: 'errors.noSuchCall' });
     }
     return reply.callNotFound();
+  });
+
+  // Every string a request brings (path, query, body; a login name too) must be storable text:
+  // checked once here for every route, before the route's own schema.
+  app.addHook('preValidation', async (req) => {
+    if (!req.url.startsWith('/api')) return;
+    const paths = [...badTextPaths(req.params, ''), ...badTextPaths(req.query, ''), ...badTextPaths(req.body, '')];
+    if (!paths.length) return;
+    throw new AppError(400, 'errors.validation', {}, Object.fromEntries(paths.map((p) => [p || 'request', [{ code: 'validation.badCharacters' }]])));
   });
 });

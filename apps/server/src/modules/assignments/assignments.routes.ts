@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZAssignmentAdd, ZAssignmentItem, ZAssignmentList, ZAssignmentParentParams, ZOk } from '@crm/contract';
+import { ZAssignmentAdd, ZAssignmentItem, ZAssignmentList, ZAssignmentParentParams, ZIdString, ZOk } from '@crm/contract';
 import { STAFF } from '../../plugins/auth.ts';
 import { addAssignment, deleteAssignment, getAssignments } from './assignments.service.ts';
 
@@ -23,7 +23,7 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/assignment/:parent/:parentId/:accountId',
     {
       config: { access: STAFF },
-      schema: { tags, params: ZAssignmentParentParams.extend({ accountId: z.coerce.number().int().positive() }), response: { 200: ZOk } },
+      schema: { tags, params: ZAssignmentParentParams.extend({ accountId: ZIdString }), response: { 200: ZOk } },
     },
     async (req) => {
       await deleteAssignment(app, req.user!, req.actor, req.params.parent, req.params.parentId, req.params.accountId);

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZEditRequestAnswer, ZEditRequestQuery, ZFieldPatch, ZFieldPatchAnswer, ZFieldPatchQuery } from '@crm/contract';
+import { ZEditRequestAnswer, ZEditRequestQuery, ZFieldPatch, ZFieldPatchAnswer, ZFieldPatchQuery, ZIdParam } from '@crm/contract';
 import { STAFF } from '../../plugins/auth.ts';
 import { registerEntities } from './entities/index.ts';
 import { listPatchableEntities } from './field-registry.ts';
 import { getEditRequest, parseIfMatch, patchField } from './fields.service.ts';
 
-const ZIdParam = z.object({ id: z.coerce.number().int().positive() });
 
 /**
  * The single-field editor's calls: GET /api/{entity}/editRequestSelectList and

@@ -80,6 +80,9 @@ export async function uploadFiles(app: FastifyInstance, req: FastifyRequest): Pr
       const code = (e as { code?: string }).code;
       if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new AppError(413, 'files.tooMany', { max: maxFiles });
       if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'files.tooLarge', { name: received.at(-1)?.userName ?? '', max: maxMb });
+      // The upload itself is broken (cut off, or a malformed part): the sender's fault, not ours.
+      // A failing disk (an error with a syscall) stays a server error.
+      if (!(e instanceof AppError) && !(e as { syscall?: string }).syscall) throw badRequest('files.badUpload');
       throw e;
     }
     if (failure) throw failure;

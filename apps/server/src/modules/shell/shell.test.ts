@@ -61,7 +61,7 @@ describe('platform calls', () => {
     expect(res.statusCode).toBe(200);
     const nf = await app.inject({ url: '/api/nothing-here', headers: { 'accept-language': 'el' } });
     expect(nf.statusCode).toBe(404);
-    expect(nf.json().title).toMatch(/δεν βρέθηκε/i);
+    expect(nf.json()).toMatchObject({ code: 'errors.noSuchCall', title: 'Δεν υπάρχει τέτοια κλήση στο API. Ελέγξτε τη διεύθυνση του αιτήματος.' });
   });
 
   it('publishes the OpenAPI description', async () => {
