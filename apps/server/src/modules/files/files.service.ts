@@ -82,7 +82,9 @@ export async function uploadFiles(app: FastifyInstance, req: FastifyRequest): Pr
       if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'files.tooLarge', { name: received.at(-1)?.userName ?? '', max: maxMb });
       // The upload itself is broken (cut off, or a malformed part): the sender's fault, not ours.
       // A failing disk (an error with a syscall) stays a server error.
-      if (!(e instanceof AppError) && !(e as { syscall?: string }).syscall) throw badRequest('files.badUpload');
+      const status = (e as { statusCode?: number }).statusCode;
+      const ownStatus = typeof status === 'number' && status >= 400 && status < 500;
+      if (!(e instanceof AppError) && !ownStatus && !(e as { syscall?: string }).syscall) throw badRequest('files.badUpload');
       throw e;
     }
     if (failure) throw failure;
