@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,11 +26,20 @@ describe('configuration', () => {
 });
 
 describe('data directory lock', () => {
-  it('refuses a second holder and takes over a lock left by a dead process', () => {
+  it('refuses a second holder and takes over a lock left by a dead or unrelated process', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-lock-'));
     const release = lockDataDir(dir);
-    fs.writeFileSync(path.join(dir, 'crm.lock'), `${process.ppid}\n`); // a live process that is not us
-    expect(() => lockDataDir(dir)).toThrow(/Another CRM process \(pid \d+\) is already running/);
+    // A live CRM server (its command line names the server's main module), that is not us.
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)', 'apps/server/src/main.ts'], { stdio: 'ignore' });
+    try {
+      await new Promise((resolve) => other.once('spawn', resolve));
+      fs.writeFileSync(path.join(dir, 'crm.lock'), `${other.pid}\n`);
+      expect(() => lockDataDir(dir)).toThrow(/Another CRM process \(pid \d+\) is already running/);
+    } finally {
+      other.kill();
+    }
+    fs.writeFileSync(path.join(dir, 'crm.lock'), `${process.ppid}\n`); // a live process that is no CRM
+    lockDataDir(dir)();
     fs.writeFileSync(path.join(dir, 'crm.lock'), '999999\n'); // no such process
     const again = lockDataDir(dir);
     again();
