@@ -315,3 +315,47 @@ for (const L of LANGUAGES) {
     });
   });
 }
+
+test.describe('what a field can grant', () => {
+  test('a plain employee finds an employee\'s e-mails, flag and branch locked; a branch employee does not see the employee part or payments', async ({ browser, request, baseURL }) => {
+    const admin = await signInByApi(request);
+    const target = await createAccount(request, admin.token, { lastName: unique('Target'), firstName: 'Eleni', isEmploye: true, role: 'admin', email: `${unique('target')}@example.com` });
+    const signIn = async (branchId: number | null) => {
+      const email = `${unique('staff')}@example.com`;
+      const id = await createAccount(request, admin.token, { lastName: unique('Staff'), firstName: 'Nikos', isEmploye: true, role: 'employee', email, branchId });
+      const pw = await request.post('/api/authenticate/setPassword', { headers: auth(admin.token), data: { email, password: 'staff-pass-12' } });
+      expect(pw.ok(), await pw.text()).toBeTruthy();
+      return { id, email, password: 'staff-pass-12' };
+    };
+
+    const plain = await browser.newContext();
+    const { page } = await openAs(plain, request, baseURL!, 'en-UK', await signIn(null));
+    await page.goto(`/Accounts/View/${target}`);
+    await page.getByTestId('edit-toggle').click();
+    await expect(page.getByTestId('field-email-0')).toBeDisabled();
+    await expect(page.getByText("Only office administrators change an employee's e-mails: they become sign-ins.")).toBeVisible();
+    await expect(page.getByTestId('add-email')).toHaveCount(0);
+    await expect(page.getByTestId('field-kind-isEmploye')).toBeDisabled();
+    await expect(page.getByTestId('field-branchId')).toBeDisabled();
+    await expect(page.getByTestId('change-role')).toHaveCount(0);
+    await page.getByTestId('more-toggle').click();
+    await expect(page.getByTestId('field-hasTransactions')).toHaveCount(1);
+    await plain.close();
+
+    const branch = await browser.newContext();
+    const { page: b } = await openAs(branch, request, baseURL!, 'en-UK', await signIn(1));
+    await b.goto(`/Accounts/View/${target}`);
+    await expect(b.getByTestId('account-page')).toBeVisible();
+    await expect(b.getByTestId('view-employe')).toHaveCount(0);
+    await b.getByTestId('edit-toggle').click();
+    await expect(b.getByTestId('edit-employe')).toHaveCount(0);
+    await b.getByTestId('more-toggle').click();
+    await expect(b.getByTestId('field-hasTransactions')).toHaveCount(0);
+    await b.goto('/Accounts/Add');
+    await expect(b.getByText('Tourism partner')).toBeVisible();
+    await expect(b.getByTestId('add-kind-isClient')).toHaveCount(1);
+    await expect(b.getByTestId('add-kind-isEmploye')).toHaveCount(0);
+    await expect(b.getByText('Keeps payment transactions')).toHaveCount(0);
+    await branch.close();
+  });
+});

@@ -426,14 +426,16 @@ export function AccountEditor({ initial, expanded, onStatus }: Props) {
             </EditSection>
           )}
 
-          <Card withBorder padding="sm" hidden={branch}>
-            <Switch
-              label={t('accounts.ui.field.hasTransactions')}
-              checked={form.hasTransactions}
-              onChange={(e) => set('hasTransactions', e.currentTarget.checked)}
-              data-testid="field-hasTransactions"
-            />
-          </Card>
+          {!branch && (
+            <Card withBorder padding="sm">
+              <Switch
+                label={t('accounts.ui.field.hasTransactions')}
+                checked={form.hasTransactions}
+                onChange={(e) => set('hasTransactions', e.currentTarget.checked)}
+                data-testid="field-hasTransactions"
+              />
+            </Card>
+          )}
         </>
       )}
 
