@@ -17,6 +17,8 @@ const LANGUAGES = [
     showAll: 'Show all',
     owners: 'Owners',
     deleteConfirm: 'Delete account?',
+    deleted: 'Account deleted.',
+    merged: 'Accounts merged',
     admin: 'Administrator',
     employee: 'Employee',
     passwordsMatch: 'Passwords should match',
@@ -32,6 +34,8 @@ const LANGUAGES = [
     showAll: 'Όλες',
     owners: 'Ιδιοκτήτες',
     deleteConfirm: 'Να διαγραφεί η επαφή;',
+    deleted: 'Η επαφή διαγράφηκε.',
+    merged: 'Οι επαφές συγχωνεύτηκαν',
     admin: 'Διαχειριστής',
     employee: 'Υπάλληλος',
     passwordsMatch: 'Οι κωδικοί πρέπει να ταιριάζουν',
@@ -207,6 +211,7 @@ for (const L of LANGUAGES) {
       await expect(page.getByTestId('merge-row-createdOn')).toHaveCount(0);
       await page.getByTestId('merge-submit').click();
       await expect(page).toHaveURL(/\/Accounts$/);
+      await expect(page.getByTestId('banner')).toContainText(L.merged);
 
       expect((await viewAccount(request, token, a2)).status()).toBe(404);
       const kept = await (await viewAccount(request, token, a1)).json();
@@ -229,6 +234,7 @@ for (const L of LANGUAGES) {
       await expect(page.getByText(L.deleteConfirm)).toBeVisible();
       await page.getByTestId('confirm-delete').click();
       await expect(page).toHaveURL(/\/Owners$/);
+      await expect(page.getByTestId('banner')).toHaveText(L.deleted);
       await expect(page.locator(`a[href="/Accounts/View/${id}"]`)).toHaveCount(0);
       expect((await viewAccount(request, token, id)).status()).toBe(404);
     });

@@ -47,7 +47,7 @@ export function GlobalSearch() {
       <Combobox.Target>
         <TextInput
           size="xs"
-          w={{ base: '100%', sm: 200, xl: 170 }}
+          w={{ base: '100%', sm: 200, lg: 150, xl: 170 }}
           placeholder={t('nav.search')}
           aria-label={t('nav.searchLabel')}
           leftSection={<IconSearch size={14} />}

@@ -6,7 +6,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link, useLocation } from 'react-router';
-import { clearBanner } from '../../lib/banner.ts';
+import { changeRouteBanner } from '../../lib/banner.ts';
 import { hasBranch, useSession } from '../../lib/session.ts';
 import { Banner } from './banner.tsx';
 import { visibleMenu } from './menu.ts';
@@ -26,7 +26,7 @@ export function Layout() {
 
   // The banner belongs to one screen: a route change clears it.
   useEffect(() => {
-    clearBanner();
+    changeRouteBanner();
     close();
   }, [location.pathname, close]);
 
@@ -43,7 +43,7 @@ export function Layout() {
       <AppShell.Header className="no-print">
         <Group h="100%" px="sm" gap="xs" wrap="nowrap" justify="space-between">
           <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-            <Burger opened={drawer} onClick={toggle} hiddenFrom="xl" size="sm" aria-label={t('nav.menu')} />
+            <Burger opened={drawer} onClick={toggle} hiddenFrom="lg" size="sm" aria-label={t('nav.menu')} />
             <Brand />
             <BackButton />
             <PageTitle />
@@ -59,7 +59,7 @@ export function Layout() {
           </Group>
         </Group>
       </AppShell.Header>
-      <Drawer opened={drawer} onClose={close} title={t('app.brand')} size="xs" hiddenFrom="xl">
+      <Drawer opened={drawer} onClose={close} title={t('app.brand')} size="xs" hiddenFrom="lg">
         <ScrollArea>
           <Stack gap={0}>
             <Box hiddenFrom="sm" mb="sm">

@@ -20,6 +20,8 @@ export const MENU: MenuEntry[] = [
       { label: 'nav.employes', to: '/Employes', noBranch: true },
       { label: 'nav.leads', to: '/Leads' },
       { label: 'nav.alerts', to: '/Alerts', noBranch: true },
+      { label: 'nav.sources', to: '/Sources' },
+      { label: 'nav.allAccounts', to: '/Accounts' },
     ],
   },
   { label: 'nav.viewings', to: '/Viewing' },

@@ -44,7 +44,7 @@ export function PageTitle() {
   const { t } = useTranslation();
   const title = useRouteTitle();
   return (
-    <Text fw={600} truncate="end" miw={90} maw={{ base: 140, xl: 220 }} style={{ flexShrink: 0 }} visibleFrom="sm" data-testid="page-title">
+    <Text fw={600} truncate="end" miw={90} maw={{ base: 140, xl: 220 }} style={{ flexShrink: 0 }} className="page-title" data-testid="page-title">
       {t(title)}
     </Text>
   );
@@ -54,12 +54,12 @@ export function DesktopMenu({ branchUser }: { branchUser: boolean }) {
   const { t } = useTranslation();
   const location = useLocation();
   return (
-    <Group gap={0} wrap="nowrap" visibleFrom="xl" component="nav" aria-label={t('nav.menu')}>
+    <Group gap={0} wrap="nowrap" visibleFrom="lg" component="nav" aria-label={t('nav.menu')}>
       {visibleMenu(branchUser).map((entry) =>
         'children' in entry ? (
           <Menu key={entry.label} trigger="click-hover" openDelay={50} closeDelay={150} position="bottom-start" withinPortal>
             <Menu.Target>
-              <Button variant="subtle" size="compact-sm" px={8} rightSection={<IconChevronDown size={14} />} data-testid={`menu-${entry.label}`}>
+              <Button variant="subtle" size="compact-sm" px={6} rightSection={<IconChevronDown size={14} />} data-testid={`menu-${entry.label}`}>
                 {t(entry.label)}
               </Button>
             </Menu.Target>
@@ -78,7 +78,8 @@ export function DesktopMenu({ branchUser }: { branchUser: boolean }) {
             to={entry.to}
             variant={location.pathname.startsWith(entry.to) ? 'light' : 'subtle'}
             size="compact-sm"
-            px={8}
+            px={6}
+            data-testid={`menu-${entry.label}`}
           >
             {t(entry.label)}
           </Button>

@@ -10,6 +10,7 @@ import { describeError } from '../../../lib/errors.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { ACCOUNT_FIELDS, SPECIALTIES, splitList, type TAccountFieldName } from '../account-fields.ts';
 import { accountKeys, accountViewQuery, mergeAccounts } from '../api/account.ts';
+import { showBannerAfterNavigation } from '../../../lib/banner.ts';
 import { useGoBack } from '../components/go-back.ts';
 import { branchText, roleText } from '../components/labels.ts';
 import { languageName } from '../components/languages.ts';
@@ -93,6 +94,7 @@ export function AccountMergePage() {
       void client.invalidateQueries({ queryKey: accountKeys.view(a1Id) });
       void client.invalidateQueries({ queryKey: accountKeys.edit(a1Id) });
       void client.invalidateQueries({ queryKey: ['accounts'] });
+      showBannerAfterNavigation('success', t('accounts.ui.merge.done', { name: a1?.displayName ?? '' }));
       goBack();
     },
   });

@@ -19,6 +19,9 @@ import {
   IconExclamationCircle,
 } from '../../../components/icons.ts';
 import { describeError } from '../../../lib/errors.ts';
+import { showBannerAfterNavigation } from '../../../lib/banner.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import type { AutosaveStatus } from '../../../lib/use-autosave.ts';
 import { accountEditQuery, accountKeys, accountViewQuery, deleteAccount } from '../api/account.ts';
 import { AccountDetails } from '../components/account-details.tsx';
@@ -31,7 +34,6 @@ const ENTITY_ACCOUNT = 2;
 
 /** /Accounts/View/{id}/{viewMode?} (0 view, 1 edit, 2 expanded edit) and /contact/edit/{id}. */
 export function AccountViewPage() {
-  const { t } = useTranslation();
   const params = useParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -41,12 +43,10 @@ export function AccountViewPage() {
   const [status, setStatus] = useState<AutosaveStatus>('idle');
   const setMode = (m: ViewMode) => navigate(`/Accounts/View/${id}/${m}`, { replace: true });
 
-  if (!Number.isInteger(id) || id <= 0) {
-    return (
-      <Alert color="red" data-testid="account-error">
-        {t('errors.notFound')}
-      </Alert>
-    );
+  const view = useQuery({ ...accountViewQuery(id), enabled: Number.isInteger(id) && id > 0 });
+  // An unknown or deleted account: one clear state, without the record's toolbar and cards.
+  if (!Number.isInteger(id) || id <= 0 || (view.error instanceof ApiError && view.error.status === 404)) {
+    return <RecordNotFound testId="account-not-found" />;
   }
 
   return (
@@ -107,6 +107,7 @@ function AccountToolbar({ id, mode, setMode, status }: { id: number; mode: ViewM
       client.removeQueries({ queryKey: accountKeys.view(id) });
       client.removeQueries({ queryKey: accountKeys.edit(id) });
       void client.invalidateQueries({ queryKey: ['accounts'] });
+      showBannerAfterNavigation('success', t('accounts.ui.delete.done'));
       goBack();
     },
   });

@@ -1,4 +1,4 @@
-import { Button, Card, Grid, Group, MultiSelect, Select, Stack, TextInput, Tooltip } from '@mantine/core';
+import { Button, Grid, Group, MultiSelect, Select, Stack, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { TClientRow } from '@crm/contract';
 import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
 import { ClearFiltersButton } from '../components/clear-filters.tsx';
+import { FilterCard } from '../../../components/filter-card.tsx';
 import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
 import { IconExclamationCircle, IconPlus } from '../../../components/icons.ts';
 import { useCookieState, useListState } from '../../../lib/list-state.ts';
@@ -72,7 +73,7 @@ export function ClientsPage() {
       <ListHeader title={t('title.clients')} count={q.data?.totalRows} testId="clients">
         {add}
       </ListHeader>
-      <Card withBorder padding="sm" data-testid="clients-filter">
+      <FilterCard active={filtered} testId="clients-filter">
         <Grid gap="sm" align="flex-end">
           <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
             <Select
@@ -114,7 +115,7 @@ export function ClientsPage() {
             <ClearFiltersButton fullWidth disabled={!filtered} onClear={() => change(NO_FILTER)} data-testid="clients-filter-clear" />
           </Grid.Col>
         </Grid>
-      </Card>
+      </FilterCard>
       <DataTable
         testId="clients-table"
         list={list}

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Grid, Group, Stack, TextInput } from '@mantine/core';
+import { Badge, Button, Grid, Group, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { TPartnerRow } from '@crm/contract';
 import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
 import { ClearFiltersButton } from '../components/clear-filters.tsx';
+import { FilterCard } from '../../../components/filter-card.tsx';
 import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
 import { IconPlus } from '../../../components/icons.ts';
 import { useCookieState, useListState } from '../../../lib/list-state.ts';
@@ -62,7 +63,7 @@ export function PartnersPage() {
       <ListHeader title={t('title.partners')} count={q.data?.totalRows} testId="partners">
         {add}
       </ListHeader>
-      <Card withBorder padding="sm" data-testid="partners-filter">
+      <FilterCard active={filtered} testId="partners-filter">
         <Grid gap="sm" align="flex-end">
           <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
             <AccountPicker
@@ -87,7 +88,7 @@ export function PartnersPage() {
             <ClearFiltersButton fullWidth disabled={!filtered} onClear={() => change(NO_FILTER)} />
           </Grid.Col>
         </Grid>
-      </Card>
+      </FilterCard>
       <DataTable
         testId="partners-table"
         list={list}

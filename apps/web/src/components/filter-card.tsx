@@ -1,0 +1,41 @@
+import { Badge, Button, Card, Collapse } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IconFilter } from './icons.ts';
+
+/**
+ * A list's filter card. On a phone it folds away behind a "Filters" button (marked when a filter
+ * is on), so the list is in view at once; from 48em on it is always open.
+ */
+export function FilterCard({ active, testId, children }: { active: boolean; testId: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const [opened, { toggle }] = useDisclosure(false);
+  if (wide) {
+    return (
+      <Card withBorder padding="sm" data-testid={testId}>
+        {children}
+      </Card>
+    );
+  }
+  return (
+    <Card withBorder padding="xs" data-testid={testId}>
+      <Button
+        variant={active ? 'light' : 'subtle'}
+        leftSection={<IconFilter size={16} />}
+        rightSection={active ? <Badge size="xs">{t('accounts.ui.filter.on')}</Badge> : null}
+        onClick={toggle}
+        aria-expanded={opened}
+        fullWidth
+        justify="flex-start"
+        data-testid={`${testId}-toggle`}
+      >
+        {t('accounts.ui.filter.title')}
+      </Button>
+      <Collapse expanded={opened}>
+        <div style={{ paddingTop: 'var(--mantine-spacing-xs)' }}>{children}</div>
+      </Collapse>
+    </Card>
+  );
+}

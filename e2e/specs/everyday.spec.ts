@@ -1,0 +1,85 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { apiToken } from '../fixtures.ts';
+
+/**
+ * Using it every day: the office laptop widths, a phone, the menu's way to Sources and to the
+ * generic list, and one clear state for a record that is not there.
+ */
+async function openAs(context: BrowserContext, baseURL: string, language: string, token: string): Promise<Page> {
+  const me = { token, username: 'admin@example.com', userroles: ['admin'], branchId: null, language: null, accountId: null };
+  await context.addCookies([{ name: 'language', value: language, url: baseURL }]);
+  await context.addInitScript((s) => window.localStorage.setItem('crm.session', s), JSON.stringify(me));
+  return context.newPage();
+}
+
+for (const width of [1280, 1366]) {
+  for (const language of ['en-UK', 'el', 'ru']) {
+    test(`at ${width} px in ${language} the whole navbar is in view and list tables show every column`, async ({ browser, request, baseURL }) => {
+      const token = await apiToken(request);
+      const context = await browser.newContext({ viewport: { width, height: 800 } });
+      const page = await openAs(context, baseURL!, language, token);
+      await page.goto('/Clients');
+      await expect(page.getByTestId('clients-table')).toBeVisible();
+      const nav = page.getByRole('navigation').first();
+      await expect(nav).toBeVisible();
+      const outside = await page.evaluate(() =>
+        [...document.querySelectorAll('header a, header button, header input')]
+          .map((el) => ({ text: (el.textContent || el.getAttribute('aria-label') || '').trim(), r: el.getBoundingClientRect() }))
+          .filter(({ r }) => r.width > 0 && (r.left < 0 || r.right > window.innerWidth || r.bottom > 56))
+          .map(({ text }) => text),
+      );
+      expect(outside).toEqual([]);
+      // Eight single links and two dropdowns, all shown at once.
+      await expect(nav.locator('a, button')).toHaveCount(8);
+      for (const list of ['/Clients', '/Owners', '/Partners', '/Professionals', '/Accounts', '/Employes', '/Sources']) {
+        await page.goto(list);
+        const table = page.locator('table').first();
+        await expect(table).toBeVisible();
+        const fits = await table.evaluate((t) => t.scrollWidth <= (t.parentElement?.clientWidth ?? 0) + 1);
+        expect(fits, `${list} at ${width} px in ${language}`).toBe(true);
+      }
+      await context.close();
+    });
+  }
+}
+
+test('the Accounts menu leads to Sources and to the generic list, the way into merge', async ({ context, request, baseURL }) => {
+  const page = await openAs(context, baseURL!, 'en-UK', await apiToken(request));
+  await page.goto('/CRM');
+  await page.getByTestId('menu-nav.accounts').click();
+  await page.getByRole('menuitem', { name: 'Sources' }).click();
+  await expect(page).toHaveURL(/\/Sources$/);
+  await page.getByTestId('menu-nav.accounts').click();
+  await page.getByRole('menuitem', { name: 'All accounts (merge)' }).click();
+  await expect(page).toHaveURL(/\/Accounts$/);
+});
+
+for (const [language, text] of [
+  ['en-UK', 'This record does not exist, or it has been deleted.'],
+  ['el', 'Αυτή η εγγραφή δεν υπάρχει ή έχει διαγραφεί.'],
+] as const) {
+  test(`an unknown account shows one clear not-found state without the record's toolbar (${language})`, async ({ context, request, baseURL }) => {
+    const page = await openAs(context, baseURL!, language, await apiToken(request));
+    for (const path of ['/Accounts/View/987654321', '/Accounts/View/987654321/2']) {
+      await page.goto(path);
+      await expect(page.getByTestId('account-not-found')).toContainText(text);
+      await expect(page.getByTestId('edit-toggle')).toHaveCount(0);
+      await expect(page.getByTestId('account-menu')).toHaveCount(0);
+    }
+  });
+}
+
+test('on a phone the filters fold away and the pager fits the width', async ({ browser, request, baseURL }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await openAs(context, baseURL!, 'el', await apiToken(request));
+  await page.goto('/Clients');
+  await expect(page.getByTestId('clients-table')).toBeVisible();
+  await expect(page.getByTestId('clients-filter-service')).toBeHidden();
+  await page.getByTestId('clients-filter-toggle').click();
+  await expect(page.getByTestId('clients-filter-service')).toBeVisible();
+  const pager = page.locator('.mantine-Pagination-root').first();
+  await pager.scrollIntoViewIfNeeded();
+  const box = await pager.boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  await context.close();
+});
