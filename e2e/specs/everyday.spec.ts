@@ -83,3 +83,30 @@ test('on a phone the filters fold away and the pager fits the width', async ({ b
   expect(box!.x + box!.width).toBeLessThanOrEqual(390);
   await context.close();
 });
+
+test('a first click on a column header sorts it ascending', async ({ context, request, baseURL }) => {
+  const page = await openAs(context, baseURL!, 'en-UK', await apiToken(request));
+  await page.goto('/Owners');
+  await expect(page.getByTestId('owners-table')).toBeVisible();
+  const next = page.waitForRequest((r) => r.url().includes('/api/owner?') && r.url().includes('sortBy=name'));
+  await page.getByTestId('owners-table').getByRole('button', { name: /^Name\b/ }).click();
+  const url = new URL((await next).url());
+  expect(url.searchParams.get('sortDir')).toBe('asc');
+});
+
+test('the global search finds a Greek name typed in Greeklish', async ({ context, request, baseURL }) => {
+  const token = await apiToken(request);
+  // A name of its own: consonant + α pairs, which read the same in Greek and in Latin letters.
+  const pairs = [...Date.now().toString(36) + Math.random().toString(36).slice(2, 6)].map((c) => 'κλμνπρστφδβζ'[parseInt(c, 36) % 12]!);
+  const greek = `Παπαδοπούλου${pairs.map((p) => `${p}α`).join('')}`;
+  const latin = `papadopoulou${pairs.map((p) => `${'klmnprstfdvz'['κλμνπρστφδβζ'.indexOf(p)]}a`).join('')}`;
+  const res = await request.post('/api/account/add', { data: { lastName: greek, firstName: 'Ελένη', isOwner: true }, headers: { authorization: `Bearer ${token}` } });
+  const id = (await res.json()).id as number;
+  const page = await openAs(context, baseURL!, 'el', token);
+  await page.goto('/CRM');
+  await page.getByTestId('global-search').fill(latin);
+  const hit = page.getByTestId('search-hit').filter({ hasText: greek });
+  await expect(hit).toHaveCount(1);
+  await hit.click();
+  await expect(page).toHaveURL(new RegExp(`/Accounts/View/${id}$`));
+});

@@ -93,7 +93,13 @@ export function DataTable<T>({ testId, list, records, totalRows, fetching, colum
           columns={columns}
           idAccessor={idAccessor as never}
           sortStatus={sortStatus}
-          onSortStatusChange={(s) => setState((prev) => ({ ...prev, sortBy: s.sortKey ?? String(s.columnAccessor), sortDir: s.direction, currentPage: 1 }))}
+          onSortStatusChange={(s) =>
+            setState((prev) => {
+              const sortBy = s.sortKey ?? String(s.columnAccessor);
+              // A first click on a column sorts it ascending; further clicks on it toggle.
+              return { ...prev, sortBy, sortDir: sortBy === prev.sortBy ? s.direction : 'asc', currentPage: 1 };
+            })
+          }
           // The viewport (not the root) carries the 70vh limit: it scrolls under the sticky header.
           scrollAreaProps={{
             viewportProps: {

@@ -194,3 +194,26 @@ describe('list dates', () => {
     expect(makeStampFormatter('Europe/Athens')(null)).toBeNull();
   });
 });
+
+describe('name order by the reader\'s language', () => {
+  it('sorts Greek accented capitals beside their letter, case and accents ignored, and Russian Ё beside Е', async () => {
+    const owners = await t.db
+      .insert(accounts)
+      .values(
+        ['Ήλιος Ζαχαρίας', 'Ηλίας Άρης', 'ζαφειρίου Νίκη', 'Άννα Βλάχου', 'Αλεξίου Μαρία', 'Ёлкин Пётр', 'Елкина Анна', 'Жуков Иван'].map((n) => {
+          const [lastName, firstName] = n.split(' ') as [string, string];
+          return { lastName, firstName, isOwner: true };
+        }),
+      )
+      .returning({ id: accounts.id, name: accounts.displayName });
+    const mine = new Set(owners.map((o) => o.id));
+    const order = async (lang: string) => {
+      const res = await t.app.inject({ url: '/api/owner?perPage=1000000&sortBy=name&sortDir=asc', headers: { ...bearer(admin.token), 'accept-language': lang } });
+      return (res.json().items as { id: number; name: string }[]).filter((r) => mine.has(r.id)).map((r) => r.name);
+    };
+    const greek = (await order('el')).filter((n) => /[α-ωά-ώ]/i.test(n));
+    expect(greek).toEqual(['Αλεξίου Μαρία', 'Άννα Βλάχου', 'ζαφειρίου Νίκη', 'Ηλίας Άρης', 'Ήλιος Ζαχαρίας']);
+    const russian = (await order('ru')).filter((n) => /[а-яё]/i.test(n));
+    expect(russian).toEqual(['Ёлкин Пётр', 'Елкина Анна', 'Жуков Иван']);
+  });
+});

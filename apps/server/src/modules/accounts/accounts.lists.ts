@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import { accountCounts, accounts } from '../../db/schema/index.ts';
 import {
   containsPattern,
+  latinMatch,
   createdByName,
   creator,
   creatorAccount,
@@ -28,7 +29,14 @@ import {
 } from './accounts.sql.ts';
 import { makeStampFormatter } from '../../lib/dates.ts';
 
-type Paging = Pick<TListQuery, 'perPage' | 'currentPage' | 'sortBy' | 'sortDir'>;
+type Paging = Pick<TListQuery, 'perPage' | 'currentPage' | 'sortBy' | 'sortDir'> & {
+  /** The reader's language: names sort by its collation (ICU, accents and case ignored). */
+  culture?: string;
+};
+
+const COLLATIONS: Record<string, string> = { en: 'en-x-icu', el: 'el-x-icu', ru: 'ru-x-icu' };
+/** The ICU collation of a reader's language (an index per language serves the name order). */
+export const collationOf = (culture: string | undefined) => sql.raw(`"${COLLATIONS[culture ?? 'en'] ?? 'en-x-icu'}"`);
 export type TListAnswer<T> = { items: T[]; totalRows: number };
 
 /**
@@ -38,14 +46,15 @@ export type TListAnswer<T> = { items: T[]; totalRows: number };
  */
 function orderBy(p: Paging): SQL[] {
   const dir = sql.raw(p.sortDir === 'asc' ? 'asc' : 'desc');
+  const collate = collationOf(p.culture);
   const required = (k: SQL) => [sql`${k} ${dir}`];
   const optional = (...ks: SQL[]) => ks.map((k) => sql`${k} ${dir} nulls last`);
   const keys: Record<TListQuery['sortBy'], SQL[]> = {
     createdOn: required(sql`${accounts.createdOn}`),
-    createdBy: optional(createdByName),
-    name: required(sql`${accounts.displayName}`),
+    createdBy: optional(sql`${createdByName} collate ${collate}`),
+    name: required(sql`${accounts.displayName} collate ${collate}`),
     modifiedOn: required(sql`${accounts.modifiedOn}`),
-    modifiedBy: optional(modifiedByName),
+    modifiedBy: optional(sql`${modifiedByName} collate ${collate}`),
     // Objects arrive with the properties module; until then the list keeps its natural order.
     objects: [],
     role: optional(sql`${accounts.role}`),
@@ -153,7 +162,7 @@ export function listOwners(app: FastifyInstance, p: Paging) {
   }, true, 'owner');
 }
 
-export function listClients(app: FastifyInstance, q: z.infer<typeof ZClientSearch>) {
+export function listClients(app: FastifyInstance, q: z.infer<typeof ZClientSearch> & { culture?: string }) {
   const tz = app.config.timeZone;
   const lastName = q.lastName?.trim();
   const unfilteredClients = !q.serviceFilter && !q.sources.length && !q.startDate && !q.endDate && !lastName;
@@ -164,7 +173,13 @@ export function listClients(app: FastifyInstance, q: z.infer<typeof ZClientSearc
     q.startDate ? gte(accounts.createdOn, localDayStart(q.startDate, tz)) : undefined,
     q.endDate ? lt(accounts.createdOn, localDayEnd(q.endDate, tz)) : undefined,
     // Served by the trigram index on crm_search_norm(last_name).
-    lastName ? sql`crm_search_norm(coalesce(${accounts.lastName}, '')) like ${containsPattern(lastName)}` : undefined,
+    lastName
+      ? or(
+          sql`crm_search_norm(coalesce(${accounts.lastName}, '')) like ${containsPattern(lastName)}`,
+          // "papadopoulou" finds Παπαδοπούλου (trigram index on the Latin skeleton of last_name).
+          latinMatch(sql`crm_latin_skeleton(coalesce(${accounts.lastName}, ''))`, lastName),
+        )
+      : undefined,
   );
   return runList<TClientRow>(app, q, where, {
     id: accounts.id,
@@ -187,7 +202,7 @@ export function listSpecialists(app: FastifyInstance, p: Paging) {
   }, false, 'professional');
 }
 
-export function listPartners(app: FastifyInstance, q: z.infer<typeof ZPartnerSearch>) {
+export function listPartners(app: FastifyInstance, q: z.infer<typeof ZPartnerSearch> & { culture?: string }) {
   const tz = app.config.timeZone;
   const country = q.country?.trim();
   const createdByText = q.createdByText?.trim();

@@ -74,40 +74,40 @@ export const accountsRoutes = fp(
     app.get(
       '/api/owner',
       { config: { access: STAFF }, schema: { tags, querystring: ZListQuery, response: { 200: listAnswer(ZOwnerRow) } } },
-      async (req) => listOwners(app, req.query),
+      async (req) => listOwners(app, { ...req.query, culture: req.culture }),
     );
     app.post(
       '/api/clients/search',
       { config: { access: STAFF }, schema: { tags, body: ZClientSearch, response: { 200: ZClientSearchAnswer } } },
       async (req) => {
-        const [list, sourceList] = await Promise.all([listClients(app, req.body), sourceOptions(app.db)]);
+        const [list, sourceList] = await Promise.all([listClients(app, { ...req.body, culture: req.culture }), sourceOptions(app.db)]);
         return { ...list, filterLists: { serviceList: serviceOptions(translate(app, req), true), sourceList } };
       },
     );
     app.get(
       '/api/professional',
       { config: { access: STAFF }, schema: { tags, querystring: ZListQuery, response: { 200: listAnswer(ZSpecialistRow) } } },
-      async (req) => listSpecialists(app, req.query),
+      async (req) => listSpecialists(app, { ...req.query, culture: req.culture }),
     );
     app.post(
       '/api/partners',
       { config: { access: STAFF }, schema: { tags, body: ZPartnerSearch, response: { 200: listAnswer(ZPartnerRow) } } },
-      async (req) => listPartners(app, req.body),
+      async (req) => listPartners(app, { ...req.body, culture: req.culture }),
     );
     app.get(
       '/api/source',
       { config: { access: STAFF }, schema: { tags, querystring: ZListQuery, response: { 200: listAnswer(ZSourceRow) } } },
-      async (req) => listSources(app, req.query),
+      async (req) => listSources(app, { ...req.query, culture: req.culture }),
     );
     app.get(
       '/api/employe',
       { config: { access: STAFF_NO_BRANCH }, schema: { tags, querystring: ZListQuery, response: { 200: listAnswer(ZEmployeRow) } } },
-      async (req) => listEmployes(app, req.query),
+      async (req) => listEmployes(app, { ...req.query, culture: req.culture }),
     );
     app.get(
       '/api/account',
       { config: { access: STAFF }, schema: { tags, querystring: ZListQuery, response: { 200: listAnswer(ZAccountRow) } } },
-      async (req) => listAccounts(app, req.query, { withEmployees: req.user!.branchId === null }),
+      async (req) => listAccounts(app, { ...req.query, culture: req.culture }, { withEmployees: req.user!.branchId === null }),
     );
 
     // The account picker

@@ -61,12 +61,13 @@ describe('global search (accounts)', () => {
 
   it('names the kind by the first flag: owner, client, specialist, source, employee, else account', async () => {
     expect((await search('eleni@agency')).map((h) => h.entity)).toEqual(['Employe']);
-    expect((await search('Папа')).length).toBe(0);
+    // Cyrillic letters find the same people as the Latin ones (across scripts).
+    expect((await search('Папа')).map((h) => h.id).sort()).toEqual((await search('papa')).map((h) => h.id).sort());
   });
 
   it('ranks accounts with a word starting with the text first', async () => {
-    // "Papadopoulos" starts with it; "Apapas" and "notary.papas@" only contain it.
-    expect((await search('papa')).map((h) => h.id)).toEqual([giorgos, stefanos, pavlos]);
+    // "Papadopoulos" and Παπαδοπούλου (papadopulu in Latin) start with it; "Apapas" and "notary.papas@" only contain it.
+    expect((await search('papa')).map((h) => h.id)).toEqual([eleni, giorgos, stefanos, pavlos]);
   });
 
   it('suggests near spellings when nothing contains the text', async () => {
@@ -79,6 +80,35 @@ describe('global search (accounts)', () => {
     expect(await search('_')).toEqual([]);
     expect((await search('παπαδοπ', branchUser.token)).length).toBe(2);
     expect((await app.inject({ url: '/api/search?searchStr=pap' })).statusCode).toBe(401);
+  });
+});
+
+describe('across scripts', () => {
+  it('finds Greek and Russian names typed in Latin letters, in the common spellings, and the other way round', async () => {
+    const more = await t.db
+      .insert(accounts)
+      .values([
+        { firstName: 'Иван', lastName: 'Иванов', isClient: true },
+        { firstName: 'Юлия', lastName: 'Щукина', isClient: true },
+        { firstName: 'Χριστίνα', lastName: 'Χατζηγεωργίου', isOwner: true },
+        { firstName: 'Ευάγγελος', lastName: 'Θεοδωρόπουλος', isClient: true },
+        { firstName: 'John', lastName: 'Smith', isClient: true },
+      ])
+      .returning({ id: accounts.id });
+    const [ivanov, yulia, christina, evangelos, smith] = more.map((r) => r.id) as [number, number, number, number, number];
+    const ids = async (q: string) => (await search(q)).map((h) => h.id);
+    expect(await ids('papadopoulou')).toEqual([eleni]);
+    expect(await ids('ivanov')).toEqual([ivanov]);
+    for (const q of ['yulia', 'julia', 'iulia', 'shchukina', 'shukina']) expect(await ids(q), q).toContain(yulia);
+    for (const q of ['chatzigeorgiou', 'hatzigeorgiou', 'xatzigewrgiou'.replace('x', 'ch').replace('w', 'o')]) expect(await ids(q), q).toEqual([christina]);
+    for (const q of ['evangelos', 'theodoropoulos', 'teodoropulos']) expect(await ids(q), q).toContain(evangelos);
+    // Greek letters typed for a Latin name, and Cyrillic for a Greek one.
+    expect(await ids('σμιθ')).toEqual([smith]);
+    expect(await ids('Иванов')).toEqual([ivanov]);
+    // The account picker and the clients' last-name filter too.
+    expect((await pick('ivanov')).map((h) => h.id)).toEqual([ivanov]);
+    const clients = await app.inject({ method: 'POST', url: '/api/clients/search', payload: { lastName: 'ivanov' }, headers: bearer(emp.token) });
+    expect(clients.json().items.map((r: { id: number }) => r.id)).toEqual([ivanov]);
   });
 });
 

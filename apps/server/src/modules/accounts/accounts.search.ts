@@ -4,7 +4,7 @@ import { SEARCH_MAX_HITS, type TSearchHit } from '@crm/contract';
 import type { Db } from '../../db/client.ts';
 import { accounts } from '../../db/schema/index.ts';
 import type { SearchProvider } from '../shell/shell.routes.ts';
-import { containsPattern, phoneDigits, startsPattern, wordStartsPattern } from './accounts.sql.ts';
+import { containsPattern, latinMatch, phoneDigits, startsPattern, wordStartsPattern } from './accounts.sql.ts';
 
 /** Which accounts the account picker offers: 0 all, 1 employees, 2 employees and specialists. */
 const pickerFilter = (filter: number): SQL | undefined =>
@@ -28,7 +28,8 @@ const hitColumns = {
 
 /**
  * Accounts whose search text (every name in both scripts, e-mails, phones also as bare digits,
- * tax and passport numbers, all in the search normal form) contains the fragment; the GIN trigram
+ * tax and passport numbers, all in the search normal form, and the names' Latin skeleton) contains
+ * the fragment, as typed or as its Latin skeleton (Greeklish, transliterated Russian); the GIN trigram
  * index on search_text serves the match. Accounts with a word starting with the fragment come
  * first, then the rest, each by name. One or two characters match word starts only (still through
  * the index, whose trigrams include word starts), in name order.
@@ -43,6 +44,8 @@ export function accountMatchQuery(db: Db, text: string, limit: number, extra?: S
   const match = or(
     sql`${accounts.searchText} like ${containsPattern(text)}`,
     digits && digits !== text ? sql`${accounts.searchText} like ${containsPattern(digits)}` : undefined,
+    // Across scripts: the names' Latin skeleton is in the search text too.
+    digits ? undefined : latinMatch(sql`${accounts.searchText}`, text),
   );
   return q
     .where(and(match, extra))

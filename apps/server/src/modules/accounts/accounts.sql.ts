@@ -33,6 +33,15 @@ export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 /** `%fragment%` of user text in the search normal form (lower case, no accents, final sigma folded). */
 export const containsPattern = (text: string) => sql`'%' || crm_search_norm(${escapeLike(text)}) || '%'`;
 export const startsPattern = (text: string) => sql`crm_search_norm(${escapeLike(text)}) || '%'`;
+/**
+ * Matches a column by the Latin skeleton of user text (crm_latin_skeleton: Greek and Cyrillic in
+ * Latin, one spelling for Greeklish variants): `papadopoulou` finds Παπαδοπούλου. Only when the
+ * skeleton has three letters or more (a constant the planner folds), so the trigram index serves it.
+ */
+export const latinMatch = (column: SQL, text: string) => {
+  const skel = sql`crm_latin_skeleton(${text.replace(/[\\%_]/g, ' ')})`;
+  return sql`(length(${skel}) >= 3 and ${column} like '%' || ${skel} || '%')`;
+};
 /** Any word of the normalised text starts with the fragment. */
 export const wordStartsPattern = (text: string) => sql`'% ' || crm_search_norm(${escapeLike(text)}) || '%'`;
 
