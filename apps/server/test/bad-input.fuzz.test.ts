@@ -92,6 +92,18 @@ describe('bad input', () => {
               const rest = JSON.stringify({ ...baseBody, [f]: '__BAD__' });
               await send(baseUrl, rest.replace('"__BAD__"', v));
             }
+            // One level down too (the merge's kept account, a search's filter object ...).
+            const inner = bodySchema.properties?.[f];
+            const innerSchema = inner?.properties ? inner : inner?.anyOf?.find((x) => x.properties);
+            if (innerSchema?.properties) {
+              const innerBase = sample(innerSchema) as Record<string, unknown>;
+              for (const g of Object.keys(innerSchema.properties)) {
+                for (const v of JSON_VALUES) {
+                  const rest = JSON.stringify({ ...baseBody, [f]: { ...innerBase, [g]: '__BAD__' } });
+                  await send(baseUrl, rest.replace('"__BAD__"', v));
+                }
+              }
+            }
           }
           if (isArray) {
             const item = sample(bodySchema.items) as Record<string, unknown>;
