@@ -37,3 +37,15 @@ export function lastMailTo(to: string): string | undefined {
     return Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
   return raw;
 }
+
+/**
+ * Runs axe (WCAG 2.0/2.1/2.2 A and AA) on the page as it is and fails on any violation, listing
+ * each rule with the elements it found.
+ */
+export async function expectAccessible(page: Page, label = page.url()) {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  const found = result.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`).join('\n')}`);
+  expect.soft(found, `accessibility of ${label}`).toEqual([]);
+}

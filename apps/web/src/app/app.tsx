@@ -1,4 +1,4 @@
-import { MantineProvider, createTheme, Center, Stack, Text, Button } from '@mantine/core';
+import { MantineProvider, createTheme, type CSSVariablesResolver, Center, Stack, Text, Button } from '@mantine/core';
 import { QueryCache, QueryClient, QueryClientProvider, MutationCache } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { ApiError, setUnauthorizedHandler } from '../lib/api.ts';
@@ -7,8 +7,19 @@ import { router } from './router.tsx';
 
 const theme = createTheme({
   primaryColor: 'blue',
+  // Shade 8 on white is 5:1 (shade 6, Mantine's default, is 3.6:1): text, links and filled
+  // buttons meet WCAG AA contrast in every state.
+  primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'sm',
+  focusRing: 'auto',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif',
+});
+
+/** Secondary text and placeholders dark enough for 4.5:1 on white and on the gray page background. */
+const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-placeholder': 'var(--mantine-color-gray-7)' },
+  dark: {},
 });
 
 /** Failed reads and writes reach the banner unless a screen handles them (meta.handlesErrors). */
@@ -41,7 +52,7 @@ setUnauthorizedHandler(() => {
 
 export function App() {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
@@ -52,7 +63,7 @@ export function App() {
 /** Shown when the texts could not be loaded; no translation is available yet, so all three languages. */
 export function StartupFailure() {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Center h="100vh" p="md">
         <Stack align="center" maw={480}>
           <Text ta="center">The application could not load. Check your connection and reload the page.</Text>

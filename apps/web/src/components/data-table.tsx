@@ -142,6 +142,8 @@ export function DataTable<T>({ testId, list, records, totalRows, fetching, colum
                 value={Math.min(state.currentPage, pages)}
                 onChange={(p) => setState((s) => ({ ...s, currentPage: p }))}
                 withEdges={pages > 5}
+                getItemProps={(page) => ({ 'aria-label': t('table.pageN', { page }) })}
+                getControlProps={(control) => ({ 'aria-label': t(`table.${control}Page`) })}
                 data-testid={`${testId}-pager`}
               />
             )}

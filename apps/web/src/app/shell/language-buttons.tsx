@@ -16,7 +16,7 @@ export function LanguageButtons() {
       {LANGUAGES.map((l) => (
         <Button
           key={l}
-          size="compact-xs"
+          size="compact-sm"
           variant={l === current ? 'light' : 'subtle'}
           data-testid={`language-${l}`}
           aria-pressed={l === current}

@@ -21,7 +21,7 @@ export function LanguageMenu() {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button variant="subtle" size="compact-sm" leftSection={<IconLanguage size={16} />} aria-label={t('nav.language')} data-testid="language-menu">
+        <Button variant="subtle" size="compact-sm" leftSection={<IconLanguage size={16} />} aria-label={t('nav.languageButton', { code: i18n.language.toUpperCase() })} data-testid="language-menu">
           {i18n.language.toUpperCase()}
         </Button>
       </Menu.Target>

@@ -1,7 +1,7 @@
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import '@mantine/notifications/styles.css';
-import { AppShell, Box, Burger, Container, Drawer, Group, NavLink, ScrollArea, Stack } from '@mantine/core';
+import { AppShell, Box, Burger, Container, Drawer, Group, NavLink, ScrollArea, Stack, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,6 +40,9 @@ export function Layout() {
     <ModalsProvider>
     <Notifications position="top-right" />
     <AppShell header={{ height: 56 }} padding="md">
+      <a href="#content" className="skip-link no-print">
+        {t('nav.skipToContent')}
+      </a>
       <AppShell.Header className="no-print">
         <Group h="100%" px="sm" gap="xs" wrap="nowrap" justify="space-between">
           <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
@@ -80,8 +83,12 @@ export function Layout() {
           </Stack>
         </ScrollArea>
       </Drawer>
-      <AppShell.Main>
+      <AppShell.Main id="content" tabIndex={-1} style={{ outline: 'none' }}>
         <Container size="xl" px={0}>
+          {/* The page's one h1: its title, for screen readers and the outline (the header shows it visually when there is room). */}
+          <VisuallyHidden component="h1" data-testid="page-h1">
+            {t(title)}
+          </VisuallyHidden>
           <Banner />
           {denied ? <AccessDenied /> : <Outlet />}
         </Container>

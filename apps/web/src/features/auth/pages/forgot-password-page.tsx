@@ -22,7 +22,7 @@ export function ForgotPasswordPage() {
     <PublicFrame>
       <form onSubmit={form.onSubmit((v) => send.mutate(v.email.trim()))} noValidate>
         <Stack>
-          <Title order={3}>{t('forgot.title')}</Title>
+          <Title order={1} size="h3">{t('forgot.title')}</Title>
           {send.isSuccess ? (
             <Alert color="green" data-testid="forgot-sent">
               {t('forgot.sent')}

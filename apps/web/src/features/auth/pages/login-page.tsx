@@ -59,7 +59,7 @@ export function LoginPage() {
     <PublicFrame>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <Title order={3}>{t('login.title')}</Title>
+          <Title order={1} size="h3">{t('login.title')}</Title>
           {expired && !error && (
             <Alert color="blue" variant="light" data-testid="login-return-note">
               {t('login.sessionEnded')}

@@ -1,4 +1,4 @@
-import { Anchor, Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Center, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageButtons } from '../../../app/shell/language-buttons.tsx';
@@ -7,16 +7,16 @@ import { LanguageButtons } from '../../../app/shell/language-buttons.tsx';
 export function PublicFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <Box mih="100vh" p="md" style={{ background: 'linear-gradient(160deg, var(--mantine-color-blue-0), var(--mantine-color-gray-0))' }}>
-      <Group justify="flex-end">
+    <Box component="main" mih="100vh" p="md" style={{ background: 'linear-gradient(160deg, var(--mantine-color-blue-0), var(--mantine-color-gray-0))' }}>
+      <Group justify="flex-end" component="nav" aria-label={t('nav.language')}>
         <LanguageButtons />
       </Group>
       <Center mt={{ base: 'md', sm: 60 }}>
         <Stack w="100%" maw={420} gap="lg">
           <Stack gap={2} align="center">
-            <Title order={1} c="blue.8" data-testid="login-brand">
+            <Text fz={34} fw={700} lh={1.3} c="blue.8" data-testid="login-brand">
               {t('app.brand')}
-            </Title>
+            </Text>
             <Text c="dimmed" fs="italic" lang="el">
               {t('app.motto')}
             </Text>

@@ -41,7 +41,7 @@ export function ResetPasswordPage() {
         noValidate
       >
         <Stack>
-          <Title order={3}>{t('reset.title')}</Title>
+          <Title order={1} size="h3">{t('reset.title')}</Title>
           {send.isSuccess ? (
             <Alert color="green" data-testid="reset-success">
               {t('reset.success')}
