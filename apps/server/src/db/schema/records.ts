@@ -134,6 +134,8 @@ export const accounts = pgTable(
     /** Computed by PostgreSQL (migration 0003); never written. */
     displayName: text('display_name').notNull().generatedAlwaysAs(sql`''`),
     searchText: text('search_text').notNull().generatedAlwaysAs(sql`''`),
+    /** The last name's Latin skeleton (migration 0010): the last-name filter across scripts. */
+    lastNameLatin: text('last_name_latin').notNull().generatedAlwaysAs(sql`''`),
   },
   (t) => [
     index('accounts_created_on_idx').on(t.createdOn),

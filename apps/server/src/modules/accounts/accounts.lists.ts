@@ -177,7 +177,7 @@ export function listClients(app: FastifyInstance, q: z.infer<typeof ZClientSearc
       ? or(
           sql`crm_search_norm(coalesce(${accounts.lastName}, '')) like ${containsPattern(lastName)}`,
           // "papadopoulou" finds Παπαδοπούλου (trigram index on the Latin skeleton of last_name).
-          latinMatch(sql`crm_latin_skeleton(coalesce(${accounts.lastName}, ''))`, lastName),
+          latinMatch(sql`${accounts.lastNameLatin}`, lastName),
         )
       : undefined,
   );

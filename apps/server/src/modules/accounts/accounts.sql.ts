@@ -38,7 +38,11 @@ export const startsPattern = (text: string) => sql`crm_search_norm(${escapeLike(
  * Latin, one spelling for Greeklish variants): `papadopoulou` finds Παπαδοπούλου. Only when the
  * skeleton has three letters or more (a constant the planner folds), so the trigram index serves it.
  */
-export const latinMatch = (column: SQL, text: string) => {
+export const latinMatch = (column: SQL, text: string): SQL | undefined => {
+  // Greek or Cyrillic typed text finds its own script through the normal form already: the
+  // skeleton is for Latin letters (Greeklish, transliterated Russian, English), and costs a second
+  // index scan, so it is only added for those.
+  if (/[\u0370-\u03ff\u1f00-\u1fff\u0400-\u04ff]/.test(text)) return undefined;
   const skel = sql`crm_latin_skeleton(${text.replace(/[\\%_]/g, ' ')})`;
   return sql`(length(${skel}) >= 3 and ${column} like '%' || ${skel} || '%')`;
 };
