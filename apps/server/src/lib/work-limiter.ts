@@ -16,6 +16,11 @@ export class WorkLimiter {
     return this.queue.length;
   }
 
+  /** Whether a job that is not a priority would be refused now. */
+  get full() {
+    return this.running >= this.concurrency && this.queue.length >= this.maxQueue;
+  }
+
   /** The job's result, or null when refused because too many are waiting. */
   async run<T>(job: () => Promise<T>, priority = false): Promise<{ value: T } | null> {
     if (this.running >= this.concurrency) {
