@@ -1,5 +1,5 @@
-import { expect, test, type Browser } from '@playwright/test';
-import { expectAccessible } from '../fixtures.ts';
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { apiToken, expectAccessible } from '../fixtures.ts';
 
 /**
  * Accessibility (WCAG 2.2 AA): axe on every screen, in English and in Greek, at desktop and at
@@ -10,6 +10,12 @@ const SIZES = [
   { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true },
 ] as const;
 const LANGUAGES = ['en-UK', 'el'] as const;
+
+async function addAccount(request: APIRequestContext, token: string, data: Record<string, unknown>): Promise<number> {
+  const res = await request.post('/api/account/add', { data, headers: { authorization: `Bearer ${token}` } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return (await res.json()).id as number;
+}
 
 async function context(browser: Browser, baseURL: string, size: (typeof SIZES)[number], language: string) {
   const ctx = await browser.newContext({ viewport: size.viewport, isMobile: size.isMobile, hasTouch: size.isMobile });
@@ -25,6 +31,45 @@ for (const size of SIZES) {
       for (const path of ['/login', '/ForgotPassword', '/ResetPassword?code=abc&email=someone%40example.com']) {
         await page.goto(path);
         await expect.soft(page.locator('h1')).toHaveCount(1);
+        await expectAccessible(page, `${path} ${size.name} ${language}`);
+      }
+      await ctx.close();
+    });
+
+    test(`signed-in screens pass axe (${size.name}, ${language})`, async ({ browser, request, baseURL }) => {
+      test.setTimeout(120_000);
+      const token = await apiToken(request);
+      const id = await addAccount(request, token, { lastName: 'Axe', firstName: 'Eleni', isClient: true });
+      const other = await addAccount(request, token, { lastName: 'Axe', firstName: 'Maria', isClient: true });
+      const employee = await addAccount(request, token, { lastName: 'Axe', firstName: 'Nikos', isEmploye: true, role: 'employee', email: `axe${Date.now()}${size.name}${language}@example.com` });
+      const ctx = await context(browser, baseURL!, size, language);
+      const me = { token, username: 'admin@example.com', userroles: ['admin'], branchId: null, language: null, accountId: null };
+      await ctx.addInitScript((s) => window.localStorage.setItem('crm.session', s), JSON.stringify(me));
+      const page = await ctx.newPage();
+      const screens = [
+        '/CRM',
+        '/Owners',
+        '/Clients',
+        '/Partners',
+        '/Professionals',
+        '/Employes',
+        '/Sources',
+        '/Accounts',
+        '/Accounts/AddClient',
+        `/Accounts/View/${id}`,
+        `/Accounts/View/${id}/1`,
+        `/Accounts/View/${id}/2`,
+        `/Accounts/Merge/a1/${id}/a2/${other}`,
+        `/ChangeEmployeRole/${employee}`,
+        `/SetPassword/${employee}`,
+        '/ActionLog',
+        '/Objects',
+        '/Accounts/View/987654321',
+        '/No/Such/Screen',
+      ];
+      for (const path of screens) {
+        await page.goto(path);
+        await expect.soft(page.locator('main h1')).toHaveCount(1);
         await expectAccessible(page, `${path} ${size.name} ${language}`);
       }
       await ctx.close();

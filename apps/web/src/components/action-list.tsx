@@ -77,7 +77,7 @@ export function ActionList({ mine = false }: { mine?: boolean }) {
       <Stack gap="sm">
         <Group justify="space-between">
           <Group gap="xs">
-            <Title order={4}>{t(mine ? 'activities.actions.mine' : 'activities.actions.title')}</Title>
+            <Title order={3} size="h4">{t(mine ? 'activities.actions.mine' : 'activities.actions.title')}</Title>
             <Badge variant="light" size="lg" color={mine && total ? 'red' : undefined} data-testid={`${testId}-count`}>
               {total}
             </Badge>

@@ -88,7 +88,7 @@ export function ActivityList({ entityType, id, editable = false }: { entityType:
       <Stack gap="sm">
         <Group justify="space-between">
           <Group gap="xs">
-            <Title order={4}>{t('activities.title')}</Title>
+            <Title order={3} size="h4">{t('activities.title')}</Title>
             <Badge variant="light" size="lg" data-testid="activity-count">
               {total}
             </Badge>

@@ -54,7 +54,7 @@ export function Assignments({ parent, parentId, editable = false }: { parent: TA
     <Card withBorder data-testid="assignments">
       <Stack gap="xs">
         <Group gap="xs">
-          <Title order={4}>{t('assignments.title')}</Title>
+          <Title order={3} size="h4">{t('assignments.title')}</Title>
           <Badge variant="light">{items.length}</Badge>
         </Group>
         {items.length === 0 ? (

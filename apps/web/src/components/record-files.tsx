@@ -67,7 +67,7 @@ export function RecordFiles({ entityType, id, editable }: { entityType: number; 
     <Card withBorder data-testid="record-files">
       <Stack gap="xs">
         <Group gap="xs">
-          <Title order={4}>{t('files.title')}</Title>
+          <Title order={3} size="h4">{t('files.title')}</Title>
           <Badge variant="light" data-testid="files-count">
             {items.length}
           </Badge>

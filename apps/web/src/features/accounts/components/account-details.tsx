@@ -38,7 +38,7 @@ function Section({ title, show, children, testId }: { title: string; show: boole
   if (!show) return null;
   return (
     <Card withBorder padding="sm" data-testid={testId}>
-      <Title order={5} mb="xs">
+      <Title order={3} size="h5" mb="xs">
         {title}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="xs">
@@ -66,7 +66,7 @@ export function AccountDetails({ account: a }: { account: TAccount }) {
       <Card withBorder padding="sm">
         <Group justify="space-between" align="flex-start">
           <div>
-            <Title order={3} data-testid="account-name">
+            <Title order={2} size="h3" data-testid="account-name">
               {a.displayName || `#${a.id}`}
             </Title>
             {a.isCompany && a.name && (
@@ -99,7 +99,7 @@ export function AccountDetails({ account: a }: { account: TAccount }) {
 
       {a.isEmploye && !hasBranch(session) && (
         <Card withBorder padding="sm" data-testid="view-employe">
-          <Title order={5} mb="xs">
+          <Title order={3} size="h5" mb="xs">
             {t('accounts.ui.section.employe')}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="xs">
@@ -195,7 +195,7 @@ export function AccountDetails({ account: a }: { account: TAccount }) {
 
       {a.isProfessional && (
         <Card withBorder padding="sm" data-testid="view-specialty">
-          <Title order={5} mb="xs">
+          <Title order={3} size="h5" mb="xs">
             {t('accounts.ui.section.specialty')}
           </Title>
           {specialties.length ? (
@@ -221,7 +221,7 @@ export function AccountDetails({ account: a }: { account: TAccount }) {
 
       {a.leads.length > 0 && (
         <Card withBorder padding="sm" data-testid="view-leads">
-          <Title order={5} mb="xs">
+          <Title order={3} size="h5" mb="xs">
             {t('accounts.ui.section.leads')}
           </Title>
           <Stack gap={4}>
@@ -235,7 +235,7 @@ export function AccountDetails({ account: a }: { account: TAccount }) {
       )}
 
       <Card withBorder padding="sm" data-testid="view-notes">
-        <Title order={5} mb="xs">
+        <Title order={3} size="h5" mb="xs">
           {t('accounts.ui.field.notes')}
         </Title>
         {/* Notes are jotted down without switching to edit: the single-field editor. */}

@@ -212,7 +212,7 @@ export function AccountEditor({ initial, expanded, onStatus }: Props) {
 
       <Card withBorder padding="sm">
         <Group justify="space-between" align="flex-start" mb="xs">
-          <Title order={3} data-testid="account-name">
+          <Title order={2} size="h3" data-testid="account-name">
             {record.displayName || `#${id}`}
           </Title>
           <KindBadges account={form} />
@@ -278,7 +278,7 @@ export function AccountEditor({ initial, expanded, onStatus }: Props) {
 
       {form.isProfessional && (
         <Card withBorder padding="sm" data-testid="edit-specialty">
-          <Title order={5} mb="xs">
+          <Title order={3} size="h5" mb="xs">
             {t('accounts.ui.section.specialty')}
           </Title>
           <Chip.Group
@@ -298,7 +298,7 @@ export function AccountEditor({ initial, expanded, onStatus }: Props) {
       )}
 
       <Card withBorder padding="sm" data-testid="edit-contacts">
-        <Title order={5} mb="xs">
+        <Title order={3} size="h5" mb="xs">
           {t('accounts.ui.section.contacts')}
         </Title>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
@@ -461,7 +461,7 @@ export function AccountEditor({ initial, expanded, onStatus }: Props) {
 function EditSection({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
     <Card withBorder padding="sm" data-testid={testId}>
-      <Title order={5} mb="xs">
+      <Title order={3} size="h5" mb="xs">
         {title}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="xs">

@@ -8,7 +8,7 @@ export function ServiceInfo({ record }: { record: Pick<TAccount, 'createdOn' | '
   const { t } = useTranslation();
   return (
     <Card withBorder padding="sm" data-testid="service-info">
-      <Title order={5} mb="xs">
+      <Title order={3} size="h5" mb="xs">
         {t('accounts.ui.section.service')}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">

@@ -64,7 +64,7 @@ export function AccountAddPage() {
     <Paper withBorder p="lg" maw={720} mx="auto">
       <form onSubmit={form.onSubmit((v) => add.mutate(v))} noValidate>
         <Stack>
-          <Title order={3}>{t(preset ? `accounts.ui.add.title.${preset}` : 'accounts.ui.add.title.any')}</Title>
+          <Title order={2} size="h3">{t(preset ? `accounts.ui.add.title.${preset}` : 'accounts.ui.add.title.any')}</Title>
           {add.isError && !fieldErrorsOnly && (
             <Alert color="red" data-testid="add-error">
               {describeError(add.error).message}

@@ -125,7 +125,7 @@ export function AccountMergePage() {
   return (
     <Stack gap="sm" data-testid="merge-page">
       <Paper withBorder p="sm">
-        <Title order={4}>{t('accounts.ui.merge.title')}</Title>
+        <Title order={2} size="h4">{t('accounts.ui.merge.title')}</Title>
         <Text size="sm" c="dimmed">
           {t('accounts.ui.merge.explain')}
         </Text>
@@ -170,7 +170,7 @@ export function AccountMergePage() {
                       <Text size="sm" fw={500}>
                         {fieldLabel(t, r.field)}
                       </Text>
-                      <Text size="xs" c={match ? 'green.8' : 'orange.8'}>
+                      <Text size="xs" fw={500}>
                         {match ? t('accounts.ui.merge.matching') : t('accounts.ui.merge.differing')}
                       </Text>
                     </Table.Td>
@@ -199,7 +199,7 @@ export function AccountMergePage() {
           {t('common.cancel')}
         </Button>
         <Button
-          color="orange"
+          color="red.9"
           leftSection={<IconArrowMerge size={16} />}
           loading={merge.isPending}
           onClick={() => {

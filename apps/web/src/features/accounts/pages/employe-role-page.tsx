@@ -46,7 +46,7 @@ export function EmployeRolePage() {
   return (
     <Paper withBorder p="lg" maw={560} mx="auto">
       <Stack>
-        <Title order={3} data-testid="role-name">
+        <Title order={2} size="h3" data-testid="role-name">
           {q.data.name}
         </Title>
         <Text size="sm" data-testid="role-current">

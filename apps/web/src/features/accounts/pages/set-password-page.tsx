@@ -69,7 +69,7 @@ export function SetPasswordPage() {
         noValidate
       >
         <Stack>
-          <Title order={3}>{t('title.setPassword')}</Title>
+          <Title order={2} size="h3">{t('title.setPassword')}</Title>
           <Text size="sm" c="dimmed" data-testid="password-account">
             {q.data.displayName}
           </Text>

@@ -47,7 +47,7 @@ export function HomePage() {
       <Grid>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Card withBorder>
-            <Title order={4} mb="sm">
+            <Title order={2} size="h4" mb="sm">
               {t('home.quickActions')}
             </Title>
             <Group gap="xs">
@@ -65,7 +65,7 @@ export function HomePage() {
               <Group justify="space-between">
                 <Group gap="xs">
                   <IconBell size={20} />
-                  <Title order={4}>{t('home.unreadAlerts')}</Title>
+                  <Title order={2} size="h4">{t('home.unreadAlerts')}</Title>
                 </Group>
                 {data ? (
                   <Badge size="lg" color={data.unreadAlerts ? 'red' : 'gray'} data-testid="home-unread">
@@ -88,7 +88,7 @@ export function HomePage() {
         </Grid.Col>
         <Grid.Col span={12}>
           <Card withBorder>
-            <Title order={4} mb="sm">
+            <Title order={2} size="h4" mb="sm">
               {t('home.recent')}
             </Title>
             {!data ? (
