@@ -22,6 +22,23 @@ test.describe('sign-in and the shell', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test('once the free tries are used up, the sign-in page says how long to wait', async ({ page }) => {
+    const email = `someone-${Date.now()}@agency.test`;
+    await page.goto('/login');
+    await page.getByTestId('login-email').fill(email);
+    await page.getByTestId('login-password').fill('not-the-password');
+    // Five wrong tries use up the free ones; each further one has to wait longer (1 s, 2 s, 4 s).
+    const attempt = () => page.request.post('/api/authenticate/login', { data: { username: email, password: 'wrong-password' } });
+    for (let i = 0; i < 5; i++) expect((await attempt()).status()).toBe(401);
+    await page.waitForTimeout(1100);
+    expect((await attempt()).status()).toBe(401);
+    await page.waitForTimeout(2100);
+    expect((await attempt()).status()).toBe(401);
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('login-error')).toHaveText(/^Too many failed sign-in attempts\. Please try again in [1-4] s\.$/);
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
   test('empty fields are named under the inputs', async ({ page }) => {
     await page.goto('/login');
     await page.getByTestId('login-submit').click();
