@@ -21,6 +21,11 @@ export class WorkLimiter {
     return this.running >= this.concurrency && this.queue.length >= this.maxQueue;
   }
 
+  /** How many jobs may be running or waiting at once. */
+  get capacity() {
+    return this.concurrency + this.maxQueue;
+  }
+
   /** The job's result, or null when refused because too many are waiting. */
   async run<T>(job: () => Promise<T>, priority = false): Promise<{ value: T } | null> {
     if (this.running >= this.concurrency) {

@@ -81,6 +81,31 @@ export async function login(
   body: { username: string; password: string },
   meta: { ip: string; userAgent?: string; deviceToken?: string },
 ): Promise<{ session: TSessionUser; deviceToken: string }> {
+  // Sign-ins without a device token are admitted only as many at once as password checks can
+  // run or wait: a flood is refused before it queues any database work ahead of real users.
+  if (meta.deviceToken) return signIn(app, body, meta);
+  const state = anonymousSignIns(app);
+  if (state.inFlight >= hashLimiter(app).capacity) throw new AppError(429, 'errors.serverBusy');
+  state.inFlight++;
+  try {
+    return await signIn(app, body, meta);
+  } finally {
+    state.inFlight--;
+  }
+}
+
+const inFlight = new WeakMap<FastifyInstance, { inFlight: number }>();
+function anonymousSignIns(app: FastifyInstance) {
+  let s = inFlight.get(app);
+  if (!s) inFlight.set(app, (s = { inFlight: 0 }));
+  return s;
+}
+
+async function signIn(
+  app: FastifyInstance,
+  body: { username: string; password: string },
+  meta: { ip: string; userAgent?: string; deviceToken?: string },
+): Promise<{ session: TSessionUser; deviceToken: string }> {
   const email = normalizeEmail(body.username);
   const { maxFailuresPerAccount, maxFailuresPerIp, lockMinutes } = app.config.login;
   // A flood is shed before it costs the database anything; a browser with a device cookie is
