@@ -16,11 +16,6 @@ export class WorkLimiter {
     return this.queue.length;
   }
 
-  /** Whether a job that is not a priority would be refused now. */
-  get full() {
-    return this.running >= this.concurrency && this.queue.length >= this.maxQueue;
-  }
-
   /** How many jobs may be running or waiting at once. */
   get capacity() {
     return this.concurrency + this.maxQueue;

@@ -108,9 +108,6 @@ async function signIn(
 ): Promise<{ session: TSessionUser; deviceToken: string }> {
   const email = normalizeEmail(body.username);
   const { maxFailuresPerAccount, maxFailuresPerIp, lockMinutes } = app.config.login;
-  // A flood is shed before it costs the database anything; a browser with a device cookie is
-  // never shed here (it goes to the front of the queue below, if the cookie is really known).
-  if (!meta.deviceToken && hashLimiter(app).full) throw new AppError(429, 'errors.serverBusy');
   const user = await findUserByEmail(app.db, email);
   const [device] =
     user && meta.deviceToken
