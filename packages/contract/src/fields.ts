@@ -24,6 +24,10 @@ export const FIELD_TYPES = [
   'flag-enum',
   /** yes / no / not set */
   'boolNullable',
+  /** on / off */
+  'boolean',
+  /** several values of a select list, stored as a list of ids */
+  'multi-select',
 ] as const;
 export type TFieldType = (typeof FIELD_TYPES)[number];
 

@@ -6,3 +6,5 @@ export * from './accounts.ts';
 export * from './activities.ts';
 export * from './files.ts';
 export * from './fields.ts';
+export * from './object-fields.ts';
+export * from './objects.ts';

@@ -1,2 +1,3 @@
 export * from './platform.ts';
 export * from './records.ts';
+export * from './objects.ts';

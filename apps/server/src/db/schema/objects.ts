@@ -1,0 +1,165 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+  type PgColumnBuilderBase,
+} from 'drizzle-orm/pg-core';
+import { OBJECT_FIELDS, type TFieldDescription } from '@crm/contract';
+import { users } from './platform.ts';
+import { accounts } from './records.ts';
+
+const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** camelCase → snake_case column name ("videoURL" → "video_url"). */
+export const columnName = (field: string) =>
+  field
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase();
+
+/** The column of a described field. */
+function columnOf(d: TFieldDescription): PgColumnBuilderBase {
+  const name = columnName(d.name);
+  switch (d.type) {
+    case 'text':
+    case 'textarea':
+      return text(name);
+    case 'number':
+      return d.integer ? integer(name) : doublePrecision(name);
+    case 'distance':
+      return integer(name);
+    case 'distance-km':
+      return numeric(name, { precision: 8, scale: 1, mode: 'number' });
+    case 'currency':
+      return numeric(name, { precision: 14, scale: 2, mode: 'number' });
+    case 'area':
+      return numeric(name, { precision: 12, scale: 2, mode: 'number' });
+    case 'date':
+      return date(name, { mode: 'string' });
+    case 'boolean':
+      return boolean(name).notNull().default(false);
+    case 'boolNullable':
+      return boolean(name);
+    case 'select':
+    case 'enum':
+      return smallint(name);
+    case 'location':
+      return integer(name).references(() => locations.id, { onDelete: 'set null' });
+    case 'multi-select':
+      return smallint(name).array().notNull().default(sql`'{}'::smallint[]`);
+    case 'flag-enum':
+      return text(name).array().notNull().default(sql`'{}'::text[]`);
+  }
+}
+
+const describedColumns = Object.fromEntries(OBJECT_FIELDS.map((d) => [d.name, columnOf(d)])) as Record<string, PgColumnBuilderBase>;
+
+/**
+ * Places: prefecture → municipality → area (Thessaloniki and Chalkidiki), with names in the three
+ * languages. `search_text` (migration) is the names without accents, lower case, plus their Latin
+ * skeleton, so a Greek, Latin or Cyrillic spelling finds the place.
+ */
+export const locations = pgTable(
+  'locations',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id'),
+    /** 1 prefecture, 2 municipality, 3 area */
+    level: smallint('level').notNull(),
+    nameEn: text('name_en').notNull(),
+    nameEl: text('name_el').notNull(),
+    nameRu: text('name_ru').notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /** Computed by PostgreSQL (migration 0011); never written. */
+    searchText: text('search_text').notNull().generatedAlwaysAs(sql`''`),
+  },
+  (t) => [index('locations_parent_idx').on(t.parentId)],
+);
+
+/** Reference numbers are taken from this sequence: unique and never reused. */
+export const objects = pgTable(
+  'objects',
+  {
+    id: serial('id').primaryKey(),
+    referenceNumber: integer('reference_number').notNull(),
+    ...describedColumns,
+    createdOn: tsz('created_on').notNull().defaultNow(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The employee account of the creator (the search form's "created by"). */
+    createdByAccountId: integer('created_by_account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    modifiedOn: tsz('modified_on').notNull().defaultNow(),
+    modifiedBy: integer('modified_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Last change of what the public sees (prices, texts, photos). */
+    lastUpdate: tsz('last_update'),
+    /** The current owner (first owner link), kept by the object-account service for the list. */
+    ownerId: integer('owner_id').references(() => accounts.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
+    /** Reference number, title, address and owner's name, without accents (migration 0011). */
+    searchText: text('search_text').notNull().default(''),
+  },
+  (t) => [
+    uniqueIndex('objects_reference_number_uq').on(t.referenceNumber),
+    index('objects_created_on_idx').on(t.createdOn),
+    index('objects_modified_on_idx').on(t.modifiedOn),
+    index('objects_owner_idx').on(t.ownerId),
+    index('objects_location_idx').on((t as unknown as Record<string, AnyPgColumn>).locationId!),
+    index('objects_created_by_account_idx').on(t.createdByAccountId),
+  ],
+);
+
+/** Object–account links: owners, tenants and other contacts of a property. */
+export const objectAccounts = pgTable(
+  'object_accounts',
+  {
+    objectId: integer('object_id')
+      .notNull()
+      .references(() => objects.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    relation: smallint('relation').notNull(),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    price: numeric('price', { precision: 14, scale: 2, mode: 'number' }),
+    rentPaymentDay: smallint('rent_payment_day'),
+    createdOn: tsz('created_on').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.objectId, t.accountId, t.relation] }), index('object_accounts_account_idx').on(t.accountId, t.relation)],
+);
+
+/** The keys the agency holds, and who has them. */
+export const objectKeys = pgTable(
+  'object_keys',
+  {
+    id: serial('id').primaryKey(),
+    objectId: integer('object_id')
+      .notNull()
+      .references(() => objects.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    received: date('received', { mode: 'string' }),
+    givenAway: date('given_away', { mode: 'string' }),
+    description: text('description'),
+    createdOn: tsz('created_on').notNull().defaultNow(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    modifiedOn: tsz('modified_on').notNull().defaultNow(),
+    modifiedBy: integer('modified_by').references(() => users.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [index('object_keys_object_idx').on(t.objectId), index('object_keys_account_idx').on(t.accountId)],
+);
+
+/** The described columns of objects, by field name (the table's type lists only the fixed ones). */
+export const objectColumns = objects as unknown as Record<string, AnyPgColumn>;

@@ -1,0 +1,207 @@
+// The objects' (properties') fields, described once. This module has no runtime dependencies (the
+// web imports it as '@crm/contract/object-fields' without zod); the object's zod schema, its
+// Drizzle table, the single-field editor's rules and the web's view and edit form are all made
+// from OBJECT_FIELDS. Adding a field: one entry here, a migration (drizzle-kit generate), and its
+// label in en/el/ru (fields.object.<name>). See docs/decisions/009-field-descriptions.md.
+
+import type { TFieldType } from './fields.ts';
+
+/** Select lists of objects: the value is a stable id; the text is `objects.list.<list>.<value>`. */
+export const OBJECT_LISTS = {
+  /** 1 residential, 2 commercial, 3 land, 4 other */
+  objectTypes: [1, 2, 3, 4],
+  accessFrom: [1, 2, 3, 4, 5, 6],
+  orientation: [1, 2, 3, 4, 5, 6, 7, 8],
+  floorsType: [1, 2, 3, 4, 5, 6, 7, 8, 9],
+  framesType: [1, 2, 3, 4, 5, 6],
+  energyClass: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+  zone: [1, 2, 3, 4, 5, 6, 7, 8],
+  heatingMedium: [1, 2, 3, 4, 5, 6, 7, 8],
+  heating: [1, 2, 3, 4, 5],
+} as const;
+export type TObjectListName = keyof typeof OBJECT_LISTS | 'objectSubTypes';
+
+/**
+ * Subtypes with their type (the option's parent). Residential means subtype id 6 or less.
+ * 1 apartment, 2 studio, 3 maisonette, 4 detached house, 5 villa, 6 apartment building;
+ * 7 office, 8 shop, 9 warehouse, 10 industrial building, 11 hotel, 12 commercial building,
+ * 13 building plot, 14 land parcel, 15 parking space, 16 business for sale, 17 other.
+ */
+export const OBJECT_SUBTYPES: readonly { value: number; parent: number }[] = [
+  { value: 1, parent: 1 }, { value: 2, parent: 1 }, { value: 3, parent: 1 }, { value: 4, parent: 1 },
+  { value: 5, parent: 1 }, { value: 6, parent: 1 },
+  { value: 7, parent: 2 }, { value: 8, parent: 2 }, { value: 9, parent: 2 }, { value: 10, parent: 2 },
+  { value: 11, parent: 2 }, { value: 12, parent: 2 },
+  { value: 13, parent: 3 }, { value: 14, parent: 3 },
+  { value: 15, parent: 4 }, { value: 16, parent: 4 }, { value: 17, parent: 4 },
+];
+export const RESIDENTIAL_MAX_SUBTYPE = 6;
+export const isResidential = (subTypeId: number | null | undefined) => subTypeId != null && subTypeId <= RESIDENTIAL_MAX_SUBTYPE;
+
+/** Object–account relations; 4 and 7 are tenants (long let, short let). */
+export const OBJECT_RELATIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+export const TENANT_RELATIONS = [4, 7] as const;
+export const OWNER_RELATION = 1;
+export const isTenantRelation = (r: number) => r === 4 || r === 7;
+
+/** The groups of the edit form and of the view, in order. */
+export const OBJECT_GROUPS = [
+  'main',
+  'prices',
+  'location',
+  'address',
+  'facts',
+  'building',
+  'comfort',
+  'outdoor',
+  'situation',
+  'offer',
+  'texts',
+  'map',
+  'service',
+] as const;
+export type TObjectGroup = (typeof OBJECT_GROUPS)[number];
+
+/** Kinds of value an object field holds: the single-field editor's kinds plus on/off flags and multi-choice. */
+export type TObjectFieldType = TFieldType;
+
+export type TFieldDescription = {
+  name: string;
+  type: TObjectFieldType;
+  group: TObjectGroup;
+  /** Texts: characters; numbers: the bounds. */
+  max?: number;
+  min?: number;
+  integer?: boolean;
+  step?: number;
+  /** select / multi-select: the list its values come from. */
+  list?: TObjectListName;
+  required?: boolean;
+  /** Set by the system, shown but never edited by hand. */
+  readOnly?: boolean;
+  /** Shown on the edit form in expanded mode only (view mode 2). */
+  expandedOnly?: boolean;
+};
+
+const f = (name: string, type: TObjectFieldType, group: TObjectGroup, extra: Partial<TFieldDescription> = {}): TFieldDescription => ({
+  name,
+  type,
+  group,
+  ...extra,
+});
+const yesNo = (group: TObjectGroup) => (name: string) => f(name, 'boolNullable', group);
+
+/** The yes / no / not set features, grouped as an agent describes a property. */
+export const OBJECT_FEATURE_GROUPS = {
+  building: [
+    'newBuilding', 'underConstruction', 'newDevelopment', 'unfinished', 'renovated', 'requiredRenovation', 'neoclassical',
+    'preserved', 'luxurious', 'penthouse', 'elevator', 'internalStaircase', 'attic', 'playroom', 'storageSpace', 'disabledAccess',
+  ],
+  comfort: [
+    'airCondition', 'underFloorHeating', 'fireplace', 'solarWaterHeating', 'nightPower', 'doubleGlass', 'windowScreens',
+    'alarm', 'secureDoor', 'furnished', 'painted', 'bright', 'airy',
+  ],
+  outdoor: ['balcony', 'awning', 'garden', 'swimmingPool', 'parking', 'view', 'seaView', 'firstCoastLine', 'facade', 'corner', 'buildableLand'],
+  offer: [
+    'student', 'petsWelcome', 'suitableForCommercialUse', 'eligibleForGoldenVisa', 'investment', 'ourProject', 'noAgentFeeForBuyer',
+  ],
+} as const satisfies Partial<Record<TObjectGroup, readonly string[]>>;
+export const OBJECT_FEATURES = Object.values(OBJECT_FEATURE_GROUPS).flat();
+export type TObjectFeature = (typeof OBJECT_FEATURES)[number];
+
+/** Every stored, edited field of an object, in the order of the edit form. */
+export const OBJECT_FIELDS: readonly TFieldDescription[] = [
+  // main features
+  f('title', 'text', 'main', { max: 200 }),
+  f('subTypeObjectTypeId', 'select', 'main', { list: 'objectTypes' }),
+  f('objectSubTypeId', 'select', 'main', { list: 'objectSubTypes' }),
+  f('forSale', 'boolean', 'main'),
+  f('forRent', 'boolean', 'main'),
+  f('forShortRent', 'boolean', 'main'),
+  f('active', 'boolean', 'main'),
+  f('area', 'area', 'main', { max: 1e7 }),
+  f('bedrooms', 'number', 'main', { integer: true, min: 0, max: 100 }),
+  f('bathrooms', 'number', 'main', { integer: true, min: 0, max: 100 }),
+  f('livingRooms', 'number', 'main', { integer: true, min: 0, max: 100, expandedOnly: true }),
+  f('kitchens', 'number', 'main', { integer: true, min: 0, max: 100, expandedOnly: true }),
+  f('wc', 'number', 'main', { integer: true, min: 0, max: 100, expandedOnly: true }),
+  f('floor', 'number', 'main', { integer: true, min: -5, max: 200 }),
+  f('levels', 'number', 'main', { integer: true, min: 1, max: 200 }),
+  // prices
+  f('salePrice', 'currency', 'prices'),
+  f('salePriceWithDiscount', 'currency', 'prices'),
+  f('dateOfSalePriceDiscount', 'date', 'prices'),
+  f('rentPrice', 'currency', 'prices'),
+  f('rentPriceWithDiscount', 'currency', 'prices'),
+  f('dateOfRentPriceDiscount', 'date', 'prices'),
+  f('shortRentPrice', 'currency', 'prices'),
+  f('averageMonthlySharedExpenses', 'currency', 'prices'),
+  // location
+  f('locationId', 'location', 'location'),
+  f('address', 'text', 'address', { max: 300 }),
+  f('displayAddress', 'boolean', 'address'),
+  f('zipCode', 'text', 'address', { max: 20 }),
+  f('distanceFromSea', 'distance', 'address', { max: 1e6 }),
+  f('distanceFromAirport', 'distance', 'address', { max: 1e6 }),
+  f('accessFrom', 'select', 'address', { list: 'accessFrom' }),
+  f('orientation', 'multi-select', 'address', { list: 'orientation' }),
+  f('zone', 'select', 'address', { list: 'zone' }),
+  // facts
+  f('lotArea', 'area', 'facts', { max: 1e9 }),
+  f('buildableArea', 'area', 'facts', { max: 1e9 }),
+  f('sizeOfBalconies', 'area', 'facts', { max: 1e6 }),
+  f('parkingLots', 'number', 'facts', { integer: true, min: 0, max: 10000 }),
+  f('constructionYear', 'number', 'facts', { integer: true, min: 1800, max: 2100 }),
+  f('renovationYear', 'number', 'facts', { integer: true, min: 1800, max: 2100 }),
+  f('energyClass', 'select', 'facts', { list: 'energyClass' }),
+  f('heating', 'select', 'facts', { list: 'heating' }),
+  f('heatingMedium', 'select', 'facts', { list: 'heatingMedium' }),
+  f('framesType', 'select', 'facts', { list: 'framesType' }),
+  f('floorsType', 'select', 'facts', { list: 'floorsType' }),
+  f('dateAvailable', 'date', 'facts'),
+  // features (yes / no / not set)
+  ...OBJECT_FEATURE_GROUPS.building.map(yesNo('building')),
+  ...OBJECT_FEATURE_GROUPS.comfort.map(yesNo('comfort')),
+  ...OBJECT_FEATURE_GROUPS.outdoor.map(yesNo('outdoor')),
+  ...OBJECT_FEATURE_GROUPS.offer.map(yesNo('offer')),
+  // offer details
+  f('featured', 'boolean', 'offer'),
+  f('recommended', 'boolean', 'offer'),
+  f('soldRecently', 'boolean', 'offer'),
+  f('reserved', 'boolean', 'offer'),
+  f('hasBanner', 'boolean', 'offer'),
+  f('publishRequested', 'boolean', 'offer'),
+  // texts
+  f('description', 'textarea', 'texts', { max: 20000 }),
+  f('titleRu', 'text', 'texts', { max: 200, expandedOnly: true }),
+  f('descriptionRu', 'textarea', 'texts', { max: 20000, expandedOnly: true }),
+  f('videoURL', 'text', 'texts', { max: 500 }),
+  f('internalNotes', 'textarea', 'texts', { max: 20000 }),
+  // map
+  f('latitude', 'number', 'map', { min: -90, max: 90 }),
+  f('longitude', 'number', 'map', { min: -180, max: 180 }),
+  f('displayCoordinates', 'boolean', 'map'),
+  f('mapZoom', 'number', 'map', { integer: true, min: 1, max: 19 }),
+  f('mapCircleLatitude', 'number', 'map', { min: -90, max: 90 }),
+  f('mapCircleLongitude', 'number', 'map', { min: -180, max: 180 }),
+  f('mapCircleRadius', 'number', 'map', { integer: true, min: 40, max: 10000, step: 10 }),
+  // service information (set by the system)
+  f('published', 'boolean', 'service', { readOnly: true }),
+  f('publishError', 'text', 'service', { readOnly: true, max: 2000 }),
+  f('rented', 'boolean', 'service', { readOnly: true }),
+  f('sold', 'boolean', 'service', { readOnly: true }),
+  f('hasKey', 'boolean', 'service', { readOnly: true }),
+];
+
+export const OBJECT_FIELD_BY_NAME: ReadonlyMap<string, TFieldDescription> = new Map(OBJECT_FIELDS.map((d) => [d.name, d]));
+export const OBJECT_EDITABLE_FIELDS = OBJECT_FIELDS.filter((d) => !d.readOnly);
+
+/** The approximate circle on the map: metres. */
+export const MAP_CIRCLE = { min: 40, max: 10000, step: 10, default: 2500 } as const;
+export const MAP_DEFAULTS = { latitude: 40.63, longitude: 22.94, zoom: 12, editorZoom: 17, height: 400 } as const;
+
+/** Page sizes of the objects list (default 20) and the keys list (default 10). */
+export const OBJECT_PAGE_SIZES = [5, 20, 100] as const;
+export const KEY_PAGE_SIZES = [5, 10, 20, 50, 1000000] as const;
+/** A reference number: 4 characters (digits, padded). */
+export const formatReferenceNumber = (n: number) => String(n).padStart(4, '0');

@@ -1,0 +1,250 @@
+import { z } from 'zod';
+import { ZDate, ZId, ZIdString, ZPage, ZPageString, ZSelectOption, ZText } from './common.ts';
+import { listAnswer } from './accounts.ts';
+import { MAP_CIRCLE, OBJECT_FIELDS, OBJECT_RELATIONS, type TFieldDescription } from './object-fields.ts';
+
+const NUMERIC_LIMITS: Record<string, { min: number; max: number }> = {
+  number: { min: -1e12, max: 1e12 },
+  distance: { min: 0, max: 1e7 },
+  'distance-km': { min: 0, max: 1e5 },
+  currency: { min: 0, max: 1e12 },
+  area: { min: 0, max: 1e9 },
+};
+
+/** The zod type of one described field (every value may be null: not set). */
+export function zodOfField(d: TFieldDescription): z.ZodTypeAny {
+  switch (d.type) {
+    case 'text':
+      return ZText(d.max ?? 200).nullable();
+    case 'textarea':
+      return ZText(d.max ?? 20000).nullable();
+    case 'number':
+    case 'distance':
+    case 'distance-km':
+    case 'currency':
+    case 'area': {
+      const lim = NUMERIC_LIMITS[d.type]!;
+      let n = z.number().min(d.min ?? lim.min).max(d.max ?? lim.max);
+      if (d.integer || d.type === 'distance') n = n.int();
+      return n.nullable();
+    }
+    case 'date':
+      return ZDate.nullable();
+    case 'boolean':
+      return z.boolean();
+    case 'boolNullable':
+      return z.boolean().nullable();
+    case 'select':
+    case 'enum':
+      return z.number().int().min(1).max(32767).nullable();
+    case 'location':
+      return ZId.nullable();
+    case 'multi-select':
+      return z.array(z.number().int().min(1).max(32767)).max(50);
+    case 'flag-enum':
+      return z.array(z.string().max(100)).max(100);
+  }
+}
+
+/** Every described field of an object, as edited (GET /api/object/edit, POST /api/object/update). */
+export const ZObjectFields = z.object(Object.fromEntries(OBJECT_FIELDS.map((d) => [d.name, zodOfField(d)])) as Record<string, z.ZodTypeAny>);
+export type TObjectFields = Record<string, unknown>;
+
+const ZRefItem = z.object({ id: z.number().int(), descr: z.string() });
+
+/** An object–account link (contact, owner, tenant …). */
+export const ZObjectAccount = z.object({
+  objectId: ZId,
+  accountId: ZId,
+  account: z.string().optional(),
+  relation: z.number().int().refine((r) => (OBJECT_RELATIONS as readonly number[]).includes(r), { message: 'validation.choice' }),
+  relationName: z.string().optional(),
+  startDate: ZDate.nullable().optional(),
+  endDate: ZDate.nullable().optional(),
+  price: z.number().min(0).max(1e12).nullable().optional(),
+  /** 0 the last day of the month, -n n days before it, 1..31 that day of the month. */
+  rentPaymentDay: z.number().int().min(-27).max(31).nullable().optional(),
+});
+export type TObjectAccount = z.infer<typeof ZObjectAccount>;
+export const ZObjectAccountKey = z.object({ objectId: ZId, accountId: ZId, relation: z.number().int().min(1).max(100).optional() });
+
+export const ZObjectImage = z.object({ id: z.number().int(), name: z.string(), width: z.number().int().nullable(), height: z.number().int().nullable() });
+
+/** The object as shown and edited. */
+export const ZRealtyObject = ZObjectFields.extend({
+  id: z.number().int(),
+  referenceNumber: z.string(),
+  /** The type and subtype, and the location path, as text in the reader's language. */
+  type: z.string(),
+  location: z.string(),
+  createdOn: z.string(),
+  createdBy: z.string().nullable(),
+  createdByAccountId: z.number().int().nullable(),
+  modifiedOn: z.string(),
+  modifiedBy: z.string().nullable(),
+  lastUpdate: z.string().nullable(),
+  published: z.boolean(),
+  publishError: z.string().nullable(),
+  rented: z.boolean(),
+  sold: z.boolean(),
+  hasKey: z.boolean(),
+  images: z.array(ZObjectImage),
+  /** Ids of uploaded files to attach on save, comma-joined. */
+  imagesNew: z.string().nullable().optional(),
+  version: z.number().int(),
+});
+export type TRealtyObject = z.infer<typeof ZRealtyObject> & Record<string, unknown>;
+
+export const ZObjectSelectLists = z.object({
+  objectTypes: z.array(ZSelectOption),
+  objectSubTypes: z.array(ZSelectOption),
+  accessFrom: z.array(ZSelectOption),
+  orientation: z.array(ZSelectOption),
+  floorsType: z.array(ZSelectOption),
+  framesType: z.array(ZSelectOption),
+  energyClass: z.array(ZSelectOption),
+  zone: z.array(ZSelectOption),
+  heatingMedium: z.array(ZSelectOption),
+  heating: z.array(ZSelectOption),
+});
+export type TObjectSelectLists = z.infer<typeof ZObjectSelectLists>;
+
+/** GET /api/object/edit/{id} */
+export const ZObjectEditAnswer = z.object({
+  object: ZRealtyObject,
+  objectSelectLists: ZObjectSelectLists,
+  objectAccounts: z.array(ZObjectAccount),
+  objectAccountRelationSelectList: z.array(ZSelectOption),
+});
+
+/** GET /api/object/view/{idOrRef} */
+export const ZObjectViewAnswer = ZRealtyObject.extend({
+  accounts: z.array(ZRefItem),
+  leads: z.array(ZRefItem),
+  viewings: z.array(ZRefItem),
+  deals: z.array(ZRefItem),
+  reservations: z.array(ZRefItem),
+  contacts: z.array(ZObjectAccount),
+  objectSelectLists: ZObjectSelectLists,
+  objectAccountRelationSelectList: z.array(ZSelectOption),
+});
+
+/** POST /api/object/update: the fields plus id and the version they were based on. */
+export const ZObjectUpdate = ZObjectFields.partial().extend({
+  id: ZId,
+  version: ZId,
+  /** The photos in their order (ids of files already on the object, or newly uploaded). */
+  imagesExisting: z.array(ZId).max(500).optional(),
+  imagesNew: z.string().max(5000).nullable().optional(),
+});
+
+/** The map circle's radius, checked where a circle is set. */
+export const ZMapCircleRadius = z.number().int().min(MAP_CIRCLE.min).max(MAP_CIRCLE.max).multipleOf(MAP_CIRCLE.step);
+
+/** POST /api/object: the objects list. */
+export const OBJECT_SORTS = ['createdOn', 'createdBy', 'referenceNumber', 'type', 'location', 'owner', 'modifiedOn', 'modifiedBy'] as const;
+export const ZObjectListQuery = z.object({
+  perPage: z.coerce.number().int().min(1).max(1000000).default(20),
+  currentPage: ZPageString.default(1),
+  sortBy: z.enum(OBJECT_SORTS).default('createdOn'),
+  sortDir: z.enum(['asc', 'desc']).default('desc'),
+});
+export const ZObjectRow = z.object({
+  id: z.number().int(),
+  referenceNumber: z.string(),
+  type: z.string(),
+  location: z.string(),
+  owner: z.string().nullable(),
+  ownerId: z.number().int().nullable(),
+  createdOn: z.string(),
+  createdBy: z.string().nullable(),
+  modifiedOn: z.string(),
+  modifiedBy: z.string().nullable(),
+});
+export type TObjectRow = z.infer<typeof ZObjectRow>;
+export const ZObjectListAnswer = listAnswer(ZObjectRow);
+
+/** POST /api/object/search */
+export const ZObjectSearch = z.object({
+  forSale: z.boolean().default(false),
+  forRent: z.boolean().default(false),
+  forShortRent: z.boolean().default(false),
+  locationId: ZId.nullable().optional(),
+  priceMin: z.number().min(0).max(1e12).nullable().optional(),
+  priceMax: z.number().min(0).max(1e12).nullable().optional(),
+  areaMin: z.number().min(0).max(1e9).nullable().optional(),
+  areaMax: z.number().min(0).max(1e9).nullable().optional(),
+  showOnMap: z.boolean().default(false),
+  /** The employee account that created the objects. */
+  createdBy: ZId.nullable().optional(),
+  createdByText: z.string().max(200).nullable().optional(),
+  perPage: z.number().int().min(1).max(1000000).default(20),
+  currentPage: ZPage.default(1),
+});
+export type TObjectSearch = z.infer<typeof ZObjectSearch>;
+export const ZObjectSearchRow = z.object({
+  id: z.number().int(),
+  referenceNumber: z.string(),
+  title: z.string().nullable(),
+  type: z.string(),
+  location: z.string(),
+  area: z.number().nullable(),
+  forSale: z.boolean(),
+  forRent: z.boolean(),
+  forShortRent: z.boolean(),
+  salePrice: z.number().nullable(),
+  rentPrice: z.number().nullable(),
+  shortRentPrice: z.number().nullable(),
+  owner: z.string().nullable(),
+  ownerId: z.number().int().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  /** The first photo's id, for a thumbnail. */
+  imageId: z.number().int().nullable(),
+});
+export type TObjectSearchRow = z.infer<typeof ZObjectSearchRow>;
+export const ZObjectSearchAnswer = listAnswer(ZObjectSearchRow);
+
+/** GET /api/object/searchByRefNumOrTitle?searchStr=&options=no|STR */
+export const ZObjectRefSearchQuery = z.object({
+  searchStr: z.string().max(200).default(''),
+  options: z.enum(['no', 'STR']).default('no'),
+});
+export const ZObjectRefSearchAnswer = z.object({ items: z.array(z.object({ id: z.number().int(), description: z.string(), referenceNumber: z.string() })) });
+
+/** Locations: GET /api/location/search?searchStr= */
+export const ZLocationSearchQuery = z.object({ searchStr: z.string().max(200).default('') });
+export const ZLocationSearchAnswer = z.object({ items: z.array(z.object({ id: z.number().int(), text: z.string() })) });
+export const ZTopLocationsAnswer = z.object({ locations: z.array(z.object({ id: z.number().int(), text: z.string(), objects: z.number().int() })) });
+
+/** Keys held by the agency. */
+export const ZObjectKey = z.object({
+  id: z.number().int(),
+  objectId: z.number().int(),
+  objectReferenceNumber: z.string(),
+  accountId: z.number().int().nullable(),
+  account: z.string().nullable(),
+  received: z.string().nullable(),
+  givenAway: z.string().nullable(),
+  description: z.string().nullable(),
+  version: z.number().int(),
+});
+export type TObjectKey = z.infer<typeof ZObjectKey>;
+export const ZObjectKeyListQuery = z.object({
+  referenceNumber: z.string().max(20).default(''),
+  perPage: z.coerce.number().int().min(1).max(1000000).default(10),
+  currentPage: ZPageString.default(1),
+});
+export const ZObjectKeyListAnswer = listAnswer(ZObjectKey);
+/** POST /api/ObjectKeys/edit: a new key (no id, objectId given) or a change (id and version). */
+export const ZObjectKeyEdit = z.object({
+  id: ZId.nullable().optional(),
+  version: ZId.optional(),
+  objectId: ZId,
+  accountId: ZId.nullable().optional(),
+  received: ZDate.nullable().optional(),
+  givenAway: ZDate.nullable().optional(),
+  description: ZText(2000).nullable().optional(),
+});
+export const ZObjectIdOrRefParam = z.object({ idOrRef: z.string().min(1).max(30) });
+export { ZIdString as ZObjectIdString };
