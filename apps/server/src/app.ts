@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
+import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,6 +14,7 @@ import type { TRole } from '@crm/contract';
 import type { users } from './db/schema/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { webPlugin } from './plugins/web.ts';
 import { Translator, cultureFromHeader } from './lib/i18n.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -97,6 +99,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
 
+  // API answers over 1 KB go compressed (brotli at a low, fast quality; gzip otherwise). Static files
+  // are compressed once at build time (plugins/web.ts) and opt out. Request bodies are never inflated.
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+    customTypes: /^(?:application\/(?:[\w.+-]+\+)?json|text\/(?!event-stream))/,
+    globalDecompression: false,
+  });
+
   await app.register(swagger, {
     openapi: { info: { title: 'Agency CRM API', version: pkg.version }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } }, security: [{ bearer: [] }] },
     transform: jsonSchemaTransform,
@@ -110,20 +123,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await registerModules(app);
 
   const webDist = config.webDist ?? WEB_DIST;
-  if (opts.serveWeb !== false && fs.existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
-    const indexHtml = fs.readFileSync(path.join(webDist, 'index.html'));
-    // Every non-API path is a screen of the single-page app.
-    app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
-      if (req.url.startsWith('/api')) return reply.callNotFound();
-      const rel = decodeURIComponent(req.url.split('?')[0]!).replace(/^\/+/, '');
-      if (rel && !rel.includes('..') && fs.existsSync(path.join(webDist, rel)) && fs.statSync(path.join(webDist, rel)).isFile()) {
-        const immutable = rel.startsWith('assets/');
-        return reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache').sendFile(rel);
-      }
-      return reply.type('text/html').header('Cache-Control', 'no-cache').send(indexHtml);
-    });
-  }
+  if (opts.serveWeb !== false && fs.existsSync(path.join(webDist, 'index.html'))) await webPlugin(app, { root: webDist });
   return app;
 }
 

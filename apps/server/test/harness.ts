@@ -46,7 +46,7 @@ export async function createTestApp(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-test-data-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PASSWORD_HASH_FAST: 'true', LOG_LEVEL: 'silent', ...env });
   const handle = connectDb(withDatabase(serverUrl, name), 5);
-  const app = await buildApp({ config, db: handle.db, serveWeb: false });
+  const app = await buildApp({ config, db: handle.db, serveWeb: !!env.WEB_DIST });
   await beforeReady?.(app);
   await app.ready();
 

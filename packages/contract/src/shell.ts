@@ -6,6 +6,8 @@ export const ZHealth = z.object({ status: z.literal('ok'), database: z.literal('
 export const ZLocalizationEntry = z.object({ key: z.string(), text: z.string(), culture: z.enum(['en', 'el', 'ru']) });
 export type TLocalizationEntry = z.infer<typeof ZLocalizationEntry>;
 export const ZLocalizationList = z.array(ZLocalizationEntry);
+/** `culture` asks for one language only (English fills any text it lacks); without it, all three. */
+export const ZLocalizationQuery = z.object({ culture: z.enum(['en', 'el', 'ru']).optional() });
 
 /** Kinds of search hits (entity) and of links between records. */
 export const ZSearchEntity = z.enum(SEARCH_ENTITIES);

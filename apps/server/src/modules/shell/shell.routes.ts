@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ZHealth, ZHome, ZLocalizationList, ZSearchAnswer, ZSearchQuery, SEARCH_MAX_HITS, type TSearchHit } from '@crm/contract';
+import { ZHealth, ZHome, ZLocalizationList, ZLocalizationQuery, ZSearchAnswer, ZSearchQuery, SEARCH_MAX_HITS, type TSearchHit } from '@crm/contract';
 import { actionLog, alerts, localization } from '../../db/schema/index.ts';
 import { SIGNED_IN, STAFF } from '../../plugins/auth.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
@@ -19,16 +20,45 @@ export const shellRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // The texts change only by seeding (start-up) or import, so each answer is built once per
+  // version of the table and revalidated by ETag: an unchanged answer is a 304 with no body.
+  const built = new Map<string, { version: string; etag: string; body: string }>();
   app.get(
     '/api/Localization',
-    { config: { access: 'public' }, schema: { tags: ['platform'], response: { 200: ZLocalizationList } } },
-    async (_req, reply) => {
-      const rows = await app.db
-        .select({ key: localization.key, text: localization.text, culture: localization.culture })
-        .from(localization)
-        .orderBy(localization.key, localization.culture);
-      reply.header('Cache-Control', 'no-cache');
-      return rows as z.infer<typeof ZLocalizationList>;
+    {
+      config: { access: 'public' },
+      schema: { tags: ['platform'], querystring: ZLocalizationQuery, response: { 200: ZLocalizationList, 304: z.null().describe('Not modified') } },
+    },
+    async (req, reply) => {
+      const culture = req.query.culture;
+      const [v] = await app.db
+        .select({ n: sql<number>`count(*)::int`, at: sql<string>`max(${localization.modifiedOn})::text` })
+        .from(localization);
+      const version = `${v?.n ?? 0}/${v?.at ?? ''}`;
+      const scope = culture ?? 'all';
+      let answer = built.get(scope);
+      if (answer?.version !== version) {
+        const rows = await app.db
+          .select({ key: localization.key, text: localization.text, culture: localization.culture })
+          .from(localization)
+          .where(culture ? inArray(localization.culture, [...new Set([culture, 'en'])]) : undefined)
+          .orderBy(localization.key, localization.culture);
+        // One language: its own text of each key, English where it has none (rows come in key order).
+        let list = rows;
+        if (culture) {
+          const byKey = new Map<string, (typeof rows)[number]>();
+          for (const r of rows) if (!byKey.has(r.key) || r.culture === culture) byKey.set(r.key, r);
+          list = [...byKey.values()];
+        }
+        const body = JSON.stringify(list);
+        answer = { version, body, etag: `W/"${scope}-${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` };
+        built.set(scope, answer);
+      }
+      reply.header('ETag', answer.etag).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
+      const asked = req.headers['if-none-match'];
+      if (asked && asked.split(',').some((t) => t.trim().replace(/^W\//, '') === answer.etag.replace(/^W\//, ''))) return reply.code(304).send(undefined as unknown as null);
+      // Already serialized (and validated once, by the test of this route): sent as it is.
+      return reply.type('application/json; charset=utf-8').serializer((s: unknown) => s as string).send(answer.body as unknown as z.infer<typeof ZLocalizationList>);
     },
   );
 

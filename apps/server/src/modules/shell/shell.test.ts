@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { alerts } from '../../db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
+import { alerts, localization } from '../../db/schema/index.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
 
 const t = await createTestApp();
@@ -27,6 +28,46 @@ describe('platform calls', () => {
     const asIs = ['app.brand', 'app.paymentsBrand', 'app.motto', 'common.ok', 'login.email', 'forgot.email', 'reset.email', 'files.sizeKb', 'files.sizeMb'];
     const same = keys('en').filter((k) => text(k, 'el') === text(k, 'en') && !k.startsWith('lang.') && !asIs.includes(k));
     expect(same).toEqual([]);
+  });
+
+  it('serves one language on request, English filling a text it lacks, revalidated by ETag', async () => {
+    const all = (await app.inject({ url: '/api/Localization' })).json() as { key: string; text: string; culture: string }[];
+    const keys = [...new Set(all.map((r) => r.key))].sort();
+    const el = await app.inject({ url: '/api/Localization?culture=el' });
+    expect(el.statusCode).toBe(200);
+    const rows = el.json() as { key: string; text: string; culture: string }[];
+    expect(rows.map((r) => r.key)).toEqual(keys);
+    expect(new Set(rows.map((r) => r.culture))).toEqual(new Set(['el']));
+    expect(rows.find((r) => r.key === 'nav.owners')?.text).toBe('Ιδιοκτήτες');
+    expect(el.headers['cache-control']).toBe('no-cache');
+    const etag = String(el.headers.etag);
+    expect(etag).toMatch(/^W\/"el-/);
+
+    const same = await app.inject({ url: '/api/Localization?culture=el', headers: { 'if-none-match': etag } });
+    expect(same.statusCode).toBe(304);
+    expect(same.body).toBe('');
+    expect(same.headers.etag).toBe(etag);
+    // Each language has its own tag.
+    const ru = await app.inject({ url: '/api/Localization?culture=ru', headers: { 'if-none-match': etag } });
+    expect(ru.statusCode).toBe(200);
+    expect(ru.headers.etag).not.toBe(etag);
+
+    // A text changed (an import): a new tag and the new text. A Greek text removed: English stands in.
+    await t.db.update(localization).set({ text: 'Ιδιοκτήτες ακινήτων', modifiedOn: new Date() }).where(and(eq(localization.key, 'nav.owners'), eq(localization.culture, 'el')));
+    await t.db.delete(localization).where(and(eq(localization.key, 'nav.clients'), eq(localization.culture, 'el')));
+    const changed = await app.inject({ url: '/api/Localization?culture=el', headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    const next = changed.json() as { key: string; text: string; culture: string }[];
+    expect(next.find((r) => r.key === 'nav.owners')).toEqual({ key: 'nav.owners', text: 'Ιδιοκτήτες ακινήτων', culture: 'el' });
+    expect(next.find((r) => r.key === 'nav.clients')).toEqual({ key: 'nav.clients', text: 'Clients', culture: 'en' });
+    expect(next.map((r) => r.key)).toEqual(keys);
+  });
+
+  it('refuses an unknown language with a translated problem', async () => {
+    const res = await app.inject({ url: '/api/Localization?culture=de', headers: { 'accept-language': 'el' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ status: 400 });
   });
 
   it('counts unread alerts for office staff', async () => {
