@@ -31,6 +31,9 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
     viewport: { width: 1440, height: 900 },
+    // The service worker would install (and precache every asset) in each test's fresh browser; only
+    // the specs about it (installable.spec.ts) allow it.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

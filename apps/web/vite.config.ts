@@ -1,9 +1,16 @@
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.ts';
+import { serviceWorker } from './build/service-worker.ts';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    serviceWorker({ source: path.resolve(import.meta.dirname, 'src/sw/service-worker.ts'), localesDir: path.resolve(import.meta.dirname, '../server/src/db/seed/locales') }),
+    // Last: compresses everything written, sw.js included.
+    precompress(),
+  ],
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',

@@ -3,11 +3,20 @@ import '@mantine/core/styles.css';
 import './app/app.css';
 import { initI18n } from './lib/i18n.ts';
 import { App, StartupFailure } from './app/app.tsx';
+import { registerServiceWorker, reloadOnMissingCode } from './lib/service-worker.ts';
+
+reloadOnMissingCode();
+registerServiceWorker();
 
 const root = createRoot(document.getElementById('root')!);
-initI18n()
-  .then(() => root.render(<App />))
-  .catch((e: unknown) => {
-    console.error(e);
-    root.render(<StartupFailure />);
-  });
+// Texts stored from an earlier visit: render now (they are revalidated meanwhile). First visit: the
+// texts load while the screen's code does.
+const ready = initI18n();
+if (ready === true) root.render(<App />);
+else
+  ready
+    .then(() => root.render(<App />))
+    .catch((e: unknown) => {
+      console.error(e);
+      root.render(<StartupFailure />);
+    });

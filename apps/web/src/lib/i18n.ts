@@ -22,24 +22,93 @@ export const currentCulture = (): TCulture => cultureOf(i18n.language === 'en' ?
 export const INTL_LOCALE: Record<TCulture, string> = { en: 'en-GB', el: 'el-GR', ru: 'ru-RU' };
 const DAYJS_LOCALE: Record<TCulture, string> = { en: 'en-gb', el: 'el', ru: 'ru' };
 
-/** Loads every text from the server (GET /api/Localization) and starts i18next. */
-export async function initI18n(): Promise<void> {
-  const culture = cultureOf(cookieLanguage());
-  const res = await fetch('/api/Localization', { headers: { 'Accept-Language': culture } });
+type Texts = Record<string, string>;
+type StoredTexts = { etag: string; texts: Texts };
+
+/** The last texts of each language, kept so that the next start renders at once. */
+const storageKey = (culture: TCulture) => `crm.texts.${culture}`;
+
+function readStored(culture: TCulture): StoredTexts | null {
+  try {
+    const s = JSON.parse(localStorage.getItem(storageKey(culture)) ?? 'null') as StoredTexts | null;
+    return s && typeof s.etag === 'string' && s.texts && typeof s.texts === 'object' ? s : null;
+  } catch {
+    return null;
+  }
+}
+
+function store(culture: TCulture, s: StoredTexts) {
+  try {
+    localStorage.setItem(storageKey(culture), JSON.stringify(s));
+  } catch {
+    // Storage full or disabled: the next start loads the texts from the server again.
+  }
+}
+
+/**
+ * One language's texts (GET /api/Localization?culture=). The answer carries an ETag and is
+ * revalidated by the browser's HTTP cache, so an unchanged answer costs a 304.
+ */
+async function fetchTexts(culture: TCulture): Promise<StoredTexts> {
+  const res = await fetch(`/api/Localization?culture=${culture}`);
   if (!res.ok) throw new Error(`GET /api/Localization: ${res.status}`);
   const rows = (await res.json()) as TLocalizationEntry[];
-  const resources: Record<string, { translation: Record<string, string> }> = { en: { translation: {} }, el: { translation: {} }, ru: { translation: {} } };
-  for (const r of rows) resources[r.culture]!.translation[r.key] = r.text;
-  await i18n.use(initReactI18next).init({
-    resources,
-    lng: culture,
-    fallbackLng: 'en',
-    keySeparator: false,
-    nsSeparator: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
+  const texts: Texts = {};
+  for (const r of rows) texts[r.key] = r.text;
+  return { etag: res.headers.get('ETag') ?? '', texts };
+}
+
+function addTexts(culture: TCulture, texts: Texts) {
+  i18n.addResourceBundle(culture, 'translation', texts, true, true);
+}
+
+/** Fresh texts from the server replace the stored ones; the screen re-renders only if they changed. */
+function refresh(culture: TCulture, loading: Promise<StoredTexts>, storedEtag: string | undefined) {
+  loading.then(
+    (fresh) => {
+      if (fresh.etag && fresh.etag === storedEtag) return;
+      store(culture, fresh);
+      addTexts(culture, fresh.texts);
+    },
+    () => {
+      // Offline or the server unreachable: the stored texts serve until the next start.
+    },
+  );
+}
+
+/**
+ * Starts i18next with the reader's language only. With texts stored from an earlier visit the
+ * screen renders at once (answers true) and the texts are revalidated in the background;
+ * otherwise the promise settles when the texts have arrived (or failed).
+ */
+export function initI18n(): true | Promise<void> {
+  const culture = cultureOf(cookieLanguage());
+  const loading = fetchTexts(culture);
+  const stored = readStored(culture);
+  const start = (texts: Texts) => {
+    void i18n.use(initReactI18next).init({
+      resources: { [culture]: { translation: texts } },
+      lng: culture,
+      // The server fills a text a language lacks with the English one.
+      fallbackLng: false,
+      keySeparator: false,
+      nsSeparator: false,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      initAsync: false,
+      react: { bindI18nStore: 'added' },
+    });
+    applyDocumentLanguage(culture);
+  };
+  if (stored) {
+    start(stored.texts);
+    refresh(culture, loading, stored.etag);
+    return true;
+  }
+  return loading.then((fresh) => {
+    store(culture, fresh);
+    start(fresh.texts);
   });
-  applyDocumentLanguage(culture);
 }
 
 function applyDocumentLanguage(culture: TCulture) {
@@ -51,6 +120,18 @@ function applyDocumentLanguage(culture: TCulture) {
 export async function changeLanguage(language: TLanguage) {
   setCookie(LANGUAGE_COOKIE, language);
   const culture = cultureOf(language);
+  if (!i18n.hasResourceBundle(culture, 'translation')) {
+    const loading = fetchTexts(culture);
+    const stored = readStored(culture);
+    if (stored) {
+      addTexts(culture, stored.texts);
+      refresh(culture, loading, stored.etag);
+    } else {
+      const fresh = await loading;
+      store(culture, fresh);
+      addTexts(culture, fresh.texts);
+    }
+  }
   applyDocumentLanguage(culture);
   await i18n.changeLanguage(culture);
 }

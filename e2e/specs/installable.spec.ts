@@ -1,0 +1,142 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from '../fixtures.ts';
+
+/** Width and height of a PNG, from its IHDR chunk. */
+const pngSize = (b: Buffer) => ({ width: b.readUInt32BE(16), height: b.readUInt32BE(20) });
+
+/** Waits until the service worker is active and controls the page. */
+async function controlled(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15000 }).toBe('activated');
+}
+
+test.describe('installable', () => {
+  // The rest of the suite runs without the service worker; these tests are about it.
+  test.use({ serviceWorkers: 'allow' });
+
+  test('the web app manifest is served and complete, with its icons', async ({ page, request }) => {
+    await page.goto('/login');
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBe('/manifest.webmanifest');
+    const res = await request.get(href!);
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toMatch(/^application\/manifest\+json/);
+    const m = (await res.json()) as { name: string; short_name: string; start_url: string; display: string; theme_color: string; icons: { src: string; sizes: string; type: string; purpose: string }[] };
+    expect(m).toMatchObject({ name: 'Agency CRM', short_name: 'CRM', start_url: '/CRM', display: 'standalone', theme_color: '#1971c2' });
+    await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', m.theme_color);
+    for (const [purpose, size] of [['any', 192], ['any', 512], ['maskable', 192], ['maskable', 512]] as const) {
+      const icon = m.icons.find((i) => i.purpose === purpose && i.sizes === `${size}x${size}`);
+      expect(icon, `${purpose} ${size}`).toBeTruthy();
+      const png = await request.get(icon!.src);
+      expect(png.headers()['content-type']).toBe('image/png');
+      expect(pngSize(await png.body())).toEqual({ width: size, height: size });
+    }
+  });
+
+  test('the service worker controls the page; offline, a reload says so in the reader\'s language and comes back by itself', async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'language', value: 'el', url: baseURL! }]);
+    await page.goto('/login');
+    await expect(page.getByTestId('login-submit')).toHaveText('Σύνδεση');
+    await controlled(page);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByTestId('offline-page')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Είστε εκτός σύνδεσης');
+    await expect(page.getByText('Το CRM χρειάζεται σύνδεση στο διαδίκτυο')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Δοκιμάστε ξανά' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'el');
+
+    // Back online: the page reloads into the app without a tap.
+    await context.setOffline(false);
+    await expect(page.getByTestId('login-submit')).toHaveText('Σύνδεση');
+  });
+
+  test('the offline page follows the language chosen in the app (Russian)', async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'language', value: 'ru', url: baseURL! }]);
+    await page.goto('/login');
+    await controlled(page);
+    await context.setOffline(true);
+    await page.goto('/Owners');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Нет подключения к интернету');
+    await expect(page.getByRole('link', { name: 'Повторить' })).toBeVisible();
+    await context.setOffline(false);
+  });
+
+  test('a signed-in screen opens from the cache, while every API answer comes from the server', async ({ page }) => {
+    await signIn(page);
+    await controlled(page);
+    const fromWorker: string[] = [];
+    const fromServer: string[] = [];
+    page.on('response', (r) => (r.fromServiceWorker() ? fromWorker : fromServer).push(new URL(r.url()).pathname));
+    await page.reload();
+    await expect(page.getByTestId('home-welcome')).toBeVisible();
+    // The shell and its scripts from the service worker's cache ...
+    expect(fromWorker).toContain('/CRM');
+    expect(fromWorker.some((p) => /^\/assets\/.+\.js$/.test(p))).toBe(true);
+    // ... the API never.
+    expect(fromWorker.filter((p) => /^\/api/i.test(p))).toEqual([]);
+    expect(fromServer).toContain('/api/home');
+
+    // Nothing of the API is kept in any cache; the shell and the assets are.
+    const cached = await page.evaluate(async () => {
+      const paths: string[] = [];
+      for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) paths.push(new URL(req.url).pathname);
+      return paths;
+    });
+    expect(cached).toContain('/index.html');
+    expect(cached).toContain('/manifest.webmanifest');
+    expect(cached.filter((p) => /^\/api/i.test(p))).toEqual([]);
+
+    // A record added elsewhere shows on the next load: nothing stale is served.
+    const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('crm.session')!) as { token: string }).token);
+    const lastName = `Freshowner${Date.now()}`;
+    const created = await page.request.post('/api/account/add', { headers: { authorization: `Bearer ${token}` }, data: { firstName: 'Eleni', lastName, isOwner: true } });
+    expect(created.status(), await created.text()).toBe(200);
+    await page.goto(`/Accounts/View/${((await created.json()) as { id: number }).id}`);
+    await expect(page.getByTestId('account-page')).toContainText(lastName);
+  });
+});
+
+test.describe('compression and caching', () => {
+  test('scripts go brotli-compressed and cached for a year; index.html is revalidated by ETag', async ({ request }) => {
+    const html = await request.get('/login', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(html.status()).toBe(200);
+    expect(html.headers()['cache-control']).toBe('no-cache');
+    const etag = html.headers()['etag'];
+    expect(etag).toBeTruthy();
+    expect((await request.get('/CRM', { headers: { 'if-none-match': etag! } })).status()).toBe(304);
+
+    const script = /<script type="module"[^>]*src="(\/assets\/[^"]+\.js)"/.exec(await html.text())?.[1];
+    expect(script).toBeTruthy();
+    const js = await request.get(script!, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(js.status()).toBe(200);
+    expect(js.headers()['content-encoding']).toBe('br');
+    expect(js.headers()['content-type']).toMatch(/javascript/);
+    expect(js.headers()['vary']).toMatch(/accept-encoding/i);
+    expect(js.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gz = await request.get(script!, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers()['content-encoding']).toBe('gzip');
+
+    const sw = await request.get('/sw.js');
+    expect(sw.headers()['cache-control']).toBe('no-cache');
+  });
+
+  test('the browser asks for its language\'s texts only; an unchanged answer is a 304', async ({ page, context, baseURL, request }) => {
+    await context.addCookies([{ name: 'language', value: 'el', url: baseURL! }]);
+    const texts = page.waitForResponse((r) => r.url().includes('/api/Localization'));
+    await page.goto('/login');
+    const res = await texts;
+    expect(new URL(res.url()).search).toBe('?culture=el');
+    const rows = (await res.json()) as { key: string; text: string; culture: string }[];
+    expect(rows.length).toBeGreaterThan(150);
+    expect(new Set(rows.map((r) => r.culture))).toEqual(new Set(['el']));
+    const etag = (await res.allHeaders())['etag'];
+    expect(etag).toMatch(/^W\/"el-/);
+
+    const again = await request.get('/api/Localization?culture=el', { headers: { 'if-none-match': etag! } });
+    expect(again.status()).toBe(304);
+    // The texts are kept for the next start: it renders before the server answers.
+    expect(await page.evaluate(() => Object.keys((JSON.parse(localStorage.getItem('crm.texts.el') ?? '{}') as { texts?: object }).texts ?? {}).length)).toBe(rows.length);
+  });
+});
