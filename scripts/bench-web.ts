@@ -76,10 +76,13 @@ async function startServer(): Promise<{ base: string; server?: ChildProcess }> {
   if (url) return { base: url.replace(/\/$/, '') };
   const port = await freePort();
   fs.mkdirSync(dataDir, { recursive: true });
+  // Its own embedded database with the demo agency (never DATABASE_URL: its sign-ins are not ours).
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.DATABASE_URL;
   const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, DEMO_DATA: 'true', LOG_LEVEL: 'warn' },
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, DEMO_DATA: 'true', LOG_LEVEL: 'warn' },
   });
   let stderr = '';
   server.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -213,10 +216,12 @@ async function main() {
   log('LCP element per page (mobile):');
   for (const r of results.filter((x) => x.preset === 'mobile')) log(`  ${r.page}: ${r.lcpElement ?? '—'}`);
 
-  log('');
-  log('Web bundle budgets (scripts/bundle-budget.mjs):');
-  const b = spawnSync(process.execPath, [path.join(root, 'scripts/bundle-budget.mjs')], { cwd: root, encoding: 'utf8' });
-  for (const line of `${b.stdout}${b.stderr}`.split('\n').filter(Boolean)) log(`  ${line}`);
+  if (!argv.includes('--no-bundles')) {
+    log('');
+    log('Web bundle budgets (scripts/bundle-budget.mjs):');
+    const b = spawnSync(process.execPath, [path.join(root, 'scripts/bundle-budget.mjs')], { cwd: root, encoding: 'utf8' });
+    for (const line of `${b.stdout}${b.stderr}`.split('\n').filter(Boolean)) log(`  ${line}`);
+  }
 
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, 'lighthouse.json');

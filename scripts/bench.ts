@@ -10,6 +10,8 @@
 //    requests ran (captured from the pool) replayed through a separate connection → the floor.
 //    Budgets: list p95 < 50 ms and API/SQL <= 1.5, global search p95 < 40 ms, record view p95 < 30 ms.
 // 4. The web bundle budgets (scripts/bundle-budget.mjs; builds the web app first if needed).
+// 5. Lighthouse on the sign-in page, home, a list and a record view, mobile and desktop
+//    (scripts/bench-web.ts, also on its own: npm run bench:web). --no-web skips 4 and 5.
 // Budgets over are printed, not failed: the exit code is non-zero only when something crashed.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -440,7 +442,15 @@ async function main() {
 }
 
 main().then(
-  () => process.exit(0),
+  () => {
+    if (!argv.includes('--no-web')) {
+      log('');
+      log('Web pages (scripts/bench-web.ts, Lighthouse):');
+      const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/bench-web.ts'), '--no-bundles'], { cwd: root, stdio: 'inherit', env: { ...process.env, DATA_DIR: path.join(root, 'data/bench-web') } });
+      if (r.status !== 0) process.exit(r.status ?? 1);
+    }
+    process.exit(0);
+  },
   (e) => {
     process.stderr.write(`The bench failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
     process.exit(1);
