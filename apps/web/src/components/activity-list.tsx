@@ -11,6 +11,7 @@ import { IconFilter, IconPencil, IconPlus } from './icons.ts';
 import { ActivityEditor } from './activities/activity-editor.tsx';
 import { activityKeys, addActivity, fetchActivities, type TActivityDoneFilter } from './activities/api.ts';
 import { PagerFooter, RecordLinks, StateIcon, stateOf } from './activities/shared.tsx';
+import { useSectionReady } from './reveal.tsx';
 
 const ROW_STYLE = {
   todo: { backgroundColor: 'var(--mantine-color-red-0)' },
@@ -47,6 +48,7 @@ export function ActivityList({ entityType, id, editable = false }: { entityType:
     enabled: id > 0,
   });
   const items = list.data?.items ?? [];
+  useSectionReady('activities', !list.isPending || list.fetchStatus === 'idle');
   const total = list.data?.totalRows ?? 0;
 
   const add = useMutation({

@@ -9,6 +9,7 @@ import { describeError } from '../lib/errors.ts';
 import { IconTrash, IconUserPlus } from './icons.ts';
 import { addAssignment, assignmentKeys, deleteAssignment, fetchAssignments, type TAssignmentParentName } from './activities/api.ts';
 import { SearchPicker } from './activities/search-picker.tsx';
+import { useSectionReady } from './reveal.tsx';
 
 /**
  * The people assigned to a record, each a link to the person's account. Picking a person from the
@@ -23,6 +24,7 @@ export function Assignments({ parent, parentId, editable = false }: { parent: TA
   const q = useQuery({ queryKey: key, queryFn: ({ signal }) => fetchAssignments(parent, parentId, signal), enabled: parentId > 0 });
   const canEdit = editable && !!q.data?.canEdit;
   const items = q.data?.items ?? [];
+  useSectionReady('assignments', !q.isPending || q.fetchStatus === 'idle');
 
   const add = useMutation({
     mutationFn: (accountId: number) => addAssignment(parent, parentId, accountId),

@@ -65,6 +65,7 @@ export function DataTable<T>({ testId, list, records, totalRows, fetching, colum
   const to = perPage >= SHOW_ALL ? total : Math.min(total, state.currentPage * perPage);
 
   const loadedEmpty = records !== undefined && rows.length === 0 && !fetching;
+  const settled = useSettled(records !== undefined);
 
   return (
     <Stack gap="xs" data-testid={testId} data-total={total} data-loading={fetching ? 'true' : 'false'}>
@@ -87,7 +88,11 @@ export function DataTable<T>({ testId, list, records, totalRows, fetching, colum
           striped
           highlightOnHover
           verticalAlign="top"
-          minHeight={records === undefined ? 200 : undefined}
+          // While loading, the space the page of rows will take (up to the 70vh scroll area), so
+          // nothing below jumps when they arrive.
+          minHeight={records === undefined ? `min(70vh, ${48 + Math.min(perPage, 50) * 40}px)` : undefined}
+          // The table lays itself out again once it has measured its rows: shown after that.
+          style={settled ? undefined : { visibility: 'hidden' }}
           fetching={fetching}
           records={visible}
           columns={columns}
@@ -135,10 +140,12 @@ export function DataTable<T>({ testId, list, records, totalRows, fetching, colum
                 onChange={(v) => v && setState((s) => ({ ...s, perPage: Number(v), currentPage: 1 }))}
               />
             </Group>
-            {pages > 1 && (
+            {/* While loading, a pager stands in (most lists have pages), so the row does not grow when they come. */}
+            {(pages > 1 || records === undefined) && (
               <Pagination
                 size="sm"
                 total={pages}
+                disabled={records === undefined}
                 value={Math.min(state.currentPage, pages)}
                 onChange={(p) => setState((s) => ({ ...s, currentPage: p }))}
                 withEdges={pages > 5}
@@ -152,6 +159,26 @@ export function DataTable<T>({ testId, list, records, totalRows, fetching, colum
       )}
     </Stack>
   );
+}
+
+/**
+ * False from the moment `ready` turns true until two frames later: long enough for the table's own
+ * measurements (scroll area, sticky header) to settle, so rows never visibly jump into place.
+ */
+function useSettled(ready: boolean): boolean {
+  const [settled, setSettled] = useState(ready);
+  useEffect(() => {
+    if (!ready) return setSettled(false);
+    let second = 0;
+    const first = requestAnimationFrame(() => {
+      second = requestAnimationFrame(() => setSettled(true));
+    });
+    return () => {
+      cancelAnimationFrame(first);
+      cancelAnimationFrame(second);
+    };
+  }, [ready]);
+  return settled || !ready;
 }
 
 /** The title row of a list: title, a badge with the row count, and the list's actions. */

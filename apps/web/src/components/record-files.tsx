@@ -8,6 +8,7 @@ import { api } from '../lib/api.ts';
 import { describeError } from '../lib/errors.ts';
 import { FileDrop } from './file-drop.tsx';
 import { FileLinks, type FileLinkItem } from './file-links.tsx';
+import { useSectionReady } from './reveal.tsx';
 
 export const recordFilesKey = (entityType: number, id: number) => ['files', entityType, id] as const;
 
@@ -27,6 +28,7 @@ export function RecordFiles({ entityType, id, editable }: { entityType: number; 
     enabled: id > 0,
   });
   const items = q.data?.items ?? [];
+  useSectionReady('files', !q.isPending || q.fetchStatus === 'idle');
 
   const attach = async (uploaded: TFileUploaded[]) => {
     try {

@@ -25,14 +25,28 @@ function parseLocal(s: string): Date {
   return new Date(y!, (mo ?? 1) - 1, da ?? 1, h ?? 0, mi ?? 0, se ?? 0);
 }
 
-export const formatDate = (s: string | null | undefined) =>
-  s ? new Intl.DateTimeFormat(INTL_LOCALE[currentCulture()], { day: '2-digit', month: '2-digit', year: 'numeric' }).format(parseLocal(s)) : '';
-export const formatDateTime = (s: string | null | undefined) =>
-  s
-    ? new Intl.DateTimeFormat(INTL_LOCALE[currentCulture()], { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(parseLocal(s))
-    : '';
-export const formatLongDate = (d: Date) =>
-  new Intl.DateTimeFormat(INTL_LOCALE[currentCulture()], { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(d);
+/** Formatters are costly to create (a list formats hundreds of dates): one per language and style. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(style: 'date' | 'dateTime' | 'long'): Intl.DateTimeFormat {
+  const locale = INTL_LOCALE[currentCulture()];
+  const key = `${locale}|${style}`;
+  let f = formatters.get(key);
+  if (!f) {
+    const options: Intl.DateTimeFormatOptions =
+      style === 'date'
+        ? { day: '2-digit', month: '2-digit', year: 'numeric' }
+        : style === 'dateTime'
+          ? { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }
+          : { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' };
+    f = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+export const formatDate = (s: string | null | undefined) => (s ? formatter('date').format(parseLocal(s)) : '');
+export const formatDateTime = (s: string | null | undefined) => (s ? formatter('dateTime').format(parseLocal(s)) : '');
+export const formatLongDate = (d: Date) => formatter('long').format(d);
 
 /** How date inputs show a date: as the lists do (Russian with dots). */
 export const dateInputFormat = () => (currentCulture() === 'ru' ? 'DD.MM.YYYY' : 'DD/MM/YYYY');

@@ -7,6 +7,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { ActivityList } from '../../../components/activity-list.tsx';
 import { Assignments } from '../../../components/assignments.tsx';
 import { RecordFiles } from '../../../components/record-files.tsx';
+import { RevealTogether, useSectionReady } from '../../../components/reveal.tsx';
 import {
   IconArrowsMaximize,
   IconArrowsMinimize,
@@ -52,16 +53,20 @@ export function AccountViewPage() {
   return (
     <Stack gap="sm" data-testid="account-page" data-mode={mode}>
       <AccountToolbar id={id} mode={mode} setMode={setMode} status={mode === 0 ? 'idle' : status} />
-      {mode === 0 ? <ViewBody id={id} /> : <EditBody key={id} id={id} expanded={mode === 2} onStatus={setStatus} />}
-      <Assignments parent="account" parentId={id} editable />
-      <RecordFiles entityType={ENTITY_ACCOUNT} id={id} editable={mode !== 0} />
-      <ActivityList entityType={ENTITY_ACCOUNT} id={id} editable />
+      {/* The sections load side by side and appear together, so none pushes another down. */}
+      <RevealTogether key={id} gap="sm" fallback={<Loading />}>
+        {mode === 0 ? <ViewBody id={id} /> : <EditBody key={id} id={id} expanded={mode === 2} onStatus={setStatus} />}
+        <Assignments parent="account" parentId={id} editable />
+        <RecordFiles entityType={ENTITY_ACCOUNT} id={id} editable={mode !== 0} />
+        <ActivityList entityType={ENTITY_ACCOUNT} id={id} editable />
+      </RevealTogether>
     </Stack>
   );
 }
 
 function ViewBody({ id }: { id: number }) {
   const q = useQuery(accountViewQuery(id));
+  useSectionReady('details', !!q.data || q.isError);
   if (q.isError) return <LoadError error={q.error} />;
   if (!q.data) return <Loading />;
   return (
@@ -74,6 +79,7 @@ function ViewBody({ id }: { id: number }) {
 
 function EditBody({ id, expanded, onStatus }: { id: number; expanded: boolean; onStatus: (s: AutosaveStatus) => void }) {
   const q = useQuery(accountEditQuery(id));
+  useSectionReady('details', (!!q.data && q.isFetchedAfterMount) || (q.isError && !q.data));
   if (q.isError && !q.data) return <LoadError error={q.error} />;
   // Start from the record as it is now (not a cached copy), so the form's version is current.
   if (!q.data || !q.isFetchedAfterMount) return <Loading />;
