@@ -1,7 +1,7 @@
 // npm run bench:web — how fast the web app opens, measured with Lighthouse (from npm) in Debian's
 // Chromium, next to the bundle budgets.
 //
-//   npm run bench:web [-- --runs 3 --build-web --reports --url http://host:port --email a@b --password p]
+//   npm run bench:web [-- --runs 3 --preset mobile|desktop --build-web --reports --url http://host:port --email a@b --password p]
 //
 // 1. Builds the web app when apps/web/dist is missing (or with --build-web).
 // 2. Starts the CRM (apps/server/src/main.ts) on a free port with the demo agency in its own data
@@ -142,7 +142,8 @@ async function main() {
     const reports = path.join(dataDir, 'lighthouse');
     if (argv.includes('--reports')) fs.mkdirSync(reports, { recursive: true });
 
-    for (const preset of ['mobile', 'desktop'] as const) {
+    const presets = (['mobile', 'desktop'] as const).filter((p) => !arg('preset') || arg('preset') === p);
+    for (const preset of presets) {
       for (const page of pages) {
         const runs: Measured[] = [];
         for (let i = 0; i < RUNS; i++) {

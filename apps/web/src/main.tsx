@@ -1,5 +1,8 @@
 import { createRoot } from 'react-dom/client';
-import '@mantine/core/styles.css';
+// Mantine's base styles; each component's own styles come with the component (build/mantine-css.ts).
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
 import './app/app.css';
 import { initI18n } from './lib/i18n.ts';
 import { App, StartupFailure } from './app/app.tsx';
