@@ -37,7 +37,7 @@ for (const size of SIZES) {
     });
 
     test(`signed-in screens pass axe (${size.name}, ${language})`, async ({ browser, request, baseURL }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(300_000);
       const token = await apiToken(request);
       const id = await addAccount(request, token, { lastName: 'Axe', firstName: 'Eleni', isClient: true });
       const other = await addAccount(request, token, { lastName: 'Axe', firstName: 'Maria', isClient: true });
@@ -72,6 +72,44 @@ for (const size of SIZES) {
         await expect.soft(page.locator('main h1')).toHaveCount(1);
         await expectAccessible(page, `${path} ${size.name} ${language}`);
       }
+      // An account with an activity: the activity table, its pager footer and the open editor.
+      const added = await (await request.post('/api/activity/add', { data: { entityType: 2, id }, headers: { authorization: `Bearer ${token}` } })).json();
+      const upd = await request.post('/api/activity/update', { data: { id: added.id, version: added.version, description: 'Called about the flat', done: false }, headers: { authorization: `Bearer ${token}` } });
+      expect(upd.ok(), await upd.text()).toBeTruthy();
+      await page.goto(`/Accounts/View/${id}`);
+      await expect(page.getByTestId('activity-row')).toHaveCount(1);
+      await expectAccessible(page, `account with an activity ${size.name} ${language}`);
+      await page.getByTestId('activity-add').click();
+      await expect(page.getByTestId('activity-editor')).toBeVisible();
+      await expectAccessible(page, `activity editor ${size.name} ${language}`);
+      if (size.name === 'desktop') {
+        // The global search's results and the language menu, open.
+        await page.goto('/CRM');
+        await page.getByTestId('global-search').fill('Axe');
+        await expect(page.getByTestId('search-hit').first()).toBeVisible();
+        await expectAccessible(page, `search results ${language}`);
+        await page.keyboard.press('Escape');
+        await page.getByTestId('language-menu').click();
+        await expect(page.getByTestId('language-el')).toBeVisible();
+        await expectAccessible(page, `language menu ${language}`);
+      }
+      await ctx.close();
+    });
+
+    test(`access denied passes axe (${size.name}, ${language})`, async ({ browser, request, baseURL }) => {
+      const token = await apiToken(request);
+      const email = `axe-denied-${Date.now()}-${size.name}-${language}@example.com`;
+      const employee = await addAccount(request, token, { lastName: 'Axe', firstName: 'Petros', isEmploye: true, role: 'employee', email });
+      const pw = await request.post('/api/authenticate/setPassword', { headers: { authorization: `Bearer ${token}` }, data: { email, password: 'staff-pass-12' } });
+      expect(pw.ok(), await pw.text()).toBeTruthy();
+      const ctx = await context(browser, baseURL!, size, language);
+      const own = await apiToken(request, email, 'staff-pass-12');
+      const me = { token: own, username: email, userroles: ['employee'], branchId: null, language: null, accountId: employee };
+      await ctx.addInitScript((s) => window.localStorage.setItem('crm.session', s), JSON.stringify(me));
+      const page = await ctx.newPage();
+      await page.goto(`/ChangeEmployeRole/${employee}`);
+      await expect(page.getByTestId('access-denied')).toBeVisible();
+      await expectAccessible(page, `access denied ${size.name} ${language}`);
       await ctx.close();
     });
   }

@@ -12,13 +12,30 @@ const theme = createTheme({
   primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'sm',
   focusRing: 'auto',
+  components: {
+    // No focus placeholder without a role inside role="menu": the first item takes the focus.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+  },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif',
 });
 
 /** Secondary text and placeholders dark enough for 4.5:1 on white and on the gray page background. */
-const cssVariablesResolver: CSSVariablesResolver = () => ({
+/**
+ * Light and subtle controls one step lighter (shade 0, hover 1 instead of 1 and 2): their text
+ * (shade 9) keeps 4.5:1 when hovered or open.
+ */
+const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-placeholder': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
+    ...Object.fromEntries(
+      Object.keys(t.colors).flatMap((c) => [
+        [`--mantine-color-${c}-light`, `var(--mantine-color-${c}-0)`],
+        [`--mantine-color-${c}-light-hover`, `var(--mantine-color-${c}-1)`],
+      ]),
+    ),
+  },
   dark: {},
 });
 

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Collapse, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Collapse, Group, Paper, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -168,7 +168,9 @@ export function ActionList({ mine = false }: { mine?: boolean }) {
             <Table verticalSpacing="xs" data-testid={`${testId}-table`}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th w={32} aria-label={t('activities.col.state')} />
+                  <Table.Th w={32}>
+                    <VisuallyHidden>{t('activities.col.state')}</VisuallyHidden>
+                  </Table.Th>
                   <Table.Th>{t('activities.col.plannedOn')}</Table.Th>
                   <Table.Th>{t('activities.col.description')}</Table.Th>
                   <Table.Th>{t('activities.actions.record')}</Table.Th>

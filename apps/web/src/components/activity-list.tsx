@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Card, Collapse, Group, Paper, Select, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Collapse, Group, Paper, Select, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useEffect, useState } from 'react';
@@ -166,7 +166,9 @@ export function ActivityList({ entityType, id, editable = false }: { entityType:
             <Table verticalSpacing="xs" data-testid="activity-table">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th w={32} aria-label={t('activities.col.state')} />
+                  <Table.Th w={32}>
+                    <VisuallyHidden>{t('activities.col.state')}</VisuallyHidden>
+                  </Table.Th>
                   <Table.Th>{t('activities.col.createdOn')}</Table.Th>
                   <Table.Th>{t('activities.col.createdBy')}</Table.Th>
                   <Table.Th>{t('activities.col.assigned')}</Table.Th>
@@ -174,7 +176,9 @@ export function ActivityList({ entityType, id, editable = false }: { entityType:
                   <Table.Th>{t('activities.col.plannedOn')}</Table.Th>
                   <Table.Th>{t('activities.col.completedOn')}</Table.Th>
                   <Table.Th>{t('activities.col.description')}</Table.Th>
-                  <Table.Th w={48} />
+                  <Table.Th w={48}>
+                    <VisuallyHidden>{t('activities.edit')}</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

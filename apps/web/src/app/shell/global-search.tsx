@@ -64,7 +64,7 @@ export function GlobalSearch() {
         />
       </Combobox.Target>
       <Combobox.Dropdown hidden={!debounced}>
-        <Combobox.Options mah={400} style={{ overflowY: 'auto' }}>
+        <Combobox.Options mah={400} style={{ overflowY: 'auto' }} aria-label={t('nav.searchLabel')}>
           {items.length === 0 && !q.isFetching ? (
             <Combobox.Empty>{t('nav.searchNoResults')}</Combobox.Empty>
           ) : (

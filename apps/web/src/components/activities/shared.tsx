@@ -76,7 +76,7 @@ export function StateIcon({ done }: { done: boolean | null }) {
   const label = t(done ? 'activities.state.complete' : 'activities.state.todo');
   return (
     <Tooltip label={label} withArrow>
-      <ThemeIcon variant="light" color={done ? 'green' : 'red'} size="sm" radius="xl" aria-label={label} data-testid={`state-${done ? 'complete' : 'todo'}`}>
+      <ThemeIcon variant="light" color={done ? 'green' : 'red'} size="sm" radius="xl" role="img" aria-label={label} data-testid={`state-${done ? 'complete' : 'todo'}`}>
         {done ? <IconCircleCheck size={14} /> : <IconClock size={14} />}
       </ThemeIcon>
     </Tooltip>
@@ -114,6 +114,7 @@ export function PagerFooter(props: {
           value={String(props.perPage)}
           onChange={(v) => props.onPerPage(Number(v ?? 20))}
           data={props.pageSizes}
+          aria-label={t('activities.perPage')}
           data-testid={`${props.testId}-per-page`}
         />
         {props.totalText && (
@@ -122,7 +123,17 @@ export function PagerFooter(props: {
           </Text>
         )}
       </Group>
-      {pages > 1 && <Pagination size="sm" total={pages} value={Math.min(props.page, pages)} onChange={props.onPage} data-testid={`${props.testId}-pager`} />}
+      {pages > 1 && (
+        <Pagination
+          size="sm"
+          total={pages}
+          value={Math.min(props.page, pages)}
+          onChange={props.onPage}
+          getItemProps={(page) => ({ 'aria-label': t('table.pageN', { page }) })}
+          getControlProps={(control) => ({ 'aria-label': t(`table.${control}Page`) })}
+          data-testid={`${props.testId}-pager`}
+        />
+      )}
     </Group>
   );
 }

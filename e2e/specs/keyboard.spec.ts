@@ -1,0 +1,66 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { ADMIN, apiToken, expectAccessible } from '../fixtures.ts';
+
+/**
+ * Keyboard only (WCAG 2.1.1): sign in, add a client and an activity on it with Tab, Enter, Space
+ * and typing; the mouse is never used.
+ */
+async function tabTo(page: Page, target: Locator, max = 80) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement)).catch(() => false)) return;
+  }
+  throw new Error(`Tab never reached ${target.toString()}`);
+}
+
+test('sign in, add a client and an activity on it with the keyboard alone', async ({ page, request, baseURL }) => {
+  await page.context().addCookies([{ name: 'language', value: 'en-UK', url: baseURL! }]);
+  await page.goto('/login');
+  await tabTo(page, page.getByTestId('login-email'));
+  await page.keyboard.type(ADMIN.email);
+  await tabTo(page, page.getByTestId('login-password'));
+  await page.keyboard.type(ADMIN.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/CRM$/);
+
+  // The first Tab reaches the skip link, which shows itself and moves focus to the content.
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+
+  await tabTo(page, page.locator('main a[href="/Accounts/AddClient"]'));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/Accounts\/AddClient$/);
+  const lastName = `Keyboard${Date.now().toString(36).replace(/\d/g, (d) => 'qwxyzjkvbh'[Number(d)]!)}`;
+  await expect(page.getByTestId('add-lastName')).toBeFocused();
+  await page.keyboard.type(lastName);
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('add-firstName')).toBeFocused();
+  await page.keyboard.type('Anna');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/Accounts\/View\/\d+\/2$/);
+  const id = Number(/\/View\/(\d+)/.exec(page.url())![1]);
+
+  const list = page.getByTestId('activity-list');
+  await tabTo(page, list.getByTestId('activity-add'), 200);
+  await page.keyboard.press('Space');
+  const editor = list.getByTestId('activity-editor');
+  await expect(editor).toBeVisible();
+  // The new activity's description has the focus.
+  await expect(editor.getByTestId('activity-description')).toBeFocused();
+  const text = 'Wants a two-bedroom flat near the sea';
+  await page.keyboard.type(text);
+  await expect(editor.getByTestId('activity-save-status')).toHaveAttribute('data-status', 'saved');
+  await expectAccessible(page, 'activity editor');
+
+  // Stored as typed, on the new client.
+  const token = await apiToken(request);
+  const account = await (await request.get(`/api/account/view/${id}`, { headers: { authorization: `Bearer ${token}` } })).json();
+  expect(account).toMatchObject({ lastName, firstName: 'Anna', isClient: true });
+  const activities = await (await request.get(`/api/activity?parent=2&parentId=${id}`, { headers: { authorization: `Bearer ${token}` } })).json();
+  expect(activities.items).toHaveLength(1);
+  expect(activities.items[0]).toMatchObject({ description: text });
+});
