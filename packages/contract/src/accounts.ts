@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import { ZDate, ZId, ZPage, ZPageString, ZSelectOption } from './common.ts';
+import { ACCOUNT_KIND_FIELDS, ACCOUNT_SPECIALTY_FIELDS } from './account-fields.ts';
 
-export const ACCOUNT_KIND_FLAGS = ['isOwner', 'isClient', 'isEmploye', 'isSource', 'isProfessional', 'isPartnerRealEstate', 'isPartnerTourism'] as const;
-export const SPECIALTY_FLAGS = [
-  'isAttorney', 'isNotary', 'isLawyer', 'isWorker', 'isElectrician', 'isConstructionEngineer', 'isCleaner',
-  'isInteriorDesigner', 'isTranslator', 'isAccountant', 'isEconomist', 'isLandscapeDesigner', 'isSecurityService',
-  'isPlumber', 'isLocksmith', 'isIT', 'isWebDesigner', 'isEnergySupplyCompany', 'isElectricalStore', 'isTechnician',
-  'isRealEstateAgencyOrBroker',
-] as const;
+export const ACCOUNT_KIND_FLAGS = ACCOUNT_KIND_FIELDS;
+export const SPECIALTY_FLAGS = ACCOUNT_SPECIALTY_FIELDS;
 export type TSpecialtyFlag = (typeof SPECIALTY_FLAGS)[number];
 export const MAX_EMAILS = 4;
 export const MAX_PHONES = 5;

@@ -8,3 +8,5 @@ export * from './files.ts';
 export * from './fields.ts';
 export * from './object-fields.ts';
 export * from './objects.ts';
+export * from './field-description.ts';
+export * from './account-fields.ts';

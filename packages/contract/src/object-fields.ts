@@ -5,6 +5,9 @@
 // label in en/el/ru (fields.object.<name>). See docs/decisions/009-field-descriptions.md.
 
 import type { TFieldType } from './fields.ts';
+import type { TFieldDescriptionOf } from './field-description.ts';
+
+export type { TFieldDescriptionOf } from './field-description.ts';
 
 /** Select lists of objects: the value is a stable id; the text is `objects.list.<list>.<value>`. */
 export const OBJECT_LISTS = {
@@ -62,26 +65,8 @@ export const OBJECT_GROUPS = [
 ] as const;
 export type TObjectGroup = (typeof OBJECT_GROUPS)[number];
 
-/** Kinds of value an object field holds: the single-field editor's kinds plus on/off flags and multi-choice. */
 export type TObjectFieldType = TFieldType;
-
-export type TFieldDescription = {
-  name: string;
-  type: TObjectFieldType;
-  group: TObjectGroup;
-  /** Texts: characters; numbers: the bounds. */
-  max?: number;
-  min?: number;
-  integer?: boolean;
-  step?: number;
-  /** select / multi-select: the list its values come from. */
-  list?: TObjectListName;
-  required?: boolean;
-  /** Set by the system, shown but never edited by hand. */
-  readOnly?: boolean;
-  /** Shown on the edit form in expanded mode only (view mode 2). */
-  expandedOnly?: boolean;
-};
+export type TFieldDescription = TFieldDescriptionOf<TObjectGroup>;
 
 const f = (name: string, type: TObjectFieldType, group: TObjectGroup, extra: Partial<TFieldDescription> = {}): TFieldDescription => ({
   name,

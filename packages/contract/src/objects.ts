@@ -26,6 +26,7 @@ export function zodOfField(d: TFieldDescription): z.ZodTypeAny {
       const lim = NUMERIC_LIMITS[d.type]!;
       let n = z.number().min(d.min ?? lim.min).max(d.max ?? lim.max);
       if (d.integer || d.type === 'distance') n = n.int();
+      if (d.step) n = n.multipleOf(d.step);
       return n.nullable();
     }
     case 'date':

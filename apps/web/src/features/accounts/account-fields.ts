@@ -1,45 +1,20 @@
-import type { TAccountFields, TSpecialtyFlag } from '@crm/contract';
+import type { TAccountFields } from '@crm/contract';
+import { ACCOUNT_FIELD_DESCRIPTIONS, ACCOUNT_KIND_FIELDS, ACCOUNT_SPECIALTY_FIELDS, type TAccountFieldDescription } from '@crm/contract/account-fields';
 
-// The web imports no values from '@crm/contract' (zod stays off the first page), so the field
-// names the screens iterate over are listed here; the type checks below fail the build when the
-// contract gains or loses a field.
+// The web imports no values from '@crm/contract' (zod stays off the first page): the fields come
+// from the zod-free description (test/field-descriptions.test.ts checks that it names exactly the contract's fields).
 
-export const KIND_FLAGS = ['isOwner', 'isClient', 'isEmploye', 'isSource', 'isProfessional', 'isPartnerRealEstate', 'isPartnerTourism'] as const;
+export const KIND_FLAGS = ACCOUNT_KIND_FIELDS;
 export type TKindFlag = (typeof KIND_FLAGS)[number];
-
-export const SPECIALTIES = [
-  'isAttorney', 'isNotary', 'isLawyer', 'isWorker', 'isElectrician', 'isConstructionEngineer', 'isCleaner',
-  'isInteriorDesigner', 'isTranslator', 'isAccountant', 'isEconomist', 'isLandscapeDesigner', 'isSecurityService',
-  'isPlumber', 'isLocksmith', 'isIT', 'isWebDesigner', 'isEnergySupplyCompany', 'isElectricalStore', 'isTechnician',
-  'isRealEstateAgencyOrBroker',
-] as const satisfies readonly TSpecialtyFlag[];
+export const SPECIALTIES = ACCOUNT_SPECIALTY_FIELDS;
 
 export const MAX_EMAILS = 4;
 export const MAX_PHONES = 5;
 
+export type TAccountFieldName = keyof TAccountFields;
 /** Every editable field of an account, in the order of the edit form (also the merge screen's rows). */
-export const ACCOUNT_FIELDS = [
-  'lastName', 'firstName', 'middleName',
-  ...KIND_FLAGS,
-  'hasTransactions',
-  'purchaseBudgetRangeMin', 'purchaseBudgetRangeMax', 'sourceId', 'service',
-  'isCompany', 'isIndividual', 'name', 'nameEng', 'nameLocal',
-  ...SPECIALTIES,
-  'language', 'country', 'nationality', 'companyType',
-  'lastNameEng', 'firstNameEng', 'middleNameEng', 'lastNameLocal', 'firstNameLocal', 'middleNameLocal',
-  'email', 'phone',
-  'internalPassportNumber', 'passportNumber', 'taxNumber', 'taxNumberOfOtherCountry',
-  'city', 'postcode', 'address',
-  'startDate', 'endDate', 'role', 'branchId',
-  'notes',
-] as const;
-export type TAccountFieldName = (typeof ACCOUNT_FIELDS)[number];
-
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const fieldsMatchContract: Same<TAccountFieldName, keyof TAccountFields> = true;
-const specialtiesMatchContract: Same<(typeof SPECIALTIES)[number], TSpecialtyFlag> = true;
-void fieldsMatchContract;
-void specialtiesMatchContract;
+export const ACCOUNT_FIELDS = ACCOUNT_FIELD_DESCRIPTIONS.map((d) => d.name as TAccountFieldName);
+export const ACCOUNT_FIELD_BY_NAME = new Map<string, TAccountFieldDescription>(ACCOUNT_FIELD_DESCRIPTIONS.map((d) => [d.name, d]));
 
 /** The e-mails or phones of an account: the API joins them with ';'. */
 export const splitList = (joined: string | null | undefined): string[] =>

@@ -1,44 +1,22 @@
 import { eq } from 'drizzle-orm';
-import { CLIENT_SERVICES, SPECIALTY_FLAGS } from '@crm/contract';
+import { ACCOUNT_FIELD_DESCRIPTIONS, CLIENT_SERVICES, SPECIALTY_FLAGS } from '@crm/contract';
 import { accounts, users } from '../../../db/schema/index.ts';
 import { accessDenied, fieldError } from '../../../lib/errors.ts';
 import { toLocalDateTime } from '../../../lib/dates.ts';
 import type { PatchableEntity, PatchableField } from '../field-registry.ts';
 
-const text = (max = 200, required = false): PatchableField => ({ type: 'text', max, required });
-
-/** Account fields editable one at a time (account view, click to edit). */
+/**
+ * Account fields editable one at a time (account view, click to edit): every described field
+ * except the flags and what only the whole-record update changes (e-mails and phones, the
+ * source, role and branch, which must follow onto the sign-in).
+ */
 const fields: Record<string, PatchableField> = {
-  firstName: text(200, true),
-  lastName: text(200, true),
-  middleName: text(),
-  name: text(300),
-  nameEng: text(300),
-  nameLocal: text(300),
-  firstNameEng: text(),
-  lastNameEng: text(),
-  middleNameEng: text(),
-  firstNameLocal: text(),
-  lastNameLocal: text(),
-  middleNameLocal: text(),
-  language: text(50),
-  country: text(100),
-  nationality: text(100),
-  companyType: text(100),
-  internalPassportNumber: text(100),
-  passportNumber: text(100),
-  taxNumber: text(100),
-  taxNumberOfOtherCountry: text(100),
-  city: text(100),
-  postcode: text(20),
-  address: text(500),
-  notes: { type: 'textarea', max: 20000 },
-  purchaseBudgetRangeMin: { type: 'currency' },
-  purchaseBudgetRangeMax: { type: 'currency' },
-  startDate: { type: 'date' },
-  endDate: { type: 'date' },
-  isCompany: { type: 'boolNullable' },
-  isIndividual: { type: 'boolNullable' },
+  ...Object.fromEntries(
+    ACCOUNT_FIELD_DESCRIPTIONS.filter((d) => !d.wholeRecordOnly && d.type !== 'boolean' && d.type !== 'select').map((d) => [
+      d.name,
+      { type: d.type, max: d.max, min: d.min, required: d.required } satisfies PatchableField,
+    ]),
+  ),
   // branchId is not here: only admins change a branch, and it must follow onto the sign-in
   // (POST /api/account/update does both).
   service: {

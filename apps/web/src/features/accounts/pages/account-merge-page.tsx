@@ -8,7 +8,7 @@ import type { TAccountUpdate } from '@crm/contract';
 import { IconArrowMerge } from '../../../components/icons.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
-import { ACCOUNT_FIELDS, SPECIALTIES, splitList, type TAccountFieldName } from '../account-fields.ts';
+import { ACCOUNT_FIELD_BY_NAME, ACCOUNT_FIELDS, SPECIALTIES, splitList, type TAccountFieldName } from '../account-fields.ts';
 import { accountKeys, accountViewQuery, mergeAccounts } from '../api/account.ts';
 import { showBannerAfterNavigation } from '../../../lib/banner.ts';
 import { useGoBack } from '../components/go-back.ts';
@@ -35,8 +35,9 @@ function fieldLabel(t: TFunction, f: TAccountFieldName): string {
 function showValue(t: TFunction, f: TAccountFieldName, v: unknown): string {
   if (v === null || v === undefined || v === '') return '—';
   if (typeof v === 'boolean') return v ? t('common.yes') : t('common.no');
-  if (f === 'purchaseBudgetRangeMin' || f === 'purchaseBudgetRangeMax') return formatMoney(v as number);
-  if (f === 'startDate' || f === 'endDate') return formatDate(v as string);
+  const type = ACCOUNT_FIELD_BY_NAME.get(f)?.type;
+  if (type === 'currency') return formatMoney(v as number);
+  if (type === 'date') return formatDate(v as string);
   if (f === 'branchId') return branchText(t, v as number);
   if (f === 'role') return roleText(t, v as string);
   if (f === 'language') return languageName(v as string);

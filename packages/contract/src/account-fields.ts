@@ -1,0 +1,71 @@
+// The accounts' fields, described once (no runtime dependencies: the web imports it as
+// '@crm/contract/account-fields' without zod). The single-field editor's rules on the server, and
+// the merge screen's rows and value formatting on the web, are made from ACCOUNT_FIELD_DESCRIPTIONS.
+// See docs/decisions/009-field-descriptions.md.
+import type { TFieldDescriptionOf } from './field-description.ts';
+
+export const ACCOUNT_GROUPS = ['names', 'kinds', 'client', 'company', 'specialties', 'personal', 'otherNames', 'contacts', 'documents', 'address', 'employment', 'notes'] as const;
+export type TAccountGroup = (typeof ACCOUNT_GROUPS)[number];
+export type TAccountFieldDescription = TFieldDescriptionOf<TAccountGroup>;
+
+const d = (name: string, type: TAccountFieldDescription['type'], group: TAccountGroup, extra: Partial<TAccountFieldDescription> = {}): TAccountFieldDescription => ({
+  name,
+  type,
+  group,
+  ...extra,
+});
+const text = (name: string, group: TAccountGroup, max = 200, extra: Partial<TAccountFieldDescription> = {}) => d(name, 'text', group, { max, ...extra });
+/** Kinds and specialties are on/off flags that only the whole-record update changes. */
+const flag = (group: TAccountGroup) => (name: string) => d(name, 'boolean', group, { wholeRecordOnly: true });
+
+export const ACCOUNT_KIND_FIELDS = ['isOwner', 'isClient', 'isEmploye', 'isSource', 'isProfessional', 'isPartnerRealEstate', 'isPartnerTourism'] as const;
+export const ACCOUNT_SPECIALTY_FIELDS = [
+  'isAttorney', 'isNotary', 'isLawyer', 'isWorker', 'isElectrician', 'isConstructionEngineer', 'isCleaner',
+  'isInteriorDesigner', 'isTranslator', 'isAccountant', 'isEconomist', 'isLandscapeDesigner', 'isSecurityService',
+  'isPlumber', 'isLocksmith', 'isIT', 'isWebDesigner', 'isEnergySupplyCompany', 'isElectricalStore', 'isTechnician',
+  'isRealEstateAgencyOrBroker',
+] as const;
+
+/** Every editable field of an account, in the order of the edit form (also the merge screen's rows). */
+export const ACCOUNT_FIELD_DESCRIPTIONS: readonly TAccountFieldDescription[] = [
+  text('lastName', 'names', 200, { required: true }),
+  text('firstName', 'names', 200, { required: true }),
+  text('middleName', 'names'),
+  ...ACCOUNT_KIND_FIELDS.map(flag('kinds')),
+  d('hasTransactions', 'boolean', 'kinds', { wholeRecordOnly: true }),
+  d('purchaseBudgetRangeMin', 'currency', 'client'),
+  d('purchaseBudgetRangeMax', 'currency', 'client'),
+  d('sourceId', 'select', 'client', { list: 'sources', wholeRecordOnly: true }),
+  d('service', 'select', 'client', { list: 'services' }),
+  d('isCompany', 'boolNullable', 'company'),
+  d('isIndividual', 'boolNullable', 'company'),
+  text('name', 'company', 300),
+  text('nameEng', 'company', 300),
+  text('nameLocal', 'company', 300),
+  ...ACCOUNT_SPECIALTY_FIELDS.map(flag('specialties')),
+  text('language', 'personal', 50),
+  text('country', 'personal', 100),
+  text('nationality', 'personal', 100),
+  text('companyType', 'company', 100),
+  text('lastNameEng', 'otherNames'),
+  text('firstNameEng', 'otherNames'),
+  text('middleNameEng', 'otherNames'),
+  text('lastNameLocal', 'otherNames'),
+  text('firstNameLocal', 'otherNames'),
+  text('middleNameLocal', 'otherNames'),
+  /** Up to 4 e-mails and 5 phones, joined by ';' */
+  text('email', 'contacts', 1000, { wholeRecordOnly: true }),
+  text('phone', 'contacts', 500, { wholeRecordOnly: true }),
+  text('internalPassportNumber', 'documents', 100),
+  text('passportNumber', 'documents', 100),
+  text('taxNumber', 'documents', 100),
+  text('taxNumberOfOtherCountry', 'documents', 100),
+  text('city', 'address', 100),
+  text('postcode', 'address', 20),
+  text('address', 'address', 500),
+  d('startDate', 'date', 'employment'),
+  d('endDate', 'date', 'employment'),
+  d('role', 'select', 'employment', { list: 'roles', wholeRecordOnly: true }),
+  d('branchId', 'select', 'employment', { list: 'branches', wholeRecordOnly: true }),
+  d('notes', 'textarea', 'notes', { max: 20000 }),
+];
