@@ -172,13 +172,23 @@ function checkNewPassword(password: string, email: string, field = 'password') {
   if (problem) throw fieldError(field, problem.code, problem.params);
 }
 
+/**
+ * The generated first password is no secret to keep once it no longer works: its file goes when
+ * that admin's password has changed (called after the change is committed, so a failed change
+ * leaves the file and the password that still works).
+ */
+function forgetInitialPassword(app: FastifyInstance, email: string) {
+  const file = initialAdminPasswordFile(app.config.dataDir);
+  try {
+    if (fs.existsSync(file) && fs.readFileSync(file, 'utf8').split('\n')[0]?.trim().toLowerCase() === normalizeEmail(email)) fs.rmSync(file, { force: true });
+  } catch (err) {
+    app.log.warn({ err }, 'could not remove the initial password file');
+  }
+}
+
 /** Sets a password and ends the user's other sessions. */
 async function changePassword(app: FastifyInstance, tx: Tx, userId: number, password: string, keepSessionId?: number) {
   const hash = await hashPassword(password, app.config.passwordHashFast);
-  // The generated first password is no secret to keep once it no longer works.
-  const [u] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  const file = initialAdminPasswordFile(app.config.dataDir);
-  if (u && fs.existsSync(file) && fs.readFileSync(file, 'utf8').split('\n')[0]?.trim().toLowerCase() === normalizeEmail(u.email)) fs.rmSync(file, { force: true });
   await tx.update(users).set({ passwordHash: hash, passwordChangedOn: new Date(), modifiedOn: new Date() }).where(eq(users.id, userId));
   await tx
     .update(sessions)
@@ -255,6 +265,7 @@ export async function resetPassword(app: FastifyInstance, body: { email: string;
     await tx.delete(loginFailures).where(eq(loginFailures.key, `a:${normalizeEmail(user.email)}`));
     await logAction(tx, { id: user.id, name: user.username }, { action: 'PasswordReset', entity: 'User', entityId: user.id });
   });
+  forgetInitialPassword(app, user.email);
 }
 
 /**
@@ -295,7 +306,7 @@ export async function setPassword(
 ) {
   if (!caller.roles.includes('admin') || caller.branchId !== null) throw accessDenied();
   checkNewPassword(body.password, body.email);
-  await app.db.transaction(async (tx) => {
+  const changed = await app.db.transaction(async (tx) => {
     let user: typeof users.$inferSelect | undefined = await findUserByEmail(tx, body.email);
     if (user?.disabled) {
       // An ended sign-in comes back only for an employee account with this e-mail, with its role now.
@@ -312,7 +323,9 @@ export async function setPassword(
     await changePassword(app, tx, user.id, body.password, user.id === caller.id ? caller.sessionId : undefined);
     await tx.delete(loginFailures).where(eq(loginFailures.key, `a:${normalizeEmail(user.email)}`));
     await logAction(tx, actor, { action: 'SetPassword', entity: 'User', entityId: user.id, message: user.email, data: { roles: user.roles, branchId: user.branchId } });
+    return user.email;
   });
+  forgetInitialPassword(app, changed);
 }
 
 /** Creates the first admin once: only while no admin sign-in exists. */
