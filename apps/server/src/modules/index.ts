@@ -4,6 +4,7 @@ import { activitiesRoutes } from './activities/activities.routes.ts';
 import { assignmentsRoutes } from './assignments/assignments.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { fieldsRoutes } from './fields/fields.routes.ts';
+import { locationsRoutes } from './locations/locations.routes.ts';
 
 /** Every entity module; app.ts registers them after the platform plugins. */
 export async function registerModules(app: FastifyInstance) {
@@ -12,4 +13,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(assignmentsRoutes);
   await app.register(filesRoutes);
   await app.register(fieldsRoutes);
+  await app.register(locationsRoutes);
 }

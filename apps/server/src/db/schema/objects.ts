@@ -85,8 +85,20 @@ export const locations = pgTable(
     longitude: doublePrecision('longitude'),
     /** Computed by PostgreSQL (migration 0011); never written. */
     searchText: text('search_text').notNull().generatedAlwaysAs(sql`''`),
+    /** Stable key of a seeded place ("chalkidiki.kassandra.pefkochori"): the seed updates by it. */
+    key: text('key'),
+    /** Ids from the prefecture down to the place itself (kept by the seed): "in X or below". */
+    path: integer('path').array().notNull().default(sql`'{}'::integer[]`),
+    /** The place with its parents, as shown ("Καραμπουρνάκι, Καλαμαριά, Θεσσαλονίκη"), per language. */
+    textEn: text('text_en').notNull().default(''),
+    textEl: text('text_el').notNull().default(''),
+    textRu: text('text_ru').notNull().default(''),
   },
-  (t) => [index('locations_parent_idx').on(t.parentId)],
+  (t) => [
+    index('locations_parent_idx').on(t.parentId),
+    uniqueIndex('locations_key_uq').on(t.key),
+    index('locations_path_idx').using('gin', t.path),
+  ],
 );
 
 /** Reference numbers are taken from this sequence: unique and never reused. */

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { branches } from '../schema/index.ts';
+import { seedLocations } from './locations.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const LOCALES_DIR = path.join(here, 'locales');
@@ -41,4 +42,5 @@ export async function seedBranches(db: Db) {
 export async function seedBase(db: Db) {
   await seedBranches(db);
   await seedLocalization(db);
+  await seedLocations(db);
 }
