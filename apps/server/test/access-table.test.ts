@@ -42,7 +42,7 @@ function readTable(): Map<string, { allowed: boolean[]; note: string }> {
     const m = /^\|\s*(GET|POST|PUT|PATCH|DELETE)\s*\|\s*`([^`]+)`\s*\|(.*)\|\s*$/.exec(line);
     if (!m) continue;
     const cells = m[3]!.split('|').map((c) => c.trim());
-    rows.set(key(m[1]!, m[2]!), { allowed: cells.slice(0, 6).map((c) => c === '✓'), note: cells[6] ?? '' });
+    rows.set(key(m[1]!, m[2]!), { allowed: cells.slice(0, 6).map((c) => c === '✓'), note: cells.slice(6).filter(Boolean).join(' ') });
   }
   return rows;
 }
