@@ -88,7 +88,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...tileHosts(config.mapTileUrl)],
+        imgSrc: ["'self'", 'data:', 'blob:', ...tileHosts(config.map.tileUrl)],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
@@ -127,10 +127,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   return app;
 }
 
-function tileHosts(url: string): string[] {
+/** The origin the map tiles come from, for the CSP's img-src ({s}.tile.example.org: any subdomain). */
+export function tileHosts(url: string): string[] {
   try {
-    const u = new URL(url.replace(/\{[a-z]\}/g, 'a'));
-    return [`${u.protocol}//${u.host.replace(/^a\./, '*.')}`];
+    const u = new URL(url.replace(/\{s\}/g, 'a-sub').replace(/\{[a-z]+\}/g, '0'));
+    return [`${u.protocol}//${u.host.replace(/^a-sub\./, '*.')}`];
   } catch {
     return [];
   }

@@ -52,7 +52,18 @@ const ZEnv = z.object({
   UPLOAD_PENDING_MAX_MB: z.coerce.number().int().min(1).max(100000).default(500),
   /** Uploads never attached to a record are removed after this many hours. */
   UPLOAD_UNATTACHED_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(2),
-  MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  /** The map tiles: an http(s) address with {z}, {x} and {y} (and optionally {s}, a subdomain a, b or c). */
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/?#]+\/\S*$/, 'must be an http:// or https:// address')
+    .refine((u) => ['{z}', '{x}', '{y}'].every((p) => u.includes(p)), 'must contain {z}, {x} and {y}, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png')
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  /** Who must be credited for the tiles (plain text), and where the credit links to. */
+  MAP_TILE_ATTRIBUTION: z.string().max(300).default('© OpenStreetMap contributors'),
+  MAP_TILE_ATTRIBUTION_URL: z
+    .string()
+    .regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// address')
+    .default('https://www.openstreetmap.org/copyright'),
   PAYMENTS_HOST: z.string().optional(),
   /** Behind a reverse proxy: trust its X-Forwarded-* headers (client address for throttling, https links). */
   TRUST_PROXY: bool.default(false),
@@ -90,7 +101,7 @@ export type Config = {
   demoData: boolean;
   uploadMaxBytes: number;
   upload: { requestMaxBytes: number; maxFiles: number; pendingMaxBytes: number; unattachedHours: number };
-  mapTileUrl: string;
+  map: { tileUrl: string; attribution: string; attributionUrl: string };
   paymentsHost?: string;
   webDist?: string;
   trustProxy: boolean;
@@ -141,7 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pendingMaxBytes: e.UPLOAD_PENDING_MAX_MB * 1024 * 1024,
       unattachedHours: e.UPLOAD_UNATTACHED_HOURS,
     },
-    mapTileUrl: e.MAP_TILE_URL,
+    map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION, attributionUrl: e.MAP_TILE_ATTRIBUTION_URL },
     paymentsHost: e.PAYMENTS_HOST,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     trustProxy: e.TRUST_PROXY,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { lockDataDir } from '../src/lib/data-dir-lock.ts';
+import { tileHosts } from '../src/app.ts';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -22,6 +23,27 @@ describe('configuration', () => {
       const text = (e as ConfigError).message;
       for (const name of ['PORT', 'DATABASE_URL', 'TIME_ZONE', 'ADMIN_PASSWORD']) expect(text).toContain(name);
     }
+  });
+});
+
+describe('map tiles setting', () => {
+  it('defaults to OpenStreetMap, credited, and lets its host into the CSP img-src', () => {
+    const c = loadConfig({});
+    expect(c.map).toEqual({
+      tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      attribution: '© OpenStreetMap contributors',
+      attributionUrl: 'https://www.openstreetmap.org/copyright',
+    });
+    expect(tileHosts(c.map.tileUrl)).toEqual(['https://tile.openstreetmap.org']);
+    expect(tileHosts('https://{s}.tiles.example.gr/osm/{z}/{x}/{y}{r}.png')).toEqual(['https://*.tiles.example.gr']);
+    expect(tileHosts('http://127.0.0.1:8080/{z}/{x}/{y}.png')).toEqual(['http://127.0.0.1:8080']);
+  });
+
+  it('refuses a tile address that is not a tile template', () => {
+    for (const bad of ['tile.openstreetmap.org/{z}/{x}/{y}.png', 'https://tile.openstreetmap.org/tiles.png', "javascript:alert(1)//{z}{x}{y}"]) {
+      expect(() => loadConfig({ MAP_TILE_URL: bad })).toThrow(/MAP_TILE_URL/);
+    }
+    expect(() => loadConfig({ MAP_TILE_ATTRIBUTION_URL: 'javascript:alert(1)' })).toThrow(/MAP_TILE_ATTRIBUTION_URL/);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Plugin } from 'vite';
 
-const MODULE = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:.+[\\/])?(\w+)\.module\.mjs$/;
+// Components, and the shared InlineInput (the label beside a Checkbox, Radio or Switch) under utils/.
+const MODULE = /[\\/]@mantine[\\/]core[\\/]esm[\\/](?:components|utils)[\\/](?:.+[\\/])?(\w+)\.module\.mjs$/;
 
 /**
  * Mantine's styles per component instead of the whole 230 KB styles.css: each component's class

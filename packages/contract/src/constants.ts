@@ -26,3 +26,5 @@ export const SEARCH_MAX_HITS = 20;
 export const SEARCH_DEBOUNCE_MS = 400;
 export const ALERT_POLL_MS = 300000;
 export const AUTOSAVE_MS = 400;
+/** The location autocomplete searches once typing has paused this long; at most SEARCH_MAX_HITS places. */
+export const LOCATION_SEARCH_DEBOUNCE_MS = 500;

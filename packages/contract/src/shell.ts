@@ -31,3 +31,15 @@ export const ZHome = z.object({
   recent: z.array(ZRecentAction),
 });
 export type THome = z.infer<typeof ZHome>;
+
+/** GET /api/config: the settings the web app needs from the server's configuration. */
+export const ZWebConfig = z.object({
+  map: z.object({
+    /** Leaflet tile template: {z}/{x}/{y} (and {s}). */
+    tileUrl: z.string(),
+    /** Plain text crediting the tiles, and where it links to. */
+    attribution: z.string(),
+    attributionUrl: z.string(),
+  }),
+});
+export type TWebConfig = z.infer<typeof ZWebConfig>;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createHash } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ZHealth, ZHome, ZLocalizationList, ZLocalizationQuery, ZSearchAnswer, ZSearchQuery, SEARCH_MAX_HITS, type TSearchHit } from '@crm/contract';
+import { ZHealth, ZHome, ZWebConfig, ZLocalizationList, ZLocalizationQuery, ZSearchAnswer, ZSearchQuery, SEARCH_MAX_HITS, type TSearchHit } from '@crm/contract';
 import { actionLog, alerts, localization } from '../../db/schema/index.ts';
 import { SIGNED_IN, STAFF } from '../../plugins/auth.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
@@ -60,6 +60,12 @@ export const shellRoutes: FastifyPluginAsyncZod = async (app) => {
       // Already serialized (and validated once, by the test of this route): sent as it is.
       return reply.type('application/json; charset=utf-8').serializer((s: unknown) => s as string).send(answer.body as unknown as z.infer<typeof ZLocalizationList>);
     },
+  );
+
+  app.get(
+    '/api/config',
+    { config: { access: STAFF }, schema: { tags: ['platform'], response: { 200: ZWebConfig } } },
+    async () => ({ map: { ...app.config.map } }),
   );
 
   app.get(

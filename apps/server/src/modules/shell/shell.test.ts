@@ -25,7 +25,7 @@ describe('platform calls', () => {
     expect(text('nav.owners', 'el')).toBe('Ιδιοκτήτες');
     expect(text('reset.passwordsShouldMatch', 'en')).toBe('Passwords should match');
     // no text left untranslated by mistake (identical to English), apart from words Greek uses as they are
-    const asIs = ['app.brand', 'app.paymentsBrand', 'app.motto', 'common.ok', 'login.email', 'forgot.email', 'reset.email', 'files.sizeKb', 'files.sizeMb'];
+    const asIs = ['app.brand', 'objectsearch.col.reference', 'objectkeys.col.reference', 'app.paymentsBrand', 'app.motto', 'common.ok', 'login.email', 'forgot.email', 'reset.email', 'files.sizeKb', 'files.sizeMb'];
     const same = keys('en').filter((k) => text(k, 'el') === text(k, 'en') && !k.startsWith('lang.') && !asIs.includes(k));
     expect(same).toEqual([]);
   });
@@ -62,6 +62,17 @@ describe('platform calls', () => {
     expect(next.find((r) => r.key === 'nav.owners')).toEqual({ key: 'nav.owners', text: 'Ιδιοκτήτες ακινήτων', culture: 'el' });
     expect(next.find((r) => r.key === 'nav.clients')).toEqual({ key: 'nav.clients', text: 'Clients', culture: 'en' });
     expect(next.map((r) => r.key)).toEqual(keys);
+  });
+
+  it('tells signed-in staff where the map tiles come from, and the browser may load them', async () => {
+    const u = await t.user();
+    const res = await app.inject({ url: '/api/config', headers: bearer(u.token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      map: { tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors', attributionUrl: 'https://www.openstreetmap.org/copyright' },
+    });
+    expect(String(res.headers['content-security-policy'])).toMatch(/img-src 'self' data: blob: https:\/\/tile\.openstreetmap\.org/);
+    expect((await app.inject({ url: '/api/config' })).statusCode).toBe(401);
   });
 
   it('refuses an unknown language with a translated problem', async () => {

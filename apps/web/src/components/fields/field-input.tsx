@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Checkbox, Input, NumberInput, SegmentedControl, Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TFieldType, TSelectOption } from '@crm/contract';
-import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
+import { LOCATION_SEARCH_DEBOUNCE_MS, SEARCH_MAX_HITS } from '@crm/contract/constants';
 import { formatDistance } from '../../lib/format.ts';
 import type { Draft } from './field-values.ts';
 
@@ -125,20 +125,27 @@ function LocationInput(p: FieldInputProps) {
   const seq = useRef(0);
   const { loadOptions } = p;
 
+  // 500 ms after the last keystroke, at most 20 places; an empty text (or the chosen place's own
+  // text, shown after picking it) clears the suggestions.
+  const currentText = current[0]?.text;
   useEffect(() => {
-    if (!loadOptions || !search.trim()) return;
+    const text = search.trim();
     const n = ++seq.current;
+    if (!loadOptions || !text || text === currentText) {
+      setFound([]);
+      return;
+    }
     const timer = window.setTimeout(() => {
-      loadOptions(search.trim())
+      loadOptions(text)
         .then((list) => {
-          if (n === seq.current) setFound(list);
+          if (n === seq.current) setFound(list.slice(0, SEARCH_MAX_HITS));
         })
         .catch(() => {
           if (n === seq.current) setFound([]);
         });
-    }, SEARCH_DEBOUNCE_MS);
+    }, LOCATION_SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [search, loadOptions]);
+  }, [search, loadOptions, currentText]);
 
   const data = [...current, ...found.filter((o) => !current.some((c) => String(c.value) === String(o.value)))].map((o) => ({
     value: String(o.value),
