@@ -11,6 +11,11 @@ export const ZFileUploaded = z.object({
   /** Type detected from the content, not from the client's claim or the extension. */
   mime: z.string(),
   size: z.number().int(),
+  /** A picture's pixel size, upright (null when not a picture or unreadable). */
+  width: z.number().int().nullable().optional(),
+  height: z.number().int().nullable().optional(),
+  /** A thumbnail and a screen-size copy exist: GET /api/files/{id}?size=thumb or size=web. */
+  preview: z.boolean().optional(),
 });
 export type TFileUploaded = z.infer<typeof ZFileUploaded>;
 export const ZFileUploadAnswer = z.array(ZFileUploaded);
@@ -51,3 +56,10 @@ export type TFileReorder = z.infer<typeof ZFileReorder>;
 
 /** A system name (random hex plus an extension) or a numeric id. */
 export const ZFileNameParam = z.object({ systemName: z.string().min(1).max(100) });
+
+/**
+ * GET /api/files/{systemName}: which copy of a picture. `thumb` (480 px wide) for lists and strips,
+ * `web` (at most 1600 px) for the carousel; a file without copies answers its original.
+ */
+export const ZFileGetQuery = z.object({ size: z.enum(['original', 'thumb', 'web']).default('original') });
+export type TFileGetQuery = z.infer<typeof ZFileGetQuery>;

@@ -44,6 +44,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /** The route also accepts the session's file cookie (GET of a file, opened by <img> and links). */
+    fileCookie?: boolean;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -58,6 +60,27 @@ function bearer(req: FastifyRequest): string | undefined {
   if (!h) return undefined;
   const m = /^Bearer\s+(\S+)$/i.exec(h);
   return m?.[1];
+}
+
+/**
+ * The session's file cookie: the session token in an HttpOnly, SameSite=Strict cookie, so <img>
+ * and links can open the CRM's files without a token in their address. It is accepted only by the
+ * routes marked `fileCookie` (reading a file), so it can never act on anything; it is worth nothing
+ * once the session ends (sign-out, expiry, password change), and sign-out removes it.
+ */
+export const FILE_COOKIE = 'crm_files';
+
+export function fileCookieToken(req: FastifyRequest): string | undefined {
+  const m = new RegExp(`(?:^|;\\s*)${FILE_COOKIE}=([^;\\s]{20,200})`).exec(req.headers.cookie ?? '');
+  return m?.[1];
+}
+
+/** Set-Cookie for the file cookie of a session token (null: remove it). */
+export function fileCookieHeader(req: FastifyRequest, token: string | null): string {
+  const secure = req.protocol === 'https' ? '; Secure' : '';
+  return token === null
+    ? `${FILE_COOKIE}=; Path=/api; Max-Age=0; HttpOnly; SameSite=Strict${secure}`
+    : `${FILE_COOKIE}=${token}; Path=/api; HttpOnly; SameSite=Strict${secure}`;
 }
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
@@ -100,9 +123,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     .limit(1)
     .prepare('crm_find_session');
 
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', async (req, reply) => {
     const access = req.routeOptions.config?.access;
-    const token = bearer(req);
+    const fromHeader = bearer(req);
+    const cookie = fileCookieToken(req);
+    const token = fromHeader ?? (req.routeOptions.config?.fileCookie ? cookie : undefined);
     if (token) {
       const now = new Date();
       const [row] = await findSession.execute({ tokenHash: sha256(token) });
@@ -121,6 +146,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
         if (now.getTime() - row.lastSeenOn.getTime() > 5 * 60 * 1000) {
           await app.db.update(sessions).set({ lastSeenOn: sql`now()` }).where(eq(sessions.id, row.sessionId));
         }
+        // The browser's file cookie follows the session it works with (a session restored from
+        // storage, another user signing in on the same browser).
+        if (fromHeader && cookie !== fromHeader) reply.header('set-cookie', fileCookieHeader(req, fromHeader));
       }
     }
     req.culture = cultureFromHeader(req.headers['accept-language']) ?? cultureOf(req.user?.language);

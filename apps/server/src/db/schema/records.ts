@@ -177,6 +177,12 @@ export const files = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     createdOn: tsz('created_on').notNull().defaultNow(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** A picture's pixel size (after turning it upright), when it could be read. */
+    width: integer('width'),
+    height: integer('height'),
+    /** Stored names of a picture's smaller copies, made on upload: a thumbnail for lists and a screen size for the carousel. */
+    thumbName: text('thumb_name'),
+    webName: text('web_name'),
   },
   (t) => [uniqueIndex('files_system_name_uq').on(t.systemName), index('files_parent_idx').on(t.parentType, t.parentId, t.sortOrder)],
 );

@@ -16,7 +16,7 @@ import {
   ZLanguage,
 } from '@crm/contract';
 import { branches, users } from '../../db/schema/index.ts';
-import { OFFICE_ADMIN, SIGNED_IN } from '../../plugins/auth.ts';
+import { OFFICE_ADMIN, SIGNED_IN, fileCookieHeader } from '../../plugins/auth.ts';
 import { logAction } from '../../lib/audit.ts';
 import { describeSetPassword, forgotPassword, limitForgotPassword, login, logout, resetPassword, setPassword } from './auth.service.ts';
 
@@ -53,6 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         'Set-Cookie',
         `${DEVICE_COOKIE}=${token}; Path=/api/authenticate; Max-Age=${400 * 24 * 3600}; HttpOnly; SameSite=Strict${req.protocol === 'https' ? '; Secure' : ''}`,
       );
+      reply.header('Set-Cookie', fileCookieHeader(req, session.token));
       return session;
     },
   );
@@ -60,8 +61,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/authenticate/logout',
     { config: { access: SIGNED_IN }, schema: { tags: ['session'], response: { 200: ZOk } } },
-    async (req) => {
+    async (req, reply) => {
       await logout(app, req.user!.sessionId, req.actor);
+      reply.removeHeader('set-cookie');
+      reply.header('Set-Cookie', fileCookieHeader(req, null));
       return { ok: true as const };
     },
   );

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { LinkKind } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { accounts, activities } from '../../db/schema/index.ts';
+import { accounts, activities, objects } from '../../db/schema/index.ts';
 
 /**
  * The kinds of record that own files (LinkKind), each with a check that the record exists.
@@ -15,6 +15,7 @@ const FILE_PARENTS = new Map<number, FileParent>([
     LinkKind.Activity,
     { entity: 'Activity', exists: async (db, id) => (await db.select({ id: activities.id }).from(activities).where(eq(activities.id, id))).length > 0 },
   ],
+  [LinkKind.Object, { entity: 'Object', exists: async (db, id) => (await db.select({ id: objects.id }).from(objects).where(eq(objects.id, id))).length > 0 }],
 ]);
 
 /** Lets a module register its record kind (e.g. objects: LinkKind.Object) without editing this file. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { ZFileListAnswer, ZFileListQuery, ZFileNameParam, ZFileReorder, ZFileSetParent, ZFileUploadAnswer, ZOk } from '@crm/contract';
+import { ZFileGetQuery, ZFileListAnswer, ZFileListQuery, ZFileNameParam, ZFileReorder, ZFileSetParent, ZFileUploadAnswer, ZOk } from '@crm/contract';
 import { STAFF } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/errors.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
@@ -58,12 +58,24 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/files/:systemName',
-    { config: { access: STAFF }, schema: { tags: ['files'], params: ZFileNameParam } },
+    // Also opened by <img> and links, which send no bearer token: the session's HttpOnly file cookie
+    // (set by the sign-in, ended with the session) is accepted here and nowhere else (decision 012).
+    { config: { access: STAFF, fileCookie: true }, schema: { tags: ['files'], params: ZFileNameParam, querystring: ZFileGetQuery } },
     async (req, reply) => {
       const row = await findFile(app.db, req.params.systemName);
       if (!row) throw notFound('files.notFound');
-      const stream = await getFileStorage(app.config.dataDir).get(row.systemName);
+      const copy = req.query.size === 'thumb' ? row.thumbName : req.query.size === 'web' ? row.webName : null;
+      const stream = await getFileStorage(app.config.dataDir).get(copy ?? row.systemName);
       if (!stream) throw notFound('files.notFound');
+      if (copy) {
+        // A picture's copy: WebP, shown inline under the picture's own name.
+        return reply
+          .header('Content-Type', 'image/webp')
+          .header('Content-Disposition', contentDisposition('inline', row.userName.replace(/\.[^.]{1,10}$/, '') + '.webp'))
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Cache-Control', 'private, max-age=86400')
+          .send(stream);
+      }
       const { contentType, disposition } = servedAs(row.mime);
       return reply
         .header('Content-Type', contentType)

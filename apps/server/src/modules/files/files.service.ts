@@ -14,6 +14,7 @@ import { toLocalDateTime } from '../../lib/dates.ts';
 import { getFileStorage, getIncomingDir } from '../../storage/file-storage.ts';
 import { ATTACHMENT_ONLY_MIMES, INLINE_MIMES, detectFileType } from './file-types.ts';
 import { getFileParent } from './file-parents.ts';
+import { PICTURE_MIMES, makePictureCopies, type PictureCopies } from './pictures.ts';
 
 
 /** The name the user gave the file, made safe to store and show: no path, no control characters. */
@@ -46,6 +47,7 @@ export async function uploadFiles(app: FastifyInstance, req: FastifyRequest): Pr
   const { requestMaxBytes, maxFiles, pendingMaxBytes } = app.config.upload;
   let total = 0;
   const received: Received[] = [];
+  const copies: (PictureCopies | null)[] = [];
   let failure: AppError | undefined;
   const discard = () =>
     new Writable({
@@ -107,20 +109,45 @@ export async function uploadFiles(app: FastifyInstance, req: FastifyRequest): Pr
     const storage = getFileStorage(app.config.dataDir);
     const stored: string[] = [];
     try {
-      const named = typed.map((f) => ({ ...f, systemName: newSystemName(f.ext) }));
+      // Pictures get their thumbnail and screen-size copy now, once: no list or carousel loads a camera original.
+      for (const f of typed) copies.push(PICTURE_MIMES.has(f.mime) ? await makePictureCopies(f.tmp, incoming) : null);
+      const named = typed.map((f, i) => {
+        const systemName = newSystemName(f.ext);
+        const stem = systemName.slice(0, systemName.indexOf('.'));
+        const c = copies[i];
+        return { ...f, systemName, copies: c, thumbName: c ? `${stem}-thumb.webp` : null, webName: c ? `${stem}-web.webp` : null };
+      });
       for (const f of named) {
         await storage.put(f.systemName, { path: f.tmp });
         stored.push(f.systemName);
+        if (f.copies && f.thumbName && f.webName) {
+          await storage.put(f.thumbName, { path: f.copies.thumbPath });
+          stored.push(f.thumbName);
+          await storage.put(f.webName, { path: f.copies.webPath });
+          stored.push(f.webName);
+        }
       }
       return await app.db.transaction(async (tx) => {
         const rows = await tx
           .insert(files)
-          .values(named.map((f) => ({ systemName: f.systemName, userName: f.userName, mime: f.mime, size: f.size, createdBy: req.actor.id })))
-          .returning({ id: files.id, systemName: files.systemName, userName: files.userName, mime: files.mime, size: files.size });
+          .values(
+            named.map((f) => ({
+              systemName: f.systemName,
+              userName: f.userName,
+              mime: f.mime,
+              size: f.size,
+              createdBy: req.actor.id,
+              width: f.copies?.width ?? null,
+              height: f.copies?.height ?? null,
+              thumbName: f.thumbName,
+              webName: f.webName,
+            })),
+          )
+          .returning({ id: files.id, systemName: files.systemName, userName: files.userName, mime: files.mime, size: files.size, width: files.width, height: files.height, thumbName: files.thumbName });
         for (const r of rows) {
           await logAction(tx, req.actor, { action: 'Create', entity: 'File', entityId: r.id, message: r.userName, data: { systemName: r.systemName, mime: r.mime, size: r.size } });
         }
-        return rows;
+        return rows.map(({ thumbName, ...r }) => ({ ...r, preview: thumbName !== null }));
       });
     } catch (e) {
       for (const name of stored) await storage.delete(name).catch(() => {});
@@ -128,6 +155,11 @@ export async function uploadFiles(app: FastifyInstance, req: FastifyRequest): Pr
     }
   } finally {
     for (const r of received) await fs.promises.rm(r.tmp, { force: true }).catch(() => {});
+    for (const c of copies) {
+      if (!c) continue;
+      await fs.promises.rm(c.thumbPath, { force: true }).catch(() => {});
+      await fs.promises.rm(c.webPath, { force: true }).catch(() => {});
+    }
   }
 }
 
@@ -141,6 +173,9 @@ const itemColumns = {
   sortOrder: files.sortOrder,
   createdOn: files.createdOn,
   createdBy: users.username,
+  width: files.width,
+  height: files.height,
+  thumbName: files.thumbName,
 };
 
 type ItemRow = { [K in keyof typeof itemColumns]: (typeof itemColumns)[K]['_']['data'] | null } & { id: number; createdOn: Date };
@@ -155,6 +190,9 @@ const toItem = (r: ItemRow, timeZone: string): TFileItem => ({
   sortOrder: r.sortOrder!,
   createdOn: toLocalDateTime(r.createdOn, timeZone)!,
   createdBy: r.createdBy,
+  width: r.width,
+  height: r.height,
+  preview: r.thumbName !== null,
 });
 
 /** The files of one record, in their order. */
@@ -178,6 +216,9 @@ export async function findFile(db: Db | Tx, key: string) {
     .limit(1);
   return row;
 }
+
+/** The `type` of files that are a record's photos (an object's pictures). */
+export const PHOTO_TYPE = 'image';
 
 /** The list form of `fileNames`: ids and system names (a comma-joined text is split). */
 function parseFileNames(input: TFileSetParent['fileNames']): { ids: number[]; names: string[]; all: string[] } {
@@ -213,6 +254,8 @@ export async function setFilesParent(tx: Tx, actor: Actor, body: TFileSetParent)
     if (row.parentType !== null && (row.parentType !== body.entityType || row.parentId !== body.id)) {
       throw new AppError(400, 'files.attachedElsewhere', { name: row.userName });
     }
+    // A photo must be a picture the CRM can show (it has its thumbnail): not a PDF, not a damaged or HEIC file.
+    if (body.type?.toLowerCase() === PHOTO_TYPE && row.thumbName === null) throw new AppError(415, 'files.notAPhoto', { name: row.userName });
   }
   const [{ max } = { max: -1 }] = await tx
     .select({ max: sql<number>`coalesce(max(${files.sortOrder}), -1)::int` })
@@ -281,8 +324,13 @@ export async function deleteFile(app: FastifyInstance, actor: Actor, key: string
     });
     return row;
   });
-  await getFileStorage(app.config.dataDir).delete(removed.systemName);
+  const storage = getFileStorage(app.config.dataDir);
+  for (const name of storedNames(removed)) await storage.delete(name);
 }
+
+/** A file's stored content: the original and, for a picture, its copies. */
+export const storedNames = (r: { systemName: string; thumbName?: string | null; webName?: string | null }) =>
+  [r.systemName, r.thumbName, r.webName].filter((n): n is string => !!n);
 
 /**
  * Uploads never attached to a record (the form was abandoned) are removed after a day. Runs after
@@ -291,7 +339,7 @@ export async function deleteFile(app: FastifyInstance, actor: Actor, key: string
 export async function purgeOrphanFiles(app: FastifyInstance): Promise<number> {
   const removed = await app.db.transaction(async (tx) => {
     const rows = await tx
-      .select({ id: files.id, systemName: files.systemName, userName: files.userName })
+      .select({ id: files.id, systemName: files.systemName, userName: files.userName, thumbName: files.thumbName, webName: files.webName })
       .from(files)
       .where(and(isNull(files.parentType), lt(files.createdOn, sql`now() - make_interval(hours => ${app.config.upload.unattachedHours})`)))
       .limit(20)
@@ -304,7 +352,7 @@ export async function purgeOrphanFiles(app: FastifyInstance): Promise<number> {
     return rows;
   });
   const storage = getFileStorage(app.config.dataDir);
-  for (const r of removed) await storage.delete(r.systemName).catch(() => {});
+  for (const r of removed) for (const name of storedNames(r)) await storage.delete(name).catch(() => {});
   return removed.length;
 }
 

@@ -310,7 +310,8 @@ describe('request and per-person limits', () => {
     await new Promise((r) => setTimeout(r, 300));
     const left = await lim.db.select({ userName: files.userName }).from(files);
     expect(left.map((r) => r.userName)).toEqual(['f.png']);
-    expect(storedFiles(lim.dataDir)).toHaveLength(1);
+    // f.png, its thumbnail and its screen-size copy
+    expect(storedFiles(lim.dataDir)).toHaveLength(3);
   });
 });
 
