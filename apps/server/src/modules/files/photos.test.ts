@@ -44,7 +44,7 @@ async function upload(parts: Part[]) {
   return res.json() as Uploaded[];
 }
 async function newObject() {
-  const [o] = await t.db.insert(objects).values({}).returning({ id: objects.id });
+  const [o] = (await t.db.execute(sql`insert into ${objects} default values returning id`)).rows as { id: number }[];
   return o!.id;
 }
 const attach = (objectId: number, ids: number[], type: string | null = 'image') =>
