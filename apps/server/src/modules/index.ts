@@ -5,6 +5,7 @@ import { assignmentsRoutes } from './assignments/assignments.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { fieldsRoutes } from './fields/fields.routes.ts';
 import { locationsRoutes } from './locations/locations.routes.ts';
+import { objectsRoutes } from './objects/objects.routes.ts';
 
 /** Every entity module; app.ts registers them after the platform plugins. */
 export async function registerModules(app: FastifyInstance) {
@@ -12,6 +13,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(activitiesRoutes);
   await app.register(assignmentsRoutes);
   await app.register(filesRoutes);
+  await app.register(objectsRoutes);
   await app.register(fieldsRoutes);
   await app.register(locationsRoutes);
 }

@@ -39,6 +39,9 @@ function issueMessage(issue: Issue): { code: string; params: Record<string, stri
       return { code: 'validation.format', params: {} };
     case 'invalid_value':
       return { code: 'validation.choice', params: {} };
+    case 'not_multiple_of':
+      // e.g. a map circle's radius in steps of 10 m
+      return { code: 'fields.step', params: { step: num(p.divisor) } };
     case 'unrecognized_keys':
       return { code: 'validation.unknownField', params: {} };
     case 'custom':

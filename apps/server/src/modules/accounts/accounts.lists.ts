@@ -25,6 +25,8 @@ import {
   localDayEnd,
   localDayStart,
   modifiedByName,
+  objectRefsOf,
+  OWNED_RELATIONS,
   stampJoins,
 } from './accounts.sql.ts';
 import { makeStampFormatter } from '../../lib/dates.ts';
@@ -55,8 +57,9 @@ function orderBy(p: Paging): SQL[] {
     name: required(sql`${accounts.displayName} collate ${collate}`),
     modifiedOn: required(sql`${accounts.modifiedOn}`),
     modifiedBy: optional(sql`${modifiedByName} collate ${collate}`),
-    // Objects arrive with the properties module; until then the list keeps its natural order.
-    objects: [],
+    // By the first object's reference number; owners without objects last.
+    objects: optional(sql`(select min(o.reference_number) from object_accounts l join objects o on o.id = l.object_id
+      where l.account_id = ${accounts.id} and l.relation in (1, 2) and (l.end_date is null or l.end_date >= current_date))`),
     role: optional(sql`${accounts.role}`),
     companyType: optional(sql`${accounts.companyType}`),
     request: optional(sql`${accounts.purchaseBudgetRangeMin}`, sql`${accounts.purchaseBudgetRangeMax}`),
@@ -158,7 +161,7 @@ export function listOwners(app: FastifyInstance, p: Paging) {
   return runList<TOwnerRow>(app, p, sql`${accounts.isOwner}`, {
     id: accounts.id,
     name: accounts.displayName,
-    objectReferenceNumbers: sql<string>`''`,
+    objectReferenceNumbers: objectRefsOf(accounts.id, OWNED_RELATIONS),
   }, true, 'owner');
 }
 

@@ -18,7 +18,18 @@ import { accessDenied, badRequest, conflict, fieldError, notFound } from '../../
 import { logAction } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { containsPattern, createdByName, creator, creatorAccount, modifiedByName, modifier, modifierAccount } from './accounts.sql.ts';
+import {
+  containsPattern,
+  createdByName,
+  creator,
+  creatorAccount,
+  modifiedByName,
+  modifier,
+  modifierAccount,
+  objectRefsOf,
+  OWNED_RELATIONS,
+  RENTED_RELATIONS,
+} from './accounts.sql.ts';
 
 /** Assignment parent kind of an account (assignments.parent). */
 export const ASSIGNMENT_PARENT_ACCOUNT = 1;
@@ -83,6 +94,8 @@ export async function getAccountDto(app: FastifyInstance, db: Db | Tx, id: numbe
       createdBy: createdByName,
       modifiedBy: modifiedByName,
       signIn: sql<string | null>`(select u.email from users u where u.account_id = ${accounts.id} and not u.disabled order by u.id limit 1)`,
+      owned: objectRefsOf(accounts.id, OWNED_RELATIONS),
+      rented: objectRefsOf(accounts.id, RENTED_RELATIONS),
       files: sql<{ systemName: string; userName: string }[]>`coalesce((
         select json_agg(json_build_object('systemName', f.system_name, 'userName', f.user_name) order by f.sort_order, f.id)
         from files f where f.parent_type = ${LinkKind.Account} and f.parent_id = ${accounts.id}), '[]'::json)`,
@@ -105,9 +118,10 @@ export async function getAccountDto(app: FastifyInstance, db: Db | Tx, id: numbe
     isClientDate: toLocalDateTime(isClientDate, tz),
     isOwnerDate: toLocalDateTime(isOwnerDate, tz),
     files: row.files,
-    ownedObjectsReferenceNumbers: '',
+    ownedObjectsReferenceNumbers: row.owned,
+    // Purchases are deals; they arrive with the deals module.
     boughtObjectsReferenceNumbers: '',
-    rentedObjectsReferenceNumbers: '',
+    rentedObjectsReferenceNumbers: row.rented,
     leads: [],
     signIn: row.signIn,
     createdOn: toLocalDateTime(createdOn, tz)!,

@@ -13,7 +13,7 @@ import {
 } from '@crm/contract';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { accounts, activities, activityLinks, files, users } from '../../db/schema/index.ts';
+import { accounts, activities, activityLinks, files, objects, users } from '../../db/schema/index.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
 import { badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
@@ -27,6 +27,7 @@ const assignee = alias(accounts, 'assignee');
 const creatorAccount = alias(accounts, 'creator_account');
 const linkedAccount = alias(accounts, 'linked_account');
 const linkedActivity = alias(activities, 'linked_activity');
+const linkedObject = alias(objects, 'linked_object');
 
 /** The columns of an activity row as answered (everything but links and files). */
 const rowColumns = {
@@ -57,9 +58,10 @@ function fromActivities(db: Q) {
 
 type Row = Awaited<ReturnType<ReturnType<typeof fromActivities>['execute']>>[number];
 
-/** Shown text of a linked record: an account's name, an activity's text; '#id' where no table exists yet. */
-function describeLink(entity: number, id: number, accountName: string | null, activityText: string | null): string {
+/** Shown text of a linked record: an account's name, an activity's text, an object's #reference; '#id' where no table exists yet. */
+function describeLink(entity: number, id: number, accountName: string | null, activityText: string | null, objectRef: number | null): string {
   if (entity === LinkKind.Account && accountName) return accountName;
+  if (entity === LinkKind.Object && objectRef !== null) return `#${String(objectRef).padStart(4, '0')}`;
   if (entity === LinkKind.Activity && activityText) return activityText.length > 60 ? `${activityText.slice(0, 60)}…` : activityText;
   return `#${id}`;
 }
@@ -76,10 +78,12 @@ async function completeRows(db: Q, rows: Row[], timeZone: string): Promise<TActi
         entityId: activityLinks.entityId,
         accountName: linkedAccount.displayName,
         activityText: linkedActivity.description,
+        objectRef: linkedObject.referenceNumber,
       })
       .from(activityLinks)
       .leftJoin(linkedAccount, and(eq(activityLinks.entity, LinkKind.Account), eq(linkedAccount.id, activityLinks.entityId)))
       .leftJoin(linkedActivity, and(eq(activityLinks.entity, LinkKind.Activity), eq(linkedActivity.id, activityLinks.entityId)))
+      .leftJoin(linkedObject, and(eq(activityLinks.entity, LinkKind.Object), eq(linkedObject.id, activityLinks.entityId)))
       .where(inArray(activityLinks.activityId, ids))
       .orderBy(activityLinks.activityId, activityLinks.position, activityLinks.entity, activityLinks.entityId),
     db
@@ -91,7 +95,7 @@ async function completeRows(db: Q, rows: Row[], timeZone: string): Promise<TActi
   const linksOf = new Map<number, TActivity['links']>();
   for (const l of links) {
     const list = linksOf.get(l.activityId) ?? [];
-    list.push({ entity: l.entity, id: l.entityId, description: describeLink(l.entity, l.entityId, l.accountName, l.activityText) });
+    list.push({ entity: l.entity, id: l.entityId, description: describeLink(l.entity, l.entityId, l.accountName, l.activityText, l.objectRef) });
     linksOf.set(l.activityId, list);
   }
   const filesOf = new Map<number, TActivity['files']>();
@@ -154,9 +158,12 @@ export async function listActivities(db: Q, q: z.output<typeof ZActivityListQuer
   return { items: await completeRows(db, rows, timeZone), totalRows: count?.n ?? 0 };
 }
 
-/** Whether the linked record exists, where its table exists (accounts, activities). */
+/** Whether the linked record exists, where its table exists (objects, accounts, activities). */
 async function checkLinkTarget(db: Q, entity: number, id: number, field: string) {
-  if (entity === LinkKind.Account) {
+  if (entity === LinkKind.Object) {
+    const [o] = await db.select({ id: objects.id }).from(objects).where(eq(objects.id, id));
+    if (!o) throw fieldError(field, 'activities.linkNotFound');
+  } else if (entity === LinkKind.Account) {
     const [a] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, id));
     if (!a) throw fieldError(field, 'activities.linkNotFound');
   } else if (entity === LinkKind.Activity) {

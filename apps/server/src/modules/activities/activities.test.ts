@@ -221,11 +221,11 @@ describe('updating an activity', () => {
     const acc = await newAccount();
     const other = await newAccount();
     const a = await addActivity(acc.id);
-    const linked = (await update({ id: a.id, version: 1, links: [...a.links, { entity: 2, id: other.id }, { entity: 1, id: 42 }] })).json();
+    const linked = (await update({ id: a.id, version: 1, links: [...a.links, { entity: 2, id: other.id }, { entity: 4, id: 42 }] })).json();
     expect(linked.links).toEqual([
       { entity: 2, id: acc.id, description: acc.displayName },
       { entity: 2, id: other.id, description: other.displayName },
-      { entity: 1, id: 42, description: '#42' },
+      { entity: 4, id: 42, description: '#42' },
     ]);
     // Now on the other account's list too
     const otherList = (await call(admin.token, 'GET', `/api/activity?parent=2&parentId=${other.id}`)).json();

@@ -27,9 +27,11 @@ export type PatchableField = {
   min?: number;
   /** number: whole numbers only. */
   integer?: boolean;
+  /** number: the value is a multiple of this (e.g. a map circle's radius in steps of 10 m). */
+  step?: number;
   /** An empty value is refused (validation.required). */
   required?: boolean;
-  /** select, enum, flag-enum: the choices; a value outside them is refused. */
+  /** select, enum, flag-enum, multi-select: the choices; a value outside them is refused. */
   options?: (ctx: FieldContext, row: Row) => TSelectOption[] | Promise<TSelectOption[]>;
   /** location (and other searched choices): whether a chosen id exists. */
   exists?: (ctx: FieldContext, value: number) => Promise<boolean>;

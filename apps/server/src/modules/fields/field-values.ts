@@ -65,6 +65,7 @@ export async function normalizeValue(field: string, def: PatchableField, raw: un
       if (def.integer && !Number.isInteger(raw)) throw fieldError(field, 'fields.wholeNumber');
       if (raw < min) throw fieldError(field, 'validation.tooSmall', { min });
       if (raw > max) throw fieldError(field, 'validation.tooBig', { max });
+      if (def.step && Math.abs(raw / def.step - Math.round(raw / def.step)) > 1e-9) throw fieldError(field, 'fields.step', { step: def.step });
       return round(raw, def.integer ? 0 : lim.decimals);
     }
     case 'date': {
@@ -76,6 +77,10 @@ export async function normalizeValue(field: string, def: PatchableField, raw: un
       const v = raw.trim().slice(0, raw.trim().length === 19 ? 10 : undefined);
       if (!isRealDate(v)) throw fieldError(field, 'fields.invalidDate');
       return v;
+    }
+    case 'boolean': {
+      if (typeof raw !== 'boolean') throw wrongType();
+      return raw;
     }
     case 'boolNullable': {
       if (raw === null) return null;
@@ -101,6 +106,16 @@ export async function normalizeValue(field: string, def: PatchableField, raw: un
       if (!hit) throw fieldError(field, 'validation.choice');
       return hit.value;
     }
+    case 'multi-select': {
+      // Ids of the list's options ([2, 5] or "2,5"), kept in the list's order without repeats.
+      const list = raw === null ? [] : typeof raw === 'string' ? raw.split(',').map((s) => s.trim()).filter(Boolean).map(Number) : raw;
+      if (!Array.isArray(list) || list.some((v) => typeof v !== 'number' || !Number.isInteger(v))) throw wrongType();
+      const options = (await def.options?.(ctx, row)) ?? [];
+      const chosen = new Set(list as number[]);
+      if ([...chosen].some((v) => !options.some((o) => sameOption(o, v)))) throw fieldError(field, 'validation.choice');
+      if (def.required && !chosen.size) throw required();
+      return options.filter((o) => chosen.has(Number(o.value))).map((o) => Number(o.value));
+    }
     case 'flag-enum': {
       const list = raw === null ? [] : typeof raw === 'string' ? raw.split(',').map((s) => s.trim()).filter(Boolean) : raw;
       if (!Array.isArray(list) || list.some((v) => typeof v !== 'string')) throw wrongType();
@@ -118,6 +133,8 @@ export async function normalizeValue(field: string, def: PatchableField, raw: un
 export function readValue(field: string, def: PatchableField, row: Row): unknown {
   if (def.type === 'flag-enum') return (def.flags ?? []).filter((f) => row[f] === true);
   const v = row[def.column ?? field];
+  if (def.type === 'multi-select') return Array.isArray(v) ? v : [];
+  if (def.type === 'boolean') return v === true;
   return v === undefined ? null : v;
 }
 

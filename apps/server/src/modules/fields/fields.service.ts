@@ -64,6 +64,15 @@ export async function getEditRequest(app: FastifyInstance, req: FastifyRequest, 
       .map((o) => o.text)
       .join(', ');
   }
+  if (def.type === 'multi-select') {
+    const set = value as number[];
+    answer.value = set.join(',');
+    answer.valueArray = set;
+    answer.selectListText = selectList
+      .filter((o) => set.includes(Number(o.value)))
+      .map((o) => o.text)
+      .join(', ');
+  }
   return answer;
 }
 

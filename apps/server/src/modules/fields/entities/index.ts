@@ -1,5 +1,6 @@
 import { registerPatchableEntity } from '../field-registry.ts';
 import { accountEntity } from './account.ts';
+import { objectEntity } from './object.ts';
 
 /**
  * Every entity whose fields the single-field editor patches. A module adding one (objects with
@@ -7,4 +8,5 @@ import { accountEntity } from './account.ts';
  */
 export function registerEntities() {
   registerPatchableEntity(accountEntity);
+  registerPatchableEntity(objectEntity);
 }

@@ -1,0 +1,273 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
+import { formatReferenceNumber, type TObjectRow, type TObjectSearch, type TObjectSearchRow, type TSearchHit } from '@crm/contract';
+import type { z } from 'zod';
+import type { ZObjectListQuery } from '@crm/contract';
+import type { Db } from '../../db/client.ts';
+import { accounts, objects } from '../../db/schema/index.ts';
+import { fieldError } from '../../lib/errors.ts';
+import { toLocalDateTime } from '../../lib/dates.ts';
+import { collationOf } from '../accounts/accounts.lists.ts';
+import { containsPattern, latinMatch } from '../accounts/accounts.sql.ts';
+import type { SearchProvider } from '../shell/shell.routes.ts';
+import type { Reader } from './objects.service.ts';
+import { typeText } from './objects.options.ts';
+import {
+  col,
+  firstImageId,
+  oCreator,
+  oCreatorAccount,
+  oModifier,
+  oModifierAccount,
+  oOwner,
+  oPlace,
+  oPlaceParent,
+  objectCreatedBy,
+  objectModifiedBy,
+  placeText,
+  typeTextSql,
+} from './objects.sql.ts';
+
+/** How many objects the map answer holds at most (the rest are counted in totalRows). */
+export const MAP_MAX_OBJECTS = 2000;
+
+type ListQuery = z.output<typeof ZObjectListQuery>;
+
+/** The objects with everything the rows show joined (the planner drops joins nothing reads). */
+function fromObjects(db: Db, columns: Record<string, unknown>) {
+  return db
+    .select(columns as never)
+    .from(objects)
+    .leftJoin(oCreator, eq(oCreator.id, objects.createdBy))
+    .leftJoin(oCreatorAccount, eq(oCreatorAccount.id, oCreator.accountId))
+    .leftJoin(oModifier, eq(oModifier.id, objects.modifiedBy))
+    .leftJoin(oModifierAccount, eq(oModifierAccount.id, oModifier.accountId))
+    .leftJoin(oPlace, eq(oPlace.id, col('locationId')))
+    .leftJoin(oPlaceParent, eq(oPlaceParent.id, oPlace.parentId))
+    .leftJoin(oOwner, eq(oOwner.id, objects.ownerId));
+}
+
+function orderOf(q: ListQuery, reader: Reader): SQL[] {
+  const dir = sql.raw(q.sortDir === 'asc' ? 'asc' : 'desc');
+  const collate = collationOf(reader.culture);
+  const required = (k: SQL) => [sql`${k} ${dir}`];
+  const optional = (k: SQL) => [sql`${k} ${dir} nulls last`];
+  const keys: Record<ListQuery['sortBy'], SQL[]> = {
+    createdOn: required(sql`${objects.createdOn}`),
+    createdBy: optional(sql`${objectCreatedBy} collate ${collate}`),
+    referenceNumber: required(sql`${objects.referenceNumber}`),
+    type: required(sql`${typeTextSql(reader.t)} collate ${collate}`),
+    location: required(sql`${placeText(reader.culture)} collate ${collate}`),
+    owner: optional(sql`${oOwner.displayName} collate ${collate}`),
+    modifiedOn: required(sql`${objects.modifiedOn}`),
+    modifiedBy: optional(sql`${objectModifiedBy} collate ${collate}`),
+  };
+  return [...keys[q.sortBy], sql`${objects.id} ${dir}`];
+}
+
+/** POST /api/object: the objects list, paged and sorted in SQL. */
+export async function listObjects(app: FastifyInstance, q: ListQuery, reader: Reader): Promise<{ items: TObjectRow[]; totalRows: number }> {
+  const offset = (q.currentPage - 1) * q.perPage;
+  const rowsQuery = fromObjects(app.db, {
+    id: objects.id,
+    ref: objects.referenceNumber,
+    typeId: col('subTypeObjectTypeId'),
+    subTypeId: col('objectSubTypeId'),
+    location: placeText(reader.culture),
+    owner: oOwner.displayName,
+    ownerId: objects.ownerId,
+    createdOn: objects.createdOn,
+    createdBy: objectCreatedBy,
+    modifiedOn: objects.modifiedOn,
+    modifiedBy: objectModifiedBy,
+  })
+    .orderBy(...orderOf(q, reader))
+    .limit(q.perPage)
+    .offset(offset);
+  const [rows, count] = await Promise.all([rowsQuery, app.db.select({ n: sql<number>`count(*)::int` }).from(objects)]);
+  const tz = app.config.timeZone;
+  type R = { id: number; ref: number; typeId: number | null; subTypeId: number | null; location: string; owner: string | null; ownerId: number | null; createdOn: Date; createdBy: string | null; modifiedOn: Date; modifiedBy: string | null };
+  return {
+    items: (rows as unknown as R[]).map((r) => ({
+      id: r.id,
+      referenceNumber: formatReferenceNumber(r.ref),
+      type: typeText(reader.t, r.typeId, r.subTypeId),
+      location: r.location,
+      owner: r.owner,
+      ownerId: r.ownerId,
+      createdOn: toLocalDateTime(r.createdOn, tz)!,
+      createdBy: r.createdBy,
+      modifiedOn: toLocalDateTime(r.modifiedOn, tz)!,
+      modifiedBy: r.modifiedBy,
+    })),
+    totalRows: count[0]?.n ?? 0,
+  };
+}
+
+/** The conditions of the search form. */
+function searchWhere(q: TObjectSearch): SQL | undefined {
+  if (q.priceMin != null && q.priceMax != null && q.priceMin > q.priceMax) throw fieldError('priceMax', 'objects.rangeOrder');
+  if (q.areaMin != null && q.areaMax != null && q.areaMin > q.areaMax) throw fieldError('areaMax', 'objects.rangeOrder');
+  const services = (
+    [
+      ['forSale', 'salePrice'],
+      ['forRent', 'rentPrice'],
+      ['forShortRent', 'shortRentPrice'],
+    ] as const
+  ).filter(([flag]) => q[flag]);
+  const priced = q.priceMin != null || q.priceMax != null;
+  const inRange = (price: string) =>
+    and(q.priceMin != null ? gte(col(price), q.priceMin) : undefined, q.priceMax != null ? lte(col(price), q.priceMax) : undefined);
+  // The chosen services are OR-ed; a price range applies to the chosen services' prices (to any
+  // price when no service is chosen).
+  const service = services.length
+    ? or(...services.map(([flag, price]) => and(sql`${col(flag)}`, priced ? inRange(price) : undefined)))
+    : priced
+      ? or(inRange('salePrice'), inRange('rentPrice'), inRange('shortRentPrice'))
+      : undefined;
+  const createdByText = q.createdByText?.trim();
+  return and(
+    service,
+    q.areaMin != null ? gte(col('area'), q.areaMin) : undefined,
+    q.areaMax != null ? lte(col('area'), q.areaMax) : undefined,
+    // A place includes the places under it.
+    q.locationId
+      ? sql`${col('locationId')} in (with recursive sub(id) as (
+          select ${q.locationId}::int union all select l.id from locations l join sub on l.parent_id = sub.id) select id from sub)`
+      : undefined,
+    q.createdBy ? eq(objects.createdByAccountId, q.createdBy) : undefined,
+    !q.createdBy && createdByText
+      ? sql`${objects.createdByAccountId} in (select a.id from accounts a where crm_search_norm(a.display_name) like ${containsPattern(createdByText)})`
+      : undefined,
+  );
+}
+
+/**
+ * POST /api/object/search: a page of the matching objects, or with showOnMap every matching object
+ * that has a place on the map (its point, else its circle's centre), at most MAP_MAX_OBJECTS.
+ */
+export async function searchObjects(app: FastifyInstance, q: TObjectSearch, reader: Reader): Promise<{ items: TObjectSearchRow[]; totalRows: number }> {
+  const lat = sql<number | null>`coalesce(${col('latitude')}, ${col('mapCircleLatitude')})`;
+  const lng = sql<number | null>`coalesce(${col('longitude')}, ${col('mapCircleLongitude')})`;
+  const where = and(searchWhere(q), q.showOnMap ? sql`${lat} is not null and ${lng} is not null` : undefined);
+  const perPage = q.showOnMap ? MAP_MAX_OBJECTS : q.perPage;
+  const offset = q.showOnMap ? 0 : (q.currentPage - 1) * q.perPage;
+  const rowsQuery = fromObjects(app.db, {
+    id: objects.id,
+    ref: objects.referenceNumber,
+    title: col('title'),
+    typeId: col('subTypeObjectTypeId'),
+    subTypeId: col('objectSubTypeId'),
+    location: placeText(reader.culture),
+    area: col('area'),
+    forSale: col('forSale'),
+    forRent: col('forRent'),
+    forShortRent: col('forShortRent'),
+    salePrice: col('salePrice'),
+    rentPrice: col('rentPrice'),
+    shortRentPrice: col('shortRentPrice'),
+    owner: oOwner.displayName,
+    ownerId: objects.ownerId,
+    latitude: lat,
+    longitude: lng,
+    imageId: firstImageId,
+  })
+    .where(where)
+    .orderBy(sql`${objects.createdOn} desc`, sql`${objects.id} desc`)
+    .limit(perPage)
+    .offset(offset);
+  const [rows, count] = await Promise.all([rowsQuery, app.db.select({ n: sql<number>`count(*)::int` }).from(objects).where(where)]);
+  type R = Omit<TObjectSearchRow, 'referenceNumber' | 'type'> & { ref: number; typeId: number | null; subTypeId: number | null };
+  const num = (v: unknown) => (v == null ? null : Number(v));
+  return {
+    items: (rows as unknown as R[]).map(({ ref, typeId, subTypeId, ...r }) => ({
+      ...r,
+      referenceNumber: formatReferenceNumber(ref),
+      type: typeText(reader.t, typeId, subTypeId),
+      area: num(r.area),
+      salePrice: num(r.salePrice),
+      rentPrice: num(r.rentPrice),
+      shortRentPrice: num(r.shortRentPrice),
+      latitude: num(r.latitude),
+      longitude: num(r.longitude),
+      imageId: num(r.imageId),
+    })),
+    totalRows: count[0]?.n ?? 0,
+  };
+}
+
+const MAX_REF = 2147483647;
+/**
+ * Reference numbers that start with the typed digits, as ranges on the unique index: "42" is 42,
+ * 420–429, 4200–4299 …; "004" (as shown, padded to 4) is 40–49.
+ */
+export function refPrefix(digits: string): SQL | undefined {
+  if (!/^\d{1,10}$/.test(digits)) return undefined;
+  const n = Number(digits);
+  const ranges: [number, number][] = [];
+  if (digits.startsWith('0')) {
+    if (digits.length <= 4) {
+      const k = 10 ** (4 - digits.length);
+      ranges.push([n * k, (n + 1) * k - 1]);
+    }
+  } else {
+    for (let k = 1; n * k <= MAX_REF; k *= 10) ranges.push([n * k, Math.min((n + 1) * k - 1, MAX_REF)]);
+  }
+  const parts = ranges.filter(([lo]) => lo >= 1).map(([lo, hi]) => (lo === hi ? sql`${objects.referenceNumber} = ${lo}` : sql`${objects.referenceNumber} between ${lo} and ${hi}`));
+  return parts.length ? sql`(${sql.join(parts, sql` or `)})` : sql`false`;
+}
+
+/** The reference number in typed text: "42", "#0042", "ref0042". */
+const refDigits = (text: string) => /^(?:#|ref)?\s*(\d{1,10})$/i.exec(text.trim())?.[1];
+
+/** Every word of the text in the object's search text (reference, titles, address, owner). */
+function wordsMatch(text: string): SQL | undefined {
+  const words = text.split(/\s+/).filter(Boolean).slice(0, 8);
+  if (!words.length) return undefined;
+  return and(...words.map((w) => or(sql`${objects.searchText} like ${containsPattern(w)}`, latinMatch(sql`${objects.searchText}`, w))));
+}
+
+async function matchObjects(db: Db, text: string, limit: number, extra?: SQL) {
+  const typed = refDigits(text);
+  // Digits beyond any reference number (a phone number) are searched as text only.
+  const digits = typed && Number(typed) <= MAX_REF ? typed : undefined;
+  const byRef = digits ? refPrefix(digits) : undefined;
+  const byWords = digits && digits.length < 3 ? undefined : wordsMatch(typed ?? text);
+  const match = or(byRef, byWords);
+  if (!match) return [];
+  return db
+    .select({
+      id: objects.id,
+      ref: objects.referenceNumber,
+      title: sql<string | null>`${col('title')}`,
+      address: sql<string | null>`${col('address')}`,
+      owner: accounts.displayName,
+    })
+    .from(objects)
+    .leftJoin(accounts, eq(accounts.id, objects.ownerId))
+    .where(and(match, extra))
+    .orderBy(
+      ...(digits ? [sql`case when ${objects.referenceNumber} = ${Number(digits)} then 0 when ${byRef ?? sql`false`} then 1 else 2 end`] : []),
+      objects.referenceNumber,
+    )
+    .limit(limit);
+}
+
+type Match = Awaited<ReturnType<typeof matchObjects>>[number];
+const describe = (m: Match) => [`#${formatReferenceNumber(m.ref)}`, m.title ?? m.address, m.owner].filter(Boolean).join(' · ');
+
+/** GET /api/object/searchByRefNumOrTitle: at most 20; options STR: short-rent objects only. */
+export async function searchByRefNumOrTitle(app: FastifyInstance, searchStr: string, options: 'no' | 'STR') {
+  const text = searchStr.trim();
+  if (!text) return { items: [] };
+  const rows = await matchObjects(app.db, text, 20, options === 'STR' ? sql`${col('forShortRent')}` : undefined);
+  return { items: rows.map((r) => ({ id: r.id, referenceNumber: formatReferenceNumber(r.ref), description: describe(r) })) };
+}
+
+/** The objects' part of the global search box: by reference number, title, address, owner. */
+export function makeObjectSearchProvider(app: FastifyInstance): SearchProvider {
+  return async ({ text, limit }) => {
+    const rows = await matchObjects(app.db, text, limit);
+    return rows.map((r): TSearchHit => ({ id: r.id, description: describe(r), entity: 'Object' }));
+  };
+}

@@ -1,0 +1,148 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import {
+  LinkKind,
+  ZIdParam,
+  ZObjectAccount,
+  ZObjectAccountKey,
+  ZObjectEditAnswer,
+  ZObjectIdOrRefParam,
+  ZObjectKey,
+  ZObjectKeyEdit,
+  ZObjectKeyListAnswer,
+  ZObjectKeyListQuery,
+  ZObjectListAnswer,
+  ZObjectListQuery,
+  ZObjectRefSearchAnswer,
+  ZObjectRefSearchQuery,
+  ZObjectSearch,
+  ZObjectSearchAnswer,
+  ZObjectUpdate,
+  ZObjectViewAnswer,
+  ZOk,
+  ZRealtyObject,
+} from '@crm/contract';
+import { objects } from '../../db/schema/index.ts';
+import { STAFF } from '../../plugins/auth.ts';
+import { registerFileParent } from '../files/file-parents.ts';
+import { addObject, deleteObject, editAnswer, resolveIdOrRef, updateObject, viewAnswer, type Reader } from './objects.service.ts';
+import { listObjects, makeObjectSearchProvider, searchByRefNumOrTitle, searchObjects } from './objects.lists.ts';
+import { addObjectAccount, deleteObjectAccount, mergeObjectLinks, updateObjectAccount } from './object-accounts.service.ts';
+import { deleteKey, getKey, listKeys, saveKey } from './object-keys.service.ts';
+
+const caller = (req: FastifyRequest) => ({ user: req.user!, actor: req.actor });
+
+/**
+ * Objects (the agency's properties): list, search, the record (add, edit, view, update, delete),
+ * their contacts (object–account links) and the keys register.
+ */
+export const objectsRoutes = fp(
+  async (root: FastifyInstance) => {
+    const app = root.withTypeProvider<ZodTypeProvider>();
+    const reader = (req: FastifyRequest): Reader => ({
+      culture: req.culture,
+      t: (key, params) => app.translator.t(req.culture, key, params),
+      timeZone: app.config.timeZone,
+    });
+    app.searchProviders.push(makeObjectSearchProvider(app));
+    app.accountMergeSteps.push(mergeObjectLinks);
+    registerFileParent(LinkKind.Object, {
+      entity: 'Object',
+      exists: async (db, id) => (await db.select({ id: objects.id }).from(objects).where(eq(objects.id, id))).length > 0,
+    });
+
+    const tags = ['objects'];
+    app.post(
+      '/api/object',
+      { config: { access: STAFF }, schema: { tags, body: ZObjectListQuery, response: { 200: ZObjectListAnswer } } },
+      async (req) => listObjects(app, req.body, reader(req)),
+    );
+    app.get(
+      '/api/object/add',
+      { config: { access: STAFF }, schema: { tags, response: { 200: ZRealtyObject } } },
+      async (req) => addObject(app, caller(req), reader(req)),
+    );
+    app.get(
+      '/api/object/edit/:id',
+      { config: { access: STAFF }, schema: { tags, params: ZIdParam, response: { 200: ZObjectEditAnswer } } },
+      async (req) => editAnswer(app.db, reader(req), req.params.id),
+    );
+    app.post(
+      '/api/object/update',
+      { config: { access: STAFF }, schema: { tags, body: ZObjectUpdate, response: { 200: ZRealtyObject } } },
+      async (req) => updateObject(app, caller(req), reader(req), req.body),
+    );
+    app.get(
+      '/api/object/view/:idOrRef',
+      { config: { access: STAFF }, schema: { tags, params: ZObjectIdOrRefParam, response: { 200: ZObjectViewAnswer } } },
+      async (req) => viewAnswer(app.db, reader(req), await resolveIdOrRef(app.db, req.params.idOrRef)),
+    );
+    app.delete(
+      '/api/object/:id',
+      { config: { access: STAFF }, schema: { tags, params: ZIdParam, response: { 200: ZOk } } },
+      async (req) => {
+        await deleteObject(app, caller(req), req.params.id);
+        return { ok: true as const };
+      },
+    );
+    app.post(
+      '/api/object/search',
+      { config: { access: STAFF }, schema: { tags, body: ZObjectSearch, response: { 200: ZObjectSearchAnswer } } },
+      async (req) => searchObjects(app, req.body, reader(req)),
+    );
+    app.get(
+      '/api/object/searchByRefNumOrTitle',
+      { config: { access: STAFF }, schema: { tags, querystring: ZObjectRefSearchQuery, response: { 200: ZObjectRefSearchAnswer } } },
+      async (req) => searchByRefNumOrTitle(app, req.query.searchStr, req.query.options),
+    );
+
+    // Contacts: owners, tenants and the other people of a property
+    app.post(
+      '/api/objectAccount/add',
+      { config: { access: STAFF }, schema: { tags, body: ZObjectAccount, response: { 200: ZObjectAccount } } },
+      async (req) => addObjectAccount(app, caller(req), reader(req), req.body),
+    );
+    app.post(
+      '/api/objectAccount/update',
+      { config: { access: STAFF }, schema: { tags, body: ZObjectAccount, response: { 200: ZObjectAccount } } },
+      async (req) => updateObjectAccount(app, caller(req), reader(req), req.body),
+    );
+    app.delete(
+      '/api/objectAccount',
+      { config: { access: STAFF }, schema: { tags, body: ZObjectAccountKey, response: { 200: ZOk } } },
+      async (req) => {
+        await deleteObjectAccount(app, caller(req), req.body);
+        return { ok: true as const };
+      },
+    );
+
+    // Keys
+    const keyTags = ['keys'];
+    app.get(
+      '/api/ObjectKeys',
+      { config: { access: STAFF }, schema: { tags: keyTags, querystring: ZObjectKeyListQuery, response: { 200: ZObjectKeyListAnswer } } },
+      async (req) => listKeys(app, req.query),
+    );
+    app.get(
+      '/api/ObjectKeys/edit/:id',
+      { config: { access: STAFF }, schema: { tags: keyTags, params: ZIdParam, response: { 200: ZObjectKey } } },
+      async (req) => getKey(app.db, req.params.id),
+    );
+    app.post(
+      '/api/ObjectKeys/edit',
+      { config: { access: STAFF }, schema: { tags: keyTags, body: ZObjectKeyEdit, response: { 200: ZObjectKey } } },
+      async (req) => saveKey(app, caller(req), req.body),
+    );
+    app.delete(
+      '/api/ObjectKeys/:id',
+      { config: { access: STAFF }, schema: { tags: keyTags, params: ZIdParam, response: { 200: ZOk } } },
+      async (req) => {
+        await deleteKey(app, caller(req), req.params.id);
+        return { ok: true as const };
+      },
+    );
+  },
+  { name: 'objects', dependencies: ['accounts'] },
+);

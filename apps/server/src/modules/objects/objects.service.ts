@@ -1,0 +1,302 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  LinkKind,
+  OBJECT_EDITABLE_FIELDS,
+  OBJECT_FIELDS,
+  formatReferenceNumber,
+  type TCulture,
+  type TObjectAccount,
+  type TRealtyObject,
+} from '@crm/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import { accounts, activities, activityLinks, assignments, files, objectAccounts, objects } from '../../db/schema/index.ts';
+import { badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts';
+import { logAction, type Actor } from '../../lib/audit.ts';
+import { toLocalDateTime } from '../../lib/dates.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
+import type { FieldContext } from '../fields/field-registry.ts';
+import { normalizeValue, sameValue } from '../fields/field-values.ts';
+import { objectSelectLists, parentTypeOf, relationName, relationOptions, typeText } from './objects.options.ts';
+import { OBJECT_PATCHABLE, checkObjectRules } from './objects.rules.ts';
+import { col, oCreator, oCreatorAccount, oModifier, oModifierAccount, oPlace, oPlaceParent, objectCreatedBy, objectModifiedBy, placeText } from './objects.sql.ts';
+
+/** Assignment parent kind of an object (assignments.parent). */
+export const ASSIGNMENT_PARENT_OBJECT = 0;
+export const OBJECT_LOG_ENTITY = 'Object';
+
+export type Caller = { user: SessionUser; actor: Actor };
+export type Reader = { culture: TCulture; t: (key: string, params?: Record<string, string | number>) => string; timeZone: string };
+type Row = Record<string, unknown>;
+
+/** Fields whose change is a change of what the public sees (lastUpdate). */
+const PRIVATE_FIELDS = new Set(['internalNotes', 'publishRequested', 'active']);
+
+/** The stored row with the texts the record shows, or undefined. */
+async function loadObject(db: Db | Tx, id: number, culture: string) {
+  const [row] = await db
+    .select({ o: objects, location: placeText(culture), createdByName: objectCreatedBy, modifiedByName: objectModifiedBy })
+    .from(objects)
+    .leftJoin(oCreator, eq(oCreator.id, objects.createdBy))
+    .leftJoin(oCreatorAccount, eq(oCreatorAccount.id, oCreator.accountId))
+    .leftJoin(oModifier, eq(oModifier.id, objects.modifiedBy))
+    .leftJoin(oModifierAccount, eq(oModifierAccount.id, oModifier.accountId))
+    .leftJoin(oPlace, eq(oPlace.id, col('locationId')))
+    .leftJoin(oPlaceParent, eq(oPlaceParent.id, oPlace.parentId))
+    .where(eq(objects.id, id));
+  return row;
+}
+
+/** The described fields of a row as the contract has them (flags false, choices [] when unset). */
+export function fieldsOf(o: Row): Row {
+  const out: Row = {};
+  for (const d of OBJECT_FIELDS) {
+    const v = o[d.name];
+    out[d.name] = d.type === 'boolean' ? v === true : d.type === 'multi-select' ? (Array.isArray(v) ? v : []) : (v ?? null);
+  }
+  return out;
+}
+
+async function imagesOf(db: Db | Tx, id: number) {
+  return db
+    .select({ id: files.id, name: files.systemName })
+    .from(files)
+    .where(and(eq(files.parentType, LinkKind.Object), eq(files.parentId, id), eq(files.type, 'image')))
+    .orderBy(files.sortOrder, files.id);
+}
+
+/** The object as the view and edit screens show it; undefined when there is none. */
+export async function getObjectDto(db: Db | Tx, reader: Reader, id: number): Promise<TRealtyObject | undefined> {
+  const row = await loadObject(db, id, reader.culture);
+  if (!row) return undefined;
+  const { o } = row;
+  const f = fieldsOf(o as Row);
+  const images = await imagesOf(db, id);
+  const tz = reader.timeZone;
+  return {
+    ...f,
+    id: o.id,
+    referenceNumber: formatReferenceNumber(o.referenceNumber),
+    type: typeText(reader.t, f.subTypeObjectTypeId as number | null, f.objectSubTypeId as number | null),
+    location: row.location,
+    createdOn: toLocalDateTime(o.createdOn, tz)!,
+    createdBy: row.createdByName ?? null,
+    createdByAccountId: o.createdByAccountId,
+    modifiedOn: toLocalDateTime(o.modifiedOn, tz)!,
+    modifiedBy: row.modifiedByName ?? null,
+    lastUpdate: toLocalDateTime(o.lastUpdate, tz),
+    images: images.map((i) => ({ id: i.id, name: i.name, width: null, height: null })),
+    imagesNew: null,
+    version: o.version,
+  } as TRealtyObject;
+}
+
+export async function requireObjectDto(db: Db | Tx, reader: Reader, id: number) {
+  const dto = await getObjectDto(db, reader, id);
+  if (!dto) throw notFound('objects.notFound');
+  return dto;
+}
+
+/** "12" → id 12; "ref0042" (any letter case) → the object with reference number 42. */
+export async function resolveIdOrRef(db: Db | Tx, idOrRef: string): Promise<number> {
+  const s = idOrRef.trim();
+  const asId = /^\d{1,10}$/.exec(s);
+  const asRef = /^ref(\d{1,10})$/i.exec(s);
+  const n = Number((asId ?? asRef)?.[1] ?? s);
+  if ((!asId && !asRef) || !Number.isSafeInteger(n) || n < 1 || n > 2147483647) throw badRequest('objects.badIdOrRef');
+  if (asId) return n;
+  const [o] = await db.select({ id: objects.id }).from(objects).where(eq(objects.referenceNumber, n));
+  if (!o) throw notFound('objects.notFound');
+  return o.id;
+}
+
+/** The object's contacts (owners, tenants, …) with the accounts' names, owners first. */
+export async function contactsOf(db: Db | Tx, t: Reader['t'], objectId: number): Promise<TObjectAccount[]> {
+  const rows = await db
+    .select({
+      objectId: objectAccounts.objectId,
+      accountId: objectAccounts.accountId,
+      account: accounts.displayName,
+      relation: objectAccounts.relation,
+      startDate: objectAccounts.startDate,
+      endDate: objectAccounts.endDate,
+      price: objectAccounts.price,
+      rentPaymentDay: objectAccounts.rentPaymentDay,
+    })
+    .from(objectAccounts)
+    .innerJoin(accounts, eq(accounts.id, objectAccounts.accountId))
+    .where(eq(objectAccounts.objectId, objectId))
+    .orderBy(objectAccounts.relation, sql`${objectAccounts.startDate} nulls first`, accounts.displayName, objectAccounts.accountId);
+  return rows.map((r) => ({ ...r, price: r.price === null ? null : Number(r.price), relationName: relationName(t, r.relation) }));
+}
+
+export async function editAnswer(db: Db | Tx, reader: Reader, id: number) {
+  const object = await requireObjectDto(db, reader, id);
+  return {
+    object,
+    objectSelectLists: objectSelectLists(reader.t),
+    objectAccounts: await contactsOf(db, reader.t, id),
+    objectAccountRelationSelectList: relationOptions(reader.t),
+  };
+}
+
+export async function viewAnswer(db: Db | Tx, reader: Reader, id: number) {
+  const object = await requireObjectDto(db, reader, id);
+  const contacts = await contactsOf(db, reader.t, id);
+  const seen = new Set<number>();
+  const linked = contacts.filter((c) => !seen.has(c.accountId) && seen.add(c.accountId));
+  return {
+    ...object,
+    accounts: linked.map((c) => ({ id: c.accountId, descr: c.account ?? '' })),
+    // Leads, viewings, deals and reservations point at objects once those records exist.
+    leads: [],
+    viewings: [],
+    deals: [],
+    reservations: [],
+    contacts,
+    objectSelectLists: objectSelectLists(reader.t),
+    objectAccountRelationSelectList: relationOptions(reader.t),
+  };
+}
+
+/** GET /api/object/add: a blank object with the next reference number, created by the caller. */
+export async function addObject(app: FastifyInstance, caller: Caller, reader: Reader) {
+  return app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(objects)
+      .values({ createdBy: caller.user.id, modifiedBy: caller.user.id, createdByAccountId: caller.user.accountId, active: true } as never)
+      .returning({ id: objects.id, referenceNumber: objects.referenceNumber });
+    const ref = formatReferenceNumber(row!.referenceNumber);
+    await logAction(tx, caller.actor, { action: 'Create', entity: OBJECT_LOG_ENTITY, entityId: row!.id, message: `#${ref}`, data: { referenceNumber: ref } });
+    return requireObjectDto(tx, reader, row!.id);
+  });
+}
+
+/** Ids of freshly uploaded files ("12,13") or a 400. */
+function parseFileIds(list: string | null | undefined): number[] {
+  if (!list?.trim()) return [];
+  const parts = list.split(',').map((s) => s.trim()).filter(Boolean);
+  if (!parts.every((p) => /^\d{1,9}$/.test(p))) throw fieldError('imagesNew', 'validation.invalid');
+  return [...new Set(parts.map(Number))];
+}
+
+/** POST /api/object/update: the whole object (or part of it), based on the version it was read at. */
+export type TObjectUpdateBody = { id: number; version: number; imagesNew?: string | null; imagesExisting?: number[] } & Record<string, unknown>;
+
+export async function updateObject(app: FastifyInstance, caller: Caller, reader: Reader, input: unknown) {
+  const body = input as TObjectUpdateBody;
+  return app.db.transaction(async (tx) => {
+    const [locked] = await tx.select({ id: objects.id, version: objects.version }).from(objects).where(eq(objects.id, body.id)).for('update');
+    if (!locked) throw notFound('objects.notFound');
+    if (body.version !== locked.version) throw conflict(await requireObjectDto(tx, reader, body.id));
+    const [current] = (await tx.select().from(objects).where(eq(objects.id, body.id))) as Row[];
+    const ctx: FieldContext = { db: tx, culture: reader.culture, t: reader.t, timeZone: reader.timeZone, user: caller.user };
+    const set: Row = {};
+    for (const d of OBJECT_EDITABLE_FIELDS) {
+      if (body[d.name] === undefined) continue;
+      const value = await normalizeValue(d.name, OBJECT_PATCHABLE[d.name]!, body[d.name], ctx, current!);
+      const stored = d.type === 'multi-select' ? (current![d.name] ?? []) : d.type === 'boolean' ? current![d.name] === true : current![d.name];
+      if (!sameValue(stored, value)) set[d.name] = value;
+    }
+    const merged: Row = { ...current, ...set };
+    // A subtype chosen without its type brings the type along.
+    if (merged.objectSubTypeId != null && merged.subTypeObjectTypeId == null) {
+      set.subTypeObjectTypeId = parentTypeOf(merged.objectSubTypeId as number) ?? null;
+      merged.subTypeObjectTypeId = set.subTypeObjectTypeId;
+    }
+    checkObjectRules(merged, new Set(Object.keys(set)));
+    const changes: Row = { ...set };
+
+    // Photos: newly uploaded ones join the object after its others; the order given is kept.
+    const fileIds = parseFileIds(body.imagesNew);
+    if (fileIds.length) {
+      const attached = await tx
+        .update(files)
+        .set({
+          parentType: LinkKind.Object,
+          parentId: body.id,
+          type: 'image',
+          sortOrder: sql`(select coalesce(max(f.sort_order) + 1, 0) from files f where f.parent_type = ${LinkKind.Object} and f.parent_id = ${body.id}) + array_position(${sql.param(fileIds)}::int[], ${files.id})`,
+        })
+        .where(and(inArray(files.id, fileIds), isNull(files.parentId)))
+        .returning({ id: files.id });
+      if (attached.length) changes.imagesAttached = attached.map((a) => a.id).sort((a, b) => a - b);
+    }
+    if (body.imagesExisting?.length) {
+      const ids = body.imagesExisting;
+      const moved = await tx
+        .update(files)
+        .set({ sortOrder: sql`array_position(${sql.param(ids)}::int[], ${files.id}) - 1` })
+        .where(
+          and(
+            eq(files.parentType, LinkKind.Object),
+            eq(files.parentId, body.id),
+            inArray(files.id, ids),
+            sql`${files.sortOrder} is distinct from array_position(${sql.param(ids)}::int[], ${files.id}) - 1`,
+          ),
+        )
+        .returning({ id: files.id });
+      if (moved.length) changes.imagesOrder = ids;
+    }
+    if (!Object.keys(changes).length) return requireObjectDto(tx, reader, body.id);
+    const publicChange = Object.keys(changes).some((k) => !PRIVATE_FIELDS.has(k));
+    await tx
+      .update(objects)
+      .set({
+        ...set,
+        version: locked.version + 1,
+        modifiedOn: new Date(),
+        modifiedBy: caller.user.id,
+        ...(publicChange ? { lastUpdate: new Date() } : {}),
+      } as never)
+      .where(eq(objects.id, body.id));
+    const ref = formatReferenceNumber(current!.referenceNumber as number);
+    await logAction(tx, caller.actor, { action: 'Update', entity: OBJECT_LOG_ENTITY, entityId: body.id, message: `#${ref}`, data: changes });
+    return requireObjectDto(tx, reader, body.id);
+  });
+}
+
+/**
+ * DELETE /api/object/{id}: the object and what belongs to it (contacts, keys, assignments, its
+ * activity links; activities linked to nothing else go with it; files are detached and purged
+ * with the other unattached uploads).
+ */
+export async function deleteObject(app: FastifyInstance, caller: Caller, id: number) {
+  await app.db.transaction(async (tx) => {
+    const [current] = await tx.select({ id: objects.id, referenceNumber: objects.referenceNumber }).from(objects).where(eq(objects.id, id)).for('update');
+    if (!current) throw notFound('objects.notFound');
+    await tx.delete(assignments).where(and(eq(assignments.parent, ASSIGNMENT_PARENT_OBJECT), eq(assignments.parentId, id)));
+    const links = await tx
+      .delete(activityLinks)
+      .where(and(eq(activityLinks.entity, LinkKind.Object), eq(activityLinks.entityId, id)))
+      .returning({ activityId: activityLinks.activityId });
+    const activityIds = [...new Set(links.map((l) => l.activityId))];
+    let orphans: number[] = [];
+    if (activityIds.length) {
+      const gone = await tx
+        .delete(activities)
+        .where(and(inArray(activities.id, activityIds), sql`not exists (select 1 from activity_links l where l.activity_id = ${activities.id})`))
+        .returning({ id: activities.id });
+      orphans = gone.map((g) => g.id);
+      if (orphans.length) {
+        await tx.update(files).set({ parentType: null, parentId: null }).where(and(eq(files.parentType, LinkKind.Activity), inArray(files.parentId, orphans)));
+      }
+    }
+    const detached = await tx
+      .update(files)
+      .set({ parentType: null, parentId: null })
+      .where(and(eq(files.parentType, LinkKind.Object), eq(files.parentId, id)))
+      .returning({ id: files.id });
+    const contacts = await tx.delete(objectAccounts).where(eq(objectAccounts.objectId, id)).returning({ accountId: objectAccounts.accountId, relation: objectAccounts.relation });
+    await tx.execute(sql`delete from object_keys where object_id = ${id}`);
+    await tx.delete(objects).where(eq(objects.id, id));
+    const ref = formatReferenceNumber(current.referenceNumber);
+    await logAction(tx, caller.actor, {
+      action: 'Delete',
+      entity: OBJECT_LOG_ENTITY,
+      entityId: id,
+      message: `#${ref}`,
+      data: { referenceNumber: ref, contacts, deletedActivities: orphans, detachedFiles: detached.map((f) => f.id) },
+    });
+  });
+}
