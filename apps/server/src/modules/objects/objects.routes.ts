@@ -1,9 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import {
-  LinkKind,
   ZIdParam,
   ZObjectAccount,
   ZObjectAccountKey,
@@ -24,9 +22,7 @@ import {
   ZOk,
   ZRealtyObject,
 } from '@crm/contract';
-import { objects } from '../../db/schema/index.ts';
 import { STAFF } from '../../plugins/auth.ts';
-import { registerFileParent } from '../files/file-parents.ts';
 import { addObject, deleteObject, editAnswer, resolveIdOrRef, updateObject, viewAnswer, type Reader } from './objects.service.ts';
 import { listObjects, makeObjectSearchProvider, searchByRefNumOrTitle, searchObjects } from './objects.lists.ts';
 import { addObjectAccount, deleteObjectAccount, mergeObjectLinks, updateObjectAccount } from './object-accounts.service.ts';
@@ -48,10 +44,6 @@ export const objectsRoutes = fp(
     });
     app.searchProviders.push(makeObjectSearchProvider(app));
     app.accountMergeSteps.push(mergeObjectLinks);
-    registerFileParent(LinkKind.Object, {
-      entity: 'Object',
-      exists: async (db, id) => (await db.select({ id: objects.id }).from(objects).where(eq(objects.id, id))).length > 0,
-    });
 
     const tags = ['objects'];
     app.post(

@@ -59,7 +59,7 @@ export function fieldsOf(o: Row): Row {
 
 async function imagesOf(db: Db | Tx, id: number) {
   return db
-    .select({ id: files.id, name: files.systemName })
+    .select({ id: files.id, name: files.systemName, width: files.width, height: files.height })
     .from(files)
     .where(and(eq(files.parentType, LinkKind.Object), eq(files.parentId, id), eq(files.type, 'image')))
     .orderBy(files.sortOrder, files.id);
@@ -85,7 +85,7 @@ export async function getObjectDto(db: Db | Tx, reader: Reader, id: number): Pro
     modifiedOn: toLocalDateTime(o.modifiedOn, tz)!,
     modifiedBy: row.modifiedByName ?? null,
     lastUpdate: toLocalDateTime(o.lastUpdate, tz),
-    images: images.map((i) => ({ id: i.id, name: i.name, width: null, height: null })),
+    images,
     imagesNew: null,
     version: o.version,
   } as TRealtyObject;
