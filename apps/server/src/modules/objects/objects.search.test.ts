@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { accounts, locations, users } from '../../db/schema/index.ts';
+import { bearer, createTestApp } from '../../../test/harness.ts';
+
+const t = await createTestApp();
+const { app } = t;
+const admin = await t.user({ roles: ['admin'] });
+const emp = await t.user({ roles: ['employee'] });
+
+type Headers = Record<string, string>;
+const H = bearer(admin.token);
+const post = (url: string, payload: unknown, headers: Headers = H) => app.inject({ method: 'POST', url, payload: payload as object, headers });
+const get = (url: string, headers: Headers = H) => app.inject({ url, headers });
+
+const [empAccount] = await t.db.insert(accounts).values({ firstName: 'Maria', lastName: 'Lista', isEmploye: true }).returning();
+await t.db.update(users).set({ accountId: empAccount!.id }).where(eq(users.id, emp.id));
+const [thess] = await t.db.insert(locations).values({ level: 1, nameEn: 'Thessaloniki', nameEl: 'Θεσσαλονίκη', nameRu: 'Салоники' }).returning();
+const [kal] = await t.db.insert(locations).values({ level: 2, parentId: thess!.id, nameEn: 'Kalamaria', nameEl: 'Καλαμαριά', nameRu: 'Каламария' }).returning();
+const [kara] = await t.db.insert(locations).values({ level: 3, parentId: kal!.id, nameEn: 'Karampournaki', nameEl: 'Καραμπουρνάκι', nameRu: 'Карабурнаки' }).returning();
+const [kas] = await t.db.insert(locations).values({ level: 1, nameEn: 'Chalkidiki', nameEl: 'Χαλκιδική', nameRu: 'Халкидики' }).returning();
+
+async function make(fields: Record<string, unknown>, headers: Headers = H) {
+  const o = (await get('/api/object/add', headers)).json();
+  const res = await post('/api/object/update', { id: o.id, version: o.version, ...fields });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { id: number; referenceNumber: string };
+}
+const point = { latitude: 40.58, longitude: 22.95, displayCoordinates: true };
+const sale = await make({ title: 'Penthouse with sea view', forSale: true, salePrice: 300000, area: 120, locationId: kara!.id, objectSubTypeId: 1, ...point }, bearer(emp.token));
+const rent = await make({ title: 'Studio near the university', forRent: true, rentPrice: 450, area: 35, locationId: kal!.id, address: 'Egnatia 12' });
+const both = await make({ title: 'Maisonette Panorama', forSale: true, forRent: true, salePrice: 180000, rentPrice: 900, area: 140, locationId: thess!.id, ...point });
+const shortLet = await make({ title: 'Beach house Kassandra', forShortRent: true, shortRentPrice: 120, area: 80, locationId: kas!.id });
+const ids = (r: { json: () => { items: { id: number }[] } }) => r.json().items.map((i) => i.id).sort((a, b) => a - b);
+const sorted = (...xs: { id: number }[]) => xs.map((x) => x.id).sort((a, b) => a - b);
+
+describe('the object search form', () => {
+  it('ORs the chosen services and applies the price range to their prices', async () => {
+    expect(ids(await post('/api/object/search', { forSale: true }))).toEqual(sorted(sale, both));
+    expect(ids(await post('/api/object/search', { forRent: true, forShortRent: true }))).toEqual(sorted(rent, both, shortLet));
+    expect(ids(await post('/api/object/search', { forSale: true, priceMax: 200000 }))).toEqual(sorted(both));
+    expect(ids(await post('/api/object/search', { forSale: true, forRent: true, priceMin: 400, priceMax: 500 }))).toEqual(sorted(rent));
+    // no service chosen: the range applies to any price
+    expect(ids(await post('/api/object/search', { priceMin: 100, priceMax: 130 }))).toEqual(sorted(shortLet));
+  });
+
+  it('filters by area, by a place with the places under it, and by the creator', async () => {
+    expect(ids(await post('/api/object/search', { areaMin: 100 }))).toEqual(sorted(sale, both));
+    expect(ids(await post('/api/object/search', { locationId: thess!.id }))).toEqual(sorted(sale, rent, both));
+    expect(ids(await post('/api/object/search', { locationId: kal!.id }))).toEqual(sorted(sale, rent));
+    expect(ids(await post('/api/object/search', { locationId: kara!.id }))).toEqual(sorted(sale));
+    expect(ids(await post('/api/object/search', { createdBy: empAccount!.id }))).toEqual(sorted(sale));
+    expect(ids(await post('/api/object/search', { createdByText: 'lista' }))).toEqual(sorted(sale));
+  });
+
+  it('answers the rows the list shows, in the reader\'s language, paged with the count', async () => {
+    const res = await post('/api/object/search', { forSale: true, perPage: 1, currentPage: 1 }, { ...H, 'accept-language': 'el' });
+    expect(res.json().totalRows).toBe(2);
+    expect(res.json().items).toHaveLength(1);
+    const row = (await post('/api/object/search', { locationId: kara!.id }, { ...H, 'accept-language': 'el' })).json().items[0];
+    expect(row).toMatchObject({ id: sale.id, referenceNumber: sale.referenceNumber, title: 'Penthouse with sea view', type: 'Διαμέρισμα', location: 'Καραμπουρνάκι, Καλαμαριά', area: 120, forSale: true, salePrice: 300000, latitude: 40.58, longitude: 22.95, imageId: null });
+  });
+
+  it('on the map answers every matching object that has a place on the map', async () => {
+    const res = await post('/api/object/search', { showOnMap: true, perPage: 1 });
+    expect(ids(res)).toEqual(sorted(sale, both));
+    expect(res.json().totalRows).toBe(2);
+  });
+
+  it('refuses a range upside down and bad values with clear errors', async () => {
+    const res = await post('/api/object/search', { priceMin: 500, priceMax: 100 }, { ...H, 'accept-language': 'el' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.priceMax).toEqual(['Το ανώτατο όριο δεν μπορεί να είναι μικρότερο από το κατώτατο']);
+    for (const body of [{ locationId: 2 ** 31 }, { areaMin: -1 }, { forSale: 'yes' }, { currentPage: 0 }]) {
+      expect((await post('/api/object/search', body)).statusCode, JSON.stringify(body)).toBe(400);
+    }
+  });
+});
+
+describe('finding an object by reference number or title', () => {
+  it('finds by reference number prefix (bare, padded, # or ref) and by words of the title or address', async () => {
+    const q = async (s: string, options = 'no') =>
+      (await get(`/api/object/searchByRefNumOrTitle?searchStr=${encodeURIComponent(s)}&options=${options}`)).json().items as { id: number; referenceNumber: string; description: string }[];
+    const bare = String(Number(sale.referenceNumber));
+    expect((await q(sale.referenceNumber))[0]).toEqual({ id: sale.id, referenceNumber: sale.referenceNumber, description: `#${sale.referenceNumber} · Penthouse with sea view` });
+    expect((await q(bare))[0]!.id).toBe(sale.id);
+    expect((await q(`#${sale.referenceNumber}`))[0]!.id).toBe(sale.id);
+    expect((await q(`ref${sale.referenceNumber}`))[0]!.id).toBe(sale.id);
+    expect((await q('sea penthouse')).map((i) => i.id)).toEqual([sale.id]);
+    expect((await q('egnatia')).map((i) => i.id)).toEqual([rent.id]);
+    expect((await q('beach')).map((i) => i.id)).toEqual([shortLet.id]);
+    expect(await q('house', 'STR')).toHaveLength(1);
+    expect(await q('studio', 'STR')).toEqual([]);
+    expect(await q('   ')).toEqual([]);
+    expect((await get('/api/object/searchByRefNumOrTitle?options=all')).statusCode).toBe(400);
+  });
+
+  it('answers global search with Object hits that link to the object', async () => {
+    const hits = (await get(`/api/search?searchStr=ref${both.referenceNumber}`)).json().items;
+    expect(hits[0]).toEqual({ id: both.id, entity: 'Object', description: `#${both.referenceNumber} · Maisonette Panorama` });
+    const byTitle = (await get('/api/search?searchStr=maisonette')).json().items;
+    expect(byTitle).toContainEqual({ id: both.id, entity: 'Object', description: `#${both.referenceNumber} · Maisonette Panorama` });
+    // a phone number is no reference number
+    expect((await get('/api/search?searchStr=6944123456')).statusCode).toBe(200);
+  });
+});
