@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { actionLog, objectKeys, objects } from '../../db/schema/index.ts';
+import { actionLog, objectColumns, objectKeys, objects } from '../../db/schema/index.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
 
 const t = await createTestApp();
@@ -16,7 +16,7 @@ const del = (url: string, headers: Headers = H) => app.inject({ method: 'DELETE'
 const el = { ...H, 'accept-language': 'el' };
 
 const addObject = async () => (await get('/api/object/add')).json() as { id: number; referenceNumber: string };
-const hasKey = async (id: number) => (await t.db.select({ hasKey: objects.hasKey }).from(objects).where(eq(objects.id, id)))[0]!.hasKey;
+const hasKey = async (id: number) => (await t.db.select({ hasKey: objectColumns.hasKey! }).from(objects).where(eq(objects.id, id)))[0]!.hasKey;
 const agent = (await post('/api/account/add', { firstName: 'Kostas', lastName: 'Agent', isEmploye: true })).json().id as number;
 
 describe('the keys register', () => {
@@ -30,15 +30,16 @@ describe('the keys register', () => {
     expect(await hasKey(o.id)).toBe(true);
     expect((await get(`/api/object/view/${o.id}`)).json().hasKey).toBe(true);
     // given away after it was received: no longer held
+    type Key = Record<string, unknown>;
     let upd = await post('/api/ObjectKeys/edit', { ...key, givenAway: '2026-03-10' });
     expect(upd.statusCode, upd.body).toBe(200);
     expect(upd.json().version).toBe(2);
     expect(await hasKey(o.id)).toBe(false);
     // received back after it was given away: held again
-    upd = await post('/api/ObjectKeys/edit', { ...upd.json(), received: '2026-04-02' });
+    upd = await post('/api/ObjectKeys/edit', { ...(upd.json() as Key), received: '2026-04-02' });
     expect(await hasKey(o.id)).toBe(true);
     // the same day: counts as given away
-    upd = await post('/api/ObjectKeys/edit', { ...upd.json(), givenAway: '2026-04-02' });
+    upd = await post('/api/ObjectKeys/edit', { ...(upd.json() as Key), givenAway: '2026-04-02' });
     expect(await hasKey(o.id)).toBe(false);
     expect((await get(`/api/ObjectKeys/edit/${key.id}`)).json()).toMatchObject({ received: '2026-04-02', givenAway: '2026-04-02', version: 4 });
     const [log] = await t.db.select().from(actionLog).where(and(eq(actionLog.entity, 'ObjectKey'), eq(actionLog.entityId, key.id))).orderBy(desc(actionLog.id)).limit(1);
