@@ -46,10 +46,10 @@ export const protectedRoutes: RouteObject[] = [
   // Objects and keys
   soon('/Objects', 'title.objects'),
   soon('/Objects/Add', 'title.objectAdd'),
-  soon('/Objects/Search', 'title.objectSearch'),
+  lazyPage('/Objects/Search', 'title.objectSearch', () => import('../features/objects/pages/object-search-page.tsx').then((m) => ({ Component: m.ObjectSearchPage }))),
   soon('/Objects/View/:id/:viewMode?', 'title.object'),
-  soon('/ObjectKeys', 'title.keys'),
-  soon('/ObjectKeys/:id', 'title.keys'),
+  lazyPage('/ObjectKeys', 'title.keys', () => import('../features/objects/pages/object-keys-page.tsx').then((m) => ({ Component: m.ObjectKeysPage }))),
+  lazyPage('/ObjectKeys/:id', 'title.objectKey', () => import('../features/objects/pages/object-key-page.tsx').then((m) => ({ Component: m.ObjectKeyPage }))),
   // Accounts
   lazyPage('/Owners', 'title.owners', accountPages.OwnersPage),
   lazyPage('/Clients', 'title.clients', accountPages.ClientsPage),

@@ -7,6 +7,7 @@ export const MENU: MenuEntry[] = [
     label: 'nav.realties',
     children: [
       { label: 'nav.properties', to: '/Objects' },
+      { label: 'nav.objectSearch', to: '/Objects/Search' },
       { label: 'nav.keys', to: '/ObjectKeys' },
     ],
   },

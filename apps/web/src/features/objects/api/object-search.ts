@@ -1,0 +1,62 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { TObjectSearchRow } from '@crm/contract';
+import { api } from '../../../lib/api.ts';
+
+/** The search form as kept in the cookie "ObjectSearch.filter" (with the texts of the picked place and employee). */
+export type TObjectSearchFilter = {
+  forSale: boolean;
+  forRent: boolean;
+  forShortRent: boolean;
+  locationId: number | null;
+  locationText: string;
+  priceMin: number | null;
+  priceMax: number | null;
+  areaMin: number | null;
+  areaMax: number | null;
+  createdBy: number | null;
+  createdByText: string;
+  /** Output: results on the map instead of a list. */
+  showOnMap: boolean;
+  perPage: number;
+  currentPage: number;
+};
+
+export const NO_OBJECT_SEARCH: TObjectSearchFilter = {
+  forSale: false,
+  forRent: false,
+  forShortRent: false,
+  locationId: null,
+  locationText: '',
+  priceMin: null,
+  priceMax: null,
+  areaMin: null,
+  areaMax: null,
+  createdBy: null,
+  createdByText: '',
+  showOnMap: false,
+  perPage: 20,
+  currentPage: 1,
+};
+
+/** The map asks for the matches with a place in one request; the server answers at most 2 000 (and the count of all). */
+export const MAP_MAX_RESULTS = 2000;
+
+export type TObjectSearchAnswer = { items: TObjectSearchRow[]; totalRows: number };
+
+/** POST /api/object/search: a page of the list, or the first MAP_MAX_RESULTS for the map. */
+export const objectSearchQuery = (f: TObjectSearchFilter) => {
+  const { locationText: _l, ...rest } = f;
+  const body = {
+    ...rest,
+    createdByText: f.createdByText || null,
+    ...(f.showOnMap ? { perPage: MAP_MAX_RESULTS, currentPage: 1 } : {}),
+  };
+  return queryOptions({
+    queryKey: ['objects', 'search', body],
+    queryFn: ({ signal }) => api<TObjectSearchAnswer>('/api/object/search', { body, signal, background: true }),
+    placeholderData: keepPreviousData,
+  });
+};
+
+/** A photo's small version, for lists. */
+export const objectThumbUrl = (imageId: number) => `/api/files/${imageId}?size=thumb`;

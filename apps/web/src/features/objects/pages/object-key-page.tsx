@@ -1,0 +1,296 @@
+import { Alert, Anchor, Button, Group, Input, Loader, Paper, Select, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { TObjectKey } from '@crm/contract';
+import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
+import { RecordNotFound } from '../../../components/record-not-found.tsx';
+import { IconAlertTriangle, IconTrash } from '../../../components/icons.ts';
+import { api, ApiError } from '../../../lib/api.ts';
+import { showBanner, showBannerAfterNavigation } from '../../../lib/banner.ts';
+import { reportError } from '../../../lib/errors.ts';
+import { AccountPicker } from '../../accounts/components/account-picker.tsx';
+import { DateField } from '../../accounts/components/date-field.tsx';
+import { deleteObjectKey, keyKeys, objectKeyQuery, saveObjectKey, searchObjectsByRef, type TKeyEdit } from '../api/object-keys.ts';
+import { IconEraser } from '../components/search-icons.ts';
+
+/** The link to add a key to a property (the property's page links here). */
+export const addKeyPath = (objectId: number) => `/ObjectKeys/new?objectId=${objectId}`;
+
+type TKeyForm = {
+  objectId: number | null;
+  objectReferenceNumber: string;
+  accountId: number | null;
+  account: string;
+  received: string | null;
+  givenAway: string | null;
+  description: string;
+};
+
+const toForm = (k: TObjectKey): TKeyForm => ({
+  objectId: k.objectId,
+  objectReferenceNumber: k.objectReferenceNumber,
+  accountId: k.accountId,
+  account: k.account ?? '',
+  received: k.received,
+  givenAway: k.givenAway,
+  description: k.description ?? '',
+});
+
+/** /ObjectKeys/{id} edits a key; /ObjectKeys/new?objectId= adds one to a property. */
+export function ObjectKeyPage() {
+  const { id: idParam = '' } = useParams();
+  const [params] = useSearchParams();
+  if (idParam.toLowerCase() === 'new') {
+    const objectId = Number(params.get('objectId'));
+    return <KeyForm key="new" initial={null} objectId={Number.isInteger(objectId) && objectId > 0 ? objectId : null} />;
+  }
+  const id = Number(idParam);
+  if (!Number.isInteger(id) || id < 1 || id > 2147483647) return <RecordNotFound testId="key-not-found" />;
+  return <ExistingKey id={id} />;
+}
+
+function ExistingKey({ id }: { id: number }) {
+  const q = useQuery(objectKeyQuery(id));
+  if (q.isPending) return <Skeleton height={420} maw={720} />;
+  if (q.isError) {
+    if (q.error instanceof ApiError && q.error.status === 404) return <RecordNotFound testId="key-not-found" />;
+    return <ErrorBox error={q.error} />;
+  }
+  return <KeyForm key={`${id}:${q.data.version}`} initial={q.data} objectId={q.data.objectId} />;
+}
+
+function ErrorBox({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="red" icon={<IconAlertTriangle size={18} />} maw={720}>
+      {error instanceof Error ? error.message : t('errors.internal')}
+    </Alert>
+  );
+}
+
+function KeyForm({ initial, objectId }: { initial: TObjectKey | null; objectId: number | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [key, setKey] = useState<TObjectKey | null>(initial);
+  const [form, setForm] = useState<TKeyForm>(() =>
+    initial ? toForm(initial) : { objectId, objectReferenceNumber: '', accountId: null, account: '', received: null, givenAway: null, description: '' },
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (patch: Partial<TKeyForm>) => setForm((f) => ({ ...f, ...patch }));
+  const sameDate = !!form.received && !!form.givenAway && form.received === form.givenAway;
+  const back = () => navigate(form.objectId && !initial && objectId ? `/Objects/View/${objectId}` : '/ObjectKeys');
+
+  const save = useMutation({
+    mutationFn: (body: TKeyEdit) => saveObjectKey(body),
+    onSuccess: (saved) => {
+      client.setQueryData(keyKeys.edit(saved.id), saved);
+      void client.invalidateQueries({ queryKey: ['objectKeys', 'list'] });
+      void client.invalidateQueries({ queryKey: ['object'] });
+      showBannerAfterNavigation('success', t('objectkeys.saved'));
+      back();
+    },
+    onError: (e) => {
+      if (e instanceof ApiError && e.status === 409 && e.problem.current) {
+        // Someone else saved first: their version in the form, nothing overwritten.
+        const current = e.problem.current as TObjectKey;
+        client.setQueryData(keyKeys.edit(current.id), current);
+        setKey(current);
+        setForm(toForm(current));
+        setErrors({});
+        showBanner('warning', t('objectkeys.conflict'));
+        return;
+      }
+      if (e instanceof ApiError && e.status === 400 && Object.keys(e.fieldErrors).length) {
+        setErrors(e.fieldErrors);
+        return;
+      }
+      reportError(e);
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteObjectKey(key!.id),
+    onSuccess: () => {
+      client.removeQueries({ queryKey: keyKeys.edit(key!.id) });
+      void client.invalidateQueries({ queryKey: ['objectKeys', 'list'] });
+      void client.invalidateQueries({ queryKey: ['object'] });
+      showBannerAfterNavigation('success', t('objectkeys.deleted'));
+      navigate('/ObjectKeys');
+    },
+    onError: reportError,
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!form.objectId) {
+      setErrors({ objectId: t('objectkeys.objectRequired') });
+      return;
+    }
+    save.mutate({
+      ...(key ? { id: key.id, version: key.version } : {}),
+      objectId: form.objectId,
+      accountId: form.accountId,
+      received: form.received,
+      givenAway: form.givenAway,
+      description: form.description.trim() || null,
+    });
+  };
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: t('objectkeys.delete'),
+      children: <Text size="sm">{t('objectkeys.deleteConfirm', { ref: key?.objectReferenceNumber ?? '' })}</Text>,
+      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
+      onConfirm: () => remove.mutate(),
+    });
+
+  const ref = key?.objectReferenceNumber ?? form.objectReferenceNumber;
+  return (
+    <Paper withBorder p="md" maw={720} data-testid="key-form">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Group justify="space-between" align="center">
+            <Title order={2}>{key ? t('objectkeys.titleEdit', { ref }) : t('objectkeys.titleNew')}</Title>
+            {key && (
+              <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete} loading={remove.isPending} data-testid="key-delete">
+                {t('objectkeys.delete')}
+              </Button>
+            )}
+          </Group>
+
+          {key || objectId ? (
+            <ObjectOfKey objectId={form.objectId!} reference={ref} />
+          ) : (
+            <ObjectPicker value={form.objectId ? { id: form.objectId, text: form.objectReferenceNumber } : null} onChange={(v) => set({ objectId: v?.id ?? null, objectReferenceNumber: v?.text ?? '' })} error={errors.objectId} />
+          )}
+
+          <WithReset label={t('objectkeys.givenTo')} onReset={() => set({ accountId: null, account: '' })} disabled={form.accountId == null} testId="key-reset-account">
+            <AccountPicker
+              key={form.accountId ?? 'none'}
+              label={t('objectkeys.givenTo')}
+              filter={0}
+              value={form.accountId != null ? { id: form.accountId, text: form.account } : null}
+              onChange={(v) => set({ accountId: v?.id ?? null, account: v?.text ?? '' })}
+              testId="key-account"
+            />
+          </WithReset>
+          {errors.accountId && (
+            <Text size="sm" c="red">
+              {errors.accountId}
+            </Text>
+          )}
+          <WithReset label={t('objectkeys.received')} onReset={() => set({ received: null })} disabled={!form.received} testId="key-reset-received">
+            <DateField label={t('objectkeys.received')} value={form.received} onChange={(v) => set({ received: v })} clearable={false} error={errors.received} data-testid="key-received" />
+          </WithReset>
+          <WithReset label={t('objectkeys.givenAway')} onReset={() => set({ givenAway: null })} disabled={!form.givenAway} testId="key-reset-givenaway">
+            <DateField label={t('objectkeys.givenAway')} value={form.givenAway} onChange={(v) => set({ givenAway: v })} clearable={false} error={errors.givenAway} data-testid="key-givenaway" />
+          </WithReset>
+          {sameDate && (
+            <Alert color="yellow" icon={<IconAlertTriangle size={18} />} data-testid="key-same-date" role="status">
+              {t('objectkeys.sameDate')}
+            </Alert>
+          )}
+          <Textarea
+            label={t('objectkeys.description')}
+            value={form.description}
+            onChange={(e) => set({ description: e.currentTarget.value })}
+            autosize
+            minRows={3}
+            maxRows={10}
+            maxLength={2000}
+            error={errors.description}
+            data-testid="key-description"
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={back} data-testid="key-cancel">
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending} data-testid="key-save">
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+/** An input with its Reset button beside it (the spec's account and date resets). */
+function WithReset({ children, label, onReset, disabled, testId }: { children: ReactNode; label: string; onReset: () => void; disabled: boolean; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="xs" align="flex-end" wrap="nowrap">
+      <div style={{ flex: 1, minWidth: 0 }}>{children}</div>
+      <Button variant="default" leftSection={<IconEraser size={16} />} onClick={onReset} disabled={disabled} aria-label={t('objectkeys.resetField', { field: label })} data-testid={testId}>
+        {t('objectkeys.reset')}
+      </Button>
+    </Group>
+  );
+}
+
+/** The key's property as a link; a new key's property number is looked up once. */
+function ObjectOfKey({ objectId, reference }: { objectId: number; reference: string }) {
+  const { t } = useTranslation();
+  const q = useQuery({
+    queryKey: ['objectKeys', 'objectRef', objectId],
+    queryFn: ({ signal }) => api<{ referenceNumber: string }>(`/api/object/view/${objectId}`, { signal, background: true }),
+    enabled: !reference,
+    meta: { handlesErrors: true },
+  });
+  const shown = reference || q.data?.referenceNumber;
+  return (
+    <Input.Wrapper label={t('objectkeys.object')}>
+      <div>
+        {q.isError ? (
+          <Text c="red" size="sm" data-testid="key-object-missing">
+            {t('objectkeys.objectRequired')}
+          </Text>
+        ) : (
+          <Anchor component={Link} to={`/Objects/View/${objectId}`} fw={600} data-testid="key-object">
+            {shown ? `#${shown}` : '…'}
+          </Anchor>
+        )}
+      </div>
+    </Input.Wrapper>
+  );
+}
+
+/** A property by reference number or title (GET /api/object/searchByRefNumOrTitle, 400 ms). */
+function ObjectPicker({ value, onChange, error }: { value: { id: number; text: string } | null; onChange: (v: { id: number; text: string } | null) => void; error?: string }) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim().replace(/^#/, ''), SEARCH_DEBOUNCE_MS);
+  const typing = debounced.length > 0 && `#${debounced}` !== value?.text;
+  const q = useQuery({ queryKey: ['objectRefSearch', debounced], queryFn: ({ signal }) => searchObjectsByRef(debounced, signal), enabled: typing, staleTime: 5000 });
+  const found = typing ? (q.data?.items ?? []) : [];
+  const data = [
+    ...(value ? [{ value: String(value.id), label: value.text }] : []),
+    ...found.filter((o) => o.id !== value?.id).map((o) => ({ value: String(o.id), label: o.description || `#${o.referenceNumber}` })),
+  ];
+  return (
+    <Select
+      label={t('objectkeys.object')}
+      required
+      searchable
+      clearable
+      data={data}
+      value={value ? String(value.id) : null}
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options }) => options}
+      rightSection={q.isFetching ? <Loader size={14} /> : undefined}
+      placeholder={t('objectkeys.objectPlaceholder')}
+      nothingFoundMessage={typing && q.isSuccess ? t('nav.searchNoResults') : undefined}
+      error={error}
+      onChange={(v, option) => {
+        const item = found.find((o) => String(o.id) === v);
+        onChange(v ? { id: Number(v), text: item ? `#${item.referenceNumber}` : (option?.label ?? v) } : null);
+      }}
+      data-testid="key-object-picker"
+    />
+  );
+}

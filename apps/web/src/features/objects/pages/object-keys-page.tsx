@@ -1,0 +1,119 @@
+import { ActionIcon, Anchor, CloseButton, Grid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { TObjectKey } from '@crm/contract';
+import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
+import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
+import { FilterCard } from '../../../components/filter-card.tsx';
+import { IconPencil } from '../../../components/icons.ts';
+import { getJsonCookie } from '../../../lib/cookies.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { useCookieState, type ListState } from '../../../lib/list-state.ts';
+import { AccountLink } from '../../accounts/components/account-columns.tsx';
+import { objectKeysQuery } from '../api/object-keys.ts';
+
+/** Cookies of the keys list: the page size (default 10; a saved one wins) and the filter. */
+export const KEYS_PER_PAGE_COOKIE = 'ObjectKeys.perPage';
+const KEYS_FILTER_COOKIE = 'ObjectKeys.filter';
+const KEYS_DEFAULT_PER_PAGE = 10;
+/** A saved page size that is not a number falls back to 20, as the spec says. */
+const KEYS_FALLBACK_PER_PAGE = 20;
+
+function savedPerPage(): number {
+  const saved = getJsonCookie<unknown>(KEYS_PER_PAGE_COOKIE);
+  if (saved === undefined) return KEYS_DEFAULT_PER_PAGE;
+  const n = Number(saved);
+  return Number.isInteger(n) && n > 0 ? n : KEYS_FALLBACK_PER_PAGE;
+}
+
+export function ObjectKeysPage() {
+  const { t } = useTranslation();
+  const [perPage, setPerPage] = useCookieState<number>(KEYS_PER_PAGE_COOKIE, savedPerPage());
+  const [filter, setFilter] = useCookieState<{ referenceNumber: string; currentPage: number }>(KEYS_FILTER_COOKIE, { referenceNumber: '', currentPage: 1 });
+  const [prefix] = useDebouncedValue(filter.referenceNumber.trim(), SEARCH_DEBOUNCE_MS);
+  const q = useQuery(objectKeysQuery({ referenceNumber: prefix, perPage, currentPage: filter.currentPage }));
+
+  const list: [ListState, (next: ListState | ((prev: ListState) => ListState)) => void] = [
+    { perPage, currentPage: filter.currentPage, sortBy: '', sortDir: 'asc' },
+    (next) => {
+      const s = typeof next === 'function' ? next({ perPage, currentPage: filter.currentPage, sortBy: '', sortDir: 'asc' }) : next;
+      if (s.perPage !== perPage) setPerPage(s.perPage);
+      setFilter((f) => ({ ...f, currentPage: s.currentPage }));
+    },
+  ];
+  const setPrefix = (referenceNumber: string) => setFilter({ referenceNumber, currentPage: 1 });
+
+  const columns: DataTableColumn<TObjectKey>[] = [
+    {
+      accessor: 'objectReferenceNumber',
+      title: t('objectkeys.col.reference'),
+      noWrap: true,
+      render: (k) => (
+        <Anchor component={Link} to={`/Objects/View/${k.objectId}`} fw={600} size="sm" data-testid="key-object-link">
+          #{k.objectReferenceNumber}
+        </Anchor>
+      ),
+    },
+    { accessor: 'account', title: t('objectkeys.col.givenTo'), render: (k) => (k.accountId != null ? <AccountLink id={k.accountId} name={k.account ?? ''} /> : null) },
+    { accessor: 'received', title: t('objectkeys.col.received'), noWrap: true, render: (k) => formatDate(k.received) },
+    { accessor: 'givenAway', title: t('objectkeys.col.givenAway'), noWrap: true, render: (k) => formatDate(k.givenAway) },
+    {
+      accessor: 'description',
+      title: t('objectkeys.col.description'),
+      render: (k) => (
+        <Text size="sm" lineClamp={3} style={{ whiteSpace: 'pre-line' }}>
+          {k.description}
+        </Text>
+      ),
+    },
+    {
+      accessor: 'actions',
+      title: t('objectkeys.col.actions'),
+      textAlign: 'right',
+      width: 80,
+      render: (k) => (
+        <Tooltip label={t('common.edit')}>
+          <ActionIcon component={Link} to={`/ObjectKeys/${k.id}`} variant="subtle" aria-label={t('objectkeys.editKey', { ref: k.objectReferenceNumber })} data-testid="key-edit">
+            <IconPencil size={18} />
+          </ActionIcon>
+        </Tooltip>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="md">
+      <ListHeader title={t('title.keys')} count={q.data?.totalRows} testId="keys" />
+      <FilterCard active={!!filter.referenceNumber} testId="keys-filter">
+        <Grid gap="sm" align="flex-end">
+          <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+            <TextInput
+              label={t('objectkeys.filter')}
+              placeholder={t('objectkeys.filterPlaceholder')}
+              value={filter.referenceNumber}
+              onChange={(e) => setPrefix(e.currentTarget.value)}
+              inputMode="numeric"
+              maxLength={20}
+              leftSection={<Text size="sm">#</Text>}
+              rightSection={
+                filter.referenceNumber ? <CloseButton aria-label={t('objectkeys.clearFilter')} onClick={() => setPrefix('')} data-testid="keys-filter-clear" /> : null
+              }
+              data-testid="keys-filter-ref"
+            />
+          </Grid.Col>
+        </Grid>
+      </FilterCard>
+      <DataTable
+        testId="keys-table"
+        list={list}
+        records={q.data?.items}
+        totalRows={q.data?.totalRows}
+        fetching={q.isFetching}
+        columns={columns}
+        empty={{ text: prefix ? t('objectkeys.emptyFiltered', { prefix }) : t('objectkeys.empty') }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,167 @@
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { apiToken, expectAccessible } from '../fixtures.ts';
+
+/** The keys register: give a key to an employee, the same-date warning, the list and its cookie, a stale save, delete. */
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+const unique = (s: string) => `${s}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+type Key = { id: number; version: number; objectId: number; accountId: number | null; received: string | null; givenAway: string | null; description: string | null };
+
+async function createObject(request: APIRequestContext, token: string): Promise<{ id: number; referenceNumber: string }> {
+  const add = await request.get('/api/object/add', { headers: auth(token) });
+  expect(add.ok(), await add.text()).toBeTruthy();
+  const o = (await add.json()) as { id: number; referenceNumber: string };
+  return { id: o.id, referenceNumber: o.referenceNumber };
+}
+
+async function createEmployee(request: APIRequestContext, token: string, lastName: string): Promise<number> {
+  const res = await request.post('/api/account/add', {
+    data: { lastName, firstName: 'Stavros', isEmploye: true, role: 'employee', email: `${lastName.toLowerCase()}@example.com` },
+    headers: auth(token),
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return (await res.json()).id as number;
+}
+
+async function keysOf(request: APIRequestContext, token: string, ref: string): Promise<Key[]> {
+  const res = await request.get('/api/ObjectKeys', { params: { referenceNumber: ref, perPage: 50 }, headers: auth(token) });
+  expect(res.ok()).toBeTruthy();
+  return ((await res.json()) as { items: (Key & { objectReferenceNumber: string })[] }).items.filter((k) => k.objectReferenceNumber === ref);
+}
+
+async function signedIn(browser: Browser, baseURL: string, token: string, language: string, viewport = { width: 1280, height: 800 }, isMobile = false) {
+  const ctx = await browser.newContext({ viewport, isMobile, hasTouch: isMobile });
+  await ctx.addCookies([{ name: 'language', value: language, url: baseURL }]);
+  const me = { token, username: 'admin@example.com', userroles: ['admin'], branchId: null, language: null, accountId: null };
+  await ctx.addInitScript((s) => window.localStorage.setItem('crm.session', s), JSON.stringify(me));
+  return ctx;
+}
+
+const SAME_DATE = {
+  'en-UK': 'Please reset one of the date above if they are the same',
+  el: 'Αν οι δύο παραπάνω ημερομηνίες είναι ίδιες, μηδενίστε τη μία από αυτές',
+};
+
+for (const language of ['en-UK', 'el'] as const) {
+  test(`gives a key to an employee and warns when both dates are the same (${language})`, async ({ browser, request, baseURL }) => {
+    const token = await apiToken(request);
+    const object = await createObject(request, token);
+    const lastName = unique('Keyholder');
+    const employee = await createEmployee(request, token, lastName);
+    const ctx = await signedIn(browser, baseURL!, token, language);
+    const page = await ctx.newPage();
+
+    await page.goto(`/ObjectKeys/new?objectId=${object.id}`);
+    await expect(page.getByTestId('key-object')).toHaveText(`#${object.referenceNumber}`);
+    await page.getByTestId('key-account').fill(lastName);
+    await page.getByRole('option', { name: new RegExp(lastName) }).click();
+    await page.getByTestId('key-received').fill('03/02/2026');
+    await page.getByTestId('key-received').press('Tab');
+    await page.getByTestId('key-givenaway').fill('03/02/2026');
+    await page.getByTestId('key-givenaway').press('Tab');
+    await expect(page.getByTestId('key-same-date')).toHaveText(SAME_DATE[language]);
+
+    // Reset one of them: the warning goes; a later date is fine.
+    await page.getByTestId('key-reset-givenaway').click();
+    await expect(page.getByTestId('key-givenaway')).toHaveValue('');
+    await expect(page.getByTestId('key-same-date')).toHaveCount(0);
+    await page.getByTestId('key-givenaway').fill('10/02/2026');
+    await page.getByTestId('key-givenaway').press('Tab');
+    await expect(page.getByTestId('key-same-date')).toHaveCount(0);
+    await page.getByTestId('key-description').fill('Spare set, blue tag');
+    await page.getByTestId('key-save').click();
+    await expect(page).toHaveURL(new RegExp(`/Objects/View/${object.id}$`));
+
+    const [stored] = await keysOf(request, token, object.referenceNumber);
+    expect(stored).toMatchObject({ objectId: object.id, accountId: employee, received: '2026-02-03', givenAway: '2026-02-10', description: 'Spare set, blue tag' });
+
+    // The register: filtered by the reference number, the key with its holder and dates.
+    await page.goto('/ObjectKeys');
+    await expect(page.locator('main h1')).toHaveCount(1);
+    await page.getByTestId('keys-filter-ref').fill(object.referenceNumber);
+    const row = page.getByTestId('keys-table-row');
+    await expect(row).toHaveCount(1);
+    await expect(row.getByTestId('key-object-link')).toHaveText(`#${object.referenceNumber}`);
+    await expect(row.getByTestId('account-link')).toContainText(lastName);
+    await expect(row).toContainText('03/02/2026');
+    await expect(row).toContainText('10/02/2026');
+    await expect(row).toContainText('Spare set, blue tag');
+    await page.getByTestId('keys-filter-clear').click();
+    await expect(page.getByTestId('keys-filter-ref')).toHaveValue('');
+
+    // Someone else changes the key while it is open: the save is refused and their version shown.
+    await page.getByTestId('keys-filter-ref').fill(object.referenceNumber);
+    await row.getByTestId('key-edit').click();
+    await expect(page).toHaveURL(new RegExp(`/ObjectKeys/${stored!.id}$`));
+    await expect(page.getByTestId('key-description')).toHaveValue('Spare set, blue tag');
+    const other = await request.post('/api/ObjectKeys/edit', {
+      data: { id: stored!.id, version: stored!.version, objectId: object.id, accountId: employee, received: '2026-02-03', givenAway: null, description: 'Back in the office safe' },
+      headers: auth(token),
+    });
+    expect(other.ok(), await other.text()).toBeTruthy();
+    await page.getByTestId('key-description').fill('Lent to the plumber');
+    await page.getByTestId('key-save').click();
+    await expect(page.getByTestId('banner')).toBeVisible();
+    await expect(page.getByTestId('key-description')).toHaveValue('Back in the office safe');
+    await expect(page.getByTestId('key-givenaway')).toHaveValue('');
+    expect((await keysOf(request, token, object.referenceNumber))[0]!.description).toBe('Back in the office safe');
+
+    // Delete, confirmed.
+    await page.getByTestId('key-delete').click();
+    await page.getByTestId('confirm-delete').click();
+    await expect(page).toHaveURL(/\/ObjectKeys$/);
+    expect(await keysOf(request, token, object.referenceNumber)).toEqual([]);
+    await ctx.close();
+  });
+}
+
+test('the keys list keeps its page size in a cookie (default 10)', async ({ browser, request, baseURL }) => {
+  const token = await apiToken(request);
+  const ctx = await signedIn(browser, baseURL!, token, 'en-UK');
+  const page = await ctx.newPage();
+  await page.goto('/ObjectKeys');
+  const size = page.getByTestId('keys-table-page-size');
+  const empty = page.getByTestId('keys-table-empty');
+  // With keys there is a page-size selector; with none the register says so.
+  await expect(size.or(empty)).toBeVisible();
+  if (await empty.isVisible()) {
+    await expect(empty).toContainText('The agency holds no keys yet');
+  } else {
+    await expect(size).toHaveValue('10');
+    await size.click();
+    await page.getByRole('option', { name: '5', exact: true }).click();
+    await page.reload();
+    await expect(page.getByTestId('keys-table-page-size')).toHaveValue('5');
+    const cookie = (await ctx.cookies()).find((c) => c.name === 'ObjectKeys.perPage');
+    expect(cookie?.value).toBe('5');
+  }
+  await ctx.close();
+});
+
+for (const size of [
+  { name: 'desktop', viewport: { width: 1280, height: 800 }, isMobile: false },
+  { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true },
+] as const) {
+  for (const language of ['en-UK', 'el'] as const) {
+    test(`the keys screens pass axe (${size.name}, ${language})`, async ({ browser, request, baseURL }) => {
+      const token = await apiToken(request);
+      const object = await createObject(request, token);
+      const employee = await createEmployee(request, token, unique('Axekey'));
+      const res = await request.post('/api/ObjectKeys/edit', { data: { objectId: object.id, accountId: employee, received: '2026-03-01', givenAway: '2026-03-01', description: 'Two keys' }, headers: auth(token) });
+      expect(res.ok(), await res.text()).toBeTruthy();
+      const key = (await res.json()) as Key;
+      const ctx = await signedIn(browser, baseURL!, token, language, size.viewport, size.isMobile);
+      const page = await ctx.newPage();
+      await page.goto('/ObjectKeys');
+      await expect(page.getByTestId('keys-table-row').first()).toBeVisible();
+      await expectAccessible(page, `keys list ${size.name} ${language}`);
+      await page.goto(`/ObjectKeys/${key.id}`);
+      await expect(page.getByTestId('key-same-date')).toBeVisible();
+      await expectAccessible(page, `key form ${size.name} ${language}`);
+      await page.goto(`/ObjectKeys/new?objectId=${object.id}`);
+      await expect(page.getByTestId('key-object')).toHaveText(`#${object.referenceNumber}`);
+      await expectAccessible(page, `new key ${size.name} ${language}`);
+      await ctx.close();
+    });
+  }
+}

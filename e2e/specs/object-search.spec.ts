@@ -1,0 +1,166 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { apiToken, expectAccessible } from '../fixtures.ts';
+
+/**
+ * The property search: the form, the results as a list and on the map (markers work whether or not
+ * the map's tiles load: the test machine has no internet), the filter kept in a cookie.
+ */
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+type Created = { id: number; referenceNumber: string };
+
+/** A property made through the API: blank from /api/object/add, then filled. */
+async function createObject(request: APIRequestContext, token: string, fields: Record<string, unknown>): Promise<Created> {
+  const add = await request.get('/api/object/add', { headers: auth(token) });
+  expect(add.ok(), await add.text()).toBeTruthy();
+  const blank = (await add.json()) as { id: number; version: number; referenceNumber: string };
+  const upd = await request.post('/api/object/update', { data: { id: blank.id, version: blank.version, ...fields }, headers: auth(token) });
+  expect(upd.ok(), await upd.text()).toBeTruthy();
+  return { id: blank.id, referenceNumber: blank.referenceNumber };
+}
+
+async function placeId(request: APIRequestContext, token: string, name: string): Promise<number> {
+  const res = await request.get('/api/location/search', { params: { searchStr: name }, headers: auth(token) });
+  expect(res.ok()).toBeTruthy();
+  const { items } = (await res.json()) as { items: { id: number; text: string }[] };
+  expect(items.length).toBeGreaterThan(0);
+  return items[0]!.id;
+}
+
+async function signedIn(browser: Browser, baseURL: string, token: string, language: string, viewport = { width: 1280, height: 800 }, isMobile = false) {
+  const ctx = await browser.newContext({ viewport, isMobile, hasTouch: isMobile });
+  await ctx.addCookies([{ name: 'language', value: language, url: baseURL }]);
+  const me = { token, username: 'admin@example.com', userroles: ['admin'], branchId: null, language: null, accountId: null };
+  await ctx.addInitScript((s) => window.localStorage.setItem('crm.session', s), JSON.stringify(me));
+  return ctx;
+}
+
+/** A price no other property in the database has, so the search finds exactly ours. */
+const uniquePrice = () => 3_000_000 + Math.floor(Math.random() * 900_000);
+
+async function searchFor(page: Page, price: number, place: string) {
+  await page.getByTestId('object-search-new').click();
+  await page.getByTestId('object-search-forSale').check();
+  await page.getByTestId('object-search-location').fill(place);
+  await page.getByRole('option').first().click();
+  await page.getByTestId('object-search-priceMin').fill(String(price - 1));
+  await page.getByTestId('object-search-priceMax').fill(String(price + 1));
+  await page.getByTestId('object-search-submit').click();
+}
+
+for (const language of ['en-UK', 'el'] as const) {
+  test(`finds a property as a list and on the map, and remembers the search (${language})`, async ({ browser, request, baseURL }) => {
+    const token = await apiToken(request);
+    const price = uniquePrice();
+    const karabournaki = await placeId(request, token, 'Karabournaki');
+    const title = language === 'el' ? 'Διαμέρισμα με θέα στη θάλασσα' : 'Sea-view flat';
+    const found = await createObject(request, token, {
+      title,
+      subTypeObjectTypeId: 1,
+      objectSubTypeId: 1,
+      forSale: true,
+      salePrice: price,
+      area: 96,
+      locationId: karabournaki,
+      latitude: 40.5872,
+      longitude: 22.9481,
+      displayCoordinates: true,
+    });
+    // Same price, but for rent only: the "Sale" box leaves it out.
+    await createObject(request, token, { forRent: true, rentPrice: price, locationId: karabournaki, latitude: 40.59, longitude: 22.95, displayCoordinates: true });
+
+    const ctx = await signedIn(browser, baseURL!, token, language);
+    const page = await ctx.newPage();
+    await page.goto('/Objects/Search');
+    await expect(page.locator('main h1')).toHaveCount(1);
+    await searchFor(page, price, 'Καραμπουρν');
+
+    // As a list: our property, its link, area and sale price.
+    const rows = page.getByTestId('object-search-table-row');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first().getByTestId('object-search-ref')).toHaveText(`#${found.referenceNumber}`);
+    await expect(rows.first()).toContainText('96');
+    await expect(rows.first()).toContainText(title);
+    await expect(page.getByTestId('object-search-count')).toHaveText('1');
+
+    // On the map: one marker, reached by the keyboard, its popup links to the property.
+    await page.getByTestId('object-search-output').getByText(language === 'el' ? 'Χάρτης' : 'Map').click();
+    const map = page.getByTestId('object-search-map');
+    await expect(map).toBeVisible();
+    const markers = map.locator('.crm-map-pin-result');
+    await expect(markers).toHaveCount(1);
+    await expect(markers.first()).toBeVisible();
+    await expect(markers.first()).toHaveAttribute('aria-label', new RegExp(`#${found.referenceNumber}`));
+    await expect(page.getByTestId('object-search-map-list')).toContainText(`#${found.referenceNumber}`);
+    await markers.first().focus();
+    await page.keyboard.press('Enter');
+    const link = page.getByTestId('map-popup-link');
+    await expect(link).toHaveText(`#${found.referenceNumber}`);
+    await expect(link).toBeFocused();
+
+    // The search survives a reload (cookie, ten years): same form, same output, same marker.
+    await page.reload();
+    await expect(page.getByTestId('object-search-forSale')).toBeChecked();
+    await expect(page.getByTestId('object-search-priceMax')).toHaveValue(new RegExp(String(price + 1).replace(/\B(?=(\d{3})+(?!\d))/g, '\\s?')));
+    await expect(page.getByTestId('object-search-location')).toHaveValue(/Karabournaki|Καραμπουρνάκι/);
+    await expect(page.getByTestId('object-search-map').locator('.crm-map-pin-result')).toHaveCount(1);
+    const cookie = (await ctx.cookies()).find((c) => c.name === 'ObjectSearch.filter');
+    expect(cookie, 'the search is kept in a cookie').toBeTruthy();
+    expect(cookie!.expires * 1000).toBeGreaterThan(Date.now() + 9 * 365 * 24 * 3600 * 1000);
+    expect(JSON.parse(decodeURIComponent(cookie!.value))).toMatchObject({ forSale: true, locationId: karabournaki, priceMin: price - 1, priceMax: price + 1, showOnMap: true, currentPage: 1 });
+
+    // The marker opens the property.
+    await page.getByTestId('object-search-map').locator('.crm-map-pin-result').first().click();
+    await page.getByTestId('map-popup-link').click();
+    await expect(page).toHaveURL(new RegExp(`/Objects/View/${found.id}$`));
+
+    // New search clears the form and shows every property again.
+    await page.goto('/Objects/Search');
+    await page.getByTestId('object-search-new').click();
+    await expect(page.getByTestId('object-search-forSale')).not.toBeChecked();
+    await expect(page.getByTestId('object-search-priceMax')).toHaveValue('');
+    await ctx.close();
+  });
+}
+
+test('a lower limit above the upper one is refused in the form', async ({ browser, request, baseURL }) => {
+  const token = await apiToken(request);
+  const ctx = await signedIn(browser, baseURL!, token, 'en-UK');
+  const page = await ctx.newPage();
+  await page.goto('/Objects/Search');
+  await page.getByTestId('object-search-new').click();
+  await page.getByTestId('object-search-areaMin').fill('120');
+  await page.getByTestId('object-search-areaMax').fill('80');
+  await expect(page.getByText('The lower limit must not be higher than the upper one.')).toBeVisible();
+  await expect(page.getByTestId('object-search-submit')).toBeDisabled();
+  await ctx.close();
+});
+
+for (const size of [
+  { name: 'desktop', viewport: { width: 1280, height: 800 }, isMobile: false },
+  { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true },
+] as const) {
+  for (const language of ['en-UK', 'el'] as const) {
+    test(`the property search passes axe as a list and as a map (${size.name}, ${language})`, async ({ browser, request, baseURL }) => {
+      const token = await apiToken(request);
+      const price = uniquePrice();
+      await createObject(request, token, { title: 'Axe flat', forSale: true, salePrice: price, area: 70, latitude: 40.6, longitude: 22.96, displayCoordinates: true });
+      const ctx = await signedIn(browser, baseURL!, token, language, size.viewport, size.isMobile);
+      await ctx.addCookies([
+        {
+          name: 'ObjectSearch.filter',
+          value: encodeURIComponent(JSON.stringify({ forSale: true, priceMin: price, priceMax: price, showOnMap: false, perPage: 20, currentPage: 1 })),
+          url: baseURL!,
+        },
+      ]);
+      const page = await ctx.newPage();
+      await page.goto('/Objects/Search');
+      await expect(page.getByTestId('object-search-table-row')).toHaveCount(1);
+      await expectAccessible(page, `object search list ${size.name} ${language}`);
+      await page.getByTestId('object-search-output').getByText(language === 'el' ? 'Χάρτης' : 'Map').click();
+      await expect(page.getByTestId('object-search-map').locator('.crm-map-pin-result')).toHaveCount(1);
+      await expectAccessible(page, `object search map ${size.name} ${language}`);
+      await ctx.close();
+    });
+  }
+}
