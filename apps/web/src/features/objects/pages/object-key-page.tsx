@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Input, Loader, Paper, Select, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Group, Input, Loader, Paper, Select, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -225,8 +225,12 @@ function WithReset({ children, label, onReset, disabled, testId }: { children: R
   return (
     <Group gap="xs" align="flex-end" wrap="nowrap">
       <div style={{ flex: 1, minWidth: 0 }}>{children}</div>
-      <Button variant="default" leftSection={<IconEraser size={16} />} onClick={onReset} disabled={disabled} aria-label={t('objectkeys.resetField', { field: label })} data-testid={testId}>
-        {t('objectkeys.reset')}
+      {/* On a phone the button is its icon (named for screen readers), leaving the field its width. */}
+      <Button variant="default" px="sm" onClick={onReset} disabled={disabled} aria-label={t('objectkeys.resetField', { field: label })} data-testid={testId}>
+        <IconEraser size={16} aria-hidden="true" />
+        <Box component="span" ml={6} visibleFrom="xs">
+          {t('objectkeys.reset')}
+        </Box>
       </Button>
     </Group>
   );

@@ -62,6 +62,8 @@ export function ObjectKeysPage() {
     {
       accessor: 'description',
       title: t('objectkeys.col.description'),
+      // On a phone the description gives way, so the dates and the edit button stay in view.
+      visibleMediaQuery: '(min-width: 48em)',
       render: (k) => (
         <Text size="sm" lineClamp={3} style={{ whiteSpace: 'pre-line' }}>
           {k.description}
@@ -72,7 +74,7 @@ export function ObjectKeysPage() {
       accessor: 'actions',
       title: t('objectkeys.col.actions'),
       textAlign: 'right',
-      width: 80,
+      noWrap: true,
       render: (k) => (
         <Tooltip label={t('common.edit')}>
           <ActionIcon component={Link} to={`/ObjectKeys/${k.id}`} variant="subtle" aria-label={t('objectkeys.editKey', { ref: k.objectReferenceNumber })} data-testid="key-edit">

@@ -70,6 +70,7 @@ export function ObjectSearchPage() {
       }),
   ];
 
+  const items = q.data?.items;
   const columns: DataTableColumn<TObjectSearchRow>[] = [
     {
       accessor: 'referenceNumber',
@@ -81,7 +82,8 @@ export function ObjectSearchPage() {
         </Anchor>
       ),
     },
-    {
+    // The photo column only when a result has a photo.
+    ...(!items?.some((r) => r.imageId != null) ? [] : [{
       accessor: 'imageId',
       title: t('objectsearch.col.photo'),
       width: 92,
@@ -89,7 +91,7 @@ export function ObjectSearchPage() {
         r.imageId != null ? (
           <Image src={objectThumbUrl(r.imageId)} alt={t('objectsearch.photoOf', { ref: r.referenceNumber })} w={76} h={56} radius="sm" fit="cover" loading="lazy" />
         ) : null,
-    },
+    } satisfies DataTableColumn<TObjectSearchRow>]),
     {
       accessor: 'type',
       title: t('objectsearch.col.type'),
@@ -123,7 +125,6 @@ export function ObjectSearchPage() {
     { accessor: 'owner', title: t('objectsearch.col.owner'), render: (r) => (r.ownerId != null ? <AccountLink id={r.ownerId} name={r.owner ?? ''} /> : null) },
   ];
 
-  const items = q.data?.items;
   const placed = useMemo(() => (items ?? []).filter((r) => r.latitude != null && r.longitude != null), [items]);
   const markers: TMapMarker[] = useMemo(
     () => placed.map((r) => ({ id: r.id, latitude: r.latitude!, longitude: r.longitude!, reference: ref(r), title: r.title ?? r.type, lines: [r.location, ...priceLines(r, filter, t)].filter(Boolean) })),
@@ -135,8 +136,8 @@ export function ObjectSearchPage() {
       {t('objectsearch.form.newSearch')}
     </Button>
   );
-  const money = { min: 0, thousandSeparator: '\u00a0', decimalSeparator: ',', decimalScale: 0, allowNegative: false, suffix: '\u00a0€' } as const;
-  const area = { min: 0, thousandSeparator: '\u00a0', decimalSeparator: ',', decimalScale: 0, allowNegative: false, suffix: '\u00a0m²' } as const;
+  const money = { hideControls: true, min: 0, thousandSeparator: '\u00a0', decimalSeparator: ',', decimalScale: 0, allowNegative: false, suffix: '\u00a0€' } as const;
+  const area = { hideControls: true, min: 0, thousandSeparator: '\u00a0', decimalSeparator: ',', decimalScale: 0, allowNegative: false, suffix: '\u00a0m²' } as const;
   const num = (v: number | string) => (v === '' || v === undefined ? null : Number(v));
 
   return (
