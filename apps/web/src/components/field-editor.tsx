@@ -26,7 +26,7 @@ export type FieldEditorProps = {
   version?: number;
   /** Choices given by the page; otherwise select, enum and flag-enum ask editRequestSelectList. */
   options?: TSelectOption[];
-  /** location: the matches of a search text (location search comes with objects). */
+  /** location: the matches of a search text (default: the agency's places). */
   loadOptions?: (search: string) => Promise<TSelectOption[]>;
   /** location/select: the text of the current value. */
   valueText?: string;

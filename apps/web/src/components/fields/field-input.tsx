@@ -5,6 +5,7 @@ import type { TFieldType, TSelectOption } from '@crm/contract';
 import { LOCATION_SEARCH_DEBOUNCE_MS, SEARCH_MAX_HITS } from '@crm/contract/constants';
 import { formatDistance } from '../../lib/format.ts';
 import type { Draft } from './field-values.ts';
+import { loadLocationOptions } from './location-options.ts';
 
 export type FieldInputProps = {
   type: TFieldType;
@@ -15,7 +16,7 @@ export type FieldInputProps = {
   options: TSelectOption[];
   required?: boolean;
   maxLength?: number;
-  /** location: the matches of a search text. */
+  /** location: the matches of a search text (default: the agency's places, GET /api/location/search). */
   loadOptions?: (search: string) => Promise<TSelectOption[]>;
   /** location: the text of the current value. */
   valueText?: string;
@@ -123,7 +124,7 @@ function LocationInput(p: FieldInputProps) {
   const [search, setSearch] = useState('');
   const [found, setFound] = useState<TSelectOption[]>([]);
   const seq = useRef(0);
-  const { loadOptions } = p;
+  const loadOptions = p.loadOptions ?? loadLocationOptions;
 
   // 500 ms after the last keystroke, at most 20 places; an empty text (or the chosen place's own
   // text, shown after picking it) clears the suggestions.
