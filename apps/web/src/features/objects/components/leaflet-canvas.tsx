@@ -1,7 +1,9 @@
 // The Leaflet map itself. Loaded on demand (object-map.tsx imports it lazily), so Leaflet's script
 // and stylesheet reach the browser only on a screen that shows a map.
-import L from 'leaflet';
+import L from './leaflet-global.ts';
+import 'leaflet.markercluster';
 import 'leaflet/dist/leaflet.css';
+import 'leaflet.markercluster/dist/MarkerCluster.css';
 import './object-map.css';
 import { useEffect, useRef, useState } from 'react';
 
@@ -38,7 +40,7 @@ export type LeafletCanvasProps = {
   onZoom?: (zoom: number) => void;
   /** Markers: the popup's link was followed. */
   onOpen?: (id: number) => void;
-  texts: { zoomIn: string; zoomOut: string; closePopup: string; point: string; circleCentre: string; open: string; tilesFailed: string };
+  texts: { zoomIn: string; zoomOut: string; closePopup: string; point: string; circleCentre: string; open: string; tilesFailed: string; cluster: (n: number) => string };
   testId?: string;
 };
 
@@ -49,6 +51,7 @@ const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 const toLatLng = (l: L.LatLng): TLatLng => [round6(l.lat), round6(l.lng)];
 
 /** A marker the keyboard reaches (Tab) and opens (Enter or Space), named for screen readers. */
+const keyboardReady = new WeakSet<HTMLElement>();
 function markKeyboard(marker: L.Marker, name: string, onActivate?: () => void) {
   const el = marker.getElement();
   if (!el) return;
@@ -60,6 +63,8 @@ function markKeyboard(marker: L.Marker, name: string, onActivate?: () => void) {
   }
   el.setAttribute('role', 'button');
   el.tabIndex = 0;
+  if (keyboardReady.has(el)) return;
+  keyboardReady.add(el);
   el.addEventListener('keydown', (e) => {
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
@@ -215,13 +220,30 @@ export default function LeafletCanvas(p: LeafletCanvasProps) {
     l.markers?.remove();
     l.markers = undefined;
     if (!p.markers) return;
-    const group = L.layerGroup().addTo(map);
+    // Pins close together gather into a numbered circle; a click (or Enter) on it zooms in or, at
+    // the closest zoom, spreads its pins out.
+    const group = L.markerClusterGroup({
+      showCoverageOnHover: false,
+      maxClusterRadius: 40,
+      spiderfyOnMaxZoom: true,
+      // A button in the tab order (Enter zooms in), named by its hidden text: "5 properties here, zoom in".
+      iconCreateFunction: (cluster) => {
+        const n = cluster.getChildCount();
+        return L.divIcon({
+          className: 'crm-map-cluster',
+          html: `<span aria-hidden="true">${n}</span><span class="crm-map-sr">${escapeHtml(props.current.texts.cluster(n))}</span>`,
+          iconSize: [36, 36],
+        });
+      },
+    });
     for (const m of p.markers) {
       const marker = L.marker([m.latitude, m.longitude], { icon: pinIcon('crm-map-pin-result'), keyboard: false, riseOnHover: true });
       marker.bindPopup(() => popupContent(m, props.current.texts.open, (id) => props.current.onOpen?.(id)), { minWidth: 160, maxWidth: 260 });
-      marker.addTo(group);
-      markKeyboard(marker, [m.reference, m.title].filter(Boolean).join(' '), () => marker.openPopup());
+      // The pin's element exists only while it is shown on its own (not gathered into a cluster).
+      marker.on('add', () => markKeyboard(marker, [m.reference, m.title].filter(Boolean).join(' '), () => marker.openPopup()));
+      group.addLayer(marker);
     }
+    group.addTo(map);
     l.markers = group;
     const list = p.markers;
     const fit = () => {

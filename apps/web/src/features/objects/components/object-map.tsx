@@ -79,6 +79,7 @@ export function ObjectMap(props: ObjectMapProps) {
       point: t('objectsearch.map.point'),
       circleCentre: t('objectsearch.map.circleCentre'),
       open: t('objectsearch.map.open'),
+      cluster: (n: number) => t('objectsearch.map.cluster', { count: n }),
       tilesFailed: props.mode === 'edit' ? `${t('objectsearch.map.tilesFailed')} ${t('objectsearch.map.typeCoordinates')}` : t('objectsearch.map.tilesFailed'),
     }),
     [t, props.mode],
