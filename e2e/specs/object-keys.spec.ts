@@ -44,6 +44,7 @@ const SAME_DATE = {
 
 for (const language of ['en-UK', 'el'] as const) {
   test(`gives a key to an employee and warns when both dates are the same (${language})`, async ({ browser, request, baseURL }) => {
+    test.setTimeout(90_000);
     const token = await apiToken(request);
     const object = await createObject(request, token);
     const lastName = unique('Keyholder');
@@ -144,6 +145,7 @@ for (const size of [
 ] as const) {
   for (const language of ['en-UK', 'el'] as const) {
     test(`the keys screens pass axe (${size.name}, ${language})`, async ({ browser, request, baseURL }) => {
+      test.setTimeout(90_000);
       const token = await apiToken(request);
       const object = await createObject(request, token);
       const employee = await createEmployee(request, token, unique('Axekey'));

@@ -50,6 +50,7 @@ async function searchFor(page: Page, price: number, place: string) {
 
 for (const language of ['en-UK', 'el'] as const) {
   test(`finds a property as a list and on the map, and remembers the search (${language})`, async ({ browser, request, baseURL }) => {
+    test.setTimeout(90_000);
     const token = await apiToken(request);
     const price = uniquePrice();
     const karabournaki = await placeId(request, token, 'Karabournaki');
@@ -143,6 +144,7 @@ for (const size of [
 ] as const) {
   for (const language of ['en-UK', 'el'] as const) {
     test(`the property search passes axe as a list and as a map (${size.name}, ${language})`, async ({ browser, request, baseURL }) => {
+      test.setTimeout(90_000);
       const token = await apiToken(request);
       const price = uniquePrice();
       await createObject(request, token, { title: 'Axe flat', forSale: true, salePrice: price, area: 70, latitude: 40.6, longitude: 22.96, displayCoordinates: true });
