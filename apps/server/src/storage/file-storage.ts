@@ -14,6 +14,11 @@ export interface FileStorage {
   get(name: string): Promise<Readable | undefined>;
   /** Removes the content; no error when it is already gone. */
   delete(name: string): Promise<void>;
+  /**
+   * Stores a copy of the local file at `source` under `name`, leaving `source` in place (the demo's
+   * shared pictures). A store on the same disk may share the content (a hard link).
+   */
+  putCopy(name: string, source: string): Promise<void>;
 }
 
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
@@ -48,6 +53,17 @@ export class LocalDiskStorage implements FileStorage {
     } catch (e) {
       await fs.promises.rm(partial, { force: true });
       throw e;
+    }
+  }
+
+  async putCopy(name: string, source: string): Promise<void> {
+    const target = this.pathOf(name);
+    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    try {
+      await fs.promises.link(source, target);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'EEXIST') return;
+      await fs.promises.copyFile(source, target);
     }
   }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { alerts } from '../schema/index.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
+import { seedDemoObjects } from './demo-objects.ts';
 
 /**
  * The demo agency, loaded once into an empty database (DEMO_DATA=true). Each area adds its
@@ -29,6 +30,18 @@ export async function seedDemo(app: FastifyInstance) {
         app.log.info(counts, 'demo accounts loaded');
       }
       await tx.execute(sql`insert into demo_seed (area) values ('accounts')`);
+    }
+    if (!done.has('objects')) {
+      // Only into an agency without objects of its own, once the demo people are there.
+      const [row] = (
+        await tx.execute(sql`select exists (select 1 from objects) as has,
+          exists (select 1 from accounts where is_employe and 'g.papadopoulos@thermaikos-homes.gr' = any(emails)) as demo`)
+      ).rows as { has: boolean; demo: boolean }[];
+      if (!row?.has && row?.demo) {
+        const counts = await seedDemoObjects(tx, { timeZone: app.config.timeZone, dataDir: app.config.dataDir });
+        app.log.info(counts, 'demo objects loaded');
+      }
+      await tx.execute(sql`insert into demo_seed (area) values ('objects')`);
     }
   });
 }
