@@ -39,15 +39,22 @@ const accountPages = {
   SetPasswordPage: () => import('../features/accounts/pages/set-password-page.tsx').then((m) => ({ Component: m.SetPasswordPage })),
 };
 
+const objectPages = {
+  ObjectsPage: () => import('../features/objects/pages/objects-page.tsx').then((m) => ({ Component: m.ObjectsPage })),
+  ObjectAddPage: () => import('../features/objects/pages/object-add-page.tsx').then((m) => ({ Component: m.ObjectAddPage })),
+  ObjectViewPage: () => import('../features/objects/pages/object-view-page.tsx').then((m) => ({ Component: m.ObjectViewPage })),
+};
+
 /** The route table of the spec (document 001, 2.1), in one place. */
 export const protectedRoutes: RouteObject[] = [
   lazyPage('/CRM', 'title.home', () => import('../features/home/pages/home-page.tsx').then((m) => ({ Component: m.HomePage }))),
   soon('/Test', 'title.home'),
   // Objects and keys
-  soon('/Objects', 'title.objects'),
-  soon('/Objects/Add', 'title.objectAdd'),
+  lazyPage('/Objects', 'title.objects', objectPages.ObjectsPage),
+  lazyPage('/Objects/Add', 'title.objectAdd', objectPages.ObjectAddPage),
   lazyPage('/Objects/Search', 'title.objectSearch', () => import('../features/objects/pages/object-search-page.tsx').then((m) => ({ Component: m.ObjectSearchPage }))),
-  soon('/Objects/View/:id/:viewMode?', 'title.object'),
+  lazyPage('/Objects/View', 'title.object', objectPages.ObjectViewPage),
+  lazyPage('/Objects/View/:id/:viewMode?', 'title.object', objectPages.ObjectViewPage),
   lazyPage('/ObjectKeys', 'title.keys', () => import('../features/objects/pages/object-keys-page.tsx').then((m) => ({ Component: m.ObjectKeysPage }))),
   lazyPage('/ObjectKeys/:id', 'title.objectKey', () => import('../features/objects/pages/object-key-page.tsx').then((m) => ({ Component: m.ObjectKeyPage }))),
   // Accounts

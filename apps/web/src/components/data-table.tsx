@@ -28,6 +28,8 @@ export type DataTableProps<T> = {
   selection?: { selected: T[]; onChange: (rows: T[]) => void };
   /** Paging off: the answer is the whole list (e.g. a short list without server paging). */
   noPaging?: boolean;
+  /** The page sizes offered (default 5, 10, 20, 50, Show all). */
+  pageSizes?: readonly number[];
 };
 
 /**
@@ -39,7 +41,7 @@ export type DataTableProps<T> = {
  * renders the first 200 and adds 200 more each time the user scrolls to the bottom of the 70vh
  * area; cells are plain text and links. The page stays responsive at 100k rows.
  */
-export function DataTable<T>({ testId, list, records, totalRows, fetching, columns, idAccessor, empty, selection, noPaging }: DataTableProps<T>) {
+export function DataTable<T>({ testId, list, records, totalRows, fetching, columns, idAccessor, empty, selection, noPaging, pageSizes = LIST_PAGE_SIZES }: DataTableProps<T>) {
   const { t } = useTranslation();
   const [state, setState] = list;
   const rows = useMemo(() => records ?? [], [records]);
@@ -60,7 +62,7 @@ export function DataTable<T>({ testId, list, records, totalRows, fetching, colum
     return { columnAccessor: col ? col.accessor : state.sortBy, sortKey: col?.sortKey, direction: state.sortDir };
   }, [columns, state.sortBy, state.sortDir]);
 
-  const sizeOptions = LIST_PAGE_SIZES.map((n) => ({ value: String(n), label: n === SHOW_ALL ? t('accounts.ui.list.showAll') : String(n) }));
+  const sizeOptions = pageSizes.map((n) => ({ value: String(n), label: n === SHOW_ALL ? t('accounts.ui.list.showAll') : String(n) }));
   const from = total === 0 ? 0 : perPage >= SHOW_ALL ? 1 : (state.currentPage - 1) * perPage + 1;
   const to = perPage >= SHOW_ALL ? total : Math.min(total, state.currentPage * perPage);
 

@@ -32,6 +32,13 @@ export type FieldEditorProps = {
   valueText?: string;
   required?: boolean;
   maxLength?: number;
+  /** Numbers: bounds, step, whole numbers only. */
+  min?: number;
+  max?: number;
+  step?: number;
+  integer?: boolean;
+  /** Shown under the input's label. */
+  description?: string;
 };
 
 export const editRequestKey = (entity: string, id: number, field: string) => ['editRequest', entity.toLowerCase(), id, field] as const;
@@ -107,7 +114,7 @@ export function FieldEditor(props: FieldEditorProps) {
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('fields.edit', { label })} size={type === 'textarea' || type === 'flag-enum' ? 'lg' : 'md'}>
+    <Modal opened={opened} onClose={onClose} title={t('fields.edit', { label })} size={type === 'textarea' || type === 'flag-enum' || type === 'multi-select' ? 'lg' : 'md'}>
       <form ref={form} onSubmit={(e) => void submit(e)} noValidate={false} data-testid="field-editor">
         <Stack gap="sm">
           {formError && (
@@ -136,6 +143,11 @@ export function FieldEditor(props: FieldEditorProps) {
               maxLength={props.maxLength}
               loadOptions={props.loadOptions}
               valueText={props.valueText}
+              min={props.min}
+              max={props.max}
+              step={props.step}
+              integer={props.integer}
+              description={props.description}
             />
           )}
           <Group justify="flex-end" gap="xs">

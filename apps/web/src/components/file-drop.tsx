@@ -64,12 +64,17 @@ export function FileDrop({
   onError,
   disabled,
   busyLabel,
+  accept = UPLOAD_ACCEPT,
+  hint,
 }: {
   onUploaded: (files: TFileUploaded[]) => void | Promise<void>;
   onError: (message: string) => void;
   disabled?: boolean;
   /** Shown after the upload while the caller finishes (e.g. attaching). */
   busyLabel?: string;
+  /** What the chooser offers (default: every accepted type) and the hint under it. */
+  accept?: string;
+  hint?: string;
 }) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
@@ -135,7 +140,7 @@ export function FileDrop({
         type="file"
         multiple
         hidden
-        accept={UPLOAD_ACCEPT}
+        accept={accept}
         data-testid="file-input"
         onChange={(e) => void start(e.currentTarget.files)}
       />
@@ -155,7 +160,7 @@ export function FileDrop({
               </Anchor>
             </Text>
             <Text size="xs" c="dimmed">
-              {t('files.accepted')}
+              {hint ?? t('files.accepted')}
             </Text>
           </Stack>
         </Group>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Checkbox, Input, NumberInput, SegmentedControl, Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, Input, MultiSelect, NumberInput, SegmentedControl, Select, SimpleGrid, Switch, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TFieldType, TSelectOption } from '@crm/contract';
 import { LOCATION_SEARCH_DEBOUNCE_MS, SEARCH_MAX_HITS } from '@crm/contract/constants';
@@ -20,12 +20,35 @@ export type FieldInputProps = {
   loadOptions?: (search: string) => Promise<TSelectOption[]>;
   /** location: the text of the current value. */
   valueText?: string;
+  /** data-testid of the input (default "field-input", the single-field editor's). */
+  testId?: string;
+  /** Focus the input when it appears (the single-field editor's dialog; default true). */
+  autoFocus?: boolean;
+  /** Shown under the label (e.g. what a value means). */
+  description?: string;
+  /** Numbers: bounds and step. */
+  min?: number;
+  max?: number;
+  step?: number;
+  integer?: boolean;
+  disabled?: boolean;
+  /** textarea: the rows shown at first (default 8). */
+  minRows?: number;
 };
 
 /** The one input of the single-field editor, by field type. */
 export function FieldInput(p: FieldInputProps) {
   const { t } = useTranslation();
-  const common = { label: p.label, error: p.error, required: p.required, 'data-autofocus': true, 'data-testid': 'field-input' };
+  const testId = p.testId ?? 'field-input';
+  const common = {
+    label: p.label,
+    error: p.error,
+    required: p.required,
+    description: p.description,
+    disabled: p.disabled,
+    ...(p.autoFocus === false ? {} : { 'data-autofocus': true }),
+    'data-testid': testId,
+  };
   const numeric = (extra: Record<string, unknown>) => (
     <NumberInput
       {...common}
@@ -33,8 +56,11 @@ export function FieldInput(p: FieldInputProps) {
       onChange={(v) => p.onChange(v === '' ? '' : typeof v === 'number' ? v : Number(v))}
       thousandSeparator={'\u00a0'}
       decimalSeparator=","
-      allowNegative={p.type === 'number'}
-      min={p.type === 'number' ? undefined : 0}
+      allowNegative={p.type === 'number' && (p.min == null || p.min < 0)}
+      min={p.min ?? (p.type === 'number' ? undefined : 0)}
+      max={p.max}
+      step={p.step}
+      {...(p.integer ? { allowDecimal: false } : {})}
       {...extra}
     />
   );
@@ -47,16 +73,16 @@ export function FieldInput(p: FieldInputProps) {
           value={String(p.value ?? '')}
           onChange={(e) => p.onChange(e.currentTarget.value)}
           autosize
-          minRows={8}
+          minRows={p.minRows ?? 8}
           maxRows={16}
           maxLength={p.maxLength ?? 20000}
         />
       );
     case 'number':
-      return numeric({ decimalScale: 4 });
+      return numeric({ decimalScale: p.integer ? 0 : 6, thousandSeparator: p.integer && (p.max ?? 0) <= 9999 ? '' : '\u00a0' });
     case 'distance': {
       const m = typeof p.value === 'number' ? p.value : null;
-      return numeric({ suffix: '\u00a0m', allowDecimal: false, description: m != null && m >= 1000 ? formatDistance(m) : undefined });
+      return numeric({ suffix: '\u00a0m', allowDecimal: false, description: m != null && m >= 1000 ? formatDistance(m) : p.description });
     }
     case 'distance-km':
       return numeric({ suffix: '\u00a0km', decimalScale: 1 });
@@ -84,7 +110,7 @@ export function FieldInput(p: FieldInputProps) {
       return <LocationInput {...p} />;
     case 'flag-enum':
       return (
-        <Checkbox.Group label={p.label} error={p.error} value={(p.value as string[]) ?? []} onChange={(v) => p.onChange(v)} data-testid="field-input">
+        <Checkbox.Group label={p.label} error={p.error} value={(p.value as string[]) ?? []} onChange={(v) => p.onChange(v)} data-testid={testId}>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing={6} verticalSpacing={6} mt={6}>
             {p.options.map((o) => (
               <Checkbox key={String(o.value)} value={String(o.value)} label={o.text} />
@@ -105,10 +131,38 @@ export function FieldInput(p: FieldInputProps) {
                 { value: 'false', label: t('common.no') },
                 { value: 'null', label: t('fields.notSet') },
               ]}
-              data-testid="field-input"
+              data-testid={testId}
+              disabled={p.disabled}
             />
           </div>
         </Input.Wrapper>
+      );
+    case 'boolean':
+      return (
+        <Switch
+          mt={4}
+          label={p.label}
+          error={p.error}
+          description={p.description}
+          disabled={p.disabled}
+          checked={p.value === 'true'}
+          onChange={(e) => p.onChange(e.currentTarget.checked ? 'true' : 'false')}
+          data-testid={testId}
+          {...(p.autoFocus === false ? {} : { 'data-autofocus': true })}
+        />
+      );
+    case 'multi-select':
+      return (
+        <MultiSelect
+          {...common}
+          data={p.options.map((o) => ({ value: String(o.value), label: o.text }))}
+          value={Array.isArray(p.value) ? p.value : []}
+          onChange={(v) => p.onChange(v)}
+          clearable
+          hidePickedOptions={false}
+          nothingFoundMessage={t('fields.noMatches')}
+          comboboxProps={{ withinPortal: true }}
+        />
       );
     default:
       return (
@@ -120,9 +174,12 @@ export function FieldInput(p: FieldInputProps) {
 /** Autocomplete over `loadOptions` (debounced like every search), keeping the chosen option. */
 function LocationInput(p: FieldInputProps) {
   const { t } = useTranslation();
-  const current: TSelectOption[] = p.value != null && p.value !== '' ? [{ value: String(p.value), text: p.valueText ?? String(p.value) }] : [];
   const [search, setSearch] = useState('');
   const [found, setFound] = useState<TSelectOption[]>([]);
+  // The text of a place picked here (the given valueText names the value it started with).
+  const [picked, setPicked] = useState<TSelectOption | null>(null);
+  const currentText = picked && String(picked.value) === String(p.value) ? picked.text : (p.valueText ?? String(p.value));
+  const current: TSelectOption[] = p.value != null && p.value !== '' ? [{ value: String(p.value), text: currentText }] : [];
   const seq = useRef(0);
   const loadOptions = p.loadOptions ?? loadLocationOptions;
 
@@ -157,11 +214,16 @@ function LocationInput(p: FieldInputProps) {
       label={p.label}
       error={p.error}
       required={p.required}
-      data-autofocus
-      data-testid="field-input"
+      description={p.description}
+      disabled={p.disabled}
+      {...(p.autoFocus === false ? {} : { 'data-autofocus': true })}
+      data-testid={p.testId ?? 'field-input'}
       data={data}
       value={(p.value as string | null) ?? null}
-      onChange={(v) => p.onChange(v)}
+      onChange={(v, option) => {
+        setPicked(v && option ? { value: v, text: option.label } : null);
+        p.onChange(v);
+      }}
       searchable
       clearable={!p.required}
       searchValue={search}

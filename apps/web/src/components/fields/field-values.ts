@@ -6,7 +6,7 @@ export type Draft = string | number | string[] | null;
 
 const NUMERIC: readonly TFieldType[] = ['number', 'distance', 'distance-km', 'currency', 'area'];
 export const isNumericType = (type: TFieldType) => NUMERIC.includes(type);
-export const hasOptions = (type: TFieldType) => type === 'select' || type === 'enum' || type === 'flag-enum';
+export const hasOptions = (type: TFieldType) => type === 'select' || type === 'enum' || type === 'flag-enum' || type === 'multi-select';
 
 /** A stored value as the editor's input holds it. */
 export function toDraft(type: TFieldType, value: unknown): Draft {
@@ -19,9 +19,12 @@ export function toDraft(type: TFieldType, value: unknown): Draft {
     case 'location':
       return value == null || value === '' ? null : String(value);
     case 'flag-enum':
+    case 'multi-select':
       return Array.isArray(value) ? value.map(String) : typeof value === 'string' && value ? value.split(',').map((s) => s.trim()) : [];
     case 'boolNullable':
       return value === true ? 'true' : value === false ? 'false' : 'null';
+    case 'boolean':
+      return value === true ? 'true' : 'false';
     default:
       return value == null ? '' : String(value);
   }
@@ -46,8 +49,17 @@ export function toWire(type: TFieldType, draft: Draft, options: TSelectOption[] 
       return draft == null || draft === '' ? null : Number(draft);
     case 'flag-enum':
       return Array.isArray(draft) ? draft : [];
+    case 'multi-select':
+      // The list's values in the list's order (numbers where the list has numbers).
+      return Array.isArray(draft)
+        ? [...draft]
+            .map((d) => options.find((o) => String(o.value) === d)?.value ?? (Number.isFinite(Number(d)) ? Number(d) : d))
+            .sort((a, b) => options.findIndex((o) => o.value === a) - options.findIndex((o) => o.value === b))
+        : [];
     case 'boolNullable':
       return draft === 'true' ? true : draft === 'false' ? false : null;
+    case 'boolean':
+      return draft === 'true';
     case 'textarea': {
       const s = String(draft ?? '').replace(/\r\n/g, '\n').trim();
       return s || null;
@@ -61,7 +73,7 @@ export function toWire(type: TFieldType, draft: Draft, options: TSelectOption[] 
 
 /** Whether two wire values mean the same (flag sets regardless of order). */
 export function sameWire(type: TFieldType, a: unknown, b: unknown): boolean {
-  const norm = (v: unknown) => (type === 'flag-enum' && Array.isArray(v) ? [...v].map(String).sort() : v ?? null);
+  const norm = (v: unknown) => ((type === 'flag-enum' || type === 'multi-select') && Array.isArray(v) ? [...v].map(String).sort() : v ?? null);
   return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
 }
 
@@ -85,13 +97,15 @@ export function formatFieldValue(type: TFieldType, value: unknown, t: T, options
     case 'date':
       return formatDate(String(value));
     case 'boolNullable':
+    case 'boolean':
       return value === true ? t('common.yes') : value === false ? t('common.no') : '';
     case 'select':
     case 'enum':
     case 'location':
       return valueText ?? options?.find((o) => String(o.value) === String(value))?.text ?? String(value);
-    case 'flag-enum': {
-      const set = toDraft('flag-enum', value) as string[];
+    case 'flag-enum':
+    case 'multi-select': {
+      const set = toDraft(type, value) as string[];
       if (valueText) return valueText;
       return set.map((v) => options?.find((o) => String(o.value) === v)?.text ?? v).join(', ');
     }

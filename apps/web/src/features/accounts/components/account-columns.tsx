@@ -18,15 +18,15 @@ export function AccountLink({ id, name }: Named) {
   );
 }
 
-/** Object reference numbers (space-separated) as #number links to the object. */
+/** Object reference numbers (space-separated) as #number links to the object (opened by `ref` + number). */
 export function ObjectRefs({ refs }: { refs: string | null | undefined }) {
   const list = (refs ?? '').split(/\s+/).filter(Boolean);
   if (!list.length) return null;
   return (
     <Group gap={6} wrap="wrap">
       {list.map((n) => (
-        <Anchor key={n} component={Link} to={`/Objects/View/${n}`} size="sm" data-testid="object-ref">
-          #{n}
+        <Anchor key={n} component={Link} to={`/Objects/View/ref${encodeURIComponent(n.replace(/^#/, ''))}`} size="sm" data-testid="object-ref">
+          #{n.replace(/^#/, '')}
         </Anchor>
       ))}
     </Group>

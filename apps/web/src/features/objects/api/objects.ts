@@ -1,0 +1,129 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { TObjectAccount, TObjectRow, TObjectSelectLists, TSelectOption, TFileListAnswer } from '@crm/contract';
+import { LinkKind } from '@crm/contract/constants';
+import { api } from '../../../lib/api.ts';
+
+export type TPage<T> = { items: T[]; totalRows: number };
+type TRef = { id: number; descr: string };
+
+/**
+ * The object as answered (ZRealtyObject): the described fields by name (OBJECT_FIELDS), plus the
+ * record's own properties typed here (the contract's schema is built from the description, so its
+ * inferred type cannot name them).
+ */
+export type TRealtyObject = Record<string, unknown> & {
+  id: number;
+  referenceNumber: string;
+  type: string;
+  location: string;
+  title?: string | null;
+  createdOn: string;
+  createdBy: string | null;
+  modifiedOn: string;
+  modifiedBy: string | null;
+  lastUpdate: string | null;
+  published: boolean;
+  publishError: string | null;
+  publishRequested?: boolean;
+  rented: boolean;
+  sold: boolean;
+  hasKey: boolean;
+  images: { id: number; name: string; width: number | null; height: number | null }[];
+  version: number;
+};
+
+/** GET /api/object/view/{idOrRef} */
+export type TObjectView = TRealtyObject & {
+  accounts: TRef[];
+  leads: TRef[];
+  viewings: TRef[];
+  deals: TRef[];
+  reservations: TRef[];
+  contacts: TObjectAccount[];
+  objectSelectLists: TObjectSelectLists;
+  objectAccountRelationSelectList: TSelectOption[];
+};
+
+/** GET /api/object/edit/{id} */
+export type TObjectEdit = {
+  object: TRealtyObject;
+  objectSelectLists: TObjectSelectLists;
+  objectAccounts: TObjectAccount[];
+  objectAccountRelationSelectList: TSelectOption[];
+};
+
+export type TObjectListState = { perPage: number; currentPage: number; sortBy: string; sortDir: 'asc' | 'desc' };
+
+export const objectKeys = {
+  all: ['object'] as const,
+  lists: ['objects'] as const,
+  list: (q: TObjectListState) => ['objects', 'list', q] as const,
+  view: (idOrRef: string | number) => ['object', 'view', String(idOrRef).toLowerCase()] as const,
+  edit: (id: number) => ['object', 'edit', id] as const,
+  photos: (id: number) => ['files', LinkKind.Object, id] as const,
+};
+
+/** POST /api/object: the paged, sorted list. */
+export const objectListQuery = (q: TObjectListState) =>
+  queryOptions({
+    queryKey: objectKeys.list(q),
+    queryFn: ({ signal }) => api<TPage<TObjectRow>>('/api/object', { body: q, signal, background: true }),
+    placeholderData: keepPreviousData,
+  });
+
+export const objectViewQuery = (idOrRef: string) =>
+  queryOptions({
+    queryKey: objectKeys.view(idOrRef),
+    queryFn: ({ signal }) => api<TObjectView>(`/api/object/view/${encodeURIComponent(idOrRef)}`, { signal }),
+    meta: { handlesErrors: true },
+  });
+
+/** The edit form always starts from the current record (no cached copy), so its version is fresh. */
+export const objectEditQuery = (id: number) =>
+  queryOptions({
+    queryKey: objectKeys.edit(id),
+    queryFn: ({ signal }) => api<TObjectEdit>(`/api/object/edit/${id}`, { signal }),
+    staleTime: 0,
+    meta: { handlesErrors: true },
+  });
+
+/** GET /api/object/add: a blank object with a new reference number. */
+export async function addObject(): Promise<number> {
+  const res = await api<{ id: number } | { object: { id: number } } | number>('/api/object/add');
+  if (typeof res === 'number') return res;
+  return 'object' in res ? res.object.id : res.id;
+}
+
+/** POST /api/object/update: the changed fields, the id and the version they were based on. */
+export async function updateObject(body: Record<string, unknown> & { id: number; version: number }): Promise<TRealtyObject> {
+  const res = await api<TRealtyObject>('/api/object/update', { body });
+  // The answer is the object (or, as the edit call, { object }).
+  const inner = res.object as TRealtyObject | undefined;
+  return inner && typeof inner === 'object' && typeof inner.version === 'number' ? inner : res;
+}
+
+export const deleteObject = (id: number) => api<unknown>(`/api/object/${id}`, { method: 'DELETE' });
+
+/** Object–account links (contacts, owners, tenants). */
+export type TObjectAccountInput = Omit<TObjectAccount, 'account' | 'relationName'>;
+export const addObjectAccount = (link: TObjectAccountInput) => api<unknown>('/api/objectAccount/add', { body: link });
+export const updateObjectAccount = (link: TObjectAccountInput & { previousRelation?: number }) => api<unknown>('/api/objectAccount/update', { body: link });
+export const deleteObjectAccount = (link: { objectId: number; accountId: number; relation?: number }) =>
+  api<unknown>('/api/objectAccount', { method: 'DELETE', body: link });
+
+/** Photos: the object's files (uploaded through /api/files, attached with setParent). */
+export const objectPhotosQuery = (id: number) =>
+  queryOptions({
+    queryKey: objectKeys.photos(id),
+    queryFn: ({ signal }) => api<TFileListAnswer>('/api/files', { query: { parentType: LinkKind.Object, parentId: id }, signal }),
+  });
+export const attachPhotos = (id: number, fileIds: number[]) =>
+  api<TFileListAnswer>('/api/files/setParent', { body: { entityType: LinkKind.Object, id, fileNames: fileIds, type: 'photo' } });
+export const reorderPhotos = (ids: number[]) => api<TFileListAnswer>('/api/files/reorder', { body: { ids } });
+export const deletePhoto = (id: number) => api<unknown>(`/api/files/${id}`, { method: 'DELETE' });
+
+/** GET /api/location/search: at most 20 places whose name matches, in any script. */
+export const searchLocations = async (searchStr: string, signal?: AbortSignal): Promise<TSelectOption[]> => {
+  const res = await api<{ items: { id: number; text: string }[] }>('/api/location/search', { query: { searchStr }, signal });
+  return res.items.map((i) => ({ value: i.id, text: i.text }));
+};

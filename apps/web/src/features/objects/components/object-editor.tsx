@@ -1,0 +1,286 @@
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFieldDescription, TObjectGroup } from '@crm/contract/object-fields';
+import { OBJECT_EDITABLE_FIELDS } from '@crm/contract/object-fields';
+import type { TObjectSelectLists } from '@crm/contract';
+import { FieldInput } from '../../../components/fields/field-input.tsx';
+import { sameWire, toDraft, toWire, type Draft } from '../../../components/fields/field-values.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { showBanner } from '../../../lib/banner.ts';
+import { describeError } from '../../../lib/errors.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useAutosave, type AutosaveStatus } from '../../../lib/use-autosave.ts';
+import { DateField } from '../../accounts/components/date-field.tsx';
+import { objectKeys, searchLocations, updateObject, type TObjectEdit, type TRealtyObject } from '../api/objects.ts';
+import { fieldLabel, groupTitle, optionsFor } from '../object-display.ts';
+import { ContactsEditor } from './object-contacts.tsx';
+import { ObjectMapSlot } from './object-map-slot.tsx';
+import { PhotosSection } from './object-photos.tsx';
+
+type Drafts = Record<string, Draft>;
+
+/** The edit form's sections (spec: main features, location, additional features, offer details, photos, map, contacts) and the groups each holds. */
+const SECTIONS: { key: string; groups: TObjectGroup[] }[] = [
+  { key: 'main', groups: ['main', 'prices'] },
+  { key: 'location', groups: ['location', 'address'] },
+  { key: 'additional', groups: ['facts', 'building', 'comfort', 'outdoor'] },
+  { key: 'offer', groups: ['offer', 'texts'] },
+];
+
+const toDrafts = (o: Record<string, unknown>): Drafts => Object.fromEntries(OBJECT_EDITABLE_FIELDS.map((d) => [d.name, toDraft(d.type, o[d.name])]));
+const wireOf = (d: TFieldDescription, drafts: Drafts, lists: TObjectSelectLists) => toWire(d.type, drafts[d.name] ?? null, optionsFor(d, lists));
+const toWires = (drafts: Drafts, lists: TObjectSelectLists): Record<string, unknown> =>
+  Object.fromEntries(OBJECT_EDITABLE_FIELDS.map((d) => [d.name, wireOf(d, drafts, lists)]));
+/** Names of the fields whose values differ. */
+const differing = (a: Record<string, unknown>, b: Record<string, unknown>) => OBJECT_EDITABLE_FIELDS.filter((d) => !sameWire(d.type, a[d.name], b[d.name])).map((d) => d.name);
+
+type Props = {
+  initial: TObjectEdit;
+  expanded: boolean;
+  onStatus: (s: AutosaveStatus) => void;
+};
+
+/**
+ * The object's edit form (view modes 1 and 2), generated from the field description: each group's
+ * fields with the input of their type. Every change is saved about 400 ms later with the version
+ * the form is based on. A 409 (someone else saved first) loads their version, keeps what they
+ * changed, re-applies what only this user changed, and says so; nothing typed is silently lost.
+ */
+export function ObjectEditor({ initial, expanded, onStatus }: Props) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const lists = initial.objectSelectLists;
+  const id = initial.object.id;
+  const [drafts, setDrafts] = useState<Drafts>(() => toDrafts(initial.object));
+  const [record, setRecord] = useState<TRealtyObject>(initial.object as TRealtyObject);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [saveError, setSaveError] = useState<unknown>(null);
+  const version = useRef((initial.object as TRealtyObject).version);
+  /** The record as last saved or loaded: what the form's changes are measured against. */
+  const base = useRef(toWires(toDrafts(initial.object), lists));
+  const resetRef = useRef<(v: Drafts) => void>(() => {});
+
+  const publish = useCallback(
+    (o: TRealtyObject) => {
+      client.setQueryData<TObjectEdit>(objectKeys.edit(id), (old) => (old ? { ...old, object: o } : old));
+      // Views (by id or by ref) are refetched when shown: they carry lists the update does not answer.
+      void client.invalidateQueries({ queryKey: ['object', 'view'] });
+      void client.invalidateQueries({ queryKey: objectKeys.lists });
+    },
+    [client, id],
+  );
+
+  const save = useCallback(
+    async (f: Drafts) => {
+      const now = toWires(f, lists);
+      const changed = differing(now, base.current);
+      if (changed.length === 0) return;
+      const body: Record<string, unknown> = {};
+      for (const k of changed) body[k] = now[k];
+      try {
+        const o = await updateObject({ id, version: version.current, ...body });
+        version.current = o.version;
+        // The record as saved is the new base; fields typed meanwhile stay different and are saved next.
+        base.current = toWires(toDrafts(o), lists);
+        setRecord(o);
+        setFieldErrors({});
+        setSaveError(null);
+        publish(o);
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 409 && e.problem.current) {
+          const current = e.problem.current as TRealtyObject;
+          const theirs = toWires(toDrafts(current), lists);
+          const theyChanged = new Set(differing(theirs, base.current));
+          const mine = changed.filter((k) => !theyChanged.has(k));
+          const lost = changed.filter((k) => theyChanged.has(k));
+          version.current = current.version;
+          base.current = theirs;
+          setRecord(current);
+          const next = toDrafts(current);
+          for (const k of mine) next[k] = f[k] ?? null;
+          if (mine.length === 0) resetRef.current(next);
+          setDrafts(next);
+          setFieldErrors({});
+          setSaveError(null);
+          publish(current);
+          const message = e.problem.title || t('errors.conflict');
+          showBanner('warning', lost.length ? `${message} ${t('objects.edit.conflictKept', { fields: lost.map((k) => fieldLabel(t, k)).join(', ') })}` : message);
+          return;
+        }
+        if (e instanceof ApiError && e.status === 400) setFieldErrors(e.fieldErrors);
+        setSaveError(e);
+        throw e;
+      }
+    },
+    [id, lists, publish, t],
+  );
+
+  const autosave = useAutosave({ value: drafts, save });
+  resetRef.current = autosave.reset;
+  useEffect(() => onStatus(autosave.status), [autosave.status, onStatus]);
+
+  const set = (name: string, v: Draft) =>
+    setDrafts((f) => {
+      const next = { ...f, [name]: v };
+      // A subtype belongs to one type: changing the type drops a subtype of another type.
+      if (name === 'subTypeObjectTypeId') {
+        const sub = f.objectSubTypeId;
+        const fits = optionsFor({ name: 'objectSubTypeId', type: 'select', group: 'main', list: 'objectSubTypes' }, lists, v).some((o) => String(o.value) === sub);
+        if (!fits) next.objectSubTypeId = null;
+      }
+      return next;
+    });
+
+  const field = (d: TFieldDescription) => {
+    const label = fieldLabel(t, d.name);
+    const error = fieldErrors[d.name];
+    const testId = `field-${d.name}`;
+    if (d.type === 'date')
+      return (
+        <DateField key={d.name} label={label} value={(drafts[d.name] as string) || null} onChange={(v) => set(d.name, v ?? '')} error={error} data-testid={testId} />
+      );
+    return (
+      <FieldInput
+        key={d.name}
+        type={d.type}
+        label={label}
+        value={drafts[d.name] ?? null}
+        onChange={(v) => set(d.name, v)}
+        error={error}
+        options={optionsFor(d, lists, d.list === 'objectSubTypes' ? drafts.subTypeObjectTypeId : undefined)}
+        testId={testId}
+        autoFocus={false}
+        maxLength={d.max}
+        min={d.min}
+        max={d.max}
+        step={d.step}
+        integer={d.integer}
+        minRows={3}
+        loadOptions={d.type === 'location' ? searchLocations : undefined}
+        valueText={d.type === 'location' ? record.location || undefined : undefined}
+      />
+    );
+  };
+
+  const visible = (g: TObjectGroup) => OBJECT_EDITABLE_FIELDS.filter((d) => d.group === g && (expanded || !d.expandedOnly));
+  const groupBody = (g: TObjectGroup) => {
+    const fields = visible(g);
+    const plain = fields.filter((d) => d.type !== 'textarea' && d.type !== 'boolNullable' && d.type !== 'boolean');
+    const switches = fields.filter((d) => d.type === 'boolean');
+    const features = fields.filter((d) => d.type === 'boolNullable');
+    const long = fields.filter((d) => d.type === 'textarea');
+    return (
+      <Stack gap="sm">
+        {plain.length > 0 && (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="xs">
+            {plain.map(field)}
+          </SimpleGrid>
+        )}
+        {switches.length > 0 && (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing={6}>
+            {switches.map(field)}
+          </SimpleGrid>
+        )}
+        {features.length > 0 && (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing={6} data-testid={`features-${g}`}>
+            {features.map(field)}
+          </SimpleGrid>
+        )}
+        {long.map(field)}
+      </Stack>
+    );
+  };
+
+  const inProgress = record.publishRequested === true && !record.published && !record.publishError;
+  return (
+    <Stack gap="sm" data-testid="object-editor" data-expanded={expanded ? 'true' : 'false'}>
+      {saveError != null && (
+        <Alert color="red" data-testid="save-error" title={t('objects.edit.notSaved')}>
+          <Stack gap={6}>
+            <Text size="sm" className="pre-line">
+              {describeError(saveError).message}
+            </Text>
+            <Group>
+              <Button size="xs" variant="light" color="red" onClick={() => setDrafts((f) => ({ ...f }))}>
+                {t('common.retry')}
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
+
+      {SECTIONS.map((s) => (
+        <Section key={s.key} title={t(`objects.section.${s.key}`)} testId={`edit-${s.key}`}>
+          {s.groups.map((g, i) =>
+            visible(g).length === 0 ? null : (
+              <Stack key={g} gap={6} mt={i === 0 ? 0 : 'sm'}>
+                {i > 0 || s.groups.length > 1 ? (
+                  <Text size="sm" fw={600} c="dimmed">
+                    {groupTitle(t, g)}
+                  </Text>
+                ) : null}
+                {groupBody(g)}
+              </Stack>
+            ),
+          )}
+        </Section>
+      ))}
+
+      <PhotosSection objectId={id} />
+
+      <Section title={t('objects.section.map')} testId="edit-map">
+        {/* MAP SLOT: the location picker (components/location-picker.tsx) goes here. */}
+        <ObjectMapSlot object={toWires(drafts, lists)} />
+        <Stack mt="sm">{groupBody('map')}</Stack>
+      </Section>
+
+      <ContactsEditor objectId={id} links={initial.objectAccounts} relations={initial.objectAccountRelationSelectList} />
+
+      <Card withBorder padding="sm" data-testid="service-info">
+        <Title order={3} size="h5" mb="xs">
+          {groupTitle(t, 'service')}
+        </Title>
+        <Stack gap={6}>
+          {inProgress && (
+            <Text size="sm" c="blue.8" data-testid="publish-progress">
+              {t('objects.publish.inProgress')}
+            </Text>
+          )}
+          {record.publishError && (
+            <Text size="sm" c="red.8" data-testid="publish-error">
+              {record.publishError}
+            </Text>
+          )}
+          <Group gap={6}>
+            {(['published', 'rented', 'sold', 'hasKey'] as const)
+              .filter((k) => record[k] === true)
+              .map((k) => (
+                <Badge key={k} variant="light" tt="none">
+                  {fieldLabel(t, k)}
+                </Badge>
+              ))}
+          </Group>
+          <Text size="sm" data-testid="modified-stamp">
+            {t('objects.col.modifiedOn')}: {formatDateTime(record.modifiedOn)} · {record.modifiedBy ?? '—'}
+          </Text>
+          <Text size="sm" data-testid="created-stamp">
+            {t('objects.col.createdOn')}: {formatDateTime(record.createdOn)} · {record.createdBy ?? '—'}
+          </Text>
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}
+
+function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <Card withBorder padding="sm" data-testid={testId}>
+      <Title order={3} size="h5" mb="xs">
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}

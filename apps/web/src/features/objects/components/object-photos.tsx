@@ -1,0 +1,348 @@
+import { ActionIcon, Box, Card, Group, Image, Loader, Modal, SimpleGrid, Stack, Text, Title, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFileItem, TFileUploaded } from '@crm/contract';
+import { FileDrop } from '../../../components/file-drop.tsx';
+import { IconPhoto, IconTrash } from '../../../components/icons.ts';
+import { IconChevronLeft, IconChevronRight, IconGripVertical } from '../icons.ts';
+import { api } from '../../../lib/api.ts';
+import { describeError } from '../../../lib/errors.ts';
+import { attachPhotos, deletePhoto, objectKeys, objectPhotosQuery, reorderPhotos } from '../api/objects.ts';
+
+export type TPhoto = { id: number; name: string };
+
+/**
+ * A stored photo as an object URL: the file is fetched with the session's bearer token (a plain
+ * URL in <img> would have to carry the token), cached by TanStack Query, and the URL is revoked
+ * when the picture leaves the screen.
+ */
+function usePhotoUrl(id: number): { url: string | null; failed: boolean } {
+  const q = useQuery({
+    queryKey: ['photo', id],
+    queryFn: ({ signal }) => api<Blob>(`/api/files/${id}`, { blob: true, signal }),
+    staleTime: Infinity,
+    gcTime: 5 * 60 * 1000,
+    meta: { handlesErrors: true },
+  });
+  const url = useMemo(() => (q.data ? URL.createObjectURL(q.data) : null), [q.data]);
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
+  return { url, failed: q.isError };
+}
+
+/** One photo, filling its box (cover) or shown whole (contain). */
+export function Photo({ id, alt, fit = 'cover', h }: { id: number; alt: string; fit?: 'cover' | 'contain'; h?: number | string }) {
+  const { url, failed } = usePhotoUrl(id);
+  if (!url)
+    return (
+      <Box h={h} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', background: 'var(--mantine-color-gray-1)', width: '100%' }}>
+        {failed ? <IconPhoto size={28} color="var(--mantine-color-gray-6)" aria-label={alt} /> : <Loader size="sm" />}
+      </Box>
+    );
+  return <Image src={url} alt={alt} fit={fit} h={h} w="100%" data-testid="photo-img" />;
+}
+
+/**
+ * The view's photo carousel (interval 0: it never turns by itself): one photo at a time with
+ * previous/next (also the arrow keys), a strip of small pictures to jump, and the full photo in a
+ * dialog on click.
+ */
+export function PhotoCarousel({ photos, title }: { photos: TPhoto[]; title: string }) {
+  const { t } = useTranslation();
+  const [index, setIndex] = useState(0);
+  const [full, setFull] = useState(false);
+  const count = photos.length;
+  const at = Math.min(index, Math.max(0, count - 1));
+  if (count === 0)
+    return (
+      <Card withBorder padding="sm" data-testid="photo-carousel" data-count={0}>
+        <Group gap="xs" c="dimmed">
+          <IconPhoto size={20} aria-hidden />
+          <Text size="sm" c="dimmed">
+            {t('objects.photos.none')}
+          </Text>
+        </Group>
+      </Card>
+    );
+  const current = photos[at]!;
+  const go = (d: number) => setIndex((i) => (((Math.min(i, count - 1) + d) % count) + count) % count);
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === 'ArrowLeft') {
+      e.preventDefault();
+      go(-1);
+    } else if (e.key === 'ArrowRight') {
+      e.preventDefault();
+      go(1);
+    }
+  };
+  const alt = (i: number) => t('objects.photos.alt', { title, n: i + 1, count });
+  return (
+    <Card withBorder padding={0} data-testid="photo-carousel" data-count={count}>
+      <section aria-roledescription="carousel" aria-label={t('objects.photos.title')} onKeyDown={onKey}>
+        <Box pos="relative" bg="dark.8">
+          <UnstyledButton onClick={() => setFull(true)} w="100%" aria-label={t('objects.photos.openFull', { n: at + 1, count })} data-testid="photo-open" style={{ display: 'block' }}>
+            <Photo id={current.id} alt={alt(at)} fit="contain" h={360} />
+          </UnstyledButton>
+          {count > 1 && (
+            <>
+              <ActionIcon
+                variant="white"
+                color="dark"
+                radius="xl"
+                size="lg"
+                pos="absolute"
+                left={8}
+                top="50%"
+                style={{ transform: 'translateY(-50%)' }}
+                onClick={() => go(-1)}
+                aria-label={t('objects.photos.previous')}
+                data-testid="photo-prev"
+              >
+                <IconChevronLeft size={20} />
+              </ActionIcon>
+              <ActionIcon
+                variant="white"
+                color="dark"
+                radius="xl"
+                size="lg"
+                pos="absolute"
+                right={8}
+                top="50%"
+                style={{ transform: 'translateY(-50%)' }}
+                onClick={() => go(1)}
+                aria-label={t('objects.photos.next')}
+                data-testid="photo-next"
+              >
+                <IconChevronRight size={20} />
+              </ActionIcon>
+            </>
+          )}
+          <Text size="xs" pos="absolute" bottom={8} right={8} px={8} py={2} c="white" bg="rgba(0,0,0,0.65)" style={{ borderRadius: 4 }} aria-live="polite" data-testid="photo-counter">
+            {at + 1} / {count}
+          </Text>
+        </Box>
+        {count > 1 && (
+          <Group gap={6} p={6} wrap="nowrap" style={{ overflowX: 'auto' }} data-testid="photo-strip">
+            {photos.map((p, i) => (
+              <UnstyledButton
+                key={p.id}
+                onClick={() => setIndex(i)}
+                aria-label={t('objects.photos.show', { n: i + 1, count })}
+                aria-current={i === at ? 'true' : undefined}
+                style={{ flex: '0 0 72px', outline: i === at ? '2px solid var(--mantine-color-blue-6)' : undefined, outlineOffset: 1, borderRadius: 4, overflow: 'hidden' }}
+              >
+                <Photo id={p.id} alt="" h={54} />
+              </UnstyledButton>
+            ))}
+          </Group>
+        )}
+      </section>
+      <Modal opened={full} onClose={() => setFull(false)} size="auto" title={alt(at)} centered closeButtonProps={{ 'aria-label': t('common.close') }}>
+        <Box maw="90vw" onKeyDown={onKey}>
+          <Photo id={current.id} alt={alt(at)} fit="contain" h="75vh" />
+        </Box>
+      </Modal>
+    </Card>
+  );
+}
+
+const isImage = (f: { mime: string }) => f.mime.startsWith('image/');
+
+/**
+ * The edit form's photos: upload many at once (with progress), reorder by dragging or with the
+ * move buttons and the arrow keys, delete with a confirmation. An upload error opens an 'Error'
+ * dialog (the spec's error catalogue).
+ */
+export function PhotoEditor({ objectId, onChanged }: { objectId: number; onChanged?: () => void }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const q = useQuery(objectPhotosQuery(objectId));
+  const photos = useMemo(() => (q.data?.items ?? []).filter(isImage), [q.data]);
+  const [error, setError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState<number | null>(null);
+  const [announce, setAnnounce] = useState('');
+  const key = objectKeys.photos(objectId);
+
+  const setList = (items: TFileItem[]) => qc.setQueryData(key, { items });
+  const changed = () => {
+    void qc.invalidateQueries({ queryKey: objectKeys.all });
+    onChanged?.();
+  };
+
+  const uploaded = async (files: TFileUploaded[]) => {
+    const pictures = files.filter(isImage);
+    const others = files.filter((f) => !isImage(f));
+    if (pictures.length) {
+      try {
+        const res = await attachPhotos(objectId, pictures.map((f) => f.id));
+        setList(res.items);
+        changed();
+      } catch (e) {
+        setError(describeError(e).message);
+      }
+    }
+    if (others.length) setError(t('objects.photos.notImages', { names: others.map((f) => f.userName).join(', ') }));
+  };
+
+  const move = async (from: number, to: number) => {
+    if (to < 0 || to >= photos.length || from === to) return;
+    const order = [...photos];
+    const [it] = order.splice(from, 1);
+    order.splice(to, 0, it!);
+    const others = (q.data?.items ?? []).filter((f) => !isImage(f));
+    setList([...order, ...others]);
+    setAnnounce(t('objects.photos.moved', { n: to + 1, count: order.length }));
+    try {
+      const res = await reorderPhotos(order.map((p) => p.id));
+      setList(res.items);
+      changed();
+    } catch (e) {
+      setError(describeError(e).message);
+      void qc.invalidateQueries({ queryKey: key });
+    }
+  };
+
+  const confirmDelete = (p: TFileItem) =>
+    modals.openConfirmModal({
+      title: t('objects.photos.deleteTitle'),
+      children: (
+        <Stack gap="xs">
+          <Photo id={p.id} alt={p.userName} h={160} fit="contain" />
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {p.userName}
+          </Text>
+        </Stack>
+      ),
+      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'photo-delete-confirm' } as Record<string, unknown>,
+      onConfirm: async () => {
+        try {
+          await deletePhoto(p.id);
+          setList((q.data?.items ?? []).filter((f) => f.id !== p.id));
+          changed();
+        } catch (e) {
+          setError(describeError(e).message);
+        }
+      },
+    });
+
+  const onDrop = (e: DragEvent, to: number) => {
+    e.preventDefault();
+    const from = dragging;
+    setDragging(null);
+    if (from != null) void move(from, to);
+  };
+
+  return (
+    <Stack gap="sm" data-testid="photo-editor">
+      <VisuallyHidden aria-live="polite">{announce}</VisuallyHidden>
+      {photos.length === 0 && q.isSuccess && (
+        <Text size="sm" c="dimmed" data-testid="photos-empty">
+          {t('objects.photos.none')}
+        </Text>
+      )}
+      {photos.length > 0 && (
+        <>
+          <Text size="xs" c="dimmed">
+            {t('objects.photos.reorderHint')}
+          </Text>
+          <SimpleGrid cols={{ base: 2, xs: 3, md: 4, lg: 6 }} spacing="xs" data-testid="photo-list" role="list">
+            {photos.map((p, i) => (
+              <Card
+                key={p.id}
+                withBorder
+                padding={4}
+                role="listitem"
+                draggable
+                onDragStart={(e) => {
+                  setDragging(i);
+                  e.dataTransfer.effectAllowed = 'move';
+                  e.dataTransfer.setData('text/plain', String(p.id));
+                }}
+                onDragEnd={() => setDragging(null)}
+                onDragOver={(e) => {
+                  e.preventDefault();
+                  e.dataTransfer.dropEffect = 'move';
+                }}
+                onDrop={(e) => onDrop(e, i)}
+                data-testid="photo-item"
+                data-photo-id={p.id}
+                style={{ opacity: dragging === i ? 0.5 : 1, cursor: 'grab' }}
+              >
+                <Box pos="relative">
+                  <Photo id={p.id} alt={t('objects.photos.position', { n: i + 1, count: photos.length, name: p.userName })} h={96} />
+                  {i === 0 && (
+                    <Text size="xs" pos="absolute" top={4} left={4} px={6} c="white" bg="blue.8" style={{ borderRadius: 4 }}>
+                      {t('objects.photos.cover')}
+                    </Text>
+                  )}
+                </Box>
+                <Group gap={2} justify="space-between" wrap="nowrap" mt={4}>
+                  <Tooltip label={t('objects.photos.moveHandle')} withArrow>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      size="sm"
+                      aria-label={t('objects.photos.moveHandleLabel', { n: i + 1, count: photos.length })}
+                      aria-keyshortcuts="ArrowLeft ArrowRight"
+                      onKeyDown={(e) => {
+                        if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') {
+                          e.preventDefault();
+                          void move(i, i - 1);
+                        } else if (e.key === 'ArrowRight' || e.key === 'ArrowDown') {
+                          e.preventDefault();
+                          void move(i, i + 1);
+                        }
+                      }}
+                      data-testid="photo-handle"
+                    >
+                      <IconGripVertical size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Group gap={2} wrap="nowrap">
+                    <ActionIcon variant="subtle" size="sm" disabled={i === 0} onClick={() => void move(i, i - 1)} aria-label={t('objects.photos.moveEarlier')} data-testid="photo-earlier">
+                      <IconChevronLeft size={16} />
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      size="sm"
+                      disabled={i === photos.length - 1}
+                      onClick={() => void move(i, i + 1)}
+                      aria-label={t('objects.photos.moveLater')}
+                      data-testid="photo-later"
+                    >
+                      <IconChevronRight size={16} />
+                    </ActionIcon>
+                    <ActionIcon variant="subtle" color="red" size="sm" onClick={() => confirmDelete(p)} aria-label={t('objects.photos.delete')} data-testid="photo-delete">
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Group>
+                </Group>
+              </Card>
+            ))}
+          </SimpleGrid>
+        </>
+      )}
+      <FileDrop onUploaded={uploaded} onError={setError} accept="image/*,.heic,.heif" hint={t('objects.photos.hint')} busyLabel={t('objects.photos.attaching')} />
+      <Modal opened={error != null} onClose={() => setError(null)} title={t('objects.photos.errorTitle')} centered closeButtonProps={{ 'aria-label': t('common.close') }}>
+        <Text size="sm" c="red.8" className="pre-line" data-testid="photo-error">
+          {error}
+        </Text>
+      </Modal>
+    </Stack>
+  );
+}
+
+/** The photos card of the edit form. */
+export function PhotosSection({ objectId }: { objectId: number }) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder padding="sm" data-testid="edit-photos">
+      <Title order={3} size="h5" mb="xs">
+        {t('objects.section.photos')}
+      </Title>
+      <PhotoEditor objectId={objectId} />
+    </Card>
+  );
+}

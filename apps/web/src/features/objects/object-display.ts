@@ -1,0 +1,64 @@
+import type { TFieldDescription, TObjectGroup } from '@crm/contract/object-fields';
+import { OBJECT_FIELDS, OBJECT_FIELD_BY_NAME } from '@crm/contract/object-fields';
+import type { TObjectSelectLists, TSelectOption } from '@crm/contract';
+import { formatFieldValue } from '../../components/fields/field-values.ts';
+
+type T = (key: string, o?: Record<string, unknown>) => string;
+
+/** Every field's label and every group's title come from the texts, by name. */
+export const fieldLabel = (t: T, name: string) => t(`fields.object.${name}`);
+export const groupTitle = (t: T, group: TObjectGroup | string) => t(`objects.group.${group}`);
+
+export const fieldsOf = (group: TObjectGroup): TFieldDescription[] => OBJECT_FIELDS.filter((d) => d.group === group);
+export const describe = (name: string) => OBJECT_FIELD_BY_NAME.get(name);
+
+/** The choices of a select field; subtypes only of the chosen type. */
+export function optionsFor(d: TFieldDescription, lists: TObjectSelectLists | undefined, typeId?: unknown): TSelectOption[] {
+  if (!d.list || !lists) return [];
+  const all = (lists as Record<string, TSelectOption[] | undefined>)[d.list] ?? [];
+  if (d.list === 'objectSubTypes' && typeId != null && typeId !== '') return all.filter((o) => String(o.parent) === String(typeId));
+  return all;
+}
+
+/** Whether a field holds something worth showing: on/off flags only when on. */
+export function isSet(d: TFieldDescription, value: unknown): boolean {
+  if (value == null || value === '') return false;
+  if (Array.isArray(value)) return value.length > 0;
+  if (d.type === 'boolean') return value === true;
+  return true;
+}
+
+/** A field's value as an agent reads it: money `1 234 €`, area m², distances in km from 1000 m, choices by name. */
+export function formatObjectValue(t: T, d: TFieldDescription, value: unknown, lists?: TObjectSelectLists, valueText?: string): string {
+  if (d.type === 'number' && d.integer && (d.max ?? 0) <= 9999 && typeof value === 'number') return String(value);
+  return formatFieldValue(d.type, value, t, optionsFor(d, lists), valueText);
+}
+
+/** Tenant links ended (end date in the past) grouped by end year, years ascending. */
+export function endedTenantsByYear<L extends { relation: number; endDate?: string | null }>(links: L[], today = new Date()): [number, L[]][] {
+  const todayStr = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+  const byYear = new Map<number, L[]>();
+  for (const l of links) {
+    if (!isEnded(l, todayStr)) continue;
+    const y = Number(l.endDate!.slice(0, 4));
+    byYear.set(y, [...(byYear.get(y) ?? []), l]);
+  }
+  return [...byYear.entries()].sort((a, b) => a[0] - b[0]);
+}
+
+const isTenant = (r: number) => r === 4 || r === 7;
+const isEnded = (l: { relation: number; endDate?: string | null }, todayStr: string) => isTenant(l.relation) && !!l.endDate && l.endDate.slice(0, 10) < todayStr;
+
+/** Links shown under current contacts: everything but ended tenant links. */
+export function currentContacts<L extends { relation: number; endDate?: string | null }>(links: L[], today = new Date()): L[] {
+  const todayStr = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+  return links.filter((l) => !isEnded(l, todayStr));
+}
+
+/** rentPaymentDay: 0 the last day of the month, -n n days before it, 1..31 that day of the month. */
+export function rentPaymentDayText(t: T, day: number | null | undefined): string {
+  if (day == null) return '';
+  if (day === 0) return t('objects.contacts.payDay.last');
+  if (day < 0) return t('objects.contacts.payDay.beforeLast', { count: -day });
+  return t('objects.contacts.payDay.day', { day });
+}

@@ -1,0 +1,192 @@
+import { Alert, Button, Center, Group, Loader, Menu, Paper, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { ActivityList } from '../../../components/activity-list.tsx';
+import { Assignments } from '../../../components/assignments.tsx';
+import { RecordNotFound } from '../../../components/record-not-found.tsx';
+import { IconArrowsMaximize, IconArrowsMinimize, IconCloudCheck, IconDots, IconExclamationCircle, IconEye, IconPencil, IconTrash } from '../../../components/icons.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { showBannerAfterNavigation } from '../../../lib/banner.ts';
+import { describeError } from '../../../lib/errors.ts';
+import type { AutosaveStatus } from '../../../lib/use-autosave.ts';
+import { useGoBack } from '../../accounts/components/go-back.ts';
+import { deleteObject, objectEditQuery, objectKeys, objectViewQuery, type TObjectView } from '../api/objects.ts';
+import { ObjectEditor } from '../components/object-editor.tsx';
+import { ObjectView } from '../components/object-view.tsx';
+
+type ViewMode = 0 | 1 | 2;
+const LINK_OBJECT = 1;
+
+/** A numeric id, or `ref` followed by the reference number. */
+const validIdOrRef = (s: string) => /^\d{1,10}$/.test(s) || /^ref[0-9A-Za-z]{1,20}$/i.test(s);
+
+/** /Objects/View/{id}[/{viewMode}]: id is the numeric id or `ref` + the reference number; 0 view, 1 edit, 2 expanded edit. */
+export function ObjectViewPage() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const navigate = useNavigate();
+  const idOrRef = params.id;
+  const raw = Number(params.viewMode ?? 0);
+  const mode: ViewMode = raw === 1 || raw === 2 ? raw : 0;
+  const [status, setStatus] = useState<AutosaveStatus>('idle');
+  const valid = !!idOrRef && validIdOrRef(idOrRef);
+  const view = useQuery({ ...objectViewQuery(idOrRef ?? ''), enabled: valid });
+  const setMode = (m: ViewMode) => navigate(`/Objects/View/${idOrRef}/${m}`, { replace: true });
+
+  if (!idOrRef)
+    return (
+      <Alert color="red" data-testid="object-no-id" maw={640} mx="auto" mt="lg">
+        {t('objects.view.noId')}
+      </Alert>
+    );
+  if (!valid || (view.error instanceof ApiError && view.error.status === 404)) return <RecordNotFound testId="object-not-found" />;
+
+  const numericId = /^\d+$/.test(idOrRef) ? Number(idOrRef) : view.data?.id;
+  return (
+    <Stack gap="sm" data-testid="object-page" data-mode={mode}>
+      <ObjectToolbar data={view.data} mode={mode} setMode={setMode} status={mode === 0 ? 'idle' : status} />
+      {view.isError && !view.data ? (
+        <LoadError error={view.error} />
+      ) : numericId == null ? (
+        <Loading />
+      ) : mode === 0 ? (
+        <ViewBody data={view.data} idOrRef={idOrRef} />
+      ) : (
+        <EditBody key={numericId} id={numericId} expanded={mode === 2} onStatus={setStatus} />
+      )}
+      {numericId != null && (
+        <>
+          <Assignments parent="object" parentId={numericId} editable />
+          <ActivityList entityType={LINK_OBJECT} id={numericId} editable />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function ViewBody({ data, idOrRef }: { data: TObjectView | undefined; idOrRef: string }) {
+  const client = useQueryClient();
+  // A field saved on the view: merge the answer into the view (by id and by ref).
+  const onSaved = useCallback(
+    (dto: Record<string, unknown>) => {
+      client.setQueryData<TObjectView>(objectKeys.view(idOrRef), (old) => (old ? ({ ...old, ...dto } as TObjectView) : old));
+      void client.invalidateQueries({ queryKey: ['object', 'view'] });
+      void client.invalidateQueries({ queryKey: objectKeys.lists });
+    },
+    [client, idOrRef],
+  );
+  if (!data) return <Loading />;
+  return <ObjectView data={data} onSaved={onSaved} />;
+}
+
+function EditBody({ id, expanded, onStatus }: { id: number; expanded: boolean; onStatus: (s: AutosaveStatus) => void }) {
+  const q = useQuery(objectEditQuery(id));
+  if (q.isError && !q.data) return <LoadError error={q.error} />;
+  // Start from the record as it is now (not a cached copy), so the form's version is current.
+  if (!q.data || !q.isFetchedAfterMount) return <Loading />;
+  return <ObjectEditor initial={q.data} expanded={expanded} onStatus={onStatus} />;
+}
+
+function Loading() {
+  const { t } = useTranslation();
+  return (
+    <Center py="xl">
+      <Loader aria-label={t('common.loading')} />
+    </Center>
+  );
+}
+
+function LoadError({ error }: { error: unknown }) {
+  return (
+    <Alert color="red" data-testid="object-error">
+      {describeError(error).message}
+    </Alert>
+  );
+}
+
+function ObjectToolbar({ data, mode, setMode, status }: { data: TObjectView | undefined; mode: ViewMode; setMode: (m: ViewMode) => void; status: AutosaveStatus }) {
+  const { t } = useTranslation();
+  const goBack = useGoBack();
+  const client = useQueryClient();
+  const ref = data?.referenceNumber ?? '';
+  const remove = useMutation({
+    mutationFn: () => deleteObject(data!.id),
+    onSuccess: () => {
+      client.removeQueries({ queryKey: objectKeys.all });
+      void client.invalidateQueries({ queryKey: objectKeys.lists });
+      showBannerAfterNavigation('success', t('objects.delete.done', { ref }));
+      goBack();
+    },
+  });
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: t('objects.delete.title'),
+      children: <Text size="sm">{t('objects.delete.confirm', { ref })}</Text>,
+      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
+      onConfirm: () => remove.mutate(),
+    });
+
+  return (
+    <Paper withBorder p="xs" className="no-print">
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Title order={2} size="h3" data-testid="object-header">
+          {data ? t('objects.view.header', { ref }) : t('title.object')}
+        </Title>
+        <Group gap="xs" wrap="wrap">
+          <SaveStatus status={status} />
+          <Button
+            variant={mode === 0 ? 'filled' : 'light'}
+            leftSection={mode === 0 ? <IconPencil size={16} /> : <IconEye size={16} />}
+            onClick={() => setMode(mode === 0 ? 1 : 0)}
+            data-testid="edit-toggle"
+            aria-pressed={mode !== 0}
+            disabled={!data}
+          >
+            {mode === 0 ? t('common.edit') : t('objects.view.done')}
+          </Button>
+          {mode !== 0 && (
+            <Button
+              variant="default"
+              leftSection={mode === 2 ? <IconArrowsMinimize size={16} /> : <IconArrowsMaximize size={16} />}
+              onClick={() => setMode(mode === 2 ? 1 : 2)}
+              data-testid="more-toggle"
+            >
+              {mode === 2 ? t('common.collapse') : t('common.more')}
+            </Button>
+          )}
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button variant="default" px="xs" aria-label={t('objects.view.actions')} data-testid="object-menu" disabled={!data}>
+                <IconDots size={18} />
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete} data-testid="delete-object">
+                {t('objects.delete.menu')}
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
+
+/** The auto-save indicator: saving…, saved, or not saved. */
+function SaveStatus({ status }: { status: AutosaveStatus }) {
+  const { t } = useTranslation();
+  if (status === 'idle') return null;
+  const busy = status === 'pending' || status === 'saving';
+  return (
+    <Group gap={4} data-testid="save-status" data-status={status} aria-live="polite">
+      {busy ? <Loader size={14} /> : status === 'saved' ? <IconCloudCheck size={18} color="var(--mantine-color-green-7)" /> : <IconExclamationCircle size={18} color="var(--mantine-color-red-7)" />}
+      <Text size="sm" c={status === 'error' ? 'red' : 'dimmed'}>
+        {busy ? t('objects.edit.saving') : status === 'saved' ? t('objects.edit.saved') : t('objects.edit.notSaved')}
+      </Text>
+    </Group>
+  );
+}
