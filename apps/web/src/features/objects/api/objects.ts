@@ -107,18 +107,19 @@ export const deleteObject = (id: number) => api<unknown>(`/api/object/${id}`, { 
 /** Object–account links (contacts, owners, tenants). */
 export type TObjectAccountInput = Omit<TObjectAccount, 'account' | 'relationName'>;
 export const addObjectAccount = (link: TObjectAccountInput) => api<unknown>('/api/objectAccount/add', { body: link });
-export const updateObjectAccount = (link: TObjectAccountInput & { previousRelation?: number }) => api<unknown>('/api/objectAccount/update', { body: link });
+/** Dates, price and payment day of a link; its key (object, account, relation) stays. */
+export const updateObjectAccount = (link: TObjectAccountInput) => api<unknown>('/api/objectAccount/update', { body: link });
 export const deleteObjectAccount = (link: { objectId: number; accountId: number; relation?: number }) =>
   api<unknown>('/api/objectAccount', { method: 'DELETE', body: link });
 
-/** Photos: the object's files (uploaded through /api/files, attached with setParent). */
+/** Photos: the object's files of type `image`, in their order (uploaded through /api/files, attached with setParent). */
 export const objectPhotosQuery = (id: number) =>
   queryOptions({
     queryKey: objectKeys.photos(id),
     queryFn: ({ signal }) => api<TFileListAnswer>('/api/files', { query: { parentType: LinkKind.Object, parentId: id }, signal }),
   });
 export const attachPhotos = (id: number, fileIds: number[]) =>
-  api<TFileListAnswer>('/api/files/setParent', { body: { entityType: LinkKind.Object, id, fileNames: fileIds, type: 'photo' } });
+  api<TFileListAnswer>('/api/files/setParent', { body: { entityType: LinkKind.Object, id, fileNames: fileIds, type: 'image' } });
 export const reorderPhotos = (ids: number[]) => api<TFileListAnswer>('/api/files/reorder', { body: { ids } });
 export const deletePhoto = (id: number) => api<unknown>(`/api/files/${id}`, { method: 'DELETE' });
 

@@ -247,8 +247,13 @@ function ContactDialog({
     setSaving(true);
     setFormError(null);
     try {
-      if (link) await updateObjectAccount({ ...body, previousRelation: link.relation });
-      else await addObjectAccount(body);
+      if (!link) await addObjectAccount(body);
+      else if (link.relation === body.relation) await updateObjectAccount(body);
+      else {
+        // The relation is part of the link's key: a new link, then the old one goes.
+        await addObjectAccount(body);
+        await deleteObjectAccount({ objectId, accountId: body.accountId, relation: link.relation });
+      }
       await onSaved();
     } catch (err) {
       if (err instanceof ApiError && err.status === 400 && Object.keys(err.fieldErrors).length) setErrors(err.fieldErrors);

@@ -18,10 +18,10 @@ export type TPhoto = { id: number; name: string };
  * URL in <img> would have to carry the token), cached by TanStack Query, and the URL is revoked
  * when the picture leaves the screen.
  */
-function usePhotoUrl(id: number): { url: string | null; failed: boolean } {
+function usePhotoUrl(id: number, size: PhotoSize): { url: string | null; failed: boolean } {
   const q = useQuery({
-    queryKey: ['photo', id],
-    queryFn: ({ signal }) => api<Blob>(`/api/files/${id}`, { blob: true, signal }),
+    queryKey: ['photo', id, size],
+    queryFn: ({ signal }) => api<Blob>(`/api/files/${id}`, { blob: true, signal, query: size === 'original' ? undefined : { size } }),
     staleTime: Infinity,
     gcTime: 5 * 60 * 1000,
     meta: { handlesErrors: true },
@@ -31,9 +31,12 @@ function usePhotoUrl(id: number): { url: string | null; failed: boolean } {
   return { url, failed: q.isError };
 }
 
+/** Which copy: a small thumbnail (lists, strips), the screen-size copy (carousel), or the original. */
+type PhotoSize = 'thumb' | 'web' | 'original';
+
 /** One photo, filling its box (cover) or shown whole (contain). */
-export function Photo({ id, alt, fit = 'cover', h }: { id: number; alt: string; fit?: 'cover' | 'contain'; h?: number | string }) {
-  const { url, failed } = usePhotoUrl(id);
+export function Photo({ id, alt, fit = 'cover', h, size = 'thumb' }: { id: number; alt: string; fit?: 'cover' | 'contain'; h?: number | string; size?: PhotoSize }) {
+  const { url, failed } = usePhotoUrl(id, size);
   if (!url)
     return (
       <Box h={h} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', background: 'var(--mantine-color-gray-1)', width: '100%' }}>
@@ -82,7 +85,7 @@ export function PhotoCarousel({ photos, title }: { photos: TPhoto[]; title: stri
       <section aria-roledescription="carousel" aria-label={t('objects.photos.title')} onKeyDown={onKey}>
         <Box pos="relative" bg="dark.8">
           <UnstyledButton onClick={() => setFull(true)} w="100%" aria-label={t('objects.photos.openFull', { n: at + 1, count })} data-testid="photo-open" style={{ display: 'block' }}>
-            <Photo id={current.id} alt={alt(at)} fit="contain" h={360} />
+            <Photo id={current.id} alt={alt(at)} fit="contain" h={360} size="web" />
           </UnstyledButton>
           {count > 1 && (
             <>
@@ -140,13 +143,15 @@ export function PhotoCarousel({ photos, title }: { photos: TPhoto[]; title: stri
       </section>
       <Modal opened={full} onClose={() => setFull(false)} size="auto" title={alt(at)} centered closeButtonProps={{ 'aria-label': t('common.close') }}>
         <Box maw="90vw" onKeyDown={onKey}>
-          <Photo id={current.id} alt={alt(at)} fit="contain" h="75vh" />
+          <Photo id={current.id} alt={alt(at)} fit="contain" h="75vh" size="original" />
         </Box>
       </Modal>
     </Card>
   );
 }
 
+/** The object's photos are its files of type `image`; a fresh upload is a picture by its detected type. */
+const isPhoto = (f: { type?: string | null }) => f.type === 'image';
 const isImage = (f: { mime: string }) => f.mime.startsWith('image/');
 
 /**
@@ -158,7 +163,7 @@ export function PhotoEditor({ objectId, onChanged }: { objectId: number; onChang
   const { t } = useTranslation();
   const qc = useQueryClient();
   const q = useQuery(objectPhotosQuery(objectId));
-  const photos = useMemo(() => (q.data?.items ?? []).filter(isImage), [q.data]);
+  const photos = useMemo(() => (q.data?.items ?? []).filter(isPhoto), [q.data]);
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState<number | null>(null);
   const [announce, setAnnounce] = useState('');
@@ -190,7 +195,7 @@ export function PhotoEditor({ objectId, onChanged }: { objectId: number; onChang
     const order = [...photos];
     const [it] = order.splice(from, 1);
     order.splice(to, 0, it!);
-    const others = (q.data?.items ?? []).filter((f) => !isImage(f));
+    const others = (q.data?.items ?? []).filter((f) => !isPhoto(f));
     setList([...order, ...others]);
     setAnnounce(t('objects.photos.moved', { n: to + 1, count: order.length }));
     try {
