@@ -1,0 +1,339 @@
+import zlib from 'node:zlib';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { ADMIN, expectAccessible } from '../fixtures.ts';
+
+/**
+ * Objects (properties): list, add, edit with auto-save, photos, contacts and past tenants, view,
+ * delete — in English and in Greek; axe on the list, view, edit and expanded pages at desktop and
+ * phone size. Data is seeded through the API.
+ */
+const LANGUAGES = [
+  { cookie: 'en-UK', culture: 'en', saved: 'All changes saved', header: 'Property #', confirm: (ref: string) => `Delete property #${ref}?`, photosError: 'Error' },
+  { cookie: 'el', culture: 'el', saved: 'Όλες οι αλλαγές αποθηκεύτηκαν', header: 'Ακίνητο #', confirm: (ref: string) => `Να διαγραφεί το ακίνητο #${ref};`, photosError: 'Σφάλμα' },
+] as const;
+
+type Session = { token: string };
+let seq = 0;
+function unique(prefix: string): string {
+  const n = `${Date.now().toString(36)}${(seq++).toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  return prefix + n.replace(/\d/g, (d) => 'qwxyzjkvbh'[Number(d)]!);
+}
+const auth = (token: string, culture = 'en') => ({ authorization: `Bearer ${token}`, 'accept-language': culture });
+
+async function signInByApi(request: APIRequestContext): Promise<Record<string, unknown> & Session> {
+  const res = await request.post('/api/authenticate/login', { data: { username: ADMIN.email, password: ADMIN.password } });
+  expect(res.ok()).toBeTruthy();
+  return res.json();
+}
+
+async function openAs(context: BrowserContext, request: APIRequestContext, baseURL: string, language: string): Promise<{ page: Page; token: string }> {
+  const session = await signInByApi(request);
+  await context.addCookies([{ name: 'language', value: language, url: baseURL }]);
+  await context.addInitScript((s) => window.localStorage.setItem('crm.session', s), JSON.stringify(session));
+  return { page: await context.newPage(), token: session.token };
+}
+
+async function createAccount(request: APIRequestContext, token: string, body: Record<string, unknown>): Promise<number> {
+  const res = await request.post('/api/account/add', { data: body, headers: auth(token) });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).id as number;
+}
+
+type Option = { value: number | string; text: string; parent?: number | string | null };
+type EditAnswer = {
+  object: { id: number; referenceNumber: string; version: number } & Record<string, unknown>;
+  objectSelectLists: Record<string, Option[]>;
+  objectAccountRelationSelectList: Option[];
+};
+async function editOf(request: APIRequestContext, token: string, id: number, culture = 'en'): Promise<EditAnswer> {
+  const res = await request.get(`/api/object/edit/${id}`, { headers: auth(token, culture) });
+  expect(res.status(), await res.text()).toBe(200);
+  return res.json();
+}
+
+/** A small solid-colour PNG (a real picture: the server checks content and makes thumbnails). */
+function png(r: number, g: number, b: number, size = 24): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const x of buf) c = crcTable[(c ^ x) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const c = Buffer.alloc(4);
+    c.writeUInt32BE(crc(td));
+    return Buffer.concat([len, td, c]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [r, g, b]).flat())]);
+  const raw = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** Picks an option of a Mantine Select by its text. */
+async function choose(page: Page, testId: string, text: string) {
+  await page.getByTestId(testId).click();
+  await page.getByRole('option', { name: text, exact: true }).click();
+}
+
+const photoIds = (page: Page) => page.getByTestId('photo-item').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-photo-id'))));
+
+for (const L of LANGUAGES) {
+  test.describe(`objects (${L.cookie})`, () => {
+    test.describe.configure({ timeout: 120000 });
+
+    test('a new property: type and price saved by themselves, three photos reordered, owner and past tenant, then deleted', async ({ context, request, baseURL }) => {
+      const { page, token } = await openAs(context, request, baseURL!, L.cookie);
+      const ownerLast = unique('Owner');
+      const tenantLast = unique('Tenant');
+      await createAccount(request, token, { lastName: ownerLast, firstName: 'Γιώργος', isOwner: true });
+      await createAccount(request, token, { lastName: tenantLast, firstName: 'Ελένη', isClient: true });
+
+      // Add: a blank property opens in expanded edit.
+      await page.goto('/Objects');
+      await page.getByTestId('objects-add').first().click();
+      await expect(page).toHaveURL(/\/Objects\/View\/\d+\/2$/);
+      const id = Number(/View\/(\d+)\/2/.exec(page.url())![1]);
+      await expect(page.getByTestId('object-editor')).toHaveAttribute('data-expanded', 'true');
+      const edit = await editOf(request, token, id, L.culture);
+      const ref = edit.object.referenceNumber;
+      await expect(page.getByTestId('object-header')).toHaveText(`${L.header}${ref}`);
+
+      // Category, then a subtype of that category (the list offers only those), and a sale price.
+      const types = edit.objectSelectLists.objectTypes!;
+      const residential = types.find((o) => String(o.value) === '1')!;
+      const subtypes = edit.objectSelectLists.objectSubTypes!.filter((o) => String(o.parent) === '1');
+      const other = edit.objectSelectLists.objectSubTypes!.find((o) => String(o.parent) !== '1')!;
+      await choose(page, 'field-subTypeObjectTypeId', residential.text);
+      await page.getByTestId('field-objectSubTypeId').click();
+      await expect(page.getByRole('option', { name: subtypes[0]!.text, exact: true })).toBeVisible();
+      await expect(page.getByRole('option', { name: other.text, exact: true })).toHaveCount(0);
+      await page.getByRole('option', { name: subtypes[2]!.text, exact: true }).click();
+      await page.getByTestId('field-forSale').check();
+      await page.getByTestId('field-salePrice').fill('245000');
+      await page.getByTestId('field-bedrooms').fill('3');
+      await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
+      await expect(page.getByTestId('save-status')).toContainText(L.saved);
+
+      // A reload shows what was saved.
+      await page.reload();
+      await expect(page.getByTestId('field-salePrice')).toHaveValue(/245\s000/);
+      await expect(page.getByTestId('field-objectSubTypeId')).toHaveValue(subtypes[2]!.text);
+      const stored = (await editOf(request, token, id)).object;
+      expect(stored.salePrice).toBe(245000);
+      expect(stored.objectSubTypeId).toBe(Number(subtypes[2]!.value));
+      expect(stored.forSale).toBe(true);
+
+      // Three photos at once; a document is refused with the 'Error' dialog.
+      await page.getByTestId('edit-photos').getByTestId('file-input').setInputFiles([
+        { name: 'kitchen.png', mimeType: 'image/png', buffer: png(200, 40, 40) },
+        { name: 'balcony.png', mimeType: 'image/png', buffer: png(40, 200, 40) },
+        { name: 'bedroom.png', mimeType: 'image/png', buffer: png(40, 40, 200) },
+      ]);
+      await expect(page.getByTestId('photo-item')).toHaveCount(3);
+      const before = await photoIds(page);
+      // Drag the third photo onto the first.
+      await page.getByTestId('photo-item').nth(2).dragTo(page.getByTestId('photo-item').nth(0));
+      await expect.poll(() => photoIds(page)).toEqual([before[2], before[0], before[1]]);
+      // And with the keyboard: the first photo one place to the right.
+      await page.getByTestId('photo-handle').nth(0).focus();
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => photoIds(page)).toEqual([before[0], before[2], before[1]]);
+      await page.reload();
+      await expect.poll(() => photoIds(page)).toEqual([before[0], before[2], before[1]]);
+      await page.getByTestId('edit-photos').getByTestId('file-input').setInputFiles([{ name: 'contract.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') }]);
+      await expect(page.getByRole('dialog', { name: L.photosError })).toBeVisible();
+      await expect(page.getByTestId('photo-error')).toContainText('contract.txt');
+      await page.getByRole('dialog', { name: L.photosError }).getByRole('button').first().click();
+      await expect(page.getByTestId('photo-item')).toHaveCount(3);
+
+      // The owner, and a tenant whose lease ended last year.
+      const relations = edit.objectAccountRelationSelectList;
+      const ownerText = relations.find((o) => String(o.value) === '1')!.text;
+      const tenantText = relations.find((o) => String(o.value) === '4')!.text;
+      const lastYear = new Date().getFullYear() - 1;
+      await page.getByTestId('contact-add').click();
+      await page.getByTestId('contact-account-picker').fill(ownerLast);
+      await page.getByRole('option', { name: new RegExp(ownerLast) }).click();
+      await choose(page, 'contact-relation-select', ownerText);
+      await page.getByTestId('contact-save').click();
+      await expect(page.getByTestId('edit-contacts').getByTestId('contact-line')).toHaveCount(1);
+
+      await page.getByTestId('contact-add').click();
+      await page.getByTestId('contact-account-picker').fill(tenantLast);
+      await page.getByRole('option', { name: new RegExp(tenantLast) }).click();
+      await choose(page, 'contact-relation-select', tenantText);
+      await page.getByTestId('contact-start').fill(`01/02/${lastYear - 1}`);
+      await page.getByTestId('contact-end').fill(`31/01/${lastYear}`);
+      await page.getByTestId('contact-price').fill('650');
+      await page.getByTestId('contact-payday').fill('0');
+      await page.getByTestId('contact-save').click();
+      await expect(page.getByTestId('edit-contacts').getByTestId('contact-line')).toHaveCount(2);
+
+      // The view: price, photos in their order, the owner under contacts, the tenant under last year's button.
+      await page.getByTestId('edit-toggle').click();
+      await expect(page).toHaveURL(new RegExp(`/Objects/View/${id}/0$`));
+      await expect(page.getByTestId('price-salePrice')).toContainText(/245\s000\s€/);
+      await expect(page.getByTestId('photo-carousel')).toHaveAttribute('data-count', '3');
+      const contacts = page.getByTestId('contacts-card');
+      await expect(contacts.getByTestId('contact-line').filter({ hasText: ownerLast })).toBeVisible();
+      await expect(contacts.getByTestId('contact-line').filter({ hasText: tenantLast })).toHaveCount(0);
+      const year = page.getByTestId(`tenant-year-${lastYear}`);
+      await expect(year).toBeVisible();
+      await year.click();
+      await expect(page.getByTestId('tenant-year-list')).toContainText(tenantLast);
+      await year.click();
+      await expect(page.getByTestId('tenant-year-list')).toHaveCount(0);
+
+      // Opened by reference number too.
+      await page.goto(`/Objects/View/ref${ref}`);
+      await expect(page.getByTestId('object-header')).toHaveText(`${L.header}${ref}`);
+
+      // Delete, with the spec's confirmation.
+      await page.goto('/Objects');
+      await page.goto(`/Objects/View/${id}`);
+      await page.getByTestId('object-menu').click();
+      await page.getByTestId('delete-object').click();
+      await expect(page.getByRole('dialog')).toContainText(L.confirm(ref));
+      await page.getByTestId('confirm-delete').click();
+      await expect(page).toHaveURL(/\/Objects$/);
+      expect((await request.get(`/api/object/view/${id}`, { headers: auth(token) })).status()).toBe(404);
+    });
+
+    test('the list pages and sorts, keeps its page size in a cookie and links to the property and its owner', async ({ context, request, baseURL }) => {
+      const { page, token } = await openAs(context, request, baseURL!, L.cookie);
+      const ownerLast = unique('Listowner');
+      const owner = await createAccount(request, token, { lastName: ownerLast, firstName: 'Μαρία', isOwner: true });
+      const add = await request.get('/api/object/add', { headers: auth(token) });
+      const obj = (await add.json()) as { id: number; referenceNumber: string };
+      const link = await request.post('/api/objectAccount/add', { data: { objectId: obj.id, accountId: owner, relation: 1 }, headers: auth(token) });
+      expect(link.status(), await link.text()).toBe(200);
+
+      await page.goto('/Objects');
+      const table = page.getByTestId('objects-table');
+      await expect(page.getByTestId('objects-count')).not.toHaveText('…');
+      const row = table.getByTestId('objects-table-row').filter({ has: page.locator(`a[href="/Objects/View/${obj.id}"]`) });
+      await expect(row).toBeVisible();
+      await expect(row.getByTestId('owner-link')).toHaveAttribute('href', `/Accounts/View/${owner}`);
+      await expect(row.getByTestId('object-link')).toHaveText(`#${obj.referenceNumber}`);
+
+      await page.getByTestId('objects-table-page-size').click();
+      await expect(page.getByRole('option')).toHaveText(['5', '20', '100']);
+      await page.getByRole('option', { name: '5', exact: true }).click();
+      await expect(table.getByTestId('objects-table-row')).toHaveCount(5);
+      const cookies = await context.cookies();
+      expect(cookies.find((c) => c.name === 'ObjectList.perPage')?.value).toBe('5');
+      expect(cookies.find((c) => c.name === 'ObjectList.perPage')!.expires).toBeGreaterThan(Date.now() / 1000 + 9 * 365 * 24 * 3600);
+      await page.reload();
+      await expect(table.getByTestId('objects-table-row')).toHaveCount(5);
+
+      // The owner's #number links to the property by reference number.
+      await page.goto(`/Accounts/View/${owner}`);
+      const refLink = page.getByTestId('object-ref').filter({ hasText: obj.referenceNumber }).first();
+      await expect(refLink).toHaveAttribute('href', `/Objects/View/ref${obj.referenceNumber}`);
+      await refLink.click();
+      await expect(page.getByTestId('object-header')).toHaveText(`${L.header}${obj.referenceNumber}`);
+    });
+  });
+}
+
+test('a property without an id says so', async ({ context, request, baseURL }) => {
+  const { page } = await openAs(context, request, baseURL!, 'en-UK');
+  await page.goto('/Objects/View');
+  await expect(page.getByTestId('object-no-id')).toHaveText('Property ID undefined');
+});
+
+const SIZES = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 }, isMobile: false },
+  { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true },
+] as const;
+
+/** A property with something in every block of the view. */
+async function richObject(request: APIRequestContext, token: string): Promise<number> {
+  const obj = (await (await request.get('/api/object/add', { headers: auth(token) })).json()) as { id: number; version: number };
+  const edit = await editOf(request, token, obj.id);
+  const sub = edit.objectSelectLists.objectSubTypes!.find((o) => String(o.parent) === '1')!;
+  const res = await request.post('/api/object/update', {
+    headers: auth(token),
+    data: {
+      id: obj.id,
+      version: edit.object.version,
+      title: 'Sunny flat near the sea in Kalamaria',
+      objectSubTypeId: Number(sub.value),
+      subTypeObjectTypeId: 1,
+      forSale: true,
+      forRent: true,
+      salePrice: 245000,
+      salePriceWithDiscount: 229000,
+      dateOfSalePriceDiscount: '2026-09-01',
+      rentPrice: 900,
+      area: 96,
+      bedrooms: 3,
+      bathrooms: 2,
+      floor: 4,
+      distanceFromSea: 350,
+      distanceFromAirport: 12400,
+      constructionYear: 2004,
+      seaView: true,
+      fireplace: false,
+      elevator: true,
+      petsWelcome: true,
+      description: 'Bright corner flat, fully renovated, two balconies.',
+      internalNotes: 'Keys with the concierge',
+      publishRequested: true,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const owner = await createAccount(request, token, { lastName: unique('Axeowner'), firstName: 'Nikos', isOwner: true });
+  const tenant = await createAccount(request, token, { lastName: unique('Axetenant'), firstName: 'Anna', isClient: true });
+  const y = new Date().getFullYear() - 1;
+  for (const data of [
+    { objectId: obj.id, accountId: owner, relation: 1 },
+    { objectId: obj.id, accountId: tenant, relation: 4, startDate: `${y - 1}-03-01`, endDate: `${y}-02-28`, price: 650, rentPaymentDay: -3 },
+  ]) {
+    const r = await request.post('/api/objectAccount/add', { data, headers: auth(token) });
+    expect(r.status(), await r.text()).toBe(200);
+  }
+  return obj.id;
+}
+
+async function sizedContext(browser: Browser, baseURL: string, size: (typeof SIZES)[number], language: string, session: unknown) {
+  const ctx = await browser.newContext({ viewport: size.viewport, isMobile: size.isMobile, hasTouch: size.isMobile });
+  await ctx.addCookies([{ name: 'language', value: language, url: baseURL }]);
+  await ctx.addInitScript((s) => window.localStorage.setItem('crm.session', s), JSON.stringify(session));
+  return ctx;
+}
+
+for (const size of SIZES) {
+  for (const language of ['en-UK', 'el'] as const) {
+    test(`object screens pass axe (${size.name}, ${language})`, async ({ browser, request, baseURL }) => {
+      test.setTimeout(120000);
+      const session = await signInByApi(request);
+      const id = await richObject(request, session.token);
+      const ctx = await sizedContext(browser, baseURL!, size, language, session);
+      const page = await ctx.newPage();
+      for (const [path, ready] of [
+        ['/Objects', 'objects-table'],
+        [`/Objects/View/${id}`, 'object-view'],
+        [`/Objects/View/${id}/1`, 'object-editor'],
+        [`/Objects/View/${id}/2`, 'object-editor'],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.getByTestId(ready)).toBeVisible();
+        await expectAccessible(page, `${path} ${size.name} ${language}`);
+      }
+      await ctx.close();
+    });
+  }
+}
