@@ -216,7 +216,7 @@ export function ObjectEditor({ initial, expanded, onStatus }: Props) {
           {s.groups.map((g, i) =>
             visible(g).length === 0 ? null : (
               <Stack key={g} gap={6} mt={i === 0 ? 0 : 'sm'}>
-                {i > 0 || s.groups.length > 1 ? (
+                {i > 0 || (s.groups.length > 1 && g !== s.key) ? (
                   <Text size="sm" fw={600} c="dimmed">
                     {groupTitle(t, g)}
                   </Text>

@@ -25,8 +25,8 @@ export function ObjectMapSlot({ object }: { object: Record<string, unknown> }) {
           {lat == null || lng == null
             ? t('objects.map.notSet')
             : exact || !radius
-              ? t('objects.map.exact', { lat: lat.toFixed(5), lng: lng.toFixed(5) })
-              : t('objects.map.approximate', { lat: lat.toFixed(5), lng: lng.toFixed(5), radius: formatDistance(radius) })}
+              ? t('objects.map.exact', { lat: lat.toFixed(5), lon: lng.toFixed(5) })
+              : t('objects.map.approximate', { lat: lat.toFixed(5), lon: lng.toFixed(5), radius: formatDistance(radius) })}
         </Text>
       </Group>
     </Card>

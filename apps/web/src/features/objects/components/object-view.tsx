@@ -222,6 +222,30 @@ function Features({ fields, ...p }: Props & { fields: TFieldDescription[] }) {
   );
 }
 
+/** The yes/no features that are set, in one card, by group (building, comfort, outdoor). */
+function FeaturesCard(p: Props) {
+  const { t } = useTranslation();
+  const groups = (Object.keys(OBJECT_FEATURE_GROUPS) as TObjectGroup[])
+    .filter((g) => g !== 'offer')
+    .map((g) => [g, fieldsOf(g).filter((d) => isSet(d, p.data[d.name]))] as const)
+    .filter(([, fields]) => fields.length > 0);
+  if (!groups.length) return null;
+  return (
+    <Card withBorder padding="sm" data-testid="group-features">
+      <Stack gap="sm">
+        {groups.map(([g, fields]) => (
+          <Stack key={g} gap={4} data-testid={`group-${g}`}>
+            <Title order={3} size="h5">
+              {groupTitle(t, g)}
+            </Title>
+            <Features {...p} fields={fields} />
+          </Stack>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
 /** Leads (interests), viewings, deals and reservations of the object; empty until those exist. */
 function RecordLinks({ data }: { data: TObjectView }) {
   const { t } = useTranslation();
@@ -385,11 +409,7 @@ export function ObjectView(p: Props) {
             <ObjectMapSlot object={data} />
             <GroupCard {...p} groups={['location', 'address']} title={groupTitle(t, 'address')} testId="group-address" />
             <GroupCard {...p} groups={['main', 'facts']} title={groupTitle(t, 'facts')} testId="group-facts" />
-            {(Object.keys(OBJECT_FEATURE_GROUPS) as TObjectGroup[])
-              .filter((g) => g !== 'offer')
-              .map((g) => (
-                <GroupCard key={g} {...p} groups={[g]} title={groupTitle(t, g)} testId={`group-${g}`} />
-              ))}
+            <FeaturesCard {...p} />
             <GroupCard {...p} groups={['offer', 'prices']} title={groupTitle(t, 'offer')} testId="group-offer" />
             <Service data={data} />
           </Stack>
