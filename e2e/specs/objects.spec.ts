@@ -8,8 +8,8 @@ import { ADMIN, expectAccessible } from '../fixtures.ts';
  * phone size. Data is seeded through the API.
  */
 const LANGUAGES = [
-  { cookie: 'en-UK', culture: 'en', saved: 'All changes saved', header: 'Property #', confirm: (ref: string) => `Delete property #${ref}?`, photosError: 'Error' },
-  { cookie: 'el', culture: 'el', saved: 'Όλες οι αλλαγές αποθηκεύτηκαν', header: 'Ακίνητο #', confirm: (ref: string) => `Να διαγραφεί το ακίνητο #${ref};`, photosError: 'Σφάλμα' },
+  { cookie: 'en-UK', culture: 'en', saved: 'All changes saved', header: 'Property #', refColumn: '#', confirm: (ref: string) => `Delete property #${ref}?`, photosError: 'Error' },
+  { cookie: 'el', culture: 'el', saved: 'Όλες οι αλλαγές αποθηκεύτηκαν', header: 'Ακίνητο #', refColumn: 'Κωδ.', confirm: (ref: string) => `Να διαγραφεί το ακίνητο #${ref};`, photosError: 'Σφάλμα' },
 ] as const;
 
 type Session = { token: string };
@@ -200,9 +200,10 @@ for (const L of LANGUAGES) {
       await page.goto(`/Objects/View/ref${ref}`);
       await expect(page.getByTestId('object-header')).toHaveText(`${L.header}${ref}`);
 
-      // Delete, with the spec's confirmation.
+      // Delete, with the spec's confirmation; then back where the user came from.
       await page.goto('/Objects');
-      await page.goto(`/Objects/View/${id}`);
+      await page.locator(`a[href="/Objects/View/${id}"]`).click();
+      await expect(page.getByTestId('object-view')).toBeVisible();
       await page.getByTestId('object-menu').click();
       await page.getByTestId('delete-object').click();
       await expect(page.getByRole('dialog')).toContainText(L.confirm(ref));
@@ -231,12 +232,20 @@ for (const L of LANGUAGES) {
       await page.getByTestId('objects-table-page-size').click();
       await expect(page.getByRole('option')).toHaveText(['5', '20', '100']);
       await page.getByRole('option', { name: '5', exact: true }).click();
-      await expect(table.getByTestId('objects-table-row')).toHaveCount(5);
+      const total = Number(await page.getByTestId('objects-count').textContent());
+      const shown = Math.min(5, total);
+      await expect(table.getByTestId('objects-table-row')).toHaveCount(shown);
       const cookies = await context.cookies();
       expect(cookies.find((c) => c.name === 'ObjectList.perPage')?.value).toBe('5');
       expect(cookies.find((c) => c.name === 'ObjectList.perPage')!.expires).toBeGreaterThan(Date.now() / 1000 + 9 * 365 * 24 * 3600);
       await page.reload();
-      await expect(table.getByTestId('objects-table-row')).toHaveCount(5);
+      await expect(table.getByTestId('objects-table-row')).toHaveCount(shown);
+
+      // Sorting by reference number: ascending, kept in the list's cookie.
+      await page.getByRole('columnheader', { name: L.refColumn }).click();
+      await expect.poll(async () => JSON.parse(decodeURIComponent((await context.cookies()).find((c) => c.name === 'ObjectList.sort')?.value ?? '{}')).sortBy).toBe('referenceNumber');
+      const refs = await table.getByTestId('object-link').allTextContents();
+      expect(refs).toEqual([...refs].sort());
 
       // The owner's #number links to the property by reference number.
       await page.goto(`/Accounts/View/${owner}`);

@@ -15,7 +15,7 @@ export function DateField(props: DateInputProps) {
   const { t } = useTranslation();
   return (
     <DatesProvider settings={{ locale: DAYJS_LOCALE[currentCulture()], firstDayOfWeek: 1 }}>
-      <DateInput valueFormat={dateInputFormat()} clearable placeholder={t('common.datePlaceholder')} {...props} />
+      <DateInput valueFormat={dateInputFormat()} clearable clearButtonProps={{ 'aria-label': t('common.clearDate') }} placeholder={t('common.datePlaceholder')} {...props} />
     </DatesProvider>
   );
 }
