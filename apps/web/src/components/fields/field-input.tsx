@@ -178,8 +178,8 @@ function LocationInput(p: FieldInputProps) {
   const [found, setFound] = useState<TSelectOption[]>([]);
   // The text of a place picked here (the given valueText names the value it started with).
   const [picked, setPicked] = useState<TSelectOption | null>(null);
-  const currentText = picked && String(picked.value) === String(p.value) ? picked.text : (p.valueText ?? String(p.value));
-  const current: TSelectOption[] = p.value != null && p.value !== '' ? [{ value: String(p.value), text: currentText }] : [];
+  const shownText = picked && String(picked.value) === String(p.value) ? picked.text : (p.valueText ?? String(p.value));
+  const current: TSelectOption[] = p.value != null && p.value !== '' ? [{ value: String(p.value), text: shownText }] : [];
   const seq = useRef(0);
   const loadOptions = p.loadOptions ?? loadLocationOptions;
 

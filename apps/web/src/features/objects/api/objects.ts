@@ -122,9 +122,3 @@ export const attachPhotos = (id: number, fileIds: number[]) =>
   api<TFileListAnswer>('/api/files/setParent', { body: { entityType: LinkKind.Object, id, fileNames: fileIds, type: 'image' } });
 export const reorderPhotos = (ids: number[]) => api<TFileListAnswer>('/api/files/reorder', { body: { ids } });
 export const deletePhoto = (id: number) => api<unknown>(`/api/files/${id}`, { method: 'DELETE' });
-
-/** GET /api/location/search: at most 20 places whose name matches, in any script. */
-export const searchLocations = async (searchStr: string, signal?: AbortSignal): Promise<TSelectOption[]> => {
-  const res = await api<{ items: { id: number; text: string }[] }>('/api/location/search', { query: { searchStr }, signal });
-  return res.items.map((i) => ({ value: i.id, text: i.text }));
-};

@@ -13,13 +13,18 @@ import { describeError } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useAutosave, type AutosaveStatus } from '../../../lib/use-autosave.ts';
 import { DateField } from '../../accounts/components/date-field.tsx';
-import { objectKeys, searchLocations, updateObject, type TObjectEdit, type TRealtyObject } from '../api/objects.ts';
+import { objectKeys, updateObject, type TObjectEdit, type TRealtyObject } from '../api/objects.ts';
+import { loadLocationOptions } from '../api/locations.ts';
 import { fieldLabel, groupTitle, optionsFor } from '../object-display.ts';
 import { ContactsEditor } from './object-contacts.tsx';
-import { ObjectMapSlot } from './object-map-slot.tsx';
+import { mapValueOf } from './object-map-slot.tsx';
+import { ObjectMap, type TMapValue } from './object-map.tsx';
 import { PhotosSection } from './object-photos.tsx';
 
 type Drafts = Record<string, Draft>;
+
+/** The map's fields: edited on the map (and its own inputs), not one by one. */
+const MAP_FIELDS = OBJECT_EDITABLE_FIELDS.filter((d) => d.group === 'map');
 
 /** The edit form's sections (spec: main features, location, additional features, offer details, photos, map, contacts) and the groups each holds. */
 const SECTIONS: { key: string; groups: TObjectGroup[] }[] = [
@@ -158,7 +163,7 @@ export function ObjectEditor({ initial, expanded, onStatus }: Props) {
         step={d.step}
         integer={d.integer}
         minRows={3}
-        loadOptions={d.type === 'location' ? searchLocations : undefined}
+        loadOptions={d.type === 'location' ? loadLocationOptions : undefined}
         valueText={d.type === 'location' ? record.location || undefined : undefined}
       />
     );
@@ -231,9 +236,18 @@ export function ObjectEditor({ initial, expanded, onStatus }: Props) {
       <PhotosSection objectId={id} />
 
       <Section title={t('objects.section.map')} testId="edit-map">
-        {/* MAP SLOT: the location picker (components/location-picker.tsx) goes here. */}
-        <ObjectMapSlot object={toWires(drafts, lists)} />
-        <Stack mt="sm">{groupBody('map')}</Stack>
+        <ObjectMap
+          mode="edit"
+          value={mapValueOf(toWires(drafts, lists))}
+          onChange={(v: TMapValue) => setDrafts((f) => ({ ...f, ...Object.fromEntries(MAP_FIELDS.map((d) => [d.name, toDraft(d.type, v[d.name as keyof TMapValue])])) }))}
+          label={t('objects.section.map')}
+          testId="object-map-editor"
+        />
+        {MAP_FIELDS.filter((d) => fieldErrors[d.name]).map((d) => (
+          <Text key={d.name} size="sm" c="red.8" mt={4} data-testid={`error-${d.name}`}>
+            {fieldLabel(t, d.name)}: {fieldErrors[d.name]}
+          </Text>
+        ))}
       </Section>
 
       <ContactsEditor objectId={id} links={initial.objectAccounts} relations={initial.objectAccountRelationSelectList} />

@@ -1,34 +1,27 @@
-import { Card, Group, Text, Title } from '@mantine/core';
+import { Card, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDistance } from '../../../lib/format.ts';
-import { IconMap } from '../icons.ts';
+import { ObjectMap, type TMapValue } from './object-map.tsx';
 
-/**
- * MAP SLOT. The Leaflet map (components/object-map.tsx) takes this card's place in the view, and
- * the location picker (components/location-picker.tsx) in the edit form's map section. Until then
- * the card says where the object is on the map, in words.
- */
-export function ObjectMapSlot({ object }: { object: Record<string, unknown> }) {
+/** The map fields of a record (group "map") as the map takes them. */
+export const mapValueOf = (o: Record<string, unknown>): TMapValue => ({
+  latitude: (o.latitude as number | null) ?? null,
+  longitude: (o.longitude as number | null) ?? null,
+  displayCoordinates: o.displayCoordinates === true,
+  mapZoom: (o.mapZoom as number | null) ?? null,
+  mapCircleLatitude: (o.mapCircleLatitude as number | null) ?? null,
+  mapCircleLongitude: (o.mapCircleLongitude as number | null) ?? null,
+  mapCircleRadius: (o.mapCircleRadius as number | null) ?? null,
+});
+
+/** The view's map card: the exact point, or the approximate circle when the exact place is not shown. */
+export function ObjectMapCard({ object }: { object: Record<string, unknown> }) {
   const { t } = useTranslation();
-  const lat = object.latitude as number | null;
-  const lng = object.longitude as number | null;
-  const radius = object.mapCircleRadius as number | null;
-  const exact = object.displayCoordinates === true;
   return (
-    <Card withBorder padding="sm" data-testid="object-map-slot">
+    <Card withBorder padding="sm" data-testid="object-map-card">
       <Title order={3} size="h5" mb="xs">
         {t('objects.section.map')}
       </Title>
-      <Group gap="xs" wrap="nowrap" align="flex-start">
-        <IconMap size={20} color="var(--mantine-color-gray-6)" aria-hidden />
-        <Text size="sm" c={lat == null ? 'dimmed' : undefined}>
-          {lat == null || lng == null
-            ? t('objects.map.notSet')
-            : exact || !radius
-              ? t('objects.map.exact', { lat: lat.toFixed(5), lon: lng.toFixed(5) })
-              : t('objects.map.approximate', { lat: lat.toFixed(5), lon: lng.toFixed(5), radius: formatDistance(radius) })}
-        </Text>
-      </Group>
+      <ObjectMap mode="view" value={mapValueOf(object)} label={t('objects.section.map')} testId="object-map" />
     </Card>
   );
 }

@@ -1,49 +1,34 @@
-import { ActionIcon, Box, Card, Group, Image, Loader, Modal, SimpleGrid, Stack, Text, Title, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Box, Card, Group, Image, Modal, SimpleGrid, Stack, Text, Title, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useMemo, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFileItem, TFileUploaded } from '@crm/contract';
 import { FileDrop } from '../../../components/file-drop.tsx';
 import { IconPhoto, IconTrash } from '../../../components/icons.ts';
 import { IconChevronLeft, IconChevronRight, IconGripVertical } from '../icons.ts';
-import { api } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { attachPhotos, deletePhoto, objectKeys, objectPhotosQuery, reorderPhotos } from '../api/objects.ts';
 
 export type TPhoto = { id: number; name: string };
 
-/**
- * A stored photo as an object URL: the file is fetched with the session's bearer token (a plain
- * URL in <img> would have to carry the token), cached by TanStack Query, and the URL is revoked
- * when the picture leaves the screen.
- */
-function usePhotoUrl(id: number, size: PhotoSize): { url: string | null; failed: boolean } {
-  const q = useQuery({
-    queryKey: ['photo', id, size],
-    queryFn: ({ signal }) => api<Blob>(`/api/files/${id}`, { blob: true, signal, query: size === 'original' ? undefined : { size } }),
-    staleTime: Infinity,
-    gcTime: 5 * 60 * 1000,
-    meta: { handlesErrors: true },
-  });
-  const url = useMemo(() => (q.data ? URL.createObjectURL(q.data) : null), [q.data]);
-  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
-  return { url, failed: q.isError };
-}
-
 /** Which copy: a small thumbnail (lists, strips), the screen-size copy (carousel), or the original. */
 type PhotoSize = 'thumb' | 'web' | 'original';
+export const photoUrl = (id: number, size: PhotoSize = 'thumb') => (size === 'original' ? `/api/files/${id}` : `/api/files/${id}?size=${size}`);
 
-/** One photo, filling its box (cover) or shown whole (contain). */
+/**
+ * One photo, filling its box (cover) or shown whole (contain). A plain <img>: the browser sends
+ * the session's file cookie, so no token is in the address and the browser caches the copy.
+ */
 export function Photo({ id, alt, fit = 'cover', h, size = 'thumb' }: { id: number; alt: string; fit?: 'cover' | 'contain'; h?: number | string; size?: PhotoSize }) {
-  const { url, failed } = usePhotoUrl(id, size);
-  if (!url)
+  const [failed, setFailed] = useState(false);
+  if (failed)
     return (
       <Box h={h} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', background: 'var(--mantine-color-gray-1)', width: '100%' }}>
-        {failed ? <IconPhoto size={28} color="var(--mantine-color-gray-6)" aria-label={alt} /> : <Loader size="sm" />}
+        <IconPhoto size={28} color="var(--mantine-color-gray-6)" aria-label={alt} />
       </Box>
     );
-  return <Image src={url} alt={alt} fit={fit} h={h} w="100%" data-testid="photo-img" />;
+  return <Image src={photoUrl(id, size)} alt={alt} fit={fit} h={h} w="100%" loading="lazy" onError={() => setFailed(true)} data-testid="photo-img" />;
 }
 
 /**

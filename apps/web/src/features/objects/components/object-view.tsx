@@ -6,11 +6,12 @@ import type { TFieldDescription, TObjectGroup } from '@crm/contract/object-field
 import { OBJECT_FEATURE_GROUPS } from '@crm/contract/object-fields';
 import { EditableField } from '../../../components/field-editor.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { searchLocations, type TObjectView } from '../api/objects.ts';
+import { type TObjectView } from '../api/objects.ts';
+import { loadLocationOptions } from '../api/locations.ts';
 import { IconCheck, IconVideo, IconX } from '../icons.ts';
 import { describe, fieldLabel, fieldsOf, formatObjectValue, groupTitle, isSet, optionsFor } from '../object-display.ts';
 import { ContactsCard } from './object-contacts.tsx';
-import { ObjectMapSlot } from './object-map-slot.tsx';
+import { ObjectMapCard } from './object-map-slot.tsx';
 import { PhotoCarousel } from './object-photos.tsx';
 
 type Props = { data: TObjectView; onSaved: (dto: Record<string, unknown>) => void };
@@ -40,7 +41,7 @@ function ObjectField({ d, data, onSaved, display, hideLabel }: Props & { d: TFie
       value={value}
       options={options}
       valueText={d.type === 'location' ? data.location || undefined : d.name === 'objectSubTypeId' ? data.type || undefined : undefined}
-      loadOptions={d.type === 'location' ? searchLocations : undefined}
+      loadOptions={d.type === 'location' ? loadLocationOptions : undefined}
       maxLength={d.max}
       min={d.min}
       max={d.max}
@@ -406,7 +407,7 @@ export function ObjectView(p: Props) {
           <Stack gap="sm">
             <PhotoCarousel photos={data.images ?? []} title={title} />
             <Texts {...p} />
-            <ObjectMapSlot object={data} />
+            <ObjectMapCard object={data} />
             <GroupCard {...p} groups={['location', 'address']} title={groupTitle(t, 'address')} testId="group-address" />
             <GroupCard {...p} groups={['main', 'facts']} title={groupTitle(t, 'facts')} testId="group-facts" />
             <FeaturesCard {...p} />
