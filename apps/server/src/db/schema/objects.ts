@@ -124,8 +124,9 @@ export const objects = pgTable(
   },
   (t) => [
     uniqueIndex('objects_reference_number_uq').on(t.referenceNumber),
-    index('objects_created_on_idx').on(t.createdOn),
-    index('objects_modified_on_idx').on(t.modifiedOn),
+    // The lists break ties on id: with it in the index, a page is read in order, not sorted.
+    index('objects_created_on_id_idx').on(t.createdOn, t.id),
+    index('objects_modified_on_id_idx').on(t.modifiedOn, t.id),
     index('objects_owner_idx').on(t.ownerId),
     index('objects_location_idx').on((t as unknown as Record<string, AnyPgColumn>).locationId!),
     index('objects_created_by_account_idx').on(t.createdByAccountId),

@@ -117,6 +117,19 @@ describe('object contacts', () => {
     expect(await t.db.select().from(objectAccounts).where(eq(objectAccounts.objectId, o.id))).toEqual([]);
   });
 
+  it('deleting an owner\'s account removes its links and the next current owner takes over', async () => {
+    const o = await addObject();
+    const first = await addAccount('Firstowner');
+    const second = await addAccount('Secondowner');
+    await post('/api/objectAccount/add', { objectId: o.id, accountId: first, relation: 1, startDate: '2010-01-01' });
+    await post('/api/objectAccount/add', { objectId: o.id, accountId: second, relation: 1, startDate: '2015-01-01' });
+    expect((await stored(o.id)).ownerId).toBe(first);
+    expect((await app.inject({ method: 'DELETE', url: `/api/account/${first}`, headers: H })).statusCode).toBe(200);
+    expect((await stored(o.id)).ownerId).toBe(second);
+    expect((await stored(o.id)).searchText).toContain('secondowner');
+    expect(await t.db.select().from(objectAccounts).where(eq(objectAccounts.accountId, first))).toEqual([]);
+  });
+
   it('merging accounts moves the duplicate\'s links (one per object and relation) and keys', async () => {
     const a = await addObject();
     const b = await addObject();

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { formatReferenceNumber, type TObjectRow, type TObjectSearch, type TObjectSearchRow, type TSearchHit } from '@crm/contract';
 import type { z } from 'zod';
 import type { ZObjectListQuery } from '@crm/contract';
@@ -25,7 +25,8 @@ import {
   objectCreatedBy,
   objectModifiedBy,
   placeText,
-  typeTextSql,
+  rankArray,
+  typeRankSql,
 } from './objects.sql.ts';
 
 /** How many objects the map answer holds at most (the rest are counted in totalRows). */
@@ -47,7 +48,17 @@ function fromObjects(db: Db, columns: Record<string, unknown>) {
     .leftJoin(oOwner, eq(oOwner.id, objects.ownerId));
 }
 
-function orderOf(q: ListQuery, reader: Reader): SQL[] {
+/** Every place's shown text in the reader's language, ranked (a few hundred rows, read per sorted list). */
+async function placeRankSql(db: Db, culture: string): Promise<SQL<number>> {
+  const c = ['en', 'el', 'ru'].includes(culture) ? culture : 'en';
+  const { rows } = await db.execute<{ id: number; text: string }>(sql`
+    select l.id, coalesce(nullif(${sql.raw(`l.text_${c}`)}, ''), concat_ws(', ', ${sql.raw(`l.name_${c}`)}, nullif(${sql.raw(`p.name_${c}`)}, ${sql.raw(`l.name_${c}`)})), '') as text
+    from locations l left join locations p on p.id = l.parent_id`);
+  const ranks = rankArray(c, rows.map((r) => ({ id: Number(r.id), text: r.text })));
+  return sql<number>`coalesce((${sql.param(ranks)}::int[])[${col('locationId')}], 0)`;
+}
+
+async function orderOf(db: Db, q: ListQuery, reader: Reader): Promise<SQL[]> {
   const dir = sql.raw(q.sortDir === 'asc' ? 'asc' : 'desc');
   const collate = collationOf(reader.culture);
   const required = (k: SQL) => [sql`${k} ${dir}`];
@@ -56,8 +67,8 @@ function orderOf(q: ListQuery, reader: Reader): SQL[] {
     createdOn: required(sql`${objects.createdOn}`),
     createdBy: optional(sql`${objectCreatedBy} collate ${collate}`),
     referenceNumber: required(sql`${objects.referenceNumber}`),
-    type: required(sql`${typeTextSql(reader.t)} collate ${collate}`),
-    location: required(sql`${placeText(reader.culture)} collate ${collate}`),
+    type: required(sql`${typeRankSql(reader.t, reader.culture)}`),
+    location: q.sortBy === 'location' ? required(sql`${await placeRankSql(db, reader.culture)}`) : [],
     owner: optional(sql`${oOwner.displayName} collate ${collate}`),
     modifiedOn: required(sql`${objects.modifiedOn}`),
     modifiedBy: optional(sql`${objectModifiedBy} collate ${collate}`),
@@ -66,29 +77,39 @@ function orderOf(q: ListQuery, reader: Reader): SQL[] {
 }
 
 /** POST /api/object: the objects list, paged and sorted in SQL. */
+type ListRow = { id: number; ref: number; typeId: number | null; subTypeId: number | null; location: string; owner: string | null; ownerId: number | null; createdOn: Date; createdBy: string | null; modifiedOn: Date; modifiedBy: string | null };
+
 export async function listObjects(app: FastifyInstance, q: ListQuery, reader: Reader): Promise<{ items: TObjectRow[]; totalRows: number }> {
+  type R = ListRow;
   const offset = (q.currentPage - 1) * q.perPage;
-  const rowsQuery = fromObjects(app.db, {
-    id: objects.id,
-    ref: objects.referenceNumber,
-    typeId: col('subTypeObjectTypeId'),
-    subTypeId: col('objectSubTypeId'),
-    location: placeText(reader.culture),
-    owner: oOwner.displayName,
-    ownerId: objects.ownerId,
-    createdOn: objects.createdOn,
-    createdBy: objectCreatedBy,
-    modifiedOn: objects.modifiedOn,
-    modifiedBy: objectModifiedBy,
-  })
-    .orderBy(...orderOf(q, reader))
+  // The page's ids first: sorting reads only what the sort key needs (PostgreSQL drops the joins
+  // nothing reads), then the page's rows with their names and places.
+  const pageQuery = fromObjects(app.db, { id: objects.id })
+    .orderBy(...(await orderOf(app.db, q, reader)))
     .limit(q.perPage)
     .offset(offset);
-  const [rows, count] = await Promise.all([rowsQuery, app.db.select({ n: sql<number>`count(*)::int` }).from(objects)]);
+  const [page, count] = await Promise.all([pageQuery, app.db.select({ n: sql<number>`count(*)::int` }).from(objects)]);
+  const pageIds = (page as unknown as { id: number }[]).map((p) => p.id);
+  const found = pageIds.length
+    ? await fromObjects(app.db, {
+        id: objects.id,
+        ref: objects.referenceNumber,
+        typeId: col('subTypeObjectTypeId'),
+        subTypeId: col('objectSubTypeId'),
+        location: placeText(reader.culture),
+        owner: oOwner.displayName,
+        ownerId: objects.ownerId,
+        createdOn: objects.createdOn,
+        createdBy: objectCreatedBy,
+        modifiedOn: objects.modifiedOn,
+        modifiedBy: objectModifiedBy,
+      }).where(inArray(objects.id, pageIds))
+    : [];
+  const byId = new Map((found as unknown as R[]).map((r) => [r.id, r]));
+  const rows = pageIds.map((id) => byId.get(id)).filter((r): r is R => !!r);
   const tz = app.config.timeZone;
-  type R = { id: number; ref: number; typeId: number | null; subTypeId: number | null; location: string; owner: string | null; ownerId: number | null; createdOn: Date; createdBy: string | null; modifiedOn: Date; modifiedBy: string | null };
   return {
-    items: (rows as unknown as R[]).map((r) => ({
+    items: rows.map((r) => ({
       id: r.id,
       referenceNumber: formatReferenceNumber(r.ref),
       type: typeText(reader.t, r.typeId, r.subTypeId),
@@ -137,7 +158,7 @@ function searchWhere(q: TObjectSearch): SQL | undefined {
       : undefined,
     q.createdBy ? eq(objects.createdByAccountId, q.createdBy) : undefined,
     !q.createdBy && createdByText
-      ? sql`${objects.createdByAccountId} in (select a.id from accounts a where crm_search_norm(a.display_name) like ${containsPattern(createdByText)})`
+      ? sql`${objects.createdByAccountId} in (select a.id from accounts a where a.is_employe and a.search_text like ${containsPattern(createdByText)})`
       : undefined,
   );
 }
