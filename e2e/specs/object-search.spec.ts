@@ -125,6 +125,22 @@ for (const language of ['en-UK', 'el'] as const) {
   });
 }
 
+test('the Realties menu leads to the property search and to the keys', async ({ browser, request, baseURL }) => {
+  const token = await apiToken(request);
+  const ctx = await signedIn(browser, baseURL!, token, 'en-UK');
+  const page = await ctx.newPage();
+  await page.goto('/CRM');
+  await page.getByTestId('menu-nav.realties').click();
+  await page.getByRole('menuitem', { name: 'Property search' }).click();
+  await expect(page).toHaveURL(/\/Objects\/Search$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Property search' })).toBeVisible();
+  await page.getByTestId('menu-nav.realties').click();
+  await page.getByRole('menuitem', { name: 'Keys' }).click();
+  await expect(page).toHaveURL(/\/ObjectKeys$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Keys' })).toBeVisible();
+  await ctx.close();
+});
+
 test('a lower limit above the upper one is refused in the form', async ({ browser, request, baseURL }) => {
   const token = await apiToken(request);
   const ctx = await signedIn(browser, baseURL!, token, 'en-UK');

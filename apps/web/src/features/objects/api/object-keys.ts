@@ -13,6 +13,9 @@ export type TKeyEdit = {
   description: string | null;
 };
 
+/** The key form for a new key of a property; Save and Cancel come back to the property. */
+export const addKeyPath = (objectId: number) => `/ObjectKeys/new?objectId=${objectId}`;
+
 export const keyKeys = { all: ['objectKeys'] as const, edit: (id: number) => ['objectKeys', 'edit', id] as const };
 
 /** GET /api/ObjectKeys: by reference-number prefix, paged. */

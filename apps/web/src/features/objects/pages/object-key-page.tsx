@@ -17,9 +17,6 @@ import { DateField } from '../../accounts/components/date-field.tsx';
 import { deleteObjectKey, keyKeys, objectKeyQuery, saveObjectKey, searchObjectsByRef, type TKeyEdit } from '../api/object-keys.ts';
 import { IconEraser } from '../components/search-icons.ts';
 
-/** The link to add a key to a property (the property's page links here). */
-export const addKeyPath = (objectId: number) => `/ObjectKeys/new?objectId=${objectId}`;
-
 type TKeyForm = {
   objectId: number | null;
   objectReferenceNumber: string;
