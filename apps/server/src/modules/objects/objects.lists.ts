@@ -243,7 +243,8 @@ const refDigits = (text: string) => /^(?:#|ref)?\s*(\d{1,10})$/i.exec(text.trim(
 
 /** Every word of the text in the object's search text (reference, titles, address, owner). */
 function wordsMatch(text: string): SQL | undefined {
-  const words = text.split(/\s+/).filter(Boolean).slice(0, 8);
+  // Words of one or two letters would scan every object (no trigram to look up): they are left out.
+  const words = text.split(/\s+/).filter((w) => w.length >= 3).slice(0, 8);
   if (!words.length) return undefined;
   return and(...words.map((w) => or(sql`${objects.searchText} like ${containsPattern(w)}`, latinMatch(sql`${objects.searchText}`, w))));
 }
