@@ -1,6 +1,6 @@
 // npm run bench — the performance budgets of ARCHITECTURE.md, measured.
 //
-//   npm run bench [-- --accounts 100000 --activities 1000000 --duration 8 --concurrency 8 --force --plans --no-web | --build-web]
+//   npm run bench [-- --accounts 100000 --activities 1000000 --objects 50000 --duration 8 --concurrency 8 --force --plans --no-web | --build-web]
 //
 // 1. Generates (or reuses) the large agency (scripts/generate-large.ts) in DATABASE_URL or in an
 //    embedded PostgreSQL under DATA_DIR (default ./data/bench).
@@ -275,6 +275,37 @@ async function main() {
       log(`  ${url}: totalRows ${n} (checked against count(*))`);
     }
 
+    // Objects: ids spread over the table, municipalities and areas with objects.
+    const objectIds = (await handle.pool.query<{ id: number }>('select id from objects order by hashint4(id) limit 500')).rows.map((r) => r.id);
+    const placeIds = (await handle.pool.query<{ id: number }>('select id from locations where level = 2 order by id')).rows.map((r) => r.id);
+    const refs = objectIds.map((id) => String(id).padStart(4, '0'));
+    {
+      const res = await fetch(`http://127.0.0.1:${port}/api/object`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ perPage: 1, currentPage: 1 }),
+      });
+      if (res.status === 200) {
+        const answer = (await res.json()) as { totalRows: number };
+        const [{ n }] = (await handle.pool.query<{ n: number }>('select count(*)::int as n from objects')).rows as [{ n: number }];
+        if (answer.totalRows !== n) throw new Error(`/api/object answers totalRows ${answer.totalRows}, but the table holds ${n}`);
+        log(`  /api/object: totalRows ${n} (checked against count(*))`);
+      }
+    }
+    const objectSearch = (i: number, showOnMap: boolean) => ({
+      forSale: i % 3 !== 1,
+      forRent: i % 3 === 1,
+      forShortRent: false,
+      locationId: i % 4 === 3 ? null : placeIds[i % placeIds.length],
+      priceMin: i % 3 === 1 ? 300 : 80000,
+      priceMax: i % 3 === 1 ? 1500 : 400000,
+      areaMin: i % 2 ? 50 : null,
+      areaMax: null,
+      showOnMap,
+      perPage: 20,
+      currentPage: 1,
+    });
+
     const endpoints: Endpoint[] = [
       { name: 'GET /api/owner (page 1-50, sort name)', kind: 'list', make: (i) => ({ method: 'GET', path: `/api/owner?perPage=20&currentPage=${page(i)}&sortBy=name&sortDir=asc` }) },
       { name: 'GET /api/account (page 1-50, newest)', kind: 'list', make: (i) => ({ method: 'GET', path: `/api/account?perPage=20&currentPage=${page(i)}&sortBy=createdOn&sortDir=desc` }) },
@@ -304,6 +335,23 @@ async function main() {
           body: { dateFilterType: 2, done: i % 2 ? 'todo' : 'all', employee: employees[i % employees.length], employeeFilterType: 1, perPage: 20, currentPage: 1 },
         }),
       },
+      {
+        name: 'POST /api/object (page 1-50, newest)',
+        kind: 'list',
+        make: (i) => ({ method: 'POST', path: '/api/object', body: { perPage: 20, currentPage: page(i), sortBy: 'createdOn', sortDir: 'desc' } }),
+      },
+      {
+        name: 'POST /api/object (page 1-50, by location)',
+        kind: 'list',
+        make: (i) => ({ method: 'POST', path: '/api/object', body: { perPage: 20, currentPage: page(i), sortBy: 'location', sortDir: 'asc' } }),
+      },
+      { name: 'POST /api/object/search (list: place, price, area)', kind: 'list', make: (i) => ({ method: 'POST', path: '/api/object/search', body: objectSearch(i, false) }) },
+      { name: 'POST /api/object/search (map: place, price, area)', kind: 'list', make: (i) => ({ method: 'POST', path: '/api/object/search', body: objectSearch(i, true) }) },
+      { name: 'GET /api/object/view/{id}', kind: 'record', make: (i) => ({ method: 'GET', path: `/api/object/view/${objectIds[(i * 13) % objectIds.length]}` }) },
+      { name: 'GET /api/object/view/ref{number}', kind: 'record', make: (i) => ({ method: 'GET', path: `/api/object/view/ref${refs[(i * 7) % refs.length]}` }) },
+      { name: 'GET /api/search (reference number)', kind: 'search', make: (i) => ({ method: 'GET', path: `/api/search?searchStr=${refs[(i * 11) % refs.length]}` }) },
+      { name: 'GET /api/object/getTopLocations', kind: 'list', make: () => ({ method: 'GET', path: '/api/object/getTopLocations' }) },
+      { name: 'GET /api/location/search (Greek, Greeklish)', kind: 'search', make: (i) => ({ method: 'GET', path: `/api/location/search?searchStr=${encodeURIComponent(['Καλαμ', 'pefko', 'θέρμη', 'xalk', 'Πανόρ', 'nikiti'][i % 6]!)}` }) },
       { name: 'GET /api/owner (Show all, 1 client)', kind: 'info', make: () => ({ method: 'GET', path: '/api/owner?perPage=1000000&currentPage=1&sortBy=name&sortDir=asc' }) },
     ];
 
@@ -382,7 +430,7 @@ async function main() {
 
     // The report.
     log('');
-    log(`Results — ${sizes.accounts} accounts, ${sizes.activities} activities; ${CONCURRENCY} clients × ${DURATION_S} s; ${new Date().toISOString()}`);
+    log(`Results — ${sizes.accounts} accounts, ${sizes.activities} activities, ${sizes.objects} objects; ${CONCURRENCY} clients × ${DURATION_S} s; ${new Date().toISOString()}`);
     log(`machine: ${os.cpus().length} cores, load average ${loadAtStart} at the start and ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} now (other work on the machine inflates every number)`);
     log('budgets: list p95 < 50 ms and API/SQL <= 1.5; global search p95 < 40 ms; record view p95 < 30 ms (ARCHITECTURE.md)');
     log('p50/p95/p99 and req/s: under load; 1-client: the same requests one at a time; SQL: their statements replayed through pg as the app ran them (the floor; API/SQL = 1-client p50 / SQL)');

@@ -1,6 +1,7 @@
-// A large agency for the benchmark: 100k accounts, 1M activities with their links, assignments.
+// A large agency for the benchmark: 100k accounts, 1M activities with their links, assignments;
+// 50k objects with 150k photo rows, 100k object–account links and their keys.
 //
-//   node --import tsx scripts/generate-large.ts [--accounts 100000] [--activities 1000000] [--force]
+//   node --import tsx scripts/generate-large.ts [--accounts 100000] [--activities 1000000] [--objects 50000] [--force]
 //
 // The database is DATABASE_URL, or an embedded PostgreSQL under DATA_DIR (default ./data/bench).
 // Everything is generated inside PostgreSQL (INSERT ... SELECT generate_series, names picked from
@@ -25,12 +26,12 @@ import { createRng } from '../apps/server/src/db/seed/demo-time.ts';
 import { AREAS, PROPERTIES, clientActivity, clientNote, ownerActivity, ownerNote, type Ctx } from '../apps/server/src/db/seed/demo-texts.ts';
 import { SPECIALTY_COLUMNS } from '../apps/server/src/db/schema/records.ts';
 
-export type LargeSizes = { accounts: number; activities: number };
-export const FULL_SIZES: LargeSizes = { accounts: 100_000, activities: 1_000_000 };
+export type LargeSizes = { accounts: number; activities: number; objects: number };
+export const FULL_SIZES: LargeSizes = { accounts: 100_000, activities: 1_000_000, objects: 50_000 };
 type Log = (line: string) => void;
 
 /** Tables the generator fills; their secondary (non-unique) indexes are rebuilt after the load. */
-const TABLES = ['accounts', 'activities', 'activity_links', 'assignments'];
+const TABLES = ['accounts', 'activities', 'activity_links', 'assignments', 'objects', 'object_accounts', 'object_keys', 'files'];
 const AGENCY_DOMAIN = 'thermaikos-homes.gr';
 
 export function parseSizes(argv: string[]): LargeSizes & { force: boolean } {
@@ -45,7 +46,7 @@ export function parseSizes(argv: string[]): LargeSizes & { force: boolean } {
     if (!Number.isInteger(n) || n < 100) throw new Error(`--${name} must be a whole number of at least 100 (got ${v})`);
     return n;
   };
-  return { accounts: num('accounts', FULL_SIZES.accounts), activities: num('activities', FULL_SIZES.activities), force: argv.includes('--force') };
+  return { accounts: num('accounts', FULL_SIZES.accounts), activities: num('activities', FULL_SIZES.activities), objects: num('objects', FULL_SIZES.objects), force: argv.includes('--force') };
 }
 
 /**
@@ -313,16 +314,135 @@ const assignmentsStep: Step = {
   },
 };
 
+
+/** Subtypes with their share of the portfolio, their type, and their Greek name (for titles). */
+const OBJECT_KINDS: [sub: number, type: number, share: number, name: string][] = [
+  [1, 1, 0.5, 'Διαμέρισμα'], [2, 1, 0.06, 'Γκαρσονιέρα'], [3, 1, 0.1, 'Μεζονέτα'], [4, 1, 0.06, 'Μονοκατοικία'], [5, 1, 0.04, 'Βίλα'],
+  [13, 3, 0.08, 'Οικόπεδο'], [14, 3, 0.03, 'Αγροτεμάχιο'], [8, 2, 0.05, 'Κατάστημα'], [7, 2, 0.04, 'Γραφείο'], [9, 2, 0.01, 'Αποθήκη'], [15, 4, 0.03, 'Θέση στάθμευσης'],
+];
+
+/** The object a row number stands for: its kind, place, owner and prices (shared by the objects and their links). */
+const objectDice = (owners: string, nOwners: number, nPlaces: number) => {
+  let acc = 0;
+  const sub = `case ${OBJECT_KINDS.map(([sub, , share]) => `when ${U(101)} < ${(acc += share).toFixed(4)} then ${sub}`).join(' ')} else 1 end`;
+  return `select ${sub} as sub, 1 + floor(${U(102)} * ${nPlaces})::int as place, ${pick(owners, nOwners, U(103))} as owner,
+    ${U(104)} < 0.7 as sale, ${U(104)} >= 0.6 as rent, ${U(105)} < 0.08 as short,
+    ${U(106)} < 0.4 and ${U(107)} >= 0.2 as key_held, ${U(106)} < 0.4 as key,
+    now() - make_interval(secs => ${U(108)} * 1095 * 86400) as created`;
+};
+
+const objectsStep: Step = {
+  name: 'objects',
+  run: async ({ c, sizes, employees: E, users }) => {
+    const n = sizes.objects;
+    if (!n) return 0;
+    // Places: the areas and municipalities, Thessaloniki's three times as likely as Chalkidiki's.
+    const places = (await c.query<{ id: number; name: string; lat: number; lon: number }>(
+      `select id, name_el as name, latitude as lat, longitude as lon from locations l, generate_series(1, case when key like 'thessaloniki.%' then 3 else 1 end) where level >= 2 order by id`,
+    )).rows;
+    const owners = (await c.query<{ id: number }>('select id from accounts where is_owner order by id')).rows.map((r) => r.id);
+    const kinds = OBJECT_KINDS;
+    const params = [owners, places.map((p) => p.id), places.map((p) => p.name), places.map((p) => p.lat), places.map((p) => p.lon), users,
+      kinds.map((k) => k[0]), kinds.map((k) => k[1]), kinds.map((k) => k[3])];
+    const res = await c.query(
+      `insert into objects (id, reference_number, title, sub_type_object_type_id, object_sub_type_id, for_sale, for_rent, for_short_rent, active,
+         area, bedrooms, bathrooms, floor, sale_price, rent_price, short_rent_price, location_id, address, latitude, longitude,
+         display_coordinates, map_zoom, map_circle_latitude, map_circle_longitude, map_circle_radius, description,
+         created_on, created_by, created_by_account_id, modified_on, modified_by, owner_id, has_key, rented, search_text)
+       select g, g, y.title, y.type, x.sub, x.sale, x.rent and not x.sale or ${U(109)} < 0.1, x.short, ${U(110)} < 0.9,
+         y.area, y.bedrooms, case when y.bedrooms is not null then 1 + (y.bedrooms / 3) end, case when x.sub in (1, 2, 7) then floor(${U(111)} * 8)::int end,
+         case when x.sale then round(y.area * (1200 + ${U(112)} * 2400) / 1000) * 1000 end,
+         case when x.rent and not x.sale or ${U(109)} < 0.1 then round(y.area * (7 + ${U(112)} * 8) / 10) * 10 end,
+         case when x.short then 50 + floor(${U(113)} * 40) * 10 end,
+         ($2::int[])[x.place], y.address,
+         y.lat, y.lon, ${U(116)} < 0.3, case when ${U(116)} < 0.3 then 17 else 15 end,
+         case when ${U(116)} >= 0.3 then y.lat end, case when ${U(116)} >= 0.3 then y.lon end, case when ${U(116)} >= 0.3 then 300 + floor(${U(117)} * 12) * 100 end,
+         y.title || '. Φωτεινό, ανακαινισμένο, κοντά σε συγκοινωνία και καταστήματα.',
+         x.created, ${pick('$6::int[]', users.length, U(118))}, 1 + floor(${U(119)} * ${E})::int,
+         x.created + (now() - x.created) * ${U(120)}, ${pick('$6::int[]', users.length, U(118))},
+         x.owner, x.key_held, x.rent and ${U(121)} < 0.6,
+         crm_object_search_text(g, y.title, null, y.address, (select a.display_name from accounts a where a.id = x.owner))
+       from generate_series(1, ${n}) g
+       cross join lateral (${objectDice('$1::int[]', owners.length, places.length)}) x
+       cross join lateral (select
+         ($8::int[])[array_position($7::int[], x.sub)] as type,
+         case when x.sub in (13, 14) then round(400 + ${U(122)} * 8000) when x.sub = 15 then 12 + floor(${U(122)} * 5) else round(30 + ${U(122)} * 170) end as area,
+         case when x.sub <= 5 then 1 + floor(${U(123)} * 4)::int end as bedrooms,
+         ($4::float8[])[x.place] + (${U(124)} - 0.5) * 0.012 as lat, ($5::float8[])[x.place] + (${U(125)} - 0.5) * 0.016 as lon,
+         ${pick(`$10::text[]`, GREEK_STREETS.length, U(114))} || ' ' || (1 + floor(${U(115)} * 160)::int) as address
+       ) y0
+       cross join lateral (select y0.*, ($9::text[])[array_position($7::int[], x.sub)] || ', ' || y0.area || ' τ.μ., ' || ($3::text[])[x.place] as title) y`,
+      [...params, [...GREEK_STREETS]],
+    );
+    await c.query(`select setval(pg_get_serial_sequence('objects', 'id'), ${n})`);
+    await c.query(`select setval('objects_reference_number_seq', ${n})`);
+    return res.rowCount ?? 0;
+  },
+};
+
+const objectLinksStep: Step = {
+  name: 'object links and keys',
+  run: async ({ c, sizes, employees: E, users }) => {
+    const n = sizes.objects;
+    if (!n) return 0;
+    const owners = (await c.query<{ id: number }>('select id from accounts where is_owner order by id')).rows.map((r) => r.id);
+    const clients = (await c.query<{ id: number }>('select id from accounts where is_client and not is_owner order by id')).rows.map((r) => r.id);
+    // Each object: its owner, and one more person (a tenant, a co-owner or a holiday guest).
+    const a = await c.query(
+      `insert into object_accounts (object_id, account_id, relation, start_date, end_date, price, rent_payment_day, created_on)
+       select g, x.owner, 1, null, null, null, null, x.created from generate_series(1, ${n}) g
+       cross join lateral (${objectDice('$1::int[]', owners.length, 1)}) x
+       union all
+       select g, ${pick('$2::int[]', clients.length, U(130))}, y.relation,
+         y.start, case when y.relation = 7 then y.start + 7 else (y.start + interval '3 years')::date end,
+         case when y.relation = 2 then null else 300 + floor(${U(132)} * 20) * 50 end,
+         case when y.relation = 4 then (array[0, 1, 5, 10, -3])[1 + floor(${U(133)} * 5)::int] end, x.created
+       from generate_series(1, ${n}) g
+       cross join lateral (${objectDice('$1::int[]', owners.length, 1)}) x
+       cross join lateral (select case when ${U(131)} < 0.6 then 4 when ${U(131)} < 0.8 then 2 else 7 end as relation,
+         (now() - make_interval(days => floor(${U(134)} * 1500)::int))::date as start) y`,
+      [owners, clients],
+    );
+    const k = await c.query(
+      `insert into object_keys (object_id, account_id, received, given_away, description, created_by, modified_by)
+       select g, 1 + floor(${U(135)} * ${E})::int, x.created::date, case when not x.key_held then (x.created + (now() - x.created) / 2)::date end,
+         'Κλειδί εξώπορτας και διαμερίσματος', ${pick('$2::int[]', users.length, U(136))}, ${pick('$2::int[]', users.length, U(136))}
+       from generate_series(1, ${n}) g cross join lateral (${objectDice('$1::int[]', owners.length, 1)}) x
+       where x.key`,
+      [owners, users],
+    );
+    return (a.rowCount ?? 0) + (k.rowCount ?? 0);
+  },
+};
+
+const objectPhotosStep: Step = {
+  name: 'object photos (rows)',
+  run: async ({ c, sizes, users }) => {
+    const n = sizes.objects;
+    if (!n) return 0;
+    // Three photos an object: the rows only (the bench never opens the pictures).
+    const res = await c.query(
+      `insert into files (system_name, user_name, mime, size, parent_type, parent_id, type, sort_order, created_on, created_by, width, height, thumb_name, web_name)
+       select 'bench' || f || '.jpg', 'IMG_' || lpad((f % 10000)::text, 4, '0') || '.jpg', 'image/jpeg', 1500000 + floor(${U(140, 'f')} * 3000000)::int,
+         1, (f - 1) / 3 + 1, 'image', (f - 1) % 3, now() - make_interval(secs => ${U(141, 'f')} * 1095 * 86400), ${pick('$1::int[]', users.length, U(142, 'f'))},
+         4000, 3000, 'bench' || f || '-thumb.webp', 'bench' || f || '-web.webp'
+       from generate_series(1, ${n * 3}) f`,
+      [users],
+    );
+    return res.rowCount ?? 0;
+  },
+};
+
 /**
  * The generation steps, in order. Objects (50k), leads (100k), transactions (300k) and
  * viewings, deals and reservations (20k each) come here as their tables are built: add a step
  * (and its table to TABLES, and to the clearing in clearData) — accounts 1..N are the people to
  * link them to (1..employees are staff, then the lead sources).
  */
-const STEPS: Step[] = [accountsStep, activitiesStep, linksStep, assignmentsStep];
+const STEPS: Step[] = [accountsStep, activitiesStep, linksStep, assignmentsStep, objectsStep, objectLinksStep, objectPhotosStep];
 
 async function clearData(c: pg.Client) {
-  await c.query('truncate activity_links, activities, assignments restart identity');
+  await c.query('truncate activity_links, activities, assignments, object_accounts, object_keys, objects, files restart identity');
   await c.query('update users set account_id = null where account_id is not null');
   await c.query('delete from accounts');
 }
@@ -361,9 +481,10 @@ export async function ensureLargeData(url: string, sizes: LargeSizes, opts: { fo
   try {
     await c.query(`create table if not exists bench_dataset (id int primary key default 1 check (id = 1), accounts int not null,
       activities int not null, generated_on timestamptz not null default now(), seconds numeric)`);
-    const marker = (await c.query<{ accounts: number; activities: number; generated_on: Date }>('select * from bench_dataset')).rows[0];
-    if (marker && marker.accounts === sizes.accounts && marker.activities === sizes.activities && !opts.force) {
-      log(`The large agency (${sizes.accounts} accounts, ${sizes.activities} activities) is already there (generated ${marker.generated_on.toISOString()}); --force regenerates it.`);
+    await c.query('alter table bench_dataset add column if not exists objects int not null default 0');
+    const marker = (await c.query<{ accounts: number; activities: number; objects: number; generated_on: Date }>('select * from bench_dataset')).rows[0];
+    if (marker && marker.accounts === sizes.accounts && marker.activities === sizes.activities && marker.objects === sizes.objects && !opts.force) {
+      log(`The large agency (${sizes.accounts} accounts, ${sizes.activities} activities, ${sizes.objects} objects) is already there (generated ${marker.generated_on.toISOString()}); --force regenerates it.`);
       return { generated: false, seconds: 0 };
     }
     if (!marker) {
@@ -380,7 +501,7 @@ export async function ensureLargeData(url: string, sizes: LargeSizes, opts: { fo
     if (sizes.activities > 0 && sizes.accounts < employees + sources + 10) throw new Error('--accounts is too small');
 
     const started = Date.now();
-    log(`Generating a large agency: ${sizes.accounts} accounts, ${sizes.activities} activities...`);
+    log(`Generating a large agency: ${sizes.accounts} accounts, ${sizes.activities} activities, ${sizes.objects} objects...`);
     // The rows are consistent by construction: skip the per-row foreign-key triggers when allowed (superuser).
     try {
       await c.query('set session_replication_role = replica');
@@ -407,7 +528,7 @@ export async function ensureLargeData(url: string, sizes: LargeSizes, opts: { fo
     // The load skipped the triggers that keep the list totals: count them once from the rows.
     await c.query('select crm_account_counts_recount()');
     await c.query('delete from bench_dataset');
-    await c.query('insert into bench_dataset (accounts, activities, seconds) values ($1, $2, $3)', [sizes.accounts, sizes.activities, (Date.now() - started) / 1000]);
+    await c.query('insert into bench_dataset (accounts, activities, objects, seconds) values ($1, $2, $3, $4)', [sizes.accounts, sizes.activities, sizes.objects, (Date.now() - started) / 1000]);
     await c.query('commit');
     await c.query('set session_replication_role = origin').catch(() => {});
     // Statistics for the planner and the visibility map for index-only scans (counts).
