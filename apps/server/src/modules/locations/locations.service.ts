@@ -88,7 +88,9 @@ export async function searchLocations(db: Db, searchStr: string, culture: TCultu
     await db.execute(sql`
       select l.id, ${textCol} as text
       from ${locations} l
-      cross join lateral (select string_agg(p.search_text, ' ') as text from ${locations} p where p.id = any(l.path)) ps
+      left join ${locations} p1 on p1.id = l.parent_id
+      left join ${locations} p2 on p2.id = p1.parent_id
+      cross join lateral (select concat_ws(' ', l.search_text, p1.search_text, p2.search_text) as text) ps
       where ${sql.join(
         words.map((w) => wordMatches(pathText, w)),
         sql` and `,
