@@ -196,6 +196,14 @@ for (const L of LANGUAGES) {
       await year.click();
       await expect(page.getByTestId('tenant-year-list')).toHaveCount(0);
 
+      // A value of the view is edited on its own (single-field editor).
+      await page.getByTestId('editable-bedrooms-edit').click();
+      await page.getByTestId('field-editor').getByTestId('field-input').fill('4');
+      await page.getByTestId('field-editor-save').click();
+      await expect(page.getByTestId('field-editor')).toHaveCount(0);
+      await expect(page.getByTestId('editable-bedrooms')).toContainText('4');
+      expect((await editOf(request, token, id)).object.bedrooms).toBe(4);
+
       // Opened by reference number too.
       await page.goto(`/Objects/View/ref${ref}`);
       await expect(page.getByTestId('object-header')).toHaveText(`${L.header}${ref}`);

@@ -198,6 +198,21 @@ export function ObjectEditor({ initial, expanded, onStatus }: Props) {
     );
   };
 
+  // The map also reports its zoom when it fits itself to the point or circle: a zoom alone is not
+  // an edit (it would save on every opening); it is kept and saved with the next change of the place.
+  const zoomOnly = useRef<number | null>(null);
+  const onMapChange = (v: TMapValue) => {
+    const now = mapValueOf(toWires(drafts, lists));
+    const onlyZoom = (Object.keys(now) as (keyof TMapValue)[]).every((k) => k === 'mapZoom' || now[k] === v[k]);
+    if (onlyZoom) {
+      zoomOnly.current = v.mapZoom;
+      return;
+    }
+    const next = { ...v, mapZoom: zoomOnly.current ?? v.mapZoom };
+    zoomOnly.current = null;
+    setDrafts((f) => ({ ...f, ...Object.fromEntries(MAP_FIELDS.map((d) => [d.name, toDraft(d.type, next[d.name as keyof TMapValue])])) }));
+  };
+
   const inProgress = record.publishRequested === true && !record.published && !record.publishError;
   return (
     <Stack gap="sm" data-testid="object-editor" data-expanded={expanded ? 'true' : 'false'}>
@@ -239,7 +254,7 @@ export function ObjectEditor({ initial, expanded, onStatus }: Props) {
         <ObjectMap
           mode="edit"
           value={mapValueOf(toWires(drafts, lists))}
-          onChange={(v: TMapValue) => setDrafts((f) => ({ ...f, ...Object.fromEntries(MAP_FIELDS.map((d) => [d.name, toDraft(d.type, v[d.name as keyof TMapValue])])) }))}
+          onChange={onMapChange}
           label={t('objects.section.map')}
           testId="object-map-editor"
         />

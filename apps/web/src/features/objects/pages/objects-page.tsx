@@ -43,7 +43,8 @@ export function ObjectsPage() {
   const q = useQuery(objectListQuery(list[0]));
 
   const columns: DataTableColumn<TObjectRow>[] = [
-    { accessor: 'createdOn', title: t('objects.col.createdOn'), sortable: true, noWrap: true, render: (r) => formatDateTime(r.createdOn) },
+    // On a phone the reference number, type, location and owner stay; the stamps give way.
+    { accessor: 'createdOn', title: t('objects.col.createdOn'), sortable: true, noWrap: true, visibleMediaQuery: wideScreens, render: (r) => formatDateTime(r.createdOn) },
     { accessor: 'createdBy', title: t('objects.col.createdBy'), sortable: true, visibleMediaQuery: wideScreens },
     {
       accessor: 'referenceNumber',
