@@ -10,3 +10,6 @@ export * from './object-fields.ts';
 export * from './objects.ts';
 export * from './field-description.ts';
 export * from './account-fields.ts';
+export * from './lead-fields.ts';
+export * from './leads.ts';
+export * from './viewings.ts';

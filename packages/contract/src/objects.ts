@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZDate, ZId, ZIdString, ZPage, ZPageString, ZSelectOption, ZText } from './common.ts';
 import { listAnswer } from './accounts.ts';
-import { MAP_CIRCLE, OBJECT_FIELDS, OBJECT_RELATIONS, type TFieldDescription } from './object-fields.ts';
+import { MAP_CIRCLE, OBJECT_FIELDS, OBJECT_RELATIONS, type TFieldDescriptionOf } from './object-fields.ts';
 
 const NUMERIC_LIMITS: Record<string, { min: number; max: number }> = {
   number: { min: -1e12, max: 1e12 },
@@ -12,7 +12,7 @@ const NUMERIC_LIMITS: Record<string, { min: number; max: number }> = {
 };
 
 /** The zod type of one described field (every value may be null: not set). */
-export function zodOfField(d: TFieldDescription): z.ZodTypeAny {
+export function zodOfField(d: TFieldDescriptionOf): z.ZodTypeAny {
   switch (d.type) {
     case 'text':
       return ZText(d.max ?? 200).nullable();
@@ -37,7 +37,7 @@ export function zodOfField(d: TFieldDescription): z.ZodTypeAny {
       return z.boolean().nullable();
     case 'select':
     case 'enum':
-      return z.number().int().min(1).max(32767).nullable();
+      return d.references ? ZId.nullable() : z.number().int().min(1).max(32767).nullable();
     case 'location':
       return ZId.nullable();
     case 'multi-select':

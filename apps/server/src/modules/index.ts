@@ -6,6 +6,8 @@ import { filesRoutes } from './files/files.routes.ts';
 import { fieldsRoutes } from './fields/fields.routes.ts';
 import { locationsRoutes } from './locations/locations.routes.ts';
 import { objectsRoutes } from './objects/objects.routes.ts';
+import { leadsRoutes } from './leads/leads.routes.ts';
+import { viewingsRoutes } from './leads/viewings.routes.ts';
 
 /** Every entity module; app.ts registers them after the platform plugins. */
 export async function registerModules(app: FastifyInstance) {
@@ -16,4 +18,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(objectsRoutes);
   await app.register(fieldsRoutes);
   await app.register(locationsRoutes);
+  await app.register(leadsRoutes);
+  await app.register(viewingsRoutes);
 }

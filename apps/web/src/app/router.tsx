@@ -45,6 +45,18 @@ const objectPages = {
   ObjectViewPage: () => import('../features/objects/pages/object-view-page.tsx').then((m) => ({ Component: m.ObjectViewPage })),
 };
 
+const leadPages = {
+  LeadsPage: () => import('../features/leads/pages/leads-page.tsx').then((m) => ({ Component: m.LeadsPage })),
+  LeadAddPage: () => import('../features/leads/pages/lead-add-page.tsx').then((m) => ({ Component: m.LeadAddPage })),
+  LeadViewPage: () => import('../features/leads/pages/lead-view-page.tsx').then((m) => ({ Component: m.LeadViewPage })),
+};
+
+const viewingPages = {
+  ViewingsPage: () => import('../features/viewings/pages/viewings-page.tsx').then((m) => ({ Component: m.ViewingsPage })),
+  ViewingPage: () => import('../features/viewings/pages/viewing-page.tsx').then((m) => ({ Component: m.ViewingPage })),
+  CalendarPage: () => import('../features/viewings/pages/calendar-page.tsx').then((m) => ({ Component: m.CalendarPage })),
+};
+
 /** The route table of the spec (document 001, 2.1), in one place. */
 export const protectedRoutes: RouteObject[] = [
   lazyPage('/CRM', 'title.home', () => import('../features/home/pages/home-page.tsx').then((m) => ({ Component: m.HomePage }))),
@@ -79,14 +91,15 @@ export const protectedRoutes: RouteObject[] = [
   lazyPage('/Accounts/Merge/a1/:a1/a2/:a2', 'title.merge', accountPages.AccountMergePage),
   lazyPage('/contact/edit/:id', 'title.account', accountPages.AccountViewPage),
   // Leads
-  soon('/Leads', 'title.leads'),
-  soon('/Leads/Add/:id?', 'title.lead'),
-  soon('/Leads/View/:id/:viewMode?', 'title.lead'),
+  lazyPage('/Leads', 'title.leads', leadPages.LeadsPage),
+  lazyPage('/Leads/Add/:id?', 'title.lead', leadPages.LeadAddPage),
+  lazyPage('/Leads/View/:id/:viewMode?', 'title.lead', leadPages.LeadViewPage),
   // Viewings, deals, reservations
-  soon('/Viewing', 'title.viewings'),
-  soon('/Viewing/Add', 'title.viewing'),
-  soon('/Viewing/Edit/:id', 'title.viewing'),
-  soon('/Viewing/:id', 'title.viewing'),
+  lazyPage('/Viewing', 'title.viewings', viewingPages.ViewingsPage),
+  lazyPage('/Viewing/Add', 'title.viewing', viewingPages.ViewingPage),
+  lazyPage('/Viewing/Edit/:id', 'title.viewing', viewingPages.ViewingPage),
+  lazyPage('/Viewing/:id', 'title.viewing', viewingPages.ViewingPage),
+  lazyPage('/Calendar', 'title.calendar', viewingPages.CalendarPage),
   soon('/Deals', 'title.deals'),
   soon('/Deals/Add', 'title.deal'),
   soon('/Deads/Add', 'title.deal'),

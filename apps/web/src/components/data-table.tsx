@@ -30,6 +30,8 @@ export type DataTableProps<T> = {
   noPaging?: boolean;
   /** The page sizes offered (default 5, 10, 20, 50, Show all). */
   pageSizes?: readonly number[];
+  /** A style class per row (e.g. from a viewing's result). */
+  rowClassName?: (record: T) => string | undefined;
 };
 
 /**
@@ -41,7 +43,7 @@ export type DataTableProps<T> = {
  * renders the first 200 and adds 200 more each time the user scrolls to the bottom of the 70vh
  * area; cells are plain text and links. The page stays responsive at 100k rows.
  */
-export function DataTable<T>({ testId, list, records, totalRows, fetching, columns, idAccessor, empty, selection, noPaging, pageSizes = LIST_PAGE_SIZES }: DataTableProps<T>) {
+export function DataTable<T>({ testId, list, records, totalRows, fetching, columns, idAccessor, empty, selection, noPaging, pageSizes = LIST_PAGE_SIZES, rowClassName }: DataTableProps<T>) {
   const { t } = useTranslation();
   const [state, setState] = list;
   const rows = useMemo(() => records ?? [], [records]);
@@ -118,6 +120,7 @@ export function DataTable<T>({ testId, list, records, totalRows, fetching, colum
             },
           }}
           customRowAttributes={() => ({ 'data-testid': `${testId}-row` })}
+          rowClassName={rowClassName ? (r) => rowClassName(r) : undefined}
           {...(selection ? { selectedRecords: selection.selected, onSelectedRecordsChange: selection.onChange } : {})}
         />
       )}

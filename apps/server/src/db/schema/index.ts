@@ -1,3 +1,4 @@
 export * from './platform.ts';
 export * from './records.ts';
 export * from './objects.ts';
+export * from './leads.ts';

@@ -16,7 +16,7 @@ import {
   type AnyPgColumn,
   type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core';
-import { OBJECT_FIELDS, type TFieldDescription } from '@crm/contract';
+import { OBJECT_FIELDS, type TFieldDescriptionOf } from '@crm/contract';
 import { users } from './platform.ts';
 import { accounts } from './records.ts';
 
@@ -30,7 +30,7 @@ export const columnName = (field: string) =>
     .toLowerCase();
 
 /** The column of a described field. */
-function columnOf(d: TFieldDescription): PgColumnBuilderBase {
+export function columnOf(d: TFieldDescriptionOf): PgColumnBuilderBase {
   const name = columnName(d.name);
   switch (d.type) {
     case 'text':
@@ -54,7 +54,7 @@ function columnOf(d: TFieldDescription): PgColumnBuilderBase {
       return boolean(name);
     case 'select':
     case 'enum':
-      return smallint(name);
+      return d.references === 'accounts' ? integer(name).references(() => accounts.id, { onDelete: 'set null' }) : smallint(name);
     case 'location':
       return integer(name).references(() => locations.id, { onDelete: 'set null' });
     case 'multi-select':

@@ -2,13 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createHash } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ZHealth, ZHome, ZWebConfig, ZLocalizationList, ZLocalizationQuery, ZSearchAnswer, ZSearchQuery, SEARCH_MAX_HITS, type TSearchHit } from '@crm/contract';
+import { ZHealth, ZHome, ZWebConfig, ZLocalizationList, ZLocalizationQuery, ZSearchAnswer, ZSearchQuery, SEARCH_MAX_HITS, type TCulture, type TSearchHit } from '@crm/contract';
 import { actionLog, alerts, localization } from '../../db/schema/index.ts';
 import { SIGNED_IN, STAFF } from '../../plugins/auth.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 
 /** A source of global-search hits; each entity module registers one. */
-export type SearchProvider = (q: { text: string; limit: number; branchId: number | null }) => Promise<TSearchHit[]>;
+export type SearchProvider = (q: { text: string; limit: number; branchId: number | null; culture: TCulture }) => Promise<TSearchHit[]>;
 
 export const shellRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -85,7 +85,7 @@ export const shellRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const text = req.query.searchStr.trim();
       if (!text) return { items: [] };
-      const found = await Promise.all(app.searchProviders.map((p) => p({ text, limit: SEARCH_MAX_HITS, branchId: req.user!.branchId })));
+      const found = await Promise.all(app.searchProviders.map((p) => p({ text, limit: SEARCH_MAX_HITS, branchId: req.user!.branchId, culture: req.culture })));
       return { items: found.flat().slice(0, SEARCH_MAX_HITS) };
     },
   );

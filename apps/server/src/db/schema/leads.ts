@@ -1,0 +1,113 @@
+import { index, integer, pgTable, primaryKey, serial, smallint, timestamp, type AnyPgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { LEAD_FIELDS } from '@crm/contract';
+import { users } from './platform.ts';
+import { accounts } from './records.ts';
+import { columnOf, objects } from './objects.ts';
+
+const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const describedColumns = Object.fromEntries(LEAD_FIELDS.map((d) => [d.name, columnOf(d)])) as Record<string, PgColumnBuilderBase>;
+
+/** Leads: what a client asks for (buy, rent, short let, sell, let out), with budgets and wishes. */
+export const leads = pgTable(
+  'leads',
+  {
+    id: serial('id').primaryKey(),
+    /** The client; a lead may start without one. */
+    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    ...describedColumns,
+    createdOn: tsz('created_on').notNull().defaultNow(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    modifiedOn: tsz('modified_on').notNull().defaultNow(),
+    modifiedBy: integer('modified_by').references(() => users.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
+    /** When the lead's matches were last looked at: objects added or cheaper since then show as new. */
+    matchesSeenOn: tsz('matches_seen_on'),
+  },
+  (t) => {
+    const c = t as unknown as Record<string, AnyPgColumn>;
+    return [
+      index('leads_created_on_idx').on(t.createdOn),
+      index('leads_account_idx').on(t.accountId),
+      index('leads_source_idx').on(c.source!),
+      index('leads_stage_idx').on(c.stage!, t.createdOn),
+      // The Clients list's red mark: does the client have a lead that is not closed?
+      index('leads_open_account_idx').on(t.accountId).where(sql`coalesce(stage, 0) not in (6, 7)`),
+    ];
+  },
+);
+
+/** The described columns of leads, by field name. */
+export const leadColumns = leads as unknown as Record<string, AnyPgColumn>;
+
+/** Objects offered to a lead, in order. */
+export const leadObjects = pgTable(
+  'lead_objects',
+  {
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    objectId: integer('object_id')
+      .notNull()
+      .references(() => objects.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    createdOn: tsz('created_on').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.leadId, t.objectId] }), index('lead_objects_object_idx').on(t.objectId)],
+);
+
+/** Objects an agent marked as not suitable for a lead: they stay out of its matches. */
+export const leadObjectMarks = pgTable(
+  'lead_object_marks',
+  {
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    objectId: integer('object_id')
+      .notNull()
+      .references(() => objects.id, { onDelete: 'cascade' }),
+    createdOn: tsz('created_on').notNull().defaultNow(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.leadId, t.objectId] }), index('lead_object_marks_object_idx').on(t.objectId)],
+);
+
+/** Viewings: appointments to show objects to a client, with a result per object. */
+export const viewings = pgTable(
+  'viewings',
+  {
+    id: serial('id').primaryKey(),
+    appointmentCreated: tsz('appointment_created'),
+    dateOfViewing: tsz('date_of_viewing'),
+    demandId: integer('demand_id').references(() => leads.id, { onDelete: 'set null' }),
+    /** The most advanced result of its objects (VIEWING_RESULT_RANK), for the list and its filter. */
+    result: smallint('result'),
+    createdOn: tsz('created_on').notNull().defaultNow(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    modifiedOn: tsz('modified_on').notNull().defaultNow(),
+    modifiedBy: integer('modified_by').references(() => users.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    index('viewings_date_idx').on(t.dateOfViewing),
+    index('viewings_created_idx').on(t.appointmentCreated),
+    index('viewings_demand_idx').on(t.demandId),
+    index('viewings_result_idx').on(t.result, t.dateOfViewing),
+  ],
+);
+
+/** The objects shown at a viewing, in order, each with its result. */
+export const viewingObjects = pgTable(
+  'viewing_objects',
+  {
+    viewingId: integer('viewing_id')
+      .notNull()
+      .references(() => viewings.id, { onDelete: 'cascade' }),
+    objectId: integer('object_id')
+      .notNull()
+      .references(() => objects.id, { onDelete: 'cascade' }),
+    result: smallint('result'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.viewingId, t.objectId] }), index('viewing_objects_object_idx').on(t.objectId)],
+);

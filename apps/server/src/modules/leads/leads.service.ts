@@ -1,0 +1,435 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  LEAD_CLOSED_STAGES,
+  LEAD_FIELDS,
+  LEAD_PRIORITIES,
+  LEAD_RANGES,
+  LEAD_SERVICES,
+  LEAD_SERVICE_VALUES,
+  LEAD_STAGES,
+  LinkKind,
+  OBJECT_FEATURES,
+  OBJECT_SUBTYPES,
+  SEARCH_MAX_HITS,
+  formatReferenceNumber,
+  type TCulture,
+  type TLead,
+  type TLeadRow,
+  type TLeadSearch,
+  type TSelectOption,
+} from '@crm/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import { accounts, activities, activityLinks, assignments, leadColumns, leadObjects, leads, locations, objects } from '../../db/schema/index.ts';
+import { badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts';
+import { logAction } from '../../lib/audit.ts';
+import { toLocalDateTime } from '../../lib/dates.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
+import { creator, creatorAccount, latinMatch, modifier, modifierAccount, containsPattern } from '../accounts/accounts.sql.ts';
+
+/** Assignment parent kind of a lead (assignments.parent). */
+export const ASSIGNMENT_PARENT_LEAD = 2;
+
+type Caller = { user: SessionUser; actor: { id: number | null; name: string | null } };
+type T = (key: string, params?: Record<string, string | number>) => string;
+type Row = Record<string, unknown>;
+
+const FIELD_BY_NAME = new Map(LEAD_FIELDS.map((d) => [d.name, d]));
+
+/** Money as the agency writes it: `150 000 €` (space thousands, symbol after). */
+export const formatEuro = (n: number) => `${Math.round(n).toLocaleString('en-US').replace(/,/g, '\u00a0')}\u00a0€`;
+
+export function stageOptions(t: T): TSelectOption[] {
+  return LEAD_STAGES.map((v) => ({ value: v, text: t(`leads.stage.${v}`), parent: null }));
+}
+export function priorityOptions(t: T): TSelectOption[] {
+  return LEAD_PRIORITIES.map((v) => ({ value: v, text: t(`leads.priority.${v}`), parent: null }));
+}
+export function serviceOptions(t: T): TSelectOption[] {
+  return [{ value: 0, text: t('leads.service.all'), parent: null }, ...LEAD_SERVICES.map((s) => ({ value: LEAD_SERVICE_VALUES[s], text: t(`leads.service.${s}`), parent: null }))];
+}
+export function subTypeOptions(t: T): TSelectOption[] {
+  return OBJECT_SUBTYPES.map((s) => ({ value: s.value, text: t(`objects.list.objectSubTypes.${s.value}`), parent: s.parent }));
+}
+export async function leadSourceOptions(db: Db | Tx): Promise<TSelectOption[]> {
+  const rows = await db
+    .select({ value: accounts.id, text: accounts.displayName })
+    .from(accounts)
+    .where(eq(accounts.isSource, true))
+    .orderBy(accounts.displayName)
+    .limit(1000);
+  return rows.map((r) => ({ ...r, parent: null }));
+}
+
+/** The place's name with its parents, in the reader's language ("Καλαμαριά, Θεσσαλονίκη"). */
+const locationText = (idCol: SQL | unknown, culture: TCulture) => {
+  const col = sql.identifier(`name_${culture}`);
+  return sql<string | null>`(select concat_ws(', ', l.${col}, p.${col}) from ${locations} l left join ${locations} p on p.id = l.parent_id where l.id = ${idCol})`;
+};
+
+/** The services of a lead as the list shows them: purchase, rent, short rent, sell, rent out, else other. */
+export function leadType(row: Row): string {
+  const s = LEAD_SERVICES.find((k) => row[k] === true);
+  return s ? s.replace(/^for/, '').replace(/^./, (c) => c.toLowerCase()) : 'other';
+}
+
+/** The budget of the lead's first service with one: "100 000 € – 150 000 €". */
+export function budgetRange(row: Row): string {
+  const pairs: [string, string, string][] = [
+    ['forPurchase', 'purchaseBudgetRangeMin', 'purchaseBudgetRangeMax'],
+    ['forRent', 'rentBudgetRangeMin', 'rentBudgetRangeMax'],
+    ['forShortRent', 'shortRentBudgetRangeMin', 'shortRentBudgetRangeMax'],
+  ];
+  const chosen = pairs.find(([flag, lo, hi]) => row[flag] === true && (row[lo] != null || row[hi] != null)) ?? pairs.find(([, lo, hi]) => row[lo] != null || row[hi] != null);
+  if (!chosen) return '';
+  const lo = row[chosen[1]] as number | null;
+  const hi = row[chosen[2]] as number | null;
+  if (lo != null && hi != null) return `${formatEuro(lo)} – ${formatEuro(hi)}`;
+  return lo != null ? `≥ ${formatEuro(lo)}` : `≤ ${formatEuro(hi!)}`;
+}
+
+/** One line for a lead: client, services and budget ("Papadopoulou Maria: purchase, 100 000 € – 150 000 €"). */
+export function describeLead(t: T, row: Row, account: string | null): string {
+  const type = t(`leads.type.${leadType(row)}`);
+  const budget = budgetRange(row);
+  return `${account ?? t('leads.noClient')} — ${type}${budget ? `, ${budget}` : ''}`;
+}
+
+async function leadRow(db: Db | Tx, id: number, culture: TCulture) {
+  const [row] = await db
+    .select({
+      l: leads,
+      account: accounts.displayName,
+      location: locationText(leadColumns.locationId!, culture),
+      createdBy: sql<string | null>`coalesce(${creatorAccount.displayName}, ${creator.username})`,
+      modifiedBy: sql<string | null>`coalesce(${modifierAccount.displayName}, ${modifier.username})`,
+    })
+    .from(leads)
+    .leftJoin(accounts, eq(accounts.id, leads.accountId))
+    .leftJoin(creator, eq(creator.id, leads.createdBy))
+    .leftJoin(creatorAccount, eq(creatorAccount.id, creator.accountId))
+    .leftJoin(modifier, eq(modifier.id, leads.modifiedBy))
+    .leftJoin(modifierAccount, eq(modifierAccount.id, modifier.accountId))
+    .where(eq(leads.id, id))
+    .limit(1);
+  return row;
+}
+
+async function offeredObjects(db: Db | Tx, leadId: number) {
+  const rows = await db
+    .select({ objectId: leadObjects.objectId, ref: objects.referenceNumber, title: sql<string | null>`${sql.identifier('objects')}.title` })
+    .from(leadObjects)
+    .innerJoin(objects, eq(objects.id, leadObjects.objectId))
+    .where(eq(leadObjects.leadId, leadId))
+    .orderBy(leadObjects.position, leadObjects.createdOn);
+  return rows.map((r) => ({ objectId: r.objectId, objectReferenceNumber: formatReferenceNumber(r.ref), title: r.title }));
+}
+
+/** The lead as shown and edited, in the reader's language. */
+export async function getLeadDto(app: FastifyInstance, db: Db | Tx, id: number, culture: TCulture, t: T): Promise<TLead | undefined> {
+  const row = await leadRow(db, id, culture);
+  if (!row) return undefined;
+  const l = row.l as unknown as Row;
+  const tz = app.config.timeZone;
+  const dto: Row = {
+    id: l.id,
+    accountId: l.accountId ?? null,
+    account: row.account ?? null,
+    location: row.location ?? null,
+    objects: await offeredObjects(db, id),
+    createdOn: toLocalDateTime(l.createdOn as Date, tz),
+    createdBy: row.createdBy,
+    modifiedOn: toLocalDateTime(l.modifiedOn as Date, tz),
+    modifiedBy: row.modifiedBy,
+    version: l.version,
+  };
+  for (const d of LEAD_FIELDS) dto[d.name] = l[d.name] ?? (d.type === 'multi-select' || d.type === 'flag-enum' ? [] : d.type === 'boolean' ? false : null);
+  dto.descr = describeLead(t, dto, row.account ?? null);
+  return dto as TLead;
+}
+
+export function featureOptions(t: T): TSelectOption[] {
+  return OBJECT_FEATURES.map((f) => ({ value: f, text: t(`fields.object.${f}`), parent: null }));
+}
+
+export async function leadOptions(db: Db | Tx, t: T) {
+  return {
+    sourceList: await leadSourceOptions(db),
+    stageList: stageOptions(t),
+    priorityList: priorityOptions(t),
+    objectSubTypeList: subTypeOptions(t),
+    featureList: featureOptions(t),
+  };
+}
+
+export async function requireLeadAnswer(app: FastifyInstance, db: Db | Tx, id: number, culture: TCulture, t: T) {
+  const dto = await getLeadDto(app, db, id, culture, t);
+  if (!dto) throw notFound('leads.notFound');
+  return { ...dto, ...(await leadOptions(db, t)) };
+}
+
+async function accountExists(db: Db | Tx, id: number) {
+  const [r] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, id)).limit(1);
+  return !!r;
+}
+
+/** POST /api/lead/add: a new lead (stage new, priority normal, from today), for an account or none. */
+export async function addLead(app: FastifyInstance, caller: Caller, accountId: number | null | undefined, today: string) {
+  return app.db.transaction(async (tx) => {
+    if (accountId != null && !(await accountExists(tx, accountId))) throw fieldError('accountId', 'leads.accountNotFound');
+    const [row] = await tx
+      .insert(leads)
+      .values({ accountId: accountId ?? null, stage: 1, priority: 2, startDate: today, createdBy: caller.user.id, modifiedBy: caller.user.id } as never)
+      .returning({ id: leads.id });
+    if (accountId != null) await tx.update(accounts).set({ isClient: true }).where(and(eq(accounts.id, accountId), eq(accounts.isClient, false)));
+    await logAction(tx, caller.actor, { action: 'Create', entity: 'Lead', entityId: row!.id, data: { accountId: accountId ?? null } });
+    return { id: row!.id };
+  });
+}
+
+/**
+ * Checks the described fields of an update against the lists and the rules across fields, and
+ * answers the columns to write. Field errors name the field, translated.
+ */
+async function prepareChanges(tx: Tx, current: Row, body: Row): Promise<{ set: Row; changes: Row }> {
+  const set: Row = {};
+  const changes: Row = {};
+  for (const d of LEAD_FIELDS) {
+    if (!(d.name in body)) continue;
+    let v = body[d.name];
+    if (typeof v === 'string') v = d.type === 'textarea' ? v.replace(/\r\n/g, '\n').trim() || null : v.trim() || null;
+    if (d.type === 'flag-enum' && Array.isArray(v)) {
+      const allowed = OBJECT_FEATURES as readonly string[];
+      if (v.some((x) => !allowed.includes(x as string))) throw fieldError(d.name, 'validation.choice');
+      v = allowed.filter((a) => (v as string[]).includes(a));
+    }
+    if (d.type === 'multi-select' && Array.isArray(v)) {
+      const allowed = OBJECT_SUBTYPES.map((s) => s.value);
+      if (v.some((x) => !allowed.includes(x as number))) throw fieldError(d.name, 'validation.choice');
+      v = allowed.filter((a) => (v as number[]).includes(a));
+    }
+    if (d.name === 'stage' && v != null && !(LEAD_STAGES as readonly number[]).includes(v as number)) throw fieldError('stage', 'validation.choice');
+    if (d.name === 'priority' && v != null && !(LEAD_PRIORITIES as readonly number[]).includes(v as number)) throw fieldError('priority', 'validation.choice');
+    if (JSON.stringify(v ?? null) === JSON.stringify(current[d.name] ?? null)) continue;
+    set[d.name] = v;
+    changes[d.name] = v;
+  }
+  if ('accountId' in body && (body.accountId ?? null) !== (current.accountId ?? null)) {
+    if (body.accountId != null && !(await accountExists(tx, body.accountId as number))) throw fieldError('accountId', 'leads.accountNotFound');
+    set.accountId = body.accountId ?? null;
+    changes.accountId = set.accountId;
+  }
+  if (set.source != null) {
+    const [s] = await tx.select({ isSource: accounts.isSource }).from(accounts).where(eq(accounts.id, set.source as number));
+    if (!s?.isSource) throw fieldError('source', 'validation.choice');
+  }
+  if (set.locationId != null) {
+    const [l] = await tx.select({ id: locations.id }).from(locations).where(eq(locations.id, set.locationId as number));
+    if (!l) throw fieldError('locationId', 'validation.choice');
+  }
+  const merged = { ...current, ...set };
+  for (const [lo, hi] of LEAD_RANGES) {
+    const a = merged[lo];
+    const b = merged[hi];
+    if (a != null && b != null && (a as number | string) > (b as number | string)) {
+      const field = hi in set ? hi : lo;
+      throw fieldError(field, FIELD_BY_NAME.get(lo)?.type === 'date' ? 'fields.dateOrder' : lo.startsWith('area') ? 'leads.areaOrder' : 'fields.budgetOrder');
+    }
+  }
+  return { set, changes };
+}
+
+async function lockLead(tx: Tx, id: number): Promise<Row | undefined> {
+  const [row] = await tx.select().from(leads).where(eq(leads.id, id)).for('update');
+  return row as Row | undefined;
+}
+
+/** Replaces the offered objects (in the order given); each must exist and appear once. */
+async function setOfferedObjects(tx: Tx, leadId: number, objectIds: number[]) {
+  if (new Set(objectIds).size !== objectIds.length) throw fieldError('objects', 'leads.objectAlreadyInList');
+  if (objectIds.length) {
+    const found = await tx.select({ id: objects.id }).from(objects).where(inArray(objects.id, objectIds));
+    if (found.length !== objectIds.length) throw fieldError('objects', 'leads.objectNotFound');
+  }
+  await tx.delete(leadObjects).where(eq(leadObjects.leadId, leadId));
+  if (objectIds.length) await tx.insert(leadObjects).values(objectIds.map((objectId, position) => ({ leadId, objectId, position })));
+}
+
+export async function updateLead(app: FastifyInstance, caller: Caller, body: Row & { id: number; version: number }, culture: TCulture, t: T) {
+  return app.db.transaction(async (tx) => {
+    const current = await lockLead(tx, body.id);
+    if (!current) throw notFound('leads.notFound');
+    if (body.version !== current.version) throw conflict(await requireLeadAnswer(app, tx, body.id, culture, t));
+    const { set, changes } = await prepareChanges(tx, current, body);
+    if (Array.isArray(body.objects)) {
+      const ids = (body.objects as { objectId: number }[]).map((o) => o.objectId);
+      const before = (await offeredObjects(tx, body.id)).map((o) => o.objectId);
+      if (JSON.stringify(ids) !== JSON.stringify(before)) {
+        await setOfferedObjects(tx, body.id, ids);
+        changes.objects = ids;
+      }
+    }
+    if (Object.keys(changes).length) {
+      await tx
+        .update(leads)
+        .set({ ...set, version: (current.version as number) + 1, modifiedOn: new Date(), modifiedBy: caller.user.id } as never)
+        .where(eq(leads.id, body.id));
+      await logAction(tx, caller.actor, { action: 'Update', entity: 'Lead', entityId: body.id, data: changes });
+    }
+    return requireLeadAnswer(app, tx, body.id, culture, t);
+  });
+}
+
+/** Adds one object to the lead's offered objects (the duplicate is refused: 'Object already in the list!'). */
+export async function addLeadObject(app: FastifyInstance, caller: Caller, leadId: number, objectId: number) {
+  return app.db.transaction(async (tx) => {
+    const current = await lockLead(tx, leadId);
+    if (!current) throw notFound('leads.notFound');
+    const [o] = await tx.select({ id: objects.id }).from(objects).where(eq(objects.id, objectId));
+    if (!o) throw notFound('leads.objectNotFound');
+    const inserted = await tx
+      .insert(leadObjects)
+      .values({ leadId, objectId, position: sql`coalesce((select max(position) + 1 from lead_objects where lead_id = ${leadId}), 0)` as never })
+      .onConflictDoNothing()
+      .returning({ objectId: leadObjects.objectId });
+    if (!inserted.length) throw badRequest('leads.objectAlreadyInList');
+    const version = (current.version as number) + 1;
+    await tx.update(leads).set({ version, modifiedOn: new Date(), modifiedBy: caller.user.id }).where(eq(leads.id, leadId));
+    await logAction(tx, caller.actor, { action: 'Update', entity: 'Lead', entityId: leadId, message: 'Object offered', data: { objectId } });
+    return { objects: await offeredObjects(tx, leadId), version };
+  });
+}
+
+export async function removeLeadObject(app: FastifyInstance, caller: Caller, leadId: number, objectId: number) {
+  return app.db.transaction(async (tx) => {
+    const current = await lockLead(tx, leadId);
+    if (!current) throw notFound('leads.notFound');
+    const gone = await tx
+      .delete(leadObjects)
+      .where(and(eq(leadObjects.leadId, leadId), eq(leadObjects.objectId, objectId)))
+      .returning({ objectId: leadObjects.objectId });
+    if (!gone.length) throw notFound('leads.objectNotInList');
+    const version = (current.version as number) + 1;
+    await tx.update(leads).set({ version, modifiedOn: new Date(), modifiedBy: caller.user.id }).where(eq(leads.id, leadId));
+    await logAction(tx, caller.actor, { action: 'Update', entity: 'Lead', entityId: leadId, message: 'Object removed', data: { objectId } });
+    return { objects: await offeredObjects(tx, leadId), version };
+  });
+}
+
+/** DELETE /api/lead/{id}: its offered objects, assignments and activity links go with it. */
+export async function deleteLead(app: FastifyInstance, caller: Caller, id: number) {
+  await app.db.transaction(async (tx) => {
+    const current = await lockLead(tx, id);
+    if (!current) throw notFound('leads.notFound');
+    await tx.delete(assignments).where(and(eq(assignments.parent, ASSIGNMENT_PARENT_LEAD), eq(assignments.parentId, id)));
+    const links = await tx
+      .delete(activityLinks)
+      .where(and(eq(activityLinks.entity, LinkKind.Demand), eq(activityLinks.entityId, id)))
+      .returning({ activityId: activityLinks.activityId });
+    const activityIds = [...new Set(links.map((l) => l.activityId))];
+    if (activityIds.length) {
+      await tx
+        .delete(activities)
+        .where(and(inArray(activities.id, activityIds), sql`not exists (select 1 from activity_links l where l.activity_id = ${activities.id})`));
+    }
+    await tx.delete(leads).where(eq(leads.id, id));
+    await logAction(tx, caller.actor, { action: 'Delete', entity: 'Lead', entityId: id, data: { accountId: current.accountId ?? null } });
+  });
+}
+
+/** The budget columns a service filter looks at (all three when no service is chosen). */
+const BUDGETS: Record<number, [string, string][]> = {
+  1: [['purchaseBudgetRangeMin', 'purchaseBudgetRangeMax']],
+  2: [['rentBudgetRangeMin', 'rentBudgetRangeMax']],
+  3: [['shortRentBudgetRangeMin', 'shortRentBudgetRangeMax']],
+};
+const ALL_BUDGETS = Object.values(BUDGETS).flat();
+
+/** The list's order: by creation (newest first by default), client name, stage or priority; ties newest first. */
+function leadOrder(f: TLeadSearch): SQL[] {
+  const dir = f.sortDir === 'asc' ? sql`asc` : sql`desc`;
+  const col =
+    f.sortBy === 'name' ? sql`${accounts.displayName}` : f.sortBy === 'stage' ? sql`${leadColumns.stage!}` : f.sortBy === 'priority' ? sql`${leadColumns.priority!}` : sql`${leads.createdOn}`;
+  return [sql`${col} ${dir} nulls last`, sql`${leads.id} desc`];
+}
+
+/** POST /api/lead/search: filters, count and page in SQL. */
+export async function searchLeads(app: FastifyInstance, f: TLeadSearch, t: T) {
+  const c = leadColumns;
+  const where: (SQL | undefined)[] = [];
+  if (f.service) {
+    const flag = LEAD_SERVICES.find((s) => LEAD_SERVICE_VALUES[s] === f.service)!;
+    where.push(sql`${c[flag]!} = true`);
+  }
+  if (f.sources.length) where.push(inArray(c.source!, f.sources));
+  if (f.stages.length) where.push(inArray(c.stage!, f.stages));
+  if (f.priorities.length) where.push(inArray(c.priority!, f.priorities));
+  if (f.startDate) where.push(sql`${c.startDate!} >= ${f.startDate}`);
+  if (f.endDate) where.push(sql`${c.startDate!} <= ${f.endDate}`);
+  if (f.budgetRangeMin != null || f.budgetRangeMax != null) {
+    const lo = f.budgetRangeMin ?? 0;
+    const hi = f.budgetRangeMax ?? 1e12;
+    const pairs = BUDGETS[f.service] ?? ALL_BUDGETS;
+    // The lead's budget overlaps the range asked for.
+    where.push(sql`(${sql.join(pairs.map(([a, b]) => sql`((${c[a]!} is not null or ${c[b]!} is not null) and coalesce(${c[a]!}, 0) <= ${hi} and coalesce(${c[b]!}, 1e12) >= ${lo})`), sql` or `)})`);
+  }
+  const name = f.lastName?.trim();
+  if (name) {
+    where.push(sql`exists (select 1 from ${accounts} a where a.id = ${leads.accountId} and (a.search_text like ${containsPattern(name)} ${(() => {
+      const latin = latinMatch(sql`a.last_name_latin`, name);
+      return latin ? sql`or ${latin}` : sql``;
+    })()}))`);
+  }
+  const cond = and(...where);
+  const [{ n }] = (await app.db.select({ n: sql<number>`count(*)::int` }).from(leads).where(cond)) as [{ n: number }];
+  const rows = await app.db
+    .select({ l: leads, account: accounts.displayName })
+    .from(leads)
+    .leftJoin(accounts, eq(accounts.id, leads.accountId))
+    .where(cond)
+    .orderBy(...leadOrder(f))
+    .limit(f.perPage)
+    .offset((f.currentPage - 1) * f.perPage);
+  const tz = app.config.timeZone;
+  const items: TLeadRow[] = rows.map((r) => {
+    const l = r.l as unknown as Row;
+    return {
+      id: l.id as number,
+      name: r.account ?? t('leads.noClient'),
+      accountId: (l.accountId as number | null) ?? null,
+      type: leadType(l),
+      budgetRange: budgetRange(l),
+      stage: (l.stage as number | null) ?? null,
+      priority: (l.priority as number | null) ?? null,
+      createdOn: toLocalDateTime(l.createdOn as Date, tz)!,
+    };
+  });
+  return {
+    items,
+    totalRows: n,
+    options: { serviceList: serviceOptions(t), sourceList: await leadSourceOptions(app.db), stageList: stageOptions(t), priorityList: priorityOptions(t) },
+  };
+}
+
+/** Leads of clients whose name matches, or the lead with that number: the lead picker and global search. */
+export async function findLeads(app: FastifyInstance, text: string, limit: number, t: T) {
+  const q = text.trim().replace(/^#/, '');
+  if (!q) return [];
+  const byId = /^\d{1,9}$/.test(q) ? sql`${leads.id} = ${Number(q)}` : undefined;
+  const latin = latinMatch(sql`${accounts.searchText}`, q);
+  const byName = q.length < 3 ? sql`${accounts.searchText} like crm_search_norm(${q}) || '%'` : sql`(${accounts.searchText} like ${containsPattern(q)} ${latin ? sql`or ${latin}` : sql``})`;
+  const rows = await app.db
+    .select({ l: leads, account: accounts.displayName })
+    .from(leads)
+    .leftJoin(accounts, eq(accounts.id, leads.accountId))
+    .where(byId ? sql`(${byId} or ${byName})` : byName)
+    .orderBy(sql`coalesce(${leadColumns.stage!}, 0) in (${sql.join(LEAD_CLOSED_STAGES.map((s) => sql`${s}`), sql`, `)})`, sql`${leads.createdOn} desc`)
+    .limit(Math.min(limit, SEARCH_MAX_HITS));
+  return rows.map((r) => ({ id: (r.l as unknown as Row).id as number, description: describeLead(t, r.l as unknown as Row, r.account) }));
+}
+
+/** Merging accounts: the duplicate's leads become the kept account's. */
+export async function moveLeads(tx: Tx, keptId: number, duplicateId: number) {
+  await tx.update(leads).set({ accountId: keptId }).where(eq(leads.accountId, duplicateId));
+  await tx.update(leads).set({ source: keptId } as never).where(eq(leadColumns.source!, duplicateId));
+}

@@ -1,0 +1,196 @@
+import { describe, expect, it } from 'vitest';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { accounts, actionLog, leadObjects, leads, objects } from '../../db/schema/index.ts';
+import { bearer, createTestApp } from '../../../test/harness.ts';
+
+const t = await createTestApp();
+const { app, db } = t;
+
+const agent = await t.user({ roles: ['employee'] });
+const payer = await t.user({ roles: ['clientPayments'] });
+
+const call = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+  app.inject({ method, url, payload: payload as object, headers: { ...bearer(token), ...headers } });
+
+let seq = 0;
+async function newAccount(values: Partial<typeof accounts.$inferInsert> = {}) {
+  seq++;
+  const [a] = await db
+    .insert(accounts)
+    .values({ firstName: `Maria${seq}`, lastName: `Papadopoulou${seq}`, ...values })
+    .returning({ id: accounts.id, displayName: accounts.displayName });
+  return a!;
+}
+async function newObject(title: string) {
+  const [o] = await db.insert(objects).values({ title } as never).returning({ id: objects.id, ref: objects.referenceNumber });
+  return o!;
+}
+async function addLead(accountId?: number) {
+  const res = await call(agent.token, 'POST', '/api/lead/add', accountId ? { accountId } : {});
+  expect(res.statusCode).toBe(200);
+  return res.json().id as number;
+}
+const get = async (id: number, lang = 'en') => (await call(agent.token, 'GET', `/api/lead/get/${id}`, undefined, { 'accept-language': lang })).json();
+
+describe('a lead', () => {
+  it('starts at once for a client: stage new, priority normal, from today; the client is marked as a client', async () => {
+    const client = await newAccount();
+    const id = await addLead(client.id);
+    const lead = await get(id);
+    expect(lead).toMatchObject({ id, accountId: client.id, account: client.displayName, stage: 1, priority: 2, objects: [], version: 1 });
+    expect(lead.startDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(lead.stageList.map((o: { text: string }) => o.text)).toContain('Negotiating');
+    const [acc] = await db.select({ isClient: accounts.isClient }).from(accounts).where(eq(accounts.id, client.id));
+    expect(acc!.isClient).toBe(true);
+    const [log] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Lead'), eq(actionLog.entityId, id)));
+    expect(log).toMatchObject({ action: 'Create', actionBy: agent.id });
+  });
+
+  it('saves its fields, answers them translated, and refuses a stale version (409) without writing', async () => {
+    const id = await addLead((await newAccount()).id);
+    const saved = await call(agent.token, 'POST', '/api/lead/update', {
+      id,
+      version: 1,
+      forPurchase: true,
+      purchaseBudgetRangeMin: 100000,
+      purchaseBudgetRangeMax: 150000,
+      stage: 3,
+      objectSubTypes: [3, 1],
+      bedroomsMin: 2,
+      description: '  Near a school  ',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ version: 2, forPurchase: true, purchaseBudgetRangeMax: 150000, stage: 3, objectSubTypes: [1, 3], description: 'Near a school' });
+    expect(saved.json().descr).toContain('Purchase, 100\u00a0000\u00a0€ – 150\u00a0000\u00a0€');
+    const el = await get(id, 'el');
+    expect(el.descr).toContain('Αγορά');
+
+    const stale = await call(agent.token, 'POST', '/api/lead/update', { id, version: 1, stage: 7 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().current).toMatchObject({ version: 2, stage: 3 });
+    const [row] = await db.select().from(leads).where(eq(leads.id, id));
+    expect((row as Record<string, unknown>).stage).toBe(3);
+  });
+
+  it('refuses bad input with a clear message and changes nothing', async () => {
+    const id = await addLead();
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ purchaseBudgetRangeMin: 200000, purchaseBudgetRangeMax: 100000 }, 'purchaseBudgetRangeMax', 'The budget “from” cannot be higher than “up to”'],
+      [{ startDate: '2026-05-01', endDate: '2026-04-01' }, 'endDate', ''],
+      [{ areaMin: 120, areaMax: 80 }, 'areaMax', 'The area “from” cannot be larger than “up to”'],
+      [{ stage: 99 }, 'stage', ''],
+      [{ objectSubTypes: [1, 999] }, 'objectSubTypes', ''],
+      [{ source: (await newAccount()).id }, 'source', ''],
+      [{ locationId: 2000000000 }, 'locationId', ''],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await call(agent.token, 'POST', '/api/lead/update', { id, version: 1, ...body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(res.json().errors ?? {}), JSON.stringify(body)).toContain(field);
+      if (message) expect(res.json().errors[field][0]).toBe(message);
+    }
+    for (const body of [{ startDate: '2026-02-30' }, { stage: 'won' }, { id: 2 ** 31, version: 1 }, { purchaseBudgetRangeMin: -1 }]) {
+      const res = await call(agent.token, 'POST', '/api/lead/update', { id, version: 1, ...body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await call(agent.token, 'GET', '/api/lead/get/2147483648')).statusCode).toBe(400);
+    expect((await call(agent.token, 'GET', '/api/lead/get/2147483647')).statusCode).toBe(404);
+    expect((await call(agent.token, 'POST', '/api/lead/add', { accountId: 2147483647 })).statusCode).toBe(400);
+    expect((await get(id)).version).toBe(1);
+  });
+
+  it('offers objects once each: the duplicate is refused with “Object already in the list!”', async () => {
+    const id = await addLead();
+    const a = await newObject('Flat in Kalamaria');
+    const b = await newObject('Maisonette in Panorama');
+    expect((await call(agent.token, 'POST', '/api/lead/addObject', { leadId: id, objectId: a.id })).statusCode).toBe(200);
+    const second = await call(agent.token, 'POST', '/api/lead/addObject', { leadId: id, objectId: b.id });
+    expect(second.json().objects.map((o: { objectId: number }) => o.objectId)).toEqual([a.id, b.id]);
+    expect(second.json().objects[0].objectReferenceNumber).toBe(String(a.ref).padStart(4, '0'));
+    const dup = await call(agent.token, 'POST', '/api/lead/addObject', { leadId: id, objectId: a.id });
+    expect(dup.statusCode).toBe(400);
+    expect(dup.json().title).toBe('Object already in the list!');
+    const dupInUpdate = await call(agent.token, 'POST', '/api/lead/update', { id, version: 3, objects: [{ objectId: b.id }, { objectId: b.id }] });
+    expect(dupInUpdate.statusCode).toBe(400);
+    expect((await call(agent.token, 'POST', '/api/lead/addObject', { leadId: id, objectId: 2147483647 })).statusCode).toBe(404);
+    const removed = await call(agent.token, 'POST', '/api/lead/removeObject', { leadId: id, objectId: a.id });
+    expect(removed.json().objects.map((o: { objectId: number }) => o.objectId)).toEqual([b.id]);
+    // Deleting the object takes it off the lead, never leaving a dangling link.
+    await db.delete(objects).where(eq(objects.id, b.id));
+    expect(await db.select().from(leadObjects).where(eq(leadObjects.leadId, id))).toEqual([]);
+  });
+
+  it('is deleted with its offered objects, and logged', async () => {
+    const id = await addLead();
+    const o = await newObject('Shop in the centre');
+    await call(agent.token, 'POST', '/api/lead/addObject', { leadId: id, objectId: o.id });
+    expect((await call(agent.token, 'DELETE', `/api/lead/${id}`)).statusCode).toBe(200);
+    expect((await call(agent.token, 'GET', `/api/lead/get/${id}`)).statusCode).toBe(404);
+    expect(await db.select().from(leadObjects).where(eq(leadObjects.leadId, id))).toEqual([]);
+    const [log] = await db.select().from(actionLog).where(eq(actionLog.entity, 'Lead')).orderBy(desc(actionLog.id)).limit(1);
+    expect(log).toMatchObject({ action: 'Delete', entityId: id });
+    expect((await call(agent.token, 'DELETE', `/api/lead/${id}`)).statusCode).toBe(404);
+  });
+
+  it('is not for a payments client', async () => {
+    expect((await call(payer.token, 'POST', '/api/lead/search', {})).statusCode).toBe(403);
+    expect((await call(payer.token, 'POST', '/api/lead/add', {})).statusCode).toBe(403);
+  });
+});
+
+describe('the leads list', () => {
+  const mark = `Zafeiriou${Date.now() % 100000}`;
+  let ids: number[] = [];
+  it('filters by service, stage, budget overlap and the client’s last name in any script, counting in SQL', async () => {
+    const source = await newAccount({ isSource: true, isCompany: true, name: 'Spitogatos' });
+    const c1 = await newAccount({ lastName: mark, firstName: 'Eleni' });
+    const c2 = await newAccount({ lastName: 'Иванова', firstName: 'Ольга' });
+    const l1 = await addLead(c1.id);
+    const l2 = await addLead(c2.id);
+    const l3 = await addLead(c1.id);
+    ids = [l1, l2, l3];
+    await call(agent.token, 'POST', '/api/lead/update', { id: l1, version: 1, forPurchase: true, purchaseBudgetRangeMin: 100000, purchaseBudgetRangeMax: 150000, source: source.id });
+    await call(agent.token, 'POST', '/api/lead/update', { id: l2, version: 1, forRent: true, rentBudgetRangeMin: 500, rentBudgetRangeMax: 700, stage: 4 });
+    await call(agent.token, 'POST', '/api/lead/update', { id: l3, version: 1, forPurchase: true, purchaseBudgetRangeMin: 300000, stage: 7 });
+
+    const search = async (body: Record<string, unknown>) => {
+      const res = await call(agent.token, 'POST', '/api/lead/search', { perPage: 100, ...body });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { items: { id: number; type: string; budgetRange: string; name: string }[]; totalRows: number; options: Record<string, unknown[]> };
+    };
+    const mine = (r: { items: { id: number }[] }) => r.items.map((i) => i.id).filter((id) => ids.includes(id)).sort((a, b) => a - b);
+
+    expect(mine(await search({ lastName: mark }))).toEqual([l1, l3]);
+    expect(mine(await search({ lastName: 'ivanova' }))).toEqual([l2]);
+    expect(mine(await search({ service: 1, budgetRangeMin: 120000, budgetRangeMax: 200000 }))).toEqual([l1]);
+    expect(mine(await search({ service: 2 }))).toEqual([l2]);
+    expect(mine(await search({ stages: [4, 7] }))).toEqual([l2, l3]);
+    expect(mine(await search({ sources: [source.id] }))).toEqual([l1]);
+    const one = await search({ lastName: mark, perPage: 1 });
+    expect(one.totalRows).toBe(2);
+    expect(one.items).toHaveLength(1);
+    const row = (await search({ lastName: mark })).items.find((i) => i.id === l1)!;
+    expect(row).toMatchObject({ type: 'purchase', budgetRange: '100\u00a0000\u00a0€ – 150\u00a0000\u00a0€', name: `${mark} Eleni` });
+    expect(Object.keys(one.options).sort()).toEqual(['priorityList', 'serviceList', 'sourceList', 'stageList']);
+  });
+
+  it('finds leads for the lead picker and the global search (Lead hits), open leads first', async () => {
+    const quick = await call(agent.token, 'GET', `/api/lead/searchQuick?searchStr=${encodeURIComponent(mark)}`);
+    expect(quick.json().items.map((i: { id: number }) => i.id)).toEqual([ids[0], ids[2]]);
+    const global = await call(agent.token, 'GET', `/api/search?searchStr=${encodeURIComponent(mark)}`);
+    const hits = global.json().items.filter((h: { entity: string }) => h.entity === 'Lead');
+    expect(hits.map((h: { id: number }) => h.id).sort()).toEqual([ids[0], ids[2]].sort());
+    expect(hits[0].description).toContain(mark);
+  });
+
+  it('follows a merge: the duplicate’s leads become the kept account’s', async () => {
+    const kept = await newAccount();
+    const dup = await newAccount();
+    const id = await addLead(dup.id);
+    const [k] = await db.select({ version: accounts.version }).from(accounts).where(eq(accounts.id, kept.id));
+    const merged = await call(agent.token, 'POST', '/api/account/merge', { account: { id: kept.id, version: k!.version }, duplicateId: dup.id });
+    expect(merged.statusCode).toBe(200);
+    expect((await get(id)).accountId).toBe(kept.id);
+    expect(await db.select({ n: sql<number>`count(*)::int` }).from(accounts).where(eq(accounts.id, dup.id))).toEqual([{ n: 0 }]);
+  });
+});

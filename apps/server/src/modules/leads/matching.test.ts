@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { leadObjectMarks, locations, objects } from '../../db/schema/index.ts';
+import { bearer, createTestApp } from '../../../test/harness.ts';
+
+const t = await createTestApp();
+const { app, db } = t;
+const agent = await t.user({ roles: ['employee'] });
+
+const call = (method: 'GET' | 'POST', url: string, payload?: unknown, lang = 'en') =>
+  app.inject({ method, url, payload: payload as object, headers: { ...bearer(agent.token), 'accept-language': lang } });
+
+const place = async (key: string) => (await db.select({ id: locations.id }).from(locations).where(eq(locations.key, key)))[0]!.id;
+const kalamaria = await place('thessaloniki.kalamaria');
+const kalamariaArea = await place('thessaloniki.kalamaria.kalamaria');
+const panorama = (await db.execute(sql`select id from locations where key like '%panorama%' order by level desc limit 1`)).rows[0]!.id as number;
+
+async function newObject(values: Record<string, unknown>) {
+  const [o] = await db.insert(objects).values(values as never).returning({ id: objects.id });
+  return o!.id;
+}
+async function newLead(values: Record<string, unknown>) {
+  const id = (await call('POST', '/api/lead/add', {})).json().id as number;
+  const res = await call('POST', '/api/lead/update', { id, version: 1, ...values });
+  expect(res.statusCode, res.body).toBe(200);
+  return id;
+}
+type Match = { objectId: number; score: number; reasons: { text: string; good: boolean }[]; isNew: boolean };
+const matches = async (leadId: number, lang = 'en') => {
+  const res = await call('GET', `/api/lead/${leadId}/matches`, undefined, lang);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { items: Match[]; seenOn: string | null };
+};
+
+// A family looking to buy a 3-bedroom flat of 90–120 m² in Kalamaria for 150–200 thousand, with an elevator.
+const lead = await newLead({
+  forPurchase: true,
+  purchaseBudgetRangeMin: 150000,
+  purchaseBudgetRangeMax: 200000,
+  locationId: kalamaria,
+  objectSubTypes: [1],
+  areaMin: 90,
+  areaMax: 120,
+  bedroomsMin: 3,
+  features: ['elevator', 'parking'],
+});
+const base = { forSale: true, subTypeObjectTypeId: 1, objectSubTypeId: 1, locationId: kalamariaArea, area: 100, bedrooms: 3, elevator: true, parking: true };
+const perfect = await newObject({ ...base, title: 'Perfect', salePrice: 180000 });
+const over = await newObject({ ...base, title: 'A bit dear', salePrice: 210000, parking: false });
+const tooDear = await newObject({ ...base, title: 'Too dear', salePrice: 240000 });
+const fewerRooms = await newObject({ ...base, title: 'Two bedrooms', salePrice: 170000, bedrooms: 2 });
+const elsewhere = await newObject({ ...base, title: 'Panorama', salePrice: 180000, locationId: panorama });
+const forRentOnly = await newObject({ ...base, title: 'For rent', forSale: false, forRent: true, rentPrice: 800 });
+const maisonette = await newObject({ ...base, title: 'Maisonette', objectSubTypeId: 3, salePrice: 180000 });
+
+describe('matching objects to a lead', () => {
+  it('ranks what fits, best first, and leaves out what does not (price, place and its sub-areas, type, service, rooms)', async () => {
+    const { items } = await matches(lead);
+    const ids = items.map((i) => i.objectId);
+    expect(ids).toContain(perfect);
+    expect(ids).toContain(over);
+    expect(ids).toContain(fewerRooms);
+    for (const out of [tooDear, elsewhere, forRentOnly, maisonette]) expect(ids).not.toContain(out);
+    expect(ids[0]).toBe(perfect);
+    const byId = new Map(items.map((i) => [i.objectId, i]));
+    expect(byId.get(perfect)!.score).toBe(100);
+    expect(byId.get(over)!.score).toBeLessThan(byId.get(perfect)!.score);
+  });
+
+  it('gives the reasons an agent would, in the reader’s language', async () => {
+    const { items } = await matches(lead);
+    const over1 = items.find((i) => i.objectId === over)!;
+    expect(over1.reasons).toContainEqual({ text: 'Price 210\u00a0000\u00a0€, 5% over budget', good: false });
+    expect(over1.reasons).toContainEqual({ text: 'No parking', good: false });
+    expect(over1.reasons.some((r) => r.good && r.text.startsWith('In Kalamaria'))).toBe(true);
+    const rooms = items.find((i) => i.objectId === fewerRooms)!;
+    expect(rooms.reasons).toContainEqual({ text: 'Bedrooms: 2, wants 3', good: false });
+    const el = (await matches(lead, 'el')).items.find((i) => i.objectId === over)!;
+    expect(el.reasons.map((r) => r.text)).toContain('Τιμή 210\u00a0000\u00a0€, 5% πάνω από τον προϋπολογισμό');
+  });
+
+  it('keeps out what is already offered or marked not suitable, and lets it back', async () => {
+    await call('POST', '/api/lead/addObject', { leadId: lead, objectId: fewerRooms });
+    const res = await call('POST', `/api/lead/${lead}/notSuitable`, { objectId: over, notSuitable: true });
+    expect(res.statusCode).toBe(200);
+    let ids = (await matches(lead)).items.map((i) => i.objectId);
+    expect(ids).not.toContain(fewerRooms);
+    expect(ids).not.toContain(over);
+    expect(await db.select().from(leadObjectMarks).where(eq(leadObjectMarks.leadId, lead))).toHaveLength(1);
+    await call('POST', `/api/lead/${lead}/notSuitable`, { objectId: over, notSuitable: false });
+    ids = (await matches(lead)).items.map((i) => i.objectId);
+    expect(ids).toContain(over);
+  });
+
+  it('shows as new what was added or became cheaper since the matches were last seen', async () => {
+    expect((await call('POST', `/api/lead/${lead}/matches/seen`)).statusCode).toBe(200);
+    const before = await matches(lead);
+    expect(before.seenOn).not.toBeNull();
+    expect(before.items.every((i) => !i.isNew)).toBe(true);
+    const fresh = await newObject({ ...base, title: 'Just listed', salePrice: 190000, createdOn: new Date(Date.now() + 1000) });
+    await db.update(objects).set({ salePrice: 200000, lastUpdate: new Date(Date.now() + 1000) } as never).where(eq(objects.id, tooDear));
+    const after = await matches(lead);
+    const byId = new Map(after.items.map((i) => [i.objectId, i]));
+    expect(byId.get(fresh)?.isNew).toBe(true);
+    expect(byId.get(tooDear)?.isNew).toBe(true);
+    expect(byId.get(perfect)?.isNew).toBe(false);
+  });
+
+  it('finds, for an object, the open leads it fits (the same rules the other way round)', async () => {
+    const closed = await newLead({ forPurchase: true, purchaseBudgetRangeMax: 200000, stage: 7 });
+    const res = await call('GET', `/api/object/${perfect}/matchingLeads`);
+    expect(res.statusCode).toBe(200);
+    const ids = res.json().items.map((i: { leadId: number }) => i.leadId);
+    expect(ids).toContain(lead);
+    expect(ids).not.toContain(closed);
+    const none = await call('GET', `/api/object/${elsewhere}/matchingLeads`);
+    expect(none.json().items.map((i: { leadId: number }) => i.leadId)).not.toContain(lead);
+  });
+
+  it('answers a clear 404 or 400 for unknown or bad ids', async () => {
+    expect((await call('GET', '/api/lead/2147483647/matches')).statusCode).toBe(404);
+    expect((await call('GET', '/api/lead/2147483648/matches')).statusCode).toBe(400);
+    expect((await call('GET', '/api/object/2147483647/matchingLeads')).statusCode).toBe(404);
+    expect((await call('POST', `/api/lead/${lead}/notSuitable`, { objectId: 2147483647, notSuitable: true })).statusCode).toBe(404);
+    expect((await call('GET', `/api/lead/${lead}/matches?limit=0`)).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,232 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { LEAD_CLOSED_STAGES, OBJECT_FEATURES, formatReferenceNumber, type TCulture } from '@crm/contract';
+import { leadObjectMarks, leads, objects } from '../../db/schema/index.ts';
+import { columnName } from '../../db/schema/objects.ts';
+import { notFound } from '../../lib/errors.ts';
+import { logAction } from '../../lib/audit.ts';
+import { toLocalDateTime } from '../../lib/dates.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
+import { describeLead, formatEuro } from './leads.service.ts';
+
+type T = (key: string, params?: Record<string, string | number>) => string;
+type Row = Record<string, unknown>;
+type Reason = { text: string; good: boolean };
+type Caller = { user: SessionUser; actor: { id: number | null; name: string | null } };
+
+/**
+ * How far an object may be from what the client asked and still be offered: the price up to 15 %
+ * over the budget (or 20 % under it), the area 15 % outside the range, one bedroom fewer.
+ * Decision 013 explains the points.
+ */
+export const MATCH_RULES = { priceOver: 0.15, priceUnder: 0.2, areaOutside: 0.15, bedroomsFewer: 1 } as const;
+
+/** The services a lead asks for and the object's price each is compared with. */
+const SERVICES = [
+  { lead: 'for_purchase', object: 'for_sale', price: 'sale_price', lo: 'purchase_budget_range_min', hi: 'purchase_budget_range_max', key: 'purchase' },
+  { lead: 'for_rent', object: 'for_rent', price: 'rent_price', lo: 'rent_budget_range_min', hi: 'rent_budget_range_max', key: 'rent' },
+  { lead: 'for_short_rent', object: 'for_short_rent', price: 'short_rent_price', lo: 'short_rent_budget_range_min', hi: 'short_rent_budget_range_max', key: 'shortRent' },
+] as const;
+
+/** The object's yes/no features and their columns. */
+const OBJECT_FEATURE_COLUMNS = OBJECT_FEATURES.map((f) => ({ f, col: columnName(f) }));
+
+const id = (table: string, column: string) => sql.raw(`${table}.${column}`);
+const closed = sql.raw(`(${LEAD_CLOSED_STAGES.join(', ')})`);
+
+/**
+ * The SQL that decides whether object `o` fits lead `l` and scores it (0–100): a service the lead
+ * asks for that the object offers, its price within the band around the budget, the place (the
+ * lead's area or any place under it), the subtype, the area and the bedrooms. Both directions
+ * (objects for a lead, leads for an object) use it, so they always agree.
+ */
+function fitSql() {
+  const price = (s: (typeof SERVICES)[number]) => {
+    const p = id('o', s.price);
+    const lo = id('l', s.lo);
+    const hi = id('l', s.hi);
+    return sql`(${id('l', s.lead)} and ${id('o', s.object)} and (
+      (${lo} is null and ${hi} is null)
+      or (${p} is not null and (${hi} is null or ${p} <= ${hi} * ${1 + MATCH_RULES.priceOver}) and (${lo} is null or ${p} >= ${lo} * ${1 - MATCH_RULES.priceUnder}))))`;
+  };
+  const fits = sql`(
+    (${sql.join(SERVICES.map(price), sql` or `)})
+    and (l.location_id is null or exists (select 1 from locations ol where ol.id = o.location_id and ol.path @> array[l.location_id]))
+    and (cardinality(l.object_sub_types) = 0 or o.object_sub_type_id = any(l.object_sub_types))
+    and (l.area_min is null or o.area >= l.area_min * ${1 - MATCH_RULES.areaOutside})
+    and (l.area_max is null or o.area <= l.area_max * ${1 + MATCH_RULES.areaOutside})
+    and (l.bedrooms_min is null or coalesce(o.bedrooms, 0) >= l.bedrooms_min - ${MATCH_RULES.bedroomsFewer}))`;
+  // Points: price 40 (less the share over budget), place 20, type 10, area 10, bedrooms 10, features 10.
+  const pricePoints = sql`greatest(${sql.join(
+    SERVICES.map((s) => {
+      const p = id('o', s.price);
+      const hi = id('l', s.hi);
+      return sql`case when ${id('l', s.lead)} and ${id('o', s.object)} then
+        case when ${hi} is null or ${p} is null or ${p} <= ${hi} then 40 else greatest(0, 40 - round(200 * (${p} / ${hi} - 1))) end else 0 end`;
+    }),
+    sql`, `,
+  )})`;
+  const has = sql.join(
+    OBJECT_FEATURE_COLUMNS.map(({ f, col }) => sql`case when ${f} = any(l.features) and ${id('o', col)} is true then 1 else 0 end`),
+    sql` + `,
+  );
+  const featurePoints = sql`case when cardinality(l.features) = 0 then 10 else round(10.0 * (${has}) / cardinality(l.features)) end`;
+  const score = sql`(${pricePoints}
+    + case when l.location_id is null then 10 else 20 end
+    + case when cardinality(l.object_sub_types) = 0 then 5 else 10 end
+    + case when (l.area_min is null or o.area >= l.area_min) and (l.area_max is null or o.area <= l.area_max) then 10 else 4 end
+    + case when l.bedrooms_min is null or coalesce(o.bedrooms, 0) >= l.bedrooms_min then 10 else 4 end
+    + ${featurePoints})::int`;
+  return { fits, score };
+}
+
+const locationName = (culture: TCulture, col: SQL) => sql<string | null>`(select ${sql.identifier(`name_${culture}`)} from locations where id = ${col})`;
+
+const pct = (n: number) => Math.round(n * 100);
+
+/** The reasons an object fits a lead (or falls short), as an agent would say them. */
+function reasonsFor(t: T, l: Row, o: Row, culture: TCulture): Reason[] {
+  const out: Reason[] = [];
+  for (const s of SERVICES) {
+    const leadFlag = l[s.lead] === true;
+    const objFlag = o[s.object] === true;
+    if (!leadFlag || !objFlag) continue;
+    const p = o[s.price] == null ? null : Number(o[s.price]);
+    const lo = l[s.lo] == null ? null : Number(l[s.lo]);
+    const hi = l[s.hi] == null ? null : Number(l[s.hi]);
+    if (p == null) out.push({ text: t(`matching.service.${s.key}`), good: true });
+    else if (hi != null && p > hi) out.push({ text: t('matching.priceOver', { percent: pct(p / hi - 1), price: formatEuro(p) }), good: false });
+    else if (lo != null && p < lo) out.push({ text: t('matching.priceUnder', { price: formatEuro(p) }), good: true });
+    else out.push({ text: t('matching.priceWithin', { price: formatEuro(p) }), good: true });
+  }
+  if (l.location_id != null && o.location_name) out.push({ text: t('matching.place', { place: String(o.location_name) }), good: true });
+  const area = o.area == null ? null : Number(o.area);
+  const amin = l.area_min == null ? null : Number(l.area_min);
+  const amax = l.area_max == null ? null : Number(l.area_max);
+  if (area != null && (amin != null || amax != null)) {
+    const within = (amin == null || area >= amin) && (amax == null || area <= amax);
+    out.push({ text: t(within ? 'matching.areaWithin' : 'matching.areaOutside', { area: Math.round(area), min: amin ?? '…', max: amax ?? '…' }), good: within });
+  }
+  if (l.bedrooms_min != null) {
+    const b = Number(o.bedrooms ?? 0);
+    const want = Number(l.bedrooms_min);
+    out.push(b >= want ? { text: t('matching.bedrooms', { count: b }), good: true } : { text: t('matching.bedroomsFewer', { count: b, wanted: want }), good: false });
+  }
+  const wanted = (l.features as string[] | null) ?? [];
+  for (const f of wanted) {
+    const has = o[f] === true;
+    out.push({ text: t(has ? 'matching.hasFeature' : 'matching.noFeature', { feature: t(`fields.object.${f}`).toLocaleLowerCase(culture) }), good: has });
+  }
+  return out;
+}
+
+
+async function leadRowRaw(app: FastifyInstance, leadId: number): Promise<Row | undefined> {
+  const res = await app.db.execute(sql`select * from leads where id = ${leadId}`);
+  return res.rows[0] as Row | undefined;
+}
+
+/**
+ * GET /api/lead/{id}/matches: the objects that fit the lead, best first, without those already
+ * offered or marked not suitable; each with its score, the reasons, and whether it is new since the
+ * matches were last looked at (added or cheaper since).
+ */
+export async function matchesForLead(app: FastifyInstance, leadId: number, limit: number, culture: TCulture, t: T) {
+  const l = await leadRowRaw(app, leadId);
+  if (!l) throw notFound('leads.notFound');
+  const { fits, score } = fitSql();
+  const res = await app.db.execute(sql`
+    select o.*, ${score} as score,
+      ${locationName(culture, sql`o.location_id`)} as location_name,
+      (${sql.raw(`(select concat_ws(', ', l2.name_${culture}, p2.name_${culture}) from locations l2 left join locations p2 on p2.id = l2.parent_id where l2.id = o.location_id)`)}) as location_path,
+      greatest(o.created_on, coalesce(o.last_update, o.created_on)) as changed_on
+    from leads l
+    join objects o on ${fits}
+    where l.id = ${leadId} and not o.sold
+      and not exists (select 1 from lead_objects lo where lo.lead_id = l.id and lo.object_id = o.id)
+      and not exists (select 1 from lead_object_marks m where m.lead_id = l.id and m.object_id = o.id)
+    order by score desc, o.modified_on desc, o.id desc
+    limit ${limit}`);
+  // Raw rows carry timestamps as text.
+  const seen = l.matches_seen_on == null ? null : new Date(l.matches_seen_on as string | Date);
+  const items = (res.rows as Row[]).map((o) => {
+    const svc = SERVICES.find((s) => l[s.lead] === true && o[s.object] === true);
+    const rowForReasons: Row = { ...o };
+    for (const { f, col } of OBJECT_FEATURE_COLUMNS) rowForReasons[f] = o[col];
+    return {
+      objectId: o.id as number,
+      referenceNumber: formatReferenceNumber(o.reference_number as number),
+      title: (o.title as string | null) ?? null,
+      type: o.object_sub_type_id != null ? t(`objects.list.objectSubTypes.${o.object_sub_type_id}`) : '',
+      location: (o.location_path as string | null) ?? null,
+      price: svc && o[svc.price] != null ? Number(o[svc.price]) : null,
+      area: o.area == null ? null : Number(o.area),
+      bedrooms: (o.bedrooms as number | null) ?? null,
+      score: Math.max(0, Math.min(100, Number(o.score))),
+      reasons: reasonsFor(t, l, rowForReasons, culture),
+      isNew: seen != null && new Date(o.changed_on as string) > seen,
+    };
+  });
+  return { items, seenOn: toLocalDateTime(seen, app.config.timeZone) };
+}
+
+/** POST /api/lead/{id}/matches/seen: what shows as new is measured from now on. */
+export async function markMatchesSeen(app: FastifyInstance, leadId: number) {
+  const done = await app.db.update(leads).set({ matchesSeenOn: new Date() }).where(eq(leads.id, leadId)).returning({ id: leads.id });
+  if (!done.length) throw notFound('leads.notFound');
+}
+
+/** POST /api/lead/{id}/notSuitable: an object kept out of (or let back into) the lead's matches. */
+export async function setNotSuitable(app: FastifyInstance, caller: Caller, leadId: number, objectId: number, notSuitable: boolean) {
+  await app.db.transaction(async (tx) => {
+    const [l] = await tx.select({ id: leads.id }).from(leads).where(eq(leads.id, leadId));
+    if (!l) throw notFound('leads.notFound');
+    const [o] = await tx.select({ id: objects.id }).from(objects).where(eq(objects.id, objectId));
+    if (!o) throw notFound('leads.objectNotFound');
+    if (notSuitable) await tx.insert(leadObjectMarks).values({ leadId, objectId, createdBy: caller.user.id }).onConflictDoNothing();
+    else await tx.delete(leadObjectMarks).where(and(eq(leadObjectMarks.leadId, leadId), eq(leadObjectMarks.objectId, objectId)));
+    await logAction(tx, caller.actor, { action: 'Update', entity: 'Lead', entityId: leadId, message: notSuitable ? 'Object not suitable' : 'Object suitable again', data: { objectId } });
+  });
+}
+
+/** GET /api/object/{id}/matchingLeads: the open leads the object fits, best first. */
+export async function leadsForObject(app: FastifyInstance, objectId: number, limit: number, culture: TCulture, t: T) {
+  const [exists] = await app.db.select({ id: objects.id }).from(objects).where(eq(objects.id, objectId));
+  if (!exists) throw notFound('leads.objectNotFound');
+  const { fits, score } = fitSql();
+  const res = await app.db.execute(sql`
+    select l.*, ${score} as score, a.display_name as account_name
+    from objects o
+    join leads l on coalesce(l.stage, 0) not in ${closed} and ${fits}
+    left join accounts a on a.id = l.account_id
+    where o.id = ${objectId} and not o.sold
+      and not exists (select 1 from lead_object_marks m where m.lead_id = l.id and m.object_id = o.id)
+    order by score desc, l.created_on desc, l.id desc
+    limit ${limit}`);
+  const [o] = (await app.db.execute(sql`select o.*, ${locationName(culture, sql`o.location_id`)} as location_name from objects o where o.id = ${objectId}`)).rows as Row[];
+  const objRow: Row = { ...o };
+  for (const { f, col } of OBJECT_FEATURE_COLUMNS) objRow[f] = o![col];
+  const items = (res.rows as Row[]).map((l) => {
+    const camel: Row = {
+      forPurchase: l.for_purchase,
+      forRent: l.for_rent,
+      forShortRent: l.for_short_rent,
+      forSell: l.for_sell,
+      forRentOut: l.for_rent_out,
+      purchaseBudgetRangeMin: l.purchase_budget_range_min == null ? null : Number(l.purchase_budget_range_min),
+      purchaseBudgetRangeMax: l.purchase_budget_range_max == null ? null : Number(l.purchase_budget_range_max),
+      rentBudgetRangeMin: l.rent_budget_range_min == null ? null : Number(l.rent_budget_range_min),
+      rentBudgetRangeMax: l.rent_budget_range_max == null ? null : Number(l.rent_budget_range_max),
+      shortRentBudgetRangeMin: l.short_rent_budget_range_min == null ? null : Number(l.short_rent_budget_range_min),
+      shortRentBudgetRangeMax: l.short_rent_budget_range_max == null ? null : Number(l.short_rent_budget_range_max),
+    };
+    return {
+      leadId: l.id as number,
+      accountId: (l.account_id as number | null) ?? null,
+      descr: describeLead(t, camel, (l.account_name as string | null) ?? null),
+      score: Math.max(0, Math.min(100, Number(l.score))),
+      reasons: reasonsFor(t, l, objRow, culture),
+    };
+  });
+  return { items };
+}

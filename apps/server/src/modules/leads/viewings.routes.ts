@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ZCalendarAnswer,
+  ZCalendarQuery,
+  ZIdParam,
+  ZOk,
+  ZViewingAddQuery,
+  ZViewingAnswer,
+  ZViewingMove,
+  ZViewingSearch,
+  ZViewingSearchAnswer,
+  ZViewingUpdate,
+} from '@crm/contract';
+import { STAFF } from '../../plugins/auth.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { blankViewing, calendar, deleteViewing, getViewing, moveViewing, saveViewing, searchViewings } from './viewings.service.ts';
+
+const caller = (req: FastifyRequest) => ({ user: req.user!, actor: req.actor });
+
+/** Viewings (spec: /api/Viewing/...) and the calendar of viewings and planned activities. */
+export const viewingsRoutes = fp(
+  async (root: FastifyInstance) => {
+    const app = root.withTypeProvider<ZodTypeProvider>();
+    const tags = ['viewings'];
+    const tr = (req: FastifyRequest) => (key: string, params?: Record<string, string | number>) => app.translator.t(req.culture, key, params);
+
+    app.post(
+      '/api/Viewing/search',
+      { config: { access: STAFF }, schema: { tags, body: ZViewingSearch, response: { 200: ZViewingSearchAnswer } } },
+      async (req) => searchViewings(app, req.body, tr(req)),
+    );
+    app.get(
+      '/api/Viewing/add',
+      { config: { access: STAFF }, schema: { tags, querystring: ZViewingAddQuery, response: { 200: ZViewingAnswer } } },
+      async (req) => blankViewing(app, req.query.demandId, tr(req)),
+    );
+    app.get(
+      '/api/Viewing/edit/:id',
+      { config: { access: STAFF }, schema: { tags, params: ZIdParam, response: { 200: ZViewingAnswer } } },
+      async (req) => getViewing(app, app.db, req.params.id, tr(req)),
+    );
+    app.post(
+      '/api/Viewing/update',
+      { config: { access: STAFF }, schema: { tags, body: ZViewingUpdate, response: { 200: ZViewingAnswer } } },
+      async (req) => saveViewing(app, caller(req), req.body, tr(req)),
+    );
+    app.post(
+      '/api/Viewing/move',
+      { config: { access: STAFF }, schema: { tags, body: ZViewingMove, response: { 200: ZViewingAnswer } } },
+      async (req) => moveViewing(app, caller(req), req.body.id, req.body.version, req.body.dateOfViewing, tr(req)),
+    );
+    app.delete(
+      '/api/Viewing/:id',
+      { config: { access: STAFF }, schema: { tags, params: ZIdParam, response: { 200: ZOk } } },
+      async (req) => {
+        await deleteViewing(app, caller(req), req.params.id);
+        return { ok: true as const };
+      },
+    );
+    app.get(
+      '/api/calendar',
+      { config: { access: STAFF }, schema: { tags, querystring: ZCalendarQuery, response: { 200: ZCalendarAnswer } } },
+      async (req) => {
+        const { from, till, assigned } = req.query;
+        if (till < from) throw badRequest('viewings.calendarRange');
+        // At most about three months at once (a month view with its edges is ~6 weeks).
+        if ((Date.parse(till) - Date.parse(from)) / 86400000 > 100) throw badRequest('viewings.calendarRange');
+        return calendar(app, from, till, assigned, tr(req));
+      },
+    );
+  },
+  { name: 'viewings', dependencies: ['accounts'] },
+);

@@ -1,0 +1,312 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  ASSIGNMENT_PARENTS,
+  LinkKind,
+  VIEWING_RESULTS,
+  VIEWING_RESULT_CLASS,
+  VIEWING_RESULT_RANK,
+  formatReferenceNumber,
+  type TSelectOption,
+  type TViewingSearch,
+  type TViewingUpdate,
+} from '@crm/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import { accounts, activities, activityLinks, assignments, leads, objects, viewingObjects, viewings } from '../../db/schema/index.ts';
+import { conflict, fieldError, notFound } from '../../lib/errors.ts';
+import { logAction } from '../../lib/audit.ts';
+import { fromLocalDateTime, nextDay, toLocalDateTime } from '../../lib/dates.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
+import { describeLead } from './leads.service.ts';
+
+type Caller = { user: SessionUser; actor: { id: number | null; name: string | null } };
+type T = (key: string, params?: Record<string, string | number>) => string;
+type Row = Record<string, unknown>;
+
+export const ASSIGNMENT_PARENT_VIEWING = ASSIGNMENT_PARENTS.viewing;
+
+export const resultOptions = (t: T): TSelectOption[] => VIEWING_RESULTS.map((r) => ({ value: r, text: t(`viewings.result.${r}`), parent: null }));
+
+/** The viewing's own result: the most advanced of its objects' results. */
+export function overallResult(results: (number | null | undefined)[]): number | null {
+  for (const r of VIEWING_RESULT_RANK) if (results.includes(r)) return r;
+  return null;
+}
+
+const leadText = async (db: Db | Tx, demandId: number | null, t: T) => {
+  if (demandId == null) return null;
+  const [r] = await db.select({ l: leads, account: accounts.displayName }).from(leads).leftJoin(accounts, eq(accounts.id, leads.accountId)).where(eq(leads.id, demandId));
+  return r ? describeLead(t, r.l as unknown as Row, r.account) : null;
+};
+
+const nameOfUser = (col: SQL) => sql<string | null>`(select coalesce(a.display_name, u.username) from users u left join accounts a on a.id = u.account_id where u.id = ${col})`;
+
+async function getViewingRow(db: Db | Tx, id: number) {
+  const [row] = await db
+    .select({
+      v: viewings,
+      createdBy: nameOfUser(sql`${viewings.createdBy}`),
+      modifiedBy: nameOfUser(sql`${viewings.modifiedBy}`),
+    })
+    .from(viewings)
+    .where(eq(viewings.id, id));
+  return row;
+}
+
+async function viewingResults(db: Db | Tx, id: number) {
+  const rows = await db
+    .select({ objectId: viewingObjects.objectId, result: viewingObjects.result, ref: objects.referenceNumber, title: sql<string | null>`${sql.identifier('objects')}.title` })
+    .from(viewingObjects)
+    .innerJoin(objects, eq(objects.id, viewingObjects.objectId))
+    .where(eq(viewingObjects.viewingId, id))
+    .orderBy(viewingObjects.position);
+  return rows.map((r) => ({ objectId: r.objectId, objectReferenceNumber: formatReferenceNumber(r.ref), title: r.title, result: r.result ?? null }));
+}
+
+/** The viewing as shown and edited. */
+export async function getViewing(app: FastifyInstance, db: Db | Tx, id: number, t: T) {
+  const row = await getViewingRow(db, id);
+  if (!row) throw notFound('viewings.notFound');
+  const tz = app.config.timeZone;
+  const v = row.v;
+  return {
+    id: v.id,
+    viewingNumber: String(v.id),
+    appointmentCreated: toLocalDateTime(v.appointmentCreated, tz),
+    dateOfViewing: toLocalDateTime(v.dateOfViewing, tz),
+    demandId: v.demandId ?? null,
+    demand: await leadText(db, v.demandId ?? null, t),
+    results: await viewingResults(db, id),
+    result: v.result ?? null,
+    createdOn: toLocalDateTime(v.createdOn, tz)!,
+    createdByAccountDisplayName: row.createdBy,
+    modifiedOn: toLocalDateTime(v.modifiedOn, tz)!,
+    modifiedByAccountDisplayName: row.modifiedBy,
+    version: v.version,
+    resultOptions: resultOptions(t),
+  };
+}
+
+/** GET /api/Viewing/add: a blank viewing (not stored yet); from a lead, with its offered objects. */
+export async function blankViewing(app: FastifyInstance, demandId: number | undefined, t: T) {
+  const now = toLocalDateTime(new Date(), app.config.timeZone)!;
+  let results: { objectId: number; objectReferenceNumber: string; title: string | null; result: number | null }[] = [];
+  if (demandId != null) {
+    const [l] = await app.db.select({ id: leads.id }).from(leads).where(eq(leads.id, demandId));
+    if (!l) throw notFound('leads.notFound');
+    const rows = await app.db.execute(sql`
+      select o.id, o.reference_number, o.title from lead_objects lo join objects o on o.id = lo.object_id
+      where lo.lead_id = ${demandId} order by lo.position, lo.created_on`);
+    results = (rows.rows as Row[]).map((r) => ({ objectId: r.id as number, objectReferenceNumber: formatReferenceNumber(r.reference_number as number), title: (r.title as string | null) ?? null, result: 1 }));
+  }
+  return {
+    id: null,
+    viewingNumber: '',
+    appointmentCreated: now,
+    dateOfViewing: null,
+    demandId: demandId ?? null,
+    demand: await leadText(app.db, demandId ?? null, t),
+    results,
+    result: null,
+    createdOn: now,
+    createdByAccountDisplayName: null,
+    modifiedOn: now,
+    modifiedByAccountDisplayName: null,
+    version: 0,
+    resultOptions: resultOptions(t),
+  };
+}
+
+async function checkRefs(tx: Tx, body: TViewingUpdate) {
+  if (body.demandId != null) {
+    const [l] = await tx.select({ id: leads.id }).from(leads).where(eq(leads.id, body.demandId));
+    if (!l) throw fieldError('demandId', 'leads.notFound');
+  }
+  if (body.results) {
+    const ids = body.results.map((r) => r.objectId);
+    if (new Set(ids).size !== ids.length) throw fieldError('results', 'leads.objectAlreadyInList');
+    if (ids.length) {
+      const found = await tx.select({ id: objects.id }).from(objects).where(inArray(objects.id, ids));
+      if (found.length !== ids.length) throw fieldError('results', 'leads.objectNotFound');
+    }
+  }
+}
+
+/** POST /api/Viewing/update: creates (no id) or updates with the version guard; the objects and results are replaced. */
+export async function saveViewing(app: FastifyInstance, caller: Caller, body: TViewingUpdate, t: T) {
+  const tz = app.config.timeZone;
+  return app.db.transaction(async (tx) => {
+    await checkRefs(tx, body);
+    const set: Partial<typeof viewings.$inferInsert> = {};
+    if (body.appointmentCreated !== undefined) set.appointmentCreated = body.appointmentCreated ? fromLocalDateTime(body.appointmentCreated, tz, 'appointmentCreated') : null;
+    if (body.dateOfViewing !== undefined) set.dateOfViewing = body.dateOfViewing ? fromLocalDateTime(body.dateOfViewing, tz, 'dateOfViewing') : null;
+    if (body.demandId !== undefined) set.demandId = body.demandId;
+    if (body.results) set.result = overallResult(body.results.map((r) => r.result));
+    let id = body.id ?? null;
+    if (id == null) {
+      const [row] = await tx
+        .insert(viewings)
+        .values({ appointmentCreated: new Date(), ...set, createdBy: caller.user.id, modifiedBy: caller.user.id })
+        .returning({ id: viewings.id });
+      id = row!.id;
+      await logAction(tx, caller.actor, { action: 'Create', entity: 'Viewing', entityId: id, data: body });
+    } else {
+      const [current] = await tx.select().from(viewings).where(eq(viewings.id, id)).for('update');
+      if (!current) throw notFound('viewings.notFound');
+      if (body.version !== current.version) throw conflict(await getViewing(app, tx, id, t));
+      await tx
+        .update(viewings)
+        .set({ ...set, version: current.version + 1, modifiedOn: new Date(), modifiedBy: caller.user.id })
+        .where(eq(viewings.id, id));
+      await logAction(tx, caller.actor, { action: 'Update', entity: 'Viewing', entityId: id, data: body });
+    }
+    if (body.results) {
+      await tx.delete(viewingObjects).where(eq(viewingObjects.viewingId, id));
+      if (body.results.length) {
+        await tx.insert(viewingObjects).values(body.results.map((r, position) => ({ viewingId: id!, objectId: r.objectId, result: r.result ?? null, position })));
+      }
+    }
+    return getViewing(app, tx, id, t);
+  });
+}
+
+/** POST /api/Viewing/move: the calendar's drag to another time, with the version guard. */
+export async function moveViewing(app: FastifyInstance, caller: Caller, id: number, version: number, dateOfViewing: string, t: T) {
+  return app.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(viewings).where(eq(viewings.id, id)).for('update');
+    if (!current) throw notFound('viewings.notFound');
+    if (version !== current.version) throw conflict(await getViewing(app, tx, id, t));
+    const at = fromLocalDateTime(dateOfViewing, app.config.timeZone, 'dateOfViewing');
+    await tx.update(viewings).set({ dateOfViewing: at, version: current.version + 1, modifiedOn: new Date(), modifiedBy: caller.user.id }).where(eq(viewings.id, id));
+    await logAction(tx, caller.actor, { action: 'Update', entity: 'Viewing', entityId: id, message: 'Moved', data: { dateOfViewing } });
+    return getViewing(app, tx, id, t);
+  });
+}
+
+/** DELETE /api/Viewing/{id}: its objects, assignments and activity links go with it. */
+export async function deleteViewing(app: FastifyInstance, caller: Caller, id: number) {
+  await app.db.transaction(async (tx) => {
+    const [current] = await tx.select({ id: viewings.id }).from(viewings).where(eq(viewings.id, id)).for('update');
+    if (!current) throw notFound('viewings.notFound');
+    await tx.delete(assignments).where(and(eq(assignments.parent, ASSIGNMENT_PARENT_VIEWING), eq(assignments.parentId, id)));
+    const links = await tx
+      .delete(activityLinks)
+      .where(and(eq(activityLinks.entity, LinkKind.Viewing), eq(activityLinks.entityId, id)))
+      .returning({ activityId: activityLinks.activityId });
+    const ids = [...new Set(links.map((l) => l.activityId))];
+    if (ids.length) await tx.delete(activities).where(and(inArray(activities.id, ids), sql`not exists (select 1 from activity_links l where l.activity_id = ${activities.id})`));
+    await tx.delete(viewings).where(eq(viewings.id, id));
+    await logAction(tx, caller.actor, { action: 'Delete', entity: 'Viewing', entityId: id });
+  });
+}
+
+/** POST /api/Viewing/search: filters, count and page in SQL; newest viewing first. */
+export async function searchViewings(app: FastifyInstance, f: TViewingSearch, t: T) {
+  const tz = app.config.timeZone;
+  const day = (d: string) => sql`(${d}::date::timestamp at time zone ${tz})`;
+  const where: (SQL | undefined)[] = [];
+  if (f.results.length) where.push(inArray(viewings.result, f.results));
+  if (f.appointmentCreatedFrom) where.push(sql`${viewings.appointmentCreated} >= ${day(f.appointmentCreatedFrom)}`);
+  if (f.appointmentCreatedTill) where.push(sql`${viewings.appointmentCreated} < ${day(nextDay(f.appointmentCreatedTill))}`);
+  if (f.dateOfViewingFrom) where.push(sql`${viewings.dateOfViewing} >= ${day(f.dateOfViewingFrom)}`);
+  if (f.dateOfViewingTill) where.push(sql`${viewings.dateOfViewing} < ${day(nextDay(f.dateOfViewingTill))}`);
+  if (f.demandId) where.push(eq(viewings.demandId, f.demandId));
+  if (f.objectId) where.push(sql`exists (select 1 from viewing_objects vo where vo.viewing_id = ${viewings.id} and vo.object_id = ${f.objectId})`);
+  if (f.assigned) where.push(sql`exists (select 1 from assignments s where s.parent = ${ASSIGNMENT_PARENT_VIEWING} and s.parent_id = ${viewings.id} and s.account_id = ${f.assigned})`);
+  const cond = and(...where);
+  const [{ n }] = (await app.db.select({ n: sql<number>`count(*)::int` }).from(viewings).where(cond)) as [{ n: number }];
+  const rows = await app.db
+    .select({
+      v: viewings,
+      account: accounts.displayName,
+      l: leads,
+      assigned: sql<string>`coalesce((select string_agg(a.display_name, ', ' order by a.display_name) from assignments s join accounts a on a.id = s.account_id
+        where s.parent = ${ASSIGNMENT_PARENT_VIEWING} and s.parent_id = ${viewings.id}), '')`,
+      objs: sql<{ id: number; ref: number }[]>`coalesce((select json_agg(json_build_object('id', o.id, 'ref', o.reference_number) order by vo.position)
+        from viewing_objects vo join objects o on o.id = vo.object_id where vo.viewing_id = ${viewings.id}), '[]'::json)`,
+    })
+    .from(viewings)
+    .leftJoin(leads, eq(leads.id, viewings.demandId))
+    .leftJoin(accounts, eq(accounts.id, leads.accountId))
+    .where(cond)
+    .orderBy(sql`${viewings.dateOfViewing} desc nulls first`, sql`${viewings.id} desc`)
+    .limit(f.perPage)
+    .offset((f.currentPage - 1) * f.perPage);
+  return {
+    items: rows.map((r) => ({
+      id: r.v.id,
+      appointmentCreated: toLocalDateTime(r.v.appointmentCreated, tz),
+      dateOfViewing: toLocalDateTime(r.v.dateOfViewing, tz),
+      lead: r.l ? describeLead(t, r.l as unknown as Row, r.account) : null,
+      leadId: r.v.demandId ?? null,
+      assigned: r.assigned,
+      objects: r.objs.map((o) => o.id).join(' '),
+      objectRefs: r.objs.map((o) => ({ id: o.id, referenceNumber: formatReferenceNumber(o.ref) })),
+      result: r.v.result != null ? t(`viewings.result.${r.v.result}`) : '',
+      resultId: r.v.result ?? null,
+      rowClass: r.v.result != null ? VIEWING_RESULT_CLASS[r.v.result]! : '',
+    })),
+    totalRows: n,
+    options: { results: resultOptions(t) },
+  };
+}
+
+/** Where an activity leads: the record it was created on. */
+function recordLink(link: number[] | null): string {
+  if (!link) return '/';
+  const [entity, id] = link;
+  if (entity === LinkKind.Object) return `/Objects/View/${id}`;
+  if (entity === LinkKind.Demand) return `/Leads/View/${id}`;
+  if (entity === LinkKind.Viewing) return `/Viewing/${id}`;
+  if (entity === LinkKind.Account) return `/Accounts/View/${id}`;
+  return '/';
+}
+
+/**
+ * GET /api/calendar: viewings (by their time) and planned activities (to-dos with a date) between
+ * two days, optionally of one employee (assigned to the viewing, or the activity's assignee).
+ */
+export async function calendar(app: FastifyInstance, from: string, till: string, assigned: number | undefined, t: T) {
+  const tz = app.config.timeZone;
+  const start = sql`(${from}::date::timestamp at time zone ${tz})`;
+  const end = sql`(${nextDay(till)}::date::timestamp at time zone ${tz})`;
+  const vs = await app.db.execute(sql`
+    select v.id, v.date_of_viewing, v.version, a.display_name as client,
+      coalesce((select string_agg(x.display_name, ', ' order by x.display_name) from assignments s join accounts x on x.id = s.account_id
+        where s.parent = ${ASSIGNMENT_PARENT_VIEWING} and s.parent_id = v.id), '') as assigned,
+      coalesce((select string_agg('#' || lpad(o.reference_number::text, 4, '0'), ' ' order by vo.position) from viewing_objects vo join objects o on o.id = vo.object_id where vo.viewing_id = v.id), '') as refs
+    from viewings v left join leads l on l.id = v.demand_id left join accounts a on a.id = l.account_id
+    where v.date_of_viewing >= ${start} and v.date_of_viewing < ${end}
+      ${assigned ? sql`and exists (select 1 from assignments s where s.parent = ${ASSIGNMENT_PARENT_VIEWING} and s.parent_id = v.id and s.account_id = ${assigned})` : sql``}
+    order by v.date_of_viewing limit 2000`);
+  const acts = await app.db.execute(sql`
+    select ac.id, ac.date, ac.version, ac.description, x.display_name as assigned,
+      (select array[l.entity::int, l.entity_id] from activity_links l where l.activity_id = ac.id order by l.position limit 1) as first_link
+    from activities ac left join accounts x on x.id = ac.assigned_to
+    where ac.done = false and ac.date >= ${start} and ac.date < ${end}
+      ${assigned ? sql`and ac.assigned_to = ${assigned}` : sql``}
+    order by ac.date limit 2000`);
+  const when = (d: unknown) => toLocalDateTime(new Date(d as string), tz)!;
+  return {
+    items: [
+      ...(vs.rows as Row[]).map((r) => ({
+        kind: 'viewing' as const,
+        id: r.id as number,
+        start: when(r.date_of_viewing),
+        title: [t('viewings.calendarTitle'), r.client, r.refs].filter(Boolean).join(' · '),
+        version: r.version as number,
+        link: `/Viewing/${r.id}`,
+        assigned: (r.assigned as string) ?? '',
+      })),
+      ...(acts.rows as Row[]).map((r) => ({
+        kind: 'activity' as const,
+        id: r.id as number,
+        start: when(r.date),
+        title: String(r.description ?? '').slice(0, 120),
+        version: r.version as number,
+        link: recordLink(r.first_link as number[] | null),
+        assigned: (r.assigned as string | null) ?? '',
+      })),
+    ].sort((a, b) => a.start.localeCompare(b.start)),
+  };
+}

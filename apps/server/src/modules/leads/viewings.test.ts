@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { accounts, actionLog, activities, activityLinks, objects, viewingObjects, viewings } from '../../db/schema/index.ts';
+import { bearer, createTestApp } from '../../../test/harness.ts';
+
+const t = await createTestApp();
+const { app, db } = t;
+const agent = await t.user({ roles: ['employee'] });
+
+const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
+  app.inject({ method, url, payload: payload as object, headers: { ...bearer(agent.token), 'accept-language': 'en' } });
+
+async function newObject(title: string) {
+  const [o] = await db.insert(objects).values({ title } as never).returning({ id: objects.id, ref: objects.referenceNumber });
+  return o!;
+}
+const [employee] = await db.insert(accounts).values({ firstName: 'Nikos', lastName: 'Georgiou', isEmploye: true }).returning({ id: accounts.id });
+const [client] = await db.insert(accounts).values({ firstName: 'Eleni', lastName: 'Markou', isClient: true }).returning({ id: accounts.id });
+const flat = await newObject('Flat in Kalamaria');
+const house = await newObject('House in Panorama');
+const leadId = (await call('POST', '/api/lead/add', { accountId: client!.id })).json().id as number;
+await call('POST', '/api/lead/addObject', { leadId, objectId: flat.id });
+await call('POST', '/api/lead/addObject', { leadId, objectId: house.id });
+
+describe('a viewing', () => {
+  let id = 0;
+  it('starts from a lead with its offered objects, and is stored on save with a result per object', async () => {
+    const blank = await call('GET', `/api/Viewing/add?demandId=${leadId}`);
+    expect(blank.statusCode).toBe(200);
+    expect(blank.json()).toMatchObject({ id: null, demandId: leadId, results: [{ objectId: flat.id }, { objectId: house.id }] });
+    expect(blank.json().demand).toContain('Markou Eleni');
+    expect(blank.json().resultOptions).toHaveLength(7);
+
+    const created = await call('POST', '/api/Viewing/update', {
+      demandId: leadId,
+      dateOfViewing: '2026-12-03T11:30:00',
+      results: [
+        { objectId: flat.id, result: 2 },
+        { objectId: house.id, result: 5 },
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    id = created.json().id;
+    expect(created.json()).toMatchObject({ dateOfViewing: '2026-12-03T11:30:00', result: 2, version: 1, viewingNumber: String(id) });
+    const stored = await db.select().from(viewingObjects).where(eq(viewingObjects.viewingId, id)).orderBy(viewingObjects.position);
+    expect(stored.map((r) => [r.objectId, r.result])).toEqual([
+      [flat.id, 2],
+      [house.id, 5],
+    ]);
+    const [log] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Viewing'), eq(actionLog.entityId, id)));
+    expect(log).toMatchObject({ entity: 'Viewing', action: 'Create' });
+  });
+
+  it('updates with the version guard: a stale save is a 409 with the current viewing, and nothing changes', async () => {
+    const ok = await call('POST', '/api/Viewing/update', { id, version: 1, results: [{ objectId: flat.id, result: 4 }] });
+    expect(ok.json()).toMatchObject({ version: 2, result: 4, results: [{ objectId: flat.id, result: 4 }] });
+    const stale = await call('POST', '/api/Viewing/update', { id, version: 1, dateOfViewing: '2026-12-05T10:00:00' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().current).toMatchObject({ version: 2, dateOfViewing: '2026-12-03T11:30:00' });
+  });
+
+  it('is listed with the spec’s columns, its row styled by the result, and filtered in SQL', async () => {
+    await call('POST', '/api/assignment/viewing/add', { assignedTo: employee!.id, viewingId: id });
+    const res = await call('POST', '/api/Viewing/search', { objectId: flat.id, dateOfViewingFrom: '2026-12-01', dateOfViewingTill: '2026-12-03' });
+    expect(res.statusCode).toBe(200);
+    const row = res.json().items.find((r: { id: number }) => r.id === id);
+    expect(row).toMatchObject({ leadId, result: 'Offer made', rowClass: 'offermade', assigned: 'Georgiou Nikos', objects: String(flat.id) });
+    expect(row.objectRefs[0].referenceNumber).toBe(String(flat.ref).padStart(4, '0'));
+    const none = await call('POST', '/api/Viewing/search', { dateOfViewingFrom: '2026-12-04' });
+    expect(none.json().items.map((r: { id: number }) => r.id)).not.toContain(id);
+    const mine = await call('POST', '/api/Viewing/search', { assigned: employee!.id, results: [4] });
+    expect(mine.json().totalRows).toBe(1);
+  });
+
+  it('shows on the calendar and moves to another day by dragging, with the version guard', async () => {
+    const cal = await call('GET', `/api/calendar?from=2026-12-01&till=2026-12-07&assigned=${employee!.id}`);
+    expect(cal.statusCode).toBe(200);
+    const ev = cal.json().items.find((e: { kind: string; id: number }) => e.kind === 'viewing' && e.id === id);
+    expect(ev).toMatchObject({ start: '2026-12-03T11:30:00', link: `/Viewing/${id}`, assigned: 'Georgiou Nikos' });
+    const moved = await call('POST', '/api/Viewing/move', { id, version: ev.version, dateOfViewing: '2026-12-04T11:30:00' });
+    expect(moved.json()).toMatchObject({ dateOfViewing: '2026-12-04T11:30:00', version: ev.version + 1 });
+    expect((await call('POST', '/api/Viewing/move', { id, version: ev.version, dateOfViewing: '2026-12-05T11:30:00' })).statusCode).toBe(409);
+    expect((await call('GET', '/api/calendar?from=2026-12-07&till=2026-12-01')).statusCode).toBe(400);
+    expect((await call('GET', '/api/calendar?from=2026-01-01&till=2026-12-31')).statusCode).toBe(400);
+  });
+
+  it('refuses bad input with a clear 4xx', async () => {
+    for (const body of [
+      { dateOfViewing: '2026-02-30T10:00:00' },
+      { dateOfViewing: '2026-12-03 10:00' },
+      { results: [{ objectId: 2147483647, result: 1 }] },
+      { results: [{ objectId: flat.id, result: 9 }] },
+      { results: [{ objectId: flat.id, result: 1 }, { objectId: flat.id, result: 2 }] },
+      { demandId: 2147483647 },
+    ]) {
+      const res = await call('POST', '/api/Viewing/update', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await call('GET', '/api/Viewing/edit/2147483647')).statusCode).toBe(404);
+    expect((await call('GET', '/api/Viewing/add?demandId=2147483647')).statusCode).toBe(404);
+  });
+
+  it('is deleted with its objects and the activities only it held', async () => {
+    const act = await call('POST', '/api/activity/add', { entityType: 7, id });
+    expect(act.statusCode, act.body).toBe(200);
+    const activityId = act.json().id as number;
+    expect((await call('DELETE', `/api/Viewing/${id}`)).statusCode).toBe(200);
+    expect(await db.select().from(viewings).where(eq(viewings.id, id))).toEqual([]);
+    expect(await db.select().from(viewingObjects).where(eq(viewingObjects.viewingId, id))).toEqual([]);
+    expect(await db.select().from(activityLinks).where(eq(activityLinks.activityId, activityId))).toEqual([]);
+    expect(await db.select().from(activities).where(eq(activities.id, activityId))).toEqual([]);
+    expect((await call('DELETE', `/api/Viewing/${id}`)).statusCode).toBe(404);
+  });
+});

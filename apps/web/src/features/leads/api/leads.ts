@@ -1,0 +1,69 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { TLead, TLeadRow, TSelectOption } from '@crm/contract';
+import { api } from '../../../lib/api.ts';
+import type { ListState } from '../../../lib/list-state.ts';
+
+export type TLeadLists = { sourceList: TSelectOption[]; stageList: TSelectOption[]; priorityList: TSelectOption[]; objectSubTypeList: TSelectOption[]; featureList: TSelectOption[] };
+/** GET /api/lead/get/{id}: the lead with its option lists. */
+export type TLeadAnswer = TLead & TLeadLists;
+
+/** Filters of the lead list (cookie "LeadList.filter"). */
+export type TLeadFilter = {
+  service: number;
+  sources: number[];
+  stages: number[];
+  priorities: number[];
+  startDate: string | null;
+  endDate: string | null;
+  budgetRangeMin: number | null;
+  budgetRangeMax: number | null;
+  lastName: string;
+};
+export const NO_LEAD_FILTER: TLeadFilter = {
+  service: 0,
+  sources: [],
+  stages: [],
+  priorities: [],
+  startDate: null,
+  endDate: null,
+  budgetRangeMin: null,
+  budgetRangeMax: null,
+  lastName: '',
+};
+
+export type TLeadSearchAnswer = {
+  items: TLeadRow[];
+  totalRows: number;
+  options: { serviceList: TSelectOption[]; sourceList: TSelectOption[]; stageList: TSelectOption[]; priorityList: TSelectOption[] };
+};
+
+export const leadKeys = {
+  all: ['lead'] as const,
+  lists: ['lead', 'list'] as const,
+  one: (id: number) => ['lead', 'one', id] as const,
+};
+
+export const leadsQuery = (f: TLeadFilter, q: ListState) =>
+  queryOptions({
+    queryKey: [...leadKeys.lists, f, q],
+    queryFn: ({ signal }) =>
+      api<TLeadSearchAnswer>('/api/lead/search', { body: { ...f, lastName: f.lastName.trim() || null, ...q }, signal, background: true }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The edit form always starts from the current record, so its version is fresh. */
+export const leadQuery = (id: number) =>
+  queryOptions({
+    queryKey: leadKeys.one(id),
+    queryFn: ({ signal }) => api<TLeadAnswer>(`/api/lead/get/${id}`, { signal }),
+    staleTime: 0,
+    meta: { handlesErrors: true },
+  });
+
+export const addLead = (accountId?: number) => api<{ id: number }>('/api/lead/add', { body: accountId ? { accountId } : {} });
+export const updateLead = (body: Record<string, unknown> & { id: number; version: number }) => api<TLeadAnswer>('/api/lead/update', { body });
+export const deleteLead = (id: number) => api<unknown>(`/api/lead/${id}`, { method: 'DELETE' });
+export const addLeadObject = (leadId: number, objectId: number) =>
+  api<{ objects: TLead['objects']; version: number }>('/api/lead/addObject', { body: { leadId, objectId } });
+export const removeLeadObject = (leadId: number, objectId: number) =>
+  api<{ objects: TLead['objects']; version: number }>('/api/lead/removeObject', { body: { leadId, objectId } });

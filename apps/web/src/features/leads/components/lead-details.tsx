@@ -1,0 +1,75 @@
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LEAD_FIELDS, LEAD_GROUPS, LEAD_SERVICES, type TLeadFieldDescription } from '@crm/contract/lead-fields';
+import { formatFieldValue } from '../../../components/fields/field-values.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import type { TLeadAnswer } from '../api/leads.ts';
+import { leadFieldLabel, leadGroupTitle, leadOptions } from './lead-editor.tsx';
+
+const hasValue = (d: TLeadFieldDescription, v: unknown) => v != null && v !== '' && !(Array.isArray(v) && !v.length) && !(d.type === 'boolean' && v !== true);
+
+/** The lead's read-only page (view mode 0): every described field that holds a value, by group. */
+export function LeadDetails({ lead }: { lead: TLeadAnswer }) {
+  const { t } = useTranslation();
+  const rec = lead as unknown as Record<string, unknown>;
+  const services = LEAD_SERVICES.filter((s) => rec[s] === true);
+  return (
+    <Stack gap="sm" data-testid="lead-details">
+      <Card withBorder padding="sm">
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={4}>
+            <Text size="xs" c="dimmed">
+              {t('leads.ui.client')}
+            </Text>
+            {lead.accountId ? (
+              <Anchor component={Link} to={`/Accounts/View/${lead.accountId}`} fw={600} data-testid="lead-client">
+                {lead.account}
+              </Anchor>
+            ) : (
+              <Text c="dimmed">{t('leads.noClient')}</Text>
+            )}
+          </Stack>
+          <Group gap={6}>
+            {services.map((s) => (
+              <Badge key={s} variant="light">
+                {t(`leads.service.${s}`)}
+              </Badge>
+            ))}
+          </Group>
+        </Group>
+      </Card>
+      {LEAD_GROUPS.filter((g) => g !== 'services').map((g) => {
+        const shown = LEAD_FIELDS.filter((d) => d.group === g && hasValue(d, rec[d.name]));
+        if (!shown.length) return null;
+        return (
+          <Card key={g} withBorder padding="sm" data-testid={`lead-group-${g}`}>
+            <Title order={3} size="h5" mb="xs">
+              {leadGroupTitle(t, g)}
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="xs">
+              {shown.map((d) => (
+                <div key={d.name} data-testid={`lead-value-${d.name}`} style={d.type === 'textarea' ? { gridColumn: '1 / -1' } : undefined}>
+                  <Text size="xs" c="dimmed">
+                    {leadFieldLabel(t, d.name)}
+                  </Text>
+                  <Text size="sm" style={{ whiteSpace: d.type === 'textarea' ? 'pre-wrap' : undefined }}>
+                    {formatFieldValue(d.type, rec[d.name], t, leadOptions(d, lead), d.name === 'locationId' ? (lead.location ?? undefined) : undefined)}
+                  </Text>
+                </div>
+              ))}
+            </SimpleGrid>
+          </Card>
+        );
+      })}
+      <Text size="xs" c="dimmed" data-testid="lead-stamps">
+        {t('leads.ui.stamps', {
+          created: formatDateTime(lead.createdOn),
+          createdBy: lead.createdBy ?? '—',
+          modified: formatDateTime(lead.modifiedOn),
+          modifiedBy: lead.modifiedBy ?? '—',
+        })}
+      </Text>
+    </Stack>
+  );
+}

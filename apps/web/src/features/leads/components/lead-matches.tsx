@@ -1,0 +1,146 @@
+import { Anchor, Badge, Button, Card, Group, List, Loader, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { IconCheck, IconPlus, IconX } from '../../../components/icons.ts';
+import { api } from '../../../lib/api.ts';
+import { describeError } from '../../../lib/errors.ts';
+import { formatMoney } from '../../../lib/format.ts';
+import { addLeadObject, leadKeys } from '../api/leads.ts';
+
+type Match = {
+  objectId: number;
+  referenceNumber: string;
+  title: string | null;
+  type: string;
+  location: string | null;
+  price: number | null;
+  area: number | null;
+  bedrooms: number | null;
+  score: number;
+  reasons: { text: string; good: boolean }[];
+  isNew: boolean;
+};
+
+export const matchesKey = (leadId: number) => ['lead', 'matches', leadId] as const;
+
+/**
+ * The objects that fit the lead, best first, with the score and the reasons (what fits in green,
+ * what falls short in red). One click offers an object (it then leaves the matches); "Not
+ * suitable" keeps it out for good. Objects added or cheaper since the matches were last seen are
+ * marked new until the agent marks them seen.
+ */
+export function LeadMatches({ leadId }: { leadId: number }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const q = useQuery({
+    queryKey: matchesKey(leadId),
+    queryFn: ({ signal }) => api<{ items: Match[]; seenOn: string | null }>(`/api/lead/${leadId}/matches`, { query: { limit: 20 }, signal }),
+  });
+  const items = q.data?.items ?? [];
+  const newCount = items.filter((i) => i.isNew).length;
+  const refresh = () => {
+    void client.invalidateQueries({ queryKey: matchesKey(leadId) });
+    void client.invalidateQueries({ queryKey: leadKeys.one(leadId) });
+  };
+  const act = async (fn: () => Promise<unknown>) => {
+    try {
+      await fn();
+      setError(null);
+      refresh();
+    } catch (e) {
+      setError(describeError(e).message);
+    }
+  };
+
+  return (
+    <Card withBorder padding="sm" data-testid="lead-matches">
+      <Group justify="space-between" mb="xs">
+        <Group gap="xs">
+          <Title order={3} size="h5">
+            {t('leads.ui.matches.title')}
+          </Title>
+          {newCount > 0 && (
+            <Badge color="green" data-testid="lead-matches-new">
+              {t('leads.ui.matches.newCount', { count: newCount })}
+            </Badge>
+          )}
+        </Group>
+        {newCount > 0 && (
+          <Button size="xs" variant="light" onClick={() => void act(() => api(`/api/lead/${leadId}/matches/seen`, { method: 'POST' }))} data-testid="lead-matches-seen">
+            {t('leads.ui.matches.markSeen')}
+          </Button>
+        )}
+      </Group>
+      {q.isLoading && <Loader size="sm" />}
+      {q.isError && <Text c="red">{describeError(q.error).message}</Text>}
+      {q.data && items.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('leads.ui.matches.none')}
+        </Text>
+      )}
+      <Stack gap="sm">
+        {items.map((m) => (
+          <Card key={m.objectId} withBorder padding="xs" data-testid="lead-match" data-object-id={m.objectId}>
+            <Group justify="space-between" align="flex-start" wrap="nowrap">
+              <Stack gap={2}>
+                <Group gap="xs">
+                  <Anchor component={Link} to={`/Objects/View/${m.objectId}`} fw={600}>
+                    #{m.referenceNumber}
+                    {m.title ? ` · ${m.title}` : ''}
+                  </Anchor>
+                  {m.isNew && (
+                    <Badge size="sm" color="green" variant="filled">
+                      {t('leads.ui.matches.new')}
+                    </Badge>
+                  )}
+                </Group>
+                <Text size="sm" c="dimmed">
+                  {[m.type, m.location, m.price != null ? formatMoney(m.price) : null, m.area != null ? `${Math.round(m.area)} m²` : null].filter(Boolean).join(' · ')}
+                </Text>
+              </Stack>
+              <Badge size="lg" variant="light" color={m.score >= 80 ? 'green' : m.score >= 60 ? 'yellow' : 'gray'} aria-label={t('leads.ui.matches.score', { score: m.score })}>
+                {m.score}
+              </Badge>
+            </Group>
+            <List size="sm" spacing={2} mt={6} center>
+              {m.reasons.map((r) => (
+                <List.Item
+                  key={r.text}
+                  icon={
+                    <ThemeIcon size={16} radius="xl" color={r.good ? 'green' : 'red'} aria-hidden>
+                      {r.good ? <IconCheck size={12} /> : <IconX size={12} />}
+                    </ThemeIcon>
+                  }
+                >
+                  <VisuallyHidden>{r.good ? t('leads.ui.matches.fits') : t('leads.ui.matches.short')} </VisuallyHidden>
+                  {r.text}
+                </List.Item>
+              ))}
+            </List>
+            <Group gap="xs" mt="xs">
+              <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => void act(() => addLeadObject(leadId, m.objectId))} data-testid="lead-match-offer">
+                {t('leads.ui.matches.offer')}
+              </Button>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => void act(() => api(`/api/lead/${leadId}/notSuitable`, { body: { objectId: m.objectId, notSuitable: true } }))}
+                data-testid="lead-match-reject"
+              >
+                {t('leads.ui.matches.notSuitable')}
+              </Button>
+            </Group>
+          </Card>
+        ))}
+      </Stack>
+      {error && (
+        <Text c="red" size="sm" mt="xs">
+          {error}
+        </Text>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,127 @@
+import { ActionIcon, Alert, Anchor, Autocomplete, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
+import { IconTrash } from '../../../components/icons.ts';
+import { api } from '../../../lib/api.ts';
+import { describeError } from '../../../lib/errors.ts';
+import { addLeadObject, leadKeys, removeLeadObject, type TLeadAnswer } from '../api/leads.ts';
+
+type Hit = { id: number; description: string; referenceNumber: string };
+
+/**
+ * The objects offered to a lead: each links to the object; added by reference number or title
+ * (searched 400 ms after typing stops), the same object twice refused with 'Object already in the
+ * list!', removed after a confirmation.
+ */
+export function LeadObjects({ lead, editable }: { lead: TLeadAnswer; editable: boolean }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [debounced] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const hits = useQuery({
+    queryKey: ['object', 'refSearch', debounced],
+    queryFn: ({ signal }) => api<{ items: Hit[] }>('/api/object/searchByRefNumOrTitle', { query: { searchStr: debounced, options: 'no' }, signal }),
+    enabled: editable && debounced.length > 0,
+  });
+  const items = hits.data?.items ?? [];
+
+  const refresh = (objects: TLeadAnswer['objects'], version: number) => {
+    client.setQueryData<TLeadAnswer>(leadKeys.one(lead.id), (old) => (old ? { ...old, objects, version } : old));
+    void client.invalidateQueries({ queryKey: leadKeys.one(lead.id) });
+  };
+
+  const add = async (value: string) => {
+    const hit = items.find((h) => `#${h.referenceNumber} ${h.description}` === value);
+    if (!hit) return;
+    setText('');
+    if (lead.objects.some((o) => o.objectId === hit.id)) {
+      setError(t('leads.objectAlreadyInList'));
+      return;
+    }
+    try {
+      const r = await addLeadObject(lead.id, hit.id);
+      setError(null);
+      refresh(r.objects, r.version);
+    } catch (e) {
+      setError(describeError(e).message);
+    }
+  };
+
+  const remove = (objectId: number, ref: string) =>
+    modals.openConfirmModal({
+      title: t('leads.ui.objects.removeTitle'),
+      children: <Text size="sm">{t('leads.ui.objects.removeConfirm', { ref })}</Text>,
+      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-remove-object' } as Record<string, unknown>,
+      onConfirm: async () => {
+        try {
+          const r = await removeLeadObject(lead.id, objectId);
+          setError(null);
+          refresh(r.objects, r.version);
+        } catch (e) {
+          setError(describeError(e).message);
+        }
+      },
+    });
+
+  return (
+    <Card withBorder padding="sm" data-testid="lead-objects">
+      <Title order={3} size="h5" mb="xs">
+        {t('leads.ui.objects.title')}
+      </Title>
+      <Stack gap="xs">
+        {lead.objects.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {t('leads.ui.objects.none')}
+          </Text>
+        )}
+        {lead.objects.map((o) => (
+          <Group key={o.objectId} justify="space-between" wrap="nowrap" data-testid="lead-object">
+            <Anchor component={Link} to={`/Objects/View/${o.objectId}`}>
+              #{o.objectReferenceNumber}
+              {o.title ? ` · ${o.title}` : ''}
+            </Anchor>
+            {editable && (
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                onClick={() => remove(o.objectId, o.objectReferenceNumber)}
+                aria-label={t('leads.ui.objects.remove', { ref: o.objectReferenceNumber })}
+                data-testid="lead-object-remove"
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            )}
+          </Group>
+        ))}
+        {editable && (
+          <Autocomplete
+            label={t('leads.ui.objects.add')}
+            placeholder={t('leads.ui.objects.addPlaceholder')}
+            value={text}
+            onChange={(v) => {
+              setText(v);
+              setError(null);
+            }}
+            onOptionSubmit={(v) => void add(v)}
+            data={items.map((h) => `#${h.referenceNumber} ${h.description}`)}
+            filter={({ options }) => options}
+            comboboxProps={{ withinPortal: true }}
+            data-testid="lead-object-search"
+          />
+        )}
+        {error && (
+          <Alert color="red" py="xs" data-testid="lead-objects-error">
+            {error}
+          </Alert>
+        )}
+      </Stack>
+    </Card>
+  );
+}

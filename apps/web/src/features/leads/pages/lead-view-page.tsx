@@ -1,0 +1,194 @@
+import { Alert, Button, Center, Group, Loader, Menu, Paper, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { ActivityList } from '../../../components/activity-list.tsx';
+import { Assignments } from '../../../components/assignments.tsx';
+import { RecordNotFound } from '../../../components/record-not-found.tsx';
+import { RevealTogether, useSectionReady } from '../../../components/reveal.tsx';
+import { IconArrowsMaximize, IconArrowsMinimize, IconCloudCheck, IconDots, IconExclamationCircle, IconEye, IconPencil, IconTrash } from '../../../components/icons.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { showBannerAfterNavigation } from '../../../lib/banner.ts';
+import { describeError } from '../../../lib/errors.ts';
+import type { AutosaveStatus } from '../../../lib/use-autosave.ts';
+import { accountEditQuery } from '../../accounts/api/account.ts';
+import { AccountEditor } from '../../accounts/components/account-editor.tsx';
+import { useGoBack } from '../../accounts/components/go-back.ts';
+import { deleteLead, leadKeys, leadQuery } from '../api/leads.ts';
+import { LeadDetails } from '../components/lead-details.tsx';
+import { LeadEditor } from '../components/lead-editor.tsx';
+import { LeadMatches } from '../components/lead-matches.tsx';
+import { LeadObjects } from '../components/lead-objects.tsx';
+
+type ViewMode = 0 | 1 | 2;
+/** Activities link to a lead as a Demand (link kind 4). */
+const ENTITY_DEMAND = 4;
+
+/** /Leads/View/{id}/{viewMode?}: 0 view, 1 edit, 2 expanded edit (the lead and its client's account). */
+export function LeadViewPage() {
+  const params = useParams();
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  const id = Number(params.id);
+  const raw = Number(params.viewMode ?? 0);
+  const mode: ViewMode = raw === 1 || raw === 2 ? raw : 0;
+  const [status, setStatus] = useState<AutosaveStatus>('idle');
+  const [accountStatus, setAccountStatus] = useState<AutosaveStatus>('idle');
+  const setMode = (m: ViewMode) => navigate(`/Leads/View/${id}/${m}`, { replace: true });
+  const valid = Number.isInteger(id) && id > 0;
+  const q = useQuery({ ...leadQuery(id), enabled: valid });
+
+  if (!valid || (q.error instanceof ApiError && q.error.status === 404)) return <RecordNotFound testId="lead-not-found" />;
+  const shownStatus: AutosaveStatus = mode === 0 ? 'idle' : [status, accountStatus].includes('error') ? 'error' : [status, accountStatus].find((s) => s === 'saving' || s === 'pending') ?? status;
+
+  return (
+    <Stack gap="sm" data-testid="lead-page" data-mode={mode}>
+      <Title order={2} size="h3" data-testid="lead-title">
+        {t('leads.ui.title', { id })}
+        {q.data?.account ? ` · ${q.data.account}` : ''}
+      </Title>
+      <LeadToolbar id={id} mode={mode} setMode={setMode} status={shownStatus} />
+      <RevealTogether key={`${id}-${mode}`} gap="sm" fallback={<Loading />}>
+        <LeadBody id={id} mode={mode} onStatus={setStatus} onAccountStatus={setAccountStatus} />
+        <Assignments parent="lead" parentId={id} editable />
+        {mode === 0 && <ActivityList entityType={ENTITY_DEMAND} id={id} editable />}
+      </RevealTogether>
+    </Stack>
+  );
+}
+
+function LeadBody({ id, mode, onStatus, onAccountStatus }: { id: number; mode: ViewMode; onStatus: (s: AutosaveStatus) => void; onAccountStatus: (s: AutosaveStatus) => void }) {
+  const q = useQuery(leadQuery(id));
+  const fresh = mode === 0 ? !!q.data : !!q.data && q.isFetchedAfterMount;
+  useSectionReady('details', fresh || (q.isError && !q.data));
+  if (q.isError && !q.data) return <LoadError error={q.error} />;
+  if (!q.data || !fresh) return <Loading />;
+  const lead = q.data;
+  if (mode === 0)
+    return (
+      <Stack gap="sm">
+        <LeadDetails lead={lead} />
+        <LeadObjects lead={lead} editable={false} />
+        <LeadMatches leadId={lead.id} />
+      </Stack>
+    );
+  return (
+    <Stack gap="sm">
+      <LeadEditor initial={lead} onStatus={onStatus} />
+      <LeadObjects lead={lead} editable />
+      <LeadMatches leadId={lead.id} />
+      {mode === 2 && lead.accountId != null && <ClientEditor accountId={lead.accountId} onStatus={onAccountStatus} />}
+    </Stack>
+  );
+}
+
+/** Expanded mode: the client's account is edited beside the lead, saved the same way. */
+function ClientEditor({ accountId, onStatus }: { accountId: number; onStatus: (s: AutosaveStatus) => void }) {
+  const { t } = useTranslation();
+  const q = useQuery(accountEditQuery(accountId));
+  if (q.isError && !q.data) return <LoadError error={q.error} />;
+  if (!q.data || !q.isFetchedAfterMount) return <Loading />;
+  return (
+    <Paper withBorder p="sm" data-testid="lead-client-editor">
+      <Title order={3} size="h5" mb="xs">
+        {t('leads.ui.clientAccount')}
+      </Title>
+      <AccountEditor initial={q.data} expanded={false} onStatus={onStatus} />
+    </Paper>
+  );
+}
+
+function Loading() {
+  return (
+    <Center py="xl">
+      <Loader />
+    </Center>
+  );
+}
+
+function LoadError({ error }: { error: unknown }) {
+  return (
+    <Alert color="red" data-testid="lead-error">
+      {describeError(error).message}
+    </Alert>
+  );
+}
+
+function LeadToolbar({ id, mode, setMode, status }: { id: number; mode: ViewMode; setMode: (m: ViewMode) => void; status: AutosaveStatus }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const goBack = useGoBack();
+  const client = useQueryClient();
+  const remove = useMutation({
+    mutationFn: () => deleteLead(id),
+    onSuccess: () => {
+      client.removeQueries({ queryKey: leadKeys.one(id) });
+      void client.invalidateQueries({ queryKey: leadKeys.lists });
+      showBannerAfterNavigation('success', t('leads.ui.deleted'));
+      goBack();
+    },
+    onError: (e) => modals.open({ title: t('leads.ui.deleteFailed'), children: <Text size="sm">{describeError(e).message}</Text> }),
+  });
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: t('leads.ui.deleteTitle'),
+      children: <Text size="sm">{t('leads.ui.deleteConfirm')}</Text>,
+      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
+      onConfirm: () => remove.mutate(),
+    });
+  const busy = status === 'pending' || status === 'saving';
+  return (
+    <Paper withBorder p="xs" className="no-print">
+      <Group justify="space-between" gap="xs">
+        <Group gap="xs">
+          <Button
+            variant={mode === 0 ? 'filled' : 'light'}
+            leftSection={mode === 0 ? <IconPencil size={16} /> : <IconEye size={16} />}
+            onClick={() => setMode(mode === 0 ? 1 : 0)}
+            data-testid="edit-toggle"
+            aria-pressed={mode !== 0}
+          >
+            {mode === 0 ? t('common.edit') : t('accounts.ui.view.done')}
+          </Button>
+          {mode !== 0 && (
+            <Button
+              variant="default"
+              leftSection={mode === 2 ? <IconArrowsMinimize size={16} /> : <IconArrowsMaximize size={16} />}
+              onClick={() => setMode(mode === 2 ? 1 : 2)}
+              data-testid="more-toggle"
+            >
+              {mode === 2 ? t('common.collapse') : t('common.more')}
+            </Button>
+          )}
+          {status !== 'idle' && (
+            <Group gap={4} data-testid="save-status" data-status={status} aria-live="polite">
+              {busy ? <Loader size={14} /> : status === 'saved' ? <IconCloudCheck size={18} color="var(--mantine-color-green-7)" /> : <IconExclamationCircle size={18} color="var(--mantine-color-red-7)" />}
+              <Text size="sm" c={status === 'error' ? 'red' : 'dimmed'}>
+                {busy ? t('accounts.ui.edit.saving') : status === 'saved' ? t('accounts.ui.edit.saved') : t('accounts.ui.edit.notSaved')}
+              </Text>
+            </Group>
+          )}
+        </Group>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button variant="default" rightSection={<IconDots size={16} />} data-testid="lead-menu">
+              {t('accounts.ui.view.actions')}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={() => navigate(`/Viewing/Add?demandId=${id}`)} data-testid="lead-arrange-viewing">
+              {t('leads.ui.arrangeViewing')}
+            </Menu.Item>
+            <Menu.Divider />
+            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete} data-testid="delete-lead">
+              {t('leads.ui.deleteMenu')}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,86 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { TSelectOption, TViewing, TViewingRow, TViewingUpdate } from '@crm/contract';
+import { api } from '../../../lib/api.ts';
+
+export type TViewingAnswer = Omit<TViewing, 'id'> & { id: number | null; resultOptions: TSelectOption[] };
+
+/** Filters of the viewing list (cookie "ViewingList.filter"), with the picked records' texts. */
+export type TViewingFilter = {
+  results: number[];
+  appointmentCreatedFrom: string | null;
+  appointmentCreatedTill: string | null;
+  dateOfViewingFrom: string | null;
+  dateOfViewingTill: string | null;
+  demandId: number | null;
+  demandText: string;
+  objectId: number | null;
+  objectText: string;
+  assigned: number | null;
+  assignedText: string;
+};
+export const NO_VIEWING_FILTER: TViewingFilter = {
+  results: [],
+  appointmentCreatedFrom: null,
+  appointmentCreatedTill: null,
+  dateOfViewingFrom: null,
+  dateOfViewingTill: null,
+  demandId: null,
+  demandText: '',
+  objectId: null,
+  objectText: '',
+  assigned: null,
+  assignedText: '',
+};
+
+export const viewingKeys = {
+  all: ['viewing'] as const,
+  lists: ['viewing', 'list'] as const,
+  one: (id: number) => ['viewing', 'one', id] as const,
+  calendar: ['viewing', 'calendar'] as const,
+};
+
+export const viewingsQuery = (f: TViewingFilter, page: { perPage: number; currentPage: number }) =>
+  queryOptions({
+    queryKey: [...viewingKeys.lists, f, page],
+    queryFn: ({ signal }) => {
+      const { demandText: _d, objectText: _o, ...filter } = f;
+      return api<{ items: TViewingRow[]; totalRows: number; options: { results: TSelectOption[] } }>('/api/Viewing/search', {
+        body: { ...filter, assignedText: f.assignedText || null, ...page },
+        signal,
+        background: true,
+      });
+    },
+    placeholderData: keepPreviousData,
+  });
+
+export const viewingQuery = (id: number) =>
+  queryOptions({ queryKey: viewingKeys.one(id), queryFn: ({ signal }) => api<TViewingAnswer>(`/api/Viewing/edit/${id}`, { signal }), staleTime: 0, meta: { handlesErrors: true } });
+export const blankViewingQuery = (demandId: number | null) =>
+  queryOptions({
+    queryKey: ['viewing', 'blank', demandId],
+    queryFn: ({ signal }) => api<TViewingAnswer>('/api/Viewing/add', { query: demandId ? { demandId } : {}, signal }),
+    staleTime: 0,
+    gcTime: 0,
+    meta: { handlesErrors: true },
+  });
+
+export const saveViewing = (body: TViewingUpdate) => api<TViewingAnswer>('/api/Viewing/update', { body });
+export const moveViewing = (id: number, version: number, dateOfViewing: string) => api<TViewingAnswer>('/api/Viewing/move', { body: { id, version, dateOfViewing } });
+export const deleteViewing = (id: number) => api<unknown>(`/api/Viewing/${id}`, { method: 'DELETE' });
+
+export const searchLeadsQuick = async (searchStr: string, signal: AbortSignal) =>
+  (await api<{ items: { id: number; description: string }[] }>('/api/lead/searchQuick', { query: { searchStr }, signal })).items.map((i) => ({ id: i.id, text: i.description }));
+export const searchObjectsByRef = async (searchStr: string, signal: AbortSignal) =>
+  (await api<{ items: { id: number; description: string; referenceNumber: string }[] }>('/api/object/searchByRefNumOrTitle', { query: { searchStr, options: 'no' }, signal })).items.map(
+    (i) => ({ id: i.id, text: i.description.includes(i.referenceNumber) ? i.description : `#${i.referenceNumber} ${i.description}`, referenceNumber: i.referenceNumber }),
+  );
+export const searchEmployees = async (searchStr: string, signal: AbortSignal) =>
+  (await api<{ items: { id: number; description: string }[] }>('/api/account/search', { query: { searchStr, filter: 1 }, signal })).items.map((i) => ({ id: i.id, text: i.description }));
+
+export type TCalendarEvent = { kind: 'viewing' | 'activity'; id: number; start: string; title: string; version: number; link: string; assigned: string };
+export const calendarQuery = (from: string, till: string, assigned: number | null) =>
+  queryOptions({
+    queryKey: [...viewingKeys.calendar, from, till, assigned],
+    queryFn: ({ signal }) => api<{ items: TCalendarEvent[] }>('/api/calendar', { query: { from, till, ...(assigned ? { assigned } : {}) }, signal }),
+    placeholderData: keepPreviousData,
+  });

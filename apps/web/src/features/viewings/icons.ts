@@ -1,0 +1,9 @@
+// The viewing and calendar screens' own icons, one file each (see components/icons.ts).
+import type { Icon } from '@tabler/icons-react';
+import IconCalendar_ from '@tabler/icons-react/dist/esm/icons/IconCalendar.mjs';
+import IconChevronLeft_ from '@tabler/icons-react/dist/esm/icons/IconChevronLeft.mjs';
+import IconChevronRight_ from '@tabler/icons-react/dist/esm/icons/IconChevronRight.mjs';
+
+export const IconCalendar = IconCalendar_ as Icon;
+export const IconChevronLeft = IconChevronLeft_ as Icon;
+export const IconChevronRight = IconChevronRight_ as Icon;

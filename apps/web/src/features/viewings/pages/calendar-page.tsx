@@ -1,0 +1,215 @@
+import { ActionIcon, Anchor, Badge, Button, Group, Modal, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { SearchPicker, type Picked } from '../../../components/search-picker.tsx';
+import { api, ApiError } from '../../../lib/api.ts';
+import { showBanner } from '../../../lib/banner.ts';
+import { describeError } from '../../../lib/errors.ts';
+import { currentCulture } from '../../../lib/i18n.ts';
+import { useCookieState } from '../../../lib/list-state.ts';
+import { DateField } from '../../accounts/components/date-field.tsx';
+import { calendarQuery, moveViewing, searchEmployees, viewingKeys, type TCalendarEvent } from '../api/viewings.ts';
+import { IconChevronLeft, IconChevronRight } from '../icons.ts';
+
+type View = 'day' | 'week' | 'month';
+const LOCALES = { en: 'en-GB', el: 'el-GR', ru: 'ru-RU' } as const;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const iso = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+const addDays = (d: Date, n: number) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + n);
+/** Monday of the week of `d`. */
+const monday = (d: Date) => addDays(d, -((d.getDay() + 6) % 7));
+
+/** The days a view shows around `anchor`: a day, a week from Monday, or the month's weeks. */
+function daysOf(view: View, anchor: Date): Date[] {
+  if (view === 'day') return [anchor];
+  if (view === 'week') return Array.from({ length: 7 }, (_, i) => addDays(monday(anchor), i));
+  const first = monday(new Date(anchor.getFullYear(), anchor.getMonth(), 1));
+  const last = addDays(monday(new Date(anchor.getFullYear(), anchor.getMonth() + 1, 0)), 6);
+  const n = Math.round((last.getTime() - first.getTime()) / 86400000) + 1;
+  return Array.from({ length: n }, (_, i) => addDays(first, i));
+}
+
+/**
+ * /Calendar: viewings and planned activities by day, week or month, of everyone or one employee.
+ * A click opens the record; dragging an entry to another day moves it there at the same time, and
+ * "Move" (keyboard and touch) sets a new date and time. Moves carry the version: if someone changed
+ * the record meanwhile, nothing is overwritten and the calendar reloads.
+ */
+export function CalendarPage() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const locale = LOCALES[currentCulture()];
+  const [view, setView] = useCookieState<View>('Calendar.view', 'week');
+  const [employee, setEmployee] = useCookieState<Picked>('Calendar.employee', null);
+  const [anchor, setAnchor] = useState(() => new Date());
+  const [moving, setMoving] = useState<TCalendarEvent | null>(null);
+  const days = daysOf(view, anchor);
+  const from = iso(days[0]!);
+  const till = iso(days[days.length - 1]!);
+  const q = useQuery(calendarQuery(from, till, employee?.id ?? null));
+  const byDay = new Map<string, TCalendarEvent[]>();
+  for (const e of q.data?.items ?? []) byDay.set(e.start.slice(0, 10), [...(byDay.get(e.start.slice(0, 10)) ?? []), e]);
+
+  const step = (dir: number) => setAnchor((a) => (view === 'day' ? addDays(a, dir) : view === 'week' ? addDays(a, 7 * dir) : new Date(a.getFullYear(), a.getMonth() + dir, 1)));
+  const title =
+    view === 'month'
+      ? anchor.toLocaleDateString(locale, { month: 'long', year: 'numeric' })
+      : view === 'week'
+        ? `${days[0]!.toLocaleDateString(locale, { day: 'numeric', month: 'short' })} – ${days[6]!.toLocaleDateString(locale, { day: 'numeric', month: 'short', year: 'numeric' })}`
+        : anchor.toLocaleDateString(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+
+  const move = async (e: TCalendarEvent, start: string) => {
+    if (start === e.start) return;
+    try {
+      if (e.kind === 'viewing') await moveViewing(e.id, e.version, start);
+      else await api(`/api/activity/update`, { body: { id: e.id, version: e.version, date: start } });
+      showBanner('success', t('calendar.moved'));
+    } catch (err) {
+      showBanner(err instanceof ApiError && err.status === 409 ? 'warning' : 'danger', err instanceof ApiError && err.status === 409 ? t('calendar.changedMeanwhile') : describeError(err).message);
+    }
+    void client.invalidateQueries({ queryKey: viewingKeys.all });
+    void client.invalidateQueries({ queryKey: ['activities'] });
+  };
+
+  const onDrop = (day: string) => (ev: DragEvent) => {
+    ev.preventDefault();
+    const data = ev.dataTransfer.getData('application/x-crm-event');
+    const e = (q.data?.items ?? []).find((x) => `${x.kind}:${x.id}` === data);
+    if (e) void move(e, `${day}${e.start.slice(10)}`);
+  };
+
+  const entry = (e: TCalendarEvent, compact: boolean) => (
+    <Paper
+      key={`${e.kind}-${e.id}`}
+      withBorder
+      p={4}
+      draggable
+      onDragStart={(ev) => ev.dataTransfer.setData('application/x-crm-event', `${e.kind}:${e.id}`)}
+      className={`calendar-entry calendar-${e.kind}`}
+      data-testid="calendar-entry"
+      data-kind={e.kind}
+      data-id={e.id}
+    >
+      <Group gap={4} wrap="nowrap" justify="space-between" align="flex-start">
+        <Anchor component={Link} to={e.link} size="sm" style={{ minWidth: 0 }}>
+          <Text span fw={600} size="sm">
+            {e.start.slice(11, 16)}
+          </Text>{' '}
+          <Text span size="sm" lineClamp={compact ? 2 : undefined}>
+            {e.title}
+          </Text>
+        </Anchor>
+        {!compact && (
+          <Button size="compact-xs" variant="subtle" onClick={() => setMoving(e)} data-testid="calendar-move">
+            {t('calendar.move')}
+          </Button>
+        )}
+      </Group>
+      {!compact && e.assigned && (
+        <Text size="xs" c="dimmed">
+          {e.assigned}
+        </Text>
+      )}
+      <Badge size="xs" variant="light" color={e.kind === 'viewing' ? 'blue' : 'grape'}>
+        {t(`calendar.kind.${e.kind}`)}
+      </Badge>
+    </Paper>
+  );
+
+  const today = iso(new Date());
+  const month = anchor.getMonth();
+  return (
+    <Stack gap="sm" data-testid="calendar-page" data-view={view}>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Group gap="xs">
+          <ActionIcon variant="default" size="lg" onClick={() => step(-1)} aria-label={t('calendar.previous')} data-testid="calendar-prev">
+            <IconChevronLeft size={18} />
+          </ActionIcon>
+          <Button variant="default" onClick={() => setAnchor(new Date())}>
+            {t('calendar.today')}
+          </Button>
+          <ActionIcon variant="default" size="lg" onClick={() => step(1)} aria-label={t('calendar.next')} data-testid="calendar-next">
+            <IconChevronRight size={18} />
+          </ActionIcon>
+          <Title order={2} size="h4" data-testid="calendar-title">
+            {title}
+          </Title>
+        </Group>
+        <Group gap="xs" align="flex-end">
+          <SearchPicker label={t('calendar.employee')} value={employee} onChange={setEmployee} search={searchEmployees} queryKey="employee" placeholder={t('calendar.everyone')} />
+          <SegmentedControl
+            value={view}
+            onChange={(v) => setView(v as View)}
+            data={(['day', 'week', 'month'] as const).map((v) => ({ value: v, label: t(`calendar.view.${v}`) }))}
+            aria-label={t('calendar.viewLabel')}
+            data-testid="calendar-view"
+          />
+        </Group>
+      </Group>
+      {q.isError && <Text c="red">{describeError(q.error).message}</Text>}
+      <SimpleGrid cols={{ base: 1, sm: view === 'day' ? 1 : 7 }} spacing={4} verticalSpacing={4}>
+        {days.map((d) => {
+          const day = iso(d);
+          const events = byDay.get(day) ?? [];
+          const outside = view === 'month' && d.getMonth() !== month;
+          if (view === 'month' && outside && !events.length && window.matchMedia?.('(max-width: 48em)').matches) return null;
+          return (
+            <Paper
+              key={day}
+              withBorder
+              p={6}
+              mih={view === 'month' ? 110 : 160}
+              onDragOver={(ev) => ev.preventDefault()}
+              onDrop={onDrop(day)}
+              bg={day === today ? 'var(--mantine-color-blue-0)' : outside ? 'var(--mantine-color-gray-0)' : undefined}
+              data-testid="calendar-day"
+              data-day={day}
+              aria-label={d.toLocaleDateString(locale, { weekday: 'long', day: 'numeric', month: 'long' })}
+              role="group"
+            >
+              <Text size="sm" fw={day === today ? 700 : 500} c={outside ? 'dimmed' : undefined} mb={4}>
+                {d.toLocaleDateString(locale, view === 'month' ? { weekday: 'short', day: 'numeric' } : { weekday: 'short', day: 'numeric', month: 'short' })}
+              </Text>
+              <Stack gap={4}>
+                {events.map((e) => entry(e, view === 'month'))}
+                {view !== 'month' && events.length === 0 && (
+                  <Text size="xs" c="dimmed">
+                    {t('calendar.free')}
+                  </Text>
+                )}
+              </Stack>
+            </Paper>
+          );
+        })}
+      </SimpleGrid>
+      {moving && <MoveDialog event={moving} onClose={() => setMoving(null)} onMove={(start) => void move(moving, start).then(() => setMoving(null))} />}
+    </Stack>
+  );
+}
+
+/** The keyboard and touch way to move an entry: a new date and time. */
+function MoveDialog({ event, onClose, onMove }: { event: TCalendarEvent; onClose: () => void; onMove: (start: string) => void }) {
+  const { t } = useTranslation();
+  const [date, setDate] = useState<string | null>(event.start.slice(0, 10));
+  const [time, setTime] = useState(event.start.slice(11, 16));
+  return (
+    <Modal opened onClose={onClose} title={t('calendar.moveTitle', { title: event.title })}>
+      <Stack>
+        <DateField label={t('calendar.newDate')} value={date} onChange={setDate} clearable={false} data-testid="calendar-move-date" />
+        <TextInput label={t('viewings.ui.time')} type="time" value={time} onChange={(e) => setTime(e.currentTarget.value)} data-testid="calendar-move-time" />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button disabled={!date || !time} onClick={() => date && onMove(`${date}T${time.slice(0, 5)}:00`)} data-testid="calendar-move-save">
+            {t('calendar.move')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+

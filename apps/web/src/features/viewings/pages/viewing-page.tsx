@@ -1,0 +1,338 @@
+import { ActionIcon, Alert, Anchor, Button, Card, Center, Grid, Group, Loader, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { TSelectOption } from '@crm/contract';
+import { ActivityList } from '../../../components/activity-list.tsx';
+import { Assignments } from '../../../components/assignments.tsx';
+import { RecordNotFound } from '../../../components/record-not-found.tsx';
+import { SearchPicker, type Picked } from '../../../components/search-picker.tsx';
+import { IconTrash } from '../../../components/icons.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { showBanner, showBannerAfterNavigation } from '../../../lib/banner.ts';
+import { describeError } from '../../../lib/errors.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { DateField } from '../../accounts/components/date-field.tsx';
+import { useGoBack } from '../../accounts/components/go-back.ts';
+import {
+  blankViewingQuery,
+  deleteViewing,
+  saveViewing,
+  searchLeadsQuick,
+  searchObjectsByRef,
+  viewingKeys,
+  viewingQuery,
+  type TViewingAnswer,
+} from '../api/viewings.ts';
+
+/** Activities link to a viewing with link kind 7. */
+const ENTITY_VIEWING = 7;
+
+type Mode = 'create' | 'edit' | 'view';
+type Row = { objectId: number; objectReferenceNumber: string; title: string | null; result: number | null };
+type Form = { createdDate: string | null; createdTime: string; viewingDate: string | null; viewingTime: string; demand: Picked; results: Row[] };
+
+/** A stored date-time split for its two inputs; one shorter than 19 characters is left alone (spec). */
+const split = (dt: string | null): [string | null, string] => (dt && dt.length >= 19 ? [dt.slice(0, 10), dt.slice(11, 16)] : [null, '']);
+const join = (date: string | null, time: string): string | null => (date ? `${date}T${(time || '00:00').slice(0, 5)}:00` : null);
+
+function toForm(v: TViewingAnswer): Form {
+  const [createdDate, createdTime] = split(v.appointmentCreated);
+  const [viewingDate, viewingTime] = split(v.dateOfViewing);
+  return {
+    createdDate,
+    createdTime,
+    viewingDate,
+    viewingTime,
+    demand: v.demandId ? { id: v.demandId, text: v.demand ?? `#${v.demandId}` } : null,
+    results: v.results.map((r) => ({ objectId: r.objectId, objectReferenceNumber: r.objectReferenceNumber ?? '', title: r.title ?? null, result: r.result })),
+  };
+}
+
+/** /Viewing/Add (create; ?demandId= starts from a lead), /Viewing/{id} (view), /Viewing/Edit/{id} (edit). */
+export function ViewingPage() {
+  const params = useParams();
+  const location = useLocation();
+  const [search] = useSearchParams();
+  const id = params.id ? Number(params.id) : null;
+  const mode: Mode = id == null ? 'create' : location.pathname.toLowerCase().startsWith('/viewing/edit') ? 'edit' : 'view';
+  const demandId = Number(search.get('demandId')) || null;
+  const valid = id == null || (Number.isInteger(id) && id > 0);
+  const blank = useQuery({ ...blankViewingQuery(demandId), enabled: id == null });
+  const stored = useQuery({ ...viewingQuery(id ?? 0), enabled: id != null && valid });
+  const q = id == null ? blank : stored;
+  if (!valid || (q.error instanceof ApiError && q.error.status === 404)) return <RecordNotFound testId="viewing-not-found" />;
+  if (q.isError && !q.data)
+    return (
+      <Alert color="red" data-testid="viewing-error">
+        {describeError(q.error).message}
+      </Alert>
+    );
+  if (!q.data || (mode !== 'view' && !q.isFetchedAfterMount))
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  return <ViewingForm key={`${mode}-${q.data.id}-${q.data.version}`} viewing={q.data} mode={mode} />;
+}
+
+function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const goBack = useGoBack();
+  const client = useQueryClient();
+  const [form, setForm] = useState<Form>(() => toForm(viewing));
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const readOnly = mode === 'view';
+  const options: TSelectOption[] = viewing.resultOptions;
+  const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
+
+  const save = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const saved = await saveViewing({
+        ...(viewing.id != null ? { id: viewing.id, version: viewing.version } : {}),
+        appointmentCreated: join(form.createdDate, form.createdTime),
+        dateOfViewing: join(form.viewingDate, form.viewingTime),
+        demandId: form.demand?.id ?? null,
+        results: form.results.map((r) => ({ objectId: r.objectId, result: r.result })),
+      });
+      client.setQueryData(viewingKeys.one(saved.id!), saved);
+      void client.invalidateQueries({ queryKey: viewingKeys.lists });
+      void client.invalidateQueries({ queryKey: viewingKeys.calendar });
+      showBannerAfterNavigation('success', t('viewings.ui.saved'));
+      navigate(`/Viewing/${saved.id}`, { replace: mode === 'create' });
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 409 && e.problem.current) {
+        const current = e.problem.current as TViewingAnswer;
+        client.setQueryData(viewingKeys.one(current.id!), { ...current, resultOptions: options });
+        showBanner('warning', e.problem.title || t('errors.conflict'));
+        setForm(toForm(current));
+      } else if (e instanceof ApiError && e.status === 400) {
+        setErrors(e.fieldErrors);
+        setError(Object.keys(e.fieldErrors).length ? null : describeError(e).message);
+      } else setError(describeError(e).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = () =>
+    modals.openConfirmModal({
+      title: t('viewings.ui.deleteTitle'),
+      children: <Text size="sm">{t('viewings.ui.deleteConfirm')}</Text>,
+      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
+      onConfirm: async () => {
+        try {
+          await deleteViewing(viewing.id!);
+          void client.invalidateQueries({ queryKey: viewingKeys.all });
+          showBannerAfterNavigation('success', t('viewings.ui.deleted'));
+          navigate('/Viewing');
+        } catch (e) {
+          setError(describeError(e).message);
+        }
+      },
+    });
+
+  const addObject = (p: Picked) => {
+    if (!p) return;
+    if (form.results.some((r) => r.objectId === p.id)) {
+      setError(t('leads.objectAlreadyInList'));
+      return;
+    }
+    const ref = /^#(\S+)/.exec(p.text)?.[1] ?? '';
+    set({ results: [...form.results, { objectId: p.id, objectReferenceNumber: ref, title: p.text.replace(/^#\S+\s*/, ''), result: 1 }] });
+    setError(null);
+  };
+
+  const dateTime = (label: string, date: string | null, time: string, onDate: (v: string | null) => void, onTime: (v: string) => void, field: string, testId: string) =>
+    readOnly ? (
+      <div>
+        <Text size="xs" c="dimmed">
+          {label}
+        </Text>
+        <Text size="sm" data-testid={testId}>
+          {formatDateTime(join(date, time)) || t('viewings.ui.notSet')}
+        </Text>
+      </div>
+    ) : (
+      <Group gap="xs" align="flex-start" wrap="nowrap">
+        <DateField label={label} value={date} onChange={onDate} error={errors[field]} data-testid={`${testId}-date`} style={{ flex: 1 }} />
+        <TextInput label={t('viewings.ui.time')} type="time" value={time} onChange={(e) => onTime(e.currentTarget.value)} w={110} data-testid={`${testId}-time`} />
+      </Group>
+    );
+
+  return (
+    <Stack gap="sm" data-testid="viewing-page" data-mode={mode}>
+      <Group justify="space-between">
+        <Title order={2} size="h3">
+          {mode === 'create' ? t('viewings.ui.new') : t('viewings.ui.title', { id: viewing.id })}
+        </Title>
+        <Group gap="xs">
+          {readOnly ? (
+            <>
+              <Button variant="default" onClick={goBack}>
+                {t('viewings.ui.back')}
+              </Button>
+              <Button component={Link} to={`/Viewing/Edit/${viewing.id}`} data-testid="viewing-edit">
+                {t('common.edit')}
+              </Button>
+            </>
+          ) : (
+            <>
+              {mode === 'edit' && (
+                <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={remove} data-testid="viewing-delete">
+                  {t('common.delete')}
+                </Button>
+              )}
+              <Button variant="default" onClick={() => (mode === 'edit' ? navigate(`/Viewing/${viewing.id}`) : goBack())} data-testid="viewing-cancel">
+                {t('common.cancel')}
+              </Button>
+              <Button onClick={() => void save()} loading={busy} data-testid="viewing-save">
+                {t('common.save')}
+              </Button>
+            </>
+          )}
+        </Group>
+      </Group>
+      {error && (
+        <Alert color="red" data-testid="viewing-form-error">
+          {error}
+        </Alert>
+      )}
+      <Card withBorder padding="sm">
+        <Grid gap="sm">
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            {dateTime(
+              t('viewings.ui.appointmentCreated'),
+              form.createdDate,
+              form.createdTime,
+              (v) => set({ createdDate: v }),
+              (v) => set({ createdTime: v }),
+              'appointmentCreated',
+              'viewing-created',
+            )}
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            {dateTime(
+              t('viewings.ui.dateOfViewing'),
+              form.viewingDate,
+              form.viewingTime,
+              (v) => set({ viewingDate: v }),
+              (v) => set({ viewingTime: v }),
+              'dateOfViewing',
+              'viewing-date',
+            )}
+          </Grid.Col>
+          <Grid.Col span={12}>
+            {readOnly ? (
+              <div>
+                <Text size="xs" c="dimmed">
+                  {t('viewings.ui.lead')}
+                </Text>
+                {form.demand ? (
+                  <Anchor component={Link} to={`/Leads/View/${form.demand.id}`} data-testid="viewing-lead">
+                    {form.demand.text}
+                  </Anchor>
+                ) : (
+                  <Text size="sm" c="dimmed" data-testid="viewing-lead">
+                    {t('viewings.ui.notSet')}
+                  </Text>
+                )}
+              </div>
+            ) : (
+              <SearchPicker label={t('viewings.ui.lead')} value={form.demand} onChange={(v) => set({ demand: v })} search={searchLeadsQuick} queryKey="lead" testId="viewing-lead-picker" />
+            )}
+          </Grid.Col>
+        </Grid>
+      </Card>
+      <Card withBorder padding="sm" data-testid="viewing-objects">
+        <Title order={3} size="h5" mb="xs">
+          {t('viewings.ui.objects')}
+        </Title>
+        {form.results.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {t('viewings.ui.noObjects')}
+          </Text>
+        )}
+        {form.results.length > 0 && (
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('viewings.ui.object')}</Table.Th>
+                <Table.Th>{t('viewings.ui.col.result')}</Table.Th>
+                {!readOnly && <Table.Th>{t('viewings.ui.remove')}</Table.Th>}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {form.results.map((r, i) => (
+                <Table.Tr key={r.objectId} data-testid="viewing-object">
+                  <Table.Td>
+                    <Anchor component={Link} to={`/Objects/View/${r.objectId}`}>
+                      #{r.objectReferenceNumber}
+                      {r.title ? ` · ${r.title}` : ''}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    {readOnly ? (
+                      (options.find((o) => Number(o.value) === r.result)?.text ?? '')
+                    ) : (
+                      <Select
+                        aria-label={t('viewings.ui.resultFor', { ref: r.objectReferenceNumber })}
+                        data={options.map((o) => ({ value: String(o.value), label: o.text }))}
+                        value={r.result != null ? String(r.result) : null}
+                        onChange={(v) => set({ results: form.results.map((x, j) => (j === i ? { ...x, result: v ? Number(v) : null } : x)) })}
+                        comboboxProps={{ withinPortal: true }}
+                        data-testid="viewing-object-result"
+                      />
+                    )}
+                  </Table.Td>
+                  {!readOnly && (
+                    <Table.Td>
+                      <ActionIcon variant="subtle" color="red" aria-label={t('viewings.ui.removeOne', { ref: r.objectReferenceNumber })} onClick={() => set({ results: form.results.filter((_, j) => j !== i) })}>
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        {!readOnly && (
+          <SearchPicker
+            key={form.results.length}
+            label={t('viewings.ui.addObject')}
+            placeholder={t('leads.ui.objects.addPlaceholder')}
+            value={null}
+            onChange={addObject}
+            search={searchObjectsByRef}
+            queryKey="object"
+            testId="viewing-object-search"
+          />
+        )}
+      </Card>
+      {mode !== 'create' && viewing.id != null && (
+        <>
+          <Assignments parent="viewing" parentId={viewing.id} editable />
+          <Text size="xs" c="dimmed" data-testid="viewing-stamps">
+            {t('leads.ui.stamps', {
+              created: formatDateTime(viewing.createdOn),
+              createdBy: viewing.createdByAccountDisplayName ?? '—',
+              modified: formatDateTime(viewing.modifiedOn),
+              modifiedBy: viewing.modifiedByAccountDisplayName ?? '—',
+            })}
+          </Text>
+        </>
+      )}
+      {mode === 'view' && viewing.id != null && <ActivityList entityType={ENTITY_VIEWING} id={viewing.id} editable />}
+    </Stack>
+  );
+}

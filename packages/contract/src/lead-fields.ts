@@ -1,0 +1,60 @@
+// The leads' (client demands') fields, described once (no runtime dependencies: the web imports it
+// as '@crm/contract/lead-fields' without zod). The lead's zod schema, its table columns, the
+// single-field editor's rules and the lead form are made from LEAD_FIELDS (decision 009).
+import type { TFieldDescriptionOf } from './field-description.ts';
+
+export const LEAD_GROUPS = ['main', 'services', 'budget', 'wishes', 'texts'] as const;
+export type TLeadGroup = (typeof LEAD_GROUPS)[number];
+export type TLeadFieldDescription = TFieldDescriptionOf<TLeadGroup>;
+
+/** Lead stages: 1 new, 2 contacted, 3 offering, 4 viewings, 5 negotiating, 6 won, 7 lost, 8 on hold. */
+export const LEAD_STAGES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+/** A lead in one of these stages is closed (the Clients list's red mark is for leads not closed). */
+export const LEAD_CLOSED_STAGES = [6, 7] as const;
+/** Priorities: 1 low, 2 normal, 3 high, 4 urgent. */
+export const LEAD_PRIORITIES = [1, 2, 3, 4] as const;
+/** Services of a lead, in the spec's order (the list's type column and service filter). */
+export const LEAD_SERVICES = ['forPurchase', 'forRent', 'forShortRent', 'forSell', 'forRentOut'] as const;
+export type TLeadService = (typeof LEAD_SERVICES)[number];
+/** The service filter's values: 1 purchase, 2 rent, 3 short rent, 4 sell, 5 rent out (0 all). */
+export const LEAD_SERVICE_VALUES: Record<TLeadService, number> = { forPurchase: 1, forRent: 2, forShortRent: 3, forSell: 4, forRentOut: 5 };
+
+const d = (name: string, type: TLeadFieldDescription['type'], group: TLeadGroup, extra: Partial<TLeadFieldDescription> = {}): TLeadFieldDescription => ({
+  name,
+  type,
+  group,
+  ...extra,
+});
+
+export const LEAD_FIELDS: readonly TLeadFieldDescription[] = [
+  d('source', 'select', 'main', { list: 'sourceList', references: 'accounts' }),
+  d('stage', 'select', 'main', { list: 'stageList' }),
+  d('priority', 'select', 'main', { list: 'priorityList' }),
+  d('startDate', 'date', 'main'),
+  d('endDate', 'date', 'main'),
+  ...LEAD_SERVICES.map((s) => d(s, 'boolean', 'services')),
+  d('purchaseBudgetRangeMin', 'currency', 'budget'),
+  d('purchaseBudgetRangeMax', 'currency', 'budget'),
+  d('rentBudgetRangeMin', 'currency', 'budget'),
+  d('rentBudgetRangeMax', 'currency', 'budget'),
+  d('shortRentBudgetRangeMin', 'currency', 'budget'),
+  d('shortRentBudgetRangeMax', 'currency', 'budget'),
+  // What the client looks for (matching): where, what, how big.
+  d('locationId', 'location', 'wishes'),
+  d('objectSubTypes', 'multi-select', 'wishes', { list: 'objectSubTypes' }),
+  d('areaMin', 'area', 'wishes', { max: 1e7 }),
+  d('areaMax', 'area', 'wishes', { max: 1e7 }),
+  d('bedroomsMin', 'number', 'wishes', { integer: true, min: 0, max: 50 }),
+  /** Features the client asks for (names of the object's yes/no features). */
+  d('features', 'flag-enum', 'wishes', { list: 'features' }),
+  d('description', 'textarea', 'texts', { max: 20000 }),
+];
+
+/** Pairs that must be in order (min ≤ max, start ≤ end). */
+export const LEAD_RANGES = [
+  ['purchaseBudgetRangeMin', 'purchaseBudgetRangeMax'],
+  ['rentBudgetRangeMin', 'rentBudgetRangeMax'],
+  ['shortRentBudgetRangeMin', 'shortRentBudgetRangeMax'],
+  ['areaMin', 'areaMax'],
+  ['startDate', 'endDate'],
+] as const;

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { ZDate, ZId, ZPage, ZSelectOption } from './common.ts';
+import { listAnswer } from './accounts.ts';
+import { zodOfField } from './objects.ts';
+import { LEAD_FIELDS } from './lead-fields.ts';
+
+/** Every described field of a lead (GET /api/lead/get, POST /api/lead/update). */
+export const ZLeadFields = z.object(Object.fromEntries(LEAD_FIELDS.map((d) => [d.name, zodOfField(d)])) as Record<string, z.ZodTypeAny>);
+
+export const ZLeadObject = z.object({ objectId: z.number().int(), objectReferenceNumber: z.string(), title: z.string().nullable().optional() });
+
+export const ZLead = ZLeadFields.extend({
+  id: z.number().int(),
+  accountId: z.number().int().nullable(),
+  /** The client's name. */
+  account: z.string().nullable(),
+  /** The lead as one line: services, budget, client. */
+  descr: z.string(),
+  location: z.string().nullable(),
+  objects: z.array(ZLeadObject),
+  createdOn: z.string(),
+  createdBy: z.string().nullable(),
+  modifiedOn: z.string(),
+  modifiedBy: z.string().nullable(),
+  version: z.number().int(),
+});
+export type TLeadObject = z.infer<typeof ZLeadObject>;
+/** The lead as answered: the fixed part typed, the described fields by name. */
+export type TLead = {
+  id: number;
+  accountId: number | null;
+  account: string | null;
+  descr: string;
+  location: string | null;
+  objects: TLeadObject[];
+  createdOn: string;
+  createdBy: string | null;
+  modifiedOn: string;
+  modifiedBy: string | null;
+  version: number;
+} & Record<string, unknown>;
+
+export const ZLeadLists = z.object({
+  sourceList: z.array(ZSelectOption),
+  stageList: z.array(ZSelectOption),
+  priorityList: z.array(ZSelectOption),
+  objectSubTypeList: z.array(ZSelectOption),
+  featureList: z.array(ZSelectOption),
+});
+/** GET /api/lead/get/{id} and /api/lead/view/{id} */
+export const ZLeadAnswer = ZLead.extend({ sourceList: z.array(ZSelectOption), stageList: z.array(ZSelectOption), priorityList: z.array(ZSelectOption), objectSubTypeList: z.array(ZSelectOption), featureList: z.array(ZSelectOption) });
+
+/** POST /api/lead/add: optionally for an account. */
+export const ZLeadAdd = z.object({ accountId: ZId.nullable().optional() });
+export const ZLeadAddAnswer = z.object({ id: z.number().int() });
+
+/** POST /api/lead/update: the fields plus id and the version they were based on. */
+export const ZLeadUpdate = ZLeadFields.partial().extend({
+  id: ZId,
+  version: ZId,
+  accountId: ZId.nullable().optional(),
+  /** The offered objects, in order (replaces the list when given). */
+  objects: z.array(z.object({ objectId: ZId })).max(500).optional(),
+});
+
+/** POST /api/lead/search */
+export const ZLeadSearch = z.object({
+  /** 0 all, 1 purchase, 2 rent, 3 short rent, 4 sell, 5 rent out */
+  service: z.number().int().min(0).max(5).default(0),
+  sources: z.array(ZId).max(200).default([]),
+  stages: z.array(z.number().int().min(1).max(100)).max(50).default([]),
+  priorities: z.array(z.number().int().min(1).max(100)).max(50).default([]),
+  startDate: ZDate.nullable().optional(),
+  endDate: ZDate.nullable().optional(),
+  budgetRangeMin: z.number().min(0).max(1e12).nullable().optional(),
+  budgetRangeMax: z.number().min(0).max(1e12).nullable().optional(),
+  lastName: z.string().max(100).nullable().optional(),
+  perPage: z.number().int().min(1).max(1000000).default(20),
+  currentPage: ZPage.default(1),
+  sortBy: z.enum(['createdOn', 'name', 'stage', 'priority']).default('createdOn'),
+  sortDir: z.enum(['asc', 'desc']).default('desc'),
+});
+export type TLeadSearch = z.infer<typeof ZLeadSearch>;
+export const ZLeadRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  accountId: z.number().int().nullable(),
+  /** purchase, rent, shortRent, sell, rentOut, else other */
+  type: z.string(),
+  budgetRange: z.string(),
+  stage: z.number().int().nullable(),
+  priority: z.number().int().nullable(),
+  createdOn: z.string(),
+});
+export type TLeadRow = z.infer<typeof ZLeadRow>;
+export const ZLeadSearchAnswer = listAnswer(ZLeadRow).extend({
+  options: z.object({
+    serviceList: z.array(ZSelectOption),
+    sourceList: z.array(ZSelectOption),
+    stageList: z.array(ZSelectOption),
+    priorityList: z.array(ZSelectOption),
+  }),
+});
+
+/** GET /api/lead/searchQuick?searchStr= */
+export const ZLeadQuickQuery = z.object({ searchStr: z.string().max(200).default('') });
+export const ZLeadQuickAnswer = z.object({ items: z.array(z.object({ id: z.number().int(), description: z.string() })) });
+
+/** POST /api/lead/addObject, /api/lead/removeObject: one offered object. */
+export const ZLeadObjectChange = z.object({ leadId: ZId, objectId: ZId });
+export const ZLeadObjectsAnswer = z.object({ objects: z.array(ZLeadObject), version: z.number().int() });
+
+/** Matching: objects that fit a lead (GET /api/lead/{id}/matches), leads an object fits (GET /api/object/{id}/matchingLeads). */
+export const ZMatchQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+export const ZLeadMatch = z.object({
+  objectId: z.number().int(),
+  referenceNumber: z.string(),
+  title: z.string().nullable(),
+  type: z.string(),
+  location: z.string().nullable(),
+  price: z.number().nullable(),
+  area: z.number().nullable(),
+  bedrooms: z.number().int().nullable(),
+  score: z.number().int(),
+  /** Why it fits or where it falls short, in the reader's language. */
+  reasons: z.array(z.object({ text: z.string(), good: z.boolean() })),
+  /** Added, or its price dropped, since the lead's matches were last looked at. */
+  isNew: z.boolean(),
+});
+export const ZLeadMatchesAnswer = z.object({ items: z.array(ZLeadMatch), seenOn: z.string().nullable() });
+export const ZObjectMatch = z.object({
+  leadId: z.number().int(),
+  accountId: z.number().int().nullable(),
+  descr: z.string(),
+  score: z.number().int(),
+  reasons: z.array(z.object({ text: z.string(), good: z.boolean() })),
+});
+export const ZObjectMatchesAnswer = z.object({ items: z.array(ZObjectMatch) });
+export const ZNotSuitable = z.object({ objectId: ZId, notSuitable: z.boolean() });

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { ZDate, ZDateTime, ZId, ZPage, ZSelectOption } from './common.ts';
+import { listAnswer } from './accounts.ts';
+
+/**
+ * Results of a viewing, per object shown: 1 planned, 2 liked it, 3 wants a second viewing,
+ * 4 made an offer, 5 not interested, 6 cancelled, 7 did not come. The viewing's own result (the
+ * list's column and row style) is the most advanced of its objects' results, in VIEWING_RESULT_RANK.
+ */
+export const VIEWING_RESULTS = [1, 2, 3, 4, 5, 6, 7] as const;
+export const VIEWING_RESULT_RANK = [4, 3, 2, 1, 5, 7, 6] as const;
+/** Row style classes of the list (the result's name lowercased without spaces, as the spec styles rows). */
+export const VIEWING_RESULT_CLASS: Record<number, string> = {
+  1: 'planned',
+  2: 'liked',
+  3: 'secondviewing',
+  4: 'offermade',
+  5: 'notinterested',
+  6: 'cancelled',
+  7: 'noshow',
+};
+
+export const ZViewingResult = z.object({
+  objectId: ZId,
+  objectReferenceNumber: z.string().optional(),
+  title: z.string().nullable().optional(),
+  result: z.number().int().min(1).max(7).nullable(),
+});
+
+export const ZViewing = z.object({
+  id: z.number().int(),
+  viewingNumber: z.string(),
+  appointmentCreated: z.string().nullable(),
+  dateOfViewing: z.string().nullable(),
+  demandId: z.number().int().nullable(),
+  demand: z.string().nullable(),
+  results: z.array(ZViewingResult),
+  result: z.number().int().nullable(),
+  createdOn: z.string(),
+  createdByAccountDisplayName: z.string().nullable(),
+  modifiedOn: z.string(),
+  modifiedByAccountDisplayName: z.string().nullable(),
+  version: z.number().int(),
+});
+export type TViewing = z.infer<typeof ZViewing>;
+
+/** GET /api/Viewing/add (a blank viewing, from a lead with its offered objects), GET /api/Viewing/edit/{id} */
+export const ZViewingAnswer = ZViewing.extend({ id: z.number().int().nullable(), resultOptions: z.array(ZSelectOption) });
+export const ZViewingAddQuery = z.object({ demandId: z.coerce.number().int().min(1).max(2147483647).optional() });
+
+/** POST /api/Viewing/update: without id it creates the viewing. */
+export const ZViewingUpdate = z.object({
+  id: ZId.nullable().optional(),
+  version: ZId.optional(),
+  appointmentCreated: ZDateTime.nullable().optional(),
+  dateOfViewing: ZDateTime.nullable().optional(),
+  demandId: ZId.nullable().optional(),
+  results: z.array(ZViewingResult).max(100).optional(),
+});
+export type TViewingUpdate = z.infer<typeof ZViewingUpdate>;
+
+/** POST /api/Viewing/move: a viewing dragged to another time on the calendar. */
+export const ZViewingMove = z.object({ id: ZId, version: ZId, dateOfViewing: ZDateTime });
+
+/** POST /api/Viewing/search */
+export const ZViewingSearch = z.object({
+  results: z.array(z.number().int().min(1).max(7)).max(7).default([]),
+  appointmentCreatedFrom: ZDate.nullable().optional(),
+  appointmentCreatedTill: ZDate.nullable().optional(),
+  dateOfViewingFrom: ZDate.nullable().optional(),
+  dateOfViewingTill: ZDate.nullable().optional(),
+  demandId: ZId.nullable().optional(),
+  objectId: ZId.nullable().optional(),
+  assigned: ZId.nullable().optional(),
+  assignedText: z.string().max(200).nullable().optional(),
+  perPage: z.number().int().min(1).max(1000000).default(20),
+  currentPage: ZPage.default(1),
+});
+export type TViewingSearch = z.infer<typeof ZViewingSearch>;
+export const ZViewingRow = z.object({
+  id: z.number().int(),
+  appointmentCreated: z.string().nullable(),
+  dateOfViewing: z.string().nullable(),
+  lead: z.string().nullable(),
+  leadId: z.number().int().nullable(),
+  assigned: z.string(),
+  /** The objects' ids, space-separated (spec), and their reference numbers in the same order. */
+  objects: z.string(),
+  objectRefs: z.array(z.object({ id: z.number().int(), referenceNumber: z.string() })),
+  result: z.string(),
+  resultId: z.number().int().nullable(),
+  /** The row's style class: the result's name lowercased without spaces. */
+  rowClass: z.string(),
+});
+export type TViewingRow = z.infer<typeof ZViewingRow>;
+export const ZViewingSearchAnswer = listAnswer(ZViewingRow).extend({ options: z.object({ results: z.array(ZSelectOption) }) });
+
+/** GET /api/calendar: viewings and planned activities between two days, by employee. */
+export const ZCalendarQuery = z.object({ from: ZDate, till: ZDate, assigned: z.coerce.number().int().min(1).max(2147483647).optional() });
+export const ZCalendarEvent = z.object({
+  kind: z.enum(['viewing', 'activity']),
+  id: z.number().int(),
+  start: z.string(),
+  title: z.string(),
+  version: z.number().int(),
+  /** Where a click leads. */
+  link: z.string(),
+  assigned: z.string(),
+});
+export const ZCalendarAnswer = z.object({ items: z.array(ZCalendarEvent) });
