@@ -62,7 +62,7 @@ function orderBy(p: Paging): SQL[] {
       where l.account_id = ${accounts.id} and l.relation in (1, 2) and (l.end_date is null or l.end_date >= current_date))`),
     role: optional(sql`${accounts.role}`),
     companyType: optional(sql`${accounts.companyType}`),
-    request: optional(sql`${accounts.purchaseBudgetRangeMin}`, sql`${accounts.purchaseBudgetRangeMax}`),
+    request: optional(sql`coalesce(${openLeadBudget('min')}, ${accounts.purchaseBudgetRangeMin})`, sql`coalesce(${openLeadBudget('max')}, ${accounts.purchaseBudgetRangeMax})`),
   };
   return [...keys[p.sortBy], sql`${accounts.id} ${dir}`];
 }
@@ -165,14 +165,30 @@ export function listOwners(app: FastifyInstance, p: Paging) {
   }, true, 'owner');
 }
 
+/** The purchase budget of the client's newest lead that is not closed (won 6, lost 7). */
+const openLeadBudget = (end: 'min' | 'max') =>
+  sql`(select l.${sql.raw(`purchase_budget_range_${end}`)} from leads l where l.account_id = ${accounts.id} and coalesce(l.stage, 0) not in (6, 7)
+    and (l.purchase_budget_range_min is not null or l.purchase_budget_range_max is not null) order by l.created_on desc limit 1)`;
+
+/** Service filter values → the lead's flag column. */
+const LEAD_SERVICE_COLUMNS: Record<number, string> = { 1: 'for_purchase', 2: 'for_rent', 3: 'for_short_rent', 4: 'for_sell', 5: 'for_rent_out' };
+
 export function listClients(app: FastifyInstance, q: z.infer<typeof ZClientSearch> & { culture?: string }) {
   const tz = app.config.timeZone;
   const lastName = q.lastName?.trim();
   const unfilteredClients = !q.serviceFilter && !q.sources.length && !q.startDate && !q.endDate && !lastName;
   const where = and(
     sql`${accounts.isClient}`,
-    q.serviceFilter ? eq(accounts.service, q.serviceFilter) : undefined,
-    q.sources.length ? inArray(accounts.sourceId, q.sources) : undefined,
+    // Service and source come from the client's leads (and the account's own, set before it had any).
+    q.serviceFilter && LEAD_SERVICE_COLUMNS[q.serviceFilter]
+      ? or(
+          eq(accounts.service, q.serviceFilter),
+          sql`exists (select 1 from leads l where l.account_id = ${accounts.id} and l.${sql.raw(LEAD_SERVICE_COLUMNS[q.serviceFilter]!)})`,
+        )
+      : undefined,
+    q.sources.length
+      ? or(inArray(accounts.sourceId, q.sources), sql`exists (select 1 from leads l where l.account_id = ${accounts.id} and l.source in ${sql`(${sql.join(q.sources.map((x) => sql`${x}`), sql`, `)})`})`)
+      : undefined,
     q.startDate ? gte(accounts.createdOn, localDayStart(q.startDate, tz)) : undefined,
     q.endDate ? lt(accounts.createdOn, localDayEnd(q.endDate, tz)) : undefined,
     // Served by the trigram index on crm_search_norm(last_name).
@@ -188,10 +204,10 @@ export function listClients(app: FastifyInstance, q: z.infer<typeof ZClientSearc
     id: accounts.id,
     name: accounts.displayName,
     objectReferenceNumbers: sql<string>`''`,
-    // Leads arrive with the leads module.
-    hasNotClosedLead: sql<boolean>`false`,
-    purchaseBudgetRangeMin: accounts.purchaseBudgetRangeMin,
-    purchaseBudgetRangeMax: accounts.purchaseBudgetRangeMax,
+    // A red mark when the client has a lead that is not closed (partial index on open leads).
+    hasNotClosedLead: sql<boolean>`exists (select 1 from leads l where l.account_id = ${accounts.id} and coalesce(l.stage, 0) not in (6, 7))`,
+    purchaseBudgetRangeMin: sql<number | null>`coalesce(${openLeadBudget('min')}, ${accounts.purchaseBudgetRangeMin})::float8`,
+    purchaseBudgetRangeMax: sql<number | null>`coalesce(${openLeadBudget('max')}, ${accounts.purchaseBudgetRangeMax})::float8`,
   }, true, unfilteredClients ? 'client' : undefined);
 }
 

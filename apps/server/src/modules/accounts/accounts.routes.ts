@@ -126,7 +126,7 @@ export const accountsRoutes = fp(
     app.get(
       '/api/account/view/:id',
       { config: { access: STAFF }, schema: { tags, params: ZIdParam, response: { 200: ZAccount } } },
-      async (req) => accountForCaller(req.user!, await requireAccountDto(app, app.db, req.params.id)),
+      async (req) => accountForCaller(req.user!, await requireAccountDto(app, app.db, req.params.id, req.culture)),
     );
     app.get(
       '/api/account/edit/:id',
@@ -134,7 +134,7 @@ export const accountsRoutes = fp(
       async (req) => {
         const t = translate(app, req);
         const [dto, branches, sources] = await Promise.all([
-          requireAccountDto(app, app.db, req.params.id),
+          requireAccountDto(app, app.db, req.params.id, req.culture),
           branchOptions(app.db, t),
           sourceOptions(app.db),
         ]);

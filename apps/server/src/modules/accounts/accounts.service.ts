@@ -9,6 +9,7 @@ import {
   type TAccount,
   type TAccountAdd,
   type TAccountUpdate,
+  type TCulture,
   type TRole,
   type TSelectOption,
 } from '@crm/contract';
@@ -44,10 +45,14 @@ export const SERVICES = [1, 2, 3, 4, 5] as const;
 export type AccountMergeStep = (tx: Tx, keptId: number, duplicateId: number) => Promise<void>;
 export type AccountDeleteStep = (tx: Tx, id: number) => Promise<void>;
 
+/** The account's leads as its page lists them (id and a one-line description), from the leads module. */
+export type AccountLeadsReader = (db: Db | Tx, accountId: number, culture: TCulture) => Promise<{ id: number; descr: string }[]>;
+
 declare module 'fastify' {
   interface FastifyInstance {
     accountMergeSteps: AccountMergeStep[];
     accountDeleteSteps: AccountDeleteStep[];
+    accountLeads?: AccountLeadsReader;
   }
 }
 
@@ -87,7 +92,7 @@ export async function sourceOptions(db: Db | Tx): Promise<TSelectOption[]> {
 }
 
 /** The account as the view and edit screens show it; undefined when there is none. */
-export async function getAccountDto(app: FastifyInstance, db: Db | Tx, id: number): Promise<TAccount | undefined> {
+export async function getAccountDto(app: FastifyInstance, db: Db | Tx, id: number, culture: TCulture = 'en'): Promise<TAccount | undefined> {
   const [row] = await db
     .select({
       a: accounts,
@@ -122,7 +127,7 @@ export async function getAccountDto(app: FastifyInstance, db: Db | Tx, id: numbe
     // Purchases are deals; they arrive with the deals module.
     boughtObjectsReferenceNumbers: '',
     rentedObjectsReferenceNumbers: row.rented,
-    leads: [],
+    leads: app.accountLeads ? await app.accountLeads(db, id, culture) : [],
     signIn: row.signIn,
     createdOn: toLocalDateTime(createdOn, tz)!,
     createdBy: row.createdBy,
@@ -140,8 +145,8 @@ export function accountForCaller<T extends TAccount>(user: SessionUser, dto: T):
   return { ...dto, role: null, branchId: null, startDate: null, endDate: null, signIn: null };
 }
 
-export async function requireAccountDto(app: FastifyInstance, db: Db | Tx, id: number): Promise<TAccount> {
-  const dto = await getAccountDto(app, db, id);
+export async function requireAccountDto(app: FastifyInstance, db: Db | Tx, id: number, culture: TCulture = 'en'): Promise<TAccount> {
+  const dto = await getAccountDto(app, db, id, culture);
   if (!dto) throw notFound();
   return dto;
 }

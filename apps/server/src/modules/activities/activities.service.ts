@@ -13,7 +13,7 @@ import {
 } from '@crm/contract';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { accounts, activities, activityLinks, files, objects, users } from '../../db/schema/index.ts';
+import { accounts, activities, activityLinks, files, leads, objects, users, viewings } from '../../db/schema/index.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
 import { badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
@@ -158,7 +158,7 @@ export async function listActivities(db: Q, q: z.output<typeof ZActivityListQuer
   return { items: await completeRows(db, rows, timeZone), totalRows: count?.n ?? 0 };
 }
 
-/** Whether the linked record exists, where its table exists (objects, accounts, activities). */
+/** Whether the linked record exists, where its table exists (objects, accounts, activities, leads, viewings). */
 async function checkLinkTarget(db: Q, entity: number, id: number, field: string) {
   if (entity === LinkKind.Object) {
     const [o] = await db.select({ id: objects.id }).from(objects).where(eq(objects.id, id));
@@ -169,6 +169,12 @@ async function checkLinkTarget(db: Q, entity: number, id: number, field: string)
   } else if (entity === LinkKind.Activity) {
     const [a] = await db.select({ id: activities.id }).from(activities).where(eq(activities.id, id));
     if (!a) throw fieldError(field, 'activities.linkNotFound');
+  } else if (entity === LinkKind.Demand) {
+    const [l] = await db.select({ id: leads.id }).from(leads).where(eq(leads.id, id));
+    if (!l) throw fieldError(field, 'activities.linkNotFound');
+  } else if (entity === LinkKind.Viewing) {
+    const [v] = await db.select({ id: viewings.id }).from(viewings).where(eq(viewings.id, id));
+    if (!v) throw fieldError(field, 'activities.linkNotFound');
   }
 }
 

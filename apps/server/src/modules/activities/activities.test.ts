@@ -70,9 +70,17 @@ describe('adding an activity', () => {
   });
 
   it('links to kinds whose tables come later by number, shown as #id', async () => {
-    const a = await addActivity(777, agent.token, 4);
-    expect(a.links).toEqual([{ entity: 4, id: 777, description: '#777' }]);
+    const a = await addActivity(777, agent.token, 5);
+    expect(a.links).toEqual([{ entity: 5, id: 777, description: '#777' }]);
     expect(a.createdBy).toBe(agent.email);
+  });
+
+  it('refuses a link to a lead or a viewing that does not exist', async () => {
+    for (const entityType of [4, 7]) {
+      const res = await app.inject({ method: 'POST', url: '/api/activity/add', payload: { entityType, id: 2147483000 }, headers: bearer(agent.token) });
+      expect(res.statusCode, String(entityType)).toBe(400);
+      expect(res.json().errors.id).toBeDefined();
+    }
   });
 
   it('shows the name of the account a sign-in belongs to as the creator', async () => {
@@ -221,11 +229,11 @@ describe('updating an activity', () => {
     const acc = await newAccount();
     const other = await newAccount();
     const a = await addActivity(acc.id);
-    const linked = (await update({ id: a.id, version: 1, links: [...a.links, { entity: 2, id: other.id }, { entity: 4, id: 42 }] })).json();
+    const linked = (await update({ id: a.id, version: 1, links: [...a.links, { entity: 2, id: other.id }, { entity: 5, id: 42 }] })).json();
     expect(linked.links).toEqual([
       { entity: 2, id: acc.id, description: acc.displayName },
       { entity: 2, id: other.id, description: other.displayName },
-      { entity: 4, id: 42, description: '#42' },
+      { entity: 5, id: 42, description: '#42' },
     ]);
     // Now on the other account's list too
     const otherList = (await call(admin.token, 'GET', `/api/activity?parent=2&parentId=${other.id}`)).json();

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, asc, eq } from 'drizzle-orm';
 import { ASSIGNMENT_PARENTS, ASSIGNMENT_PARENT_FIELDS, type TAssignmentAdd, type TAssignmentList, type TAssignmentParent } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { accounts, assignments, objects } from '../../db/schema/index.ts';
+import { accounts, assignments, leads, objects, viewings } from '../../db/schema/index.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
 import { accessDenied, badRequest, fieldError, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
@@ -20,11 +20,21 @@ export function parseParent(segment: string): { name: TAssignmentParent; kind: n
   throw badRequest('assignments.unknownParent');
 }
 
-/** An object or account parent must exist; other parents' tables come with their screens. */
+/** The parent record must exist: an object, account, lead or viewing. */
 async function checkParent(db: Q, kind: number, parentId: number) {
   if (kind === ASSIGNMENT_PARENTS.object) {
     const [o] = await db.select({ id: objects.id }).from(objects).where(eq(objects.id, parentId));
     if (!o) throw notFound();
+    return;
+  }
+  if (kind === ASSIGNMENT_PARENTS.lead) {
+    const [l] = await db.select({ id: leads.id }).from(leads).where(eq(leads.id, parentId));
+    if (!l) throw notFound();
+    return;
+  }
+  if (kind === ASSIGNMENT_PARENTS.viewing) {
+    const [v] = await db.select({ id: viewings.id }).from(viewings).where(eq(viewings.id, parentId));
+    if (!v) throw notFound();
     return;
   }
   if (kind !== ASSIGNMENT_PARENTS.account) return;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { accounts, actionLog, assignments, objects, users } from '../../db/schema/index.ts';
+import { accounts, actionLog, assignments, leads, objects, users, viewings } from '../../db/schema/index.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
 
 const t = await createTestApp();
@@ -53,8 +53,10 @@ describe('assignments of a record', () => {
 
   it('keeps the parents apart: lead 5, object 5, viewing 5 and account 5 are different records', async () => {
     const id = 500000 + Math.floor(Math.random() * 1000);
-    // Objects exist (their assignments refuse unknown ones); leads and viewings have no table yet.
+    // Each parent must exist (assignments refuse unknown ones): the same number in each table.
     await db.insert(objects).values({ id } as never);
+    await db.insert(leads).values({ id } as never);
+    await db.insert(viewings).values({ id });
     expect((await call(agent.token, 'POST', '/api/assignment/lead/add', { assignedTo: employee.id, demandId: id })).statusCode).toBe(200);
     expect((await call(agent.token, 'POST', '/api/assignment/object/add', { assignedTo: specialist.id, objectId: id })).statusCode).toBe(200);
     expect((await call(agent.token, 'POST', '/api/assignment/viewing/add', { assignedTo: employee.id, viewingId: id })).statusCode).toBe(200);

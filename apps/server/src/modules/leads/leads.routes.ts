@@ -23,6 +23,7 @@ import { leadsForObject, markMatchesSeen, matchesForLead, setNotSuitable } from 
 import { STAFF } from '../../plugins/auth.ts';
 import {
   addLead,
+  accountLeads,
   addLeadObject,
   deleteLead,
   findLeads,
@@ -49,6 +50,7 @@ export const leadsRoutes = fp(
     const tr = (req: FastifyRequest) => (key: string, params?: Record<string, string | number>) => app.translator.t(req.culture, key, params);
 
     app.accountMergeSteps.push(moveLeads);
+    app.decorate('accountLeads', (db, accountId, culture) => accountLeads(db, accountId, (key, params) => app.translator.t(culture, key, params)));
     app.searchProviders.push(async ({ text, limit, culture }) =>
       (await findLeads(app, text, limit, (key, params) => app.translator.t(culture, key, params))).map((h) => ({ ...h, entity: 'Lead' as const })),
     );

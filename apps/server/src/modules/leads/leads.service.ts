@@ -433,3 +433,14 @@ export async function moveLeads(tx: Tx, keptId: number, duplicateId: number) {
   await tx.update(leads).set({ accountId: keptId }).where(eq(leads.accountId, duplicateId));
   await tx.update(leads).set({ source: keptId } as never).where(eq(leadColumns.source!, duplicateId));
 }
+
+/** An account's leads for its page, newest first: services, budget and stage in one line. */
+export async function accountLeads(db: Db | Tx, accountId: number, t: T) {
+  const rows = await db.select().from(leads).where(eq(leads.accountId, accountId)).orderBy(sql`${leads.createdOn} desc`).limit(100);
+  return rows.map((r) => {
+    const l = r as unknown as Row;
+    const budget = budgetRange(l);
+    const stage = l.stage != null ? t(`leads.stage.${l.stage}`) : '';
+    return { id: l.id as number, descr: [t(`leads.type.${leadType(l)}`), budget, stage].filter(Boolean).join(' · ') };
+  });
+}

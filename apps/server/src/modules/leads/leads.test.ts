@@ -194,3 +194,35 @@ describe('the leads list', () => {
     expect(await db.select({ n: sql<number>`count(*)::int` }).from(accounts).where(eq(accounts.id, dup.id))).toEqual([{ n: 0 }]);
   });
 });
+
+describe('leads on the other screens', () => {
+  it('mark the client on the Clients list while a lead is open, with its budget as the request, and filter by the lead’s service and source', async () => {
+    const mark = `Stavrou${Date.now() % 100000}`;
+    const source = await newAccount({ isSource: true, isCompany: true, name: `Xrysi Eykairia ${mark}` });
+    const client = await newAccount({ lastName: mark, firstName: 'Anna', isClient: true });
+    const id = await addLead(client.id);
+    await call(agent.token, 'POST', '/api/lead/update', { id, version: 1, forRent: true, rentBudgetRangeMax: 700, forPurchase: true, purchaseBudgetRangeMin: 90000, purchaseBudgetRangeMax: 120000, source: source.id });
+    const clients = async (body: Record<string, unknown> = {}) =>
+      (await call(agent.token, 'POST', '/api/clients/search', { lastName: mark, ...body })).json().items as { id: number; hasNotClosedLead: boolean; purchaseBudgetRangeMin: number | null; purchaseBudgetRangeMax: number | null }[];
+    expect((await clients())[0]).toMatchObject({ id: client.id, hasNotClosedLead: true, purchaseBudgetRangeMin: 90000, purchaseBudgetRangeMax: 120000 });
+    expect((await clients({ serviceFilter: 2 })).map((c) => c.id)).toEqual([client.id]);
+    expect((await clients({ serviceFilter: 3 })).map((c) => c.id)).toEqual([]);
+    expect((await clients({ sources: [source.id] })).map((c) => c.id)).toEqual([client.id]);
+    await call(agent.token, 'POST', '/api/lead/update', { id, version: 2, stage: 7 });
+    expect((await clients())[0]!.hasNotClosedLead).toBe(false);
+  });
+
+  it('list on the client’s account page, and on the page of an object offered to them or shown at a viewing', async () => {
+    const client = await newAccount({ lastName: 'Petridou', firstName: 'Sofia' });
+    const id = await addLead(client.id);
+    await call(agent.token, 'POST', '/api/lead/update', { id, version: 1, forPurchase: true, purchaseBudgetRangeMax: 250000 });
+    const account = (await call(agent.token, 'GET', `/api/account/view/${client.id}`, undefined, { 'accept-language': 'el' })).json();
+    expect(account.leads).toEqual([{ id, descr: expect.stringContaining('Αγορά') }]);
+    const o = await newObject('Villa in Sithonia');
+    await call(agent.token, 'POST', '/api/lead/addObject', { leadId: id, objectId: o.id });
+    const v = await call(agent.token, 'POST', '/api/Viewing/update', { demandId: id, dateOfViewing: '2026-12-10T12:00:00', results: [{ objectId: o.id, result: 1 }] });
+    const view = (await call(agent.token, 'GET', `/api/object/view/${o.id}`)).json();
+    expect(view.leads).toEqual([{ id, descr: `#${id} · Petridou Sofia` }]);
+    expect(view.viewings).toEqual([{ id: v.json().id, descr: '2026-12-10 12:00 · Petridou Sofia' }]);
+  });
+});

@@ -140,6 +140,21 @@ export async function editAnswer(db: Db | Tx, reader: Reader, id: number) {
   };
 }
 
+/** The leads the object was offered to and the viewings it was shown at, newest first. */
+async function leadsAndViewingsOf(db: Db | Tx, reader: Reader, id: number) {
+  const leadRows = await db.execute(sql`
+    select l.id, a.display_name as client from lead_objects lo join leads l on l.id = lo.lead_id left join accounts a on a.id = l.account_id
+    where lo.object_id = ${id} order by l.created_on desc limit 100`);
+  const viewingRows = await db.execute(sql`
+    select v.id, to_char(v.date_of_viewing at time zone ${reader.timeZone}, 'YYYY-MM-DD HH24:MI') as at, a.display_name as client
+    from viewing_objects vo join viewings v on v.id = vo.viewing_id left join leads l on l.id = v.demand_id left join accounts a on a.id = l.account_id
+    where vo.object_id = ${id} order by v.date_of_viewing desc nulls first limit 100`);
+  return {
+    leads: (leadRows.rows as Row[]).map((r) => ({ id: r.id as number, descr: [`#${r.id}`, r.client].filter(Boolean).join(' · ') })),
+    viewings: (viewingRows.rows as Row[]).map((r) => ({ id: r.id as number, descr: [r.at, r.client].filter(Boolean).join(' · ') || `#${r.id}` })),
+  };
+}
+
 export async function viewAnswer(db: Db | Tx, reader: Reader, id: number) {
   const object = await requireObjectDto(db, reader, id);
   const contacts = await contactsOf(db, reader.t, id);
@@ -148,9 +163,8 @@ export async function viewAnswer(db: Db | Tx, reader: Reader, id: number) {
   return {
     ...object,
     accounts: linked.map((c) => ({ id: c.accountId, descr: c.account ?? '' })),
-    // Leads, viewings, deals and reservations point at objects once those records exist.
-    leads: [],
-    viewings: [],
+    ...(await leadsAndViewingsOf(db, reader, id)),
+    // Deals and reservations point at objects once those records exist.
     deals: [],
     reservations: [],
     contacts,
