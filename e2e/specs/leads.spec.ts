@@ -1,0 +1,136 @@
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { apiToken, expectAccessible } from '../fixtures.ts';
+
+/**
+ * A client's request from start to viewing: a lead added from the client's account with a budget
+ * and a place typed in Greek, the red mark on the Clients list, matching properties offered from
+ * the matches, a viewing of both arranged from the lead with a result for each, and the viewing
+ * found on the calendar and moved to the next day.
+ */
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function createObject(request: APIRequestContext, token: string, fields: Record<string, unknown>) {
+  const add = await request.get('/api/object/add', { headers: auth(token) });
+  expect(add.ok(), await add.text()).toBeTruthy();
+  const blank = (await add.json()) as { id: number; version: number; referenceNumber: string };
+  const upd = await request.post('/api/object/update', { data: { id: blank.id, version: blank.version, ...fields }, headers: auth(token) });
+  expect(upd.ok(), await upd.text()).toBeTruthy();
+  return { id: blank.id, referenceNumber: blank.referenceNumber };
+}
+
+async function placeId(request: APIRequestContext, token: string, name: string) {
+  const res = await request.get('/api/location/search', { params: { searchStr: name }, headers: auth(token) });
+  const { items } = (await res.json()) as { items: { id: number; text: string }[] };
+  expect(items.length).toBeGreaterThan(0);
+  return items[0]!.id;
+}
+
+async function signedIn(browser: Browser, baseURL: string, token: string, language: string, viewport = { width: 1280, height: 800 }) {
+  const ctx = await browser.newContext({ viewport });
+  await ctx.addCookies([{ name: 'language', value: language, url: baseURL }]);
+  const me = { token, username: 'admin@example.com', userroles: ['admin'], branchId: null, language: null, accountId: null };
+  await ctx.addInitScript((s) => window.localStorage.setItem('crm.session', s), JSON.stringify(me));
+  return ctx;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const iso = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+
+for (const language of ['en-UK', 'el'] as const) {
+  test(`a lead from the client's account to a viewing on the calendar (${language})`, async ({ browser, request, baseURL }) => {
+    test.setTimeout(150_000);
+    const token = await apiToken(request);
+    const mark = `${language === 'el' ? 'Παπαδάκη' : 'Papadaki'}${Date.now() % 1000000}`;
+    const client = await request.post('/api/account/add', { data: { firstName: 'Ελένη', lastName: mark, isClient: true }, headers: auth(token) });
+    expect(client.ok(), await client.text()).toBeTruthy();
+    const clientId = ((await client.json()) as { id: number }).id;
+    const place = await placeId(request, token, 'Καλαμαριά');
+    // Two flats that fit (a price no other property has) and one that does not (too dear).
+    const price = 4_100_000 + Math.floor(Math.random() * 100_000);
+    const flat = { forSale: true, subTypeObjectTypeId: 1, objectSubTypeId: 1, locationId: place, area: 95, bedrooms: 2 };
+    const a = await createObject(request, token, { ...flat, title: `Flat A ${mark}`, salePrice: price });
+    const b = await createObject(request, token, { ...flat, title: `Flat B ${mark}`, salePrice: price + 1000 });
+    const dear = await createObject(request, token, { ...flat, title: `Flat C ${mark}`, salePrice: price * 2 });
+
+    const ctx = await signedIn(browser, baseURL!, token, language);
+    const page = await ctx.newPage();
+
+    // From the client's account: Add lead opens the new lead in expanded edit.
+    await page.goto(`/Accounts/View/${clientId}`);
+    await page.getByTestId('account-menu').click();
+    await page.getByTestId('add-lead').click();
+    await expect(page).toHaveURL(/\/Leads\/View\/\d+\/2$/);
+    const leadId = Number(/\/Leads\/View\/(\d+)/.exec(page.url())![1]);
+    await page.getByTestId('lead-forPurchase').check();
+    await page.getByTestId('lead-purchaseBudgetRangeMin').fill(String(price - 100_000));
+    await page.getByTestId('lead-purchaseBudgetRangeMax').fill(String(price + 100_000));
+    await page.getByTestId('lead-locationId').fill('Καλαμ');
+    await page.getByRole('option', { name: /Καλαμαριά/ }).first().click();
+    await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved', { timeout: 15_000 });
+    await expectAccessible(page, 'lead edit');
+
+    // The Clients list marks the client while the lead is open.
+    await page.goto('/Clients');
+    await page.getByTestId('clients-filter-lastname').fill(mark);
+    const row = page.getByTestId('clients-table-row').filter({ hasText: mark });
+    await expect(row.getByTestId('open-lead')).toBeVisible();
+
+    // The matches offer both flats (not the dear one); offering them moves them to the lead's list.
+    await page.goto(`/Leads/View/${leadId}`);
+    const matches = page.getByTestId('lead-matches');
+    await expect(matches.locator(`[data-object-id="${a.id}"]`)).toBeVisible();
+    await expect(matches.locator(`[data-object-id="${b.id}"]`)).toBeVisible();
+    await expect(matches.locator(`[data-object-id="${dear.id}"]`)).toHaveCount(0);
+    await expectAccessible(page, 'lead view with matches');
+    for (const o of [a, b]) {
+      await matches.locator(`[data-object-id="${o.id}"]`).getByTestId('lead-match-offer').click();
+      await expect(page.getByTestId('lead-objects').getByText(`#${o.referenceNumber}`)).toBeVisible();
+    }
+
+    // Arrange a viewing from the lead: both flats come with it; a result for each.
+    const wednesday = new Date();
+    wednesday.setDate(wednesday.getDate() - ((wednesday.getDay() + 6) % 7) + 2);
+    const day = iso(wednesday);
+    await page.getByTestId('lead-menu').click();
+    await page.getByTestId('lead-arrange-viewing').click();
+    await expect(page).toHaveURL(new RegExp(`/Viewing/Add\\?demandId=${leadId}`));
+    await expect(page.getByTestId('viewing-object')).toHaveCount(2);
+    await page.getByTestId('viewing-date-date').fill(`${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`);
+    await page.getByTestId('viewing-date-time').fill('11:30');
+    const results = page.getByTestId('viewing-object-result');
+    await results.nth(0).click();
+    await page.getByRole('option').nth(3).click(); // made an offer
+    await results.nth(1).click();
+    await page.getByRole('option').nth(4).click(); // not interested
+    await page.getByTestId('viewing-save').click();
+    await expect(page).toHaveURL(/\/Viewing\/\d+$/);
+    const viewingId = Number(/\/Viewing\/(\d+)$/.exec(page.url())![1]);
+    await expect(page.getByTestId('viewing-date')).toContainText('11:30');
+    await expectAccessible(page, 'viewing view');
+
+    // On the calendar (this week), then moved to the next day.
+    await page.goto('/Calendar');
+    await page.getByTestId('calendar-view').getByText(language === 'el' ? 'Εβδομάδα' : 'Week').click();
+    const entry = page.locator(`[data-testid="calendar-entry"][data-kind="viewing"][data-id="${viewingId}"]`);
+    await expect(page.locator(`[data-day="${day}"]`).locator(entry)).toBeVisible();
+    await expectAccessible(page, 'calendar');
+    await entry.getByTestId('calendar-move').click();
+    const thursday = new Date(wednesday);
+    thursday.setDate(thursday.getDate() + 1);
+    const next = iso(thursday);
+    await page.getByTestId('calendar-move-date').fill(`${next.slice(8, 10)}/${next.slice(5, 7)}/${next.slice(0, 4)}`);
+    await page.getByTestId('calendar-move-save').click();
+    await expect(page.locator(`[data-day="${next}"]`).locator(entry)).toBeVisible();
+    const stored = await request.get(`/api/Viewing/edit/${viewingId}`, { headers: auth(token) });
+    expect(((await stored.json()) as { dateOfViewing: string }).dateOfViewing).toBe(`${next}T11:30:00`);
+
+    // The leads list finds it by the client's name; the viewings list by the property.
+    await page.goto('/Leads');
+    await page.getByTestId('leads-filter-lastname').fill(mark);
+    await expect(page.getByTestId('leads-table-row').filter({ hasText: mark })).toHaveCount(1);
+    await expectAccessible(page, 'leads list');
+    await page.goto('/Viewing');
+    await expectAccessible(page, 'viewings list');
+    await ctx.close();
+  });
+}
