@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { alerts } from '../schema/index.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
 import { seedDemoObjects } from './demo-objects.ts';
+import { seedDemoLeads } from './demo-leads.ts';
 
 /**
  * The demo agency, loaded once into an empty database (DEMO_DATA=true). Each area adds its
@@ -42,6 +43,15 @@ export async function seedDemo(app: FastifyInstance) {
         app.log.info(counts, 'demo objects loaded');
       }
       await tx.execute(sql`insert into demo_seed (area) values ('objects')`);
+    }
+    if (!done.has('leads')) {
+      // Only into an agency without leads of its own, once the demo clients and properties are there.
+      const [row] = (await tx.execute(sql`select exists (select 1 from leads) as has, exists (select 1 from objects) as objects`)).rows as { has: boolean; objects: boolean }[];
+      if (!row?.has && row?.objects) {
+        const counts = await seedDemoLeads(tx, { timeZone: app.config.timeZone });
+        app.log.info(counts, 'demo leads and viewings loaded');
+      }
+      await tx.execute(sql`insert into demo_seed (area) values ('leads')`);
     }
   });
 }
