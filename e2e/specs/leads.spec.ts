@@ -65,7 +65,7 @@ for (const language of ['en-UK', 'el'] as const) {
     await page.getByTestId('lead-purchaseBudgetRangeMin').fill(String(price - 100_000));
     await page.getByTestId('lead-purchaseBudgetRangeMax').fill(String(price + 100_000));
     await page.getByTestId('lead-locationId').fill('Καλαμ');
-    await page.getByRole('option', { name: /Καλαμαριά/ }).first().click();
+    await page.getByRole('option', { name: /Καλαμαριά|Kalamaria/ }).first().click();
     await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved', { timeout: 15_000 });
     await expectAccessible(page, 'lead edit');
 

@@ -122,6 +122,8 @@ export function LeadEditor({ initial, onStatus }: { initial: TLeadAnswer; onStat
         maxLength={d.max}
         loadOptions={d.type === 'location' ? searchPlaces : undefined}
         valueText={d.name === 'locationId' ? (lead.location ?? undefined) : undefined}
+        testId={`lead-${d.name}`}
+        autoFocus={false}
       />
     </div>
   );

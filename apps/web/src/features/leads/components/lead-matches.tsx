@@ -101,7 +101,7 @@ export function LeadMatches({ leadId }: { leadId: number }) {
                   {[m.type, m.location, m.price != null ? formatMoney(m.price) : null, m.area != null ? `${Math.round(m.area)} m²` : null].filter(Boolean).join(' · ')}
                 </Text>
               </Stack>
-              <Badge size="lg" variant="light" color={m.score >= 80 ? 'green' : m.score >= 60 ? 'yellow' : 'gray'} aria-label={t('leads.ui.matches.score', { score: m.score })}>
+              <Badge size="lg" variant="light" c="dark.8" color={m.score >= 80 ? 'green' : m.score >= 60 ? 'yellow' : 'gray'} aria-label={t('leads.ui.matches.score', { score: m.score })}>
                 {m.score}
               </Badge>
             </Group>

@@ -93,29 +93,29 @@ export function CalendarPage() {
       data-kind={e.kind}
       data-id={e.id}
     >
-      <Group gap={4} wrap="nowrap" justify="space-between" align="flex-start">
-        <Anchor component={Link} to={e.link} size="sm" style={{ minWidth: 0 }}>
-          <Text span fw={600} size="sm">
-            {e.start.slice(11, 16)}
-          </Text>{' '}
-          <Text span size="sm" lineClamp={compact ? 2 : undefined}>
-            {e.title}
-          </Text>
-        </Anchor>
+      <Anchor component={Link} to={e.link} size="sm" style={{ display: 'block', minWidth: 0 }}>
+        <Text span fw={600} size="sm">
+          {e.start.slice(11, 16)}
+        </Text>{' '}
+        <Text span size="sm" lineClamp={compact ? 2 : undefined}>
+          {e.title}
+        </Text>
+      </Anchor>
+      {!compact && e.assigned && (
+        <Text size="xs" c="dimmed">
+          {e.assigned}
+        </Text>
+      )}
+      <Group gap={4} justify="space-between" wrap="nowrap" mt={2}>
+        <Badge size="xs" variant="light" color={e.kind === 'viewing' ? 'blue' : 'grape'}>
+          {t(`calendar.kind.${e.kind}`)}
+        </Badge>
         {!compact && (
           <Button size="compact-xs" variant="subtle" onClick={() => setMoving(e)} data-testid="calendar-move">
             {t('calendar.move')}
           </Button>
         )}
       </Group>
-      {!compact && e.assigned && (
-        <Text size="xs" c="dimmed">
-          {e.assigned}
-        </Text>
-      )}
-      <Badge size="xs" variant="light" color={e.kind === 'viewing' ? 'blue' : 'grape'}>
-        {t(`calendar.kind.${e.kind}`)}
-      </Badge>
     </Paper>
   );
 
