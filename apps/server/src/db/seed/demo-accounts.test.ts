@@ -85,7 +85,7 @@ describe('demo agency', () => {
     expect(acts!.coming).toBeGreaterThan(20);
     expect(acts).toMatchObject({ unassigned_todos: 0, done_without_date: 0, unlinked: 0 });
     const [assigned] = (
-      await t.db.execute(sql`select count(*)::int as n, count(*) filter (where parent <> 1 or account_id not in (select id from accounts where is_employe))::int as wrong from assignments`)
+      await t.db.execute(sql`select count(*)::int as n, count(*) filter (where parent not in (1, 2, 3) or account_id not in (select id from accounts where is_employe))::int as wrong from assignments`)
     ).rows as { n: number; wrong: number }[];
     expect(assigned!.n).toBeGreaterThan(100);
     expect(assigned!.wrong).toBe(0);
@@ -98,6 +98,6 @@ describe('demo agency', () => {
     const [row] = (await t.db.execute(sql`select (select count(*)::int from accounts) as accounts, (select count(*)::int from activities) as activities`)).rows as { accounts: number; activities: number }[];
     expect(row).toEqual({ accounts: 1, activities: 0 });
     const areas = (await t.db.execute(sql`select area from demo_seed order by area`)).rows as { area: string }[];
-    expect(areas.map((a) => a.area)).toEqual(['accounts', 'alerts', 'objects']);
+    expect(areas.map((a) => a.area)).toEqual(['accounts', 'alerts', 'leads', 'objects']);
   });
 });
