@@ -1,6 +1,6 @@
 // npm run bench — the performance budgets of ARCHITECTURE.md, measured.
 //
-//   npm run bench [-- --accounts 100000 --activities 1000000 --objects 50000 --duration 8 --concurrency 8 --force --plans --no-web | --build-web]
+//   npm run bench [-- --accounts 100000 --activities 1000000 --objects 50000 --leads 100000 --viewings 20000 --duration 8 --concurrency 8 --force --plans --no-web | --build-web]
 //
 // 1. Generates (or reuses) the large agency (scripts/generate-large.ts) in DATABASE_URL or in an
 //    embedded PostgreSQL under DATA_DIR (default ./data/bench).
@@ -292,6 +292,12 @@ async function main() {
         log(`  /api/object: totalRows ${n} (checked against count(*))`);
       }
     }
+    // Leads and viewings: ids spread over the tables.
+    const leadIds = (await handle.pool.query<{ id: number }>('select id from leads where coalesce(stage, 0) not in (6, 7) order by hashint4(id) limit 500')).rows.map((r) => r.id);
+    const viewingDay = (i: number) => {
+      const d = new Date(Date.now() - ((i * 17) % 700) * 86400000);
+      return d.toISOString().slice(0, 10);
+    };
     const objectSearch = (i: number, showOnMap: boolean) => ({
       forSale: i % 3 !== 1,
       forRent: i % 3 === 1,
@@ -352,6 +358,27 @@ async function main() {
       { name: 'GET /api/search (reference number)', kind: 'search', make: (i) => ({ method: 'GET', path: `/api/search?searchStr=${refs[(i * 11) % refs.length]}` }) },
       { name: 'GET /api/object/getTopLocations', kind: 'list', make: () => ({ method: 'GET', path: '/api/object/getTopLocations' }) },
       { name: 'GET /api/location/search (Greek, Greeklish)', kind: 'search', make: (i) => ({ method: 'GET', path: `/api/location/search?searchStr=${encodeURIComponent(['Καλαμ', 'pefko', 'θέρμη', 'xalk', 'Πανόρ', 'nikiti'][i % 6]!)}` }) },
+      // Leads, viewings, matching (issue 9).
+      { name: 'POST /api/lead/search (page 1-50)', kind: 'list', make: (i) => ({ method: 'POST', path: '/api/lead/search', body: { perPage: 20, currentPage: page(i) } }) },
+      {
+        name: 'POST /api/lead/search (service, stages, budget)',
+        kind: 'list',
+        make: (i) => ({ method: 'POST', path: '/api/lead/search', body: { service: 1 + (i % 3), stages: [1, 2, 3], budgetRangeMin: 100000, budgetRangeMax: 200000, perPage: 20, currentPage: 1 } }),
+      },
+      {
+        name: 'POST /api/lead/search (last name)',
+        kind: 'list',
+        make: (i) => ({ method: 'POST', path: '/api/lead/search', body: { lastName: lastNames[i % lastNames.length], perPage: 20, currentPage: 1 } }),
+      },
+      { name: 'GET /api/lead/get/{id}', kind: 'record', make: (i) => ({ method: 'GET', path: `/api/lead/get/${leadIds[(i * 13) % leadIds.length]}` }) },
+      {
+        name: 'POST /api/Viewing/search (a week)',
+        kind: 'list',
+        make: (i) => ({ method: 'POST', path: '/api/Viewing/search', body: { dateOfViewingFrom: viewingDay(i + 7), dateOfViewingTill: viewingDay(i), perPage: 20, currentPage: 1 } }),
+      },
+      { name: 'POST /api/Viewing/search (page 1-50)', kind: 'list', make: (i) => ({ method: 'POST', path: '/api/Viewing/search', body: { perPage: 20, currentPage: page(i) } }) },
+      { name: 'GET /api/lead/{id}/matches', kind: 'list', make: (i) => ({ method: 'GET', path: `/api/lead/${leadIds[(i * 7) % leadIds.length]}/matches?limit=20` }) },
+      { name: 'GET /api/object/{id}/matchingLeads', kind: 'list', make: (i) => ({ method: 'GET', path: `/api/object/${objectIds[(i * 11) % objectIds.length]}/matchingLeads?limit=20` }) },
       { name: 'GET /api/owner (Show all, 1 client)', kind: 'info', make: () => ({ method: 'GET', path: '/api/owner?perPage=1000000&currentPage=1&sortBy=name&sortDir=asc' }) },
     ];
 
@@ -430,7 +457,7 @@ async function main() {
 
     // The report.
     log('');
-    log(`Results — ${sizes.accounts} accounts, ${sizes.activities} activities, ${sizes.objects} objects; ${CONCURRENCY} clients × ${DURATION_S} s; ${new Date().toISOString()}`);
+    log(`Results — ${sizes.accounts} accounts, ${sizes.activities} activities, ${sizes.objects} objects, ${sizes.leads} leads, ${sizes.viewings} viewings; ${CONCURRENCY} clients × ${DURATION_S} s; ${new Date().toISOString()}`);
     log(`machine: ${os.cpus().length} cores, load average ${loadAtStart} at the start and ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} now (other work on the machine inflates every number)`);
     log('budgets: list p95 < 50 ms and API/SQL <= 1.5; global search p95 < 40 ms; record view p95 < 30 ms (ARCHITECTURE.md)');
     log('p50/p95/p99 and req/s: under load; 1-client: the same requests one at a time; SQL: their statements replayed through pg as the app ran them (the floor; API/SQL = 1-client p50 / SQL)');

@@ -26,12 +26,12 @@ import { createRng } from '../apps/server/src/db/seed/demo-time.ts';
 import { AREAS, PROPERTIES, clientActivity, clientNote, ownerActivity, ownerNote, type Ctx } from '../apps/server/src/db/seed/demo-texts.ts';
 import { SPECIALTY_COLUMNS } from '../apps/server/src/db/schema/records.ts';
 
-export type LargeSizes = { accounts: number; activities: number; objects: number };
-export const FULL_SIZES: LargeSizes = { accounts: 100_000, activities: 1_000_000, objects: 50_000 };
+export type LargeSizes = { accounts: number; activities: number; objects: number; leads: number; viewings: number };
+export const FULL_SIZES: LargeSizes = { accounts: 100_000, activities: 1_000_000, objects: 50_000, leads: 100_000, viewings: 20_000 };
 type Log = (line: string) => void;
 
 /** Tables the generator fills; their secondary (non-unique) indexes are rebuilt after the load. */
-const TABLES = ['accounts', 'activities', 'activity_links', 'assignments', 'objects', 'object_accounts', 'object_keys', 'files'];
+const TABLES = ['accounts', 'activities', 'activity_links', 'assignments', 'objects', 'object_accounts', 'object_keys', 'files', 'leads', 'lead_objects', 'viewings', 'viewing_objects'];
 const AGENCY_DOMAIN = 'thermaikos-homes.gr';
 
 export function parseSizes(argv: string[]): LargeSizes & { force: boolean } {
@@ -46,7 +46,14 @@ export function parseSizes(argv: string[]): LargeSizes & { force: boolean } {
     if (!Number.isInteger(n) || n < 100) throw new Error(`--${name} must be a whole number of at least 100 (got ${v})`);
     return n;
   };
-  return { accounts: num('accounts', FULL_SIZES.accounts), activities: num('activities', FULL_SIZES.activities), objects: num('objects', FULL_SIZES.objects), force: argv.includes('--force') };
+  return {
+    accounts: num('accounts', FULL_SIZES.accounts),
+    activities: num('activities', FULL_SIZES.activities),
+    objects: num('objects', FULL_SIZES.objects),
+    leads: num('leads', FULL_SIZES.leads),
+    viewings: num('viewings', FULL_SIZES.viewings),
+    force: argv.includes('--force'),
+  };
 }
 
 /**
@@ -433,16 +440,91 @@ const objectPhotosStep: Step = {
   },
 };
 
+const leadsStep: Step = {
+  name: 'leads and the objects offered to them',
+  run: async ({ c, sizes, sources: S, employees: E, users }) => {
+    const n = sizes.leads;
+    if (!n || !sizes.objects) return 0;
+    const clients = (await c.query<{ id: number }>('select id from accounts where is_client order by id')).rows.map((r) => r.id);
+    const places = (await c.query<{ id: number }>('select id from locations where level = 2 order by id')).rows.map((r) => r.id);
+    // Each lead: a client, one service (purchase 60 %, rent 30 %, short let 10 %) with a budget
+    // around real prices, a municipality for half of them, a stage (a fifth closed).
+    const res = await c.query(
+      `insert into leads (id, account_id, source, stage, priority, start_date, for_purchase, for_rent, for_short_rent,
+         purchase_budget_range_min, purchase_budget_range_max, rent_budget_range_min, rent_budget_range_max,
+         short_rent_budget_range_min, short_rent_budget_range_max, location_id, object_sub_types, area_min, bedrooms_min, features,
+         description, created_on, created_by, modified_on, modified_by)
+       select g, ${pick('$1::int[]', clients.length, U(201))}, ${E} + 1 + floor(${U(202)} * ${S})::int,
+         1 + floor(${U(203)} * 8)::int, 1 + floor(${U(204)} * 4)::int, x.created::date,
+         x.svc = 1, x.svc = 2, x.svc = 3,
+         case when x.svc = 1 then x.budget * 1000 end, case when x.svc = 1 then x.budget * 1250 end,
+         case when x.svc = 2 then x.budget * 4 end, case when x.svc = 2 then x.budget * 6 end,
+         case when x.svc = 3 then 40 + floor(x.budget / 5) end, case when x.svc = 3 then 80 + floor(x.budget / 4) end,
+         case when ${U(206)} < 0.5 then ${pick('$2::int[]', places.length, U(207))} end,
+         case when ${U(208)} < 0.4 then array[1]::smallint[] else '{}'::smallint[] end,
+         case when ${U(209)} < 0.5 then 40 + floor(${U(210)} * 60) end,
+         case when ${U(211)} < 0.5 then 1 + floor(${U(212)} * 3)::int end,
+         case when ${U(213)} < 0.3 then array['parking']::text[] else '{}'::text[] end,
+         'Ζητά ακίνητο κοντά σε σχολεία και συγκοινωνία.', x.created, ${pick('$3::int[]', users.length, U(214))}, x.created, ${pick('$3::int[]', users.length, U(214))}
+       from generate_series(1, ${n}) g
+       cross join lateral (select case when ${U(215)} < 0.6 then 1 when ${U(215)} < 0.9 then 2 else 3 end as svc,
+         60 + floor(${U(216)} * 240)::int as budget, now() - make_interval(secs => ${U(217)} * 730 * 86400) as created) x`,
+      [clients, places, users],
+    );
+    await c.query(`select setval(pg_get_serial_sequence('leads', 'id'), ${n})`);
+    // Two in five leads have one to three objects offered.
+    const lo = await c.query(
+      `insert into lead_objects (lead_id, object_id, position, created_on)
+       select g, 1 + (floor(${U(220)} * ${sizes.objects})::int + k * 7919) % ${sizes.objects}, k, now()
+       from generate_series(1, ${n}) g cross join generate_series(0, 2) k
+       where ${U(221)} < 0.4 and k < 1 + floor(${U(222)} * 3)
+       on conflict do nothing`,
+    );
+    return (res.rowCount ?? 0) + (lo.rowCount ?? 0);
+  },
+};
+
+const viewingsStep: Step = {
+  name: 'viewings, their objects and who shows them',
+  run: async ({ c, sizes, employees: E, users }) => {
+    const n = sizes.viewings;
+    if (!n || !sizes.leads || !sizes.objects) return 0;
+    // Viewings over the last two years and the next month, each for a lead, showing one to three objects.
+    const res = await c.query(
+      `insert into viewings (id, appointment_created, date_of_viewing, demand_id, result, created_on, created_by, modified_on, modified_by)
+       select g, x.at - interval '3 days', x.at, 1 + floor(${U(230)} * ${sizes.leads})::int,
+         case when x.at > now() then 1 else (array[2, 3, 4, 5, 6, 7])[1 + floor(${U(231)} * 6)::int] end,
+         x.at - interval '3 days', ${pick('$1::int[]', users.length, U(232))}, x.at, ${pick('$1::int[]', users.length, U(232))}
+       from generate_series(1, ${n}) g
+       cross join lateral (select date_trunc('hour', now() - make_interval(secs => (${U(233)} * 760 - 30) * 86400)) as at) x`,
+      [users],
+    );
+    await c.query(`select setval(pg_get_serial_sequence('viewings', 'id'), ${n})`);
+    const vo = await c.query(
+      `insert into viewing_objects (viewing_id, object_id, result, position)
+       select g, 1 + (floor(${U(240)} * ${sizes.objects})::int + k * 7919) % ${sizes.objects}, v.result, k
+       from generate_series(1, ${n}) g join viewings v on v.id = g cross join generate_series(0, 2) k
+       where k < 1 + floor(${U(241)} * 3)
+       on conflict do nothing`,
+    );
+    const asg = await c.query(
+      `insert into assignments (parent, parent_id, account_id, created_on)
+       select 3, g, 1 + floor(${U(242)} * ${E})::int, now() from generate_series(1, ${n}) g on conflict do nothing`,
+    );
+    return (res.rowCount ?? 0) + (vo.rowCount ?? 0) + (asg.rowCount ?? 0);
+  },
+};
+
 /**
  * The generation steps, in order. Objects (50k), leads (100k), transactions (300k) and
  * viewings, deals and reservations (20k each) come here as their tables are built: add a step
  * (and its table to TABLES, and to the clearing in clearData) — accounts 1..N are the people to
  * link them to (1..employees are staff, then the lead sources).
  */
-const STEPS: Step[] = [accountsStep, activitiesStep, linksStep, assignmentsStep, objectsStep, objectLinksStep, objectPhotosStep];
+const STEPS: Step[] = [accountsStep, activitiesStep, linksStep, assignmentsStep, objectsStep, objectLinksStep, objectPhotosStep, leadsStep, viewingsStep];
 
 async function clearData(c: pg.Client) {
-  await c.query('truncate activity_links, activities, assignments, object_accounts, object_keys, objects, files restart identity');
+  await c.query('truncate viewing_objects, viewings, lead_object_marks, lead_objects, leads, activity_links, activities, assignments, object_accounts, object_keys, objects, files restart identity');
   await c.query('update users set account_id = null where account_id is not null');
   await c.query('delete from accounts');
 }
@@ -482,9 +564,12 @@ export async function ensureLargeData(url: string, sizes: LargeSizes, opts: { fo
     await c.query(`create table if not exists bench_dataset (id int primary key default 1 check (id = 1), accounts int not null,
       activities int not null, generated_on timestamptz not null default now(), seconds numeric)`);
     await c.query('alter table bench_dataset add column if not exists objects int not null default 0');
-    const marker = (await c.query<{ accounts: number; activities: number; objects: number; generated_on: Date }>('select * from bench_dataset')).rows[0];
-    if (marker && marker.accounts === sizes.accounts && marker.activities === sizes.activities && marker.objects === sizes.objects && !opts.force) {
-      log(`The large agency (${sizes.accounts} accounts, ${sizes.activities} activities, ${sizes.objects} objects) is already there (generated ${marker.generated_on.toISOString()}); --force regenerates it.`);
+    await c.query('alter table bench_dataset add column if not exists leads int not null default 0');
+    await c.query('alter table bench_dataset add column if not exists viewings int not null default 0');
+    const marker = (await c.query<LargeSizes & { generated_on: Date }>('select * from bench_dataset')).rows[0];
+    const same = marker && (['accounts', 'activities', 'objects', 'leads', 'viewings'] as const).every((k) => marker[k] === sizes[k]);
+    if (same && !opts.force) {
+      log(`The large agency (${sizes.accounts} accounts, ${sizes.activities} activities, ${sizes.objects} objects, ${sizes.leads} leads, ${sizes.viewings} viewings) is already there (generated ${marker.generated_on.toISOString()}); --force regenerates it.`);
       return { generated: false, seconds: 0 };
     }
     if (!marker) {
@@ -501,7 +586,7 @@ export async function ensureLargeData(url: string, sizes: LargeSizes, opts: { fo
     if (sizes.activities > 0 && sizes.accounts < employees + sources + 10) throw new Error('--accounts is too small');
 
     const started = Date.now();
-    log(`Generating a large agency: ${sizes.accounts} accounts, ${sizes.activities} activities, ${sizes.objects} objects...`);
+    log(`Generating a large agency: ${sizes.accounts} accounts, ${sizes.activities} activities, ${sizes.objects} objects, ${sizes.leads} leads, ${sizes.viewings} viewings...`);
     // The rows are consistent by construction: skip the per-row foreign-key triggers when allowed (superuser).
     try {
       await c.query('set session_replication_role = replica');
@@ -528,7 +613,7 @@ export async function ensureLargeData(url: string, sizes: LargeSizes, opts: { fo
     // The load skipped the triggers that keep the list totals: count them once from the rows.
     await c.query('select crm_account_counts_recount()');
     await c.query('delete from bench_dataset');
-    await c.query('insert into bench_dataset (accounts, activities, objects, seconds) values ($1, $2, $3, $4)', [sizes.accounts, sizes.activities, sizes.objects, (Date.now() - started) / 1000]);
+    await c.query('insert into bench_dataset (accounts, activities, objects, leads, viewings, seconds) values ($1, $2, $3, $4, $5, $6)', [sizes.accounts, sizes.activities, sizes.objects, sizes.leads, sizes.viewings, (Date.now() - started) / 1000]);
     await c.query('commit');
     await c.query('set session_replication_role = origin').catch(() => {});
     // Statistics for the planner and the visibility map for index-only scans (counts).
