@@ -208,6 +208,41 @@ describe('the objects list', () => {
     expect(typed).toEqual([...typed].sort((x: string, y: string) => x.localeCompare(y, 'el')));
   });
 
+  it('sorts by owner (owner-less last) and by place (unplaced first going up), page after page the same as in one page', async () => {
+    const [zeta] = await t.db.insert(accounts).values({ firstName: 'Ζωή', lastName: 'Ζαχαρίου' }).returning();
+    const [alfa] = await t.db.insert(accounts).values({ firstName: 'Άννα', lastName: 'Αλεξίου' }).returning();
+    for (const [ownerId, locationId] of [
+      [zeta!.id, kalamaria!.id],
+      [alfa!.id, null],
+      [null, thess!.id],
+      [alfa!.id, thess!.id],
+      [null, null],
+    ] as const) {
+      const o = await addObject();
+      await t.db.update(objects).set({ ownerId, locationId }).where(eq(objects.id, o.id));
+    }
+    type Row = { id: number; owner: string | null; location: string };
+    for (const sortBy of ['owner', 'location'] as const) {
+      for (const sortDir of ['asc', 'desc'] as const) {
+        const all: Row[] = (await post('/api/object', { perPage: 100, currentPage: 1, sortBy, sortDir }, el())).json().items;
+        const paged: Row[] = [];
+        for (let page = 1; page <= Math.ceil(all.length / 5); page++) {
+          paged.push(...(await post('/api/object', { perPage: 5, currentPage: page, sortBy, sortDir }, el())).json().items);
+        }
+        expect(paged.map((r) => r.id), `${sortBy} ${sortDir}`).toEqual(all.map((r) => r.id));
+        expect(new Set(all.map((r) => r.id)).size).toBe(all.length);
+        const keys = all.map((r) => (sortBy === 'owner' ? r.owner : r.location) || null);
+        const present = keys.filter((k): k is string => k !== null);
+        const sorted = [...present].sort((x, y) => x.localeCompare(y, 'el'));
+        expect(present, `${sortBy} ${sortDir}`).toEqual(sortDir === 'asc' ? sorted : sorted.reverse());
+        const firstMissing = keys.indexOf(null);
+        // Owner-less objects come last either way; unplaced objects come first going up, last going down.
+        if (sortBy === 'owner' || sortDir === 'desc') expect(keys.slice(firstMissing).every((k) => k === null)).toBe(true);
+        else expect(keys.slice(0, keys.lastIndexOf(null) + 1).every((k) => k === null)).toBe(true);
+      }
+    }
+  });
+
   it('is open to staff, branch staff included, and not to anonymous callers', async () => {
     expect((await post('/api/object', {}, bearer(branchUser.token))).statusCode).toBe(200);
     expect((await post('/api/object', {}, {})).statusCode).toBe(401);
