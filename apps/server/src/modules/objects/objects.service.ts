@@ -67,11 +67,10 @@ async function imagesOf(db: Db | Tx, id: number) {
 
 /** The object as the view and edit screens show it; undefined when there is none. */
 export async function getObjectDto(db: Db | Tx, reader: Reader, id: number): Promise<TRealtyObject | undefined> {
-  const row = await loadObject(db, id, reader.culture);
+  const [row, images] = await Promise.all([loadObject(db, id, reader.culture), imagesOf(db, id)]);
   if (!row) return undefined;
   const { o } = row;
   const f = fieldsOf(o as Row);
-  const images = await imagesOf(db, id);
   const tz = reader.timeZone;
   return {
     ...f,
@@ -142,13 +141,15 @@ export async function editAnswer(db: Db | Tx, reader: Reader, id: number) {
 
 /** The leads the object was offered to and the viewings it was shown at, newest first. */
 async function leadsAndViewingsOf(db: Db | Tx, reader: Reader, id: number) {
-  const leadRows = await db.execute(sql`
+  const [leadRows, viewingRows] = await Promise.all([
+    db.execute(sql`
     select l.id, a.display_name as client from lead_objects lo join leads l on l.id = lo.lead_id left join accounts a on a.id = l.account_id
-    where lo.object_id = ${id} order by l.created_on desc limit 100`);
-  const viewingRows = await db.execute(sql`
+    where lo.object_id = ${id} order by l.created_on desc limit 100`),
+    db.execute(sql`
     select v.id, to_char(v.date_of_viewing at time zone ${reader.timeZone}, 'YYYY-MM-DD HH24:MI') as at, a.display_name as client
     from viewing_objects vo join viewings v on v.id = vo.viewing_id left join leads l on l.id = v.demand_id left join accounts a on a.id = l.account_id
-    where vo.object_id = ${id} order by v.date_of_viewing desc nulls first limit 100`);
+    where vo.object_id = ${id} order by v.date_of_viewing desc nulls first limit 100`),
+  ]);
   return {
     leads: (leadRows.rows as Row[]).map((r) => ({ id: r.id as number, descr: [`#${r.id}`, r.client].filter(Boolean).join(' · ') })),
     viewings: (viewingRows.rows as Row[]).map((r) => ({ id: r.id as number, descr: [r.at, r.client].filter(Boolean).join(' · ') || `#${r.id}` })),
@@ -156,14 +157,14 @@ async function leadsAndViewingsOf(db: Db | Tx, reader: Reader, id: number) {
 }
 
 export async function viewAnswer(db: Db | Tx, reader: Reader, id: number) {
-  const object = await requireObjectDto(db, reader, id);
-  const contacts = await contactsOf(db, reader.t, id);
+  // Independent reads, side by side on the pool (one after the other inside a transaction).
+  const [object, contacts, leadsAndViewings] = await Promise.all([requireObjectDto(db, reader, id), contactsOf(db, reader.t, id), leadsAndViewingsOf(db, reader, id)]);
   const seen = new Set<number>();
   const linked = contacts.filter((c) => !seen.has(c.accountId) && seen.add(c.accountId));
   return {
     ...object,
     accounts: linked.map((c) => ({ id: c.accountId, descr: c.account ?? '' })),
-    ...(await leadsAndViewingsOf(db, reader, id)),
+    ...leadsAndViewings,
     // Deals and reservations point at objects once those records exist.
     deals: [],
     reservations: [],

@@ -219,7 +219,7 @@ describe('the objects list', () => {
       [null, null],
     ] as const) {
       const o = await addObject();
-      await t.db.update(objects).set({ ownerId, locationId }).where(eq(objects.id, o.id));
+      await t.db.update(objects).set({ ownerId, locationId } as never).where(eq(objects.id, o.id));
     }
     type Row = { id: number; owner: string | null; location: string };
     for (const sortBy of ['owner', 'location'] as const) {
