@@ -58,7 +58,7 @@ export const leadsRoutes = fp(
     app.post(
       '/api/lead/search',
       { config: { access: STAFF }, schema: { tags, body: ZLeadSearch, response: { 200: ZLeadSearchAnswer } } },
-      async (req) => searchLeads(app, req.body, tr(req)),
+      async (req) => searchLeads(app, req.body, tr(req), req.culture),
     );
     app.post(
       '/api/lead/add',

@@ -26,6 +26,7 @@ import { logAction } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { creator, creatorAccount, latinMatch, modifier, modifierAccount, containsPattern } from '../accounts/accounts.sql.ts';
+import { collationOf } from '../accounts/accounts.lists.ts';
 
 /** Assignment parent kind of a lead (assignments.parent). */
 export const ASSIGNMENT_PARENT_LEAD = 2;
@@ -346,15 +347,15 @@ const BUDGETS: Record<number, [string, string][]> = {
 const ALL_BUDGETS = Object.values(BUDGETS).flat();
 
 /** The list's order: by creation (newest first by default), client name, stage or priority; ties newest first. */
-function leadOrder(f: TLeadSearch): SQL[] {
+function leadOrder(f: TLeadSearch, culture: string): SQL[] {
   const dir = f.sortDir === 'asc' ? sql`asc` : sql`desc`;
   const col =
-    f.sortBy === 'name' ? sql`${accounts.displayName}` : f.sortBy === 'stage' ? sql`${leadColumns.stage!}` : f.sortBy === 'priority' ? sql`${leadColumns.priority!}` : sql`${leads.createdOn}`;
+    f.sortBy === 'name' ? sql`${accounts.displayName} collate ${collationOf(culture)}` : f.sortBy === 'stage' ? sql`${leadColumns.stage!}` : f.sortBy === 'priority' ? sql`${leadColumns.priority!}` : sql`${leads.createdOn}`;
   return [sql`${col} ${dir} nulls last`, sql`${leads.id} desc`];
 }
 
 /** POST /api/lead/search: filters, count and page in SQL. */
-export async function searchLeads(app: FastifyInstance, f: TLeadSearch, t: T) {
+export async function searchLeads(app: FastifyInstance, f: TLeadSearch, t: T, culture: string) {
   const c = leadColumns;
   const where: (SQL | undefined)[] = [];
   if (f.service) {
@@ -387,7 +388,7 @@ export async function searchLeads(app: FastifyInstance, f: TLeadSearch, t: T) {
     .from(leads)
     .leftJoin(accounts, eq(accounts.id, leads.accountId))
     .where(cond)
-    .orderBy(...leadOrder(f))
+    .orderBy(...leadOrder(f, culture))
     .limit(f.perPage)
     .offset((f.currentPage - 1) * f.perPage);
   const tz = app.config.timeZone;

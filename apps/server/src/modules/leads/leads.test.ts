@@ -174,6 +174,20 @@ describe('the leads list', () => {
     expect(Object.keys(one.options).sort()).toEqual(['priorityList', 'serviceList', 'sourceList', 'stageList']);
   });
 
+  it('sorts by the client’s name in the reader’s alphabet (Ώ with Ω, after Β), both ways', async () => {
+    const source = await newAccount({ isSource: true, isCompany: true, name: `Source ${mark}` });
+    const mine: number[] = [];
+    for (const lastName of ['Ώριμος', 'Αλεξίου', 'Βλάχος']) {
+      const id = await addLead((await newAccount({ lastName, firstName: 'Νίκος' })).id);
+      await call(agent.token, 'POST', '/api/lead/update', { id, version: 1, source: source.id });
+      mine.push(id);
+    }
+    const names = async (sortDir: string) =>
+      ((await call(agent.token, 'POST', '/api/lead/search', { sources: [source.id], sortBy: 'name', sortDir }, { 'accept-language': 'el' })).json().items as { name: string }[]).map((i) => i.name);
+    expect(await names('asc')).toEqual(['Αλεξίου Νίκος', 'Βλάχος Νίκος', 'Ώριμος Νίκος']);
+    expect(await names('desc')).toEqual(['Ώριμος Νίκος', 'Βλάχος Νίκος', 'Αλεξίου Νίκος']);
+  });
+
   it('finds leads for the lead picker and the global search (Lead hits), open leads first', async () => {
     const quick = await call(agent.token, 'GET', `/api/lead/searchQuick?searchStr=${encodeURIComponent(mark)}`);
     expect(quick.json().items.map((i: { id: number }) => i.id)).toEqual([ids[0], ids[2]]);
