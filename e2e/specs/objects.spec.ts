@@ -356,3 +356,36 @@ for (const size of SIZES) {
     });
   }
 }
+
+test('on a phone, a photo is moved by dragging its handle with a finger', async ({ browser, request, baseURL }) => {
+  test.setTimeout(90000);
+  const session = await signInByApi(request);
+  const obj = (await (await request.get('/api/object/add', { headers: auth(session.token) })).json()) as { id: number };
+  const ctx = await sizedContext(browser, baseURL!, SIZES.find((s) => s.isMobile)!, 'el', session);
+  const page = await ctx.newPage();
+  await page.goto(`/Objects/View/${obj.id}/1`);
+  await page.getByTestId('edit-photos').getByTestId('file-input').setInputFiles([
+    { name: 'one.png', mimeType: 'image/png', buffer: png(200, 40, 40) },
+    { name: 'two.png', mimeType: 'image/png', buffer: png(40, 200, 40) },
+    { name: 'three.png', mimeType: 'image/png', buffer: png(40, 40, 200) },
+  ]);
+  await expect(page.getByTestId('photo-item')).toHaveCount(3);
+  const before = await photoIds(page);
+  // A real touch (not a mouse): the third photo's handle is pressed, dragged onto the first photo and let go.
+  await page.getByTestId('photo-list').scrollIntoViewIfNeeded();
+  const handle = (await page.getByTestId('photo-handle').nth(2).boundingBox())!;
+  const target = (await page.getByTestId('photo-item').nth(0).boundingBox())!;
+  const cdp = await ctx.newCDPSession(page);
+  const from = { x: handle.x + handle.width / 2, y: handle.y + handle.height / 2 };
+  const to = { x: target.x + target.width / 2, y: target.y + target.height / 3 };
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
+  for (let step = 1; step <= 5; step++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x + ((to.x - from.x) * step) / 5, y: from.y + ((to.y - from.y) * step) / 5 }] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await expect.poll(() => photoIds(page)).toEqual([before[2], before[0], before[1]]);
+  // Stored: the order survives a reload.
+  await page.reload();
+  await expect.poll(() => photoIds(page)).toEqual([before[2], before[0], before[1]]);
+  await ctx.close();
+});

@@ -1,7 +1,7 @@
 import { ActionIcon, Box, Card, Group, Image, Modal, SimpleGrid, Stack, Text, Title, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useMemo, useState, type DragEvent, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFileItem, TFileUploaded } from '@crm/contract';
 import { FileDrop } from '../../../components/file-drop.tsx';
@@ -217,6 +217,32 @@ export function PhotoEditor({ objectId, onChanged }: { objectId: number; onChang
       },
     });
 
+  // Touch and pen: the grip handle is dragged with pointer events (phones have no native drag and
+  // drop); the photo under the finger is the target, and letting go moves the photo there.
+  const [over, setOver] = useState<number | null>(null);
+  const photoIndexAt = (x: number, y: number) => {
+    const el = document.elementFromPoint(x, y)?.closest<HTMLElement>('[data-photo-index]');
+    return el ? Number(el.dataset.photoIndex) : null;
+  };
+  const onHandleDown = (e: PointerEvent, i: number) => {
+    if (e.pointerType === 'mouse') return;
+    e.currentTarget.setPointerCapture(e.pointerId);
+    setDragging(i);
+    setOver(i);
+  };
+  const onHandleMove = (e: PointerEvent) => {
+    if (dragging == null || e.pointerType === 'mouse') return;
+    setOver(photoIndexAt(e.clientX, e.clientY));
+  };
+  const onHandleUp = (e: PointerEvent) => {
+    if (dragging == null || e.pointerType === 'mouse') return;
+    const from = dragging;
+    const to = photoIndexAt(e.clientX, e.clientY);
+    setDragging(null);
+    setOver(null);
+    if (to != null) void move(from, to);
+  };
+
   const onDrop = (e: DragEvent, to: number) => {
     e.preventDefault();
     const from = dragging;
@@ -258,7 +284,8 @@ export function PhotoEditor({ objectId, onChanged }: { objectId: number; onChang
                 onDrop={(e) => onDrop(e, i)}
                 data-testid="photo-item"
                 data-photo-id={p.id}
-                style={{ opacity: dragging === i ? 0.5 : 1, cursor: 'grab' }}
+                data-photo-index={i}
+                style={{ opacity: dragging === i ? 0.5 : 1, cursor: 'grab', outline: over === i && dragging !== i ? '2px dashed var(--mantine-color-blue-7)' : undefined }}
               >
                 <Box pos="relative">
                   <Photo id={p.id} alt={t('objects.photos.position', { n: i + 1, count: photos.length, name: p.userName })} h={96} />
@@ -286,6 +313,14 @@ export function PhotoEditor({ objectId, onChanged }: { objectId: number; onChang
                         }
                       }}
                       data-testid="photo-handle"
+                      onPointerDown={(e) => onHandleDown(e, i)}
+                      onPointerMove={onHandleMove}
+                      onPointerUp={onHandleUp}
+                      onPointerCancel={() => {
+                        setDragging(null);
+                        setOver(null);
+                      }}
+                      style={{ touchAction: 'none' }}
                     >
                       <IconGripVertical size={16} />
                     </ActionIcon>
