@@ -13,3 +13,6 @@ export * from './account-fields.ts';
 export * from './lead-fields.ts';
 export * from './leads.ts';
 export * from './viewings.ts';
+export * from './documents.ts';
+export * from './action-log.ts';
+export * from './settings.ts';

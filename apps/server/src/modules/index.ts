@@ -8,6 +8,8 @@ import { locationsRoutes } from './locations/locations.routes.ts';
 import { objectsRoutes } from './objects/objects.routes.ts';
 import { leadsRoutes } from './leads/leads.routes.ts';
 import { viewingsRoutes } from './leads/viewings.routes.ts';
+import { documentsRoutes } from './documents/documents.routes.ts';
+import { settingsRoutes } from './settings/settings.routes.ts';
 
 /** Every entity module; app.ts registers them after the platform plugins. */
 export async function registerModules(app: FastifyInstance) {
@@ -20,4 +22,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(locationsRoutes);
   await app.register(leadsRoutes);
   await app.register(viewingsRoutes);
+  await app.register(documentsRoutes);
+  await app.register(settingsRoutes);
 }

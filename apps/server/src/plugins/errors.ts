@@ -16,9 +16,9 @@ const TITLE_KEY: Record<number, string> = {
   500: 'errors.internal',
 };
 
-type Issue = { keyword: string; instancePath: string; message?: string; params?: Record<string, unknown> };
+export type Issue = { keyword: string; instancePath: string; message?: string; params?: Record<string, unknown> };
 
-function issueMessage(issue: Issue): { code: string; params: Record<string, string | number> } {
+export function issueMessage(issue: Issue): { code: string; params: Record<string, string | number> } {
   const p = issue.params ?? {};
   const num = (v: unknown) => (typeof v === 'number' || typeof v === 'bigint' ? Number(v) : 0);
   switch (issue.keyword) {

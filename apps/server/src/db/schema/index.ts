@@ -2,3 +2,4 @@ export * from './platform.ts';
 export * from './records.ts';
 export * from './objects.ts';
 export * from './leads.ts';
+export * from './office.ts';

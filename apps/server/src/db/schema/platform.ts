@@ -156,5 +156,8 @@ export const actionLog = pgTable(
     index('action_log_date_idx').on(t.date),
     index('action_log_by_date_idx').on(t.actionBy, t.date),
     index('action_log_entity_idx').on(t.entity, t.entityId, t.date),
+    // The action log screen: one kind of record (Account, Object) newest first, and by whom within it.
+    index('action_log_entity_date_idx').on(t.entity, t.date),
+    index('action_log_by_entity_date_idx').on(t.actionBy, t.entity, t.date),
   ],
 );

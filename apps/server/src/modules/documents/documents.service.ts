@@ -1,0 +1,299 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { ZodError } from 'zod';
+import { DOCUMENT_FILES_MAX, LinkKind, ZDocumentUpdateFields, type TDocument, type TDocumentListQuery, type TDocumentRow } from '@crm/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import { documents, files } from '../../db/schema/index.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { logAction, type Actor } from '../../lib/audit.ts';
+import { toLocalDateTime } from '../../lib/dates.ts';
+import { issueMessage, type Issue } from '../../plugins/errors.ts';
+import { getFileStorage, getIncomingDir } from '../../storage/file-storage.ts';
+import { cleanUserName, storedNames } from '../files/files.service.ts';
+import { detectFileType } from '../files/file-types.ts';
+import { containsPattern, creator, creatorAccount, modifier, modifierAccount } from '../accounts/accounts.sql.ts';
+
+const ENTITY = 'Document';
+const KIND = LinkKind.Document;
+type Caller = { userId: number; actor: Actor };
+
+/** The address a document's file is opened at (the session's file cookie lets a new tab open it). */
+export const fileLink = (systemName: string) => `/api/files/${systemName}`;
+
+async function filesOf(db: Db | Tx, ids: number[]) {
+  if (!ids.length) return new Map<number, TDocument['files']>();
+  const rows = await db
+    .select({ parentId: files.parentId, id: files.id, systemName: files.systemName, userName: files.userName, mime: files.mime, size: files.size })
+    .from(files)
+    .where(and(eq(files.parentType, KIND), inArray(files.parentId, ids)))
+    .orderBy(asc(files.parentId), asc(files.sortOrder), asc(files.id));
+  const by = new Map<number, TDocument['files']>();
+  for (const { parentId, ...f } of rows) {
+    const list = by.get(parentId!) ?? [];
+    list.push(f);
+    by.set(parentId!, list);
+  }
+  return by;
+}
+
+const firstFile = (list: TDocument['files']) => ({ link: list[0] ? fileLink(list[0].systemName) : null, file: list[0]?.userName ?? null });
+
+/** GET /api/Documents: the library by name (the reader's alphabet ignores case), paged in SQL. */
+export async function listDocuments(app: FastifyInstance, q: TDocumentListQuery): Promise<{ items: TDocumentRow[]; totalRows: number }> {
+  const text = q.searchStr?.trim();
+  const where = text ? sql`crm_search_norm(${documents.name} || ' ' || coalesce(${documents.description}, '')) like ${containsPattern(text)}` : undefined;
+  const [{ n }] = (await app.db.select({ n: sql<number>`count(*)::int` }).from(documents).where(where)) as [{ n: number }];
+  const rows = await app.db
+    .select()
+    .from(documents)
+    .where(where)
+    .orderBy(sql`lower(${documents.name})`, documents.id)
+    .limit(q.perPage)
+    .offset((q.currentPage - 1) * q.perPage);
+  const byDoc = await filesOf(app.db, rows.map((r) => r.id));
+  const tz = app.config.timeZone;
+  return {
+    totalRows: n,
+    items: rows.map((r) => {
+      const list = byDoc.get(r.id) ?? [];
+      return { id: r.id, name: r.name, description: r.description, ...firstFile(list), files: list, modifiedOn: toLocalDateTime(r.modifiedOn, tz)!, version: r.version };
+    }),
+  };
+}
+
+/** One document as the form shows it. */
+export async function getDocument(app: FastifyInstance, db: Db | Tx, id: number): Promise<TDocument | undefined> {
+  const [row] = await db
+    .select({
+      d: documents,
+      createdBy: sql<string | null>`coalesce(${creatorAccount.displayName}, ${creator.username})`,
+      modifiedBy: sql<string | null>`coalesce(${modifierAccount.displayName}, ${modifier.username})`,
+    })
+    .from(documents)
+    .leftJoin(creator, eq(creator.id, documents.createdBy))
+    .leftJoin(creatorAccount, eq(creatorAccount.id, creator.accountId))
+    .leftJoin(modifier, eq(modifier.id, documents.modifiedBy))
+    .leftJoin(modifierAccount, eq(modifierAccount.id, modifier.accountId))
+    .where(eq(documents.id, id))
+    .limit(1);
+  if (!row) return undefined;
+  const list = (await filesOf(db, [id])).get(id) ?? [];
+  const tz = app.config.timeZone;
+  return {
+    id,
+    name: row.d.name,
+    description: row.d.description,
+    ...firstFile(list),
+    files: list,
+    createdOn: toLocalDateTime(row.d.createdOn, tz)!,
+    createdBy: row.createdBy,
+    modifiedOn: toLocalDateTime(row.d.modifiedOn, tz)!,
+    modifiedBy: row.modifiedBy,
+    version: row.d.version,
+  };
+}
+
+export async function requireDocument(app: FastifyInstance, db: Db | Tx, id: number): Promise<TDocument> {
+  const d = await getDocument(app, db, id);
+  if (!d) throw notFound('documents.notFound');
+  return d;
+}
+
+/** A zod failure of fields read by hand (a multipart form) as the same translated 400 as a schema's. */
+export function fieldErrorsOf(error: ZodError): AppError {
+  const out: Record<string, { code: string; params?: Record<string, string | number> }[]> = {};
+  for (const i of error.issues) {
+    const field = i.path.join('.') || 'request';
+    const issue: Issue = { keyword: i.code, instancePath: `/${i.path.join('/')}`, message: i.message, params: i as unknown as Record<string, unknown> };
+    (out[field] ??= []).push(issueMessage(issue));
+  }
+  return new AppError(400, 'errors.validation', {}, out);
+}
+
+type Received = { tmp: string; userName: string; size: number };
+
+/**
+ * Reads the multipart form: text fields, and files streamed to scratch files with the same limits
+ * as POST /api/files (size of each, of the request, number). Nothing is stored yet.
+ */
+async function receiveForm(app: FastifyInstance, req: FastifyRequest): Promise<{ fields: Record<string, string>; received: Received[] }> {
+  if (!req.isMultipart()) throw badRequest('files.notMultipart');
+  const incoming = getIncomingDir(app.config.dataDir);
+  await fs.promises.mkdir(incoming, { recursive: true });
+  const mb = (bytes: number) => Math.round(bytes / (1024 * 1024));
+  const { requestMaxBytes, maxFiles } = app.config.upload;
+  const fields: Record<string, string> = {};
+  const received: Received[] = [];
+  let failure: AppError | undefined;
+  let total = 0;
+  const discard = () =>
+    new Writable({
+      write(_c, _e, cb) {
+        cb();
+      },
+    });
+  try {
+    for await (const part of req.parts()) {
+      if (part.type !== 'file') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      const userName = cleanUserName(part.filename);
+      if (failure || (!part.filename && part.file.bytesRead === 0)) {
+        await pipeline(part.file, discard());
+        continue;
+      }
+      const tmp = path.join(incoming, randomBytes(16).toString('hex'));
+      received.push({ tmp, userName, size: 0 });
+      await pipeline(part.file, fs.createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
+      if (part.file.truncated) {
+        failure = new AppError(413, 'files.tooLarge', { name: userName, max: mb(app.config.uploadMaxBytes) });
+        continue;
+      }
+      const size = (await fs.promises.stat(tmp)).size;
+      received[received.length - 1]!.size = size;
+      total += size;
+      if (total > requestMaxBytes) failure = new AppError(413, 'files.requestTooLarge', { max: mb(requestMaxBytes) });
+    }
+  } catch (e) {
+    await dropScratch(received);
+    const code = (e as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new AppError(413, 'files.tooMany', { max: maxFiles });
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'files.tooLarge', { name: received.at(-1)?.userName ?? '', max: mb(app.config.uploadMaxBytes) });
+    const status = (e as { statusCode?: number }).statusCode;
+    if (!(e instanceof AppError) && !(typeof status === 'number' && status >= 400 && status < 500) && !(e as { syscall?: string }).syscall) throw badRequest('files.badUpload');
+    throw e;
+  }
+  if (failure) {
+    await dropScratch(received);
+    throw failure;
+  }
+  return { fields, received };
+}
+
+async function dropScratch(received: Received[]) {
+  for (const r of received) await fs.promises.rm(r.tmp, { force: true }).catch(() => {});
+}
+
+const newSystemName = (ext: string) => `${randomBytes(16).toString('hex')}.${ext}`;
+
+/**
+ * POST /api/Documents/update (multipart): creates (no id) or updates a document with its new files
+ * and the files taken off, all in one transaction with its action-log row. Bad input, a stale
+ * version or a refused file change nothing.
+ */
+export async function saveDocument(app: FastifyInstance, req: FastifyRequest, caller: Caller): Promise<TDocument> {
+  const { fields, received } = await receiveForm(app, req);
+  const storage = getFileStorage(app.config.dataDir);
+  const stored: string[] = [];
+  let removedNames: string[] = [];
+  try {
+    const parsed = ZDocumentUpdateFields.safeParse(fields);
+    if (!parsed.success) throw fieldErrorsOf(parsed.error);
+    const body = parsed.data;
+    if (body.id != null && body.version == null) throw new AppError(400, 'errors.validation', {}, { version: [{ code: 'validation.required' }] });
+    const removeIds = [...new Set(body.filesRemoved.split(',').map((s) => s.trim()).filter(Boolean).map(Number))];
+    const typed: (Received & { mime: string; ext: string; systemName: string })[] = [];
+    for (const r of received) {
+      const type = await detectFileType(r.tmp, r.userName);
+      if (!type) throw new AppError(415, 'files.typeNotAllowed', { name: r.userName });
+      typed.push({ ...r, ...type, systemName: newSystemName(type.ext) });
+    }
+    const result = await app.db.transaction(async (tx) => {
+      let id = body.id ?? null;
+      let version = 1;
+      const changes: Record<string, unknown> = {};
+      const description = body.description.replace(/\r\n/g, '\n').trim() || null;
+      if (id == null) {
+        const [row] = await tx
+          .insert(documents)
+          .values({ name: body.name, description, createdBy: caller.userId, modifiedBy: caller.userId })
+          .returning({ id: documents.id });
+        id = row!.id;
+        changes.name = body.name;
+        changes.description = description;
+      } else {
+        const [current] = await tx.select().from(documents).where(eq(documents.id, id)).for('update');
+        if (!current) throw notFound('documents.notFound');
+        if (current.version !== body.version) throw conflict(await requireDocument(app, tx, id));
+        version = current.version;
+        if (current.name !== body.name) changes.name = body.name;
+        if ((current.description ?? null) !== description) changes.description = description;
+      }
+      const docId = id;
+      if (removeIds.length) {
+        const gone = await tx
+          .delete(files)
+          .where(and(eq(files.parentType, KIND), eq(files.parentId, docId), inArray(files.id, removeIds)))
+          .returning({ id: files.id, systemName: files.systemName, userName: files.userName, thumbName: files.thumbName, webName: files.webName });
+        if (gone.length !== removeIds.length) throw new AppError(400, 'errors.validation', {}, { filesRemoved: [{ code: 'documents.fileNotFound' }] });
+        removedNames = gone.flatMap(storedNames);
+        changes.filesRemoved = gone.map((g) => g.userName);
+      }
+      const [{ count, max }] = (await tx
+        .select({ count: sql<number>`count(*)::int`, max: sql<number>`coalesce(max(${files.sortOrder}), -1)::int` })
+        .from(files)
+        .where(and(eq(files.parentType, KIND), eq(files.parentId, docId)))) as [{ count: number; max: number }];
+      if (count + typed.length > DOCUMENT_FILES_MAX) throw new AppError(400, 'errors.validation', {}, { files: [{ code: 'documents.tooManyFiles', params: { max: DOCUMENT_FILES_MAX } }] });
+      if (typed.length) {
+        for (const f of typed) {
+          await storage.put(f.systemName, { path: f.tmp });
+          stored.push(f.systemName);
+        }
+        await tx.insert(files).values(
+          typed.map((f, i) => ({
+            systemName: f.systemName,
+            userName: f.userName,
+            mime: f.mime,
+            size: f.size,
+            parentType: KIND,
+            parentId: docId,
+            type: 'document',
+            sortOrder: max + 1 + i,
+            createdBy: caller.userId,
+          })),
+        );
+        changes.filesAdded = typed.map((f) => f.userName);
+      }
+      if (body.id == null || Object.keys(changes).length) {
+        if (body.id != null) {
+          await tx
+            .update(documents)
+            .set({ name: body.name, description, version: version + 1, modifiedOn: new Date(), modifiedBy: caller.userId })
+            .where(eq(documents.id, docId));
+        }
+        await logAction(tx, caller.actor, { action: body.id == null ? 'Create' : 'Update', entity: ENTITY, entityId: docId, message: body.name, data: changes });
+      }
+      return requireDocument(app, tx, docId);
+    });
+    for (const name of removedNames) await storage.delete(name).catch(() => {});
+    return result;
+  } catch (e) {
+    for (const name of stored) await storage.delete(name).catch(() => {});
+    throw e;
+  } finally {
+    await dropScratch(received);
+  }
+}
+
+/** DELETE /api/Documents/{id}: the document, its files' rows, then their stored content. */
+export async function deleteDocument(app: FastifyInstance, caller: Caller, id: number): Promise<void> {
+  const names = await app.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(documents).where(eq(documents.id, id)).for('update');
+    if (!current) throw notFound('documents.notFound');
+    const gone = await tx
+      .delete(files)
+      .where(and(eq(files.parentType, KIND), eq(files.parentId, id)))
+      .returning({ systemName: files.systemName, userName: files.userName, thumbName: files.thumbName, webName: files.webName });
+    await tx.delete(documents).where(eq(documents.id, id));
+    await logAction(tx, caller.actor, { action: 'Delete', entity: ENTITY, entityId: id, message: current.name, data: { files: gone.map((g) => g.userName) } });
+    return gone.flatMap(storedNames);
+  });
+  const storage = getFileStorage(app.config.dataDir);
+  for (const name of names) await storage.delete(name).catch(() => {});
+}

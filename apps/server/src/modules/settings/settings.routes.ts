@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import { ZActionLogAnswer, ZActionLogSearch, ZDataExportQuery, ZLocalizationImportAnswer } from '@crm/contract';
+import { OFFICE_ADMIN } from '../../plugins/auth.ts';
+import { contentDisposition } from '../files/files.service.ts';
+import { searchActionLog } from './action-log.service.ts';
+import { exportEmails, exportLocalization, importLocalization } from './settings.service.ts';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** The largest localization workbook accepted. */
+const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Settings (spec 001, 2.12 and 7): the texts' export and import, the mailing-list exports and the
+ * action log. Office administrators only: the menu hides Settings from branch users, and the
+ * server refuses everyone else.
+ */
+export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+  const tags = ['settings'];
+  const binary = z.any().describe('xlsx workbook');
+
+  app.get(
+    '/api/LocalizationExport',
+    { config: { access: OFFICE_ADMIN }, schema: { tags, response: { 200: binary } } },
+    async (_req, reply) =>
+      reply
+        .header('Content-Type', XLSX)
+        .header('Content-Disposition', contentDisposition('attachment', 'Localization.xlsx'))
+        .header('Cache-Control', 'no-store')
+        .send(await exportLocalization(app)),
+  );
+  app.post(
+    '/api/LocalizationExport',
+    { config: { access: OFFICE_ADMIN }, schema: { tags, consumes: ['multipart/form-data'], response: { 200: ZLocalizationImportAnswer } } },
+    async (req) => importLocalization(app, req, req.actor),
+  );
+  app.get(
+    '/api/DataExport',
+    { config: { access: OFFICE_ADMIN }, schema: { tags, querystring: ZDataExportQuery, response: { 200: binary } } },
+    async (req, reply) => {
+      const russianOnly = req.query.except === 'false';
+      const t = (key: string) => app.translator.t(req.culture, key);
+      return reply
+        .header('Content-Type', XLSX)
+        .header('Content-Disposition', contentDisposition('attachment', russianOnly ? 'Emails-Russian.xlsx' : 'Emails-Other.xlsx'))
+        .header('Cache-Control', 'no-store')
+        .send(await exportEmails(app, russianOnly, t));
+    },
+  );
+  app.post(
+    '/api/actionLog',
+    { config: { access: OFFICE_ADMIN }, schema: { tags, body: ZActionLogSearch, response: { 200: ZActionLogAnswer } } },
+    async (req) => searchActionLog(app, req.body),
+  );
+};

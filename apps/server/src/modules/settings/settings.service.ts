@@ -1,0 +1,218 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import ExcelJS from 'exceljs';
+import { sql } from 'drizzle-orm';
+import { CULTURES, LOCALIZATION_COLUMNS, LOCALIZATION_IMPORT_MAX_ERRORS, isStorableText, type TCulture, type TLocalizationImportAnswer } from '@crm/contract';
+import { localization } from '../../db/schema/index.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { logAction, type Actor } from '../../lib/audit.ts';
+
+/** The longest interface text an import may bring. */
+export const LOCALIZATION_TEXT_MAX = 4000;
+/** Rows of a localization workbook at most. */
+export const LOCALIZATION_ROWS_MAX = 50000;
+
+/**
+ * A cell that a spreadsheet program would run as a formula (= + - @, a tab or a carriage return
+ * first) is written with a leading apostrophe, the usual neutral prefix; the import takes it off again.
+ */
+export function neutralizeCell(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+const unneutralize = (text: string) => (/^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text);
+
+async function workbookBuffer(wb: ExcelJS.Workbook): Promise<Buffer> {
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** GET /api/LocalizationExport: every text key with its English, Greek and Russian text. */
+export async function exportLocalization(app: FastifyInstance): Promise<Buffer> {
+  const rows = await app.db.select({ key: localization.key, culture: localization.culture, text: localization.text }).from(localization).orderBy(localization.key);
+  const byKey = new Map<string, Record<string, string>>();
+  for (const r of rows) {
+    const entry = byKey.get(r.key) ?? {};
+    entry[r.culture] = r.text;
+    byKey.set(r.key, entry);
+  }
+  const wb = new ExcelJS.Workbook();
+  wb.creator = 'Agency CRM';
+  const ws = wb.addWorksheet('Localization', { views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.columns = LOCALIZATION_COLUMNS.map((c) => ({ header: c, key: c, width: c === 'key' ? 40 : 60 }));
+  ws.getRow(1).font = { bold: true };
+  for (const [key, texts] of byKey) {
+    ws.addRow({ key, en: neutralizeCell(texts.en ?? ''), el: neutralizeCell(texts.el ?? ''), ru: neutralizeCell(texts.ru ?? '') });
+  }
+  return workbookBuffer(wb);
+}
+
+type CellRead = { text: string } | { error: string };
+
+/** A cell as text; formulas, errors and pictures are refused (a text is typed, not computed). */
+function cellText(value: ExcelJS.CellValue): CellRead {
+  if (value === null || value === undefined) return { text: '' };
+  if (typeof value === 'string') return { text: value };
+  if (typeof value === 'number' || typeof value === 'boolean') return { text: String(value) };
+  if (value instanceof Date) return { error: 'settings.import.cellDate' };
+  if (typeof value === 'object') {
+    if ('formula' in value || 'sharedFormula' in value) return { error: 'settings.import.cellFormula' };
+    if ('error' in value) return { error: 'settings.import.cellError' };
+    if ('richText' in value && Array.isArray(value.richText)) return { text: value.richText.map((p) => p.text).join('') };
+    if ('text' in value && typeof value.text === 'string') return { text: value.text };
+  }
+  return { error: 'settings.import.cellUnknown' };
+}
+
+/** The {{placeholders}} of a text, sorted: a translation must keep them all. */
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort().join(',');
+
+type RowError = { row: number; code: string; params?: Record<string, string | number> };
+
+/**
+ * POST /api/LocalizationExport: reads the workbook; when every row is right, replaces the texts
+ * that differ (marked custom, so seeding leaves them alone) in one transaction, and the server's
+ * and browsers' copies are renewed at once. Otherwise nothing changes and the answer lists the
+ * wrong rows (at most LOCALIZATION_IMPORT_MAX_ERRORS) in the reader's language.
+ */
+export async function importLocalization(app: FastifyInstance, req: FastifyRequest, actor: Actor): Promise<TLocalizationImportAnswer> {
+  if (!req.isMultipart()) throw badRequest('files.notMultipart');
+  let buffer: Buffer | undefined;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type !== 'file') continue;
+      const data = await part.toBuffer();
+      if (part.file.truncated) throw new AppError(413, 'settings.import.tooLarge');
+      if (buffer) throw badRequest('settings.import.oneFile');
+      buffer = data;
+    }
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    const code = (e as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'settings.import.tooLarge');
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw badRequest('settings.import.oneFile');
+    if ((e as { syscall?: string }).syscall) throw e;
+    throw badRequest('files.badUpload');
+  }
+  if (!buffer?.length) throw badRequest('files.noFiles');
+  // An .xlsx is a zip file: PK\x03\x04.
+  if (buffer.subarray(0, 4).toString('latin1') !== 'PK\x03\x04') throw badRequest('settings.import.notXlsx');
+  const wb = new ExcelJS.Workbook();
+  try {
+    await wb.xlsx.load(buffer as unknown as ArrayBuffer);
+  } catch {
+    throw badRequest('settings.import.notXlsx');
+  }
+  const ws = wb.worksheets[0];
+  if (!ws) throw badRequest('settings.import.noSheet');
+
+  const header = LOCALIZATION_COLUMNS.map((_, i) => {
+    const c = cellText(ws.getRow(1).getCell(i + 1).value);
+    return 'text' in c ? c.text.trim().toLowerCase() : '';
+  });
+  if (header.join() !== LOCALIZATION_COLUMNS.join()) throw badRequest('settings.import.header', { columns: LOCALIZATION_COLUMNS.join(', ') });
+  if (ws.rowCount - 1 > LOCALIZATION_ROWS_MAX) throw badRequest('settings.import.tooManyRows', { max: LOCALIZATION_ROWS_MAX });
+
+  const current = await app.db.select({ key: localization.key, culture: localization.culture, text: localization.text }).from(localization);
+  const stored = new Map<string, string>();
+  for (const r of current) stored.set(`${r.culture}\u0000${r.key}`, r.text);
+  const knownKeys = new Set(current.map((r) => r.key));
+
+  const errors: RowError[] = [];
+  const seen = new Map<string, number>();
+  const updates: { key: string; culture: TCulture; text: string }[] = [];
+  let rows = 0;
+  for (let n = 2; n <= ws.rowCount; n++) {
+    const row = ws.getRow(n);
+    const cells = LOCALIZATION_COLUMNS.map((_, i) => cellText(row.getCell(i + 1).value));
+    if (cells.every((c) => 'text' in c && c.text.trim() === '')) continue;
+    rows++;
+    const bad = cells.findIndex((c) => 'error' in c);
+    if (bad >= 0) {
+      errors.push({ row: n, code: (cells[bad] as { error: string }).error, params: { column: LOCALIZATION_COLUMNS[bad]! } });
+      continue;
+    }
+    const [key, ...texts] = cells.map((c) => (c as { text: string }).text);
+    const k = key!.trim();
+    if (!k) {
+      errors.push({ row: n, code: 'settings.import.noKey' });
+      continue;
+    }
+    if (!knownKeys.has(k)) {
+      errors.push({ row: n, code: 'settings.import.unknownKey', params: { key: k } });
+      continue;
+    }
+    const first = seen.get(k);
+    if (first !== undefined) {
+      errors.push({ row: n, code: 'settings.import.duplicateKey', params: { key: k, first } });
+      continue;
+    }
+    seen.set(k, n);
+    const english = stored.get(`en\u0000${k}`) ?? '';
+    CULTURES.forEach((culture, i) => {
+      const raw = texts[i]!;
+      // An empty cell leaves the text as it is: a workbook never blanks a text by accident.
+      if (raw.trim() === '') return;
+      const text = unneutralize(raw);
+      if (!isStorableText(text)) return void errors.push({ row: n, code: 'settings.import.badCharacters', params: { column: culture } });
+      if (text.length > LOCALIZATION_TEXT_MAX) return void errors.push({ row: n, code: 'settings.import.tooLong', params: { column: culture, max: LOCALIZATION_TEXT_MAX } });
+      if (placeholders(text) !== placeholders(english)) {
+        return void errors.push({ row: n, code: 'settings.import.placeholders', params: { column: culture, placeholders: placeholders(english).split(',').filter(Boolean).map((p) => `{{${p}}}`).join(' ') || '—' } });
+      }
+      if (stored.get(`${culture}\u0000${k}`) !== text) updates.push({ key: k, culture, text });
+    });
+  }
+  if (errors.length) {
+    const shown = errors.slice(0, LOCALIZATION_IMPORT_MAX_ERRORS);
+    const fieldErrors: Record<string, { code: string; params?: Record<string, string | number> }[]> = {};
+    for (const e of shown) (fieldErrors[`row ${e.row}`] ??= []).push({ code: e.code, params: e.params });
+    if (errors.length > shown.length) fieldErrors.more = [{ code: 'settings.import.moreErrors', params: { n: errors.length - shown.length } }];
+    throw new AppError(400, 'settings.import.refused', { n: errors.length }, fieldErrors);
+  }
+  if (updates.length) {
+    await app.db.transaction(async (tx) => {
+      for (const u of updates) {
+        await tx
+          .insert(localization)
+          .values({ key: u.key, culture: u.culture, text: u.text, custom: true })
+          .onConflictDoUpdate({ target: [localization.key, localization.culture], set: { text: u.text, custom: true, modifiedOn: sql`now()` } });
+      }
+      await logAction(tx, actor, {
+        action: 'Import',
+        entity: 'Localization',
+        message: String(updates.length),
+        data: { changed: updates.slice(0, 200).map((u) => ({ key: u.key, culture: u.culture, text: u.text })) },
+      });
+    });
+    // The server's own texts (mails, error answers) at once; browsers see the new ETag of /api/Localization.
+    await app.translator.load(app.db);
+  }
+  return { changed: updates.length, rows };
+}
+
+/** Russian in the account's language field, however it was typed. */
+const RUSSIAN = sql`lower(coalesce(language, '')) ~ '^(ru|rus|russian|русский|ρωσικ)'`;
+
+/**
+ * GET /api/DataExport: the agency's mailing list, one address a row (an account with several
+ * e-mails gives several rows), employees left out. `except=false`: accounts whose language is
+ * Russian; `except=true`: every other account.
+ */
+export async function exportEmails(app: FastifyInstance, russianOnly: boolean, t: (key: string) => string): Promise<Buffer> {
+  const result = await app.db.execute(sql`
+    select distinct on (lower(e.email)) e.email, a.display_name as name, a.language
+    from accounts a cross join lateral unnest(a.emails) as e(email)
+    where not a.is_employe and e.email <> '' and ${russianOnly ? RUSSIAN : sql`not ${RUSSIAN}`}
+    order by lower(e.email), a.id`);
+  const wb = new ExcelJS.Workbook();
+  wb.creator = 'Agency CRM';
+  const ws = wb.addWorksheet(t(russianOnly ? 'settings.export.sheetRussian' : 'settings.export.sheetOthers'));
+  ws.columns = [
+    { header: t('settings.export.email'), key: 'email', width: 40 },
+    { header: t('settings.export.name'), key: 'name', width: 40 },
+    { header: t('settings.export.language'), key: 'language', width: 16 },
+  ];
+  ws.getRow(1).font = { bold: true };
+  for (const r of result.rows as { email: string; name: string | null; language: string | null }[]) {
+    ws.addRow({ email: neutralizeCell(r.email.trim()), name: neutralizeCell(r.name ?? ''), language: neutralizeCell(r.language ?? '') });
+  }
+  return workbookBuffer(wb);
+}
+

@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { and, eq } from 'drizzle-orm';
+import { bearer, createTestApp } from '../../../test/harness.ts';
+import { multipartForm } from '../../../test/multipart.ts';
+import { accounts, actionLog, localization, objects } from '../../db/schema/index.ts';
+
+const t = await createTestApp();
+const { app, db } = t;
+const admin = await t.user({ roles: ['admin'] });
+const branchAdmin = await t.user({ roles: ['admin'], branchId: 1 });
+const agent = await t.user({ roles: ['employee'] });
+
+const call = (method: 'GET' | 'POST', url: string, payload?: unknown, token = admin.token, lang = 'en') =>
+  app.inject({ method, url, payload: payload as object, headers: { ...bearer(token), 'accept-language': lang } });
+
+async function readWorkbook(body: Buffer) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(body as unknown as ArrayBuffer);
+  const ws = wb.worksheets[0]!;
+  const rows: string[][] = [];
+  ws.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v == null ? '' : String(v)))));
+  return { wb, ws, rows };
+}
+const upload = async (wb: ExcelJS.Workbook, token = admin.token, lang = 'en') => {
+  const f = multipartForm([{ field: 'file', name: 'Localization.xlsx', data: Buffer.from(await wb.xlsx.writeBuffer()) }]);
+  return app.inject({ method: 'POST', url: '/api/LocalizationExport', payload: f.payload, headers: { ...f.headers, ...bearer(token), 'accept-language': lang } });
+};
+const text = async (key: string, culture: string) => (await db.select().from(localization).where(and(eq(localization.key, key), eq(localization.culture, culture))))[0]?.text;
+
+describe('settings are for office administrators only', () => {
+  it('refuses employees and branch admins on every settings call', async () => {
+    for (const token of [agent.token, branchAdmin.token]) {
+      expect((await call('GET', '/api/LocalizationExport', undefined, token)).statusCode).toBe(403);
+      expect((await call('GET', '/api/DataExport?language=russian&except=false', undefined, token)).statusCode).toBe(403);
+      expect((await call('POST', '/api/actionLog', {}, token)).statusCode).toBe(403);
+      const f = multipartForm([{ field: 'file', name: 'x.xlsx', data: Buffer.from('x') }]);
+      const up = await app.inject({ method: 'POST', url: '/api/LocalizationExport', payload: f.payload, headers: { ...f.headers, ...bearer(token) } });
+      expect(up.statusCode).toBe(403);
+    }
+    expect((await app.inject({ method: 'POST', url: '/api/actionLog', payload: {} })).statusCode).toBe(401);
+  });
+});
+
+describe('localization export and import', () => {
+  it('exports every key with its English, Greek and Russian text', async () => {
+    const res = await call('GET', '/api/LocalizationExport');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toContain('Localization.xlsx');
+    const { rows } = await readWorkbook(res.rawPayload);
+    expect(rows[0]).toEqual(['key', 'en', 'el', 'ru']);
+    const save = rows.find((r) => r[0] === 'common.save');
+    expect(save).toEqual(['common.save', 'Save', await text('common.save', 'el'), await text('common.save', 'ru')]);
+  });
+
+  it('round trip: a changed Greek text is stored, served with a new ETag and used by the server at once', async () => {
+    const before = await call('GET', '/api/Localization?culture=el');
+    const etag = before.headers.etag as string;
+    const { wb, ws } = await readWorkbook((await call('GET', '/api/LocalizationExport')).rawPayload);
+    ws.eachRow((row, n) => {
+      if (n > 1 && row.getCell(1).value === 'common.save') row.getCell(3).value = 'Καταχώριση';
+    });
+    const res = await upload(wb);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ changed: 1 });
+    expect(await text('common.save', 'el')).toBe('Καταχώριση');
+    const [row] = await db.select().from(localization).where(and(eq(localization.key, 'common.save'), eq(localization.culture, 'el')));
+    expect(row!.custom).toBe(true);
+    const after = await call('GET', '/api/Localization?culture=el');
+    expect(after.headers.etag).not.toBe(etag);
+    expect(after.json().find((e: { key: string }) => e.key === 'common.save').text).toBe('Καταχώριση');
+    const notModified = await app.inject({ method: 'GET', url: '/api/Localization?culture=el', headers: { 'if-none-match': etag } });
+    expect(notModified.statusCode).toBe(200);
+    expect(app.translator.t('el', 'common.save')).toBe('Καταχώριση');
+    const [log] = await db.select().from(actionLog).where(eq(actionLog.entity, 'Localization'));
+    expect(log).toMatchObject({ action: 'Import', actionBy: admin.id });
+    // The same workbook again changes nothing.
+    expect((await upload(wb)).json()).toMatchObject({ changed: 0 });
+  });
+
+  it('refuses a bad workbook row by row, in the reader\'s language, and changes nothing', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('x');
+    ws.addRow(['key', 'en', 'el', 'ru']);
+    ws.addRow(['common.cancel', 'Cancel it', 'Ακύρωση τώρα', '']);
+    ws.addRow(['no.such.key', 'x', 'y', 'z']);
+    ws.addRow(['common.cancel', 'Again', '', '']);
+    ws.addRow(['common.delete', { formula: '1+1', result: 2 }, '', '']);
+    ws.addRow(['', 'text without key', '', '']);
+    ws.addRow(['files.uploading', 'Uploading', '', '']);
+    const before = await text('common.cancel', 'el');
+    const res = await upload(wb, admin.token, 'el');
+    expect(res.statusCode).toBe(400);
+    const errors = res.json().errors as Record<string, string[]>;
+    expect(Object.keys(errors).sort()).toEqual(['row 3', 'row 4', 'row 5', 'row 6', 'row 7']);
+    expect(errors['row 3']![0]).toContain('no.such.key');
+    expect(errors['row 4']![0]).toContain('2');
+    expect(errors['row 7']![0]).toContain('{{percent}}');
+    expect(res.json().title).toMatch(/γραμμή/);
+    expect(await text('common.cancel', 'el')).toBe(before);
+    expect(await text('common.cancel', 'en')).toBe('Cancel');
+
+    const header = new ExcelJS.Workbook();
+    header.addWorksheet('x').addRow(['key', 'el', 'en', 'ru']);
+    expect((await upload(header)).statusCode).toBe(400);
+    const notXlsx = multipartForm([{ field: 'file', name: 'texts.xlsx', data: Buffer.from('key,en,el,ru\n') }]);
+    const r2 = await app.inject({ method: 'POST', url: '/api/LocalizationExport', payload: notXlsx.payload, headers: { ...notXlsx.headers, ...bearer(admin.token) } });
+    expect(r2.statusCode).toBe(400);
+    const brokenZip = multipartForm([{ field: 'file', name: 'texts.xlsx', data: Buffer.from('PK\x03\x04garbage', 'latin1') }]);
+    const r3 = await app.inject({ method: 'POST', url: '/api/LocalizationExport', payload: brokenZip.payload, headers: { ...brokenZip.headers, ...bearer(admin.token) } });
+    expect(r3.statusCode).toBe(400);
+    const none = await call('POST', '/api/LocalizationExport', { file: 'x' });
+    expect(none.statusCode).toBeGreaterThanOrEqual(400);
+    expect(none.statusCode).toBeLessThan(500);
+  });
+});
+
+describe('e-mail list exports', () => {
+  it('exports Russian-speaking and other accounts apart, without employees, formulas neutralised', async () => {
+    await db.insert(accounts).values([
+      { firstName: 'Ivan', lastName: 'Petrov', language: 'ru', emails: ['ivan@example.ru', '=HYPERLINK("http://evil")@x.ru'] },
+      { firstName: 'Maria', lastName: 'Papadopoulou', language: 'el', emails: ['maria@example.gr'] },
+      { firstName: 'John', lastName: 'Smith', emails: ['+john@example.com'] },
+      { firstName: 'Olga', lastName: 'Staff', language: 'ru', isEmploye: true, emails: ['olga@agency.gr'] },
+    ] as never);
+    const ru = await call('GET', '/api/DataExport?language=russian&except=false');
+    expect(ru.statusCode).toBe(200);
+    const ruRows = (await readWorkbook(ru.rawPayload)).rows.slice(1).map((r) => r[0]);
+    expect(ruRows.sort()).toEqual(["'=HYPERLINK(\"http://evil\")@x.ru", 'ivan@example.ru']);
+    const other = await call('GET', '/api/DataExport?language=russian&except=true');
+    const otherRows = (await readWorkbook(other.rawPayload)).rows.slice(1).map((r) => r[0]);
+    expect(otherRows.sort()).toEqual(["'+john@example.com", 'maria@example.gr']);
+    expect((await call('GET', '/api/DataExport?language=greek&except=false')).statusCode).toBe(400);
+    expect((await call('GET', '/api/DataExport?language=russian&except=maybe')).statusCode).toBe(400);
+  });
+});
+
+describe('the action log', () => {
+  it('finds an edit of an account by the account, by whom, by kind and by day, newest first with the record named', async () => {
+    const me = await t.user({ roles: ['admin'] });
+    const [emp] = await db.insert(accounts).values({ firstName: 'Eleni', lastName: 'Agent', isEmploye: true }).returning({ id: accounts.id });
+    const { users } = await import('../../db/schema/index.ts');
+    await db.update(users).set({ accountId: emp!.id }).where(eq(users.id, me.id));
+    const add = await call('POST', '/api/account/add', { firstName: 'Giorgos', lastName: 'Log', isClient: true }, me.token);
+    const accountId = add.json().id as number;
+    const view = (await call('GET', `/api/account/edit/${accountId}`, undefined, me.token)).json();
+    const upd = await call('POST', '/api/account/update', { ...view.dto, notes: 'Prefers calls after 6 pm' }, me.token);
+    expect(upd.statusCode, upd.body).toBe(200);
+    const [obj] = await db.insert(objects).values({ title: 'x' } as never).returning({ id: objects.id });
+
+    const byAccount = await call('POST', '/api/actionLog', { entity: 1, entityId: accountId });
+    expect(byAccount.statusCode).toBe(200);
+    expect(byAccount.json()).toMatchObject({ totalRows: 2, totalCapped: false });
+    const [edit, create] = byAccount.json().items;
+    expect(edit).toMatchObject({ action: 'Update', entity: 'Account', entityId: accountId, actionOver: 'Log Giorgos', actionBy: 'Agent Eleni' });
+    expect(edit.data).toMatchObject({ notes: 'Prefers calls after 6 pm' });
+    expect(create.action).toBe('Create');
+
+    const byWhom = await call('POST', '/api/actionLog', { actionBy: emp!.id, entity: 1 });
+    expect(byWhom.json().items.map((i: { entityId: number }) => i.entityId)).toEqual([accountId, accountId]);
+    const byText = await call('POST', '/api/actionLog', { actionByText: 'Agent', entity: 1 });
+    expect(byText.json().totalRows).toBe(2);
+    const objectsOnly = await call('POST', '/api/actionLog', { entity: 2, entityId: accountId });
+    expect(objectsOnly.json().totalRows).toBe(0);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Athens' }).format(new Date());
+    const days = await call('POST', '/api/actionLog', { startDate: today, endDate: today, entity: 1, entityId: accountId });
+    expect(days.json().totalRows).toBe(2);
+    const past = await call('POST', '/api/actionLog', { startDate: '2020-01-01', endDate: '2020-12-31' });
+    expect(past.json()).toMatchObject({ totalRows: 0, items: [] });
+    const page = await call('POST', '/api/actionLog', {});
+    expect(page.json().items.length).toBeLessThanOrEqual(20);
+    expect(obj).toBeDefined();
+  });
+
+  it('refuses bad filters with a translated 400', async () => {
+    for (const body of [{ entity: 3 }, { entityId: 2147483648 }, { startDate: '2024-02-30' }, { perPage: 0 }, { currentPage: 0 }, { actionBy: 'x' }, { actionByText: 'x'.repeat(201) }]) {
+      const res = await call('POST', '/api/actionLog', body, admin.token, 'el');
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().errors).toBeDefined();
+    }
+  });
+});

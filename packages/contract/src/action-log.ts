@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { ZDate, ZId, ZPage } from './common.ts';
+
+/** The action log's entity filter (spec 001, 7): 0 any, 1 Account, 2 Object. */
+export const ACTION_LOG_ENTITIES = { 0: null, 1: 'Account', 2: 'Object' } as const;
+/** The action log's page size (spec 001, 9). */
+export const ACTION_LOG_PAGE_SIZE = 20;
+/** Counting stops here: a filter that matches more says "more than" (the page itself is exact). */
+export const ACTION_LOG_COUNT_CAP = 10000;
+
+/** POST /api/actionLog */
+export const ZActionLogSearch = z.object({
+  /** The employee (account) whose sign-ins did it. */
+  actionBy: ZId.nullable().optional(),
+  /** Without a picked employee: part of the name or e-mail of who did it. */
+  actionByText: z.string().max(200).nullable().optional(),
+  entity: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
+  entityId: ZId.nullable().optional(),
+  startDate: ZDate.nullable().optional(),
+  endDate: ZDate.nullable().optional(),
+  perPage: z.number().int().min(1).max(1000).default(ACTION_LOG_PAGE_SIZE),
+  currentPage: ZPage.default(1),
+});
+export type TActionLogSearch = z.infer<typeof ZActionLogSearch>;
+
+export const ZActionLogRow = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  actionBy: z.string().nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.number().int().nullable(),
+  /** The record the row is about, as a reader names it (an account's name, an object's #reference). */
+  actionOver: z.string().nullable(),
+  message: z.string().nullable(),
+  data: z.unknown().nullable(),
+});
+export type TActionLogRow = z.infer<typeof ZActionLogRow>;
+export const ZActionLogAnswer = z.object({
+  items: z.array(ZActionLogRow),
+  totalRows: z.number().int(),
+  /** True when there are more rows than totalRows says (the count stopped at ACTION_LOG_COUNT_CAP). */
+  totalCapped: z.boolean(),
+});
+export type TActionLogAnswer = z.infer<typeof ZActionLogAnswer>;
