@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import { ZDate, ZId, ZPage } from './common.ts';
+import { ACTION_LOG_PAGE_SIZE } from './office-constants.ts';
 
-/** The action log's entity filter (spec 001, 7): 0 any, 1 Account, 2 Object. */
-export const ACTION_LOG_ENTITIES = { 0: null, 1: 'Account', 2: 'Object' } as const;
-/** The action log's page size (spec 001, 9). */
-export const ACTION_LOG_PAGE_SIZE = 20;
-/** Counting stops here: a filter that matches more says "more than" (the page itself is exact). */
-export const ACTION_LOG_COUNT_CAP = 10000;
+export { ACTION_LOG_COUNT_CAP, ACTION_LOG_ENTITIES, ACTION_LOG_PAGE_SIZE } from './office-constants.ts';
 
 /** POST /api/actionLog */
 export const ZActionLogSearch = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZIdString, ZPage, ZText } from './common.ts';
 import { SHOW_ALL } from './constants.ts';
 import type { TFieldDescriptionOf } from './field-description.ts';
+import { DOCUMENT_DESCRIPTION_MAX, DOCUMENT_NAME_MAX } from './office-constants.ts';
 
 /**
  * The document forms library (spec 001, 2.9 and 7): a named form (contract, handover report,
@@ -13,13 +14,10 @@ export type TDocumentFieldDescription = TFieldDescriptionOf<(typeof DOCUMENT_GRO
 
 /** The document's fields, described once (decision 009): the update's schema and the form come from them. */
 export const DOCUMENT_FIELDS: readonly TDocumentFieldDescription[] = [
-  { name: 'name', type: 'text', group: 'main', max: 200, required: true },
-  { name: 'description', type: 'textarea', group: 'main', max: 4000 },
+  { name: 'name', type: 'text', group: 'main', max: DOCUMENT_NAME_MAX, required: true },
+  { name: 'description', type: 'textarea', group: 'main', max: DOCUMENT_DESCRIPTION_MAX },
 ];
-export const DOCUMENT_NAME_MAX = 200;
-export const DOCUMENT_DESCRIPTION_MAX = 4000;
-/** Files of one document at most. */
-export const DOCUMENT_FILES_MAX = 20;
+export { DOCUMENT_DESCRIPTION_MAX, DOCUMENT_FILES_MAX, DOCUMENT_NAME_MAX } from './office-constants.ts';
 
 export const ZDocumentFile = z.object({
   id: z.number().int(),

@@ -15,7 +15,4 @@ export const ZLocalizationImportAnswer = z.object({
   rows: z.number().int(),
 });
 export type TLocalizationImportAnswer = z.infer<typeof ZLocalizationImportAnswer>;
-/** The columns of the localization workbook, in order. */
-export const LOCALIZATION_COLUMNS = ['key', 'en', 'el', 'ru'] as const;
-/** Errors of a refused import listed at most (the rest are counted). */
-export const LOCALIZATION_IMPORT_MAX_ERRORS = 50;
+export { LOCALIZATION_COLUMNS, LOCALIZATION_IMPORT_MAX_ERRORS } from './office-constants.ts';

@@ -57,6 +57,13 @@ const viewingPages = {
   CalendarPage: () => import('../features/viewings/pages/calendar-page.tsx').then((m) => ({ Component: m.CalendarPage })),
 };
 
+const officePages = {
+  DocumentsPage: () => import('../features/documents/pages/documents-page.tsx').then((m) => ({ Component: m.DocumentsPage })),
+  DocumentPage: () => import('../features/documents/pages/document-page.tsx').then((m) => ({ Component: m.DocumentPage })),
+  SettingsPage: () => import('../features/settings/pages/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })),
+  ActionLogPage: () => import('../features/settings/pages/action-log-page.tsx').then((m) => ({ Component: m.ActionLogPage })),
+};
+
 /** The route table of the spec (document 001, 2.1), in one place. */
 export const protectedRoutes: RouteObject[] = [
   lazyPage('/CRM', 'title.home', () => import('../features/home/pages/home-page.tsx').then((m) => ({ Component: m.HomePage }))),
@@ -110,9 +117,9 @@ export const protectedRoutes: RouteObject[] = [
   soon('/Reservations/Edit/:id', 'title.reservation', { noBranch: true }),
   soon('/Reservations/:id', 'title.reservation', { noBranch: true }),
   // Documents, alerts
-  soon('/DocumentList', 'title.documents'),
-  soon('/Document/Add', 'title.document'),
-  soon('/Document/:id', 'title.document'),
+  lazyPage('/DocumentList', 'title.documents', officePages.DocumentsPage),
+  lazyPage('/Document/Add', 'title.document', officePages.DocumentPage),
+  lazyPage('/Document/:id', 'title.document', officePages.DocumentPage),
   soon('/Alerts', 'title.alerts', { noBranch: true }),
   soon('/Alerts/:id', 'title.alert', { noBranch: true }),
   // Payments
@@ -125,8 +132,8 @@ export const protectedRoutes: RouteObject[] = [
   soon('/Payments/EditExpense/:id', 'title.statement', { noBranch: true }),
   soon('/Payments/AccountAdd', 'title.payments', { noBranch: true }),
   // Settings and administration
-  soon('/Settings', 'title.settings', { noBranch: true }),
-  soon('/ActionLog', 'title.actionLog', { noBranch: true }),
+  lazyPage('/Settings', 'title.settings', officePages.SettingsPage, { noBranch: true, adminOnly: true }),
+  lazyPage('/ActionLog', 'title.actionLog', officePages.ActionLogPage, { noBranch: true, adminOnly: true }),
   lazyPage('/ChangeEmployeRole/:id', 'title.employeRole', accountPages.EmployeRolePage, { noBranch: true, adminOnly: true }),
   lazyPage('/SetPassword/:id', 'title.setPassword', accountPages.SetPasswordPage, { noBranch: true, adminOnly: true }),
 ];

@@ -1,0 +1,61 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { TActionLogAnswer, TActionLogSearch, TLocalizationImportAnswer } from '@crm/contract';
+import { api } from '../../../lib/api.ts';
+import { currentCulture, i18n } from '../../../lib/i18n.ts';
+
+/** Saves a downloaded answer under its file name. */
+export async function download(path: string, fileName: string, query?: Record<string, string>) {
+  const blob = await api<Blob>(path, { blob: true, query });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export const exportLocalization = () => download('/api/LocalizationExport', 'Localization.xlsx');
+export const exportEmails = (except: boolean) =>
+  download('/api/DataExport', except ? 'Emails-Other.xlsx' : 'Emails-Russian.xlsx', { language: 'russian', except: String(except) });
+
+export function importLocalization(file: File) {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  return api<TLocalizationImportAnswer>('/api/LocalizationExport', { body });
+}
+
+/** Filters of the action log (cookie "ActionLog.filter"), with the picked employee's name. */
+export type TActionLogFilter = Omit<TActionLogSearch, 'perPage' | 'currentPage' | 'entity'> & { entity: 0 | 1 | 2; actionByName: string };
+export const NO_ACTION_LOG_FILTER: TActionLogFilter = { actionBy: null, actionByName: '', actionByText: null, entity: 0, entityId: null, startDate: null, endDate: null };
+
+export const actionLogQuery = (f: TActionLogFilter, page: { perPage: number; currentPage: number }) =>
+  queryOptions({
+    queryKey: ['actionLog', f, page],
+    queryFn: ({ signal }) => {
+      const { actionByName: _n, ...filter } = f;
+      return api<TActionLogAnswer>('/api/actionLog', { body: { ...filter, actionByText: f.actionBy ? null : f.actionByText || null, ...page }, signal, background: true });
+    },
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * After an import: the reader's texts again from the server (its ETag changed), shown at once; the
+ * other languages' stored copies are dropped so that a switch loads them fresh.
+ */
+export async function reloadTexts() {
+  const culture = currentCulture();
+  const res = await fetch(`/api/Localization?culture=${culture}`, { cache: 'no-cache' });
+  if (!res.ok) return;
+  const rows = (await res.json()) as { key: string; text: string }[];
+  const texts: Record<string, string> = {};
+  for (const r of rows) texts[r.key] = r.text;
+  try {
+    for (const c of ['en', 'el', 'ru']) localStorage.removeItem(`crm.texts.${c}`);
+  } catch {
+    // Storage disabled: nothing stored to drop.
+  }
+  i18n.addResourceBundle(culture, 'translation', texts, true, true);
+}

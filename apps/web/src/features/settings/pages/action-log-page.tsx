@@ -1,0 +1,170 @@
+import { Anchor, Grid, NumberInput, Select, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { TActionLogRow } from '@crm/contract';
+import { ACTION_LOG_PAGE_SIZE } from '@crm/contract/office-constants';
+import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
+import { FilterCard } from '../../../components/filter-card.tsx';
+import { SearchPicker } from '../../../components/search-picker.tsx';
+import { api } from '../../../lib/api.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useCookieState, useListState } from '../../../lib/list-state.ts';
+import { ClearFiltersButton } from '../../accounts/components/clear-filters.tsx';
+import { DateField } from '../../accounts/components/date-field.tsx';
+import { actionLogQuery, NO_ACTION_LOG_FILTER, type TActionLogFilter } from '../api/settings.ts';
+
+/** The page size of the action log (spec 001, 9): 20; a longer page for reading through a day. */
+const PAGE_SIZES = [ACTION_LOG_PAGE_SIZE, 100] as const;
+
+/** Where a row's record is opened, by its kind. */
+const RECORD_LINK: Record<string, (id: number) => string> = {
+  Account: (id) => `/Accounts/View/${id}`,
+  Object: (id) => `/Objects/View/${id}`,
+  Lead: (id) => `/Leads/View/${id}`,
+  Viewing: (id) => `/Viewing/${id}`,
+  Document: (id) => `/Document/${id}`,
+  ObjectKey: (id) => `/ObjectKeys/${id}`,
+  Deal: (id) => `/Deals/${id}`,
+  Reservation: (id) => `/Reservations/${id}`,
+};
+
+const searchEmployees = async (searchStr: string, signal: AbortSignal) =>
+  (await api<{ items: { id: number; description: string }[] }>('/api/account/search', { query: { searchStr, filter: 1 }, signal })).items.map((i) => ({ id: i.id, text: i.description }));
+
+const show = (v: unknown): string => (v == null ? '—' : typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v));
+
+/** A change's data as a two-column table (field, value); anything else as text. */
+export function DataCell({ data }: { data: unknown }) {
+  if (data == null) return null;
+  if (typeof data !== 'object' || Array.isArray(data)) return <Text size="xs">{show(data)}</Text>;
+  const entries = Object.entries(data as Record<string, unknown>);
+  if (!entries.length) return null;
+  return (
+    <Table withRowBorders={false} verticalSpacing={0} horizontalSpacing={4} fz="xs" data-testid="action-log-data">
+      <Table.Tbody>
+        {entries.map(([k, v]) => (
+          <Table.Tr key={k}>
+            <Table.Td c="dimmed" style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
+              {k}
+            </Table.Td>
+            <Table.Td style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>{show(v)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** /ActionLog: who changed what, newest first, with its filters kept in a cookie. */
+export function ActionLogPage() {
+  const { t } = useTranslation();
+  const list = useListState('ActionLog', { perPage: ACTION_LOG_PAGE_SIZE, sortBy: 'date', sortDir: 'desc' });
+  const [filter, setFilter] = useCookieState<TActionLogFilter>('ActionLog.filter', NO_ACTION_LOG_FILTER);
+  const q = useQuery(actionLogQuery(filter, { perPage: list[0].perPage, currentPage: list[0].currentPage }));
+  const change = (patch: Partial<TActionLogFilter>) => {
+    setFilter((f) => ({ ...f, ...patch }));
+    list[1]((s) => ({ ...s, currentPage: 1 }));
+  };
+  const filtered = JSON.stringify(filter) !== JSON.stringify(NO_ACTION_LOG_FILTER);
+  const entities = [
+    { value: '0', label: t('actionLog.ui.entity.any') },
+    { value: '1', label: t('actionLog.ui.entity.account') },
+    { value: '2', label: t('actionLog.ui.entity.object') },
+  ];
+
+  const columns: DataTableColumn<TActionLogRow>[] = [
+    { accessor: 'date', title: t('actionLog.ui.col.date'), noWrap: true, render: (r) => formatDateTime(r.date) },
+    { accessor: 'actionBy', title: t('actionLog.ui.col.actionBy') },
+    { accessor: 'action', title: t('actionLog.ui.col.action'), render: (r) => t(`actionLog.action.${r.action}`, { defaultValue: r.action }) },
+    { accessor: 'entity', title: t('actionLog.ui.col.entity'), render: (r) => t(`actionLog.entity.${r.entity}`, { defaultValue: r.entity }) },
+    {
+      accessor: 'actionOver',
+      title: t('actionLog.ui.col.actionOver'),
+      render: (r) => {
+        const to = r.entityId != null && r.action !== 'Delete' ? RECORD_LINK[r.entity]?.(r.entityId) : undefined;
+        return to ? (
+          <Anchor component={Link} to={to} data-testid="action-log-over">
+            {r.actionOver}
+          </Anchor>
+        ) : (
+          r.actionOver
+        );
+      },
+    },
+    { accessor: 'message', title: t('actionLog.ui.col.message'), render: (r) => <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{r.message}</Text> },
+    { accessor: 'data', title: t('actionLog.ui.col.data'), width: 320, render: (r) => <DataCell data={r.data} /> },
+  ];
+  return (
+    <Stack gap="md">
+      <ListHeader title={t('title.actionLog')} count={q.data?.totalRows} testId="action-log">
+        {q.data?.totalCapped && (
+          <Text size="sm" c="dimmed" data-testid="action-log-capped">
+            {t('actionLog.ui.moreThan', { n: q.data.totalRows })}
+          </Text>
+        )}
+      </ListHeader>
+      <FilterCard active={filtered} testId="action-log-filter">
+        <Grid gap="sm" align="flex-end">
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+            <SearchPicker
+              label={t('actionLog.ui.filter.actionBy')}
+              value={filter.actionBy ? { id: filter.actionBy, text: filter.actionByName } : null}
+              onChange={(v) => change({ actionBy: v?.id ?? null, actionByName: v?.text ?? '' })}
+              search={searchEmployees}
+              queryKey="employee"
+              testId="action-log-filter-by"
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 3, lg: 2 }}>
+            <Select
+              label={t('actionLog.ui.filter.entity')}
+              data={entities}
+              value={String(filter.entity)}
+              allowDeselect={false}
+              onChange={(v) => change({ entity: Number(v ?? 0) as 0 | 1 | 2 })}
+              comboboxProps={{ withinPortal: true }}
+              data-testid="action-log-filter-entity"
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 3, lg: 2 }}>
+            <NumberInput
+              label={t('actionLog.ui.filter.entityId')}
+              value={filter.entityId ?? ''}
+              min={1}
+              max={2147483647}
+              allowDecimal={false}
+              allowNegative={false}
+              hideControls
+              onChange={(v) => change({ entityId: typeof v === 'number' && v > 0 ? v : null })}
+              data-testid="action-log-filter-id"
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 3, lg: 2 }}>
+            <DateField label={t('actionLog.ui.filter.from')} value={filter.startDate ?? null} onChange={(v) => change({ startDate: v })} data-testid="action-log-filter-from" />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 3, lg: 2 }}>
+            <DateField label={t('actionLog.ui.filter.till')} value={filter.endDate ?? null} onChange={(v) => change({ endDate: v })} data-testid="action-log-filter-till" />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 'content' }}>
+            <ClearFiltersButton fullWidth disabled={!filtered} onClear={() => change(NO_ACTION_LOG_FILTER)} />
+          </Grid.Col>
+        </Grid>
+      </FilterCard>
+      <DataTable
+        testId="action-log-table"
+        list={list}
+        records={q.data?.items}
+        totalRows={q.data?.totalRows}
+        fetching={q.isFetching}
+        columns={columns}
+        pageSizes={PAGE_SIZES}
+        empty={
+          filtered
+            ? { text: t('actionLog.ui.noMatch'), action: <ClearFiltersButton variant="light" onClear={() => change(NO_ACTION_LOG_FILTER)} /> }
+            : { text: t('actionLog.ui.empty') }
+        }
+      />
+    </Stack>
+  );
+}

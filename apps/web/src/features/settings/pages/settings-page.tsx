@@ -1,0 +1,225 @@
+import { Alert, Anchor, Button, Card, Group, List, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { TLocalizationImportAnswer } from '@crm/contract';
+import { LOCALIZATION_COLUMNS } from '@crm/contract/office-constants';
+import { PASSWORD_MIN_LENGTH } from '@crm/contract/constants';
+import { IconCloudUpload, IconFile } from '../../../components/icons.ts';
+import { ApiError, api } from '../../../lib/api.ts';
+import { showBanner } from '../../../lib/banner.ts';
+import { describeError } from '../../../lib/errors.ts';
+import { exportEmails, exportLocalization, importLocalization, reloadTexts } from '../api/settings.ts';
+
+/** /Settings (office administrators): links, the interface texts out and in, mailing lists, a password for any e-mail. */
+export function SettingsPage() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md" maw={1100}>
+      <Title order={2}>{t('title.settings')}</Title>
+      <Card withBorder padding="md">
+        <Group gap="lg">
+          <Anchor component={Link} to="/Sources" data-testid="settings-sources">
+            {t('nav.sources')}
+          </Anchor>
+          <Anchor component={Link} to="/ActionLog" data-testid="settings-action-log">
+            {t('title.actionLog')}
+          </Anchor>
+          <Anchor href="#set-password" data-testid="settings-set-password-link">
+            {t('title.setPassword')}
+          </Anchor>
+        </Group>
+      </Card>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <LocalizationCard />
+        <MailingListsCard />
+      </SimpleGrid>
+      <SetPasswordCard />
+    </Stack>
+  );
+}
+
+function useDownload() {
+  const [busy, setBusy] = useState<string | null>(null);
+  const run = async (what: string, fn: () => Promise<void>) => {
+    if (busy) return;
+    setBusy(what);
+    try {
+      await fn();
+    } catch (e) {
+      const d = describeError(e);
+      showBanner(d.type, d.message, { details: d.details });
+    } finally {
+      setBusy(null);
+    }
+  };
+  return [busy, run] as const;
+}
+
+function LocalizationCard() {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, run] = useDownload();
+  const [importing, setImporting] = useState(false);
+  const [result, setResult] = useState<TLocalizationImportAnswer | null>(null);
+  const [refused, setRefused] = useState<{ title: string; rows: [string, string][] } | null>(null);
+
+  const upload = async (file: File | undefined) => {
+    if (input.current) input.current.value = '';
+    if (!file || importing) return;
+    setImporting(true);
+    setResult(null);
+    setRefused(null);
+    try {
+      const answer = await importLocalization(file);
+      setResult(answer);
+      // The changed texts at once, in this browser too; other browsers take them on their next start.
+      if (answer.changed) await reloadTexts();
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 400 && e.problem.errors && Object.keys(e.problem.errors).length) {
+        setRefused({ title: e.problem.title, rows: Object.entries(e.problem.errors).map(([row, msgs]) => [row, msgs.join(' ')]) });
+      } else setRefused({ title: describeError(e).message, rows: [] });
+    } finally {
+      setImporting(false);
+    }
+  };
+
+  return (
+    <Card withBorder padding="md" data-testid="settings-localization">
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          {t('settings.ui.texts.title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('settings.ui.texts.hint', { columns: LOCALIZATION_COLUMNS.join(', ') })}
+        </Text>
+        <Group>
+          <Button variant="default" leftSection={<IconFile size={16} />} loading={busy === 'texts'} onClick={() => void run('texts', exportLocalization)} data-testid="settings-texts-export">
+            {t('settings.ui.texts.export')}
+          </Button>
+          <input
+            ref={input}
+            type="file"
+            hidden
+            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            data-testid="settings-texts-file"
+            onChange={(e) => void upload(e.currentTarget.files?.[0])}
+          />
+          <Button leftSection={<IconCloudUpload size={16} />} loading={importing} onClick={() => input.current?.click()} data-testid="settings-texts-import">
+            {t('settings.ui.texts.import')}
+          </Button>
+        </Group>
+        {result && (
+          <Alert color="green" data-testid="settings-texts-result">
+            {result.changed ? t('settings.ui.texts.imported', { changed: result.changed, rows: result.rows }) : t('settings.ui.texts.unchanged', { rows: result.rows })}
+          </Alert>
+        )}
+        {refused && (
+          <Alert color="red" title={refused.title} data-testid="settings-texts-refused">
+            {refused.rows.length > 0 && (
+              <List size="sm" spacing={2}>
+                {refused.rows.map(([row, msg]) => (
+                  <List.Item key={row} data-testid="settings-texts-error">
+                    <Text span fw={600} size="sm">
+                      {row.startsWith('row ') ? t('settings.ui.texts.row', { n: row.slice(4) }) : ''}
+                    </Text>{' '}
+                    {msg}
+                  </List.Item>
+                ))}
+              </List>
+            )}
+          </Alert>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function MailingListsCard() {
+  const { t } = useTranslation();
+  const [busy, run] = useDownload();
+  return (
+    <Card withBorder padding="md" data-testid="settings-mailing">
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          {t('settings.ui.mailing.title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('settings.ui.mailing.hint')}
+        </Text>
+        <Group>
+          <Button variant="default" leftSection={<IconFile size={16} />} loading={busy === 'ru'} onClick={() => void run('ru', () => exportEmails(false))} data-testid="settings-emails-russian">
+            {t('settings.ui.mailing.russian')}
+          </Button>
+          <Button variant="default" leftSection={<IconFile size={16} />} loading={busy === 'other'} onClick={() => void run('other', () => exportEmails(true))} data-testid="settings-emails-other">
+            {t('settings.ui.mailing.other')}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** The spec's failure text: an error array's descriptions, an errors map's values, the raw text, or the generic message. */
+function describeSetPasswordError(e: unknown, generic: string): string {
+  if (e instanceof ApiError) {
+    const p = e.problem;
+    if (Array.isArray(p.UserManager) && p.UserManager.length)
+      return p.UserManager.map((x) => (typeof x === 'string' ? x : ((x as { description?: string }).description ?? ''))).join('\n');
+    const values = Object.values(p.errors ?? {}).flat();
+    if (values.length) return values.join('\n');
+    return p.detail || p.title || generic;
+  }
+  return generic;
+}
+
+function SetPasswordCard() {
+  const { t } = useTranslation();
+  const form = useForm({
+    initialValues: { email: '', password: '', confirmPassword: '' },
+    validate: {
+      email: (v) => (!v.trim() ? t('settings.ui.password.emailRequired') : null),
+      password: (v) => (!v ? t('reset.passwordRequired') : v.length < PASSWORD_MIN_LENGTH ? t('validation.passwordTooShort', { min: PASSWORD_MIN_LENGTH }) : null),
+      confirmPassword: (v, values) => (v !== values.password ? t('reset.passwordsShouldMatch') : null),
+    },
+  });
+  const send = useMutation({
+    mutationFn: (v: { email: string; password: string }) => api<{ message: string }>('/api/authenticate/setPassword', { body: v }),
+    meta: { handlesErrors: true },
+    onSuccess: () => form.setValues({ password: '', confirmPassword: '' }),
+  });
+  return (
+    <Card withBorder padding="md" id="set-password" data-testid="settings-password" maw={560}>
+      <form onSubmit={form.onSubmit((v) => send.mutate({ email: v.email.trim(), password: v.password }))} noValidate>
+        <Stack gap="sm">
+          <Title order={3} size="h4">
+            {t('title.setPassword')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('settings.ui.password.hint')}
+          </Text>
+          {send.isSuccess && (
+            <Alert color="green" data-testid="settings-password-success">
+              {send.data.message}
+            </Alert>
+          )}
+          {send.isError && (
+            <Alert color="red" className="pre-line" data-testid="settings-password-error">
+              {describeSetPasswordError(send.error, t('login.oops'))}
+            </Alert>
+          )}
+          <TextInput label={t('settings.ui.password.email')} type="email" required autoComplete="off" data-testid="settings-password-email" {...form.getInputProps('email')} />
+          <PasswordInput label={t('reset.password')} required autoComplete="new-password" data-testid="settings-password-new" {...form.getInputProps('password')} />
+          <PasswordInput label={t('reset.confirmPassword')} required autoComplete="new-password" data-testid="settings-password-confirm" {...form.getInputProps('confirmPassword')} />
+          <Group justify="flex-end">
+            <Button type="submit" loading={send.isPending} data-testid="settings-password-submit">
+              {t('accounts.ui.password.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

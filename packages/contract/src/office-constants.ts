@@ -1,0 +1,20 @@
+/**
+ * Limits of the document library, the action log and the texts' import, without zod, so that the
+ * web app can read them (`@crm/contract/office-constants`) without the schemas.
+ */
+export const DOCUMENT_NAME_MAX = 200;
+export const DOCUMENT_DESCRIPTION_MAX = 4000;
+/** Files of one document at most. */
+export const DOCUMENT_FILES_MAX = 20;
+
+/** The action log's entity filter (spec 001, 7): 0 any, 1 Account, 2 Object. */
+export const ACTION_LOG_ENTITIES = { 0: null, 1: 'Account', 2: 'Object' } as const;
+/** The action log's page size (spec 001, 9). */
+export const ACTION_LOG_PAGE_SIZE = 20;
+/** Counting stops here: a filter that matches more says "more than" (the page itself is exact). */
+export const ACTION_LOG_COUNT_CAP = 10000;
+
+/** The columns of the localization workbook, in order. */
+export const LOCALIZATION_COLUMNS = ['key', 'en', 'el', 'ru'] as const;
+/** Errors of a refused import listed at most (the rest are counted). */
+export const LOCALIZATION_IMPORT_MAX_ERRORS = 50;
