@@ -298,6 +298,7 @@ async function main() {
       const d = new Date(Date.now() - ((i * 17) % 700) * 86400000);
       return d.toISOString().slice(0, 10);
     };
+    const daysBack = (n: number) => new Date(Date.now() - n * 86400000).toISOString().slice(0, 10);
     const objectSearch = (i: number, showOnMap: boolean) => ({
       forSale: i % 3 !== 1,
       forRent: i % 3 === 1,
@@ -379,6 +380,17 @@ async function main() {
       { name: 'POST /api/Viewing/search (page 1-50)', kind: 'list', make: (i) => ({ method: 'POST', path: '/api/Viewing/search', body: { perPage: 20, currentPage: page(i) } }) },
       { name: 'GET /api/lead/{id}/matches', kind: 'list', make: (i) => ({ method: 'GET', path: `/api/lead/${leadIds[(i * 7) % leadIds.length]}/matches?limit=20` }) },
       { name: 'GET /api/object/{id}/matchingLeads', kind: 'list', make: (i) => ({ method: 'GET', path: `/api/object/${objectIds[(i * 11) % objectIds.length]}/matchingLeads?limit=20` }) },
+      // The action log at 1M rows, by each filter (employees 1..10 are the bench's sign-ins), and the document library.
+      { name: 'POST /api/actionLog (newest, page 1-50)', kind: 'list', make: (i) => ({ method: 'POST', path: '/api/actionLog', body: { perPage: 20, currentPage: page(i) } }) },
+      { name: 'POST /api/actionLog (an account)', kind: 'list', make: (i) => ({ method: 'POST', path: '/api/actionLog', body: { entity: 1, entityId: ids[(i * 13) % ids.length], perPage: 20, currentPage: 1 } }) },
+      { name: 'POST /api/actionLog (objects, by whom)', kind: 'list', make: (i) => ({ method: 'POST', path: '/api/actionLog', body: { entity: 2, actionBy: 1 + (i % 10), perPage: 20, currentPage: 1 + (i % 5) } }) },
+      {
+        name: 'POST /api/actionLog (a week, accounts)',
+        kind: 'list',
+        make: (i) => ({ method: 'POST', path: '/api/actionLog', body: { entity: 1, startDate: daysBack(((i * 17) % 700) + 7), endDate: daysBack((i * 17) % 700), perPage: 20, currentPage: 1 } }),
+      },
+      { name: 'POST /api/actionLog (by name typed)', kind: 'list', make: (i) => ({ method: 'POST', path: '/api/actionLog', body: { actionByText: `bench-staff-${1 + (i % 10)}@`, perPage: 20, currentPage: 1 } }) },
+      { name: 'GET /api/Documents (page 1-5)', kind: 'list', make: (i) => ({ method: 'GET', path: `/api/Documents?perPage=20&currentPage=${1 + (i % 5)}` }) },
       { name: 'GET /api/owner (Show all, 1 client)', kind: 'info', make: () => ({ method: 'GET', path: '/api/owner?perPage=1000000&currentPage=1&sortBy=name&sortDir=asc' }) },
     ];
 
@@ -386,7 +398,9 @@ async function main() {
     const rows: Row[] = [];
     log('');
     log(`Load: ${CONCURRENCY} concurrent clients × ${DURATION_S} s per endpoint (after 1 s warm-up), keep-alive, 127.0.0.1:${port}.`);
-    for (const ep of endpoints) {
+    // --only <text>: just the endpoints whose name contains it (measuring one area on a busy machine).
+    const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
+    for (const ep of only ? endpoints.filter((e) => e.name.includes(only)) : endpoints) {
       const probe = await fetch(`http://127.0.0.1:${port}${ep.make(0).path}`, {
         method: ep.make(0).method,
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },

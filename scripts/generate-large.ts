@@ -31,7 +31,7 @@ export const FULL_SIZES: LargeSizes = { accounts: 100_000, activities: 1_000_000
 type Log = (line: string) => void;
 
 /** Tables the generator fills; their secondary (non-unique) indexes are rebuilt after the load. */
-const TABLES = ['accounts', 'activities', 'activity_links', 'assignments', 'objects', 'object_accounts', 'object_keys', 'files', 'leads', 'lead_objects', 'viewings', 'viewing_objects'];
+const TABLES = ['accounts', 'activities', 'activity_links', 'assignments', 'objects', 'object_accounts', 'object_keys', 'files', 'leads', 'lead_objects', 'viewings', 'viewing_objects', 'action_log', 'documents'];
 const AGENCY_DOMAIN = 'thermaikos-homes.gr';
 
 export function parseSizes(argv: string[]): LargeSizes & { force: boolean } {
@@ -516,14 +516,56 @@ const viewingsStep: Step = {
 };
 
 /**
+ * The action log: as many rows as activities (1M at full size) over three years, by the bench's
+ * staff sign-ins (linked to the first employee accounts, so "by whom" filters find them), about
+ * accounts (45 %), objects (30 %), leads and activities; and 500 document forms with a file each.
+ */
+const officeStep: Step = {
+  name: 'action log and document forms',
+  run: async ({ c, sizes, users }) => {
+    const n = sizes.activities;
+    if (!n) return 0;
+    await c.query('update users u set account_id = x.i from unnest($1::int[]) with ordinality x(id, i) where u.id = x.id', [users]);
+    const kind = `(case when ${U(254)} < 0.45 then 'Account' when ${U(254)} < 0.75 then 'Object' when ${U(254)} < 0.9 then 'Lead' else 'Activity' end)`;
+    const log = await c.query(
+      `insert into action_log (date, action_by, action, entity, entity_id, message, data)
+       select now() - make_interval(secs => ${U(250)} * 3 * 365 * 86400), ${pick('$1::int[]', users.length, U(251))},
+         case when ${U(252)} < 0.2 then 'Create' when ${U(252)} < 0.95 then 'Update' else 'Delete' end,
+         k.entity, k.id, k.entity || ' #' || k.id,
+         jsonb_build_object('notes', 'Called back about the viewing', 'version', 1 + floor(${U(253)} * 9)::int)
+       from generate_series(1, ${n}) g
+       cross join lateral (select ${kind} as entity,
+         1 + floor(${U(255)} * (case ${kind} when 'Account' then ${sizes.accounts} when 'Object' then ${Math.max(1, sizes.objects)}
+           when 'Lead' then ${Math.max(1, sizes.leads)} else ${sizes.activities} end))::int as id) k`,
+      [users],
+    );
+    const docs = await c.query(
+      `insert into documents (name, description, created_by, modified_by)
+       select (array['Lease agreement', 'Sale preliminary contract', 'Key handover report', 'Power of attorney', 'Viewing confirmation'])[1 + g % 5] || ' ' || g,
+         'Standard form, Greek and English', $1::int, $1::int
+       from generate_series(1, 500) g returning id`,
+      [users[0]],
+    );
+    await c.query(
+      `insert into files (system_name, user_name, mime, size, parent_type, parent_id, type, sort_order, created_by)
+       select md5('doc' || d) || '.pdf', 'form-' || d || '.pdf', 'application/pdf', 120000, 8, d, 'document', 0, $2::int
+       from unnest($1::int[]) d`,
+      [docs.rows.map((r: { id: number }) => r.id), users[0]],
+    );
+    return (log.rowCount ?? 0) + (docs.rowCount ?? 0) * 2;
+  },
+};
+
+/**
  * The generation steps, in order. Objects (50k), leads (100k), transactions (300k) and
  * viewings, deals and reservations (20k each) come here as their tables are built: add a step
  * (and its table to TABLES, and to the clearing in clearData) — accounts 1..N are the people to
  * link them to (1..employees are staff, then the lead sources).
  */
-const STEPS: Step[] = [accountsStep, activitiesStep, linksStep, assignmentsStep, objectsStep, objectLinksStep, objectPhotosStep, leadsStep, viewingsStep];
+const STEPS: Step[] = [accountsStep, activitiesStep, linksStep, assignmentsStep, objectsStep, objectLinksStep, objectPhotosStep, leadsStep, viewingsStep, officeStep];
 
 async function clearData(c: pg.Client) {
+  await c.query('truncate action_log, documents restart identity');
   await c.query('truncate viewing_objects, viewings, lead_object_marks, lead_objects, leads, activity_links, activities, assignments, object_accounts, object_keys, objects, files restart identity');
   await c.query('update users set account_id = null where account_id is not null');
   await c.query('delete from accounts');

@@ -69,15 +69,15 @@ export function DocumentsPage() {
       ),
     },
   ];
-  const add = (
-    <Button component={Link} to="/Document/Add" leftSection={<IconPlus size={16} />} data-testid="documents-add">
+  const add = (testId: string) => (
+    <Button component={Link} to="/Document/Add" leftSection={<IconPlus size={16} />} data-testid={testId}>
       {t('documents.ui.add')}
     </Button>
   );
   return (
     <Stack gap="md">
       <ListHeader title={t('title.documents')} count={q.data?.totalRows} testId="documents">
-        {add}
+        {add('documents-add')}
       </ListHeader>
       <TextInput
         maw={420}
@@ -98,7 +98,7 @@ export function DocumentsPage() {
         totalRows={q.data?.totalRows}
         fetching={q.isFetching}
         columns={columns}
-        empty={searchStr ? { text: t('documents.ui.noMatch') } : { text: t('documents.ui.empty'), action: add }}
+        empty={searchStr ? { text: t('documents.ui.noMatch') } : { text: t('documents.ui.empty'), action: add('documents-empty-add') }}
       />
     </Stack>
   );

@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { ADMIN, expectAccessible } from '../fixtures.ts';
+
+/**
+ * The office's library and records: a document form added with two files and one of them opened
+ * from the list; an edit of an account found in the action log with its data; the settings page,
+ * and (in Greek) a round trip of the interface texts — exported, one Greek text changed in the
+ * workbook, imported, and shown in the browser at once.
+ */
+const LANGUAGES = [
+  { cookie: 'en-UK', deleteConfirm: 'Delete the document?', changed: 'Changed', account: 'Account' },
+  { cookie: 'el', deleteConfirm: 'Να διαγραφεί το έγγραφο;', changed: 'Αλλαγή', account: 'Επαφή' },
+] as const;
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const NOTES = 'Παράδοση κλειδιών — Key handover\n';
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+const stamp = () => Date.now().toString(36).replace(/\d/g, (d) => 'qwxyzjkvbh'[Number(d)]!);
+
+async function openAs(context: BrowserContext, request: APIRequestContext, baseURL: string, language: string): Promise<{ page: Page; token: string }> {
+  const res = await request.post('/api/authenticate/login', { data: { username: ADMIN.email, password: ADMIN.password } });
+  expect(res.ok()).toBeTruthy();
+  const session = await res.json();
+  await context.addCookies([{ name: 'language', value: language, url: baseURL }]);
+  await context.addInitScript((s) => window.localStorage.setItem('crm.session', s), JSON.stringify(session));
+  return { page: await context.newPage(), token: session.token as string };
+}
+
+for (const L of LANGUAGES) {
+  test.describe(`office (${L.cookie})`, () => {
+    test('a document with two files, opened from the list, at desk and phone width', async ({ context, request, baseURL }) => {
+      test.setTimeout(150_000);
+      const { page, token } = await openAs(context, request, baseURL!, L.cookie);
+      const name = `${L.cookie === 'el' ? 'Ιδιωτικό συμφωνητικό μίσθωσης' : 'Lease agreement'} ${stamp()}`;
+
+      // Add: name, description, two files in one Save.
+      await page.goto('/DocumentList');
+      await page.getByTestId('documents-add').click();
+      await expect(page).toHaveURL(/\/Document\/Add$/);
+      await page.getByTestId('document-name').fill(name);
+      await page.getByTestId('document-description-input').fill('Standard residential lease · Τυποποιημένο μισθωτήριο κατοικίας');
+      await page.getByTestId('document-file-input').setInputFiles([
+        { name: 'lease.pdf', mimeType: 'application/pdf', buffer: PDF },
+        { name: 'Σημειώσεις.txt', mimeType: 'text/plain', buffer: Buffer.from(NOTES) },
+      ]);
+      await expect(page.getByTestId('document-new-file')).toHaveCount(2);
+      await expectAccessible(page, 'document create');
+      await page.getByTestId('document-save').click();
+      await expect(page).toHaveURL(/\/Document\/\d+$/);
+      const docId = Number(/\/Document\/(\d+)/.exec(page.url())![1]);
+      await expect(page.getByTestId('document-page')).toHaveAttribute('data-mode', 'view');
+      await expect(page.getByTestId('document-files').getByTestId('file-link')).toHaveText(['lease.pdf', 'Σημειώσεις.txt']);
+      await expectAccessible(page, 'document view');
+
+      // The list: the name opens the first file (a PDF) in a new tab; the text file downloads from the form.
+      await page.goto('/DocumentList');
+      await page.getByTestId('documents-search').fill(name);
+      const row = page.getByTestId('documents-table-row').filter({ hasText: name });
+      await expect(row).toHaveCount(1);
+      await expectAccessible(page, 'document list');
+      const [popup] = await Promise.all([page.waitForEvent('popup'), row.getByTestId('document-link').click()]);
+      await expect(popup).toHaveURL(/^blob:/);
+      await popup.close();
+      await row.getByTestId('document-edit-link').click();
+      await expect(page.getByTestId('document-page')).toHaveAttribute('data-mode', 'edit');
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('document-files').getByTestId('file-link').filter({ hasText: 'Σημειώσεις' }).click()]);
+      expect(download.suggestedFilename()).toBe('Σημειώσεις.txt');
+      expect(fs.readFileSync((await download.path())!, 'utf8')).toBe(NOTES);
+      // Delete asks the spec's question; cancelling keeps it.
+      await page.getByTestId('document-delete').click();
+      await expect(page.getByRole('dialog')).toContainText(L.deleteConfirm);
+      await page.getByRole('dialog').getByRole('button', { name: L.cookie === 'el' ? 'Ακύρωση' : 'Cancel' }).click();
+      expect((await request.get(`/api/Documents/edit/${docId}`, { headers: auth(token) })).status()).toBe(200);
+
+      // At phone width the library is usable: the add button and the names in view, nothing wider than the screen.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto('/DocumentList');
+      await expect(page.getByTestId('documents-add')).toBeVisible();
+      await expect(page.getByTestId('documents-table')).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    });
+
+    test('an account edit in the action log; the settings page and its texts workbook', async ({ context, request, baseURL }) => {
+      test.setTimeout(150_000);
+      const { page, token } = await openAs(context, request, baseURL!, L.cookie);
+
+      // An account edited through the API is in the action log, with what changed.
+      const add = await request.post('/api/account/add', { data: { firstName: 'Ελένη', lastName: `Log${stamp()}`, isClient: true }, headers: auth(token) });
+      expect(add.ok(), await add.text()).toBeTruthy();
+      const accountId = ((await add.json()) as { id: number }).id;
+      const edit = (await (await request.get(`/api/account/edit/${accountId}`, { headers: auth(token) })).json()) as { dto: Record<string, unknown> };
+      const upd = await request.post('/api/account/update', { data: { ...edit.dto, notes: 'Calls after 18:00 · Τηλέφωνα μετά τις 18:00' }, headers: auth(token) });
+      expect(upd.ok(), await upd.text()).toBeTruthy();
+      await page.goto('/ActionLog');
+      await page.getByTestId('action-log-filter-entity').click();
+      await page.getByRole('option', { name: L.account, exact: true }).click();
+      await page.getByTestId('action-log-filter-id').fill(String(accountId));
+      const logRow = page.getByTestId('action-log-table-row').filter({ hasText: L.changed });
+      await expect(logRow).toHaveCount(1);
+      await expect(logRow.getByTestId('action-log-data')).toContainText('Calls after 18:00');
+      await expect(page.getByTestId('action-log-table-row')).toHaveCount(2);
+      await expectAccessible(page, 'action log');
+      await logRow.getByTestId('action-log-over').click();
+      await expect(page).toHaveURL(new RegExp(`/Accounts/View/${accountId}$`));
+
+      // Settings: the texts download as a workbook.
+      await page.goto('/Settings');
+      await expect(page.getByTestId('settings-action-log')).toBeVisible();
+      const [texts] = await Promise.all([page.waitForEvent('download'), page.getByTestId('settings-texts-export').click()]);
+      expect(texts.suggestedFilename()).toBe('Localization.xlsx');
+      await expectAccessible(page, 'settings');
+
+      if (L.cookie === 'el') {
+        // The round trip: one Greek text changed in the exported workbook shows at once after the import.
+        const { default: ExcelJS } = await import('exceljs');
+        const wb = new ExcelJS.Workbook();
+        await wb.xlsx.readFile((await texts.path())!);
+        const title = `Λίστες παραληπτών ${stamp()}`;
+        wb.worksheets[0]!.eachRow((r, n) => {
+          if (n > 1 && r.getCell(1).value === 'settings.ui.mailing.title') r.getCell(3).value = title;
+        });
+        await page.getByTestId('settings-texts-file').setInputFiles({ name: 'Localization.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from(await wb.xlsx.writeBuffer()) });
+        await expect(page.getByTestId('settings-texts-result')).toBeVisible();
+        await expect(page.getByTestId('settings-mailing').getByRole('heading')).toHaveText(title);
+      }
+
+    });
+  });
+}
