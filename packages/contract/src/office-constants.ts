@@ -12,7 +12,7 @@ export const ACTION_LOG_ENTITIES = { 0: null, 1: 'Account', 2: 'Object' } as con
 /** The action log's page size (spec 001, 9). */
 export const ACTION_LOG_PAGE_SIZE = 20;
 /** Counting stops here: a filter that matches more says "more than" (the page itself is exact). */
-export const ACTION_LOG_COUNT_CAP = 10000;
+export const ACTION_LOG_COUNT_CAP = 2000;
 
 /** The columns of the localization workbook, in order. */
 export const LOCALIZATION_COLUMNS = ['key', 'en', 'el', 'ru'] as const;

@@ -173,6 +173,21 @@ describe('the action log', () => {
     expect(obj).toBeDefined();
   });
 
+  it('pages in SQL newest first and stops counting at the cap, saying so', async () => {
+    const { sql } = await import('drizzle-orm');
+    await db.execute(sql`insert into action_log (date, action, entity, entity_id, message)
+      select timestamptz '2021-03-01 12:00+02' + g * interval '1 minute', 'Update', 'Object', 900000 + g, 'bulk ' || g from generate_series(1, 2100) g`);
+    const all = await call('POST', '/api/actionLog', { entity: 2, startDate: '2021-03-01', endDate: '2021-03-31' });
+    expect(all.json()).toMatchObject({ totalRows: 2000, totalCapped: true });
+    const third = (await call('POST', '/api/actionLog', { entity: 2, startDate: '2021-03-01', endDate: '2021-03-31', currentPage: 3 })).json();
+    expect(third.items.map((i: { message: string }) => i.message)).toEqual(Array.from({ length: 20 }, (_, k) => `bulk ${2100 - 40 - k}`));
+    expect(third.items[0]).toMatchObject({ entity: 'Object', entityId: 902060, actionOver: '#902060', actionBy: null });
+    const one = (await call('POST', '/api/actionLog', { entity: 2, entityId: 900007 })).json();
+    expect(one).toMatchObject({ totalRows: 1, totalCapped: false });
+    const nobody = (await call('POST', '/api/actionLog', { actionByText: 'no such person here' })).json();
+    expect(nobody).toMatchObject({ totalRows: 0, items: [] });
+  });
+
   it('refuses bad filters with a translated 400', async () => {
     for (const body of [{ entity: 3 }, { entityId: 2147483648 }, { startDate: '2024-02-30' }, { perPage: 0 }, { currentPage: 0 }, { actionBy: 'x' }, { actionByText: 'x'.repeat(201) }]) {
       const res = await call('POST', '/api/actionLog', body, admin.token, 'el');
