@@ -69,7 +69,7 @@ export function Layout() {
               <GlobalSearch />
             </Box>
             <NavLink component={Link} to="/CRM" label={t('nav.home')} active={location.pathname === '/CRM'} />
-            {visibleMenu(branchUser).map((entry) =>
+            {visibleMenu(branchUser, session?.userroles.includes('admin') ?? false).map((entry) =>
               'children' in entry ? (
                 <NavLink key={entry.label} label={t(entry.label)} defaultOpened>
                   {entry.children.map((c) => (

@@ -1,5 +1,5 @@
 /** The navbar of the spec: two dropdowns, then single links. Branch users do not see `noBranch` items. */
-export type MenuLink = { label: string; to: string; noBranch?: boolean };
+export type MenuLink = { label: string; to: string; noBranch?: boolean; adminOnly?: boolean };
 export type MenuEntry = MenuLink | { label: string; children: MenuLink[] };
 
 export const MENU: MenuEntry[] = [
@@ -30,14 +30,15 @@ export const MENU: MenuEntry[] = [
   { label: 'nav.reservations', to: '/Reservations', noBranch: true },
   { label: 'nav.payments', to: '/Payments', noBranch: true },
   { label: 'nav.documents', to: '/DocumentList' },
-  { label: 'nav.settings', to: '/Settings', noBranch: true },
+  { label: 'nav.settings', to: '/Settings', noBranch: true, adminOnly: true },
 ];
 
-/** The menu a user sees: items hidden from branch users are left out. */
-export function visibleMenu(branchUser: boolean): MenuEntry[] {
-  if (!branchUser) return MENU;
+/** The menu a user sees: items hidden from branch users, and admin-only items from others, are left out. */
+export function visibleMenu(branchUser: boolean, admin = true): MenuEntry[] {
+  if (!branchUser && admin) return MENU;
+  const shown = (l: MenuLink) => !(branchUser && l.noBranch) && !(!admin && l.adminOnly);
   return MENU.flatMap((e): MenuEntry[] => {
-    if ('children' in e) return [{ ...e, children: e.children.filter((c) => !c.noBranch) }];
-    return e.noBranch ? [] : [e];
+    if ('children' in e) return [{ ...e, children: e.children.filter(shown) }];
+    return shown(e) ? [e] : [];
   });
 }

@@ -53,9 +53,10 @@ export function PageTitle() {
 export function DesktopMenu({ branchUser }: { branchUser: boolean }) {
   const { t } = useTranslation();
   const location = useLocation();
+  const admin = useSession()?.userroles.includes('admin') ?? false;
   return (
     <Group gap={0} wrap="nowrap" visibleFrom="lg" component="nav" aria-label={t('nav.menu')}>
-      {visibleMenu(branchUser).map((entry) =>
+      {visibleMenu(branchUser, admin).map((entry) =>
         'children' in entry ? (
           <Menu key={entry.label} trigger="click-hover" openDelay={50} closeDelay={150} position="bottom-start" withinPortal>
             <Menu.Target>
