@@ -123,6 +123,18 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(page.locator(`[data-day="${next}"]`).locator(entry)).toBeVisible();
     const stored = await request.get(`/api/Viewing/edit/${viewingId}`, { headers: auth(token) });
     expect(((await stored.json()) as { dateOfViewing: string }).dateOfViewing).toBe(`${next}T11:30:00`);
+    // That day on its own (the day is in the address), hour by hour: dragged to 15:00, it keeps its minutes.
+    await page.goto(`/Calendar?date=${next}`);
+    await page.getByTestId('calendar-view').getByText(language === 'el' ? 'Ημέρα' : 'Day').click();
+    await expect(page.locator('[data-testid="calendar-hour"][data-hour="11"]').locator(entry)).toBeVisible();
+    const dataTransfer = await page.evaluateHandle(() => new DataTransfer());
+    await entry.dispatchEvent('dragstart', { dataTransfer });
+    await page.locator('[data-testid="calendar-hour"][data-hour="15"]').dispatchEvent('dragover', { dataTransfer });
+    await page.locator('[data-testid="calendar-hour"][data-hour="15"]').dispatchEvent('drop', { dataTransfer });
+    await expect(page.locator('[data-testid="calendar-hour"][data-hour="15"]').locator(entry)).toBeVisible();
+    const later = await request.get(`/api/Viewing/edit/${viewingId}`, { headers: auth(token) });
+    expect(((await later.json()) as { dateOfViewing: string }).dateOfViewing).toBe(`${next}T15:30:00`);
+    await expectAccessible(page, 'calendar day');
 
     // The leads list finds it by the client's name; the viewings list by the property.
     await page.goto('/Leads');

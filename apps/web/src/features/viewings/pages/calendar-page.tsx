@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Badge, Button, Group, Modal, Paper, SegmentedContro
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { SearchPicker, type Picked } from '../../../components/search-picker.tsx';
 import { api, ApiError } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
@@ -32,10 +32,21 @@ function daysOf(view: View, anchor: Date): Date[] {
   return Array.from({ length: n }, (_, i) => addDays(first, i));
 }
 
+/** "2026-11-23" → that local day; anything else → null. */
+function parseDay(s: string | null): Date | null {
+  const m = s ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(s) : null;
+  if (!m) return null;
+  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return iso(d) === s ? d : null;
+}
+
+/** The hours the day view lays out as rows (earlier and later entries get rows of their own). */
+const DAY_HOURS = Array.from({ length: 15 }, (_, i) => i + 7);
+
 /**
  * /Calendar: viewings and planned activities by day, week or month, of everyone or one employee.
- * A click opens the record; dragging an entry to another day moves it there at the same time, and
- * "Move" (keyboard and touch) sets a new date and time. Moves carry the version: if someone changed
+ * A click opens the record; dragging an entry to another day moves it there at the same time, in
+ * the day view to another hour (same minutes), and "Move" (keyboard and touch) sets a new date and time. Moves carry the version: if someone changed
  * the record meanwhile, nothing is overwritten and the calendar reloads.
  */
 export function CalendarPage() {
@@ -44,7 +55,17 @@ export function CalendarPage() {
   const locale = LOCALES[currentCulture()];
   const [view, setView] = useCookieState<View>('Calendar.view', 'week');
   const [employee, setEmployee] = useCookieState<Picked>('Calendar.employee', null);
-  const [anchor, setAnchor] = useState(() => new Date());
+  // The day shown is in the address (?date=2026-11-23), so a reload or a shared link opens the same place.
+  const [params, setParams] = useSearchParams();
+  const anchor = parseDay(params.get('date')) ?? new Date();
+  const setAnchor = (next: Date | ((a: Date) => Date)) => {
+    const d = typeof next === 'function' ? next(anchor) : next;
+    setParams((p) => {
+      const n = new URLSearchParams(p);
+      n.set('date', iso(d));
+      return n;
+    }, { replace: true });
+  };
   const [moving, setMoving] = useState<TCalendarEvent | null>(null);
   const days = daysOf(view, anchor);
   const from = iso(days[0]!);
@@ -74,11 +95,50 @@ export function CalendarPage() {
     void client.invalidateQueries({ queryKey: ['activities'] });
   };
 
-  const onDrop = (day: string) => (ev: DragEvent) => {
+  const dropped = (ev: DragEvent) => {
     ev.preventDefault();
+    ev.stopPropagation();
     const data = ev.dataTransfer.getData('application/x-crm-event');
-    const e = (q.data?.items ?? []).find((x) => `${x.kind}:${x.id}` === data);
+    return (q.data?.items ?? []).find((x) => `${x.kind}:${x.id}` === data);
+  };
+  const onDrop = (day: string) => (ev: DragEvent) => {
+    const e = dropped(ev);
     if (e) void move(e, `${day}${e.start.slice(10)}`);
+  };
+  const onDropHour = (day: string, hour: number) => (ev: DragEvent) => {
+    const e = dropped(ev);
+    if (e) void move(e, `${day}T${pad(hour)}${e.start.slice(13)}`);
+  };
+
+  /** The day view: one row per hour, each a place to drop an entry. */
+  const hourRows = (day: string, events: TCalendarEvent[]) => {
+    const hours = [...new Set([...DAY_HOURS, ...events.map((e) => Number(e.start.slice(11, 13)))])].sort((a, b) => a - b);
+    return (
+      <Stack gap={0} data-testid="calendar-hours">
+        {hours.map((h) => (
+          <Group
+            key={h}
+            gap="xs"
+            align="flex-start"
+            wrap="nowrap"
+            mih={36}
+            py={2}
+            style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+            onDragOver={(ev) => ev.preventDefault()}
+            onDrop={onDropHour(day, h)}
+            data-testid="calendar-hour"
+            data-hour={h}
+          >
+            <Text size="xs" c="dimmed" w={44} ta="right" style={{ flexShrink: 0 }}>
+              {pad(h)}:00
+            </Text>
+            <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+              {events.filter((e) => Number(e.start.slice(11, 13)) === h).map((e) => entry(e, false))}
+            </Stack>
+          </Group>
+        ))}
+      </Stack>
+    );
   };
 
   const entry = (e: TCalendarEvent, compact: boolean) => (
@@ -173,14 +233,18 @@ export function CalendarPage() {
               <Text size="sm" fw={day === today ? 700 : 500} c={outside ? 'dimmed' : undefined} mb={4}>
                 {d.toLocaleDateString(locale, view === 'month' ? { weekday: 'short', day: 'numeric' } : { weekday: 'short', day: 'numeric', month: 'short' })}
               </Text>
-              <Stack gap={4}>
-                {events.map((e) => entry(e, view === 'month'))}
-                {view !== 'month' && events.length === 0 && (
-                  <Text size="xs" c="dimmed">
-                    {t('calendar.free')}
-                  </Text>
-                )}
-              </Stack>
+              {view === 'day' ? (
+                hourRows(day, events)
+              ) : (
+                <Stack gap={4}>
+                  {events.map((e) => entry(e, view === 'month'))}
+                  {view !== 'month' && events.length === 0 && (
+                    <Text size="xs" c="dimmed">
+                      {t('calendar.free')}
+                    </Text>
+                  )}
+                </Stack>
+              )}
             </Paper>
           );
         })}
