@@ -17,6 +17,8 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { webPlugin } from './plugins/web.ts';
 import { Translator, cultureFromHeader } from './lib/i18n.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createQueuedMailer } from './mail/queued-mailer.ts';
+import { JobRunner, type RunnerOptions } from './jobs/runner.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { shellRoutes, type SearchProvider } from './modules/shell/shell.routes.ts';
 import { registerModules } from './modules/index.ts';
@@ -26,7 +28,10 @@ declare module 'fastify' {
     db: Db;
     config: Config;
     translator: Translator;
+    /** Queues mail (a job); see mail/queued-mailer.ts. */
     mailer: Mailer;
+    /** Background jobs on PostgreSQL (jobs/runner.ts, decision 020): register, enqueue, recurring runs. */
+    jobs: JobRunner;
     appVersion: string;
     searchProviders: SearchProvider[];
     /** Work still running after its answer went (e.g. a reset mail); awaited when the app closes. */
@@ -42,7 +47,16 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const WEB_DIST = path.resolve(here, '../../web/dist');
 const pkg = JSON.parse(fs.readFileSync(path.resolve(here, '../../../package.json'), 'utf8')) as { version: string };
 
-export type BuildOptions = { config: Config; db: Db; mailer?: Mailer; logger?: boolean | object; serveWeb?: boolean };
+export type BuildOptions = {
+  config: Config;
+  db: Db;
+  /** The transport the mail jobs use (default: SMTP or the file outbox, from the config). */
+  mailer?: Mailer;
+  logger?: boolean | object;
+  serveWeb?: boolean;
+  /** The job runner's settings; false: it is not started (mail is then sent at once). */
+  jobs?: RunnerOptions | false;
+};
 
 /** The whole HTTP application; never listens (tests use inject()). */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -74,12 +88,20 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('translator', translator);
-  app.decorate('mailer', opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }));
+  const jobs = new JobRunner(db, app.log, opts.jobs || {});
+  app.decorate('jobs', jobs);
+  jobs.register('jobs.purge', () => jobs.purge(), { everySeconds: 24 * 3600, maxAttempts: 2 });
   app.decorate('appVersion', pkg.version);
   app.decorate('searchProviders', [] as SearchProvider[]);
   app.decorate('pendingWork', new Set<Promise<void>>());
+  const transport = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  app.decorate('mailer', createQueuedMailer(jobs, transport, app.pendingWork));
+  // The runner starts once every module has registered its jobs, and stops (finishing or giving
+  // back what runs) when the app closes, after the work of requests in flight.
+  if (opts.jobs !== false) app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => {
-    await Promise.all([...app.pendingWork]);
+    while (app.pendingWork.size) await Promise.all([...app.pendingWork]);
+    await jobs.stop();
   });
 
   await app.register(helmet, {

@@ -24,6 +24,8 @@ export type TestApp = {
   pool: DbHandle['pool'];
   config: Config;
   dataDir: string;
+  /** The URL of this test's database (a second app instance can be built on it). */
+  dbUrl: string;
   /** Creates a sign-in and returns its e-mail, password and a bearer token. */
   user: (opts?: { roles?: TRole[]; branchId?: number | null; email?: string; password?: string; language?: string }) => Promise<{ id: number; email: string; password: string; token: string }>;
   login: (email: string, password: string) => Promise<string>;
@@ -45,7 +47,8 @@ export async function createTestApp(
   await admin.end();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-test-data-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PASSWORD_HASH_FAST: 'true', LOG_LEVEL: 'silent', ...env });
-  const handle = connectDb(withDatabase(serverUrl, name), 5);
+  const dbUrl = withDatabase(serverUrl, name);
+  const handle = connectDb(dbUrl, 5);
   const app = await buildApp({ config, db: handle.db, serveWeb: !!env.WEB_DIST });
   await beforeReady?.(app);
   await app.ready();
@@ -91,7 +94,7 @@ export async function createTestApp(
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  return { app, db: handle.db, pool: handle.pool, config, dataDir, user, login, outbox };
+  return { app, db: handle.db, pool: handle.pool, config, dataDir, dbUrl, user, login, outbox };
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../db/client.ts';
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
-export type Mailer = { send: (mail: Mail) => Promise<{ file?: string }>; describe: string };
+/** `tx`: the app's (queued) mailer sends the mail only if that transaction commits; a transport ignores it. */
+export type Mailer = { send: (mail: Mail, o?: { tx?: Tx | Db }) => Promise<{ file?: string; jobId?: number }>; describe: string };
 
 /**
  * SMTP when SMTP_URL is set; otherwise every mail is written as an .eml file to

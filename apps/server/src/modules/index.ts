@@ -10,6 +10,7 @@ import { leadsRoutes } from './leads/leads.routes.ts';
 import { viewingsRoutes } from './leads/viewings.routes.ts';
 import { documentsRoutes } from './documents/documents.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
+import { alertsRoutes } from './alerts/alerts.routes.ts';
 
 /** Every entity module; app.ts registers them after the platform plugins. */
 export async function registerModules(app: FastifyInstance) {
@@ -24,4 +25,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(viewingsRoutes);
   await app.register(documentsRoutes);
   await app.register(settingsRoutes);
+  await app.register(alertsRoutes);
 }

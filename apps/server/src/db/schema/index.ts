@@ -3,3 +3,4 @@ export * from './records.ts';
 export * from './objects.ts';
 export * from './leads.ts';
 export * from './office.ts';
+export * from './jobs.ts';

@@ -134,8 +134,23 @@ export const alerts = pgTable(
     notes: text('notes'),
     readedOn: tsz('readed_on'),
     readedBy: integer('readed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** What made it: rent, key, todo, job, publish... (modules/alerts, decision 020). */
+    kind: text('kind'),
+    /** A text key and its values: the content is shown in the reader's language; `content` is the English text. */
+    messageKey: text('message_key'),
+    params: jsonb('params'),
+    /** The record it is about (Object, Account, Activity, Job...), linked from the alert page. */
+    entity: text('entity'),
+    entityId: integer('entity_id'),
+    /** Made once: a second alert with the same key is not made (rent reminders per tenant, month and day). */
+    dedupKey: text('dedup_key'),
+    version: integer('version').notNull().default(1),
   },
-  (t) => [index('alerts_unread_idx').on(t.date).where(sql`${t.readedOn} is null`), index('alerts_date_idx').on(t.date)],
+  (t) => [
+    index('alerts_unread_idx').on(t.date).where(sql`${t.readedOn} is null`),
+    index('alerts_date_idx').on(t.date, t.id),
+    uniqueIndex('alerts_dedup_key_uq').on(t.dedupKey),
+  ],
 );
 
 /** Who did what to which record, written in the same transaction as the change. */

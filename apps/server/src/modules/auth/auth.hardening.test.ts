@@ -28,7 +28,10 @@ const login = (username: string, password: string, opts: { ip?: string; cookie?:
     headers: opts.cookie ? { cookie: opts.cookie } : {},
   });
 const deviceCookie = (res: { headers: Record<string, unknown> }) => String(res.headers['set-cookie']).split(';')[0]!;
-const settle = () => Promise.all([...app.pendingWork]);
+/** Waits for background work, including what it started (a queued mail). */
+const settle = async () => {
+  while (app.pendingWork.size) await Promise.all([...app.pendingWork]);
+};
 const readMail = (eml: string) => {
   const at = eml.indexOf('\n\n');
   const raw = eml.slice(at + 2);

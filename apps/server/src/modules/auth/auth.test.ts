@@ -11,7 +11,10 @@ const t = await createTestApp({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '3' }, (a) => {
 const { app } = t;
 
 /** Waits for the work that runs after answers (reset mails). */
-const settle = () => Promise.all([...app.pendingWork]);
+/** Waits for background work, including what it started (a queued mail). */
+const settle = async () => {
+  while (app.pendingWork.size) await Promise.all([...app.pendingWork]);
+};
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => app.inject({ method: 'POST', url, payload: payload as object, headers });
 
 /** Headers and decoded text of an .eml file from the outbox. */

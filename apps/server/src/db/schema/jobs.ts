@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * Background jobs (src/jobs/runner.ts, decision 020). A job is queued, claimed by one instance
+ * (FOR UPDATE SKIP LOCKED) with a lease it keeps renewing while it runs, then done, queued again
+ * with a later run_at (back-off), or failed once its attempts are used up. A lease that runs out
+ * (the instance died) makes the job claimable again.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: text('name').notNull(),
+    payload: jsonb('payload').notNull().default(sql`'{}'::jsonb`),
+    /** queued | running | done | failed */
+    state: text('state').notNull().default('queued'),
+    /** At most one queued job per (name, singleton_key). */
+    singletonKey: text('singleton_key'),
+    runAt: tsz('run_at').notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    lockedBy: text('locked_by'),
+    lockedUntil: tsz('locked_until'),
+    lastError: text('last_error'),
+    createdOn: tsz('created_on').notNull().defaultNow(),
+    startedOn: tsz('started_on'),
+    finishedOn: tsz('finished_on'),
+  },
+  (t) => [
+    index('jobs_queued_idx').on(t.runAt, t.id).where(sql`${t.state} = 'queued'`),
+    index('jobs_running_idx').on(t.lockedUntil).where(sql`${t.state} = 'running'`),
+    index('jobs_finished_idx').on(t.state, t.finishedOn).where(sql`${t.state} in ('done', 'failed')`),
+    uniqueIndex('jobs_singleton_uq').on(t.name, t.singletonKey).where(sql`${t.singletonKey} is not null and ${t.state} = 'queued'`),
+  ],
+);
