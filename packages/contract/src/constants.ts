@@ -28,3 +28,6 @@ export const ALERT_POLL_MS = 300000;
 export const AUTOSAVE_MS = 400;
 /** The location autocomplete searches once typing has paused this long; at most SEARCH_MAX_HITS places. */
 export const LOCATION_SEARCH_DEBOUNCE_MS = 500;
+/** The alert list's default page size, and the longest notes an alert keeps. */
+export const ALERT_DEFAULT_PAGE_SIZE = 10;
+export const ALERT_NOTES_MAX = 4000;

@@ -16,3 +16,4 @@ export * from './viewings.ts';
 export * from './documents.ts';
 export * from './action-log.ts';
 export * from './settings.ts';
+export * from './alerts.ts';

@@ -120,8 +120,8 @@ export const protectedRoutes: RouteObject[] = [
   lazyPage('/DocumentList', 'title.documents', officePages.DocumentsPage),
   lazyPage('/Document/Add', 'title.document', officePages.DocumentPage),
   lazyPage('/Document/:id', 'title.document', officePages.DocumentPage),
-  soon('/Alerts', 'title.alerts', { noBranch: true }),
-  soon('/Alerts/:id', 'title.alert', { noBranch: true }),
+  lazyPage('/Alerts', 'title.alerts', () => import('../features/alerts/pages/alerts-page.tsx').then((m) => ({ Component: m.AlertsPage })), { noBranch: true }),
+  lazyPage('/Alerts/:id', 'title.alert', () => import('../features/alerts/pages/alert-page.tsx').then((m) => ({ Component: m.AlertPage })), { noBranch: true }),
   // Payments
   soon('/Payments', 'title.payments', { noBranch: true }),
   soon('/Payments/View/:id', 'title.statement', { noBranch: true }),

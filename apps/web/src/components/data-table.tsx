@@ -32,6 +32,8 @@ export type DataTableProps<T> = {
   pageSizes?: readonly number[];
   /** A style class per row (e.g. from a viewing's result). */
   rowClassName?: (record: T) => string | undefined;
+  /** A click on a row (keep a link in the row for keyboard users). */
+  onRowClick?: (record: T) => void;
 };
 
 /**
@@ -43,7 +45,7 @@ export type DataTableProps<T> = {
  * renders the first 200 and adds 200 more each time the user scrolls to the bottom of the 70vh
  * area; cells are plain text and links. The page stays responsive at 100k rows.
  */
-export function DataTable<T>({ testId, list, records, totalRows, fetching, columns, idAccessor, empty, selection, noPaging, pageSizes = LIST_PAGE_SIZES, rowClassName }: DataTableProps<T>) {
+export function DataTable<T>({ testId, list, records, totalRows, fetching, columns, idAccessor, empty, selection, noPaging, pageSizes = LIST_PAGE_SIZES, rowClassName, onRowClick }: DataTableProps<T>) {
   const { t } = useTranslation();
   const [state, setState] = list;
   const rows = useMemo(() => records ?? [], [records]);
@@ -121,6 +123,7 @@ export function DataTable<T>({ testId, list, records, totalRows, fetching, colum
           }}
           customRowAttributes={() => ({ 'data-testid': `${testId}-row` })}
           rowClassName={rowClassName ? (r) => rowClassName(r) : undefined}
+          onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}
           {...(selection ? { selectedRecords: selection.selected, onSelectedRecordsChange: selection.onChange } : {})}
         />
       )}

@@ -7,6 +7,7 @@ import type { Tx } from '../../db/client.ts';
 import { accounts, objectAccounts, objects } from '../../db/schema/index.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
+import { queueRentCheck, TENANT_RELATIONS } from '../alerts/alerts.system.ts';
 import { OBJECT_LOG_ENTITY, type Caller, type Reader } from './objects.service.ts';
 import { relationName } from './objects.options.ts';
 
@@ -66,6 +67,8 @@ export async function addObjectAccount(app: FastifyInstance, caller: Caller, rea
       message: `#${formatReferenceNumber(object.ref)} ${account.name}`,
       data: { accountId: body.accountId, relation: body.relation, ...values(body) },
     });
+    // A tenant's rent reminder due today appears at once, not at the next hourly check.
+    if ((TENANT_RELATIONS as readonly number[]).includes(body.relation) && body.rentPaymentDay != null) await queueRentCheck(app, tx, body.objectId);
     return answer(reader, body, account.name);
   });
 }
@@ -85,6 +88,8 @@ export async function updateObjectAccount(app: FastifyInstance, caller: Caller, 
       message: `#${formatReferenceNumber(object.ref)} ${account.name}`,
       data: { accountId: body.accountId, relation: body.relation, from: values({ ...before, price: before.price === null ? null : Number(before.price) } as TObjectAccount), to: values(body) },
     });
+    // A tenant's rent reminder due today appears at once, not at the next hourly check.
+    if ((TENANT_RELATIONS as readonly number[]).includes(body.relation) && body.rentPaymentDay != null) await queueRentCheck(app, tx, body.objectId);
     return answer(reader, body, account.name);
   });
 }

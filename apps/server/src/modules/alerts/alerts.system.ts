@@ -1,0 +1,206 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { cultureOf, formatReferenceNumber } from '@crm/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import { createAlert } from './alerts.create.ts';
+
+/** Tenant relations of an object–account link (spec: relation values 4 and 7). */
+export const TENANT_RELATIONS = [4, 7] as const;
+/** Rent reminders go this many days before the payment day, and on it. */
+export const RENT_REMINDER_DAYS = [7, 4, 2, 0] as const;
+/** A key given away and not received back for this many days is an alert. */
+export const KEY_OUT_DAYS = 7;
+/** Overdue to-dos and keys are looked for this far back (older ones were told about, or are history). */
+const LOOK_BACK_DAYS = 30;
+
+export const RENT_CHECK_JOB = 'alerts.rent';
+export const OFFICE_CHECK_JOB = 'alerts.office';
+
+const daysIn = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
+const ymd = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86400000;
+
+/**
+ * The payment date in a month (m 1-based) for a rentPaymentDay: 0 the last day of the month, -n n
+ * days before the last day (never before the 1st), a positive n that day (the last day when the
+ * month is shorter).
+ */
+export function rentPaymentDate(y: number, m: number, rentPaymentDay: number): string {
+  const last = daysIn(y, m);
+  const day = rentPaymentDay > 0 ? Math.min(rentPaymentDay, last) : Math.max(1, last + rentPaymentDay);
+  return ymd(y, m, day);
+}
+
+/**
+ * The reminder due on `today` (YYYY-MM-DD) for a payment day, or null: the next payment date (this
+ * month's, or next month's once this one has passed) when it is at most 7 days away, and the step
+ * reached — 7, 4, 2 or 0 days before. A step is never skipped by a day the app did not run: on the
+ * 5th day before, the 7-day reminder is still made (saying 5 days).
+ */
+export function dueRentReminder(today: string, rentPaymentDay: number): { paymentDate: string; step: number; daysLeft: number } | null {
+  const [y, m] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
+  for (const [yy, mm] of [
+    [y, m],
+    m === 12 ? [y + 1, 1] : [y, m + 1],
+  ] as const) {
+    const paymentDate = rentPaymentDate(yy, mm, rentPaymentDay);
+    const daysLeft = dayNumber(paymentDate) - dayNumber(today);
+    if (daysLeft < 0) continue;
+    if (daysLeft > RENT_REMINDER_DAYS[0]) return null;
+    const step = Math.min(...RENT_REMINDER_DAYS.filter((s) => s >= daysLeft));
+    return { paymentDate, step, daysLeft };
+  }
+  return null;
+}
+
+/** Today in the agency's time zone, YYYY-MM-DD. */
+export const agencyToday = (timeZone: string, at = new Date()) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+
+const dmy = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+
+type TenantLink = { objectId: number; accountId: number; relation: number; rentPaymentDay: number; ref: number; tenant: string; price: string | null };
+
+/**
+ * Makes the rent reminders due today for every current tenant link (or those of one object): an
+ * alert each, once per tenant, payment date and step (the unique dedup key holds across
+ * instances and restarts), mailed to the employees assigned to the object in the same
+ * transaction. Answers the ids of the alerts made.
+ */
+export async function checkRentReminders(app: FastifyInstance, o: { today?: string; objectId?: number } = {}): Promise<number[]> {
+  const today = o.today ?? agencyToday(app.config.timeZone);
+  const res = await app.db.execute(sql`
+    select l.object_id as "objectId", l.account_id as "accountId", l.relation, l.rent_payment_day as "rentPaymentDay",
+      o.reference_number as ref, a.display_name as tenant, l.price::text as price
+    from object_accounts l
+    join objects o on o.id = l.object_id
+    join accounts a on a.id = l.account_id
+    where l.relation in (${sql.join(TENANT_RELATIONS.map((r) => sql`${r}`), sql`, `)}) and l.rent_payment_day is not null
+      and (l.start_date is null or l.start_date <= ${today}::date + 7)
+      and (l.end_date is null or l.end_date >= ${today}::date)
+      ${o.objectId ? sql`and l.object_id = ${o.objectId}` : sql``}
+    order by l.object_id, l.account_id, l.relation`);
+  const due = (res.rows as TenantLink[])
+    .map((l) => ({ l, r: dueRentReminder(today, Number(l.rentPaymentDay)) }))
+    .filter((x): x is { l: TenantLink; r: NonNullable<typeof x.r> } => x.r !== null);
+  if (!due.length) return [];
+  const made: number[] = [];
+  await app.db.transaction(async (tx) => {
+    const staff = await assignedStaff(tx, [...new Set(due.map((d) => d.l.objectId))]);
+    for (const { l, r } of due) {
+      const params = { ref: formatReferenceNumber(l.ref), tenant: l.tenant, date: dmy(r.paymentDate), days: r.daysLeft, amount: l.price ?? '' };
+      const key = r.daysLeft === 0 ? 'alerts.msg.rentDueToday' : 'alerts.msg.rentDueIn';
+      const id = await createAlert(tx, {
+        source: 'Rent',
+        kind: 'rent',
+        messageKey: key,
+        params,
+        content: app.translator.t('en', key, params),
+        entity: 'Object',
+        entityId: l.objectId,
+        dedupKey: `rent:${l.objectId}:${l.accountId}:${l.relation}:${r.paymentDate}:${r.step}`,
+      });
+      if (id === null) continue;
+      made.push(id);
+      for (const s of staff.get(l.objectId) ?? []) {
+        const culture = cultureOf(s.language);
+        const t = (k: string) => app.translator.t(culture, k, params);
+        await app.mailer.send(
+          { to: s.email, subject: t('alerts.mail.rentSubject'), text: `${t(key)}\n\n${app.config.publicUrl}/Objects/View/${l.objectId}\n${app.config.publicUrl}/Alerts/${id}\n` },
+          { tx },
+        );
+      }
+    }
+  });
+  return made;
+}
+
+/** The employees assigned to each object, with an address to mail (their sign-in's, else the account's first). */
+async function assignedStaff(tx: Tx | Db, objectIds: number[]) {
+  const res = await tx.execute(sql`
+    select s.parent_id as "objectId", coalesce(u.email, a.emails[1]) as email, coalesce(u.language, a.language) as language
+    from assignments s
+    join accounts a on a.id = s.account_id and a.is_employe
+    left join lateral (select email, language from users where account_id = a.id and not disabled order by id limit 1) u on true
+    where s.parent = 0 and s.parent_id = any(${sql.param(objectIds)}::int[])`);
+  const by = new Map<number, { email: string; language: string | null }[]>();
+  for (const r of res.rows as { objectId: number; email: string | null; language: string | null }[]) {
+    if (!r.email) continue;
+    const list = by.get(r.objectId) ?? [];
+    if (!list.some((x) => x.email.toLowerCase() === r.email!.toLowerCase())) list.push({ email: r.email, language: r.language });
+    by.set(r.objectId, list);
+  }
+  return by;
+}
+
+/**
+ * Keys given away and not back after KEY_OUT_DAYS, and to-dos past their date: an alert each, once
+ * per key and hand-over, once per to-do and date.
+ */
+export async function checkOfficeAlerts(app: FastifyInstance, o: { today?: string } = {}): Promise<number[]> {
+  const today = o.today ?? agencyToday(app.config.timeZone);
+  const made: number[] = [];
+  await app.db.transaction(async (tx) => {
+    const keys = await tx.execute(sql`
+      select k.id, k.object_id as "objectId", k.given_away::text as "givenAway", o.reference_number as ref, a.display_name as holder
+      from object_keys k
+      join objects o on o.id = k.object_id
+      left join accounts a on a.id = k.account_id
+      where k.given_away is not null and (k.received is null or k.received < k.given_away)
+        and k.given_away <= ${today}::date - ${KEY_OUT_DAYS}::int and k.given_away > ${today}::date - ${LOOK_BACK_DAYS + KEY_OUT_DAYS}::int
+      order by k.id`);
+    for (const k of keys.rows as { id: number; objectId: number; givenAway: string; ref: number; holder: string | null }[]) {
+      const params = { ref: formatReferenceNumber(k.ref), holder: k.holder ?? '—', date: dmy(k.givenAway), days: dayNumber(today) - dayNumber(k.givenAway) };
+      const id = await createAlert(tx, {
+        source: 'Keys',
+        kind: 'key',
+        messageKey: 'alerts.msg.keyNotReturned',
+        params,
+        content: app.translator.t('en', 'alerts.msg.keyNotReturned', params),
+        entity: 'ObjectKey',
+        entityId: k.id,
+        dedupKey: `key:${k.id}:${k.givenAway}`,
+      });
+      if (id !== null) made.push(id);
+    }
+    const todos = await tx.execute(sql`
+      select t.id, t.description, t.date, a.display_name as "assignedTo"
+      from activities t
+      left join accounts a on a.id = t.assigned_to
+      where t.done = false and t.date < now() and t.date > now() - make_interval(days => ${LOOK_BACK_DAYS})
+      order by t.id`);
+    for (const t of todos.rows as { id: number; description: string | null; date: Date | string; assignedTo: string | null }[]) {
+      const at = new Date(t.date);
+      const when = new Intl.DateTimeFormat('en-GB', { timeZone: app.config.timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(at);
+      const what = (t.description ?? '').replace(/\s+/g, ' ').trim();
+      const params = { what: what.length > 120 ? `${what.slice(0, 120)}…` : what, date: when, who: t.assignedTo ?? '—' };
+      const id = await createAlert(tx, {
+        source: 'Tasks',
+        kind: 'todo',
+        messageKey: 'alerts.msg.todoOverdue',
+        params,
+        content: app.translator.t('en', 'alerts.msg.todoOverdue', params),
+        entity: 'Activity',
+        entityId: t.id,
+        dedupKey: `todo:${t.id}:${at.toISOString()}`,
+      });
+      if (id !== null) made.push(id);
+    }
+  });
+  return made;
+}
+
+/** The checks run at start-up, every hour, and (rent) when a tenant link is saved. */
+export function registerSystemAlerts(app: FastifyInstance) {
+  app.jobs.register<{ objectId?: number }>(RENT_CHECK_JOB, async (p) => {
+    await checkRentReminders(app, { objectId: p.objectId });
+  }, { everySeconds: 3600, maxAttempts: 3, backoffSeconds: 60 });
+  app.jobs.register(OFFICE_CHECK_JOB, async () => {
+    await checkOfficeAlerts(app);
+  }, { everySeconds: 3600, maxAttempts: 3, backoffSeconds: 60 });
+}
+
+/** Called in the transaction that saves a tenant link: its reminder due today appears at once. */
+export async function queueRentCheck(app: FastifyInstance, tx: Tx, objectId: number) {
+  await app.jobs.enqueue(RENT_CHECK_JOB, { objectId }, { tx, singletonKey: `object:${objectId}` });
+}

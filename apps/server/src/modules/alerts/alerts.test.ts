@@ -1,0 +1,209 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../app.ts';
+import { connectDb, type DbHandle } from '../../db/client.ts';
+import { actionLog, alerts, assignments } from '../../db/schema/index.ts';
+import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createAlert } from './alerts.create.ts';
+import { agencyToday, checkOfficeAlerts, checkRentReminders, dueRentReminder, rentPaymentDate } from './alerts.system.ts';
+
+const t = await createTestApp();
+const { app } = t;
+const admin = await t.user({ roles: ['admin'] });
+const employee = await t.user({ roles: ['employee'] });
+const branchUser = await t.user({ roles: ['employee'], branchId: 1 });
+const H = bearer(admin.token);
+const post = (url: string, payload?: unknown, headers: Record<string, string> = H) =>
+  app.inject({ method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as object }), headers });
+const get = (url: string, headers: Record<string, string> = H) => app.inject({ url, headers });
+const del = (url: string, headers: Record<string, string> = H) => app.inject({ method: 'DELETE', url, headers });
+const unreadCount = async () => (await get('/api/Alert/unreadCount')).json() as number;
+
+const extra: { app?: FastifyInstance; handle: DbHandle }[] = [];
+/** Another instance of the app on the same database (its own pool and job runner). */
+async function instance() {
+  const handle = connectDb(t.dbUrl, 3);
+  const other = await buildApp({ config: t.config, db: handle.db });
+  await other.ready();
+  const entry: { app?: FastifyInstance; handle: DbHandle } = { app: other, handle };
+  extra.push(entry);
+  return entry as { app: FastifyInstance; handle: DbHandle };
+}
+afterAll(async () => {
+  for (const e of extra) {
+    await e.app?.close();
+    await e.handle.close();
+  }
+});
+
+describe('rent payment days', () => {
+  it('reads 0 as the last day, -n as n days before it, n as that day (the last day in a shorter month)', () => {
+    expect(rentPaymentDate(2026, 2, 0)).toBe('2026-02-28');
+    expect(rentPaymentDate(2028, 2, 0)).toBe('2028-02-29');
+    expect(rentPaymentDate(2026, 2, -2)).toBe('2026-02-26');
+    expect(rentPaymentDate(2026, 4, 31)).toBe('2026-04-30');
+    expect(rentPaymentDate(2026, 4, 5)).toBe('2026-04-05');
+    expect(rentPaymentDate(2026, 2, -40)).toBe('2026-02-01');
+  });
+
+  it('reminds 7, 4 and 2 days before and on the day, in this month or the next', () => {
+    const step = (today: string, day: number) => dueRentReminder(today, day)?.step ?? null;
+    expect(step('2026-02-21', 0)).toBe(7);
+    expect(step('2026-02-20', 0)).toBeNull();
+    expect(step('2026-02-23', 0)).toBe(7); // 5 days left: the 7-day reminder, not skipped
+    expect(step('2026-02-24', 0)).toBe(4);
+    expect(step('2026-02-26', 0)).toBe(2);
+    expect(step('2026-02-27', 0)).toBe(2);
+    expect(step('2026-02-28', 0)).toBe(0);
+    expect(dueRentReminder('2026-01-30', 3)).toEqual({ paymentDate: '2026-02-03', step: 4, daysLeft: 4 });
+    expect(dueRentReminder('2026-12-29', 1)).toEqual({ paymentDate: '2027-01-01', step: 4, daysLeft: 3 });
+    expect(dueRentReminder('2026-03-10', 10)).toEqual({ paymentDate: '2026-03-10', step: 0, daysLeft: 0 });
+    expect(dueRentReminder('2026-03-11', 10)).toBeNull();
+  });
+});
+
+async function addObject() {
+  const o = (await get('/api/object/add')).json();
+  return o as { id: number; referenceNumber: string };
+}
+let n = 0;
+async function addAccount(lastName: string, fields: Record<string, unknown> = {}) {
+  const res = await post('/api/account/add', { firstName: `F${++n}`, lastName, ...fields });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().id as number;
+}
+
+describe('rent reminders', () => {
+  it('makes a reminder due today exactly once across two instances and a restart, mailed to the assigned employee', async () => {
+    const today = agencyToday(t.config.timeZone);
+    const o = await addObject();
+    const tenant = await addAccount('Tenantopoulos');
+    const agent = await addAccount('Agentaki', { isEmploye: true, email: 'agent.rent@agency.test' });
+    await t.db.insert(assignments).values({ parent: 0, parentId: o.id, accountId: agent });
+    const second = await instance();
+    // Saving the tenant link checks that object at once (a job), on whichever instance claims it.
+    const res = await post('/api/objectAccount/add', { objectId: o.id, accountId: tenant, relation: 4, startDate: '2020-01-01', rentPaymentDay: Number(today.slice(8, 10)) });
+    expect(res.statusCode, res.body).toBe(200);
+    // Both instances check at the same moment, and again.
+    await Promise.all([checkRentReminders(app), checkRentReminders(second.app), checkRentReminders(app), checkRentReminders(second.app)]);
+    // A restart of the second instance: its start-up check runs again.
+    await second.app.close();
+    const entry = extra.find((e) => e.app === second.app)!;
+    entry.app = undefined;
+    const third = await instance();
+    await third.app.jobs.drain();
+    await app.jobs.drain();
+    const rows = await t.db.select().from(alerts).where(and(eq(alerts.kind, 'rent'), eq(alerts.entityId, o.id)));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.content).toContain('Tenantopoulos');
+    expect(rows[0]!.content).toContain('today');
+    await app.jobs.drain();
+    const mails = t.outbox().filter((m) => m.text.includes('To: agent.rent@agency.test'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(`/Objects/View/${o.id}`);
+    // Shown in the reader's language.
+    const greek = (await get(`/api/alert/${rows[0]!.id}`, { ...H, 'accept-language': 'el' })).json();
+    expect(greek.content).toContain('σήμερα');
+    expect(greek.source).toBe('Μισθώματα');
+    expect(greek.link).toBe(`/Objects/View/${o.id}`);
+  });
+
+  it('leaves out ended links, other relations and links without a payment day', async () => {
+    const today = agencyToday(t.config.timeZone);
+    const day = Number(today.slice(8, 10));
+    const o = await addObject();
+    const ended = await addAccount('Endedtenant');
+    const owner = await addAccount('Justowner');
+    const noDay = await addAccount('Nodaytenant');
+    await post('/api/objectAccount/add', { objectId: o.id, accountId: ended, relation: 4, startDate: '2020-01-01', endDate: '2021-01-01', rentPaymentDay: day });
+    await post('/api/objectAccount/add', { objectId: o.id, accountId: owner, relation: 1, startDate: '2020-01-01', rentPaymentDay: day });
+    await post('/api/objectAccount/add', { objectId: o.id, accountId: noDay, relation: 7, startDate: '2020-01-01' });
+    expect(await checkRentReminders(app, { objectId: o.id })).toEqual([]);
+  });
+});
+
+describe('office alerts', () => {
+  it('tells about a key not returned for a week and an overdue to-do, once each', async () => {
+    const o = await addObject();
+    const holder = await addAccount('Keyholder');
+    const weekAgo = new Date(Date.now() - 9 * 86400000).toISOString().slice(0, 10);
+    const k = await post('/api/ObjectKeys/edit', { objectId: o.id, accountId: holder, received: null, givenAway: weekAgo, description: 'Front door' });
+    expect(k.statusCode, k.body).toBe(200);
+    await t.db.execute(sql`insert into activities (description, done, date) values ('Call the notary about the contract', false, now() - interval '2 hours')`);
+    const first = await checkOfficeAlerts(app);
+    const again = await checkOfficeAlerts(app);
+    expect(again).toEqual([]);
+    const made = await t.db.select().from(alerts).where(sql`${alerts.id} = any(${sql.param(first)}::int[])`);
+    expect(made.map((a) => a.kind).sort()).toEqual(['key', 'todo']);
+    expect(made.find((a) => a.kind === 'key')!.content).toContain('Keyholder');
+    expect(made.find((a) => a.kind === 'todo')!.content).toContain('Call the notary');
+  });
+});
+
+describe('alert calls', () => {
+  it('lists newest first with counts; opening marks read by the caller; mark as unread; notes with a version guard; delete', async () => {
+    const before = await unreadCount();
+    const id = (await createAlert(t.db, { source: 'Website', content: 'A visitor asked about #0042' }))!;
+    expect(await unreadCount()).toBe(before + 1);
+    const list = (await post('/api/alert/list', { perPage: 10, currentPage: 1 })).json();
+    expect(list.items[0]).toMatchObject({ id, source: 'Website', content: 'A visitor asked about #0042', readedOn: null, readedBy: null });
+    expect(list.unreadCount).toBe(before + 1);
+    expect(list.items.length).toBeLessThanOrEqual(10);
+    // the default page is the first, of 10
+    for (let i = 0; i < 10; i++) await createAlert(t.db, { source: 'Website', content: `filler ${i}` });
+    const first = await post('/api/alert/list', {});
+    expect(first.statusCode).toBe(200);
+    expect(first.json().items).toHaveLength(10);
+    const second = (await post('/api/alert/list', { perPage: 10, currentPage: 2 })).json();
+    expect(second.items.map((a: { id: number }) => a.id)).toContain(id);
+
+    const opened = (await get(`/api/alert/${id}`, bearer(employee.token))).json();
+    expect(opened.readedOn).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(opened.readedBy).toBeTruthy();
+    expect(await unreadCount()).toBe(before + 10);
+    // opening again changes nothing
+    const again = (await get(`/api/alert/${id}`)).json();
+    expect(again.readedBy).toBe(opened.readedBy);
+    expect(again.version).toBe(opened.version);
+
+    const unread = await post(`/api/alert/mark-as-unread/${id}`);
+    expect(unread.statusCode).toBe(200);
+    expect(unread.json().readedOn).toBeNull();
+    expect(await unreadCount()).toBe(before + 11);
+
+    const noted = await post(`/api/alert/update-notes/${id}`, { notes: 'Called back, viewing on Friday', version: unread.json().version });
+    expect(noted.statusCode, noted.body).toBe(200);
+    expect(noted.json().notes).toBe('Called back, viewing on Friday');
+    const stale = await post(`/api/alert/update-notes/${id}`, { notes: 'Overwrite', version: unread.json().version });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().current.notes).toBe('Called back, viewing on Friday');
+
+    const logged = await t.db.select().from(actionLog).where(and(eq(actionLog.entity, 'Alert'), eq(actionLog.entityId, id)));
+    expect(logged.map((l) => l.action)).toEqual(expect.arrayContaining(['Read', 'MarkUnread', 'Update']));
+
+    expect((await del(`/api/alert/${id}`)).statusCode).toBe(200);
+    expect((await get(`/api/alert/${id}`)).statusCode).toBe(404);
+    expect((await del(`/api/alert/${id}`)).statusCode).toBe(404);
+    expect(await unreadCount()).toBe(before + 10);
+  });
+
+  it('refuses bad input with a 400 that changes nothing, and branch users', async () => {
+    const id = (await createAlert(t.db, { source: 'Website', content: 'x' }))!;
+    expect((await post('/api/alert/list', { perPage: 0, currentPage: 1 })).statusCode).toBe(400);
+    expect((await post(`/api/alert/update-notes/${id}`, { notes: 'x'.repeat(4001) })).statusCode).toBe(400);
+    expect((await get('/api/alert/abc')).statusCode).toBe(400);
+    const b = bearer(branchUser.token);
+    expect((await post('/api/alert/list', {}, b)).statusCode).toBe(403);
+    expect((await get(`/api/alert/${id}`, b)).statusCode).toBe(403);
+    expect((await get('/api/Alert/unreadCount', b)).json()).toBe(0);
+    const [row] = await t.db.select().from(alerts).where(eq(alerts.id, id));
+    expect(row!.readedOn).toBeNull();
+    expect(row!.notes).toBeNull();
+  });
+
+  it('a dedup key makes an alert once, even when asked at the same moment', async () => {
+    const ids = await Promise.all(Array.from({ length: 5 }, () => createAlert(t.db, { source: 'Rent', content: 'once', dedupKey: 'test:once' })));
+    expect(ids.filter((x) => x !== null)).toHaveLength(1);
+  });
+});

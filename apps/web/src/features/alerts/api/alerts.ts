@@ -1,0 +1,32 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { TAlert, TAlertListAnswer } from '@crm/contract';
+import { api } from '../../../lib/api.ts';
+
+export const alertKeys = {
+  all: ['alerts'] as const,
+  list: (perPage: number, currentPage: number) => ['alerts', 'list', perPage, currentPage] as const,
+  one: (id: number) => ['alerts', 'one', id] as const,
+  unreadCount: ['alerts', 'unreadCount'] as const,
+};
+
+/** POST /api/alert/list: newest first, paged. */
+export const alertListQuery = (perPage: number, currentPage: number) =>
+  queryOptions({
+    queryKey: alertKeys.list(perPage, currentPage),
+    queryFn: ({ signal }) => api<TAlertListAnswer>('/api/alert/list', { body: { perPage, currentPage }, signal, background: true }),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /api/alert/{id}: opening it marks it read (so it is fetched once per visit, not on focus). */
+export const alertQuery = (id: number) =>
+  queryOptions({
+    queryKey: alertKeys.one(id),
+    queryFn: ({ signal }) => api<TAlert>(`/api/alert/${id}`, { signal }),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    meta: { handlesErrors: true },
+  });
+
+export const markAlertUnread = (id: number) => api<TAlert>(`/api/alert/mark-as-unread/${id}`, { method: 'POST' });
+export const saveAlertNotes = (id: number, notes: string | null, version: number) => api<TAlert>(`/api/alert/update-notes/${id}`, { body: { notes, version } });
+export const deleteAlert = (id: number) => api<unknown>(`/api/alert/${id}`, { method: 'DELETE' });

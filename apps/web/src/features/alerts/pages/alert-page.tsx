@@ -1,0 +1,186 @@
+import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { TAlert } from '@crm/contract';
+import { ALERT_NOTES_MAX } from '@crm/contract/constants';
+import { RecordNotFound } from '../../../components/record-not-found.tsx';
+import { IconAlertTriangle, IconTrash } from '../../../components/icons.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { showBanner, showBannerAfterNavigation } from '../../../lib/banner.ts';
+import { reportError } from '../../../lib/errors.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import './alerts.css';
+import { alertKeys, alertQuery, deleteAlert, markAlertUnread, saveAlertNotes } from '../api/alerts.ts';
+
+/** /Alerts/{id}: content, source, date, notes; opening marks it read. */
+export function AlertPage() {
+  const { id: idParam = '' } = useParams();
+  const id = Number(idParam);
+  if (!Number.isInteger(id) || id < 1 || id > 2147483647) return <RecordNotFound testId="alert-not-found" />;
+  return <ExistingAlert id={id} />;
+}
+
+function ExistingAlert({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const q = useQuery(alertQuery(id));
+  // Opened (and so read): the badge and the list follow.
+  const read = q.data?.readedOn;
+  useEffect(() => {
+    if (read === undefined) return;
+    void client.invalidateQueries({ queryKey: alertKeys.unreadCount });
+    void client.invalidateQueries({ queryKey: ['alerts', 'list'] });
+  }, [read, client]);
+  if (q.isPending) return <Skeleton height={360} maw={820} />;
+  if (q.isError) {
+    if (q.error instanceof ApiError && q.error.status === 404) return <RecordNotFound testId="alert-not-found" />;
+    return (
+      <Alert color="red" icon={<IconAlertTriangle size={18} />} maw={820}>
+        {q.error instanceof Error ? q.error.message : t('errors.internal')}
+      </Alert>
+    );
+  }
+  return <AlertView key={`${id}:${q.data.version}`} alert={q.data} />;
+}
+
+function AlertView({ alert: initial }: { alert: TAlert }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [alert, setAlert] = useState(initial);
+  const [notes, setNotes] = useState(initial.notes ?? '');
+  const refreshLists = () => {
+    void client.invalidateQueries({ queryKey: ['alerts', 'list'] });
+    void client.invalidateQueries({ queryKey: alertKeys.unreadCount });
+  };
+  const toList = () => navigate('/Alerts');
+
+  const unread = useMutation({
+    mutationFn: () => markAlertUnread(alert.id),
+    onSuccess: () => {
+      client.removeQueries({ queryKey: alertKeys.one(alert.id) });
+      refreshLists();
+      showBannerAfterNavigation('success', t('alerts.markedUnread'));
+      toList();
+    },
+    onError: reportError,
+  });
+  const save = useMutation({
+    mutationFn: () => saveAlertNotes(alert.id, notes.trim() ? notes : null, alert.version),
+    onSuccess: (saved) => {
+      setAlert(saved);
+      setNotes(saved.notes ?? '');
+      client.setQueryData(alertKeys.one(saved.id), saved);
+      showBanner('success', t('alerts.notesSaved'));
+    },
+    onError: (e) => {
+      if (e instanceof ApiError && e.status === 409 && e.problem.current) {
+        // Someone else changed the alert first: their notes are shown, nothing overwritten.
+        const current = e.problem.current as TAlert;
+        setAlert(current);
+        setNotes(current.notes ?? '');
+        client.setQueryData(alertKeys.one(current.id), current);
+        showBanner('warning', t('alerts.conflict'));
+        return;
+      }
+      reportError(e);
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteAlert(alert.id),
+    onSuccess: () => {
+      client.removeQueries({ queryKey: alertKeys.one(alert.id) });
+      refreshLists();
+      showBannerAfterNavigation('success', t('alerts.deleted'));
+      toList();
+    },
+    onError: reportError,
+  });
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: t('alerts.delete'),
+      children: <Text size="sm">{t('alerts.deleteConfirm')}</Text>,
+      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
+      onConfirm: () => remove.mutate(),
+    });
+
+  return (
+    <Paper withBorder p="md" maw={820} data-testid="alert-view">
+      <Stack gap="md">
+        <Title order={2}>{t('title.alert')}</Title>
+        <dl className="alert-facts">
+          <Fact label={t('alerts.col.date')} testId="alert-date">
+            {formatDateTime(alert.date)}
+          </Fact>
+          <Fact label={t('alerts.col.source')} testId="alert-source">
+            {alert.source}
+          </Fact>
+          {alert.readedOn && (
+            <Fact label={t('alerts.col.readOn')} testId="alert-read">
+              {formatDateTime(alert.readedOn)}
+              {alert.readedBy ? ` · ${alert.readedBy}` : ''}
+            </Fact>
+          )}
+        </dl>
+        <Stack gap={4}>
+          <Text size="sm" fw={600} component="h3" m={0}>
+            {t('alerts.content')}
+          </Text>
+          <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} data-testid="alert-content">
+            {alert.content}
+          </Text>
+          {alert.link && (
+            <Anchor component={Link} to={alert.link} size="sm" data-testid="alert-record-link">
+              {t('alerts.openRecord')}
+            </Anchor>
+          )}
+        </Stack>
+        <Textarea
+          label={t('alerts.notes')}
+          value={notes}
+          onChange={(e) => setNotes(e.currentTarget.value)}
+          autosize
+          minRows={3}
+          maxRows={12}
+          maxLength={ALERT_NOTES_MAX}
+          data-testid="alert-notes"
+        />
+        <Group justify="space-between" gap="sm">
+          <Group gap="sm">
+            <Button variant="default" onClick={toList} data-testid="alert-back">
+              {t('alerts.backToList')}
+            </Button>
+            <Button variant="light" onClick={() => unread.mutate()} loading={unread.isPending} data-testid="alert-mark-unread">
+              {t('alerts.markUnread')}
+            </Button>
+          </Group>
+          <Group gap="sm">
+            <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete} loading={remove.isPending} data-testid="alert-delete">
+              {t('common.delete')}
+            </Button>
+            <Button onClick={() => save.mutate()} loading={save.isPending} data-testid="alert-save-notes">
+              {t('alerts.saveNotes')}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function Fact({ label, children, testId }: { label: string; children: React.ReactNode; testId: string }) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="baseline">
+      <Text component="dt" size="sm" c="dimmed" w={110} style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
+      <Text component="dd" size="sm" m={0} data-testid={testId}>
+        {children}
+      </Text>
+    </Group>
+  );
+}

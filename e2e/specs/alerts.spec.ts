@@ -1,0 +1,86 @@
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { apiToken, expectAccessible } from '../fixtures.ts';
+
+/**
+ * A rent reminder from start to notes: a tenant whose rent is due today is linked to a property
+ * (saving the link makes the reminder at once), the navbar badge agrees with the unread count, the
+ * alert is bold in the list, opening it marks it read, Mark as Unread brings it back, and a note is
+ * saved.
+ */
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function signedIn(browser: Browser, baseURL: string, token: string, language: string, viewport = { width: 1280, height: 800 }) {
+  const ctx = await browser.newContext({ viewport });
+  await ctx.addCookies([{ name: 'language', value: language, url: baseURL }]);
+  const me = { token, username: 'admin@example.com', userroles: ['admin'], branchId: null, language: null, accountId: null };
+  await ctx.addInitScript((s) => window.localStorage.setItem('crm.session', s), JSON.stringify(me));
+  return ctx;
+}
+
+async function unreadCount(request: APIRequestContext, token: string) {
+  return (await (await request.get('/api/Alert/unreadCount', { headers: auth(token) })).json()) as number;
+}
+
+/** Today's day of the month in the agency's zone (the server's; the e2e server runs in Europe/Athens). */
+const todayInAthens = () => Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Athens', day: 'numeric' }).format(new Date()));
+
+for (const language of ['en-UK', 'el'] as const) {
+  test(`a rent reminder due today: badge, list, read, unread and a note (${language})`, async ({ browser, request, baseURL }) => {
+    test.setTimeout(60_000);
+    const token = await apiToken(request);
+    const mark = `${language === 'el' ? 'Ενοικιαστής' : 'Tenant'}${Date.now() % 1000000}`;
+    const add = await request.get('/api/object/add', { headers: auth(token) });
+    const object = (await add.json()) as { id: number };
+    const tenant = await request.post('/api/account/add', { data: { firstName: 'Νίκος', lastName: mark, isClient: true }, headers: auth(token) });
+    expect(tenant.ok(), await tenant.text()).toBeTruthy();
+    const tenantId = ((await tenant.json()) as { id: number }).id;
+    const link = await request.post('/api/objectAccount/add', {
+      data: { objectId: object.id, accountId: tenantId, relation: 4, startDate: '2024-01-01', rentPaymentDay: todayInAthens() },
+      headers: auth(token),
+    });
+    expect(link.ok(), await link.text()).toBeTruthy();
+
+    const ctx = await signedIn(browser, baseURL!, token, language);
+    const page = await ctx.newPage();
+    await page.goto('/Alerts');
+    const row = page.getByTestId('alerts-table-row').filter({ hasText: mark });
+    // The reminder is made by a job right after the link is saved: the list shows it within moments.
+    await expect(async () => {
+      await page.reload();
+      await expect(row).toBeVisible({ timeout: 2000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(row).toHaveClass(/alert-unread/);
+    const badge = page.getByTestId('alerts-badge');
+    await expect.poll(async () => Number(await badge.getAttribute('data-count')) - (await unreadCount(request, token)), { timeout: 10_000 }).toBe(0);
+    await expectAccessible(page, 'alert list');
+
+    // Opening marks it read.
+    await row.click();
+    await expect(page).toHaveURL(/\/Alerts\/\d+$/);
+    await expect(page.getByTestId('alert-content')).toContainText(mark);
+    await expect(page.getByTestId('alert-read')).toBeVisible();
+    await expectAccessible(page, 'alert');
+    await page.getByTestId('alert-notes').fill('Τηλεφώνησα, θα πληρώσει αύριο');
+    await page.getByTestId('alert-save-notes').click();
+    await expect(page.getByTestId('alert-notes')).toHaveValue('Τηλεφώνησα, θα πληρώσει αύριο');
+    await expect(page.getByRole('alert').or(page.getByRole('status')).first()).toBeVisible();
+    const id = Number(/\/Alerts\/(\d+)/.exec(page.url())![1]);
+    const stored = (await (await request.get(`/api/alert/${id}`, { headers: auth(token) })).json()) as { notes: string };
+    expect(stored.notes).toBe('Τηλεφώνησα, θα πληρώσει αύριο');
+
+    // Back in the list it is read; Mark as Unread makes it bold again.
+    await page.getByTestId('alert-back').click();
+    await expect(row).toHaveClass(/alert-read/);
+    await row.getByTestId('alert-link').click();
+    await page.getByTestId('alert-mark-unread').click();
+    await expect(page).toHaveURL(/\/Alerts$/);
+    await expect(row).toHaveClass(/alert-unread/);
+    await expect.poll(async () => Number(await badge.getAttribute('data-count')) - (await unreadCount(request, token)), { timeout: 10_000 }).toBe(0);
+
+    // At phone width the list and the alert still work.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await row.click();
+    await expect(page.getByTestId('alert-save-notes')).toBeVisible();
+    await ctx.close();
+  });
+}

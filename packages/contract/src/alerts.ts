@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { ALERT_DEFAULT_PAGE_SIZE, ALERT_NOTES_MAX, SHOW_ALL } from './constants.ts';
+import { ZId, ZPage, ZText } from './common.ts';
+import { listAnswer } from './accounts.ts';
+
+/** The alert list's page sizes (the spec: the same choices as deals, default 10). */
+export const ALERT_PAGE_SIZES = [5, 10, 20, 50, SHOW_ALL] as const;
+
+/** POST /api/alert/list */
+export const ZAlertListBody = z.object({
+  perPage: z.number().int().min(1).max(SHOW_ALL).default(ALERT_DEFAULT_PAGE_SIZE),
+  currentPage: ZPage.default(1),
+});
+export type TAlertListBody = z.infer<typeof ZAlertListBody>;
+
+export const ZAlertRow = z.object({
+  id: z.number().int(),
+  /** When it was made, in the agency's time zone (YYYY-MM-DDTHH:mm:ss). */
+  date: z.string(),
+  /** Translated source (Rent, Keys, To-dos, Background jobs...). */
+  source: z.string(),
+  /** The content in the reader's language (the list shows its start). */
+  content: z.string(),
+  readedOn: z.string().nullable(),
+  /** The name of who read it. */
+  readedBy: z.string().nullable(),
+});
+export type TAlertRow = z.infer<typeof ZAlertRow>;
+export const ZAlertListAnswer = listAnswer(ZAlertRow).extend({ unreadCount: z.number().int() });
+export type TAlertListAnswer = z.infer<typeof ZAlertListAnswer>;
+
+/** GET /api/alert/{id} (opening marks it read), and the answer of its changes. */
+export const ZAlert = ZAlertRow.extend({
+  notes: z.string().nullable(),
+  /** The record it is about, linked from the alert page: Object, ObjectKey, Activity, Account, Job. */
+  entity: z.string().nullable(),
+  entityId: z.number().int().nullable(),
+  /** The web path of that record, when it has a page. */
+  link: z.string().nullable(),
+  version: z.number().int(),
+});
+export type TAlert = z.infer<typeof ZAlert>;
+
+/** POST /api/alert/update-notes/{id}; with `version` a later change by someone else is a 409. */
+export const ZAlertNotes = z.object({
+  notes: ZText(ALERT_NOTES_MAX).nullable(),
+  version: ZId.optional(),
+});
+export type TAlertNotes = z.infer<typeof ZAlertNotes>;
+
+/** GET /api/jobs (admins): the background jobs' state — counts, and the latest failures with their errors. */
+export const ZJobsQuery = z.object({ state: z.enum(['failed', 'queued', 'running', 'done']).default('failed'), limit: z.coerce.number().int().min(1).max(200).default(50) });
+export const ZJobRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  state: z.string(),
+  attempts: z.number().int(),
+  maxAttempts: z.number().int(),
+  runAt: z.string(),
+  finishedOn: z.string().nullable(),
+  lastError: z.string().nullable(),
+});
+export const ZJobsAnswer = z.object({ counts: z.record(z.string(), z.number().int()), items: z.array(ZJobRow) });
+export type TJobsAnswer = z.infer<typeof ZJobsAnswer>;
