@@ -391,6 +391,10 @@ async function main() {
       },
       { name: 'POST /api/actionLog (by name typed)', kind: 'list', make: (i) => ({ method: 'POST', path: '/api/actionLog', body: { actionByText: `bench-staff-${1 + (i % 10)}@`, perPage: 20, currentPage: 1 } }) },
       { name: 'GET /api/Documents (page 1-5)', kind: 'list', make: (i) => ({ method: 'GET', path: `/api/Documents?perPage=20&currentPage=${1 + (i % 5)}` }) },
+      // Alerts (issue 12): one per account, newest first; opening one marks it read.
+      { name: 'POST /api/alert/list (page 1-50)', kind: 'list', make: (i) => ({ method: 'POST', path: '/api/alert/list', body: { perPage: 10, currentPage: page(i) } }) },
+      { name: 'GET /api/Alert/unreadCount', kind: 'list', make: () => ({ method: 'GET', path: '/api/Alert/unreadCount' }) },
+      { name: 'GET /api/alert/{id}', kind: 'record', make: (i) => ({ method: 'GET', path: `/api/alert/${1 + ((i * 7919) % Math.max(1, sizes.accounts))}` }) },
       { name: 'GET /api/owner (Show all, 1 client)', kind: 'info', make: () => ({ method: 'GET', path: '/api/owner?perPage=1000000&currentPage=1&sortBy=name&sortDir=asc' }) },
     ];
 

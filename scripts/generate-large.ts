@@ -31,7 +31,7 @@ export const FULL_SIZES: LargeSizes = { accounts: 100_000, activities: 1_000_000
 type Log = (line: string) => void;
 
 /** Tables the generator fills; their secondary (non-unique) indexes are rebuilt after the load. */
-const TABLES = ['accounts', 'activities', 'activity_links', 'assignments', 'objects', 'object_accounts', 'object_keys', 'files', 'leads', 'lead_objects', 'viewings', 'viewing_objects', 'action_log', 'documents'];
+const TABLES = ['alerts', 'accounts', 'activities', 'activity_links', 'assignments', 'objects', 'object_accounts', 'object_keys', 'files', 'leads', 'lead_objects', 'viewings', 'viewing_objects', 'action_log', 'documents'];
 const AGENCY_DOMAIN = 'thermaikos-homes.gr';
 
 export function parseSizes(argv: string[]): LargeSizes & { force: boolean } {
@@ -515,6 +515,27 @@ const viewingsStep: Step = {
   },
 };
 
+const alertsStep: Step = {
+  name: 'alerts (one per account: rent reminders, keys, to-dos), a tenth unread',
+  run: async ({ c, sizes, users }) => {
+    const n = sizes.accounts;
+    if (!n) return 0;
+    // Over the last two years, newest unread; each with its own dedup key like the system's.
+    const res = await c.query(
+      `insert into alerts (date, source, content, kind, entity, entity_id, dedup_key, readed_on, readed_by, notes)
+       select x.at, (array['Rent', 'Keys', 'Tasks', 'Jobs'])[1 + g % 4], 'Rent reminder: tenant of property #' || lpad((1 + g % 50000)::text, 4, '0') || ' pays the rent in 4 days.',
+         (array['rent', 'key', 'todo', 'job'])[1 + g % 4], 'Object', 1 + g % 50000, 'bench:' || g,
+         case when g > ${n} * 0.1 then x.at + interval '2 hours' end,
+         case when g > ${n} * 0.1 then ${pick('$1::int[]', users.length, U(260))} end,
+         case when g % 7 = 0 then 'Called the tenant' end
+       from generate_series(1, ${n}) g
+       cross join lateral (select now() - make_interval(secs => g::double precision / ${n} * 730 * 86400) as at) x`,
+      [users],
+    );
+    return res.rowCount ?? 0;
+  },
+};
+
 /**
  * The action log: as many rows as activities (1M at full size) over three years, by the bench's
  * staff sign-ins (linked to the first employee accounts, so "by whom" filters find them), about
@@ -562,10 +583,11 @@ const officeStep: Step = {
  * (and its table to TABLES, and to the clearing in clearData) — accounts 1..N are the people to
  * link them to (1..employees are staff, then the lead sources).
  */
-const STEPS: Step[] = [accountsStep, activitiesStep, linksStep, assignmentsStep, objectsStep, objectLinksStep, objectPhotosStep, leadsStep, viewingsStep, officeStep];
+const STEPS: Step[] = [accountsStep, activitiesStep, linksStep, assignmentsStep, objectsStep, objectLinksStep, objectPhotosStep, leadsStep, viewingsStep, officeStep, alertsStep];
 
 async function clearData(c: pg.Client) {
   await c.query('truncate action_log, documents restart identity');
+  await c.query('truncate alerts restart identity');
   await c.query('truncate viewing_objects, viewings, lead_object_marks, lead_objects, leads, activity_links, activities, assignments, object_accounts, object_keys, objects, files restart identity');
   await c.query('update users set account_id = null where account_id is not null');
   await c.query('delete from accounts');

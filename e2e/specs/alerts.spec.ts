@@ -79,7 +79,10 @@ for (const language of ['en-UK', 'el'] as const) {
 
     // At phone width the list and the alert still work.
     await page.setViewportSize({ width: 390, height: 844 });
-    await row.click();
+    await expect(page.getByTestId('alerts-table-row').first()).toBeVisible();
+    await page.goto(`/Alerts/${id}`);
+    await expect(page.getByTestId('alert-content')).toContainText(mark);
+    await page.getByTestId('alert-save-notes').scrollIntoViewIfNeeded();
     await expect(page.getByTestId('alert-save-notes')).toBeVisible();
     await ctx.close();
   });
