@@ -1,6 +1,6 @@
 // npm run bench — the performance budgets of ARCHITECTURE.md, measured.
 //
-//   npm run bench [-- --accounts 100000 --activities 1000000 --objects 50000 --leads 100000 --viewings 20000 --duration 8 --concurrency 8 --force --plans --no-web | --build-web]
+//   npm run bench [-- --accounts 100000 --activities 1000000 --objects 50000 --leads 100000 --viewings 20000 --transactions 300000 --duration 8 --concurrency 8 --force --plans --no-web | --build-web]
 //
 // 1. Generates (or reuses) the large agency (scripts/generate-large.ts) in DATABASE_URL or in an
 //    embedded PostgreSQL under DATA_DIR (default ./data/bench).
@@ -294,6 +294,10 @@ async function main() {
     }
     // Leads and viewings: ids spread over the tables.
     const leadIds = (await handle.pool.query<{ id: number }>('select id from leads where coalesce(stage, 0) not in (6, 7) order by hashint4(id) limit 500')).rows.map((r) => r.id);
+    // Payments: the accounts with the largest statements, and the statement's filters.
+    const bigStatements = (await handle.pool.query<{ id: number }>('select account_id as id from transactions group by account_id order by count(*) desc limit 10')).rows.map((r) => r.id);
+    if (!bigStatements.length) bigStatements.push(0);
+    const statementFilters = ['', 'type=expense&', 'paymentMethod=1&', 'type=expense&unpaidOnly=true&', 'categoryId=22&'];
     const viewingDay = (i: number) => {
       const d = new Date(Date.now() - ((i * 17) % 700) * 86400000);
       return d.toISOString().slice(0, 10);
@@ -395,6 +399,23 @@ async function main() {
       { name: 'POST /api/alert/list (page 1-50)', kind: 'list', make: (i) => ({ method: 'POST', path: '/api/alert/list', body: { perPage: 10, currentPage: page(i) } }) },
       { name: 'GET /api/Alert/unreadCount', kind: 'list', make: () => ({ method: 'GET', path: '/api/Alert/unreadCount' }) },
       { name: 'GET /api/alert/{id}', kind: 'record', make: (i) => ({ method: 'GET', path: `/api/alert/${1 + ((i * 7919) % Math.max(1, sizes.accounts))}` }) },
+      // Payments (issue 11): the list and its search, a 2,000-row statement with filters, and its download.
+      { name: 'GET /api/transactions/accounts (page 1-50)', kind: 'list', make: (i) => ({ method: 'GET', path: `/api/transactions/accounts?perPage=20&currentPage=${page(i)}` }) },
+      {
+        name: 'GET /api/transactions/accounts (name search)',
+        kind: 'list',
+        make: (i) => ({ method: 'GET', path: `/api/transactions/accounts?searchStr=${encodeURIComponent(lastNames[i % lastNames.length]!)}&perPage=20&currentPage=1` }),
+      },
+      {
+        name: 'GET /api/transactions (2,000-row statement, filters)',
+        kind: 'list',
+        make: (i) => ({ method: 'GET', path: `/api/transactions?accountId=${bigStatements[i % bigStatements.length]}&${statementFilters[i % statementFilters.length]}perPage=25&currentPage=${1 + (i % 3)}` }),
+      },
+      {
+        name: 'GET /api/transactions/download/{id} (2,000 rows, < 1 s)',
+        kind: 'info',
+        make: (i) => ({ method: 'GET', path: `/api/transactions/download/${bigStatements[i % bigStatements.length]}` }),
+      },
       { name: 'GET /api/owner (Show all, 1 client)', kind: 'info', make: () => ({ method: 'GET', path: '/api/owner?perPage=1000000&currentPage=1&sortBy=name&sortDir=asc' }) },
     ];
 
@@ -475,7 +496,7 @@ async function main() {
 
     // The report.
     log('');
-    log(`Results — ${sizes.accounts} accounts, ${sizes.activities} activities, ${sizes.objects} objects, ${sizes.leads} leads, ${sizes.viewings} viewings; ${CONCURRENCY} clients × ${DURATION_S} s; ${new Date().toISOString()}`);
+    log(`Results — ${sizes.accounts} accounts, ${sizes.activities} activities, ${sizes.objects} objects, ${sizes.leads} leads, ${sizes.viewings} viewings, ${sizes.transactions} transactions; ${CONCURRENCY} clients × ${DURATION_S} s; ${new Date().toISOString()}`);
     log(`machine: ${os.cpus().length} cores, load average ${loadAtStart} at the start and ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} now (other work on the machine inflates every number)`);
     log('budgets: list p95 < 50 ms and API/SQL <= 1.5; global search p95 < 40 ms; record view p95 < 30 ms (ARCHITECTURE.md)');
     log('p50/p95/p99 and req/s: under load; 1-client: the same requests one at a time; SQL: their statements replayed through pg as the app ran them (the floor; API/SQL = 1-client p50 / SQL)');

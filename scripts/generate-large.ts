@@ -26,12 +26,12 @@ import { createRng } from '../apps/server/src/db/seed/demo-time.ts';
 import { AREAS, PROPERTIES, clientActivity, clientNote, ownerActivity, ownerNote, type Ctx } from '../apps/server/src/db/seed/demo-texts.ts';
 import { SPECIALTY_COLUMNS } from '../apps/server/src/db/schema/records.ts';
 
-export type LargeSizes = { accounts: number; activities: number; objects: number; leads: number; viewings: number };
-export const FULL_SIZES: LargeSizes = { accounts: 100_000, activities: 1_000_000, objects: 50_000, leads: 100_000, viewings: 20_000 };
+export type LargeSizes = { accounts: number; activities: number; objects: number; leads: number; viewings: number; transactions: number };
+export const FULL_SIZES: LargeSizes = { accounts: 100_000, activities: 1_000_000, objects: 50_000, leads: 100_000, viewings: 20_000, transactions: 300_000 };
 type Log = (line: string) => void;
 
 /** Tables the generator fills; their secondary (non-unique) indexes are rebuilt after the load. */
-const TABLES = ['alerts', 'accounts', 'activities', 'activity_links', 'assignments', 'objects', 'object_accounts', 'object_keys', 'files', 'leads', 'lead_objects', 'viewings', 'viewing_objects', 'action_log', 'documents'];
+const TABLES = ['alerts', 'accounts', 'activities', 'activity_links', 'assignments', 'objects', 'object_accounts', 'object_keys', 'files', 'leads', 'lead_objects', 'viewings', 'viewing_objects', 'action_log', 'documents', 'transactions', 'payment_accounts'];
 const AGENCY_DOMAIN = 'thermaikos-homes.gr';
 
 export function parseSizes(argv: string[]): LargeSizes & { force: boolean } {
@@ -52,6 +52,7 @@ export function parseSizes(argv: string[]): LargeSizes & { force: boolean } {
     objects: num('objects', FULL_SIZES.objects),
     leads: num('leads', FULL_SIZES.leads),
     viewings: num('viewings', FULL_SIZES.viewings),
+    transactions: num('transactions', FULL_SIZES.transactions),
     force: argv.includes('--force'),
   };
 }
@@ -536,6 +537,53 @@ const alertsStep: Step = {
   },
 };
 
+/** Accounts that keep payments, and how many of them hold a 2,000-row statement. */
+const PAYMENT_ACCOUNTS = 5000;
+const LARGE_STATEMENTS = 10;
+const LARGE_STATEMENT_ROWS = 2000;
+
+const transactionsStep: Step = {
+  name: 'payments: transactions of the owners',
+  run: async ({ c, sizes, users }) => {
+    const n = sizes.transactions;
+    if (!n) return 0;
+    const owners = (await c.query<{ id: number }>(`select id from accounts where is_owner order by hashint4(id) limit ${PAYMENT_ACCOUNTS}`)).rows.map((r) => r.id);
+    if (!owners.length) return 0;
+    // The first accounts get 2,000 rows each (the statements the bench reads), the rest share the others.
+    const big = Math.min(LARGE_STATEMENTS, owners.length) * LARGE_STATEMENT_ROWS;
+    // Rents in (income, 1 in 3), bills, fees and repairs out; a fifth of the expenses not paid yet.
+    const res = await c.query(
+      `insert into transactions (id, reference_number, account_id, type, amount, transaction_date, payment_method, category_id, status,
+         payment_date, expiration_date, start_date, end_date, internal_notes, created_on, created_by, modified_on, modified_by)
+       select g, g,
+         case when g <= ${big} then ($1::int[])[1 + (g - 1) / ${LARGE_STATEMENT_ROWS}] else ${pick('$1::int[]', owners.length, U(250))} end,
+         case when x.income then 'income' else 'expense' end,
+         case when x.income then round((250 + ${U(251)} * 1250)::numeric, 2) else round((12 + ${U(252)} * 480)::numeric, 2) end,
+         x.at, case when ${U(253)} < 0.25 then 2 else 1 end,
+         case when x.income then (array[1, 1, 1, 2, 3, 4, 5, 6, 9])[1 + floor(${U(254)} * 9)::int]
+              else (array[21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 39])[1 + floor(${U(255)} * 15)::int] end,
+         case when x.income then null when ${U(256)} < 0.2 then 0 else 1 + floor(${U(257)} * 2)::int end,
+         case when not x.income and ${U(256)} >= 0.2 then (x.at + interval '5 days')::date end,
+         case when not x.income then (x.at + interval '20 days')::date end,
+         case when not x.income and ${U(258)} < 0.5 then date_trunc('month', x.at)::date end,
+         case when not x.income and ${U(258)} < 0.5 then (date_trunc('month', x.at) + interval '1 month - 1 day')::date end,
+         case when ${U(259)} < 0.1 then 'Εξόφληση μέσω τράπεζας' end,
+         x.at, ${pick('$2::int[]', users.length, U(260))}, x.at, ${pick('$2::int[]', users.length, U(260))}
+       from generate_series(1, ${n}) g
+       cross join lateral (select ${U(261)} < 0.33 as income, date_trunc('minute', now() - make_interval(secs => ${U(262)} * 1460 * 86400)) as at) x`,
+      [owners, users],
+    );
+    await c.query(`select setval(pg_get_serial_sequence('transactions', 'id'), ${n})`);
+    await c.query(`select setval(pg_get_serial_sequence('transactions', 'reference_number'), ${n})`);
+    await c.query('update accounts set has_transactions = true where id in (select distinct account_id from transactions)');
+    // Every account that keeps payments has its row (the load skips the trigger that makes it).
+    const pa = await c.query(`insert into payment_accounts (account_id, transactions_modified_on)
+      select a.id, coalesce(t.last, a.modified_on) from accounts a left join (select account_id, max(modified_on) as last from transactions group by account_id) t on t.account_id = a.id
+      where a.has_transactions`);
+    return (res.rowCount ?? 0) + (pa.rowCount ?? 0);
+  },
+};
+
 /**
  * The action log: as many rows as activities (1M at full size) over three years, by the bench's
  * staff sign-ins (linked to the first employee accounts, so "by whom" filters find them), about
@@ -583,11 +631,12 @@ const officeStep: Step = {
  * (and its table to TABLES, and to the clearing in clearData) — accounts 1..N are the people to
  * link them to (1..employees are staff, then the lead sources).
  */
-const STEPS: Step[] = [accountsStep, activitiesStep, linksStep, assignmentsStep, objectsStep, objectLinksStep, objectPhotosStep, leadsStep, viewingsStep, officeStep, alertsStep];
+const STEPS: Step[] = [accountsStep, activitiesStep, linksStep, assignmentsStep, objectsStep, objectLinksStep, objectPhotosStep, leadsStep, viewingsStep, officeStep, transactionsStep, alertsStep];
 
 async function clearData(c: pg.Client) {
   await c.query('truncate action_log, documents restart identity');
   await c.query('truncate alerts restart identity');
+  await c.query('truncate transaction_attachments, transactions, payment_accounts restart identity');
   await c.query('truncate viewing_objects, viewings, lead_object_marks, lead_objects, leads, activity_links, activities, assignments, object_accounts, object_keys, objects, files restart identity');
   await c.query('update users set account_id = null where account_id is not null');
   await c.query('delete from accounts');
@@ -630,10 +679,11 @@ export async function ensureLargeData(url: string, sizes: LargeSizes, opts: { fo
     await c.query('alter table bench_dataset add column if not exists objects int not null default 0');
     await c.query('alter table bench_dataset add column if not exists leads int not null default 0');
     await c.query('alter table bench_dataset add column if not exists viewings int not null default 0');
+    await c.query('alter table bench_dataset add column if not exists transactions int not null default 0');
     const marker = (await c.query<LargeSizes & { generated_on: Date }>('select * from bench_dataset')).rows[0];
-    const same = marker && (['accounts', 'activities', 'objects', 'leads', 'viewings'] as const).every((k) => marker[k] === sizes[k]);
+    const same = marker && (['accounts', 'activities', 'objects', 'leads', 'viewings', 'transactions'] as const).every((k) => marker[k] === sizes[k]);
     if (same && !opts.force) {
-      log(`The large agency (${sizes.accounts} accounts, ${sizes.activities} activities, ${sizes.objects} objects, ${sizes.leads} leads, ${sizes.viewings} viewings) is already there (generated ${marker.generated_on.toISOString()}); --force regenerates it.`);
+      log(`The large agency (${sizes.accounts} accounts, ${sizes.activities} activities, ${sizes.objects} objects, ${sizes.leads} leads, ${sizes.viewings} viewings, ${sizes.transactions} transactions) is already there (generated ${marker.generated_on.toISOString()}); --force regenerates it.`);
       return { generated: false, seconds: 0 };
     }
     if (!marker) {
@@ -650,7 +700,7 @@ export async function ensureLargeData(url: string, sizes: LargeSizes, opts: { fo
     if (sizes.activities > 0 && sizes.accounts < employees + sources + 10) throw new Error('--accounts is too small');
 
     const started = Date.now();
-    log(`Generating a large agency: ${sizes.accounts} accounts, ${sizes.activities} activities, ${sizes.objects} objects, ${sizes.leads} leads, ${sizes.viewings} viewings...`);
+    log(`Generating a large agency: ${sizes.accounts} accounts, ${sizes.activities} activities, ${sizes.objects} objects, ${sizes.leads} leads, ${sizes.viewings} viewings, ${sizes.transactions} transactions...`);
     // The rows are consistent by construction: skip the per-row foreign-key triggers when allowed (superuser).
     try {
       await c.query('set session_replication_role = replica');
@@ -677,7 +727,7 @@ export async function ensureLargeData(url: string, sizes: LargeSizes, opts: { fo
     // The load skipped the triggers that keep the list totals: count them once from the rows.
     await c.query('select crm_account_counts_recount()');
     await c.query('delete from bench_dataset');
-    await c.query('insert into bench_dataset (accounts, activities, objects, leads, viewings, seconds) values ($1, $2, $3, $4, $5, $6)', [sizes.accounts, sizes.activities, sizes.objects, sizes.leads, sizes.viewings, (Date.now() - started) / 1000]);
+    await c.query('insert into bench_dataset (accounts, activities, objects, leads, viewings, transactions, seconds) values ($1, $2, $3, $4, $5, $6, $7)', [sizes.accounts, sizes.activities, sizes.objects, sizes.leads, sizes.viewings, sizes.transactions, (Date.now() - started) / 1000]);
     await c.query('commit');
     await c.query('set session_replication_role = origin').catch(() => {});
     // Statistics for the planner and the visibility map for index-only scans (counts).

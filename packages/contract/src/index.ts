@@ -17,3 +17,4 @@ export * from './documents.ts';
 export * from './action-log.ts';
 export * from './settings.ts';
 export * from './alerts.ts';
+export * from './payments.ts';

@@ -11,6 +11,7 @@ import { viewingsRoutes } from './leads/viewings.routes.ts';
 import { documentsRoutes } from './documents/documents.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { alertsRoutes } from './alerts/alerts.routes.ts';
+import { paymentsRoutes } from './payments/payments.routes.ts';
 
 /** Every entity module; app.ts registers them after the platform plugins. */
 export async function registerModules(app: FastifyInstance) {
@@ -26,4 +27,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(documentsRoutes);
   await app.register(settingsRoutes);
   await app.register(alertsRoutes);
+  await app.register(paymentsRoutes);
 }

@@ -64,6 +64,13 @@ const officePages = {
   ActionLogPage: () => import('../features/settings/pages/action-log-page.tsx').then((m) => ({ Component: m.ActionLogPage })),
 };
 
+const paymentPages = {
+  PaymentsPage: () => import('../features/payments/pages/payments-page.tsx').then((m) => ({ Component: m.PaymentsPage })),
+  StatementPage: () => import('../features/payments/pages/statement-page.tsx').then((m) => ({ Component: m.StatementPage })),
+  IncomePage: () => import('../features/payments/pages/transaction-page.tsx').then((m) => ({ Component: m.IncomePage })),
+  ExpensePage: () => import('../features/payments/pages/transaction-page.tsx').then((m) => ({ Component: m.ExpensePage })),
+};
+
 /** The route table of the spec (document 001, 2.1), in one place. */
 export const protectedRoutes: RouteObject[] = [
   lazyPage('/CRM', 'title.home', () => import('../features/home/pages/home-page.tsx').then((m) => ({ Component: m.HomePage }))),
@@ -123,14 +130,14 @@ export const protectedRoutes: RouteObject[] = [
   lazyPage('/Alerts', 'title.alerts', () => import('../features/alerts/pages/alerts-page.tsx').then((m) => ({ Component: m.AlertsPage })), { noBranch: true }),
   lazyPage('/Alerts/:id', 'title.alert', () => import('../features/alerts/pages/alert-page.tsx').then((m) => ({ Component: m.AlertPage })), { noBranch: true }),
   // Payments
-  soon('/Payments', 'title.payments', { noBranch: true }),
-  soon('/Payments/View/:id', 'title.statement', { noBranch: true }),
-  soon('/Payments/View/Income/:id', 'title.statement', { noBranch: true }),
-  soon('/Payments/AddIncome/:accountId', 'title.statement', { noBranch: true }),
-  soon('/Payments/EditIncome/:id', 'title.statement', { noBranch: true }),
-  soon('/Payments/AddExpense/:accountId', 'title.statement', { noBranch: true }),
-  soon('/Payments/EditExpense/:id', 'title.statement', { noBranch: true }),
-  soon('/Payments/AccountAdd', 'title.payments', { noBranch: true }),
+  lazyPage('/Payments', 'title.payments', paymentPages.PaymentsPage, { noBranch: true }),
+  lazyPage('/Payments/View/:id', 'title.statement', paymentPages.StatementPage, { noBranch: true }),
+  lazyPage('/Payments/View/Income/:id', 'title.income', paymentPages.IncomePage, { noBranch: true }),
+  lazyPage('/Payments/AddIncome/:accountId?', 'title.income', paymentPages.IncomePage, { noBranch: true }),
+  lazyPage('/Payments/EditIncome/:id', 'title.income', paymentPages.IncomePage, { noBranch: true }),
+  lazyPage('/Payments/AddExpense/:accountId?', 'title.expense', paymentPages.ExpensePage, { noBranch: true }),
+  lazyPage('/Payments/EditExpense/:id', 'title.expense', paymentPages.ExpensePage, { noBranch: true }),
+  { path: '/Payments/AccountAdd', element: <Navigate to="/Accounts/AddPayment" replace />, handle: { title: 'title.accountAdd' } satisfies RouteHandle },
   // Settings and administration
   lazyPage('/Settings', 'title.settings', officePages.SettingsPage, { noBranch: true, adminOnly: true }),
   lazyPage('/ActionLog', 'title.actionLog', officePages.ActionLogPage, { noBranch: true, adminOnly: true }),

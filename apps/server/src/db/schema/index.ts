@@ -4,3 +4,4 @@ export * from './objects.ts';
 export * from './leads.ts';
 export * from './office.ts';
 export * from './jobs.ts';
+export * from './payments.ts';

@@ -4,6 +4,7 @@ import { alerts } from '../schema/index.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
 import { seedDemoObjects } from './demo-objects.ts';
 import { seedDemoLeads } from './demo-leads.ts';
+import { seedDemoPayments } from './demo-payments.ts';
 
 /**
  * The demo agency, loaded once into an empty database (DEMO_DATA=true). Each area adds its
@@ -52,6 +53,15 @@ export async function seedDemo(app: FastifyInstance) {
         app.log.info(counts, 'demo leads and viewings loaded');
       }
       await tx.execute(sql`insert into demo_seed (area) values ('leads')`);
+    }
+    if (!done.has('payments')) {
+      // Only into an agency without payments of its own, once the demo owners are there.
+      const [row] = (await tx.execute(sql`select exists (select 1 from transactions) as has, exists (select 1 from accounts where is_owner) as owners`)).rows as { has: boolean; owners: boolean }[];
+      if (!row?.has && row?.owners) {
+        const counts = await seedDemoPayments(tx, { timeZone: app.config.timeZone });
+        app.log.info(counts, 'demo payments loaded');
+      }
+      await tx.execute(sql`insert into demo_seed (area) values ('payments')`);
     }
   });
 }

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { bearer, createTestApp } from '../../../test/harness.ts';
+import { seedDemo } from './demo.ts';
+
+describe('demo payments', async () => {
+  const t = await createTestApp();
+  const admin = await t.user({ roles: ['admin'] });
+  await seedDemo(t.app);
+  const q = async <T,>(query: ReturnType<typeof sql>) => (await t.db.execute(query)).rows as T[];
+
+  it('give demo owners statements with rent in, bills out and this month’s bills unpaid', async () => {
+    const [c] = await q<{ accounts: number; n: number; unpaid: number; incomes: number }>(sql`select count(distinct account_id)::int as accounts, count(*)::int as n,
+      count(*) filter (where type = 'expense' and status = 0)::int as unpaid, count(*) filter (where type = 'income')::int as incomes from transactions`);
+    expect(c!.accounts).toBeGreaterThan(5);
+    expect(c!.n).toBeGreaterThan(100);
+    expect(c!.incomes).toBeGreaterThan(30);
+    expect(c!.unpaid).toBeGreaterThan(0);
+    const list = (await t.app.inject({ method: 'GET', url: '/api/transactions/accounts', headers: bearer(admin.token) })).json();
+    expect(list.totalRows).toBe(c!.accounts);
+    const st = (await t.app.inject({ method: 'GET', url: `/api/transactions?accountId=${list.items[0].id}`, headers: bearer(admin.token) })).json();
+    expect(st.items.length).toBeGreaterThan(0);
+    expect(st.items[0].balance).toBe(st.balance);
+  });
+
+  it('is loaded once', async () => {
+    const before = await q<{ n: number }>(sql`select count(*)::int as n from transactions`);
+    await seedDemo(t.app);
+    expect(await q<{ n: number }>(sql`select count(*)::int as n from transactions`)).toEqual(before);
+  });
+});

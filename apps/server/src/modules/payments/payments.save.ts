@@ -1,0 +1,271 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  AttachmentState,
+  EXPENSE_STATUSES,
+  ZAttachmentStates,
+  ZExpenseFormData,
+  ZIncomeFormData,
+  categoriesOf,
+  parseAmount,
+  type TTransactionSaved,
+  type TTransactionType,
+} from '@crm/contract';
+import type { Tx } from '../../db/client.ts';
+import { accounts, transactionAttachments, transactions } from '../../db/schema/index.ts';
+import { AppError, badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts';
+import { logAction } from '../../lib/audit.ts';
+import { fromLocalDateTime } from '../../lib/dates.ts';
+import { getFileStorage, getIncomingDir } from '../../storage/file-storage.ts';
+import { cleanUserName } from '../files/files.service.ts';
+import { detectFileType } from '../files/file-types.ts';
+import { touchPaymentAccount, transactionColumns, transactionForm, type Caller, type T } from './payments.service.ts';
+
+type Received = { tmp: string; userName: string; size: number };
+type Parsed = { fields: Record<string, string>; files: Received[] };
+
+const FIELD_NAMES = new Set([
+  'id',
+  'accountId',
+  'version',
+  'amount',
+  'transactionDate',
+  'paymentMethod',
+  'categoryId',
+  'internalNotes',
+  'attachments',
+  'status',
+  'paymentDate',
+  'expirationDate',
+  'startDate',
+  'endDate',
+]);
+
+/**
+ * Reads a form-data body: its text fields, and its file parts (any field name; the forms send
+ * `files`) streamed to scratch files, bounded by the upload limits. Throws after reading the whole
+ * body, so the connection stays usable; the caller removes the scratch files.
+ */
+async function readForm(app: FastifyInstance, req: FastifyRequest, parsed: Parsed): Promise<void> {
+  if (!req.isMultipart()) throw badRequest('payments.notMultipart');
+  const incoming = getIncomingDir(app.config.dataDir);
+  await fs.promises.mkdir(incoming, { recursive: true });
+  const mb = (bytes: number) => Math.round(bytes / (1024 * 1024));
+  const { requestMaxBytes } = app.config.upload;
+  let total = 0;
+  let failure: AppError | undefined;
+  const discard = () =>
+    new Writable({
+      write(_c, _e, cb) {
+        cb();
+      },
+    });
+  try {
+    for await (const part of req.parts()) {
+      if (part.type !== 'file') {
+        if (typeof part.value === 'string' && FIELD_NAMES.has(part.fieldname)) parsed.fields[part.fieldname] = part.value;
+        continue;
+      }
+      const userName = cleanUserName(part.filename);
+      if (failure) {
+        await pipeline(part.file, discard());
+        continue;
+      }
+      const tmp = path.join(incoming, randomBytes(16).toString('hex'));
+      parsed.files.push({ tmp, userName, size: 0 });
+      await pipeline(part.file, fs.createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
+      if (part.file.truncated) {
+        failure = new AppError(413, 'files.tooLarge', { name: userName, max: mb(app.config.uploadMaxBytes) });
+        continue;
+      }
+      const size = (await fs.promises.stat(tmp)).size;
+      parsed.files[parsed.files.length - 1]!.size = size;
+      total += size;
+      if (total > requestMaxBytes) failure = new AppError(413, 'files.requestTooLarge', { max: mb(requestMaxBytes) });
+    }
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new AppError(413, 'files.tooMany', { max: app.config.upload.maxFiles });
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'files.tooLarge', { name: parsed.files.at(-1)?.userName ?? '', max: mb(app.config.uploadMaxBytes) });
+    const status = (e as { statusCode?: number }).statusCode;
+    const ownStatus = typeof status === 'number' && status >= 400 && status < 500;
+    if (!(e instanceof AppError) && !ownStatus && !(e as { syscall?: string }).syscall) throw badRequest('files.badUpload');
+    throw e;
+  }
+  if (failure) throw failure;
+}
+
+type FieldErrors = Record<string, { code: string; params?: Record<string, string | number> }[]>;
+
+/** The form's fields checked against the contract: every problem, by field, with its message key. */
+function checkFields(type: TTransactionType, fields: Record<string, string>) {
+  const schema = type === 'income' ? ZIncomeFormData : ZExpenseFormData;
+  const r = schema.safeParse(fields);
+  const errors: FieldErrors = {};
+  const add = (field: string, code: string, params?: Record<string, string | number>) => (errors[field] ??= []).push({ code, params });
+  if (!r.success) {
+    for (const issue of r.error.issues) {
+      const field = String(issue.path[0] ?? 'request');
+      const code =
+        issue.message.startsWith('validation.') || issue.message.startsWith('payments.')
+          ? issue.message
+          : issue.code === 'too_big' && 'origin' in issue && issue.origin === 'string'
+            ? 'validation.tooLong'
+            : issue.code === 'invalid_type' && fields[field] === undefined
+              ? 'validation.required'
+              : issue.code === 'too_small' || issue.code === 'too_big'
+                ? 'validation.choice'
+                : 'validation.invalid';
+      if (!errors[field]) add(field, code);
+    }
+    throw new AppError(400, 'errors.validation', {}, errors);
+  }
+  const data = r.data as ReturnType<typeof ZExpenseFormData.parse>;
+  if (!categoriesOf(type).includes(data.categoryId)) add('categoryId', 'validation.choice');
+  if (type === 'expense') {
+    if (!(EXPENSE_STATUSES as readonly number[]).includes(data.status)) add('status', 'validation.choice');
+    if (data.startDate && data.endDate && data.startDate > data.endDate) add('endDate', 'fields.dateOrder');
+  }
+  let states: { id: number; state: number }[] = [];
+  if (data.attachments) {
+    let json: unknown;
+    try {
+      json = JSON.parse(data.attachments);
+    } catch {
+      add('attachments', 'validation.invalid');
+    }
+    const s = ZAttachmentStates.safeParse(json);
+    if (json !== undefined && !s.success) add('attachments', 'validation.invalid');
+    if (s.success) states = s.data;
+  }
+  if (Object.keys(errors).length) throw new AppError(400, 'errors.validation', {}, errors);
+  return { data, states };
+}
+
+/**
+ * POST /api/transactions/addIncome|editIncome|addExpense|editExpense (form-data): creates or
+ * changes the transaction with its attachments in one database transaction (new files stored first,
+ * removed again if it fails; files of removed attachments deleted after the commit). An edit
+ * carries the version it was based on: a stale one is a 409 with the current form.
+ */
+export async function saveTransaction(app: FastifyInstance, req: FastifyRequest, caller: Caller, type: TTransactionType, mode: 'add' | 'edit', t: T): Promise<TTransactionSaved> {
+  const parsed: Parsed = { fields: {}, files: [] };
+  const storage = getFileStorage(app.config.dataDir);
+  const stored: string[] = [];
+  try {
+    await readForm(app, req, parsed);
+    const { data, states } = checkFields(type, parsed.fields);
+    if (mode === 'edit' && (data.id === undefined || data.version === undefined)) throw fieldError(data.id === undefined ? 'id' : 'version', 'validation.required');
+    if (mode === 'add' && data.accountId === undefined) throw fieldError('accountId', 'validation.required');
+    if (parsed.files.length > app.config.upload.maxFiles) throw new AppError(413, 'files.tooMany', { max: app.config.upload.maxFiles });
+    const amount = (parseAmount(data.amount) as { value: string }).value;
+    const transactionDate = fromLocalDateTime(data.transactionDate, app.config.timeZone, 'transactionDate');
+
+    const typed: (Received & { mime: string; systemName: string })[] = [];
+    for (const f of parsed.files) {
+      if (f.size === 0) throw new AppError(400, 'payments.emptyFile', { name: f.userName });
+      const kind = await detectFileType(f.tmp, f.userName);
+      if (!kind) throw new AppError(415, 'files.typeNotAllowed', { name: f.userName });
+      typed.push({ ...f, mime: kind.mime, systemName: `${randomBytes(16).toString('hex')}.${kind.ext}` });
+    }
+    for (const f of typed) {
+      await storage.put(f.systemName, { path: f.tmp });
+      stored.push(f.systemName);
+    }
+
+    const values = {
+      amount,
+      transactionDate,
+      paymentMethod: data.paymentMethod,
+      categoryId: data.categoryId,
+      internalNotes: data.internalNotes?.replace(/\r\n/g, '\n').trim() || null,
+      ...(type === 'expense'
+        ? {
+            status: data.status,
+            paymentDate: data.paymentDate ?? null,
+            expirationDate: data.expirationDate ?? null,
+            startDate: data.startDate ?? null,
+            endDate: data.endDate ?? null,
+          }
+        : {}),
+    };
+
+    const { saved, removedFiles } = await app.db.transaction(async (tx) => {
+      let id: number;
+      let accountId: number;
+      let version: number;
+      let removedFiles: string[] = [];
+      if (mode === 'add') {
+        accountId = data.accountId!;
+        const [a] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
+        if (!a) throw notFound('payments.accountNotFound');
+        const [row] = await tx
+          .insert(transactions)
+          .values({ ...values, accountId, type, status: type === 'expense' ? data.status : null, createdBy: caller.user.id, modifiedBy: caller.user.id })
+          .returning({ id: transactions.id, version: transactions.version });
+        id = row!.id;
+        version = row!.version;
+        await logAction(tx, caller.actor, { action: 'Create', entity: 'Transaction', entityId: id, message: `${type} ${amount}`, data: { accountId, type, ...values, files: typed.map((f) => f.userName) } });
+      } else {
+        id = data.id!;
+        const [current] = await tx.select(transactionColumns()).from(transactions).where(eq(transactions.id, id)).for('update');
+        if (!current || current.type !== type) throw notFound('payments.notFound');
+        accountId = current.accountId;
+        if (current.version !== data.version) throw conflict(await transactionForm(app, tx, caller.user, type, id, t));
+        const removeIds = states.filter((s) => s.state === AttachmentState.Deleted).map((s) => s.id);
+        if (removeIds.length) {
+          const gone = await tx
+            .delete(transactionAttachments)
+            .where(and(eq(transactionAttachments.transactionId, id), inArray(transactionAttachments.id, removeIds)))
+            .returning({ systemName: transactionAttachments.systemName, userName: transactionAttachments.userName });
+          removedFiles = gone.map((g) => g.systemName);
+          if (gone.length !== new Set(removeIds).size) throw fieldError('attachments', 'payments.attachmentNotFound');
+        }
+        const changes = changedValues(current as unknown as Record<string, unknown>, values as Record<string, unknown>);
+        version = current.version + 1;
+        await tx
+          .update(transactions)
+          .set({ ...values, version, modifiedOn: new Date(), modifiedBy: caller.user.id })
+          .where(eq(transactions.id, id));
+        await logAction(tx, caller.actor, {
+          action: 'Update',
+          entity: 'Transaction',
+          entityId: id,
+          message: `${type} ${amount}`,
+          data: { accountId, ...changes, ...(removeIds.length ? { removedAttachments: removeIds } : {}), ...(typed.length ? { files: typed.map((f) => f.userName) } : {}) },
+        });
+      }
+      await addAttachments(tx, id, caller.user.id, typed);
+      await touchPaymentAccount(tx, accountId);
+      return { saved: { id, accountId, version }, removedFiles };
+    });
+    stored.length = 0;
+    for (const name of removedFiles) await storage.delete(name).catch(() => {});
+    return saved;
+  } catch (e) {
+    for (const name of stored) await storage.delete(name).catch(() => {});
+    throw e;
+  } finally {
+    for (const f of parsed.files) await fs.promises.rm(f.tmp, { force: true }).catch(() => {});
+  }
+}
+
+async function addAttachments(tx: Tx, transactionId: number, userId: number, files: { systemName: string; userName: string; mime: string; size: number }[]) {
+  if (!files.length) return;
+  await tx.insert(transactionAttachments).values(files.map((f) => ({ transactionId, systemName: f.systemName, userName: f.userName, mime: f.mime, size: f.size, createdBy: userId })));
+}
+
+function changedValues(current: Record<string, unknown>, next: Record<string, unknown>) {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(next)) {
+    const a = current[k] instanceof Date ? (current[k] as Date).toISOString() : (current[k] ?? null);
+    const b = v instanceof Date ? v.toISOString() : (v ?? null);
+    if (a !== b) out[k] = v;
+  }
+  return out;
+}

@@ -1,0 +1,372 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import {
+  EXPENSE_CATEGORIES,
+  EXPENSE_STATUSES,
+  EXPENSE_STATUS_NOT_PAID,
+  INCOME_CATEGORIES,
+  PAYMENT_METHODS,
+  PAYMENT_METHOD_NAMES,
+  type TCulture,
+  type TExpenseForm,
+  type TIncomeForm,
+  type TPaymentAccountsQuery,
+  type TSelectOption,
+  type TStatementAnswer,
+  type TStatementFilter,
+  type TStatementItem,
+  type TTransactionType,
+} from '@crm/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import { accounts, paymentAccounts, transactionAttachments, transactions } from '../../db/schema/index.ts';
+import { accessDenied, notFound } from '../../lib/errors.ts';
+import { logAction } from '../../lib/audit.ts';
+import { toLocalDateTime } from '../../lib/dates.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
+import { collationOf } from '../accounts/accounts.lists.ts';
+import { escapeLike } from '../accounts/accounts.sql.ts';
+import { getFileStorage } from '../../storage/file-storage.ts';
+import { assertAccountReadable, canEditPayments, isPaymentsStaff, ownAccountOnly } from './payments.access.ts';
+
+export type T = (key: string, params?: Record<string, string | number>) => string;
+export type Caller = { user: SessionUser; actor: { id: number | null; name: string | null } };
+
+// ---------- select lists ----------
+
+export const paymentMethodOptions = (t: T): TSelectOption[] => PAYMENT_METHODS.map((v) => ({ value: v, text: t(`payments.method.${PAYMENT_METHOD_NAMES[v]}`), parent: null }));
+export const categoryOptions = (t: T, type?: TTransactionType): TSelectOption[] => [
+  ...(type !== 'expense' ? INCOME_CATEGORIES.map((v) => ({ value: v, text: t(`payments.category.${v}`), parent: 'income' })) : []),
+  ...(type !== 'income' ? EXPENSE_CATEGORIES.map((v) => ({ value: v, text: t(`payments.category.${v}`), parent: 'expense' })) : []),
+];
+export const statusOptions = (t: T): TSelectOption[] => EXPENSE_STATUSES.map((v) => ({ value: v, text: t(`payments.status.${v}`), parent: null }));
+
+// ---------- shared SQL ----------
+
+/** A moment as the API's local date-time text, computed by PostgreSQL (no formatting per row in JS). */
+export const localText = (col: SQL | unknown, timeZone: string) => sql<string | null>`to_char(${col} at time zone ${timeZone}, 'YYYY-MM-DD"T"HH24:MI:SS')`;
+
+/** The account a payments call names, with the caller's right to read it checked (404, then 403). */
+export async function requireReadableAccount(db: Db | Tx, user: SessionUser, accountId: number) {
+  const [a] = await db
+    .select({ id: accounts.id, name: accounts.displayName, emails: accounts.emails, createdOn: accounts.createdOn, hasTransactions: accounts.hasTransactions })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .limit(1);
+  // A client learns nothing about accounts that are not its own, not even whether they exist.
+  if (!a) {
+    assertAccountReadable(user, accountId);
+    throw notFound('payments.accountNotFound');
+  }
+  assertAccountReadable(user, accountId);
+  return a;
+}
+
+/** Every column of a transaction, the amount as PostgreSQL writes it ("80.50"): the driver would read numeric as a number. */
+export const transactionColumns = () => ({ ...getTableColumns(transactions), amount: sql<string>`${transactions.amount}::text` });
+
+/** A transaction's row with the caller's right to read its account checked. */
+export async function requireReadableTransaction(db: Db | Tx, user: SessionUser, id: number) {
+  const [row] = await db.select(transactionColumns()).from(transactions).where(eq(transactions.id, id)).limit(1);
+  if (!row) {
+    // A client learns nothing about transactions of other accounts, not even whether they exist.
+    if (!isPaymentsStaff(user)) throw accessDenied();
+    throw notFound('payments.notFound');
+  }
+  assertAccountReadable(user, row.accountId);
+  return row;
+}
+
+/** The transaction's changes make the account a payments account and move its "modified on". */
+export async function touchPaymentAccount(tx: Tx, accountId: number) {
+  await tx
+    .insert(paymentAccounts)
+    .values({ accountId, transactionsModifiedOn: sql`now()` as never })
+    .onConflictDoUpdate({ target: paymentAccounts.accountId, set: { transactionsModifiedOn: sql`now()` } });
+  await tx.update(accounts).set({ hasTransactions: true }).where(and(eq(accounts.id, accountId), eq(accounts.hasTransactions, false)));
+}
+
+// ---------- payments list ----------
+
+/**
+ * Any word of a name starts with the typed text: the search normal form (accents and case ignored,
+ * final sigma folded) over every name of the account in both scripts, and for Latin letters also the
+ * names' Latin skeleton (decision 007), so `papad` finds Παπαδοπούλου and `ιβαν` finds Ιβάνοβα.
+ */
+export function nameWordStarts(text: string): SQL {
+  const norm = sql`crm_search_norm(${escapeLike(text)})`;
+  const asTyped = sql`(${accounts.searchText} like ${norm} || '%' or ${accounts.searchText} like '% ' || ${norm} || '%')`;
+  if (/[\u0370-\u03ff\u1f00-\u1fff\u0400-\u04ff]/.test(text)) return asTyped;
+  const skel = sql`crm_latin_skeleton(${text.replace(/[\\%_]/g, ' ')})`;
+  return sql`(${asTyped} or (length(${skel}) >= 1 and ${accounts.searchText} like '% ' || ${skel} || '%'))`;
+}
+
+/** GET /api/transactions/accounts: the accounts that keep payments (a client: its own only). */
+export async function listPaymentAccounts(app: FastifyInstance, user: SessionUser, q: TPaymentAccountsQuery, culture: TCulture) {
+  const where: SQL[] = [sql`${accounts.hasTransactions}`];
+  const own = ownAccountOnly(user);
+  if (own !== null) where.push(sql`${accounts.id} = ${own}`);
+  const text = q.searchStr?.trim();
+  if (text) where.push(nameWordStarts(text));
+  const cond = and(...where);
+  // Every account that keeps payments has its payment_accounts row (a trigger makes it): the list
+  // walks payment_accounts by its (modified on, account) index and fetches each account by its key.
+  const modified = paymentAccounts.transactionsModifiedOn;
+  const dir = sql.raw(q.sortDir === 'asc' ? 'asc' : 'desc');
+  const order =
+    q.sortBy === 'name'
+      ? [sql`${accounts.displayName} collate ${collationOf(culture)} ${dir}`, sql`${accounts.id} ${dir}`]
+      : [sql`${modified} ${dir}`, sql`${paymentAccounts.accountId} ${dir}`];
+  const [{ n }] = (await app.db.select({ n: sql<number>`count(*)::int` }).from(accounts).where(cond)) as [{ n: number }];
+  const rows = await app.db
+    .select({ id: accounts.id, name: accounts.displayName, transactionModifiedOn: localText(modified, app.config.timeZone) })
+    .from(paymentAccounts)
+    .innerJoin(accounts, eq(accounts.id, paymentAccounts.accountId))
+    .where(cond)
+    .orderBy(...order)
+    .limit(q.perPage)
+    .offset((q.currentPage - 1) * q.perPage);
+  return { items: rows, totalRows: n };
+}
+
+// ---------- statement ----------
+
+/** The filter's conditions on `transactions` (aliased t in the statement's SQL). */
+export function filterSql(accountId: number, f: TStatementFilter): SQL {
+  const parts: SQL[] = [sql`t.account_id = ${accountId}`];
+  if (f.type) parts.push(sql`t.type = ${f.type}`);
+  if (f.paymentMethod) parts.push(sql`t.payment_method = ${f.paymentMethod}`);
+  if (f.categoryId) parts.push(sql`t.category_id = ${f.categoryId}`);
+  if (f.unpaidOnly) parts.push(sql`t.type = 'expense' and t.status = ${EXPENSE_STATUS_NOT_PAID}`);
+  return sql.join(parts, sql` and `);
+}
+
+type StatementRow = {
+  id: number;
+  reference_number: number;
+  type: TTransactionType;
+  transaction_date: string;
+  amount: string;
+  balance: string;
+  status: number | null;
+  category_id: number | null;
+  payment_method: number;
+  confirmed: string | null;
+  requested: string | null;
+  expiration_date: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  payment_date: string | null;
+  attachments: { id: number; name: string }[] | null;
+};
+
+/**
+ * The filtered rows, newest first, each with its running balance: a window sum over the filtered
+ * rows oldest first (date, then id), computed by PostgreSQL over the account's index. `limit`
+ * null: every row (the download).
+ */
+export async function statementRows(db: Db | Tx, accountId: number, f: TStatementFilter, timeZone: string, limit: number | null, offset: number, withAttachments = true) {
+  const res = await db.execute(sql`
+    with f as (
+      select t.id, t.reference_number, t.type, t.transaction_date, t.amount, t.status, t.category_id, t.payment_method,
+             t.confirmed_by_client_date, t.approval_requested_on, t.expiration_date, t.start_date, t.end_date, t.payment_date,
+             sum(case when t.type = 'income' then t.amount else -t.amount end)
+               over (order by t.transaction_date, t.id rows between unbounded preceding and current row) as balance
+      from transactions t
+      where ${filterSql(accountId, f)}
+    )
+    select f.id, f.reference_number, f.type,
+           to_char(f.transaction_date at time zone ${timeZone}, 'YYYY-MM-DD"T"HH24:MI:SS') as transaction_date,
+           f.amount::text as amount, f.balance::numeric(16,2)::text as balance, f.status, f.category_id, f.payment_method,
+           to_char(f.confirmed_by_client_date at time zone ${timeZone}, 'YYYY-MM-DD"T"HH24:MI:SS') as confirmed,
+           to_char(f.approval_requested_on at time zone ${timeZone}, 'YYYY-MM-DD"T"HH24:MI:SS') as requested,
+           f.expiration_date::text as expiration_date, f.start_date::text as start_date, f.end_date::text as end_date, f.payment_date::text as payment_date
+           ${withAttachments ? sql`, (select json_agg(json_build_object('id', a.id, 'name', a.user_name) order by a.id) from transaction_attachments a where a.transaction_id = f.id) as attachments` : sql``}
+    from f
+    order by f.transaction_date desc, f.id desc
+    ${limit === null ? sql`` : sql`limit ${limit} offset ${offset}`}`);
+  return res.rows as StatementRow[];
+}
+
+export function toStatementItem(r: StatementRow, t: T): TStatementItem {
+  const isDebit = r.type === 'expense';
+  return {
+    id: r.id,
+    referenceNumber: String(r.reference_number),
+    type: r.type,
+    transactionDate: r.transaction_date,
+    isDebit,
+    debit: isDebit ? r.amount : null,
+    credit: isDebit ? null : r.amount,
+    balance: r.balance,
+    status: r.status === null ? null : t(`payments.status.${r.status}`),
+    statusId: r.status,
+    categoryId: r.category_id,
+    categoryName: r.category_id === null ? null : t(`payments.category.${r.category_id}`),
+    confirmedByClientDate: r.confirmed,
+    approvalRequestedOn: r.requested,
+    expirationDate: r.expiration_date,
+    startDate: r.start_date,
+    endDate: r.end_date,
+    paymentDate: r.payment_date,
+    paymentMethod: PAYMENT_METHOD_NAMES[r.payment_method] ?? 'Banking',
+    paymentMethodId: r.payment_method,
+    attachments: r.attachments ?? [],
+  };
+}
+
+/** Totals of the filtered rows and the account's unpaid expenses, in one statement. */
+export async function statementTotals(db: Db | Tx, accountId: number, f: TStatementFilter) {
+  const res = await db.execute(sql`
+    select count(*)::int as n,
+           coalesce(sum(t.amount) filter (where t.type = 'expense'), 0)::numeric(16,2)::text as debit,
+           coalesce(sum(t.amount) filter (where t.type = 'income'), 0)::numeric(16,2)::text as credit,
+           (coalesce(sum(t.amount) filter (where t.type = 'income'), 0) - coalesce(sum(t.amount) filter (where t.type = 'expense'), 0))::numeric(16,2)::text as balance,
+           (select count(*)::int from transactions u where u.account_id = ${accountId} and u.type = 'expense' and u.status = ${EXPENSE_STATUS_NOT_PAID}) as unpaid
+    from transactions t
+    where ${filterSql(accountId, f)}`);
+  return res.rows[0] as { n: number; debit: string; credit: string; balance: string; unpaid: number };
+}
+
+/** GET /api/transactions?accountId=: the statement, one page of it. */
+export async function getStatement(
+  app: FastifyInstance,
+  user: SessionUser,
+  accountId: number,
+  f: TStatementFilter,
+  paging: { perPage: number; currentPage: number },
+  t: T,
+): Promise<TStatementAnswer> {
+  const a = await requireReadableAccount(app.db, user, accountId);
+  const tz = app.config.timeZone;
+  const [totals, rows] = await Promise.all([
+    statementTotals(app.db, accountId, f),
+    statementRows(app.db, accountId, f, tz, paging.perPage, (paging.currentPage - 1) * paging.perPage),
+  ]);
+  return {
+    id: a.id,
+    accountDisplayName: a.name,
+    accountEmail: a.emails[0] ?? null,
+    accountCreatedOn: toLocalDateTime(a.createdOn, tz)!,
+    balance: totals.balance,
+    totalDebit: totals.debit,
+    totalCredit: totals.credit,
+    items: rows.map((r) => toStatementItem(r, t)),
+    totalRows: totals.n,
+    unpaidCount: totals.unpaid,
+    canEdit: canEditPayments(user),
+    lists: { paymentMethod: paymentMethodOptions(t), categoryId: categoryOptions(t), status: statusOptions(t) },
+  };
+}
+
+// ---------- forms ----------
+
+async function attachmentsOf(db: Db | Tx, transactionId: number) {
+  const rows = await db
+    .select({ id: transactionAttachments.id, name: transactionAttachments.userName })
+    .from(transactionAttachments)
+    .where(eq(transactionAttachments.transactionId, transactionId))
+    .orderBy(transactionAttachments.id);
+  return rows.map((r) => ({ ...r, state: 1 }));
+}
+
+/** The current time in the agency's zone, to the minute: a new transaction's date. */
+const nowLocal = (timeZone: string) => `${toLocalDateTime(new Date(), timeZone)!.slice(0, 16)}:00`;
+
+/** GET /api/transactions/addIncome|addExpense?accountId=: a blank form for the account. */
+export async function blankForm(app: FastifyInstance, user: SessionUser, type: TTransactionType, accountId: number, t: T): Promise<TIncomeForm | TExpenseForm> {
+  const a = await requireReadableAccount(app.db, user, accountId);
+  const base = {
+    displayFields: { accountDisplayName: a.name, referenceNumber: null },
+    updateFields: {
+      id: null,
+      accountId,
+      version: null,
+      amount: '',
+      transactionDate: nowLocal(app.config.timeZone),
+      paymentMethod: 1,
+      categoryId: null,
+      internalNotes: null,
+    },
+    lists: { paymentMethod: paymentMethodOptions(t), categoryId: categoryOptions(t, type) },
+    attachments: [],
+    canEdit: canEditPayments(user),
+    confirmedByClientDate: null,
+  };
+  if (type === 'income') return base;
+  return {
+    ...base,
+    updateFields: { ...base.updateFields, status: EXPENSE_STATUS_NOT_PAID, paymentDate: null, expirationDate: null, startDate: null, endDate: null },
+    lists: { ...base.lists, status: statusOptions(t) },
+    approvalRequestedOn: null,
+  };
+}
+
+/** GET /api/transactions/editIncome|editExpense/{id}: the transaction as its form shows it. */
+export async function transactionForm(app: FastifyInstance, db: Db | Tx, user: SessionUser, type: TTransactionType, id: number, t: T): Promise<TIncomeForm | TExpenseForm> {
+  const row = await requireReadableTransaction(db, user, id);
+  if (row.type !== type) throw notFound('payments.notFound');
+  const [a] = await db.select({ name: accounts.displayName }).from(accounts).where(eq(accounts.id, row.accountId));
+  const tz = app.config.timeZone;
+  const staff = canEditPayments(user) || user.roles.includes('employee');
+  const base = {
+    displayFields: { accountDisplayName: a?.name ?? '', referenceNumber: String(row.referenceNumber) },
+    updateFields: {
+      id: row.id,
+      accountId: row.accountId,
+      version: row.version,
+      amount: row.amount,
+      transactionDate: toLocalDateTime(row.transactionDate, tz)!,
+      paymentMethod: row.paymentMethod,
+      categoryId: row.categoryId,
+      // The agency's notes stay with the agency: a client does not read them.
+      internalNotes: staff ? row.internalNotes : null,
+    },
+    lists: { paymentMethod: paymentMethodOptions(t), categoryId: categoryOptions(t, type) },
+    attachments: await attachmentsOf(db, row.id),
+    canEdit: canEditPayments(user),
+    confirmedByClientDate: toLocalDateTime(row.confirmedByClientDate, tz),
+  };
+  if (type === 'income') return base;
+  return {
+    ...base,
+    updateFields: {
+      ...base.updateFields,
+      status: row.status ?? EXPENSE_STATUS_NOT_PAID,
+      paymentDate: row.paymentDate,
+      expirationDate: row.expirationDate,
+      startDate: row.startDate,
+      endDate: row.endDate,
+    },
+    lists: { ...base.lists, status: statusOptions(t) },
+    approvalRequestedOn: toLocalDateTime(row.approvalRequestedOn, tz),
+  };
+}
+
+// ---------- delete ----------
+
+/** DELETE /api/transactions/{id}: the transaction and its attachments (their files after the commit). */
+export async function deleteTransaction(app: FastifyInstance, caller: Caller, id: number) {
+  const removed = await app.db.transaction(async (tx) => {
+    const [row] = await tx.select(transactionColumns()).from(transactions).where(eq(transactions.id, id)).for('update');
+    if (!row) throw notFound('payments.notFound');
+    const files = await tx.delete(transactionAttachments).where(eq(transactionAttachments.transactionId, id)).returning({ systemName: transactionAttachments.systemName });
+    await tx.delete(transactions).where(eq(transactions.id, id));
+    await touchPaymentAccount(tx, row.accountId);
+    await logAction(tx, caller.actor, {
+      action: 'Delete',
+      entity: 'Transaction',
+      entityId: id,
+      message: `${row.type} ${row.amount}`,
+      data: { accountId: row.accountId, type: row.type, amount: row.amount, transactionDate: row.transactionDate, categoryId: row.categoryId, attachments: files.length },
+    });
+    return files;
+  });
+  const storage = getFileStorage(app.config.dataDir);
+  for (const f of removed) await storage.delete(f.systemName).catch(() => {});
+}
+
+/** Merging accounts: the duplicate's transactions become the kept account's. */
+export async function moveTransactions(tx: Tx, keptId: number, duplicateId: number) {
+  const moved = await tx.update(transactions).set({ accountId: keptId }).where(eq(transactions.accountId, duplicateId)).returning({ id: transactions.id });
+  if (moved.length) await touchPaymentAccount(tx, keptId);
+}

@@ -1,0 +1,309 @@
+import { describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { and, eq, sql } from 'drizzle-orm';
+import { accounts, actionLog, transactionAttachments, transactions, users } from '../../db/schema/index.ts';
+import { bearer, createTestApp } from '../../../test/harness.ts';
+
+const t = await createTestApp();
+const { app, db } = t;
+
+const admin = await t.user({ roles: ['admin'] });
+const agent = await t.user({ roles: ['employee'] });
+const branchAdmin = await t.user({ roles: ['admin'], branchId: 1 });
+
+let seq = 0;
+async function newAccount(values: Partial<typeof accounts.$inferInsert> = {}) {
+  seq++;
+  const [a] = await db
+    .insert(accounts)
+    .values({ firstName: `Maria${seq}`, lastName: `Owner${seq}`, hasTransactions: true, ...values })
+    .returning({ id: accounts.id, displayName: accounts.displayName });
+  return a!;
+}
+/** A clientPayments sign-in that belongs to an account. */
+async function clientOf(accountId: number) {
+  const u = await t.user({ roles: ['clientPayments'] });
+  await db.update(users).set({ accountId }).where(eq(users.id, u.id));
+  return u;
+}
+
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+type Fields = Record<string, string | number | undefined>;
+function form(fields: Fields, files: { name: string; data: Buffer; type?: string }[] = []) {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) fd.append(k, String(v));
+  for (const f of files) fd.append('files', new Blob([new Uint8Array(f.data)], { type: f.type ?? 'application/octet-stream' }), f.name);
+  return fd;
+}
+const post = (token: string, url: string, fd: FormData) => app.inject({ method: 'POST', url, payload: fd as never, headers: bearer(token) });
+const get = (token: string, url: string, lang = 'en') => app.inject({ method: 'GET', url, headers: { ...bearer(token), 'accept-language': lang } });
+
+async function addIncome(accountId: number, fields: Fields = {}, files: { name: string; data: Buffer }[] = [], token = admin.token) {
+  const res = await post(token, '/api/transactions/addIncome', form({ accountId, amount: '1000.00', transactionDate: '2026-03-01T10:00:00', paymentMethod: 1, categoryId: 1, ...fields }, files));
+  return res;
+}
+async function addExpense(accountId: number, fields: Fields = {}, files: { name: string; data: Buffer }[] = [], token = admin.token) {
+  return post(token, '/api/transactions/addExpense', form({ accountId, amount: '80.50', transactionDate: '2026-03-05T09:30:00', paymentMethod: 2, categoryId: 22, status: 0, ...fields }, files));
+}
+
+describe('income and expense', () => {
+  it('are added with a receipt, and the statement shows exact totals, running balances and the unpaid count', async () => {
+    const owner = await newAccount({ hasTransactions: false });
+    const inc = await addIncome(owner.id, { amount: '1 200,10', internalNotes: '  March rent  ' });
+    expect(inc.statusCode).toBe(200);
+    const exp = await addExpense(owner.id, { amount: '0.20' }, [{ name: 'ΔΕΗ λογαριασμός.png', data: PNG }]);
+    expect(exp.statusCode).toBe(200);
+    const exp2 = await addExpense(owner.id, { amount: '0.10', transactionDate: '2026-03-06T09:30:00', status: 1, categoryId: 25, paymentMethod: 1 });
+    expect(exp2.statusCode).toBe(200);
+
+    const st = (await get(admin.token, `/api/transactions?accountId=${owner.id}`)).json();
+    // 0.1 + 0.2 is exactly 0.30 here, never 0.30000000000000004.
+    expect(st).toMatchObject({ balance: '1199.80', totalDebit: '0.30', totalCredit: '1200.10', totalRows: 3, unpaidCount: 1, canEdit: true });
+    expect(st.items.map((i: { balance: string }) => i.balance)).toEqual(['1199.80', '1199.90', '1200.10']);
+    expect(st.items[1]).toMatchObject({ isDebit: true, debit: '0.20', credit: null, status: 'Not paid', statusId: 0, categoryName: 'Electricity', paymentMethod: 'Cash', transactionDate: '2026-03-05T09:30:00' });
+    expect(st.items[1].attachments).toEqual([{ id: expect.any(Number), name: 'ΔΕΗ λογαριασμός.png' }]);
+    expect(st.items[2]).toMatchObject({ isDebit: false, credit: '1200.10', debit: null, status: null, categoryName: 'Rent', paymentMethod: 'Banking' });
+
+    // The account now keeps payments: it is in the payments list.
+    const [acc] = await db.select({ has: accounts.hasTransactions }).from(accounts).where(eq(accounts.id, owner.id));
+    expect(acc!.has).toBe(true);
+    const [stored] = await db.select({ amount: sql<string>`${transactions.amount}::text`, internalNotes: transactions.internalNotes, type: transactions.type, status: transactions.status }).from(transactions).where(eq(transactions.id, inc.json().id));
+    expect(stored).toMatchObject({ amount: '1200.10', internalNotes: 'March rent', type: 'income', status: null });
+    const [log] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Transaction'), eq(actionLog.entityId, inc.json().id)));
+    expect(log).toMatchObject({ action: 'Create', actionBy: admin.id });
+
+    const el = (await get(admin.token, `/api/transactions?accountId=${owner.id}`, 'el')).json();
+    expect(el.items[1]).toMatchObject({ status: 'Απλήρωτο', categoryName: 'Ρεύμα' });
+
+    const file = await get(admin.token, `/api/transactions/files/${st.items[1].attachments[0].id}`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('filters the statement by type, payment method, category and unpaid only, 25 rows a page to start', async () => {
+    const owner = await newAccount();
+    for (let i = 0; i < 27; i++) expect((await addIncome(owner.id, { transactionDate: `2026-01-${String(i + 1).padStart(2, '0')}T08:00:00`, amount: '10' })).statusCode).toBe(200);
+    await addExpense(owner.id, { amount: '5', status: 0, categoryId: 21 });
+    await addExpense(owner.id, { amount: '7', status: 1, categoryId: 22, paymentMethod: 1 });
+    const q = (s: string) => get(admin.token, `/api/transactions?accountId=${owner.id}${s}`).then((r) => r.json());
+    const all = await q('');
+    expect(all.items).toHaveLength(25);
+    expect(all).toMatchObject({ totalRows: 29, totalCredit: '270.00', totalDebit: '12.00', balance: '258.00', unpaidCount: 1 });
+    expect((await q('&currentPage=2')).items).toHaveLength(4);
+    expect(await q('&type=expense')).toMatchObject({ totalRows: 2, totalDebit: '12.00', totalCredit: '0.00', balance: '-12.00' });
+    const unpaid = await q('&unpaidOnly=true');
+    expect(unpaid).toMatchObject({ totalRows: 1, balance: '-5.00' });
+    expect(unpaid.items[0].balance).toBe('-5.00');
+    expect(await q('&paymentMethod=2')).toMatchObject({ totalRows: 1, totalDebit: '5.00' });
+    expect(await q('&categoryId=22')).toMatchObject({ totalRows: 1, totalDebit: '7.00' });
+    expect(await q('&type=&paymentMethod=&categoryId=&unpaidOnly=')).toMatchObject({ totalRows: 29 });
+  });
+
+  it('opens in its form, saves an edit with attachments deleted and added, and refuses a stale version (409)', async () => {
+    const owner = await newAccount();
+    const { id } = (await addExpense(owner.id, {}, [{ name: 'a.png', data: PNG }, { name: 'b.pdf', data: PDF }])).json();
+    const f = (await get(admin.token, `/api/transactions/editExpense/${id}`)).json();
+    expect(f.displayFields).toMatchObject({ accountDisplayName: owner.displayName, referenceNumber: expect.any(String) });
+    expect(f.updateFields).toMatchObject({ id, version: 1, amount: '80.50', transactionDate: '2026-03-05T09:30:00', paymentMethod: 2, categoryId: 22, status: 0 });
+    expect(f.lists.categoryId.every((o: { parent: string }) => o.parent === 'expense')).toBe(true);
+    expect(f.lists.status.map((o: { value: number }) => o.value)).toEqual([0, 1, 2]);
+    expect(f.attachments.map((a: { name: string; state: number }) => [a.name, a.state])).toEqual([
+      ['a.png', 1],
+      ['b.pdf', 1],
+    ]);
+    const [a, b] = f.attachments as { id: number }[];
+    const res = await post(
+      admin.token,
+      '/api/transactions/editExpense',
+      form(
+        { id, version: 1, amount: '81', transactionDate: '2026-03-05T09:45:00', paymentMethod: 1, categoryId: 25, status: 1, paymentDate: '2026-03-10', startDate: '2026-02-01', endDate: '2026-02-28', attachments: JSON.stringify([{ id: a!.id, state: 0 }, { id: b!.id, state: 1 }]) },
+        [{ name: 'c.png', data: PNG }],
+      ),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id, version: 2, accountId: owner.id });
+    const after = (await get(admin.token, `/api/transactions/editExpense/${id}`)).json();
+    expect(after.updateFields).toMatchObject({ amount: '81.00', status: 1, paymentDate: '2026-03-10', startDate: '2026-02-01', endDate: '2026-02-28', categoryId: 25 });
+    expect(after.attachments.map((x: { name: string }) => x.name)).toEqual(['b.pdf', 'c.png']);
+    expect((await get(admin.token, `/api/transactions/files/${a!.id}`)).statusCode).toBe(404);
+
+    const stale = await post(admin.token, '/api/transactions/editExpense', form({ id, version: 1, amount: '99', transactionDate: '2026-03-05T09:45:00', paymentMethod: 1, categoryId: 25 }));
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().current.updateFields).toMatchObject({ version: 2, amount: '81.00' });
+    // An income is not opened as an expense.
+    expect((await get(admin.token, `/api/transactions/editIncome/${id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses bad input with a translated field error and stores nothing', async () => {
+    const owner = await newAccount();
+    const cases: [Fields, string, string][] = [
+      [{ amount: '-5' }, 'amount', 'The amount must be greater than zero.'],
+      [{ amount: '0' }, 'amount', 'The amount must be greater than zero.'],
+      [{ amount: '10.005' }, 'amount', 'The amount can have at most two decimals (cents).'],
+      [{ amount: '1e3' }, 'amount', 'Write the amount as a number, e.g. 1250.50.'],
+      [{ amount: '1234567890123' }, 'amount', 'The amount is too large.'],
+      [{ transactionDate: '2026-03-01' }, 'transactionDate', 'Enter both the date and the time.'],
+      [{ transactionDate: '2026-03-01T10:00' }, 'transactionDate', 'Enter both the date and the time.'],
+      [{ transactionDate: '2026-02-30T10:00:00' }, 'transactionDate', ''],
+      [{ categoryId: 22 }, 'categoryId', ''],
+      [{ categoryId: 77 }, 'categoryId', ''],
+      [{ paymentMethod: 3 }, 'paymentMethod', ''],
+      [{ internalNotes: 'a\u0000b' }, 'internalNotes', ''],
+      [{ accountId: 2147483648 }, 'accountId', ''],
+    ];
+    for (const [fields, field, message] of cases) {
+      const res = await addIncome(owner.id, fields);
+      expect(res.statusCode, JSON.stringify(fields)).toBe(400);
+      const errors = res.json().errors as Record<string, string[]>;
+      expect(Object.keys(errors), JSON.stringify(fields)).toContain(field);
+      if (message) expect(errors[field]).toContain(message);
+    }
+    const el = await app.inject({ method: 'POST', url: '/api/transactions/addIncome', payload: form({ accountId: owner.id, amount: '10,005', transactionDate: '2026-03-01T10:00:00', paymentMethod: 1, categoryId: 1 }) as never, headers: { ...bearer(admin.token), 'accept-language': 'el' } });
+    expect(el.json().errors.amount).toContain('Το ποσό μπορεί να έχει έως δύο δεκαδικά (λεπτά).');
+    const expenseCases: [Fields, string][] = [
+      [{ status: 7 }, 'status'],
+      [{ categoryId: 1 }, 'categoryId'],
+      [{ startDate: '2026-03-10', endDate: '2026-03-01' }, 'endDate'],
+      [{ paymentDate: '2026-13-01' }, 'paymentDate'],
+    ];
+    for (const [fields, field] of expenseCases) {
+      const res = await addExpense(owner.id, fields);
+      expect(res.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(Object.keys(res.json().errors)).toContain(field);
+    }
+    // An unknown file type, JSON instead of form-data, an unknown account.
+    expect((await addIncome(owner.id, {}, [{ name: 'x.exe', data: Buffer.from([0x4d, 0x5a, 0, 0, 1, 2, 3]) }])).statusCode).toBe(415);
+    expect((await app.inject({ method: 'POST', url: '/api/transactions/addIncome', payload: { accountId: owner.id }, headers: bearer(admin.token) })).statusCode).toBe(400);
+    expect((await addIncome(2147483000)).statusCode).toBe(404);
+    const rows = await db.select().from(transactions).where(eq(transactions.accountId, owner.id));
+    expect(rows).toHaveLength(0);
+    expect(await db.select().from(transactionAttachments)).not.toContainEqual(expect.objectContaining({ userName: 'x.exe' }));
+  });
+
+  it('is deleted with its attachments, logged', async () => {
+    const owner = await newAccount();
+    const { id } = (await addExpense(owner.id, {}, [{ name: 'r.png', data: PNG }])).json();
+    const del = await app.inject({ method: 'DELETE', url: `/api/transactions/${id}`, headers: bearer(admin.token) });
+    expect(del.statusCode).toBe(200);
+    expect(await db.select().from(transactions).where(eq(transactions.id, id))).toHaveLength(0);
+    expect(await db.select().from(transactionAttachments).where(eq(transactionAttachments.transactionId, id))).toHaveLength(0);
+    const logs = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Transaction'), eq(actionLog.entityId, id)));
+    expect(logs.map((l) => l.action).sort()).toEqual(['Create', 'Delete']);
+    expect((await app.inject({ method: 'DELETE', url: `/api/transactions/${id}`, headers: bearer(admin.token) })).statusCode).toBe(404);
+  });
+});
+
+describe('who reaches payments', () => {
+  it('employees read but do not write; branch users and other clients are refused', async () => {
+    const owner = await newAccount();
+    const { id } = (await addExpense(owner.id, {}, [{ name: 'r.png', data: PNG }])).json();
+    const st = await get(agent.token, `/api/transactions?accountId=${owner.id}`);
+    expect(st.statusCode).toBe(200);
+    expect(st.json().canEdit).toBe(false);
+    expect((await addIncome(owner.id, {}, [], agent.token)).statusCode).toBe(403);
+    expect((await get(agent.token, `/api/transactions/addIncome?accountId=${owner.id}`)).statusCode).toBe(403);
+    expect((await app.inject({ method: 'DELETE', url: `/api/transactions/${id}`, headers: bearer(agent.token) })).statusCode).toBe(403);
+    expect((await get(branchAdmin.token, `/api/transactions?accountId=${owner.id}`)).statusCode).toBe(403);
+    expect((await get(branchAdmin.token, `/api/transactions/accounts`)).statusCode).toBe(403);
+  });
+
+  it('a clientPayments user reads its own account only, through every call', async () => {
+    const mine = await newAccount();
+    const other = await newAccount();
+    const me = await clientOf(mine.id);
+    const { id: myExpense } = (await addExpense(mine.id, { internalNotes: 'agency only' }, [{ name: 'mine.png', data: PNG }])).json();
+    const { id: theirs } = (await addExpense(other.id, {}, [{ name: 'theirs.png', data: PNG }])).json();
+    const { id: theirIncome } = (await addIncome(other.id)).json();
+
+    const own = await get(me.token, `/api/transactions?accountId=${mine.id}`);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ canEdit: false, totalRows: 1 });
+    const myFile = own.json().items[0].attachments[0].id;
+    expect((await get(me.token, `/api/transactions/files/${myFile}`)).statusCode).toBe(200);
+    const myForm = (await get(me.token, `/api/transactions/editExpense/${myExpense}`)).json();
+    expect(myForm.updateFields.internalNotes).toBeNull();
+    expect((await get(me.token, `/api/transactions/download/${mine.id}`)).statusCode).toBe(200);
+    const list = (await get(me.token, '/api/transactions/accounts')).json();
+    expect(list.items.map((i: { id: number }) => i.id)).toEqual([mine.id]);
+
+    const theirFile = (await db.select().from(transactionAttachments).where(eq(transactionAttachments.transactionId, theirs)))[0]!.id;
+    const refused = [
+      `/api/transactions?accountId=${other.id}`,
+      `/api/transactions?accountId=2147483000`,
+      `/api/transactions/download/${other.id}`,
+      `/api/transactions/files/${theirFile}`,
+      `/api/transactions/editExpense/${theirs}`,
+      `/api/transactions/editIncome/${theirIncome}`,
+      // Unknown ones too: a client cannot probe which ids exist.
+      `/api/transactions/editExpense/2147483000`,
+      `/api/transactions/files/2147483000`,
+      `/api/transactions/addIncome?accountId=${mine.id}`,
+      `/api/transactions/addExpense?accountId=${mine.id}`,
+    ];
+    for (const url of refused) expect((await get(me.token, url)).statusCode, url).toBe(403);
+    expect((await addIncome(mine.id, {}, [], me.token)).statusCode).toBe(403);
+    expect((await app.inject({ method: 'DELETE', url: `/api/transactions/${myExpense}`, headers: bearer(me.token) })).statusCode).toBe(403);
+    // A client sign-in without an account reads nothing.
+    const lost = await t.user({ roles: ['clientPayments'] });
+    expect((await get(lost.token, `/api/transactions?accountId=${mine.id}`)).statusCode).toBe(403);
+    expect((await get(lost.token, '/api/transactions/accounts')).json().items).toEqual([]);
+  });
+});
+
+describe('the payments list', () => {
+  it('finds an account when any word of a name starts with the text, in any script, accents ignored', async () => {
+    const greek = await newAccount({ firstName: 'Μαρία', lastName: 'Παπαδοπούλου' });
+    const russian = await newAccount({ firstName: 'Юлия', lastName: 'Иванова' });
+    await newAccount({ firstName: 'Μαρία', lastName: 'Παπαδοπούλου', hasTransactions: false });
+    const find = async (s: string) => ((await get(admin.token, `/api/transactions/accounts?searchStr=${encodeURIComponent(s)}&perPage=100`)).json().items as { id: number }[]).map((i) => i.id);
+    expect(await find('παπαδ')).toEqual([greek.id]);
+    expect(await find('ΠΑΠΑΔΌ')).toEqual([greek.id]);
+    expect(await find('μαρι')).toEqual([greek.id]);
+    expect(await find('papad')).toEqual([greek.id]);
+    expect(await find('ivan')).toEqual([russian.id]);
+    expect(await find('ива')).toEqual([russian.id]);
+    // Inside a word is not a word start.
+    expect(await find('δοπου')).toEqual([]);
+    const page = (await get(admin.token, '/api/transactions/accounts?sortBy=name&sortDir=asc&perPage=1000000')).json();
+    expect(page.totalRows).toBe(page.items.length);
+    expect(page.items[0]).toMatchObject({ id: expect.any(Number), name: expect.any(String), transactionModifiedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/) });
+  });
+});
+
+describe('Transactions.xlsx', () => {
+  it('holds exactly the filtered rows, in the reader language, with real numbers and dates, and no formulas', async () => {
+    const owner = await newAccount({ firstName: '=HYPERLINK("http://evil")', lastName: 'Owner' });
+    await addIncome(owner.id, { amount: '1500.25' });
+    await addExpense(owner.id, { amount: '200.10', status: 0 });
+    await addExpense(owner.id, { amount: '99.99', status: 1, transactionDate: '2026-03-07T12:00:00' });
+    const res = await get(admin.token, `/api/transactions/download/${owner.id}?type=expense`, 'el');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toContain('Transactions.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as never);
+    const ws = wb.worksheets[0]!;
+    expect(ws.name).toBe('Καρτέλα');
+    expect(String(ws.getCell('A1').value)).toMatch(/^'?Καρτέλα λογαριασμού: /);
+    // The account name starting with "=" is text, never a formula.
+    expect(ws.getCell('A1').formula).toBeUndefined();
+    expect(ws.getCell('A3').value).toBe('Σύνολο χρεώσεων');
+    expect(ws.getCell('B3').value).toBe(300.09);
+    expect(ws.getCell('B3').numFmt).toContain('€');
+    expect(ws.getCell('E3').value).toBe(0);
+    expect(ws.getCell('H3').value).toBe(-300.09);
+    expect(ws.getCell('A6').value).toBe('Ημερομηνία');
+    const rows = [7, 8].map((r) => ws.getRow(r));
+    expect(rows[0]!.getCell(1).value).toEqual(new Date('2026-03-07T12:00:00Z'));
+    expect(rows[0]!.getCell(7).value).toBe(99.99);
+    // The running balance of the rows shown, oldest first: -200.10, then -300.09.
+    expect(rows[0]!.getCell(9).value).toBe(-300.09);
+    expect(rows[1]!.getCell(6).value).toBe('Απλήρωτο');
+    expect(rows[1]!.getCell(9).value).toBe(-200.1);
+    expect(ws.getRow(9).getCell(1).value ?? null).toBeNull();
+    for (let r = 1; r <= 8; r++) ws.getRow(r).eachCell((c) => expect(c.formula).toBeUndefined());
+  });
+});

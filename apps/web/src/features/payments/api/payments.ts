@@ -1,0 +1,102 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { TExpenseForm, TIncomeForm, TPaymentAccountsAnswer, TStatementAnswer, TTransactionSaved, TTransactionType } from '@crm/contract';
+import { api } from '../../../lib/api.ts';
+import type { ListState } from '../../../lib/list-state.ts';
+
+/** The statement's filter, kept per account in the cookie "Statement.{accountId}" (spec 2.11). */
+export type TStatementFilterState = { type: '' | TTransactionType; paymentMethod: '' | '1' | '2'; categoryId: string; unpaidOnly: boolean };
+export const NO_STATEMENT_FILTER: TStatementFilterState = { type: '', paymentMethod: '', categoryId: '', unpaidOnly: false };
+/** The filter as the query string of the statement and of its download. */
+export const statementFilterQuery = (f: TStatementFilterState) => ({
+  type: f.type || undefined,
+  paymentMethod: f.paymentMethod || undefined,
+  categoryId: f.categoryId || undefined,
+  unpaidOnly: f.unpaidOnly ? 'true' : undefined,
+});
+
+export type TTransactionForm = TIncomeForm | TExpenseForm;
+
+export const paymentKeys = {
+  all: ['payments'] as const,
+  accounts: ['payments', 'accounts'] as const,
+  statements: ['payments', 'statement'] as const,
+  form: (type: TTransactionType, id: number | null, accountId: number | null) => ['payments', 'form', type, id, accountId] as const,
+};
+
+export const paymentAccountsQuery = (searchStr: string, q: ListState) =>
+  queryOptions({
+    queryKey: [...paymentKeys.accounts, searchStr, q],
+    queryFn: ({ signal }) =>
+      api<TPaymentAccountsAnswer>('/api/transactions/accounts', {
+        query: { searchStr: searchStr.trim() || undefined, sortBy: q.sortBy, sortDir: q.sortDir, perPage: q.perPage, currentPage: q.currentPage },
+        signal,
+        background: true,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export const statementQuery = (accountId: number, f: TStatementFilterState, q: { perPage: number; currentPage: number }) =>
+  queryOptions({
+    queryKey: [...paymentKeys.statements, accountId, f, q.perPage, q.currentPage],
+    queryFn: ({ signal }) =>
+      api<TStatementAnswer>('/api/transactions', { query: { accountId, ...statementFilterQuery(f), perPage: q.perPage, currentPage: q.currentPage }, signal, background: true }),
+    placeholderData: keepPreviousData,
+    meta: { handlesErrors: true },
+  });
+
+const formName = (type: TTransactionType) => (type === 'income' ? 'Income' : 'Expense');
+
+/** The income or expense form: blank for an account (create), or the stored one (edit). */
+export const transactionFormQuery = (type: TTransactionType, id: number | null, accountId: number | null) =>
+  queryOptions({
+    queryKey: paymentKeys.form(type, id, accountId),
+    queryFn: ({ signal }) =>
+      id != null
+        ? api<TTransactionForm>(`/api/transactions/edit${formName(type)}/${id}`, { signal })
+        : api<TTransactionForm>(`/api/transactions/add${formName(type)}`, { query: { accountId }, signal }),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+    meta: { handlesErrors: true },
+  });
+
+/** POST form-data to add{Income|Expense} or edit{Income|Expense}. */
+export const saveTransaction = (type: TTransactionType, mode: 'add' | 'edit', body: FormData) =>
+  api<TTransactionSaved>(`/api/transactions/${mode}${formName(type)}`, { body });
+
+export const deleteTransaction = (id: number) => api<unknown>(`/api/transactions/${id}`, { method: 'DELETE' });
+
+export const sendInvitation = (accountId: number) => api<unknown>(`/api/transactions/sendInvitation/${accountId}`);
+
+/** Saves a fetched file under its name (a link cannot send the bearer token). */
+function saveBlob(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 60 * 1000);
+}
+
+/** GET /api/transactions/download/{accountId} with the statement's filter: Transactions.xlsx. */
+export async function downloadStatement(accountId: number, f: TStatementFilterState) {
+  const blob = await api<Blob>(`/api/transactions/download/${accountId}`, { query: statementFilterQuery(f), blob: true });
+  saveBlob(blob, 'Transactions.xlsx');
+}
+
+/** GET /api/transactions/files/{id}: pictures and PDFs open in a new tab, other files are saved. */
+export async function openAttachment(id: number, name: string) {
+  const preview = /\.(jpe?g|png|gif|webp|pdf)$/i.test(name);
+  const win = preview ? window.open('', '_blank') : null;
+  try {
+    const blob = await api<Blob>(`/api/transactions/files/${id}`, { blob: true });
+    if (win) win.location.href = URL.createObjectURL(blob);
+    else saveBlob(blob, name);
+  } catch (e) {
+    win?.close();
+    throw e;
+  }
+}

@@ -1,0 +1,132 @@
+import { expect, test, type Browser } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { apiToken, expectAccessible } from '../fixtures.ts';
+
+/**
+ * The staff side of an owner's payments: the owner found in the payments list, an income and an
+ * expense with a receipt added from the statement, the totals and running balance, the unpaid
+ * filter, the statement downloaded and its totals read back from the file, a receipt struck out
+ * and restored in the expense form, and the income deleted after its confirmation.
+ */
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function signedIn(browser: Browser, baseURL: string, token: string, language: string, viewport = { width: 1280, height: 800 }) {
+  const ctx = await browser.newContext({ viewport, acceptDownloads: true });
+  await ctx.addCookies([{ name: 'language', value: language, url: baseURL }]);
+  const me = { token, username: 'admin@example.com', userroles: ['admin'], branchId: null, language: null, accountId: null };
+  await ctx.addInitScript((s) => window.localStorage.setItem('crm.session', s), JSON.stringify(me));
+  return ctx;
+}
+
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+
+for (const language of ['en-UK', 'el'] as const) {
+  test(`an owner's income and expense with a receipt, the statement and its Excel file (${language})`, async ({ browser, request, baseURL }) => {
+    test.setTimeout(120_000);
+    const token = await apiToken(request);
+    const el = language === 'el';
+    const mark = `${el ? 'Καραγιάννη' : 'Karagianni'}${Date.now() % 1000000}`;
+    const owner = await request.post('/api/account/add', { data: { firstName: 'Σοφία', lastName: mark, isOwner: true, hasTransactions: true }, headers: auth(token) });
+    expect(owner.ok(), await owner.text()).toBeTruthy();
+    const ownerId = ((await owner.json()) as { id: number }).id;
+
+    const ctx = await signedIn(browser, baseURL!, token, language);
+    const page = await ctx.newPage();
+
+    // The payments list finds the owner by the start of the surname, typed without accents.
+    await page.goto('/Payments');
+    await page.getByTestId('payments-search').fill(mark.slice(0, 6).normalize('NFD').replace(/\p{M}/gu, '').toLowerCase());
+    await page.getByTestId('payments-table-row').filter({ hasText: mark }).getByTestId('payment-account-link').click();
+    await expect(page).toHaveURL(new RegExp(`/Payments/View/${ownerId}$`));
+    await expect(page.getByTestId('statement-balance')).toHaveAttribute('data-value', '0.00');
+
+    // An income of 1 250,50 by bank transfer.
+    await page.getByTestId('statement-add-income').click();
+    await expect(page).toHaveURL(new RegExp(`/Payments/AddIncome/${ownerId}$`));
+    await page.getByTestId('transaction-amount').fill(el ? '1250,50' : '1250.50');
+    await page.getByTestId('transaction-date').fill('02/03/2026');
+    await page.getByTestId('transaction-time').fill('10:30');
+    await page.getByTestId('transaction-category').click();
+    await page.getByRole('option', { name: el ? 'Ενοίκιο' : 'Rent', exact: true }).click();
+    await page.getByTestId('transaction-save').click();
+    await expect(page).toHaveURL(new RegExp(`/Payments/View/${ownerId}$`));
+    await expect(page.getByTestId('statement-total-credit')).toHaveAttribute('data-value', '1250.50');
+
+    // An expense of 80,20 not paid yet, with the electricity bill attached.
+    await page.getByTestId('statement-add-expense').click();
+    await page.getByTestId('transaction-amount').fill(el ? '80,20' : '80.20');
+    await page.getByTestId('transaction-date').fill('05/03/2026');
+    await page.getByTestId('transaction-time').fill('09:15');
+    await page.getByTestId('transaction-category').click();
+    await page.getByRole('option', { name: el ? 'Ρεύμα' : 'Electricity', exact: true }).click();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('transaction-add-files').click();
+    await (await chooser).setFiles({ name: 'dei-bill.png', mimeType: 'image/png', buffer: PNG });
+    await expect(page.getByTestId('attachment-row').filter({ hasText: 'dei-bill.png' })).toHaveAttribute('data-state', 'added');
+    await expectAccessible(page, 'expense form');
+    await page.getByTestId('transaction-save').click();
+    await expect(page).toHaveURL(new RegExp(`/Payments/View/${ownerId}$`));
+
+    // Totals, running balance newest first, the unpaid count and the receipt link.
+    await expect(page.getByTestId('statement-balance')).toHaveAttribute('data-value', '1170.30');
+    await expect(page.getByTestId('statement-total-debit')).toHaveAttribute('data-value', '80.20');
+    await expect(page.getByTestId('statement-unpaid-count')).toHaveText('1');
+    const rows = page.getByTestId('statement-table-row');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.first()).toContainText('1\u00a0170,30\u00a0€');
+    await expect(rows.first().getByTestId('statement-attachment')).toHaveText('dei-bill.png');
+    await expectAccessible(page, 'statement');
+
+    // Unpaid only: the expense alone; the filter stays for this account after a reload.
+    await page.getByTestId('statement-filter-unpaid').check();
+    await expect(rows).toHaveCount(1);
+    await page.reload();
+    await expect(page.getByTestId('statement-filter-unpaid')).toBeChecked();
+    await expect(page.getByTestId('statement-balance')).toHaveAttribute('data-value', '-80.20');
+
+    // The download holds exactly the filtered rows, with real numbers, in the reader's language.
+    const download = page.waitForEvent('download');
+    await page.getByTestId('statement-download').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('Transactions.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(await file.path());
+    const ws = wb.worksheets[0]!;
+    expect(ws.getCell('A3').value).toBe(el ? 'Σύνολο χρεώσεων' : 'Total debit');
+    expect(ws.getCell('B3').value).toBe(80.2);
+    expect(ws.getCell('E3').value).toBe(0);
+    expect(ws.getCell('H3').value).toBe(-80.2);
+    expect(ws.getCell('G7').value).toBe(80.2);
+    expect(ws.getCell('A8').value ?? null).toBeNull();
+    await page.getByTestId('statement-filter-clear').click();
+    await expect(rows).toHaveCount(2);
+
+    // The expense form: the receipt struck out, then restored; nothing changes without saving.
+    await rows.first().getByTestId('statement-edit').click();
+    await expect(page).toHaveURL(/\/Payments\/EditExpense\/\d+$/);
+    await expect(page.getByTestId('transaction-amount')).toHaveValue(el ? '80,20' : '80.20');
+    await expect(page.getByTestId('transaction-time')).toHaveValue('09:15');
+    const receipt = page.getByTestId('attachment-row').filter({ hasText: 'dei-bill.png' });
+    await receipt.getByTestId('attachment-delete').click();
+    await expect(receipt).toHaveAttribute('data-state', 'deleted');
+    await receipt.getByTestId('attachment-restore').click();
+    await expect(receipt).toHaveAttribute('data-state', 'existing');
+    await page.getByTestId('transaction-cancel').click();
+
+    // The income deleted after "Delete income?".
+    await rows.last().getByTestId('statement-edit').click();
+    await expect(page).toHaveURL(/\/Payments\/EditIncome\/\d+$/);
+    await page.getByTestId('transaction-delete').click();
+    await expect(page.getByRole('dialog')).toContainText(el ? 'Διαγραφή εσόδου;' : 'Delete income?');
+    await page.getByTestId('confirm-delete').click();
+    await expect(page).toHaveURL(new RegExp(`/Payments/View/${ownerId}$`));
+    await expect(rows).toHaveCount(1);
+    await expect(page.getByTestId('statement-balance')).toHaveAttribute('data-value', '-80.20');
+
+    // At phone width the statement still reads: totals and the rows' amounts.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await expect(page.getByTestId('statement-balance')).toBeVisible();
+    await expect(rows.first()).toBeVisible();
+    await ctx.close();
+  });
+}
