@@ -64,7 +64,13 @@ const ZEnv = z.object({
     .string()
     .regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// address')
     .default('https://www.openstreetmap.org/copyright'),
-  PAYMENTS_HOST: z.string().optional(),
+  /** The host name (with :port if it matters) whose requests get the payments-only app, e.g. pay.example.com. */
+  PAYMENTS_HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+(:\d{1,5})?$/, 'must be a host name, optionally with :port, e.g. pay.example.com')
+    .optional(),
+  /** Serve the payments-only app on every host (an instance only for the agency's clients). */
+  PAYMENTS_ONLY: bool.default(false),
   /** Behind a reverse proxy: trust its X-Forwarded-* headers (client address for throttling, https links). */
   TRUST_PROXY: bool.default(false),
   /** Where the built web app is (default apps/web/dist). */
@@ -102,7 +108,15 @@ export type Config = {
   uploadMaxBytes: number;
   upload: { requestMaxBytes: number; maxFiles: number; pendingMaxBytes: number; unattachedHours: number };
   map: { tileUrl: string; attribution: string; attributionUrl: string };
+  /** Requests to this host (exact match, lower case) get the payments-only app. */
   paymentsHost?: string;
+  /** Every request gets the payments-only app. */
+  paymentsOnly: boolean;
+  /**
+   * Where links mailed to payments clients point (invitations, expense approvals): PUBLIC_URL with
+   * its host replaced by PAYMENTS_HOST when that is set. Never the request's Host.
+   */
+  paymentsUrl: string;
   webDist?: string;
   trustProxy: boolean;
   passwordHashFast: boolean;
@@ -153,7 +167,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       unattachedHours: e.UPLOAD_UNATTACHED_HOURS,
     },
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION, attributionUrl: e.MAP_TILE_ATTRIBUTION_URL },
-    paymentsHost: e.PAYMENTS_HOST,
+    paymentsHost: e.PAYMENTS_HOST?.toLowerCase(),
+    paymentsOnly: e.PAYMENTS_ONLY,
+    paymentsUrl: paymentsUrlOf((e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/$/, ''), e.PAYMENTS_HOST?.toLowerCase()),
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     trustProxy: e.TRUST_PROXY,
     passwordHashFast: e.PASSWORD_HASH_FAST,
@@ -164,4 +180,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       hashQueue: e.LOGIN_HASH_QUEUE,
     },
   };
+}
+
+/** PUBLIC_URL on the payments host: its scheme and path, the payments host (and its port, else PUBLIC_URL's). */
+export function paymentsUrlOf(publicUrl: string, paymentsHost: string | undefined): string {
+  if (!paymentsHost) return publicUrl;
+  const u = new URL(publicUrl);
+  if (paymentsHost.includes(':')) u.host = paymentsHost;
+  else u.hostname = paymentsHost;
+  return u.toString().replace(/\/$/, '');
 }

@@ -5,6 +5,7 @@ import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';
 import './app/app.css';
 import { initI18n } from './lib/i18n.ts';
+import { initVariant } from './lib/variant.ts';
 import { App, StartupFailure } from './app/app.tsx';
 import { registerServiceWorker, reloadOnMissingCode } from './lib/service-worker.ts';
 
@@ -14,7 +15,10 @@ registerServiceWorker();
 const root = createRoot(document.getElementById('root')!);
 // Texts stored from an earlier visit: render now (they are revalidated meanwhile). First visit: the
 // texts load while the screen's code does.
-const ready = initI18n();
+// Which app this host is (CRM or payments): known from an earlier visit, or asked alongside.
+const texts = initI18n();
+const variant = initVariant();
+const ready = texts === true && variant === true ? true : Promise.all([texts, variant]);
 if (ready === true) root.render(<App />);
 else
   ready

@@ -18,3 +18,4 @@ export * from './action-log.ts';
 export * from './settings.ts';
 export * from './alerts.ts';
 export * from './payments.ts';
+export * from './payments-client.ts';

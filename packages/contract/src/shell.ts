@@ -32,8 +32,13 @@ export const ZHome = z.object({
 });
 export type THome = z.infer<typeof ZHome>;
 
-/** GET /api/config: the settings the web app needs from the server's configuration. */
+/** Which app a host serves: the CRM, or the payments-only variant (payments host or flag). */
+export const APP_VARIANTS = ['crm', 'payments'] as const;
+export type TAppVariant = (typeof APP_VARIANTS)[number];
+
+/** GET /api/config (public: the sign-in page needs it too): the settings the web app needs from the server's configuration. */
 export const ZWebConfig = z.object({
+  variant: z.enum(APP_VARIANTS),
   map: z.object({
     /** Leaflet tile template: {z}/{x}/{y} (and {s}). */
     tileUrl: z.string(),

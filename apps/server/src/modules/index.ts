@@ -12,6 +12,7 @@ import { documentsRoutes } from './documents/documents.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { alertsRoutes } from './alerts/alerts.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
+import { paymentsClientRoutes } from './payments-client/payments-client.routes.ts';
 
 /** Every entity module; app.ts registers them after the platform plugins. */
 export async function registerModules(app: FastifyInstance) {
@@ -28,4 +29,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(settingsRoutes);
   await app.register(alertsRoutes);
   await app.register(paymentsRoutes);
+  await app.register(paymentsClientRoutes);
 }

@@ -1,5 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../lib/session.ts';
+import { paymentsHome, usePaymentsApp } from '../lib/variant.ts';
 
 /** Every protected route: without a session, go to /login (and come back after signing in). */
 export function RequireAuth() {
@@ -9,8 +10,13 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** "/" goes to /CRM when signed in, otherwise to /login. */
+/**
+ * "/" goes to /CRM when signed in, otherwise to /login. In the payments app home is the account
+ * list for staff and the client's own statement for a client.
+ */
 export function RedirectHome() {
   const session = useSession();
+  const payments = usePaymentsApp();
+  if (payments) return <Navigate to={paymentsHome(session)} replace />;
   return <Navigate to={session ? '/CRM' : '/login'} replace />;
 }

@@ -155,7 +155,7 @@ export const router = createBrowserRouter([
     element: <RequireAuth />,
     children: [
       {
-        lazy: () => import('./shell/layout.tsx').then((m) => ({ Component: m.Layout })),
+        lazy: () => import('./shell/shell-switch.tsx').then((m) => ({ Component: m.ShellSwitch })),
         children: [...protectedRoutes, { path: '*', element: <NotFound />, handle: { title: 'title.notFound' } }],
       },
     ],

@@ -6,6 +6,7 @@ import { ZHealth, ZHome, ZWebConfig, ZLocalizationList, ZLocalizationQuery, ZSea
 import { actionLog, alerts, localization } from '../../db/schema/index.ts';
 import { SIGNED_IN, STAFF } from '../../plugins/auth.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
+import { appVariant } from '../../lib/variant.ts';
 
 /** A source of global-search hits; each entity module registers one. */
 export type SearchProvider = (q: { text: string; limit: number; branchId: number | null; culture: TCulture }) => Promise<TSearchHit[]>;
@@ -64,8 +65,8 @@ export const shellRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/config',
-    { config: { access: STAFF }, schema: { tags: ['platform'], response: { 200: ZWebConfig } } },
-    async () => ({ map: { ...app.config.map } }),
+    { config: { access: 'public' }, schema: { tags: ['platform'], response: { 200: ZWebConfig } } },
+    async (req) => ({ variant: appVariant(app.config, req), map: { ...app.config.map } }),
   );
 
   app.get(

@@ -64,15 +64,17 @@ describe('platform calls', () => {
     expect(next.map((r) => r.key)).toEqual(keys);
   });
 
-  it('tells signed-in staff where the map tiles come from, and the browser may load them', async () => {
+  it('tells the web app which app it is and where the map tiles come from, and the browser may load them', async () => {
     const u = await t.user();
     const res = await app.inject({ url: '/api/config', headers: bearer(u.token) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
+      variant: 'crm',
       map: { tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors', attributionUrl: 'https://www.openstreetmap.org/copyright' },
     });
     expect(String(res.headers['content-security-policy'])).toMatch(/img-src 'self' data: blob: https:\/\/tile\.openstreetmap\.org/);
-    expect((await app.inject({ url: '/api/config' })).statusCode).toBe(401);
+    // The sign-in page asks too (its logo depends on the host).
+    expect((await app.inject({ url: '/api/config' })).statusCode).toBe(200);
   });
 
   it('refuses an unknown language with a translated problem', async () => {

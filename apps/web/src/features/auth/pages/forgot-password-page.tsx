@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { describeError } from '../../../lib/errors.ts';
 import { forgotPassword } from '../api/login.ts';
 import { PublicFrame } from './public-frame.tsx';
+import { variantStore } from '../../../lib/variant.ts';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
@@ -16,7 +17,7 @@ export function ForgotPasswordPage() {
   });
   const send = useMutation({ mutationFn: forgotPassword, meta: { handlesErrors: true } });
   useEffect(() => {
-    document.title = `${t('title.forgotPassword')} · ${t('app.brand')}`;
+    document.title = `${t('title.forgotPassword')} · ${t(variantStore.get() === 'payments' ? 'app.paymentsBrand' : 'app.brand')}`;
   }, [t]);
   return (
     <PublicFrame>

@@ -8,6 +8,7 @@ import { changeLanguage, cookieLanguage } from '../../../lib/i18n.ts';
 import { sessionEndedStore, setSession, useSession } from '../../../lib/session.ts';
 import { login } from '../api/login.ts';
 import { PublicFrame } from './public-frame.tsx';
+import { variantStore } from '../../../lib/variant.ts';
 
 type Status = 'notLoggedIn' | 'loggingIn' | 'loggedIn';
 
@@ -30,10 +31,10 @@ export function LoginPage() {
   });
 
   useEffect(() => {
-    document.title = `${t('title.login')} · ${t('app.brand')}`;
+    document.title = `${t('title.login')} · ${t(variantStore.get() === 'payments' ? 'app.paymentsBrand' : 'app.brand')}`;
   }, [t]);
 
-  if (session && status === 'notLoggedIn') return <Navigate to="/CRM" replace />;
+  if (session && status === 'notLoggedIn') return <Navigate to="/" replace />;
 
   const submit = form.onSubmit(async (values) => {
     setStatus('loggingIn');
@@ -45,7 +46,7 @@ export function LoginPage() {
       if (s.language) await changeLanguage(s.language);
       else void api('/api/UserSettings/Language', { body: { language: cookieLanguage() }, background: true }).catch(() => undefined);
       setStatus('loggedIn');
-      navigate(from && from !== '/login' ? from : '/CRM', { replace: true });
+      navigate(from && from !== '/login' ? from : '/', { replace: true });
     } catch (e) {
       setStatus('notLoggedIn');
       if (e instanceof ApiError && (e.status >= 500 || e.problem.title === 'Internal Server Error')) setError(t('login.oops'));

@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { resetPassword } from '../api/login.ts';
 import { PublicFrame } from './public-frame.tsx';
+import { variantStore } from '../../../lib/variant.ts';
 
 export function ResetPasswordPage() {
   const { t } = useTranslation();
@@ -30,7 +31,7 @@ export function ResetPasswordPage() {
     },
   });
   useEffect(() => {
-    document.title = `${t('title.resetPassword')} · ${t('app.brand')}`;
+    document.title = `${t('title.resetPassword')} · ${t(variantStore.get() === 'payments' ? 'app.paymentsBrand' : 'app.brand')}`;
   }, [t]);
   const fieldErrorsOnly = send.error instanceof ApiError && Object.keys(send.error.fieldErrors).length > 0;
 

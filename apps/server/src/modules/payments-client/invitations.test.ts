@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
+import { actionLog, users } from '../../db/schema/index.ts';
+import { bearer, createTestApp } from '../../../test/harness.ts';
+import { appVariant } from '../../lib/variant.ts';
+import { loadConfig } from '../../config.ts';
+
+/** Invitations to the payments-only app, Set password for a payments client, and which app a host gets. */
+const t = await createTestApp({ PUBLIC_URL: 'https://crm.agency.test', PAYMENTS_HOST: 'pay.agency.test' });
+const { app } = t;
+const admin = await t.user({ roles: ['admin'] });
+const emp = await t.user({ roles: ['employee'] });
+const branchAdmin = await t.user({ roles: ['admin'], branchId: 1 });
+
+const post = (url: string, payload: unknown, token = admin.token) => app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(token) });
+const get = (url: string, token = admin.token, headers: Record<string, string> = {}) => app.inject({ url, headers: { ...bearer(token), ...headers } });
+
+let seq = 0;
+async function addAccount(fields: Record<string, unknown> = {}): Promise<number> {
+  seq++;
+  const res = await post('/api/account/add', { firstName: `Ιωάννα${seq}`, lastName: `Παππά${seq}`, hasTransactions: true, ...fields });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().id;
+}
+
+/** The decoded text of the newest mail to `to`. */
+async function lastMailTo(to: string): Promise<string> {
+  while (app.pendingWork.size) await Promise.all([...app.pendingWork]);
+  const m = t.outbox().filter((f) => f.text.includes(`To: ${to}`)).at(-1);
+  expect(m, `a mail to ${to}`).toBeDefined();
+  const eml = m!.text;
+  const at = eml.indexOf('\n\n');
+  const head = eml.slice(0, at);
+  const raw = eml.slice(at + 2);
+  const enc = /Content-Transfer-Encoding:\s*(\S+)/i.exec(head)?.[1]?.toLowerCase();
+  const body =
+    enc === 'base64'
+      ? Buffer.from(raw.replace(/\s+/g, ''), 'base64').toString('utf8')
+      : enc === 'quoted-printable'
+        ? Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8')
+        : raw;
+  return `${head}\n\n${body}`;
+}
+
+describe('which app a host gets', () => {
+  it('is the payments app on exactly the payments host (letter case aside), the CRM elsewhere, for anybody', async () => {
+    expect((await app.inject({ url: '/api/config', headers: { host: 'pay.agency.test' } })).json().variant).toBe('payments');
+    expect((await app.inject({ url: '/api/config', headers: { host: 'PAY.agency.test:8443' } })).json().variant).toBe('payments');
+    expect((await app.inject({ url: '/api/config', headers: { host: 'crm.agency.test' } })).json().variant).toBe('crm');
+    expect((await app.inject({ url: '/api/config', headers: { host: 'pay.agency.test.evil.test' } })).json().variant).toBe('crm');
+    expect((await app.inject({ url: '/api/config', headers: { host: 'www.pay.agency.test' } })).json().variant).toBe('crm');
+    expect((await get('/api/config', admin.token, { host: 'pay.agency.test' })).json().variant).toBe('payments');
+  });
+
+  it('matches the port too when the setting names one, and the flag makes every host the payments app', () => {
+    const withPort = { paymentsHost: 'localhost:3001', paymentsOnly: false };
+    expect(appVariant(withPort, { host: 'localhost:3001', hostname: 'localhost' })).toBe('payments');
+    expect(appVariant(withPort, { host: 'localhost:3000', hostname: 'localhost' })).toBe('crm');
+    expect(appVariant({ paymentsHost: undefined, paymentsOnly: true }, { host: 'anything', hostname: 'anything' })).toBe('payments');
+    expect(appVariant({ paymentsHost: undefined, paymentsOnly: false }, { host: 'anything', hostname: 'anything' })).toBe('crm');
+  });
+
+  it('mails links to the payments host with PUBLIC_URL\'s scheme and port, and refuses a malformed host setting', () => {
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:47140', PAYMENTS_HOST: '127.0.0.1' }).paymentsUrl).toBe('http://127.0.0.1:47140');
+    expect(loadConfig({ PUBLIC_URL: 'https://crm.example.com/', PAYMENTS_HOST: 'Pay.Example.com' }).paymentsUrl).toBe('https://pay.example.com');
+    expect(loadConfig({ PUBLIC_URL: 'https://crm.example.com' }).paymentsUrl).toBe('https://crm.example.com');
+    expect(() => loadConfig({ PAYMENTS_HOST: 'https://pay.example.com/' })).toThrow(/PAYMENTS_HOST/);
+  });
+});
+
+describe('Send email invitation', () => {
+  it('gives the account a clientPayments sign-in and mails, in its language, a set-password link on the payments host', async () => {
+    const id = await addAccount({ email: 'owner.one@example.gr', language: 'el' });
+    const res = await get(`/api/transactions/sendInvitation/${id}`, admin.token, { host: 'evil.example.com', 'accept-language': 'en' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe('Invitation sent');
+    const [u] = await t.db.select().from(users).where(eq(users.accountId, id));
+    expect(u).toMatchObject({ email: 'owner.one@example.gr', roles: ['clientPayments'], branchId: null, disabled: false, passwordHash: null });
+    const mail = await lastMailTo('owner.one@example.gr');
+    expect(mail).toContain('Ανοίξτε τον παρακάτω σύνδεσμο');
+    const link = /https:\/\/pay\.agency\.test\/ResetPassword\?code=([A-Za-z0-9_-]+)&email=([^\s]+)/.exec(mail);
+    expect(link, mail).not.toBeNull();
+    expect(mail).not.toContain('evil.example.com');
+    // The link sets the password; the client signs in and reaches its own account only.
+    const reset = await app.inject({ method: 'POST', url: '/api/authenticate/resetPassword', payload: { email: decodeURIComponent(link![2]!), code: link![1], password: 'owner-password-42', confirmPassword: 'owner-password-42' } });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const token = await t.login('owner.one@example.gr', 'owner-password-42');
+    const me = (await get('/api/authenticate/me', token)).json();
+    expect(me).toMatchObject({ userroles: ['clientPayments'], accountId: id });
+    expect((await get(`/api/account/view/${id}`, token)).statusCode).toBe(403);
+    const [log] = await t.db.select().from(actionLog).where(eq(actionLog.action, 'SendInvitation')).orderBy(desc(actionLog.id)).limit(1);
+    expect(log).toMatchObject({ entity: 'Account', entityId: id, actionBy: admin.id });
+  });
+
+  it('sent again, keeps the one sign-in and only the newest link works', async () => {
+    const id = await addAccount({ email: 'owner.two@example.gr' });
+    await get(`/api/transactions/sendInvitation/${id}`);
+    const first = /code=([A-Za-z0-9_-]+)/.exec(await lastMailTo('owner.two@example.gr'))![1]!;
+    expect((await get(`/api/transactions/sendInvitation/${id}`)).statusCode).toBe(200);
+    const second = /code=([A-Za-z0-9_-]+)/.exec(await lastMailTo('owner.two@example.gr'))![1]!;
+    expect(second).not.toBe(first);
+    expect(await t.db.select().from(users).where(eq(users.accountId, id))).toHaveLength(1);
+    const tryCode = (code: string) =>
+      app.inject({ method: 'POST', url: '/api/authenticate/resetPassword', payload: { email: 'owner.two@example.gr', code, password: 'owner-password-43', confirmPassword: 'owner-password-43' } });
+    expect((await tryCode(first)).statusCode).toBe(400);
+    expect((await tryCode(second)).statusCode).toBe(200);
+    // English mail for an account without a language.
+    expect(await lastMailTo('owner.two@example.gr')).toContain('Open the link below to choose your password');
+  });
+
+  it('refuses an account without e-mail, an e-mail somebody else signs in with, and an account that does not exist', async () => {
+    const none = await addAccount();
+    const r1 = await get(`/api/transactions/sendInvitation/${none}`);
+    expect(r1.statusCode).toBe(400);
+    expect(r1.json().title).toMatch(/no e-mail/);
+    const clash = await addAccount({ email: emp.email });
+    const r2 = await get(`/api/transactions/sendInvitation/${clash}`);
+    expect(r2.statusCode).toBe(409);
+    expect((await t.db.select().from(users).where(eq(users.accountId, clash)))).toHaveLength(0);
+    expect((await get('/api/transactions/sendInvitation/999999')).statusCode).toBe(404);
+    expect((await get('/api/transactions/sendInvitation/0')).statusCode).toBe(400);
+  });
+
+  it('is the office admins\' alone', async () => {
+    const id = await addAccount({ email: 'owner.three@example.gr' });
+    expect((await get(`/api/transactions/sendInvitation/${id}`, emp.token)).statusCode).toBe(403);
+    expect((await get(`/api/transactions/sendInvitation/${id}`, branchAdmin.token)).statusCode).toBe(403);
+    expect((await app.inject({ url: `/api/transactions/sendInvitation/${id}` })).statusCode).toBe(401);
+    expect(await t.db.select().from(users).where(eq(users.accountId, id))).toHaveLength(0);
+  });
+});
+
+describe('Set password for a payments client', () => {
+  it('creates the clientPayments sign-in of a payments account with that e-mail', async () => {
+    const id = await addAccount({ email: 'owner.four@example.gr' });
+    const preview = await get('/api/authenticate/setPassword/preview?email=owner.four@example.gr');
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({ hasSignIn: false, roles: ['clientPayments'], accountId: id });
+    const res = await post('/api/authenticate/setPassword', { email: 'owner.four@example.gr', password: 'owner-password-44' });
+    expect(res.statusCode, res.body).toBe(200);
+    const token = await t.login('owner.four@example.gr', 'owner-password-44');
+    expect((await get('/api/authenticate/me', token)).json()).toMatchObject({ userroles: ['clientPayments'], accountId: id });
+  });
+
+  it('still refuses an e-mail of an account that keeps no payments', async () => {
+    await addAccount({ email: 'just.a.client@example.gr', hasTransactions: false, isClient: true });
+    expect((await post('/api/authenticate/setPassword', { email: 'just.a.client@example.gr', password: 'owner-password-45' })).statusCode).toBe(400);
+  });
+});

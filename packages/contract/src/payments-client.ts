@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { ZIdString } from './common.ts';
+
+/**
+ * The client side of payments: invitations to the payments-only app and the client's approval of
+ * expenses through a mailed link.
+ */
+
+/** GET /api/transactions/sendInvitation/{accountId}. */
+export const ZAccountIdParam = z.object({ accountId: ZIdString });
+
+/**
+ * The approval link's secret: 43 URL-safe characters (256 random bits). The link is
+ * /Payments/ApproveExpense/{id}?token=..., bound to that one expense.
+ */
+export const ZApprovalTokenQuery = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'paymentsClient.approval.linkInvalid') });
+export type TApprovalTokenQuery = z.infer<typeof ZApprovalTokenQuery>;
+
+/** How long a revert stays possible after the client's approval (and only while the expense is unpaid). */
+export const APPROVAL_REVERT_HOURS = 48;
+/** How long an approval link works after it was sent. */
+export const APPROVAL_LINK_DAYS = 30;
