@@ -38,6 +38,12 @@ export async function statementWorkbook(app: FastifyInstance, user: SessionUser,
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (c: Buffer) => chunks.push(c));
+  // The writer's commit resolves when the zip is written to `out`, not when `out` has handed over
+  // its last chunk: the file is whole only once `out` ends.
+  const ended = new Promise<void>((resolve, reject) => {
+    out.once('end', resolve);
+    out.once('error', reject);
+  });
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   wb.creator = 'Agency CRM';
   wb.created = new Date();
@@ -131,5 +137,6 @@ export async function statementWorkbook(app: FastifyInstance, user: SessionUser,
   }
   ws.commit();
   await wb.commit();
+  await ended;
   return Buffer.concat(chunks);
 }
