@@ -19,3 +19,5 @@ export * from './settings.ts';
 export * from './alerts.ts';
 export * from './payments.ts';
 export * from './payments-client.ts';
+export * from './deal-fields.ts';
+export * from './deals.ts';

@@ -13,6 +13,7 @@ import { settingsRoutes } from './settings/settings.routes.ts';
 import { alertsRoutes } from './alerts/alerts.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { paymentsClientRoutes } from './payments-client/payments-client.routes.ts';
+import { dealsRoutes } from './deals/deals.routes.ts';
 
 /** Every entity module; app.ts registers them after the platform plugins. */
 export async function registerModules(app: FastifyInstance) {
@@ -30,4 +31,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(alertsRoutes);
   await app.register(paymentsRoutes);
   await app.register(paymentsClientRoutes);
+  await app.register(dealsRoutes);
 }

@@ -5,3 +5,4 @@ export * from './leads.ts';
 export * from './office.ts';
 export * from './jobs.ts';
 export * from './payments.ts';
+export * from './deals.ts';

@@ -47,12 +47,15 @@ export type AccountDeleteStep = (tx: Tx, id: number) => Promise<void>;
 
 /** The account's leads as its page lists them (id and a one-line description), from the leads module. */
 export type AccountLeadsReader = (db: Db | Tx, accountId: number, culture: TCulture) => Promise<{ id: number; descr: string }[]>;
+/** The account's bought and rented objects from its closed deals (reference numbers, space-separated), from the deals module. */
+export type AccountDealRefsReader = (db: Db | Tx, accountId: number) => Promise<{ bought: string; rented: string }>;
 
 declare module 'fastify' {
   interface FastifyInstance {
     accountMergeSteps: AccountMergeStep[];
     accountDeleteSteps: AccountDeleteStep[];
     accountLeads?: AccountLeadsReader;
+    accountDealRefs?: AccountDealRefsReader;
   }
 }
 
@@ -115,6 +118,7 @@ export async function getAccountDto(app: FastifyInstance, db: Db | Tx, id: numbe
   if (!row) return undefined;
   const { a } = row;
   const tz = app.config.timeZone;
+  const dealRefs = app.accountDealRefs ? await app.accountDealRefs(db, id) : { bought: '', rented: '' };
   const { emails, phones, createdOn, modifiedOn, isClientDate, isOwnerDate, searchText: _s, createdBy: _c, modifiedBy: _m, ...fields } = a;
   return {
     ...fields,
@@ -124,9 +128,9 @@ export async function getAccountDto(app: FastifyInstance, db: Db | Tx, id: numbe
     isOwnerDate: toLocalDateTime(isOwnerDate, tz),
     files: row.files,
     ownedObjectsReferenceNumbers: row.owned,
-    // Purchases are deals; they arrive with the deals module.
-    boughtObjectsReferenceNumbers: '',
-    rentedObjectsReferenceNumbers: row.rented,
+    // Purchases are closed sales; rentals are tenancies of the object and closed rentals.
+    boughtObjectsReferenceNumbers: dealRefs.bought,
+    rentedObjectsReferenceNumbers: [...new Set(`${row.rented} ${dealRefs.rented}`.split(' ').filter(Boolean))].sort().join(' '),
     leads: app.accountLeads ? await app.accountLeads(db, id, culture) : [],
     signIn: row.signIn,
     createdOn: toLocalDateTime(createdOn, tz)!,

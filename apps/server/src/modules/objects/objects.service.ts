@@ -20,6 +20,7 @@ import { normalizeValue, sameValue } from '../fields/field-values.ts';
 import { objectSelectLists, parentTypeOf, relationName, relationOptions, typeText } from './objects.options.ts';
 import { OBJECT_PATCHABLE, checkObjectRules } from './objects.rules.ts';
 import { col, oCreator, oCreatorAccount, oModifier, oModifierAccount, oPlace, oPlaceParent, objectCreatedBy, objectModifiedBy, placeText } from './objects.sql.ts';
+import { objectDeals } from '../deals/deals.service.ts';
 
 /** Assignment parent kind of an object (assignments.parent). */
 export const ASSIGNMENT_PARENT_OBJECT = 0;
@@ -158,15 +159,20 @@ async function leadsAndViewingsOf(db: Db | Tx, reader: Reader, id: number) {
 
 export async function viewAnswer(db: Db | Tx, reader: Reader, id: number) {
   // Independent reads, side by side on the pool (one after the other inside a transaction).
-  const [object, contacts, leadsAndViewings] = await Promise.all([requireObjectDto(db, reader, id), contactsOf(db, reader.t, id), leadsAndViewingsOf(db, reader, id)]);
+  const [object, contacts, leadsAndViewings, deals] = await Promise.all([
+    requireObjectDto(db, reader, id),
+    contactsOf(db, reader.t, id),
+    leadsAndViewingsOf(db, reader, id),
+    objectDeals(db, id, reader.t),
+  ]);
   const seen = new Set<number>();
   const linked = contacts.filter((c) => !seen.has(c.accountId) && seen.add(c.accountId));
   return {
     ...object,
     accounts: linked.map((c) => ({ id: c.accountId, descr: c.account ?? '' })),
     ...leadsAndViewings,
-    // Deals and reservations point at objects once those records exist.
-    deals: [],
+    deals,
+    // Reservations point at objects once those records exist.
     reservations: [],
     contacts,
     objectSelectLists: objectSelectLists(reader.t),

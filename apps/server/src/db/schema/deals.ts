@@ -1,0 +1,66 @@
+import { index, integer, pgTable, serial, smallint, timestamp, uniqueIndex, type AnyPgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { DEAL_FIELDS } from '@crm/contract';
+import { users } from './platform.ts';
+import { accounts } from './records.ts';
+import { columnOf, objects } from './objects.ts';
+import { leads } from './leads.ts';
+
+const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** Type and stage are always set; the other described fields may be empty. */
+const required = (c: PgColumnBuilderBase) => (c as unknown as { notNull: () => PgColumnBuilderBase }).notNull();
+const describedColumns = Object.fromEntries(DEAL_FIELDS.map((d) => [d.name, d.required ? required(columnOf(d)) : columnOf(d)])) as Record<string, PgColumnBuilderBase>;
+
+/** Deals: the sales and rentals the agency brings to a contract, stage by stage. */
+export const deals = pgTable(
+  'deals',
+  {
+    id: serial('id').primaryKey(),
+    /** The property; a deal outlives its deletion (the money stays on record). */
+    objectId: integer('object_id').references(() => objects.id, { onDelete: 'set null' }),
+    /** The lead (client demand) the deal came from. */
+    demandId: integer('demand_id').references(() => leads.id, { onDelete: 'set null' }),
+    ...describedColumns,
+    createdOn: tsz('created_on').notNull().defaultNow(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    modifiedOn: tsz('modified_on').notNull().defaultNow(),
+    modifiedBy: integer('modified_by').references(() => users.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => {
+    const c = t as unknown as Record<string, AnyPgColumn>;
+    // One index per filter and sort of the list and the board; ties broken by id (newest first).
+    return [
+      index('deals_created_on_idx').on(t.createdOn, t.id),
+      index('deals_stage_idx').on(c.dealStage!, t.createdOn, t.id),
+      index('deals_type_idx').on(c.dealType!, t.createdOn, t.id),
+      index('deals_deposit_idx').on(c.dateOfDeposit!, t.id),
+      index('deals_end_date_idx').on(c.endDate!, t.id),
+      index('deals_price_idx').on(c.price!, t.id),
+      index('deals_object_idx').on(t.objectId),
+      index('deals_demand_idx').on(t.demandId),
+    ];
+  },
+);
+
+/** The described columns of deals, by field name. */
+export const dealColumns = deals as unknown as Record<string, AnyPgColumn>;
+
+/** The people of a deal: seller, buyer, lawyer, notary, civil engineer, assigned employee, partner agency. */
+export const dealParties = pgTable(
+  'deal_parties',
+  {
+    id: serial('id').primaryKey(),
+    dealId: integer('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    relation: smallint('relation').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('deal_parties_uq').on(t.dealId, t.relation, t.accountId),
+    index('deal_parties_account_idx').on(t.accountId, t.relation),
+  ],
+);

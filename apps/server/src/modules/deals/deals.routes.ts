@@ -1,0 +1,71 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ZDealAddQuery,
+  ZDealAnswer,
+  ZDealBoardAnswer,
+  ZDealBoardQuery,
+  ZDealMove,
+  ZDealSearch,
+  ZDealSearchAnswer,
+  ZDealUpdate,
+  ZIdParam,
+  ZOk,
+} from '@crm/contract';
+import { STAFF } from '../../plugins/auth.ts';
+import { accountDealRefs, blankDeal, dealBoard, deleteDeal, getDeal, moveDeal, moveDealParties, saveDeal, searchDeals } from './deals.service.ts';
+
+const caller = (req: FastifyRequest) => ({ user: req.user!, actor: req.actor });
+
+/** Deals (spec: /api/Deal/...): the list, the record, and the board of deals by stage. */
+export const dealsRoutes = fp(
+  async (root: FastifyInstance) => {
+    const app = root.withTypeProvider<ZodTypeProvider>();
+    const tags = ['deals'];
+    const tr = (req: FastifyRequest) => (key: string, params?: Record<string, string | number>) => app.translator.t(req.culture, key, params);
+
+    app.accountMergeSteps.push(moveDealParties);
+    app.decorate('accountDealRefs', accountDealRefs);
+
+    app.post(
+      '/api/Deal/search',
+      { config: { access: STAFF }, schema: { tags, body: ZDealSearch, response: { 200: ZDealSearchAnswer } } },
+      async (req) => searchDeals(app, req.body, tr(req)),
+    );
+    app.get(
+      '/api/Deal/add',
+      { config: { access: STAFF }, schema: { tags, querystring: ZDealAddQuery, response: { 200: ZDealAnswer } } },
+      async (req) => blankDeal(app, req.query, tr(req)) as never,
+    );
+    app.get(
+      '/api/Deal/edit/:id',
+      { config: { access: STAFF }, schema: { tags, params: ZIdParam, response: { 200: ZDealAnswer } } },
+      async (req) => getDeal(app, app.db, req.params.id, tr(req)) as never,
+    );
+    app.post(
+      '/api/Deal/update',
+      { config: { access: STAFF }, schema: { tags, body: ZDealUpdate, response: { 200: ZDealAnswer } } },
+      async (req) => saveDeal(app, caller(req), req.body, tr(req)) as never,
+    );
+    app.post(
+      '/api/Deal/move',
+      { config: { access: STAFF }, schema: { tags, body: ZDealMove, response: { 200: ZDealAnswer } } },
+      async (req) => moveDeal(app, caller(req), req.body.id, req.body.version, req.body.dealStage, tr(req)) as never,
+    );
+    app.post(
+      '/api/Deal/board',
+      { config: { access: STAFF }, schema: { tags, body: ZDealBoardQuery, response: { 200: ZDealBoardAnswer } } },
+      async (req) => dealBoard(app, req.body, tr(req)),
+    );
+    app.delete(
+      '/api/Deal/:id',
+      { config: { access: STAFF }, schema: { tags, params: ZIdParam, response: { 200: ZOk } } },
+      async (req) => {
+        await deleteDeal(app, caller(req), req.params.id);
+        return { ok: true as const };
+      },
+    );
+  },
+  { name: 'deals', dependencies: ['accounts'] },
+);

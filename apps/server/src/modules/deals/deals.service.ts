@@ -1,0 +1,480 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  DEAL_FIELDS,
+  DEAL_LIST_PARTIES,
+  DEAL_MAX_PARTIES,
+  DEAL_RANGES,
+  DEAL_RELATIONS,
+  DEAL_RENTAL_ONLY,
+  DEAL_SALE_ONLY,
+  DEAL_SPECIALIST_RELATIONS,
+  DEAL_STAGES,
+  DEAL_STAGE_CLASS,
+  DEAL_STAGE_CLOSED,
+  DEAL_TYPES,
+  DEAL_TYPE_RENTAL,
+  DEAL_TYPE_SALE,
+  LinkKind,
+  formatReferenceNumber,
+  type TDealFilter,
+  type TDealSearch,
+  type TDealUpdate,
+  type TSelectOption,
+} from '@crm/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import { accounts, activities, activityLinks, dealColumns, dealParties, deals, leads, objects } from '../../db/schema/index.ts';
+import { conflict, fieldError, notFound } from '../../lib/errors.ts';
+import { logAction } from '../../lib/audit.ts';
+import { toLocalDateTime } from '../../lib/dates.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
+import { containsPattern, latinMatch } from '../accounts/accounts.sql.ts';
+import { describeLead } from '../leads/leads.service.ts';
+
+type Caller = { user: SessionUser; actor: { id: number | null; name: string | null } };
+type T = (key: string, params?: Record<string, string | number>) => string;
+type Row = Record<string, unknown>;
+type Party = { accountId: number; account: string; relation: number };
+
+export const DEAL_LOG_ENTITY = 'Deal';
+const FIELD_NAMES = DEAL_FIELDS.map((d) => d.name);
+
+export const typeOptions = (t: T): TSelectOption[] => DEAL_TYPES.map((v) => ({ value: v, text: t(`deals.type.${v}`), parent: null }));
+export const stageOptions = (t: T): TSelectOption[] => DEAL_STAGES.map((v) => ({ value: v, text: t(`deals.stage.${v}`), parent: null }));
+export const relationOptions = (t: T): TSelectOption[] => DEAL_RELATIONS.map((v) => ({ value: v, text: t(`deals.relation.${v}`), parent: null }));
+const options = (t: T) => ({ dealTypeOptions: typeOptions(t), dealStageOptions: stageOptions(t), dealAccountRelationOptions: relationOptions(t) });
+
+const nameOfUser = (col: SQL) => sql<string | null>`(select coalesce(a.display_name, u.username) from users u left join accounts a on a.id = u.account_id where u.id = ${col})`;
+/** The parties of a deal (SQL: json array in position order). */
+const partiesOf = (dealId: SQL) => sql<Party[]>`coalesce((select json_agg(json_build_object('accountId', p.account_id, 'account', a.display_name, 'relation', p.relation) order by p.position, p.id)
+  from deal_parties p join accounts a on a.id = p.account_id where p.deal_id = ${dealId}), '[]'::json)`;
+
+const leadText = async (db: Db | Tx, demandId: number | null, t: T) => {
+  if (demandId == null) return null;
+  const [r] = await db.select({ l: leads, account: accounts.displayName }).from(leads).leftJoin(accounts, eq(accounts.id, leads.accountId)).where(eq(leads.id, demandId));
+  return r ? describeLead(t, r.l as unknown as Row, r.account) : null;
+};
+
+/** The deal as shown and edited (GET /api/Deal/edit/{id}). */
+export async function getDeal(app: FastifyInstance, db: Db | Tx, id: number, t: T) {
+  const [row] = await db
+    .select({
+      d: deals,
+      ref: objects.referenceNumber,
+      title: sql<string | null>`${sql.identifier('objects')}.title`,
+      parties: partiesOf(sql`${deals.id}`),
+      createdBy: nameOfUser(sql`${deals.createdBy}`),
+      modifiedBy: nameOfUser(sql`${deals.modifiedBy}`),
+    })
+    .from(deals)
+    .leftJoin(objects, eq(objects.id, deals.objectId))
+    .where(eq(deals.id, id));
+  if (!row) throw notFound('deals.notFound');
+  const d = row.d as unknown as Row & typeof deals.$inferSelect;
+  const tz = app.config.timeZone;
+  return {
+    ...Object.fromEntries(FIELD_NAMES.map((n) => [n, d[n] ?? null])),
+    id: d.id,
+    dealType: d.dealType as number,
+    dealStage: d.dealStage as number,
+    objectId: d.objectId ?? null,
+    objectReferenceNumber: row.ref != null ? formatReferenceNumber(row.ref) : null,
+    objectTitle: row.title ?? null,
+    accounts: row.parties,
+    demandId: d.demandId ?? null,
+    demand: await leadText(db, d.demandId ?? null, t),
+    createdOn: toLocalDateTime(d.createdOn, tz)!,
+    createdBy: row.createdBy,
+    modifiedOn: toLocalDateTime(d.modifiedOn, tz)!,
+    modifiedBy: row.modifiedBy,
+    version: d.version,
+    ...options(t),
+  };
+}
+
+/**
+ * GET /api/Deal/add: a blank deal, stored only on save. From an object: the object, its owners as
+ * sellers and its price as asking; from a lead: the lead, its client as buyer.
+ */
+export async function blankDeal(app: FastifyInstance, q: { objectId?: number; demandId?: number }, t: T) {
+  const now = toLocalDateTime(new Date(), app.config.timeZone)!;
+  const parties: Party[] = [];
+  let object: { id: number; ref: number; title: string | null; salePrice: number | null; rentPrice: number | null; forSale: boolean } | undefined;
+  let dealType: number = DEAL_TYPE_SALE;
+  if (q.objectId != null) {
+    const r = await app.db.execute(sql`select id, reference_number as ref, title, sale_price, rent_price, for_sale, for_rent from objects where id = ${q.objectId}`);
+    const o = r.rows[0] as Row | undefined;
+    if (!o) throw notFound('deals.objectNotFound');
+    object = { id: o.id as number, ref: o.ref as number, title: (o.title as string | null) ?? null, salePrice: o.sale_price == null ? null : Number(o.sale_price), rentPrice: o.rent_price == null ? null : Number(o.rent_price), forSale: o.for_sale === true };
+    if (!object.forSale && o.for_rent === true) dealType = DEAL_TYPE_RENTAL;
+    const owners = await app.db.execute(sql`select distinct on (a.id) a.id, a.display_name from object_accounts l join accounts a on a.id = l.account_id
+      where l.object_id = ${q.objectId} and l.relation in (1, 2) order by a.id limit 10`);
+    for (const r2 of owners.rows as Row[]) parties.push({ accountId: r2.id as number, account: r2.display_name as string, relation: 1 });
+  }
+  if (q.demandId != null) {
+    const [l] = await app.db.select({ id: leads.id, accountId: leads.accountId, account: accounts.displayName }).from(leads).leftJoin(accounts, eq(accounts.id, leads.accountId)).where(eq(leads.id, q.demandId));
+    if (!l) throw notFound('leads.notFound');
+    if (l.accountId != null) parties.push({ accountId: l.accountId, account: l.account ?? '', relation: 2 });
+  }
+  const blank = Object.fromEntries(FIELD_NAMES.map((n) => [n, null]));
+  return {
+    ...blank,
+    id: null,
+    dealType,
+    dealStage: DEAL_STAGES[0],
+    objectId: object?.id ?? null,
+    objectReferenceNumber: object ? formatReferenceNumber(object.ref) : null,
+    objectTitle: object?.title ?? null,
+    askingPrice: object ? (dealType === DEAL_TYPE_SALE ? object.salePrice : object.rentPrice) : null,
+    accounts: parties,
+    demandId: q.demandId ?? null,
+    demand: await leadText(app.db, q.demandId ?? null, t),
+    createdOn: now,
+    createdBy: null,
+    modifiedOn: now,
+    modifiedBy: null,
+    version: 0,
+    ...options(t),
+  };
+}
+
+/** What closing depends on: type, stage, object and parties, before and after a change. */
+type ClosingState = { dealType: number; dealStage: number; objectId: number | null; parties: { accountId: number; relation: number }[] };
+
+/** The specialists a closed sale counts for (each account once per deal). */
+function soldCounters(s: ClosingState | null): Set<number> {
+  if (!s || s.dealType !== DEAL_TYPE_SALE || s.dealStage !== DEAL_STAGE_CLOSED) return new Set();
+  return new Set(s.parties.filter((p) => (DEAL_SPECIALIST_RELATIONS as readonly number[]).includes(p.relation)).map((p) => p.accountId));
+}
+
+/**
+ * A deal closing (or reopening) as a sale or rental: the specialists' numberOfSoldObjects move by
+ * one, and the objects' sold and rented flags follow their closed deals. The bought and rented
+ * reference numbers of accounts are read from the closed deals (accountDealRefs), so they follow
+ * by themselves.
+ */
+async function applyClosing(tx: Tx, before: ClosingState | null, after: ClosingState | null) {
+  const was = soldCounters(before);
+  const is = soldCounters(after);
+  const plus = [...is].filter((id) => !was.has(id));
+  const minus = [...was].filter((id) => !is.has(id));
+  if (plus.length) await tx.update(accounts).set({ numberOfSoldObjects: sql`${accounts.numberOfSoldObjects} + 1` }).where(inArray(accounts.id, plus));
+  if (minus.length) await tx.update(accounts).set({ numberOfSoldObjects: sql`greatest(${accounts.numberOfSoldObjects} - 1, 0)` }).where(inArray(accounts.id, minus));
+  const objectIds = [...new Set([before?.objectId, after?.objectId].filter((v): v is number => v != null))];
+  const closedChanged =
+    before?.dealStage === DEAL_STAGE_CLOSED || after?.dealStage === DEAL_STAGE_CLOSED ? before?.dealStage !== after?.dealStage || before?.dealType !== after?.dealType || before?.objectId !== after?.objectId : false;
+  if (objectIds.length && closedChanged) await refreshObjectFlags(tx, objectIds);
+}
+
+/** An object is sold while it has a closed sale, rented while it has a closed rental that has not expired. */
+export async function refreshObjectFlags(tx: Tx | Db, objectIds: number[]) {
+  await tx.execute(sql`update objects o set
+      sold = exists (select 1 from deals d where d.object_id = o.id and d.deal_type = ${DEAL_TYPE_SALE} and d.deal_stage = ${DEAL_STAGE_CLOSED}),
+      rented = exists (select 1 from deals d where d.object_id = o.id and d.deal_type = ${DEAL_TYPE_RENTAL} and d.deal_stage = ${DEAL_STAGE_CLOSED}
+        and (d.rent_expiration is null or d.rent_expiration >= current_date))
+    where o.id in (${sql.join(
+      objectIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
+}
+
+async function closingState(tx: Tx, id: number): Promise<ClosingState | null> {
+  const [d] = await tx.select().from(deals).where(eq(deals.id, id));
+  if (!d) return null;
+  const parties = await tx.select({ accountId: dealParties.accountId, relation: dealParties.relation }).from(dealParties).where(eq(dealParties.dealId, id));
+  const r = d as unknown as Row;
+  return { dealType: r.dealType as number, dealStage: r.dealStage as number, objectId: d.objectId ?? null, parties };
+}
+
+/** Party rows as saved: rows without an account dropped (spec), repeats of the same account in the same relation kept once. */
+function cleanParties(rows: TDealUpdate['accounts']) {
+  const seen = new Set<string>();
+  const out: { accountId: number; relation: number }[] = [];
+  for (const r of rows ?? []) {
+    if (r.accountId == null) continue;
+    const key = `${r.relation}:${r.accountId}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ accountId: r.accountId, relation: r.relation });
+  }
+  if (out.length > DEAL_MAX_PARTIES) throw fieldError('accounts', 'deals.tooManyParties', { max: DEAL_MAX_PARTIES });
+  return out;
+}
+
+async function checkRefs(tx: Tx, body: TDealUpdate, parties: { accountId: number }[] | undefined) {
+  if (body.objectId != null) {
+    const [o] = await tx.select({ id: objects.id }).from(objects).where(eq(objects.id, body.objectId));
+    if (!o) throw fieldError('objectId', 'deals.objectNotFound');
+  }
+  if (body.demandId != null) {
+    const [l] = await tx.select({ id: leads.id }).from(leads).where(eq(leads.id, body.demandId));
+    if (!l) throw fieldError('demandId', 'leads.notFound');
+  }
+  if (parties?.length) {
+    const ids = [...new Set(parties.map((p) => p.accountId))];
+    const found = await tx.select({ id: accounts.id }).from(accounts).where(inArray(accounts.id, ids));
+    if (found.length !== ids.length) throw fieldError('accounts', 'deals.accountNotFound');
+  }
+}
+
+/**
+ * The described fields to store: the body's fields over the current ones, checked as a whole
+ * (dates in order; contract duration for sales, rent dates for rentals). When the type changes,
+ * the other type's fields are cleared; setting them on the wrong type is a 400.
+ */
+function fieldsToStore(body: TDealUpdate, current: Row | null) {
+  const b = body as unknown as Row;
+  const set: Row = {};
+  for (const n of FIELD_NAMES) if (b[n] !== undefined) set[n] = b[n];
+  const merged: Row = { ...(current ?? {}), ...set };
+  merged.dealType ??= DEAL_TYPE_SALE;
+  merged.dealStage ??= DEAL_STAGES[0];
+  set.dealType = merged.dealType;
+  set.dealStage = merged.dealStage;
+  const typeChanged = current != null && current.dealType !== merged.dealType;
+  const foreign = merged.dealType === DEAL_TYPE_RENTAL ? DEAL_SALE_ONLY : DEAL_RENTAL_ONLY;
+  for (const n of foreign) {
+    if (b[n] != null) throw fieldError(n, merged.dealType === DEAL_TYPE_RENTAL ? 'deals.saleOnly' : 'deals.rentalOnly');
+    if (typeChanged || merged[n] != null) set[n] = null;
+    merged[n] = null;
+  }
+  for (const [a, z] of DEAL_RANGES) {
+    const from = merged[a] as string | null | undefined;
+    const till = merged[z] as string | null | undefined;
+    if (from && till && till < from) throw fieldError(z, 'deals.range');
+  }
+  return set;
+}
+
+/** POST /api/Deal/update: creates (no id) or updates with the version guard; the parties are replaced when sent. */
+export async function saveDeal(app: FastifyInstance, caller: Caller, body: TDealUpdate, t: T) {
+  return app.db.transaction(async (tx) => {
+    const parties = body.accounts !== undefined ? cleanParties(body.accounts) : undefined;
+    await checkRefs(tx, body, parties);
+    let id = body.id ?? null;
+    let before: ClosingState | null = null;
+    if (id == null) {
+      const set = fieldsToStore(body, null);
+      const [row] = await tx
+        .insert(deals)
+        .values({ ...set, objectId: body.objectId ?? null, demandId: body.demandId ?? null, createdBy: caller.user.id, modifiedBy: caller.user.id } as never)
+        .returning({ id: deals.id });
+      id = row!.id;
+      await logAction(tx, caller.actor, { action: 'Create', entity: DEAL_LOG_ENTITY, entityId: id, data: body });
+    } else {
+      const [current] = await tx.select().from(deals).where(eq(deals.id, id)).for('update');
+      if (!current) throw notFound('deals.notFound');
+      if (body.version !== current.version) throw conflict(await getDeal(app, tx, id, t));
+      before = await closingState(tx, id);
+      const set = fieldsToStore(body, current as unknown as Row);
+      if (body.objectId !== undefined) set.objectId = body.objectId;
+      if (body.demandId !== undefined) set.demandId = body.demandId;
+      await tx
+        .update(deals)
+        .set({ ...set, version: current.version + 1, modifiedOn: new Date(), modifiedBy: caller.user.id } as never)
+        .where(eq(deals.id, id));
+      await logAction(tx, caller.actor, { action: 'Update', entity: DEAL_LOG_ENTITY, entityId: id, data: body });
+    }
+    if (parties) {
+      await tx.delete(dealParties).where(eq(dealParties.dealId, id));
+      if (parties.length) await tx.insert(dealParties).values(parties.map((p, position) => ({ dealId: id!, accountId: p.accountId, relation: p.relation, position })));
+    }
+    await applyClosing(tx, before, await closingState(tx, id));
+    return getDeal(app, tx, id, t);
+  });
+}
+
+/** POST /api/Deal/move: the board's drag to another stage, with the version guard. */
+export async function moveDeal(app: FastifyInstance, caller: Caller, id: number, version: number, dealStage: number, t: T) {
+  return app.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(deals).where(eq(deals.id, id)).for('update');
+    if (!current) throw notFound('deals.notFound');
+    if (version !== current.version) throw conflict(await getDeal(app, tx, id, t));
+    const before = await closingState(tx, id);
+    await tx
+      .update(deals)
+      .set({ dealStage, version: current.version + 1, modifiedOn: new Date(), modifiedBy: caller.user.id } as never)
+      .where(eq(deals.id, id));
+    await logAction(tx, caller.actor, { action: 'Update', entity: DEAL_LOG_ENTITY, entityId: id, message: 'Moved', data: { dealStage } });
+    await applyClosing(tx, before, await closingState(tx, id));
+    return getDeal(app, tx, id, t);
+  });
+}
+
+/** DELETE /api/Deal/{id}: its parties and the activities only it held go with it; a closed deal's counts and flags are undone. */
+export async function deleteDeal(app: FastifyInstance, caller: Caller, id: number) {
+  await app.db.transaction(async (tx) => {
+    const [current] = await tx.select({ id: deals.id }).from(deals).where(eq(deals.id, id)).for('update');
+    if (!current) throw notFound('deals.notFound');
+    const before = await closingState(tx, id);
+    const links = await tx
+      .delete(activityLinks)
+      .where(and(eq(activityLinks.entity, LinkKind.Deal), eq(activityLinks.entityId, id)))
+      .returning({ activityId: activityLinks.activityId });
+    const ids = [...new Set(links.map((l) => l.activityId))];
+    if (ids.length) await tx.delete(activities).where(and(inArray(activities.id, ids), sql`not exists (select 1 from activity_links l where l.activity_id = ${activities.id})`));
+    await tx.delete(deals).where(eq(deals.id, id));
+    await applyClosing(tx, before, null);
+    await logAction(tx, caller.actor, { action: 'Delete', entity: DEAL_LOG_ENTITY, entityId: id });
+  });
+}
+
+/** The filters of the list and the board, as SQL conditions (each served by an index). */
+function filterConditions(f: Partial<TDealFilter>): (SQL | undefined)[] {
+  const c = dealColumns;
+  const where: (SQL | undefined)[] = [];
+  if (f.dealType) where.push(eq(c.dealType!, f.dealType));
+  if (f.stages?.length) where.push(inArray(c.dealStage!, f.stages));
+  if (f.depositFrom) where.push(sql`${c.dateOfDeposit} >= ${f.depositFrom}`);
+  if (f.depositTill) where.push(sql`${c.dateOfDeposit} <= ${f.depositTill}`);
+  if (f.endDateFrom) where.push(sql`${c.endDate} >= ${f.endDateFrom}`);
+  if (f.endDateTill) where.push(sql`${c.endDate} <= ${f.endDateTill}`);
+  if (f.objectId) where.push(eq(deals.objectId, f.objectId));
+  if (f.demandId) where.push(eq(deals.demandId, f.demandId));
+  if (f.accountId) where.push(sql`${deals.id} in (select p.deal_id from deal_parties p where p.account_id = ${f.accountId})`);
+  const name = f.lastName?.trim();
+  if (name) {
+    const latin = latinMatch(sql`a.last_name_latin`, name);
+    where.push(sql`${deals.id} in (select p.deal_id from deal_parties p join accounts a on a.id = p.account_id
+      where a.search_text like ${containsPattern(name)} ${latin ? sql`or ${latin}` : sql``})`);
+  }
+  const obj = f.object?.trim().replace(/^#/, '');
+  if (obj) {
+    if (/^\d{1,9}$/.test(obj)) where.push(sql`${deals.objectId} in (select o.id from objects o where o.reference_number = ${Number(obj)})`);
+    else where.push(sql`${deals.objectId} in (select o.id from objects o where o.search_text like ${containsPattern(obj)})`);
+  }
+  return where;
+}
+
+const SORT_SQL: Record<TDealSearch['sortBy'], (dir: SQL) => SQL[]> = {
+  createdOn: (dir) => [sql`${deals.createdOn} ${dir}`, sql`${deals.id} ${dir}`],
+  dateOfDeposit: (dir) => [sql`${dealColumns.dateOfDeposit} ${dir} nulls last`, sql`${deals.id} ${dir}`],
+  endDate: (dir) => [sql`${dealColumns.endDate} ${dir} nulls last`, sql`${deals.id} ${dir}`],
+  price: (dir) => [sql`${dealColumns.price} ${dir} nulls last`, sql`${deals.id} ${dir}`],
+  stage: (dir) => [sql`${dealColumns.dealStage} ${dir}`, sql`${deals.createdOn} desc`, sql`${deals.id} desc`],
+};
+
+/** POST /api/Deal/search: filters, count and page in SQL; the party columns with their account ids. */
+export async function searchDeals(app: FastifyInstance, f: TDealSearch, t: T) {
+  const cond = and(...filterConditions(f));
+  const [{ n }] = (await app.db.select({ n: sql<number>`count(*)::int` }).from(deals).where(cond)) as [{ n: number }];
+  const dir = f.sortDir === 'asc' ? sql`asc` : sql`desc`;
+  const rows = await app.db
+    .select({ d: deals, ref: objects.referenceNumber, parties: partiesOf(sql`${deals.id}`) })
+    .from(deals)
+    .leftJoin(objects, eq(objects.id, deals.objectId))
+    .where(cond)
+    .orderBy(...SORT_SQL[f.sortBy](dir))
+    .limit(f.perPage)
+    .offset((f.currentPage - 1) * f.perPage);
+  const tz = app.config.timeZone;
+  return {
+    items: rows.map((r) => {
+      const d = r.d as unknown as Row & typeof deals.$inferSelect;
+      const cols: Row = {};
+      for (const key of DEAL_LIST_PARTIES) {
+        const rel = { seller: 1, buyer: 2, lawer: 3, notary: 4, civilEngeneer: 5, assigned: 6 }[key];
+        const of = r.parties.filter((p) => p.relation === rel);
+        cols[key] = of.map((p) => p.account).join(', ');
+        cols[`${key}Id`] = of[0]?.accountId ?? null;
+      }
+      const stage = d.dealStage as number;
+      return {
+        id: d.id,
+        dealType: d.dealType as number,
+        type: t(`deals.type.${d.dealType as number}`),
+        dealStage: stage,
+        stage: t(`deals.stage.${stage}`),
+        rowClass: DEAL_STAGE_CLASS[stage] ?? '',
+        objectId: d.objectId ?? null,
+        objectReferenceNumber: r.ref != null ? formatReferenceNumber(r.ref) : null,
+        askingPrice: (d.askingPrice as number | null) ?? null,
+        price: (d.price as number | null) ?? null,
+        dateOfDeposit: (d.dateOfDeposit as string | null) ?? null,
+        endDate: (d.endDate as string | null) ?? null,
+        createdOn: toLocalDateTime(d.createdOn, tz)!,
+        ...cols,
+        parties: r.parties,
+      } as never;
+    }),
+    totalRows: n,
+    options: { types: typeOptions(t), stages: stageOptions(t), relations: relationOptions(t) },
+  };
+}
+
+/** POST /api/Deal/board: per stage its count, its exact total and its most recently changed deals. */
+export async function dealBoard(app: FastifyInstance, f: Partial<TDealFilter> & { perStage: number }, t: T) {
+  const cond = and(...filterConditions({ ...f, stages: [] }));
+  const whereSql = cond ? sql`where ${cond}` : sql``;
+  const totals = await app.db.execute(sql`select deal_stage as stage, count(*)::int as n, coalesce(sum(coalesce(price, asking_price)), 0)::text as total
+    from deals ${whereSql} group by deal_stage`);
+  const cards = await app.db.execute(sql`
+    select x.id, x.version, x.deal_type, x.deal_stage, x.object_id, o.reference_number as ref, o.title, x.price, x.asking_price, ${partiesOf(sql`x.id`)} as parties
+    from (select d.*, row_number() over (partition by d.deal_stage order by d.modified_on desc, d.id desc) as rn from deals d ${whereSql}) x
+    left join objects o on o.id = x.object_id
+    where x.rn <= ${f.perStage}
+    order by x.deal_stage, x.rn`);
+  const byStage = new Map((totals.rows as Row[]).map((r) => [r.stage as number, r]));
+  const num = (v: unknown) => (v == null ? null : Number(v));
+  return {
+    columns: DEAL_STAGES.map((stage) => ({
+      stage,
+      name: t(`deals.stage.${stage}`),
+      className: DEAL_STAGE_CLASS[stage]!,
+      count: (byStage.get(stage)?.n as number | undefined) ?? 0,
+      total: (byStage.get(stage)?.total as string | undefined) ?? '0',
+      cards: (cards.rows as Row[])
+        .filter((r) => r.deal_stage === stage)
+        .map((r) => ({
+          id: r.id as number,
+          version: r.version as number,
+          dealType: r.deal_type as number,
+          dealStage: stage,
+          objectId: (r.object_id as number | null) ?? null,
+          objectReferenceNumber: r.ref != null ? formatReferenceNumber(r.ref as number) : null,
+          objectTitle: (r.title as string | null) ?? null,
+          price: num(r.price),
+          askingPrice: num(r.asking_price),
+          parties: r.parties as Party[],
+        })),
+    })),
+    options: { types: typeOptions(t), relations: relationOptions(t) },
+  };
+}
+
+/** Merging accounts: the duplicate's deal parties become the kept account's (a repeat in the same relation kept once). */
+export async function moveDealParties(tx: Tx, keptId: number, duplicateId: number) {
+  await tx.execute(sql`delete from deal_parties p where p.account_id = ${duplicateId}
+    and exists (select 1 from deal_parties q where q.deal_id = p.deal_id and q.relation = p.relation and q.account_id = ${keptId})`);
+  await tx.update(dealParties).set({ accountId: keptId }).where(eq(dealParties.accountId, duplicateId));
+}
+
+/**
+ * The account's bought and rented objects from its closed deals (as buyer or tenant): reference
+ * numbers, space-separated, in order. A rental counts while it has not expired.
+ */
+export async function accountDealRefs(db: Db | Tx, accountId: number) {
+  const r = await db.execute(sql`
+    select coalesce(string_agg(distinct lpad(o.reference_number::text, 4, '0'), ' ') filter (where d.deal_type = ${DEAL_TYPE_SALE}), '') as bought,
+           coalesce(string_agg(distinct lpad(o.reference_number::text, 4, '0'), ' ') filter (where d.deal_type = ${DEAL_TYPE_RENTAL}
+             and (d.rent_expiration is null or d.rent_expiration >= current_date)), '') as rented
+    from deal_parties p join deals d on d.id = p.deal_id join objects o on o.id = d.object_id
+    where p.account_id = ${accountId} and p.relation = 2 and d.deal_stage = ${DEAL_STAGE_CLOSED}`);
+  const row = r.rows[0] as { bought: string; rented: string } | undefined;
+  return { bought: row?.bought ?? '', rented: row?.rented ?? '' };
+}
+
+/** An object's deals for its view (id and one line: type, stage, price, buyer), newest first. */
+export async function objectDeals(db: Db | Tx, objectId: number, t: T) {
+  const r = await db.execute(sql`
+    select d.id, d.deal_type, d.deal_stage, coalesce(d.price, d.asking_price) as price,
+      (select string_agg(a.display_name, ', ' order by p.position) from deal_parties p join accounts a on a.id = p.account_id where p.deal_id = d.id and p.relation = 2) as buyers
+    from deals d where d.object_id = ${objectId} order by d.created_on desc, d.id desc limit 100`);
+  return (r.rows as Row[]).map((d) => ({
+    id: d.id as number,
+    descr: [t(`deals.type.${d.deal_type}`), t(`deals.stage.${d.deal_stage}`), d.price != null ? formatMoney(Number(d.price)) : null, d.buyers].filter(Boolean).join(' · '),
+  }));
+}
+
+/** `150 000 €` (space thousands, symbol after, no decimals). */
+const formatMoney = (n: number) => `${Math.round(n).toLocaleString('en-US').replace(/,/g, '\u00a0')}\u00a0€`;

@@ -1,0 +1,248 @@
+import { describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { accounts, actionLog, dealParties, deals, objects } from '../../db/schema/index.ts';
+import { bearer, createTestApp } from '../../../test/harness.ts';
+
+const t = await createTestApp();
+const { app, db } = t;
+const agent = await t.user({ roles: ['employee'] });
+
+const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, lang = 'en') =>
+  app.inject({ method, url, payload: payload as object, headers: { ...bearer(agent.token), 'accept-language': lang } });
+
+async function newObject(title: string, extra: Record<string, unknown> = {}) {
+  const [o] = await db.insert(objects).values({ title, ...extra } as never).returning({ id: objects.id, ref: objects.referenceNumber });
+  return { ...o!, refText: String(o!.ref).padStart(4, '0') };
+}
+async function person(firstName: string, lastName: string, extra: Record<string, unknown> = {}) {
+  const [a] = await db.insert(accounts).values({ firstName, lastName, ...extra }).returning({ id: accounts.id });
+  return a!.id;
+}
+const view = async (id: number) => (await call('GET', `/api/account/view/${id}`)).json();
+const flags = async (id: number) => (await db.select({ sold: objects.sold, rented: objects.rented }).from(objects).where(eq(objects.id, id)))[0]!;
+
+const seller = await person('Giorgos', 'Papadakis', { isOwner: true });
+const buyer = await person('Maria', 'Oikonomou', { isClient: true });
+const notary = await person('Eleni', 'Notara', { isProfessional: true, isNotary: true });
+const lawyer = await person('Petros', 'Dikigoros', { isProfessional: true, isLawyer: true });
+const employee = await person('Nikos', 'Georgiou', { isEmploye: true });
+const flat = await newObject('Flat in Kalamaria', { forSale: true, salePrice: 185000 });
+const studio = await newObject('Studio in Toumba', { forRent: true, rentPrice: 450 });
+
+describe('a sale', () => {
+  let id = 0;
+  let version = 0;
+  it('starts from an object with its price asked, and is stored on save with its parties (rows without an account dropped)', async () => {
+    const blank = await call('GET', `/api/Deal/add?objectId=${flat.id}`);
+    expect(blank.statusCode, blank.body).toBe(200);
+    expect(blank.json()).toMatchObject({ id: null, dealType: 2, dealStage: 1, objectId: flat.id, objectReferenceNumber: flat.refText, askingPrice: 185000 });
+    expect(blank.json().dealStageOptions).toHaveLength(6);
+    expect(blank.json().dealAccountRelationOptions.map((o: { text: string }) => o.text)).toContain('Notary');
+
+    const created = await call('POST', '/api/Deal/update', {
+      dealType: 2,
+      dealStage: 1,
+      objectId: flat.id,
+      askingPrice: 185000,
+      price: 178500.5,
+      dateOfDeposit: '2026-10-02',
+      contractDurationMonths: 2,
+      accounts: [
+        { accountId: seller, relation: 1 },
+        { accountId: buyer, relation: 2 },
+        { accountId: null, relation: 3 },
+        { accountId: notary, relation: 4 },
+        { accountId: lawyer, relation: 3 },
+        { accountId: employee, relation: 6 },
+        { accountId: buyer, relation: 2 },
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const d = created.json();
+    id = d.id;
+    version = d.version;
+    expect(d).toMatchObject({ version: 1, price: 178500.5, dateOfDeposit: '2026-10-02', contractDurationMonths: 2, objectReferenceNumber: flat.refText });
+    expect(d.accounts.map((p: { accountId: number; relation: number }) => [p.accountId, p.relation])).toEqual([
+      [seller, 1],
+      [buyer, 2],
+      [notary, 4],
+      [lawyer, 3],
+      [employee, 6],
+    ]);
+    expect(d.accounts[0].account).toBe('Papadakis Giorgos');
+    const [log] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Deal'), eq(actionLog.entityId, id)));
+    expect(log).toMatchObject({ action: 'Create' });
+  });
+
+  it('opens for edit with its lists in the reader’s language', async () => {
+    const el = await call('GET', `/api/Deal/edit/${id}`, undefined, 'el');
+    expect(el.statusCode).toBe(200);
+    expect(el.json().dealTypeOptions.map((o: { text: string }) => o.text)).toEqual(['Πώληση', 'Μίσθωση']);
+    expect(el.json().dealAccountRelationOptions.find((o: { value: number }) => o.value === 4).text).toBe('Συμβολαιογράφος');
+  });
+
+  it('updates with the version guard: a stale save is a 409 with the current deal, and nothing changes', async () => {
+    const ok = await call('POST', '/api/Deal/update', { id, version, dealStage: 2 });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ version: version + 1, dealStage: 2, accounts: expect.arrayContaining([expect.objectContaining({ accountId: notary })]) });
+    const stale = await call('POST', '/api/Deal/update', { id, version, price: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().current).toMatchObject({ version: version + 1, price: 178500.5 });
+    version += 1;
+  });
+
+  it('is listed with the party columns linking to accounts, its row styled by stage, and filtered in SQL', async () => {
+    const res = await call('POST', '/api/Deal/search', { dealType: 2, stages: [2], depositFrom: '2026-10-01', depositTill: '2026-10-31', lastName: 'notar', object: `#${flat.refText}` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().totalRows).toBe(1);
+    expect(res.json().items[0]).toMatchObject({
+      id,
+      type: 'Sale',
+      stage: 'Deposit paid',
+      rowClass: 'depositpaid',
+      seller: 'Papadakis Giorgos',
+      sellerId: seller,
+      buyerId: buyer,
+      notaryId: notary,
+      lawerId: lawyer,
+      civilEngeneer: '',
+      civilEngeneerId: null,
+      assignedId: employee,
+      objectReferenceNumber: flat.refText,
+    });
+    for (const f of [{ stages: [1] }, { dealType: 1 }, { depositFrom: '2026-10-03' }, { endDateFrom: '2026-01-01' }, { lastName: 'nobody' }, { object: 'Toumba' }]) {
+      const none = await call('POST', '/api/Deal/search', f);
+      expect(none.json().items.map((r: { id: number }) => r.id), JSON.stringify(f)).not.toContain(id);
+    }
+    expect((await call('POST', '/api/Deal/search', { object: 'kalamaria' })).json().items[0].id).toBe(id);
+    expect((await call('POST', '/api/Deal/search', { perPage: 1000000 })).statusCode).toBe(200);
+  });
+
+  it('closing it as a sale fills the buyer’s bought reference numbers, the specialists’ counts and the object’s sold flag; reopening undoes them', async () => {
+    const before = (await view(notary)).numberOfSoldObjects;
+    const board = await call('POST', '/api/Deal/board', {});
+    const card = board.json().columns.find((c: { stage: number }) => c.stage === 2).cards.find((c: { id: number }) => c.id === id);
+    expect(card).toMatchObject({ version, objectReferenceNumber: flat.refText, price: 178500.5 });
+    const moved = await call('POST', '/api/Deal/move', { id, version, dealStage: 5 });
+    expect(moved.statusCode, moved.body).toBe(200);
+    version = moved.json().version;
+    expect((await view(buyer)).boughtObjectsReferenceNumbers).toBe(flat.refText);
+    expect((await view(notary)).numberOfSoldObjects).toBe(before + 1);
+    expect((await view(lawyer)).numberOfSoldObjects).toBe(1);
+    expect((await view(employee)).numberOfSoldObjects).toBe(0);
+    expect(await flags(flat.id)).toEqual({ sold: true, rented: false });
+    // a stale drag is refused
+    expect((await call('POST', '/api/Deal/move', { id, version: version - 1, dealStage: 4 })).statusCode).toBe(409);
+    // saving the closed deal again counts nothing twice
+    const again = await call('POST', '/api/Deal/update', { id, version, notes: 'keys handed over' });
+    version = again.json().version;
+    expect((await view(notary)).numberOfSoldObjects).toBe(before + 1);
+    const closed = (await call('POST', '/api/Deal/board', {})).json().columns.find((c: { stage: number }) => c.stage === 5);
+    expect(closed.count).toBeGreaterThanOrEqual(1);
+    expect(closed.total).toMatch(/^\d+(\.\d+)?$/);
+
+    const reopened = await call('POST', '/api/Deal/move', { id, version, dealStage: 4 });
+    version = reopened.json().version;
+    expect((await view(buyer)).boughtObjectsReferenceNumbers).toBe('');
+    expect((await view(notary)).numberOfSoldObjects).toBe(before);
+    expect(await flags(flat.id)).toEqual({ sold: false, rented: false });
+    version = (await call('POST', '/api/Deal/move', { id, version, dealStage: 5 })).json().version;
+  });
+
+  it('shows on the object’s view', async () => {
+    const v = await call('GET', `/api/object/view/${flat.id}`);
+    expect(v.json().deals).toEqual([expect.objectContaining({ id })]);
+    expect(v.json().deals[0].descr).toContain('Sale · Closed');
+  });
+
+  it('follows a merge: the duplicate’s deal parties become the kept account’s', async () => {
+    const dup = await person('Maria', 'Oikonomou');
+    const d2 = await call('POST', '/api/Deal/update', { dealType: 2, dealStage: 5, objectId: studio.id, accounts: [{ accountId: dup, relation: 2 }, { accountId: buyer, relation: 2 }] });
+    expect(d2.statusCode, d2.body).toBe(200);
+    const k = await view(buyer);
+    const merged = await call('POST', '/api/account/merge', { account: { id: buyer, version: k.version }, duplicateId: dup });
+    expect(merged.statusCode, merged.body).toBe(200);
+    expect(await db.select().from(dealParties).where(eq(dealParties.accountId, dup))).toEqual([]);
+    expect((await call('GET', `/api/Deal/edit/${d2.json().id}`)).json().accounts.map((p: { accountId: number }) => p.accountId)).toEqual([buyer]);
+    expect((await view(buyer)).boughtObjectsReferenceNumbers).toBe([flat.refText, studio.refText].sort().join(' '));
+    expect((await call('DELETE', `/api/Deal/${d2.json().id}`)).statusCode).toBe(200);
+    expect(await flags(studio.id)).toEqual({ sold: false, rented: false });
+  });
+
+  it('is deleted, and its closing undone', async () => {
+    const notaryBefore = (await view(notary)).numberOfSoldObjects;
+    expect((await call('DELETE', `/api/Deal/${id}`)).statusCode).toBe(200);
+    expect(await db.select().from(deals).where(eq(deals.id, id))).toEqual([]);
+    expect((await view(notary)).numberOfSoldObjects).toBe(notaryBefore - 1);
+    expect(await flags(flat.id)).toEqual({ sold: false, rented: false });
+    expect((await call('DELETE', `/api/Deal/${id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('a rental', () => {
+  it('has rent start and expiration, not a contract duration; closing it fills the tenant’s rented reference numbers', async () => {
+    const tenant = await person('Anna', 'Ivanova', { isClient: true });
+    const blank = await call('GET', `/api/Deal/add?objectId=${studio.id}`);
+    expect(blank.json()).toMatchObject({ dealType: 1, askingPrice: 450 });
+    const res = await call('POST', '/api/Deal/update', {
+      dealType: 1,
+      dealStage: 5,
+      objectId: studio.id,
+      price: 430,
+      rentStart: '2026-11-01',
+      rentExpiration: '2099-10-31',
+      accounts: [{ accountId: tenant, relation: 2 }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await view(tenant)).rentedObjectsReferenceNumbers).toBe(studio.refText);
+    expect(await flags(studio.id)).toEqual({ sold: false, rented: true });
+    // switching to a sale clears the rent dates
+    const sale = await call('POST', '/api/Deal/update', { id: res.json().id, version: res.json().version, dealType: 2 });
+    expect(sale.json()).toMatchObject({ rentStart: null, rentExpiration: null });
+    expect(await flags(studio.id)).toEqual({ sold: true, rented: false });
+    expect((await view(tenant)).rentedObjectsReferenceNumbers).toBe('');
+    await call('DELETE', `/api/Deal/${res.json().id}`);
+  });
+});
+
+describe('bad input', () => {
+  it('is refused with a clear 400 and changes nothing', async () => {
+    const [{ n: before }] = (await db.execute<{ n: number }>(`select count(*)::int as n from deals`)).rows as [{ n: number }];
+    for (const body of [
+      { askingPrice: -1 },
+      { price: 1e13 },
+      { price: 10.005 },
+      { dealStage: 9 },
+      { dealType: 3 },
+      { objectId: 2147483648 },
+      { objectId: 2147483647 },
+      { demandId: 2147483647 },
+      { accounts: [{ accountId: 2147483647, relation: 2 }] },
+      { accounts: [{ accountId: seller, relation: 8 }] },
+      { dateOfDeposit: '2026-02-30' },
+      { startDate: '2026-05-02', endDate: '2026-05-01' },
+      { dealType: 2, rentStart: '2026-05-01' },
+      { dealType: 1, contractDurationMonths: 12 },
+      { dealType: 1, rentStart: '2026-05-02', rentExpiration: '2026-05-01' },
+      { contractDurationMonths: -1 },
+    ]) {
+      const res = await call('POST', '/api/Deal/update', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().title ?? res.json().detail, JSON.stringify(body)).toBeTruthy();
+    }
+    const [{ n: after }] = (await db.execute<{ n: number }>(`select count(*)::int as n from deals`)).rows as [{ n: number }];
+    expect(after).toBe(before);
+    for (const body of [{ stages: [0] }, { dealType: 7 }, { depositFrom: '2026-13-01' }, { perPage: 0 }, { currentPage: 2147483648 }]) {
+      expect((await call('POST', '/api/Deal/search', body)).statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await call('POST', '/api/Deal/move', { id: 1, version: 1, dealStage: 0 })).statusCode).toBe(400);
+    expect((await call('GET', '/api/Deal/edit/2147483648')).statusCode).toBe(400);
+    expect((await call('GET', '/api/Deal/edit/2147483647')).statusCode).toBe(404);
+    expect((await call('GET', '/api/Deal/add?objectId=2147483647')).statusCode).toBe(404);
+  });
+
+  it('says what is wrong in the reader’s language', async () => {
+    const res = await call('POST', '/api/Deal/update', { dealType: 2, rentStart: '2026-05-01' }, 'el');
+    expect(JSON.stringify(res.json())).toContain('μόνο μισθώσεις');
+  });
+});

@@ -1,0 +1,84 @@
+// The deals' fields, described once (no runtime dependencies: the web imports it as
+// '@crm/contract/deal-fields' without zod). The deal's zod schema, its table columns and the deal
+// form are made from DEAL_FIELDS (decision 009); the lists below are the deal's select lists.
+import type { TFieldDescriptionOf } from './field-description.ts';
+
+export const DEAL_GROUPS = ['main', 'money', 'dates', 'rent', 'texts'] as const;
+export type TDealGroup = (typeof DEAL_GROUPS)[number];
+export type TDealFieldDescription = TFieldDescriptionOf<TDealGroup>;
+
+/** Deal types: 1 rental (the spec's dealType = 1, with rent start and expiration), 2 sale. Sale first in lists. */
+export const DEAL_TYPE_RENTAL = 1;
+export const DEAL_TYPE_SALE = 2;
+export const DEAL_TYPES = [DEAL_TYPE_SALE, DEAL_TYPE_RENTAL] as const;
+
+/**
+ * Stages, in the order a deal moves on (the board's columns): 1 negotiation, 2 deposit paid,
+ * 3 legal and technical checks, 4 contract signing, 5 closed, 6 cancelled. A deal in stage 5 is
+ * closed: as a sale it counts as sold (object, buyer, specialists), as a rental as rented.
+ */
+export const DEAL_STAGES = [1, 2, 3, 4, 5, 6] as const;
+export const DEAL_STAGE_CLOSED = 5;
+export const DEAL_STAGE_CANCELLED = 6;
+/** Row and card style classes: the stage's English name lowercased without spaces (spec: rows styled by stage). */
+export const DEAL_STAGE_CLASS: Record<number, string> = {
+  1: 'negotiation',
+  2: 'depositpaid',
+  3: 'checks',
+  4: 'contractsigning',
+  5: 'closed',
+  6: 'cancelled',
+};
+
+/**
+ * Who an account is in a deal: 1 seller (the landlord in a rental), 2 buyer (the tenant), 3 lawyer,
+ * 4 notary, 5 civil engineer, 6 assigned (the agency's employee in charge), 7 partner agency.
+ */
+export const DEAL_RELATIONS = [1, 2, 3, 4, 5, 6, 7] as const;
+export const DEAL_RELATION = { seller: 1, buyer: 2, lawer: 3, notary: 4, civilEngeneer: 5, assigned: 6, partner: 7 } as const;
+export type TDealPartyColumn = keyof typeof DEAL_RELATION;
+/** The parties the list shows as columns, in the spec's order (field names as the spec spells them). */
+export const DEAL_LIST_PARTIES = ['seller', 'buyer', 'lawer', 'notary', 'civilEngeneer', 'assigned'] as const;
+/** The specialists whose numberOfSoldObjects a closed sale counts: lawyer, notary, civil engineer, partner agency. */
+export const DEAL_SPECIALIST_RELATIONS = [3, 4, 5, 7] as const;
+/** At most this many parties on one deal. */
+export const DEAL_MAX_PARTIES = 30;
+
+const d = (name: string, type: TDealFieldDescription['type'], group: TDealGroup, extra: Partial<TDealFieldDescription> = {}): TDealFieldDescription => ({
+  name,
+  type,
+  group,
+  ...extra,
+});
+
+/** Euro and cent, within the column's numeric(14, 2); never negative. */
+const money: Partial<TDealFieldDescription> = { step: 0.01, min: 0, max: 999999999999.99 };
+
+export const DEAL_FIELDS: readonly TDealFieldDescription[] = [
+  d('dealType', 'select', 'main', { list: 'dealTypeOptions', required: true }),
+  d('dealStage', 'select', 'main', { list: 'dealStageOptions', required: true }),
+  d('askingPrice', 'currency', 'money', money),
+  d('price', 'currency', 'money', money),
+  /** Beyond the spec: the deposit (earnest money) paid, and the agency's commission. */
+  d('deposit', 'currency', 'money', money),
+  d('commission', 'currency', 'money', money),
+  d('dateOfDeposit', 'date', 'dates'),
+  d('startDate', 'date', 'dates'),
+  d('endDate', 'date', 'dates'),
+  /** Sales only. */
+  d('contractDurationMonths', 'number', 'dates', { integer: true, min: 0, max: 600 }),
+  /** Rentals (dealType 1) only. */
+  d('rentStart', 'date', 'rent'),
+  d('rentExpiration', 'date', 'rent'),
+  d('notes', 'textarea', 'texts', { max: 20000 }),
+];
+
+/** Fields only a sale has, and only a rental has. */
+export const DEAL_SALE_ONLY = ['contractDurationMonths'] as const;
+export const DEAL_RENTAL_ONLY = ['rentStart', 'rentExpiration'] as const;
+
+/** Pairs that must be in order (start ≤ end). */
+export const DEAL_RANGES = [
+  ['startDate', 'endDate'],
+  ['rentStart', 'rentExpiration'],
+] as const;

@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { ZDate, ZId, ZPage, ZSelectOption, ZText } from './common.ts';
+import { listAnswer } from './accounts.ts';
+import { zodOfField } from './objects.ts';
+import { DEAL_FIELDS, DEAL_MAX_PARTIES, DEAL_RELATIONS, DEAL_STAGES, DEAL_TYPES } from './deal-fields.ts';
+
+const oneOf = (values: readonly number[]) => z.number().int().refine((v) => values.includes(v), { message: 'validation.choice' });
+export const ZDealType = oneOf(DEAL_TYPES);
+export const ZDealStage = oneOf(DEAL_STAGES);
+export const ZDealRelation = oneOf(DEAL_RELATIONS);
+
+/** Every described field of a deal; type and stage must be one of their lists (an unknown stage is a 400). */
+export const ZDealFields = z.object({
+  ...(Object.fromEntries(DEAL_FIELDS.map((d) => [d.name, zodOfField(d)])) as Record<string, z.ZodTypeAny>),
+  dealType: ZDealType,
+  dealStage: ZDealStage,
+});
+
+/** A party of a deal: an account in a relation (seller, buyer, lawyer, notary, civil engineer, assigned, partner). */
+export const ZDealParty = z.object({
+  accountId: z.number().int(),
+  account: z.string(),
+  relation: z.number().int(),
+});
+export type TDealParty = z.infer<typeof ZDealParty>;
+
+export const ZDeal = z.object({
+  id: z.number().int().nullable(),
+  dealType: z.number().int(),
+  dealStage: z.number().int(),
+  objectId: z.number().int().nullable(),
+  objectReferenceNumber: z.string().nullable(),
+  objectTitle: z.string().nullable(),
+  accounts: z.array(ZDealParty),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  askingPrice: z.number().nullable(),
+  price: z.number().nullable(),
+  deposit: z.number().nullable(),
+  commission: z.number().nullable(),
+  dateOfDeposit: z.string().nullable(),
+  contractDurationMonths: z.number().int().nullable(),
+  rentStart: z.string().nullable(),
+  rentExpiration: z.string().nullable(),
+  notes: z.string().nullable(),
+  demandId: z.number().int().nullable(),
+  /** The linked lead as one line. */
+  demand: z.string().nullable(),
+  createdOn: z.string(),
+  createdBy: z.string().nullable(),
+  modifiedOn: z.string(),
+  modifiedBy: z.string().nullable(),
+  version: z.number().int(),
+});
+export type TDeal = z.infer<typeof ZDeal>;
+
+export const ZDealOptions = z.object({
+  dealTypeOptions: z.array(ZSelectOption),
+  dealStageOptions: z.array(ZSelectOption),
+  dealAccountRelationOptions: z.array(ZSelectOption),
+});
+/** GET /api/Deal/add (a blank deal, stored on save) and GET /api/Deal/edit/{id}. */
+export const ZDealAnswer = ZDeal.extend(ZDealOptions.shape);
+export type TDealAnswer = z.infer<typeof ZDealAnswer>;
+
+/** GET /api/Deal/add: optionally from an object (its owners as sellers, its price asked) or a lead (its client as buyer). */
+export const ZDealAddQuery = z.object({
+  objectId: z.coerce.number().int().min(1).max(2147483647).optional(),
+  demandId: z.coerce.number().int().min(1).max(2147483647).optional(),
+});
+
+/** A party row as sent on save: a row without an account is dropped (spec). */
+export const ZDealPartyInput = z.object({ accountId: ZId.nullable().optional(), relation: ZDealRelation });
+
+/** POST /api/Deal/update: without id it creates the deal; with id it carries the version it was based on. */
+export const ZDealUpdate = ZDealFields.partial().extend({
+  id: ZId.nullable().optional(),
+  version: ZId.optional(),
+  objectId: ZId.nullable().optional(),
+  demandId: ZId.nullable().optional(),
+  accounts: z.array(ZDealPartyInput).max(DEAL_MAX_PARTIES * 2).optional(),
+});
+export type TDealUpdate = z.infer<typeof ZDealUpdate>;
+
+/** POST /api/Deal/move: the board's drag of a deal to another stage, with the version guard. */
+export const ZDealMove = z.object({ id: ZId, version: ZId, dealStage: ZDealStage });
+
+/** The list's and the board's filters (spec: POST /api/Deal/search). */
+export const ZDealFilter = z.object({
+  /** A deal type, or null / 0 for all (an unknown type is a 400). */
+  dealType: oneOf([0, ...DEAL_TYPES]).nullable().optional(),
+  stages: z.array(ZDealStage).max(DEAL_STAGES.length).default([]),
+  depositFrom: ZDate.nullable().optional(),
+  depositTill: ZDate.nullable().optional(),
+  endDateFrom: ZDate.nullable().optional(),
+  endDateTill: ZDate.nullable().optional(),
+  /** Any party's last name (across scripts: Greeklish finds Greek). */
+  lastName: ZText(100).nullable().optional(),
+  /** The object's reference number ("0042" or "#0042"). */
+  object: ZText(50).nullable().optional(),
+  /** Beyond the spec: one object, one account (a party), one lead. */
+  objectId: ZId.nullable().optional(),
+  accountId: ZId.nullable().optional(),
+  demandId: ZId.nullable().optional(),
+});
+export type TDealFilter = z.infer<typeof ZDealFilter>;
+
+export const DEAL_SORTS = ['createdOn', 'dateOfDeposit', 'endDate', 'price', 'stage'] as const;
+export const ZDealSearch = ZDealFilter.extend({
+  perPage: z.number().int().min(1).max(1000000).default(20),
+  currentPage: ZPage.default(1),
+  sortBy: z.enum(DEAL_SORTS).default('createdOn'),
+  sortDir: z.enum(['asc', 'desc']).default('desc'),
+});
+export type TDealSearch = z.infer<typeof ZDealSearch>;
+
+const party = z.string();
+const partyId = z.number().int().nullable();
+export const ZDealRow = z.object({
+  id: z.number().int(),
+  dealType: z.number().int(),
+  type: z.string(),
+  dealStage: z.number().int(),
+  stage: z.string(),
+  /** The row's style class: the stage's name lowercased without spaces. */
+  rowClass: z.string(),
+  objectId: z.number().int().nullable(),
+  objectReferenceNumber: z.string().nullable(),
+  askingPrice: z.number().nullable(),
+  price: z.number().nullable(),
+  dateOfDeposit: z.string().nullable(),
+  endDate: z.string().nullable(),
+  createdOn: z.string(),
+  /** The spec's party columns (the first account of each relation, with its id) … */
+  seller: party,
+  sellerId: partyId,
+  buyer: party,
+  buyerId: partyId,
+  lawer: party,
+  lawerId: partyId,
+  notary: party,
+  notaryId: partyId,
+  civilEngeneer: party,
+  civilEngeneerId: partyId,
+  assigned: party,
+  assignedId: partyId,
+  /** … and every party, for rows with more than one per relation. */
+  parties: z.array(z.object({ accountId: z.number().int(), account: z.string(), relation: z.number().int() })),
+});
+export type TDealRow = z.infer<typeof ZDealRow>;
+export const ZDealSearchAnswer = listAnswer(ZDealRow).extend({
+  options: z.object({ types: z.array(ZSelectOption), stages: z.array(ZSelectOption), relations: z.array(ZSelectOption) }),
+});
+
+/** POST /api/Deal/board: deals by stage (the newest of each stage, up to `perStage`), with each stage's count and total. */
+export const ZDealBoardQuery = ZDealFilter.omit({ stages: true }).extend({
+  perStage: z.number().int().min(1).max(500).default(50),
+});
+export const ZDealCard = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  dealType: z.number().int(),
+  dealStage: z.number().int(),
+  objectId: z.number().int().nullable(),
+  objectReferenceNumber: z.string().nullable(),
+  objectTitle: z.string().nullable(),
+  price: z.number().nullable(),
+  askingPrice: z.number().nullable(),
+  parties: z.array(z.object({ accountId: z.number().int(), account: z.string(), relation: z.number().int() })),
+});
+export type TDealCard = z.infer<typeof ZDealCard>;
+export const ZDealBoardAnswer = z.object({
+  columns: z.array(
+    z.object({
+      stage: z.number().int(),
+      name: z.string(),
+      className: z.string(),
+      count: z.number().int(),
+      /** Sum of the final (else asking) prices of every deal of the stage, exact, as a decimal string. */
+      total: z.string(),
+      cards: z.array(ZDealCard),
+    }),
+  ),
+  options: z.object({ types: z.array(ZSelectOption), relations: z.array(ZSelectOption) }),
+});
+export type TDealBoard = z.infer<typeof ZDealBoardAnswer>;
