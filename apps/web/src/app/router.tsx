@@ -71,6 +71,12 @@ const paymentPages = {
   ExpensePage: () => import('../features/payments/pages/transaction-page.tsx').then((m) => ({ Component: m.ExpensePage })),
 };
 
+const dealPages = {
+  DealsPage: () => import('../features/deals/pages/deals-page.tsx').then((m) => ({ Component: m.DealsPage })),
+  DealsBoardPage: () => import('../features/deals/pages/deals-board-page.tsx').then((m) => ({ Component: m.DealsBoardPage })),
+  DealPage: () => import('../features/deals/pages/deal-page.tsx').then((m) => ({ Component: m.DealPage })),
+};
+
 /** The route table of the spec (document 001, 2.1), in one place. */
 export const protectedRoutes: RouteObject[] = [
   lazyPage('/CRM', 'title.home', () => import('../features/home/pages/home-page.tsx').then((m) => ({ Component: m.HomePage }))),
@@ -114,11 +120,12 @@ export const protectedRoutes: RouteObject[] = [
   lazyPage('/Viewing/Edit/:id', 'title.viewing', viewingPages.ViewingPage),
   lazyPage('/Viewing/:id', 'title.viewing', viewingPages.ViewingPage),
   lazyPage('/Calendar', 'title.calendar', viewingPages.CalendarPage),
-  soon('/Deals', 'title.deals'),
-  soon('/Deals/Add', 'title.deal'),
-  soon('/Deads/Add', 'title.deal'),
-  soon('/Deals/Edit/:id', 'title.deal'),
-  soon('/Deals/:id', 'title.deal'),
+  lazyPage('/Deals', 'title.deals', dealPages.DealsPage),
+  lazyPage('/Deals/Board', 'title.dealBoard', dealPages.DealsBoardPage),
+  lazyPage('/Deals/Add', 'title.deal', dealPages.DealPage),
+  lazyPage('/Deads/Add', 'title.deal', dealPages.DealPage),
+  lazyPage('/Deals/Edit/:id', 'title.deal', dealPages.DealPage),
+  lazyPage('/Deals/:id', 'title.deal', dealPages.DealPage),
   soon('/Reservations', 'title.reservations', { noBranch: true }),
   soon('/Reservations/Add', 'title.reservation', { noBranch: true }),
   soon('/Reservations/Edit/:id', 'title.reservation', { noBranch: true }),

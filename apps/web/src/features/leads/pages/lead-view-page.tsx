@@ -21,6 +21,7 @@ import { LeadDetails } from '../components/lead-details.tsx';
 import { LeadEditor } from '../components/lead-editor.tsx';
 import { LeadMatches } from '../components/lead-matches.tsx';
 import { LeadObjects } from '../components/lead-objects.tsx';
+import { LeadDeals } from '../../deals/components/lead-deals.tsx';
 
 type ViewMode = 0 | 1 | 2;
 /** Activities link to a lead as a Demand (link kind 4). */
@@ -72,6 +73,7 @@ function LeadBody({ id, mode, onStatus, onAccountStatus }: { id: number; mode: V
         <LeadDetails lead={lead} />
         <LeadObjects lead={lead} editable={false} />
         <LeadMatches leadId={lead.id} />
+        <LeadDeals leadId={lead.id} />
       </Stack>
     );
   return (

@@ -1,0 +1,90 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { TDealBoard, TDealRow, TDealUpdate, TSelectOption } from '@crm/contract';
+import { api } from '../../../lib/api.ts';
+
+export type TDealParty = { accountId: number; account: string; relation: number };
+/** The deal as the form reads it (GET /api/Deal/add, /api/Deal/edit/{id}). */
+export type TDealAnswer = {
+  id: number | null;
+  dealType: number;
+  dealStage: number;
+  objectId: number | null;
+  objectReferenceNumber: string | null;
+  objectTitle: string | null;
+  accounts: TDealParty[];
+  demandId: number | null;
+  demand: string | null;
+  createdOn: string;
+  createdBy: string | null;
+  modifiedOn: string;
+  modifiedBy: string | null;
+  version: number;
+  dealTypeOptions: TSelectOption[];
+  dealStageOptions: TSelectOption[];
+  dealAccountRelationOptions: TSelectOption[];
+} & Record<string, unknown>;
+
+/** Filters of the deal list (cookie "DealList.filter"), spec: POST /api/Deal/search. */
+export type TDealListFilter = {
+  dealType: number;
+  stages: number[];
+  depositFrom: string | null;
+  depositTill: string | null;
+  endDateFrom: string | null;
+  endDateTill: string | null;
+  lastName: string;
+  object: string;
+};
+export const NO_DEAL_FILTER: TDealListFilter = { dealType: 0, stages: [], depositFrom: null, depositTill: null, endDateFrom: null, endDateTill: null, lastName: '', object: '' };
+
+export type TDealSearchAnswer = { items: TDealRow[]; totalRows: number; options: { types: TSelectOption[]; stages: TSelectOption[]; relations: TSelectOption[] } };
+
+export const dealKeys = {
+  all: ['deal'] as const,
+  lists: ['deal', 'list'] as const,
+  board: ['deal', 'board'] as const,
+  one: (id: number) => ['deal', 'one', id] as const,
+};
+
+const wireFilter = (f: Partial<TDealListFilter>) => ({ ...f, lastName: f.lastName?.trim() || null, object: f.object?.trim() || null });
+
+export const dealsQuery = (f: TDealListFilter, page: { perPage: number; currentPage: number; sortBy: string; sortDir: 'asc' | 'desc' }) =>
+  queryOptions({
+    queryKey: [...dealKeys.lists, f, page],
+    queryFn: ({ signal }) => api<TDealSearchAnswer>('/api/Deal/search', { body: { ...wireFilter(f), ...page }, signal, background: true }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The deals of one lead (or object, or account), for their pages. */
+export const dealsOfQuery = (by: { demandId?: number; objectId?: number; accountId?: number }) =>
+  queryOptions({
+    queryKey: [...dealKeys.lists, 'of', by],
+    queryFn: ({ signal }) => api<TDealSearchAnswer>('/api/Deal/search', { body: { ...by, perPage: 100 }, signal, background: true }),
+  });
+
+export const dealBoardQuery = (f: Omit<TDealListFilter, 'stages'>) =>
+  queryOptions({
+    queryKey: [...dealKeys.board, f],
+    queryFn: ({ signal }) => api<TDealBoard>('/api/Deal/board', { body: wireFilter(f), signal, background: true }),
+    placeholderData: keepPreviousData,
+  });
+
+export const dealQuery = (id: number) =>
+  queryOptions({ queryKey: dealKeys.one(id), queryFn: ({ signal }) => api<TDealAnswer>(`/api/Deal/edit/${id}`, { signal }), staleTime: 0, meta: { handlesErrors: true } });
+export const blankDealQuery = (from: { objectId: number | null; demandId: number | null }) =>
+  queryOptions({
+    queryKey: ['deal', 'blank', from],
+    queryFn: ({ signal }) =>
+      api<TDealAnswer>('/api/Deal/add', { query: { ...(from.objectId ? { objectId: from.objectId } : {}), ...(from.demandId ? { demandId: from.demandId } : {}) }, signal }),
+    staleTime: 0,
+    gcTime: 0,
+    meta: { handlesErrors: true },
+  });
+
+export const saveDeal = (body: TDealUpdate) => api<TDealAnswer>('/api/Deal/update', { body });
+export const moveDeal = (id: number, version: number, dealStage: number) => api<TDealAnswer>('/api/Deal/move', { body: { id, version, dealStage } });
+export const deleteDeal = (id: number) => api<unknown>(`/api/Deal/${id}`, { method: 'DELETE' });
+
+/** Any account, by name, phone, e-mail or number (the parties' picker). */
+export const searchAccounts = async (searchStr: string, signal: AbortSignal) =>
+  (await api<{ items: { id: number; description: string }[] }>('/api/account/search', { query: { searchStr }, signal })).items.map((i) => ({ id: i.id, text: i.description }));

@@ -1,0 +1,404 @@
+import { ActionIcon, Alert, Anchor, Button, Card, Center, Grid, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { TSelectOption } from '@crm/contract';
+import { DEAL_FIELDS, DEAL_GROUPS, DEAL_RENTAL_ONLY, DEAL_SALE_ONLY, DEAL_TYPE_RENTAL, type TDealFieldDescription } from '@crm/contract/deal-fields';
+import { ActivityList } from '../../../components/activity-list.tsx';
+import { FieldInput } from '../../../components/fields/field-input.tsx';
+import { formatFieldValue, toDraft, toWire, type Draft } from '../../../components/fields/field-values.ts';
+import { RecordNotFound } from '../../../components/record-not-found.tsx';
+import { SearchPicker, type Picked } from '../../../components/search-picker.tsx';
+import { IconPlus, IconTrash } from '../../../components/icons.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { showBanner, showBannerAfterNavigation } from '../../../lib/banner.ts';
+import { describeError } from '../../../lib/errors.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useGoBack } from '../../accounts/components/go-back.ts';
+import { searchLeadsQuick, searchObjectsByRef } from '../../viewings/api/viewings.ts';
+import { blankDealQuery, dealKeys, dealQuery, deleteDeal, saveDeal, searchAccounts, type TDealAnswer } from '../api/deals.ts';
+
+/** Activities link to a deal with link kind 5. */
+const ENTITY_DEAL = 5;
+
+type Mode = 'create' | 'edit' | 'view';
+type PartyRow = { key: number; account: Picked; relation: number };
+type Form = { values: Record<string, Draft>; object: Picked; demand: Picked; parties: PartyRow[] };
+
+let nextKey = 1;
+const typeOf = (values: Record<string, Draft>) => Number(values.dealType);
+/** Fields of the other deal type are not shown (spec: rent dates for rentals, contract duration for sales). */
+const shown = (d: TDealFieldDescription, dealType: number) =>
+  dealType === DEAL_TYPE_RENTAL ? !(DEAL_SALE_ONLY as readonly string[]).includes(d.name) : !(DEAL_RENTAL_ONLY as readonly string[]).includes(d.name);
+
+function toForm(d: TDealAnswer): Form {
+  return {
+    values: Object.fromEntries(DEAL_FIELDS.map((f) => [f.name, toDraft(f.type, d[f.name])])),
+    object: d.objectId ? { id: d.objectId, text: `#${d.objectReferenceNumber ?? d.objectId}${d.objectTitle ? ` ${d.objectTitle}` : ''}` } : null,
+    demand: d.demandId ? { id: d.demandId, text: d.demand ?? `#${d.demandId}` } : null,
+    parties: d.accounts.map((p) => ({ key: nextKey++, account: { id: p.accountId, text: p.account }, relation: p.relation })),
+  };
+}
+
+/** /Deals/Add and /Deads/Add (create; ?objectId= or ?demandId= starts from an object or a lead), /Deals/{id} (view), /Deals/Edit/{id} (edit). */
+export function DealPage() {
+  const params = useParams();
+  const location = useLocation();
+  const [search] = useSearchParams();
+  const id = params.id ? Number(params.id) : null;
+  const mode: Mode = id == null ? 'create' : location.pathname.toLowerCase().startsWith('/deals/edit') ? 'edit' : 'view';
+  const from = { objectId: Number(search.get('objectId')) || null, demandId: Number(search.get('demandId')) || null };
+  const valid = id == null || (Number.isInteger(id) && id > 0);
+  const blank = useQuery({ ...blankDealQuery(from), enabled: id == null });
+  const stored = useQuery({ ...dealQuery(id ?? 0), enabled: id != null && valid });
+  const q = id == null ? blank : stored;
+  if (!valid || (q.error instanceof ApiError && q.error.status === 404)) return <RecordNotFound testId="deal-not-found" />;
+  if (q.isError && !q.data)
+    return (
+      <Alert color="red" data-testid="deal-error">
+        {describeError(q.error).message}
+      </Alert>
+    );
+  if (!q.data || (mode !== 'view' && !q.isFetchedAfterMount))
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  return <DealForm key={`${mode}-${q.data.id}-${q.data.version}`} deal={q.data} mode={mode} />;
+}
+
+function Shown({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" component="div" data-testid={testId}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const goBack = useGoBack();
+  const client = useQueryClient();
+  const [form, setForm] = useState<Form>(() => toForm(deal));
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const readOnly = mode === 'view';
+  const lists: Record<string, TSelectOption[]> = { dealTypeOptions: deal.dealTypeOptions, dealStageOptions: deal.dealStageOptions };
+  const relations = deal.dealAccountRelationOptions;
+  const dealType = typeOf(form.values);
+  const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
+  const setValue = (name: string, v: Draft) =>
+    setForm((f) => {
+      const values = { ...f.values, [name]: v };
+      // Another type: its own fields only (the other type's are cleared, as the server does).
+      if (name === 'dealType') for (const d of DEAL_FIELDS) if (!shown(d, typeOf(values))) values[d.name] = toDraft(d.type, null);
+      return { ...f, values };
+    });
+
+  const save = async () => {
+    if (busy) return;
+    setBusy(true);
+    setErrors({});
+    try {
+      const fields = Object.fromEntries(DEAL_FIELDS.map((d) => [d.name, shown(d, dealType) ? toWire(d.type, form.values[d.name] ?? null, d.list ? lists[d.list] : []) : null]));
+      const saved = await saveDeal({
+        ...fields,
+        ...(deal.id != null ? { id: deal.id, version: deal.version } : {}),
+        objectId: form.object?.id ?? null,
+        demandId: form.demand?.id ?? null,
+        // Rows without an account are dropped (spec).
+        accounts: form.parties.filter((p) => p.account).map((p) => ({ accountId: p.account!.id, relation: p.relation })),
+      } as never);
+      client.setQueryData(dealKeys.one(saved.id!), saved);
+      void client.invalidateQueries({ queryKey: dealKeys.lists });
+      void client.invalidateQueries({ queryKey: dealKeys.board });
+      showBannerAfterNavigation('success', t('deals.ui.saved'));
+      navigate(`/Deals/${saved.id}`, { replace: mode === 'create' });
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 409 && e.problem.current) {
+        const current = e.problem.current as TDealAnswer;
+        client.setQueryData(dealKeys.one(current.id!), current);
+        showBanner('warning', e.problem.title || t('errors.conflict'));
+        setForm(toForm(current));
+      } else if (e instanceof ApiError && e.status === 400) {
+        setErrors(e.fieldErrors);
+        setError(describeError(e).message);
+      } else setError(describeError(e).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = () =>
+    modals.openConfirmModal({
+      title: t('deals.ui.deleteTitle'),
+      children: <Text size="sm">{t('deals.ui.deleteConfirm')}</Text>,
+      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
+      onConfirm: async () => {
+        try {
+          await deleteDeal(deal.id!);
+          void client.invalidateQueries({ queryKey: dealKeys.all });
+          showBannerAfterNavigation('success', t('deals.ui.deleted'));
+          navigate('/Deals');
+        } catch (e) {
+          setError(describeError(e).message);
+        }
+      },
+    });
+
+  const field = (d: TDealFieldDescription) => {
+    const label = t(`fields.deal.${d.name}`);
+    const options = d.list ? (lists[d.list] ?? []) : [];
+    if (readOnly) {
+      const text = formatFieldValue(d.type, toWire(d.type, form.values[d.name] ?? null, options), t, options);
+      return (
+        <Shown label={label} testId={`deal-${d.name}`}>
+          {text || (
+            <Text span size="sm" c="dimmed">
+              {t('deals.ui.notSet')}
+            </Text>
+          )}
+        </Shown>
+      );
+    }
+    return (
+      <FieldInput
+        type={d.type}
+        label={label}
+        value={form.values[d.name] ?? null}
+        onChange={(v) => setValue(d.name, v)}
+        error={errors[d.name]}
+        options={options}
+        required={d.required}
+        min={d.min}
+        max={d.max}
+        step={d.step}
+        integer={d.integer}
+        maxLength={d.max}
+        minRows={3}
+        autoFocus={false}
+        testId={`deal-${d.name}`}
+      />
+    );
+  };
+
+  const groupCard = (g: (typeof DEAL_GROUPS)[number]) => {
+    const fields = DEAL_FIELDS.filter((d) => d.group === g && shown(d, dealType));
+    if (!fields.length) return null;
+    return (
+      <Card withBorder padding="sm" key={g} data-testid={`deal-group-${g}`}>
+        <Title order={3} size="h5" mb="xs">
+          {t(`deals.group.${g}`)}
+        </Title>
+        <Grid gap="sm">
+          {fields.map((d) => (
+            <Grid.Col key={d.name} span={d.type === 'textarea' ? 12 : { base: 12, sm: 6, lg: 3 }}>
+              {field(d)}
+            </Grid.Col>
+          ))}
+          {g === 'main' && (
+            <>
+              <Grid.Col span={{ base: 12, lg: 6 }}>
+                {readOnly ? (
+                  <Shown label={t('deals.ui.object')} testId="deal-object">
+                    {form.object ? (
+                      <Anchor component={Link} to={`/Objects/View/${form.object.id}`}>
+                        {form.object.text}
+                      </Anchor>
+                    ) : (
+                      <Text span size="sm" c="dimmed">
+                        {t('deals.ui.notSet')}
+                      </Text>
+                    )}
+                  </Shown>
+                ) : (
+                  <SearchPicker
+                    label={t('deals.ui.object')}
+                    placeholder={t('leads.ui.objects.addPlaceholder')}
+                    value={form.object}
+                    onChange={(v) => set({ object: v })}
+                    search={searchObjectsByRef}
+                    queryKey="object"
+                    testId="deal-object-picker"
+                  />
+                )}
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, lg: 6 }}>
+                {readOnly ? (
+                  <Shown label={t('deals.ui.lead')} testId="deal-lead">
+                    {form.demand ? (
+                      <Anchor component={Link} to={`/Leads/View/${form.demand.id}`}>
+                        {form.demand.text}
+                      </Anchor>
+                    ) : (
+                      <Text span size="sm" c="dimmed">
+                        {t('deals.ui.notSet')}
+                      </Text>
+                    )}
+                  </Shown>
+                ) : (
+                  <SearchPicker label={t('deals.ui.lead')} value={form.demand} onChange={(v) => set({ demand: v })} search={searchLeadsQuick} queryKey="lead" testId="deal-lead-picker" />
+                )}
+              </Grid.Col>
+            </>
+          )}
+        </Grid>
+      </Card>
+    );
+  };
+
+  const relationText = (r: number) => relations.find((o) => Number(o.value) === r)?.text ?? String(r);
+  const parties = (
+    <Card withBorder padding="sm" data-testid="deal-parties">
+      <Title order={3} size="h5" mb="xs">
+        {t('deals.ui.parties')}
+      </Title>
+      {form.parties.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('deals.ui.noParties')}
+        </Text>
+      )}
+      {form.parties.length > 0 && (
+        <Table.ScrollContainer minWidth={320}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('deals.ui.account')}</Table.Th>
+                <Table.Th>{t('deals.ui.relation')}</Table.Th>
+                {!readOnly && <Table.Th w={48}>{t('deals.ui.remove')}</Table.Th>}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {form.parties.map((p, i) => (
+                <Table.Tr key={p.key} data-testid="deal-party">
+                  <Table.Td>
+                    {readOnly ? (
+                      p.account && (
+                        <Anchor component={Link} to={`/Accounts/View/${p.account.id}`}>
+                          {p.account.text}
+                        </Anchor>
+                      )
+                    ) : (
+                      <SearchPicker
+                        label={t('deals.ui.account')}
+                        value={p.account}
+                        onChange={(v) => set({ parties: form.parties.map((x, j) => (j === i ? { ...x, account: v } : x)) })}
+                        search={searchAccounts}
+                        queryKey="account"
+                        testId="deal-party-account"
+                      />
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {readOnly ? (
+                      relationText(p.relation)
+                    ) : (
+                      <Select
+                        label={t('deals.ui.relation')}
+                        data={relations.map((o) => ({ value: String(o.value), label: o.text }))}
+                        value={String(p.relation)}
+                        allowDeselect={false}
+                        onChange={(v) => set({ parties: form.parties.map((x, j) => (j === i ? { ...x, relation: Number(v) } : x)) })}
+                        comboboxProps={{ withinPortal: true }}
+                        data-testid="deal-party-relation"
+                      />
+                    )}
+                  </Table.Td>
+                  {!readOnly && (
+                    <Table.Td>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        mt={24}
+                        aria-label={t('deals.ui.removeOne', { name: p.account?.text ?? relationText(p.relation) })}
+                        onClick={() => set({ parties: form.parties.filter((_, j) => j !== i) })}
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {!readOnly && (
+        <Group mt="xs">
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={16} />}
+            onClick={() => set({ parties: [...form.parties, { key: nextKey++, account: null, relation: form.parties.some((p) => p.relation === 1) ? 2 : 1 }] })}
+            data-testid="deal-add-party"
+          >
+            {t('deals.ui.addParty')}
+          </Button>
+        </Group>
+      )}
+    </Card>
+  );
+
+  return (
+    <Stack gap="sm" data-testid="deal-page" data-mode={mode}>
+      <Group justify="space-between">
+        <Title order={2} size="h3">
+          {mode === 'create' ? t('deals.ui.new') : t('deals.ui.title', { id: deal.id })}
+        </Title>
+        <Group gap="xs">
+          {readOnly ? (
+            <>
+              <Button variant="default" onClick={goBack}>
+                {t('deals.ui.back')}
+              </Button>
+              <Button component={Link} to={`/Deals/Edit/${deal.id}`} data-testid="deal-edit">
+                {t('common.edit')}
+              </Button>
+            </>
+          ) : (
+            <>
+              {mode === 'edit' && (
+                <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={remove} data-testid="deal-delete">
+                  {t('common.delete')}
+                </Button>
+              )}
+              <Button variant="default" onClick={() => (mode === 'edit' ? navigate(`/Deals/${deal.id}`) : goBack())} data-testid="deal-cancel">
+                {t('common.cancel')}
+              </Button>
+              <Button onClick={() => void save()} loading={busy} data-testid="deal-save">
+                {t('common.save')}
+              </Button>
+            </>
+          )}
+        </Group>
+      </Group>
+      {error && (
+        <Alert color="red" data-testid="deal-form-error">
+          {error}
+        </Alert>
+      )}
+      {DEAL_GROUPS.map((g) => (
+        <Fragment key={g}>
+          {groupCard(g)}
+          {g === 'main' && parties}
+        </Fragment>
+      ))}
+      {mode !== 'create' && deal.id != null && (
+        <Text size="xs" c="dimmed" data-testid="deal-stamps">
+          {t('leads.ui.stamps', { created: formatDateTime(deal.createdOn), createdBy: deal.createdBy ?? '—', modified: formatDateTime(deal.modifiedOn), modifiedBy: deal.modifiedBy ?? '—' })}
+        </Text>
+      )}
+      {mode === 'view' && deal.id != null && <ActivityList entityType={ENTITY_DEAL} id={deal.id} editable />}
+    </Stack>
+  );
+}

@@ -1,0 +1,178 @@
+import { ActionIcon, Anchor, Button, Grid, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { Fragment } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { TDealRow } from '@crm/contract';
+import { DEAL_LIST_PARTIES } from '@crm/contract/deal-fields';
+import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
+import { FilterCard } from '../../../components/filter-card.tsx';
+import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
+import { IconPencil, IconPlus } from '../../../components/icons.ts';
+import { IconLayoutKanban } from '../icons.ts';
+import { formatDate, formatMoney2 } from '../../../lib/format.ts';
+import { useCookieState, useListState } from '../../../lib/list-state.ts';
+import { ClearFiltersButton } from '../../accounts/components/clear-filters.tsx';
+import { DateField } from '../../accounts/components/date-field.tsx';
+import { NO_DEAL_FILTER, dealsQuery, type TDealListFilter } from '../api/deals.ts';
+import './deals.css';
+
+/** Page sizes of the deal list (spec: 5, 10, 20, 50, Show all; default 20). */
+const PAGE_SIZES = [5, 10, 20, 50, 1000000] as const;
+
+const money = (n: number | null) => (n == null ? '' : formatMoney2(n).replace(/,00(?=\u00a0€)/, ''));
+
+/** /Deals: the deals with the spec's filters (kept in a cookie; the page goes back to 1 on a change). */
+export function DealsPage() {
+  const { t } = useTranslation();
+  const list = useListState('DealList');
+  const [filter, setFilter] = useCookieState<TDealListFilter>('DealList.filter', NO_DEAL_FILTER);
+  const [lastName] = useDebouncedValue(filter.lastName, SEARCH_DEBOUNCE_MS);
+  const [object] = useDebouncedValue(filter.object, SEARCH_DEBOUNCE_MS);
+  const q = useQuery(dealsQuery({ ...filter, lastName, object }, list[0]));
+  const change = (patch: Partial<TDealListFilter>) => {
+    setFilter((f) => ({ ...f, ...patch }));
+    list[1]((s) => ({ ...s, currentPage: 1 }));
+  };
+  const filtered = JSON.stringify(filter) !== JSON.stringify(NO_DEAL_FILTER);
+  const toData = (o: { value: string | number; text: string }[] | undefined) => (o ?? []).map((x) => ({ value: String(x.value), label: x.text }));
+
+  const party = (key: (typeof DEAL_LIST_PARTIES)[number]): DataTableColumn<TDealRow> => ({
+    accessor: key,
+    title: t(`deals.ui.col.${key}`),
+    render: (r) => {
+      const of = r.parties.filter((p) => p.relation === { seller: 1, buyer: 2, lawer: 3, notary: 4, civilEngeneer: 5, assigned: 6 }[key]);
+      return of.map((p, i) => (
+        <Fragment key={p.accountId}>
+          {i > 0 && ', '}
+          <Anchor component={Link} to={`/Accounts/View/${p.accountId}`} data-testid={`deal-${key}`}>
+            {p.account}
+          </Anchor>
+        </Fragment>
+      ));
+    },
+  });
+  const columns: DataTableColumn<TDealRow>[] = [
+    {
+      accessor: 'id',
+      title: '#',
+      sortable: true,
+      sortKey: 'createdOn',
+      render: (r) => (
+        <Anchor component={Link} to={`/Deals/${r.id}`} data-testid="deal-link">
+          {r.id}
+        </Anchor>
+      ),
+    },
+    { accessor: 'type', title: t('deals.ui.col.type') },
+    { accessor: 'stage', title: t('deals.ui.col.stage'), sortable: true, render: (r) => r.stage },
+    {
+      accessor: 'objectReferenceNumber',
+      title: t('deals.ui.col.object'),
+      render: (r) =>
+        r.objectId ? (
+          <Anchor component={Link} to={`/Objects/View/${r.objectId}`}>
+            #{r.objectReferenceNumber}
+          </Anchor>
+        ) : (
+          ''
+        ),
+    },
+    ...DEAL_LIST_PARTIES.map(party),
+    { accessor: 'price', title: t('deals.ui.col.price'), sortable: true, noWrap: true, textAlign: 'right', render: (r) => money(r.price ?? r.askingPrice) },
+    { accessor: 'dateOfDeposit', title: t('deals.ui.col.dateOfDeposit'), sortable: true, noWrap: true, render: (r) => formatDate(r.dateOfDeposit) },
+    { accessor: 'endDate', title: t('deals.ui.col.endDate'), sortable: true, noWrap: true, render: (r) => formatDate(r.endDate) },
+    {
+      accessor: 'edit',
+      title: t('deals.ui.col.edit'),
+      render: (r) => (
+        <ActionIcon component={Link} to={`/Deals/Edit/${r.id}`} variant="subtle" aria-label={t('deals.ui.editOne', { id: r.id })}>
+          <IconPencil size={16} />
+        </ActionIcon>
+      ),
+    },
+  ];
+  const add = (
+    <Button component={Link} to="/Deals/Add" leftSection={<IconPlus size={16} />} data-testid="deals-add">
+      {t('deals.ui.add')}
+    </Button>
+  );
+  return (
+    <Stack gap="md">
+      <ListHeader title={t('title.deals')} count={q.data?.totalRows} testId="deals">
+        <Button component={Link} to="/Deals/Board" variant="default" leftSection={<IconLayoutKanban size={16} />} data-testid="deals-board-link">
+          {t('deals.ui.board')}
+        </Button>
+        {add}
+      </ListHeader>
+      <FilterCard active={filtered} testId="deals-filter">
+        <Grid gap="sm" align="flex-end">
+          <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
+            <Select
+              label={t('deals.ui.filter.type')}
+              data={[{ value: '0', label: t('deals.ui.filter.allTypes') }, ...toData(q.data?.options.types)]}
+              value={String(filter.dealType)}
+              onChange={(v) => change({ dealType: Number(v ?? 0) })}
+              allowDeselect={false}
+              data-testid="deals-filter-type"
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+            <MultiSelect
+              label={t('deals.ui.filter.stages')}
+              placeholder={filter.stages.length ? undefined : t('leads.ui.filter.all')}
+              data={toData(q.data?.options.stages)}
+              value={filter.stages.map(String)}
+              onChange={(v) => change({ stages: v.map(Number) })}
+              clearable
+              data-testid="deals-filter-stages"
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+            <TextInput label={t('deals.ui.filter.lastName')} value={filter.lastName} onChange={(e) => change({ lastName: e.currentTarget.value })} data-testid="deals-filter-name" />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+            <TextInput
+              label={t('deals.ui.filter.object')}
+              placeholder={t('deals.ui.filter.objectPlaceholder')}
+              value={filter.object}
+              onChange={(e) => change({ object: e.currentTarget.value })}
+              data-testid="deals-filter-object"
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 3, lg: 2 }}>
+            <DateField label={t('deals.ui.filter.depositFrom')} value={filter.depositFrom} onChange={(v) => change({ depositFrom: v })} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 3, lg: 2 }}>
+            <DateField label={t('deals.ui.filter.depositTill')} value={filter.depositTill} onChange={(v) => change({ depositTill: v })} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 3, lg: 2 }}>
+            <DateField label={t('deals.ui.filter.endFrom')} value={filter.endDateFrom} onChange={(v) => change({ endDateFrom: v })} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 3, lg: 2 }}>
+            <DateField label={t('deals.ui.filter.endTill')} value={filter.endDateTill} onChange={(v) => change({ endDateTill: v })} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 'content' }}>
+            <ClearFiltersButton fullWidth disabled={!filtered} onClear={() => change(NO_DEAL_FILTER)} />
+          </Grid.Col>
+        </Grid>
+      </FilterCard>
+      <DataTable
+        testId="deals-table"
+        list={list}
+        records={q.data?.items}
+        totalRows={q.data?.totalRows}
+        fetching={q.isFetching}
+        columns={columns}
+        pageSizes={PAGE_SIZES}
+        rowClassName={(r) => `deal-row ${r.rowClass}`}
+        empty={
+          filtered
+            ? { text: t('deals.ui.noMatch'), action: <ClearFiltersButton variant="light" onClear={() => change(NO_DEAL_FILTER)} /> }
+            : { text: t('deals.ui.empty'), action: add }
+        }
+      />
+    </Stack>
+  );
+}
