@@ -68,9 +68,9 @@ test.describe('sign-in and the shell', () => {
 
   test('screens still to come show the coming-soon page, not a blank one', async ({ page }) => {
     await signIn(page);
-    await page.getByTestId('menu-nav.deals').click();
-    await expect(page).toHaveURL(/\/Deals$/);
-    await expect(page.getByTestId('coming-soon')).toContainText('The Deals screen is being built');
+    // Every menu screen is being built by now; the route table's test page stays a placeholder.
+    await page.goto('/Test');
+    await expect(page.getByTestId('coming-soon')).toContainText('is being built');
     await page.getByTestId('back').click();
     await expect(page).toHaveURL(/\/CRM$/);
   });
