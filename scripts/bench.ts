@@ -1,6 +1,6 @@
 // npm run bench — the performance budgets of ARCHITECTURE.md, measured.
 //
-//   npm run bench [-- --accounts 100000 --activities 1000000 --objects 50000 --leads 100000 --viewings 20000 --transactions 300000 --duration 8 --concurrency 8 --force --plans --no-web | --build-web]
+//   npm run bench [-- --accounts 100000 --activities 1000000 --objects 50000 --leads 100000 --viewings 20000 --transactions 300000 --deals 20000 --duration 8 --concurrency 8 --force --plans --no-web | --build-web]
 //
 // 1. Generates (or reuses) the large agency (scripts/generate-large.ts) in DATABASE_URL or in an
 //    embedded PostgreSQL under DATA_DIR (default ./data/bench).
@@ -303,6 +303,12 @@ async function main() {
       return d.toISOString().slice(0, 10);
     };
     const daysBack = (n: number) => new Date(Date.now() - n * 86400000).toISOString().slice(0, 10);
+    const dealIds = (await handle.pool.query<{ id: number }>('select id from deals order by hashint4(id) limit 500')).rows.map((r) => r.id);
+    const dealRefs = (await handle.pool.query<{ ref: number }>('select o.reference_number as ref from deals d join objects o on o.id = d.object_id order by hashint4(d.id) limit 50')).rows.map((r) => String(r.ref).padStart(4, '0'));
+    const dealMonth = (i: number) => {
+      const d = new Date(Date.now() - ((i * 23) % 700) * 86400000);
+      return [d.toISOString().slice(0, 8) + '01', d.toISOString().slice(0, 8) + '28'] as const;
+    };
     const objectSearch = (i: number, showOnMap: boolean) => ({
       forSale: i % 3 !== 1,
       forRent: i % 3 === 1,
@@ -416,6 +422,23 @@ async function main() {
         kind: 'info',
         make: (i) => ({ method: 'GET', path: `/api/transactions/download/${bigStatements[i % bigStatements.length]}` }),
       },
+      // Deals (issue 10): the list by each filter, the record, the board.
+      { name: 'POST /api/Deal/search (page 1-50)', kind: 'list', make: (i) => ({ method: 'POST', path: '/api/Deal/search', body: { perPage: 20, currentPage: page(i) } }) },
+      { name: 'POST /api/Deal/search (type, stages)', kind: 'list', make: (i) => ({ method: 'POST', path: '/api/Deal/search', body: { dealType: 1 + (i % 2), stages: [1 + (i % 6), 1 + ((i + 2) % 6)], perPage: 20, currentPage: 1 } }) },
+      {
+        name: 'POST /api/Deal/search (deposit in a month)',
+        kind: 'list',
+        make: (i) => ({ method: 'POST', path: '/api/Deal/search', body: { depositFrom: dealMonth(i)[0], depositTill: dealMonth(i)[1], perPage: 20, currentPage: 1 } }),
+      },
+      {
+        name: 'POST /api/Deal/search (end date in a month)',
+        kind: 'list',
+        make: (i) => ({ method: 'POST', path: '/api/Deal/search', body: { endDateFrom: dealMonth(i)[0], endDateTill: dealMonth(i)[1], perPage: 20, currentPage: 1 } }),
+      },
+      { name: 'POST /api/Deal/search (last name)', kind: 'list', make: (i) => ({ method: 'POST', path: '/api/Deal/search', body: { lastName: lastNames[i % lastNames.length], perPage: 20, currentPage: 1 } }) },
+      { name: 'POST /api/Deal/search (object ref)', kind: 'list', make: (i) => ({ method: 'POST', path: '/api/Deal/search', body: { object: `#${dealRefs[i % Math.max(1, dealRefs.length)] ?? '0001'}`, perPage: 20, currentPage: 1 } }) },
+      { name: 'POST /api/Deal/board', kind: 'list', make: (i) => ({ method: 'POST', path: '/api/Deal/board', body: i % 2 ? { dealType: 2 } : {} }) },
+      { name: 'GET /api/Deal/edit/{id}', kind: 'record', make: (i) => ({ method: 'GET', path: `/api/Deal/edit/${dealIds[(i * 13) % Math.max(1, dealIds.length)] ?? 1}` }) },
       { name: 'GET /api/owner (Show all, 1 client)', kind: 'info', make: () => ({ method: 'GET', path: '/api/owner?perPage=1000000&currentPage=1&sortBy=name&sortDir=asc' }) },
     ];
 
@@ -496,7 +519,7 @@ async function main() {
 
     // The report.
     log('');
-    log(`Results — ${sizes.accounts} accounts, ${sizes.activities} activities, ${sizes.objects} objects, ${sizes.leads} leads, ${sizes.viewings} viewings, ${sizes.transactions} transactions; ${CONCURRENCY} clients × ${DURATION_S} s; ${new Date().toISOString()}`);
+    log(`Results — ${sizes.accounts} accounts, ${sizes.activities} activities, ${sizes.objects} objects, ${sizes.leads} leads, ${sizes.viewings} viewings, ${sizes.transactions} transactions, ${sizes.deals} deals; ${CONCURRENCY} clients × ${DURATION_S} s; ${new Date().toISOString()}`);
     log(`machine: ${os.cpus().length} cores, load average ${loadAtStart} at the start and ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} now (other work on the machine inflates every number)`);
     log('budgets: list p95 < 50 ms and API/SQL <= 1.5; global search p95 < 40 ms; record view p95 < 30 ms (ARCHITECTURE.md)');
     log('p50/p95/p99 and req/s: under load; 1-client: the same requests one at a time; SQL: their statements replayed through pg as the app ran them (the floor; API/SQL = 1-client p50 / SQL)');

@@ -26,12 +26,12 @@ import { createRng } from '../apps/server/src/db/seed/demo-time.ts';
 import { AREAS, PROPERTIES, clientActivity, clientNote, ownerActivity, ownerNote, type Ctx } from '../apps/server/src/db/seed/demo-texts.ts';
 import { SPECIALTY_COLUMNS } from '../apps/server/src/db/schema/records.ts';
 
-export type LargeSizes = { accounts: number; activities: number; objects: number; leads: number; viewings: number; transactions: number };
-export const FULL_SIZES: LargeSizes = { accounts: 100_000, activities: 1_000_000, objects: 50_000, leads: 100_000, viewings: 20_000, transactions: 300_000 };
+export type LargeSizes = { accounts: number; activities: number; objects: number; leads: number; viewings: number; transactions: number; deals: number };
+export const FULL_SIZES: LargeSizes = { accounts: 100_000, activities: 1_000_000, objects: 50_000, leads: 100_000, viewings: 20_000, transactions: 300_000, deals: 20_000 };
 type Log = (line: string) => void;
 
 /** Tables the generator fills; their secondary (non-unique) indexes are rebuilt after the load. */
-const TABLES = ['alerts', 'accounts', 'activities', 'activity_links', 'assignments', 'objects', 'object_accounts', 'object_keys', 'files', 'leads', 'lead_objects', 'viewings', 'viewing_objects', 'action_log', 'documents', 'transactions', 'payment_accounts'];
+const TABLES = ['alerts', 'accounts', 'activities', 'activity_links', 'assignments', 'objects', 'object_accounts', 'object_keys', 'files', 'leads', 'lead_objects', 'viewings', 'viewing_objects', 'action_log', 'documents', 'transactions', 'payment_accounts', 'deals', 'deal_parties'];
 const AGENCY_DOMAIN = 'thermaikos-homes.gr';
 
 export function parseSizes(argv: string[]): LargeSizes & { force: boolean } {
@@ -53,6 +53,7 @@ export function parseSizes(argv: string[]): LargeSizes & { force: boolean } {
     leads: num('leads', FULL_SIZES.leads),
     viewings: num('viewings', FULL_SIZES.viewings),
     transactions: num('transactions', FULL_SIZES.transactions),
+    deals: num('deals', FULL_SIZES.deals),
     force: argv.includes('--force'),
   };
 }
@@ -625,19 +626,68 @@ const officeStep: Step = {
   },
 };
 
+const dealsStep: Step = {
+  name: 'deals and their parties',
+  run: async ({ c, sizes, employees: E, users }) => {
+    const n = sizes.deals;
+    if (!n || !sizes.objects) return 0;
+    const ofKind = async (flag: string) => (await c.query<{ id: number }>(`select id from accounts where ${flag} order by id limit 20000`)).rows.map((r) => r.id);
+    const [owners, clients, lawyers, notaries, engineers] = await Promise.all(['is_owner', 'is_client', 'is_lawyer or is_attorney', 'is_notary', 'is_construction_engineer'].map(ofKind));
+    const some = (ids: number[]) => (ids.length ? ids : [E + 1]);
+    // Sales (70 %) and rentals over the last two years, spread over the stages (a third closed),
+    // each on an object, half from a lead; rentals with their rent dates, sales with a duration.
+    const res = await c.query(
+      `insert into deals (id, object_id, demand_id, deal_type, deal_stage, asking_price, price, deposit, commission, date_of_deposit,
+         start_date, end_date, contract_duration_months, rent_start, rent_expiration, notes, created_on, created_by, modified_on, modified_by)
+       select g, 1 + floor(${U(280)} * ${sizes.objects})::int, case when ${sizes.leads} > 0 and ${U(281)} < 0.5 then 1 + floor(${U(282)} * ${Math.max(1, sizes.leads)})::int end,
+         x.type, x.stage, x.asking, case when x.stage >= 2 then round(x.asking * 0.95, 2) end,
+         case when x.stage >= 2 then round(x.asking * 0.1, 2) end, round(x.asking * 0.02, 2),
+         case when x.stage >= 2 then (x.created + interval '10 days')::date end,
+         x.created::date, case when x.stage >= 5 then (x.created + interval '60 days')::date end,
+         case when x.type = 2 then 1 + floor(${U(283)} * 6)::int end,
+         case when x.type = 1 then (x.created + interval '30 days')::date end, case when x.type = 1 then (x.created + interval '395 days')::date end,
+         null, x.created, ${pick('$1::int[]', users.length, U(284))}, x.created + interval '5 days', ${pick('$1::int[]', users.length, U(284))}
+       from generate_series(1, ${n}) g
+       cross join lateral (select case when ${U(285)} < 0.7 then 2 else 1 end as type,
+         case when ${U(286)} < 0.34 then 5 else 1 + floor(${U(287)} * 6)::int end as stage,
+         now() - make_interval(secs => ${U(288)} * 730 * 86400) as created, 0 as z) y
+       cross join lateral (select y.type, y.stage, y.created,
+         case when y.type = 2 then 60000 + floor(${U(289)} * 440) * 1000 else 300 + floor(${U(289)} * 170) * 10 end::numeric as asking) x`,
+      [users],
+    );
+    await c.query(`select setval(pg_get_serial_sequence('deals', 'id'), ${n})`);
+    // Seller and buyer always; a lawyer, a notary and a civil engineer on sales past negotiation; an assigned employee.
+    const parties = await c.query(
+      `insert into deal_parties (deal_id, account_id, relation, position)
+       select d.id, p.account_id, p.relation, p.position from deals d
+       cross join lateral (values
+         (${pick('$1::int[]', some(owners).length, U(290, 'd.id'))}, 1, 0, true),
+         (${pick('$2::int[]', some(clients).length, U(291, 'd.id'))}, 2, 1, true),
+         (${pick('$3::int[]', some(lawyers).length, U(292, 'd.id'))}, 3, 2, d.deal_type = 2 and d.deal_stage >= 2),
+         (${pick('$4::int[]', some(notaries).length, U(293, 'd.id'))}, 4, 3, d.deal_type = 2 and d.deal_stage >= 3),
+         (${pick('$5::int[]', some(engineers).length, U(294, 'd.id'))}, 5, 4, d.deal_type = 2 and d.deal_stage >= 3 and ${U(295, 'd.id')} < 0.5),
+         (1 + floor(${U(296, 'd.id')} * ${E})::int, 6, 5, true)) as p(account_id, relation, position, keep)
+       where p.keep
+       on conflict do nothing`,
+      [some(owners), some(clients), some(lawyers), some(notaries), some(engineers)],
+    );
+    return (res.rowCount ?? 0) + (parties.rowCount ?? 0);
+  },
+};
+
 /**
  * The generation steps, in order. Objects (50k), leads (100k), transactions (300k) and
  * viewings, deals and reservations (20k each) come here as their tables are built: add a step
  * (and its table to TABLES, and to the clearing in clearData) — accounts 1..N are the people to
  * link them to (1..employees are staff, then the lead sources).
  */
-const STEPS: Step[] = [accountsStep, activitiesStep, linksStep, assignmentsStep, objectsStep, objectLinksStep, objectPhotosStep, leadsStep, viewingsStep, officeStep, transactionsStep, alertsStep];
+const STEPS: Step[] = [accountsStep, activitiesStep, linksStep, assignmentsStep, objectsStep, objectLinksStep, objectPhotosStep, leadsStep, viewingsStep, officeStep, transactionsStep, alertsStep, dealsStep];
 
 async function clearData(c: pg.Client) {
   await c.query('truncate action_log, documents restart identity');
   await c.query('truncate alerts restart identity');
   await c.query('truncate transaction_attachments, transactions, payment_accounts restart identity');
-  await c.query('truncate viewing_objects, viewings, lead_object_marks, lead_objects, leads, activity_links, activities, assignments, object_accounts, object_keys, objects, files restart identity');
+  await c.query('truncate deal_parties, deals, viewing_objects, viewings, lead_object_marks, lead_objects, leads, activity_links, activities, assignments, object_accounts, object_keys, objects, files restart identity');
   await c.query('update users set account_id = null where account_id is not null');
   await c.query('delete from accounts');
 }
@@ -680,10 +730,11 @@ export async function ensureLargeData(url: string, sizes: LargeSizes, opts: { fo
     await c.query('alter table bench_dataset add column if not exists leads int not null default 0');
     await c.query('alter table bench_dataset add column if not exists viewings int not null default 0');
     await c.query('alter table bench_dataset add column if not exists transactions int not null default 0');
+    await c.query('alter table bench_dataset add column if not exists deals int not null default 0');
     const marker = (await c.query<LargeSizes & { generated_on: Date }>('select * from bench_dataset')).rows[0];
-    const same = marker && (['accounts', 'activities', 'objects', 'leads', 'viewings', 'transactions'] as const).every((k) => marker[k] === sizes[k]);
+    const same = marker && (['accounts', 'activities', 'objects', 'leads', 'viewings', 'transactions', 'deals'] as const).every((k) => marker[k] === sizes[k]);
     if (same && !opts.force) {
-      log(`The large agency (${sizes.accounts} accounts, ${sizes.activities} activities, ${sizes.objects} objects, ${sizes.leads} leads, ${sizes.viewings} viewings, ${sizes.transactions} transactions) is already there (generated ${marker.generated_on.toISOString()}); --force regenerates it.`);
+      log(`The large agency (${sizes.accounts} accounts, ${sizes.activities} activities, ${sizes.objects} objects, ${sizes.leads} leads, ${sizes.viewings} viewings, ${sizes.transactions} transactions, ${sizes.deals} deals) is already there (generated ${marker.generated_on.toISOString()}); --force regenerates it.`);
       return { generated: false, seconds: 0 };
     }
     if (!marker) {
@@ -700,7 +751,7 @@ export async function ensureLargeData(url: string, sizes: LargeSizes, opts: { fo
     if (sizes.activities > 0 && sizes.accounts < employees + sources + 10) throw new Error('--accounts is too small');
 
     const started = Date.now();
-    log(`Generating a large agency: ${sizes.accounts} accounts, ${sizes.activities} activities, ${sizes.objects} objects, ${sizes.leads} leads, ${sizes.viewings} viewings, ${sizes.transactions} transactions...`);
+    log(`Generating a large agency: ${sizes.accounts} accounts, ${sizes.activities} activities, ${sizes.objects} objects, ${sizes.leads} leads, ${sizes.viewings} viewings, ${sizes.transactions} transactions, ${sizes.deals} deals...`);
     // The rows are consistent by construction: skip the per-row foreign-key triggers when allowed (superuser).
     try {
       await c.query('set session_replication_role = replica');
@@ -727,7 +778,7 @@ export async function ensureLargeData(url: string, sizes: LargeSizes, opts: { fo
     // The load skipped the triggers that keep the list totals: count them once from the rows.
     await c.query('select crm_account_counts_recount()');
     await c.query('delete from bench_dataset');
-    await c.query('insert into bench_dataset (accounts, activities, objects, leads, viewings, transactions, seconds) values ($1, $2, $3, $4, $5, $6, $7)', [sizes.accounts, sizes.activities, sizes.objects, sizes.leads, sizes.viewings, sizes.transactions, (Date.now() - started) / 1000]);
+    await c.query('insert into bench_dataset (accounts, activities, objects, leads, viewings, transactions, deals, seconds) values ($1, $2, $3, $4, $5, $6, $7, $8)', [sizes.accounts, sizes.activities, sizes.objects, sizes.leads, sizes.viewings, sizes.transactions, sizes.deals, (Date.now() - started) / 1000]);
     await c.query('commit');
     await c.query('set session_replication_role = origin').catch(() => {});
     // Statistics for the planner and the visibility map for index-only scans (counts).
