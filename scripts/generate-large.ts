@@ -632,7 +632,11 @@ const dealsStep: Step = {
     const n = sizes.deals;
     if (!n || !sizes.objects) return 0;
     const ofKind = async (flag: string) => (await c.query<{ id: number }>(`select id from accounts where ${flag} order by id limit 20000`)).rows.map((r) => r.id);
-    const [owners, clients, lawyers, notaries, engineers] = await Promise.all(['is_owner', 'is_client', 'is_lawyer or is_attorney', 'is_notary', 'is_construction_engineer'].map(ofKind));
+    const owners = await ofKind('is_owner');
+    const clients = await ofKind('is_client');
+    const lawyers = await ofKind('is_lawyer or is_attorney');
+    const notaries = await ofKind('is_notary');
+    const engineers = await ofKind('is_construction_engineer');
     const some = (ids: number[]) => (ids.length ? ids : [E + 1]);
     // Sales (70 %) and rentals over the last two years, spread over the stages (a third closed),
     // each on an object, half from a lead; rentals with their rent dates, sales with a duration.
