@@ -5,6 +5,7 @@ import { seedDemoAccounts } from './demo-accounts.ts';
 import { seedDemoObjects } from './demo-objects.ts';
 import { seedDemoLeads } from './demo-leads.ts';
 import { seedDemoPayments } from './demo-payments.ts';
+import { seedDemoDeals } from './demo-deals.ts';
 
 /**
  * The demo agency, loaded once into an empty database (DEMO_DATA=true). Each area adds its
@@ -62,6 +63,15 @@ export async function seedDemo(app: FastifyInstance) {
         app.log.info(counts, 'demo payments loaded');
       }
       await tx.execute(sql`insert into demo_seed (area) values ('payments')`);
+    }
+    if (!done.has('deals')) {
+      // Only into an agency without deals of its own, once the demo leads are there.
+      const [row] = (await tx.execute(sql`select exists (select 1 from deals) as has, exists (select 1 from leads) as leads`)).rows as { has: boolean; leads: boolean }[];
+      if (!row?.has && row?.leads) {
+        const counts = await seedDemoDeals(tx);
+        app.log.info(counts, 'demo deals loaded');
+      }
+      await tx.execute(sql`insert into demo_seed (area) values ('deals')`);
     }
   });
 }
