@@ -410,7 +410,7 @@ export async function dealBoard(app: FastifyInstance, f: Partial<TDealFilter> & 
     from deals ${whereSql} group by deal_stage`);
   const cards = await app.db.execute(sql`
     select x.id, x.version, x.deal_type, x.deal_stage, x.object_id, o.reference_number as ref, o.title, x.price, x.asking_price, ${partiesOf(sql`x.id`)} as parties
-    from (select d.*, row_number() over (partition by d.deal_stage order by d.modified_on desc, d.id desc) as rn from deals d ${whereSql}) x
+    from (select deals.*, row_number() over (partition by deals.deal_stage order by deals.modified_on desc, deals.id desc) as rn from deals ${whereSql}) x
     left join objects o on o.id = x.object_id
     where x.rn <= ${f.perStage}
     order by x.deal_stage, x.rn`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { accounts, actionLog, dealParties, deals, objects } from '../../db/schema/index.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
 
@@ -19,7 +19,7 @@ async function person(firstName: string, lastName: string, extra: Record<string,
   return a!.id;
 }
 const view = async (id: number) => (await call('GET', `/api/account/view/${id}`)).json();
-const flags = async (id: number) => (await db.select({ sold: objects.sold, rented: objects.rented }).from(objects).where(eq(objects.id, id)))[0]!;
+const flags = async (id: number) => (await db.execute<{ sold: boolean; rented: boolean }>(sql`select sold, rented from objects where id = ${id}`)).rows[0]!;
 
 const seller = await person('Giorgos', 'Papadakis', { isOwner: true });
 const buyer = await person('Maria', 'Oikonomou', { isClient: true });
@@ -138,6 +138,9 @@ describe('a sale', () => {
     version = again.json().version;
     expect((await view(notary)).numberOfSoldObjects).toBe(before + 1);
     const closed = (await call('POST', '/api/Deal/board', {})).json().columns.find((c: { stage: number }) => c.stage === 5);
+    const filtered = await call('POST', '/api/Deal/board', { dealType: 2, lastName: 'notar', object: flat.refText });
+    expect(filtered.statusCode, filtered.body).toBe(200);
+    expect(filtered.json().columns.find((c: { stage: number }) => c.stage === 5).cards.map((c: { id: number }) => c.id)).toEqual([id]);
     expect(closed.count).toBeGreaterThanOrEqual(1);
     expect(closed.total).toMatch(/^\d+(\.\d+)?$/);
 
