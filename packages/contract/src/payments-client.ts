@@ -20,3 +20,6 @@ export type TApprovalTokenQuery = z.infer<typeof ZApprovalTokenQuery>;
 export const APPROVAL_REVERT_HOURS = 48;
 /** How long an approval link works after it was sent. */
 export const APPROVAL_LINK_DAYS = 30;
+
+/** GET /api/transactions/viewExpense/{id}/files/{fileId}?token=: a file of the expense the link opens. */
+export const ZApprovalFileParams = z.object({ id: ZIdString, fileId: ZIdString });

@@ -157,6 +157,10 @@ export const router = createBrowserRouter([
   lazyPage('/login', 'title.login', () => import('../features/auth/pages/login-page.tsx').then((m) => ({ Component: m.LoginPage }))),
   lazyPage('/ForgotPassword', 'title.forgotPassword', () => import('../features/auth/pages/forgot-password-page.tsx').then((m) => ({ Component: m.ForgotPasswordPage }))),
   lazyPage('/ResetPassword', 'title.resetPassword', () => import('../features/auth/pages/reset-password-page.tsx').then((m) => ({ Component: m.ResetPasswordPage }))),
+  // The client's expense approval from the mailed link: no layout, no sign-in (the link's token opens that expense).
+  lazyPage('/Payments/ApproveExpense/:id', 'paymentsClient.approval.title', () =>
+    import('../features/payments-client/pages/approve-expense-page.tsx').then((m) => ({ Component: m.ApproveExpensePage })),
+  ),
   { path: '/', element: <RedirectHome /> },
   {
     element: <RequireAuth />,

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { accounts, users } from '../../db/schema/index.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
 
 /**
@@ -19,16 +21,87 @@ const CLIENT_ROUTES = [
   'POST /api/authenticate/logout',
   'POST /api/UserSettings/Language',
 ];
-/** The payments calls a client may make: each checks the account (payments and approval tests). */
-const PAYMENTS_PREFIX = '/api/transactions';
+/** The payments calls a client's sign-in may make: each checks the account (tested below for every one). */
+const CLIENT_PAYMENTS_ROUTES = [
+  'GET /api/transactions',
+  'GET /api/transactions/accounts',
+  'GET /api/transactions/download/:accountId',
+  'GET /api/transactions/editExpense/:id',
+  'GET /api/transactions/editIncome/:id',
+  'GET /api/transactions/files/:id',
+];
+/** Public payments calls: the client's approval page, opened by the mailed link's token alone. */
+const APPROVAL_ROUTES = [
+  'GET /api/transactions/viewExpense/:id',
+  'GET /api/transactions/viewExpense/:id/files/:fileId',
+  'POST /api/transactions/approveExpense/:id',
+  'POST /api/transactions/revertApprovalExpense/:id',
+];
 
 describe('what a payments client reaches', () => {
-  it('is its session, its language and payments calls, nothing else of the CRM', () => {
+  it('is its session, its language and its own payments, nothing else of the CRM', () => {
     const reachable = app.routeAccess
       .filter((r) => r.access !== 'public' && (r.access.roles as readonly string[]).includes('clientPayments'))
-      .map((r) => `${r.method} ${r.url}`);
-    const other = reachable.filter((k) => !k.split(' ')[1]!.startsWith(PAYMENTS_PREFIX)).sort();
-    expect(other).toEqual([...CLIENT_ROUTES].sort());
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
+    expect(reachable).toEqual([...CLIENT_ROUTES, ...CLIENT_PAYMENTS_ROUTES].sort());
+    // The only public payments calls are the approval page's.
+    const publicPayments = app.routeAccess.filter((r) => r.access === 'public' && r.url.startsWith('/api/transactions')).map((r) => `${r.method} ${r.url}`);
+    expect(publicPayments.sort()).toEqual([...APPROVAL_ROUTES].sort());
+  });
+
+  it('never reads another account\'s statement, transaction, attachment, download or approval, through any payments call', async () => {
+    const admin = await t.user({ roles: ['admin'] });
+    const [mine] = await t.db.insert(accounts).values({ firstName: 'Νίκος', lastName: 'Πελάτης', hasTransactions: true }).returning({ id: accounts.id });
+    const [other] = await t.db.insert(accounts).values({ firstName: 'Άννα', lastName: 'Άλλη', hasTransactions: true, emails: ['anna.other@example.gr'] }).returning({ id: accounts.id });
+    await t.db.update(users).set({ accountId: mine!.id }).where(eq(users.id, client.id));
+    const fd = (type: 'income' | 'expense') => {
+      const f = new FormData();
+      const fields: Record<string, string> = { accountId: String(other!.id), amount: '99.00', transactionDate: '2026-04-01T10:00:00', paymentMethod: '1', categoryId: type === 'income' ? '1' : '22' };
+      if (type === 'expense') fields.status = '0';
+      for (const [k, v] of Object.entries(fields)) f.append(k, v);
+      f.append('files', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n%%EOF\n'))], { type: 'application/pdf' }), 'receipt.pdf');
+      return f;
+    };
+    const add = async (type: 'income' | 'expense') => {
+      const res = await app.inject({ method: 'POST', url: `/api/transactions/add${type === 'income' ? 'Income' : 'Expense'}`, payload: fd(type) as never, headers: bearer(admin.token) });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().id as number;
+    };
+    const income = await add('income');
+    const expense = await add('expense');
+    const st = (await app.inject({ url: `/api/transactions?accountId=${other!.id}`, headers: bearer(admin.token) })).json();
+    const fileId = st.items[0].attachments[0].id as number;
+    expect((await app.inject({ method: 'POST', url: `/api/transactions/sendExpenseForApproval/${expense}`, headers: bearer(admin.token) })).statusCode).toBe(200);
+
+    const as = (method: 'GET' | 'POST', url: string) => app.inject({ method, url, headers: bearer(client.token) });
+    const refused: Record<string, string> = {
+      'GET /api/transactions': `/api/transactions?accountId=${other!.id}`,
+      'GET /api/transactions/download/:accountId': `/api/transactions/download/${other!.id}`,
+      'GET /api/transactions/editExpense/:id': `/api/transactions/editExpense/${expense}`,
+      'GET /api/transactions/editIncome/:id': `/api/transactions/editIncome/${income}`,
+      'GET /api/transactions/files/:id': `/api/transactions/files/${fileId}`,
+    };
+    for (const [route, url] of Object.entries(refused)) {
+      const res = await as(route.split(' ')[0] as 'GET', url);
+      expect(res.statusCode, `${route}: ${res.body}`).toBe(403);
+      expect(res.body).not.toContain('99.00');
+      expect(res.body).not.toContain('Άννα');
+    }
+    // The list shows its own account only.
+    const list = (await as('GET', '/api/transactions/accounts')).json();
+    expect(list.items.map((i: { id: number }) => i.id)).toEqual([mine!.id]);
+    // Its own statement opens.
+    expect((await as('GET', `/api/transactions?accountId=${mine!.id}`)).statusCode).toBe(200);
+    // The approval calls need the mailed link's token: a session is no key.
+    const token = 'A'.repeat(43);
+    expect((await as('GET', `/api/transactions/viewExpense/${expense}`)).statusCode).toBe(400);
+    expect((await as('GET', `/api/transactions/viewExpense/${expense}?token=${token}`)).statusCode).toBe(404);
+    expect((await as('GET', `/api/transactions/viewExpense/${expense}/files/${fileId}?token=${token}`)).statusCode).toBe(404);
+    expect((await as('POST', `/api/transactions/approveExpense/${expense}?token=${token}`)).statusCode).toBe(404);
+    expect((await as('POST', `/api/transactions/revertApprovalExpense/${expense}?token=${token}`)).statusCode).toBe(404);
+    // Every client-reachable payments call was tried above.
+    expect(Object.keys(refused).concat('GET /api/transactions/accounts').sort()).toEqual([...CLIENT_PAYMENTS_ROUTES].sort());
   });
 
   it('is told nothing of the agency by the calls it may make', async () => {
@@ -51,6 +124,9 @@ describe('what a payments client reaches', () => {
       ['GET', '/api/UserRole/1'],
       ['POST', '/api/authenticate/setPassword'],
       ['GET', '/api/transactions/sendInvitation/1'],
+      ['POST', '/api/transactions/sendExpenseForApproval/1'],
+      ['GET', '/api/transactions/addExpense?accountId=1'],
+      ['DELETE', '/api/transactions/1'],
     ];
     for (const [method, url] of calls) {
       const res = await app.inject({ method: method as 'GET', url, headers: bearer(client.token), payload: method === 'POST' ? {} : undefined });

@@ -1,8 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZAccountIdParam, ZMessage } from '@crm/contract';
+import { ZAccountIdParam, ZApprovalFileParams, ZApprovalTokenQuery, ZExpenseForApproval, ZMessage, ZTransactionIdParam } from '@crm/contract';
 import { OFFICE_ADMIN } from '../../plugins/auth.ts';
+import { notFound } from '../../lib/errors.ts';
+import { getFileStorage } from '../../storage/file-storage.ts';
+import { contentDisposition, servedAs } from '../files/files.service.ts';
+import { approvalAttachment, approveExpense, revertApproval, sendForApproval, viewExpense } from './approvals.ts';
 import { ensureClientSignIn, findPaymentsAccountByEmail, sendInvitation } from './invitations.ts';
 
 /**
@@ -39,6 +43,52 @@ export const paymentsClientRoutes = fp(
       async (req) => {
         const email = await sendInvitation(app, req.params.accountId, req.actor);
         return { message: app.translator.t(req.culture, 'paymentsClient.invite.sent', { email }) };
+      },
+    );
+
+    const tr = (req: FastifyRequest) => (key: string, params?: Record<string, string | number>) => app.translator.t(req.culture, key, params);
+
+    app.post(
+      '/api/transactions/sendExpenseForApproval/:id',
+      { config: { access: OFFICE_ADMIN }, schema: { tags, params: ZTransactionIdParam, response: { 200: ZMessage } } },
+      async (req) => {
+        const email = await sendForApproval(app, req.user!, req.actor, req.params.id);
+        return { message: app.translator.t(req.culture, 'paymentsClient.approval.sent', { email }) };
+      },
+    );
+
+    // The client's approval page: no sign-in; the link's token opens that one expense.
+    app.get(
+      '/api/transactions/viewExpense/:id',
+      { config: { access: 'public' }, schema: { tags, params: ZTransactionIdParam, querystring: ZApprovalTokenQuery, response: { 200: ZExpenseForApproval } } },
+      async (req) => viewExpense(app, req.params.id, req.query.token, tr(req)),
+    );
+    app.post(
+      '/api/transactions/approveExpense/:id',
+      { config: { access: 'public' }, schema: { tags, params: ZTransactionIdParam, querystring: ZApprovalTokenQuery, response: { 200: ZExpenseForApproval } } },
+      async (req) => approveExpense(app, req, req.params.id, req.query.token, tr(req)),
+    );
+    app.post(
+      '/api/transactions/revertApprovalExpense/:id',
+      { config: { access: 'public' }, schema: { tags, params: ZTransactionIdParam, querystring: ZApprovalTokenQuery, response: { 200: ZExpenseForApproval } } },
+      async (req) => revertApproval(app, req, req.params.id, req.query.token, tr(req)),
+    );
+    app.get(
+      '/api/transactions/viewExpense/:id/files/:fileId',
+      { config: { access: 'public' }, schema: { tags, params: ZApprovalFileParams, querystring: ZApprovalTokenQuery } },
+      async (req, reply) => {
+        const file = await approvalAttachment(app, req.params.id, req.query.token, req.params.fileId);
+        const stream = await getFileStorage(app.config.dataDir).get(file.systemName);
+        if (!stream) throw notFound('payments.attachmentNotFound');
+        const { contentType, disposition } = servedAs(file.mime);
+        return reply
+          .header('Content-Type', contentType)
+          .header('Content-Length', String(file.size))
+          .header('Content-Disposition', contentDisposition(disposition, file.userName))
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Cache-Control', 'private, no-store')
+          .header('Referrer-Policy', 'no-referrer')
+          .send(stream);
       },
     );
   },

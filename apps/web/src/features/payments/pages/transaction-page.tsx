@@ -16,6 +16,7 @@ import { currentCulture } from '../../../lib/i18n.ts';
 import { DateField } from '../../accounts/components/date-field.tsx';
 import { deleteTransaction, openAttachment, paymentKeys, saveTransaction, transactionFormQuery, type TTransactionForm } from '../api/payments.ts';
 import { amountForInput } from '../money.ts';
+import { ExpenseApprovalControl } from '../../payments-client/components/expense-approval.tsx';
 
 export const IncomePage = () => <TransactionPage type="income" />;
 export const ExpensePage = () => <TransactionPage type="expense" />;
@@ -198,6 +199,9 @@ function TransactionForm({ type, mode, form, readOnly }: { type: TTransactionTyp
         <Alert color="green" data-testid="transaction-approved">
           {t('payments.ui.approvedOn', { date: formatDateTime(form.confirmedByClientDate) })}
         </Alert>
+      )}
+      {expense && mode === 'edit' && !readOnly && !form.confirmedByClientDate && u.id !== null && (
+        <ExpenseApprovalControl transactionId={u.id} approvalRequestedOn={(form as TExpenseForm).approvalRequestedOn} confirmedByClientDate={null} />
       )}
       <Card withBorder>
         <Grid gap="sm">

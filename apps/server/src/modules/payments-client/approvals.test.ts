@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import { and, desc, eq } from 'drizzle-orm';
+import { accounts, actionLog, transactions, users } from '../../db/schema/index.ts';
+import { bearer, createTestApp } from '../../../test/harness.ts';
+import { tokenHash } from './approvals.ts';
+
+/** The client's approval of an expense through the mailed link, and what that link can never open. */
+const t = await createTestApp({ PUBLIC_URL: 'https://crm.agency.test', PAYMENTS_HOST: 'pay.agency.test' });
+const { app, db } = t;
+const admin = await t.user({ roles: ['admin'] });
+const agent = await t.user({ roles: ['employee'] });
+
+let seq = 0;
+async function newAccount(values: Partial<typeof accounts.$inferInsert> = {}) {
+  seq++;
+  const [a] = await db
+    .insert(accounts)
+    .values({ firstName: `Ελένη${seq}`, lastName: `Ιδιοκτήτρια${seq}`, hasTransactions: true, emails: [`owner${seq}@example.gr`], language: 'el', ...values })
+    .returning({ id: accounts.id, displayName: accounts.displayName });
+  return a!;
+}
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+function form(fields: Record<string, string | number>, files: { name: string; data: Buffer; type?: string }[] = []) {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) fd.append(k, String(v));
+  for (const f of files) fd.append('files', new Blob([new Uint8Array(f.data)], { type: f.type ?? 'application/pdf' }), f.name);
+  return fd;
+}
+async function addExpense(accountId: number, fields: Record<string, string | number> = {}, files: { name: string; data: Buffer }[] = []) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/transactions/addExpense',
+    payload: form({ accountId, amount: '1234.50', transactionDate: '2026-03-05T09:30:00', paymentMethod: 1, categoryId: 22, status: 0, ...fields }, files) as never,
+    headers: bearer(admin.token),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().id as number;
+}
+const sendForApproval = (id: number, token = admin.token) => app.inject({ method: 'POST', url: `/api/transactions/sendExpenseForApproval/${id}`, headers: { ...bearer(token), 'accept-language': 'en' } });
+
+/** The link of the newest approval mail to `to`: its expense id and token. */
+function lastLinkTo(to: string) {
+  const m = t.outbox().filter((f) => f.text.includes(`To: ${to}`)).at(-1);
+  expect(m, `a mail to ${to}`).toBeDefined();
+  const eml = m!.text;
+  const at = eml.indexOf('\n\n');
+  const head = eml.slice(0, at);
+  const raw = eml.slice(at + 2);
+  const enc = /Content-Transfer-Encoding:\s*(\S+)/i.exec(head)?.[1]?.toLowerCase();
+  const body =
+    enc === 'base64'
+      ? Buffer.from(raw.replace(/\s+/g, ''), 'base64').toString('utf8')
+      : enc === 'quoted-printable'
+        ? Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8')
+        : raw;
+  const link = /https:\/\/pay\.agency\.test\/Payments\/ApproveExpense\/(\d+)\?token=([A-Za-z0-9_-]{43})/.exec(body);
+  expect(link, body).not.toBeNull();
+  return { id: Number(link![1]), token: link![2]!, body };
+}
+const view = (id: number, token: string, lang = 'en') => app.inject({ url: `/api/transactions/viewExpense/${id}?token=${token}`, headers: { 'accept-language': lang } });
+const approve = (id: number, token: string) => app.inject({ method: 'POST', url: `/api/transactions/approveExpense/${id}?token=${token}`, headers: { 'user-agent': 'Test browser' } });
+const revert = (id: number, token: string) => app.inject({ method: 'POST', url: `/api/transactions/revertApprovalExpense/${id}?token=${token}` });
+
+describe('an expense sent for approval', () => {
+  it('mails the client, in the account language, a link that opens that expense without sign-in; Approve and Revert are logged with the link', async () => {
+    const owner = await newAccount();
+    const id = await addExpense(owner.id, {}, [{ name: 'Τιμολόγιο υδραυλικού.pdf', data: PDF }]);
+    const sent = await sendForApproval(id);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().message).toBe(`Sent for approval to owner${seq}@example.gr`);
+    const link = lastLinkTo(`owner${seq}@example.gr`);
+    expect(link.id).toBe(id);
+    expect(link.body).toContain('1 234,50 €');
+    expect(link.body).toContain('Το γραφείο σάς ζητά να ελέγξετε');
+    // Only the hash is stored.
+    const [row] = await db.select({ hash: transactions.approvalTokenHash, requested: transactions.approvalRequestedOn }).from(transactions).where(eq(transactions.id, id));
+    expect(row!.hash).toBe(tokenHash(link.token));
+    expect(row!.requested).not.toBeNull();
+
+    const v = await view(id, link.token, 'el');
+    expect(v.statusCode, v.body).toBe(200);
+    expect(v.json()).toMatchObject({ amount: '1234.50', categoryName: 'Ρεύμα', transactionDate: '2026-03-05T09:30:00', confirmedByClientDate: null, canRevertApproval: false });
+    const [file] = v.json().attachments;
+    expect(file.name).toBe('Τιμολόγιο υδραυλικού.pdf');
+    const f = await app.inject({ url: `/api/transactions/viewExpense/${id}/files/${file.id}?token=${link.token}` });
+    expect(f.statusCode).toBe(200);
+    expect(f.rawPayload.equals(PDF)).toBe(true);
+    expect(f.headers['x-content-type-options']).toBe('nosniff');
+
+    const a = await approve(id, link.token);
+    expect(a.statusCode, a.body).toBe(200);
+    expect(a.json()).toMatchObject({ canRevertApproval: true });
+    expect(a.json().confirmedByClientDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
+    // Approving again changes nothing.
+    expect((await approve(id, link.token)).json().confirmedByClientDate).toBe(a.json().confirmedByClientDate);
+    // The staff statement shows the approval date.
+    const st = (await app.inject({ url: `/api/transactions?accountId=${owner.id}`, headers: bearer(admin.token) })).json();
+    expect(st.items.find((i: { id: number }) => i.id === id).confirmedByClientDate).toBe(a.json().confirmedByClientDate);
+
+    const r = await revert(id, link.token);
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toMatchObject({ confirmedByClientDate: null, canRevertApproval: false });
+
+    const logs = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Transaction'), eq(actionLog.entityId, id))).orderBy(desc(actionLog.id));
+    const [rev, app1] = logs.filter((l) => l.action === 'RevertExpenseApproval' || l.action === 'ApproveExpense');
+    expect(logs.filter((l) => l.action === 'ApproveExpense')).toHaveLength(1);
+    expect(app1).toMatchObject({ action: 'ApproveExpense', actionBy: null, actionByName: owner.displayName });
+    expect(app1!.data).toMatchObject({ accountId: owner.id, link: `https://pay.agency.test/Payments/ApproveExpense/${id}`, linkId: tokenHash(link.token).slice(0, 12), userAgent: 'Test browser' });
+    expect((app1!.data as { time: string }).time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
+    expect(rev).toMatchObject({ action: 'RevertExpenseApproval' });
+    expect(JSON.stringify(logs)).not.toContain(link.token);
+    expect(logs.some((l) => l.action === 'SendExpenseForApproval' && l.actionBy === admin.id)).toBe(true);
+  });
+
+  it('cannot be opened with a guessed, altered, old or another expense\'s token, nor reach another expense\'s files', async () => {
+    const owner = await newAccount();
+    const one = await addExpense(owner.id, {}, [{ name: 'a.pdf', data: PDF }]);
+    const two = await addExpense(owner.id, {}, [{ name: 'b.pdf', data: PDF }]);
+    await sendForApproval(one);
+    const l1 = lastLinkTo(`owner${seq}@example.gr`);
+    await sendForApproval(two);
+    const l2 = lastLinkTo(`owner${seq}@example.gr`);
+    // The link of one expense opens no other.
+    for (const res of [await view(two, l1.token), await approve(two, l1.token), await revert(two, l1.token), await view(one, l2.token)]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().title).toMatch(/not valid or has expired/);
+    }
+    const fileOfTwo = (await view(two, l2.token)).json().attachments[0].id;
+    expect((await app.inject({ url: `/api/transactions/viewExpense/${one}/files/${fileOfTwo}?token=${l1.token}` })).statusCode).toBe(404);
+    // Altered or guessed.
+    const altered = (l1.token[0] === 'A' ? 'B' : 'A') + l1.token.slice(1);
+    expect((await view(one, altered)).statusCode).toBe(404);
+    expect((await view(one, 'x'.repeat(43))).statusCode).toBe(404);
+    // Malformed: a translated 400, nothing changes.
+    expect((await view(one, 'short')).statusCode).toBe(400);
+    expect((await app.inject({ url: `/api/transactions/viewExpense/${one}` })).statusCode).toBe(400);
+    expect((await approve(2 ** 31, l1.token)).statusCode).toBe(400);
+    // Sent again: the earlier link stops working.
+    await sendForApproval(one);
+    const l3 = lastLinkTo(`owner${seq}@example.gr`);
+    expect((await view(one, l1.token)).statusCode).toBe(404);
+    expect((await view(one, l3.token)).statusCode).toBe(200);
+    // Nothing was approved by the refused calls.
+    const rows = await db.select({ c: transactions.confirmedByClientDate }).from(transactions).where(eq(transactions.accountId, owner.id));
+    expect(rows.every((r) => r.c === null)).toBe(true);
+  });
+
+  it('expires, and cannot be reverted once paid', async () => {
+    const owner = await newAccount();
+    const id = await addExpense(owner.id);
+    await sendForApproval(id);
+    const l = lastLinkTo(`owner${seq}@example.gr`);
+    await approve(id, l.token);
+    await db.update(transactions).set({ status: 1 }).where(eq(transactions.id, id));
+    expect((await view(id, l.token)).json().canRevertApproval).toBe(false);
+    const r = await revert(id, l.token);
+    expect(r.statusCode).toBe(409);
+    expect(r.json().title).toMatch(/can no longer be reverted/);
+    await db.update(transactions).set({ approvalRequestedOn: new Date(Date.now() - 31 * 24 * 3600 * 1000) }).where(eq(transactions.id, id));
+    expect((await view(id, l.token)).statusCode).toBe(404);
+  });
+
+  it('is sent by office admins only, for an unapproved expense of an account with an e-mail', async () => {
+    const owner = await newAccount();
+    const id = await addExpense(owner.id);
+    expect((await sendForApproval(id, agent.token)).statusCode).toBe(403);
+    expect((await app.inject({ method: 'POST', url: `/api/transactions/sendExpenseForApproval/${id}` })).statusCode).toBe(401);
+    const income = await app.inject({
+      method: 'POST',
+      url: '/api/transactions/addIncome',
+      payload: form({ accountId: owner.id, amount: '10.00', transactionDate: '2026-03-05T09:30:00', paymentMethod: 1, categoryId: 1 }) as never,
+      headers: bearer(admin.token),
+    });
+    const notExpense = await sendForApproval(income.json().id);
+    expect(notExpense.statusCode).toBe(400);
+    const noMail = await newAccount({ emails: [] });
+    const r = await sendForApproval(await addExpense(noMail.id));
+    expect(r.statusCode).toBe(400);
+    expect(r.json().title).toMatch(/no e-mail/);
+    expect((await sendForApproval(999999)).statusCode).toBe(404);
+    await sendForApproval(id);
+    await approve(id, lastLinkTo(`owner${seq - 1}@example.gr`).token);
+    expect((await sendForApproval(id)).statusCode).toBe(409);
+  });
+
+  it('goes to the client\'s sign-in e-mail when it has one', async () => {
+    const owner = await newAccount();
+    const u = await t.user({ roles: ['clientPayments'], email: `signin${seq}@example.gr` });
+    await db.update(users).set({ accountId: owner.id }).where(eq(users.id, u.id));
+    const id = await addExpense(owner.id);
+    expect((await sendForApproval(id)).json().message).toBe(`Sent for approval to signin${seq}@example.gr`);
+    expect(lastLinkTo(`signin${seq}@example.gr`).id).toBe(id);
+  });
+});

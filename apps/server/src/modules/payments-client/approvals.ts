@@ -1,0 +1,197 @@
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { APPROVAL_LINK_DAYS, APPROVAL_REVERT_HOURS, EXPENSE_STATUS_NOT_PAID, cultureOf, type TExpenseForApproval } from '@crm/contract';
+import { accounts, transactionAttachments, transactions } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { logAction, type Actor } from '../../lib/audit.ts';
+import { newToken, sha256 } from '../../lib/passwords.ts';
+import { toLocalDateTime } from '../../lib/dates.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
+import { requireReadableTransaction, touchPaymentAccount } from '../payments/payments.service.ts';
+import { canEditPayments } from '../payments/payments.access.ts';
+import { accessDenied } from '../../lib/errors.ts';
+import { clientAddress } from './invitations.ts';
+
+/** What is stored of a link's token: its SHA-256, in hex. */
+export const tokenHash = (token: string) => sha256(token).toString('hex');
+
+/**
+ * The client's approval of an expense (document 001, 2.11 and 7). Staff send an expense to the
+ * account's client: the expense gets a fresh 256-bit token, stored only as its SHA-256 next to that
+ * expense, and the client gets a mail with /Payments/ApproveExpense/{id}?token=... on the payments
+ * host. The link opens that expense only (id and token must match one row), needs no sign-in, and
+ * stops working when a newer link is sent or after APPROVAL_LINK_DAYS. Approve and revert are
+ * written to the action log with the time, the link used (its expense and when it was sent) and
+ * where the click came from.
+ */
+
+/** The page a link opens, on the payments host. */
+export const approvalPath = (id: number) => `/Payments/ApproveExpense/${id}`;
+
+type T = (key: string, params?: Record<string, string | number>) => string;
+
+const money = (amount: string) => {
+  const [whole, frac] = amount.split('.');
+  return `${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ' ')},${(frac ?? '00').padEnd(2, '0')} €`;
+};
+
+/** The expense a link names, when the link is still good for it (same answer for a wrong id and a wrong token). */
+async function expenseOfLink(app: FastifyInstance, id: number, token: string) {
+  const [row] = await app.db
+    .select({
+      id: transactions.id,
+      accountId: transactions.accountId,
+      type: transactions.type,
+      amount: sql<string>`${transactions.amount}::text`,
+      categoryId: transactions.categoryId,
+      transactionDate: transactions.transactionDate,
+      status: transactions.status,
+      approvalRequestedOn: transactions.approvalRequestedOn,
+      confirmedByClientDate: transactions.confirmedByClientDate,
+    })
+    .from(transactions)
+    .where(and(eq(transactions.id, id), eq(transactions.approvalTokenHash, tokenHash(token))))
+    .limit(1);
+  const fresh = row?.approvalRequestedOn && Date.now() - row.approvalRequestedOn.getTime() < APPROVAL_LINK_DAYS * 24 * 3600 * 1000;
+  if (!row || row.type !== 'expense' || !fresh) throw new AppError(404, 'paymentsClient.approval.linkInvalid');
+  return row;
+}
+type LinkedExpense = Awaited<ReturnType<typeof expenseOfLink>>;
+
+/** Revert stays possible while the expense is unpaid and for APPROVAL_REVERT_HOURS after the approval. */
+export function canRevert(e: Pick<LinkedExpense, 'confirmedByClientDate' | 'status'>, now = Date.now()): boolean {
+  return !!e.confirmedByClientDate && e.status === EXPENSE_STATUS_NOT_PAID && now - e.confirmedByClientDate.getTime() < APPROVAL_REVERT_HOURS * 3600 * 1000;
+}
+
+async function answer(app: FastifyInstance, e: LinkedExpense, t: T): Promise<TExpenseForApproval> {
+  const files = await app.db
+    .select({ id: transactionAttachments.id, name: transactionAttachments.userName })
+    .from(transactionAttachments)
+    .where(eq(transactionAttachments.transactionId, e.id))
+    .orderBy(transactionAttachments.id);
+  return {
+    amount: e.amount,
+    categoryName: e.categoryId === null ? null : t(`payments.category.${e.categoryId}`),
+    transactionDate: toLocalDateTime(e.transactionDate, app.config.timeZone)!,
+    attachments: files,
+    confirmedByClientDate: toLocalDateTime(e.confirmedByClientDate, app.config.timeZone),
+    canRevertApproval: canRevert(e),
+  };
+}
+
+/** GET /api/transactions/viewExpense/{id}?token=: the expense as the client reviews it. */
+export async function viewExpense(app: FastifyInstance, id: number, token: string, t: T) {
+  return answer(app, await expenseOfLink(app, id, token), t);
+}
+
+/** A file of the expense the link names. */
+export async function approvalAttachment(app: FastifyInstance, id: number, token: string, fileId: number) {
+  const e = await expenseOfLink(app, id, token);
+  const [file] = await app.db
+    .select()
+    .from(transactionAttachments)
+    .where(and(eq(transactionAttachments.id, fileId), eq(transactionAttachments.transactionId, e.id)))
+    .limit(1);
+  if (!file) throw new AppError(404, 'payments.attachmentNotFound');
+  return file;
+}
+
+/** What the action log keeps of the click: when, which link (expense, when it was sent, its hash's start), and from where. */
+function linkUsed(app: FastifyInstance, req: FastifyRequest, e: LinkedExpense, token: string) {
+  return {
+    time: toLocalDateTime(new Date(), app.config.timeZone),
+    link: `${app.config.paymentsUrl}${approvalPath(e.id)}`,
+    linkSentOn: toLocalDateTime(e.approvalRequestedOn, app.config.timeZone),
+    linkId: tokenHash(token).slice(0, 12),
+    ip: req.ip,
+    userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
+  };
+}
+
+/** The client of the account, as the log names who clicked (the link has no sign-in). */
+const clientActor = async (app: FastifyInstance, accountId: number): Promise<Actor> => {
+  const [a] = await app.db.select({ name: accounts.displayName }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
+  return { id: null, name: a?.name ?? null };
+};
+
+/** POST /api/transactions/approveExpense/{id}?token=: approved now (an approved expense stays as it was). */
+export async function approveExpense(app: FastifyInstance, req: FastifyRequest, id: number, token: string, t: T) {
+  const e = await expenseOfLink(app, id, token);
+  if (!e.confirmedByClientDate) {
+    const actor = await clientActor(app, e.accountId);
+    await app.db.transaction(async (tx) => {
+      const [done] = await tx
+        .update(transactions)
+        .set({ confirmedByClientDate: new Date() })
+        .where(and(eq(transactions.id, e.id), isNull(transactions.confirmedByClientDate)))
+        .returning({ id: transactions.id });
+      if (!done) return;
+      await touchPaymentAccount(tx, e.accountId);
+      await logAction(tx, actor, { action: 'ApproveExpense', entity: 'Transaction', entityId: e.id, message: `#${e.id}`, data: { accountId: e.accountId, ...linkUsed(app, req, e, token) } });
+    });
+  }
+  return viewExpense(app, id, token, t);
+}
+
+/** POST /api/transactions/revertApprovalExpense/{id}?token=: back to unconfirmed, while allowed. */
+export async function revertApproval(app: FastifyInstance, req: FastifyRequest, id: number, token: string, t: T) {
+  const e = await expenseOfLink(app, id, token);
+  if (!canRevert(e)) throw new AppError(409, 'paymentsClient.approval.revertNotAllowed');
+  const actor = await clientActor(app, e.accountId);
+  await app.db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(transactions)
+      .set({ confirmedByClientDate: null })
+      .where(and(eq(transactions.id, e.id), isNotNull(transactions.confirmedByClientDate)))
+      .returning({ id: transactions.id });
+    if (!done) return;
+    await touchPaymentAccount(tx, e.accountId);
+    await logAction(tx, actor, {
+      action: 'RevertExpenseApproval',
+      entity: 'Transaction',
+      entityId: e.id,
+      message: `#${e.id}`,
+      data: { accountId: e.accountId, approvedOn: toLocalDateTime(e.confirmedByClientDate, app.config.timeZone), ...linkUsed(app, req, e, token) },
+    });
+  });
+  return viewExpense(app, id, token, t);
+}
+
+/**
+ * Send for approval (office admins): a new link for this expense (an earlier one stops working), and
+ * the mail to the account's client in the account's language. The token and the log row are one
+ * transaction; the mail goes once they are committed.
+ */
+export async function sendForApproval(app: FastifyInstance, user: SessionUser, actor: Actor, id: number) {
+  if (!canEditPayments(user)) throw accessDenied();
+  const row = await requireReadableTransaction(app.db, user, id);
+  if (row.type !== 'expense') throw new AppError(400, 'paymentsClient.approval.notExpense');
+  if (row.confirmedByClientDate) throw new AppError(409, 'paymentsClient.approval.alreadyApproved');
+  const to = await clientAddress(app.db, row.accountId);
+  if (!to) throw new AppError(400, 'paymentsClient.approval.noEmail');
+  const [account] = await app.db.select({ displayName: accounts.displayName, language: accounts.language }).from(accounts).where(eq(accounts.id, row.accountId)).limit(1);
+  const token = newToken();
+  await app.db.transaction(async (tx) => {
+    await tx.update(transactions).set({ approvalTokenHash: tokenHash(token), approvalRequestedOn: new Date() }).where(eq(transactions.id, id));
+    await touchPaymentAccount(tx, row.accountId);
+    await logAction(tx, actor, { action: 'SendExpenseForApproval', entity: 'Transaction', entityId: id, message: to, data: { accountId: row.accountId, email: to, link: `${app.config.paymentsUrl}${approvalPath(id)}`, linkId: tokenHash(token).slice(0, 12) } });
+  });
+  const culture = cultureOf(account?.language ?? null);
+  const t: T = (key, params) => app.translator.t(culture, key, params);
+  const amount = money(row.amount);
+  await app.mailer.send({
+    to,
+    subject: t('paymentsClient.mail.approval.subject', { amount }),
+    text: [
+      t('paymentsClient.mail.greeting', { name: account?.displayName || to }),
+      t('paymentsClient.mail.approval.body', {
+        category: row.categoryId === null ? '' : t(`payments.category.${row.categoryId}`),
+        amount,
+        date: toLocalDateTime(row.transactionDate, app.config.timeZone)!.slice(0, 10).split('-').reverse().join('/'),
+      }),
+      `${app.config.paymentsUrl}${approvalPath(id)}?token=${token}`,
+      t('paymentsClient.mail.approval.validity', { days: APPROVAL_LINK_DAYS }),
+    ].join('\n\n') + '\n',
+  });
+  return to;
+}

@@ -1,0 +1,26 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { TExpenseForApproval } from '@crm/contract';
+import { api } from '../../../lib/api.ts';
+
+/** GET /api/transactions/viewExpense/{id}?token=: the expense the mailed link names (no sign-in). */
+export const expenseForApprovalQuery = (id: number, token: string) =>
+  queryOptions({
+    queryKey: ['paymentsClient', 'approval', id, token] as const,
+    queryFn: ({ signal }) => api<TExpenseForApproval>(`/api/transactions/viewExpense/${id}`, { query: { token }, signal, handle401: true }),
+    retry: false,
+  });
+
+/** POST /api/transactions/approveExpense/{id}?token=. */
+export const approveExpense = (id: number, token: string) =>
+  api<TExpenseForApproval>(`/api/transactions/approveExpense/${id}`, { method: 'POST', query: { token }, handle401: true });
+
+/** POST /api/transactions/revertApprovalExpense/{id}?token=. */
+export const revertApproval = (id: number, token: string) =>
+  api<TExpenseForApproval>(`/api/transactions/revertApprovalExpense/${id}`, { method: 'POST', query: { token }, handle401: true });
+
+/** An attachment of that expense: a plain link (the token is its key; no bearer needed). */
+export const approvalFileUrl = (id: number, token: string, fileId: number) =>
+  `/api/transactions/viewExpense/${id}/files/${fileId}?token=${encodeURIComponent(token)}`;
+
+/** POST /api/transactions/sendExpenseForApproval/{id}: mails the client the approval link. */
+export const sendExpenseForApproval = (id: number) => api<{ message: string }>(`/api/transactions/sendExpenseForApproval/${id}`, { method: 'POST' });

@@ -1,0 +1,113 @@
+import { Alert, Anchor, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import type { TExpenseForApproval } from '@crm/contract';
+import { describeError } from '../../../lib/errors.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { variantStore } from '../../../lib/variant.ts';
+import { PublicFrame } from '../../auth/pages/public-frame.tsx';
+import { approvalFileUrl, approveExpense, expenseForApprovalQuery, revertApproval } from '../api/approval.ts';
+import { formatAmount } from '../../payments/money.ts';
+
+/**
+ * /Payments/ApproveExpense/{id}?token=... (document 001, 2.11): the client reviews an expense from
+ * the mailed link, without signing in, and approves it (or reverts the approval while allowed).
+ */
+export function ApproveExpensePage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const [search] = useSearchParams();
+  const token = search.get('token') ?? '';
+  const qc = useQueryClient();
+  const query = useQuery({ ...expenseForApprovalQuery(id, token), enabled: Number.isInteger(id) && id > 0 && !!token });
+  const set = (e: TExpenseForApproval) => qc.setQueryData(expenseForApprovalQuery(id, token).queryKey, e);
+  const approve = useMutation({ mutationFn: () => approveExpense(id, token), onSuccess: set, meta: { handlesErrors: true } });
+  const revert = useMutation({ mutationFn: () => revertApproval(id, token), onSuccess: set, meta: { handlesErrors: true } });
+
+  useEffect(() => {
+    document.title = `${t('paymentsClient.approval.title')} · ${t(variantStore.get() === 'crm' ? 'app.brand' : 'app.paymentsBrand')}`;
+  }, [t]);
+
+  const e = query.data;
+  const failed = query.error ?? approve.error ?? revert.error;
+  const busy = approve.isPending || revert.isPending;
+  return (
+    <PublicFrame>
+      <Stack>
+        <Title order={1} size="h3">
+          {t('paymentsClient.approval.caption')}
+        </Title>
+        {!token || !(id > 0) ? (
+          <Alert color="red" role="alert" data-testid="approval-error">
+            {t('paymentsClient.approval.linkInvalid')}
+          </Alert>
+        ) : (
+          failed && (
+            <Alert color="red" role="alert" data-testid="approval-error">
+              {describeError(failed).message}
+            </Alert>
+          )
+        )}
+        {query.isLoading && <Loader size="sm" aria-label={t('common.loading')} />}
+        {e && (
+          <>
+            <Table variant="vertical" withTableBorder data-testid="approval-expense">
+              <Table.Tbody>
+                <Table.Tr>
+                  <Table.Th w="40%">{t('paymentsClient.approval.amount')}</Table.Th>
+                  <Table.Td fw={700} data-testid="approval-amount">
+                    {formatAmount(e.amount)}
+                  </Table.Td>
+                </Table.Tr>
+                <Table.Tr>
+                  <Table.Th>{t('paymentsClient.approval.category')}</Table.Th>
+                  <Table.Td data-testid="approval-category">{e.categoryName ?? '—'}</Table.Td>
+                </Table.Tr>
+                <Table.Tr>
+                  <Table.Th>{t('paymentsClient.approval.date')}</Table.Th>
+                  <Table.Td data-testid="approval-date">{formatDate(e.transactionDate)}</Table.Td>
+                </Table.Tr>
+                <Table.Tr>
+                  <Table.Th>{t('paymentsClient.approval.attachments')}</Table.Th>
+                  <Table.Td>
+                    {e.attachments.length === 0 ? (
+                      <Text c="dimmed" size="sm">
+                        {t('paymentsClient.approval.noAttachments')}
+                      </Text>
+                    ) : (
+                      <Stack gap={4}>
+                        {e.attachments.map((a) => (
+                          <Anchor key={a.id} href={approvalFileUrl(id, token, a.id)} target="_blank" rel="noopener noreferrer" data-testid="approval-file">
+                            {a.name}
+                          </Anchor>
+                        ))}
+                      </Stack>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              </Table.Tbody>
+            </Table>
+            {e.confirmedByClientDate ? (
+              <Alert color="green" data-testid="approval-done">
+                {t('paymentsClient.approval.approved')}
+              </Alert>
+            ) : (
+              <Button onClick={() => approve.mutate()} loading={approve.isPending} disabled={busy} data-testid="approval-approve">
+                {t('paymentsClient.approval.approve')}
+              </Button>
+            )}
+            {e.canRevertApproval && (
+              <Group justify="flex-end">
+                <Button variant="subtle" color="red" onClick={() => revert.mutate()} loading={revert.isPending} disabled={busy} data-testid="approval-revert">
+                  {t('paymentsClient.approval.revert')}
+                </Button>
+              </Group>
+            )}
+          </>
+        )}
+      </Stack>
+    </PublicFrame>
+  );
+}
