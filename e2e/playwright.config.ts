@@ -62,6 +62,8 @@ export default defineConfig({
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
       DEMO_DATA: 'true',
+      // The payments-only app answers on 127.0.0.1 (exact host and port); the CRM stays on localhost.
+      PAYMENTS_HOST: `127.0.0.1:${E2E_PORT}`,
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   },

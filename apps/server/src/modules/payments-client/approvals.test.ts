@@ -39,7 +39,8 @@ async function addExpense(accountId: number, fields: Record<string, string | num
 const sendForApproval = (id: number, token = admin.token) => app.inject({ method: 'POST', url: `/api/transactions/sendExpenseForApproval/${id}`, headers: { ...bearer(token), 'accept-language': 'en' } });
 
 /** The link of the newest approval mail to `to`: its expense id and token. */
-function lastLinkTo(to: string) {
+async function lastLinkTo(to: string) {
+  while (app.pendingWork.size) await Promise.all([...app.pendingWork]);
   const m = t.outbox().filter((f) => f.text.includes(`To: ${to}`)).at(-1);
   expect(m, `a mail to ${to}`).toBeDefined();
   const eml = m!.text;
@@ -68,7 +69,7 @@ describe('an expense sent for approval', () => {
     const sent = await sendForApproval(id);
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().message).toBe(`Sent for approval to owner${seq}@example.gr`);
-    const link = lastLinkTo(`owner${seq}@example.gr`);
+    const link = await lastLinkTo(`owner${seq}@example.gr`);
     expect(link.id).toBe(id);
     expect(link.body).toContain('1 234,50 €');
     expect(link.body).toContain('Το γραφείο σάς ζητά να ελέγξετε');
@@ -117,9 +118,9 @@ describe('an expense sent for approval', () => {
     const one = await addExpense(owner.id, {}, [{ name: 'a.pdf', data: PDF }]);
     const two = await addExpense(owner.id, {}, [{ name: 'b.pdf', data: PDF }]);
     await sendForApproval(one);
-    const l1 = lastLinkTo(`owner${seq}@example.gr`);
+    const l1 = await lastLinkTo(`owner${seq}@example.gr`);
     await sendForApproval(two);
-    const l2 = lastLinkTo(`owner${seq}@example.gr`);
+    const l2 = await lastLinkTo(`owner${seq}@example.gr`);
     // The link of one expense opens no other.
     for (const res of [await view(two, l1.token), await approve(two, l1.token), await revert(two, l1.token), await view(one, l2.token)]) {
       expect(res.statusCode).toBe(404);
@@ -137,7 +138,7 @@ describe('an expense sent for approval', () => {
     expect((await approve(2 ** 31, l1.token)).statusCode).toBe(400);
     // Sent again: the earlier link stops working.
     await sendForApproval(one);
-    const l3 = lastLinkTo(`owner${seq}@example.gr`);
+    const l3 = await lastLinkTo(`owner${seq}@example.gr`);
     expect((await view(one, l1.token)).statusCode).toBe(404);
     expect((await view(one, l3.token)).statusCode).toBe(200);
     // Nothing was approved by the refused calls.
@@ -149,7 +150,7 @@ describe('an expense sent for approval', () => {
     const owner = await newAccount();
     const id = await addExpense(owner.id);
     await sendForApproval(id);
-    const l = lastLinkTo(`owner${seq}@example.gr`);
+    const l = await lastLinkTo(`owner${seq}@example.gr`);
     await approve(id, l.token);
     await db.update(transactions).set({ status: 1 }).where(eq(transactions.id, id));
     expect((await view(id, l.token)).json().canRevertApproval).toBe(false);
@@ -179,7 +180,7 @@ describe('an expense sent for approval', () => {
     expect(r.json().title).toMatch(/no e-mail/);
     expect((await sendForApproval(999999)).statusCode).toBe(404);
     await sendForApproval(id);
-    await approve(id, lastLinkTo(`owner${seq - 1}@example.gr`).token);
+    await approve(id, (await lastLinkTo(`owner${seq - 1}@example.gr`)).token);
     expect((await sendForApproval(id)).statusCode).toBe(409);
   });
 
@@ -189,6 +190,6 @@ describe('an expense sent for approval', () => {
     await db.update(users).set({ accountId: owner.id }).where(eq(users.id, u.id));
     const id = await addExpense(owner.id);
     expect((await sendForApproval(id)).json().message).toBe(`Sent for approval to signin${seq}@example.gr`);
-    expect(lastLinkTo(`signin${seq}@example.gr`).id).toBe(id);
+    expect((await lastLinkTo(`signin${seq}@example.gr`)).id).toBe(id);
   });
 });

@@ -86,7 +86,7 @@ describe('Send email invitation', () => {
     expect(reset.statusCode, reset.body).toBe(200);
     const token = await t.login('owner.one@example.gr', 'owner-password-42');
     const me = (await get('/api/authenticate/me', token)).json();
-    expect(me).toMatchObject({ userroles: ['clientPayments'], accountId: id });
+    expect(me).toMatchObject({ userroles: ['clientPayments'], accountId: id, language: 'el' });
     expect((await get(`/api/account/view/${id}`, token)).statusCode).toBe(403);
     const [log] = await t.db.select().from(actionLog).where(eq(actionLog.action, 'SendInvitation')).orderBy(desc(actionLog.id)).limit(1);
     expect(log).toMatchObject({ entity: 'Account', entityId: id, actionBy: admin.id });
@@ -104,6 +104,13 @@ describe('Send email invitation', () => {
       app.inject({ method: 'POST', url: '/api/authenticate/resetPassword', payload: { email: 'owner.two@example.gr', code, password: 'owner-password-43', confirmPassword: 'owner-password-43' } });
     expect((await tryCode(first)).statusCode).toBe(400);
     expect((await tryCode(second)).statusCode).toBe(200);
+    // An account in English: its client signs in with the app's English.
+    const en = await addAccount({ email: 'owner.english@example.gr', language: 'en' });
+    await get(`/api/transactions/sendInvitation/${en}`);
+    const code = /code=([A-Za-z0-9_-]+)/.exec(await lastMailTo('owner.english@example.gr'))![1]!;
+    await app.inject({ method: 'POST', url: '/api/authenticate/resetPassword', payload: { email: 'owner.english@example.gr', code, password: 'owner-password-46', confirmPassword: 'owner-password-46' } });
+    const enToken = await t.login('owner.english@example.gr', 'owner-password-46');
+    expect((await get('/api/authenticate/me', enToken)).json()).toMatchObject({ accountId: en, language: 'en-UK' });
     // English mail for an account without a language.
     expect(await lastMailTo('owner.two@example.gr')).toContain('Open the link below to choose your password');
   });

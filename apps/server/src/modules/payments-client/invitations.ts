@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { cultureOf, type TRole } from '@crm/contract';
+import { cultureOf, type TLanguage, type TRole } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { accounts, passwordResets, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -8,6 +8,10 @@ import { logAction, type Actor } from '../../lib/audit.ts';
 import { newToken, sha256 } from '../../lib/passwords.ts';
 import { findUserByEmail, normalizeEmail } from '../auth/auth.service.ts';
 import { containsPattern } from '../accounts/accounts.sql.ts';
+
+/** The interface language a client's sign-in starts with: the account's language, as the app names it. */
+const SIGN_IN_LANGUAGE: Record<'en' | 'el' | 'ru', TLanguage> = { en: 'en-UK', el: 'el', ru: 'ru' };
+export const signInLanguage = (accountLanguage: string | null): TLanguage | null => (accountLanguage?.trim() ? SIGN_IN_LANGUAGE[cultureOf(accountLanguage.trim().toLowerCase())] : null);
 
 /** How long the set-password link of an invitation works. */
 export const INVITATION_DAYS = 7;
@@ -63,7 +67,7 @@ export async function ensureClientSignIn(tx: Tx, accountId: number, actor: Actor
     if (taken) throw new AppError(409, 'paymentsClient.invite.emailTaken', { email });
     [user] = await tx
       .insert(users)
-      .values({ email, username: a.displayName || email, roles: ['clientPayments'], accountId, language: a.language })
+      .values({ email, username: a.displayName || email, roles: ['clientPayments'], accountId, language: signInLanguage(a.language) })
       .returning();
     await logAction(tx, actor, { action: 'Create', entity: 'User', entityId: user!.id, message: email, data: { accountId, roles: ['clientPayments'] } });
     return user!;

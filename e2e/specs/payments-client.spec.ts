@@ -1,0 +1,114 @@
+import { expect, test } from '@playwright/test';
+import { apiToken, expectAccessible, lastMailTo } from '../fixtures.ts';
+
+/**
+ * The client side of payments, on the payments host (127.0.0.1 here; the CRM is on localhost):
+ * the owner invited by mail sets a password on the payments app's page, signs in and sees only
+ * their own statement under the payments navbar; the expense sent for approval is approved (and
+ * the approval reverted and given again) from the mailed link without signing in; the staff
+ * statement shows the approval date. The CRM host keeps the CRM brand with the motto.
+ */
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+for (const language of ['en-UK', 'el'] as const) {
+  test(`an invited owner sees only their statement on the payments host and approves an expense from the mail (${language})`, async ({ browser, request, baseURL }) => {
+    test.setTimeout(120_000);
+    const el = language === 'el';
+    const port = new URL(baseURL!).port;
+    const payments = `http://127.0.0.1:${port}`;
+    const token = await apiToken(request);
+    const stamp = `${Date.now() % 1000000}${el ? 'g' : 'e'}`;
+    const email = `owner.${stamp}@example.gr`;
+    const owner = await request.post('/api/account/add', {
+      data: { firstName: el ? 'Δήμητρα' : 'Dimitra', lastName: `${el ? 'Ζαχαρίου' : 'Zachariou'}${stamp}`, isOwner: true, hasTransactions: true, email, language: el ? 'el' : 'en' },
+      headers: auth(token),
+    });
+    expect(owner.ok(), await owner.text()).toBeTruthy();
+    const ownerId = ((await owner.json()) as { id: number }).id;
+    const expense = await request.post('/api/transactions/addExpense', {
+      multipart: {
+        accountId: String(ownerId),
+        amount: '345.60',
+        transactionDate: '2026-03-05T09:30:00',
+        paymentMethod: '1',
+        categoryId: '22',
+        status: '0',
+        files: { name: 'plumber-invoice.pdf', mimeType: 'application/pdf', buffer: PDF },
+      },
+      headers: auth(token),
+    });
+    expect(expense.ok(), await expense.text()).toBeTruthy();
+    const expenseId = ((await expense.json()) as { id: number }).id;
+
+    // The CRM host: the CRM brand with the Greek motto.
+    const crm = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await crm.addCookies([{ name: 'language', value: language, url: baseURL! }]);
+    const crmPage = await crm.newPage();
+    await crmPage.goto('/login');
+    await expect(crmPage.getByTestId('login-logo')).toHaveAttribute('data-variant', 'crm');
+    await expect(crmPage.getByTestId('login-logo')).toContainText('Το σπίτι σας');
+    await crm.close();
+
+    // Send email invitation (the staff call behind the statement's Administration menu).
+    const invite = await request.get(`/api/transactions/sendInvitation/${ownerId}`, { headers: { ...auth(token), 'accept-language': language } });
+    expect(invite.ok(), await invite.text()).toBeTruthy();
+    expect(((await invite.json()) as { message: string }).message).toBe(el ? 'Η πρόσκληση στάλθηκε' : 'Invitation sent');
+    // Mail goes through the job queue: wait for it in the outbox.
+    await expect.poll(() => lastMailTo(email) ?? '', { timeout: 15_000 }).toContain('ResetPassword');
+    const inviteMail = lastMailTo(email)!;
+    expect(inviteMail).toContain(el ? 'Ανοίξτε τον παρακάτω σύνδεσμο' : 'Open the link below');
+    const setLink = new RegExp(`${payments.replace(/\./g, '\\.')}/ResetPassword\\?code=[^\\s]+`).exec(inviteMail)![0];
+
+    // The owner, on the payments host (a phone): sets a password, signs in, sees their statement only.
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: payments });
+    await ctx.addCookies([{ name: 'language', value: language, url: payments }]);
+    const page = await ctx.newPage();
+    await page.goto(setLink);
+    await expect(page.getByTestId('login-logo')).toHaveAttribute('data-variant', 'payments');
+    await page.getByTestId('reset-password').fill('owner-statement-42');
+    await page.getByTestId('reset-confirm').fill('owner-statement-42');
+    await page.getByTestId('reset-terms').check();
+    await page.getByTestId('reset-submit').click();
+    await expect(page.getByTestId('reset-success')).toBeVisible();
+    await page.goto('/login');
+    await expect(page.getByTestId('login-logo')).not.toContainText('Το σπίτι σας');
+    await page.getByTestId('login-email').fill(email);
+    await page.getByTestId('login-password').fill('owner-statement-42');
+    await page.getByTestId('login-submit').click();
+    await expect(page).toHaveURL(new RegExp(`/Payments/View/${ownerId}$`));
+    await expect(page.getByTestId('brand')).toHaveText('Agency Payments');
+    await expect(page.getByTestId('user-name')).toBeVisible();
+    await expect(page.getByTestId('logout')).toBeVisible();
+    await expect(page.getByTestId('statement-add-expense')).toHaveCount(0);
+    await expectAccessible(page, 'client statement');
+    // Anything else of the CRM leads back to the own statement.
+    await page.goto('/Owners');
+    await expect(page).toHaveURL(new RegExp(`/Payments/View/${ownerId}$`));
+
+    // Staff send the expense for approval; the owner approves it from the mail, signed out.
+    const sent = await request.post(`/api/transactions/sendExpenseForApproval/${expenseId}`, { headers: { ...auth(token), 'accept-language': language } });
+    expect(sent.ok(), await sent.text()).toBeTruthy();
+    await expect.poll(() => lastMailTo(email) ?? '', { timeout: 15_000 }).toContain('ApproveExpense');
+    const approvalLink = new RegExp(`${payments.replace(/\./g, '\\.')}/Payments/ApproveExpense/${expenseId}\\?token=[A-Za-z0-9_-]{43}`).exec(lastMailTo(email)!)![0];
+    await page.getByTestId('logout').click();
+    await page.goto(approvalLink);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(el ? 'Παρακαλούμε ελέγξτε και εγκρίνετε τη δαπάνη' : 'Please review and approve the expense');
+    await expect(page.getByTestId('approval-amount')).toHaveText(/345,60\s€/);
+    await expect(page.getByTestId('approval-category')).toHaveText(el ? 'Ρεύμα' : 'Electricity');
+    await expect(page.getByTestId('approval-date')).toHaveText(/05[./]03[./]2026/);
+    await expect(page.getByTestId('approval-file')).toHaveText('plumber-invoice.pdf');
+    await expectAccessible(page, 'approval page');
+    await page.getByTestId('approval-approve').click();
+    await expect(page.getByTestId('approval-done')).toHaveText(el ? 'Η δαπάνη εγκρίθηκε. Μπορείτε να κλείσετε αυτό το παράθυρο.' : 'Expense has been approved. You can close this window.');
+    await page.getByTestId('approval-revert').click();
+    await expect(page.getByTestId('approval-approve')).toBeVisible();
+    await page.getByTestId('approval-approve').click();
+    await expect(page.getByTestId('approval-done')).toBeVisible();
+    await ctx.close();
+
+    // The staff statement shows the approval date.
+    const st = (await (await request.get(`/api/transactions?accountId=${ownerId}`, { headers: auth(token) })).json()) as { items: { id: number; confirmedByClientDate: string | null }[] };
+    expect(st.items.find((i) => i.id === expenseId)!.confirmedByClientDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
+  });
+}
