@@ -21,3 +21,5 @@ export * from './payments.ts';
 export * from './payments-client.ts';
 export * from './deal-fields.ts';
 export * from './deals.ts';
+export * from './reservation-fields.ts';
+export * from './reservations.ts';

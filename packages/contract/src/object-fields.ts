@@ -150,6 +150,8 @@ export const OBJECT_FIELDS: readonly TFieldDescription[] = [
   ...OBJECT_FEATURE_GROUPS.outdoor.map(yesNo('outdoor')),
   ...OBJECT_FEATURE_GROUPS.offer.map(yesNo('offer')),
   // offer details
+  /** The property's code on the short-let website (reservations find it by this code). */
+  f('websiteCode', 'text', 'offer', { max: 50 }),
   f('featured', 'boolean', 'offer'),
   f('recommended', 'boolean', 'offer'),
   f('soldRecently', 'boolean', 'offer'),

@@ -14,6 +14,7 @@ import { alertsRoutes } from './alerts/alerts.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { paymentsClientRoutes } from './payments-client/payments-client.routes.ts';
 import { dealsRoutes } from './deals/deals.routes.ts';
+import { reservationsRoutes } from './reservations/reservations.routes.ts';
 
 /** Every entity module; app.ts registers them after the platform plugins. */
 export async function registerModules(app: FastifyInstance) {
@@ -32,4 +33,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(paymentsRoutes);
   await app.register(paymentsClientRoutes);
   await app.register(dealsRoutes);
+  await app.register(reservationsRoutes);
 }

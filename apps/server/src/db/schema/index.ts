@@ -6,3 +6,4 @@ export * from './office.ts';
 export * from './jobs.ts';
 export * from './payments.ts';
 export * from './deals.ts';
+export * from './reservations.ts';

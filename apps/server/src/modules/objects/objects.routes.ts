@@ -27,6 +27,7 @@ import { addObject, deleteObject, editAnswer, resolveIdOrRef, updateObject, view
 import { listObjects, makeObjectSearchProvider, searchByRefNumOrTitle, searchObjects } from './objects.lists.ts';
 import { addObjectAccount, deleteObjectAccount, mergeObjectLinks, updateObjectAccount } from './object-accounts.service.ts';
 import { deleteKey, getKey, listKeys, saveKey } from './object-keys.service.ts';
+import { reservationsOfObject } from '../reservations/reservations.service.ts';
 
 const caller = (req: FastifyRequest) => ({ user: req.user!, actor: req.actor });
 
@@ -69,7 +70,12 @@ export const objectsRoutes = fp(
     app.get(
       '/api/object/view/:idOrRef',
       { config: { access: STAFF }, schema: { tags, params: ZObjectIdOrRefParam, response: { 200: ZObjectViewAnswer } } },
-      async (req) => viewAnswer(app.db, reader(req), await resolveIdOrRef(app.db, req.params.idOrRef)),
+      async (req) => {
+        const id = await resolveIdOrRef(app.db, req.params.idOrRef);
+        const view = await viewAnswer(app.db, reader(req), id);
+        // Reservations are hidden from branch users (docs/access.md).
+        return req.user!.branchId === null ? { ...view, reservations: await reservationsOfObject(app.db, id, req.culture) } : view;
+      },
     );
     app.delete(
       '/api/object/:id',

@@ -1,0 +1,444 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  LinkKind,
+  MAX_ID,
+  RESERVATION_CANCELLED,
+  RESERVATION_DATE_FILTER_TYPES,
+  RESERVATION_FIELDS,
+  RESERVATION_MAX_NIGHTS,
+  RESERVATION_OWNER_PAYMENT_TYPES,
+  RESERVATION_SOURCES,
+  RESERVATION_STAGES,
+  RESERVATION_STAGE_CLASS,
+  formatReferenceNumber,
+  nightsBetween,
+  type TCulture,
+  type TSelectOption,
+  type TReservationSearch,
+  type TReservationUpdate,
+} from '@crm/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import { accounts, activities, activityLinks, leads, objects, reservations } from '../../db/schema/index.ts';
+import { AppError, conflict, fieldError, notFound } from '../../lib/errors.ts';
+import { logAction, type Actor } from '../../lib/audit.ts';
+import { toLocalDateTime } from '../../lib/dates.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
+import { containsPattern, escapeLike, latinMatch } from '../accounts/accounts.sql.ts';
+import { describeLead } from '../leads/leads.service.ts';
+
+type Caller = { user: SessionUser; actor: Actor };
+export type T = (key: string, params?: Record<string, string | number>) => string;
+type Row = Record<string, unknown>;
+type ReservationRow = typeof reservations.$inferSelect;
+
+const LOG_ENTITY = 'Reservation';
+/** The client's fields: the answer's `client.<name>` is the column `client<Name>`. */
+const CLIENT_COLUMNS = { lastName: 'clientLastName', firstName: 'clientFirstName', taxNumber: 'clientTaxNumber', internalPassportNumber: 'clientInternalPassportNumber', email: 'clientEmail', phone: 'clientPhone' } as const;
+type ClientField = keyof typeof CLIENT_COLUMNS;
+/** Described fields stored in a column of the same name (the client's and the computed ones aside). */
+const PLAIN_FIELDS = RESERVATION_FIELDS.filter((f) => f.group !== 'client' && !f.readOnly).map((f) => f.name);
+
+const options = (values: readonly number[], key: string, t: T): TSelectOption[] => values.map((v) => ({ value: v, text: t(`${key}.${v}`), parent: null }));
+export const stageOptions = (t: T) => options(RESERVATION_STAGES, 'reservations.stage', t);
+export const sourceOptions = (t: T) => options(RESERVATION_SOURCES, 'reservations.source', t);
+export const lists = (t: T) => ({ stageOptions: stageOptions(t), sourceOptions: sourceOptions(t), ownerPaymentTypeOptions: options(RESERVATION_OWNER_PAYMENT_TYPES, 'reservations.ownerPaymentType', t) });
+
+/** "12/07/2026" (en, el) or "12.07.2026" (ru): the day as the reader writes it. */
+export const dayText = (day: string, culture: TCulture) => {
+  const [y, m, d] = day.split('-');
+  return culture === 'ru' ? `${d}.${m}.${y}` : `${d}/${m}/${y}`;
+};
+const clientName = (r: { clientLastName: string | null; clientFirstName: string | null }) => [r.clientLastName, r.clientFirstName].filter(Boolean).join(' ');
+
+const nameOfUser = (col: SQL) => sql<string | null>`(select coalesce(a.display_name, u.username) from users u left join accounts a on a.id = u.account_id where u.id = ${col})`;
+
+async function objectOf(db: Db | Tx, id: number | null) {
+  if (id == null) return null;
+  const [o] = await db
+    .select({ id: objects.id, ref: objects.referenceNumber, title: sql<string | null>`${sql.identifier('objects')}.title`, websiteCode: sql<string | null>`${sql.identifier('objects')}.website_code`, forShortRent: sql<boolean>`${sql.identifier('objects')}.for_short_rent` })
+    .from(objects)
+    .where(eq(objects.id, id));
+  return o ?? null;
+}
+
+async function leadText(db: Db | Tx, demandId: number | null, t: T) {
+  if (demandId == null) return null;
+  const [r] = await db.select({ l: leads, account: accounts.displayName }).from(leads).leftJoin(accounts, eq(accounts.id, leads.accountId)).where(eq(leads.id, demandId));
+  return r ? describeLead(t, r.l as unknown as Row, r.account) : null;
+}
+
+/** The reservation as shown and edited. */
+export async function getReservation(app: FastifyInstance, db: Db | Tx, id: number, t: T) {
+  const [row] = await db
+    .select({ r: reservations, createdBy: nameOfUser(sql`${reservations.createdBy}`), modifiedBy: nameOfUser(sql`${reservations.modifiedBy}`), clientAccount: accounts.displayName })
+    .from(reservations)
+    .leftJoin(accounts, eq(accounts.id, reservations.clientAccountId))
+    .where(eq(reservations.id, id));
+  if (!row) throw notFound('reservations.notFound');
+  const r = row.r;
+  const o = await objectOf(db, r.objectId);
+  const tz = app.config.timeZone;
+  const fields = Object.fromEntries(RESERVATION_FIELDS.filter((f) => f.group !== 'client').map((f) => [f.name, (r as unknown as Row)[f.name] ?? null]));
+  return {
+    ...fields,
+    id: r.id,
+    reservationNumber: String(r.id),
+    object: o ? { id: o.id, referenceNumber: formatReferenceNumber(o.ref), title: o.title, websiteCode: o.websiteCode } : null,
+    client: Object.fromEntries(Object.entries(CLIENT_COLUMNS).map(([k, c]) => [k, (r[c] as string | null) ?? null])),
+    clientAccountId: r.clientAccountId ?? null,
+    clientAccount: row.clientAccount ?? null,
+    demand: await leadText(db, r.demandId ?? null, t),
+    createdOn: toLocalDateTime(r.createdOn, tz)!,
+    createdBy: row.createdBy,
+    modifiedOn: toLocalDateTime(r.modifiedOn, tz)!,
+    modifiedBy: row.modifiedBy,
+    version: r.version,
+    ...lists(t),
+  };
+}
+
+/** GET /api/Reservation/add: a blank reservation (stored only on save), optionally for an object, a lead and a check-in day. */
+export async function blankReservation(app: FastifyInstance, q: { objectId?: number; demandId?: number; checkIn?: string }, t: T) {
+  const now = new Date();
+  const today = toLocalDateTime(now, app.config.timeZone)!.slice(0, 10);
+  const o = await objectOf(app.db, q.objectId ?? null);
+  if (q.objectId != null && !o) throw notFound('reservations.objectNotFound');
+  let client: Record<ClientField, string | null> = { lastName: null, firstName: null, taxNumber: null, internalPassportNumber: null, email: null, phone: null };
+  let clientAccountId: number | null = null;
+  let clientAccount: string | null = null;
+  if (q.demandId != null) {
+    const [l] = await app.db.select({ accountId: leads.accountId }).from(leads).where(eq(leads.id, q.demandId));
+    if (!l) throw notFound('leads.notFound');
+    if (l.accountId != null) {
+      const a = await accountAsClient(app.db, l.accountId);
+      if (a) ({ client, clientAccountId, clientAccount } = a);
+    }
+  }
+  const fields = Object.fromEntries(RESERVATION_FIELDS.filter((f) => f.group !== 'client').map((f) => [f.name, f.type === 'boolean' ? false : null]));
+  return {
+    ...fields,
+    reservationStage: 1,
+    bookingDate: today,
+    objectId: o?.id ?? null,
+    checkIn: q.checkIn ?? null,
+    duration: null,
+    totalPaymentDeposit: 0,
+    finalComission: 0,
+    demandId: q.demandId ?? null,
+    id: null,
+    reservationNumber: '',
+    object: o ? { id: o.id, referenceNumber: formatReferenceNumber(o.ref), title: o.title, websiteCode: o.websiteCode } : null,
+    client,
+    clientAccountId,
+    clientAccount,
+    demand: await leadText(app.db, q.demandId ?? null, t),
+    createdOn: toLocalDateTime(now, app.config.timeZone)!,
+    createdBy: null,
+    modifiedOn: toLocalDateTime(now, app.config.timeZone)!,
+    modifiedBy: null,
+    version: 0,
+    ...lists(t),
+  };
+}
+
+/** An account's names and first e-mail and phone, as a booking's client. */
+async function accountAsClient(db: Db | Tx, id: number) {
+  const [a] = await db
+    .select({ id: accounts.id, name: accounts.displayName, lastName: accounts.lastName, firstName: accounts.firstName, companyName: accounts.name, emails: accounts.emails, phones: accounts.phones, taxNumber: accounts.taxNumber, passport: accounts.internalPassportNumber })
+    .from(accounts)
+    .where(eq(accounts.id, id));
+  if (!a) return null;
+  return {
+    client: {
+      lastName: a.lastName ?? a.companyName ?? a.name ?? null,
+      firstName: a.firstName ?? null,
+      taxNumber: a.taxNumber ?? null,
+      internalPassportNumber: a.passport ?? null,
+      email: a.emails[0] ?? null,
+      phone: a.phones[0] ?? null,
+    } as Record<ClientField, string | null>,
+    clientAccountId: a.id,
+    clientAccount: a.name ?? null,
+  };
+}
+
+/** The other stay of the object sharing a night with [checkIn, checkOut), if any (cancelled stays hold nothing). */
+async function overlapping(db: Db | Tx, objectId: number, checkIn: string, checkOut: string, exceptId: number | null) {
+  const rows = await db.execute(sql`
+    select r.id, r.check_in, r.check_out, r.client_last_name, r.client_first_name, o.reference_number
+    from reservations r join objects o on o.id = r.object_id
+    where r.object_id = ${objectId} and r.reservation_stage <> ${RESERVATION_CANCELLED}
+      and daterange(r.check_in, r.check_out, '[)') && daterange(${checkIn}::date, ${checkOut}::date, '[)')
+      ${exceptId != null ? sql`and r.id <> ${exceptId}` : sql``}
+    order by r.check_in limit 1`);
+  return (rows.rows as Row[])[0];
+}
+
+/** A refusal that names the other booking: its number, its client and its nights. */
+function doubleBooked(other: Row, culture: TCulture) {
+  const params = {
+    number: String(other.id),
+    client: [other.client_last_name, other.client_first_name].filter(Boolean).join(' '),
+    from: dayText(String(other.check_in), culture),
+    till: dayText(String(other.check_out), culture),
+    ref: formatReferenceNumber(other.reference_number as number),
+  };
+  return new AppError(400, 'reservations.doubleBooked', params, { checkIn: [{ code: 'reservations.doubleBooked', params }] });
+}
+
+const isExclusionViolation = (e: unknown) => {
+  for (let c: unknown = e; c && typeof c === 'object'; c = (c as { cause?: unknown }).cause) {
+    if ((c as { code?: string }).code === '23P01') return true;
+  }
+  return false;
+};
+
+/**
+ * POST /api/Reservation/update: creates (no id) or updates with the version guard. Check-out is
+ * derived from check-in and nights (or the nights from a check-out sent instead). A stay sharing
+ * a night with another booking of the object is refused, naming it; the database's exclusion
+ * constraint settles two requests at the same moment the same way.
+ */
+export async function saveReservation(app: FastifyInstance, caller: Caller, input: unknown, culture: TCulture, t: T) {
+  const body = input as TReservationUpdate;
+  let stay: { objectId: number; checkIn: string; checkOut: string; id: number | null } | null = null;
+  try {
+    return await app.db.transaction(async (tx) => {
+      let current: ReservationRow | undefined;
+      if (body.id != null) {
+        [current] = await tx.select().from(reservations).where(eq(reservations.id, body.id)).for('update');
+        if (!current) throw notFound('reservations.notFound');
+        if (body.version !== current.version) throw conflict(await getReservation(app, tx, body.id, t));
+      }
+      const set: Record<string, unknown> = {};
+      for (const name of PLAIN_FIELDS) if (body[name] !== undefined) set[name] = body[name];
+      if (body.client) for (const [k, c] of Object.entries(CLIENT_COLUMNS)) if (body.client[k] !== undefined) set[c] = body.client[k] === '' ? null : body.client[k];
+      if (body.clientAccountId !== undefined) set.clientAccountId = body.clientAccountId;
+
+      // The stay: check-in and nights, or check-in and check-out.
+      const checkIn = (set.checkIn !== undefined ? set.checkIn : current?.checkIn) as string | null | undefined;
+      if (body.checkOut != null) {
+        if (!checkIn) throw fieldError('checkIn', 'validation.required');
+        const nights = nightsBetween(checkIn, body.checkOut);
+        if (nights <= 0) throw fieldError('checkOut', 'reservations.checkOutBeforeCheckIn');
+        if (nights > RESERVATION_MAX_NIGHTS) throw fieldError('checkOut', 'reservations.tooLong', { max: RESERVATION_MAX_NIGHTS });
+        if (body.duration != null && body.duration !== nights) throw fieldError('checkOut', 'reservations.checkOutMismatch');
+        set.duration = nights;
+      }
+      if (!current && set.bookingDate === undefined) set.bookingDate = toLocalDateTime(new Date(), app.config.timeZone)!.slice(0, 10);
+      const merged = { ...(current ?? {}), ...set } as Record<string, unknown>;
+      for (const f of ['objectId', 'checkIn', 'duration'] as const) if (merged[f] == null) throw fieldError(f, 'validation.required');
+      // References
+      if (set.objectId !== undefined && set.objectId !== current?.objectId) {
+        const o = await objectOf(tx, merged.objectId as number);
+        if (!o) throw fieldError('objectId', 'reservations.objectNotFound');
+        if (!o.forShortRent) throw fieldError('objectId', 'reservations.notShortLet');
+      }
+      if (set.demandId != null) {
+        const [l] = await tx.select({ id: leads.id }).from(leads).where(eq(leads.id, set.demandId as number));
+        if (!l) throw fieldError('demandId', 'leads.notFound');
+      }
+      if (set.clientAccountId != null) {
+        const a = await accountAsClient(tx, set.clientAccountId as number);
+        if (!a) throw fieldError('clientAccountId', 'reservations.accountNotFound');
+        if (!String(merged.clientLastName ?? '').trim()) for (const [k, c] of Object.entries(CLIENT_COLUMNS)) if (merged[c] == null) set[c] = merged[c] = a.client[k as ClientField];
+        await tx.update(accounts).set({ isClient: true, isClientDate: new Date() }).where(and(eq(accounts.id, a.clientAccountId), eq(accounts.isClient, false)));
+      }
+      if (!String(merged.clientLastName ?? '').trim()) throw fieldError('client.lastName', 'validation.required');
+      if (body.saveClientAsAccount && merged.clientAccountId == null) {
+        const [a] = await tx
+          .insert(accounts)
+          .values({
+            lastName: merged.clientLastName as string,
+            firstName: (merged.clientFirstName as string | null) ?? null,
+            emails: merged.clientEmail ? [merged.clientEmail as string] : [],
+            phones: merged.clientPhone ? [merged.clientPhone as string] : [],
+            taxNumber: (merged.clientTaxNumber as string | null) ?? null,
+            internalPassportNumber: (merged.clientInternalPassportNumber as string | null) ?? null,
+            isClient: true,
+            isClientDate: new Date(),
+            createdBy: caller.user.id,
+            modifiedBy: caller.user.id,
+          } as never)
+          .returning({ id: accounts.id });
+        set.clientAccountId = merged.clientAccountId = a!.id;
+        await logAction(tx, caller.actor, { action: 'Create', entity: 'Account', entityId: a!.id, message: 'From a reservation', data: { lastName: merged.clientLastName } });
+      }
+
+      // No double booking
+      const checkOut = new Date(Date.parse(`${merged.checkIn as string}T00:00:00Z`) + (merged.duration as number) * 86400000).toISOString().slice(0, 10);
+      const stage = (merged.reservationStage as number | undefined) ?? 1;
+      if (stage !== RESERVATION_CANCELLED) {
+        stay = { objectId: merged.objectId as number, checkIn: merged.checkIn as string, checkOut, id: current?.id ?? null };
+        const other = await overlapping(tx, stay.objectId, stay.checkIn, stay.checkOut, stay.id);
+        if (other) throw doubleBooked(other, culture);
+      }
+
+      let id = current?.id ?? null;
+      if (id == null) {
+        const [row] = await tx
+          .insert(reservations)
+          .values({ ...(set as object), createdBy: caller.user.id, modifiedBy: caller.user.id } as typeof reservations.$inferInsert)
+          .returning({ id: reservations.id });
+        id = row!.id;
+        await logAction(tx, caller.actor, { action: 'Create', entity: LOG_ENTITY, entityId: id, message: `${clientName(merged as never)} ${merged.checkIn as string}`, data: body });
+      } else {
+        await tx
+          .update(reservations)
+          .set({ ...(set as object), version: current!.version + 1, modifiedOn: new Date(), modifiedBy: caller.user.id })
+          .where(eq(reservations.id, id));
+        await logAction(tx, caller.actor, { action: 'Update', entity: LOG_ENTITY, entityId: id, data: body });
+      }
+      return getReservation(app, tx, id, t);
+    });
+  } catch (e) {
+    // Two requests at the same moment: the exclusion constraint refused the later one.
+    if (isExclusionViolation(e) && stay) {
+      const s = stay as { objectId: number; checkIn: string; checkOut: string; id: number | null };
+      const other = await overlapping(app.db, s.objectId, s.checkIn, s.checkOut, s.id);
+      if (other) throw doubleBooked(other, culture);
+    }
+    throw e;
+  }
+}
+
+/** DELETE /api/Reservation/{id}: with the activities only it held. */
+export async function deleteReservation(caller: Caller, db: Db, id: number) {
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select({ id: reservations.id, lastName: reservations.clientLastName, checkIn: reservations.checkIn }).from(reservations).where(eq(reservations.id, id)).for('update');
+    if (!current) throw notFound('reservations.notFound');
+    const links = await tx
+      .delete(activityLinks)
+      .where(and(eq(activityLinks.entity, LinkKind.Reservation), eq(activityLinks.entityId, id)))
+      .returning({ activityId: activityLinks.activityId });
+    const ids = [...new Set(links.map((l) => l.activityId))];
+    if (ids.length) await tx.delete(activities).where(and(inArray(activities.id, ids), sql`not exists (select 1 from activity_links l where l.activity_id = ${activities.id})`));
+    await tx.delete(reservations).where(eq(reservations.id, id));
+    await logAction(tx, caller.actor, { action: 'Delete', entity: LOG_ENTITY, entityId: id, message: `${current.lastName} ${current.checkIn}` });
+  });
+}
+
+const SORT: Record<TReservationSearch['sortBy'], SQL> = {
+  checkIn: sql`r.check_in`,
+  checkOut: sql`r.check_out`,
+  bookingDate: sql`r.booking_date`,
+  total: sql`r.total`,
+  id: sql`r.id`,
+};
+
+/** The date filter's column or range test (0 booking, 1 check-in, 2 check-out, 3 any night of the stay). */
+function dateFilter(type: number, from: string | null, till: string | null): SQL | undefined {
+  if (!from && !till) return undefined;
+  if (type === 3) return sql`daterange(r.check_in, r.check_out, '[)') && daterange(${from}::date, ${till}::date, '[]')`;
+  const col = type === 0 ? sql`r.booking_date` : type === 1 ? sql`r.check_in` : sql`r.check_out`;
+  return and(from ? sql`${col} >= ${from}::date` : undefined, till ? sql`${col} <= ${till}::date` : undefined);
+}
+
+/**
+ * POST /api/Reservation/search: the filters, the count, the page and the footer's sums (over every
+ * row the filter matches, not only the page) all computed by PostgreSQL. Without a date range the
+ * current year applies (spec 9).
+ */
+export async function searchReservations(app: FastifyInstance, f: TReservationSearch, t: T) {
+  const year = toLocalDateTime(new Date(), app.config.timeZone)!.slice(0, 4);
+  const noRange = f.startDate === undefined && f.endDate === undefined;
+  const from = noRange ? `${year}-01-01` : (f.startDate ?? null);
+  const till = noRange ? `${year}-12-31` : (f.endDate ?? null);
+  const where: (SQL | undefined)[] = [dateFilter(f.dateFilterType, from, till)];
+  if (f.objectId) where.push(sql`r.object_id = ${f.objectId}`);
+  const code = f.objectWebsiteCode?.trim();
+  if (code) where.push(sql`r.object_id in (select o2.id from objects o2 where lower(o2.website_code) like ${`${escapeLike(code.toLowerCase())}%`})`);
+  const number = f.reservationNumber?.replace(/\D/g, '');
+  if (number) where.push(Number(number) <= MAX_ID ? sql`r.id = ${Number(number)}` : sql`false`);
+  const ext = f.reservationNumberExternal?.trim();
+  if (ext) where.push(sql`lower(r.reservation_number_external) like ${`${escapeLike(ext.toLowerCase())}%`}`);
+  if (f.sources.length) where.push(sql`r.source_id in ${f.sources}`);
+  if (f.stages.length) where.push(sql`r.reservation_stage in ${f.stages}`);
+  const name = f.clientName?.trim();
+  if (name) where.push(sql`(r.search_text like ${containsPattern(name)} ${((m) => (m ? sql`or ${m}` : sql``))(latinMatch(sql`r.search_text`, name))})`);
+  const cond = and(...where.filter(Boolean)) ?? sql`true`;
+
+  const [totals] = (
+    await app.db.execute(sql`
+    select count(*)::int as n, coalesce(sum(r.total), 0)::text as total, coalesce(sum(r.payment_to_owner), 0)::text as payment_to_owner,
+      coalesce(sum(r.comission), 0)::text as comission, coalesce(sum(r.comission3rd_party), 0)::text as comission3rd_party,
+      coalesce(sum(r.final_comission), 0)::text as final_comission
+    from reservations r where ${cond}`)
+  ).rows as Row[];
+  const dir = f.sortDir === 'asc' ? sql`asc` : sql`desc`;
+  const rows = (
+    await app.db.execute(sql`
+    select r.id, r.reservation_number_external, r.reservation_stage, r.problem, r.awaiting, r.booking_date::text, r.check_in::text, r.duration,
+      r.check_out::text, r.adults, r.children, r.object_id, o.reference_number, o.title, o.website_code, r.client_last_name, r.client_first_name,
+      r.client_account_id, r.source_id, r.total::float8, r.total_done, r.payment_to_owner::float8, r.comission::float8, r.comission3rd_party::float8,
+      r.final_comission::float8
+    from reservations r join objects o on o.id = r.object_id
+    where ${cond}
+    order by ${SORT[f.sortBy]} ${dir} nulls last, r.id ${dir}
+    limit ${f.perPage} offset ${(f.currentPage - 1) * f.perPage}`)
+  ).rows as Row[];
+  const sum = (v: unknown) => Number(v).toFixed(2);
+  return {
+    items: rows.map((r) => {
+      const stage = r.reservation_stage as number;
+      return {
+        id: r.id as number,
+        reservationNumber: String(r.id),
+        reservationNumberExternal: (r.reservation_number_external as string | null) ?? null,
+        reservationStage: stage,
+        stage: t(`reservations.stage.${stage}`),
+        rowClass: RESERVATION_STAGE_CLASS[stage] ?? '',
+        problem: (r.problem as string | null) || null,
+        awaiting: (r.awaiting as string | null) || null,
+        bookingDate: (r.booking_date as string | null) ?? null,
+        checkIn: r.check_in as string,
+        duration: r.duration as number,
+        checkOut: r.check_out as string,
+        adults: (r.adults as number | null) ?? null,
+        children: (r.children as number | null) ?? null,
+        objectId: r.object_id as number,
+        objectReferenceNumber: formatReferenceNumber(r.reference_number as number),
+        objectTitle: (r.title as string | null) ?? null,
+        objectWebsiteCode: (r.website_code as string | null) ?? null,
+        clientDisplayName: [r.client_last_name, r.client_first_name].filter(Boolean).join(' '),
+        clientAccountId: (r.client_account_id as number | null) ?? null,
+        sourceId: (r.source_id as number | null) ?? null,
+        sourceDisplayName: r.source_id != null ? t(`reservations.source.${r.source_id as number}`) : null,
+        total: (r.total as number | null) ?? null,
+        totalDone: r.total_done as boolean,
+        paymentToOwner: (r.payment_to_owner as number | null) ?? null,
+        comission: (r.comission as number | null) ?? null,
+        comission3rdParty: (r.comission3rd_party as number | null) ?? null,
+        finalComission: r.final_comission as number,
+      };
+    }),
+    totalRows: totals!.n as number,
+    sums: {
+      total: sum(totals!.total),
+      paymentToOwner: sum(totals!.payment_to_owner),
+      comission: sum(totals!.comission),
+      comission3rdParty: sum(totals!.comission3rd_party),
+      finalComission: sum(totals!.final_comission),
+    },
+    startDate: from,
+    endDate: till,
+    options: { stages: stageOptions(t), sources: sourceOptions(t), dateFilterTypes: options(RESERVATION_DATE_FILTER_TYPES, 'reservations.dateFilter', t) },
+  };
+}
+
+/** The object view's reservations: newest stay first, each as "12/07/2026 – 19/07/2026 · Client". */
+export async function reservationsOfObject(db: Db | Tx, objectId: number, culture: TCulture) {
+  const rows = await db
+    .select({ id: reservations.id, checkIn: reservations.checkIn, checkOut: reservations.checkOut, last: reservations.clientLastName, first: reservations.clientFirstName, stage: reservations.reservationStage })
+    .from(reservations)
+    .where(eq(reservations.objectId, objectId))
+    .orderBy(sql`${reservations.checkIn} desc`)
+    .limit(100);
+  return rows.map((r) => ({ id: r.id, descr: `${dayText(r.checkIn, culture)} – ${dayText(r.checkOut, culture)} · ${clientName({ clientLastName: r.last, clientFirstName: r.first })}` }));
+}
+
+/** Merging accounts: the duplicate's bookings become the kept account's. */
+export async function moveReservations(tx: Tx, keptId: number, duplicateId: number) {
+  await tx.update(reservations).set({ clientAccountId: keptId }).where(eq(reservations.clientAccountId, duplicateId));
+}

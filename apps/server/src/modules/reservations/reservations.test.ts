@@ -1,0 +1,262 @@
+import { describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { accounts, actionLog, objects, reservations } from '../../db/schema/index.ts';
+import { bearer, createTestApp } from '../../../test/harness.ts';
+
+const t = await createTestApp();
+const { app, db } = t;
+
+const agent = await t.user({ roles: ['employee'] });
+const branchAgent = await t.user({ roles: ['employee'], branchId: 1 });
+const admin = await t.user({ roles: ['admin'] });
+
+const call = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+  app.inject({ method, url, payload: payload as object, headers: { ...bearer(token), ...headers } });
+const save = (body: Record<string, unknown>, lang = 'en') => call(agent.token, 'POST', '/api/Reservation/update', body, { 'accept-language': lang });
+const search = async (body: Record<string, unknown>) => {
+  const res = await call(agent.token, 'POST', '/api/Reservation/search', body);
+  expect(res.statusCode).toBe(200);
+  return res.json();
+};
+
+let seq = 0;
+async function newObject(values: Record<string, unknown> = {}) {
+  seq++;
+  const [o] = await db
+    .insert(objects)
+    .values({ title: `Studio ${seq}`, forShortRent: true, websiteCode: `WEB-${seq}`, ...values } as never)
+    .returning({ id: objects.id, ref: objects.referenceNumber });
+  return o!;
+}
+async function book(objectId: number, checkIn: string, duration: number, extra: Record<string, unknown> = {}) {
+  const res = await save({ objectId, checkIn, duration, client: { lastName: `Guest${++seq}` }, ...extra });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+describe('a reservation', () => {
+  it('is booked on a short-let object: check-out, deposit and final commission are computed, and the action log has it', async () => {
+    const o = await newObject();
+    const res = await save({
+      objectId: o.id,
+      checkIn: '2026-07-10',
+      duration: 7,
+      adults: 2,
+      children: 1,
+      arrivalTimePlanned: '15:30',
+      client: { lastName: 'Papadopoulos', firstName: 'Giorgos', phone: '+30 6900 000000' },
+      reservationStage: 3,
+      sourceId: 4,
+      total: 1234.56,
+      prepaymentCash: 100.1,
+      prepaymentBank: 200.2,
+      prepaymentBankDone: true,
+      comission: 0.3,
+      comission3rdParty: 0.1,
+      paymentToOwner: 1000,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const r = res.json();
+    expect(r).toMatchObject({
+      checkOut: '2026-07-17',
+      duration: 7,
+      totalPaymentDeposit: 300.3,
+      finalComission: 0.2,
+      prepaymentBankDone: true,
+      reservationStage: 3,
+      client: { lastName: 'Papadopoulos', firstName: 'Giorgos' },
+      object: { id: o.id, websiteCode: `WEB-${seq}` },
+      version: 1,
+    });
+    expect(r.reservationNumber).toBe(String(r.id));
+    expect(r.bookingDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(r.stageOptions.map((s: { text: string }) => s.text)).toContain('Confirmed');
+    const [log] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Reservation'), eq(actionLog.entityId, r.id)));
+    expect(log).toMatchObject({ action: 'Create', actionBy: agent.id });
+
+    // Check-out sent instead of the nights.
+    const moved = await save({ id: r.id, version: 1, checkIn: '2026-07-11', checkOut: '2026-07-14' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ checkIn: '2026-07-11', duration: 3, checkOut: '2026-07-14', version: 2 });
+    // Stale version: 409 with the current record, nothing written.
+    const stale = await save({ id: r.id, version: 1, adults: 5 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().current).toMatchObject({ version: 2, adults: 2 });
+    const [row] = await db.select().from(reservations).where(eq(reservations.id, r.id));
+    expect(row!.adults).toBe(2);
+  });
+
+  it('opens blank for the add form, and in Greek', async () => {
+    const o = await newObject();
+    const res = await call(agent.token, 'GET', `/api/Reservation/add?objectId=${o.id}&checkIn=2026-08-01`, undefined, { 'accept-language': 'el' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: null, objectId: o.id, checkIn: '2026-08-01', reservationStage: 1, client: { lastName: null } });
+    expect(res.json().sourceOptions.map((s: { text: string }) => s.text)).toContain('Η ιστοσελίδα μας');
+    expect((await call(agent.token, 'GET', '/api/Reservation/edit/2147483647')).statusCode).toBe(404);
+  });
+
+  it('refuses bad input with a clear message and stores nothing', async () => {
+    const o = await newObject();
+    const longLet = await newObject({ forShortRent: false });
+    const ok = { objectId: o.id, checkIn: '2026-09-01', duration: 3, client: { lastName: 'Nikolaou' } };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...ok, total: -1 }, 'total'],
+      [{ ...ok, comission: -0.01 }, 'comission'],
+      [{ ...ok, total: 10.001 }, 'total'],
+      [{ ...ok, checkOut: '2026-08-30', duration: undefined }, 'checkOut'],
+      [{ ...ok, checkOut: '2026-09-01', duration: undefined }, 'checkOut'],
+      [{ ...ok, duration: 0 }, 'duration'],
+      [{ ...ok, reservationStage: 99 }, 'reservationStage'],
+      [{ ...ok, sourceId: 0 }, 'sourceId'],
+      [{ ...ok, objectId: 2147483648 }, 'objectId'],
+      [{ ...ok, id: 2147483648 }, 'id'],
+      [{ ...ok, client: { lastName: '  ' } }, 'client.lastName'],
+      [{ ...ok, client: {} }, 'client.lastName'],
+      [{ ...ok, arrivalTimePlanned: '25:00' }, 'arrivalTimePlanned'],
+      [{ ...ok, externalLink: 'javascript:alert(1)' }, 'externalLink'],
+      [{ ...ok, checkIn: '2026-02-30' }, 'checkIn'],
+      [{ ...ok, objectId: longLet.id }, 'objectId'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await save(body);
+      expect(res.statusCode, `${field}: ${res.body}`).toBe(400);
+      const errors = res.json().errors ?? {};
+      expect(Object.keys(errors).join(','), `${field}: ${res.body}`).toContain(field);
+    }
+    const notShort = await save({ ...ok, objectId: longLet.id });
+    expect(notShort.json().errors.objectId[0]).toContain('short let');
+    const noName = await save({ ...ok, client: {} }, 'el');
+    expect(noName.json().errors['client.lastName'][0]).toBeTruthy();
+    expect(await db.select().from(reservations).where(eq(reservations.objectId, o.id))).toHaveLength(0);
+  });
+
+  it('never double-books an object: an overlapping stay is refused naming the other booking; the check-out day and cancelled stays are free', async () => {
+    const o = await newObject();
+    const first = await book(o.id, '2026-06-01', 5, { client: { lastName: 'Ioannou', firstName: 'Eleni' } });
+    const clash = await save({ objectId: o.id, checkIn: '2026-06-04', duration: 3, client: { lastName: 'Other' } });
+    expect(clash.statusCode).toBe(400);
+    const message = clash.json().errors.checkIn[0] as string;
+    expect(message).toContain(`reservation ${first.id}`);
+    expect(message).toContain('Ioannou Eleni');
+    expect(message).toContain('01/06/2026');
+    expect(message).toContain('06/06/2026');
+    const el = await save({ objectId: o.id, checkIn: '2026-05-30', duration: 10, client: { lastName: 'Other' } }, 'el');
+    expect(el.statusCode).toBe(400);
+    expect(el.json().errors.checkIn[0]).toContain('είναι ήδη κρατημένο');
+    // The check-out day is the next guest's check-in day.
+    const next = await book(o.id, '2026-06-06', 2);
+    // Moving a booking onto another is refused too; moving it within its own nights is not.
+    const move = await save({ id: next.id, version: next.version, checkIn: '2026-06-05' });
+    expect(move.statusCode).toBe(400);
+    expect((await save({ id: first.id, version: first.version, duration: 4 })).statusCode).toBe(200);
+    // A cancelled stay holds nothing; reviving it over another is refused.
+    const cancelled = await book(o.id, '2026-06-20', 3, { reservationStage: 7 });
+    await book(o.id, '2026-06-21', 2);
+    expect((await save({ id: cancelled.id, version: cancelled.version, reservationStage: 3 })).statusCode).toBe(400);
+    // Another object on the same nights is fine.
+    await book((await newObject()).id, '2026-06-02', 3);
+  });
+
+  it('settles two bookings of the same nights sent at the same moment: one is stored, the other refused', async () => {
+    const o = await newObject();
+    const body = (n: string) => ({ objectId: o.id, checkIn: '2026-10-01', duration: 4, client: { lastName: n } });
+    const [a, b] = await Promise.all([save(body('A')), save(body('B'))]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 400]);
+    expect(await db.select().from(reservations).where(eq(reservations.objectId, o.id))).toHaveLength(1);
+  });
+
+  it('links the client: picked from an account, or saved as a new client account; merging accounts moves the bookings', async () => {
+    const o = await newObject();
+    const [acc] = await db.insert(accounts).values({ lastName: 'Georgiou', firstName: 'Anna', emails: ['anna@example.com'], phones: ['+30 210 1234567'] }).returning({ id: accounts.id });
+    const picked = await book(o.id, '2027-01-01', 2, { client: {}, clientAccountId: acc!.id });
+    expect(picked).toMatchObject({ clientAccountId: acc!.id, client: { lastName: 'Georgiou', firstName: 'Anna', email: 'anna@example.com', phone: '+30 210 1234567' } });
+    const [marked] = await db.select({ isClient: accounts.isClient }).from(accounts).where(eq(accounts.id, acc!.id));
+    expect(marked!.isClient).toBe(true);
+    expect((await save({ objectId: o.id, checkIn: '2027-02-01', duration: 1, client: {}, clientAccountId: 2147483647 })).statusCode).toBe(400);
+
+    const saved = await book(o.id, '2027-01-05', 2, { client: { lastName: 'Petrou', firstName: 'Kostas', email: 'kostas@example.com' }, saveClientAsAccount: true });
+    expect(saved.clientAccountId).toBeGreaterThan(0);
+    const [created] = await db.select().from(accounts).where(eq(accounts.id, saved.clientAccountId));
+    expect(created).toMatchObject({ lastName: 'Petrou', firstName: 'Kostas', emails: ['kostas@example.com'], isClient: true });
+
+    const [kept] = await db.select({ v: accounts.version }).from(accounts).where(eq(accounts.id, acc!.id));
+    const merged = await call(admin.token, 'POST', '/api/account/merge', { account: { id: acc!.id, version: kept!.v }, duplicateId: saved.clientAccountId });
+    expect(merged.statusCode, merged.body).toBe(200);
+    const [moved] = await db.select({ a: reservations.clientAccountId }).from(reservations).where(eq(reservations.id, saved.id));
+    expect(moved!.a).toBe(acc!.id);
+  });
+
+  it('is deleted with its action-log row', async () => {
+    const r = await book((await newObject()).id, '2027-03-01', 2);
+    expect((await call(agent.token, 'DELETE', `/api/Reservation/${r.id}`)).statusCode).toBe(200);
+    expect((await call(agent.token, 'GET', `/api/Reservation/edit/${r.id}`)).statusCode).toBe(404);
+    expect((await call(agent.token, 'DELETE', `/api/Reservation/${r.id}`)).statusCode).toBe(404);
+    const [log] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Reservation'), eq(actionLog.entityId, r.id), eq(actionLog.action, 'Delete')));
+    expect(log).toBeTruthy();
+  });
+});
+
+describe('the reservations list', () => {
+  it('filters by each filter and sums the footer exactly over every matching row, not only the page', async () => {
+    const o = await newObject({ websiteCode: 'SUMS-1' });
+    const year = '2031';
+    const a = await book(o.id, `${year}-01-10`, 3, { total: 0.1, comission: 0.1, comission3rdParty: 0.05, paymentToOwner: 0.07, sourceId: 3, reservationStage: 3, client: { lastName: 'Alpha' }, reservationNumberExternal: 'HMABC123', problem: 'Late key' });
+    const b = await book(o.id, `${year}-02-10`, 3, { total: 0.2, comission: 0.2, sourceId: 4, reservationStage: 2, bookingDate: '2030-12-01', client: { lastName: 'Βήτα' } });
+    const c = await book(o.id, `${year}-12-30`, 5, { total: 1000000.35, sourceId: 4, reservationStage: 3, client: { lastName: 'Gamma' } });
+    const base = { objectId: o.id, startDate: `${year}-01-01`, endDate: `${year}-12-31`, dateFilterType: 1 };
+    const all = await search({ ...base, perPage: 1 });
+    expect(all.totalRows).toBe(3);
+    expect(all.items).toHaveLength(1);
+    expect(all.sums).toEqual({ total: '1000000.65', paymentToOwner: '0.07', comission: '0.30', comission3rdParty: '0.05', finalComission: '0.25' });
+    const ids = async (body: Record<string, unknown>) => ((await search({ ...base, perPage: 50, sortDir: 'asc', ...body })).items as { id: number }[]).map((r) => r.id);
+    expect(await ids({ sources: [4] })).toEqual([b.id, c.id]);
+    expect(await ids({ stages: [2] })).toEqual([b.id]);
+    expect(await ids({ clientName: 'alph' })).toEqual([a.id]);
+    expect(await ids({ clientName: 'Vita' })).toEqual([b.id]);
+    expect(await ids({ reservationNumber: String(c.id) })).toEqual([c.id]);
+    expect(await ids({ reservationNumberExternal: 'hmabc' })).toEqual([a.id]);
+    expect(await ids({ objectId: undefined, objectWebsiteCode: 'sums' })).toEqual([a.id, b.id, c.id]);
+    // Check-out in the year: c leaves in the next one. Booking date: b was booked the year before.
+    expect(await ids({ dateFilterType: 2 })).toEqual([a.id, b.id]);
+    expect(await ids({ dateFilterType: 0, startDate: '2030-01-01', endDate: '2030-12-31' })).toEqual([b.id]);
+    // Stay: any night in the range.
+    expect(await ids({ dateFilterType: 3, startDate: `${year}-01-12`, endDate: `${year}-01-12` })).toEqual([a.id]);
+    expect(await ids({ dateFilterType: 3, startDate: `${year}-01-13`, endDate: `${year}-01-13` })).toEqual([]);
+    const row = (await search({ ...base, perPage: 50, sortDir: 'asc' })).items[0];
+    expect(row).toMatchObject({ id: a.id, rowClass: 'confirmed', stage: 'Confirmed', problem: 'Late key', objectWebsiteCode: 'SUMS-1', clientDisplayName: 'Alpha', sourceDisplayName: 'Airbnb', total: 0.1, finalComission: 0.05 });
+  });
+
+  it('defaults to the current year by check-out, and refuses bad filters', async () => {
+    const o = await newObject();
+    const year = new Date().getFullYear();
+    const r = await book(o.id, `${year}-05-01`, 2);
+    const res = await search({ objectId: o.id });
+    expect(res.startDate).toBe(`${year}-01-01`);
+    expect(res.endDate).toBe(`${year}-12-31`);
+    expect(res.items.map((i: { id: number }) => i.id)).toEqual([r.id]);
+    for (const bad of [{ stages: [99] }, { sources: [0] }, { dateFilterType: 4 }, { startDate: '2026-13-01' }, { objectId: 2147483648 }, { perPage: 0 }]) {
+      expect((await call(agent.token, 'POST', '/api/Reservation/search', bad)).statusCode, JSON.stringify(bad)).toBe(400);
+    }
+  });
+});
+
+describe('branch users', () => {
+  it('are refused every reservation call, and see no reservations on an object', async () => {
+    const o = await newObject();
+    const r = await book(o.id, '2028-01-01', 2);
+    for (const [method, url, body] of [
+      ['POST', '/api/Reservation/search', {}],
+      ['GET', '/api/Reservation/add', undefined],
+      ['GET', `/api/Reservation/edit/${r.id}`, undefined],
+      ['POST', '/api/Reservation/update', { id: r.id, version: r.version, adults: 3 }],
+      ['DELETE', `/api/Reservation/${r.id}`, undefined],
+    ] as const) {
+      expect((await call(branchAgent.token, method, url, body)).statusCode, url).toBe(403);
+    }
+    const view = await call(branchAgent.token, 'GET', `/api/object/view/${o.id}`);
+    expect(view.statusCode).toBe(200);
+    expect(view.json().reservations).toEqual([]);
+    const own = await call(agent.token, 'GET', `/api/object/view/${o.id}`);
+    expect(own.json().reservations).toEqual([{ id: r.id, descr: expect.stringContaining('01/01/2028 – 03/01/2028') }]);
+  });
+});

@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { ZDate, ZId, ZPage, ZSelectOption, ZText } from './common.ts';
+import { listAnswer } from './accounts.ts';
+import { zodOfField } from './objects.ts';
+import {
+  RESERVATION_DATE_FILTER_TYPES,
+  RESERVATION_DEFAULT_DATE_FILTER,
+  RESERVATION_FIELDS,
+  RESERVATION_OWNER_PAYMENT_TYPES,
+  RESERVATION_SOURCES,
+  RESERVATION_STAGES,
+  TIME_OF_DAY,
+  type TReservationFieldDescription,
+} from './reservation-fields.ts';
+
+const oneOf = (values: readonly number[]) => z.number().int().refine((v) => values.includes(v), { message: 'validation.choice' });
+
+/** The zod type of one described reservation field (every value may be null: not set). */
+function zodOfReservationField(f: TReservationFieldDescription): z.ZodTypeAny {
+  switch (f.name) {
+    case 'objectId':
+    case 'demandId':
+      return ZId.nullable();
+    case 'reservationStage':
+      return oneOf(RESERVATION_STAGES);
+    case 'sourceId':
+      return oneOf(RESERVATION_SOURCES).nullable();
+    case 'paymentType':
+      return oneOf(RESERVATION_OWNER_PAYMENT_TYPES).nullable();
+    case 'arrivalTimePlanned':
+    case 'arrivalTimeActual':
+      return z.string().regex(TIME_OF_DAY, { message: 'reservations.badTime' }).nullable();
+    case 'externalLink':
+      return ZText(f.max ?? 1000)
+        .refine((s) => /^https?:\/\/\S+$/i.test(s), { message: 'reservations.badLink' })
+        .nullable();
+    case 'email':
+      return ZText(f.max ?? 200)
+        .refine((s) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s), { message: 'validation.email' })
+        .nullable();
+    default:
+      return zodOfField(f);
+  }
+}
+
+const shape = (fields: readonly TReservationFieldDescription[]) => Object.fromEntries(fields.map((f) => [f.name, zodOfReservationField(f)])) as Record<string, z.ZodTypeAny>;
+const editable = RESERVATION_FIELDS.filter((f) => !f.readOnly);
+
+/** The client of a reservation (spec: client { lastName, firstName, taxNumber, internalPassportNumber, email, phone }). */
+export const ZReservationClient = z.object(shape(RESERVATION_FIELDS.filter((f) => f.group === 'client')));
+/** Every described field but the client's, as answered. */
+export const ZReservationFields = z.object(shape(RESERVATION_FIELDS.filter((f) => f.group !== 'client')));
+
+export const ZReservationObject = z.object({ id: z.number().int(), referenceNumber: z.string(), title: z.string().nullable(), websiteCode: z.string().nullable() });
+
+export const ZReservation = ZReservationFields.extend({
+  id: z.number().int().nullable(),
+  /** The agency's number of the booking (its id; empty until stored). */
+  reservationNumber: z.string(),
+  object: ZReservationObject.nullable(),
+  client: ZReservationClient,
+  /** The client's account, when the booking is linked to one. */
+  clientAccountId: z.number().int().nullable(),
+  clientAccount: z.string().nullable(),
+  /** The linked lead as one line. */
+  demand: z.string().nullable(),
+  createdOn: z.string(),
+  createdBy: z.string().nullable(),
+  modifiedOn: z.string(),
+  modifiedBy: z.string().nullable(),
+  version: z.number().int(),
+});
+/** The reservation as answered: the fixed part typed, the described fields by name. */
+export type TReservation = {
+  id: number | null;
+  reservationNumber: string;
+  object: z.infer<typeof ZReservationObject> | null;
+  client: Record<string, string | null>;
+  clientAccountId: number | null;
+  clientAccount: string | null;
+  demand: string | null;
+  createdOn: string;
+  createdBy: string | null;
+  modifiedOn: string;
+  modifiedBy: string | null;
+  version: number;
+} & Record<string, unknown>;
+
+export const ZReservationLists = z.object({
+  stageOptions: z.array(ZSelectOption),
+  sourceOptions: z.array(ZSelectOption),
+  ownerPaymentTypeOptions: z.array(ZSelectOption),
+});
+export type TReservationLists = z.infer<typeof ZReservationLists>;
+/** GET /api/Reservation/add (a blank reservation, stored only on save), GET /api/Reservation/edit/{id} */
+export const ZReservationAnswer = ZReservation.extend(ZReservationLists.shape);
+export type TReservationAnswer = TReservation & TReservationLists;
+export const ZReservationAddQuery = z.object({
+  objectId: z.coerce.number().int().min(1).max(2147483647).optional(),
+  demandId: z.coerce.number().int().min(1).max(2147483647).optional(),
+  checkIn: ZDate.optional(),
+});
+
+/**
+ * POST /api/Reservation/update: without id it creates the reservation. The check-out may be sent
+ * instead of the duration (the nights are derived from it); sent with it, both must agree.
+ * `saveClientAsAccount` stores the client as a new client account and links it.
+ */
+export const ZReservationUpdate = z
+  .object(shape(editable.filter((f) => f.group !== 'client')))
+  .partial()
+  .extend({
+    id: ZId.nullable().optional(),
+    version: ZId.optional(),
+    checkOut: ZDate.nullable().optional(),
+    client: ZReservationClient.partial().optional(),
+    clientAccountId: ZId.nullable().optional(),
+    saveClientAsAccount: z.boolean().optional(),
+  });
+export type TReservationUpdate = {
+  id?: number | null;
+  version?: number;
+  checkOut?: string | null;
+  client?: Record<string, string | null | undefined>;
+  clientAccountId?: number | null;
+  saveClientAsAccount?: boolean;
+} & Record<string, unknown>;
+
+/** POST /api/Reservation/search (spec 7). Without startDate and endDate: the current year. */
+export const ZReservationSearch = z.object({
+  objectId: ZId.nullable().optional(),
+  objectWebsiteCode: z.string().max(50).nullable().optional(),
+  /** The agency's reservation number (digits). */
+  reservationNumber: z.string().max(20).nullable().optional(),
+  reservationNumberExternal: z.string().max(50).nullable().optional(),
+  dateFilterType: z
+    .number()
+    .int()
+    .refine((v) => (RESERVATION_DATE_FILTER_TYPES as readonly number[]).includes(v), { message: 'validation.choice' })
+    .default(RESERVATION_DEFAULT_DATE_FILTER),
+  startDate: ZDate.nullable().optional(),
+  endDate: ZDate.nullable().optional(),
+  sources: z.array(oneOf(RESERVATION_SOURCES)).max(20).default([]),
+  stages: z.array(oneOf(RESERVATION_STAGES)).max(20).default([]),
+  clientName: z.string().max(100).nullable().optional(),
+  perPage: z.number().int().min(1).max(1000000).default(20),
+  currentPage: ZPage.default(1),
+  sortBy: z.enum(['checkIn', 'checkOut', 'bookingDate', 'total', 'id']).default('checkIn'),
+  sortDir: z.enum(['asc', 'desc']).default('desc'),
+});
+export type TReservationSearch = z.infer<typeof ZReservationSearch>;
+
+export const ZReservationRow = z.object({
+  id: z.number().int(),
+  reservationNumber: z.string(),
+  reservationNumberExternal: z.string().nullable(),
+  reservationStage: z.number().int(),
+  stage: z.string(),
+  /** The row's style class: the stage's name lowercased without spaces. */
+  rowClass: z.string(),
+  problem: z.string().nullable(),
+  awaiting: z.string().nullable(),
+  bookingDate: z.string().nullable(),
+  checkIn: z.string(),
+  duration: z.number().int(),
+  checkOut: z.string(),
+  adults: z.number().int().nullable(),
+  children: z.number().int().nullable(),
+  objectId: z.number().int(),
+  objectReferenceNumber: z.string(),
+  objectTitle: z.string().nullable(),
+  objectWebsiteCode: z.string().nullable(),
+  clientDisplayName: z.string(),
+  clientAccountId: z.number().int().nullable(),
+  sourceId: z.number().int().nullable(),
+  sourceDisplayName: z.string().nullable(),
+  total: z.number().nullable(),
+  totalDone: z.boolean(),
+  paymentToOwner: z.number().nullable(),
+  comission: z.number().nullable(),
+  comission3rdParty: z.number().nullable(),
+  finalComission: z.number(),
+});
+export type TReservationRow = z.infer<typeof ZReservationRow>;
+/** Exact decimal sums ("12345.60"), computed by PostgreSQL over every row the filter matches. */
+export const ZReservationSums = z.object({
+  total: z.string(),
+  paymentToOwner: z.string(),
+  comission: z.string(),
+  comission3rdParty: z.string(),
+  finalComission: z.string(),
+});
+export type TReservationSums = z.infer<typeof ZReservationSums>;
+export const ZReservationSearchAnswer = listAnswer(ZReservationRow).extend({
+  sums: ZReservationSums,
+  /** The date range applied (the current year when none was sent). */
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  options: z.object({ stages: z.array(ZSelectOption), sources: z.array(ZSelectOption), dateFilterTypes: z.array(ZSelectOption) }),
+});
+export type TReservationSearchAnswer = z.infer<typeof ZReservationSearchAnswer>;
