@@ -309,6 +309,8 @@ async function main() {
       const d = new Date(Date.now() - ((i * 23) % 700) * 86400000);
       return [d.toISOString().slice(0, 8) + '01', d.toISOString().slice(0, 8) + '28'] as const;
     };
+    const reservationObjects = (await handle.pool.query<{ id: number }>('select distinct object_id as id from reservations order by 1 limit 200')).rows.map((r) => r.id);
+    if (!reservationObjects.length) reservationObjects.push(1);
     const objectSearch = (i: number, showOnMap: boolean) => ({
       forSale: i % 3 !== 1,
       forRent: i % 3 === 1,
@@ -439,6 +441,28 @@ async function main() {
       { name: 'POST /api/Deal/search (object ref)', kind: 'list', make: (i) => ({ method: 'POST', path: '/api/Deal/search', body: { object: `#${dealRefs[i % Math.max(1, dealRefs.length)] ?? '0001'}`, perPage: 20, currentPage: 1 } }) },
       { name: 'POST /api/Deal/board', kind: 'list', make: (i) => ({ method: 'POST', path: '/api/Deal/board', body: i % 2 ? { dealType: 2 } : {} }) },
       { name: 'GET /api/Deal/edit/{id}', kind: 'record', make: (i) => ({ method: 'GET', path: `/api/Deal/edit/${dealIds[(i * 13) % Math.max(1, dealIds.length)] ?? 1}` }) },
+      // Short-let reservations (issue 10): each filter, with the footer's sums over every matching row.
+      { name: 'POST /api/Reservation/search (this year by check-out, page 1-50)', kind: 'list', make: (i) => ({ method: 'POST', path: '/api/Reservation/search', body: { perPage: 20, currentPage: 1 + (i % 50) } }) },
+      {
+        name: 'POST /api/Reservation/search (stay in a month, stages, sources)',
+        kind: 'list',
+        make: (i) => ({ method: 'POST', path: '/api/Reservation/search', body: { dateFilterType: 3, startDate: viewingDay(i + 30), endDate: viewingDay(i), stages: [2, 3, 4], sources: [3, 4], perPage: 20, currentPage: 1 } }),
+      },
+      {
+        name: 'POST /api/Reservation/search (booking date, client name)',
+        kind: 'list',
+        make: (i) => ({ method: 'POST', path: '/api/Reservation/search', body: { dateFilterType: 0, startDate: null, endDate: null, clientName: ['Papad', 'müller', 'Rossi', 'ivanov', 'Γεωργ'][i % 5], perPage: 20, currentPage: 1 } }),
+      },
+      {
+        name: 'POST /api/Reservation/search (object, website code, numbers)',
+        kind: 'list',
+        make: (i) => {
+          const by = [{ objectId: reservationObjects[i % reservationObjects.length] }, { objectWebsiteCode: 'W' }, { reservationNumber: String(1 + ((i * 97) % 20000)) }, { reservationNumberExternal: `HM${1 + ((i * 31) % 9)}` }];
+          return { method: 'POST', path: '/api/Reservation/search', body: { startDate: null, endDate: null, perPage: 20, currentPage: 1, ...by[i % 4] } };
+        },
+      },
+      { name: 'POST /api/Reservation/search (Show all of a year, sums)', kind: 'info', make: () => ({ method: 'POST', path: '/api/Reservation/search', body: { perPage: 1000000, currentPage: 1 } }) },
+      { name: 'GET /api/Reservation/edit/{id}', kind: 'record', make: (i) => ({ method: 'GET', path: `/api/Reservation/edit/${1 + ((i * 131) % 20000)}` }) },
       { name: 'GET /api/owner (Show all, 1 client)', kind: 'info', make: () => ({ method: 'GET', path: '/api/owner?perPage=1000000&currentPage=1&sortBy=name&sortDir=asc' }) },
     ];
 

@@ -26,12 +26,12 @@ import { createRng } from '../apps/server/src/db/seed/demo-time.ts';
 import { AREAS, PROPERTIES, clientActivity, clientNote, ownerActivity, ownerNote, type Ctx } from '../apps/server/src/db/seed/demo-texts.ts';
 import { SPECIALTY_COLUMNS } from '../apps/server/src/db/schema/records.ts';
 
-export type LargeSizes = { accounts: number; activities: number; objects: number; leads: number; viewings: number; transactions: number; deals: number };
-export const FULL_SIZES: LargeSizes = { accounts: 100_000, activities: 1_000_000, objects: 50_000, leads: 100_000, viewings: 20_000, transactions: 300_000, deals: 20_000 };
+export type LargeSizes = { accounts: number; activities: number; objects: number; leads: number; viewings: number; transactions: number; deals: number; reservations: number };
+export const FULL_SIZES: LargeSizes = { accounts: 100_000, activities: 1_000_000, objects: 50_000, leads: 100_000, viewings: 20_000, transactions: 300_000, deals: 20_000, reservations: 20_000 };
 type Log = (line: string) => void;
 
 /** Tables the generator fills; their secondary (non-unique) indexes are rebuilt after the load. */
-const TABLES = ['alerts', 'accounts', 'activities', 'activity_links', 'assignments', 'objects', 'object_accounts', 'object_keys', 'files', 'leads', 'lead_objects', 'viewings', 'viewing_objects', 'action_log', 'documents', 'transactions', 'payment_accounts', 'deals', 'deal_parties'];
+const TABLES = ['alerts', 'accounts', 'activities', 'activity_links', 'assignments', 'objects', 'object_accounts', 'object_keys', 'files', 'leads', 'lead_objects', 'viewings', 'viewing_objects', 'action_log', 'documents', 'transactions', 'payment_accounts', 'deals', 'deal_parties', 'reservations'];
 const AGENCY_DOMAIN = 'thermaikos-homes.gr';
 
 export function parseSizes(argv: string[]): LargeSizes & { force: boolean } {
@@ -54,6 +54,7 @@ export function parseSizes(argv: string[]): LargeSizes & { force: boolean } {
     viewings: num('viewings', FULL_SIZES.viewings),
     transactions: num('transactions', FULL_SIZES.transactions),
     deals: num('deals', FULL_SIZES.deals),
+    reservations: num('reservations', FULL_SIZES.reservations),
     force: argv.includes('--force'),
   };
 }
@@ -585,6 +586,45 @@ const transactionsStep: Step = {
   },
 };
 
+const reservationsStep: Step = {
+  name: 'short-let reservations',
+  run: async ({ c, sizes, users }) => {
+    const n = sizes.reservations;
+    if (!n || !sizes.objects) return 0;
+    // The short-let objects, each booked in turn: the k-th stay of an object starts `gap` (>= 10)
+    // days after its (k-1)-th and lasts 1 to 9 nights, so no two stays share a night (the
+    // exclusion constraint holds). Stays run from about 18 months ago to 6 months ahead.
+    const str = (await c.query<{ id: number }>('select id from objects where for_short_rent order by id')).rows.map((r) => r.id);
+    if (!str.length) return 0;
+    await c.query(`update objects set website_code = 'W' || lpad(id::text, 5, '0') where for_short_rent`);
+    const gap = Math.max(10, Math.floor(720 / Math.max(1, Math.ceil(n / str.length))));
+    const res = await c.query(
+      `insert into reservations (id, reservation_stage, booking_date, object_id, check_in, duration, adults, children,
+         client_last_name, client_first_name, client_phone, source_id, reservation_number_external, problem,
+         total, prepayment_bank, prepayment_bank_done, rest_cash, payment_to_owner, comission, comission3rd_party,
+         created_on, created_by, modified_on, modified_by)
+       select g, x.stage, x.check_in - (5 + floor(${U(251)} * 60)::int), ($1::int[])[1 + (g - 1) % ${str.length}], x.check_in, x.nights,
+         1 + floor(${U(252)} * 4)::int, floor(${U(253)} * 3)::int,
+         (array['Papadopoulos','Müller','Smith','Rossi','Ivanov','Nikolaou','Georgiou','Schmidt','Dubois','Petrova'])[1 + floor(${U(254)} * 10)::int],
+         (array['Maria','Hans','John','Giulia','Olga','Eleni','Kostas','Anna','Pierre','Nikos'])[1 + floor(${U(255)} * 10)::int],
+         '+30 69' || lpad((floor(${U(256)} * 100000000))::int::text, 8, '0'),
+         1 + floor(${U(257)} * 9)::int, case when ${U(258)} < 0.5 then 'HM' || g end,
+         case when ${U(259)} < 0.03 then 'Το κλειδί δεν παραδόθηκε' end,
+         x.total, round(x.total * 0.3, 2), ${U(260)} < 0.8, x.total - round(x.total * 0.3, 2), round(x.total * 0.75, 2),
+         round(x.total * 0.25, 2), case when ${U(261)} < 0.3 then round(x.total * 0.05, 2) end,
+         x.check_in::timestamptz - interval '20 days', ${pick('$2::int[]', users.length, U(262))}, now(), ${pick('$2::int[]', users.length, U(262))}
+       from generate_series(1, ${n}) g
+       cross join lateral (select current_date - 540 + ((g - 1) / ${str.length})::int * ${gap} as check_in,
+         1 + floor(${U(264)} * 9)::int as nights,
+         case when ${U(265)} < 0.08 then 7 else 1 + floor(${U(266)} * 6)::int end as stage,
+         round((60 + ${U(267)} * 240)::numeric * (1 + floor(${U(264)} * 9)), 2) as total) x`,
+      [str, users],
+    );
+    await c.query(`select setval(pg_get_serial_sequence('reservations', 'id'), ${n})`);
+    return res.rowCount ?? 0;
+  },
+};
+
 /**
  * The action log: as many rows as activities (1M at full size) over three years, by the bench's
  * staff sign-ins (linked to the first employee accounts, so "by whom" filters find them), about
@@ -685,13 +725,13 @@ const dealsStep: Step = {
  * (and its table to TABLES, and to the clearing in clearData) — accounts 1..N are the people to
  * link them to (1..employees are staff, then the lead sources).
  */
-const STEPS: Step[] = [accountsStep, activitiesStep, linksStep, assignmentsStep, objectsStep, objectLinksStep, objectPhotosStep, leadsStep, viewingsStep, officeStep, transactionsStep, alertsStep, dealsStep];
+const STEPS: Step[] = [accountsStep, activitiesStep, linksStep, assignmentsStep, objectsStep, objectLinksStep, objectPhotosStep, leadsStep, viewingsStep, officeStep, transactionsStep, alertsStep, dealsStep, reservationsStep];
 
 async function clearData(c: pg.Client) {
   await c.query('truncate action_log, documents restart identity');
   await c.query('truncate alerts restart identity');
   await c.query('truncate transaction_attachments, transactions, payment_accounts restart identity');
-  await c.query('truncate deal_parties, deals, viewing_objects, viewings, lead_object_marks, lead_objects, leads, activity_links, activities, assignments, object_accounts, object_keys, objects, files restart identity');
+  await c.query('truncate reservations, deal_parties, deals, viewing_objects, viewings, lead_object_marks, lead_objects, leads, activity_links, activities, assignments, object_accounts, object_keys, objects, files restart identity');
   await c.query('update users set account_id = null where account_id is not null');
   await c.query('delete from accounts');
 }
@@ -735,8 +775,9 @@ export async function ensureLargeData(url: string, sizes: LargeSizes, opts: { fo
     await c.query('alter table bench_dataset add column if not exists viewings int not null default 0');
     await c.query('alter table bench_dataset add column if not exists transactions int not null default 0');
     await c.query('alter table bench_dataset add column if not exists deals int not null default 0');
+    await c.query('alter table bench_dataset add column if not exists reservations int not null default 0');
     const marker = (await c.query<LargeSizes & { generated_on: Date }>('select * from bench_dataset')).rows[0];
-    const same = marker && (['accounts', 'activities', 'objects', 'leads', 'viewings', 'transactions', 'deals'] as const).every((k) => marker[k] === sizes[k]);
+    const same = marker && (['accounts', 'activities', 'objects', 'leads', 'viewings', 'transactions', 'deals', 'reservations'] as const).every((k) => marker[k] === sizes[k]);
     if (same && !opts.force) {
       log(`The large agency (${sizes.accounts} accounts, ${sizes.activities} activities, ${sizes.objects} objects, ${sizes.leads} leads, ${sizes.viewings} viewings, ${sizes.transactions} transactions, ${sizes.deals} deals) is already there (generated ${marker.generated_on.toISOString()}); --force regenerates it.`);
       return { generated: false, seconds: 0 };
@@ -782,7 +823,7 @@ export async function ensureLargeData(url: string, sizes: LargeSizes, opts: { fo
     // The load skipped the triggers that keep the list totals: count them once from the rows.
     await c.query('select crm_account_counts_recount()');
     await c.query('delete from bench_dataset');
-    await c.query('insert into bench_dataset (accounts, activities, objects, leads, viewings, transactions, deals, seconds) values ($1, $2, $3, $4, $5, $6, $7, $8)', [sizes.accounts, sizes.activities, sizes.objects, sizes.leads, sizes.viewings, sizes.transactions, sizes.deals, (Date.now() - started) / 1000]);
+    await c.query('insert into bench_dataset (accounts, activities, objects, leads, viewings, transactions, deals, reservations, seconds) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)', [sizes.accounts, sizes.activities, sizes.objects, sizes.leads, sizes.viewings, sizes.transactions, sizes.deals, sizes.reservations, (Date.now() - started) / 1000]);
     await c.query('commit');
     await c.query('set session_replication_role = origin').catch(() => {});
     // Statistics for the planner and the visibility map for index-only scans (counts).

@@ -56,6 +56,10 @@ const viewingPages = {
   ViewingPage: () => import('../features/viewings/pages/viewing-page.tsx').then((m) => ({ Component: m.ViewingPage })),
   CalendarPage: () => import('../features/viewings/pages/calendar-page.tsx').then((m) => ({ Component: m.CalendarPage })),
 };
+const reservationPages = {
+  ReservationsPage: () => import('../features/reservations/pages/reservations-page.tsx').then((m) => ({ Component: m.ReservationsPage })),
+  ReservationPage: () => import('../features/reservations/pages/reservation-page.tsx').then((m) => ({ Component: m.ReservationPage })),
+};
 
 const officePages = {
   DocumentsPage: () => import('../features/documents/pages/documents-page.tsx').then((m) => ({ Component: m.DocumentsPage })),
@@ -126,10 +130,10 @@ export const protectedRoutes: RouteObject[] = [
   lazyPage('/Deads/Add', 'title.deal', dealPages.DealPage),
   lazyPage('/Deals/Edit/:id', 'title.deal', dealPages.DealPage),
   lazyPage('/Deals/:id', 'title.deal', dealPages.DealPage),
-  soon('/Reservations', 'title.reservations', { noBranch: true }),
-  soon('/Reservations/Add', 'title.reservation', { noBranch: true }),
-  soon('/Reservations/Edit/:id', 'title.reservation', { noBranch: true }),
-  soon('/Reservations/:id', 'title.reservation', { noBranch: true }),
+  lazyPage('/Reservations', 'title.reservations', reservationPages.ReservationsPage, { noBranch: true }),
+  lazyPage('/Reservations/Add', 'title.reservation', reservationPages.ReservationPage, { noBranch: true }),
+  lazyPage('/Reservations/Edit/:id', 'title.reservation', reservationPages.ReservationPage, { noBranch: true }),
+  lazyPage('/Reservations/:id', 'title.reservation', reservationPages.ReservationPage, { noBranch: true }),
   // Documents, alerts
   lazyPage('/DocumentList', 'title.documents', officePages.DocumentsPage),
   lazyPage('/Document/Add', 'title.document', officePages.DocumentPage),

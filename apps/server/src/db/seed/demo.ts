@@ -6,6 +6,7 @@ import { seedDemoObjects } from './demo-objects.ts';
 import { seedDemoLeads } from './demo-leads.ts';
 import { seedDemoPayments } from './demo-payments.ts';
 import { seedDemoDeals } from './demo-deals.ts';
+import { seedDemoReservations } from './demo-reservations.ts';
 
 /**
  * The demo agency, loaded once into an empty database (DEMO_DATA=true). Each area adds its
@@ -72,6 +73,15 @@ export async function seedDemo(app: FastifyInstance) {
         app.log.info(counts, 'demo deals loaded');
       }
       await tx.execute(sql`insert into demo_seed (area) values ('deals')`);
+    }
+    if (!done.has('reservations')) {
+      // Only into an agency without reservations of its own, once the demo properties are there.
+      const [row] = (await tx.execute(sql`select exists (select 1 from reservations) as has, exists (select 1 from objects where for_short_rent) as objects`)).rows as { has: boolean; objects: boolean }[];
+      if (!row?.has && row?.objects) {
+        const counts = await seedDemoReservations(tx, { timeZone: app.config.timeZone });
+        app.log.info(counts, 'demo reservations loaded');
+      }
+      await tx.execute(sql`insert into demo_seed (area) values ('reservations')`);
     }
   });
 }

@@ -1,0 +1,95 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { TReservationAnswer, TReservationSearchAnswer, TReservationUpdate } from '@crm/contract';
+import { api } from '../../../lib/api.ts';
+
+/** Filters of the reservation list (cookie "ReservationList.filter"), with the picked object's text. */
+export type TReservationFilter = {
+  objectId: number | null;
+  objectText: string;
+  objectWebsiteCode: string;
+  reservationNumber: string;
+  reservationNumberExternal: string;
+  dateFilterType: number;
+  /** Undefined: the current year (the server's default); null: open. */
+  startDate: string | null | undefined;
+  endDate: string | null | undefined;
+  sources: number[];
+  stages: number[];
+  clientName: string;
+};
+export const NO_RESERVATION_FILTER: TReservationFilter = {
+  objectId: null,
+  objectText: '',
+  objectWebsiteCode: '',
+  reservationNumber: '',
+  reservationNumberExternal: '',
+  dateFilterType: 2,
+  startDate: undefined,
+  endDate: undefined,
+  sources: [],
+  stages: [],
+  clientName: '',
+};
+
+export const reservationKeys = {
+  all: ['reservation'] as const,
+  lists: ['reservation', 'list'] as const,
+  one: (id: number) => ['reservation', 'one', id] as const,
+};
+
+type Paging = { perPage: number; currentPage: number; sortBy: string; sortDir: 'asc' | 'desc' };
+const SORTS = ['checkIn', 'checkOut', 'bookingDate', 'total', 'id'];
+
+export const reservationsQuery = (f: TReservationFilter, page: Paging) =>
+  queryOptions({
+    queryKey: [...reservationKeys.lists, f, page],
+    queryFn: ({ signal }) => {
+      const { objectText: _o, ...filter } = f;
+      const text = (s: string) => s.trim() || null;
+      return api<TReservationSearchAnswer>('/api/Reservation/search', {
+        body: {
+          ...filter,
+          objectWebsiteCode: text(f.objectWebsiteCode),
+          reservationNumber: text(f.reservationNumber),
+          reservationNumberExternal: text(f.reservationNumberExternal),
+          clientName: text(f.clientName),
+          perPage: page.perPage,
+          currentPage: page.currentPage,
+          sortBy: SORTS.includes(page.sortBy) ? page.sortBy : 'checkIn',
+          sortDir: page.sortDir,
+        },
+        signal,
+        background: true,
+      });
+    },
+    placeholderData: keepPreviousData,
+  });
+
+export const reservationQuery = (id: number) =>
+  queryOptions({
+    queryKey: reservationKeys.one(id),
+    queryFn: ({ signal }) => api<TReservationAnswer>(`/api/Reservation/edit/${id}`, { signal }),
+    staleTime: 0,
+    meta: { handlesErrors: true },
+  });
+export const blankReservationQuery = (q: { objectId?: number; demandId?: number; checkIn?: string }) =>
+  queryOptions({
+    queryKey: ['reservation', 'blank', q],
+    queryFn: ({ signal }) => api<TReservationAnswer>('/api/Reservation/add', { query: q, signal }),
+    staleTime: 0,
+    gcTime: 0,
+    meta: { handlesErrors: true },
+  });
+
+export const saveReservation = (body: TReservationUpdate) => api<TReservationAnswer>('/api/Reservation/update', { body });
+export const deleteReservation = (id: number) => api<unknown>(`/api/Reservation/${id}`, { method: 'DELETE' });
+
+/** Short-let (STR) objects by reference number or title. */
+export const searchShortLetObjects = async (searchStr: string, signal: AbortSignal) =>
+  (await api<{ items: { id: number; description: string; referenceNumber: string }[] }>('/api/object/searchByRefNumOrTitle', { query: { searchStr, options: 'STR' }, signal })).items.map(
+    (i) => ({ id: i.id, text: i.description.includes(i.referenceNumber) ? i.description : `#${i.referenceNumber} ${i.description}` }),
+  );
+export const searchAccounts = async (searchStr: string, signal: AbortSignal) =>
+  (await api<{ items: { id: number; description: string }[] }>('/api/account/search', { query: { searchStr }, signal })).items.map((i) => ({ id: i.id, text: i.description }));
+export const searchLeadsQuick = async (searchStr: string, signal: AbortSignal) =>
+  (await api<{ items: { id: number; description: string }[] }>('/api/lead/searchQuick', { query: { searchStr }, signal })).items.map((i) => ({ id: i.id, text: i.description }));

@@ -1,0 +1,485 @@
+import { Alert, Anchor, Badge, Button, Card, Center, Checkbox, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import {
+  RESERVATION_FIELDS,
+  RESERVATION_GROUPS,
+  checkOutOf,
+  depositOf,
+  finalComissionOf,
+  nightsBetween,
+  unallocatedOf,
+  type TReservationFieldDescription,
+} from '@crm/contract/reservation-fields';
+import type { TReservationAnswer, TSelectOption } from '@crm/contract';
+import { FieldInput } from '../../../components/fields/field-input.tsx';
+import { formatFieldValue, toDraft, toWire, type Draft } from '../../../components/fields/field-values.ts';
+import { IconAlertTriangle, IconTrash } from '../../../components/icons.ts';
+import { RecordNotFound } from '../../../components/record-not-found.tsx';
+import { SearchPicker, type Picked } from '../../../components/search-picker.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { showBanner, showBannerAfterNavigation } from '../../../lib/banner.ts';
+import { describeError } from '../../../lib/errors.ts';
+import { formatDate, formatDateTime, formatMoney2 } from '../../../lib/format.ts';
+import { DateField } from '../../accounts/components/date-field.tsx';
+import { useGoBack } from '../../accounts/components/go-back.ts';
+import {
+  blankReservationQuery,
+  deleteReservation,
+  reservationKeys,
+  reservationQuery,
+  saveReservation,
+  searchAccounts,
+  searchLeadsQuick,
+  searchShortLetObjects,
+} from '../api/reservations.ts';
+
+type Mode = 'create' | 'edit' | 'view';
+type Drafts = Record<string, Draft>;
+type Form = { fields: Drafts; object: Picked; account: Picked; lead: Picked; saveClientAsAccount: boolean };
+
+/** Fields the form draws by hand (pickers, the stay's dates); the rest come from the description. */
+const SPECIAL = new Set(['objectId', 'demandId', 'checkIn', 'checkOut', 'duration', 'bookingDate', 'ownerPaymentDate', 'totalPaymentDeposit', 'finalComission']);
+const CLIENT = RESERVATION_FIELDS.filter((d) => d.group === 'client');
+const OTHER = RESERVATION_FIELDS.filter((d) => d.group !== 'client');
+
+function listOf(d: TReservationFieldDescription, r: TReservationAnswer): TSelectOption[] {
+  if (d.list === 'stages') return r.stageOptions;
+  if (d.list === 'sources') return r.sourceOptions;
+  if (d.list === 'ownerPaymentTypes') return r.ownerPaymentTypeOptions;
+  return [];
+}
+
+function toForm(r: TReservationAnswer): Form {
+  const fields: Drafts = {};
+  for (const d of OTHER) fields[d.name] = d.type === 'date' ? ((r[d.name] as string | null) ?? null) : toDraft(d.type, r[d.name]);
+  for (const d of CLIENT) fields[`client.${d.name}`] = toDraft(d.type, r.client[d.name]);
+  return {
+    fields,
+    object: r.object ? { id: r.object.id, text: `#${r.object.referenceNumber}${r.object.title ? ` ${r.object.title}` : ''}` } : null,
+    account: r.clientAccountId ? { id: r.clientAccountId, text: r.clientAccount ?? `#${r.clientAccountId}` } : null,
+    lead: r.demandId ? { id: r.demandId as number, text: r.demand ?? `#${r.demandId as number}` } : null,
+    saveClientAsAccount: false,
+  };
+}
+
+/** The wire value of a described field from the form. */
+function wire(d: TReservationFieldDescription, f: Form, r: TReservationAnswer) {
+  const key = d.group === 'client' ? `client.${d.name}` : d.name;
+  if (d.type === 'date') return f.fields[key] || null;
+  return toWire(d.type, f.fields[key] ?? null, listOf(d, r));
+}
+
+/** /Reservations/Add (create; ?objectId=, ?checkIn=, ?demandId= preset it), /Reservations/{id} (view), /Reservations/Edit/{id} (edit). */
+export function ReservationPage() {
+  const params = useParams();
+  const location = useLocation();
+  const [search] = useSearchParams();
+  const id = params.id ? Number(params.id) : null;
+  const mode: Mode = id == null ? 'create' : location.pathname.toLowerCase().startsWith('/reservations/edit') ? 'edit' : 'view';
+  const valid = id == null || (Number.isInteger(id) && id > 0 && id <= 2147483647);
+  const preset = {
+    ...(Number(search.get('objectId')) > 0 ? { objectId: Number(search.get('objectId')) } : {}),
+    ...(Number(search.get('demandId')) > 0 ? { demandId: Number(search.get('demandId')) } : {}),
+    ...(/^\d{4}-\d{2}-\d{2}$/.test(search.get('checkIn') ?? '') ? { checkIn: search.get('checkIn')! } : {}),
+  };
+  const blank = useQuery({ ...blankReservationQuery(preset), enabled: id == null });
+  const stored = useQuery({ ...reservationQuery(id ?? 0), enabled: id != null && valid });
+  const q = id == null ? blank : stored;
+  if (!valid || (q.error instanceof ApiError && q.error.status === 404)) return <RecordNotFound testId="reservation-not-found" />;
+  if (q.isError && !q.data)
+    return (
+      <Alert color="red" data-testid="reservation-error">
+        {describeError(q.error).message}
+      </Alert>
+    );
+  if (!q.data || (mode !== 'view' && !q.isFetchedAfterMount))
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  return <ReservationForm key={`${mode}-${q.data.id}-${q.data.version}`} reservation={q.data} mode={mode} />;
+}
+
+function ReservationForm({ reservation: r, mode }: { reservation: TReservationAnswer; mode: Mode }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const goBack = useGoBack();
+  const client = useQueryClient();
+  const [form, setForm] = useState<Form>(() => toForm(r));
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const readOnly = mode === 'view';
+  const label = (name: string) => t(`fields.reservation.${name}`);
+  const setField = (name: string, v: Draft) => setForm((f) => ({ ...f, fields: { ...f.fields, [name]: v } }));
+
+  // What the server computes, shown live while typing.
+  const num = (name: string) => {
+    const v = toWire('currency', form.fields[name] ?? null);
+    return typeof v === 'number' ? v : null;
+  };
+  const nights = Number(form.fields.duration) || null;
+  const checkIn = (form.fields.checkIn as string | null) || null;
+  const checkOut = checkOutOf(checkIn, nights);
+  const money = Object.fromEntries(['total', 'prepaymentCash', 'prepaymentBank', 'prepaymentInvoice', 'restCash', 'restBank', 'restInvoice', 'comission', 'comission3rdParty'].map((k) => [k, num(k)]));
+  const deposit = depositOf(money);
+  const finalComission = finalComissionOf(money.comission, money.comission3rdParty);
+  const unallocated = money.total != null ? unallocatedOf(money) : null;
+
+  const save = async () => {
+    if (busy) return;
+    if (!String(form.fields['client.lastName'] ?? '').trim() && !form.account) {
+      setErrors({ 'client.lastName': t('validation.required') });
+      return;
+    }
+    setBusy(true);
+    try {
+      const body: Record<string, unknown> = { ...(r.id != null ? { id: r.id, version: r.version } : {}) };
+      for (const d of OTHER) if (!d.readOnly && d.name !== 'objectId' && d.name !== 'demandId') body[d.name] = wire(d, form, r);
+      body.objectId = form.object?.id ?? null;
+      body.demandId = form.lead?.id ?? null;
+      body.client = Object.fromEntries(CLIENT.map((d) => [d.name, wire(d, form, r)]));
+      body.clientAccountId = form.account?.id ?? null;
+      if (form.saveClientAsAccount && !form.account) body.saveClientAsAccount = true;
+      const saved = await saveReservation(body);
+      client.setQueryData(reservationKeys.one(saved.id!), saved);
+      void client.invalidateQueries({ queryKey: reservationKeys.lists });
+      showBannerAfterNavigation('success', t('reservations.ui.saved'));
+      navigate(`/Reservations/${saved.id}`, { replace: mode === 'create' });
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 409 && e.problem.current) {
+        const current = e.problem.current as TReservationAnswer;
+        client.setQueryData(reservationKeys.one(current.id!), { ...current, stageOptions: r.stageOptions, sourceOptions: r.sourceOptions, ownerPaymentTypeOptions: r.ownerPaymentTypeOptions });
+        showBanner('warning', e.problem.title || t('errors.conflict'));
+      } else if (e instanceof ApiError && e.status === 400) {
+        setErrors(e.fieldErrors);
+        setError(Object.keys(e.fieldErrors).length ? null : describeError(e).message);
+      } else setError(describeError(e).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = () =>
+    modals.openConfirmModal({
+      title: t('reservations.ui.deleteTitle'),
+      children: <Text size="sm">{t('reservations.ui.deleteConfirm', { number: r.reservationNumber })}</Text>,
+      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
+      onConfirm: async () => {
+        try {
+          await deleteReservation(r.id!);
+          void client.invalidateQueries({ queryKey: reservationKeys.all });
+          showBannerAfterNavigation('success', t('reservations.ui.deleted'));
+          navigate('/Reservations');
+        } catch (e) {
+          setError(describeError(e).message);
+        }
+      },
+    });
+
+  const shown = (name: string, text: ReactNode, testId = `reservation-${name}`) => (
+    <div key={name}>
+      <Text size="xs" c="dimmed">
+        {label(name)}
+      </Text>
+      <Text size="sm" data-testid={testId}>
+        {text || '—'}
+      </Text>
+    </div>
+  );
+
+  /** One described field: its input in create and edit, its value in view. */
+  const field = (d: TReservationFieldDescription) => {
+    const key = d.group === 'client' ? `client.${d.name}` : d.name;
+    const value = form.fields[key] ?? null;
+    const wide = d.type === 'textarea' ? { gridColumn: '1 / -1' } : undefined;
+    if (readOnly) {
+      const v = d.group === 'client' ? r.client[d.name] : r[d.name];
+      const text =
+        d.name === 'externalLink' && v ? (
+          <Anchor href={String(v)} target="_blank" rel="noopener noreferrer">
+            {String(v)}
+          </Anchor>
+        ) : d.type === 'currency' ? (
+          formatMoney2(v as number | null)
+        ) : (
+          formatFieldValue(d.type, v, t, listOf(d, r))
+        );
+      return (
+        <div key={key} style={wide}>
+          {shown(d.name, text, `reservation-${key}`)}
+        </div>
+      );
+    }
+    if (d.type === 'date')
+      return <DateField key={key} label={label(d.name)} value={(value as string | null) || null} onChange={(v) => setField(key, v)} error={errors[key]} data-testid={`reservation-${key}`} />;
+    if (d.name === 'arrivalTimePlanned' || d.name === 'arrivalTimeActual')
+      return <TextInput key={key} type="time" label={label(d.name)} value={String(value ?? '')} onChange={(e) => setField(key, e.currentTarget.value)} error={errors[key]} data-testid={`reservation-${key}`} />;
+    return (
+      <div key={key} style={wide}>
+        <FieldInput
+          type={d.type}
+          label={label(d.name)}
+          value={value}
+          onChange={(v) => setField(key, v)}
+          error={errors[key]}
+          options={listOf(d, r)}
+          required={d.required}
+          maxLength={d.max}
+          min={d.min}
+          max={d.max}
+          step={d.step}
+          integer={d.integer}
+          minRows={2}
+          testId={`reservation-${key}`}
+          autoFocus={false}
+        />
+      </div>
+    );
+  };
+
+  const computed = (name: string, value: string, testId: string) => (
+    <div key={name}>
+      <Text size="xs" c="dimmed">
+        {label(name)}
+      </Text>
+      <Text size="sm" fw={600} data-testid={testId}>
+        {value}
+      </Text>
+    </div>
+  );
+
+  const stay = (
+    <>
+      {readOnly ? (
+        shown(
+          'objectId',
+          r.object ? (
+            <Anchor component={Link} to={`/Objects/View/${r.object.id}`}>
+              #{r.object.referenceNumber}
+              {r.object.websiteCode ? ` · ${r.object.websiteCode}` : ''}
+              {r.object.title ? ` · ${r.object.title}` : ''}
+            </Anchor>
+          ) : null,
+          'reservation-object',
+        )
+      ) : (
+        <SearchPicker
+          key="objectId"
+          label={label('objectId')}
+          value={form.object}
+          onChange={(v) => setForm((f) => ({ ...f, object: v }))}
+          search={searchShortLetObjects}
+          queryKey="object-str"
+          testId="reservation-object-picker"
+        />
+      )}
+      {readOnly ? (
+        shown('checkIn', formatDate(r.checkIn as string | null))
+      ) : (
+        <DateField key="checkIn" label={label('checkIn')} value={checkIn} onChange={(v) => setField('checkIn', v)} error={errors.checkIn} required data-testid="reservation-checkIn" />
+      )}
+      {readOnly ? (
+        shown('duration', String(r.duration ?? ''))
+      ) : (
+        <FieldInput
+          type="number"
+          label={label('duration')}
+          value={form.fields.duration ?? null}
+          onChange={(v) => setField('duration', v)}
+          error={errors.duration}
+          options={[]}
+          required
+          integer
+          min={1}
+          max={365}
+          testId="reservation-duration"
+          autoFocus={false}
+        />
+      )}
+      {readOnly ? (
+        shown('checkOut', formatDate(r.checkOut as string | null))
+      ) : (
+        <DateField
+          key="checkOut"
+          label={label('checkOut')}
+          description={t('reservations.ui.checkOutHint')}
+          value={checkOut}
+          minDate={checkIn ? new Date(`${checkIn}T12:00:00`) : undefined}
+          onChange={(v) => v && checkIn && nightsBetween(checkIn, v) > 0 && setField('duration', nightsBetween(checkIn, v))}
+          error={errors.checkOut}
+          clearable={false}
+          data-testid="reservation-checkOut"
+        />
+      )}
+      {OTHER.filter((d) => d.group === 'stay' && !SPECIAL.has(d.name)).map(field)}
+    </>
+  );
+
+  const clientSection = (
+    <>
+      {readOnly ? (
+        shown(
+          'clientAccount',
+          r.clientAccountId ? (
+            <Anchor component={Link} to={`/Accounts/View/${r.clientAccountId}`}>
+              {r.clientAccount}
+            </Anchor>
+          ) : null,
+          'reservation-client-account',
+        )
+      ) : (
+        <div style={{ gridColumn: '1 / -1' }}>
+          <SearchPicker
+            label={t('reservations.ui.pickAccount')}
+            value={form.account}
+            onChange={(v) => setForm((f) => ({ ...f, account: v, saveClientAsAccount: false }))}
+            search={searchAccounts}
+            queryKey="account"
+            testId="reservation-account-picker"
+          />
+          {!form.account && (
+            <Checkbox
+              mt="xs"
+              label={t('reservations.ui.saveAsAccount')}
+              checked={form.saveClientAsAccount}
+              onChange={(e) => setForm((f) => ({ ...f, saveClientAsAccount: e.currentTarget.checked }))}
+              data-testid="reservation-save-account"
+            />
+          )}
+          {form.account && (
+            <Text size="xs" c="dimmed" mt={4}>
+              {t('reservations.ui.accountHint')}
+            </Text>
+          )}
+        </div>
+      )}
+      {CLIENT.map(field)}
+    </>
+  );
+
+  const booking = (
+    <>
+      {OTHER.filter((d) => d.group === 'booking' && !SPECIAL.has(d.name)).map(field)}
+      {readOnly ? shown('bookingDate', formatDate(r.bookingDate as string | null)) : field(RESERVATION_FIELDS.find((d) => d.name === 'bookingDate')!)}
+      {readOnly ? (
+        shown(
+          'demandId',
+          r.demandId ? (
+            <Anchor component={Link} to={`/Leads/View/${r.demandId as number}`}>
+              {r.demand}
+            </Anchor>
+          ) : null,
+        )
+      ) : (
+        <SearchPicker label={label('demandId')} value={form.lead} onChange={(v) => setForm((f) => ({ ...f, lead: v }))} search={searchLeadsQuick} queryKey="lead" testId="reservation-lead-picker" />
+      )}
+    </>
+  );
+
+  const sections: Record<string, ReactNode> = {
+    stay,
+    client: clientSection,
+    booking,
+    payment: (
+      <>
+        {OTHER.filter((d) => d.group === 'payment' && !SPECIAL.has(d.name)).map(field)}
+        {computed('totalPaymentDeposit', formatMoney2(readOnly ? (r.totalPaymentDeposit as number) : deposit), 'reservation-deposit')}
+        {!readOnly && unallocated != null && unallocated !== 0 && (
+          <Text size="sm" c={unallocated < 0 ? 'red.8' : 'dimmed'} data-testid="reservation-unallocated" style={{ gridColumn: '1 / -1' }}>
+            {t(unallocated < 0 ? 'reservations.ui.overAllocated' : 'reservations.ui.unallocated', { amount: formatMoney2(Math.abs(unallocated)) })}
+          </Text>
+        )}
+      </>
+    ),
+    owner: (
+      <>
+        {OTHER.filter((d) => d.group === 'owner' && !SPECIAL.has(d.name)).map(field)}
+        {readOnly ? shown('ownerPaymentDate', formatDate(r.ownerPaymentDate as string | null)) : field(RESERVATION_FIELDS.find((d) => d.name === 'ownerPaymentDate')!)}
+      </>
+    ),
+    commission: (
+      <>
+        {OTHER.filter((d) => d.group === 'commission' && !SPECIAL.has(d.name)).map(field)}
+        {computed('finalComission', formatMoney2(readOnly ? (r.finalComission as number) : finalComission), 'reservation-final-commission')}
+      </>
+    ),
+    notes: <>{OTHER.filter((d) => d.group === 'notes').map(field)}</>,
+  };
+
+  const attention = readOnly && Boolean(r.problem || r.awaiting);
+  return (
+    <Stack gap="sm" data-testid="reservation-page" data-mode={mode}>
+      <Group justify="space-between">
+        <Group gap="xs">
+          <Title order={2} size="h3">
+            {mode === 'create' ? t('reservations.ui.new') : t('reservations.ui.title', { number: r.reservationNumber })}
+          </Title>
+          {mode !== 'create' && <Badge variant="light">{r.stageOptions.find((o) => o.value === r.reservationStage)?.text}</Badge>}
+        </Group>
+        <Group gap="xs">
+          {readOnly ? (
+            <>
+              <Button variant="default" onClick={goBack}>
+                {t('reservations.ui.back')}
+              </Button>
+              <Button component={Link} to={`/Reservations/Edit/${r.id}`} data-testid="reservation-edit">
+                {t('common.edit')}
+              </Button>
+            </>
+          ) : (
+            <>
+              {mode === 'edit' && (
+                <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={remove} data-testid="reservation-delete">
+                  {t('common.delete')}
+                </Button>
+              )}
+              <Button variant="default" onClick={() => (mode === 'edit' ? navigate(`/Reservations/${r.id}`) : goBack())} data-testid="reservation-cancel">
+                {t('common.cancel')}
+              </Button>
+              <Button onClick={() => void save()} loading={busy} data-testid="reservation-save">
+                {t('common.save')}
+              </Button>
+            </>
+          )}
+        </Group>
+      </Group>
+      {error && (
+        <Alert color="red" data-testid="reservation-form-error">
+          {error}
+        </Alert>
+      )}
+      {!readOnly && Object.keys(errors).length > 0 && (
+        <Alert color="red" data-testid="reservation-field-errors">
+          {Object.values(errors).join(' ')}
+        </Alert>
+      )}
+      {attention && (
+        <Alert color="orange" icon={<IconAlertTriangle size={18} />} data-testid="reservation-attention">
+          {[r.problem && `${label('problem')}: ${String(r.problem)}`, r.awaiting && `${label('awaiting')}: ${String(r.awaiting)}`].filter(Boolean).join(' · ')}
+        </Alert>
+      )}
+      {RESERVATION_GROUPS.map((g) => (
+        <Card key={g} withBorder padding="sm" data-testid={`reservation-group-${g}`}>
+          <Title order={3} size="h5" mb="xs">
+            {t(`reservations.group.${g}`)}
+          </Title>
+          <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="sm" verticalSpacing="xs">
+            {sections[g]}
+          </SimpleGrid>
+        </Card>
+      ))}
+      {mode !== 'create' && (
+        <Text size="xs" c="dimmed" data-testid="reservation-stamps">
+          {t('leads.ui.stamps', { created: formatDateTime(r.createdOn), createdBy: r.createdBy ?? '—', modified: formatDateTime(r.modifiedOn), modifiedBy: r.modifiedBy ?? '—' })}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,241 @@
+import { ActionIcon, Anchor, Button, Card, Grid, Group, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { RESERVATION_PAGE_SIZES, RESERVATION_SUMS } from '@crm/contract/reservation-fields';
+import type { TReservationRow, TSelectOption } from '@crm/contract';
+import { FilterCard } from '../../../components/filter-card.tsx';
+import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
+import { IconAlertTriangle, IconPencil, IconPlus } from '../../../components/icons.ts';
+import { SearchPicker } from '../../../components/search-picker.tsx';
+import { formatDate, formatMoney2 } from '../../../lib/format.ts';
+import { useCookieState, useListState } from '../../../lib/list-state.ts';
+import { ClearFiltersButton } from '../../accounts/components/clear-filters.tsx';
+import { DateField } from '../../accounts/components/date-field.tsx';
+import { NO_RESERVATION_FILTER, reservationsQuery, searchShortLetObjects, type TReservationFilter } from '../api/reservations.ts';
+import { formatDecimalMoney } from '../money.ts';
+import './reservations.css';
+
+const choices = (o: TSelectOption[] | undefined) => (o ?? []).map((x) => ({ value: String(x.value), label: x.text }));
+
+/** A text filter applied 400 ms after the last key. */
+function TextFilter({ label, value, onChange, testId }: { label: string; value: string; onChange: (v: string) => void; testId: string }) {
+  const [text, setText] = useState(value);
+  const [settled] = useDebouncedValue(text, 400);
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (settled !== value) onChange(settled);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settled]);
+  return <TextInput label={label} value={text} onChange={(e) => setText(e.currentTarget.value)} data-testid={testId} />;
+}
+
+/** /Reservations: the short-let bookings with their filters (kept in a cookie) and the footer's sums over every matching row. */
+export function ReservationsPage() {
+  const { t } = useTranslation();
+  const list = useListState('ReservationList', { sortBy: 'checkIn', sortDir: 'desc' });
+  const [filter, setFilter] = useCookieState<TReservationFilter>('ReservationList.filter', NO_RESERVATION_FILTER);
+  const q = useQuery(reservationsQuery(filter, list[0]));
+  const change = (patch: Partial<TReservationFilter>) => {
+    setFilter((f) => ({ ...f, ...patch }));
+    list[1]((s) => ({ ...s, currentPage: 1 }));
+  };
+  const filtered = JSON.stringify(filter) !== JSON.stringify(NO_RESERVATION_FILTER);
+  const money = (n: number | null) => formatMoney2(n);
+
+  const columns: DataTableColumn<TReservationRow>[] = [
+    {
+      accessor: 'id',
+      title: '#',
+      sortable: true,
+      noWrap: true,
+      render: (r) => (
+        <Group gap={4} wrap="nowrap">
+          <Anchor component={Link} to={`/Reservations/${r.id}`} data-testid="reservation-link">
+            {r.reservationNumber}
+          </Anchor>
+          {(r.problem || r.awaiting) && (
+            <Tooltip label={[r.problem && `${t('fields.reservation.problem')}: ${r.problem}`, r.awaiting && `${t('fields.reservation.awaiting')}: ${r.awaiting}`].filter(Boolean).join(' · ')} multiline w={260}>
+              <span role="img" aria-label={t('reservations.ui.attention')} data-testid="reservation-warning" style={{ display: 'inline-flex', color: 'var(--mantine-color-orange-8)' }}>
+                <IconAlertTriangle size={16} />
+              </span>
+            </Tooltip>
+          )}
+        </Group>
+      ),
+    },
+    { accessor: 'stage', title: t('fields.reservation.reservationStage') },
+    {
+      accessor: 'object',
+      title: t('fields.reservation.objectId'),
+      render: (r) => (
+        <Anchor component={Link} to={`/Objects/View/${r.objectId}`}>
+          #{r.objectReferenceNumber}
+          {r.objectWebsiteCode ? ` · ${r.objectWebsiteCode}` : ''}
+          {r.objectTitle ? ` · ${r.objectTitle}` : ''}
+        </Anchor>
+      ),
+    },
+    {
+      accessor: 'clientDisplayName',
+      title: t('reservations.ui.col.client'),
+      render: (r) =>
+        r.clientAccountId ? (
+          <Anchor component={Link} to={`/Accounts/View/${r.clientAccountId}`}>
+            {r.clientDisplayName}
+          </Anchor>
+        ) : (
+          r.clientDisplayName
+        ),
+    },
+    { accessor: 'checkIn', title: t('fields.reservation.checkIn'), sortable: true, noWrap: true, render: (r) => formatDate(r.checkIn) },
+    { accessor: 'duration', title: t('fields.reservation.duration'), textAlign: 'right' },
+    { accessor: 'checkOut', title: t('fields.reservation.checkOut'), sortable: true, noWrap: true, render: (r) => formatDate(r.checkOut) },
+    { accessor: 'sourceDisplayName', title: t('fields.reservation.sourceId') },
+    { accessor: 'total', title: t('fields.reservation.total'), sortable: true, textAlign: 'right', noWrap: true, render: (r) => money(r.total) },
+    { accessor: 'paymentToOwner', title: t('fields.reservation.paymentToOwner'), textAlign: 'right', noWrap: true, render: (r) => money(r.paymentToOwner) },
+    { accessor: 'comission', title: t('fields.reservation.comission'), textAlign: 'right', noWrap: true, render: (r) => money(r.comission) },
+    { accessor: 'comission3rdParty', title: t('fields.reservation.comission3rdParty'), textAlign: 'right', noWrap: true, render: (r) => money(r.comission3rdParty) },
+    { accessor: 'finalComission', title: t('fields.reservation.finalComission'), textAlign: 'right', noWrap: true, render: (r) => money(r.finalComission) },
+    {
+      accessor: 'edit',
+      title: t('reservations.ui.col.edit'),
+      render: (r) => (
+        <ActionIcon component={Link} to={`/Reservations/Edit/${r.id}`} variant="subtle" aria-label={t('reservations.ui.editOne', { id: r.id })}>
+          <IconPencil size={16} />
+        </ActionIcon>
+      ),
+    },
+  ];
+  const add = (
+    <Button component={Link} to="/Reservations/Add" leftSection={<IconPlus size={16} />} data-testid="reservations-add">
+      {t('reservations.ui.add')}
+    </Button>
+  );
+  const options = q.data?.options;
+  return (
+    <Stack gap="md">
+      <ListHeader title={t('title.reservations')} count={q.data?.totalRows} testId="reservations">
+        {add}
+      </ListHeader>
+      <FilterCard active={filtered} testId="reservations-filter">
+        <Grid gap="sm" align="flex-end">
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+            <SearchPicker
+              label={t('fields.reservation.objectId')}
+              value={filter.objectId ? { id: filter.objectId, text: filter.objectText } : null}
+              onChange={(v) => change({ objectId: v?.id ?? null, objectText: v?.text ?? '' })}
+              search={searchShortLetObjects}
+              queryKey="object-str"
+              testId="reservations-filter-object"
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 3, lg: 2 }}>
+            <TextFilter label={t('fields.object.websiteCode')} value={filter.objectWebsiteCode} onChange={(v) => change({ objectWebsiteCode: v })} testId="reservations-filter-code" />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 3, lg: 2 }}>
+            <TextFilter label={t('reservations.ui.filter.number')} value={filter.reservationNumber} onChange={(v) => change({ reservationNumber: v })} testId="reservations-filter-number" />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
+            <TextFilter
+              label={t('fields.reservation.reservationNumberExternal')}
+              value={filter.reservationNumberExternal}
+              onChange={(v) => change({ reservationNumberExternal: v })}
+              testId="reservations-filter-external"
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+            <TextFilter label={t('reservations.ui.filter.clientName')} value={filter.clientName} onChange={(v) => change({ clientName: v })} testId="reservations-filter-client" />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4, lg: 2 }}>
+            <Select
+              label={t('reservations.ui.filter.dateType')}
+              data={choices(options?.dateFilterTypes)}
+              value={String(filter.dateFilterType)}
+              onChange={(v) => v != null && change({ dateFilterType: Number(v) })}
+              allowDeselect={false}
+              data-testid="reservations-filter-datetype"
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 4, lg: 2 }}>
+            <DateField
+              label={t('reservations.ui.filter.from')}
+              value={filter.startDate === undefined ? (q.data?.startDate ?? null) : filter.startDate}
+              onChange={(v) => change({ startDate: v, endDate: filter.endDate === undefined ? (q.data?.endDate ?? null) : filter.endDate })}
+              data-testid="reservations-filter-from"
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 4, lg: 2 }}>
+            <DateField
+              label={t('reservations.ui.filter.till')}
+              value={filter.endDate === undefined ? (q.data?.endDate ?? null) : filter.endDate}
+              onChange={(v) => change({ endDate: v, startDate: filter.startDate === undefined ? (q.data?.startDate ?? null) : filter.startDate })}
+              data-testid="reservations-filter-till"
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+            <MultiSelect
+              label={t('reservations.ui.filter.stages')}
+              placeholder={filter.stages.length ? undefined : t('leads.ui.filter.all')}
+              data={choices(options?.stages)}
+              value={filter.stages.map(String)}
+              onChange={(v) => change({ stages: v.map(Number) })}
+              clearable
+              data-testid="reservations-filter-stages"
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+            <MultiSelect
+              label={t('reservations.ui.filter.sources')}
+              placeholder={filter.sources.length ? undefined : t('leads.ui.filter.all')}
+              data={choices(options?.sources)}
+              value={filter.sources.map(String)}
+              onChange={(v) => change({ sources: v.map(Number) })}
+              clearable
+              data-testid="reservations-filter-sources"
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 'content' }}>
+            <ClearFiltersButton fullWidth disabled={!filtered} onClear={() => change(NO_RESERVATION_FILTER)} />
+          </Grid.Col>
+        </Grid>
+      </FilterCard>
+      <DataTable
+        testId="reservations-table"
+        list={list}
+        records={q.data?.items}
+        totalRows={q.data?.totalRows}
+        fetching={q.isFetching}
+        columns={columns}
+        pageSizes={RESERVATION_PAGE_SIZES}
+        rowClassName={(r) => `reservation-row ${r.rowClass}`}
+        empty={
+          filtered
+            ? { text: t('reservations.ui.noMatch'), action: <ClearFiltersButton variant="light" onClear={() => change(NO_RESERVATION_FILTER)} /> }
+            : { text: t('reservations.ui.empty'), action: add }
+        }
+      />
+      {q.data && q.data.totalRows > 0 && (
+        <Card withBorder padding="sm" className="reservation-sums" data-testid="reservations-sums" aria-label={t('reservations.ui.sums', { count: q.data.totalRows })}>
+          <Text size="sm" c="dimmed" mb={4}>
+            {t('reservations.ui.sums', { count: q.data.totalRows })}
+          </Text>
+          <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
+            {RESERVATION_SUMS.map((k) => (
+              <div key={k}>
+                <Text size="xs" c="dimmed">
+                  {t(`fields.reservation.${k}`)}
+                </Text>
+                <Text fw={600} data-testid={`reservations-sum-${k}`}>
+                  {formatDecimalMoney(q.data.sums[k])}
+                </Text>
+              </div>
+            ))}
+          </SimpleGrid>
+        </Card>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,86 @@
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { apiToken, expectAccessible } from '../fixtures.ts';
+
+/**
+ * A short let booked on a phone call: the guest, the stay (check-in and nights give the
+ * check-out), the money split and the commissions (the final one computed); the list finds it by
+ * the property's website code, styles it by stage, warns of its problem and sums its money in the
+ * footer; a second booking over the same nights is refused, naming the first.
+ */
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function createShortLet(request: APIRequestContext, token: string, fields: Record<string, unknown>) {
+  const add = await request.get('/api/object/add', { headers: auth(token) });
+  expect(add.ok(), await add.text()).toBeTruthy();
+  const blank = (await add.json()) as { id: number; version: number; referenceNumber: string };
+  const upd = await request.post('/api/object/update', { data: { id: blank.id, version: blank.version, forShortRent: true, shortRentPrice: 90, ...fields }, headers: auth(token) });
+  expect(upd.ok(), await upd.text()).toBeTruthy();
+  return { id: blank.id, referenceNumber: blank.referenceNumber };
+}
+
+async function signedIn(browser: Browser, baseURL: string, token: string, language: string) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await ctx.addCookies([{ name: 'language', value: language, url: baseURL }]);
+  const me = { token, username: 'admin@example.com', userroles: ['admin'], branchId: null, language: null, accountId: null };
+  await ctx.addInitScript((s) => window.localStorage.setItem('crm.session', s), JSON.stringify(me));
+  return ctx;
+}
+
+const money = (s: string) => new RegExp(s.replace(/ /g, '\\s'));
+
+for (const language of ['en-UK', 'el'] as const) {
+  test(`a short let booked, summed in the list and never double-booked (${language})`, async ({ browser, request, baseURL }) => {
+    test.setTimeout(90_000);
+    const token = await apiToken(request);
+    const mark = `STR${language === 'el' ? 'G' : 'E'}${Date.now() % 10000000}`;
+    const flat = await createShortLet(request, token, { title: `Seaside studio ${mark}`, websiteCode: mark });
+    const year = new Date().getFullYear();
+    const ctx = await signedIn(browser, baseURL!, token, language);
+    const page = await ctx.newPage();
+
+    // The booking, from the property: check-in and nights give the check-out.
+    await page.goto(`/Reservations/Add?objectId=${flat.id}`);
+    await expect(page.getByTestId('reservation-page')).toHaveAttribute('data-mode', 'create');
+    await page.getByTestId('reservation-checkIn').fill(`10/12/${year}`);
+    await page.getByTestId('reservation-duration').fill('3');
+    await expect(page.getByTestId('reservation-checkOut')).toHaveValue(`13/12/${year}`);
+    await page.getByTestId('reservation-client.lastName').fill(`Müller ${mark}`);
+    await page.getByTestId('reservation-client.phone').fill('+49 170 1234567');
+    await page.getByTestId('reservation-total').fill('1234,50');
+    await page.getByTestId('reservation-prepaymentBank').fill('400');
+    await page.getByTestId('reservation-comission').fill('250');
+    await page.getByTestId('reservation-comission3rdParty').fill('37,25');
+    await expect(page.getByTestId('reservation-final-commission')).toHaveText(money('212,75 €'));
+    await page.getByTestId('reservation-problem').fill('Key with the neighbour');
+    await expectAccessible(page, 'reservation form');
+    await page.getByTestId('reservation-save').click();
+    await expect(page).toHaveURL(/\/Reservations\/\d+$/);
+    const number = /\/Reservations\/(\d+)$/.exec(page.url())![1]!;
+    await expect(page.getByTestId('reservation-checkOut')).toContainText(`13/12/${year}`);
+    await expect(page.getByTestId('reservation-attention')).toBeVisible();
+    await expectAccessible(page, 'reservation view');
+
+    // The list: found by the website code, styled by stage, the warning, and the footer's sums.
+    await page.goto('/Reservations');
+    await page.getByTestId('reservations-filter-code').fill(mark);
+    const row = page.getByTestId('reservations-table-row').filter({ hasText: mark });
+    await expect(row).toHaveCount(1);
+    await expect(row).toHaveClass(/reservation-row inquiry/);
+    await expect(row.getByTestId('reservation-warning')).toBeVisible();
+    await expect(page.getByTestId('reservations-sum-total')).toHaveText(money('1 234,50 €'));
+    await expect(page.getByTestId('reservations-sum-finalComission')).toHaveText(money('212,75 €'));
+    await expectAccessible(page, 'reservations list');
+
+    // Another guest on the same nights: refused, naming the first booking.
+    await page.goto(`/Reservations/Add?objectId=${flat.id}`);
+    await page.getByTestId('reservation-checkIn').fill(`12/12/${year}`);
+    await page.getByTestId('reservation-duration').fill('2');
+    await page.getByTestId('reservation-client.lastName').fill(`Rossi ${mark}`);
+    await page.getByTestId('reservation-save').click();
+    await expect(page.getByTestId('reservation-field-errors')).toContainText(`#${flat.referenceNumber}`);
+    await expect(page.getByTestId('reservation-field-errors')).toContainText(number);
+    await expect(page.getByTestId('reservation-field-errors')).toContainText(language === 'el' ? 'ήδη κρατημένο' : 'already booked');
+    await expect(page).toHaveURL(/\/Reservations\/Add/);
+    await ctx.close();
+  });
+}
