@@ -309,6 +309,8 @@ async function main() {
       const d = new Date(Date.now() - ((i * 23) % 700) * 86400000);
       return [d.toISOString().slice(0, 8) + '01', d.toISOString().slice(0, 8) + '28'] as const;
     };
+    /** A day from 18 months ago to 6 months ahead, where the generated stays are, and `plus` days later. */
+    const stayDay = (i: number, plus: number) => new Date(Date.now() + (((i * 37) % 720) - 540 + plus) * 86400000).toISOString().slice(0, 10);
     const reservationObjects = (await handle.pool.query<{ id: number }>('select distinct object_id as id from reservations order by 1 limit 200')).rows.map((r) => r.id);
     if (!reservationObjects.length) reservationObjects.push(1);
     const objectSearch = (i: number, showOnMap: boolean) => ({
@@ -446,7 +448,7 @@ async function main() {
       {
         name: 'POST /api/Reservation/search (stay in a month, stages, sources)',
         kind: 'list',
-        make: (i) => ({ method: 'POST', path: '/api/Reservation/search', body: { dateFilterType: 3, startDate: viewingDay(i + 30), endDate: viewingDay(i), stages: [2, 3, 4], sources: [3, 4], perPage: 20, currentPage: 1 } }),
+        make: (i) => ({ method: 'POST', path: '/api/Reservation/search', body: { dateFilterType: 3, startDate: stayDay(i, 0), endDate: stayDay(i, 30), stages: [2, 3, 4], sources: [3, 4], perPage: 20, currentPage: 1 } }),
       },
       {
         name: 'POST /api/Reservation/search (booking date, client name)',

@@ -617,7 +617,7 @@ const reservationsStep: Step = {
        cross join lateral (select current_date - 540 + ((g - 1) / ${str.length})::int * ${gap} as check_in,
          1 + floor(${U(264)} * 9)::int as nights,
          case when ${U(265)} < 0.08 then 7 else 1 + floor(${U(266)} * 6)::int end as stage,
-         round((60 + ${U(267)} * 240)::numeric * (1 + floor(${U(264)} * 9)), 2) as total) x`,
+         round((60 + ${U(267)} * 240)::numeric * (1 + floor(${U(264)} * 9)::int), 2) as total) x`,
       [str, users],
     );
     await c.query(`select setval(pg_get_serial_sequence('reservations', 'id'), ${n})`);

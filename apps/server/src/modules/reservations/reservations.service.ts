@@ -345,6 +345,7 @@ export async function searchReservations(app: FastifyInstance, f: TReservationSe
   const noRange = f.startDate === undefined && f.endDate === undefined;
   const from = noRange ? `${year}-01-01` : (f.startDate ?? null);
   const till = noRange ? `${year}-12-31` : (f.endDate ?? null);
+  if (from && till && from > till) throw fieldError('endDate', 'reservations.rangeOrder');
   const where: (SQL | undefined)[] = [dateFilter(f.dateFilterType, from, till)];
   if (f.objectId) where.push(sql`r.object_id = ${f.objectId}`);
   const code = f.objectWebsiteCode?.trim();
@@ -359,25 +360,26 @@ export async function searchReservations(app: FastifyInstance, f: TReservationSe
   if (name) where.push(sql`(r.search_text like ${containsPattern(name)} ${((m) => (m ? sql`or ${m}` : sql``))(latinMatch(sql`r.search_text`, name))})`);
   const cond = and(...where.filter(Boolean)) ?? sql`true`;
 
-  const [totals] = (
-    await app.db.execute(sql`
+  const dir = f.sortDir === 'asc' ? sql`asc` : sql`desc`;
+  // The count and sums, and the page, side by side on the pool.
+  const [totalsResult, pageResult] = await Promise.all([
+    app.db.execute(sql`
     select count(*)::int as n, coalesce(sum(r.total), 0)::text as total, coalesce(sum(r.payment_to_owner), 0)::text as payment_to_owner,
       coalesce(sum(r.comission), 0)::text as comission, coalesce(sum(r.comission3rd_party), 0)::text as comission3rd_party,
       coalesce(sum(r.final_comission), 0)::text as final_comission
-    from reservations r where ${cond}`)
-  ).rows as Row[];
-  const dir = f.sortDir === 'asc' ? sql`asc` : sql`desc`;
-  const rows = (
-    await app.db.execute(sql`
+    from reservations r where ${cond}`),
+    app.db.execute(sql`
     select r.id, r.reservation_number_external, r.reservation_stage, r.problem, r.awaiting, r.booking_date::text, r.check_in::text, r.duration,
       r.check_out::text, r.adults, r.children, r.object_id, o.reference_number, o.title, o.website_code, r.client_last_name, r.client_first_name,
       r.client_account_id, r.source_id, r.total::float8, r.total_done, r.payment_to_owner::float8, r.comission::float8, r.comission3rd_party::float8,
       r.final_comission::float8
     from reservations r join objects o on o.id = r.object_id
     where ${cond}
-    order by ${SORT[f.sortBy]} ${dir} nulls last, r.id ${dir}
-    limit ${f.perPage} offset ${(f.currentPage - 1) * f.perPage}`)
-  ).rows as Row[];
+    order by ${SORT[f.sortBy]} ${dir}${f.sortBy === 'total' ? sql` nulls last` : sql``}, r.id ${dir}
+    limit ${f.perPage} offset ${(f.currentPage - 1) * f.perPage}`),
+  ]);
+  const [totals] = totalsResult.rows as Row[];
+  const rows = pageResult.rows as Row[];
   const sum = (v: unknown) => Number(v).toFixed(2);
   return {
     items: rows.map((r) => {

@@ -234,6 +234,9 @@ describe('the reservations list', () => {
     expect(res.startDate).toBe(`${year}-01-01`);
     expect(res.endDate).toBe(`${year}-12-31`);
     expect(res.items.map((i: { id: number }) => i.id)).toEqual([r.id]);
+    const backwards = await call(agent.token, 'POST', '/api/Reservation/search', { dateFilterType: 3, startDate: '2026-05-02', endDate: '2026-05-01' });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().errors.endDate[0]).toContain('cannot be before');
     for (const bad of [{ stages: [99] }, { sources: [0] }, { dateFilterType: 4 }, { startDate: '2026-13-01' }, { objectId: 2147483648 }, { perPage: 0 }]) {
       expect((await call(agent.token, 'POST', '/api/Reservation/search', bad)).statusCode, JSON.stringify(bad)).toBe(400);
     }

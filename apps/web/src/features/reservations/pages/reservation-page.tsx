@@ -44,6 +44,9 @@ type Form = { fields: Drafts; object: Picked; account: Picked; lead: Picked; sav
 /** Fields the form draws by hand (pickers, the stay's dates); the rest come from the description. */
 const SPECIAL = new Set(['objectId', 'demandId', 'checkIn', 'checkOut', 'duration', 'bookingDate', 'ownerPaymentDate', 'totalPaymentDeposit', 'finalComission']);
 const CLIENT = RESERVATION_FIELDS.filter((d) => d.group === 'client');
+/** An amount's "done" flag (`totalDone`, `prepaymentCashDone` …), drawn next to the amount. */
+const DONE_OF = new Map(RESERVATION_FIELDS.filter((d) => d.type === 'boolean' && RESERVATION_FIELDS.some((m) => `${m.name}Done` === d.name)).map((d) => [d.name.slice(0, -4), d]));
+const PAIRED = new Set([...DONE_OF.values()].map((d) => d.name));
 const OTHER = RESERVATION_FIELDS.filter((d) => d.group !== 'client');
 
 function listOf(d: TReservationFieldDescription, r: TReservationAnswer): TSelectOption[] {
@@ -195,10 +198,33 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
   );
 
   /** One described field: its input in create and edit, its value in view. */
-  const field = (d: TReservationFieldDescription) => {
+  const field = (d: TReservationFieldDescription, alone = false): ReactNode => {
+    if (!alone && PAIRED.has(d.name)) return null;
     const key = d.group === 'client' ? `client.${d.name}` : d.name;
     const value = form.fields[key] ?? null;
     const wide = d.type === 'textarea' ? { gridColumn: '1 / -1' } : undefined;
+    const done = alone ? undefined : DONE_OF.get(d.name);
+    if (done) {
+      // The amount with its done flag beneath it.
+      if (readOnly)
+        return shown(
+          d.name,
+          <>
+            {formatMoney2(r[d.name] as number | null) || '—'}{' '}
+            {r[done.name] === true && (
+              <Badge color="green" variant="light" size="sm" data-testid={`reservation-${done.name}`}>
+                {label(done.name)}
+              </Badge>
+            )}
+          </>,
+        );
+      return (
+        <Stack key={key} gap={6}>
+          {field(d, true)}
+          {field(done, true)}
+        </Stack>
+      );
+    }
     if (readOnly) {
       const v = d.group === 'client' ? r.client[d.name] : r[d.name];
       const text =
@@ -318,7 +344,7 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
           data-testid="reservation-checkOut"
         />
       )}
-      {OTHER.filter((d) => d.group === 'stay' && !SPECIAL.has(d.name)).map(field)}
+      {OTHER.filter((d) => d.group === 'stay' && !SPECIAL.has(d.name)).map((d) => field(d))}
     </>
   );
 
@@ -360,13 +386,13 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
           )}
         </div>
       )}
-      {CLIENT.map(field)}
+      {CLIENT.map((d) => field(d))}
     </>
   );
 
   const booking = (
     <>
-      {OTHER.filter((d) => d.group === 'booking' && !SPECIAL.has(d.name)).map(field)}
+      {OTHER.filter((d) => d.group === 'booking' && !SPECIAL.has(d.name)).map((d) => field(d))}
       {readOnly ? shown('bookingDate', formatDate(r.bookingDate as string | null)) : field(RESERVATION_FIELDS.find((d) => d.name === 'bookingDate')!)}
       {readOnly ? (
         shown(
@@ -389,7 +415,7 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
     booking,
     payment: (
       <>
-        {OTHER.filter((d) => d.group === 'payment' && !SPECIAL.has(d.name)).map(field)}
+        {OTHER.filter((d) => d.group === 'payment' && !SPECIAL.has(d.name)).map((d) => field(d))}
         {computed('totalPaymentDeposit', formatMoney2(readOnly ? (r.totalPaymentDeposit as number) : deposit), 'reservation-deposit')}
         {!readOnly && unallocated != null && unallocated !== 0 && (
           <Text size="sm" c={unallocated < 0 ? 'red.8' : 'dimmed'} data-testid="reservation-unallocated" style={{ gridColumn: '1 / -1' }}>
@@ -400,17 +426,17 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
     ),
     owner: (
       <>
-        {OTHER.filter((d) => d.group === 'owner' && !SPECIAL.has(d.name)).map(field)}
+        {OTHER.filter((d) => d.group === 'owner' && !SPECIAL.has(d.name)).map((d) => field(d))}
         {readOnly ? shown('ownerPaymentDate', formatDate(r.ownerPaymentDate as string | null)) : field(RESERVATION_FIELDS.find((d) => d.name === 'ownerPaymentDate')!)}
       </>
     ),
     commission: (
       <>
-        {OTHER.filter((d) => d.group === 'commission' && !SPECIAL.has(d.name)).map(field)}
+        {OTHER.filter((d) => d.group === 'commission' && !SPECIAL.has(d.name)).map((d) => field(d))}
         {computed('finalComission', formatMoney2(readOnly ? (r.finalComission as number) : finalComission), 'reservation-final-commission')}
       </>
     ),
-    notes: <>{OTHER.filter((d) => d.group === 'notes').map(field)}</>,
+    notes: <>{OTHER.filter((d) => d.group === 'notes').map((d) => field(d))}</>,
   };
 
   const attention = readOnly && Boolean(r.problem || r.awaiting);
@@ -470,7 +496,7 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
           <Title order={3} size="h5" mb="xs">
             {t(`reservations.group.${g}`)}
           </Title>
-          <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="sm" verticalSpacing="xs">
+          <SimpleGrid cols={{ base: readOnly ? 2 : 1, xs: 2, lg: 4 }} spacing="sm" verticalSpacing="xs">
             {sections[g]}
           </SimpleGrid>
         </Card>
