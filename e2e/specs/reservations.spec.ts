@@ -40,7 +40,7 @@ for (const language of ['en-UK', 'el'] as const) {
 
     // The booking, from the property: check-in and nights give the check-out.
     await page.goto(`/Reservations/Add?objectId=${flat.id}`);
-    await expect(page.getByTestId('reservation-page')).toHaveAttribute('data-mode', 'create');
+    await expect(page.getByTestId('reservation-page')).toHaveAttribute('data-mode', 'create', { timeout: 20_000 });
     await page.getByTestId('reservation-checkIn').fill(`10/12/${year}`);
     await page.getByTestId('reservation-duration').fill('3');
     await expect(page.getByTestId('reservation-checkOut')).toHaveValue(`13/12/${year}`);
@@ -54,7 +54,7 @@ for (const language of ['en-UK', 'el'] as const) {
     await page.getByTestId('reservation-problem').fill('Key with the neighbour');
     await expectAccessible(page, 'reservation form');
     await page.getByTestId('reservation-save').click();
-    await expect(page).toHaveURL(/\/Reservations\/\d+$/);
+    await expect(page).toHaveURL(/\/Reservations\/\d+$/, { timeout: 20_000 });
     const number = /\/Reservations\/(\d+)$/.exec(page.url())![1]!;
     await expect(page.getByTestId('reservation-checkOut')).toContainText(`13/12/${year}`);
     await expect(page.getByTestId('reservation-attention')).toBeVisible();
@@ -64,7 +64,7 @@ for (const language of ['en-UK', 'el'] as const) {
     await page.goto('/Reservations');
     await page.getByTestId('reservations-filter-code').fill(mark);
     const row = page.getByTestId('reservations-table-row').filter({ hasText: mark });
-    await expect(row).toHaveCount(1);
+    await expect(row).toHaveCount(1, { timeout: 20_000 });
     await expect(row).toHaveClass(/reservation-row inquiry/);
     await expect(row.getByTestId('reservation-warning')).toBeVisible();
     await expect(page.getByTestId('reservations-sum-total')).toHaveText(money('1 234,50 €'));
@@ -73,6 +73,7 @@ for (const language of ['en-UK', 'el'] as const) {
 
     // Another guest on the same nights: refused, naming the first booking.
     await page.goto(`/Reservations/Add?objectId=${flat.id}`);
+    await expect(page.getByTestId('reservation-page')).toHaveAttribute('data-mode', 'create', { timeout: 20_000 });
     await page.getByTestId('reservation-checkIn').fill(`12/12/${year}`);
     await page.getByTestId('reservation-duration').fill('2');
     await page.getByTestId('reservation-client.lastName').fill(`Rossi ${mark}`);
