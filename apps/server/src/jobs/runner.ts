@@ -255,9 +255,13 @@ export class JobRunner {
       update jobs set state = 'running', attempts = attempts + 1, locked_by = ${this.instanceId},
         locked_until = now() + make_interval(secs => ${this.opts.leaseSeconds}), started_on = now()
       where id in (
-        select id from jobs
+        select id from jobs j
         where name = any(${sql.param(names)}::text[])
           and ((state = 'queued' and run_at <= now()) or (state = 'running' and locked_until < now()))
+          -- A recurring job's next run waits while its previous run is alive on any instance (two
+          -- instances starting together may each have queued a run at start).
+          and not (j.singleton_key = ${EVERY_KEY} and exists (
+            select 1 from jobs r where r.name = j.name and r.singleton_key = ${EVERY_KEY} and r.id <> j.id and r.state = 'running' and r.locked_until >= now()))
         order by run_at, id
         for update skip locked
         limit ${free}
