@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumPath } from './chromium.ts';
+import { chromiumPath, fullChromiumPath } from './chromium.ts';
 
 /**
  * The server's port: E2E_PORT, else a free one chosen once by the runner and handed to its
@@ -19,6 +19,9 @@ export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ? path.resolve(process.env.
 export const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
 
 const executablePath = chromiumPath();
+const launchArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+// Specs that open a PDF in a new tab run in the desktop browser, which shows it.
+const PDF_SPECS = /office\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './specs',
@@ -36,15 +39,17 @@ export default defineConfig({
     serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    },
+    launchOptions: { executablePath, args: launchArgs },
   },
   projects: [
-    { name: 'chromium', testIgnore: /\.serial\.spec\.ts$/, use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
+    { name: 'chromium', testIgnore: [/\.serial\.spec\.ts$/, PDF_SPECS], use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
+    {
+      name: 'chromium-desktop',
+      testMatch: PDF_SPECS,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: { executablePath: fullChromiumPath(), args: launchArgs } },
+    },
     // Specs that change the admin's own sign-in run once the others are done.
-    { name: 'serial', testMatch: /\.serial\.spec\.ts$/, dependencies: ['chromium'], use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
+    { name: 'serial', testMatch: /\.serial\.spec\.ts$/, dependencies: ['chromium', 'chromium-desktop'], use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
   ],
   webServer: {
     command: 'node ./start-server.mjs',
