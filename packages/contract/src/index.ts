@@ -23,3 +23,4 @@ export * from './deal-fields.ts';
 export * from './deals.ts';
 export * from './reservation-fields.ts';
 export * from './reservations.ts';
+export * from './publishing.ts';

@@ -15,6 +15,7 @@ import { paymentsRoutes } from './payments/payments.routes.ts';
 import { paymentsClientRoutes } from './payments-client/payments-client.routes.ts';
 import { dealsRoutes } from './deals/deals.routes.ts';
 import { reservationsRoutes } from './reservations/reservations.routes.ts';
+import { publicSiteRoutes, publishingRoutes } from './publishing/publishing.routes.ts';
 
 /** Every entity module; app.ts registers them after the platform plugins. */
 export async function registerModules(app: FastifyInstance) {
@@ -34,4 +35,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(paymentsClientRoutes);
   await app.register(dealsRoutes);
   await app.register(reservationsRoutes);
+  await app.register(publishingRoutes);
+  await app.register(publicSiteRoutes);
 }

@@ -90,7 +90,14 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 
   app.decorate('routeAccess', [] as RouteAccess[]);
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
+    if (route.url.startsWith('/api/docs')) return;
+    if (!route.url.startsWith('/api')) {
+      // Pages outside the API that declare a rule (the public listings and feed) are listed too; the web app's catch-all is not.
+      if (route.config?.access && route.url !== '/*') {
+        for (const method of [route.method].flat()) if (method !== 'HEAD') app.routeAccess.push({ method: String(method), url: route.url, access: route.config.access });
+      }
+      return;
+    }
     if (!route.config?.access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') app.routeAccess.push({ method: String(method), url: route.url, access: route.config.access });

@@ -1,6 +1,8 @@
+import type { FastifyInstance } from 'fastify';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TCulture, TFieldType, TSelectOption } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
+import type { Actor } from '../../lib/audit.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 
 /** What a field definition may use while answering: the transaction and the caller's language. */
@@ -53,6 +55,11 @@ export type PatchableEntity = {
   toDto: (row: Row, ctx: FieldContext) => Promise<Record<string, unknown>>;
   /** Rules across fields (e.g. budget from ≤ up to); throw fieldError to refuse. */
   validate?: (row: Row, field: string, value: unknown, ctx: FieldContext) => void | Promise<void>;
+  /**
+   * After a change is written, in its transaction (e.g. an object's publish request starts the
+   * publishing). The record is read again afterwards when this is given.
+   */
+  afterChange?: (app: FastifyInstance, tx: Tx, change: { id: number; before: Row; after: Row; field: string; actor: Actor }) => Promise<void>;
   /** Whether the caller may read and change this field of this record; throw accessDenied() to refuse. */
   authorize?: (row: Row, field: string, ctx: FieldContext) => void | Promise<void>;
 };

@@ -117,6 +117,11 @@ export async function patchField(
       message: field,
       data: { field, from: current, to: value },
     });
+    if (entity.afterChange) {
+      await entity.afterChange(app, tx, { id, before: row, after: updated!, field, actor: req.actor });
+      const again = await loadRow(tx, entity, id, false);
+      return { dto: await entity.toDto(again ?? updated!, ctx), viewUpdated: true };
+    }
     return { dto: await entity.toDto(updated!, ctx), viewUpdated: true };
   });
 }

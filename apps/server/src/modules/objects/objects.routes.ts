@@ -43,6 +43,7 @@ export const objectsRoutes = fp(
       t: (key, params) => app.translator.t(req.culture, key, params),
       timeZone: app.config.timeZone,
     });
+    app.decorate('objectChangeListeners', []);
     app.searchProviders.push(makeObjectSearchProvider(app));
     app.accountMergeSteps.push(mergeObjectLinks);
 

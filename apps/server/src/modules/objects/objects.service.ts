@@ -19,6 +19,7 @@ import type { FieldContext } from '../fields/field-registry.ts';
 import { normalizeValue, sameValue } from '../fields/field-values.ts';
 import { objectSelectLists, parentTypeOf, relationName, relationOptions, typeText } from './objects.options.ts';
 import { OBJECT_PATCHABLE, checkObjectRules } from './objects.rules.ts';
+import { publishErrorText } from '../publishing/publish.rules.ts';
 import { col, oCreator, oCreatorAccount, oModifier, oModifierAccount, oPlace, oPlaceParent, objectCreatedBy, objectModifiedBy, placeText } from './objects.sql.ts';
 import { objectDeals } from '../deals/deals.service.ts';
 
@@ -27,6 +28,21 @@ export const ASSIGNMENT_PARENT_OBJECT = 0;
 export const OBJECT_LOG_ENTITY = 'Object';
 
 export type Caller = { user: SessionUser; actor: Actor };
+
+/** A saved change of an object, told to the listeners (e.g. publishing) inside its transaction. */
+export type ObjectChange = { id: number; before: Row; after: Row; changed: string[]; actor: Actor };
+export type ObjectChangeListener = (tx: Tx, change: ObjectChange) => Promise<void>;
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Called inside the transaction of every saved object change (whole update or one field). */
+    objectChangeListeners: ObjectChangeListener[];
+  }
+}
+
+/** Tells the listeners of a saved change (inside its transaction). */
+export async function objectChanged(app: FastifyInstance, tx: Tx, change: ObjectChange) {
+  for (const listener of app.objectChangeListeners ?? []) await listener(tx, change);
+}
 export type Reader = { culture: TCulture; t: (key: string, params?: Record<string, string | number>) => string; timeZone: string };
 type Row = Record<string, unknown>;
 
@@ -75,6 +91,7 @@ export async function getObjectDto(db: Db | Tx, reader: Reader, id: number): Pro
   const tz = reader.timeZone;
   return {
     ...f,
+    publishError: publishErrorText((o as Row).publishError, reader.t),
     id: o.id,
     referenceNumber: formatReferenceNumber(o.referenceNumber),
     type: typeText(reader.t, f.subTypeObjectTypeId as number | null, f.objectSubTypeId as number | null),
@@ -273,6 +290,7 @@ export async function updateObject(app: FastifyInstance, caller: Caller, reader:
       .where(eq(objects.id, body.id));
     const ref = formatReferenceNumber(current!.referenceNumber as number);
     await logAction(tx, caller.actor, { action: 'Update', entity: OBJECT_LOG_ENTITY, entityId: body.id, message: `#${ref}`, data: changes });
+    await objectChanged(app, tx, { id: body.id, before: current!, after: merged, changed: Object.keys(changes), actor: caller.actor });
     return requireObjectDto(tx, reader, body.id);
   });
 }

@@ -1,0 +1,46 @@
+import { Readable } from 'node:stream';
+import type { TCulture } from '@crm/contract';
+import type { Db } from '../../db/client.ts';
+import { escapeXml as x } from './html.ts';
+import { allPublic } from './public.service.ts';
+import { objectUrl, photoUrl, type TPublicObject } from './public.view.ts';
+
+type T = (key: string, params?: Record<string, string | number>) => string;
+
+const SERVICE_TAG = { sale: 'sale', rent: 'rent', shortRent: 'short-rent' } as const;
+
+/** One <listing> of the portal feed: the public view of the object, nothing more. */
+export function listingXml(o: TPublicObject, base: string, culture: TCulture): string {
+  const lines: string[] = [];
+  const tag = (name: string, value: unknown, attrs = '') => {
+    if (value === null || value === undefined || value === '') return;
+    lines.push(`    <${name}${attrs}>${x(String(value))}</${name}>`);
+  };
+  lines.push(`  <listing ref="${x(o.ref)}"${o.updated ? ` updated="${x(o.updated)}"` : ''}>`);
+  tag('url', `${base}${objectUrl(culture, o.ref)}`);
+  tag('title', o.title, ` lang="${culture}"`);
+  tag('description', o.description, ` lang="${culture}"`);
+  tag('type', o.type, `${o.typeId ? ` typeId="${o.typeId}"` : ''}${o.subTypeId ? ` subTypeId="${o.subTypeId}"` : ''}`);
+  for (const p of o.prices) tag('price', p.price.toFixed(0), ` service="${SERVICE_TAG[p.service]}" currency="EUR"${p.was !== null ? ` was="${p.was.toFixed(0)}"` : ''}`);
+  tag('sharedExpenses', o.sharedExpenses?.toFixed(0), ' currency="EUR" period="month"');
+  tag('location', o.place);
+  tag('address', o.address);
+  if (o.map?.kind === 'point') lines.push(`    <point latitude="${o.map.latitude}" longitude="${o.map.longitude}"/>`);
+  if (o.map?.kind === 'circle') lines.push(`    <approximateArea latitude="${o.map.latitude}" longitude="${o.map.longitude}" radius="${o.map.radius}"/>`);
+  for (const f of o.facts) tag(f.key, f.value);
+  if (o.features.length) lines.push(`    <features>${o.features.map((f) => `<feature>${x(f)}</feature>`).join('')}</features>`);
+  if (o.photos.length) lines.push(`    <photos>${o.photos.map((p) => `<photo>${x(`${base}${photoUrl(p, 'web')}`)}</photo>`).join('')}</photos>`);
+  tag('video', o.videoURL);
+  lines.push('  </listing>');
+  return lines.join('\n') + '\n';
+}
+
+/** GET /feed/listings.xml: every published object, written as it is read (500 at a time). */
+export function feedStream(db: Db, base: string, culture: TCulture, t: T): Readable {
+  async function* chunks() {
+    yield `<?xml version="1.0" encoding="UTF-8"?>\n<listings generated="${new Date().toISOString()}" lang="${culture}" agency="${x(t('publishing.site.name'))}">\n`;
+    for await (const o of allPublic(db, culture, t)) yield listingXml(o, base, culture);
+    yield '</listings>\n';
+  }
+  return Readable.from(chunks());
+}

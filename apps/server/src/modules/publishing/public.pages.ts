@@ -1,0 +1,290 @@
+import type { TCulture } from '@crm/contract';
+import { Markup, html } from './html.ts';
+import { PUBLIC_PAGE_SIZE, kindOptions, type TPublicFilter } from './public.service.ts';
+import { objectUrl, photoUrl, type TPublicMap, type TPublicObject } from './public.view.ts';
+
+type T = (key: string, params?: Record<string, string | number>) => string;
+export type PageContext = { culture: TCulture; t: T; tileUrl: string; attribution: string; attributionUrl: string };
+
+const CULTURES: TCulture[] = ['el', 'en', 'ru'];
+const LANG_NAMES: Record<TCulture, string> = { el: 'Ελληνικά', en: 'English', ru: 'Русский' };
+
+const group = (n: number) => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
+/** 1 234 € (space thousands, symbol after). */
+export const money = (n: number) => `${group(n)}\u00a0€`;
+const area = (n: number) => `${group(n)}\u00a0m²`;
+const distance = (m: number) => (m >= 1000 ? `${(Math.round(m / 100) / 10).toFixed(1).replace('.', ',')}\u00a0km` : `${group(m)}\u00a0m`);
+
+export const listingsUrl = (culture: TCulture, params: Record<string, string | number | undefined> = {}) => {
+  const q = new URLSearchParams({ lang: culture });
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') q.set(k, String(v));
+  return `/listings?${q.toString()}`;
+};
+
+const CSS = `
+*{box-sizing:border-box}
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;color:#1b1b1f;background:#f6f7f9}
+a{color:#0b57d0}
+a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible,textarea:focus-visible{outline:3px solid #0b57d0;outline-offset:2px}
+.skip{position:absolute;left:-999px}.skip:focus{left:8px;top:8px;background:#fff;padding:6px;z-index:9}
+header.site{background:#fff;border-bottom:1px solid #dde1e6}
+.bar{max-width:1120px;margin:0 auto;padding:10px 16px;display:flex;gap:12px;align-items:center;justify-content:space-between;flex-wrap:wrap}
+.brand{font-weight:700;font-size:18px;color:#1b1b1f;text-decoration:none}
+nav.langs ul{list-style:none;margin:0;padding:0;display:flex;gap:10px}
+nav.langs a[aria-current]{font-weight:700;color:#1b1b1f;text-decoration:none}
+main{max-width:1120px;margin:0 auto;padding:16px}
+h1{font-size:26px;line-height:1.25;margin:8px 0 12px}
+h2{font-size:19px;margin:0 0 6px}
+form.filters{background:#fff;border:1px solid #dde1e6;border-radius:8px;padding:12px;display:grid;gap:10px;grid-template-columns:repeat(auto-fit,minmax(150px,1fr));align-items:end}
+label{display:block;font-size:14px;font-weight:600;margin-bottom:3px}
+input,select,textarea{width:100%;font:inherit;padding:8px;border:1px solid #767b84;border-radius:6px;background:#fff;color:#1b1b1f}
+button,.button{font:inherit;font-weight:600;padding:9px 16px;border:0;border-radius:6px;background:#0b57d0;color:#fff;cursor:pointer;text-decoration:none;display:inline-block}
+.count{margin:14px 0 8px;color:#44474e}
+ul.cards{list-style:none;margin:0;padding:0;display:grid;gap:14px;grid-template-columns:repeat(auto-fill,minmax(260px,1fr))}
+.card{background:#fff;border:1px solid #dde1e6;border-radius:8px;overflow:hidden;height:100%;display:flex;flex-direction:column}
+.card img{width:100%;aspect-ratio:4/3;object-fit:cover;display:block;background:#e8eaed}
+.card .body{padding:10px 12px;display:flex;flex-direction:column;gap:4px}
+.card h2 a{color:#1b1b1f;text-decoration:none}.card h2 a::after{content:"";position:absolute;inset:0}
+.card{position:relative}
+.price{font-weight:700;font-size:18px}
+.was{text-decoration:line-through;color:#5b5f66;font-weight:400;font-size:15px;margin-left:6px}
+.muted{color:#44474e;font-size:14px}
+.badge{display:inline-block;font-size:13px;font-weight:600;padding:1px 8px;border-radius:10px;background:#e3ecfd;color:#0a3f9c;margin-right:4px}
+nav.pages ul{list-style:none;padding:0;display:flex;gap:8px;flex-wrap:wrap;margin:18px 0}
+nav.pages a,nav.pages span{display:inline-block;min-width:40px;text-align:center;padding:8px 10px;border:1px solid #c4c7cc;border-radius:6px;background:#fff;text-decoration:none}
+nav.pages span[aria-current]{background:#0b57d0;color:#fff;border-color:#0b57d0}
+.gallery{display:flex;gap:8px;overflow-x:auto;scroll-snap-type:x mandatory;margin:0 0 12px;padding:0;list-style:none}
+.gallery li{flex:0 0 min(92%,720px);scroll-snap-align:start}
+.gallery img{width:100%;aspect-ratio:4/3;object-fit:cover;border-radius:8px;display:block;background:#e8eaed}
+.layout{display:grid;gap:18px;grid-template-columns:minmax(0,1fr)}
+@media(min-width:900px){.layout{grid-template-columns:minmax(0,2fr) minmax(300px,1fr)}}
+section.box{background:#fff;border:1px solid #dde1e6;border-radius:8px;padding:14px;margin-bottom:14px}
+dl.facts{display:grid;grid-template-columns:auto 1fr;gap:4px 14px;margin:0}
+dl.facts dt{color:#44474e}dl.facts dd{margin:0;font-weight:600}
+ul.features{columns:2;padding-left:18px;margin:0}
+.text{white-space:pre-line}
+.map{position:relative;height:300px;overflow:hidden;border-radius:8px;background:#dfe6ea}
+.map .tiles{position:absolute;width:768px;height:768px}
+.map .tiles img{position:absolute;width:256px;height:256px}
+.map svg{position:absolute;left:0;top:0;width:100%;height:100%}
+.credit{font-size:12px;color:#44474e;margin-top:4px}
+.hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
+.ok{background:#e6f4ea;border:1px solid #8bc79b;border-radius:6px;padding:10px;color:#0d4a1f}
+.err{color:#a1130a;font-size:14px;margin-top:3px}
+.form-row{margin-bottom:10px}
+footer{max-width:1120px;margin:0 auto;padding:16px;color:#44474e;font-size:14px}
+`;
+
+/** The page around every public screen: language links, skip link, one main landmark. */
+export function layout(ctx: PageContext, opts: { title: string; description?: string; path: (c: TCulture) => string }, body: Markup): string {
+  const { t, culture } = ctx;
+  return (
+    '<!doctype html>' +
+    html`<html lang="${culture}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${opts.title} · ${t('publishing.site.name')}</title>
+${opts.description ? html`<meta name="description" content="${opts.description.slice(0, 160)}">` : ''}
+${CULTURES.map((c) => html`<link rel="alternate" hreflang="${c}" href="${opts.path(c)}">`)}
+<style>${new Markup(CSS)}</style></head>
+<body><a class="skip" href="#main">${t('publishing.site.skip')}</a>
+<header class="site"><div class="bar"><a class="brand" href="${listingsUrl(culture)}">${t('publishing.site.name')}</a>
+<nav class="langs" aria-label="${t('publishing.site.language')}"><ul>${CULTURES.map(
+      (c) => html`<li><a href="${opts.path(c)}" lang="${c}" hreflang="${c}" ${c === culture ? html`aria-current="page"` : ''}>${LANG_NAMES[c]}</a></li>`,
+    )}</ul></nav></div></header>
+<main id="main">${body}</main>
+<footer>${t('publishing.site.footer')} · <a href="/terms.htm">${t('publishing.site.terms')}</a></footer>
+</body></html>`.text
+  );
+}
+
+function priceLine(t: T, o: TPublicObject) {
+  return o.prices.map(
+    (p) =>
+      html`<div><span class="price">${money(p.price)}</span>${p.service !== 'sale' ? html` <span class="muted">${t(`publishing.per.${p.service}`)}</span>` : ''}${
+        p.was !== null ? html`<span class="was"><span class="hp">${t('publishing.object.was')} </span>${money(p.was)}</span>` : ''
+      } <span class="badge">${t(`publishing.service.${p.service}`)}</span></div>`,
+  );
+}
+
+function option(value: string | number, text: string, selected: boolean) {
+  return html`<option value="${value}" ${selected ? html`selected` : ''}>${text}</option>`;
+}
+
+/** /listings: the filter form, the cards of one page and the pager. */
+export function listPage(ctx: PageContext, f: TPublicFilter, items: TPublicObject[], total: number, places: { id: number; text: string; level: number }[]): string {
+  const { t, culture } = ctx;
+  const params = { service: f.service, kind: f.kind, place: f.place, priceMin: f.priceMin, priceMax: f.priceMax, bedrooms: f.bedrooms, sort: f.sort === 'new' ? undefined : f.sort };
+  const pages = Math.max(1, Math.ceil(total / PUBLIC_PAGE_SIZE));
+  const pageLinks: Markup[] = [];
+  for (let p = Math.max(1, f.page - 3); p <= Math.min(pages, f.page + 3); p++) {
+    pageLinks.push(
+      p === f.page
+        ? html`<li><span aria-current="page">${p}</span></li>`
+        : html`<li><a href="${listingsUrl(culture, { ...params, page: p })}" aria-label="${t('publishing.list.page', { page: p })}">${p}</a></li>`,
+    );
+  }
+  const body = html`<h1>${t('publishing.list.title')}</h1>
+<form class="filters" method="get" action="/listings" role="search" aria-label="${t('publishing.list.filters')}">
+<input type="hidden" name="lang" value="${culture}">
+<div><label for="f-service">${t('publishing.filter.service')}</label><select id="f-service" name="service">${option('', t('publishing.filter.any'), !f.service)}${(['sale', 'rent', 'shortRent'] as const).map((s) =>
+    option(s, t(`publishing.service.${s}`), f.service === s),
+  )}</select></div>
+<div><label for="f-kind">${t('publishing.filter.type')}</label><select id="f-kind" name="kind">${option('', t('publishing.filter.any'), !f.kind)}${kindOptions(t).map(
+    (k) => html`<optgroup label="${k.text}">${option(k.value, k.text, f.kind === k.value)}${k.children.map((s) => option(s.value, s.text, f.kind === s.value))}</optgroup>`,
+  )}</select></div>
+<div><label for="f-place">${t('publishing.filter.place')}</label><select id="f-place" name="place">${option('', t('publishing.filter.any'), !f.place)}${places.map((p) =>
+    option(p.id, p.level === 1 ? p.text : `\u00a0\u00a0${p.text}`, f.place === p.id),
+  )}</select></div>
+<div><label for="f-min">${t('publishing.filter.priceMin')}</label><input id="f-min" name="priceMin" type="number" min="0" step="1000" inputmode="numeric" value="${f.priceMin ?? ''}"></div>
+<div><label for="f-max">${t('publishing.filter.priceMax')}</label><input id="f-max" name="priceMax" type="number" min="0" step="1000" inputmode="numeric" value="${f.priceMax ?? ''}"></div>
+<div><label for="f-bed">${t('publishing.filter.bedrooms')}</label><select id="f-bed" name="bedrooms">${option('', t('publishing.filter.any'), f.bedrooms === undefined)}${[1, 2, 3, 4, 5].map((n) =>
+    option(n, `${n}+`, f.bedrooms === n),
+  )}</select></div>
+<div><label for="f-sort">${t('publishing.filter.sort')}</label><select id="f-sort" name="sort">${(['new', 'priceAsc', 'priceDesc'] as const).map((s) => option(s, t(`publishing.sort.${s}`), f.sort === s))}</select></div>
+<div><button type="submit">${t('publishing.filter.apply')}</button></div>
+</form>
+<p class="count" role="status" data-testid="public-count">${t('publishing.list.count', { count: total })}</p>
+${
+  items.length
+    ? html`<ul class="cards" data-testid="public-list">${items.map(
+        (o, i) => html`<li><article class="card" data-ref="${o.ref}">
+${o.photos[0] ? html`<img src="${photoUrl(o.photos[0], 'thumb')}" alt="" width="480" height="360" ${i > 2 ? html`loading="lazy"` : ''} decoding="async">` : ''}
+<div class="body"><h2><a href="${objectUrl(culture, o.ref)}">${o.title}</a></h2>
+<div class="muted">${[o.type, o.place].filter(Boolean).join(' · ')}</div>
+${priceLine(t, o)}
+<div class="muted">${[
+          o.facts.find((x) => x.key === 'area') ? area(Number(o.facts.find((x) => x.key === 'area')!.value)) : null,
+          o.facts.find((x) => x.key === 'bedrooms') ? t('publishing.list.bedrooms', { count: Number(o.facts.find((x) => x.key === 'bedrooms')!.value) }) : null,
+        ]
+          .filter(Boolean)
+          .join(' · ')}</div>
+${o.reserved ? html`<div><span class="badge">${t('fields.object.reserved')}</span></div>` : ''}
+</div></article></li>`,
+      )}</ul>`
+    : html`<p data-testid="public-empty">${t('publishing.list.empty')} <a href="${listingsUrl(culture)}">${t('publishing.list.clear')}</a></p>`
+}
+${pages > 1 ? html`<nav class="pages" aria-label="${t('publishing.list.pages')}"><ul>${pageLinks}</ul></nav>` : ''}`;
+  return layout(ctx, { title: t('publishing.list.title'), description: t('publishing.list.description'), path: (c) => listingsUrl(c, { ...params, page: f.page > 1 ? f.page : undefined }) }, body);
+}
+
+/** Web Mercator: the pixel of a point at a zoom (256-pixel tiles). */
+function pixelOf(lat: number, lng: number, zoom: number) {
+  const scale = 256 * 2 ** zoom;
+  const s = Math.sin((Math.max(-85, Math.min(85, lat)) * Math.PI) / 180);
+  return { x: ((lng + 180) / 360) * scale, y: (0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)) * scale };
+}
+
+/**
+ * The map as plain images (no script): the 3×3 tiles around the place, with the approximate
+ * circle (or the point, when the object shows it) drawn over them. Centred in a box 300 px high.
+ */
+export function staticMap(ctx: PageContext, m: TPublicMap): Markup {
+  const lat = m.latitude;
+  const metresPerPixelAtZ0 = 156543.03392 * Math.cos((lat * Math.PI) / 180);
+  // The circle about 70 px across its radius; the point at the object's own zoom.
+  const zoom = m.kind === 'circle' ? Math.max(3, Math.min(17, Math.floor(Math.log2((metresPerPixelAtZ0 * 70) / m.radius)))) : Math.max(3, Math.min(17, m.zoom));
+  const p = pixelOf(m.latitude, m.longitude, zoom);
+  const tx = Math.floor(p.x / 256);
+  const ty = Math.floor(p.y / 256);
+  const n = 2 ** zoom;
+  const tiles: Markup[] = [];
+  for (let dy = -1; dy <= 1; dy++) {
+    for (let dx = -1; dx <= 1; dx++) {
+      const x = (((tx + dx) % n) + n) % n;
+      const y = ty + dy;
+      if (y < 0 || y >= n) continue;
+      const src = ctx.tileUrl.replace('{s}', 'a').replace('{z}', String(zoom)).replace('{x}', String(x)).replace('{y}', String(y));
+      tiles.push(html`<img src="${src}" alt="" loading="lazy" style="left:${(dx + 1) * 256}px;top:${(dy + 1) * 256}px">`);
+    }
+  }
+  // The tiles block's top-left corner, so that the place is in the middle of the box.
+  const offX = Math.round(p.x - (tx - 1) * 256);
+  const offY = Math.round(p.y - (ty - 1) * 256);
+  const radiusPx = m.kind === 'circle' ? Math.max(8, m.radius / (metresPerPixelAtZ0 / 2 ** zoom)) : 0;
+  return html`<figure style="margin:0"><div class="map" data-testid="public-map" data-kind="${m.kind}" role="img" aria-label="${m.kind === 'circle' ? ctx.t('publishing.object.mapApprox') : ctx.t('publishing.object.mapExact')}">
+<div class="tiles" style="left:calc(50% - ${offX}px);top:${150 - offY}px">${tiles}</div>
+<svg aria-hidden="true" focusable="false">${
+    m.kind === 'circle'
+      ? html`<circle cx="50%" cy="150" r="${radiusPx.toFixed(0)}" fill="rgba(11,87,208,.18)" stroke="#0b57d0" stroke-width="2"/>`
+      : html`<circle cx="50%" cy="150" r="9" fill="#d93025" stroke="#fff" stroke-width="3"/>`
+  }</svg></div>
+<figcaption class="credit">${m.kind === 'circle' ? html`${ctx.t('publishing.object.mapApprox')} · ` : ''}© <a href="${ctx.attributionUrl}" rel="noopener noreferrer">${ctx.attribution}</a></figcaption></figure>`;
+}
+
+export type ContactState = { sent?: boolean; values?: Partial<Record<'name' | 'email' | 'phone' | 'message', string>>; errors?: Partial<Record<string, string>>; problem?: string };
+
+function contactForm(ctx: PageContext, o: TPublicObject, s: ContactState): Markup {
+  const { t, culture } = ctx;
+  if (s.sent) return html`<p class="ok" role="status" data-testid="contact-sent">${t('publishing.contact.sent')}</p>`;
+  const v = s.values ?? {};
+  const e = s.errors ?? {};
+  const field = (name: 'name' | 'email' | 'phone' | 'message', type: string, extra: Markup | string = '') => {
+    const id = `c-${name}`;
+    const err = e[name];
+    const input =
+      type === 'textarea'
+        ? html`<textarea id="${id}" name="${name}" rows="4" maxlength="2000" ${err ? html`aria-invalid="true" aria-describedby="${id}-err"` : ''} ${extra}>${v[name] ?? t('publishing.contact.defaultMessage', { ref: o.ref })}</textarea>`
+        : html`<input id="${id}" name="${name}" type="${type}" value="${v[name] ?? ''}" ${err ? html`aria-invalid="true" aria-describedby="${id}-err"` : ''} ${extra}>`;
+    return html`<div class="form-row"><label for="${id}">${t(`publishing.contact.${name}`)}</label>${input}${err ? html`<div class="err" id="${id}-err">${err}</div>` : ''}</div>`;
+  };
+  return html`${s.problem ? html`<p class="err" role="alert" data-testid="contact-problem">${s.problem}</p>` : ''}
+<form method="post" action="/listings/${o.ref}/contact?lang=${culture}" data-testid="contact-form" novalidate>
+${field('name', 'text', html`maxlength="100" autocomplete="name" required`)}
+${field('email', 'email', html`maxlength="200" autocomplete="email" required`)}
+${field('phone', 'tel', html`maxlength="40" autocomplete="tel"`)}
+${field('message', 'textarea', html`required`)}
+<div class="hp" aria-hidden="true"><label for="c-website">Website</label><input id="c-website" name="website" type="text" tabindex="-1" autocomplete="off"></div>
+<p class="muted">${t('publishing.contact.privacy')}</p>
+<button type="submit">${t('publishing.contact.send')}</button></form>`;
+}
+
+/** /listings/{ref}: photos, prices, the facts, description, map and the contact form. */
+export function objectPage(ctx: PageContext, o: TPublicObject, contact: ContactState): string {
+  const { t, culture } = ctx;
+  const factText = (key: string, value: string | number) =>
+    key === 'area' || key === 'lotArea' || key === 'sizeOfBalconies'
+      ? area(Number(value))
+      : key === 'distanceFromSea' || key === 'distanceFromAirport'
+        ? distance(Number(value))
+        : key === 'dateAvailable'
+          ? new Intl.DateTimeFormat(culture === 'en' ? 'en-GB' : culture, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${String(value)}T00:00:00Z`))
+          : String(value);
+  const body = html`<p><a href="${listingsUrl(culture)}">← ${t('publishing.object.back')}</a></p>
+<article data-testid="public-object" data-ref="${o.ref}">
+<h1>${o.title}</h1>
+<p class="muted">${[o.type, o.place].filter(Boolean).join(' · ')} · ${t('publishing.object.ref', { ref: o.ref })}</p>
+${
+  o.photos.length
+    ? html`<ul class="gallery" aria-label="${t('publishing.object.photos')}">${o.photos.map(
+        (p, i) => html`<li><img src="${photoUrl(p, 'web')}" alt="${t('publishing.object.photoAlt', { title: o.title, n: i + 1, count: o.photos.length })}" width="1600" height="1200" ${i > 0 ? html`loading="lazy"` : ''} decoding="async"></li>`,
+      )}</ul>`
+    : ''
+}
+<div class="layout"><div>
+<section class="box" aria-labelledby="h-price"><h2 id="h-price">${t('publishing.object.price')}</h2>${priceLine(t, o)}${
+    o.sharedExpenses !== null ? html`<div class="muted">${t('fields.object.averageMonthlySharedExpenses')}: ${money(o.sharedExpenses)}</div>` : ''
+  }${o.reserved ? html`<div><span class="badge">${t('fields.object.reserved')}</span></div>` : ''}</section>
+<section class="box" aria-labelledby="h-facts"><h2 id="h-facts">${t('publishing.object.facts')}</h2><dl class="facts">
+${o.facts.map((f) => html`<dt>${t(`fields.object.${f.key}`)}</dt><dd>${factText(f.key, f.value)}</dd>`)}
+${o.address ? html`<dt>${t('fields.object.address')}</dt><dd>${o.address}</dd>` : ''}
+</dl></section>
+${o.features.length ? html`<section class="box" aria-labelledby="h-features"><h2 id="h-features">${t('publishing.object.features')}</h2><ul class="features">${o.features.map((f) => html`<li>${t(`fields.object.${f}`)}</li>`)}</ul></section>` : ''}
+<section class="box" aria-labelledby="h-description"><h2 id="h-description">${t('publishing.object.description')}</h2><div class="text">${o.description}</div>
+${o.videoURL ? html`<p><a href="${o.videoURL}" rel="noopener noreferrer nofollow">${t('publishing.object.video')}</a></p>` : ''}</section>
+${o.map ? html`<section class="box" aria-labelledby="h-map"><h2 id="h-map">${t('publishing.object.map')}</h2>${staticMap(ctx, o.map)}</section>` : ''}
+</div><div>
+<section class="box" id="contact" aria-labelledby="h-contact"><h2 id="h-contact">${t('publishing.contact.title')}</h2>${contactForm(ctx, o, contact)}</section>
+</div></div></article>`;
+  return layout(ctx, { title: o.title, description: o.description, path: (c) => objectUrl(c, o.ref) }, body);
+}
+
+/** A page for an address that shows nothing (no such published object). */
+export function notFoundPage(ctx: PageContext): string {
+  const { t, culture } = ctx;
+  return layout(ctx, { title: t('publishing.notFound.title'), path: (c) => listingsUrl(c) }, html`<h1>${t('publishing.notFound.title')}</h1><p>${t('publishing.notFound.text')}</p><p><a href="${listingsUrl(culture)}">${t('publishing.object.back')}</a></p>`);
+}
+
+/** Too many enquiries from one address. */
+export function tooManyPage(ctx: PageContext, ref: string): string {
+  const { t, culture } = ctx;
+  return layout(ctx, { title: t('publishing.contact.tooMany'), path: (c) => objectUrl(c, ref) }, html`<h1>${t('publishing.contact.tooMany')}</h1><p><a href="${objectUrl(culture, ref)}">${t('publishing.object.backToObject')}</a></p>`);
+}

@@ -1,0 +1,212 @@
+import type { FastifyInstance } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
+import { OBJECT_SUBTYPES, PUBLIC_SERVICES, type TCulture, type TPublicService } from '@crm/contract';
+import type { Db } from '../../db/client.ts';
+import { accounts, leadObjects, leads } from '../../db/schema/index.ts';
+import { logAction, type Actor } from '../../lib/audit.ts';
+import { PUBLIC_WHERE, publicSelect, toPublicObject, type TPublicObject } from './public.view.ts';
+
+type T = (key: string, params?: Record<string, string | number>) => string;
+
+export const PUBLIC_PAGE_SIZE = 12;
+
+/** The public list's filters, as read from the address (anything unreadable is left out). */
+export type TPublicFilter = {
+  service?: TPublicService;
+  /** 't1'..'t4' a type, 's1'..'s17' a subtype */
+  kind?: string;
+  place?: number;
+  priceMin?: number;
+  priceMax?: number;
+  bedrooms?: number;
+  sort: 'new' | 'priceAsc' | 'priceDesc';
+  page: number;
+  /** Rows a page (the site's pages: PUBLIC_PAGE_SIZE). */
+  perPage?: number;
+};
+
+const int = (v: unknown, min: number, max: number) => {
+  if (typeof v !== 'string' || !/^\d{1,10}$/.test(v.trim())) return undefined;
+  const n = Number(v);
+  return n >= min && n <= max ? n : undefined;
+};
+
+/** Reads the filter from the query string; a bad value is ignored, never an error page. */
+export function readFilter(q: Record<string, unknown>): TPublicFilter {
+  const service = (PUBLIC_SERVICES as readonly string[]).includes(q.service as string) ? (q.service as TPublicService) : undefined;
+  const kind = typeof q.kind === 'string' && /^[ts]\d{1,2}$/.test(q.kind) ? q.kind : undefined;
+  const sort = q.sort === 'priceAsc' || q.sort === 'priceDesc' ? q.sort : 'new';
+  return {
+    service,
+    kind,
+    place: int(q.place, 1, 2147483647),
+    priceMin: int(q.priceMin, 0, 1e10),
+    priceMax: int(q.priceMax, 0, 1e10),
+    bedrooms: int(q.bedrooms, 0, 50),
+    sort,
+    page: int(q.page, 1, 100000) ?? 1,
+  };
+}
+
+const PRICE: Record<TPublicService, SQL> = {
+  sale: sql.raw('coalesce(o.sale_price_with_discount, o.sale_price)'),
+  rent: sql.raw('coalesce(o.rent_price_with_discount, o.rent_price)'),
+  shortRent: sql.raw('o.short_rent_price'),
+};
+const FLAG: Record<TPublicService, SQL> = { sale: sql.raw('o.for_sale'), rent: sql.raw('o.for_rent'), shortRent: sql.raw('o.for_short_rent') };
+
+function whereOf(f: TPublicFilter): SQL {
+  const parts: SQL[] = [PUBLIC_WHERE];
+  if (f.service) parts.push(FLAG[f.service]);
+  if (f.kind?.startsWith('t')) parts.push(sql`o.sub_type_object_type_id = ${Number(f.kind.slice(1))}`);
+  if (f.kind?.startsWith('s')) parts.push(sql`o.object_sub_type_id = ${Number(f.kind.slice(1))}`);
+  if (f.place) parts.push(sql`o.location_id in (select l.id from locations l where l.path @> array[${f.place}::int])`);
+  // A price range is of the chosen service's price, else of the sale or rent price.
+  const price = f.service ? PRICE[f.service] : sql`coalesce(${PRICE.sale}, ${PRICE.rent}, ${PRICE.shortRent})`;
+  if (f.priceMin !== undefined) parts.push(sql`${price} >= ${f.priceMin}`);
+  if (f.priceMax !== undefined) parts.push(sql`${price} <= ${f.priceMax}`);
+  if (f.bedrooms !== undefined) parts.push(sql`o.bedrooms >= ${f.bedrooms}`);
+  return sql.join(parts, sql` and `);
+}
+
+/** The published objects of one page of the public list, and how many match. */
+export async function listPublic(db: Db, f: TPublicFilter, culture: TCulture, t: T): Promise<{ items: TPublicObject[]; total: number }> {
+  const where = whereOf(f);
+  const perPage = f.perPage ?? PUBLIC_PAGE_SIZE;
+  const price = f.service ? PRICE[f.service] : sql`coalesce(${PRICE.sale}, ${PRICE.rent}, ${PRICE.shortRent})`;
+  const order =
+    f.sort === 'priceAsc' ? sql`${price} asc nulls last, o.id` : f.sort === 'priceDesc' ? sql`${price} desc nulls last, o.id` : sql`o.last_update desc nulls last, o.id desc`;
+  const [rows, counted] = await Promise.all([
+    db.execute(sql`
+      select ${publicSelect(culture)} from objects o left join locations pl on pl.id = o.location_id
+      where ${where} order by ${order} limit ${perPage} offset ${(f.page - 1) * perPage}`),
+    db.execute(sql`select count(*)::int as n from objects o where ${where}`),
+  ]);
+  return {
+    items: (rows.rows as Record<string, unknown>[]).map((r) => toPublicObject(r, culture, t)),
+    total: (counted.rows[0] as { n: number }).n,
+  };
+}
+
+/** "0042", "42" or "ref0042" → 42. */
+export function parsePublicRef(s: string): number | undefined {
+  const m = /^(?:ref)?(\d{1,9})$/i.exec(s.trim());
+  return m ? Number(m[1]) : undefined;
+}
+
+/** One published object by reference number; undefined when there is none the public may see. */
+export async function getPublic(db: Db, ref: number, culture: TCulture, t: T): Promise<(TPublicObject & { id: number }) | undefined> {
+  const rows = await db.execute(sql`
+    select ${publicSelect(culture)} from objects o left join locations pl on pl.id = o.location_id
+    where o.reference_number = ${ref} and ${PUBLIC_WHERE}`);
+  const r = rows.rows[0] as Record<string, unknown> | undefined;
+  return r ? { ...toPublicObject(r, culture, t), id: r.id as number } : undefined;
+}
+
+/** Every published object, a batch at a time, in reference-number order (the portal feed). */
+export async function* allPublic(db: Db, culture: TCulture, t: T, batch = 500): AsyncGenerator<TPublicObject> {
+  let after = 0;
+  for (;;) {
+    const rows = await db.execute(sql`
+      select ${publicSelect(culture)} from objects o left join locations pl on pl.id = o.location_id
+      where ${PUBLIC_WHERE} and o.reference_number > ${after} order by o.reference_number limit ${batch}`);
+    const list = rows.rows as Record<string, unknown>[];
+    for (const r of list) yield toPublicObject(r, culture, t);
+    if (list.length < batch) return;
+    after = list[list.length - 1]!.reference_number as number;
+  }
+}
+
+/** The places (municipalities and areas) that have published objects, for the place filter. */
+export async function publicPlaces(db: Db, culture: TCulture): Promise<{ id: number; text: string; level: number }[]> {
+  const name = sql.raw(`l.name_${culture}`);
+  const rows = await db.execute(sql`
+    select l.id, ${name} as text, l.level from locations l
+    where l.level between 1 and 2 and exists (
+      select 1 from objects o join locations ol on ol.id = o.location_id where ${PUBLIC_WHERE} and ol.path @> array[l.id])
+    order by l.level, ${name}`);
+  return rows.rows as { id: number; text: string; level: number }[];
+}
+
+/** The subtypes grouped by type, for the type filter. */
+export const kindOptions = (t: T) =>
+  [1, 2, 3, 4].map((type) => ({
+    value: `t${type}`,
+    text: t(`objects.list.objectTypes.${type}`),
+    children: OBJECT_SUBTYPES.filter((s) => s.parent === type).map((s) => ({ value: `s${s.value}`, text: t(`objects.list.objectSubTypes.${s.value}`) })),
+  }));
+
+/** The stored names of a published object's photo copies: whether the public may fetch this file. */
+export async function publicPhoto(db: Db, systemName: string): Promise<{ thumbName: string | null; webName: string | null; userName: string } | undefined> {
+  const rows = await db.execute(sql`
+    select f.thumb_name as "thumbName", f.web_name as "webName", f.user_name as "userName" from files f join objects o on o.id = f.parent_id
+    where f.system_name = ${systemName} and f.parent_type = 1 and f.type = 'image' and ${PUBLIC_WHERE}`);
+  return rows.rows[0] as { thumbName: string | null; webName: string | null; userName: string } | undefined;
+}
+
+export type TEnquiry = { name: string; email: string; phone: string | null; message: string };
+export const WEBSITE_ACTOR: Actor = { id: null, name: 'website' };
+
+/**
+ * A visitor's enquiry about a published object: a new lead in the CRM (stage new, the object
+ * offered, the services the object is offered for), for the account with this e-mail when there
+ * is one (not an employee's), else for a new client account made from the name, e-mail and phone.
+ * The visitor's words are the lead's description; an existing account's own data is not changed.
+ */
+export async function createEnquiry(app: FastifyInstance, objectId: number, ref: string, e: TEnquiry, culture: TCulture, t: T): Promise<{ leadId: number; accountId: number; newAccount: boolean }> {
+  return app.db.transaction(async (tx) => {
+    const [o] = (
+      await tx.execute(sql`select o.for_sale, o.for_rent, o.for_short_rent from objects o where o.id = ${objectId} and ${PUBLIC_WHERE} for share`)
+    ).rows as { for_sale: boolean; for_rent: boolean; for_short_rent: boolean }[];
+    if (!o) throw new Error('object not public');
+    const email = e.email.trim().toLowerCase();
+    // search_text holds the e-mails (trigram index); the exact comparison confirms.
+    const found = await tx.execute(sql`
+      select a.id from accounts a
+      where a.search_text like '%' || replace(replace(replace(public.crm_search_norm(${email}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'
+        and not a.is_employe
+        and exists (select 1 from unnest(a.emails) m where lower(m) = ${email})
+      order by a.id limit 1`);
+    let accountId = (found.rows[0] as { id: number } | undefined)?.id;
+    const newAccount = accountId === undefined;
+    if (accountId === undefined) {
+      const words = e.name.trim().split(/\s+/);
+      const lastName = words.length > 1 ? words.pop()! : words[0]!;
+      const firstName = words.length >= 1 && words.join(' ') !== lastName ? words.join(' ') : null;
+      const [a] = await tx
+        .insert(accounts)
+        .values({ firstName, lastName, emails: [e.email.trim()], phones: e.phone ? [e.phone] : [], language: culture, isClient: true, isClientDate: new Date() })
+        .returning({ id: accounts.id, displayName: accounts.displayName });
+      accountId = a!.id;
+      await logAction(tx, WEBSITE_ACTOR, { action: 'Create', entity: 'Account', entityId: accountId, message: a!.displayName, data: { from: 'website', objectRef: ref } });
+    } else {
+      await tx.execute(sql`update accounts set is_client = true, is_client_date = coalesce(is_client_date, now()) where id = ${accountId} and not is_client`);
+    }
+    const description = [
+      t('publishing.enquiry.leadTitle', { ref }),
+      e.message.trim(),
+      `${t('publishing.contact.name')}: ${e.name.trim()}`,
+      `${t('publishing.contact.email')}: ${e.email.trim()}`,
+      e.phone ? `${t('publishing.contact.phone')}: ${e.phone}` : null,
+    ]
+      .filter(Boolean)
+      .join('\n');
+    const today = new Intl.DateTimeFormat('sv-SE', { timeZone: app.config.timeZone }).format(new Date());
+    const [lead] = await tx
+      .insert(leads)
+      .values({
+        accountId,
+        stage: 1,
+        priority: 2,
+        startDate: today,
+        forPurchase: o.for_sale,
+        forRent: o.for_rent,
+        forShortRent: o.for_short_rent,
+        description,
+      } as never)
+      .returning({ id: leads.id });
+    await tx.insert(leadObjects).values({ leadId: lead!.id, objectId, position: 0 });
+    await logAction(tx, WEBSITE_ACTOR, { action: 'Create', entity: 'Lead', entityId: lead!.id, message: `#${ref}`, data: { accountId, objectId, from: 'website' } });
+    return { leadId: lead!.id, accountId, newAccount };
+  });
+}

@@ -1,0 +1,174 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { OBJECT_FEATURES, formatReferenceNumber, type TCulture, type TPublicObjectDto } from '@crm/contract';
+import { columnName } from '../../db/schema/objects.ts';
+
+/**
+ * What the public may know of a published object: an explicit allow-list. Only these columns are
+ * read for the public pages and the portal feed; everything else an object holds (internal notes,
+ * owner and tenants, keys, who created or changed it, the exact address or point when the object
+ * hides them, the publish request and its errors, the banner and key flags) is never selected.
+ */
+export const PUBLIC_COLUMNS = [
+  'title', 'titleRu', 'description', 'descriptionRu',
+  'subTypeObjectTypeId', 'objectSubTypeId',
+  'forSale', 'forRent', 'forShortRent',
+  'salePrice', 'salePriceWithDiscount', 'rentPrice', 'rentPriceWithDiscount', 'shortRentPrice', 'averageMonthlySharedExpenses',
+  'area', 'bedrooms', 'bathrooms', 'floor', 'levels', 'lotArea', 'sizeOfBalconies', 'parkingLots',
+  'constructionYear', 'renovationYear', 'energyClass', 'heating', 'heatingMedium', 'dateAvailable',
+  'distanceFromSea', 'distanceFromAirport', 'locationId', 'videoURL', 'featured', 'reserved',
+  'mapCircleLatitude', 'mapCircleLongitude', 'mapCircleRadius', 'mapZoom',
+  ...OBJECT_FEATURES,
+] as const;
+
+/** The condition of an object the public may see. */
+export const PUBLIC_WHERE = sql.raw('o.published and o.publish_requested and o.active');
+
+const c = (field: string) => sql.raw(`o.${columnName(field)}`);
+
+/** The select list of the public columns ("o" is the objects table), plus the shown-only-when-allowed ones. */
+export function publicSelect(culture: TCulture): SQL {
+  const place = sql.raw(`coalesce(nullif(pl.text_${culture}, ''), pl.name_${culture}, '')`);
+  return sql.join(
+    [
+      sql`o.id`,
+      sql`o.reference_number`,
+      sql`o.last_update`,
+      ...PUBLIC_COLUMNS.map((f) => sql`${c(f)} as ${sql.identifier(f)}`),
+      // The address and the exact point only where the object says they may be shown.
+      sql`case when o.display_address then o.address end as "address"`,
+      sql`case when o.display_coordinates then o.latitude end as "latitude"`,
+      sql`case when o.display_coordinates then o.longitude end as "longitude"`,
+      sql`${place} as "place"`,
+      sql`(select coalesce(array_agg(f.system_name order by f.sort_order, f.id), '{}') from files f
+        where f.parent_type = 1 and f.parent_id = o.id and f.type = 'image' and f.web_name is not null) as "photos"`,
+    ],
+    sql`, `,
+  );
+}
+
+type Row = Record<string, unknown>;
+type T = (key: string, params?: Record<string, string | number>) => string;
+
+export type TPublicMap = { kind: 'point'; latitude: number; longitude: number; zoom: number } | { kind: 'circle'; latitude: number; longitude: number; radius: number };
+
+/** A published object as the public sees it (built from the allow-listed columns only). */
+export type TPublicObject = {
+  ref: string;
+  title: string;
+  description: string;
+  type: string;
+  typeId: number | null;
+  subTypeId: number | null;
+  place: string;
+  services: ('sale' | 'rent' | 'shortRent')[];
+  prices: { service: 'sale' | 'rent' | 'shortRent'; price: number; was: number | null }[];
+  sharedExpenses: number | null;
+  facts: { key: string; value: string | number }[];
+  features: string[];
+  address: string | null;
+  map: TPublicMap | null;
+  photos: string[];
+  videoURL: string | null;
+  featured: boolean;
+  reserved: boolean;
+  updated: string | null;
+};
+
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+/** The public object of one row of publicSelect, texts in the reader's language. */
+export function toPublicObject(r: Row, culture: TCulture, t: T): TPublicObject {
+  const ru = culture === 'ru' && r.titleRu && r.descriptionRu;
+  const services = (['sale', 'rent', 'shortRent'] as const).filter((s) => r[`for${s[0]!.toUpperCase()}${s.slice(1)}`] === true);
+  const prices = services
+    .map((s) => {
+      const base = num(r[`${s}Price`]);
+      const discounted = s === 'shortRent' ? null : num(r[`${s}PriceWithDiscount`]);
+      return base === null ? null : discounted !== null && discounted < base ? { service: s, price: discounted, was: base } : { service: s, price: base, was: null };
+    })
+    .filter((p): p is NonNullable<typeof p> => p !== null);
+  const facts: { key: string; value: string | number }[] = [];
+  const fact = (key: string, v: unknown, text?: (v: number) => string) => {
+    if (v === null || v === undefined) return;
+    facts.push({ key, value: text ? text(Number(v)) : (v as string | number) });
+  };
+  fact('area', num(r.area));
+  fact('lotArea', num(r.lotArea));
+  fact('bedrooms', r.bedrooms);
+  fact('bathrooms', r.bathrooms);
+  fact('floor', r.floor);
+  fact('levels', r.levels);
+  fact('sizeOfBalconies', num(r.sizeOfBalconies));
+  fact('parkingLots', r.parkingLots);
+  fact('constructionYear', r.constructionYear);
+  fact('renovationYear', r.renovationYear);
+  fact('energyClass', r.energyClass, (v) => t(`objects.list.energyClass.${v}`));
+  fact('heating', r.heating, (v) => t(`objects.list.heating.${v}`));
+  fact('heatingMedium', r.heatingMedium, (v) => t(`objects.list.heatingMedium.${v}`));
+  fact('dateAvailable', r.dateAvailable);
+  fact('distanceFromSea', r.distanceFromSea);
+  fact('distanceFromAirport', r.distanceFromAirport);
+  const lat = num(r.latitude);
+  const lng = num(r.longitude);
+  const cLat = num(r.mapCircleLatitude);
+  const cLng = num(r.mapCircleLongitude);
+  const radius = num(r.mapCircleRadius);
+  const map: TPublicMap | null =
+    lat !== null && lng !== null
+      ? { kind: 'point', latitude: lat, longitude: lng, zoom: num(r.mapZoom) ?? 16 }
+      : cLat !== null && cLng !== null && radius !== null
+        ? { kind: 'circle', latitude: cLat, longitude: cLng, radius }
+        : null;
+  const subTypeId = num(r.objectSubTypeId);
+  const typeId = num(r.subTypeObjectTypeId);
+  return {
+    ref: formatReferenceNumber(r.reference_number as number),
+    title: String((ru ? r.titleRu : r.title) ?? ''),
+    description: String((ru ? r.descriptionRu : r.description) ?? ''),
+    type: subTypeId ? t(`objects.list.objectSubTypes.${subTypeId}`) : typeId ? t(`objects.list.objectTypes.${typeId}`) : '',
+    typeId,
+    subTypeId,
+    place: String(r.place ?? ''),
+    services,
+    prices,
+    sharedExpenses: num(r.averageMonthlySharedExpenses),
+    facts,
+    features: OBJECT_FEATURES.filter((f) => r[f] === true),
+    address: (r.address as string | null) ?? null,
+    map,
+    photos: (r.photos as string[] | null) ?? [],
+    videoURL: typeof r.videoURL === 'string' && /^https?:\/\//i.test(r.videoURL) ? r.videoURL : null,
+    featured: r.featured === true,
+    reserved: r.reserved === true,
+    updated: r.last_update instanceof Date ? r.last_update.toISOString() : r.last_update ? String(r.last_update) : null,
+  };
+}
+
+export const objectUrl = (culture: TCulture, ref: string) => `/listings/${ref}?lang=${culture}`;
+export const photoUrl = (name: string, size: 'thumb' | 'web') => `/listings/photo/${encodeURIComponent(name)}?size=${size}`;
+
+/** The public object as the public API answers it (photo and page addresses instead of stored names). */
+export function toPublicDto(o: TPublicObject, culture: TCulture): TPublicObjectDto {
+  return {
+    ref: o.ref,
+    url: objectUrl(culture, o.ref),
+    title: o.title,
+    description: o.description,
+    type: o.type,
+    typeId: o.typeId,
+    subTypeId: o.subTypeId,
+    place: o.place,
+    services: o.services,
+    prices: o.prices,
+    sharedExpenses: o.sharedExpenses,
+    facts: o.facts,
+    features: o.features,
+    address: o.address,
+    map: o.map,
+    photos: o.photos.map((p) => ({ web: photoUrl(p, 'web'), thumb: photoUrl(p, 'thumb') })),
+    videoURL: o.videoURL,
+    featured: o.featured,
+    reserved: o.reserved,
+    updated: o.updated,
+  };
+}

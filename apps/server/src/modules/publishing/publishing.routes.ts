@@ -1,0 +1,245 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import {
+  ZIdParam,
+  ZObjectPublishState,
+  ZPublicList,
+  ZPublicListQuery,
+  ZPublicObject,
+  ZPublicObjectQuery,
+  ZPublicRefParam,
+  formatReferenceNumber,
+  isStorableText,
+  type TCulture,
+} from '@crm/contract';
+import { notFound } from '../../lib/errors.ts';
+import { cultureFromHeader } from '../../lib/i18n.ts';
+import { rateLimit } from '../../lib/throttle.ts';
+import { STAFF } from '../../plugins/auth.ts';
+import { getFileStorage } from '../../storage/file-storage.ts';
+import { feedStream } from './feed.xml.ts';
+import { publishErrorText } from './publish.rules.ts';
+import { PUBLISH_JOB, publishOnChange, runPublish, type PublishOutcome, type TPublishJob } from './publishing.service.ts';
+import { createEnquiry, getPublic, listPublic, parsePublicRef, publicPhoto, publicPlaces, readFilter, type TEnquiry } from './public.service.ts';
+import { listPage, notFoundPage, objectPage, tooManyPage, type ContactState, type PageContext } from './public.pages.ts';
+import { objectUrl, toPublicDto } from './public.view.ts';
+
+/**
+ * Publishing: a change of an object's publish request (or of a published object) starts the
+ * publishing job, which publishes, refuses (publishError) or withdraws the object.
+ */
+export const publishingRoutes = fp(
+  async (root: FastifyInstance) => {
+    const app = root.withTypeProvider<ZodTypeProvider>();
+
+    /** After the job: a refusal is told to the office. */
+    const afterRun = async (job: TPublishJob, out: PublishOutcome) => {
+      if (out.state !== 'refused') return;
+      app.log.info({ objectId: job.objectId, missing: out.codes }, 'publishing refused');
+    };
+    const runNow = async (job: TPublishJob) => afterRun(job, await runPublish(app.db, job));
+
+    // In this process, once the change's transaction has let go of the object (the job waits for its lock).
+    const start = async (job: TPublishJob) => {
+      const work = (async () => {
+        await new Promise((r) => setImmediate(r));
+        try {
+          await runNow(job);
+        } catch (err) {
+          app.log.error({ err, job: PUBLISH_JOB, objectId: job.objectId }, 'publishing failed');
+        }
+      })();
+      app.pendingWork.add(work);
+      void work.finally(() => app.pendingWork.delete(work));
+    };
+    app.objectChangeListeners.push(publishOnChange(start));
+
+    app.get(
+      '/api/object/publishState/:id',
+      { config: { access: STAFF }, schema: { tags: ['objects'], params: ZIdParam, response: { 200: ZObjectPublishState } } },
+      async (req) => {
+        const rows = await app.db.execute(sql`
+          select id, reference_number as "referenceNumber", publish_requested as "publishRequested", published, publish_error as "publishError"
+          from objects where id = ${req.params.id}`);
+        const row = rows.rows[0] as { id: number; referenceNumber: number; publishRequested: boolean; published: boolean; publishError: string | null } | undefined;
+        if (!row) throw notFound('objects.notFound');
+        const ref = formatReferenceNumber(row.referenceNumber);
+        return {
+          id: row.id,
+          referenceNumber: ref,
+          publishRequested: row.publishRequested,
+          published: row.published,
+          publishError: publishErrorText(row.publishError, (k, p) => app.translator.t(req.culture, k, p)),
+          publicUrl: row.published && row.publishRequested ? objectUrl(req.culture, ref) : null,
+        };
+      },
+    );
+  },
+  { name: 'publishing', dependencies: ['objects'] },
+);
+
+const CULTURES: readonly TCulture[] = ['en', 'el', 'ru'];
+const EMAIL = /^[^\s@<>()[\]\\,;:"]{1,64}@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".]{2,}$/;
+const HTML = 'text/html; charset=utf-8';
+const SHARED_CACHE = 'public, max-age=60, s-maxage=60, stale-while-revalidate=300';
+
+/**
+ * The agency's public site, no sign-in: /listings (list with filters), /listings/{ref} (the object
+ * with photos, map and contact form), the published objects' photos and the portal feed. Pages are
+ * made on the server: no script, small, fast on a phone.
+ */
+export async function publicSiteRoutes(app: FastifyInstance) {
+  // The contact form posts as a browser does (urlencoded); this parser is for these routes only.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 32 * 1024 }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  const cultureOf = (req: FastifyRequest): TCulture => {
+    const q = (req.query as Record<string, unknown>).lang;
+    if (typeof q === 'string' && (CULTURES as readonly string[]).includes(q)) return q as TCulture;
+    return cultureFromHeader(req.headers['accept-language']) ?? 'el';
+  };
+  const ctxOf = (culture: TCulture): PageContext => ({
+    culture,
+    t: (key, params) => app.translator.t(culture, key, params),
+    tileUrl: app.config.map.tileUrl,
+    attribution: app.config.map.attribution,
+    attributionUrl: app.config.map.attributionUrl,
+  });
+  /**
+   * A page: shared caches (a CDN or reverse proxy) may keep it a minute and serve it a little
+   * longer while they fetch it again; a browser that has it asks with its ETag and gets a 304.
+   */
+  const page = (reply: FastifyReply, status: number, body: string, cache = SHARED_CACHE) => {
+    reply.status(status).header('Content-Type', HTML).header('Cache-Control', cache).header('Vary', 'Accept-Language');
+    if (status === 200 && cache !== 'no-store') {
+      const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+      reply.header('ETag', etag);
+      if (reply.request.headers['if-none-match'] === etag) return reply.status(304).send();
+    }
+    return reply.send(body);
+  };
+
+  const config = { access: 'public' as const };
+  const schema = { hide: true };
+
+  app.get('/listings', { config, schema }, async (req, reply) => {
+    const culture = cultureOf(req);
+    const ctx = ctxOf(culture);
+    const filter = readFilter(req.query as Record<string, unknown>);
+    const [{ items, total }, places] = await Promise.all([listPublic(app.db, filter, culture, ctx.t), publicPlaces(app.db, culture)]);
+    return page(reply, 200, listPage(ctx, filter, items, total, places));
+  });
+
+  const showObject = async (req: FastifyRequest, reply: FastifyReply, ref: string, contact: ContactState, status = 200) => {
+    const culture = cultureOf(req);
+    const ctx = ctxOf(culture);
+    const n = parsePublicRef(ref);
+    const o = n === undefined ? undefined : await getPublic(app.db, n, culture, ctx.t);
+    if (!o) return page(reply, 404, notFoundPage(ctx), 'no-store');
+    return page(reply, status, objectPage(ctx, o, contact), contact.sent || contact.values ? 'no-store' : SHARED_CACHE);
+  };
+
+  app.get('/listings/:ref', { config, schema }, async (req, reply) => {
+    const { ref } = req.params as { ref: string };
+    return showObject(req, reply, ref, { sent: (req.query as Record<string, unknown>).sent === '1' });
+  });
+
+  app.post('/listings/:ref/contact', { config, schema }, async (req, reply) => {
+    const culture = cultureOf(req);
+    const ctx = ctxOf(culture);
+    const { t } = ctx;
+    const { ref } = req.params as { ref: string };
+    const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
+    const text = (k: string) => (typeof body[k] === 'string' ? (body[k] as string) : '').trim();
+    const values = { name: text('name'), email: text('email'), phone: text('phone'), message: text('message') };
+    const n = parsePublicRef(ref);
+    const o = n === undefined ? undefined : await getPublic(app.db, n, culture, t);
+    if (!o) return page(reply, 404, notFoundPage(ctx), 'no-store');
+    // A filled-in hidden field: a robot. It is answered as a person would be, and nothing is kept.
+    if (text('website')) return reply.redirect(`/listings/${o.ref}?lang=${culture}&sent=1#contact`, 303);
+
+    const errors: Record<string, string> = {};
+    for (const [k, v] of Object.entries(values)) if (!isStorableText(v)) errors[k] = t('validation.badCharacters');
+    if (!values.name) errors.name = t('validation.required');
+    else if (values.name.length > 100) errors.name = t('validation.tooLong', { max: 100 });
+    if (!values.email) errors.email = t('validation.required');
+    else if (values.email.length > 200 || !EMAIL.test(values.email)) errors.email = t('validation.email');
+    if (values.phone.length > 40 || (values.phone && !/^[0-9+()\-.\s/]{5,40}$/.test(values.phone))) errors.phone = t('publishing.contact.badPhone');
+    if (!values.message) errors.message = t('validation.required');
+    else if (values.message.length > 2000) errors.message = t('validation.tooLong', { max: 2000 });
+    if (Object.keys(errors).length) return showObject(req, reply, ref, { values, errors, problem: t('publishing.contact.fix') }, 400);
+
+    // Five enquiries an hour from one address, three for one e-mail.
+    const wait =
+      (await rateLimit(app.db, `enquiry-ip:${req.ip}`, 5, 3600)) ?? (await rateLimit(app.db, `enquiry-email:${values.email.toLowerCase()}`, 3, 3600));
+    if (wait !== null) return page(reply.header('Retry-After', String(wait)), 429, tooManyPage(ctx, o.ref), 'no-store');
+
+    const enquiry: TEnquiry = { name: values.name, email: values.email, phone: values.phone || null, message: values.message };
+    await createEnquiry(app, o.id, o.ref, enquiry, culture, (k, p) => app.translator.t('el', k, p));
+    return reply.redirect(`/listings/${o.ref}?lang=${culture}&sent=1#contact`, 303);
+  });
+
+  app.get('/listings/photo/:systemName', { config, schema }, async (req, reply) => {
+    const { systemName } = req.params as { systemName: string };
+    const size = (req.query as Record<string, unknown>).size === 'thumb' ? 'thumb' : 'web';
+    const notThere = () => reply.status(404).header('Content-Type', 'text/plain; charset=utf-8').send('Not found');
+    if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(systemName)) return notThere();
+    const photo = await publicPhoto(app.db, systemName);
+    // Only the copies made on upload (no camera data in them), never the original.
+    const name = photo ? (size === 'thumb' ? (photo.thumbName ?? photo.webName) : photo.webName) : null;
+    if (!name) return notThere();
+    const stream = await getFileStorage(app.config.dataDir).get(name);
+    if (!stream) return notThere();
+    return reply
+      .header('Content-Type', 'image/webp')
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'public, max-age=600')
+      .send(stream);
+  });
+
+  app.get('/feed/listings.xml', { config, schema }, async (req, reply) => {
+    const culture = cultureOf(req);
+    const ctx = ctxOf(culture);
+    return reply
+      .header('Content-Type', 'application/xml; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=300, s-maxage=300')
+      .header('Vary', 'Accept-Language')
+      .send(feedStream(app.db, app.config.publicUrl, culture, ctx.t));
+  });
+
+  // The same, as JSON, for the agency's own website or apps (no sign-in; only what the pages show).
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const apiCulture = (req: FastifyRequest, lang: TCulture | undefined) => lang ?? cultureFromHeader(req.headers['accept-language']) ?? 'el';
+  typed.get(
+    '/api/public/listings',
+    { config, schema: { tags: ['public'], security: [], querystring: ZPublicListQuery, response: { 200: ZPublicList } } },
+    async (req, reply) => {
+      const q = req.query;
+      const culture = apiCulture(req, q.lang);
+      const t = (key: string, params?: Record<string, string | number>) => app.translator.t(culture, key, params);
+      const { items, total } = await listPublic(
+        app.db,
+        { service: q.service, kind: q.kind, place: q.place, priceMin: q.priceMin, priceMax: q.priceMax, bedrooms: q.bedrooms, sort: q.sort, page: q.currentPage, perPage: q.perPage },
+        culture,
+        t,
+      );
+      reply.header('Cache-Control', SHARED_CACHE).header('Vary', 'Accept-Language');
+      return { items: items.map((o) => toPublicDto(o, culture)), totalRows: total };
+    },
+  );
+  typed.get(
+    '/api/public/listings/:ref',
+    { config, schema: { tags: ['public'], security: [], params: ZPublicRefParam, querystring: ZPublicObjectQuery, response: { 200: ZPublicObject } } },
+    async (req, reply) => {
+      const culture = apiCulture(req, req.query.lang);
+      const o = await getPublic(app.db, Number(req.params.ref), culture, (key, params) => app.translator.t(culture, key, params));
+      if (!o) throw notFound('publishing.notFound.title');
+      reply.header('Cache-Control', SHARED_CACHE).header('Vary', 'Accept-Language');
+      return toPublicDto(o, culture);
+    },
+  );
+}

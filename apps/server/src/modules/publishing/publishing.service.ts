@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { LinkKind, formatReferenceNumber } from '@crm/contract';
+import type { Tx } from '../../db/client.ts';
+import { files, objects } from '../../db/schema/index.ts';
+import { logAction, type Actor } from '../../lib/audit.ts';
+import type { ObjectChange } from '../objects/objects.service.ts';
+import { encodePublishError, publishProblems } from './publish.rules.ts';
+
+type Row = Record<string, unknown>;
+
+/** The job that brings an object's public state in line with its publish request. */
+export const PUBLISH_JOB = 'object-publish';
+export type TPublishJob = { objectId: number; actor: Actor };
+
+export type PublishOutcome = { state: 'published' | 'refused' | 'unpublished' | 'unchanged' | 'gone'; referenceNumber?: string; codes?: string[] };
+
+/** Fields a person changes that do not touch what the public sees. */
+const NOT_PUBLIC = new Set(['internalNotes', 'hasBanner']);
+
+/**
+ * Publishes or withdraws one object, as its publish request says, with the object's row locked:
+ * requested and complete → published; requested but incomplete → not published, with a
+ * publishError naming everything missing; not requested → withdrawn. Running it twice changes
+ * nothing the second time; a request changed meanwhile is judged as it is when the job runs.
+ */
+export async function runPublish(db: { transaction: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T> }, job: TPublishJob): Promise<PublishOutcome> {
+  return db.transaction(async (tx) => {
+    const [o] = (await tx.select().from(objects).where(eq(objects.id, job.objectId)).for('update')) as Row[];
+    if (!o) return { state: 'gone' };
+    const ref = formatReferenceNumber(o.referenceNumber as number);
+    const log = (action: string, data: unknown) =>
+      logAction(tx, job.actor, { action, entity: 'Object', entityId: job.objectId, message: `#${ref}`, data });
+
+    if (o.publishRequested !== true) {
+      if (o.published !== true && o.publishError == null) return { state: 'unchanged', referenceNumber: ref };
+      await tx.update(objects).set({ published: false, publishError: null } as never).where(eq(objects.id, job.objectId));
+      if (o.published === true) await log('Unpublish', { published: false });
+      return { state: 'unpublished', referenceNumber: ref };
+    }
+
+    const [photos] = await tx
+      .select({ n: count() })
+      .from(files)
+      .where(and(eq(files.parentType, LinkKind.Object), eq(files.parentId, job.objectId), eq(files.type, 'image')));
+    const codes = publishProblems(o, photos?.n ?? 0);
+    const error = encodePublishError(codes);
+    if (error) {
+      if (o.publishError === error && o.published !== true) return { state: 'unchanged', referenceNumber: ref, codes };
+      await tx.update(objects).set({ published: false, publishError: error } as never).where(eq(objects.id, job.objectId));
+      await log('PublishRefused', { published: false, missing: codes });
+      return { state: 'refused', referenceNumber: ref, codes };
+    }
+    if (o.published === true && o.publishError == null) return { state: 'unchanged', referenceNumber: ref };
+    await tx.update(objects).set({ published: true, publishError: null, lastUpdate: new Date() } as never).where(eq(objects.id, job.objectId));
+    await log('Publish', { published: true });
+    return { state: 'published', referenceNumber: ref };
+  });
+}
+
+/**
+ * Whether a saved change calls for the publishing job: the request was set or withdrawn, or a
+ * published (or refused) object changed what the public would see. When it does, a refusal shown
+ * so far is cleared in the same transaction, so the object reads 'Publish is in progress' until
+ * the job has judged it again.
+ */
+export async function prepareAfterChange(tx: Tx, change: ObjectChange): Promise<boolean> {
+  const { before, after, changed } = change;
+  const requestChanged = changed.includes('publishRequested');
+  const requested = after.publishRequested === true;
+  const publicChange = changed.some((k) => !NOT_PUBLIC.has(k));
+  const needed = requestChanged || (requested && publicChange && (before.published === true || before.publishError != null));
+  if (!needed) return false;
+  if (before.publishError != null) await tx.update(objects).set({ publishError: null } as never).where(eq(objects.id, change.id));
+  return true;
+}
+
+/** Starts the job for an object (see jobs below); in-process until the durable runner is there. */
+export type PublishStarter = (job: TPublishJob) => Promise<void>;
+
+/** The listener of object changes that starts publishing (registered by the publishing routes). */
+export function publishOnChange(start: PublishStarter) {
+  return async (tx: Tx, change: ObjectChange) => {
+    if (await prepareAfterChange(tx, change)) await start({ objectId: change.id, actor: change.actor });
+  };
+}
+
+/** For tests and tools: every object whose request and state disagree. */
+export async function objectsAwaitingPublish(db: Tx | FastifyInstance['db']) {
+  const rows = await db.execute(sql`
+    select id from objects
+    where (publish_requested and not published and publish_error is null) or (not publish_requested and published)`);
+  return (rows.rows as { id: number }[]).map((r) => r.id);
+}

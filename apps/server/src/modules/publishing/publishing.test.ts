@@ -1,0 +1,375 @@
+import { Readable } from 'node:stream';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { LinkKind } from '@crm/contract';
+import { accounts, actionLog, files, leadObjects, leads, locations, objects } from '../../db/schema/index.ts';
+import { getFileStorage } from '../../storage/file-storage.ts';
+import { bearer, createTestApp } from '../../../test/harness.ts';
+import { PUBLISH_JOB, runPublish } from './publishing.service.ts';
+
+const t = await createTestApp();
+const { app, db } = t;
+const agent = await t.user({ roles: ['employee'] });
+const el = { ...bearer(agent.token), 'accept-language': 'el' };
+
+/** Waits for the publishing work started by the calls so far. */
+async function settle() {
+  const jobs = (app as unknown as { jobs?: { drain: (ms?: number) => Promise<void> } }).jobs;
+  if (jobs) await jobs.drain();
+  await Promise.all([...app.pendingWork]);
+}
+
+const [thess] = await db.insert(locations).values({ level: 1, nameEn: 'Thessaloniki', nameEl: 'Θεσσαλονίκη', nameRu: 'Салоники', path: [] }).returning();
+await db.update(locations).set({ path: [thess!.id] }).where(eq(locations.id, thess!.id));
+const [kalamaria] = await db
+  .insert(locations)
+  .values({ level: 2, parentId: thess!.id, nameEn: 'Kalamaria', nameEl: 'Καλαμαριά', nameRu: 'Каламария', path: [] })
+  .returning();
+await db.update(locations).set({ path: [thess!.id, kalamaria!.id], textEn: 'Kalamaria, Thessaloniki', textEl: 'Καλαμαριά, Θεσσαλονίκη' }).where(eq(locations.id, kalamaria!.id));
+
+const storage = getFileStorage(t.dataDir);
+let photoSeq = 0;
+async function addPhoto(objectId: number, userName = 'IMG_0001.jpg') {
+  const n = ++photoSeq;
+  const systemName = `p${n}-${Date.now()}.jpg`;
+  const webName = `p${n}-web.webp`;
+  await storage.put(webName, Readable.from(Buffer.from(`web copy ${n}`)));
+  await storage.put(systemName, Readable.from(Buffer.from(`camera original ${n}`)));
+  await db.insert(files).values({
+    systemName,
+    userName,
+    mime: 'image/jpeg',
+    size: 100,
+    parentType: LinkKind.Object,
+    parentId: objectId,
+    type: 'image',
+    sortOrder: n,
+    webName,
+    thumbName: webName,
+  });
+  return systemName;
+}
+
+/** A complete object, ready to be published (not yet requested). */
+async function completeObject(values: Record<string, unknown> = {}) {
+  const [o] = await db
+    .insert(objects)
+    .values({
+      referenceNumber: sql`nextval('objects_reference_number_seq')`,
+      title: 'Sunny flat by the sea',
+      description: 'Three bedrooms, renovated in 2020.',
+      subTypeObjectTypeId: 1,
+      objectSubTypeId: 1,
+      forSale: true,
+      salePrice: 185000,
+      area: 96,
+      bedrooms: 3,
+      locationId: kalamaria!.id,
+      active: true,
+      latitude: 40.5812,
+      longitude: 22.9501,
+      displayCoordinates: true,
+      mapZoom: 16,
+      ...values,
+    } as never)
+    .returning({ id: objects.id, ref: objects.referenceNumber });
+  return { id: o!.id, ref: String(o!.ref).padStart(4, '0') };
+}
+
+/** A complete object with a photo, published by the publishing work itself. */
+async function publishedObject(values: Record<string, unknown> = {}) {
+  const o = await completeObject({ ...values, publishRequested: true });
+  await addPhoto(o.id);
+  expect((await runPublish(db, { objectId: o.id, actor: { id: null, name: 'test' } })).state).toBe('published');
+  return o;
+}
+
+async function update(id: number, fields: Record<string, unknown>, headers = bearer(agent.token)) {
+  const current = (await app.inject({ url: `/api/object/edit/${id}`, headers })).json().object;
+  const res = await app.inject({ method: 'POST', url: '/api/object/update', headers, payload: { id, version: current.version, ...fields } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+const patch = (id: number, field: string, value: unknown) =>
+  app.inject({ method: 'PATCH', url: `/api/object/patch/${id}`, headers: bearer(agent.token), payload: [{ op: 'replace', path: `/${field}`, value }] });
+const state = async (id: number, headers: Record<string, string> = bearer(agent.token)) => (await app.inject({ url: `/api/object/publishState/${id}`, headers })).json();
+const page = (url: string, headers: Record<string, string> = {}) => app.inject({ url, headers });
+
+describe('publishing an object', () => {
+  it('answers "in progress" at once, then publishes a complete object, and logs it', async () => {
+    const o = await completeObject();
+    await addPhoto(o.id);
+    const saved = await update(o.id, { publishRequested: true });
+    // As saved: requested, neither published nor refused yet — the form reads 'Publish is in progress'.
+    expect(saved).toMatchObject({ publishRequested: true, published: false, publishError: null });
+    await settle();
+    expect(await state(o.id)).toMatchObject({ publishRequested: true, published: true, publishError: null, referenceNumber: o.ref });
+    const [log] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Object'), eq(actionLog.entityId, o.id))).orderBy(desc(actionLog.id)).limit(1);
+    expect(log).toMatchObject({ action: 'Publish' });
+    expect((await page(`/listings/${o.ref}?lang=en`)).statusCode).toBe(200);
+  });
+
+  it('refuses an object without a photo: publishError names what is missing, in the reader\'s language', async () => {
+    const o = await completeObject({ salePrice: null, description: '  ' });
+    await update(o.id, { publishRequested: true });
+    await settle();
+    const en = await state(o.id);
+    expect(en).toMatchObject({ publishRequested: true, published: false });
+    expect(en.publishError).toBe('Not published: no sale price; no description; no photo.');
+    const gr = await state(o.id, el);
+    expect(gr.publishError).toBe('Δεν δημοσιεύτηκε: λείπει η τιμή πώλησης; λείπει η περιγραφή; δεν υπάρχει φωτογραφία.');
+    // The object's own answers (edit, view) carry the same text.
+    const edit = (await app.inject({ url: `/api/object/edit/${o.id}`, headers: bearer(agent.token) })).json().object;
+    expect(edit.publishError).toBe(en.publishError);
+    expect((await page(`/listings/${o.ref}`)).statusCode).toBe(404);
+  });
+
+  it('names a missing title, type and service', async () => {
+    const o = await completeObject({ title: null, objectSubTypeId: null, subTypeObjectTypeId: null, forSale: false, displayCoordinates: false });
+    await addPhoto(o.id);
+    await update(o.id, { publishRequested: true, mapCircleLatitude: 40.58, mapCircleLongitude: 22.95, mapCircleRadius: 500 });
+    await settle();
+    expect((await state(o.id)).publishError).toBe('Not published: no title; no property type; not marked for sale, rent or short stays.');
+  });
+
+  it('names a missing approximate circle when the exact point is hidden', async () => {
+    const o = await completeObject({ displayCoordinates: false, publishRequested: true });
+    await addPhoto(o.id);
+    const out = await runPublish(db, { objectId: o.id, actor: { id: null, name: 'test' } });
+    expect(out).toMatchObject({ state: 'refused', codes: ['publishing.missing.mapCircle'] });
+    expect((await state(o.id)).publishError).toBe('Not published: no approximate area on the map (the exact point is hidden).');
+  });
+
+  it('judges again when the missing thing is added: the error goes, in progress, then published', async () => {
+    const o = await completeObject();
+    await update(o.id, { publishRequested: true });
+    await settle();
+    expect((await state(o.id)).publishError).toMatch(/no photo/);
+    await addPhoto(o.id);
+    // Any saved change of a refused object asks again (here one field, through the single-field editor).
+    const res = await patch(o.id, 'title', 'Sunny flat by the sea, with a photo');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().dto).toMatchObject({ publishRequested: true, published: false, publishError: null });
+    await settle();
+    expect(await state(o.id)).toMatchObject({ published: true, publishError: null });
+  });
+
+  it('unpublishes the same way: the request withdrawn, the public pages and the feed no longer show it', async () => {
+    const o = await completeObject({ title: 'Withdrawn villa' });
+    await addPhoto(o.id);
+    await update(o.id, { publishRequested: true });
+    await settle();
+    expect((await page('/feed/listings.xml')).body).toContain(`ref="${o.ref}"`);
+    const res = await patch(o.id, 'publishRequested', false);
+    expect(res.statusCode, res.body).toBe(200);
+    await settle();
+    expect(await state(o.id)).toMatchObject({ publishRequested: false, published: false, publishError: null });
+    expect((await page(`/listings/${o.ref}`)).statusCode).toBe(404);
+    expect((await page('/feed/listings.xml')).body).not.toContain(`ref="${o.ref}"`);
+    const [log] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Object'), eq(actionLog.entityId, o.id))).orderBy(desc(actionLog.id)).limit(1);
+    expect(log).toMatchObject({ action: 'Unpublish' });
+  });
+
+  it('does not show a published object that is made inactive, and a refusal says so', async () => {
+    const o = await completeObject({ title: 'Soon inactive' });
+    await addPhoto(o.id);
+    await update(o.id, { publishRequested: true });
+    await settle();
+    await update(o.id, { active: false });
+    await settle();
+    expect(await state(o.id)).toMatchObject({ published: false, publishError: 'Not published: the property is not active.' });
+    expect((await page(`/listings/${o.ref}`)).statusCode).toBe(404);
+  });
+
+  it('runs as a job named for publishing, and its state is for staff only', async () => {
+    expect(PUBLISH_JOB).toBe('object-publish');
+    const o = await completeObject();
+    expect((await app.inject({ url: `/api/object/publishState/${o.id}` })).statusCode).toBe(401);
+    expect((await app.inject({ url: '/api/object/publishState/2147483647', headers: bearer(agent.token) })).statusCode).toBe(404);
+  });
+});
+
+describe('the public site', () => {
+  let listed: { id: number; ref: string };
+  let rental: { id: number; ref: string };
+  beforeAll(async () => {
+    listed = await publishedObject({ title: 'Maisonette in Kalamaria', salePrice: 240000, bedrooms: 4, featured: true });
+    rental = await publishedObject({ title: 'Studio to let', forSale: false, salePrice: null, forRent: true, rentPrice: 450, bedrooms: 1 });
+  });
+
+  it('lists published objects without sign-in, filtered by service, price, type and place', async () => {
+    const all = await page('/listings?lang=en');
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['content-type']).toMatch(/text\/html/);
+    expect(all.headers['cache-control']).toMatch(/public/);
+    expect(all.body).toContain('Maisonette in Kalamaria');
+    expect(all.body).toContain('Studio to let');
+    const rent = await page('/listings?lang=en&service=rent');
+    expect(rent.body).toContain('Studio to let');
+    expect(rent.body).not.toContain('Maisonette in Kalamaria');
+    const pricey = await page('/listings?lang=en&service=sale&priceMin=200000&priceMax=250000&bedrooms=4');
+    expect(pricey.body).toContain('Maisonette in Kalamaria');
+    const none = await page('/listings?lang=en&priceMin=999999999');
+    expect(none.body).toContain('No property matches these filters.');
+    const place = await page(`/listings?lang=en&place=${thess!.id}&kind=t1`);
+    expect(place.body).toContain('Maisonette in Kalamaria');
+    // A value it cannot read is left out, never an error page.
+    expect((await page('/listings?page=-1&priceMin=abc&service=%00&kind=zz')).statusCode).toBe(200);
+  });
+
+  it('answers in the visitor\'s language and tells shared caches it depends on it', async () => {
+    const gr = await page('/listings', { 'accept-language': 'el-GR,el;q=0.9' });
+    expect(gr.body).toContain('<html lang="el"');
+    expect(gr.body).toContain('Ακίνητα προς πώληση και ενοικίαση');
+    expect(gr.headers.vary).toMatch(/accept-language/i);
+    const ru = await page('/listings?lang=ru');
+    expect(ru.body).toContain('Недвижимость на продажу и в аренду');
+  });
+
+  it('shows an object page with photos, prices and a map point when the object shows its point', async () => {
+    const res = await page(`/listings/${listed.ref}?lang=en`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Maisonette in Kalamaria');
+    expect(res.body).toContain('240\u00a0000\u00a0€');
+    expect(res.body).toMatch(/\/listings\/photo\/p\d+-\d+\.jpg\?size=web/);
+    expect(res.body).toContain('data-kind="point"');
+    expect(res.body).toContain('data-testid="contact-form"');
+  });
+
+  it('serves a published object\'s photo copy, never the camera original, and nothing of an unpublished object', async () => {
+    const body = (await page(`/listings/${listed.ref}?lang=en`)).body;
+    const name = /\/listings\/photo\/([^?"]+)\?size=web/.exec(body)![1]!;
+    const photo = await page(`/listings/photo/${name}?size=web`);
+    expect(photo.statusCode).toBe(200);
+    expect(photo.body).toMatch(/^web copy/);
+    expect(photo.headers['x-content-type-options']).toBe('nosniff');
+    const hidden = await completeObject();
+    const hiddenPhoto = await addPhoto(hidden.id);
+    expect((await page(`/listings/photo/${hiddenPhoto}`)).statusCode).toBe(404);
+    expect((await page('/listings/photo/..%2F..%2Fetc%2Fpasswd')).statusCode).toBe(404);
+  });
+
+  it('draws a circle instead of the point when the object hides it, and keeps the point out of the page', async () => {
+    const o = await publishedObject({
+      title: 'Hidden-point house',
+      latitude: 40.591234,
+      longitude: 22.961234,
+      displayCoordinates: false,
+      mapCircleLatitude: 40.6,
+      mapCircleLongitude: 22.97,
+      mapCircleRadius: 800,
+    });
+    const res = await page(`/listings/${o.ref}?lang=en`);
+    expect(res.body).toContain('data-kind="circle"');
+    expect(res.body).toContain('Approximate location');
+    expect(res.body).not.toMatch(/40[.,]591234|22[.,]961234/);
+    const feed = await page('/feed/listings.xml');
+    expect(feed.body).toContain(`<approximateArea latitude="40.6" longitude="22.97" radius="800"/>`);
+    expect(feed.body).not.toMatch(/40[.,]591234|22[.,]961234/);
+  });
+
+  it('gives the portals an XML feed of every published object', async () => {
+    const res = await page('/feed/listings.xml?lang=el');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/xml/);
+    expect(res.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<listings /);
+    expect(res.body).toContain(`<listing ref="${listed.ref}"`);
+    expect(res.body).toContain('<price service="sale" currency="EUR">240000</price>');
+    expect(res.body).toContain('<price service="rent" currency="EUR">450</price>');
+    expect(res.body).toContain('<location>Καλαμαριά, Θεσσαλονίκη</location>');
+    expect(res.body.trim().endsWith('</listings>')).toBe(true);
+  });
+
+  it('answers the same as JSON without sign-in: the list with filters and paging, and one object', async () => {
+    const res = await page('/api/public/listings?service=rent&perPage=5&lang=en');
+    expect(res.statusCode, res.body).toBe(200);
+    const list = res.json();
+    expect(list.items.map((i: { ref: string }) => i.ref)).toContain(rental.ref);
+    expect(list.items.every((i: { services: string[] }) => i.services.includes('rent'))).toBe(true);
+    const one = (await page(`/api/public/listings/${listed.ref}?lang=el`)).json();
+    expect(one).toMatchObject({ ref: listed.ref, title: 'Maisonette in Kalamaria', url: `/listings/${listed.ref}?lang=el`, place: 'Καλαμαριά, Θεσσαλονίκη' });
+    expect(one.prices).toEqual([{ service: 'sale', price: 240000, was: null }]);
+    expect(one.photos[0].web).toMatch(/^\/listings\/photo\//);
+    expect(one).not.toHaveProperty('id');
+    expect((await page('/api/public/listings?perPage=1000')).statusCode).toBe(400);
+    const hidden = await completeObject();
+    expect((await page(`/api/public/listings/${hidden.ref}`)).statusCode).toBe(404);
+  });
+
+  it('answers 304 to a browser that has the page already', async () => {
+    const first = await page(`/listings/${listed.ref}?lang=en`);
+    const again = await page(`/listings/${listed.ref}?lang=en`, { 'if-none-match': first.headers.etag as string });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('answers 404 for an object that is not published, and for nonsense', async () => {
+    const o = await completeObject();
+    expect((await page(`/listings/${o.ref}`)).statusCode).toBe(404);
+    expect((await page('/listings/not-a-ref')).statusCode).toBe(404);
+    expect((await page('/listings/99999999999999')).statusCode).toBe(404);
+  });
+});
+
+describe('the contact form', () => {
+  let o: { id: number; ref: string };
+  beforeAll(async () => {
+    o = await publishedObject({ title: 'Flat with a view', forRent: true, rentPrice: 700 });
+  });
+  let ip = 10;
+  const send = (form: Record<string, string>, remoteAddress = `10.0.0.${ip++}`, lang = 'en') =>
+    app.inject({
+      method: 'POST',
+      url: `/listings/${o.ref}/contact?lang=${lang}`,
+      remoteAddress,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(form).toString(),
+    });
+
+  it('makes a lead in the CRM for a new client, with the object offered', async () => {
+    const res = await send({ name: 'Anna Schmidt', email: 'anna.schmidt@example.de', phone: '+49 151 2345678', message: 'Is it still free in May?' });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`/listings/${o.ref}?lang=en&sent=1#contact`);
+    const [acc] = await db.select().from(accounts).where(sql`'anna.schmidt@example.de' = any(${accounts.emails})`);
+    expect(acc).toMatchObject({ firstName: 'Anna', lastName: 'Schmidt', isClient: true, phones: ['+49 151 2345678'] });
+    const [lead] = await db.select().from(leads).where(eq(leads.accountId, acc!.id));
+    expect(lead).toMatchObject({ stage: 1, forPurchase: true, forRent: true });
+    expect((lead as Record<string, unknown>).description).toContain('Is it still free in May?');
+    expect(await db.select().from(leadObjects).where(eq(leadObjects.leadId, lead!.id))).toMatchObject([{ objectId: o.id }]);
+    const sent = await page(res.headers.location as string);
+    expect(sent.body).toContain('data-testid="contact-sent"');
+  });
+
+  it('adds the lead to the client who has that e-mail already, without changing the client', async () => {
+    const [known] = await db.insert(accounts).values({ firstName: 'Giorgos', lastName: 'Ioannou', emails: ['g.ioannou@example.gr'] }).returning();
+    const res = await send({ name: 'Someone Else', email: 'G.Ioannou@example.gr', message: 'Call me' });
+    expect(res.statusCode).toBe(303);
+    const [acc] = await db.select().from(accounts).where(eq(accounts.id, known!.id));
+    expect(acc).toMatchObject({ firstName: 'Giorgos', lastName: 'Ioannou' });
+    expect(await db.select().from(leads).where(eq(leads.accountId, known!.id))).toHaveLength(1);
+  });
+
+  it('answers bad input with the form again, the fields marked, in the visitor\'s language, and keeps nothing', async () => {
+    const before = (await db.select({ n: sql<number>`count(*)::int` }).from(leads))[0]!.n;
+    const res = await send({ name: '', email: 'not-an-email', message: '' }, undefined, 'el');
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('Διορθώστε τα πεδία που επισημαίνονται.');
+    expect(res.body).toContain('aria-invalid="true"');
+    expect((await db.select({ n: sql<number>`count(*)::int` }).from(leads))[0]!.n).toBe(before);
+  });
+
+  it('keeps nothing from a robot that fills the hidden field, and answers it as a person', async () => {
+    const before = (await db.select({ n: sql<number>`count(*)::int` }).from(leads))[0]!.n;
+    const res = await send({ name: 'Bot', email: 'bot@spam.example', message: 'cheap pills', website: 'http://spam.example' });
+    expect(res.statusCode).toBe(303);
+    expect((await db.select({ n: sql<number>`count(*)::int` }).from(leads))[0]!.n).toBe(before);
+  });
+
+  it('limits enquiries from one address (429 with Retry-After), others still get through', async () => {
+    const addr = '192.0.2.77';
+    for (let i = 0; i < 5; i++) expect((await send({ name: `Person ${i}`, email: `p${i}@example.com`, message: 'Hello' }, addr)).statusCode).toBe(303);
+    const sixth = await send({ name: 'Person 6', email: 'p6@example.com', message: 'Hello' }, addr);
+    expect(sixth.statusCode).toBe(429);
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await send({ name: 'Other', email: 'other@example.com', message: 'Hello' }, '192.0.2.78')).statusCode).toBe(303);
+  });
+});
