@@ -327,6 +327,11 @@ async function main() {
       currentPage: 1,
     });
 
+    // Published objects (the public site's), spread over the table.
+    const publicRefs = (
+      await handle.pool.query<{ ref: number }>('select reference_number as ref from objects where published and publish_requested and active order by hashint4(id) limit 500')
+    ).rows.map((r) => String(r.ref).padStart(4, '0'));
+    if (!publicRefs.length) publicRefs.push('0001');
     const endpoints: Endpoint[] = [
       { name: 'GET /api/owner (page 1-50, sort name)', kind: 'list', make: (i) => ({ method: 'GET', path: `/api/owner?perPage=20&currentPage=${page(i)}&sortBy=name&sortDir=asc` }) },
       { name: 'GET /api/account (page 1-50, newest)', kind: 'list', make: (i) => ({ method: 'GET', path: `/api/account?perPage=20&currentPage=${page(i)}&sortBy=createdOn&sortDir=desc` }) },
@@ -465,6 +470,15 @@ async function main() {
       },
       { name: 'POST /api/Reservation/search (Show all of a year, sums)', kind: 'info', make: () => ({ method: 'POST', path: '/api/Reservation/search', body: { perPage: 1000000, currentPage: 1 } }) },
       { name: 'GET /api/Reservation/edit/{id}', kind: 'record', make: (i) => ({ method: 'GET', path: `/api/Reservation/edit/${1 + ((i * 131) % 20000)}` }) },
+      // The public site (no sign-in): the list with filters, an object's page, the JSON API.
+      { name: 'GET /listings (public list, page 1-50)', kind: 'list', make: (i) => ({ method: 'GET', path: `/listings?lang=el&page=${page(i)}` }) },
+      {
+        name: 'GET /listings (public: service, place, price)',
+        kind: 'list',
+        make: (i) => ({ method: 'GET', path: `/listings?lang=el&service=${i % 3 === 1 ? 'rent' : 'sale'}&place=${placeIds[i % placeIds.length]}&priceMin=${i % 3 === 1 ? 300 : 80000}&priceMax=${i % 3 === 1 ? 1500 : 400000}` }),
+      },
+      { name: 'GET /api/public/listings (rent, price)', kind: 'list', make: (i) => ({ method: 'GET', path: `/api/public/listings?service=rent&priceMax=${800 + (i % 10) * 100}&currentPage=${1 + (i % 5)}` }) },
+      { name: 'GET /listings/{ref} (public object page)', kind: 'record', make: (i) => ({ method: 'GET', path: `/listings/${publicRefs[(i * 13) % publicRefs.length]}?lang=en` }) },
       { name: 'GET /api/owner (Show all, 1 client)', kind: 'info', make: () => ({ method: 'GET', path: '/api/owner?perPage=1000000&currentPage=1&sortBy=name&sortDir=asc' }) },
     ];
 

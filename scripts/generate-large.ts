@@ -358,7 +358,8 @@ const objectsStep: Step = {
       `insert into objects (id, reference_number, title, sub_type_object_type_id, object_sub_type_id, for_sale, for_rent, for_short_rent, active,
          area, bedrooms, bathrooms, floor, sale_price, rent_price, short_rent_price, location_id, address, latitude, longitude,
          display_coordinates, map_zoom, map_circle_latitude, map_circle_longitude, map_circle_radius, description,
-         created_on, created_by, created_by_account_id, modified_on, modified_by, owner_id, has_key, rented, search_text)
+         created_on, created_by, created_by_account_id, modified_on, modified_by, owner_id, has_key, rented, search_text,
+         publish_requested, published, last_update)
        select g, g, y.title, y.type, x.sub, x.sale, x.rent and not x.sale or ${U(109)} < 0.1, x.short, ${U(110)} < 0.9,
          y.area, y.bedrooms, case when y.bedrooms is not null then 1 + (y.bedrooms / 3) end, case when x.sub in (1, 2, 7) then floor(${U(111)} * 8)::int end,
          case when x.sale then round(y.area * (1200 + ${U(112)} * 2400) / 1000) * 1000 end,
@@ -371,7 +372,9 @@ const objectsStep: Step = {
          x.created, ${pick('$6::int[]', users.length, U(118))}, 1 + floor(${U(119)} * ${E})::int,
          x.created + (now() - x.created) * ${U(120)}, ${pick('$6::int[]', users.length, U(118))},
          x.owner, x.key_held, x.rent and ${U(121)} < 0.6,
-         crm_object_search_text(g, y.title, null, y.address, (select a.display_name from accounts a where a.id = x.owner))
+         crm_object_search_text(g, y.title, null, y.address, (select a.display_name from accounts a where a.id = x.owner)),
+         -- Two in five active objects are on the public site.
+         ${U(110)} < 0.9 and ${U(126)} < 0.4, ${U(110)} < 0.9 and ${U(126)} < 0.4, x.created + (now() - x.created) * ${U(120)}
        from generate_series(1, ${n}) g
        cross join lateral (${objectDice('$1::int[]', owners.length, places.length)}) x
        cross join lateral (select

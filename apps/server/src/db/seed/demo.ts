@@ -7,6 +7,7 @@ import { seedDemoLeads } from './demo-leads.ts';
 import { seedDemoPayments } from './demo-payments.ts';
 import { seedDemoDeals } from './demo-deals.ts';
 import { seedDemoReservations } from './demo-reservations.ts';
+import { seedDemoPublishing } from '../../modules/publishing/publishing.service.ts';
 
 /**
  * The demo agency, loaded once into an empty database (DEMO_DATA=true). Each area adds its
@@ -82,6 +83,11 @@ export async function seedDemo(app: FastifyInstance) {
         app.log.info(counts, 'demo reservations loaded');
       }
       await tx.execute(sql`insert into demo_seed (area) values ('reservations')`);
+    }
+    if (!done.has('publishing')) {
+      // The demo properties shown as published are asked to be, and judged as the publishing does.
+      app.log.info(await seedDemoPublishing(tx), 'demo publishing judged');
+      await tx.execute(sql`insert into demo_seed (area) values ('publishing')`);
     }
   });
 }

@@ -92,3 +92,21 @@ export async function objectsAwaitingPublish(db: Tx | FastifyInstance['db']) {
     where (publish_requested and not published and publish_error is null) or (not publish_requested and published)`);
   return (rows.rows as { id: number }[]).map((r) => r.id);
 }
+
+const DEMO_ACTOR: Actor = { id: null, name: 'demo' };
+
+/**
+ * The demo agency: the properties it shows as published are asked to be (publishRequested), and
+ * each one asked for is judged as the publishing job judges it (an inactive one is refused).
+ */
+export async function seedDemoPublishing(tx: Tx): Promise<{ published: number; refused: number }> {
+  await tx.execute(sql`update objects set publish_requested = true where published and not publish_requested`);
+  const rows = (await tx.execute(sql`select id from objects where publish_requested order by id`)).rows as { id: number }[];
+  const out = { published: 0, refused: 0 };
+  for (const { id } of rows) {
+    const r = await runPublish(tx, { objectId: id, actor: DEMO_ACTOR });
+    if (r.state === 'refused') out.refused++;
+    else out.published++;
+  }
+  return out;
+}

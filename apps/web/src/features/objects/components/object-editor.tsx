@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next';
 import type { TFieldDescription, TObjectGroup } from '@crm/contract/object-fields';
 import { OBJECT_EDITABLE_FIELDS } from '@crm/contract/object-fields';
-import type { TObjectSelectLists } from '@crm/contract';
+import type { TObjectPublishState, TObjectSelectLists } from '@crm/contract';
 import { FieldInput } from '../../../components/fields/field-input.tsx';
 import { sameWire, toDraft, toWire, type Draft } from '../../../components/fields/field-values.ts';
 import { ApiError } from '../../../lib/api.ts';
@@ -20,6 +20,7 @@ import { ContactsEditor } from './object-contacts.tsx';
 import { mapValueOf } from './object-map-slot.tsx';
 import { ObjectMap, type TMapValue } from './object-map.tsx';
 import { PhotosSection } from './object-photos.tsx';
+import { PublishStatus } from './publish-status.tsx';
 
 type Drafts = Record<string, Draft>;
 
@@ -213,7 +214,14 @@ export function ObjectEditor({ initial, expanded, onStatus }: Props) {
     setDrafts((f) => ({ ...f, ...Object.fromEntries(MAP_FIELDS.map((d) => [d.name, toDraft(d.type, next[d.name as keyof TMapValue])])) }));
   };
 
-  const inProgress = record.publishRequested === true && !record.published && !record.publishError;
+  // The publishing has answered: its outcome joins the record (they are the system's fields, not the form's).
+  const onPublishSettled = useCallback(
+    (p: TObjectPublishState) => {
+      setRecord((r) => ({ ...r, published: p.published, publishError: p.publishError }));
+      void client.invalidateQueries({ queryKey: ['object', 'view'] });
+    },
+    [client],
+  );
   return (
     <Stack gap="sm" data-testid="object-editor" data-expanded={expanded ? 'true' : 'false'}>
       {saveError != null && (
@@ -272,16 +280,14 @@ export function ObjectEditor({ initial, expanded, onStatus }: Props) {
           {groupTitle(t, 'service')}
         </Title>
         <Stack gap={6}>
-          {inProgress && (
-            <Text size="sm" c="blue.8" data-testid="publish-progress">
-              {t('objects.publish.inProgress')}
-            </Text>
-          )}
-          {record.publishError && (
-            <Text size="sm" c="red.8" data-testid="publish-error">
-              {record.publishError}
-            </Text>
-          )}
+          <PublishStatus
+            id={id}
+            referenceNumber={record.referenceNumber}
+            publishRequested={record.publishRequested}
+            published={record.published}
+            publishError={record.publishError}
+            onSettled={onPublishSettled}
+          />
           <Group gap={6}>
             {(['published', 'rented', 'sold', 'hasKey'] as const)
               .filter((k) => record[k] === true)

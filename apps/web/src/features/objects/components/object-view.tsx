@@ -1,5 +1,6 @@
 import { Anchor, Badge, Card, Grid, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TFieldDescription, TObjectGroup } from '@crm/contract/object-fields';
@@ -13,6 +14,7 @@ import { describe, fieldLabel, fieldsOf, formatObjectValue, groupTitle, isSet, o
 import { ContactsCard } from './object-contacts.tsx';
 import { ObjectMapCard } from './object-map-slot.tsx';
 import { PhotoCarousel } from './object-photos.tsx';
+import { PublishStatus } from './publish-status.tsx';
 
 type Props = { data: TObjectView; onSaved: (dto: Record<string, unknown>) => void };
 
@@ -320,9 +322,9 @@ function Texts(p: Props) {
 }
 
 /** Publishing state, the system's flags and the stamps. */
-function Service({ data }: { data: TObjectView }) {
+function Service({ data, onSaved }: Props) {
   const { t } = useTranslation();
-  const inProgress = data.publishRequested === true && !data.published && !data.publishError;
+  const client = useQueryClient();
   const marks = (['published', 'rented', 'sold', 'hasKey'] as const).filter((k) => data[k] === true);
   return (
     <Card withBorder padding="sm" data-testid="service-info">
@@ -330,16 +332,15 @@ function Service({ data }: { data: TObjectView }) {
         {groupTitle(t, 'service')}
       </Title>
       <Stack gap="xs">
-        {inProgress && (
-          <Text size="sm" c="blue.8" data-testid="publish-progress">
-            {t('objects.publish.inProgress')}
-          </Text>
-        )}
-        {data.publishError && (
-          <Text size="sm" c="red.8" data-testid="publish-error">
-            {data.publishError}
-          </Text>
-        )}
+        <ObjectField d={F('publishRequested')} data={data} onSaved={onSaved} />
+        <PublishStatus
+          id={data.id}
+          referenceNumber={data.referenceNumber}
+          publishRequested={data.publishRequested}
+          published={data.published}
+          publishError={data.publishError}
+          onSettled={() => void client.invalidateQueries({ queryKey: ['object', 'view'] })}
+        />
         {!data.publishRequested && !data.published && (
           <Text size="sm" c="dimmed">
             {t('objects.publish.notRequested')}
@@ -412,7 +413,7 @@ export function ObjectView(p: Props) {
             <GroupCard {...p} groups={['main', 'facts']} title={groupTitle(t, 'facts')} testId="group-facts" />
             <FeaturesCard {...p} />
             <GroupCard {...p} groups={['offer', 'prices']} title={groupTitle(t, 'offer')} testId="group-offer" />
-            <Service data={data} />
+            <Service {...p} />
           </Stack>
         </Grid.Col>
       </Grid>

@@ -1,0 +1,83 @@
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { apiToken, expectAccessible } from '../fixtures.ts';
+
+/**
+ * A demo property published from its page: the publish request set in the single-field editor,
+ * 'Publish is in progress' until the publishing answers, then the link to its public page; the
+ * public page (no sign-in) with its photos, the map and the contact form, which sends an enquiry.
+ */
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The n-th active demo property not asked to be published (one per test, so both can run at once). */
+async function unpublishedDemoObject(request: APIRequestContext, token: string, n: number) {
+  const list = await request.post('/api/object', { data: { perPage: 80, currentPage: 1, sortBy: 'referenceNumber', sortDir: 'asc' }, headers: auth(token) });
+  expect(list.ok(), await list.text()).toBeTruthy();
+  const { items } = (await list.json()) as { items: { id: number; referenceNumber: string }[] };
+  let seen = 0;
+  for (const row of items) {
+    const edit = (await (await request.get(`/api/object/edit/${row.id}`, { headers: auth(token) })).json()) as { object: Record<string, unknown> };
+    const o = edit.object;
+    if (o.active === true && o.publishRequested !== true && o.published !== true && (o.images as unknown[]).length > 0 && seen++ === n) {
+      return { id: row.id, ref: row.referenceNumber, title: String(o.title) };
+    }
+  }
+  throw new Error('no unpublished demo property left');
+}
+
+async function signedIn(browser: Browser, baseURL: string, token: string, language: string) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await ctx.addCookies([{ name: 'language', value: language, url: baseURL }]);
+  const me = { token, username: 'admin@example.com', userroles: ['admin'], branchId: null, language: null, accountId: null };
+  await ctx.addInitScript((s) => window.localStorage.setItem('crm.session', s), JSON.stringify(me));
+  return ctx;
+}
+
+for (const [n, language] of (['en-UK', 'el'] as const).entries()) {
+  test(`publish a demo property and open its public page (${language})`, async ({ browser, request, baseURL }) => {
+    test.setTimeout(90_000);
+    const token = await apiToken(request);
+    const o = await unpublishedDemoObject(request, token, n);
+
+    const ctx = await signedIn(browser, baseURL!, token, language);
+    const page = await ctx.newPage();
+    await page.goto(`/Objects/View/${o.id}`);
+    await page.getByTestId('editable-publishRequested-edit').click();
+    await page.getByTestId('field-editor').getByTestId('field-input').check();
+    await page.getByTestId('field-editor-save').click();
+    await expect(page.getByTestId('field-editor')).toHaveCount(0);
+    // In progress (as long as the publishing takes), then the link to the public page.
+    const link = page.getByTestId('public-page-link');
+    await expect(link).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('publish-error')).toHaveCount(0);
+    await expect(page.getByTestId('mark-published')).toBeVisible();
+    await expectAccessible(page, 'object view, published');
+    const href = (await link.getAttribute('href'))!;
+    expect(href).toBe(`/listings/${o.ref}?lang=${language === 'el' ? 'el' : 'en'}`);
+
+    // The public page, as a visitor sees it: no sign-in, on a phone.
+    const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const pub = await visitor.newPage();
+    await pub.goto(href);
+    await expect(pub.locator('html')).toHaveAttribute('lang', language === 'el' ? 'el' : 'en');
+    const article = pub.getByTestId('public-object');
+    await expect(article.getByRole('heading', { level: 1 })).toHaveText(o.title);
+    await expect(article.locator('.gallery img').first()).toBeVisible();
+    await expect(pub.getByTestId('public-map')).toBeVisible();
+    expect(await pub.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(pub, 'public object page');
+
+    // It is on the public list too.
+    await pub.goto(`/listings?lang=${language === 'el' ? 'el' : 'en'}&sort=new`);
+    await expect(pub.locator(`[data-ref="${o.ref}"]`)).toBeVisible();
+    await expectAccessible(pub, 'public list');
+
+    // An enquiry from its page.
+    await pub.goto(href);
+    await pub.getByLabel(language === 'el' ? 'Ονοματεπώνυμο' : 'Your name').fill('Maria Visitor');
+    await pub.getByLabel('E-mail').fill(`visitor-${Date.now()}@example.com`);
+    await pub.getByRole('button', { name: language === 'el' ? 'Αποστολή' : 'Send' }).click();
+    await expect(pub.getByTestId('contact-sent')).toBeVisible();
+    await visitor.close();
+    await ctx.close();
+  });
+}
