@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, sql } from 'drizzle-orm';
 import { LinkKind, formatReferenceNumber } from '@crm/contract';
 import type { Tx } from '../../db/client.ts';
 import { files, objects } from '../../db/schema/index.ts';
@@ -93,20 +93,26 @@ export async function objectsAwaitingPublish(db: Tx | FastifyInstance['db']) {
   return (rows.rows as { id: number }[]).map((r) => r.id);
 }
 
-const DEMO_ACTOR: Actor = { id: null, name: 'demo' };
-
 /**
  * The demo agency: the properties it shows as published are asked to be (publishRequested), and
- * each one asked for is judged as the publishing job judges it (an inactive one is refused).
+ * each one asked for is judged by the same rules as the publishing job, in two statements (an
+ * inactive or incomplete one is refused with its publishError).
  */
 export async function seedDemoPublishing(tx: Tx): Promise<{ published: number; refused: number }> {
   await tx.execute(sql`update objects set publish_requested = true where published and not publish_requested`);
-  const rows = (await tx.execute(sql`select id from objects where publish_requested order by id`)).rows as { id: number }[];
-  const out = { published: 0, refused: 0 };
-  for (const { id } of rows) {
-    const r = await runPublish(tx, { objectId: id, actor: DEMO_ACTOR });
-    if (r.state === 'refused') out.refused++;
-    else out.published++;
+  const rows = (await tx
+    .select({
+      ...getTableColumns(objects),
+      photoCount: sql<number>`(select count(*)::int from files f where f.parent_type = ${LinkKind.Object} and f.parent_id = ${objects.id} and f.type = 'image')`,
+    })
+    .from(objects)
+    .where(sql`publish_requested`)) as (Row & { id: number; photoCount: number })[];
+  const judged = rows.map((o) => ({ id: o.id, error: encodePublishError(publishProblems(o, o.photoCount)) }));
+  if (judged.length) {
+    await tx.execute(sql`
+      update objects o set published = v.error is null, publish_error = v.error, last_update = coalesce(o.last_update, o.modified_on)
+      from jsonb_to_recordset(${JSON.stringify(judged)}::jsonb) as v(id int, error text) where o.id = v.id`);
   }
-  return out;
+  const refused = judged.filter((j) => j.error).length;
+  return { published: judged.length - refused, refused };
 }
