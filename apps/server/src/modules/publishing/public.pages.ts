@@ -25,7 +25,7 @@ const CSS = `
 *{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;color:#1b1b1f;background:#f6f7f9}
 a{color:#0b57d0}
-a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible,textarea:focus-visible{outline:3px solid #0b57d0;outline-offset:2px}
+a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible,textarea:focus-visible,.gallery:focus-visible{outline:3px solid #0b57d0;outline-offset:2px}
 .skip{position:absolute;left:-999px}.skip:focus{left:8px;top:8px;background:#fff;padding:6px;z-index:9}
 header.site{background:#fff;border-bottom:1px solid #dde1e6}
 .bar{max-width:1120px;margin:0 auto;padding:10px 16px;display:flex;gap:12px;align-items:center;justify-content:space-between;flex-wrap:wrap}
@@ -254,7 +254,7 @@ export function objectPage(ctx: PageContext, o: TPublicObject, contact: ContactS
 <p class="muted">${[o.type, o.place].filter(Boolean).join(' · ')} · ${t('publishing.object.ref', { ref: o.ref })}</p>
 ${
   o.photos.length
-    ? html`<ul class="gallery" aria-label="${t('publishing.object.photos')}">${o.photos.map(
+    ? html`<ul class="gallery" tabindex="0" aria-label="${t('publishing.object.photos')}">${o.photos.map(
         (p, i) => html`<li><img src="${photoUrl(p, 'web')}" alt="${t('publishing.object.photoAlt', { title: o.title, n: i + 1, count: o.photos.length })}" width="1600" height="1200" ${i > 0 ? html`loading="lazy"` : ''} decoding="async"></li>`,
       )}</ul>`
     : ''

@@ -279,7 +279,7 @@ function RecordLinks({ data }: { data: TObjectView }) {
                 </Text>
               ) : (
                 items.map((i) => (
-                  <Anchor key={i.id} component={Link} to={path(i.id)} size="sm">
+                  <Anchor key={i.id} component={Link} to={path(i.id)} size="sm" mih={24} style={{ display: 'inline-flex', alignItems: 'center' }}>
                     {i.descr || `#${i.id}`}
                   </Anchor>
                 ))
@@ -349,7 +349,7 @@ function Service({ data, onSaved }: Props) {
         {marks.length > 0 && (
           <Group gap={6}>
             {marks.map((k) => (
-              <Badge key={k} variant="light" color={k === 'published' ? 'green' : 'gray'} tt="none" data-testid={`mark-${k}`}>
+              <Badge key={k} variant="light" color={k === 'published' ? 'green' : 'gray'} c={k === 'published' ? 'green.9' : undefined} tt="none" data-testid={`mark-${k}`}>
                 {fieldLabel(t, k)}
               </Badge>
             ))}
