@@ -22,7 +22,7 @@ import { STAFF } from '../../plugins/auth.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import { feedStream } from './feed.xml.ts';
 import { publishErrorText } from './publish.rules.ts';
-import { PUBLISH_JOB, publishOnChange, runPublish, type PublishOutcome, type TPublishJob } from './publishing.service.ts';
+import { PUBLISH_JOB, SYSTEM_ACTOR, objectsAwaitingPublish, publishOnChange, runPublish, type PublishOutcome, type TPublishJob } from './publishing.service.ts';
 import { createEnquiry, getPublic, listPublic, parsePublicRef, publicPhoto, publicPlaces, readFilter, type TEnquiry } from './public.service.ts';
 import { listPage, notFoundPage, objectPage, tooManyPage, type ContactState, type PageContext } from './public.pages.ts';
 import { objectUrl, toPublicDto } from './public.view.ts';
@@ -56,6 +56,19 @@ export const publishingRoutes = fp(
       void work.finally(() => app.pendingWork.delete(work));
     };
     app.objectChangeListeners.push(publishOnChange(start));
+
+    // A request whose work was lost (the process stopped before it ran) is judged at start-up.
+    app.addHook('onReady', async () => {
+      const work = (async () => {
+        try {
+          for (const objectId of await objectsAwaitingPublish(app.db)) await runNow({ objectId, actor: SYSTEM_ACTOR });
+        } catch (err) {
+          app.log.error({ err, job: PUBLISH_JOB }, 'publishing the waiting objects failed');
+        }
+      })();
+      app.pendingWork.add(work);
+      void work.finally(() => app.pendingWork.delete(work));
+    });
 
     app.get(
       '/api/object/publishState/:id',

@@ -12,6 +12,8 @@ type Row = Record<string, unknown>;
 /** The job that brings an object's public state in line with its publish request. */
 export const PUBLISH_JOB = 'object-publish';
 export type TPublishJob = { objectId: number; actor: Actor };
+/** Who publishes what nobody asked for just now (the start-up sweep). */
+export const SYSTEM_ACTOR: Actor = { id: null, name: 'system' };
 
 export type PublishOutcome = { state: 'published' | 'refused' | 'unpublished' | 'unchanged' | 'gone'; referenceNumber?: string; codes?: string[] };
 

@@ -5,7 +5,7 @@ import { LinkKind } from '@crm/contract';
 import { accounts, actionLog, files, leadObjects, leads, locations, objects } from '../../db/schema/index.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
-import { PUBLISH_JOB, runPublish } from './publishing.service.ts';
+import { PUBLISH_JOB, objectsAwaitingPublish, runPublish } from './publishing.service.ts';
 
 const t = await createTestApp();
 const { app, db } = t;
@@ -179,6 +179,13 @@ describe('publishing an object', () => {
     await settle();
     expect(await state(o.id)).toMatchObject({ published: false, publishError: 'Not published: the property is not active.' });
     expect((await page(`/listings/${o.ref}`)).statusCode).toBe(404);
+  });
+
+  it('finds a request whose work was lost (judged at start-up), and not once it is judged', async () => {
+    const o = await completeObject({ publishRequested: true });
+    expect(await objectsAwaitingPublish(db)).toContain(o.id);
+    await runPublish(db, { objectId: o.id, actor: { id: null, name: 'test' } });
+    expect(await objectsAwaitingPublish(db)).not.toContain(o.id);
   });
 
   it('runs as a job named for publishing, and its state is for staff only', async () => {
