@@ -77,5 +77,6 @@ export const ZPublicObject = z.object({
 });
 export type TPublicObjectDto = z.infer<typeof ZPublicObject>;
 export const ZPublicList = z.object({ items: z.array(ZPublicObject), totalRows: z.number().int() });
+export type TPublicListDto = z.infer<typeof ZPublicList>;
 export const ZPublicRefParam = z.object({ ref: z.string().regex(/^\d{1,9}$/) });
 export const ZPublicObjectQuery = z.object({ lang: z.enum(['en', 'el', 'ru']).optional() });

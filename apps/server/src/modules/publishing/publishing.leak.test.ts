@@ -175,10 +175,12 @@ describe('what the public sees of a published object', () => {
     expect(api.address).toBeNull();
     // Allowed: the address appears; the point too once the object shows it.
     await db.update(objects).set({ displayAddress: true, displayCoordinates: true } as never).where(eq(objects.id, o!.id));
+    app.publicPages.clear(); // changed behind the publishing's back: the pages kept so far are stale
     const shown = (await app.inject({ url: `/api/public/listings/${ref}` })).json();
     expect(shown.address).toBe('Odos Leakou 713');
     expect(shown.map).toMatchObject({ kind: 'point', latitude: 40.571234, longitude: 22.941234 });
     await db.update(objects).set({ displayAddress: false, displayCoordinates: false } as never).where(eq(objects.id, o!.id));
+    app.publicPages.clear();
   });
 
   it('serves no file of the object but its pictures\' web copies', async () => {

@@ -14,6 +14,8 @@ import {
   formatReferenceNumber,
   isStorableText,
   type TCulture,
+  type TPublicListDto,
+  type TPublicObjectDto,
 } from '@crm/contract';
 import { notFound } from '../../lib/errors.ts';
 import { cultureFromHeader } from '../../lib/i18n.ts';
@@ -26,6 +28,14 @@ import { PUBLISH_JOB, SYSTEM_ACTOR, objectsAwaitingPublish, publishOnChange, run
 import { createEnquiry, getPublic, listPublic, parsePublicRef, publicPhoto, publicPlaces, readFilter, type TEnquiry } from './public.service.ts';
 import { listPage, notFoundPage, objectPage, tooManyPage, type ContactState, type PageContext } from './public.pages.ts';
 import { objectUrl, toPublicDto } from './public.view.ts';
+import { PublicPageCache } from './public.cache.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The public pages and answers as made lately (public.cache.ts). */
+    publicPages: PublicPageCache;
+  }
+}
 
 /**
  * Publishing: a change of an object's publish request (or of a published object) starts the
@@ -40,7 +50,12 @@ export const publishingRoutes = fp(
       if (out.state !== 'refused') return;
       app.log.info({ objectId: job.objectId, missing: out.codes }, 'publishing refused');
     };
-    const runNow = async (job: TPublishJob) => afterRun(job, await runPublish(app.db, job));
+    const runNow = async (job: TPublishJob) => {
+      const out = await runPublish(app.db, job);
+      app.publicPages.clear();
+      await afterRun(job, out);
+    };
+    app.decorate('publicPages', new PublicPageCache());
 
     // In this process, once the change's transaction has let go of the object (the job waits for its lock).
     const start = async (job: TPublishJob) => {
@@ -139,12 +154,19 @@ export async function publicSiteRoutes(app: FastifyInstance) {
   const config = { access: 'public' as const };
   const schema = { hide: true };
 
+  const cached = (culture: TCulture, req: FastifyRequest) => `${culture} ${req.url}`;
+
   app.get('/listings', { config, schema }, async (req, reply) => {
     const culture = cultureOf(req);
+    const key = cached(culture, req);
+    const hit = app.publicPages.get(key);
+    if (typeof hit === 'string') return page(reply, 200, hit);
     const ctx = ctxOf(culture);
     const filter = readFilter(req.query as Record<string, unknown>);
     const [{ items, total }, places] = await Promise.all([listPublic(app.db, filter, culture, ctx.t), publicPlaces(app.db, culture)]);
-    return page(reply, 200, listPage(ctx, filter, items, total, places));
+    const body = listPage(ctx, filter, items, total, places);
+    app.publicPages.set(key, body);
+    return page(reply, 200, body);
   });
 
   const showObject = async (req: FastifyRequest, reply: FastifyReply, ref: string, contact: ContactState, status = 200) => {
@@ -153,12 +175,20 @@ export async function publicSiteRoutes(app: FastifyInstance) {
     const n = parsePublicRef(ref);
     const o = n === undefined ? undefined : await getPublic(app.db, n, culture, ctx.t);
     if (!o) return page(reply, 404, notFoundPage(ctx), 'no-store');
-    return page(reply, status, objectPage(ctx, o, contact), contact.sent || contact.values ? 'no-store' : SHARED_CACHE);
+    const body = objectPage(ctx, o, contact);
+    const plain = !contact.sent && !contact.values && status === 200;
+    if (plain) app.publicPages.set(cached(culture, req), body);
+    return page(reply, status, body, plain ? SHARED_CACHE : 'no-store');
   };
 
   app.get('/listings/:ref', { config, schema }, async (req, reply) => {
     const { ref } = req.params as { ref: string };
-    return showObject(req, reply, ref, { sent: (req.query as Record<string, unknown>).sent === '1' });
+    const sent = (req.query as Record<string, unknown>).sent === '1';
+    const key = cached(cultureOf(req), req);
+    const hit = sent ? undefined : app.publicPages.get(key);
+    if (typeof hit === 'string') return page(reply, 200, hit);
+    await showObject(req, reply, ref, { sent });
+    return reply;
   });
 
   app.post('/listings/:ref/contact', { config, schema }, async (req, reply) => {
@@ -233,6 +263,10 @@ export async function publicSiteRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const q = req.query;
       const culture = apiCulture(req, q.lang);
+      reply.header('Cache-Control', SHARED_CACHE).header('Vary', 'Accept-Language');
+      const key = `api ${culture} ${req.url}`;
+      const hit = app.publicPages.get(key);
+      if (hit) return hit as TPublicListDto;
       const t = (key: string, params?: Record<string, string | number>) => app.translator.t(culture, key, params);
       const { items, total } = await listPublic(
         app.db,
@@ -240,8 +274,9 @@ export async function publicSiteRoutes(app: FastifyInstance) {
         culture,
         t,
       );
-      reply.header('Cache-Control', SHARED_CACHE).header('Vary', 'Accept-Language');
-      return { items: items.map((o) => toPublicDto(o, culture)), totalRows: total };
+      const answer = { items: items.map((o) => toPublicDto(o, culture)), totalRows: total };
+      app.publicPages.set(key, answer);
+      return answer;
     },
   );
   typed.get(
@@ -249,10 +284,15 @@ export async function publicSiteRoutes(app: FastifyInstance) {
     { config, schema: { tags: ['public'], security: [], params: ZPublicRefParam, querystring: ZPublicObjectQuery, response: { 200: ZPublicObject } } },
     async (req, reply) => {
       const culture = apiCulture(req, req.query.lang);
+      const key = `api ${culture} ${req.url}`;
+      const hit = app.publicPages.get(key);
+      if (hit) return reply.header('Cache-Control', SHARED_CACHE).header('Vary', 'Accept-Language').send(hit as TPublicObjectDto);
       const o = await getPublic(app.db, Number(req.params.ref), culture, (key, params) => app.translator.t(culture, key, params));
       if (!o) throw notFound('publishing.notFound.title');
+      const answer = toPublicDto(o, culture);
+      app.publicPages.set(key, answer);
       reply.header('Cache-Control', SHARED_CACHE).header('Vary', 'Accept-Language');
-      return toPublicDto(o, culture);
+      return answer;
     },
   );
 }

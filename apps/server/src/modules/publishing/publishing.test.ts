@@ -160,11 +160,15 @@ describe('publishing an object', () => {
     await update(o.id, { publishRequested: true });
     await settle();
     expect((await page('/feed/listings.xml')).body).toContain(`ref="${o.ref}"`);
+    // Seen (and so kept a while by the page cache) before it is withdrawn.
+    expect((await page(`/listings/${o.ref}`)).statusCode).toBe(200);
+    expect((await page(`/api/public/listings/${o.ref}`)).statusCode).toBe(200);
     const res = await patch(o.id, 'publishRequested', false);
     expect(res.statusCode, res.body).toBe(200);
     await settle();
     expect(await state(o.id)).toMatchObject({ publishRequested: false, published: false, publishError: null });
     expect((await page(`/listings/${o.ref}`)).statusCode).toBe(404);
+    expect((await page(`/api/public/listings/${o.ref}`)).statusCode).toBe(404);
     expect((await page('/feed/listings.xml')).body).not.toContain(`ref="${o.ref}"`);
     const [log] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Object'), eq(actionLog.entityId, o.id))).orderBy(desc(actionLog.id)).limit(1);
     expect(log).toMatchObject({ action: 'Unpublish' });
