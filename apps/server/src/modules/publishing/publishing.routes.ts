@@ -24,6 +24,8 @@ import { STAFF } from '../../plugins/auth.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import { feedStream } from './feed.xml.ts';
 import { publishErrorText } from './publish.rules.ts';
+import type { Tx } from '../../db/client.ts';
+import { createAlert } from '../alerts/alerts.create.ts';
 import { PUBLISH_JOB, SYSTEM_ACTOR, objectsAwaitingPublish, publishOnChange, runPublish, type PublishOutcome, type TPublishJob } from './publishing.service.ts';
 import { createEnquiry, getPublic, listPublic, parsePublicRef, publicPhoto, publicPlaces, readFilter, type TEnquiry } from './public.service.ts';
 import { listPage, notFoundPage, objectPage, tooManyPage, type ContactState, type PageContext } from './public.pages.ts';
@@ -45,44 +47,39 @@ export const publishingRoutes = fp(
   async (root: FastifyInstance) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
 
-    /** After the job: a refusal is told to the office. */
-    const afterRun = async (job: TPublishJob, out: PublishOutcome) => {
-      if (out.state !== 'refused') return;
-      app.log.info({ objectId: job.objectId, missing: out.codes }, 'publishing refused');
-    };
-    const runNow = async (job: TPublishJob) => {
-      const out = await runPublish(app.db, job);
-      app.publicPages.clear();
-      await afterRun(job, out);
+    /** A refusal is told to the office: an alert about the object, made with the refusal. */
+    const onRefused = async (tx: Tx, out: PublishOutcome) => {
+      const ref = out.referenceNumber ?? '';
+      const list = (out.codes ?? []).map((c) => app.translator.t('en', c)).join('; ');
+      await createAlert(tx, {
+        source: 'Publishing',
+        kind: 'publish',
+        messageKey: 'publishing.alert.refused',
+        params: { ref },
+        content: `Property ${ref} was not published on the website: ${list}.`,
+        entity: 'Object',
+        entityId: out.objectId,
+      });
     };
     app.decorate('publicPages', new PublicPageCache());
 
-    // In this process, once the change's transaction has let go of the object (the job waits for its lock).
-    const start = async (job: TPublishJob) => {
-      const work = (async () => {
-        await new Promise((r) => setImmediate(r));
-        try {
-          await runNow(job);
-        } catch (err) {
-          app.log.error({ err, job: PUBLISH_JOB, objectId: job.objectId }, 'publishing failed');
-        }
-      })();
-      app.pendingWork.add(work);
-      void work.finally(() => app.pendingWork.delete(work));
-    };
-    app.objectChangeListeners.push(publishOnChange(start));
+    // The durable job (decision 020): retried with back-off, run once across instances. It judges the
+    // object as it is when it runs, so a repeated or late run is harmless.
+    app.jobs.register<TPublishJob>(
+      PUBLISH_JOB,
+      async (job) => {
+        await runPublish(app.db, job, { onRefused });
+        app.publicPages.clear();
+      },
+      { maxAttempts: 5, backoffSeconds: 10 },
+    );
+    const enqueue = (job: TPublishJob, tx?: Tx) =>
+      app.jobs.enqueue(PUBLISH_JOB, job as unknown as Record<string, unknown>, { tx, singletonKey: `object:${job.objectId}` });
+    app.objectChangeListeners.push(publishOnChange(async (job, tx) => void (await enqueue(job, tx))));
 
-    // A request whose work was lost (the process stopped before it ran) is judged at start-up.
+    // A request whose job never got queued (a crash between two versions of the app) is queued at start-up.
     app.addHook('onReady', async () => {
-      const work = (async () => {
-        try {
-          for (const objectId of await objectsAwaitingPublish(app.db)) await runNow({ objectId, actor: SYSTEM_ACTOR });
-        } catch (err) {
-          app.log.error({ err, job: PUBLISH_JOB }, 'publishing the waiting objects failed');
-        }
-      })();
-      app.pendingWork.add(work);
-      void work.finally(() => app.pendingWork.delete(work));
+      for (const objectId of await objectsAwaitingPublish(app.db)) await enqueue({ objectId, actor: SYSTEM_ACTOR });
     });
 
     app.get(

@@ -15,7 +15,7 @@ export type TPublishJob = { objectId: number; actor: Actor };
 /** Who publishes what nobody asked for just now (the start-up sweep). */
 export const SYSTEM_ACTOR: Actor = { id: null, name: 'system' };
 
-export type PublishOutcome = { state: 'published' | 'refused' | 'unpublished' | 'unchanged' | 'gone'; referenceNumber?: string; codes?: string[] };
+export type PublishOutcome = { state: 'published' | 'refused' | 'unpublished' | 'unchanged' | 'gone'; objectId?: number; referenceNumber?: string; codes?: string[] };
 
 /** Fields a person changes that do not touch what the public sees. */
 const NOT_PUBLIC = new Set(['internalNotes', 'hasBanner']);
@@ -26,7 +26,11 @@ const NOT_PUBLIC = new Set(['internalNotes', 'hasBanner']);
  * publishError naming everything missing; not requested → withdrawn. Running it twice changes
  * nothing the second time; a request changed meanwhile is judged as it is when the job runs.
  */
-export async function runPublish(db: { transaction: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T> }, job: TPublishJob): Promise<PublishOutcome> {
+export async function runPublish(
+  db: { transaction: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T> },
+  job: TPublishJob,
+  hooks: { onRefused?: (tx: Tx, out: PublishOutcome) => Promise<void> } = {},
+): Promise<PublishOutcome> {
   return db.transaction(async (tx) => {
     const [o] = (await tx.select().from(objects).where(eq(objects.id, job.objectId)).for('update')) as Row[];
     if (!o) return { state: 'gone' };
@@ -51,7 +55,9 @@ export async function runPublish(db: { transaction: <T>(fn: (tx: Tx) => Promise<
       if (o.publishError === error && o.published !== true) return { state: 'unchanged', referenceNumber: ref, codes };
       await tx.update(objects).set({ published: false, publishError: error } as never).where(eq(objects.id, job.objectId));
       await log('PublishRefused', { published: false, missing: codes });
-      return { state: 'refused', referenceNumber: ref, codes };
+      const out: PublishOutcome = { state: 'refused', objectId: job.objectId, referenceNumber: ref, codes };
+      await hooks.onRefused?.(tx, out);
+      return out;
     }
     if (o.published === true && o.publishError == null) return { state: 'unchanged', referenceNumber: ref };
     await tx.update(objects).set({ published: true, publishError: null, lastUpdate: new Date() } as never).where(eq(objects.id, job.objectId));
@@ -77,13 +83,13 @@ export async function prepareAfterChange(tx: Tx, change: ObjectChange): Promise<
   return true;
 }
 
-/** Starts the job for an object (see jobs below); in-process until the durable runner is there. */
-export type PublishStarter = (job: TPublishJob) => Promise<void>;
+/** Queues the job for an object inside the change's transaction (it exists only if the change commits). */
+export type PublishStarter = (job: TPublishJob, tx: Tx) => Promise<void>;
 
 /** The listener of object changes that starts publishing (registered by the publishing routes). */
 export function publishOnChange(start: PublishStarter) {
   return async (tx: Tx, change: ObjectChange) => {
-    if (await prepareAfterChange(tx, change)) await start({ objectId: change.id, actor: change.actor });
+    if (await prepareAfterChange(tx, change)) await start({ objectId: change.id, actor: change.actor }, tx);
   };
 }
 

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { LinkKind } from '@crm/contract';
-import { accounts, actionLog, files, leadObjects, leads, locations, objects } from '../../db/schema/index.ts';
+import { accounts, actionLog, alerts, files, leadObjects, leads, locations, objects } from '../../db/schema/index.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
 import { PUBLISH_JOB, objectsAwaitingPublish, runPublish } from './publishing.service.ts';
@@ -122,6 +122,12 @@ describe('publishing an object', () => {
     const edit = (await app.inject({ url: `/api/object/edit/${o.id}`, headers: bearer(agent.token) })).json().object;
     expect(edit.publishError).toBe(en.publishError);
     expect((await page(`/listings/${o.ref}`)).statusCode).toBe(404);
+    // The office is told: an alert about the object, in the reader's language.
+    const [alert] = await db.select().from(alerts).where(and(eq(alerts.entity, 'Object'), eq(alerts.entityId, o.id)));
+    expect(alert).toMatchObject({ source: 'Publishing', messageKey: 'publishing.alert.refused' });
+    expect(alert!.content).toBe(`Property ${o.ref} was not published on the website: no sale price; no description; no photo.`);
+    const jobs = await db.execute(sql`select name, state from jobs where payload->>'objectId' = ${String(o.id)}`);
+    expect(jobs.rows).toEqual([{ name: PUBLISH_JOB, state: 'done' }]);
   });
 
   it('names a missing title, type and service', async () => {
