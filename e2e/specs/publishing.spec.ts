@@ -74,7 +74,7 @@ for (const [n, language] of (['en-UK', 'el'] as const).entries()) {
     // An enquiry from its page.
     await pub.goto(href);
     await pub.getByLabel(language === 'el' ? 'Ονοματεπώνυμο' : 'Your name').fill('Maria Visitor');
-    await pub.getByLabel('E-mail').fill(`visitor-${Date.now()}@example.com`);
+    await pub.getByLabel(language === 'el' ? 'Διεύθυνση e-mail' : 'E-mail').fill(`visitor-${Date.now()}@example.com`);
     await pub.getByRole('button', { name: language === 'el' ? 'Αποστολή' : 'Send' }).click();
     await expect(pub.getByTestId('contact-sent')).toBeVisible();
     await visitor.close();

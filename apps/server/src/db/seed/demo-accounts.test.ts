@@ -99,5 +99,6 @@ describe('demo agency', () => {
     expect(row).toEqual({ accounts: 1, activities: 0 });
     const areas = (await t.db.execute(sql`select area from demo_seed order by area`)).rows as { area: string }[];
     expect(areas.map((a) => a.area)).toEqual(['accounts', 'alerts', 'deals', 'leads', 'objects', 'payments', 'reservations']);
+    expect(areas.map((a) => a.area)).toEqual(['accounts', 'alerts', 'deals', 'leads', 'objects', 'payments', 'publishing']);
   });
 });
