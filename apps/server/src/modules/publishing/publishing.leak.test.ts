@@ -24,6 +24,7 @@ const INTERNAL: Record<string, { value: unknown; markers: string[] }> = {
   internalNotes: { value: 'LEAK-NOTE owner accepts 5% less', markers: ['LEAK-NOTE'] },
   address: { value: 'Odos Leakou 713', markers: ['Leakou', '713'] },
   zipCode: { value: 'ZIP-LEAK-9', markers: ['ZIP-LEAK'] },
+  websiteCode: { value: 'WEBCODE-LEAK', markers: ['WEBCODE-LEAK'] },
   latitude: { value: 40.571234, markers: ['40.571234', '40,571234', '571234'] },
   longitude: { value: 22.941234, markers: ['22.941234', '22,941234', '941234'] },
   buildableArea: { value: 918273.5, markers: ['918273', '918\u00a0273', '918 273'] },
@@ -143,7 +144,7 @@ describe('what the public sees of a published object', () => {
       [
         'accessFrom', 'active', 'address', 'buildableArea', 'dateOfRentPriceDiscount', 'dateOfSalePriceDiscount', 'displayAddress', 'displayCoordinates',
         'floorsType', 'framesType', 'hasBanner', 'hasKey', 'internalNotes', 'kitchens', 'latitude', 'livingRooms', 'longitude', 'orientation',
-        'publishError', 'publishRequested', 'published', 'recommended', 'rented', 'sold', 'soldRecently', 'wc', 'zipCode', 'zone',
+        'publishError', 'publishRequested', 'published', 'recommended', 'rented', 'sold', 'soldRecently', 'wc', 'websiteCode', 'zipCode', 'zone',
       ].sort(),
     );
     const answers = await publicAnswers();
