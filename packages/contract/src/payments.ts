@@ -242,7 +242,13 @@ export type TExpenseFormData = z.infer<typeof ZExpenseFormData>;
 export const ZAttachmentStates = z.array(z.object({ id: ZId, state: z.number().int().min(0).max(2) })).max(200);
 
 /** The answer of a save: the transaction and its account. */
-export const ZTransactionSaved = z.object({ id: z.number().int(), accountId: z.number().int(), version: z.number().int() });
+export const ZTransactionSaved = z.object({
+  id: z.number().int(),
+  accountId: z.number().int(),
+  version: z.number().int(),
+  /** The edit changed what the client had approved: the approval (and its link) is withdrawn. */
+  approvalWithdrawn: z.boolean().optional(),
+});
 export type TTransactionSaved = z.infer<typeof ZTransactionSaved>;
 
 export const ZTransactionIdParam = z.object({ id: ZIdString });

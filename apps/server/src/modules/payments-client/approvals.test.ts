@@ -161,6 +161,43 @@ describe('an expense sent for approval', () => {
     expect((await view(id, l.token)).statusCode).toBe(404);
   });
 
+  it('stays when the office pays it or edits its notes, and is withdrawn (with its link) when the office changes what was approved', async () => {
+    const owner = await newAccount();
+    const id = await addExpense(owner.id);
+    await sendForApproval(id);
+    const l = await lastLinkTo(`owner${seq}@example.gr`);
+    expect((await approve(id, l.token)).statusCode).toBe(200);
+    const edit = (fields: Record<string, string | number>) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/transactions/editExpense',
+        payload: form({ id, amount: '1234.5', transactionDate: '2026-03-05T09:30:00', paymentMethod: 2, categoryId: 22, status: 0, ...fields }) as never,
+        headers: { ...bearer(admin.token), 'accept-language': 'en' },
+      });
+    const approvedOn = async () => (await db.select().from(transactions).where(eq(transactions.id, id)))[0]!;
+
+    // Paid, by another method, with a note: the same amount, date and category as approved.
+    const paid = await edit({ version: 1, status: 1, paymentDate: '2026-03-20', internalNotes: 'Paid by transfer' });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().approvalWithdrawn).toBeUndefined();
+    expect((await approvedOn()).confirmedByClientDate).not.toBeNull();
+    expect((await view(id, l.token)).json().confirmedByClientDate).not.toBeNull();
+
+    // A different amount is not what the client approved.
+    const changed = await edit({ version: 2, amount: '1500', status: 1, paymentDate: '2026-03-20', internalNotes: 'Paid by transfer' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ id, version: 3, approvalWithdrawn: true });
+    const row = await approvedOn();
+    expect(row).toMatchObject({ confirmedByClientDate: null, approvalTokenHash: null, approvalRequestedOn: null });
+    // The old link opens nothing; the form offers Send for approval again; the log says what happened.
+    expect((await view(id, l.token)).statusCode).toBe(404);
+    expect((await approve(id, l.token)).statusCode).toBe(404);
+    const form2 = (await app.inject({ url: `/api/transactions/editExpense/${id}`, headers: bearer(admin.token) })).json();
+    expect(form2.confirmedByClientDate ?? null).toBeNull();
+    const [logged] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Transaction'), eq(actionLog.entityId, id), eq(actionLog.action, 'Update'))).orderBy(desc(actionLog.id)).limit(1);
+    expect(logged!.data).toMatchObject({ amount: '1500.00', approvalWithdrawn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
+  });
+
   it('is sent by office admins only, for an unapproved expense of an account with an e-mail', async () => {
     const owner = await newAccount();
     const id = await addExpense(owner.id);

@@ -20,13 +20,16 @@ import type { Tx } from '../../db/client.ts';
 import { accounts, transactionAttachments, transactions } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
-import { fromLocalDateTime } from '../../lib/dates.ts';
+import { fromLocalDateTime, toLocalDateTime } from '../../lib/dates.ts';
 import { getFileStorage, getIncomingDir } from '../../storage/file-storage.ts';
 import { cleanUserName } from '../files/files.service.ts';
 import { detectFileType } from '../files/file-types.ts';
 import { touchPaymentAccount, transactionColumns, transactionForm, type Caller, type T } from './payments.service.ts';
 
 type Received = { tmp: string; userName: string; size: number };
+
+/** What a client approves in an expense: changing any of these (or its files) withdraws the approval. */
+const APPROVED_TERMS = ['amount', 'transactionDate', 'categoryId', 'expirationDate', 'startDate', 'endDate'] as const;
 type Parsed = { fields: Record<string, string>; files: Received[] };
 
 const FIELD_NAMES = new Set([
@@ -200,6 +203,7 @@ export async function saveTransaction(app: FastifyInstance, req: FastifyRequest,
       let accountId: number;
       let version: number;
       let removedFiles: string[] = [];
+      let approvalWithdrawn = false;
       if (mode === 'add') {
         accountId = data.accountId!;
         const [a] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
@@ -227,22 +231,38 @@ export async function saveTransaction(app: FastifyInstance, req: FastifyRequest,
           if (gone.length !== new Set(removeIds).size) throw fieldError('attachments', 'payments.attachmentNotFound');
         }
         const changes = changedValues(current as unknown as Record<string, unknown>, values as Record<string, unknown>);
+        // The client approved this expense as it was: a change to what they approved withdraws the
+        // approval (and the link that gave it), so it is asked for again. Paying it, or its notes, does not.
+        approvalWithdrawn =
+          type === 'expense' && current.confirmedByClientDate !== null && (APPROVED_TERMS.some((k) => k in changes) || removeIds.length > 0 || typed.length > 0);
         version = current.version + 1;
         await tx
           .update(transactions)
-          .set({ ...values, version, modifiedOn: new Date(), modifiedBy: caller.user.id })
+          .set({
+            ...values,
+            ...(approvalWithdrawn ? { confirmedByClientDate: null, approvalTokenHash: null, approvalRequestedOn: null } : {}),
+            version,
+            modifiedOn: new Date(),
+            modifiedBy: caller.user.id,
+          })
           .where(eq(transactions.id, id));
         await logAction(tx, caller.actor, {
           action: 'Update',
           entity: 'Transaction',
           entityId: id,
           message: `${type} ${amount}`,
-          data: { accountId, ...changes, ...(removeIds.length ? { removedAttachments: removeIds } : {}), ...(typed.length ? { files: typed.map((f) => f.userName) } : {}) },
+          data: {
+            accountId,
+            ...changes,
+            ...(removeIds.length ? { removedAttachments: removeIds } : {}),
+            ...(typed.length ? { files: typed.map((f) => f.userName) } : {}),
+            ...(approvalWithdrawn ? { approvalWithdrawn: toLocalDateTime(current.confirmedByClientDate, app.config.timeZone) } : {}),
+          },
         });
       }
       await addAttachments(tx, id, caller.user.id, typed);
       await touchPaymentAccount(tx, accountId);
-      return { saved: { id, accountId, version }, removedFiles };
+      return { saved: { id, accountId, version, ...(approvalWithdrawn ? { approvalWithdrawn } : {}) }, removedFiles };
     });
     stored.length = 0;
     for (const name of removedFiles) await storage.delete(name).catch(() => {});

@@ -131,9 +131,10 @@ function TransactionForm({ type, mode, form, readOnly }: { type: TTransactionTyp
     body.append('attachments', JSON.stringify(existing.map((a) => ({ id: a.id, state: a.state }))));
     for (const f of added) body.append('files', f, f.name);
     try {
-      await saveTransaction(type, mode === 'edit' ? 'edit' : 'add', body);
+      const saved = await saveTransaction(type, mode === 'edit' ? 'edit' : 'add', body);
       void client.invalidateQueries({ queryKey: paymentKeys.all });
-      showBannerAfterNavigation('success', t(expense ? 'payments.ui.expenseSaved' : 'payments.ui.incomeSaved'));
+      if (saved.approvalWithdrawn) showBannerAfterNavigation('warning', t('payments.ui.approvalWithdrawn'));
+      else showBannerAfterNavigation('success', t(expense ? 'payments.ui.expenseSaved' : 'payments.ui.incomeSaved'));
       back();
     } catch (e) {
       if (e instanceof ApiError && e.status === 409 && e.problem.current) {
@@ -198,6 +199,7 @@ function TransactionForm({ type, mode, form, readOnly }: { type: TTransactionTyp
       {form.confirmedByClientDate && (
         <Alert color="green" data-testid="transaction-approved">
           {t('payments.ui.approvedOn', { date: formatDateTime(form.confirmedByClientDate) })}
+          {expense && mode === 'edit' && !readOnly && <Text size="sm">{t('payments.ui.approvedEditHint')}</Text>}
         </Alert>
       )}
       {expense && mode === 'edit' && !readOnly && !form.confirmedByClientDate && u.id !== null && (
