@@ -11,6 +11,8 @@ export type TLeadFieldDescription = TFieldDescriptionOf<TLeadGroup>;
 export const LEAD_STAGES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 /** A lead in one of these stages is closed (the Clients list's red mark is for leads not closed). */
 export const LEAD_CLOSED_STAGES = [6, 7] as const;
+/** The stage a lead takes when a deal made from it closes. */
+export const LEAD_STAGE_WON = 6;
 /** Priorities: 1 low, 2 normal, 3 high, 4 urgent. */
 export const LEAD_PRIORITIES = [1, 2, 3, 4] as const;
 /** Services of a lead, in the spec's order (the list's type column and service filter). */

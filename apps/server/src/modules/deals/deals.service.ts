@@ -15,6 +15,7 @@ import {
   DEAL_TYPES,
   DEAL_TYPE_RENTAL,
   DEAL_TYPE_SALE,
+  LEAD_STAGE_WON,
   LinkKind,
   formatReferenceNumber,
   type TDealFilter,
@@ -23,7 +24,7 @@ import {
   type TSelectOption,
 } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { accounts, activities, activityLinks, dealColumns, dealParties, deals, leads, objects } from '../../db/schema/index.ts';
+import { accounts, activities, activityLinks, dealColumns, dealParties, deals, leadColumns, leads, objects } from '../../db/schema/index.ts';
 import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
@@ -139,7 +140,7 @@ export async function blankDeal(app: FastifyInstance, q: { objectId?: number; de
 }
 
 /** What closing depends on: type, stage, object and parties, before and after a change. */
-type ClosingState = { dealType: number; dealStage: number; objectId: number | null; parties: { accountId: number; relation: number }[] };
+type ClosingState = { dealType: number; dealStage: number; objectId: number | null; demandId: number | null; parties: { accountId: number; relation: number }[] };
 
 /** The specialists a closed sale counts for (each account once per deal). */
 function soldCounters(s: ClosingState | null): Set<number> {
@@ -153,7 +154,7 @@ function soldCounters(s: ClosingState | null): Set<number> {
  * reference numbers of accounts are read from the closed deals (accountDealRefs), so they follow
  * by themselves.
  */
-async function applyClosing(tx: Tx, before: ClosingState | null, after: ClosingState | null) {
+async function applyClosing(tx: Tx, before: ClosingState | null, after: ClosingState | null, won?: { caller: Caller; dealId: number }) {
   const was = soldCounters(before);
   const is = soldCounters(after);
   const plus = [...is].filter((id) => !was.has(id));
@@ -164,6 +165,18 @@ async function applyClosing(tx: Tx, before: ClosingState | null, after: ClosingS
   const closedChanged =
     before?.dealStage === DEAL_STAGE_CLOSED || after?.dealStage === DEAL_STAGE_CLOSED ? before?.dealStage !== after?.dealStage || before?.dealType !== after?.dealType || before?.objectId !== after?.objectId : false;
   if (objectIds.length && closedChanged) await refreshObjectFlags(tx, objectIds);
+  // The lead the deal was made from is won when the deal closes (reopening the deal leaves the
+  // lead as the agent last set it).
+  const newlyClosed = after?.dealStage === DEAL_STAGE_CLOSED && (before?.dealStage !== DEAL_STAGE_CLOSED || before?.demandId !== after.demandId);
+  if (won && newlyClosed && after.demandId != null) {
+    const stage = leadColumns.stage!;
+    const [lead] = await tx
+      .update(leads)
+      .set({ stage: LEAD_STAGE_WON, version: sql`${leads.version} + 1`, modifiedOn: new Date(), modifiedBy: won.caller.user.id } as never)
+      .where(and(eq(leads.id, after.demandId), sql`${stage} is distinct from ${LEAD_STAGE_WON}`))
+      .returning({ id: leads.id });
+    if (lead) await logAction(tx, won.caller.actor, { action: 'Update', entity: 'Lead', entityId: lead.id, message: `Won: deal #${won.dealId} closed`, data: { stage: LEAD_STAGE_WON, dealId: won.dealId } });
+  }
 }
 
 /** An object is sold while it has a closed sale, rented while it has a closed rental that has not expired. */
@@ -183,7 +196,7 @@ async function closingState(tx: Tx, id: number): Promise<ClosingState | null> {
   if (!d) return null;
   const parties = await tx.select({ accountId: dealParties.accountId, relation: dealParties.relation }).from(dealParties).where(eq(dealParties.dealId, id));
   const r = d as unknown as Row;
-  return { dealType: r.dealType as number, dealStage: r.dealStage as number, objectId: d.objectId ?? null, parties };
+  return { dealType: r.dealType as number, dealStage: r.dealStage as number, objectId: d.objectId ?? null, demandId: d.demandId ?? null, parties };
 }
 
 /** Party rows as saved: rows without an account dropped (spec), repeats of the same account in the same relation kept once. */
@@ -279,7 +292,7 @@ export async function saveDeal(app: FastifyInstance, caller: Caller, body: TDeal
       await tx.delete(dealParties).where(eq(dealParties.dealId, id));
       if (parties.length) await tx.insert(dealParties).values(parties.map((p, position) => ({ dealId: id!, accountId: p.accountId, relation: p.relation, position })));
     }
-    await applyClosing(tx, before, await closingState(tx, id));
+    await applyClosing(tx, before, await closingState(tx, id), { caller, dealId: id });
     return getDeal(app, tx, id, t);
   });
 }
@@ -296,7 +309,7 @@ export async function moveDeal(app: FastifyInstance, caller: Caller, id: number,
       .set({ dealStage, version: current.version + 1, modifiedOn: new Date(), modifiedBy: caller.user.id } as never)
       .where(eq(deals.id, id));
     await logAction(tx, caller.actor, { action: 'Update', entity: DEAL_LOG_ENTITY, entityId: id, message: 'Moved', data: { dealStage } });
-    await applyClosing(tx, before, await closingState(tx, id));
+    await applyClosing(tx, before, await closingState(tx, id), { caller, dealId: id });
     return getDeal(app, tx, id, t);
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { accounts, actionLog, dealParties, deals, objects } from '../../db/schema/index.ts';
+import { accounts, actionLog, dealParties, deals, leads, objects } from '../../db/schema/index.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
 
 const t = await createTestApp();
@@ -205,6 +205,33 @@ describe('a rental', () => {
     expect(await flags(studio.id)).toEqual({ sold: true, rented: false });
     expect((await view(tenant)).rentedObjectsReferenceNumbers).toBe('');
     await call('DELETE', `/api/Deal/${res.json().id}`);
+  });
+});
+
+describe('a deal made from a lead', () => {
+  it('wins the lead when it closes, once, logged; a deal still open leaves it as it was', async () => {
+    const client = await person('Sofia', 'Lazarou', { isClient: true });
+    const [lead] = await db.insert(leads).values({ accountId: client, stage: 5 } as never).returning({ id: leads.id, version: leads.version });
+    const house = await newObject('House in Pylaia', { forSale: true, salePrice: 320000 });
+    const stageOf = async () => (await db.execute<{ stage: number; version: number }>(sql`select stage, version from leads where id = ${lead!.id}`)).rows[0]!;
+    const res = await call('POST', '/api/Deal/update', { dealType: 2, dealStage: 3, objectId: house.id, demandId: lead!.id, accounts: [{ accountId: client, relation: 2 }] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await stageOf()).toEqual({ stage: 5, version: lead!.version });
+
+    const closed = await call('POST', '/api/Deal/move', { id: res.json().id, version: res.json().version, dealStage: 5 });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(await stageOf()).toEqual({ stage: 6, version: lead!.version + 1 });
+    const logged = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Lead'), eq(actionLog.entityId, lead!.id)));
+    expect(logged.map((l) => l.message)).toEqual([`Won: deal #${res.json().id} closed`]);
+    // The lead's page says so.
+    const leadView = await call('GET', `/api/lead/view/${lead!.id}`);
+    expect(leadView.statusCode, leadView.body).toBe(200);
+    expect(JSON.stringify(leadView.json())).toContain('"stage":6');
+
+    // Saved again while closed: the lead is not touched a second time.
+    const again = await call('POST', '/api/Deal/update', { id: res.json().id, version: closed.json().version, price: 318000 });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await stageOf()).toEqual({ stage: 6, version: lead!.version + 1 });
   });
 });
 
