@@ -191,7 +191,7 @@ export function listClients(app: FastifyInstance, q: z.infer<typeof ZClientSearc
       : undefined,
     q.startDate ? gte(accounts.createdOn, localDayStart(q.startDate, tz)) : undefined,
     q.endDate ? lt(accounts.createdOn, localDayEnd(q.endDate, tz)) : undefined,
-    // Served by the trigram index on crm_search_norm(last_name).
+    // Served by the trigram index on crm_search_norm(last_name) that holds clients only (0022).
     lastName
       ? or(
           sql`crm_search_norm(coalesce(${accounts.lastName}, '')) like ${containsPattern(lastName)}`,
