@@ -2,8 +2,8 @@ import { expect, test, type APIRequestContext, type Browser } from '@playwright/
 import { apiToken, expectAccessible } from '../fixtures.ts';
 
 /**
- * A sale from the form to the board: a demo flat's sale recorded with seller, buyer and notary picked
- * by name, found on the list by a party's name with its row styled by stage, dragged across the
+ * A sale from the form to the board: a demo flat's sale recorded with its owner as the seller, and
+ * buyer and notary picked by name, found on the list by a party's name with its row styled by stage, dragged across the
  * board to its final stage, and the flat then listed as bought on the buyer's account.
  */
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -47,7 +47,6 @@ for (const language of ['en-UK', 'el'] as const) {
     const token = await apiToken(request);
     const mark = `${language === 'el' ? 'Σταύρου' : 'Stavrou'}${Date.now() % 1000000}`;
     const flat = await demoFlatForSale(request, token, language === 'el' ? 1 : 0);
-    await createAccount(request, token, { firstName: 'Γιώργος', lastName: `Seller${mark}`, isOwner: true });
     const buyer = await createAccount(request, token, { firstName: 'Μαρία', lastName: `Buyer${mark}`, isClient: true });
     await createAccount(request, token, { firstName: 'Ελένη', lastName: `Notary${mark}`, isProfessional: true, isNotary: true });
 
@@ -63,9 +62,12 @@ for (const language of ['en-UK', 'el'] as const) {
     // Sales have a contract duration, not rent dates.
     await expect(page.getByTestId('deal-contractDurationMonths')).toBeVisible();
     await expect(page.getByTestId('deal-rentStart')).toHaveCount(0);
+    // The flat's owner comes with it as the seller.
+    const owners = page.getByTestId('deal-party');
+    await expect(owners.first().getByTestId('deal-party-account')).not.toHaveValue('');
+    const prefilled = await owners.count();
     await page.getByTestId('deal-price').fill('205000');
     for (const [who, relation] of [
-      ['Seller', 0],
       ['Buyer', 1],
       ['Notary', 3],
     ] as const) {
@@ -84,7 +86,7 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(page).toHaveURL(/\/Deals\/\d+$/);
     const dealId = Number(/\/Deals\/(\d+)$/.exec(page.url())![1]);
     await expect(page.getByTestId('deal-page')).toHaveAttribute('data-mode', 'view');
-    await expect(page.getByTestId('deal-party')).toHaveCount(3);
+    await expect(page.getByTestId('deal-party')).toHaveCount(prefilled + 2);
     await expect(page.getByTestId('deal-parties')).toContainText(`Notary${mark}`);
     await expect(page.getByTestId('deal-price')).toContainText('205');
     await expectAccessible(page, 'deal view');
