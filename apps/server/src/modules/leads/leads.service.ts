@@ -423,7 +423,9 @@ export async function findLeads(app: FastifyInstance, text: string, limit: numbe
     .select({ l: leads, account: accounts.displayName })
     .from(leads)
     .leftJoin(accounts, eq(accounts.id, leads.accountId))
-    .where(byId ? sql`(${byId} or ${byName})` : byName)
+    // The name is matched in a subquery on accounts (its trigram index), not across the join: an OR
+    // spanning both tables made PostgreSQL scan and hash every lead and account (270 ms at 100k).
+    .where(sql`(${byId ? sql`${byId} or ` : sql``}${leads.accountId} in (select ${accounts.id} from ${accounts} where ${byName}))`)
     .orderBy(sql`coalesce(${leadColumns.stage!}, 0) in (${sql.join(LEAD_CLOSED_STAGES.map((s) => sql`${s}`), sql`, `)})`, sql`${leads.createdOn} desc`)
     .limit(Math.min(limit, SEARCH_MAX_HITS));
   return rows.map((r) => ({ id: (r.l as unknown as Row).id as number, description: describeLead(t, r.l as unknown as Row, r.account) }));
