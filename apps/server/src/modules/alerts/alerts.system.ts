@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { cultureOf, formatReferenceNumber } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { createAlert } from './alerts.create.ts';
+import { createAlerts, type NewAlert } from './alerts.create.ts';
 
 /** Tenant relations of an object–account link (spec: relation values 4 and 7). */
 export const TENANT_RELATIONS = [4, 7] as const;
@@ -86,11 +86,15 @@ export async function checkRentReminders(app: FastifyInstance, o: { today?: stri
   if (!due.length) return [];
   const made: number[] = [];
   await app.db.transaction(async (tx) => {
-    const staff = await assignedStaff(tx, [...new Set(due.map((d) => d.l.objectId))]);
-    for (const { l, r } of due) {
+    const list = due.map(({ l, r }) => {
       const params = { ref: formatReferenceNumber(l.ref), tenant: l.tenant, date: dmy(r.paymentDate), days: r.daysLeft, amount: l.price ?? '' };
       const key = r.daysLeft === 0 ? 'alerts.msg.rentDueToday' : 'alerts.msg.rentDueIn';
-      const id = await createAlert(tx, {
+      return { l, params, key };
+    });
+    // One look-up and a few inserts for all of them: the same reminders are checked every hour.
+    const ids = await createAlerts(
+      tx,
+      list.map(({ l, params, key }, i) => ({
         source: 'Rent',
         kind: 'rent',
         messageKey: key,
@@ -98,9 +102,13 @@ export async function checkRentReminders(app: FastifyInstance, o: { today?: stri
         content: app.translator.t('en', key, params),
         entity: 'Object',
         entityId: l.objectId,
-        dedupKey: `rent:${l.objectId}:${l.accountId}:${l.relation}:${r.paymentDate}:${r.step}`,
-      });
-      if (id === null) continue;
+        dedupKey: `rent:${l.objectId}:${l.accountId}:${l.relation}:${due[i]!.r.paymentDate}:${due[i]!.r.step}`,
+      })),
+    );
+    const news = list.map((x, i) => ({ ...x, id: ids[i] })).filter((x): x is typeof x & { id: number } => x.id !== null);
+    if (!news.length) return;
+    const staff = await assignedStaff(tx, [...new Set(news.map((d) => d.l.objectId))]);
+    for (const { l, params, key, id } of news) {
       made.push(id);
       for (const s of staff.get(l.objectId) ?? []) {
         const culture = cultureOf(s.language);
@@ -149,9 +157,9 @@ export async function checkOfficeAlerts(app: FastifyInstance, o: { today?: strin
       where k.given_away is not null and (k.received is null or k.received < k.given_away)
         and k.given_away <= ${today}::date - ${KEY_OUT_DAYS}::int and k.given_away > ${today}::date - ${LOOK_BACK_DAYS + KEY_OUT_DAYS}::int
       order by k.id`);
-    for (const k of keys.rows as { id: number; objectId: number; givenAway: string; ref: number; holder: string | null }[]) {
+    const keyAlerts: NewAlert[] = (keys.rows as { id: number; objectId: number; givenAway: string; ref: number; holder: string | null }[]).map((k) => {
       const params = { ref: formatReferenceNumber(k.ref), holder: k.holder ?? '—', date: dmy(k.givenAway), days: dayNumber(today) - dayNumber(k.givenAway) };
-      const id = await createAlert(tx, {
+      return {
         source: 'Keys',
         kind: 'key',
         messageKey: 'alerts.msg.keyNotReturned',
@@ -160,21 +168,20 @@ export async function checkOfficeAlerts(app: FastifyInstance, o: { today?: strin
         entity: 'ObjectKey',
         entityId: k.id,
         dedupKey: `key:${k.id}:${k.givenAway}`,
-      });
-      if (id !== null) made.push(id);
-    }
+      };
+    });
     const todos = await tx.execute(sql`
       select t.id, t.description, t.date, a.display_name as "assignedTo"
       from activities t
       left join accounts a on a.id = t.assigned_to
       where t.done = false and t.date < now() and t.date > now() - make_interval(days => ${LOOK_BACK_DAYS})
       order by t.id`);
-    for (const t of todos.rows as { id: number; description: string | null; date: Date | string; assignedTo: string | null }[]) {
+    const when = new Intl.DateTimeFormat('en-GB', { timeZone: app.config.timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+    const todoAlerts: NewAlert[] = (todos.rows as { id: number; description: string | null; date: Date | string; assignedTo: string | null }[]).map((t) => {
       const at = new Date(t.date);
-      const when = new Intl.DateTimeFormat('en-GB', { timeZone: app.config.timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(at);
       const what = (t.description ?? '').replace(/\s+/g, ' ').trim();
-      const params = { what: what.length > 120 ? `${what.slice(0, 120)}…` : what, date: when, who: t.assignedTo ?? '—' };
-      const id = await createAlert(tx, {
+      const params = { what: what.length > 120 ? `${what.slice(0, 120)}…` : what, date: when.format(at), who: t.assignedTo ?? '—' };
+      return {
         source: 'Tasks',
         kind: 'todo',
         messageKey: 'alerts.msg.todoOverdue',
@@ -183,9 +190,10 @@ export async function checkOfficeAlerts(app: FastifyInstance, o: { today?: strin
         entity: 'Activity',
         entityId: t.id,
         dedupKey: `todo:${t.id}:${at.toISOString()}`,
-      });
-      if (id !== null) made.push(id);
-    }
+      };
+    });
+    // Both lists are checked every hour and were almost all told about: a few statements, not one per row.
+    for (const id of await createAlerts(tx, [...keyAlerts, ...todoAlerts])) if (id !== null) made.push(id);
   });
   return made;
 }

@@ -5,7 +5,7 @@ import { buildApp } from '../../app.ts';
 import { connectDb, type DbHandle } from '../../db/client.ts';
 import { actionLog, alerts, assignments } from '../../db/schema/index.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
-import { createAlert } from './alerts.create.ts';
+import { createAlert, createAlerts } from './alerts.create.ts';
 import { agencyToday, checkOfficeAlerts, checkRentReminders, dueRentReminder, rentPaymentDate } from './alerts.system.ts';
 
 const t = await createTestApp();
@@ -205,5 +205,22 @@ describe('alert calls', () => {
   it('a dedup key makes an alert once, even when asked at the same moment', async () => {
     const ids = await Promise.all(Array.from({ length: 5 }, () => createAlert(t.db, { source: 'Rent', content: 'once', dedupKey: 'test:once' })));
     expect(ids.filter((x) => x !== null)).toHaveLength(1);
+  });
+
+  it('in bulk: makes each new key once (across batches, twice in a list, or already made) and answers ids in the order given', async () => {
+    await createAlert(t.db, { source: 'Rent', content: 'made before', dedupKey: 'bulk:0' });
+    const list = Array.from({ length: 1200 }, (_, i) => ({ source: 'Rent', content: `bulk ${i}`, params: { i }, dedupKey: `bulk:${i}` }));
+    list.push({ source: 'Rent', content: 'again', params: { i: 7 }, dedupKey: 'bulk:7' });
+    const ids = await createAlerts(t.db, list);
+    expect(ids[0]).toBeNull();
+    expect(ids[1200]).toBeNull();
+    expect(ids.filter((x) => x !== null)).toHaveLength(1199);
+    const stored = await t.db.select({ id: alerts.id, content: alerts.content, key: alerts.dedupKey }).from(alerts).where(sql`${alerts.dedupKey} like 'bulk:%'`);
+    expect(stored).toHaveLength(1200);
+    const byId = new Map(stored.map((r) => [r.id, r]));
+    for (const i of [1, 499, 500, 501, 1000, 1199]) expect(byId.get(ids[i]!)?.content).toBe(`bulk ${i}`);
+    expect(stored.find((r) => r.key === 'bulk:0')?.content).toBe('made before');
+    // A second run makes nothing.
+    expect((await createAlerts(t.db, list)).every((x) => x === null)).toBe(true);
   });
 });
