@@ -32,6 +32,8 @@ export const deals = pgTable(
     return [
       index('deals_created_on_idx').on(t.createdOn, t.id),
       index('deals_stage_idx').on(c.dealStage!, t.createdOn, t.id),
+      // The board: each stage's most recently changed deals.
+      index('deals_stage_modified_idx').on(c.dealStage!, t.modifiedOn, t.id),
       index('deals_type_idx').on(c.dealType!, t.createdOn, t.id),
       index('deals_deposit_idx').on(c.dateOfDeposit!, t.id),
       index('deals_end_date_idx').on(c.endDate!, t.id),

@@ -27,7 +27,8 @@ export const leads = pgTable(
   (t) => {
     const c = t as unknown as Record<string, AnyPgColumn>;
     return [
-      index('leads_created_on_idx').on(t.createdOn),
+      // The list's default order (newest first, ties by id), read from the index in either direction.
+      index('leads_created_on_id_idx').on(t.createdOn, t.id),
       index('leads_account_idx').on(t.accountId),
       index('leads_source_idx').on(c.source!),
       index('leads_stage_idx').on(c.stage!, t.createdOn),

@@ -349,8 +349,9 @@ const ALL_BUDGETS = Object.values(BUDGETS).flat();
 /** The list's order: by creation (newest first by default), client name, stage or priority; ties newest first. */
 function leadOrder(f: TLeadSearch, culture: string): SQL[] {
   const dir = f.sortDir === 'asc' ? sql`asc` : sql`desc`;
-  const col =
-    f.sortBy === 'name' ? sql`${accounts.displayName} collate ${collationOf(culture)}` : f.sortBy === 'stage' ? sql`${leadColumns.stage!}` : f.sortBy === 'priority' ? sql`${leadColumns.priority!}` : sql`${leads.createdOn}`;
+  // Creation (never empty) is read straight from the index on (created_on, id), either way.
+  if (f.sortBy !== 'name' && f.sortBy !== 'stage' && f.sortBy !== 'priority') return [sql`${leads.createdOn} ${dir}`, sql`${leads.id} ${dir}`];
+  const col = f.sortBy === 'name' ? sql`${accounts.displayName} collate ${collationOf(culture)}` : f.sortBy === 'stage' ? sql`${leadColumns.stage!}` : sql`${leadColumns.priority!}`;
   return [sql`${col} ${dir} nulls last`, sql`${leads.id} desc`];
 }
 

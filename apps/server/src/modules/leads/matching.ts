@@ -80,6 +80,53 @@ function fitSql() {
   return { fits, score };
 }
 
+/**
+ * One side of the match as a row of typed parameters instead of a table row: the lead (or the
+ * object) is known before the query, so PostgreSQL plans with its values. Every test on that side
+ * folds to true or false, the feature points keep only the features the lead asks for, and the
+ * other side's price and place tests can use their indexes (decision 023: a lead's matches went
+ * from a scan of every object with the whole score on each to an index range).
+ */
+type ColType = 'boolean' | 'numeric' | 'integer' | 'smallint' | 'smallint[]' | 'text[]';
+type Col = readonly [string, ColType];
+function constRow(row: Row, cols: readonly Col[]): SQL {
+  return sql`(select ${sql.join(
+    cols.map(([c, type]) => sql`${sql.param(row[c] ?? null)}::${sql.raw(type)} as ${sql.identifier(c)}`),
+    sql`, `,
+  )})`;
+}
+
+/** The lead's columns the match reads. */
+const LEAD_MATCH_COLUMNS: Col[] = [
+  ['id', 'integer'],
+  ...SERVICES.flatMap((s): Col[] => [
+    [s.lead, 'boolean'],
+    [s.lo, 'numeric'],
+    [s.hi, 'numeric'],
+  ]),
+  ['location_id', 'integer'],
+  ['object_sub_types', 'smallint[]'],
+  ['area_min', 'numeric'],
+  ['area_max', 'numeric'],
+  ['bedrooms_min', 'integer'],
+  ['features', 'text[]'],
+];
+
+/** The object's columns the match reads. */
+const OBJECT_MATCH_COLUMNS: Col[] = [
+  ['id', 'integer'],
+  ['sold', 'boolean'],
+  ...SERVICES.flatMap((s): Col[] => [
+    [s.object, 'boolean'],
+    [s.price, 'numeric'],
+  ]),
+  ['location_id', 'integer'],
+  ['object_sub_type_id', 'smallint'],
+  ['area', 'numeric'],
+  ['bedrooms', 'integer'],
+  ...OBJECT_FEATURE_COLUMNS.map(({ col }): Col => [col, 'boolean']),
+];
+
 const locationName = (culture: TCulture, col: SQL) => sql<string | null>`(select ${sql.identifier(`name_${culture}`)} from locations where id = ${col})`;
 
 const pct = (n: number) => Math.round(n * 100);
@@ -121,6 +168,12 @@ function reasonsFor(t: T, l: Row, o: Row, culture: TCulture): Reason[] {
 }
 
 
+/** A place and the places under it. */
+async function placeWithChildren(app: FastifyInstance, locationId: number): Promise<number[]> {
+  const res = await app.db.execute(sql`select id from locations where path @> array[${locationId}::int]`);
+  return (res.rows as { id: number }[]).map((r) => Number(r.id));
+}
+
 async function leadRowRaw(app: FastifyInstance, leadId: number): Promise<Row | undefined> {
   const res = await app.db.execute(sql`select * from leads where id = ${leadId}`);
   return res.rows[0] as Row | undefined;
@@ -140,9 +193,10 @@ export async function matchesForLead(app: FastifyInstance, leadId: number, limit
       ${locationName(culture, sql`o.location_id`)} as location_name,
       (${sql.raw(`(select concat_ws(', ', l2.name_${culture}, p2.name_${culture}) from locations l2 left join locations p2 on p2.id = l2.parent_id where l2.id = o.location_id)`)}) as location_path,
       greatest(o.created_on, coalesce(o.last_update, o.created_on)) as changed_on
-    from leads l
+    from ${constRow(l, LEAD_MATCH_COLUMNS)} l
     join objects o on ${fits}
-    where l.id = ${leadId} and not o.sold
+    where not o.sold
+      ${l.location_id != null ? sql`and o.location_id = any(${sql.param(await placeWithChildren(app, Number(l.location_id)))}::int[])` : sql``}
       and not exists (select 1 from lead_objects lo where lo.lead_id = l.id and lo.object_id = o.id)
       and not exists (select 1 from lead_object_marks m where m.lead_id = l.id and m.object_id = o.id)
     order by score desc, o.modified_on desc, o.id desc
@@ -191,19 +245,25 @@ export async function setNotSuitable(app: FastifyInstance, caller: Caller, leadI
 
 /** GET /api/object/{id}/matchingLeads: the open leads the object fits, best first. */
 export async function leadsForObject(app: FastifyInstance, objectId: number, limit: number, culture: TCulture, t: T) {
-  const [exists] = await app.db.select({ id: objects.id }).from(objects).where(eq(objects.id, objectId));
-  if (!exists) throw notFound('leads.objectNotFound');
+  const [o] = (
+    await app.db.execute(sql`select o.*, ${locationName(culture, sql`o.location_id`)} as location_name,
+      (select path from locations where id = o.location_id) as location_path_ids
+      from objects o where o.id = ${objectId}`)
+  ).rows as Row[];
+  if (!o) throw notFound('leads.objectNotFound');
+  if (o.sold) return { items: [] };
   const { fits, score } = fitSql();
+  // A lead's place fits when it is the object's place or one above it.
+  const above = (o.location_path_ids as number[] | null) ?? [];
   const res = await app.db.execute(sql`
     select l.*, ${score} as score, a.display_name as account_name
-    from objects o
+    from ${constRow(o, OBJECT_MATCH_COLUMNS)} o
     join leads l on coalesce(l.stage, 0) not in ${closed} and ${fits}
+      and (l.location_id is null or l.location_id = any(${sql.param(above)}::int[]))
     left join accounts a on a.id = l.account_id
-    where o.id = ${objectId} and not o.sold
-      and not exists (select 1 from lead_object_marks m where m.lead_id = l.id and m.object_id = o.id)
+    where not exists (select 1 from lead_object_marks m where m.lead_id = l.id and m.object_id = o.id)
     order by score desc, l.created_on desc, l.id desc
     limit ${limit}`);
-  const [o] = (await app.db.execute(sql`select o.*, ${locationName(culture, sql`o.location_id`)} as location_name from objects o where o.id = ${objectId}`)).rows as Row[];
   const objRow: Row = { ...o };
   for (const { f, col } of OBJECT_FEATURE_COLUMNS) objRow[f] = o![col];
   const items = (res.rows as Row[]).map((l) => {
