@@ -8,6 +8,24 @@ import { columnOf, objects } from './objects.ts';
 const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const describedColumns = Object.fromEntries(LEAD_FIELDS.map((d) => [d.name, columnOf(d)])) as Record<string, PgColumnBuilderBase>;
 
+/**
+ * The prices a lead's budget accepts for one service: from 20 % under its minimum to 15 % over its
+ * maximum, open where the budget is open (matching, decision 013). Written once, here, because the
+ * matching query must spell it exactly as the indexes below do for PostgreSQL to use them; a
+ * minimum above the maximum gives the one price at the top (matching itself then finds nothing).
+ */
+export const LEAD_PRICE_BAND = { under: '0.8', over: '1.15' } as const;
+export function leadPriceBand(lo: string, hi: string): string {
+  const bottom = `${lo} * ${LEAD_PRICE_BAND.under}`;
+  const top = `${hi} * ${LEAD_PRICE_BAND.over}`;
+  return `numrange(case when ${bottom} > ${top} then ${top} else ${bottom} end, ${top}, '[]')`;
+}
+const BAND_INDEXES = [
+  ['leads_purchase_band_idx', 'for_purchase', 'purchase_budget_range_min', 'purchase_budget_range_max'],
+  ['leads_rent_band_idx', 'for_rent', 'rent_budget_range_min', 'rent_budget_range_max'],
+  ['leads_short_rent_band_idx', 'for_short_rent', 'short_rent_budget_range_min', 'short_rent_budget_range_max'],
+] as const;
+
 /** Leads: what a client asks for (buy, rent, short let, sell, let out), with budgets and wishes. */
 export const leads = pgTable(
   'leads',
@@ -34,6 +52,8 @@ export const leads = pgTable(
       index('leads_stage_idx').on(c.stage!, t.createdOn),
       // The Clients list's red mark: does the client have a lead that is not closed?
       index('leads_open_account_idx').on(t.accountId).where(sql`coalesce(stage, 0) not in (6, 7)`),
+      // An object's matching leads: the leads of a service whose price band holds the object's price.
+      ...BAND_INDEXES.map(([name, flag, lo, hi]) => index(name).using('gist', sql.raw(leadPriceBand(lo, hi))).where(sql.raw(flag))),
     ];
   },
 );

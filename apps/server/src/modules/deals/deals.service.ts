@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { inIdOrder } from '../../lib/paging.ts';
 import {
   DEAL_FIELDS,
   DEAL_LIST_PARTIES,
@@ -372,14 +373,24 @@ export async function searchDeals(app: FastifyInstance, f: TDealSearch, t: T) {
   const cond = and(...filterConditions(f));
   const [{ n }] = (await app.db.select({ n: sql<number>`count(*)::int` }).from(deals).where(cond)) as [{ n: number }];
   const dir = f.sortDir === 'asc' ? sql`asc` : sql`desc`;
-  const rows = await app.db
-    .select({ d: deals, ref: objects.referenceNumber, parties: partiesOf(sql`${deals.id}`) })
-    .from(deals)
-    .leftJoin(objects, eq(objects.id, deals.objectId))
-    .where(cond)
-    .orderBy(...SORT_SQL[f.sortBy](dir))
-    .limit(f.perPage)
-    .offset((f.currentPage - 1) * f.perPage);
+  // The page's ids first, then their objects and parties (lib/paging.ts).
+  const ids = (
+    await app.db
+      .select({ id: deals.id })
+      .from(deals)
+      .where(cond)
+      .orderBy(...SORT_SQL[f.sortBy](dir))
+      .limit(f.perPage)
+      .offset((f.currentPage - 1) * f.perPage)
+  ).map((r) => r.id);
+  const found = ids.length
+    ? await app.db
+        .select({ d: deals, ref: objects.referenceNumber, parties: partiesOf(sql`${deals.id}`) })
+        .from(deals)
+        .leftJoin(objects, eq(objects.id, deals.objectId))
+        .where(inArray(deals.id, ids))
+    : [];
+  const rows = inIdOrder(ids, found, (r) => r.d.id);
   const tz = app.config.timeZone;
   return {
     items: rows.map((r) => {

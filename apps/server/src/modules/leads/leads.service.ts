@@ -346,11 +346,18 @@ const BUDGETS: Record<number, [string, string][]> = {
 };
 const ALL_BUDGETS = Object.values(BUDGETS).flat();
 
-/** The list's order: by creation (newest first by default), client name, stage or priority; ties newest first. */
-function leadOrder(f: TLeadSearch, culture: string): SQL[] {
+/**
+ * The list's order: by creation (newest first by default), client name, stage or priority; ties
+ * newest first. Creation (never empty) is read from the index on (created_on, id) either way,
+ * unless `sortFound`: then the few leads found are sorted instead (see searchLeads).
+ */
+function leadOrder(f: TLeadSearch, culture: string, sortFound = false): SQL[] {
   const dir = f.sortDir === 'asc' ? sql`asc` : sql`desc`;
-  // Creation (never empty) is read straight from the index on (created_on, id), either way.
-  if (f.sortBy !== 'name' && f.sortBy !== 'stage' && f.sortBy !== 'priority') return [sql`${leads.createdOn} ${dir}`, sql`${leads.id} ${dir}`];
+  if (f.sortBy !== 'name' && f.sortBy !== 'stage' && f.sortBy !== 'priority') {
+    // "+ interval '0'" hides the column from the index: the planner sorts what the filter found.
+    const created = sortFound ? sql`(${leads.createdOn} + interval '0 seconds')` : sql`${leads.createdOn}`;
+    return [sql`${created} ${dir}`, sql`${leads.id} ${dir}`];
+  }
   const col = f.sortBy === 'name' ? sql`${accounts.displayName} collate ${collationOf(culture)}` : f.sortBy === 'stage' ? sql`${leadColumns.stage!}` : sql`${leadColumns.priority!}`;
   return [sql`${col} ${dir} nulls last`, sql`${leads.id} desc`];
 }
@@ -383,15 +390,25 @@ export async function searchLeads(app: FastifyInstance, f: TLeadSearch, t: T, cu
     })()}))`);
   }
   const cond = and(...where);
-  const [{ n }] = (await app.db.select({ n: sql<number>`count(*)::int` }).from(leads).where(cond)) as [{ n: number }];
-  const rows = await app.db
-    .select({ l: leads, account: accounts.displayName })
+  const [{ n, all }] = (await app.db
+    .select({ n: sql<number>`count(*)::int`, all: sql<number>`(select greatest(reltuples, 0)::float8 from pg_class where oid = 'leads'::regclass)` })
     .from(leads)
-    .leftJoin(accounts, eq(accounts.id, leads.accountId))
-    .where(cond)
-    .orderBy(...leadOrder(f, culture))
-    .limit(f.perPage)
-    .offset((f.currentPage - 1) * f.perPage);
+    .where(cond)) as [{ n: number; all: number }];
+  const offset = (f.currentPage - 1) * f.perPage;
+  // Walking the order index reads about (offset + perPage) × all / n leads to fill the page: when a
+  // filter keeps few of them (none, at worst: the whole table), sorting those few is cheaper.
+  const sortFound = where.length > 0 && (offset + f.perPage) * (Number(all) || n) > 5000 * Math.max(n, 1);
+  const rows =
+    n === 0 || offset >= n
+      ? []
+      : await app.db
+          .select({ l: leads, account: accounts.displayName })
+          .from(leads)
+          .leftJoin(accounts, eq(accounts.id, leads.accountId))
+          .where(cond)
+          .orderBy(...leadOrder(f, culture, sortFound))
+          .limit(f.perPage)
+          .offset(offset);
   const tz = app.config.timeZone;
   const items: TLeadRow[] = rows.map((r) => {
     const l = r.l as unknown as Row;

@@ -3,6 +3,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { LEAD_CLOSED_STAGES, OBJECT_FEATURES, formatReferenceNumber, type TCulture } from '@crm/contract';
 import { leadObjectMarks, leads, objects } from '../../db/schema/index.ts';
 import { columnName } from '../../db/schema/objects.ts';
+import { LEAD_PRICE_BAND, leadPriceBand } from '../../db/schema/leads.ts';
 import { notFound } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
@@ -20,6 +21,7 @@ type Caller = { user: SessionUser; actor: { id: number | null; name: string | nu
  * Decision 013 explains the points.
  */
 export const MATCH_RULES = { priceOver: 0.15, priceUnder: 0.2, areaOutside: 0.15, bedroomsFewer: 1 } as const;
+if (Number(LEAD_PRICE_BAND.over) !== 1 + MATCH_RULES.priceOver || Number(LEAD_PRICE_BAND.under) !== 1 - MATCH_RULES.priceUnder) throw new Error('LEAD_PRICE_BAND and MATCH_RULES disagree');
 
 /** The services a lead asks for and the object's price each is compared with. */
 const SERVICES = [
@@ -47,7 +49,7 @@ function fitSql() {
     const hi = id('l', s.hi);
     return sql`(${id('l', s.lead)} and ${id('o', s.object)} and (
       (${lo} is null and ${hi} is null)
-      or (${p} is not null and (${hi} is null or ${p} <= ${hi} * ${1 + MATCH_RULES.priceOver}) and (${lo} is null or ${p} >= ${lo} * ${1 - MATCH_RULES.priceUnder}))))`;
+      or (${p} is not null and (${hi} is null or ${p} <= ${hi} * ${sql.raw(LEAD_PRICE_BAND.over)}) and (${lo} is null or ${p} >= ${lo} * ${sql.raw(LEAD_PRICE_BAND.under)}))))`;
   };
   const fits = sql`(
     (${sql.join(SERVICES.map(price), sql` or `)})
@@ -188,19 +190,24 @@ export async function matchesForLead(app: FastifyInstance, leadId: number, limit
   const l = await leadRowRaw(app, leadId);
   if (!l) throw notFound('leads.notFound');
   const { fits, score } = fitSql();
+  // The best ids first (scored and sorted as narrow rows), then those objects' whole rows and places.
   const res = await app.db.execute(sql`
-    select o.*, ${score} as score,
+    select o.*, x.score,
       ${locationName(culture, sql`o.location_id`)} as location_name,
       (${sql.raw(`(select concat_ws(', ', l2.name_${culture}, p2.name_${culture}) from locations l2 left join locations p2 on p2.id = l2.parent_id where l2.id = o.location_id)`)}) as location_path,
       greatest(o.created_on, coalesce(o.last_update, o.created_on)) as changed_on
-    from ${constRow(l, LEAD_MATCH_COLUMNS)} l
-    join objects o on ${fits}
-    where not o.sold
-      ${l.location_id != null ? sql`and o.location_id = any(${sql.param(await placeWithChildren(app, Number(l.location_id)))}::int[])` : sql``}
-      and not exists (select 1 from lead_objects lo where lo.lead_id = l.id and lo.object_id = o.id)
-      and not exists (select 1 from lead_object_marks m where m.lead_id = l.id and m.object_id = o.id)
-    order by score desc, o.modified_on desc, o.id desc
-    limit ${limit}`);
+    from (
+      select o.id, o.modified_on, ${score} as score
+      from ${constRow(l, LEAD_MATCH_COLUMNS)} l
+      join objects o on ${fits}
+      where not o.sold
+        ${l.location_id != null ? sql`and o.location_id = any(${sql.param(await placeWithChildren(app, Number(l.location_id)))}::int[])` : sql``}
+        and o.id not in (select lo.object_id from lead_objects lo where lo.lead_id = ${leadId})
+        and o.id not in (select m.object_id from lead_object_marks m where m.lead_id = ${leadId})
+      order by score desc, o.modified_on desc, o.id desc
+      limit ${limit}) x
+    join objects o on o.id = x.id
+    order by x.score desc, x.modified_on desc, x.id desc`);
   // Raw rows carry timestamps as text.
   const seen = l.matches_seen_on == null ? null : new Date(l.matches_seen_on as string | Date);
   const items = (res.rows as Row[]).map((o) => {
@@ -255,15 +262,28 @@ export async function leadsForObject(app: FastifyInstance, objectId: number, lim
   const { fits, score } = fitSql();
   // A lead's place fits when it is the object's place or one above it.
   const above = (o.location_path_ids as number[] | null) ?? [];
+  // The leads of each service the object offers whose price band holds its price (a GiST index
+  // per service); a service without a price fits only the leads without a budget for it.
+  const arms = SERVICES.filter((s) => o[s.object] === true).map((s) =>
+    o[s.price] == null
+      ? sql`(${id('l', s.lead)} and ${id('l', s.lo)} is null and ${id('l', s.hi)} is null)`
+      : sql`(${id('l', s.lead)} and ${sql.raw(leadPriceBand(`l.${s.lo}`, `l.${s.hi}`))} @> ${String(o[s.price])}::numeric)`,
+  );
+  if (!arms.length) return { items: [] };
+  // The client's name is joined to the page only; the leads that marked the object not suitable
+  // are read once (a hashed list), not probed per candidate.
   const res = await app.db.execute(sql`
-    select l.*, ${score} as score, a.display_name as account_name
-    from ${constRow(o, OBJECT_MATCH_COLUMNS)} o
-    join leads l on coalesce(l.stage, 0) not in ${closed} and ${fits}
-      and (l.location_id is null or l.location_id = any(${sql.param(above)}::int[]))
-    left join accounts a on a.id = l.account_id
-    where not exists (select 1 from lead_object_marks m where m.lead_id = l.id and m.object_id = o.id)
-    order by score desc, l.created_on desc, l.id desc
-    limit ${limit}`);
+    select x.*, a.display_name as account_name from (
+      select l.*, ${score} as score
+      from ${constRow(o, OBJECT_MATCH_COLUMNS)} o
+      join leads l on coalesce(l.stage, 0) not in ${closed} and ${fits}
+        and (${sql.join(arms, sql` or `)})
+        and (l.location_id is null or l.location_id = any(${sql.param(above)}::int[]))
+      where l.id not in (select m.lead_id from lead_object_marks m where m.object_id = ${objectId})
+      order by score desc, l.created_on desc, l.id desc
+      limit ${limit}) x
+    left join accounts a on a.id = x.account_id
+    order by x.score desc, x.created_on desc, x.id desc`);
   const objRow: Row = { ...o };
   for (const { f, col } of OBJECT_FEATURE_COLUMNS) objRow[f] = o![col];
   const items = (res.rows as Row[]).map((l) => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { inIdOrder } from '../../lib/paging.ts';
 import {
   ASSIGNMENT_PARENTS,
   LinkKind,
@@ -215,23 +216,33 @@ export async function searchViewings(app: FastifyInstance, f: TViewingSearch, t:
   if (f.assigned) where.push(sql`exists (select 1 from assignments s where s.parent = ${ASSIGNMENT_PARENT_VIEWING} and s.parent_id = ${viewings.id} and s.account_id = ${f.assigned})`);
   const cond = and(...where);
   const [{ n }] = (await app.db.select({ n: sql<number>`count(*)::int` }).from(viewings).where(cond)) as [{ n: number }];
-  const rows = await app.db
-    .select({
-      v: viewings,
-      account: accounts.displayName,
-      l: leads,
-      assigned: sql<string>`coalesce((select string_agg(a.display_name, ', ' order by a.display_name) from assignments s join accounts a on a.id = s.account_id
+  const order = [sql`${viewings.dateOfViewing} desc nulls first`, sql`${viewings.id} desc`];
+  const ids = (
+    await app.db
+      .select({ id: viewings.id })
+      .from(viewings)
+      .where(cond)
+      .orderBy(...order)
+      .limit(f.perPage)
+      .offset((f.currentPage - 1) * f.perPage)
+  ).map((r) => r.id);
+  const found = ids.length
+    ? await app.db
+        .select({
+          v: viewings,
+          account: accounts.displayName,
+          l: leads,
+          assigned: sql<string>`coalesce((select string_agg(a.display_name, ', ' order by a.display_name) from assignments s join accounts a on a.id = s.account_id
         where s.parent = ${ASSIGNMENT_PARENT_VIEWING} and s.parent_id = ${viewings.id}), '')`,
-      objs: sql<{ id: number; ref: number }[]>`coalesce((select json_agg(json_build_object('id', o.id, 'ref', o.reference_number) order by vo.position)
+          objs: sql<{ id: number; ref: number }[]>`coalesce((select json_agg(json_build_object('id', o.id, 'ref', o.reference_number) order by vo.position)
         from viewing_objects vo join objects o on o.id = vo.object_id where vo.viewing_id = ${viewings.id}), '[]'::json)`,
-    })
-    .from(viewings)
-    .leftJoin(leads, eq(leads.id, viewings.demandId))
-    .leftJoin(accounts, eq(accounts.id, leads.accountId))
-    .where(cond)
-    .orderBy(sql`${viewings.dateOfViewing} desc nulls first`, sql`${viewings.id} desc`)
-    .limit(f.perPage)
-    .offset((f.currentPage - 1) * f.perPage);
+        })
+        .from(viewings)
+        .leftJoin(leads, eq(leads.id, viewings.demandId))
+        .leftJoin(accounts, eq(accounts.id, leads.accountId))
+        .where(inArray(viewings.id, ids))
+    : [];
+  const rows = inIdOrder(ids, found, (r) => r.v.id);
   return {
     items: rows.map((r) => ({
       id: r.v.id,

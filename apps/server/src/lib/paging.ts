@@ -1,0 +1,12 @@
+/**
+ * Lists page in two steps: the page's ids from the filtered, sorted table alone (its indexes, no
+ * joins), then the rows of just those ids with their names, parties and other per-row lookups.
+ * With OFFSET, per-row lookups in the first query would run for every skipped row too (page 45 of
+ * the viewings computed 900 rows' assignees to show 20).
+ */
+
+/** The rows in the order of the page's ids (rows whose id is not among them are left out). */
+export function inIdOrder<R>(ids: readonly number[], rows: readonly R[], idOf: (r: R) => number): R[] {
+  const byId = new Map(rows.map((r) => [idOf(r), r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is R => r !== undefined);
+}
