@@ -40,8 +40,12 @@ test.describe('installable', () => {
     await controlled(page);
 
     await context.setOffline(true);
-    await page.reload();
-    await expect(page.getByTestId('offline-page')).toBeVisible();
+    // The worker learns of the lost network a moment after the page (navigator.onLine); until then
+    // it still opens the cached shell, so the reload is tried again until the offline page shows.
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByTestId('offline-page')).toBeVisible({ timeout: 2000 });
+    }).toPass({ timeout: 20000 });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Είστε εκτός σύνδεσης');
     await expect(page.getByText('Το CRM χρειάζεται σύνδεση στο διαδίκτυο')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Δοκιμάστε ξανά' })).toBeVisible();

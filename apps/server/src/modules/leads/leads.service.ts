@@ -437,13 +437,17 @@ export async function findLeads(app: FastifyInstance, text: string, limit: numbe
   const byId = /^\d{1,9}$/.test(q) ? sql`${leads.id} = ${Number(q)}` : undefined;
   const latin = latinMatch(sql`${accounts.searchText}`, q);
   const byName = q.length < 3 ? sql`${accounts.searchText} like crm_search_norm(${q}) || '%'` : sql`(${accounts.searchText} like ${containsPattern(q)} ${latin ? sql`or ${latin}` : sql``})`;
+  // The clients whose name matches are looked up first (the trigram index on accounts) and given as
+  // a list: then the leads come from the index on account_id (or the lead's number from its key).
+  // Inside one statement, any OR across leads and accounts made PostgreSQL scan and hash every lead
+  // and account (60–270 ms at 100k). A hit list shows 20: the first 5,000 clients are plenty.
+  const clientIds = (await app.db.select({ id: accounts.id }).from(accounts).where(byName).limit(5000)).map((r) => r.id);
+  if (!byId && !clientIds.length) return [];
   const rows = await app.db
     .select({ l: leads, account: accounts.displayName })
     .from(leads)
     .leftJoin(accounts, eq(accounts.id, leads.accountId))
-    // The name is matched in a subquery on accounts (its trigram index), not across the join: an OR
-    // spanning both tables made PostgreSQL scan and hash every lead and account (270 ms at 100k).
-    .where(sql`(${byId ? sql`${byId} or ` : sql``}${leads.accountId} in (select ${accounts.id} from ${accounts} where ${byName}))`)
+    .where(sql`(${byId ? sql`${byId} or ` : sql``}${leads.accountId} = any(${sql.param(clientIds)}::int[]))`)
     .orderBy(sql`coalesce(${leadColumns.stage!}, 0) in (${sql.join(LEAD_CLOSED_STAGES.map((s) => sql`${s}`), sql`, `)})`, sql`${leads.createdOn} desc`)
     .limit(Math.min(limit, SEARCH_MAX_HITS));
   return rows.map((r) => ({ id: (r.l as unknown as Row).id as number, description: describeLead(t, r.l as unknown as Row, r.account) }));

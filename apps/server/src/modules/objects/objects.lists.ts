@@ -261,11 +261,12 @@ export async function searchObjects(app: FastifyInstance, q: TObjectSearch, read
         salePrice: col('salePrice'),
         rentPrice: col('rentPrice'),
         shortRentPrice: col('shortRentPrice'),
-        owner: oOwner.displayName,
-        ownerId: objects.ownerId,
+        // The map's pins show neither the owner nor a photo: up to 2,000 rows skip both look-ups.
+        owner: q.showOnMap ? sql<null>`null` : oOwner.displayName,
+        ownerId: q.showOnMap ? sql<null>`null::int` : objects.ownerId,
         latitude: lat,
         longitude: lng,
-        imageId: firstImageId,
+        imageId: q.showOnMap ? sql<null>`null::int` : firstImageId,
       }).where(sql`${objects.id} = any(${sql.param(ids)}::int[])`)
     : [];
   const byId = new Map((found as unknown as { id: number }[]).map((r) => [r.id, r]));
