@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { accounts, users } from '../../db/schema/index.ts';
+import type { Db, Tx } from '../../db/client.ts';
 
 /**
  * SQL pieces shared by the account lists, the record and the search: who created / last changed a
@@ -46,6 +47,18 @@ export const latinMatch = (column: SQL, text: string): SQL | undefined => {
   const skel = sql`crm_latin_skeleton(${text.replace(/[\\%_]/g, ' ')})`;
   return sql`(length(${skel}) >= 3 and ${column} like '%' || ${skel} || '%')`;
 };
+/**
+ * The ids of the accounts whose name has the typed fragment (any script, Greeklish too), from the
+ * trigram indexes. Lists filtered by a party's or client's name take these ids and use their own
+ * index on the account id: a name test inside the list's query made PostgreSQL scan and hash every
+ * row (decision 023).
+ */
+export async function accountIdsByName(db: Db | Tx, name: string): Promise<number[]> {
+  const latin = latinMatch(sql`a.last_name_latin`, name);
+  const res = await db.execute(sql`select a.id from accounts a where a.search_text like ${containsPattern(name)} ${latin ? sql`or ${latin}` : sql``}`);
+  return (res.rows as { id: number }[]).map((r) => Number(r.id));
+}
+
 /** Any word of the normalised text starts with the fragment. */
 export const wordStartsPattern = (text: string) => sql`'% ' || crm_search_norm(${escapeLike(text)}) || '%'`;
 

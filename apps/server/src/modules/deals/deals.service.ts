@@ -30,7 +30,7 @@ import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { containsPattern, latinMatch } from '../accounts/accounts.sql.ts';
+import { accountIdsByName, containsPattern } from '../accounts/accounts.sql.ts';
 import { describeLead } from '../leads/leads.service.ts';
 
 type Caller = { user: SessionUser; actor: { id: number | null; name: string | null } };
@@ -334,7 +334,8 @@ export async function deleteDeal(app: FastifyInstance, caller: Caller, id: numbe
 }
 
 /** The filters of the list and the board, as SQL conditions (each served by an index). */
-function filterConditions(f: Partial<TDealFilter>): (SQL | undefined)[] {
+/** The filters as SQL; a party's name is looked up first (accountIdsByName). */
+async function filterConditions(db: Db, f: Partial<TDealFilter>): Promise<(SQL | undefined)[]> {
   const c = dealColumns;
   const where: (SQL | undefined)[] = [];
   if (f.dealType) where.push(eq(c.dealType!, f.dealType));
@@ -348,9 +349,10 @@ function filterConditions(f: Partial<TDealFilter>): (SQL | undefined)[] {
   if (f.accountId) where.push(sql`${deals.id} in (select p.deal_id from deal_parties p where p.account_id = ${f.accountId})`);
   const name = f.lastName?.trim();
   if (name) {
-    const latin = latinMatch(sql`a.last_name_latin`, name);
-    where.push(sql`${deals.id} in (select p.deal_id from deal_parties p join accounts a on a.id = p.account_id
-      where a.search_text like ${containsPattern(name)} ${latin ? sql`or ${latin}` : sql``})`);
+    // The parties' deals as a list of ids: a name test (or a long list of accounts) inside the
+    // list's query is checked against every deal the order index walks past.
+    const parties = await db.execute(sql`select distinct p.deal_id from deal_parties p where p.account_id = any(${sql.param(await accountIdsByName(db, name))}::int[])`);
+    where.push(sql`${deals.id} = any(${sql.param((parties.rows as { deal_id: number }[]).map((r) => Number(r.deal_id)))}::int[])`);
   }
   const obj = f.object?.trim().replace(/^#/, '');
   if (obj) {
@@ -370,7 +372,7 @@ const SORT_SQL: Record<TDealSearch['sortBy'], (dir: SQL) => SQL[]> = {
 
 /** POST /api/Deal/search: filters, count and page in SQL; the party columns with their account ids. */
 export async function searchDeals(app: FastifyInstance, f: TDealSearch, t: T) {
-  const cond = and(...filterConditions(f));
+  const cond = and(...(await filterConditions(app.db, f)));
   const [{ n }] = (await app.db.select({ n: sql<number>`count(*)::int` }).from(deals).where(cond)) as [{ n: number }];
   const dir = f.sortDir === 'asc' ? sql`asc` : sql`desc`;
   // The page's ids first, then their objects and parties (lib/paging.ts).
@@ -428,7 +430,7 @@ export async function searchDeals(app: FastifyInstance, f: TDealSearch, t: T) {
 
 /** POST /api/Deal/board: per stage its count, its exact total and its most recently changed deals. */
 export async function dealBoard(app: FastifyInstance, f: Partial<TDealFilter> & { perStage: number }, t: T) {
-  const cond = and(...filterConditions({ ...f, stages: [] }));
+  const cond = and(...(await filterConditions(app.db, { ...f, stages: [] })));
   const whereSql = cond ? sql`where ${cond}` : sql``;
   const totals = await app.db.execute(sql`select deal_stage as stage, count(*)::int as n, coalesce(sum(coalesce(price, asking_price)), 0)::text as total
     from deals ${whereSql} group by deal_stage`);

@@ -25,7 +25,7 @@ import { badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts'
 import { logAction } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { creator, creatorAccount, latinMatch, modifier, modifierAccount, containsPattern } from '../accounts/accounts.sql.ts';
+import { accountIdsByName, creator, creatorAccount, latinMatch, modifier, modifierAccount, containsPattern } from '../accounts/accounts.sql.ts';
 import { collationOf } from '../accounts/accounts.lists.ts';
 
 /** Assignment parent kind of a lead (assignments.parent). */
@@ -383,12 +383,7 @@ export async function searchLeads(app: FastifyInstance, f: TLeadSearch, t: T, cu
     where.push(sql`(${sql.join(pairs.map(([a, b]) => sql`((${c[a]!} is not null or ${c[b]!} is not null) and coalesce(${c[a]!}, 0) <= ${hi} and coalesce(${c[b]!}, 1e12) >= ${lo})`), sql` or `)})`);
   }
   const name = f.lastName?.trim();
-  if (name) {
-    where.push(sql`exists (select 1 from ${accounts} a where a.id = ${leads.accountId} and (a.search_text like ${containsPattern(name)} ${(() => {
-      const latin = latinMatch(sql`a.last_name_latin`, name);
-      return latin ? sql`or ${latin}` : sql``;
-    })()}))`);
-  }
+  if (name) where.push(sql`${leads.accountId} = any(${sql.param(await accountIdsByName(app.db, name))}::int[])`);
   const cond = and(...where);
   const [{ n, all }] = (await app.db
     .select({ n: sql<number>`count(*)::int`, all: sql<number>`(select greatest(reltuples, 0)::float8 from pg_class where oid = 'leads'::regclass)` })
