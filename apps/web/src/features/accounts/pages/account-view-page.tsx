@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { ActivityList } from '../../../components/activity-list.tsx';
+import { ActivityList } from '../../../components/activity-list-lazy.tsx';
 import { Assignments } from '../../../components/assignments.tsx';
 import { RecordFiles } from '../../../components/record-files.tsx';
 import { RevealTogether, useSectionReady } from '../../../components/reveal.tsx';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { TSelectOption } from '@crm/contract';
 import { DEAL_FIELDS, DEAL_GROUPS, DEAL_RENTAL_ONLY, DEAL_SALE_ONLY, DEAL_TYPE_RENTAL, type TDealFieldDescription } from '@crm/contract/deal-fields';
-import { ActivityList } from '../../../components/activity-list.tsx';
+import { ActivityList } from '../../../components/activity-list-lazy.tsx';
 import { FieldInput } from '../../../components/fields/field-input.tsx';
 import { formatFieldValue, toDraft, toWire, type Draft } from '../../../components/fields/field-values.ts';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';

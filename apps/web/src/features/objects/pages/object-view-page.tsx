@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { ActivityList } from '../../../components/activity-list.tsx';
+import { ActivityList } from '../../../components/activity-list-lazy.tsx';
 import { Assignments } from '../../../components/assignments.tsx';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { IconArrowsMaximize, IconArrowsMinimize, IconCloudCheck, IconDots, IconExclamationCircle, IconEye, IconPencil, IconTrash } from '../../../components/icons.ts';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { TSelectOption } from '@crm/contract';
-import { ActivityList } from '../../../components/activity-list.tsx';
+import { ActivityList } from '../../../components/activity-list-lazy.tsx';
 import { Assignments } from '../../../components/assignments.tsx';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { SearchPicker, type Picked } from '../../../components/search-picker.tsx';
