@@ -142,6 +142,32 @@ export class JobRunner {
   }
 
   /**
+   * An administrator's retry: a failed job goes back to the queue now, with a fresh set of attempts
+   * (its last error is kept until it runs). 'notFailed' when there is no failed job with that id;
+   * 'duplicate' when the same job (name and singleton key) is queued already, as a recurring
+   * check's next run is.
+   */
+  async retry(id: number, tx?: Tx | Db): Promise<'queued' | 'notFailed' | 'duplicate'> {
+    const db = tx ?? this.db;
+    const res = await db.execute(sql`
+      with target as (select id, name, singleton_key from jobs where id = ${id} and state = 'failed' for update),
+      again as (
+        update jobs j set state = 'queued', attempts = 0, run_at = now(), finished_on = null, started_on = null, locked_by = null, locked_until = null
+        from target t
+        where j.id = t.id and (t.singleton_key is null
+          or not exists (select 1 from jobs q where q.name = t.name and q.singleton_key = t.singleton_key and q.state = 'queued'))
+        returning j.id, j.name
+      )
+      select (select count(*)::int from target) as found, (select count(*)::int from again) as queued,
+        (select pg_notify(${CHANNEL}, name) from again limit 1) as notified`);
+    const r = res.rows[0] as { found: number; queued: number };
+    if (!r.found) return 'notFailed';
+    if (!r.queued) return 'duplicate';
+    if (!tx) this.kick();
+    return 'queued';
+  }
+
+  /**
    * Resolves once this instance has finished a run of the job (or given up on it), when the runner
    * stops, or after timeoutMs — whichever comes first. For callers that want to see the outcome
    * soon (tests, the mail of a request); it never throws.

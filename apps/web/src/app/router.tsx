@@ -66,6 +66,7 @@ const officePages = {
   DocumentPage: () => import('../features/documents/pages/document-page.tsx').then((m) => ({ Component: m.DocumentPage })),
   SettingsPage: () => import('../features/settings/pages/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })),
   ActionLogPage: () => import('../features/settings/pages/action-log-page.tsx').then((m) => ({ Component: m.ActionLogPage })),
+  JobsPage: () => import('../features/settings/pages/jobs-page.tsx').then((m) => ({ Component: m.JobsPage })),
 };
 
 const paymentPages = {
@@ -152,6 +153,7 @@ export const protectedRoutes: RouteObject[] = [
   // Settings and administration
   lazyPage('/Settings', 'title.settings', officePages.SettingsPage, { noBranch: true, adminOnly: true }),
   lazyPage('/ActionLog', 'title.actionLog', officePages.ActionLogPage, { noBranch: true, adminOnly: true }),
+  lazyPage('/Jobs', 'title.jobs', officePages.JobsPage, { noBranch: true, adminOnly: true }),
   lazyPage('/ChangeEmployeRole/:id', 'title.employeRole', accountPages.EmployeRolePage, { noBranch: true, adminOnly: true }),
   lazyPage('/SetPassword/:id', 'title.setPassword', accountPages.SetPasswordPage, { noBranch: true, adminOnly: true }),
 ];

@@ -34,6 +34,11 @@ export type DataTableProps<T> = {
   rowClassName?: (record: T) => string | undefined;
   /** A click on a row (keep a link in the row for keyboard users). */
   onRowClick?: (record: T) => void;
+  /**
+   * For tables whose rows hold nothing to focus (no link, no button): the scrolling area becomes a
+   * named, focusable region, so it can be scrolled from the keyboard (WCAG 2.1.1).
+   */
+  scrollLabel?: string;
 };
 
 /**
@@ -45,7 +50,7 @@ export type DataTableProps<T> = {
  * renders the first 200 and adds 200 more each time the user scrolls to the bottom of the 70vh
  * area; cells are plain text and links. The page stays responsive at 100k rows.
  */
-export function DataTable<T>({ testId, list, records, totalRows, fetching, columns, idAccessor, empty, selection, noPaging, pageSizes = LIST_PAGE_SIZES, rowClassName, onRowClick }: DataTableProps<T>) {
+export function DataTable<T>({ testId, list, records, totalRows, fetching, columns, idAccessor, empty, selection, noPaging, pageSizes = LIST_PAGE_SIZES, rowClassName, onRowClick, scrollLabel }: DataTableProps<T>) {
   const { t } = useTranslation();
   const [state, setState] = list;
   const rows = useMemo(() => records ?? [], [records]);
@@ -114,6 +119,7 @@ export function DataTable<T>({ testId, list, records, totalRows, fetching, colum
           // The viewport (not the root) carries the 70vh limit: it scrolls under the sticky header.
           scrollAreaProps={{
             viewportProps: {
+              ...(scrollLabel ? { tabIndex: 0, role: 'region', 'aria-label': scrollLabel } : {}),
               style: { maxHeight: '70vh' },
               onScroll: (e) => {
                 const el = e.currentTarget;

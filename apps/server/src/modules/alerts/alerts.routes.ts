@@ -5,7 +5,7 @@ import { ZAlert, ZAlertListAnswer, ZAlertListBody, ZAlertNotes, ZIdParam, ZJobsA
 import { OFFICE_ADMIN, STAFF_NO_BRANCH } from '../../plugins/auth.ts';
 import { registerJobAlerts } from './alerts.jobs.ts';
 import { registerSystemAlerts } from './alerts.system.ts';
-import { deleteAlert, listAlerts, listJobs, markUnread, openAlert, updateNotes } from './alerts.service.ts';
+import { deleteAlert, listAlerts, listJobs, markUnread, openAlert, retryJob, updateNotes } from './alerts.service.ts';
 
 const caller = (req: FastifyRequest) => ({ user: req.user!, actor: req.actor });
 
@@ -54,6 +54,14 @@ export const alertsRoutes = fp(
       '/api/jobs',
       { config: { access: OFFICE_ADMIN }, schema: { tags: ['jobs'], querystring: ZJobsQuery, response: { 200: ZJobsAnswer } } },
       async (req) => listJobs(app, req.query.state, req.query.limit),
+    );
+    app.post(
+      '/api/jobs/:id/retry',
+      { config: { access: OFFICE_ADMIN }, schema: { tags: ['jobs'], params: ZIdParam, response: { 200: ZOk } } },
+      async (req) => {
+        await retryJob(app, caller(req), req.params.id);
+        return { ok: true as const };
+      },
     );
   },
   { name: 'alerts' },

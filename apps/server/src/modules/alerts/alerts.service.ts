@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { TAlert, TAlertListAnswer, TAlertListBody, TAlertNotes, TAlertRow, TCulture } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 
 type Caller = { user: { id: number }; actor: Actor };
@@ -152,3 +152,16 @@ export async function listJobs(app: FastifyInstance, state: string, limit: numbe
     })),
   };
 }
+
+/** POST /api/jobs/{id}/retry: a failed job queued again (an admin fixed what made it fail: the mail server, a photo...). */
+export async function retryJob(app: FastifyInstance, caller: Caller, id: number) {
+  await app.db.transaction(async (tx) => {
+    const outcome = await app.jobs.retry(id, tx);
+    if (outcome === 'notFailed') throw notFound('jobs.notFailed');
+    if (outcome === 'duplicate') throw badRequest('jobs.alreadyQueued');
+    await logAction(tx, caller.actor, { action: 'Update', entity: 'Job', entityId: id, message: 'Retried' });
+  });
+  // The retry was queued in the transaction: wake the runner now that it is committed.
+  app.jobs.kick();
+}
+

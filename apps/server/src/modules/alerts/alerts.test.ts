@@ -224,3 +224,47 @@ describe('alert calls', () => {
     expect((await createAlerts(t.db, list)).every((x) => x === null)).toBe(true);
   });
 });
+
+describe('background jobs for admins', () => {
+  it('lists failed jobs with their error; a retry queues one again with fresh attempts, once, logged; others may not', async () => {
+    const [failed] = (
+      await t.db.execute(sql`insert into jobs (name, payload, state, attempts, max_attempts, last_error, finished_on)
+        values ('test.never-registered', '{}'::jsonb, 'failed', 3, 3, 'SMTP 421 try later', now()) returning id`)
+    ).rows as { id: number }[];
+    const id = Number(failed!.id);
+    const listed = (await get('/api/jobs?state=failed')).json() as { counts: Record<string, number>; items: { id: number; lastError: string; attempts: number }[] };
+    expect(listed.items.find((j) => j.id === id)).toMatchObject({ lastError: 'SMTP 421 try later', attempts: 3 });
+    expect(listed.counts.failed).toBeGreaterThanOrEqual(1);
+
+    for (const h of [bearer(employee.token), bearer(branchUser.token)]) expect((await post(`/api/jobs/${id}/retry`, undefined, h)).statusCode).toBe(403);
+    const res = await post(`/api/jobs/${id}/retry`);
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = (await t.db.execute(sql`select state, attempts, finished_on from jobs where id = ${id}`)).rows as { state: string; attempts: number; finished_on: Date | null }[];
+    expect(row).toMatchObject({ attempts: 0, finished_on: null });
+    // Queued again (an instance's runner may have picked it up already: no handler, so it is running or failed once more).
+    expect(['queued', 'running', 'failed']).toContain(row!.state);
+    const logged = await t.db.select().from(actionLog).where(and(eq(actionLog.entity, 'Job'), eq(actionLog.entityId, id)));
+    expect(logged.map((l) => l.message)).toContain('Retried');
+
+    // Not a failed job: 404 in the reader's language, nothing changed.
+    await t.db.execute(sql`update jobs set state = 'done' where id = ${id}`);
+    const again = await post(`/api/jobs/${id}/retry`, undefined, { ...H, 'accept-language': 'el' });
+    expect(again.statusCode).toBe(404);
+    expect(again.json().title).toBe('Αυτή η εργασία δεν έχει αποτύχει (ή δεν υπάρχει πια): δεν υπάρχει κάτι να ξαναδοκιμαστεί.');
+    expect((await post('/api/jobs/2147483648/retry')).statusCode).toBe(400);
+  });
+
+  it('does not queue a failed job twice when the same job is waiting already', async () => {
+    const rows = (
+      await t.db.execute(sql`insert into jobs (name, payload, state, singleton_key, run_at, attempts, max_attempts, finished_on) values
+        ('test.check', '{}'::jsonb, 'failed', 'k1', now(), 2, 2, now()),
+        ('test.check', '{}'::jsonb, 'queued', 'k1', now() + interval '1 hour', 0, 2, null) returning id, state`)
+    ).rows as { id: number; state: string }[];
+    const failedId = Number(rows.find((r) => r.state === 'failed')!.id);
+    const res = await post(`/api/jobs/${failedId}/retry`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().title).toBe('The same job is already waiting in the queue.');
+    const [row] = (await t.db.execute(sql`select state from jobs where id = ${failedId}`)).rows as { state: string }[];
+    expect(row!.state).toBe('failed');
+  });
+});

@@ -27,6 +27,9 @@ export function SettingsPage() {
           <Anchor component={Link} to="/ActionLog" data-testid="settings-action-log">
             {t('title.actionLog')}
           </Anchor>
+          <Anchor component={Link} to="/Jobs" data-testid="settings-jobs">
+            {t('title.jobs')}
+          </Anchor>
           <Anchor href="#set-password" data-testid="settings-set-password-link">
             {t('title.setPassword')}
           </Anchor>

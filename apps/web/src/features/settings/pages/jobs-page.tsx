@@ -1,0 +1,111 @@
+import { Button, SegmentedControl, Stack, Text } from '@mantine/core';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TJobsAnswer } from '@crm/contract';
+import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
+import { api } from '../../../lib/api.ts';
+import { showBanner } from '../../../lib/banner.ts';
+import { useCookieState, useListState } from '../../../lib/list-state.ts';
+import { describeError } from '../../../lib/errors.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+
+type TJobRow = TJobsAnswer['items'][number];
+const STATES = ['failed', 'queued', 'running', 'done'] as const;
+type TJobState = (typeof STATES)[number];
+/** The server answers the newest this many of a state. */
+const LATEST = 100;
+
+/**
+ * /Jobs (office administrators): the background work (e-mails, publishing, the hourly checks) by
+ * state, failed first; a failed job can be retried once what made it fail is fixed.
+ */
+export function JobsPage() {
+  const { t } = useTranslation();
+  const [state, setState] = useCookieState<TJobState>('Jobs.state', 'failed');
+  // Newest first as the server sends them; the columns do not sort.
+  const list = useListState('Jobs', { perPage: LATEST, sortBy: '', sortDir: 'desc' });
+  const qc = useQueryClient();
+  const q = useQuery({
+    queryKey: ['jobs', state],
+    queryFn: ({ signal }) => api<TJobsAnswer>('/api/jobs', { query: { state, limit: LATEST }, signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: 15000,
+  });
+  const retry = useMutation({
+    mutationFn: (id: number) => api('/api/jobs/' + id + '/retry', { method: 'POST' }),
+    onSuccess: (_, id) => {
+      showBanner('success', t('jobs.ui.retried', { id }));
+      void qc.invalidateQueries({ queryKey: ['jobs'] });
+    },
+    onError: (e) => {
+      const d = describeError(e);
+      showBanner(d.type, d.message, { details: d.details });
+      void qc.invalidateQueries({ queryKey: ['jobs'] });
+    },
+  });
+  const counts = q.data?.counts ?? {};
+  const columns: DataTableColumn<TJobRow>[] = [
+    { accessor: 'id', title: t('jobs.ui.col.id'), noWrap: true },
+    { accessor: 'name', title: t('jobs.ui.col.name'), render: (r) => t(`jobs.name.${r.name}`, { defaultValue: r.name }) },
+    { accessor: 'attempts', title: t('jobs.ui.col.attempts'), noWrap: true, render: (r) => `${r.attempts} / ${r.maxAttempts}` },
+    { accessor: 'runAt', title: t('jobs.ui.col.runAt'), noWrap: true, render: (r) => formatDateTime(r.runAt) },
+    { accessor: 'finishedOn', title: t('jobs.ui.col.finishedOn'), noWrap: true, render: (r) => (r.finishedOn ? formatDateTime(r.finishedOn) : '') },
+    {
+      accessor: 'lastError',
+      title: t('jobs.ui.col.lastError'),
+      width: 420,
+      render: (r) =>
+        r.lastError ? (
+          <Text size="xs" ff="monospace" lineClamp={4} title={r.lastError} style={{ overflowWrap: 'anywhere' }} data-testid="jobs-error">
+            {r.lastError}
+          </Text>
+        ) : null,
+    },
+    ...(state === 'failed'
+      ? [
+          {
+            accessor: 'retry',
+            title: '',
+            noWrap: true,
+            render: (r: TJobRow) => (
+              <Button size="xs" variant="light" loading={retry.isPending && retry.variables === r.id} onClick={() => retry.mutate(r.id)} data-testid="jobs-retry">
+                {t('jobs.ui.retry')}
+              </Button>
+            ),
+          } as DataTableColumn<TJobRow>,
+        ]
+      : []),
+  ];
+  return (
+    <Stack gap="md">
+      <ListHeader title={t('title.jobs')} count={counts[state] ?? (q.data ? 0 : undefined)} testId="jobs" />
+      <Text size="sm" c="dimmed">
+        {t('jobs.ui.hint')}
+      </Text>
+      <SegmentedControl
+        value={state}
+        onChange={(v) => setState(v as TJobState)}
+        data={STATES.map((s) => ({ value: s, label: `${t(`jobs.ui.state.${s}`)} (${counts[s] ?? 0})` }))}
+        aria-label={t('title.jobs')}
+        data-testid="jobs-state"
+        style={{ alignSelf: 'flex-start' }}
+      />
+      <DataTable
+        testId="jobs-table"
+        list={list}
+        records={q.data?.items}
+        totalRows={q.data?.items.length}
+        fetching={q.isFetching}
+        columns={columns}
+        noPaging
+        scrollLabel={t('title.jobs')}
+        empty={{ text: t('jobs.ui.empty') }}
+      />
+      {(counts[state] ?? 0) > LATEST && (
+        <Text size="sm" c="dimmed" data-testid="jobs-latest">
+          {t('jobs.ui.latest', { n: LATEST })}
+        </Text>
+      )}
+    </Stack>
+  );
+}
