@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { TSelectOption } from '@crm/contract';
 import { DEAL_FIELDS, DEAL_GROUPS, DEAL_RENTAL_ONLY, DEAL_SALE_ONLY, DEAL_TYPE_RENTAL, type TDealFieldDescription } from '@crm/contract/deal-fields';
+import { RecordToolbar } from '../../../components/record-toolbar.tsx';
 import { ActivityList } from '../../../components/activity-list-lazy.tsx';
 import { FieldInput } from '../../../components/fields/field-input.tsx';
 import { formatFieldValue, toDraft, toWire, type Draft } from '../../../components/fields/field-values.ts';
@@ -351,42 +352,23 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
 
   return (
     <Stack gap="sm" data-testid="deal-page" data-mode={mode}>
-      <Group justify="space-between">
-        <Title order={2} size="h3">
-          {mode === 'create' ? t('deals.ui.new') : t('deals.ui.title', { id: deal.id })}
-        </Title>
-        <Group gap="xs">
-          {readOnly ? (
-            <>
-              <Button variant="default" onClick={goBack}>
-                {t('deals.ui.back')}
-              </Button>
-              <Button component={Link} to={`/Deals/Edit/${deal.id}`} data-testid="deal-edit">
-                {t('common.edit')}
-              </Button>
-            </>
-          ) : (
-            <>
-              {mode === 'edit' && (
-                <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={remove} data-testid="deal-delete">
-                  {t('common.delete')}
-                </Button>
-              )}
-              <Button variant="default" onClick={() => (mode === 'edit' ? navigate(`/Deals/${deal.id}`) : goBack())} data-testid="deal-cancel">
-                {t('common.cancel')}
-              </Button>
-              <Button onClick={() => void save()} loading={busy} data-testid="deal-save">
-                {t('common.save')}
-              </Button>
-            </>
-          )}
-        </Group>
-      </Group>
-      {error && (
-        <Alert color="red" data-testid="deal-form-error">
-          {error}
-        </Alert>
-      )}
+      <RecordToolbar
+        title={
+          <Title order={2} size="h3">
+            {mode === 'create' ? t('deals.ui.new') : t('deals.ui.title', { id: deal.id })}
+          </Title>
+        }
+        mode={mode}
+        backText={t('deals.ui.back')}
+        onBack={goBack}
+        route="/Deals"
+        id={deal.id}
+        onDelete={remove}
+        onSave={() => void save()}
+        busy={busy}
+        error={error}
+        testId="deal"
+      />
       {DEAL_GROUPS.map((g) => (
         <Fragment key={g}>
           {groupCard(g)}

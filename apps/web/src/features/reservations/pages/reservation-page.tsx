@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Center, Checkbox, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Center, Checkbox, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -17,7 +17,8 @@ import {
 import type { TReservationAnswer, TSelectOption } from '@crm/contract';
 import { FieldInput } from '../../../components/fields/field-input.tsx';
 import { formatFieldValue, toDraft, toWire, type Draft } from '../../../components/fields/field-values.ts';
-import { IconAlertTriangle, IconTrash } from '../../../components/icons.ts';
+import { IconAlertTriangle } from '../../../components/icons.ts';
+import { RecordToolbar } from '../../../components/record-toolbar.tsx';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { SearchPicker, type Picked } from '../../../components/search-picker.tsx';
 import { ApiError } from '../../../lib/api.ts';
@@ -442,45 +443,26 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
   const attention = readOnly && Boolean(r.problem || r.awaiting);
   return (
     <Stack gap="sm" data-testid="reservation-page" data-mode={mode}>
-      <Group justify="space-between">
-        <Group gap="xs">
-          <Title order={2} size="h3">
-            {mode === 'create' ? t('reservations.ui.new') : t('reservations.ui.title', { number: r.reservationNumber })}
-          </Title>
-          {mode !== 'create' && <Badge variant="light">{r.stageOptions.find((o) => o.value === r.reservationStage)?.text}</Badge>}
-        </Group>
-        <Group gap="xs">
-          {readOnly ? (
-            <>
-              <Button variant="default" onClick={goBack}>
-                {t('reservations.ui.back')}
-              </Button>
-              <Button component={Link} to={`/Reservations/Edit/${r.id}`} data-testid="reservation-edit">
-                {t('common.edit')}
-              </Button>
-            </>
-          ) : (
-            <>
-              {mode === 'edit' && (
-                <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={remove} data-testid="reservation-delete">
-                  {t('common.delete')}
-                </Button>
-              )}
-              <Button variant="default" onClick={() => (mode === 'edit' ? navigate(`/Reservations/${r.id}`) : goBack())} data-testid="reservation-cancel">
-                {t('common.cancel')}
-              </Button>
-              <Button onClick={() => void save()} loading={busy} data-testid="reservation-save">
-                {t('common.save')}
-              </Button>
-            </>
-          )}
-        </Group>
-      </Group>
-      {error && (
-        <Alert color="red" data-testid="reservation-form-error">
-          {error}
-        </Alert>
-      )}
+      <RecordToolbar
+        title={
+          <Group gap="xs">
+            <Title order={2} size="h3">
+              {mode === 'create' ? t('reservations.ui.new') : t('reservations.ui.title', { number: r.reservationNumber })}
+            </Title>
+            {mode !== 'create' && <Badge variant="light">{r.stageOptions.find((o) => o.value === r.reservationStage)?.text}</Badge>}
+          </Group>
+        }
+        mode={mode}
+        backText={t('reservations.ui.back')}
+        onBack={goBack}
+        route="/Reservations"
+        id={r.id}
+        onDelete={remove}
+        onSave={() => void save()}
+        busy={busy}
+        error={error}
+        testId="reservation"
+      />
       {!readOnly && Object.keys(errors).length > 0 && (
         <Alert color="red" data-testid="reservation-field-errors">
           {Object.values(errors).join(' ')}

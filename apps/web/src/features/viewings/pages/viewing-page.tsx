@@ -1,10 +1,11 @@
-import { ActionIcon, Alert, Anchor, Button, Card, Center, Grid, Group, Loader, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Card, Center, Grid, Group, Loader, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { TSelectOption } from '@crm/contract';
+import { RecordToolbar } from '../../../components/record-toolbar.tsx';
 import { ActivityList } from '../../../components/activity-list-lazy.tsx';
 import { Assignments } from '../../../components/assignments.tsx';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
@@ -171,42 +172,23 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
 
   return (
     <Stack gap="sm" data-testid="viewing-page" data-mode={mode}>
-      <Group justify="space-between">
-        <Title order={2} size="h3">
-          {mode === 'create' ? t('viewings.ui.new') : t('viewings.ui.title', { id: viewing.id })}
-        </Title>
-        <Group gap="xs">
-          {readOnly ? (
-            <>
-              <Button variant="default" onClick={goBack}>
-                {t('viewings.ui.back')}
-              </Button>
-              <Button component={Link} to={`/Viewing/Edit/${viewing.id}`} data-testid="viewing-edit">
-                {t('common.edit')}
-              </Button>
-            </>
-          ) : (
-            <>
-              {mode === 'edit' && (
-                <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={remove} data-testid="viewing-delete">
-                  {t('common.delete')}
-                </Button>
-              )}
-              <Button variant="default" onClick={() => (mode === 'edit' ? navigate(`/Viewing/${viewing.id}`) : goBack())} data-testid="viewing-cancel">
-                {t('common.cancel')}
-              </Button>
-              <Button onClick={() => void save()} loading={busy} data-testid="viewing-save">
-                {t('common.save')}
-              </Button>
-            </>
-          )}
-        </Group>
-      </Group>
-      {error && (
-        <Alert color="red" data-testid="viewing-form-error">
-          {error}
-        </Alert>
-      )}
+      <RecordToolbar
+        title={
+          <Title order={2} size="h3">
+            {mode === 'create' ? t('viewings.ui.new') : t('viewings.ui.title', { id: viewing.id })}
+          </Title>
+        }
+        mode={mode}
+        backText={t('viewings.ui.back')}
+        onBack={goBack}
+        route="/Viewing"
+        id={viewing.id}
+        onDelete={remove}
+        onSave={() => void save()}
+        busy={busy}
+        error={error}
+        testId="viewing"
+      />
       <Card withBorder padding="sm">
         <Grid gap="sm">
           <Grid.Col span={{ base: 12, md: 6 }}>
