@@ -23,6 +23,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { accounts, activities, activityLinks, assignments, leadColumns, leadObjects, leads, locations, objects } from '../../db/schema/index.ts';
 import { badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
+import { inIdOrder } from '../../lib/paging.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { accountIdsByName, creator, creatorAccount, latinMatch, modifier, modifierAccount, containsPattern } from '../accounts/accounts.sql.ts';
@@ -438,13 +439,18 @@ export async function findLeads(app: FastifyInstance, text: string, limit: numbe
   // and account (60–270 ms at 100k). A hit list shows 20: the first 5,000 clients are plenty.
   const clientIds = (await app.db.select({ id: accounts.id }).from(accounts).where(byName).limit(5000)).map((r) => r.id);
   if (!byId && !clientIds.length) return [];
-  const rows = await app.db
-    .select({ l: leads, account: accounts.displayName })
+  // The best ids first (open before closed, newest first) as narrow rows, then the few shown in full.
+  const top = await app.db
+    .select({ id: leads.id })
     .from(leads)
-    .leftJoin(accounts, eq(accounts.id, leads.accountId))
     .where(sql`(${byId ? sql`${byId} or ` : sql``}${leads.accountId} = any(${sql.param(clientIds)}::int[]))`)
-    .orderBy(sql`coalesce(${leadColumns.stage!}, 0) in (${sql.join(LEAD_CLOSED_STAGES.map((s) => sql`${s}`), sql`, `)})`, sql`${leads.createdOn} desc`)
+    .orderBy(sql`coalesce(${leadColumns.stage!}, 0) in (${sql.join(LEAD_CLOSED_STAGES.map((s) => sql`${s}`), sql`, `)})`, sql`${leads.createdOn} desc`, sql`${leads.id} desc`)
     .limit(Math.min(limit, SEARCH_MAX_HITS));
+  const ids = top.map((r) => r.id);
+  const found = ids.length
+    ? await app.db.select({ l: leads, account: accounts.displayName }).from(leads).leftJoin(accounts, eq(accounts.id, leads.accountId)).where(inArray(leads.id, ids))
+    : [];
+  const rows = inIdOrder(ids, found, (r) => r.l.id);
   return rows.map((r) => ({ id: (r.l as unknown as Row).id as number, description: describeLead(t, r.l as unknown as Row, r.account) }));
 }
 
