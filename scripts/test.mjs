@@ -1,5 +1,5 @@
 // npm test: typecheck, lint, API tests on real PostgreSQL, web build, and the Playwright suite in Chromium.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -24,11 +24,46 @@ function chromium() {
   return [process.env.CHROMIUM_PATH, '/usr/bin/chromium-headless-shell', '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => p && fs.existsSync(p));
 }
 
-let failed = false;
-for (const project of ['packages/contract', 'apps/server', 'apps/web', 'e2e', 'scripts']) {
-  if (!run(`typecheck ${project}`, bin('tsc'), ['-p', project, '--noEmit'])) failed = true;
+/**
+ * Runs independent checks two at a time (the machine this runs on has 2 cores: typecheck and lint
+ * took 2 minutes one after another). Each one's output is printed whole when it ends.
+ */
+async function runParallel(tasks, concurrency = 2) {
+  let ok = true;
+  const queue = [...tasks];
+  const worker = async () => {
+    for (let task = queue.shift(); task; task = queue.shift()) {
+      const [name, cmd, args] = task;
+      const started = Date.now();
+      const out = [];
+      const status = await new Promise((resolve) => {
+        const child = spawn(cmd, args, { cwd: root, env: process.env });
+        child.stdout.on('data', (b) => out.push(b));
+        child.stderr.on('data', (b) => out.push(b));
+        child.on('error', (e) => {
+          out.push(Buffer.from(String(e)));
+          resolve(1);
+        });
+        child.on('close', (code) => resolve(code));
+      });
+      process.stdout.write(`\n=== ${name} ===\n${Buffer.concat(out).toString()}`);
+      const passed = status === 0;
+      steps.push({ name, ok: passed, seconds: Math.round((Date.now() - started) / 1000) });
+      if (!passed) {
+        process.stdout.write(`\n*** ${name} failed ***\n`);
+        ok = false;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return ok;
 }
-if (!run('lint', bin('eslint'), ['.', '--max-warnings=0'])) failed = true;
+
+let failed = false;
+// The two slowest first, so the short ones fill in beside them.
+const checks = ['apps/server', 'scripts', 'apps/web', 'packages/contract', 'e2e'].map((project) => [`typecheck ${project}`, bin('tsc'), ['-p', project, '--noEmit']]);
+checks.splice(3, 0, ['lint', bin('eslint'), ['.', '--max-warnings=0']]);
+if (!(await runParallel(checks))) failed = true;
 
 const vitestJson = path.join(results, 'vitest.json');
 if (!run('API tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], { cwd: path.join(root, 'apps/server') })) failed = true;
