@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { accounts, objects } from '../../db/schema/index.ts';
 import { fieldError } from '../../lib/errors.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
+import { inIdOrder } from '../../lib/paging.ts';
 import { collationOf } from '../accounts/accounts.lists.ts';
 import { containsPattern, latinMatch } from '../accounts/accounts.sql.ts';
 import type { SearchProvider } from '../shell/shell.routes.ts';
@@ -161,8 +162,7 @@ export async function listObjects(app: FastifyInstance, q: ListQuery, reader: Re
         modifiedBy: objectModifiedBy,
       }).where(inArray(objects.id, pageIds))
     : [];
-  const byId = new Map((found as unknown as R[]).map((r) => [r.id, r]));
-  const rows = pageIds.map((id) => byId.get(id)).filter((r): r is R => !!r);
+  const rows = inIdOrder(pageIds, found as unknown as R[], (r) => r.id);
   const tz = app.config.timeZone;
   return {
     items: rows.map((r) => ({
@@ -269,8 +269,7 @@ export async function searchObjects(app: FastifyInstance, q: TObjectSearch, read
         imageId: q.showOnMap ? sql<null>`null::int` : firstImageId,
       }).where(sql`${objects.id} = any(${sql.param(ids)}::int[])`)
     : [];
-  const byId = new Map((found as unknown as { id: number }[]).map((r) => [r.id, r]));
-  const rows = ids.map((id) => byId.get(id)).filter((r) => !!r);
+  const rows = inIdOrder(ids, found as unknown as { id: number }[], (r) => r.id);
   type R = Omit<TObjectSearchRow, 'referenceNumber' | 'type'> & { ref: number; typeId: number | null; subTypeId: number | null };
   const num = (v: unknown) => (v == null ? null : Number(v));
   return {
