@@ -28,7 +28,7 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30000,
+  timeout: 60_000,
   expect: { timeout: 10000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
@@ -37,7 +37,7 @@ export default defineConfig({
     // The service worker would install (and precache every asset) in each test's fresh browser; only
     // the specs about it (installable.spec.ts) allow it.
     serviceWorkers: 'block',
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath, args: launchArgs },
   },

@@ -51,7 +51,15 @@ for (const language of ['en-UK', 'el'] as const) {
     }).toPass({ timeout: 20_000 });
     await expect(row).toHaveClass(/alert-unread/);
     const badge = page.getByTestId('alerts-badge');
-    await expect.poll(async () => Number(await badge.getAttribute('data-count')) - (await unreadCount(request, token)), { timeout: 10_000 }).toBe(0);
+    // Other specs make alerts at the same time, and the badge polls every few minutes: the badge of a
+    // freshly loaded page shows the count the server gives (retried if an alert arrived in between).
+    const badgeAgrees = () =>
+      expect(async () => {
+        const count = await unreadCount(request, token);
+        await page.reload();
+        await expect(badge).toHaveAttribute('data-count', String(count), { timeout: 3000 });
+      }).toPass({ timeout: 20_000 });
+    await badgeAgrees();
     await expectAccessible(page, 'alert list');
 
     // Opening marks it read.
@@ -75,7 +83,8 @@ for (const language of ['en-UK', 'el'] as const) {
     await page.getByTestId('alert-mark-unread').click();
     await expect(page).toHaveURL(/\/Alerts$/);
     await expect(row).toHaveClass(/alert-unread/);
-    await expect.poll(async () => Number(await badge.getAttribute('data-count')) - (await unreadCount(request, token)), { timeout: 10_000 }).toBe(0);
+    await badgeAgrees();
+    await expect(row).toHaveClass(/alert-unread/);
 
     // At phone width the list and the alert still work.
     await page.setViewportSize({ width: 390, height: 844 });

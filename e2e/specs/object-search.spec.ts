@@ -112,7 +112,10 @@ for (const language of ['en-UK', 'el'] as const) {
     expect(JSON.parse(decodeURIComponent(cookie!.value))).toMatchObject({ forSale: true, locationId: karabournaki, priceMin: price - 1, priceMax: price + 1, showOnMap: true, currentPage: 1 });
 
     // The marker opens the property.
-    await page.getByTestId('object-search-map').locator('.crm-map-pin-result').first().click();
+    await expect(async () => {
+      await page.getByTestId('object-search-map').locator('.crm-map-pin-result').first().click();
+      await expect(page.getByTestId('map-popup-link')).toBeVisible({ timeout: 2000 });
+    }).toPass({ timeout: 15_000 });
     await page.getByTestId('map-popup-link').click();
     await expect(page).toHaveURL(new RegExp(`/Objects/View/${found.id}$`));
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button, Group, Loader, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TEditRequestAnswer, TFieldPatchAnswer, TFieldType, TSelectOption } from '@crm/contract';
@@ -211,10 +211,11 @@ export function EditableField({ editable = true, display, hideLabel, ...editor }
           <UnstyledButton
             onClick={() => setOpened(true)}
             title={t('fields.clickToEdit')}
-            aria-label={`${t('fields.edit', { label: editor.label })}`}
             data-testid={`editable-${editor.field}-edit`}
             style={{ display: 'inline-flex', alignItems: 'center', gap: 6, borderBottom: '1px dashed var(--mantine-color-gray-4)', alignSelf: 'flex-start' }}
           >
+            {/* The name says what the button edits and still holds the value it shows (WCAG 2.5.3, label in name). */}
+            <VisuallyHidden>{t('fields.edit', { label: editor.label })} </VisuallyHidden>
             {shown}
             <IconPencil size={13} color="var(--mantine-color-gray-6)" aria-hidden />
           </UnstyledButton>

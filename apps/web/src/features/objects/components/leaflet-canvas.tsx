@@ -246,9 +246,12 @@ export default function LeafletCanvas(p: LeafletCanvasProps) {
     group.addTo(map);
     l.markers = group;
     const list = p.markers;
+    // Without animation: the pins stand where they will stay at once (a click during a zoom
+    // animation landed on a pin that the cluster layer then redrew, closing its popup).
     const fit = () => {
-      if (list.length === 1) map.setView([list[0]!.latitude, list[0]!.longitude], 15);
-      else if (list.length > 1) map.fitBounds(L.latLngBounds(list.map((m) => [m.latitude, m.longitude] as TLatLng)), { paddingTopLeft: [40, 80], paddingBottomRight: [40, 40], maxZoom: 16 });
+      if (list.length === 1) map.setView([list[0]!.latitude, list[0]!.longitude], 15, { animate: false });
+      else if (list.length > 1)
+        map.fitBounds(L.latLngBounds(list.map((m) => [m.latitude, m.longitude] as TLatLng)), { paddingTopLeft: [40, 80], paddingBottomRight: [40, 40], maxZoom: 16, animate: false });
     };
     map.invalidateSize();
     fit();
