@@ -67,6 +67,8 @@ type Row = {
   verdict?: string;
   plan?: string;
   bytes?: number;
+  /** CPU ms per request under load: the app's main thread, this process's other threads (the load generator, GC helpers), PostgreSQL. */
+  cpu?: { app: number; other: number; pg: number };
 };
 
 const BUDGET: Record<Exclude<Kind, 'info'>, number> = { list: 50, search: 40, record: 30 };
@@ -138,6 +140,48 @@ function captureSql(handle: DbHandle) {
     },
     restore: () => (proto.query = original),
   };
+}
+
+/**
+ * CPU time used so far (ms), read from /proc (Linux): this process's main thread (the app's event
+ * loop), its other threads (the load generator's worker thread, V8's helpers), and every PostgreSQL
+ * process on the machine. Undefined where /proc is missing. Divided by the requests of a load run,
+ * it says where each request's CPU goes: on 2 cores, 8 clients queue behind the sum of the three.
+ */
+function cpuTimes(): { main: number; other: number; pg: Map<string, number> } | undefined {
+  const ticks = (file: string) => {
+    const stat = fs.readFileSync(file, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10; // utime + stime, in 1/100 s
+  };
+  try {
+    let main = 0;
+    let other = 0;
+    for (const tid of fs.readdirSync('/proc/self/task')) {
+      const t = ticks(`/proc/self/task/${tid}/stat`);
+      if (Number(tid) === process.pid) main += t;
+      else other += t;
+    }
+    const pgTimes = new Map<string, number>();
+    for (const pid of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') pgTimes.set(pid, ticks(`/proc/${pid}/stat`));
+      } catch {
+        /* gone */
+      }
+    }
+    return { main, other, pg: pgTimes };
+  } catch {
+    return undefined;
+  }
+}
+
+/** PostgreSQL's CPU between two readings: processes that ended in between are not counted, new ones count whole. */
+function pgCpuBetween(before: Map<string, number>, after: Map<string, number>): number {
+  let sum = 0;
+  for (const [pid, t] of after) sum += t - (before.get(pid) ?? 0);
+  return sum;
 }
 
 /** Reads only: what the floor is made of (the rare session touch and transaction control are left out). */
@@ -543,7 +587,14 @@ async function main() {
         row.verdict = 'info';
       } else {
         const requests = Array.from({ length: 500 }, (_, i) => ep.make(i));
-        const load = await runLoad(port, token, requests, { concurrency: CONCURRENCY, durationMs: DURATION_S * 1000, warmupMs: 1000 });
+        await runLoad(port, token, requests, { concurrency: CONCURRENCY, durationMs: 1000 });
+        const cpuBefore = cpuTimes();
+        const load = await runLoad(port, token, requests, { concurrency: CONCURRENCY, durationMs: DURATION_S * 1000 });
+        const cpuAfter = cpuTimes();
+        if (cpuBefore && cpuAfter && load.latencies.length) {
+          const per = (a: number, b: number) => (b - a) / load.latencies.length;
+          row.cpu = { app: per(cpuBefore.main, cpuAfter.main), other: per(cpuBefore.other, cpuAfter.other), pg: pgCpuBetween(cpuBefore.pg, cpuAfter.pg) / load.latencies.length };
+        }
         const sorted = [...load.latencies].sort((a, b) => a - b);
         row.p50 = quantile(sorted, 0.5);
         row.p95 = quantile(sorted, 0.95);
@@ -566,11 +617,12 @@ async function main() {
     log(`machine: ${os.cpus().length} cores, load average ${loadAtStart} at the start and ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} now (other work on the machine inflates every number)`);
     log('budgets: list p95 < 50 ms and API/SQL <= 1.5; global search p95 < 40 ms; record view p95 < 30 ms (ARCHITECTURE.md)');
     log('p50/p95/p99 and req/s: under load; 1-client: the same requests one at a time; SQL: their statements replayed through pg as the app ran them (the floor; API/SQL = 1-client p50 / SQL)');
+    log('CPU/req: CPU ms per request under load, app (its event loop) + other (the load generator, GC helpers) + pg (PostgreSQL); 2 cores give 2,000 ms a second to share');
     log('');
-    const header = ['endpoint', 'p50', 'p95', 'p99', 'req/s', '1-client p50', '1-client p95', 'SQL', 'stmts', 'API/SQL', 'budget', 'verdict'];
+    const header = ['endpoint', 'p50', 'p95', 'p99', 'req/s', '1-client p50', '1-client p95', 'SQL', 'stmts', 'API/SQL', 'CPU/req app+other+pg', 'budget', 'verdict'];
     const table = rows.map((r) =>
       r.note && r.p50 === undefined && r.seqP50 === undefined
-        ? [r.name, '', '', '', '', '', '', '', '', '', '', r.note]
+        ? [r.name, '', '', '', '', '', '', '', '', '', '', '', r.note]
         : [
             r.name,
             ms(r.p50),
@@ -582,6 +634,7 @@ async function main() {
             ms(r.sqlP50),
             String(r.statements ?? ''),
             r.ratio === undefined ? '—' : r.ratio.toFixed(2),
+            r.cpu ? `${r.cpu.app.toFixed(1)}+${r.cpu.other.toFixed(1)}+${r.cpu.pg.toFixed(1)}` : '—',
             r.kind === 'info' ? `${((r.bytes ?? 0) / 1024).toFixed(0)} KB` : `p95<${BUDGET[r.kind]}${r.kind === 'list' ? ', ≤1.5' : ''}`,
             `${r.verdict ?? ''}${r.note ? ` — ${r.note}` : ''}`,
           ],

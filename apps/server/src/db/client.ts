@@ -1,6 +1,7 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { autoPrepare } from './auto-prepare.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -13,6 +14,8 @@ pg.types.setTypeParser(20, (v) => (v === null ? null : Number(v)));
 
 export function connectDb(url: string, max = 20): DbHandle {
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30000 });
+  // Statements a connection runs again are parsed (and, where it pays, planned) once (auto-prepare.ts).
+  pool.on('connect', (client) => autoPrepare(client));
   pool.on('error', () => {
     /* a dropped idle connection; the pool replaces it */
   });
