@@ -23,6 +23,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { connectDb, type DbHandle } from '../apps/server/src/db/client.ts';
+import { autoPrepare } from '../apps/server/src/db/auto-prepare.ts';
 import { hashPassword } from '../apps/server/src/lib/passwords.ts';
 import { ensureLargeData, openBenchDatabase, parseSizes } from './generate-large.ts';
 
@@ -530,6 +531,8 @@ async function main() {
     ];
 
     sqlPool = new pg.Pool({ connectionString: db.url, max: 4 });
+    // The floor runs the statements as the app does: prepared from their second use (db/auto-prepare.ts).
+    sqlPool.on('connect', (client) => autoPrepare(client));
     const rows: Row[] = [];
     log('');
     log(`Load: ${CONCURRENCY} concurrent clients × ${DURATION_S} s per endpoint (after 1 s warm-up), keep-alive, 127.0.0.1:${port}.`);

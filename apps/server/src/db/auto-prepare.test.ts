@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { autoPrepare } from './auto-prepare.ts';
+import { autoPrepare, isPlanStable } from './auto-prepare.ts';
 
 /** One connection, as the app's pools use them, with room for two prepared statements. */
 const pool = new pg.Pool({ connectionString: inject('serverUrl'), max: 1 });
@@ -35,6 +35,23 @@ describe('auto-prepared statements', () => {
     for (let i = 0; i < 3; i++) await expect(pool.query({ text, values: [0] })).rejects.toThrow(/division by zero/);
     expect((await pool.query({ text, values: [1] })).rows[0].q).toBe(1);
     expect((await pool.query({ text: 'select $1::text as a', values: ['still here'] })).rows[0].a).toBe('still here');
+  });
+
+  it('leaves a statement whose plan depends on its values unprepared', async () => {
+    const text = 'select n from generate_series(1, 100) n where n > $1 order by n limit 2';
+    for (const v of [1, 50, 98]) await pool.query({ text, values: [v] });
+    expect(await prepared()).not.toContain(text);
+    // A record by id, with its parts in subqueries (ordered inside), is prepared.
+    expect(isPlanStable('select a.*, (select string_agg(r, \' \' order by r) from refs where owner = a.id and d >= current_date) from accounts a where a.id = $1 limit $2')).toBe(true);
+    expect(isPlanStable('select id, name from files where parent_id = $1 order by position')).toBe(true);
+    for (const list of [
+      'select id from t where k = $1 order by id limit $2',
+      'select id from t order by id limit 20 offset $1',
+      'select id from t where id = any($1)',
+      "select id from t where (name like $1 || '%')",
+      'select count(*)::int from t where (k = $1)',
+    ])
+      expect(isPlanStable(list), list).toBe(false);
   });
 
   it('works inside a transaction, and a rollback keeps the statements', async () => {

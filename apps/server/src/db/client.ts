@@ -14,8 +14,9 @@ pg.types.setTypeParser(20, (v) => (v === null ? null : Number(v)));
 
 export function connectDb(url: string, max = 20): DbHandle {
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30000 });
-  // Statements a connection runs again are parsed (and, where it pays, planned) once (auto-prepare.ts).
-  pool.on('connect', (client) => autoPrepare(client));
+  // Statements a connection runs again are parsed (and, where it pays, planned) once (auto-prepare.ts);
+  // CRM_AUTO_PREPARE=off turns that off (to compare).
+  if (process.env.CRM_AUTO_PREPARE !== 'off') pool.on('connect', (client) => autoPrepare(client));
   pool.on('error', () => {
     /* a dropped idle connection; the pool replaces it */
   });

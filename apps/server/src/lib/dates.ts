@@ -1,27 +1,16 @@
 import { fieldError } from './errors.ts';
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 /** A moment as YYYY-MM-DDTHH:mm:ss in the agency's time zone (the API's date-time format). */
 export function toLocalDateTime(d: Date | null | undefined, timeZone: string): string | null {
   if (!d) return null;
-  let f = formatters.get(timeZone);
+  let f = zoneFormatters.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('sv-SE', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, f);
+    f = makeStampFormatter(timeZone);
+    zoneFormatters.set(timeZone, f);
   }
-  return f.format(d).replace(' ', 'T');
+  return f(d.getTime());
 }
-
+const zoneFormatters = new Map<string, (ms: number | null | undefined) => string | null>();
 
 const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -82,12 +71,20 @@ const DAY = 24 * 3600 * 1000;
  * A formatter of moments (epoch ms) as YYYY-MM-DDTHH:mm:ss in a time zone, for long lists: the
  * same output as lib/dates toLocalDateTime, without an Intl call per value. The zone's offset is
  * looked up per UTC day (when it is the same at both ends, the day has no change), else per
- * quarter hour (offsets change only on quarter-hour boundaries).
+ * quarter hour (offsets change only on quarter-hour boundaries). What was looked up is kept for the
+ * zone, across requests (a zone's rules do not change while the process runs), up to a bound.
  */
+const stampCaches = new Map<string, { days: Map<number, number | null>; quarters: Map<number, number> }>();
+const STAMP_CACHE_MAX = 50_000;
+
 export function makeStampFormatter(timeZone: string) {
   const offsetOf = (at: number) => zoneOffsetMs(at, timeZone) - (at - Math.floor(at / 1000) * 1000);
-  const days = new Map<number, number | null>();
-  const quarters = new Map<number, number>();
+  let cache = stampCaches.get(timeZone);
+  if (!cache || cache.days.size + cache.quarters.size > STAMP_CACHE_MAX) {
+    cache = { days: new Map(), quarters: new Map() };
+    stampCaches.set(timeZone, cache);
+  }
+  const { days, quarters } = cache;
   const offsetAt = (ms: number) => {
     const day = Math.floor(ms / DAY);
     let off = days.get(day);

@@ -138,14 +138,15 @@ export const accounts = pgTable(
     lastNameLatin: text('last_name_latin').notNull().generatedAlwaysAs(sql`''`),
   },
   (t) => [
-    index('accounts_created_on_idx').on(t.createdOn),
-    index('accounts_modified_on_idx').on(t.modifiedOn),
-    index('accounts_owner_idx').on(t.createdOn).where(sql`${t.isOwner}`),
-    index('accounts_client_idx').on(t.createdOn).where(sql`${t.isClient}`),
-    index('accounts_employe_idx').on(t.createdOn).where(sql`${t.isEmploye}`),
-    index('accounts_source_idx').on(t.createdOn).where(sql`${t.isSource}`),
-    index('accounts_professional_idx').on(t.createdOn).where(sql`${t.isProfessional}`),
-    index('accounts_partner_idx').on(t.createdOn).where(sql`${t.isPartnerRealEstate} or ${t.isPartnerTourism}`),
+    // (date, id): a later page's ids come from the index alone (accounts.lists.ts), ties in id order.
+    index('accounts_created_on_idx').on(t.createdOn, t.id),
+    index('accounts_modified_on_idx').on(t.modifiedOn, t.id),
+    index('accounts_owner_idx').on(t.createdOn, t.id).where(sql`${t.isOwner}`),
+    index('accounts_client_idx').on(t.createdOn, t.id).where(sql`${t.isClient}`),
+    index('accounts_employe_idx').on(t.createdOn, t.id).where(sql`${t.isEmploye}`),
+    index('accounts_source_idx').on(t.createdOn, t.id).where(sql`${t.isSource}`),
+    index('accounts_professional_idx').on(t.createdOn, t.id).where(sql`${t.isProfessional}`),
+    index('accounts_partner_idx').on(t.createdOn, t.id).where(sql`${t.isPartnerRealEstate} or ${t.isPartnerTourism}`),
     index('accounts_client_source_idx').on(t.sourceId),
   ],
 );

@@ -73,6 +73,17 @@ describe('platform calls', () => {
       map: { tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors', attributionUrl: 'https://www.openstreetmap.org/copyright' },
     });
     expect(String(res.headers['content-security-policy'])).toMatch(/img-src 'self' data: blob: https:\/\/tile\.openstreetmap\.org/);
+    // The rest of helmet's headers, on an API answer and on an error alike.
+    for (const answer of [res, await app.inject({ url: '/api/no/such/call' })]) {
+      expect(answer.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'referrer-policy': 'no-referrer',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'cross-origin-opener-policy': 'same-origin',
+      });
+      expect(String(answer.headers['content-security-policy'])).toMatch(/default-src 'self'.*frame-ancestors 'none'/);
+    }
     // The sign-in page asks too (its logo depends on the host).
     expect((await app.inject({ url: '/api/config' })).statusCode).toBe(200);
   });
