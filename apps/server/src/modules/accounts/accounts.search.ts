@@ -34,29 +34,67 @@ const hitColumns = {
  * first, then the rest, each by name. One or two characters match word starts only (still through
  * the index, whose trigrams include word starts), in name order.
  */
-export function accountMatchQuery(db: Db, text: string, limit: number, extra?: SQL) {
+/** How an account matches the typed text, and the rank that puts word starts first (0) before the rest (1). */
+function matchParts(text: string): { match: SQL; rank: SQL } {
   const wordStart = (t: string) => sql`(${accounts.searchText} like ${startsPattern(t)} or ${accounts.searchText} like ${wordStartsPattern(t)})`;
+  if (text.length < 3) return { match: wordStart(text), rank: sql`0::int` };
   const digits = phoneDigits(text);
-  const q = db.select(hitColumns).from(accounts);
-  if (text.length < 3) {
-    return q.where(and(wordStart(text), extra)).orderBy(accounts.displayName, accounts.id).limit(limit);
-  }
   const match = or(
     sql`${accounts.searchText} like ${containsPattern(text)}`,
     digits && digits !== text ? sql`${accounts.searchText} like ${containsPattern(digits)}` : undefined,
     // Across scripts: the names' Latin skeleton is in the search text too.
     digits ? undefined : latinMatch(sql`${accounts.searchText}`, text),
-  );
-  return q
+  )!;
+  return { match, rank: sql`case when ${wordStart(text)} then 0 else 1 end` };
+}
+
+export function accountMatchQuery(db: Db, text: string, limit: number, extra?: SQL) {
+  const { match, rank } = matchParts(text);
+  return db
+    .select(hitColumns)
+    .from(accounts)
     .where(and(match, extra))
-    .orderBy(sql`case when ${wordStart(text)} then 0 else 1 end`, accounts.displayName, accounts.id)
+    .orderBy(rank, accounts.displayName, accounts.id)
     .limit(limit);
+}
+
+/** The accounts the global search found: the best shown as account hits, and (a first 5,000 of) all of them, whose leads are lead hits. */
+export type AccountMatches = { top: Found[]; ids: number[] };
+/** At most this many matching accounts are read for the global search (a hit list shows 20). */
+const MATCHES_MAX = 5000;
+
+/**
+ * The global search's accounts in one scan: the accounts provider shows the best of them (word
+ * starts first, then by name), the leads provider looks for their leads. Both read the same trigram
+ * matches, which for a common fragment ("Παπαδ": 3,000 of 100,000 accounts) is the costly part, so it
+ * is done once a search (SearchProvider's `shared`). More than 5,000 matches: the best of the first
+ * 5,000 found are shown, and typing on narrows it.
+ */
+export async function searchAccountMatches(app: FastifyInstance, text: string): Promise<AccountMatches> {
+  const { match, rank } = matchParts(text);
+  const { rows } = await app.db.execute<{ ids: number[]; top: Found[] }>(sql`
+    with m as materialized (
+      select ${accounts.id} as id, ${accounts.displayName} as name, ${accounts.emails} as emails, ${accounts.phones} as phones,
+        ${accounts.isOwner} as "isOwner", ${accounts.isClient} as "isClient", ${accounts.isProfessional} as "isProfessional",
+        ${accounts.isSource} as "isSource", ${accounts.isEmploye} as "isEmploye", ${rank} as rank
+      from ${accounts} where ${match} limit ${MATCHES_MAX})
+    select coalesce((select array_agg(id) from m), '{}') as ids,
+      coalesce((select json_agg(t) from (select id, name, emails, phones, "isOwner", "isClient", "isProfessional", "isSource", "isEmploye"
+        from m order by rank, name, id limit ${SEARCH_MAX_HITS}) t), '[]') as top`);
+  const found = rows[0] ?? { ids: [], top: [] };
+  if (found.top.length || text.length < 4) return { top: found.top, ids: found.ids.map(Number) };
+  const near = await findNear(app, text, SEARCH_MAX_HITS);
+  return { top: near, ids: near.map((r) => r.id) };
 }
 
 async function findAccounts(app: FastifyInstance, text: string, limit: number, extra?: SQL) {
   const rows = await accountMatchQuery(app.db, text, limit, extra);
   if (rows.length || text.length < 4) return rows;
-  // Nothing contains the text: try a near spelling ("Papadopulos"), by trigram word similarity.
+  return findNear(app, text, limit, extra);
+}
+
+/** Nothing contains the text: a near spelling ("Papadopulos"), by trigram word similarity. */
+function findNear(app: FastifyInstance, text: string, limit: number, extra?: SQL) {
   return app.db
     .select(hitColumns)
     .from(accounts)
@@ -73,7 +111,7 @@ export async function searchAccounts(app: FastifyInstance, searchStr: string, fi
   return { items: rows.map((r) => ({ id: r.id, description: r.name })) };
 }
 
-type Found = Awaited<ReturnType<typeof findAccounts>>[number];
+type Found = { id: number; name: string; emails: string[]; phones: string[]; isOwner: boolean; isClient: boolean; isProfessional: boolean; isSource: boolean; isEmploye: boolean };
 
 const norm = (s: string) =>
   s
@@ -101,9 +139,9 @@ const entityOf = (r: Found): TSearchHit['entity'] =>
 
 /** The accounts' part of the global search box. */
 export function makeAccountSearchProvider(app: FastifyInstance): SearchProvider {
-  return async ({ text, limit, branchId }) => {
-    const rows = await findAccounts(app, text, limit);
-    return rows.map((r) => {
+  return async ({ text, limit, branchId, shared }) => {
+    const { top } = await shared('accounts', () => searchAccountMatches(app, text));
+    return top.slice(0, limit).map((r) => {
       // An employee's e-mail is its sign-in: a branch user is not shown it.
       const hint = contactHint(r, text, !(branchId !== null && r.isEmploye));
       return { id: r.id, description: hint ? `${r.name} (${hint})` : r.name, entity: entityOf(r) };

@@ -20,6 +20,7 @@ import {
   ZOk,
 } from '@crm/contract';
 import { leadsForObject, markMatchesSeen, matchesForLead, setNotSuitable } from './matching.ts';
+import { searchAccountMatches } from '../accounts/accounts.search.ts';
 import { STAFF } from '../../plugins/auth.ts';
 import {
   addLead,
@@ -51,9 +52,10 @@ export const leadsRoutes = fp(
 
     app.accountMergeSteps.push(moveLeads);
     app.decorate('accountLeads', (db, accountId, culture) => accountLeads(db, accountId, (key, params) => app.translator.t(culture, key, params)));
-    app.searchProviders.push(async ({ text, limit, culture }) =>
-      (await findLeads(app, text, limit, (key, params) => app.translator.t(culture, key, params))).map((h) => ({ ...h, entity: 'Lead' as const })),
-    );
+    app.searchProviders.push(async ({ text, limit, culture, shared }) => {
+      const clients = async () => (await shared('accounts', () => searchAccountMatches(app, text))).ids;
+      return (await findLeads(app, text, limit, (key, params) => app.translator.t(culture, key, params), clients)).map((h) => ({ ...h, entity: 'Lead' as const }));
+    });
 
     app.post(
       '/api/lead/search',

@@ -26,7 +26,8 @@ import { logAction } from '../../lib/audit.ts';
 import { inIdOrder } from '../../lib/paging.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { accountIdsByName, creator, creatorAccount, latinMatch, modifier, modifierAccount, containsPattern } from '../accounts/accounts.sql.ts';
+import { accountIdsByName, creator, creatorAccount, modifier, modifierAccount } from '../accounts/accounts.sql.ts';
+import { searchAccountMatches } from '../accounts/accounts.search.ts';
 import { collationOf } from '../accounts/accounts.lists.ts';
 
 /** Assignment parent kind of a lead (assignments.parent). */
@@ -427,26 +428,33 @@ export async function searchLeads(app: FastifyInstance, f: TLeadSearch, t: T, cu
 }
 
 /** Leads of clients whose name matches, or the lead with that number: the lead picker and global search. */
-export async function findLeads(app: FastifyInstance, text: string, limit: number, t: T) {
+/**
+ * The leads' part of the global search: a lead by its number, and the leads of the clients the
+ * search found (the accounts' scan, shared with the accounts provider), open ones first, newest
+ * first. Open and closed are read one after the other, each newest first: for a common name (3,000
+ * clients) the newest leads are walked on their date index until enough belong to those clients,
+ * for a rare one the clients' leads come from the account index; sorting every lead of 3,000
+ * clients by open, then date, read them all.
+ */
+export async function findLeads(
+  app: FastifyInstance,
+  text: string,
+  limit: number,
+  t: T,
+  clients: () => Promise<number[]> = async () => (await searchAccountMatches(app, text.trim().replace(/^#/, ''))).ids,
+) {
   const q = text.trim().replace(/^#/, '');
   if (!q) return [];
   const byId = /^\d{1,9}$/.test(q) ? sql`${leads.id} = ${Number(q)}` : undefined;
-  const latin = latinMatch(sql`${accounts.searchText}`, q);
-  const byName = q.length < 3 ? sql`${accounts.searchText} like crm_search_norm(${q}) || '%'` : sql`(${accounts.searchText} like ${containsPattern(q)} ${latin ? sql`or ${latin}` : sql``})`;
-  // The clients whose name matches are looked up first (the trigram index on accounts) and given as
-  // a list: then the leads come from the index on account_id (or the lead's number from its key).
-  // Inside one statement, any OR across leads and accounts made PostgreSQL scan and hash every lead
-  // and account (60–270 ms at 100k). A hit list shows 20: the first 5,000 clients are plenty.
-  const clientIds = (await app.db.select({ id: accounts.id }).from(accounts).where(byName).limit(5000)).map((r) => r.id);
+  const clientIds = await clients();
   if (!byId && !clientIds.length) return [];
-  // The best ids first (open before closed, newest first) as narrow rows, then the few shown in full.
-  const top = await app.db
-    .select({ id: leads.id })
-    .from(leads)
-    .where(sql`(${byId ? sql`${byId} or ` : sql``}${leads.accountId} = any(${sql.param(clientIds)}::int[]))`)
-    .orderBy(sql`coalesce(${leadColumns.stage!}, 0) in (${sql.join(LEAD_CLOSED_STAGES.map((s) => sql`${s}`), sql`, `)})`, sql`${leads.createdOn} desc`, sql`${leads.id} desc`)
-    .limit(Math.min(limit, SEARCH_MAX_HITS));
-  const ids = top.map((r) => r.id);
+  const want = Math.min(limit, SEARCH_MAX_HITS);
+  const whose = sql`(${byId ? sql`${byId} or ` : sql``}${leads.accountId} = any(${sql.param(clientIds)}::int[]))`;
+  const closed = sql`coalesce(${leadColumns.stage!}, 0) in (${sql.join(LEAD_CLOSED_STAGES.map((s) => sql`${s}`), sql`, `)})`;
+  const newest = (stage: SQL, n: number) =>
+    app.db.select({ id: leads.id }).from(leads).where(and(whose, stage)).orderBy(sql`${leads.createdOn} desc`, sql`${leads.id} desc`).limit(n);
+  const ids = (await newest(sql`not ${closed}`, want)).map((r) => r.id);
+  if (ids.length < want) ids.push(...(await newest(closed, want - ids.length)).map((r) => r.id));
   const found = ids.length
     ? await app.db.select({ l: leads, account: accounts.displayName }).from(leads).leftJoin(accounts, eq(accounts.id, leads.accountId)).where(inArray(leads.id, ids))
     : [];

@@ -197,6 +197,21 @@ describe('the leads list', () => {
     expect(hits[0].description).toContain(mark);
   });
 
+  it('global search shares its twenty places: many clients of one name still leave room for their leads and a property', async () => {
+    const name = `Zorbakis${Date.now() % 100000}`;
+    const leadIds: number[] = [];
+    for (let i = 0; i < 24; i++) leadIds.push(await addLead((await newAccount({ lastName: name, firstName: `N${i}` })).id));
+    const property = await newObject(`Villa ${name}`);
+    const hits = (await call(agent.token, 'GET', `/api/search?searchStr=${encodeURIComponent(name)}`)).json().items as { id: number; entity: string }[];
+    expect(hits).toHaveLength(20);
+    const kinds = hits.map((h) => h.entity);
+    // Each kind together, in the providers' order: accounts (Client), the property, then leads.
+    expect(kinds).toEqual([...Array(10).fill('Client'), 'Object', ...Array(9).fill('Lead')]);
+    expect(hits[10]!.id).toBe(property.id);
+    // The newest leads first.
+    expect(hits.slice(11).map((h) => h.id)).toEqual([...leadIds].reverse().slice(0, 9));
+  });
+
   it('follows a merge: the duplicate’s leads become the kept account’s', async () => {
     const kept = await newAccount();
     const dup = await newAccount();

@@ -9,7 +9,37 @@ import { toLocalDateTime } from '../../lib/dates.ts';
 import { appVariant } from '../../lib/variant.ts';
 
 /** A source of global-search hits; each entity module registers one. */
-export type SearchProvider = (q: { text: string; limit: number; branchId: number | null; culture: TCulture }) => Promise<TSearchHit[]>;
+export type SearchProvider = (q: {
+  text: string;
+  limit: number;
+  branchId: number | null;
+  culture: TCulture;
+  /** Work several providers need (the accounts whose names match), done once per search: the first caller's `make` runs, the others share its answer. */
+  shared: <T>(key: string, make: () => Promise<T>) => Promise<T>;
+}) => Promise<TSearchHit[]>;
+
+/**
+ * The hits shown (at most `max`), fairly from every provider: each kind gets an equal share first,
+ * what one kind leaves unused goes to the others; each kind's hits stay together, in the
+ * providers' order (accounts, objects, leads). Taking the first `max` in order let twenty accounts
+ * named Papadopoulos hide every property and lead.
+ */
+export function shareHits(found: TSearchHit[][], max: number): TSearchHit[] {
+  const take = found.map(() => 0);
+  let left = max;
+  for (let round = 0; left > 0; round++) {
+    const wanting = found.map((hits, i) => (hits.length > take[i]! ? i : -1)).filter((i) => i >= 0);
+    if (!wanting.length) break;
+    const share = Math.max(1, Math.floor(left / wanting.length));
+    for (const i of wanting) {
+      const n = Math.min(share, found[i]!.length - take[i]!, left);
+      take[i] = take[i]! + n;
+      left -= n;
+      if (left === 0) break;
+    }
+  }
+  return found.flatMap((hits, i) => hits.slice(0, take[i]));
+}
 
 export const shellRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -86,8 +116,13 @@ export const shellRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const text = req.query.searchStr.trim();
       if (!text) return { items: [] };
-      const found = await Promise.all(app.searchProviders.map((p) => p({ text, limit: SEARCH_MAX_HITS, branchId: req.user!.branchId, culture: req.culture })));
-      return { items: found.flat().slice(0, SEARCH_MAX_HITS) };
+      const memo = new Map<string, Promise<unknown>>();
+      const shared = <T>(key: string, make: () => Promise<T>): Promise<T> => {
+        if (!memo.has(key)) memo.set(key, make());
+        return memo.get(key) as Promise<T>;
+      };
+      const found = await Promise.all(app.searchProviders.map((p) => p({ text, limit: SEARCH_MAX_HITS, branchId: req.user!.branchId, culture: req.culture, shared })));
+      return { items: shareHits(found, SEARCH_MAX_HITS) };
     },
   );
 
