@@ -9,6 +9,7 @@ import { logAction } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { describeLead, formatEuro } from './leads.service.ts';
+import { locationAndDescendants } from '../locations/locations.service.ts';
 
 type T = (key: string, params?: Record<string, string | number>) => string;
 type Row = Record<string, unknown>;
@@ -170,12 +171,6 @@ function reasonsFor(t: T, l: Row, o: Row, culture: TCulture): Reason[] {
 }
 
 
-/** A place and the places under it. */
-async function placeWithChildren(app: FastifyInstance, locationId: number): Promise<number[]> {
-  const res = await app.db.execute(sql`select id from locations where path @> array[${locationId}::int]`);
-  return (res.rows as { id: number }[]).map((r) => Number(r.id));
-}
-
 async function leadRowRaw(app: FastifyInstance, leadId: number): Promise<Row | undefined> {
   const res = await app.db.execute(sql`select * from leads where id = ${leadId}`);
   return res.rows[0] as Row | undefined;
@@ -201,7 +196,7 @@ export async function matchesForLead(app: FastifyInstance, leadId: number, limit
       from ${constRow(l, LEAD_MATCH_COLUMNS)} l
       join objects o on ${fits}
       where not o.sold
-        ${l.location_id != null ? sql`and o.location_id = any(${sql.param(await placeWithChildren(app, Number(l.location_id)))}::int[])` : sql``}
+        ${l.location_id != null ? sql`and o.location_id = any(${sql.param(await locationAndDescendants(app.db, Number(l.location_id)))}::int[])` : sql``}
         and o.id not in (select lo.object_id from lead_objects lo where lo.lead_id = ${leadId})
         and o.id not in (select m.object_id from lead_object_marks m where m.lead_id = ${leadId})
       order by score desc, o.modified_on desc, o.id desc

@@ -184,4 +184,14 @@ describe('helpers for other modules', () => {
       [null, null],
     ]);
   });
+  it('a place added any way is found under its parents at once, and under its new parent after a move', async () => {
+    const kalamaria = await idOf('thessaloniki.kalamaria');
+    const pylaia = await idOf('thessaloniki.pylaia-chortiatis');
+    const added = (await t.db.execute(sql`insert into locations (parent_id, level, name_en, name_el, name_ru) values (${kalamaria}, 3, 'Nea Krini', 'Νέα Κρήνη', 'Неа-Крини') returning id, path`)).rows[0] as { id: number; path: number[] };
+    expect(added.path).toEqual([await idOf('thessaloniki'), kalamaria, added.id]);
+    expect(await locationAndDescendants(t.db, kalamaria)).toContain(added.id);
+    await t.db.execute(sql`update locations set parent_id = ${pylaia} where id = ${added.id}`);
+    expect(await locationAndDescendants(t.db, kalamaria)).not.toContain(added.id);
+    expect(await locationAndDescendants(t.db, pylaia)).toContain(added.id);
+  });
 });

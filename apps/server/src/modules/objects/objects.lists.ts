@@ -8,6 +8,7 @@ import { accounts, locations, objects } from '../../db/schema/index.ts';
 import { fieldError } from '../../lib/errors.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { inIdOrder } from '../../lib/paging.ts';
+import { locationAndDescendants } from '../locations/locations.service.ts';
 import { collationOf } from '../accounts/accounts.lists.ts';
 import { containsPattern, latinMatch } from '../accounts/accounts.sql.ts';
 import type { SearchProvider } from '../shell/shell.routes.ts';
@@ -181,13 +182,6 @@ export async function listObjects(app: FastifyInstance, q: ListQuery, reader: Re
   };
 }
 
-/** A place and every place under it (a few hundred places in all). */
-async function placeWithChildren(db: Db, locationId: number): Promise<number[]> {
-  return idsOf(
-    await db.execute(sql`with recursive sub(id) as (select ${locationId}::int union all select l.id from locations l join sub on l.parent_id = sub.id) select id from sub`),
-  );
-}
-
 /** The conditions of the search form. */
 async function searchWhere(db: Db, q: TObjectSearch): Promise<SQL | undefined> {
   if (q.priceMin != null && q.priceMax != null && q.priceMin > q.priceMax) throw fieldError('priceMax', 'objects.rangeOrder');
@@ -217,7 +211,7 @@ async function searchWhere(db: Db, q: TObjectSearch): Promise<SQL | undefined> {
     // A place includes the places under it. They are looked up first and given as a list: a
     // recursive subquery inside the search left PostgreSQL guessing how many objects it keeps, and it
     // joined every owner before filtering (a map search took 100 ms of SQL at 50k objects).
-    q.locationId ? sql`${col('locationId')} = any(${sql.param(await placeWithChildren(db, q.locationId))}::int[])` : undefined,
+    q.locationId ? sql`${col('locationId')} = any(${sql.param(await locationAndDescendants(db, q.locationId))}::int[])` : undefined,
     q.createdBy ? eq(objects.createdByAccountId, q.createdBy) : undefined,
     !q.createdBy && createdByText
       ? sql`${objects.createdByAccountId} in (select a.id from accounts a where a.is_employe and a.search_text like ${containsPattern(createdByText)})`

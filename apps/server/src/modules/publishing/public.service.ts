@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { accounts, leadObjects, leads } from '../../db/schema/index.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
 import { PUBLIC_WHERE, publicSelect, toPublicObject, type TPublicObject } from './public.view.ts';
+import { locationWithin } from '../locations/locations.service.ts';
 
 type T = (key: string, params?: Record<string, string | number>) => string;
 
@@ -60,7 +61,7 @@ function whereOf(f: TPublicFilter): SQL {
   if (f.service) parts.push(FLAG[f.service]);
   if (f.kind?.startsWith('t')) parts.push(sql`o.sub_type_object_type_id = ${Number(f.kind.slice(1))}`);
   if (f.kind?.startsWith('s')) parts.push(sql`o.object_sub_type_id = ${Number(f.kind.slice(1))}`);
-  if (f.place) parts.push(sql`o.location_id in (select l.id from locations l where l.path @> array[${f.place}::int])`);
+  if (f.place) parts.push(locationWithin(sql`o.location_id`, f.place));
   // A price range is of the chosen service's price, else of the sale or rent price.
   const price = f.service ? PRICE[f.service] : sql`coalesce(${PRICE.sale}, ${PRICE.rent}, ${PRICE.shortRent})`;
   if (f.priceMin !== undefined) parts.push(sql`${price} >= ${f.priceMin}`);
