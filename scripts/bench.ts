@@ -340,6 +340,15 @@ async function main() {
         log(`  /api/object: totalRows ${n} (checked against count(*))`);
       }
     }
+    // The totals the database keeps for leads and alerts (row_counts) against count(*).
+    for (const [url, body, table] of [['/api/lead/search', { perPage: 1, currentPage: 1 }, 'leads'], ['/api/alert/list', { perPage: 1, currentPage: 1 }, 'alerts']] as const) {
+      const res = await fetch(`http://127.0.0.1:${port}${url}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      if (res.status !== 200) continue;
+      const answer = (await res.json()) as { totalRows: number };
+      const [{ n }] = (await handle.pool.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows as [{ n: number }];
+      if (answer.totalRows !== n) throw new Error(`${url} answers totalRows ${answer.totalRows}, but the table holds ${n}`);
+      log(`  ${url}: totalRows ${n} (checked against count(*))`);
+    }
     // Leads and viewings: ids spread over the tables.
     const leadIds = (await handle.pool.query<{ id: number }>('select id from leads where coalesce(stage, 0) not in (6, 7) order by hashint4(id) limit 500')).rows.map((r) => r.id);
     // Payments: the accounts with the largest statements, and the statement's filters.

@@ -825,6 +825,7 @@ export async function ensureLargeData(url: string, sizes: LargeSizes, opts: { fo
     log(`  rebuilt ${indexes.length} indexes (${t()})`);
     // The load skipped the triggers that keep the list totals: count them once from the rows.
     await c.query('select crm_account_counts_recount()');
+    await c.query('select crm_row_counts_recount()');
     await c.query('delete from bench_dataset');
     await c.query('insert into bench_dataset (accounts, activities, objects, leads, viewings, transactions, deals, reservations, seconds) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)', [sizes.accounts, sizes.activities, sizes.objects, sizes.leads, sizes.viewings, sizes.transactions, sizes.deals, sizes.reservations, (Date.now() - started) / 1000]);
     await c.query('commit');

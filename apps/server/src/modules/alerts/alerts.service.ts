@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
+import { keptCount } from '../../lib/row-counts.ts';
 
 type Caller = { user: { id: number }; actor: Actor };
 type Row = {
@@ -64,16 +65,16 @@ const readerJoin = sql`left join users u on u.id = a.readed_by left join account
 /** POST /api/alert/list: newest first; the count and the page come from the date index. */
 export async function listAlerts(app: FastifyInstance, body: TAlertListBody, culture: TCulture): Promise<TAlertListAnswer> {
   const offset = (body.currentPage - 1) * body.perPage;
-  // Three reads side by side: the page (date index), the total and the unread count (the partial
-  // index of unread alerts; a filtered count over all rows would scan the table).
+  // Side by side: the page's ids from the date index alone, then those alerts; the total and the
+  // unread count as the database keeps them (row_counts).
   const [rows, total, unread] = await Promise.all([
-    app.db.execute(sql`select ${columns} from (select * from alerts order by date desc, id desc limit ${body.perPage} offset ${offset}) a ${readerJoin} order by a.date desc, a.id desc`),
-    app.db.execute(sql`select count(*)::int as n from alerts`),
-    app.db.execute(sql`select count(*)::int as n from alerts where readed_on is null`),
+    app.db.execute(sql`select ${columns} from (select id from alerts order by date desc, id desc limit ${body.perPage} offset ${offset}) p
+      join alerts a on a.id = p.id ${readerJoin} order by a.date desc, a.id desc`),
+    keptCount(app.db, 'alerts'),
+    keptCount(app.db, 'alerts.unread'),
   ]);
   const rd = reader(app, culture);
-  const n = (r: typeof total) => (r.rows[0] as { n: number }).n;
-  return { items: (rows.rows as Row[]).map((r) => toRow(app, rd, r)), totalRows: n(total), unreadCount: n(unread) };
+  return { items: (rows.rows as Row[]).map((r) => toRow(app, rd, r)), totalRows: total, unreadCount: unread };
 }
 
 async function readAlert(app: FastifyInstance, db: Tx | Db, id: number, culture: TCulture): Promise<TAlert> {

@@ -28,6 +28,7 @@ import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { accountIdsByName, creator, creatorAccount, modifier, modifierAccount } from '../accounts/accounts.sql.ts';
 import { searchAccountMatches } from '../accounts/accounts.search.ts';
+import { keptCount } from '../../lib/row-counts.ts';
 import { collationOf } from '../accounts/accounts.lists.ts';
 
 /** Assignment parent kind of a lead (assignments.parent). */
@@ -387,25 +388,35 @@ export async function searchLeads(app: FastifyInstance, f: TLeadSearch, t: T, cu
   const name = f.lastName?.trim();
   if (name) where.push(sql`${leads.accountId} = any(${sql.param(await accountIdsByName(app.db, name))}::int[])`);
   const cond = and(...where);
-  const [{ n, all }] = (await app.db
-    .select({ n: sql<number>`count(*)::int`, all: sql<number>`(select greatest(reltuples, 0)::float8 from pg_class where oid = 'leads'::regclass)` })
-    .from(leads)
-    .where(cond)) as [{ n: number; all: number }];
+  // Unfiltered, the total is the one the database keeps (row_counts); filtered, it is counted.
+  const all = await keptCount(app.db, 'leads');
+  const n = where.length ? ((await app.db.select({ n: sql<number>`count(*)::int` }).from(leads).where(cond)) as [{ n: number }])[0].n : all;
   const offset = (f.currentPage - 1) * f.perPage;
   // Walking the order index reads about (offset + perPage) × all / n leads to fill the page: when a
   // filter keeps few of them (none, at worst: the whole table), sorting those few is cheaper.
-  const sortFound = where.length > 0 && (offset + f.perPage) * (Number(all) || n) > 5000 * Math.max(n, 1);
-  const rows =
+  const sortFound = where.length > 0 && (offset + f.perPage) * (all || n) > 5000 * Math.max(n, 1);
+  // The page's ids first (the order index; a client's name only when sorting by it), then those
+  // leads with their clients: with OFFSET, every skipped lead was read whole and joined too.
+  const pageIds =
     n === 0 || offset >= n
       ? []
-      : await app.db
-          .select({ l: leads, account: accounts.displayName })
-          .from(leads)
-          .leftJoin(accounts, eq(accounts.id, leads.accountId))
-          .where(cond)
-          .orderBy(...leadOrder(f, culture, sortFound))
-          .limit(f.perPage)
-          .offset(offset);
+      : (
+          await app.db
+            .select({ id: leads.id })
+            .from(leads)
+            .leftJoin(accounts, eq(accounts.id, leads.accountId))
+            .where(cond)
+            .orderBy(...leadOrder(f, culture, sortFound))
+            .limit(f.perPage)
+            .offset(offset)
+        ).map((r) => r.id);
+  const rows = pageIds.length
+    ? inIdOrder(
+        pageIds,
+        await app.db.select({ l: leads, account: accounts.displayName }).from(leads).leftJoin(accounts, eq(accounts.id, leads.accountId)).where(inArray(leads.id, pageIds)),
+        (r) => (r.l as unknown as Row).id as number,
+      )
+    : [];
   const tz = app.config.timeZone;
   const items: TLeadRow[] = rows.map((r) => {
     const l = r.l as unknown as Row;

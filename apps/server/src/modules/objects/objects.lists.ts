@@ -9,6 +9,7 @@ import { fieldError } from '../../lib/errors.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { inIdOrder } from '../../lib/paging.ts';
 import { locationAndDescendants } from '../locations/locations.service.ts';
+import { keptCount } from '../../lib/row-counts.ts';
 import { collationOf } from '../accounts/accounts.lists.ts';
 import { containsPattern, latinMatch } from '../accounts/accounts.sql.ts';
 import type { SearchProvider } from '../shell/shell.routes.ts';
@@ -147,7 +148,7 @@ export async function listObjects(app: FastifyInstance, q: ListQuery, reader: Re
       .orderBy(...orderOf(q, reader))
       .limit(q.perPage)
       .offset(offset)) as unknown as { id: number }[]).map((p) => p.id))();
-  const [pageIds, count] = await Promise.all([pageQuery, app.db.select({ n: sql<number>`count(*)::int` }).from(objects)]);
+  const [pageIds, total] = await Promise.all([pageQuery, keptCount(app.db, 'objects')]);
   const found = pageIds.length
     ? await fromObjects(app.db, {
         id: objects.id,
@@ -178,7 +179,7 @@ export async function listObjects(app: FastifyInstance, q: ListQuery, reader: Re
       modifiedOn: toLocalDateTime(r.modifiedOn, tz)!,
       modifiedBy: r.modifiedBy,
     })),
-    totalRows: count[0]?.n ?? 0,
+    totalRows: total,
   };
 }
 

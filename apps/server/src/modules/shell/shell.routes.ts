@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createHash } from 'node:crypto';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ZHealth, ZHome, ZWebConfig, ZLocalizationList, ZLocalizationQuery, ZSearchAnswer, ZSearchQuery, SEARCH_MAX_HITS, type TCulture, type TSearchHit } from '@crm/contract';
-import { actionLog, alerts, localization } from '../../db/schema/index.ts';
+import { actionLog, localization } from '../../db/schema/index.ts';
 import { SIGNED_IN, STAFF } from '../../plugins/auth.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { appVariant } from '../../lib/variant.ts';
+import { keptCount } from '../../lib/row-counts.ts';
 
 /** A source of global-search hits; each entity module registers one. */
 export type SearchProvider = (q: {
@@ -105,8 +106,7 @@ export const shellRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       // Branch users have no alerts screen; their badge stays empty.
       if (req.user!.branchId !== null || !req.user!.roles.some((r) => r === 'admin' || r === 'employee')) return 0;
-      const [row] = await app.db.select({ n: sql<number>`count(*)::int` }).from(alerts).where(isNull(alerts.readedOn));
-      return row?.n ?? 0;
+      return keptCount(app.db, 'alerts.unread');
     },
   );
 
@@ -146,7 +146,7 @@ export const shellRoutes: FastifyPluginAsyncZod = async (app) => {
         .limit(10);
       const unread =
         u.branchId === null && u.roles.some((r) => r === 'admin' || r === 'employee')
-          ? ((await app.db.select({ n: sql<number>`count(*)::int` }).from(alerts).where(isNull(alerts.readedOn)))[0]?.n ?? 0)
+          ? await keptCount(app.db, 'alerts.unread')
           : 0;
       return {
         username: u.username,

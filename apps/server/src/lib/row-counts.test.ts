@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { bearer, createTestApp } from '../../test/harness.ts';
+
+const t = await createTestApp();
+const admin = await t.user({ roles: ['admin'] });
+const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => {
+  const res = await t.app.inject({ method, url, payload, headers: bearer(admin.token) });
+  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
+  return res.json();
+};
+
+/** What the lists and the badge report, next to real counts over the tables. */
+async function totals() {
+  const alertList = await call('POST', '/api/alert/list', { perPage: 5, currentPage: 1 });
+  const reported = {
+    leads: (await call('POST', '/api/lead/search', { perPage: 5, currentPage: 1 })).totalRows as number,
+    objects: (await call('POST', '/api/object', { perPage: 5, currentPage: 1 })).totalRows as number,
+    alerts: alertList.totalRows as number,
+    unread: alertList.unreadCount as number,
+    badge: (await call('GET', '/api/Alert/unreadCount')) as number,
+  };
+  const [real] = (
+    await t.db.execute<{ leads: number; objects: number; alerts: number; unread: number }>(sql`select (select count(*)::int from leads) as leads,
+      (select count(*)::int from objects) as objects, (select count(*)::int from alerts) as alerts,
+      (select count(*)::int from alerts where readed_on is null) as unread`)
+  ).rows;
+  return { reported, real: { ...real!, badge: real!.unread } };
+}
+
+const addAlerts = async (n: number) =>
+  (await t.db.execute<{ id: number }>(sql`insert into alerts (date, source, content) select now(), 'Test', 'Alert ' || g from generate_series(1, ${n}) g returning id`)).rows.map((r) => Number(r.id));
+
+describe('list totals kept by the database (leads, objects, alerts)', () => {
+  it('stay exact through adds, bulk inserts, reads, unreads and deletes', async () => {
+    let now = await totals();
+    expect(now.reported).toEqual(now.real);
+
+    // Through the API and in bulk.
+    const lead = (await call('POST', '/api/lead/add', {})).id as number;
+    const object = (await call('GET', '/api/object/add')).id as number;
+    await t.db.execute(sql`insert into leads (start_date) select current_date from generate_series(1, 3)`);
+    const alerts = await addAlerts(4);
+    now = await totals();
+    expect(now.reported).toEqual(now.real);
+
+    // Opening an alert reads it; Mark as unread brings it back; the badge follows.
+    await call('GET', `/api/alert/${alerts[0]}`);
+    await call('GET', `/api/alert/${alerts[1]}`);
+    now = await totals();
+    expect(now.reported).toEqual(now.real);
+    await call('POST', `/api/alert/mark-as-unread/${alerts[1]}`);
+    now = await totals();
+    expect(now.reported).toEqual(now.real);
+
+    // Deletes, one by the API and many at once.
+    await call('DELETE', `/api/lead/${lead}`);
+    await call('DELETE', `/api/object/${object}`);
+    await call('DELETE', `/api/alert/${alerts[2]}`);
+    await t.db.execute(sql`delete from alerts where id = any(${sql.param(alerts)}::int[])`);
+    now = await totals();
+    expect(now.reported).toEqual(now.real);
+  });
+
+  it('are counted again from the rows after a load that skipped the triggers', async () => {
+    await t.db.execute(sql`update row_counts set n = n + 1000`);
+    expect((await totals()).reported.leads).not.toBe((await totals()).real.leads);
+    await t.db.execute(sql`select crm_row_counts_recount()`);
+    const now = await totals();
+    expect(now.reported).toEqual(now.real);
+  });
+});
