@@ -8,7 +8,7 @@ import type pg from 'pg';
  * planning against 0.4-1.5 ms of execution per statement, measured with pg_stat_statements).
  *
  * Only statements whose best plan does not depend on the values are prepared: a generic plan, chosen
- * after five custom ones, ignores the values. List pages (a top-level ORDER BY with LIMIT, or OFFSET), counts, patterns
+ * after five custom ones, ignores the values. List pages (a top-level ORDER BY with a LIMIT value, or OFFSET), counts, patterns
  * (LIKE) and arrays (ANY, unnest) are planned for each run: there the values decide between an index
  * walk and a scan, and prepared they got slower at full size (the objects by place 111 -> 240 ms p95,
  * an employee's to-dos 134 -> 266 ms). What is prepared is mostly a record and its parts looked up
@@ -31,8 +31,12 @@ let sequence = 0;
 
 /** Anywhere in a statement: its plan may depend on the values (see above). */
 const VALUE_SENSITIVE = /\b(?:like|ilike|similar|unnest|any|all|count)\b|~~/i;
-/** At the top level (outside parentheses): a page of a list (a record's own rows in order are fine). */
-const PAGE = /\boffset\b|\border\s+by\b[\s\S]*\blimit\b/i;
+/**
+ * At the top level (outside parentheses): a page of a list, i.e. an OFFSET or an ORDER BY with a
+ * LIMIT given as a value. A record's own rows in order, with a fixed limit written in the statement
+ * (an object's newest 100 leads), are fine.
+ */
+const PAGE = /\boffset\b|\border\s+by\b[\s\S]*\blimit\s+\$\d+/i;
 
 /** The statement without anything in parentheses (subqueries, function arguments, grouped conditions). */
 function topLevel(text: string): string {
