@@ -437,7 +437,7 @@ export async function dealBoard(app: FastifyInstance, f: Partial<TDealFilter> & 
   // Each stage's newest cards straight from the index on (deal_stage, modified_on, id): a window over
   // every deal sorted all 20k of them and hashed every object (110 ms at full size).
   const cards = await app.db.execute(sql`
-    select x.id, x.version, x.deal_type, x.deal_stage, x.object_id, o.reference_number as ref, o.title, x.price, x.asking_price, ${partiesOf(sql`x.id`)} as parties
+    select x.id, x.version, x.deal_type, x.deal_stage, x.object_id, o.reference_number as ref, o.title, x.price, x.asking_price
     from unnest(${sql.param([...DEAL_STAGES])}::int[]) as s(stage)
     cross join lateral (
       select deals.id, deals.version, deals.deal_type, deals.deal_stage, deals.object_id, deals.price, deals.asking_price, deals.modified_on from deals
@@ -445,6 +445,22 @@ export async function dealBoard(app: FastifyInstance, f: Partial<TDealFilter> & 
       order by deals.modified_on desc, deals.id desc limit ${f.perStage}) x
     left join objects o on o.id = x.object_id
     order by x.deal_stage, x.modified_on desc, x.id desc`);
+  // The cards' parties in one plain read, grouped here: built as JSON per card in SQL, 300 cards'
+  // parties took 11 of the board's 13 ms.
+  const cardIds = (cards.rows as Row[]).map((r) => Number(r.id));
+  const partyRows = cardIds.length
+    ? (
+        await app.db.execute(sql`select p.deal_id, p.account_id, a.display_name, p.relation from deal_parties p join accounts a on a.id = p.account_id
+          where p.deal_id = any(${sql.param(cardIds)}::int[]) order by p.deal_id, p.position, p.id`)
+      ).rows
+    : [];
+  const partiesByDeal = new Map<number, Party[]>();
+  for (const p of partyRows as Row[]) {
+    const dealId = Number(p.deal_id);
+    const list = partiesByDeal.get(dealId) ?? [];
+    list.push({ accountId: Number(p.account_id), account: p.display_name as string, relation: Number(p.relation) });
+    partiesByDeal.set(dealId, list);
+  }
   const byStage = new Map((totals.rows as Row[]).map((r) => [r.stage as number, r]));
   const num = (v: unknown) => (v == null ? null : Number(v));
   return {
@@ -466,7 +482,7 @@ export async function dealBoard(app: FastifyInstance, f: Partial<TDealFilter> & 
           objectTitle: (r.title as string | null) ?? null,
           price: num(r.price),
           askingPrice: num(r.asking_price),
-          parties: r.parties as Party[],
+          parties: partiesByDeal.get(Number(r.id)) ?? [],
         })),
     })),
     options: { types: typeOptions(t), relations: relationOptions(t) },

@@ -123,6 +123,10 @@ describe('a sale', () => {
     const board = await call('POST', '/api/Deal/board', {});
     const card = board.json().columns.find((c: { stage: number }) => c.stage === 2).cards.find((c: { id: number }) => c.id === id);
     expect(card).toMatchObject({ version, objectReferenceNumber: flat.refText, price: 178500.5 });
+    // The card names the deal's parties as the deal does, in its order.
+    const record = (await call('GET', `/api/Deal/edit/${id}`)).json();
+    expect(card.parties.length).toBeGreaterThan(1);
+    expect(card.parties).toEqual(record.accounts.map((p: { accountId: number; account: string; relation: number }) => ({ accountId: p.accountId, account: p.account, relation: p.relation })));
     const moved = await call('POST', '/api/Deal/move', { id, version, dealStage: 5 });
     expect(moved.statusCode, moved.body).toBe(200);
     version = moved.json().version;
