@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 // Mantine's base styles; each component's own styles come with the component (build/mantine-css.ts).
 import '@mantine/core/styles/baseline.layer.css';
@@ -19,10 +20,13 @@ const root = createRoot(document.getElementById('root')!);
 const texts = initI18n();
 const variant = initVariant();
 const ready = texts === true && variant === true ? true : Promise.all([texts, variant]);
-if (ready === true) root.render(<App />);
+// The first render is a transition: React renders it in slices and lets the browser breathe in
+// between (a phone's slower core otherwise spent one long task of a second on it).
+const render = () => startTransition(() => root.render(<App />));
+if (ready === true) render();
 else
   ready
-    .then(() => root.render(<App />))
+    .then(render)
     .catch((e: unknown) => {
       console.error(e);
       root.render(<StartupFailure />);

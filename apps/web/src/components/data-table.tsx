@@ -1,7 +1,7 @@
 import { Badge, Group, Pagination, Paper, Select, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { DataTable as MantineDataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
-import { useEffect, useMemo, useState, type Key, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIST_PAGE_SIZES, SHOW_ALL } from '@crm/contract/constants';
 import type { ListState } from '../lib/list-state.ts';
@@ -57,6 +57,11 @@ export function DataTable<T>({ testId, list, records, totalRows, fetching, colum
   const [shown, setShown] = useState(RENDER_CHUNK);
   useEffect(() => setShown(RENDER_CHUNK), [records]);
   const visible = useMemo(() => (rows.length > shown ? rows.slice(0, shown) : rows), [rows, shown]);
+  // The rows are rendered at low priority, in slices: typing in a filter or the page's other
+  // updates stay quick while a page of rows (or 200 of "Show all") is drawn.
+  const shownRows = useDeferredValue(visible);
+  // Until the new rows are drawn, the table keeps the space they will take (nothing below moves).
+  const drawing = records === undefined || shownRows !== visible;
 
   const total = totalRows ?? rows.length;
   const perPage = state.perPage;
@@ -76,7 +81,7 @@ export function DataTable<T>({ testId, list, records, totalRows, fetching, colum
   const to = perPage >= SHOW_ALL ? total : Math.min(total, state.currentPage * perPage);
 
   const loadedEmpty = records !== undefined && rows.length === 0 && !fetching;
-  const settled = useSettled(records !== undefined);
+  const settled = useSettled(!drawing);
 
   return (
     <Stack gap="xs" data-testid={testId} data-total={total} data-loading={fetching ? 'true' : 'false'}>
@@ -101,11 +106,11 @@ export function DataTable<T>({ testId, list, records, totalRows, fetching, colum
           verticalAlign="top"
           // While loading, the space the page of rows will take (up to the 70vh scroll area), so
           // nothing below jumps when they arrive.
-          minHeight={records === undefined ? `min(70vh, ${48 + Math.min(perPage, 50) * 40}px)` : undefined}
+          minHeight={drawing ? `min(70vh, ${48 + Math.min(perPage, 50) * 40}px)` : undefined}
           // The table lays itself out again once it has measured its rows: shown after that.
           style={settled ? undefined : { visibility: 'hidden' }}
           fetching={fetching}
-          records={visible}
+          records={shownRows}
           columns={columns}
           idAccessor={idAccessor as never}
           sortStatus={sortStatus}

@@ -1,12 +1,30 @@
 import { Alert, Anchor, Collapse, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconExclamationCircle } from '../../components/icons.ts';
-import DOMPurify from 'dompurify';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearBanner, useBanner } from '../../lib/banner.ts';
 
 const COLORS = { success: 'green', warning: 'yellow', danger: 'red' } as const;
 const ICONS = { success: IconCircleCheck, warning: IconAlertTriangle, danger: IconExclamationCircle } as const;
+
+/**
+ * Markup, sanitized by DOMPurify. Its code (64 KB) loads with the first banner that carries markup,
+ * not with every screen's shell; until then the text is shown without its tags.
+ */
+function SanitizedHtml({ html }: { html: string }) {
+  const [clean, setClean] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('dompurify').then(({ default: DOMPurify }) => {
+      if (live) setClean(DOMPurify.sanitize(html));
+    });
+    return () => {
+      live = false;
+    };
+  }, [html]);
+  if (clean === null) return <Text size="sm">{new DOMParser().parseFromString(html, 'text/html').body.textContent}</Text>;
+  return <div dangerouslySetInnerHTML={{ __html: clean }} />;
+}
 
 /** The page banner; messages may carry markup, which is sanitized. */
 export function Banner() {
@@ -28,7 +46,7 @@ export function Banner() {
       data-type={banner.type}
     >
       {banner.html ? (
-        <div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(banner.message) }} />
+        <SanitizedHtml html={banner.message} />
       ) : (
         <Text size="sm" className="pre-line">
           {banner.message}

@@ -1,6 +1,4 @@
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
-import '@mantine/notifications/styles.css';
 import { AppShell, Box, Burger, Container, Drawer, Group, NavLink, ScrollArea, Stack, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
@@ -38,7 +36,6 @@ export function Layout() {
 
   return (
     <ModalsProvider>
-    <Notifications position="top-right" />
     <AppShell header={{ height: 56 }} padding="md">
       <a href="#content" className="skip-link no-print">
         {t('nav.skipToContent')}

@@ -1,6 +1,4 @@
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
-import '@mantine/notifications/styles.css';
 import { Anchor, AppShell, Button, Container, Group, Text, VisuallyHidden } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -47,8 +45,7 @@ export function PaymentsLayout() {
 
   return (
     <ModalsProvider>
-      <Notifications position="top-right" />
-      <AppShell header={{ height: 56 }} padding="md">
+        <AppShell header={{ height: 56 }} padding="md">
         <a href="#content" className="skip-link no-print">
           {t('nav.skipToContent')}
         </a>
