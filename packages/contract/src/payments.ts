@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, MAX_PAGE, ZDate, ZId, ZIdString, ZSelectOption, ZText, isCalendarDateTime } from './common.ts';
+import { MAX_ID, MAX_PAGE, ZAmountInput, ZDate, ZDateTimeInput, ZId, ZIdString, ZMoney, ZSelectOption, ZText } from './common.ts';
 import { SHOW_ALL } from './constants.ts';
 import { EXPENSE_STATUS_NOT_PAID, STATEMENT_DEFAULT_PAGE_SIZE, TRANSACTION_TYPES, type TTransactionType } from './payment-constants.ts';
 
@@ -12,51 +12,6 @@ import { EXPENSE_STATUS_NOT_PAID, STATEMENT_DEFAULT_PAGE_SIZE, TRANSACTION_TYPES
  * expense a debit; the balance is credits minus debits.
  */
 export * from './payment-constants.ts';
-
-/** The largest amount numeric(14,2) holds. */
-export const MAX_AMOUNT = '999999999999.99';
-
-/** A decimal amount as the API answers it: "1234.50", "-80.00". */
-export const ZMoney = z.string();
-
-/**
- * An amount typed by a person: a positive number with at most two decimals, below 10^12; a comma
- * is read as the decimal mark ("12,50"), spaces are thousands separators. Answers the canonical
- * text "12.50". Negative, zero, over-precise ("10.005") and malformed amounts are field errors.
- */
-export function parseAmount(raw: string): { ok: true; value: string } | { ok: false; code: string } {
-  const s = raw.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
-  if (!s) return { ok: false, code: 'validation.required' };
-  if (s.startsWith('-')) return { ok: false, code: 'payments.amountPositive' };
-  const m = /^(\d{1,12})(?:\.(\d+))?$/.exec(s);
-  if (!m) {
-    if (/^\d{13,}(\.\d*)?$/.test(s)) return { ok: false, code: 'payments.amountTooBig' };
-    return { ok: false, code: 'payments.amountFormat' };
-  }
-  const frac = m[2] ?? '';
-  if (frac.length > 2) return { ok: false, code: 'payments.amountPrecision' };
-  const whole = m[1]!.replace(/^0+(?=\d)/, '');
-  const value = `${whole}.${frac.padEnd(2, '0')}`;
-  if (/^0\.00$/.test(value)) return { ok: false, code: 'payments.amountPositive' };
-  return { ok: true, value };
-}
-
-export const ZAmountInput = z.string().max(40).superRefine((s, ctx) => {
-  const r = parseAmount(s);
-  if (!r.ok) ctx.addIssue({ code: 'custom', message: r.code });
-});
-
-/** The transaction's date and time: the form's date and time inputs joined, "YYYY-MM-DDTHH:mm:ss" (19 characters). */
-export const ZTransactionDateTime = z.string().superRefine((s, ctx) => {
-  if (s.length < 19) ctx.addIssue({ code: 'custom', message: 'payments.dateTimeShort' });
-  else if (!isCalendarDateTime(s)) ctx.addIssue({ code: 'custom', message: 'validation.dateTime' });
-});
-
-/** Joins the form's date ("YYYY-MM-DD") and time ("HH:mm" or "HH:mm:ss") into the 19-character date-time. */
-export function joinDateTime(date: string, time: string): string {
-  const t = /^\d{2}:\d{2}$/.test(time) ? `${time}:00` : time;
-  return `${date}T${t}`;
-}
 
 // ---------- Payments list ----------
 
@@ -221,7 +176,7 @@ export const ZIncomeFormData = z.object({
   accountId: intText(1, MAX_ID).optional(),
   version: intText(1, MAX_ID).optional(),
   amount: ZAmountInput,
-  transactionDate: ZTransactionDateTime,
+  transactionDate: ZDateTimeInput,
   paymentMethod: intText(1, 2),
   categoryId: intText(1, 99),
   internalNotes: ZText(4000).optional().nullable(),

@@ -12,11 +12,10 @@ import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
-import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { formatAmount, formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useCookieState, type ListState } from '../../../lib/list-state.ts';
 import { ClearFiltersButton } from '../../accounts/components/clear-filters.tsx';
 import { NO_STATEMENT_FILTER, downloadStatement, openAttachment, sendInvitation, statementQuery, type TStatementFilterState } from '../api/payments.ts';
-import { formatAmount } from '../money.ts';
 
 /** /Payments/View/{id}: the account's statement. */
 export function StatementPage() {

@@ -11,11 +11,10 @@ import { UPLOAD_ACCEPT } from '../../../components/file-drop.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { showBanner, showBannerAfterNavigation } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { amountForInput, formatDateTime } from '../../../lib/format.ts';
 import { currentCulture } from '../../../lib/i18n.ts';
 import { DateField } from '../../accounts/components/date-field.tsx';
 import { deleteTransaction, openAttachment, paymentKeys, saveTransaction, transactionFormQuery, type TTransactionForm } from '../api/payments.ts';
-import { amountForInput } from '../money.ts';
 import { ExpenseApprovalControl } from '../../payments-client/components/expense-approval.tsx';
 
 export const IncomePage = () => <TransactionPage type="income" />;
