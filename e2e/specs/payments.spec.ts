@@ -106,6 +106,14 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(page).toHaveURL(/\/Payments\/EditExpense\/\d+$/);
     await expect(page.getByTestId('transaction-amount')).toHaveValue(el ? '80,20' : '80.20');
     await expect(page.getByTestId('transaction-time')).toHaveValue('09:15');
+    // The form shows a labelled input for each field its answer carries (both are made from the
+    // transactions' field description), in the answer's order.
+    const expenseId = Number(/\/EditExpense\/(\d+)$/.exec(page.url())![1]);
+    const answer = (await (await request.get(`/api/transactions/editExpense/${expenseId}`, { headers: auth(token) })).json()) as { updateFields: Record<string, unknown> };
+    const described = Object.keys(answer.updateFields).filter((k) => !['id', 'accountId', 'version'].includes(k));
+    expect(described).toEqual(expect.arrayContaining(['amount', 'transactionDate', 'paymentMethod', 'categoryId', 'internalNotes', 'status', 'paymentDate', 'expirationDate', 'startDate', 'endDate']));
+    expect(await page.locator('[data-field]').evaluateAll((els) => els.map((e) => e.getAttribute('data-field')))).toEqual(described);
+    for (const name of described) await expect(page.locator(`[data-field="${name}"] label`).first()).not.toBeEmpty();
     const receipt = page.getByTestId('attachment-row').filter({ hasText: 'dei-bill.png' });
     await receipt.getByTestId('attachment-delete').click();
     await expect(receipt).toHaveAttribute('data-state', 'deleted');

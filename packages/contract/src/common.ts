@@ -74,6 +74,63 @@ export const ZDateTime = z
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/)
   .refine(isCalendarDateTime, { message: 'validation.dateTime' });
 
+// ---------- Money: exact decimal text, never a JS number (field type 'money') ----------
+
+/** The largest amount numeric(14,2) holds. */
+export const MAX_AMOUNT = '999999999999.99';
+
+/** A decimal amount as the API answers it: "1234.50", "-80.00". */
+export const ZMoney = z.string();
+
+/**
+ * Thousands separators a person may type: dots before a decimal comma ("1.234,56", as Greek and
+ * Russian write money), commas before a decimal point ("1,234.56"), or either repeated in groups of
+ * three ("1.234.567"). A lone "1.234" or "1,234" stays a decimal mark (and too precise): it reads
+ * as 1234 in one language and 1.234 in another.
+ */
+const GROUPED = [/^\d{1,3}(?:\.\d{3})+,\d*$/, /^\d{1,3}(?:,\d{3})+\.\d*$/, /^\d{1,3}(?:\.\d{3}){2,}$/, /^\d{1,3}(?:,\d{3}){2,}$/];
+
+/**
+ * An amount typed by a person: a positive number with at most two decimals, below 10^12; a comma
+ * or a point is the decimal mark ("12,50", "12.50"), spaces and grouped dots or commas are
+ * thousands separators ("1 234,56", "1.234,56", "1,234.56"). Answers the canonical text "1234.56".
+ * Negative, zero, over-precise ("10.005") and malformed amounts are field errors.
+ */
+export function parseAmount(raw: string): { ok: true; value: string } | { ok: false; code: string } {
+  let s = raw.replace(/[\s\u00a0\u202f]/g, '');
+  const grouped = GROUPED.findIndex((re) => re.test(s));
+  if (grouped >= 0) s = grouped % 2 === 0 ? s.replace(/\./g, '').replace(',', '.') : s.replace(/,/g, '');
+  else s = s.replace(',', '.');
+  if (!s) return { ok: false, code: 'validation.required' };
+  if (s.startsWith('-')) return { ok: false, code: 'payments.amountPositive' };
+  const m = /^(\d{1,12})(?:\.(\d+))?$/.exec(s);
+  if (!m) {
+    if (/^\d{13,}(\.\d*)?$/.test(s)) return { ok: false, code: 'payments.amountTooBig' };
+    return { ok: false, code: 'payments.amountFormat' };
+  }
+  const frac = m[2] ?? '';
+  if (frac.length > 2) return { ok: false, code: 'payments.amountPrecision' };
+  const whole = m[1]!.replace(/^0+(?=\d)/, '');
+  const value = `${whole}.${frac.padEnd(2, '0')}`;
+  if (/^0\.00$/.test(value)) return { ok: false, code: 'payments.amountPositive' };
+  return { ok: true, value };
+}
+
+export const ZAmountInput = z.string().max(40).superRefine((s, ctx) => {
+  const r = parseAmount(s);
+  if (!r.ok) ctx.addIssue({ code: 'custom', message: r.code });
+});
+
+/**
+ * A date-time entered as two inputs (a date and a time of day) and joined (joinDateTime): shorter
+ * than 19 characters means one of them is missing (payments.dateTimeShort).
+ */
+export const ZDateTimeInput = z.string().superRefine((s, ctx) => {
+  if (s.length < 19) ctx.addIssue({ code: 'custom', message: 'payments.dateTimeShort' });
+  else if (!isCalendarDateTime(s)) ctx.addIssue({ code: 'custom', message: 'validation.dateTime' });
+});
+
+
 export const ZSelectOption = z.object({
   text: z.string(),
   value: z.union([z.string(), z.number()]),

@@ -10,14 +10,25 @@ export const FIELD_TYPES = [
   'distance',
   /** kilometres with one decimal */
   'distance-km',
-  /** euro */
+  /** euro as a JS number (prices, commissions) */
   'currency',
+  /**
+   * euro and cent as exact decimal text, never a JS number: numeric(14,2) in SQL read as a string,
+   * "80.50" in JSON; typed by a person as "1.234,56" or "1234.56" (parseAmount). A positive amount
+   * of at most 12 integer digits and two decimals.
+   */
+  'money',
   /** square metres */
   'area',
   'select',
   'enum',
   /** YYYY-MM-DD */
   'date',
+  /**
+   * a moment as the agency's local "YYYY-MM-DDTHH:mm:ss" (19 characters), entered as two inputs,
+   * a date and a time of day, joined by joinDateTime (timestamptz in SQL)
+   */
+  'date-time',
   /** a location id, chosen by autocomplete */
   'location',
   /** several boolean columns edited as one checkbox group; the value is the list of set flags */

@@ -17,6 +17,7 @@ export * from './documents.ts';
 export * from './action-log.ts';
 export * from './settings.ts';
 export * from './alerts.ts';
+export * from './transaction-fields.ts';
 export * from './payments.ts';
 export * from './payments-client.ts';
 export * from './deal-fields.ts';

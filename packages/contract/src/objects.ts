@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDate, ZId, ZIdString, ZPage, ZPageString, ZSelectOption, ZText } from './common.ts';
+import { ZAmountInput, ZDate, ZDateTimeInput, ZId, ZIdString, ZPage, ZPageString, ZSelectOption, ZText } from './common.ts';
 import { listAnswer } from './accounts.ts';
 import { MAP_CIRCLE, OBJECT_FIELDS, OBJECT_RELATIONS, type TFieldDescriptionOf } from './object-fields.ts';
 
@@ -31,6 +31,10 @@ export function zodOfField(d: TFieldDescriptionOf): z.ZodTypeAny {
     }
     case 'date':
       return ZDate.nullable();
+    case 'money':
+      return ZAmountInput.nullable();
+    case 'date-time':
+      return ZDateTimeInput.nullable();
     case 'boolean':
       return z.boolean();
     case 'boolNullable':

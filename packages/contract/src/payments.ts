@@ -1,7 +1,16 @@
 import { z } from 'zod';
-import { MAX_ID, MAX_PAGE, ZDate, ZId, ZIdString, ZSelectOption, ZText, isCalendarDateTime } from './common.ts';
+import { MAX_ID, MAX_PAGE, ZAmountInput, ZDate, ZDateTimeInput, ZId, ZIdString, ZMoney, ZSelectOption, ZText } from './common.ts';
 import { SHOW_ALL } from './constants.ts';
-import { EXPENSE_STATUS_NOT_PAID, STATEMENT_DEFAULT_PAGE_SIZE, TRANSACTION_TYPES, type TTransactionType } from './payment-constants.ts';
+import { STATEMENT_DEFAULT_PAGE_SIZE, TRANSACTION_TYPES, type TTransactionType } from './payment-constants.ts';
+import {
+  TRANSACTION_LISTS,
+  listValuesOf,
+  transactionFieldsOf,
+  transactionListsOf,
+  type TTransactionFieldDescription,
+  type TTransactionFieldOf,
+  type TTransactionListName,
+} from './transaction-fields.ts';
 
 /**
  * Payments: per-account income and expense transactions (the agency's ledger for the owners whose
@@ -12,51 +21,6 @@ import { EXPENSE_STATUS_NOT_PAID, STATEMENT_DEFAULT_PAGE_SIZE, TRANSACTION_TYPES
  * expense a debit; the balance is credits minus debits.
  */
 export * from './payment-constants.ts';
-
-/** The largest amount numeric(14,2) holds. */
-export const MAX_AMOUNT = '999999999999.99';
-
-/** A decimal amount as the API answers it: "1234.50", "-80.00". */
-export const ZMoney = z.string();
-
-/**
- * An amount typed by a person: a positive number with at most two decimals, below 10^12; a comma
- * is read as the decimal mark ("12,50"), spaces are thousands separators. Answers the canonical
- * text "12.50". Negative, zero, over-precise ("10.005") and malformed amounts are field errors.
- */
-export function parseAmount(raw: string): { ok: true; value: string } | { ok: false; code: string } {
-  const s = raw.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
-  if (!s) return { ok: false, code: 'validation.required' };
-  if (s.startsWith('-')) return { ok: false, code: 'payments.amountPositive' };
-  const m = /^(\d{1,12})(?:\.(\d+))?$/.exec(s);
-  if (!m) {
-    if (/^\d{13,}(\.\d*)?$/.test(s)) return { ok: false, code: 'payments.amountTooBig' };
-    return { ok: false, code: 'payments.amountFormat' };
-  }
-  const frac = m[2] ?? '';
-  if (frac.length > 2) return { ok: false, code: 'payments.amountPrecision' };
-  const whole = m[1]!.replace(/^0+(?=\d)/, '');
-  const value = `${whole}.${frac.padEnd(2, '0')}`;
-  if (/^0\.00$/.test(value)) return { ok: false, code: 'payments.amountPositive' };
-  return { ok: true, value };
-}
-
-export const ZAmountInput = z.string().max(40).superRefine((s, ctx) => {
-  const r = parseAmount(s);
-  if (!r.ok) ctx.addIssue({ code: 'custom', message: r.code });
-});
-
-/** The transaction's date and time: the form's date and time inputs joined, "YYYY-MM-DDTHH:mm:ss" (19 characters). */
-export const ZTransactionDateTime = z.string().superRefine((s, ctx) => {
-  if (s.length < 19) ctx.addIssue({ code: 'custom', message: 'payments.dateTimeShort' });
-  else if (!isCalendarDateTime(s)) ctx.addIssue({ code: 'custom', message: 'validation.dateTime' });
-});
-
-/** Joins the form's date ("YYYY-MM-DD") and time ("HH:mm" or "HH:mm:ss") into the 19-character date-time. */
-export function joinDateTime(date: string, time: string): string {
-  const t = /^\d{2}:\d{2}$/.test(time) ? `${time}:00` : time;
-  return `${date}T${t}`;
-}
 
 // ---------- Payments list ----------
 
@@ -156,87 +120,156 @@ export const ZStatementAnswer = z.object({
   unpaidCount: z.number().int(),
   /** The caller may add and edit (admins); others read. */
   canEdit: z.boolean(),
-  lists: z.object({ paymentMethod: z.array(ZSelectOption), categoryId: z.array(ZSelectOption), status: z.array(ZSelectOption) }),
+  /** Every list of the described fields, both kinds' values (the filters). */
+  lists: listsSchema(Object.keys(TRANSACTION_LISTS) as TTransactionListName[]),
 });
 export type TStatementAnswer = z.infer<typeof ZStatementAnswer>;
 
 // ---------- Income and expense forms ----------
+//
+// Made from the description (transaction-fields.ts): each described field of the kind is a
+// property of the form's updateFields and of the save's form-data, and each of their lists is in the
+// form's lists. The types follow the description too (the mapped types below), so a field added
+// there is typed everywhere it is used.
 
 export const ZAttachment = z.object({ id: z.number().int(), name: z.string(), state: z.number().int().min(0).max(2) });
 export type TAttachment = z.infer<typeof ZAttachment>;
 
 export const ZTransactionFormQuery = z.object({ accountId: ZIdString });
 
-const formUpdateFields = {
+/**
+ * A described field's value in a form's answer (updateFields): money as the stored decimal text
+ * ("80.50"; "" on a blank form), the date-time as its 19 characters, a select's value (null on a
+ * blank form unless the field has a default), texts and dates or null.
+ */
+type TFormValueSchema<D> = D extends { type: 'money' | 'date-time' }
+  ? z.ZodString
+  : D extends { type: 'select' }
+    ? D extends { default: number }
+      ? z.ZodNumber
+      : z.ZodNullable<z.ZodNumber>
+    : z.ZodNullable<z.ZodString>;
+
+function formValueSchema(d: TTransactionFieldDescription): z.ZodType {
+  switch (d.type) {
+    case 'money':
+    case 'date-time':
+      return z.string();
+    case 'select':
+      return d.default === undefined ? z.number().int().nullable() : z.number().int();
+    case 'date':
+    case 'text':
+    case 'textarea':
+      return z.string().nullable();
+  }
+}
+
+type TListOf<K extends TTransactionType> = TTransactionFieldOf<K> extends infer D ? (D extends { list: infer L extends string } ? L : never) : never;
+type TFormValuesShape<K extends TTransactionType> = { [D in TTransactionFieldOf<K> as D['name']]: TFormValueSchema<D> };
+
+function listsSchema<L extends TTransactionListName>(lists: readonly L[]) {
+  return z.object(Object.fromEntries(lists.map((l) => [l, z.array(ZSelectOption)])) as { [N in L]: z.ZodArray<typeof ZSelectOption> });
+}
+
+/** The record's own properties of a form's updateFields (before the described fields). */
+const formRecordFields = {
   id: z.number().int().nullable(),
   accountId: z.number().int(),
   version: z.number().int().nullable(),
-  amount: z.string(),
-  transactionDate: z.string(),
-  paymentMethod: z.number().int(),
-  categoryId: z.number().int().nullable(),
-  internalNotes: z.string().nullable(),
 };
 
+function formSchema<K extends TTransactionType>(kind: K) {
+  const values = Object.fromEntries(transactionFieldsOf(kind).map((d) => [d.name, formValueSchema(d)])) as unknown as TFormValuesShape<K>;
+  return z.object({
+    displayFields: z.object({ accountDisplayName: z.string(), referenceNumber: z.string().nullable() }),
+    updateFields: z.object({ ...formRecordFields, ...values }),
+    lists: listsSchema(transactionListsOf(kind) as TListOf<K>[]),
+    attachments: z.array(ZAttachment),
+    canEdit: z.boolean(),
+    confirmedByClientDate: z.string().nullable(),
+  });
+}
+
 /** GET /api/transactions/addIncome?accountId=, GET /api/transactions/editIncome/{id}. */
-export const ZIncomeForm = z.object({
-  displayFields: z.object({ accountDisplayName: z.string(), referenceNumber: z.string().nullable() }),
-  updateFields: z.object(formUpdateFields),
-  lists: z.object({ paymentMethod: z.array(ZSelectOption), categoryId: z.array(ZSelectOption) }),
-  attachments: z.array(ZAttachment),
-  canEdit: z.boolean(),
-  confirmedByClientDate: z.string().nullable(),
-});
+export const ZIncomeForm = formSchema('income');
 export type TIncomeForm = z.infer<typeof ZIncomeForm>;
 
 /** GET /api/transactions/addExpense?accountId=, GET /api/transactions/editExpense/{id}. */
-export const ZExpenseForm = z.object({
-  displayFields: z.object({ accountDisplayName: z.string(), referenceNumber: z.string().nullable() }),
-  updateFields: z.object({
-    ...formUpdateFields,
-    status: z.number().int(),
-    paymentDate: z.string().nullable(),
-    expirationDate: z.string().nullable(),
-    startDate: z.string().nullable(),
-    endDate: z.string().nullable(),
-  }),
-  lists: z.object({ paymentMethod: z.array(ZSelectOption), categoryId: z.array(ZSelectOption), status: z.array(ZSelectOption) }),
-  attachments: z.array(ZAttachment),
-  canEdit: z.boolean(),
-  confirmedByClientDate: z.string().nullable(),
-  approvalRequestedOn: z.string().nullable(),
-});
+export const ZExpenseForm = formSchema('expense').extend({ approvalRequestedOn: z.string().nullable() });
 export type TExpenseForm = z.infer<typeof ZExpenseForm>;
 
-const optionalDate = z.union([ZDate, z.literal('').transform(() => null)]).nullable().optional();
 const intText = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+/** A select's value as form-data sends it (a text): one of the list's values. */
+const choiceText = (values: readonly number[]) => z.coerce.number().int().refine((v) => values.includes(v), { message: 'validation.choice' });
+/** An empty text of a field that is not required: not set. */
+const emptyAsNull = z.literal('').transform(() => null);
+
+/** What a described field's form-data text becomes once checked. */
+type TFormDataValue<D> = D extends { type: 'select' }
+  ? D extends { required: true } | { default: number }
+    ? number
+    : number | null | undefined
+  : D extends { required: true }
+    ? string
+    : string | null | undefined;
+type TFormDataShape<K extends TTransactionType> = { [D in TTransactionFieldOf<K> as D['name']]: z.ZodType<TFormDataValue<D>> };
 
 /**
- * The form-data fields of POST /api/transactions/addIncome and editIncome (every value a text, as
- * form-data sends it), plus file parts named `files`. `attachments`: JSON of [{ id, state }] for the
- * existing attachments (state 0 removes one). Edit needs id and version; add needs accountId.
+ * A described field as a save's form-data carries it (always a text): money through parseAmount,
+ * the date-time's 19 characters, a select's value from the kind's list (validation.choice), a date,
+ * a text within its length. A field that is not required may be left out or empty (null), or takes
+ * its default.
  */
-export const ZIncomeFormData = z.object({
+function formDataSchema(d: TTransactionFieldDescription, kind: TTransactionType): z.ZodType {
+  let s: z.ZodType;
+  switch (d.type) {
+    case 'money':
+      s = ZAmountInput;
+      break;
+    case 'date-time':
+      s = ZDateTimeInput;
+      break;
+    case 'select':
+      s = choiceText(listValuesOf(d.list!, kind));
+      if (!d.required && d.default !== undefined) return s.default(d.default);
+      break;
+    case 'date':
+      s = ZDate;
+      break;
+    case 'text':
+      s = ZText(d.max ?? 200);
+      break;
+    case 'textarea':
+      s = ZText(d.max ?? 20000);
+      break;
+  }
+  if (d.required) return s;
+  // A text that is not required keeps what was sent ("" too): the save trims it to null.
+  return d.type === 'text' || d.type === 'textarea' ? s.optional().nullable() : z.union([s, emptyAsNull]).nullable().optional();
+}
+
+function formDataFields<K extends TTransactionType>(kind: K) {
+  return Object.fromEntries(transactionFieldsOf(kind).map((d) => [d.name, formDataSchema(d, kind)])) as unknown as TFormDataShape<K>;
+}
+
+/** The record's own form-data fields: id and version (edit) or account (add), and `attachments`, JSON of [{ id, state }] for the existing attachments (state 0 removes one). */
+const formDataRecordFields = {
   id: intText(1, MAX_ID).optional(),
   accountId: intText(1, MAX_ID).optional(),
   version: intText(1, MAX_ID).optional(),
-  amount: ZAmountInput,
-  transactionDate: ZTransactionDateTime,
-  paymentMethod: intText(1, 2),
-  categoryId: intText(1, 99),
-  internalNotes: ZText(4000).optional().nullable(),
   attachments: z.string().max(20000).optional(),
-});
+};
+/**
+ * The form-data fields of POST /api/transactions/addIncome|editIncome|addExpense|editExpense
+ * (every value a text, as form-data sends it), plus file parts named `files`: the record's own
+ * fields and the described fields of the kind.
+ */
+export const ZIncomeFormData = z.object({ ...formDataRecordFields, ...formDataFields('income') });
 export type TIncomeFormData = z.infer<typeof ZIncomeFormData>;
-
-export const ZExpenseFormData = ZIncomeFormData.extend({
-  status: intText(0, 9).default(EXPENSE_STATUS_NOT_PAID),
-  paymentDate: optionalDate,
-  expirationDate: optionalDate,
-  startDate: optionalDate,
-  endDate: optionalDate,
-});
+export const ZExpenseFormData = z.object({ ...formDataRecordFields, ...formDataFields('expense') });
 export type TExpenseFormData = z.infer<typeof ZExpenseFormData>;
+/** The names a save's form-data may carry (other text parts are ignored). */
+export const FORM_DATA_FIELD_NAMES: ReadonlySet<string> = new Set([...Object.keys(ZIncomeFormData.shape), ...Object.keys(ZExpenseFormData.shape)]);
 
 /** The JSON of the `attachments` field: existing attachments and their state (0 Deleted, 1 Existing). */
 export const ZAttachmentStates = z.array(z.object({ id: ZId, state: z.number().int().min(0).max(2) })).max(200);

@@ -11,6 +11,21 @@ const group = (n: number, decimals: number) => {
 export const formatMoney = (n: number | null | undefined) => (n == null ? '' : `${group(n, 0)}\u00a0€`);
 /** The currency_2 format: two decimals. */
 export const formatMoney2 = (n: number | null | undefined) => (n == null ? '' : `${group(n, 2)}\u00a0€`);
+/**
+ * An exact decimal text from the API ("-1234.50") as the agency writes money: space thousands,
+ * comma decimals, the euro sign after ("-1 234,50 €"). Works on the text, never through a float.
+ */
+export function formatAmount(s: string | null | undefined): string {
+  if (s == null || s === '') return '';
+  const neg = s.startsWith('-');
+  const [int = '0', frac = ''] = (neg ? s.slice(1) : s).split('.');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
+  return `${neg ? '-' : ''}${grouped},${frac.padEnd(2, '0').slice(0, 2)}\u00a0€`;
+}
+
+/** An exact amount as an input shows it: "1234.50" becomes "1234,50" in Greek and Russian. */
+export const amountForInput = (s: string, culture: string) => (culture === 'en' ? s : s.replace('.', ','));
+
 export const formatArea = (n: number | null | undefined) => (n == null ? '' : `${group(n, 0)}\u00a0m²`);
 
 /** Distances of 1000 m or more in km with one decimal. */

@@ -48,6 +48,10 @@ export function columnOf(d: TFieldDescriptionOf): PgColumnBuilderBase {
       return numeric(name, { precision: 12, scale: 2, mode: 'number' });
     case 'date':
       return date(name, { mode: 'string' });
+    case 'money':
+      return numeric(name, { precision: 14, scale: 2, mode: 'string' });
+    case 'date-time':
+      return tsz(name);
     case 'boolean':
       return boolean(name).notNull().default(false);
     case 'boolNullable':

@@ -1,13 +1,51 @@
-import { date, index, integer, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+import { date, index, integer, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { sql, type HasDefault, type NotNull } from 'drizzle-orm';
+import { TRANSACTION_FIELDS, TRANSACTION_TYPES, type TTransactionField, type TTransactionFieldDescription, type TTransactionFieldType, type TTransactionType } from '@crm/contract';
 import { users } from './platform.ts';
 import { accounts } from './records.ts';
+import { columnName } from './objects.ts';
 
 const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
+/** The column of each type a transaction's described field may have. */
+const COLUMN_OF_TYPE = {
+  /** Exact: read as text ("80.50"), never as a JS number. */
+  money: (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'string' }),
+  /** A moment; the forms show and take the agency's local time. */
+  'date-time': (name: string) => tsz(name),
+  select: (name: string) => smallint(name),
+  date: (name: string) => date(name, { mode: 'string' }),
+  text: (name: string) => text(name),
+  textarea: (name: string) => text(name),
+} satisfies Record<TTransactionFieldType, (name: string) => PgColumnBuilderBase>;
+
+/** Every kind of transaction has the field, and the form requires it: the column is NOT NULL (unless described otherwise). */
+export const isNotNullColumn = (d: TTransactionFieldDescription) => !!d.required && !d.nullableColumn && TRANSACTION_TYPES.every((k) => d.kinds.includes(k));
+/** Every kind of transaction has the field, with a default: the column has it as its default. */
+export const columnDefaultOf = (d: TTransactionFieldDescription) => (d.default !== undefined && TRANSACTION_TYPES.every((k) => d.kinds.includes(k)) ? d.default : undefined);
+
+type TEveryKind<D extends TTransactionField> = TTransactionType extends D['kinds'][number] ? true : false;
+type TWithNotNull<D extends TTransactionField, C extends PgColumnBuilderBase> = D extends { required: true } ? (D extends { nullableColumn: true } ? C : TEveryKind<D> extends true ? NotNull<C> : C) : C;
+type TWithDefault<D extends TTransactionField, C extends PgColumnBuilderBase> = D extends { default: number } ? (TEveryKind<D> extends true ? HasDefault<C> : C) : C;
+type TDescribedColumns = { [D in TTransactionField as D['name']]: TWithDefault<D, TWithNotNull<D, ReturnType<(typeof COLUMN_OF_TYPE)[D['type']]>>> };
+
+/** The described fields' columns (snake_case names), typed from the description. */
+function describedColumns(): TDescribedColumns {
+  const columns: Record<string, PgColumnBuilderBase> = {};
+  for (const d of TRANSACTION_FIELDS as readonly TTransactionFieldDescription[]) {
+    let c = COLUMN_OF_TYPE[d.type](columnName(d.name)) as PgColumnBuilderBase & { notNull(): PgColumnBuilderBase; default(v: unknown): PgColumnBuilderBase };
+    if (isNotNullColumn(d)) c = c.notNull() as typeof c;
+    const def = columnDefaultOf(d);
+    if (def !== undefined) c = c.default(def) as typeof c;
+    columns[d.name] = c;
+  }
+  return columns as unknown as TDescribedColumns;
+}
+
 /**
  * Payment transactions of an account: income (a credit to the account) and expenses (a debit).
- * Amounts are exact (numeric(14,2), read as text). Hand SQL in the migration adds the checks
+ * The columns of what a person enters are made from the description (TRANSACTION_FIELDS);
+ * amounts are exact (numeric(14,2), read as text). Hand SQL in the migration adds the checks
  * (type, amount > 0, status only on expenses) and the partial index of unpaid expenses.
  */
 export const transactions = pgTable(
@@ -21,22 +59,11 @@ export const transactions = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     /** 'income' | 'expense' */
     type: text('type').notNull(),
-    amount: numeric('amount', { precision: 14, scale: 2, mode: 'string' }).notNull(),
-    /** The date and time of the transaction (the form's date and time inputs). */
-    transactionDate: tsz('transaction_date').notNull(),
-    /** 1 Banking, 2 Cash */
-    paymentMethod: smallint('payment_method').notNull().default(1),
-    /** INCOME_CATEGORIES / EXPENSE_CATEGORIES of the contract. */
-    categoryId: smallint('category_id'),
-    internalNotes: text('internal_notes'),
-    /** Expenses only: 0 not paid, 1 paid, 2 paid by the owner. */
-    status: smallint('status'),
-    paymentDate: date('payment_date', { mode: 'string' }),
-    /** When the expense falls due. */
-    expirationDate: date('expiration_date', { mode: 'string' }),
-    /** The billing period the expense covers. */
-    startDate: date('start_date', { mode: 'string' }),
-    endDate: date('end_date', { mode: 'string' }),
+    /**
+     * What a person enters (TRANSACTION_FIELDS): amount, date, payment method, category, notes;
+     * for expenses also the status, payment and due dates and the billing period.
+     */
+    ...describedColumns(),
     /** Client approval of an expense: when it was asked for, the link's token (hashed), when approved. */
     approvalRequestedOn: tsz('approval_requested_on'),
     approvalTokenHash: text('approval_token_hash'),

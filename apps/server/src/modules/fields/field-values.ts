@@ -1,4 +1,5 @@
-import type { TSelectOption } from '@crm/contract';
+import { parseAmount, type TSelectOption } from '@crm/contract';
+import { fromLocalDateTime } from '../../lib/dates.ts';
 import { fieldError } from '../../lib/errors.ts';
 import type { FieldContext, PatchableField } from './field-registry.ts';
 
@@ -77,6 +78,27 @@ export async function normalizeValue(field: string, def: PatchableField, raw: un
       const v = raw.trim().slice(0, raw.trim().length === 19 ? 10 : undefined);
       if (!isRealDate(v)) throw fieldError(field, 'fields.invalidDate');
       return v;
+    }
+    case 'money': {
+      // Exact decimal text ("1.234,56" or "1234.56" as typed), stored as its canonical text; a JS number is refused.
+      if (empty) {
+        if (def.required) throw required();
+        return null;
+      }
+      if (typeof raw !== 'string') throw wrongType();
+      const r = parseAmount(raw);
+      if (!r.ok) throw fieldError(field, r.code);
+      return r.value;
+    }
+    case 'date-time': {
+      // The agency's local "YYYY-MM-DDTHH:mm:ss", stored as the moment it names.
+      if (empty) {
+        if (def.required) throw required();
+        return null;
+      }
+      if (typeof raw !== 'string') throw wrongType();
+      if (raw.trim().length < 19) throw fieldError(field, 'payments.dateTimeShort');
+      return fromLocalDateTime(raw.trim(), ctx.timeZone, field);
     }
     case 'boolean': {
       if (typeof raw !== 'boolean') throw wrongType();

@@ -7,12 +7,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   AttachmentState,
-  EXPENSE_STATUSES,
+  FORM_DATA_FIELD_NAMES,
+  TRANSACTION_FIELDS,
+  TRANSACTION_RANGES,
   ZAttachmentStates,
   ZExpenseFormData,
   ZIncomeFormData,
-  categoriesOf,
   parseAmount,
+  transactionFieldsOf,
+  type TTransactionFieldDescription,
   type TTransactionSaved,
   type TTransactionType,
 } from '@crm/contract';
@@ -28,26 +31,9 @@ import { touchPaymentAccount, transactionColumns, transactionForm, type Caller, 
 
 type Received = { tmp: string; userName: string; size: number };
 
-/** What a client approves in an expense: changing any of these (or its files) withdraws the approval. */
-const APPROVED_TERMS = ['amount', 'transactionDate', 'categoryId', 'expirationDate', 'startDate', 'endDate'] as const;
+/** What a client approves in an expense (described as approval terms): changing any of these (or its files) withdraws the approval. */
+const APPROVED_TERMS = TRANSACTION_FIELDS.filter((d) => 'approvalTerm' in d && d.approvalTerm).map((d) => d.name);
 type Parsed = { fields: Record<string, string>; files: Received[] };
-
-const FIELD_NAMES = new Set([
-  'id',
-  'accountId',
-  'version',
-  'amount',
-  'transactionDate',
-  'paymentMethod',
-  'categoryId',
-  'internalNotes',
-  'attachments',
-  'status',
-  'paymentDate',
-  'expirationDate',
-  'startDate',
-  'endDate',
-]);
 
 /**
  * Reads a form-data body: its text fields, and its file parts (any field name; the forms send
@@ -71,7 +57,7 @@ async function readForm(app: FastifyInstance, req: FastifyRequest, parsed: Parse
   try {
     for await (const part of req.parts()) {
       if (part.type !== 'file') {
-        if (typeof part.value === 'string' && FIELD_NAMES.has(part.fieldname)) parsed.fields[part.fieldname] = part.value;
+        if (typeof part.value === 'string' && FORM_DATA_FIELD_NAMES.has(part.fieldname)) parsed.fields[part.fieldname] = part.value;
         continue;
       }
       const userName = cleanUserName(part.filename);
@@ -128,11 +114,13 @@ function checkFields(type: TTransactionType, fields: Record<string, string>) {
     }
     throw new AppError(400, 'errors.validation', {}, errors);
   }
-  const data = r.data as ReturnType<typeof ZExpenseFormData.parse>;
-  if (!categoriesOf(type).includes(data.categoryId)) add('categoryId', 'validation.choice');
-  if (type === 'expense') {
-    if (!(EXPENSE_STATUSES as readonly number[]).includes(data.status)) add('status', 'validation.choice');
-    if (data.startDate && data.endDate && data.startDate > data.endDate) add('endDate', 'fields.dateOrder');
+  // Income is the smaller shape: the fields only an expense has are read through `described`.
+  const data = r.data as ReturnType<typeof ZIncomeFormData.parse>;
+  const described = r.data as Record<string, unknown>;
+  for (const [from, to] of TRANSACTION_RANGES) {
+    const a = described[from];
+    const b = described[to];
+    if (typeof a === 'string' && typeof b === 'string' && a > b) add(to, 'fields.dateOrder');
   }
   let states: { id: number; state: number }[] = [];
   if (data.attachments) {
@@ -147,7 +135,7 @@ function checkFields(type: TTransactionType, fields: Record<string, string>) {
     if (s.success) states = s.data;
   }
   if (Object.keys(errors).length) throw new AppError(400, 'errors.validation', {}, errors);
-  return { data, states };
+  return { data, described, states };
 }
 
 /**
@@ -162,12 +150,12 @@ export async function saveTransaction(app: FastifyInstance, req: FastifyRequest,
   const stored: string[] = [];
   try {
     await readForm(app, req, parsed);
-    const { data, states } = checkFields(type, parsed.fields);
+    const { data, described, states } = checkFields(type, parsed.fields);
     if (mode === 'edit' && (data.id === undefined || data.version === undefined)) throw fieldError(data.id === undefined ? 'id' : 'version', 'validation.required');
     if (mode === 'add' && data.accountId === undefined) throw fieldError('accountId', 'validation.required');
     if (parsed.files.length > app.config.upload.maxFiles) throw new AppError(413, 'files.tooMany', { max: app.config.upload.maxFiles });
-    const amount = (parseAmount(data.amount) as { value: string }).value;
-    const transactionDate = fromLocalDateTime(data.transactionDate, app.config.timeZone, 'transactionDate');
+    const values = storedValues(transactionFieldsOf(type), described, app.config.timeZone);
+    const amount = values.amount as string;
 
     const typed: (Received & { mime: string; systemName: string })[] = [];
     for (const f of parsed.files) {
@@ -181,23 +169,6 @@ export async function saveTransaction(app: FastifyInstance, req: FastifyRequest,
       stored.push(f.systemName);
     }
 
-    const values = {
-      amount,
-      transactionDate,
-      paymentMethod: data.paymentMethod,
-      categoryId: data.categoryId,
-      internalNotes: data.internalNotes?.replace(/\r\n/g, '\n').trim() || null,
-      ...(type === 'expense'
-        ? {
-            status: data.status,
-            paymentDate: data.paymentDate ?? null,
-            expirationDate: data.expirationDate ?? null,
-            startDate: data.startDate ?? null,
-            endDate: data.endDate ?? null,
-          }
-        : {}),
-    };
-
     const { saved, removedFiles } = await app.db.transaction(async (tx) => {
       let id: number;
       let accountId: number;
@@ -210,7 +181,7 @@ export async function saveTransaction(app: FastifyInstance, req: FastifyRequest,
         if (!a) throw notFound('payments.accountNotFound');
         const [row] = await tx
           .insert(transactions)
-          .values({ ...values, accountId, type, status: type === 'expense' ? data.status : null, createdBy: caller.user.id, modifiedBy: caller.user.id })
+          .values({ ...(values as TStoredValues), accountId, type, createdBy: caller.user.id, modifiedBy: caller.user.id })
           .returning({ id: transactions.id, version: transactions.version });
         id = row!.id;
         version = row!.version;
@@ -230,7 +201,7 @@ export async function saveTransaction(app: FastifyInstance, req: FastifyRequest,
           removedFiles = gone.map((g) => g.systemName);
           if (gone.length !== new Set(removeIds).size) throw fieldError('attachments', 'payments.attachmentNotFound');
         }
-        const changes = changedValues(current as unknown as Record<string, unknown>, values as Record<string, unknown>);
+        const changes = changedValues(current as unknown as Record<string, unknown>, values);
         // The client approved this expense as it was: a change to what they approved withdraws the
         // approval (and the link that gave it), so it is asked for again. Paying it, or its notes, does not.
         approvalWithdrawn =
@@ -273,6 +244,39 @@ export async function saveTransaction(app: FastifyInstance, req: FastifyRequest,
   } finally {
     for (const f of parsed.files) await fs.promises.rm(f.tmp, { force: true }).catch(() => {});
   }
+}
+
+type TStoredValues = Pick<typeof transactions.$inferInsert, 'amount' | 'transactionDate'>;
+
+/**
+ * The checked form-data of a kind's described fields as the table stores them: money as its
+ * canonical text ("1200.10"), the date-time as the moment it names in the agency's zone, texts
+ * trimmed (empty is null), the rest as checked. The fields the kind does not have are not written.
+ */
+function storedValues(fields: readonly TTransactionFieldDescription[], data: Record<string, unknown>, timeZone: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const d of fields) {
+    const v = data[d.name];
+    switch (d.type) {
+      case 'money':
+        out[d.name] = typeof v === 'string' ? (parseAmount(v) as { value: string }).value : null;
+        break;
+      case 'date-time':
+        out[d.name] = typeof v === 'string' ? fromLocalDateTime(v, timeZone, d.name) : null;
+        break;
+      case 'text':
+        out[d.name] = typeof v === 'string' ? v.trim().replace(/\s+/g, ' ') || null : null;
+        break;
+      case 'textarea':
+        out[d.name] = typeof v === 'string' ? v.replace(/\r\n/g, '\n').trim() || null : null;
+        break;
+      case 'select':
+      case 'date':
+        out[d.name] = v ?? null;
+        break;
+    }
+  }
+  return out;
 }
 
 async function addAttachments(tx: Tx, transactionId: number, userId: number, files: { systemName: string; userName: string; mime: string; size: number }[]) {

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
-  EXPENSE_CATEGORIES,
-  EXPENSE_STATUSES,
   EXPENSE_STATUS_NOT_PAID,
-  INCOME_CATEGORIES,
-  PAYMENT_METHODS,
   PAYMENT_METHOD_NAMES,
+  TRANSACTION_FIELDS,
+  TRANSACTION_LISTS,
+  transactionFieldsOf,
+  transactionListsOf,
+  transactionOptions,
   type TCulture,
   type TExpenseForm,
   type TIncomeForm,
@@ -15,6 +17,7 @@ import {
   type TStatementAnswer,
   type TStatementFilter,
   type TStatementItem,
+  type TTransactionListName,
   type TTransactionType,
 } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
@@ -33,12 +36,11 @@ export type Caller = { user: SessionUser; actor: { id: number | null; name: stri
 
 // ---------- select lists ----------
 
-export const paymentMethodOptions = (t: T): TSelectOption[] => PAYMENT_METHODS.map((v) => ({ value: v, text: t(`payments.method.${PAYMENT_METHOD_NAMES[v]}`), parent: null }));
-export const categoryOptions = (t: T, type?: TTransactionType): TSelectOption[] => [
-  ...(type !== 'expense' ? INCOME_CATEGORIES.map((v) => ({ value: v, text: t(`payments.category.${v}`), parent: 'income' })) : []),
-  ...(type !== 'income' ? EXPENSE_CATEGORIES.map((v) => ({ value: v, text: t(`payments.category.${v}`), parent: 'expense' })) : []),
-];
-export const statusOptions = (t: T): TSelectOption[] => EXPENSE_STATUSES.map((v) => ({ value: v, text: t(`payments.status.${v}`), parent: null }));
+/** The lists of a kind's described fields (a form's `lists`), or of every kind (the statement's filters), in the reader's language. */
+export function transactionLists(t: T, kind?: TTransactionType): Record<string, TSelectOption[]> {
+  const lists = kind ? transactionListsOf(kind) : (Object.keys(TRANSACTION_LISTS) as TTransactionListName[]);
+  return Object.fromEntries(lists.map((l) => [l, transactionOptions(l, t, kind)]));
+}
 
 // ---------- shared SQL ----------
 
@@ -61,8 +63,16 @@ export async function requireReadableAccount(db: Db | Tx, user: SessionUser, acc
   return a;
 }
 
-/** Every column of a transaction, the amount as PostgreSQL writes it ("80.50"): the driver would read numeric as a number. */
-export const transactionColumns = () => ({ ...getTableColumns(transactions), amount: sql<string>`${transactions.amount}::text` });
+type TMoneyField = Extract<(typeof TRANSACTION_FIELDS)[number], { type: 'money' }>['name'];
+const columnsOfTransactions = getTableColumns(transactions) as unknown as Record<string, AnyPgColumn>;
+/**
+ * Every column of a transaction, money as PostgreSQL writes it ("80.50"): the pool's numeric
+ * parser would read it as a JS number.
+ */
+export const transactionColumns = () => ({
+  ...getTableColumns(transactions),
+  ...(Object.fromEntries(TRANSACTION_FIELDS.filter((d) => d.type === 'money').map((d) => [d.name, sql<string>`${columnsOfTransactions[d.name]}::text`])) as Record<TMoneyField, SQL<string>>),
+});
 
 /** A transaction's row with the caller's right to read its account checked. */
 export async function requireReadableTransaction(db: Db | Tx, user: SessionUser, id: number) {
@@ -254,7 +264,7 @@ export async function getStatement(
     totalRows: totals.n,
     unpaidCount: totals.unpaid,
     canEdit: canEditPayments(user),
-    lists: { paymentMethod: paymentMethodOptions(t), categoryId: categoryOptions(t), status: statusOptions(t) },
+    lists: transactionLists(t) as TStatementAnswer['lists'],
   };
 }
 
@@ -272,33 +282,57 @@ async function attachmentsOf(db: Db | Tx, transactionId: number) {
 /** The current time in the agency's zone, to the minute: a new transaction's date. */
 const nowLocal = (timeZone: string) => `${toLocalDateTime(new Date(), timeZone)!.slice(0, 16)}:00`;
 
+type TForm<K extends TTransactionType> = K extends 'income' ? TIncomeForm : TExpenseForm;
+type TFormValues = Record<string, string | number | null>;
+
+/** A blank form's described values: no amount, now as the date and time, a list's default, the rest not set. */
+function blankValues(kind: TTransactionType, timeZone: string): TFormValues {
+  return Object.fromEntries(transactionFieldsOf(kind).map((d) => [d.name, d.type === 'money' ? '' : d.type === 'date-time' ? nowLocal(timeZone) : (d.default ?? null)]));
+}
+
+/** A stored transaction's described values as its form shows them; what is the agency's own stays with the agency. */
+function storedValues(kind: TTransactionType, row: Record<string, unknown>, timeZone: string, staff: boolean): TFormValues {
+  return Object.fromEntries(
+    transactionFieldsOf(kind).map((d) => {
+      if (d.staffOnly && !staff) return [d.name, null];
+      const v = row[d.name];
+      if (d.type === 'date-time') return [d.name, toLocalDateTime(v as Date | null, timeZone)];
+      return [d.name, (v as string | number | null | undefined) ?? d.default ?? null];
+    }),
+  );
+}
+
+/** The form of a kind around its described values (the record's own fields first). */
+function formOf<K extends TTransactionType>(
+  kind: K,
+  record: { id: number | null; accountId: number; version: number | null; accountDisplayName: string; referenceNumber: string | null },
+  values: TFormValues,
+  rest: { attachments: TIncomeForm['attachments']; canEdit: boolean; confirmedByClientDate: string | null; approvalRequestedOn: string | null },
+  t: T,
+): TForm<K> {
+  const form = {
+    displayFields: { accountDisplayName: record.accountDisplayName, referenceNumber: record.referenceNumber },
+    updateFields: { id: record.id, accountId: record.accountId, version: record.version, ...values },
+    lists: transactionLists(t, kind),
+    attachments: rest.attachments,
+    canEdit: rest.canEdit,
+    confirmedByClientDate: rest.confirmedByClientDate,
+    ...(kind === 'expense' ? { approvalRequestedOn: rest.approvalRequestedOn } : {}),
+  };
+  // The answer's schema (made from the same description) checks the shape on the way out.
+  return form as unknown as TForm<K>;
+}
+
 /** GET /api/transactions/addIncome|addExpense?accountId=: a blank form for the account. */
 export async function blankForm(app: FastifyInstance, user: SessionUser, type: TTransactionType, accountId: number, t: T): Promise<TIncomeForm | TExpenseForm> {
   const a = await requireReadableAccount(app.db, user, accountId);
-  const base = {
-    displayFields: { accountDisplayName: a.name, referenceNumber: null },
-    updateFields: {
-      id: null,
-      accountId,
-      version: null,
-      amount: '',
-      transactionDate: nowLocal(app.config.timeZone),
-      paymentMethod: 1,
-      categoryId: null,
-      internalNotes: null,
-    },
-    lists: { paymentMethod: paymentMethodOptions(t), categoryId: categoryOptions(t, type) },
-    attachments: [],
-    canEdit: canEditPayments(user),
-    confirmedByClientDate: null,
-  };
-  if (type === 'income') return base;
-  return {
-    ...base,
-    updateFields: { ...base.updateFields, status: EXPENSE_STATUS_NOT_PAID, paymentDate: null, expirationDate: null, startDate: null, endDate: null },
-    lists: { ...base.lists, status: statusOptions(t) },
-    approvalRequestedOn: null,
-  };
+  return formOf(
+    type,
+    { id: null, accountId, version: null, accountDisplayName: a.name, referenceNumber: null },
+    blankValues(type, app.config.timeZone),
+    { attachments: [], canEdit: canEditPayments(user), confirmedByClientDate: null, approvalRequestedOn: null },
+    t,
+  );
 }
 
 /** GET /api/transactions/editIncome|editExpense/{id}: the transaction as its form shows it. */
@@ -308,38 +342,18 @@ export async function transactionForm(app: FastifyInstance, db: Db | Tx, user: S
   const [a] = await db.select({ name: accounts.displayName }).from(accounts).where(eq(accounts.id, row.accountId));
   const tz = app.config.timeZone;
   const staff = canEditPayments(user) || user.roles.includes('employee');
-  const base = {
-    displayFields: { accountDisplayName: a?.name ?? '', referenceNumber: String(row.referenceNumber) },
-    updateFields: {
-      id: row.id,
-      accountId: row.accountId,
-      version: row.version,
-      amount: row.amount,
-      transactionDate: toLocalDateTime(row.transactionDate, tz)!,
-      paymentMethod: row.paymentMethod,
-      categoryId: row.categoryId,
-      // The agency's notes stay with the agency: a client does not read them.
-      internalNotes: staff ? row.internalNotes : null,
+  return formOf(
+    type,
+    { id: row.id, accountId: row.accountId, version: row.version, accountDisplayName: a?.name ?? '', referenceNumber: String(row.referenceNumber) },
+    storedValues(type, row, tz, staff),
+    {
+      attachments: await attachmentsOf(db, row.id),
+      canEdit: canEditPayments(user),
+      confirmedByClientDate: toLocalDateTime(row.confirmedByClientDate, tz),
+      approvalRequestedOn: toLocalDateTime(row.approvalRequestedOn, tz),
     },
-    lists: { paymentMethod: paymentMethodOptions(t), categoryId: categoryOptions(t, type) },
-    attachments: await attachmentsOf(db, row.id),
-    canEdit: canEditPayments(user),
-    confirmedByClientDate: toLocalDateTime(row.confirmedByClientDate, tz),
-  };
-  if (type === 'income') return base;
-  return {
-    ...base,
-    updateFields: {
-      ...base.updateFields,
-      status: row.status ?? EXPENSE_STATUS_NOT_PAID,
-      paymentDate: row.paymentDate,
-      expirationDate: row.expirationDate,
-      startDate: row.startDate,
-      endDate: row.endDate,
-    },
-    lists: { ...base.lists, status: statusOptions(t) },
-    approvalRequestedOn: toLocalDateTime(row.approvalRequestedOn, tz),
-  };
+    t,
+  );
 }
 
 // ---------- delete ----------

@@ -307,3 +307,61 @@ describe('Transactions.xlsx', () => {
     for (let r = 1; r <= 8; r++) ws.getRow(r).eachCell((c) => expect(c.formula).toBeUndefined());
   });
 });
+
+describe('the forms made from the field description', () => {
+  it('a blank expense form: no amount, now as its date, Bank, no category, not paid, the expense lists in the reader language', async () => {
+    const owner = await newAccount();
+    const f = (await get(admin.token, `/api/transactions/addExpense?accountId=${owner.id}`, 'el')).json();
+    expect(f.updateFields).toEqual({
+      id: null,
+      accountId: owner.id,
+      version: null,
+      amount: '',
+      transactionDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00$/),
+      paymentMethod: 1,
+      categoryId: null,
+      status: 0,
+      paymentDate: null,
+      expirationDate: null,
+      startDate: null,
+      endDate: null,
+      internalNotes: null,
+    });
+    expect(f.lists.paymentMethod).toEqual([
+      { value: 1, text: 'Τράπεζα', parent: null },
+      { value: 2, text: 'Μετρητά', parent: null },
+    ]);
+    expect(f.lists.categoryId).toContainEqual({ value: 22, text: 'Ρεύμα', parent: 'expense' });
+    expect(f.lists.categoryId.every((o: { parent: string }) => o.parent === 'expense')).toBe(true);
+    expect(f.lists.status.map((o: { text: string }) => o.text)).toEqual(['Απλήρωτο', 'Εξοφλημένο', 'Εξοφλήθηκε από τον ιδιοκτήτη']);
+    expect(f).toMatchObject({ attachments: [], canEdit: true, confirmedByClientDate: null, approvalRequestedOn: null });
+
+    const income = (await get(admin.token, `/api/transactions/addIncome?accountId=${owner.id}`)).json();
+    expect(Object.keys(income.updateFields).sort()).toEqual(['accountId', 'amount', 'categoryId', 'id', 'internalNotes', 'paymentMethod', 'transactionDate', 'version']);
+    expect(Object.keys(income.lists).sort()).toEqual(['categoryId', 'paymentMethod']);
+    expect(income.lists.categoryId.every((o: { parent: string }) => o.parent === 'income')).toBe(true);
+  });
+
+  it('reads an amount as Greek, Russian and English staff type it, and stores the exact cents', async () => {
+    const owner = await newAccount();
+    for (const typed of ['1.234,56', '1 234,56', '1,234.56', '1234.56']) {
+      const res = await addIncome(owner.id, { amount: typed });
+      expect(res.statusCode, typed).toBe(200);
+      const [row] = await db.select({ amount: sql<string>`${transactions.amount}::text` }).from(transactions).where(eq(transactions.id, res.json().id));
+      expect(row!.amount, typed).toBe('1234.56');
+    }
+    // "1.234" reads as 1234 in Greek and as 1.234 in English: refused, not guessed.
+    const ambiguous = await addIncome(owner.id, { amount: '1.234' });
+    expect(ambiguous.statusCode).toBe(400);
+    expect(ambiguous.json().errors.amount).toContain('The amount can have at most two decimals (cents).');
+    expect((await get(admin.token, `/api/transactions?accountId=${owner.id}`)).json()).toMatchObject({ totalRows: 4, totalCredit: '4938.24' });
+  });
+
+  it('an income leaves the expense-only fields unset, whatever the form-data carries', async () => {
+    const owner = await newAccount();
+    const res = await addIncome(owner.id, { status: 1, paymentDate: '2026-03-10', startDate: '2026-03-01' });
+    expect(res.statusCode).toBe(200);
+    const [row] = await db.select({ status: transactions.status, paymentDate: transactions.paymentDate, startDate: transactions.startDate }).from(transactions).where(eq(transactions.id, res.json().id));
+    expect(row).toEqual({ status: null, paymentDate: null, startDate: null });
+  });
+});

@@ -1,8 +1,20 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
-import type { TStatementFilter } from '@crm/contract';
+import {
+  STATEMENT_COLUMNS,
+  TRANSACTION_FIELD_BY_NAME,
+  TRANSACTION_LISTS,
+  statementHeadKey,
+  transactionOptions,
+  type TStatementColumn,
+  type TStatementFilter,
+  type TStatementItem,
+  type TStatementLedgerColumn,
+  type TTransactionFieldDescription,
+} from '@crm/contract';
 import type { SessionUser } from '../../plugins/auth.ts';
+import { columnName } from '../../db/schema/objects.ts';
 import { requireReadableAccount, statementRows, statementTotals, toStatementItem, type T } from './payments.service.ts';
 
 /** Euro with two decimals; Excel shows the reader's own separators ("1.234,50 €" in Greek). */
@@ -23,6 +35,63 @@ export function safeText(s: string | null | undefined): string {
 const cellDate = (s: string | null) => (s ? new Date(`${s.length === 10 ? `${s}T00:00:00` : s}Z`) : null);
 /** An exact decimal text as a number cell (two decimals always survive a double). */
 const cellMoney = (s: string | null) => (s === null ? null : Number(s));
+
+type StatementRow = Awaited<ReturnType<typeof statementRows>>[number];
+type Column = { head: string; width: number; style?: Partial<ExcelJS.Style>; cell: (row: StatementRow, item: TStatementItem) => ExcelJS.CellValue };
+
+const money = { numFmt: EURO_FORMAT };
+const dateTime = { numFmt: DATE_TIME_FORMAT };
+const date = { numFmt: DATE_FORMAT };
+
+/** The ledger's own columns: the number, the kind, the amount as debit or credit, the running balance, the client's approval. */
+function ledgerColumn(c: TStatementLedgerColumn, t: T): Column {
+  const head = t(statementHeadKey(c));
+  switch (c) {
+    case 'referenceNumber':
+      return { head, width: 10, cell: (_r, it) => Number(it.referenceNumber) };
+    case 'type':
+      return { head, width: 12, cell: (_r, it) => t(`payments.type.${it.type}`) };
+    case 'debit':
+      return { head, width: 14, style: money, cell: (_r, it) => cellMoney(it.debit) };
+    case 'credit':
+      return { head, width: 14, style: money, cell: (_r, it) => cellMoney(it.credit) };
+    case 'balance':
+      return { head, width: 16, style: money, cell: (_r, it) => cellMoney(it.balance) };
+    case 'confirmedByClientDate':
+      return { head, width: 18, style: dateTime, cell: (_r, it) => cellDate(it.confirmedByClientDate) };
+  }
+}
+
+/** A described field's column: its label as the head, its cells by its type (read from the row's column of the same name). */
+function describedColumn(d: TTransactionFieldDescription, t: T): Column {
+  const head = t(statementHeadKey(d.name as TStatementColumn));
+  const column = columnName(d.name);
+  const value = (r: StatementRow) => (r as unknown as Record<string, string | number | null>)[column] ?? null;
+  switch (d.type) {
+    case 'date-time':
+      return { head, width: 18, style: dateTime, cell: (r) => cellDate(value(r) as string | null) };
+    case 'date':
+      return { head, width: 13, style: date, cell: (r) => cellDate(value(r) as string | null) };
+    case 'money':
+      return { head, width: 14, style: money, cell: (r) => cellMoney(value(r) as string | null) };
+    case 'select': {
+      // A list's value as its text; the column as wide as its longest text.
+      const texts = new Map(transactionOptions(d.list!, t).map((o) => [o.value, o.text]));
+      const width = Math.min(32, Math.max(12, head.length, ...[...texts.values()].map((x) => x.length)) + 2);
+      return { head, width, cell: (r) => safeText(texts.get(value(r) as number) ?? null) };
+    }
+    case 'text':
+    case 'textarea':
+      return { head, width: 30, cell: (r) => safeText(value(r) as string | null) };
+  }
+}
+
+/** The statement's columns in the file, in STATEMENT_COLUMNS' order. */
+const columnsOf = (t: T): Column[] =>
+  STATEMENT_COLUMNS.map((c: TStatementColumn) => {
+    const d = TRANSACTION_FIELD_BY_NAME.get(c);
+    return d ? describedColumn(d, t) : ledgerColumn(c as TStatementLedgerColumn, t);
+  });
 
 /**
  * GET /api/transactions/download/{accountId}: Transactions.xlsx, exactly the rows the statement's
@@ -48,25 +117,8 @@ export async function statementWorkbook(app: FastifyInstance, user: SessionUser,
   wb.creator = 'Agency CRM';
   wb.created = new Date();
   const ws = wb.addWorksheet(t('payments.xlsx.sheet'), { views: [{ state: 'frozen', ySplit: 6 }] });
-  const money = { numFmt: EURO_FORMAT };
-  const dateTime = { numFmt: DATE_TIME_FORMAT };
-  const date = { numFmt: DATE_FORMAT };
-  ws.columns = [
-    { key: 'date', width: 18, style: dateTime },
-    { key: 'ref', width: 10 },
-    { key: 'type', width: 12 },
-    { key: 'category', width: 28 },
-    { key: 'method', width: 14 },
-    { key: 'status', width: 20 },
-    { key: 'debit', width: 14, style: money },
-    { key: 'credit', width: 14, style: money },
-    { key: 'balance', width: 16, style: money },
-    { key: 'paymentDate', width: 13, style: date },
-    { key: 'expirationDate', width: 13, style: date },
-    { key: 'startDate', width: 13, style: date },
-    { key: 'endDate', width: 13, style: date },
-    { key: 'confirmed', width: 18, style: dateTime },
-  ];
+  const columns = columnsOf(t);
+  ws.columns = columns.map((c, i) => ({ key: String(i), width: c.width, ...(c.style ? { style: c.style } : {}) }));
   const bold = { bold: true };
   // Row 1: the title (the account's name is text, never a formula).
   const title = ws.addRow([safeText(`${t('payments.xlsx.title')}: ${a.name}`)]);
@@ -75,8 +127,8 @@ export async function statementWorkbook(app: FastifyInstance, user: SessionUser,
   // Row 2: what the filter shows.
   const filterText = [
     f.type ? t(`payments.type.${f.type}`) : null,
-    f.paymentMethod ? t(`payments.method.${f.paymentMethod === 1 ? 'Banking' : 'Cash'}`) : null,
-    f.categoryId ? t(`payments.category.${f.categoryId}`) : null,
+    f.paymentMethod ? t(TRANSACTION_LISTS.paymentMethod.textKey(f.paymentMethod)) : null,
+    f.categoryId ? t(TRANSACTION_LISTS.categoryId.textKey(f.categoryId)) : null,
     f.unpaidOnly ? t('payments.filter.unpaidOnly') : null,
   ].filter(Boolean);
   ws.addRow([`${t('payments.xlsx.filter')}: ${filterText.length ? filterText.join(', ') : t('payments.filter.all')}`]).commit();
@@ -91,49 +143,16 @@ export async function statementWorkbook(app: FastifyInstance, user: SessionUser,
   issued.commit();
   ws.addRow([]).commit();
   // Row 6: the column heads.
-  const heads = [
-    'payments.col.transactionDate',
-    'payments.col.referenceNumber',
-    'payments.col.type',
-    'payments.col.category',
-    'payments.col.paymentMethod',
-    'payments.col.status',
-    'payments.col.debit',
-    'payments.col.credit',
-    'payments.col.balance',
-    'payments.col.paymentDate',
-    'payments.col.expirationDate',
-    'payments.col.startDate',
-    'payments.col.endDate',
-    'payments.col.confirmedByClientDate',
-  ];
-  const header = ws.addRow(heads.map((k) => t(k)));
+  const header = ws.addRow(columns.map((c) => c.head));
   header.font = bold;
   header.eachCell((c) => (c.border = { bottom: { style: 'thin' } }));
   header.commit();
-  ws.autoFilter = { from: { row: 6, column: 1 }, to: { row: 6, column: heads.length } };
+  ws.autoFilter = { from: { row: 6, column: 1 }, to: { row: 6, column: columns.length } };
 
   // Rows from 7: the filtered rows, newest first, as the statement shows them.
-  const typeText = { income: t('payments.type.income'), expense: t('payments.type.expense') };
-  const methodText = { Banking: t('payments.method.Banking'), Cash: t('payments.method.Cash') };
   for (const raw of rows) {
     const it = toStatementItem(raw, t);
-    ws.addRow([
-      cellDate(it.transactionDate),
-      Number(it.referenceNumber),
-      typeText[it.type],
-      safeText(it.categoryName),
-      methodText[it.paymentMethod],
-      safeText(it.status),
-      cellMoney(it.debit),
-      cellMoney(it.credit),
-      cellMoney(it.balance),
-      cellDate(it.paymentDate),
-      cellDate(it.expirationDate),
-      cellDate(it.startDate),
-      cellDate(it.endDate),
-      cellDate(it.confirmedByClientDate),
-    ]).commit();
+    ws.addRow(columns.map((c) => c.cell(raw, it))).commit();
   }
   ws.commit();
   await wb.commit();

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { Checkbox, Input, MultiSelect, NumberInput, SegmentedControl, Select, SimpleGrid, Switch, TextInput, Textarea } from '@mantine/core';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Checkbox, Group, Input, MultiSelect, NumberInput, SegmentedControl, Select, SimpleGrid, Switch, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TFieldType, TSelectOption } from '@crm/contract';
 import { LOCATION_SEARCH_DEBOUNCE_MS, SEARCH_MAX_HITS } from '@crm/contract/constants';
@@ -34,7 +34,20 @@ export type FieldInputProps = {
   disabled?: boolean;
   /** textarea: the rows shown at first (default 8). */
   minRows?: number;
+  /** select: whether the value may be cleared (default: when not required); when given, picking the chosen option again keeps it. */
+  clearable?: boolean;
+  /** date, and the date of a date-time: the input to use instead of the browser's date input (e.g. one typed as DD/MM/YYYY with a calendar). */
+  renderDate?: (p: DateInputProps) => ReactNode;
+  /** date-time: data-testid of the time input (default "<testId>-time"). */
+  timeTestId?: string;
 };
+
+/** What a date input gets: the value and its change as "YYYY-MM-DD" (or null). */
+export type DateInputProps = { label: string; value: string | null; onChange: (v: string | null) => void; error?: string; required?: boolean; disabled?: boolean; testId: string };
+
+const nativeDate = (p: DateInputProps) => (
+  <TextInput label={p.label} type="date" value={p.value ?? ''} onChange={(e) => p.onChange(e.currentTarget.value || null)} error={p.error} required={p.required} disabled={p.disabled} data-testid={p.testId} />
+);
 
 /** The one input of the single-field editor, by field type. */
 export function FieldInput(p: FieldInputProps) {
@@ -91,7 +104,30 @@ export function FieldInput(p: FieldInputProps) {
     case 'area':
       return numeric({ suffix: '\u00a0m²', decimalScale: 2 });
     case 'date':
+      if (p.renderDate) return p.renderDate({ label: p.label, value: (p.value as string | null) || null, onChange: (v) => p.onChange(v ?? ''), error: p.error, required: p.required, disabled: p.disabled, testId });
       return <TextInput {...common} type="date" value={String(p.value ?? '')} onChange={(e) => p.onChange(e.currentTarget.value)} />;
+    case 'money':
+      // Exact text, as typed ("1.234,56" or "1234.56"): the server reads it, never a float.
+      return <TextInput {...common} inputMode="decimal" rightSection="€" value={String(p.value ?? '')} onChange={(e) => p.onChange(e.currentTarget.value)} maxLength={40} />;
+    case 'date-time': {
+      // Two inputs, a date and a time of day, held as [date, time] and joined on save.
+      const [date = '', time = ''] = Array.isArray(p.value) ? p.value : [];
+      const dateInput = p.renderDate ?? nativeDate;
+      return (
+        <Group gap="xs" align="flex-start" wrap="nowrap" grow>
+          {dateInput({ label: p.label, value: date || null, onChange: (v) => p.onChange([v ?? '', time]), error: p.error, required: p.required, disabled: p.disabled, testId })}
+          <TextInput
+            label={t('fields.timeOfDay')}
+            type="time"
+            required={p.required}
+            disabled={p.disabled}
+            value={time}
+            onChange={(e) => p.onChange([date, e.currentTarget.value])}
+            data-testid={p.timeTestId ?? `${testId}-time`}
+          />
+        </Group>
+      );
+    }
     case 'select':
     case 'enum':
       return (
@@ -100,7 +136,8 @@ export function FieldInput(p: FieldInputProps) {
           data={p.options.map((o) => ({ value: String(o.value), label: o.text }))}
           value={(p.value as string | null) ?? null}
           onChange={(v) => p.onChange(v)}
-          clearable={!p.required}
+          clearable={p.clearable ?? !p.required}
+          {...(p.clearable === undefined ? {} : { allowDeselect: p.clearable })}
           searchable={p.options.length > 8}
           nothingFoundMessage={t('fields.noMatches')}
           comboboxProps={{ withinPortal: true }}

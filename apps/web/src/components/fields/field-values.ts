@@ -1,7 +1,9 @@
 import type { TFieldType, TSelectOption } from '@crm/contract';
-import { formatArea, formatDate, formatDistance, formatMoney, formatMoney2 } from '../../lib/format.ts';
+import { joinDateTime, splitDateTime } from '@crm/contract/field-description';
+import { amountForInput, formatAmount, formatArea, formatDate, formatDateTime, formatDistance, formatMoney, formatMoney2 } from '../../lib/format.ts';
+import { currentCulture } from '../../lib/i18n.ts';
 
-/** The editor's working value of each field type (what the inputs hold). */
+/** The editor's working value of each field type (what the inputs hold; a date-time: [date, time]). */
 export type Draft = string | number | string[] | null;
 
 const NUMERIC: readonly TFieldType[] = ['number', 'distance', 'distance-km', 'currency', 'area'];
@@ -14,6 +16,13 @@ export function toDraft(type: TFieldType, value: unknown): Draft {
   switch (type) {
     case 'date':
       return value ? String(value).slice(0, 10) : '';
+    case 'money':
+      // The exact text as typed in the reader's language ("80,50"), never through a float.
+      return value == null || value === '' ? '' : amountForInput(String(value), currentCulture());
+    case 'date-time': {
+      const [date, time] = splitDateTime(value == null ? null : String(value));
+      return [date ?? '', time];
+    }
     case 'select':
     case 'enum':
     case 'location':
@@ -40,6 +49,15 @@ export function toWire(type: TFieldType, draft: Draft, options: TSelectOption[] 
   switch (type) {
     case 'date':
       return draft ? draft : null;
+    case 'money': {
+      // As typed: the server reads "1.234,56" and "1234.56" (parseAmount) and answers a field error otherwise.
+      const s = String(draft ?? '').trim();
+      return s || null;
+    }
+    case 'date-time': {
+      const [date, time] = Array.isArray(draft) ? draft : [];
+      return joinDateTime(date, time) || null;
+    }
     case 'select':
     case 'enum': {
       if (draft == null || draft === '') return null;
@@ -86,6 +104,10 @@ export function formatFieldValue(type: TFieldType, value: unknown, t: T, options
   switch (type) {
     case 'currency':
       return Number.isInteger(num) ? formatMoney(num) : formatMoney2(num);
+    case 'money':
+      return formatAmount(String(value));
+    case 'date-time':
+      return formatDateTime(String(value));
     case 'distance':
       return formatDistance(num);
     case 'distance-km':

@@ -5,11 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import type { TExpenseForApproval } from '@crm/contract';
 import { describeError } from '../../../lib/errors.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatAmount, formatDate } from '../../../lib/format.ts';
 import { variantStore } from '../../../lib/variant.ts';
 import { PublicFrame } from '../../auth/pages/public-frame.tsx';
 import { approvalFileUrl, approveExpense, expenseForApprovalQuery, revertApproval } from '../api/approval.ts';
-import { formatAmount } from '../../payments/money.ts';
 
 /**
  * /Payments/ApproveExpense/{id}?token=... (document 001, 2.11): the client reviews an expense from

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { TStatementItem } from '@crm/contract';
 import { STATEMENT_DEFAULT_PAGE_SIZE, STATEMENT_PAGE_SIZES } from '@crm/contract/payment-constants';
+import { statementHeadKey } from '@crm/contract/transaction-fields';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
 import { FilterCard } from '../../../components/filter-card.tsx';
 import { IconChevronDown, IconCircleCheck, IconFile, IconKey, IconMail, IconPencil, IconPlus } from '../../../components/icons.ts';
@@ -12,11 +13,10 @@ import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
-import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { formatAmount, formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useCookieState, type ListState } from '../../../lib/list-state.ts';
 import { ClearFiltersButton } from '../../accounts/components/clear-filters.tsx';
 import { NO_STATEMENT_FILTER, downloadStatement, openAttachment, sendInvitation, statementQuery, type TStatementFilterState } from '../api/payments.ts';
-import { formatAmount } from '../money.ts';
 
 /** /Payments/View/{id}: the account's statement. */
 export function StatementPage() {
@@ -100,11 +100,11 @@ export function Statement({ accountId }: { accountId: number }) {
   const editUrl = (r: TStatementItem) => `/Payments/Edit${r.isDebit ? 'Expense' : 'Income'}/${r.id}`;
 
   const columns: DataTableColumn<TStatementItem>[] = [
-    { accessor: 'transactionDate', title: t('payments.ui.col.date'), noWrap: true, render: (r) => formatDateTime(r.transactionDate) },
-    { accessor: 'referenceNumber', title: t('payments.ui.col.ref'), noWrap: true },
+    { accessor: 'transactionDate', title: t(statementHeadKey('transactionDate')), noWrap: true, render: (r) => formatDateTime(r.transactionDate) },
+    { accessor: 'referenceNumber', title: t(statementHeadKey('referenceNumber')), noWrap: true },
     {
       accessor: 'categoryName',
-      title: t('payments.ui.col.category'),
+      title: t(statementHeadKey('categoryId')),
       render: (r) => (
         <Stack gap={2}>
           <Text size="sm">{r.categoryName}</Text>
@@ -116,10 +116,10 @@ export function Statement({ accountId }: { accountId: number }) {
         </Stack>
       ),
     },
-    { accessor: 'paymentMethod', title: t('payments.ui.col.method'), render: (r) => t(`payments.method.${r.paymentMethod}`) },
+    { accessor: 'paymentMethod', title: t(statementHeadKey('paymentMethod')), render: (r) => t(`payments.method.${r.paymentMethod}`) },
     {
       accessor: 'status',
-      title: t('payments.ui.col.status'),
+      title: t(statementHeadKey('status')),
       render: (r) =>
         r.statusId === null ? null : (
           <Stack gap={2} align="flex-start">
@@ -131,11 +131,11 @@ export function Statement({ accountId }: { accountId: number }) {
           </Stack>
         ),
     },
-    { accessor: 'debit', title: t('payments.ui.col.debit'), textAlign: 'right', noWrap: true, render: (r) => formatAmount(r.debit) },
-    { accessor: 'credit', title: t('payments.ui.col.credit'), textAlign: 'right', noWrap: true, render: (r) => formatAmount(r.credit) },
+    { accessor: 'debit', title: t(statementHeadKey('debit')), textAlign: 'right', noWrap: true, render: (r) => formatAmount(r.debit) },
+    { accessor: 'credit', title: t(statementHeadKey('credit')), textAlign: 'right', noWrap: true, render: (r) => formatAmount(r.credit) },
     {
       accessor: 'balance',
-      title: t('payments.ui.col.balance'),
+      title: t(statementHeadKey('balance')),
       textAlign: 'right',
       noWrap: true,
       render: (r) => (
@@ -146,7 +146,7 @@ export function Statement({ accountId }: { accountId: number }) {
     },
     {
       accessor: 'confirmedByClientDate',
-      title: t('payments.ui.col.approved'),
+      title: t(statementHeadKey('confirmedByClientDate')),
       noWrap: true,
       render: (r) =>
         r.confirmedByClientDate ? (
@@ -261,7 +261,7 @@ export function Statement({ accountId }: { accountId: number }) {
         <Grid gap="sm" align="flex-end">
           <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
             <Select
-              label={t('payments.ui.filter.type')}
+              label={t(statementHeadKey('type'))}
               data={[
                 { value: '', label: t('payments.ui.filter.all') },
                 { value: 'income', label: t('payments.type.income') },
@@ -275,7 +275,7 @@ export function Statement({ accountId }: { accountId: number }) {
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
             <Select
-              label={t('payments.ui.filter.method')}
+              label={t(statementHeadKey('paymentMethod'))}
               data={[{ value: '', label: t('payments.ui.filter.all') }, ...toData(st.lists.paymentMethod)]}
               value={filter.paymentMethod}
               allowDeselect={false}
@@ -285,7 +285,7 @@ export function Statement({ accountId }: { accountId: number }) {
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
             <Select
-              label={t('payments.ui.filter.category')}
+              label={t(statementHeadKey('categoryId'))}
               data={[{ value: '', label: t('payments.ui.filter.all') }, ...toData(categories)]}
               value={filter.categoryId}
               allowDeselect={false}

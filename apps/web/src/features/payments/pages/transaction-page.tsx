@@ -1,21 +1,22 @@
-import { ActionIcon, Alert, Anchor, Button, Card, Center, FileButton, Grid, Group, Loader, Select, Stack, Text, TextInput, Textarea, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, Card, Center, FileButton, Fieldset, Grid, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import type { TExpenseForm, TTransactionType } from '@crm/contract';
+import type { TExpenseForm, TSelectOption, TTransactionType } from '@crm/contract';
 import { AttachmentState } from '@crm/contract/payment-constants';
+import { TRANSACTION_GROUPS, transactionFieldsOf, transactionLabelKey, type TTransactionFieldDescription } from '@crm/contract/transaction-fields';
 import { IconArrowLeft, IconFile, IconPlus, IconTrash, IconX } from '../../../components/icons.ts';
 import { UPLOAD_ACCEPT } from '../../../components/file-drop.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { showBanner, showBannerAfterNavigation } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { currentCulture } from '../../../lib/i18n.ts';
+import { FieldInput, type DateInputProps } from '../../../components/fields/field-input.tsx';
+import { toDraft, toWire, type Draft } from '../../../components/fields/field-values.ts';
 import { DateField } from '../../accounts/components/date-field.tsx';
 import { deleteTransaction, openAttachment, paymentKeys, saveTransaction, transactionFormQuery, type TTransactionForm } from '../api/payments.ts';
-import { amountForInput } from '../money.ts';
 import { ExpenseApprovalControl } from '../../payments-client/components/expense-approval.tsx';
 
 export const IncomePage = () => <TransactionPage type="income" />;
@@ -55,49 +56,41 @@ export function TransactionPage({ type }: { type: TTransactionType }) {
 }
 
 type Existing = { id: number; name: string; state: number };
-type Draft = {
-  amount: string;
-  date: string | null;
-  time: string;
-  paymentMethod: string;
-  categoryId: string | null;
-  internalNotes: string;
-  status: string;
-  paymentDate: string | null;
-  expirationDate: string | null;
-  startDate: string | null;
-  endDate: string | null;
+type Values = Record<string, Draft>;
+
+/** The inputs' test ids the forms have always had (the rest are "transaction-<name>"). */
+const TEST_IDS: Record<string, string> = { transactionDate: 'transaction-date', paymentMethod: 'transaction-method', categoryId: 'transaction-category', internalNotes: 'transaction-notes' };
+const testIdOf = (name: string) => TEST_IDS[name] ?? `transaction-${name}`;
+/** How wide an input of each type is on the form's grid (of 12). */
+const SPAN: Record<TTransactionFieldDescription['type'], { base: number; sm: number }> = {
+  money: { base: 12, sm: 4 },
+  'date-time': { base: 12, sm: 8 },
+  select: { base: 12, sm: 4 },
+  date: { base: 6, sm: 4 },
+  text: { base: 12, sm: 6 },
+  textarea: { base: 12, sm: 12 },
 };
 
-/** The stored date-time for its two inputs; one shorter than 19 characters is left alone (spec 5). */
-const split = (dt: string | null | undefined): [string | null, string] => (dt && dt.length >= 19 ? [dt.slice(0, 10), dt.slice(11, 16)] : [null, '']);
-/** The two inputs joined into the 19-character date-time the server reads ("2026-03-01T10:00:00"). */
-export const joinDateTime = (date: string | null, time: string) => (date ? `${date}T${(time || '00:00').slice(0, 5)}:00` : '');
+/** Dates are typed as DD/MM/YYYY (DD.MM.YYYY in Russian) or picked from a calendar. */
+const calendarDate = (p: DateInputProps) => (
+  <DateField label={p.label} required={p.required} value={p.value} onChange={(v) => p.onChange(v)} error={p.error} disabled={p.disabled} data-testid={p.testId} />
+);
 
-function toDraft(f: TTransactionForm): Draft {
-  const u = f.updateFields;
-  const e = (f as TExpenseForm).updateFields;
-  const [date, time] = split(u.transactionDate);
-  return {
-    amount: u.amount ? amountForInput(u.amount, currentCulture()) : '',
-    date,
-    time,
-    paymentMethod: String(u.paymentMethod),
-    categoryId: u.categoryId == null ? null : String(u.categoryId),
-    internalNotes: u.internalNotes ?? '',
-    status: String(e.status ?? 0),
-    paymentDate: e.paymentDate ?? null,
-    expirationDate: e.expirationDate ?? null,
-    startDate: e.startDate ?? null,
-    endDate: e.endDate ?? null,
-  };
+/** The described values of the form as its inputs hold them. */
+const toValues = (type: TTransactionType, f: TTransactionForm): Values =>
+  Object.fromEntries(transactionFieldsOf(type).map((d) => [d.name, toDraft(d.type, (f.updateFields as Record<string, unknown>)[d.name])]));
+
+/** A described value as form-data sends it: a text ("" when not set; a date without its time stays short, and the server says what is missing). */
+function formDataText(d: TTransactionFieldDescription, draft: Draft, options: TSelectOption[]): string {
+  const v = toWire(d.type, draft, options);
+  return v == null ? '' : String(v);
 }
 
 function TransactionForm({ type, mode, form, readOnly }: { type: TTransactionType; mode: 'create' | 'edit'; form: TTransactionForm; readOnly: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const [draft, setDraft] = useState<Draft>(() => toDraft(form));
+  const [values, setValues] = useState<Values>(() => toValues(type, form));
   const [existing, setExisting] = useState<Existing[]>(form.attachments);
   const [added, setAdded] = useState<File[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -105,9 +98,9 @@ function TransactionForm({ type, mode, form, readOnly }: { type: TTransactionTyp
   const [busy, setBusy] = useState(false);
   const expense = type === 'expense';
   const u = form.updateFields;
-  const lists = form.lists as TExpenseForm['lists'];
-  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
-  const toData = (o: { value: string | number; text: string }[] | undefined) => (o ?? []).map((x) => ({ value: String(x.value), label: x.text }));
+  const fields = transactionFieldsOf(type);
+  const lists = form.lists as Record<string, TSelectOption[]>;
+  const optionsOf = (d: TTransactionFieldDescription) => (d.list ? (lists[d.list] ?? []) : []);
   const back = () => navigate(`/Payments/View/${u.accountId}`);
 
   const save = async () => {
@@ -119,15 +112,7 @@ function TransactionForm({ type, mode, form, readOnly }: { type: TTransactionTyp
       body.append('id', String(u.id));
       body.append('version', String(u.version));
     } else body.append('accountId', String(u.accountId));
-    body.append('amount', draft.amount);
-    body.append('transactionDate', joinDateTime(draft.date, draft.time));
-    body.append('paymentMethod', draft.paymentMethod);
-    body.append('categoryId', draft.categoryId ?? '');
-    body.append('internalNotes', draft.internalNotes);
-    if (expense) {
-      body.append('status', draft.status);
-      for (const k of ['paymentDate', 'expirationDate', 'startDate', 'endDate'] as const) body.append(k, draft[k] ?? '');
-    }
+    for (const d of fields) body.append(d.name, formDataText(d, values[d.name] ?? null, optionsOf(d)));
     body.append('attachments', JSON.stringify(existing.map((a) => ({ id: a.id, state: a.state }))));
     for (const f of added) body.append('files', f, f.name);
     try {
@@ -169,9 +154,26 @@ function TransactionForm({ type, mode, form, readOnly }: { type: TTransactionTyp
     });
 
   const toggle = (id: number) => setExisting((list) => list.map((a) => (a.id === id ? { ...a, state: a.state === AttachmentState.Deleted ? AttachmentState.Existing : AttachmentState.Deleted } : a)));
-  const err = (field: string) => errors[field];
-  const date = (field: 'paymentDate' | 'expirationDate' | 'startDate' | 'endDate') => (
-    <DateField label={t(`payments.ui.field.${field}`)} value={draft[field]} onChange={(v) => set({ [field]: v })} error={err(field)} disabled={readOnly} data-testid={`transaction-${field}`} />
+  const input = (d: TTransactionFieldDescription) => (
+    <Grid.Col key={d.name} span={SPAN[d.type]} data-field={d.name}>
+      <FieldInput
+        type={d.type}
+        label={t(transactionLabelKey(d.name))}
+        value={values[d.name] ?? null}
+        onChange={(v) => setValues((x) => ({ ...x, [d.name]: v }))}
+        error={errors[d.name]}
+        options={optionsOf(d)}
+        required={d.required}
+        clearable={d.type === 'select' ? !d.required && d.default === undefined : undefined}
+        maxLength={d.max}
+        minRows={2}
+        disabled={readOnly}
+        autoFocus={false}
+        renderDate={calendarDate}
+        testId={testIdOf(d.name)}
+        timeTestId="transaction-time"
+      />
+    </Grid.Col>
   );
   const title = t(mode === 'create' ? (expense ? 'payments.ui.newExpense' : 'payments.ui.newIncome') : expense ? 'payments.ui.expense' : 'payments.ui.income');
 
@@ -205,86 +207,14 @@ function TransactionForm({ type, mode, form, readOnly }: { type: TTransactionTyp
       {expense && mode === 'edit' && !readOnly && !form.confirmedByClientDate && u.id !== null && (
         <ExpenseApprovalControl transactionId={u.id} approvalRequestedOn={(form as TExpenseForm).approvalRequestedOn} confirmedByClientDate={null} />
       )}
-      <Card withBorder>
-        <Grid gap="sm">
-          <Grid.Col span={{ base: 12, sm: 4 }}>
-            <TextInput
-              label={t('payments.ui.field.amount')}
-              required
-              inputMode="decimal"
-              rightSection="€"
-              value={draft.amount}
-              onChange={(e) => set({ amount: e.currentTarget.value })}
-              error={err('amount')}
-              disabled={readOnly}
-              data-testid="transaction-amount"
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 7, sm: 5 }}>
-            <DateField label={t('payments.ui.field.date')} required value={draft.date} onChange={(v) => set({ date: v })} error={err('transactionDate')} disabled={readOnly} data-testid="transaction-date" />
-          </Grid.Col>
-          <Grid.Col span={{ base: 5, sm: 3 }}>
-            <TextInput label={t('payments.ui.field.time')} type="time" required value={draft.time} onChange={(e) => set({ time: e.currentTarget.value })} disabled={readOnly} data-testid="transaction-time" />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 4 }}>
-            <Select
-              label={t('payments.ui.field.paymentMethod')}
-              data={toData(lists.paymentMethod)}
-              value={draft.paymentMethod}
-              allowDeselect={false}
-              onChange={(v) => set({ paymentMethod: v ?? '1' })}
-              error={err('paymentMethod')}
-              disabled={readOnly}
-              data-testid="transaction-method"
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 8 }}>
-            <Select
-              label={t('payments.ui.field.category')}
-              required
-              searchable
-              data={toData(lists.categoryId)}
-              value={draft.categoryId}
-              onChange={(v) => set({ categoryId: v })}
-              error={err('categoryId')}
-              disabled={readOnly}
-              data-testid="transaction-category"
-            />
-          </Grid.Col>
-          {expense && (
-            <>
-              <Grid.Col span={{ base: 12, sm: 4 }}>
-                <Select
-                  label={t('payments.ui.field.status')}
-                  data={toData(lists.status)}
-                  value={draft.status}
-                  allowDeselect={false}
-                  onChange={(v) => set({ status: v ?? '0' })}
-                  error={err('status')}
-                  disabled={readOnly}
-                  data-testid="transaction-status"
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 6, sm: 4 }}>{date('paymentDate')}</Grid.Col>
-              <Grid.Col span={{ base: 6, sm: 4 }}>{date('expirationDate')}</Grid.Col>
-              <Grid.Col span={{ base: 6, sm: 4 }}>{date('startDate')}</Grid.Col>
-              <Grid.Col span={{ base: 6, sm: 4 }}>{date('endDate')}</Grid.Col>
-            </>
-          )}
-          <Grid.Col span={12}>
-            <Textarea
-              label={t('payments.ui.field.internalNotes')}
-              autosize
-              minRows={2}
-              value={draft.internalNotes}
-              onChange={(e) => set({ internalNotes: e.currentTarget.value })}
-              error={err('internalNotes')}
-              disabled={readOnly}
-              data-testid="transaction-notes"
-            />
-          </Grid.Col>
-        </Grid>
-      </Card>
+      {TRANSACTION_GROUPS.map((g) => {
+        const shown = fields.filter((d) => d.group === g);
+        return shown.length ? (
+          <Fieldset key={g} legend={t(`payments.group.${g}`)} data-testid={`transaction-group-${g}`}>
+            <Grid gap="sm">{shown.map(input)}</Grid>
+          </Fieldset>
+        ) : null;
+      })}
       <Card withBorder data-testid="transaction-attachments">
         <Stack gap="xs">
           <Group justify="space-between">
