@@ -101,11 +101,12 @@ export function DealsBoardPage() {
         )}
         <Stack gap={0} mt={2}>
           {c.parties.slice(0, 4).map((p) => (
-            <Text key={`${p.relation}-${p.accountId}`} size="xs" lineClamp={1}>
+            // The name first: on a narrow column a long relation ("Seller / landlord") would hide it.
+            <Text key={`${p.relation}-${p.accountId}`} size="xs" lineClamp={1} title={`${relationText.get(p.relation) ?? p.relation}: ${p.account}`}>
+              {p.account}{' '}
               <Text span size="xs" c="dimmed">
-                {relationText.get(p.relation) ?? p.relation}:
-              </Text>{' '}
-              {p.account}
+                · {relationText.get(p.relation) ?? p.relation}
+              </Text>
             </Text>
           ))}
         </Stack>
