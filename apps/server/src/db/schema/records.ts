@@ -136,6 +136,8 @@ export const accounts = pgTable(
     searchText: text('search_text').notNull().generatedAlwaysAs(sql`''`),
     /** The last name's Latin skeleton (migration 0010): the last-name filter across scripts. */
     lastNameLatin: text('last_name_latin').notNull().generatedAlwaysAs(sql`''`),
+    /** The last name in the search normal form (migration 0029): the Clients list's last-name filter. */
+    lastNameNorm: text('last_name_norm').notNull().generatedAlwaysAs(sql`''`),
   },
   (t) => [
     // (date, id): a later page's ids come from the index alone (accounts.lists.ts), ties in id order.

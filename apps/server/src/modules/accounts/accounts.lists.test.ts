@@ -118,6 +118,9 @@ describe('account lists', () => {
     expect(names(await post('/api/clients/search', { lastName: 'παπαδοπ' }))).toEqual(['Παπαδόπουλος Γιώργος']);
     expect(names(await post('/api/clients/search', { lastName: 'ΠΑΠΑΔΌΠΟΥΛΟΣ' }))).toEqual(['Παπαδόπουλος Γιώργος']);
     expect((await post('/api/clients/search', { lastName: '%' })).totalRows).toBe(0);
+    // A name fragment is counted in the page's own scan: every page, and one past the end, says 2.
+    const pages = await Promise.all([1, 2, 3].map((currentPage) => post('/api/clients/search', { lastName: 'ov', perPage: 1, currentPage, sortBy: 'name', sortDir: 'asc' })));
+    expect(pages.map((r) => [names(r), r.totalRows])).toEqual([[['Petrov Ivan'], 2], [['Smirnova Olga'], 2], [[], 2]]);
     const byBudget = await post('/api/clients/search', { sortBy: 'request', sortDir: 'desc' });
     expect(names(byBudget).slice(0, 2)).toEqual(['Παπαδόπουλος Γιώργος', 'Smirnova Olga']);
   });

@@ -83,22 +83,50 @@ async function runList<T>(
   withStamps: boolean,
   /** The list is a whole kind, unfiltered: its total is kept in account_counts (one row read). */
   wholeKind?: AccountKind,
+  /**
+   * The filter is a trigram match (a name fragment): its rows come from a bitmap scan that reads
+   * every matching row anyway, so the total is counted in that same scan (a window count beside the
+   * page's ids) instead of a second statement repeating it.
+   */
+  countInPageScan = false,
 ): Promise<TListAnswer<T>> {
   const { db } = app;
   const offset = (p.currentPage - 1) * p.perPage;
   const stampColumns = withStamps
     ? { createdOn: epochMs(accounts.createdOn), createdBy: accounts.createdBy, modifiedOn: epochMs(accounts.modifiedOn), modifiedBy: accounts.modifiedBy }
     : {};
+  const select = () => Object.entries({ ...columns, ...stampColumns }).map(([key, value]) => sql`${value} as ${sql.identifier(key)}`);
+  /** The columns of the rows with these ids, in the ids' order. */
+  const rowsOf = async (ids: number[]) => {
+    const { rows } = await db.execute<StampRow & { id: number }>(sql`
+      select ${sql.join(select(), sql`, `)}
+      from ${accounts}
+      where ${accounts.id} = any(${sql.param(ids)}::int[])`);
+    const ordered = inIdOrder(ids, rows, (r) => Number(r.id));
+    return withStamps ? addStamps<T>(app, ordered) : (ordered as unknown as T[]);
+  };
+  if (countInPageScan && where && p.perPage < 1000) {
+    const { rows: page } = await db.execute<{ id: number; total: number }>(sql`
+      select ${accounts.id} as id, (count(*) over ())::int as total
+      from ${accounts}
+        ${stampJoins}
+      where ${where}
+      order by ${sql.join(orderBy(p), sql`, `)}
+      limit ${p.perPage} offset ${offset}`);
+    if (page.length) return { items: await rowsOf(page.map((r) => Number(r.id))), totalRows: Number(page[0]!.total) };
+    // Past the last page: no row carried the total.
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(accounts).where(where);
+    return { items: [], totalRows: row?.n ?? 0 };
+  }
   const itemsQuery = async () => {
     // Built as one statement and read as plain rows: at "Show all" sizes, mapping every cell
     // through the query builder costs more than the query. The joins only serve a sort by the
     // creator's / modifier's name; PostgreSQL drops them otherwise (unique keys, no columns read).
-    const select = Object.entries({ ...columns, ...stampColumns }).map(([key, value]) => sql`${value} as ${sql.identifier(key)}`);
     const order = sql.join(orderBy(p), sql`, `);
     const filter = where ? sql`where ${where}` : sql``;
     if (offset === 0) {
       const { rows } = await db.execute<StampRow>(sql`
-        select ${sql.join(select, sql`, `)}
+        select ${sql.join(select(), sql`, `)}
         from ${accounts}
           ${stampJoins}
         ${filter}
@@ -117,13 +145,7 @@ async function runList<T>(
       order by ${order}
       limit ${p.perPage} offset ${offset}`);
     if (!page.length) return [];
-    const ids = page.map((r) => Number(r.id));
-    const { rows } = await db.execute<StampRow & { id: number }>(sql`
-      select ${sql.join(select, sql`, `)}
-      from ${accounts}
-      where ${accounts.id} = any(${sql.param(ids)}::int[])`);
-    const ordered = inIdOrder(ids, rows, (r) => Number(r.id));
-    return withStamps ? addStamps<T>(app, ordered) : (ordered as unknown as T[]);
+    return rowsOf(page.map((r) => Number(r.id)));
   };
   const countQuery = async () => {
     if (wholeKind) {
@@ -214,10 +236,10 @@ export function listClients(app: FastifyInstance, q: z.infer<typeof ZClientSearc
       : undefined,
     q.startDate ? gte(accounts.createdOn, localDayStart(q.startDate, tz)) : undefined,
     q.endDate ? lt(accounts.createdOn, localDayEnd(q.endDate, tz)) : undefined,
-    // Served by the trigram index on crm_search_norm(last_name) that holds clients only (0022).
+    // Served by the trigram indexes of clients only, on the stored normal form and skeleton (0029).
     lastName
       ? or(
-          sql`crm_search_norm(coalesce(${accounts.lastName}, '')) like ${containsPattern(lastName)}`,
+          sql`${accounts.lastNameNorm} like ${containsPattern(lastName)}`,
           // "papadopoulou" finds Παπαδοπούλου (trigram index on the Latin skeleton of last_name).
           latinMatch(sql`${accounts.lastNameLatin}`, lastName),
         )
@@ -231,7 +253,7 @@ export function listClients(app: FastifyInstance, q: z.infer<typeof ZClientSearc
     hasNotClosedLead: sql<boolean>`exists (select 1 from leads l where l.account_id = ${accounts.id} and coalesce(l.stage, 0) not in (6, 7))`,
     purchaseBudgetRangeMin: sql<number | null>`coalesce(${openLeadBudget('min')}, ${accounts.purchaseBudgetRangeMin})::float8`,
     purchaseBudgetRangeMax: sql<number | null>`coalesce(${openLeadBudget('max')}, ${accounts.purchaseBudgetRangeMax})::float8`,
-  }, true, unfilteredClients ? 'client' : undefined);
+  }, true, unfilteredClients ? 'client' : undefined, !!lastName);
 }
 
 export function listSpecialists(app: FastifyInstance, p: Paging) {

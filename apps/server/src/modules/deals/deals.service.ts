@@ -373,18 +373,29 @@ const SORT_SQL: Record<TDealSearch['sortBy'], (dir: SQL) => SQL[]> = {
 /** POST /api/Deal/search: filters, count and page in SQL; the party columns with their account ids. */
 export async function searchDeals(app: FastifyInstance, f: TDealSearch, t: T) {
   const cond = and(...(await filterConditions(app.db, f)));
-  const [{ n }] = (await app.db.select({ n: sql<number>`count(*)::int` }).from(deals).where(cond)) as [{ n: number }];
   const dir = f.sortDir === 'asc' ? sql`asc` : sql`desc`;
-  // The page's ids first, then their objects and parties (lib/paging.ts).
-  const ids = (
-    await app.db
-      .select({ id: deals.id })
+  const page = (withTotal: boolean) =>
+    app.db
+      .select({ id: deals.id, total: withTotal ? sql<number>`(count(*) over ())::int` : sql<number>`0` })
       .from(deals)
       .where(cond)
       .orderBy(...SORT_SQL[f.sortBy](dir))
       .limit(f.perPage)
-      .offset((f.currentPage - 1) * f.perPage)
-  ).map((r) => r.id);
+      .offset((f.currentPage - 1) * f.perPage);
+  const count = async () => ((await app.db.select({ n: sql<number>`count(*)::int` }).from(deals).where(cond)) as [{ n: number }])[0].n;
+  // The page's ids first, then their objects and parties (lib/paging.ts). A party's name keeps a
+  // list of deal ids (a few thousand at most): those are read once, counted in the same pass (a
+  // window count beside the page's ids). Otherwise the count and the page's index walk are apart.
+  let ids: number[];
+  let n: number;
+  if (f.lastName?.trim()) {
+    const found = await page(true);
+    ids = found.map((r) => r.id);
+    n = found.length ? Number(found[0]!.total) : await count();
+  } else {
+    n = await count();
+    ids = (await page(false)).map((r) => r.id);
+  }
   const found = ids.length
     ? await app.db
         .select({ d: deals, ref: objects.referenceNumber, parties: partiesOf(sql`${deals.id}`) })

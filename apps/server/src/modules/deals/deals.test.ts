@@ -115,6 +115,9 @@ describe('a sale', () => {
       expect(none.json().items.map((r: { id: number }) => r.id), JSON.stringify(f)).not.toContain(id);
     }
     expect((await call('POST', '/api/Deal/search', { object: 'kalamaria' })).json().items[0].id).toBe(id);
+    // A party's name counts in the page's own pass: the total holds on the page past the end too.
+    expect((await call('POST', '/api/Deal/search', { lastName: 'notar', perPage: 5, currentPage: 1 })).json()).toMatchObject({ totalRows: 1, items: [{ id }] });
+    expect((await call('POST', '/api/Deal/search', { lastName: 'notar', perPage: 5, currentPage: 2 })).json()).toMatchObject({ totalRows: 1, items: [] });
     expect((await call('POST', '/api/Deal/search', { perPage: 1000000 })).statusCode).toBe(200);
   });
 

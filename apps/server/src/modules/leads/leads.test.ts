@@ -169,6 +169,11 @@ describe('the leads list', () => {
     const one = await search({ lastName: mark, perPage: 1 });
     expect(one.totalRows).toBe(2);
     expect(one.items).toHaveLength(1);
+    // Counted in the same pass as the page: a later page and one past the end keep the total.
+    const second = await search({ lastName: mark, perPage: 1, currentPage: 2 });
+    expect(second.totalRows).toBe(2);
+    expect([...one.items, ...second.items].map((i) => i.id).sort((a, b) => a - b)).toEqual([l1, l3]);
+    expect(await search({ lastName: mark, perPage: 1, currentPage: 3 })).toMatchObject({ items: [], totalRows: 2 });
     const row = (await search({ lastName: mark })).items.find((i) => i.id === l1)!;
     expect(row).toMatchObject({ type: 'purchase', budgetRange: '100\u00a0000\u00a0€ – 150\u00a0000\u00a0€', name: `${mark} Eleni` });
     expect(Object.keys(one.options).sort()).toEqual(['priorityList', 'serviceList', 'sourceList', 'stageList']);
