@@ -10,6 +10,7 @@ import {
   type TRealtyObject,
 } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
+import { buildOnce } from '../../db/prepared.ts';
 import { accounts, activities, activityLinks, assignments, files, objectAccounts, objects } from '../../db/schema/index.ts';
 import { badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
@@ -49,18 +50,22 @@ type Row = Record<string, unknown>;
 /** Fields whose change is a change of what the public sees (lastUpdate). */
 const PRIVATE_FIELDS = new Set(['internalNotes', 'publishRequested', 'active']);
 
-/** The stored row with the texts the record shows, or undefined. */
-async function loadObject(db: Db | Tx, id: number, culture: string) {
-  const [row] = await db
-    .select({ o: objects, location: placeText(culture), createdByName: objectCreatedBy, modifiedByName: objectModifiedBy })
-    .from(objects)
-    .leftJoin(oCreator, eq(oCreator.id, objects.createdBy))
-    .leftJoin(oCreatorAccount, eq(oCreatorAccount.id, oCreator.accountId))
-    .leftJoin(oModifier, eq(oModifier.id, objects.modifiedBy))
-    .leftJoin(oModifierAccount, eq(oModifierAccount.id, oModifier.accountId))
-    .leftJoin(oPlace, eq(oPlace.id, col('locationId')))
-    .leftJoin(oPlaceParent, eq(oPlaceParent.id, oPlace.parentId))
-    .where(eq(objects.id, id));
+/** The stored row with the texts the record shows, or undefined (built once per language). */
+async function loadObject(db: Db | Tx, id: number, culture: TCulture) {
+  const query = buildOnce(db, `object_load_${culture}`, (name) =>
+    db
+      .select({ o: objects, location: placeText(culture), createdByName: objectCreatedBy, modifiedByName: objectModifiedBy })
+      .from(objects)
+      .leftJoin(oCreator, eq(oCreator.id, objects.createdBy))
+      .leftJoin(oCreatorAccount, eq(oCreatorAccount.id, oCreator.accountId))
+      .leftJoin(oModifier, eq(oModifier.id, objects.modifiedBy))
+      .leftJoin(oModifierAccount, eq(oModifierAccount.id, oModifier.accountId))
+      .leftJoin(oPlace, eq(oPlace.id, col('locationId')))
+      .leftJoin(oPlaceParent, eq(oPlaceParent.id, oPlace.parentId))
+      .where(eq(objects.id, sql.placeholder('id')))
+      .prepare(name),
+  );
+  const [row] = await query.execute({ id });
   return row;
 }
 
@@ -75,11 +80,14 @@ export function fieldsOf(o: Row): Row {
 }
 
 async function imagesOf(db: Db | Tx, id: number) {
-  return db
-    .select({ id: files.id, name: files.systemName, width: files.width, height: files.height })
-    .from(files)
-    .where(and(eq(files.parentType, LinkKind.Object), eq(files.parentId, id), eq(files.type, 'image')))
-    .orderBy(files.sortOrder, files.id);
+  return buildOnce(db, 'object_images', (name) =>
+    db
+      .select({ id: files.id, name: files.systemName, width: files.width, height: files.height })
+      .from(files)
+      .where(and(eq(files.parentType, LinkKind.Object), eq(files.parentId, sql.placeholder('id')), eq(files.type, 'image')))
+      .orderBy(files.sortOrder, files.id)
+      .prepare(name),
+  ).execute({ id });
 }
 
 /** The object as the view and edit screens show it; undefined when there is none. */
