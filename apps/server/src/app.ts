@@ -6,7 +6,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db, Tx } from './db/client.ts';
 import type { TRole } from '@crm/contract';
@@ -15,6 +15,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { webPlugin } from './plugins/web.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { responseSerializer } from './plugins/serializer.ts';
 import { Translator, cultureFromHeader } from './lib/i18n.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createQueuedMailer } from './mail/queued-mailer.ts';
@@ -81,7 +82,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer);
 
   const translator = new Translator();
   await translator.load(db);
