@@ -13,6 +13,7 @@ import {
 } from '@crm/contract';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
+import { buildOnce } from '../../db/prepared.ts';
 import { accounts, activities, activityLinks, files, leads, objects, users, viewings } from '../../db/schema/index.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
 import { badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts';
@@ -142,13 +143,39 @@ export async function listActivities(db: Q, q: z.output<typeof ZActivityListQuer
   const text = q.text.trim();
   if (text) where.push(sql`crm_search_norm(coalesce(${activities.description}, '')) like '%' || crm_search_norm(${likeText(text)}) || '%'`);
   const cond = and(...where);
+  const offset = (q.currentPage - 1) * q.perPage;
+  if (where.length === 2) {
+    // A record's activities, unfiltered (how every record view opens them): built once and prepared,
+    // its plan (the record's links, then their activities) does not depend on the values, and
+    // planning it cost twice its run (1.9 against 0.7 ms at full size).
+    const page = buildOnce(db, 'activities_of_record', (name) =>
+      fromActivities(db)
+        .innerJoin(activityLinks, eq(activityLinks.activityId, activities.id))
+        .where(and(eq(activityLinks.entity, sql.placeholder('parent')), eq(activityLinks.entityId, sql.placeholder('parentId'))))
+        .orderBy(desc(activities.createdOn), desc(activities.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(name),
+    );
+    const total = buildOnce(db, 'activities_of_record_count', (name) =>
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(activityLinks)
+        .innerJoin(activities, eq(activities.id, activityLinks.activityId))
+        .where(and(eq(activityLinks.entity, sql.placeholder('parent')), eq(activityLinks.entityId, sql.placeholder('parentId'))))
+        .prepare(name),
+    );
+    const values = { parent: q.parent, parentId: q.parentId };
+    const [rows, [count]] = await Promise.all([page.execute({ ...values, limit: q.perPage, offset }), total.execute(values)]);
+    return { items: await completeRows(db, rows, timeZone), totalRows: count?.n ?? 0 };
+  }
   const [rows, [count]] = await Promise.all([
     fromActivities(db)
       .innerJoin(activityLinks, eq(activityLinks.activityId, activities.id))
       .where(cond)
       .orderBy(desc(activities.createdOn), desc(activities.id))
       .limit(q.perPage)
-      .offset((q.currentPage - 1) * q.perPage),
+      .offset(offset),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(activityLinks)
