@@ -254,8 +254,13 @@ for (const L of LANGUAGES) {
       // The header is a button named by its title and its sort state.
       await table.getByRole('button', { name: new RegExp(`^${L.refColumn.replace(/[.#]/g, (c) => `\\${c}`)}\\s`) }).click();
       await expect.poll(async () => JSON.parse(decodeURIComponent((await context.cookies()).find((c) => c.name === 'ObjectList.sort')?.value ?? '{}')).sortBy).toBe('referenceNumber');
-      const refs = await table.getByTestId('object-link').allTextContents();
-      expect(refs).toEqual([...refs].sort());
+      // The rows follow the cookie once the sorted page has arrived (the old page stays until then).
+      await expect
+        .poll(async () => {
+          const refs = await table.getByTestId('object-link').allTextContents();
+          return refs.length === shown && refs.join() === [...refs].sort().join();
+        })
+        .toBe(true);
 
       // The owner's #number links to the property by reference number.
       await page.goto(`/Accounts/View/${owner}`);
