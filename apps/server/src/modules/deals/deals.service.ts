@@ -25,6 +25,7 @@ import {
   type TSelectOption,
 } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
+import { buildOnce } from '../../db/prepared.ts';
 import { accounts, activities, activityLinks, dealColumns, dealParties, deals, leadColumns, leads, objects } from '../../db/schema/index.ts';
 import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
@@ -59,18 +60,23 @@ const leadText = async (db: Db | Tx, demandId: number | null, t: T) => {
 
 /** The deal as shown and edited (GET /api/Deal/edit/{id}). */
 export async function getDeal(app: FastifyInstance, db: Db | Tx, id: number, t: T) {
-  const [row] = await db
-    .select({
-      d: deals,
-      ref: objects.referenceNumber,
-      title: sql<string | null>`${sql.identifier('objects')}.title`,
-      parties: partiesOf(sql`${deals.id}`),
-      createdBy: nameOfUser(sql`${deals.createdBy}`),
-      modifiedBy: nameOfUser(sql`${deals.modifiedBy}`),
-    })
-    .from(deals)
-    .leftJoin(objects, eq(objects.id, deals.objectId))
-    .where(eq(deals.id, id));
+  // Built once (db/prepared.ts).
+  const query = buildOnce(db, 'deal_load', (name) =>
+    db
+      .select({
+        d: deals,
+        ref: objects.referenceNumber,
+        title: sql<string | null>`${sql.identifier('objects')}.title`,
+        parties: partiesOf(sql`${deals.id}`),
+        createdBy: nameOfUser(sql`${deals.createdBy}`),
+        modifiedBy: nameOfUser(sql`${deals.modifiedBy}`),
+      })
+      .from(deals)
+      .leftJoin(objects, eq(objects.id, deals.objectId))
+      .where(eq(deals.id, sql.placeholder('id')))
+      .prepare(name),
+  );
+  const [row] = await query.execute({ id });
   if (!row) throw notFound('deals.notFound');
   const d = row.d as unknown as Row & typeof deals.$inferSelect;
   const tz = app.config.timeZone;

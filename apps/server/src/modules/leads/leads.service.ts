@@ -20,6 +20,7 @@ import {
   type TSelectOption,
 } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
+import { buildOnce } from '../../db/prepared.ts';
 import { accounts, activities, activityLinks, assignments, leadColumns, leadObjects, leads, locations, objects } from '../../db/schema/index.ts';
 import { badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
@@ -100,22 +101,27 @@ export function describeLead(t: T, row: Row, account: string | null): string {
 }
 
 async function leadRow(db: Db | Tx, id: number, culture: TCulture) {
-  const [row] = await db
-    .select({
-      l: leads,
-      account: accounts.displayName,
-      location: locationText(leadColumns.locationId!, culture),
-      createdBy: sql<string | null>`coalesce(${creatorAccount.displayName}, ${creator.username})`,
-      modifiedBy: sql<string | null>`coalesce(${modifierAccount.displayName}, ${modifier.username})`,
-    })
-    .from(leads)
-    .leftJoin(accounts, eq(accounts.id, leads.accountId))
-    .leftJoin(creator, eq(creator.id, leads.createdBy))
-    .leftJoin(creatorAccount, eq(creatorAccount.id, creator.accountId))
-    .leftJoin(modifier, eq(modifier.id, leads.modifiedBy))
-    .leftJoin(modifierAccount, eq(modifierAccount.id, modifier.accountId))
-    .where(eq(leads.id, id))
-    .limit(1);
+  // Built once per language (db/prepared.ts).
+  const query = buildOnce(db, `lead_load_${culture}`, (name) =>
+    db
+      .select({
+        l: leads,
+        account: accounts.displayName,
+        location: locationText(leadColumns.locationId!, culture),
+        createdBy: sql<string | null>`coalesce(${creatorAccount.displayName}, ${creator.username})`,
+        modifiedBy: sql<string | null>`coalesce(${modifierAccount.displayName}, ${modifier.username})`,
+      })
+      .from(leads)
+      .leftJoin(accounts, eq(accounts.id, leads.accountId))
+      .leftJoin(creator, eq(creator.id, leads.createdBy))
+      .leftJoin(creatorAccount, eq(creatorAccount.id, creator.accountId))
+      .leftJoin(modifier, eq(modifier.id, leads.modifiedBy))
+      .leftJoin(modifierAccount, eq(modifierAccount.id, modifier.accountId))
+      .where(eq(leads.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await query.execute({ id });
   return row;
 }
 

@@ -19,6 +19,7 @@ import {
   type TReservationUpdate,
 } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
+import { buildOnce } from '../../db/prepared.ts';
 import { accounts, activities, activityLinks, leads, objects, reservations } from '../../db/schema/index.ts';
 import { AppError, conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
@@ -70,11 +71,16 @@ async function leadText(db: Db | Tx, demandId: number | null, t: T) {
 
 /** The reservation as shown and edited. */
 export async function getReservation(app: FastifyInstance, db: Db | Tx, id: number, t: T) {
-  const [row] = await db
-    .select({ r: reservations, createdBy: nameOfUser(sql`${reservations.createdBy}`), modifiedBy: nameOfUser(sql`${reservations.modifiedBy}`), clientAccount: accounts.displayName })
-    .from(reservations)
-    .leftJoin(accounts, eq(accounts.id, reservations.clientAccountId))
-    .where(eq(reservations.id, id));
+  // Built once (db/prepared.ts).
+  const query = buildOnce(db, 'reservation_load', (name) =>
+    db
+      .select({ r: reservations, createdBy: nameOfUser(sql`${reservations.createdBy}`), modifiedBy: nameOfUser(sql`${reservations.modifiedBy}`), clientAccount: accounts.displayName })
+      .from(reservations)
+      .leftJoin(accounts, eq(accounts.id, reservations.clientAccountId))
+      .where(eq(reservations.id, sql.placeholder('id')))
+      .prepare(name),
+  );
+  const [row] = await query.execute({ id });
   if (!row) throw notFound('reservations.notFound');
   const r = row.r;
   const o = await objectOf(db, r.objectId);
