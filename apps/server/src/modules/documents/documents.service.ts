@@ -8,6 +8,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ZodError } from 'zod';
 import { DOCUMENT_FILES_MAX, LinkKind, ZDocumentUpdateFields, type TDocument, type TDocumentListQuery, type TDocumentRow } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
+import { buildOnce } from '../../db/prepared.ts';
 import { documents, files } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
@@ -47,14 +48,27 @@ const firstFile = (list: TDocument['files']) => ({ link: list[0] ? fileLink(list
 export async function listDocuments(app: FastifyInstance, q: TDocumentListQuery): Promise<{ items: TDocumentRow[]; totalRows: number }> {
   const text = q.searchStr?.trim();
   const where = text ? sql`crm_search_norm(${documents.name} || ' ' || coalesce(${documents.description}, '')) like ${containsPattern(text)}` : undefined;
-  const [{ n }] = (await app.db.select({ n: sql<number>`count(*)::int` }).from(documents).where(where)) as [{ n: number }];
-  const rows = await app.db
-    .select()
-    .from(documents)
-    .where(where)
-    .orderBy(sql`lower(${documents.name})`, documents.id)
-    .limit(q.perPage)
-    .offset((q.currentPage - 1) * q.perPage);
+  const offset = (q.currentPage - 1) * q.perPage;
+  // The whole library (how the screen opens) by two statements built once and prepared (db/prepared.ts);
+  // a search's pattern is planned each time.
+  const [counted, rows] = where
+    ? await Promise.all([
+        app.db.select({ n: sql<number>`count(*)::int` }).from(documents).where(where).then((r) => r),
+        app.db.select().from(documents).where(where).orderBy(sql`lower(${documents.name})`, documents.id).limit(q.perPage).offset(offset),
+      ])
+    : await Promise.all([
+        buildOnce(app.db, 'documents_count', (name) => app.db.select({ n: sql<number>`count(*)::int` }).from(documents).prepare(name)).execute(),
+        buildOnce(app.db, 'documents_page', (name) =>
+          app.db
+            .select()
+            .from(documents)
+            .orderBy(sql`lower(${documents.name})`, documents.id)
+            .limit(sql.placeholder('limit'))
+            .offset(sql.placeholder('offset'))
+            .prepare(name),
+        ).execute({ limit: q.perPage, offset }),
+      ]);
+  const n = counted[0]?.n ?? 0;
   const byDoc = await filesOf(app.db, rows.map((r) => r.id));
   const tz = app.config.timeZone;
   return {
