@@ -57,6 +57,13 @@ type AxeWindow = { axe?: { run: (context: Document, options: unknown) => Promise
  */
 export async function expectAccessible(page: Page, label = page.url()) {
   await page.waitForLoadState('networkidle').catch(() => undefined);
+  // A menu or a dropdown still fading in has its text half transparent, and a list still growing
+  // scrolls: axe judged those in-between frames (a language menu's items at 2.4:1 contrast). The
+  // check waits for running transitions to end (never for endless ones, such as a loader's spin).
+  await page.evaluate(async () => {
+    const ending = document.getAnimations().filter((a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
+    await Promise.race([Promise.all(ending.map((a) => a.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 3000))]);
+  });
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const result = await page.evaluate(
     (options) => (window as unknown as AxeWindow).axe!.run(document, options),

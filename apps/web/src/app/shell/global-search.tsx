@@ -64,7 +64,9 @@ export function GlobalSearch() {
         />
       </Combobox.Target>
       <Combobox.Dropdown hidden={!debounced}>
-        <Combobox.Options mah={400} style={{ overflowY: 'auto' }} aria-label={t('nav.searchLabel')}>
+        {/* Twenty hits can be taller than the dropdown: the list scrolls, so it can take the focus
+            too (arrow keys from the input still move through it; Tab leaves the search). */}
+        <Combobox.Options mah={400} style={{ overflowY: 'auto' }} tabIndex={0} aria-label={t('nav.searchLabel')}>
           {items.length === 0 && !q.isFetching ? (
             <Combobox.Empty>{t('nav.searchNoResults')}</Combobox.Empty>
           ) : (
