@@ -8,8 +8,8 @@ import { ADMIN, expectAccessible } from '../fixtures.ts';
  * phone size. Data is seeded through the API.
  */
 const LANGUAGES = [
-  { cookie: 'en-UK', culture: 'en', saved: 'All changes saved', header: 'Property #', refColumn: '#', confirm: (ref: string) => `Delete property #${ref}?`, photosError: 'Error' },
-  { cookie: 'el', culture: 'el', saved: 'Όλες οι αλλαγές αποθηκεύτηκαν', header: 'Ακίνητο #', refColumn: 'Κωδ.', confirm: (ref: string) => `Να διαγραφεί το ακίνητο #${ref};`, photosError: 'Σφάλμα' },
+  { cookie: 'en-UK', culture: 'en', saved: 'All changes saved', header: 'Property #', refColumn: '#', confirm: (ref: string) => `Delete property #${ref}?`, photosError: 'Error', orderSaved: 'Order saved' },
+  { cookie: 'el', culture: 'el', saved: 'Όλες οι αλλαγές αποθηκεύτηκαν', header: 'Ακίνητο #', refColumn: 'Κωδ.', confirm: (ref: string) => `Να διαγραφεί το ακίνητο #${ref};`, photosError: 'Σφάλμα', orderSaved: 'Η σειρά αποθηκεύτηκε' },
 ] as const;
 
 type Session = { token: string };
@@ -150,6 +150,8 @@ for (const L of LANGUAGES) {
       await page.getByTestId('photo-handle').nth(0).focus();
       await page.keyboard.press('ArrowRight');
       await expect.poll(() => photoIds(page)).toEqual([before[0], before[2], before[1]]);
+      await expect(page.getByTestId('photo-order-status')).toHaveAttribute('data-status', 'saved');
+      await expect(page.getByTestId('photo-order-status')).toContainText(L.orderSaved);
       await page.reload();
       await expect.poll(() => photoIds(page)).toEqual([before[0], before[2], before[1]]);
       await page.getByTestId('edit-photos').getByTestId('file-input').setInputFiles([{ name: 'contract.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') }]);

@@ -38,6 +38,15 @@ type Options = {
   blob?: boolean;
 };
 
+/**
+ * Changes are sent with `keepalive` when they are small, so a save on its way when the user reloads
+ * or leaves the page still reaches the server (the browser would otherwise cancel it). Browsers
+ * allow 64 KiB of such bodies in flight at once; we keep our own count below that and send
+ * anything beyond it as a plain request.
+ */
+const KEEPALIVE_BUDGET = 48 * 1024;
+let keepaliveBytes = 0;
+
 export async function api<T>(path: string, opts: Options = {}): Promise<T> {
   const method = opts.method ?? (opts.body !== undefined ? 'POST' : 'GET');
   const url = new URL(path, window.location.origin);
@@ -51,12 +60,17 @@ export async function api<T>(path: string, opts: Options = {}): Promise<T> {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(opts.body);
   }
+  const size = typeof body === 'string' ? body.length * 3 : 0;
+  const keepalive = method !== 'GET' && (body === undefined || typeof body === 'string') && keepaliveBytes + size <= KEEPALIVE_BUDGET;
+  if (keepalive) keepaliveBytes += size;
   let res: Response;
   try {
-    res = await fetch(url, { method, headers, body, signal: opts.signal, credentials: 'include' });
+    res = await fetch(url, { method, headers, body, signal: opts.signal, credentials: 'include', keepalive });
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     throw new ApiError(0, { status: 0, title: '', code: 'errors.network' });
+  } finally {
+    if (keepalive) keepaliveBytes -= size;
   }
   if (!res.ok) {
     let problem: TProblem;

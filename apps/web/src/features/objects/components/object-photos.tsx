@@ -1,11 +1,11 @@
-import { ActionIcon, Box, Card, Group, Image, Modal, SimpleGrid, Stack, Text, Title, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Box, Card, Group, Image, Loader, Modal, SimpleGrid, Stack, Text, Title, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type DragEvent, type KeyboardEvent, type PointerEvent } from 'react';
+import { useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFileItem, TFileUploaded } from '@crm/contract';
 import { FileDrop } from '../../../components/file-drop.tsx';
-import { IconPhoto, IconTrash } from '../../../components/icons.ts';
+import { IconCloudCheck, IconPhoto, IconTrash } from '../../../components/icons.ts';
 import { IconChevronLeft, IconChevronRight, IconGripVertical } from '../icons.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { attachPhotos, deletePhoto, objectKeys, objectPhotosQuery, reorderPhotos } from '../api/objects.ts';
@@ -175,7 +175,39 @@ export function PhotoEditor({ objectId, onChanged }: { objectId: number; onChang
     if (others.length) setError(t('objects.photos.notImages', { names: others.map((f) => f.userName).join(', ') }));
   };
 
-  const move = async (from: number, to: number) => {
+  // One reorder request at a time: moves made while one is on its way are sent right after it,
+  // as the newest order, so an older answer never overwrites a newer order on the screen and the
+  // server never receives two orders out of turn.
+  const wanted = useRef<number[] | null>(null);
+  const sending = useRef(false);
+  const [orderStatus, setOrderStatus] = useState<'idle' | 'saving' | 'saved'>('idle');
+  const sendOrder = async () => {
+    if (sending.current) return;
+    sending.current = true;
+    setOrderStatus('saving');
+    try {
+      while (wanted.current) {
+        const ids = wanted.current;
+        wanted.current = null;
+        try {
+          const res = await reorderPhotos(ids);
+          if (!wanted.current) setList(res.items);
+        } catch (e) {
+          wanted.current = null;
+          setError(describeError(e).message);
+          void qc.invalidateQueries({ queryKey: key });
+          setOrderStatus('idle');
+          return;
+        }
+      }
+      setOrderStatus('saved');
+      changed();
+    } finally {
+      sending.current = false;
+    }
+  };
+
+  const move = (from: number, to: number) => {
     if (to < 0 || to >= photos.length || from === to) return;
     const order = [...photos];
     const [it] = order.splice(from, 1);
@@ -183,14 +215,8 @@ export function PhotoEditor({ objectId, onChanged }: { objectId: number; onChang
     const others = (q.data?.items ?? []).filter((f) => !isPhoto(f));
     setList([...order, ...others]);
     setAnnounce(t('objects.photos.moved', { n: to + 1, count: order.length }));
-    try {
-      const res = await reorderPhotos(order.map((p) => p.id));
-      setList(res.items);
-      changed();
-    } catch (e) {
-      setError(describeError(e).message);
-      void qc.invalidateQueries({ queryKey: key });
-    }
+    wanted.current = order.map((p) => p.id);
+    void sendOrder();
   };
 
   const confirmDelete = (p: TFileItem) =>
@@ -240,14 +266,14 @@ export function PhotoEditor({ objectId, onChanged }: { objectId: number; onChang
     const to = photoIndexAt(e.clientX, e.clientY);
     setDragging(null);
     setOver(null);
-    if (to != null) void move(from, to);
+    if (to != null) move(from, to);
   };
 
   const onDrop = (e: DragEvent, to: number) => {
     e.preventDefault();
     const from = dragging;
     setDragging(null);
-    if (from != null) void move(from, to);
+    if (from != null) move(from, to);
   };
 
   return (
@@ -260,9 +286,19 @@ export function PhotoEditor({ objectId, onChanged }: { objectId: number; onChang
       )}
       {photos.length > 0 && (
         <>
-          <Text size="xs" c="dimmed">
-            {t('objects.photos.reorderHint')}
-          </Text>
+          <Group gap="xs" justify="space-between" wrap="wrap">
+            <Text size="xs" c="dimmed">
+              {t('objects.photos.reorderHint')}
+            </Text>
+            {orderStatus !== 'idle' && (
+              <Group gap={4} data-testid="photo-order-status" data-status={orderStatus}>
+                {orderStatus === 'saving' ? <Loader size={12} /> : <IconCloudCheck size={16} color="var(--mantine-color-green-7)" />}
+                <Text size="xs" c="dimmed">
+                  {orderStatus === 'saving' ? t('objects.photos.orderSaving') : t('objects.photos.orderSaved')}
+                </Text>
+              </Group>
+            )}
+          </Group>
           <SimpleGrid cols={{ base: 2, xs: 3, md: 4, lg: 6 }} spacing="xs" data-testid="photo-list" role="list">
             {photos.map((p, i) => (
               <Card
@@ -306,10 +342,10 @@ export function PhotoEditor({ objectId, onChanged }: { objectId: number; onChang
                       onKeyDown={(e) => {
                         if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') {
                           e.preventDefault();
-                          void move(i, i - 1);
+                          move(i, i - 1);
                         } else if (e.key === 'ArrowRight' || e.key === 'ArrowDown') {
                           e.preventDefault();
-                          void move(i, i + 1);
+                          move(i, i + 1);
                         }
                       }}
                       data-testid="photo-handle"
@@ -326,14 +362,14 @@ export function PhotoEditor({ objectId, onChanged }: { objectId: number; onChang
                     </ActionIcon>
                   </Tooltip>
                   <Group gap={2} wrap="nowrap">
-                    <ActionIcon variant="subtle" size="sm" disabled={i === 0} onClick={() => void move(i, i - 1)} aria-label={t('objects.photos.moveEarlier')} data-testid="photo-earlier">
+                    <ActionIcon variant="subtle" size="sm" disabled={i === 0} onClick={() => move(i, i - 1)} aria-label={t('objects.photos.moveEarlier')} data-testid="photo-earlier">
                       <IconChevronLeft size={16} />
                     </ActionIcon>
                     <ActionIcon
                       variant="subtle"
                       size="sm"
                       disabled={i === photos.length - 1}
-                      onClick={() => void move(i, i + 1)}
+                      onClick={() => move(i, i + 1)}
                       aria-label={t('objects.photos.moveLater')}
                       data-testid="photo-later"
                     >
