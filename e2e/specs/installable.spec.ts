@@ -144,4 +144,27 @@ test.describe('compression and caching', () => {
     // The texts are kept for the next start: it renders before the server answers.
     expect(await page.evaluate(() => Object.keys((JSON.parse(localStorage.getItem('crm.texts.el') ?? '{}') as { texts?: object }).texts ?? {}).length)).toBe(rows.length);
   });
+
+  test('index.html asks for the texts and the configuration itself, before its scripts run, once each, within the CSP', async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'language', value: 'ru', url: baseURL! }]);
+    // Who started each API request: the page's own inline script (its stack is in the document) or a module.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const asked: { path: string; by: string }[] = [];
+    cdp.on('Network.requestWillBeSent', (e) => {
+      const u = new URL(e.request.url);
+      if (u.pathname.startsWith('/api/')) asked.push({ path: u.pathname + u.search, by: new URL(e.initiator.stack?.callFrames[0]?.url || e.initiator.url || 'about:blank').pathname });
+    });
+    const refused: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+    });
+    await page.goto('/login');
+    await expect(page.getByTestId('login-submit')).toHaveText('Войти');
+    // Asked by index.html (the document /login), and not asked again by the app once it ran.
+    expect(asked.filter((a) => a.path === '/api/Localization?culture=ru')).toEqual([{ path: '/api/Localization?culture=ru', by: '/login' }]);
+    expect(asked.filter((a) => a.path === '/api/config')).toEqual([{ path: '/api/config', by: '/login' }]);
+    expect(await page.evaluate(() => (window as unknown as { __crmBoot?: { language: string } }).__crmBoot?.language)).toBe('ru');
+    expect(refused).toEqual([]);
+  });
 });

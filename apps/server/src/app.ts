@@ -13,7 +13,7 @@ import type { TRole } from '@crm/contract';
 import type { users } from './db/schema/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
-import { webPlugin } from './plugins/web.ts';
+import { inlineScriptHashes, webPlugin } from './plugins/web.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { responseSerializer } from './plugins/serializer.ts';
 import { Translator, cultureFromHeader } from './lib/i18n.ts';
@@ -105,11 +105,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await jobs.stop();
   });
 
+  const webDist = config.webDist ?? WEB_DIST;
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(opts.serveWeb !== false ? inlineScriptHashes(path.join(webDist, 'index.html')) : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...tileHosts(config.map.tileUrl)],
         connectSrc: ["'self'"],
@@ -145,7 +146,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(shellRoutes);
   await registerModules(app);
 
-  const webDist = config.webDist ?? WEB_DIST;
   if (opts.serveWeb !== false && fs.existsSync(path.join(webDist, 'index.html'))) await webPlugin(app, { root: webDist });
   return app;
 }

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +9,8 @@ import { bearer, createTestApp } from '../../test/harness.ts';
 // A built web app in miniature: index.html, a hashed script with its .br and .gz, a plain file.
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-web-'));
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;
-const indexHtml = '<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"></div></body></html>';
+const inline = '\n      window.__started = fetch("/api/config");\n    ';
+const indexHtml = `<!doctype html><html><head><script>${inline}</script><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"></div></body></html>`;
 fs.mkdirSync(path.join(dist, 'assets'));
 fs.writeFileSync(path.join(dist, 'index.html'), indexHtml);
 fs.writeFileSync(path.join(dist, 'assets/index-AbC123.js'), script);
@@ -53,6 +55,16 @@ describe('the web app', () => {
       expect(again.statusCode).toBe(304);
       expect(again.body).toBe('');
     }
+  });
+
+  it("allows index.html's inline start-up script by its hash, and no other inline script", async () => {
+    const res = await app.inject({ url: '/CRM' });
+    const csp = String(res.headers['content-security-policy']);
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)![1]!.split(' ');
+    const hash = `'sha256-${crypto.createHash('sha256').update(inline, 'utf8').digest('base64')}'`;
+    expect(scriptSrc).toEqual(["'self'", hash]);
+    // The API's answers carry the same policy.
+    expect(String((await app.inject({ url: '/api/health' })).headers['content-security-policy'])).toContain(hash);
   });
 
   it('answers a missing asset with 404, never with index.html', async () => {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -7,6 +8,25 @@ import fastifyStatic from '@fastify/static';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Everything else (index.html, the service worker, the manifest, icons): kept, but revalidated by ETag on every use. */
 export const REVALIDATE = 'no-cache';
+
+/**
+ * The CSP sources ('sha256-…') of index.html's inline scripts: the page's start-up script runs
+ * before any module and is allowed by its hash, never by 'unsafe-inline'. None when there is no
+ * build (an API-only server).
+ */
+export function inlineScriptHashes(indexHtml: string): string[] {
+  let html: string;
+  try {
+    html = fs.readFileSync(indexHtml, 'utf8');
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  for (const m of html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    if (m[1]!.trim()) out.push(`'sha256-${crypto.createHash('sha256').update(m[1]!, 'utf8').digest('base64')}'`);
+  }
+  return out;
+}
 
 /** Files a browser asks for by name: a missing one is a 404, never the app's index.html served as script. */
 const STATIC_FILE = /\.(?:js|mjs|css|map|json|webmanifest|png|jpe?g|gif|svg|ico|webp|avif|woff2?|txt|htm|br|gz)$/i;

@@ -15,6 +15,10 @@ const theme = createTheme({
   components: {
     // No focus placeholder without a role inside role="menu": the first item takes the focus.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // Selects and other comboboxes render their options when opened, not hidden from the start:
+    // a record's form has dozens of selects, and each kept-mounted list was positioned (a forced
+    // style recalculation) while the screen first rendered. aria-controls is set only when open.
+    Combobox: { defaultProps: { keepMounted: false } },
   },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif',
 });

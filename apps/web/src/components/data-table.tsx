@@ -82,6 +82,49 @@ export function DataTable<T>({ testId, list, records, totalRows, fetching, colum
 
   const loadedEmpty = records !== undefined && rows.length === 0 && !fetching;
   const settled = useSettled(!drawing);
+  // The table itself is kept (memoized) across renders that change none of its inputs.
+  const table = useMemo(
+    () => (
+      <MantineDataTable<T>
+        withTableBorder
+        borderRadius="sm"
+        striped
+        highlightOnHover
+        verticalAlign="top"
+        // While loading, the space the page of rows will take (up to the 70vh scroll area), so
+        // nothing below jumps when they arrive.
+        minHeight={drawing ? `min(70vh, ${48 + Math.min(perPage, 50) * 40}px)` : undefined}
+        fetching={fetching}
+        records={shownRows}
+        columns={columns}
+        idAccessor={idAccessor as never}
+        sortStatus={sortStatus}
+        onSortStatusChange={(s) =>
+          setState((prev) => {
+            const sortBy = s.sortKey ?? String(s.columnAccessor);
+            // A first click on a column sorts it ascending; further clicks on it toggle.
+            return { ...prev, sortBy, sortDir: sortBy === prev.sortBy ? s.direction : 'asc', currentPage: 1 };
+          })
+        }
+        // The viewport (not the root) carries the 70vh limit: it scrolls under the sticky header.
+        scrollAreaProps={{
+          viewportProps: {
+            ...(scrollLabel ? { tabIndex: 0, role: 'region', 'aria-label': scrollLabel } : {}),
+            style: { maxHeight: '70vh' },
+            onScroll: (e) => {
+              const el = e.currentTarget;
+              if (rows.length > shown && el.scrollTop + el.clientHeight >= el.scrollHeight - 400) setShown((n) => n + RENDER_CHUNK);
+            },
+          },
+        }}
+        customRowAttributes={() => ({ 'data-testid': `${testId}-row` })}
+        rowClassName={rowClassName ? (r) => rowClassName(r) : undefined}
+        onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}
+        {...(selection ? { selectedRecords: selection.selected, onSelectedRecordsChange: selection.onChange } : {})}
+      />
+    ),
+    [drawing, perPage, fetching, shownRows, columns, idAccessor, sortStatus, setState, rows.length, shown, scrollLabel, testId, rowClassName, onRowClick, selection],
+  );
 
   return (
     <Stack gap="xs" data-testid={testId} data-total={total} data-loading={fetching ? 'true' : 'false'}>
@@ -98,45 +141,9 @@ export function DataTable<T>({ testId, list, records, totalRows, fetching, colum
           </Stack>
         </Paper>
       ) : (
-        <MantineDataTable<T>
-          withTableBorder
-          borderRadius="sm"
-          striped
-          highlightOnHover
-          verticalAlign="top"
-          // While loading, the space the page of rows will take (up to the 70vh scroll area), so
-          // nothing below jumps when they arrive.
-          minHeight={drawing ? `min(70vh, ${48 + Math.min(perPage, 50) * 40}px)` : undefined}
-          // The table lays itself out again once it has measured its rows: shown after that.
-          style={settled ? undefined : { visibility: 'hidden' }}
-          fetching={fetching}
-          records={shownRows}
-          columns={columns}
-          idAccessor={idAccessor as never}
-          sortStatus={sortStatus}
-          onSortStatusChange={(s) =>
-            setState((prev) => {
-              const sortBy = s.sortKey ?? String(s.columnAccessor);
-              // A first click on a column sorts it ascending; further clicks on it toggle.
-              return { ...prev, sortBy, sortDir: sortBy === prev.sortBy ? s.direction : 'asc', currentPage: 1 };
-            })
-          }
-          // The viewport (not the root) carries the 70vh limit: it scrolls under the sticky header.
-          scrollAreaProps={{
-            viewportProps: {
-              ...(scrollLabel ? { tabIndex: 0, role: 'region', 'aria-label': scrollLabel } : {}),
-              style: { maxHeight: '70vh' },
-              onScroll: (e) => {
-                const el = e.currentTarget;
-                if (rows.length > shown && el.scrollTop + el.clientHeight >= el.scrollHeight - 400) setShown((n) => n + RENDER_CHUNK);
-              },
-            },
-          }}
-          customRowAttributes={() => ({ 'data-testid': `${testId}-row` })}
-          rowClassName={rowClassName ? (r) => rowClassName(r) : undefined}
-          onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}
-          {...(selection ? { selectedRecords: selection.selected, onSelectedRecordsChange: selection.onChange } : {})}
-        />
+        // The table lays itself out again once it has measured its rows: shown after that. The
+        // wrapper carries the visibility, so showing it does not render every row once more.
+        <div style={settled ? undefined : { visibility: 'hidden' }}>{table}</div>
       )}
       {!noPaging && !loadedEmpty && (
         <Group justify="space-between" gap="xs" wrap="wrap">

@@ -59,8 +59,23 @@ function formatter(style: 'date' | 'dateTime' | 'long'): Intl.DateTimeFormat {
   return f;
 }
 
-export const formatDate = (s: string | null | undefined) => (s ? formatter('date').format(parseLocal(s)) : '');
-export const formatDateTime = (s: string | null | undefined) => (s ? formatter('dateTime').format(parseLocal(s)) : '');
+/**
+ * Lists show many dates, and a phone spends tens of milliseconds creating the first Intl formatter
+ * of a language (loading its locale data) while the first screen renders. The short styles are
+ * fixed patterns (the ones Intl gives for en-GB, el-GR and ru-RU: 05/01/2026, 05.01.2026 in
+ * Russian, time after a comma on the 24-hour clock), so they are cut out of the API's text.
+ */
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?/;
+function shortDate(s: string, withTime: boolean): string | null {
+  const m = LOCAL.exec(s);
+  if (!m) return null;
+  const sep = currentCulture() === 'ru' ? '.' : '/';
+  const date = `${m[3]}${sep}${m[2]}${sep}${m[1]}`;
+  return withTime ? `${date}, ${m[4] ?? '00'}:${m[5] ?? '00'}` : date;
+}
+
+export const formatDate = (s: string | null | undefined) => (s ? (shortDate(s, false) ?? formatter('date').format(parseLocal(s))) : '');
+export const formatDateTime = (s: string | null | undefined) => (s ? (shortDate(s, true) ?? formatter('dateTime').format(parseLocal(s))) : '');
 export const formatLongDate = (d: Date) => formatter('long').format(d);
 
 /** How date inputs show a date: as the lists do (Russian with dots). */

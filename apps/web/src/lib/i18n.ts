@@ -7,14 +7,17 @@ import 'dayjs/locale/en-gb';
 import { cultureOf, type TCulture, type TLanguage } from '@crm/contract/constants';
 import type { TLocalizationEntry } from '@crm/contract';
 import { getCookie, setCookie } from './cookies.ts';
+import { bootLanguage, takeBootRequest } from './boot.ts';
 
 export const LANGUAGE_COOKIE = 'language';
 
 /** The language cookie: en-UK, el or ru (default en-UK). */
 export function cookieLanguage(): TLanguage {
   const v = getCookie(LANGUAGE_COOKIE);
-  return v === 'el' || v === 'ru' || v === 'en-UK' ? v : 'en-UK';
+  return asLanguage(v);
 }
+
+const asLanguage = (v: string | undefined): TLanguage => (v === 'el' || v === 'ru' || v === 'en-UK' ? v : 'en-UK');
 
 export const currentCulture = (): TCulture => cultureOf(i18n.language === 'en' ? 'en-UK' : i18n.language);
 
@@ -49,8 +52,8 @@ function store(culture: TCulture, s: StoredTexts) {
  * One language's texts (GET /api/Localization?culture=). The answer carries an ETag and is
  * revalidated by the browser's HTTP cache, so an unchanged answer costs a 304.
  */
-async function fetchTexts(culture: TCulture): Promise<StoredTexts> {
-  const res = await fetch(`/api/Localization?culture=${culture}`);
+async function fetchTexts(culture: TCulture, started?: Promise<Response>): Promise<StoredTexts> {
+  const res = await (started ?? fetch(`/api/Localization?culture=${culture}`));
   if (!res.ok) throw new Error(`GET /api/Localization: ${res.status}`);
   const rows = (await res.json()) as TLocalizationEntry[];
   const texts: Texts = {};
@@ -82,8 +85,10 @@ function refresh(culture: TCulture, loading: Promise<StoredTexts>, storedEtag: s
  * otherwise the promise settles when the texts have arrived (or failed).
  */
 export function initI18n(): true | Promise<void> {
-  const culture = cultureOf(cookieLanguage());
-  const loading = fetchTexts(culture);
+  const early = bootLanguage();
+  const culture = cultureOf(early !== undefined ? asLanguage(early) : cookieLanguage());
+  // index.html asked for the same language's texts already (it read the same cookie).
+  const loading = fetchTexts(culture, early !== undefined ? takeBootRequest('texts') : undefined);
   const stored = readStored(culture);
   const start = (texts: Texts) => {
     void i18n.use(initReactI18next).init({

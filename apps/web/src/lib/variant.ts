@@ -1,6 +1,7 @@
 import type { TAppVariant, TSessionUser } from '@crm/contract';
 import { createStore } from './store.ts';
 import { useSession } from './session.ts';
+import { takeBootRequest } from './boot.ts';
 
 /**
  * Which app this host serves (GET /api/config): the CRM or the payments-only variant. Kept in
@@ -21,7 +22,8 @@ function read(): TAppVariant | null {
 export const variantStore = createStore<TAppVariant | null>(read());
 
 async function fetchVariant(): Promise<TAppVariant> {
-  const res = await fetch('/api/config', { credentials: 'omit' });
+  // The first ask was started by index.html, before the scripts loaded.
+  const res = await (takeBootRequest('config') ?? fetch('/api/config', { credentials: 'omit' }));
   if (!res.ok) throw new Error(`GET /api/config: ${res.status}`);
   const v = ((await res.json()) as { variant?: TAppVariant }).variant === 'payments' ? 'payments' : 'crm';
   try {
