@@ -48,14 +48,15 @@ export const latinMatch = (column: SQL, text: string): SQL | undefined => {
   return sql`(length(${skel}) >= 3 and ${column} like '%' || ${skel} || '%')`;
 };
 /**
- * The ids of the accounts whose name has the typed fragment (any script, Greeklish too), from the
- * trigram indexes. Lists filtered by a party's or client's name take these ids and use their own
- * index on the account id: a name test inside the list's query made PostgreSQL scan and hash every
- * row (decision 023).
+ * The ids of the accounts whose last name (in any of its scripts, Greeklish too) or company name
+ * has the typed fragment: the leads' client and the deals' party "last name" filters. Read from
+ * account_last_names (0031), a narrow table kept by a trigger, through its trigram indexes. Lists
+ * filtered this way take these ids and use their own index on the account id: a name test inside
+ * the list's query made PostgreSQL scan and hash every row (decision 023).
  */
-export async function accountIdsByName(db: Db | Tx, name: string): Promise<number[]> {
-  const latin = latinMatch(sql`a.last_name_latin`, name);
-  const res = await db.execute(sql`select a.id from accounts a where a.search_text like ${containsPattern(name)} ${latin ? sql`or ${latin}` : sql``}`);
+export async function accountIdsByLastName(db: Db | Tx, name: string): Promise<number[]> {
+  const latin = latinMatch(sql`n.latin`, name);
+  const res = await db.execute(sql`select n.account_id as id from account_last_names n where n.names like ${containsPattern(name)} ${latin ? sql`or ${latin}` : sql``}`);
   return (res.rows as { id: number }[]).map((r) => Number(r.id));
 }
 

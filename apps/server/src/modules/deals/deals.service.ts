@@ -31,7 +31,7 @@ import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { accountIdsByName, containsPattern } from '../accounts/accounts.sql.ts';
+import { accountIdsByLastName, containsPattern } from '../accounts/accounts.sql.ts';
 import { describeLead } from '../leads/leads.service.ts';
 
 type Caller = { user: SessionUser; actor: { id: number | null; name: string | null } };
@@ -340,7 +340,7 @@ export async function deleteDeal(app: FastifyInstance, caller: Caller, id: numbe
 }
 
 /** The filters of the list and the board, as SQL conditions (each served by an index). */
-/** The filters as SQL; a party's name is looked up first (accountIdsByName). */
+/** The filters as SQL; a party's name is looked up first (accountIdsByLastName). */
 async function filterConditions(db: Db, f: Partial<TDealFilter>): Promise<(SQL | undefined)[]> {
   const c = dealColumns;
   const where: (SQL | undefined)[] = [];
@@ -357,7 +357,7 @@ async function filterConditions(db: Db, f: Partial<TDealFilter>): Promise<(SQL |
   if (name) {
     // The parties' deals as a list of ids: a name test (or a long list of accounts) inside the
     // list's query is checked against every deal the order index walks past.
-    const parties = await db.execute(sql`select distinct p.deal_id from deal_parties p where p.account_id = any(${sql.param(await accountIdsByName(db, name))}::int[])`);
+    const parties = await db.execute(sql`select distinct p.deal_id from deal_parties p where p.account_id = any(${sql.param(await accountIdsByLastName(db, name))}::int[])`);
     where.push(sql`${deals.id} = any(${sql.param((parties.rows as { deal_id: number }[]).map((r) => Number(r.deal_id)))}::int[])`);
   }
   const obj = f.object?.trim().replace(/^#/, '');

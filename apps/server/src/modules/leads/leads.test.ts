@@ -179,6 +179,36 @@ describe('the leads list', () => {
     expect(Object.keys(one.options).sort()).toEqual(['priorityList', 'serviceList', 'sourceList', 'stageList']);
   });
 
+  it('finds the client by a last name only (any script, Greeklish, a company name), kept up to date when the name changes', async () => {
+    const tag = `Q${Date.now() % 100000}`;
+    // The fragment is in one client's first name, e-mail and phone-like fields: not a last name.
+    const firstOnly = await newAccount({ firstName: `Theo${tag}`, lastName: 'Alexiou', emails: [`theo${tag.toLowerCase()}@example.com`] });
+    const inGreek = await newAccount({ firstName: 'Nikos', lastName: 'Θεοδωρίδης' });
+    const inEnglish = await newAccount({ firstName: 'Anna', lastName: 'Παππά', lastNameEng: `Pappa${tag}` });
+    const company = await newAccount({ isCompany: true, name: `Theo${tag} Estates` });
+    const [lFirst, lGreek, lEnglish, lCompany] = [await addLead(firstOnly.id), await addLead(inGreek.id), await addLead(inEnglish.id), await addLead(company.id)];
+    const found = async (lastName: string) =>
+      ((await call(agent.token, 'POST', '/api/lead/search', { perPage: 100, lastName })).json() as { items: { id: number }[] }).items
+        .map((i) => i.id)
+        .filter((id) => [lFirst, lGreek, lEnglish, lCompany].includes(id))
+        .sort((a, b) => a - b);
+    expect(await found(`theo${tag}`)).toEqual([lCompany]);
+    expect(await found('Θεοδωρ')).toEqual([lGreek]);
+    expect(await found('theodorid')).toEqual([lGreek]);
+    expect(await found(`pappa${tag}`)).toEqual([lEnglish]);
+    // A renamed client is found by the new name at once, and no longer by the old one.
+    await db.update(accounts).set({ lastName: `Renamed${tag}` }).where(eq(accounts.id, inGreek.id));
+    expect(await found(`renamed${tag}`)).toEqual([lGreek]);
+    expect(await found('Θεοδωρίδ')).toEqual([]);
+    // A deleted account takes its name with it.
+    const [{ n }] = (await db.execute(sql`select count(*)::int as n from account_last_names where account_id = ${firstOnly.id}`)).rows as [{ n: number }];
+    expect(n).toBe(1);
+    await db.delete(leads).where(eq(leads.id, lFirst));
+    await db.delete(accounts).where(eq(accounts.id, firstOnly.id));
+    const [{ m }] = (await db.execute(sql`select count(*)::int as m from account_last_names where account_id = ${firstOnly.id}`)).rows as [{ m: number }];
+    expect(m).toBe(0);
+  });
+
   it('sorts by the client’s name in the reader’s alphabet (Ώ with Ω, after Β), both ways', async () => {
     const source = await newAccount({ isSource: true, isCompany: true, name: `Source ${mark}` });
     const mine: number[] = [];
