@@ -23,11 +23,8 @@ import type { SessionUser } from '../../plugins/auth.ts';
 import {
   containsPattern,
   createdByName,
-  creator,
-  creatorAccount,
+  joinStampNames,
   modifiedByName,
-  modifier,
-  modifierAccount,
   objectRefsOf,
   OWNED_RELATIONS,
   RENTED_RELATIONS,
@@ -99,23 +96,24 @@ export async function sourceOptions(db: Db | Tx): Promise<TSelectOption[]> {
 export async function getAccountDto(app: FastifyInstance, db: Db | Tx, id: number, culture: TCulture = 'en'): Promise<TAccount | undefined> {
   // Built once (a select of every account column costs more to build than to run).
   const query = buildOnce(db, 'account_load', (name) =>
-    db
-      .select({
-        a: accounts,
-        createdBy: createdByName,
-        modifiedBy: modifiedByName,
-        signIn: sql<string | null>`(select u.email from users u where u.account_id = ${accounts.id} and not u.disabled order by u.id limit 1)`,
-        owned: objectRefsOf(accounts.id, OWNED_RELATIONS),
-        rented: objectRefsOf(accounts.id, RENTED_RELATIONS),
-        files: sql<{ systemName: string; userName: string }[]>`coalesce((
-        select json_agg(json_build_object('systemName', f.system_name, 'userName', f.user_name) order by f.sort_order, f.id)
-        from files f where f.parent_type = ${LinkKind.Account} and f.parent_id = ${accounts.id}), '[]'::json)`,
-      })
-      .from(accounts)
-      .leftJoin(creator, eq(creator.id, accounts.createdBy))
-      .leftJoin(creatorAccount, eq(creatorAccount.id, creator.accountId))
-      .leftJoin(modifier, eq(modifier.id, accounts.modifiedBy))
-      .leftJoin(modifierAccount, eq(modifierAccount.id, modifier.accountId))
+    joinStampNames(
+      db
+        .select({
+          a: accounts,
+          createdBy: createdByName,
+          modifiedBy: modifiedByName,
+          signIn: sql<string | null>`(select u.email from users u where u.account_id = ${accounts.id} and not u.disabled order by u.id limit 1)`,
+          owned: objectRefsOf(accounts.id, OWNED_RELATIONS),
+          rented: objectRefsOf(accounts.id, RENTED_RELATIONS),
+          files: sql<{ systemName: string; userName: string }[]>`coalesce((
+          select json_agg(json_build_object('systemName', f.system_name, 'userName', f.user_name) order by f.sort_order, f.id)
+          from files f where f.parent_type = ${LinkKind.Account} and f.parent_id = ${accounts.id}), '[]'::json)`,
+        })
+        .from(accounts)
+        .$dynamic(),
+      accounts.createdBy,
+      accounts.modifiedBy,
+    )
       .where(eq(accounts.id, sql.placeholder('id')))
       .limit(1)
       .prepare(name),

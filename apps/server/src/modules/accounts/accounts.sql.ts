@@ -1,5 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import { accounts, users } from '../../db/schema/index.ts';
 import type { Db, Tx } from '../../db/client.ts';
 
@@ -22,6 +22,18 @@ export const stampJoins = sql`
 
 export const createdByName = sql<string | null>`coalesce(${creatorAccount.displayName}, ${creator.username})`;
 export const modifiedByName = sql<string | null>`coalesce(${modifierAccount.displayName}, ${modifier.username})`;
+
+/**
+ * The same joins on a record's select (made `$dynamic()`): who created and who last changed the
+ * record, for `createdByName` / `modifiedByName` among its columns.
+ */
+export function joinStampNames<Q extends PgSelect>(query: Q, createdBy: AnyPgColumn, modifiedBy: AnyPgColumn) {
+  return query
+    .leftJoin(creator, eq(creator.id, createdBy))
+    .leftJoin(creatorAccount, eq(creatorAccount.id, creator.accountId))
+    .leftJoin(modifier, eq(modifier.id, modifiedBy))
+    .leftJoin(modifierAccount, eq(modifierAccount.id, modifier.accountId));
+}
 
 /** The start of a local calendar day (YYYY-MM-DD) as a moment. */
 export const localDayStart = (day: string, timeZone: string) => sql`(${day}::date::timestamp at time zone ${timeZone})`;

@@ -17,7 +17,7 @@ import { issueMessage, type Issue } from '../../plugins/errors.ts';
 import { getFileStorage, getIncomingDir } from '../../storage/file-storage.ts';
 import { cleanUserName, storedNames } from '../files/files.service.ts';
 import { detectFileType } from '../files/file-types.ts';
-import { containsPattern, creator, creatorAccount, modifier, modifierAccount } from '../accounts/accounts.sql.ts';
+import { containsPattern, createdByName, joinStampNames, modifiedByName } from '../accounts/accounts.sql.ts';
 
 const ENTITY = 'Document';
 const KIND = LinkKind.Document;
@@ -82,17 +82,7 @@ export async function listDocuments(app: FastifyInstance, q: TDocumentListQuery)
 
 /** One document as the form shows it. */
 export async function getDocument(app: FastifyInstance, db: Db | Tx, id: number): Promise<TDocument | undefined> {
-  const [row] = await db
-    .select({
-      d: documents,
-      createdBy: sql<string | null>`coalesce(${creatorAccount.displayName}, ${creator.username})`,
-      modifiedBy: sql<string | null>`coalesce(${modifierAccount.displayName}, ${modifier.username})`,
-    })
-    .from(documents)
-    .leftJoin(creator, eq(creator.id, documents.createdBy))
-    .leftJoin(creatorAccount, eq(creatorAccount.id, creator.accountId))
-    .leftJoin(modifier, eq(modifier.id, documents.modifiedBy))
-    .leftJoin(modifierAccount, eq(modifierAccount.id, modifier.accountId))
+  const [row] = await joinStampNames(db.select({ d: documents, createdBy: createdByName, modifiedBy: modifiedByName }).from(documents).$dynamic(), documents.createdBy, documents.modifiedBy)
     .where(eq(documents.id, id))
     .limit(1);
   if (!row) return undefined;

@@ -45,6 +45,8 @@ describe('documents', () => {
     const d = res.json();
     id = d.id;
     expect(d).toMatchObject({ name: 'Lease agreement (residential)', description: 'Standard lease for flats, Greek and English', version: 1, file: 'lease-el.pdf' });
+    // Who made it, by the sign-in's name (this one has no account of its own).
+    expect(d).toMatchObject({ createdBy: agent.email, modifiedBy: agent.email });
     expect(d.files.map((f: { userName: string; mime: string }) => [f.userName, f.mime])).toEqual([
       ['lease-el.pdf', 'application/pdf'],
       ['σημειώσεις.txt', 'text/plain'],

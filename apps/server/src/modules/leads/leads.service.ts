@@ -27,7 +27,7 @@ import { logAction } from '../../lib/audit.ts';
 import { inIdOrder } from '../../lib/paging.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { accountIdsByLastName, creator, creatorAccount, modifier, modifierAccount } from '../accounts/accounts.sql.ts';
+import { accountIdsByLastName, createdByName, joinStampNames, modifiedByName } from '../accounts/accounts.sql.ts';
 import { searchAccountMatches } from '../accounts/accounts.search.ts';
 import { keptCount } from '../../lib/row-counts.ts';
 import { collationOf } from '../accounts/accounts.lists.ts';
@@ -103,20 +103,21 @@ export function describeLead(t: T, row: Row, account: string | null): string {
 async function leadRow(db: Db | Tx, id: number, culture: TCulture) {
   // Built once per language (db/prepared.ts).
   const query = buildOnce(db, `lead_load_${culture}`, (name) =>
-    db
-      .select({
-        l: leads,
-        account: accounts.displayName,
-        location: locationText(leadColumns.locationId!, culture),
-        createdBy: sql<string | null>`coalesce(${creatorAccount.displayName}, ${creator.username})`,
-        modifiedBy: sql<string | null>`coalesce(${modifierAccount.displayName}, ${modifier.username})`,
-      })
-      .from(leads)
-      .leftJoin(accounts, eq(accounts.id, leads.accountId))
-      .leftJoin(creator, eq(creator.id, leads.createdBy))
-      .leftJoin(creatorAccount, eq(creatorAccount.id, creator.accountId))
-      .leftJoin(modifier, eq(modifier.id, leads.modifiedBy))
-      .leftJoin(modifierAccount, eq(modifierAccount.id, modifier.accountId))
+    joinStampNames(
+      db
+        .select({
+          l: leads,
+          account: accounts.displayName,
+          location: locationText(leadColumns.locationId!, culture),
+          createdBy: createdByName,
+          modifiedBy: modifiedByName,
+        })
+        .from(leads)
+        .leftJoin(accounts, eq(accounts.id, leads.accountId))
+        .$dynamic(),
+      leads.createdBy,
+      leads.modifiedBy,
+    )
       .where(eq(leads.id, sql.placeholder('id')))
       .limit(1)
       .prepare(name),

@@ -38,6 +38,7 @@ describe('a lead', () => {
     const id = await addLead(client.id);
     const lead = await get(id);
     expect(lead).toMatchObject({ id, accountId: client.id, account: client.displayName, stage: 1, priority: 2, objects: [], version: 1 });
+    expect(lead).toMatchObject({ createdBy: agent.email, modifiedBy: agent.email });
     expect(lead.startDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(lead.stageList.map((o: { text: string }) => o.text)).toContain('Negotiating');
     const [acc] = await db.select({ isClient: accounts.isClient }).from(accounts).where(eq(accounts.id, client.id));
