@@ -396,43 +396,34 @@ export async function searchLeads(app: FastifyInstance, f: TLeadSearch, t: T, cu
   if (name) where.push(sql`${leads.accountId} = any(${sql.param(await accountIdsByLastName(app.db, name))}::int[])`);
   const cond = and(...where);
   const offset = (f.currentPage - 1) * f.perPage;
+  // The page's ids first (the order index; a client's name only when sorting by it), then those
+  // leads with their clients: with OFFSET, every skipped lead was read whole and joined too.
+  const page = (withTotal: boolean, sortFound: boolean) =>
+    app.db
+      .select({ id: leads.id, total: withTotal ? sql<number>`(count(*) over ())::int` : sql<number>`0` })
+      .from(leads)
+      .leftJoin(accounts, eq(accounts.id, leads.accountId))
+      .where(cond)
+      .orderBy(...leadOrder(f, culture, sortFound))
+      .limit(f.perPage)
+      .offset(offset);
+  const count = async () => ((await app.db.select({ n: sql<number>`count(*)::int` }).from(leads).where(cond)) as [{ n: number }])[0].n;
   let n: number;
   let pageIds: number[];
   if (name) {
     // A client's name keeps the leads of the accounts found (a few thousand at most): they are
     // read once, sorted, and counted in that same pass (a window count beside the page's ids).
-    const found = await app.db
-      .select({ id: leads.id, total: sql<number>`(count(*) over ())::int` })
-      .from(leads)
-      .leftJoin(accounts, eq(accounts.id, leads.accountId))
-      .where(cond)
-      .orderBy(...leadOrder(f, culture, true))
-      .limit(f.perPage)
-      .offset(offset);
+    const found = await page(true, true);
     pageIds = found.map((r) => r.id);
-    n = found.length ? Number(found[0]!.total) : ((await app.db.select({ n: sql<number>`count(*)::int` }).from(leads).where(cond)) as [{ n: number }])[0].n;
+    n = found.length ? Number(found[0]!.total) : await count();
   } else {
     // Unfiltered, the total is the one the database keeps (row_counts); filtered, it is counted.
     const all = await keptCount(app.db, 'leads');
-    n = where.length ? ((await app.db.select({ n: sql<number>`count(*)::int` }).from(leads).where(cond)) as [{ n: number }])[0].n : all;
+    n = where.length ? await count() : all;
     // Walking the order index reads about (offset + perPage) × all / n leads to fill the page: when a
     // filter keeps few of them (none, at worst: the whole table), sorting those few is cheaper.
     const sortFound = where.length > 0 && (offset + f.perPage) * (all || n) > 5000 * Math.max(n, 1);
-    // The page's ids first (the order index; a client's name only when sorting by it), then those
-    // leads with their clients: with OFFSET, every skipped lead was read whole and joined too.
-    pageIds =
-      n === 0 || offset >= n
-        ? []
-        : (
-            await app.db
-              .select({ id: leads.id })
-              .from(leads)
-              .leftJoin(accounts, eq(accounts.id, leads.accountId))
-              .where(cond)
-              .orderBy(...leadOrder(f, culture, sortFound))
-              .limit(f.perPage)
-              .offset(offset)
-          ).map((r) => r.id);
+    pageIds = n === 0 || offset >= n ? [] : (await page(false, sortFound)).map((r) => r.id);
   }
   const rows = pageIds.length
     ? inIdOrder(
