@@ -1,6 +1,6 @@
 import { ModalsProvider } from '@mantine/modals';
-import { AppShell, Box, Burger, Container, Drawer, Group, NavLink, ScrollArea, Stack, VisuallyHidden } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { AppShell, Box, Burger, Container, Drawer, Group, NavLink, ScrollArea, Stack, VisuallyHidden, useMantineTheme } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link, useLocation } from 'react-router';
@@ -21,6 +21,11 @@ export function Layout() {
   const title = useRouteTitle();
   const [drawer, { toggle, close }] = useDisclosure(false);
   const branchUser = hasBranch(session);
+  // The desktop menu and the header's search box are only rendered where they are shown (CSS hid
+  // them on a phone, after rendering their menus and combobox: a tenth of the first screen's work).
+  const { breakpoints } = useMantineTheme();
+  const wide = useMediaQuery(`(min-width: ${breakpoints.lg})`, false, { getInitialValueInEffect: false });
+  const roomForSearch = useMediaQuery(`(min-width: ${breakpoints.sm})`, false, { getInitialValueInEffect: false });
 
   // The banner belongs to one screen: a route change clears it.
   useEffect(() => {
@@ -47,12 +52,14 @@ export function Layout() {
             <Brand />
             <BackButton />
             <PageTitle />
-            <DesktopMenu branchUser={branchUser} />
+            {wide && <DesktopMenu branchUser={branchUser} />}
           </Group>
           <Group gap={6} wrap="nowrap">
-            <Box visibleFrom="sm">
-              <GlobalSearch />
-            </Box>
+            {roomForSearch && (
+              <Box visibleFrom="sm">
+                <GlobalSearch />
+              </Box>
+            )}
             {!branchUser && <AlertsBadge />}
             <LanguageMenu />
             <UserMenu />

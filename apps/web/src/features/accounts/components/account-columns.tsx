@@ -1,4 +1,3 @@
-import { Anchor, Group } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { DataTableColumn } from '../../../components/data-table.tsx';
@@ -12,9 +11,9 @@ export const accountPath = (id: number) => `/Accounts/View/${id}`;
 /** The account's name as a link to its view. */
 export function AccountLink({ id, name }: Named) {
   return (
-    <Anchor component={Link} to={accountPath(id)} size="sm" data-testid="account-link">
+    <Link to={accountPath(id)} className="cell-link mantine-focus-auto" data-testid="account-link">
       {name || `#${id}`}
-    </Anchor>
+    </Link>
   );
 }
 
@@ -23,13 +22,13 @@ export function ObjectRefs({ refs }: { refs: string | null | undefined }) {
   const list = (refs ?? '').split(/\s+/).filter(Boolean);
   if (!list.length) return null;
   return (
-    <Group gap={6} wrap="wrap">
+    <div className="cell-links">
       {list.map((n) => (
-        <Anchor key={n} component={Link} to={`/Objects/View/ref${encodeURIComponent(n.replace(/^#/, ''))}`} size="sm" data-testid="object-ref">
+        <Link key={n} to={`/Objects/View/ref${encodeURIComponent(n.replace(/^#/, ''))}`} className="cell-link mantine-focus-auto" data-testid="object-ref">
           #{n.replace(/^#/, '')}
-        </Anchor>
+        </Link>
       ))}
-    </Group>
+    </div>
   );
 }
 
