@@ -1,13 +1,27 @@
-import { Badge, Group, Pagination, Paper, Select, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { DataTable as MantineDataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
-import 'mantine-datatable/styles.css';
-import { useDeferredValue, useEffect, useMemo, useState, type Key, type ReactNode } from 'react';
+import { Badge, Checkbox, Group, Loader, Pagination, Paper, Select, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { memo, useDeferredValue, useEffect, useMemo, useState, useSyncExternalStore, type CSSProperties, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIST_PAGE_SIZES, SHOW_ALL } from '@crm/contract/constants';
 import type { ListState } from '../lib/list-state.ts';
 import { IconInbox } from './icons.ts';
+import './data-table.css';
 
-export type { DataTableColumn };
+/** One column of a list: the record's field it shows, its title, how a cell is drawn. */
+export type DataTableColumn<T> = {
+  /** The record's field (the cell's text unless `render` draws it; the sort key unless `sortKey`). */
+  accessor: (keyof T & string) | (string & {});
+  title?: ReactNode;
+  render?: (record: T, index: number) => ReactNode;
+  sortable?: boolean;
+  /** The server's sort key, when it differs from the accessor. */
+  sortKey?: string;
+  /** The cells stay on one line (the title may still wrap). */
+  noWrap?: boolean;
+  width?: number | string;
+  textAlign?: 'left' | 'center' | 'right';
+  /** The column is shown only where this media query matches (e.g. '(min-width: 48em)'). */
+  visibleMediaQuery?: string;
+};
 
 /** Rows rendered at first, and added each time the user scrolls near the bottom of a long page. */
 const RENDER_CHUNK = 200;
@@ -46,9 +60,12 @@ export type DataTableProps<T> = {
  * (sortBy/sortDir go to the server; a column's `sortKey` names the server's sort key when it
  * differs from the accessor), a sticky header in a 70vh scroll area, loading and empty states.
  *
- * "Show all" of thousands of rows: mantine-datatable renders every row it is given, so the table
- * renders the first 200 and adds 200 more each time the user scrolls to the bottom of the 70vh
- * area; cells are plain text and links. The page stays responsive at 100k rows.
+ * It is a plain HTML table drawn by one component per row (see decision 011): a list is on
+ * nearly every screen, and a component per cell was most of what a phone rendered on its first
+ * visit. A column's `visibleMediaQuery` is answered once per table, not once per cell.
+ *
+ * "Show all" of thousands of rows: the table renders the first 200 and adds 200 more each time
+ * the user scrolls to the bottom of the 70vh area. The page stays responsive at 100k rows.
  */
 export function DataTable<T>({ testId, list, records, totalRows, fetching, columns, idAccessor, empty, selection, noPaging, pageSizes = LIST_PAGE_SIZES, rowClassName, onRowClick, scrollLabel }: DataTableProps<T>) {
   const { t } = useTranslation();
@@ -71,60 +88,45 @@ export function DataTable<T>({ testId, list, records, totalRows, fetching, colum
     if (totalRows !== undefined && state.currentPage > pages) setState((s) => ({ ...s, currentPage: pages }));
   }, [totalRows, pages, state.currentPage, setState]);
 
-  const sortStatus = useMemo<DataTableSortStatus<T>>(() => {
-    const col = columns.find((c) => (c.sortKey ?? String(c.accessor)) === state.sortBy);
-    return { columnAccessor: col ? col.accessor : state.sortBy, sortKey: col?.sortKey, direction: state.sortDir };
-  }, [columns, state.sortBy, state.sortDir]);
+  const matches = useMediaQueries(useMemo(() => [...new Set(columns.flatMap((c) => (c.visibleMediaQuery ? [c.visibleMediaQuery] : [])))], [columns]));
+  const shownColumns = useMemo(() => columns.filter((c) => !c.visibleMediaQuery || matches.has(c.visibleMediaQuery)), [columns, matches]);
+
+  const keyOf = useMemo<(record: T) => Key>(() => {
+    if (typeof idAccessor === 'function') return idAccessor;
+    const field = (idAccessor ?? 'id') as keyof T;
+    return (record) => record[field] as Key;
+  }, [idAccessor]);
 
   const sizeOptions = pageSizes.map((n) => ({ value: String(n), label: n === SHOW_ALL ? t('accounts.ui.list.showAll') : String(n) }));
   const from = total === 0 ? 0 : perPage >= SHOW_ALL ? 1 : (state.currentPage - 1) * perPage + 1;
   const to = perPage >= SHOW_ALL ? total : Math.min(total, state.currentPage * perPage);
 
   const loadedEmpty = records !== undefined && rows.length === 0 && !fetching;
-  const settled = useSettled(!drawing);
-  // The table itself is kept (memoized) across renders that change none of its inputs.
-  const table = useMemo(
-    () => (
-      <MantineDataTable<T>
-        withTableBorder
-        borderRadius="sm"
-        striped
-        highlightOnHover
-        verticalAlign="top"
-        // While loading, the space the page of rows will take (up to the 70vh scroll area), so
-        // nothing below jumps when they arrive.
-        minHeight={drawing ? `min(70vh, ${48 + Math.min(perPage, 50) * 40}px)` : undefined}
-        fetching={fetching}
-        records={shownRows}
-        columns={columns}
-        idAccessor={idAccessor as never}
-        sortStatus={sortStatus}
-        onSortStatusChange={(s) =>
-          setState((prev) => {
-            const sortBy = s.sortKey ?? String(s.columnAccessor);
-            // A first click on a column sorts it ascending; further clicks on it toggle.
-            return { ...prev, sortBy, sortDir: sortBy === prev.sortBy ? s.direction : 'asc', currentPage: 1 };
-          })
-        }
-        // The viewport (not the root) carries the 70vh limit: it scrolls under the sticky header.
-        scrollAreaProps={{
-          viewportProps: {
-            ...(scrollLabel ? { tabIndex: 0, role: 'region', 'aria-label': scrollLabel } : {}),
-            style: { maxHeight: '70vh' },
-            onScroll: (e) => {
-              const el = e.currentTarget;
-              if (rows.length > shown && el.scrollTop + el.clientHeight >= el.scrollHeight - 400) setShown((n) => n + RENDER_CHUNK);
-            },
-          },
-        }}
-        customRowAttributes={() => ({ 'data-testid': `${testId}-row` })}
-        rowClassName={rowClassName ? (r) => rowClassName(r) : undefined}
-        onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}
-        {...(selection ? { selectedRecords: selection.selected, onSelectedRecordsChange: selection.onChange } : {})}
-      />
-    ),
-    [drawing, perPage, fetching, shownRows, columns, idAccessor, sortStatus, setState, rows.length, shown, scrollLabel, testId, rowClassName, onRowClick, selection],
-  );
+
+  const sortBy = (col: DataTableColumn<T>) =>
+    setState((prev) => {
+      const key = col.sortKey ?? col.accessor;
+      // A first click on a column sorts it ascending; further clicks on it toggle.
+      return { ...prev, sortBy: key, sortDir: key === prev.sortBy && prev.sortDir === 'asc' ? 'desc' : 'asc', currentPage: 1 };
+    });
+
+  const selectedKeys = useMemo(() => (selection ? new Set(selection.selected.map(keyOf)) : undefined), [selection, keyOf]);
+  const onSelect = useMemo(() => {
+    if (!selection) return undefined;
+    return (record: T, checked: boolean) => {
+      const key = keyOf(record);
+      const others = selection.selected.filter((r) => keyOf(r) !== key);
+      selection.onChange(checked ? [...others, record] : others);
+    };
+  }, [selection, keyOf]);
+  const allSelected = selectedKeys !== undefined && shownRows.length > 0 && shownRows.every((r) => selectedKeys.has(keyOf(r)));
+  const someSelected = selectedKeys !== undefined && !allSelected && shownRows.some((r) => selectedKeys.has(keyOf(r)));
+  const selectAll = (checked: boolean) => {
+    if (!selection) return;
+    const onPage = new Set(shownRows.map(keyOf));
+    const others = selection.selected.filter((r) => !onPage.has(keyOf(r)));
+    selection.onChange(checked ? [...others, ...shownRows] : others);
+  };
 
   return (
     <Stack gap="xs" data-testid={testId} data-total={total} data-loading={fetching ? 'true' : 'false'}>
@@ -141,9 +143,75 @@ export function DataTable<T>({ testId, list, records, totalRows, fetching, colum
           </Stack>
         </Paper>
       ) : (
-        // The table lays itself out again once it has measured its rows: shown after that. The
-        // wrapper carries the visibility, so showing it does not render every row once more.
-        <div style={settled ? undefined : { visibility: 'hidden' }}>{table}</div>
+        <div className="crm-table-frame">
+          <div
+            className="crm-table-scroll"
+            // While loading, the space the page of rows will take (up to the 70vh scroll area), so
+            // nothing below jumps when they arrive.
+            style={drawing ? { minHeight: `min(70vh, ${48 + Math.min(perPage, 50) * 40}px)` } : undefined}
+            {...(scrollLabel ? { tabIndex: 0, role: 'region', 'aria-label': scrollLabel } : {})}
+            onScroll={(e) => {
+              const el = e.currentTarget;
+              if (rows.length > shown && el.scrollTop + el.clientHeight >= el.scrollHeight - 400) setShown((n) => n + RENDER_CHUNK);
+            }}
+          >
+            <table className="crm-table" aria-busy={fetching || undefined}>
+              <thead>
+                <tr>
+                  {selection && (
+                    <th className="crm-table-check">
+                      <Checkbox size="xs" aria-label={t('table.selectAll')} checked={allSelected} indeterminate={someSelected} onChange={(e) => selectAll(e.currentTarget.checked)} />
+                    </th>
+                  )}
+                  {shownColumns.map((col) => {
+                    const sorted = state.sortBy === (col.sortKey ?? col.accessor) ? state.sortDir : undefined;
+                    return (
+                      <th
+                        key={col.accessor}
+                        scope="col"
+                        style={col.textAlign || col.width !== undefined ? { textAlign: col.textAlign, width: col.width } : undefined}
+                        aria-sort={col.sortable ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
+                      >
+                        {col.sortable ? (
+                          <button type="button" className="crm-table-sort" data-sorted={sorted} onClick={() => sortBy(col)}>
+                            <span>{col.title}</span>
+                            <SortMark dir={sorted} />
+                          </button>
+                        ) : (
+                          col.title
+                        )}
+                      </th>
+                    );
+                  })}
+                </tr>
+              </thead>
+              <tbody>
+                {shownRows.map((record, index) => {
+                  const key = keyOf(record);
+                  return (
+                    <Row
+                      key={key}
+                      record={record}
+                      index={index}
+                      columns={shownColumns}
+                      testId={`${testId}-row`}
+                      className={rowClassName?.(record)}
+                      onClick={onRowClick}
+                      selected={selectedKeys?.has(key)}
+                      onSelect={onSelect}
+                      selectLabel={onSelect ? t('table.selectRow') : undefined}
+                    />
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          {fetching && (
+            <div className="crm-table-busy">
+              <Loader size="sm" />
+            </div>
+          )}
+        </div>
       )}
       {!noPaging && !loadedEmpty && (
         <Group justify="space-between" gap="xs" wrap="wrap">
@@ -187,24 +255,69 @@ export function DataTable<T>({ testId, list, records, totalRows, fetching, colum
   );
 }
 
-/**
- * False from the moment `ready` turns true until two frames later: long enough for the table's own
- * measurements (scroll area, sticky header) to settle, so rows never visibly jump into place.
- */
-function useSettled(ready: boolean): boolean {
-  const [settled, setSettled] = useState(ready);
-  useEffect(() => {
-    if (!ready) return setSettled(false);
-    let second = 0;
-    const first = requestAnimationFrame(() => {
-      second = requestAnimationFrame(() => setSettled(true));
-    });
-    return () => {
-      cancelAnimationFrame(first);
-      cancelAnimationFrame(second);
-    };
-  }, [ready]);
-  return settled || !ready;
+function cellStyle<T>(col: DataTableColumn<T>): CSSProperties | undefined {
+  if (!col.textAlign && !col.noWrap) return undefined;
+  return { textAlign: col.textAlign, whiteSpace: col.noWrap ? 'nowrap' : undefined };
+}
+
+type RowProps<T> = {
+  record: T;
+  index: number;
+  columns: DataTableColumn<T>[];
+  testId: string;
+  className: string | undefined;
+  onClick: ((record: T) => void) | undefined;
+  selected: boolean | undefined;
+  onSelect: ((record: T, checked: boolean) => void) | undefined;
+  selectLabel: string | undefined;
+};
+
+/** One row: its cells are plain elements, so a row is one component whatever its columns. */
+const Row = memo(function Row<T>({ record, index, columns, testId, className, onClick, selected, onSelect, selectLabel }: RowProps<T>) {
+  return (
+    <tr data-testid={testId} className={className} data-clickable={onClick ? true : undefined} onClick={onClick ? () => onClick(record) : undefined}>
+      {onSelect && (
+        <td className="crm-table-check" onClick={(e) => e.stopPropagation()}>
+          <Checkbox size="xs" aria-label={selectLabel} checked={!!selected} onChange={(e) => onSelect(record, e.currentTarget.checked)} />
+        </td>
+      )}
+      {columns.map((col) => (
+        <td key={col.accessor} style={cellStyle(col)}>
+          {col.render ? col.render(record, index) : ((record as Record<string, ReactNode>)[col.accessor] ?? null)}
+        </td>
+      ))}
+    </tr>
+  );
+}) as <T>(props: RowProps<T>) => ReactNode;
+
+/** The sort state drawn beside a sortable column's title (the header cell's aria-sort says it). */
+function SortMark({ dir }: { dir: 'asc' | 'desc' | undefined }) {
+  return (
+    <svg className="crm-table-sort-mark" aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      {dir === 'asc' ? <path d="M12 19V5M6 11l6-6 6 6" /> : dir === 'desc' ? <path d="M12 5v14M18 13l-6 6-6-6" /> : <path d="M8 9l4-4 4 4M16 15l-4 4-4-4" />}
+    </svg>
+  );
+}
+
+/** Which of the given media queries match now (one listener each, for the whole table). */
+function useMediaQueries(queries: string[]): Set<string> {
+  const key = queries.join('\n');
+  const subscribe = useMemo(
+    () => (notify: () => void) => {
+      const lists = (key ? key.split('\n') : []).map((q) => window.matchMedia(q));
+      for (const l of lists) l.addEventListener('change', notify);
+      return () => {
+        for (const l of lists) l.removeEventListener('change', notify);
+      };
+    },
+    [key],
+  );
+  const snapshot = useSyncExternalStore(
+    subscribe,
+    () => (key ? key.split('\n') : []).filter((q) => window.matchMedia(q).matches).join('\n'),
+    () => '',
+  );
+  return useMemo(() => new Set(snapshot ? snapshot.split('\n') : []), [snapshot]);
 }
 
 /** The title row of a list: title, a badge with the row count, and the list's actions. */
