@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Collapse, Group, Paper, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Card, Collapse, Group, Paper, Select, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { IconFilter } from './icons.ts';
 import { activityKeys, searchActions, type TPickItem } from './activities/api.ts';
 import { SearchPicker } from './activities/search-picker.tsx';
 import { PagerFooter, RecordLinks, StateIcon, stateOf } from './activities/shared.tsx';
+import './table.css';
 
 /** Page sizes of the action list (spec: 5, 20, 100; default 20). */
 const PAGE_SIZES = [5, 20, 100] as const;
@@ -96,67 +97,70 @@ export function ActionList({ mine = false }: { mine?: boolean }) {
         </Group>
 
         <Collapse expanded={filtersOpen}>
-          <Paper withBorder p="sm">
-            <Group align="flex-end" gap="sm" wrap="wrap">
-              <Select
-                label={t('activities.actions.done')}
-                w={170}
-                allowDeselect={false}
-                value={f.done}
-                onChange={(v) => change({ done: (v ?? 'all') as ActionFilters['done'] })}
-                data={(['all', 'todo', 'completed'] as const).map((v) => ({ value: v, label: t(`activities.doneFilter.${v}`) }))}
-                data-testid={`${testId}-done`}
-              />
-              <Select
-                label={t('activities.actions.dateType')}
-                w={190}
-                allowDeselect={false}
-                value={String(f.dateFilterType)}
-                onChange={(v) => change({ dateFilterType: Number(v ?? 0) as 0 | 1 | 2 })}
-                data={[0, 1, 2].map((v) => ({ value: String(v), label: t(`activities.dateFilter.${v}`) }))}
-                data-testid={`${testId}-date-type`}
-              />
-              <DatePickerInput
-                type="range"
-                label={`${t('activities.actions.from')} – ${t('activities.actions.to')}`}
-                w={260}
-                clearable
-                allowSingleDateInRange
-                valueFormat={dateInputFormat()}
-                value={[f.startDate, f.endDate]}
-                onChange={([s, e]) => change({ startDate: s ? s.slice(0, 10) : null, endDate: e ? e.slice(0, 10) : null })}
-                data-testid={`${testId}-dates`}
-              />
-              {!mine && (
-                <>
-                  <Select
-                    label={t('activities.actions.employeeType')}
-                    w={190}
-                    allowDeselect={false}
-                    value={String(f.employeeFilterType)}
-                    onChange={(v) => change({ employeeFilterType: Number(v ?? 1) as 0 | 1 })}
-                    data={[0, 1].map((v) => ({ value: String(v), label: t(`activities.employeeFilter.${v}`) }))}
-                    data-testid={`${testId}-employee-type`}
-                  />
-                  <div style={{ width: 260 }}>
-                    <SearchPicker
-                      source={{ kind: 'accounts', filter: 1 }}
-                      label={t('activities.actions.employee')}
-                      placeholder={t('activities.assigneePlaceholder')}
-                      value={f.employee}
-                      onPick={(p) => change({ employee: p })}
-                      testId={`${testId}-employee`}
+          {/* The filters (with their date picker) are rendered when opened. */}
+          {filtersOpen && (
+            <Paper withBorder p="sm">
+              <Group align="flex-end" gap="sm" wrap="wrap">
+                <Select
+                  label={t('activities.actions.done')}
+                  w={170}
+                  allowDeselect={false}
+                  value={f.done}
+                  onChange={(v) => change({ done: (v ?? 'all') as ActionFilters['done'] })}
+                  data={(['all', 'todo', 'completed'] as const).map((v) => ({ value: v, label: t(`activities.doneFilter.${v}`) }))}
+                  data-testid={`${testId}-done`}
+                />
+                <Select
+                  label={t('activities.actions.dateType')}
+                  w={190}
+                  allowDeselect={false}
+                  value={String(f.dateFilterType)}
+                  onChange={(v) => change({ dateFilterType: Number(v ?? 0) as 0 | 1 | 2 })}
+                  data={[0, 1, 2].map((v) => ({ value: String(v), label: t(`activities.dateFilter.${v}`) }))}
+                  data-testid={`${testId}-date-type`}
+                />
+                <DatePickerInput
+                  type="range"
+                  label={`${t('activities.actions.from')} – ${t('activities.actions.to')}`}
+                  w={260}
+                  clearable
+                  allowSingleDateInRange
+                  valueFormat={dateInputFormat()}
+                  value={[f.startDate, f.endDate]}
+                  onChange={([s, e]) => change({ startDate: s ? s.slice(0, 10) : null, endDate: e ? e.slice(0, 10) : null })}
+                  data-testid={`${testId}-dates`}
+                />
+                {!mine && (
+                  <>
+                    <Select
+                      label={t('activities.actions.employeeType')}
+                      w={190}
+                      allowDeselect={false}
+                      value={String(f.employeeFilterType)}
+                      onChange={(v) => change({ employeeFilterType: Number(v ?? 1) as 0 | 1 })}
+                      data={[0, 1].map((v) => ({ value: String(v), label: t(`activities.employeeFilter.${v}`) }))}
+                      data-testid={`${testId}-employee-type`}
                     />
-                  </div>
-                </>
-              )}
-              {filtered && (
-                <Button variant="subtle" onClick={() => setF({ ...defaults, perPage })}>
-                  {t('activities.filter.clear')}
-                </Button>
-              )}
-            </Group>
-          </Paper>
+                    <div style={{ width: 260 }}>
+                      <SearchPicker
+                        source={{ kind: 'accounts', filter: 1 }}
+                        label={t('activities.actions.employee')}
+                        placeholder={t('activities.assigneePlaceholder')}
+                        value={f.employee}
+                        onPick={(p) => change({ employee: p })}
+                        testId={`${testId}-employee`}
+                      />
+                    </div>
+                  </>
+                )}
+                {filtered && (
+                  <Button variant="subtle" onClick={() => setF({ ...defaults, perPage })}>
+                    {t('activities.filter.clear')}
+                  </Button>
+                )}
+              </Group>
+            </Paper>
+          )}
         </Collapse>
 
         {items.length === 0 ? (
@@ -164,49 +168,47 @@ export function ActionList({ mine = false }: { mine?: boolean }) {
             {q.isPending ? t('common.loading') : mine && !filtered ? t('activities.actions.mineEmpty') : t('activities.actions.empty')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={800}>
-            <Table verticalSpacing="xs" data-testid={`${testId}-table`}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={32}>
+          <div className="crm-table-x">
+            <table className="crm-table" style={{ minWidth: 800 }} data-testid={`${testId}-table`}>
+              <thead>
+                <tr>
+                  <th style={{ width: 32 }}>
                     <VisuallyHidden>{t('activities.col.state')}</VisuallyHidden>
-                  </Table.Th>
-                  <Table.Th>{t('activities.col.plannedOn')}</Table.Th>
-                  <Table.Th>{t('activities.col.description')}</Table.Th>
-                  <Table.Th>{t('activities.actions.record')}</Table.Th>
-                  <Table.Th>{t('activities.col.assigned')}</Table.Th>
-                  <Table.Th>{t('activities.col.createdBy')}</Table.Th>
-                  <Table.Th>{t('activities.col.createdOn')}</Table.Th>
-                  <Table.Th>{t('activities.col.completedOn')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
+                  </th>
+                  <th>{t('activities.col.plannedOn')}</th>
+                  <th>{t('activities.col.description')}</th>
+                  <th>{t('activities.actions.record')}</th>
+                  <th>{t('activities.col.assigned')}</th>
+                  <th>{t('activities.col.createdBy')}</th>
+                  <th>{t('activities.col.createdOn')}</th>
+                  <th>{t('activities.col.completedOn')}</th>
+                </tr>
+              </thead>
+              <tbody>
                 {items.map((a) => {
                   const state = stateOf(a.done);
                   return (
-                    <Table.Tr key={a.id} style={ROW_STYLE[state]} data-testid={`${testId}-row`} data-state={state}>
-                      <Table.Td>
+                    <tr key={a.id} style={ROW_STYLE[state]} data-testid={`${testId}-row`} data-state={state}>
+                      <td>
                         <StateIcon done={a.done} />
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(a.date)}</Table.Td>
-                      <Table.Td>
-                        <Text size="sm" className="pre-line" lineClamp={3}>
-                          {a.description}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
+                      </td>
+                      <td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(a.date)}</td>
+                      <td>
+                        <div className="pre-line line-clamp">{a.description}</div>
+                      </td>
+                      <td>
                         <RecordLinks links={a.links} />
-                      </Table.Td>
-                      <Table.Td>{a.assignedTo?.description}</Table.Td>
-                      <Table.Td>{a.createdBy}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(a.createdOn)}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(a.doneDate)}</Table.Td>
-                    </Table.Tr>
+                      </td>
+                      <td>{a.assignedTo?.description}</td>
+                      <td>{a.createdBy}</td>
+                      <td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(a.createdOn)}</td>
+                      <td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(a.doneDate)}</td>
+                    </tr>
                   );
                 })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              </tbody>
+            </table>
+          </div>
         )}
 
         <PagerFooter

@@ -1,7 +1,7 @@
-import { ActionIcon, Badge, Button, Card, Collapse, Group, Paper, Select, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Collapse, Group, Paper, Select, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIST_PAGE_SIZES, SEARCH_DEBOUNCE_MS, SHOW_ALL } from '@crm/contract/constants';
 import type { TActivity } from '@crm/contract';
@@ -12,6 +12,9 @@ import { ActivityEditor } from './activities/activity-editor.tsx';
 import { activityKeys, addActivity, fetchActivities, type TActivityDoneFilter } from './activities/api.ts';
 import { PagerFooter, RecordLinks, StateIcon, stateOf } from './activities/shared.tsx';
 import { useSectionReady } from './reveal.tsx';
+import './table.css';
+
+const LINES_4 = { '--lines': 4 } as CSSProperties;
 
 const ROW_STYLE = {
   todo: { backgroundColor: 'var(--mantine-color-red-0)' },
@@ -75,11 +78,9 @@ export function ActivityList({ entityType, id, editable = false }: { entityType:
     />
   );
   const editorRow = (
-    <Table.Tr>
-      <Table.Td colSpan={9} p="xs">
-        {editor}
-      </Table.Td>
-    </Table.Tr>
+    <tr>
+      <td colSpan={9}>{editor}</td>
+    </tr>
   );
   // One flat, keyed list of rows, so that the editor keeps its state when the list reloads and
   // a new activity's row turns up from the server.
@@ -116,45 +117,48 @@ export function ActivityList({ entityType, id, editable = false }: { entityType:
         </Group>
 
         <Collapse expanded={filtersOpen}>
-          <Paper withBorder p="sm" data-testid="activity-filters">
-            <Group align="flex-end" gap="sm" wrap="wrap">
-              <Select
-                label={t('activities.filter.done')}
-                w={220}
-                allowDeselect={false}
-                value={done}
-                onChange={(v) => {
-                  setDone((v ?? 'all') as TActivityDoneFilter);
-                  setPage(1);
-                }}
-                data={(['all', 'none', 'todo', 'completed'] as const).map((v) => ({ value: v, label: t(`activities.doneFilter.${v}`) }))}
-                data-testid="activity-filter-done"
-              />
-              <TextInput
-                label={t('activities.filter.text')}
-                placeholder={t('activities.filter.textPlaceholder')}
-                value={text}
-                onChange={(e) => {
-                  setText(e.currentTarget.value);
-                  setPage(1);
-                }}
-                w={280}
-                data-testid="activity-filter-text"
-              />
-              {filterActive && (
-                <Button
-                  variant="subtle"
-                  onClick={() => {
-                    setDone('all');
-                    setText('');
+          {/* The filters are rendered when opened: most visits never open them. */}
+          {filtersOpen && (
+            <Paper withBorder p="sm" data-testid="activity-filters">
+              <Group align="flex-end" gap="sm" wrap="wrap">
+                <Select
+                  label={t('activities.filter.done')}
+                  w={220}
+                  allowDeselect={false}
+                  value={done}
+                  onChange={(v) => {
+                    setDone((v ?? 'all') as TActivityDoneFilter);
                     setPage(1);
                   }}
-                >
-                  {t('activities.filter.clear')}
-                </Button>
-              )}
-            </Group>
-          </Paper>
+                  data={(['all', 'none', 'todo', 'completed'] as const).map((v) => ({ value: v, label: t(`activities.doneFilter.${v}`) }))}
+                  data-testid="activity-filter-done"
+                />
+                <TextInput
+                  label={t('activities.filter.text')}
+                  placeholder={t('activities.filter.textPlaceholder')}
+                  value={text}
+                  onChange={(e) => {
+                    setText(e.currentTarget.value);
+                    setPage(1);
+                  }}
+                  w={280}
+                  data-testid="activity-filter-text"
+                />
+                {filterActive && (
+                  <Button
+                    variant="subtle"
+                    onClick={() => {
+                      setDone('all');
+                      setText('');
+                      setPage(1);
+                    }}
+                  >
+                    {t('activities.filter.clear')}
+                  </Button>
+                )}
+              </Group>
+            </Paper>
+          )}
         </Collapse>
 
         {rows.length === 0 ? (
@@ -162,72 +166,71 @@ export function ActivityList({ entityType, id, editable = false }: { entityType:
             {list.isPending ? t('common.loading') : filterActive ? t('activities.emptyFiltered') : editable ? t('activities.empty') : t('activities.emptyReadOnly')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={900}>
-            <Table verticalSpacing="xs" data-testid="activity-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={32}>
+          <div className="crm-table-x">
+            <table className="crm-table" style={{ minWidth: 900 }} data-testid="activity-table">
+              <thead>
+                <tr>
+                  <th style={{ width: 32 }}>
                     <VisuallyHidden>{t('activities.col.state')}</VisuallyHidden>
-                  </Table.Th>
-                  <Table.Th>{t('activities.col.createdOn')}</Table.Th>
-                  <Table.Th>{t('activities.col.createdBy')}</Table.Th>
-                  <Table.Th>{t('activities.col.assigned')}</Table.Th>
-                  <Table.Th>{t('activities.col.createdAt')}</Table.Th>
-                  <Table.Th>{t('activities.col.plannedOn')}</Table.Th>
-                  <Table.Th>{t('activities.col.completedOn')}</Table.Th>
-                  <Table.Th>{t('activities.col.description')}</Table.Th>
-                  <Table.Th w={48}>
+                  </th>
+                  <th>{t('activities.col.createdOn')}</th>
+                  <th>{t('activities.col.createdBy')}</th>
+                  <th>{t('activities.col.assigned')}</th>
+                  <th>{t('activities.col.createdAt')}</th>
+                  <th>{t('activities.col.plannedOn')}</th>
+                  <th>{t('activities.col.completedOn')}</th>
+                  <th>{t('activities.col.description')}</th>
+                  <th style={{ width: 48 }}>
                     <VisuallyHidden>{t('activities.edit')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
                 {rows.map((a) => {
                   const state = stateOf(a.done);
                   const isEditing = editing?.activity.id === a.id;
                   return (
                     <Fragment key={a.id}>
-                      <Table.Tr style={ROW_STYLE[state]} data-testid="activity-row" data-activity-id={a.id} data-state={state}>
-                        <Table.Td>
+                      <tr style={ROW_STYLE[state]} data-testid="activity-row" data-activity-id={a.id} data-state={state}>
+                        <td>
                           <StateIcon done={a.done} />
-                        </Table.Td>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(a.createdOn)}</Table.Td>
-                        <Table.Td>{a.createdBy}</Table.Td>
-                        <Table.Td data-testid="activity-assigned">{a.assignedTo?.description}</Table.Td>
-                        <Table.Td>
+                        </td>
+                        <td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(a.createdOn)}</td>
+                        <td>{a.createdBy}</td>
+                        <td data-testid="activity-assigned">{a.assignedTo?.description}</td>
+                        <td>
                           <RecordLinks links={a.links} />
-                        </Table.Td>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(a.date)}</Table.Td>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="activity-done-on">
+                        </td>
+                        <td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(a.date)}</td>
+                        <td style={{ whiteSpace: 'nowrap' }} data-testid="activity-done-on">
                           {formatDateTime(a.doneDate)}
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm" className="pre-line" lineClamp={4} c={state === 'complete' ? 'dimmed' : undefined} data-testid="activity-text">
+                        </td>
+                        <td>
+                          <div className={state === 'complete' ? 'pre-line line-clamp dimmed' : 'pre-line line-clamp'} style={LINES_4} data-testid="activity-text">
                             {a.description}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
+                          </div>
+                        </td>
+                        <td>
                           {editable && (!editing || isEditing) && (
-                            <Tooltip label={t('activities.edit')} withArrow>
-                              <ActionIcon
-                                variant={isEditing ? 'filled' : 'subtle'}
-                                onClick={() => setEditing(isEditing ? editing : { activity: a, isNew: false })}
-                                aria-label={t('activities.edit')}
-                                data-testid="activity-edit"
-                              >
-                                <IconPencil size={16} />
-                              </ActionIcon>
-                            </Tooltip>
+                            <ActionIcon
+                              variant={isEditing ? 'filled' : 'subtle'}
+                              onClick={() => setEditing(isEditing ? editing : { activity: a, isNew: false })}
+                              aria-label={t('activities.edit')}
+                              title={t('activities.edit')}
+                              data-testid="activity-edit"
+                            >
+                              <IconPencil size={16} />
+                            </ActionIcon>
                           )}
-                        </Table.Td>
-                      </Table.Tr>
+                        </td>
+                      </tr>
                       {isEditing && editorRow}
                     </Fragment>
                   );
                 })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              </tbody>
+            </table>
+          </div>
         )}
 
         <PagerFooter

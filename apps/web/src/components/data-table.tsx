@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LIST_PAGE_SIZES, SHOW_ALL } from '@crm/contract/constants';
 import type { ListState } from '../lib/list-state.ts';
 import { IconInbox } from './icons.ts';
-import './data-table.css';
+import './table.css';
 
 /** One column of a list: the record's field it shows, its title, how a cell is drawn. */
 export type DataTableColumn<T> = {
@@ -155,7 +155,7 @@ export function DataTable<T>({ testId, list, records, totalRows, fetching, colum
               if (rows.length > shown && el.scrollTop + el.clientHeight >= el.scrollHeight - 400) setShown((n) => n + RENDER_CHUNK);
             }}
           >
-            <table className="crm-table" aria-busy={fetching || undefined}>
+            <table className="crm-table crm-table-striped" aria-busy={fetching || undefined}>
               <thead>
                 <tr>
                   {selection && (

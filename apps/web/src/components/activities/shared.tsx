@@ -1,4 +1,4 @@
-import { Anchor, Group, Pagination, Select, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { Group, Pagination, Select, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LinkKind } from '@crm/contract/constants';
@@ -43,43 +43,43 @@ export function RecordLink({ link }: { link: TActivityLinkView }) {
   const to = linkPath(link.entity, link.id);
   const text = link.entity === LinkKind.Account ? link.description : `${t(`activities.linkKind.${link.entity}`)}: ${link.description}`;
   return to ? (
-    <Anchor component={Link} to={to} size="sm" data-testid="activity-record-link">
+    <Link to={to} className="cell-link mantine-focus-auto" data-testid="activity-record-link">
       {text}
-    </Anchor>
+    </Link>
   ) : (
-    <Text span size="sm">
-      {text}
-    </Text>
+    <span>{text}</span>
   );
 }
 
 export function RecordLinks({ links }: { links: TActivityLinkView[] }) {
   return (
-    <Group gap={4} wrap="wrap">
+    <span className="cell-links">
       {links.map((l, i) => (
         <span key={`${l.entity}:${l.id}`}>
           <RecordLink link={l} />
           {i < links.length - 1 ? ', ' : ''}
         </span>
       ))}
-    </Group>
+    </span>
   );
 }
 
 /** State of an activity as used in styles and tests: none (not an action), todo, complete. */
 export const stateOf = (done: boolean | null): 'none' | 'todo' | 'complete' => (done === null ? 'none' : done ? 'complete' : 'todo');
 
-/** To do: a red icon; complete: a completed icon; not an action: nothing. */
+/**
+ * To do: a red icon; complete: a completed icon; not an action: nothing. A plain element (named
+ * for assistive technology, titled for the mouse): a table shows one per row.
+ */
 export function StateIcon({ done }: { done: boolean | null }) {
   const { t } = useTranslation();
   if (done === null) return null;
-  const label = t(done ? 'activities.state.complete' : 'activities.state.todo');
+  const state = done ? 'complete' : 'todo';
+  const label = t(`activities.state.${state}`);
   return (
-    <Tooltip label={label} withArrow>
-      <ThemeIcon variant="light" color={done ? 'green' : 'red'} size="sm" radius="xl" role="img" aria-label={label} data-testid={`state-${done ? 'complete' : 'todo'}`}>
-        {done ? <IconCircleCheck size={14} /> : <IconClock size={14} />}
-      </ThemeIcon>
-    </Tooltip>
+    <span className="state-icon" data-state={state} role="img" aria-label={label} title={label} data-testid={`state-${state}`}>
+      {done ? <IconCircleCheck size={14} aria-hidden /> : <IconClock size={14} aria-hidden />}
+    </span>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Grid, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconBell, IconBuildingEstate, IconSearch, IconUserPlus, IconUsers, IconTargetArrow } from '../../../components/icons.ts';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
@@ -8,6 +8,7 @@ import type { THome } from '@crm/contract';
 import { api } from '../../../lib/api.ts';
 import { formatDateTime, formatLongDate } from '../../../lib/format.ts';
 import { hasBranch, useSession } from '../../../lib/session.ts';
+import '../../../components/table.css';
 
 // The action list brings the date pickers: loaded after the page itself shows.
 const ActionList = lazy(() => import('../../../components/action-list.tsx').then((m) => ({ default: m.ActionList })));
@@ -100,31 +101,31 @@ export function HomePage() {
             ) : data.recent.length === 0 ? (
               <Text c="dimmed">{t('home.noRecent')}</Text>
             ) : (
-              <Table.ScrollContainer minWidth={480}>
-                <Table striped highlightOnHover data-testid="home-recent">
-                  <Table.Tbody>
+              <div className="crm-table-x">
+                <table className="crm-table crm-table-striped" style={{ minWidth: 480 }} data-testid="home-recent">
+                  <tbody>
                     {data.recent.map((r) => {
                       const to = recordPath(r.entity, r.entityId);
                       return (
-                        <Table.Tr key={r.id}>
-                          <Table.Td w={170}>{formatDateTime(r.date)}</Table.Td>
-                          <Table.Td>{t(`action.${r.action}`, { defaultValue: r.action })}</Table.Td>
-                          <Table.Td>
+                        <tr key={r.id}>
+                          <td style={{ width: 170 }}>{formatDateTime(r.date)}</td>
+                          <td>{t(`action.${r.action}`, { defaultValue: r.action })}</td>
+                          <td>
                             {to ? (
-                              <Link to={to}>
+                              <Link to={to} className="cell-link mantine-focus-auto">
                                 {t(`entity.${r.entity}`, { defaultValue: r.entity })} #{r.entityId}
                               </Link>
                             ) : (
                               t(`entity.${r.entity}`, { defaultValue: r.entity })
                             )}
-                          </Table.Td>
-                          <Table.Td c="dimmed">{r.message}</Table.Td>
-                        </Table.Tr>
+                          </td>
+                          <td className="dimmed">{r.message}</td>
+                        </tr>
                       );
                     })}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+                  </tbody>
+                </table>
+              </div>
             )}
           </Card>
         </Grid.Col>
