@@ -15,6 +15,13 @@ describe('migrations', () => {
     await q(`drop table account_last_names`);
     await q(`drop index leads_account_idx`);
     await q(`create index leads_account_idx on leads (account_id)`);
+    // Before 0032: payment_accounts without its "listed" flag; a third of the accounts have a row
+    // (made when they kept payments, which none of them does any more).
+    await q(`drop trigger accounts_payment_account_listed on accounts`);
+    await q(`drop index payment_accounts_listed_idx`);
+    await q(`alter table payment_accounts drop column listed`);
+    await q(`create index payment_accounts_modified_idx on payment_accounts (transactions_modified_on, account_id)`);
+    await q(`insert into payment_accounts (account_id) select id from accounts where id % 3 = 0`);
     await q(`delete from drizzle.__drizzle_migrations where created_at >= 1795479485623`);
     await q(`vacuum accounts`);
     const visible = async () => (await q(`select relpages, relallvisible from pg_class where relname = 'accounts'`)).rows[0] as { relpages: number; relallvisible: number };
@@ -30,6 +37,11 @@ describe('migrations', () => {
     expect((await q(`select count(*)::int as n from account_last_names where names like '%last42%'`)).rows[0]).toEqual({ n: 11 });
     await q(`update accounts set last_name = 'Changed' where last_name = 'Last42'`);
     expect((await q(`select count(*)::int as n from account_last_names where names = 'changed'`)).rows[0]).toEqual({ n: 1 });
+    // 0032 listed only the accounts that keep payments, and the flag follows them from then on.
+    expect((await q(`select count(*)::int as n, count(*) filter (where listed)::int as listed from payment_accounts`)).rows[0]).toEqual({ n: 1000, listed: 0 });
+    await q(`update accounts set has_transactions = true where id in (select min(account_id) from payment_accounts)`);
+    await q(`update accounts set has_transactions = true where id % 3 = 1 and id < 30`);
+    expect((await q(`select count(*)::int as n, count(*) filter (where listed)::int as listed from payment_accounts`)).rows[0]).toEqual({ n: 1010, listed: 11 });
     // Applied once: a second start changes nothing.
     await migrateDb(t.dbUrl);
     await t.app.close();

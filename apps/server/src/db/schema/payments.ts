@@ -1,4 +1,4 @@
-import { date, index, integer, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 import { sql, type HasDefault, type NotNull } from 'drizzle-orm';
 import { TRANSACTION_FIELDS, TRANSACTION_TYPES, type TTransactionField, type TTransactionFieldDescription, type TTransactionFieldType, type TTransactionType } from '@crm/contract';
 import { users } from './platform.ts';
@@ -111,6 +111,8 @@ export const paymentAccounts = pgTable(
       .primaryKey()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     transactionsModifiedOn: tsz('transactions_modified_on').notNull().default(sql`now()`),
+    /** The account keeps payments (accounts.has_transactions, mirrored by a trigger): in the list. */
+    listed: boolean('listed').notNull().default(true),
   },
-  (t) => [index('payment_accounts_modified_idx').on(t.transactionsModifiedOn, t.accountId)],
+  (t) => [index('payment_accounts_listed_idx').on(t.transactionsModifiedOn, t.accountId).where(sql`${t.listed}`)],
 );

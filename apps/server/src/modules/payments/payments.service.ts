@@ -112,30 +112,57 @@ export function nameWordStarts(text: string): SQL {
 
 /** GET /api/transactions/accounts: the accounts that keep payments (a client: its own only). */
 export async function listPaymentAccounts(app: FastifyInstance, user: SessionUser, q: TPaymentAccountsQuery, culture: TCulture) {
-  const where: SQL[] = [sql`${accounts.hasTransactions}`];
   const own = ownAccountOnly(user);
-  if (own !== null) where.push(sql`${accounts.id} = ${own}`);
   const text = q.searchStr?.trim();
-  if (text) where.push(nameWordStarts(text));
-  const cond = and(...where);
-  // Every account that keeps payments has its payment_accounts row (a trigger makes it): the list
-  // walks payment_accounts by its (modified on, account) index and fetches each account by its key.
   const modified = paymentAccounts.transactionsModifiedOn;
   const dir = sql.raw(q.sortDir === 'asc' ? 'asc' : 'desc');
+  const transactionModifiedOn = localText(modified, app.config.timeZone);
+  if (!text && q.sortBy !== 'name') {
+    // The usual list, newest change first: the page is read from payment_accounts' partial index
+    // of listed accounts alone (the flag is mirrored there), then its accounts by their key.
+    const listed = and(sql`${paymentAccounts.listed}`, own !== null ? eq(paymentAccounts.accountId, own) : undefined);
+    const [{ n }] = (await app.db.select({ n: sql<number>`count(*)::int` }).from(paymentAccounts).where(listed)) as [{ n: number }];
+    const page = app.db
+      .select({ accountId: paymentAccounts.accountId })
+      .from(paymentAccounts)
+      .where(listed)
+      .orderBy(sql`${modified} ${dir}`, sql`${paymentAccounts.accountId} ${dir}`)
+      .limit(q.perPage)
+      .offset((q.currentPage - 1) * q.perPage)
+      .as('page');
+    const rows = await app.db
+      .select({ id: accounts.id, name: accounts.displayName, transactionModifiedOn })
+      .from(page)
+      .innerJoin(paymentAccounts, eq(paymentAccounts.accountId, page.accountId))
+      .innerJoin(accounts, eq(accounts.id, page.accountId))
+      .orderBy(sql`${modified} ${dir}`, sql`${paymentAccounts.accountId} ${dir}`);
+    return { items: rows, totalRows: n };
+  }
+  // Both flags say the same; the account's lets a name search start from its partial index.
+  const where: SQL[] = [sql`${paymentAccounts.listed}`, sql`${accounts.hasTransactions}`];
+  if (own !== null) where.push(sql`${accounts.id} = ${own}`);
+  if (text) where.push(nameWordStarts(text));
+  const cond = and(...where);
   const order =
     q.sortBy === 'name'
       ? [sql`${accounts.displayName} collate ${collationOf(culture)} ${dir}`, sql`${accounts.id} ${dir}`]
       : [sql`${modified} ${dir}`, sql`${paymentAccounts.accountId} ${dir}`];
-  const [{ n }] = (await app.db.select({ n: sql<number>`count(*)::int` }).from(accounts).where(cond)) as [{ n: number }];
+  // A name search matches a few hundred accounts at most: the page and the count are one statement
+  // (one pass over the name index); a page past the end counts apart.
   const rows = await app.db
-    .select({ id: accounts.id, name: accounts.displayName, transactionModifiedOn: localText(modified, app.config.timeZone) })
+    .select({ id: accounts.id, name: accounts.displayName, transactionModifiedOn, total: sql<number>`(count(*) over ())::int` })
     .from(paymentAccounts)
     .innerJoin(accounts, eq(accounts.id, paymentAccounts.accountId))
     .where(cond)
     .orderBy(...order)
     .limit(q.perPage)
     .offset((q.currentPage - 1) * q.perPage);
-  return { items: rows, totalRows: n };
+  const total =
+    rows[0]?.total ??
+    (q.currentPage > 1
+      ? ((await app.db.select({ n: sql<number>`count(*)::int` }).from(paymentAccounts).innerJoin(accounts, eq(accounts.id, paymentAccounts.accountId)).where(cond)) as [{ n: number }])[0].n
+      : 0);
+  return { items: rows.map(({ total: _, ...r }) => r), totalRows: total };
 }
 
 // ---------- statement ----------

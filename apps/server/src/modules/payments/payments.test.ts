@@ -271,6 +271,36 @@ describe('the payments list', () => {
     expect(page.totalRows).toBe(page.items.length);
     expect(page.items[0]).toMatchObject({ id: expect.any(Number), name: expect.any(String), transactionModifiedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/) });
   });
+
+  it('lists, newest change first, exactly the accounts that keep payments: one that stops leaves it and comes back with its date', async () => {
+    const ids = async (query = 'perPage=1000000') => {
+      const body = (await get(admin.token, `/api/transactions/accounts?${query}`)).json() as { items: { id: number; transactionModifiedOn: string }[]; totalRows: number };
+      expect(body.totalRows).toBe(body.items.length);
+      return body.items;
+    };
+    const older = await newAccount();
+    const newer = await newAccount();
+    await db.execute(sql`update payment_accounts set transactions_modified_on = now() - interval '1 day' where account_id = ${older.id}`);
+    let list = await ids();
+    expect(list.findIndex((i) => i.id === newer.id)).toBeLessThan(list.findIndex((i) => i.id === older.id));
+    const before = list.find((i) => i.id === older.id)!.transactionModifiedOn;
+    const [{ n }] = (await db.execute(sql`select count(*)::int as n from accounts where has_transactions`)).rows as [{ n: number }];
+    expect(list).toHaveLength(n);
+
+    await db.update(accounts).set({ hasTransactions: false }).where(eq(accounts.id, older.id));
+    list = await ids();
+    expect(list.map((i) => i.id)).not.toContain(older.id);
+    expect(list).toHaveLength(n - 1);
+    // The second page starts where the first ended.
+    const first = (await get(admin.token, '/api/transactions/accounts?perPage=1&currentPage=1')).json().items[0];
+    const second = (await get(admin.token, '/api/transactions/accounts?perPage=1&currentPage=2')).json().items[0];
+    expect([first.id, second.id]).toEqual(list.slice(0, 2).map((i) => i.id));
+
+    await db.update(accounts).set({ hasTransactions: true }).where(eq(accounts.id, older.id));
+    list = await ids();
+    expect(list.find((i) => i.id === older.id)?.transactionModifiedOn).toBe(before);
+    expect(list).toHaveLength(n);
+  });
 });
 
 describe('Transactions.xlsx', () => {
