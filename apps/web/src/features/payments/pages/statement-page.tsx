@@ -139,7 +139,7 @@ export function Statement({ accountId }: { accountId: number }) {
       textAlign: 'right',
       noWrap: true,
       render: (r) => (
-        <Text size="sm" fw={600} c={r.balance.startsWith('-') ? 'red.8' : undefined}>
+        <Text size="sm" fw={600} c={r.balance.startsWith('-') ? 'red.9' : undefined}>
           {formatAmount(r.balance)}
         </Text>
       ),
