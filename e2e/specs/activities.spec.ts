@@ -63,6 +63,34 @@ const DATE = /\d{1,2}[./]\d{1,2}[./]\d{4}/;
 
 for (const L of LANGUAGES) {
   test.describe(`activities and assignments (${L.cookie})`, () => {
+    test('on a phone the activities are drawn when the reader scrolls near them, or tabs into them', async ({ context, request, baseURL }) => {
+      const { page, token } = await openAs(context, request, baseURL!, L.cookie);
+      // A short phone screen: the block is well below the first screen and the 400 px margin.
+      await page.setViewportSize({ width: 412, height: 300 });
+      const id = await createAccount(request, token, { lastName: unique('Phone'), firstName: 'Eleni', email: 'eleni.phone@example.com', phone: '+30 697 000 3344', isClient: true });
+      const placeholder = page.getByTestId('activity-list-placeholder');
+      const list = page.getByTestId('activity-list');
+
+      await page.goto(`/Accounts/View/${id}`);
+      await expect(page.getByTestId('assignments')).toBeVisible();
+      // Held by a card with its title, nothing asked for yet.
+      await expect(placeholder.getByRole('heading', { name: L.activities })).toBeAttached();
+      await expect(list).toHaveCount(0);
+      await placeholder.scrollIntoViewIfNeeded();
+      await expect(list.getByTestId('activity-count')).toHaveText('0');
+      await expect(placeholder).toHaveCount(0);
+
+      // The keyboard: the placeholder is a named stop; reaching it draws the block, and Tab goes on into it.
+      await page.goto(`/Accounts/View/${id}`);
+      await expect(page.getByTestId('assignments')).toBeVisible();
+      await expect(list).toHaveCount(0);
+      const region = page.getByRole('region', { name: L.activities });
+      await region.focus();
+      await expect(list.getByTestId('activity-add')).toBeVisible();
+      await page.keyboard.press('Tab');
+      await expect(list.getByTestId('activity-filter-toggle')).toBeFocused();
+    });
+
     test('add an activity, describe it, mark it complete; after a reload it is complete with a completed date', async ({ context, request, baseURL }) => {
       const { page, token } = await openAs(context, request, baseURL!, L.cookie);
       const id = await createAccount(request, token, { lastName: unique('Activity'), firstName: 'Eleni', isClient: true });

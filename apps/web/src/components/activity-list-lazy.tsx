@@ -1,21 +1,38 @@
-import { lazy, Suspense } from 'react';
-import { useSectionReady } from './reveal.tsx';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSectionReady, WhenNear } from './reveal.tsx';
 
 // The activities block sits at the bottom of every record view: its code (the list, the editor,
 // the filters) loads beside the record's data instead of with the page, which keeps the record
 // views' first download within the route budget (ARCHITECTURE.md, 150 KB gzip).
 const ActivityListImpl = lazy(() => import('./activity-list.tsx').then((m) => ({ default: m.ActivityList })));
 
-/** Until its code is here, the section tells <RevealTogether> it is not ready, so nothing moves when it arrives. */
-function Loading() {
+/**
+ * Until its code is here, the section tells <RevealTogether> it is not ready, so nothing moves when
+ * it arrives; shown (after the reveal), it keeps the placeholder's place.
+ */
+function Loading({ placeholder }: { placeholder: ReactNode }) {
   useSectionReady('activities', false);
-  return null;
+  return placeholder;
 }
 
-export function ActivityList(props: { entityType: number; id: number; editable?: boolean }) {
+/**
+ * The activities of a record. On a phone, where they are far below the first screen, the block is
+ * drawn, and its code and rows asked for, only when the reader scrolls near it (or tabs into it);
+ * until then a card of its title holds its place (decision 011).
+ */
+export function ActivityList({ armed, ...props }: { entityType: number; id: number; editable?: boolean; armed?: boolean }) {
+  const { t } = useTranslation();
+  const placeholder = (
+    <section className="section-placeholder" aria-busy="true" data-testid="activity-list-placeholder">
+      <h3 className="section-placeholder-title">{t('activities.title')}</h3>
+    </section>
+  );
   return (
-    <Suspense fallback={<Loading />}>
-      <ActivityListImpl {...props} />
-    </Suspense>
+    <WhenNear placeholder={placeholder} label={t('activities.title')} armed={armed}>
+      <Suspense fallback={<Loading placeholder={placeholder} />}>
+        <ActivityListImpl {...props} />
+      </Suspense>
+    </WhenNear>
   );
 }

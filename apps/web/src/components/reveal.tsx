@@ -57,3 +57,47 @@ export function RevealTogether({ children, fallback, gap, timeoutMs = 4000 }: { 
     </ReportContext.Provider>
   );
 }
+
+/**
+ * How far below (and above) the screen a deferred block starts to draw: half a phone screen, so it is
+ * drawn (and grows, pushing what follows) before it scrolls into view.
+ */
+const NEAR_MARGIN = '400px';
+/** Only phones defer: there the first screen is a small part of a record, and the CPU is slow. */
+const DEFERRING_SCREENS = '(max-width: 47.99em)';
+
+/**
+ * On a phone, draws `children` once the place they take comes within NEAR_MARGIN of the screen, or
+ * when the keyboard's focus reaches it (the placeholder is a named, focusable region; Tab goes on
+ * into the block); until then `placeholder`, of about the same height, holds the place. Wider
+ * screens, and browsers without IntersectionObserver, draw at once. Once drawn, it stays. `armed`
+ * false (the page above is still loading, so the place is not where it will be): it waits.
+ */
+export function WhenNear({ children, placeholder, label, armed = true }: { children: ReactNode; placeholder: ReactNode; label: string; armed?: boolean }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined' || !window.matchMedia(DEFERRING_SCREENS).matches);
+  const [deferred] = useState(!near);
+  useEffect(() => {
+    const el = ref.current;
+    if (near || !armed || !el) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: `${NEAR_MARGIN} 0px` },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [near, armed]);
+  if (!deferred) return children;
+  // The wrapper stays once the block is drawn: a focus that reached the placeholder stays on it
+  // (no longer a Tab stop), and the next Tab goes into the block.
+  return (
+    <div ref={ref} tabIndex={near ? -1 : 0} role={near ? undefined : 'region'} aria-label={near ? undefined : label} onFocus={near ? undefined : () => setNear(true)}>
+      {near ? children : placeholder}
+    </div>
+  );
+}

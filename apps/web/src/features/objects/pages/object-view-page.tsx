@@ -60,7 +60,8 @@ export function ObjectViewPage() {
       {numericId != null && (
         <>
           <Assignments parent="object" parentId={numericId} editable />
-          <ActivityList entityType={LINK_OBJECT} id={numericId} editable />
+          {/* Below the whole property: drawn when scrolled near, once the view above is in place. */}
+          <ActivityList entityType={LINK_OBJECT} id={numericId} editable armed={mode !== 0 || !!view.data} />
         </>
       )}
     </Stack>
