@@ -1,4 +1,4 @@
-import { Stack, type MantineSpacing } from '@mantine/core';
+import { Stack, useMantineTheme, type MantineSpacing } from '@mantine/core';
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 type Report = (id: string, ready: boolean) => void;
@@ -63,8 +63,6 @@ export function RevealTogether({ children, fallback, gap, timeoutMs = 4000 }: { 
  * drawn (and grows, pushing what follows) before it scrolls into view.
  */
 const NEAR_MARGIN = '400px';
-/** Only phones defer: there the first screen is a small part of a record, and the CPU is slow. */
-const DEFERRING_SCREENS = '(max-width: 47.99em)';
 
 /**
  * On a phone, draws `children` once the place they take comes within NEAR_MARGIN of the screen, or
@@ -75,7 +73,10 @@ const DEFERRING_SCREENS = '(max-width: 47.99em)';
  */
 export function WhenNear({ children, placeholder, label, armed = true }: { children: ReactNode; placeholder: ReactNode; label: string; armed?: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined' || !window.matchMedia(DEFERRING_SCREENS).matches);
+  // Only phones (below the theme's sm, as the shell's own phone layout) defer: there the first
+  // screen is a small part of a record, and the CPU is slow.
+  const { breakpoints } = useMantineTheme();
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined' || window.matchMedia(`(min-width: ${breakpoints.sm})`).matches);
   const [deferred] = useState(!near);
   useEffect(() => {
     const el = ref.current;
