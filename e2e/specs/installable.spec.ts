@@ -61,7 +61,11 @@ test.describe('installable', () => {
     await page.goto('/login');
     await controlled(page);
     await context.setOffline(true);
-    await page.goto('/Owners');
+    // As above: until the worker learns of the lost network it still opens the cached shell.
+    await expect(async () => {
+      await page.goto('/Owners');
+      await expect(page.getByTestId('offline-page')).toBeVisible({ timeout: 2000 });
+    }).toPass({ timeout: 20000 });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Нет подключения к интернету');
     await expect(page.getByRole('link', { name: 'Повторить' })).toBeVisible();
     await context.setOffline(false);
