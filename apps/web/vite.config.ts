@@ -19,5 +19,20 @@ export default defineConfig({
     manifest: true,
     emptyOutDir: true,
     chunkSizeWarningLimit: 600,
+    // Few files a screen, not a hundred: the automatic split made a chunk (and a stylesheet) of
+    // every set of screens sharing a module, and the account view fetched 95 files, each a request
+    // and a <link> the loader adds on the main thread. Now the entry holds everything the first
+    // screen needs (sign-in included), one shared chunk holds the components and libraries six or
+    // more screens use, and each screen's chunk holds the rest (decision 011).
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'boot', tags: ['$initial'], priority: 2 },
+            { name: 'ui', test: /node_modules|src[\\/](components|lib)[\\/]/, minShareCount: 6, priority: 1 },
+          ],
+        },
+      },
+    },
   },
 });

@@ -16,6 +16,7 @@ const LANGUAGES = [
     wrongCount: 'You selected 1 accounts. Please select 2 accounts to merge!',
     showAll: 'Show all',
     owners: 'Owners',
+    russian: 'Russian',
     deleteConfirm: 'Delete account?',
     deleted: 'Account deleted.',
     merged: 'Accounts merged',
@@ -33,6 +34,7 @@ const LANGUAGES = [
     wrongCount: 'Επιλεγμένες επαφές: 1. Για συγχώνευση επιλέξτε 2 επαφές!',
     showAll: 'Όλες',
     owners: 'Ιδιοκτήτες',
+    russian: 'Ρωσικά',
     deleteConfirm: 'Να διαγραφεί η επαφή;',
     deleted: 'Η επαφή διαγράφηκε.',
     merged: 'Οι επαφές συγχωνεύτηκαν',
@@ -101,8 +103,10 @@ for (const L of LANGUAGES) {
 
     test('in view mode the internal notes are edited on their own and kept', async ({ context, request, baseURL }) => {
       const { page, token } = await openAs(context, request, baseURL!, L.cookie);
-      const id = await createAccount(request, token, { firstName: 'Άννα', lastName: unique('Notes'), isOwner: true });
+      const id = await createAccount(request, token, { firstName: 'Άννα', lastName: unique('Notes'), isOwner: true, language: 'ru' });
       await page.goto(`/Accounts/View/${id}`);
+      // The language code is shown by its name in the reader's language.
+      await expect(page.getByTestId('view-language')).toContainText(L.russian);
       await page.getByTestId('editable-notes-edit').click();
       const note = 'Κλειδιά στον θυρωρό · keys with the concierge';
       await page.getByTestId('field-editor').getByTestId('field-input').fill(note);

@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RequireAuth, RedirectHome } from './guards.tsx';
 import { ComingSoon } from './coming-soon.tsx';
 import { NotFound } from './not-found.tsx';
+import { LoginPage } from '../features/auth/pages/login-page.tsx';
 
 export type RouteHandle = {
   title: string;
@@ -160,7 +161,9 @@ export const protectedRoutes: RouteObject[] = [
 
 export const router = createBrowserRouter([
   // No layout, no sign-in
-  lazyPage('/login', 'title.login', () => import('../features/auth/pages/login-page.tsx').then((m) => ({ Component: m.LoginPage }))),
+  // The sign-in page is part of the entry: the first screen of every visit without a session, and
+  // its inputs are the ones every other screen uses too. Lazy, it cost a round trip before it showed.
+  { path: '/login', Component: LoginPage, handle: { title: 'title.login' } satisfies RouteHandle },
   lazyPage('/ForgotPassword', 'title.forgotPassword', () => import('../features/auth/pages/forgot-password-page.tsx').then((m) => ({ Component: m.ForgotPasswordPage }))),
   lazyPage('/ResetPassword', 'title.resetPassword', () => import('../features/auth/pages/reset-password-page.tsx').then((m) => ({ Component: m.ResetPasswordPage }))),
   // The client's expense approval from the mailed link: no layout, no sign-in (the link's token opens that expense).

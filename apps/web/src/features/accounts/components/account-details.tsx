@@ -165,7 +165,9 @@ export function AccountDetails({ account: a }: { account: TAccount }) {
         <Field label={t('accounts.ui.field.companyNameEng')}>{a.nameEng}</Field>
         <Field label={t('accounts.ui.field.nameInLocal')}>{localName}</Field>
         <Field label={t('accounts.ui.field.companyNameLocal')}>{a.nameLocal}</Field>
-        <Field label={t('accounts.ui.field.language')}>{languageName(a.language)}</Field>
+        <Field label={t('accounts.ui.field.language')} testId="view-language">
+          {languageName(a.language)}
+        </Field>
         <Field label={t('accounts.ui.field.nationality')}>{a.nationality}</Field>
         <Field label={t('accounts.ui.field.country')}>{a.country}</Field>
       </Section>
