@@ -31,7 +31,7 @@ export const FULL_SIZES: LargeSizes = { accounts: 100_000, activities: 1_000_000
 type Log = (line: string) => void;
 
 /** Tables the generator fills; their secondary (non-unique) indexes are rebuilt after the load. */
-const TABLES = ['alerts', 'accounts', 'account_last_names', 'activities', 'activity_links', 'assignments', 'objects', 'object_accounts', 'object_keys', 'files', 'leads', 'lead_objects', 'viewings', 'viewing_objects', 'action_log', 'documents', 'transactions', 'payment_accounts', 'deals', 'deal_parties', 'reservations'];
+const TABLES = ['alerts', 'accounts', 'account_last_names', 'account_words', 'search_words', 'activities', 'activity_links', 'assignments', 'objects', 'object_accounts', 'object_keys', 'files', 'leads', 'lead_objects', 'viewings', 'viewing_objects', 'action_log', 'documents', 'transactions', 'payment_accounts', 'deals', 'deal_parties', 'reservations'];
 const AGENCY_DOMAIN = 'thermaikos-homes.gr';
 
 export function parseSizes(argv: string[]): LargeSizes & { force: boolean } {
@@ -737,7 +737,7 @@ async function clearData(c: pg.Client) {
   await c.query('truncate reservations, deal_parties, deals, viewing_objects, viewings, lead_object_marks, lead_objects, leads, activity_links, activities, assignments, object_accounts, object_keys, objects, files restart identity');
   await c.query('update users set account_id = null where account_id is not null');
   // The load runs without triggers (and so without the foreign keys' cascades).
-  await c.query('truncate account_last_names');
+  await c.query('truncate account_last_names, account_words, search_words');
   await c.query('delete from accounts');
 }
 
@@ -825,6 +825,8 @@ export async function ensureLargeData(url: string, sizes: LargeSizes, opts: { fo
     }
     // The last-name look-up table is kept by a trigger the load skipped: filled once, before its indexes.
     await c.query('select crm_account_last_names_rebuild()');
+    // So is the global search's word table (0033).
+    await c.query('select crm_account_words_rebuild()');
     for (const def of indexes) await c.query(def);
     log(`  rebuilt ${indexes.length} indexes (${t()})`);
     // The load skipped the triggers that keep the list totals: count them once from the rows.

@@ -22,6 +22,11 @@ describe('migrations', () => {
     await q(`alter table payment_accounts drop column listed`);
     await q(`create index payment_accounts_modified_idx on payment_accounts (transactions_modified_on, account_id)`);
     await q(`insert into payment_accounts (account_id) select id from accounts where id % 3 = 0`);
+    // Before 0033: no word tables.
+    await q(`drop trigger accounts_words_insert on accounts`);
+    await q(`drop trigger accounts_words_update on accounts`);
+    await q(`drop table account_words`);
+    await q(`drop table search_words`);
     await q(`delete from drizzle.__drizzle_migrations where created_at >= 1795479485623`);
     await q(`vacuum accounts`);
     const visible = async () => (await q(`select relpages, relallvisible from pg_class where relname = 'accounts'`)).rows[0] as { relpages: number; relallvisible: number };
@@ -42,6 +47,12 @@ describe('migrations', () => {
     await q(`update accounts set has_transactions = true where id in (select min(account_id) from payment_accounts)`);
     await q(`update accounts set has_transactions = true where id % 3 = 1 and id < 30`);
     expect((await q(`select count(*)::int as n, count(*) filter (where listed)::int as listed from payment_accounts`)).rows[0]).toEqual({ n: 1010, listed: 11 });
+    // 0033 filled the word tables from the accounts there, and follows them from then on.
+    expect((await q(`select count(distinct account_id)::int as n from account_words`)).rows[0]).toEqual({ n: 3000 });
+    expect((await q(`select count(*)::int as n from account_words where word = 'last2999'`)).rows[0]).toEqual({ n: 1 });
+    expect((await q(`select count(*)::int as n from search_words where word = 'last2999'`)).rows[0]).toEqual({ n: 1 });
+    await q(`update accounts set last_name = 'Renamed' where last_name = 'Last420'`);
+    expect((await q(`select count(*)::int as n from account_words where word = 'renamed'`)).rows[0]).toEqual({ n: 1 });
     // Applied once: a second start changes nothing.
     await migrateDb(t.dbUrl);
     await t.app.close();

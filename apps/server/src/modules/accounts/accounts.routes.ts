@@ -46,7 +46,7 @@ import {
   type AccountMergeStep,
 } from './accounts.service.ts';
 import { listAccounts, listClients, listEmployes, listOwners, listPartners, listSources, listSpecialists } from './accounts.lists.ts';
-import { makeAccountSearchProvider, searchAccounts } from './accounts.search.ts';
+import { makeAccountSearchProvider, pruneSearchWords, searchAccounts, SEARCH_WORDS_PRUNE_JOB } from './accounts.search.ts';
 
 /** Roles are the office admins' business: a branch admin does not change them either. */
 
@@ -67,6 +67,8 @@ export const accountsRoutes = fp(
     app.decorate('provisionSignIn', makeProvisionSignIn());
     app.decorate('findSignInAccount', findEmployeeByEmail);
     app.searchProviders.push(makeAccountSearchProvider(app));
+    // Words the global search no longer finds in any account (names changed, accounts deleted).
+    app.jobs.register(SEARCH_WORDS_PRUNE_JOB, () => pruneSearchWords(app), { everySeconds: 24 * 3600, maxAttempts: 2 });
 
     const tags = ['accounts'];
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { accounts } from '../../db/schema/index.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
-import { accountMatchQuery } from './accounts.search.ts';
+import { accountMatchQuery, searchAccountMatches } from './accounts.search.ts';
 
 const t = await createTestApp();
 const { app } = t;
@@ -79,6 +79,34 @@ describe('global search (accounts)', () => {
     expect(await search('_')).toEqual([]);
     expect((await search('παπαδοπ', branchUser.token)).length).toBe(2);
     expect((await app.inject({ url: '/api/search?searchStr=pap' })).statusCode).toBe(401);
+  });
+});
+
+describe('global search by one word (the word table, 0033)', () => {
+  it('finds the same accounts, in the same order, as matching the whole search text', async () => {
+    for (const q of ['παπα', 'papa', 'pap', '694', '4567', '+30694', 'eleni', 'agency.test', 'ουλο', 'nov', 'смир', 'smirn', 'el12', 'zzz', 'γιωργ', 'giorg']) {
+      const byWords = await searchAccountMatches(app, q);
+      const byRows = await accountMatchQuery(t.db, q, 5000);
+      expect(byWords.top.map((r) => r.id), q).toEqual(byRows.slice(0, 20).map((r) => r.id));
+      expect([...byWords.ids].sort((a, b) => a - b), q).toEqual(byRows.map((r) => r.id).sort((a, b) => a - b));
+    }
+  });
+
+  it('follows a renamed or deleted account at once, and old words are pruned', async () => {
+    const [{ id }] = (await t.db.insert(accounts).values({ firstName: 'Μαρίνα', lastName: 'Ζαχαρίου', isClient: true }).returning({ id: accounts.id })) as [{ id: number }];
+    expect((await search('ζαχαρ')).map((h) => h.id)).toEqual([id]);
+    await t.db.update(accounts).set({ lastName: 'Θεοχαρίδου' }).where(sql`${accounts.id} = ${id}`);
+    expect(await search('ζαχαρ')).toEqual([]);
+    expect(await search('θεοχαρ')).toEqual([{ id, description: 'Θεοχαρίδου Μαρίνα', entity: 'Client' }]);
+    // The name shown and sorted by follows the account too.
+    expect((await t.pool.query(`select distinct name from account_words where account_id = $1`, [id])).rows).toEqual([{ name: 'Θεοχαρίδου Μαρίνα' }]);
+    await t.db.delete(accounts).where(sql`${accounts.id} = ${id}`);
+    expect(await search('θεοχαρ')).toEqual([]);
+    expect((await t.pool.query(`select count(*)::int as n from account_words where account_id = $1`, [id])).rows[0]).toEqual({ n: 0 });
+    expect((await t.pool.query(`select count(*)::int as n from search_words where word in ('ζαχαριου', 'θεοχαριδου')`)).rows[0]).toEqual({ n: 2 });
+    expect((await t.pool.query(`select crm_search_words_prune() as n`)).rows[0].n).toBeGreaterThanOrEqual(2);
+    expect((await t.pool.query(`select count(*)::int as n from search_words where word in ('ζαχαριου', 'θεοχαριδου')`)).rows[0]).toEqual({ n: 0 });
+    expect((await search('παπαδοπ')).map((h) => h.id)).toEqual([eleni, giorgos]);
   });
 });
 

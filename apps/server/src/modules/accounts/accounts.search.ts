@@ -71,8 +71,49 @@ const MATCHES_MAX = 5000;
  * 5,000 found are shown, and typing on narrows it.
  */
 export async function searchAccountMatches(app: FastifyInstance, text: string): Promise<AccountMatches> {
+  const { rows } = await app.db.execute<{ ids: number[]; top: Found[] }>(oneWord(text) ? wordMatches(text) : rowMatches(text));
+  const found = rows[0] ?? { ids: [], top: [] };
+  if (found.top.length || text.length < 4) return { top: found.top, ids: found.ids.map(Number) };
+  const near = await findNear(app, text, SEARCH_MAX_HITS);
+  return { top: near, ids: near.map((r) => r.id) };
+}
+
+/**
+ * A fragment of three characters or more without a space: whatever it matches in an account's
+ * search text lies inside one of its words, so it is looked up among the words (0033): the distinct
+ * words containing it (trigram index on search_words), then their accounts with their names
+ * (account_words, from its index alone), and the accounts' other columns for the 20 shown only.
+ * The same accounts, in the same order, as matching the whole search text (rowMatches).
+ */
+const oneWord = (text: string) => text.length >= 3 && !/\s/.test(text);
+
+function wordMatches(text: string): SQL {
+  const digits = phoneDigits(text);
+  const latin = digits ? undefined : latinMatch(sql`s.word`, text);
+  return sql`
+    with w as (
+      select s.word from search_words s
+      where s.word like ${containsPattern(text)}
+        ${digits && digits !== text ? sql`or s.word like ${containsPattern(digits)}` : sql``}
+        ${latin ? sql`or ${latin}` : sql``}),
+    m as materialized (
+      select aw.account_id as id, min(aw.name) as name, min(case when aw.word like ${startsPattern(text)} then 0 else 1 end) as rank
+      from account_words aw where aw.word in (select word from w)
+      group by aw.account_id limit ${MATCHES_MAX})
+    select coalesce((select array_agg(id) from m), '{}') as ids,
+      coalesce((select json_agg(t) from (
+        select ${accounts.id} as id, ${accounts.displayName} as name, ${accounts.emails} as emails, ${accounts.phones} as phones,
+          ${accounts.isOwner} as "isOwner", ${accounts.isClient} as "isClient", ${accounts.isProfessional} as "isProfessional",
+          ${accounts.isSource} as "isSource", ${accounts.isEmploye} as "isEmploye"
+        from (select id, name, rank from m order by rank, name, id limit ${SEARCH_MAX_HITS}) best
+          join ${accounts} on ${accounts.id} = best.id
+        order by best.rank, best.name, best.id) t), '[]') as top`;
+}
+
+/** Any other text: matched on the accounts' whole search text (trigram index on accounts). */
+function rowMatches(text: string): SQL {
   const { match, rank } = matchParts(text);
-  const { rows } = await app.db.execute<{ ids: number[]; top: Found[] }>(sql`
+  return sql`
     with m as materialized (
       select ${accounts.id} as id, ${accounts.displayName} as name, ${accounts.emails} as emails, ${accounts.phones} as phones,
         ${accounts.isOwner} as "isOwner", ${accounts.isClient} as "isClient", ${accounts.isProfessional} as "isProfessional",
@@ -80,11 +121,13 @@ export async function searchAccountMatches(app: FastifyInstance, text: string): 
       from ${accounts} where ${match} limit ${MATCHES_MAX})
     select coalesce((select array_agg(id) from m), '{}') as ids,
       coalesce((select json_agg(t) from (select id, name, emails, phones, "isOwner", "isClient", "isProfessional", "isSource", "isEmploye"
-        from m order by rank, name, id limit ${SEARCH_MAX_HITS}) t), '[]') as top`);
-  const found = rows[0] ?? { ids: [], top: [] };
-  if (found.top.length || text.length < 4) return { top: found.top, ids: found.ids.map(Number) };
-  const near = await findNear(app, text, SEARCH_MAX_HITS);
-  return { top: near, ids: near.map((r) => r.id) };
+        from m order by rank, name, id limit ${SEARCH_MAX_HITS}) t), '[]') as top`;
+}
+
+/** The daily clean-up of search_words (0033): a word no account has any more finds nothing, and goes. */
+export const SEARCH_WORDS_PRUNE_JOB = 'accounts.searchWordsPrune';
+export async function pruneSearchWords(app: FastifyInstance): Promise<void> {
+  await app.db.execute(sql`select crm_search_words_prune()`);
 }
 
 async function findAccounts(app: FastifyInstance, text: string, limit: number, extra?: SQL) {
