@@ -146,6 +146,9 @@ describe('account picker search', () => {
     expect(await pick('πα', 1)).toEqual([{ id: eleni, description: 'Παπαδοπούλου Ελένη' }]);
     expect((await pick('πα', 2)).map((h) => h.id)).toEqual([pavlos, eleni]);
     expect(await pick('')).toEqual([]);
+    // One word, every account: from the word table, in the global search's order; filtered: from the accounts.
+    expect((await pick('papa')).map((h) => h.id)).toEqual([eleni, giorgos, stefanos, pavlos]);
+    expect((await pick('papa', 1)).map((h) => h.id)).toEqual([eleni, stefanos]);
     const bad = await app.inject({ url: '/api/account/search?searchStr=a&filter=5', headers: bearer(emp.token) });
     expect(bad.statusCode).toBe(400);
   });

@@ -87,7 +87,7 @@ export async function searchAccountMatches(app: FastifyInstance, text: string): 
  */
 const oneWord = (text: string) => text.length >= 3 && !/\s/.test(text);
 
-function wordMatches(text: string): SQL {
+function wordMatches(text: string, withIds = true): SQL {
   const digits = phoneDigits(text);
   const latin = digits ? undefined : latinMatch(sql`s.word`, text);
   return sql`
@@ -100,7 +100,7 @@ function wordMatches(text: string): SQL {
       select aw.account_id as id, min(aw.name) as name, min(case when aw.word like ${startsPattern(text)} then 0 else 1 end) as rank
       from account_words aw where aw.word in (select word from w)
       group by aw.account_id limit ${MATCHES_MAX})
-    select coalesce((select array_agg(id) from m), '{}') as ids,
+    select ${withIds ? sql`coalesce((select array_agg(id) from m), '{}')` : sql`'{}'::int[]`} as ids,
       coalesce((select json_agg(t) from (
         select ${accounts.id} as id, ${accounts.displayName} as name, ${accounts.emails} as emails, ${accounts.phones} as phones,
           ${accounts.isOwner} as "isOwner", ${accounts.isClient} as "isClient", ${accounts.isProfessional} as "isProfessional",
@@ -131,7 +131,11 @@ export async function pruneSearchWords(app: FastifyInstance): Promise<void> {
 }
 
 async function findAccounts(app: FastifyInstance, text: string, limit: number, extra?: SQL) {
-  const rows = await accountMatchQuery(app.db, text, limit, extra);
+  // Every account (no filter), one word: from the word table, as the global search.
+  const rows =
+    !extra && limit === SEARCH_MAX_HITS && oneWord(text)
+      ? ((await app.db.execute<{ top: Found[] }>(wordMatches(text, false))).rows[0]?.top ?? [])
+      : await accountMatchQuery(app.db, text, limit, extra);
   if (rows.length || text.length < 4) return rows;
   return findNear(app, text, limit, extra);
 }
