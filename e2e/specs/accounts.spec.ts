@@ -117,6 +117,30 @@ for (const L of LANGUAGES) {
       expect((await (await viewAccount(request, token, id)).json()).notes).toBe(note);
     });
 
+    test('an account opened by its address asks for its record, assignments and files once, while its code loads', async ({ context, request, baseURL }) => {
+      const { page, token } = await openAs(context, request, baseURL!, L.cookie);
+      const lastName = unique('Early');
+      const id = await createAccount(request, token, { firstName: 'Δήμητρα', lastName, isOwner: true });
+      const events: string[] = [];
+      page.on('request', (r) => {
+        const u = new URL(r.url());
+        if (u.pathname.startsWith('/api/')) events.push(`ask ${u.pathname}${u.pathname === '/api/files' ? '' : u.search}`);
+      });
+      page.on('requestfinished', (r) => {
+        if (/\/account-view-page-[\w-]+\.js$/.test(new URL(r.url()).pathname)) events.push('code');
+      });
+      await page.goto(`/Accounts/View/${id}`);
+      await expect(page.getByTestId('account-page')).toContainText(lastName);
+      await expect(page.getByTestId('assignments')).toBeVisible();
+      const asked = (what: string) => events.filter((e) => e === `ask ${what}`).length;
+      expect(asked(`/api/account/view/${id}`), events.join('\n')).toBe(1);
+      expect(asked(`/api/assignment/account/${id}`), events.join('\n')).toBe(1);
+      expect(asked('/api/files'), events.join('\n')).toBe(1);
+      // Asked by the route as the navigation began, not by the screen once its code had arrived.
+      expect(events.indexOf('code'), events.join('\n')).toBeGreaterThan(-1);
+      expect(events.indexOf(`ask /api/account/view/${id}`)).toBeLessThan(events.indexOf('code'));
+    });
+
     test('a new client: names are required, then the account opens in expanded edit', async ({ context, request, baseURL }) => {
       const { page } = await openAs(context, request, baseURL!, L.cookie);
       await page.goto('/Accounts/AddClient');

@@ -1,8 +1,8 @@
 import { MantineProvider, createTheme, type CSSVariablesResolver, Center, Stack, Text, Button } from '@mantine/core';
-import { QueryCache, QueryClient, QueryClientProvider, MutationCache } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { ApiError, setUnauthorizedHandler } from '../lib/api.ts';
-import { reportError } from '../lib/errors.ts';
+import { setUnauthorizedHandler } from '../lib/api.ts';
+import { queryClient } from './query-client.ts';
 import { router } from './router.tsx';
 
 const theme = createTheme({
@@ -41,27 +41,6 @@ const cssVariablesResolver: CSSVariablesResolver = (t) => ({
     ),
   },
   dark: {},
-});
-
-/** Failed reads and writes reach the banner unless a screen handles them (meta.handlesErrors). */
-export const queryClient = new QueryClient({
-  queryCache: new QueryCache({
-    onError: (err, query) => {
-      if (!query.meta?.handlesErrors) reportError(err);
-    },
-  }),
-  mutationCache: new MutationCache({
-    onError: (err, _v, _c, mutation) => {
-      if (!mutation.meta?.handlesErrors) reportError(err);
-    },
-  }),
-  defaultOptions: {
-    queries: {
-      staleTime: 15000,
-      refetchOnWindowFocus: false,
-      retry: (count, err) => !(err instanceof ApiError && err.status > 0 && err.status < 500) && count < 2,
-    },
-  },
 });
 
 // A 401 anywhere: the session is already cleared; forget cached data and go to /login.

@@ -3,6 +3,10 @@ import { RequireAuth, RedirectHome } from './guards.tsx';
 import { ComingSoon } from './coming-soon.tsx';
 import { NotFound } from './not-found.tsx';
 import { LoginPage } from '../features/auth/pages/login-page.tsx';
+import { accountViewQuery } from '../features/accounts/api/account.ts';
+import { assignmentsQuery } from '../components/activities/api.ts';
+import { recordFilesQuery } from '../components/record-files-query.ts';
+import { prefetching } from './prefetch.ts';
 
 export type RouteHandle = {
   title: string;
@@ -19,10 +23,25 @@ const soon = (path: string, title: string, extra: Partial<RouteHandle> = {}): Ro
   handle: { title, ...extra } satisfies RouteHandle,
 });
 
-const lazyPage = (path: string, title: string, load: () => Promise<{ Component: React.ComponentType }>, extra: Partial<RouteHandle> = {}): RouteObject => ({
+const lazyPage = (
+  path: string,
+  title: string,
+  load: () => Promise<{ Component: React.ComponentType }>,
+  extra: Partial<RouteHandle> = {},
+  loader?: RouteObject['loader'],
+): RouteObject => ({
   path,
   lazy: load,
+  ...(loader ? { loader } : {}),
   handle: { title, ...extra } satisfies RouteHandle,
+});
+
+/** An account in view mode (0): its details, assignments and files, asked while its code loads. */
+const ENTITY_ACCOUNT = 2;
+const accountViewData = prefetching(({ params }) => {
+  const id = Number(params.id);
+  if (!Number.isInteger(id) || id <= 0 || Number(params.viewMode ?? 0) !== 0) return [];
+  return [accountViewQuery(id), assignmentsQuery('account', id), recordFilesQuery(ENTITY_ACCOUNT, id)];
 });
 
 const accountPages = {
@@ -112,7 +131,7 @@ export const protectedRoutes: RouteObject[] = [
   lazyPage('/Accounts/AddSource', 'title.accountAdd', accountPages.AccountAddPage, { preset: 'isSource' }),
   lazyPage('/Accounts/AddEmploye', 'title.accountAdd', accountPages.AccountAddPage, { preset: 'isEmploye', noBranch: true }),
   lazyPage('/Accounts/AddPayment', 'title.accountAdd', accountPages.AccountAddPage, { preset: 'hasTransactions' }),
-  lazyPage('/Accounts/View/:id/:viewMode?', 'title.account', accountPages.AccountViewPage),
+  lazyPage('/Accounts/View/:id/:viewMode?', 'title.account', accountPages.AccountViewPage, {}, accountViewData),
   lazyPage('/Accounts/Merge', 'title.merge', accountPages.AccountMergePage),
   lazyPage('/Accounts/Merge/a1/:a1/a2/:a2', 'title.merge', accountPages.AccountMergePage),
   lazyPage('/contact/edit/:id', 'title.account', accountPages.AccountViewPage),

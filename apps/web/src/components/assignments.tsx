@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../lib/api.ts';
 import { describeError } from '../lib/errors.ts';
 import { IconTrash, IconUserPlus } from './icons.ts';
-import { addAssignment, assignmentKeys, deleteAssignment, fetchAssignments, type TAssignmentParentName } from './activities/api.ts';
+import { addAssignment, assignmentKeys, assignmentsQuery, deleteAssignment, type TAssignmentParentName } from './activities/api.ts';
 import { SearchPicker } from './activities/search-picker.tsx';
 import { useSectionReady } from './reveal.tsx';
 
@@ -21,7 +21,7 @@ export function Assignments({ parent, parentId, editable = false }: { parent: TA
   const qc = useQueryClient();
   const key = assignmentKeys.list(parent, parentId);
   const [error, setError] = useState<string | null>(null);
-  const q = useQuery({ queryKey: key, queryFn: ({ signal }) => fetchAssignments(parent, parentId, signal), enabled: parentId > 0 });
+  const q = useQuery(assignmentsQuery(parent, parentId));
   const canEdit = editable && !!q.data?.canEdit;
   const items = q.data?.items ?? [];
   useSectionReady('assignments', !q.isPending || q.fetchStatus === 'idle');

@@ -9,8 +9,8 @@ import { describeError } from '../lib/errors.ts';
 import { FileDrop } from './file-drop.tsx';
 import { FileLinks, type FileLinkItem } from './file-links.tsx';
 import { useSectionReady } from './reveal.tsx';
+import { recordFilesKey, recordFilesQuery } from './record-files-query.ts';
 
-export const recordFilesKey = (entityType: number, id: number) => ['files', entityType, id] as const;
 
 /**
  * The files section of a record (account, activity, object ...): links that open the files, and
@@ -22,11 +22,7 @@ export function RecordFiles({ entityType, id, editable }: { entityType: number; 
   const qc = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const key = recordFilesKey(entityType, id);
-  const q = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => api<TFileListAnswer>('/api/files', { query: { parentType: entityType, parentId: id }, signal }),
-    enabled: id > 0,
-  });
+  const q = useQuery(recordFilesQuery(entityType, id));
   const items = q.data?.items ?? [];
   useSectionReady('files', !q.isPending || q.fetchStatus === 'idle');
 

@@ -8,6 +8,7 @@ import type {
   TAssignmentList,
   TSearchHit,
 } from '@crm/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
 export type TAssignmentParentName = 'account' | 'lead' | 'object' | 'viewing';
@@ -34,6 +35,9 @@ export const searchActions = (body: TActionSearch, signal?: AbortSignal) => api<
 
 export const fetchAssignments = (parent: TAssignmentParentName, parentId: number, signal?: AbortSignal) =>
   api<TAssignmentList>(`/api/assignment/${parent}/${parentId}`, { signal });
+/** A record's assignments: read by its section, and asked early by the route (app/prefetch.ts). */
+export const assignmentsQuery = (parent: TAssignmentParentName, parentId: number) =>
+  queryOptions({ queryKey: assignmentKeys.list(parent, parentId), queryFn: ({ signal }) => fetchAssignments(parent, parentId, signal), enabled: parentId > 0 });
 const PARENT_FIELD: Record<TAssignmentParentName, string> = { account: 'accountId', lead: 'demandId', object: 'objectId', viewing: 'viewingId' };
 export const addAssignment = (parent: TAssignmentParentName, parentId: number, assignedTo: number) =>
   api<TAssignmentItem>(`/api/assignment/${parent}/add`, { body: { assignedTo, [PARENT_FIELD[parent]]: parentId } });

@@ -1,0 +1,13 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { TFileListAnswer } from '@crm/contract';
+import { api } from '../lib/api.ts';
+
+export const recordFilesKey = (entityType: number, id: number) => ['files', entityType, id] as const;
+
+/** A record's files: read by its section, and asked early by the route (app/prefetch.ts). */
+export const recordFilesQuery = (entityType: number, id: number) =>
+  queryOptions({
+    queryKey: recordFilesKey(entityType, id),
+    queryFn: ({ signal }) => api<TFileListAnswer>('/api/files', { query: { parentType: entityType, parentId: id }, signal }),
+    enabled: id > 0,
+  });
