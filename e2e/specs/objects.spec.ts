@@ -281,6 +281,25 @@ test('a property without an id says so', async ({ context, request, baseURL }) =
   await expect(page.getByTestId('object-no-id')).toHaveText('Property ID undefined');
 });
 
+test('a property opened by its reference asks for itself once, as the navigation begins', async ({ context, request, baseURL }) => {
+  const { page, token } = await openAs(context, request, baseURL!, 'el');
+  const obj = (await (await request.get('/api/object/add', { headers: auth(token) })).json()) as { id: number; referenceNumber: string };
+  const ref = `ref${obj.referenceNumber}`;
+  const events: string[] = [];
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (u.pathname.startsWith('/api/object/view/')) events.push(`ask ${u.pathname}`);
+  });
+  page.on('requestfinished', (r) => {
+    if (/\/object-view-page-[\w-]+\.js$/.test(new URL(r.url()).pathname)) events.push('code');
+  });
+  await page.goto(`/Objects/View/${ref}`);
+  await expect(page.getByTestId('object-page')).toContainText(obj.referenceNumber);
+  expect(events.filter((e) => e === `ask /api/object/view/${ref}`), events.join('\n')).toHaveLength(1);
+  expect(events.indexOf('code'), events.join('\n')).toBeGreaterThan(-1);
+  expect(events.indexOf(`ask /api/object/view/${ref}`)).toBeLessThan(events.indexOf('code'));
+});
+
 const SIZES = [
   { name: 'desktop', viewport: { width: 1280, height: 800 }, isMobile: false },
   { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true },

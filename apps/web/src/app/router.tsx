@@ -4,6 +4,7 @@ import { ComingSoon } from './coming-soon.tsx';
 import { NotFound } from './not-found.tsx';
 import { LoginPage } from '../features/auth/pages/login-page.tsx';
 import { accountViewQuery } from '../features/accounts/api/account.ts';
+import { objectViewQuery } from '../features/objects/api/objects.ts';
 import { assignmentsQuery } from '../components/activities/api.ts';
 import { recordFilesQuery } from '../components/record-files-query.ts';
 import { prefetching } from './prefetch.ts';
@@ -42,6 +43,12 @@ const accountViewData = prefetching(({ params }) => {
   const id = Number(params.id);
   if (!Number.isInteger(id) || id <= 0 || Number(params.viewMode ?? 0) !== 0) return [];
   return [accountViewQuery(id), assignmentsQuery('account', id), recordFilesQuery(ENTITY_ACCOUNT, id)];
+});
+/** A property in view mode, by id or reference: the property (photos, map and owners are in it), and its assignments. */
+const objectViewData = prefetching(({ params }) => {
+  const idOrRef = params.id ?? '';
+  if (Number(params.viewMode ?? 0) !== 0 || !(/^\d{1,10}$/.test(idOrRef) || /^ref[0-9A-Za-z]{1,20}$/i.test(idOrRef))) return [];
+  return [objectViewQuery(idOrRef), ...(/^\d+$/.test(idOrRef) ? [assignmentsQuery('object', Number(idOrRef))] : [])];
 });
 
 const accountPages = {
@@ -111,7 +118,7 @@ export const protectedRoutes: RouteObject[] = [
   lazyPage('/Objects/Add', 'title.objectAdd', objectPages.ObjectAddPage),
   lazyPage('/Objects/Search', 'title.objectSearch', () => import('../features/objects/pages/object-search-page.tsx').then((m) => ({ Component: m.ObjectSearchPage }))),
   lazyPage('/Objects/View', 'title.object', objectPages.ObjectViewPage),
-  lazyPage('/Objects/View/:id/:viewMode?', 'title.object', objectPages.ObjectViewPage),
+  lazyPage('/Objects/View/:id/:viewMode?', 'title.object', objectPages.ObjectViewPage, {}, objectViewData),
   lazyPage('/ObjectKeys', 'title.keys', () => import('../features/objects/pages/object-keys-page.tsx').then((m) => ({ Component: m.ObjectKeysPage }))),
   lazyPage('/ObjectKeys/:id', 'title.objectKey', () => import('../features/objects/pages/object-key-page.tsx').then((m) => ({ Component: m.ObjectKeyPage }))),
   // Accounts
