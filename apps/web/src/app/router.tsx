@@ -5,6 +5,7 @@ import { NotFound } from './not-found.tsx';
 import { LoginPage } from '../features/auth/pages/login-page.tsx';
 import { accountViewQuery } from '../features/accounts/api/account.ts';
 import { objectViewQuery } from '../features/objects/api/objects.ts';
+import { homeQuery } from '../features/home/api/home.ts';
 import { assignmentsQuery } from '../components/activities/api.ts';
 import { recordFilesQuery } from '../components/record-files-query.ts';
 import { prefetching } from './prefetch.ts';
@@ -111,7 +112,7 @@ const dealPages = {
 
 /** The route table of the spec (document 001, 2.1), in one place. */
 export const protectedRoutes: RouteObject[] = [
-  lazyPage('/CRM', 'title.home', () => import('../features/home/pages/home-page.tsx').then((m) => ({ Component: m.HomePage }))),
+  lazyPage('/CRM', 'title.home', () => import('../features/home/pages/home-page.tsx').then((m) => ({ Component: m.HomePage })), {}, prefetching(() => [homeQuery()])),
   soon('/Test', 'title.home'),
   // Objects and keys
   lazyPage('/Objects', 'title.objects', objectPages.ObjectsPage),

@@ -4,8 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { THome } from '@crm/contract';
-import { api } from '../../../lib/api.ts';
+import { homeQuery } from '../api/home.ts';
 import { formatDateTime, formatLongDate } from '../../../lib/format.ts';
 import { hasBranch, useSession } from '../../../lib/session.ts';
 import '../../../components/table.css';
@@ -33,7 +32,7 @@ function recordPath(entity: string, id: number | null): string | undefined {
 export function HomePage() {
   const { t } = useTranslation();
   const session = useSession();
-  const home = useQuery({ queryKey: ['home'], queryFn: ({ signal }) => api<THome>('/api/home', { signal }) });
+  const home = useQuery(homeQuery());
   const data = home.data;
   return (
     <Stack gap="md">
