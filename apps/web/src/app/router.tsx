@@ -4,7 +4,7 @@ import { ComingSoon } from './coming-soon.tsx';
 import { NotFound } from './not-found.tsx';
 import { LoginPage } from '../features/auth/pages/login-page.tsx';
 import { accountViewQuery } from '../features/accounts/api/account.ts';
-import { objectViewQuery } from '../features/objects/api/objects.ts';
+import { objectViewQuery, validIdOrRef } from '../features/objects/api/objects.ts';
 import { homeQuery } from '../features/home/api/home.ts';
 import { assignmentsQuery } from '../components/activities/api.ts';
 import { recordFilesQuery } from '../components/record-files-query.ts';
@@ -48,7 +48,7 @@ const accountViewData = prefetching(({ params }) => {
 /** A property in view mode, by id or reference: the property (photos, map and owners are in it), and its assignments. */
 const objectViewData = prefetching(({ params }) => {
   const idOrRef = params.id ?? '';
-  if (Number(params.viewMode ?? 0) !== 0 || !(/^\d{1,10}$/.test(idOrRef) || /^ref[0-9A-Za-z]{1,20}$/i.test(idOrRef))) return [];
+  if (Number(params.viewMode ?? 0) !== 0 || !validIdOrRef(idOrRef)) return [];
   return [objectViewQuery(idOrRef), ...(/^\d+$/.test(idOrRef) ? [assignmentsQuery('object', Number(idOrRef))] : [])];
 });
 

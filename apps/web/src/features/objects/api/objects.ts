@@ -71,6 +71,9 @@ export const objectListQuery = (q: TObjectListState) =>
     placeholderData: keepPreviousData,
   });
 
+/** An object's address part: its numeric id, or `ref` and its reference number. */
+export const validIdOrRef = (s: string) => /^\d{1,10}$/.test(s) || /^ref[0-9A-Za-z]{1,20}$/i.test(s);
+
 export const objectViewQuery = (idOrRef: string) =>
   queryOptions({
     queryKey: objectKeys.view(idOrRef),

@@ -13,7 +13,7 @@ import { showBannerAfterNavigation } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
 import type { AutosaveStatus } from '../../../lib/use-autosave.ts';
 import { useGoBack } from '../../accounts/components/go-back.ts';
-import { deleteObject, objectEditQuery, objectKeys, objectViewQuery, type TObjectView } from '../api/objects.ts';
+import { deleteObject, objectEditQuery, objectKeys, objectViewQuery, validIdOrRef, type TObjectView } from '../api/objects.ts';
 import { ObjectEditor } from '../components/object-editor.tsx';
 import { ObjectView } from '../components/object-view.tsx';
 
@@ -21,7 +21,6 @@ type ViewMode = 0 | 1 | 2;
 const LINK_OBJECT = 1;
 
 /** A numeric id, or `ref` followed by the reference number. */
-const validIdOrRef = (s: string) => /^\d{1,10}$/.test(s) || /^ref[0-9A-Za-z]{1,20}$/i.test(s);
 
 /** /Objects/View/{id}[/{viewMode}]: id is the numeric id or `ref` + the reference number; 0 view, 1 edit, 2 expanded edit. */
 export function ObjectViewPage() {
