@@ -11,7 +11,6 @@ import { FileLinks, type FileLinkItem } from './file-links.tsx';
 import { useSectionReady } from './reveal.tsx';
 import { recordFilesKey, recordFilesQuery } from './record-files-query.ts';
 
-
 /**
  * The files section of a record (account, activity, object ...): links that open the files, and
  * in edit mode a drop area to add several at once and a delete button per file. Upload and
