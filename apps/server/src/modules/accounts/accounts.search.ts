@@ -58,6 +58,11 @@ export function accountMatchQuery(db: Db, text: string, limit: number, extra?: S
     .limit(limit);
 }
 
+/** An account hit's columns (Found), for the statements written as SQL. */
+const HIT_FIELDS = sql`${accounts.id} as id, ${accounts.displayName} as name, ${accounts.emails} as emails, ${accounts.phones} as phones,
+  ${accounts.isOwner} as "isOwner", ${accounts.isClient} as "isClient", ${accounts.isProfessional} as "isProfessional",
+  ${accounts.isSource} as "isSource", ${accounts.isEmploye} as "isEmploye"`;
+
 /** The accounts the global search found: the best shown as account hits, and (a first 5,000 of) all of them, whose leads are lead hits. */
 export type AccountMatches = { top: Found[]; ids: number[] };
 /** At most this many matching accounts are read for the global search (a hit list shows 20). */
@@ -102,9 +107,7 @@ function wordMatches(text: string, withIds = true): SQL {
       group by aw.account_id limit ${MATCHES_MAX})
     select ${withIds ? sql`coalesce((select array_agg(id) from m), '{}')` : sql`'{}'::int[]`} as ids,
       coalesce((select json_agg(t) from (
-        select ${accounts.id} as id, ${accounts.displayName} as name, ${accounts.emails} as emails, ${accounts.phones} as phones,
-          ${accounts.isOwner} as "isOwner", ${accounts.isClient} as "isClient", ${accounts.isProfessional} as "isProfessional",
-          ${accounts.isSource} as "isSource", ${accounts.isEmploye} as "isEmploye"
+        select ${HIT_FIELDS}
         from (select id, name, rank from m order by rank, name, id limit ${SEARCH_MAX_HITS}) best
           join ${accounts} on ${accounts.id} = best.id
         order by best.rank, best.name, best.id) t), '[]') as top`;
@@ -115,9 +118,7 @@ function rowMatches(text: string): SQL {
   const { match, rank } = matchParts(text);
   return sql`
     with m as materialized (
-      select ${accounts.id} as id, ${accounts.displayName} as name, ${accounts.emails} as emails, ${accounts.phones} as phones,
-        ${accounts.isOwner} as "isOwner", ${accounts.isClient} as "isClient", ${accounts.isProfessional} as "isProfessional",
-        ${accounts.isSource} as "isSource", ${accounts.isEmploye} as "isEmploye", ${rank} as rank
+      select ${HIT_FIELDS}, ${rank} as rank
       from ${accounts} where ${match} limit ${MATCHES_MAX})
     select coalesce((select array_agg(id) from m), '{}') as ids,
       coalesce((select json_agg(t) from (select id, name, emails, phones, "isOwner", "isClient", "isProfessional", "isSource", "isEmploye"
