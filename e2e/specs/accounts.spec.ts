@@ -141,6 +141,56 @@ for (const L of LANGUAGES) {
       expect(events.indexOf(`ask /api/account/view/${id}`)).toBeLessThan(events.indexOf('code'));
     });
 
+    test('a list asks for its saved page once, while its code loads', async ({ context, request, baseURL }) => {
+      const { page, token } = await openAs(context, request, baseURL!, L.cookie);
+      // Owners kept at 5 a page, by name: the saved state is what the route asks for, and what the screen shows.
+      await createAccount(request, token, { firstName: 'Ρένα', lastName: unique('Aaa'), isOwner: true });
+      const saved = { perPage: 5, currentPage: 1, sortBy: 'name', sortDir: 'asc' };
+      await context.addCookies([{ name: 'OwnerList.list', value: encodeURIComponent(JSON.stringify(saved)), url: baseURL! }]);
+      const events: string[] = [];
+      page.on('request', (r) => {
+        const u = new URL(r.url());
+        if (u.pathname.startsWith('/api/owner')) events.push(`ask ${u.search}`);
+      });
+      page.on('requestfinished', (r) => {
+        if (/\/owners-page-[\w-]+\.js$/.test(new URL(r.url()).pathname)) events.push('code');
+      });
+      await page.goto('/Owners');
+      await expect(page.getByTestId('owners-table-row')).toHaveCount(5);
+      const ask = `ask ?${new URLSearchParams({ perPage: '5', currentPage: '1', sortBy: 'name', sortDir: 'asc' })}`;
+      expect(events.filter((e) => e.startsWith('ask')), events.join('\n')).toEqual([ask]);
+      expect(events.indexOf('code'), events.join('\n')).toBeGreaterThan(events.indexOf(ask));
+    });
+
+    test('every list asks for its first page once: what its route asked for is what the screen reads', async ({ context, request, baseURL }) => {
+      const { page } = await openAs(context, request, baseURL!, L.cookie);
+      const asked: string[] = [];
+      page.on('request', (r) => {
+        const u = new URL(r.url());
+        if (u.pathname.startsWith('/api/')) asked.push(u.pathname);
+      });
+      const lists: [string, string][] = [
+        ['/Clients', '/api/clients/search'],
+        ['/Partners', '/api/partners'],
+        ['/Professionals', '/api/professional'],
+        ['/Sources', '/api/source'],
+        ['/Employes', '/api/employe'],
+        ['/AllAccounts', '/api/account'],
+        ['/Objects', '/api/object'],
+        ['/Leads', '/api/lead/search'],
+        ['/Viewing', '/api/Viewing/search'],
+        ['/Deals', '/api/Deal/search'],
+        ['/Reservations', '/api/Reservation/search'],
+        ['/Payments', '/api/transactions/accounts'],
+      ];
+      for (const [route, api] of lists) {
+        asked.length = 0;
+        await page.goto(route);
+        await expect(page.locator('[data-total][data-loading="false"]').first()).toBeVisible();
+        expect(asked.filter((a) => a === api), `${route}: ${asked.join(', ')}`).toHaveLength(1);
+      }
+    });
+
     test('a new client: names are required, then the account opens in expanded edit', async ({ context, request, baseURL }) => {
       const { page } = await openAs(context, request, baseURL!, L.cookie);
       await page.goto('/Accounts/AddClient');

@@ -1,13 +1,20 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { hasBranch, isAdmin, sessionStore } from '../lib/session.ts';
 import { RequireAuth, RedirectHome } from './guards.tsx';
 import { ComingSoon } from './coming-soon.tsx';
 import { NotFound } from './not-found.tsx';
 import { LoginPage } from '../features/auth/pages/login-page.tsx';
 import { accountViewQuery } from '../features/accounts/api/account.ts';
-import { objectViewQuery, validIdOrRef } from '../features/objects/api/objects.ts';
+import { objectViewQuery, objectsFirstPage, validIdOrRef } from '../features/objects/api/objects.ts';
 import { homeQuery } from '../features/home/api/home.ts';
 import { assignmentsQuery } from '../components/activities/api.ts';
 import { recordFilesQuery } from '../components/record-files-query.ts';
+import { firstPages } from '../features/accounts/api/account-lists.ts';
+import { leadsFirstPage } from '../features/leads/api/leads.ts';
+import { dealsFirstPage } from '../features/deals/api/deals.ts';
+import { viewingsFirstPage } from '../features/viewings/api/viewings.ts';
+import { reservationsFirstPage } from '../features/reservations/api/reservations.ts';
+import { paymentsFirstPage } from '../features/payments/api/payments.ts';
 import { prefetching } from './prefetch.ts';
 
 export type RouteHandle = {
@@ -25,16 +32,23 @@ const soon = (path: string, title: string, extra: Partial<RouteHandle> = {}): Ro
   handle: { title, ...extra } satisfies RouteHandle,
 });
 
+/** The shell's rule (layout.tsx): branch users do not open office screens, only admins open admin ones. */
+const mayOpen = (h: Partial<RouteHandle>) => {
+  const s = sessionStore.get();
+  return !((h.noBranch && hasBranch(s)) || (h.adminOnly && !isAdmin(s)));
+};
+
 const lazyPage = (
   path: string,
   title: string,
   load: () => Promise<{ Component: React.ComponentType }>,
   extra: Partial<RouteHandle> = {},
-  loader?: RouteObject['loader'],
+  loader?: (args: LoaderFunctionArgs) => unknown,
 ): RouteObject => ({
   path,
   lazy: load,
-  ...(loader ? { loader } : {}),
+  // A screen the reader may not open (the shell says so) asks for nothing.
+  ...(loader ? { loader: (args: LoaderFunctionArgs) => (mayOpen(extra) ? loader(args) : null) } : {}),
   handle: { title, ...extra } satisfies RouteHandle,
 });
 
@@ -115,7 +129,7 @@ export const protectedRoutes: RouteObject[] = [
   lazyPage('/CRM', 'title.home', () => import('../features/home/pages/home-page.tsx').then((m) => ({ Component: m.HomePage })), {}, prefetching(() => [homeQuery()])),
   soon('/Test', 'title.home'),
   // Objects and keys
-  lazyPage('/Objects', 'title.objects', objectPages.ObjectsPage),
+  lazyPage('/Objects', 'title.objects', objectPages.ObjectsPage, {}, prefetching(() => [objectsFirstPage()])),
   lazyPage('/Objects/Add', 'title.objectAdd', objectPages.ObjectAddPage),
   lazyPage('/Objects/Search', 'title.objectSearch', () => import('../features/objects/pages/object-search-page.tsx').then((m) => ({ Component: m.ObjectSearchPage }))),
   lazyPage('/Objects/View', 'title.object', objectPages.ObjectViewPage),
@@ -123,14 +137,14 @@ export const protectedRoutes: RouteObject[] = [
   lazyPage('/ObjectKeys', 'title.keys', () => import('../features/objects/pages/object-keys-page.tsx').then((m) => ({ Component: m.ObjectKeysPage }))),
   lazyPage('/ObjectKeys/:id', 'title.objectKey', () => import('../features/objects/pages/object-key-page.tsx').then((m) => ({ Component: m.ObjectKeyPage }))),
   // Accounts
-  lazyPage('/Owners', 'title.owners', accountPages.OwnersPage),
-  lazyPage('/Clients', 'title.clients', accountPages.ClientsPage),
-  lazyPage('/Partners', 'title.partners', accountPages.PartnersPage),
-  lazyPage('/Professionals', 'title.specialists', accountPages.SpecialistsPage),
-  lazyPage('/Employes', 'title.employes', accountPages.EmployesPage, { noBranch: true }),
-  lazyPage('/Sources', 'title.sources', accountPages.SourcesPage),
-  lazyPage('/Accounts', 'title.accounts', accountPages.AccountsPage),
-  lazyPage('/AllAccounts', 'title.accounts', accountPages.AccountsPage),
+  lazyPage('/Owners', 'title.owners', accountPages.OwnersPage, {}, prefetching(() => [firstPages.owners()])),
+  lazyPage('/Clients', 'title.clients', accountPages.ClientsPage, {}, prefetching(() => [firstPages.clients()])),
+  lazyPage('/Partners', 'title.partners', accountPages.PartnersPage, {}, prefetching(() => [firstPages.partners()])),
+  lazyPage('/Professionals', 'title.specialists', accountPages.SpecialistsPage, {}, prefetching(() => [firstPages.specialists()])),
+  lazyPage('/Employes', 'title.employes', accountPages.EmployesPage, { noBranch: true }, prefetching(() => [firstPages.employes()])),
+  lazyPage('/Sources', 'title.sources', accountPages.SourcesPage, {}, prefetching(() => [firstPages.sources()])),
+  lazyPage('/Accounts', 'title.accounts', accountPages.AccountsPage, {}, prefetching(() => [firstPages.accounts()])),
+  lazyPage('/AllAccounts', 'title.accounts', accountPages.AccountsPage, {}, prefetching(() => [firstPages.accounts()])),
   lazyPage('/Accounts/Add', 'title.accountAdd', accountPages.AccountAddPage),
   lazyPage('/Accounts/AddOwner', 'title.accountAdd', accountPages.AccountAddPage, { preset: 'isOwner' }),
   lazyPage('/Accounts/AddClient', 'title.accountAdd', accountPages.AccountAddPage, { preset: 'isClient' }),
@@ -144,22 +158,22 @@ export const protectedRoutes: RouteObject[] = [
   lazyPage('/Accounts/Merge/a1/:a1/a2/:a2', 'title.merge', accountPages.AccountMergePage),
   lazyPage('/contact/edit/:id', 'title.account', accountPages.AccountViewPage),
   // Leads
-  lazyPage('/Leads', 'title.leads', leadPages.LeadsPage),
+  lazyPage('/Leads', 'title.leads', leadPages.LeadsPage, {}, prefetching(() => [leadsFirstPage()])),
   lazyPage('/Leads/Add/:id?', 'title.lead', leadPages.LeadAddPage),
   lazyPage('/Leads/View/:id/:viewMode?', 'title.lead', leadPages.LeadViewPage),
   // Viewings, deals, reservations
-  lazyPage('/Viewing', 'title.viewings', viewingPages.ViewingsPage),
+  lazyPage('/Viewing', 'title.viewings', viewingPages.ViewingsPage, {}, prefetching(() => [viewingsFirstPage()])),
   lazyPage('/Viewing/Add', 'title.viewing', viewingPages.ViewingPage),
   lazyPage('/Viewing/Edit/:id', 'title.viewing', viewingPages.ViewingPage),
   lazyPage('/Viewing/:id', 'title.viewing', viewingPages.ViewingPage),
   lazyPage('/Calendar', 'title.calendar', viewingPages.CalendarPage),
-  lazyPage('/Deals', 'title.deals', dealPages.DealsPage),
+  lazyPage('/Deals', 'title.deals', dealPages.DealsPage, {}, prefetching(() => [dealsFirstPage()])),
   lazyPage('/Deals/Board', 'title.dealBoard', dealPages.DealsBoardPage),
   lazyPage('/Deals/Add', 'title.deal', dealPages.DealPage),
   lazyPage('/Deads/Add', 'title.deal', dealPages.DealPage),
   lazyPage('/Deals/Edit/:id', 'title.deal', dealPages.DealPage),
   lazyPage('/Deals/:id', 'title.deal', dealPages.DealPage),
-  lazyPage('/Reservations', 'title.reservations', reservationPages.ReservationsPage, { noBranch: true }),
+  lazyPage('/Reservations', 'title.reservations', reservationPages.ReservationsPage, { noBranch: true }, prefetching(() => [reservationsFirstPage()])),
   lazyPage('/Reservations/Add', 'title.reservation', reservationPages.ReservationPage, { noBranch: true }),
   lazyPage('/Reservations/Edit/:id', 'title.reservation', reservationPages.ReservationPage, { noBranch: true }),
   lazyPage('/Reservations/:id', 'title.reservation', reservationPages.ReservationPage, { noBranch: true }),
@@ -170,7 +184,7 @@ export const protectedRoutes: RouteObject[] = [
   lazyPage('/Alerts', 'title.alerts', () => import('../features/alerts/pages/alerts-page.tsx').then((m) => ({ Component: m.AlertsPage })), { noBranch: true }),
   lazyPage('/Alerts/:id', 'title.alert', () => import('../features/alerts/pages/alert-page.tsx').then((m) => ({ Component: m.AlertPage })), { noBranch: true }),
   // Payments
-  lazyPage('/Payments', 'title.payments', paymentPages.PaymentsPage, { noBranch: true }),
+  lazyPage('/Payments', 'title.payments', paymentPages.PaymentsPage, { noBranch: true }, prefetching(() => [paymentsFirstPage()])),
   lazyPage('/Payments/View/:id', 'title.statement', paymentPages.StatementPage, { noBranch: true }),
   lazyPage('/Payments/View/Income/:id', 'title.income', paymentPages.IncomePage, { noBranch: true }),
   lazyPage('/Payments/AddIncome/:accountId?', 'title.income', paymentPages.IncomePage, { noBranch: true }),

@@ -7,15 +7,15 @@ import type { TAccountRow } from '@crm/contract';
 import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
 import { IconArrowMerge, IconPlus, IconX } from '../../../components/icons.ts';
 import { clearBanner, showBanner } from '../../../lib/banner.ts';
-import { useListState } from '../../../lib/list-state.ts';
-import { accountsQuery } from '../api/account-lists.ts';
+import { useSavedList } from '../../../lib/list-state.ts';
+import { ACCOUNT_LIST, accountsQuery } from '../api/account-lists.ts';
 import { createdColumns, modifiedColumns, nameColumn } from '../components/account-columns.tsx';
 
 /** /Accounts and /AllAccounts: every account, with Add and Merge (tick two rows, then Merge). */
 export function AccountsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const list = useListState('AccountList');
+  const list = useSavedList(ACCOUNT_LIST);
   const q = useQuery(accountsQuery(list[0]));
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<TAccountRow[]>([]);

@@ -9,18 +9,17 @@ import { ClearFiltersButton } from '../components/clear-filters.tsx';
 import { FilterCard } from '../../../components/filter-card.tsx';
 import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
 import { IconExclamationCircle, IconPlus } from '../../../components/icons.ts';
-import { useCookieState, useListState } from '../../../lib/list-state.ts';
-import { clientsQuery, type TClientFilter } from '../api/account-lists.ts';
+import { useSavedFilter, useSavedList } from '../../../lib/list-state.ts';
+import { CLIENT_FILTER, CLIENT_LIST, NO_CLIENT_FILTER, clientsQuery, type TClientFilter } from '../api/account-lists.ts';
 import { AccountLink, createdColumns, modifiedColumns, objectsColumn } from '../components/account-columns.tsx';
 import { formatBudget } from '../components/budget.ts';
 import { DateField } from '../components/date-field.tsx';
 
-const NO_FILTER: TClientFilter = { serviceFilter: 0, sources: [], startDate: null, endDate: null, lastName: '' };
 
 export function ClientsPage() {
   const { t } = useTranslation();
-  const list = useListState('ClientList');
-  const [filter, setFilter] = useCookieState<TClientFilter>('ClientList.filter', NO_FILTER);
+  const list = useSavedList(CLIENT_LIST);
+  const [filter, setFilter] = useSavedFilter(CLIENT_FILTER);
   const [lastName] = useDebouncedValue(filter.lastName, SEARCH_DEBOUNCE_MS);
   const q = useQuery(clientsQuery({ ...filter, lastName }, list[0]));
   const lists = q.data?.filterLists;
@@ -28,7 +27,7 @@ export function ClientsPage() {
     setFilter((f) => ({ ...f, ...patch }));
     list[1]((s) => ({ ...s, currentPage: 1 }));
   };
-  const filtered = JSON.stringify(filter) !== JSON.stringify(NO_FILTER);
+  const filtered = JSON.stringify(filter) !== JSON.stringify(NO_CLIENT_FILTER);
 
   const serviceOptions = [
     { value: '0', label: t('accounts.ui.clients.allServices') },
@@ -112,7 +111,7 @@ export function ClientsPage() {
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4, lg: 'content' }}>
-            <ClearFiltersButton fullWidth disabled={!filtered} onClear={() => change(NO_FILTER)} data-testid="clients-filter-clear" />
+            <ClearFiltersButton fullWidth disabled={!filtered} onClear={() => change(NO_CLIENT_FILTER)} data-testid="clients-filter-clear" />
           </Grid.Col>
         </Grid>
       </FilterCard>
@@ -127,7 +126,7 @@ export function ClientsPage() {
           filtered
             ? {
                 text: t('accounts.ui.clients.noMatch'),
-                action: <ClearFiltersButton variant="light" onClear={() => change(NO_FILTER)} />,
+                action: <ClearFiltersButton variant="light" onClear={() => change(NO_CLIENT_FILTER)} />,
               }
             : { text: t('accounts.ui.clients.empty'), action: add }
         }

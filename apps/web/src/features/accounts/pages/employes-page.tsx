@@ -5,16 +5,16 @@ import { Link } from 'react-router';
 import type { TEmployeRow } from '@crm/contract';
 import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
 import { IconPlus } from '../../../components/icons.ts';
-import { useListState } from '../../../lib/list-state.ts';
+import { useSavedList } from '../../../lib/list-state.ts';
 import { isOfficeAdmin, useSession } from '../../../lib/session.ts';
-import { employesQuery } from '../api/account-lists.ts';
+import { EMPLOYE_LIST, employesQuery } from '../api/account-lists.ts';
 import { nameColumn } from '../components/account-columns.tsx';
 import { branchText, roleText } from '../components/labels.ts';
 
 export function EmployesPage() {
   const { t } = useTranslation();
   const officeAdmin = isOfficeAdmin(useSession());
-  const list = useListState('EmployeList', { sortBy: 'name', sortDir: 'asc' });
+  const list = useSavedList(EMPLOYE_LIST);
   const q = useQuery(employesQuery(list[0]));
   const columns: DataTableColumn<TEmployeRow>[] = [
     nameColumn(t),

@@ -5,13 +5,13 @@ import { Link } from 'react-router';
 import type { TOwnerRow } from '@crm/contract';
 import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
 import { IconPlus } from '../../../components/icons.ts';
-import { useListState } from '../../../lib/list-state.ts';
-import { ownersQuery } from '../api/account-lists.ts';
+import { useSavedList } from '../../../lib/list-state.ts';
+import { OWNER_LIST, ownersQuery } from '../api/account-lists.ts';
 import { createdColumns, modifiedColumns, nameColumn, objectsColumn } from '../components/account-columns.tsx';
 
 export function OwnersPage() {
   const { t } = useTranslation();
-  const list = useListState('OwnerList');
+  const list = useSavedList(OWNER_LIST);
   const q = useQuery(ownersQuery(list[0]));
   const columns: DataTableColumn<TOwnerRow>[] = [...createdColumns(t), nameColumn(t), objectsColumn(t), ...modifiedColumns(t)];
   const add = (

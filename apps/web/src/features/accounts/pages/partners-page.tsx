@@ -9,25 +9,24 @@ import { ClearFiltersButton } from '../components/clear-filters.tsx';
 import { FilterCard } from '../../../components/filter-card.tsx';
 import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
 import { IconPlus } from '../../../components/icons.ts';
-import { useCookieState, useListState } from '../../../lib/list-state.ts';
-import { partnersQuery, type TPartnerFilter } from '../api/account-lists.ts';
+import { useSavedFilter, useSavedList } from '../../../lib/list-state.ts';
+import { NO_PARTNER_FILTER, PARTNER_FILTER, PARTNER_LIST, partnersQuery, type TPartnerFilter } from '../api/account-lists.ts';
 import { AccountPicker } from '../components/account-picker.tsx';
 import { createdColumns, modifiedColumns, nameColumn } from '../components/account-columns.tsx';
 import { DateField } from '../components/date-field.tsx';
 
-const NO_FILTER: TPartnerFilter = { createdBy: null, createdByText: '', country: '', createdOnStart: null, createdOnEnd: null };
 
 export function PartnersPage() {
   const { t } = useTranslation();
-  const list = useListState('PartnerList');
-  const [filter, setFilter] = useCookieState<TPartnerFilter>('PartnerList.filter', NO_FILTER);
+  const list = useSavedList(PARTNER_LIST);
+  const [filter, setFilter] = useSavedFilter(PARTNER_FILTER);
   const [country] = useDebouncedValue(filter.country, SEARCH_DEBOUNCE_MS);
   const q = useQuery(partnersQuery({ ...filter, country }, list[0]));
   const change = (patch: Partial<TPartnerFilter>) => {
     setFilter((f) => ({ ...f, ...patch }));
     list[1]((s) => ({ ...s, currentPage: 1 }));
   };
-  const filtered = JSON.stringify(filter) !== JSON.stringify(NO_FILTER);
+  const filtered = JSON.stringify(filter) !== JSON.stringify(NO_PARTNER_FILTER);
 
   const columns: DataTableColumn<TPartnerRow>[] = [
     ...createdColumns(t),
@@ -85,7 +84,7 @@ export function PartnersPage() {
             <DateField label={t('accounts.ui.partners.createdTo')} value={filter.createdOnEnd} onChange={(v) => change({ createdOnEnd: v })} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 'auto' }}>
-            <ClearFiltersButton fullWidth disabled={!filtered} onClear={() => change(NO_FILTER)} />
+            <ClearFiltersButton fullWidth disabled={!filtered} onClear={() => change(NO_PARTNER_FILTER)} />
           </Grid.Col>
         </Grid>
       </FilterCard>
@@ -100,7 +99,7 @@ export function PartnersPage() {
           filtered
             ? {
                 text: t('accounts.ui.partners.noMatch'),
-                action: <ClearFiltersButton variant="light" onClear={() => change(NO_FILTER)} />,
+                action: <ClearFiltersButton variant="light" onClear={() => change(NO_PARTNER_FILTER)} />,
               }
             : { text: t('accounts.ui.partners.empty'), action: add }
         }

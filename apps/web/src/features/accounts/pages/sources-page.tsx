@@ -5,13 +5,13 @@ import { Link } from 'react-router';
 import type { TSourceRow } from '@crm/contract';
 import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
 import { IconPlus } from '../../../components/icons.ts';
-import { useListState } from '../../../lib/list-state.ts';
-import { sourcesQuery } from '../api/account-lists.ts';
+import { useSavedList } from '../../../lib/list-state.ts';
+import { SOURCE_LIST, sourcesQuery } from '../api/account-lists.ts';
 import { nameColumn } from '../components/account-columns.tsx';
 
 export function SourcesPage() {
   const { t } = useTranslation();
-  const list = useListState('SourceList', { sortBy: 'name', sortDir: 'asc' });
+  const list = useSavedList(SOURCE_LIST);
   const q = useQuery(sourcesQuery(list[0]));
   const columns: DataTableColumn<TSourceRow>[] = [nameColumn(t), { accessor: 'companyType', title: t('accounts.ui.col.companyType'), sortable: true }];
   const add = (

@@ -5,14 +5,14 @@ import { Link } from 'react-router';
 import type { TSpecialistRow } from '@crm/contract';
 import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
 import { IconPlus } from '../../../components/icons.ts';
-import { useListState } from '../../../lib/list-state.ts';
+import { useSavedList } from '../../../lib/list-state.ts';
 import { SPECIALTIES } from '../account-fields.ts';
-import { specialistsQuery } from '../api/account-lists.ts';
+import { SPECIALIST_LIST, specialistsQuery } from '../api/account-lists.ts';
 import { nameColumn } from '../components/account-columns.tsx';
 
 export function SpecialistsPage() {
   const { t } = useTranslation();
-  const list = useListState('ProfessionalList', { sortBy: 'name', sortDir: 'asc' });
+  const list = useSavedList(SPECIALIST_LIST);
   const q = useQuery(specialistsQuery(list[0]));
   const columns: DataTableColumn<TSpecialistRow>[] = [
     nameColumn(t),

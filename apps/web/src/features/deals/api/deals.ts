@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TDealBoard, TDealRow, TDealUpdate, TSelectOption } from '@crm/contract';
 import { api } from '../../../lib/api.ts';
+import { readSavedFilter, readSavedList, type SavedFilter, type SavedList } from '../../../lib/list-state.ts';
 
 export type TDealParty = { accountId: number; account: string; relation: number };
 /** The deal as the form reads it (GET /api/Deal/add, /api/Deal/edit/{id}). */
@@ -88,3 +89,8 @@ export const deleteDeal = (id: number) => api<unknown>(`/api/Deal/${id}`, { meth
 /** Any account, by name, phone, e-mail or number (the parties' picker). */
 export const searchAccounts = async (searchStr: string, signal: AbortSignal) =>
   (await api<{ items: { id: number; description: string }[] }>('/api/account/search', { query: { searchStr }, signal })).items.map((i) => ({ id: i.id, text: i.description }));
+
+/** The list's cookies, read by its screen and by its route's loader (which asks for the first page while the screen's code loads). */
+export const DEAL_LIST: SavedList = { list: 'DealList' };
+export const DEAL_FILTER: SavedFilter<TDealListFilter> = { cookie: 'DealList.filter', initial: NO_DEAL_FILTER };
+export const dealsFirstPage = () => dealsQuery(readSavedFilter(DEAL_FILTER), readSavedList(DEAL_LIST));

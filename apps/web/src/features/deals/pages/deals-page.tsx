@@ -12,10 +12,10 @@ import { DataTable, ListHeader, type DataTableColumn } from '../../../components
 import { IconPencil, IconPlus } from '../../../components/icons.ts';
 import { IconLayoutKanban } from '../icons.ts';
 import { formatDate, formatMoney2 } from '../../../lib/format.ts';
-import { useCookieState, useListState } from '../../../lib/list-state.ts';
+import { useSavedFilter, useSavedList } from '../../../lib/list-state.ts';
 import { ClearFiltersButton } from '../../accounts/components/clear-filters.tsx';
 import { DateField } from '../../accounts/components/date-field.tsx';
-import { NO_DEAL_FILTER, dealsQuery, type TDealListFilter } from '../api/deals.ts';
+import { DEAL_FILTER, DEAL_LIST, NO_DEAL_FILTER, dealsQuery, type TDealListFilter } from '../api/deals.ts';
 import './deals.css';
 
 /** Page sizes of the deal list (spec: 5, 10, 20, 50, Show all; default 20). */
@@ -26,8 +26,8 @@ const money = (n: number | null) => (n == null ? '' : formatMoney2(n).replace(/,
 /** /Deals: the deals with the spec's filters (kept in a cookie; the page goes back to 1 on a change). */
 export function DealsPage() {
   const { t } = useTranslation();
-  const list = useListState('DealList');
-  const [filter, setFilter] = useCookieState<TDealListFilter>('DealList.filter', NO_DEAL_FILTER);
+  const list = useSavedList(DEAL_LIST);
+  const [filter, setFilter] = useSavedFilter(DEAL_FILTER);
   const [lastName] = useDebouncedValue(filter.lastName, SEARCH_DEBOUNCE_MS);
   const [object] = useDebouncedValue(filter.object, SEARCH_DEBOUNCE_MS);
   const q = useQuery(dealsQuery({ ...filter, lastName, object }, list[0]));

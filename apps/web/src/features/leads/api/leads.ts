@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TLead, TLeadRow, TSelectOption } from '@crm/contract';
 import { api } from '../../../lib/api.ts';
-import type { ListState } from '../../../lib/list-state.ts';
+import { readSavedFilter, readSavedList, type ListState, type SavedFilter, type SavedList } from '../../../lib/list-state.ts';
 
 export type TLeadLists = { sourceList: TSelectOption[]; stageList: TSelectOption[]; priorityList: TSelectOption[]; objectSubTypeList: TSelectOption[]; featureList: TSelectOption[] };
 /** GET /api/lead/get/{id}: the lead with its option lists. */
@@ -67,3 +67,8 @@ export const addLeadObject = (leadId: number, objectId: number) =>
   api<{ objects: TLead['objects']; version: number }>('/api/lead/addObject', { body: { leadId, objectId } });
 export const removeLeadObject = (leadId: number, objectId: number) =>
   api<{ objects: TLead['objects']; version: number }>('/api/lead/removeObject', { body: { leadId, objectId } });
+
+/** The list's cookies, read by its screen and by its route's loader (which asks for the first page while the screen's code loads). */
+export const LEAD_LIST: SavedList = { list: 'LeadList' };
+export const LEAD_FILTER: SavedFilter<TLeadFilter> = { cookie: 'LeadList.filter', initial: NO_LEAD_FILTER };
+export const leadsFirstPage = () => leadsQuery(readSavedFilter(LEAD_FILTER), readSavedList(LEAD_LIST));

@@ -9,10 +9,10 @@ import { FilterCard } from '../../../components/filter-card.tsx';
 import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
 import { IconPlus } from '../../../components/icons.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useCookieState, useListState } from '../../../lib/list-state.ts';
+import { useSavedFilter, useSavedList } from '../../../lib/list-state.ts';
 import { ClearFiltersButton } from '../../accounts/components/clear-filters.tsx';
 import { DateField } from '../../accounts/components/date-field.tsx';
-import { NO_LEAD_FILTER, leadsQuery, type TLeadFilter } from '../api/leads.ts';
+import { LEAD_FILTER, LEAD_LIST, NO_LEAD_FILTER, leadsQuery, type TLeadFilter } from '../api/leads.ts';
 
 /** Page sizes of the leads list (spec: 5, 20, 100; default 20). */
 const PAGE_SIZES = [5, 20, 100] as const;
@@ -21,8 +21,8 @@ const CLOSED = new Set([6, 7]);
 /** /Leads: the client demands, filtered as the spec lists; filters and page kept in cookies. */
 export function LeadsPage() {
   const { t } = useTranslation();
-  const list = useListState('LeadList');
-  const [filter, setFilter] = useCookieState<TLeadFilter>('LeadList.filter', NO_LEAD_FILTER);
+  const list = useSavedList(LEAD_LIST);
+  const [filter, setFilter] = useSavedFilter(LEAD_FILTER);
   const [lastName] = useDebouncedValue(filter.lastName, SEARCH_DEBOUNCE_MS);
   const q = useQuery(leadsQuery({ ...filter, lastName }, list[0]));
   const options = q.data?.options;

@@ -1,7 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TObjectAccount, TObjectRow, TObjectSelectLists, TSelectOption, TFileListAnswer } from '@crm/contract';
 import { LinkKind } from '@crm/contract/constants';
+import { OBJECT_PAGE_SIZES } from '@crm/contract/object-fields';
 import { api } from '../../../lib/api.ts';
+import { readCookieState } from '../../../lib/list-state.ts';
 
 export type TPage<T> = { items: T[]; totalRows: number };
 type TRef = { id: number; descr: string };
@@ -62,6 +64,19 @@ export const objectKeys = {
   edit: (id: number) => ['object', 'edit', id] as const,
   photos: (id: number) => ['files', LinkKind.Object, id] as const,
 };
+
+/** The list's paging in the spec's cookies (ObjectList.perPage, ObjectList.currentPage), the sort in ObjectList.sort. */
+export const OBJECT_LIST_COOKIES = { perPage: 'ObjectList.perPage', currentPage: 'ObjectList.currentPage', sort: 'ObjectList.sort' } as const;
+export const OBJECT_LIST_DEFAULTS = { perPage: 20, currentPage: 1, sort: { sortBy: 'createdOn', sortDir: 'desc' as 'asc' | 'desc' } };
+
+/** The list's state from its three cookies' values, an unknown page size or page number falling back to the defaults. */
+export function objectListState(perPage: number, currentPage: number, sort: { sortBy: string; sortDir: 'asc' | 'desc' }): TObjectListState {
+  return {
+    perPage: (OBJECT_PAGE_SIZES as readonly number[]).includes(perPage) ? perPage : OBJECT_LIST_DEFAULTS.perPage,
+    currentPage: Number.isInteger(currentPage) && currentPage > 0 ? currentPage : 1,
+    ...sort,
+  };
+}
 
 /** POST /api/object: the paged, sorted list. */
 export const objectListQuery = (q: TObjectListState) =>
@@ -125,3 +140,13 @@ export const attachPhotos = (id: number, fileIds: number[]) =>
   api<TFileListAnswer>('/api/files/setParent', { body: { entityType: LinkKind.Object, id, fileNames: fileIds, type: 'image' } });
 export const reorderPhotos = (ids: number[]) => api<TFileListAnswer>('/api/files/reorder', { body: { ids } });
 export const deletePhoto = (id: number) => api<unknown>(`/api/files/${id}`, { method: 'DELETE' });
+
+/** The list's first page as its cookies stand: its route's loader asks for it while the screen's code loads. */
+export const objectsFirstPage = () =>
+  objectListQuery(
+    objectListState(
+      readCookieState(OBJECT_LIST_COOKIES.perPage, OBJECT_LIST_DEFAULTS.perPage),
+      readCookieState(OBJECT_LIST_COOKIES.currentPage, OBJECT_LIST_DEFAULTS.currentPage),
+      readCookieState(OBJECT_LIST_COOKIES.sort, OBJECT_LIST_DEFAULTS.sort),
+    ),
+  );

@@ -4,26 +4,20 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TObjectRow } from '@crm/contract';
-import { OBJECT_PAGE_SIZES } from '@crm/contract/object-fields';
 import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
 import { IconPlus, IconSearch } from '../../../components/icons.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCookieState, type ListState } from '../../../lib/list-state.ts';
-import { objectListQuery } from '../api/objects.ts';
+import { OBJECT_PAGE_SIZES } from '@crm/contract/object-fields';
+import { OBJECT_LIST_COOKIES, OBJECT_LIST_DEFAULTS, objectListQuery, objectListState } from '../api/objects.ts';
 
 const wideScreens = '(min-width: 48em)';
-const DEFAULT_PER_PAGE = 20;
-
-/** The list's paging in the spec's cookies (ObjectList.perPage, ObjectList.currentPage), the sort in ObjectList.sort. */
+/** The list's paging and sort, each in its cookie (OBJECT_LIST_COOKIES). */
 function useObjectListState(): [ListState, (next: ListState | ((prev: ListState) => ListState)) => void] {
-  const [perPage, setPerPage] = useCookieState<number>('ObjectList.perPage', DEFAULT_PER_PAGE);
-  const [currentPage, setCurrentPage] = useCookieState<number>('ObjectList.currentPage', 1);
-  const [sort, setSort] = useCookieState<{ sortBy: string; sortDir: 'asc' | 'desc' }>('ObjectList.sort', { sortBy: 'createdOn', sortDir: 'desc' });
-  const validPerPage = (OBJECT_PAGE_SIZES as readonly number[]).includes(perPage) ? perPage : DEFAULT_PER_PAGE;
-  const state = useMemo<ListState>(
-    () => ({ perPage: validPerPage, currentPage: Number.isInteger(currentPage) && currentPage > 0 ? currentPage : 1, ...sort }),
-    [validPerPage, currentPage, sort],
-  );
+  const [perPage, setPerPage] = useCookieState<number>(OBJECT_LIST_COOKIES.perPage, OBJECT_LIST_DEFAULTS.perPage);
+  const [currentPage, setCurrentPage] = useCookieState<number>(OBJECT_LIST_COOKIES.currentPage, OBJECT_LIST_DEFAULTS.currentPage);
+  const [sort, setSort] = useCookieState<{ sortBy: string; sortDir: 'asc' | 'desc' }>(OBJECT_LIST_COOKIES.sort, OBJECT_LIST_DEFAULTS.sort);
+  const state = useMemo<ListState>(() => objectListState(perPage, currentPage, sort), [perPage, currentPage, sort]);
   const set = useCallback(
     (next: ListState | ((prev: ListState) => ListState)) => {
       const v = typeof next === 'function' ? next(state) : next;

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TExpenseForm, TIncomeForm, TPaymentAccountsAnswer, TStatementAnswer, TTransactionSaved, TTransactionType } from '@crm/contract';
 import { api } from '../../../lib/api.ts';
-import type { ListState } from '../../../lib/list-state.ts';
+import { readSavedFilter, readSavedList, type ListState, type SavedFilter, type SavedList } from '../../../lib/list-state.ts';
 
 /** The statement's filter, kept per account in the cookie "Statement.{accountId}" (spec 2.11). */
 export type TStatementFilterState = { type: '' | TTransactionType; paymentMethod: '' | '1' | '2'; categoryId: string; unpaidOnly: boolean };
@@ -100,3 +100,8 @@ export async function openAttachment(id: number, name: string) {
     throw e;
   }
 }
+
+/** The list's cookies, read by its screen and by its route's loader (which asks for the first page while the screen's code loads). */
+export const PAYMENT_LIST: SavedList = { list: 'PaymentList', defaults: { sortBy: 'transactionModifiedOn', sortDir: 'desc' } };
+export const PAYMENT_SEARCH: SavedFilter<string> = { cookie: 'PaymentList.search', initial: '' };
+export const paymentsFirstPage = () => paymentAccountsQuery(readSavedFilter(PAYMENT_SEARCH), readSavedList(PAYMENT_LIST));

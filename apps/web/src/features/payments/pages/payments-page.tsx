@@ -11,15 +11,15 @@ import { FilterCard } from '../../../components/filter-card.tsx';
 import { IconPlus, IconSearch } from '../../../components/icons.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { isOfficeAdmin, useSession } from '../../../lib/session.ts';
-import { useCookieState, useListState } from '../../../lib/list-state.ts';
-import { paymentAccountsQuery } from '../api/payments.ts';
+import { useSavedFilter, useSavedList } from '../../../lib/list-state.ts';
+import { PAYMENT_LIST, PAYMENT_SEARCH, paymentAccountsQuery } from '../api/payments.ts';
 
 /** /Payments: the accounts that keep payments, with a count and a search by the start of any word of the name. */
 export function PaymentsPage() {
   const { t } = useTranslation();
   const session = useSession();
-  const list = useListState('PaymentList', { sortBy: 'transactionModifiedOn', sortDir: 'desc' });
-  const [search, setSearch] = useCookieState<string>('PaymentList.search', '');
+  const list = useSavedList(PAYMENT_LIST);
+  const [search, setSearch] = useSavedFilter(PAYMENT_SEARCH);
   const [searchStr] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const q = useQuery(paymentAccountsQuery(searchStr, list[0]));
   const columns: DataTableColumn<TPaymentListRow>[] = [

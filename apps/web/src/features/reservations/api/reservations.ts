@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TReservationAnswer, TReservationSearchAnswer, TReservationUpdate } from '@crm/contract';
 import { api } from '../../../lib/api.ts';
+import { readSavedFilter, readSavedList, type SavedFilter, type SavedList } from '../../../lib/list-state.ts';
 
 /** Filters of the reservation list (cookie "ReservationList.filter"), with the picked object's text. */
 export type TReservationFilter = {
@@ -93,3 +94,8 @@ export const searchAccounts = async (searchStr: string, signal: AbortSignal) =>
   (await api<{ items: { id: number; description: string }[] }>('/api/account/search', { query: { searchStr }, signal })).items.map((i) => ({ id: i.id, text: i.description }));
 export const searchLeadsQuick = async (searchStr: string, signal: AbortSignal) =>
   (await api<{ items: { id: number; description: string }[] }>('/api/lead/searchQuick', { query: { searchStr }, signal })).items.map((i) => ({ id: i.id, text: i.description }));
+
+/** The list's cookies, read by its screen and by its route's loader (which asks for the first page while the screen's code loads). */
+export const RESERVATION_LIST: SavedList = { list: 'ReservationList', defaults: { sortBy: 'checkIn', sortDir: 'desc' } };
+export const RESERVATION_FILTER: SavedFilter<TReservationFilter> = { cookie: 'ReservationList.filter', initial: NO_RESERVATION_FILTER };
+export const reservationsFirstPage = () => reservationsQuery(readSavedFilter(RESERVATION_FILTER), readSavedList(RESERVATION_LIST));

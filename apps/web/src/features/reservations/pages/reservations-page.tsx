@@ -11,10 +11,10 @@ import { DataTable, ListHeader, type DataTableColumn } from '../../../components
 import { IconAlertTriangle, IconPencil, IconPlus } from '../../../components/icons.ts';
 import { SearchPicker } from '../../../components/search-picker.tsx';
 import { formatDate, formatMoney2 } from '../../../lib/format.ts';
-import { useCookieState, useListState } from '../../../lib/list-state.ts';
+import { useSavedFilter, useSavedList } from '../../../lib/list-state.ts';
 import { ClearFiltersButton } from '../../accounts/components/clear-filters.tsx';
 import { DateField } from '../../accounts/components/date-field.tsx';
-import { NO_RESERVATION_FILTER, reservationsQuery, searchShortLetObjects, type TReservationFilter } from '../api/reservations.ts';
+import { NO_RESERVATION_FILTER, RESERVATION_FILTER, RESERVATION_LIST, reservationsQuery, searchShortLetObjects, type TReservationFilter } from '../api/reservations.ts';
 import { formatDecimalMoney } from '../money.ts';
 import './reservations.css';
 
@@ -35,8 +35,8 @@ function TextFilter({ label, value, onChange, testId }: { label: string; value: 
 /** /Reservations: the short-let bookings with their filters (kept in a cookie) and the footer's sums over every matching row. */
 export function ReservationsPage() {
   const { t } = useTranslation();
-  const list = useListState('ReservationList', { sortBy: 'checkIn', sortDir: 'desc' });
-  const [filter, setFilter] = useCookieState<TReservationFilter>('ReservationList.filter', NO_RESERVATION_FILTER);
+  const list = useSavedList(RESERVATION_LIST);
+  const [filter, setFilter] = useSavedFilter(RESERVATION_FILTER);
   const q = useQuery(reservationsQuery(filter, list[0]));
   const change = (patch: Partial<TReservationFilter>) => {
     setFilter((f) => ({ ...f, ...patch }));

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TSelectOption, TViewing, TViewingRow, TViewingUpdate } from '@crm/contract';
 import { api } from '../../../lib/api.ts';
+import { readSavedFilter, readSavedList, type SavedFilter, type SavedList } from '../../../lib/list-state.ts';
 
 export type TViewingAnswer = Omit<TViewing, 'id'> & { id: number | null; resultOptions: TSelectOption[] };
 
@@ -84,3 +85,11 @@ export const calendarQuery = (from: string, till: string, assigned: number | nul
     queryFn: ({ signal }) => api<{ items: TCalendarEvent[] }>('/api/calendar', { query: { from, till, ...(assigned ? { assigned } : {}) }, signal }),
     placeholderData: keepPreviousData,
   });
+
+/** The list's cookies, read by its screen and by its route's loader (which asks for the first page while the screen's code loads). */
+export const VIEWING_LIST: SavedList = { list: 'ViewingList' };
+export const VIEWING_FILTER: SavedFilter<TViewingFilter> = { cookie: 'ViewingList.filter', initial: NO_VIEWING_FILTER };
+export const viewingsFirstPage = () => {
+  const { perPage, currentPage } = readSavedList(VIEWING_LIST);
+  return viewingsQuery(readSavedFilter(VIEWING_FILTER), { perPage, currentPage });
+};

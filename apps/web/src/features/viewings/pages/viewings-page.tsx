@@ -9,10 +9,10 @@ import { IconPencil, IconPlus } from '../../../components/icons.ts';
 import { IconCalendar } from '../icons.ts';
 import { SearchPicker } from '../../../components/search-picker.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useCookieState, useListState } from '../../../lib/list-state.ts';
+import { useSavedFilter, useSavedList } from '../../../lib/list-state.ts';
 import { ClearFiltersButton } from '../../accounts/components/clear-filters.tsx';
 import { DateField } from '../../accounts/components/date-field.tsx';
-import { NO_VIEWING_FILTER, searchEmployees, searchLeadsQuick, searchObjectsByRef, viewingsQuery, type TViewingFilter } from '../api/viewings.ts';
+import { NO_VIEWING_FILTER, VIEWING_FILTER, VIEWING_LIST, searchEmployees, searchLeadsQuick, searchObjectsByRef, viewingsQuery, type TViewingFilter } from '../api/viewings.ts';
 import './viewings.css';
 
 /** Page sizes of the viewing list (spec: 5, 20, 100; default 20). */
@@ -21,8 +21,8 @@ const PAGE_SIZES = [5, 20, 100] as const;
 /** /Viewing: the viewings with their filters (kept in a cookie; the page goes back to 1 on a change). */
 export function ViewingsPage() {
   const { t } = useTranslation();
-  const list = useListState('ViewingList');
-  const [filter, setFilter] = useCookieState<TViewingFilter>('ViewingList.filter', NO_VIEWING_FILTER);
+  const list = useSavedList(VIEWING_LIST);
+  const [filter, setFilter] = useSavedFilter(VIEWING_FILTER);
   const q = useQuery(viewingsQuery(filter, { perPage: list[0].perPage, currentPage: list[0].currentPage }));
   const change = (patch: Partial<TViewingFilter>) => {
     setFilter((f) => ({ ...f, ...patch }));
