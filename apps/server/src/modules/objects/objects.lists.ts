@@ -227,9 +227,8 @@ async function searchWhere(db: Db, q: TObjectSearch): Promise<SQL | undefined> {
 export async function searchObjects(app: FastifyInstance, q: TObjectSearch, reader: Reader): Promise<{ items: TObjectSearchRow[]; totalRows: number }> {
   const lat = sql<number | null>`coalesce(${col('latitude')}, ${col('mapCircleLatitude')})`;
   const lng = sql<number | null>`coalesce(${col('longitude')}, ${col('mapCircleLongitude')})`;
-  const where = and(await searchWhere(app.db, q), q.showOnMap ? sql`${lat} is not null and ${lng} is not null` : undefined);
-  const perPage = q.showOnMap ? MAP_MAX_OBJECTS : q.perPage;
-  const offset = q.showOnMap ? 0 : (q.currentPage - 1) * q.perPage;
+  if (q.showOnMap) return mapPins(app, and(await searchWhere(app.db, q), sql`${lat} is not null and ${lng} is not null`), reader);
+  const where = await searchWhere(app.db, q);
   // The ids first, from objects alone (its indexes), then the rows of those ids with their names,
   // places and first photo: the names are never joined for objects that are filtered out.
   const idsQuery = app.db
@@ -237,11 +236,10 @@ export async function searchObjects(app: FastifyInstance, q: TObjectSearch, read
     .from(objects)
     .where(where)
     .orderBy(sql`${objects.createdOn} desc`, sql`${objects.id} desc`)
-    .limit(perPage)
-    .offset(offset);
+    .limit(q.perPage)
+    .offset((q.currentPage - 1) * q.perPage);
   const [pageIds, count] = await Promise.all([idsQuery, app.db.select({ n: sql<number>`count(*)::int` }).from(objects).where(where)]);
   const ids = pageIds.map((r) => r.id);
-  if (q.showOnMap) return { items: await mapPins(app, ids, reader), totalRows: count[0]?.n ?? 0 };
   const found = ids.length
     ? await fromObjects(app.db, {
         id: objects.id,
@@ -285,22 +283,33 @@ export async function searchObjects(app: FastifyInstance, q: TObjectSearch, read
 }
 
 /**
- * The map's pins (up to MAP_MAX_OBJECTS): read as plain rows, with only the place joined (a pin shows
- * neither the owner nor a photo), each type's text looked up once. Built through the query builder,
- * mapping 2,000 rows field by field cost more than the query.
+ * The map's pins (up to MAP_MAX_OBJECTS, newest first) and, beside them, how many objects match. Each
+ * pin's columns come from the row the filter already read (not looked up again by id), and only the
+ * place is joined (a pin shows neither the owner nor a photo). The count stays its own statement: a
+ * count over the same rows made a broad search (all of Greece) keep every match in memory, 89 -> 112 ms.
+ * Read as plain rows, each type's text looked up once: built through the query builder, mapping
+ * 2,000 rows field by field cost more than the query.
  */
-async function mapPins(app: FastifyInstance, ids: number[], reader: Reader): Promise<TObjectSearchRow[]> {
-  if (!ids.length) return [];
+async function mapPins(app: FastifyInstance, where: SQL | undefined, reader: Reader): Promise<{ items: TObjectSearchRow[]; totalRows: number }> {
   type Pin = { id: number; ref: number; title: string | null; typeId: number | null; subTypeId: number | null; location: string; area: string | number | null; forSale: boolean; forRent: boolean; forShortRent: boolean; salePrice: string | number | null; rentPrice: string | number | null; shortRentPrice: string | number | null; latitude: number; longitude: number };
-  const { rows } = await app.db.execute<Pin>(sql`
-    select o.id, o.reference_number as ref, o.title, o.sub_type_object_type_id as "typeId", o.object_sub_type_id as "subTypeId", ${placeText(reader.culture)} as location,
-      o.area, o.for_sale as "forSale", o.for_rent as "forRent", o.for_short_rent as "forShortRent",
-      o.sale_price as "salePrice", o.rent_price as "rentPrice", o.short_rent_price as "shortRentPrice",
-      coalesce(o.latitude, o.map_circle_latitude)::float8 as latitude, coalesce(o.longitude, o.map_circle_longitude)::float8 as longitude
-    from ${objects} o
+  const o = sql.identifier('o');
+  const pins = app.db.execute<Pin>(sql`
+    select o.id, o.ref, o.title, o."typeId", o."subTypeId", ${placeText(reader.culture)} as location,
+      o.area, o."forSale", o."forRent", o."forShortRent", o."salePrice", o."rentPrice", o."shortRentPrice", o.latitude, o.longitude
+    from (
+      select ${objects.id} as id, ${objects.referenceNumber} as ref, ${col('title')} as title, ${col('subTypeObjectTypeId')} as "typeId", ${col('objectSubTypeId')} as "subTypeId",
+        ${col('locationId')} as location_id, ${col('area')} as area, ${col('forSale')} as "forSale", ${col('forRent')} as "forRent", ${col('forShortRent')} as "forShortRent",
+        ${col('salePrice')} as "salePrice", ${col('rentPrice')} as "rentPrice", ${col('shortRentPrice')} as "shortRentPrice",
+        coalesce(${col('latitude')}, ${col('mapCircleLatitude')})::float8 as latitude, coalesce(${col('longitude')}, ${col('mapCircleLongitude')})::float8 as longitude,
+        ${objects.createdOn} as created_on
+      from ${objects}
+      where ${where ?? sql`true`}
+      order by ${objects.createdOn} desc, ${objects.id} desc
+      limit ${MAP_MAX_OBJECTS}) ${o}
       left join ${locations} as ${sql.identifier('opl')} on ${oPlace.id} = o.location_id
       left join ${locations} as ${sql.identifier('oplp')} on ${oPlaceParent.id} = ${oPlace.parentId}
-    where o.id = any(${sql.param(ids)}::int[])`);
+    order by o.created_on desc, o.id desc`);
+  const [{ rows }, count] = await Promise.all([pins, app.db.select({ n: sql<number>`count(*)::int` }).from(objects).where(where)]);
   const types = new Map<string, string>();
   const typeOf = (typeId: number | null, subTypeId: number | null) => {
     const key = `${typeId}:${subTypeId}`;
@@ -309,7 +318,7 @@ async function mapPins(app: FastifyInstance, ids: number[], reader: Reader): Pro
     return text;
   };
   const num = (v: string | number | null) => (v == null ? null : Number(v));
-  return inIdOrder(ids, rows, (r) => Number(r.id)).map((r) => ({
+  const items = rows.map((r) => ({
     id: Number(r.id),
     referenceNumber: formatReferenceNumber(Number(r.ref)),
     title: r.title,
@@ -328,6 +337,7 @@ async function mapPins(app: FastifyInstance, ids: number[], reader: Reader): Pro
     longitude: r.longitude,
     imageId: null,
   }));
+  return { items, totalRows: count[0]?.n ?? 0 };
 }
 
 const MAX_REF = 2147483647;

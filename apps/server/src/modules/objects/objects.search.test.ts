@@ -65,6 +65,14 @@ describe('the object search form', () => {
     const res = await post('/api/object/search', { showOnMap: true, perPage: 1 });
     expect(ids(res)).toEqual(sorted(sale, both));
     expect(res.json().totalRows).toBe(2);
+    // A pin carries what its popup shows, in the reader's language; filters apply as on the list.
+    const pins = (await post('/api/object/search', { showOnMap: true, locationId: kara!.id }, { ...H, 'accept-language': 'el' })).json();
+    expect(pins.totalRows).toBe(1);
+    expect(pins.items).toEqual([
+      { id: sale.id, referenceNumber: sale.referenceNumber, title: 'Penthouse with sea view', type: 'Διαμέρισμα', location: 'Καραμπουρνάκι, Καλαμαριά', area: 120, forSale: true, forRent: false, forShortRent: false, salePrice: 300000, rentPrice: null, shortRentPrice: null, owner: null, ownerId: null, latitude: 40.58, longitude: 22.95, imageId: null },
+    ]);
+    const none = (await post('/api/object/search', { showOnMap: true, areaMin: 100000 })).json();
+    expect(none).toEqual({ items: [], totalRows: 0 });
   });
 
   it('refuses a range upside down and bad values with clear errors', async () => {
