@@ -73,13 +73,15 @@ function fitSql() {
     OBJECT_FEATURE_COLUMNS.map(({ f, col }) => sql`case when ${f} = any(l.features) and ${id('o', col)} is true then 1 else 0 end`),
     sql` + `,
   );
-  const featurePoints = sql`case when cardinality(l.features) = 0 then 10 else round(10.0 * (${has}) / cardinality(l.features)) end`;
-  const score = sql`(${pricePoints}
+  const featurePoints = sql`case when cardinality(l.features) = 0 then 10 else round(10.0 * (${has}) / cardinality(l.features))::int end`;
+  // Summed as integers: the price and feature points are rounded first, so the numeric arithmetic
+  // (slow, and done for every candidate: 18,000 leads for a cheap flat in a broad place) stays in them.
+  const score = sql`(${pricePoints})::int
     + case when l.location_id is null then 10 else 20 end
     + case when cardinality(l.object_sub_types) = 0 then 5 else 10 end
     + case when (l.area_min is null or o.area >= l.area_min) and (l.area_max is null or o.area <= l.area_max) then 10 else 4 end
     + case when l.bedrooms_min is null or coalesce(o.bedrooms, 0) >= l.bedrooms_min then 10 else 4 end
-    + ${featurePoints})::int`;
+    + ${featurePoints}`;
   return { fits, score };
 }
 
