@@ -233,6 +233,14 @@ describe('the leads list', () => {
     expect(hits[0].description).toContain(mark);
   });
 
+  it('finds the leads of a near spelling when no client’s name contains the text', async () => {
+    const id = await addLead((await newAccount({ lastName: 'Xylouridaki', firstName: 'Μαρία' })).id);
+    const hits = (await call(agent.token, 'GET', `/api/search?searchStr=${encodeURIComponent('Xyloyridaki')}`)).json().items as { id: number; entity: string }[];
+    expect(hits.filter((h) => h.entity === 'Lead').map((h) => h.id)).toContain(id);
+    const quick = await call(agent.token, 'GET', `/api/lead/searchQuick?searchStr=${encodeURIComponent('Xyloyridaki')}`);
+    expect(quick.json().items.map((i: { id: number }) => i.id)).toContain(id);
+  });
+
   it('global search shares its twenty places: many clients of one name still leave room for their leads and a property', async () => {
     const name = `Zorbakis${Date.now() % 100000}`;
     const leadIds: number[] = [];
