@@ -119,3 +119,31 @@ for (const language of ['en-UK', 'el'] as const) {
     await ctx.close();
   });
 }
+
+for (const language of ['en-UK', 'el'] as const) {
+  test(`a deal opened to be read is asked for once, with its code; Edit reads it afresh (${language})`, async ({ browser, request, baseURL }) => {
+    const token = await apiToken(request);
+    const found = await request.post('/api/Deal/search', { data: { perPage: 1, currentPage: 1 }, headers: auth(token) });
+    expect(found.ok(), await found.text()).toBeTruthy();
+    const id = ((await found.json()) as { items: { id: number }[] }).items[0]!.id;
+    const ctx = await signedIn(browser, baseURL!, token, language);
+    const page = await ctx.newPage();
+    const events: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === `/api/Deal/edit/${id}`) events.push('ask');
+    });
+    page.on('requestfinished', (r) => {
+      if (/\/deal-page-[\w-]+\.js$/.test(new URL(r.url()).pathname)) events.push('code');
+    });
+    await page.goto(`/Deals/${id}`);
+    await expect(page.getByTestId('deal-page')).toHaveAttribute('data-mode', 'view');
+    await expect(page.getByTestId('deal-stamps')).toBeVisible();
+    expect(events, events.join(' ')).toEqual(['ask', 'code']);
+    // The form starts from the latest version: entering edit reads the deal again.
+    await page.getByTestId('deal-edit').click();
+    await expect(page.getByTestId('deal-page')).toHaveAttribute('data-mode', 'edit');
+    await expect(page.getByTestId('deal-stamps')).toBeVisible();
+    expect(events.filter((e) => e === 'ask'), events.join(' ')).toHaveLength(2);
+    await ctx.close();
+  });
+}

@@ -146,3 +146,33 @@ for (const language of ['en-UK', 'el'] as const) {
     await ctx.close();
   });
 }
+
+for (const language of ['en-UK', 'el'] as const) {
+  test(`a lead opened to be read is asked for once, with its code; Edit reads it afresh (${language})`, async ({ browser, request, baseURL }) => {
+    const token = await apiToken(request);
+    const added = await request.post('/api/lead/add', { data: {}, headers: auth(token) });
+    expect(added.ok(), await added.text()).toBeTruthy();
+    const id = ((await added.json()) as { id: number }).id;
+    const ctx = await signedIn(browser, baseURL!, token, language);
+    const page = await ctx.newPage();
+    const events: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path === `/api/lead/get/${id}`) events.push('ask');
+      if (path === `/api/assignment/lead/${id}`) events.push('assignments');
+    });
+    page.on('requestfinished', (r) => {
+      if (/\/lead-view-page-[\w-]+\.js$/.test(new URL(r.url()).pathname)) events.push('code');
+    });
+    await page.goto(`/Leads/View/${id}`);
+    await expect(page.getByTestId('lead-details')).toBeVisible();
+    await expect(page.getByTestId('assignments')).toBeVisible();
+    expect(events.filter((e) => e !== 'code'), events.join(' ')).toEqual(['ask', 'assignments']);
+    expect(events.indexOf('ask'), events.join(' ')).toBeLessThan(events.indexOf('code'));
+    // The editor starts from the latest version: entering edit reads the lead again.
+    await page.getByTestId('edit-toggle').click();
+    await expect(page.getByTestId('lead-editor')).toBeVisible();
+    expect(events.filter((e) => e === 'ask'), events.join(' ')).toHaveLength(2);
+    await ctx.close();
+  });
+}

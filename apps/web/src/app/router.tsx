@@ -1,3 +1,4 @@
+import type { FetchQueryOptions } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { hasBranch, isAdmin, sessionStore } from '../lib/session.ts';
 import { RequireAuth, RedirectHome } from './guards.tsx';
@@ -10,10 +11,10 @@ import { homeQuery } from '../features/home/api/home.ts';
 import { assignmentsQuery } from '../components/activities/api.ts';
 import { recordFilesQuery } from '../components/record-files-query.ts';
 import { firstPages } from '../features/accounts/api/account-lists.ts';
-import { leadsFirstPage } from '../features/leads/api/leads.ts';
-import { dealsFirstPage } from '../features/deals/api/deals.ts';
-import { viewingsFirstPage } from '../features/viewings/api/viewings.ts';
-import { reservationsFirstPage } from '../features/reservations/api/reservations.ts';
+import { leadQuery, leadsFirstPage } from '../features/leads/api/leads.ts';
+import { dealQuery, dealsFirstPage } from '../features/deals/api/deals.ts';
+import { viewingQuery, viewingsFirstPage } from '../features/viewings/api/viewings.ts';
+import { reservationQuery, reservationsFirstPage } from '../features/reservations/api/reservations.ts';
 import { paymentsFirstPage } from '../features/payments/api/payments.ts';
 import { prefetching } from './prefetch.ts';
 
@@ -65,6 +66,20 @@ const objectViewData = prefetching(({ params }) => {
   if (Number(params.viewMode ?? 0) !== 0 || !validIdOrRef(idOrRef)) return [];
   return [objectViewQuery(idOrRef), ...(/^\d+$/.test(idOrRef) ? [assignmentsQuery('object', Number(idOrRef))] : [])];
 });
+
+/** A lead in view mode: the lead and its assignments. */
+const leadViewData = prefetching(({ params }) => {
+  const id = Number(params.id);
+  if (!Number.isInteger(id) || id <= 0 || Number(params.viewMode ?? 0) !== 0) return [];
+  return [leadQuery(id), assignmentsQuery('lead', id)];
+});
+/** A deal, viewing or short let opened to be read (/Deals/{id}…): its record. Their edit addresses read afresh. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const recordViewData = (query: (id: number) => FetchQueryOptions<any, any, any, any>) =>
+  prefetching(({ params }) => {
+    const id = Number(params.id);
+    return Number.isInteger(id) && id > 0 ? [query(id)] : [];
+  });
 
 const accountPages = {
   OwnersPage: () => import('../features/accounts/pages/owners-page.tsx').then((m) => ({ Component: m.OwnersPage })),
@@ -160,23 +175,23 @@ export const protectedRoutes: RouteObject[] = [
   // Leads
   lazyPage('/Leads', 'title.leads', leadPages.LeadsPage, {}, prefetching(() => [leadsFirstPage()])),
   lazyPage('/Leads/Add/:id?', 'title.lead', leadPages.LeadAddPage),
-  lazyPage('/Leads/View/:id/:viewMode?', 'title.lead', leadPages.LeadViewPage),
+  lazyPage('/Leads/View/:id/:viewMode?', 'title.lead', leadPages.LeadViewPage, {}, leadViewData),
   // Viewings, deals, reservations
   lazyPage('/Viewing', 'title.viewings', viewingPages.ViewingsPage, {}, prefetching(() => [viewingsFirstPage()])),
   lazyPage('/Viewing/Add', 'title.viewing', viewingPages.ViewingPage),
   lazyPage('/Viewing/Edit/:id', 'title.viewing', viewingPages.ViewingPage),
-  lazyPage('/Viewing/:id', 'title.viewing', viewingPages.ViewingPage),
+  lazyPage('/Viewing/:id', 'title.viewing', viewingPages.ViewingPage, {}, recordViewData(viewingQuery)),
   lazyPage('/Calendar', 'title.calendar', viewingPages.CalendarPage),
   lazyPage('/Deals', 'title.deals', dealPages.DealsPage, {}, prefetching(() => [dealsFirstPage()])),
   lazyPage('/Deals/Board', 'title.dealBoard', dealPages.DealsBoardPage),
   lazyPage('/Deals/Add', 'title.deal', dealPages.DealPage),
   lazyPage('/Deads/Add', 'title.deal', dealPages.DealPage),
   lazyPage('/Deals/Edit/:id', 'title.deal', dealPages.DealPage),
-  lazyPage('/Deals/:id', 'title.deal', dealPages.DealPage),
+  lazyPage('/Deals/:id', 'title.deal', dealPages.DealPage, {}, recordViewData(dealQuery)),
   lazyPage('/Reservations', 'title.reservations', reservationPages.ReservationsPage, { noBranch: true }, prefetching(() => [reservationsFirstPage()])),
   lazyPage('/Reservations/Add', 'title.reservation', reservationPages.ReservationPage, { noBranch: true }),
   lazyPage('/Reservations/Edit/:id', 'title.reservation', reservationPages.ReservationPage, { noBranch: true }),
-  lazyPage('/Reservations/:id', 'title.reservation', reservationPages.ReservationPage, { noBranch: true }),
+  lazyPage('/Reservations/:id', 'title.reservation', reservationPages.ReservationPage, { noBranch: true }, recordViewData(reservationQuery)),
   // Documents, alerts
   lazyPage('/DocumentList', 'title.documents', officePages.DocumentsPage),
   lazyPage('/Document/Add', 'title.document', officePages.DocumentPage),

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { JUST_READ_MS } from '../../../lib/freshness.ts';
 import type { TSelectOption } from '@crm/contract';
 import { DEAL_FIELDS, DEAL_GROUPS, DEAL_RENTAL_ONLY, DEAL_SALE_ONLY, DEAL_TYPE_RENTAL, type TDealFieldDescription } from '@crm/contract/deal-fields';
 import { RecordToolbar } from '../../../components/record-toolbar.tsx';
@@ -45,6 +46,13 @@ function toForm(d: TDealAnswer): Form {
 
 /** /Deals/Add and /Deads/Add (create; ?objectId= or ?demandId= starts from an object or a lead), /Deals/{id} (view), /Deals/Edit/{id} (edit). */
 export function DealPage() {
+  // Each address gets its own reading of the record: edit starts from a fresh read, view may take
+  // the answer its route asked for while the code loaded (JUST_READ_MS). The two routes render the
+  // same component, which React would otherwise keep, with the view's reading, on Edit.
+  return <DealPageScreen key={useLocation().pathname} />;
+}
+
+function DealPageScreen() {
   const params = useParams();
   const location = useLocation();
   const [search] = useSearchParams();
@@ -53,7 +61,7 @@ export function DealPage() {
   const from = { objectId: Number(search.get('objectId')) || null, demandId: Number(search.get('demandId')) || null };
   const valid = id == null || (Number.isInteger(id) && id > 0);
   const blank = useQuery({ ...blankDealQuery(from), enabled: id == null });
-  const stored = useQuery({ ...dealQuery(id ?? 0), enabled: id != null && valid });
+  const stored = useQuery({ ...dealQuery(id ?? 0), enabled: id != null && valid, staleTime: mode === 'view' ? JUST_READ_MS : 0 });
   const q = id == null ? blank : stored;
   if (!valid || (q.error instanceof ApiError && q.error.status === 404)) return <RecordNotFound testId="deal-not-found" />;
   if (q.isError && !q.data)

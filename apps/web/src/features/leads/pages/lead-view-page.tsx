@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { JUST_READ_MS } from '../../../lib/freshness.ts';
 import { ActivityList } from '../../../components/activity-list-lazy.tsx';
 import { Assignments } from '../../../components/assignments.tsx';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
@@ -39,7 +40,7 @@ export function LeadViewPage() {
   const [accountStatus, setAccountStatus] = useState<AutosaveStatus>('idle');
   const setMode = (m: ViewMode) => navigate(`/Leads/View/${id}/${m}`, { replace: true });
   const valid = Number.isInteger(id) && id > 0;
-  const q = useQuery({ ...leadQuery(id), enabled: valid });
+  const q = useQuery({ ...leadQuery(id), enabled: valid, staleTime: mode === 0 ? JUST_READ_MS : 0 });
 
   if (!valid || (q.error instanceof ApiError && q.error.status === 404)) return <RecordNotFound testId="lead-not-found" />;
   const shownStatus: AutosaveStatus = mode === 0 ? 'idle' : [status, accountStatus].includes('error') ? 'error' : [status, accountStatus].find((s) => s === 'saving' || s === 'pending') ?? status;
@@ -61,7 +62,7 @@ export function LeadViewPage() {
 }
 
 function LeadBody({ id, mode, onStatus, onAccountStatus }: { id: number; mode: ViewMode; onStatus: (s: AutosaveStatus) => void; onAccountStatus: (s: AutosaveStatus) => void }) {
-  const q = useQuery(leadQuery(id));
+  const q = useQuery({ ...leadQuery(id), staleTime: mode === 0 ? JUST_READ_MS : 0 });
   const fresh = mode === 0 ? !!q.data : !!q.data && q.isFetchedAfterMount;
   useSectionReady('details', fresh || (q.isError && !q.data));
   if (q.isError && !q.data) return <LoadError error={q.error} />;

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { JUST_READ_MS } from '../../../lib/freshness.ts';
 import {
   RESERVATION_FIELDS,
   RESERVATION_GROUPS,
@@ -79,6 +80,13 @@ function wire(d: TReservationFieldDescription, f: Form, r: TReservationAnswer) {
 
 /** /Reservations/Add (create; ?objectId=, ?checkIn=, ?demandId= preset it), /Reservations/{id} (view), /Reservations/Edit/{id} (edit). */
 export function ReservationPage() {
+  // Each address gets its own reading of the record: edit starts from a fresh read, view may take
+  // the answer its route asked for while the code loaded (JUST_READ_MS). The two routes render the
+  // same component, which React would otherwise keep, with the view's reading, on Edit.
+  return <ReservationPageScreen key={useLocation().pathname} />;
+}
+
+function ReservationPageScreen() {
   const params = useParams();
   const location = useLocation();
   const [search] = useSearchParams();
@@ -91,7 +99,7 @@ export function ReservationPage() {
     ...(/^\d{4}-\d{2}-\d{2}$/.test(search.get('checkIn') ?? '') ? { checkIn: search.get('checkIn')! } : {}),
   };
   const blank = useQuery({ ...blankReservationQuery(preset), enabled: id == null });
-  const stored = useQuery({ ...reservationQuery(id ?? 0), enabled: id != null && valid });
+  const stored = useQuery({ ...reservationQuery(id ?? 0), enabled: id != null && valid, staleTime: mode === 'view' ? JUST_READ_MS : 0 });
   const q = id == null ? blank : stored;
   if (!valid || (q.error instanceof ApiError && q.error.status === 404)) return <RecordNotFound testId="reservation-not-found" />;
   if (q.isError && !q.data)

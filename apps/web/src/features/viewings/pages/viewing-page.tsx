@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { JUST_READ_MS } from '../../../lib/freshness.ts';
 import type { TSelectOption } from '@crm/contract';
 import { RecordToolbar } from '../../../components/record-toolbar.tsx';
 import { ActivityList } from '../../../components/activity-list-lazy.tsx';
@@ -54,6 +55,13 @@ function toForm(v: TViewingAnswer): Form {
 
 /** /Viewing/Add (create; ?demandId= starts from a lead), /Viewing/{id} (view), /Viewing/Edit/{id} (edit). */
 export function ViewingPage() {
+  // Each address gets its own reading of the record: edit starts from a fresh read, view may take
+  // the answer its route asked for while the code loaded (JUST_READ_MS). The two routes render the
+  // same component, which React would otherwise keep, with the view's reading, on Edit.
+  return <ViewingPageScreen key={useLocation().pathname} />;
+}
+
+function ViewingPageScreen() {
   const params = useParams();
   const location = useLocation();
   const [search] = useSearchParams();
@@ -62,7 +70,7 @@ export function ViewingPage() {
   const demandId = Number(search.get('demandId')) || null;
   const valid = id == null || (Number.isInteger(id) && id > 0);
   const blank = useQuery({ ...blankViewingQuery(demandId), enabled: id == null });
-  const stored = useQuery({ ...viewingQuery(id ?? 0), enabled: id != null && valid });
+  const stored = useQuery({ ...viewingQuery(id ?? 0), enabled: id != null && valid, staleTime: mode === 'view' ? JUST_READ_MS : 0 });
   const q = id == null ? blank : stored;
   if (!valid || (q.error instanceof ApiError && q.error.status === 404)) return <RecordNotFound testId="viewing-not-found" />;
   if (q.isError && !q.data)
