@@ -147,3 +147,31 @@ for (const language of ['en-UK', 'el'] as const) {
     await ctx.close();
   });
 }
+
+for (const language of ['en-UK', 'el'] as const) {
+  test(`the board shows twenty deals of a stage, and more when asked (${language})`, async ({ browser, request, baseURL }) => {
+    const token = await apiToken(request);
+    // A property of its own, so that the board filtered by it holds only these deals.
+    const add = await request.get('/api/object/add', { headers: auth(token) });
+    expect(add.ok(), await add.text()).toBeTruthy();
+    const flat = (await add.json()) as { id: number; referenceNumber: string };
+    for (let i = 0; i < 21; i++) {
+      const res = await request.post('/api/Deal/update', { data: { dealType: 2, dealStage: 4, objectId: flat.id, askingPrice: 90000 + i }, headers: auth(token) });
+      expect(res.ok(), await res.text()).toBeTruthy();
+    }
+    const ctx = await signedIn(browser, baseURL!, token, language);
+    const filter = { dealType: 0, depositFrom: null, depositTill: null, endDateFrom: null, endDateTill: null, lastName: '', object: `#${flat.referenceNumber}` };
+    await ctx.addCookies([{ name: 'DealBoard.filter', value: encodeURIComponent(JSON.stringify(filter)), url: baseURL! }]);
+    const page = await ctx.newPage();
+    await page.goto('/Deals/Board');
+    const column = page.locator('[data-testid="deal-column"][data-stage="4"]');
+    await expect(column.getByTestId('deal-column-count')).toHaveText('21');
+    await expect(column.getByTestId('deal-card')).toHaveCount(20);
+    await expect(column.getByTestId('deal-column-show-more')).toHaveText(language === 'el' ? 'Εμφάνιση 1 ακόμη' : 'Show 1 more');
+    await column.getByTestId('deal-column-show-more').click();
+    await expect(column.getByTestId('deal-card')).toHaveCount(21);
+    await expect(column.getByTestId('deal-column-show-more')).toHaveCount(0);
+    await expectAccessible(page);
+    await ctx.close();
+  });
+}

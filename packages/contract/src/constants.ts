@@ -31,3 +31,7 @@ export const LOCATION_SEARCH_DEBOUNCE_MS = 500;
 /** The alert list's default page size, and the longest notes an alert keeps. */
 export const ALERT_DEFAULT_PAGE_SIZE = 10;
 export const ALERT_NOTES_MAX = 4000;
+
+/** How many cards each stage of the deal board shows at first, and how many more each "Show more" adds (at most DEAL_BOARD_MAX). */
+export const DEAL_BOARD_STEP = 20;
+export const DEAL_BOARD_MAX = 500;

@@ -3,6 +3,7 @@ import { ZDate, ZId, ZPage, ZSelectOption, ZText } from './common.ts';
 import { listAnswer } from './accounts.ts';
 import { zodOfField } from './objects.ts';
 import { DEAL_FIELDS, DEAL_MAX_PARTIES, DEAL_RELATIONS, DEAL_STAGES, DEAL_TYPES } from './deal-fields.ts';
+import { DEAL_BOARD_MAX, DEAL_BOARD_STEP } from './constants.ts';
 
 const oneOf = (values: readonly number[]) => z.number().int().refine((v) => values.includes(v), { message: 'validation.choice' });
 export const ZDealType = oneOf(DEAL_TYPES);
@@ -154,7 +155,7 @@ export const ZDealSearchAnswer = listAnswer(ZDealRow).extend({
 
 /** POST /api/Deal/board: deals by stage (the newest of each stage, up to `perStage`), with each stage's count and total. */
 export const ZDealBoardQuery = ZDealFilter.omit({ stages: true }).extend({
-  perStage: z.number().int().min(1).max(500).default(50),
+  perStage: z.number().int().min(1).max(DEAL_BOARD_MAX).default(DEAL_BOARD_STEP),
 });
 export const ZDealCard = z.object({
   id: z.number().int(),

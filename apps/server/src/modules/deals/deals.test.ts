@@ -189,6 +189,26 @@ describe('a sale', () => {
   });
 });
 
+describe('the board', () => {
+  it('shows the newest twenty of each stage at first, more when asked, with every stage counted', async () => {
+    const flat = await newObject('Board flat');
+    for (let i = 0; i < 23; i++) {
+      const res = await call('POST', '/api/Deal/update', { dealType: 2, dealStage: 3, objectId: flat.id, askingPrice: 100000 + i });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const stage3 = (body: Record<string, unknown>) => call('POST', '/api/Deal/board', body).then((r) => r.json().columns.find((c: { stage: number }) => c.stage === 3));
+    const first = await stage3({});
+    expect(first.count).toBeGreaterThanOrEqual(23);
+    expect(first.cards).toHaveLength(20);
+    // Newest first: the last one saved leads.
+    expect(first.cards[0].askingPrice).toBe(100022);
+    const more = await stage3({ perStage: 40 });
+    expect(more.count).toBe(first.count);
+    expect(more.cards.length).toBe(Math.min(40, first.count));
+    expect((await call('POST', '/api/Deal/board', { perStage: 501 })).statusCode).toBe(400);
+  });
+});
+
 describe('a rental', () => {
   it('has rent start and expiration, not a contract duration; closing it fills the tenant’s rented reference numbers', async () => {
     const tenant = await person('Anna', 'Ivanova', { isClient: true });

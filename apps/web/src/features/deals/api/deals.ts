@@ -63,10 +63,10 @@ export const dealsOfQuery = (by: { demandId?: number; objectId?: number; account
     queryFn: ({ signal }) => api<TDealSearchAnswer>('/api/Deal/search', { body: { ...by, perPage: 100 }, signal, background: true }),
   });
 
-export const dealBoardQuery = (f: Omit<TDealListFilter, 'stages'>) =>
+export const dealBoardQuery = (f: Omit<TDealListFilter, 'stages'>, perStage: number) =>
   queryOptions({
-    queryKey: [...dealKeys.board, f],
-    queryFn: ({ signal }) => api<TDealBoard>('/api/Deal/board', { body: wireFilter(f), signal, background: true }),
+    queryKey: [...dealKeys.board, f, perStage],
+    queryFn: ({ signal }) => api<TDealBoard>('/api/Deal/board', { body: { ...wireFilter(f), perStage }, signal, background: true }),
     placeholderData: keepPreviousData,
   });
 

@@ -5,7 +5,7 @@ import { useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TDealCard } from '@crm/contract';
-import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
+import { DEAL_BOARD_MAX, DEAL_BOARD_STEP, SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
 import { FilterCard } from '../../../components/filter-card.tsx';
 import { IconPlus } from '../../../components/icons.ts';
 import { ApiError } from '../../../lib/api.ts';
@@ -32,7 +32,9 @@ export function DealsBoardPage() {
   const [filter, setFilter] = useCookieState<BoardFilter>('DealBoard.filter', NO_BOARD_FILTER);
   const [lastName] = useDebouncedValue(filter.lastName, SEARCH_DEBOUNCE_MS);
   const [object] = useDebouncedValue(filter.object, SEARCH_DEBOUNCE_MS);
-  const q = useQuery(dealBoardQuery({ ...filter, lastName, object }));
+  // The newest 20 of each stage first (a phone draws each card with its stage menu); more on demand.
+  const [perStage, setPerStage] = useState(DEAL_BOARD_STEP);
+  const q = useQuery(dealBoardQuery({ ...filter, lastName, object }, perStage));
   const [over, setOver] = useState<number | null>(null);
   const [moving, setMoving] = useState<number | null>(null);
   const change = (patch: Partial<BoardFilter>) => setFilter((f) => ({ ...f, ...patch }));
@@ -189,9 +191,22 @@ export function DealsBoardPage() {
             </Text>
             {col.cards.map((c) => cardView(c, col.className))}
             {col.count > col.cards.length && (
-              <Anchor component={Link} to="/Deals" size="xs">
-                {t('deals.ui.more', { count: col.count - col.cards.length })}
-              </Anchor>
+              <Group gap="xs" justify="space-between" wrap="nowrap">
+                {perStage < DEAL_BOARD_MAX && (
+                  <Button
+                    variant="subtle"
+                    size="compact-xs"
+                    onClick={() => setPerStage((n) => Math.min(DEAL_BOARD_MAX, n + DEAL_BOARD_STEP))}
+                    loading={q.isFetching && q.isPlaceholderData}
+                    data-testid="deal-column-show-more"
+                  >
+                    {t('deals.ui.showMore', { count: Math.min(DEAL_BOARD_STEP, col.count - col.cards.length) })}
+                  </Button>
+                )}
+                <Anchor component={Link} to="/Deals" size="xs">
+                  {t('deals.ui.more', { count: col.count - col.cards.length })}
+                </Anchor>
+              </Group>
             )}
           </section>
         ))}
