@@ -440,6 +440,16 @@ test.describe('what a field can grant', () => {
     await expect(b.getByTestId('add-kind-isClient')).toHaveCount(1);
     await expect(b.getByTestId('add-kind-isEmploye')).toHaveCount(0);
     await expect(b.getByText('Keeps payment transactions')).toHaveCount(0);
+    // Office screens are refused by the shell, and their routes ask for nothing they would refuse.
+    const asked: string[] = [];
+    b.on('response', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/')) asked.push(`${r.status()} ${new URL(r.url()).pathname}`);
+    });
+    for (const screen of ['/Employes', '/Payments', '/Reservations']) {
+      await b.goto(screen);
+      await expect(b.getByTestId('access-denied')).toBeVisible();
+    }
+    expect(asked.filter((a) => a.startsWith('403')), asked.join(', ')).toEqual([]);
     await branch.close();
   });
 });

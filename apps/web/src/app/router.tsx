@@ -1,6 +1,7 @@
 import type { FetchQueryOptions } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { hasBranch, isAdmin, sessionStore } from '../lib/session.ts';
+import { isPaymentsClientOnly } from '../lib/variant.ts';
 import { RequireAuth, RedirectHome } from './guards.tsx';
 import { ComingSoon } from './coming-soon.tsx';
 import { NotFound } from './not-found.tsx';
@@ -33,10 +34,13 @@ const soon = (path: string, title: string, extra: Partial<RouteHandle> = {}): Ro
   handle: { title, ...extra } satisfies RouteHandle,
 });
 
-/** The shell's rule (layout.tsx): branch users do not open office screens, only admins open admin ones. */
+/**
+ * The shells' rules (layout.tsx, payments-layout.tsx): branch users do not open office screens, only
+ * admins open admin ones, and a payments client opens its own statement only.
+ */
 const mayOpen = (h: Partial<RouteHandle>) => {
   const s = sessionStore.get();
-  return !((h.noBranch && hasBranch(s)) || (h.adminOnly && !isAdmin(s)));
+  return !((h.noBranch && hasBranch(s)) || (h.adminOnly && !isAdmin(s)) || isPaymentsClientOnly(s));
 };
 
 const lazyPage = (
