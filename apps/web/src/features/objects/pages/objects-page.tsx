@@ -4,14 +4,15 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TObjectRow } from '@crm/contract';
+import { OBJECT_PAGE_SIZES } from '@crm/contract/object-fields';
 import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
 import { IconPlus, IconSearch } from '../../../components/icons.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCookieState, type ListState } from '../../../lib/list-state.ts';
-import { OBJECT_PAGE_SIZES } from '@crm/contract/object-fields';
 import { OBJECT_LIST_COOKIES, OBJECT_LIST_DEFAULTS, objectListQuery, objectListState } from '../api/objects.ts';
 
 const wideScreens = '(min-width: 48em)';
+
 /** The list's paging and sort, each in its cookie (OBJECT_LIST_COOKIES). */
 function useObjectListState(): [ListState, (next: ListState | ((prev: ListState) => ListState)) => void] {
   const [perPage, setPerPage] = useCookieState<number>(OBJECT_LIST_COOKIES.perPage, OBJECT_LIST_DEFAULTS.perPage);
