@@ -153,6 +153,8 @@ for (const language of ['en-UK', 'el'] as const) {
     const added = await request.post('/api/lead/add', { data: {}, headers: auth(token) });
     expect(added.ok(), await added.text()).toBeTruthy();
     const id = ((await added.json()) as { id: number }).id;
+    const staged = await request.post('/api/lead/update', { data: { id, version: 1, stage: 2 }, headers: auth(token) });
+    expect(staged.ok(), await staged.text()).toBeTruthy();
     const ctx = await signedIn(browser, baseURL!, token, language);
     const page = await ctx.newPage();
     const events: string[] = [];
@@ -169,6 +171,8 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(page.getByTestId('assignments')).toBeVisible();
     expect(events.filter((e) => e !== 'code'), events.join(' ')).toEqual(['ask', 'assignments']);
     expect(events.indexOf('ask'), events.join(' ')).toBeLessThan(events.indexOf('code'));
+    // Asked before the texts had started, still in the reader's language (the server names the stage).
+    await expect(page.getByTestId('lead-value-stage')).toContainText(language === 'el' ? 'Σε επικοινωνία' : 'Contacted');
     // The editor starts from the latest version: entering edit reads the lead again.
     await page.getByTestId('edit-toggle').click();
     await expect(page.getByTestId('lead-editor')).toBeVisible();

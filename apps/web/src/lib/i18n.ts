@@ -19,7 +19,13 @@ export function cookieLanguage(): TLanguage {
 
 const asLanguage = (v: string | undefined): TLanguage => (v === 'el' || v === 'ru' || v === 'en-UK' ? v : 'en-UK');
 
-export const currentCulture = (): TCulture => cultureOf(i18n.language === 'en' ? 'en-UK' : i18n.language);
+/**
+ * The reader's culture, which every API call sends (Accept-Language). Before the texts have started
+ * (the route loaders of the first screen ask for its data while they load), the culture the texts
+ * will start in: the language cookie, as initI18n reads it.
+ */
+export const currentCulture = (): TCulture =>
+  i18n.language ? cultureOf(i18n.language === 'en' ? 'en-UK' : i18n.language) : cultureOf(cookieLanguage());
 
 /** Intl locale used for dates and numbers of each culture. */
 export const INTL_LOCALE: Record<TCulture, string> = { en: 'en-GB', el: 'el-GR', ru: 'ru-RU' };
