@@ -182,6 +182,8 @@ for (const L of LANGUAGES) {
         ['/Deals', '/api/Deal/search'],
         ['/Reservations', '/api/Reservation/search'],
         ['/Payments', '/api/transactions/accounts'],
+        ['/Alerts', '/api/alert/list'],
+        ['/DocumentList', '/api/Documents'],
       ];
       for (const [route, api] of lists) {
         asked.length = 0;

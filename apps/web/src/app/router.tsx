@@ -17,6 +17,8 @@ import { dealQuery, dealsFirstPage } from '../features/deals/api/deals.ts';
 import { viewingQuery, viewingsFirstPage } from '../features/viewings/api/viewings.ts';
 import { reservationQuery, reservationsFirstPage } from '../features/reservations/api/reservations.ts';
 import { paymentsFirstPage } from '../features/payments/api/payments.ts';
+import { alertsFirstPage } from '../features/alerts/api/alerts.ts';
+import { documentsFirstPage } from '../features/documents/api/documents.ts';
 import { prefetching } from './prefetch.ts';
 
 export type RouteHandle = {
@@ -197,10 +199,10 @@ export const protectedRoutes: RouteObject[] = [
   lazyPage('/Reservations/Edit/:id', 'title.reservation', reservationPages.ReservationPage, { noBranch: true }),
   lazyPage('/Reservations/:id', 'title.reservation', reservationPages.ReservationPage, { noBranch: true }, recordViewData(reservationQuery)),
   // Documents, alerts
-  lazyPage('/DocumentList', 'title.documents', officePages.DocumentsPage),
+  lazyPage('/DocumentList', 'title.documents', officePages.DocumentsPage, {}, prefetching(() => [documentsFirstPage()])),
   lazyPage('/Document/Add', 'title.document', officePages.DocumentPage),
   lazyPage('/Document/:id', 'title.document', officePages.DocumentPage),
-  lazyPage('/Alerts', 'title.alerts', () => import('../features/alerts/pages/alerts-page.tsx').then((m) => ({ Component: m.AlertsPage })), { noBranch: true }),
+  lazyPage('/Alerts', 'title.alerts', () => import('../features/alerts/pages/alerts-page.tsx').then((m) => ({ Component: m.AlertsPage })), { noBranch: true }, prefetching(() => [alertsFirstPage()])),
   lazyPage('/Alerts/:id', 'title.alert', () => import('../features/alerts/pages/alert-page.tsx').then((m) => ({ Component: m.AlertPage })), { noBranch: true }),
   // Payments
   lazyPage('/Payments', 'title.payments', paymentPages.PaymentsPage, { noBranch: true }, prefetching(() => [paymentsFirstPage()])),

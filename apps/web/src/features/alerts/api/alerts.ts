@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TAlert, TAlertListAnswer } from '@crm/contract';
+import { ALERT_DEFAULT_PAGE_SIZE } from '@crm/contract/constants';
 import { api } from '../../../lib/api.ts';
+import { readSavedFilter, type SavedFilter } from '../../../lib/list-state.ts';
 
 export const alertKeys = {
   all: ['alerts'] as const,
@@ -30,3 +32,10 @@ export const alertQuery = (id: number) =>
 export const markAlertUnread = (id: number) => api<TAlert>(`/api/alert/mark-as-unread/${id}`, { method: 'POST' });
 export const saveAlertNotes = (id: number, notes: string | null, version: number) => api<TAlert>(`/api/alert/update-notes/${id}`, { body: { notes, version } });
 export const deleteAlert = (id: number) => api<unknown>(`/api/alert/${id}`, { method: 'DELETE' });
+
+/** The list's paging cookie, read by its screen and by its route's loader (which asks for that page while the screen's code loads). */
+export const ALERTS_PAGING: SavedFilter<{ perPage: number; currentPage: number }> = { cookie: 'Alerts.list', initial: { perPage: ALERT_DEFAULT_PAGE_SIZE, currentPage: 1 } };
+export const alertsFirstPage = () => {
+  const { perPage, currentPage } = readSavedFilter(ALERTS_PAGING);
+  return alertListQuery(perPage, currentPage);
+};

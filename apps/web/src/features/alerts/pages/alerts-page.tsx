@@ -3,21 +3,19 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { TAlertRow } from '@crm/contract';
-import { ALERT_DEFAULT_PAGE_SIZE } from '@crm/contract/constants';
 import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useCookieState, type ListState } from '../../../lib/list-state.ts';
-import { alertListQuery } from '../api/alerts.ts';
+import { useSavedFilter, type ListState } from '../../../lib/list-state.ts';
+import { ALERTS_PAGING, alertListQuery } from '../api/alerts.ts';
 import './alerts.css';
 
 /** Cookie of the alert list: page size (default 10) and page. */
-const ALERTS_COOKIE = 'Alerts.list';
 
 /** /Alerts: newest first, unread rows bold; a row opens the alert. */
 export function AlertsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [paging, setPaging] = useCookieState<{ perPage: number; currentPage: number }>(ALERTS_COOKIE, { perPage: ALERT_DEFAULT_PAGE_SIZE, currentPage: 1 });
+  const [paging, setPaging] = useSavedFilter(ALERTS_PAGING);
   const q = useQuery(alertListQuery(paging.perPage, paging.currentPage));
   const state: ListState = { ...paging, sortBy: '', sortDir: 'desc' };
   const list: [ListState, (next: ListState | ((prev: ListState) => ListState)) => void] = [

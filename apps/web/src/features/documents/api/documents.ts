@@ -3,6 +3,7 @@ import type { TDocument, TDocumentRow, TProblem } from '@crm/contract';
 import { ApiError, api } from '../../../lib/api.ts';
 import { clearBanner } from '../../../lib/banner.ts';
 import { currentCulture } from '../../../lib/i18n.ts';
+import { readSavedList, type SavedList } from '../../../lib/list-state.ts';
 import { sessionStore } from '../../../lib/session.ts';
 
 export const documentKeys = {
@@ -68,3 +69,10 @@ export function saveDocument(d: TDocumentSave, onProgress: (percent: number) => 
     xhr.send(body);
   });
 }
+
+/** The list's cookie, read by its screen and by its route's loader (which asks for the first page, unsearched, while the screen's code loads). */
+export const DOCUMENT_LIST: SavedList = { list: 'DocumentList', defaults: { sortBy: 'name', sortDir: 'asc' } };
+export const documentsFirstPage = () => {
+  const { perPage, currentPage } = readSavedList(DOCUMENT_LIST);
+  return documentsQuery('', { perPage, currentPage });
+};

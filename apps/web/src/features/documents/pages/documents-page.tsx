@@ -11,8 +11,8 @@ import { openFile } from '../../../components/file-links.tsx';
 import { IconPencil, IconPlus, IconSearch } from '../../../components/icons.ts';
 import { showBanner } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
-import { useListState } from '../../../lib/list-state.ts';
-import { documentsQuery } from '../api/documents.ts';
+import { useSavedList } from '../../../lib/list-state.ts';
+import { DOCUMENT_LIST, documentsQuery } from '../api/documents.ts';
 
 /**
  * The document's name as a link to its first file, opened in a new tab. A click fetches the file
@@ -42,7 +42,7 @@ export function DocumentLink({ doc }: { doc: Pick<TDocumentRow, 'id' | 'name' | 
 /** /DocumentList: the agency's document forms, by name; each name opens its file. */
 export function DocumentsPage() {
   const { t } = useTranslation();
-  const list = useListState('DocumentList', { sortBy: 'name', sortDir: 'asc' });
+  const list = useSavedList(DOCUMENT_LIST);
   const [text, setText] = useState('');
   const [searchStr] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const q = useQuery(documentsQuery(searchStr, { perPage: list[0].perPage, currentPage: list[0].currentPage }));
