@@ -75,8 +75,25 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(page.getByTestId('login-logo')).not.toContainText('Το σπίτι σας');
     await page.getByTestId('login-email').fill(email);
     await page.getByTestId('login-password').fill('owner-statement-42');
+    const asked: string[] = [];
+    const order: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/transactions') order.push('ask');
+    });
+    page.on('requestfinished', (r) => {
+      if (/\/statement-page-[\w-]+\.js$/.test(new URL(r.url()).pathname)) order.push('code');
+    });
+    page.on('response', (r) => {
+      const u = new URL(r.url());
+      if (u.pathname.startsWith('/api/')) asked.push(`${r.status()} ${u.pathname}`);
+    });
     await page.getByTestId('login-submit').click();
     await expect(page).toHaveURL(new RegExp(`/Payments/View/${ownerId}$`));
+    await expect(page.getByTestId('statement-balance')).toBeVisible();
+    // The statement is asked for once (its route asks while the code loads; the screen finds it), and nothing is refused.
+    expect(asked.filter((a) => a === '200 /api/transactions'), asked.join(', ')).toHaveLength(1);
+    expect(asked.filter((a) => a.startsWith('403')), asked.join(', ')).toEqual([]);
+    expect(order, order.join(' ')).toEqual(['ask', 'code']);
     await expect(page.getByTestId('brand')).toHaveText('Agency Payments');
     await expect(page.getByTestId('user-name')).toBeVisible();
     await expect(page.getByTestId('logout')).toBeVisible();

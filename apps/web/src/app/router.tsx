@@ -1,7 +1,7 @@
 import type { FetchQueryOptions } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { hasBranch, isAdmin, sessionStore } from '../lib/session.ts';
-import { isPaymentsClientOnly } from '../lib/variant.ts';
+import { allowedInPaymentsApp, isPaymentsClientOnly } from '../lib/variant.ts';
 import { RequireAuth, RedirectHome } from './guards.tsx';
 import { ComingSoon } from './coming-soon.tsx';
 import { NotFound } from './not-found.tsx';
@@ -16,7 +16,7 @@ import { leadQuery, leadsFirstPage } from '../features/leads/api/leads.ts';
 import { dealQuery, dealsFirstPage } from '../features/deals/api/deals.ts';
 import { viewingQuery, viewingsFirstPage } from '../features/viewings/api/viewings.ts';
 import { reservationQuery, reservationsFirstPage } from '../features/reservations/api/reservations.ts';
-import { paymentsFirstPage } from '../features/payments/api/payments.ts';
+import { paymentsFirstPage, statementFirstPage } from '../features/payments/api/payments.ts';
 import { alertsFirstPage } from '../features/alerts/api/alerts.ts';
 import { documentsFirstPage } from '../features/documents/api/documents.ts';
 import { prefetching } from './prefetch.ts';
@@ -40,9 +40,10 @@ const soon = (path: string, title: string, extra: Partial<RouteHandle> = {}): Ro
  * The shells' rules (layout.tsx, payments-layout.tsx): branch users do not open office screens, only
  * admins open admin ones, and a payments client opens its own statement only.
  */
-const mayOpen = (h: Partial<RouteHandle>) => {
+const mayOpen = (h: Partial<RouteHandle>, pathname: string) => {
   const s = sessionStore.get();
-  return !((h.noBranch && hasBranch(s)) || (h.adminOnly && !isAdmin(s)) || isPaymentsClientOnly(s));
+  if (isPaymentsClientOnly(s)) return allowedInPaymentsApp(s, pathname);
+  return !((h.noBranch && hasBranch(s)) || (h.adminOnly && !isAdmin(s)));
 };
 
 const lazyPage = (
@@ -55,7 +56,7 @@ const lazyPage = (
   path,
   lazy: load,
   // A screen the reader may not open (the shell says so) asks for nothing.
-  ...(loader ? { loader: (args: LoaderFunctionArgs) => (mayOpen(extra) ? loader(args) : null) } : {}),
+  ...(loader ? { loader: (args: LoaderFunctionArgs) => (mayOpen(extra, new URL(args.request.url).pathname) ? loader(args) : null) } : {}),
   handle: { title, ...extra } satisfies RouteHandle,
 });
 
@@ -206,7 +207,16 @@ export const protectedRoutes: RouteObject[] = [
   lazyPage('/Alerts/:id', 'title.alert', () => import('../features/alerts/pages/alert-page.tsx').then((m) => ({ Component: m.AlertPage })), { noBranch: true }),
   // Payments
   lazyPage('/Payments', 'title.payments', paymentPages.PaymentsPage, { noBranch: true }, prefetching(() => [paymentsFirstPage()])),
-  lazyPage('/Payments/View/:id', 'title.statement', paymentPages.StatementPage, { noBranch: true }),
+  lazyPage(
+    '/Payments/View/:id',
+    'title.statement',
+    paymentPages.StatementPage,
+    { noBranch: true },
+    prefetching(({ params }) => {
+      const id = Number(params.id);
+      return Number.isInteger(id) && id > 0 ? [statementFirstPage(id)] : [];
+    }),
+  ),
   lazyPage('/Payments/View/Income/:id', 'title.income', paymentPages.IncomePage, { noBranch: true }),
   lazyPage('/Payments/AddIncome/:accountId?', 'title.income', paymentPages.IncomePage, { noBranch: true }),
   lazyPage('/Payments/EditIncome/:id', 'title.income', paymentPages.IncomePage, { noBranch: true }),

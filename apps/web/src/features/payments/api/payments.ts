@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TExpenseForm, TIncomeForm, TPaymentAccountsAnswer, TStatementAnswer, TTransactionSaved, TTransactionType } from '@crm/contract';
+import { STATEMENT_DEFAULT_PAGE_SIZE } from '@crm/contract/payment-constants';
 import { api } from '../../../lib/api.ts';
 import { readSavedFilter, readSavedList, type ListState, type SavedFilter, type SavedList } from '../../../lib/list-state.ts';
 
@@ -105,3 +106,11 @@ export async function openAttachment(id: number, name: string) {
 export const PAYMENT_LIST: SavedList = { list: 'PaymentList', defaults: { sortBy: 'transactionModifiedOn', sortDir: 'desc' } };
 export const PAYMENT_SEARCH: SavedFilter<string> = { cookie: 'PaymentList.search', initial: '' };
 export const paymentsFirstPage = () => paymentAccountsQuery(readSavedFilter(PAYMENT_SEARCH), readSavedList(PAYMENT_LIST));
+
+/** The statement's filter and page size, kept per account: read by its screen and by its route's loader (the first page). */
+export type TStatementSaved = TStatementFilterState & { perPage: number };
+export const statementSaved = (accountId: number): SavedFilter<TStatementSaved> => ({ cookie: `Statement.${accountId}`, initial: { ...NO_STATEMENT_FILTER, perPage: STATEMENT_DEFAULT_PAGE_SIZE } });
+export const statementFirstPage = (accountId: number) => {
+  const { perPage, ...filter } = readSavedFilter(statementSaved(accountId));
+  return statementQuery(accountId, filter, { perPage, currentPage: 1 });
+};

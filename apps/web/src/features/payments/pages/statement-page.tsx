@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { TStatementItem } from '@crm/contract';
-import { STATEMENT_DEFAULT_PAGE_SIZE, STATEMENT_PAGE_SIZES } from '@crm/contract/payment-constants';
+import { STATEMENT_PAGE_SIZES } from '@crm/contract/payment-constants';
 import { statementHeadKey } from '@crm/contract/transaction-fields';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
 import { FilterCard } from '../../../components/filter-card.tsx';
@@ -14,9 +14,9 @@ import { ApiError } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { formatAmount, formatDate, formatDateTime } from '../../../lib/format.ts';
-import { useCookieState, type ListState } from '../../../lib/list-state.ts';
+import { useSavedFilter, type ListState } from '../../../lib/list-state.ts';
 import { ClearFiltersButton } from '../../accounts/components/clear-filters.tsx';
-import { NO_STATEMENT_FILTER, downloadStatement, openAttachment, sendInvitation, statementQuery, type TStatementFilterState } from '../api/payments.ts';
+import { NO_STATEMENT_FILTER, downloadStatement, openAttachment, sendInvitation, statementQuery, statementSaved, type TStatementFilterState } from '../api/payments.ts';
 
 /** /Payments/View/{id}: the account's statement. */
 export function StatementPage() {
@@ -25,14 +25,13 @@ export function StatementPage() {
   return <Statement key={id} accountId={id} />;
 }
 
-type Saved = TStatementFilterState & { perPage: number };
 
 /** The statement of one account; also the payments app's home for a client (its own account). */
 export function Statement({ accountId }: { accountId: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   // The filter and the page size, kept per account (spec 2.11, 9).
-  const [saved, setSaved] = useCookieState<Saved>(`Statement.${accountId}`, { ...NO_STATEMENT_FILTER, perPage: STATEMENT_DEFAULT_PAGE_SIZE });
+  const [saved, setSaved] = useSavedFilter(statementSaved(accountId));
   const [currentPage, setCurrentPage] = useState(1);
   const { perPage, ...filter } = saved;
   const q = useQuery(statementQuery(accountId, filter, { perPage, currentPage }));
