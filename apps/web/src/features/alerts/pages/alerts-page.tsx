@@ -9,8 +9,6 @@ import { useSavedFilter, type ListState } from '../../../lib/list-state.ts';
 import { ALERTS_PAGING, alertListQuery } from '../api/alerts.ts';
 import './alerts.css';
 
-/** Cookie of the alert list: page size (default 10) and page. */
-
 /** /Alerts: newest first, unread rows bold; a row opens the alert. */
 export function AlertsPage() {
   const { t } = useTranslation();

@@ -4,9 +4,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { JUST_READ_MS } from '../../../lib/freshness.ts';
 import type { TSelectOption } from '@crm/contract';
 import { DEAL_FIELDS, DEAL_GROUPS, DEAL_RENTAL_ONLY, DEAL_SALE_ONLY, DEAL_TYPE_RENTAL, type TDealFieldDescription } from '@crm/contract/deal-fields';
+import { keyedByAddress } from '../../../components/keyed-by-address.tsx';
 import { RecordToolbar } from '../../../components/record-toolbar.tsx';
 import { ActivityList } from '../../../components/activity-list-lazy.tsx';
 import { FieldInput } from '../../../components/fields/field-input.tsx';
@@ -14,6 +14,7 @@ import { formatFieldValue, toDraft, toWire, type Draft } from '../../../componen
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { SearchPicker, type Picked } from '../../../components/search-picker.tsx';
 import { IconPlus, IconTrash } from '../../../components/icons.ts';
+import { JUST_READ_MS } from '../../../lib/freshness.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { showBanner, showBannerAfterNavigation } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
@@ -45,12 +46,7 @@ function toForm(d: TDealAnswer): Form {
 }
 
 /** /Deals/Add and /Deads/Add (create; ?objectId= or ?demandId= starts from an object or a lead), /Deals/{id} (view), /Deals/Edit/{id} (edit). */
-export function DealPage() {
-  // Each address gets its own reading of the record: edit starts from a fresh read, view may take
-  // the answer its route asked for while the code loaded (JUST_READ_MS). The two routes render the
-  // same component, which React would otherwise keep, with the view's reading, on Edit.
-  return <DealPageScreen key={useLocation().pathname} />;
-}
+export const DealPage = keyedByAddress(DealPageScreen);
 
 function DealPageScreen() {
   const params = useParams();

@@ -4,7 +4,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { JUST_READ_MS } from '../../../lib/freshness.ts';
 import {
   RESERVATION_FIELDS,
   RESERVATION_GROUPS,
@@ -16,12 +15,14 @@ import {
   type TReservationFieldDescription,
 } from '@crm/contract/reservation-fields';
 import type { TReservationAnswer, TSelectOption } from '@crm/contract';
+import { keyedByAddress } from '../../../components/keyed-by-address.tsx';
 import { FieldInput } from '../../../components/fields/field-input.tsx';
 import { formatFieldValue, toDraft, toWire, type Draft } from '../../../components/fields/field-values.ts';
 import { IconAlertTriangle } from '../../../components/icons.ts';
 import { RecordToolbar } from '../../../components/record-toolbar.tsx';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { SearchPicker, type Picked } from '../../../components/search-picker.tsx';
+import { JUST_READ_MS } from '../../../lib/freshness.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { showBanner, showBannerAfterNavigation } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
@@ -79,12 +80,7 @@ function wire(d: TReservationFieldDescription, f: Form, r: TReservationAnswer) {
 }
 
 /** /Reservations/Add (create; ?objectId=, ?checkIn=, ?demandId= preset it), /Reservations/{id} (view), /Reservations/Edit/{id} (edit). */
-export function ReservationPage() {
-  // Each address gets its own reading of the record: edit starts from a fresh read, view may take
-  // the answer its route asked for while the code loaded (JUST_READ_MS). The two routes render the
-  // same component, which React would otherwise keep, with the view's reading, on Edit.
-  return <ReservationPageScreen key={useLocation().pathname} />;
-}
+export const ReservationPage = keyedByAddress(ReservationPageScreen);
 
 function ReservationPageScreen() {
   const params = useParams();

@@ -4,14 +4,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { JUST_READ_MS } from '../../../lib/freshness.ts';
 import type { TSelectOption } from '@crm/contract';
+import { keyedByAddress } from '../../../components/keyed-by-address.tsx';
 import { RecordToolbar } from '../../../components/record-toolbar.tsx';
 import { ActivityList } from '../../../components/activity-list-lazy.tsx';
 import { Assignments } from '../../../components/assignments.tsx';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { SearchPicker, type Picked } from '../../../components/search-picker.tsx';
 import { IconTrash } from '../../../components/icons.ts';
+import { JUST_READ_MS } from '../../../lib/freshness.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { showBanner, showBannerAfterNavigation } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
@@ -54,12 +55,7 @@ function toForm(v: TViewingAnswer): Form {
 }
 
 /** /Viewing/Add (create; ?demandId= starts from a lead), /Viewing/{id} (view), /Viewing/Edit/{id} (edit). */
-export function ViewingPage() {
-  // Each address gets its own reading of the record: edit starts from a fresh read, view may take
-  // the answer its route asked for while the code loaded (JUST_READ_MS). The two routes render the
-  // same component, which React would otherwise keep, with the view's reading, on Edit.
-  return <ViewingPageScreen key={useLocation().pathname} />;
-}
+export const ViewingPage = keyedByAddress(ViewingPageScreen);
 
 function ViewingPageScreen() {
   const params = useParams();
