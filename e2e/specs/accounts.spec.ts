@@ -184,6 +184,7 @@ for (const L of LANGUAGES) {
         ['/Payments', '/api/transactions/accounts'],
         ['/Alerts', '/api/alert/list'],
         ['/DocumentList', '/api/Documents'],
+        ['/ObjectKeys', '/api/ObjectKeys'],
       ];
       for (const [route, api] of lists) {
         asked.length = 0;

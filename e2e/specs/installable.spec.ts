@@ -145,8 +145,8 @@ test.describe('compression and caching', () => {
 
     const again = await request.get('/api/Localization?culture=el', { headers: { 'if-none-match': etag! } });
     expect(again.status()).toBe(304);
-    // The texts are kept for the next start: it renders before the server answers.
-    expect(await page.evaluate(() => Object.keys((JSON.parse(localStorage.getItem('crm.texts.el') ?? '{}') as { texts?: object }).texts ?? {}).length)).toBe(rows.length);
+    // The texts are kept for the next start (written when the browser is idle): it renders before the server answers.
+    await expect.poll(() => page.evaluate(() => Object.keys((JSON.parse(localStorage.getItem('crm.texts.el') ?? '{}') as { texts?: object }).texts ?? {}).length)).toBe(rows.length);
   });
 
   test('index.html asks for the texts and the configuration itself, before its scripts run, once each, within the CSP', async ({ page, context, baseURL }) => {

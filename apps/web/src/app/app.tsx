@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api.ts';
 import { queryClient } from './query-client.ts';
-import { router } from './router.tsx';
+import { appRouter } from './router.tsx';
 
 const theme = createTheme({
   primaryColor: 'blue',
@@ -47,14 +47,14 @@ const cssVariablesResolver: CSSVariablesResolver = (t) => ({
 setUnauthorizedHandler(() => {
   queryClient.clear();
   const here = window.location.pathname + window.location.search;
-  if (window.location.pathname !== '/login') void router.navigate('/login', { replace: true, state: { from: here } });
+  if (window.location.pathname !== '/login') void appRouter().navigate('/login', { replace: true, state: { from: here } });
 });
 
 export function App() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <RouterProvider router={appRouter()} />
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -8,17 +8,19 @@ import { NotFound } from './not-found.tsx';
 import { LoginPage } from '../features/auth/pages/login-page.tsx';
 import { accountViewQuery } from '../features/accounts/api/account.ts';
 import { objectViewQuery, objectsFirstPage, validIdOrRef } from '../features/objects/api/objects.ts';
+import { keysFirstPage, objectKeyQuery } from '../features/objects/api/object-keys.ts';
 import { homeQuery } from '../features/home/api/home.ts';
 import { assignmentsQuery } from '../components/activities/api.ts';
 import { recordFilesQuery } from '../components/record-files-query.ts';
 import { firstPages } from '../features/accounts/api/account-lists.ts';
 import { leadQuery, leadsFirstPage } from '../features/leads/api/leads.ts';
-import { dealQuery, dealsFirstPage } from '../features/deals/api/deals.ts';
+import { dealBoardFirst, dealQuery, dealsFirstPage } from '../features/deals/api/deals.ts';
 import { viewingQuery, viewingsFirstPage } from '../features/viewings/api/viewings.ts';
+import { calendarFirstQuery } from '../features/viewings/api/calendar-days.ts';
 import { reservationQuery, reservationsFirstPage } from '../features/reservations/api/reservations.ts';
 import { paymentsFirstPage, statementFirstPage } from '../features/payments/api/payments.ts';
-import { alertsFirstPage } from '../features/alerts/api/alerts.ts';
-import { documentsFirstPage } from '../features/documents/api/documents.ts';
+import { alertQuery, alertsFirstPage } from '../features/alerts/api/alerts.ts';
+import { documentQuery, documentsFirstPage } from '../features/documents/api/documents.ts';
 import { prefetching } from './prefetch.ts';
 
 export type RouteHandle = {
@@ -80,13 +82,15 @@ const leadViewData = prefetching(({ params }) => {
   if (!Number.isInteger(id) || id <= 0 || Number(params.viewMode ?? 0) !== 0) return [];
   return [leadQuery(id), assignmentsQuery('lead', id)];
 });
-/** A deal, viewing or short let opened to be read (/Deals/{id}…): its record. Their edit addresses read afresh. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const recordViewData = (query: (id: number) => FetchQueryOptions<any, any, any, any>) =>
-  prefetching(({ params }) => {
-    const id = Number(params.id);
-    return Number.isInteger(id) && id > 0 ? [query(id)] : [];
-  });
+type RecordQuery = (id: number) => FetchQueryOptions<any, any, any, any>;
+/** The record the address names (`:id`), when it is an id at all ("new", "abc" ask for nothing). */
+const recordIds = ({ params }: LoaderFunctionArgs, query: RecordQuery) => {
+  const id = Number(params.id);
+  return Number.isInteger(id) && id > 0 && id < 2 ** 31 ? [query(id)] : [];
+};
+/** A record opened to be read (/Deals/{id}, /Alerts/{id}…): its record. Edit addresses read afresh. */
+const recordViewData = (query: RecordQuery) => prefetching((args) => recordIds(args, query));
 
 const accountPages = {
   OwnersPage: () => import('../features/accounts/pages/owners-page.tsx').then((m) => ({ Component: m.OwnersPage })),
@@ -156,8 +160,8 @@ export const protectedRoutes: RouteObject[] = [
   lazyPage('/Objects/Search', 'title.objectSearch', () => import('../features/objects/pages/object-search-page.tsx').then((m) => ({ Component: m.ObjectSearchPage }))),
   lazyPage('/Objects/View', 'title.object', objectPages.ObjectViewPage),
   lazyPage('/Objects/View/:id/:viewMode?', 'title.object', objectPages.ObjectViewPage, {}, objectViewData),
-  lazyPage('/ObjectKeys', 'title.keys', () => import('../features/objects/pages/object-keys-page.tsx').then((m) => ({ Component: m.ObjectKeysPage }))),
-  lazyPage('/ObjectKeys/:id', 'title.objectKey', () => import('../features/objects/pages/object-key-page.tsx').then((m) => ({ Component: m.ObjectKeyPage }))),
+  lazyPage('/ObjectKeys', 'title.keys', () => import('../features/objects/pages/object-keys-page.tsx').then((m) => ({ Component: m.ObjectKeysPage })), {}, prefetching(() => [keysFirstPage()])),
+  lazyPage('/ObjectKeys/:id', 'title.objectKey', () => import('../features/objects/pages/object-key-page.tsx').then((m) => ({ Component: m.ObjectKeyPage })), {}, recordViewData(objectKeyQuery)),
   // Accounts
   lazyPage('/Owners', 'title.owners', accountPages.OwnersPage, {}, prefetching(() => [firstPages.owners()])),
   lazyPage('/Clients', 'title.clients', accountPages.ClientsPage, {}, prefetching(() => [firstPages.clients()])),
@@ -188,9 +192,9 @@ export const protectedRoutes: RouteObject[] = [
   lazyPage('/Viewing/Add', 'title.viewing', viewingPages.ViewingPage),
   lazyPage('/Viewing/Edit/:id', 'title.viewing', viewingPages.ViewingPage),
   lazyPage('/Viewing/:id', 'title.viewing', viewingPages.ViewingPage, {}, recordViewData(viewingQuery)),
-  lazyPage('/Calendar', 'title.calendar', viewingPages.CalendarPage),
+  lazyPage('/Calendar', 'title.calendar', viewingPages.CalendarPage, {}, prefetching(({ request }) => [calendarFirstQuery(new URL(request.url).searchParams)])),
   lazyPage('/Deals', 'title.deals', dealPages.DealsPage, {}, prefetching(() => [dealsFirstPage()])),
-  lazyPage('/Deals/Board', 'title.dealBoard', dealPages.DealsBoardPage),
+  lazyPage('/Deals/Board', 'title.dealBoard', dealPages.DealsBoardPage, {}, prefetching(() => [dealBoardFirst()])),
   lazyPage('/Deals/Add', 'title.deal', dealPages.DealPage),
   lazyPage('/Deads/Add', 'title.deal', dealPages.DealPage),
   lazyPage('/Deals/Edit/:id', 'title.deal', dealPages.DealPage),
@@ -202,9 +206,9 @@ export const protectedRoutes: RouteObject[] = [
   // Documents, alerts
   lazyPage('/DocumentList', 'title.documents', officePages.DocumentsPage, {}, prefetching(() => [documentsFirstPage()])),
   lazyPage('/Document/Add', 'title.document', officePages.DocumentPage),
-  lazyPage('/Document/:id', 'title.document', officePages.DocumentPage),
+  lazyPage('/Document/:id', 'title.document', officePages.DocumentPage, {}, prefetching((args) => (new URL(args.request.url).searchParams.get('edit') === '1' ? [] : recordIds(args, documentQuery)))),
   lazyPage('/Alerts', 'title.alerts', () => import('../features/alerts/pages/alerts-page.tsx').then((m) => ({ Component: m.AlertsPage })), { noBranch: true }, prefetching(() => [alertsFirstPage()])),
-  lazyPage('/Alerts/:id', 'title.alert', () => import('../features/alerts/pages/alert-page.tsx').then((m) => ({ Component: m.AlertPage })), { noBranch: true }),
+  lazyPage('/Alerts/:id', 'title.alert', () => import('../features/alerts/pages/alert-page.tsx').then((m) => ({ Component: m.AlertPage })), { noBranch: true }, recordViewData(alertQuery)),
   // Payments
   lazyPage('/Payments', 'title.payments', paymentPages.PaymentsPage, { noBranch: true }, prefetching(() => [paymentsFirstPage()])),
   lazyPage(
@@ -231,7 +235,15 @@ export const protectedRoutes: RouteObject[] = [
   lazyPage('/SetPassword/:id', 'title.setPassword', accountPages.SetPasswordPage, { noBranch: true, adminOnly: true }),
 ];
 
-export const router = createBrowserRouter([
+/**
+ * The router is made when main.tsx asks for it, in a task of its own after the modules have run:
+ * making it matches the address against every route and starts the first screen's code and data,
+ * and in the same task as the modules' evaluation that was one long block of a phone's main thread.
+ */
+let made: ReturnType<typeof createBrowserRouter> | undefined;
+export const appRouter = () => (made ??= makeRouter());
+
+const makeRouter = () => createBrowserRouter([
   // No layout, no sign-in
   // The sign-in page is part of the entry: the first screen of every visit without a session, and
   // its inputs are the ones every other screen uses too. Lazy, it cost a round trip before it showed.

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TDealBoard, TDealRow, TDealUpdate, TSelectOption } from '@crm/contract';
+import { DEAL_BOARD_STEP } from '@crm/contract/constants';
 import { api } from '../../../lib/api.ts';
 import { readSavedFilter, readSavedList, type SavedFilter, type SavedList } from '../../../lib/list-state.ts';
 
@@ -94,3 +95,11 @@ export const searchAccounts = async (searchStr: string, signal: AbortSignal) =>
 export const DEAL_LIST: SavedList = { list: 'DealList' };
 export const DEAL_FILTER: SavedFilter<TDealListFilter> = { cookie: 'DealList.filter', initial: NO_DEAL_FILTER };
 export const dealsFirstPage = () => dealsQuery(readSavedFilter(DEAL_FILTER), readSavedList(DEAL_LIST));
+
+/** The board's filter (the list's, without stages: the board shows every stage), kept in its own cookie. */
+export type BoardFilter = Omit<TDealListFilter, 'stages'>;
+const { stages: _stages, ...noBoardFilter } = NO_DEAL_FILTER;
+export const NO_BOARD_FILTER: BoardFilter = noBoardFilter;
+export const DEAL_BOARD_FILTER: SavedFilter<BoardFilter> = { cookie: 'DealBoard.filter', initial: NO_BOARD_FILTER };
+/** The board as its cookie stands, the newest DEAL_BOARD_STEP of each stage: its route's loader asks for it while the screen's code loads. */
+export const dealBoardFirst = () => dealBoardQuery(readSavedFilter(DEAL_BOARD_FILTER), DEAL_BOARD_STEP);

@@ -12,13 +12,11 @@ import { ApiError } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { formatMoney } from '../../../lib/format.ts';
-import { useCookieState } from '../../../lib/list-state.ts';
+import { useSavedFilter } from '../../../lib/list-state.ts';
 import { IconList } from '../icons.ts';
-import { dealBoardQuery, dealKeys, moveDeal, NO_DEAL_FILTER, type TDealListFilter } from '../api/deals.ts';
+import { DEAL_BOARD_FILTER, dealBoardQuery, dealKeys, moveDeal, NO_BOARD_FILTER, type BoardFilter } from '../api/deals.ts';
 import './deals.css';
 
-type BoardFilter = Omit<TDealListFilter, 'stages'>;
-const { stages: _stages, ...NO_BOARD_FILTER } = NO_DEAL_FILTER;
 const DRAG_TYPE = 'application/x-crm-deal';
 
 /**
@@ -29,7 +27,7 @@ const DRAG_TYPE = 'application/x-crm-deal';
 export function DealsBoardPage() {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const [filter, setFilter] = useCookieState<BoardFilter>('DealBoard.filter', NO_BOARD_FILTER);
+  const [filter, setFilter] = useSavedFilter(DEAL_BOARD_FILTER);
   const [lastName] = useDebouncedValue(filter.lastName, SEARCH_DEBOUNCE_MS);
   const [object] = useDebouncedValue(filter.object, SEARCH_DEBOUNCE_MS);
   // The newest 20 of each stage first (a phone draws each card with its stage menu); more on demand.

@@ -14,6 +14,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { showBanner, showBannerAfterNavigation } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { JUST_READ_MS } from '../../../lib/freshness.ts';
 import { useGoBack } from '../../accounts/components/go-back.ts';
 import { deleteDocument, documentKeys, documentQuery, saveDocument } from '../api/documents.ts';
 import { DocumentLink } from './documents-page.tsx';
@@ -27,8 +28,9 @@ export function DocumentPage() {
   const params = useParams();
   const id = params.id ? Number(params.id) : null;
   const valid = id == null || (Number.isInteger(id) && id > 0 && id < 2 ** 31);
-  const q = useQuery({ ...documentQuery(id ?? 0), enabled: id != null && valid });
   const [search] = useSearchParams();
+  // Opened to be read, it takes its route's read of this opening (app/router.tsx); to edit, it reads afresh.
+  const q = useQuery({ ...documentQuery(id ?? 0), enabled: id != null && valid, staleTime: search.get('edit') === '1' ? 0 : JUST_READ_MS });
   if (!valid || (q.error instanceof ApiError && q.error.status === 404)) return <RecordNotFound testId="document-not-found" />;
   if (id == null) return <DocumentForm doc={BLANK} initialMode="create" />;
   if (q.isError && !q.data)

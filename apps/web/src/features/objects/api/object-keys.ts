@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TObjectKey } from '@crm/contract';
 import { api } from '../../../lib/api.ts';
+import { getJsonCookie } from '../../../lib/cookies.ts';
+import { readSavedFilter, type SavedFilter } from '../../../lib/list-state.ts';
 
 export type TKeyListFilter = { referenceNumber: string; perPage: number; currentPage: number };
 export type TKeyEdit = {
@@ -19,6 +21,22 @@ export const addKeyPath = (objectId: number) => `/ObjectKeys/new?objectId=${obje
 export const keyKeys = { all: ['objectKeys'] as const, edit: (id: number) => ['objectKeys', 'edit', id] as const };
 
 /** GET /api/ObjectKeys: by reference-number prefix, paged. */
+/** Cookies of the keys list: the page size (default 10; a saved one wins) and the filter. */
+export const KEYS_PER_PAGE_COOKIE = 'ObjectKeys.perPage';
+export const KEYS_FILTER: SavedFilter<{ referenceNumber: string; currentPage: number }> = { cookie: 'ObjectKeys.filter', initial: { referenceNumber: '', currentPage: 1 } };
+const KEYS_DEFAULT_PER_PAGE = 10;
+/** A saved page size that is not a number falls back to 20, as the spec says. */
+const KEYS_FALLBACK_PER_PAGE = 20;
+
+/** The page size a saved cookie value means. */
+export function keysPerPage(saved: unknown): number {
+  if (saved === undefined) return KEYS_DEFAULT_PER_PAGE;
+  const n = Number(saved);
+  return Number.isInteger(n) && n > 0 ? n : KEYS_FALLBACK_PER_PAGE;
+}
+
+export const savedKeysPerPage = () => keysPerPage(getJsonCookie<unknown>(KEYS_PER_PAGE_COOKIE));
+
 export const objectKeysQuery = (f: TKeyListFilter) =>
   queryOptions({
     queryKey: ['objectKeys', 'list', f],
@@ -41,3 +59,9 @@ export const deleteObjectKey = (id: number) => api<unknown>(`/api/ObjectKeys/${i
 /** GET /api/object/searchByRefNumOrTitle: a property by its number or title (the key's property). */
 export const searchObjectsByRef = (searchStr: string, signal?: AbortSignal) =>
   api<{ items: { id: number; description: string; referenceNumber: string }[] }>('/api/object/searchByRefNumOrTitle', { query: { searchStr }, signal, background: true });
+
+/** The keys list's first page as its cookies stand: its route's loader asks for it while the screen's code loads. */
+export function keysFirstPage() {
+  const filter = readSavedFilter(KEYS_FILTER);
+  return objectKeysQuery({ referenceNumber: filter.referenceNumber.trim(), perPage: savedKeysPerPage(), currentPage: filter.currentPage });
+}

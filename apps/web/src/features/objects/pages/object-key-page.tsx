@@ -12,6 +12,7 @@ import { IconAlertTriangle, IconTrash } from '../../../components/icons.ts';
 import { api, ApiError } from '../../../lib/api.ts';
 import { showBanner, showBannerAfterNavigation } from '../../../lib/banner.ts';
 import { reportError } from '../../../lib/errors.ts';
+import { JUST_READ_MS } from '../../../lib/freshness.ts';
 import { AccountPicker } from '../../accounts/components/account-picker.tsx';
 import { DateField } from '../../accounts/components/date-field.tsx';
 import { deleteObjectKey, keyKeys, objectKeyQuery, saveObjectKey, searchObjectsByRef, type TKeyEdit } from '../api/object-keys.ts';
@@ -51,7 +52,8 @@ export function ObjectKeyPage() {
 }
 
 function ExistingKey({ id }: { id: number }) {
-  const q = useQuery(objectKeyQuery(id));
+  // The route asked for it while this code loaded (app/router.tsx): that read is this opening's.
+  const q = useQuery({ ...objectKeyQuery(id), staleTime: JUST_READ_MS });
   if (q.isPending) return <Skeleton height={420} maw={720} />;
   if (q.isError) {
     if (q.error instanceof ApiError && q.error.status === 404) return <RecordNotFound testId="key-not-found" />;

@@ -8,30 +8,16 @@ import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
 import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
 import { FilterCard } from '../../../components/filter-card.tsx';
 import { IconPencil } from '../../../components/icons.ts';
-import { getJsonCookie } from '../../../lib/cookies.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { useCookieState, type ListState } from '../../../lib/list-state.ts';
+import { useCookieState, useSavedFilter, type ListState } from '../../../lib/list-state.ts';
 import { AccountLink } from '../../accounts/components/account-columns.tsx';
-import { objectKeysQuery } from '../api/object-keys.ts';
-
-/** Cookies of the keys list: the page size (default 10; a saved one wins) and the filter. */
-export const KEYS_PER_PAGE_COOKIE = 'ObjectKeys.perPage';
-const KEYS_FILTER_COOKIE = 'ObjectKeys.filter';
-const KEYS_DEFAULT_PER_PAGE = 10;
-/** A saved page size that is not a number falls back to 20, as the spec says. */
-const KEYS_FALLBACK_PER_PAGE = 20;
-
-function savedPerPage(): number {
-  const saved = getJsonCookie<unknown>(KEYS_PER_PAGE_COOKIE);
-  if (saved === undefined) return KEYS_DEFAULT_PER_PAGE;
-  const n = Number(saved);
-  return Number.isInteger(n) && n > 0 ? n : KEYS_FALLBACK_PER_PAGE;
-}
+import { KEYS_FILTER, KEYS_PER_PAGE_COOKIE, keysPerPage, objectKeysQuery } from '../api/object-keys.ts';
 
 export function ObjectKeysPage() {
   const { t } = useTranslation();
-  const [perPage, setPerPage] = useCookieState<number>(KEYS_PER_PAGE_COOKIE, savedPerPage());
-  const [filter, setFilter] = useCookieState<{ referenceNumber: string; currentPage: number }>(KEYS_FILTER_COOKIE, { referenceNumber: '', currentPage: 1 });
+  const [savedPerPage, setPerPage] = useCookieState<unknown>(KEYS_PER_PAGE_COOKIE, undefined);
+  const perPage = keysPerPage(savedPerPage);
+  const [filter, setFilter] = useSavedFilter(KEYS_FILTER);
   const [prefix] = useDebouncedValue(filter.referenceNumber.trim(), SEARCH_DEBOUNCE_MS);
   const q = useQuery(objectKeysQuery({ referenceNumber: prefix, perPage, currentPage: filter.currentPage }));
 

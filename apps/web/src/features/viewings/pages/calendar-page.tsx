@@ -10,35 +10,13 @@ import { describeError } from '../../../lib/errors.ts';
 import { currentCulture } from '../../../lib/i18n.ts';
 import { useCookieState } from '../../../lib/list-state.ts';
 import { DateField } from '../../accounts/components/date-field.tsx';
+import { addDays, CALENDAR_EMPLOYEE_COOKIE, CALENDAR_VIEW_COOKIE, daysOf, iso, parseDay, type CalendarView } from '../api/calendar-days.ts';
 import { calendarQuery, moveViewing, searchEmployees, viewingKeys, type TCalendarEvent } from '../api/viewings.ts';
 import { IconChevronLeft, IconChevronRight } from '../icons.ts';
 
-type View = 'day' | 'week' | 'month';
+type View = CalendarView;
 const LOCALES = { en: 'en-GB', el: 'el-GR', ru: 'ru-RU' } as const;
-
 const pad = (n: number) => String(n).padStart(2, '0');
-const iso = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-const addDays = (d: Date, n: number) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + n);
-/** Monday of the week of `d`. */
-const monday = (d: Date) => addDays(d, -((d.getDay() + 6) % 7));
-
-/** The days a view shows around `anchor`: a day, a week from Monday, or the month's weeks. */
-function daysOf(view: View, anchor: Date): Date[] {
-  if (view === 'day') return [anchor];
-  if (view === 'week') return Array.from({ length: 7 }, (_, i) => addDays(monday(anchor), i));
-  const first = monday(new Date(anchor.getFullYear(), anchor.getMonth(), 1));
-  const last = addDays(monday(new Date(anchor.getFullYear(), anchor.getMonth() + 1, 0)), 6);
-  const n = Math.round((last.getTime() - first.getTime()) / 86400000) + 1;
-  return Array.from({ length: n }, (_, i) => addDays(first, i));
-}
-
-/** "2026-11-23" → that local day; anything else → null. */
-function parseDay(s: string | null): Date | null {
-  const m = s ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(s) : null;
-  if (!m) return null;
-  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  return iso(d) === s ? d : null;
-}
 
 /** The hours the day view lays out as rows (earlier and later entries get rows of their own). */
 const DAY_HOURS = Array.from({ length: 15 }, (_, i) => i + 7);
@@ -53,8 +31,8 @@ export function CalendarPage() {
   const { t } = useTranslation();
   const client = useQueryClient();
   const locale = LOCALES[currentCulture()];
-  const [view, setView] = useCookieState<View>('Calendar.view', 'week');
-  const [employee, setEmployee] = useCookieState<Picked>('Calendar.employee', null);
+  const [view, setView] = useCookieState<View>(CALENDAR_VIEW_COOKIE, 'week');
+  const [employee, setEmployee] = useCookieState<Picked>(CALENDAR_EMPLOYEE_COOKIE, null);
   // The day shown is in the address (?date=2026-11-23), so a reload or a shared link opens the same place.
   const [params, setParams] = useSearchParams();
   const anchor = parseDay(params.get('date')) ?? new Date();
