@@ -63,8 +63,19 @@ const HIT_FIELDS = sql`${accounts.id} as id, ${accounts.displayName} as name, ${
   ${accounts.isOwner} as "isOwner", ${accounts.isClient} as "isClient", ${accounts.isProfessional} as "isProfessional",
   ${accounts.isSource} as "isSource", ${accounts.isEmploye} as "isEmploye"`;
 
+/**
+ * A set of account ids as PostgreSQL writes an int[] (`{3,17,42}`), with its size. The global
+ * search hands up to 5,000 of them from the accounts' statement to the leads' one: kept as the text
+ * PostgreSQL sent and bound back as one text parameter (`::int[]`), they are neither parsed into
+ * numbers nor written out again element by element by the driver (1.2 ms of the app's 7 a search).
+ */
+export type IdSet = { readonly size: number; readonly literal: string };
+export const idSetOf = (ids: readonly number[]): IdSet => ({ size: ids.length, literal: `{${ids.join(',')}}` });
+/** An int[] as PostgreSQL's text ('{}' or '{1,2,3}'). */
+const idSetFromLiteral = (literal: string): IdSet => ({ size: literal.length > 2 ? literal.split(',').length : 0, literal });
+
 /** The accounts the global search found: the best shown as account hits, and (a first 5,000 of) all of them, whose leads are lead hits. */
-export type AccountMatches = { top: Found[]; ids: number[] };
+export type AccountMatches = { top: Found[]; ids: IdSet };
 /** At most this many matching accounts are read for the global search (a hit list shows 20). */
 const MATCHES_MAX = 5000;
 
@@ -76,11 +87,11 @@ const MATCHES_MAX = 5000;
  * 5,000 found are shown, and typing on narrows it.
  */
 export async function searchAccountMatches(app: FastifyInstance, text: string): Promise<AccountMatches> {
-  const { rows } = await app.db.execute<{ ids: number[]; top: Found[] }>(oneWord(text) ? wordMatches(text) : rowMatches(text));
-  const found = rows[0] ?? { ids: [], top: [] };
-  if (found.top.length || text.length < 4) return { top: found.top, ids: found.ids.map(Number) };
+  const { rows } = await app.db.execute<{ ids: string; top: Found[] }>(oneWord(text) ? wordMatches(text) : rowMatches(text));
+  const found = rows[0] ?? { ids: '{}', top: [] };
+  if (found.top.length || text.length < 4) return { top: found.top, ids: idSetFromLiteral(found.ids) };
   const near = await findNear(app, text, SEARCH_MAX_HITS);
-  return { top: near, ids: near.map((r) => r.id) };
+  return { top: near, ids: idSetOf(near.map((r) => r.id)) };
 }
 
 /**
@@ -105,7 +116,7 @@ function wordMatches(text: string, withIds = true): SQL {
       select aw.account_id as id, min(aw.name) as name, min(case when aw.word like ${startsPattern(text)} then 0 else 1 end) as rank
       from account_words aw where aw.word in (select word from w)
       group by aw.account_id limit ${MATCHES_MAX})
-    select ${withIds ? sql`coalesce((select array_agg(id) from m), '{}')` : sql`'{}'::int[]`} as ids,
+    select ${withIds ? sql`coalesce((select array_agg(id) from m), '{}')::text` : sql`'{}'::text`} as ids,
       coalesce((select json_agg(t) from (
         select ${HIT_FIELDS}
         from (select id, name, rank from m order by rank, name, id limit ${SEARCH_MAX_HITS}) best
@@ -120,7 +131,7 @@ function rowMatches(text: string): SQL {
     with m as materialized (
       select ${HIT_FIELDS}, ${rank} as rank
       from ${accounts} where ${match} limit ${MATCHES_MAX})
-    select coalesce((select array_agg(id) from m), '{}') as ids,
+    select coalesce((select array_agg(id) from m), '{}')::text as ids,
       coalesce((select json_agg(t) from (select id, name, emails, phones, "isOwner", "isClient", "isProfessional", "isSource", "isEmploye"
         from m order by rank, name, id limit ${SEARCH_MAX_HITS}) t), '[]') as top`;
 }

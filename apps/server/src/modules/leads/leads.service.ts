@@ -28,7 +28,7 @@ import { inIdOrder } from '../../lib/paging.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { accountIdsByLastName, createdByName, joinStampNames, modifiedByName } from '../accounts/accounts.sql.ts';
-import { searchAccountMatches } from '../accounts/accounts.search.ts';
+import { searchAccountMatches, type IdSet } from '../accounts/accounts.search.ts';
 import { keptCount } from '../../lib/row-counts.ts';
 import { collationOf } from '../accounts/accounts.lists.ts';
 
@@ -467,15 +467,15 @@ export async function findLeads(
   text: string,
   limit: number,
   t: T,
-  clients: () => Promise<number[]> = async () => (await searchAccountMatches(app, text.trim().replace(/^#/, ''))).ids,
+  clients: () => Promise<IdSet> = async () => (await searchAccountMatches(app, text.trim().replace(/^#/, ''))).ids,
 ) {
   const q = text.trim().replace(/^#/, '');
   if (!q) return [];
   const byId = /^\d{1,9}$/.test(q) ? sql`${leads.id} = ${Number(q)}` : undefined;
   const clientIds = await clients();
-  if (!byId && !clientIds.length) return [];
+  if (!byId && !clientIds.size) return [];
   const want = Math.min(limit, SEARCH_MAX_HITS);
-  const whose = sql`(${byId ? sql`${byId} or ` : sql``}${leads.accountId} = any(${sql.param(clientIds)}::int[]))`;
+  const whose = sql`(${byId ? sql`${byId} or ` : sql``}${leads.accountId} = any(${clientIds.literal}::int[]))`;
   const closed = sql`coalesce(${leadColumns.stage!}, 0) in (${sql.join(LEAD_CLOSED_STAGES.map((s) => sql`${s}`), sql`, `)})`;
   const newest = (stage: SQL, n: number) =>
     app.db.select({ id: leads.id }).from(leads).where(and(whose, stage)).orderBy(sql`${leads.createdOn} desc`, sql`${leads.id} desc`).limit(n);
