@@ -4,7 +4,7 @@ import { SEARCH_MAX_HITS, type TSearchHit } from '@crm/contract';
 import type { Db } from '../../db/client.ts';
 import { accounts } from '../../db/schema/index.ts';
 import type { SearchProvider } from '../shell/shell.routes.ts';
-import { containsPattern, latinMatch, phoneDigits, startsPattern, wordStartsPattern } from './accounts.sql.ts';
+import { containsPattern, idSetFromLiteral, idSetOf, latinMatch, phoneDigits, startsPattern, wordStartsPattern, type IdSet } from './accounts.sql.ts';
 
 /** Which accounts the account picker offers: 0 all, 1 employees, 2 employees and specialists. */
 const pickerFilter = (filter: number): SQL | undefined =>
@@ -62,17 +62,6 @@ export function accountMatchQuery(db: Db, text: string, limit: number, extra?: S
 const HIT_FIELDS = sql`${accounts.id} as id, ${accounts.displayName} as name, ${accounts.emails} as emails, ${accounts.phones} as phones,
   ${accounts.isOwner} as "isOwner", ${accounts.isClient} as "isClient", ${accounts.isProfessional} as "isProfessional",
   ${accounts.isSource} as "isSource", ${accounts.isEmploye} as "isEmploye"`;
-
-/**
- * A set of account ids as PostgreSQL writes an int[] (`{3,17,42}`), with its size. The global
- * search hands up to 5,000 of them from the accounts' statement to the leads' one: kept as the text
- * PostgreSQL sent and bound back as one text parameter (`::int[]`), they are neither parsed into
- * numbers nor written out again element by element by the driver (1.2 ms of the app's 7 a search).
- */
-export type IdSet = { readonly size: number; readonly literal: string };
-export const idSetOf = (ids: readonly number[]): IdSet => ({ size: ids.length, literal: `{${ids.join(',')}}` });
-/** An int[] as PostgreSQL's text ('{}' or '{1,2,3}'). */
-const idSetFromLiteral = (literal: string): IdSet => ({ size: literal.length > 2 ? literal.split(',').length : 0, literal });
 
 /** The accounts the global search found: the best shown as account hits, and (a first 5,000 of) all of them, whose leads are lead hits. */
 export type AccountMatches = { top: Found[]; ids: IdSet };

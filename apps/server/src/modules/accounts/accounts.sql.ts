@@ -66,11 +66,25 @@ export const latinMatch = (column: SQL, text: string): SQL | undefined => {
  * filtered this way take these ids and use their own index on the account id: a name test inside
  * the list's query made PostgreSQL scan and hash every row (decision 023).
  */
-export async function accountIdsByLastName(db: Db | Tx, name: string): Promise<number[]> {
+export async function accountIdsByLastName(db: Db | Tx, name: string): Promise<IdSet> {
   const latin = latinMatch(sql`n.latin`, name);
-  const res = await db.execute(sql`select n.account_id as id from account_last_names n where n.names like ${containsPattern(name)} ${latin ? sql`or ${latin}` : sql``}`);
-  return (res.rows as { id: number }[]).map((r) => Number(r.id));
+  const res = await db.execute<{ ids: string }>(
+    sql`select coalesce(array_agg(n.account_id), '{}')::text as ids from account_last_names n where n.names like ${containsPattern(name)} ${latin ? sql`or ${latin}` : sql``}`,
+  );
+  return idSetFromLiteral(res.rows[0]?.ids ?? '{}');
 }
+
+/**
+ * A set of account ids as PostgreSQL writes an int[] (`{3,17,42}`), with its size. A name fragment
+ * matches thousands of accounts, whose ids go from one statement to the next through the app: kept
+ * as the text PostgreSQL sent and bound back as one parameter (`${set.literal}::int[]`, which
+ * PostgreSQL reads as a constant when planning), they are neither parsed into numbers nor written
+ * out again element by element by the driver (1.2 ms of the app's 7 ms CPU in a global search).
+ */
+export type IdSet = { readonly size: number; readonly literal: string };
+export const idSetOf = (ids: readonly number[]): IdSet => ({ size: ids.length, literal: `{${ids.join(',')}}` });
+/** An int[] as PostgreSQL's text ('{}' or '{1,2,3}'). */
+export const idSetFromLiteral = (literal: string): IdSet => ({ size: literal.length > 2 ? literal.split(',').length : 0, literal });
 
 /** Any word of the normalised text starts with the fragment. */
 export const wordStartsPattern = (text: string) => sql`'% ' || crm_search_norm(${escapeLike(text)}) || '%'`;

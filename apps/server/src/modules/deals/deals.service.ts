@@ -357,8 +357,11 @@ async function filterConditions(db: Db, f: Partial<TDealFilter>): Promise<(SQL |
   if (name) {
     // The parties' deals as a list of ids: a name test (or a long list of accounts) inside the
     // list's query is checked against every deal the order index walks past.
-    const parties = await db.execute(sql`select distinct p.deal_id from deal_parties p where p.account_id = any(${sql.param(await accountIdsByLastName(db, name))}::int[])`);
-    where.push(sql`${deals.id} = any(${sql.param((parties.rows as { deal_id: number }[]).map((r) => Number(r.deal_id)))}::int[])`);
+    // Both sets travel as PostgreSQL's own int[] text (IdSet), not parsed and written out again.
+    const parties = await db.execute<{ ids: string }>(
+      sql`select coalesce(array_agg(distinct p.deal_id), '{}')::text as ids from deal_parties p where p.account_id = any(${(await accountIdsByLastName(db, name)).literal}::int[])`,
+    );
+    where.push(sql`${deals.id} = any(${parties.rows[0]?.ids ?? '{}'}::int[])`);
   }
   const obj = f.object?.trim().replace(/^#/, '');
   if (obj) {

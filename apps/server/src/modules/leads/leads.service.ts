@@ -27,8 +27,8 @@ import { logAction } from '../../lib/audit.ts';
 import { inIdOrder } from '../../lib/paging.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { accountIdsByLastName, createdByName, joinStampNames, modifiedByName } from '../accounts/accounts.sql.ts';
-import { searchAccountMatches, type IdSet } from '../accounts/accounts.search.ts';
+import { accountIdsByLastName, createdByName, joinStampNames, modifiedByName, type IdSet } from '../accounts/accounts.sql.ts';
+import { searchAccountMatches } from '../accounts/accounts.search.ts';
 import { keptCount } from '../../lib/row-counts.ts';
 import { collationOf } from '../accounts/accounts.lists.ts';
 
@@ -393,7 +393,7 @@ export async function searchLeads(app: FastifyInstance, f: TLeadSearch, t: T, cu
     where.push(sql`(${sql.join(pairs.map(([a, b]) => sql`((${c[a]!} is not null or ${c[b]!} is not null) and coalesce(${c[a]!}, 0) <= ${hi} and coalesce(${c[b]!}, 1e12) >= ${lo})`), sql` or `)})`);
   }
   const name = f.lastName?.trim();
-  if (name) where.push(sql`${leads.accountId} = any(${sql.param(await accountIdsByLastName(app.db, name))}::int[])`);
+  if (name) where.push(sql`${leads.accountId} = any(${(await accountIdsByLastName(app.db, name)).literal}::int[])`);
   const cond = and(...where);
   const offset = (f.currentPage - 1) * f.perPage;
   // The page's ids first (the order index; a client's name only when sorting by it), then those
