@@ -71,6 +71,19 @@ test.describe('installable', () => {
     await context.setOffline(false);
   });
 
+  test("the public listings stay the server's pages in a browser the CRM's service worker controls", async ({ page }) => {
+    await signIn(page);
+    await controlled(page);
+    // Typed in, or followed from a property's "public page" link: the server answers, not the app's shell.
+    const res = await page.goto('/listings?lang=el');
+    expect(res?.fromServiceWorker()).toBe(false);
+    await expect(page.getByTestId('public-count')).toBeVisible();
+    await expect(page.getByTestId('not-found')).toHaveCount(0);
+    // A screen of the app still opens from the cache.
+    const screen = await page.goto('/Owners');
+    expect(screen?.fromServiceWorker()).toBe(true);
+  });
+
   test('a signed-in screen opens from the cache, while every API answer comes from the server', async ({ page }) => {
     await signIn(page);
     await controlled(page);

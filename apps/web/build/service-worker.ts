@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { transformWithOxc, type Plugin } from 'vite';
+// By path, not by package name: the config loader bundles relative imports but leaves packages to Node, which cannot load .ts.
+import { SERVER_PAGE_PREFIXES } from '../../../packages/contract/src/constants.ts';
 
 type Lang = 'en' | 'el' | 'ru';
 const LANGS: Lang[] = ['en', 'el', 'ru'];
@@ -58,6 +60,7 @@ export function serviceWorker(opts: { source: string; localesDir: string }): Plu
         entry,
         precache,
         offline,
+        serverPages: SERVER_PAGE_PREFIXES,
         offlineScript: OFFLINE_SCRIPT,
         offlineScriptHash: `sha256-${createHash('sha256').update(OFFLINE_SCRIPT).digest('base64')}`,
       };

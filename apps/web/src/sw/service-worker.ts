@@ -4,7 +4,8 @@
 // - A screen opened online is answered from that cache at once (the assets it names are in the same
 //   cache, so the shell never points at a file that is gone); a screen opened offline shows a short
 //   page in the reader's language that says so and reloads by itself when the connection is back.
-// - /api is never touched: every call goes to the network, nothing of it is ever cached.
+// - /api is never touched: every call goes to the network, nothing of it is ever cached. The
+//   server's own pages (the public listings) go to the network too.
 // - A new version installs in the background, takes over at once and deletes the older caches; the
 //   open page keeps running, and the next load uses the new version. Should an open page of the
 //   old version ask for a file the server no longer has, the app reloads itself (main.tsx).
@@ -19,6 +20,8 @@ type Config = {
   entry: string;
   precache: string[];
   offline: Record<Lang, { title: string; text: string; retry: string }>;
+  /** The server's own pages (SERVER_PAGE_PREFIXES: the public listings, the feed): never answered with the app. */
+  serverPages: string[];
   /** The offline page's inline script and its CSP hash. */
   offlineScript: string;
   offlineScriptHash: string;
@@ -77,6 +80,8 @@ sw.addEventListener('fetch', (event) => {
   if (url.origin !== sw.location.origin) return;
   // The API always goes to the network, untouched.
   if (/^\/api(\/|$)/i.test(url.pathname)) return;
+  // So do the server's own pages (the public listings and their feed): they are not the app.
+  if (cfg.serverPages.some((p) => url.pathname === p || url.pathname.startsWith(p.endsWith('/') ? p : `${p}/`))) return;
   if (req.mode === 'navigate') event.respondWith(openScreen(req, url));
   else if (PRECACHED.has(url.pathname)) event.respondWith(fromCache(req));
 });

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { LinkKind } from '@crm/contract';
+import { isServerPage } from '@crm/contract/constants';
 import { accounts, actionLog, alerts, files, leadObjects, leads, locations, objects } from '../../db/schema/index.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
@@ -207,6 +208,15 @@ describe('publishing an object', () => {
 });
 
 describe('the public site', () => {
+  it("lies under the server's own page addresses, which the web app's service worker leaves to the server", () => {
+    // Every GET the server answers outside /api, other than the web app's files and screens (/*).
+    const pages = app.routeAccess.filter((r) => r.method === 'GET' && !r.url.startsWith('/api') && r.url !== '/*').map((r) => r.url);
+    expect(pages).toContain('/listings');
+    expect(pages.filter((u) => !isServerPage(u))).toEqual([]);
+    expect(isServerPage('/listingsx')).toBe(false);
+    expect(isServerPage('/Objects/View/1')).toBe(false);
+  });
+
   let listed: { id: number; ref: string };
   let rental: { id: number; ref: string };
   beforeAll(async () => {
