@@ -110,5 +110,14 @@ describe('finding an object by reference number or title', () => {
     expect(byTitle).toContainEqual({ id: both.id, entity: 'Object', description: `#${both.referenceNumber} · Maisonette Panorama` });
     // a phone number is no reference number
     expect((await get('/api/search?searchStr=6944123456')).statusCode).toBe(200);
+    // The reference typed as digits, unpadded or padded with #: the property comes before contacts
+    // whose phone numbers hold the same digits.
+    const digits = String(Number(both.referenceNumber));
+    await t.db.insert(accounts).values([1, 2, 3].map((i) => ({ firstName: 'Ρένα', lastName: `Τηλέφωνο${i}`, isClient: true, phones: [`+30 210 ${i}${digits.padStart(4, '0')}`] })));
+    for (const typed of [digits, `#${both.referenceNumber}`, both.referenceNumber]) {
+      const items = (await get(`/api/search?searchStr=${encodeURIComponent(typed)}`)).json().items as { id: number; entity: string }[];
+      expect(items.some((h) => h.entity !== 'Object'), typed).toBe(true);
+      expect(items[0], typed).toMatchObject({ id: both.id, entity: 'Object' });
+    }
   });
 });

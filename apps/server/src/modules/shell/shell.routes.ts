@@ -25,6 +25,9 @@ export type SearchProvider = (q: {
  * providers' order (accounts, objects, leads). Taking the first `max` in order let twenty accounts
  * named Papadopoulos hide every property and lead.
  */
+/** Text that reads as a property's reference number: up to 4 digits, or with # or "ref" in front. */
+const REFERENCE_TYPED = /^(?:(?:#|ref)\s*\d{1,10}|\d{1,4})$/i;
+
 export function shareHits(found: TSearchHit[][], max: number): TSearchHit[] {
   const take = found.map(() => 0);
   let left = max;
@@ -122,7 +125,10 @@ export const shellRoutes: FastifyPluginAsyncZod = async (app) => {
         return memo.get(key) as Promise<T>;
       };
       const found = await Promise.all(app.searchProviders.map((p) => p({ text, limit: SEARCH_MAX_HITS, branchId: req.user!.branchId, culture: req.culture, shared })));
-      return { items: shareHits(found, SEARCH_MAX_HITS) };
+      const items = shareHits(found, SEARCH_MAX_HITS);
+      // A reference number typed ("17", "#0017"): the properties first, before the phone numbers
+      // that happen to hold the same digits.
+      return { items: REFERENCE_TYPED.test(text) ? [...items.filter((h) => h.entity === 'Object'), ...items.filter((h) => h.entity !== 'Object')] : items };
     },
   );
 
