@@ -159,6 +159,9 @@ for (const language of ['en-UK', 'el'] as const) {
       const res = await request.post('/api/Deal/update', { data: { dealType: 2, dealStage: 4, objectId: flat.id, askingPrice: 90000 + i }, headers: auth(token) });
       expect(res.ok(), await res.text()).toBeTruthy();
     }
+    // A rental of the same property, in another stage: its monthly rent is not added to sale prices.
+    const rental = await request.post('/api/Deal/update', { data: { dealType: 1, dealStage: 3, objectId: flat.id, askingPrice: 850 }, headers: auth(token) });
+    expect(rental.ok(), await rental.text()).toBeTruthy();
     const ctx = await signedIn(browser, baseURL!, token, language);
     const filter = { dealType: 0, depositFrom: null, depositTill: null, endDateFrom: null, endDateTill: null, lastName: '', object: `#${flat.referenceNumber}` };
     await ctx.addCookies([{ name: 'DealBoard.filter', value: encodeURIComponent(JSON.stringify(filter)), url: baseURL! }]);
@@ -168,6 +171,9 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(column.getByTestId('deal-column-count')).toHaveText('21');
     await expect(column.getByTestId('deal-card')).toHaveCount(20);
     await expect(column.getByTestId('deal-column-show-more')).toHaveText(language === 'el' ? 'Εμφάνιση 1 ακόμη' : 'Show 1 more');
+    // Every deal of the stage counts in its total, not only the cards shown: 21 × 90 000 + (0 + … + 20).
+    await expect(column.getByTestId('deal-column-total')).toHaveText(language === 'el' ? 'Πωλήσεις 1 890 210 €' : 'Sales 1 890 210 €');
+    await expect(page.locator('[data-testid="deal-column"][data-stage="3"]').getByTestId('deal-column-total')).toHaveText(language === 'el' ? 'Μισθώματα 850 € / μήνα' : 'Rents 850 € a month');
     await column.getByTestId('deal-column-show-more').click();
     await expect(column.getByTestId('deal-card')).toHaveCount(21);
     await expect(column.getByTestId('deal-column-show-more')).toHaveCount(0);

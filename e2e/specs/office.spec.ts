@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { ADMIN, expectAccessible } from '../fixtures.ts';
 
@@ -125,6 +126,52 @@ for (const L of LANGUAGES) {
         await expect(page.getByTestId('settings-mailing').getByRole('heading')).toHaveText(title);
       }
 
+    });
+  });
+}
+
+/** The texts as shipped (the e2e server seeds them from these files). */
+const officeTexts = (language: string) =>
+  JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../../apps/server/src/db/seed/locales/officeweb.${language === 'en-UK' ? 'en' : language}.json`), 'utf8')) as Record<string, string>;
+
+for (const language of ['en-UK', 'el'] as const) {
+  test(`recent changes say in the reader's language what the system wrote: a deal moved, an expense (${language})`, async ({ browser, request, baseURL }) => {
+    const texts = officeTexts(language);
+    const admin = (await (await request.post('/api/authenticate/login', { data: { username: ADMIN.email, password: ADMIN.password } })).json()) as { token: string };
+    // An employee of their own, so that their recent changes are only these.
+    const email = `recent-${stamp()}-${language}@example.com`;
+    const added = await request.post('/api/account/add', { data: { lastName: 'Recent', firstName: 'Nikos', isEmploye: true, role: 'admin', email }, headers: auth(admin.token) });
+    expect(added.ok(), await added.text()).toBeTruthy();
+    const pw = await request.post('/api/authenticate/setPassword', { headers: auth(admin.token), data: { email, password: 'staff-pass-12' } });
+    expect(pw.ok(), await pw.text()).toBeTruthy();
+    const session = (await (await request.post('/api/authenticate/login', { data: { username: email, password: 'staff-pass-12' } })).json()) as { token: string };
+    const token = session.token;
+    // A deal moved on the board ("Moved"), and an expense recorded ("expense 125.5").
+    const deal = (await (await request.post('/api/Deal/update', { data: { dealType: 2, dealStage: 1, askingPrice: 1000 }, headers: auth(token) })).json()) as { id: number; version: number };
+    const moved = await request.post('/api/Deal/move', { data: { id: deal.id, version: deal.version, dealStage: 2 }, headers: auth(token) });
+    expect(moved.ok(), await moved.text()).toBeTruthy();
+    const owner = (await (await request.post('/api/account/add', { data: { lastName: `Ledger${stamp()}`, firstName: 'Maria', isOwner: true, hasTransactions: true }, headers: auth(token) })).json()) as { id: number };
+    const expense = await request.post('/api/transactions/addExpense', {
+      multipart: { accountId: String(owner.id), amount: '125.50', transactionDate: '2026-11-20T09:30:00', paymentMethod: '1', categoryId: '22', status: '0' },
+      headers: auth(token),
+    });
+    expect(expense.ok(), await expense.text()).toBeTruthy();
+
+    await browser.newContext().then(async (ctx) => {
+      await ctx.addCookies([{ name: 'language', value: language, url: baseURL! }]);
+      await ctx.addInitScript((s) => window.localStorage.setItem('crm.session', s), JSON.stringify(session));
+      const page = await ctx.newPage();
+      await page.goto('/CRM');
+      const recent = page.getByTestId('home-recent');
+      const movedRow = recent.locator('tr').filter({ hasText: `${texts['actionLog.entity.Deal']} #${deal.id}` }).filter({ hasText: texts['actionLog.message.Moved']! });
+      await expect(movedRow).toHaveCount(1);
+      await expect(movedRow).toContainText(texts['actionLog.action.Update']!);
+      // The money as the app writes it (space thousands, comma decimals, the symbol after).
+      const money = '125,50 €';
+      await expect(recent).toContainText(texts['actionLog.message.expense']!.replace('{{amount}}', money));
+      await expect(recent).toContainText(texts['actionLog.entity.Transaction']!);
+      await expect(recent).not.toContainText('expense 125');
+      await ctx.close();
     });
   });
 }

@@ -177,8 +177,12 @@ export const ZDealBoardAnswer = z.object({
       name: z.string(),
       className: z.string(),
       count: z.number().int(),
-      /** Sum of the final (else asking) prices of every deal of the stage, exact, as a decimal string. */
-      total: z.string(),
+      /**
+       * Sums of the final (else asking) prices of every deal of the stage, exact, as decimal strings:
+       * sales and rentals apart, as a sale price and a monthly rent do not add up.
+       */
+      saleTotal: z.string(),
+      rentTotal: z.string(),
       cards: z.array(ZDealCard),
     }),
   ),

@@ -453,7 +453,10 @@ export async function dealBoard(app: FastifyInstance, f: Partial<TDealFilter> & 
   const cond = and(...(await filterConditions(app.db, { ...f, stages: [] })));
   const whereSql = cond ? sql`where ${cond}` : sql``;
   // The stages' totals and their newest cards side by side, on two connections.
-  const totalsRead = app.db.execute(sql`select deal_stage as stage, count(*)::int as n, coalesce(sum(coalesce(price, asking_price)), 0)::text as total
+  const amount = sql`coalesce(price, asking_price)`;
+  const totalsRead = app.db.execute(sql`select deal_stage as stage, count(*)::int as n,
+      coalesce(sum(${amount}) filter (where deal_type = ${DEAL_TYPE_SALE}), 0)::text as sale_total,
+      coalesce(sum(${amount}) filter (where deal_type = ${DEAL_TYPE_RENTAL}), 0)::text as rent_total
     from deals ${whereSql} group by deal_stage`);
   // Each stage's newest cards straight from the index on (deal_stage, modified_on, id): a window over
   // every deal sorted all 20k of them and hashed every object (110 ms at full size).
@@ -491,7 +494,8 @@ export async function dealBoard(app: FastifyInstance, f: Partial<TDealFilter> & 
       name: t(`deals.stage.${stage}`),
       className: DEAL_STAGE_CLASS[stage]!,
       count: (byStage.get(stage)?.n as number | undefined) ?? 0,
-      total: (byStage.get(stage)?.total as string | undefined) ?? '0',
+      saleTotal: (byStage.get(stage)?.sale_total as string | undefined) ?? '0',
+      rentTotal: (byStage.get(stage)?.rent_total as string | undefined) ?? '0',
       cards: (cards.rows as Row[])
         .filter((r) => r.deal_stage === stage)
         .map((r) => ({

@@ -149,7 +149,12 @@ describe('a sale', () => {
     expect(filtered.statusCode, filtered.body).toBe(200);
     expect(filtered.json().columns.find((c: { stage: number }) => c.stage === 5).cards.map((c: { id: number }) => c.id)).toEqual([id]);
     expect(closed.count).toBeGreaterThanOrEqual(1);
-    expect(closed.total).toMatch(/^\d+(\.\d+)?$/);
+    expect(closed.saleTotal).toMatch(/^\d+(\.\d+)?$/);
+    // Sales and rentals are summed apart: this sale alone, to the cent, and no rent.
+    const mine = filtered.json().columns.find((c: { stage: number }) => c.stage === 5);
+    expect([mine.saleTotal, mine.rentTotal]).toEqual(['178500.50', '0']);
+    const asRental = await call('POST', '/api/Deal/board', { dealType: 1, object: flat.refText });
+    expect(asRental.json().columns.find((c: { stage: number }) => c.stage === 5)).toMatchObject({ count: 0, saleTotal: '0', rentTotal: '0' });
 
     const reopened = await call('POST', '/api/Deal/move', { id, version, dealStage: 4 });
     version = reopened.json().version;

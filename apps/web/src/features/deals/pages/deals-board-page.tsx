@@ -184,8 +184,11 @@ export function DealsBoardPage() {
                 {col.count}
               </Badge>
             </Group>
+            {/* Sales and rentals apart: a sale price and a monthly rent do not add up. */}
             <Text size="xs" c="dimmed" data-testid="deal-column-total">
-              {formatMoney(Number(col.total))}
+              {Number(col.saleTotal) > 0 || Number(col.rentTotal) === 0 ? <span data-testid="deal-column-sales">{t('deals.ui.boardSales', { amount: formatMoney(Number(col.saleTotal)) })}</span> : null}
+              {Number(col.saleTotal) > 0 && Number(col.rentTotal) > 0 ? ' · ' : null}
+              {Number(col.rentTotal) > 0 ? <span data-testid="deal-column-rents">{t('deals.ui.boardRents', { amount: formatMoney(Number(col.rentTotal)) })}</span> : null}
             </Text>
             {col.cards.map((c) => cardView(c, col.className))}
             {col.count > col.cards.length && (

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { homeQuery } from '../api/home.ts';
 import { formatDateTime, formatLongDate } from '../../../lib/format.ts';
+import { logActionText, logEntityText, logMessageText, logRecordPath } from '../../../lib/log-texts.ts';
 import { hasBranch, useSession } from '../../../lib/session.ts';
 import '../../../components/table.css';
 
@@ -19,15 +20,6 @@ const QUICK = [
   { to: '/Leads/Add', label: 'home.addLead', icon: IconTargetArrow },
   { to: '/Objects/Search', label: 'home.findObject', icon: IconSearch },
 ];
-
-/** Where an action-log row leads, when its record has a screen. */
-function recordPath(entity: string, id: number | null): string | undefined {
-  if (id == null) return undefined;
-  if (entity === 'Account') return `/Accounts/View/${id}`;
-  if (entity === 'Object') return `/Objects/View/${id}`;
-  if (entity === 'Lead') return `/Leads/View/${id}`;
-  return undefined;
-}
 
 export function HomePage() {
   const { t } = useTranslation();
@@ -104,21 +96,21 @@ export function HomePage() {
                 <table className="crm-table crm-table-striped" style={{ minWidth: 480 }} data-testid="home-recent">
                   <tbody>
                     {data.recent.map((r) => {
-                      const to = recordPath(r.entity, r.entityId);
+                      const to = logRecordPath(r.action, r.entity, r.entityId);
                       return (
                         <tr key={r.id}>
                           <td style={{ width: 170 }}>{formatDateTime(r.date)}</td>
-                          <td>{t(`action.${r.action}`, { defaultValue: r.action })}</td>
+                          <td>{logActionText(t, r.action)}</td>
                           <td>
                             {to ? (
                               <Link to={to} className="cell-link mantine-focus-auto">
-                                {t(`entity.${r.entity}`, { defaultValue: r.entity })} #{r.entityId}
+                                {logEntityText(t, r.entity)} #{r.entityId}
                               </Link>
                             ) : (
-                              t(`entity.${r.entity}`, { defaultValue: r.entity })
+                              logEntityText(t, r.entity)
                             )}
                           </td>
-                          <td className="dimmed">{r.message}</td>
+                          <td className="dimmed">{logMessageText(t, r.entity, r.message)}</td>
                         </tr>
                       );
                     })}

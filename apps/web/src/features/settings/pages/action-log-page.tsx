@@ -8,6 +8,7 @@ import { DataTable, ListHeader, type DataTableColumn } from '../../../components
 import { FilterCard } from '../../../components/filter-card.tsx';
 import { SearchPicker } from '../../../components/search-picker.tsx';
 import { api } from '../../../lib/api.ts';
+import { logActionText, logEntityText, logMessageText, logRecordPath } from '../../../lib/log-texts.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCookieState, useListState } from '../../../lib/list-state.ts';
 import { ClearFiltersButton } from '../../accounts/components/clear-filters.tsx';
@@ -18,17 +19,6 @@ import { actionLogQuery, NO_ACTION_LOG_FILTER, type TActionLogFilter } from '../
 const PAGE_SIZES = [ACTION_LOG_PAGE_SIZE, 100] as const;
 
 /** Where a row's record is opened, by its kind. */
-const RECORD_LINK: Record<string, (id: number) => string> = {
-  Account: (id) => `/Accounts/View/${id}`,
-  Object: (id) => `/Objects/View/${id}`,
-  Lead: (id) => `/Leads/View/${id}`,
-  Viewing: (id) => `/Viewing/${id}`,
-  Document: (id) => `/Document/${id}`,
-  ObjectKey: (id) => `/ObjectKeys/${id}`,
-  Deal: (id) => `/Deals/${id}`,
-  Reservation: (id) => `/Reservations/${id}`,
-};
-
 const searchEmployees = async (searchStr: string, signal: AbortSignal) =>
   (await api<{ items: { id: number; description: string }[] }>('/api/account/search', { query: { searchStr, filter: 1 }, signal })).items.map((i) => ({ id: i.id, text: i.description }));
 
@@ -76,13 +66,13 @@ export function ActionLogPage() {
   const columns: DataTableColumn<TActionLogRow>[] = [
     { accessor: 'date', title: t('actionLog.ui.col.date'), noWrap: true, render: (r) => formatDateTime(r.date) },
     { accessor: 'actionBy', title: t('actionLog.ui.col.actionBy') },
-    { accessor: 'action', title: t('actionLog.ui.col.action'), render: (r) => t(`actionLog.action.${r.action}`, { defaultValue: r.action }) },
-    { accessor: 'entity', title: t('actionLog.ui.col.entity'), render: (r) => t(`actionLog.entity.${r.entity}`, { defaultValue: r.entity }) },
+    { accessor: 'action', title: t('actionLog.ui.col.action'), render: (r) => logActionText(t, r.action) },
+    { accessor: 'entity', title: t('actionLog.ui.col.entity'), render: (r) => logEntityText(t, r.entity) },
     {
       accessor: 'actionOver',
       title: t('actionLog.ui.col.actionOver'),
       render: (r) => {
-        const to = r.entityId != null && r.action !== 'Delete' ? RECORD_LINK[r.entity]?.(r.entityId) : undefined;
+        const to = logRecordPath(r.action, r.entity, r.entityId);
         return to ? (
           <Anchor component={Link} to={to} data-testid="action-log-over">
             {r.actionOver}
@@ -92,7 +82,7 @@ export function ActionLogPage() {
         );
       },
     },
-    { accessor: 'message', title: t('actionLog.ui.col.message'), render: (r) => <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{r.message}</Text> },
+    { accessor: 'message', title: t('actionLog.ui.col.message'), render: (r) => <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{logMessageText(t, r.entity, r.message)}</Text> },
     { accessor: 'data', title: t('actionLog.ui.col.data'), width: 320, render: (r) => <DataCell data={r.data} /> },
   ];
   return (

@@ -1,0 +1,39 @@
+import type { TFunction } from 'i18next';
+import { formatMoney2 } from './format.ts';
+
+/**
+ * How an action-log entry reads, on the action log screen and the home page's recent changes alike:
+ * its action and entity in the reader's language (actionLog.action.*, actionLog.entity.*; an
+ * unknown one as stored), and its message. The server writes a few messages of its own in
+ * English; those are translated, a transaction's "expense 125.50" reads as the money it is, and
+ * anything else (a document's name, a contact's) is shown as written.
+ */
+export const logActionText = (t: TFunction, action: string) => t(`actionLog.action.${action}`, { defaultValue: action });
+export const logEntityText = (t: TFunction, entity: string) => t(`actionLog.entity.${entity}`, { defaultValue: entity });
+
+/** The messages the server itself writes (lib/audit.ts callers), each with its actionLog.message.* text. */
+const SYSTEM_MESSAGES = new Set(['Moved', 'Object offered', 'Object removed', 'First administrator', 'From a reservation', 'Retried']);
+
+export function logMessageText(t: TFunction, entity: string, message: string | null): string {
+  if (!message) return '';
+  if (SYSTEM_MESSAGES.has(message)) return t(`actionLog.message.${message}`);
+  const money = entity === 'Transaction' ? /^(income|expense) (-?\d+(?:\.\d+)?)$/.exec(message) : null;
+  if (money) return t(`actionLog.message.${money[1]}`, { amount: formatMoney2(Number(money[2])) });
+  return message;
+}
+
+/** Where the record an entry is about opens (nothing for a deletion, or for what has no screen of its own). */
+const RECORD_PATH: Record<string, (id: number) => string> = {
+  Account: (id) => `/Accounts/View/${id}`,
+  Object: (id) => `/Objects/View/${id}`,
+  Lead: (id) => `/Leads/View/${id}`,
+  Viewing: (id) => `/Viewing/${id}`,
+  Document: (id) => `/Document/${id}`,
+  ObjectKey: (id) => `/ObjectKeys/${id}`,
+  Deal: (id) => `/Deals/${id}`,
+  Reservation: (id) => `/Reservations/${id}`,
+  Alert: (id) => `/Alerts/${id}`,
+};
+export const logRecordPath = (action: string, entity: string, id: number | null): string | undefined =>
+  id != null && action !== 'Delete' ? RECORD_PATH[entity]?.(id) : undefined;
+
