@@ -6,6 +6,7 @@ import { LOCATION_SEARCH_DEBOUNCE_MS, SEARCH_MAX_HITS } from '@crm/contract/cons
 import { formatDistance } from '../../lib/format.ts';
 import type { Draft } from './field-values.ts';
 import { loadLocationOptions } from './location-options.ts';
+import { DateField } from '../../features/accounts/components/date-field.tsx';
 
 export type FieldInputProps = {
   type: TFieldType;
@@ -45,8 +46,13 @@ export type FieldInputProps = {
 /** What a date input gets: the value and its change as "YYYY-MM-DD" (or null). */
 export type DateInputProps = { label: string; value: string | null; onChange: (v: string | null) => void; error?: string; required?: boolean; disabled?: boolean; testId: string };
 
-const nativeDate = (p: DateInputProps) => (
-  <TextInput label={p.label} type="date" value={p.value ?? ''} onChange={(e) => p.onChange(e.currentTarget.value || null)} error={p.error} required={p.required} disabled={p.disabled} data-testid={p.testId} />
+/**
+ * A date typed as DD/MM/YYYY (DD.MM.YYYY in Russian) or picked from a calendar in the interface's
+ * language. The browser's own date input follows the browser's locale, not the interface's: a Greek
+ * screen in an English browser showed MM/DD/YYYY.
+ */
+const calendarDate = (p: DateInputProps) => (
+  <DateField label={p.label} required={p.required} value={p.value} onChange={(v) => p.onChange(v)} error={p.error} disabled={p.disabled} data-testid={p.testId} />
 );
 
 /** The one input of the single-field editor, by field type. */
@@ -105,14 +111,14 @@ export function FieldInput(p: FieldInputProps) {
       return numeric({ suffix: '\u00a0m²', decimalScale: 2 });
     case 'date':
       if (p.renderDate) return p.renderDate({ label: p.label, value: (p.value as string | null) || null, onChange: (v) => p.onChange(v ?? ''), error: p.error, required: p.required, disabled: p.disabled, testId });
-      return <TextInput {...common} type="date" value={String(p.value ?? '')} onChange={(e) => p.onChange(e.currentTarget.value)} />;
+      return calendarDate({ label: p.label, value: (p.value as string | null) || null, onChange: (v) => p.onChange(v ?? ''), error: p.error, required: p.required, disabled: p.disabled, testId });
     case 'money':
       // Exact text, as typed ("1.234,56" or "1234.56"): the server reads it, never a float.
       return <TextInput {...common} inputMode="decimal" rightSection="€" value={String(p.value ?? '')} onChange={(e) => p.onChange(e.currentTarget.value)} maxLength={40} />;
     case 'date-time': {
       // Two inputs, a date and a time of day, held as [date, time] and joined on save.
       const [date = '', time = ''] = Array.isArray(p.value) ? p.value : [];
-      const dateInput = p.renderDate ?? nativeDate;
+      const dateInput = p.renderDate ?? calendarDate;
       return (
         <Group gap="xs" align="flex-start" wrap="nowrap" grow>
           {dateInput({ label: p.label, value: date || null, onChange: (v) => p.onChange([v ?? '', time]), error: p.error, required: p.required, disabled: p.disabled, testId })}
