@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Anchor, Autocomplete, Card, Group, Stack, Text, Titl
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
@@ -23,6 +23,7 @@ export function LeadObjects({ lead, editable }: { lead: TLeadAnswer; editable: b
   const client = useQueryClient();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const picked = useRef<string | null>(null);
   const [debounced] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const hits = useQuery({
     queryKey: ['object', 'refSearch', debounced],
@@ -37,8 +38,10 @@ export function LeadObjects({ lead, editable }: { lead: TLeadAnswer; editable: b
   };
 
   const add = async (value: string) => {
-    const hit = items.find((h) => `#${h.referenceNumber} ${h.description}` === value);
+    const hit = items.find((h) => h.description === value);
     if (!hit) return;
+    // The box empties for the next one (the Autocomplete writes the picked option into it after this).
+    picked.current = value;
     setText('');
     if (lead.objects.some((o) => o.objectId === hit.id)) {
       setError(t('leads.objectAlreadyInList'));
@@ -106,11 +109,16 @@ export function LeadObjects({ lead, editable }: { lead: TLeadAnswer; editable: b
             placeholder={t('leads.ui.objects.addPlaceholder')}
             value={text}
             onChange={(v) => {
+              if (v === picked.current) {
+                picked.current = null;
+                return;
+              }
               setText(v);
               setError(null);
             }}
             onOptionSubmit={(v) => void add(v)}
-            data={items.map((h) => `#${h.referenceNumber} ${h.description}`)}
+            // The description starts with the reference number ("#0017 · Flat in Kalamaria · owner").
+            data={items.map((h) => h.description)}
             filter={({ options }) => options}
             comboboxProps={{ withinPortal: true }}
             data-testid="lead-object-search"

@@ -99,6 +99,11 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
 
   const save = async () => {
     if (busy) return;
+    // A day without a time would be saved as midnight: ask for the time instead.
+    if (form.viewingDate && !form.viewingTime) {
+      setErrors({ dateOfViewing: t('viewings.ui.timeRequired') });
+      return;
+    }
     setBusy(true);
     try {
       const saved = await saveViewing({
