@@ -66,9 +66,15 @@ for (const [n, language] of (['en-UK', 'el'] as const).entries()) {
     expect(await pub.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectAccessible(pub, 'public object page');
 
-    // It is on the public list too.
+    // It is on the public list too, and nothing the page asks for is missing.
+    const missing: string[] = [];
+    pub.on('response', (r) => {
+      if (r.status() >= 400) missing.push(`${r.status()} ${new URL(r.url()).pathname}`);
+    });
     await pub.goto(`/listings?lang=${language === 'el' ? 'el' : 'en'}&sort=new`);
     await expect(pub.locator(`[data-ref="${o.ref}"]`)).toBeVisible();
+    await pub.waitForLoadState('networkidle');
+    expect(missing).toEqual([]);
     await expectAccessible(pub, 'public list');
 
     // An enquiry from its page.

@@ -82,6 +82,7 @@ export function layout(ctx: PageContext, opts: { title: string; description?: st
     '<!doctype html>' +
     html`<html lang="${culture}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${opts.title} · ${t('publishing.site.name')}</title>
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 ${opts.description ? html`<meta name="description" content="${opts.description.slice(0, 160)}">` : ''}
 ${CULTURES.map((c) => html`<link rel="alternate" hreflang="${c}" href="${opts.path(c)}">`)}
 <style>${new Markup(CSS)}</style></head>

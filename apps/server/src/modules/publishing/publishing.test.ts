@@ -231,6 +231,8 @@ describe('the public site', () => {
     expect(all.headers['cache-control']).toMatch(/public/);
     expect(all.body).toContain('Maisonette in Kalamaria');
     expect(all.body).toContain('Studio to let');
+    // The agency's icon, not a browser's guess at /favicon.ico (a 404).
+    expect(all.body).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
     const rent = await page('/listings?lang=en&service=rent');
     expect(rent.body).toContain('Studio to let');
     expect(rent.body).not.toContain('Maisonette in Kalamaria');
