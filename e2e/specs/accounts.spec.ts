@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { ADMIN } from '../fixtures.ts';
+import { ADMIN, expectAccessible } from '../fixtures.ts';
 
 /**
  * Accounts: lists, add, view/edit with auto-save, merge and global search — every scenario in
@@ -243,6 +243,22 @@ for (const L of LANGUAGES) {
       expect(stored.phone).toBe('+30 2310 555 123');
       expect(stored.city).toBe('Θεσσαλονίκη');
       expect(stored.version).toBeGreaterThan(1);
+    });
+
+    test('a mistyped ΑΦΜ is refused with the reason, the other edits save, and the typed text stays to correct', async ({ context, request, baseURL }) => {
+      const { page, token } = await openAs(context, request, baseURL!, L.cookie);
+      const id = await createAccount(request, token, { lastName: unique('Afm'), firstName: 'Petros', isOwner: true });
+      await page.goto(`/Accounts/View/${id}/2`);
+      await page.getByTestId('field-taxNumber').fill('123');
+      await expect(page.getByTestId('field-taxNumber')).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByTestId('field-taxNumber')).toHaveAccessibleDescription(new RegExp(L.cookie === 'el' ? '^Μη έγκυρος ΑΦΜ' : '^Not a valid Greek tax number \\(ΑΦΜ\\)'));
+      await expect(page.getByTestId('field-taxNumber')).toHaveValue('123');
+      expect((await (await viewAccount(request, token, id)).json()).taxNumber).toBeNull();
+      await page.getByTestId('field-taxNumber').fill('090000045');
+      await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
+      await expect(page.getByTestId('field-taxNumber')).not.toHaveAttribute('aria-invalid', 'true');
+      expect((await (await viewAccount(request, token, id)).json()).taxNumber).toBe('090000045');
+      await expectAccessible(page, 'account with a tax number');
     });
 
     test('someone else\'s newer change is not overwritten: the form reloads it and says so', async ({ context, request, baseURL }) => {

@@ -181,3 +181,61 @@ for (const language of ['en-UK', 'el'] as const) {
     await ctx.close();
   });
 }
+
+for (const language of ['en-UK', 'el'] as const) {
+  test(`an empty deal is refused; a lead picked brings its client as buyer and its property with owner and price (${language})`, async ({ browser, request, baseURL }) => {
+    const token = await apiToken(request);
+    const mark = `${language === 'el' ? 'Λεκκα' : 'Lekka'}${Date.now() % 1000000}`;
+    const owner = await createAccount(request, token, { firstName: 'Γιώργος', lastName: `Owner${mark}`, isOwner: true });
+    const client = await createAccount(request, token, { firstName: 'Σοφία', lastName: `Client${mark}`, isClient: true });
+    // A house of its own, for sale, with its owner; offered to the client's lead (its only property).
+    const add = await request.get('/api/object/add', { headers: auth(token) });
+    const house = (await add.json()) as { id: number; version: number; referenceNumber: string };
+    const upd = await request.post('/api/object/update', { data: { id: house.id, version: house.version, forSale: true, salePrice: 240000, title: `House ${mark}` }, headers: auth(token) });
+    expect(upd.ok(), await upd.text()).toBeTruthy();
+    const link = await request.post('/api/objectAccount/add', { data: { objectId: house.id, accountId: owner, relation: 1 }, headers: auth(token) });
+    expect(link.ok(), await link.text()).toBeTruthy();
+    const lead = (await (await request.post('/api/lead/add', { data: { accountId: client }, headers: auth(token) })).json()) as { id: number };
+    const offered = await request.post('/api/lead/addObject', { data: { leadId: lead.id, objectId: house.id }, headers: auth(token) });
+    expect(offered.ok(), await offered.text()).toBeTruthy();
+
+    const ctx = await signedIn(browser, baseURL!, token, language);
+    const page = await ctx.newPage();
+    await page.goto('/Deals/Add');
+    await expect(page.getByTestId('deal-page')).toHaveAttribute('data-mode', 'create');
+    // Saved empty: the form says what it needs, and stays.
+    await page.getByTestId('deal-save').click();
+    await expect(page.getByTestId('deal-object-picker')).toHaveAccessibleDescription(
+      language === 'el' ? 'Επιλέξτε το ακίνητο ή προσθέστε τουλάχιστον ένα συμβαλλόμενο μέρος πριν αποθηκεύσετε τη συμφωνία.' : 'Choose the property or add at least one party before saving the deal.',
+    );
+    await expect(page).toHaveURL(/\/Deals\/Add$/);
+
+    // The lead picked by its client's name.
+    await page.getByTestId('deal-lead-picker').fill(`Client${mark}`);
+    await page.getByRole('option', { name: new RegExp(`Client${mark}`) }).click();
+    await expect(page.getByTestId('deal-object-picker')).toHaveValue(new RegExp(house.referenceNumber));
+    await expect(page.getByTestId('deal-askingPrice')).toHaveValue(/^240/);
+    const parties = page.getByTestId('deal-party');
+    await expect(parties).toHaveCount(2);
+    await expect(parties.nth(0).getByTestId('deal-party-account')).toHaveValue(new RegExp(`Owner${mark}`));
+    await expect(parties.nth(1).getByTestId('deal-party-account')).toHaveValue(new RegExp(`Client${mark}`));
+    await expectAccessible(page, 'deal from a lead');
+    await page.getByTestId('deal-save').click();
+    await expect(page).toHaveURL(/\/Deals\/\d+$/);
+    const dealId = Number(/\/Deals\/(\d+)$/.exec(page.url())![1]);
+    const stored = (await (await request.get(`/api/Deal/edit/${dealId}`, { headers: auth(token) })).json()) as { objectId: number; demandId: number; accounts: { accountId: number; relation: number }[] };
+    expect(stored).toMatchObject({ objectId: house.id, demandId: lead.id });
+    expect(stored.accounts.map((p) => [p.accountId, p.relation])).toEqual([
+      [owner, 1],
+      [client, 2],
+    ]);
+    // The footer names who made it; a demo deal (made by nobody) says only when, never "by —".
+    await expect(page.getByTestId('deal-stamps')).toContainText(`${language === 'el' ? 'από' : 'by'} admin@example.com`);
+    const demo = (await (await request.post('/api/Deal/search', { data: { perPage: 1, currentPage: 1, sortBy: 'createdOn', sortDir: 'asc' }, headers: auth(token) })).json()) as { items: { id: number }[] };
+    await page.goto(`/Deals/${demo.items[0]!.id}`);
+    await expect(page.getByTestId('deal-stamps')).toContainText(language === 'el' ? 'Δημιουργία' : 'Created');
+    await expect(page.getByTestId('deal-stamps')).not.toContainText('—');
+    await expect(page.getByTestId('deal-stamps')).not.toContainText(language === 'el' ? 'από' : ' by ');
+    await ctx.close();
+  });
+}

@@ -198,3 +198,28 @@ for (const language of ['en-UK', 'el'] as const) {
     await ctx.close();
   });
 }
+
+for (const language of ['en-UK', 'el'] as const) {
+  test(`an empty viewing is refused: it needs its day and time, and a lead or a property (${language})`, async ({ browser, request, baseURL }) => {
+    const token = await apiToken(request);
+    // A day of its own (no other test plans viewings then), so that nothing stored is seen.
+    const day = `2031-03-${language === 'el' ? '18' : '17'}`;
+    const onThatDay = async () =>
+      ((await (await request.post('/api/Viewing/search', { data: { dateOfViewingFrom: day, dateOfViewingTill: day, perPage: 5, currentPage: 1 }, headers: auth(token) })).json()) as { totalRows: number }).totalRows;
+    const ctx = await signedIn(browser, baseURL!, token, language);
+    const page = await ctx.newPage();
+    await page.goto('/Viewing/Add');
+    await page.getByTestId('viewing-save').click();
+    await expect(page.getByText(language === 'el' ? 'Συμπληρώστε την ημέρα και την ώρα της υπόδειξης.' : 'Enter the day and time of the viewing.')).toBeVisible();
+    await page.getByTestId('viewing-date-date').fill(`${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`);
+    await page.getByTestId('viewing-date-time').fill('10:15');
+    await page.getByTestId('viewing-save').click();
+    await expect(page.getByTestId('viewing-lead-picker')).toHaveAccessibleDescription(
+      language === 'el' ? 'Επιλέξτε το ενδιαφέρον ή προσθέστε τουλάχιστον ένα ακίνητο για υπόδειξη.' : 'Choose the lead or add at least one property to view.',
+    );
+    await expect(page).toHaveURL(/\/Viewing\/Add$/);
+    await expectAccessible(page, 'viewing refused');
+    expect(await onThatDay()).toBe(0);
+    await ctx.close();
+  });
+}

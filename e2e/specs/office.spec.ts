@@ -147,10 +147,10 @@ for (const language of ['en-UK', 'el'] as const) {
     const session = (await (await request.post('/api/authenticate/login', { data: { username: email, password: 'staff-pass-12' } })).json()) as { token: string };
     const token = session.token;
     // A deal moved on the board ("Moved"), and an expense recorded ("expense 125.5").
-    const deal = (await (await request.post('/api/Deal/update', { data: { dealType: 2, dealStage: 1, askingPrice: 1000 }, headers: auth(token) })).json()) as { id: number; version: number };
+    const owner = (await (await request.post('/api/account/add', { data: { lastName: `Ledger${stamp()}`, firstName: 'Maria', isOwner: true, hasTransactions: true }, headers: auth(token) })).json()) as { id: number };
+    const deal = (await (await request.post('/api/Deal/update', { data: { dealType: 2, dealStage: 1, askingPrice: 1000, accounts: [{ accountId: owner.id, relation: 1 }] }, headers: auth(token) })).json()) as { id: number; version: number };
     const moved = await request.post('/api/Deal/move', { data: { id: deal.id, version: deal.version, dealStage: 2 }, headers: auth(token) });
     expect(moved.ok(), await moved.text()).toBeTruthy();
-    const owner = (await (await request.post('/api/account/add', { data: { lastName: `Ledger${stamp()}`, firstName: 'Maria', isOwner: true, hasTransactions: true }, headers: auth(token) })).json()) as { id: number };
     const expense = await request.post('/api/transactions/addExpense', {
       multipart: { accountId: String(owner.id), amount: '125.50', transactionDate: '2026-11-20T09:30:00', paymentMethod: '1', categoryId: '22', status: '0' },
       headers: auth(token),
@@ -162,6 +162,8 @@ for (const language of ['en-UK', 'el'] as const) {
       await ctx.addInitScript((s) => window.localStorage.setItem('crm.session', s), JSON.stringify(session));
       const page = await ctx.newPage();
       await page.goto('/CRM');
+      // Greeted by the first name on the employee's account, not by the e-mail.
+      await expect(page.getByTestId('home-welcome')).toHaveText(language === 'el' ? 'Καλώς ορίσατε, Nikos' : 'Welcome, Nikos');
       const recent = page.getByTestId('home-recent');
       const movedRow = recent.locator('tr').filter({ hasText: `${texts['actionLog.entity.Deal']} #${deal.id}` }).filter({ hasText: texts['actionLog.message.Moved']! });
       await expect(movedRow).toHaveCount(1);

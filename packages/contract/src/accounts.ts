@@ -85,8 +85,24 @@ export const ZAccount = ZAccountFields.extend({
 });
 export type TAccount = z.infer<typeof ZAccount>;
 
+/**
+ * A Greek tax number (ΑΦΜ): nine digits, the last a check digit (the first eight weighted by 256,
+ * 128, … 2, the sum mod 11, then mod 10). Spaces, dots and the VAT prefix "EL" are allowed around
+ * it; all zeros is not a number anyone has. Numbers of other countries go in taxNumberOfOtherCountry.
+ */
+export function isGreekTaxNumber(text: string): boolean {
+  const s = text.replace(/[\s.]/g, '').replace(/^EL/i, '');
+  if (!/^\d{9}$/.test(s) || s === '000000000') return false;
+  let sum = 0;
+  for (let i = 0; i < 8; i++) sum += Number(s[i]) * 2 ** (8 - i);
+  return (sum % 11) % 10 === Number(s[8]);
+}
+/** The ΑΦΜ as typed: checked when it is changed (stored numbers are shown as they are). */
+const ZTaxNumberInput = text(100).refine((v) => v == null || v.trim() === '' || isGreekTaxNumber(v), { message: 'validation.taxNumber' });
+
 /** POST /api/account/update: the fields plus id and the version they were based on. */
 export const ZAccountUpdate = ZAccountFields.partial().extend({
+  taxNumber: ZTaxNumberInput.optional(),
   id: ZId,
   version: ZId,
   filesNew: z.string().max(2000).nullable().optional(),
@@ -95,6 +111,7 @@ export type TAccountUpdate = z.infer<typeof ZAccountUpdate>;
 
 /** POST /api/account/add: first and last name required; flags preset by the add screen. */
 export const ZAccountAdd = ZAccountFields.partial().extend({
+  taxNumber: ZTaxNumberInput.optional(),
   firstName: z.string().trim().min(1).max(200),
   lastName: z.string().trim().min(1).max(200),
 });

@@ -27,6 +27,8 @@ export const ZRecentAction = z.object({
 });
 export const ZHome = z.object({
   username: z.string(),
+  /** How the home page greets the user: the first name on their account (else its name); null without an account. */
+  name: z.string().nullable(),
   unreadAlerts: z.number().int(),
   recent: z.array(ZRecentAction),
 });

@@ -9,6 +9,8 @@ import { listAnswer } from './accounts.ts';
  */
 export const VIEWING_RESULTS = [1, 2, 3, 4, 5, 6, 7] as const;
 export const VIEWING_RESULT_RANK = [4, 3, 2, 1, 5, 7, 6] as const;
+/** The result "made an offer": what a deal started from a lead looks for. */
+export const VIEWING_RESULT_OFFER = 4;
 /** Row style classes of the list (the result's name lowercased without spaces, as the spec styles rows). */
 export const VIEWING_RESULT_CLASS: Record<number, string> = {
   1: 'planned',

@@ -20,6 +20,7 @@ export function SearchPicker({
   queryKey,
   testId,
   placeholder,
+  error,
 }: {
   label: string;
   value: Picked;
@@ -28,6 +29,8 @@ export function SearchPicker({
   queryKey: string;
   testId?: string;
   placeholder?: string;
+  /** The server's word on this field (e.g. "choose the lead or a property"), shown under it. */
+  error?: string;
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState(value?.text ?? '');
@@ -49,6 +52,7 @@ export function SearchPicker({
       nothingFoundMessage={typing && !q.isFetching ? t('nav.searchNoResults') : undefined}
       rightSection={q.isFetching ? <Loader size={14} /> : undefined}
       placeholder={placeholder}
+      error={error}
       onChange={(v, option) => {
         if (!v) {
           onChange(null);

@@ -84,6 +84,24 @@ describe('adding an account', () => {
     expect(phones.json().errors.phone).toEqual(['У контакта может быть не более 5 номеров телефона. Разделяйте их точкой с запятой (;).']);
   });
 
+  it('checks a Greek tax number (ΑΦΜ) by its check digit when it is typed, in the reader’s language', async () => {
+    for (const bad of ['123', '123456789', '000000000', '09000000O']) {
+      const res = await post('/api/account/add', { firstName: 'A', lastName: 'B', taxNumber: bad }, { ...bearer(admin.token), 'accept-language': 'el' });
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().errors.taxNumber, bad).toEqual(['Μη έγκυρος ΑΦΜ: έχει 9 ψηφία και το τελευταίο πρέπει να ταιριάζει. Ξένος αριθμός συμπληρώνεται στο «ΑΦΜ άλλης χώρας».']);
+    }
+    // 090000045 is the check digit's own example; spaces and the VAT prefix are fine; empty is fine.
+    for (const good of ['090000045', 'EL 090 000 045', '', null]) {
+      const res = await post('/api/account/add', { firstName: 'A', lastName: 'B', taxNumber: good });
+      expect(res.statusCode, `${good}: ${res.body}`).toBe(200);
+    }
+    const id = await addAccount({});
+    const edit = (await post('/api/account/update', { id, version: 1, taxNumber: '090000046' })).json();
+    expect(edit.errors.taxNumber).toHaveLength(1);
+    // A number of another country is not checked.
+    expect((await post('/api/account/update', { id, version: 1, taxNumberOfOtherCountry: 'CZ998877' })).statusCode).toBe(200);
+  });
+
   it('rejects values of the wrong type before anything runs', async () => {
     const res = await post('/api/account/add', { firstName: 'A', lastName: 'B', isClient: 'yes', branchId: 'one' });
     expect(res.statusCode).toBe(400);

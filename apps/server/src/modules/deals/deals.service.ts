@@ -18,6 +18,7 @@ import {
   DEAL_TYPE_SALE,
   LEAD_STAGE_WON,
   LinkKind,
+  VIEWING_RESULT_OFFER,
   formatReferenceNumber,
   type TDealFilter,
   type TDealSearch,
@@ -101,22 +102,40 @@ export async function getDeal(app: FastifyInstance, db: Db | Tx, id: number, t: 
 }
 
 /**
+ * The property a deal for this lead is most likely about: among the objects offered to the lead,
+ * the latest one it made an offer on in a viewing, else the only one offered; none when unclear.
+ */
+async function leadsProperty(db: Db, demandId: number): Promise<number | null> {
+  const r = await db.execute(sql`
+    select lo.object_id as id,
+      (select max(v.date_of_viewing) from viewings v join viewing_objects vo on vo.viewing_id = v.id
+        where v.demand_id = lo.lead_id and vo.object_id = lo.object_id and vo.result = ${VIEWING_RESULT_OFFER}) as offered
+    from lead_objects lo where lo.lead_id = ${demandId}
+    order by offered desc nulls last, lo.position limit 2`);
+  const rows = r.rows as { id: number; offered: Date | null }[];
+  if (rows[0]?.offered != null || rows.length === 1) return rows[0]!.id;
+  return null;
+}
+
+/**
  * GET /api/Deal/add: a blank deal, stored only on save. From an object: the object, its owners as
- * sellers and its price as asking; from a lead: the lead, its client as buyer.
+ * sellers and its price as asking; from a lead: the lead, its client as buyer, and the property it
+ * is most likely about (with that property's owners and price as above).
  */
 export async function blankDeal(app: FastifyInstance, q: { objectId?: number; demandId?: number }, t: T) {
   const now = toLocalDateTime(new Date(), app.config.timeZone)!;
   const parties: Party[] = [];
   let object: { id: number; ref: number; title: string | null; salePrice: number | null; rentPrice: number | null; forSale: boolean } | undefined;
   let dealType: number = DEAL_TYPE_SALE;
-  if (q.objectId != null) {
-    const r = await app.db.execute(sql`select id, reference_number as ref, title, sale_price, rent_price, for_sale, for_rent from objects where id = ${q.objectId}`);
+  const objectId = q.objectId ?? (q.demandId != null ? await leadsProperty(app.db, q.demandId) : null);
+  if (objectId != null) {
+    const r = await app.db.execute(sql`select id, reference_number as ref, title, sale_price, rent_price, for_sale, for_rent from objects where id = ${objectId}`);
     const o = r.rows[0] as Row | undefined;
     if (!o) throw notFound('deals.objectNotFound');
     object = { id: o.id as number, ref: o.ref as number, title: (o.title as string | null) ?? null, salePrice: o.sale_price == null ? null : Number(o.sale_price), rentPrice: o.rent_price == null ? null : Number(o.rent_price), forSale: o.for_sale === true };
     if (!object.forSale && o.for_rent === true) dealType = DEAL_TYPE_RENTAL;
     const owners = await app.db.execute(sql`select distinct on (a.id) a.id, a.display_name from object_accounts l join accounts a on a.id = l.account_id
-      where l.object_id = ${q.objectId} and l.relation in (1, 2) order by a.id limit 10`);
+      where l.object_id = ${objectId} and l.relation in (1, 2) order by a.id limit 10`);
     for (const r2 of owners.rows as Row[]) parties.push({ accountId: r2.id as number, account: r2.display_name as string, relation: 1 });
   }
   if (q.demandId != null) {
@@ -299,7 +318,10 @@ export async function saveDeal(app: FastifyInstance, caller: Caller, body: TDeal
       await tx.delete(dealParties).where(eq(dealParties.dealId, id));
       if (parties.length) await tx.insert(dealParties).values(parties.map((p, position) => ({ dealId: id!, accountId: p.accountId, relation: p.relation, position })));
     }
-    await applyClosing(tx, before, await closingState(tx, id), { caller, dealId: id });
+    const after = await closingState(tx, id);
+    // A deal is about a property or between people: an empty one is refused (and rolled back).
+    if (after && after.objectId == null && after.parties.length === 0) throw fieldError('objectId', 'deals.objectOrPartyRequired');
+    await applyClosing(tx, before, after, { caller, dealId: id });
     return getDeal(app, tx, id, t);
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { accounts, actionLog, dealParties, deals, leads, objects } from '../../db/schema/index.ts';
+import { accounts, actionLog, dealParties, deals, leadObjects, leads, objectAccounts, objects, viewingObjects, viewings } from '../../db/schema/index.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
 
 const t = await createTestApp();
@@ -306,5 +306,53 @@ describe('bad input', () => {
   it('says what is wrong in the reader’s language', async () => {
     const res = await call('POST', '/api/Deal/update', { dealType: 2, rentStart: '2026-05-01' }, 'el');
     expect(JSON.stringify(res.json())).toContain('μόνο μισθώσεις');
+  });
+});
+
+describe('an empty deal', () => {
+  it('is refused until it has a property or a party, and an edit cannot empty a deal', async () => {
+    const count = async () => ((await db.execute<{ n: number }>(`select count(*)::int as n from deals`)).rows[0] as { n: number }).n;
+    const before = await count();
+    const empty = await call('POST', '/api/Deal/update', { dealType: 2, dealStage: 1, price: 1000, accounts: [{ accountId: null, relation: 2 }] }, 'el');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors).toMatchObject({ objectId: [expect.stringContaining('τουλάχιστον ένα συμβαλλόμενο μέρος')] });
+    expect(await count()).toBe(before);
+
+    const withParty = await call('POST', '/api/Deal/update', { dealType: 2, dealStage: 1, accounts: [{ accountId: buyer, relation: 2 }] });
+    expect(withParty.statusCode, withParty.body).toBe(200);
+    const d = withParty.json();
+    const emptied = await call('POST', '/api/Deal/update', { id: d.id, version: d.version, accounts: [] });
+    expect(emptied.statusCode).toBe(400);
+    expect((await call('GET', `/api/Deal/edit/${d.id}`)).json().accounts).toHaveLength(1);
+  });
+});
+
+describe('a deal started from a lead', () => {
+  it('has the lead’s client as buyer, and the property the lead made an offer on with its owner as seller', async () => {
+    const client = await person('Sofia', 'Alexiou', { isClient: true });
+    const [lead] = await db.insert(leads).values({ accountId: client } as never).returning({ id: leads.id });
+    const house = await newObject('House in Panorama', { forSale: true, salePrice: 320000 });
+    await db.insert(objectAccounts).values({ objectId: house.id, accountId: seller, relation: 1 } as never);
+    // Two offered: unclear which, so no property yet.
+    await db.insert(leadObjects).values([
+      { leadId: lead!.id, objectId: flat.id, position: 0 },
+      { leadId: lead!.id, objectId: house.id, position: 1 },
+    ]);
+    const unclear = (await call('GET', `/api/Deal/add?demandId=${lead!.id}`)).json();
+    expect(unclear).toMatchObject({ demandId: lead!.id, objectId: null });
+    expect(unclear.accounts).toEqual([{ accountId: client, account: 'Alexiou Sofia', relation: 2 }]);
+
+    // An offer on the house in a viewing: that is the property.
+    const [v] = await db.insert(viewings).values({ demandId: lead!.id, dateOfViewing: new Date('2026-11-20T10:00:00Z') } as never).returning({ id: viewings.id });
+    await db.insert(viewingObjects).values([
+      { viewingId: v!.id, objectId: flat.id, result: 5, position: 0 },
+      { viewingId: v!.id, objectId: house.id, result: 4, position: 1 },
+    ]);
+    const blank = (await call('GET', `/api/Deal/add?demandId=${lead!.id}`)).json();
+    expect(blank).toMatchObject({ demandId: lead!.id, objectId: house.id, objectReferenceNumber: house.refText, askingPrice: 320000, dealType: 2 });
+    expect(blank.accounts.map((p: { accountId: number; relation: number }) => [p.accountId, p.relation])).toEqual([
+      [seller, 1],
+      [client, 2],
+    ]);
   });
 });

@@ -133,6 +133,19 @@ async function checkRefs(tx: Tx, body: TViewingUpdate) {
   }
 }
 
+/**
+ * A viewing as stored must say when and for whom or what: a date, and a lead or a property.
+ * Checked on the saved row, so a change that empties a complete viewing is refused as well
+ * (the transaction is rolled back).
+ */
+async function requireSubstance(tx: Tx, id: number) {
+  const r = await tx.execute(sql`select v.date_of_viewing is not null as dated, v.demand_id is not null or exists (select 1 from viewing_objects o where o.viewing_id = v.id) as about
+    from viewings v where v.id = ${id}`);
+  const row = r.rows[0] as { dated: boolean; about: boolean };
+  if (!row.dated) throw fieldError('dateOfViewing', 'viewings.dateRequired');
+  if (!row.about) throw fieldError('demandId', 'viewings.leadOrObjectRequired');
+}
+
 /** POST /api/Viewing/update: creates (no id) or updates with the version guard; the objects and results are replaced. */
 export async function saveViewing(app: FastifyInstance, caller: Caller, body: TViewingUpdate, t: T) {
   const tz = app.config.timeZone;
@@ -167,6 +180,7 @@ export async function saveViewing(app: FastifyInstance, caller: Caller, body: TV
         await tx.insert(viewingObjects).values(body.results.map((r, position) => ({ viewingId: id!, objectId: r.objectId, result: r.result ?? null, position })));
       }
     }
+    await requireSubstance(tx, id);
     return getViewing(app, tx, id, t);
   });
 }

@@ -100,6 +100,29 @@ describe('a viewing', () => {
     expect((await call('GET', '/api/Viewing/add?demandId=2147483647')).statusCode).toBe(404);
   });
 
+  it('is refused without a date, or without a lead and a property, and stays complete when an edit would empty it', async () => {
+    const count = async () => (await db.select({ id: viewings.id }).from(viewings)).length;
+    const before = await count();
+    const cases: [object, string, string][] = [
+      [{}, 'dateOfViewing', 'Enter the day and time of the viewing.'],
+      [{ demandId: leadId }, 'dateOfViewing', 'Enter the day and time of the viewing.'],
+      [{ dateOfViewing: '2026-12-04T10:00:00', results: [] }, 'demandId', 'Choose the lead or add at least one property to view.'],
+    ];
+    for (const [body, field, text] of cases) {
+      const res = await call('POST', '/api/Viewing/update', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().errors[field], JSON.stringify(body)).toEqual([text]);
+    }
+    expect(await count()).toBe(before);
+    // A property alone is enough; taking it away again is not.
+    const made = await call('POST', '/api/Viewing/update', { dateOfViewing: '2026-12-04T10:00:00', results: [{ objectId: house.id, result: 1 }] });
+    expect(made.statusCode, made.body).toBe(200);
+    const emptied = await call('POST', '/api/Viewing/update', { id: made.json().id, version: made.json().version, results: [] });
+    expect(emptied.statusCode).toBe(400);
+    expect((await call('GET', `/api/Viewing/edit/${made.json().id}`)).json().results).toHaveLength(1);
+    await call('DELETE', `/api/Viewing/${made.json().id}`);
+  });
+
   it('is deleted with its objects and the activities only it held', async () => {
     const act = await call('POST', '/api/activity/add', { entityType: 7, id });
     expect(act.statusCode, act.body).toBe(200);

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ZHealth, ZHome, ZWebConfig, ZLocalizationList, ZLocalizationQuery, ZSearchAnswer, ZSearchQuery, SEARCH_MAX_HITS, type TCulture, type TSearchHit } from '@crm/contract';
-import { actionLog, localization } from '../../db/schema/index.ts';
+import { accounts, actionLog, localization } from '../../db/schema/index.ts';
 import { SIGNED_IN, STAFF } from '../../plugins/auth.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { appVariant } from '../../lib/variant.ts';
@@ -137,6 +137,14 @@ export const shellRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: SIGNED_IN }, schema: { tags: ['platform'], response: { 200: ZHome } } },
     async (req) => {
       const u = req.user!;
+      const person =
+        u.accountId == null
+          ? Promise.resolve(null)
+          : app.db
+              .select({ name: sql<string | null>`coalesce(nullif(trim(${accounts.firstName}), ''), ${accounts.displayName})` })
+              .from(accounts)
+              .where(eq(accounts.id, u.accountId))
+              .then((rows) => rows[0]?.name ?? null);
       const recent = await app.db
         .select({
           id: actionLog.id,
@@ -156,6 +164,7 @@ export const shellRoutes: FastifyPluginAsyncZod = async (app) => {
           : 0;
       return {
         username: u.username,
+        name: await person,
         unreadAlerts: unread,
         recent: recent.map((r) => ({ ...r, date: toLocalDateTime(r.date, app.config.timeZone)! })),
       };

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { alerts, localization } from '../../db/schema/index.ts';
+import { accounts, alerts, localization, users } from '../../db/schema/index.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
 
 const t = await createTestApp();
-const { app } = t;
+const { app, db } = t;
 
 describe('platform calls', () => {
   it('health checks the database', async () => {
@@ -119,6 +119,14 @@ describe('platform calls', () => {
     const body = res.json();
     expect(body.recent.map((r: { action: string }) => r.action)).toEqual(['Update', 'Login']);
     expect(body.recent[0].date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
+  });
+
+  it('home greets the user by the first name on their account, and by no name without one', async () => {
+    const u = await t.user();
+    expect((await app.inject({ url: '/api/home', headers: bearer(u.token) })).json().name).toBeNull();
+    const [a] = await db.insert(accounts).values({ firstName: 'Eleni', lastName: 'Markou', isEmploye: true }).returning({ id: accounts.id });
+    await db.update(users).set({ accountId: a!.id }).where(eq(users.id, u.id));
+    expect((await app.inject({ url: '/api/home', headers: bearer(u.token) })).json()).toMatchObject({ name: 'Eleni', username: u.email });
   });
 
   it('routes are case-insensitive and unknown API paths are problem-details 404s', async () => {

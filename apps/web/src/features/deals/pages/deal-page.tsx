@@ -18,10 +18,10 @@ import { JUST_READ_MS } from '../../../lib/freshness.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { showBanner, showBannerAfterNavigation } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
-import { formatDateTime } from '../../../lib/format.ts';
 import { useGoBack } from '../../accounts/components/go-back.ts';
 import { searchLeadsQuick, searchObjectsByRef } from '../../viewings/api/viewings.ts';
 import { blankDealQuery, dealKeys, dealQuery, deleteDeal, saveDeal, searchAccounts, type TDealAnswer } from '../api/deals.ts';
+import { RecordStamps } from '../../../components/record-stamps.tsx';
 
 /** Activities link to a deal with link kind 5. */
 const ENTITY_DEAL = 5;
@@ -109,6 +109,33 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
       if (name === 'dealType') for (const d of DEAL_FIELDS) if (!shown(d, typeOf(values))) values[d.name] = toDraft(d.type, null);
       return { ...f, values };
     });
+
+  /**
+   * A lead picked: its client joins the parties as buyer, and when the deal has no property yet,
+   * the property the lead is about (the one it made an offer on, or its only one) with that
+   * property's owners as sellers and its price as asking. Nothing typed is replaced.
+   */
+  const pickLead = async (v: Picked) => {
+    set({ demand: v });
+    if (!v) return;
+    let from: TDealAnswer;
+    try {
+      from = await client.fetchQuery(blankDealQuery({ objectId: null, demandId: v.id }));
+    } catch {
+      return; // The lead stays picked; the parties can be added by hand.
+    }
+    const suggested = toForm(from);
+    setForm((f) => {
+      if (f.demand?.id !== v.id) return f;
+      const takeObject = f.object == null && suggested.object != null;
+      const has = (p: PartyRow) => f.parties.some((q) => q.account?.id === p.account?.id && q.relation === p.relation);
+      const added = suggested.parties.filter((p) => (takeObject || p.relation !== 1) && !has(p));
+      const values = { ...f.values };
+      // The property's price for this kind of deal (the sale price for a sale, the rent for a rental).
+      if (takeObject && from.dealType === typeOf(f.values) && (values.askingPrice === '' || values.askingPrice == null)) values.askingPrice = suggested.values.askingPrice ?? '';
+      return { ...f, values, object: takeObject ? suggested.object : f.object, parties: [...f.parties, ...added] };
+    });
+  };
 
   const save = async () => {
     if (busy) return;
@@ -236,6 +263,7 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
                     search={searchObjectsByRef}
                     queryKey="object"
                     testId="deal-object-picker"
+                    error={errors.objectId}
                   />
                 )}
               </Grid.Col>
@@ -253,7 +281,7 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
                     )}
                   </Shown>
                 ) : (
-                  <SearchPicker label={t('deals.ui.lead')} value={form.demand} onChange={(v) => set({ demand: v })} search={searchLeadsQuick} queryKey="lead" testId="deal-lead-picker" />
+                  <SearchPicker label={t('deals.ui.lead')} value={form.demand} onChange={(v) => void pickLead(v)} search={searchLeadsQuick} queryKey="lead" testId="deal-lead-picker" />
                 )}
               </Grid.Col>
             </>
@@ -380,9 +408,7 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
         </Fragment>
       ))}
       {mode !== 'create' && deal.id != null && (
-        <Text size="xs" c="dimmed" data-testid="deal-stamps">
-          {t('leads.ui.stamps', { created: formatDateTime(deal.createdOn), createdBy: deal.createdBy ?? '—', modified: formatDateTime(deal.modifiedOn), modifiedBy: deal.modifiedBy ?? '—' })}
-        </Text>
+        <RecordStamps createdOn={deal.createdOn} createdBy={deal.createdBy} modifiedOn={deal.modifiedOn} modifiedBy={deal.modifiedBy} testId="deal-stamps" />
       )}
       {mode === 'view' && deal.id != null && <ActivityList entityType={ENTITY_DEAL} id={deal.id} editable />}
     </Stack>

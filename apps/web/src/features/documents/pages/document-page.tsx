@@ -13,11 +13,11 @@ import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { showBanner, showBannerAfterNavigation } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
-import { formatDateTime } from '../../../lib/format.ts';
 import { JUST_READ_MS } from '../../../lib/freshness.ts';
 import { useGoBack } from '../../accounts/components/go-back.ts';
 import { deleteDocument, documentKeys, documentQuery, saveDocument } from '../api/documents.ts';
 import { DocumentLink } from './documents-page.tsx';
+import { RecordStamps } from '../../../components/record-stamps.tsx';
 
 type Mode = 'create' | 'edit' | 'view';
 
@@ -278,14 +278,7 @@ function DocumentForm({ doc, initialMode }: { doc: TDocument; initialMode: Mode 
         )}
       </Card>
       {mode !== 'create' && (
-        <Text size="xs" c="dimmed" data-testid="document-stamps">
-          {t('leads.ui.stamps', {
-            created: formatDateTime(doc.createdOn),
-            createdBy: doc.createdBy ?? '—',
-            modified: formatDateTime(doc.modifiedOn),
-            modifiedBy: doc.modifiedBy ?? '—',
-          })}
-        </Text>
+        <RecordStamps createdOn={doc.createdOn} createdBy={doc.createdBy} modifiedOn={doc.modifiedOn} modifiedBy={doc.modifiedBy} testId="document-stamps" />
       )}
     </Stack>
   );

@@ -31,7 +31,7 @@ export function HomePage() {
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={2} data-testid="home-welcome">
-            {t('home.welcome', { name: session?.username ?? '' })}
+            {data?.name ? t('home.welcome', { name: data.name }) : t('home.welcomePlain')}
           </Title>
           <Text c="dimmed">{t('home.today', { date: formatLongDate(new Date()) })}</Text>
         </div>

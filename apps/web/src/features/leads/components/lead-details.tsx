@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LEAD_FIELDS, LEAD_GROUPS, LEAD_SERVICES, type TLeadFieldDescription } from '@crm/contract/lead-fields';
 import { formatFieldValue } from '../../../components/fields/field-values.ts';
-import { formatDateTime } from '../../../lib/format.ts';
 import type { TLeadAnswer } from '../api/leads.ts';
 import { leadFieldLabel, leadGroupTitle, leadOptions } from './lead-editor.tsx';
+import { RecordStamps } from '../../../components/record-stamps.tsx';
 
 const hasValue = (d: TLeadFieldDescription, v: unknown) => v != null && v !== '' && !(Array.isArray(v) && !v.length) && !(d.type === 'boolean' && v !== true);
 
@@ -62,14 +62,7 @@ export function LeadDetails({ lead }: { lead: TLeadAnswer }) {
           </Card>
         );
       })}
-      <Text size="xs" c="dimmed" data-testid="lead-stamps">
-        {t('leads.ui.stamps', {
-          created: formatDateTime(lead.createdOn),
-          createdBy: lead.createdBy ?? '—',
-          modified: formatDateTime(lead.modifiedOn),
-          modifiedBy: lead.modifiedBy ?? '—',
-        })}
-      </Text>
+      <RecordStamps createdOn={lead.createdOn} createdBy={lead.createdBy} modifiedOn={lead.modifiedOn} modifiedBy={lead.modifiedBy} testId="lead-stamps" />
     </Stack>
   );
 }

@@ -15,6 +15,7 @@ import {
   type TReservationFieldDescription,
 } from '@crm/contract/reservation-fields';
 import type { TReservationAnswer, TSelectOption } from '@crm/contract';
+import { RecordStamps } from '../../../components/record-stamps.tsx';
 import { keyedByAddress } from '../../../components/keyed-by-address.tsx';
 import { FieldInput } from '../../../components/fields/field-input.tsx';
 import { formatFieldValue, toDraft, toWire, type Draft } from '../../../components/fields/field-values.ts';
@@ -26,7 +27,7 @@ import { JUST_READ_MS } from '../../../lib/freshness.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { showBanner, showBannerAfterNavigation } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
-import { formatDate, formatDateTime, formatMoney2 } from '../../../lib/format.ts';
+import { formatDate, formatMoney2 } from '../../../lib/format.ts';
 import { DateField } from '../../accounts/components/date-field.tsx';
 import { useGoBack } from '../../accounts/components/go-back.ts';
 import {
@@ -488,9 +489,7 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
         </Card>
       ))}
       {mode !== 'create' && (
-        <Text size="xs" c="dimmed" data-testid="reservation-stamps">
-          {t('leads.ui.stamps', { created: formatDateTime(r.createdOn), createdBy: r.createdBy ?? '—', modified: formatDateTime(r.modifiedOn), modifiedBy: r.modifiedBy ?? '—' })}
-        </Text>
+        <RecordStamps createdOn={r.createdOn} createdBy={r.createdBy} modifiedOn={r.modifiedOn} modifiedBy={r.modifiedBy} testId="reservation-stamps" />
       )}
     </Stack>
   );

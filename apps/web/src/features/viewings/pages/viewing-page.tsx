@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { TSelectOption } from '@crm/contract';
+import { RecordStamps } from '../../../components/record-stamps.tsx';
 import { keyedByAddress } from '../../../components/keyed-by-address.tsx';
 import { RecordToolbar } from '../../../components/record-toolbar.tsx';
 import { ActivityList } from '../../../components/activity-list-lazy.tsx';
@@ -239,7 +240,15 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
                 )}
               </div>
             ) : (
-              <SearchPicker label={t('viewings.ui.lead')} value={form.demand} onChange={(v) => set({ demand: v })} search={searchLeadsQuick} queryKey="lead" testId="viewing-lead-picker" />
+              <SearchPicker
+                label={t('viewings.ui.lead')}
+                value={form.demand}
+                onChange={(v) => set({ demand: v })}
+                search={searchLeadsQuick}
+                queryKey="lead"
+                testId="viewing-lead-picker"
+                error={errors.demandId}
+              />
             )}
           </Grid.Col>
         </Grid>
@@ -313,14 +322,7 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
       {mode !== 'create' && viewing.id != null && (
         <>
           <Assignments parent="viewing" parentId={viewing.id} editable />
-          <Text size="xs" c="dimmed" data-testid="viewing-stamps">
-            {t('leads.ui.stamps', {
-              created: formatDateTime(viewing.createdOn),
-              createdBy: viewing.createdByAccountDisplayName ?? '—',
-              modified: formatDateTime(viewing.modifiedOn),
-              modifiedBy: viewing.modifiedByAccountDisplayName ?? '—',
-            })}
-          </Text>
+          <RecordStamps createdOn={viewing.createdOn} createdBy={viewing.createdByAccountDisplayName} modifiedOn={viewing.modifiedOn} modifiedBy={viewing.modifiedByAccountDisplayName} testId="viewing-stamps" />
         </>
       )}
       {mode === 'view' && viewing.id != null && <ActivityList entityType={ENTITY_VIEWING} id={viewing.id} editable />}

@@ -1,0 +1,30 @@
+import { Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../lib/format.ts';
+
+/**
+ * The record's footer: when it was created and last changed, and by whom. A record made by the
+ * system or by the demo data has no author; its footer then says only when ("by —" says nothing).
+ */
+export function RecordStamps({
+  createdOn,
+  createdBy,
+  modifiedOn,
+  modifiedBy,
+  testId,
+}: {
+  createdOn: string | null | undefined;
+  createdBy: string | null | undefined;
+  modifiedOn: string | null | undefined;
+  modifiedBy: string | null | undefined;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  const part = (kind: 'created' | 'modified', on: string | null | undefined, by: string | null | undefined) =>
+    by ? t(`common.stamps.${kind}By`, { on: formatDateTime(on ?? null), by }) : t(`common.stamps.${kind}`, { on: formatDateTime(on ?? null) });
+  return (
+    <Text size="xs" c="dimmed" data-testid={testId}>
+      {part('created', createdOn, createdBy)} · {part('modified', modifiedOn, modifiedBy)}
+    </Text>
+  );
+}
