@@ -121,3 +121,39 @@ test.describe('a branch employee', () => {
     expect(list.status()).toBe(403);
   });
 });
+
+test.describe('an employee whose account is in Greek', () => {
+  test('gets Greek at sign-in, unless another language is chosen on the sign-in page, which is then kept', async ({ browser, request }) => {
+    const token = await apiToken(request);
+    const auth = { authorization: `Bearer ${token}` };
+    const email = `lang-${Date.now()}@agency.test`;
+    const add = await request.post('/api/account/add', { headers: auth, data: { firstName: 'Άννα', lastName: 'Γλώσσα', isEmploye: true, role: 'employee', email } });
+    expect(add.ok(), await add.text()).toBeTruthy();
+    expect((await request.post('/api/authenticate/setPassword', { headers: auth, data: { email, password: 'lang-pass-12' } })).ok()).toBeTruthy();
+    const own = { authorization: `Bearer ${await apiToken(request, email, 'lang-pass-12')}` };
+    expect((await request.post('/api/UserSettings/Language', { headers: own, data: { language: 'el' } })).ok()).toBeTruthy();
+
+    // Nothing chosen on the sign-in page: the account's Greek.
+    const first = await browser.newContext();
+    const page = await first.newPage();
+    await signIn(page, email, 'lang-pass-12');
+    await expect(page.getByTestId('page-title')).toHaveText('Αρχική');
+    await first.close();
+
+    // Russian chosen on the sign-in page: Russian after signing in, and saved for the next time.
+    const second = await browser.newContext();
+    const page2 = await second.newPage();
+    await page2.goto('/login');
+    await page2.getByTestId('language-ru').click();
+    await expect(page2.getByTestId('login-submit')).toHaveText('Войти');
+    await page2.getByTestId('login-email').fill(email);
+    await page2.getByTestId('login-password').fill('lang-pass-12');
+    await page2.getByTestId('login-submit').click();
+    await expect(page2).toHaveURL(/\/CRM$/);
+    await expect(page2.getByTestId('page-title')).toHaveText('Главная');
+    await expect
+      .poll(async () => ((await (await request.post('/api/authenticate/login', { data: { username: email, password: 'lang-pass-12' } })).json()) as { language: string }).language)
+      .toBe('ru');
+    await second.close();
+  });
+});

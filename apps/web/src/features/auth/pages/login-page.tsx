@@ -14,6 +14,8 @@ type Status = 'notLoggedIn' | 'loggingIn' | 'loggedIn';
 
 export function LoginPage() {
   const { t } = useTranslation();
+  // The language shown when the page opened: another one now was chosen here, before signing in.
+  const [openedIn] = useState(cookieLanguage);
   const navigate = useNavigate();
   const location = useLocation();
   const session = useSession();
@@ -42,9 +44,15 @@ export function LoginPage() {
     try {
       const s = await login(values);
       setSession(s);
-      // The saved language wins; a user who never chose one keeps the current and saves it.
-      if (s.language) await changeLanguage(s.language);
-      else void api('/api/UserSettings/Language', { body: { language: cookieLanguage() }, background: true }).catch(() => undefined);
+      // A language chosen on this page is the user's choice now: it is kept and saved to the
+      // account. Otherwise the saved language wins; a user who never chose one keeps the current
+      // and saves it.
+      const chosenHere = cookieLanguage() !== openedIn;
+      if (s.language && !chosenHere) await changeLanguage(s.language);
+      else if (s.language !== cookieLanguage()) {
+        void api('/api/UserSettings/Language', { body: { language: cookieLanguage() }, background: true }).catch(() => undefined);
+        setSession({ ...s, language: cookieLanguage() });
+      }
       setStatus('loggedIn');
       navigate(from && from !== '/login' ? from : '/', { replace: true });
     } catch (e) {
