@@ -18,3 +18,20 @@ export const ACTION_LOG_COUNT_CAP = 2000;
 export const LOCALIZATION_COLUMNS = ['key', 'en', 'el', 'ru'] as const;
 /** Errors of a refused import listed at most (the rest are counted). */
 export const LOCALIZATION_IMPORT_MAX_ERRORS = 50;
+
+/**
+ * The messages the server itself writes into the action log (stored as these words), each shown
+ * through its text actionLog.message.<message> in the reader's language. Messages that carry data
+ * (a transaction's "income 125.50", an account's name) are not among them.
+ */
+export const LOG_MESSAGE = {
+  moved: 'Moved',
+  objectOffered: 'Object offered',
+  objectRemoved: 'Object removed',
+  firstAdministrator: 'First administrator',
+  fromReservation: 'From a reservation',
+  retried: 'Retried',
+  filesReordered: 'reorder',
+} as const;
+export type TLogMessage = (typeof LOG_MESSAGE)[keyof typeof LOG_MESSAGE];
+export const LOG_MESSAGES: readonly string[] = Object.values(LOG_MESSAGE);

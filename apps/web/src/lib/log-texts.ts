@@ -1,3 +1,4 @@
+import { LOG_MESSAGES } from '@crm/contract/office-constants';
 import type { TFunction } from 'i18next';
 import { formatMoney2 } from './format.ts';
 
@@ -11,8 +12,8 @@ import { formatMoney2 } from './format.ts';
 export const logActionText = (t: TFunction, action: string) => t(`actionLog.action.${action}`, { defaultValue: action });
 export const logEntityText = (t: TFunction, entity: string) => t(`actionLog.entity.${entity}`, { defaultValue: entity });
 
-/** The messages the server itself writes (lib/audit.ts callers), each with its actionLog.message.* text. */
-const SYSTEM_MESSAGES = new Set(['Moved', 'Object offered', 'Object removed', 'First administrator', 'From a reservation', 'Retried']);
+/** The messages the server itself writes (the contract's LOG_MESSAGE), each with its actionLog.message.* text. */
+const SYSTEM_MESSAGES = new Set(LOG_MESSAGES);
 
 export function logMessageText(t: TFunction, entity: string, message: string | null): string {
   if (!message) return '';

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { LOG_MESSAGE } from '@crm/contract';
 import { sql } from 'drizzle-orm';
 import type { TAlert, TAlertListAnswer, TAlertListBody, TAlertNotes, TAlertRow, TCulture } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
@@ -160,7 +161,7 @@ export async function retryJob(app: FastifyInstance, caller: Caller, id: number)
     const outcome = await app.jobs.retry(id, tx);
     if (outcome === 'notFailed') throw notFound('jobs.notFailed');
     if (outcome === 'duplicate') throw badRequest('jobs.alreadyQueued');
-    await logAction(tx, caller.actor, { action: 'Update', entity: 'Job', entityId: id, message: 'Retried' });
+    await logAction(tx, caller.actor, { action: 'Update', entity: 'Job', entityId: id, message: LOG_MESSAGE.retried });
   });
   // The retry was queued in the transaction: wake the runner now that it is committed.
   app.jobs.kick();

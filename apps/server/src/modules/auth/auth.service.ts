@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { cultureOf, type TLanguage, type TRole, type TSessionUser } from '@crm/contract';
+import { cultureOf, type TLanguage, type TRole, type TSessionUser, LOG_MESSAGE } from '@crm/contract';
 import { loginDevices, loginFailures, passwordResets, sessions, users } from '../../db/schema/index.ts';
 import { accessDenied, AppError, fieldError } from '../../lib/errors.ts';
 import { passwordProblem } from '../../lib/password-policy.ts';
@@ -341,7 +341,7 @@ export async function ensureFirstAdmin(app: FastifyInstance, email: string, pass
       .insert(users)
       .values({ email, username: email, passwordHash: hash, roles: ['admin'], passwordChangedOn: new Date() })
       .returning();
-    await logAction(tx, { id: null, name: 'system' }, { action: 'Create', entity: 'User', entityId: u!.id, message: 'First administrator' });
+    await logAction(tx, { id: null, name: 'system' }, { action: 'Create', entity: 'User', entityId: u!.id, message: LOG_MESSAGE.firstAdministrator });
     return true;
   });
 }

@@ -24,6 +24,7 @@ import {
   type TDealSearch,
   type TDealUpdate,
   type TSelectOption,
+  LOG_MESSAGE,
 } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { buildOnce } from '../../db/prepared.ts';
@@ -337,7 +338,7 @@ export async function moveDeal(app: FastifyInstance, caller: Caller, id: number,
       .update(deals)
       .set({ dealStage, version: current.version + 1, modifiedOn: new Date(), modifiedBy: caller.user.id } as never)
       .where(eq(deals.id, id));
-    await logAction(tx, caller.actor, { action: 'Update', entity: DEAL_LOG_ENTITY, entityId: id, message: 'Moved', data: { dealStage } });
+    await logAction(tx, caller.actor, { action: 'Update', entity: DEAL_LOG_ENTITY, entityId: id, message: LOG_MESSAGE.moved, data: { dealStage } });
     await applyClosing(tx, before, await closingState(tx, id), { caller, dealId: id });
     return getDeal(app, tx, id, t);
   });

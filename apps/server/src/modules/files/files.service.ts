@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { LOG_MESSAGE } from '@crm/contract';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
@@ -304,7 +305,7 @@ export async function reorderFiles(app: FastifyInstance, actor: Actor, ids: numb
       update files set sort_order = v.ord - 1
       from unnest(${`{${order.join(',')}}`}::int[]) with ordinality as v(id, ord)
       where files.id = v.id and files.sort_order is distinct from (v.ord - 1)`);
-    await logAction(tx, actor, { action: 'Update', entity: 'File', entityId: null, message: 'reorder', data: { parentType: first.parentType, parentId: first.parentId, ids: order } });
+    await logAction(tx, actor, { action: 'Update', entity: 'File', entityId: null, message: LOG_MESSAGE.filesReordered, data: { parentType: first.parentType, parentId: first.parentId, ids: order } });
     return listFiles(tx, first.parentType, first.parentId!, app.config.timeZone);
   });
 }

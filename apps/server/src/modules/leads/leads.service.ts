@@ -18,6 +18,7 @@ import {
   type TLeadRow,
   type TLeadSearch,
   type TSelectOption,
+  LOG_MESSAGE,
 } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { buildOnce } from '../../db/prepared.ts';
@@ -306,7 +307,7 @@ export async function addLeadObject(app: FastifyInstance, caller: Caller, leadId
     if (!inserted.length) throw badRequest('leads.objectAlreadyInList');
     const version = (current.version as number) + 1;
     await tx.update(leads).set({ version, modifiedOn: new Date(), modifiedBy: caller.user.id }).where(eq(leads.id, leadId));
-    await logAction(tx, caller.actor, { action: 'Update', entity: 'Lead', entityId: leadId, message: 'Object offered', data: { objectId } });
+    await logAction(tx, caller.actor, { action: 'Update', entity: 'Lead', entityId: leadId, message: LOG_MESSAGE.objectOffered, data: { objectId } });
     return { objects: await offeredObjects(tx, leadId), version };
   });
 }
@@ -322,7 +323,7 @@ export async function removeLeadObject(app: FastifyInstance, caller: Caller, lea
     if (!gone.length) throw notFound('leads.objectNotInList');
     const version = (current.version as number) + 1;
     await tx.update(leads).set({ version, modifiedOn: new Date(), modifiedBy: caller.user.id }).where(eq(leads.id, leadId));
-    await logAction(tx, caller.actor, { action: 'Update', entity: 'Lead', entityId: leadId, message: 'Object removed', data: { objectId } });
+    await logAction(tx, caller.actor, { action: 'Update', entity: 'Lead', entityId: leadId, message: LOG_MESSAGE.objectRemoved, data: { objectId } });
     return { objects: await offeredObjects(tx, leadId), version };
   });
 }

@@ -11,6 +11,7 @@ import {
   type TSelectOption,
   type TViewingSearch,
   type TViewingUpdate,
+  LOG_MESSAGE,
 } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { accounts, activities, activityLinks, assignments, leads, objects, viewingObjects, viewings } from '../../db/schema/index.ts';
@@ -193,7 +194,7 @@ export async function moveViewing(app: FastifyInstance, caller: Caller, id: numb
     if (version !== current.version) throw conflict(await getViewing(app, tx, id, t));
     const at = fromLocalDateTime(dateOfViewing, app.config.timeZone, 'dateOfViewing');
     await tx.update(viewings).set({ dateOfViewing: at, version: current.version + 1, modifiedOn: new Date(), modifiedBy: caller.user.id }).where(eq(viewings.id, id));
-    await logAction(tx, caller.actor, { action: 'Update', entity: 'Viewing', entityId: id, message: 'Moved', data: { dateOfViewing } });
+    await logAction(tx, caller.actor, { action: 'Update', entity: 'Viewing', entityId: id, message: LOG_MESSAGE.moved, data: { dateOfViewing } });
     return getViewing(app, tx, id, t);
   });
 }

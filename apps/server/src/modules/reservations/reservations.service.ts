@@ -17,6 +17,7 @@ import {
   type TSelectOption,
   type TReservationSearch,
   type TReservationUpdate,
+  LOG_MESSAGE,
 } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { buildOnce } from '../../db/prepared.ts';
@@ -269,7 +270,7 @@ export async function saveReservation(app: FastifyInstance, caller: Caller, inpu
           } as never)
           .returning({ id: accounts.id });
         set.clientAccountId = merged.clientAccountId = a!.id;
-        await logAction(tx, caller.actor, { action: 'Create', entity: 'Account', entityId: a!.id, message: 'From a reservation', data: { lastName: merged.clientLastName } });
+        await logAction(tx, caller.actor, { action: 'Create', entity: 'Account', entityId: a!.id, message: LOG_MESSAGE.fromReservation, data: { lastName: merged.clientLastName } });
       }
 
       // No double booking
