@@ -223,3 +223,39 @@ for (const language of ['en-UK', 'el'] as const) {
     await ctx.close();
   });
 }
+
+for (const language of ['en-UK', 'el'] as const) {
+  test(`a lead opened with Add and left empty is not kept; one with something typed stays (${language})`, async ({ browser, request, baseURL }) => {
+    const token = await apiToken(request);
+    const status = async (id: number) => (await request.get(`/api/lead/get/${id}`, { headers: auth(token) })).status();
+    const ctx = await signedIn(browser, baseURL!, token, language);
+    const page = await ctx.newPage();
+    await page.goto('/Leads');
+    // Left by the menu (a move inside the app, as staff leave a screen).
+    const toList = async () => {
+      await page.getByTestId('menu-nav.accounts').click();
+      await page.getByRole('menuitem', { name: language === 'el' ? 'Ενδιαφέροντα' : 'Leads', exact: true }).click();
+      await expect(page).toHaveURL(/\/Leads$/);
+    };
+    const added = () => page.waitForURL(/\/Leads\/View\/\d+\/2$/).then(() => Number(/\/Leads\/View\/(\d+)\/2$/.exec(page.url())![1]));
+
+    // Added, then left for the list at once: the empty lead is removed, and the list does not show it.
+    await page.getByTestId('leads-add').click();
+    const empty = await added();
+    await expect(page.getByTestId('lead-editor')).toBeVisible();
+    await toList();
+    await expect.poll(() => status(empty)).toBe(404);
+    await expect(page.locator(`a[href$="/Leads/View/${empty}"]`)).toHaveCount(0);
+
+    // Added, something typed and saved, then left: it stays.
+    await page.getByTestId('leads-add').click();
+    const kept = await added();
+    await page.getByTestId('lead-description').fill(language === 'el' ? 'Τριάρι κοντά σε σχολείο' : 'Three rooms near a school');
+    await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
+    await toList();
+    await page.waitForTimeout(500);
+    expect(await status(kept)).toBe(200);
+    await expectAccessible(page, 'leads list after an empty lead');
+    await ctx.close();
+  });
+}

@@ -53,6 +53,9 @@ export const ZLeadAnswer = ZLead.extend({ sourceList: z.array(ZSelectOption), st
 /** POST /api/lead/add: optionally for an account. */
 export const ZLeadAdd = z.object({ accountId: ZId.nullable().optional() });
 export const ZLeadAddAnswer = z.object({ id: z.number().int() });
+/** POST /api/lead/discard: a lead opened with Add and left untouched is removed (discarded: false when it stays). */
+export const ZLeadDiscard = z.object({ id: ZId });
+export const ZLeadDiscardAnswer = z.object({ discarded: z.boolean() });
 
 /** POST /api/lead/update: the fields plus id and the version they were based on. */
 export const ZLeadUpdate = ZLeadFields.partial().extend({

@@ -32,6 +32,7 @@ export const LOG_MESSAGE = {
   fromReservation: 'From a reservation',
   retried: 'Retried',
   filesReordered: 'reorder',
+  leftEmpty: 'Left empty',
 } as const;
 export type TLogMessage = (typeof LOG_MESSAGE)[keyof typeof LOG_MESSAGE];
 export const LOG_MESSAGES: readonly string[] = Object.values(LOG_MESSAGE);

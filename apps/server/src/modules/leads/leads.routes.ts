@@ -4,6 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZIdParam,
   ZLeadAdd,
+  ZLeadDiscard,
+  ZLeadDiscardAnswer,
   ZLeadAddAnswer,
   ZLeadAnswer,
   ZLeadObjectChange,
@@ -27,6 +29,7 @@ import {
   accountLeads,
   addLeadObject,
   deleteLead,
+  discardLead,
   findLeads,
   moveLeads,
   removeLeadObject,
@@ -66,6 +69,11 @@ export const leadsRoutes = fp(
       '/api/lead/add',
       { config: { access: STAFF }, schema: { tags, body: ZLeadAdd.optional(), response: { 200: ZLeadAddAnswer } } },
       async (req) => addLead(app, caller(req), req.body?.accountId, today(app.config.timeZone)),
+    );
+    app.post(
+      '/api/lead/discard',
+      { config: { access: STAFF }, schema: { tags, body: ZLeadDiscard, response: { 200: ZLeadDiscardAnswer } } },
+      async (req) => discardLead(app, caller(req), req.body.id),
     );
     for (const path of ['/api/lead/get/:id', '/api/lead/view/:id']) {
       app.get(

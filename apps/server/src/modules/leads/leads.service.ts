@@ -349,6 +349,32 @@ export async function deleteLead(app: FastifyInstance, caller: Caller, id: numbe
   });
 }
 
+/**
+ * POST /api/lead/discard: a lead its author opened with Add and left without entering anything is
+ * removed, so that "no client yet" leads do not pile up. Only when nothing at all was done with it:
+ * no client, never saved (version 1), made by the caller in the last day, and nothing attached
+ * (offered objects, activities, assignments, viewings, deals). Otherwise it stays, and the answer
+ * says so.
+ */
+export async function discardLead(app: FastifyInstance, caller: Caller, id: number) {
+  return app.db.transaction(async (tx) => {
+    const current = await lockLead(tx, id);
+    if (!current) return { discarded: false };
+    const r = await tx.execute(sql`select
+        l.account_id is null and l.version = 1 and l.created_by = ${caller.user.id} and l.created_on > now() - interval '1 day'
+        and not exists (select 1 from lead_objects o where o.lead_id = l.id)
+        and not exists (select 1 from activity_links a where a.entity = ${LinkKind.Demand} and a.entity_id = l.id)
+        and not exists (select 1 from assignments s where s.parent = ${ASSIGNMENT_PARENT_LEAD} and s.parent_id = l.id)
+        and not exists (select 1 from viewings v where v.demand_id = l.id)
+        and not exists (select 1 from deals d where d.demand_id = l.id) as empty
+      from leads l where l.id = ${id}`);
+    if ((r.rows[0] as { empty: boolean } | undefined)?.empty !== true) return { discarded: false };
+    await tx.delete(leads).where(eq(leads.id, id));
+    await logAction(tx, caller.actor, { action: 'Delete', entity: 'Lead', entityId: id, message: LOG_MESSAGE.leftEmpty });
+    return { discarded: true };
+  });
+}
+
 /** The budget columns a service filter looks at (all three when no service is chosen). */
 const BUDGETS: Record<number, [string, string][]> = {
   1: [['purchaseBudgetRangeMin', 'purchaseBudgetRangeMax']],

@@ -133,6 +133,35 @@ describe('a lead', () => {
     expect((await call(agent.token, 'DELETE', `/api/lead/${id}`)).statusCode).toBe(404);
   });
 
+  it('opened with Add and left untouched is discarded; one with anything in it stays', async () => {
+    const discard = (id: number, token = agent.token) => call(token, 'POST', '/api/lead/discard', { id });
+    const exists = async (id: number) => (await db.select({ id: leads.id }).from(leads).where(eq(leads.id, id))).length === 1;
+    const empty = await addLead();
+    expect((await discard(empty)).json()).toEqual({ discarded: true });
+    expect(await exists(empty)).toBe(false);
+    const [log] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Lead'), eq(actionLog.entityId, empty))).orderBy(desc(actionLog.id)).limit(1);
+    expect(log).toMatchObject({ action: 'Delete', message: 'Left empty' });
+    // Gone already: nothing to do, no error.
+    expect((await discard(empty)).json()).toEqual({ discarded: false });
+
+    const forClient = await addLead((await newAccount()).id);
+    const saved = await addLead();
+    expect((await call(agent.token, 'POST', '/api/lead/update', { id: saved, version: 1, description: 'Calls after six' })).statusCode).toBe(200);
+    const offered = await addLead();
+    await call(agent.token, 'POST', '/api/lead/addObject', { leadId: offered, objectId: (await newObject('Flat for a discard test')).id });
+    const withActivity = await addLead();
+    expect((await call(agent.token, 'POST', '/api/activity/add', { entityType: 4, id: withActivity })).statusCode).toBe(200);
+    const someoneElses = await addLead();
+    const other = await t.user({ roles: ['employee'] });
+    expect((await discard(someoneElses, other.token)).json()).toEqual({ discarded: false });
+    for (const [name, id] of Object.entries({ forClient, saved, offered, withActivity })) {
+      expect((await discard(id)).json(), name).toEqual({ discarded: false });
+      expect(await exists(id), name).toBe(true);
+    }
+    // Its author may.
+    expect((await discard(someoneElses)).json()).toEqual({ discarded: true });
+  });
+
   it('is not for a payments client', async () => {
     expect((await call(payer.token, 'POST', '/api/lead/search', {})).statusCode).toBe(403);
     expect((await call(payer.token, 'POST', '/api/lead/add', {})).statusCode).toBe(403);

@@ -63,6 +63,9 @@ export const leadQuery = (id: number) =>
 export const addLead = (accountId?: number) => api<{ id: number }>('/api/lead/add', { body: accountId ? { accountId } : {} });
 export const updateLead = (body: Record<string, unknown> & { id: number; version: number }) => api<TLeadAnswer>('/api/lead/update', { body });
 export const deleteLead = (id: number) => api<unknown>(`/api/lead/${id}`, { method: 'DELETE' });
+/** Leads this tab opened with Add: left without anything entered, they are discarded (see LeadViewPage). */
+export const justAddedLeads = new Set<number>();
+export const discardLead = (id: number) => api<{ discarded: boolean }>('/api/lead/discard', { body: { id }, background: true });
 export const addLeadObject = (leadId: number, objectId: number) =>
   api<{ objects: TLead['objects']; version: number }>('/api/lead/addObject', { body: { leadId, objectId } });
 export const removeLeadObject = (leadId: number, objectId: number) =>

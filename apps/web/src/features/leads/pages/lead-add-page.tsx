@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { describeError } from '../../../lib/errors.ts';
-import { addLead, leadKeys } from '../api/leads.ts';
+import { addLead, justAddedLeads, leadKeys } from '../api/leads.ts';
 
 /** /Leads/Add and /Leads/Add/{accountId}: creates the lead at once and opens it in expanded edit. */
 export function LeadAddPage() {
@@ -22,6 +22,7 @@ export function LeadAddPage() {
     started.current = true;
     addLead(accountId && Number.isInteger(accountId) && accountId > 0 ? accountId : undefined)
       .then(({ id }) => {
+        justAddedLeads.add(id);
         void client.invalidateQueries({ queryKey: leadKeys.lists });
         void client.invalidateQueries({ queryKey: ['account'] });
         navigate(`/Leads/View/${id}/2`, { replace: true });

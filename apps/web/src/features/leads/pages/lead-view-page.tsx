@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Group, Loader, Menu, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { JUST_READ_MS } from '../../../lib/freshness.ts';
@@ -17,7 +17,7 @@ import type { AutosaveStatus } from '../../../lib/use-autosave.ts';
 import { accountEditQuery } from '../../accounts/api/account.ts';
 import { AccountEditor } from '../../accounts/components/account-editor.tsx';
 import { useGoBack } from '../../accounts/components/go-back.ts';
-import { deleteLead, leadKeys, leadQuery } from '../api/leads.ts';
+import { deleteLead, discardLead, justAddedLeads, leadKeys, leadQuery } from '../api/leads.ts';
 import { LeadDetails } from '../components/lead-details.tsx';
 import { LeadEditor } from '../components/lead-editor.tsx';
 import { LeadMatches } from '../components/lead-matches.tsx';
@@ -41,6 +41,7 @@ export function LeadViewPage() {
   const setMode = (m: ViewMode) => navigate(`/Leads/View/${id}/${m}`, { replace: true });
   const valid = Number.isInteger(id) && id > 0;
   const q = useQuery({ ...leadQuery(id), enabled: valid, staleTime: mode === 0 ? JUST_READ_MS : 0 });
+  useDiscardIfLeftEmpty(id, status, accountStatus);
 
   if (!valid || (q.error instanceof ApiError && q.error.status === 404)) return <RecordNotFound testId="lead-not-found" />;
   const shownStatus: AutosaveStatus = mode === 0 ? 'idle' : [status, accountStatus].includes('error') ? 'error' : [status, accountStatus].find((s) => s === 'saving' || s === 'pending') ?? status;
@@ -58,6 +59,35 @@ export function LeadViewPage() {
         {mode === 0 && <ActivityList entityType={ENTITY_DEMAND} id={id} editable />}
       </RevealTogether>
     </Stack>
+  );
+}
+
+/**
+ * A lead opened with Add in this tab and left for another screen before anything was entered or
+ * saved is discarded, so that "no client yet" leads do not pile up. The server removes it only if
+ * nothing at all was done with it (no client, no save, no objects, activities, assignments,
+ * viewings or deals); switching between view and edit is not leaving, and neither is a reload.
+ */
+function useDiscardIfLeftEmpty(id: number, status: AutosaveStatus, accountStatus: AutosaveStatus) {
+  const client = useQueryClient();
+  const statuses = useRef({ status, accountStatus });
+  statuses.current = { status, accountStatus };
+  useEffect(
+    () => () => {
+      if (!justAddedLeads.has(id)) return;
+      if (new RegExp(`^/leads/view/${id}(/|$)`).test(window.location.pathname.toLowerCase())) return;
+      justAddedLeads.delete(id);
+      // Something typed and on its way (or saved): the lead is not empty.
+      if (statuses.current.status !== 'idle' || statuses.current.accountStatus !== 'idle') return;
+      void discardLead(id)
+        .then(({ discarded }) => {
+          if (!discarded) return;
+          client.removeQueries({ queryKey: leadKeys.one(id) });
+          void client.invalidateQueries({ queryKey: leadKeys.lists });
+        })
+        .catch(() => undefined);
+    },
+    [id, client],
   );
 }
 
