@@ -1,5 +1,5 @@
 import { Badge, Checkbox, Group, Loader, Pagination, Paper, Select, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { memo, useDeferredValue, useEffect, useMemo, useState, useSyncExternalStore, type CSSProperties, type Key, type ReactNode } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useState, useSyncExternalStore, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIST_PAGE_SIZES, SHOW_ALL } from '@crm/contract/constants';
 import type { ListState } from '../lib/list-state.ts';
@@ -21,6 +21,23 @@ export type DataTableColumn<T> = {
   textAlign?: 'left' | 'center' | 'right';
   /** The column is shown only where this media query matches (e.g. '(min-width: 48em)'). */
   visibleMediaQuery?: string;
+  /**
+   * Its place on a phone, where each row is drawn as a card (the list narrower than 600 px):
+   * 'title' cells head the card, side by side and without a label (the first column when no column
+   * says so); an 'action' cell (an edit button) sits at the card's top right; a 'hidden' cell is
+   * not drawn (screen readers still have it). Every other cell is a line with the column's title
+   * as its label; an empty one is not drawn.
+   */
+  card?: 'title' | 'action' | 'hidden';
+  /** The card line's label where the column's title is not plain text. */
+  cardLabel?: string;
+};
+
+/** How a column's cells are drawn, worked out once per table. */
+type CellSpec<T> = {
+  col: DataTableColumn<T>;
+  card: 'title' | 'action' | 'hidden' | undefined;
+  label: string | undefined;
 };
 
 /** Rows rendered at first, and added each time the user scrolls near the bottom of a long page. */
@@ -66,6 +83,11 @@ export type DataTableProps<T> = {
  *
  * "Show all" of thousands of rows: the table renders the first 200 and adds 200 more each time
  * the user scrolls to the bottom of the 70vh area. The page stays responsive at 100k rows.
+ *
+ * On a phone (the list narrower than 600 px, a container query in table.css) each row is drawn as
+ * a card: its title cells, then a line per cell labelled with the column's title (see a column's
+ * `card`), and the header row becomes a row of sort buttons. Nothing is measured by script and the
+ * desktop table is unchanged.
  */
 export function DataTable<T>({ testId, list, records, totalRows, fetching, columns, idAccessor, empty, selection, noPaging, pageSizes = LIST_PAGE_SIZES, rowClassName, onRowClick, scrollLabel }: DataTableProps<T>) {
   const { t } = useTranslation();
@@ -90,6 +112,15 @@ export function DataTable<T>({ testId, list, records, totalRows, fetching, colum
 
   const matches = useMediaQueries(useMemo(() => [...new Set(columns.flatMap((c) => (c.visibleMediaQuery ? [c.visibleMediaQuery] : [])))], [columns]));
   const shownColumns = useMemo(() => columns.filter((c) => !c.visibleMediaQuery || matches.has(c.visibleMediaQuery)), [columns, matches]);
+  const cells = useMemo<CellSpec<T>[]>(() => {
+    const titled = shownColumns.some((c) => c.card === 'title');
+    return shownColumns.map((col, i) => {
+      const card = col.card ?? (!titled && i === 0 ? 'title' : undefined);
+      const label = card === 'title' || card === 'action' ? undefined : (col.cardLabel ?? (typeof col.title === 'string' ? col.title : undefined));
+      return { col, card, label };
+    });
+  }, [shownColumns]);
+  const sortable = shownColumns.some((c) => c.sortable);
 
   const keyOf = useMemo<(record: T) => Key>(() => {
     if (typeof idAccessor === 'function') return idAccessor;
@@ -129,7 +160,7 @@ export function DataTable<T>({ testId, list, records, totalRows, fetching, colum
   };
 
   return (
-    <Stack gap="xs" data-testid={testId} data-total={total} data-loading={fetching ? 'true' : 'false'}>
+    <Stack gap="xs" className="crm-list" data-testid={testId} data-total={total} data-loading={fetching ? 'true' : 'false'}>
       {loadedEmpty ? (
         <Paper withBorder p="xl" data-testid={`${testId}-empty`}>
           <Stack align="center" gap="sm">
@@ -155,11 +186,14 @@ export function DataTable<T>({ testId, list, records, totalRows, fetching, colum
               if (rows.length > shown && el.scrollTop + el.clientHeight >= el.scrollHeight - 400) setShown((n) => n + RENDER_CHUNK);
             }}
           >
-            <table className="crm-table crm-table-striped" aria-busy={fetching || undefined}>
-              <thead>
-                <tr>
+            {/* The roles are spelt out: on a phone the rows are drawn as cards (display: flex), and
+                some browsers drop a table's semantics once its parts are not displayed as a table. */}
+            <table role="table" className="crm-table crm-table-striped" aria-busy={fetching || undefined}>
+              <thead role="rowgroup">
+                {/* On a phone the header row is a row of sort buttons, after this label. */}
+                <tr role="row" data-sort-label={sortable ? t('table.sortBy') : undefined}>
                   {selection && (
-                    <th className="crm-table-check">
+                    <th role="columnheader" className="crm-table-check">
                       <Checkbox size="xs" aria-label={t('table.selectAll')} checked={allSelected} indeterminate={someSelected} onChange={(e) => selectAll(e.currentTarget.checked)} />
                     </th>
                   )}
@@ -169,6 +203,8 @@ export function DataTable<T>({ testId, list, records, totalRows, fetching, colum
                       <th
                         key={col.accessor}
                         scope="col"
+                        role="columnheader"
+                        data-sortable={col.sortable || undefined}
                         style={col.textAlign || col.width !== undefined ? { textAlign: col.textAlign, width: col.width } : undefined}
                         aria-sort={col.sortable ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
                       >
@@ -185,7 +221,7 @@ export function DataTable<T>({ testId, list, records, totalRows, fetching, colum
                   })}
                 </tr>
               </thead>
-              <tbody>
+              <tbody role="rowgroup">
                 {shownRows.map((record, index) => {
                   const key = keyOf(record);
                   return (
@@ -193,7 +229,7 @@ export function DataTable<T>({ testId, list, records, totalRows, fetching, colum
                       key={key}
                       record={record}
                       index={index}
-                      columns={shownColumns}
+                      cells={cells}
                       testId={`${testId}-row`}
                       className={rowClassName?.(record)}
                       onClick={onRowClick}
@@ -255,15 +291,15 @@ export function DataTable<T>({ testId, list, records, totalRows, fetching, colum
   );
 }
 
-function cellStyle<T>(col: DataTableColumn<T>): CSSProperties | undefined {
-  if (!col.textAlign && !col.noWrap) return undefined;
-  return { textAlign: col.textAlign, whiteSpace: col.noWrap ? 'nowrap' : undefined };
+/** Nothing to show: a cell the phone's card leaves out (its place stays for screen readers). */
+function isEmpty(content: ReactNode): boolean {
+  return content == null || content === false || content === '' || (Array.isArray(content) && content.length === 0);
 }
 
 type RowProps<T> = {
   record: T;
   index: number;
-  columns: DataTableColumn<T>[];
+  cells: CellSpec<T>[];
   testId: string;
   className: string | undefined;
   onClick: ((record: T) => void) | undefined;
@@ -272,20 +308,27 @@ type RowProps<T> = {
   selectLabel: string | undefined;
 };
 
-/** One row: its cells are plain elements, so a row is one component whatever its columns. */
-const Row = memo(function Row<T>({ record, index, columns, testId, className, onClick, selected, onSelect, selectLabel }: RowProps<T>) {
+/**
+ * One row: its cells are plain elements, so a row is one component whatever its columns. Each cell
+ * says how the phone's card draws it (data-card, data-label, data-empty); its content sits in one
+ * element, the value beside the label.
+ */
+const Row = memo(function Row<T>({ record, index, cells, testId, className, onClick, selected, onSelect, selectLabel }: RowProps<T>) {
   return (
-    <tr data-testid={testId} className={className} data-clickable={onClick ? true : undefined} onClick={onClick ? () => onClick(record) : undefined}>
+    <tr role="row" data-testid={testId} className={className} data-clickable={onClick ? true : undefined} onClick={onClick ? () => onClick(record) : undefined}>
       {onSelect && (
-        <td className="crm-table-check" onClick={(e) => e.stopPropagation()}>
+        <td role="cell" className="crm-table-check" onClick={(e) => e.stopPropagation()}>
           <Checkbox size="xs" aria-label={selectLabel} checked={!!selected} onChange={(e) => onSelect(record, e.currentTarget.checked)} />
         </td>
       )}
-      {columns.map((col) => (
-        <td key={col.accessor} style={cellStyle(col)}>
-          {col.render ? col.render(record, index) : ((record as Record<string, ReactNode>)[col.accessor] ?? null)}
-        </td>
-      ))}
+      {cells.map(({ col, card, label }) => {
+        const content = col.render ? col.render(record, index) : ((record as Record<string, ReactNode>)[col.accessor] ?? null);
+        return (
+          <td key={col.accessor} role="cell" data-card={card} data-label={label} data-empty={isEmpty(content) || undefined} data-align={col.textAlign} data-nowrap={col.noWrap || undefined}>
+            <div className="crm-cell">{content}</div>
+          </td>
+        );
+      })}
     </tr>
   );
 }) as <T>(props: RowProps<T>) => ReactNode;

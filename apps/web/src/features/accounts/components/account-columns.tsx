@@ -36,6 +36,7 @@ export const nameColumn = <T extends Named>(t: TFunction): DataTableColumn<T> =>
   accessor: 'name',
   title: t('accounts.ui.col.name'),
   sortable: true,
+  card: 'title',
   render: (r) => <AccountLink id={r.id} name={r.name} />,
 });
 
@@ -57,5 +58,5 @@ export const objectsColumn = <T extends { objectReferenceNumbers: string }>(t: T
   sortKey: 'objects',
   title: t('accounts.ui.col.objects'),
   sortable: true,
-  render: (r) => <ObjectRefs refs={r.objectReferenceNumbers} />,
+  render: (r) => (r.objectReferenceNumbers?.trim() ? <ObjectRefs refs={r.objectReferenceNumbers} /> : null),
 });

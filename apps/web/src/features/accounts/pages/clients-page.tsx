@@ -41,6 +41,7 @@ export function ClientsPage() {
       accessor: 'name',
       title: t('accounts.ui.col.name'),
       sortable: true,
+      card: 'title',
       render: (r) => (
         <Group gap={4} wrap="nowrap">
           <AccountLink id={r.id} name={r.name} />

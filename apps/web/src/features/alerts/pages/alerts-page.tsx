@@ -39,7 +39,6 @@ export function AlertsPage() {
     {
       accessor: 'content',
       title: t('alerts.col.content'),
-      visibleMediaQuery: '(min-width: 48em)',
       render: (a) => (
         <Text size="sm" fw="inherit" lineClamp={2}>
           {a.content}

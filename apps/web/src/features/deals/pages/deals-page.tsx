@@ -59,13 +59,14 @@ export function DealsPage() {
       title: '#',
       sortable: true,
       sortKey: 'createdOn',
+      card: 'title',
       render: (r) => (
         <Anchor component={Link} to={`/Deals/${r.id}`} data-testid="deal-link">
           {r.id}
         </Anchor>
       ),
     },
-    { accessor: 'type', title: t('deals.ui.col.type') },
+    { accessor: 'type', title: t('deals.ui.col.type'), card: 'title' },
     { accessor: 'stage', title: t('deals.ui.col.stage'), sortable: true, render: (r) => r.stage },
     {
       accessor: 'objectReferenceNumber',
@@ -86,6 +87,7 @@ export function DealsPage() {
     {
       accessor: 'edit',
       title: t('deals.ui.col.edit'),
+      card: 'action',
       render: (r) => (
         <ActionIcon component={Link} to={`/Deals/Edit/${r.id}`} variant="subtle" aria-label={t('deals.ui.editOne', { id: r.id })}>
           <IconPencil size={16} />

@@ -62,6 +62,7 @@ export function DocumentsPage() {
     {
       accessor: 'edit',
       title: t('documents.ui.col.edit'),
+      card: 'action',
       render: (r) => (
         <ActionIcon component={Link} to={`/Document/${r.id}?edit=1`} variant="subtle" aria-label={t('documents.ui.editOne', { name: r.name })} data-testid="document-edit-link">
           <IconPencil size={16} />

@@ -47,6 +47,7 @@ export function LeadsPage() {
       accessor: 'name',
       title: t('leads.ui.col.name'),
       sortable: true,
+      card: 'title',
       render: (r) => (
         <Anchor component={Link} to={`/Leads/View/${r.id}`} data-testid="lead-link">
           {r.name}

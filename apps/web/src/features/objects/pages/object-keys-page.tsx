@@ -60,6 +60,7 @@ export function ObjectKeysPage() {
       accessor: 'actions',
       title: t('objectkeys.col.actions'),
       textAlign: 'right',
+      card: 'action',
       noWrap: true,
       render: (k) => (
         <Tooltip label={t('common.edit')}>

@@ -76,6 +76,7 @@ export function ObjectSearchPage() {
       accessor: 'referenceNumber',
       title: t('objectsearch.col.reference'),
       noWrap: true,
+      card: 'title',
       render: (r) => (
         <Anchor component={Link} to={`/Objects/View/${r.id}`} fw={600} size="sm" data-testid="object-search-ref">
           {ref(r)}
@@ -95,6 +96,7 @@ export function ObjectSearchPage() {
     {
       accessor: 'type',
       title: t('objectsearch.col.type'),
+      card: 'title',
       render: (r) => (
         <Stack gap={0}>
           <Text size="sm">{r.type}</Text>

@@ -46,13 +46,14 @@ export function ObjectsPage() {
       title: t('objects.col.referenceNumber'),
       sortable: true,
       noWrap: true,
+      card: 'title',
       render: (r) => (
         <Anchor component={Link} to={`/Objects/View/${r.id}`} size="sm" fw={600} data-testid="object-link">
           #{r.referenceNumber}
         </Anchor>
       ),
     },
-    { accessor: 'type', title: t('objects.col.type'), sortable: true },
+    { accessor: 'type', title: t('objects.col.type'), sortable: true, card: 'title' },
     { accessor: 'location', title: t('objects.col.location'), sortable: true },
     {
       accessor: 'owner',

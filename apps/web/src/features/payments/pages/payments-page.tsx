@@ -35,6 +35,7 @@ export function PaymentsPage() {
       accessor: 'name',
       title: t('payments.ui.col.name'),
       sortable: true,
+      card: 'title',
       render: (r) => (
         <Anchor component={Link} to={`/Payments/View/${r.id}`} data-testid="payment-account-link">
           {r.name}

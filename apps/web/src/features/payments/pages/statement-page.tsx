@@ -99,7 +99,8 @@ export function Statement({ accountId }: { accountId: number }) {
   const editUrl = (r: TStatementItem) => `/Payments/Edit${r.isDebit ? 'Expense' : 'Income'}/${r.id}`;
 
   const columns: DataTableColumn<TStatementItem>[] = [
-    { accessor: 'transactionDate', title: t(statementHeadKey('transactionDate')), noWrap: true, render: (r) => formatDateTime(r.transactionDate) },
+    // On a phone the card is headed by the date; the amounts are lines of it.
+    { accessor: 'transactionDate', title: t(statementHeadKey('transactionDate')), noWrap: true, card: 'title', render: (r) => formatDateTime(r.transactionDate) },
     { accessor: 'referenceNumber', title: t(statementHeadKey('referenceNumber')), noWrap: true },
     {
       accessor: 'categoryName',
@@ -162,18 +163,19 @@ export function Statement({ accountId }: { accountId: number }) {
     {
       accessor: 'attachments',
       title: t('payments.ui.col.attachments'),
-      render: (r) => (
-        <Stack gap={2}>
-          {r.attachments.map((a) => (
-            <Anchor key={a.id} component="button" type="button" size="sm" onClick={() => void open(a)} data-testid="statement-attachment" style={{ overflowWrap: 'anywhere', textAlign: 'left' }}>
-              <Group gap={4} wrap="nowrap">
-                <IconFile size={14} aria-hidden />
-                {a.name}
-              </Group>
-            </Anchor>
-          ))}
-        </Stack>
-      ),
+      render: (r) =>
+        r.attachments.length === 0 ? null : (
+          <Stack gap={2}>
+            {r.attachments.map((a) => (
+              <Anchor key={a.id} component="button" type="button" size="sm" onClick={() => void open(a)} data-testid="statement-attachment" style={{ overflowWrap: 'anywhere', textAlign: 'left' }}>
+                <Group gap={4} wrap="nowrap">
+                  <IconFile size={14} aria-hidden />
+                  {a.name}
+                </Group>
+              </Anchor>
+            ))}
+          </Stack>
+        ),
     },
     ...(admin
       ? [
@@ -181,6 +183,7 @@ export function Statement({ accountId }: { accountId: number }) {
             accessor: 'edit',
             title: <VisuallyHidden>{t('common.edit')}</VisuallyHidden>,
             width: 50,
+            card: 'action',
             render: (r: TStatementItem) => (
               <Tooltip label={t('common.edit')}>
                 <ActionIcon component={Link} to={editUrl(r)} variant="subtle" aria-label={t('payments.ui.editRow', { ref: r.referenceNumber })} data-testid="statement-edit">

@@ -51,6 +51,7 @@ export function ReservationsPage() {
       title: '#',
       sortable: true,
       noWrap: true,
+      card: 'title',
       render: (r) => (
         <Group gap={4} wrap="nowrap">
           <Anchor component={Link} to={`/Reservations/${r.id}`} data-testid="reservation-link">
@@ -102,6 +103,7 @@ export function ReservationsPage() {
     {
       accessor: 'edit',
       title: t('reservations.ui.col.edit'),
+      card: 'action',
       render: (r) => (
         <ActionIcon component={Link} to={`/Reservations/Edit/${r.id}`} variant="subtle" aria-label={t('reservations.ui.editOne', { id: r.id })}>
           <IconPencil size={16} />

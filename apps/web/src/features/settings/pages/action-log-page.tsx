@@ -82,7 +82,18 @@ export function ActionLogPage() {
         );
       },
     },
-    { accessor: 'message', title: t('actionLog.ui.col.message'), render: (r) => <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{logMessageText(t, r.entity, r.message)}</Text> },
+    {
+      accessor: 'message',
+      title: t('actionLog.ui.col.message'),
+      render: (r) => {
+        const message = logMessageText(t, r.entity, r.message);
+        return message ? (
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {message}
+          </Text>
+        ) : null;
+      },
+    },
     { accessor: 'data', title: t('actionLog.ui.col.data'), width: 320, render: (r) => <DataCell data={r.data} /> },
   ];
   return (

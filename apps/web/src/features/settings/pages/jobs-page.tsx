@@ -67,6 +67,7 @@ export function JobsPage() {
             accessor: 'retry',
             title: '',
             noWrap: true,
+            card: 'action',
             render: (r: TJobRow) => (
               <Button size="xs" variant="light" loading={retry.isPending && retry.variables === r.id} onClick={() => retry.mutate(r.id)} data-testid="jobs-retry">
                 {t('jobs.ui.retry')}

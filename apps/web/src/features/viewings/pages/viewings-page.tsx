@@ -72,6 +72,7 @@ export function ViewingsPage() {
     {
       accessor: 'edit',
       title: t('viewings.ui.col.edit'),
+      card: 'action',
       render: (r) => (
         <ActionIcon component={Link} to={`/Viewing/Edit/${r.id}`} variant="subtle" aria-label={t('viewings.ui.editOne', { id: r.id })}>
           <IconPencil size={16} />

@@ -1,0 +1,211 @@
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { apiToken, expectAccessible } from '../fixtures.ts';
+
+/**
+ * On a phone (412 px) every list draws its rows as cards, so no key number is behind a sideways
+ * scroll (decision 024's review): a property's price in the search list and its owner in the
+ * property list, a statement's date, category, debit, credit and balance, a deal's seller and
+ * buyer. Each line carries its column's title as its label. At 1280 px the same lists are still
+ * tables: the row's cells side by side under their headers, sorted from a header.
+ */
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+const PHONE = { width: 412, height: 915 };
+
+const TEXTS = {
+  'en-UK': { price: 'Price', owner: 'Owner', date: 'Date', category: 'Category', debit: 'Debit', credit: 'Credit', balance: 'Balance', seller: 'Seller', buyer: 'Buyer', sortBy: 'Sort by', sale: 'Sale', rent: 'Rent', electricity: 'Electricity' },
+  el: { price: 'Τιμή', owner: 'Ιδιοκτήτης', date: 'Ημερομηνία', category: 'Κατηγορία', debit: 'Χρέωση', credit: 'Πίστωση', balance: 'Υπόλοιπο', seller: 'Πωλητής', buyer: 'Αγοραστής', sortBy: 'Ταξινόμηση κατά', sale: 'Πώληση', rent: 'Ενοίκιο', electricity: 'Ρεύμα' },
+} as const;
+
+async function post<T>(request: APIRequestContext, token: string, url: string, data: Record<string, unknown>): Promise<T> {
+  const res = await request.post(url, { data, headers: auth(token) });
+  expect(res.ok(), `${url}: ${await res.text()}`).toBeTruthy();
+  return (await res.json()) as T;
+}
+
+/** A property for sale at a price no other has, owned by `owner`. */
+async function createObject(request: APIRequestContext, token: string, price: number, owner: number) {
+  const add = await request.get('/api/object/add', { headers: auth(token) });
+  expect(add.ok(), await add.text()).toBeTruthy();
+  const blank = (await add.json()) as { id: number; version: number; referenceNumber: string };
+  await post(request, token, '/api/object/update', { id: blank.id, version: blank.version, title: 'Phone card flat', subTypeObjectTypeId: 1, forSale: true, salePrice: price, area: 84 });
+  await post(request, token, '/api/objectAccount/add', { objectId: blank.id, accountId: owner, relation: 1 });
+  return blank;
+}
+
+/** The category of a transaction form called `names` (in English or in Greek). */
+async function category(request: APIRequestContext, token: string, kind: 'Income' | 'Expense', accountId: number, names: string[]) {
+  const form = await request.get(`/api/transactions/add${kind}`, { params: { accountId }, headers: auth(token) });
+  expect(form.ok(), await form.text()).toBeTruthy();
+  const { categoryId } = ((await form.json()) as { lists: { categoryId: { value: number | string; text: string }[] } }).lists;
+  const found = categoryId.find((c) => names.includes(c.text));
+  expect(found, categoryId.map((c) => c.text).join(', ')).toBeDefined();
+  return String(found!.value);
+}
+
+/** An income of 1 250,50 for rent (2 March) and an unpaid electricity bill of 80,20 (5 March). */
+async function addTransactions(request: APIRequestContext, token: string, accountId: number) {
+  const rent = await category(request, token, 'Income', accountId, ['Rent', 'Ενοίκιο']);
+  const electricity = await category(request, token, 'Expense', accountId, ['Electricity', 'Ρεύμα']);
+  for (const [kind, fields] of [
+    ['Income', { amount: '1250.50', transactionDate: '2026-03-02T10:30:00', paymentMethod: '1', categoryId: rent }],
+    ['Expense', { amount: '80.20', transactionDate: '2026-03-05T09:15:00', paymentMethod: '1', categoryId: electricity, status: '0' }],
+  ] as const) {
+    const res = await request.post(`/api/transactions/add${kind}`, { multipart: { accountId: String(accountId), ...fields }, headers: auth(token) });
+    expect(res.ok(), await res.text()).toBeTruthy();
+  }
+}
+
+async function signedIn(browser: Browser, baseURL: string, token: string, language: string, viewport: { width: number; height: number }, cookies: Record<string, unknown> = {}) {
+  const phone = viewport.width < 600;
+  const ctx = await browser.newContext({ viewport, isMobile: phone, hasTouch: phone });
+  await ctx.addCookies([
+    { name: 'language', value: language, url: baseURL },
+    ...Object.entries(cookies).map(([name, value]) => ({ name, value: encodeURIComponent(JSON.stringify(value)), url: baseURL })),
+  ]);
+  const me = { token, username: 'admin@example.com', userroles: ['admin'], branchId: null, language: null, accountId: null };
+  await ctx.addInitScript((s) => window.localStorage.setItem('crm.session', s), JSON.stringify(me));
+  return ctx;
+}
+
+/** The card's line labelled `label`: in view across the phone's width, showing `value`. */
+async function expectLine(row: Locator, label: string, value: string | RegExp) {
+  const line = row.getByRole('cell').filter({ hasText: value }).filter({ visible: true }).first();
+  await line.scrollIntoViewIfNeeded();
+  // Scrolled to vertically, as a user scrolls down; never sideways (a wide table's frame is put back at its start).
+  await line.evaluate((td) => {
+    for (let el = td.parentElement; el; el = el.parentElement) el.scrollLeft = 0;
+  });
+  await expect(line).toBeVisible();
+  const box = (await line.boundingBox())!;
+  expect(box.x, `${label} starts on the screen`).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, `${label} ends on the screen`).toBeLessThanOrEqual(PHONE.width);
+  const text = line.getByText(value).first();
+  const inner = (await text.boundingBox())!;
+  expect(inner.x + inner.width, `${label}'s value ends on the screen`).toBeLessThanOrEqual(PHONE.width);
+  // The label is drawn before the value (CSS generated text, kept from screen readers, which have the column header).
+  expect(await line.evaluate((td) => getComputedStyle(td, '::before').content)).toBe(`"${label}" / ""`);
+}
+
+/** Nothing scrolls sideways: neither the page nor the list in its frame. */
+async function expectNoSidewaysScroll(page: Page, label: string) {
+  await expect
+    .poll(() => page.evaluate(() => [document.documentElement, ...document.querySelectorAll('.crm-table-scroll')].every((el) => el.scrollWidth <= el.clientWidth)), { message: label })
+    .toBe(true);
+}
+
+for (const language of ['en-UK', 'el'] as const) {
+  test(`on a 412 px phone the lists show price, amounts and parties without a sideways scroll (${language})`, async ({ browser, request, baseURL }) => {
+    test.setTimeout(120_000);
+    const L = TEXTS[language];
+    const token = await apiToken(request);
+    const mark = `${language === 'el' ? 'Καρτέλα' : 'Kartela'}${Date.now() % 1000000}`;
+    const seller = (await post<{ id: number }>(request, token, '/api/account/add', { firstName: 'Σοφία', lastName: `Seller${mark}`, isOwner: true, hasTransactions: true })).id;
+    const buyer = (await post<{ id: number }>(request, token, '/api/account/add', { firstName: 'Νίκος', lastName: `Buyer${mark}`, isClient: true })).id;
+    const price = 3_000_000 + Math.floor(Math.random() * 900_000);
+    const object = await createObject(request, token, price, seller);
+    await addTransactions(request, token, seller);
+    await post(request, token, '/api/Deal/update', { dealType: 2, dealStage: 1, objectId: object.id, askingPrice: price, accounts: [{ accountId: seller, relation: 1 }, { accountId: buyer, relation: 2 }] });
+    const priceText = new RegExp(`${L.sale}\\s${String(price).replace(/(\d)(?=(\d{3})+$)/g, '$1\\s')}\\s€`);
+
+    const ctx = await signedIn(browser, baseURL!, token, language, PHONE, {
+      'ObjectSearch.filter': { forSale: true, priceMin: price, priceMax: price, showOnMap: false, perPage: 20, currentPage: 1 },
+      'DealList.filter': { dealType: 0, stages: [], depositFrom: null, depositTill: null, endDateFrom: null, endDateTill: null, lastName: `Buyer${mark}`, object: '' },
+    });
+    const page = await ctx.newPage();
+
+    // The property search as a list: the price and the owner, each with its label.
+    await page.goto('/Objects/Search');
+    const found = page.getByTestId('object-search-table-row');
+    await expect(found).toHaveCount(1);
+    await expect(found.getByTestId('object-search-ref')).toHaveText(`#${object.referenceNumber}`);
+    await expectLine(found, L.price, priceText);
+    await expectLine(found, L.owner, `Seller${mark}`);
+    await expectNoSidewaysScroll(page, 'object search');
+    await expectAccessible(page, `object search list at 412 px ${language}`);
+
+    // The property list: the newest first, its owner in view; the header row is a row of sort buttons.
+    await page.goto('/Objects');
+    const listed = page.getByTestId('objects-table-row').filter({ hasText: `#${object.referenceNumber}` });
+    await expectLine(listed, L.owner, `Seller${mark}`);
+    const header = page.getByTestId('objects-table').getByRole('row').first();
+    expect(await header.evaluate((tr) => getComputedStyle(tr, '::before').content)).toBe(`"${L.sortBy}" / ""`);
+    await expect(header.getByRole('columnheader', { name: L.owner })).toBeInViewport();
+    await expectNoSidewaysScroll(page, 'objects');
+    await expectAccessible(page, `objects list at 412 px ${language}`);
+
+    // The statement: newest first, the expense (debit) then the income (credit), each with its balance.
+    await page.goto(`/Payments/View/${seller}`);
+    const rows = page.getByTestId('statement-table-row');
+    await expect(rows).toHaveCount(2);
+    const [expense, income] = [rows.nth(0), rows.nth(1)];
+    await expect(expense.getByRole('cell', { name: '05/03/2026, 09:15' })).toBeVisible();
+    await expectLine(expense, L.category, L.electricity);
+    await expectLine(expense, L.debit, '80,20\u00a0€');
+    await expectLine(expense, L.balance, '1\u00a0170,30\u00a0€');
+    await expect(income.getByRole('cell', { name: '02/03/2026, 10:30' })).toBeVisible();
+    await expectLine(income, L.category, L.rent);
+    await expectLine(income, L.credit, '1\u00a0250,50\u00a0€');
+    // The income's balance equals its credit: the balance is the income card's last amount line.
+    const incomeBalance = income.getByRole('cell').filter({ hasText: '1\u00a0250,50\u00a0€' }).last();
+    expect(await incomeBalance.evaluate((td) => getComputedStyle(td, '::before').content)).toBe(`"${L.balance}" / ""`);
+    await expect(incomeBalance).toBeVisible();
+    // The edit button sits on the card, a link that still opens the expense.
+    await expect(expense.getByTestId('statement-edit')).toBeInViewport();
+    await expectNoSidewaysScroll(page, 'statement');
+    await expectAccessible(page, `statement at 412 px ${language}`);
+
+    // The deals list: the deal's seller and buyer, as links to their accounts.
+    await page.goto('/Deals');
+    const deal = page.getByTestId('deals-table-row');
+    await expect(deal).toHaveCount(1);
+    await expectLine(deal, L.seller, `Seller${mark}`);
+    await expectLine(deal, L.buyer, `Buyer${mark}`);
+    await expectLine(deal, L.price, /\d\s€/);
+    await expectNoSidewaysScroll(page, 'deals');
+    await expectAccessible(page, `deals list at 412 px ${language}`);
+    // Sorting from the phone's header: the sort button of the price column.
+    const sortPrice = page.getByTestId('deals-table').getByRole('button', { name: L.price });
+    await expect(sortPrice).toBeInViewport();
+    await sortPrice.click();
+    await expect(page.getByTestId('deals-table').getByRole('columnheader', { name: L.price })).toHaveAttribute('aria-sort', 'ascending');
+    // A party's link opens the account.
+    await deal.getByTestId('deal-buyer').click();
+    await expect(page).toHaveURL(new RegExp(`/Accounts/View/${buyer}$`));
+    await ctx.close();
+  });
+}
+
+test('at 1280 px the same lists are still tables, sorted from their headers', async ({ browser, request, baseURL }) => {
+  const token = await apiToken(request);
+  const owner = (await post<{ id: number }>(request, token, '/api/account/add', { firstName: 'Άννα', lastName: `Desk${Date.now() % 1000000}`, isOwner: true, hasTransactions: true })).id;
+  await addTransactions(request, token, owner);
+  const ctx = await signedIn(browser, baseURL!, token, 'en-UK', { width: 1280, height: 800 });
+  const page = await ctx.newPage();
+  await page.goto(`/Payments/View/${owner}`);
+  const row = page.getByTestId('statement-table-row').first();
+  await expect(row).toBeVisible();
+  // The header row shows every column title; the row's date, debit and balance are side by side on one line.
+  const table = page.getByTestId('statement-table');
+  for (const name of ['Date', 'Category', 'Debit', 'Credit', 'Balance']) await expect(table.getByRole('columnheader', { name, exact: true })).toBeVisible();
+  const date = (await row.getByRole('cell', { name: '05/03/2026, 09:15' }).boundingBox())!;
+  const debit = (await row.getByRole('cell', { name: '80,20\u00a0€', exact: true }).boundingBox())!;
+  const balance = (await row.getByRole('cell', { name: '1\u00a0170,30\u00a0€' }).boundingBox())!;
+  expect(debit.y).toBe(date.y);
+  expect(balance.y).toBe(date.y);
+  expect(debit.x).toBeGreaterThan(date.x + date.width);
+  expect(balance.x).toBeGreaterThan(debit.x + debit.width);
+  await expectNoSidewaysScroll(page, 'statement at 1280 px');
+  await expectAccessible(page, 'statement at 1280 px');
+
+  await page.goto('/Objects');
+  const objects = page.getByTestId('objects-table');
+  const header = objects.getByRole('columnheader', { name: 'Owner', exact: true });
+  await expect(header).toBeVisible();
+  const first = objects.getByTestId('objects-table-row').first();
+  const ref = (await first.getByTestId('object-link').boundingBox())!;
+  const headerBox = (await header.boundingBox())!;
+  expect(headerBox.y).toBeLessThan(ref.y);
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  await ctx.close();
+});
