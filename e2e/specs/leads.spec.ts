@@ -25,8 +25,8 @@ async function placeId(request: APIRequestContext, token: string, name: string) 
   return items[0]!.id;
 }
 
-async function signedIn(browser: Browser, baseURL: string, token: string, language: string, viewport = { width: 1280, height: 800 }) {
-  const ctx = await browser.newContext({ viewport });
+async function signedIn(browser: Browser, baseURL: string, token: string, language: string, viewport = { width: 1280, height: 800 }, locale?: string) {
+  const ctx = await browser.newContext({ viewport, ...(locale ? { locale } : {}) });
   await ctx.addCookies([{ name: 'language', value: language, url: baseURL }]);
   const me = { token, username: 'admin@example.com', userroles: ['admin'], branchId: null, language: null, accountId: null };
   await ctx.addInitScript((s) => window.localStorage.setItem('crm.session', s), JSON.stringify(me));
@@ -256,6 +256,78 @@ for (const language of ['en-UK', 'el'] as const) {
     await page.waitForTimeout(500);
     expect(await status(kept)).toBe(200);
     await expectAccessible(page, 'leads list after an empty lead');
+    await ctx.close();
+  });
+}
+
+/** A viewing stored through the API at a given moment (the agency's local "YYYY-MM-DDTHH:mm:ss"). */
+async function createViewing(request: APIRequestContext, token: string, dateOfViewing: string) {
+  const res = await request.post('/api/Viewing/update', { data: { dateOfViewing }, headers: auth(token) });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return ((await res.json()) as { id: number }).id;
+}
+
+async function storedViewingTime(request: APIRequestContext, token: string, id: number) {
+  const res = await request.get(`/api/Viewing/edit/${id}`, { headers: auth(token) });
+  return ((await res.json()) as { dateOfViewing: string }).dateOfViewing;
+}
+
+for (const language of ['en-UK', 'el'] as const) {
+  test(`a viewing's time is typed and shown as 24-hour HH:mm in an en-US browser (${language})`, async ({ browser, request, baseURL }) => {
+    test.setTimeout(90_000);
+    const token = await apiToken(request);
+    const day = `${new Date().getFullYear() + 1}-05-14`;
+    const id = await createViewing(request, token, `${day}T14:30:00`);
+    // The browser's own time input showed "02:30 PM" in an English-locale browser.
+    const ctx = await signedIn(browser, baseURL!, token, language, { width: 1280, height: 800 }, 'en-US');
+    const page = await ctx.newPage();
+    await page.goto(`/Viewing/Edit/${id}`);
+    const time = page.getByTestId('viewing-date-time');
+    await expect(time).toHaveValue('14:30');
+    await expect(time).toHaveAccessibleName(language === 'el' ? 'Ώρα' : 'Time');
+    await expect(time).toHaveAttribute('inputmode', 'numeric');
+
+    // "930" becomes 09:30 when the field is left, and is saved.
+    await time.fill('930');
+    await time.press('Tab');
+    await expect(time).toHaveValue('09:30');
+    await page.getByTestId('viewing-save').click();
+    await expect(page).toHaveURL(new RegExp(`/Viewing/${id}$`));
+    await expect(page.getByTestId('viewing-date')).toContainText('09:30');
+    await page.reload();
+    await expect(page.getByTestId('viewing-date')).toContainText('09:30');
+    expect(await storedViewingTime(request, token, id)).toBe(`${day}T09:30:00`);
+
+    // The arrow keys step the part the caret is in: the hours first, the minutes after the colon.
+    await page.goto(`/Viewing/Edit/${id}`);
+    await time.focus();
+    await time.press('Home');
+    await time.press('ArrowUp');
+    await expect(time).toHaveValue('10:30');
+    await time.press('End');
+    await time.press('ArrowDown');
+    await expect(time).toHaveValue('10:29');
+    await time.fill('21.05');
+    await time.press('Enter');
+    await expect(time).toHaveValue('21:05');
+
+    // "25:00" is no time: it stays in the box with the error, and nothing is saved.
+    await time.fill('25:00');
+    await time.press('Tab');
+    const error = page.getByText(language === 'el' ? 'Μη έγκυρη ώρα (ΩΩ:ΛΛ, π.χ. 09:30)' : 'Not a valid time (HH:MM, e.g. 09:30)');
+    await expect(error).toBeVisible();
+    await expect(time).toHaveAttribute('aria-invalid', 'true');
+    await expectAccessible(page, 'viewing edit with a bad time');
+    await page.getByTestId('viewing-save').click();
+    await expect(time).toBeFocused();
+    await expect(time).toHaveValue('25:00');
+    await expect(page).toHaveURL(new RegExp(`/Viewing/Edit/${id}$`));
+    expect(await storedViewingTime(request, token, id)).toBe(`${day}T09:30:00`);
+    // Corrected, the error goes as it is typed.
+    await time.fill('15:45');
+    await expect(error).toHaveCount(0);
+    await page.reload();
+    await expect(time).toHaveValue('09:30');
     await ctx.close();
   });
 }

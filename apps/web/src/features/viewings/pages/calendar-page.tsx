@@ -1,8 +1,9 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Modal, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Modal, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { focusInvalidTime, TimeField } from '../../../components/fields/time-field.tsx';
 import { SearchPicker, type Picked } from '../../../components/search-picker.tsx';
 import { api, ApiError } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
@@ -241,12 +242,12 @@ function MoveDialog({ event, onClose, onMove }: { event: TCalendarEvent; onClose
     <Modal opened onClose={onClose} title={t('calendar.moveTitle', { title: event.title })}>
       <Stack>
         <DateField label={t('calendar.newDate')} value={date} onChange={setDate} clearable={false} data-testid="calendar-move-date" />
-        <TextInput label={t('viewings.ui.time')} type="time" value={time} onChange={(e) => setTime(e.currentTarget.value)} data-testid="calendar-move-time" />
+        <TimeField label={t('viewings.ui.time')} value={time} onChange={setTime} required data-testid="calendar-move-time" />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button disabled={!date || !time} onClick={() => date && onMove(`${date}T${time.slice(0, 5)}:00`)} data-testid="calendar-move-save">
+          <Button disabled={!date || !time} onClick={() => date && !focusInvalidTime() && onMove(`${date}T${time.slice(0, 5)}:00`)} data-testid="calendar-move-save">
             {t('calendar.move')}
           </Button>
         </Group>
