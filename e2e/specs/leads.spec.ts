@@ -331,3 +331,59 @@ for (const language of ['en-UK', 'el'] as const) {
     await ctx.close();
   });
 }
+
+for (const language of ['en-UK', 'el'] as const) {
+  test(`the month calendar on a phone lists the days that have entries (${language})`, async ({ browser, request, baseURL }) => {
+    test.setTimeout(90_000);
+    const token = await apiToken(request);
+    // A month far ahead, which only this test fills: two viewings on the 11th, nothing else.
+    const year = new Date().getFullYear() + 4 + (language === 'el' ? 1 : 0);
+    const day = `${year}-03-11`;
+    const first = await createViewing(request, token, `${day}T10:15:00`);
+    await createViewing(request, token, `${day}T12:00:00`);
+    const ctx = await signedIn(browser, baseURL!, token, language, { width: 412, height: 860 }, 'en-US');
+    await ctx.addCookies([{ name: 'Calendar.view', value: encodeURIComponent(JSON.stringify('month')), url: baseURL! }]);
+    const page = await ctx.newPage();
+    await page.goto(`/Calendar?date=${day}`);
+    await expect(page.getByTestId('calendar-page')).toHaveAttribute('data-view', 'month');
+
+    // Only the day with entries is drawn (no tall empty boxes), its entries in full across the phone.
+    const busy = page.locator(`[data-testid="calendar-day"][data-day="${day}"]`);
+    await expect(busy).toBeVisible();
+    await expect(page.getByTestId('calendar-day')).toHaveCount(1);
+    await expect(busy).toContainText(new Date(year, 2, 11).toLocaleDateString(language === 'el' ? 'el-GR' : 'en-GB', { weekday: 'long', day: 'numeric', month: 'long' }));
+    const entry = busy.locator(`[data-testid="calendar-entry"][data-kind="viewing"][data-id="${first}"]`);
+    await expect(entry).toContainText('10:15');
+    expect((await entry.boundingBox())!.width).toBeGreaterThan(340);
+    await expectAccessible(page, 'month calendar on a phone');
+
+    // The Move button (a finger cannot drag) with a time typed as digits.
+    await entry.getByTestId('calendar-move').click();
+    const time = page.getByTestId('calendar-move-time');
+    await expect(time).toHaveValue('10:15');
+    await time.fill('1645');
+    await time.press('Tab');
+    await expect(time).toHaveValue('16:45');
+    // The box shows "00:00" whole on a phone.
+    await time.fill('00:00');
+    expect(await time.evaluate((el: HTMLInputElement) => el.scrollWidth <= el.clientWidth && el.clientWidth >= 60)).toBe(true);
+    await time.fill('1645');
+    await page.getByTestId('calendar-move-save').click();
+    await expect(entry).toContainText('16:45');
+    expect(await storedViewingTime(request, token, first)).toBe(`${day}T16:45:00`);
+
+    // A month with nothing planned says so.
+    await page.getByTestId('calendar-next').click();
+    await expect(page.getByTestId('calendar-month-free')).toHaveText(language === 'el' ? 'Τίποτα προγραμματισμένο αυτόν τον μήνα' : 'Nothing planned this month');
+    await expect(page.getByTestId('calendar-day')).toHaveCount(0);
+
+    // An office screen keeps the month's seven columns, empty days included.
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.goto(`/Calendar?date=${day}`);
+    await expect(entry).toBeVisible();
+    const empty = page.locator(`[data-testid="calendar-day"][data-day="${year}-03-12"]`);
+    await expect(empty).toBeVisible();
+    expect((await empty.boundingBox())!.height).toBeGreaterThanOrEqual(110);
+    await ctx.close();
+  });
+}
