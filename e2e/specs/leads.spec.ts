@@ -284,6 +284,8 @@ for (const language of ['en-UK', 'el'] as const) {
     await page.goto(`/Viewing/Edit/${id}`);
     const time = page.getByTestId('viewing-date-time');
     await expect(time).toHaveValue('14:30');
+    // A text box shows its value as it is (a type="time" input holds "14:30" but shows "02:30 PM" here).
+    await expect(time).toHaveAttribute('type', 'text');
     await expect(time).toHaveAccessibleName(language === 'el' ? 'Ώρα' : 'Time');
     await expect(time).toHaveAttribute('inputmode', 'numeric');
 

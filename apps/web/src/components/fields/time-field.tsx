@@ -82,6 +82,7 @@ export function TimeField({ value, onChange, error, required, onBlur, onKeyDown,
   return (
     <TextInput
       ref={input}
+      type="text"
       inputMode="numeric"
       autoComplete="off"
       spellCheck={false}
