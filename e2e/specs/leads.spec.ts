@@ -260,9 +260,10 @@ for (const language of ['en-UK', 'el'] as const) {
   });
 }
 
-/** A viewing stored through the API at a given moment (the agency's local "YYYY-MM-DDTHH:mm:ss"). */
+/** A viewing of a new property stored through the API at a given moment (the agency's local "YYYY-MM-DDTHH:mm:ss"). */
 async function createViewing(request: APIRequestContext, token: string, dateOfViewing: string) {
-  const res = await request.post('/api/Viewing/update', { data: { dateOfViewing }, headers: auth(token) });
+  const flat = await createObject(request, token, { forSale: true, title: 'Flat to view', salePrice: 150_000 });
+  const res = await request.post('/api/Viewing/update', { data: { dateOfViewing, results: [{ objectId: flat.id, result: 1 }] }, headers: auth(token) });
   expect(res.ok(), await res.text()).toBeTruthy();
   return ((await res.json()) as { id: number }).id;
 }
@@ -339,8 +340,8 @@ for (const language of ['en-UK', 'el'] as const) {
     test.setTimeout(90_000);
     const token = await apiToken(request);
     // A month far ahead, which only this test fills: two viewings on the 11th, nothing else.
-    const year = new Date().getFullYear() + 4 + (language === 'el' ? 1 : 0);
-    const day = `${year}-03-11`;
+    const year = new Date().getFullYear() + 8 + (language === 'el' ? 1 : 0);
+    const day = `${year}-08-11`;
     const first = await createViewing(request, token, `${day}T10:15:00`);
     await createViewing(request, token, `${day}T12:00:00`);
     const ctx = await signedIn(browser, baseURL!, token, language, { width: 412, height: 860 }, 'en-US');
@@ -353,7 +354,7 @@ for (const language of ['en-UK', 'el'] as const) {
     const busy = page.locator(`[data-testid="calendar-day"][data-day="${day}"]`);
     await expect(busy).toBeVisible();
     await expect(page.getByTestId('calendar-day')).toHaveCount(1);
-    await expect(busy).toContainText(new Date(year, 2, 11).toLocaleDateString(language === 'el' ? 'el-GR' : 'en-GB', { weekday: 'long', day: 'numeric', month: 'long' }));
+    await expect(busy).toContainText(new Date(year, 7, 11).toLocaleDateString(language === 'el' ? 'el-GR' : 'en-GB', { weekday: 'long', day: 'numeric', month: 'long' }));
     const entry = busy.locator(`[data-testid="calendar-entry"][data-kind="viewing"][data-id="${first}"]`);
     await expect(entry).toContainText('10:15');
     expect((await entry.boundingBox())!.width).toBeGreaterThan(340);
@@ -383,7 +384,7 @@ for (const language of ['en-UK', 'el'] as const) {
     await page.setViewportSize({ width: 1280, height: 860 });
     await page.goto(`/Calendar?date=${day}`);
     await expect(entry).toBeVisible();
-    const empty = page.locator(`[data-testid="calendar-day"][data-day="${year}-03-12"]`);
+    const empty = page.locator(`[data-testid="calendar-day"][data-day="${year}-08-12"]`);
     await expect(empty).toBeVisible();
     expect((await empty.boundingBox())!.height).toBeGreaterThanOrEqual(110);
     await ctx.close();
