@@ -1,4 +1,4 @@
-// npm test: typecheck, lint, API tests on real PostgreSQL, web build, and the Playwright suite in Chromium.
+// npm test: typecheck, lint, the web unit tests, API tests on real PostgreSQL, web build, and the Playwright suite in Chromium.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -65,6 +65,10 @@ const checks = ['apps/server', 'scripts', 'apps/web', 'packages/contract', 'e2e'
 checks.splice(3, 0, ['lint', bin('eslint'), ['.', '--max-warnings=0']]);
 if (!(await runParallel(checks))) failed = true;
 
+// The web app's pure functions (parsing what people type); no database, a second or two.
+const webUnitJson = path.join(results, 'vitest-web.json');
+if (!run('web unit tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${webUnitJson}`], { cwd: path.join(root, 'apps/web') })) failed = true;
+
 const vitestJson = path.join(results, 'vitest.json');
 if (!run('API tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], { cwd: path.join(root, 'apps/server') })) failed = true;
 
@@ -81,8 +85,9 @@ else if (!chromium() && !fs.existsSync(path.join(process.env.HOME ?? '', '.cache
 // Count the tests that ran.
 let passed = 0;
 let failedTests = 0;
-if (fs.existsSync(vitestJson)) {
-  const v = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
+for (const file of [webUnitJson, vitestJson]) {
+  if (!fs.existsSync(file)) continue;
+  const v = JSON.parse(fs.readFileSync(file, 'utf8'));
   passed += v.numPassedTests ?? 0;
   failedTests += v.numFailedTests ?? 0;
 }

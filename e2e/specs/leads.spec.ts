@@ -25,8 +25,8 @@ async function placeId(request: APIRequestContext, token: string, name: string) 
   return items[0]!.id;
 }
 
-async function signedIn(browser: Browser, baseURL: string, token: string, language: string, viewport = { width: 1280, height: 800 }) {
-  const ctx = await browser.newContext({ viewport });
+async function signedIn(browser: Browser, baseURL: string, token: string, language: string, viewport = { width: 1280, height: 800 }, locale?: string) {
+  const ctx = await browser.newContext({ viewport, ...(locale ? { locale } : {}) });
   await ctx.addCookies([{ name: 'language', value: language, url: baseURL }]);
   const me = { token, username: 'admin@example.com', userroles: ['admin'], branchId: null, language: null, accountId: null };
   await ctx.addInitScript((s) => window.localStorage.setItem('crm.session', s), JSON.stringify(me));
@@ -256,6 +256,137 @@ for (const language of ['en-UK', 'el'] as const) {
     await page.waitForTimeout(500);
     expect(await status(kept)).toBe(200);
     await expectAccessible(page, 'leads list after an empty lead');
+    await ctx.close();
+  });
+}
+
+/** A viewing of a new property stored through the API at a given moment (the agency's local "YYYY-MM-DDTHH:mm:ss"). */
+async function createViewing(request: APIRequestContext, token: string, dateOfViewing: string) {
+  const flat = await createObject(request, token, { forSale: true, title: 'Flat to view', salePrice: 150_000 });
+  const res = await request.post('/api/Viewing/update', { data: { dateOfViewing, results: [{ objectId: flat.id, result: 1 }] }, headers: auth(token) });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return ((await res.json()) as { id: number }).id;
+}
+
+async function storedViewingTime(request: APIRequestContext, token: string, id: number) {
+  const res = await request.get(`/api/Viewing/edit/${id}`, { headers: auth(token) });
+  return ((await res.json()) as { dateOfViewing: string }).dateOfViewing;
+}
+
+for (const language of ['en-UK', 'el'] as const) {
+  test(`a viewing's time is typed and shown as 24-hour HH:mm in an en-US browser (${language})`, async ({ browser, request, baseURL }) => {
+    test.setTimeout(90_000);
+    const token = await apiToken(request);
+    const day = `${new Date().getFullYear() + 1}-05-14`;
+    const id = await createViewing(request, token, `${day}T14:30:00`);
+    // The browser's own time input showed "02:30 PM" in an English-locale browser.
+    const ctx = await signedIn(browser, baseURL!, token, language, { width: 1280, height: 800 }, 'en-US');
+    const page = await ctx.newPage();
+    await page.goto(`/Viewing/Edit/${id}`);
+    const time = page.getByTestId('viewing-date-time');
+    await expect(time).toHaveValue('14:30');
+    // A text box shows its value as it is (a type="time" input holds "14:30" but shows "02:30 PM" here).
+    await expect(time).toHaveAttribute('type', 'text');
+    await expect(time).toHaveAccessibleName(language === 'el' ? 'Ώρα' : 'Time');
+    await expect(time).toHaveAttribute('inputmode', 'numeric');
+
+    // "930" becomes 09:30 when the field is left, and is saved.
+    await time.fill('930');
+    await time.press('Tab');
+    await expect(time).toHaveValue('09:30');
+    await page.getByTestId('viewing-save').click();
+    await expect(page).toHaveURL(new RegExp(`/Viewing/${id}$`));
+    await expect(page.getByTestId('viewing-date')).toContainText('09:30');
+    await page.reload();
+    await expect(page.getByTestId('viewing-date')).toContainText('09:30');
+    expect(await storedViewingTime(request, token, id)).toBe(`${day}T09:30:00`);
+
+    // The arrow keys step the part the caret is in: the hours first, the minutes after the colon.
+    await page.goto(`/Viewing/Edit/${id}`);
+    await time.focus();
+    await time.press('Home');
+    await time.press('ArrowUp');
+    await expect(time).toHaveValue('10:30');
+    await time.press('End');
+    await time.press('ArrowDown');
+    await expect(time).toHaveValue('10:29');
+    await time.fill('21.05');
+    await time.press('Enter');
+    await expect(time).toHaveValue('21:05');
+
+    // "25:00" is no time: it stays in the box with the error, and nothing is saved.
+    await time.fill('25:00');
+    await time.press('Tab');
+    const error = page.getByText(language === 'el' ? 'Μη έγκυρη ώρα (ΩΩ:ΛΛ, π.χ. 09:30)' : 'Not a valid time (HH:MM, e.g. 09:30)');
+    await expect(error).toBeVisible();
+    await expect(time).toHaveAttribute('aria-invalid', 'true');
+    await expectAccessible(page, 'viewing edit with a bad time');
+    await page.getByTestId('viewing-save').click();
+    await expect(time).toBeFocused();
+    await expect(time).toHaveValue('25:00');
+    await expect(page).toHaveURL(new RegExp(`/Viewing/Edit/${id}$`));
+    expect(await storedViewingTime(request, token, id)).toBe(`${day}T09:30:00`);
+    // Corrected, the error goes as it is typed.
+    await time.fill('15:45');
+    await expect(error).toHaveCount(0);
+    await page.reload();
+    await expect(time).toHaveValue('09:30');
+    await ctx.close();
+  });
+}
+
+for (const language of ['en-UK', 'el'] as const) {
+  test(`the month calendar on a phone lists the days that have entries (${language})`, async ({ browser, request, baseURL }) => {
+    test.setTimeout(90_000);
+    const token = await apiToken(request);
+    // A month far ahead, which only this test fills: two viewings on the 11th, nothing else.
+    const year = new Date().getFullYear() + 8 + (language === 'el' ? 1 : 0);
+    const day = `${year}-08-11`;
+    const first = await createViewing(request, token, `${day}T10:15:00`);
+    await createViewing(request, token, `${day}T12:00:00`);
+    const ctx = await signedIn(browser, baseURL!, token, language, { width: 412, height: 860 }, 'en-US');
+    await ctx.addCookies([{ name: 'Calendar.view', value: encodeURIComponent(JSON.stringify('month')), url: baseURL! }]);
+    const page = await ctx.newPage();
+    await page.goto(`/Calendar?date=${day}`);
+    await expect(page.getByTestId('calendar-page')).toHaveAttribute('data-view', 'month');
+
+    // Only the day with entries is drawn (no tall empty boxes), its entries in full across the phone.
+    const busy = page.locator(`[data-testid="calendar-day"][data-day="${day}"]`);
+    await expect(busy).toBeVisible();
+    await expect(page.getByTestId('calendar-day')).toHaveCount(1);
+    await expect(busy).toContainText(new Date(year, 7, 11).toLocaleDateString(language === 'el' ? 'el-GR' : 'en-GB', { weekday: 'long', day: 'numeric', month: 'long' }));
+    const entry = busy.locator(`[data-testid="calendar-entry"][data-kind="viewing"][data-id="${first}"]`);
+    await expect(entry).toContainText('10:15');
+    expect((await entry.boundingBox())!.width).toBeGreaterThan(340);
+    await expectAccessible(page, 'month calendar on a phone');
+
+    // The Move button (a finger cannot drag) with a time typed as digits.
+    await entry.getByTestId('calendar-move').click();
+    const time = page.getByTestId('calendar-move-time');
+    await expect(time).toHaveValue('10:15');
+    await time.fill('1645');
+    await time.press('Tab');
+    await expect(time).toHaveValue('16:45');
+    // The box shows "00:00" whole on a phone.
+    await time.fill('00:00');
+    expect(await time.evaluate((el: HTMLInputElement) => el.scrollWidth <= el.clientWidth && el.clientWidth >= 60)).toBe(true);
+    await time.fill('1645');
+    await page.getByTestId('calendar-move-save').click();
+    await expect(entry).toContainText('16:45');
+    expect(await storedViewingTime(request, token, first)).toBe(`${day}T16:45:00`);
+
+    // A month with nothing planned says so.
+    await page.getByTestId('calendar-next').click();
+    await expect(page.getByTestId('calendar-month-free')).toHaveText(language === 'el' ? 'Τίποτα προγραμματισμένο αυτόν τον μήνα' : 'Nothing planned this month');
+    await expect(page.getByTestId('calendar-day')).toHaveCount(0);
+
+    // An office screen keeps the month's seven columns, empty days included.
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.goto(`/Calendar?date=${day}`);
+    await expect(entry).toBeVisible();
+    const empty = page.locator(`[data-testid="calendar-day"][data-day="${year}-08-12"]`);
+    await expect(empty).toBeVisible();
+    expect((await empty.boundingBox())!.height).toBeGreaterThanOrEqual(110);
     await ctx.close();
   });
 }

@@ -19,7 +19,8 @@ async function createShortLet(request: APIRequestContext, token: string, fields:
 }
 
 async function signedIn(browser: Browser, baseURL: string, token: string, language: string) {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // An English-locale browser: its own time input would show arrival times as "03:30 PM".
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
   await ctx.addCookies([{ name: 'language', value: language, url: baseURL }]);
   const me = { token, username: 'admin@example.com', userroles: ['admin'], branchId: null, language: null, accountId: null };
   await ctx.addInitScript((s) => window.localStorage.setItem('crm.session', s), JSON.stringify(me));
@@ -52,12 +53,27 @@ for (const language of ['en-UK', 'el'] as const) {
     await page.getByTestId('reservation-comission3rdParty').fill('37,25');
     await expect(page.getByTestId('reservation-final-commission')).toHaveText(money('212,75 €'));
     await page.getByTestId('reservation-problem').fill('Key with the neighbour');
+    // Arrival times as 24-hour HH:mm: digits alone are read, and a text that is no time is refused.
+    const planned = page.getByTestId('reservation-arrivalTimePlanned');
+    await planned.fill('1530');
+    await planned.press('Tab');
+    await expect(planned).toHaveValue('15:30');
+    const actual = page.getByTestId('reservation-arrivalTimeActual');
+    await actual.fill('abc');
+    await actual.press('Tab');
+    await expect(page.getByText(language === 'el' ? 'Μη έγκυρη ώρα (ΩΩ:ΛΛ, π.χ. 09:30)' : 'Not a valid time (HH:MM, e.g. 09:30)')).toBeVisible();
     await expectAccessible(page, 'reservation form');
+    await page.getByTestId('reservation-save').click();
+    await expect(actual).toBeFocused();
+    await expect(actual).toHaveValue('abc');
+    await expect(page).toHaveURL(/\/Reservations\/Add/);
+    await actual.fill('');
     await page.getByTestId('reservation-save').click();
     await expect(page).toHaveURL(/\/Reservations\/\d+$/, { timeout: 20_000 });
     const number = /\/Reservations\/(\d+)$/.exec(page.url())![1]!;
     await expect(page.getByTestId('reservation-checkOut')).toContainText(`13/12/${year}`);
     await expect(page.getByTestId('reservation-attention')).toBeVisible();
+    await expect(page.getByTestId('reservation-arrivalTimePlanned')).toHaveText('15:30');
     await expectAccessible(page, 'reservation view');
 
     // The list: found by the website code, styled by stage, the warning, and the footer's sums.

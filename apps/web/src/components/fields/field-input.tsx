@@ -7,6 +7,7 @@ import { formatDistance } from '../../lib/format.ts';
 import type { Draft } from './field-values.ts';
 import { loadLocationOptions } from './location-options.ts';
 import { DateField } from '../../features/accounts/components/date-field.tsx';
+import { TimeField } from './time-field.tsx';
 
 export type FieldInputProps = {
   type: TFieldType;
@@ -116,19 +117,18 @@ export function FieldInput(p: FieldInputProps) {
       // Exact text, as typed ("1.234,56" or "1234.56"): the server reads it, never a float.
       return <TextInput {...common} inputMode="decimal" rightSection="€" value={String(p.value ?? '')} onChange={(e) => p.onChange(e.currentTarget.value)} maxLength={40} />;
     case 'date-time': {
-      // Two inputs, a date and a time of day, held as [date, time] and joined on save.
+      // Two inputs, a date and a time of day (24-hour HH:mm, the app's own field), held as [date, time] and joined on save.
       const [date = '', time = ''] = Array.isArray(p.value) ? p.value : [];
       const dateInput = p.renderDate ?? calendarDate;
       return (
         <Group gap="xs" align="flex-start" wrap="nowrap" grow>
           {dateInput({ label: p.label, value: date || null, onChange: (v) => p.onChange([v ?? '', time]), error: p.error, required: p.required, disabled: p.disabled, testId })}
-          <TextInput
+          <TimeField
             label={t('fields.timeOfDay')}
-            type="time"
             required={p.required}
             disabled={p.disabled}
             value={time}
-            onChange={(e) => p.onChange([date, e.currentTarget.value])}
+            onChange={(v) => p.onChange([date, v])}
             data-testid={p.timeTestId ?? `${testId}-time`}
           />
         </Group>

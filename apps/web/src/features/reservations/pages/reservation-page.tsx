@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Card, Center, Checkbox, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Center, Checkbox, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -18,6 +18,7 @@ import type { TReservationAnswer, TSelectOption } from '@crm/contract';
 import { RecordStamps } from '../../../components/record-stamps.tsx';
 import { keyedByAddress } from '../../../components/keyed-by-address.tsx';
 import { FieldInput } from '../../../components/fields/field-input.tsx';
+import { focusInvalidTime, TimeField } from '../../../components/fields/time-field.tsx';
 import { formatFieldValue, toDraft, toWire, type Draft } from '../../../components/fields/field-values.ts';
 import { IconAlertTriangle } from '../../../components/icons.ts';
 import { RecordToolbar } from '../../../components/record-toolbar.tsx';
@@ -142,6 +143,8 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
 
   const save = async () => {
     if (busy) return;
+    // A time box holding no time keeps the time before it: saving would drop what was typed.
+    if (focusInvalidTime()) return;
     if (!String(form.fields['client.lastName'] ?? '').trim() && !form.account) {
       setErrors({ 'client.lastName': t('validation.required') });
       return;
@@ -252,7 +255,7 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
     if (d.type === 'date')
       return <DateField key={key} label={label(d.name)} value={(value as string | null) || null} onChange={(v) => setField(key, v)} error={errors[key]} data-testid={`reservation-${key}`} />;
     if (d.name === 'arrivalTimePlanned' || d.name === 'arrivalTimeActual')
-      return <TextInput key={key} type="time" label={label(d.name)} value={String(value ?? '')} onChange={(e) => setField(key, e.currentTarget.value)} error={errors[key]} data-testid={`reservation-${key}`} />;
+      return <TimeField key={key} label={label(d.name)} value={String(value ?? '')} onChange={(v) => setField(key, v)} error={errors[key]} data-testid={`reservation-${key}`} />;
     return (
       <div key={key} style={wide}>
         <FieldInput

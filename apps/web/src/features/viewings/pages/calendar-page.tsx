@@ -1,8 +1,10 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Modal, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Center, Group, Loader, Modal, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { focusInvalidTime, TimeField } from '../../../components/fields/time-field.tsx';
 import { SearchPicker, type Picked } from '../../../components/search-picker.tsx';
 import { api, ApiError } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
@@ -45,6 +47,10 @@ export function CalendarPage() {
     }, { replace: true });
   };
   const [moving, setMoving] = useState<TCalendarEvent | null>(null);
+  // A phone shows the month as a list of the days that have entries: seven columns do not fit, and
+  // one column of 35 boxes was mostly empty space.
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const agenda = view === 'month' && !wide;
   const days = daysOf(view, anchor);
   const from = iso(days[0]!);
   const till = iso(days[days.length - 1]!);
@@ -159,6 +165,43 @@ export function CalendarPage() {
 
   const today = iso(new Date());
   const month = anchor.getMonth();
+
+  /**
+   * The month on a phone: only the days of the month that have entries, one under another, each
+   * entry in full with its Move button (a finger cannot drag). A month with nothing says so.
+   */
+  const monthAgenda = () => {
+    if (q.isPending)
+      return (
+        <Center py="md">
+          <Loader size="sm" />
+        </Center>
+      );
+    const busy = days.filter((d) => d.getMonth() === month && byDay.has(iso(d)));
+    if (!busy.length)
+      return (
+        <Text c="dimmed" size="sm" data-testid="calendar-month-free">
+          {t('calendar.freeMonth')}
+        </Text>
+      );
+    return (
+      <Stack gap={6} data-testid="calendar-agenda">
+        {busy.map((d) => {
+          const day = iso(d);
+          const label = d.toLocaleDateString(locale, { weekday: 'long', day: 'numeric', month: 'long' });
+          return (
+            <Paper key={day} withBorder p={6} bg={day === today ? 'var(--mantine-color-blue-0)' : undefined} data-testid="calendar-day" data-day={day} aria-label={label} role="group">
+              <Text size="sm" fw={day === today ? 700 : 600} mb={4}>
+                {label}
+              </Text>
+              <Stack gap={4}>{byDay.get(day)!.map((e) => entry(e, false))}</Stack>
+            </Paper>
+          );
+        })}
+      </Stack>
+    );
+  };
+
   return (
     <Stack gap="sm" data-testid="calendar-page" data-view={view}>
       <Group justify="space-between" wrap="wrap" gap="xs">
@@ -188,45 +231,49 @@ export function CalendarPage() {
         </Group>
       </Group>
       {q.isError && <Text c="red">{describeError(q.error).message}</Text>}
-      <SimpleGrid cols={{ base: 1, sm: view === 'day' ? 1 : 7 }} spacing={4} verticalSpacing={4}>
-        {days.map((d) => {
-          const day = iso(d);
-          const events = byDay.get(day) ?? [];
-          const outside = view === 'month' && d.getMonth() !== month;
-          if (view === 'month' && outside && !events.length && window.matchMedia?.('(max-width: 48em)').matches) return null;
-          return (
-            <Paper
-              key={day}
-              withBorder
-              p={6}
-              mih={view === 'month' ? 110 : 160}
-              onDragOver={(ev) => ev.preventDefault()}
-              onDrop={onDrop(day)}
-              bg={day === today ? 'var(--mantine-color-blue-0)' : outside ? 'var(--mantine-color-gray-0)' : undefined}
-              data-testid="calendar-day"
-              data-day={day}
-              aria-label={d.toLocaleDateString(locale, { weekday: 'long', day: 'numeric', month: 'long' })}
-              role="group"
-            >
-              <Text size="sm" fw={day === today ? 700 : 500} c={outside ? 'dimmed' : undefined} mb={4}>
-                {d.toLocaleDateString(locale, view === 'month' ? { weekday: 'short', day: 'numeric' } : { weekday: 'short', day: 'numeric', month: 'short' })}
-              </Text>
-              {view === 'day' ? (
-                hourRows(day, events)
-              ) : (
-                <Stack gap={4}>
-                  {events.map((e) => entry(e, view === 'month'))}
-                  {view !== 'month' && events.length === 0 && (
-                    <Text size="xs" c="dimmed">
-                      {t('calendar.free')}
-                    </Text>
-                  )}
-                </Stack>
-              )}
-            </Paper>
-          );
-        })}
-      </SimpleGrid>
+      {agenda ? (
+        monthAgenda()
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: view === 'day' ? 1 : 7 }} spacing={4} verticalSpacing={4}>
+          {days.map((d) => {
+            const day = iso(d);
+            const events = byDay.get(day) ?? [];
+            const outside = view === 'month' && d.getMonth() !== month;
+            return (
+              <Paper
+                key={day}
+                withBorder
+                p={6}
+                // On a phone (one column) a free day of the week is one line, not a 160 px box.
+                mih={view === 'month' ? 110 : { base: 0, sm: 160 }}
+                onDragOver={(ev) => ev.preventDefault()}
+                onDrop={onDrop(day)}
+                bg={day === today ? 'var(--mantine-color-blue-0)' : outside ? 'var(--mantine-color-gray-0)' : undefined}
+                data-testid="calendar-day"
+                data-day={day}
+                aria-label={d.toLocaleDateString(locale, { weekday: 'long', day: 'numeric', month: 'long' })}
+                role="group"
+              >
+                <Text size="sm" fw={day === today ? 700 : 500} c={outside ? 'dimmed' : undefined} mb={4}>
+                  {d.toLocaleDateString(locale, view === 'month' ? { weekday: 'short', day: 'numeric' } : { weekday: 'short', day: 'numeric', month: 'short' })}
+                </Text>
+                {view === 'day' ? (
+                  hourRows(day, events)
+                ) : (
+                  <Stack gap={4}>
+                    {events.map((e) => entry(e, view === 'month'))}
+                    {view !== 'month' && events.length === 0 && (
+                      <Text size="xs" c="dimmed">
+                        {t('calendar.free')}
+                      </Text>
+                    )}
+                  </Stack>
+                )}
+              </Paper>
+            );
+          })}
+        </SimpleGrid>
+      )}
       {moving && <MoveDialog event={moving} onClose={() => setMoving(null)} onMove={(start) => void move(moving, start).then(() => setMoving(null))} />}
     </Stack>
   );
@@ -241,12 +288,12 @@ function MoveDialog({ event, onClose, onMove }: { event: TCalendarEvent; onClose
     <Modal opened onClose={onClose} title={t('calendar.moveTitle', { title: event.title })}>
       <Stack>
         <DateField label={t('calendar.newDate')} value={date} onChange={setDate} clearable={false} data-testid="calendar-move-date" />
-        <TextInput label={t('viewings.ui.time')} type="time" value={time} onChange={(e) => setTime(e.currentTarget.value)} data-testid="calendar-move-time" />
+        <TimeField label={t('viewings.ui.time')} value={time} onChange={setTime} required data-testid="calendar-move-time" />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button disabled={!date || !time} onClick={() => date && onMove(`${date}T${time.slice(0, 5)}:00`)} data-testid="calendar-move-save">
+          <Button disabled={!date || !time} onClick={() => date && !focusInvalidTime() && onMove(`${date}T${time.slice(0, 5)}:00`)} data-testid="calendar-move-save">
             {t('calendar.move')}
           </Button>
         </Group>

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Anchor, Card, Center, Grid, Group, Loader, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Card, Center, Grid, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { ActivityList } from '../../../components/activity-list-lazy.tsx';
 import { Assignments } from '../../../components/assignments.tsx';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { SearchPicker, type Picked } from '../../../components/search-picker.tsx';
+import { focusInvalidTime, TimeField } from '../../../components/fields/time-field.tsx';
 import { IconTrash } from '../../../components/icons.ts';
 import { JUST_READ_MS } from '../../../lib/freshness.ts';
 import { ApiError } from '../../../lib/api.ts';
@@ -100,6 +101,8 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
 
   const save = async () => {
     if (busy) return;
+    // A time box holding no time keeps the time before it: saving would drop what was typed.
+    if (focusInvalidTime()) return;
     // A day without a time would be saved as midnight: ask for the time instead.
     if (form.viewingDate && !form.viewingTime) {
       setErrors({ dateOfViewing: t('viewings.ui.timeRequired') });
@@ -176,7 +179,7 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
     ) : (
       <Group gap="xs" align="flex-start" wrap="nowrap">
         <DateField label={label} value={date} onChange={onDate} error={errors[field]} data-testid={`${testId}-date`} style={{ flex: 1 }} />
-        <TextInput label={t('viewings.ui.time')} type="time" value={time} onChange={(e) => onTime(e.currentTarget.value)} w={110} data-testid={`${testId}-time`} />
+        <TimeField label={t('viewings.ui.time')} value={time} onChange={onTime} w={110} data-testid={`${testId}-time`} />
       </Group>
     );
 
