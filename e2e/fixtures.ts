@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, type APIRequestContext } from '@playwright/test';
+import { expect, type Page, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test';
 import axe, { type AxeResults } from 'axe-core';
 import { ADMIN, E2E_DATA_DIR } from './playwright.config.ts';
 
@@ -12,6 +12,32 @@ export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.p
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/\/CRM$/);
+}
+
+/**
+ * A new browser context signed in as the admin with an API token (the session the app keeps in
+ * localStorage), reading in `language` (its cookie), so the admin's saved language is never
+ * touched. Options: the viewport (1280 x 800 unless given), a phone's touch and mobile layout
+ * (isMobile), the browser's own locale, cookies to preset (values written as the app writes them,
+ * JSON), and whether downloads are kept.
+ */
+export async function signedIn(
+  browser: Browser,
+  baseURL: string,
+  token: string,
+  language: string,
+  opts: { viewport?: { width: number; height: number }; isMobile?: boolean; locale?: string; cookies?: Record<string, unknown>; acceptDownloads?: boolean } = {},
+): Promise<BrowserContext> {
+  const viewport = opts.viewport ?? { width: 1280, height: 800 };
+  const phone = opts.isMobile ?? false;
+  const ctx = await browser.newContext({ viewport, isMobile: phone, hasTouch: phone, ...(opts.locale ? { locale: opts.locale } : {}), ...(opts.acceptDownloads ? { acceptDownloads: true } : {}) });
+  await ctx.addCookies([
+    { name: 'language', value: language, url: baseURL },
+    ...Object.entries(opts.cookies ?? {}).map(([name, value]) => ({ name, value: encodeURIComponent(JSON.stringify(value)), url: baseURL })),
+  ]);
+  const me = { token, username: ADMIN.email, userroles: ['admin'], branchId: null, language: null, accountId: null };
+  await ctx.addInitScript((s) => window.localStorage.setItem('crm.session', s), JSON.stringify(me));
+  return ctx;
 }
 
 /** Signs in through the API and answers the bearer token. */

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import { apiToken, expectAccessible } from '../fixtures.ts';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
 
 /**
  * A rent reminder from start to notes: a tenant whose rent is due today is linked to a property
@@ -9,13 +9,6 @@ import { apiToken, expectAccessible } from '../fixtures.ts';
  */
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
-async function signedIn(browser: Browser, baseURL: string, token: string, language: string, viewport = { width: 1280, height: 800 }) {
-  const ctx = await browser.newContext({ viewport });
-  await ctx.addCookies([{ name: 'language', value: language, url: baseURL }]);
-  const me = { token, username: 'admin@example.com', userroles: ['admin'], branchId: null, language: null, accountId: null };
-  await ctx.addInitScript((s) => window.localStorage.setItem('crm.session', s), JSON.stringify(me));
-  return ctx;
-}
 
 async function unreadCount(request: APIRequestContext, token: string) {
   return (await (await request.get('/api/Alert/unreadCount', { headers: auth(token) })).json()) as number;
@@ -102,7 +95,7 @@ for (const [index, language] of (['en-UK', 'el'] as const).entries()) {
     const token = await apiToken(request);
     const el = language === 'el';
     // Each language at one size, the other size in the other language.
-    const ctx = await signedIn(browser, baseURL!, token, language, index === 0 ? { width: 1280, height: 800 } : { width: 390, height: 844 });
+    const ctx = await signedIn(browser, baseURL!, token, language, { viewport: index === 0 ? { width: 1280, height: 800 } : { width: 390, height: 844 } });
     const page = await ctx.newPage();
     await page.goto('/Settings');
     await page.getByTestId('settings-jobs').click();

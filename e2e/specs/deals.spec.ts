@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import { apiToken, expectAccessible } from '../fixtures.ts';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
 
 /**
  * A sale from the form to the board: a demo flat's sale recorded with its owner as the seller, and
@@ -33,13 +33,6 @@ async function createAccount(request: APIRequestContext, token: string, fields: 
   return ((await res.json()) as { id: number }).id;
 }
 
-async function signedIn(browser: Browser, baseURL: string, token: string, language: string, viewport = { width: 1280, height: 800 }) {
-  const ctx = await browser.newContext({ viewport });
-  await ctx.addCookies([{ name: 'language', value: language, url: baseURL }]);
-  const me = { token, username: 'admin@example.com', userroles: ['admin'], branchId: null, language: null, accountId: null };
-  await ctx.addInitScript((s) => window.localStorage.setItem('crm.session', s), JSON.stringify(me));
-  return ctx;
-}
 
 for (const language of ['en-UK', 'el'] as const) {
   test(`a flat's sale recorded, moved across the board and bought by the client (${language})`, async ({ browser, request, baseURL }) => {

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import { apiToken, expectAccessible } from '../fixtures.ts';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
 
 /**
  * A client's request from start to viewing: a lead added from the client's account with a budget
@@ -25,13 +25,6 @@ async function placeId(request: APIRequestContext, token: string, name: string) 
   return items[0]!.id;
 }
 
-async function signedIn(browser: Browser, baseURL: string, token: string, language: string, viewport = { width: 1280, height: 800 }, locale?: string) {
-  const ctx = await browser.newContext({ viewport, ...(locale ? { locale } : {}) });
-  await ctx.addCookies([{ name: 'language', value: language, url: baseURL }]);
-  const me = { token, username: 'admin@example.com', userroles: ['admin'], branchId: null, language: null, accountId: null };
-  await ctx.addInitScript((s) => window.localStorage.setItem('crm.session', s), JSON.stringify(me));
-  return ctx;
-}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const iso = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
@@ -280,7 +273,7 @@ for (const language of ['en-UK', 'el'] as const) {
     const day = `${new Date().getFullYear() + 1}-05-14`;
     const id = await createViewing(request, token, `${day}T14:30:00`);
     // The browser's own time input showed "02:30 PM" in an English-locale browser.
-    const ctx = await signedIn(browser, baseURL!, token, language, { width: 1280, height: 800 }, 'en-US');
+    const ctx = await signedIn(browser, baseURL!, token, language, { locale: 'en-US' });
     const page = await ctx.newPage();
     await page.goto(`/Viewing/Edit/${id}`);
     const time = page.getByTestId('viewing-date-time');
@@ -344,7 +337,7 @@ for (const language of ['en-UK', 'el'] as const) {
     const day = `${year}-08-11`;
     const first = await createViewing(request, token, `${day}T10:15:00`);
     await createViewing(request, token, `${day}T12:00:00`);
-    const ctx = await signedIn(browser, baseURL!, token, language, { width: 412, height: 860 }, 'en-US');
+    const ctx = await signedIn(browser, baseURL!, token, language, { viewport: { width: 412, height: 860 }, locale: 'en-US' });
     await ctx.addCookies([{ name: 'Calendar.view', value: encodeURIComponent(JSON.stringify('month')), url: baseURL! }]);
     const page = await ctx.newPage();
     await page.goto(`/Calendar?date=${day}`);

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import { apiToken, expectAccessible } from '../fixtures.ts';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
 
 /** The keys register: give a key to an employee, the same-date warning, the list and its cookie, a stale save, delete. */
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -29,13 +29,6 @@ async function keysOf(request: APIRequestContext, token: string, ref: string): P
   return ((await res.json()) as { items: (Key & { objectReferenceNumber: string })[] }).items.filter((k) => k.objectReferenceNumber === ref);
 }
 
-async function signedIn(browser: Browser, baseURL: string, token: string, language: string, viewport = { width: 1280, height: 800 }, isMobile = false) {
-  const ctx = await browser.newContext({ viewport, isMobile, hasTouch: isMobile });
-  await ctx.addCookies([{ name: 'language', value: language, url: baseURL }]);
-  const me = { token, username: 'admin@example.com', userroles: ['admin'], branchId: null, language: null, accountId: null };
-  await ctx.addInitScript((s) => window.localStorage.setItem('crm.session', s), JSON.stringify(me));
-  return ctx;
-}
 
 const SAME_DATE = {
   'en-UK': 'Please reset one of the date above if they are the same',
@@ -153,7 +146,7 @@ for (const [sizeIndex, size] of ([
       const res = await request.post('/api/ObjectKeys/edit', { data: { objectId: object.id, accountId: employee, received: '2026-03-01', givenAway: '2026-03-01', description: 'Two keys' }, headers: auth(token) });
       expect(res.ok(), await res.text()).toBeTruthy();
       const key = (await res.json()) as Key;
-      const ctx = await signedIn(browser, baseURL!, token, language, size.viewport, size.isMobile);
+      const ctx = await signedIn(browser, baseURL!, token, language, { viewport: size.viewport, isMobile: size.isMobile });
       const page = await ctx.newPage();
       const screens = [
         async () => {

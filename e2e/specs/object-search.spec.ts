@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { apiToken, expectAccessible } from '../fixtures.ts';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
 
 /**
  * The property search: the form, the results as a list and on the map (markers work whether or not
@@ -27,13 +27,6 @@ async function placeId(request: APIRequestContext, token: string, name: string):
   return items[0]!.id;
 }
 
-async function signedIn(browser: Browser, baseURL: string, token: string, language: string, viewport = { width: 1280, height: 800 }, isMobile = false) {
-  const ctx = await browser.newContext({ viewport, isMobile, hasTouch: isMobile });
-  await ctx.addCookies([{ name: 'language', value: language, url: baseURL }]);
-  const me = { token, username: 'admin@example.com', userroles: ['admin'], branchId: null, language: null, accountId: null };
-  await ctx.addInitScript((s) => window.localStorage.setItem('crm.session', s), JSON.stringify(me));
-  return ctx;
-}
 
 /** A price no other property in the database has, so the search finds exactly ours. */
 const uniquePrice = () => 3_000_000 + Math.floor(Math.random() * 900_000);
@@ -167,7 +160,7 @@ for (const size of [
       const token = await apiToken(request);
       const price = uniquePrice();
       await createObject(request, token, { title: 'Axe flat', forSale: true, salePrice: price, area: 70, latitude: 40.6, longitude: 22.96, displayCoordinates: true });
-      const ctx = await signedIn(browser, baseURL!, token, language, size.viewport, size.isMobile);
+      const ctx = await signedIn(browser, baseURL!, token, language, { viewport: size.viewport, isMobile: size.isMobile });
       await ctx.addCookies([
         {
           name: 'ObjectSearch.filter',

@@ -1,6 +1,6 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { apiToken, expectAccessible } from '../fixtures.ts';
+import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
 
 /**
  * The staff side of an owner's payments: the owner found in the payments list, an income and an
@@ -10,13 +10,6 @@ import { apiToken, expectAccessible } from '../fixtures.ts';
  */
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
-async function signedIn(browser: Browser, baseURL: string, token: string, language: string, viewport = { width: 1280, height: 800 }) {
-  const ctx = await browser.newContext({ viewport, acceptDownloads: true });
-  await ctx.addCookies([{ name: 'language', value: language, url: baseURL }]);
-  const me = { token, username: 'admin@example.com', userroles: ['admin'], branchId: null, language: null, accountId: null };
-  await ctx.addInitScript((s) => window.localStorage.setItem('crm.session', s), JSON.stringify(me));
-  return ctx;
-}
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 
@@ -30,7 +23,7 @@ for (const language of ['en-UK', 'el'] as const) {
     expect(owner.ok(), await owner.text()).toBeTruthy();
     const ownerId = ((await owner.json()) as { id: number }).id;
 
-    const ctx = await signedIn(browser, baseURL!, token, language);
+    const ctx = await signedIn(browser, baseURL!, token, language, { acceptDownloads: true });
     const page = await ctx.newPage();
 
     // The payments list finds the owner by the start of the surname, typed without accents.

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
-import { apiToken, expectAccessible } from '../fixtures.ts';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
 
 /**
  * On a phone (412 px) every list draws its rows as cards, so no key number is behind a sideways
@@ -55,17 +55,6 @@ async function addTransactions(request: APIRequestContext, token: string, accoun
   }
 }
 
-async function signedIn(browser: Browser, baseURL: string, token: string, language: string, viewport: { width: number; height: number }, cookies: Record<string, unknown> = {}) {
-  const phone = viewport.width < 600;
-  const ctx = await browser.newContext({ viewport, isMobile: phone, hasTouch: phone });
-  await ctx.addCookies([
-    { name: 'language', value: language, url: baseURL },
-    ...Object.entries(cookies).map(([name, value]) => ({ name, value: encodeURIComponent(JSON.stringify(value)), url: baseURL })),
-  ]);
-  const me = { token, username: 'admin@example.com', userroles: ['admin'], branchId: null, language: null, accountId: null };
-  await ctx.addInitScript((s) => window.localStorage.setItem('crm.session', s), JSON.stringify(me));
-  return ctx;
-}
 
 /** The card's line labelled `label`: in view across the phone's width, showing `value`. */
 async function expectLine(row: Locator, label: string, value: string | RegExp) {
@@ -107,10 +96,10 @@ for (const language of ['en-UK', 'el'] as const) {
     await post(request, token, '/api/Deal/update', { dealType: 2, dealStage: 1, objectId: object.id, askingPrice: price, accounts: [{ accountId: seller, relation: 1 }, { accountId: buyer, relation: 2 }] });
     const priceText = new RegExp(`${L.sale}\\s${String(price).replace(/(\d)(?=(\d{3})+$)/g, '$1\\s')}\\s€`);
 
-    const ctx = await signedIn(browser, baseURL!, token, language, PHONE, {
+    const ctx = await signedIn(browser, baseURL!, token, language, { viewport: PHONE, isMobile: true, cookies: {
       'ObjectSearch.filter': { forSale: true, priceMin: price, priceMax: price, showOnMap: false, perPage: 20, currentPage: 1 },
       'DealList.filter': { dealType: 0, stages: [], depositFrom: null, depositTill: null, endDateFrom: null, endDateTill: null, lastName: `Buyer${mark}`, object: '' },
-    });
+    } });
     const page = await ctx.newPage();
 
     // The property search as a list: the price and the owner, each with its label.
@@ -179,7 +168,7 @@ test('at 1280 px the same lists are still tables, sorted from their headers', as
   const token = await apiToken(request);
   const owner = (await post<{ id: number }>(request, token, '/api/account/add', { firstName: 'Άννα', lastName: `Desk${Date.now() % 1000000}`, isOwner: true, hasTransactions: true })).id;
   await addTransactions(request, token, owner);
-  const ctx = await signedIn(browser, baseURL!, token, 'en-UK', { width: 1280, height: 800 });
+  const ctx = await signedIn(browser, baseURL!, token, 'en-UK');
   const page = await ctx.newPage();
   await page.goto(`/Payments/View/${owner}`);
   const row = page.getByTestId('statement-table-row').first();

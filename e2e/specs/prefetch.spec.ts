@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { apiToken } from '../fixtures.ts';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiToken, signedIn } from '../fixtures.ts';
 
 /**
  * Screens opened by their address ask for their first data from their route, while their code
@@ -10,13 +10,6 @@ import { apiToken } from '../fixtures.ts';
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const unique = (s: string) => `${s}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
-async function signedIn(browser: Browser, baseURL: string, token: string, language: string) {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await ctx.addCookies([{ name: 'language', value: language, url: baseURL }]);
-  const me = { token, username: 'admin@example.com', userroles: ['admin'], branchId: null, language: null, accountId: null };
-  await ctx.addInitScript((s) => window.localStorage.setItem('crm.session', s), JSON.stringify(me));
-  return ctx;
-}
 
 /** The API requests for `api` and the moment the screen's code (`code`, a chunk's name) arrived, in order. */
 function watch(page: Page, api: string, code: RegExp) {

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import { apiToken, expectAccessible } from '../fixtures.ts';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
 
 /**
  * A demo property published from its page: the publish request set in the single-field editor,
@@ -24,13 +24,6 @@ async function unpublishedDemoObject(request: APIRequestContext, token: string, 
   throw new Error('no unpublished demo property left');
 }
 
-async function signedIn(browser: Browser, baseURL: string, token: string, language: string) {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await ctx.addCookies([{ name: 'language', value: language, url: baseURL }]);
-  const me = { token, username: 'admin@example.com', userroles: ['admin'], branchId: null, language: null, accountId: null };
-  await ctx.addInitScript((s) => window.localStorage.setItem('crm.session', s), JSON.stringify(me));
-  return ctx;
-}
 
 for (const [n, language] of (['en-UK', 'el'] as const).entries()) {
   test(`publish a demo property and open its public page (${language})`, async ({ browser, request, baseURL }) => {

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import { apiToken, expectAccessible } from '../fixtures.ts';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
 
 /**
  * A short let booked on a phone call: the guest, the stay (check-in and nights give the
@@ -18,14 +18,6 @@ async function createShortLet(request: APIRequestContext, token: string, fields:
   return { id: blank.id, referenceNumber: blank.referenceNumber };
 }
 
-async function signedIn(browser: Browser, baseURL: string, token: string, language: string) {
-  // An English-locale browser: its own time input would show arrival times as "03:30 PM".
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
-  await ctx.addCookies([{ name: 'language', value: language, url: baseURL }]);
-  const me = { token, username: 'admin@example.com', userroles: ['admin'], branchId: null, language: null, accountId: null };
-  await ctx.addInitScript((s) => window.localStorage.setItem('crm.session', s), JSON.stringify(me));
-  return ctx;
-}
 
 const money = (s: string) => new RegExp(s.replace(/ /g, '\\s'));
 
@@ -36,7 +28,7 @@ for (const language of ['en-UK', 'el'] as const) {
     const mark = `STR${language === 'el' ? 'G' : 'E'}${Date.now() % 10000000}`;
     const flat = await createShortLet(request, token, { title: `Seaside studio ${mark}`, websiteCode: mark });
     const year = new Date().getFullYear();
-    const ctx = await signedIn(browser, baseURL!, token, language);
+    const ctx = await signedIn(browser, baseURL!, token, language, { viewport: { width: 1280, height: 900 } });
     const page = await ctx.newPage();
 
     // The booking, from the property: check-in and nights give the check-out.
