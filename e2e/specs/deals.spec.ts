@@ -229,6 +229,21 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(page.getByTestId('deal-stamps')).toContainText(language === 'el' ? 'Δημιουργία' : 'Created');
     await expect(page.getByTestId('deal-stamps')).not.toContainText('—');
     await expect(page.getByTestId('deal-stamps')).not.toContainText(language === 'el' ? 'από' : ' by ');
+
+    // A lead that wants to rent: the deal becomes a rental, at the flat's monthly rent.
+    const tenant = await createAccount(request, token, { firstName: 'Lars', lastName: `Tenant${mark}`, isClient: true });
+    const rentAdd = (await (await request.get('/api/object/add', { headers: auth(token) })).json()) as { id: number; version: number; referenceNumber: string };
+    expect((await request.post('/api/object/update', { data: { id: rentAdd.id, version: rentAdd.version, forRent: true, rentPrice: 650, title: `Flat ${mark}` }, headers: auth(token) })).ok()).toBeTruthy();
+    const rentLead = (await (await request.post('/api/lead/add', { data: { accountId: tenant }, headers: auth(token) })).json()) as { id: number };
+    expect((await request.post('/api/lead/update', { data: { id: rentLead.id, version: 1, forRent: true }, headers: auth(token) })).ok()).toBeTruthy();
+    expect((await request.post('/api/lead/addObject', { data: { leadId: rentLead.id, objectId: rentAdd.id }, headers: auth(token) })).ok()).toBeTruthy();
+    await page.goto('/Deals/Add');
+    await page.getByTestId('deal-lead-picker').fill(`Tenant${mark}`);
+    await page.getByRole('option', { name: new RegExp(`Tenant${mark}`) }).click();
+    await expect(page.getByTestId('deal-object-picker')).toHaveValue(new RegExp(rentAdd.referenceNumber));
+    await expect(page.getByTestId('deal-dealType')).toHaveValue(language === 'el' ? 'Μίσθωση' : 'Rental');
+    await expect(page.getByTestId('deal-rentStart')).toBeVisible();
+    await expect(page.getByTestId('deal-askingPrice')).toHaveValue(/^650/);
     await ctx.close();
   });
 }

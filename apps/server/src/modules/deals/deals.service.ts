@@ -106,12 +106,14 @@ export async function getDeal(app: FastifyInstance, db: Db | Tx, id: number, t: 
  * The property a deal for this lead is most likely about: among the objects offered to the lead,
  * the latest one it made an offer on in a viewing, else the only one offered; none when unclear.
  */
-async function leadsProperty(db: Db, demandId: number): Promise<number | null> {
+async function leadsProperty(db: Db, demandId: number, dealType: number): Promise<number | null> {
+  // Only properties offered for this kind of deal (a rental lead's deal is not about a flat for sale only).
   const r = await db.execute(sql`
     select lo.object_id as id,
       (select max(v.date_of_viewing) from viewings v join viewing_objects vo on vo.viewing_id = v.id
         where v.demand_id = lo.lead_id and vo.object_id = lo.object_id and vo.result = ${VIEWING_RESULT_OFFER}) as offered
-    from lead_objects lo where lo.lead_id = ${demandId}
+    from lead_objects lo join objects o on o.id = lo.object_id
+    where lo.lead_id = ${demandId} and (case when ${dealType} = ${DEAL_TYPE_RENTAL} then o.for_rent else o.for_sale end) is true
     order by offered desc nulls last, lo.position limit 2`);
   const rows = r.rows as { id: number; offered: Date | null }[];
   if (rows[0]?.offered != null || rows.length === 1) return rows[0]!.id;
@@ -128,22 +130,28 @@ export async function blankDeal(app: FastifyInstance, q: { objectId?: number; de
   const parties: Party[] = [];
   let object: { id: number; ref: number; title: string | null; salePrice: number | null; rentPrice: number | null; forSale: boolean } | undefined;
   let dealType: number = DEAL_TYPE_SALE;
-  const objectId = q.objectId ?? (q.demandId != null ? await leadsProperty(app.db, q.demandId) : null);
+  let lead: { accountId: number | null; account: string | null } | undefined;
+  if (q.demandId != null) {
+    const [l] = await app.db.select({ l: leads, account: accounts.displayName }).from(leads).leftJoin(accounts, eq(accounts.id, leads.accountId)).where(eq(leads.id, q.demandId));
+    if (!l) throw notFound('leads.notFound');
+    const r = l.l as unknown as Row;
+    lead = { accountId: (r.accountId as number | null) ?? null, account: l.account };
+    // A lead that wants to rent (or to let its own property), and not to buy or sell, makes a rental.
+    if ((r.forRent === true || r.forRentOut === true) && !(r.forPurchase === true || r.forSell === true)) dealType = DEAL_TYPE_RENTAL;
+  }
+  const objectId = q.objectId ?? (q.demandId != null ? await leadsProperty(app.db, q.demandId, dealType) : null);
   if (objectId != null) {
     const r = await app.db.execute(sql`select id, reference_number as ref, title, sale_price, rent_price, for_sale, for_rent from objects where id = ${objectId}`);
     const o = r.rows[0] as Row | undefined;
     if (!o) throw notFound('deals.objectNotFound');
     object = { id: o.id as number, ref: o.ref as number, title: (o.title as string | null) ?? null, salePrice: o.sale_price == null ? null : Number(o.sale_price), rentPrice: o.rent_price == null ? null : Number(o.rent_price), forSale: o.for_sale === true };
-    if (!object.forSale && o.for_rent === true) dealType = DEAL_TYPE_RENTAL;
+    // A property given: what it is offered for (a lead's property was chosen to fit the lead).
+    if (q.objectId != null) dealType = !object.forSale && o.for_rent === true ? DEAL_TYPE_RENTAL : DEAL_TYPE_SALE;
     const owners = await app.db.execute(sql`select distinct on (a.id) a.id, a.display_name from object_accounts l join accounts a on a.id = l.account_id
       where l.object_id = ${objectId} and l.relation in (1, 2) order by a.id limit 10`);
     for (const r2 of owners.rows as Row[]) parties.push({ accountId: r2.id as number, account: r2.display_name as string, relation: 1 });
   }
-  if (q.demandId != null) {
-    const [l] = await app.db.select({ id: leads.id, accountId: leads.accountId, account: accounts.displayName }).from(leads).leftJoin(accounts, eq(accounts.id, leads.accountId)).where(eq(leads.id, q.demandId));
-    if (!l) throw notFound('leads.notFound');
-    if (l.accountId != null) parties.push({ accountId: l.accountId, account: l.account ?? '', relation: 2 });
-  }
+  if (lead?.accountId != null) parties.push({ accountId: lead.accountId, account: lead.account ?? '', relation: 2 });
   const blank = Object.fromEntries(FIELD_NAMES.map((n) => [n, null]));
   return {
     ...blank,

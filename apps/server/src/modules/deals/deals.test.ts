@@ -355,4 +355,17 @@ describe('a deal started from a lead', () => {
       [client, 2],
     ]);
   });
+
+  it('is a rental for a lead that wants to rent, about the property offered for rent, at its rent', async () => {
+    const tenant = await person('Lars', 'Jensen', { isClient: true });
+    const [lead] = await db.insert(leads).values({ accountId: tenant, forRent: true } as never).returning({ id: leads.id });
+    // Offered a flat for sale only and the studio for rent: the studio is the one.
+    await db.insert(leadObjects).values([
+      { leadId: lead!.id, objectId: flat.id, position: 0 },
+      { leadId: lead!.id, objectId: studio.id, position: 1 },
+    ]);
+    const blank = (await call('GET', `/api/Deal/add?demandId=${lead!.id}`)).json();
+    expect(blank).toMatchObject({ dealType: 1, objectId: studio.id, askingPrice: 450 });
+    expect(blank.accounts).toContainEqual({ accountId: tenant, account: 'Jensen Lars', relation: 2 });
+  });
 });

@@ -130,9 +130,16 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
       const takeObject = f.object == null && suggested.object != null;
       const has = (p: PartyRow) => f.parties.some((q) => q.account?.id === p.account?.id && q.relation === p.relation);
       const added = suggested.parties.filter((p) => (takeObject || p.relation !== 1) && !has(p));
-      const values = { ...f.values };
+      let values = { ...f.values };
+      const untyped = (n: string) => values[n] === '' || values[n] == null;
+      // The lead's kind of deal (a rental for a lead that wants to rent), while no price is typed;
+      // the other kind's fields are cleared, as choosing the type does.
+      if (from.dealType !== typeOf(values) && untyped('askingPrice') && untyped('price')) {
+        values = { ...values, dealType: suggested.values.dealType ?? null };
+        for (const d of DEAL_FIELDS) if (!shown(d, from.dealType)) values[d.name] = toDraft(d.type, null);
+      }
       // The property's price for this kind of deal (the sale price for a sale, the rent for a rental).
-      if (takeObject && from.dealType === typeOf(f.values) && (values.askingPrice === '' || values.askingPrice == null)) values.askingPrice = suggested.values.askingPrice ?? '';
+      if (takeObject && from.dealType === typeOf(values) && untyped('askingPrice')) values.askingPrice = suggested.values.askingPrice ?? '';
       return { ...f, values, object: takeObject ? suggested.object : f.object, parties: [...f.parties, ...added] };
     });
   };
