@@ -245,7 +245,7 @@ for (const L of LANGUAGES) {
       expect(stored.version).toBeGreaterThan(1);
     });
 
-    test('a mistyped ΑΦΜ is refused with the reason, the other edits save, and the typed text stays to correct', async ({ context, request, baseURL }) => {
+    test('a mistyped ΑΦΜ is refused with the reason, the other edits still save, and the typed text stays to correct', async ({ context, request, baseURL }) => {
       const { page, token } = await openAs(context, request, baseURL!, L.cookie);
       const id = await createAccount(request, token, { lastName: unique('Afm'), firstName: 'Petros', isOwner: true });
       await page.goto(`/Accounts/View/${id}/2`);
@@ -253,6 +253,10 @@ for (const L of LANGUAGES) {
       await expect(page.getByTestId('field-taxNumber')).toHaveAttribute('aria-invalid', 'true');
       await expect(page.getByTestId('field-taxNumber')).toHaveAccessibleDescription(new RegExp(L.cookie === 'el' ? '^Μη έγκυρος ΑΦΜ' : '^Not a valid Greek tax number \\(ΑΦΜ\\)'));
       await expect(page.getByTestId('field-taxNumber')).toHaveValue('123');
+      // The other edits still save while the ΑΦΜ waits for its correction.
+      await page.getByTestId('field-city').fill('Καλαμαριά');
+      await expect.poll(async () => (await (await viewAccount(request, token, id)).json()).city).toBe('Καλαμαριά');
+      await expect(page.getByTestId('field-taxNumber')).toHaveAttribute('aria-invalid', 'true');
       expect((await (await viewAccount(request, token, id)).json()).taxNumber).toBeNull();
       await page.getByTestId('field-taxNumber').fill('090000045');
       await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');

@@ -195,6 +195,14 @@ for (const L of LANGUAGES) {
       const row = card.getByTestId('my-actions-row').filter({ hasText: text });
       await expect(row).toHaveCount(1);
       await expect(row).toHaveAttribute('data-state', 'todo');
+      // Planned in the past and not done: marked as late.
+      await expect(row).toHaveAttribute('data-overdue', 'true');
+      // On a phone the card shows the whole task, and the page does not scroll sideways.
+      await page.setViewportSize({ width: 412, height: 900 });
+      await expect(row.getByText(text)).toBeInViewport();
+      const box = (await row.getByText(text).boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(412);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
       await row.getByTestId('activity-record-link').click();
       await expect(page).toHaveURL(new RegExp(`/Accounts/View/${id}$`));
     });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, apiToken, signIn } from '../fixtures.ts';
+import { ADMIN, apiToken, expectAccessible, signIn } from '../fixtures.ts';
 
 test.describe('sign-in and the shell', () => {
   test('/ sends a visitor to /login; signing in lands on the home page', async ({ page }) => {
@@ -156,4 +156,16 @@ test.describe('an employee whose account is in Greek', () => {
       .toBe('ru');
     await second.close();
   });
+});
+
+test('a first visit from a Greek browser opens the sign-in page in Greek, the password button named in Greek', async ({ browser }) => {
+  const ctx = await browser.newContext({ locale: 'el-GR' });
+  const page = await ctx.newPage();
+  await page.goto('/login');
+  await expect(page.getByTestId('login-submit')).toHaveText('Σύνδεση');
+  await expect(page.getByRole('button', { name: 'Εμφάνιση ή απόκρυψη του κωδικού' })).toBeVisible();
+  // Kept for the next visit.
+  expect((await ctx.cookies()).find((c) => c.name === 'language')?.value).toBe('el');
+  await expectAccessible(page, 'sign-in in a Greek browser');
+  await ctx.close();
 });

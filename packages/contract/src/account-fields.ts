@@ -69,3 +69,16 @@ export const ACCOUNT_FIELD_DESCRIPTIONS: readonly TAccountFieldDescription[] = [
   d('branchId', 'select', 'employment', { list: 'branches', wholeRecordOnly: true }),
   d('notes', 'textarea', 'notes', { max: 20000 }),
 ];
+
+/**
+ * A Greek tax number (ΑΦΜ): nine digits, the last a check digit (the first eight weighted by 256,
+ * 128, … 2, the sum mod 11, then mod 10). Spaces, dots and the VAT prefix "EL" are allowed around
+ * it; all zeros is not a number anyone has. Numbers of other countries go in taxNumberOfOtherCountry.
+ */
+export function isGreekTaxNumber(text: string): boolean {
+  const s = text.replace(/[\s.]/g, '').replace(/^EL/i, '');
+  if (!/^\d{9}$/.test(s) || s === '000000000') return false;
+  let sum = 0;
+  for (let i = 0; i < 8; i++) sum += Number(s[i]) * 2 ** (8 - i);
+  return (sum % 11) % 10 === Number(s[8]);
+}

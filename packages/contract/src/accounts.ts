@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ZDate, ZId, ZPage, ZPageString, ZSelectOption } from './common.ts';
-import { ACCOUNT_KIND_FIELDS, ACCOUNT_SPECIALTY_FIELDS } from './account-fields.ts';
+import { ACCOUNT_KIND_FIELDS, ACCOUNT_SPECIALTY_FIELDS, isGreekTaxNumber } from './account-fields.ts';
+
+export { isGreekTaxNumber };
 
 export const ACCOUNT_KIND_FLAGS = ACCOUNT_KIND_FIELDS;
 export const SPECIALTY_FLAGS = ACCOUNT_SPECIALTY_FIELDS;
@@ -85,18 +87,6 @@ export const ZAccount = ZAccountFields.extend({
 });
 export type TAccount = z.infer<typeof ZAccount>;
 
-/**
- * A Greek tax number (ΑΦΜ): nine digits, the last a check digit (the first eight weighted by 256,
- * 128, … 2, the sum mod 11, then mod 10). Spaces, dots and the VAT prefix "EL" are allowed around
- * it; all zeros is not a number anyone has. Numbers of other countries go in taxNumberOfOtherCountry.
- */
-export function isGreekTaxNumber(text: string): boolean {
-  const s = text.replace(/[\s.]/g, '').replace(/^EL/i, '');
-  if (!/^\d{9}$/.test(s) || s === '000000000') return false;
-  let sum = 0;
-  for (let i = 0; i < 8; i++) sum += Number(s[i]) * 2 ** (8 - i);
-  return (sum % 11) % 10 === Number(s[8]);
-}
 /** The ΑΦΜ as typed: checked when it is changed (stored numbers are shown as they are). */
 const ZTaxNumberInput = text(100).refine((v) => v == null || v.trim() === '' || isGreekTaxNumber(v), { message: 'validation.taxNumber' });
 

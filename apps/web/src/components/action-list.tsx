@@ -4,7 +4,7 @@ import '@mantine/dates/styles.css';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dateInputFormat, formatDateTime } from '../lib/format.ts';
+import { dateInputFormat, formatDateTime, isPast } from '../lib/format.ts';
 import { useCookieState } from '../lib/list-state.ts';
 import { IconFilter } from './icons.ts';
 import { activityKeys, searchActions, type TPickItem } from './activities/api.ts';
@@ -35,7 +35,8 @@ const MINE_DEFAULTS: ActionFilters = { ...DEFAULTS, dateFilterType: 2, done: 'to
 const isFiltered = (f: ActionFilters, d: ActionFilters) =>
   f.dateFilterType !== d.dateFilterType || f.done !== d.done || !!f.employee || f.employeeFilterType !== d.employeeFilterType || !!f.startDate || !!f.endDate;
 
-const ROW_STYLE = { todo: { backgroundColor: 'var(--mantine-color-red-0)' }, complete: undefined, none: undefined } as const;
+/** A to-do whose time has passed is marked; one still ahead is not (it is not late yet). */
+const OVERDUE_STYLE = { backgroundColor: 'var(--mantine-color-red-0)' };
 
 /**
  * The action list: activities that are actions (to do or complete), filtered by a date kind and
@@ -168,46 +169,58 @@ export function ActionList({ mine = false }: { mine?: boolean }) {
             {q.isPending ? t('common.loading') : mine && !filtered ? t('activities.actions.mineEmpty') : t('activities.actions.empty')}
           </Text>
         ) : (
-          <div className="crm-table-x">
-            <table className="crm-table" style={{ minWidth: 800 }} data-testid={`${testId}-table`}>
-              <thead>
-                <tr>
-                  <th style={{ width: 32 }}>
-                    <VisuallyHidden>{t('activities.col.state')}</VisuallyHidden>
-                  </th>
-                  <th>{t('activities.col.plannedOn')}</th>
-                  <th>{t('activities.col.description')}</th>
-                  <th>{t('activities.actions.record')}</th>
-                  <th>{t('activities.col.assigned')}</th>
-                  <th>{t('activities.col.createdBy')}</th>
-                  <th>{t('activities.col.createdOn')}</th>
-                  <th>{t('activities.col.completedOn')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((a) => {
-                  const state = stateOf(a.done);
-                  return (
-                    <tr key={a.id} style={ROW_STYLE[state]} data-testid={`${testId}-row`} data-state={state}>
-                      <td>
-                        <StateIcon done={a.done} />
-                      </td>
-                      <td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(a.date)}</td>
-                      <td>
-                        <div className="pre-line line-clamp">{a.description}</div>
-                      </td>
-                      <td>
-                        <RecordLinks links={a.links} />
-                      </td>
-                      <td>{a.assignedTo?.description}</td>
-                      <td>{a.createdBy}</td>
-                      <td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(a.createdOn)}</td>
-                      <td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(a.doneDate)}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+          <div className="crm-list">
+            <div className="crm-table-x">
+              <table className="crm-table crm-table-cards" style={{ minWidth: 800 }} data-testid={`${testId}-table`}>
+                <thead>
+                  <tr>
+                    <th style={{ width: 32 }}>
+                      <VisuallyHidden>{t('activities.col.state')}</VisuallyHidden>
+                    </th>
+                    <th>{t('activities.col.plannedOn')}</th>
+                    <th>{t('activities.col.description')}</th>
+                    <th>{t('activities.actions.record')}</th>
+                    <th>{t('activities.col.assigned')}</th>
+                    <th>{t('activities.col.createdBy')}</th>
+                    <th>{t('activities.col.createdOn')}</th>
+                    <th>{t('activities.col.completedOn')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {items.map((a) => {
+                    const state = stateOf(a.done);
+                    const overdue = state === 'todo' && isPast(a.date);
+                    // On a phone each row is a card (table.css): the date heads it, the state sits
+                    // at its corner, the other cells are lines labelled with their column.
+                    const cell = (label: string, empty: boolean) => ({ 'data-label': label, ...(empty ? { 'data-empty': '' } : {}) });
+                    return (
+                      <tr key={a.id} style={overdue ? OVERDUE_STYLE : undefined} data-testid={`${testId}-row`} data-state={state} data-overdue={overdue || undefined}>
+                        <td data-card="action">
+                          <StateIcon done={a.done} />
+                        </td>
+                        <td style={{ whiteSpace: 'nowrap' }} data-card="title">
+                          {formatDateTime(a.date)}
+                        </td>
+                        <td {...cell(t('activities.col.description'), !a.description)}>
+                          <div className="pre-line line-clamp">{a.description}</div>
+                        </td>
+                        <td {...cell(t('activities.actions.record'), !a.links?.length)}>
+                          <RecordLinks links={a.links} />
+                        </td>
+                        <td {...cell(t('activities.col.assigned'), !a.assignedTo)}>{a.assignedTo?.description}</td>
+                        <td {...cell(t('activities.col.createdBy'), !a.createdBy)}>{a.createdBy}</td>
+                        <td style={{ whiteSpace: 'nowrap' }} {...cell(t('activities.col.createdOn'), !a.createdOn)}>
+                          {formatDateTime(a.createdOn)}
+                        </td>
+                        <td style={{ whiteSpace: 'nowrap' }} {...cell(t('activities.col.completedOn'), !a.doneDate)}>
+                          {formatDateTime(a.doneDate)}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
           </div>
         )}
 

@@ -88,7 +88,7 @@ describe('adding an account', () => {
     for (const bad of ['123', '123456789', '000000000', '09000000O']) {
       const res = await post('/api/account/add', { firstName: 'A', lastName: 'B', taxNumber: bad }, { ...bearer(admin.token), 'accept-language': 'el' });
       expect(res.statusCode, bad).toBe(400);
-      expect(res.json().errors.taxNumber, bad).toEqual(['Μη έγκυρος ΑΦΜ: έχει 9 ψηφία και το τελευταίο πρέπει να ταιριάζει. Ξένος αριθμός συμπληρώνεται στο «ΑΦΜ άλλης χώρας».']);
+      expect(res.json().errors.taxNumber, bad).toEqual([expect.stringMatching(/^Μη έγκυρος ΑΦΜ\. Έχει 9 ψηφία και το τελευταίο είναι ψηφίο ελέγχου/)]);
     }
     // 090000045 is the check digit's own example; spaces and the VAT prefix are fine; empty is fine.
     for (const good of ['090000045', 'EL 090 000 045', '', null]) {

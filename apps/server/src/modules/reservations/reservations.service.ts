@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
+  isGreekTaxNumber,
   LinkKind,
   MAX_ID,
   RESERVATION_CANCELLED,
@@ -261,7 +262,12 @@ export async function saveReservation(app: FastifyInstance, caller: Caller, inpu
             firstName: (merged.clientFirstName as string | null) ?? null,
             emails: merged.clientEmail ? [merged.clientEmail as string] : [],
             phones: merged.clientPhone ? [merged.clientPhone as string] : [],
-            taxNumber: (merged.clientTaxNumber as string | null) ?? null,
+            // A guest's tax number is free text (guests come from everywhere): a Greek ΑΦΜ goes
+            // where the account keeps it, any other number under "another country".
+            ...(() => {
+              const tax = ((merged.clientTaxNumber as string | null) ?? '').trim() || null;
+              return tax && !isGreekTaxNumber(tax) ? { taxNumberOfOtherCountry: tax } : { taxNumber: tax };
+            })(),
             internalPassportNumber: (merged.clientInternalPassportNumber as string | null) ?? null,
             isClient: true,
             isClientDate: new Date(),

@@ -174,10 +174,14 @@ describe('a reservation', () => {
     expect(marked!.isClient).toBe(true);
     expect((await save({ objectId: o.id, checkIn: '2027-02-01', duration: 1, client: {}, clientAccountId: 2147483647 })).statusCode).toBe(400);
 
-    const saved = await book(o.id, '2027-01-05', 2, { client: { lastName: 'Petrou', firstName: 'Kostas', email: 'kostas@example.com' }, saveClientAsAccount: true });
+    const saved = await book(o.id, '2027-01-05', 2, { client: { lastName: 'Petrou', firstName: 'Kostas', email: 'kostas@example.com', taxNumber: '090000045' }, saveClientAsAccount: true });
     expect(saved.clientAccountId).toBeGreaterThan(0);
     const [created] = await db.select().from(accounts).where(eq(accounts.id, saved.clientAccountId));
-    expect(created).toMatchObject({ lastName: 'Petrou', firstName: 'Kostas', emails: ['kostas@example.com'], isClient: true });
+    expect(created).toMatchObject({ lastName: 'Petrou', firstName: 'Kostas', emails: ['kostas@example.com'], isClient: true, taxNumber: '090000045', taxNumberOfOtherCountry: null });
+    // A foreign guest's number is not a Greek ΑΦΜ: the new client keeps it under another country.
+    const guest = await book(o.id, '2027-01-09', 2, { client: { lastName: 'Jensen', firstName: 'Lars', taxNumber: 'DK12345678' }, saveClientAsAccount: true });
+    const [foreign] = await db.select().from(accounts).where(eq(accounts.id, guest.clientAccountId));
+    expect(foreign).toMatchObject({ taxNumber: null, taxNumberOfOtherCountry: 'DK12345678' });
 
     const [kept] = await db.select({ v: accounts.version }).from(accounts).where(eq(accounts.id, acc!.id));
     const merged = await call(admin.token, 'POST', '/api/account/merge', { account: { id: acc!.id, version: kept!.v }, duplicateId: saved.clientAccountId });

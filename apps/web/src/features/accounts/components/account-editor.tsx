@@ -23,6 +23,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TAccount, TAccountFields } from '@crm/contract';
+import { isGreekTaxNumber } from '@crm/contract/account-fields';
 import { IconKey, IconMinus, IconPlus, IconUserCog } from '../../../components/icons.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
@@ -109,13 +110,24 @@ export function AccountEditor({ initial, expanded, onStatus }: Props) {
   const save = useCallback(
     async (f: TAccountForm) => {
       const changes = changedFields(f, base.current);
-      if (Object.keys(changes).length === 0) return;
+      // A mistyped ΑΦΜ is told at once and kept in its box, and the other changes still save
+      // (the server would refuse the whole save for it).
+      const local: Record<string, string> = {};
+      if (typeof changes.taxNumber === 'string' && changes.taxNumber.trim() && !isGreekTaxNumber(changes.taxNumber)) {
+        local.taxNumber = t('validation.taxNumber');
+        delete changes.taxNumber;
+      }
+      if (Object.keys(changes).length === 0) {
+        setFieldErrors(local);
+        return;
+      }
       try {
         const dto = await updateAccount({ id, version: version.current, ...changes });
         version.current = dto.version;
+        // A ΑΦΜ kept back still differs from the saved record, so the next save looks at it again.
         base.current = toFields(toForm(dto));
         setRecord(dto);
-        setFieldErrors({});
+        setFieldErrors(local);
         setSaveError(null);
         publish(dto);
       } catch (e) {

@@ -1,4 +1,5 @@
-import { Alert, Button, Center, Group, Loader, Paper, PasswordInput, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -100,8 +101,8 @@ export function SetPasswordPage() {
                 data-testid="password-email"
               />
               {email && <SignInPreview email={email} />}
-              <PasswordInput label={t('reset.password')} required autoComplete="new-password" data-testid="password-new" {...form.getInputProps('password')} />
-              <PasswordInput label={t('reset.confirmPassword')} required autoComplete="new-password" data-testid="password-confirm" {...form.getInputProps('confirmPassword')} />
+              <PasswordField label={t('reset.password')} required autoComplete="new-password" data-testid="password-new" {...form.getInputProps('password')} />
+              <PasswordField label={t('reset.confirmPassword')} required autoComplete="new-password" data-testid="password-confirm" {...form.getInputProps('confirmPassword')} />
               <Group justify="flex-end">
                 <Button variant="default" onClick={goBack}>
                   {t('common.cancel')}

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, TextInput, Title } from '@mantine/core';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -88,7 +89,7 @@ export function LoginPage() {
             data-testid="login-email"
             {...form.getInputProps('username')}
           />
-          <PasswordInput
+          <PasswordField
             label={t('login.password')}
             autoComplete="current-password"
             required

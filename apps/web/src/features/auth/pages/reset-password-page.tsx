@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Stack, TextInput, Title } from '@mantine/core';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -57,8 +58,8 @@ export function ResetPasswordPage() {
                 </Alert>
               )}
               <TextInput label={t('reset.email')} value={email} readOnly variant="filled" />
-              <PasswordInput label={t('reset.password')} required autoComplete="new-password" data-testid="reset-password" {...form.getInputProps('password')} />
-              <PasswordInput
+              <PasswordField label={t('reset.password')} required autoComplete="new-password" data-testid="reset-password" {...form.getInputProps('password')} />
+              <PasswordField
                 label={t('reset.confirmPassword')}
                 required
                 autoComplete="new-password"

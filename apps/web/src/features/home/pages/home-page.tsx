@@ -92,30 +92,45 @@ export function HomePage() {
             ) : data.recent.length === 0 ? (
               <Text c="dimmed">{t('home.noRecent')}</Text>
             ) : (
-              <div className="crm-table-x">
-                <table className="crm-table crm-table-striped" style={{ minWidth: 480 }} data-testid="home-recent">
-                  <tbody>
-                    {data.recent.map((r) => {
-                      const to = logRecordPath(r.action, r.entity, r.entityId);
-                      return (
-                        <tr key={r.id}>
-                          <td style={{ width: 170 }}>{formatDateTime(r.date)}</td>
-                          <td>{logActionText(t, r.action)}</td>
-                          <td>
-                            {to ? (
-                              <Link to={to} className="cell-link mantine-focus-auto">
-                                {logEntityText(t, r.entity)} #{r.entityId}
-                              </Link>
-                            ) : (
-                              logEntityText(t, r.entity)
-                            )}
-                          </td>
-                          <td className="dimmed">{logMessageText(t, r.entity, r.message)}</td>
-                        </tr>
-                      );
-                    })}
-                  </tbody>
-                </table>
+              <div className="crm-list">
+                <div className="crm-table-x">
+                  <table className="crm-table crm-table-striped crm-table-cards" style={{ minWidth: 480 }} data-testid="home-recent">
+                    <thead>
+                      <tr>
+                        <th>{t('actionLog.ui.col.date')}</th>
+                        <th>{t('actionLog.ui.col.action')}</th>
+                        <th>{t('actionLog.ui.col.entity')}</th>
+                        <th>{t('actionLog.ui.col.message')}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {data.recent.map((r) => {
+                        const to = logRecordPath(r.action, r.entity, r.entityId);
+                        const message = logMessageText(t, r.entity, r.message);
+                        return (
+                          <tr key={r.id}>
+                            <td style={{ width: 170 }} data-card="title">
+                              {formatDateTime(r.date)}
+                            </td>
+                            <td data-label={t('actionLog.ui.col.action')}>{logActionText(t, r.action)}</td>
+                            <td data-label={t('actionLog.ui.col.entity')}>
+                              {to ? (
+                                <Link to={to} className="cell-link mantine-focus-auto">
+                                  {logEntityText(t, r.entity)} #{r.entityId}
+                                </Link>
+                              ) : (
+                                logEntityText(t, r.entity)
+                              )}
+                            </td>
+                            <td className="dimmed" data-label={t('actionLog.ui.col.message')} {...(message ? {} : { 'data-empty': '' })}>
+                              {message}
+                            </td>
+                          </tr>
+                        );
+                      })}
+                    </tbody>
+                  </table>
+                </div>
               </div>
             )}
           </Card>

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, Card, Group, List, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -214,8 +215,8 @@ function SetPasswordCard() {
             </Alert>
           )}
           <TextInput label={t('settings.ui.password.email')} type="email" required autoComplete="off" data-testid="settings-password-email" {...form.getInputProps('email')} />
-          <PasswordInput label={t('reset.password')} required autoComplete="new-password" data-testid="settings-password-new" {...form.getInputProps('password')} />
-          <PasswordInput label={t('reset.confirmPassword')} required autoComplete="new-password" data-testid="settings-password-confirm" {...form.getInputProps('confirmPassword')} />
+          <PasswordField label={t('reset.password')} required autoComplete="new-password" data-testid="settings-password-new" {...form.getInputProps('password')} />
+          <PasswordField label={t('reset.confirmPassword')} required autoComplete="new-password" data-testid="settings-password-confirm" {...form.getInputProps('confirmPassword')} />
           <Group justify="flex-end">
             <Button type="submit" loading={send.isPending} data-testid="settings-password-submit">
               {t('accounts.ui.password.submit')}
