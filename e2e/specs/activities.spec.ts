@@ -199,6 +199,7 @@ for (const L of LANGUAGES) {
       await expect(row).toHaveAttribute('data-overdue', 'true');
       // On a phone the card shows the whole task, and the page does not scroll sideways.
       await page.setViewportSize({ width: 412, height: 900 });
+      await row.getByText(text).scrollIntoViewIfNeeded();
       await expect(row.getByText(text)).toBeInViewport();
       const box = (await row.getByText(text).boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(412);
