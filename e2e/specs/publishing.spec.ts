@@ -55,7 +55,11 @@ for (const [n, language] of (['en-UK', 'el'] as const).entries()) {
     const article = pub.getByTestId('public-object');
     await expect(article.getByRole('heading', { level: 1 })).toHaveText(o.title);
     await expect(article.locator('.gallery img').first()).toBeVisible();
+    // Photos keep their 4:3 shape on a phone (not a strip as tall as the screen).
+    const photo = (await article.locator('.gallery img').first().boundingBox())!;
+    expect(Math.abs(photo.height - (photo.width * 3) / 4)).toBeLessThan(2);
     await expect(pub.getByTestId('public-map')).toBeVisible();
+    await expect(pub.locator('figcaption.credit')).not.toContainText('© ©');
     expect(await pub.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectAccessible(pub, 'public object page');
 

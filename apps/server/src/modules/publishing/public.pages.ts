@@ -42,7 +42,7 @@ button,.button{font:inherit;font-weight:600;padding:9px 16px;border:0;border-rad
 .count{margin:14px 0 8px;color:#44474e}
 ul.cards{list-style:none;margin:0;padding:0;display:grid;gap:14px;grid-template-columns:repeat(auto-fill,minmax(260px,1fr))}
 .card{background:#fff;border:1px solid #dde1e6;border-radius:8px;overflow:hidden;height:100%;display:flex;flex-direction:column}
-.card img{width:100%;aspect-ratio:4/3;object-fit:cover;display:block;background:#e8eaed}
+.card img{width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;display:block;background:#e8eaed}
 .card .body{padding:10px 12px;display:flex;flex-direction:column;gap:4px}
 .card h2 a{color:#1b1b1f;text-decoration:none}.card h2 a::after{content:"";position:absolute;inset:0}
 .card{position:relative}
@@ -55,7 +55,7 @@ nav.pages a,nav.pages span{display:inline-block;min-width:40px;text-align:center
 nav.pages span[aria-current]{background:#0b57d0;color:#fff;border-color:#0b57d0}
 .gallery{display:flex;gap:8px;overflow-x:auto;scroll-snap-type:x mandatory;margin:0 0 12px;padding:0;list-style:none}
 .gallery li{flex:0 0 min(92%,720px);scroll-snap-align:start}
-.gallery img{width:100%;aspect-ratio:4/3;object-fit:cover;border-radius:8px;display:block;background:#e8eaed}
+.gallery img{width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;border-radius:8px;display:block;background:#e8eaed}
 .layout{display:grid;gap:18px;grid-template-columns:minmax(0,1fr)}
 @media(min-width:900px){.layout{grid-template-columns:minmax(0,2fr) minmax(300px,1fr)}}
 section.box{background:#fff;border:1px solid #dde1e6;border-radius:8px;padding:14px;margin-bottom:14px}
@@ -208,7 +208,7 @@ export function staticMap(ctx: PageContext, m: TPublicMap): Markup {
       ? html`<circle cx="50%" cy="150" r="${radiusPx.toFixed(0)}" fill="rgba(11,87,208,.18)" stroke="#0b57d0" stroke-width="2"/>`
       : html`<circle cx="50%" cy="150" r="9" fill="#d93025" stroke="#fff" stroke-width="3"/>`
   }</svg></div>
-<figcaption class="credit">${m.kind === 'circle' ? html`${ctx.t('publishing.object.mapApprox')} · ` : ''}© <a href="${ctx.attributionUrl}" rel="noopener noreferrer">${ctx.attribution}</a></figcaption></figure>`;
+<figcaption class="credit">${m.kind === 'circle' ? html`${ctx.t('publishing.object.mapApprox')} · ` : ''}${/^©/.test(ctx.attribution) ? '' : '© '}<a href="${ctx.attributionUrl}" rel="noopener noreferrer">${ctx.attribution}</a></figcaption></figure>`;
 }
 
 export type ContactState = { sent?: boolean; values?: Partial<Record<'name' | 'email' | 'phone' | 'message', string>>; errors?: Partial<Record<string, string>>; problem?: string };
