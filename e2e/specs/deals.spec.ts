@@ -212,6 +212,11 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(parties).toHaveCount(2);
     await expect(parties.nth(0).getByTestId('deal-party-account')).toHaveValue(new RegExp(`Owner${mark}`));
     await expect(parties.nth(1).getByTestId('deal-party-account')).toHaveValue(new RegExp(`Client${mark}`));
+    // On a phone a party's row stacks: the person's box takes the card's width, not half of it.
+    await page.setViewportSize({ width: 412, height: 900 });
+    await expect.poll(async () => (await parties.nth(0).getByTestId('deal-party-account').boundingBox())!.width).toBeGreaterThan(250);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await expectAccessible(page, 'deal from a lead');
     await page.getByTestId('deal-save').click();
     await expect(page).toHaveURL(/\/Deals\/\d+$/);

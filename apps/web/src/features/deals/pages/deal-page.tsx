@@ -22,6 +22,7 @@ import { useGoBack } from '../../accounts/components/go-back.ts';
 import { searchLeadsQuick, searchObjectsByRef } from '../../viewings/api/viewings.ts';
 import { blankDealQuery, dealKeys, dealQuery, deleteDeal, saveDeal, searchAccounts, type TDealAnswer } from '../api/deals.ts';
 import { RecordStamps } from '../../../components/record-stamps.tsx';
+import './deals.css';
 
 /** Activities link to a deal with link kind 5. */
 const ENTITY_DEAL = 5;
@@ -311,7 +312,8 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
       )}
       {form.parties.length > 0 && (
         <Table.ScrollContainer minWidth={320}>
-          <Table>
+          {/* On a phone, an edited row stacks (deals.css): the person above, the relation and Remove below. */}
+          <Table className={readOnly ? undefined : 'deal-parties-edit'}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('deals.ui.account')}</Table.Th>
