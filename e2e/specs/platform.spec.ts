@@ -3,6 +3,10 @@ import { ADMIN, apiToken, expectAccessible, signIn } from '../fixtures.ts';
 
 test.describe('sign-in and the shell', () => {
   test('/ sends a visitor to /login; signing in lands on the home page', async ({ page }) => {
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
+    });
     await page.goto('/');
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByTestId('login-brand')).toHaveText('Agency CRM');
@@ -12,6 +16,10 @@ test.describe('sign-in and the shell', () => {
     await expect(page.getByTestId('page-title')).toHaveText('Home');
     // the demo agency's unread alerts show on the mail badge
     await expect(page.getByTestId('alerts-badge')).toHaveAttribute('data-count', /[1-9]/);
+    // A reload of a screen with data of its own: the router has nothing to warn about.
+    await page.goto('/Owners');
+    await expect(page.getByTestId('page-title')).toHaveText('Owners');
+    expect(warnings.filter((w) => /HydrateFallback/.test(w))).toEqual([]);
   });
 
   test('a wrong password shows the spec\'s text and keeps the visitor on /login', async ({ page }) => {

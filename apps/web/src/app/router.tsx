@@ -243,7 +243,14 @@ export const protectedRoutes: RouteObject[] = [
 let made: ReturnType<typeof createBrowserRouter> | undefined;
 export const appRouter = () => (made ??= makeRouter());
 
-const makeRouter = () => createBrowserRouter([
+/**
+ * Shown while the first screen's code and data load on the page's first render. The screens draw
+ * their own loading states; nothing is drawn before them (as before), and React Router no longer
+ * warns that this was left unsaid.
+ */
+const NothingYet = () => null;
+
+const makeRouter = () => createBrowserRouter([{ HydrateFallback: NothingYet, children: [
   // No layout, no sign-in
   // The sign-in page is part of the entry: the first screen of every visit without a session, and
   // its inputs are the ones every other screen uses too. Lazy, it cost a round trip before it showed.
@@ -265,4 +272,4 @@ const makeRouter = () => createBrowserRouter([
     ],
   },
   { path: '/index.html', element: <Navigate to="/" replace /> },
-]);
+] }]);
