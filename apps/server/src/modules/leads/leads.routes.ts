@@ -30,6 +30,8 @@ import {
   addLeadObject,
   deleteLead,
   discardLead,
+  EMPTY_LEADS_JOB,
+  pruneEmptyLeads,
   findLeads,
   moveLeads,
   removeLeadObject,
@@ -70,6 +72,8 @@ export const leadsRoutes = fp(
       { config: { access: STAFF }, schema: { tags, body: ZLeadAdd.optional(), response: { 200: ZLeadAddAnswer } } },
       async (req) => addLead(app, caller(req), req.body?.accountId, today(app.config.timeZone)),
     );
+    // Leads opened with Add and left untouched in a tab that was closed: removed after a day.
+    app.jobs.register(EMPTY_LEADS_JOB, () => pruneEmptyLeads(app).then(() => undefined), { everySeconds: 6 * 3600, maxAttempts: 2 });
     app.post(
       '/api/lead/discard',
       { config: { access: STAFF }, schema: { tags, body: ZLeadDiscard, response: { 200: ZLeadDiscardAnswer } } },

@@ -350,28 +350,50 @@ export async function deleteLead(app: FastifyInstance, caller: Caller, id: numbe
 }
 
 /**
+ * A lead nothing was ever done with: made by a person with Add (not imported or demo data), no
+ * client, never saved (version 1), no service or description (a lead whose client was deleted
+ * keeps its wishes, and stays), and nothing attached (offered objects, activities, assignments,
+ * viewings, deals). `l` is the leads row.
+ */
+const untouchedLead = sql`l.account_id is null and l.version = 1 and l.created_by is not null and l.description is null
+  and not (l.for_purchase or l.for_rent or l.for_short_rent or l.for_sell or l.for_rent_out)
+  and not exists (select 1 from lead_objects o where o.lead_id = l.id)
+  and not exists (select 1 from activity_links a where a.entity = ${LinkKind.Demand} and a.entity_id = l.id)
+  and not exists (select 1 from assignments s where s.parent = ${ASSIGNMENT_PARENT_LEAD} and s.parent_id = l.id)
+  and not exists (select 1 from viewings v where v.demand_id = l.id)
+  and not exists (select 1 from deals d where d.demand_id = l.id)`;
+
+/**
  * POST /api/lead/discard: a lead its author opened with Add and left without entering anything is
- * removed, so that "no client yet" leads do not pile up. Only when nothing at all was done with it:
- * no client, never saved (version 1), made by the caller in the last day, and nothing attached
- * (offered objects, activities, assignments, viewings, deals). Otherwise it stays, and the answer
- * says so.
+ * removed, so that "no client yet" leads do not pile up. Only an untouched lead, made by the
+ * caller in the last day; otherwise it stays, and the answer says so.
  */
 export async function discardLead(app: FastifyInstance, caller: Caller, id: number) {
   return app.db.transaction(async (tx) => {
     const current = await lockLead(tx, id);
     if (!current) return { discarded: false };
-    const r = await tx.execute(sql`select
-        l.account_id is null and l.version = 1 and l.created_by = ${caller.user.id} and l.created_on > now() - interval '1 day'
-        and not exists (select 1 from lead_objects o where o.lead_id = l.id)
-        and not exists (select 1 from activity_links a where a.entity = ${LinkKind.Demand} and a.entity_id = l.id)
-        and not exists (select 1 from assignments s where s.parent = ${ASSIGNMENT_PARENT_LEAD} and s.parent_id = l.id)
-        and not exists (select 1 from viewings v where v.demand_id = l.id)
-        and not exists (select 1 from deals d where d.demand_id = l.id) as empty
+    const r = await tx.execute(sql`select ${untouchedLead} and l.created_by = ${caller.user.id} and l.created_on > now() - interval '1 day' as empty
       from leads l where l.id = ${id}`);
     if ((r.rows[0] as { empty: boolean } | undefined)?.empty !== true) return { discarded: false };
     await tx.delete(leads).where(eq(leads.id, id));
     await logAction(tx, caller.actor, { action: 'Delete', entity: 'Lead', entityId: id, message: LOG_MESSAGE.leftEmpty });
     return { discarded: true };
+  });
+}
+
+/**
+ * The periodic clean-up (job EMPTY_LEADS_JOB): untouched leads older than a day go, for the tabs
+ * that were closed or reloaded on a new lead (the screen's own discard did not run). Logged as the
+ * system's deletions.
+ */
+export const EMPTY_LEADS_JOB = 'leads.pruneEmpty';
+export async function pruneEmptyLeads(app: FastifyInstance): Promise<number> {
+  return app.db.transaction(async (tx) => {
+    const gone = await tx.execute(sql`delete from leads l where ${untouchedLead} and l.created_on < now() - interval '1 day' returning l.id`);
+    for (const row of gone.rows as { id: number }[]) {
+      await logAction(tx, { id: null, name: 'system' }, { action: 'Delete', entity: 'Lead', entityId: row.id, message: LOG_MESSAGE.leftEmpty });
+    }
+    return gone.rows.length;
   });
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { accounts, actionLog, leadObjects, leads, objects } from '../../db/schema/index.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
+import { pruneEmptyLeads } from './leads.service.ts';
 
 const t = await createTestApp();
 const { app, db } = t;
@@ -160,6 +161,21 @@ describe('a lead', () => {
     }
     // Its author may.
     expect((await discard(someoneElses)).json()).toEqual({ discarded: true });
+  });
+
+  it('left untouched for over a day (a closed tab), is removed by the periodic clean-up; any other stays', async () => {
+    const old = await addLead();
+    const oldWithClient = await addLead((await newAccount()).id);
+    const fresh = await addLead();
+    // A lead whose client was deleted keeps its wishes: not untouched.
+    const orphan = await addLead((await newAccount()).id);
+    await db.update(leads).set({ accountId: null, forRent: true } as never).where(eq(leads.id, orphan));
+    await db.update(leads).set({ createdOn: new Date(Date.now() - 2 * 86400000) } as never).where(inArray(leads.id, [old, oldWithClient, orphan]));
+    expect(await pruneEmptyLeads(app)).toBeGreaterThanOrEqual(1);
+    const left = (await db.select({ id: leads.id }).from(leads).where(inArray(leads.id, [old, oldWithClient, fresh, orphan]))).map((r) => r.id).sort((a, b) => a - b);
+    expect(left).toEqual([oldWithClient, fresh, orphan].sort((a, b) => a - b));
+    const [log] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Lead'), eq(actionLog.entityId, old), eq(actionLog.action, 'Delete')));
+    expect(log).toMatchObject({ action: 'Delete', message: 'Left empty', actionBy: null });
   });
 
   it('is not for a payments client', async () => {
