@@ -62,7 +62,7 @@ function cellText(value: ExcelJS.CellValue): CellRead {
 }
 
 /** The {{placeholders}} of a text, sorted: a translation must keep them all. */
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort().join(',');
+export const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort().join(',');
 
 type RowError = { row: number; code: string; params?: Record<string, string | number> };
 

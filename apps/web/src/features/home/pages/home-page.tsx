@@ -9,6 +9,7 @@ import { formatDateTime, formatLongDate } from '../../../lib/format.ts';
 import { logActionText, logEntityText, logMessageText, logRecordPath } from '../../../lib/log-texts.ts';
 import { hasBranch, useSession } from '../../../lib/session.ts';
 import '../../../components/table.css';
+import { currentCulture } from '../../../lib/i18n.ts';
 
 // The action list brings the date pickers: loaded after the page itself shows.
 const ActionList = lazy(() => import('../../../components/action-list.tsx').then((m) => ({ default: m.ActionList })));
@@ -31,7 +32,9 @@ export function HomePage() {
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={2} data-testid="home-welcome">
-            {data?.name ? t('home.welcome', { name: data.name }) : t('home.welcomePlain')}
+            {/* Greek addresses a person in the vocative (Δημήτρη, not Δημήτρης), which a name
+                alone does not give reliably: the Greek greeting has no name. */}
+            {data?.name && currentCulture() !== 'el' ? t('home.welcome', { name: data.name }) : t('home.welcomePlain')}
           </Title>
           <Text c="dimmed">{t('home.today', { date: formatLongDate(new Date()) })}</Text>
         </div>
