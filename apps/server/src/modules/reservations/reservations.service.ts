@@ -203,6 +203,15 @@ const isExclusionViolation = (e: unknown) => {
 };
 
 /**
+ * A guest's tax number as the new client account keeps it. It is free text on the booking (guests
+ * come from everywhere): a Greek ΑΦΜ goes to the account's ΑΦΜ, any other number under "another country".
+ */
+function guestTaxNumber(text: string | null) {
+  const tax = (text ?? '').trim() || null;
+  return tax && !isGreekTaxNumber(tax) ? { taxNumberOfOtherCountry: tax } : { taxNumber: tax };
+}
+
+/**
  * POST /api/Reservation/update: creates (no id) or updates with the version guard. Check-out is
  * derived from check-in and nights (or the nights from a check-out sent instead). A stay sharing
  * a night with another booking of the object is refused, naming it; the database's exclusion
@@ -262,12 +271,7 @@ export async function saveReservation(app: FastifyInstance, caller: Caller, inpu
             firstName: (merged.clientFirstName as string | null) ?? null,
             emails: merged.clientEmail ? [merged.clientEmail as string] : [],
             phones: merged.clientPhone ? [merged.clientPhone as string] : [],
-            // A guest's tax number is free text (guests come from everywhere): a Greek ΑΦΜ goes
-            // where the account keeps it, any other number under "another country".
-            ...(() => {
-              const tax = ((merged.clientTaxNumber as string | null) ?? '').trim() || null;
-              return tax && !isGreekTaxNumber(tax) ? { taxNumberOfOtherCountry: tax } : { taxNumber: tax };
-            })(),
+            ...guestTaxNumber(merged.clientTaxNumber as string | null),
             internalPassportNumber: (merged.clientInternalPassportNumber as string | null) ?? null,
             isClient: true,
             isClientDate: new Date(),

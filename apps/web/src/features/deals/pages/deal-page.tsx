@@ -36,6 +36,12 @@ const typeOf = (values: Record<string, Draft>) => Number(values.dealType);
 /** Fields of the other deal type are not shown (spec: rent dates for rentals, contract duration for sales). */
 const shown = (d: TDealFieldDescription, dealType: number) =>
   dealType === DEAL_TYPE_RENTAL ? !(DEAL_SALE_ONLY as readonly string[]).includes(d.name) : !(DEAL_RENTAL_ONLY as readonly string[]).includes(d.name);
+/** The values with the other deal type's fields cleared (as the server does when the type changes). */
+const onlyTypeFields = (values: Record<string, Draft>) => {
+  const out = { ...values };
+  for (const d of DEAL_FIELDS) if (!shown(d, typeOf(out))) out[d.name] = toDraft(d.type, null);
+  return out;
+};
 
 function toForm(d: TDealAnswer): Form {
   return {
@@ -106,15 +112,15 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
   const setValue = (name: string, v: Draft) =>
     setForm((f) => {
       const values = { ...f.values, [name]: v };
-      // Another type: its own fields only (the other type's are cleared, as the server does).
-      if (name === 'dealType') for (const d of DEAL_FIELDS) if (!shown(d, typeOf(values))) values[d.name] = toDraft(d.type, null);
-      return { ...f, values };
+      // Another type: its own fields only.
+      return { ...f, values: name === 'dealType' ? onlyTypeFields(values) : values };
     });
 
   /**
-   * A lead picked: its client joins the parties as buyer, and when the deal has no property yet,
-   * the property the lead is about (the one it made an offer on, or its only one) with that
-   * property's owners as sellers and its price as asking. Nothing typed is replaced.
+   * A lead picked: its client joins the parties as buyer, the deal takes the lead's kind (a rental
+   * for a lead that wants to rent) while no price is typed, and when the deal has no property yet,
+   * the property the lead is about (the one it made an offer on, or its only one offered for that
+   * kind) with that property's owners as sellers and its price as asking. Nothing typed is replaced.
    */
   const pickLead = async (v: Picked) => {
     set({ demand: v });
@@ -135,10 +141,7 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
       const untyped = (n: string) => values[n] === '' || values[n] == null;
       // The lead's kind of deal (a rental for a lead that wants to rent), while no price is typed;
       // the other kind's fields are cleared, as choosing the type does.
-      if (from.dealType !== typeOf(values) && untyped('askingPrice') && untyped('price')) {
-        values = { ...values, dealType: suggested.values.dealType ?? null };
-        for (const d of DEAL_FIELDS) if (!shown(d, from.dealType)) values[d.name] = toDraft(d.type, null);
-      }
+      if (from.dealType !== typeOf(values) && untyped('askingPrice') && untyped('price')) values = onlyTypeFields({ ...values, dealType: suggested.values.dealType ?? null });
       // The property's price for this kind of deal (the sale price for a sale, the rent for a rental).
       if (takeObject && from.dealType === typeOf(values) && untyped('askingPrice')) values.askingPrice = suggested.values.askingPrice ?? '';
       return { ...f, values, object: takeObject ? suggested.object : f.object, parties: [...f.parties, ...added] };
