@@ -10,8 +10,8 @@ import { ADMIN, expectAccessible } from '../fixtures.ts';
  * workbook, imported, and shown in the browser at once.
  */
 const LANGUAGES = [
-  { cookie: 'en-UK', deleteConfirm: 'Delete the document?', changed: 'Changed', account: 'Account' },
-  { cookie: 'el', deleteConfirm: 'Να διαγραφεί το έγγραφο;', changed: 'Αλλαγή', account: 'Επαφή' },
+  { cookie: 'en-UK', deleteConfirm: 'Delete the document?', changed: 'Changed', account: 'Account', notes: 'Internal notes' },
+  { cookie: 'el', deleteConfirm: 'Να διαγραφεί το έγγραφο;', changed: 'Αλλαγή', account: 'Επαφή', notes: 'Εσωτερικές σημειώσεις' },
 ] as const;
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
@@ -99,7 +99,9 @@ for (const L of LANGUAGES) {
       await page.getByTestId('action-log-filter-id').fill(String(accountId));
       const logRow = page.getByTestId('action-log-table-row').filter({ hasText: L.changed });
       await expect(logRow).toHaveCount(1);
-      await expect(logRow.getByTestId('action-log-data')).toContainText('Calls after 18:00');
+      // The change reads as the account form words it: the field's label, not its stored name.
+      const notesRow = logRow.getByTestId('action-log-data').getByRole('row').filter({ hasText: 'Calls after 18:00' });
+      await expect(notesRow.getByRole('cell').first()).toHaveText(L.notes);
       await expect(page.getByTestId('action-log-table-row')).toHaveCount(2);
       await expectAccessible(page, 'action log');
       await logRow.getByTestId('action-log-over').click();

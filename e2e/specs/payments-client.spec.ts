@@ -98,6 +98,10 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(page.getByTestId('user-name')).toBeVisible();
     await expect(page.getByTestId('logout')).toBeVisible();
     await expect(page.getByTestId('statement-add-expense')).toHaveCount(0);
+    // The download sits beside the title on the phone, not inside the folded filters.
+    await expect(page.getByTestId('statement-download')).toBeInViewport();
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('statement-download').click()]);
+    expect(file.suggestedFilename()).toBe('Transactions.xlsx');
     await expectAccessible(page, 'client statement');
     // Anything else of the CRM leads back to the own statement.
     await page.goto('/Owners');

@@ -14,6 +14,7 @@ import IconCircleCheck_ from '@tabler/icons-react/dist/esm/icons/IconCircleCheck
 import IconClock_ from '@tabler/icons-react/dist/esm/icons/IconClock.mjs';
 import IconCloudCheck_ from '@tabler/icons-react/dist/esm/icons/IconCloudCheck.mjs';
 import IconCloudUpload_ from '@tabler/icons-react/dist/esm/icons/IconCloudUpload.mjs';
+import IconDownload_ from '@tabler/icons-react/dist/esm/icons/IconDownload.mjs';
 import IconDots_ from '@tabler/icons-react/dist/esm/icons/IconDots.mjs';
 import IconExclamationCircle_ from '@tabler/icons-react/dist/esm/icons/IconExclamationCircle.mjs';
 import IconEye_ from '@tabler/icons-react/dist/esm/icons/IconEye.mjs';
@@ -54,6 +55,7 @@ export const IconClock = IconClock_ as Icon;
 export const IconCloudCheck = IconCloudCheck_ as Icon;
 export const IconCloudUpload = IconCloudUpload_ as Icon;
 export const IconDots = IconDots_ as Icon;
+export const IconDownload = IconDownload_ as Icon;
 export const IconExclamationCircle = IconExclamationCircle_ as Icon;
 export const IconEye = IconEye_ as Icon;
 export const IconFile = IconFile_ as Icon;

@@ -8,7 +8,7 @@ import { STATEMENT_PAGE_SIZES } from '@crm/contract/payment-constants';
 import { statementHeadKey } from '@crm/contract/transaction-fields';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
 import { FilterCard } from '../../../components/filter-card.tsx';
-import { IconChevronDown, IconCircleCheck, IconFile, IconKey, IconMail, IconPencil, IconPlus } from '../../../components/icons.ts';
+import { IconChevronDown, IconCircleCheck, IconDownload, IconFile, IconKey, IconMail, IconPencil, IconPlus } from '../../../components/icons.ts';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
@@ -227,6 +227,10 @@ export function Statement({ accountId }: { accountId: number }) {
           )}
         </Stack>
         <Group gap="xs">
+          {/* Beside the title, not in the filters: on a phone the filters fold away, and the download is what a client comes for. */}
+          <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => void download()} loading={downloading} data-testid="statement-download">
+            {t('payments.ui.download')}
+          </Button>
           {admin && (
             <>
               <Button leftSection={<IconPlus size={16} />} onClick={() => navigate(`/Payments/AddIncome/${st.id}`)} data-testid="statement-add-income">
@@ -315,9 +319,6 @@ export function Statement({ accountId }: { accountId: number }) {
           <Grid.Col span={{ base: 12, sm: 6, lg: 'auto' }}>
             <Group gap="xs" justify="flex-end">
               <ClearFiltersButton disabled={!filtered} onClear={() => change(NO_STATEMENT_FILTER)} data-testid="statement-filter-clear" />
-              <Button variant="light" onClick={() => void download()} loading={downloading} data-testid="statement-download">
-                {t('payments.ui.download')}
-              </Button>
             </Group>
           </Grid.Col>
         </Grid>

@@ -8,6 +8,7 @@ import { DataTable, ListHeader, type DataTableColumn } from '../../../components
 import { FilterCard } from '../../../components/filter-card.tsx';
 import { SearchPicker } from '../../../components/search-picker.tsx';
 import { api } from '../../../lib/api.ts';
+import { logDataRows, logDataText } from '../../../lib/log-data.ts';
 import { logActionText, logEntityText, logMessageText, logRecordPath } from '../../../lib/log-texts.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCookieState, useListState } from '../../../lib/list-state.ts';
@@ -22,23 +23,22 @@ const PAGE_SIZES = [ACTION_LOG_PAGE_SIZE, 100] as const;
 const searchEmployees = async (searchStr: string, signal: AbortSignal) =>
   (await api<{ items: { id: number; description: string }[] }>('/api/account/search', { query: { searchStr, filter: 1 }, signal })).items.map((i) => ({ id: i.id, text: i.description }));
 
-const show = (v: unknown): string => (v == null ? '—' : typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v));
-
-/** A change's data as a two-column table (field, value); anything else as text. */
-export function DataCell({ data }: { data: unknown }) {
+/** A change's data as a two-column table (field, value) in the reader's words; anything else as text. */
+export function DataCell({ entity, data }: { entity: string; data: unknown }) {
+  const { t } = useTranslation();
   if (data == null) return null;
-  if (typeof data !== 'object' || Array.isArray(data)) return <Text size="xs">{show(data)}</Text>;
-  const entries = Object.entries(data as Record<string, unknown>);
-  if (!entries.length) return null;
+  const rows = logDataRows(t, entity, data);
+  if (typeof data !== 'object' || Array.isArray(data)) return <Text size="xs">{logDataText(t, data)}</Text>;
+  if (!rows.length) return null;
   return (
     <Table withRowBorders={false} verticalSpacing={0} horizontalSpacing={4} fz="xs" data-testid="action-log-data">
       <Table.Tbody>
-        {entries.map(([k, v]) => (
-          <Table.Tr key={k}>
-            <Table.Td c="dimmed" style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
-              {k}
+        {rows.map((r) => (
+          <Table.Tr key={r.key}>
+            <Table.Td c="dimmed" title={r.key === r.label ? undefined : r.key} style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
+              {r.label}
             </Table.Td>
-            <Table.Td style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>{show(v)}</Table.Td>
+            <Table.Td style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>{r.value}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -95,7 +95,7 @@ export function ActionLogPage() {
         ) : null;
       },
     },
-    { accessor: 'data', title: t('actionLog.ui.col.data'), width: 320, render: (r) => <DataCell data={r.data} /> },
+    { accessor: 'data', title: t('actionLog.ui.col.data'), width: 320, render: (r) => <DataCell entity={r.entity} data={r.data} /> },
   ];
   return (
     <Stack gap="md">

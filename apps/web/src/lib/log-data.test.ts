@@ -1,0 +1,70 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import i18next from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// The screens' real texts, as the server ships them (apps/server/src/db/seed/locales).
+const LOCALES = fileURLToPath(new URL('../../../server/src/db/seed/locales/', import.meta.url));
+function texts(culture: 'en' | 'el' | 'ru'): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of readdirSync(LOCALES)) if (f === `${culture}.json` || f.endsWith(`.${culture}.json`)) Object.assign(out, JSON.parse(readFileSync(LOCALES + f, 'utf8')));
+  return out;
+}
+
+let logDataRows: typeof import('./log-data.ts').logDataRows;
+let logDataText: typeof import('./log-data.ts').logDataText;
+
+beforeAll(async () => {
+  // The web modules read the page's boot state and cookies when they load.
+  Object.assign(globalThis, { window: {}, document: { cookie: '' } });
+  await i18next.init({
+    resources: { en: { translation: texts('en') }, el: { translation: texts('el') }, ru: { translation: texts('ru') } },
+    lng: 'en',
+    keySeparator: false,
+    nsSeparator: false,
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
+  ({ logDataRows, logDataText } = await import('./log-data.ts'));
+});
+
+const rows = (entity: string, data: unknown) => logDataRows(i18next.t, entity, data).map((r) => [r.label, r.value]);
+
+describe('an action-log entry read as its screen words it', () => {
+  it("labels a property's fields as the property form does, and says yes or no", async () => {
+    await i18next.changeLanguage('en');
+    expect(rows('Object', { bedrooms: 3, furnished: true, salePrice: 250000 })).toEqual([
+      ['Bedrooms', '3'],
+      ['Furnished', 'Yes'],
+      ['Sale price', '250000'],
+    ]);
+  });
+
+  it("labels an account's fields with the account form's texts, in the reader's language", async () => {
+    await i18next.changeLanguage('el');
+    const [[label]] = rows('Account', { lastName: 'Παπαδοπούλου' });
+    expect(label).toBe(texts('el')['accounts.ui.field.lastName']);
+    expect(label).not.toBe('lastName');
+    await i18next.changeLanguage('en');
+  });
+
+  it("names the log's own keys, shows an old and new value as a change, and dates as dates", async () => {
+    await i18next.changeLanguage('en');
+    expect(rows('Alert', { notes: { from: null, to: 'Called back' } })).toEqual([['Notes', '— → Called back']]);
+    expect(rows('User', { ip: '10.0.0.7', knownDevice: false, roles: ['admin', 'employee'] })).toEqual([
+      ['IP address', '10.0.0.7'],
+      ['Known device', 'No'],
+      ['Roles', 'admin, employee'],
+    ]);
+    expect(rows('Viewing', { dateOfViewing: '2026-03-05T10:30:00' })).toEqual([['Viewing date', '05/03/2026, 10:30']]);
+    expect(rows('Deal', { dateOfDeposit: '2026-03-05' })).toEqual([['Date of deposit', '05/03/2026']]);
+  });
+
+  it('keeps a key it has no words for as stored, and a value that is not a field list as one line', async () => {
+    await i18next.changeLanguage('ru');
+    expect(rows('Object', { somethingNew: 'x' })).toEqual([['somethingNew', 'x']]);
+    expect(rows('Account', { filesAttached: [12, 13] })).toEqual([['Прикреплённые файлы', '12, 13']]);
+    expect(logDataText(i18next.t, [1, 2])).toBe('1, 2');
+    expect(rows('Object', null)).toEqual([]);
+  });
+});
