@@ -51,6 +51,7 @@ describe('an action-log entry read as its screen words it', () => {
   it("names the log's own keys, shows an old and new value as a change, and dates as dates", async () => {
     await i18next.changeLanguage('en');
     expect(rows('Alert', { notes: { from: null, to: 'Called back' } })).toEqual([['Notes', '— → Called back']]);
+    expect(rows('User', { language: 'el' })).toEqual([['Language', 'Greek']]);
     expect(rows('User', { ip: '10.0.0.7', knownDevice: false, roles: ['admin', 'employee'] })).toEqual([
       ['IP address', '10.0.0.7'],
       ['Known device', 'No'],

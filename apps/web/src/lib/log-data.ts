@@ -50,7 +50,8 @@ export function logDataRows(t: TFunction, entity: string, data: unknown): LogDat
   return Object.entries(data as Record<string, unknown>).map(([key, v]) => ({
     key,
     label: t(prefix ? [`${prefix}.${key}`, `actionLog.data.${key}`] : [`actionLog.data.${key}`], { defaultValue: key }),
-    value: valueText(t, v),
+    // A language is stored as its code (el, en-UK, ru): shown by its name.
+    value: key === 'language' && typeof v === 'string' ? t(`accounts.ui.language.${v.slice(0, 2)}`, { defaultValue: v }) : valueText(t, v),
   }));
 }
 
