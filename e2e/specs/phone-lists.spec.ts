@@ -198,3 +198,27 @@ test('at 1280 px the same lists are still tables, sorted from their headers', as
   await expect(header).toHaveAttribute('aria-sort', 'ascending');
   await ctx.close();
 });
+
+test('on an upright 768 px tablet a list is cards two to a row, with nothing behind a sideways scroll', async ({ browser, request, baseURL }) => {
+  const token = await apiToken(request);
+  const mark = `Tablet${Date.now() % 1000000}`;
+  const owner = (await post<{ id: number }>(request, token, '/api/account/add', { firstName: 'Ελένη', lastName: mark, isOwner: true })).id;
+  for (const price of [410_000, 420_000]) await createObject(request, token, price, owner);
+  const ctx = await signedIn(browser, baseURL!, token, 'el', { viewport: { width: 768, height: 1024 }, isMobile: true });
+  const page = await ctx.newPage();
+  await page.goto('/Objects');
+  const rows = page.getByTestId('objects-table-row');
+  await expect(rows.first()).toBeVisible();
+  // The two newest properties side by side: one line, two cards, each inside the screen.
+  const [a, b] = [(await rows.nth(0).boundingBox())!, (await rows.nth(1).boundingBox())!];
+  expect(b.y).toBe(a.y);
+  expect(b.x).toBeGreaterThanOrEqual(a.x + a.width);
+  expect(b.x + b.width).toBeLessThanOrEqual(768);
+  // Every column is a labelled line of the card, the owner included.
+  const ownerLine = rows.filter({ hasText: mark }).first().getByRole('cell').filter({ hasText: mark });
+  await expect(ownerLine).toBeInViewport();
+  expect(await ownerLine.evaluate((td) => getComputedStyle(td, '::before').content)).toBe(`"${TEXTS.el.owner}" / ""`);
+  await expectNoSidewaysScroll(page, 'objects at 768 px');
+  await expectAccessible(page, 'objects list at 768 px');
+  await ctx.close();
+});
