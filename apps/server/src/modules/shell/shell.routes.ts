@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createHash } from 'node:crypto';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ZHealth, ZHome, ZWebConfig, ZLocalizationList, ZLocalizationQuery, ZSearchAnswer, ZSearchQuery, SEARCH_MAX_HITS, type TCulture, type TSearchHit } from '@crm/contract';
 import { accounts, actionLog, localization } from '../../db/schema/index.ts';
@@ -155,7 +155,8 @@ export const shellRoutes: FastifyPluginAsyncZod = async (app) => {
           message: actionLog.message,
         })
         .from(actionLog)
-        .where(and(eq(actionLog.actionBy, u.id)))
+        // What the user did, not each time they signed in or out (the action log keeps those).
+        .where(and(eq(actionLog.actionBy, u.id), notInArray(actionLog.action, ['Login', 'Logout'])))
         .orderBy(desc(actionLog.date), desc(actionLog.id))
         .limit(10);
       const unread =
