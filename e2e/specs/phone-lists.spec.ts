@@ -222,3 +222,21 @@ test('on an upright 768 px tablet a list is cards two to a row, with nothing beh
   await expectAccessible(page, 'objects list at 768 px');
   await ctx.close();
 });
+
+test('on a phone the cards scroll with the page, and a long page draws its next rows as the end comes near', async ({ browser, request, baseURL }) => {
+  const token = await apiToken(request);
+  // Every account on one page ("Show all"): more than the 200 rows drawn at first (the demo agency has several hundred).
+  const total = ((await (await request.get('/api/account?perPage=5&currentPage=1', { headers: auth(token) })).json()) as { totalRows: number }).totalRows;
+  expect(total).toBeGreaterThan(200);
+  const ctx = await signedIn(browser, baseURL!, token, 'el', { viewport: PHONE, isMobile: true, cookies: { 'AccountList.list': { perPage: 1000000, currentPage: 1, sortBy: 'createdOn', sortDir: 'desc' } } });
+  const page = await ctx.newPage();
+  await page.goto('/Accounts');
+  const rows = page.getByTestId('accounts-table-row');
+  await expect(rows).toHaveCount(200);
+  // No scroll area of its own inside the page: the list is as tall as its cards.
+  expect(await page.locator('.crm-table-scroll').evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+  // Scrolling the page to the end draws the next 200 (or the rest).
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(rows).toHaveCount(Math.min(total, 400));
+  await ctx.close();
+});

@@ -1,5 +1,5 @@
 import { Badge, Checkbox, Group, Loader, Pagination, Paper, Select, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { memo, useDeferredValue, useEffect, useMemo, useState, useSyncExternalStore, type Key, type ReactNode } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIST_PAGE_SIZES, SHOW_ALL } from '@crm/contract/constants';
 import type { ListState } from '../lib/list-state.ts';
@@ -99,6 +99,16 @@ export function DataTable<T>({ testId, list, records, totalRows, fetching, colum
   // The rows are rendered at low priority, in slices: typing in a filter or the page's other
   // updates stay quick while a page of rows (or 200 of "Show all") is drawn.
   const shownRows = useDeferredValue(visible);
+  // On a phone the cards scroll with the page, not in the table's own area (table.css), so the
+  // next slice is also added when the end of the rows comes near the bottom of the screen.
+  const more = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = more.current;
+    if (!el || rows.length <= shown) return;
+    const seen = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setShown((n) => n + RENDER_CHUNK), { rootMargin: '400px 0px' });
+    seen.observe(el);
+    return () => seen.disconnect();
+  }, [rows.length, shown]);
   // Until the new rows are drawn, the table keeps the space they will take (nothing below moves).
   const drawing = records === undefined || shownRows !== visible;
 
@@ -241,6 +251,7 @@ export function DataTable<T>({ testId, list, records, totalRows, fetching, colum
                 })}
               </tbody>
             </table>
+            {rows.length > shown && <div ref={more} aria-hidden="true" className="crm-table-more" />}
           </div>
           {fetching && (
             <div className="crm-table-busy">
