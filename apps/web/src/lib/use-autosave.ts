@@ -15,6 +15,8 @@ export function useAutosave<T>({ value, save, enabled = true, delay = AUTOSAVE_M
   const first = useRef(true);
   const latest = useRef(value);
   const dirty = useRef(false);
+  /** The last save was refused (or failed): what it carried is not stored. */
+  const failed = useRef(false);
   const inFlight = useRef<Promise<void> | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const saveRef = useRef(save);
@@ -32,8 +34,10 @@ export function useAutosave<T>({ value, save, enabled = true, delay = AUTOSAVE_M
     const p = (async () => {
       try {
         await saveRef.current(latest.current);
+        failed.current = false;
         setStatus(dirty.current ? 'pending' : 'saved');
       } catch {
+        failed.current = true;
         setStatus('error');
       }
     })();
@@ -43,12 +47,14 @@ export function useAutosave<T>({ value, save, enabled = true, delay = AUTOSAVE_M
     if (dirty.current) await run();
   }, []);
 
-  const flush = useCallback(async () => {
+  /** Saves what is pending now; true when everything typed is stored. */
+  const flush = useCallback(async (): Promise<boolean> => {
     if (timer.current) {
       clearTimeout(timer.current);
       timer.current = null;
     }
     await run();
+    return !failed.current && !dirty.current;
   }, [run]);
 
   useEffect(() => {
@@ -72,6 +78,7 @@ export function useAutosave<T>({ value, save, enabled = true, delay = AUTOSAVE_M
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
     dirty.current = false;
+    failed.current = false;
     first.current = true;
     latest.current = next;
     setStatus('idle');

@@ -30,6 +30,8 @@ import { showBanner } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { hasBranch, isOfficeAdmin, useSession } from '../../../lib/session.ts';
 import { useAutosave, type AutosaveStatus } from '../../../lib/use-autosave.ts';
+import { NotSaved, refusedErrors, saveAround, type Refused } from '../../../lib/refused-fields.ts';
+import { useUnsavedGuard } from '../../../lib/unsaved-guard.ts';
 import { ACCOUNT_FIELDS, KIND_FLAGS, MAX_EMAILS, MAX_PHONES, SPECIALTIES, joinList, splitList, type TKindFlag } from '../account-fields.ts';
 import { accountKeys, updateAccount, type TAccountEdit } from '../api/account.ts';
 import { DateField } from './date-field.tsx';
@@ -96,6 +98,7 @@ export function AccountEditor({ initial, expanded, onStatus }: Props) {
   const version = useRef(initial.dto.version);
   /** The record as last saved or loaded: what the form's changes are measured against. */
   const base = useRef(toFields(toForm(initial.dto)));
+  const refused = useRef<Refused>(new Map());
   const resetRef = useRef<(v: TAccountForm) => void>(() => {});
 
   const publish = useCallback(
@@ -121,15 +124,20 @@ export function AccountEditor({ initial, expanded, onStatus }: Props) {
         setFieldErrors(local);
         return;
       }
+      let held: Record<string, string>;
       try {
-        const dto = await updateAccount({ id, version: version.current, ...changes });
-        version.current = dto.version;
-        // A ΑΦΜ kept back still differs from the saved record, so the next save looks at it again.
-        base.current = toFields(toForm(dto));
-        setRecord(dto);
-        setFieldErrors(local);
+        const around = await saveAround(refused.current, changes, (b) => updateAccount({ id, version: version.current, ...b }));
+        held = { ...local, ...around.held };
+        const dto = around.saved;
+        if (dto) {
+          version.current = dto.version;
+          // A ΑΦΜ or a field held back (refused) still differs from the saved record, so the next save looks at it again.
+          base.current = toFields(toForm(dto));
+          setRecord(dto);
+          publish(dto);
+        }
+        setFieldErrors(held);
         setSaveError(null);
-        publish(dto);
       } catch (e) {
         if (e instanceof ApiError && e.status === 409 && e.problem.current) {
           // Someone else saved first: show their version and keep it; nothing is overwritten.
@@ -146,16 +154,18 @@ export function AccountEditor({ initial, expanded, onStatus }: Props) {
           showBanner('warning', e.problem.title || t('errors.conflict'));
           return;
         }
-        if (e instanceof ApiError && e.status === 400) setFieldErrors(e.fieldErrors);
+        if (e instanceof ApiError && e.status === 400) setFieldErrors({ ...local, ...refusedErrors(refused.current), ...e.fieldErrors });
         setSaveError(e);
         throw e;
       }
+      if (Object.keys(held).length) throw new NotSaved(held);
     },
     [id, publish, t],
   );
 
   const autosave = useAutosave({ value: form, save });
   resetRef.current = autosave.reset;
+  useUnsavedGuard(autosave);
   useEffect(() => onStatus(autosave.status), [autosave.status, onStatus]);
 
   const set = <K extends keyof TAccountForm>(key: K, value: TAccountForm[K]) => setForm((f) => ({ ...f, [key]: value }));

@@ -10,6 +10,8 @@ import { ApiError, api } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { useAutosave, type AutosaveStatus } from '../../../lib/use-autosave.ts';
+import { NotSaved, refusedErrors, saveAround, type Refused } from '../../../lib/refused-fields.ts';
+import { useUnsavedGuard } from '../../../lib/unsaved-guard.ts';
 import { leadKeys, updateLead, type TLeadAnswer } from '../api/leads.ts';
 
 type Drafts = Record<string, Draft>;
@@ -54,6 +56,7 @@ export function LeadEditor({ initial, onStatus }: { initial: TLeadAnswer; onStat
   const [saveError, setSaveError] = useState<unknown>(null);
   const version = useRef(initial.version);
   const base = useRef(toWires(toDrafts(initial), initial));
+  const refused = useRef<Refused>(new Map());
   const resetRef = useRef<(v: Drafts) => void>(() => {});
 
   const publish = useCallback(
@@ -68,17 +71,26 @@ export function LeadEditor({ initial, onStatus }: { initial: TLeadAnswer; onStat
     async (f: Drafts) => {
       const now = toWires(f, lead);
       const changed = differing(now, base.current);
-      if (!changed.length) return;
+      if (!changed.length) {
+        setFieldErrors({});
+        return;
+      }
       const body: Record<string, unknown> = {};
       for (const k of changed) body[k] = now[k];
+      let held: Record<string, string>;
       try {
-        const l = await updateLead({ id, version: version.current, ...body });
-        version.current = l.version;
-        base.current = toWires(toDrafts(l), l);
-        setLead(l);
-        setFieldErrors({});
+        const around = await saveAround(refused.current, body, (b) => updateLead({ id, version: version.current, ...b }));
+        held = around.held;
+        const l = around.saved;
+        if (l) {
+          version.current = l.version;
+          // A field held back still differs from the saved lead, so the next save looks at it again.
+          base.current = toWires(toDrafts(l), l);
+          setLead(l);
+          publish(l);
+        }
+        setFieldErrors(held);
         setSaveError(null);
-        publish(l);
       } catch (e) {
         if (e instanceof ApiError && e.status === 409 && e.problem.current) {
           const current = e.problem.current as TLeadAnswer;
@@ -98,16 +110,18 @@ export function LeadEditor({ initial, onStatus }: { initial: TLeadAnswer; onStat
           showBanner('warning', lost.length ? `${message} ${t('leads.ui.conflictKept', { fields: lost.map((k) => leadFieldLabel(t, k)).join(', ') })}` : message);
           return;
         }
-        if (e instanceof ApiError && e.status === 400) setFieldErrors(e.fieldErrors);
+        if (e instanceof ApiError && e.status === 400) setFieldErrors({ ...refusedErrors(refused.current), ...e.fieldErrors });
         setSaveError(e);
         throw e;
       }
+      if (Object.keys(held).length) throw new NotSaved(held);
     },
     [id, lead, publish, t],
   );
 
   const autosave = useAutosave({ value: drafts, save });
   resetRef.current = autosave.reset;
+  useUnsavedGuard(autosave);
   useEffect(() => onStatus(autosave.status), [autosave.status, onStatus]);
 
   const input = (d: TLeadFieldDescription) => (

@@ -12,6 +12,8 @@ import { showBanner } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useAutosave, type AutosaveStatus } from '../../../lib/use-autosave.ts';
+import { NotSaved, refusedErrors, saveAround, type Refused } from '../../../lib/refused-fields.ts';
+import { useUnsavedGuard } from '../../../lib/unsaved-guard.ts';
 import { DateField } from '../../accounts/components/date-field.tsx';
 import { objectKeys, updateObject, type TObjectEdit, type TRealtyObject } from '../api/objects.ts';
 import { loadLocationOptions } from '../api/locations.ts';
@@ -66,6 +68,7 @@ export function ObjectEditor({ initial, expanded, onStatus }: Props) {
   const version = useRef((initial.object as TRealtyObject).version);
   /** The record as last saved or loaded: what the form's changes are measured against. */
   const base = useRef(toWires(toDrafts(initial.object), lists));
+  const refused = useRef<Refused>(new Map());
   const resetRef = useRef<(v: Drafts) => void>(() => {});
 
   const publish = useCallback(
@@ -82,18 +85,26 @@ export function ObjectEditor({ initial, expanded, onStatus }: Props) {
     async (f: Drafts) => {
       const now = toWires(f, lists);
       const changed = differing(now, base.current);
-      if (changed.length === 0) return;
+      if (changed.length === 0) {
+        setFieldErrors({});
+        return;
+      }
       const body: Record<string, unknown> = {};
       for (const k of changed) body[k] = now[k];
+      let held: Record<string, string>;
       try {
-        const o = await updateObject({ id, version: version.current, ...body });
-        version.current = o.version;
-        // The record as saved is the new base; fields typed meanwhile stay different and are saved next.
-        base.current = toWires(toDrafts(o), lists);
-        setRecord(o);
-        setFieldErrors({});
+        const around = await saveAround(refused.current, body, (b) => updateObject({ id, version: version.current, ...b }));
+        held = around.held;
+        const o = around.saved;
+        if (o) {
+          version.current = o.version;
+          // The record as saved is the new base; fields typed meanwhile (or held back, refused) stay different and are looked at next.
+          base.current = toWires(toDrafts(o), lists);
+          setRecord(o);
+          publish(o);
+        }
+        setFieldErrors(held);
         setSaveError(null);
-        publish(o);
       } catch (e) {
         if (e instanceof ApiError && e.status === 409 && e.problem.current) {
           const current = e.problem.current as TRealtyObject;
@@ -115,16 +126,18 @@ export function ObjectEditor({ initial, expanded, onStatus }: Props) {
           showBanner('warning', lost.length ? `${message} ${t('objects.edit.conflictKept', { fields: lost.map((k) => fieldLabel(t, k)).join(', ') })}` : message);
           return;
         }
-        if (e instanceof ApiError && e.status === 400) setFieldErrors(e.fieldErrors);
+        if (e instanceof ApiError && e.status === 400) setFieldErrors({ ...refusedErrors(refused.current), ...e.fieldErrors });
         setSaveError(e);
         throw e;
       }
+      if (Object.keys(held).length) throw new NotSaved(held);
     },
     [id, lists, publish, t],
   );
 
   const autosave = useAutosave({ value: drafts, save });
   resetRef.current = autosave.reset;
+  useUnsavedGuard(autosave);
   useEffect(() => onStatus(autosave.status), [autosave.status, onStatus]);
 
   const set = (name: string, v: Draft) =>

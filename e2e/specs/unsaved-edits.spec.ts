@@ -1,0 +1,96 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
+
+/**
+ * One refused box does not cost the rest of the record: on a lead and on an account, a budget
+ * "from" above its "up to" is refused and kept in its box with the message, the other changes typed
+ * after it are stored all the same, and leaving (Done) while it is refused asks first. Keep editing
+ * stays; fixing the box saves it; Leave without them goes, and only the refused value is lost.
+ */
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+const TEXTS = {
+  'en-UK': { title: 'Changes not saved', keep: 'Keep editing', leave: 'Leave without them', budgetOrder: /must not|cannot|higher/i },
+  el: { title: 'Αλλαγές που δεν αποθηκεύτηκαν', keep: 'Συνέχεια επεξεργασίας', leave: 'Έξοδος χωρίς αυτές', budgetOrder: /προϋπολογισμός/i },
+} as const;
+
+async function lead(request: APIRequestContext, token: string, id: number) {
+  const res = await request.get(`/api/lead/get/${id}`, { headers: auth(token) });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return (await res.json()) as Record<string, unknown>;
+}
+
+for (const language of ['en-UK', 'el'] as const) {
+  test(`a refused budget holds back only itself, and leaving asks first (${language})`, async ({ browser, request, baseURL }) => {
+    const L = TEXTS[language];
+    const token = await apiToken(request);
+    const added = await request.post('/api/lead/add', { data: {}, headers: auth(token) });
+    expect(added.ok(), await added.text()).toBeTruthy();
+    const id = ((await added.json()) as { id: number }).id;
+    const set = await request.post('/api/lead/update', { data: { id, version: 1, forPurchase: true, purchaseBudgetRangeMax: 200000 }, headers: auth(token) });
+    expect(set.ok(), await set.text()).toBeTruthy();
+
+    const ctx = await signedIn(browser, baseURL!, token, language);
+    const page = await ctx.newPage();
+    await page.goto(`/Leads/View/${id}/1`);
+    const status = page.getByTestId('save-status');
+
+    // "From" above "up to": refused, the box keeps 300 000 and says why.
+    await page.getByTestId('lead-purchaseBudgetRangeMin').fill('300000');
+    await expect(status).toHaveAttribute('data-status', 'error', { timeout: 15_000 });
+    await expect(page.getByTestId('lead-field-purchaseBudgetRangeMin')).toContainText(L.budgetOrder);
+
+    // A change typed after it is stored all the same; the refused one is not, and the box still holds it.
+    await page.getByTestId('lead-bedroomsMin').fill('2');
+    await expect.poll(async () => (await lead(request, token, id)).bedroomsMin, { timeout: 15_000 }).toBe(2);
+    expect((await lead(request, token, id)).purchaseBudgetRangeMin ?? null).toBeNull();
+    await expect(status).toHaveAttribute('data-status', 'error');
+    await expect(page.getByTestId('lead-purchaseBudgetRangeMin')).toHaveValue(/300/);
+
+    // Done asks; Keep editing stays in the form.
+    await page.getByTestId('edit-toggle').click();
+    const dialog = page.getByRole('dialog', { name: L.title });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page, `unsaved changes question ${language}`);
+    await dialog.getByRole('button', { name: L.keep }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`/Leads/View/${id}/1$`));
+
+    // Fixed, it saves, and Done leaves without a question.
+    await page.getByTestId('lead-purchaseBudgetRangeMin').fill('150000');
+    await expect(status).toHaveAttribute('data-status', 'saved', { timeout: 15_000 });
+    await page.getByTestId('edit-toggle').click();
+    await expect(page).toHaveURL(new RegExp(`/Leads/View/${id}(/0)?$`));
+    expect((await lead(request, token, id)).purchaseBudgetRangeMin).toBe(150000);
+
+    // Refused again and left: the question, then the view; only the refused value is gone.
+    await page.getByTestId('edit-toggle').click();
+    await page.getByTestId('lead-purchaseBudgetRangeMin').fill('900000');
+    await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'error', { timeout: 15_000 });
+    await page.getByTestId('edit-toggle').click();
+    await page.getByRole('dialog', { name: L.title }).getByRole('button', { name: L.leave }).click();
+    await expect(page).toHaveURL(new RegExp(`/Leads/View/${id}(/0)?$`));
+    const stored = await lead(request, token, id);
+    expect([stored.purchaseBudgetRangeMin, stored.bedroomsMin]).toEqual([150000, 2]);
+    await ctx.close();
+  });
+}
+
+test('an account: a refused budget does not hold back the e-mail and the city typed after it', async ({ browser, request, baseURL }) => {
+  const token = await apiToken(request);
+  const add = await request.post('/api/account/add', { data: { firstName: 'Αναστασία', lastName: `Held${Date.now() % 1000000}`, isClient: true, purchaseBudgetRangeMax: 200000 }, headers: auth(token) });
+  expect(add.ok(), await add.text()).toBeTruthy();
+  const id = ((await add.json()) as { id: number }).id;
+  const ctx = await signedIn(browser, baseURL!, token, 'el');
+  const page = await ctx.newPage();
+  await page.goto(`/Accounts/View/${id}/1`);
+  await page.getByTestId('field-purchaseBudgetRangeMin').fill('300000');
+  await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'error', { timeout: 15_000 });
+  await page.getByTestId('field-city').fill('Θεσσαλονίκη');
+  const view = async () => ((await (await request.get(`/api/account/view/${id}`, { headers: auth(token) })).json()) as { city: string | null; purchaseBudgetRangeMin: number | null });
+  await expect.poll(async () => (await view()).city, { timeout: 15_000 }).toBe('Θεσσαλονίκη');
+  expect((await view()).purchaseBudgetRangeMin ?? null).toBeNull();
+  await page.getByTestId('edit-toggle').click();
+  await expect(page.getByRole('dialog', { name: TEXTS.el.title })).toBeVisible();
+  await ctx.close();
+});
