@@ -44,7 +44,10 @@ export function PaymentsLayout() {
   };
 
   return (
-    <ModalsProvider>
+    <ModalsProvider
+      // Every dialog's close button is named, and its header is not a second page banner (a header in a dialog is one for axe).
+      modalProps={{ closeButtonProps: { 'aria-label': t('common.close') }, attributes: { header: { role: 'presentation' } } }}
+    >
         <AppShell header={{ height: 56 }} padding="md">
         <a href="#content" className="skip-link no-print">
           {t('nav.skipToContent')}
