@@ -15,8 +15,9 @@ const kalamaria = await place('thessaloniki.kalamaria');
 const kalamariaArea = await place('thessaloniki.kalamaria.kalamaria');
 const panorama = (await db.execute(sql`select id from locations where key like '%panorama%' order by level desc limit 1`)).rows[0]!.id as number;
 
+/** A property as Add makes it: active (on the market) unless told otherwise. */
 async function newObject(values: Record<string, unknown>) {
-  const [o] = await db.insert(objects).values(values as never).returning({ id: objects.id });
+  const [o] = await db.insert(objects).values({ active: true, ...values } as never).returning({ id: objects.id });
   return o!.id;
 }
 async function newLead(values: Record<string, unknown>) {
@@ -52,6 +53,7 @@ const fewerRooms = await newObject({ ...base, title: 'Two bedrooms', salePrice: 
 const elsewhere = await newObject({ ...base, title: 'Panorama', salePrice: 180000, locationId: panorama });
 const forRentOnly = await newObject({ ...base, title: 'For rent', forSale: false, forRent: true, rentPrice: 800 });
 const maisonette = await newObject({ ...base, title: 'Maisonette', objectSubTypeId: 3, salePrice: 180000 });
+const offMarket = await newObject({ ...base, title: 'Off the market', salePrice: 180000, active: false });
 
 describe('matching objects to a lead', () => {
   it('ranks what fits, best first, and leaves out what does not (price, place and its sub-areas, type, service, rooms)', async () => {
@@ -60,7 +62,9 @@ describe('matching objects to a lead', () => {
     expect(ids).toContain(perfect);
     expect(ids).toContain(over);
     expect(ids).toContain(fewerRooms);
-    for (const out of [tooDear, elsewhere, forRentOnly, maisonette]) expect(ids).not.toContain(out);
+    for (const out of [tooDear, elsewhere, forRentOnly, maisonette, offMarket]) expect(ids).not.toContain(out);
+    // A property not active (off the market) fits nobody, from either side.
+    expect((await call('GET', `/api/object/${offMarket}/matchingLeads`)).json()).toEqual({ items: [] });
     expect(ids[0]).toBe(perfect);
     const byId = new Map(items.map((i) => [i.objectId, i]));
     expect(byId.get(perfect)!.score).toBe(100);

@@ -197,7 +197,7 @@ export async function matchesForLead(app: FastifyInstance, leadId: number, limit
       select o.id, o.modified_on, ${score} as score
       from ${constRow(l, LEAD_MATCH_COLUMNS)} l
       join objects o on ${fits}
-      where not o.sold
+      where not o.sold and o.active
         ${l.location_id != null ? sql`and o.location_id = any(${sql.param(await locationAndDescendants(app.db, Number(l.location_id)))}::int[])` : sql``}
         and o.id not in (select lo.object_id from lead_objects lo where lo.lead_id = ${leadId})
         and o.id not in (select m.object_id from lead_object_marks m where m.lead_id = ${leadId})
@@ -255,7 +255,8 @@ export async function leadsForObject(app: FastifyInstance, objectId: number, lim
       from objects o where o.id = ${objectId}`)
   ).rows as Row[];
   if (!o) throw notFound('leads.objectNotFound');
-  if (o.sold) return { items: [] };
+  // Sold or off the market (not active): offered to nobody.
+  if (o.sold || !o.active) return { items: [] };
   const { fits, score } = fitSql();
   // A lead's place fits when it is the object's place or one above it.
   const above = (o.location_path_ids as number[] | null) ?? [];
