@@ -82,3 +82,25 @@ export function isGreekTaxNumber(text: string): boolean {
   for (let i = 0; i < 8; i++) sum += Number(s[i]) * 2 ** (8 - i);
   return (sum % 11) % 10 === Number(s[8]);
 }
+
+/** The parts of a ';'-joined list of e-mails or phones, blanks left out. */
+const listParts = (text: string) => text.split(';').map((p) => p.trim()).filter(Boolean);
+
+/**
+ * Each e-mail of a ';'-joined list looks like one: a name, one @, and a domain with a dot
+ * (maria@@example and maria@example are refused; the mail server is the final judge).
+ */
+export const isEmailList = (text: string): boolean => listParts(text).every((p) => /^[^\s@;,]+@[^\s@;,]+\.[^\s@;,.]+$/.test(p) && !p.includes('..'));
+
+/**
+ * Each phone of a ';'-joined list is a number as people write one: digits with spaces, dots,
+ * dashes, brackets, a leading + and at most an extension ("ext. 12", "εσωτ. 12"), 5 to 15 digits
+ * before it. Letters in place of digits ("abc-12") are refused.
+ */
+export const isPhoneList = (text: string): boolean =>
+  listParts(text).every((p) => {
+    const [number, ext] = p.split(/\s*(?:ext\.?|x|εσωτ\.?|доб\.?)\s*/i);
+    if (ext !== undefined && !/^\d{1,6}$/.test(ext)) return false;
+    const digits = (number ?? '').replace(/\D/g, '').length;
+    return /^\+?[\d\s().\-/]+$/.test(number ?? '') && digits >= 5 && digits <= 15;
+  });

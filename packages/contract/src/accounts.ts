@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ZDate, ZId, ZPage, ZPageString, ZSelectOption } from './common.ts';
-import { ACCOUNT_KIND_FIELDS, ACCOUNT_SPECIALTY_FIELDS, isGreekTaxNumber } from './account-fields.ts';
+import { ACCOUNT_KIND_FIELDS, ACCOUNT_SPECIALTY_FIELDS, isEmailList, isGreekTaxNumber, isPhoneList } from './account-fields.ts';
 
-export { isGreekTaxNumber };
+export { isEmailList, isGreekTaxNumber, isPhoneList };
 
 export const ACCOUNT_KIND_FLAGS = ACCOUNT_KIND_FIELDS;
 export const SPECIALTY_FLAGS = ACCOUNT_SPECIALTY_FIELDS;
@@ -89,10 +89,15 @@ export type TAccount = z.infer<typeof ZAccount>;
 
 /** The ΑΦΜ as typed: checked when it is changed (stored numbers are shown as they are). */
 const ZTaxNumberInput = text(100).refine((v) => v == null || v.trim() === '' || isGreekTaxNumber(v), { message: 'validation.taxNumber' });
+/** E-mails and phones as typed: each one checked when the list is changed. */
+const ZEmailsInput = text(1000).refine((v) => v == null || isEmailList(v), { message: 'validation.email' });
+const ZPhonesInput = text(500).refine((v) => v == null || isPhoneList(v), { message: 'validation.phone' });
 
 /** POST /api/account/update: the fields plus id and the version they were based on. */
 export const ZAccountUpdate = ZAccountFields.partial().extend({
   taxNumber: ZTaxNumberInput.optional(),
+  email: ZEmailsInput.optional(),
+  phone: ZPhonesInput.optional(),
   id: ZId,
   version: ZId,
   filesNew: z.string().max(2000).nullable().optional(),
@@ -102,6 +107,8 @@ export type TAccountUpdate = z.infer<typeof ZAccountUpdate>;
 /** POST /api/account/add: first and last name required; flags preset by the add screen. */
 export const ZAccountAdd = ZAccountFields.partial().extend({
   taxNumber: ZTaxNumberInput.optional(),
+  email: ZEmailsInput.optional(),
+  phone: ZPhonesInput.optional(),
   firstName: z.string().trim().min(1).max(200),
   lastName: z.string().trim().min(1).max(200),
 });

@@ -80,8 +80,28 @@ describe('adding an account', () => {
     const res = await post('/api/account/add', { firstName: 'A', lastName: 'B', email: five });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.email).toEqual(['An account can have at most 4 e-mail addresses. Separate them with a semicolon (;).']);
-    const phones = await post('/api/account/add', { firstName: 'A', lastName: 'B', phone: '1;2;3;4;5;6' }, { ...bearer(admin.token), 'accept-language': 'ru' });
+    const phones = await post('/api/account/add', { firstName: 'A', lastName: 'B', phone: '2310000001;2310000002;2310000003;2310000004;2310000005;2310000006' }, { ...bearer(admin.token), 'accept-language': 'ru' });
     expect(phones.json().errors.phone).toEqual(['У контакта может быть не более 5 номеров телефона. Разделяйте их точкой с запятой (;).']);
+  });
+
+  it('refuses an e-mail or a phone that is not one, in the reader’s language, and takes the ways people write them', async () => {
+    for (const email of ['maria@@example', 'maria@example', 'maria example@x.gr', 'a@x.gr;@x.gr', 'a@x..gr']) {
+      const res = await post('/api/account/add', { firstName: 'A', lastName: 'B', email }, { ...bearer(admin.token), 'accept-language': 'el' });
+      expect(res.statusCode, email).toBe(400);
+      expect(res.json().errors.email, email).toEqual(['Η διεύθυνση e-mail δεν είναι έγκυρη']);
+    }
+    for (const phone of ['abc-12', '12', '+30 69x', '2310 123456; hello', '6912345678 ext. 12a']) {
+      const res = await post('/api/account/add', { firstName: 'A', lastName: 'B', phone });
+      expect(res.statusCode, phone).toBe(400);
+      expect(res.json().errors.phone, phone).toHaveLength(1);
+    }
+    const good = { email: 'maria.p+crm@thermaikos-homes.gr; m@mail.example.co.uk', phone: '+30 691 234 5678;(2310) 45-67-89; 2310.456.789 ext. 12; +7 (916) 123-45-67' };
+    const res = await post('/api/account/add', { firstName: 'A', lastName: 'B', ...good });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json().id as number;
+    const upd = await post('/api/account/update', { id, version: 1, phone: 'abc-12' });
+    expect(upd.json().errors.phone).toHaveLength(1);
+    expect((await post('/api/account/update', { id, version: 1, email: '', phone: '' })).statusCode).toBe(200);
   });
 
   it('checks a Greek tax number (ΑΦΜ) by its check digit when it is typed, in the reader’s language', async () => {
@@ -185,7 +205,7 @@ describe('updating', () => {
 
   it('refuses 6 phones, an unknown account, bad types and bad choices', async () => {
     const id = await addAccount();
-    const phones = await post('/api/account/update', { id, version: 1, phone: '1;2;3;4;5;6' });
+    const phones = await post('/api/account/update', { id, version: 1, phone: '2310000001;2310000002;2310000003;2310000004;2310000005;2310000006' });
     expect(phones.statusCode).toBe(400);
     expect(phones.json().errors.phone[0]).toMatch(/at most 5 phone numbers/);
     expect((await post('/api/account/update', { id: 999999, version: 1, firstName: 'X' })).statusCode).toBe(404);
