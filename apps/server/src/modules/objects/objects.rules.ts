@@ -60,8 +60,9 @@ export function checkObjectRules(o: Row, changed: ReadonlySet<string>) {
     ['rentPrice', 'rentPriceWithDiscount', 'dateOfRentPriceDiscount'],
   ] as const) {
     if (!involved([price, discounted, date])) continue;
-    if (set(o[discounted]) && !set(o[date])) throw fieldError(date, 'objects.discountDateRequired');
+    // A "reduced" price above the price is the first thing to say (before its missing date).
     if (set(o[discounted]) && set(o[price]) && (o[discounted] as number) >= (o[price] as number)) blame([discounted, price], 'objects.discountNotLower');
+    if (set(o[discounted]) && !set(o[date])) throw fieldError(date, 'objects.discountDateRequired');
   }
   if (set(o.constructionYear) && set(o.renovationYear) && (o.renovationYear as number) < (o.constructionYear as number) && involved(['constructionYear', 'renovationYear'])) {
     blame(['renovationYear', 'constructionYear'], 'objects.renovationBeforeConstruction');

@@ -130,6 +130,8 @@ describe('editing an object', () => {
       [{ latitude: 40.6 }, 'longitude', 'Συμπληρώστε και γεωγραφικό πλάτος και γεωγραφικό μήκος'],
       [{ rentPrice: 600, rentPriceWithDiscount: 550 }, 'dateOfRentPriceDiscount', 'Συμπληρώστε την ημερομηνία της μείωσης τιμής'],
       [{ salePrice: 100000, salePriceWithDiscount: 120000, dateOfSalePriceDiscount: '2026-01-10' }, 'salePriceWithDiscount', 'Η μειωμένη τιμή πρέπει να είναι χαμηλότερη από την τιμή'],
+      // Above the price and without its date: the price is what is wrong first.
+      [{ salePrice: 215000, salePriceWithDiscount: 300000 }, 'salePriceWithDiscount', 'Η μειωμένη τιμή πρέπει να είναι χαμηλότερη από την τιμή'],
       [{ constructionYear: 1990, renovationYear: 1985 }, 'renovationYear', 'Το έτος ανακαίνισης δεν μπορεί να είναι πριν από το έτος κατασκευής'],
       [{ locationId: 2147483000 }, 'locationId', 'Επιλέξτε μία από τις διαθέσιμες τιμές'],
     ];
