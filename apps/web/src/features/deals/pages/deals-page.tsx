@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Button, Grid, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Grid, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
@@ -24,6 +24,13 @@ const PAGE_SIZES = [5, 10, 20, 50, 1000000] as const;
 const money = (n: number | null) => (n == null ? '' : formatMoney2(n).replace(/,00(?=\u00a0€)/, ''));
 
 /** /Deals: the deals with the spec's filters (kept in a cookie; the page goes back to 1 on a change). */
+/** The three specialists' columns, shown apart on a wide screen only. */
+const SPECIALISTS: readonly (typeof DEAL_LIST_PARTIES)[number][] = ['lawer', 'notary', 'civilEngeneer'];
+/** The relation (deal party kind) each column lists. */
+const RELATION = { seller: 1, buyer: 2, lawer: 3, notary: 4, civilEngeneer: 5, assigned: 6 } as const;
+const WIDE = '(min-width: 100em)';
+const NOT_WIDE = '(max-width: 99.99em)';
+
 export function DealsPage() {
   const { t } = useTranslation();
   const list = useSavedList(DEAL_LIST);
@@ -38,12 +45,11 @@ export function DealsPage() {
   const filtered = JSON.stringify(filter) !== JSON.stringify(NO_DEAL_FILTER);
   const toData = (o: { value: string | number; text: string }[] | undefined) => (o ?? []).map((x) => ({ value: String(x.value), label: x.text }));
 
-  const party = (key: (typeof DEAL_LIST_PARTIES)[number]): DataTableColumn<TDealRow> => ({
-    accessor: key,
-    title: t(`deals.ui.col.${key}`),
-    render: (r) => {
-      const of = r.parties.filter((p) => p.relation === { seller: 1, buyer: 2, lawer: 3, notary: 4, civilEngeneer: 5, assigned: 6 }[key]);
-      return of.map((p, i) => (
+  type PartyKey = (typeof DEAL_LIST_PARTIES)[number];
+  const links = (r: TDealRow, key: PartyKey) =>
+    r.parties
+      .filter((p) => p.relation === RELATION[key])
+      .map((p, i) => (
         <Fragment key={p.accountId}>
           {i > 0 && ', '}
           <Anchor component={Link} to={`/Accounts/View/${p.accountId}`} data-testid={`deal-${key}`}>
@@ -51,8 +57,28 @@ export function DealsPage() {
           </Anchor>
         </Fragment>
       ));
-    },
+  const party = (key: PartyKey): DataTableColumn<TDealRow> => ({
+    accessor: key,
+    title: t(`deals.ui.col.${key}`),
+    render: (r) => links(r, key),
+    ...(SPECIALISTS.includes(key) ? { visibleMediaQuery: WIDE } : {}),
   });
+  // Under 1600 px the lawyer, notary and engineer share one column, each on a line under its
+  // role: the list's every column then fits an office laptop's 1280 px.
+  const specialists: DataTableColumn<TDealRow> = {
+    accessor: 'specialists',
+    title: t('deals.ui.col.specialists'),
+    visibleMediaQuery: NOT_WIDE,
+    render: (r) =>
+      SPECIALISTS.filter((key) => r.parties.some((p) => p.relation === RELATION[key])).map((key) => (
+        <div key={key}>
+          <Text span size="xs" c="dimmed">
+            {t(`deals.ui.col.${key}`)}:{' '}
+          </Text>
+          {links(r, key)}
+        </div>
+      )),
+  };
   const columns: DataTableColumn<TDealRow>[] = [
     {
       accessor: 'id',
@@ -80,7 +106,9 @@ export function DealsPage() {
           ''
         ),
     },
-    ...DEAL_LIST_PARTIES.map(party),
+    ...DEAL_LIST_PARTIES.filter((key) => key !== 'assigned').map(party),
+    specialists,
+    party('assigned'),
     { accessor: 'price', title: t('deals.ui.col.price'), sortable: true, noWrap: true, textAlign: 'right', render: (r) => money(r.price ?? r.askingPrice) },
     { accessor: 'dateOfDeposit', title: t('deals.ui.col.dateOfDeposit'), sortable: true, noWrap: true, render: (r) => formatDate(r.dateOfDeposit) },
     { accessor: 'endDate', title: t('deals.ui.col.endDate'), sortable: true, noWrap: true, render: (r) => formatDate(r.endDate) },

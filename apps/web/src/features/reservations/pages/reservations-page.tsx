@@ -33,6 +33,10 @@ function TextFilter({ label, value, onChange, testId }: { label: string; value: 
 }
 
 /** /Reservations: the short-let bookings with their filters (kept in a cookie) and the footer's sums over every matching row. */
+/** The three commissions' columns, shown apart on a wide screen only. */
+const WIDE = '(min-width: 100em)';
+const NOT_WIDE = '(max-width: 99.99em)';
+
 export function ReservationsPage() {
   const { t } = useTranslation();
   const list = useSavedList(RESERVATION_LIST);
@@ -92,14 +96,37 @@ export function ReservationsPage() {
         ),
     },
     { accessor: 'checkIn', title: t('fields.reservation.checkIn'), sortable: true, noWrap: true, render: (r) => formatDate(r.checkIn) },
-    { accessor: 'duration', title: t('fields.reservation.duration'), textAlign: 'right' },
+    { accessor: 'duration', title: t('reservations.ui.col.nights'), textAlign: 'right' },
     { accessor: 'checkOut', title: t('fields.reservation.checkOut'), sortable: true, noWrap: true, render: (r) => formatDate(r.checkOut) },
     { accessor: 'sourceDisplayName', title: t('fields.reservation.sourceId') },
     { accessor: 'total', title: t('fields.reservation.total'), sortable: true, textAlign: 'right', noWrap: true, render: (r) => money(r.total) },
     { accessor: 'paymentToOwner', title: t('fields.reservation.paymentToOwner'), textAlign: 'right', noWrap: true, render: (r) => money(r.paymentToOwner) },
-    { accessor: 'comission', title: t('fields.reservation.comission'), textAlign: 'right', noWrap: true, render: (r) => money(r.comission) },
-    { accessor: 'comission3rdParty', title: t('fields.reservation.comission3rdParty'), textAlign: 'right', noWrap: true, render: (r) => money(r.comission3rdParty) },
-    { accessor: 'finalComission', title: t('fields.reservation.finalComission'), textAlign: 'right', noWrap: true, render: (r) => money(r.finalComission) },
+    { accessor: 'comission', title: t('fields.reservation.comission'), textAlign: 'right', noWrap: true, visibleMediaQuery: WIDE, render: (r) => money(r.comission) },
+    { accessor: 'comission3rdParty', title: t('fields.reservation.comission3rdParty'), textAlign: 'right', noWrap: true, visibleMediaQuery: WIDE, render: (r) => money(r.comission3rdParty) },
+    { accessor: 'finalComission', title: t('fields.reservation.finalComission'), textAlign: 'right', noWrap: true, visibleMediaQuery: WIDE, render: (r) => money(r.finalComission) },
+    // Under 1600 px the three commissions share one column, each on a line under its name: the
+    // list's every column then fits an office laptop's 1280 px.
+    {
+      accessor: 'commissions',
+      title: t('reservations.ui.col.commissions'),
+      textAlign: 'right',
+      visibleMediaQuery: NOT_WIDE,
+      render: (r) =>
+        (
+          [
+            ['comission', r.comission],
+            ['comission3rdParty', r.comission3rdParty],
+            ['finalComission', r.finalComission],
+          ] as const
+        ).map(([key, amount]) => (
+          <div key={key} style={{ whiteSpace: 'nowrap' }}>
+            <Text span size="xs" c="dimmed">
+              {t(`reservations.ui.col.${key}Short`)}{' '}
+            </Text>
+            {money(amount)}
+          </div>
+        )),
+    },
     {
       accessor: 'edit',
       title: t('reservations.ui.col.edit'),
