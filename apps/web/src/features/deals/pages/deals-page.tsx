@@ -92,8 +92,24 @@ export function DealsPage() {
         </Anchor>
       ),
     },
-    { accessor: 'type', title: t('deals.ui.col.type'), card: 'title' },
-    { accessor: 'stage', title: t('deals.ui.col.stage'), sortable: true, render: (r) => r.stage },
+    { accessor: 'type', title: t('deals.ui.col.type'), card: 'title', visibleMediaQuery: WIDE },
+    { accessor: 'stage', title: t('deals.ui.col.stage'), sortable: true, visibleMediaQuery: WIDE, render: (r) => r.stage },
+    // Under 1600 px the type is a small line under the stage.
+    {
+      accessor: 'stageAndType',
+      sortKey: 'stage',
+      title: t('deals.ui.col.stage'),
+      sortable: true,
+      visibleMediaQuery: NOT_WIDE,
+      render: (r) => (
+        <>
+          {r.stage}
+          <Text size="xs" c="dimmed" data-testid="deal-type">
+            {r.type}
+          </Text>
+        </>
+      ),
+    },
     {
       accessor: 'objectReferenceNumber',
       title: t('deals.ui.col.object'),
