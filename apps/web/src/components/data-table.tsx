@@ -223,6 +223,9 @@ export function DataTable<T>({ testId, list, records, totalRows, fetching, colum
                             <span>{col.title}</span>
                             <SortMark dir={sorted} />
                           </button>
+                        ) : col.card === 'action' && typeof col.title === 'string' ? (
+                          // A column of buttons (Edit): its title is for screen readers; the icons say it to the eye.
+                          <span className="crm-table-sr">{col.title}</span>
                         ) : (
                           col.title
                         )}

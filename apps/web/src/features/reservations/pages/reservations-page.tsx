@@ -119,11 +119,11 @@ export function ReservationsPage() {
             ['finalComission', r.finalComission],
           ] as const
         ).map(([key, amount]) => (
-          <div key={key} style={{ whiteSpace: 'nowrap' }}>
+          <div key={key}>
             <Text span size="xs" c="dimmed">
               {t(`reservations.ui.col.${key}Short`)}{' '}
             </Text>
-            {money(amount)}
+            <span style={{ whiteSpace: 'nowrap' }}>{money(amount)}</span>
           </div>
         )),
     },
