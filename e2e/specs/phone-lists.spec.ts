@@ -240,3 +240,24 @@ test('on a phone the cards scroll with the page, and a long page draws its next 
   await expect(rows).toHaveCount(Math.min(total, 400));
   await ctx.close();
 });
+
+for (const language of ['el', 'ru'] as const) {
+  test(`at 1280 px the deals and short-let lists show every column without a sideways scroll (${language})`, async ({ browser, request, baseURL }) => {
+    const token = await apiToken(request);
+    const ctx = await signedIn(browser, baseURL!, token, language);
+    const page = await ctx.newPage();
+    for (const [path, table] of [
+      ['/Deals', 'deals-table'],
+      ['/Reservations', 'reservations-table'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByTestId(`${table}-row`).first()).toBeVisible();
+      await expectNoSidewaysScroll(page, `${path} at 1280 px (${language})`);
+      // The last column (the edit buttons) is on the screen.
+      const edit = page.getByTestId(`${table}-row`).first().getByRole('cell').last();
+      const box = (await edit.boundingBox())!;
+      expect(box.x + box.width, `${path}: the last column ends on the screen`).toBeLessThanOrEqual(1280);
+    }
+    await ctx.close();
+  });
+}
