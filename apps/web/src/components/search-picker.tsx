@@ -44,6 +44,8 @@ export function SearchPicker({
       label={label}
       searchable
       clearable
+      // Clicking the chosen record again keeps it (the clear button empties the box).
+      allowDeselect={false}
       data={data}
       value={value ? String(value.id) : null}
       searchValue={text}

@@ -269,6 +269,8 @@ function LocationInput(p: FieldInputProps) {
       }}
       searchable
       clearable={!p.required}
+      // Clicking the chosen place again keeps it (the clear button empties the box).
+      allowDeselect={false}
       searchValue={search}
       onSearchChange={setSearch}
       filter={({ options }) => options}
