@@ -154,7 +154,8 @@ export function FieldInput(p: FieldInputProps) {
     case 'flag-enum':
       return (
         <Checkbox.Group label={p.label} error={p.error} value={(p.value as string[]) ?? []} onChange={(v) => p.onChange(v)} data-testid={testId}>
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing={6} verticalSpacing={6} mt={6}>
+          {/* A long list of flags (a lead's wanted features) uses the width it is given. */}
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing={6} verticalSpacing={6} mt={6}>
             {p.options.map((o) => (
               <Checkbox key={String(o.value)} value={String(o.value)} label={o.text} />
             ))}

@@ -125,7 +125,7 @@ export function LeadEditor({ initial, onStatus }: { initial: TLeadAnswer; onStat
   useEffect(() => onStatus(autosave.status), [autosave.status, onStatus]);
 
   const input = (d: TLeadFieldDescription) => (
-    <div key={d.name} data-testid={`lead-field-${d.name}`} style={d.type === 'textarea' || d.type === 'multi-select' ? { gridColumn: '1 / -1' } : undefined}>
+    <div key={d.name} data-testid={`lead-field-${d.name}`} style={d.type === 'textarea' || d.type === 'multi-select' || d.type === 'flag-enum' ? { gridColumn: '1 / -1' } : undefined}>
       <FieldInput
         type={d.type}
         label={leadFieldLabel(t, d.name)}
