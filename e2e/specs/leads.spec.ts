@@ -383,3 +383,27 @@ for (const language of ['en-UK', 'el'] as const) {
     await ctx.close();
   });
 }
+
+for (const language of ['en-UK', 'el'] as const) {
+  test(`a busy day of the month shows three entries and "+N more", which opens the day (${language})`, async ({ browser, request, baseURL }) => {
+    test.setTimeout(90_000);
+    const token = await apiToken(request);
+    // A month far ahead that only this test fills: five viewings on the 14th.
+    const year = new Date().getFullYear() + 12 + (language === 'el' ? 1 : 0);
+    const day = `${year}-05-14`;
+    for (const hour of ['09', '10', '11', '12', '13']) await createViewing(request, token, `${day}T${hour}:00:00`);
+    const ctx = await signedIn(browser, baseURL!, token, language);
+    await ctx.addCookies([{ name: 'Calendar.view', value: encodeURIComponent(JSON.stringify('month')), url: baseURL! }]);
+    const page = await ctx.newPage();
+    await page.goto(`/Calendar?date=${day}`);
+    const busy = page.locator(`[data-testid="calendar-day"][data-day="${day}"]`);
+    await expect(busy.getByTestId('calendar-entry')).toHaveCount(3);
+    const more = busy.getByTestId('calendar-more');
+    await expect(more).toHaveText(language === 'el' ? '+2 ακόμη' : '+2 more');
+    await expectAccessible(page, `busy month at 1280 px ${language}`);
+    await more.click();
+    await expect(page.getByTestId('calendar-page')).toHaveAttribute('data-view', 'day');
+    await expect(page.getByTestId('calendar-entry')).toHaveCount(5);
+    await ctx.close();
+  });
+}

@@ -23,6 +23,9 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** The hours the day view lays out as rows (earlier and later entries get rows of their own). */
 const DAY_HOURS = Array.from({ length: 15 }, (_, i) => i + 7);
 
+/** Entries a day of the month view shows before "+N more". */
+const MONTH_SHOWN = 3;
+
 /**
  * /Calendar: viewings and planned activities by day, week or month, of everyone or one employee.
  * A click opens the record; dragging an entry to another day moves it there at the same time, in
@@ -150,8 +153,9 @@ export function CalendarPage() {
           {e.assigned}
         </Text>
       )}
-      <Group gap={4} justify="space-between" wrap="nowrap" mt={2}>
-        <Badge size="xs" variant="light" color={e.kind === 'viewing' ? 'blue' : 'grape'}>
+      {/* In a week's narrow column the Move button goes under the badge rather than being cut. */}
+      <Group gap={4} justify="space-between" wrap="wrap" mt={2}>
+        <Badge size="xs" variant="light" color={e.kind === 'viewing' ? 'blue' : 'grape'} style={{ maxWidth: '100%' }}>
           {t(`calendar.kind.${e.kind}`)}
         </Badge>
         {!compact && (
@@ -261,7 +265,23 @@ export function CalendarPage() {
                   hourRows(day, events)
                 ) : (
                   <Stack gap={4}>
-                    {events.map((e) => entry(e, view === 'month'))}
+                    {(view === 'month' ? events.slice(0, MONTH_SHOWN) : events).map((e) => entry(e, view === 'month'))}
+                    {/* A busy day of the month shows its first entries; the rest are a click away, on the day itself. */}
+                    {view === 'month' && events.length > MONTH_SHOWN && (
+                      <Anchor
+                        component="button"
+                        type="button"
+                        size="xs"
+                        ta="left"
+                        onClick={() => {
+                          setAnchor(d);
+                          setView('day');
+                        }}
+                        data-testid="calendar-more"
+                      >
+                        {t('calendar.more', { count: events.length - MONTH_SHOWN })}
+                      </Anchor>
+                    )}
                     {view !== 'month' && events.length === 0 && (
                       <Text size="xs" c="dimmed">
                         {t('calendar.free')}
