@@ -220,6 +220,19 @@ for (const L of LANGUAGES) {
       await page.getByTestId('edit-toggle').click();
       await expect(page.getByTestId('account-details')).toBeVisible();
       await expect(page.getByTestId('view-budget')).toBeVisible();
+      const firstId = Number(/\/Accounts\/View\/(\d+)/.exec(page.url())![1]);
+
+      // The same name again: the one already there is named (a link to it) before a duplicate is made.
+      await page.goto('/Accounts/AddClient');
+      await page.getByTestId('add-lastName').fill(last);
+      await page.getByTestId('add-firstName').fill('maria');
+      const same = page.getByTestId('add-same-name');
+      await expect(same).toBeVisible();
+      await expect(same.getByTestId('add-same-name-link')).toHaveAttribute('href', `/Accounts/View/${firstId}`);
+      await expectAccessible(page, `add client with a namesake ${L.cookie}`);
+      // Another first name: nothing to say.
+      await page.getByTestId('add-firstName').fill('Eleni');
+      await expect(same).toBeHidden();
     });
 
     test('edits save themselves and survive a reload', async ({ context, request, baseURL }) => {

@@ -1,16 +1,21 @@
-import { Alert, Button, Checkbox, Chip, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Chip, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
 import type { TAccountAdd } from '@crm/contract';
 import { useRouteHandle } from '../../../app/shell/use-route-title.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { api, ApiError } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { hasBranch, isOfficeAdmin, useSession } from '../../../lib/session.ts';
 import { KIND_FLAGS, type TKindFlag } from '../account-fields.ts';
 import { addAccount } from '../api/account.ts';
 import { useGoBack } from '../components/go-back.ts';
+
+/** A name for comparing: no accents, no case, final sigma as sigma. */
+const plain = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/ς/g, 'σ').trim();
 
 type TAddForm = { lastName: string; firstName: string; middleName: string; kinds: TKindFlag[]; hasTransactions: boolean };
 
@@ -58,6 +63,17 @@ export function AccountAddPage() {
       if (e instanceof ApiError) form.setErrors(e.fieldErrors);
     },
   });
+  // Someone with this last and first name is already in the CRM: said before a duplicate is made
+  // (the links open in a new tab, so what was typed here stays).
+  const [names] = useDebouncedValue({ last: form.values.lastName.trim(), first: form.values.firstName.trim() }, SEARCH_DEBOUNCE_MS);
+  const namesReady = names.last.length >= 2 && names.first.length >= 2;
+  const same = useQuery({
+    queryKey: ['accounts', 'sameName', names.last, names.first],
+    queryFn: ({ signal }) => api<{ items: { id: number; description: string }[] }>('/api/account/search', { query: { searchStr: `${names.last} ${names.first}` }, signal, background: true }),
+    enabled: namesReady,
+    staleTime: 30_000,
+  });
+  const namesakes = namesReady ? (same.data?.items ?? []).filter((i) => plain(i.description).includes(plain(names.last)) && plain(i.description).includes(plain(names.first))).slice(0, 5) : [];
   const fieldErrorsOnly = add.error instanceof ApiError && Object.keys(add.error.fieldErrors).length > 0;
 
   return (
@@ -72,6 +88,18 @@ export function AccountAddPage() {
           )}
           <TextInput label={t('accounts.ui.field.lastName')} required autoFocus data-testid="add-lastName" {...form.getInputProps('lastName')} />
           <TextInput label={t('accounts.ui.field.firstName')} required data-testid="add-firstName" {...form.getInputProps('firstName')} />
+          {namesakes.length > 0 && (
+            <Alert color="yellow" title={t('accounts.ui.add.sameName')} data-testid="add-same-name">
+              <Text size="sm">{t('accounts.ui.add.sameNameHint')}</Text>
+              <Stack gap={2} mt={6}>
+                {namesakes.map((a) => (
+                  <Anchor key={a.id} component={Link} to={`/Accounts/View/${a.id}`} target="_blank" rel="noopener" size="sm" data-testid="add-same-name-link">
+                    {a.description}
+                  </Anchor>
+                ))}
+              </Stack>
+            </Alert>
+          )}
           <TextInput label={t('accounts.ui.field.middleName')} data-testid="add-middleName" {...form.getInputProps('middleName')} />
           <Chip.Group multiple value={form.values.kinds} onChange={(v) => form.setFieldValue('kinds', v as TKindFlag[])}>
             <Group gap={6}>
