@@ -89,7 +89,10 @@ export function AccountAddPage() {
           <TextInput label={t('accounts.ui.field.lastName')} required autoFocus data-testid="add-lastName" {...form.getInputProps('lastName')} />
           <TextInput label={t('accounts.ui.field.firstName')} required data-testid="add-firstName" {...form.getInputProps('firstName')} />
           {namesakes.length > 0 && (
-            <Alert color="yellow" title={t('accounts.ui.add.sameName')} data-testid="add-same-name">
+            <Alert color="yellow" data-testid="add-same-name">
+              <Text size="sm" fw={700}>
+                {t('accounts.ui.add.sameName')}
+              </Text>
               <Text size="sm">{t('accounts.ui.add.sameNameHint')}</Text>
               <Stack gap={2} mt={6}>
                 {namesakes.map((a) => (
