@@ -42,13 +42,13 @@ async function category(request: APIRequestContext, token: string, kind: 'Income
   return String(found!.value);
 }
 
-/** An income of 1 250,50 for rent (2 March) and an unpaid electricity bill of 80,20 (5 March). */
+/** An income of 1 250,50 for rent (2 March) and an unpaid electricity bill of 80,20 (5 March, due 20 March). */
 async function addTransactions(request: APIRequestContext, token: string, accountId: number) {
   const rent = await category(request, token, 'Income', accountId, ['Rent', 'Ενοίκιο']);
   const electricity = await category(request, token, 'Expense', accountId, ['Electricity', 'Ρεύμα']);
   for (const [kind, fields] of [
     ['Income', { amount: '1250.50', transactionDate: '2026-03-02T10:30:00', paymentMethod: '1', categoryId: rent }],
-    ['Expense', { amount: '80.20', transactionDate: '2026-03-05T09:15:00', paymentMethod: '1', categoryId: electricity, status: '0' }],
+    ['Expense', { amount: '80.20', transactionDate: '2026-03-05T09:15:00', paymentMethod: '1', categoryId: electricity, status: '0', expirationDate: '2026-03-20' }],
   ] as const) {
     const res = await request.post(`/api/transactions/add${kind}`, { multipart: { accountId: String(accountId), ...fields }, headers: auth(token) });
     expect(res.ok(), await res.text()).toBeTruthy();
@@ -183,6 +183,10 @@ test('at 1280 px the same lists are still tables, sorted from their headers', as
   expect(balance.y).toBe(date.y);
   expect(debit.x).toBeGreaterThan(date.x + date.width);
   expect(balance.x).toBeGreaterThan(debit.x + debit.width);
+  // The unpaid bill is past its due day: said so, in red, not as "due".
+  const due = row.getByTestId('statement-due');
+  await expect(due).toHaveText('Overdue since 20/03/2026');
+  await expect(due).toHaveAttribute('data-overdue', 'true');
   await expectNoSidewaysScroll(page, 'statement at 1280 px');
   await expectAccessible(page, 'statement at 1280 px');
 

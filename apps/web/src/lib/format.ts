@@ -84,3 +84,7 @@ export const formatLongDate = (d: Date) => formatter('long').format(d);
 /** How date inputs show a date: as the lists do (Russian with dots). */
 export const dateInputFormat = () => (currentCulture() === 'ru' ? 'DD.MM.YYYY' : 'DD/MM/YYYY');
 export const dateTimeInputFormat = () => `${dateInputFormat()} HH:mm`;
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+/** A day as the API writes dates (YYYY-MM-DD), on the reader's clock. */
+export const isoDay = (d: Date) => `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())}`;

@@ -13,12 +13,15 @@ import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
-import { formatAmount, formatDate, formatDateTime } from '../../../lib/format.ts';
+import { formatAmount, formatDate, formatDateTime, isoDay } from '../../../lib/format.ts';
 import { useSavedFilter, type ListState } from '../../../lib/list-state.ts';
 import { ClearFiltersButton } from '../../accounts/components/clear-filters.tsx';
 import { NO_STATEMENT_FILTER, downloadStatement, openAttachment, sendInvitation, statementQuery, statementSaved, type TStatementFilterState } from '../api/payments.ts';
 
 /** /Payments/View/{id}: the account's statement. */
+/** Today as the statement's dates are written, on the reader's clock. */
+const localToday = () => isoDay(new Date());
+
 export function StatementPage() {
   const id = Number(useParams().id);
   if (!Number.isInteger(id) || id <= 0) return <RecordNotFound testId="statement-not-found" />;
@@ -127,7 +130,12 @@ export function Statement({ accountId }: { accountId: number }) {
               {r.status}
             </Badge>
             {r.paymentDate && <Text size="xs">{t('payments.ui.paidOn', { date: formatDate(r.paymentDate) })}</Text>}
-            {r.expirationDate && r.statusId === 0 && <Text size="xs">{t('payments.ui.dueOn', { date: formatDate(r.expirationDate) })}</Text>}
+            {r.expirationDate && r.statusId === 0 && (
+              // Unpaid past its due day: said in red, not in the same words as one due next month.
+              <Text size="xs" {...(r.expirationDate.slice(0, 10) < localToday() ? { c: 'red.9', fw: 700, 'data-overdue': true } : {})} data-testid="statement-due">
+                {t(r.expirationDate.slice(0, 10) < localToday() ? 'payments.ui.overdueSince' : 'payments.ui.dueOn', { date: formatDate(r.expirationDate) })}
+              </Text>
+            )}
           </Stack>
         ),
     },

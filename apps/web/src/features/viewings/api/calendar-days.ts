@@ -1,3 +1,4 @@
+import { isoDay } from '../../../lib/format.ts';
 import { readCookieState } from '../../../lib/list-state.ts';
 import type { Picked } from '../../../components/search-picker.tsx';
 import { calendarQuery } from './viewings.ts';
@@ -9,8 +10,7 @@ export type CalendarView = 'day' | 'week' | 'month';
 export const CALENDAR_VIEW_COOKIE = 'Calendar.view';
 export const CALENDAR_EMPLOYEE_COOKIE = 'Calendar.employee';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-export const iso = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+export const iso = isoDay;
 export const addDays = (d: Date, n: number) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + n);
 /** Monday of the week of `d`. */
 const monday = (d: Date) => addDays(d, -((d.getDay() + 6) % 7));
