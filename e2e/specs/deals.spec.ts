@@ -171,6 +171,15 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(column.getByTestId('deal-card')).toHaveCount(21);
     await expect(column.getByTestId('deal-column-show-more')).toHaveCount(0);
     await expectAccessible(page);
+
+    // Without dragging (a keyboard, a finger): Move to… offers the other stages by name, in full.
+    const rentalCard = page.locator('[data-testid="deal-column"][data-stage="3"]').getByTestId('deal-card');
+    await rentalCard.getByTestId('deal-card-stage').click();
+    const stage2 = (await page.locator('[data-testid="deal-column"][data-stage="2"] h3').textContent())!;
+    await expect(page.getByRole('menuitem', { name: (await page.locator('[data-testid="deal-column"][data-stage="3"] h3').textContent())! })).toBeDisabled();
+    await expectAccessible(page, 'deal board with a card\'s Move menu open');
+    await page.getByRole('menuitem', { name: stage2 }).click();
+    await expect(page.locator('[data-testid="deal-column"][data-stage="2"]').getByTestId('deal-column-total')).toHaveText(language === 'el' ? 'Μισθώματα 850 € / μήνα' : 'Rents 850 € a month');
     await ctx.close();
   });
 }

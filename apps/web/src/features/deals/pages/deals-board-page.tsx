@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Grid, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Grid, Group, Menu, Paper, Select, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type DragEvent } from 'react';
@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import type { TDealCard } from '@crm/contract';
 import { DEAL_BOARD_MAX, DEAL_BOARD_STEP, SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
 import { FilterCard } from '../../../components/filter-card.tsx';
-import { IconPlus } from '../../../components/icons.ts';
+import { IconChevronDown, IconPlus } from '../../../components/icons.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
@@ -81,7 +81,7 @@ export function DealsBoardPage() {
         data-id={c.id}
         data-moving={moving === c.id ? 'true' : 'false'}
       >
-        <Group justify="space-between" gap={4} wrap="nowrap">
+        <Group justify="space-between" gap={4}>
           <Anchor component={Link} to={`/Deals/${c.id}`} fw={600} size="sm">
             #{c.id} {c.objectReferenceNumber ? `· #${c.objectReferenceNumber}` : ''}
           </Anchor>
@@ -102,7 +102,7 @@ export function DealsBoardPage() {
         <Stack gap={0} mt={2}>
           {c.parties.slice(0, 4).map((p) => (
             // The name first: on a narrow column a long relation ("Seller / landlord") would hide it.
-            <Text key={`${p.relation}-${p.accountId}`} size="xs" lineClamp={1} title={`${relationText.get(p.relation) ?? p.relation}: ${p.account}`}>
+            <Text key={`${p.relation}-${p.accountId}`} size="xs" lineClamp={2} title={`${relationText.get(p.relation) ?? p.relation}: ${p.account}`}>
               {p.account}{' '}
               <Text span size="xs" c="dimmed">
                 · {relationText.get(p.relation) ?? p.relation}
@@ -110,17 +110,23 @@ export function DealsBoardPage() {
             </Text>
           ))}
         </Stack>
-        <Select
-          mt={4}
-          size="xs"
-          aria-label={t('deals.ui.moveTo', { id: c.id })}
-          data={stageOptions}
-          value={String(c.dealStage)}
-          allowDeselect={false}
-          onChange={(v) => v && void move(c, Number(v))}
-          comboboxProps={{ withinPortal: true }}
-          data-testid="deal-card-stage"
-        />
+        {/* The keyboard and touch way to move a card (a finger cannot drag): the other stages by
+            name, in full (a select's value in a 190 px column was cut to "Νομικός και τεχνικ"). */}
+        <Menu position="bottom-start" withinPortal>
+          <Menu.Target>
+            <Button mt={4} size="compact-xs" variant="light" fullWidth rightSection={<IconChevronDown size={14} />} data-testid="deal-card-stage">
+              {t('deals.ui.moveCard')}
+              <VisuallyHidden>{t('deals.ui.moveCardOf', { id: c.id })}</VisuallyHidden>
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {stageOptions.map((o) => (
+              <Menu.Item key={o.value} disabled={o.value === String(c.dealStage)} onClick={() => void move(c, Number(o.value))} data-testid="deal-card-stage-option">
+                {o.label}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
       </Paper>
     );
   };
