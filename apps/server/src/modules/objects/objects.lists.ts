@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { formatReferenceNumber, type TObjectRow, type TObjectSearch, type TObjectSearchRow, type TSearchHit } from '@crm/contract';
+import { CULTURES, OBJECT_SUBTYPES, formatReferenceNumber, type TObjectRow, type TObjectSearch, type TObjectSearchRow, type TSearchHit } from '@crm/contract';
 import type { z } from 'zod';
 import type { ZObjectListQuery } from '@crm/contract';
 import type { Db } from '../../db/client.ts';
@@ -372,13 +372,13 @@ function wordsMatch(text: string): SQL | undefined {
   return and(...words.map((w) => or(sql`${objects.searchText} like ${containsPattern(w)}`, latinMatch(sql`${objects.searchText}`, w))));
 }
 
-async function matchObjects(db: Db, text: string, limit: number, extra?: SQL) {
+async function matchObjects(db: Db, text: string, limit: number, extra?: SQL, named?: SQL) {
   const typed = refDigits(text);
   // Digits beyond any reference number (a phone number) are searched as text only.
   const digits = typed && Number(typed) <= MAX_REF ? typed : undefined;
   const byRef = digits ? refPrefix(digits) : undefined;
   const byWords = digits && digits.length < 3 ? undefined : wordsMatch(typed ?? text);
-  const match = or(byRef, byWords);
+  const match = or(byRef, byWords, named);
   if (!match) return [];
   return db
     .select({
@@ -393,6 +393,8 @@ async function matchObjects(db: Db, text: string, limit: number, extra?: SQL) {
     .where(and(match, extra))
     .orderBy(
       ...(digits ? [sql`case when ${objects.referenceNumber} = ${Number(digits)} then 0 when ${byRef ?? sql`false`} then 1 else 2 end`] : []),
+      // What the text itself matched first, then the properties of a place or a kind it names.
+      ...(named && byWords ? [sql`case when ${byWords} then 0 else 1 end`] : []),
       objects.referenceNumber,
     )
     .limit(limit);
@@ -409,10 +411,46 @@ export async function searchByRefNumOrTitle(app: FastifyInstance, searchStr: str
   return { items: rows.map((r) => ({ id: r.id, referenceNumber: formatReferenceNumber(r.ref), description: describe(r) })) };
 }
 
-/** The objects' part of the global search box: by reference number, title, address, owner. */
+/** A name as the search compares names: accents, case and the final sigma ignored. */
+const plainName = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/ς/g, 'σ').replace(/\s+/g, ' ').trim();
+
+/** Every place by its names in the three languages, with the places inside it (read once an hour: places are the seeded gazetteer). */
+let placesByName: { at: number; byName: Map<string, number[]> } | null = null;
+async function placesNamed(db: Db, name: string): Promise<number[]> {
+  if (!placesByName || Date.now() - placesByName.at > 3600_000) {
+    const rows = await db.select({ id: locations.id, path: locations.path, el: locations.nameEl, en: locations.nameEn, ru: locations.nameRu }).from(locations);
+    const inside = new Map<number, number[]>();
+    for (const r of rows) for (const above of r.path ?? []) inside.set(above, [...(inside.get(above) ?? []), r.id]);
+    const byName = new Map<string, number[]>();
+    for (const r of rows) {
+      const ids = [...new Set([r.id, ...(inside.get(r.id) ?? [])])];
+      for (const n of new Set([r.el, r.en, r.ru].map(plainName))) byName.set(n, [...new Set([...(byName.get(n) ?? []), ...ids])]);
+    }
+    placesByName = { at: Date.now(), byName };
+  }
+  return placesByName.byName.get(name) ?? [];
+}
+
+/**
+ * What a typed name stands for besides text: a place ("Καλαμαριά", "kalamaria": the properties
+ * there and in the areas inside it, which are titled by their neighbourhood) or a kind of property
+ * ("βίλα", "Villa", "вилла"), in any of the three languages.
+ */
+async function namedPlaceOrKind(app: FastifyInstance, text: string): Promise<SQL | undefined> {
+  const name = plainName(text);
+  if (name.length < 3 || /\d/.test(name)) return undefined;
+  const kinds = OBJECT_SUBTYPES.filter((k) => CULTURES.some((c) => plainName(app.translator.t(c, `objects.list.objectSubTypes.${k.value}`)) === name)).map((k) => k.value);
+  const places = await placesNamed(app.db, name);
+  return or(
+    places.length ? sql`${col('locationId')} = any(${sql.param(places)}::int[])` : undefined,
+    kinds.length ? sql`${col('objectSubTypeId')} = any(${sql.param(kinds)}::smallint[])` : undefined,
+  );
+}
+
+/** The objects' part of the global search box: by reference number, title, address, owner, and the place or kind a name stands for. */
 export function makeObjectSearchProvider(app: FastifyInstance): SearchProvider {
   return async ({ text, limit }) => {
-    const rows = await matchObjects(app.db, text, limit);
+    const rows = await matchObjects(app.db, text, limit, undefined, await namedPlaceOrKind(app, text));
     return rows.map((r): TSearchHit => ({ id: r.id, description: describe(r), entity: 'Object' }));
   };
 }

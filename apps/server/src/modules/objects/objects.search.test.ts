@@ -103,6 +103,19 @@ describe('finding an object by reference number or title', () => {
     expect((await get('/api/object/searchByRefNumOrTitle?options=all')).statusCode).toBe(400);
   });
 
+  it("finds, by a place's name, the properties there and in the areas inside it, and by a kind's name those of that kind", async () => {
+    const objectHits = async (text: string) =>
+      ((await get(`/api/search?searchStr=${encodeURIComponent(text)}`)).json().items as { id: number; entity: string }[]).filter((h) => h.entity === 'Object').map((h) => h.id).sort((a, b) => a - b);
+    // Kalamaria: the studio there and the penthouse in Karampournaki (titled by neither place).
+    for (const typed of ['Καλαμαριά', 'καλαμαρια', 'Kalamaria', 'Каламария']) expect(await objectHits(typed), typed).toEqual(sorted(sale, rent));
+    // A kind of property in any language: the maisonette's kind is a maisonette; "Βίλα" names another kind.
+    const maisonette = await make({ title: 'Family home', forSale: true, salePrice: 250000, subTypeObjectTypeId: 1, objectSubTypeId: 3 });
+    const kindEl = app.translator.t('el', 'objects.list.objectSubTypes.3');
+    expect(await objectHits(kindEl.toLowerCase())).toContain(maisonette.id);
+    expect(await objectHits(app.translator.t('en', 'objects.list.objectSubTypes.3'))).toContain(maisonette.id);
+    expect(await objectHits(app.translator.t('el', 'objects.list.objectSubTypes.5'))).not.toContain(maisonette.id);
+  });
+
   it('answers global search with Object hits that link to the object', async () => {
     const hits = (await get(`/api/search?searchStr=ref${both.referenceNumber}`)).json().items;
     expect(hits[0]).toEqual({ id: both.id, entity: 'Object', description: `#${both.referenceNumber} · Maisonette Panorama` });
