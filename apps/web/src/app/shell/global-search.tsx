@@ -41,7 +41,8 @@ export function GlobalSearch() {
           navigate(hitPath(hit));
         }
       }}
-      width={360}
+      // Wide enough to tell alike properties apart ("#0017 · Διαμέρισμα, 50 τ.μ., 1 υπνοδωμάτιο, Καλαμαριά · owner"), never wider than the phone.
+      width="min(520px, calc(100vw - 16px))"
       position="bottom-end"
     >
       <Combobox.Target>
@@ -73,7 +74,7 @@ export function GlobalSearch() {
             items.map((hit) => (
               <Combobox.Option key={`${hit.entity}:${hit.id}`} value={`${hit.entity}:${hit.id}`} data-testid="search-hit">
                 <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Text size="sm" truncate="end">
+                  <Text size="sm" lineClamp={2}>
                     {hit.description}
                   </Text>
                   <Badge size="xs" variant="light" style={{ flexShrink: 0 }}>
