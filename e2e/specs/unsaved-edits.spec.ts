@@ -61,10 +61,12 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(status).toHaveAttribute('data-status', 'saved', { timeout: 15_000 });
     await page.getByTestId('edit-toggle').click();
     await expect(page).toHaveURL(new RegExp(`/Leads/View/${id}(/0)?$`));
+    await expect(page.getByTestId('lead-details')).toBeVisible();
     expect((await lead(request, token, id)).purchaseBudgetRangeMin).toBe(150000);
 
     // Refused again and left: the question, then the view; only the refused value is gone.
     await page.getByTestId('edit-toggle').click();
+    await expect(page).toHaveURL(new RegExp(`/Leads/View/${id}/1$`));
     await page.getByTestId('lead-purchaseBudgetRangeMin').fill('900000');
     await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'error', { timeout: 15_000 });
     await page.getByTestId('edit-toggle').click();

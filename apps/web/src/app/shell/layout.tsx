@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link, useLocation } from 'react-router';
 import { changeRouteBanner } from '../../lib/banner.ts';
+import { UnsavedChangesGuard } from '../../lib/unsaved-guard.tsx';
 import { hasBranch, useSession } from '../../lib/session.ts';
 import { Banner } from './banner.tsx';
 import { visibleMenu } from './menu.ts';
@@ -98,6 +99,7 @@ export function Layout() {
           </VisuallyHidden>
           <Banner />
           {denied ? <AccessDenied /> : <Outlet />}
+          <UnsavedChangesGuard />
         </Container>
       </AppShell.Main>
     </AppShell>

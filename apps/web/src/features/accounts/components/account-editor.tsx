@@ -31,7 +31,7 @@ import { describeError } from '../../../lib/errors.ts';
 import { hasBranch, isOfficeAdmin, useSession } from '../../../lib/session.ts';
 import { useAutosave, type AutosaveStatus } from '../../../lib/use-autosave.ts';
 import { NotSaved, refusedErrors, saveAround, type Refused } from '../../../lib/refused-fields.ts';
-import { useUnsavedGuard } from '../../../lib/unsaved-guard.ts';
+import { useUnsavedGuard } from '../../../lib/unsaved-guard.tsx';
 import { ACCOUNT_FIELDS, KIND_FLAGS, MAX_EMAILS, MAX_PHONES, SPECIALTIES, joinList, splitList, type TKindFlag } from '../account-fields.ts';
 import { accountKeys, updateAccount, type TAccountEdit } from '../api/account.ts';
 import { DateField } from './date-field.tsx';

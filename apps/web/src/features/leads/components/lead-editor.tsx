@@ -11,7 +11,7 @@ import { showBanner } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { useAutosave, type AutosaveStatus } from '../../../lib/use-autosave.ts';
 import { NotSaved, refusedErrors, saveAround, type Refused } from '../../../lib/refused-fields.ts';
-import { useUnsavedGuard } from '../../../lib/unsaved-guard.ts';
+import { useUnsavedGuard } from '../../../lib/unsaved-guard.tsx';
 import { leadKeys, updateLead, type TLeadAnswer } from '../api/leads.ts';
 
 type Drafts = Record<string, Draft>;

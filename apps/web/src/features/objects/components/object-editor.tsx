@@ -13,7 +13,7 @@ import { describeError } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useAutosave, type AutosaveStatus } from '../../../lib/use-autosave.ts';
 import { NotSaved, refusedErrors, saveAround, type Refused } from '../../../lib/refused-fields.ts';
-import { useUnsavedGuard } from '../../../lib/unsaved-guard.ts';
+import { useUnsavedGuard } from '../../../lib/unsaved-guard.tsx';
 import { DateField } from '../../accounts/components/date-field.tsx';
 import { objectKeys, updateObject, type TObjectEdit, type TRealtyObject } from '../api/objects.ts';
 import { loadLocationOptions } from '../api/locations.ts';
