@@ -226,6 +226,12 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect.poll(async () => (await parties.nth(0).getByTestId('deal-party-account').boundingBox())!.width).toBeGreaterThan(250);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
     await page.setViewportSize({ width: 1280, height: 800 });
+    // A deposit above the asking price is said under the deposit (a slip of the keyboard, usually), not refused.
+    const depositAbove = language === 'el' ? 'Το καπάρο είναι μεγαλύτερο από την τιμή: ελέγξτε τα δύο ποσά.' : 'The deposit is more than the price: check both amounts.';
+    await page.getByTestId('deal-deposit').fill('2400000');
+    await expect(page.getByTestId('deal-deposit')).toHaveAccessibleDescription(depositAbove);
+    await page.getByTestId('deal-deposit').fill('24000');
+    await expect(page.getByText(depositAbove)).toHaveCount(0);
     await expectAccessible(page, 'deal from a lead');
     await page.getByTestId('deal-save').click();
     await expect(page).toHaveURL(/\/Deals\/\d+$/);

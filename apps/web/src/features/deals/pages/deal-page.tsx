@@ -200,6 +200,16 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
       },
     });
 
+  // A deposit above the price is possible (a package, a renegotiated price) but usually a typing
+  // slip: said under the deposit, not refused.
+  const amount = (name: string) => {
+    const v = form.values[name];
+    const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() ? Number(v.replace(',', '.')) : NaN;
+    return Number.isFinite(n) ? n : null;
+  };
+  const priceForDeposit = amount('price') ?? amount('askingPrice');
+  const depositWarning = amount('deposit') != null && priceForDeposit != null && amount('deposit')! > priceForDeposit ? t('deals.ui.depositAbovePrice') : undefined;
+
   const field = (d: TDealFieldDescription) => {
     const label = t(`fields.deal.${d.name}`);
     const options = d.list ? (lists[d.list] ?? []) : [];
@@ -222,6 +232,7 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
         value={form.values[d.name] ?? null}
         onChange={(v) => setValue(d.name, v)}
         error={errors[d.name]}
+        description={d.name === 'deposit' ? depositWarning : undefined}
         options={options}
         required={d.required}
         min={d.min}
