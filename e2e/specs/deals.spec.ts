@@ -109,6 +109,13 @@ for (const language of ['en-UK', 'el'] as const) {
     // The buyer has bought the flat.
     await page.goto(`/Accounts/View/${buyer}`);
     await expect(page.getByTestId('view-bought')).toContainText(flat.referenceNumber);
+
+    // Another sale of the same flat: the form says it has been sold already, and in which deal.
+    await page.goto(`/Deals/Add?objectId=${flat.id}`);
+    const soldAlready = page.getByTestId('deal-sold-already');
+    await expect(soldAlready).toContainText(language === 'el' ? 'Το ακίνητο έχει ήδη πωληθεί, στη συμφωνία' : 'This property has already been sold, in deal');
+    await expect(soldAlready.getByRole('link', { name: `#${dealId}`, exact: true })).toHaveAttribute('href', `/Deals/${dealId}`);
+    await expectAccessible(page, 'a second sale of a sold flat');
     await ctx.close();
   });
 }

@@ -5,7 +5,7 @@ import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { TSelectOption } from '@crm/contract';
-import { DEAL_FIELDS, DEAL_GROUPS, DEAL_RENTAL_ONLY, DEAL_SALE_ONLY, DEAL_TYPE_RENTAL, type TDealFieldDescription } from '@crm/contract/deal-fields';
+import { DEAL_FIELDS, DEAL_GROUPS, DEAL_RENTAL_ONLY, DEAL_SALE_ONLY, DEAL_STAGE_CLOSED, DEAL_TYPE_RENTAL, DEAL_TYPE_SALE, type TDealFieldDescription } from '@crm/contract/deal-fields';
 import { keyedByAddress } from '../../../components/keyed-by-address.tsx';
 import { RecordToolbar } from '../../../components/record-toolbar.tsx';
 import { ActivityList } from '../../../components/activity-list-lazy.tsx';
@@ -20,7 +20,7 @@ import { showBanner, showBannerAfterNavigation } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { useGoBack } from '../../accounts/components/go-back.ts';
 import { searchLeadsQuick, searchObjectsByRef } from '../../viewings/api/viewings.ts';
-import { blankDealQuery, dealKeys, dealQuery, deleteDeal, saveDeal, searchAccounts, type TDealAnswer } from '../api/deals.ts';
+import { blankDealQuery, dealKeys, dealQuery, dealsOfQuery, deleteDeal, saveDeal, searchAccounts, type TDealAnswer } from '../api/deals.ts';
 import { RecordStamps } from '../../../components/record-stamps.tsx';
 import './deals.css';
 
@@ -92,6 +92,32 @@ function Shown({ label, children, testId }: { label: string; children: React.Rea
         {children}
       </Text>
     </div>
+  );
+}
+
+/**
+ * A sale of a property another deal has already sold (closed): said under the property, with links
+ * to those deals. A resale is possible, a slip (the wrong property picked) more likely.
+ */
+function SoldAlready({ objectId, dealId }: { objectId: number | null; dealId: number | null }) {
+  const { t } = useTranslation();
+  const q = useQuery({ ...dealsOfQuery({ objectId: objectId ?? 0 }), enabled: objectId != null });
+  const sold = objectId == null ? [] : (q.data?.items ?? []).filter((d) => d.id !== dealId && d.dealStage === DEAL_STAGE_CLOSED && d.dealType === DEAL_TYPE_SALE);
+  if (!sold.length) return null;
+  return (
+    <Alert color="yellow" mt="xs" p="xs" data-testid="deal-sold-already">
+      <Text size="sm">
+        {t('deals.ui.soldAlready')}{' '}
+        {sold.map((d, i) => (
+          <Fragment key={d.id}>
+            {i > 0 && ', '}
+            <Anchor component={Link} to={`/Deals/${d.id}`}>
+              #{d.id}
+            </Anchor>
+          </Fragment>
+        ))}
+      </Text>
+    </Alert>
   );
 }
 
@@ -288,6 +314,7 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
                     error={errors.objectId}
                   />
                 )}
+                {dealType !== DEAL_TYPE_RENTAL && <SoldAlready objectId={form.object?.id ?? null} dealId={deal.id ?? null} />}
               </Grid.Col>
               <Grid.Col span={{ base: 12, lg: 6 }}>
                 {readOnly ? (
