@@ -44,3 +44,16 @@ export const DEAL_BOARD_MAX = 500;
 export const SERVER_PAGE_PREFIXES = ['/listings', '/feed/'] as const;
 /** Whether a path is one of the server's own pages (SERVER_PAGE_PREFIXES). */
 export const isServerPage = (pathname: string) => SERVER_PAGE_PREFIXES.some((p) => pathname === p || pathname.startsWith(p.endsWith('/') ? p : `${p}/`));
+
+/**
+ * Text as the searches compare it (the app's side of the database's crm_search_norm): accents and
+ * case ignored, the final sigma as sigma, spaces collapsed.
+ */
+export const plainText = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/ς/g, 'σ')
+    .replace(/\s+/g, ' ')
+    .trim();

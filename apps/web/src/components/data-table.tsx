@@ -1,4 +1,4 @@
-import { Badge, Checkbox, Group, Loader, Pagination, Paper, Select, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Checkbox, Group, Loader, Pagination, Paper, Select, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { memo, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIST_PAGE_SIZES, SHOW_ALL } from '@crm/contract/constants';
@@ -39,6 +39,13 @@ type CellSpec<T> = {
   card: 'title' | 'action' | 'hidden' | undefined;
   label: string | undefined;
 };
+
+/**
+ * Media queries for a column's `visibleMediaQuery`: a wide screen (1600 px and more) shows columns
+ * apart that narrower screens combine, so every column of a list fits an office laptop's 1280 px.
+ */
+export const WIDE_SCREEN = '(min-width: 100em)';
+export const NOT_WIDE_SCREEN = '(max-width: 99.99em)';
 
 /** Rows rendered at first, and added each time the user scrolls near the bottom of a long page. */
 const RENDER_CHUNK = 200;
@@ -225,7 +232,7 @@ export function DataTable<T>({ testId, list, records, totalRows, fetching, colum
                           </button>
                         ) : col.card === 'action' && typeof col.title === 'string' ? (
                           // A column of buttons (Edit): its title is for screen readers; the icons say it to the eye.
-                          <span className="crm-table-sr">{col.title}</span>
+                          <VisuallyHidden>{col.title}</VisuallyHidden>
                         ) : (
                           col.title
                         )}

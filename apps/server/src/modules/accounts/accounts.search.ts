@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, or, sql, type SQL } from 'drizzle-orm';
-import { SEARCH_MAX_HITS, type TSearchHit } from '@crm/contract';
+import { SEARCH_MAX_HITS, plainText, type TSearchHit } from '@crm/contract';
 import type { Db } from '../../db/client.ts';
 import { accounts } from '../../db/schema/index.ts';
 import type { SearchProvider } from '../shell/shell.routes.ts';
@@ -161,22 +161,15 @@ export async function searchAccounts(app: FastifyInstance, searchStr: string, fi
 
 type Found = { id: number; name: string; emails: string[]; phones: string[]; isOwner: boolean; isClient: boolean; isProfessional: boolean; isSource: boolean; isEmploye: boolean };
 
-const norm = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/ς/g, 'σ');
-
 /** The phone or e-mail that matched, else the first phone or e-mail: tells namesakes apart. */
 function contactHint(r: Found, text: string, withEmails: boolean): string | undefined {
-  const q = norm(text);
+  const q = plainText(text);
   const digits = phoneDigits(text);
   const emails = withEmails ? r.emails : [];
   return (
     (digits ? r.phones.find((p) => p.replace(/\D/g, '').includes(digits)) : undefined) ??
-    emails.find((e) => norm(e).includes(q)) ??
-    r.phones.find((p) => norm(p).includes(q)) ??
+    emails.find((e) => plainText(e).includes(q)) ??
+    r.phones.find((p) => plainText(p).includes(q)) ??
     r.phones[0] ??
     emails[0]
   );

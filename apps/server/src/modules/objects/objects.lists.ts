@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { CULTURES, OBJECT_SUBTYPES, formatReferenceNumber, type TObjectRow, type TObjectSearch, type TObjectSearchRow, type TSearchHit } from '@crm/contract';
+import { CULTURES, OBJECT_SUBTYPES, formatReferenceNumber, plainText, type TObjectRow, type TObjectSearch, type TObjectSearchRow, type TSearchHit } from '@crm/contract';
 import type { z } from 'zod';
 import type { ZObjectListQuery } from '@crm/contract';
 import type { Db } from '../../db/client.ts';
@@ -411,9 +411,6 @@ export async function searchByRefNumOrTitle(app: FastifyInstance, searchStr: str
   return { items: rows.map((r) => ({ id: r.id, referenceNumber: formatReferenceNumber(r.ref), description: describe(r) })) };
 }
 
-/** A name as the search compares names: accents, case and the final sigma ignored. */
-const plainName = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/ς/g, 'σ').replace(/\s+/g, ' ').trim();
-
 /** Every place by its names in the three languages, with the places inside it (read once an hour: places are the seeded gazetteer). */
 let placesByName: { at: number; byName: Map<string, number[]> } | null = null;
 async function placesNamed(db: Db, name: string): Promise<number[]> {
@@ -424,7 +421,7 @@ async function placesNamed(db: Db, name: string): Promise<number[]> {
     const byName = new Map<string, number[]>();
     for (const r of rows) {
       const ids = [...new Set([r.id, ...(inside.get(r.id) ?? [])])];
-      for (const n of new Set([r.el, r.en, r.ru].map(plainName))) byName.set(n, [...new Set([...(byName.get(n) ?? []), ...ids])]);
+      for (const n of new Set([r.el, r.en, r.ru].map(plainText))) byName.set(n, [...new Set([...(byName.get(n) ?? []), ...ids])]);
     }
     placesByName = { at: Date.now(), byName };
   }
@@ -437,9 +434,9 @@ async function placesNamed(db: Db, name: string): Promise<number[]> {
  * ("βίλα", "Villa", "вилла"), in any of the three languages.
  */
 async function namedPlaceOrKind(app: FastifyInstance, text: string): Promise<SQL | undefined> {
-  const name = plainName(text);
+  const name = plainText(text);
   if (name.length < 3 || /\d/.test(name)) return undefined;
-  const kinds = OBJECT_SUBTYPES.filter((k) => CULTURES.some((c) => plainName(app.translator.t(c, `objects.list.objectSubTypes.${k.value}`)) === name)).map((k) => k.value);
+  const kinds = OBJECT_SUBTYPES.filter((k) => CULTURES.some((c) => plainText(app.translator.t(c, `objects.list.objectSubTypes.${k.value}`)) === name)).map((k) => k.value);
   const places = await placesNamed(app.db, name);
   return or(
     places.length ? sql`${col('locationId')} = any(${sql.param(places)}::int[])` : undefined,

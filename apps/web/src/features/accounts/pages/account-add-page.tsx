@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
+import { SEARCH_DEBOUNCE_MS, plainText } from '@crm/contract/constants';
 import type { TAccountAdd } from '@crm/contract';
 import { useRouteHandle } from '../../../app/shell/use-route-title.ts';
 import { api, ApiError } from '../../../lib/api.ts';
@@ -13,9 +13,6 @@ import { hasBranch, isOfficeAdmin, useSession } from '../../../lib/session.ts';
 import { KIND_FLAGS, type TKindFlag } from '../account-fields.ts';
 import { addAccount } from '../api/account.ts';
 import { useGoBack } from '../components/go-back.ts';
-
-/** A name for comparing: no accents, no case, final sigma as sigma. */
-const plain = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/ς/g, 'σ').trim();
 
 type TAddForm = { lastName: string; firstName: string; middleName: string; kinds: TKindFlag[]; hasTransactions: boolean };
 
@@ -73,7 +70,7 @@ export function AccountAddPage() {
     enabled: namesReady,
     staleTime: 30_000,
   });
-  const namesakes = namesReady ? (same.data?.items ?? []).filter((i) => plain(i.description).includes(plain(names.last)) && plain(i.description).includes(plain(names.first))).slice(0, 5) : [];
+  const namesakes = namesReady ? (same.data?.items ?? []).filter((i) => plainText(i.description).includes(plainText(names.last)) && plainText(i.description).includes(plainText(names.first))).slice(0, 5) : [];
   const fieldErrorsOnly = add.error instanceof ApiError && Object.keys(add.error.fieldErrors).length > 0;
 
   return (

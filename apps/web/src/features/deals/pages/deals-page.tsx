@@ -5,10 +5,10 @@ import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TDealRow } from '@crm/contract';
-import { DEAL_LIST_PARTIES } from '@crm/contract/deal-fields';
+import { DEAL_LIST_PARTIES, DEAL_RELATION } from '@crm/contract/deal-fields';
 import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
 import { FilterCard } from '../../../components/filter-card.tsx';
-import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
+import { DataTable, ListHeader, type DataTableColumn, NOT_WIDE_SCREEN, WIDE_SCREEN } from '../../../components/data-table.tsx';
 import { IconPencil, IconPlus } from '../../../components/icons.ts';
 import { IconLayoutKanban } from '../icons.ts';
 import { formatDate, formatMoney2 } from '../../../lib/format.ts';
@@ -26,10 +26,6 @@ const money = (n: number | null) => (n == null ? '' : formatMoney2(n).replace(/,
 /** /Deals: the deals with the spec's filters (kept in a cookie; the page goes back to 1 on a change). */
 /** The three specialists' columns, shown apart on a wide screen only. */
 const SPECIALISTS: readonly (typeof DEAL_LIST_PARTIES)[number][] = ['lawer', 'notary', 'civilEngeneer'];
-/** The relation (deal party kind) each column lists. */
-const RELATION = { seller: 1, buyer: 2, lawer: 3, notary: 4, civilEngeneer: 5, assigned: 6 } as const;
-const WIDE = '(min-width: 100em)';
-const NOT_WIDE = '(max-width: 99.99em)';
 
 export function DealsPage() {
   const { t } = useTranslation();
@@ -48,7 +44,7 @@ export function DealsPage() {
   type PartyKey = (typeof DEAL_LIST_PARTIES)[number];
   const links = (r: TDealRow, key: PartyKey) =>
     r.parties
-      .filter((p) => p.relation === RELATION[key])
+      .filter((p) => p.relation === DEAL_RELATION[key])
       .map((p, i) => (
         <Fragment key={p.accountId}>
           {i > 0 && ', '}
@@ -61,16 +57,16 @@ export function DealsPage() {
     accessor: key,
     title: t(`deals.ui.col.${key}`),
     render: (r) => links(r, key),
-    ...(SPECIALISTS.includes(key) ? { visibleMediaQuery: WIDE } : {}),
+    ...(SPECIALISTS.includes(key) ? { visibleMediaQuery: WIDE_SCREEN } : {}),
   });
   // Under 1600 px the lawyer, notary and engineer share one column, each on a line under its
   // role: the list's every column then fits an office laptop's 1280 px.
   const specialists: DataTableColumn<TDealRow> = {
     accessor: 'specialists',
     title: t('deals.ui.col.specialists'),
-    visibleMediaQuery: NOT_WIDE,
+    visibleMediaQuery: NOT_WIDE_SCREEN,
     render: (r) =>
-      SPECIALISTS.filter((key) => r.parties.some((p) => p.relation === RELATION[key])).map((key) => (
+      SPECIALISTS.filter((key) => r.parties.some((p) => p.relation === DEAL_RELATION[key])).map((key) => (
         <div key={key}>
           <Text span size="xs" c="dimmed">
             {t(`deals.ui.col.${key}`)}:{' '}
@@ -92,15 +88,15 @@ export function DealsPage() {
         </Anchor>
       ),
     },
-    { accessor: 'type', title: t('deals.ui.col.type'), card: 'title', visibleMediaQuery: WIDE },
-    { accessor: 'stage', title: t('deals.ui.col.stage'), sortable: true, visibleMediaQuery: WIDE, render: (r) => r.stage },
+    { accessor: 'type', title: t('deals.ui.col.type'), card: 'title', visibleMediaQuery: WIDE_SCREEN },
+    { accessor: 'stage', title: t('deals.ui.col.stage'), sortable: true, visibleMediaQuery: WIDE_SCREEN, render: (r) => r.stage },
     // Under 1600 px the type is a small line under the stage.
     {
       accessor: 'stageAndType',
       sortKey: 'stage',
       title: t('deals.ui.col.stage'),
       sortable: true,
-      visibleMediaQuery: NOT_WIDE,
+      visibleMediaQuery: NOT_WIDE_SCREEN,
       render: (r) => (
         <>
           {r.stage}

@@ -19,8 +19,16 @@ import { ClearFiltersButton } from '../../accounts/components/clear-filters.tsx'
 import { NO_STATEMENT_FILTER, downloadStatement, openAttachment, sendInvitation, statementQuery, statementSaved, type TStatementFilterState } from '../api/payments.ts';
 
 /** /Payments/View/{id}: the account's statement. */
-/** Today as the statement's dates are written, on the reader's clock. */
-const localToday = () => isoDay(new Date());
+/** An unpaid item's due day; once it has passed, said in red as overdue. */
+function DueDate({ date }: { date: string }) {
+  const { t } = useTranslation();
+  const overdue = date.slice(0, 10) < isoDay(new Date());
+  return (
+    <Text size="xs" {...(overdue ? { c: 'red.9', fw: 700, 'data-overdue': true } : {})} data-testid="statement-due">
+      {t(overdue ? 'payments.ui.overdueSince' : 'payments.ui.dueOn', { date: formatDate(date) })}
+    </Text>
+  );
+}
 
 export function StatementPage() {
   const id = Number(useParams().id);
@@ -132,9 +140,7 @@ export function Statement({ accountId }: { accountId: number }) {
             {r.paymentDate && <Text size="xs">{t('payments.ui.paidOn', { date: formatDate(r.paymentDate) })}</Text>}
             {r.expirationDate && r.statusId === 0 && (
               // Unpaid past its due day: said in red, not in the same words as one due next month.
-              <Text size="xs" {...(r.expirationDate.slice(0, 10) < localToday() ? { c: 'red.9', fw: 700, 'data-overdue': true } : {})} data-testid="statement-due">
-                {t(r.expirationDate.slice(0, 10) < localToday() ? 'payments.ui.overdueSince' : 'payments.ui.dueOn', { date: formatDate(r.expirationDate) })}
-              </Text>
+              <DueDate date={r.expirationDate} />
             )}
           </Stack>
         ),

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { RESERVATION_PAGE_SIZES, RESERVATION_SUMS } from '@crm/contract/reservation-fields';
 import type { TReservationRow, TSelectOption } from '@crm/contract';
 import { FilterCard } from '../../../components/filter-card.tsx';
-import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
+import { DataTable, ListHeader, type DataTableColumn, NOT_WIDE_SCREEN, WIDE_SCREEN } from '../../../components/data-table.tsx';
 import { IconAlertTriangle, IconPencil, IconPlus } from '../../../components/icons.ts';
 import { SearchPicker } from '../../../components/search-picker.tsx';
 import { formatDate, formatMoney2 } from '../../../lib/format.ts';
@@ -33,9 +33,6 @@ function TextFilter({ label, value, onChange, testId }: { label: string; value: 
 }
 
 /** /Reservations: the short-let bookings with their filters (kept in a cookie) and the footer's sums over every matching row. */
-/** The three commissions' columns, shown apart on a wide screen only. */
-const WIDE = '(min-width: 100em)';
-const NOT_WIDE = '(max-width: 99.99em)';
 
 export function ReservationsPage() {
   const { t } = useTranslation();
@@ -101,16 +98,16 @@ export function ReservationsPage() {
     { accessor: 'sourceDisplayName', title: t('fields.reservation.sourceId') },
     { accessor: 'total', title: t('fields.reservation.total'), sortable: true, textAlign: 'right', noWrap: true, render: (r) => money(r.total) },
     { accessor: 'paymentToOwner', title: t('fields.reservation.paymentToOwner'), textAlign: 'right', noWrap: true, render: (r) => money(r.paymentToOwner) },
-    { accessor: 'comission', title: t('fields.reservation.comission'), textAlign: 'right', noWrap: true, visibleMediaQuery: WIDE, render: (r) => money(r.comission) },
-    { accessor: 'comission3rdParty', title: t('fields.reservation.comission3rdParty'), textAlign: 'right', noWrap: true, visibleMediaQuery: WIDE, render: (r) => money(r.comission3rdParty) },
-    { accessor: 'finalComission', title: t('fields.reservation.finalComission'), textAlign: 'right', noWrap: true, visibleMediaQuery: WIDE, render: (r) => money(r.finalComission) },
+    { accessor: 'comission', title: t('fields.reservation.comission'), textAlign: 'right', noWrap: true, visibleMediaQuery: WIDE_SCREEN, render: (r) => money(r.comission) },
+    { accessor: 'comission3rdParty', title: t('fields.reservation.comission3rdParty'), textAlign: 'right', noWrap: true, visibleMediaQuery: WIDE_SCREEN, render: (r) => money(r.comission3rdParty) },
+    { accessor: 'finalComission', title: t('fields.reservation.finalComission'), textAlign: 'right', noWrap: true, visibleMediaQuery: WIDE_SCREEN, render: (r) => money(r.finalComission) },
     // Under 1600 px the three commissions share one column, each on a line under its name: the
     // list's every column then fits an office laptop's 1280 px.
     {
       accessor: 'commissions',
       title: t('reservations.ui.col.commissions'),
       textAlign: 'right',
-      visibleMediaQuery: NOT_WIDE,
+      visibleMediaQuery: NOT_WIDE_SCREEN,
       render: (r) =>
         (
           [
