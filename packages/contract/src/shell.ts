@@ -41,6 +41,8 @@ export type TAppVariant = (typeof APP_VARIANTS)[number];
 /** GET /api/config (public: the sign-in page needs it too): the settings the web app needs from the server's configuration. */
 export const ZWebConfig = z.object({
   variant: z.enum(APP_VARIANTS),
+  /** The agency's time zone (IANA name): the clock the API's dates and date-times are on. */
+  timeZone: z.string(),
   map: z.object({
     /** Leaflet tile template: {z}/{x}/{y} (and {s}). */
     tileUrl: z.string(),

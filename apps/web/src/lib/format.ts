@@ -40,8 +40,6 @@ function parseLocal(s: string): Date {
   return new Date(y!, (mo ?? 1) - 1, da ?? 1, h ?? 0, mi ?? 0, se ?? 0);
 }
 
-/** Whether an API date-time (local, YYYY-MM-DDTHH:mm:ss) has passed. */
-export const isPast = (s: string | null | undefined) => !!s && parseLocal(s).getTime() < Date.now();
 
 /** Formatters are costly to create (a list formats hundreds of dates): one per language and style. */
 const formatters = new Map<string, Intl.DateTimeFormat>();

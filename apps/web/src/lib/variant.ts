@@ -2,6 +2,7 @@ import type { TAppVariant, TSessionUser } from '@crm/contract';
 import { createStore } from './store.ts';
 import { useSession } from './session.ts';
 import { takeBootRequest } from './boot.ts';
+import { setAgencyZone } from './agency-clock.ts';
 
 /**
  * Which app this host serves (GET /api/config): the CRM or the payments-only variant. Kept in
@@ -25,7 +26,9 @@ async function fetchVariant(): Promise<TAppVariant> {
   // The first ask was started by index.html, before the scripts loaded.
   const res = await (takeBootRequest('config') ?? fetch('/api/config', { credentials: 'omit' }));
   if (!res.ok) throw new Error(`GET /api/config: ${res.status}`);
-  const v = ((await res.json()) as { variant?: TAppVariant }).variant === 'payments' ? 'payments' : 'crm';
+  const config = (await res.json()) as { variant?: TAppVariant; timeZone?: string };
+  const v = config.variant === 'payments' ? 'payments' : 'crm';
+  setAgencyZone(config.timeZone);
   try {
     localStorage.setItem(KEY, v);
   } catch {

@@ -100,7 +100,7 @@ export const shellRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/config',
     { config: { access: 'public' }, schema: { tags: ['platform'], response: { 200: ZWebConfig } } },
-    async (req) => ({ variant: appVariant(app.config, req), map: { ...app.config.map } }),
+    async (req) => ({ variant: appVariant(app.config, req), timeZone: app.config.timeZone, map: { ...app.config.map } }),
   );
 
   app.get(

@@ -64,12 +64,13 @@ describe('platform calls', () => {
     expect(next.map((r) => r.key)).toEqual(keys);
   });
 
-  it('tells the web app which app it is and where the map tiles come from, and the browser may load them', async () => {
+  it('tells the web app which app it is, the agency\'s clock and where the map tiles come from, and the browser may load them', async () => {
     const u = await t.user();
     const res = await app.inject({ url: '/api/config', headers: bearer(u.token) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       variant: 'crm',
+      timeZone: 'Europe/Athens',
       map: { tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors', attributionUrl: 'https://www.openstreetmap.org/copyright' },
     });
     expect(String(res.headers['content-security-policy'])).toMatch(/img-src 'self' data: blob: https:\/\/tile\.openstreetmap\.org/);

@@ -1,7 +1,7 @@
 import type { TFieldDescription, TObjectGroup } from '@crm/contract/object-fields';
 import { OBJECT_FIELDS, OBJECT_FIELD_BY_NAME } from '@crm/contract/object-fields';
 import type { TObjectSelectLists, TSelectOption } from '@crm/contract';
-import { isoDay } from '../../lib/format.ts';
+import { agencyToday } from '../../lib/agency-clock.ts';
 import { formatFieldValue } from '../../components/fields/field-values.ts';
 
 type T = (key: string, o?: Record<string, unknown>) => string;
@@ -36,8 +36,7 @@ export function formatObjectValue(t: T, d: TFieldDescription, value: unknown, li
 }
 
 /** Tenant links ended (end date in the past) grouped by end year, years ascending. */
-export function endedTenantsByYear<L extends { relation: number; endDate?: string | null }>(links: L[], today = new Date()): [number, L[]][] {
-  const todayStr = isoDay(today);
+export function endedTenantsByYear<L extends { relation: number; endDate?: string | null }>(links: L[], todayStr = agencyToday()): [number, L[]][] {
   const byYear = new Map<number, L[]>();
   for (const l of links) {
     if (!isEnded(l, todayStr)) continue;
@@ -51,8 +50,7 @@ const isTenant = (r: number) => r === 4 || r === 7;
 const isEnded = (l: { relation: number; endDate?: string | null }, todayStr: string) => isTenant(l.relation) && !!l.endDate && l.endDate.slice(0, 10) < todayStr;
 
 /** Links shown under current contacts: everything but ended tenant links. */
-export function currentContacts<L extends { relation: number; endDate?: string | null }>(links: L[], today = new Date()): L[] {
-  const todayStr = isoDay(today);
+export function currentContacts<L extends { relation: number; endDate?: string | null }>(links: L[], todayStr = agencyToday()): L[] {
   return links.filter((l) => !isEnded(l, todayStr));
 }
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { homeQuery } from '../api/home.ts';
 import { formatDateTime, formatLongDate } from '../../../lib/format.ts';
+import { agencyTodayDate } from '../../../lib/agency-clock.ts';
 import { logActionText, logEntityText, logMessageText, logRecordPath } from '../../../lib/log-texts.ts';
 import { hasBranch, useSession } from '../../../lib/session.ts';
 import '../../../components/table.css';
@@ -36,7 +37,7 @@ export function HomePage() {
                 alone does not give reliably: the Greek greeting has no name. */}
             {data?.name && currentCulture() !== 'el' ? t('home.welcome', { name: data.name }) : t('home.welcomePlain')}
           </Title>
-          <Text c="dimmed">{t('home.today', { date: formatLongDate(new Date()) })}</Text>
+          <Text c="dimmed">{t('home.today', { date: formatLongDate(agencyTodayDate()) })}</Text>
         </div>
       </Group>
       <Grid>

@@ -13,7 +13,8 @@ import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
-import { formatAmount, formatDate, formatDateTime, isoDay } from '../../../lib/format.ts';
+import { agencyToday } from '../../../lib/agency-clock.ts';
+import { formatAmount, formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useSavedFilter, type ListState } from '../../../lib/list-state.ts';
 import { ClearFiltersButton } from '../../accounts/components/clear-filters.tsx';
 import { NO_STATEMENT_FILTER, downloadStatement, openAttachment, sendInvitation, statementQuery, statementSaved, type TStatementFilterState } from '../api/payments.ts';
@@ -22,7 +23,7 @@ import { NO_STATEMENT_FILTER, downloadStatement, openAttachment, sendInvitation,
 /** An unpaid item's due day; once it has passed, said in red as overdue. */
 function DueDate({ date }: { date: string }) {
   const { t } = useTranslation();
-  const overdue = date.slice(0, 10) < isoDay(new Date());
+  const overdue = date.slice(0, 10) < agencyToday();
   return (
     <Text size="xs" {...(overdue ? { c: 'red.9', fw: 700, 'data-overdue': true } : {})} data-testid="statement-due">
       {t(overdue ? 'payments.ui.overdueSince' : 'payments.ui.dueOn', { date: formatDate(date) })}

@@ -1,4 +1,5 @@
 import { isoDay } from '../../../lib/format.ts';
+import { agencyTodayDate } from '../../../lib/agency-clock.ts';
 import { readCookieState } from '../../../lib/list-state.ts';
 import type { Picked } from '../../../components/search-picker.tsx';
 import { calendarQuery } from './viewings.ts';
@@ -37,6 +38,6 @@ export function parseDay(s: string | null): Date | null {
 export function calendarFirstQuery(search: URLSearchParams) {
   const view = readCookieState<CalendarView>(CALENDAR_VIEW_COOKIE, 'week');
   const employee = readCookieState<Picked>(CALENDAR_EMPLOYEE_COOKIE, null);
-  const days = daysOf(view, parseDay(search.get('date')) ?? new Date());
+  const days = daysOf(view, parseDay(search.get('date')) ?? agencyTodayDate());
   return calendarQuery(iso(days[0]!), iso(days[days.length - 1]!), employee?.id ?? null);
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { focusInvalidTime, TimeField } from '../../../components/fields/time-field.tsx';
 import { SearchPicker, type Picked } from '../../../components/search-picker.tsx';
+import { agencyToday, agencyTodayDate } from '../../../lib/agency-clock.ts';
 import { api, ApiError } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
@@ -40,7 +41,7 @@ export function CalendarPage() {
   const [employee, setEmployee] = useCookieState<Picked>(CALENDAR_EMPLOYEE_COOKIE, null);
   // The day shown is in the address (?date=2026-11-23), so a reload or a shared link opens the same place.
   const [params, setParams] = useSearchParams();
-  const anchor = parseDay(params.get('date')) ?? new Date();
+  const anchor = parseDay(params.get('date')) ?? agencyTodayDate();
   const setAnchor = (next: Date | ((a: Date) => Date)) => {
     const d = typeof next === 'function' ? next(anchor) : next;
     setParams((p) => {
@@ -167,7 +168,7 @@ export function CalendarPage() {
     </Paper>
   );
 
-  const today = iso(new Date());
+  const today = agencyToday();
   const month = anchor.getMonth();
 
   /**
@@ -213,7 +214,7 @@ export function CalendarPage() {
           <ActionIcon variant="default" size="lg" onClick={() => step(-1)} aria-label={t('calendar.previous')} data-testid="calendar-prev">
             <IconChevronLeft size={18} />
           </ActionIcon>
-          <Button variant="default" onClick={() => setAnchor(new Date())}>
+          <Button variant="default" onClick={() => setAnchor(agencyTodayDate())}>
             {t('calendar.today')}
           </Button>
           <ActionIcon variant="default" size="lg" onClick={() => step(1)} aria-label={t('calendar.next')} data-testid="calendar-next">
