@@ -32,6 +32,7 @@ import { accountIdsByLastName, createdByName, joinStampNames, modifiedByName, ty
 import { searchAccountMatches } from '../accounts/accounts.search.ts';
 import { keptCount } from '../../lib/row-counts.ts';
 import { collationOf } from '../accounts/accounts.lists.ts';
+import { locationText } from '../locations/locations.service.ts';
 
 /** Assignment parent kind of a lead (assignments.parent). */
 export const ASSIGNMENT_PARENT_LEAD = 2;
@@ -67,11 +68,6 @@ export async function leadSourceOptions(db: Db | Tx): Promise<TSelectOption[]> {
   return rows.map((r) => ({ ...r, parent: null }));
 }
 
-/** The place's name with its parents, in the reader's language ("Καλαμαριά, Θεσσαλονίκη"). */
-const locationText = (idCol: SQL | unknown, culture: TCulture) => {
-  const col = sql.identifier(`name_${culture}`);
-  return sql<string | null>`(select concat_ws(', ', l.${col}, p.${col}) from ${locations} l left join ${locations} p on p.id = l.parent_id where l.id = ${idCol})`;
-};
 
 /** The services of a lead as the list shows them: purchase, rent, short rent, sell, rent out, else other. */
 export function leadType(row: Row): string {

@@ -74,6 +74,23 @@ describe('a lead', () => {
     expect((row as Record<string, unknown>).stage).toBe(3);
   });
 
+  it('names its place as the places list does: an area named like its municipality is not said twice', async () => {
+    const placeId = async (key: string) => ((await db.execute(sql`select id from locations where key = ${key}`)).rows[0] as { id: number }).id;
+    const id = await addLead((await newAccount()).id);
+    let version = 1;
+    for (const [key, el, en] of [
+      ['thessaloniki.kalamaria.kalamaria', 'Καλαμαριά, Θεσσαλονίκη', 'Kalamaria, Thessaloniki'],
+      ['thessaloniki.kalamaria', 'Καλαμαριά (δήμος), Θεσσαλονίκη', 'Kalamaria (municipality), Thessaloniki'],
+      ['thessaloniki.kalamaria.karabournaki', 'Καραμπουρνάκι, Καλαμαριά, Θεσσαλονίκη', 'Karabournaki, Kalamaria, Thessaloniki'],
+    ] as const) {
+      const saved = await call(agent.token, 'POST', '/api/lead/update', { id, version, locationId: await placeId(key) });
+      expect(saved.statusCode).toBe(200);
+      version = saved.json().version;
+      expect((await get(id, 'el')).location).toBe(el);
+      expect((await get(id, 'en')).location).toBe(en);
+    }
+  });
+
   it('refuses bad input with a clear message and changes nothing', async () => {
     const id = await addLead();
     const cases: [Record<string, unknown>, string, string][] = [

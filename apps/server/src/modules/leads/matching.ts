@@ -9,7 +9,7 @@ import { logAction } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { describeLead, formatEuro } from './leads.service.ts';
-import { locationAndDescendants } from '../locations/locations.service.ts';
+import { locationAndDescendants, locationText } from '../locations/locations.service.ts';
 
 type T = (key: string, params?: Record<string, string | number>) => string;
 type Row = Record<string, unknown>;
@@ -191,7 +191,7 @@ export async function matchesForLead(app: FastifyInstance, leadId: number, limit
   const res = await app.db.execute(sql`
     select o.*, x.score,
       ${locationName(culture, sql`o.location_id`)} as location_name,
-      (${sql.raw(`(select concat_ws(', ', l2.name_${culture}, p2.name_${culture}) from locations l2 left join locations p2 on p2.id = l2.parent_id where l2.id = o.location_id)`)}) as location_path,
+      ${locationText(sql`o.location_id`, culture)} as location_path,
       greatest(o.created_on, coalesce(o.last_update, o.created_on)) as changed_on
     from (
       select o.id, o.modified_on, ${score} as score
