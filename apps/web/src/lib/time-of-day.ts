@@ -5,8 +5,14 @@
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** A 12-hour suffix: "am"/"pm" (also "a.m.", "p"), and the Greek "π.μ."/"μ.μ." ("πμ", "μμ"). */
-const MERIDIEM = /^(.*?)\s*(a\.?\s*m\.?|p\.?\s*m\.?|a|p|π\.?\s*μ\.?|μ\.?\s*μ\.?)$/i;
+/**
+ * A 12-hour suffix: "am"/"pm" (also "a.m.", "p"), the Greek "π.μ."/"μ.μ." ("πμ", "μμ"), and the
+ * Russian parts of the day: "утра" and "ночи" before noon, "дня" and "вечера" after ("8 вечера" is
+ * 20:00, "12 ночи" midnight, "12 дня" noon), with "дп"/"пп" (до/после полудня).
+ */
+const MERIDIEM = /^(.*?)\s*(a\.?\s*m\.?|p\.?\s*m\.?|a|p|π\.?\s*μ\.?|μ\.?\s*μ\.?|утра|ут\.|ночи|дня|вечера|веч\.?|д\.?\s*п\.?|п\.?\s*п\.?)$/i;
+/** The suffixes of the hours before noon. */
+const BEFORE_NOON = /^(a|π|ут|ноч|д\.?\s*п)/;
 
 /**
  * The text of a time input as "HH:mm"; "" for an empty text; null for a text that is not a time of day.
@@ -16,6 +22,7 @@ const MERIDIEM = /^(.*?)\s*(a\.?\s*m\.?|p\.?\s*m\.?|a|p|π\.?\s*μ\.?|μ\.?\s*μ
  *   the minutes then take two digits ("9:3" is refused rather than guessed);
  * - an hour with the separator alone: "9:" and "9h" are 09:00;
  * - a 12-hour time with am/pm (or π.μ./μ.μ.), as an English-locale browser shows it: "8:19 PM" is 20:19;
+ *   in Russian with the part of the day: "8 вечера" is 20:00, "9:30 утра" 09:30; "9ч30" is 09:30;
  * - hours 0-23, minutes 0-59 ("24:00" is refused, as the server refuses it).
  */
 export function parseTimeOfDay(input: string): string | null {
@@ -24,14 +31,14 @@ export function parseTimeOfDay(input: string): string | null {
   let meridiem: 'am' | 'pm' | null = null;
   const m12 = MERIDIEM.exec(text);
   if (m12 && /\d$/.test(m12[1]!)) {
-    meridiem = /^[aπ]/.test(m12[2]!) ? 'am' : 'pm';
+    meridiem = BEFORE_NOON.test(m12[2]!) ? 'am' : 'pm';
     text = m12[1]!.trim();
   }
   let hours: number;
   let minutes: number;
   const digits = /^(\d{1,4})$/.exec(text);
-  const split = /^(\d{1,2})(?:\s*[:.,h]\s*|\s+)(\d{2})$/.exec(text);
-  const hourOnly = /^(\d{1,2})\s*[:.,h]$/.exec(text);
+  const split = /^(\d{1,2})(?:\s*[:.,hч]\s*|\s+)(\d{2})(?:\s*мин\.?)?$/.exec(text);
+  const hourOnly = /^(\d{1,2})\s*[:.,hч]$/.exec(text);
   if (digits) {
     const d = digits[1]!;
     hours = Number(d.length <= 2 ? d : d.slice(0, d.length - 2));
