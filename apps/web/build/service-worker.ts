@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { transformWithOxc, type Plugin } from 'vite';
 // By path, not by package name: the config loader bundles relative imports but leaves packages to Node, which cannot load .ts.
-import { SERVER_PAGE_PREFIXES } from '../../../packages/contract/src/constants.ts';
+import { SERVER_PAGE_PREFIXES, isServerPage } from '../../../packages/contract/src/constants.ts';
 
 type Lang = 'en' | 'el' | 'ru';
 const LANGS: Lang[] = ['en', 'el', 'ru'];
@@ -60,7 +60,6 @@ export function serviceWorker(opts: { source: string; localesDir: string }): Plu
         entry,
         precache,
         offline,
-        serverPages: SERVER_PAGE_PREFIXES,
         offlineScript: OFFLINE_SCRIPT,
         offlineScriptHash: `sha256-${createHash('sha256').update(OFFLINE_SCRIPT).digest('base64')}`,
       };
@@ -69,7 +68,9 @@ export function serviceWorker(opts: { source: string; localesDir: string }): Plu
       // A classic script (every browser registers it): the module marker goes.
       const script = code.replace(/^export\s*\{\s*\};?\s*$/m, '');
       if (/^\s*(import|export)\s/m.test(script)) throw new Error('service worker: the source must not import or export anything');
-      fs.writeFileSync(path.join(outDir, 'sw.js'), `// Agency CRM service worker, version ${version}\nconst __CRM_SW__ = ${JSON.stringify(config)};\n${script}`);
+      // The contract's own test of a server page, with the prefixes it closes over (the worker imports nothing).
+      const serverPage = `const SERVER_PAGE_PREFIXES = ${JSON.stringify(SERVER_PAGE_PREFIXES)};\nconst isServerPage = ${isServerPage.toString()};`;
+      fs.writeFileSync(path.join(outDir, 'sw.js'), `// Agency CRM service worker, version ${version}\nconst __CRM_SW__ = ${JSON.stringify(config)};\n${serverPage}\n${script}`);
     },
   };
 }

@@ -20,13 +20,13 @@ type Config = {
   entry: string;
   precache: string[];
   offline: Record<Lang, { title: string; text: string; retry: string }>;
-  /** The server's own pages (SERVER_PAGE_PREFIXES: the public listings, the feed): never answered with the app. */
-  serverPages: string[];
   /** The offline page's inline script and its CSP hash. */
   offlineScript: string;
   offlineScriptHash: string;
 };
 declare const __CRM_SW__: Config;
+/** The contract's isServerPage (the server's own pages: the public listings, the feed), written in by the build. */
+declare const isServerPage: (pathname: string) => boolean;
 
 interface ExtendableEvent extends Event {
   waitUntil(p: Promise<unknown>): void;
@@ -81,7 +81,7 @@ sw.addEventListener('fetch', (event) => {
   // The API always goes to the network, untouched.
   if (/^\/api(\/|$)/i.test(url.pathname)) return;
   // So do the server's own pages (the public listings and their feed): they are not the app.
-  if (cfg.serverPages.some((p) => url.pathname === p || url.pathname.startsWith(p.endsWith('/') ? p : `${p}/`))) return;
+  if (isServerPage(url.pathname)) return;
   if (req.mode === 'navigate') event.respondWith(openScreen(req, url));
   else if (PRECACHED.has(url.pathname)) event.respondWith(fromCache(req));
 });
