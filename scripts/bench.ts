@@ -442,6 +442,12 @@ async function main() {
       { name: 'GET /api/object/view/{id}', kind: 'record', make: (i) => ({ method: 'GET', path: `/api/object/view/${objectIds[(i * 13) % objectIds.length]}` }) },
       { name: 'GET /api/object/view/ref{number}', kind: 'record', make: (i) => ({ method: 'GET', path: `/api/object/view/ref${refs[(i * 7) % refs.length]}` }) },
       { name: 'GET /api/search (reference number)', kind: 'search', make: (i) => ({ method: 'GET', path: `/api/search?searchStr=${refs[(i * 11) % refs.length]}` }) },
+      {
+        // A place's or a kind's name: the properties there (and in the areas inside it), beside the accounts and leads the words match.
+        name: 'GET /api/search (place or kind)',
+        kind: 'search',
+        make: (i) => ({ method: 'GET', path: `/api/search?searchStr=${encodeURIComponent(['Καλαμαριά', 'kalamaria', 'Πυλαία', 'μεζονέτα', 'Θέρμη', 'studio'][i % 6]!)}` }),
+      },
       { name: 'GET /api/object/getTopLocations', kind: 'list', make: () => ({ method: 'GET', path: '/api/object/getTopLocations' }) },
       { name: 'GET /api/location/search (Greek, Greeklish)', kind: 'search', make: (i) => ({ method: 'GET', path: `/api/location/search?searchStr=${encodeURIComponent(['Καλαμ', 'pefko', 'θέρμη', 'xalk', 'Πανόρ', 'nikiti'][i % 6]!)}` }) },
       // Leads, viewings, matching (issue 9).

@@ -69,8 +69,16 @@ describe('global search (accounts)', () => {
     expect((await search('papa')).map((h) => h.id)).toEqual([eleni, giorgos, stefanos, pavlos]);
   });
 
-  it('suggests near spellings when nothing contains the text', async () => {
+  it('suggests near spellings when nothing contains the text, a word near a word', async () => {
     expect((await search('papadopulos')).map((h) => h.id)).toContain(giorgos);
+    expect((await search('Παπαδόπουλλος')).map((h) => h.id)).toEqual([giorgos, eleni]);
+    expect((await pick('papadopulos')).map((h) => h.id)).toContain(giorgos);
+    // Not a name that takes two words to look like it: a place typed is no misspelt Καλογεράκη Μαρία.
+    const [maria] = await t.db.insert(accounts).values({ firstName: 'Μαρία', lastName: 'Καλογεράκη', isClient: true }).returning({ id: accounts.id });
+    expect((await search('Καλογεράκης')).map((h) => h.id)).toContain(maria!.id);
+    expect((await search('Καλαμαριά')).map((h) => h.id)).not.toContain(maria!.id);
+    expect((await pick('Καλαμαριά')).map((h) => h.id)).not.toContain(maria!.id);
+    await t.db.delete(accounts).where(sql`id = ${maria!.id}`);
   });
 
   it('answers nothing for empty text, treats wildcards as text, and is open to branch users', async () => {

@@ -116,6 +116,13 @@ describe('finding an object by reference number or title', () => {
     expect(await objectHits(app.translator.t('el', 'objects.list.objectSubTypes.5'))).not.toContain(maisonette.id);
   });
 
+  it("shows what the text itself matches before the properties of the place it names", async () => {
+    // Titled by the place, elsewhere, and newer (a higher reference number) than the two there.
+    const titled = await make({ title: 'Sea view flat, ten minutes from Καλαμαριά', forSale: true, salePrice: 180000 });
+    const hits = ((await get(`/api/search?searchStr=${encodeURIComponent('Καλαμαριά')}`)).json().items as { id: number; entity: string }[]).filter((h) => h.entity === 'Object');
+    expect(hits.map((h) => h.id)).toEqual([titled.id, ...sorted(sale, rent)]);
+  });
+
   it('answers global search with Object hits that link to the object', async () => {
     const hits = (await get(`/api/search?searchStr=ref${both.referenceNumber}`)).json().items;
     expect(hits[0]).toEqual({ id: both.id, entity: 'Object', description: `#${both.referenceNumber} · Maisonette Panorama` });
