@@ -253,6 +253,36 @@ for (const language of ['en-UK', 'el'] as const) {
   });
 }
 
+for (const language of ['en-UK', 'el'] as const) {
+  test(`someone else saves the lead meanwhile: what only I typed is saved on their version, what we both changed keeps theirs (${language})`, async ({ browser, request, baseURL }) => {
+    const token = await apiToken(request);
+    const added = await request.post('/api/lead/add', { data: {}, headers: auth(token) });
+    const id = ((await added.json()) as { id: number }).id;
+    const ctx = await signedIn(browser, baseURL!, token, language);
+    const page = await ctx.newPage();
+    await page.goto(`/Leads/View/${id}/2`);
+    await expect(page.getByTestId('lead-editor')).toBeVisible();
+    // Another member of staff changes the stage and the notes while this form is open (version 1 -> 2).
+    const theirs = await request.post('/api/lead/update', { data: { id, version: 1, stage: 3, description: 'Theirs' }, headers: auth(token) });
+    expect(theirs.ok(), await theirs.text()).toBeTruthy();
+    // This user types the notes and the minimum bedrooms: saved on version 1, refused (409), merged.
+    await page.getByTestId('lead-description').fill('Mine');
+    await page.getByTestId('lead-bedroomsMin').fill('2');
+    const banner = page.getByTestId('banner');
+    await expect(banner).toContainText(language === 'el' ? 'Κάποιος άλλος' : 'Someone else');
+    const notes = language === 'el' ? 'Περιγραφή' : 'Description';
+    await expect(banner).toContainText(notes);
+    // The notes both changed keep theirs; the bedrooms only this user typed are stored on their version.
+    await expect(page.getByTestId('lead-description')).toHaveValue('Theirs');
+    await expect(page.getByTestId('lead-bedroomsMin')).toHaveValue('2');
+    const stored = async () => (await (await request.get(`/api/lead/get/${id}`, { headers: auth(token) })).json()) as Record<string, unknown>;
+    await expect.poll(async () => (await stored()).bedroomsMin).toBe(2);
+    expect(await stored()).toMatchObject({ stage: 3, description: 'Theirs', bedroomsMin: 2, version: 3 });
+    await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
+    await ctx.close();
+  });
+}
+
 /** A viewing of a new property stored through the API at a given moment (the agency's local "YYYY-MM-DDTHH:mm:ss"). */
 async function createViewing(request: APIRequestContext, token: string, dateOfViewing: string) {
   const flat = await createObject(request, token, { forSale: true, title: 'Flat to view', salePrice: 150_000 });

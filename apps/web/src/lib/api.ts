@@ -30,7 +30,10 @@ type Options = {
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined | null>;
   signal?: AbortSignal;
-  /** For background polls: a success does not clear the banner. */
+  /**
+   * For work the user did not start with a click (polls, auto-saves): a success does not clear the
+   * banner, which may be telling what the last save found (someone else's change kept).
+   */
   background?: boolean;
   /** A 401 is the caller's business (the sign-in form). */
   handle401?: boolean;

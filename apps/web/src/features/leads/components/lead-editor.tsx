@@ -1,20 +1,17 @@
 import { Alert, Card, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LEAD_FIELDS, LEAD_GROUPS, type TLeadFieldDescription } from '@crm/contract/lead-fields';
 import type { TSelectOption } from '@crm/contract';
 import { FieldInput } from '../../../components/fields/field-input.tsx';
-import { sameWire, toDraft, toWire, type Draft } from '../../../components/fields/field-values.ts';
+import { toWire } from '../../../components/fields/field-values.ts';
+import { useDescribedEditor, type Drafts } from '../../../components/fields/use-described-editor.ts';
 import { ApiError, api } from '../../../lib/api.ts';
-import { showBanner } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
-import { useAutosave, type AutosaveStatus } from '../../../lib/use-autosave.ts';
-import { NotSaved, refusedErrors, saveAround, type Refused } from '../../../lib/refused-fields.ts';
-import { useUnsavedGuard } from '../../../lib/unsaved-guard.tsx';
+import type { AutosaveStatus } from '../../../lib/use-autosave.ts';
 import { leadKeys, updateLead, type TLeadAnswer } from '../api/leads.ts';
 
-type Drafts = Record<string, Draft>;
 type T = (key: string, o?: Record<string, unknown>) => string;
 
 export const leadFieldLabel = (t: T, name: string) => t(`fields.lead.${name}`);
@@ -33,9 +30,7 @@ export function leadOptions(d: TLeadFieldDescription, lead: Partial<TLeadAnswer>
   return lists[d.list] ?? [];
 }
 
-const toDrafts = (l: Record<string, unknown>): Drafts => Object.fromEntries(LEAD_FIELDS.map((d) => [d.name, toDraft(d.type, l[d.name])]));
-const toWires = (f: Drafts, lead: TLeadAnswer) => Object.fromEntries(LEAD_FIELDS.map((d) => [d.name, toWire(d.type, f[d.name] ?? null, leadOptions(d, lead))]));
-const differing = (a: Record<string, unknown>, b: Record<string, unknown>) => LEAD_FIELDS.filter((d) => !sameWire(d.type, a[d.name], b[d.name])).map((d) => d.name);
+const toWires = (f: Drafts, lead: TLeadAnswer): Record<string, unknown> => Object.fromEntries(LEAD_FIELDS.map((d) => [d.name, toWire(d.type, f[d.name] ?? null, leadOptions(d, lead))]));
 
 const searchPlaces = async (searchStr: string) =>
   (await api<{ items: { id: number; text: string }[] }>('/api/location/search', { query: { searchStr } })).items.map((i) => ({ value: i.id, text: i.text }));
@@ -50,15 +45,6 @@ export function LeadEditor({ initial, onStatus }: { initial: TLeadAnswer; onStat
   const { t } = useTranslation();
   const client = useQueryClient();
   const id = initial.id;
-  const [lead, setLead] = useState<TLeadAnswer>(initial);
-  const [drafts, setDrafts] = useState<Drafts>(() => toDrafts(initial));
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [saveError, setSaveError] = useState<unknown>(null);
-  const version = useRef(initial.version);
-  const base = useRef(toWires(toDrafts(initial), initial));
-  const refused = useRef<Refused>(new Map());
-  const resetRef = useRef<(v: Drafts) => void>(() => {});
-
   const publish = useCallback(
     (l: TLeadAnswer) => {
       client.setQueryData(leadKeys.one(id), l);
@@ -66,63 +52,16 @@ export function LeadEditor({ initial, onStatus }: { initial: TLeadAnswer; onStat
     },
     [client, id],
   );
-
-  const save = useCallback(
-    async (f: Drafts) => {
-      const now = toWires(f, lead);
-      const changed = differing(now, base.current);
-      if (!changed.length) {
-        setFieldErrors({});
-        return;
-      }
-      const body: Record<string, unknown> = {};
-      for (const k of changed) body[k] = now[k];
-      let held: Record<string, string>;
-      try {
-        const around = await saveAround(refused.current, body, (b) => updateLead({ id, version: version.current, ...b }));
-        held = around.held;
-        const l = around.saved;
-        if (l) {
-          version.current = l.version;
-          // A field held back still differs from the saved lead, so the next save looks at it again.
-          base.current = toWires(toDrafts(l), l);
-          setLead(l);
-          publish(l);
-        }
-        setFieldErrors(held);
-        setSaveError(null);
-      } catch (e) {
-        if (e instanceof ApiError && e.status === 409 && e.problem.current) {
-          const current = e.problem.current as TLeadAnswer;
-          const theirs = toWires(toDrafts(current), current);
-          const theyChanged = new Set(differing(theirs, base.current));
-          const mine = changed.filter((k) => !theyChanged.has(k));
-          const lost = changed.filter((k) => theyChanged.has(k));
-          version.current = current.version;
-          base.current = theirs;
-          setLead(current);
-          const next = toDrafts(current);
-          for (const k of mine) next[k] = f[k] ?? null;
-          if (!mine.length) resetRef.current(next);
-          setDrafts(next);
-          publish(current);
-          const message = e.problem.title || t('errors.conflict');
-          showBanner('warning', lost.length ? `${message} ${t('leads.ui.conflictKept', { fields: lost.map((k) => leadFieldLabel(t, k)).join(', ') })}` : message);
-          return;
-        }
-        if (e instanceof ApiError && e.status === 400) setFieldErrors({ ...refusedErrors(refused.current), ...e.fieldErrors });
-        setSaveError(e);
-        throw e;
-      }
-      if (Object.keys(held).length) throw new NotSaved(held);
-    },
-    [id, lead, publish, t],
-  );
-
-  const autosave = useAutosave({ value: drafts, save });
-  resetRef.current = autosave.reset;
-  useUnsavedGuard(autosave);
-  useEffect(() => onStatus(autosave.status), [autosave.status, onStatus]);
+  const { record: lead, drafts, setDrafts, fieldErrors, saveError } = useDescribedEditor<TLeadAnswer>({
+    initial,
+    fields: LEAD_FIELDS,
+    toWires,
+    update: (b) => updateLead({ id, ...b }),
+    publish,
+    conflictKept: (fields) => t('leads.ui.conflictKept', { fields: fields.join(', ') }),
+    fieldLabel: (name) => leadFieldLabel(t, name),
+    onStatus,
+  });
 
   const input = (d: TLeadFieldDescription) => (
     <div key={d.name} data-testid={`lead-field-${d.name}`} style={d.type === 'textarea' || d.type === 'multi-select' || d.type === 'flag-enum' ? { gridColumn: '1 / -1' } : undefined}>

@@ -1,19 +1,16 @@
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFieldDescription, TObjectGroup } from '@crm/contract/object-fields';
 import { OBJECT_EDITABLE_FIELDS } from '@crm/contract/object-fields';
 import type { TObjectPublishState, TObjectSelectLists } from '@crm/contract';
 import { FieldInput } from '../../../components/fields/field-input.tsx';
-import { sameWire, toDraft, toWire, type Draft } from '../../../components/fields/field-values.ts';
-import { ApiError } from '../../../lib/api.ts';
-import { showBanner } from '../../../lib/banner.ts';
+import { toDraft, toWire, type Draft } from '../../../components/fields/field-values.ts';
+import { useDescribedEditor, type Drafts } from '../../../components/fields/use-described-editor.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useAutosave, type AutosaveStatus } from '../../../lib/use-autosave.ts';
-import { NotSaved, refusedErrors, saveAround, type Refused } from '../../../lib/refused-fields.ts';
-import { useUnsavedGuard } from '../../../lib/unsaved-guard.tsx';
+import type { AutosaveStatus } from '../../../lib/use-autosave.ts';
 import { DateField } from '../../accounts/components/date-field.tsx';
 import { objectKeys, updateObject, type TObjectEdit, type TRealtyObject } from '../api/objects.ts';
 import { loadLocationOptions } from '../api/locations.ts';
@@ -24,7 +21,6 @@ import { ObjectMap, type TMapValue } from './object-map.tsx';
 import { PhotosSection } from './object-photos.tsx';
 import { PublishStatus } from './publish-status.tsx';
 
-type Drafts = Record<string, Draft>;
 
 /** The map's fields: edited on the map (and its own inputs), not one by one. */
 const MAP_FIELDS = OBJECT_EDITABLE_FIELDS.filter((d) => d.group === 'map');
@@ -37,12 +33,9 @@ const SECTIONS: { key: string; groups: TObjectGroup[] }[] = [
   { key: 'offer', groups: ['offer', 'texts'] },
 ];
 
-const toDrafts = (o: Record<string, unknown>): Drafts => Object.fromEntries(OBJECT_EDITABLE_FIELDS.map((d) => [d.name, toDraft(d.type, o[d.name])]));
 const wireOf = (d: TFieldDescription, drafts: Drafts, lists: TObjectSelectLists) => toWire(d.type, drafts[d.name] ?? null, optionsFor(d, lists));
 const toWires = (drafts: Drafts, lists: TObjectSelectLists): Record<string, unknown> =>
   Object.fromEntries(OBJECT_EDITABLE_FIELDS.map((d) => [d.name, wireOf(d, drafts, lists)]));
-/** Names of the fields whose values differ. */
-const differing = (a: Record<string, unknown>, b: Record<string, unknown>) => OBJECT_EDITABLE_FIELDS.filter((d) => !sameWire(d.type, a[d.name], b[d.name])).map((d) => d.name);
 
 type Props = {
   initial: TObjectEdit;
@@ -61,16 +54,6 @@ export function ObjectEditor({ initial, expanded, onStatus }: Props) {
   const client = useQueryClient();
   const lists = initial.objectSelectLists;
   const id = initial.object.id;
-  const [drafts, setDrafts] = useState<Drafts>(() => toDrafts(initial.object));
-  const [record, setRecord] = useState<TRealtyObject>(initial.object as TRealtyObject);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [saveError, setSaveError] = useState<unknown>(null);
-  const version = useRef((initial.object as TRealtyObject).version);
-  /** The record as last saved or loaded: what the form's changes are measured against. */
-  const base = useRef(toWires(toDrafts(initial.object), lists));
-  const refused = useRef<Refused>(new Map());
-  const resetRef = useRef<(v: Drafts) => void>(() => {});
-
   const publish = useCallback(
     (o: TRealtyObject) => {
       client.setQueryData<TObjectEdit>(objectKeys.edit(id), (old) => (old ? { ...old, object: o } : old));
@@ -80,65 +63,16 @@ export function ObjectEditor({ initial, expanded, onStatus }: Props) {
     },
     [client, id],
   );
-
-  const save = useCallback(
-    async (f: Drafts) => {
-      const now = toWires(f, lists);
-      const changed = differing(now, base.current);
-      if (changed.length === 0) {
-        setFieldErrors({});
-        return;
-      }
-      const body: Record<string, unknown> = {};
-      for (const k of changed) body[k] = now[k];
-      let held: Record<string, string>;
-      try {
-        const around = await saveAround(refused.current, body, (b) => updateObject({ id, version: version.current, ...b }));
-        held = around.held;
-        const o = around.saved;
-        if (o) {
-          version.current = o.version;
-          // The record as saved is the new base; fields typed meanwhile (or held back, refused) stay different and are looked at next.
-          base.current = toWires(toDrafts(o), lists);
-          setRecord(o);
-          publish(o);
-        }
-        setFieldErrors(held);
-        setSaveError(null);
-      } catch (e) {
-        if (e instanceof ApiError && e.status === 409 && e.problem.current) {
-          const current = e.problem.current as TRealtyObject;
-          const theirs = toWires(toDrafts(current), lists);
-          const theyChanged = new Set(differing(theirs, base.current));
-          const mine = changed.filter((k) => !theyChanged.has(k));
-          const lost = changed.filter((k) => theyChanged.has(k));
-          version.current = current.version;
-          base.current = theirs;
-          setRecord(current);
-          const next = toDrafts(current);
-          for (const k of mine) next[k] = f[k] ?? null;
-          if (mine.length === 0) resetRef.current(next);
-          setDrafts(next);
-          setFieldErrors({});
-          setSaveError(null);
-          publish(current);
-          const message = e.problem.title || t('errors.conflict');
-          showBanner('warning', lost.length ? `${message} ${t('objects.edit.conflictKept', { fields: lost.map((k) => fieldLabel(t, k)).join(', ') })}` : message);
-          return;
-        }
-        if (e instanceof ApiError && e.status === 400) setFieldErrors({ ...refusedErrors(refused.current), ...e.fieldErrors });
-        setSaveError(e);
-        throw e;
-      }
-      if (Object.keys(held).length) throw new NotSaved(held);
-    },
-    [id, lists, publish, t],
-  );
-
-  const autosave = useAutosave({ value: drafts, save });
-  resetRef.current = autosave.reset;
-  useUnsavedGuard(autosave);
-  useEffect(() => onStatus(autosave.status), [autosave.status, onStatus]);
+  const { record, setRecord, drafts, setDrafts, fieldErrors, saveError } = useDescribedEditor<TRealtyObject>({
+    initial: initial.object as TRealtyObject,
+    fields: OBJECT_EDITABLE_FIELDS,
+    toWires: (f) => toWires(f, lists),
+    update: (b) => updateObject({ id, ...b }),
+    publish,
+    conflictKept: (fields) => t('objects.edit.conflictKept', { fields: fields.join(', ') }),
+    fieldLabel: (name) => fieldLabel(t, name),
+    onStatus,
+  });
 
   const set = (name: string, v: Draft) =>
     setDrafts((f) => {
@@ -233,7 +167,7 @@ export function ObjectEditor({ initial, expanded, onStatus }: Props) {
       setRecord((r) => ({ ...r, published: p.published, publishError: p.publishError }));
       void client.invalidateQueries({ queryKey: ['object', 'view'] });
     },
-    [client],
+    [client, setRecord],
   );
   return (
     <Stack gap="sm" data-testid="object-editor" data-expanded={expanded ? 'true' : 'false'}>

@@ -1,0 +1,123 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFieldType } from '@crm/contract';
+import { ApiError } from '../../lib/api.ts';
+import { showBanner } from '../../lib/banner.ts';
+import { NotSaved, refusedErrors, saveAround, type Refused } from '../../lib/refused-fields.ts';
+import { useAutosave, type AutosaveStatus } from '../../lib/use-autosave.ts';
+import { useUnsavedGuard } from '../../lib/unsaved-guard.tsx';
+import { sameWire, toDraft, type Draft } from './field-values.ts';
+
+export type Drafts = Record<string, Draft>;
+
+type Options<R extends { version: number }> = {
+  initial: R;
+  /** The record's editable fields, from its field description. */
+  fields: readonly { name: string; type: TFieldType }[];
+  /** The drafts as the API takes them (select lists may come from the record itself). */
+  toWires: (drafts: Drafts, record: R) => Record<string, unknown>;
+  /** Sends the changed fields with the version they are based on. */
+  update: (body: Record<string, unknown> & { version: number }) => Promise<R>;
+  /** A saved (or reloaded) record, for the other screens' caches. */
+  publish: (record: R) => void;
+  /** The banner's addition when the other person changed some of this user's fields too. */
+  conflictKept: (labels: string[]) => string;
+  fieldLabel: (name: string) => string;
+  onStatus: (s: AutosaveStatus) => void;
+};
+
+/**
+ * The working state and auto-save of a record edited through its field description (a lead, a
+ * property). Every change is saved about 400 ms later with the version it is based on; a field the
+ * server refused is held back and the rest saved (lib/refused-fields.ts); leaving with something
+ * unsaved asks first. When someone else saved first (409), their version is loaded, what only this
+ * user changed is re-applied and saved, and the fields both changed keep the other person's value,
+ * with a banner naming them.
+ */
+export function useDescribedEditor<R extends { version: number }>(o: Options<R>) {
+  const { t } = useTranslation();
+  const { fields, initial } = o;
+  const toDrafts = useCallback((r: R): Drafts => Object.fromEntries(fields.map((d) => [d.name, toDraft(d.type, (r as Record<string, unknown>)[d.name])])), [fields]);
+  const differing = useCallback((a: Record<string, unknown>, b: Record<string, unknown>) => fields.filter((d) => !sameWire(d.type, a[d.name], b[d.name])).map((d) => d.name), [fields]);
+
+  const [record, setRecord] = useState<R>(initial);
+  const [drafts, setDrafts] = useState<Drafts>(() => toDrafts(initial));
+  const draftsNow = useRef(drafts);
+  draftsNow.current = drafts;
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [saveError, setSaveError] = useState<unknown>(null);
+  const version = useRef(initial.version);
+  /** The record as last saved or loaded: what the form's changes are measured against. */
+  const base = useRef(o.toWires(toDrafts(initial), initial));
+  const refused = useRef<Refused>(new Map());
+  const resetRef = useRef<(v: Drafts) => void>(() => {});
+  // The callbacks of the latest render (they may close over the record's lists).
+  const opts = useRef(o);
+  opts.current = o;
+
+  const save = useCallback(
+    async (f: Drafts) => {
+      const { toWires, update, publish, conflictKept, fieldLabel } = opts.current;
+      const now = toWires(f, record);
+      const changed = differing(now, base.current);
+      if (!changed.length) {
+        setFieldErrors({});
+        return;
+      }
+      const body: Record<string, unknown> = {};
+      for (const k of changed) body[k] = now[k];
+      let held: Record<string, string>;
+      try {
+        const around = await saveAround(refused.current, body, (b) => update({ ...b, version: version.current }));
+        held = around.held;
+        const saved = around.saved;
+        if (saved) {
+          version.current = saved.version;
+          // A field typed meanwhile, or held back (refused), still differs from the saved record, so the next save looks at it again.
+          base.current = toWires(toDrafts(saved), saved);
+          setRecord(saved);
+          publish(saved);
+        }
+        setFieldErrors(held);
+        setSaveError(null);
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 409 && e.problem.current) {
+          const current = e.problem.current as R;
+          const theirs = toWires(toDrafts(current), current);
+          const theyChanged = new Set(differing(theirs, base.current));
+          // What this user changed: the save's fields and whatever was typed while it was on its way.
+          const latest = draftsNow.current;
+          const typed = differing(toWires(latest, record), base.current);
+          const mine = typed.filter((k) => !theyChanged.has(k));
+          const lost = typed.filter((k) => theyChanged.has(k));
+          version.current = current.version;
+          base.current = theirs;
+          setRecord(current);
+          const next = toDrafts(current);
+          for (const k of mine) next[k] = latest[k] ?? null;
+          if (!mine.length) resetRef.current(next);
+          setDrafts(next);
+          setFieldErrors({});
+          setSaveError(null);
+          publish(current);
+          const message = e.problem.title || t('errors.conflict');
+          showBanner('warning', lost.length ? `${message} ${conflictKept(lost.map(fieldLabel))}` : message);
+          return;
+        }
+        if (e instanceof ApiError && e.status === 400) setFieldErrors({ ...refusedErrors(refused.current), ...e.fieldErrors });
+        setSaveError(e);
+        throw e;
+      }
+      if (Object.keys(held).length) throw new NotSaved(held);
+    },
+    [record, differing, toDrafts, t],
+  );
+
+  const autosave = useAutosave({ value: drafts, save });
+  resetRef.current = autosave.reset;
+  useUnsavedGuard(autosave);
+  const { onStatus } = o;
+  useEffect(() => onStatus(autosave.status), [autosave.status, onStatus]);
+
+  return { record, setRecord, drafts, setDrafts, fieldErrors, saveError, autosave };
+}
