@@ -62,15 +62,21 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(page.getByTestId('alert-read')).toBeVisible();
     await expectAccessible(page, 'alert');
     await page.getByTestId('alert-notes').fill('Τηλεφώνησα, θα πληρώσει αύριο');
-    await page.getByTestId('alert-save-notes').click();
+    // A double click saves once: no "someone else changed it" from the second click.
+    await page.getByTestId('alert-save-notes').dblclick();
     await expect(page.getByTestId('alert-notes')).toHaveValue('Τηλεφώνησα, θα πληρώσει αύριο');
-    await expect(page.getByRole('alert').or(page.getByRole('status')).first()).toBeVisible();
+    await expect(page.getByTestId('banner')).toHaveAttribute('data-type', 'success');
     const id = Number(/\/Alerts\/(\d+)/.exec(page.url())![1]);
-    const stored = (await (await request.get(`/api/alert/${id}`, { headers: auth(token) })).json()) as { notes: string };
-    expect(stored.notes).toBe('Τηλεφώνησα, θα πληρώσει αύριο');
+    const notesOf = async () => ((await (await request.get(`/api/alert/${id}`, { headers: auth(token) })).json()) as { notes: string }).notes;
+    expect(await notesOf()).toBe('Τηλεφώνησα, θα πληρώσει αύριο');
+
+    // Notes typed and left with Back to List are saved, not dropped.
+    await page.getByTestId('alert-notes').fill('Πληρώνει την Παρασκευή');
+    await page.getByTestId('alert-back').click();
+    await expect(page).toHaveURL(/\/Alerts$/);
+    expect(await notesOf()).toBe('Πληρώνει την Παρασκευή');
 
     // Back in the list it is read; Mark as Unread makes it bold again.
-    await page.getByTestId('alert-back').click();
     await expect(row).toHaveClass(/alert-read/);
     await row.getByTestId('alert-link').click();
     await page.getByTestId('alert-mark-unread').click();

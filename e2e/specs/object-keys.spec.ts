@@ -30,6 +30,8 @@ async function keysOf(request: APIRequestContext, token: string, ref: string): P
 }
 
 
+const NO_SUCH_DATE = { 'en-UK': 'This date does not exist in the calendar', el: 'Αυτή η ημερομηνία δεν υπάρχει στο ημερολόγιο' };
+
 const SAME_DATE = {
   'en-UK': 'Please reset one of the date above if they are the same',
   el: 'Αν οι δύο παραπάνω ημερομηνίες είναι ίδιες, μηδενίστε τη μία από αυτές',
@@ -45,12 +47,26 @@ for (const language of ['en-UK', 'el'] as const) {
     const ctx = await signedIn(browser, baseURL!, token, language);
     const page = await ctx.newPage();
 
-    await page.goto(`/ObjectKeys/new?objectId=${object.id}`);
+    // From the property's page: its keys (none yet) and Add key.
+    await page.goto(`/Objects/View/${object.id}`);
+    const keysCard = page.getByTestId('object-keys');
+    await expect(keysCard.getByTestId('object-keys-count')).toHaveText('0');
+    await keysCard.getByTestId('object-add-key').click();
+    await expect(page).toHaveURL(new RegExp(`/ObjectKeys/new\\?objectId=${object.id}$`));
     await expect(page.getByTestId('key-object')).toHaveText(`#${object.referenceNumber}`);
     await page.getByTestId('key-account').fill(lastName);
     await page.getByRole('option', { name: new RegExp(lastName) }).click();
+    // A date the calendar does not have stays as typed, is said to be wrong, and holds the save back.
+    await page.getByTestId('key-received').fill('31/02/2026');
+    await page.getByTestId('key-received').press('Tab');
+    await expect(page.getByTestId('key-received')).toHaveValue('31/02/2026');
+    await expect(page.getByText(NO_SUCH_DATE[language])).toBeVisible();
+    await page.getByTestId('key-save').click();
+    await expect(page.getByTestId('key-received')).toBeFocused();
+    expect(await keysOf(request, token, object.referenceNumber)).toEqual([]);
     await page.getByTestId('key-received').fill('03/02/2026');
     await page.getByTestId('key-received').press('Tab');
+    await expect(page.getByText(NO_SUCH_DATE[language])).toHaveCount(0);
     await page.getByTestId('key-givenaway').fill('03/02/2026');
     await page.getByTestId('key-givenaway').press('Tab');
     await expect(page.getByTestId('key-same-date')).toHaveText(SAME_DATE[language]);
@@ -63,10 +79,16 @@ for (const language of ['en-UK', 'el'] as const) {
     await page.getByTestId('key-givenaway').press('Tab');
     await expect(page.getByTestId('key-same-date')).toHaveCount(0);
     await page.getByTestId('key-description').fill('Spare set, blue tag');
-    await page.getByTestId('key-save').click();
+    // A double click records one key.
+    await page.getByTestId('key-save').dblclick();
     await expect(page).toHaveURL(new RegExp(`/Objects/View/${object.id}$`));
+    await expect(keysCard.getByTestId('object-keys-count')).toHaveText('1');
+    await expect(keysCard.getByTestId('object-key')).toContainText(lastName);
+    await expect(keysCard.getByTestId('object-key')).toContainText('10/02/2026');
 
-    const [stored] = await keysOf(request, token, object.referenceNumber);
+    const all = await keysOf(request, token, object.referenceNumber);
+    expect(all).toHaveLength(1);
+    const [stored] = all;
     expect(stored).toMatchObject({ objectId: object.id, accountId: employee, received: '2026-02-03', givenAway: '2026-02-10', description: 'Spare set, blue tag' });
 
     // The register: filtered by the reference number, the key with its holder and dates.
@@ -105,6 +127,10 @@ for (const language of ['en-UK', 'el'] as const) {
     await page.getByTestId('confirm-delete').click();
     await expect(page).toHaveURL(/\/ObjectKeys$/);
     expect(await keysOf(request, token, object.referenceNumber)).toEqual([]);
+    // The register's own Add key asks which property.
+    await page.getByTestId('keys-add').click();
+    await expect(page).toHaveURL(/\/ObjectKeys\/new$/);
+    await expect(page.getByTestId('key-object-picker')).toBeVisible();
     await ctx.close();
   });
 }

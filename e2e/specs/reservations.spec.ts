@@ -31,6 +31,15 @@ for (const language of ['en-UK', 'el'] as const) {
     const ctx = await signedIn(browser, baseURL!, token, language, { viewport: { width: 1280, height: 900 } });
     const page = await ctx.newPage();
 
+    // Without a property the booking is not saved, and the property's field says why.
+    await page.goto('/Reservations/Add');
+    await expect(page.getByTestId('reservation-page')).toHaveAttribute('data-mode', 'create', { timeout: 20_000 });
+    await page.getByTestId('reservation-client.lastName').fill(`Müller ${mark}`);
+    await page.getByTestId('reservation-save').click();
+    const picker = page.getByTestId('reservation-object-picker');
+    await expect(picker).toHaveAccessibleDescription(language === 'el' ? 'Επιλέξτε το ακίνητο της κράτησης.' : 'Choose the property that is booked.');
+    await expect(picker).toBeFocused();
+
     // The booking, from the property: check-in and nights give the check-out.
     await page.goto(`/Reservations/Add?objectId=${flat.id}`);
     await expect(page.getByTestId('reservation-page')).toHaveAttribute('data-mode', 'create', { timeout: 20_000 });

@@ -6,7 +6,7 @@ import type { TEditRequestAnswer, TFieldPatchAnswer, TFieldType, TSelectOption }
 import { ApiError, api } from '../lib/api.ts';
 import { describeError, reportError } from '../lib/errors.ts';
 import { FieldInput } from './fields/field-input.tsx';
-import { focusInvalidTime } from './fields/time-field.tsx';
+import { focusInvalidEntry } from './fields/invalid-entry.ts';
 import { formatFieldValue, hasOptions, sameWire, toDraft, toWire, type Draft } from './fields/field-values.ts';
 import { IconPencil } from './icons.ts';
 
@@ -80,7 +80,7 @@ export function FieldEditor(props: FieldEditorProps) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (saving) return;
-    if (form.current && (focusInvalidTime(form.current) || !form.current.reportValidity())) return;
+    if (form.current && (focusInvalidEntry(form.current) || !form.current.reportValidity())) return;
     const next = toWire(type, draft, options);
     if (sameWire(type, next, toWire(type, toDraft(type, value), options))) {
       onClose();

@@ -21,6 +21,7 @@ export function SearchPicker({
   testId,
   placeholder,
   error,
+  required,
 }: {
   label: string;
   value: Picked;
@@ -31,6 +32,7 @@ export function SearchPicker({
   placeholder?: string;
   /** The server's word on this field (e.g. "choose the lead or a property"), shown under it. */
   error?: string;
+  required?: boolean;
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState(value?.text ?? '');
@@ -55,6 +57,7 @@ export function SearchPicker({
       rightSection={q.isFetching ? <Loader size={14} /> : undefined}
       placeholder={placeholder}
       error={error}
+      required={required}
       onChange={(v, option) => {
         if (!v) {
           onChange(null);

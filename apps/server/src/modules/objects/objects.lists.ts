@@ -411,7 +411,7 @@ const describe = (m: Match) => [`#${formatReferenceNumber(m.ref)}`, m.title ?? m
 export async function searchByRefNumOrTitle(app: FastifyInstance, searchStr: string, options: 'no' | 'STR') {
   const text = searchStr.trim();
   if (!text) return { items: [] };
-  const rows = await matchObjects(app.db, text, 20, options === 'STR' ? sql`${col('forShortRent')}` : undefined);
+  const rows = await matchObjects(app.db, text, 20, options === 'STR' ? sql`${col('forShortRent')}` : undefined, await namedPlaceOrKind(app, text));
   return { items: rows.map((r) => ({ id: r.id, referenceNumber: formatReferenceNumber(r.ref), description: describe(r) })) };
 }
 
@@ -429,13 +429,19 @@ async function placesNamed(db: Db, name: string): Promise<number[]> {
     }
     placesByName = { at: Date.now(), byName };
   }
-  return placesByName.byName.get(name) ?? [];
+  const exact = placesByName.byName.get(name);
+  if (exact || name.length < 4) return exact ?? [];
+  // The start of a name, as people type it into a picker ("Χαλκ", "kassan"): every place it begins.
+  const ids = new Set<number>();
+  for (const [n, places] of placesByName.byName) if (n.startsWith(name)) for (const id of places) ids.add(id);
+  return [...ids];
 }
 
 /**
- * What a typed name stands for besides text: a place ("Καλαμαριά", "kalamaria": the properties
- * there and in the areas inside it, which are titled by their neighbourhood) or a kind of property
- * ("βίλα", "Villa", "вилла"), in any of the three languages.
+ * What a typed name stands for besides text: a place ("Καλαμαριά", "kalamaria", or the start of a
+ * place's name from four letters, "Χαλκ": the properties there and in the areas inside it, which
+ * are titled by their neighbourhood) or a kind of property ("βίλα", "Villa", "вилла"), in any of
+ * the three languages.
  */
 async function namedPlaceOrKind(app: FastifyInstance, text: string): Promise<SQL | undefined> {
   const name = plainText(text);

@@ -99,6 +99,10 @@ describe('finding an object by reference number or title', () => {
     expect((await q('beach')).map((i) => i.id)).toEqual([shortLet.id]);
     expect(await q('house', 'STR')).toHaveLength(1);
     expect(await q('studio', 'STR')).toEqual([]);
+    // The short let's place by the start of its name, in Greek or Russian (its title is English).
+    expect((await q('Χαλκ', 'STR')).map((i) => i.id)).toEqual([shortLet.id]);
+    expect((await q('халкид', 'STR')).map((i) => i.id)).toEqual([shortLet.id]);
+    expect(await q('Χαλ', 'STR')).toEqual([]);
     expect(await q('   ')).toEqual([]);
     expect((await get('/api/object/searchByRefNumOrTitle?options=all')).statusCode).toBe(400);
   });

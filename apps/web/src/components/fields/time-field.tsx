@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode }
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { parseTimeOfDay, stepTimeOfDay } from '../../lib/time-of-day.ts';
+import { INVALID_ENTRY } from './invalid-entry.ts';
 
 export type TimeFieldProps = Omit<TextInputProps, 'value' | 'defaultValue' | 'onChange' | 'type' | 'error'> & {
   /** "HH:mm", or "" for no time. */
@@ -93,7 +94,7 @@ export function TimeField({ value, onChange, error, required, onBlur, onKeyDown,
       required={required}
       value={text}
       error={message}
-      data-time-invalid={problem ? 'true' : undefined}
+      {...{ [INVALID_ENTRY]: problem ? 'true' : undefined }}
       onChange={(e) => {
         const next = e.currentTarget.value;
         setText(next);
@@ -113,15 +114,4 @@ export function TimeField({ value, onChange, error, required, onBlur, onKeyDown,
       styles={{ input: { fontVariantNumeric: 'tabular-nums' } }}
     />
   );
-}
-
-/**
- * Before a form saves: a time field whose text is no time of day is focused, and the answer is
- * true (the form then does not save; the field shows why). The value it holds is still the one
- * before the bad text, and saving it would quietly drop what the user meant.
- */
-export function focusInvalidTime(within: ParentNode = document): boolean {
-  const bad = within.querySelector<HTMLInputElement>('input[data-time-invalid="true"]');
-  bad?.focus();
-  return bad != null;
 }

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { TAlert } from '@crm/contract';
@@ -12,6 +12,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { showBanner, showBannerAfterNavigation } from '../../../lib/banner.ts';
 import { reportError } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useUnsavedGuard } from '../../../lib/unsaved-guard.tsx';
 import './alerts.css';
 import { alertKeys, alertQuery, deleteAlert, markAlertUnread, saveAlertNotes } from '../api/alerts.ts';
 
@@ -57,9 +58,17 @@ function AlertView({ alert: initial }: { alert: TAlert }) {
     void client.invalidateQueries({ queryKey: alertKeys.unreadCount });
   };
   const toList = () => navigate('/Alerts');
+  const changed = (notes.trim() ? notes : '') !== (alert.notes ?? '');
+  // One save at a time: a double click saves once (the second would carry a spent version and be
+  // told, wrongly, that someone else had changed the alert).
+  const saving = useRef<Promise<unknown> | null>(null);
+  const saveNotes = (): Promise<unknown> => (saving.current ??= save.mutateAsync());
 
   const unread = useMutation({
-    mutationFn: () => markAlertUnread(alert.id),
+    mutationFn: async () => {
+      if (changed) await saveNotes();
+      return markAlertUnread(alert.id);
+    },
     onSuccess: () => {
       client.removeQueries({ queryKey: alertKeys.one(alert.id) });
       refreshLists();
@@ -70,6 +79,9 @@ function AlertView({ alert: initial }: { alert: TAlert }) {
   });
   const save = useMutation({
     mutationFn: () => saveAlertNotes(alert.id, notes.trim() ? notes : null, alert.version),
+    onSettled: () => {
+      saving.current = null;
+    },
     onSuccess: (saved) => {
       setAlert(saved);
       setNotes(saved.notes ?? '');
@@ -89,9 +101,26 @@ function AlertView({ alert: initial }: { alert: TAlert }) {
       reportError(e);
     },
   });
+  // Notes typed and not saved are not lost by leaving: leaving saves them first (the shell's guard),
+  // and marking the alert unread saves them before it goes back to the list.
+  const gone = useRef(false);
+  useUnsavedGuard({
+    status: gone.current ? 'saved' : save.isPending ? 'saving' : changed ? 'pending' : 'saved',
+    flush: async () => {
+      if (gone.current || !changed) return true;
+      try {
+        await saveNotes();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  });
+
   const remove = useMutation({
     mutationFn: () => deleteAlert(alert.id),
     onSuccess: () => {
+      gone.current = true;
       client.removeQueries({ queryKey: alertKeys.one(alert.id) });
       refreshLists();
       showBannerAfterNavigation('success', t('alerts.deleted'));
@@ -162,7 +191,7 @@ function AlertView({ alert: initial }: { alert: TAlert }) {
             <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete} loading={remove.isPending} data-testid="alert-delete">
               {t('common.delete')}
             </Button>
-            <Button onClick={() => save.mutate()} loading={save.isPending} data-testid="alert-save-notes">
+            <Button onClick={() => void saveNotes().catch(() => undefined)} loading={save.isPending} data-testid="alert-save-notes">
               {t('alerts.saveNotes')}
             </Button>
           </Group>

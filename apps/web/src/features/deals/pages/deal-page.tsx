@@ -23,6 +23,7 @@ import { searchLeadsQuick, searchObjectsByRef } from '../../viewings/api/viewing
 import { blankDealQuery, dealKeys, dealQuery, dealsOfQuery, deleteDeal, saveDeal, searchAccounts, type TDealAnswer } from '../api/deals.ts';
 import { RecordStamps } from '../../../components/record-stamps.tsx';
 import './deals.css';
+import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
 
 /** Activities link to a deal with link kind 5. */
 const ENTITY_DEAL = 5;
@@ -175,7 +176,7 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
   };
 
   const save = async () => {
-    if (busy) return;
+    if (busy || focusInvalidEntry()) return;
     setBusy(true);
     setErrors({});
     try {

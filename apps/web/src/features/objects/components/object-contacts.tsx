@@ -13,6 +13,7 @@ import { AccountPicker } from '../../accounts/components/account-picker.tsx';
 import { DateField } from '../../accounts/components/date-field.tsx';
 import { addObjectAccount, deleteObjectAccount, objectKeys, updateObjectAccount } from '../api/objects.ts';
 import { currentContacts, endedTenantsByYear, rentPaymentDayText } from '../object-display.ts';
+import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
 
 const money = (n: number | null | undefined) => (n == null ? '' : Number.isInteger(n) ? formatMoney(n) : formatMoney2(n));
 const relationText = (l: TObjectAccount, relations: TSelectOption[]) => l.relationName || relations.find((o) => String(o.value) === String(l.relation))?.text || String(l.relation);
@@ -229,6 +230,7 @@ function ContactDialog({
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    if (focusInvalidEntry(e.currentTarget as HTMLFormElement)) return;
     const errs: Record<string, string> = {};
     if (!d.account) errs.accountId = t('objects.contacts.accountRequired');
     if (!d.relation) errs.relation = t('objects.contacts.relationRequired');

@@ -12,6 +12,7 @@ import { loadLocationOptions } from '../api/locations.ts';
 import { IconCheck, IconVideo, IconX } from '../icons.ts';
 import { describe, fieldLabel, fieldsOf, formatObjectValue, groupTitle, isSet, optionsFor } from '../object-display.ts';
 import { ContactsCard } from './object-contacts.tsx';
+import { ObjectKeysCard } from './object-keys-card.tsx';
 import { ObjectMapCard } from './object-map-slot.tsx';
 import { PhotoCarousel } from './object-photos.tsx';
 import { PublishStatus } from './publish-status.tsx';
@@ -402,6 +403,7 @@ export function ObjectView(p: Props) {
             </Card>
             <ContactsCard links={data.contacts ?? []} relations={data.objectAccountRelationSelectList ?? []} />
             <RecordLinks data={data} />
+            <ObjectKeysCard objectId={data.id} referenceNumber={data.referenceNumber} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>

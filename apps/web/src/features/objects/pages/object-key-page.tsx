@@ -2,7 +2,7 @@ import { Alert, Anchor, Box, Button, Group, Input, Loader, Paper, Select, Skelet
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { TObjectKey } from '@crm/contract';
@@ -17,6 +17,7 @@ import { AccountPicker } from '../../accounts/components/account-picker.tsx';
 import { DateField } from '../../accounts/components/date-field.tsx';
 import { deleteObjectKey, keyKeys, objectKeyQuery, saveObjectKey, searchObjectsByRef, type TKeyEdit } from '../api/object-keys.ts';
 import { IconEraser } from '../components/search-icons.ts';
+import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
 
 type TKeyForm = {
   objectId: number | null;
@@ -80,12 +81,16 @@ function KeyForm({ initial, objectId }: { initial: TObjectKey | null; objectId: 
     initial ? toForm(initial) : { objectId, objectReferenceNumber: '', accountId: null, account: '', received: null, givenAway: null, description: '' },
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const saving = useRef(false);
   const set = (patch: Partial<TKeyForm>) => setForm((f) => ({ ...f, ...patch }));
   const sameDate = !!form.received && !!form.givenAway && form.received === form.givenAway;
   const back = () => navigate(form.objectId && !initial && objectId ? `/Objects/View/${objectId}` : '/ObjectKeys');
 
   const save = useMutation({
     mutationFn: (body: TKeyEdit) => saveObjectKey(body),
+    onSettled: () => {
+      saving.current = false;
+    },
     onSuccess: (saved) => {
       client.setQueryData(keyKeys.edit(saved.id), saved);
       void client.invalidateQueries({ queryKey: ['objectKeys', 'list'] });
@@ -125,10 +130,13 @@ function KeyForm({ initial, objectId }: { initial: TObjectKey | null; objectId: 
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    // A double click submits twice before the button shows it is busy: one key, not two.
+    if (saving.current || focusInvalidEntry(e.currentTarget as HTMLFormElement)) return;
     if (!form.objectId) {
       setErrors({ objectId: t('objectkeys.objectRequired') });
       return;
     }
+    saving.current = true;
     save.mutate({
       ...(key ? { id: key.id, version: key.version } : {}),
       objectId: form.objectId,

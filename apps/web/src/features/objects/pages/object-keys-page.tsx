@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, CloseButton, Grid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, CloseButton, Grid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import type { TObjectKey } from '@crm/contract';
 import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
 import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
 import { FilterCard } from '../../../components/filter-card.tsx';
-import { IconPencil } from '../../../components/icons.ts';
+import { IconPencil, IconPlus } from '../../../components/icons.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useCookieState, useSavedFilter, type ListState } from '../../../lib/list-state.ts';
 import { AccountLink } from '../../accounts/components/account-columns.tsx';
@@ -74,7 +74,11 @@ export function ObjectKeysPage() {
 
   return (
     <Stack gap="md">
-      <ListHeader title={t('title.keys')} count={q.data?.totalRows} testId="keys" />
+      <ListHeader title={t('title.keys')} count={q.data?.totalRows} testId="keys">
+        <Button component={Link} to="/ObjectKeys/new" leftSection={<IconPlus size={16} />} data-testid="keys-add">
+          {t('objectkeys.add')}
+        </Button>
+      </ListHeader>
       <FilterCard active={!!filter.referenceNumber} testId="keys-filter">
         <Grid gap="sm" align="flex-end">
           <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>

@@ -14,7 +14,7 @@ import { showBanner, showBannerAfterNavigation } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { FieldInput, type DateInputProps } from '../../../components/fields/field-input.tsx';
-import { focusInvalidTime } from '../../../components/fields/time-field.tsx';
+import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
 import { toDraft, toWire, type Draft } from '../../../components/fields/field-values.ts';
 import { DateField } from '../../accounts/components/date-field.tsx';
 import { deleteTransaction, openAttachment, paymentKeys, saveTransaction, transactionFormQuery, type TTransactionForm } from '../api/payments.ts';
@@ -107,7 +107,7 @@ function TransactionForm({ type, mode, form, readOnly }: { type: TTransactionTyp
   const save = async () => {
     if (busy) return;
     // A time box holding no time keeps the time before it: saving would drop what was typed.
-    if (focusInvalidTime()) return;
+    if (focusInvalidEntry()) return;
     setBusy(true);
     setError(null);
     const body = new FormData();

@@ -18,7 +18,8 @@ import type { TReservationAnswer, TSelectOption } from '@crm/contract';
 import { RecordStamps } from '../../../components/record-stamps.tsx';
 import { keyedByAddress } from '../../../components/keyed-by-address.tsx';
 import { FieldInput } from '../../../components/fields/field-input.tsx';
-import { focusInvalidTime, TimeField } from '../../../components/fields/time-field.tsx';
+import { TimeField } from '../../../components/fields/time-field.tsx';
+import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
 import { formatFieldValue, toDraft, toWire, type Draft } from '../../../components/fields/field-values.ts';
 import { IconAlertTriangle } from '../../../components/icons.ts';
 import { RecordToolbar } from '../../../components/record-toolbar.tsx';
@@ -144,9 +145,14 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
   const save = async () => {
     if (busy) return;
     // A time box holding no time keeps the time before it: saving would drop what was typed.
-    if (focusInvalidTime()) return;
-    if (!String(form.fields['client.lastName'] ?? '').trim() && !form.account) {
-      setErrors({ 'client.lastName': t('validation.required') });
+    if (focusInvalidEntry()) return;
+    // What a booking needs, said at its field (the server refuses the same, but in one banner).
+    const missing: Record<string, string> = {};
+    if (!form.object) missing.objectId = t('reservations.ui.objectRequired');
+    if (!String(form.fields['client.lastName'] ?? '').trim() && !form.account) missing['client.lastName'] = t('validation.required');
+    if (Object.keys(missing).length) {
+      setErrors(missing);
+      document.querySelector<HTMLInputElement>(`[data-testid="${missing.objectId ? 'reservation-object-picker' : 'reservation-client.lastName'}"]`)?.focus();
       return;
     }
     setBusy(true);
@@ -313,6 +319,8 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
           search={searchShortLetObjects}
           queryKey="object-str"
           testId="reservation-object-picker"
+          required
+          error={errors.objectId}
         />
       )}
       {readOnly ? (

@@ -4,7 +4,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { focusInvalidTime, TimeField } from '../../../components/fields/time-field.tsx';
+import { TimeField } from '../../../components/fields/time-field.tsx';
+import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
 import { SearchPicker, type Picked } from '../../../components/search-picker.tsx';
 import { agencyToday, agencyTodayDate } from '../../../lib/agency-clock.ts';
 import { api, ApiError } from '../../../lib/api.ts';
@@ -314,7 +315,7 @@ function MoveDialog({ event, onClose, onMove }: { event: TCalendarEvent; onClose
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button disabled={!date || !time} onClick={() => date && !focusInvalidTime() && onMove(`${date}T${time.slice(0, 5)}:00`)} data-testid="calendar-move-save">
+          <Button disabled={!date || !time} onClick={() => date && !focusInvalidEntry() && onMove(`${date}T${time.slice(0, 5)}:00`)} data-testid="calendar-move-save">
             {t('calendar.move')}
           </Button>
         </Group>

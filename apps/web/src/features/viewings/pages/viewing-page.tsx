@@ -12,7 +12,8 @@ import { ActivityList } from '../../../components/activity-list-lazy.tsx';
 import { Assignments } from '../../../components/assignments.tsx';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { SearchPicker, type Picked } from '../../../components/search-picker.tsx';
-import { focusInvalidTime, TimeField } from '../../../components/fields/time-field.tsx';
+import { TimeField } from '../../../components/fields/time-field.tsx';
+import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
 import { IconTrash } from '../../../components/icons.ts';
 import { JUST_READ_MS } from '../../../lib/freshness.ts';
 import { ApiError } from '../../../lib/api.ts';
@@ -102,7 +103,7 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
   const save = async () => {
     if (busy) return;
     // A time box holding no time keeps the time before it: saving would drop what was typed.
-    if (focusInvalidTime()) return;
+    if (focusInvalidEntry()) return;
     // A day without a time would be saved as midnight: ask for the time instead.
     if (form.viewingDate && !form.viewingTime) {
       setErrors({ dateOfViewing: t('viewings.ui.timeRequired') });

@@ -1,0 +1,56 @@
+import { Anchor, Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDate } from '../../../lib/format.ts';
+import { objectKeysQuery } from '../api/object-keys.ts';
+import { AddKeyButton } from './add-key-button.tsx';
+
+/** The most keys a property's page lists (an office holds a few per property). */
+const SHOWN = 20;
+
+/**
+ * A property's keys on its page: who holds each, when it came in and went out, each opening the
+ * key's form, and Add key (the form comes back here). Read from GET /api/ObjectKeys by the exact
+ * reference number ("0004" is property 4 alone).
+ */
+export function ObjectKeysCard({ objectId, referenceNumber }: { objectId: number; referenceNumber: string }) {
+  const { t } = useTranslation();
+  const q = useQuery(objectKeysQuery({ referenceNumber, perPage: SHOWN, currentPage: 1 }));
+  const keys = q.data?.items ?? [];
+  return (
+    <Card withBorder padding="sm" data-testid="object-keys">
+      <Group justify="space-between" gap="xs" mb={6}>
+        <Group gap={6}>
+          <Title order={3} size="h5">
+            {t('title.keys')}
+          </Title>
+          <Badge size="sm" variant="light" color={keys.length ? 'blue' : 'gray'} data-testid="object-keys-count">
+            {q.data ? q.data.totalRows : '…'}
+          </Badge>
+        </Group>
+        <AddKeyButton objectId={objectId} size="compact-sm" />
+      </Group>
+      {q.isPending ? (
+        <Skeleton height={24} />
+      ) : keys.length === 0 ? (
+        <Text size="xs" c="dimmed">
+          {t('objectkeys.noneForProperty')}
+        </Text>
+      ) : (
+        <Stack gap={6}>
+          {keys.map((k) => (
+            <div key={k.id} data-testid="object-key">
+              <Anchor component={Link} to={`/ObjectKeys/${k.id}`} size="sm" mih={24} style={{ display: 'inline-flex', alignItems: 'center' }}>
+                {k.account || k.description || t('objectkeys.key')}
+              </Anchor>
+              <Text size="xs" c="dimmed">
+                {[k.received && `${t('objectkeys.received')}: ${formatDate(k.received)}`, k.givenAway && `${t('objectkeys.givenAway')}: ${formatDate(k.givenAway)}`].filter(Boolean).join(' · ')}
+              </Text>
+            </div>
+          ))}
+        </Stack>
+      )}
+    </Card>
+  );
+}
