@@ -24,6 +24,8 @@ const LANGUAGES = [
     employee: 'Employee',
     passwordsMatch: 'Passwords should match',
     passwordSet: (email: string) => `Password set successfully for ${email}`,
+    setsFor: 'This sets the password of',
+    createsFor: 'No one signs in with this e-mail yet',
   },
   {
     cookie: 'el',
@@ -42,6 +44,8 @@ const LANGUAGES = [
     employee: 'Υπάλληλος',
     passwordsMatch: 'Οι κωδικοί πρέπει να ταιριάζουν',
     passwordSet: (email: string) => `Ο κωδικός πρόσβασης για το ${email} ορίστηκε επιτυχώς`,
+    setsFor: 'Ορίζεται ο κωδικός της σύνδεσης του/της',
+    createsFor: 'Κανείς δεν συνδέεται ακόμη',
   },
 ] as const;
 
@@ -414,6 +418,7 @@ for (const L of LANGUAGES) {
       // Before saving, the page says whose sign-in it creates and with which role.
       await expect(page.getByTestId('password-preview')).toContainText('Kostas');
       await expect(page.getByTestId('password-preview')).toContainText(L.employee);
+      await expect(page.getByTestId('password-preview')).toContainText(L.createsFor);
       await page.getByTestId('password-new').fill('employee-pass-1');
       await page.getByTestId('password-confirm').fill('employee-pass-2');
       await page.getByTestId('password-submit').click();
@@ -421,6 +426,9 @@ for (const L of LANGUAGES) {
       await page.getByTestId('password-confirm').fill('employee-pass-1');
       await page.getByTestId('password-submit').click();
       await expect(page.getByTestId('password-success')).toHaveText(L.passwordSet(email));
+      // Once saved, the note tells of the sign-in that now exists, not of one to be created.
+      await expect(page.getByTestId('password-preview')).toContainText(L.setsFor);
+      await expect(page.getByTestId('password-preview')).not.toContainText(L.createsFor);
 
       // The employee signs in with it, sees accounts but not the admin-only links or pages.
       const ctx = await browser.newContext();

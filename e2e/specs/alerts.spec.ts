@@ -88,6 +88,11 @@ for (const language of ['en-UK', 'el'] as const) {
     // At phone width the list and the alert still work.
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByTestId('alerts-table-row').first()).toBeVisible();
+    // The card shows the whole text (the property and the date at its end), not two lines of it.
+    const text = row.getByTestId('alert-row-content');
+    await expect(text).toContainText(new RegExp(`#\\d+.*\\d{2}[./]\\d{2}[./]\\d{4}`));
+    expect(await text.evaluate((e) => e.scrollHeight - e.clientHeight)).toBeLessThanOrEqual(1);
+    expect(await text.evaluate((e) => e.getBoundingClientRect().height)).toBeGreaterThan(50);
     await page.goto(`/Alerts/${id}`);
     await expect(page.getByTestId('alert-content')).toContainText(mark);
     await page.getByTestId('alert-save-notes').scrollIntoViewIfNeeded();

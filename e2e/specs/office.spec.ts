@@ -124,7 +124,8 @@ for (const L of LANGUAGES) {
           if (n > 1 && r.getCell(1).value === 'settings.ui.mailing.title') r.getCell(3).value = title;
         });
         await page.getByTestId('settings-texts-file').setInputFiles({ name: 'Localization.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from(await wb.xlsx.writeBuffer()) });
-        await expect(page.getByTestId('settings-texts-result')).toBeVisible();
+        // Greek plural forms by count: "Άλλαξε 1 κείμενο", not "Άλλαξαν 1 κείμενα".
+        await expect(page.getByTestId('settings-texts-result')).toHaveText(/^Άλλαξε 1 κείμενο\. Διαβάστηκαν \d+ γραμμές\.$/);
         await expect(page.getByTestId('settings-mailing').getByRole('heading')).toHaveText(title);
       }
 

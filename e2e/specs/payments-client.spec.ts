@@ -95,8 +95,15 @@ for (const language of ['en-UK', 'el'] as const) {
     expect(asked.filter((a) => a.startsWith('403')), asked.join(', ')).toEqual([]);
     expect(order, order.join(' ')).toEqual(['ask', 'code']);
     await expect(page.getByTestId('brand')).toHaveText('Agency Payments');
-    await expect(page.getByTestId('user-name')).toBeVisible();
-    await expect(page.getByTestId('logout')).toBeVisible();
+    // On the phone the name and Logout sit in a user menu, read whole (not cut at the header's edge).
+    await expect(page.getByTestId('user-menu')).toBeInViewport({ ratio: 1 });
+    await page.getByTestId('user-menu').click();
+    await expect(page.getByTestId('user-name')).toContainText(`${el ? 'Ζαχαρίου' : 'Zachariou'}${stamp}`);
+    await expect(page.getByTestId('logout')).toBeInViewport({ ratio: 1 });
+    await expect(page.getByTestId('logout')).toHaveText(el ? 'Αποσύνδεση' : 'Logout');
+    await expectAccessible(page, 'client user menu');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('logout')).toBeHidden();
     await expect(page.getByTestId('statement-add-expense')).toHaveCount(0);
     // The download sits beside the title on the phone, not inside the folded filters.
     await expect(page.getByTestId('statement-download')).toBeInViewport();
@@ -112,6 +119,7 @@ for (const language of ['en-UK', 'el'] as const) {
     expect(sent.ok(), await sent.text()).toBeTruthy();
     await expect.poll(() => lastMailTo(email) ?? '', { timeout: 15_000 }).toContain('ApproveExpense');
     const approvalLink = new RegExp(`${payments.replace(/\./g, '\\.')}/Payments/ApproveExpense/${expenseId}\\?token=[A-Za-z0-9_-]{43}`).exec(lastMailTo(email)!)![0];
+    await page.getByTestId('user-menu').click();
     await page.getByTestId('logout').click();
     await page.goto(approvalLink);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(el ? 'Παρακαλούμε ελέγξτε και εγκρίνετε τη δαπάνη' : 'Please review and approve the expense');

@@ -77,6 +77,11 @@ for (const [n, language] of (['en-UK', 'el'] as const).entries()) {
     // An enquiry from its page.
     await pub.goto(href);
     await pub.getByLabel(language === 'el' ? 'Ονοματεπώνυμο' : 'Your name').fill('Maria Visitor');
+    // A bad e-mail: the answer opens at the form, with what went wrong in view.
+    await pub.getByLabel(language === 'el' ? 'Διεύθυνση e-mail' : 'E-mail').fill('visitor-at-example.com');
+    await pub.getByRole('button', { name: language === 'el' ? 'Αποστολή' : 'Send' }).click();
+    await expect(pub.getByTestId('contact-problem')).toBeInViewport();
+    await expect(pub.locator('#c-email')).toHaveAttribute('aria-invalid', 'true');
     await pub.getByLabel(language === 'el' ? 'Διεύθυνση e-mail' : 'E-mail').fill(`visitor-${Date.now()}@example.com`);
     await pub.getByRole('button', { name: language === 'el' ? 'Αποστολή' : 'Send' }).click();
     await expect(pub.getByTestId('contact-sent')).toBeVisible();

@@ -4,6 +4,13 @@ import { localization } from '../db/schema/index.ts';
 
 type Texts = Record<TCulture, Map<string, string>>;
 
+const PLURAL_RULES = new Map<TCulture, Intl.PluralRules>();
+const plurals = (culture: TCulture) => {
+  let rules = PLURAL_RULES.get(culture);
+  if (!rules) PLURAL_RULES.set(culture, (rules = new Intl.PluralRules(culture)));
+  return rules;
+};
+
 /** The server's copy of the interface texts, for mails and error answers. */
 export class Translator {
   private texts: Texts = { en: new Map(), el: new Map(), ru: new Map() };
@@ -16,12 +23,21 @@ export class Translator {
   }
 
   has(key: string) {
-    return this.texts.en.has(key);
+    return this.texts.en.has(key) || this.texts.en.has(`${key}_other`);
   }
 
-  /** Text of `key` in the culture, falling back to English, then to the key itself. */
+  /**
+   * Text of `key` in the culture, falling back to English, then to the key itself. With a number
+   * `count`, the plural form as i18next picks it on the web (`key_one`, `key_few`, `key_many`,
+   * `key_other` by the language's plural rules), else the plain key.
+   */
   t(culture: TCulture, key: string, params: Record<string, string | number> = {}): string {
-    const raw = this.texts[culture].get(key) ?? this.texts.en.get(key) ?? key;
+    const pick = (c: TCulture) => {
+      const texts = this.texts[c];
+      if (typeof params.count !== 'number') return texts.get(key);
+      return texts.get(`${key}_${plurals(c).select(params.count)}`) ?? texts.get(`${key}_other`) ?? texts.get(key);
+    };
+    const raw = pick(culture) ?? pick('en') ?? key;
     return raw.replace(/\{\{?\s*(\w+)\s*\}?\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
   }
 }

@@ -24,6 +24,22 @@ describe('demo agency', () => {
     await seedDemo(t.app);
     expect(await counts()).toEqual(first);
 
+    // Its alerts read in the reader's language, sources too (no English left in a Greek or Russian list).
+    for (const [lang, words] of [
+      ['el', ['Νέο αίτημα από την ιστοσελίδα για το ακίνητο #1042', 'Υπενθύμιση μισθώματος', 'Το ακίνητο 1187 δεν δημοσιεύτηκε']],
+      ['ru', ['Новый запрос с сайта по объекту #1042', 'Напоминание об аренде', 'Объект 1187 не опубликован']],
+    ] as const) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/alert/list', payload: { perPage: 10, currentPage: 1 }, headers: { authorization: `Bearer ${admin.token}`, 'accept-language': lang } });
+      expect(res.statusCode, res.body).toBe(200);
+      const items = res.json().items as { source: string; content: string }[];
+      expect(items).toHaveLength(3);
+      for (const w of words) expect(items.some((i) => i.content.startsWith(w)), `${lang}: ${w}`).toBe(true);
+      for (const i of items) {
+        expect(i.content).not.toMatch(/\b(the|of|website|property)\b/i);
+        expect(['Website', 'Rent', 'Publishing', 'Reservations']).not.toContain(i.source);
+      }
+    }
+
     const [kinds] = (
       await t.db.execute(sql`select
         count(*) filter (where is_employe)::int as employees,
@@ -92,10 +108,16 @@ describe('demo agency', () => {
   it('leaves an agency that already has accounts alone', async () => {
     const t = await createTestApp();
     await t.db.execute(sql`insert into accounts (first_name, last_name, is_client) values ('Ελένη', 'Καραγιάννη', true)`);
+    // A demo loaded before its alerts had text keys: its alert gets them (and reads in Greek).
+    await t.db.execute(sql`create table demo_seed (area text primary key, seeded_on timestamptz not null default now())`);
+    await t.db.execute(sql`insert into demo_seed (area) values ('alerts')`);
+    await t.db.execute(sql`insert into alerts (source, content) values ('Reservations', 'Rent for the apartment in Neapoli is due in 2 days (payment day: last day of the month).')`);
     await seedDemo(t.app);
+    const [old] = (await t.db.execute(sql`select source, message_key as "messageKey" from alerts`)).rows;
+    expect(old).toEqual({ source: 'Rent', messageKey: 'alerts.msg.rentDueIn' });
     const [row] = (await t.db.execute(sql`select (select count(*)::int from accounts) as accounts, (select count(*)::int from activities) as activities`)).rows as { accounts: number; activities: number }[];
     expect(row).toEqual({ accounts: 1, activities: 0 });
     const areas = (await t.db.execute(sql`select area from demo_seed order by area`)).rows as { area: string }[];
-    expect(areas.map((a) => a.area)).toEqual(['accounts', 'alerts', 'deals', 'leads', 'objects', 'payments', 'publishing', 'reservations']);
+    expect(areas.map((a) => a.area)).toEqual(['accounts', 'alerts', 'alerts-texts', 'deals', 'leads', 'objects', 'payments', 'publishing', 'reservations']);
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { alerts } from '../schema/index.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
+import { createClock } from './demo-time.ts';
 import { seedDemoObjects } from './demo-objects.ts';
 import { seedDemoLeads } from './demo-leads.ts';
 import { seedDemoPayments } from './demo-payments.ts';
@@ -18,13 +19,18 @@ export async function seedDemo(app: FastifyInstance) {
     await tx.execute(sql`create table if not exists demo_seed (area text primary key, seeded_on timestamptz not null default now())`);
     const done = new Set(((await tx.execute(sql`select area from demo_seed`)).rows as { area: string }[]).map((r) => r.area));
     if (!done.has('alerts')) {
-      const now = Date.now();
-      await tx.insert(alerts).values([
-        { date: new Date(now - 3600e3), source: 'Website', content: 'New enquiry from the website about the flat in Kalamaria (ref 1042): "Is it still available for viewing this weekend?"' },
-        { date: new Date(now - 5 * 3600e3), source: 'Reservations', content: 'Rent for the apartment in Neapoli is due in 2 days (payment day: last day of the month).' },
-        { date: new Date(now - 26 * 3600e3), source: 'Website', content: 'Publishing of property 1187 to the website failed: the main photo is missing.' },
-      ]);
+      await tx.insert(alerts).values(demoAlerts(app, new Date()));
       await tx.execute(sql`insert into demo_seed (area) values ('alerts')`);
+    }
+    if (!done.has('alerts-texts')) {
+      // A demo loaded before its alerts had text keys: they read in English in every language until
+      // they get the same keys and sources as the ones loaded now.
+      for (const a of demoAlerts(app, new Date())) {
+        const old = OLD_DEMO_ALERTS[a.messageKey];
+        await tx.execute(sql`update alerts set source = ${a.source}, message_key = ${a.messageKey}, params = ${JSON.stringify(a.params)}::jsonb, content = ${a.content}
+          where message_key is null and content = ${old}`);
+      }
+      await tx.execute(sql`insert into demo_seed (area) values ('alerts-texts')`);
     }
     if (!done.has('accounts')) {
       // Only into an agency without accounts of its own (a sign-in's own account aside): the demo never
@@ -90,4 +96,36 @@ export async function seedDemo(app: FastifyInstance) {
       await tx.execute(sql`insert into demo_seed (area) values ('publishing')`);
     }
   });
+}
+
+/** The texts the demo's alerts had before they were made from text keys (for the update above). */
+const OLD_DEMO_ALERTS: Record<string, string> = {
+  'alerts.msg.websiteEnquiry': 'New enquiry from the website about the flat in Kalamaria (ref 1042): "Is it still available for viewing this weekend?"',
+  'alerts.msg.rentDueIn': 'Rent for the apartment in Neapoli is due in 2 days (payment day: last day of the month).',
+  'publishing.alert.refused': 'Publishing of property 1187 to the website failed: the main photo is missing.',
+};
+
+/**
+ * The demo's alerts, made as the system makes them: a source code and a text key with its values,
+ * so each reads in the reader's language (`content` is the English text, as for any alert).
+ */
+function demoAlerts(app: FastifyInstance, now: Date) {
+  const clock = createClock(now, app.config.timeZone);
+  const due = clock.dateOnly(clock.at(2, 12, 0));
+  const list: { hours: number; source: string; messageKey: string; params: Record<string, string | number> }[] = [
+    { hours: 1, source: 'Website', messageKey: 'alerts.msg.websiteEnquiry', params: { ref: '1042', name: 'Anna Schmidt', email: 'anna.schmidt@example.de' } },
+    {
+      hours: 5,
+      source: 'Rent',
+      messageKey: 'alerts.msg.rentDueIn',
+      params: { ref: '0877', tenant: 'Αθανασίου Πέτρος', date: `${due.slice(8, 10)}/${due.slice(5, 7)}/${due.slice(0, 4)}`, days: 2 },
+    },
+    { hours: 26, source: 'Publishing', messageKey: 'publishing.alert.refused', params: { ref: '1187' } },
+  ];
+  return list.map(({ hours, ...a }) => ({
+    ...a,
+    date: new Date(now.getTime() - hours * 3600e3),
+    kind: a.source === 'Rent' ? 'rent' : a.source === 'Publishing' ? 'publish' : 'enquiry',
+    content: app.translator.t('en', a.messageKey, a.params),
+  }));
 }

@@ -287,7 +287,7 @@ export async function describeSetPassword(app: FastifyInstance, caller: SessionU
     return { email: user.email, name: user.username, roles: user.roles as TRole[], branchId: user.branchId, hasSignIn: true, accountId: user.accountId };
   }
   const a = await app.findSignInAccount?.(app.db, email);
-  if (!a) throw fieldError('email', 'errors.noUserWithEmail', { email });
+  if (!a) throw fieldError('email', 'errors.noSignInForEmail', { email });
   // A new sign-in (an admin's too) is the office admin's to create: the preview says which role it gets.
   if (!caller.roles.includes('admin') || caller.branchId !== null) throw accessDenied();
   return { email: normalizeEmail(email), name: a.displayName, roles: [a.role], branchId: a.branchId, hasSignIn: false, accountId: a.id };
@@ -311,7 +311,7 @@ export async function setPassword(
     if (user?.disabled) {
       // An ended sign-in comes back only for an employee account with this e-mail, with its role now.
       const a = await app.findSignInAccount?.(tx, body.email);
-      if (!a) throw fieldError('email', 'errors.noUserWithEmail', { email: body.email });
+      if (!a) throw fieldError('email', 'errors.noSignInForEmail', { email: body.email });
       [user] = await tx
         .update(users)
         .set({ disabled: false, roles: [a.role], branchId: a.branchId, accountId: a.id, modifiedOn: new Date() })
@@ -319,7 +319,7 @@ export async function setPassword(
         .returning();
     } else if (user) checkMaySetPassword(caller, user);
     else if (provision) user = await provision(tx, normalizeEmail(body.email));
-    if (!user) throw fieldError('email', 'errors.noUserWithEmail', { email: body.email });
+    if (!user) throw fieldError('email', 'errors.noSignInForEmail', { email: body.email });
     await changePassword(app, tx, user.id, body.password, user.id === caller.id ? caller.sessionId : undefined);
     await tx.delete(loginFailures).where(eq(loginFailures.key, `a:${normalizeEmail(user.email)}`));
     await logAction(tx, actor, { action: 'SetPassword', entity: 'User', entityId: user.id, message: user.email, data: { roles: user.roles, branchId: user.branchId } });

@@ -149,8 +149,20 @@ describe('Set password for a payments client', () => {
     expect((await get('/api/authenticate/me', token)).json()).toMatchObject({ userroles: ['clientPayments'], accountId: id });
   });
 
-  it('still refuses an e-mail of an account that keeps no payments', async () => {
+  it('still refuses an e-mail of an account that keeps no payments, and says who can be given a sign-in', async () => {
     await addAccount({ email: 'just.a.client@example.gr', hasTransactions: false, isClient: true });
-    expect((await post('/api/authenticate/setPassword', { email: 'just.a.client@example.gr', password: 'owner-password-45' })).statusCode).toBe(400);
+    const res = await post('/api/authenticate/setPassword', { email: 'just.a.client@example.gr', password: 'owner-password-45' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.email[0]).toMatch(/only an employee's e-mail or the e-mail of a contact that keeps payments/);
+    const el = await app.inject({
+      method: 'POST',
+      url: '/api/authenticate/setPassword',
+      payload: { email: 'just.a.client@example.gr', password: 'owner-password-45' },
+      headers: { ...bearer(admin.token), 'accept-language': 'el' },
+    });
+    expect(el.json().errors.email[0]).toMatch(/^Κανείς δεν συνδέεται με το just\.a\.client@example\.gr .*μόνο το e-mail υπαλλήλου ή επαφής για την οποία τηρούνται πληρωμές/);
+    const preview = await get('/api/authenticate/setPassword/preview?email=just.a.client@example.gr', admin.token, { 'accept-language': 'ru' });
+    expect(preview.statusCode).toBe(400);
+    expect(preview.json().errors.email[0]).toMatch(/только для e-mail сотрудника или контакта, по которому ведутся платежи/);
   });
 });

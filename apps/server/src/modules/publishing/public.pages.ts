@@ -227,8 +227,9 @@ function contactForm(ctx: PageContext, o: TPublicObject, s: ContactState): Marku
         : html`<input id="${id}" name="${name}" type="${type}" value="${v[name] ?? ''}" ${err ? html`aria-invalid="true" aria-describedby="${id}-err"` : ''} ${extra}>`;
     return html`<div class="form-row"><label for="${id}">${t(`publishing.contact.${name}`)}</label>${input}${err ? html`<div class="err" id="${id}-err">${err}</div>` : ''}</div>`;
   };
+  // The answer to a sending (the form again with its errors) opens at the form, as the thank-you does: the action keeps #contact.
   return html`${s.problem ? html`<p class="err" role="alert" data-testid="contact-problem">${s.problem}</p>` : ''}
-<form method="post" action="/listings/${o.ref}/contact?lang=${culture}" data-testid="contact-form" novalidate>
+<form method="post" action="/listings/${o.ref}/contact?lang=${culture}#contact" data-testid="contact-form" novalidate>
 ${field('name', 'text', html`maxlength="100" autocomplete="name" required`)}
 ${field('email', 'email', html`maxlength="200" autocomplete="email" required`)}
 ${field('phone', 'tel', html`maxlength="40" autocomplete="tel"`)}

@@ -383,6 +383,8 @@ describe('the contact form', () => {
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('Διορθώστε τα πεδία που επισημαίνονται.');
     expect(res.body).toContain('aria-invalid="true"');
+    // The answer opens at the form (its errors), not at the top of the page.
+    expect(res.body).toContain(`action="/listings/${o.ref}/contact?lang=el#contact"`);
     expect((await db.select({ n: sql<number>`count(*)::int` }).from(leads))[0]!.n).toBe(before);
   });
 

@@ -164,7 +164,7 @@ export async function importLocalization(app: FastifyInstance, req: FastifyReque
     const fieldErrors: Record<string, { code: string; params?: Record<string, string | number> }[]> = {};
     for (const e of shown) (fieldErrors[`row ${e.row}`] ??= []).push({ code: e.code, params: e.params });
     if (errors.length > shown.length) fieldErrors.more = [{ code: 'settings.import.moreErrors', params: { n: errors.length - shown.length } }];
-    throw new AppError(400, 'settings.import.refused', { n: errors.length }, fieldErrors);
+    throw new AppError(400, 'settings.import.refused', { count: errors.length }, fieldErrors);
   }
   if (updates.length) {
     await app.db.transaction(async (tx) => {

@@ -97,7 +97,13 @@ describe('localization export and import', () => {
     expect(errors['row 3']![0]).toContain('no.such.key');
     expect(errors['row 4']![0]).toContain('2');
     expect(errors['row 7']![0]).toContain('{{percent}}');
-    expect(res.json().title).toMatch(/γραμμή/);
+    // Plural forms by count (not "γραμμή(ές)"): five rows in Greek, one row in Russian and in English.
+    expect(res.json().title).toBe('Το αρχείο δεν εισήχθη και δεν άλλαξε τίποτα: 5 γραμμές χρειάζονται διόρθωση.');
+    const one = new ExcelJS.Workbook();
+    one.addWorksheet('x').addRow(['key', 'en', 'el', 'ru']);
+    one.worksheets[0]!.addRow(['no.such.key', 'x', 'y', 'z']);
+    expect((await upload(one, admin.token, 'ru')).json().title).toBe('Файл не загружен, ничего не изменено: нужно исправить 1 строку.');
+    expect((await upload(one, admin.token, 'en')).json().title).toBe('The file was not imported, nothing changed: 1 row needs correcting.');
     expect(await text('common.cancel', 'el')).toBe(before);
     expect(await text('common.cancel', 'en')).toBe('Cancel');
 

@@ -1,5 +1,6 @@
 import { ModalsProvider } from '@mantine/modals';
-import { Anchor, AppShell, Button, Container, Group, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, AppShell, Avatar, Button, Container, Group, Menu, Text, UnstyledButton, useMantineTheme, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +16,7 @@ import { useRouteTitle } from './use-route-title.ts';
 
 /**
  * The payments-only app's shell (document 001, 2.2): the payments brand, the language switcher,
- * the signed-in user's name and Logout. Only payments screens open in it: a client its own
+ * the signed-in user's name and Logout (on a phone, both in a user menu). Only payments screens open in it: a client its own
  * statement, staff the payments screens; any other address goes home.
  */
 export function PaymentsLayout() {
@@ -25,6 +26,9 @@ export function PaymentsLayout() {
   const title = useRouteTitle();
   const navigate = useNavigate();
   const qc = useQueryClient();
+  // A phone has no room for the name and a labelled Logout beside the brand: both go into a user menu there.
+  const { breakpoints } = useMantineTheme();
+  const wide = useMediaQuery(`(min-width: ${breakpoints.sm})`, true, { getInitialValueInEffect: false });
 
   useEffect(() => {
     changeRouteBanner();
@@ -59,12 +63,34 @@ export function PaymentsLayout() {
             </Anchor>
             <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
               <LanguageMenu />
-              <Text size="sm" fw={500} truncate="end" maw={{ base: 110, sm: 260 }} data-testid="user-name">
-                {session?.username}
-              </Text>
-              <Button variant="subtle" size="compact-sm" leftSection={<IconLogout size={16} />} onClick={() => void logout()} data-testid="logout">
-                {t('nav.logout')}
-              </Button>
+              {wide ? (
+                <>
+                  <Text size="sm" fw={500} truncate="end" maw={260} data-testid="user-name">
+                    {session?.username}
+                  </Text>
+                  <Button variant="subtle" size="compact-sm" leftSection={<IconLogout size={16} />} onClick={() => void logout()} data-testid="logout">
+                    {t('nav.logout')}
+                  </Button>
+                </>
+              ) : (
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <UnstyledButton aria-label={t('nav.userMenu')} data-testid="user-menu">
+                      <Avatar color="teal" radius="xl" size={32}>
+                        {session?.username.charAt(0).toUpperCase()}
+                      </Avatar>
+                    </UnstyledButton>
+                  </Menu.Target>
+                  <Menu.Dropdown maw="calc(100vw - 16px)">
+                    <Menu.Label style={{ overflowWrap: 'anywhere' }} data-testid="user-name">
+                      {t('nav.signedInAs', { name: session?.username })}
+                    </Menu.Label>
+                    <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void logout()} data-testid="logout">
+                      {t('nav.logout')}
+                    </Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
+              )}
             </Group>
           </Group>
         </AppShell.Header>

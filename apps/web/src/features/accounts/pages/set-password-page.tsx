@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '@crm/contract/constants';
@@ -29,6 +29,7 @@ export function SetPasswordPage() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
   const goBack = useGoBack();
+  const qc = useQueryClient();
   const q = useQuery({ ...accountViewQuery(id), enabled: Number.isInteger(id) && id > 0 });
   const emails = q.data ? [...new Set([...(q.data.signIn ? [q.data.signIn] : []), ...splitList(q.data.email)])] : [];
   const form = useForm({
@@ -41,7 +42,12 @@ export function SetPasswordPage() {
   const send = useMutation({
     mutationFn: (v: { email: string; password: string }) => setPassword(v.email, v.password),
     meta: { handlesErrors: true },
-    onSuccess: () => form.setValues({ password: '', confirmPassword: '' }),
+    onSuccess: (_, v) => {
+      form.setValues({ password: '', confirmPassword: '' });
+      // The note beside the e-mail (and the account's sign-in) now tells of the sign-in that exists.
+      void qc.invalidateQueries({ queryKey: setPasswordPreviewQuery(v.email).queryKey });
+      void qc.invalidateQueries({ queryKey: accountViewQuery(id).queryKey });
+    },
   });
 
   if (q.isError) {

@@ -40,7 +40,8 @@ export function AlertsPage() {
       accessor: 'content',
       title: t('alerts.col.content'),
       render: (a) => (
-        <Text size="sm" fw="inherit" lineClamp={2}>
+        // Two lines in the desktop table; the whole text on a phone's card (alerts.css), where reminders differ only at the end.
+        <Text size="sm" fw="inherit" className="alert-row-content" data-testid="alert-row-content">
           {a.content}
         </Text>
       ),

@@ -117,7 +117,9 @@ function LocalizationCard() {
         </Group>
         {result && (
           <Alert color="green" data-testid="settings-texts-result">
-            {result.changed ? t('settings.ui.texts.imported', { changed: result.changed, rows: result.rows }) : t('settings.ui.texts.unchanged', { rows: result.rows })}
+            {result.changed
+              ? `${t('settings.ui.texts.imported', { count: result.changed })} ${t('settings.ui.texts.rowsRead', { count: result.rows })}`
+              : t('settings.ui.texts.unchanged', { count: result.rows })}
           </Alert>
         )}
         {refused && (
