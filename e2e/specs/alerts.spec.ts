@@ -97,6 +97,16 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(page.getByTestId('alert-content')).toContainText(mark);
     await page.getByTestId('alert-save-notes').scrollIntoViewIfNeeded();
     await expect(page.getByTestId('alert-save-notes')).toBeVisible();
+    // Notes typed and not saved: closing the tab asks first.
+    await page.getByTestId('alert-notes').fill('Not saved yet');
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (d) => {
+        resolve(d.type());
+        void d.accept();
+      }),
+    );
+    await page.close({ runBeforeUnload: true });
+    expect(await asked).toBe('beforeunload');
     await ctx.close();
   });
 }

@@ -105,7 +105,9 @@ function AlertView({ alert: initial }: { alert: TAlert }) {
   // and marking the alert unread saves them before it goes back to the list.
   const gone = useRef(false);
   useUnsavedGuard({
-    status: gone.current ? 'saved' : save.isPending ? 'saving' : changed ? 'pending' : 'saved',
+    // Notes are saved by their button, not by themselves: typed and not saved, they count as not
+    // stored ('error'), so closing the tab asks the browser's question too.
+    status: gone.current ? 'saved' : save.isPending ? 'saving' : changed ? 'error' : 'saved',
     flush: async () => {
       if (gone.current || !changed) return true;
       try {
