@@ -282,7 +282,7 @@ for (const L of LANGUAGES) {
       await expectAccessible(page, 'account with a tax number');
     });
 
-    test('someone else\'s newer change is not overwritten: the form reloads it and says so', async ({ context, request, baseURL }) => {
+    test('someone else\'s newer change is not overwritten: the form reloads it, keeps what only I changed, and says so', async ({ context, request, baseURL }) => {
       const { page, token } = await openAs(context, request, baseURL!, L.cookie);
       const id = await createAccount(request, token, { lastName: unique('Conflict'), firstName: 'Eleni' });
       await page.goto(`/Accounts/View/${id}/1`);
@@ -291,9 +291,14 @@ for (const L of LANGUAGES) {
       const current = await (await viewAccount(request, token, id)).json();
       const other = await request.post('/api/account/update', { data: { id, version: current.version, city: 'Kalamaria' }, headers: auth(token) });
       expect(other.status()).toBe(200);
+      // This user changes the city too (both changed it: theirs stays) and the postcode (only this user: kept and saved).
       await page.getByTestId('field-city').fill('Pylaia');
+      await page.getByTestId('field-postcode').fill('55535');
       await expect(page.getByTestId('banner')).toHaveAttribute('data-type', 'warning');
+      await expect(page.getByTestId('banner')).toContainText(L.cookie === 'el' ? 'Πόλη' : 'City');
       await expect(page.getByTestId('field-city')).toHaveValue('Kalamaria');
+      await expect(page.getByTestId('field-postcode')).toHaveValue('55535');
+      await expect.poll(async () => (await (await viewAccount(request, token, id)).json()).postcode).toBe('55535');
       expect((await (await viewAccount(request, token, id)).json()).city).toBe('Kalamaria');
     });
 

@@ -92,6 +92,8 @@ export function AccountEditor({ initial, expanded, onStatus }: Props) {
   const id = initial.dto.id;
   const lists = initial.selectLists;
   const [form, setForm] = useState<TAccountForm>(() => toForm(initial.dto));
+  const formNow = useRef(form);
+  formNow.current = form;
   const [record, setRecord] = useState<TAccount>(initial.dto);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [saveError, setSaveError] = useState<unknown>(null);
@@ -140,18 +142,32 @@ export function AccountEditor({ initial, expanded, onStatus }: Props) {
         setSaveError(null);
       } catch (e) {
         if (e instanceof ApiError && e.status === 409 && e.problem.current) {
-          // Someone else saved first: show their version and keep it; nothing is overwritten.
+          // Someone else saved first: their version is loaded, nothing of theirs is overwritten. What
+          // only this user changed (in this save, or typed while it was on its way) is put back and
+          // saved on their version; a field both changed keeps theirs, and the banner names it.
           const current = e.problem.current as TAccount;
+          const theirs = toFields(toForm(current));
+          const latest = formNow.current;
+          const typed = Object.keys(changedFields(latest, base.current));
+          const theyChanged = (k: string) => JSON.stringify(theirs[k] ?? null) !== JSON.stringify(base.current[k] ?? null);
+          const mine = typed.filter((k) => !theyChanged(k));
+          const lost = typed.filter(theyChanged);
           version.current = current.version;
-          base.current = toFields(toForm(current));
+          base.current = theirs;
           setRecord(current);
-          const next = toForm(current);
-          resetRef.current(next);
-          setForm(next);
+          const next = toForm(current) as unknown as Record<string, unknown>;
+          const mineForm = latest as unknown as Record<string, unknown>;
+          for (const k of mine) {
+            const formKey = k === 'email' ? 'emails' : k === 'phone' ? 'phones' : k;
+            next[formKey] = mineForm[formKey];
+          }
+          if (!mine.length) resetRef.current(next as unknown as TAccountForm);
+          setForm(next as unknown as TAccountForm);
           setFieldErrors({});
           setSaveError(null);
           publish(current);
-          showBanner('warning', e.problem.title || t('errors.conflict'));
+          const message = e.problem.title || t('errors.conflict');
+          showBanner('warning', lost.length ? `${message} ${t('accounts.ui.conflictKept', { fields: lost.map((k) => t(`accounts.ui.field.${k}`)).join(', ') })}` : message);
           return;
         }
         if (e instanceof ApiError && e.status === 400) setFieldErrors({ ...local, ...refusedErrors(refused.current), ...e.fieldErrors });
