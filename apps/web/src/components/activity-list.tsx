@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Button, Card, Collapse, Group, Paper, Select, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useGuardedMutation } from '../lib/use-guarded-mutation.ts';
 import { Fragment, useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIST_PAGE_SIZES, SEARCH_DEBOUNCE_MS, SHOW_ALL } from '@crm/contract/constants';
@@ -54,7 +55,7 @@ export function ActivityList({ entityType, id, editable = false }: { entityType:
   useSectionReady('activities', !list.isPending || list.fetchStatus === 'idle');
   const total = list.data?.totalRows ?? 0;
 
-  const add = useMutation({
+  const add = useGuardedMutation({
     mutationFn: () => addActivity(entityType, id),
     onSuccess: (a) => {
       // Show the new activity: first page, no filter that would hide a blank activity.

@@ -1,7 +1,8 @@
 import { Alert, Anchor, Button, Checkbox, Chip, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { SEARCH_DEBOUNCE_MS, plainText } from '@crm/contract/constants';
@@ -40,7 +41,7 @@ export function AccountAddPage() {
       firstName: (v) => (v.trim() ? null : t('accounts.ui.add.firstNameRequired')),
     },
   });
-  const add = useMutation({
+  const add = useGuardedMutation({
     mutationFn: (v: TAddForm) => {
       const body: TAccountAdd = {
         lastName: v.lastName.trim(),

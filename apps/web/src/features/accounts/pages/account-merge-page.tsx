@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Center, Group, Loader, Paper, Radio, Stack, Table, Text, Title } from '@mantine/core';
-import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -79,7 +80,7 @@ export function AccountMergePage() {
   const [choice, setChoice] = useState<Record<string, '1' | '2'>>({});
   const chosen = (f: string, def: boolean) => choice[f] ?? (def ? '2' : '1');
 
-  const merge = useMutation({
+  const merge = useGuardedMutation({
     mutationFn: () => {
       const account: Record<string, unknown> = { id: a1!.id, version: a1!.version };
       const r1 = a1 as unknown as Record<string, unknown>;

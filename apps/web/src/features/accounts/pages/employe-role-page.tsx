@@ -1,5 +1,6 @@
 import { Alert, Button, Center, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -17,7 +18,7 @@ export function EmployeRolePage() {
   const client = useQueryClient();
   const q = useQuery({ ...userRoleQuery(id), enabled: Number.isInteger(id) && id > 0, meta: { handlesErrors: true } });
   const [role, setRole] = useState<string | null>(null);
-  const save = useMutation({
+  const save = useGuardedMutation({
     mutationFn: (r: string) => saveUserRole(id, r),
     meta: { handlesErrors: true },
     onSuccess: () => {

@@ -1,7 +1,8 @@
 import { Alert, Button, Center, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '@crm/contract/constants';
@@ -39,7 +40,7 @@ export function SetPasswordPage() {
       confirmPassword: (v, values) => (v !== values.password ? t('reset.passwordsShouldMatch') : null),
     },
   });
-  const send = useMutation({
+  const send = useGuardedMutation({
     mutationFn: (v: { email: string; password: string }) => setPassword(v.email, v.password),
     meta: { handlesErrors: true },
     onSuccess: (_, v) => {

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
+import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,7 +15,7 @@ export function ForgotPasswordPage() {
     initialValues: { email: '' },
     validate: { email: (v) => (v.trim() ? null : t('login.emailRequired')) },
   });
-  const send = useMutation({ mutationFn: forgotPassword, meta: { handlesErrors: true } });
+  const send = useGuardedMutation({ mutationFn: forgotPassword, meta: { handlesErrors: true } });
   useEffect(() => {
     document.title = `${t('title.forgotPassword')} · ${t(variantStore.get() === 'payments' ? 'app.paymentsBrand' : 'app.brand')}`;
   }, [t]);

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Checkbox, Stack, TextInput, Title } from '@mantine/core';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
+import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -24,7 +24,7 @@ export function ResetPasswordPage() {
       confirmPassword: (v, values) => (v !== values.password ? t('reset.passwordsShouldMatch') : null),
     },
   });
-  const send = useMutation({
+  const send = useGuardedMutation({
     mutationFn: resetPassword,
     meta: { handlesErrors: true },
     onError: (e) => {

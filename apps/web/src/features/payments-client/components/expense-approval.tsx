@@ -1,5 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
 import { useTranslation } from 'react-i18next';
 import { showBanner } from '../../../lib/banner.ts';
 import { reportError } from '../../../lib/errors.ts';
@@ -23,7 +24,7 @@ export function ExpenseApprovalControl({
 }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const send = useMutation({
+  const send = useGuardedMutation({
     mutationFn: () => sendExpenseForApproval(transactionId),
     onSuccess: (r) => {
       showBanner('success', r.message);

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
+import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -191,7 +191,7 @@ function SetPasswordCard() {
       confirmPassword: (v, values) => (v !== values.password ? t('reset.passwordsShouldMatch') : null),
     },
   });
-  const send = useMutation({
+  const send = useGuardedMutation({
     mutationFn: (v: { email: string; password: string }) => api<{ message: string }>('/api/authenticate/setPassword', { body: v }),
     meta: { handlesErrors: true },
     onSuccess: () => form.setValues({ password: '', confirmPassword: '' }),
