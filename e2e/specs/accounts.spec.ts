@@ -12,7 +12,7 @@ const LANGUAGES = [
     lastNameRequired: 'Please enter the last name',
     firstNameRequired: 'Please enter the first name',
     saved: 'All changes saved',
-    selectTwo: 'Select 2 accounts and click Merge button',
+    selectTwo: 'Select 2 accounts and click the Merge button',
     wrongCount: 'You selected 1 accounts. Please select 2 accounts to merge!',
     showAll: 'Show all',
     owners: 'Owners',
@@ -44,7 +44,7 @@ const LANGUAGES = [
     employee: 'Υπάλληλος',
     passwordsMatch: 'Οι κωδικοί πρέπει να ταιριάζουν',
     passwordSet: (email: string) => `Ο κωδικός πρόσβασης για το ${email} ορίστηκε επιτυχώς`,
-    setsFor: 'Ορίζεται ο κωδικός της σύνδεσης του/της',
+    setsFor: 'Ορίζεται ο κωδικός σύνδεσης για τον/την',
     createsFor: 'Κανείς δεν συνδέεται ακόμη',
   },
 ] as const;
