@@ -12,7 +12,7 @@ const LANGUAGES = [
     lastNameRequired: 'Please enter the last name',
     firstNameRequired: 'Please enter the first name',
     saved: 'All changes saved',
-    selectTwo: 'Select 2 accounts and click the Merge button',
+    selectTwo: 'Select 2 accounts and click Merge button',
     wrongCount: 'You selected 1 accounts. Please select 2 accounts to merge!',
     showAll: 'Show all',
     owners: 'Owners',

@@ -14,7 +14,7 @@ const LANGUAGES = [
     todo: 'To do',
     saved: 'All changes saved',
     onlyLink: 'Cannot delete the only link.',
-    deleteLink: 'Delete the link?',
+    deleteLink: 'Delete a link?',
     deleteAssignment: 'Delete assignment?',
     deleteActivity: 'Delete activity?',
     myActions: 'My open actions',

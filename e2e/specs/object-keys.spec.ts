@@ -33,7 +33,7 @@ async function keysOf(request: APIRequestContext, token: string, ref: string): P
 const NO_SUCH_DATE = { 'en-UK': 'This date does not exist in the calendar', el: 'Αυτή η ημερομηνία δεν υπάρχει στο ημερολόγιο' };
 
 const SAME_DATE = {
-  'en-UK': 'If the two dates above are the same, reset one of them',
+  'en-UK': 'Please reset one of the date above if they are the same',
   el: 'Αν οι δύο παραπάνω ημερομηνίες είναι ίδιες, καθαρίστε τη μία από αυτές',
 };
 

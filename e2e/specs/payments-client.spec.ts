@@ -129,7 +129,7 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(page.getByTestId('approval-file')).toHaveText('plumber-invoice.pdf');
     await expectAccessible(page, 'approval page');
     await page.getByTestId('approval-approve').click();
-    await expect(page.getByTestId('approval-done')).toHaveText(el ? 'Η δαπάνη εγκρίθηκε. Μπορείτε να κλείσετε αυτό το παράθυρο.' : 'The expense has been approved. You can close this window.');
+    await expect(page.getByTestId('approval-done')).toHaveText(el ? 'Η δαπάνη εγκρίθηκε. Μπορείτε να κλείσετε αυτό το παράθυρο.' : 'Expense has been approved. You can close this window.');
     await page.getByTestId('approval-revert').click();
     await expect(page.getByTestId('approval-approve')).toBeVisible();
     await page.getByTestId('approval-approve').click();

@@ -27,7 +27,7 @@ test.describe('sign-in and the shell', () => {
     await page.getByTestId('login-email').fill(ADMIN.email);
     await page.getByTestId('login-password').fill('not-the-password');
     await page.getByTestId('login-submit').click();
-    await expect(page.getByTestId('login-error')).toHaveText('Incorrect e-mail or password');
+    await expect(page.getByTestId('login-error')).toHaveText('Incorrect email or password');
     await expect(page).toHaveURL(/\/login$/);
   });
 

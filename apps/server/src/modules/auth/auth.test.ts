@@ -52,7 +52,7 @@ describe('sign-in', () => {
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json().code).toBe('login.incorrect');
     expect(wrong.json().title).toBe('Λάθος e-mail ή κωδικός πρόσβασης');
-    expect(unknown.json().title).toBe('Incorrect e-mail or password');
+    expect(unknown.json().title).toBe('Incorrect email or password');
   });
 
   it('makes further tries wait once the free ones are used, even with the right password, and says for how long', async () => {

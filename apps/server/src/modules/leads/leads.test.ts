@@ -128,7 +128,7 @@ describe('a lead', () => {
     expect(second.json().objects[0].objectReferenceNumber).toBe(String(a.ref).padStart(4, '0'));
     const dup = await call(agent.token, 'POST', '/api/lead/addObject', { leadId: id, objectId: a.id });
     expect(dup.statusCode).toBe(400);
-    expect(dup.json().title).toBe('This property is already in the list.');
+    expect(dup.json().title).toBe('Object already in the list!');
     const dupInUpdate = await call(agent.token, 'POST', '/api/lead/update', { id, version: 3, objects: [{ objectId: b.id }, { objectId: b.id }] });
     expect(dupInUpdate.statusCode).toBe(400);
     expect((await call(agent.token, 'POST', '/api/lead/addObject', { leadId: id, objectId: 2147483647 })).statusCode).toBe(404);

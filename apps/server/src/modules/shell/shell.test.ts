@@ -21,7 +21,7 @@ describe('platform calls', () => {
     expect(keys('el')).toEqual(keys('en'));
     expect(keys('ru')).toEqual(keys('en'));
     const text = (key: string, c: string) => rows.find((r) => r.key === key && r.culture === c)?.text;
-    expect(text('login.incorrect', 'en')).toBe('Incorrect e-mail or password');
+    expect(text('login.incorrect', 'en')).toBe('Incorrect email or password');
     expect(text('nav.owners', 'el')).toBe('Ιδιοκτήτες');
     expect(text('reset.passwordsShouldMatch', 'en')).toBe('Passwords should match');
     // no text left untranslated by mistake (identical to English), apart from words Greek uses as they are
