@@ -124,7 +124,7 @@ for (const [index, language] of (['en-UK', 'el'] as const).entries()) {
     await expect(page.getByRole('heading', { name: el ? 'Εργασίες παρασκηνίου' : 'Background jobs', level: 2 })).toBeVisible();
     // The hourly rent check runs at start-up: it is among the done jobs, by its name in the reader's language.
     await page.getByTestId('jobs-state').getByText(el ? /^Ολοκληρώθηκαν/ : /^Done/).click();
-    await expect(page.getByTestId('jobs-table-row').filter({ hasText: el ? 'Έλεγχος υπενθυμίσεων ενοικίου' : 'Rent reminders check' }).first()).toBeVisible();
+    await expect(page.getByTestId('jobs-table-row').filter({ hasText: el ? 'Έλεγχος υπενθυμίσεων μισθώματος' : 'Rent reminders check' }).first()).toBeVisible();
     await expectAccessible(page, `jobs ${language}`);
     await ctx.close();
   });

@@ -234,7 +234,7 @@ for (const language of ['en-UK', 'el'] as const) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
     await page.setViewportSize({ width: 1280, height: 800 });
     // A deposit above the asking price is said under the deposit (a slip of the keyboard, usually), not refused.
-    const depositAbove = language === 'el' ? 'Το καπάρο είναι μεγαλύτερο από την τιμή: ελέγξτε τα δύο ποσά.' : 'The deposit is more than the price: check both amounts.';
+    const depositAbove = language === 'el' ? 'Ο αρραβώνας είναι μεγαλύτερος από την τιμή: ελέγξτε τα δύο ποσά.' : 'The deposit is more than the price: check both amounts.';
     await page.getByTestId('deal-deposit').fill('2400000');
     await expect(page.getByTestId('deal-deposit')).toHaveAccessibleDescription(depositAbove);
     await page.getByTestId('deal-deposit').fill('24000');

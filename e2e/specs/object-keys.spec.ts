@@ -34,7 +34,7 @@ const NO_SUCH_DATE = { 'en-UK': 'This date does not exist in the calendar', el: 
 
 const SAME_DATE = {
   'en-UK': 'Please reset one of the date above if they are the same',
-  el: 'Αν οι δύο παραπάνω ημερομηνίες είναι ίδιες, μηδενίστε τη μία από αυτές',
+  el: 'Αν οι δύο παραπάνω ημερομηνίες είναι ίδιες, καθαρίστε τη μία από αυτές',
 };
 
 for (const language of ['en-UK', 'el'] as const) {

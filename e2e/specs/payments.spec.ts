@@ -40,7 +40,7 @@ for (const language of ['en-UK', 'el'] as const) {
     await page.getByTestId('transaction-date').fill('02/03/2026');
     await page.getByTestId('transaction-time').fill('10:30');
     await page.getByTestId('transaction-category').click();
-    await page.getByRole('option', { name: el ? 'Ενοίκιο' : 'Rent', exact: true }).click();
+    await page.getByRole('option', { name: el ? 'Μίσθωμα' : 'Rent', exact: true }).click();
     await page.getByTestId('transaction-save').click();
     await expect(page).toHaveURL(new RegExp(`/Payments/View/${ownerId}$`));
     await expect(page.getByTestId('statement-total-credit')).toHaveAttribute('data-value', '1250.50');

@@ -13,7 +13,7 @@ const PHONE = { width: 412, height: 915 };
 
 const TEXTS = {
   'en-UK': { price: 'Price', owner: 'Owner', date: 'Date', category: 'Category', debit: 'Debit', credit: 'Credit', balance: 'Balance', seller: 'Seller', buyer: 'Buyer', sortBy: 'Sort by', sale: 'Sale', rent: 'Rent', electricity: 'Electricity' },
-  el: { price: 'Τιμή', owner: 'Ιδιοκτήτης', date: 'Ημερομηνία', category: 'Κατηγορία', debit: 'Χρέωση', credit: 'Πίστωση', balance: 'Υπόλοιπο', seller: 'Πωλητής', buyer: 'Αγοραστής', sortBy: 'Ταξινόμηση κατά', sale: 'Πώληση', rent: 'Ενοίκιο', electricity: 'Ρεύμα' },
+  el: { price: 'Τιμή', owner: 'Ιδιοκτήτης', date: 'Ημερομηνία', category: 'Κατηγορία', debit: 'Χρέωση', credit: 'Πίστωση', balance: 'Υπόλοιπο', seller: 'Πωλητής', buyer: 'Αγοραστής', sortBy: 'Ταξινόμηση κατά', sale: 'Πώληση', rent: 'Μίσθωμα', electricity: 'Ρεύμα' },
 } as const;
 
 async function post<T>(request: APIRequestContext, token: string, url: string, data: Record<string, unknown>): Promise<T> {
@@ -44,7 +44,7 @@ async function category(request: APIRequestContext, token: string, kind: 'Income
 
 /** An income of 1 250,50 for rent (2 March) and an unpaid electricity bill of 80,20 (5 March, due 20 March). */
 async function addTransactions(request: APIRequestContext, token: string, accountId: number) {
-  const rent = await category(request, token, 'Income', accountId, ['Rent', 'Ενοίκιο']);
+  const rent = await category(request, token, 'Income', accountId, ['Rent', 'Μίσθωμα']);
   const electricity = await category(request, token, 'Expense', accountId, ['Electricity', 'Ρεύμα']);
   for (const [kind, fields] of [
     ['Income', { amount: '1250.50', transactionDate: '2026-03-02T10:30:00', paymentMethod: '1', categoryId: rent }],

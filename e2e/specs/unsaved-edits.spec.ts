@@ -11,7 +11,7 @@ const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 const TEXTS = {
   'en-UK': { title: 'Changes not saved', keep: 'Keep editing', leave: 'Leave without them', budgetOrder: /must not|cannot|higher/i },
-  el: { title: 'Αλλαγές που δεν αποθηκεύτηκαν', keep: 'Συνέχεια επεξεργασίας', leave: 'Έξοδος χωρίς αυτές', budgetOrder: /προϋπολογισμός/i },
+  el: { title: 'Μη αποθηκευμένες αλλαγές', keep: 'Συνέχεια επεξεργασίας', leave: 'Έξοδος χωρίς αυτές', budgetOrder: /προϋπολογισμός/i },
 } as const;
 
 async function lead(request: APIRequestContext, token: string, id: number) {

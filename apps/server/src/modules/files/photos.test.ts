@@ -104,7 +104,7 @@ describe('photos of an object', () => {
       headers: { ...bearer(staff.token), 'accept-language': 'el' },
       payload: { entityType: LinkKind.Object, id: objectId, fileNames: [pdf!.id], type: 'image' },
     });
-    expect(el.json().title).toBe('Το «energy-certificate.pdf» δεν μπορεί να μπει ως φωτογραφία: γίνονται δεκτές μόνο εικόνες JPEG, PNG, WebP, GIF, AVIF ή TIFF. Τις φωτογραφίες HEIC από iPhone μετατρέψτε τες πρώτα σε JPEG.');
+    expect(el.json().title).toBe('Το «energy-certificate.pdf» δεν μπορεί να μπει ως φωτογραφία: γίνονται δεκτές μόνο εικόνες JPEG, PNG, WebP, GIF, AVIF ή TIFF. Μετατρέψτε πρώτα τις φωτογραφίες HEIC του iPhone σε JPEG.');
     // nothing was attached, not even the good one
     const left = (await t.db.execute(sql`select count(*)::int as n from files where parent_type = ${LinkKind.Object} and parent_id = ${objectId}`)).rows[0];
     expect(left).toEqual({ n: 0 });

@@ -87,7 +87,7 @@ describe('object contacts', () => {
     expect((await post('/api/objectAccount/add', { objectId: o.id, accountId: acc, relation: 5 })).statusCode).toBe(200);
     const dup = await post('/api/objectAccount/add', { objectId: o.id, accountId: acc, relation: 5 }, el);
     expect(dup.statusCode).toBe(400);
-    expect(dup.json().errors.accountId[0]).toContain('ήδη συνδεδεμένος');
+    expect(dup.json().errors.accountId[0]).toContain('ήδη συνδεδεμένη');
     // another relation of the same person is fine
     expect((await post('/api/objectAccount/add', { objectId: o.id, accountId: acc, relation: 9 })).statusCode).toBe(200);
     const cases: [Record<string, unknown>, number, string?][] = [

@@ -121,7 +121,7 @@ describe('editing an object', () => {
   it('refuses a subtype of another type, a wrong select value, a bad radius and a missing circle with translated field errors; nothing is stored', async () => {
     const o = await addObject();
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ subTypeObjectTypeId: 3, objectSubTypeId: 1 }, 'objectSubTypeId', 'Αυτή η υποκατηγορία ανήκει σε άλλο είδος ακινήτου'],
+      [{ subTypeObjectTypeId: 3, objectSubTypeId: 1 }, 'objectSubTypeId', 'Αυτό το είδος ανήκει σε άλλη κατηγορία'],
       [{ energyClass: 12 }, 'energyClass', 'Επιλέξτε μία από τις διαθέσιμες τιμές'],
       [{ orientation: [1, 9] }, 'orientation', 'Επιλέξτε μία από τις διαθέσιμες τιμές'],
       [{ latitude: 40.6, longitude: 22.9, mapCircleLatitude: 40.6, mapCircleLongitude: 22.9, mapCircleRadius: 2505 }, 'mapCircleRadius', 'Πρέπει να είναι πολλαπλάσιο του 10'],
@@ -176,7 +176,7 @@ describe('the single-field editor on objects', () => {
     expect(res.statusCode).toBe(200);
     res = await patch('objectSubTypeId', 1, el());
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.objectSubTypeId).toEqual(['Αυτή η υποκατηγορία ανήκει σε άλλο είδος ακινήτου']);
+    expect(res.json().errors.objectSubTypeId).toEqual(['Αυτό το είδος ανήκει σε άλλη κατηγορία']);
     res = await patch('mapCircleRadius', 45, el());
     expect(res.json().errors.mapCircleRadius).toEqual(['Πρέπει να είναι πολλαπλάσιο του 10']);
     res = await patch('hasKey', true);
