@@ -87,7 +87,8 @@ export async function checkRentReminders(app: FastifyInstance, o: { today?: stri
   const made: number[] = [];
   await app.db.transaction(async (tx) => {
     const list = due.map(({ l, r }) => {
-      const params = { ref: formatReferenceNumber(l.ref), tenant: l.tenant, date: dmy(r.paymentDate), days: r.daysLeft, amount: l.price ?? '' };
+      // count picks the plural form of "in {{days}} days" (rentDueIn_one, _few, _many, _other).
+      const params = { ref: formatReferenceNumber(l.ref), tenant: l.tenant, date: dmy(r.paymentDate), days: r.daysLeft, count: r.daysLeft, amount: l.price ?? '' };
       const key = r.daysLeft === 0 ? 'alerts.msg.rentDueToday' : 'alerts.msg.rentDueIn';
       return { l, params, key };
     });

@@ -109,6 +109,19 @@ describe('rent reminders', () => {
     expect(greek.link).toBe(`/Objects/View/${o.id}`);
   });
 
+  it('says "in N days" with the plural each language needs', async () => {
+    const made = await t.db
+      .insert(alerts)
+      .values([1, 2, 7].map((days) => ({ source: 'Rent', kind: 'rent', content: 'Rent reminder', messageKey: 'alerts.msg.rentDueIn', params: { tenant: 'Ivanova', ref: '0042', date: '01/12/2026', days, count: days } })))
+      .returning({ id: alerts.id });
+    const read = async (id: number, lang: string) => ((await get(`/api/alert/${id}`, { ...H, 'accept-language': lang })).json() as { content: string }).content;
+    expect(await read(made[0]!.id, 'en')).toContain('(in 1 day)');
+    expect(await read(made[2]!.id, 'en')).toContain('(in 7 days)');
+    expect(await read(made[0]!.id, 'el')).toContain('(σε 1 ημέρα)');
+    expect(await read(made[1]!.id, 'ru')).toContain('(через 2 дня)');
+    expect(await read(made[2]!.id, 'ru')).toContain('(через 7 дней)');
+  });
+
   it('leaves out ended links, other relations and links without a payment day', async () => {
     const today = agencyToday(t.config.timeZone);
     const day = Number(today.slice(8, 10));
