@@ -476,6 +476,13 @@ test.describe('what a field can grant', () => {
     await expect(page.getByTestId('change-role')).toHaveCount(0);
     await page.getByTestId('more-toggle').click();
     await expect(page.getByTestId('field-hasTransactions')).toHaveCount(1);
+    // An employee's account is deleted by office admins only, and only they make employees: neither is offered.
+    await page.getByTestId('account-menu').click();
+    await expect(page.getByTestId('add-lead')).toBeVisible();
+    await expect(page.getByTestId('delete-account')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await page.goto('/Accounts/AddEmploye');
+    await expect(page.getByTestId('access-denied')).toBeVisible();
     await plain.close();
 
     const branch = await browser.newContext();
@@ -497,7 +504,12 @@ test.describe('what a field can grant', () => {
     b.on('response', (r) => {
       if (new URL(r.url()).pathname.startsWith('/api/')) asked.push(`${r.status()} ${new URL(r.url()).pathname}`);
     });
-    for (const screen of ['/Employes', '/Payments', '/Reservations']) {
+    // A property's page lists no short lets for a branch user (it has none to show), rather than "none".
+    const property = ((await (await request.get('/api/object/add', { headers: auth(admin.token) })).json()) as { id: number }).id;
+    await b.goto(`/Objects/View/${property}`);
+    await expect(b.getByTestId('records-deals')).toBeVisible();
+    await expect(b.getByTestId('records-reservations')).toHaveCount(0);
+    for (const screen of ['/Employes', '/Payments', '/Reservations', '/Accounts/AddPayment']) {
       await b.goto(screen);
       await expect(b.getByTestId('access-denied')).toBeVisible();
     }

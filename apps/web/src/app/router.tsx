@@ -177,8 +177,9 @@ export const protectedRoutes: RouteObject[] = [
   lazyPage('/Accounts/AddPartner', 'title.accountAdd', accountPages.AccountAddPage, { preset: 'isPartnerRealEstate' }),
   lazyPage('/Accounts/AddProfessional', 'title.accountAdd', accountPages.AccountAddPage, { preset: 'isProfessional' }),
   lazyPage('/Accounts/AddSource', 'title.accountAdd', accountPages.AccountAddPage, { preset: 'isSource' }),
-  lazyPage('/Accounts/AddEmploye', 'title.accountAdd', accountPages.AccountAddPage, { preset: 'isEmploye', noBranch: true }),
-  lazyPage('/Accounts/AddPayment', 'title.accountAdd', accountPages.AccountAddPage, { preset: 'hasTransactions' }),
+  // Only office admins make employees (the flag, the role and the branch are theirs); branch users keep no payments.
+  lazyPage('/Accounts/AddEmploye', 'title.accountAdd', accountPages.AccountAddPage, { preset: 'isEmploye', noBranch: true, adminOnly: true }),
+  lazyPage('/Accounts/AddPayment', 'title.accountAdd', accountPages.AccountAddPage, { preset: 'hasTransactions', noBranch: true }),
   lazyPage('/Accounts/View/:id/:viewMode?', 'title.account', accountPages.AccountViewPage, {}, accountViewData),
   lazyPage('/Accounts/Merge', 'title.merge', accountPages.AccountMergePage),
   lazyPage('/Accounts/Merge/a1/:a1/a2/:a2', 'title.merge', accountPages.AccountMergePage),

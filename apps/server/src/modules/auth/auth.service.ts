@@ -339,7 +339,8 @@ export async function ensureFirstAdmin(app: FastifyInstance, email: string, pass
     const hash = await hashPassword(password, app.config.passwordHashFast);
     const [u] = await tx
       .insert(users)
-      .values({ email, username: email, passwordHash: hash, roles: ['admin'], passwordChangedOn: new Date() })
+      // Named by the e-mail's local part: records show who made them, and the sign-in's address is not for every reader (0034).
+      .values({ email, username: email.split('@')[0] || email, passwordHash: hash, roles: ['admin'], passwordChangedOn: new Date() })
       .returning();
     await logAction(tx, { id: null, name: 'system' }, { action: 'Create', entity: 'User', entityId: u!.id, message: LOG_MESSAGE.firstAdministrator });
     return true;

@@ -113,15 +113,17 @@ describe('platform calls', () => {
     expect(res.json()).toEqual({ items: [] });
   });
 
-  it('home lists the user\'s recent actions, newest first, without their sign-ins', async () => {
-    const u = await t.user();
+  it('home lists the user\'s recent actions, newest first, without their sign-ins or their own sign-in\'s settings', async () => {
+    const u = await t.user({ roles: ['employee'] });
     await app.inject({ method: 'POST', url: '/api/UserSettings/Language', payload: { language: 'ru' }, headers: bearer(u.token) });
+    const added = await app.inject({ method: 'POST', url: '/api/account/add', payload: { lastName: 'Homelist', firstName: 'Anna', isClient: true }, headers: bearer(u.token) });
+    expect(added.statusCode, added.body).toBe(200);
     const res = await app.inject({ url: '/api/home', headers: bearer(u.token) });
     const body = res.json();
-    // The sign-in that made the token is in the action log, not among what the user did.
-    const logged = await db.select({ action: actionLog.action }).from(actionLog).where(eq(actionLog.actionBy, u.id));
-    expect(logged.map((r) => r.action).sort()).toEqual(['Login', 'Update']);
-    expect(body.recent.map((r: { action: string }) => r.action)).toEqual(['Update']);
+    // The sign-in that made the token and the language kept for it are in the action log, not among what the user did.
+    const logged = await db.select({ action: actionLog.action, entity: actionLog.entity }).from(actionLog).where(eq(actionLog.actionBy, u.id));
+    expect(logged.map((r) => `${r.action} ${r.entity}`).sort()).toEqual(['Create Account', 'Login User', 'Update User']);
+    expect(body.recent.map((r: { action: string; entity: string }) => `${r.action} ${r.entity}`)).toEqual(['Create Account']);
     expect(body.recent[0].date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
   });
 

@@ -24,6 +24,8 @@ import { showBannerAfterNavigation } from '../../../lib/banner.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import type { AutosaveStatus } from '../../../lib/use-autosave.ts';
+import { isOfficeAdmin, useSession } from '../../../lib/session.ts';
+import type { TAccount } from '@crm/contract';
 import { accountEditQuery, accountKeys, accountViewQuery, deleteAccount } from '../api/account.ts';
 import { AccountDetails } from '../components/account-details.tsx';
 import { AccountEditor } from '../components/account-editor.tsx';
@@ -52,7 +54,7 @@ export function AccountViewPage() {
 
   return (
     <Stack gap="sm" data-testid="account-page" data-mode={mode}>
-      <AccountToolbar id={id} mode={mode} setMode={setMode} status={mode === 0 ? 'idle' : status} />
+      <AccountToolbar id={id} mode={mode} setMode={setMode} status={mode === 0 ? 'idle' : status} record={view.data} />
       {/* The sections load side by side and appear together, so none pushes another down. */}
       <RevealTogether key={id} gap="sm" fallback={<Loading />}>
         {mode === 0 ? <ViewBody id={id} /> : <EditBody key={id} id={id} expanded={mode === 2} onStatus={setStatus} />}
@@ -102,8 +104,10 @@ function LoadError({ error }: { error: unknown }) {
   );
 }
 
-function AccountToolbar({ id, mode, setMode, status }: { id: number; mode: ViewMode; setMode: (m: ViewMode) => void; status: AutosaveStatus }) {
+function AccountToolbar({ id, mode, setMode, status, record }: { id: number; mode: ViewMode; setMode: (m: ViewMode) => void; status: AutosaveStatus; record: TAccount | undefined }) {
   const { t } = useTranslation();
+  // An employee's account, or one with a sign-in, is deleted by office admins only (the server says so too).
+  const deletable = isOfficeAdmin(useSession()) || (!!record && !record.isEmploye && !record.signIn);
   const navigate = useNavigate();
   const goBack = useGoBack();
   const client = useQueryClient();
@@ -161,10 +165,14 @@ function AccountToolbar({ id, mode, setMode, status }: { id: number; mode: ViewM
             <Menu.Item leftSection={<IconTargetArrow size={16} />} onClick={() => navigate(`/Leads/Add/${id}`)} data-testid="add-lead">
               {t('accounts.ui.view.addLead')}
             </Menu.Item>
-            <Menu.Divider />
-            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete} data-testid="delete-account">
-              {t('accounts.ui.delete.menu')}
-            </Menu.Item>
+            {deletable && (
+              <>
+                <Menu.Divider />
+                <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete} data-testid="delete-account">
+                  {t('accounts.ui.delete.menu')}
+                </Menu.Item>
+              </>
+            )}
           </Menu.Dropdown>
         </Menu>
       </Group>

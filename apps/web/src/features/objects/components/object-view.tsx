@@ -7,6 +7,7 @@ import type { TFieldDescription, TObjectGroup } from '@crm/contract/object-field
 import { OBJECT_FEATURE_GROUPS } from '@crm/contract/object-fields';
 import { EditableField } from '../../../components/field-editor.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { hasBranch, useSession } from '../../../lib/session.ts';
 import { type TObjectView } from '../api/objects.ts';
 import { loadLocationOptions } from '../api/locations.ts';
 import { IconCheck, IconVideo, IconX } from '../icons.ts';
@@ -253,11 +254,13 @@ function FeaturesCard(p: Props) {
 /** Leads (interests), viewings, deals and reservations of the object; empty until those exist. */
 function RecordLinks({ data }: { data: TObjectView }) {
   const { t } = useTranslation();
+  // Branch users have no short lets (the server lists none for them): no block that would say "none".
+  const branch = hasBranch(useSession());
   const lists: { key: 'leads' | 'viewings' | 'deals' | 'reservations'; path: (id: number) => string }[] = [
     { key: 'leads', path: (id) => `/Leads/View/${id}` },
     { key: 'viewings', path: (id) => `/Viewing/${id}` },
     { key: 'deals', path: (id) => `/Deals/${id}` },
-    { key: 'reservations', path: (id) => `/Reservations/${id}` },
+    ...(branch ? [] : [{ key: 'reservations' as const, path: (id: number) => `/Reservations/${id}` }]),
   ];
   return (
     <Card withBorder padding="sm" data-testid="object-records">
