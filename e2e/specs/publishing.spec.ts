@@ -35,7 +35,10 @@ for (const [n, language] of (['en-UK', 'el'] as const).entries()) {
     const page = await ctx.newPage();
     await page.goto(`/Objects/View/${o.id}`);
     await page.getByTestId('editable-publishRequested-edit').click();
-    await page.getByTestId('field-editor').getByTestId('field-input').check();
+    // By the keyboard: a click can land while the dialog is still moving in (its opening transition).
+    const toggle = page.getByTestId('field-editor').getByTestId('field-input');
+    await toggle.press('Space');
+    await expect(toggle).toBeChecked();
     await page.getByTestId('field-editor-save').click();
     await expect(page.getByTestId('field-editor')).toHaveCount(0);
     // In progress (as long as the publishing takes), then the link to the public page.
