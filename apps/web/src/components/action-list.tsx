@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateInputFormat, formatDateTime } from '../lib/format.ts';
 import { isPast } from '../lib/agency-clock.ts';
+import { markAgencyToday } from './fields/agency-today.ts';
 import { useCookieState } from '../lib/list-state.ts';
 import { IconFilter } from './icons.ts';
 import { activityKeys, searchActions, type TPickItem } from './activities/api.ts';
@@ -127,6 +128,7 @@ export function ActionList({ mine = false }: { mine?: boolean }) {
                   w={260}
                   clearable
                   allowSingleDateInRange
+                  getDayProps={markAgencyToday}
                   valueFormat={dateInputFormat()}
                   value={[f.startDate, f.endDate]}
                   onChange={([s, e]) => change({ startDate: s ? s.slice(0, 10) : null, endDate: e ? e.slice(0, 10) : null })}

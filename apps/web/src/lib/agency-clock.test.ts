@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { markAgencyToday } from '../components/fields/agency-today.ts';
 import { agencyDateTime, agencyToday, agencyZone, isPast, setAgencyZone } from './agency-clock.ts';
 
 // 23:30 UTC on 24 November: already the 25th in Athens (UTC+2), still the 24th in New York.
@@ -34,5 +35,15 @@ describe('the agency clock', () => {
     expect(isPast('2026-11-25T02:00:00')).toBe(false);
     expect(isPast('2026-11-24')).toBe(true);
     expect(isPast(null)).toBe(false);
+  });
+
+  it("frames the agency's today in a date picker, not the device's", () => {
+    vi.useFakeTimers({ now: LATE_EVENING_UTC });
+    expect(markAgencyToday('2026-11-25')).toEqual({ className: 'agency-today' });
+    expect(markAgencyToday('2026-11-25 00:00:00')).toEqual({ className: 'agency-today' });
+    expect(markAgencyToday('2026-11-24')).toEqual({});
+    setAgencyZone('America/New_York');
+    expect(markAgencyToday('2026-11-24')).toEqual({ className: 'agency-today' });
+    expect(markAgencyToday('2026-11-25')).toEqual({});
   });
 });

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { formatReferenceNumber } from '@crm/contract';
+import type { Tx } from '../client.ts';
 import { alerts } from '../schema/index.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
 import { createClock } from './demo-time.ts';
@@ -18,20 +20,6 @@ export async function seedDemo(app: FastifyInstance) {
   await app.db.transaction(async (tx) => {
     await tx.execute(sql`create table if not exists demo_seed (area text primary key, seeded_on timestamptz not null default now())`);
     const done = new Set(((await tx.execute(sql`select area from demo_seed`)).rows as { area: string }[]).map((r) => r.area));
-    if (!done.has('alerts')) {
-      await tx.insert(alerts).values(demoAlerts(app, new Date()));
-      await tx.execute(sql`insert into demo_seed (area) values ('alerts')`);
-    }
-    if (!done.has('alerts-texts')) {
-      // A demo loaded before its alerts had text keys: they read in English in every language until
-      // they get the same keys and sources as the ones loaded now.
-      for (const a of demoAlerts(app, new Date())) {
-        const old = OLD_DEMO_ALERTS[a.messageKey];
-        await tx.execute(sql`update alerts set source = ${a.source}, message_key = ${a.messageKey}, params = ${JSON.stringify(a.params)}::jsonb, content = ${a.content}
-          where message_key is null and content = ${old}`);
-      }
-      await tx.execute(sql`insert into demo_seed (area) values ('alerts-texts')`);
-    }
     if (!done.has('accounts')) {
       // Only into an agency without accounts of its own (a sign-in's own account aside): the demo never
       // mixes with real records.
@@ -95,6 +83,23 @@ export async function seedDemo(app: FastifyInstance) {
       app.log.info(await seedDemoPublishing(tx), 'demo publishing judged');
       await tx.execute(sql`insert into demo_seed (area) values ('publishing')`);
     }
+    if (!done.has('alerts')) {
+      // After the properties, so the alerts are about real ones (a published flat, a current
+      // tenant, a property the website refused).
+      const list = await demoAlerts(app, tx, new Date());
+      if (list.length) await tx.insert(alerts).values(list);
+      await tx.execute(sql`insert into demo_seed (area) values ('alerts')`);
+    }
+    if (!done.has('alerts-texts')) {
+      // A demo loaded before its alerts had text keys: they read in English in every language until
+      // they get the same keys and sources as the ones loaded now.
+      for (const a of await demoAlerts(app, tx, new Date(), { legacy: true })) {
+        const old = OLD_DEMO_ALERTS[a.messageKey];
+        await tx.execute(sql`update alerts set source = ${a.source}, message_key = ${a.messageKey}, params = ${JSON.stringify(a.params)}::jsonb, content = ${a.content}
+          where message_key is null and content = ${old}`);
+      }
+      await tx.execute(sql`insert into demo_seed (area) values ('alerts-texts')`);
+    }
   });
 }
 
@@ -107,25 +112,57 @@ const OLD_DEMO_ALERTS: Record<string, string> = {
 
 /**
  * The demo's alerts, made as the system makes them: a source code and a text key with its values,
- * so each reads in the reader's language (`content` is the English text, as for any alert).
+ * so each reads in the reader's language (`content` is the English text, as for any alert). Each is
+ * about a real demo property and links to it; one whose property the agency does not have (the demo
+ * loaded into an agency with properties of its own) is left out.
  */
-function demoAlerts(app: FastifyInstance, now: Date) {
+async function demoAlerts(app: FastifyInstance, tx: Tx, now: Date, o: { legacy?: boolean } = {}) {
   const clock = createClock(now, app.config.timeZone);
   const due = clock.dateOnly(clock.at(2, 12, 0));
-  const list: { hours: number; source: string; messageKey: string; params: Record<string, string | number> }[] = [
-    { hours: 1, source: 'Website', messageKey: 'alerts.msg.websiteEnquiry', params: { ref: '1042', name: 'Anna Schmidt', email: 'anna.schmidt@example.de' } },
+  // The alerts of a demo loaded before they were about real properties: their texts named these.
+  const LEGACY = { published: { id: 0, ref: 1042 }, rented: { id: 0, ref: 877, tenant: 'Αθανασίου Πέτρος' }, refused: { id: 0, ref: 1187 } };
+  type Demo = { id: number; ref: number };
+  type Picked = { published: Demo | null; rented: (Demo & { tenant: string }) | null; refused: Demo | null };
+  const [pick] = o.legacy
+    ? [LEGACY as Picked]
+    : ((
+        await tx.execute(sql`select
+          (select json_build_object('id', o.id, 'ref', o.reference_number) from objects o where o.published order by o.id limit 1) as published,
+          (select json_build_object('id', o.id, 'ref', o.reference_number, 'tenant', a.display_name)
+             from object_accounts l join objects o on o.id = l.object_id join accounts a on a.id = l.account_id
+             where l.relation in (4, 7) and (l.end_date is null or l.end_date >= now()) order by o.id limit 1) as rented,
+          (select json_build_object('id', o.id, 'ref', o.reference_number) from objects o where o.publish_error is not null order by o.id limit 1) as refused`)
+      ).rows as Picked[]);
+  const list: { hours: number; source: string; messageKey: string; params: Record<string, string | number>; about: Demo | null }[] = [
+    {
+      hours: 1,
+      source: 'Website',
+      messageKey: 'alerts.msg.websiteEnquiry',
+      params: { ref: formatReferenceNumber(pick?.published?.ref ?? 0), name: 'Anna Schmidt', email: 'anna.schmidt@example.de' },
+      about: pick?.published ?? null,
+    },
     {
       hours: 5,
       source: 'Rent',
       messageKey: 'alerts.msg.rentDueIn',
-      params: { ref: '0877', tenant: 'Αθανασίου Πέτρος', date: `${due.slice(8, 10)}/${due.slice(5, 7)}/${due.slice(0, 4)}`, days: 2 },
+      params: {
+        ref: formatReferenceNumber(pick?.rented?.ref ?? 0),
+        tenant: pick?.rented?.tenant ?? '',
+        date: `${due.slice(8, 10)}/${due.slice(5, 7)}/${due.slice(0, 4)}`,
+        days: 2,
+        count: 2,
+      },
+      about: pick?.rented ?? null,
     },
-    { hours: 26, source: 'Publishing', messageKey: 'publishing.alert.refused', params: { ref: '1187' } },
+    { hours: 26, source: 'Publishing', messageKey: 'publishing.alert.refused', params: { ref: formatReferenceNumber(pick?.refused?.ref ?? 0) }, about: pick?.refused ?? null },
   ];
-  return list.map(({ hours, ...a }) => ({
-    ...a,
-    date: new Date(now.getTime() - hours * 3600e3),
-    kind: a.source === 'Rent' ? 'rent' : a.source === 'Publishing' ? 'publish' : 'enquiry',
-    content: app.translator.t('en', a.messageKey, a.params),
-  }));
+  return list
+    .filter((a) => a.about !== null)
+    .map(({ hours, about, ...a }) => ({
+      ...a,
+      date: new Date(now.getTime() - hours * 3600e3),
+      kind: a.source === 'Rent' ? 'rent' : a.source === 'Publishing' ? 'publish' : 'enquiry',
+      content: app.translator.t('en', a.messageKey, a.params),
+      ...(about!.id ? { entity: 'Object', entityId: about!.id } : {}),
+    }));
 }

@@ -4,6 +4,7 @@ import { OBJECT_SUBTYPES, PUBLIC_SERVICES, type TCulture, type TPublicService } 
 import type { Db } from '../../db/client.ts';
 import { accounts, leadObjects, leads } from '../../db/schema/index.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
+import { createAlert } from '../alerts/alerts.create.ts';
 import { PUBLIC_WHERE, publicSelect, toPublicObject, type TPublicObject } from './public.view.ts';
 import { locationWithin } from '../locations/locations.service.ts';
 
@@ -208,6 +209,17 @@ export async function createEnquiry(app: FastifyInstance, objectId: number, ref:
       .returning({ id: leads.id });
     await tx.insert(leadObjects).values({ leadId: lead!.id, objectId, position: 0 });
     await logAction(tx, WEBSITE_ACTOR, { action: 'Create', entity: 'Lead', entityId: lead!.id, message: `#${ref}`, data: { accountId, objectId, from: 'website' } });
+    const params = { ref, name: e.name.trim(), email: e.email.trim() };
+    // The office is told at once (the navbar's unread count), with a link to the new lead.
+    await createAlert(tx, {
+      source: 'Website',
+      kind: 'enquiry',
+      messageKey: 'alerts.msg.websiteEnquiry',
+      params,
+      content: app.translator.t('en', 'alerts.msg.websiteEnquiry', params),
+      entity: 'Lead',
+      entityId: lead!.id,
+    });
     return { leadId: lead!.id, accountId, newAccount };
   });
 }

@@ -364,6 +364,12 @@ describe('the contact form', () => {
     expect(lead).toMatchObject({ stage: 1, forPurchase: true, forRent: true });
     expect((lead as Record<string, unknown>).description).toContain('Is it still free in May?');
     expect(await db.select().from(leadObjects).where(eq(leadObjects.leadId, lead!.id))).toMatchObject([{ objectId: o.id }]);
+    // The office is told: an unread alert from the website, linking to the new lead, in the reader's language.
+    const told = await db.select().from(alerts).where(and(eq(alerts.entity, 'Lead'), eq(alerts.entityId, lead!.id)));
+    expect(told).toMatchObject([{ source: 'Website', kind: 'enquiry', messageKey: 'alerts.msg.websiteEnquiry', readedOn: null }]);
+    const opened = (await app.inject({ url: `/api/alert/${told[0]!.id}`, headers: el })).json();
+    expect(opened).toMatchObject({ link: `/Leads/View/${lead!.id}` });
+    expect(opened.content).toBe(`Νέο αίτημα από την ιστοσελίδα για το ακίνητο #${o.ref} από τον/την Anna Schmidt (anna.schmidt@example.de)· θα το βρείτε στα νέα ενδιαφέροντα.`);
     const sent = await page(res.headers.location as string);
     expect(sent.body).toContain('data-testid="contact-sent"');
   });

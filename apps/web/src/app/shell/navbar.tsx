@@ -1,12 +1,12 @@
-import { ActionIcon, Anchor, Avatar, Badge, Button, Group, Indicator, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconArrowLeft, IconChevronDown, IconLogout, IconMail } from '../../components/icons.ts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ActionIcon, Anchor, Button, Group, Indicator, Menu, Text, Tooltip } from '@mantine/core';
+import { IconArrowLeft, IconChevronDown, IconMail } from '../../components/icons.ts';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ALERT_POLL_MS } from '@crm/contract/constants';
 import { api } from '../../lib/api.ts';
-import { setSession, useSession } from '../../lib/session.ts';
+import { useSession } from '../../lib/session.ts';
 import { visibleMenu } from './menu.ts';
 import { useRouteTitle } from './use-route-title.ts';
 
@@ -116,39 +116,3 @@ export function AlertsBadge() {
   );
 }
 
-/** The first letter of the username; Logout clears the session and goes to /. */
-export function UserMenu() {
-  const { t } = useTranslation();
-  const session = useSession();
-  const navigate = useNavigate();
-  const qc = useQueryClient();
-  if (!session) return null;
-  const logout = async () => {
-    await api('/api/authenticate/logout', { method: 'POST', handle401: true }).catch(() => undefined);
-    setSession(null);
-    qc.clear();
-    navigate('/');
-  };
-  return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <UnstyledButton aria-label={t('nav.userMenu')} data-testid="user-menu">
-          <Avatar color="blue" radius="xl" size={32}>
-            {session.username.charAt(0).toUpperCase()}
-          </Avatar>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('nav.signedInAs', { name: session.username })}</Menu.Label>
-        {session.branchId != null && (
-          <Menu.Label>
-            <Badge variant="light">{t(`branch.${session.branchId}`)}</Badge>
-          </Menu.Label>
-        )}
-        <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void logout()} data-testid="logout">
-          {t('nav.logout')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
-  );
-}

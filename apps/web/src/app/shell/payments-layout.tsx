@@ -1,18 +1,17 @@
 import { ModalsProvider } from '@mantine/modals';
-import { Anchor, AppShell, Avatar, Button, Container, Group, Menu, Text, UnstyledButton, useMantineTheme, VisuallyHidden } from '@mantine/core';
+import { Anchor, AppShell, Button, Container, Group, Text, useMantineTheme, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { IconLogout } from '../../components/icons.ts';
-import { api } from '../../lib/api.ts';
 import { changeRouteBanner } from '../../lib/banner.ts';
-import { setSession, useSession } from '../../lib/session.ts';
+import { useSession } from '../../lib/session.ts';
 import { allowedInPaymentsApp } from '../../lib/variant.ts';
 import { Banner } from './banner.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { useRouteTitle } from './use-route-title.ts';
+import { useLogout, UserMenu } from './user-menu.tsx';
 
 /**
  * The payments-only app's shell (document 001, 2.2): the payments brand, the language switcher,
@@ -24,8 +23,7 @@ export function PaymentsLayout() {
   const location = useLocation();
   const session = useSession();
   const title = useRouteTitle();
-  const navigate = useNavigate();
-  const qc = useQueryClient();
+  const logout = useLogout();
   // A phone has no room for the name and a labelled Logout beside the brand: both go into a user menu there.
   const { breakpoints } = useMantineTheme();
   const wide = useMediaQuery(`(min-width: ${breakpoints.sm})`, true, { getInitialValueInEffect: false });
@@ -40,12 +38,6 @@ export function PaymentsLayout() {
 
   if (!allowedInPaymentsApp(session, location.pathname)) return <Navigate to="/" replace />;
 
-  const logout = async () => {
-    await api('/api/authenticate/logout', { method: 'POST', handle401: true }).catch(() => undefined);
-    setSession(null);
-    qc.clear();
-    navigate('/');
-  };
 
   return (
     <ModalsProvider
@@ -68,28 +60,12 @@ export function PaymentsLayout() {
                   <Text size="sm" fw={500} truncate="end" maw={260} data-testid="user-name">
                     {session?.username}
                   </Text>
-                  <Button variant="subtle" size="compact-sm" leftSection={<IconLogout size={16} />} onClick={() => void logout()} data-testid="logout">
+                  <Button variant="subtle" size="compact-sm" leftSection={<IconLogout size={16} />} onClick={logout} data-testid="logout">
                     {t('nav.logout')}
                   </Button>
                 </>
               ) : (
-                <Menu position="bottom-end" withinPortal>
-                  <Menu.Target>
-                    <UnstyledButton aria-label={t('nav.userMenu')} data-testid="user-menu">
-                      <Avatar color="teal" radius="xl" size={32}>
-                        {session?.username.charAt(0).toUpperCase()}
-                      </Avatar>
-                    </UnstyledButton>
-                  </Menu.Target>
-                  <Menu.Dropdown maw="calc(100vw - 16px)">
-                    <Menu.Label style={{ overflowWrap: 'anywhere' }} data-testid="user-name">
-                      {t('nav.signedInAs', { name: session?.username })}
-                    </Menu.Label>
-                    <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void logout()} data-testid="logout">
-                      {t('nav.logout')}
-                    </Menu.Item>
-                  </Menu.Dropdown>
-                </Menu>
+                <UserMenu color="teal" />
               )}
             </Group>
           </Group>

@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateTimeInputFormat } from '../../lib/format.ts';
+import { markAgencyToday } from '../fields/agency-today.ts';
 import type { TActivity } from '@crm/contract';
 import { ApiError } from '../../lib/api.ts';
 import { showBanner } from '../../lib/banner.ts';
@@ -222,6 +223,7 @@ export function ActivityEditor({ activity, isNew, onClose }: { activity: TActivi
             value={toPickerValue(form.date)}
             onChange={(v) => set('date', fromPickerValue(v))}
             valueFormat={dateTimeInputFormat()}
+            getDayProps={markAgencyToday}
             error={fieldErrors.date}
             data-testid="activity-date"
           />
@@ -231,6 +233,7 @@ export function ActivityEditor({ activity, isNew, onClose }: { activity: TActivi
             value={toPickerValue(form.doneDate)}
             onChange={(v) => set('doneDate', fromPickerValue(v))}
             valueFormat={dateTimeInputFormat()}
+            getDayProps={markAgencyToday}
             error={fieldErrors.doneDate}
             data-testid="activity-done-date"
           />

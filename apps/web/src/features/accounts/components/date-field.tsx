@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { markAgencyToday } from '../../../components/fields/agency-today.ts';
 import { INVALID_ENTRY } from '../../../components/fields/invalid-entry.ts';
 import { dateInputFormat } from '../../../lib/format.ts';
 import { currentCulture } from '../../../lib/i18n.ts';
@@ -38,6 +39,7 @@ export function DateField(props: DateInputProps) {
         clearable
         clearButtonProps={{ 'aria-label': t('common.clearDate') }}
         placeholder={t('common.datePlaceholder')}
+        getDayProps={markAgencyToday}
         {...props}
         dateParser={(text) => {
           const date = parseTypedDate(text);

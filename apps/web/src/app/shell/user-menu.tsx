@@ -1,0 +1,57 @@
+import { Avatar, Badge, Menu, UnstyledButton } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { IconLogout } from '../../components/icons.ts';
+import { api } from '../../lib/api.ts';
+import { setSession, useSession } from '../../lib/session.ts';
+
+/** Signs out: ends the session on the server, forgets it here with everything read under it, goes to /. */
+export function useLogout(): () => void {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  return () => {
+    void (async () => {
+      await api('/api/authenticate/logout', { method: 'POST', handle401: true }).catch(() => undefined);
+      setSession(null);
+      qc.clear();
+      navigate('/');
+    })();
+  };
+}
+
+/**
+ * The signed-in user's menu: the first letter of the username as its button, who is signed in (and
+ * the branch, for branch users), and Logout. The CRM's header uses it everywhere, the payments app
+ * on a phone (in its own colour).
+ */
+export function UserMenu({ color = 'blue' }: { color?: string }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const logout = useLogout();
+  if (!session) return null;
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={t('nav.userMenu')} data-testid="user-menu">
+          <Avatar color={color} radius="xl" size={32}>
+            {session.username.charAt(0).toUpperCase()}
+          </Avatar>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown maw="calc(100vw - 16px)">
+        <Menu.Label style={{ overflowWrap: 'anywhere' }} data-testid="user-name">
+          {t('nav.signedInAs', { name: session.username })}
+        </Menu.Label>
+        {session.branchId != null && (
+          <Menu.Label>
+            <Badge variant="light">{t(`branch.${session.branchId}`)}</Badge>
+          </Menu.Label>
+        )}
+        <Menu.Item leftSection={<IconLogout size={16} />} onClick={logout} data-testid="logout">
+          {t('nav.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
