@@ -281,6 +281,8 @@ export const ZTransactionSaved = z.object({
   version: z.number().int(),
   /** The edit changed what the client had approved: the approval (and its link) is withdrawn. */
   approvalWithdrawn: z.boolean().optional(),
+  /** The edit changed what the client was asked to approve and has not answered yet: that request (and its link) is cancelled. */
+  approvalRequestCancelled: z.boolean().optional(),
 });
 export type TTransactionSaved = z.infer<typeof ZTransactionSaved>;
 

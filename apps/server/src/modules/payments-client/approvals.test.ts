@@ -198,6 +198,44 @@ describe('an expense sent for approval', () => {
     expect(logged!.data).toMatchObject({ amount: '1500.00', approvalWithdrawn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
   });
 
+  it('cancels a request the client has not answered when the office changes what it asks them to approve', async () => {
+    const owner = await newAccount();
+    const id = await addExpense(owner.id);
+    await sendForApproval(id);
+    const l = await lastLinkTo(`owner${seq}@example.gr`);
+    // The client has the page open (the mailed terms) when the office changes the amount.
+    expect((await view(id, l.token)).statusCode).toBe(200);
+    const edit = (fields: Record<string, string | number>) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/transactions/editExpense',
+        payload: form({ id, amount: '1234.5', transactionDate: '2026-03-05T09:30:00', paymentMethod: 2, categoryId: 22, status: 0, ...fields }) as never,
+        headers: { ...bearer(admin.token), 'accept-language': 'en' },
+      });
+    // A note is not a term: the request stands.
+    const noted = await edit({ version: 1, internalNotes: 'Called the client' });
+    expect(noted.statusCode, noted.body).toBe(200);
+    expect(noted.json().approvalRequestCancelled).toBeUndefined();
+    expect((await view(id, l.token)).statusCode).toBe(200);
+    const changed = await edit({ version: 2, amount: '5000', internalNotes: 'Called the client' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ id, version: 3, approvalRequestCancelled: true });
+    expect(changed.json().approvalWithdrawn).toBeUndefined();
+    // Approve on the page loaded before the change approves nothing.
+    expect((await approve(id, l.token)).statusCode).toBe(404);
+    const [row] = await db.select().from(transactions).where(eq(transactions.id, id));
+    expect(row).toMatchObject({ confirmedByClientDate: null, approvalTokenHash: null, approvalRequestedOn: null });
+    expect(Number(row!.amount)).toBe(5000);
+    const [logged] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Transaction'), eq(actionLog.entityId, id), eq(actionLog.action, 'Update'))).orderBy(desc(actionLog.id)).limit(1);
+    expect(logged!.data).toMatchObject({ amount: '5000.00', approvalRequestCancelled: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
+    // Sent again, the new link shows and approves the new amount.
+    await sendForApproval(id);
+    const again = await lastLinkTo(`owner${seq}@example.gr`);
+    const approved = await approve(id, again.token);
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({ amount: '5000.00' });
+  });
+
   it('is sent by office admins only, for an unapproved expense of an account with an e-mail', async () => {
     const owner = await newAccount();
     const id = await addExpense(owner.id);

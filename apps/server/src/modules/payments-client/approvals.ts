@@ -123,7 +123,8 @@ export async function approveExpense(app: FastifyInstance, req: FastifyRequest, 
       const [done] = await tx
         .update(transactions)
         .set({ confirmedByClientDate: new Date() })
-        .where(and(eq(transactions.id, e.id), isNull(transactions.confirmedByClientDate)))
+        // Still this link's expense: an office edit between reading and approving cancels the link.
+        .where(and(eq(transactions.id, e.id), isNull(transactions.confirmedByClientDate), eq(transactions.approvalTokenHash, tokenHash(token))))
         .returning({ id: transactions.id });
       if (!done) return;
       await touchPaymentAccount(tx, e.accountId);
@@ -142,7 +143,7 @@ export async function revertApproval(app: FastifyInstance, req: FastifyRequest, 
     const [done] = await tx
       .update(transactions)
       .set({ confirmedByClientDate: null })
-      .where(and(eq(transactions.id, e.id), isNotNull(transactions.confirmedByClientDate)))
+      .where(and(eq(transactions.id, e.id), isNotNull(transactions.confirmedByClientDate), eq(transactions.approvalTokenHash, tokenHash(token))))
       .returning({ id: transactions.id });
     if (!done) return;
     await touchPaymentAccount(tx, e.accountId);

@@ -175,6 +175,7 @@ export async function saveTransaction(app: FastifyInstance, req: FastifyRequest,
       let version: number;
       let removedFiles: string[] = [];
       let approvalWithdrawn = false;
+      let requestCancelled = false;
       if (mode === 'add') {
         accountId = data.accountId!;
         const [a] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
@@ -204,14 +205,19 @@ export async function saveTransaction(app: FastifyInstance, req: FastifyRequest,
         const changes = changedValues(current as unknown as Record<string, unknown>, values);
         // The client approved this expense as it was: a change to what they approved withdraws the
         // approval (and the link that gave it), so it is asked for again. Paying it, or its notes, does not.
-        approvalWithdrawn =
-          type === 'expense' && current.confirmedByClientDate !== null && (APPROVED_TERMS.some((k) => k in changes) || removeIds.length > 0 || typed.length > 0);
+        // The same change while the client has the link but has not answered cancels the request: the
+        // link showed them the old terms, and an Approve on a page loaded before the change must not
+        // approve the new ones.
+        const termsChanged = type === 'expense' && (APPROVED_TERMS.some((k) => k in changes) || removeIds.length > 0 || typed.length > 0);
+        approvalWithdrawn = termsChanged && current.confirmedByClientDate !== null;
+        requestCancelled = termsChanged && current.confirmedByClientDate === null && current.approvalTokenHash !== null;
         version = current.version + 1;
         await tx
           .update(transactions)
           .set({
             ...values,
             ...(approvalWithdrawn ? { confirmedByClientDate: null, approvalTokenHash: null, approvalRequestedOn: null } : {}),
+            ...(requestCancelled ? { approvalTokenHash: null, approvalRequestedOn: null } : {}),
             version,
             modifiedOn: new Date(),
             modifiedBy: caller.user.id,
@@ -228,12 +234,13 @@ export async function saveTransaction(app: FastifyInstance, req: FastifyRequest,
             ...(removeIds.length ? { removedAttachments: removeIds } : {}),
             ...(typed.length ? { files: typed.map((f) => f.userName) } : {}),
             ...(approvalWithdrawn ? { approvalWithdrawn: toLocalDateTime(current.confirmedByClientDate, app.config.timeZone) } : {}),
+            ...(requestCancelled ? { approvalRequestCancelled: toLocalDateTime(current.approvalRequestedOn, app.config.timeZone) } : {}),
           },
         });
       }
       await addAttachments(tx, id, caller.user.id, typed);
       await touchPaymentAccount(tx, accountId);
-      return { saved: { id, accountId, version, ...(approvalWithdrawn ? { approvalWithdrawn } : {}) }, removedFiles };
+      return { saved: { id, accountId, version, ...(approvalWithdrawn ? { approvalWithdrawn } : {}), ...(requestCancelled ? { approvalRequestCancelled: true } : {}) }, removedFiles };
     });
     stored.length = 0;
     for (const name of removedFiles) await storage.delete(name).catch(() => {});

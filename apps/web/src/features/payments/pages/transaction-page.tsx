@@ -122,6 +122,7 @@ function TransactionForm({ type, mode, form, readOnly }: { type: TTransactionTyp
       const saved = await saveTransaction(type, mode === 'edit' ? 'edit' : 'add', body);
       void client.invalidateQueries({ queryKey: paymentKeys.all });
       if (saved.approvalWithdrawn) showBannerAfterNavigation('warning', t('payments.ui.approvalWithdrawn'));
+      else if (saved.approvalRequestCancelled) showBannerAfterNavigation('warning', t('payments.ui.approvalRequestCancelled'));
       else showBannerAfterNavigation('success', t(expense ? 'payments.ui.expenseSaved' : 'payments.ui.incomeSaved'));
       back();
     } catch (e) {
