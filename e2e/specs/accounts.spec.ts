@@ -44,7 +44,7 @@ const LANGUAGES = [
     employee: 'Υπάλληλος',
     passwordsMatch: 'Οι κωδικοί πρέπει να ταιριάζουν',
     passwordSet: (email: string) => `Ο κωδικός πρόσβασης για το ${email} ορίστηκε επιτυχώς`,
-    setsFor: 'Ορίζεται ο κωδικός σύνδεσης για τον/την',
+    setsFor: 'Ορίζεται ο κωδικός σύνδεσης του χρήστη',
     createsFor: 'Κανείς δεν συνδέεται ακόμη',
   },
 ] as const;

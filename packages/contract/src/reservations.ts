@@ -17,6 +17,9 @@ const oneOf = (values: readonly number[]) => z.number().int().refine((v) => valu
 
 /** The zod type of one described reservation field (every value may be null: not set). */
 function zodOfReservationField(f: TReservationFieldDescription): z.ZodTypeAny {
+  // A sum the server computes (the deposit, the final commission) is answered as it is: the limits of
+  // what may be typed are not limits of what adds up, and an answer must never refuse a stored booking.
+  if (f.readOnly && f.type === 'currency') return z.number().nullable();
   switch (f.name) {
     case 'objectId':
     case 'demandId':

@@ -53,6 +53,9 @@ export function fromLocalDateTime(s: string, timeZone: string, field: string): D
   // more round settles it.
   let at = wall - zoneOffsetMs(wall, timeZone);
   at = wall - zoneOffsetMs(at, timeZone);
+  // A time the clocks skip (the spring change: 03:00-03:59 on the last Sunday of March in Athens)
+  // does not exist on the agency's clock: refused, not moved an hour on without a word.
+  if (m[4] !== undefined && toLocalDateTime(new Date(at), timeZone) !== s) throw fieldError(field, 'validation.format');
   return new Date(at);
 }
 

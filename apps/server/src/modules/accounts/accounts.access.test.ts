@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { accounts, sessions, users } from '../../db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
+import { accounts, actionLog, sessions, transactions, users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
 
@@ -164,5 +164,89 @@ describe('branch users', () => {
     const search = (await get('/api/search?searchStr=sofia.v', bearer(branchUser.token))).json();
     expect(JSON.stringify(search)).not.toContain('sofia.v@agency.test');
     expect(JSON.stringify((await get('/api/search?searchStr=sofia.v')).json())).toContain('sofia.v@agency.test');
+  });
+});
+
+describe('a payments statement goes only where an office admin sends it', () => {
+  const ledger = async (accountId: number, amount = '1234.00') => {
+    const [tx] = await t.db.insert(transactions).values({ accountId, type: 'income', amount, transactionDate: new Date(), paymentMethod: 1, categoryId: 1 } as never).returning({ id: transactions.id });
+    await t.db.update(accounts).set({ hasTransactions: true }).where(eq(accounts.id, accountId));
+    return tx!.id;
+  };
+  const txOf = async (accountId: number) => (await t.db.select({ id: transactions.id }).from(transactions).where(eq(transactions.accountId, accountId))).map((r) => r.id);
+
+  it('refuses to delete an account with transactions for anyone but an office admin, whose delete says how many went with it', async () => {
+    const id = await addAccount({ isOwner: true });
+    const txId = await ledger(id);
+    for (const token of [emp.token, branchUser.token, branchAdmin.token]) {
+      const res = await del(`/api/account/${id}`, { ...bearer(token), 'accept-language': 'el' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().title).toBe('Η επαφή έχει καρτέλα πληρωμών (κινήσεις: 1). Μόνο διαχειριστής του κεντρικού γραφείου μπορεί να τη διαγράψει, μαζί με την καρτέλα της.');
+    }
+    expect(await txOf(id)).toEqual([txId]);
+    expect((await del(`/api/account/${id}`)).statusCode).toBe(200);
+    expect(await txOf(id)).toEqual([]);
+    const [logged] = await t.db.select().from(actionLog).where(and(eq(actionLog.entity, 'Account'), eq(actionLog.entityId, id), eq(actionLog.action, 'Delete')));
+    expect(logged!.data).toMatchObject({ deletedTransactions: 1 });
+    // Without transactions any staff member deletes an account, as before.
+    const plain = await addAccount({ isOwner: true });
+    expect((await del(`/api/account/${plain}`, bearer(branchUser.token))).statusCode).toBe(200);
+  });
+
+  it("refuses a merge that would move one account's transactions into another unless an office admin does it", async () => {
+    const victim = await addAccount({ isOwner: true });
+    const txId = await ledger(victim, '9999.00');
+    const client = await addAccount({ isOwner: true });
+    for (const token of [emp.token, branchUser.token, branchAdmin.token]) {
+      const res = await post('/api/account/merge', { account: { id: client, version: (await stored(client)).version }, duplicateId: victim }, bearer(token));
+      expect(res.statusCode, res.body).toBe(403);
+    }
+    expect(await txOf(victim)).toEqual([txId]);
+    const ok = await post('/api/account/merge', { account: { id: client, version: (await stored(client)).version }, duplicateId: victim });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await txOf(client)).toEqual([txId]);
+  });
+
+  it("keeps a branch from changing where a payments account's mail goes", async () => {
+    const id = await addAccount({ isOwner: true, email: 'real.owner@example.gr' });
+    await ledger(id);
+    for (const token of [branchUser.token, branchAdmin.token]) {
+      expect((await post('/api/account/update', { id, version: (await stored(id)).version, email: 'branch.attacker@evil.test' }, bearer(token))).statusCode).toBe(403);
+    }
+    expect((await stored(id)).emails).toEqual(['real.owner@example.gr']);
+    // The office changes it.
+    const res = await post('/api/account/update', { id, version: (await stored(id)).version, email: 'new.owner@example.gr' }, bearer(emp.token));
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await stored(id)).emails).toEqual(['new.owner@example.gr']);
+  });
+});
+
+describe('one sign-in per account, ended with the account it belonged to', () => {
+  it("ends a staff sign-in folded away by a merge (its sessions too), so it cannot act as the kept account's person", async () => {
+    const employee = await addAccount({ isEmploye: true, role: 'admin', email: `fold${seq}@agency.test` });
+    const s = await signInFor(employee, ['admin']);
+    const kept = await addAccount({ isClient: true });
+    const res = await post('/api/account/merge', { account: { id: kept, version: (await stored(kept)).version }, duplicateId: employee });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await get('/api/authenticate/me', bearer(s.token))).statusCode).toBe(401);
+    expect((await post('/api/authenticate/login', { username: s.email, password: 'a-long-password-1' }, {})).statusCode).toBe(401);
+    const [u] = await t.db.select().from(users).where(eq(users.email, s.email));
+    expect(u).toMatchObject({ disabled: true });
+  });
+
+  it("refuses a second sign-in for an account that has one (another of its e-mails), an administrator's included", async () => {
+    const other = await addAccount({ isEmploye: true, role: 'admin', email: `second.admin${seq}@agency.test` });
+    const s = await signInFor(other, ['admin']);
+    const alias = `alias${seq}@agency.test`;
+    expect((await post('/api/account/update', { id: other, version: (await stored(other)).version, email: `${s.email};${alias}` })).statusCode).toBe(200);
+    // The preview (before a password is typed) says so already.
+    const preview = await get(`/api/authenticate/setPassword/preview?email=${encodeURIComponent(alias)}`, { ...bearer(admin.token), 'accept-language': 'en' });
+    expect(preview.statusCode).toBe(400);
+    expect(JSON.stringify(preview.json())).toContain(`This account signs in already, with ${s.email}`);
+    const set = await post('/api/authenticate/setPassword', { email: alias, password: 'another-long-password-2' }, { ...bearer(admin.token), 'accept-language': 'en' });
+    expect(set.statusCode).toBe(400);
+    expect(JSON.stringify(set.json())).toContain(`This account signs in already, with ${s.email}`);
+    expect((await t.db.select().from(users).where(eq(users.email, alias))).length).toBe(0);
+    expect((await post('/api/authenticate/login', { username: alias, password: 'another-long-password-2' }, {})).statusCode).toBe(401);
   });
 });

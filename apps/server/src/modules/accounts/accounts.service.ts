@@ -40,8 +40,9 @@ export const SERVICES = [1, 2, 3, 4, 5] as const;
  * They add a step here so that merging two accounts moves their references too, and deleting an
  * account cleans up (or refuses with an AppError). Steps run inside the merge/delete transaction.
  */
-export type AccountMergeStep = (tx: Tx, keptId: number, duplicateId: number) => Promise<void>;
-export type AccountDeleteStep = (tx: Tx, id: number) => Promise<void>;
+export type AccountMergeStep = (tx: Tx, keptId: number, duplicateId: number, caller: Caller) => Promise<void>;
+/** What a delete step did: more for the action log's row, and work once the delete has committed (files). */
+export type AccountDeleteStep = (tx: Tx, id: number, caller: Caller) => Promise<{ log?: Record<string, unknown>; afterCommit?: () => Promise<void> } | void>;
 
 /** The account's leads as its page lists them (id and a one-line description), from the leads module. */
 export type AccountLeadsReader = (db: Db | Tx, accountId: number, culture: TCulture) => Promise<{ id: number; descr: string }[]>;
@@ -209,8 +210,10 @@ async function prepareChanges(
     const employeeAccount = current ? current.isEmploye || (await hasSignIn(tx, current.id)) : false;
     if (flagChanged || ('emails' in set && employeeAccount)) throw accessDenied();
   }
-  // A branch does not see payments: it neither opens nor closes an account's transactions.
+  // A branch does not see payments: it neither opens nor closes an account's transactions, nor
+  // changes where a payments account's mail goes (its invitation, its expense approval links).
   if (caller.user.branchId !== null && 'hasTransactions' in set && Boolean(set.hasTransactions) !== Boolean(current?.hasTransactions)) throw accessDenied();
+  if (caller.user.branchId !== null && 'emails' in set && current?.hasTransactions) throw accessDenied();
   if (roleChanged && set.role !== null && !(EMPLOYEE_ROLES as readonly string[]).includes(set.role!)) {
     throw fieldError('role', 'validation.choice');
   }
@@ -369,12 +372,18 @@ async function hasSignIn(tx: Tx, id: number) {
 }
 
 export async function deleteAccount(app: FastifyInstance, caller: Caller, id: number) {
+  const afterCommit: (() => Promise<void>)[] = [];
   await app.db.transaction(async (tx) => {
     const current = await lockAccount(tx, id);
     if (!current) throw notFound();
     // An employee's account (flagged, or someone signs in with it): only the office admins remove it.
     if (!canManageRoles(caller.user) && (current.isEmploye || (await hasSignIn(tx, id)))) throw accessDenied();
-    for (const step of app.accountDeleteSteps) await step(tx, id);
+    const stepLog: Record<string, unknown> = {};
+    for (const step of app.accountDeleteSteps) {
+      const done = await step(tx, id, caller);
+      if (done?.log) Object.assign(stepLog, done.log);
+      if (done?.afterCommit) afterCommit.push(done.afterCommit);
+    }
     await endSignIns(tx, caller, id);
     await tx.update(users).set({ accountId: null }).where(eq(users.accountId, id));
     await tx.delete(assignments).where(and(eq(assignments.parent, ASSIGNMENT_PARENT_ACCOUNT), eq(assignments.parentId, id)));
@@ -407,9 +416,10 @@ export async function deleteAccount(app: FastifyInstance, caller: Caller, id: nu
       entity: 'Account',
       entityId: id,
       message: current.displayName,
-      data: { displayName: current.displayName, deletedActivities: orphans },
+      data: { displayName: current.displayName, deletedActivities: orphans, ...stepLog },
     });
   });
+  for (const run of afterCommit) await run().catch(() => {});
 }
 
 /**
@@ -466,11 +476,14 @@ export async function mergeAccounts(app: FastifyInstance, caller: Caller, body: 
       update files set parent_id = ${k},
         sort_order = sort_order + (select coalesce(max(f.sort_order) + 1, 0) from files f where f.parent_type = ${LinkKind.Account} and f.parent_id = ${k})
       where parent_type = ${LinkKind.Account} and parent_id = ${d}`);
+    // A staff sign-in of the folded account ends, as on delete: the kept account's own employee flag,
+    // role and branch decide who signs in for it. A client's payments sign-in follows the statement.
+    await endSignIns(tx, caller, d, ['admin', 'employee']);
     await tx.update(users).set({ accountId: k, modifiedOn: new Date() }).where(eq(users.accountId, d));
     await tx.update(accounts).set({ sourceId: k }).where(and(eq(accounts.sourceId, d), ne(accounts.id, k)));
     // The kept account cannot be its own source.
     await tx.update(accounts).set({ sourceId: null }).where(and(eq(accounts.id, k), inArray(accounts.sourceId, [k, d])));
-    for (const step of app.accountMergeSteps) await step(tx, k, d);
+    for (const step of app.accountMergeSteps) await step(tx, k, d, caller);
     await tx.delete(accounts).where(eq(accounts.id, d));
     await logAction(tx, caller.actor, {
       action: 'Merge',
@@ -557,3 +570,4 @@ export function makeProvisionSignIn() {
     return u;
   };
 }
+

@@ -117,7 +117,8 @@ describe('rent reminders', () => {
     const read = async (id: number, lang: string) => ((await get(`/api/alert/${id}`, { ...H, 'accept-language': lang })).json() as { content: string }).content;
     expect(await read(made[0]!.id, 'en')).toContain('(in 1 day)');
     expect(await read(made[2]!.id, 'en')).toContain('(in 7 days)');
-    expect(await read(made[0]!.id, 'el')).toContain('(σε 1 ημέρα)');
+    expect(await read(made[0]!.id, 'el')).toContain('σε 1 ημέρα.');
+    expect(await read(made[2]!.id, 'el')).toContain('σε 7 ημέρες.');
     expect(await read(made[1]!.id, 'ru')).toContain('(через 2 дня)');
     expect(await read(made[2]!.id, 'ru')).toContain('(через 7 дней)');
   });

@@ -278,6 +278,15 @@ function checkMaySetPassword(caller: SessionUser, target: { id?: number; roles: 
   if (target.roles.includes('admin') && target.id !== caller.id) throw new AppError(403, 'password.adminOwnOnly');
 }
 
+/**
+ * One sign-in per account: a second address of an account that signs in already would be a second
+ * way in with its role (an administrator's too), named as that person in every record.
+ */
+async function refuseSecondSignIn(db: Db | Tx, accountId: number) {
+  const [u] = await db.select({ email: users.email }).from(users).where(and(eq(users.accountId, accountId), eq(users.disabled, false))).limit(1);
+  if (u) throw fieldError('email', 'errors.accountHasSignIn', { email: u.email });
+}
+
 /** Whose sign-in a password for this e-mail sets (or creates), with which role and branch. */
 export async function describeSetPassword(app: FastifyInstance, caller: SessionUser, email: string) {
   const found = await findUserByEmail(app.db, email);
@@ -290,6 +299,7 @@ export async function describeSetPassword(app: FastifyInstance, caller: SessionU
   if (!a) throw fieldError('email', 'errors.noSignInForEmail', { email });
   // A new sign-in (an admin's too) is the office admin's to create: the preview says which role it gets.
   if (!caller.roles.includes('admin') || caller.branchId !== null) throw accessDenied();
+  await refuseSecondSignIn(app.db, a.id);
   return { email: normalizeEmail(email), name: a.displayName, roles: [a.role], branchId: a.branchId, hasSignIn: false, accountId: a.id };
 }
 
@@ -312,13 +322,18 @@ export async function setPassword(
       // An ended sign-in comes back only for an employee account with this e-mail, with its role now.
       const a = await app.findSignInAccount?.(tx, body.email);
       if (!a) throw fieldError('email', 'errors.noSignInForEmail', { email: body.email });
+      await refuseSecondSignIn(tx, a.id);
       [user] = await tx
         .update(users)
         .set({ disabled: false, roles: [a.role], branchId: a.branchId, accountId: a.id, modifiedOn: new Date() })
         .where(eq(users.id, user.id))
         .returning();
     } else if (user) checkMaySetPassword(caller, user);
-    else if (provision) user = await provision(tx, normalizeEmail(body.email));
+    else if (provision) {
+      const a = await app.findSignInAccount?.(tx, body.email);
+      if (a) await refuseSecondSignIn(tx, a.id);
+      user = await provision(tx, normalizeEmail(body.email));
+    }
     if (!user) throw fieldError('email', 'errors.noSignInForEmail', { email: body.email });
     await changePassword(app, tx, user.id, body.password, user.id === caller.id ? caller.sessionId : undefined);
     await tx.delete(loginFailures).where(eq(loginFailures.key, `a:${normalizeEmail(user.email)}`));

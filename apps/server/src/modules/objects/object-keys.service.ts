@@ -80,8 +80,13 @@ export async function saveKey(app: FastifyInstance, caller: Caller, body: z.outp
       givenAway: body.givenAway ?? null,
       description: body.description?.trim() ? body.description.trim() : null,
     };
+    // A key record says something: who holds it, since when, or what it is.
+    const empty = () => {
+      if (values.accountId === null && values.received === null && values.givenAway === null && values.description === null) throw fieldError('accountId', 'objectKeys.empty');
+    };
     if (!body.id) {
       await checkRefs(tx, body);
+      empty();
       const [row] = await tx
         .insert(objectKeys)
         .values({ ...values, createdBy: caller.user.id, modifiedBy: caller.user.id })
@@ -94,6 +99,7 @@ export async function saveKey(app: FastifyInstance, caller: Caller, body: z.outp
     if (body.version === undefined) throw fieldError('version', 'validation.required');
     if (body.version !== current.version) throw conflict(await getKey(tx, body.id));
     await checkRefs(tx, body);
+    empty();
     const changes = Object.fromEntries(Object.entries(values).filter(([k, v]) => (current as Record<string, unknown>)[k] !== v));
     if (!Object.keys(changes).length) return getKey(tx, body.id);
     await tx

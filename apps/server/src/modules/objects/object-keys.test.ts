@@ -89,6 +89,10 @@ describe('the keys register', () => {
     expect(noObject.json().errors.objectId).toEqual(['Επιλέξτε υπαρκτό ακίνητο']);
     const noHolder = await post('/api/ObjectKeys/edit', { objectId: o.id, accountId: 2147483000 }, el);
     expect(noHolder.json().errors.accountId).toEqual(['Επιλέξτε υπαρκτή επαφή']);
+    // A key that says nothing (no holder, no date, no description) is not a record.
+    const empty = await post('/api/ObjectKeys/edit', { objectId: o.id, description: '   ' }, el);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors.accountId).toEqual(['Συμπληρώστε ποιος έχει το κλειδί, πότε παραλήφθηκε ή δόθηκε, ή μια περιγραφή του.']);
     for (const body of [{ objectId: o.id, received: '2026-13-01' }, { objectId: 2 ** 31 }, { objectId: o.id, accountId: 0 }]) {
       expect((await post('/api/ObjectKeys/edit', body)).statusCode, JSON.stringify(body)).toBe(400);
     }

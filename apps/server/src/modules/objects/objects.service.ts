@@ -12,7 +12,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { buildOnce } from '../../db/prepared.ts';
 import { accounts, activities, activityLinks, assignments, files, objectAccounts, objects } from '../../db/schema/index.ts';
-import { badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
@@ -312,6 +312,10 @@ export async function deleteObject(app: FastifyInstance, caller: Caller, id: num
   await app.db.transaction(async (tx) => {
     const [current] = await tx.select({ id: objects.id, referenceNumber: objects.referenceNumber }).from(objects).where(eq(objects.id, id)).for('update');
     if (!current) throw notFound('objects.notFound');
+    // Its short-let bookings hold money (totals, the owner's payment, commissions) and would go with
+    // it: they are deleted or moved to another property first, by those who see them.
+    const [{ n: bookings } = { n: 0 }] = (await tx.execute(sql`select count(*)::int as n from reservations where object_id = ${id}`)).rows as { n: number }[];
+    if (bookings) throw new AppError(409, 'objects.deleteHasReservations', { count: bookings });
     await tx.delete(assignments).where(and(eq(assignments.parent, ASSIGNMENT_PARENT_OBJECT), eq(assignments.parentId, id)));
     const links = await tx
       .delete(activityLinks)

@@ -23,7 +23,7 @@ import { accessDenied, notFound } from '../../lib/errors.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import { contentDisposition, servedAs } from '../files/files.service.ts';
 import { PAYMENTS_READ, PAYMENTS_WRITE, isPaymentsStaff } from './payments.access.ts';
-import { blankForm, deleteTransaction, getStatement, listPaymentAccounts, moveTransactions, requireReadableTransaction, transactionForm } from './payments.service.ts';
+import { blankForm, deleteAccountTransactions, deleteTransaction, getStatement, listPaymentAccounts, moveTransactions, requireReadableTransaction, transactionForm } from './payments.service.ts';
 import { saveTransaction } from './payments.save.ts';
 import { statementWorkbook } from './payments.xlsx.ts';
 
@@ -42,6 +42,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: app.config.uploadMaxBytes, files: app.config.upload.maxFiles, fields: 30, parts: app.config.upload.maxFiles + 30, fieldSize: 30000 },
   });
   app.accountMergeSteps.push(moveTransactions);
+  app.accountDeleteSteps.push(deleteAccountTransactions(app));
 
   const tags = ['payments'];
   const tr = (req: FastifyRequest) => (key: string, params?: Record<string, string | number>) => app.translator.t(req.culture, key, params);

@@ -22,7 +22,7 @@ import {
 } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { accounts, paymentAccounts, transactionAttachments, transactions } from '../../db/schema/index.ts';
-import { accessDenied, notFound } from '../../lib/errors.ts';
+import { accessDenied, AppError, notFound } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
@@ -406,8 +406,37 @@ export async function deleteTransaction(app: FastifyInstance, caller: Caller, id
   for (const f of removed) await storage.delete(f.systemName).catch(() => {});
 }
 
-/** Merging accounts: the duplicate's transactions become the kept account's. */
-export async function moveTransactions(tx: Tx, keptId: number, duplicateId: number) {
+/**
+ * Merging accounts: the duplicate's transactions become the kept account's. That moves money from
+ * one statement to another (and into what a payments client sees), so it is for those who write
+ * payments (office admins), as a transaction's own account is.
+ */
+export async function moveTransactions(tx: Tx, keptId: number, duplicateId: number, caller: Caller) {
+  const [has] = await tx.select({ id: transactions.id }).from(transactions).where(eq(transactions.accountId, duplicateId)).limit(1);
+  if (!has) return;
+  if (!canEditPayments(caller.user)) throw new AppError(403, 'accounts.mergeHasPayments');
   const moved = await tx.update(transactions).set({ accountId: keptId }).where(eq(transactions.accountId, duplicateId)).returning({ id: transactions.id });
   if (moved.length) await touchPaymentAccount(tx, keptId);
 }
+
+/**
+ * Deleting an account deletes its statement: only those who write payments (office admins) may, and
+ * the action log's row says how many transactions went with it. Their attachments' files are removed
+ * once the delete has committed.
+ */
+export const deleteAccountTransactions = (app: FastifyInstance) => async (tx: Tx, accountId: number, caller: Caller) => {
+  const [{ n } = { n: 0 }] = (await tx.execute(sql`select count(*)::int as n from transactions where account_id = ${accountId}`)).rows as { n: number }[];
+  if (!n) return;
+  if (!canEditPayments(caller.user)) throw new AppError(403, 'accounts.deleteHasPayments', { count: n });
+  const files = (
+    await tx.execute(sql`delete from transaction_attachments a using transactions t where a.transaction_id = t.id and t.account_id = ${accountId} returning a.system_name as "systemName"`)
+  ).rows as { systemName: string }[];
+  await tx.delete(transactions).where(eq(transactions.accountId, accountId));
+  return {
+    log: { deletedTransactions: n },
+    afterCommit: async () => {
+      const storage = getFileStorage(app.config.dataDir);
+      for (const f of files) await storage.delete(f.systemName).catch(() => {});
+    },
+  };
+};

@@ -369,7 +369,7 @@ describe('the contact form', () => {
     expect(told).toMatchObject([{ source: 'Website', kind: 'enquiry', messageKey: 'alerts.msg.websiteEnquiry', readedOn: null }]);
     const opened = (await app.inject({ url: `/api/alert/${told[0]!.id}`, headers: el })).json();
     expect(opened).toMatchObject({ link: `/Leads/View/${lead!.id}` });
-    expect(opened.content).toBe(`Νέο αίτημα από την ιστοσελίδα για το ακίνητο #${o.ref} από τον/την Anna Schmidt (anna.schmidt@example.de)· θα το βρείτε στα νέα ενδιαφέροντα.`);
+    expect(opened.content).toBe(`Νέο αίτημα από την ιστοσελίδα για το ακίνητο #${o.ref} — Anna Schmidt (anna.schmidt@example.de). Θα το βρείτε στα νέα ενδιαφέροντα.`);
     const sent = await page(res.headers.location as string);
     expect(sent.body).toContain('data-testid="contact-sent"');
   });

@@ -263,6 +263,10 @@ export async function saveReservation(app: FastifyInstance, caller: Caller, inpu
         await tx.update(accounts).set({ isClient: true, isClientDate: new Date() }).where(and(eq(accounts.id, a.clientAccountId), eq(accounts.isClient, false)));
       }
       if (!String(merged.clientLastName ?? '').trim()) throw fieldError('client.lastName', 'validation.required');
+      // The third party's share comes out of the agency's commission: more than all of it is a typing error.
+      if (Math.round(Number(merged.comission3rdParty ?? 0) * 100) > Math.round(Number(merged.comission ?? 0) * 100)) {
+        throw fieldError('comission3rdParty', 'reservations.thirdPartyOverCommission');
+      }
       if (body.saveClientAsAccount && merged.clientAccountId == null) {
         const [a] = await tx
           .insert(accounts)

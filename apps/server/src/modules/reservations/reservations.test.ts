@@ -116,6 +116,9 @@ describe('a reservation', () => {
       [{ ...ok, externalLink: 'javascript:alert(1)' }, 'externalLink'],
       [{ ...ok, checkIn: '2026-02-30' }, 'checkIn'],
       [{ ...ok, objectId: longLet.id }, 'objectId'],
+      [{ ...ok, comission: 100, comission3rdParty: 150 }, 'comission3rdParty'],
+      [{ ...ok, comission: 0.2, comission3rdParty: 0.3 }, 'comission3rdParty'],
+      [{ ...ok, comission3rdParty: 0.01 }, 'comission3rdParty'],
     ];
     for (const [body, field] of cases) {
       const res = await save(body);
@@ -127,7 +130,19 @@ describe('a reservation', () => {
     expect(notShort.json().errors.objectId[0]).toContain('short let');
     const noName = await save({ ...ok, client: {} }, 'el');
     expect(noName.json().errors['client.lastName'][0]).toBeTruthy();
+    const over = await save({ ...ok, comission: 100, comission3rdParty: 150 }, 'el');
+    expect(over.json().errors.comission3rdParty[0]).toBe('Η προμήθεια τρίτων δεν μπορεί να είναι μεγαλύτερη από την προμήθεια, αφού καταβάλλεται από αυτήν.');
     expect(await db.select().from(reservations).where(eq(reservations.objectId, o.id))).toHaveLength(0);
+  });
+
+  it('answers and opens a booking whose sums pass what one amount may be (three prepayments of 9 000 000 000)', async () => {
+    const o = await newObject();
+    const res = await save({ objectId: o.id, checkIn: '2026-10-01', duration: 2, client: { lastName: 'Big' }, prepaymentCash: 9e9, prepaymentBank: 9e9, prepaymentInvoice: 9e9, comission: 50, comission3rdParty: 50 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ totalPaymentDeposit: 27e9, finalComission: 0 });
+    const opened = await call(agent.token, 'GET', `/api/Reservation/edit/${res.json().id}`);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json().totalPaymentDeposit).toBe(27e9);
   });
 
   it('never double-books an object: an overlapping stay is refused naming the other booking; the check-out day and cancelled stays are free', async () => {
@@ -188,6 +203,19 @@ describe('a reservation', () => {
     expect(merged.statusCode, merged.body).toBe(200);
     const [moved] = await db.select({ a: reservations.clientAccountId }).from(reservations).where(eq(reservations.id, saved.id));
     expect(moved!.a).toBe(acc!.id);
+  });
+
+  it('keeps its property from being deleted (a branch user cannot even see it); once it is gone the property can be', async () => {
+    const o = await newObject();
+    const r = await book(o.id, '2027-05-01', 3, { total: 450 });
+    for (const token of [branchAgent.token, agent.token, admin.token]) {
+      const res = await call(token, 'DELETE', `/api/object/${o.id}`, undefined, { 'accept-language': 'en' });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().title).toBe('This property has reservations (1). It can be deleted once they are deleted or moved to another property.');
+    }
+    expect(await db.select({ id: reservations.id }).from(reservations).where(eq(reservations.objectId, o.id))).toEqual([{ id: r.id }]);
+    expect((await call(agent.token, 'DELETE', `/api/Reservation/${r.id}`)).statusCode).toBe(200);
+    expect((await call(agent.token, 'DELETE', `/api/object/${o.id}`)).statusCode).toBe(200);
   });
 
   it('is deleted with its action-log row', async () => {

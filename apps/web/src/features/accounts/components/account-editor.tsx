@@ -89,6 +89,8 @@ export function AccountEditor({ initial, expanded, onStatus }: Props) {
   const branch = hasBranch(session);
   // An employee's e-mails become sign-ins: only office admins change them (the server says so too).
   const emailsLocked = !officeAdmin && (initial.dto.isEmploye || Boolean(initial.dto.signIn));
+  // A payments account's mail (its invitation, its approval links) goes there: not a branch's to change.
+  const paymentsEmails = !emailsLocked && branch && Boolean(initial.dto.hasTransactions);
   const id = initial.dto.id;
   const lists = initial.selectLists;
   const [form, setForm] = useState<TAccountForm>(() => toForm(initial.dto));
@@ -346,8 +348,8 @@ export function AccountEditor({ initial, expanded, onStatus }: Props) {
             max={MAX_EMAILS}
             name="email"
             type="email"
-            disabled={emailsLocked}
-            hint={emailsLocked ? t('accounts.ui.edit.emailsOfficeAdminOnly') : undefined}
+            disabled={emailsLocked || paymentsEmails}
+            hint={emailsLocked ? t('accounts.ui.edit.emailsOfficeAdminOnly') : paymentsEmails ? t('accounts.ui.edit.emailsPaymentsOffice') : undefined}
             error={fieldErrors.email}
             onChange={(v) => set('emails', v)}
           />

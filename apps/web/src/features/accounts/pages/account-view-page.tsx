@@ -106,8 +106,9 @@ function LoadError({ error }: { error: unknown }) {
 
 function AccountToolbar({ id, mode, setMode, status, record }: { id: number; mode: ViewMode; setMode: (m: ViewMode) => void; status: AutosaveStatus; record: TAccount | undefined }) {
   const { t } = useTranslation();
-  // An employee's account, or one with a sign-in, is deleted by office admins only (the server says so too).
-  const deletable = isOfficeAdmin(useSession()) || (!!record && !record.isEmploye && !record.signIn);
+  // An employee's account, one with a sign-in, or a payments account (its statement goes with it) is
+  // deleted by office admins only (the server says so too).
+  const deletable = isOfficeAdmin(useSession()) || (!!record && !record.isEmploye && !record.signIn && !record.hasTransactions);
   const navigate = useNavigate();
   const goBack = useGoBack();
   const client = useQueryClient();

@@ -11,6 +11,7 @@ import { ApiError, api } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
 import type { AutosaveStatus } from '../../../lib/use-autosave.ts';
 import { leadKeys, updateLead, type TLeadAnswer } from '../api/leads.ts';
+import { matchesKey } from './lead-matches.tsx';
 
 type T = (key: string, o?: Record<string, unknown>) => string;
 
@@ -49,6 +50,8 @@ export function LeadEditor({ initial, onStatus }: { initial: TLeadAnswer; onStat
     (l: TLeadAnswer) => {
       client.setQueryData(leadKeys.one(id), l);
       void client.invalidateQueries({ queryKey: leadKeys.lists });
+      // What fits the lead follows what it asks for: the matches are asked again after every save.
+      void client.invalidateQueries({ queryKey: matchesKey(id) });
     },
     [client, id],
   );

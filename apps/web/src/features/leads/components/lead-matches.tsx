@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { IconCheck, IconPlus, IconX } from '../../../components/icons.ts';
 import { api } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
-import { formatMoney } from '../../../lib/format.ts';
+import { formatArea, formatMoney } from '../../../lib/format.ts';
 import { addLeadObject, leadKeys } from '../api/leads.ts';
 
 type Match = {
@@ -85,7 +85,7 @@ export function LeadMatches({ leadId }: { leadId: number }) {
         {items.map((m) => (
           <Card key={m.objectId} withBorder padding="xs" data-testid="lead-match" data-object-id={m.objectId}>
             <Group justify="space-between" align="flex-start" wrap="nowrap">
-              <Stack gap={2}>
+              <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
                 <Group gap="xs">
                   <Anchor component={Link} to={`/Objects/View/${m.objectId}`} fw={600}>
                     #{m.referenceNumber}
@@ -98,10 +98,10 @@ export function LeadMatches({ leadId }: { leadId: number }) {
                   )}
                 </Group>
                 <Text size="sm" c="dimmed">
-                  {[m.type, m.location, m.price != null ? formatMoney(m.price) : null, m.area != null ? `${Math.round(m.area)} m²` : null].filter(Boolean).join(' · ')}
+                  {[m.type, m.location, m.price != null ? formatMoney(m.price) : null, m.area != null ? formatArea(m.area) : null].filter(Boolean).join(' · ')}
                 </Text>
               </Stack>
-              <Badge size="lg" variant="light" c="dark.8" color={m.score >= 80 ? 'green' : m.score >= 60 ? 'yellow' : 'gray'} aria-label={t('leads.ui.matches.score', { score: m.score })}>
+              <Badge size="lg" variant="light" c="dark.8" color={m.score >= 80 ? 'green' : m.score >= 60 ? 'yellow' : 'gray'} aria-label={t('leads.ui.matches.score', { score: m.score })} style={{ flexShrink: 0, overflow: 'visible' }}>
                 {m.score}
               </Badge>
             </Group>

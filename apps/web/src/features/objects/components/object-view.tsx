@@ -129,8 +129,9 @@ function Summary(p: Props) {
     <Card withBorder padding="md" data-testid="object-summary">
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="xs">
-          <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-            <ObjectField {...p} d={F('title')} hideLabel display={data.title ? <Title order={3} size="h4">{data.title}</Title> : undefined} />
+          {/* The title keeps room for a few words; on a phone the offer badges go below it rather than over it. */}
+          <Stack gap={2} style={{ minWidth: 0, flex: '1 1 14rem' }}>
+            <ObjectField {...p} d={F('title')} hideLabel display={data.title ? <Title order={3} size="h4" style={{ overflowWrap: 'anywhere' }}>{data.title}</Title> : undefined} />
           </Stack>
           <Group gap={6}>
             {offers.map((k) => (

@@ -135,7 +135,7 @@ export function Statement({ accountId }: { accountId: number }) {
       render: (r) =>
         r.statusId === null ? null : (
           <Stack gap={2} align="flex-start">
-            <Badge variant="light" color={r.statusId === 0 ? 'red' : 'green'} data-testid="statement-status">
+            <Badge variant="light" color={r.statusId === 0 ? 'red' : 'green'} tt="none" style={{ overflow: 'visible', height: 'auto' }} data-testid="statement-status">
               {r.status}
             </Badge>
             {r.paymentDate && <Text size="xs">{t('payments.ui.paidOn', { date: formatDate(r.paymentDate) })}</Text>}
@@ -162,10 +162,10 @@ export function Statement({ accountId }: { accountId: number }) {
     {
       accessor: 'confirmedByClientDate',
       title: t(statementHeadKey('confirmedByClientDate')),
-      noWrap: true,
+      // The date and its time may go on two lines: in Greek and Russian every column fits at 1280 px.
       render: (r) =>
         r.confirmedByClientDate ? (
-          <Group gap={4} wrap="nowrap" data-testid="statement-approved">
+          <Group gap={4} wrap="nowrap" align="flex-start" data-testid="statement-approved">
             <IconCircleCheck size={16} color="var(--mantine-color-green-7)" aria-hidden />
             <Text size="sm">{formatDateTime(r.confirmedByClientDate)}</Text>
           </Group>

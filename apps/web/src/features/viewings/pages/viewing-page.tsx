@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Anchor, Card, Center, Grid, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Card, Center, Grid, Group, Loader, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -163,7 +163,7 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
       return;
     }
     const ref = /^#(\S+)/.exec(p.text)?.[1] ?? '';
-    set({ results: [...form.results, { objectId: p.id, objectReferenceNumber: ref, title: p.text.replace(/^#\S+\s*/, ''), result: 1 }] });
+    set({ results: [...form.results, { objectId: p.id, objectReferenceNumber: ref, title: p.text.replace(/^#\S+\s*(·\s*)?/, ''), result: 1 }] });
     setError(null);
   };
 
@@ -272,7 +272,12 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
               <Table.Tr>
                 <Table.Th>{t('viewings.ui.object')}</Table.Th>
                 <Table.Th>{t('viewings.ui.col.result')}</Table.Th>
-                {!readOnly && <Table.Th>{t('viewings.ui.remove')}</Table.Th>}
+                {/* The column holds only the remove buttons (each named): its title is for screen readers, and leaves the room to the object and its result on a phone. */}
+                {!readOnly && (
+                  <Table.Th w={44}>
+                    <VisuallyHidden>{t('viewings.ui.remove')}</VisuallyHidden>
+                  </Table.Th>
+                )}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -293,7 +298,10 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
                         data={options.map((o) => ({ value: String(o.value), label: o.text }))}
                         value={r.result != null ? String(r.result) : null}
                         onChange={(v) => set({ results: form.results.map((x, j) => (j === i ? { ...x, result: v ? Number(v) : null } : x)) })}
-                        comboboxProps={{ withinPortal: true }}
+                        comboboxProps={{ withinPortal: true, width: 'max-content', position: 'bottom-end' }}
+                        miw={150}
+                        // Tapping the chosen result again keeps it: a viewing's result is changed, not cleared.
+                        allowDeselect={false}
                         data-testid="viewing-object-result"
                       />
                     )}

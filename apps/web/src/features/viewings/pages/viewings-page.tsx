@@ -34,6 +34,7 @@ export function ViewingsPage() {
     {
       accessor: 'id',
       title: '#',
+      noWrap: true,
       render: (r) => (
         <Anchor component={Link} to={`/Viewing/${r.id}`} data-testid="viewing-link">
           {r.id}
