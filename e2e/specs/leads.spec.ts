@@ -89,6 +89,17 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(matches.locator(`[data-object-id="${b.id}"]`)).toBeVisible();
     await expect(matches.locator(`[data-object-id="${dear.id}"]`)).toHaveCount(0);
     await expectAccessible(page, 'lead view with matches');
+    // The matches follow the lead: no longer to buy, it has nothing to match, without a reload.
+    await page.getByTestId('edit-toggle').click();
+    await page.getByTestId('lead-forPurchase').uncheck();
+    await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved', { timeout: 15_000 });
+    await page.getByTestId('edit-toggle').click();
+    await expect(matches.locator(`[data-object-id="${a.id}"]`)).toHaveCount(0);
+    await page.getByTestId('edit-toggle').click();
+    await page.getByTestId('lead-forPurchase').check();
+    await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved', { timeout: 15_000 });
+    await page.getByTestId('edit-toggle').click();
+    await expect(matches.locator(`[data-object-id="${a.id}"]`)).toBeVisible();
     for (const o of [a, b]) {
       await matches.locator(`[data-object-id="${o.id}"]`).getByTestId('lead-match-offer').click();
       await expect(page.getByTestId('lead-objects').getByText(`#${o.referenceNumber}`)).toBeVisible();
