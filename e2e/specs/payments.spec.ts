@@ -131,3 +131,34 @@ for (const language of ['en-UK', 'el'] as const) {
     await ctx.close();
   });
 }
+
+test('someone else saves the income meanwhile: what only I changed stays in the form, what we both changed shows theirs, named (el)', async ({ browser, request, baseURL }) => {
+  const token = await apiToken(request);
+  const owner = await request.post('/api/account/add', { data: { firstName: 'Νίκος', lastName: `Δημητρίου${Date.now() % 1000000}`, isOwner: true, hasTransactions: true }, headers: auth(token) });
+  expect(owner.ok(), await owner.text()).toBeTruthy();
+  const ownerId = ((await owner.json()) as { id: number }).id;
+  const fields = { amount: '500.00', transactionDate: '2026-03-02T10:30:00', paymentMethod: '1', categoryId: '1' };
+  const added = await request.post('/api/transactions/addIncome', { multipart: { accountId: String(ownerId), ...fields }, headers: auth(token) });
+  expect(added.ok(), await added.text()).toBeTruthy();
+  const { id } = (await added.json()) as { id: number };
+
+  const ctx = await signedIn(browser, baseURL!, token, 'el');
+  const page = await ctx.newPage();
+  await page.goto(`/Payments/EditIncome/${id}`);
+  await page.getByTestId('transaction-amount').fill('888,88');
+  await page.getByTestId('transaction-notes').fill('Από τον τραπεζικό λογαριασμό του ιδιοκτήτη');
+  // Meanwhile another user changes the amount.
+  const other = await request.post('/api/transactions/editIncome', { multipart: { id: String(id), version: '1', accountId: String(ownerId), ...fields, amount: '777.00' }, headers: auth(token) });
+  expect(other.ok(), await other.text()).toBeTruthy();
+  await page.getByTestId('transaction-save').click();
+  await expect(page.getByTestId('banner')).toContainText('οι αλλαγές σας παραμένουν στη φόρμα');
+  await expect(page.getByTestId('banner')).toContainText('Κρατήθηκαν οι τιμές του άλλου χρήστη για: Ποσό');
+  // Theirs where both changed; mine where only I did.
+  await expect(page.getByTestId('transaction-amount')).toHaveValue('777,00');
+  await expect(page.getByTestId('transaction-notes')).toHaveValue('Από τον τραπεζικό λογαριασμό του ιδιοκτήτη');
+  await page.getByTestId('transaction-save').click();
+  await expect(page).toHaveURL(new RegExp(`/Payments/View/${ownerId}$`));
+  const saved = (await (await request.get(`/api/transactions/editIncome/${id}`, { headers: auth(token) })).json()) as { updateFields: { amount: string; internalNotes: string; version: number } };
+  expect(saved.updateFields).toMatchObject({ amount: '777.00', internalNotes: 'Από τον τραπεζικό λογαριασμό του ιδιοκτήτη', version: 3 });
+  await ctx.close();
+});

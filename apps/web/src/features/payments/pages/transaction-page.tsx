@@ -87,13 +87,28 @@ function formDataText(d: TTransactionFieldDescription, draft: Draft, options: TS
   return v == null ? '' : String(v);
 }
 
+/**
+ * What the user had in the form when someone else's save came first (409): handed to the form
+ * that opens on the other version, once. Keyed by type and id.
+ */
+const carriedOver = new Map<string, { values: Values; deleted: number[]; added: File[] }>();
+const sameDraft = (a: Draft | undefined, b: Draft | undefined) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
 function TransactionForm({ type, mode, form, readOnly }: { type: TTransactionType; mode: 'create' | 'edit'; form: TTransactionForm; readOnly: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const [values, setValues] = useState<Values>(() => toValues(type, form));
-  const [existing, setExisting] = useState<Existing[]>(form.attachments);
-  const [added, setAdded] = useState<File[]>([]);
+  const carryKey = `${type}-${form.updateFields.id}`;
+  const [carried] = useState(() => {
+    const c = carriedOver.get(carryKey);
+    carriedOver.delete(carryKey);
+    return c;
+  });
+  const [values, setValues] = useState<Values>(() => carried?.values ?? toValues(type, form));
+  const [existing, setExisting] = useState<Existing[]>(() =>
+    form.attachments.map((a) => (carried?.deleted.includes(a.id) ? { ...a, state: AttachmentState.Deleted } : a)),
+  );
+  const [added, setAdded] = useState<File[]>(() => carried?.added ?? []);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -127,9 +142,22 @@ function TransactionForm({ type, mode, form, readOnly }: { type: TTransactionTyp
       back();
     } catch (e) {
       if (e instanceof ApiError && e.status === 409 && e.problem.current) {
-        // Someone changed it meanwhile: the form shows it as it is now.
-        client.setQueryData(paymentKeys.form(type, u.id, null), e.problem.current as TTransactionForm);
-        showBanner('warning', e.problem.title || t('errors.conflict'));
+        // Someone changed it meanwhile: the form opens on their version with what only this user
+        // changed kept in it (and the files added or struck out), to be checked and saved again.
+        // Where both changed a field, theirs is shown and named.
+        const current = e.problem.current as TTransactionForm;
+        const base = toValues(type, form);
+        const theirs = toValues(type, current);
+        const mine = fields.filter((d) => !sameDraft(values[d.name], base[d.name]));
+        const lost = mine.filter((d) => !sameDraft(theirs[d.name], base[d.name]) && !sameDraft(theirs[d.name], values[d.name]));
+        const next = { ...theirs };
+        for (const d of mine) if (!lost.includes(d)) next[d.name] = values[d.name] ?? null;
+        const deleted = existing.filter((a) => a.state === AttachmentState.Deleted).map((a) => a.id);
+        const keeps = mine.length > lost.length || deleted.length > 0 || added.length > 0;
+        if (keeps) carriedOver.set(carryKey, { values: next, deleted, added });
+        client.setQueryData(paymentKeys.form(type, u.id, null), current);
+        const kept = lost.length ? ` ${t('payments.ui.conflictKept', { fields: lost.map((d) => t(transactionLabelKey(d.name))).join(', ') })}` : '';
+        showBanner('warning', keeps ? `${t('payments.ui.conflictMerged')}${kept}` : (e.problem.title || t('errors.conflict')) + kept);
       } else if (e instanceof ApiError && e.status === 400 && Object.keys(e.fieldErrors).length) {
         setErrors(e.fieldErrors);
         setError(describeError(e).message);
