@@ -335,6 +335,20 @@ describe('Transactions.xlsx', () => {
     expect(rows[1]!.getCell(9).value).toBe(-200.1);
     expect(ws.getRow(9).getCell(1).value ?? null).toBeNull();
     for (let r = 1; r <= 8; r++) ws.getRow(r).eachCell((c) => expect(c.formula).toBeUndefined());
+    // Labels are texts, not euro amounts, whatever their column.
+    for (const cell of ['A3', 'D3', 'G3', 'G6']) expect(ws.getCell(cell).numFmt ?? 'General', cell).toBe('General');
+  });
+
+  it('leaves a cell with nothing in it empty (an income has no status), not an empty text', async () => {
+    const owner = await newAccount();
+    await addIncome(owner.id, { amount: '10.00' });
+    const res = await get(admin.token, `/api/transactions/download/${owner.id}`, 'en');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as never);
+    const ws = wb.worksheets[0]!;
+    expect(ws.getCell('F6').value).toBe('Status');
+    expect(ws.getCell('F7').value ?? null).toBeNull();
+    expect(ws.getCell('F7').type).toBe(ExcelJS.ValueType.Null);
   });
 });
 

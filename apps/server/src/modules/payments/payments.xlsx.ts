@@ -31,6 +31,9 @@ export function safeText(s: string | null | undefined): string {
   return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
 }
 
+/** A text cell, or an empty cell (not an empty text, which a spreadsheet's filter counts as a value). */
+const textCell = (s: string | null | undefined) => (s ? safeText(s) : null);
+
 /** A local "YYYY-MM-DD[THH:mm:ss]" as the Date a spreadsheet shows as that wall-clock time. */
 const cellDate = (s: string | null) => (s ? new Date(`${s.length === 10 ? `${s}T00:00:00` : s}Z`) : null);
 /** An exact decimal text as a number cell (two decimals always survive a double). */
@@ -78,11 +81,11 @@ function describedColumn(d: TTransactionFieldDescription, t: T): Column {
       // A list's value as its text; the column as wide as its longest text.
       const texts = new Map(transactionOptions(d.list!, t).map((o) => [o.value, o.text]));
       const width = Math.min(32, Math.max(12, head.length, ...[...texts.values()].map((x) => x.length)) + 2);
-      return { head, width, cell: (r) => safeText(texts.get(value(r) as number) ?? null) };
+      return { head, width, cell: (r) => textCell(texts.get(value(r) as number) ?? null) };
     }
     case 'text':
     case 'textarea':
-      return { head, width: 30, cell: (r) => safeText(value(r) as string | null) };
+      return { head, width: 30, cell: (r) => textCell(value(r) as string | null) };
   }
 }
 
@@ -136,6 +139,8 @@ export async function statementWorkbook(app: FastifyInstance, user: SessionUser,
   const totalsRow = ws.addRow([t('payments.totalDebit'), Number(totals.debit), null, t('payments.totalCredit'), Number(totals.credit), null, t('payments.balance'), Number(totals.balance)]);
   totalsRow.font = bold;
   for (const c of [2, 5, 8]) totalsRow.getCell(c).numFmt = EURO_FORMAT;
+  // Its labels are texts, whatever format their column has.
+  for (const c of [1, 4, 7]) totalsRow.getCell(c).numFmt = 'General';
   totalsRow.commit();
   // Row 4: when it was issued.
   const issued = ws.addRow([t('payments.xlsx.issued'), cellDate(new Date().toLocaleString('sv-SE', { timeZone: tz }).replace(' ', 'T'))]);
@@ -145,7 +150,10 @@ export async function statementWorkbook(app: FastifyInstance, user: SessionUser,
   // Row 6: the column heads.
   const header = ws.addRow(columns.map((c) => c.head));
   header.font = bold;
-  header.eachCell((c) => (c.border = { bottom: { style: 'thin' } }));
+  header.eachCell((c) => {
+    c.border = { bottom: { style: 'thin' } };
+    c.numFmt = 'General';
+  });
   header.commit();
   ws.autoFilter = { from: { row: 6, column: 1 }, to: { row: 6, column: columns.length } };
 
