@@ -299,7 +299,7 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
                         value={r.result != null ? String(r.result) : null}
                         onChange={(v) => set({ results: form.results.map((x, j) => (j === i ? { ...x, result: v ? Number(v) : null } : x)) })}
                         comboboxProps={{ withinPortal: true, width: 'max-content', position: 'bottom-end' }}
-                        miw={150}
+                        miw={128}
                         // Tapping the chosen result again keeps it: a viewing's result is changed, not cleared.
                         allowDeselect={false}
                         data-testid="viewing-object-result"
