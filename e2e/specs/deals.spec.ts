@@ -276,3 +276,30 @@ for (const language of ['en-UK', 'el'] as const) {
     await ctx.close();
   });
 }
+
+test('someone else saves the deal meanwhile: my note stays in the form, their price where we both changed it, named (el)', async ({ browser, request, baseURL }) => {
+  const token = await apiToken(request);
+  const add = await request.get('/api/object/add', { headers: auth(token) });
+  const flat = (await add.json()) as { id: number };
+  const created = await request.post('/api/Deal/update', { data: { dealType: 2, dealStage: 2, objectId: flat.id, askingPrice: 150000, price: 140000 }, headers: auth(token) });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const deal = (await created.json()) as { id: number; version: number };
+
+  const ctx = await signedIn(browser, baseURL!, token, 'el');
+  const page = await ctx.newPage();
+  await page.goto(`/Deals/Edit/${deal.id}`);
+  await page.getByTestId('deal-price').fill('145000');
+  await page.getByTestId('deal-notes').fill('Ο αγοραστής ζητά παράδοση τον Μάρτιο');
+  const other = await request.post('/api/Deal/update', { data: { id: deal.id, version: deal.version, dealType: 2, dealStage: 3, objectId: flat.id, askingPrice: 150000, price: 142000 }, headers: auth(token) });
+  expect(other.ok(), await other.text()).toBeTruthy();
+  await page.getByTestId('deal-save').click();
+  await expect(page.getByTestId('banner')).toContainText('οι αλλαγές σας παραμένουν στη φόρμα');
+  await expect(page.getByTestId('banner')).toContainText('Κρατήθηκαν οι τιμές του άλλου χρήστη για: Τελική τιμή');
+  await expect(page.getByTestId('deal-notes')).toHaveValue('Ο αγοραστής ζητά παράδοση τον Μάρτιο');
+  await expect(page.getByTestId('deal-price')).toHaveValue(/^142/);
+  await page.getByTestId('deal-save').click();
+  await expect(page).toHaveURL(new RegExp(`/Deals/${deal.id}$`));
+  const saved = (await (await request.get(`/api/Deal/edit/${deal.id}`, { headers: auth(token) })).json()) as { notes: string; price: number; dealStage: number };
+  expect(saved).toMatchObject({ notes: 'Ο αγοραστής ζητά παράδοση τον Μάρτιο', price: 142000, dealStage: 3 });
+  await ctx.close();
+});

@@ -24,6 +24,7 @@ import { blankDealQuery, dealKeys, dealQuery, dealsOfQuery, deleteDeal, saveDeal
 import { RecordStamps } from '../../../components/record-stamps.tsx';
 import './deals.css';
 import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
+import { carryForm, conflictMessage, mergeOnConflict, takeCarriedForm } from '../../../lib/conflict-merge.ts';
 
 /** Activities link to a deal with link kind 5. */
 const ENTITY_DEAL = 5;
@@ -127,7 +128,10 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
   const navigate = useNavigate();
   const goBack = useGoBack();
   const client = useQueryClient();
-  const [form, setForm] = useState<Form>(() => toForm(deal));
+  const carryKey = `deal-${deal.id}`;
+  const [form, setForm] = useState<Form>(() => takeCarriedForm<Form>(carryKey) ?? toForm(deal));
+  // The deal as loaded: what this user changed is measured against it when someone else saves first.
+  const [loaded] = useState<Form>(() => toForm(deal));
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -197,9 +201,15 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
     } catch (e) {
       if (e instanceof ApiError && e.status === 409 && e.problem.current) {
         const current = e.problem.current as TDealAnswer;
+        const flat = (f: Form) => ({ ...f.values, object: f.object, demand: f.demand, parties: f.parties });
+        const m = mergeOnConflict(flat(loaded), flat(form), flat(toForm(current)));
+        if (m.changed.length > m.lost.length) {
+          const { object, demand, parties, ...values } = m.next;
+          carryForm<Form>(carryKey, { values: values as Record<string, Draft>, object: object as Picked, demand: demand as Picked, parties: parties as PartyRow[] });
+        }
         client.setQueryData(dealKeys.one(current.id!), current);
-        showBanner('warning', e.problem.title || t('errors.conflict'));
-        setForm(toForm(current));
+        const label = (k: string) => (k === 'object' ? t('deals.ui.object') : k === 'demand' ? t('deals.ui.lead') : k === 'parties' ? t('deals.ui.parties') : t(`fields.deal.${k}`));
+        showBanner('warning', conflictMessage(t, e.problem.title, m, label));
       } else if (e instanceof ApiError && e.status === 400) {
         setErrors(e.fieldErrors);
         setError(describeError(e).message);

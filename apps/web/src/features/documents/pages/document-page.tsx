@@ -18,6 +18,7 @@ import { useGoBack } from '../../accounts/components/go-back.ts';
 import { deleteDocument, documentKeys, documentQuery, saveDocument } from '../api/documents.ts';
 import { DocumentLink } from './documents-page.tsx';
 import { RecordStamps } from '../../../components/record-stamps.tsx';
+import { carryForm, conflictMessage, mergeOnConflict, takeCarriedForm } from '../../../lib/conflict-merge.ts';
 
 type Mode = 'create' | 'edit' | 'view';
 
@@ -48,16 +49,21 @@ export function DocumentPage() {
   return <DocumentForm key={`${q.data.id}-${q.data.version}`} doc={q.data} initialMode={search.get('edit') === '1' ? 'edit' : 'view'} />;
 }
 
+/** What is handed to the form that opens on the other version after a 409 (lib/conflict-merge.ts). */
+type Carried = { name: string; description: string; removed: number[]; added: File[] };
+
 function DocumentForm({ doc, initialMode }: { doc: TDocument; initialMode: Mode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const goBack = useGoBack();
   const client = useQueryClient();
-  const [mode, setMode] = useState<Mode>(initialMode);
-  const [name, setName] = useState(doc.name);
-  const [description, setDescription] = useState(doc.description ?? '');
-  const [removed, setRemoved] = useState<number[]>([]);
-  const [added, setAdded] = useState<File[]>([]);
+  const carryKey = `document-${doc.id}`;
+  const [carried] = useState(() => takeCarriedForm<Carried>(carryKey));
+  const [mode, setMode] = useState<Mode>(carried ? 'edit' : initialMode);
+  const [name, setName] = useState(carried?.name ?? doc.name);
+  const [description, setDescription] = useState(carried?.description ?? doc.description ?? '');
+  const [removed, setRemoved] = useState<number[]>(() => (carried?.removed ?? []).filter((id) => doc.files.some((f) => f.id === id)));
+  const [added, setAdded] = useState<File[]>(carried?.added ?? []);
   const [progress, setProgress] = useState<number | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -100,8 +106,13 @@ function DocumentForm({ doc, initialMode }: { doc: TDocument; initialMode: Mode 
     } catch (e) {
       if (e instanceof ApiError && e.status === 409 && e.problem.current) {
         const current = e.problem.current as TDocument;
+        const texts = (d: TDocument) => ({ name: d.name, description: d.description ?? '' });
+        const m = mergeOnConflict(texts(doc), { name, description }, texts(current));
+        // The form opens again on their version, in edit, with what only this user changed (files too).
+        carryForm<Carried>(carryKey, { ...m.next, removed, added });
         client.setQueryData(documentKeys.one(current.id), current);
-        showBanner('warning', e.problem.title || t('errors.conflict'));
+        const changed = removed.length || added.length ? [...m.changed, 'files'] : m.changed;
+        showBanner('warning', conflictMessage(t, e.problem.title, { changed, lost: m.lost }, (k) => t(`documents.ui.${k}`)));
       } else if (e instanceof ApiError && e.status === 400 && Object.keys(e.fieldErrors).length) {
         setErrors(e.fieldErrors);
         const other = Object.entries(e.fieldErrors).filter(([k]) => k !== 'name' && k !== 'description');

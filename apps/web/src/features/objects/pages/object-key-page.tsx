@@ -18,6 +18,7 @@ import { DateField } from '../../accounts/components/date-field.tsx';
 import { deleteObjectKey, keyKeys, objectKeyQuery, saveObjectKey, searchObjectsByRef, type TKeyEdit } from '../api/object-keys.ts';
 import { IconEraser } from '../components/search-icons.ts';
 import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
+import { carryForm, conflictMessage, mergeOnConflict, takeCarriedForm } from '../../../lib/conflict-merge.ts';
 
 type TKeyForm = {
   objectId: number | null;
@@ -77,8 +78,11 @@ function KeyForm({ initial, objectId }: { initial: TObjectKey | null; objectId: 
   const navigate = useNavigate();
   const client = useQueryClient();
   const [key, setKey] = useState<TObjectKey | null>(initial);
-  const [form, setForm] = useState<TKeyForm>(() =>
-    initial ? toForm(initial) : { objectId, objectReferenceNumber: '', accountId: null, account: '', received: null, givenAway: null, description: '' },
+  const carryKey = `key-${initial?.id}`;
+  const [form, setForm] = useState<TKeyForm>(
+    () =>
+      (initial && takeCarriedForm<TKeyForm>(carryKey)) ??
+      (initial ? toForm(initial) : { objectId, objectReferenceNumber: '', accountId: null, account: '', received: null, givenAway: null, description: '' }),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const saving = useRef(false);
@@ -100,13 +104,16 @@ function KeyForm({ initial, objectId }: { initial: TObjectKey | null; objectId: 
     },
     onError: (e) => {
       if (e instanceof ApiError && e.status === 409 && e.problem.current) {
-        // Someone else saved first: their version in the form, nothing overwritten.
+        // Someone else saved first: their version in the form, with what only this user changed on it.
         const current = e.problem.current as TObjectKey;
+        const m = mergeOnConflict(initial ? toForm(initial) : form, form, toForm(current));
+        if (m.changed.length > m.lost.length) carryForm(carryKey, m.next);
         client.setQueryData(keyKeys.edit(current.id), current);
         setKey(current);
-        setForm(toForm(current));
+        setForm(m.next);
         setErrors({});
-        showBanner('warning', t('objectkeys.conflict'));
+        const label = (k: string) => t(k === 'account' || k === 'accountId' ? 'objectkeys.givenTo' : k === 'objectId' || k === 'objectReferenceNumber' ? 'objectkeys.object' : `objectkeys.${k}`);
+        showBanner('warning', conflictMessage(t, t('objectkeys.conflict'), m, label));
         return;
       }
       if (e instanceof ApiError && e.status === 400 && Object.keys(e.fieldErrors).length) {

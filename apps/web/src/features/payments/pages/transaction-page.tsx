@@ -19,6 +19,7 @@ import { toDraft, toWire, type Draft } from '../../../components/fields/field-va
 import { DateField } from '../../accounts/components/date-field.tsx';
 import { deleteTransaction, openAttachment, paymentKeys, saveTransaction, transactionFormQuery, type TTransactionForm } from '../api/payments.ts';
 import { ExpenseApprovalControl } from '../../payments-client/components/expense-approval.tsx';
+import { carryForm, conflictMessage, mergeOnConflict, takeCarriedForm } from '../../../lib/conflict-merge.ts';
 
 export const IncomePage = () => <TransactionPage type="income" />;
 export const ExpensePage = () => <TransactionPage type="expense" />;
@@ -87,23 +88,15 @@ function formDataText(d: TTransactionFieldDescription, draft: Draft, options: TS
   return v == null ? '' : String(v);
 }
 
-/**
- * What the user had in the form when someone else's save came first (409): handed to the form
- * that opens on the other version, once. Keyed by type and id.
- */
-const carriedOver = new Map<string, { values: Values; deleted: number[]; added: File[] }>();
-const sameDraft = (a: Draft | undefined, b: Draft | undefined) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** What is handed to the form that opens on the other version after a 409 (lib/conflict-merge.ts). */
+type Carried = { values: Values; deleted: number[]; added: File[] };
 
 function TransactionForm({ type, mode, form, readOnly }: { type: TTransactionType; mode: 'create' | 'edit'; form: TTransactionForm; readOnly: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
   const carryKey = `${type}-${form.updateFields.id}`;
-  const [carried] = useState(() => {
-    const c = carriedOver.get(carryKey);
-    carriedOver.delete(carryKey);
-    return c;
-  });
+  const [carried] = useState(() => takeCarriedForm<Carried>(carryKey));
   const [values, setValues] = useState<Values>(() => carried?.values ?? toValues(type, form));
   const [existing, setExisting] = useState<Existing[]>(() =>
     form.attachments.map((a) => (carried?.deleted.includes(a.id) ? { ...a, state: AttachmentState.Deleted } : a)),
@@ -146,18 +139,12 @@ function TransactionForm({ type, mode, form, readOnly }: { type: TTransactionTyp
         // changed kept in it (and the files added or struck out), to be checked and saved again.
         // Where both changed a field, theirs is shown and named.
         const current = e.problem.current as TTransactionForm;
-        const base = toValues(type, form);
-        const theirs = toValues(type, current);
-        const mine = fields.filter((d) => !sameDraft(values[d.name], base[d.name]));
-        const lost = mine.filter((d) => !sameDraft(theirs[d.name], base[d.name]) && !sameDraft(theirs[d.name], values[d.name]));
-        const next = { ...theirs };
-        for (const d of mine) if (!lost.includes(d)) next[d.name] = values[d.name] ?? null;
+        const m = mergeOnConflict(toValues(type, form), values, toValues(type, current));
         const deleted = existing.filter((a) => a.state === AttachmentState.Deleted).map((a) => a.id);
-        const keeps = mine.length > lost.length || deleted.length > 0 || added.length > 0;
-        if (keeps) carriedOver.set(carryKey, { values: next, deleted, added });
+        if (m.changed.length > m.lost.length || deleted.length > 0 || added.length > 0) carryForm<Carried>(carryKey, { values: m.next, deleted, added });
         client.setQueryData(paymentKeys.form(type, u.id, null), current);
-        const kept = lost.length ? ` ${t('payments.ui.conflictKept', { fields: lost.map((d) => t(transactionLabelKey(d.name))).join(', ') })}` : '';
-        showBanner('warning', keeps ? `${t('payments.ui.conflictMerged')}${kept}` : (e.problem.title || t('errors.conflict')) + kept);
+        const kept = { changed: deleted.length || added.length ? [...m.changed, 'attachments'] : m.changed, lost: m.lost };
+        showBanner('warning', conflictMessage(t, e.problem.title, kept, (k) => t(transactionLabelKey(k))));
       } else if (e instanceof ApiError && e.status === 400 && Object.keys(e.fieldErrors).length) {
         setErrors(e.fieldErrors);
         setError(describeError(e).message);

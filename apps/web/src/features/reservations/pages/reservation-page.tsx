@@ -42,6 +42,7 @@ import {
   searchLeadsQuick,
   searchShortLetObjects,
 } from '../api/reservations.ts';
+import { carryForm, conflictMessage, mergeOnConflict, takeCarriedForm } from '../../../lib/conflict-merge.ts';
 
 type Mode = 'create' | 'edit' | 'view';
 type Drafts = Record<string, Draft>;
@@ -121,7 +122,10 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
   const navigate = useNavigate();
   const goBack = useGoBack();
   const client = useQueryClient();
-  const [form, setForm] = useState<Form>(() => toForm(r));
+  const carryKey = `reservation-${r.id}`;
+  const [form, setForm] = useState<Form>(() => takeCarriedForm<Form>(carryKey) ?? toForm(r));
+  // The booking as loaded: what this user changed is measured against it when someone else saves first.
+  const [loaded] = useState<Form>(() => toForm(r));
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -172,8 +176,16 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
     } catch (e) {
       if (e instanceof ApiError && e.status === 409 && e.problem.current) {
         const current = e.problem.current as TReservationAnswer;
+        const flat = (f: Form) => ({ ...f.fields, object: f.object, account: f.account, lead: f.lead, saveClientAsAccount: f.saveClientAsAccount });
+        const m = mergeOnConflict(flat(loaded), flat(form), flat(toForm(current)));
+        if (m.changed.length > m.lost.length) {
+          const { object, account, lead, saveClientAsAccount, ...fields } = m.next;
+          carryForm<Form>(carryKey, { fields: fields as Drafts, object: object as Picked, account: account as Picked, lead: lead as Picked, saveClientAsAccount: Boolean(saveClientAsAccount) });
+        }
         client.setQueryData(reservationKeys.one(current.id!), { ...current, stageOptions: r.stageOptions, sourceOptions: r.sourceOptions, ownerPaymentTypeOptions: r.ownerPaymentTypeOptions });
-        showBanner('warning', e.problem.title || t('errors.conflict'));
+        const fieldName = (k: string) =>
+          k === 'object' ? label('objectId') : k === 'account' ? label('clientAccount') : k === 'lead' ? t('fields.reservation.demandId') : label(k.replace(/^client\./, ''));
+        showBanner('warning', conflictMessage(t, e.problem.title, m, fieldName));
       } else if (e instanceof ApiError && e.status === 400) {
         setErrors(e.fieldErrors);
         setError(Object.keys(e.fieldErrors).length ? null : describeError(e).message);

@@ -32,6 +32,7 @@ import {
   viewingQuery,
   type TViewingAnswer,
 } from '../api/viewings.ts';
+import { carryForm, conflictMessage, mergeOnConflict, takeCarriedForm } from '../../../lib/conflict-merge.ts';
 
 /** Activities link to a viewing with link kind 7. */
 const ENTITY_VIEWING = 7;
@@ -92,7 +93,10 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
   const navigate = useNavigate();
   const goBack = useGoBack();
   const client = useQueryClient();
-  const [form, setForm] = useState<Form>(() => toForm(viewing));
+  const carryKey = `viewing-${viewing.id}`;
+  const [form, setForm] = useState<Form>(() => takeCarriedForm<Form>(carryKey) ?? toForm(viewing));
+  // The viewing as loaded: what this user changed is measured against it when someone else saves first.
+  const [loaded] = useState<Form>(() => toForm(viewing));
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -126,9 +130,18 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
     } catch (e) {
       if (e instanceof ApiError && e.status === 409 && e.problem.current) {
         const current = e.problem.current as TViewingAnswer;
+        const m = mergeOnConflict(loaded, form, toForm(current));
+        if (m.changed.length > m.lost.length) carryForm(carryKey, m.next);
         client.setQueryData(viewingKeys.one(current.id!), { ...current, resultOptions: options });
-        showBanner('warning', e.problem.title || t('errors.conflict'));
-        setForm(toForm(current));
+        const label = (k: string) =>
+          k === 'demand'
+            ? t('viewings.ui.lead')
+            : k === 'results'
+              ? t('viewings.ui.objects')
+              : k.startsWith('created')
+                ? t('viewings.ui.appointmentCreated')
+                : t('viewings.ui.dateOfViewing');
+        showBanner('warning', conflictMessage(t, e.problem.title, m, label));
       } else if (e instanceof ApiError && e.status === 400) {
         setErrors(e.fieldErrors);
         setError(Object.keys(e.fieldErrors).length ? null : describeError(e).message);

@@ -1,0 +1,49 @@
+/**
+ * Someone else saved a record first (409): the form opens on their version with what only this
+ * user changed carried into it; where both changed a field, the other user's value is shown and
+ * the field named. Nothing typed is lost to a second person's save.
+ *
+ * The forms are keyed by the record's version, so a new form mounts on the other version: the
+ * merged form is handed to it here, once (`carryForm`, then `takeCarriedForm` at mount).
+ */
+type Flat = Record<string, unknown>;
+
+/** Row keys made for React lists are not values: two forms of the same record compare equal without them. */
+const withoutRowKeys = (k: string, v: unknown) => (k === 'key' ? undefined : v);
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null, withoutRowKeys) === JSON.stringify(b ?? null, withoutRowKeys);
+
+/**
+ * `base` is the form as it was loaded, `mine` as it is now, `theirs` the other version's. Answers
+ * their form with mine where only I changed a field, what I changed, and the fields where the
+ * other user's value was kept over mine.
+ */
+export function mergeOnConflict<F extends Flat>(base: F, mine: F, theirs: F): { next: F; changed: string[]; lost: string[] } {
+  const changed = Object.keys(mine).filter((k) => !same(mine[k], base[k]));
+  const lost = changed.filter((k) => !same(theirs[k], base[k]) && !same(theirs[k], mine[k]));
+  const next: Flat = { ...theirs };
+  for (const k of changed) if (!lost.includes(k)) next[k] = mine[k];
+  return { next: next as F, changed, lost };
+}
+
+const carried = new Map<string, unknown>();
+
+/** Hands a merged form to the form that mounts next for this record. */
+export function carryForm<F>(record: string, form: F): void {
+  carried.set(record, form);
+}
+
+/** The form handed over for this record, once. */
+export function takeCarriedForm<F>(record: string): F | undefined {
+  const f = carried.get(record) as F | undefined;
+  carried.delete(record);
+  return f;
+}
+
+/**
+ * The banner after a merge: that their version was loaded and what this user changed kept, then the
+ * fields where their value won (by `label`). When nothing of mine survived, the server's own words.
+ */
+export function conflictMessage(t: (key: string, params?: Record<string, unknown>) => string, serverTitle: string | undefined, m: { changed: string[]; lost: string[] }, label: (field: string) => string): string {
+  const kept = m.lost.length ? ` ${t('common.conflictKept', { fields: [...new Set(m.lost.map(label))].join(', ') })}` : '';
+  return (m.changed.length > m.lost.length ? t('common.conflictMerged') : serverTitle || t('errors.conflict')) + kept;
+}
