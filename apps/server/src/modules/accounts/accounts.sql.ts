@@ -56,9 +56,24 @@ export const latinMatch = (column: SQL, text: string): SQL | undefined => {
   // skeleton is for Latin letters (Greeklish, transliterated Russian, English), and costs a second
   // index scan, so it is only added for those.
   if (/[\u0370-\u03ff\u1f00-\u1fff\u0400-\u04ff]/.test(text)) return undefined;
-  const skel = sql`crm_latin_skeleton(${text.replace(/[\\%_]/g, ' ')})`;
-  return sql`(length(${skel}) >= 3 and ${column} like '%' || ${skel} || '%')`;
+  return sql.join(
+    latinReadings(text).map((v) => {
+      const skel = sql`crm_latin_skeleton(${v})`;
+      return sql`(length(${skel}) >= 3 and ${column} like '%' || ${skel} || '%')`;
+    }),
+    sql` or `,
+  );
 };
+
+/**
+ * The readings of a typed Latin text: as typed, and as Greeklish where that differs ("x" for χ, "8"
+ * for θ, "3" for ξ: `vlaxos` is Βλάχος, `8ermi` Θέρμη). Each is matched by its Latin skeleton.
+ */
+export function latinReadings(text: string): string[] {
+  const clean = text.replace(/[\\%_]/g, ' ');
+  const greeklish = clean.replace(/x/gi, 'ch').replace(/8/g, 'th').replace(/3/g, 'ks');
+  return [...new Set([clean, greeklish])];
+}
 /**
  * The ids of the accounts whose last name (in any of its scripts, Greeklish too) or company name
  * has the typed fragment: the leads' client and the deals' party "last name" filters. Read from

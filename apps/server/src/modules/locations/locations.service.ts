@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { locations } from '../../db/schema/index.ts';
 import { MAIN_PLACE_KEYS } from '../../db/seed/locations-data.ts';
 import { collationOf } from '../accounts/accounts.lists.ts';
-import { escapeLike } from '../accounts/accounts.sql.ts';
+import { escapeLike, latinReadings } from '../accounts/accounts.sql.ts';
 
 /** The column holding a place's text (with its parents) in the reader's language. */
 export const locationTextColumn = (culture: TCulture | string | undefined) =>
@@ -36,15 +36,8 @@ export async function locationAndDescendants(db: Db, id: number): Promise<number
 
 const hasGreekOrCyrillic = (s: string) => /[\u0370-\u03ff\u1f00-\u1fff\u0400-\u04ff]/.test(s);
 
-/**
- * The Latin skeletons a typed Latin text stands for: as typed, and read as Greeklish where that
- * differs ("x" for χ, "8" for θ, "3" for ξ: `xalkidiki`, `8ermi`).
- */
-function skeletons(text: string): SQL[] {
-  const clean = text.replace(/[\\%_]/g, ' ');
-  const greeklish = clean.replace(/x/gi, 'ch').replace(/8/g, 'th').replace(/3/g, 'ks');
-  return [...new Set([clean, greeklish])].map((v) => sql`crm_latin_skeleton(${v})`);
-}
+/** The Latin skeletons a typed Latin text stands for (latinReadings: as typed, and as Greeklish). */
+const skeletons = (text: string): SQL[] => latinReadings(text).map((v) => sql`crm_latin_skeleton(${v})`);
 
 /** `column` holds a skeleton of the text, for a skeleton of three letters or more. */
 const skeletonIn = (column: SQL, text: string, pattern: (skel: SQL) => SQL) =>
