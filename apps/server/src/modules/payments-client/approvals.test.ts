@@ -62,6 +62,15 @@ const view = (id: number, token: string, lang = 'en') => app.inject({ url: `/api
 const approve = (id: number, token: string) => app.inject({ method: 'POST', url: `/api/transactions/approveExpense/${id}?token=${token}`, headers: { 'user-agent': 'Test browser' } });
 const revert = (id: number, token: string) => app.inject({ method: 'POST', url: `/api/transactions/revertApprovalExpense/${id}?token=${token}` });
 
+/** The office edits expense `id`: the fields of addExpense's expense, with `fields` over them. */
+const editExpense = (id: number, fields: Record<string, string | number>) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/transactions/editExpense',
+    payload: form({ id, amount: '1234.5', transactionDate: '2026-03-05T09:30:00', paymentMethod: 2, categoryId: 22, status: 0, ...fields }) as never,
+    headers: { ...bearer(admin.token), 'accept-language': 'en' },
+  });
+
 describe('an expense sent for approval', () => {
   it('mails the client, in the account language, a link that opens that expense without sign-in; Approve and Revert are logged with the link', async () => {
     const owner = await newAccount();
@@ -167,13 +176,7 @@ describe('an expense sent for approval', () => {
     await sendForApproval(id);
     const l = await lastLinkTo(`owner${seq}@example.gr`);
     expect((await approve(id, l.token)).statusCode).toBe(200);
-    const edit = (fields: Record<string, string | number>) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/transactions/editExpense',
-        payload: form({ id, amount: '1234.5', transactionDate: '2026-03-05T09:30:00', paymentMethod: 2, categoryId: 22, status: 0, ...fields }) as never,
-        headers: { ...bearer(admin.token), 'accept-language': 'en' },
-      });
+    const edit = (fields: Record<string, string | number>) => editExpense(id, fields);
     const approvedOn = async () => (await db.select().from(transactions).where(eq(transactions.id, id)))[0]!;
 
     // Paid, by another method, with a note: the same amount, date and category as approved.
@@ -205,13 +208,7 @@ describe('an expense sent for approval', () => {
     const l = await lastLinkTo(`owner${seq}@example.gr`);
     // The client has the page open (the mailed terms) when the office changes the amount.
     expect((await view(id, l.token)).statusCode).toBe(200);
-    const edit = (fields: Record<string, string | number>) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/transactions/editExpense',
-        payload: form({ id, amount: '1234.5', transactionDate: '2026-03-05T09:30:00', paymentMethod: 2, categoryId: 22, status: 0, ...fields }) as never,
-        headers: { ...bearer(admin.token), 'accept-language': 'en' },
-      });
+    const edit = (fields: Record<string, string | number>) => editExpense(id, fields);
     // A note is not a term: the request stands.
     const noted = await edit({ version: 1, internalNotes: 'Called the client' });
     expect(noted.statusCode, noted.body).toBe(200);
