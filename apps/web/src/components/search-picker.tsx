@@ -22,8 +22,11 @@ export function SearchPicker({
   placeholder,
   error,
   required,
+  hideLabel,
 }: {
   label: string;
+  /** In a table whose column head already says it: the label is the input's name, not shown. */
+  hideLabel?: boolean;
   value: Picked;
   onChange: (v: Picked) => void;
   search: (text: string, signal: AbortSignal) => Promise<{ id: number; text: string }[]>;
@@ -43,7 +46,7 @@ export function SearchPicker({
   const data = [...(value ? [{ value: String(value.id), label: value.text }] : []), ...found.filter((h) => h.id !== value?.id).map((h) => ({ value: String(h.id), label: h.text }))];
   return (
     <Select
-      label={label}
+      {...(hideLabel ? { 'aria-label': label } : { label })}
       searchable
       clearable
       // Clicking the chosen record again keeps it (the clear button empties the box).

@@ -36,8 +36,21 @@ describe('an action-log entry read as its screen words it', () => {
     expect(rows('Object', { bedrooms: 3, furnished: true, salePrice: 250000 })).toEqual([
       ['Bedrooms', '3'],
       ['Furnished', 'Yes'],
-      ['Sale price', '250000'],
+      ['Sale price', '250\u00a0000\u00a0€'],
     ]);
+  });
+
+  it("words a deal's change: stage and type by name, prices as money, parties by role, no bookkeeping keys", async () => {
+    await i18next.changeLanguage('el');
+    const el = texts('el');
+    expect(rows('Deal', { id: 29, version: 4, dealStage: 2, dealType: 1, price: 226000, deposit: '5000.50', accounts: [{ relation: 1, accountId: 384 }] })).toEqual([
+      [el['fields.deal.dealStage'], el['deals.stage.2']],
+      [el['fields.deal.dealType'], el['deals.type.1']],
+      [el['fields.deal.price'], '226\u00a0000\u00a0€'],
+      [el['fields.deal.deposit'], '5\u00a0000,50\u00a0€'],
+      ['Συμβαλλόμενοι', `${el['deals.relation.1']} #384`],
+    ]);
+    await i18next.changeLanguage('en');
   });
 
   it("labels an account's fields with the account form's texts, in the reader's language", async () => {

@@ -1,5 +1,9 @@
 import type { TFunction } from 'i18next';
-import { formatDate, formatDateTime } from './format.ts';
+import { DEAL_FIELDS } from '@crm/contract/deal-fields';
+import { LEAD_FIELDS } from '@crm/contract/lead-fields';
+import { OBJECT_FIELDS } from '@crm/contract/object-fields';
+import { RESERVATION_FIELDS } from '@crm/contract/reservation-fields';
+import { formatDate, formatDateTime, formatMoney, formatMoney2 } from './format.ts';
 
 /**
  * An action-log entry's data (spec 001, 2.12: "JSON shown as a table") as the rows a reader
@@ -44,15 +48,39 @@ function valueText(t: TFunction, v: unknown): string {
   return JSON.stringify(v);
 }
 
+/** The amounts of the described records: shown as money (1 234,00 €), not as bare numbers. */
+const MONEY = new Set([...DEAL_FIELDS, ...LEAD_FIELDS, ...RESERVATION_FIELDS, ...OBJECT_FIELDS].filter((d) => d.type === 'currency').map((d) => d.name));
+/** A list's value by its text (the same texts its form shows), per logged entity. */
+const LIST_TEXTS: Record<string, Record<string, string>> = {
+  Deal: { dealType: 'deals.type', dealStage: 'deals.stage' },
+  Lead: { stage: 'leads.stage', priority: 'leads.priority' },
+  Reservation: { reservationStage: 'reservations.stage', sourceId: 'reservations.source' },
+};
+/** The record's own number and version: bookkeeping, not a change anyone made. */
+const HIDDEN = new Set(['id', 'version']);
+
+function fieldValue(t: TFunction, entity: string, key: string, v: unknown): string {
+  // A language is stored as its code (el, en-UK, ru): shown by its name.
+  if (key === 'language' && typeof v === 'string') return t(`accounts.ui.language.${v.slice(0, 2)}`, { defaultValue: v });
+  const list = LIST_TEXTS[entity]?.[key];
+  if (list && (typeof v === 'number' || typeof v === 'string') && v !== '') return t(`${list}.${v}`, { defaultValue: String(v) });
+  if (MONEY.has(key) && (typeof v === 'number' || (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v)))) return Number.isInteger(Number(v)) ? formatMoney(Number(v)) : formatMoney2(Number(v));
+  // A deal's parties: each by its role and account number.
+  if (entity === 'Deal' && key === 'accounts' && Array.isArray(v))
+    return v.map((p: { relation?: number; accountId?: number }) => `${t(`deals.relation.${p.relation}`, { defaultValue: String(p.relation) })} #${p.accountId}`).join(', ');
+  return valueText(t, v);
+}
+
 export function logDataRows(t: TFunction, entity: string, data: unknown): LogDataRow[] {
   if (data == null || typeof data !== 'object' || Array.isArray(data)) return [];
   const prefix = FIELD_LABELS[entity];
-  return Object.entries(data as Record<string, unknown>).map(([key, v]) => ({
-    key,
-    label: t(prefix ? [`${prefix}.${key}`, `actionLog.data.${key}`] : [`actionLog.data.${key}`], { defaultValue: key }),
-    // A language is stored as its code (el, en-UK, ru): shown by its name.
-    value: key === 'language' && typeof v === 'string' ? t(`accounts.ui.language.${v.slice(0, 2)}`, { defaultValue: v }) : valueText(t, v),
-  }));
+  return Object.entries(data as Record<string, unknown>)
+    .filter(([key]) => !HIDDEN.has(key))
+    .map(([key, v]) => ({
+      key,
+      label: t(prefix ? [`${prefix}.${key}`, `actionLog.data.${key}`] : [`actionLog.data.${key}`], { defaultValue: key }),
+      value: fieldValue(t, entity, key, v),
+    }));
 }
 
 /** Data that is not an object of fields (a list, a number, a text) as one line. */

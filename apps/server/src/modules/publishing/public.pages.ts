@@ -12,7 +12,8 @@ const LANG_NAMES: Record<TCulture, string> = { el: 'Ελληνικά', en: 'Engl
 const group = (n: number) => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
 /** 1 234 € (space thousands, symbol after). */
 export const money = (n: number) => `${group(n)}\u00a0€`;
-const area = (n: number) => `${group(n)}\u00a0m²`;
+/** An area in the reader's unit (m², τ.μ., м²). */
+const area = (n: number, t: T) => `${group(n)}\u00a0${t('publishing.areaUnit')}`;
 const distance = (m: number) => (m >= 1000 ? `${(Math.round(m / 100) / 10).toFixed(1).replace('.', ',')}\u00a0km` : `${group(m)}\u00a0m`);
 
 export const listingsUrl = (culture: TCulture, params: Record<string, string | number | undefined> = {}) => {
@@ -153,7 +154,7 @@ ${o.photos[0] ? html`<img src="${photoUrl(o.photos[0], 'thumb')}" alt="" width="
 <div class="muted">${[o.type, o.place].filter(Boolean).join(' · ')}</div>
 ${priceLine(t, o)}
 <div class="muted">${[
-          o.facts.find((x) => x.key === 'area') ? area(Number(o.facts.find((x) => x.key === 'area')!.value)) : null,
+          o.facts.find((x) => x.key === 'area') ? area(Number(o.facts.find((x) => x.key === 'area')!.value), t) : null,
           o.facts.find((x) => x.key === 'bedrooms') ? t('publishing.list.bedrooms', { count: Number(o.facts.find((x) => x.key === 'bedrooms')!.value) }) : null,
         ]
           .filter(Boolean)
@@ -244,7 +245,7 @@ export function objectPage(ctx: PageContext, o: TPublicObject, contact: ContactS
   const { t, culture } = ctx;
   const factText = (key: string, value: string | number) =>
     key === 'area' || key === 'lotArea' || key === 'sizeOfBalconies'
-      ? area(Number(value))
+      ? area(Number(value), t)
       : key === 'distanceFromSea' || key === 'distanceFromAirport'
         ? distance(Number(value))
         : key === 'dateAvailable'

@@ -263,6 +263,11 @@ describe('the public site', () => {
     expect(res.body).toMatch(/\/listings\/photo\/p\d+-\d+\.jpg\?size=web/);
     expect(res.body).toContain('data-kind="point"');
     expect(res.body).toContain('data-testid="contact-form"');
+    // Areas in the reader's unit.
+    expect(res.body).toMatch(/\d\u00a0m²/);
+    const el = (await page(`/listings/${listed.ref}?lang=el`)).body;
+    expect(el).toMatch(/\d\u00a0τ\.μ\./);
+    expect(el).not.toContain('m²');
   });
 
   it('serves a published object\'s photo copy, never the camera original, and nothing of an unpublished object', async () => {

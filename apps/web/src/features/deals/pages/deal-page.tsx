@@ -386,6 +386,7 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
                     ) : (
                       <SearchPicker
                         label={t('deals.ui.account')}
+                        hideLabel
                         value={p.account}
                         onChange={(v) => set({ parties: form.parties.map((x, j) => (j === i ? { ...x, account: v } : x)) })}
                         search={searchAccounts}
@@ -399,7 +400,7 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
                       relationText(p.relation)
                     ) : (
                       <Select
-                        label={t('deals.ui.relation')}
+                        aria-label={t('deals.ui.relation')}
                         data={relations.map((o) => ({ value: String(o.value), label: o.text }))}
                         value={String(p.relation)}
                         allowDeselect={false}
@@ -414,7 +415,7 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
                       <ActionIcon
                         variant="subtle"
                         color="red"
-                        mt={24}
+                        mt={4}
                         aria-label={t('deals.ui.removeOne', { name: p.account?.text ?? relationText(p.relation) })}
                         onClick={() => set({ parties: form.parties.filter((_, j) => j !== i) })}
                       >

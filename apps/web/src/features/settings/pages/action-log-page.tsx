@@ -35,7 +35,8 @@ export function DataCell({ entity, data }: { entity: string; data: unknown }) {
       <Table.Tbody>
         {rows.map((r) => (
           <Table.Tr key={r.key}>
-            <Table.Td c="dimmed" title={r.key === r.label ? undefined : r.key} style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
+            {/* The label may wrap (at most 40 % of the width): on a phone a long label left its value a letter wide. */}
+            <Table.Td c="dimmed" title={r.key === r.label ? undefined : r.key} style={{ verticalAlign: 'top', width: '40%', overflowWrap: 'break-word' }}>
               {r.label}
             </Table.Td>
             <Table.Td style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>{r.value}</Table.Td>
