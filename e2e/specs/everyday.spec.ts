@@ -89,6 +89,11 @@ test('on a phone the filters fold away and the pager fits the width', async ({ b
   await pager.scrollIntoViewIfNeeded();
   const box = await pager.boundingBox();
   expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  // The search is one tap from the header: the menu opens with its search box taking what is typed.
+  await page.getByTestId('phone-search').tap();
+  await expect(page.getByTestId('global-search')).toBeFocused();
+  await page.keyboard.type('Παπαδ');
+  await expect(page.getByTestId('search-hit').first()).toBeVisible();
   await context.close();
 });
 

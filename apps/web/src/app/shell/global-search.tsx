@@ -16,7 +16,7 @@ export function hitPath(hit: TSearchHit): string {
   return `/Accounts/View/${hit.id}`;
 }
 
-export function GlobalSearch() {
+export function GlobalSearch({ autoFocus = false }: { autoFocus?: boolean } = {}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [text, setText] = useState('');
@@ -54,6 +54,8 @@ export function GlobalSearch() {
           leftSection={<IconSearch size={14} />}
           rightSection={q.isFetching ? <Loader size={12} /> : null}
           value={text}
+          // The menu's focus trap gives its first focus to the element marked so.
+          data-autofocus={autoFocus || undefined}
           data-testid="global-search"
           onChange={(e) => {
             setText(e.currentTarget.value);

@@ -1,7 +1,7 @@
 import { ModalsProvider } from '@mantine/modals';
-import { AppShell, Box, Burger, Container, Drawer, Group, NavLink, ScrollArea, Stack, VisuallyHidden, useMantineTheme } from '@mantine/core';
+import { ActionIcon, AppShell, Box, Burger, Container, Drawer, Group, NavLink, ScrollArea, Stack, VisuallyHidden, useMantineTheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link, useLocation } from 'react-router';
 import { changeRouteBanner } from '../../lib/banner.ts';
@@ -12,6 +12,7 @@ import { visibleMenu } from './menu.ts';
 import { BackButton, Brand, PageTitle, DesktopMenu, AlertsBadge, LanguageMenu } from './navbar.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { GlobalSearch } from './global-search.tsx';
+import { IconSearch } from '../../components/icons.ts';
 import { useRouteHandle, useRouteTitle } from './use-route-title.ts';
 import { AccessDenied } from './access-denied.tsx';
 
@@ -21,7 +22,9 @@ export function Layout() {
   const session = useSession();
   const handle = useRouteHandle();
   const title = useRouteTitle();
-  const [drawer, { toggle, close }] = useDisclosure(false);
+  const [drawer, { toggle, open, close }] = useDisclosure(false);
+  // The menu was opened by the phone's search button: its search box takes the focus.
+  const [searchFirst, setSearchFirst] = useState(false);
   const branchUser = hasBranch(session);
   // The desktop menu and the header's search box are only rendered where they are shown (CSS hid
   // them on a phone, after rendering their menus and combobox: a tenth of the first screen's work).
@@ -33,6 +36,7 @@ export function Layout() {
   useEffect(() => {
     changeRouteBanner();
     close();
+    setSearchFirst(false);
   }, [location.pathname, close]);
 
   useEffect(() => {
@@ -60,10 +64,24 @@ export function Layout() {
             {wide && <DesktopMenu branchUser={branchUser} />}
           </Group>
           <Group gap={6} wrap="nowrap">
-            {roomForSearch && (
+            {roomForSearch ? (
               <Box visibleFrom="sm">
                 <GlobalSearch />
               </Box>
+            ) : (
+              // On a phone the search is one tap away: it opens the menu with the search box ready to type in.
+              <ActionIcon
+                variant="subtle"
+                size="lg"
+                aria-label={t('nav.searchLabel')}
+                onClick={() => {
+                  setSearchFirst(true);
+                  open();
+                }}
+                data-testid="phone-search"
+              >
+                <IconSearch size={20} />
+              </ActionIcon>
             )}
             {!branchUser && <AlertsBadge />}
             <LanguageMenu />
@@ -71,11 +89,20 @@ export function Layout() {
           </Group>
         </Group>
       </AppShell.Header>
-      <Drawer opened={drawer} onClose={close} title={t('app.brand')} size="xs" hiddenFrom="lg">
+      <Drawer
+        opened={drawer}
+        onClose={() => {
+          setSearchFirst(false);
+          close();
+        }}
+        title={t('app.brand')}
+        size="xs"
+        hiddenFrom="lg"
+      >
         <ScrollArea>
           <Stack gap={0}>
             <Box hiddenFrom="sm" mb="sm">
-              <GlobalSearch />
+              <GlobalSearch autoFocus={searchFirst} />
             </Box>
             <NavLink component={Link} to="/CRM" label={t('nav.home')} active={location.pathname === '/CRM'} />
             {visibleMenu(branchUser, session?.userroles.includes('admin') ?? false).map((entry) =>
