@@ -53,6 +53,16 @@ describe('an action-log entry read as its screen words it', () => {
     await i18next.changeLanguage('en');
   });
 
+  it("words a viewing's properties with their results, and an account's kinds by name", async () => {
+    await i18next.changeLanguage('en');
+    const en = texts('en');
+    expect(rows('Viewing', { demandId: 35, results: [{ objectId: 161, result: 2 }, { objectId: 7, result: null }] })).toEqual([
+      ['Lead', '35'],
+      ['Properties shown', `#161: ${en['viewings.result.2']}, #7`],
+    ]);
+    expect(rows('Account', { isClient: true })).toEqual([[en['accounts.ui.kind.isClient'], 'Yes']]);
+  });
+
   it("labels an account's fields with the account form's texts, in the reader's language", async () => {
     await i18next.changeLanguage('el');
     const [[label]] = rows('Account', { lastName: 'Παπαδοπούλου' });

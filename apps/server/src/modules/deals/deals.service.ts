@@ -294,6 +294,14 @@ function fieldsToStore(body: TDealUpdate, current: Row | null) {
   return set;
 }
 
+/** A stored value and the one sent are the same (a numeric column reads as "226000.00", is sent as 226000). */
+function sameStored(stored: unknown, sent: unknown): boolean {
+  if (stored == null || sent == null) return stored == null && sent == null;
+  if (typeof stored === 'number' || typeof sent === 'number') return Number(stored) === Number(sent);
+  if (stored instanceof Date) return sent instanceof Date ? stored.getTime() === sent.getTime() : false;
+  return String(stored) === String(sent);
+}
+
 /** POST /api/Deal/update: creates (no id) or updates with the version guard; the parties are replaced when sent. */
 export async function saveDeal(app: FastifyInstance, caller: Caller, body: TDealUpdate, t: T) {
   return app.db.transaction(async (tx) => {
@@ -321,7 +329,15 @@ export async function saveDeal(app: FastifyInstance, caller: Caller, body: TDeal
         .update(deals)
         .set({ ...set, version: current.version + 1, modifiedOn: new Date(), modifiedBy: caller.user.id } as never)
         .where(eq(deals.id, id));
-      await logAction(tx, caller.actor, { action: 'Update', entity: DEAL_LOG_ENTITY, entityId: id, data: body });
+      // The log holds what changed, not every field the form sent back as it was.
+      const was = current as unknown as Row;
+      const changes: Row = Object.fromEntries(Object.entries(set).filter(([k, v]) => !sameStored(was[k], v)));
+      if (parties) {
+        const old = await tx.select({ accountId: dealParties.accountId, relation: dealParties.relation }).from(dealParties).where(eq(dealParties.dealId, id)).orderBy(dealParties.position);
+        const next = parties.map((p) => ({ accountId: p.accountId, relation: p.relation }));
+        if (JSON.stringify(old) !== JSON.stringify(next)) changes.accounts = next;
+      }
+      await logAction(tx, caller.actor, { action: 'Update', entity: DEAL_LOG_ENTITY, entityId: id, data: changes });
     }
     if (parties) {
       await tx.delete(dealParties).where(eq(dealParties.dealId, id));

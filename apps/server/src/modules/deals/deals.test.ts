@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { accounts, actionLog, dealParties, deals, leadObjects, leads, objectAccounts, objects, viewingObjects, viewings } from '../../db/schema/index.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
 
@@ -89,6 +89,13 @@ describe('a sale', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json().current).toMatchObject({ version: version + 1, price: 178500.5 });
     version += 1;
+    // The form sends everything back; the log keeps what changed (the notes), not the price, dates and parties as they were.
+    const again = (await call('GET', `/api/Deal/edit/${id}`)).json();
+    const form = { id, version, dealType: again.dealType, dealStage: again.dealStage, price: again.price, dateOfDeposit: again.dateOfDeposit, notes: 'Keys with the notary', accounts: again.accounts.map((p: { accountId: number; relation: number }) => ({ accountId: p.accountId, relation: p.relation })) };
+    expect((await call('POST', '/api/Deal/update', form)).statusCode).toBe(200);
+    version += 1;
+    const [logged] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Deal'), eq(actionLog.entityId, id), eq(actionLog.action, 'Update'))).orderBy(desc(actionLog.id)).limit(1);
+    expect(logged!.data).toEqual({ notes: 'Keys with the notary' });
   });
 
   it('is listed with the party columns linking to accounts, its row styled by stage, and filtered in SQL', async () => {

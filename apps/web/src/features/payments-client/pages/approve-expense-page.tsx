@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import type { TExpenseForApproval } from '@crm/contract';
+import { ApiError } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { formatAmount, formatDate } from '../../../lib/format.ts';
 import { variantStore } from '../../../lib/variant.ts';
@@ -31,6 +32,9 @@ export function ApproveExpensePage() {
 
   const e = query.data;
   const failed = query.error ?? approve.error ?? revert.error;
+  // The link stopped working while the page was open (the office changed the expense): what it
+  // showed is no longer what would be approved, so it goes, with its buttons.
+  const gone = [approve.error, revert.error].some((x) => x instanceof ApiError && x.status === 404);
   const busy = approve.isPending || revert.isPending;
   return (
     <PublicFrame>
@@ -50,7 +54,7 @@ export function ApproveExpensePage() {
           )
         )}
         {query.isLoading && <Loader size="sm" aria-label={t('common.loading')} />}
-        {e && (
+        {e && !gone && (
           <>
             <Table variant="vertical" withTableBorder data-testid="approval-expense">
               <Table.Tbody>

@@ -31,7 +31,8 @@ export function DataCell({ entity, data }: { entity: string; data: unknown }) {
   if (typeof data !== 'object' || Array.isArray(data)) return <Text size="xs">{logDataText(t, data)}</Text>;
   if (!rows.length) return null;
   return (
-    <Table withRowBorders={false} verticalSpacing={0} horizontalSpacing={4} fz="xs" data-testid="action-log-data">
+    // Fixed layout: the label takes 40 %, the value the rest, and a word breaks only when it is wider than its cell.
+    <Table withRowBorders={false} verticalSpacing={0} horizontalSpacing={4} fz="xs" layout="fixed" data-testid="action-log-data">
       <Table.Tbody>
         {rows.map((r) => (
           <Table.Tr key={r.key}>
@@ -39,7 +40,8 @@ export function DataCell({ entity, data }: { entity: string; data: unknown }) {
             <Table.Td c="dimmed" title={r.key === r.label ? undefined : r.key} style={{ verticalAlign: 'top', width: '40%', overflowWrap: 'break-word' }}>
               {r.label}
             </Table.Td>
-            <Table.Td style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>{r.value}</Table.Td>
+            {/* Words stay whole (a long code or address may still break): "αρραβώνας" lost its last letter to the next line. */}
+            <Table.Td style={{ overflowWrap: 'break-word', wordBreak: 'normal', whiteSpace: 'pre-line' }}>{r.value}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
