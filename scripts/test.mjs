@@ -83,22 +83,43 @@ else if (!chromium() && !fs.existsSync(path.join(process.env.HOME ?? '', '.cache
   if (process.env.CI) failed = true;
 } else if (!run('e2e (Playwright, Chromium)', bin('playwright'), ['test', '--reporter=list,json'], { cwd: path.join(root, 'e2e'), env: { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson } })) failed = true;
 
-// Count the tests that ran.
+// Count the tests that ran, and name the ones that failed with the first lines of their error: the
+// summary is the end of the output, which is what a CI log shows first (or only).
 let passed = 0;
 let failedTests = 0;
+const failures = [];
+const firstLines = (text) => String(text ?? '').replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '').split('\n').filter((l) => l.trim()).slice(0, 4).map((l) => `      ${l.trim().slice(0, 200)}`).join('\n');
 for (const file of [webUnitJson, vitestJson]) {
   if (!fs.existsSync(file)) continue;
   const v = JSON.parse(fs.readFileSync(file, 'utf8'));
   passed += v.numPassedTests ?? 0;
   failedTests += v.numFailedTests ?? 0;
+  for (const suite of v.testResults ?? []) {
+    const where = path.relative(root, suite.name ?? '');
+    const bad = (suite.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of bad) failures.push(`${where} › ${a.fullName}\n${firstLines((a.failureMessages ?? []).join('\n'))}`);
+    if (!bad.length && suite.status === 'failed') failures.push(`${where}\n${firstLines(suite.message)}`);
+  }
 }
 if (fs.existsSync(pwJson)) {
   const p = JSON.parse(fs.readFileSync(pwJson, 'utf8'));
   passed += p.stats?.expected ?? 0;
   failedTests += (p.stats?.unexpected ?? 0);
+  const walk = (suite, file) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const last = (test.results ?? []).at(-1);
+        failures.push(`${file ?? suite.file} › [${test.projectName}] ${spec.title}\n${firstLines(last?.error?.message ?? last?.errors?.[0]?.message)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, file ?? suite.file);
+  };
+  for (const suite of p.suites ?? []) walk(suite);
 }
 
 process.stdout.write('\n=== summary ===\n');
 for (const s of steps) process.stdout.write(`${s.ok ? 'ok  ' : 'FAIL'}  ${s.name} (${s.seconds}s)\n`);
+if (failures.length) process.stdout.write(`failed:\n${failures.map((f) => `  ${f}`).join('\n')}\n`);
 process.stdout.write(`tests: ${passed} passed, ${failedTests} failed\n`);
 process.exit(failed ? 1 : 0);

@@ -29,10 +29,11 @@ export async function verifyPassword(password: string, stored: string | null | u
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-/** A dummy hash so that an unknown e-mail costs as much time as a wrong password. */
-let dummy: Promise<string> | undefined;
+/** A dummy hash so that an unknown e-mail costs as much time as a wrong password (one per cost). */
+const dummies = new Map<boolean, Promise<string>>();
 export function dummyHash(fast: boolean): Promise<string> {
-  dummy ??= hashPassword('not-a-password', fast);
+  let dummy = dummies.get(fast);
+  if (!dummy) dummies.set(fast, (dummy = hashPassword('not-a-password', fast)));
   return dummy;
 }
 

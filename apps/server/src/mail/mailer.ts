@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
 
@@ -9,27 +9,37 @@ export type Mail = { to: string; subject: string; text: string; html?: string };
 export type Mailer = { send: (mail: Mail, o?: { tx?: Tx | Db }) => Promise<{ file?: string; jobId?: number }>; describe: string };
 
 /**
+ * The mail library is loaded with the first mail, not with the app (it costs 0.3-0.4 s of start-up,
+ * and most starts, and most test files, send none).
+ */
+function lazyTransport(make: (nodemailer: (typeof import('nodemailer'))['default']) => Transporter): () => Promise<Transporter> {
+  let made: Promise<Transporter> | undefined;
+  return () => (made ??= import('nodemailer').then((m) => make(m.default)));
+}
+
+/**
  * SMTP when SMTP_URL is set; otherwise every mail is written as an .eml file to
  * DATA_DIR/outbox (open it with any mail program) and its path is logged. Nothing is dropped.
  */
 export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    const smtpUrl = opts.smtpUrl;
+    const transport = lazyTransport((nodemailer) => nodemailer.createTransport(smtpUrl));
     return {
       describe: `SMTP ${new URL(opts.smtpUrl).host}`,
       async send(mail) {
-        await transport.sendMail({ from: opts.from, ...mail });
+        await (await transport()).sendMail({ from: opts.from, ...mail });
         opts.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
         return {};
       },
     };
   }
   const outbox = path.join(opts.dataDir, 'outbox');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
   return {
     describe: `file outbox ${outbox}`,
     async send(mail) {
-      const info = await transport.sendMail({ from: opts.from, ...mail });
+      const info = await (await transport()).sendMail({ from: opts.from, ...mail });
       // Mails hold reset links and personal data: the owner alone reads them, even in a folder made earlier.
       fs.mkdirSync(outbox, { recursive: true, mode: 0o700 });
       fs.chmodSync(outbox, 0o700);

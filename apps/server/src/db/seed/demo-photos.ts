@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
-import { THUMB_WIDTH, WEB_SIZE } from '../../modules/files/pictures.ts';
+import { loadSharp, THUMB_WIDTH, WEB_SIZE } from '../../modules/files/pictures.ts';
 
 /**
  * The demo's photos, drawn here rather than downloaded: simple pictures of a block of flats, a
@@ -123,6 +122,7 @@ export async function demoPhotos(dir: string): Promise<DemoPhoto[]> {
           const thumb = `${base}-thumb.webp`;
           const web = `${base}-web.webp`;
           if (!fs.existsSync(web)) {
+            const sharp = await loadSharp();
             const raster = await sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${OUT_W}" height="${OUT_H}" viewBox="0 0 ${W} ${H}">${draw(scene, v)}</svg>`))
               .raw()
               .toBuffer({ resolveWithObject: true });

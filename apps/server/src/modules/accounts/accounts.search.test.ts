@@ -132,9 +132,11 @@ describe('across scripts', () => {
         { firstName: 'Ευάγγελος', lastName: 'Θεοδωρόπουλος', isClient: true },
         { firstName: 'John', lastName: 'Smith', isClient: true },
         { firstName: 'Αλέξανδρος', lastName: 'Βλάχος', isClient: true },
+        { firstName: 'Παναγιώτης', lastName: 'Γιαννόπουλος', isClient: true },
+        { firstName: 'Κυριάκος', lastName: 'Μάγος', isClient: true },
       ])
       .returning({ id: accounts.id });
-    const [ivanov, yulia, christina, evangelos, smith, vlachos] = more.map((r) => r.id) as [number, number, number, number, number, number];
+    const [ivanov, yulia, christina, evangelos, smith, vlachos, panagiotis, kyriakos] = more.map((r) => r.id) as [number, number, number, number, number, number, number, number];
     const ids = async (q: string) => (await search(q)).map((h) => h.id);
     expect(await ids('papadopoulou')).toEqual([eleni]);
     expect(await ids('ivanov')).toEqual([ivanov]);
@@ -144,6 +146,10 @@ describe('across scripts', () => {
     // Greek agents write χ as "x" as often as "ch" or "h"; an x that is ξ (or an English x) still reads as typed.
     for (const q of ['xatzigeorgiou', 'xristina']) expect(await ids(q), q).toEqual([christina]);
     for (const q of ['vlaxos', 'vlachos', 'vlahos', 'alexandros', 'aleksandros']) expect(await ids(q), q).toContain(vlachos);
+    // γι written "y" or "yi": at a word's start or after a vowel; the y of Kyriakos is υ, read as i.
+    for (const q of ['yannopoulos', 'yiannopoulos', 'giannopoulos', 'panayiotis', 'panayotis', 'panagiotis']) expect(await ids(q), q).toEqual([panagiotis]);
+    for (const q of ['kyriakos', 'kiriakos']) expect(await ids(q), q).toEqual([kyriakos]);
+    await t.db.delete(accounts).where(sql`id in (${panagiotis}, ${kyriakos})`);
     const vlaxos = await app.inject({ method: 'POST', url: '/api/clients/search', payload: { lastName: 'vlaxo' }, headers: bearer(emp.token) });
     expect(vlaxos.json().items.map((r: { id: number }) => r.id)).toEqual([vlachos]);
     // Typed in its own script it is found as before; Greek letters are not read as Latin.

@@ -72,7 +72,10 @@ export const latinMatch = (column: SQL, text: string): SQL | undefined => {
 export function latinReadings(text: string): string[] {
   const clean = text.replace(/[\\%_]/g, ' ');
   const greeklish = clean.replace(/x/gi, 'ch').replace(/8/g, 'th').replace(/3/g, 'ks');
-  return [...new Set([clean, greeklish])];
+  // γι before a vowel is written "y" or "yi" as often as "gi": Yannis, Yiorgos, Panayiotis, Ayios.
+  // Only at a word's start or after a vowel, so the y of Kyriakos (υ) still reads as i.
+  const gamma = greeklish.replace(/(^|[^a-z]|[aeiou])yi?(?=[aeiou])/gi, '$1gi');
+  return [...new Set([clean, greeklish, gamma])];
 }
 /**
  * The ids of the accounts whose last name (in any of its scripts, Greeklish too) or company name

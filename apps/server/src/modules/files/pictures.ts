@@ -1,10 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 
-// Each picture is read once; libvips' operation cache would only hold memory between uploads.
-sharp.cache(false);
+/**
+ * The image library, loaded with the first picture rather than with the app (0.4 s of start-up). Each
+ * picture is read once: libvips' operation cache would only hold memory between uploads.
+ */
+let loaded: Promise<typeof Sharp> | undefined;
+export function loadSharp(): Promise<typeof Sharp> {
+  return (loaded ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  }));
+}
 
 /** Width of the thumbnail that lists, cards and the carousel's strip show. */
 export const THUMB_WIDTH = 480;
@@ -28,6 +37,7 @@ export async function makePictureCopies(source: string, dir: string): Promise<Pi
   const thumbPath = `${base}-thumb.webp`;
   const webPath = `${base}-web.webp`;
   try {
+    const sharp = await loadSharp();
     const image = sharp(source, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate();
     const meta = await image.metadata();
     const turned = (meta.orientation ?? 1) >= 5;

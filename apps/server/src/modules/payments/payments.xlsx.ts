@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../../lib/excel.ts';
 import type { FastifyInstance } from 'fastify';
 import {
   STATEMENT_COLUMNS,
@@ -116,7 +117,7 @@ export async function statementWorkbook(app: FastifyInstance, user: SessionUser,
     out.once('end', resolve);
     out.once('error', reject);
   });
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const wb = new (await loadExcel()).stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   wb.creator = 'Agency CRM';
   wb.created = new Date();
   const ws = wb.addWorksheet(t('payments.xlsx.sheet'), { views: [{ state: 'frozen', ySplit: 6 }] });

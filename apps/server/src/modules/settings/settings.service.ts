@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../../lib/excel.ts';
 import { sql } from 'drizzle-orm';
 import { CULTURES, LOCALIZATION_COLUMNS, LOCALIZATION_IMPORT_MAX_ERRORS, isStorableText, type TCulture, type TLocalizationImportAnswer } from '@crm/contract';
 import { localization } from '../../db/schema/index.ts';
@@ -33,7 +34,7 @@ export async function exportLocalization(app: FastifyInstance): Promise<Buffer> 
     entry[r.culture] = r.text;
     byKey.set(r.key, entry);
   }
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   wb.creator = 'Agency CRM';
   const ws = wb.addWorksheet('Localization', { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.columns = LOCALIZATION_COLUMNS.map((c) => ({ header: c, key: c, width: c === 'key' ? 40 : 60 }));
@@ -94,7 +95,7 @@ export async function importLocalization(app: FastifyInstance, req: FastifyReque
   if (!buffer?.length) throw badRequest('files.noFiles');
   // An .xlsx is a zip file: PK\x03\x04.
   if (buffer.subarray(0, 4).toString('latin1') !== 'PK\x03\x04') throw badRequest('settings.import.notXlsx');
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   try {
     await wb.xlsx.load(buffer as unknown as ArrayBuffer);
   } catch {
@@ -201,7 +202,7 @@ export async function exportEmails(app: FastifyInstance, russianOnly: boolean, t
     from accounts a cross join lateral unnest(a.emails) as e(email)
     where not a.is_employe and e.email <> '' and ${russianOnly ? RUSSIAN : sql`not ${RUSSIAN}`}
     order by lower(e.email), a.id`);
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   wb.creator = 'Agency CRM';
   const ws = wb.addWorksheet(t(russianOnly ? 'settings.export.sheetRussian' : 'settings.export.sheetOthers'));
   ws.columns = [
