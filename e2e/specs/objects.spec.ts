@@ -44,6 +44,7 @@ type EditAnswer = {
   object: { id: number; referenceNumber: string; version: number } & Record<string, unknown>;
   objectSelectLists: Record<string, Option[]>;
   objectAccountRelationSelectList: Option[];
+  objectAccounts: { price: number | null }[];
 };
 async function editOf(request: APIRequestContext, token: string, id: number, culture = 'en'): Promise<EditAnswer> {
   const res = await request.get(`/api/object/edit/${id}`, { headers: auth(token, culture) });
@@ -121,7 +122,9 @@ for (const L of LANGUAGES) {
       await expect(page.getByRole('option', { name: other.text, exact: true })).toHaveCount(0);
       await page.getByRole('option', { name: subtypes[2]!.text, exact: true }).click();
       await page.getByTestId('field-forSale').check();
-      await page.getByTestId('field-salePrice').fill('245000');
+      // As agents write prices: "245.000" in Greek, "245,000" in English, both 245 000 € (a point
+      // before three digits was once read as a decimal mark, and 245 € was saved without a word).
+      await page.getByTestId('field-salePrice').pressSequentially(L.cookie === 'el' ? '245.000' : '245,000');
       await page.getByTestId('field-bedrooms').fill('3');
       await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
       await expect(page.getByTestId('save-status')).toContainText(L.saved);
@@ -178,7 +181,7 @@ for (const L of LANGUAGES) {
       await choose(page, 'contact-relation-select', tenantText);
       await page.getByTestId('contact-start').fill(`01/02/${lastYear - 1}`);
       await page.getByTestId('contact-end').fill(`31/01/${lastYear}`);
-      await page.getByTestId('contact-price').fill('650');
+      await page.getByTestId('contact-price').fill(L.cookie === 'el' ? '1.250,50' : '1,250.50');
       await page.getByTestId('contact-payday').fill('0');
       await page.getByTestId('contact-save').click();
       await expect(page.getByTestId('edit-contacts').getByTestId('contact-line')).toHaveCount(2);
@@ -195,6 +198,7 @@ for (const L of LANGUAGES) {
       await expect(year).toBeVisible();
       await year.click();
       await expect(page.getByTestId('tenant-year-list')).toContainText(tenantLast);
+      expect((await editOf(request, token, id)).objectAccounts.map((l) => l.price)).toContain(1250.5);
       await year.click();
       await expect(page.getByTestId('tenant-year-list')).toHaveCount(0);
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Checkbox, Group, Input, MultiSelect, NumberInput, SegmentedControl, Select, SimpleGrid, Switch, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, Group, Input, MultiSelect, SegmentedControl, Select, SimpleGrid, Switch, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TFieldType, TSelectOption } from '@crm/contract';
 import { LOCATION_SEARCH_DEBOUNCE_MS, SEARCH_MAX_HITS } from '@crm/contract/constants';
@@ -8,6 +8,7 @@ import type { Draft } from './field-values.ts';
 import { loadLocationOptions } from './location-options.ts';
 import { DateField } from '../../features/accounts/components/date-field.tsx';
 import { TimeField } from './time-field.tsx';
+import { DecimalField } from './decimal-field.tsx';
 
 export type FieldInputProps = {
   type: TFieldType;
@@ -69,19 +70,21 @@ export function FieldInput(p: FieldInputProps) {
     ...(p.autoFocus === false ? {} : { 'data-autofocus': true }),
     'data-testid': testId,
   };
-  const numeric = (extra: Record<string, unknown>) => (
-    <NumberInput
+  // Numbers are typed as agents write them ("250.000", "1.250,50"): see DecimalField.
+  const numeric = (o: { scale: number; unit?: string; grouping?: boolean; padDecimals?: boolean; description?: ReactNode }) => (
+    <DecimalField
       {...common}
-      value={p.value as number | string}
-      onChange={(v) => p.onChange(v === '' ? '' : typeof v === 'number' ? v : Number(v))}
-      thousandSeparator={'\u00a0'}
-      decimalSeparator=","
+      {...(o.description !== undefined ? { description: o.description } : {})}
+      value={typeof p.value === 'number' ? p.value : p.value === '' || p.value == null ? '' : Number(p.value)}
+      onChange={(v) => p.onChange(v)}
+      scale={p.integer ? 0 : o.scale}
       allowNegative={p.type === 'number' && (p.min == null || p.min < 0)}
+      grouping={o.grouping ?? true}
+      padDecimals={o.padDecimals ?? false}
+      unit={o.unit}
       min={p.min ?? (p.type === 'number' ? undefined : 0)}
       max={p.max}
       step={p.step}
-      {...(p.integer ? { allowDecimal: false } : {})}
-      {...extra}
     />
   );
 
@@ -99,17 +102,17 @@ export function FieldInput(p: FieldInputProps) {
         />
       );
     case 'number':
-      return numeric({ decimalScale: p.integer ? 0 : 6, thousandSeparator: p.integer && (p.max ?? 0) <= 9999 ? '' : '\u00a0' });
+      return numeric({ scale: 6, grouping: !(p.integer && (p.max ?? 0) <= 9999) });
     case 'distance': {
       const m = typeof p.value === 'number' ? p.value : null;
-      return numeric({ suffix: '\u00a0m', allowDecimal: false, description: m != null && m >= 1000 ? formatDistance(m) : p.description });
+      return numeric({ scale: 0, unit: 'm', description: m != null && m >= 1000 ? formatDistance(m) : p.description });
     }
     case 'distance-km':
-      return numeric({ suffix: '\u00a0km', decimalScale: 1 });
+      return numeric({ scale: 1, unit: 'km' });
     case 'currency':
-      return numeric({ suffix: '\u00a0€', decimalScale: 2 });
+      return numeric({ scale: 2, unit: '€', padDecimals: true });
     case 'area':
-      return numeric({ suffix: '\u00a0m²', decimalScale: 2 });
+      return numeric({ scale: 2, unit: t('common.areaUnit') });
     case 'date':
       if (p.renderDate) return p.renderDate({ label: p.label, value: (p.value as string | null) || null, onChange: (v) => p.onChange(v ?? ''), error: p.error, required: p.required, disabled: p.disabled, testId });
       return calendarDate({ label: p.label, value: (p.value as string | null) || null, onChange: (v) => p.onChange(v ?? ''), error: p.error, required: p.required, disabled: p.disabled, testId });

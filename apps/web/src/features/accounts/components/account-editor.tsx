@@ -7,7 +7,6 @@ import {
   Chip,
   Group,
   Input,
-  NumberInput,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -35,6 +34,7 @@ import { useUnsavedGuard } from '../../../lib/unsaved-guard.tsx';
 import { ACCOUNT_FIELDS, KIND_FLAGS, MAX_EMAILS, MAX_PHONES, SPECIALTIES, joinList, splitList, type TKindFlag } from '../account-fields.ts';
 import { accountKeys, updateAccount, type TAccountEdit } from '../api/account.ts';
 import { DateField } from './date-field.tsx';
+import { DecimalField } from '../../../components/fields/decimal-field.tsx';
 import { KindBadges } from './kind-badges.tsx';
 import { roleText } from './labels.ts';
 import { languageOptions } from './languages.ts';
@@ -215,15 +215,13 @@ export function AccountEditor({ initial, expanded, onStatus }: Props) {
     </Input.Wrapper>
   );
   const money = (key: 'purchaseBudgetRangeMin' | 'purchaseBudgetRangeMax', label: string) => (
-    <NumberInput
+    <DecimalField
       label={label}
       value={form[key] ?? ''}
-      onChange={(v) => set(key, v === '' || v === null ? null : Number(v))}
-      min={0}
-      allowNegative={false}
-      decimalScale={2}
-      thousandSeparator=" "
-      suffix=" €"
+      onChange={(v) => set(key, v === '' ? null : v)}
+      scale={2}
+      padDecimals
+      unit="€"
       error={fieldErrors[key]}
       data-testid={`field-${key}`}
     />

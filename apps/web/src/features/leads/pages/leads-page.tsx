@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Grid, MultiSelect, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Grid, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useSavedFilter, useSavedList } from '../../../lib/list-state.ts';
 import { ClearFiltersButton } from '../../accounts/components/clear-filters.tsx';
 import { DateField } from '../../accounts/components/date-field.tsx';
+import { DecimalField } from '../../../components/fields/decimal-field.tsx';
 import { LEAD_FILTER, LEAD_LIST, NO_LEAD_FILTER, leadsQuery, type TLeadFilter } from '../api/leads.ts';
 
 /** Page sizes of the leads list (spec: 5, 20, 100; default 20). */
@@ -132,24 +133,22 @@ export function LeadsPage() {
             <DateField label={t('leads.ui.filter.endDate')} value={filter.endDate} onChange={(v) => change({ endDate: v })} data-testid="leads-filter-end" />
           </Grid.Col>
           <Grid.Col span={{ base: 6, lg: 2 }}>
-            <NumberInput
+            <DecimalField
               label={t('leads.ui.filter.budgetMin')}
               value={filter.budgetRangeMin ?? ''}
-              onChange={(v) => change({ budgetRangeMin: typeof v === 'number' ? v : null })}
-              min={0}
-              thousandSeparator={'\u00a0'}
-              suffix=" €"
+              onChange={(v) => change({ budgetRangeMin: v === '' ? null : v })}
+              scale={0}
+              unit="€"
               data-testid="leads-filter-budget-min"
             />
           </Grid.Col>
           <Grid.Col span={{ base: 6, lg: 2 }}>
-            <NumberInput
+            <DecimalField
               label={t('leads.ui.filter.budgetMax')}
               value={filter.budgetRangeMax ?? ''}
-              onChange={(v) => change({ budgetRangeMax: typeof v === 'number' ? v : null })}
-              min={0}
-              thousandSeparator={'\u00a0'}
-              suffix=" €"
+              onChange={(v) => change({ budgetRangeMax: v === '' ? null : v })}
+              scale={0}
+              unit="€"
               data-testid="leads-filter-budget-max"
             />
           </Grid.Col>

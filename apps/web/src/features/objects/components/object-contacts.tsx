@@ -14,6 +14,7 @@ import { DateField } from '../../accounts/components/date-field.tsx';
 import { addObjectAccount, deleteObjectAccount, objectKeys, updateObjectAccount } from '../api/objects.ts';
 import { currentContacts, endedTenantsByYear, rentPaymentDayText } from '../object-display.ts';
 import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
+import { DecimalField } from '../../../components/fields/decimal-field.tsx';
 
 const money = (n: number | null | undefined) => (n == null ? '' : Number.isInteger(n) ? formatMoney(n) : formatMoney2(n));
 const relationText = (l: TObjectAccount, relations: TSelectOption[]) => l.relationName || relations.find((o) => String(o.value) === String(l.relation))?.text || String(l.relation);
@@ -303,16 +304,13 @@ function ContactDialog({
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <DateField label={t('objects.contacts.startDate')} value={d.startDate} onChange={(v) => set({ startDate: v })} error={errors.startDate} data-testid="contact-start" />
             <DateField label={t('objects.contacts.endDate')} value={d.endDate} onChange={(v) => set({ endDate: v })} error={errors.endDate} data-testid="contact-end" />
-            <NumberInput
+            <DecimalField
               label={t('objects.contacts.price')}
               value={d.price}
-              onChange={(v) => set({ price: v === '' ? '' : Number(v) })}
-              min={0}
-              allowNegative={false}
-              decimalScale={2}
-              decimalSeparator=","
-              thousandSeparator={'\u00a0'}
-              suffix={'\u00a0€'}
+              onChange={(v) => set({ price: v })}
+              scale={2}
+              padDecimals
+              unit="€"
               error={errors.price}
               data-testid="contact-price"
             />

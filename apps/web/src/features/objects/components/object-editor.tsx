@@ -14,6 +14,7 @@ import type { AutosaveStatus } from '../../../lib/use-autosave.ts';
 import { DateField } from '../../accounts/components/date-field.tsx';
 import { objectKeys, updateObject, type TObjectEdit, type TRealtyObject } from '../api/objects.ts';
 import { loadLocationOptions } from '../api/locations.ts';
+import { shownPublished } from '../api/publish-state.ts';
 import { fieldLabel, groupTitle, optionsFor } from '../object-display.ts';
 import { ContactsEditor } from './object-contacts.tsx';
 import { mapValueOf } from './object-map-slot.tsx';
@@ -237,7 +238,7 @@ export function ObjectEditor({ initial, expanded, onStatus }: Props) {
           />
           <Group gap={6}>
             {(['published', 'rented', 'sold', 'hasKey'] as const)
-              .filter((k) => record[k] === true)
+              .filter((k) => (k === 'published' ? shownPublished(record) : record[k] === true))
               .map((k) => (
                 <Badge key={k} variant="light" tt="none">
                   {fieldLabel(t, k)}

@@ -10,6 +10,7 @@ import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { hasBranch, useSession } from '../../../lib/session.ts';
 import { type TObjectView } from '../api/objects.ts';
 import { loadLocationOptions } from '../api/locations.ts';
+import { shownPublished } from '../api/publish-state.ts';
 import { IconCheck, IconVideo, IconX } from '../icons.ts';
 import { describe, fieldLabel, fieldsOf, formatObjectValue, groupTitle, isSet, optionsFor } from '../object-display.ts';
 import { ContactsCard } from './object-contacts.tsx';
@@ -330,7 +331,7 @@ function Texts(p: Props) {
 function Service({ data, onSaved }: Props) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const marks = (['published', 'rented', 'sold', 'hasKey'] as const).filter((k) => data[k] === true);
+  const marks = (['published', 'rented', 'sold', 'hasKey'] as const).filter((k) => (k === 'published' ? shownPublished(data) : data[k] === true));
   return (
     <Card withBorder padding="sm" data-testid="service-info">
       <Title order={3} size="h5" mb="xs">

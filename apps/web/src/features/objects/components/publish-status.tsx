@@ -3,7 +3,7 @@ import { Anchor, Group, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TObjectPublishState } from '@crm/contract';
-import { publishInProgress, publishStateQuery } from '../api/publish-state.ts';
+import { publishInProgress, publishStateQuery, withdrawalInProgress } from '../api/publish-state.ts';
 
 type Props = {
   id: number;
@@ -18,8 +18,8 @@ type Props = {
 const siteLanguage = (lng: string) => (lng.startsWith('el') ? 'el' : lng.startsWith('ru') ? 'ru' : 'en');
 
 /**
- * Where the object's publishing stands: 'Publish is in progress' (asked again every second until
- * the publishing answers), the publishError in red, or a link to the object's public page.
+ * Where the object's publishing stands: 'Publish is in progress' or, once no longer wanted on the
+ * website, 'Being taken off the website' (asked again every second until the publishing answers), the publishError in red, or a link to the object's public page.
  */
 export function PublishStatus(p: Props) {
   const { t, i18n } = useTranslation();
@@ -41,7 +41,7 @@ export function PublishStatus(p: Props) {
       <Group gap={6} data-testid="publish-progress" role="status">
         <Loader size={14} aria-hidden />
         <Text size="sm" c="blue.8">
-          {t('objects.publish.inProgress')}
+          {t(withdrawalInProgress(s) ? 'objects.publish.withdrawing' : 'objects.publish.inProgress')}
         </Text>
       </Group>
     );

@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, Grid, Group, Image, List, NumberInput, Paper, ScrollArea, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Checkbox, Grid, Group, Image, List, Paper, ScrollArea, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,8 @@ import { NO_OBJECT_SEARCH, objectSearchQuery, objectThumbUrl, type TObjectSearch
 import { LocationPicker } from '../components/location-picker.tsx';
 import { ObjectMap, type TMapMarker } from '../components/object-map.tsx';
 import { IconList, IconMap, IconRefresh } from '../components/search-icons.ts';
+import { DecimalField } from '../../../components/fields/decimal-field.tsx';
+import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
 
 /** The filter's cookie (10 years), as the spec keeps the object search. */
 export const OBJECT_SEARCH_COOKIE = 'ObjectSearch.filter';
@@ -47,6 +49,8 @@ export function ObjectSearchPage() {
   const apply = (e?: FormEvent) => {
     e?.preventDefault();
     if (priceOrder || areaOrder) return;
+    // A price or area typed as no whole number keeps its text and says why: no search around it.
+    if (e && focusInvalidEntry(e.currentTarget as HTMLFormElement)) return;
     setFilter((f) => ({ ...draft, showOnMap: f.showOnMap, perPage: f.perPage, currentPage: 1 }));
   };
   const newSearch = () => {
@@ -138,9 +142,9 @@ export function ObjectSearchPage() {
       {t('objectsearch.form.newSearch')}
     </Button>
   );
-  const money = { hideControls: true, min: 0, thousandSeparator: '\u00a0', decimalSeparator: ',', decimalScale: 0, allowNegative: false, suffix: '\u00a0€' } as const;
-  const area = { hideControls: true, min: 0, thousandSeparator: '\u00a0', decimalSeparator: ',', decimalScale: 0, allowNegative: false, suffix: '\u00a0m²' } as const;
-  const num = (v: number | string) => (v === '' || v === undefined ? null : Number(v));
+  const money = { scale: 0, unit: '€' } as const;
+  const area = { scale: 0, unit: t('common.areaUnit') };
+  const num = (v: number | '') => (v === '' ? null : v);
 
   return (
     <Stack gap="md">
@@ -182,10 +186,10 @@ export function ObjectSearchPage() {
               />
             </Grid.Col>
             <Grid.Col span={{ base: 6, md: 3 }}>
-              <NumberInput label={t('objectsearch.form.priceMin')} value={draft.priceMin ?? ''} onChange={(v) => set({ priceMin: num(v) })} {...money} data-testid="object-search-priceMin" />
+              <DecimalField label={t('objectsearch.form.priceMin')} value={draft.priceMin ?? ''} onChange={(v) => set({ priceMin: num(v) })} {...money} data-testid="object-search-priceMin" />
             </Grid.Col>
             <Grid.Col span={{ base: 6, md: 3 }}>
-              <NumberInput
+              <DecimalField
                 label={t('objectsearch.form.priceMax')}
                 value={draft.priceMax ?? ''}
                 onChange={(v) => set({ priceMax: num(v) })}
@@ -195,10 +199,10 @@ export function ObjectSearchPage() {
               />
             </Grid.Col>
             <Grid.Col span={{ base: 6, md: 3 }}>
-              <NumberInput label={t('objectsearch.form.areaMin')} value={draft.areaMin ?? ''} onChange={(v) => set({ areaMin: num(v) })} {...area} data-testid="object-search-areaMin" />
+              <DecimalField label={t('objectsearch.form.areaMin')} value={draft.areaMin ?? ''} onChange={(v) => set({ areaMin: num(v) })} {...area} data-testid="object-search-areaMin" />
             </Grid.Col>
             <Grid.Col span={{ base: 6, md: 3 }}>
-              <NumberInput
+              <DecimalField
                 label={t('objectsearch.form.areaMax')}
                 value={draft.areaMax ?? ''}
                 onChange={(v) => set({ areaMax: num(v) })}
