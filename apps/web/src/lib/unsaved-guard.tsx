@@ -9,7 +9,7 @@ import type { AutosaveStatus } from './use-autosave.ts';
  * link, Back) first saves what every open editor has pending; should a change still not be stored
  * (the server refused a field, or the connection failed), the user is asked before it is given
  * up: keep editing (the default), or leave without it. Closing or reloading the tab asks the
- * browser's own question while a refusal stands.
+ * browser's own question while a change is not yet stored.
  *
  * React Router allows one blocker at a time, and a screen can hold two editors (a lead with its
  * client's account), so editors register here and one guard, in the shell, watches them all.
@@ -29,6 +29,28 @@ export function useUnsavedGuard(autosave: { status: AutosaveStatus; flush: () =>
       editors.delete(editor);
     };
   }, []);
+}
+
+/**
+ * A form saved by its Save button (a viewing, a deal, a booking): while what is in it differs from
+ * what was loaded, leaving it (Back, a link, a reload, closing the tab) asks first, as an auto-saved
+ * editor with a refused change does. `release()` before the form's own navigation after it saved or
+ * deleted the record.
+ */
+export function useFormLeaveGuard(dirty: boolean): { release: () => void } {
+  const state = useRef({ dirty, released: false });
+  state.current.dirty = dirty;
+  useEffect(() => {
+    const editor: Editor = {
+      status: () => (state.current.dirty && !state.current.released ? 'pending' : 'idle'),
+      flush: () => Promise.resolve(!state.current.dirty || state.current.released),
+    };
+    editors.add(editor);
+    return () => {
+      editors.delete(editor);
+    };
+  }, []);
+  return useRef({ release: () => void (state.current.released = true) }).current;
 }
 
 /** The shell's one guard over the registered editors (rendered once, inside the router). */
@@ -80,9 +102,15 @@ export function UnsavedChangesGuard() {
   }, [blocker, t]);
 
   useEffect(() => {
-    // Pending changes are still sent on the way out (useAutosave); a refused one would be lost.
+    // Pending changes are sent on the way out (useAutosave's flush, with keepalive). The browser is
+    // asked to hold the page while any is unsettled: a save still waiting for the one before it, or
+    // one whose request had not started, was lost on a reload 50-250 ms after the last key; a
+    // refused one, or a Save-button form's changes, would be lost anyway.
     const ask = (e: BeforeUnloadEvent) => {
-      if ([...editors].some((ed) => ed.status() === 'error')) e.preventDefault();
+      const open = [...editors].filter((ed) => unsettled(ed.status()));
+      if (!open.length) return;
+      for (const ed of open) void ed.flush();
+      e.preventDefault();
     };
     window.addEventListener('beforeunload', ask);
     return () => window.removeEventListener('beforeunload', ask);

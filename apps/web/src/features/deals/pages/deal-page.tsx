@@ -25,6 +25,7 @@ import { RecordStamps } from '../../../components/record-stamps.tsx';
 import './deals.css';
 import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
 import { carryForm, conflictMessage, mergeOnConflict, takeCarriedForm } from '../../../lib/conflict-merge.ts';
+import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
 
 /** Activities link to a deal with link kind 5. */
 const ENTITY_DEAL = 5;
@@ -132,6 +133,8 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
   const [form, setForm] = useState<Form>(() => takeCarriedForm<Form>(carryKey) ?? toForm(deal));
   // The deal as loaded: what this user changed is measured against it when someone else saves first.
   const [loaded] = useState<Form>(() => toForm(deal));
+  // Changes not saved ask before they are left behind (a reload, Back, a link); not in view mode.
+  const leaveGuard = useFormLeaveGuard(mode !== 'view' && JSON.stringify(form) !== JSON.stringify(loaded));
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -197,6 +200,7 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
       void client.invalidateQueries({ queryKey: dealKeys.lists });
       void client.invalidateQueries({ queryKey: dealKeys.board });
       showBannerAfterNavigation('success', t('deals.ui.saved'));
+      leaveGuard.release();
       navigate(`/Deals/${saved.id}`, { replace: mode === 'create' });
     } catch (e) {
       if (e instanceof ApiError && e.status === 409 && e.problem.current) {
@@ -230,6 +234,7 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
           await deleteDeal(deal.id!);
           void client.invalidateQueries({ queryKey: dealKeys.all });
           showBannerAfterNavigation('success', t('deals.ui.deleted'));
+          leaveGuard.release();
           navigate('/Deals');
         } catch (e) {
           setError(describeError(e).message);

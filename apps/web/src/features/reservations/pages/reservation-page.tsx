@@ -43,6 +43,7 @@ import {
   searchShortLetObjects,
 } from '../api/reservations.ts';
 import { carryForm, conflictMessage, mergeOnConflict, takeCarriedForm } from '../../../lib/conflict-merge.ts';
+import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
 
 type Mode = 'create' | 'edit' | 'view';
 type Drafts = Record<string, Draft>;
@@ -126,6 +127,8 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
   const [form, setForm] = useState<Form>(() => takeCarriedForm<Form>(carryKey) ?? toForm(r));
   // The booking as loaded: what this user changed is measured against it when someone else saves first.
   const [loaded] = useState<Form>(() => toForm(r));
+  // Changes not saved ask before they are left behind (a reload, Back, a link); not in view mode.
+  const leaveGuard = useFormLeaveGuard(mode !== 'view' && JSON.stringify(form) !== JSON.stringify(loaded));
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -172,6 +175,7 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
       client.setQueryData(reservationKeys.one(saved.id!), saved);
       void client.invalidateQueries({ queryKey: reservationKeys.lists });
       showBannerAfterNavigation('success', t('reservations.ui.saved'));
+      leaveGuard.release();
       navigate(`/Reservations/${saved.id}`, { replace: mode === 'create' });
     } catch (e) {
       if (e instanceof ApiError && e.status === 409 && e.problem.current) {
@@ -206,6 +210,7 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
           await deleteReservation(r.id!);
           void client.invalidateQueries({ queryKey: reservationKeys.all });
           showBannerAfterNavigation('success', t('reservations.ui.deleted'));
+          leaveGuard.release();
           navigate('/Reservations');
         } catch (e) {
           setError(describeError(e).message);

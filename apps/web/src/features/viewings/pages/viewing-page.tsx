@@ -33,6 +33,7 @@ import {
   type TViewingAnswer,
 } from '../api/viewings.ts';
 import { carryForm, conflictMessage, mergeOnConflict, takeCarriedForm } from '../../../lib/conflict-merge.ts';
+import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
 
 /** Activities link to a viewing with link kind 7. */
 const ENTITY_VIEWING = 7;
@@ -97,6 +98,8 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
   const [form, setForm] = useState<Form>(() => takeCarriedForm<Form>(carryKey) ?? toForm(viewing));
   // The viewing as loaded: what this user changed is measured against it when someone else saves first.
   const [loaded] = useState<Form>(() => toForm(viewing));
+  // Changes not saved ask before they are left behind (a reload, Back, a link); not in view mode.
+  const leaveGuard = useFormLeaveGuard(mode !== 'view' && JSON.stringify(form) !== JSON.stringify(loaded));
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -126,6 +129,7 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
       void client.invalidateQueries({ queryKey: viewingKeys.lists });
       void client.invalidateQueries({ queryKey: viewingKeys.calendar });
       showBannerAfterNavigation('success', t('viewings.ui.saved'));
+      leaveGuard.release();
       navigate(`/Viewing/${saved.id}`, { replace: mode === 'create' });
     } catch (e) {
       if (e instanceof ApiError && e.status === 409 && e.problem.current) {
@@ -162,6 +166,7 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
           await deleteViewing(viewing.id!);
           void client.invalidateQueries({ queryKey: viewingKeys.all });
           showBannerAfterNavigation('success', t('viewings.ui.deleted'));
+          leaveGuard.release();
           navigate('/Viewing');
         } catch (e) {
           setError(describeError(e).message);
