@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { ZFileGetQuery, ZFileListAnswer, ZFileListQuery, ZFileNameParam, ZFileReorder, ZFileSetParent, ZFileUploadAnswer, ZOk } from '@crm/contract';
+import { LinkKind, ZFileGetQuery, ZFileListAnswer, ZFileListQuery, ZFileNameParam, ZFileReorder, ZFileSetParent, ZFileUploadAnswer, ZOk } from '@crm/contract';
 import { STAFF } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/errors.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
@@ -16,13 +16,25 @@ import {
   servedAs,
   setFilesParent,
   uploadFiles,
+  PHOTO_TYPE,
+  type FilesChanging,
 } from './files.service.ts';
+import type { Actor } from '../../lib/audit.ts';
+import { objectPhotosChanged } from '../objects/objects.service.ts';
 
 /**
  * Files: upload (POST /api/files, multipart field `files`), open (GET /api/files/{systemName or id}),
  * remove, attach to a record (setParent), a record's list, and reordering.
  */
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** An object's photos changing is a change of the object: publishing judges it again (decision 029). */
+  const objectPhotos =
+    (actor: Actor, what: 'imagesAttached' | 'imagesRemoved' | 'imagesOrder'): FilesChanging =>
+    async (tx, parent) => {
+      if (parent.parentType === LinkKind.Object && parent.types.some((t) => t?.toLowerCase() === PHOTO_TYPE)) {
+        await objectPhotosChanged(app, tx, parent.parentId, actor, what);
+      }
+    };
   // Registered here, so multipart bodies are parsed only by this module's routes.
   await app.register(multipart, {
     throwFileSizeLimit: false,
@@ -91,7 +103,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/files/:systemName',
     { config: { access: STAFF }, schema: { tags: ['files'], params: ZFileNameParam, response: { 200: ZOk } } },
     async (req) => {
-      await deleteFile(app, req.actor, req.params.systemName);
+      await deleteFile(app, req.actor, req.params.systemName, objectPhotos(req.actor, 'imagesRemoved'));
       return { ok: true as const };
     },
   );
@@ -100,7 +112,12 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/files/setParent',
     { config: { access: STAFF }, schema: { tags: ['files'], body: ZFileSetParent, response: { 200: ZFileListAnswer.extend({ attached: z.array(z.number().int()) }) } } },
     async (req) => {
-      const attached = await app.db.transaction((tx) => setFilesParent(tx, req.actor, req.body));
+      const attached = await app.db.transaction(async (tx) => {
+        // The object's row is locked before its files, as an object's update does.
+        const photos = objectPhotos(req.actor, 'imagesAttached');
+        if (req.body.type) await photos(tx, { parentType: req.body.entityType, parentId: req.body.id, types: [req.body.type] });
+        return setFilesParent(tx, req.actor, req.body);
+      });
       return { attached, items: await listFiles(app.db, req.body.entityType, req.body.id, app.config.timeZone) };
     },
   );
@@ -108,6 +125,6 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/files/reorder',
     { config: { access: STAFF }, schema: { tags: ['files'], body: ZFileReorder, response: { 200: ZFileListAnswer } } },
-    async (req) => ({ items: await reorderFiles(app, req.actor, req.body.ids) }),
+    async (req) => ({ items: await reorderFiles(app, req.actor, req.body.ids, objectPhotos(req.actor, 'imagesOrder')) }),
   );
 };

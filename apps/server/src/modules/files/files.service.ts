@@ -285,10 +285,23 @@ export async function setFilesParent(tx: Tx, actor: Actor, body: TFileSetParent)
   return attached;
 }
 
+/**
+ * Told, inside the transaction and before the files change, that a record's files are about to
+ * change (the objects module judges an object's publishing again when its photos change).
+ */
+export type FilesChanging = (tx: Tx, parent: { parentType: number; parentId: number; types: (string | null)[] }) => Promise<void>;
+
 /** POST /api/files/reorder: the given files first, in that order, then the record's others. */
-export async function reorderFiles(app: FastifyInstance, actor: Actor, ids: number[]): Promise<TFileItem[]> {
+export async function reorderFiles(app: FastifyInstance, actor: Actor, ids: number[], changing?: FilesChanging): Promise<TFileItem[]> {
   const unique = [...new Set(ids)];
   return app.db.transaction(async (tx) => {
+    if (changing) {
+      const seen = await tx.select({ parentType: files.parentType, parentId: files.parentId, type: files.type }).from(files).where(inArray(files.id, unique));
+      const p = seen[0];
+      if (p?.parentType != null && p.parentId != null && seen.every((r) => r.parentType === p.parentType && r.parentId === p.parentId)) {
+        await changing(tx, { parentType: p.parentType, parentId: p.parentId, types: seen.map((r) => r.type) });
+      }
+    }
     const rows = await tx.select().from(files).where(inArray(files.id, unique)).for('update');
     if (rows.length !== unique.length) throw notFound();
     const first = rows[0]!;
@@ -311,10 +324,11 @@ export async function reorderFiles(app: FastifyInstance, actor: Actor, ids: numb
 }
 
 /** DELETE /api/files/{systemName}: the row, then the stored content. */
-export async function deleteFile(app: FastifyInstance, actor: Actor, key: string): Promise<void> {
+export async function deleteFile(app: FastifyInstance, actor: Actor, key: string, changing?: FilesChanging): Promise<void> {
   const removed = await app.db.transaction(async (tx) => {
     const row = await findFile(tx, key);
     if (!row) throw notFound('files.notFound');
+    if (changing && row.parentType !== null && row.parentId !== null) await changing(tx, { parentType: row.parentType, parentId: row.parentId, types: [row.type] });
     await tx.delete(files).where(eq(files.id, row.id));
     await logAction(tx, actor, {
       action: 'Delete',

@@ -44,6 +44,21 @@ declare module 'fastify' {
 export async function objectChanged(app: FastifyInstance, tx: Tx, change: ObjectChange) {
   for (const listener of app.objectChangeListeners ?? []) await listener(tx, change);
 }
+
+/**
+ * An object's photos were added, removed or reordered (from the photo card or the edit form's
+ * file calls, not through the object's update): a change of what the public sees like any other.
+ * The object's row is locked first (as an update does, before its files), its lastUpdate follows
+ * (the feed's `updated` and "newest first"), and the listeners are told, so publishing judges the
+ * object again ("at least one photo" is a rule). Its version is left alone: an open edit form
+ * keeps saving.
+ */
+export async function objectPhotosChanged(app: FastifyInstance, tx: Tx, objectId: number, actor: Actor, what: 'imagesAttached' | 'imagesRemoved' | 'imagesOrder') {
+  const [row] = (await tx.select().from(objects).where(eq(objects.id, objectId)).for('update')) as Row[];
+  if (!row) return;
+  await tx.update(objects).set({ lastUpdate: new Date() } as never).where(eq(objects.id, objectId));
+  await objectChanged(app, tx, { id: objectId, before: row, after: row, changed: [what], actor });
+}
 export type Reader = { culture: TCulture; t: (key: string, params?: Record<string, string | number>) => string; timeZone: string };
 type Row = Record<string, unknown>;
 

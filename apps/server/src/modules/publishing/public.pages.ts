@@ -1,10 +1,11 @@
 import type { TCulture } from '@crm/contract';
 import { Markup, html } from './html.ts';
-import { PUBLIC_PAGE_SIZE, kindOptions, type TPublicFilter } from './public.service.ts';
+import { PUBLIC_PAGE_SIZE, kindOptions, type TPublicFilter, type TPublicPlace } from './public.service.ts';
 import { objectUrl, photoUrl, type TPublicMap, type TPublicObject } from './public.view.ts';
 
 type T = (key: string, params?: Record<string, string | number>) => string;
-export type PageContext = { culture: TCulture; t: T; tileUrl: string; attribution: string; attributionUrl: string };
+/** `baseUrl`: the configured public address (PUBLIC_URL), never the request's Host: absolute links (canonical, hreflang, og:*) start with it. */
+export type PageContext = { culture: TCulture; t: T; tileUrl: string; attribution: string; attributionUrl: string; baseUrl: string };
 
 const CULTURES: TCulture[] = ['el', 'en', 'ru'];
 const LANG_NAMES: Record<TCulture, string> = { el: 'Ελληνικά', en: 'English', ru: 'Русский' };
@@ -14,7 +15,29 @@ const group = (n: number) => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))
 export const money = (n: number) => `${group(n)}\u00a0€`;
 /** An area in the reader's unit (m², τ.μ., м²). */
 const area = (n: number, t: T) => `${group(n)}\u00a0${t('publishing.areaUnit')}`;
-const distance = (m: number) => (m >= 1000 ? `${(Math.round(m / 100) / 10).toFixed(1).replace('.', ',')}\u00a0km` : `${group(m)}\u00a0m`);
+/** A distance with the reader's decimal separator: "1.0 km" in English, "1,0 km" in Greek and Russian. */
+export const distance = (m: number, culture: TCulture) =>
+  m >= 1000 ? `${new Intl.NumberFormat(culture === 'en' ? 'en-GB' : culture, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false }).format(Math.round(m / 100) / 10)}\u00a0km` : `${group(m)}\u00a0m`;
+/** A date as the reader writes it in full ("26 March 2028", "26 Μαρτίου 2028"). */
+const longDate = (culture: TCulture, iso: string) =>
+  new Intl.DateTimeFormat(culture === 'en' ? 'en-GB' : culture, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
+
+/** A text cut for a meta description: whole words, with an ellipsis when it was longer. */
+export function excerpt(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?·–—-]+$/, '')}…`;
+}
+
+/** The same address without its lang parameter (the x-default: the language is picked from the browser). */
+const withoutLang = (path: string) => {
+  const u = new URL(path, 'http://x');
+  u.searchParams.delete('lang');
+  return `${u.pathname}${u.search}`;
+};
+const OG_LOCALE: Record<TCulture, string> = { el: 'el_GR', en: 'en_GB', ru: 'ru_RU' };
 
 export const listingsUrl = (culture: TCulture, params: Record<string, string | number | undefined> = {}) => {
   const q = new URLSearchParams({ lang: culture });
@@ -51,6 +74,7 @@ ul.cards{list-style:none;margin:0;padding:0;display:grid;gap:14px;grid-template-
 .was{text-decoration:line-through;color:#5b5f66;font-weight:400;font-size:15px;margin-left:6px}
 .muted{color:#44474e;font-size:14px}
 .badge{display:inline-block;font-size:13px;font-weight:600;padding:1px 8px;border-radius:10px;background:#e3ecfd;color:#0a3f9c;margin-right:4px}
+.badge-warn{background:#fdf0d5;color:#6b4200}
 nav.pages ul{list-style:none;padding:0;display:flex;gap:8px;flex-wrap:wrap;margin:18px 0}
 nav.pages a,nav.pages span{display:inline-block;min-width:40px;text-align:center;padding:8px 10px;border:1px solid #c4c7cc;border-radius:6px;background:#fff;text-decoration:none}
 nav.pages span[aria-current]{background:#0b57d0;color:#fff;border-color:#0b57d0}
@@ -76,19 +100,51 @@ ul.features{columns:2;padding-left:18px;margin:0}
 footer{max-width:1120px;margin:0 auto;padding:16px;color:#44474e;font-size:14px}
 `;
 
-/** The page around every public screen: language links, skip link, one main landmark. */
-export function layout(ctx: PageContext, opts: { title: string; description?: string; path: (c: TCulture) => string }, body: Markup): string {
+type LayoutOptions = {
+  title: string;
+  description?: string;
+  /** The page's address in each language (a path, made absolute with the public address). */
+  path: (c: TCulture) => string;
+  /** For link previews: the page's main picture (a path) and whether it is one property's page. */
+  image?: string;
+  type?: 'website' | 'article';
+  /** A page of its own that search engines should not keep (an answer to a form, a page past the last). */
+  noindex?: boolean;
+};
+
+/**
+ * The page around every public screen: language links, skip link, one main landmark; and what a
+ * shared link or a search engine reads (canonical, hreflang with x-default, og:*), every address
+ * absolute from the configured public address.
+ */
+export function layout(ctx: PageContext, opts: LayoutOptions, body: Markup): string {
   const { t, culture } = ctx;
+  const abs = (path: string) => `${ctx.baseUrl}${path}`;
+  const canonical = abs(opts.path(culture));
+  const description = opts.description ? excerpt(opts.description) : '';
+  const siteName = t('publishing.site.name');
   return (
     '<!doctype html>' +
     html`<html lang="${culture}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${opts.title} · ${t('publishing.site.name')}</title>
+<title>${opts.title} · ${siteName}</title>
 <link rel="icon" type="image/svg+xml" href="/favicon.svg">
-${opts.description ? html`<meta name="description" content="${opts.description.slice(0, 160)}">` : ''}
-${CULTURES.map((c) => html`<link rel="alternate" hreflang="${c}" href="${opts.path(c)}">`)}
+${description ? html`<meta name="description" content="${description}">` : ''}
+${opts.noindex ? html`<meta name="robots" content="noindex">` : ''}
+<link rel="canonical" href="${canonical}">
+${CULTURES.map((c) => html`<link rel="alternate" hreflang="${c}" href="${abs(opts.path(c))}">`)}
+<link rel="alternate" hreflang="x-default" href="${abs(withoutLang(opts.path(culture)))}">
+<meta property="og:site_name" content="${siteName}">
+<meta property="og:type" content="${opts.type ?? 'website'}">
+<meta property="og:title" content="${opts.title}">
+${description ? html`<meta property="og:description" content="${description}">` : ''}
+<meta property="og:url" content="${canonical}">
+<meta property="og:locale" content="${OG_LOCALE[culture]}">
+${CULTURES.filter((c) => c !== culture).map((c) => html`<meta property="og:locale:alternate" content="${OG_LOCALE[c]}">`)}
+${opts.image ? html`<meta property="og:image" content="${abs(opts.image)}"><meta property="og:image:alt" content="${opts.title}">` : ''}
+<meta name="twitter:card" content="${opts.image ? 'summary_large_image' : 'summary'}">
 <style>${new Markup(CSS)}</style></head>
 <body><a class="skip" href="#main">${t('publishing.site.skip')}</a>
-<header class="site"><div class="bar"><a class="brand" href="${listingsUrl(culture)}">${t('publishing.site.name')}</a>
+<header class="site"><div class="bar"><a class="brand" href="${listingsUrl(culture)}">${siteName}</a>
 <nav class="langs" aria-label="${t('publishing.site.language')}"><ul>${CULTURES.map(
       (c) => html`<li><a href="${opts.path(c)}" lang="${c}" hreflang="${c}" ${c === culture ? html`aria-current="page"` : ''}>${LANG_NAMES[c]}</a></li>`,
     )}</ul></nav></div></header>
@@ -97,6 +153,24 @@ ${CULTURES.map((c) => html`<link rel="alternate" hreflang="${c}" href="${opts.pa
 </body></html>`.text
   );
 }
+
+/** What a filtered list shows, as its title: "Apartments for rent – Kalamaria", in the reader's language. */
+export function listTitle(t: T, f: TPublicFilter, placeName: string | undefined): string {
+  if (!f.service && !f.kind && !placeName) return t('publishing.list.title');
+  const what = f.kind ? t(`publishing.plural.${f.kind}`) : f.service ? t('publishing.plural.all') : t('publishing.list.title');
+  const offered = f.service ? t(`publishing.list.titleService.${f.service}`, { what }) : what;
+  return placeName ? t('publishing.list.titlePlace', { what: offered, place: placeName }) : offered;
+}
+
+/** The badge that says a let property is not free now: from when it is, or that it is let. */
+function availability(ctx: PageContext, o: TPublicObject): Markup | '' {
+  if (o.availableFrom) return html`<div><span class="badge badge-warn" data-testid="available-from">${ctx.t('publishing.object.availableFrom', { date: longDate(ctx.culture, o.availableFrom) })}</span></div>`;
+  if (o.letNow) return html`<div><span class="badge badge-warn" data-testid="available-from">${ctx.t('publishing.object.letNow')}</span></div>`;
+  return '';
+}
+
+/** The facts a page shows: no "Bedrooms: 0" (a studio, a shop). */
+const shownFacts = (o: TPublicObject) => o.facts.filter((f) => !(f.key === 'bedrooms' && Number(f.value) === 0));
 
 function priceLine(t: T, o: TPublicObject) {
   return o.prices.map(
@@ -112,19 +186,23 @@ function option(value: string | number, text: string, selected: boolean) {
 }
 
 /** /listings: the filter form, the cards of one page and the pager. */
-export function listPage(ctx: PageContext, f: TPublicFilter, items: TPublicObject[], total: number, places: { id: number; text: string; level: number }[]): string {
+export function listPage(ctx: PageContext, f: TPublicFilter, items: TPublicObject[], total: number, places: TPublicPlace[], placeName?: string): string {
   const { t, culture } = ctx;
+  const title = listTitle(t, f, placeName);
   const params = { service: f.service, kind: f.kind, place: f.place, priceMin: f.priceMin, priceMax: f.priceMax, bedrooms: f.bedrooms, sort: f.sort === 'new' ? undefined : f.sort };
   const pages = Math.max(1, Math.ceil(total / PUBLIC_PAGE_SIZE));
   const pageLinks: Markup[] = [];
-  for (let p = Math.max(1, f.page - 3); p <= Math.min(pages, f.page + 3); p++) {
+  const around = Math.min(f.page, pages);
+  for (let p = Math.max(1, around - 3); p <= Math.min(pages, around + 3); p++) {
     pageLinks.push(
       p === f.page
         ? html`<li><span aria-current="page">${p}</span></li>`
         : html`<li><a href="${listingsUrl(culture, { ...params, page: p })}" aria-label="${t('publishing.list.page', { page: p })}">${p}</a></li>`,
     );
   }
-  const body = html`<h1>${t('publishing.list.title')}</h1>
+  // A page number past the last: the count and the way back agree with what there is.
+  const pastEnd = total > 0 && f.page > pages;
+  const body = html`<h1>${title}</h1>
 <form class="filters" method="get" action="/listings" role="search" aria-label="${t('publishing.list.filters')}">
 <input type="hidden" name="lang" value="${culture}">
 <div><label for="f-service">${t('publishing.filter.service')}</label><select id="f-service" name="service">${option('', t('publishing.filter.any'), !f.service)}${(['sale', 'rent', 'shortRent'] as const).map((s) =>
@@ -136,15 +214,15 @@ export function listPage(ctx: PageContext, f: TPublicFilter, items: TPublicObjec
 <div><label for="f-place">${t('publishing.filter.place')}</label><select id="f-place" name="place">${option('', t('publishing.filter.any'), !f.place)}${places.map((p) =>
     option(p.id, p.level === 1 ? p.text : `\u00a0\u00a0${p.text}`, f.place === p.id),
   )}</select></div>
-<div><label for="f-min">${t('publishing.filter.priceMin')}</label><input id="f-min" name="priceMin" type="number" min="0" step="1000" inputmode="numeric" value="${f.priceMin ?? ''}"></div>
-<div><label for="f-max">${t('publishing.filter.priceMax')}</label><input id="f-max" name="priceMax" type="number" min="0" step="1000" inputmode="numeric" value="${f.priceMax ?? ''}"></div>
+<div><label for="f-min">${t('publishing.filter.priceMin')}</label><input id="f-min" name="priceMin" type="number" min="0" step="1" inputmode="numeric" value="${f.priceMin ?? ''}"></div>
+<div><label for="f-max">${t('publishing.filter.priceMax')}</label><input id="f-max" name="priceMax" type="number" min="0" step="1" inputmode="numeric" value="${f.priceMax ?? ''}"></div>
 <div><label for="f-bed">${t('publishing.filter.bedrooms')}</label><select id="f-bed" name="bedrooms">${option('', t('publishing.filter.any'), f.bedrooms === undefined)}${[1, 2, 3, 4, 5].map((n) =>
     option(n, `${n}+`, f.bedrooms === n),
   )}</select></div>
 <div><label for="f-sort">${t('publishing.filter.sort')}</label><select id="f-sort" name="sort">${(['new', 'priceAsc', 'priceDesc'] as const).map((s) => option(s, t(`publishing.sort.${s}`), f.sort === s))}</select></div>
 <div><button type="submit">${t('publishing.filter.apply')}</button></div>
 </form>
-<p class="count" role="status" data-testid="public-count">${t('publishing.list.count', { count: total })}</p>
+<p class="count" role="status" data-testid="public-count">${t('publishing.list.count', { count: total })}${pages > 1 && !pastEnd ? html` · ${t('publishing.list.pageOf', { page: Math.min(f.page, pages), pages })}` : ''}</p>
 ${
   items.length
     ? html`<ul class="cards" data-testid="public-list">${items.map(
@@ -155,17 +233,30 @@ ${o.photos[0] ? html`<img src="${photoUrl(o.photos[0], 'thumb')}" alt="" width="
 ${priceLine(t, o)}
 <div class="muted">${[
           o.facts.find((x) => x.key === 'area') ? area(Number(o.facts.find((x) => x.key === 'area')!.value), t) : null,
-          o.facts.find((x) => x.key === 'bedrooms') ? t('publishing.list.bedrooms', { count: Number(o.facts.find((x) => x.key === 'bedrooms')!.value) }) : null,
+          shownFacts(o).find((x) => x.key === 'bedrooms') ? t('publishing.list.bedrooms', { count: Number(o.facts.find((x) => x.key === 'bedrooms')!.value) }) : null,
         ]
           .filter(Boolean)
           .join(' · ')}</div>
 ${o.reserved ? html`<div><span class="badge">${t('fields.object.reserved')}</span></div>` : ''}
+${availability(ctx, o)}
 </div></article></li>`,
       )}</ul>`
-    : html`<p data-testid="public-empty">${t('publishing.list.empty')} <a href="${listingsUrl(culture)}">${t('publishing.list.clear')}</a></p>`
+    : pastEnd
+      ? html`<p data-testid="public-empty">${t('publishing.list.pastEnd', { pages })} <a href="${listingsUrl(culture, { ...params, page: pages > 1 ? pages : undefined })}">${t('publishing.list.lastPage')}</a></p>`
+      : html`<p data-testid="public-empty">${t('publishing.list.empty')} <a href="${listingsUrl(culture)}">${t('publishing.list.clear')}</a></p>`
 }
 ${pages > 1 ? html`<nav class="pages" aria-label="${t('publishing.list.pages')}"><ul>${pageLinks}</ul></nav>` : ''}`;
-  return layout(ctx, { title: t('publishing.list.title'), description: t('publishing.list.description'), path: (c) => listingsUrl(c, { ...params, page: f.page > 1 ? f.page : undefined }) }, body);
+  return layout(
+    ctx,
+    {
+      title,
+      description: t('publishing.list.description'),
+      path: (c) => listingsUrl(c, { ...params, page: f.page > 1 ? f.page : undefined }),
+      image: items[0]?.photos[0] ? photoUrl(items[0].photos[0], 'web') : undefined,
+      noindex: pastEnd,
+    },
+    body,
+  );
 }
 
 /** Web Mercator: the pixel of a point at a zoom (256-pixel tiles). */
@@ -247,10 +338,12 @@ export function objectPage(ctx: PageContext, o: TPublicObject, contact: ContactS
     key === 'area' || key === 'lotArea' || key === 'sizeOfBalconies'
       ? area(Number(value), t)
       : key === 'distanceFromSea' || key === 'distanceFromAirport'
-        ? distance(Number(value))
+        ? distance(Number(value), culture)
         : key === 'dateAvailable'
-          ? new Intl.DateTimeFormat(culture === 'en' ? 'en-GB' : culture, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${String(value)}T00:00:00Z`))
-          : String(value);
+          ? longDate(culture, String(value))
+          : key === 'floor' && Number(value) === 0
+            ? t('publishing.object.groundFloor')
+            : String(value);
   const body = html`<p><a href="${listingsUrl(culture)}">← ${t('publishing.object.back')}</a></p>
 <article data-testid="public-object" data-ref="${o.ref}">
 <h1>${o.title}</h1>
@@ -265,9 +358,9 @@ ${
 <div class="layout"><div>
 <section class="box" aria-labelledby="h-price"><h2 id="h-price">${t('publishing.object.price')}</h2>${priceLine(t, o)}${
     o.sharedExpenses !== null ? html`<div class="muted">${t('fields.object.averageMonthlySharedExpenses')}: ${money(o.sharedExpenses)}</div>` : ''
-  }${o.reserved ? html`<div><span class="badge">${t('fields.object.reserved')}</span></div>` : ''}</section>
+  }${o.reserved ? html`<div><span class="badge">${t('fields.object.reserved')}</span></div>` : ''}${o.letNow && !o.availableFrom ? availability(ctx, o) : ''}</section>
 <section class="box" aria-labelledby="h-facts"><h2 id="h-facts">${t('publishing.object.facts')}</h2><dl class="facts">
-${o.facts.map((f) => html`<dt>${t(`fields.object.${f.key}`)}</dt><dd>${factText(f.key, f.value)}</dd>`)}
+${shownFacts(o).map((f) => html`<dt>${t(`fields.object.${f.key}`)}</dt><dd>${factText(f.key, f.value)}</dd>`)}
 ${o.address ? html`<dt>${t('fields.object.address')}</dt><dd>${o.address}</dd>` : ''}
 </dl></section>
 ${o.features.length ? html`<section class="box" aria-labelledby="h-features"><h2 id="h-features">${t('publishing.object.features')}</h2><ul class="features">${o.features.map((f) => html`<li>${t(`fields.object.${f}`)}</li>`)}</ul></section>` : ''}
@@ -277,7 +370,18 @@ ${o.map ? html`<section class="box" aria-labelledby="h-map"><h2 id="h-map">${t('
 </div><div>
 <section class="box" id="contact" aria-labelledby="h-contact"><h2 id="h-contact">${t('publishing.contact.title')}</h2>${contactForm(ctx, o, contact)}</section>
 </div></div></article>`;
-  return layout(ctx, { title: o.title, description: o.description, path: (c) => objectUrl(c, o.ref) }, body);
+  return layout(
+    ctx,
+    {
+      title: o.title,
+      description: o.description,
+      path: (c) => objectUrl(c, o.ref),
+      image: o.photos[0] ? photoUrl(o.photos[0], 'web') : undefined,
+      type: 'article',
+      noindex: !!(contact.sent || contact.values),
+    },
+    body,
+  );
 }
 
 /** A page for an address that shows nothing (no such published object). */
@@ -286,8 +390,3 @@ export function notFoundPage(ctx: PageContext): string {
   return layout(ctx, { title: t('publishing.notFound.title'), path: (c) => listingsUrl(c) }, html`<h1>${t('publishing.notFound.title')}</h1><p>${t('publishing.notFound.text')}</p><p><a href="${listingsUrl(culture)}">${t('publishing.object.back')}</a></p>`);
 }
 
-/** Too many enquiries from one address. */
-export function tooManyPage(ctx: PageContext, ref: string): string {
-  const { t, culture } = ctx;
-  return layout(ctx, { title: t('publishing.contact.tooMany'), path: (c) => objectUrl(c, ref) }, html`<h1>${t('publishing.contact.tooMany')}</h1><p><a href="${objectUrl(culture, ref)}">${t('publishing.object.backToObject')}</a></p>`);
-}

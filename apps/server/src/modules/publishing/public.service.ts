@@ -119,15 +119,47 @@ export async function* allPublic(db: Db, culture: TCulture, t: T, batch = 500): 
   }
 }
 
-/** The places (municipalities and areas) that have published objects, for the place filter. */
-export async function publicPlaces(db: Db, culture: TCulture): Promise<{ id: number; text: string; level: number }[]> {
+export type TPublicPlace = { id: number; text: string; level: number; parentId: number | null };
+
+/**
+ * The places (regions and their municipalities or areas) that have published objects, for the
+ * place filter, in their hierarchy: each region, then its own places, names in the reader's
+ * alphabetical order. A place whose name another place in the list has too is told apart by its
+ * parent's name ("Agios Pavlos (Chalkidiki)"); a region that shares its name with one of its own
+ * places reads "Thessaloniki – all areas".
+ */
+export async function publicPlaces(db: Db, culture: TCulture, t: T): Promise<TPublicPlace[]> {
   const name = sql.raw(`l.name_${culture}`);
-  const rows = await db.execute(sql`
-    select l.id, ${name} as text, l.level from locations l
+  const rows = (
+    await db.execute(sql`
+    select l.id, ${name} as text, l.level, l.parent_id as "parentId" from locations l
     where l.level between 1 and 2 and exists (
-      select 1 from objects o join locations ol on ol.id = o.location_id where ${PUBLIC_WHERE} and ol.path @> array[l.id])
-    order by l.level, ${name}`);
-  return rows.rows as { id: number; text: string; level: number }[];
+      select 1 from objects o join locations ol on ol.id = o.location_id where ${PUBLIC_WHERE} and ol.path @> array[l.id])`)
+  ).rows as TPublicPlace[];
+  const collator = new Intl.Collator(culture, { sensitivity: 'base' });
+  const byName = (a: TPublicPlace, b: TPublicPlace) => collator.compare(a.text, b.text) || a.id - b.id;
+  const regions = rows.filter((r) => r.level === 1).sort(byName);
+  const regionIds = new Set(regions.map((r) => r.id));
+  const childrenOf = (id: number | null) => rows.filter((r) => r.level === 2 && r.parentId === id).sort(byName);
+  // Places whose region has no published object of its own (or no region) come last, on their own.
+  const orphans = rows.filter((r) => r.level === 2 && (r.parentId === null || !regionIds.has(r.parentId))).sort(byName);
+  const same = (a: string, b: string) => collator.compare(a, b) === 0;
+  const out: TPublicPlace[] = [];
+  for (const region of regions) {
+    const children = childrenOf(region.id);
+    out.push(children.some((c) => same(c.text, region.text)) ? { ...region, text: t('publishing.filter.placeAll', { place: region.text }) } : region);
+    for (const c of children) {
+      const twin = rows.some((o) => o.id !== c.id && o.level === 2 && same(o.text, c.text));
+      out.push(twin ? { ...c, text: `${c.text} (${region.text})` } : c);
+    }
+  }
+  return [...out, ...orphans.map((o) => ({ ...o, level: 1 }))];
+}
+
+/** A place's name in the reader's language (the filtered list's title), or undefined. */
+export async function publicPlaceName(db: Db, culture: TCulture, id: number): Promise<string | undefined> {
+  const rows = await db.execute(sql`select ${sql.raw(`name_${culture}`)} as name from locations where id = ${id}`);
+  return (rows.rows[0] as { name: string } | undefined)?.name;
 }
 
 /** The subtypes grouped by type, for the type filter. */
@@ -146,6 +178,9 @@ export async function publicPhoto(db: Db, systemName: string): Promise<{ thumbNa
   return rows.rows[0] as { thumbName: string | null; webName: string | null; userName: string } | undefined;
 }
 
+/** An identical enquiry (same e-mail, object and words) within this many minutes is the same one. */
+export const ENQUIRY_REPEAT_MINUTES = 10;
+
 export type TEnquiry = { name: string; email: string; phone: string | null; message: string };
 export const WEBSITE_ACTOR: Actor = { id: null, name: 'website' };
 
@@ -155,8 +190,10 @@ export const WEBSITE_ACTOR: Actor = { id: null, name: 'website' };
  * is one (not an employee's), else for a new client account made from the name, e-mail and phone.
  * The visitor's words are the lead's description; an existing account's own data is not changed.
  */
-export async function createEnquiry(app: FastifyInstance, objectId: number, ref: string, e: TEnquiry, culture: TCulture, t: T): Promise<{ leadId: number; accountId: number; newAccount: boolean }> {
+export async function createEnquiry(app: FastifyInstance, objectId: number, ref: string, e: TEnquiry, culture: TCulture, t: T): Promise<{ leadId: number; accountId: number; newAccount: boolean; repeated?: boolean }> {
   return app.db.transaction(async (tx) => {
+    // One enquiry at a time for an e-mail and an object, so a double sending is seen as one.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`enquiry:${objectId}:${e.email.trim().toLowerCase()}`}))`);
     const [o] = (
       await tx.execute(sql`select o.for_sale, o.for_rent, o.for_short_rent from objects o where o.id = ${objectId} and ${PUBLIC_WHERE} for share`)
     ).rows as { for_sale: boolean; for_rent: boolean; for_short_rent: boolean }[];
@@ -187,12 +224,22 @@ export async function createEnquiry(app: FastifyInstance, objectId: number, ref:
     const description = [
       t('publishing.enquiry.leadTitle', { ref }),
       e.message.trim(),
-      `${t('publishing.contact.name')}: ${e.name.trim()}`,
-      `${t('publishing.contact.email')}: ${e.email.trim()}`,
-      e.phone ? `${t('publishing.contact.phone')}: ${e.phone}` : null,
+      `${t('publishing.enquiry.name')}: ${e.name.trim()}`,
+      `${t('publishing.enquiry.email')}: ${e.email.trim()}`,
+      e.phone ? `${t('publishing.enquiry.phone')}: ${e.phone}` : null,
     ]
       .filter(Boolean)
       .join('\n');
+    // The same enquiry sent again (Back and send, a retry on a slow connection): the lead made a
+    // little earlier answers it; no second lead, no second alert.
+    const [again] = (
+      await tx.execute(sql`
+        select l.id from leads l join lead_objects lo on lo.lead_id = l.id and lo.object_id = ${objectId}
+        where l.account_id = ${accountId} and l.description = ${description}
+          and l.created_on > now() - make_interval(mins => ${ENQUIRY_REPEAT_MINUTES})
+        order by l.id desc limit 1`)
+    ).rows as { id: number }[];
+    if (again) return { leadId: again.id, accountId, newAccount: false, repeated: true };
     const today = new Intl.DateTimeFormat('sv-SE', { timeZone: app.config.timeZone }).format(new Date());
     const [lead] = await tx
       .insert(leads)

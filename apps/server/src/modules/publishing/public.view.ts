@@ -39,6 +39,10 @@ export function publicSelect(culture: TCulture): SQL {
       sql`case when o.display_coordinates then o.latitude end as "latitude"`,
       sql`case when o.display_coordinates then o.longitude end as "longitude"`,
       sql`${place} as "place"`,
+      // Let at present (the rented flag, or a long-let tenant whose term runs today): only this yes/no
+      // leaves the server, never who the tenant is or the term's dates (decision 029).
+      sql`(o.rented or exists (select 1 from object_accounts oa where oa.object_id = o.id and oa.relation = 4
+        and (oa.start_date is null or oa.start_date <= current_date) and (oa.end_date is null or oa.end_date >= current_date))) as "letNow"`,
       sql`(select coalesce(array_agg(f.system_name order by f.sort_order, f.id), '{}') from files f
         where f.parent_type = 1 and f.parent_id = o.id and f.type = 'image' and f.web_name is not null) as "photos"`,
     ],
@@ -71,8 +75,19 @@ export type TPublicObject = {
   videoURL: string | null;
   featured: boolean;
   reserved: boolean;
+  /** Let at present: not free now, though offered (the pages say when it is, or that it is let). */
+  letNow: boolean;
+  /** The date it is free (dateAvailable) when that is still to come, as YYYY-MM-DD; else null. */
+  availableFrom: string | null;
   updated: string | null;
 };
+
+/** A date (YYYY-MM-DD or Date) when it is after today, else null. */
+function futureDate(v: unknown): string | null {
+  const d = v instanceof Date ? v.toISOString().slice(0, 10) : typeof v === 'string' ? v.slice(0, 10) : null;
+  if (!d || !/^\d{4}-\d{2}-\d{2}$/.test(d)) return null;
+  return d > new Date().toISOString().slice(0, 10) ? d : null;
+}
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
@@ -140,6 +155,8 @@ export function toPublicObject(r: Row, culture: TCulture, t: T): TPublicObject {
     videoURL: typeof r.videoURL === 'string' && /^https?:\/\//i.test(r.videoURL) ? r.videoURL : null,
     featured: r.featured === true,
     reserved: r.reserved === true,
+    letNow: r.letNow === true,
+    availableFrom: futureDate(r.dateAvailable),
     updated: r.last_update instanceof Date ? r.last_update.toISOString() : r.last_update ? String(r.last_update) : null,
   };
 }

@@ -27,8 +27,8 @@ import { publishErrorText } from './publish.rules.ts';
 import type { Tx } from '../../db/client.ts';
 import { createAlert } from '../alerts/alerts.create.ts';
 import { PUBLISH_JOB, SYSTEM_ACTOR, objectsAwaitingPublish, publishOnChange, runPublish, type PublishOutcome, type TPublishJob } from './publishing.service.ts';
-import { createEnquiry, getPublic, listPublic, parsePublicRef, publicPhoto, publicPlaces, readFilter, type TEnquiry } from './public.service.ts';
-import { listPage, notFoundPage, objectPage, tooManyPage, type ContactState, type PageContext } from './public.pages.ts';
+import { createEnquiry, getPublic, publicPlaceName, listPublic, parsePublicRef, publicPhoto, publicPlaces, readFilter, type TEnquiry } from './public.service.ts';
+import { listPage, notFoundPage, objectPage, type ContactState, type PageContext } from './public.pages.ts';
 import { objectUrl, toPublicDto } from './public.view.ts';
 import { PublicPageCache } from './public.cache.ts';
 
@@ -133,6 +133,7 @@ export async function publicSiteRoutes(app: FastifyInstance) {
     tileUrl: app.config.map.tileUrl,
     attribution: app.config.map.attribution,
     attributionUrl: app.config.map.attributionUrl,
+    baseUrl: app.config.publicUrl,
   });
   /**
    * A page: shared caches (a CDN or reverse proxy) may keep it a minute and serve it a little
@@ -160,8 +161,9 @@ export async function publicSiteRoutes(app: FastifyInstance) {
     if (typeof hit === 'string') return page(reply, 200, hit);
     const ctx = ctxOf(culture);
     const filter = readFilter(req.query as Record<string, unknown>);
-    const [{ items, total }, places] = await Promise.all([listPublic(app.db, filter, culture, ctx.t), publicPlaces(app.db, culture)]);
-    const body = listPage(ctx, filter, items, total, places);
+    const [{ items, total }, places] = await Promise.all([listPublic(app.db, filter, culture, ctx.t), publicPlaces(app.db, culture, ctx.t)]);
+    const placeName = filter.place ? await publicPlaceName(app.db, culture, filter.place) : undefined;
+    const body = listPage(ctx, filter, items, total, places, placeName);
     app.publicPages.set(key, body);
     return page(reply, 200, body);
   });
@@ -186,6 +188,17 @@ export async function publicSiteRoutes(app: FastifyInstance) {
     if (typeof hit === 'string') return page(reply, 200, hit);
     await showObject(req, reply, ref, { sent });
     return reply;
+  });
+
+  // The form's address opened as a page (a reload of the answer, a shared or remembered link): the
+  // property's page at its form, in the same language; never the CRM's sign-in.
+  app.get('/listings/:ref/contact', { config, schema }, async (req, reply) => {
+    const { ref } = req.params as { ref: string };
+    const lang = (req.query as Record<string, unknown>).lang;
+    const n = parsePublicRef(ref);
+    const target = n === undefined ? '/listings' : `/listings/${formatReferenceNumber(n)}`;
+    const q = typeof lang === 'string' && (CULTURES as readonly string[]).includes(lang) ? `?lang=${lang}` : '';
+    return reply.header('Cache-Control', 'no-store').redirect(`${target}${q}${n === undefined ? '' : '#contact'}`, 303);
   });
 
   app.post('/listings/:ref/contact', { config, schema }, async (req, reply) => {
@@ -216,7 +229,11 @@ export async function publicSiteRoutes(app: FastifyInstance) {
     // Five enquiries an hour from one address, three for one e-mail.
     const wait =
       (await rateLimit(app.db, `enquiry-ip:${req.ip}`, 5, 3600)) ?? (await rateLimit(app.db, `enquiry-email:${values.email.toLowerCase()}`, 3, 3600));
-    if (wait !== null) return page(reply.header('Retry-After', String(wait)), 429, tooManyPage(ctx, o.ref), 'no-store');
+    // Too many: the form again with what they typed, to send later (no phone number is promised).
+    if (wait !== null) {
+      reply.header('Retry-After', String(wait));
+      return showObject(req, reply, ref, { values, problem: t('publishing.contact.tooMany') }, 429);
+    }
 
     const enquiry: TEnquiry = { name: values.name, email: values.email, phone: values.phone || null, message: values.message };
     await createEnquiry(app, o.id, o.ref, enquiry, culture, (k, p) => app.translator.t('el', k, p));

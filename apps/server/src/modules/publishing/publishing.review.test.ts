@@ -1,0 +1,322 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { LinkKind } from '@crm/contract';
+import { accounts, alerts, files, leadObjects, leads, locations, objects } from '../../db/schema/index.ts';
+import { getFileStorage } from '../../storage/file-storage.ts';
+import { bearer, createTestApp } from '../../../test/harness.ts';
+import { runPublish } from './publishing.service.ts';
+
+/**
+ * The review of the public listing pages (decision 029): what a visitor sees and what is stored.
+ * The public address is configured (PUBLIC_URL); requests come with another Host, which must not leak.
+ */
+const PUBLIC = 'https://homes.example.gr';
+const t = await createTestApp({ PUBLIC_URL: PUBLIC });
+const { app, db } = t;
+const agent = await t.user({ roles: ['employee'] });
+const staff = bearer(agent.token);
+
+async function settle() {
+  const jobs = (app as unknown as { jobs?: { drain: (ms?: number) => Promise<void> } }).jobs;
+  if (jobs) await jobs.drain();
+  await Promise.all([...app.pendingWork]);
+}
+
+async function place(level: number, names: [string, string, string], parent?: { id: number; path: number[] }) {
+  const [l] = await db
+    .insert(locations)
+    .values({ level, parentId: parent?.id ?? null, nameEn: names[0], nameEl: names[1], nameRu: names[2], path: [] })
+    .returning();
+  const path = [...(parent?.path ?? []), l!.id];
+  await db.update(locations).set({ path }).where(eq(locations.id, l!.id));
+  return { id: l!.id, path };
+}
+const thess = await place(1, ['Thessaloniki', 'Θεσσαλονίκη', 'Салоники']);
+const kalamaria = await place(2, ['Kalamaria', 'Καλαμαριά', 'Каламария'], thess);
+const thessCity = await place(2, ['Thessaloniki', 'Θεσσαλονίκη', 'Салоники'], thess);
+const triadaT = await place(2, ['Agia Triada', 'Αγία Τριάδα', 'Агия Триада'], thess);
+const chalk = await place(1, ['Chalkidiki', 'Χαλκιδική', 'Халкидики']);
+const kassandra = await place(2, ['Kassandra', 'Κασσάνδρα', 'Кассандра'], chalk);
+const triadaC = await place(2, ['Agia Triada', 'Αγία Τριάδα', 'Агия Триада'], chalk);
+
+const storage = getFileStorage(t.dataDir);
+let photoSeq = 0;
+/** An uploaded picture, not attached to anything yet (as the photo card's upload leaves it). */
+async function upload() {
+  const n = ++photoSeq;
+  const systemName = `r${n}-${Date.now()}.jpg`;
+  const webName = `r${n}-web.webp`;
+  await storage.put(webName, Readable.from(Buffer.from(`web copy ${n}`)));
+  await storage.put(systemName, Readable.from(Buffer.from(`camera original ${n}`)));
+  const [f] = await db
+    .insert(files)
+    .values({ systemName, userName: `IMG_${n}.jpg`, mime: 'image/jpeg', size: 100, webName, thumbName: webName })
+    .returning({ id: files.id });
+  return { id: f!.id, systemName };
+}
+/** Attaches a picture the way the photo card does (POST /api/files/setParent). */
+async function attachPhoto(objectId: number) {
+  const f = await upload();
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/files/setParent',
+    headers: staff,
+    payload: { entityType: LinkKind.Object, id: objectId, fileNames: [f.systemName], type: 'image' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return f;
+}
+/** A picture put straight into the table (a published object's existing photos). */
+async function addPhoto(objectId: number) {
+  const f = await upload();
+  await db.update(files).set({ parentType: LinkKind.Object, parentId: objectId, type: 'image', sortOrder: photoSeq }).where(eq(files.id, f.id));
+  return f;
+}
+
+async function completeObject(values: Record<string, unknown> = {}) {
+  const [o] = await db
+    .insert(objects)
+    .values({
+      referenceNumber: sql`nextval('objects_reference_number_seq')`,
+      title: 'Bright flat near the sea',
+      description: 'Two bedrooms, renovated.',
+      subTypeObjectTypeId: 1,
+      objectSubTypeId: 1,
+      forSale: true,
+      salePrice: 185000,
+      area: 80,
+      bedrooms: 2,
+      locationId: kalamaria.id,
+      active: true,
+      latitude: 40.5812,
+      longitude: 22.9501,
+      displayCoordinates: true,
+      mapZoom: 16,
+      ...values,
+    } as never)
+    .returning({ id: objects.id, ref: objects.referenceNumber });
+  return { id: o!.id, n: o!.ref, ref: String(o!.ref).padStart(4, '0') };
+}
+async function publishedObject(values: Record<string, unknown> = {}) {
+  const o = await completeObject({ ...values, publishRequested: true });
+  await addPhoto(o.id);
+  expect((await runPublish(db, { objectId: o.id, actor: { id: null, name: 'test' } })).state).toBe('published');
+  app.publicPages.clear();
+  return o;
+}
+const state = async (id: number) => (await app.inject({ url: `/api/object/publishState/${id}`, headers: staff })).json();
+const page = (url: string, headers: Record<string, string> = {}) => app.inject({ url, headers: { host: 'evil.example:8080', ...headers } });
+const meta = (body: string, attr: string, name: string) => new RegExp(`<meta ${attr}="${name}" content="([^"]*)">`).exec(body)?.[1];
+
+describe("an object's photos and its publishing", () => {
+  it('publishes a refused object once its missing photo is added on the photo card', async () => {
+    const o = await completeObject({ publishRequested: true });
+    await runPublish(db, { objectId: o.id, actor: { id: null, name: 'test' } });
+    expect((await state(o.id)).publishError).toBe('Not published: no photo.');
+    await attachPhoto(o.id);
+    await settle();
+    expect(await state(o.id)).toMatchObject({ published: true, publishError: null });
+    expect((await page(`/listings/${o.ref}?lang=en`)).statusCode).toBe(200);
+  });
+
+  it('refuses a published object whose only photo is deleted, and its page goes away', async () => {
+    const o = await publishedObject({ title: 'Loses its photo' });
+    const [photo] = await db.select().from(files).where(and(eq(files.parentType, LinkKind.Object), eq(files.parentId, o.id)));
+    expect((await page(`/listings/${o.ref}?lang=en`)).statusCode).toBe(200);
+    const res = await app.inject({ method: 'DELETE', url: `/api/files/${photo!.systemName}`, headers: staff });
+    expect(res.statusCode, res.body).toBe(200);
+    await settle();
+    expect(await state(o.id)).toMatchObject({ published: false, publishError: 'Not published: no photo.' });
+    expect((await page(`/listings/${o.ref}?lang=en`)).statusCode).toBe(404);
+    expect((await page('/listings?lang=en')).body).not.toContain('Loses its photo');
+  });
+
+  it('shows the new first photo after a reordering, and the object counts as updated', async () => {
+    const o = await publishedObject({ title: 'Reordered photos' });
+    const second = await addPhoto(o.id);
+    const [before] = await db.select({ lastUpdate: objects.lastUpdate }).from(objects).where(eq(objects.id, o.id));
+    const first = (await page(`/listings/${o.ref}?lang=en`)).body;
+    expect(meta(first, 'property', 'og:image')).not.toContain(second.systemName);
+    const res = await app.inject({ method: 'POST', url: '/api/files/reorder', headers: staff, payload: { ids: [second.id] } });
+    expect(res.statusCode, res.body).toBe(200);
+    await settle();
+    const [after] = await db.select({ lastUpdate: objects.lastUpdate }).from(objects).where(eq(objects.id, o.id));
+    expect(after!.lastUpdate!.getTime()).toBeGreaterThan(before!.lastUpdate!.getTime());
+    expect(meta((await page(`/listings/${o.ref}?lang=en`)).body, 'property', 'og:image')).toBe(`${PUBLIC}/listings/photo/${second.systemName}?size=web`);
+  });
+});
+
+describe('the public pages', () => {
+  it('takes any whole-euro price in the price filter (a rent of 450)', async () => {
+    const rent = await publishedObject({ title: 'Rent of 450', forSale: false, salePrice: null, forRent: true, rentPrice: 450 });
+    const list = (await page('/listings?lang=en&service=rent&priceMax=450')).body;
+    expect(list).toContain('name="priceMin" type="number" min="0" step="1" ');
+    expect(list).toContain('name="priceMax" type="number" min="0" step="1" ');
+    expect(list).not.toContain('step="1000"');
+    expect(list).toContain(`data-ref="${rent.ref}"`);
+  });
+
+  it('sends a GET of the form\'s address to the property\'s form, never to the CRM', async () => {
+    const o = await publishedObject();
+    const res = await page(`/listings/${o.ref}/contact?lang=en`);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`/listings/${o.ref}?lang=en#contact`);
+    expect((await page(`/listings/ref${o.ref}/contact`)).headers.location).toBe(`/listings/${o.ref}#contact`);
+    expect(res.body).not.toContain('Agency CRM');
+  });
+
+  it('shares well: og tags, one canonical address for every alias, absolute hreflang with x-default, from PUBLIC_URL', async () => {
+    const long =
+      'A bright and quiet flat on the third floor of a well kept building, two bedrooms, a large living room with a balcony towards the sea, air conditioning, a renovated kitchen and bathroom.';
+    const o = await publishedObject({ title: 'Share me', description: long });
+    const [photo] = await db.select().from(files).where(and(eq(files.parentType, LinkKind.Object), eq(files.parentId, o.id)));
+    const canonical = `${PUBLIC}/listings/${o.ref}?lang=en`;
+    for (const alias of [`/listings/${o.ref}?lang=en`, `/listings/${o.n}?lang=en`, `/listings/ref${o.ref}?lang=en`, `/listings/${o.ref}/?lang=en`, `/listings/00000${o.n}?lang=en`]) {
+      const res = await page(alias);
+      expect(res.statusCode, alias).toBe(200);
+      expect(res.body, alias).toContain(`<link rel="canonical" href="${canonical}">`);
+    }
+    const body = (await page(`/listings/${o.ref}`, { 'accept-language': 'en' })).body;
+    expect(body).toContain(`<link rel="canonical" href="${canonical}">`);
+    expect(meta(body, 'property', 'og:url')).toBe(canonical);
+    expect(meta(body, 'property', 'og:title')).toBe('Share me');
+    expect(meta(body, 'property', 'og:image')).toBe(`${PUBLIC}/listings/photo/${photo!.systemName}?size=web`);
+    expect(body).toContain(`<link rel="alternate" hreflang="el" href="${PUBLIC}/listings/${o.ref}?lang=el">`);
+    expect(body).toContain(`<link rel="alternate" hreflang="ru" href="${PUBLIC}/listings/${o.ref}?lang=ru">`);
+    expect(body).toContain(`<link rel="alternate" hreflang="x-default" href="${PUBLIC}/listings/${o.ref}">`);
+    expect(body).not.toContain('evil.example');
+    // Cut at a word, with an ellipsis; the same text for link previews.
+    const description = meta(body, 'name', 'description')!;
+    expect(description.length).toBeLessThanOrEqual(160);
+    expect(description.endsWith('…')).toBe(true);
+    expect(long.startsWith(description.slice(0, -1))).toBe(true);
+    expect(long[description.length - 1]).toBe(' ');
+    expect(meta(body, 'property', 'og:description')).toBe(description);
+  });
+
+  it('titles a filtered list by what it lists, in the page\'s language', async () => {
+    await publishedObject({ title: 'Flat to let in Kalamaria', forSale: false, salePrice: null, forRent: true, rentPrice: 700 });
+    const en = (await page(`/listings?lang=en&service=rent&kind=s1&place=${kalamaria.id}`)).body;
+    expect(en).toContain('<h1>Apartments for rent in Kalamaria</h1>');
+    expect(en).toContain('<title>Apartments for rent in Kalamaria · ');
+    expect(en).toContain(`<link rel="canonical" href="${PUBLIC}/listings?lang=en&amp;service=rent&amp;kind=s1&amp;place=${kalamaria.id}">`);
+    expect((await page(`/listings?lang=el&service=rent&kind=s1&place=${kalamaria.id}`)).body).toContain('<h1>Διαμερίσματα προς ενοικίαση – Καλαμαριά</h1>');
+    expect((await page('/listings?lang=ru&service=sale')).body).toContain('<h1>Недвижимость на продажу</h1>');
+    expect((await page('/listings?lang=en')).body).toContain('<h1>Properties for sale and rent</h1>');
+  });
+
+  it('lists the areas under their own region, and tells apart places of the same name', async () => {
+    for (const p of [kassandra, thessCity, triadaT, triadaC]) await publishedObject({ locationId: p.id });
+    const body = (await page('/listings?lang=en')).body;
+    const select = /<select id="f-place" name="place">(.*?)<\/select>/s.exec(body)![1]!;
+    const options = [...select.matchAll(/<option value="(\d*)"[^>]*>([^<]*)<\/option>/g)].map((m) => m[2]!.replace(/\u00a0/g, '_'));
+    expect(options).toEqual([
+      'Any',
+      'Chalkidiki',
+      '__Agia Triada (Chalkidiki)',
+      '__Kassandra',
+      'Thessaloniki – all areas',
+      '__Agia Triada (Thessaloniki)',
+      '__Kalamaria',
+      '__Thessaloniki',
+    ]);
+    // In Greek, Χαλκιδική sorts after Θεσσαλονίκη, and takes its places with it.
+    const el = /<select id="f-place" name="place">(.*?)<\/select>/s.exec((await page('/listings?lang=el')).body)![1]!;
+    const elOptions = [...el.matchAll(/<option value="(\d*)"[^>]*>([^<]*)<\/option>/g)].map((m) => m[2]!.replace(/\u00a0/g, '_'));
+    expect(elOptions.indexOf('__Κασσάνδρα')).toBe(elOptions.indexOf('Χαλκιδική') + 2);
+    expect(elOptions.indexOf('Χαλκιδική')).toBeGreaterThan(elOptions.indexOf('__Καλαμαριά'));
+  });
+
+  it('says how many pages there are when the page asked for is past the last', async () => {
+    const res = await page('/listings?lang=en&page=99');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('No property matches these filters.');
+    expect(res.body).toContain('There is no such page: the results end at page 1.');
+    expect(res.body).toContain('<meta name="robots" content="noindex">');
+  });
+
+  it('writes floor 0 as the ground floor, leaves out "Bedrooms: 0", and uses the language\'s decimal separator', async () => {
+    const o = await publishedObject({ title: 'Studio on the ground floor', objectSubTypeId: 2, floor: 0, bedrooms: 0, distanceFromSea: 1000 });
+    const en = (await page(`/listings/${o.ref}?lang=en`)).body;
+    expect(en).toContain('<dt>Floor</dt><dd>Ground floor</dd>');
+    expect(en).toContain('<dd>1.0\u00a0km</dd>');
+    expect(en).not.toContain('<dt>Bedrooms</dt>');
+    const el = (await page(`/listings/${o.ref}?lang=el`)).body;
+    expect(el).toContain('<dd>Ισόγειο</dd>');
+    expect(el).toContain('<dd>1,0\u00a0km</dd>');
+    expect((await page(`/listings/${o.ref}?lang=ru`)).body).toContain('<dd>Первый (на уровне земли)</dd>');
+    const card = /<article class="card" data-ref="[^"]*">(?:(?!<\/article>).)*Studio on the ground floor(?:(?!<\/article>).)*<\/article>/s.exec((await page('/listings?lang=en')).body)![0];
+    expect(card).not.toContain('Bedrooms');
+  });
+
+  it('says on the card when a let flat is free, or that it is let', async () => {
+    await publishedObject({ title: 'Let until 2030', forSale: false, salePrice: null, forRent: true, rentPrice: 600, rented: true, dateAvailable: '2030-03-26' });
+    await publishedObject({ title: 'Let, no date', forSale: false, salePrice: null, forRent: true, rentPrice: 650, rented: true });
+    await publishedObject({ title: 'Free now', forSale: false, salePrice: null, forRent: true, rentPrice: 680 });
+    const cards = (await page('/listings?lang=en&service=rent')).body;
+    const card = (title: string) => [...cards.matchAll(/<article class="card"(?:(?!<\/article>).)*<\/article>/gs)].map((m) => m[0]).find((c) => c.includes(title))!;
+    expect(card('Let until 2030')).toContain('Available from 26 March 2030');
+    expect(card('Let, no date')).toContain('Currently let');
+    expect(card('Free now')).not.toContain('data-testid="available-from"');
+    expect((await page('/listings?lang=el&service=rent')).body).toContain('Διαθέσιμο από 26 Μαρτίου 2030');
+    expect((await page('/listings?lang=ru&service=rent')).body).toContain('Свободен с 26 марта 2030');
+  });
+});
+
+describe('the contact form', () => {
+  let ip = 20;
+  const send = (ref: string, form: Record<string, string>, remoteAddress = `10.1.0.${ip++}`, lang = 'en') =>
+    app.inject({
+      method: 'POST',
+      url: `/listings/${ref}/contact?lang=${lang}`,
+      remoteAddress,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(form).toString(),
+    });
+  const leadsOf = async (email: string) => {
+    const [acc] = await db.select().from(accounts).where(sql`${email} = any(${accounts.emails})`);
+    return acc ? db.select().from(leads).where(eq(leads.accountId, acc.id)) : [];
+  };
+
+  it('makes one lead and one alert of the same enquiry sent twice, and thanks both times', async () => {
+    const o = await publishedObject({ title: 'Asked twice' });
+    const form = { name: 'Maria Resend', email: 'maria.resend@example.gr', phone: '6944 123456', message: 'Is it still available?' };
+    const first = await send(o.ref, form);
+    const again = await send(o.ref, form, '10.1.1.1');
+    expect(first.statusCode).toBe(303);
+    expect(again.statusCode).toBe(303);
+    expect(again.headers.location).toBe(first.headers.location);
+    const made = await leadsOf('maria.resend@example.gr');
+    expect(made).toHaveLength(1);
+    expect(await db.select().from(alerts).where(and(eq(alerts.entity, 'Lead'), eq(alerts.entityId, made[0]!.id)))).toHaveLength(1);
+    // Another message is another enquiry.
+    expect((await send(o.ref, { ...form, message: 'And is there parking?' })).statusCode).toBe(303);
+    expect(await leadsOf('maria.resend@example.gr')).toHaveLength(2);
+    // The lead's text names the fields without the form's "(optional)".
+    const description = String((made[0] as Record<string, unknown>).description);
+    expect(description).toContain('Τηλέφωνο: 6944 123456');
+    expect(description).not.toMatch(/προαιρετικ|optional/i);
+    expect(await db.select().from(leadObjects).where(eq(leadObjects.leadId, made[0]!.id))).toMatchObject([{ objectId: o.id }]);
+  });
+
+  it('answers too many enquiries with the form and what was typed, and promises no phone call', async () => {
+    const o = await publishedObject({ title: 'Popular flat' });
+    const addr = '198.51.100.9';
+    for (let i = 0; i < 5; i++) expect((await send(o.ref, { name: `Visitor ${i}`, email: `v${i}@example.com`, message: `Hello ${i}` }, addr)).statusCode).toBe(303);
+    for (const lang of ['en', 'el', 'ru']) {
+      const res = await send(o.ref, { name: 'Eleni Late', email: 'eleni.late@example.gr', phone: '2310 123456', message: 'Can I see it on Saturday?' }, addr, lang);
+      expect(res.statusCode).toBe(429);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).toContain(`<html lang="${lang}"`);
+      expect(res.body).toContain('data-testid="contact-form"');
+      expect(res.body).toContain('value="Eleni Late"');
+      expect(res.body).toContain('value="eleni.late@example.gr"');
+      expect(res.body).toContain('value="2310 123456"');
+      expect(res.body).toContain('>Can I see it on Saturday?</textarea>');
+      expect(res.body).not.toMatch(/call us|τηλεφωνήστε|позвоните/i);
+    }
+    expect(await leadsOf('eleni.late@example.gr')).toHaveLength(0);
+  });
+});
