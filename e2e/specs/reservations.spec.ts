@@ -52,6 +52,11 @@ for (const language of ['en-UK', 'el'] as const) {
     await page.getByTestId('reservation-prepaymentBank').fill('400');
     await page.getByTestId('reservation-comission').fill('250');
     await page.getByTestId('reservation-comission3rdParty').fill('37,25');
+    // 10.000 for 1.000 to the owner: a typing mistake said at once (over the total of 1 234,50).
+    await page.getByTestId('reservation-paymentToOwner').fill('10.000');
+    await expect(page.getByTestId('reservation-owner-over')).toContainText(money('8 765,50 €'));
+    await page.getByTestId('reservation-paymentToOwner').fill('1.000');
+    await expect(page.getByTestId('reservation-owner-over')).toHaveCount(0);
     await expect(page.getByTestId('reservation-final-commission')).toHaveText(money('212,75 €'));
     await page.getByTestId('reservation-problem').fill('Key with the neighbour');
     // Arrival times as 24-hour HH:mm: digits alone are read, and a text that is no time is refused.

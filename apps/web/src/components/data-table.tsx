@@ -109,15 +109,17 @@ export function DataTable<T>({ testId, list, records, totalRows, fetching, colum
   // On a phone the cards scroll with the page, not in the table's own area (table.css), so the
   // next slice is also added when the end of the rows comes near the bottom of the screen.
   const more = useRef<HTMLDivElement>(null);
+  // Until the new rows are drawn, the table keeps the space they will take (nothing below moves).
+  const drawing = records === undefined || shownRows !== visible;
   useEffect(() => {
     const el = more.current;
-    if (!el || rows.length <= shown) return;
+    // Not while a slice is still being drawn: the end of the rows is near only because they are not
+    // there yet, and a busy phone added slice after slice (501 rows where 200 were due).
+    if (!el || rows.length <= shown || drawing) return;
     const seen = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setShown((n) => n + RENDER_CHUNK), { rootMargin: '400px 0px' });
     seen.observe(el);
     return () => seen.disconnect();
-  }, [rows.length, shown]);
-  // Until the new rows are drawn, the table keeps the space they will take (nothing below moves).
-  const drawing = records === undefined || shownRows !== visible;
+  }, [rows.length, shown, drawing]);
 
   const total = totalRows ?? rows.length;
   const perPage = state.perPage;

@@ -114,8 +114,11 @@ export function FieldEditor(props: FieldEditorProps) {
     }
   };
 
+  // Escape or a click beside the dialog closes it only while nothing was changed: what was typed is
+  // given up by Cancel, never by a key pressed to close a list inside it.
+  const changed = opened && !sameWire(type, toWire(type, draft, options), toWire(type, toDraft(type, value), options));
   return (
-    <Modal opened={opened} onClose={onClose} title={t('fields.edit', { label })} size={type === 'textarea' || type === 'flag-enum' || type === 'multi-select' ? 'lg' : 'md'}>
+    <Modal opened={opened} onClose={onClose} closeOnEscape={!changed} closeOnClickOutside={!changed} title={t('fields.edit', { label })} size={type === 'textarea' || type === 'flag-enum' || type === 'multi-select' ? 'lg' : 'md'}>
       <form ref={form} onSubmit={(e) => void submit(e)} noValidate={false} data-testid="field-editor">
         <Stack gap="sm">
           {formError && (

@@ -1,4 +1,5 @@
 import { INTL_LOCALE, currentCulture, i18n } from './i18n.ts';
+import { formatTypedNumber } from './typed-number.ts';
 
 const group = (n: number, decimals: number) => {
   const fixed = Math.abs(n).toFixed(decimals);
@@ -26,8 +27,8 @@ export function formatAmount(s: string | null | undefined): string {
 /** An exact amount as an input shows it: "1234.50" becomes "1234,50" in Greek and Russian. */
 export const amountForInput = (s: string, culture: string) => (culture === 'en' ? s : s.replace('.', ','));
 
-/** An area in the reader's unit (m², τ.μ., м²: the text `common.areaUnit`). */
-export const formatArea = (n: number | null | undefined) => (n == null ? '' : `${group(n, 0)}\u00a0${i18n.t('common.areaUnit')}`);
+/** An area in the reader's unit (m², τ.μ., м²: the text `common.areaUnit`), with its decimals (85,5), not rounded. */
+export const formatArea = (n: number | null | undefined) => (n == null ? '' : `${formatTypedNumber(Math.round(n * 100) / 100)}\u00a0${i18n.t('common.areaUnit')}`);
 
 /** Distances of 1000 m or more in km with one decimal. */
 export const formatDistance = (m: number | null | undefined) =>

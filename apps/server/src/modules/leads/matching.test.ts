@@ -128,6 +128,14 @@ describe('matching objects to a lead', () => {
     expect(none.json().items.map((i: { leadId: number }) => i.leadId)).not.toContain(lead);
   });
 
+  it('says which price a reason is about: a monthly rent is not read as a sale price', async () => {
+    const renter = await newLead({ forRent: true, rentBudgetRangeMin: 900, rentBudgetRangeMax: 1200, locationId: kalamaria });
+    const found = (await matches(renter)).items.find((i) => i.objectId === forRentOnly);
+    expect(found?.reasons).toContainEqual({ text: 'Rent 800\u00a0€ a month, below the budget (from 900\u00a0€)', good: true });
+    const el = (await matches(renter, 'el')).items.find((i) => i.objectId === forRentOnly)!;
+    expect(el.reasons.map((r) => r.text)).toContain('Μίσθωμα 800\u00a0€ / μήνα, κάτω από τον προϋπολογισμό (από 900\u00a0€)');
+  });
+
   it('answers a clear 404 or 400 for unknown or bad ids', async () => {
     expect((await call('GET', '/api/lead/2147483647/matches')).statusCode).toBe(404);
     expect((await call('GET', '/api/lead/2147483648/matches')).statusCode).toBe(400);

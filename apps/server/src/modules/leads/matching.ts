@@ -147,9 +147,13 @@ function reasonsFor(t: T, l: Row, o: Row, culture: TCulture): Reason[] {
     const lo = l[s.lo] == null ? null : Number(l[s.lo]);
     const hi = l[s.hi] == null ? null : Number(l[s.hi]);
     if (p == null) out.push({ text: t(`matching.service.${s.key}`), good: true });
-    else if (hi != null && p > hi) out.push({ text: t('matching.priceOver', { percent: pct(p / hi - 1), price: formatEuro(p) }), good: false });
-    else if (lo != null && p < lo) out.push({ text: t('matching.priceUnder', { price: formatEuro(p) }), good: true });
-    else out.push({ text: t('matching.priceWithin', { price: formatEuro(p) }), good: true });
+    else {
+      // Which price: a sale price and a monthly rent side by side read alike without it.
+      const what = t(`matching.priceOf.${s.key}`, { price: formatEuro(p) });
+      if (hi != null && p > hi) out.push({ text: t('matching.priceOver', { percent: pct(p / hi - 1), what }), good: false });
+      else if (lo != null && p < lo) out.push({ text: t('matching.priceUnder', { what, min: formatEuro(lo) }), good: true });
+      else out.push({ text: t('matching.priceWithin', { what }), good: true });
+    }
   }
   if (l.location_id != null && o.location_name) out.push({ text: t('matching.place', { place: String(o.location_name) }), good: true });
   const area = o.area == null ? null : Number(o.area);

@@ -18,12 +18,20 @@ export function AccountPicker({
   onChange,
   filter,
   testId,
+  required,
+  autoFocus,
+  error,
 }: {
   label: string;
   value: Picked;
   onChange: (v: Picked) => void;
   filter: 0 | 1 | 2;
   testId?: string;
+  /** Marked required (the asterisk); the form says when it is missing. */
+  required?: boolean;
+  /** Takes the focus when its dialog opens (Mantine's data-autofocus). */
+  autoFocus?: boolean;
+  error?: string;
 }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState(value?.text ?? '');
@@ -57,6 +65,9 @@ export function AccountPicker({
         } else onChange({ id: Number(v), text: option?.label ?? v });
       }}
       data-testid={testId}
+      withAsterisk={required}
+      error={error}
+      {...(autoFocus ? { 'data-autofocus': true } : {})}
     />
   );
 }

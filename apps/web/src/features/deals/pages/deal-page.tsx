@@ -26,6 +26,7 @@ import './deals.css';
 import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
 import { carryForm, conflictMessage, mergeOnConflict, takeCarriedForm } from '../../../lib/conflict-merge.ts';
 import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
+import { partyRelationText } from '../party-relation.ts';
 
 /** Activities link to a deal with link kind 5. */
 const ENTITY_DEAL = 5;
@@ -356,7 +357,7 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
     );
   };
 
-  const relationText = (r: number) => relations.find((o) => Number(o.value) === r)?.text ?? String(r);
+  const relationText = (r: number) => partyRelationText(t, r, dealType, relations.find((o) => Number(o.value) === r)?.text ?? String(r));
   const parties = (
     <Card withBorder padding="sm" data-testid="deal-parties">
       <Title order={3} size="h5" mb="xs">
@@ -406,7 +407,7 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
                     ) : (
                       <Select
                         aria-label={t('deals.ui.relation')}
-                        data={relations.map((o) => ({ value: String(o.value), label: o.text }))}
+                        data={relations.map((o) => ({ value: String(o.value), label: relationText(Number(o.value)) }))}
                         value={String(p.relation)}
                         allowDeselect={false}
                         onChange={(v) => set({ parties: form.parties.map((x, j) => (j === i ? { ...x, relation: Number(v) } : x)) })}

@@ -16,6 +16,8 @@ import { useSavedFilter } from '../../../lib/list-state.ts';
 import { IconList } from '../icons.ts';
 import { DEAL_BOARD_FILTER, dealBoardQuery, dealKeys, moveDeal, NO_BOARD_FILTER, type BoardFilter } from '../api/deals.ts';
 import './deals.css';
+import { partyRelationText } from '../party-relation.ts';
+import { DEAL_TYPE_RENTAL } from '@crm/contract/deal-fields';
 
 const DRAG_TYPE = 'application/x-crm-deal';
 
@@ -40,6 +42,7 @@ export function DealsBoardPage() {
   const columns = q.data?.columns ?? [];
   const stageOptions = columns.map((c) => ({ value: String(c.stage), label: c.name }));
   const relationText = new Map((q.data?.options.relations ?? []).map((o) => [Number(o.value), o.text]));
+  const roleOf = (relation: number, dealType: number) => partyRelationText(t, relation, dealType, relationText.get(relation) ?? String(relation));
   const typeText = new Map((q.data?.options.types ?? []).map((o) => [Number(o.value), o.text]));
 
   const move = async (card: TDealCard, stage: number) => {
@@ -96,16 +99,16 @@ export function DealsBoardPage() {
         )}
         {price != null && (
           <Text size="sm" fw={500}>
-            {formatMoney(price)}
+            {c.dealType === DEAL_TYPE_RENTAL ? t('deals.ui.rentPerMonth', { amount: formatMoney(price) }) : formatMoney(price)}
           </Text>
         )}
         <Stack gap={0} mt={2}>
           {c.parties.slice(0, 4).map((p) => (
             // The name first: on a narrow column a long relation ("Seller / landlord") would hide it.
-            <Text key={`${p.relation}-${p.accountId}`} size="xs" lineClamp={2} title={`${relationText.get(p.relation) ?? p.relation}: ${p.account}`}>
+            <Text key={`${p.relation}-${p.accountId}`} size="xs" lineClamp={2} title={`${roleOf(p.relation, c.dealType)}: ${p.account}`}>
               {p.account}{' '}
               <Text span size="xs" c="dimmed">
-                · {relationText.get(p.relation) ?? p.relation}
+                · {roleOf(p.relation, c.dealType)}
               </Text>
             </Text>
           ))}
@@ -186,7 +189,7 @@ export function DealsBoardPage() {
               <Title order={3} size="h6">
                 {col.name}
               </Title>
-              <Badge variant="default" data-testid="deal-column-count">
+              <Badge variant="default" data-testid="deal-column-count" style={{ flexShrink: 0 }}>
                 {col.count}
               </Badge>
             </Group>

@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Anchor, Badge, Button, Card, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TObjectAccount, TSelectOption } from '@crm/contract';
@@ -118,6 +118,18 @@ export function ContactsEditor({ objectId, links, relations }: { objectId: numbe
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [editing, setEditing] = useState<TObjectAccount | 'new' | null>(null);
+  // The button the dialog was opened from takes the focus back when it closes (the dialog is
+  // unmounted, so the modal's own return of focus never ran and the next Tab began at the top).
+  const opener = useRef<HTMLElement | null>(null);
+  const open = (what: TObjectAccount | 'new') => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setEditing(what);
+  };
+  const close = () => {
+    setEditing(null);
+    const back = opener.current;
+    requestAnimationFrame(() => (back?.isConnected ? back : document.querySelector<HTMLElement>('[data-testid="contact-add"]'))?.focus());
+  };
   const [error, setError] = useState<string | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: objectKeys.all });
 
@@ -148,7 +160,7 @@ export function ContactsEditor({ objectId, links, relations }: { objectId: numbe
           </Title>
           <Badge variant="light">{links.length}</Badge>
         </Group>
-        <Button size="xs" variant="light" leftSection={<IconUserPlus size={16} />} onClick={() => setEditing('new')} data-testid="contact-add">
+        <Button size="xs" variant="light" leftSection={<IconUserPlus size={16} />} onClick={() => open('new')} data-testid="contact-add">
           {t('objects.contacts.add')}
         </Button>
       </Group>
@@ -171,7 +183,7 @@ export function ContactsEditor({ objectId, links, relations }: { objectId: numbe
             actions={
               <Group gap={2} wrap="nowrap">
                 <Tooltip label={t('objects.contacts.edit')} withArrow>
-                  <ActionIcon variant="subtle" onClick={() => setEditing(l)} aria-label={t('objects.contacts.editOf', { name: l.account ?? '' })} data-testid="contact-edit">
+                  <ActionIcon variant="subtle" onClick={() => open(l)} aria-label={t('objects.contacts.editOf', { name: l.account ?? '' })} data-testid="contact-edit">
                     <IconPencil size={16} />
                   </ActionIcon>
                 </Tooltip>
@@ -190,9 +202,9 @@ export function ContactsEditor({ objectId, links, relations }: { objectId: numbe
           objectId={objectId}
           link={editing === 'new' ? null : editing}
           relations={relations}
-          onClose={() => setEditing(null)}
+          onClose={close}
           onSaved={async () => {
-            setEditing(null);
+            close();
             setError(null);
             await refresh();
           }}
@@ -224,10 +236,13 @@ function ContactDialog({
     price: link?.price ?? '',
     rentPaymentDay: link?.rentPaymentDay ?? '',
   }));
+  const [initial] = useState(d);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const set = (patch: Partial<Draft>) => setD((x) => ({ ...x, ...patch }));
+  // Escape or a click beside the dialog closes it only while nothing was changed (Cancel gives changes up).
+  const changed = JSON.stringify(d) !== JSON.stringify(initial);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -268,7 +283,15 @@ function ContactDialog({
 
   const payDay = d.rentPaymentDay === '' ? null : d.rentPaymentDay;
   return (
-    <Modal opened onClose={onClose} title={link ? t('objects.contacts.edit') : t('objects.contacts.add')} size="lg" closeButtonProps={{ 'aria-label': t('common.close') }}>
+    <Modal
+      opened
+      onClose={onClose}
+      closeOnEscape={!changed}
+      closeOnClickOutside={!changed}
+      title={link ? t('objects.contacts.edit') : t('objects.contacts.add')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <form onSubmit={(e) => void submit(e)} data-testid="contact-form" noValidate>
         <Stack gap="sm">
           {formError && (
@@ -282,7 +305,15 @@ function ContactDialog({
             </Text>
           ) : (
             <Stack gap={2}>
-              <AccountPicker label={t('objects.contacts.account')} filter={0} value={d.account} onChange={(v) => set({ account: v })} testId="contact-account-picker" />
+              <AccountPicker
+                label={t('objects.contacts.account')}
+                filter={0}
+                value={d.account}
+                onChange={(v) => set({ account: v })}
+                testId="contact-account-picker"
+                required
+                autoFocus
+              />
               {errors.accountId && (
                 <Text size="xs" c="red.8">
                   {errors.accountId}

@@ -385,7 +385,7 @@ export function PhotoEditor({ objectId, onChanged }: { objectId: number; onChang
           </SimpleGrid>
         </>
       )}
-      <FileDrop onUploaded={uploaded} onError={setError} accept="image/*,.heic,.heif" hint={t('objects.photos.hint')} busyLabel={t('objects.photos.attaching')} />
+      <FileDrop onUploaded={uploaded} onError={setError} accept="image/jpeg,image/png,image/webp,image/gif,image/avif,image/tiff" hint={t('objects.photos.hint')} busyLabel={t('objects.photos.attaching')} />
       <Modal opened={error != null} onClose={() => setError(null)} title={t('objects.photos.errorTitle')} centered closeButtonProps={{ 'aria-label': t('common.close') }}>
         <Text size="sm" c="red.8" className="pre-line" data-testid="photo-error">
           {error}

@@ -148,6 +148,8 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
   const deposit = depositOf(money);
   const finalComission = finalComissionOf(money.comission, money.comission3rdParty);
   const unallocated = money.total != null ? unallocatedOf(money) : null;
+  const toOwner = num('paymentToOwner');
+  const ownerOver = toOwner != null && money.total != null ? Math.round((toOwner - money.total) * 100) / 100 : 0;
 
   const save = async () => {
     if (busy) return;
@@ -461,6 +463,12 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
     owner: (
       <>
         {OTHER.filter((d) => d.group === 'owner' && !SPECIAL.has(d.name)).map((d) => field(d))}
+        {/* Possible (an owner paid for extras), but far more often a typing mistake (10 000 for 1 000). */}
+        {!readOnly && ownerOver > 0 && (
+          <Text size="sm" c="red.8" data-testid="reservation-owner-over" style={{ gridColumn: '1 / -1' }}>
+            {t('reservations.ui.ownerOverTotal', { amount: formatMoney2(ownerOver) })}
+          </Text>
+        )}
         {readOnly ? shown('ownerPaymentDate', formatDate(r.ownerPaymentDate as string | null)) : field(RESERVATION_FIELDS.find((d) => d.name === 'ownerPaymentDate')!)}
       </>
     ),

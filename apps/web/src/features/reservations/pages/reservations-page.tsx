@@ -115,7 +115,10 @@ export function ReservationsPage() {
             ['comission3rdParty', r.comission3rdParty],
             ['finalComission', r.finalComission],
           ] as const
-        ).map(([key, amount]) => (
+        )
+          // No third party: no line with a label and no amount.
+          .filter(([key, amount]) => key !== 'comission3rdParty' || (amount != null && Number(amount) !== 0))
+          .map(([key, amount]) => (
           <div key={key}>
             <Text span size="xs" c="dimmed">
               {t(`reservations.ui.col.${key}Short`)}{' '}

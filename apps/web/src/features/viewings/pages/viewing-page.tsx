@@ -245,6 +245,14 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
               'viewing-date',
             )}
           </Grid.Col>
+          {/* Possible (a viewing recorded afterwards, with the day it was arranged), but usually a date typed wrong. */}
+          {!readOnly && form.viewingDate && form.createdDate && form.viewingDate < form.createdDate && (
+            <Grid.Col span={12}>
+              <Text size="sm" c="red.8" data-testid="viewing-before-arranged">
+                {t('viewings.ui.beforeArranged')}
+              </Text>
+            </Grid.Col>
+          )}
           <Grid.Col span={12}>
             {readOnly ? (
               <div>
