@@ -303,3 +303,31 @@ test('someone else saves the deal meanwhile: my note stays in the form, their pr
   expect(saved).toMatchObject({ notes: 'Ο αγοραστής ζητά παράδοση τον Μάρτιο', price: 142000, dealStage: 3 });
   await ctx.close();
 });
+
+test('a deal form with changes asks before they are left behind, and a price is typed as agents write it (en-UK)', async ({ browser, request, baseURL }) => {
+  const token = await apiToken(request);
+  const flat = (await (await request.get('/api/object/add', { headers: auth(token) })).json()) as { id: number };
+  const created = await request.post('/api/Deal/update', { data: { dealType: 2, dealStage: 2, objectId: flat.id, askingPrice: 150000 }, headers: auth(token) });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const deal = (await created.json()) as { id: number };
+
+  const ctx = await signedIn(browser, baseURL!, token, 'en-UK');
+  const page = await ctx.newPage();
+  await page.goto(`/Deals/Edit/${deal.id}`);
+  // "245,000" is 245 000 €: a comma before three digits groups thousands where a price has two decimals.
+  await page.getByTestId('deal-price').fill('245,000');
+  // Leaving by the menu asks first; Keep editing stays with what was typed.
+  await page.getByRole('link', { name: 'Deals', exact: true }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Changes not saved' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(page).toHaveURL(new RegExp(`/Deals/Edit/${deal.id}$`));
+  await expect(page.getByTestId('deal-price')).toHaveValue(/^245\s000$/);
+  // Saved, it goes to the view without a question, and the price is the one meant.
+  await page.getByTestId('deal-save').click();
+  await expect(page).toHaveURL(new RegExp(`/Deals/${deal.id}$`));
+  await expect(dialog).toHaveCount(0);
+  const saved = (await (await request.get(`/api/Deal/edit/${deal.id}`, { headers: auth(token) })).json()) as { price: number };
+  expect(saved.price).toBe(245000);
+  await ctx.close();
+});
