@@ -283,6 +283,8 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(banner).toContainText(language === 'el' ? 'Κάποιος άλλος' : 'Someone else');
     const notes = language === 'el' ? 'Περιγραφή' : 'Description';
     await expect(banner).toContainText(notes);
+    // What this user had typed there is said too, to be copied back.
+    await expect(banner).toContainText(language === 'el' ? 'δική σας: «Mine»' : 'yours: “Mine”');
     // The notes both changed keep theirs; the bedrooms only this user typed are stored on their version.
     await expect(page.getByTestId('lead-description')).toHaveValue('Theirs');
     await expect(page.getByTestId('lead-bedroomsMin')).toHaveValue('2');

@@ -157,6 +157,12 @@ for (const L of LANGUAGES) {
       await expect(page.getByTestId('photo-order-status')).toContainText(L.orderSaved);
       await page.reload();
       await expect.poll(() => photoIds(page)).toEqual([before[0], before[2], before[1]]);
+      // By its button, the second photo to the front: "earlier" is then disabled, and the focus stays
+      // on that photo (its "later" button) instead of falling to the top of the page.
+      await page.getByTestId('photo-item').nth(1).getByTestId('photo-earlier').click();
+      await expect.poll(() => photoIds(page)).toEqual([before[2], before[0], before[1]]);
+      await expect(page.getByTestId('photo-item').nth(0).getByTestId('photo-later')).toBeFocused();
+      await expect(page.getByTestId('photo-order-status')).toHaveAttribute('data-status', 'saved');
       await page.getByTestId('edit-photos').getByTestId('file-input').setInputFiles([{ name: 'contract.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') }]);
       await expect(page.getByRole('dialog', { name: L.photosError })).toBeVisible();
       await expect(page.getByTestId('photo-error')).toContainText('contract.txt');

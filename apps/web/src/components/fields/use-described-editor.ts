@@ -101,7 +101,10 @@ export function useDescribedEditor<R extends { version: number }>(o: Options<R>)
           setSaveError(null);
           publish(current);
           const message = e.problem.title || t('errors.conflict');
-          showBanner('warning', lost.length ? `${message} ${conflictKept(lost.map(fieldLabel))}` : message);
+          // Where their value was kept, what this user had typed is said too, to be copied back.
+          const typedNow = toWires(latest, record);
+          const named = lost.map((k) => withYours(t, fieldLabel(k), typedNow[k]));
+          showBanner('warning', lost.length ? `${message} ${conflictKept(named)}` : message);
           return;
         }
         if (e instanceof ApiError && e.status === 400) setFieldErrors({ ...refusedErrors(refused.current), ...e.fieldErrors });
@@ -120,4 +123,15 @@ export function useDescribedEditor<R extends { version: number }>(o: Options<R>)
   useEffect(() => onStatus(autosave.status), [autosave.status, onStatus]);
 
   return { record, setRecord, drafts, setDrafts, fieldErrors, saveError, autosave };
+}
+
+/**
+ * A field's label with the value this user had typed ("Title (yours: “Sunny flat”)"): text and
+ * numbers only, up to 200 characters.
+ */
+function withYours(t: (key: string, params?: Record<string, unknown>) => string, label: string, value: unknown): string {
+  if (typeof value !== 'string' && typeof value !== 'number') return label;
+  const text = String(value).trim();
+  if (!text) return label;
+  return `${label} (${t('common.conflictYours', { value: text.length > 200 ? `${text.slice(0, 200)}…` : text })})`;
 }

@@ -207,6 +207,17 @@ export function PhotoEditor({ objectId, onChanged }: { objectId: number; onChang
     }
   };
 
+  // Focus stays on the photo just moved or next to the one deleted: a button that became disabled
+  // (the first photo's "earlier") or was removed dropped it to the top of the page.
+  const focusOn = (id: number | undefined, ...testIds: string[]) =>
+    // After the confirmation's own return of focus (its closing transition), not before it.
+    setTimeout(() => {
+      const card = id == null ? null : document.querySelector<HTMLElement>(`[data-testid="photo-item"][data-photo-id="${id}"]`);
+      if (!card) return;
+      const button = testIds.map((tid) => card.querySelector<HTMLButtonElement>(`[data-testid="${tid}"]`)).find((b) => b && !b.disabled);
+      (button ?? card.querySelector<HTMLElement>('[data-testid="photo-handle"]'))?.focus();
+    }, 300);
+
   const move = (from: number, to: number) => {
     if (to < 0 || to >= photos.length || from === to) return;
     const order = [...photos];
@@ -235,8 +246,11 @@ export function PhotoEditor({ objectId, onChanged }: { objectId: number; onChang
       onConfirm: async () => {
         try {
           await deletePhoto(p.id);
+          const at = photos.findIndex((f) => f.id === p.id);
+          const neighbour = photos[at + 1] ?? photos[at - 1];
           setList((q.data?.items ?? []).filter((f) => f.id !== p.id));
           changed();
+          focusOn(neighbour?.id, 'photo-delete');
         } catch (e) {
           setError(describeError(e).message);
         }
@@ -362,14 +376,27 @@ export function PhotoEditor({ objectId, onChanged }: { objectId: number; onChang
                     </ActionIcon>
                   </Tooltip>
                   <Group gap={2} wrap="nowrap">
-                    <ActionIcon variant="subtle" size="sm" disabled={i === 0} onClick={() => move(i, i - 1)} aria-label={t('objects.photos.moveEarlier')} data-testid="photo-earlier">
+                    <ActionIcon
+                      variant="subtle"
+                      size="sm"
+                      disabled={i === 0}
+                      onClick={() => {
+                        move(i, i - 1);
+                        focusOn(p.id, 'photo-earlier', 'photo-later');
+                      }}
+                      aria-label={t('objects.photos.moveEarlier')}
+                      data-testid="photo-earlier"
+                    >
                       <IconChevronLeft size={16} />
                     </ActionIcon>
                     <ActionIcon
                       variant="subtle"
                       size="sm"
                       disabled={i === photos.length - 1}
-                      onClick={() => move(i, i + 1)}
+                      onClick={() => {
+                        move(i, i + 1);
+                        focusOn(p.id, 'photo-later', 'photo-earlier');
+                      }}
                       aria-label={t('objects.photos.moveLater')}
                       data-testid="photo-later"
                     >
