@@ -49,7 +49,12 @@ export function Assignments({ parent, parentId, editable = false }: { parent: TA
       ),
       labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
       confirmProps: { color: 'red', 'data-testid': 'confirm-delete-assignment' } as Record<string, unknown>,
-      onConfirm: () => remove.mutate(accountId),
+      onConfirm: () => {
+        remove.mutate(accountId);
+        // The removed row's button is gone: the focus goes to the box for the next name, after the
+        // confirmation has given it back (its closing transition).
+        setTimeout(() => document.querySelector<HTMLElement>('[data-testid="assignments"] [data-testid="assignment-add"]')?.focus(), 300);
+      },
     });
 
   return (
@@ -94,10 +99,11 @@ export function Assignments({ parent, parentId, editable = false }: { parent: TA
             placeholder={t('assignments.placeholder')}
             ariaLabel={t('assignments.add')}
             leftSection={<IconUserPlus size={16} />}
-            disabled={add.isPending}
             error={error}
+            // Not disabled while a pick is being stored: a disabled box loses the focus (the next Tab
+            // began at the top of the page); a second pick meanwhile is ignored instead.
             onPick={(p) => {
-              if (p) add.mutate(p.id);
+              if (p && !add.isPending) add.mutate(p.id);
             }}
             testId="assignment-add"
           />
