@@ -173,11 +173,15 @@ for (const L of LANGUAGES) {
       const item = card.getByTestId('assignment-item');
       await expect(item).toHaveCount(1);
       await expect(item.getByRole('link')).toHaveText(`${specialistLast} Kostas`);
+      // The name box keeps the focus while the pick is stored, ready for the next name.
+      await expect(card.getByTestId('assignment-add')).toBeFocused();
 
       await item.getByTestId('assignment-delete').click();
       await expect(page.getByText(L.deleteAssignment)).toBeVisible();
       await page.getByTestId('confirm-delete-assignment').click();
       await expect(card.getByTestId('assignment-item')).toHaveCount(0);
+      // The removed row's button is gone: the focus is in the name box, not at the top of the page.
+      await expect(card.getByTestId('assignment-add')).toBeFocused();
       const stored = await request.get(`/api/assignment/account/${id}`, { headers: auth(token) });
       expect((await stored.json()).items).toEqual([]);
     });
