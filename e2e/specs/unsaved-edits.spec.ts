@@ -96,3 +96,33 @@ test('an account: a refused budget does not hold back the city typed after it', 
   await expect(page.getByRole('dialog', { name: TEXTS.el.title })).toBeVisible();
   await ctx.close();
 });
+
+test('a number typed so that it cannot be read keeps its text, is not saved, and leaving asks first', async ({ browser, request, baseURL }) => {
+  const L = TEXTS.el;
+  const token = await apiToken(request);
+  const added = await request.post('/api/lead/add', { data: {}, headers: auth(token) });
+  const id = ((await added.json()) as { id: number }).id;
+  const set = await request.post('/api/lead/update', { data: { id, version: 1, bedroomsMin: 2 }, headers: auth(token) });
+  expect(set.ok(), await set.text()).toBeTruthy();
+  const ctx = await signedIn(browser, baseURL!, token, 'el');
+  const page = await ctx.newPage();
+  await page.goto(`/Leads/View/${id}/1`);
+  const box = page.getByTestId('lead-bedroomsMin');
+  await box.fill('2,5');
+  await expect(page.getByTestId('lead-field-bedroomsMin')).toContainText('Ακέραιος αριθμός, χωρίς δεκαδικά');
+  await expect(box).toHaveValue('2,5');
+  // Done asks: the record still holds 2, and the box what was typed.
+  await page.getByTestId('edit-toggle').click();
+  const dialog = page.getByRole('dialog', { name: L.title });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: L.keep }).click();
+  await expect(page).toHaveURL(new RegExp(`/Leads/View/${id}/1$`));
+  expect((await lead(request, token, id)).bedroomsMin).toBe(2);
+  // Typed right, it saves and Done leaves without a question.
+  await box.fill('3');
+  await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved', { timeout: 15_000 });
+  await page.getByTestId('edit-toggle').click();
+  await expect(page).toHaveURL(new RegExp(`/Leads/View/${id}(/0)?$`));
+  expect((await lead(request, token, id)).bedroomsMin).toBe(3);
+  await ctx.close();
+});

@@ -3,6 +3,7 @@ import { useBlocker } from 'react-router';
 import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import type { AutosaveStatus } from './use-autosave.ts';
+import { INVALID_ENTRY } from '../components/fields/invalid-entry.ts';
 
 /**
  * Nothing typed into a record is lost by leaving it. Going anywhere else in the app (Done, a menu
@@ -17,6 +18,12 @@ import type { AutosaveStatus } from './use-autosave.ts';
 type Editor = { status: () => AutosaveStatus; flush: () => Promise<boolean> };
 const editors = new Set<Editor>();
 const unsettled = (s: AutosaveStatus) => s !== 'idle' && s !== 'saved';
+/**
+ * A box on the screen holds text that is not a value it can take (a number, a date, a time typed
+ * wrong): it keeps the text with its error and the record keeps the value before it, so leaving
+ * would drop what was meant.
+ */
+const typedButUnreadable = () => document.querySelector(`[${INVALID_ENTRY}="true"]`) != null;
 
 /** An editor's auto-save, watched by the shell's guard while the editor is on the screen. */
 export function useUnsavedGuard(autosave: { status: AutosaveStatus; flush: () => Promise<boolean> }) {
@@ -58,7 +65,7 @@ export function UnsavedChangesGuard() {
   const { t } = useTranslation();
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search && [...editors].some((e) => unsettled(e.status())),
+      currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search && ([...editors].some((e) => unsettled(e.status())) || typedButUnreadable()),
   );
 
   // One question per blocked navigation, however often the shell renders meanwhile.
@@ -73,7 +80,7 @@ export function UnsavedChangesGuard() {
     let live = true;
     void Promise.all([...editors].map((e) => e.flush())).then((stored) => {
       if (!live || blocker.state !== 'blocked') return;
-      if (stored.every(Boolean)) return blocker.proceed();
+      if (stored.every(Boolean) && !typedButUnreadable()) return blocker.proceed();
       let decided = false;
       modals.openConfirmModal({
         title: t('common.unsaved.title'),
@@ -108,7 +115,7 @@ export function UnsavedChangesGuard() {
     // refused one, or a Save-button form's changes, would be lost anyway.
     const ask = (e: BeforeUnloadEvent) => {
       const open = [...editors].filter((ed) => unsettled(ed.status()));
-      if (!open.length) return;
+      if (!open.length && !typedButUnreadable()) return;
       for (const ed of open) void ed.flush();
       e.preventDefault();
     };

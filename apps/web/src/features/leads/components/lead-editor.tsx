@@ -76,6 +76,9 @@ export function LeadEditor({ initial, onStatus }: { initial: TLeadAnswer; onStat
         error={fieldErrors[d.name]}
         options={leadOptions(d, lead)}
         maxLength={d.max}
+        min={d.min}
+        max={d.max}
+        integer={d.integer}
         loadOptions={d.type === 'location' ? searchPlaces : undefined}
         valueText={d.name === 'locationId' ? (lead.location ?? undefined) : undefined}
         testId={`lead-${d.name}`}
