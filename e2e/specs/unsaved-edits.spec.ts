@@ -111,6 +111,10 @@ test('a number typed so that it cannot be read keeps its text, is not saved, and
   await box.fill('2,5');
   await expect(page.getByTestId('lead-field-bedroomsMin')).toContainText('Ακέραιος αριθμός, χωρίς δεκαδικά');
   await expect(box).toHaveValue('2,5');
+  // The toolbar does not claim the changes are saved while the box keeps text that was not.
+  const status = page.getByTestId('save-status');
+  await expect(status).toHaveAttribute('data-status', 'unreadable');
+  await expect(status).toHaveText('Δεν αποθηκεύτηκε: ένα πεδίο έχει μη έγκυρη τιμή');
   // Done asks: the record still holds 2, and the box what was typed.
   await page.getByTestId('edit-toggle').click();
   const dialog = page.getByRole('dialog', { name: L.title });
@@ -120,7 +124,8 @@ test('a number typed so that it cannot be read keeps its text, is not saved, and
   expect((await lead(request, token, id)).bedroomsMin).toBe(2);
   // Typed right, it saves and Done leaves without a question.
   await box.fill('3');
-  await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved', { timeout: 15_000 });
+  await expect(status).toHaveAttribute('data-status', 'saved', { timeout: 15_000 });
+  await expect(status).toHaveText('Όλες οι αλλαγές αποθηκεύτηκαν');
   await page.getByTestId('edit-toggle').click();
   await expect(page).toHaveURL(new RegExp(`/Leads/View/${id}(/0)?$`));
   expect((await lead(request, token, id)).bedroomsMin).toBe(3);

@@ -12,6 +12,7 @@ import { ApiError } from '../../lib/api.ts';
 import { showBanner } from '../../lib/banner.ts';
 import { describeError, reportError } from '../../lib/errors.ts';
 import { useAutosave } from '../../lib/use-autosave.ts';
+import { InvalidEntries, InvalidEntryScopeProvider, useAnyInvalidEntry } from '../fields/invalid-entry.ts';
 import { IconCircleCheck, IconLink, IconTrash, IconX } from '../icons.ts';
 import { RecordFiles } from '../record-files.tsx';
 import { activityKeys, deleteActivity, fetchActivity, updateActivity } from './api.ts';
@@ -111,6 +112,7 @@ export function ActivityEditor({ activity, isNew, onClose }: { activity: TActivi
     [id, qc],
   );
   const autosave = useAutosave({ value: form, save });
+  const [entries] = useState(() => new InvalidEntries());
 
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
 
@@ -158,8 +160,11 @@ export function ActivityEditor({ activity, isNew, onClose }: { activity: TActivi
     }
   };
 
+  const unreadable = useAnyInvalidEntry(entries);
   const statusText =
-    autosave.status === 'pending'
+    unreadable && autosave.status !== 'pending' && autosave.status !== 'saving'
+      ? t('common.notSavedUnreadable')
+      : autosave.status === 'pending'
       ? t('activities.status.pending')
       : autosave.status === 'saving'
         ? t('activities.status.saving')
@@ -170,6 +175,7 @@ export function ActivityEditor({ activity, isNew, onClose }: { activity: TActivi
             : '';
 
   return (
+    <InvalidEntryScopeProvider value={entries}>
     <Paper withBorder p="md" bg="var(--mantine-color-gray-0)" data-testid="activity-editor" data-activity-id={id}>
       <Stack gap="sm">
         {error && (
@@ -282,7 +288,7 @@ export function ActivityEditor({ activity, isNew, onClose }: { activity: TActivi
             {t('activities.delete')}
           </Button>
           <Group gap="sm">
-            <Text size="xs" c={autosave.status === 'error' ? 'red' : 'dimmed'} data-testid="activity-save-status" data-status={autosave.status}>
+            <Text size="xs" c={autosave.status === 'error' || unreadable ? 'red' : 'dimmed'} data-testid="activity-save-status" data-status={unreadable ? 'unreadable' : autosave.status}>
               {statusText}
             </Text>
             <Button leftSection={<IconCircleCheck size={16} />} onClick={() => void close()} loading={closing} data-testid="activity-close">
@@ -292,5 +298,6 @@ export function ActivityEditor({ activity, isNew, onClose }: { activity: TActivi
         </Group>
       </Stack>
     </Paper>
+    </InvalidEntryScopeProvider>
   );
 }

@@ -2,7 +2,7 @@ import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatTypedNumber, readTypedNumber } from '../../lib/typed-number.ts';
-import { INVALID_ENTRY } from './invalid-entry.ts';
+import { INVALID_ENTRY, useReportInvalidEntry } from './invalid-entry.ts';
 
 export type DecimalFieldProps = Omit<TextInputProps, 'value' | 'defaultValue' | 'onChange' | 'type' | 'error' | 'min' | 'max' | 'step'> & {
   value: number | '' | null | undefined;
@@ -41,6 +41,7 @@ export function DecimalField({ value, onChange, scale, allowNegative = false, gr
   // The value last given or sent: a new one from outside (a reload, the other version of a conflict) replaces the text.
   const [known, setKnown] = useState<typeof value>(value ?? '');
   const [problem, setProblem] = useState<'format' | 'precision' | 'negative' | null>(null);
+  useReportInvalidEntry(problem != null);
   if ((value ?? '') !== known) {
     setKnown(value ?? '');
     setText(show(value));

@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode }
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { parseTimeOfDay, stepTimeOfDay } from '../../lib/time-of-day.ts';
-import { INVALID_ENTRY } from './invalid-entry.ts';
+import { INVALID_ENTRY, useReportInvalidEntry } from './invalid-entry.ts';
 
 export type TimeFieldProps = Omit<TextInputProps, 'value' | 'defaultValue' | 'onChange' | 'type' | 'error'> & {
   /** "HH:mm", or "" for no time. */
@@ -28,6 +28,7 @@ export function TimeField({ value, onChange, error, required, onBlur, onKeyDown,
   // The value last shown: a new one from outside (a reload, a conflict's current version) replaces the text.
   const [shown, setShown] = useState(value);
   const [problem, setProblem] = useState<'invalid' | 'required' | null>(null);
+  useReportInvalidEntry(problem != null);
   const input = useRef<HTMLInputElement>(null);
   const selectAfterStep = useRef<'hours' | 'minutes' | null>(null);
   if (value !== shown) {

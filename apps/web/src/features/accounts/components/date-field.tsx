@@ -5,7 +5,7 @@ import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { markAgencyToday } from '../../../components/fields/agency-today.ts';
-import { INVALID_ENTRY } from '../../../components/fields/invalid-entry.ts';
+import { INVALID_ENTRY, useReportInvalidEntry } from '../../../components/fields/invalid-entry.ts';
 import { dateInputFormat } from '../../../lib/format.ts';
 import { currentCulture } from '../../../lib/i18n.ts';
 import { parseTypedDate } from '../../../lib/typed-date.ts';
@@ -25,6 +25,7 @@ export function DateField(props: DateInputProps) {
   const { t } = useTranslation();
   // The text in the box is no date (as typed now), and whether that is said (once the field was left).
   const [invalid, setInvalid] = useState(false);
+  useReportInvalidEntry(invalid);
   const [told, setTold] = useState(false);
   const { value, onBlur } = props;
   useEffect(() => {

@@ -11,13 +11,11 @@ import { RevealTogether, useSectionReady } from '../../../components/reveal.tsx'
 import {
   IconArrowsMaximize,
   IconArrowsMinimize,
-  IconCloudCheck,
   IconDots,
   IconEye,
   IconPencil,
   IconTargetArrow,
   IconTrash,
-  IconExclamationCircle,
 } from '../../../components/icons.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { showBannerAfterNavigation } from '../../../lib/banner.ts';
@@ -31,6 +29,7 @@ import { AccountDetails } from '../components/account-details.tsx';
 import { AccountEditor } from '../components/account-editor.tsx';
 import { useGoBack } from '../components/go-back.ts';
 import { ServiceInfo } from '../components/service-info.tsx';
+import { SaveStatus } from '../../../components/save-status.tsx';
 
 type ViewMode = 0 | 1 | 2;
 const ENTITY_ACCOUNT = 2;
@@ -178,20 +177,5 @@ function AccountToolbar({ id, mode, setMode, status, record }: { id: number; mod
         </Menu>
       </Group>
     </Paper>
-  );
-}
-
-/** The auto-save indicator: saving…, saved, or not saved. */
-function SaveStatus({ status }: { status: AutosaveStatus }) {
-  const { t } = useTranslation();
-  if (status === 'idle') return null;
-  const busy = status === 'pending' || status === 'saving';
-  return (
-    <Group gap={4} data-testid="save-status" data-status={status} aria-live="polite">
-      {busy ? <Loader size={14} /> : status === 'saved' ? <IconCloudCheck size={18} color="var(--mantine-color-green-7)" /> : <IconExclamationCircle size={18} color="var(--mantine-color-red-7)" />}
-      <Text size="sm" c={status === 'error' ? 'red' : 'dimmed'}>
-        {busy ? t('accounts.ui.edit.saving') : status === 'saved' ? t('accounts.ui.edit.saved') : t('accounts.ui.edit.notSaved')}
-      </Text>
-    </Group>
   );
 }

@@ -8,8 +8,9 @@ import { JUST_READ_MS } from '../../../lib/freshness.ts';
 import { ActivityList } from '../../../components/activity-list-lazy.tsx';
 import { Assignments } from '../../../components/assignments.tsx';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
+import { SaveStatus } from '../../../components/save-status.tsx';
 import { RevealTogether, useSectionReady } from '../../../components/reveal.tsx';
-import { IconArrowsMaximize, IconArrowsMinimize, IconCloudCheck, IconDots, IconExclamationCircle, IconEye, IconPencil, IconTrash } from '../../../components/icons.ts';
+import { IconArrowsMaximize, IconArrowsMinimize, IconDots, IconEye, IconPencil, IconTrash } from '../../../components/icons.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { showBannerAfterNavigation } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
@@ -172,7 +173,6 @@ function LeadToolbar({ id, mode, setMode, status }: { id: number; mode: ViewMode
       confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
       onConfirm: () => remove.mutate(),
     });
-  const busy = status === 'pending' || status === 'saving';
   return (
     <Paper withBorder p="xs" className="no-print">
       <Group justify="space-between" gap="xs">
@@ -196,14 +196,7 @@ function LeadToolbar({ id, mode, setMode, status }: { id: number; mode: ViewMode
               {mode === 2 ? t('common.collapse') : t('common.more')}
             </Button>
           )}
-          {status !== 'idle' && (
-            <Group gap={4} data-testid="save-status" data-status={status} aria-live="polite">
-              {busy ? <Loader size={14} /> : status === 'saved' ? <IconCloudCheck size={18} color="var(--mantine-color-green-7)" /> : <IconExclamationCircle size={18} color="var(--mantine-color-red-7)" />}
-              <Text size="sm" c={status === 'error' ? 'red' : 'dimmed'}>
-                {busy ? t('accounts.ui.edit.saving') : status === 'saved' ? t('accounts.ui.edit.saved') : t('accounts.ui.edit.notSaved')}
-              </Text>
-            </Group>
-          )}
+          <SaveStatus status={status} />
         </Group>
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>

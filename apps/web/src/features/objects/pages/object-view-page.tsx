@@ -7,7 +7,7 @@ import { useNavigate, useParams } from 'react-router';
 import { ActivityList } from '../../../components/activity-list-lazy.tsx';
 import { Assignments } from '../../../components/assignments.tsx';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
-import { IconArrowsMaximize, IconArrowsMinimize, IconCloudCheck, IconDots, IconExclamationCircle, IconEye, IconPencil, IconTrash } from '../../../components/icons.ts';
+import { IconArrowsMaximize, IconArrowsMinimize, IconDots, IconEye, IconPencil, IconTrash } from '../../../components/icons.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { showBannerAfterNavigation } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
@@ -16,6 +16,7 @@ import { useGoBack } from '../../accounts/components/go-back.ts';
 import { deleteObject, objectEditQuery, objectKeys, objectViewQuery, validIdOrRef, type TObjectView } from '../api/objects.ts';
 import { ObjectEditor } from '../components/object-editor.tsx';
 import { ObjectView } from '../components/object-view.tsx';
+import { SaveStatus } from '../../../components/save-status.tsx';
 
 type ViewMode = 0 | 1 | 2;
 const LINK_OBJECT = 1;
@@ -173,20 +174,5 @@ function ObjectToolbar({ data, mode, setMode, status }: { data: TObjectView | un
         </Group>
       </Group>
     </Paper>
-  );
-}
-
-/** The auto-save indicator: saving…, saved, or not saved. */
-function SaveStatus({ status }: { status: AutosaveStatus }) {
-  const { t } = useTranslation();
-  if (status === 'idle') return null;
-  const busy = status === 'pending' || status === 'saving';
-  return (
-    <Group gap={4} data-testid="save-status" data-status={status} aria-live="polite">
-      {busy ? <Loader size={14} /> : status === 'saved' ? <IconCloudCheck size={18} color="var(--mantine-color-green-7)" /> : <IconExclamationCircle size={18} color="var(--mantine-color-red-7)" />}
-      <Text size="sm" c={status === 'error' ? 'red' : 'dimmed'}>
-        {busy ? t('objects.edit.saving') : status === 'saved' ? t('objects.edit.saved') : t('objects.edit.notSaved')}
-      </Text>
-    </Group>
   );
 }
