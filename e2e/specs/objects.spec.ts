@@ -224,6 +224,15 @@ for (const L of LANGUAGES) {
       await page.goto('/Objects');
       await page.locator(`a[href="/Objects/View/${id}"]`).click();
       await expect(page.getByTestId('object-view')).toBeVisible();
+      // Cancelled from the keyboard, the focus is back on the menu's button, not at the page's top.
+      await page.getByTestId('object-menu').focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('delete-object').focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('dialog')).toContainText(L.confirm(ref));
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await expect(page.getByTestId('object-menu')).toBeFocused();
       await page.getByTestId('object-menu').click();
       await page.getByTestId('delete-object').click();
       await expect(page.getByRole('dialog')).toContainText(L.confirm(ref));

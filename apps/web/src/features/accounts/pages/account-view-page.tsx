@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Group, Loader, Menu, Paper, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ActivityList } from '../../../components/activity-list-lazy.tsx';
@@ -30,6 +30,7 @@ import { AccountEditor } from '../components/account-editor.tsx';
 import { useGoBack } from '../components/go-back.ts';
 import { ServiceInfo } from '../components/service-info.tsx';
 import { SaveStatus } from '../../../components/save-status.tsx';
+import { focusMenuButtonAfterDialog } from '../../../lib/menu-confirm.ts';
 
 type ViewMode = 0 | 1 | 2;
 const ENTITY_ACCOUNT = 2;
@@ -121,8 +122,10 @@ function AccountToolbar({ id, mode, setMode, status, record }: { id: number; mod
       goBack();
     },
   });
+  const menuButton = useRef<HTMLButtonElement>(null);
   const confirmDelete = () =>
     modals.openConfirmModal({
+      onClose: () => focusMenuButtonAfterDialog(menuButton),
       title: t('accounts.ui.delete.title'),
       children: <Text size="sm">{t('accounts.ui.delete.confirm')}</Text>,
       labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
@@ -157,7 +160,7 @@ function AccountToolbar({ id, mode, setMode, status, record }: { id: number; mod
         </Group>
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
-            <Button variant="default" rightSection={<IconDots size={16} />} data-testid="account-menu">
+            <Button variant="default" rightSection={<IconDots size={16} />} data-testid="account-menu" ref={menuButton}>
               {t('accounts.ui.view.actions')}
             </Button>
           </Menu.Target>

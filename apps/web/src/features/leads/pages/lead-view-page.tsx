@@ -24,6 +24,7 @@ import { LeadEditor } from '../components/lead-editor.tsx';
 import { LeadMatches } from '../components/lead-matches.tsx';
 import { LeadObjects } from '../components/lead-objects.tsx';
 import { LeadDeals } from '../../deals/components/lead-deals.tsx';
+import { focusMenuButtonAfterDialog } from '../../../lib/menu-confirm.ts';
 
 type ViewMode = 0 | 1 | 2;
 /** Activities link to a lead as a Demand (link kind 4). */
@@ -165,8 +166,10 @@ function LeadToolbar({ id, mode, setMode, status }: { id: number; mode: ViewMode
     },
     onError: (e) => modals.open({ title: t('leads.ui.deleteFailed'), children: <Text size="sm">{describeError(e).message}</Text> }),
   });
+  const menuButton = useRef<HTMLButtonElement>(null);
   const confirmDelete = () =>
     modals.openConfirmModal({
+      onClose: () => focusMenuButtonAfterDialog(menuButton),
       title: t('leads.ui.deleteTitle'),
       children: <Text size="sm">{t('leads.ui.deleteConfirm')}</Text>,
       labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
@@ -200,7 +203,7 @@ function LeadToolbar({ id, mode, setMode, status }: { id: number; mode: ViewMode
         </Group>
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
-            <Button variant="default" rightSection={<IconDots size={16} />} data-testid="lead-menu">
+            <Button variant="default" rightSection={<IconDots size={16} />} data-testid="lead-menu" ref={menuButton}>
               {t('accounts.ui.view.actions')}
             </Button>
           </Menu.Target>

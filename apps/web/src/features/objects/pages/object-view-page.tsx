@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Group, Loader, Menu, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ActivityList } from '../../../components/activity-list-lazy.tsx';
@@ -17,6 +17,7 @@ import { deleteObject, objectEditQuery, objectKeys, objectViewQuery, validIdOrRe
 import { ObjectEditor } from '../components/object-editor.tsx';
 import { ObjectView } from '../components/object-view.tsx';
 import { SaveStatus } from '../../../components/save-status.tsx';
+import { focusMenuButtonAfterDialog } from '../../../lib/menu-confirm.ts';
 
 type ViewMode = 0 | 1 | 2;
 const LINK_OBJECT = 1;
@@ -122,8 +123,10 @@ function ObjectToolbar({ data, mode, setMode, status }: { data: TObjectView | un
       goBack();
     },
   });
+  const menuButton = useRef<HTMLButtonElement>(null);
   const confirmDelete = () =>
     modals.openConfirmModal({
+      onClose: () => focusMenuButtonAfterDialog(menuButton),
       title: t('objects.delete.title'),
       children: <Text size="sm">{t('objects.delete.confirm', { ref })}</Text>,
       labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
@@ -161,7 +164,7 @@ function ObjectToolbar({ data, mode, setMode, status }: { data: TObjectView | un
           )}
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
-              <Button variant="default" px="xs" aria-label={t('objects.view.actions')} data-testid="object-menu" disabled={!data}>
+              <Button variant="default" px="xs" aria-label={t('objects.view.actions')} data-testid="object-menu" ref={menuButton} disabled={!data}>
                 <IconDots size={18} />
               </Button>
             </Menu.Target>
