@@ -192,6 +192,44 @@ for (const language of ['en-UK', 'el'] as const) {
 }
 
 for (const language of ['en-UK', 'el'] as const) {
+  test(`on a phone, a card moved far down the board says so where it can be read (${language})`, async ({ browser, request, baseURL }) => {
+    const token = await apiToken(request);
+    const add = await request.get('/api/object/add', { headers: auth(token) });
+    expect(add.ok(), await add.text()).toBeTruthy();
+    const flat = (await add.json()) as { id: number; referenceNumber: string };
+    const ids: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await request.post('/api/Deal/update', { data: { dealType: 2, dealStage: 2, objectId: flat.id, askingPrice: 120000 + i }, headers: auth(token) });
+      expect(res.ok(), await res.text()).toBeTruthy();
+      ids.push(((await res.json()) as { id: number }).id);
+    }
+    const ctx = await signedIn(browser, baseURL!, token, language, { viewport: { width: 412, height: 915 }, isMobile: true });
+    const filter = { dealType: 0, depositFrom: null, depositTill: null, endDateFrom: null, endDateTill: null, lastName: '', object: `#${flat.referenceNumber}` };
+    await ctx.addCookies([{ name: 'DealBoard.filter', value: encodeURIComponent(JSON.stringify(filter)), url: baseURL! }]);
+    const page = await ctx.newPage();
+    await page.goto('/Deals/Board');
+    const column = page.locator('[data-testid="deal-column"][data-stage="2"]');
+    await expect(column.getByTestId('deal-card')).toHaveCount(12);
+    // The oldest card is the last of its column, screens below the banner's place.
+    const last = column.locator(`[data-testid="deal-card"][data-id="${ids[0]}"]`);
+    await last.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(915);
+    await last.getByTestId('deal-card-stage').click();
+    const stage3 = (await page.locator('[data-testid="deal-column"][data-stage="3"] h3').textContent())!;
+    await page.getByRole('menuitem', { name: stage3 }).click();
+    const banner = page.getByTestId('banner');
+    await expect(banner).toContainText(language === 'el' ? `Η συμφωνία #${ids[0]} μεταφέρθηκε στο στάδιο «${stage3}».` : `Deal #${ids[0]} moved to “${stage3}”.`);
+    await expect(banner).toBeInViewport();
+    await expectAccessible(page, 'deal board with a message over it');
+    // Scrolled back up, the message is in its place above the board.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(page.locator('.banner-place')).not.toHaveAttribute('data-floating');
+    await expect(banner).toBeInViewport();
+    await ctx.close();
+  });
+}
+
+for (const language of ['en-UK', 'el'] as const) {
   test(`an empty deal is refused; a lead picked brings its client as buyer and its property with owner and price (${language})`, async ({ browser, request, baseURL }) => {
     const token = await apiToken(request);
     const mark = `${language === 'el' ? 'Λεκκα' : 'Lekka'}${Date.now() % 1000000}`;

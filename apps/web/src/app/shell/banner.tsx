@@ -1,6 +1,6 @@
 import { Alert, Anchor, Collapse, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconExclamationCircle } from '../../components/icons.ts';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearBanner, useBanner } from '../../lib/banner.ts';
 
@@ -26,14 +26,48 @@ function SanitizedHtml({ html }: { html: string }) {
   return <div dangerouslySetInnerHTML={{ __html: clean }} />;
 }
 
-/** The page banner; messages may carry markup, which is sanitized. */
+/** How long a message shown over the screen stays there before it goes back to its place on top. */
+const FLOAT_MS = 8000;
+
+/**
+ * The page banner; messages may carry markup, which is sanitized. It sits above the content; a
+ * message that arrives while that place is scrolled out of view (a deal card moved far down the
+ * board on a phone, a save at the bottom of a long form) is shown at the bottom of the screen
+ * instead, where it is seen, and goes back to its place after a few seconds or when scrolled to.
+ */
 export function Banner() {
   const banner = useBanner();
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  if (!banner) return null;
+  const place = useRef<HTMLDivElement>(null);
+  const [floating, setFloating] = useState(false);
+  useLayoutEffect(() => {
+    const el = place.current;
+    if (!banner || !el) return setFloating(false);
+    // The fixed header covers the top of the window.
+    const covered = Math.max(0, Math.round(document.querySelector('header')?.getBoundingClientRect().bottom ?? 0));
+    const r = el.getBoundingClientRect();
+    const outOfView = r.bottom < covered || r.top > window.innerHeight;
+    setFloating(outOfView);
+    if (!outOfView) return;
+    const back = setTimeout(() => setFloating(false), FLOAT_MS);
+    // Scrolled back to the top, it is where it belongs.
+    const seen = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setFloating(false);
+      },
+      { rootMargin: `-${covered}px 0px 0px 0px` },
+    );
+    seen.observe(el);
+    return () => {
+      clearTimeout(back);
+      seen.disconnect();
+    };
+  }, [banner]);
+  if (!banner) return <div ref={place} />;
   const Icon = ICONS[banner.type];
   return (
+    <div ref={place} className={floating ? 'banner-place banner-floating' : 'banner-place'} data-floating={floating || undefined}>
     <Alert
       color={COLORS[banner.type]}
       icon={<Icon />}
@@ -65,5 +99,6 @@ export function Banner() {
         </>
       )}
     </Alert>
+    </div>
   );
 }
