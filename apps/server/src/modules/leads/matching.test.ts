@@ -78,6 +78,29 @@ describe('matching objects to a lead', () => {
     expect((forObject.json() as { items: { leadId: number; score: number }[] }).items.find((i) => i.leadId === lead)?.score).toBe(85);
   });
 
+  it('ranks apart objects that all fit, by how near their price and area are to what was asked', async () => {
+    // Up to 250 thousand, no lower limit, 80–100 m² in Panorama.
+    const upTo = await newLead({ forPurchase: true, purchaseBudgetRangeMax: 250000, locationId: panorama, objectSubTypes: [1], areaMin: 80, areaMax: 100 });
+    const flat = { forSale: true, subTypeObjectTypeId: 1, objectSubTypeId: 1, locationId: panorama, area: 90 };
+    const nearTop = await newObject({ ...flat, title: 'Near the top', salePrice: 240000 });
+    const middle = await newObject({ ...flat, title: 'Middle', salePrice: 130000 });
+    const cheap = await newObject({ ...flat, title: 'Far under', salePrice: 90000 });
+    const roomy = await newObject({ ...flat, title: 'Roomy', salePrice: 240000, area: 108 });
+    const score = new Map((await matches(upTo)).items.map((i) => [i.objectId, i.score]));
+    // Within the budget and over half of it: all the price points. Under half: 20 × (1 − 90/125) = 6 off.
+    expect([score.get(nearTop), score.get(middle), score.get(cheap)]).toEqual([100, 100, 94]);
+    // 8 % over the largest area: 40 × 0.08 = 3 of the area's 10 points off.
+    expect(score.get(roomy)).toBe(97);
+    // With a lower limit, the price loses a point per 1 % under it: 180 000 is 10 % under 200 000.
+    const between = await newLead({ forPurchase: true, purchaseBudgetRangeMin: 200000, purchaseBudgetRangeMax: 250000, locationId: panorama, objectSubTypes: [1], areaMin: 80, areaMax: 100 });
+    const under = await newObject({ ...flat, title: 'Under the range', salePrice: 180000 });
+    const both = new Map((await matches(between)).items.map((i) => [i.objectId, i.score]));
+    expect([both.get(nearTop), both.get(under)]).toEqual([100, 90]);
+    // The object's side scores the pair the same.
+    const forObject = (await call('GET', `/api/object/${under}/matchingLeads`)).json() as { items: { leadId: number; score: number }[] };
+    expect(forObject.items.find((i) => i.leadId === between)?.score).toBe(90);
+  });
+
   it('gives the reasons an agent would, in the reader’s language', async () => {
     const { items } = await matches(lead);
     const over1 = items.find((i) => i.objectId === over)!;

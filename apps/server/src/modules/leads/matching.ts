@@ -59,16 +59,32 @@ function fitSql() {
     and (l.area_min is null or o.area >= l.area_min * ${1 - MATCH_RULES.areaOutside})
     and (l.area_max is null or o.area <= l.area_max * ${1 + MATCH_RULES.areaOutside})
     and (l.bedrooms_min is null or coalesce(o.bedrooms, 0) >= l.bedrooms_min - ${MATCH_RULES.bedroomsFewer}))`;
-  // Points: price 40 (less the share over budget), place 20, type 10, area 10, bedrooms 10, features 10.
+  // Points: price 40, place 20, type 10, area 10, bedrooms 10, features 10. Price and area lose
+  // points by how far they are from what was asked, so that objects which all fit still rank apart:
+  // 2 points per 1 % over the budget's top, 1 point per 1 % under its bottom, and with no bottom
+  // given, up to 20 points as the price falls under half the top (a client with 250 000 € to spend
+  // is better served by a flat at 230 000 than at 60 000). Computed in float8: the numeric type's
+  // arithmetic is slow, and this runs for every candidate.
   const pricePoints = sql`greatest(${sql.join(
     SERVICES.map((s) => {
-      const p = id('o', s.price);
-      const hi = id('l', s.hi);
+      const p = sql`${id('o', s.price)}::float8`;
+      const lo = sql`${id('l', s.lo)}::float8`;
+      const hi = sql`${id('l', s.hi)}::float8`;
       return sql`case when ${id('l', s.lead)} and ${id('o', s.object)} then
-        case when ${hi} is null or ${p} is null or ${p} <= ${hi} then 40 else greatest(0, 40 - round(200 * (${p} / ${hi} - 1))) end else 0 end`;
+        case when ${p} is null then 40
+             when ${hi} is not null and ${p} > ${hi} then greatest(0, 40 - round(200 * (${p} / ${hi} - 1)))
+             when ${lo} is not null and ${lo} > 0 and ${p} < ${lo} then greatest(0, 40 - round(100 * (1 - ${p} / ${lo})))
+             when ${lo} is null and ${hi} > 0 and ${p} < ${hi} / 2 then 40 - round(20 * (1 - ${p} / (${hi} / 2)))
+             else 40 end else 0 end`;
     }),
     sql`, `,
   )})`;
+  // Area: 10 within the range, then 4 points off per 10 % outside it (the fit allows 15 %: 4 left).
+  const area = sql`o.area::float8`;
+  const areaPoints = sql`case
+    when l.area_min is not null and ${area} < l.area_min then greatest(0, 10 - round(40 * (1 - ${area} / l.area_min::float8)))
+    when l.area_max is not null and ${area} > l.area_max then greatest(0, 10 - round(40 * (${area} / l.area_max::float8 - 1)))
+    else 10 end`;
   const has = sql.join(
     OBJECT_FEATURE_COLUMNS.map(({ f, col }) => sql`case when ${f} = any(l.features) and ${id('o', col)} is true then 1 else 0 end`),
     sql` + `,
@@ -79,7 +95,7 @@ function fitSql() {
   const score = sql`(${pricePoints})::int
     + case when l.location_id is null then 10 else 20 end
     + case when cardinality(l.object_sub_types) = 0 then 5 else 10 end
-    + case when (l.area_min is null or o.area >= l.area_min) and (l.area_max is null or o.area <= l.area_max) then 10 else 4 end
+    + (${areaPoints})::int
     + case when l.bedrooms_min is null or coalesce(o.bedrooms, 0) >= l.bedrooms_min then 10 else 4 end
     + ${featurePoints}`;
   return { fits, score };
