@@ -28,8 +28,8 @@ function siteContact(ctx: PageContext): Markup | '' {
   if (!site.phone && !site.email && !site.address) return '';
   const parts: Markup[] = [html`<span class="agency-name">${siteNameOf(ctx)}</span>`];
   if (site.address) parts.push(html`<span data-testid="site-address">${site.address}</span>`);
-  if (site.phone) parts.push(html`<span>${t('publishing.site.phone')}: ${phoneLink(site.phone, 'site-phone')}</span>`);
-  if (site.email) parts.push(html`<span>${t('publishing.site.email')}: ${mailLink(site.email, 'site-email')}</span>`);
+  if (site.phone) parts.push(html`<span class="item">${t('publishing.site.phone')}: ${phoneLink(site.phone, 'site-phone')}</span>`);
+  if (site.email) parts.push(html`<span class="item">${t('publishing.site.email')}: ${mailLink(site.email, 'site-email')}</span>`);
   return html`<address class="agency" data-testid="site-contact">${parts.map((p, i) => (i ? html`<span aria-hidden="true"> · </span>${p}` : p))}</address>`;
 }
 
@@ -128,6 +128,9 @@ footer p{margin:0}
 address.agency{font-style:normal;margin:0 0 8px;color:#1b1b1f;font-size:15px;line-height:1.9}
 address.agency .agency-name{font-weight:700}
 address.agency a,.direct a{display:inline-block;min-height:24px;font-weight:600}
+address.agency .item{white-space:nowrap}
+@media(max-width:600px){address.agency>span{display:block}address.agency>span[aria-hidden]{display:none}address.agency .item{white-space:normal}}
+address.agency a,.direct a{overflow-wrap:anywhere}
 .direct{margin:0 0 12px;padding:0 0 12px;border-bottom:1px solid #dde1e6}
 .direct p{margin:0 0 4px}
 .direct ul{list-style:none;margin:0;padding:0;line-height:1.9}

@@ -116,7 +116,8 @@ const SHARED_CACHE = 'public, max-age=60, s-maxage=60, stale-while-revalidate=30
 /**
  * The agency's public site, no sign-in: /listings (list with filters), /listings/{ref} (the object
  * with photos, map and contact form), the published objects' photos and the portal feed. Pages are
- * made on the server: no script, small, fast on a phone.
+ * made on the server: small, fast on a phone, whole without script (one small script file only adds
+ * the gallery's previous/next buttons).
  */
 export async function publicSiteRoutes(app: FastifyInstance) {
   // The contact form posts as a browser does (urlencoded); this parser is for these routes only.

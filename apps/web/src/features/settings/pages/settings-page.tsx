@@ -140,7 +140,6 @@ function SiteCard() {
               data-testid="settings-site-name"
               {...form.getInputProps('name')}
             />
-            <TextInput label={t('settings.ui.site.address')} maxLength={200} autoComplete="street-address" data-testid="settings-site-address" {...form.getInputProps('address')} />
             <TextInput
               label={t('settings.ui.site.phone')}
               description={t('settings.ui.site.phoneHint')}
@@ -151,6 +150,7 @@ function SiteCard() {
               {...form.getInputProps('phone')}
             />
             <TextInput label={t('settings.ui.site.email')} type="email" maxLength={200} autoComplete="email" data-testid="settings-site-email" {...form.getInputProps('email')} />
+            <TextInput label={t('settings.ui.site.address')} maxLength={200} autoComplete="street-address" data-testid="settings-site-address" {...form.getInputProps('address')} />
           </SimpleGrid>
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending} disabled={!base} data-testid="settings-site-save">
