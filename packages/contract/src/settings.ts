@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isStorableText } from './common.ts';
+import { SITE_EMAIL, isAgencyPhone } from './site-settings.ts';
 
 /** GET /api/DataExport: e-mail lists. language=russian with except=false: Russian-speaking accounts; except=true: all others. */
 export const ZDataExportQuery = z.object({
@@ -16,3 +18,35 @@ export const ZLocalizationImportAnswer = z.object({
 });
 export type TLocalizationImportAnswer = z.infer<typeof ZLocalizationImportAnswer>;
 export { LOCALIZATION_COLUMNS, LOCALIZATION_IMPORT_MAX_ERRORS } from './office-constants.ts';
+
+export { SITE_EMAIL, isAgencyPhone, phoneHref } from './site-settings.ts';
+
+/** One line of text (the server runs spaces together and trims it; an empty text is no value). */
+const oneLine = (max: number) => z.string().max(max).refine(isStorableText, { message: 'validation.badCharacters' });
+
+/** GET /api/SiteSettings: the agency's details the public site shows (decision 029); null when not set. */
+export const ZSiteSettings = z.object({
+  /** The agency's name on the public site; null: the site name text (publishing.site.name) of each language. */
+  name: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  address: z.string().nullable(),
+  version: z.number().int(),
+});
+export type TSiteSettings = z.infer<typeof ZSiteSettings>;
+
+/** POST /api/SiteSettings: all four at once, with the version they were based on; an empty text clears one. */
+export const ZSiteSettingsUpdate = z.object({
+  name: oneLine(100).nullable().default(null),
+  phone: oneLine(40)
+    .refine((s) => s.trim() === '' || isAgencyPhone(s.trim()), { message: 'validation.sitePhone' })
+    .nullable()
+    .default(null),
+  email: oneLine(200)
+    .refine((s) => s.trim() === '' || SITE_EMAIL.test(s.trim()), { message: 'validation.email' })
+    .nullable()
+    .default(null),
+  address: oneLine(200).nullable().default(null),
+  version: z.number().int().min(1).max(2147483647),
+});
+export type TSiteSettingsUpdate = z.infer<typeof ZSiteSettingsUpdate>;

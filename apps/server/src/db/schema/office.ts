@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from './platform.ts';
 
@@ -21,4 +21,23 @@ export const documents = pgTable(
     version: integer('version').notNull().default(1),
   },
   (t) => [index('documents_name_idx').on(sql`lower(${t.name})`, t.id)],
+);
+
+/**
+ * The agency's details for its public site (decision 029): one row (id 1), made by migration 0035.
+ * A detail not set is null; the public pages show nothing for it.
+ */
+export const siteSettings = pgTable(
+  'site_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    name: text('name'),
+    phone: text('phone'),
+    email: text('email'),
+    address: text('address'),
+    modifiedOn: tsz('modified_on').notNull().defaultNow(),
+    modifiedBy: integer('modified_by').references(() => users.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [check('site_settings_one_row', sql`${t.id} = 1`)],
 );

@@ -1,11 +1,37 @@
-import type { TCulture } from '@crm/contract';
+import { phoneHref, type TCulture } from '@crm/contract';
+import type { TSiteContact } from '../settings/site-settings.service.ts';
 import { Markup, html } from './html.ts';
+import { GALLERY_SCRIPT_URL } from './public.script.ts';
 import { PUBLIC_PAGE_SIZE, kindOptions, type TPublicFilter, type TPublicPlace } from './public.service.ts';
 import { objectUrl, photoUrl, type TPublicMap, type TPublicObject } from './public.view.ts';
 
 type T = (key: string, params?: Record<string, string | number>) => string;
-/** `baseUrl`: the configured public address (PUBLIC_URL), never the request's Host: absolute links (canonical, hreflang, og:*) start with it. */
-export type PageContext = { culture: TCulture; t: T; tileUrl: string; attribution: string; attributionUrl: string; baseUrl: string };
+/**
+ * `baseUrl`: the configured public address (PUBLIC_URL), never the request's Host: absolute links
+ * (canonical, hreflang, og:*) start with it. `site`: the agency's details from the Settings page
+ * (each null when not set, and then not shown).
+ */
+export type PageContext = { culture: TCulture; t: T; tileUrl: string; attribution: string; attributionUrl: string; baseUrl: string; site: TSiteContact };
+
+/** The agency's name: the one set on the Settings page, else the site name text of the reader's language. */
+export const siteNameOf = (ctx: PageContext) => ctx.site.name ?? ctx.t('publishing.site.name');
+
+/** A phone link ("tel:+302310123456") showing the number as the agency writes it. */
+const phoneLink = (phone: string, testid: string) => html`<a href="${phoneHref(phone)}" data-testid="${testid}">${phone}</a>`;
+/** A mail link, with a subject when one is given (the property's reference). */
+const mailLink = (email: string, testid: string, subject?: string) =>
+  html`<a href="mailto:${email}${subject ? `?subject=${encodeURIComponent(subject)}` : ''}" data-testid="${testid}">${email}</a>`;
+
+/** The agency's details in every page's footer: name, address, phone and e-mail, those that are set. */
+function siteContact(ctx: PageContext): Markup | '' {
+  const { site, t } = ctx;
+  if (!site.phone && !site.email && !site.address) return '';
+  const parts: Markup[] = [html`<span class="agency-name">${siteNameOf(ctx)}</span>`];
+  if (site.address) parts.push(html`<span data-testid="site-address">${site.address}</span>`);
+  if (site.phone) parts.push(html`<span class="item">${t('publishing.site.phone')}: ${phoneLink(site.phone, 'site-phone')}</span>`);
+  if (site.email) parts.push(html`<span class="item">${t('publishing.site.email')}: ${mailLink(site.email, 'site-email')}</span>`);
+  return html`<address class="agency" data-testid="site-contact">${parts.map((p, i) => (i ? html`<span aria-hidden="true"> · </span>${p}` : p))}</address>`;
+}
 
 const CULTURES: TCulture[] = ['el', 'en', 'ru'];
 const LANG_NAMES: Record<TCulture, string> = { el: 'Ελληνικά', en: 'English', ru: 'Русский' };
@@ -98,6 +124,25 @@ ul.features{columns:2;padding-left:18px;margin:0}
 .err{color:#a1130a;font-size:14px;margin-top:3px}
 .form-row{margin-bottom:10px}
 footer{max-width:1120px;margin:0 auto;padding:16px;color:#44474e;font-size:14px}
+footer p{margin:0}
+address.agency{font-style:normal;margin:0 0 8px;color:#1b1b1f;font-size:15px;line-height:1.9}
+address.agency .agency-name{font-weight:700}
+address.agency a,.direct a{display:inline-block;min-height:24px;font-weight:600}
+address.agency .item{white-space:nowrap}
+@media(max-width:600px){address.agency>span{display:block}address.agency>span[aria-hidden]{display:none}address.agency .item{white-space:normal}}
+address.agency a,.direct a{overflow-wrap:anywhere}
+.direct{margin:0 0 12px;padding:0 0 12px;border-bottom:1px solid #dde1e6}
+.direct p{margin:0 0 4px}
+.direct ul{list-style:none;margin:0;padding:0;line-height:1.9}
+.gallery-wrap{position:relative;margin:0 0 12px}
+.gallery-wrap .gallery{margin:0;position:relative}
+.gallery-nav{position:absolute;top:50%;transform:translateY(-50%);width:44px;height:44px;padding:0;border-radius:50%;border:1px solid #5b5f66;background:rgba(255,255,255,.94);color:#1b1b1f;display:flex;align-items:center;justify-content:center;box-shadow:0 1px 4px rgba(0,0,0,.3)}
+.gallery-nav[hidden]{display:none}
+.gallery-nav:hover:not([disabled]){background:#fff;border-color:#1b1b1f}
+.gallery-nav:focus-visible{outline:3px solid #0b57d0;outline-offset:2px;box-shadow:0 0 0 2px #fff}
+.gallery-nav[disabled]{opacity:.35;cursor:default;box-shadow:none}
+.gallery-nav.prev{left:8px}.gallery-nav.next{right:8px}
+.gallery-nav svg{width:22px;height:22px}
 `;
 
 type LayoutOptions = {
@@ -110,6 +155,8 @@ type LayoutOptions = {
   type?: 'website' | 'article';
   /** A page of its own that search engines should not keep (an answer to a form, a page past the last). */
   noindex?: boolean;
+  /** A script file of the public site to run (allowed by the CSP as 'self'; the page works without it). */
+  script?: string;
 };
 
 /**
@@ -122,7 +169,7 @@ export function layout(ctx: PageContext, opts: LayoutOptions, body: Markup): str
   const abs = (path: string) => `${ctx.baseUrl}${path}`;
   const canonical = abs(opts.path(culture));
   const description = opts.description ? excerpt(opts.description) : '';
-  const siteName = t('publishing.site.name');
+  const siteName = siteNameOf(ctx);
   return (
     '<!doctype html>' +
     html`<html lang="${culture}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -149,7 +196,8 @@ ${opts.image ? html`<meta property="og:image" content="${abs(opts.image)}"><meta
       (c) => html`<li><a href="${opts.path(c)}" lang="${c}" hreflang="${c}" ${c === culture ? html`aria-current="page"` : ''}>${LANG_NAMES[c]}</a></li>`,
     )}</ul></nav></div></header>
 <main id="main">${body}</main>
-<footer>${t('publishing.site.footer')} · <a href="/terms.htm">${t('publishing.site.terms')}</a></footer>
+<footer>${siteContact(ctx)}<p>${t('publishing.site.footer')} · <a href="/terms.htm">${t('publishing.site.terms')}</a></p></footer>
+${opts.script ? html`<script src="${opts.script}" defer></script>` : ''}
 </body></html>`.text
   );
 }
@@ -331,6 +379,38 @@ ${field('message', 'textarea', html`required`)}
 <button type="submit">${t('publishing.contact.send')}</button></form>`;
 }
 
+/** Beside the enquiry form: the agency's phone and e-mail, when set, to call or write at once. */
+function directContact(ctx: PageContext, o: TPublicObject): Markup | '' {
+  const { site, t } = ctx;
+  if (!site.phone && !site.email) return '';
+  return html`<div class="direct" data-testid="contact-direct"><p>${t('publishing.contact.direct')}</p><ul>
+${site.phone ? html`<li>${t('publishing.site.phone')}: ${phoneLink(site.phone, 'contact-phone')}</li>` : ''}
+${site.email ? html`<li>${t('publishing.site.email')}: ${mailLink(site.email, 'contact-email', t('publishing.contact.mailSubject', { ref: o.ref, title: o.title }))}</li>` : ''}
+</ul></div>`;
+}
+
+const CHEVRON = {
+  prev: new Markup('<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/></svg>'),
+  next: new Markup('<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/></svg>'),
+};
+
+/**
+ * The photos: a list that scrolls sideways (swipe, trackpad, or the arrow keys once it has the
+ * focus), snapping to each photo. With more than one photo, previous/next buttons scroll it by one;
+ * they are hidden until the gallery script shows them, so a browser without script shows none.
+ */
+function gallery(ctx: PageContext, o: TPublicObject): Markup | '' {
+  const { t } = ctx;
+  if (!o.photos.length) return '';
+  const list = html`<ul class="gallery" id="gallery" tabindex="0" aria-label="${t('publishing.object.photos')}">${o.photos.map(
+    (p, i) => html`<li><img src="${photoUrl(p, 'web')}" alt="${t('publishing.object.photoAlt', { title: o.title, n: i + 1, count: o.photos.length })}" width="1600" height="1200" ${i > 0 ? html`loading="lazy"` : ''} decoding="async"></li>`,
+  )}</ul>`;
+  if (o.photos.length < 2) return html`<div class="gallery-wrap">${list}</div>`;
+  return html`<div class="gallery-wrap" data-gallery>${list}
+<button type="button" class="gallery-nav prev" data-dir="-1" aria-controls="gallery" aria-label="${t('publishing.object.photoPrev')}" data-testid="gallery-prev" hidden>${CHEVRON.prev}</button>
+<button type="button" class="gallery-nav next" data-dir="1" aria-controls="gallery" aria-label="${t('publishing.object.photoNext')}" data-testid="gallery-next" hidden>${CHEVRON.next}</button></div>`;
+}
+
 /** /listings/{ref}: photos, prices, the facts, description, map and the contact form. */
 export function objectPage(ctx: PageContext, o: TPublicObject, contact: ContactState): string {
   const { t, culture } = ctx;
@@ -348,13 +428,7 @@ export function objectPage(ctx: PageContext, o: TPublicObject, contact: ContactS
 <article data-testid="public-object" data-ref="${o.ref}">
 <h1>${o.title}</h1>
 <p class="muted">${[o.type, o.place].filter(Boolean).join(' · ')} · ${t('publishing.object.ref', { ref: o.ref })}</p>
-${
-  o.photos.length
-    ? html`<ul class="gallery" tabindex="0" aria-label="${t('publishing.object.photos')}">${o.photos.map(
-        (p, i) => html`<li><img src="${photoUrl(p, 'web')}" alt="${t('publishing.object.photoAlt', { title: o.title, n: i + 1, count: o.photos.length })}" width="1600" height="1200" ${i > 0 ? html`loading="lazy"` : ''} decoding="async"></li>`,
-      )}</ul>`
-    : ''
-}
+${gallery(ctx, o)}
 <div class="layout"><div>
 <section class="box" aria-labelledby="h-price"><h2 id="h-price">${t('publishing.object.price')}</h2>${priceLine(t, o)}${
     o.sharedExpenses !== null ? html`<div class="muted">${t('fields.object.averageMonthlySharedExpenses')}: ${money(o.sharedExpenses)}</div>` : ''
@@ -368,7 +442,7 @@ ${o.features.length ? html`<section class="box" aria-labelledby="h-features"><h2
 ${o.videoURL ? html`<p><a href="${o.videoURL}" rel="noopener noreferrer nofollow">${t('publishing.object.video')}</a></p>` : ''}</section>
 ${o.map ? html`<section class="box" aria-labelledby="h-map"><h2 id="h-map">${t('publishing.object.map')}</h2>${staticMap(ctx, o.map)}</section>` : ''}
 </div><div>
-<section class="box" id="contact" aria-labelledby="h-contact"><h2 id="h-contact">${t('publishing.contact.title')}</h2>${contactForm(ctx, o, contact)}</section>
+<section class="box" id="contact" aria-labelledby="h-contact"><h2 id="h-contact">${t('publishing.contact.title')}</h2>${directContact(ctx, o)}${contactForm(ctx, o, contact)}</section>
 </div></div></article>`;
   return layout(
     ctx,
@@ -379,6 +453,7 @@ ${o.map ? html`<section class="box" aria-labelledby="h-map"><h2 id="h-map">${t('
       image: o.photos[0] ? photoUrl(o.photos[0], 'web') : undefined,
       type: 'article',
       noindex: !!(contact.sent || contact.values),
+      script: o.photos.length > 1 ? GALLERY_SCRIPT_URL : undefined,
     },
     body,
   );

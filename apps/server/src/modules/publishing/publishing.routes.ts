@@ -31,6 +31,8 @@ import { createEnquiry, getPublic, publicPlaceName, listPublic, parsePublicRef, 
 import { listPage, notFoundPage, objectPage, type ContactState, type PageContext } from './public.pages.ts';
 import { objectUrl, toPublicDto } from './public.view.ts';
 import { PublicPageCache } from './public.cache.ts';
+import { GALLERY_SCRIPT, GALLERY_SCRIPT_VERSION } from './public.script.ts';
+import { getSiteSettings } from '../settings/site-settings.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -114,7 +116,8 @@ const SHARED_CACHE = 'public, max-age=60, s-maxage=60, stale-while-revalidate=30
 /**
  * The agency's public site, no sign-in: /listings (list with filters), /listings/{ref} (the object
  * with photos, map and contact form), the published objects' photos and the portal feed. Pages are
- * made on the server: no script, small, fast on a phone.
+ * made on the server: small, fast on a phone, whole without script (one small script file only adds
+ * the gallery's previous/next buttons).
  */
 export async function publicSiteRoutes(app: FastifyInstance) {
   // The contact form posts as a browser does (urlencoded); this parser is for these routes only.
@@ -127,14 +130,18 @@ export async function publicSiteRoutes(app: FastifyInstance) {
     if (typeof q === 'string' && (CULTURES as readonly string[]).includes(q)) return q as TCulture;
     return cultureFromHeader(req.headers['accept-language']) ?? 'el';
   };
-  const ctxOf = (culture: TCulture): PageContext => ({
-    culture,
-    t: (key, params) => app.translator.t(culture, key, params),
-    tileUrl: app.config.map.tileUrl,
-    attribution: app.config.map.attribution,
-    attributionUrl: app.config.map.attributionUrl,
-    baseUrl: app.config.publicUrl,
-  });
+  const ctxOf = async (culture: TCulture): Promise<PageContext> => {
+    const { version: _v, ...site } = await getSiteSettings(app.db);
+    return {
+      culture,
+      t: (key, params) => app.translator.t(culture, key, params),
+      tileUrl: app.config.map.tileUrl,
+      attribution: app.config.map.attribution,
+      attributionUrl: app.config.map.attributionUrl,
+      baseUrl: app.config.publicUrl,
+      site,
+    };
+  };
   /**
    * A page: shared caches (a CDN or reverse proxy) may keep it a minute and serve it a little
    * longer while they fetch it again; a browser that has it asks with its ETag and gets a 304.
@@ -159,7 +166,7 @@ export async function publicSiteRoutes(app: FastifyInstance) {
     const key = cached(culture, req);
     const hit = app.publicPages.get(key);
     if (typeof hit === 'string') return page(reply, 200, hit);
-    const ctx = ctxOf(culture);
+    const ctx = await ctxOf(culture);
     const filter = readFilter(req.query as Record<string, unknown>);
     const [{ items, total }, places] = await Promise.all([listPublic(app.db, filter, culture, ctx.t), publicPlaces(app.db, culture, ctx.t)]);
     const placeName = filter.place ? await publicPlaceName(app.db, culture, filter.place) : undefined;
@@ -170,7 +177,7 @@ export async function publicSiteRoutes(app: FastifyInstance) {
 
   const showObject = async (req: FastifyRequest, reply: FastifyReply, ref: string, contact: ContactState, status = 200) => {
     const culture = cultureOf(req);
-    const ctx = ctxOf(culture);
+    const ctx = await ctxOf(culture);
     const n = parsePublicRef(ref);
     const o = n === undefined ? undefined : await getPublic(app.db, n, culture, ctx.t);
     if (!o) return page(reply, 404, notFoundPage(ctx), 'no-store');
@@ -203,7 +210,7 @@ export async function publicSiteRoutes(app: FastifyInstance) {
 
   app.post('/listings/:ref/contact', { config, schema }, async (req, reply) => {
     const culture = cultureOf(req);
-    const ctx = ctxOf(culture);
+    const ctx = await ctxOf(culture);
     const { t } = ctx;
     const { ref } = req.params as { ref: string };
     const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
@@ -240,6 +247,15 @@ export async function publicSiteRoutes(app: FastifyInstance) {
     return reply.redirect(`/listings/${o.ref}?lang=${culture}&sent=1#contact`, 303);
   });
 
+  // The gallery's buttons (public.script.ts): its address carries a hash of its content.
+  app.get('/listings/gallery.js', { config, schema }, async (req, reply) =>
+    reply
+      .header('Content-Type', 'text/javascript; charset=utf-8')
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', (req.query as Record<string, unknown>).v === GALLERY_SCRIPT_VERSION ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
+      .send(GALLERY_SCRIPT),
+  );
+
   app.get('/listings/photo/:systemName', { config, schema }, async (req, reply) => {
     const { systemName } = req.params as { systemName: string };
     const size = (req.query as Record<string, unknown>).size === 'thumb' ? 'thumb' : 'web';
@@ -260,7 +276,7 @@ export async function publicSiteRoutes(app: FastifyInstance) {
 
   app.get('/feed/listings.xml', { config, schema }, async (req, reply) => {
     const culture = cultureOf(req);
-    const ctx = ctxOf(culture);
+    const ctx = await ctxOf(culture);
     return reply
       .header('Content-Type', 'application/xml; charset=utf-8')
       .header('Cache-Control', 'public, max-age=300, s-maxage=300')

@@ -1,19 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { ZActionLogAnswer, ZActionLogSearch, ZDataExportQuery, ZLocalizationImportAnswer } from '@crm/contract';
+import { ZActionLogAnswer, ZActionLogSearch, ZDataExportQuery, ZLocalizationImportAnswer, ZSiteSettings, ZSiteSettingsUpdate } from '@crm/contract';
 import { OFFICE_ADMIN } from '../../plugins/auth.ts';
 import { contentDisposition } from '../files/files.service.ts';
 import { searchActionLog } from './action-log.service.ts';
 import { exportEmails, exportLocalization, importLocalization } from './settings.service.ts';
+import { getSiteSettings, updateSiteSettings } from './site-settings.service.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** The largest localization workbook accepted. */
 const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
 /**
- * Settings (spec 001, 2.12 and 7): the texts' export and import, the mailing-list exports and the
- * action log. Office administrators only: the menu hides Settings from branch users, and the
+ * Settings (spec 001, 2.12 and 7): the texts' export and import, the mailing-list exports, the
+ * action log and the agency's details on its public site (decision 029). Office administrators only: the menu hides Settings from branch users, and the
  * server refuses everyone else.
  */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -53,5 +54,21 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/actionLog',
     { config: { access: OFFICE_ADMIN }, schema: { tags, body: ZActionLogSearch, response: { 200: ZActionLogAnswer } } },
     async (req) => searchActionLog(app, req.body),
+  );
+  app.get(
+    '/api/SiteSettings',
+    { config: { access: OFFICE_ADMIN }, schema: { tags, response: { 200: ZSiteSettings } } },
+    async (_req, reply) => reply.header('Cache-Control', 'no-store').send(await getSiteSettings(app.db)),
+  );
+  app.post(
+    '/api/SiteSettings',
+    { config: { access: OFFICE_ADMIN }, schema: { tags, body: ZSiteSettingsUpdate, response: { 200: ZSiteSettings } } },
+    async (req) => {
+      const saved = await updateSiteSettings(app.db, req.body, { id: req.user!.id, actor: req.actor });
+      // The public pages made lately in this process show the new details at once (another
+      // instance's copy is at most 30 s old, decision 022).
+      app.publicPages.clear();
+      return saved;
+    },
   );
 };

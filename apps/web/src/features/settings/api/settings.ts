@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { TActionLogAnswer, TActionLogSearch, TLocalizationImportAnswer } from '@crm/contract';
+import type { TActionLogAnswer, TActionLogSearch, TLocalizationImportAnswer, TSiteSettings, TSiteSettingsUpdate } from '@crm/contract';
 import { api } from '../../../lib/api.ts';
 import { currentCulture, i18n } from '../../../lib/i18n.ts';
 
@@ -59,3 +59,14 @@ export async function reloadTexts() {
   }
   i18n.addResourceBundle(culture, 'translation', texts, true, true);
 }
+
+/** The agency's details on the public site (GET /api/SiteSettings). */
+export const siteSettingsQuery = () =>
+  queryOptions({
+    queryKey: ['siteSettings'],
+    queryFn: ({ signal }) => api<TSiteSettings>('/api/SiteSettings', { signal }),
+    meta: { handlesErrors: true },
+  });
+
+/** Saves them, based on the version loaded (a 409 answers the current ones). */
+export const saveSiteSettings = (body: TSiteSettingsUpdate) => api<TSiteSettings>('/api/SiteSettings', { body });

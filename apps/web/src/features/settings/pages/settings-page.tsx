@@ -2,17 +2,20 @@ import { Alert, Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, Text
 import { PasswordField } from '../../../components/password-field.tsx';
 import { useForm } from '@mantine/form';
 import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TLocalizationImportAnswer } from '@crm/contract';
+import type { TLocalizationImportAnswer, TSiteSettings } from '@crm/contract';
 import { LOCALIZATION_COLUMNS } from '@crm/contract/office-constants';
 import { PASSWORD_MIN_LENGTH } from '@crm/contract/constants';
+import { SITE_EMAIL, isAgencyPhone } from '@crm/contract/site-settings';
 import { IconCloudUpload, IconFile } from '../../../components/icons.ts';
 import { ApiError, api } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
-import { exportEmails, exportLocalization, importLocalization, reloadTexts } from '../api/settings.ts';
+import { conflictMessage, mergeOnConflict } from '../../../lib/conflict-merge.ts';
+import { exportEmails, exportLocalization, importLocalization, reloadTexts, saveSiteSettings, siteSettingsQuery } from '../api/settings.ts';
 
 /** /Settings (office administrators): links, the interface texts out and in, mailing lists, a password for any e-mail. */
 export function SettingsPage() {
@@ -36,12 +39,127 @@ export function SettingsPage() {
           </Anchor>
         </Group>
       </Card>
+      <SiteCard />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <LocalizationCard />
         <MailingListsCard />
       </SimpleGrid>
       <SetPasswordCard />
     </Stack>
+  );
+}
+
+type SiteForm = { name: string; phone: string; email: string; address: string };
+const siteForm = (s: TSiteSettings): SiteForm => ({ name: s.name ?? '', phone: s.phone ?? '', email: s.email ?? '', address: s.address ?? '' });
+
+/**
+ * The agency's details on its public site (name, phone, e-mail, address): checked here as the
+ * server checks them, saved with the version they were loaded at; another admin's save in between
+ * is merged (what only this admin changed is kept) and named.
+ */
+function SiteCard() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const loaded = useQuery(siteSettingsQuery());
+  const [base, setBase] = useState<TSiteSettings | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+  const form = useForm<SiteForm>({
+    initialValues: { name: '', phone: '', email: '', address: '' },
+    validate: {
+      phone: (v) => (v.trim() && !isAgencyPhone(v.trim()) ? t('validation.sitePhone') : null),
+      email: (v) => (v.trim() && !SITE_EMAIL.test(v.trim()) ? t('validation.email') : null),
+    },
+  });
+  useEffect(() => {
+    if (loaded.data && !base) {
+      setBase(loaded.data);
+      form.setValues(siteForm(loaded.data));
+      form.resetDirty(siteForm(loaded.data));
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loaded.data, base]);
+  const save = useGuardedMutation({
+    mutationFn: (v: SiteForm) => saveSiteSettings({ ...v, version: base!.version }),
+    meta: { handlesErrors: true },
+    onMutate: () => {
+      setSaved(false);
+      setFailed(null);
+    },
+    onSuccess: (answer) => {
+      setBase(answer);
+      form.setValues(siteForm(answer));
+      form.resetDirty(siteForm(answer));
+      client.setQueryData(siteSettingsQuery().queryKey, answer);
+      setSaved(true);
+    },
+    onError: (e) => {
+      if (e instanceof ApiError && e.status === 409 && e.problem.current && base) {
+        const theirs = e.problem.current as TSiteSettings;
+        const m = mergeOnConflict(siteForm(base), form.getValues(), siteForm(theirs));
+        setBase(theirs);
+        form.setValues(m.next);
+        client.setQueryData(siteSettingsQuery().queryKey, theirs);
+        showBanner('warning', conflictMessage(t, e.problem.title, m, (k) => t(`settings.ui.site.${k}`)));
+      } else if (e instanceof ApiError && e.status === 400 && Object.keys(e.fieldErrors).length) {
+        form.setErrors(e.fieldErrors);
+      } else setFailed(describeError(e).message);
+    },
+  });
+  return (
+    <Card withBorder padding="md" data-testid="settings-site" maw={760}>
+      <form onSubmit={form.onSubmit((v) => save.mutate(v))} noValidate>
+        <Stack gap="sm">
+          <Title order={3} size="h4">
+            {t('settings.ui.site.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('settings.ui.site.hint')}
+          </Text>
+          {loaded.isError && (
+            <Alert color="red" data-testid="settings-site-error">
+              {describeError(loaded.error).message}
+            </Alert>
+          )}
+          {saved && !form.isDirty() && (
+            <Alert color="green" data-testid="settings-site-saved">
+              {t('settings.ui.site.saved')}
+            </Alert>
+          )}
+          {failed && (
+            <Alert color="red" data-testid="settings-site-error">
+              {failed}
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput
+              label={t('settings.ui.site.name')}
+              description={t('settings.ui.site.nameHint', { name: t('publishing.site.name') })}
+              maxLength={100}
+              autoComplete="organization"
+              data-testid="settings-site-name"
+              {...form.getInputProps('name')}
+            />
+            <TextInput
+              label={t('settings.ui.site.phone')}
+              description={t('settings.ui.site.phoneHint')}
+              type="tel"
+              maxLength={40}
+              autoComplete="tel"
+              data-testid="settings-site-phone"
+              {...form.getInputProps('phone')}
+            />
+            <TextInput label={t('settings.ui.site.email')} type="email" maxLength={200} autoComplete="email" data-testid="settings-site-email" {...form.getInputProps('email')} />
+            <TextInput label={t('settings.ui.site.address')} maxLength={200} autoComplete="street-address" data-testid="settings-site-address" {...form.getInputProps('address')} />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending} disabled={!base} data-testid="settings-site-save">
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
   );
 }
 

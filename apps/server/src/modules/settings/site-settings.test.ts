@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { and, desc, eq } from 'drizzle-orm';
+import { bearer, createTestApp } from '../../../test/harness.ts';
+import { actionLog, siteSettings } from '../../db/schema/index.ts';
+
+/** The agency's details for its public site (decision 029): who may set them, how they are checked, versioned and logged. */
+const t = await createTestApp();
+const { app, db } = t;
+const admin = await t.user({ roles: ['admin'] });
+const branchAdmin = await t.user({ roles: ['admin'], branchId: 1 });
+const agent = await t.user({ roles: ['employee'] });
+
+const read = (token = admin.token) => app.inject({ method: 'GET', url: '/api/SiteSettings', headers: bearer(token) });
+const save = (payload: Record<string, unknown>, token = admin.token, lang = 'en') =>
+  app.inject({ method: 'POST', url: '/api/SiteSettings', payload, headers: { ...bearer(token), 'accept-language': lang } });
+const stored = async () => (await db.select().from(siteSettings).where(eq(siteSettings.id, 1)))[0]!;
+const current = async () => (await read()).json() as { version: number; name: string | null; phone: string | null; email: string | null; address: string | null };
+
+describe('site settings', () => {
+  it('are read and changed by office admins only', async () => {
+    for (const token of [agent.token, branchAdmin.token]) {
+      expect((await read(token)).statusCode).toBe(403);
+      expect((await save({ phone: '+30 2310 123 456', version: 1 }, token)).statusCode).toBe(403);
+    }
+    expect((await app.inject({ method: 'GET', url: '/api/SiteSettings' })).statusCode).toBe(401);
+    expect(await stored()).toMatchObject({ phone: null, email: null, version: 1 });
+    expect(await current()).toEqual({ name: null, phone: null, email: null, address: null, version: 1 });
+  });
+
+  it('refuses a phone or e-mail an agency would not write, with the reason in the reader\'s language, and keeps nothing', async () => {
+    for (const phone of ['call us', '2310-12', '+30 2310 +123456', '1234567890123456', '69x1234567', '+30 2310 123 456 -']) {
+      const res = await save({ phone, email: 'office@agency.gr', version: 1 });
+      expect(res.statusCode, phone).toBe(400);
+      expect(res.json().errors.phone, phone).toEqual(['Enter a phone number: 7 to 15 digits, spaces allowed, + only at the start (e.g. +30 2310 123 456)']);
+      expect(res.json().errors.email).toBeUndefined();
+    }
+    for (const email of ['office@agency', 'office agency.gr', 'office@@agency.gr', '<a>@agency.gr']) {
+      const res = await save({ email, version: 1 }, admin.token, 'el');
+      expect(res.statusCode, email).toBe(400);
+      expect(res.json().errors.email, email).toEqual(['Η διεύθυνση e-mail δεν είναι έγκυρη']);
+    }
+    const ru = await save({ phone: 'звоните', version: 1 }, admin.token, 'ru');
+    expect(ru.json().errors.phone).toEqual(['Введите номер телефона: от 7 до 15 цифр, можно с пробелами, знак + только в начале (например, +30 2310 123 456)']);
+    const long = await save({ name: 'x'.repeat(101), address: 'y'.repeat(201), version: 1 });
+    expect(Object.keys(long.json().errors).sort()).toEqual(['address', 'name']);
+    expect(await stored()).toMatchObject({ name: null, phone: null, email: null, address: null, version: 1 });
+  });
+
+  it('stores the details as written (spaces run together), raises the version and logs what changed', async () => {
+    const res = await save({ name: '  Thermaikos   Homes ', phone: '+30 2310  123 456', email: 'info@thermaikos-homes.gr', address: 'Tsimiski 45, 546 23 Thessaloniki', version: 1 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ name: 'Thermaikos Homes', phone: '+30 2310 123 456', email: 'info@thermaikos-homes.gr', address: 'Tsimiski 45, 546 23 Thessaloniki', version: 2 });
+    expect(await stored()).toMatchObject({ name: 'Thermaikos Homes', phone: '+30 2310 123 456', version: 2, modifiedBy: admin.id });
+    const [log] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'SiteSettings'), eq(actionLog.actionBy, admin.id))).orderBy(desc(actionLog.id));
+    expect(log).toMatchObject({ action: 'Update', entityId: 1 });
+    expect(log!.data).toEqual({
+      name: { from: null, to: 'Thermaikos Homes' },
+      phone: { from: null, to: '+30 2310 123 456' },
+      email: { from: null, to: 'info@thermaikos-homes.gr' },
+      address: { from: null, to: 'Tsimiski 45, 546 23 Thessaloniki' },
+    });
+    // The same again changes nothing and logs nothing.
+    const logs = async () => (await db.select().from(actionLog).where(eq(actionLog.entity, 'SiteSettings'))).length;
+    const before = await logs();
+    expect((await save({ name: 'Thermaikos Homes', phone: '+30 2310 123 456', email: 'info@thermaikos-homes.gr', address: 'Tsimiski 45, 546 23 Thessaloniki', version: 2 })).json().version).toBe(2);
+    expect(await logs()).toBe(before);
+  });
+
+  it('answers a save based on an older version with 409 and the current details, and changes nothing', async () => {
+    const res = await save({ phone: '2310 999999', version: 1 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().current).toMatchObject({ phone: '+30 2310 123 456', version: 2 });
+    expect((await stored()).phone).toBe('+30 2310 123 456');
+  });
+
+  it('clears a detail saved empty', async () => {
+    const res = await save({ name: 'Thermaikos Homes', phone: ' ', email: '', address: null, version: 2 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await current()).toEqual({ name: 'Thermaikos Homes', phone: null, email: null, address: null, version: 3 });
+  });
+});

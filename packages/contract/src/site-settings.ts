@@ -1,0 +1,17 @@
+/** The checks of the agency's public-site details (no zod: the web's settings page imports them alone). */
+
+/**
+ * A phone number as agencies write it: "+30 2310 123 456", "2310 123456", "(2310) 123-456",
+ * "+30 697 123 4567". Digits with spaces, dots, dashes, slashes or brackets between them, an
+ * optional leading "+", 7 to 15 digits (the longest number there is).
+ */
+export function isAgencyPhone(s: string): boolean {
+  if (!/^\+?[0-9()\-./ ]+$/.test(s) || !/^\+?[(]?[0-9]/.test(s) || !/[0-9)]$/.test(s)) return false;
+  const digits = s.replace(/\D/g, '').length;
+  return digits >= 7 && digits <= 15;
+}
+/** The `tel:` address of a phone number: its digits, with the "+" when it has one. */
+export const phoneHref = (s: string) => `tel:${s.trim().startsWith('+') ? '+' : ''}${s.replace(/\D/g, '')}`;
+
+/** The same test of an e-mail address as the public contact form's. */
+export const SITE_EMAIL = /^[^\s@<>()[\]\\,;:"]{1,64}@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".]{2,}$/;
