@@ -15,4 +15,4 @@ export const ZLocalizationImportAnswer = z.object({
   rows: z.number().int(),
 });
 export type TLocalizationImportAnswer = z.infer<typeof ZLocalizationImportAnswer>;
-export { LOCALIZATION_COLUMNS, LOCALIZATION_IMPORT_MAX_ERRORS } from './office-constants.ts';
+export { LOCALIZATION_COLUMNS, LOCALIZATION_IMPORT_MAX_BYTES, LOCALIZATION_IMPORT_MAX_ERRORS } from './office-constants.ts';

@@ -1,15 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { ZActionLogAnswer, ZActionLogSearch, ZDataExportQuery, ZLocalizationImportAnswer } from '@crm/contract';
+import { LOCALIZATION_IMPORT_MAX_BYTES, ZActionLogAnswer, ZActionLogSearch, ZDataExportQuery, ZLocalizationImportAnswer } from '@crm/contract';
 import { OFFICE_ADMIN } from '../../plugins/auth.ts';
 import { contentDisposition } from '../files/files.service.ts';
 import { searchActionLog } from './action-log.service.ts';
 import { exportEmails, exportLocalization, importLocalization } from './settings.service.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-/** The largest localization workbook accepted. */
-const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
 /**
  * Settings (spec 001, 2.12 and 7): the texts' export and import, the mailing-list exports and the
@@ -17,7 +15,7 @@ const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
  * server refuses everyone else.
  */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+  await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: LOCALIZATION_IMPORT_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
   const tags = ['settings'];
   const binary = z.any().describe('xlsx workbook');
 
