@@ -15,6 +15,8 @@ const LANGUAGES = [
     tooLarge: (name: string) => `The file “${name}” is larger than the allowed 50 MB.`,
     uploaded: '1 file was uploaded.',
     added: '1 file was added.',
+    photosError: 'Error',
+    notAPhoto: (name: string) => `“${name}” cannot be used as a photo: only pictures in JPEG, PNG, WebP, GIF, AVIF or TIFF format can. Convert iPhone HEIC photos to JPEG first.`,
   },
   {
     cookie: 'el',
@@ -22,6 +24,9 @@ const LANGUAGES = [
     tooLarge: (name: string) => `Το αρχείο «${name}» υπερβαίνει το επιτρεπόμενο μέγεθος των 50 MB.`,
     uploaded: 'Ανέβηκε 1 αρχείο.',
     added: 'Προστέθηκε 1 αρχείο.',
+    photosError: 'Σφάλμα',
+    notAPhoto: (name: string) =>
+      `Το «${name}» δεν μπορεί να μπει ως φωτογραφία: γίνονται δεκτές μόνο εικόνες JPEG, PNG, WebP, GIF, AVIF ή TIFF. Μετατρέψτε πρώτα τις φωτογραφίες HEIC του iPhone σε JPEG.`,
   },
 ] as const;
 
@@ -97,6 +102,20 @@ for (const L of LANGUAGES) {
       expect(await sentBytes(uploads[0]!)).toBeLessThan(10_000);
       const stored = await request.get(`/api/files?parentType=2&parentId=${id}`, { headers: auth(token) });
       expect(((await stored.json()).items as { userName: string }[]).map((f) => f.userName)).toEqual(['floor-plan.txt']);
+    });
+
+    test('on an object\'s photos: a camera original past the limit and an iPhone HEIC are refused in the error dialog, nothing sent', async ({ context, request, baseURL }, info) => {
+      const { page, token } = await openAs(context, request, baseURL!, L.cookie);
+      const obj = (await (await request.get('/api/object/add', { headers: auth(token) })).json()) as { id: number };
+      const uploads = watchUploads(page);
+      await page.goto(`/Objects/View/${obj.id}/1`);
+      const photos = page.getByTestId('edit-photos');
+      await photos.getByTestId('file-input').setInputFiles([bigFile(info, 'DSC_0042.jpg', 52 * MB), smallFile(info, 'IMG_0007.heic', 'ftypheic')]);
+      const dialog = page.getByRole('dialog', { name: L.photosError });
+      await expect(dialog).toBeVisible();
+      await expect(page.getByTestId('photo-error')).toHaveText(`${L.tooLarge('DSC_0042.jpg')}\n${L.notAPhoto('IMG_0007.heic')}`);
+      await page.waitForTimeout(300);
+      expect(uploads).toEqual([]);
     });
 
     test('on a document form: the big file is left out at once, what was typed stays, Save sends the rest', async ({ context, request, baseURL }, info) => {

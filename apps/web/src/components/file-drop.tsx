@@ -98,20 +98,21 @@ export function FileDrop({
     if (input.current) input.current.value = '';
     if (!files.length || busy) return;
     // Checked before sending: a file past the limits is not uploaded only to be refused.
-    const check = limits.check(files, { photos });
+    setProgress(0);
+    const check = await limits.check(files, { photos });
     if (!check.accepted.length) {
-      onError(limits.describe(check, null)!);
+      setProgress(null);
+      onError(check.message(null)!);
       return;
     }
-    const leftOut = limits.describe(check, 'uploaded');
-    setProgress(0);
+    const leftOut = check.message('uploaded');
     try {
       const stored = await uploadFiles(check.accepted, setProgress);
       setProgress(null);
       setFinishing(true);
       await onUploaded(stored, leftOut);
     } catch (e) {
-      onError([describeError(e).message, limits.describe(check, null)].filter(Boolean).join('\n'));
+      onError([describeError(e).message, check.message(null)].filter(Boolean).join('\n'));
     } finally {
       setProgress(null);
       setFinishing(false);

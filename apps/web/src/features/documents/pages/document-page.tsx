@@ -144,7 +144,7 @@ function DocumentForm({ doc, initialMode }: { doc: TDocument; initialMode: Mode 
       },
     });
 
-  const pick = (list: FileList | null) => {
+  const pick = async (list: FileList | null) => {
     const files = list ? Array.from(list) : [];
     if (input.current) input.current.value = '';
     if (!files.length) return;
@@ -154,8 +154,8 @@ function DocumentForm({ doc, initialMode }: { doc: TDocument; initialMode: Mode 
     }
     // The new files are sent together on save: checked now against the server's limits, with those
     // added before, so a file that would be refused is never sent (and nothing typed is lost).
-    const check = limits.check(files, { already: added });
-    setError(limits.describe(check, 'added'));
+    const check = await limits.check(files, { already: added });
+    setError(check.message('added'));
     setAdded((a) => [...a, ...check.accepted]);
   };
 
@@ -281,7 +281,7 @@ function DocumentForm({ doc, initialMode }: { doc: TDocument; initialMode: Mode 
         )}
         {!readOnly && (
           <Stack gap="xs" mt="sm">
-            <input ref={input} type="file" multiple hidden accept={UPLOAD_ACCEPT} data-testid="document-file-input" onChange={(e) => pick(e.currentTarget.files)} />
+            <input ref={input} type="file" multiple hidden accept={UPLOAD_ACCEPT} data-testid="document-file-input" onChange={(e) => void pick(e.currentTarget.files)} />
             <Group>
               <Button variant="light" leftSection={<IconCloudUpload size={16} />} onClick={() => input.current?.click()} disabled={busy} data-testid="document-add-files">
                 {t('documents.ui.addFiles')}

@@ -177,12 +177,12 @@ function TransactionForm({ type, mode, form, readOnly }: { type: TTransactionTyp
   // The new files are sent with the form on save: checked now against the server's limits, with
   // those added before, so a file that would be refused is never sent (and nothing typed is lost).
   const resetPick = useRef<() => void>(null);
-  const pick = (files: File[]) => {
+  const pick = async (files: File[]) => {
     // The same file may be chosen again (after making it smaller, or removing it from the list).
     resetPick.current?.();
     if (!files.length) return;
-    const check = limits.check(files, { already: added });
-    setError(limits.describe(check, 'added'));
+    const check = await limits.check(files, { already: added });
+    setError(check.message('added'));
     setAdded((a) => [...a, ...check.accepted]);
   };
   const toggle = (id: number) => setExisting((list) => list.map((a) => (a.id === id ? { ...a, state: a.state === AttachmentState.Deleted ? AttachmentState.Existing : AttachmentState.Deleted } : a)));
@@ -252,7 +252,7 @@ function TransactionForm({ type, mode, form, readOnly }: { type: TTransactionTyp
           <Group justify="space-between">
             <Text fw={600}>{t('payments.ui.attachments')}</Text>
             {!readOnly && (
-              <FileButton multiple accept={UPLOAD_ACCEPT} onChange={pick} resetRef={resetPick}>
+              <FileButton multiple accept={UPLOAD_ACCEPT} onChange={(files) => void pick(files)} resetRef={resetPick}>
                 {(props) => (
                   <Button {...props} variant="light" size="xs" leftSection={<IconPlus size={14} />} data-testid="transaction-add-files">
                     {t('payments.ui.addFiles')}
