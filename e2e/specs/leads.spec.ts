@@ -292,6 +292,17 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect.poll(async () => (await stored()).bedroomsMin).toBe(2);
     expect(await stored()).toMatchObject({ stage: 3, description: 'Theirs', bedroomsMin: 2, version: 3 });
     await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
+    // Beside the notes too: what this user had typed, and a way to put it back.
+    const note = page.getByTestId('lead-description-replaced');
+    await expect(note).toHaveText(
+      language === 'el' ? 'Κρατήθηκε η αλλαγή του άλλου χρήστη· η δική σας ήταν «Mine». Επαναφορά της δικής μου' : 'Kept the other person\'s change; yours was “Mine”. Put mine back',
+    );
+    await expect(page.getByTestId('lead-bedroomsMin-replaced')).toHaveCount(0);
+    await expectAccessible(page, 'a lead with a field where the other person\'s value was kept');
+    await page.getByTestId('lead-description-put-back').click();
+    await expect(page.getByTestId('lead-description')).toHaveValue('Mine');
+    await expect(note).toHaveCount(0);
+    await expect.poll(async () => (await stored()).description).toBe('Mine');
     await ctx.close();
   });
 }

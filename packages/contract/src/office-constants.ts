@@ -18,6 +18,8 @@ export const ACTION_LOG_COUNT_CAP = 2000;
 export const LOCALIZATION_COLUMNS = ['key', 'en', 'el', 'ru'] as const;
 /** Errors of a refused import listed at most (the rest are counted). */
 export const LOCALIZATION_IMPORT_MAX_ERRORS = 50;
+/** The largest localization workbook accepted, in bytes (the web app refuses a larger one before sending it). */
+export const LOCALIZATION_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
 /**
  * The messages the server itself writes into the action log (stored as these words), each shown

@@ -38,6 +38,19 @@ export type THome = z.infer<typeof ZHome>;
 export const APP_VARIANTS = ['crm', 'payments'] as const;
 export type TAppVariant = (typeof APP_VARIANTS)[number];
 
+/** The limits of one upload request (POST /api/files, a document's or a payment's form with its files). */
+export const ZUploadLimits = z.object({
+  /** Largest single file, in bytes. */
+  fileMaxBytes: z.number().int().positive(),
+  /** All files of one request together, in bytes. */
+  requestMaxBytes: z.number().int().positive(),
+  /** Files in one request. */
+  maxFiles: z.number().int().positive(),
+  /** The types (MIME) a photo of an object may have: the pictures the server makes its copies from. */
+  photoTypes: z.array(z.string()),
+});
+export type TUploadLimits = z.infer<typeof ZUploadLimits>;
+
 /** GET /api/config (public: the sign-in page needs it too): the settings the web app needs from the server's configuration. */
 export const ZWebConfig = z.object({
   variant: z.enum(APP_VARIANTS),
@@ -50,5 +63,11 @@ export const ZWebConfig = z.object({
     attribution: z.string(),
     attributionUrl: z.string(),
   }),
+  /**
+   * What an upload may hold, as the server enforces it (UPLOAD_MAX_MB, UPLOAD_REQUEST_MAX_MB,
+   * UPLOAD_MAX_FILES): the web app refuses a file past them before sending anything. The server
+   * checks again.
+   */
+  upload: ZUploadLimits,
 });
 export type TWebConfig = z.infer<typeof ZWebConfig>;

@@ -7,6 +7,8 @@ import { clearBanner } from '../lib/banner.ts';
 import { currentCulture } from '../lib/i18n.ts';
 import { sessionStore } from '../lib/session.ts';
 import { describeError } from '../lib/errors.ts';
+import { toMb } from '../lib/upload-limits.ts';
+import { useUploadLimits } from '../lib/use-upload-limits.ts';
 import { IconCloudUpload } from './icons.ts';
 
 /** What the chooser offers; the server decides by content anyway. */
@@ -58,6 +60,9 @@ export function uploadFiles(files: File[], onProgress: (percent: number) => void
 /**
  * A drop area with a hidden file input: drag files onto it or click to choose several. Shows a
  * progress bar while uploading; answers the stored files, or the server's (translated) message.
+ * Files past the server's limits (size, number, the request's total; for `photos`, a kind the server
+ * cannot show) are left out before anything is sent: when none fits, `onError` says why; otherwise
+ * the others are uploaded and `onUploaded` is handed the message about those left out.
  */
 export function FileDrop({
   onUploaded,
@@ -66,8 +71,10 @@ export function FileDrop({
   busyLabel,
   accept = UPLOAD_ACCEPT,
   hint,
+  photos,
 }: {
-  onUploaded: (files: TFileUploaded[]) => void | Promise<void>;
+  /** The stored files, and what to tell about the files left out before sending (null when none was). */
+  onUploaded: (files: TFileUploaded[], leftOut: string | null) => void | Promise<void>;
   onError: (message: string) => void;
   disabled?: boolean;
   /** Shown after the upload while the caller finishes (e.g. attaching). */
@@ -75,8 +82,11 @@ export function FileDrop({
   /** What the chooser offers (default: every accepted type) and the hint under it. */
   accept?: string;
   hint?: string;
+  /** The files become an object's photos: only the picture types the server makes copies from. */
+  photos?: boolean;
 }) {
   const { t } = useTranslation();
+  const limits = useUploadLimits();
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
@@ -87,14 +97,22 @@ export function FileDrop({
     const files = list ? Array.from(list) : [];
     if (input.current) input.current.value = '';
     if (!files.length || busy) return;
+    // Checked before sending: a file past the limits is not uploaded only to be refused.
     setProgress(0);
+    const check = await limits.check(files, { photos });
+    if (!check.accepted.length) {
+      setProgress(null);
+      onError(check.message(null)!);
+      return;
+    }
+    const leftOut = check.message('uploaded');
     try {
-      const stored = await uploadFiles(files, setProgress);
+      const stored = await uploadFiles(check.accepted, setProgress);
       setProgress(null);
       setFinishing(true);
-      await onUploaded(stored);
+      await onUploaded(stored, leftOut);
     } catch (e) {
-      onError(describeError(e).message);
+      onError([describeError(e).message, check.message(null)].filter(Boolean).join('\n'));
     } finally {
       setProgress(null);
       setFinishing(false);
@@ -162,6 +180,11 @@ export function FileDrop({
             <Text size="xs" c="dimmed">
               {hint ?? t('files.accepted')}
             </Text>
+            {limits.limits && (
+              <Text size="xs" c="dimmed" data-testid="file-drop-limit">
+                {t('files.check.limits', { max: toMb(limits.limits.fileMaxBytes) })}
+              </Text>
+            )}
           </Stack>
         </Group>
       )}

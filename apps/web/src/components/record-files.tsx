@@ -25,15 +25,15 @@ export function RecordFiles({ entityType, id, editable }: { entityType: number; 
   const items = q.data?.items ?? [];
   useSectionReady('files', !q.isPending || q.fetchStatus === 'idle');
 
-  const attach = async (uploaded: TFileUploaded[]) => {
+  const attach = async (uploaded: TFileUploaded[], leftOut: string | null) => {
     try {
       const res = await api<TFileListAnswer>('/api/files/setParent', {
         body: { entityType, id, fileNames: uploaded.map((f) => f.id), type: null },
       });
-      setError(null);
+      setError(leftOut);
       qc.setQueryData(key, { items: res.items });
     } catch (e) {
-      setError(describeError(e).message);
+      setError([describeError(e).message, leftOut].filter(Boolean).join('\n'));
     }
   };
 

@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
+<<<<<<< HEAD
 import { ZActionLogAnswer, ZActionLogSearch, ZDataExportQuery, ZLocalizationImportAnswer, ZSiteSettings, ZSiteSettingsUpdate } from '@crm/contract';
+=======
+import { LOCALIZATION_IMPORT_MAX_BYTES, ZActionLogAnswer, ZActionLogSearch, ZDataExportQuery, ZLocalizationImportAnswer } from '@crm/contract';
+>>>>>>> upload-limits
 import { OFFICE_ADMIN } from '../../plugins/auth.ts';
 import { contentDisposition } from '../files/files.service.ts';
 import { searchActionLog } from './action-log.service.ts';
@@ -9,8 +13,6 @@ import { exportEmails, exportLocalization, importLocalization } from './settings
 import { getSiteSettings, updateSiteSettings } from './site-settings.service.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-/** The largest localization workbook accepted. */
-const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
 /**
  * Settings (spec 001, 2.12 and 7): the texts' export and import, the mailing-list exports, the
@@ -18,7 +20,7 @@ const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
  * server refuses everyone else.
  */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+  await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: LOCALIZATION_IMPORT_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
   const tags = ['settings'];
   const binary = z.any().describe('xlsx workbook');
 

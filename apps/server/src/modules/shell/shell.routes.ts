@@ -8,6 +8,7 @@ import { SIGNED_IN, STAFF } from '../../plugins/auth.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { appVariant } from '../../lib/variant.ts';
 import { keptCount } from '../../lib/row-counts.ts';
+import { PICTURE_MIMES } from '../files/pictures.ts';
 
 /** A source of global-search hits; each entity module registers one. */
 export type SearchProvider = (q: {
@@ -100,7 +101,17 @@ export const shellRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/config',
     { config: { access: 'public' }, schema: { tags: ['platform'], response: { 200: ZWebConfig } } },
-    async (req) => ({ variant: appVariant(app.config, req), timeZone: app.config.timeZone, map: { ...app.config.map } }),
+    async (req) => ({
+      variant: appVariant(app.config, req),
+      timeZone: app.config.timeZone,
+      map: { ...app.config.map },
+      upload: {
+        fileMaxBytes: app.config.uploadMaxBytes,
+        requestMaxBytes: app.config.upload.requestMaxBytes,
+        maxFiles: app.config.upload.maxFiles,
+        photoTypes: [...PICTURE_MIMES],
+      },
+    }),
   );
 
   app.get(

@@ -72,6 +72,13 @@ describe('platform calls', () => {
       variant: 'crm',
       timeZone: 'Europe/Athens',
       map: { tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors', attributionUrl: 'https://www.openstreetmap.org/copyright' },
+      // The upload limits the server enforces, so the browser refuses a file past them before sending it.
+      upload: {
+        fileMaxBytes: app.config.uploadMaxBytes,
+        requestMaxBytes: app.config.upload.requestMaxBytes,
+        maxFiles: app.config.upload.maxFiles,
+        photoTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/tiff'],
+      },
     });
     expect(String(res.headers['content-security-policy'])).toMatch(/img-src 'self' data: blob: https:\/\/tile\.openstreetmap\.org/);
     // The rest of helmet's headers, on an API answer and on an error alike.

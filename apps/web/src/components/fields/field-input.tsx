@@ -28,7 +28,7 @@ export type FieldInputProps = {
   /** Focus the input when it appears (the single-field editor's dialog; default true). */
   autoFocus?: boolean;
   /** Shown under the label (e.g. what a value means). */
-  description?: string;
+  description?: ReactNode;
   /** Numbers: bounds and step. */
   min?: number;
   max?: number;

@@ -46,6 +46,8 @@ export function useDescribedEditor<R extends { version: number }>(o: Options<R>)
   draftsNow.current = drafts;
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [saveError, setSaveError] = useState<unknown>(null);
+  /** Fields both people changed, where the other's value was kept: what this user had typed, and theirs. */
+  const [kept, setKept] = useState<Record<string, { yours: Draft; theirs: Draft }>>({});
   const version = useRef(initial.version);
   /** The record as last saved or loaded: what the form's changes are measured against. */
   const base = useRef(o.toWires(toDrafts(initial), initial));
@@ -104,6 +106,8 @@ export function useDescribedEditor<R extends { version: number }>(o: Options<R>)
           // Where their value was kept, what this user had typed is said too, to be copied back.
           const typedNow = toWires(latest, record);
           const named = lost.map((k) => withYours(t, fieldLabel(k), typedNow[k]));
+          // And beside each such field, with a way to put it back.
+          setKept((was) => ({ ...was, ...Object.fromEntries(lost.map((k) => [k, { yours: latest[k] ?? null, theirs: next[k] ?? null }])) }));
           showBanner('warning', lost.length ? `${message} ${conflictKept(named)}` : message);
           return;
         }
@@ -122,8 +126,19 @@ export function useDescribedEditor<R extends { version: number }>(o: Options<R>)
   const { onStatus } = o;
   useEffect(() => onStatus(autosave.status), [autosave.status, onStatus]);
 
-  return { record, setRecord, drafts, setDrafts, fieldErrors, saveError, autosave };
+  /**
+   * Per field, while it still shows the other person's value that replaced this user's: what this
+   * user had typed. Changing the field (or putting the value back) ends it.
+   */
+  const yoursReplaced = (name: string): Draft | undefined => {
+    const k = kept[name];
+    return k && sameDraft(drafts[name], k.theirs) && !sameDraft(k.yours, k.theirs) ? k.yours : undefined;
+  };
+
+  return { record, setRecord, drafts, setDrafts, fieldErrors, saveError, autosave, yoursReplaced };
 }
+
+const sameDraft = (a: Draft | undefined, b: Draft | undefined) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /**
  * A field's label with the value this user had typed ("Title (yours: “Sunny flat”)"): text and

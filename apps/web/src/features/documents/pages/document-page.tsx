@@ -14,6 +14,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { showBanner, showBannerAfterNavigation } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { JUST_READ_MS } from '../../../lib/freshness.ts';
+import { useUploadLimits } from '../../../lib/use-upload-limits.ts';
 import { useGoBack } from '../../accounts/components/go-back.ts';
 import { deleteDocument, documentKeys, documentQuery, saveDocument } from '../api/documents.ts';
 import { DocumentLink } from './documents-page.tsx';
@@ -68,6 +69,7 @@ function DocumentForm({ doc, initialMode }: { doc: TDocument; initialMode: Mode 
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const limits = useUploadLimits();
   const readOnly = mode === 'view';
   const busy = progress !== null;
   const kept = doc.files.filter((f) => !removed.includes(f.id));
@@ -142,15 +144,19 @@ function DocumentForm({ doc, initialMode }: { doc: TDocument; initialMode: Mode 
       },
     });
 
-  const pick = (list: FileList | null) => {
+  const pick = async (list: FileList | null) => {
     const files = list ? Array.from(list) : [];
     if (input.current) input.current.value = '';
+    if (!files.length) return;
     if (kept.length + added.length + files.length > DOCUMENT_FILES_MAX) {
       setError(t('documents.ui.tooManyFiles', { max: DOCUMENT_FILES_MAX }));
       return;
     }
-    setError(null);
-    setAdded((a) => [...a, ...files]);
+    // The new files are sent together on save: checked now against the server's limits, with those
+    // added before, so a file that would be refused is never sent (and nothing typed is lost).
+    const check = await limits.check(files, { already: added });
+    setError(check.message('added'));
+    setAdded((a) => [...a, ...check.accepted]);
   };
 
   return (
@@ -275,7 +281,7 @@ function DocumentForm({ doc, initialMode }: { doc: TDocument; initialMode: Mode 
         )}
         {!readOnly && (
           <Stack gap="xs" mt="sm">
-            <input ref={input} type="file" multiple hidden accept={UPLOAD_ACCEPT} data-testid="document-file-input" onChange={(e) => pick(e.currentTarget.files)} />
+            <input ref={input} type="file" multiple hidden accept={UPLOAD_ACCEPT} data-testid="document-file-input" onChange={(e) => void pick(e.currentTarget.files)} />
             <Group>
               <Button variant="light" leftSection={<IconCloudUpload size={16} />} onClick={() => input.current?.click()} disabled={busy} data-testid="document-add-files">
                 {t('documents.ui.addFiles')}

@@ -12,6 +12,7 @@ import { describeError } from '../../../lib/errors.ts';
 import type { AutosaveStatus } from '../../../lib/use-autosave.ts';
 import { leadKeys, updateLead, type TLeadAnswer } from '../api/leads.ts';
 import { matchesKey } from './lead-matches.tsx';
+import { ReplacedNote } from '../../../components/fields/replaced-note.tsx';
 
 type T = (key: string, o?: Record<string, unknown>) => string;
 
@@ -55,7 +56,7 @@ export function LeadEditor({ initial, onStatus }: { initial: TLeadAnswer; onStat
     },
     [client, id],
   );
-  const { record: lead, drafts, setDrafts, fieldErrors, saveError } = useDescribedEditor<TLeadAnswer>({
+  const { record: lead, drafts, setDrafts, fieldErrors, saveError, yoursReplaced } = useDescribedEditor<TLeadAnswer>({
     initial,
     fields: LEAD_FIELDS,
     toWires,
@@ -66,7 +67,9 @@ export function LeadEditor({ initial, onStatus }: { initial: TLeadAnswer; onStat
     onStatus,
   });
 
-  const input = (d: TLeadFieldDescription) => (
+  const input = (d: TLeadFieldDescription) => {
+    const yours = yoursReplaced(d.name);
+    return (
     <div key={d.name} data-testid={`lead-field-${d.name}`} style={d.type === 'textarea' || d.type === 'multi-select' || d.type === 'flag-enum' ? { gridColumn: '1 / -1' } : undefined}>
       <FieldInput
         type={d.type}
@@ -74,6 +77,7 @@ export function LeadEditor({ initial, onStatus }: { initial: TLeadAnswer; onStat
         value={drafts[d.name] ?? null}
         onChange={(v) => setDrafts((f) => ({ ...f, [d.name]: v }))}
         error={fieldErrors[d.name]}
+        description={yours === undefined ? undefined : <ReplacedNote type={d.type} yours={yours} onPutBack={() => setDrafts((f) => ({ ...f, [d.name]: yours }))} testId={`lead-${d.name}`} />}
         options={leadOptions(d, lead)}
         maxLength={d.max}
         min={d.min}
@@ -85,7 +89,8 @@ export function LeadEditor({ initial, onStatus }: { initial: TLeadAnswer; onStat
         autoFocus={false}
       />
     </div>
-  );
+    );
+  };
 
   return (
     <Stack gap="sm" data-testid="lead-editor">

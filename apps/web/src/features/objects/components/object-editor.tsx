@@ -21,6 +21,7 @@ import { mapValueOf } from './object-map-slot.tsx';
 import { ObjectMap, type TMapValue } from './object-map.tsx';
 import { PhotosSection } from './object-photos.tsx';
 import { PublishStatus } from './publish-status.tsx';
+import { ReplacedNote } from '../../../components/fields/replaced-note.tsx';
 
 
 /** The map's fields: edited on the map (and its own inputs), not one by one. */
@@ -64,7 +65,7 @@ export function ObjectEditor({ initial, expanded, onStatus }: Props) {
     },
     [client, id],
   );
-  const { record, setRecord, drafts, setDrafts, fieldErrors, saveError } = useDescribedEditor<TRealtyObject>({
+  const { record, setRecord, drafts, setDrafts, fieldErrors, saveError, yoursReplaced } = useDescribedEditor<TRealtyObject>({
     initial: initial.object as TRealtyObject,
     fields: OBJECT_EDITABLE_FIELDS,
     toWires: (f) => toWires(f, lists),
@@ -91,9 +92,11 @@ export function ObjectEditor({ initial, expanded, onStatus }: Props) {
     const label = fieldLabel(t, d.name);
     const error = fieldErrors[d.name];
     const testId = `field-${d.name}`;
+    const yours = yoursReplaced(d.name);
+    const replaced = yours === undefined ? undefined : <ReplacedNote type={d.type} yours={yours} onPutBack={() => set(d.name, yours)} testId={testId} />;
     if (d.type === 'date')
       return (
-        <DateField key={d.name} label={label} value={(drafts[d.name] as string) || null} onChange={(v) => set(d.name, v ?? '')} error={error} data-testid={testId} />
+        <DateField key={d.name} label={label} value={(drafts[d.name] as string) || null} onChange={(v) => set(d.name, v ?? '')} error={error} description={replaced} data-testid={testId} />
       );
     return (
       <FieldInput
@@ -103,6 +106,7 @@ export function ObjectEditor({ initial, expanded, onStatus }: Props) {
         value={drafts[d.name] ?? null}
         onChange={(v) => set(d.name, v)}
         error={error}
+        description={replaced}
         options={optionsFor(d, lists, d.list === 'objectSubTypes' ? drafts.subTypeObjectTypeId : undefined)}
         testId={testId}
         autoFocus={false}

@@ -8,6 +8,7 @@ import { FileDrop } from '../../../components/file-drop.tsx';
 import { IconCloudCheck, IconPhoto, IconTrash } from '../../../components/icons.ts';
 import { IconChevronLeft, IconChevronRight, IconGripVertical } from '../icons.ts';
 import { describeError } from '../../../lib/errors.ts';
+import { useUploadLimits } from '../../../lib/use-upload-limits.ts';
 import { attachPhotos, deletePhoto, objectKeys, objectPhotosQuery, reorderPhotos } from '../api/objects.ts';
 
 export type TPhoto = { id: number; name: string };
@@ -146,6 +147,8 @@ const isImage = (f: { mime: string }) => f.mime.startsWith('image/');
  */
 export function PhotoEditor({ objectId, onChanged }: { objectId: number; onChanged?: () => void }) {
   const { t } = useTranslation();
+  // What the chooser offers: the picture types the server makes its copies from.
+  const photoTypes = (useUploadLimits().limits?.photoTypes ?? ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/tiff']).join(',');
   const qc = useQueryClient();
   const q = useQuery(objectPhotosQuery(objectId));
   const photos = useMemo(() => (q.data?.items ?? []).filter(isPhoto), [q.data]);
@@ -160,19 +163,23 @@ export function PhotoEditor({ objectId, onChanged }: { objectId: number; onChang
     onChanged?.();
   };
 
-  const uploaded = async (files: TFileUploaded[]) => {
+  const uploaded = async (files: TFileUploaded[], leftOut: string | null) => {
     const pictures = files.filter(isImage);
     const others = files.filter((f) => !isImage(f));
+    const problems: string[] = [];
     if (pictures.length) {
       try {
         const res = await attachPhotos(objectId, pictures.map((f) => f.id));
         setList(res.items);
         changed();
       } catch (e) {
-        setError(describeError(e).message);
+        problems.push(describeError(e).message);
       }
     }
-    if (others.length) setError(t('objects.photos.notImages', { names: others.map((f) => f.userName).join(', ') }));
+    if (others.length) problems.push(t('objects.photos.notImages', { names: others.map((f) => f.userName).join(', ') }));
+    // The files left out before sending (too large, not a photo ...).
+    if (leftOut) problems.push(leftOut);
+    if (problems.length) setError(problems.join('\n'));
   };
 
   // One reorder request at a time: moves made while one is on its way are sent right after it,
@@ -412,7 +419,7 @@ export function PhotoEditor({ objectId, onChanged }: { objectId: number; onChang
           </SimpleGrid>
         </>
       )}
-      <FileDrop onUploaded={uploaded} onError={setError} accept="image/jpeg,image/png,image/webp,image/gif,image/avif,image/tiff" hint={t('objects.photos.hint')} busyLabel={t('objects.photos.attaching')} />
+      <FileDrop onUploaded={uploaded} onError={setError} photos accept={photoTypes} hint={t('objects.photos.hint')} busyLabel={t('objects.photos.attaching')} />
       <Modal opened={error != null} onClose={() => setError(null)} title={t('objects.photos.errorTitle')} centered closeButtonProps={{ 'aria-label': t('common.close') }}>
         <Text size="sm" c="red.8" className="pre-line" data-testid="photo-error">
           {error}

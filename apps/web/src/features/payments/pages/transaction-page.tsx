@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Anchor, Button, Card, Center, FileButton, Fieldset, Grid, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { TExpenseForm, TSelectOption, TTransactionType } from '@crm/contract';
@@ -13,6 +13,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { showBanner, showBannerAfterNavigation } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useUploadLimits } from '../../../lib/use-upload-limits.ts';
 import { FieldInput, type DateInputProps } from '../../../components/fields/field-input.tsx';
 import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
 import { toDraft, toWire, type Draft } from '../../../components/fields/field-values.ts';
@@ -105,6 +106,7 @@ function TransactionForm({ type, mode, form, readOnly }: { type: TTransactionTyp
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const limits = useUploadLimits();
   const expense = type === 'expense';
   const u = form.updateFields;
   const fields = transactionFieldsOf(type);
@@ -172,6 +174,17 @@ function TransactionForm({ type, mode, form, readOnly }: { type: TTransactionTyp
       },
     });
 
+  // The new files are sent with the form on save: checked now against the server's limits, with
+  // those added before, so a file that would be refused is never sent (and nothing typed is lost).
+  const resetPick = useRef<() => void>(null);
+  const pick = async (files: File[]) => {
+    // The same file may be chosen again (after making it smaller, or removing it from the list).
+    resetPick.current?.();
+    if (!files.length) return;
+    const check = await limits.check(files, { already: added });
+    setError(check.message('added'));
+    setAdded((a) => [...a, ...check.accepted]);
+  };
   const toggle = (id: number) => setExisting((list) => list.map((a) => (a.id === id ? { ...a, state: a.state === AttachmentState.Deleted ? AttachmentState.Existing : AttachmentState.Deleted } : a)));
   const input = (d: TTransactionFieldDescription) => (
     <Grid.Col key={d.name} span={SPAN[d.type]} data-field={d.name}>
@@ -213,7 +226,7 @@ function TransactionForm({ type, mode, form, readOnly }: { type: TTransactionTyp
         </Button>
       </Group>
       {error && (
-        <Alert color="red" title={t('payments.ui.error')} withCloseButton onClose={() => setError(null)} data-testid="transaction-form-error">
+        <Alert color="red" title={t('payments.ui.error')} withCloseButton onClose={() => setError(null)} data-testid="transaction-form-error" className="pre-line">
           {error}
         </Alert>
       )}
@@ -239,7 +252,7 @@ function TransactionForm({ type, mode, form, readOnly }: { type: TTransactionTyp
           <Group justify="space-between">
             <Text fw={600}>{t('payments.ui.attachments')}</Text>
             {!readOnly && (
-              <FileButton multiple accept={UPLOAD_ACCEPT} onChange={(files) => setAdded((a) => [...a, ...files])}>
+              <FileButton multiple accept={UPLOAD_ACCEPT} onChange={(files) => void pick(files)} resetRef={resetPick}>
                 {(props) => (
                   <Button {...props} variant="light" size="xs" leftSection={<IconPlus size={14} />} data-testid="transaction-add-files">
                     {t('payments.ui.addFiles')}
