@@ -17,8 +17,7 @@ export const ZLocalizationImportAnswer = z.object({
   rows: z.number().int(),
 });
 export type TLocalizationImportAnswer = z.infer<typeof ZLocalizationImportAnswer>;
-<<<<<<< HEAD
-export { LOCALIZATION_COLUMNS, LOCALIZATION_IMPORT_MAX_ERRORS } from './office-constants.ts';
+export { LOCALIZATION_COLUMNS, LOCALIZATION_IMPORT_MAX_BYTES, LOCALIZATION_IMPORT_MAX_ERRORS } from './office-constants.ts';
 
 export { SITE_EMAIL, isAgencyPhone, phoneHref } from './site-settings.ts';
 
@@ -51,6 +50,3 @@ export const ZSiteSettingsUpdate = z.object({
   version: z.number().int().min(1).max(2147483647),
 });
 export type TSiteSettingsUpdate = z.infer<typeof ZSiteSettingsUpdate>;
-=======
-export { LOCALIZATION_COLUMNS, LOCALIZATION_IMPORT_MAX_BYTES, LOCALIZATION_IMPORT_MAX_ERRORS } from './office-constants.ts';
->>>>>>> upload-limits

@@ -1,11 +1,10 @@
 import { INTL_LOCALE, currentCulture, i18n } from './i18n.ts';
-import { formatTypedNumber } from './typed-number.ts';
+import { formatTypedNumber, groupThousands } from './typed-number.ts';
 
 const group = (n: number, decimals: number) => {
   const fixed = Math.abs(n).toFixed(decimals);
   const [int, frac] = fixed.split('.');
-  const withSpaces = int!.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
-  return `${n < 0 ? '-' : ''}${withSpaces}${frac ? `,${frac}` : ''}`;
+  return `${n < 0 ? '-' : ''}${groupThousands(int!)}${frac ? `,${frac}` : ''}`;
 };
 
 /** Money as the agency writes it: 1 234 € (space thousands, comma decimals, symbol after). */
@@ -20,8 +19,7 @@ export function formatAmount(s: string | null | undefined): string {
   if (s == null || s === '') return '';
   const neg = s.startsWith('-');
   const [int = '0', frac = ''] = (neg ? s.slice(1) : s).split('.');
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
-  return `${neg ? '-' : ''}${grouped},${frac.padEnd(2, '0').slice(0, 2)}\u00a0€`;
+  return `${neg ? '-' : ''}${groupThousands(int)},${frac.padEnd(2, '0').slice(0, 2)}\u00a0€`;
 }
 
 /** An exact amount as an input shows it: "1234.50" becomes "1234,50" in Greek and Russian. */

@@ -44,8 +44,11 @@ export function readTypedNumber(raw: string, scale: number, allowNegative = fals
  * A number as the field shows it: space thousands (when grouped), comma decimals, no rounding; a
  * number with decimals shows at least `pad` of them (1 250,50 €), a whole one none (250 000 €).
  */
+/** The digits of a whole number with a no-break space between thousands ("1234567" → "1 234 567"). */
+export const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
+
 export function formatTypedNumber(n: number, grouping = true, pad = 0): string {
   const [int = '0', frac] = String(Math.abs(n)).split('.');
-  const whole = grouping ? int.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0') : int;
+  const whole = grouping ? groupThousands(int) : int;
   return `${n < 0 ? '-' : ''}${whole}${frac ? `,${frac.padEnd(pad, '0')}` : ''}`;
 }

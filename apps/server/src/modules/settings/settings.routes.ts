@@ -1,11 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-<<<<<<< HEAD
-import { ZActionLogAnswer, ZActionLogSearch, ZDataExportQuery, ZLocalizationImportAnswer, ZSiteSettings, ZSiteSettingsUpdate } from '@crm/contract';
-=======
-import { LOCALIZATION_IMPORT_MAX_BYTES, ZActionLogAnswer, ZActionLogSearch, ZDataExportQuery, ZLocalizationImportAnswer } from '@crm/contract';
->>>>>>> upload-limits
+import { LOCALIZATION_IMPORT_MAX_BYTES, ZActionLogAnswer, ZActionLogSearch, ZDataExportQuery, ZLocalizationImportAnswer, ZSiteSettings, ZSiteSettingsUpdate } from '@crm/contract';
 import { OFFICE_ADMIN } from '../../plugins/auth.ts';
 import { contentDisposition } from '../files/files.service.ts';
 import { searchActionLog } from './action-log.service.ts';

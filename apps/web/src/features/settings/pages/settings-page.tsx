@@ -6,26 +6,17 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-<<<<<<< HEAD
 import type { TLocalizationImportAnswer, TSiteSettings } from '@crm/contract';
-import { LOCALIZATION_COLUMNS } from '@crm/contract/office-constants';
-=======
-import type { TLocalizationImportAnswer } from '@crm/contract';
 import { LOCALIZATION_COLUMNS, LOCALIZATION_IMPORT_MAX_BYTES } from '@crm/contract/office-constants';
->>>>>>> upload-limits
 import { PASSWORD_MIN_LENGTH } from '@crm/contract/constants';
 import { SITE_EMAIL, isAgencyPhone } from '@crm/contract/site-settings';
 import { IconCloudUpload, IconFile } from '../../../components/icons.ts';
 import { ApiError, api } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
-<<<<<<< HEAD
 import { conflictMessage, mergeOnConflict } from '../../../lib/conflict-merge.ts';
-import { exportEmails, exportLocalization, importLocalization, reloadTexts, saveSiteSettings, siteSettingsQuery } from '../api/settings.ts';
-=======
 import { checkUploads, describeLeftOut } from '../../../lib/upload-limits.ts';
-import { exportEmails, exportLocalization, importLocalization, reloadTexts } from '../api/settings.ts';
->>>>>>> upload-limits
+import { exportEmails, exportLocalization, importLocalization, reloadTexts, saveSiteSettings, siteSettingsQuery } from '../api/settings.ts';
 
 /** The texts' import takes one workbook of at most LOCALIZATION_IMPORT_MAX_BYTES. */
 const IMPORT_LIMITS = { fileMaxBytes: LOCALIZATION_IMPORT_MAX_BYTES, requestMaxBytes: LOCALIZATION_IMPORT_MAX_BYTES, maxFiles: 1, photoTypes: [] };
