@@ -138,3 +138,19 @@ test('the global search finds a Greek name typed in Greeklish', async ({ context
   await hit.click();
   await expect(page).toHaveURL(new RegExp(`/Accounts/View/${id}$`));
 });
+
+test('a date typed without its year ("27/11", "27.11") is read as this year’s', async ({ browser, request, baseURL }) => {
+  const token = await apiToken(request);
+  const object = (await (await request.get('/api/object/add', { headers: { authorization: `Bearer ${token}` } })).json()) as { id: number };
+  const context = await browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
+  const page = await openAs(context, baseURL!, 'el', token);
+  await page.goto(`/ObjectKeys/new?objectId=${object.id}`);
+  const year = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Athens', year: 'numeric' }).format(new Date());
+  for (const [box, typed] of [['key-received', '27/11'], ['key-givenaway', '3.12']] as const) {
+    await page.getByTestId(box).fill(typed);
+    await page.getByTestId('key-description').focus();
+    await expect(page.getByTestId(box)).toHaveValue(typed === '27/11' ? `27/11/${year}` : `03/12/${year}`);
+    await expect(page.getByTestId(box)).not.toHaveAttribute('data-entry-invalid', 'true');
+  }
+  await context.close();
+});
