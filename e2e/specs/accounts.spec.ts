@@ -303,6 +303,15 @@ for (const L of LANGUAGES) {
       await expect(page.getByTestId('field-postcode')).toHaveValue('55535');
       await expect.poll(async () => (await (await viewAccount(request, token, id)).json()).postcode).toBe('55535');
       expect((await (await viewAccount(request, token, id)).json()).city).toBe('Kalamaria');
+      // The city says what this user had typed, and puts it back on request (saved over theirs, knowingly).
+      const note = page.getByTestId('field-city-replaced');
+      await expect(note).toContainText(L.cookie === 'el' ? 'η δική σας ήταν «Pylaia»' : 'yours was “Pylaia”');
+      await expect(page.getByTestId('field-postcode-replaced')).toHaveCount(0);
+      await expectAccessible(page, 'account with a field where the other person\'s value was kept');
+      await page.getByTestId('field-city-put-back').click();
+      await expect(page.getByTestId('field-city')).toHaveValue('Pylaia');
+      await expect(note).toHaveCount(0);
+      await expect.poll(async () => (await (await viewAccount(request, token, id)).json()).city).toBe('Pylaia');
     });
 
     test('two duplicates are merged: chosen values kept, the duplicate gone', async ({ context, request, baseURL }) => {

@@ -34,6 +34,7 @@ for (const language of ['en-UK', 'el', 'ru']) {
       expect(outside, `navbar at ${width} px in ${language}`).toEqual([]);
       // Eight single links and two dropdowns, all shown at once.
       await expect(nav.locator('a, button')).toHaveCount(8);
+      await expect(page.getByTestId('calendar-link')).toHaveAttribute('href', '/Calendar');
     }
     for (const list of ['/Clients', '/Owners', '/Partners', '/Professionals', '/Accounts', '/Employes', '/Sources']) {
       await page.setViewportSize({ width: WIDTHS[0]!, height: 800 });
@@ -94,6 +95,20 @@ test('on a phone the filters fold away and the pager fits the width', async ({ b
   await expect(page.getByTestId('global-search')).toBeFocused();
   await page.keyboard.type('Παπαδ');
   await expect(page.getByTestId('search-hit').first()).toBeVisible();
+  // The calendar is one tap from the header too, and the header still fits a small phone.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/Clients');
+  await expect(page.getByTestId('clients-table')).toBeVisible();
+  const outside = await page.evaluate(() =>
+    [...document.querySelectorAll('header a, header button')]
+      .map((el) => ({ text: (el.textContent || el.getAttribute('aria-label') || '').trim(), r: el.getBoundingClientRect() }))
+      .filter(({ r }) => r.width > 0 && (r.left < 0 || r.right > window.innerWidth))
+      .map(({ text }) => text),
+  );
+  expect(outside, 'header at 360 px').toEqual([]);
+  await page.getByTestId('calendar-link').tap();
+  await expect(page).toHaveURL(/\/Calendar$/);
+  await expect(page.getByTestId('page-h1')).toHaveText('Ημερολόγιο');
   await context.close();
 });
 
@@ -122,4 +137,20 @@ test('the global search finds a Greek name typed in Greeklish', async ({ context
   await expect(hit).toHaveCount(1);
   await hit.click();
   await expect(page).toHaveURL(new RegExp(`/Accounts/View/${id}$`));
+});
+
+test('a date typed without its year ("27/11", "27.11") is read as this year’s', async ({ browser, request, baseURL }) => {
+  const token = await apiToken(request);
+  const object = (await (await request.get('/api/object/add', { headers: { authorization: `Bearer ${token}` } })).json()) as { id: number };
+  const context = await browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
+  const page = await openAs(context, baseURL!, 'el', token);
+  await page.goto(`/ObjectKeys/new?objectId=${object.id}`);
+  const year = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Athens', year: 'numeric' }).format(new Date());
+  for (const [box, typed] of [['key-received', '27/11'], ['key-givenaway', '3.12']] as const) {
+    await page.getByTestId(box).fill(typed);
+    await page.getByTestId('key-description').focus();
+    await expect(page.getByTestId(box)).toHaveValue(typed === '27/11' ? `27/11/${year}` : `03/12/${year}`);
+    await expect(page.getByTestId(box)).not.toHaveAttribute('data-entry-invalid', 'true');
+  }
+  await context.close();
 });

@@ -23,6 +23,7 @@ import { JobRunner, type RunnerOptions } from './jobs/runner.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { shellRoutes, type SearchProvider } from './modules/shell/shell.routes.ts';
 import { registerModules } from './modules/index.ts';
+import { idempotencyPlugin, purgeIdempotentRequests } from './plugins/idempotency.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -91,7 +92,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('translator', translator);
   const jobs = new JobRunner(db, app.log, opts.jobs || {});
   app.decorate('jobs', jobs);
-  jobs.register('jobs.purge', () => jobs.purge(), { everySeconds: 24 * 3600, maxAttempts: 2 });
+  jobs.register('jobs.purge', async () => {
+    await jobs.purge();
+    await purgeIdempotentRequests(app.db);
+  }, { everySeconds: 24 * 3600, maxAttempts: 2 });
   app.decorate('appVersion', pkg.version);
   app.decorate('searchProviders', [] as SearchProvider[]);
   app.decorate('pendingWork', new Set<Promise<void>>());
@@ -122,6 +126,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+
+  // Before compression, so that the answer it keeps for a retry is the plain one.
+  await app.register(idempotencyPlugin);
 
   // API answers over 1 KB go compressed (brotli at a low, fast quality; gzip otherwise). Static files
   // are compressed once at build time (plugins/web.ts) and opt out. Request bodies are never inflated.

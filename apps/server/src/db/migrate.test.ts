@@ -29,6 +29,8 @@ describe('migrations', () => {
     await q(`drop table search_words`);
     // Before 0035: no site settings.
     await q(`drop table site_settings`);
+    // Before 0036: no answers kept for retried changes.
+    await q(`drop table idempotent_requests`);
     await q(`delete from drizzle.__drizzle_migrations where created_at >= 1795479485623`);
     await q(`vacuum accounts`);
     const visible = async () => (await q(`select relpages, relallvisible from pg_class where relname = 'accounts'`)).rows[0] as { relpages: number; relallvisible: number };
@@ -57,6 +59,8 @@ describe('migrations', () => {
     expect((await q(`select count(*)::int as n from account_words where word = 'renamed'`)).rows[0]).toEqual({ n: 1 });
     // 0035 made the one row of site settings, empty.
     expect((await q(`select id, phone, email, version from site_settings`)).rows).toEqual([{ id: 1, phone: null, email: null, version: 1 }]);
+    // 0036 made the table of kept answers, empty.
+    expect((await q(`select count(*)::int as n from idempotent_requests`)).rows[0]).toEqual({ n: 0 });
     // Applied once: a second start changes nothing.
     await migrateDb(t.dbUrl);
     await t.app.close();

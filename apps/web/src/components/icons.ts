@@ -8,6 +8,7 @@ import IconArrowsMaximize_ from '@tabler/icons-react/dist/esm/icons/IconArrowsMa
 import IconArrowsMinimize_ from '@tabler/icons-react/dist/esm/icons/IconArrowsMinimize.mjs';
 import IconBell_ from '@tabler/icons-react/dist/esm/icons/IconBell.mjs';
 import IconBuildingEstate_ from '@tabler/icons-react/dist/esm/icons/IconBuildingEstate.mjs';
+import IconCalendarEvent_ from '@tabler/icons-react/dist/esm/icons/IconCalendarEvent.mjs';
 import IconCheck_ from '@tabler/icons-react/dist/esm/icons/IconCheck.mjs';
 import IconChevronDown_ from '@tabler/icons-react/dist/esm/icons/IconChevronDown.mjs';
 import IconCircleCheck_ from '@tabler/icons-react/dist/esm/icons/IconCircleCheck.mjs';
@@ -51,6 +52,7 @@ export const IconBuildingEstate = IconBuildingEstate_ as Icon;
 export const IconCheck = IconCheck_ as Icon;
 export const IconChevronDown = IconChevronDown_ as Icon;
 export const IconCircleCheck = IconCircleCheck_ as Icon;
+export const IconCalendarEvent = IconCalendarEvent_ as Icon;
 export const IconClock = IconClock_ as Icon;
 export const IconCloudCheck = IconCloudCheck_ as Icon;
 export const IconCloudUpload = IconCloudUpload_ as Icon;

@@ -39,6 +39,8 @@ type Options = {
   handle401?: boolean;
   /** Answer as a Blob (downloads). */
   blob?: boolean;
+  /** The change's Idempotency-Key (lib/change-key.ts): sent again, it is not carried out twice. */
+  changeKey?: string;
 };
 
 /**
@@ -57,6 +59,7 @@ export async function api<T>(path: string, opts: Options = {}): Promise<T> {
   const headers: Record<string, string> = { 'Accept-Language': currentCulture() };
   const token = sessionStore.get()?.token;
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (opts.changeKey) headers['Idempotency-Key'] = opts.changeKey;
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
   else if (opts.body !== undefined) {

@@ -14,10 +14,19 @@ describe('parseTypedDate', () => {
     expect(parseTypedDate(text)).toBe(iso);
   });
 
-  it.each(['31/02/2026', '29/02/2027', '31/11/2026', '30/02/2027', '00/01/2026', '12/13/2026', '12/0/2026', '1/1/1800', '2026-03-05', '31/12', 'abc', '', '3/'])(
+  it.each([
+    ['27/11', '2026-11-27'],
+    ['27.11', '2026-11-27'],
+    ['27.11.', '2026-11-27'],
+    ['5-3', '2026-03-05'],
+  ])('reads %j, without a year, as this year: %s', (text, iso) => {
+    expect(parseTypedDate(text, 2026)).toBe(iso);
+  });
+
+  it.each(['31/02/2026', '29/02/2027', '31/11/2026', '30/02/2027', '00/01/2026', '12/13/2026', '12/0/2026', '1/1/1800', '2026-03-05', '31/11', '29/02', 'abc', '', '3/', '3', '27/11/'])(
     'refuses %j',
     (text) => {
-      expect(parseTypedDate(text)).toBeNull();
+      expect(parseTypedDate(text, 2027)).toBeNull();
     },
   );
 });

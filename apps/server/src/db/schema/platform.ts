@@ -176,3 +176,24 @@ export const actionLog = pgTable(
     index('action_log_by_entity_date_idx').on(t.actionBy, t.entity, t.date),
   ],
 );
+
+/**
+ * A change sent with an `Idempotency-Key` (plugins/idempotency.ts): the first request's answer,
+ * kept for a day, so that the same request sent again (a retry after the answer was lost) gets
+ * that answer instead of being carried out twice. `status` is null while the first is running.
+ */
+export const idempotentRequests = pgTable(
+  'idempotent_requests',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: bytea('request_hash').notNull(),
+    status: integer('status'),
+    contentType: text('content_type'),
+    body: text('body'),
+    createdOn: tsz('created_on').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotent_requests_created_idx').on(t.createdOn)],
+);

@@ -9,7 +9,7 @@ import { UnsavedChangesGuard } from '../../lib/unsaved-guard.tsx';
 import { hasBranch, useSession } from '../../lib/session.ts';
 import { Banner } from './banner.tsx';
 import { visibleMenu } from './menu.ts';
-import { BackButton, Brand, PageTitle, DesktopMenu, AlertsBadge, LanguageMenu } from './navbar.tsx';
+import { BackButton, Brand, PageTitle, DesktopMenu, AlertsBadge, CalendarLink, LanguageMenu } from './navbar.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { GlobalSearch } from './global-search.tsx';
 import { IconSearch } from '../../components/icons.ts';
@@ -83,6 +83,7 @@ export function Layout() {
                 <IconSearch size={20} />
               </ActionIcon>
             )}
+            <CalendarLink />
             {!branchUser && <AlertsBadge />}
             <LanguageMenu />
             <UserMenu />

@@ -39,6 +39,7 @@ import { KindBadges } from './kind-badges.tsx';
 import { roleText } from './labels.ts';
 import { languageOptions } from './languages.ts';
 import { ServiceInfo } from './service-info.tsx';
+import { ReplacedNote } from '../../../components/fields/replaced-note.tsx';
 
 /** The form keeps e-mails and phones as lists; the API joins them with ';'. */
 export type TAccountForm = Omit<TAccountFields, 'email' | 'phone'> & { emails: string[]; phones: string[] };
@@ -99,6 +100,8 @@ export function AccountEditor({ initial, expanded, onStatus }: Props) {
   const [record, setRecord] = useState<TAccount>(initial.dto);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [saveError, setSaveError] = useState<unknown>(null);
+  /** Fields both people changed, where the other's value was kept: what this user had typed, and theirs. */
+  const [kept, setKept] = useState<Record<string, { yours: unknown; theirs: unknown }>>({});
   const version = useRef(initial.dto.version);
   /** The record as last saved or loaded: what the form's changes are measured against. */
   const base = useRef(toFields(toForm(initial.dto)));
@@ -168,6 +171,8 @@ export function AccountEditor({ initial, expanded, onStatus }: Props) {
           setFieldErrors({});
           setSaveError(null);
           publish(current);
+          // Beside each field where theirs was kept, what this user had typed, with a way to put it back.
+          setKept((was) => ({ ...was, ...Object.fromEntries(lost.map((k) => [k, { yours: mineForm[k], theirs: next[k] }])) }));
           const message = e.problem.title || t('errors.conflict');
           showBanner('warning', lost.length ? `${message} ${t('accounts.ui.conflictKept', { fields: lost.map((k) => t(`accounts.ui.field.${k}`)).join(', ') })}` : message);
           return;
@@ -187,12 +192,22 @@ export function AccountEditor({ initial, expanded, onStatus }: Props) {
   useEffect(() => onStatus(autosave.status), [autosave.status, onStatus]);
 
   const set = <K extends keyof TAccountForm>(key: K, value: TAccountForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  /** While a field shows the other person's value that replaced this user's: a note with what this user typed. */
+  const replaced = (key: 'purchaseBudgetRangeMin' | 'purchaseBudgetRangeMax' | keyof TAccountForm, type: 'text' | 'currency') => {
+    const k = kept[key];
+    const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+    if (!k || !same(form[key], k.theirs) || same(k.yours, k.theirs)) return undefined;
+    const yours = k.yours;
+    if (typeof yours !== 'string' && typeof yours !== 'number' && yours !== null) return undefined;
+    return <ReplacedNote type={type} yours={yours} onPutBack={() => set(key, yours as never)} testId={`field-${key}`} />;
+  };
   const text = (key: keyof TAccountForm, label: string, extra: { required?: boolean; maxLength?: number } = {}) => (
     <TextInput
       label={label}
       value={(form[key] as string | null) ?? ''}
       onChange={(e) => set(key, orNull(e.currentTarget.value) as never)}
       error={fieldErrors[key]}
+      description={replaced(key, 'text')}
       data-testid={`field-${key}`}
       {...extra}
     />
@@ -223,6 +238,7 @@ export function AccountEditor({ initial, expanded, onStatus }: Props) {
       padDecimals
       unit="€"
       error={fieldErrors[key]}
+      description={replaced(key, 'currency')}
       data-testid={`field-${key}`}
     />
   );

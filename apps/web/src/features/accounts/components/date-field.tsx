@@ -9,6 +9,7 @@ import { INVALID_ENTRY, useReportInvalidEntry } from '../../../components/fields
 import { dateInputFormat } from '../../../lib/format.ts';
 import { currentCulture } from '../../../lib/i18n.ts';
 import { parseTypedDate } from '../../../lib/typed-date.ts';
+import { agencyToday } from '../../../lib/agency-clock.ts';
 
 dayjs.extend(customParseFormat);
 
@@ -43,7 +44,7 @@ export function DateField(props: DateInputProps) {
         getDayProps={markAgencyToday}
         {...props}
         dateParser={(text) => {
-          const date = parseTypedDate(text);
+          const date = parseTypedDate(text, Number(agencyToday().slice(0, 4)));
           const bad = date === null && text.trim() !== '';
           setInvalid(bad);
           if (!bad) setTold(false);

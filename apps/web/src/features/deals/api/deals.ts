@@ -83,7 +83,7 @@ export const blankDealQuery = (from: { objectId: number | null; demandId: number
     meta: { handlesErrors: true },
   });
 
-export const saveDeal = (body: TDealUpdate) => api<TDealAnswer>('/api/Deal/update', { body });
+export const saveDeal = (body: TDealUpdate, changeKey?: string) => api<TDealAnswer>('/api/Deal/update', { body, changeKey });
 export const moveDeal = (id: number, version: number, dealStage: number) => api<TDealAnswer>('/api/Deal/move', { body: { id, version, dealStage } });
 export const deleteDeal = (id: number) => api<unknown>(`/api/Deal/${id}`, { method: 'DELETE' });
 

@@ -27,6 +27,7 @@ import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
 import { carryForm, conflictMessage, mergeOnConflict, takeCarriedForm } from '../../../lib/conflict-merge.ts';
 import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
 import { partyRelationText } from '../party-relation.ts';
+import { useChangeKeys } from '../../../lib/change-key.ts';
 
 /** Activities link to a deal with link kind 5. */
 const ENTITY_DEAL = 5;
@@ -183,20 +184,24 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
     });
   };
 
+  const changeKeys = useChangeKeys();
   const save = async () => {
     if (busy || focusInvalidEntry()) return;
     setBusy(true);
     setErrors({});
     try {
       const fields = Object.fromEntries(DEAL_FIELDS.map((d) => [d.name, shown(d, dealType) ? toWire(d.type, form.values[d.name] ?? null, d.list ? lists[d.list] : []) : null]));
-      const saved = await saveDeal({
+      const body = {
         ...fields,
         ...(deal.id != null ? { id: deal.id, version: deal.version } : {}),
         objectId: form.object?.id ?? null,
         demandId: form.demand?.id ?? null,
         // Rows without an account are dropped (spec).
         accounts: form.parties.filter((p) => p.account).map((p) => ({ accountId: p.account!.id, relation: p.relation })),
-      } as never);
+      };
+      // Saved again after a lost answer, the same content is the same change: no second deal.
+      const saved = await saveDeal(body as never, changeKeys.keyFor(body));
+      changeKeys.renew();
       client.setQueryData(dealKeys.one(saved.id!), saved);
       void client.invalidateQueries({ queryKey: dealKeys.lists });
       void client.invalidateQueries({ queryKey: dealKeys.board });

@@ -53,7 +53,7 @@ export const objectKeyQuery = (id: number) =>
     meta: { handlesErrors: true },
   });
 
-export const saveObjectKey = (body: TKeyEdit) => api<TObjectKey>('/api/ObjectKeys/edit', { body });
+export const saveObjectKey = (body: TKeyEdit, changeKey?: string) => api<TObjectKey>('/api/ObjectKeys/edit', { body, changeKey });
 export const deleteObjectKey = (id: number) => api<unknown>(`/api/ObjectKeys/${id}`, { method: 'DELETE' });
 
 /** GET /api/object/searchByRefNumOrTitle: a property by its number or title (the key's property). */

@@ -19,6 +19,7 @@ import { deleteObjectKey, keyKeys, objectKeyQuery, saveObjectKey, searchObjectsB
 import { IconEraser } from '../components/search-icons.ts';
 import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
 import { carryForm, conflictMessage, mergeOnConflict, takeCarriedForm } from '../../../lib/conflict-merge.ts';
+import { useChangeKeys } from '../../../lib/change-key.ts';
 
 type TKeyForm = {
   objectId: number | null;
@@ -90,12 +91,15 @@ function KeyForm({ initial, objectId }: { initial: TObjectKey | null; objectId: 
   const sameDate = !!form.received && !!form.givenAway && form.received === form.givenAway;
   const back = () => navigate(form.objectId && !initial && objectId ? `/Objects/View/${objectId}` : '/ObjectKeys');
 
+  const changeKeys = useChangeKeys();
   const save = useMutation({
-    mutationFn: (body: TKeyEdit) => saveObjectKey(body),
+    // Saved again after a lost answer, the same content is the same change: no second key.
+    mutationFn: (body: TKeyEdit) => saveObjectKey(body, changeKeys.keyFor(body)),
     onSettled: () => {
       saving.current = false;
     },
     onSuccess: (saved) => {
+      changeKeys.renew();
       client.setQueryData(keyKeys.edit(saved.id), saved);
       void client.invalidateQueries({ queryKey: ['objectKeys', 'list'] });
       void client.invalidateQueries({ queryKey: ['object'] });

@@ -62,8 +62,8 @@ export const transactionFormQuery = (type: TTransactionType, id: number | null, 
   });
 
 /** POST form-data to add{Income|Expense} or edit{Income|Expense}. */
-export const saveTransaction = (type: TTransactionType, mode: 'add' | 'edit', body: FormData) =>
-  api<TTransactionSaved>(`/api/transactions/${mode}${formName(type)}`, { body });
+export const saveTransaction = (type: TTransactionType, mode: 'add' | 'edit', body: FormData, changeKey?: string) =>
+  api<TTransactionSaved>(`/api/transactions/${mode}${formName(type)}`, { body, changeKey });
 
 export const deleteTransaction = (id: number) => api<unknown>(`/api/transactions/${id}`, { method: 'DELETE' });
 

@@ -21,6 +21,7 @@ import { DateField } from '../../accounts/components/date-field.tsx';
 import { deleteTransaction, openAttachment, paymentKeys, saveTransaction, transactionFormQuery, type TTransactionForm } from '../api/payments.ts';
 import { ExpenseApprovalControl } from '../../payments-client/components/expense-approval.tsx';
 import { carryForm, conflictMessage, mergeOnConflict, takeCarriedForm } from '../../../lib/conflict-merge.ts';
+import { useChangeKeys } from '../../../lib/change-key.ts';
 
 export const IncomePage = () => <TransactionPage type="income" />;
 export const ExpensePage = () => <TransactionPage type="expense" />;
@@ -114,6 +115,7 @@ function TransactionForm({ type, mode, form, readOnly }: { type: TTransactionTyp
   const optionsOf = (d: TTransactionFieldDescription) => (d.list ? (lists[d.list] ?? []) : []);
   const back = () => navigate(`/Payments/View/${u.accountId}`);
 
+  const changeKeys = useChangeKeys();
   const save = async () => {
     if (busy) return;
     // A time box holding no time keeps the time before it: saving would drop what was typed.
@@ -129,7 +131,9 @@ function TransactionForm({ type, mode, form, readOnly }: { type: TTransactionTyp
     body.append('attachments', JSON.stringify(existing.map((a) => ({ id: a.id, state: a.state }))));
     for (const f of added) body.append('files', f, f.name);
     try {
-      const saved = await saveTransaction(type, mode === 'edit' ? 'edit' : 'add', body);
+      // Saved again after a lost answer, the same content is the same change: no second payment.
+      const saved = await saveTransaction(type, mode === 'edit' ? 'edit' : 'add', body, changeKeys.keyFor(body));
+      changeKeys.renew();
       void client.invalidateQueries({ queryKey: paymentKeys.all });
       if (saved.approvalWithdrawn) showBannerAfterNavigation('warning', t('payments.ui.approvalWithdrawn'));
       else if (saved.approvalRequestCancelled) showBannerAfterNavigation('warning', t('payments.ui.approvalRequestCancelled'));

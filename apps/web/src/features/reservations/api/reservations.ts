@@ -82,7 +82,7 @@ export const blankReservationQuery = (q: { objectId?: number; demandId?: number;
     meta: { handlesErrors: true },
   });
 
-export const saveReservation = (body: TReservationUpdate) => api<TReservationAnswer>('/api/Reservation/update', { body });
+export const saveReservation = (body: TReservationUpdate, changeKey?: string) => api<TReservationAnswer>('/api/Reservation/update', { body, changeKey });
 export const deleteReservation = (id: number) => api<unknown>(`/api/Reservation/${id}`, { method: 'DELETE' });
 
 /** Short-let (STR) objects by reference number or title. */

@@ -44,6 +44,7 @@ import {
 } from '../api/reservations.ts';
 import { carryForm, conflictMessage, mergeOnConflict, takeCarriedForm } from '../../../lib/conflict-merge.ts';
 import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
+import { useChangeKeys } from '../../../lib/change-key.ts';
 
 type Mode = 'create' | 'edit' | 'view';
 type Drafts = Record<string, Draft>;
@@ -151,6 +152,7 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
   const toOwner = num('paymentToOwner');
   const ownerOver = toOwner != null && money.total != null ? Math.round((toOwner - money.total) * 100) / 100 : 0;
 
+  const changeKeys = useChangeKeys();
   const save = async () => {
     if (busy) return;
     // A time box holding no time keeps the time before it: saving would drop what was typed.
@@ -173,7 +175,9 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
       body.client = Object.fromEntries(CLIENT.map((d) => [d.name, wire(d, form, r)]));
       body.clientAccountId = form.account?.id ?? null;
       if (form.saveClientAsAccount && !form.account) body.saveClientAsAccount = true;
-      const saved = await saveReservation(body);
+      // Saved again after a lost answer, the same content is the same change: no second booking.
+      const saved = await saveReservation(body, changeKeys.keyFor(body));
+      changeKeys.renew();
       client.setQueryData(reservationKeys.one(saved.id!), saved);
       void client.invalidateQueries({ queryKey: reservationKeys.lists });
       showBannerAfterNavigation('success', t('reservations.ui.saved'));

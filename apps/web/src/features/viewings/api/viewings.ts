@@ -65,7 +65,7 @@ export const blankViewingQuery = (demandId: number | null) =>
     meta: { handlesErrors: true },
   });
 
-export const saveViewing = (body: TViewingUpdate) => api<TViewingAnswer>('/api/Viewing/update', { body });
+export const saveViewing = (body: TViewingUpdate, changeKey?: string) => api<TViewingAnswer>('/api/Viewing/update', { body, changeKey });
 export const moveViewing = (id: number, version: number, dateOfViewing: string) => api<TViewingAnswer>('/api/Viewing/move', { body: { id, version, dateOfViewing } });
 export const deleteViewing = (id: number) => api<unknown>(`/api/Viewing/${id}`, { method: 'DELETE' });
 

@@ -34,6 +34,7 @@ import {
 } from '../api/viewings.ts';
 import { carryForm, conflictMessage, mergeOnConflict, takeCarriedForm } from '../../../lib/conflict-merge.ts';
 import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
+import { useChangeKeys } from '../../../lib/change-key.ts';
 import './viewings.css';
 
 /** Activities link to a viewing with link kind 7. */
@@ -132,6 +133,7 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
     });
   };
 
+  const changeKeys = useChangeKeys();
   const save = async () => {
     if (busy) return;
     // A time box holding no time keeps the time before it: saving would drop what was typed.
@@ -143,13 +145,16 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
     }
     setBusy(true);
     try {
-      const saved = await saveViewing({
+      const body = {
         ...(viewing.id != null ? { id: viewing.id, version: viewing.version } : {}),
         appointmentCreated: join(form.createdDate, form.createdTime),
         dateOfViewing: join(form.viewingDate, form.viewingTime),
         demandId: form.demand?.id ?? null,
         results: form.results.map((r) => ({ objectId: r.objectId, result: r.result })),
-      });
+      };
+      // Saved again after a lost answer, the same content is the same change: no second viewing.
+      const saved = await saveViewing(body, changeKeys.keyFor(body));
+      changeKeys.renew();
       client.setQueryData(viewingKeys.one(saved.id!), saved);
       void client.invalidateQueries({ queryKey: viewingKeys.lists });
       void client.invalidateQueries({ queryKey: viewingKeys.calendar });

@@ -1,0 +1,115 @@
+import { createHash } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { AppError } from '../lib/errors.ts';
+
+/**
+ * A change sent again must not be carried out twice. When a save reaches the server but its answer
+ * is lost (the phone's connection drops, a proxy times out), the browser says it could not reach
+ * the server and the user presses Save again: without this, that made a second viewing, key or
+ * payment. The web app sends each change with an `Idempotency-Key` that stays the same while it is
+ * the same change (a form's Save pressed again); the server keeps the first answer for a day and
+ * gives it back for the same key, with `Idempotent-Replayed: true`, instead of running it again.
+ *
+ * - Only signed-in calls that change something (POST, PUT, PATCH, DELETE under /api) and carry the
+ *   header are concerned; keys are per user.
+ * - The same key with a different request (another address or body) is refused (422): a key is
+ *   never reused for another change.
+ * - While the first request is still running, the second waits for its answer (up to 15 s), then
+ *   is told to try again (409).
+ * - An answer that is an error (4xx, 5xx) is not kept: the change was not made, so sending it
+ *   again runs it again. Answers over 1 MB are not kept either (none of the changes answers so much).
+ */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const KEY = /^[A-Za-z0-9_-]{8,100}$/;
+const KEEP_HOURS = 24;
+const MAX_BODY = 1024 * 1024;
+const WAIT_MS = 15_000;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotency: { userId: number; key: string } | null;
+  }
+}
+
+const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function requestHash(req: FastifyRequest): Buffer {
+  const body = req.isMultipart?.() ? '' : JSON.stringify(req.body ?? null);
+  return createHash('sha256').update(`${req.method} ${req.url}\n${body}`).digest();
+}
+
+type Kept = { status: number | null; content_type: string | null; body: string | null; request_hash: Buffer };
+
+export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('idempotency', null);
+
+  app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
+    const header = req.headers[IDEMPOTENCY_HEADER];
+    if (header === undefined || !CHANGES.has(req.method) || !req.url.startsWith('/api/') || !req.user) return;
+    const key = Array.isArray(header) ? header[0]! : header;
+    if (!KEY.test(key)) throw new AppError(400, 'errors.idempotencyKey');
+    const userId = req.user.id;
+    const hash = requestHash(req);
+    const inserted = await app.db.execute(sql`
+      insert into idempotent_requests (user_id, key, request_hash) values (${userId}, ${key}, ${hash})
+      on conflict (user_id, key) do nothing returning 1 as fresh`);
+    if (inserted.rows.length) {
+      req.idempotency = { userId, key };
+      return;
+    }
+    const started = Date.now();
+    for (;;) {
+      const found = await app.db.execute(sql`
+        select status, content_type, body, request_hash from idempotent_requests
+        where user_id = ${userId} and key = ${key} and created_on > now() - make_interval(hours => ${KEEP_HOURS})`);
+      const kept = found.rows[0] as Kept | undefined;
+      if (!kept) {
+        // Expired (or its first attempt failed and was forgotten meanwhile): this one is the first now.
+        await app.db.execute(sql`
+          insert into idempotent_requests (user_id, key, request_hash) values (${userId}, ${key}, ${hash})
+          on conflict (user_id, key) do update set request_hash = excluded.request_hash, status = null, content_type = null, body = null, created_on = now()`);
+        req.idempotency = { userId, key };
+        return;
+      }
+      if (!Buffer.from(kept.request_hash).equals(hash)) throw new AppError(422, 'errors.idempotencyReused');
+      if (kept.status !== null) {
+        reply.code(kept.status).header('idempotent-replayed', 'true');
+        if (kept.content_type) reply.header('content-type', kept.content_type);
+        return reply.send(kept.body ?? undefined);
+      }
+      if (Date.now() - started > WAIT_MS) throw new AppError(409, 'errors.idempotencyInProgress');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    const idem = req.idempotency;
+    if (!idem) return payload;
+    req.idempotency = null;
+    const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload == null ? '' : null;
+    if (reply.statusCode < 400 && text !== null && text.length <= MAX_BODY) {
+      const type = reply.getHeader('content-type');
+      await app.db.execute(sql`
+        update idempotent_requests set status = ${reply.statusCode}, content_type = ${typeof type === 'string' ? type : null}, body = ${text}
+        where user_id = ${idem.userId} and key = ${idem.key}`);
+    } else {
+      await app.db.execute(sql`delete from idempotent_requests where user_id = ${idem.userId} and key = ${idem.key}`);
+    }
+    return payload;
+  });
+
+  // A request that never got to send (the client went away mid-way) forgets its key, so a retry runs.
+  app.addHook('onResponse', async (req) => {
+    const idem = req.idempotency;
+    if (!idem) return;
+    req.idempotency = null;
+    await app.db.execute(sql`delete from idempotent_requests where user_id = ${idem.userId} and key = ${idem.key} and status is null`);
+  });
+});
+
+/** Answers older than a day are forgotten (run by the daily purge job). */
+export async function purgeIdempotentRequests(db: FastifyInstance['db']) {
+  await db.execute(sql`delete from idempotent_requests where created_on < now() - make_interval(hours => ${KEEP_HOURS})`);
+}

@@ -1,0 +1,71 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
+
+/**
+ * A save that reached the server but whose answer was lost (the phone's connection dropped on the
+ * way back): the form says it could not reach the server and keeps everything; Save pressed again
+ * sends the same change with the same Idempotency-Key, and the server answers with what it did the
+ * first time. One viewing, one key: never two.
+ */
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The next POST to `path` reaches the server, which stores it; its answer never reaches the page. */
+async function loseNextAnswer(page: Page, path: string) {
+  let lost = false;
+  await page.route(`**${path}`, async (route) => {
+    if (lost || route.request().method() !== 'POST') return route.continue();
+    lost = true;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+}
+
+const NETWORK = { 'en-UK': /Cannot reach the server|connection/i, el: /σύνδεση/i } as const;
+
+for (const language of ['en-UK', 'el'] as const) {
+  test(`a viewing saved again after its answer was lost is stored once (${language})`, async ({ browser, request, baseURL }) => {
+    const token = await apiToken(request);
+    const lead = ((await (await request.post('/api/lead/add', { data: {}, headers: auth(token) })).json()) as { id: number }).id;
+    // A day of its own, so that only this test's viewings are counted.
+    const day = `2032-05-${language === 'el' ? '12' : '11'}`;
+    const onThatDay = async () =>
+      ((await (await request.post('/api/Viewing/search', { data: { dateOfViewingFrom: day, dateOfViewingTill: day, perPage: 5, currentPage: 1 }, headers: auth(token) })).json()) as { totalRows: number }).totalRows;
+    const ctx = await signedIn(browser, baseURL!, token, language, { viewport: { width: 412, height: 915 }, isMobile: true });
+    const page = await ctx.newPage();
+    await page.goto(`/Viewing/Add?demandId=${lead}`);
+    await page.getByTestId('viewing-date-date').fill(`${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`);
+    await page.getByTestId('viewing-date-time').fill('18:30');
+    await loseNextAnswer(page, '/api/Viewing/update');
+    await page.getByTestId('viewing-save').click();
+    await expect(page.getByText(NETWORK[language]).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/Viewing\/Add/);
+    expect(await onThatDay()).toBe(1);
+    await expectAccessible(page, 'viewing form after a lost answer');
+    // Save again: the same change, answered with the viewing stored the first time.
+    await page.getByTestId('viewing-save').click();
+    await expect(page).toHaveURL(/\/Viewing\/\d+$/);
+    await expect(page.getByTestId('viewing-date')).toContainText('18:30');
+    expect(await onThatDay()).toBe(1);
+    await ctx.close();
+  });
+
+  test(`a new key saved again after its answer was lost is stored once (${language})`, async ({ browser, request, baseURL }) => {
+    const token = await apiToken(request);
+    const object = (await (await request.get('/api/object/add', { headers: auth(token) })).json()) as { id: number; referenceNumber: string };
+    const keysOfObject = async () =>
+      ((await (await request.get('/api/ObjectKeys', { params: { referenceNumber: object.referenceNumber, perPage: 20, currentPage: 1 }, headers: auth(token) })).json()) as { totalRows: number }).totalRows;
+    const ctx = await signedIn(browser, baseURL!, token, language);
+    const page = await ctx.newPage();
+    await page.goto(`/ObjectKeys/new?objectId=${object.id}`);
+    await expect(page.getByTestId('key-object')).toHaveText(`#${object.referenceNumber}`);
+    await page.getByTestId('key-description').fill(language === 'el' ? 'Κλειδί εισόδου, μπλε μπρελόκ' : 'Front door, blue key ring');
+    await loseNextAnswer(page, '/api/ObjectKeys/edit');
+    await page.getByTestId('key-save').click();
+    await expect(page.getByText(NETWORK[language]).first()).toBeVisible();
+    expect(await keysOfObject()).toBe(1);
+    await page.getByTestId('key-save').click();
+    await expect(page).not.toHaveURL(/\/ObjectKeys\/new/);
+    expect(await keysOfObject()).toBe(1);
+    await ctx.close();
+  });
+}
