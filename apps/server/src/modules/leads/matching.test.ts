@@ -101,6 +101,26 @@ describe('matching objects to a lead', () => {
     expect(forObject.items.find((i) => i.leadId === between)?.score).toBe(90);
   });
 
+  it('reads the seat of a municipality as the whole municipality: "Καλαμαριά" covers Αρετσού', async () => {
+    const aretsou = await place('thessaloniki.kalamaria.aretsou');
+    const inSeat = await newLead({ forPurchase: true, purchaseBudgetRangeMax: 190000, locationId: kalamariaArea, objectSubTypes: [1] });
+    const flat = { forSale: true, subTypeObjectTypeId: 1, objectSubTypeId: 1, area: 80, salePrice: 185000 };
+    const inAretsou = await newObject({ ...flat, title: 'Aretsou', locationId: aretsou });
+    const inPanorama = await newObject({ ...flat, title: 'Panorama', locationId: panorama });
+    const ids = (await matches(inSeat)).items.map((i) => i.objectId);
+    expect(ids).toContain(inAretsou);
+    expect(ids).not.toContain(inPanorama);
+    // The other way round too: the flat in Αρετσού finds the lead that asked for Καλαμαριά.
+    const leadsOf = (await call('GET', `/api/object/${inAretsou}/matchingLeads`)).json() as { items: { leadId: number }[] };
+    expect(leadsOf.items.map((i) => i.leadId)).toContain(inSeat);
+    // A neighbourhood is only itself: a lead for Αρετσού does not take the rest of Καλαμαριά.
+    const inAretsouOnly = await newLead({ forPurchase: true, purchaseBudgetRangeMax: 190000, locationId: aretsou, objectSubTypes: [1] });
+    const inSeatFlat = await newObject({ ...flat, title: 'Kalamaria centre', locationId: kalamariaArea });
+    const narrow = (await matches(inAretsouOnly)).items.map((i) => i.objectId);
+    expect(narrow).toContain(inAretsou);
+    expect(narrow).not.toContain(inSeatFlat);
+  });
+
   it('gives the reasons an agent would, in the reader’s language', async () => {
     const { items } = await matches(lead);
     const over1 = items.find((i) => i.objectId === over)!;

@@ -38,6 +38,16 @@ const id = (table: string, column: string) => sql.raw(`${table}.${column}`);
 const closed = sql.raw(`(${LEAD_CLOSED_STAGES.join(', ')})`);
 
 /**
+ * A place that is the seat of a municipality of the same name (Καλαμαριά in the municipality of
+ * Καλαμαριά) stands for the whole municipality when a client asks for it: the picker shows the
+ * neighbourhoods as "Αρετσού, Καλαμαριά", and an agent who picks "Καλαμαριά" means them too. The
+ * municipality's id, or null for any other place.
+ */
+const seatMunicipalityOf = (place: SQL) => sql`(select seat.parent_id from locations seat join locations town on town.id = seat.parent_id
+  where seat.id = ${place} and seat.name_el = town.name_el)`;
+const SEAT_MUNICIPALITY = seatMunicipalityOf(sql`l.location_id`);
+
+/**
  * The SQL that decides whether object `o` fits lead `l` and scores it (0–100): a service the lead
  * asks for that the object offers, its price within the band around the budget, the place (the
  * lead's area or any place under it), the subtype, the area and the bedrooms. Both directions
@@ -54,7 +64,7 @@ function fitSql() {
   };
   const fits = sql`(
     (${sql.join(SERVICES.map(price), sql` or `)})
-    and (l.location_id is null or exists (select 1 from locations ol where ol.id = o.location_id and ol.path @> array[l.location_id]))
+    and (l.location_id is null or exists (select 1 from locations ol where ol.id = o.location_id and (ol.path @> array[l.location_id] or ol.path @> array[${SEAT_MUNICIPALITY}])))
     and (cardinality(l.object_sub_types) = 0 or o.object_sub_type_id = any(l.object_sub_types))
     and (l.area_min is null or o.area >= l.area_min * ${1 - MATCH_RULES.areaOutside})
     and (l.area_max is null or o.area <= l.area_max * ${1 + MATCH_RULES.areaOutside})
@@ -193,6 +203,12 @@ function reasonsFor(t: T, l: Row, o: Row, culture: TCulture): Reason[] {
 }
 
 
+/** The place a lead's place covers: the municipality when it is its seat (SEAT_MUNICIPALITY), else itself. */
+async function matchArea(app: FastifyInstance, locationId: number): Promise<number> {
+  const res = await app.db.execute(sql`select coalesce(${seatMunicipalityOf(sql`${locationId}::int`)}, ${locationId}::int) as id`);
+  return Number((res.rows[0] as { id: number }).id);
+}
+
 async function leadRowRaw(app: FastifyInstance, leadId: number): Promise<Row | undefined> {
   const res = await app.db.execute(sql`select * from leads where id = ${leadId}`);
   return res.rows[0] as Row | undefined;
@@ -218,7 +234,7 @@ export async function matchesForLead(app: FastifyInstance, leadId: number, limit
       from ${constRow(l, LEAD_MATCH_COLUMNS)} l
       join objects o on ${fits}
       where not o.sold and o.active
-        ${l.location_id != null ? sql`and o.location_id = any(${sql.param(await locationAndDescendants(app.db, Number(l.location_id)))}::int[])` : sql``}
+        ${l.location_id != null ? sql`and o.location_id = any(${sql.param(await locationAndDescendants(app.db, await matchArea(app, Number(l.location_id))))}::int[])` : sql``}
         and o.id not in (select lo.object_id from lead_objects lo where lo.lead_id = ${leadId})
         and o.id not in (select m.object_id from lead_object_marks m where m.lead_id = ${leadId})
       order by score desc, o.modified_on desc, o.id desc
@@ -271,15 +287,20 @@ export async function setNotSuitable(app: FastifyInstance, caller: Caller, leadI
 export async function leadsForObject(app: FastifyInstance, objectId: number, limit: number, culture: TCulture, t: T) {
   const [o] = (
     await app.db.execute(sql`select o.*, ${locationName(culture, sql`o.location_id`)} as location_name,
-      (select path from locations where id = o.location_id) as location_path_ids
+      (select path from locations where id = o.location_id) as location_path_ids,
+      (select array_agg(seat.id) from locations here
+        join locations town on town.id = any(here.path)
+        join locations seat on seat.parent_id = town.id and seat.name_el = town.name_el
+        where here.id = o.location_id) as seat_ids
       from objects o where o.id = ${objectId}`)
   ).rows as Row[];
   if (!o) throw notFound('leads.objectNotFound');
   // Sold or off the market (not active): offered to nobody.
   if (o.sold || !o.active) return { items: [] };
   const { fits, score } = fitSql();
-  // A lead's place fits when it is the object's place or one above it.
-  const above = (o.location_path_ids as number[] | null) ?? [];
+  // A lead's place fits when it is the object's place or one above it, or the seat of a
+  // municipality above it (SEAT_MUNICIPALITY: "Καλαμαριά" for a flat in Αρετσού).
+  const above = [...((o.location_path_ids as number[] | null) ?? []), ...((o.seat_ids as number[] | null) ?? [])];
   // The leads of each service the object offers whose price band holds its price (a GiST index
   // per service); a service without a price fits only the leads without a budget for it.
   const arms = SERVICES.filter((s) => o[s.object] === true).map((s) =>
