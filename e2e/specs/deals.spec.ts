@@ -358,6 +358,8 @@ test('a deal form with changes asks before they are left behind, and a price is 
   await page.getByRole('link', { name: 'Deals', exact: true }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Changes not saved' });
   await expect(dialog).toBeVisible();
+  // Nothing was refused: the question says the changes are not saved yet, not to fix fields in red.
+  await expect(dialog).toContainText('You have changes that are not saved yet. Leave without them?');
   await dialog.getByRole('button', { name: 'Keep editing' }).click();
   await expect(page).toHaveURL(new RegExp(`/Deals/Edit/${deal.id}$`));
   await expect(page.getByTestId('deal-price')).toHaveValue(/^245\s000$/);

@@ -461,3 +461,118 @@ for (const language of ['en-UK', 'el'] as const) {
     await ctx.close();
   });
 }
+
+const PICK_TEXTS = {
+  'en-UK': {
+    stageNew: 'New',
+    stageViewings: 'Viewings',
+    notInterested: 'Not interested',
+    leaveTitle: 'Changes not saved',
+    leaveText: 'You have changes that are not saved yet. Leave without them?',
+    keep: 'Keep editing',
+  },
+  el: {
+    stageNew: 'Νέο',
+    stageViewings: 'Υποδείξεις',
+    notInterested: 'Δεν ενδιαφέρεται',
+    leaveTitle: 'Μη αποθηκευμένες αλλαγές',
+    leaveText: 'Έχετε αλλαγές που δεν έχουν αποθηκευτεί ακόμη. Να φύγετε χωρίς αυτές;',
+    keep: 'Συνέχεια επεξεργασίας',
+  },
+} as const;
+
+for (const language of ['en-UK', 'el'] as const) {
+  test(`a new viewing from the Viewings list on a phone: the lead picked brings its properties, two leads of one client differ, the result reads whole, and the property lists the viewing (${language})`, async ({ browser, request, baseURL }) => {
+    test.setTimeout(120_000);
+    const L = PICK_TEXTS[language];
+    const token = await apiToken(request);
+    const mark = `Dimou${language === 'el' ? 'El' : 'En'}${Date.now() % 1000000}`;
+    const client = await request.post('/api/account/add', { data: { firstName: 'Δέσποινα', lastName: mark, isClient: true }, headers: auth(token) });
+    expect(client.ok(), await client.text()).toBeTruthy();
+    const clientId = ((await client.json()) as { id: number }).id;
+    const flat = { forSale: true, subTypeObjectTypeId: 1, objectSubTypeId: 1, area: 80, bedrooms: 2, salePrice: 240000 };
+    const a = await createObject(request, token, { ...flat, title: `Flat A ${mark}` });
+    const c = await createObject(request, token, { ...flat, title: `Flat C ${mark}` });
+    const d = await createObject(request, token, { ...flat, title: `Flat D ${mark}` });
+    // Two leads of the client with the same wish: the first at "viewings" with A and D offered, the second new with C.
+    const lead = async (stage: number | null, offered: number[]) => {
+      const added = await request.post('/api/lead/add', { data: { accountId: clientId }, headers: auth(token) });
+      expect(added.ok(), await added.text()).toBeTruthy();
+      const id = ((await added.json()) as { id: number }).id;
+      const upd = await request.post('/api/lead/update', { data: { id, version: 1, forPurchase: true, purchaseBudgetRangeMax: 250000, ...(stage ? { stage } : {}) }, headers: auth(token) });
+      expect(upd.ok(), await upd.text()).toBeTruthy();
+      for (const objectId of offered) expect((await request.post('/api/lead/addObject', { data: { leadId: id, objectId }, headers: auth(token) })).ok()).toBeTruthy();
+      return id;
+    };
+    const first = await lead(4, [a.id, d.id]);
+    const second = await lead(null, [c.id]);
+
+    const ctx = await signedIn(browser, baseURL!, token, language, { viewport: { width: 412, height: 915 }, isMobile: true, locale: 'en-US' });
+    const page = await ctx.newPage();
+    await page.goto('/Viewing');
+    await page.getByTestId('viewings-add').first().click();
+    await expect(page).toHaveURL(/\/Viewing\/Add$/);
+    const rows = page.getByTestId('viewing-object');
+
+    // D added by hand first.
+    await page.getByTestId('viewing-object-search').fill(d.referenceNumber);
+    await page.getByRole('option', { name: new RegExp(`#${d.referenceNumber}`) }).click();
+    await expect(rows).toHaveText([new RegExp(`#${d.referenceNumber}`)]);
+
+    // The picker tells the two leads apart: the number first, the stage last.
+    const picker = page.getByTestId('viewing-lead-picker');
+    await picker.fill(mark);
+    const option = (id: number, stage: string) => page.getByRole('option', { name: new RegExp(`^#${id} · ${mark} Δέσποινα — .* · ${stage}$`) });
+    await expect(option(first, L.stageViewings)).toHaveCount(1);
+    await expect(option(second, L.stageNew)).toHaveCount(1);
+    // The second lead brings its C, after D typed by hand.
+    await option(second, L.stageNew).click();
+    await expect(rows).toHaveText([new RegExp(`#${d.referenceNumber}`), new RegExp(`#${c.referenceNumber}`)]);
+    // Changed to the first lead: C (which came with the other lead) goes, A comes, D stays once.
+    await picker.fill(mark);
+    await option(first, L.stageViewings).click();
+    await expect(picker).toHaveValue(new RegExp(`^#${first} · `));
+    await expect(rows).toHaveText([new RegExp(`#${d.referenceNumber}`), new RegExp(`#${a.referenceNumber}`)]);
+
+    // On the phone a result reads whole, across the card under its property.
+    const result = rows.nth(1).getByTestId('viewing-object-result');
+    await result.click();
+    await page.getByRole('option', { name: L.notInterested, exact: true }).click();
+    await expect(result).toHaveValue(L.notInterested);
+    expect(await result.evaluate((el: HTMLInputElement) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect((await result.boundingBox())!.width).toBeGreaterThan(250);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await page.screenshot({ path: test.info().outputPath(`viewing-phone-${language}.png`), fullPage: true });
+    await expectAccessible(page, 'new viewing on a phone');
+
+    // Back before saving: the question says the changes are not saved yet (no fields in red to look for).
+    await page.goBack();
+    const dialog = page.getByRole('dialog', { name: L.leaveTitle });
+    await expect(dialog).toContainText(L.leaveText);
+    await expectAccessible(page, 'leave question of a viewing');
+    await dialog.getByRole('button', { name: L.keep }).click();
+    await expect(page).toHaveURL(/\/Viewing\/Add$/);
+    await expect(rows).toHaveCount(2);
+
+    const day = `2031-05-${language === 'el' ? '14' : '13'}`;
+    await page.getByTestId('viewing-date-date').fill(`${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`);
+    await page.getByTestId('viewing-date-time').fill('10:45');
+    await page.getByTestId('viewing-save').click();
+    await expect(page).toHaveURL(/\/Viewing\/\d+$/);
+    const viewingId = Number(/\/Viewing\/(\d+)$/.exec(page.url())![1]);
+    const stored = (await (await request.get(`/api/Viewing/edit/${viewingId}`, { headers: auth(token) })).json()) as { demandId: number; results: { objectId: number; result: number }[] };
+    expect(stored.demandId).toBe(first);
+    expect(stored.results.map((r) => [r.objectId, r.result])).toEqual([
+      [d.id, 1],
+      [a.id, 5],
+    ]);
+
+    // Property A lists the viewing with its number, the date as the app writes it, the client and A's result there.
+    await page.goto(`/Objects/View/${a.id}`);
+    const item = page.getByTestId('records-viewings').getByTestId('records-viewings-item');
+    await expect(item).toHaveText(`#${viewingId} · ${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}, 10:45 · ${mark} Δέσποινα · ${L.notInterested}`);
+    await item.click();
+    await expect(page).toHaveURL(new RegExp(`/Viewing/${viewingId}$`));
+    await ctx.close();
+  });
+}

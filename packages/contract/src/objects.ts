@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAmountInput, ZDate, ZDateTimeInput, ZId, ZIdString, ZPage, ZPageString, ZSelectOption, ZText } from './common.ts';
+import { ZAmountInput, ZDate, ZDateTime, ZDateTimeInput, ZId, ZIdString, ZPage, ZPageString, ZSelectOption, ZText } from './common.ts';
 import { listAnswer } from './accounts.ts';
 import { MAP_CIRCLE, OBJECT_FIELDS, OBJECT_RELATIONS, type TFieldDescriptionOf } from './object-fields.ts';
 
@@ -56,6 +56,13 @@ export const ZObjectFields = z.object(Object.fromEntries(OBJECT_FIELDS.map((d) =
 export type TObjectFields = Record<string, unknown>;
 
 const ZRefItem = z.object({ id: z.number().int(), descr: z.string() });
+/**
+ * A viewing on the object's page: its number, day and time (agency time, null while not set), the
+ * client, and what the client made of this object there (its result, in the reader's language).
+ * `descr` is the same in one line, without the date, for readers that only show text.
+ */
+export const ZObjectViewingItem = ZRefItem.extend({ dateOfViewing: ZDateTime.nullable(), client: z.string().nullable(), result: z.string().nullable() });
+export type TObjectViewingItem = z.infer<typeof ZObjectViewingItem>;
 
 /** An object–account link (contact, owner, tenant …). */
 export const ZObjectAccount = z.object({
@@ -126,7 +133,7 @@ export const ZObjectEditAnswer = z.object({
 export const ZObjectViewAnswer = ZRealtyObject.extend({
   accounts: z.array(ZRefItem),
   leads: z.array(ZRefItem),
-  viewings: z.array(ZRefItem),
+  viewings: z.array(ZObjectViewingItem),
   deals: z.array(ZRefItem),
   reservations: z.array(ZRefItem),
   contacts: z.array(ZObjectAccount),

@@ -15,7 +15,12 @@ import { INVALID_ENTRY } from '../components/fields/invalid-entry.ts';
  * React Router allows one blocker at a time, and a screen can hold two editors (a lead with its
  * client's account), so editors register here and one guard, in the shell, watches them all.
  */
-type Editor = { status: () => AutosaveStatus; flush: () => Promise<boolean> };
+type Editor = {
+  status: () => AutosaveStatus;
+  flush: () => Promise<boolean>;
+  /** Saved by its own Save button (nothing was refused: the changes are simply not saved yet), or auto-saved. */
+  saveButton?: boolean;
+};
 const editors = new Set<Editor>();
 const unsettled = (s: AutosaveStatus) => s !== 'idle' && s !== 'saved';
 /**
@@ -51,6 +56,7 @@ export function useFormLeaveGuard(dirty: boolean): { release: () => void } {
     const editor: Editor = {
       status: () => (state.current.dirty && !state.current.released ? 'pending' : 'idle'),
       flush: () => Promise.resolve(!state.current.dirty || state.current.released),
+      saveButton: true,
     };
     editors.add(editor);
     return () => {
@@ -78,13 +84,19 @@ export function UnsavedChangesGuard() {
     if (handling.current) return;
     handling.current = true;
     let live = true;
-    void Promise.all([...editors].map((e) => e.flush())).then((stored) => {
+    const open = [...editors];
+    void Promise.all(open.map((e) => e.flush())).then((stored) => {
       if (!live || blocker.state !== 'blocked') return;
-      if (stored.every(Boolean) && !typedButUnreadable()) return blocker.proceed();
+      const unreadable = typedButUnreadable();
+      if (stored.every(Boolean) && !unreadable) return blocker.proceed();
+      // A Save-button form's changes were not refused, only not saved yet: the question says so,
+      // rather than pointing at fields in red that are not there. A box that cannot be read, or an
+      // auto-saved editor's refused change, keeps the question about the fields in red.
+      const onlyNotSavedYet = !unreadable && open.every((e, i) => stored[i] || e.saveButton);
       let decided = false;
       modals.openConfirmModal({
         title: t('common.unsaved.title'),
-        children: t('common.unsaved.text'),
+        children: t(onlyNotSavedYet ? 'common.unsaved.formText' : 'common.unsaved.text'),
         labels: { confirm: t('common.unsaved.keep'), cancel: t('common.unsaved.leave') },
         confirmProps: { 'data-testid': 'unsaved-keep', 'data-autofocus': true } as Record<string, unknown>,
         cancelProps: { 'data-testid': 'unsaved-leave' } as Record<string, unknown>,

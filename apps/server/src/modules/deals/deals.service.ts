@@ -34,7 +34,7 @@ import { logAction } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { accountIdsByLastName, containsPattern } from '../accounts/accounts.sql.ts';
-import { describeLead } from '../leads/leads.service.ts';
+import { describeLeadOption } from '../leads/leads.service.ts';
 
 type Caller = { user: SessionUser; actor: { id: number | null; name: string | null } };
 type T = (key: string, params?: Record<string, string | number>) => string;
@@ -57,7 +57,7 @@ const partiesOf = (dealId: SQL) => sql<Party[]>`coalesce((select json_agg(json_b
 const leadText = async (db: Db | Tx, demandId: number | null, t: T) => {
   if (demandId == null) return null;
   const [r] = await db.select({ l: leads, account: accounts.displayName }).from(leads).leftJoin(accounts, eq(accounts.id, leads.accountId)).where(eq(leads.id, demandId));
-  return r ? describeLead(t, r.l as unknown as Row, r.account) : null;
+  return r ? describeLeadOption(t, r.l as unknown as Row, r.account) : null;
 };
 
 /** The deal as shown and edited (GET /api/Deal/edit/{id}). */

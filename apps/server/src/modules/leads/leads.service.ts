@@ -97,6 +97,16 @@ export function describeLead(t: T, row: Row, account: string | null): string {
   return `${account ?? t('leads.noClient')} — ${type}${budget ? `, ${budget}` : ''}`;
 }
 
+/**
+ * A lead as the lead pickers offer it and show it once picked: its number first, then client,
+ * services and budget, then its stage ("#91 · Papadopoulou Despoina — Purchase, ≤ 250 000 € · New").
+ * Two leads of one client with the same wish differ by number, and usually by stage.
+ */
+export function describeLeadOption(t: T, row: Row, account: string | null): string {
+  const stage = row.stage != null ? t(`leads.stage.${row.stage as number}`) : '';
+  return [`#${row.id as number}`, describeLead(t, row, account), stage].filter(Boolean).join(' · ');
+}
+
 async function leadRow(db: Db | Tx, id: number, culture: TCulture) {
   // Built once per language (db/prepared.ts).
   const query = buildOnce(db, `lead_load_${culture}`, (name) =>
@@ -530,7 +540,7 @@ export async function findLeads(
     ? await app.db.select({ l: leads, account: accounts.displayName }).from(leads).leftJoin(accounts, eq(accounts.id, leads.accountId)).where(inArray(leads.id, ids))
     : [];
   const rows = inIdOrder(ids, found, (r) => r.l.id);
-  return rows.map((r) => ({ id: (r.l as unknown as Row).id as number, description: describeLead(t, r.l as unknown as Row, r.account) }));
+  return rows.map((r) => ({ id: (r.l as unknown as Row).id as number, description: describeLeadOption(t, r.l as unknown as Row, r.account) }));
 }
 
 /** Merging accounts: the duplicate's leads become the kept account's. */

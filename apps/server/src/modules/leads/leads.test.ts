@@ -295,6 +295,29 @@ describe('the leads list', () => {
     expect(hits[0].description).toContain(mark);
   });
 
+  it('tells two leads of one client apart in the lead picker: each starts with its number and ends with its stage; a picked lead reads the same on a viewing, a deal and a booking', async () => {
+    const client = await newAccount({ lastName: `Twinlead${mark}`, firstName: 'Despoina' });
+    const older = await addLead(client.id);
+    const newer = await addLead(client.id);
+    await call(agent.token, 'POST', '/api/lead/update', { id: older, version: 1, forPurchase: true, purchaseBudgetRangeMax: 250000, stage: 4 });
+    await call(agent.token, 'POST', '/api/lead/update', { id: newer, version: 1, forPurchase: true, purchaseBudgetRangeMax: 250000 });
+    const quick = async (lang: string) =>
+      (await call(agent.token, 'GET', `/api/lead/searchQuick?searchStr=${encodeURIComponent(`Twinlead${mark}`)}`, undefined, { 'accept-language': lang })).json().items as { id: number; description: string }[];
+    const name = client.displayName;
+    const budget = '≤ 250\u00a0000\u00a0€'; // money as the agency writes it, with no-break spaces
+    expect(await quick('en')).toEqual([
+      { id: newer, description: `#${newer} · ${name} — Purchase, ${budget} · New` },
+      { id: older, description: `#${older} · ${name} — Purchase, ${budget} · Viewings` },
+    ]);
+    expect((await quick('el')).map((i) => i.description)).toEqual([`#${newer} · ${name} — Αγορά, ${budget} · Νέο`, `#${older} · ${name} — Αγορά, ${budget} · Υποδείξεις`]);
+    // Once picked, the viewing's, the deal's and the booking's lead read as the option did.
+    const option = `#${older} · ${name} — Purchase, ${budget} · Viewings`;
+    const en = { 'accept-language': 'en' };
+    expect((await call(agent.token, 'GET', `/api/Viewing/add?demandId=${older}`, undefined, en)).json().demand).toBe(option);
+    expect((await call(agent.token, 'GET', `/api/Deal/add?demandId=${older}`, undefined, en)).json().demand).toBe(option);
+    expect((await call(agent.token, 'GET', `/api/Reservation/add?demandId=${older}`, undefined, en)).json().demand).toBe(option);
+  });
+
   it('finds the leads of a near spelling when no client’s name contains the text', async () => {
     const id = await addLead((await newAccount({ lastName: 'Xylouridaki', firstName: 'Μαρία' })).id);
     const hits = (await call(agent.token, 'GET', `/api/search?searchStr=${encodeURIComponent('Xyloyridaki')}`)).json().items as { id: number; entity: string }[];
@@ -358,6 +381,25 @@ describe('leads on the other screens', () => {
     const v = await call(agent.token, 'POST', '/api/Viewing/update', { demandId: id, dateOfViewing: '2026-12-10T12:00:00', results: [{ objectId: o.id, result: 1 }] });
     const view = (await call(agent.token, 'GET', `/api/object/view/${o.id}`)).json();
     expect(view.leads).toEqual([{ id, descr: `#${id} · Petridou Sofia` }]);
-    expect(view.viewings).toEqual([{ id: v.json().id, descr: '2026-12-10 12:00 · Petridou Sofia' }]);
+    expect(view.viewings).toEqual([
+      { id: v.json().id, descr: `#${v.json().id} · Petridou Sofia · Planned`, dateOfViewing: '2026-12-10T12:00:00', client: 'Petridou Sofia', result: 'Planned' },
+    ]);
+  });
+
+  it('show an object’s viewings with their number, the day and time as a date, and what the client made of this object there, in the reader’s language', async () => {
+    const client = await newAccount({ lastName: 'Alexiou', firstName: 'Anna' });
+    const id = await addLead(client.id);
+    const o = await newObject('Flat in Toumba');
+    const other = await newObject('Flat in Pylaia');
+    // The client liked this one and made an offer on the other: the object's page shows "liked", not the viewing's "offer".
+    // Two on the same day and hour differ by their number, the later one first.
+    const first = (await call(agent.token, 'POST', '/api/Viewing/update', { demandId: id, dateOfViewing: '2026-11-26T18:30:00', results: [{ objectId: o.id, result: 2 }, { objectId: other.id, result: 4 }] })).json();
+    const second = (await call(agent.token, 'POST', '/api/Viewing/update', { demandId: id, dateOfViewing: '2026-11-26T18:30:00', results: [{ objectId: o.id, result: 1 }] })).json();
+    expect(first.result).toBe(4);
+    const view = (await call(agent.token, 'GET', `/api/object/view/${o.id}`, undefined, { 'accept-language': 'el' })).json();
+    expect(view.viewings).toEqual([
+      { id: second.id, descr: `#${second.id} · Alexiou Anna · Προγραμματισμένη`, dateOfViewing: '2026-11-26T18:30:00', client: 'Alexiou Anna', result: 'Προγραμματισμένη' },
+      { id: first.id, descr: `#${first.id} · Alexiou Anna · Του άρεσε`, dateOfViewing: '2026-11-26T18:30:00', client: 'Alexiou Anna', result: 'Του άρεσε' },
+    ]);
   });
 });

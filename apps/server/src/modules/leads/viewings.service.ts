@@ -19,7 +19,7 @@ import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
 import { fromLocalDateTime, nextDay, toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { describeLead } from './leads.service.ts';
+import { describeLead, describeLeadOption } from './leads.service.ts';
 
 type Caller = { user: SessionUser; actor: { id: number | null; name: string | null } };
 type T = (key: string, params?: Record<string, string | number>) => string;
@@ -38,7 +38,7 @@ export function overallResult(results: (number | null | undefined)[]): number | 
 const leadText = async (db: Db | Tx, demandId: number | null, t: T) => {
   if (demandId == null) return null;
   const [r] = await db.select({ l: leads, account: accounts.displayName }).from(leads).leftJoin(accounts, eq(accounts.id, leads.accountId)).where(eq(leads.id, demandId));
-  return r ? describeLead(t, r.l as unknown as Row, r.account) : null;
+  return r ? describeLeadOption(t, r.l as unknown as Row, r.account) : null;
 };
 
 const nameOfUser = (col: SQL) => sql<string | null>`(select coalesce(a.display_name, u.username) from users u left join accounts a on a.id = u.account_id where u.id = ${col})`;

@@ -28,7 +28,7 @@ import { logAction, type Actor } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { containsPattern, escapeLike, latinMatch } from '../accounts/accounts.sql.ts';
-import { describeLead } from '../leads/leads.service.ts';
+import { describeLeadOption } from '../leads/leads.service.ts';
 
 type Caller = { user: SessionUser; actor: Actor };
 export type T = (key: string, params?: Record<string, string | number>) => string;
@@ -68,7 +68,7 @@ async function objectOf(db: Db | Tx, id: number | null) {
 async function leadText(db: Db | Tx, demandId: number | null, t: T) {
   if (demandId == null) return null;
   const [r] = await db.select({ l: leads, account: accounts.displayName }).from(leads).leftJoin(accounts, eq(accounts.id, leads.accountId)).where(eq(leads.id, demandId));
-  return r ? describeLead(t, r.l as unknown as Row, r.account) : null;
+  return r ? describeLeadOption(t, r.l as unknown as Row, r.account) : null;
 }
 
 /** The reservation as shown and edited. */

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { TObjectAccount, TObjectRow, TObjectSelectLists, TSelectOption, TFileListAnswer } from '@crm/contract';
+import type { TObjectAccount, TObjectRow, TObjectSelectLists, TObjectViewingItem, TSelectOption, TFileListAnswer } from '@crm/contract';
 import { LinkKind } from '@crm/contract/constants';
 import { OBJECT_PAGE_SIZES } from '@crm/contract/object-fields';
 import { api } from '../../../lib/api.ts';
@@ -38,7 +38,7 @@ export type TRealtyObject = Record<string, unknown> & {
 export type TObjectView = TRealtyObject & {
   accounts: TRef[];
   leads: TRef[];
-  viewings: TRef[];
+  viewings: TObjectViewingItem[];
   deals: TRef[];
   reservations: TRef[];
   contacts: TObjectAccount[];

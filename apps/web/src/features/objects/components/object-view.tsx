@@ -253,46 +253,51 @@ function FeaturesCard(p: Props) {
   );
 }
 
+/**
+ * A viewing of the object in one line, its number first (two on one day differ), the day and time
+ * as every other date on the screen, the client, and what the client made of this object there:
+ * "#51 · 26/11/2026, 18:30 · Papadopoulou Despoina · Liked it".
+ */
+const viewingLine = (v: TObjectView['viewings'][number]) => [`#${v.id}`, formatDateTime(v.dateOfViewing), v.client, v.result].filter(Boolean).join(' · ');
+
 /** Leads (interests), viewings, deals and reservations of the object; empty until those exist. */
 function RecordLinks({ data }: { data: TObjectView }) {
   const { t } = useTranslation();
   // Branch users have no short lets (the server lists none for them): no block that would say "none".
   const branch = hasBranch(useSession());
-  const lists: { key: 'leads' | 'viewings' | 'deals' | 'reservations'; path: (id: number) => string }[] = [
-    { key: 'leads', path: (id) => `/Leads/View/${id}` },
-    { key: 'viewings', path: (id) => `/Viewing/${id}` },
-    { key: 'deals', path: (id) => `/Deals/${id}` },
-    ...(branch ? [] : [{ key: 'reservations' as const, path: (id: number) => `/Reservations/${id}` }]),
+  const ref = (r: { id: number; descr: string }) => ({ id: r.id, text: r.descr || `#${r.id}` });
+  const lists: { key: 'leads' | 'viewings' | 'deals' | 'reservations'; path: (id: number) => string; items: { id: number; text: string }[] }[] = [
+    { key: 'leads', path: (id) => `/Leads/View/${id}`, items: (data.leads ?? []).map(ref) },
+    { key: 'viewings', path: (id) => `/Viewing/${id}`, items: (data.viewings ?? []).map((v) => ({ id: v.id, text: viewingLine(v) })) },
+    { key: 'deals', path: (id) => `/Deals/${id}`, items: (data.deals ?? []).map(ref) },
+    ...(branch ? [] : [{ key: 'reservations' as const, path: (id: number) => `/Reservations/${id}`, items: (data.reservations ?? []).map(ref) }]),
   ];
   return (
     <Card withBorder padding="sm" data-testid="object-records">
       <SimpleGrid cols={2} spacing="sm" verticalSpacing="sm">
-        {lists.map(({ key, path }) => {
-          const items = data[key] ?? [];
-          return (
-            <Stack key={key} gap={2} data-testid={`records-${key}`}>
-              <Group gap={6}>
-                <Text size="sm" fw={600}>
-                  {t(`objects.records.${key}`)}
-                </Text>
-                <Badge size="sm" variant="light" color={items.length ? 'blue' : 'gray'}>
-                  {items.length}
-                </Badge>
-              </Group>
-              {items.length === 0 ? (
-                <Text size="xs" c="dimmed">
-                  {t('objects.records.none')}
-                </Text>
-              ) : (
-                items.map((i) => (
-                  <Anchor key={i.id} component={Link} to={path(i.id)} size="sm" mih={24} style={{ display: 'inline-flex', alignItems: 'center' }}>
-                    {i.descr || `#${i.id}`}
-                  </Anchor>
-                ))
-              )}
-            </Stack>
-          );
-        })}
+        {lists.map(({ key, path, items }) => (
+          <Stack key={key} gap={2} data-testid={`records-${key}`}>
+            <Group gap={6}>
+              <Text size="sm" fw={600}>
+                {t(`objects.records.${key}`)}
+              </Text>
+              <Badge size="sm" variant="light" color={items.length ? 'blue' : 'gray'}>
+                {items.length}
+              </Badge>
+            </Group>
+            {items.length === 0 ? (
+              <Text size="xs" c="dimmed">
+                {t('objects.records.none')}
+              </Text>
+            ) : (
+              items.map((i) => (
+                <Anchor key={i.id} component={Link} to={path(i.id)} size="sm" mih={24} style={{ display: 'inline-flex', alignItems: 'center' }} data-testid={`records-${key}-item`}>
+                  {i.text}
+                </Anchor>
+              ))
+            )}
+          </Stack>
+        ))}
       </SimpleGrid>
     </Card>
   );

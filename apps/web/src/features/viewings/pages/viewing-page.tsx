@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Anchor, Card, Center, Grid, Group, Loader, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { TSelectOption } from '@crm/contract';
@@ -35,6 +35,7 @@ import {
 import { carryForm, conflictMessage, mergeOnConflict, takeCarriedForm } from '../../../lib/conflict-merge.ts';
 import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
 import { useChangeKeys } from '../../../lib/change-key.ts';
+import './viewings.css';
 
 /** Activities link to a viewing with link kind 7. */
 const ENTITY_VIEWING = 7;
@@ -107,6 +108,30 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
   const readOnly = mode === 'view';
   const options: TSelectOption[] = viewing.resultOptions;
   const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
+  // The properties that came with the lead (its offered ones), not yet given a result: a different
+  // lead picked takes them away again, while properties added by hand, or already given a result,
+  // stay. A new viewing started from a lead (?demandId=) begins with that lead's.
+  const fromLead = useRef<Set<number>>(new Set(mode === 'create' && viewing.demandId != null ? viewing.results.map((r) => r.objectId) : []));
+
+  /** The lead picked or changed: its offered properties join the list, as when started from the lead. */
+  const pickLead = async (v: Picked) => {
+    const previous = fromLead.current;
+    fromLead.current = new Set();
+    setForm((f) => ({ ...f, demand: v, results: f.results.filter((r) => !(previous.has(r.objectId) && r.result === 1)) }));
+    if (!v) return;
+    let offered: Row[];
+    try {
+      offered = toForm(await client.fetchQuery(blankViewingQuery(v.id))).results;
+    } catch {
+      return; // The lead stays picked; its properties can be added by hand.
+    }
+    setForm((f) => {
+      if (f.demand?.id !== v.id) return f; // another lead was picked meanwhile
+      const added = offered.filter((o) => !f.results.some((r) => r.objectId === o.objectId));
+      fromLead.current = new Set(added.map((o) => o.objectId));
+      return { ...f, results: [...f.results, ...added] };
+    });
+  };
 
   const changeKeys = useChangeKeys();
   const save = async () => {
@@ -185,6 +210,7 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
       setError(t('leads.objectAlreadyInList'));
       return;
     }
+    fromLead.current.delete(p.id); // added by hand: it stays whichever lead is picked
     const ref = /^#(\S+)/.exec(p.text)?.[1] ?? '';
     set({ results: [...form.results, { objectId: p.id, objectReferenceNumber: ref, title: p.text.replace(/^#\S+\s*(·\s*)?/, ''), result: 1 }] });
     setError(null);
@@ -278,7 +304,7 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
               <SearchPicker
                 label={t('viewings.ui.lead')}
                 value={form.demand}
-                onChange={(v) => set({ demand: v })}
+                onChange={(v) => void pickLead(v)}
                 search={searchLeadsQuick}
                 queryKey="lead"
                 testId="viewing-lead-picker"
@@ -298,7 +324,9 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
           </Text>
         )}
         {form.results.length > 0 && (
-          <Table>
+          // On a phone, an edited row stacks (viewings.css): the property on its own line, its result
+          // across the card's width below it, with Remove beside it.
+          <Table className={readOnly ? undefined : 'viewing-objects-edit'}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('viewings.ui.object')}</Table.Th>
