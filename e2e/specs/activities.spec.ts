@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { ADMIN } from '../fixtures.ts';
+import { ADMIN, expectAccessible } from '../fixtures.ts';
 
 /**
  * Activities and assignments on an account's page, and the home page's open actions — in English
@@ -89,6 +89,33 @@ for (const L of LANGUAGES) {
       await expect(list.getByTestId('activity-add')).toBeVisible();
       await page.keyboard.press('Tab');
       await expect(list.getByTestId('activity-filter-toggle')).toBeFocused();
+    });
+
+    test('on a phone an activity is a card, and its editor fits the screen: no box or field out of view', async ({ context, request, baseURL }) => {
+      const { page, token } = await openAs(context, request, baseURL!, L.cookie);
+      await page.setViewportSize({ width: 412, height: 915 });
+      const id = await createAccount(request, token, { lastName: unique('Card'), firstName: 'Eleni', isClient: true });
+      await page.goto(`/Accounts/View/${id}`);
+      const list = page.getByTestId('activity-list');
+      await list.scrollIntoViewIfNeeded();
+      await list.getByTestId('activity-add').click();
+      const editor = list.getByTestId('activity-editor');
+      await expect(editor).toBeVisible();
+      const inView = async (testId: string) => {
+        const box = (await editor.getByTestId(testId).boundingBox())!;
+        return box.x >= 0 && box.x + box.width <= 412;
+      };
+      for (const field of ['activity-description', 'activity-category', 'activity-done', 'activity-date', 'activity-close']) expect(await inView(field), field).toBe(true);
+      await editor.getByTestId('activity-description').fill('Τηλεφώνησε για την υπόδειξη του Σαββάτου');
+      await expect(editor.getByTestId('activity-save-status')).toHaveAttribute('data-status', 'saved');
+      await editor.getByTestId('activity-close').click();
+      // The card: its text and its dates are on the screen, with their names.
+      const row = list.getByTestId('activity-row');
+      await expect(row.getByTestId('activity-text')).toBeInViewport();
+      const rowBox = (await row.boundingBox())!;
+      expect(rowBox.x + rowBox.width).toBeLessThanOrEqual(412);
+      expect(await list.getByTestId('activity-table').evaluate((t) => t.scrollWidth <= (t.parentElement?.clientWidth ?? 0) + 1)).toBe(true);
+      await expectAccessible(page, 'activities as cards on a phone');
     });
 
     test('add an activity, describe it, mark it complete; after a reload it is complete with a completed date', async ({ context, request, baseURL }) => {

@@ -79,7 +79,7 @@ export function ActivityList({ entityType, id, editable = false }: { entityType:
     />
   );
   const editorRow = (
-    <tr>
+    <tr className="activity-editor-row">
       <td colSpan={9}>{editor}</td>
     </tr>
   );
@@ -168,7 +168,7 @@ export function ActivityList({ entityType, id, editable = false }: { entityType:
           </Text>
         ) : (
           <div className="crm-table-x">
-            <table className="crm-table" style={{ minWidth: 900 }} data-testid="activity-table">
+            <table className="crm-table activity-table" data-testid="activity-table">
               <thead>
                 <tr>
                   <th style={{ width: 32 }}>
@@ -193,25 +193,25 @@ export function ActivityList({ entityType, id, editable = false }: { entityType:
                   return (
                     <Fragment key={a.id}>
                       <tr style={ROW_STYLE[state]} data-testid="activity-row" data-activity-id={a.id} data-state={state}>
-                        <td>
+                        <td className="activity-state-cell">
                           <StateIcon done={a.done} />
                         </td>
-                        <td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(a.createdOn)}</td>
-                        <td>{a.createdBy}</td>
-                        <td data-testid="activity-assigned">{a.assignedTo?.description}</td>
-                        <td>
+                        <td className="nowrap" data-label={t('activities.col.createdOn')}>{formatDateTime(a.createdOn)}</td>
+                        <td data-label={t('activities.col.createdBy')}>{a.createdBy}</td>
+                        <td data-testid="activity-assigned" data-label={t('activities.col.assigned')}>{a.assignedTo?.description}</td>
+                        <td data-label={t('activities.col.createdAt')}>
                           <RecordLinks links={a.links} />
                         </td>
-                        <td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(a.date)}</td>
-                        <td style={{ whiteSpace: 'nowrap' }} data-testid="activity-done-on">
+                        <td className="nowrap" data-label={t('activities.col.plannedOn')}>{formatDateTime(a.date)}</td>
+                        <td className="nowrap" data-testid="activity-done-on" data-label={t('activities.col.completedOn')}>
                           {formatDateTime(a.doneDate)}
                         </td>
-                        <td>
+                        <td className="activity-text-cell">
                           <div className={state === 'complete' ? 'pre-line line-clamp dimmed' : 'pre-line line-clamp'} style={LINES_4} data-testid="activity-text">
                             {a.description}
                           </div>
                         </td>
-                        <td>
+                        <td className="activity-edit-cell">
                           {editable && (!editing || isEditing) && (
                             <ActionIcon
                               variant={isEditing ? 'filled' : 'subtle'}

@@ -11,6 +11,7 @@ import type { TActivity } from '@crm/contract';
 import { ApiError } from '../../lib/api.ts';
 import { showBanner } from '../../lib/banner.ts';
 import { describeError, reportError } from '../../lib/errors.ts';
+import { useMediaQuery } from '@mantine/hooks';
 import { useAutosave } from '../../lib/use-autosave.ts';
 import { InvalidEntries, InvalidEntryScopeProvider, useAnyInvalidEntry } from '../fields/invalid-entry.ts';
 import { IconCircleCheck, IconLink, IconTrash, IconX } from '../icons.ts';
@@ -113,6 +114,7 @@ export function ActivityEditor({ activity, isNew, onClose }: { activity: TActivi
   );
   const autosave = useAutosave({ value: form, save });
   const [entries] = useState(() => new InvalidEntries());
+  const narrow = useMediaQuery('(max-width: 30em)', false, { getInitialValueInEffect: false }) ?? false;
 
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
 
@@ -209,6 +211,8 @@ export function ActivityEditor({ activity, isNew, onClose }: { activity: TActivi
                 { value: 'complete', label: t('activities.state.complete') },
               ]}
               color={form.done === null ? 'gray' : form.done ? 'green' : 'red'}
+              // Three states side by side do not fit a phone in Greek or Russian: one under another there.
+              orientation={narrow ? 'vertical' : 'horizontal'}
               data-testid="activity-done"
             />
           </Stack>
