@@ -9,7 +9,7 @@ import { logAction } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { describeLead, formatEuro } from './leads.service.ts';
-import { locationAndDescendants, locationText } from '../locations/locations.service.ts';
+import { locationText, placesCovered } from '../locations/locations.service.ts';
 
 type T = (key: string, params?: Record<string, string | number>) => string;
 type Row = Record<string, unknown>;
@@ -203,12 +203,6 @@ function reasonsFor(t: T, l: Row, o: Row, culture: TCulture): Reason[] {
 }
 
 
-/** The place a lead's place covers: the municipality when it is its seat (SEAT_MUNICIPALITY), else itself. */
-async function matchArea(app: FastifyInstance, locationId: number): Promise<number> {
-  const res = await app.db.execute(sql`select coalesce(${seatMunicipalityOf(sql`${locationId}::int`)}, ${locationId}::int) as id`);
-  return Number((res.rows[0] as { id: number }).id);
-}
-
 async function leadRowRaw(app: FastifyInstance, leadId: number): Promise<Row | undefined> {
   const res = await app.db.execute(sql`select * from leads where id = ${leadId}`);
   return res.rows[0] as Row | undefined;
@@ -234,7 +228,7 @@ export async function matchesForLead(app: FastifyInstance, leadId: number, limit
       from ${constRow(l, LEAD_MATCH_COLUMNS)} l
       join objects o on ${fits}
       where not o.sold and o.active
-        ${l.location_id != null ? sql`and o.location_id = any(${sql.param(await locationAndDescendants(app.db, await matchArea(app, Number(l.location_id))))}::int[])` : sql``}
+        ${l.location_id != null ? sql`and o.location_id = any(${sql.param(await placesCovered(app.db, Number(l.location_id)))}::int[])` : sql``}
         and o.id not in (select lo.object_id from lead_objects lo where lo.lead_id = ${leadId})
         and o.id not in (select m.object_id from lead_object_marks m where m.lead_id = ${leadId})
       order by score desc, o.modified_on desc, o.id desc

@@ -34,6 +34,21 @@ export async function locationAndDescendants(db: Db, id: number): Promise<number
   return rows.map((r) => r.id);
 }
 
+/**
+ * The places a search for place `id` covers: the place and those under it, and when the place is
+ * the seat of a municipality of the same name (Καλαμαριά in the municipality of Καλαμαριά), the
+ * whole municipality. The picker writes the municipality's neighbourhoods "Αρετσού, Καλαμαριά", so
+ * an agent who picks "Καλαμαριά" means them too. Matching reads places the same way.
+ */
+export async function placesCovered(db: Db, id: number): Promise<number[]> {
+  const rows = (
+    await db.execute(sql`select id from ${locations} where path @> array[coalesce(
+      (select seat.parent_id from ${locations} seat join ${locations} town on town.id = seat.parent_id where seat.id = ${id}::int and seat.name_el = town.name_el),
+      ${id}::int)] order by id`)
+  ).rows as { id: number }[];
+  return rows.map((r) => r.id);
+}
+
 const hasGreekOrCyrillic = (s: string) => /[\u0370-\u03ff\u1f00-\u1fff\u0400-\u04ff]/.test(s);
 
 /** The Latin skeletons a typed Latin text stands for (latinReadings: as typed, and as Greeklish). */

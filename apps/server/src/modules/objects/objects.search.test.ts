@@ -49,6 +49,9 @@ describe('the object search form', () => {
     expect(ids(await post('/api/object/search', { locationId: thess!.id }))).toEqual(sorted(sale, rent, both));
     expect(ids(await post('/api/object/search', { locationId: kal!.id }))).toEqual(sorted(sale, rent));
     expect(ids(await post('/api/object/search', { locationId: kara!.id }))).toEqual(sorted(sale));
+    // The municipality's seat of the same name stands for the whole municipality.
+    const [seat] = await t.db.insert(locations).values({ level: 3, parentId: kal!.id, nameEn: 'Kalamaria', nameEl: 'Καλαμαριά', nameRu: 'Каламария' }).returning();
+    expect(ids(await post('/api/object/search', { locationId: seat!.id }))).toEqual(sorted(sale, rent));
     expect(ids(await post('/api/object/search', { createdBy: empAccount!.id }))).toEqual(sorted(sale));
     expect(ids(await post('/api/object/search', { createdByText: 'lista' }))).toEqual(sorted(sale));
   });
