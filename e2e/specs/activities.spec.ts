@@ -107,11 +107,16 @@ for (const L of LANGUAGES) {
       };
       for (const field of ['activity-description', 'activity-category', 'activity-done', 'activity-date', 'activity-close']) expect(await inView(field), field).toBe(true);
       await editor.getByTestId('activity-description').fill('Τηλεφώνησε για την υπόδειξη του Σαββάτου');
+      const call = L.cookie === 'el' ? 'Τηλεφώνημα' : 'Call';
+      await editor.getByTestId('activity-category').click();
+      await page.getByRole('option', { name: call }).click();
       await expect(editor.getByTestId('activity-save-status')).toHaveAttribute('data-status', 'saved');
       await editor.getByTestId('activity-close').click();
       // The card: its text and its dates are on the screen, with their names.
       const row = list.getByTestId('activity-row');
       await expect(row.getByTestId('activity-text')).toBeInViewport();
+      // A call reads as a call in the list, not as any note.
+      await expect(row.getByTestId('activity-category-badge')).toHaveText(call);
       const rowBox = (await row.boundingBox())!;
       expect(rowBox.x + rowBox.width).toBeLessThanOrEqual(412);
       expect(await list.getByTestId('activity-table').evaluate((t) => t.scrollWidth <= (t.parentElement?.clientWidth ?? 0) + 1)).toBe(true);

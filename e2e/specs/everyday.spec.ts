@@ -34,7 +34,6 @@ for (const language of ['en-UK', 'el', 'ru']) {
       expect(outside, `navbar at ${width} px in ${language}`).toEqual([]);
       // Eight single links and two dropdowns, all shown at once.
       await expect(nav.locator('a, button')).toHaveCount(8);
-      await expect(page.getByTestId('calendar-link')).toHaveAttribute('href', '/Calendar');
     }
     for (const list of ['/Clients', '/Owners', '/Partners', '/Professionals', '/Accounts', '/Employes', '/Sources']) {
       await page.setViewportSize({ width: WIDTHS[0]!, height: 800 });
@@ -95,18 +94,11 @@ test('on a phone the filters fold away and the pager fits the width', async ({ b
   await expect(page.getByTestId('global-search')).toBeFocused();
   await page.keyboard.type('Παπαδ');
   await expect(page.getByTestId('search-hit').first()).toBeVisible();
-  // The calendar is one tap from the header too, and the header still fits a small phone.
-  await page.setViewportSize({ width: 360, height: 740 });
+  // The calendar is in the menu, right under Home.
   await page.goto('/Clients');
   await expect(page.getByTestId('clients-table')).toBeVisible();
-  const outside = await page.evaluate(() =>
-    [...document.querySelectorAll('header a, header button')]
-      .map((el) => ({ text: (el.textContent || el.getAttribute('aria-label') || '').trim(), r: el.getBoundingClientRect() }))
-      .filter(({ r }) => r.width > 0 && (r.left < 0 || r.right > window.innerWidth))
-      .map(({ text }) => text),
-  );
-  expect(outside, 'header at 360 px').toEqual([]);
-  await page.getByTestId('calendar-link').tap();
+  await page.getByRole('button', { name: 'Μενού', exact: true }).tap();
+  await page.getByTestId('drawer-calendar').tap();
   await expect(page).toHaveURL(/\/Calendar$/);
   await expect(page.getByTestId('page-h1')).toHaveText('Ημερολόγιο');
   await context.close();

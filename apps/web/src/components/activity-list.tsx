@@ -207,6 +207,11 @@ export function ActivityList({ entityType, id, editable = false }: { entityType:
                           {formatDateTime(a.doneDate)}
                         </td>
                         <td className="activity-text-cell">
+                          {a.category > 0 && (
+                            <Badge variant="light" color="gray" size="sm" radius="sm" mb={4} className="activity-category" data-testid="activity-category-badge">
+                              {t(`activities.category.${a.category}`)}
+                            </Badge>
+                          )}
                           <div className={state === 'complete' ? 'pre-line line-clamp dimmed' : 'pre-line line-clamp'} style={LINES_4} data-testid="activity-text">
                             {a.description}
                           </div>

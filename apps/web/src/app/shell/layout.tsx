@@ -9,7 +9,7 @@ import { UnsavedChangesGuard } from '../../lib/unsaved-guard.tsx';
 import { hasBranch, useSession } from '../../lib/session.ts';
 import { Banner } from './banner.tsx';
 import { visibleMenu } from './menu.ts';
-import { BackButton, Brand, PageTitle, DesktopMenu, AlertsBadge, CalendarLink, LanguageMenu } from './navbar.tsx';
+import { BackButton, Brand, PageTitle, DesktopMenu, AlertsBadge, LanguageMenu } from './navbar.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { GlobalSearch } from './global-search.tsx';
 import { IconSearch } from '../../components/icons.ts';
@@ -83,7 +83,6 @@ export function Layout() {
                 <IconSearch size={20} />
               </ActionIcon>
             )}
-            <CalendarLink />
             {!branchUser && <AlertsBadge />}
             <LanguageMenu />
             <UserMenu />
@@ -106,6 +105,8 @@ export function Layout() {
               <GlobalSearch autoFocus={searchFirst} />
             </Box>
             <NavLink component={Link} to="/CRM" label={t('nav.home')} active={location.pathname === '/CRM'} />
+            {/* The agent's day (viewings and to-dos), one tap from the menu on a phone. */}
+            <NavLink component={Link} to="/Calendar" label={t('title.calendar')} active={location.pathname === '/Calendar'} data-testid="drawer-calendar" />
             {visibleMenu(branchUser, session?.userroles.includes('admin') ?? false).map((entry) =>
               'children' in entry ? (
                 <NavLink key={entry.label} label={t(entry.label)} defaultOpened>

@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Button, Group, Indicator, Menu, Text, Tooltip } from '@mantine/core';
-import { IconArrowLeft, IconCalendarEvent, IconChevronDown, IconMail } from '../../components/icons.ts';
+import { IconArrowLeft, IconChevronDown, IconMail } from '../../components/icons.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -87,18 +87,6 @@ export function DesktopMenu({ branchUser }: { branchUser: boolean }) {
         ),
       )}
     </Group>
-  );
-}
-
-/** The calendar (viewings and to-dos by day), one tap away on every screen: agents plan their day there. */
-export function CalendarLink() {
-  const { t } = useTranslation();
-  return (
-    <Tooltip label={t('title.calendar')}>
-      <ActionIcon component={Link} to="/Calendar" variant="subtle" aria-label={t('title.calendar')} data-testid="calendar-link">
-        <IconCalendarEvent size={20} />
-      </ActionIcon>
-    </Tooltip>
   );
 }
 

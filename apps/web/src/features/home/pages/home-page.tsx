@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconBell, IconBuildingEstate, IconSearch, IconUserPlus, IconUsers, IconTargetArrow } from '../../../components/icons.ts';
+import { IconBell, IconBuildingEstate, IconCalendarEvent, IconSearch, IconUserPlus, IconUsers, IconTargetArrow } from '../../../components/icons.ts';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ const QUICK = [
   { to: '/Objects/Add', label: 'home.addObject', icon: IconBuildingEstate },
   { to: '/Leads/Add', label: 'home.addLead', icon: IconTargetArrow },
   { to: '/Objects/Search', label: 'home.findObject', icon: IconSearch },
+  { to: '/Calendar', label: 'title.calendar', icon: IconCalendarEvent },
 ];
 
 export function HomePage() {
