@@ -105,3 +105,16 @@ export async function expectAccessible(page: Page, label = page.url()) {
     .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.html.slice(0, 160)} ${n.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`).join('\n')}`);
   expect.soft(found, `accessibility of ${label}`).toEqual([]);
 }
+
+/**
+ * A page in `context` signed in as the administrator through the API, in an interface language
+ * given by the language cookie (the admin's saved language is never touched); with its token.
+ */
+export async function openAs(context: BrowserContext, request: APIRequestContext, baseURL: string, language: string): Promise<{ page: Page; token: string }> {
+  const res = await request.post('/api/authenticate/login', { data: { username: ADMIN.email, password: ADMIN.password } });
+  expect(res.ok()).toBeTruthy();
+  const session = await res.json();
+  await context.addCookies([{ name: 'language', value: language, url: baseURL }]);
+  await context.addInitScript((s) => window.localStorage.setItem('crm.session', s), JSON.stringify(session));
+  return { page: await context.newPage(), token: session.token as string };
+}

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { ADMIN, expectAccessible } from '../fixtures.ts';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expectAccessible, openAs } from '../fixtures.ts';
 
 /**
  * Activities and assignments on an account's page, and the home page's open actions — in English
@@ -42,16 +42,6 @@ function unique(prefix: string): string {
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** A signed-in admin page in the given interface language (cookie), without touching the saved language. */
-async function openAs(context: BrowserContext, request: APIRequestContext, baseURL: string, language: string): Promise<{ page: Page; token: string }> {
-  const res = await request.post('/api/authenticate/login', { data: { username: ADMIN.email, password: ADMIN.password } });
-  expect(res.ok()).toBeTruthy();
-  const session = await res.json();
-  await context.addCookies([{ name: 'language', value: language, url: baseURL }]);
-  await context.addInitScript((s) => window.localStorage.setItem('crm.session', s), JSON.stringify(session));
-  const page = await context.newPage();
-  return { page, token: session.token as string };
-}
 
 async function createAccount(request: APIRequestContext, token: string, body: Record<string, unknown>): Promise<number> {
   const res = await request.post('/api/account/add', { data: body, headers: auth(token) });

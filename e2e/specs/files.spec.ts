@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { ADMIN } from '../fixtures.ts';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { openAs } from '../fixtures.ts';
 
 /**
  * Files on a record: attach (hidden file input), list, open (download or a new tab, with the
@@ -33,15 +33,6 @@ let seq = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}`.replace(/\d/g, (d) => 'qwxyzjkvbh'[Number(d)]!);
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** A signed-in admin page in the cookie's language, without touching the admin's saved language. */
-async function openAs(context: BrowserContext, request: APIRequestContext, baseURL: string, language: string): Promise<{ page: Page; token: string }> {
-  const res = await request.post('/api/authenticate/login', { data: { username: ADMIN.email, password: ADMIN.password } });
-  expect(res.ok()).toBeTruthy();
-  const session = await res.json();
-  await context.addCookies([{ name: 'language', value: language, url: baseURL }]);
-  await context.addInitScript((s) => window.localStorage.setItem('crm.session', s), JSON.stringify(session));
-  return { page: await context.newPage(), token: session.token as string };
-}
 
 async function createAccount(request: APIRequestContext, token: string): Promise<number> {
   const res = await request.post('/api/account/add', { data: { firstName: 'Files', lastName: unique('Fileowner') }, headers: auth(token) });

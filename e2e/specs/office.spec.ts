@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { ADMIN, expectAccessible } from '../fixtures.ts';
+import { expect, test } from '@playwright/test';
+import { ADMIN, expectAccessible, openAs } from '../fixtures.ts';
 
 /**
  * The office's library and records: a document form added with two files and one of them opened
@@ -19,14 +19,6 @@ const NOTES = 'Παράδοση κλειδιών — Key handover\n';
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const stamp = () => Date.now().toString(36).replace(/\d/g, (d) => 'qwxyzjkvbh'[Number(d)]!);
 
-async function openAs(context: BrowserContext, request: APIRequestContext, baseURL: string, language: string): Promise<{ page: Page; token: string }> {
-  const res = await request.post('/api/authenticate/login', { data: { username: ADMIN.email, password: ADMIN.password } });
-  expect(res.ok()).toBeTruthy();
-  const session = await res.json();
-  await context.addCookies([{ name: 'language', value: language, url: baseURL }]);
-  await context.addInitScript((s) => window.localStorage.setItem('crm.session', s), JSON.stringify(session));
-  return { page: await context.newPage(), token: session.token as string };
-}
 
 for (const L of LANGUAGES) {
   test.describe(`office (${L.cookie})`, () => {

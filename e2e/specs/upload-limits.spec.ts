@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type BrowserContext, type Page, type Request, type TestInfo } from '@playwright/test';
-import { ADMIN } from '../fixtures.ts';
+import { expect, test, type Page, type Request, type TestInfo } from '@playwright/test';
+import { openAs } from '../fixtures.ts';
 
 /**
  * A file past the server's limit (50 MB a file, the default) is refused in the browser before
@@ -52,14 +52,6 @@ function smallFile(info: TestInfo, name: string, text: string): string {
   return p;
 }
 
-async function openAs(context: BrowserContext, request: APIRequestContext, baseURL: string, language: string): Promise<{ page: Page; token: string }> {
-  const res = await request.post('/api/authenticate/login', { data: { username: ADMIN.email, password: ADMIN.password } });
-  expect(res.ok()).toBeTruthy();
-  const session = await res.json();
-  await context.addCookies([{ name: 'language', value: language, url: baseURL }]);
-  await context.addInitScript((s) => window.localStorage.setItem('crm.session', s), JSON.stringify(session));
-  return { page: await context.newPage(), token: session.token as string };
-}
 
 /** Every upload request the page sends: POST /api/files, and a document form's save (with its files). */
 function watchUploads(page: Page): Request[] {
