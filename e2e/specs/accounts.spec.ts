@@ -285,6 +285,20 @@ for (const L of LANGUAGES) {
       await expectAccessible(page, 'account with a tax number');
     });
 
+    test('a client without a budget of their own shows their open lead\'s, with a link to the lead', async ({ context, request, baseURL }) => {
+      const { page, token } = await openAs(context, request, baseURL!, L.cookie);
+      const id = await createAccount(request, token, { lastName: unique('Budget'), firstName: 'Eleni', isClient: true });
+      const lead = ((await (await request.post('/api/lead/add', { data: { accountId: id }, headers: auth(token) })).json()) as { id: number }).id;
+      const upd = await request.post('/api/lead/update', { data: { id: lead, version: 1, forPurchase: true, purchaseBudgetRangeMax: 250000 }, headers: auth(token) });
+      expect(upd.ok(), await upd.text()).toBeTruthy();
+      await page.goto(`/Accounts/View/${id}`);
+      const budget = page.getByTestId('view-budget');
+      await expect(budget).toContainText(L.cookie === 'el' ? 'έως 250\u00a0000\u00a0€' : 'up to 250\u00a0000\u00a0€');
+      await expect(budget.getByTestId('view-budget-lead')).toHaveText(L.cookie === 'el' ? `(ενδιαφέρον #${lead})` : `(lead #${lead})`);
+      await expect(budget.getByTestId('view-budget-lead')).toHaveAttribute('href', `/Leads/View/${lead}`);
+      await expectAccessible(page, 'account with its lead\'s budget');
+    });
+
     test('someone else\'s newer change is not overwritten: the form reloads it, keeps what only I changed, and says so', async ({ context, request, baseURL }) => {
       const { page, token } = await openAs(context, request, baseURL!, L.cookie);
       const id = await createAccount(request, token, { lastName: unique('Conflict'), firstName: 'Eleni' });

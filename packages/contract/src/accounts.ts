@@ -76,6 +76,11 @@ export const ZAccount = ZAccountFields.extend({
   boughtObjectsReferenceNumbers: z.string(),
   rentedObjectsReferenceNumbers: z.string(),
   leads: z.array(z.object({ id: z.number().int(), descr: z.string() })),
+  /**
+   * A client's purchase budget from the newest open lead that has one (the Clients list shows the
+   * same), for when the account's own budget is not set; null otherwise.
+   */
+  leadBudget: z.object({ leadId: z.number().int(), min: z.number().nullable(), max: z.number().nullable() }).nullable(),
   /** Whether the account has a sign-in (employees), and its e-mail. */
   signIn: z.string().nullable(),
   createdOn: z.string(),

@@ -12,6 +12,7 @@ import {
   type TCulture,
   type TRole,
   type TSelectOption,
+  LEAD_CLOSED_STAGES,
 } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { buildOnce } from '../../db/prepared.ts';
@@ -93,6 +94,16 @@ export async function sourceOptions(db: Db | Tx): Promise<TSelectOption[]> {
   return rows;
 }
 
+/** The purchase budget of a client's newest lead that is not closed (won or lost) and has one, as the Clients list reads it. */
+async function openLeadBudget(db: Db | Tx, accountId: number): Promise<{ leadId: number; min: number | null; max: number | null } | null> {
+  const res = await db.execute(sql`select id, purchase_budget_range_min as min, purchase_budget_range_max as max from leads
+    where account_id = ${accountId} and coalesce(stage, 0) <> all(${sql.param([...LEAD_CLOSED_STAGES])}::int[])
+      and (purchase_budget_range_min is not null or purchase_budget_range_max is not null)
+    order by created_on desc limit 1`);
+  const r = res.rows[0] as { id: number; min: string | number | null; max: string | number | null } | undefined;
+  return r ? { leadId: Number(r.id), min: r.min == null ? null : Number(r.min), max: r.max == null ? null : Number(r.max) } : null;
+}
+
 /** The account as the view and edit screens show it; undefined when there is none. */
 export async function getAccountDto(app: FastifyInstance, db: Db | Tx, id: number, culture: TCulture = 'en'): Promise<TAccount | undefined> {
   // Built once (a select of every account column costs more to build than to run).
@@ -137,6 +148,7 @@ export async function getAccountDto(app: FastifyInstance, db: Db | Tx, id: numbe
     boughtObjectsReferenceNumbers: dealRefs.bought,
     rentedObjectsReferenceNumbers: [...new Set(`${row.rented} ${dealRefs.rented}`.split(' ').filter(Boolean))].sort().join(' '),
     leads: app.accountLeads ? await app.accountLeads(db, id, culture) : [],
+    leadBudget: a.isClient && a.purchaseBudgetRangeMin == null && a.purchaseBudgetRangeMax == null ? await openLeadBudget(db, id) : null,
     signIn: row.signIn,
     createdOn: toLocalDateTime(createdOn, tz)!,
     createdBy: row.createdBy,

@@ -370,6 +370,24 @@ describe('leads on the other screens', () => {
     expect((await clients())[0]!.hasNotClosedLead).toBe(false);
   });
 
+  it('give a client without a budget of their own the budget of their newest open lead, on the account page', async () => {
+    const client = await newAccount({ lastName: 'Karanika', firstName: 'Eleni', isClient: true });
+    const view = async () => (await call(agent.token, 'GET', `/api/account/view/${client.id}`)).json() as { leadBudget: unknown };
+    expect((await view()).leadBudget).toBeNull();
+    const id = await addLead(client.id);
+    await call(agent.token, 'POST', '/api/lead/update', { id, version: 1, forPurchase: true, purchaseBudgetRangeMax: 250000 });
+    expect((await view()).leadBudget).toEqual({ leadId: id, min: null, max: 250000 });
+    // Closed (lost), the lead's budget is no longer the client's.
+    await call(agent.token, 'POST', '/api/lead/update', { id, version: 2, stage: 7 });
+    expect((await view()).leadBudget).toBeNull();
+    // The account's own budget comes first.
+    const open = await addLead(client.id);
+    await call(agent.token, 'POST', '/api/lead/update', { id: open, version: 1, forPurchase: true, purchaseBudgetRangeMin: 100000 });
+    expect((await view()).leadBudget).toEqual({ leadId: open, min: 100000, max: null });
+    await db.update(accounts).set({ purchaseBudgetRangeMax: '200000' } as never).where(eq(accounts.id, client.id));
+    expect((await view()).leadBudget).toBeNull();
+  });
+
   it('list on the client’s account page, and on the page of an object offered to them or shown at a viewing', async () => {
     const client = await newAccount({ lastName: 'Petridou', firstName: 'Sofia' });
     const id = await addLead(client.id);

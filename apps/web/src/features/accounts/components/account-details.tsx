@@ -80,7 +80,18 @@ export function AccountDetails({ account: a }: { account: TAccount }) {
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="xs" mt="sm">
           {a.isClient && (
             <Field label={t('accounts.ui.field.budget')} testId="view-budget">
-              {formatBudget(t, a.purchaseBudgetRangeMin, a.purchaseBudgetRangeMax) || t('common.notSet')}
+              {formatBudget(t, a.purchaseBudgetRangeMin, a.purchaseBudgetRangeMax) ||
+                (a.leadBudget ? (
+                  // Not set on the account: the open lead's, as the Clients list shows it, with the lead it comes from.
+                  <>
+                    {formatBudget(t, a.leadBudget.min, a.leadBudget.max)}{' '}
+                    <Anchor component={Link} to={`/Leads/View/${a.leadBudget.leadId}`} size="sm" data-testid="view-budget-lead">
+                      {t('accounts.ui.budget.fromLead', { id: a.leadBudget.leadId })}
+                    </Anchor>
+                  </>
+                ) : (
+                  t('common.notSet')
+                ))}
             </Field>
           )}
           {a.isOwner && (
