@@ -230,6 +230,8 @@ for (const L of LANGUAGES) {
       await page.getByTestId('delete-object').focus();
       await page.keyboard.press('Enter');
       await expect(page.getByRole('dialog')).toContainText(L.confirm(ref));
+      // Escape is the dialog's once it holds the focus (it takes it a moment after it shows).
+      await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') != null)).toBe(true);
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await expect(page.getByTestId('object-menu')).toBeFocused();
