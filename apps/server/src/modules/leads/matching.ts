@@ -9,7 +9,7 @@ import { logAction } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { describeLead, formatEuro } from './leads.service.ts';
-import { locationText, placesCovered } from '../locations/locations.service.ts';
+import { locationText, placesCovered, seatMunicipalityOf } from '../locations/locations.service.ts';
 
 type T = (key: string, params?: Record<string, string | number>) => string;
 type Row = Record<string, unknown>;
@@ -43,8 +43,6 @@ const closed = sql.raw(`(${LEAD_CLOSED_STAGES.join(', ')})`);
  * neighbourhoods as "Αρετσού, Καλαμαριά", and an agent who picks "Καλαμαριά" means them too. The
  * municipality's id, or null for any other place.
  */
-const seatMunicipalityOf = (place: SQL) => sql`(select seat.parent_id from locations seat join locations town on town.id = seat.parent_id
-  where seat.id = ${place} and seat.name_el = town.name_el)`;
 const SEAT_MUNICIPALITY = seatMunicipalityOf(sql`l.location_id`);
 
 /**

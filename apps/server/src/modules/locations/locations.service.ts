@@ -34,6 +34,10 @@ export async function locationAndDescendants(db: Db, id: number): Promise<number
   return rows.map((r) => r.id);
 }
 
+/** The municipality whose seat (a place of the same name under it) `place` is, else null: SQL, for placesCovered and matching. */
+export const seatMunicipalityOf = (place: SQL) => sql`(select seat.parent_id from locations seat join locations town on town.id = seat.parent_id
+  where seat.id = ${place} and seat.name_el = town.name_el)`;
+
 /**
  * The places a search for place `id` covers: the place and those under it, and when the place is
  * the seat of a municipality of the same name (Καλαμαριά in the municipality of Καλαμαριά), the
@@ -41,11 +45,7 @@ export async function locationAndDescendants(db: Db, id: number): Promise<number
  * an agent who picks "Καλαμαριά" means them too. Matching reads places the same way.
  */
 export async function placesCovered(db: Db, id: number): Promise<number[]> {
-  const rows = (
-    await db.execute(sql`select id from ${locations} where path @> array[coalesce(
-      (select seat.parent_id from ${locations} seat join ${locations} town on town.id = seat.parent_id where seat.id = ${id}::int and seat.name_el = town.name_el),
-      ${id}::int)] order by id`)
-  ).rows as { id: number }[];
+  const rows = (await db.execute(sql`select id from ${locations} where path @> array[coalesce(${seatMunicipalityOf(sql`${id}::int`)}, ${id}::int)] order by id`)).rows as { id: number }[];
   return rows.map((r) => r.id);
 }
 
