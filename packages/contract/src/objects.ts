@@ -58,10 +58,10 @@ export type TObjectFields = Record<string, unknown>;
 const ZRefItem = z.object({ id: z.number().int(), descr: z.string() });
 /**
  * A viewing on the object's page: its number, day and time (agency time, null while not set), the
- * client, and what the client made of this object there (its result, in the reader's language).
- * `descr` is the same in one line, without the date, for readers that only show text.
+ * client, and what the client made of this object there (its result, in the reader's language) and
+ * said of it (`comment`, null when none). `descr` is the same in one line, without the date, for readers that only show text.
  */
-export const ZObjectViewingItem = ZRefItem.extend({ dateOfViewing: ZDateTime.nullable(), client: z.string().nullable(), result: z.string().nullable() });
+export const ZObjectViewingItem = ZRefItem.extend({ dateOfViewing: ZDateTime.nullable(), client: z.string().nullable(), result: z.string().nullable(), comment: z.string().nullable() });
 export type TObjectViewingItem = z.infer<typeof ZObjectViewingItem>;
 
 /** An object–account link (contact, owner, tenant …). */

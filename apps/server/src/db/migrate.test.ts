@@ -34,6 +34,8 @@ describe('migrations', () => {
     // Before 0037: keys without a lending history; one out with Kostas, one back from him, one
     // received from its owner and never lent, one that only has a description.
     await q(`drop table object_key_loans`);
+    // Before 0038: a viewing's objects had a result and no comment.
+    await q(`alter table viewing_objects drop column comment`);
     await q(`insert into objects (reference_number) values (9101)`);
     await q(`insert into object_keys (object_id, account_id, received, given_away, description)
       select o.id, k.account_id, k.received::date, k.given_away::date, k.description
@@ -76,6 +78,8 @@ describe('migrations', () => {
       { description: 'out', account_id: 1, given_away: '2026-03-10', received: null },
       { description: 'back', account_id: 1, given_away: '2026-03-10', received: '2026-03-12' },
     ]);
+    // 0038 gave each object of a viewing an empty comment.
+    expect((await q(`select data_type, is_nullable from information_schema.columns where table_name = 'viewing_objects' and column_name = 'comment'`)).rows).toEqual([{ data_type: 'text', is_nullable: 'YES' }]);
     // Applied once: a second start changes nothing.
     await migrateDb(t.dbUrl);
     await t.app.close();
