@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZDate, ZDateTime, ZId, ZPage, ZSelectOption, ZText } from './common.ts';
 import { listAnswer } from './accounts.ts';
+import { VIEWING_COMMENT_MAX } from './constants.ts';
 
 /**
  * Results of a viewing, per object shown: 1 planned, 2 liked it, 3 wants a second viewing,
@@ -21,9 +22,6 @@ export const VIEWING_RESULT_CLASS: Record<number, string> = {
   6: 'cancelled',
   7: 'noshow',
 };
-
-/** The longest comment on an object of a viewing (a few sentences; the form's box stops there). */
-export const VIEWING_COMMENT_MAX = 1000;
 
 export const ZViewingResult = z.object({
   objectId: ZId,
