@@ -113,8 +113,8 @@ export async function addObject(): Promise<number> {
 }
 
 /** POST /api/object/update: the changed fields, the id and the version they were based on. */
-export async function updateObject(body: Record<string, unknown> & { id: number; version: number }): Promise<TRealtyObject> {
-  const res = await api<TRealtyObject>('/api/object/update', { body, background: true });
+export async function updateObject(body: Record<string, unknown> & { id: number; version: number }, changeKey?: string): Promise<TRealtyObject> {
+  const res = await api<TRealtyObject>('/api/object/update', { body, background: true, changeKey });
   // The answer is the object (or, as the edit call, { object }).
   const inner = res.object as TRealtyObject | undefined;
   return inner && typeof inner === 'object' && typeof inner.version === 'number' ? inner : res;
