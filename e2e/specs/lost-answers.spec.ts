@@ -10,10 +10,10 @@ import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** The next POST to `path` reaches the server, which stores it; its answer never reaches the page. */
-async function loseNextAnswer(page: Page, path: string) {
+async function loseNextAnswer(page: Page, path: string, method = 'POST') {
   let lost = false;
   await page.route(`**${path}`, async (route) => {
-    if (lost || route.request().method() !== 'POST') return route.continue();
+    if (lost || route.request().method() !== method) return route.continue();
     lost = true;
     await route.fetch();
     await route.abort('connectionreset');
@@ -137,6 +137,25 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(page).toHaveURL(/\/Document\/\d+$/);
     await expect(page.getByTestId('document-files').getByTestId('file-link')).toHaveText(['agreement.txt']);
     expect(await named()).toBe(1);
+    await ctx.close();
+  });
+}
+
+for (const language of ['en-UK', 'el'] as const) {
+  test(`Retry after the answer of Add property was lost opens the property made, not a second one (${language})`, async ({ browser, request, baseURL }) => {
+    const token = await apiToken(request);
+    const newest = async () => ((await (await request.post('/api/object', { data: { perPage: 5, currentPage: 1 }, headers: auth(token) })).json()) as { totalRows: number }).totalRows;
+    const ctx = await signedIn(browser, baseURL!, token, language);
+    const page = await ctx.newPage();
+    await page.goto('/CRM');
+    await loseNextAnswer(page, '/api/object/add', 'GET');
+    const before = await newest();
+    await page.goto('/Objects/Add');
+    await expect(page.getByTestId('object-add-error')).toContainText(NETWORK[language]);
+    await expectAccessible(page, 'Add property after a lost answer');
+    await page.getByRole('button', { name: language === 'el' ? 'Δοκιμάστε ξανά' : 'Try again' }).click();
+    await expect(page).toHaveURL(/\/Objects\/View\/\d+\/2$/);
+    expect(await newest()).toBe(before + 1);
     await ctx.close();
   });
 }

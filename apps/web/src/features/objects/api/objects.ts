@@ -105,9 +105,9 @@ export const objectEditQuery = (id: number) =>
     meta: { handlesErrors: true },
   });
 
-/** GET /api/object/add: a blank object with a new reference number. */
-export async function addObject(): Promise<number> {
-  const res = await api<{ id: number } | { object: { id: number } } | number>('/api/object/add');
+/** GET /api/object/add: a blank object with a new reference number (asked again with the same key, the same one). */
+export async function addObject(changeKey?: string): Promise<number> {
+  const res = await api<{ id: number } | { object: { id: number } } | number>('/api/object/add', { changeKey });
   if (typeof res === 'number') return res;
   return 'object' in res ? res.object.id : res.id;
 }
