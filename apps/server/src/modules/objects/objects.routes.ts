@@ -55,7 +55,7 @@ export const objectsRoutes = fp(
     );
     app.get(
       '/api/object/add',
-      { config: { access: STAFF }, schema: { tags, response: { 200: ZRealtyObject } } },
+      { config: { access: STAFF, creates: true }, schema: { tags, response: { 200: ZRealtyObject } } },
       async (req) => addObject(app, caller(req), reader(req)),
     );
     app.get(
