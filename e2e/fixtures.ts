@@ -83,6 +83,9 @@ type AxeWindow = { axe?: { run: (context: Document, options: unknown) => Promise
  */
 export async function expectAccessible(page: Page, label = page.url()) {
   await page.waitForLoadState('networkidle').catch(() => undefined);
+  // Every page has its main landmark and one h1: on a loaded machine a screen's code can still be on
+  // its way after the network went quiet, and axe judged the bare shell (no main, no h1).
+  await page.locator('main h1, [role="main"] h1').first().waitFor({ state: 'attached', timeout: 15_000 }).catch(() => undefined);
   // A menu or a dropdown still fading in has its text half transparent, and a list still growing
   // scrolls: axe judged those in-between frames (a language menu's items at 2.4:1 contrast). The
   // check waits for running transitions to end (never for endless ones, such as a loader's spin).

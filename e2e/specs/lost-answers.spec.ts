@@ -10,10 +10,10 @@ import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** The next POST to `path` reaches the server, which stores it; its answer never reaches the page. */
-async function loseNextAnswer(page: Page, path: string) {
+async function loseNextAnswer(page: Page, path: string, method = 'POST') {
   let lost = false;
   await page.route(`**${path}`, async (route) => {
-    if (lost || route.request().method() !== 'POST') return route.continue();
+    if (lost || route.request().method() !== method) return route.continue();
     lost = true;
     await route.fetch();
     await route.abort('connectionreset');
@@ -66,6 +66,96 @@ for (const language of ['en-UK', 'el'] as const) {
     await page.getByTestId('key-save').click();
     await expect(page).not.toHaveURL(/\/ObjectKeys\/new/);
     expect(await keysOfObject()).toBe(1);
+    await ctx.close();
+  });
+}
+
+/**
+ * An auto-saved record (a property) whose save got no answer: it is sent again by itself, as the
+ * same change, and the screen ends on "All changes saved" without telling the user that "someone
+ * else" saved first (that someone was their own save). What was typed after the lost save is
+ * saved on top, and the property is changed once.
+ */
+for (const language of ['en-UK', 'el'] as const) {
+  test(`a property's auto-save whose answer was lost is sent again by itself, and no one else is blamed (${language})`, async ({ browser, request, baseURL }) => {
+    const token = await apiToken(request);
+    const object = (await (await request.get('/api/object/add', { headers: auth(token) })).json()) as { id: number };
+    const ctx = await signedIn(browser, baseURL!, token, language, { viewport: { width: 412, height: 915 }, isMobile: true });
+    const page = await ctx.newPage();
+    await page.goto(`/Objects/View/${object.id}/1`);
+    const status = page.getByTestId('save-status');
+    await loseNextAnswer(page, '/api/object/update');
+    await page.getByTestId('field-bedrooms').fill('3');
+    // The lost answer: not saved, for now.
+    await expect(status).toHaveAttribute('data-status', 'error');
+    // Typed while the save was unanswered.
+    await page.getByTestId('field-bathrooms').fill('2');
+    const stored = async () => ((await (await request.get(`/api/object/edit/${object.id}`, { headers: auth(token) })).json()) as { object: { bedrooms: number; bathrooms: number } }).object;
+    await expect.poll(stored, { timeout: 15_000 }).toMatchObject({ bedrooms: 3, bathrooms: 2 });
+    await expect(status).toHaveAttribute('data-status', 'saved');
+    await expect(page.getByTestId('banner')).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByTestId('field-bedrooms')).toHaveValue('3');
+    await expect(page.getByTestId('field-bathrooms')).toHaveValue('2');
+    await expectAccessible(page, 'property edit after a lost answer');
+    await ctx.close();
+  });
+
+  test(`an account's auto-save whose answer was lost is saved once, by itself (${language})`, async ({ browser, request, baseURL }) => {
+    const token = await apiToken(request);
+    const last = `Lostanswer${language === 'el' ? 'El' : 'En'}${Date.now()}`;
+    const { id } = (await (await request.post('/api/account/add', { data: { firstName: 'Nikos', lastName: last }, headers: auth(token) })).json()) as { id: number };
+    const ctx = await signedIn(browser, baseURL!, token, language);
+    const page = await ctx.newPage();
+    await page.goto(`/Accounts/View/${id}/1`);
+    await loseNextAnswer(page, '/api/account/update');
+    await page.getByTestId('field-city').fill('Θεσσαλονίκη');
+    await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'error');
+    // Sent again by itself (the same change): saved, and no conflict to tell of.
+    await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved', { timeout: 15_000 });
+    await expect(page.getByTestId('banner')).toHaveCount(0);
+    const stored = (await (await request.get(`/api/account/view/${id}`, { headers: auth(token) })).json()) as { city: string };
+    expect(stored.city).toBe('Θεσσαλονίκη');
+    await ctx.close();
+  });
+
+  test(`a document saved again after its answer was lost is stored once (${language})`, async ({ browser, request, baseURL }) => {
+    const token = await apiToken(request);
+    const name = `${language === 'el' ? 'Ιδιωτικό συμφωνητικό' : 'Private agreement'} ${Date.now()}`;
+    const named = async () =>
+      ((await (await request.get('/api/Documents', { params: { searchStr: name, perPage: 20, currentPage: 1 }, headers: auth(token) })).json()) as { totalRows: number }).totalRows;
+    const ctx = await signedIn(browser, baseURL!, token, language);
+    const page = await ctx.newPage();
+    await page.goto('/Document/Add');
+    await page.getByTestId('document-name').fill(name);
+    await page.getByTestId('document-file-input').setInputFiles([{ name: 'agreement.txt', mimeType: 'text/plain', buffer: Buffer.from('Between the owner and the tenant') }]);
+    await loseNextAnswer(page, '/api/Documents/update');
+    await page.getByTestId('document-save').click();
+    await expect(page.getByText(NETWORK[language]).first()).toBeVisible();
+    expect(await named()).toBe(1);
+    await page.getByTestId('document-save').click();
+    await expect(page).toHaveURL(/\/Document\/\d+$/);
+    await expect(page.getByTestId('document-files').getByTestId('file-link')).toHaveText(['agreement.txt']);
+    expect(await named()).toBe(1);
+    await ctx.close();
+  });
+}
+
+for (const language of ['en-UK', 'el'] as const) {
+  test(`Retry after the answer of Add property was lost opens the property made, not a second one (${language})`, async ({ browser, request, baseURL }) => {
+    const token = await apiToken(request);
+    const newest = async () => ((await (await request.post('/api/object', { data: { perPage: 5, currentPage: 1 }, headers: auth(token) })).json()) as { totalRows: number }).totalRows;
+    const ctx = await signedIn(browser, baseURL!, token, language);
+    const page = await ctx.newPage();
+    await page.goto('/CRM');
+    await loseNextAnswer(page, '/api/object/add', 'GET');
+    const before = await newest();
+    await page.goto('/Objects/Add');
+    await expect(page.getByTestId('object-add-error')).toContainText(NETWORK[language]);
+    await expectAccessible(page, 'Add property after a lost answer');
+    await page.getByRole('button', { name: language === 'el' ? 'Δοκιμάστε ξανά' : 'Try again' }).click();
+    await expect(page).toHaveURL(/\/Objects\/View\/\d+\/2$/);
+    expect(await newest()).toBe(before + 1);
     await ctx.close();
   });
 }

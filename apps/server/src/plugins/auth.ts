@@ -46,6 +46,8 @@ declare module 'fastify' {
     access?: Access;
     /** The route also accepts the session's file cookie (GET of a file, opened by <img> and links). */
     fileCookie?: boolean;
+    /** A GET that makes a record (the spec's `GET /api/object/add`): an Idempotency-Key counts for it as for a POST. */
+    creates?: boolean;
   }
   interface FastifyRequest {
     user: SessionUser | null;

@@ -27,6 +27,23 @@ describe('a change sent again with its Idempotency-Key', () => {
     expect(await leadCount()).toBe(before + 1);
   });
 
+  it('counts for the GET that makes a blank property: asked again, the same property and reference number, not a second', async () => {
+    const objects = async () => Number((await db.execute(sql`select count(*)::int as n from objects`)).rows[0]!.n);
+    const get = (key?: string) => app.inject({ method: 'GET', url: '/api/object/add', headers: { ...bearer(agent.token), ...(key ? { 'idempotency-key': key } : {}) } });
+    const key = newKey();
+    const before = await objects();
+    const first = await get(key);
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await get(key);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toMatchObject({ id: first.json().id, referenceNumber: first.json().referenceNumber });
+    expect(await objects()).toBe(before + 1);
+    // Other GETs are read-only: a key there changes nothing.
+    const view = await app.inject({ method: 'GET', url: `/api/object/edit/${first.json().id}`, headers: { ...bearer(agent.token), 'idempotency-key': key } });
+    expect(view.statusCode).toBe(200);
+    expect(view.headers['idempotent-replayed']).toBeUndefined();
+  });
+
   it('sent twice at the same moment, makes one record and gives both the same answer', async () => {
     const key = newKey();
     const before = await leadCount();

@@ -12,8 +12,8 @@ import { AppError } from '../lib/errors.ts';
  * the same change (a form's Save pressed again); the server keeps the first answer for a day and
  * gives it back for the same key, with `Idempotent-Replayed: true`, instead of running it again.
  *
- * - Only signed-in calls that change something (POST, PUT, PATCH, DELETE under /api) and carry the
- *   header are concerned; keys are per user.
+ * - Only signed-in calls that change something (POST, PUT, PATCH, DELETE under /api, and the GETs
+ *   that make a record, marked `creates`) and carry the header are concerned; keys are per user.
  * - The same key with a different request (another address or body) is refused (422): a key is
  *   never reused for another change.
  * - While the first request is still running, the second waits for its answer (up to 15 s), then
@@ -47,7 +47,8 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
 
   app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
     const header = req.headers[IDEMPOTENCY_HEADER];
-    if (header === undefined || !CHANGES.has(req.method) || !req.url.startsWith('/api/') || !req.user) return;
+    const changes = CHANGES.has(req.method) || req.routeOptions.config?.creates === true;
+    if (header === undefined || !changes || !req.url.startsWith('/api/') || !req.user) return;
     const key = Array.isArray(header) ? header[0]! : header;
     if (!KEY.test(key)) throw new AppError(400, 'errors.idempotencyKey');
     const userId = req.user.id;

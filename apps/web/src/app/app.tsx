@@ -19,6 +19,9 @@ const theme = createTheme({
     // a record's form has dozens of selects, and each kept-mounted list was positioned (a forced
     // style recalculation) while the screen first rendered. aria-controls is set only when open.
     Combobox: { defaultProps: { keepMounted: false } },
+    // A dialog's <header> is no second banner of the page (axe: landmark-no-duplicate-banner): inside
+    // a section with role="dialog" it still counts as one. The modals manager's dialogs say the same.
+    Modal: { defaultProps: { attributes: { header: { role: 'presentation' } } } },
   },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif',
 });

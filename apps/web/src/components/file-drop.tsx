@@ -1,11 +1,8 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { Anchor, Box, Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TFileUploaded, TProblem } from '@crm/contract';
-import { ApiError, api } from '../lib/api.ts';
-import { clearBanner } from '../lib/banner.ts';
-import { currentCulture } from '../lib/i18n.ts';
-import { sessionStore } from '../lib/session.ts';
+import type { TFileUploaded } from '@crm/contract';
+import { postWithProgress } from '../lib/upload.ts';
 import { describeError } from '../lib/errors.ts';
 import { toMb } from '../lib/upload-limits.ts';
 import { useUploadLimits } from '../lib/use-upload-limits.ts';
@@ -19,42 +16,11 @@ export const UPLOAD_ACCEPT = [
   '.heic,.heif,.txt,.csv,.doc,.docx,.odt,.odp,.ods,.pdf,.ppt,.pptx,.xls,.xlsx,.rtf,.vsd,.vsdx,.xhtml,.xml,.zip,.rar,.7z',
 ].join(',');
 
-/**
- * POST /api/files with upload progress. The api() helper cannot report progress, so this uses
- * XMLHttpRequest with the same bearer token and Accept-Language, and the same error shape.
- */
+/** POST /api/files with upload progress (lib/upload.ts). */
 export function uploadFiles(files: File[], onProgress: (percent: number) => void): Promise<TFileUploaded[]> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/files');
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('Accept-Language', currentCulture());
-    const token = sessionStore.get()?.token;
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress(Math.min(100, Math.round((e.loaded / e.total) * 100)));
-    };
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        clearBanner();
-        resolve(JSON.parse(xhr.responseText) as TFileUploaded[]);
-        return;
-      }
-      let problem: TProblem;
-      try {
-        problem = JSON.parse(xhr.responseText) as TProblem;
-      } catch {
-        problem = { status: xhr.status, title: xhr.statusText || `HTTP ${xhr.status}` };
-      }
-      // A 401: let the api client run its usual path (clear the session, go to /login).
-      if (xhr.status === 401) void api('/api/authenticate/me').catch(() => {});
-      reject(new ApiError(xhr.status, problem));
-    };
-    xhr.onerror = () => reject(new ApiError(0, { status: 0, title: '', code: 'errors.network' }));
-    const body = new FormData();
-    for (const f of files) body.append('files', f, f.name);
-    xhr.send(body);
-  });
+  const body = new FormData();
+  for (const f of files) body.append('files', f, f.name);
+  return postWithProgress<TFileUploaded[]>('/api/files', body, onProgress);
 }
 
 /**

@@ -10,7 +10,9 @@ import { useRef } from 'react';
  * succeeds the scope is renewed, so the same content saved on purpose a second time (a second
  * identical payment) is a change of its own.
  */
-export function useChangeKeys() {
+export type ChangeKeys = { keyFor: (body: unknown) => string; renew: () => void };
+
+export function useChangeKeys(): ChangeKeys {
   const scope = useRef<string | null>(null);
   scope.current ??= randomScope();
   return useRef({
@@ -43,3 +45,14 @@ function formText(form: FormData): string {
   form.forEach((v, k) => parts.push(`${k}=${typeof v === 'string' ? v : `${v.name}:${v.size}:${v.lastModified}`}`));
   return parts.join('\n');
 }
+
+/** This page's own scope for the keys of versioned saves. */
+const pageScope = randomScope();
+
+/**
+ * The key of an auto-saved record's change (`bodyChangeKey`): the body names the record and the
+ * version it is based on, so the same body sent again is the same change (a save repeated after
+ * its answer was lost is answered with the first answer, not refused as stale), and any later
+ * change has another version, so another key.
+ */
+export const bodyChangeKey = (body: unknown): string => `${pageScope}-${digest(body)}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { carryForm, mergeOnConflict, takeCarriedForm } from './conflict-merge.ts';
+import { carryForm, mergeOnConflict, splitOnConflict, takeCarriedForm } from './conflict-merge.ts';
 
 describe('a form merged after someone else saved first', () => {
   const base = { price: '100', notes: '', stage: 1, parties: [{ key: 1, account: 7, relation: 1 }] };
@@ -30,5 +30,31 @@ describe('a form merged after someone else saved first', () => {
     carryForm('deal-1', { price: '1' });
     expect(takeCarriedForm('deal-1')).toEqual({ price: '1' });
     expect(takeCarriedForm('deal-1')).toBeUndefined();
+  });
+});
+
+describe('an auto-saved record refused as stale', () => {
+  const keys = ['title', 'price', 'notes'];
+  const base = { title: 'Flat', price: 100, notes: '' };
+
+  it('puts back what only I typed and names what they changed over mine', () => {
+    const s = splitOnConflict(keys, base, { ...base, price: 120, notes: 'Keys at the kiosk' }, { ...base, price: 110, title: 'Sunny flat' });
+    expect(s).toEqual({ mine: ['notes'], lost: ['price'], foreign: true });
+  });
+
+  it('has nothing to tell when the other version is my own save whose answer was lost', () => {
+    const sent = { price: 120 };
+    const s = splitOnConflict(keys, base, { ...base, price: 120 }, { ...base, price: 120 }, sent);
+    expect(s).toEqual({ mine: [], lost: [], foreign: false });
+  });
+
+  it('saves what I typed after the lost save, over my own earlier value, without a word', () => {
+    const s = splitOnConflict(keys, base, { ...base, price: 130 }, { ...base, price: 120 }, { price: 120 });
+    expect(s).toEqual({ mine: ['price'], lost: [], foreign: false });
+  });
+
+  it('still names a field someone else changed beside my lost save', () => {
+    const s = splitOnConflict(keys, base, { ...base, price: 120, notes: 'Mine' }, { ...base, price: 120, notes: 'Theirs' }, { price: 120 });
+    expect(s).toEqual({ mine: [], lost: ['notes'], foreign: true });
   });
 });

@@ -47,3 +47,30 @@ export function conflictMessage(t: (key: string, params?: Record<string, unknown
   const kept = m.lost.length ? ` ${t('common.conflictKept', { fields: [...new Set(m.lost.map(label))].join(', ') })}` : '';
   return (m.changed.length > m.lost.length ? t('common.conflictMerged') : serverTitle || t('errors.conflict')) + kept;
 }
+
+/**
+ * An auto-saved record's 409 (its save was based on an older version). Of the fields this user has
+ * typed (`typed` differs from `base`):
+ * - `mine`: the other version left them alone, so they are put back and saved on it;
+ * - `lost`: the other version changed them to something else, so theirs is kept and named.
+ * `foreign` says whether the other version holds anything that is not this user's own: when it does
+ * not, there is nothing to tell. That is the case of a save whose answer was lost on the way back
+ * (`sent`: what such saves carried), which comes back as a 409 of this user's own version.
+ */
+export function splitOnConflict(
+  keys: readonly string[],
+  base: Flat,
+  typed: Flat,
+  theirs: Flat,
+  sent: Flat = {},
+  eq: (a: unknown, b: unknown, key: string) => boolean = same,
+): { mine: string[]; lost: string[]; foreign: boolean } {
+  const theyChanged = (k: string) => !eq(theirs[k], base[k], k) && !(k in sent && eq(theirs[k], sent[k], k));
+  const differsFromTyped = (k: string) => !eq(theirs[k], typed[k], k);
+  const typedKeys = keys.filter((k) => !eq(typed[k], base[k], k));
+  return {
+    mine: typedKeys.filter((k) => !theyChanged(k) && differsFromTyped(k)),
+    lost: typedKeys.filter((k) => theyChanged(k) && differsFromTyped(k)),
+    foreign: keys.some((k) => theyChanged(k) && differsFromTyped(k)),
+  };
+}

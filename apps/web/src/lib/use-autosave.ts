@@ -1,5 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AUTOSAVE_MS } from '@crm/contract/constants';
+import { ApiError } from './api.ts';
+
+/** After a save got no answer, it is sent again by itself: first after 2 s, then less often. */
+const RETRY_MS = [2000, 5000, 10000, 30000];
 
 export type AutosaveStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'error';
 
@@ -7,7 +11,9 @@ export type AutosaveStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'error';
  * Saves `value` about 400 ms after the last change (the first value, as loaded, is not saved).
  * One save at a time: changes made while a save is in flight are saved right after it, with the
  * newest value, so nothing typed is lost and saves never overtake each other. Pending changes are
- * flushed when the screen closes or the page is hidden.
+ * flushed when the screen closes or the page is hidden. A save that got no answer (the connection
+ * dropped) is sent again by itself, a little later each time and at once when the browser is back
+ * online; sent again, it is the same change (the caller's Idempotency-Key), so it is not made twice.
  * The caller's `save` keeps the record's version up to date from each answer.
  */
 export function useAutosave<T>({ value, save, enabled = true, delay = AUTOSAVE_MS }: { value: T; save: (value: T) => Promise<unknown>; enabled?: boolean; delay?: number }) {
@@ -19,6 +25,9 @@ export function useAutosave<T>({ value, save, enabled = true, delay = AUTOSAVE_M
   const failed = useRef(false);
   const inFlight = useRef<Promise<void> | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const retries = useRef(0);
+  /** A save that got no answer waits to be sent again (its timer is `timer`). */
+  const retryDue = useRef(false);
   const saveRef = useRef(save);
   saveRef.current = save;
 
@@ -35,10 +44,22 @@ export function useAutosave<T>({ value, save, enabled = true, delay = AUTOSAVE_M
       try {
         await saveRef.current(latest.current);
         failed.current = false;
+        retries.current = 0;
         setStatus(dirty.current ? 'pending' : 'saved');
-      } catch {
+      } catch (e) {
         failed.current = true;
         setStatus('error');
+        if (e instanceof ApiError && e.status === 0 && !dirty.current && !timer.current) {
+          const wait = RETRY_MS[Math.min(retries.current, RETRY_MS.length - 1)];
+          retries.current += 1;
+          retryDue.current = true;
+          timer.current = setTimeout(() => {
+            timer.current = null;
+            retryDue.current = false;
+            dirty.current = true;
+            void run();
+          }, wait);
+        }
       }
     })();
     inFlight.current = p;
@@ -53,6 +74,10 @@ export function useAutosave<T>({ value, save, enabled = true, delay = AUTOSAVE_M
       clearTimeout(timer.current);
       timer.current = null;
     }
+    if (retryDue.current) {
+      retryDue.current = false;
+      dirty.current = true;
+    }
     await run();
     return !failed.current && !dirty.current;
   }, [run]);
@@ -65,6 +90,7 @@ export function useAutosave<T>({ value, save, enabled = true, delay = AUTOSAVE_M
     }
     if (!enabled) return;
     dirty.current = true;
+    retryDue.current = false;
     setStatus('pending');
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => {
@@ -78,6 +104,7 @@ export function useAutosave<T>({ value, save, enabled = true, delay = AUTOSAVE_M
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
     dirty.current = false;
+    retryDue.current = false;
     failed.current = false;
     first.current = true;
     latest.current = next;
@@ -86,14 +113,16 @@ export function useAutosave<T>({ value, save, enabled = true, delay = AUTOSAVE_M
 
   useEffect(() => {
     const onHide = () => {
-      if (dirty.current) void flush();
+      if (dirty.current || retryDue.current) void flush();
     };
     window.addEventListener('pagehide', onHide);
+    window.addEventListener('online', onHide);
     document.addEventListener('visibilitychange', onHide);
     return () => {
       window.removeEventListener('pagehide', onHide);
+      window.removeEventListener('online', onHide);
       document.removeEventListener('visibilitychange', onHide);
-      if (dirty.current) void flush();
+      if (dirty.current || retryDue.current) void flush();
     };
   }, [flush]);
 

@@ -36,27 +36,27 @@ export const dealsRoutes = fp(
     app.get(
       '/api/Deal/add',
       { config: { access: STAFF }, schema: { tags, querystring: ZDealAddQuery, response: { 200: ZDealAnswer } } },
-      async (req) => blankDeal(app, req.query, tr(req)) as never,
+      async (req) => blankDeal(app, req.query, tr(req), req.culture) as never,
     );
     app.get(
       '/api/Deal/edit/:id',
       { config: { access: STAFF }, schema: { tags, params: ZIdParam, response: { 200: ZDealAnswer } } },
-      async (req) => getDeal(app, app.db, req.params.id, tr(req)) as never,
+      async (req) => getDeal(app, app.db, req.params.id, tr(req), req.culture) as never,
     );
     app.post(
       '/api/Deal/update',
       { config: { access: STAFF }, schema: { tags, body: ZDealUpdate, response: { 200: ZDealAnswer } } },
-      async (req) => saveDeal(app, caller(req), req.body, tr(req)) as never,
+      async (req) => saveDeal(app, caller(req), req.body, tr(req), req.culture) as never,
     );
     app.post(
       '/api/Deal/move',
       { config: { access: STAFF }, schema: { tags, body: ZDealMove, response: { 200: ZDealAnswer } } },
-      async (req) => moveDeal(app, caller(req), req.body.id, req.body.version, req.body.dealStage, tr(req)) as never,
+      async (req) => moveDeal(app, caller(req), req.body.id, req.body.version, req.body.dealStage, tr(req), req.culture) as never,
     );
     app.post(
       '/api/Deal/board',
       { config: { access: STAFF }, schema: { tags, body: ZDealBoardQuery, response: { 200: ZDealBoardAnswer } } },
-      async (req) => dealBoard(app, req.body, tr(req)),
+      async (req) => dealBoard(app, req.body, tr(req), req.culture),
     );
     app.delete(
       '/api/Deal/:id',

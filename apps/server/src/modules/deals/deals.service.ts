@@ -23,6 +23,7 @@ import {
   type TDealFilter,
   type TDealSearch,
   type TDealUpdate,
+  type TCulture,
   type TSelectOption,
   LOG_MESSAGE,
 } from '@crm/contract';
@@ -35,6 +36,7 @@ import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { accountIdsByLastName, containsPattern } from '../accounts/accounts.sql.ts';
 import { describeLeadOption } from '../leads/leads.service.ts';
+import { objectTitle } from '../objects/objects.sql.ts';
 
 type Caller = { user: SessionUser; actor: { id: number | null; name: string | null } };
 type T = (key: string, params?: Record<string, string | number>) => string;
@@ -61,14 +63,14 @@ const leadText = async (db: Db | Tx, demandId: number | null, t: T) => {
 };
 
 /** The deal as shown and edited (GET /api/Deal/edit/{id}). */
-export async function getDeal(app: FastifyInstance, db: Db | Tx, id: number, t: T) {
+export async function getDeal(app: FastifyInstance, db: Db | Tx, id: number, t: T, culture: TCulture) {
   // Built once (db/prepared.ts).
-  const query = buildOnce(db, 'deal_load', (name) =>
+  const query = buildOnce(db, `deal_load_${culture}`, (name) =>
     db
       .select({
         d: deals,
         ref: objects.referenceNumber,
-        title: sql<string | null>`${sql.identifier('objects')}.title`,
+        title: objectTitle(culture),
         parties: partiesOf(sql`${deals.id}`),
         createdBy: nameOfUser(sql`${deals.createdBy}`),
         modifiedBy: nameOfUser(sql`${deals.modifiedBy}`),
@@ -125,7 +127,7 @@ async function leadsProperty(db: Db, demandId: number, dealType: number): Promis
  * sellers and its price as asking; from a lead: the lead, its client as buyer, and the property it
  * is most likely about (with that property's owners and price as above).
  */
-export async function blankDeal(app: FastifyInstance, q: { objectId?: number; demandId?: number }, t: T) {
+export async function blankDeal(app: FastifyInstance, q: { objectId?: number; demandId?: number }, t: T, culture: TCulture) {
   const now = toLocalDateTime(new Date(), app.config.timeZone)!;
   const parties: Party[] = [];
   let object: { id: number; ref: number; title: string | null; salePrice: number | null; rentPrice: number | null; forSale: boolean } | undefined;
@@ -141,7 +143,7 @@ export async function blankDeal(app: FastifyInstance, q: { objectId?: number; de
   }
   const objectId = q.objectId ?? (q.demandId != null ? await leadsProperty(app.db, q.demandId, dealType) : null);
   if (objectId != null) {
-    const r = await app.db.execute(sql`select id, reference_number as ref, title, sale_price, rent_price, for_sale, for_rent from objects where id = ${objectId}`);
+    const r = await app.db.execute(sql`select id, reference_number as ref, ${objectTitle(culture)} as title, sale_price, rent_price, for_sale, for_rent from objects where id = ${objectId}`);
     const o = r.rows[0] as Row | undefined;
     if (!o) throw notFound('deals.objectNotFound');
     object = { id: o.id as number, ref: o.ref as number, title: (o.title as string | null) ?? null, salePrice: o.sale_price == null ? null : Number(o.sale_price), rentPrice: o.rent_price == null ? null : Number(o.rent_price), forSale: o.for_sale === true };
@@ -303,7 +305,7 @@ function sameStored(stored: unknown, sent: unknown): boolean {
 }
 
 /** POST /api/Deal/update: creates (no id) or updates with the version guard; the parties are replaced when sent. */
-export async function saveDeal(app: FastifyInstance, caller: Caller, body: TDealUpdate, t: T) {
+export async function saveDeal(app: FastifyInstance, caller: Caller, body: TDealUpdate, t: T, culture: TCulture) {
   return app.db.transaction(async (tx) => {
     const parties = body.accounts !== undefined ? cleanParties(body.accounts) : undefined;
     await checkRefs(tx, body, parties);
@@ -320,7 +322,7 @@ export async function saveDeal(app: FastifyInstance, caller: Caller, body: TDeal
     } else {
       const [current] = await tx.select().from(deals).where(eq(deals.id, id)).for('update');
       if (!current) throw notFound('deals.notFound');
-      if (body.version !== current.version) throw conflict(await getDeal(app, tx, id, t));
+      if (body.version !== current.version) throw conflict(await getDeal(app, tx, id, t, culture));
       before = await closingState(tx, id);
       const set = fieldsToStore(body, current as unknown as Row);
       if (body.objectId !== undefined) set.objectId = body.objectId;
@@ -347,16 +349,16 @@ export async function saveDeal(app: FastifyInstance, caller: Caller, body: TDeal
     // A deal is about a property or between people: an empty one is refused (and rolled back).
     if (after && after.objectId == null && after.parties.length === 0) throw fieldError('objectId', 'deals.objectOrPartyRequired');
     await applyClosing(tx, before, after, { caller, dealId: id });
-    return getDeal(app, tx, id, t);
+    return getDeal(app, tx, id, t, culture);
   });
 }
 
 /** POST /api/Deal/move: the board's drag to another stage, with the version guard. */
-export async function moveDeal(app: FastifyInstance, caller: Caller, id: number, version: number, dealStage: number, t: T) {
+export async function moveDeal(app: FastifyInstance, caller: Caller, id: number, version: number, dealStage: number, t: T, culture: TCulture) {
   return app.db.transaction(async (tx) => {
     const [current] = await tx.select().from(deals).where(eq(deals.id, id)).for('update');
     if (!current) throw notFound('deals.notFound');
-    if (version !== current.version) throw conflict(await getDeal(app, tx, id, t));
+    if (version !== current.version) throw conflict(await getDeal(app, tx, id, t, culture));
     const before = await closingState(tx, id);
     await tx
       .update(deals)
@@ -364,7 +366,7 @@ export async function moveDeal(app: FastifyInstance, caller: Caller, id: number,
       .where(eq(deals.id, id));
     await logAction(tx, caller.actor, { action: 'Update', entity: DEAL_LOG_ENTITY, entityId: id, message: LOG_MESSAGE.moved, data: { dealStage } });
     await applyClosing(tx, before, await closingState(tx, id), { caller, dealId: id });
-    return getDeal(app, tx, id, t);
+    return getDeal(app, tx, id, t, culture);
   });
 }
 
@@ -496,7 +498,7 @@ export async function searchDeals(app: FastifyInstance, f: TDealSearch, t: T) {
 }
 
 /** POST /api/Deal/board: per stage its count, its exact total and its most recently changed deals. */
-export async function dealBoard(app: FastifyInstance, f: Partial<TDealFilter> & { perStage: number }, t: T) {
+export async function dealBoard(app: FastifyInstance, f: Partial<TDealFilter> & { perStage: number }, t: T, culture: TCulture) {
   const cond = and(...(await filterConditions(app.db, { ...f, stages: [] })));
   const whereSql = cond ? sql`where ${cond}` : sql``;
   // The stages' totals and their newest cards side by side, on two connections.
@@ -508,7 +510,7 @@ export async function dealBoard(app: FastifyInstance, f: Partial<TDealFilter> & 
   // Each stage's newest cards straight from the index on (deal_stage, modified_on, id): a window over
   // every deal sorted all 20k of them and hashed every object (110 ms at full size).
   const cardsRead = app.db.execute(sql`
-    select x.id, x.version, x.deal_type, x.deal_stage, x.object_id, o.reference_number as ref, o.title, x.price, x.asking_price
+    select x.id, x.version, x.deal_type, x.deal_stage, x.object_id, o.reference_number as ref, ${objectTitle(culture, 'o')} as title, x.price, x.asking_price
     from unnest(${sql.param([...DEAL_STAGES])}::int[]) as s(stage)
     cross join lateral (
       select deals.id, deals.version, deals.deal_type, deals.deal_stage, deals.object_id, deals.price, deals.asking_price, deals.modified_on from deals

@@ -102,12 +102,12 @@ export const leadsRoutes = fp(
     app.post(
       '/api/lead/addObject',
       { config: { access: STAFF }, schema: { tags, body: ZLeadObjectChange, response: { 200: ZLeadObjectsAnswer } } },
-      async (req) => addLeadObject(app, caller(req), req.body.leadId, req.body.objectId),
+      async (req) => addLeadObject(app, caller(req), req.body.leadId, req.body.objectId, req.culture),
     );
     app.post(
       '/api/lead/removeObject',
       { config: { access: STAFF }, schema: { tags, body: ZLeadObjectChange, response: { 200: ZLeadObjectsAnswer } } },
-      async (req) => removeLeadObject(app, caller(req), req.body.leadId, req.body.objectId),
+      async (req) => removeLeadObject(app, caller(req), req.body.leadId, req.body.objectId, req.culture),
     );
     // Matching (beyond the spec): objects for a lead, leads for an object.
     app.get(

@@ -33,6 +33,7 @@ import { searchAccountMatches } from '../accounts/accounts.search.ts';
 import { keptCount } from '../../lib/row-counts.ts';
 import { collationOf } from '../accounts/accounts.lists.ts';
 import { locationText } from '../locations/locations.service.ts';
+import { objectTitle } from '../objects/objects.sql.ts';
 
 /** Assignment parent kind of a lead (assignments.parent). */
 export const ASSIGNMENT_PARENT_LEAD = 2;
@@ -133,9 +134,9 @@ async function leadRow(db: Db | Tx, id: number, culture: TCulture) {
   return row;
 }
 
-async function offeredObjects(db: Db | Tx, leadId: number) {
+async function offeredObjects(db: Db | Tx, leadId: number, culture: TCulture) {
   const rows = await db
-    .select({ objectId: leadObjects.objectId, ref: objects.referenceNumber, title: sql<string | null>`${sql.identifier('objects')}.title` })
+    .select({ objectId: leadObjects.objectId, ref: objects.referenceNumber, title: objectTitle(culture) })
     .from(leadObjects)
     .innerJoin(objects, eq(objects.id, leadObjects.objectId))
     .where(eq(leadObjects.leadId, leadId))
@@ -154,7 +155,7 @@ export async function getLeadDto(app: FastifyInstance, db: Db | Tx, id: number, 
     accountId: l.accountId ?? null,
     account: row.account ?? null,
     location: row.location ?? null,
-    objects: await offeredObjects(db, id),
+    objects: await offeredObjects(db, id, culture),
     createdOn: toLocalDateTime(l.createdOn as Date, tz),
     createdBy: row.createdBy,
     modifiedOn: toLocalDateTime(l.modifiedOn as Date, tz),
@@ -281,7 +282,7 @@ export async function updateLead(app: FastifyInstance, caller: Caller, body: Row
     const { set, changes } = await prepareChanges(tx, current, body);
     if (Array.isArray(body.objects)) {
       const ids = (body.objects as { objectId: number }[]).map((o) => o.objectId);
-      const before = (await offeredObjects(tx, body.id)).map((o) => o.objectId);
+      const before = (await offeredObjects(tx, body.id, culture)).map((o) => o.objectId);
       if (JSON.stringify(ids) !== JSON.stringify(before)) {
         await setOfferedObjects(tx, body.id, ids);
         changes.objects = ids;
@@ -299,7 +300,7 @@ export async function updateLead(app: FastifyInstance, caller: Caller, body: Row
 }
 
 /** Adds one object to the lead's offered objects (the duplicate is refused: 'Object already in the list!'). */
-export async function addLeadObject(app: FastifyInstance, caller: Caller, leadId: number, objectId: number) {
+export async function addLeadObject(app: FastifyInstance, caller: Caller, leadId: number, objectId: number, culture: TCulture) {
   return app.db.transaction(async (tx) => {
     const current = await lockLead(tx, leadId);
     if (!current) throw notFound('leads.notFound');
@@ -314,11 +315,11 @@ export async function addLeadObject(app: FastifyInstance, caller: Caller, leadId
     const version = (current.version as number) + 1;
     await tx.update(leads).set({ version, modifiedOn: new Date(), modifiedBy: caller.user.id }).where(eq(leads.id, leadId));
     await logAction(tx, caller.actor, { action: 'Update', entity: 'Lead', entityId: leadId, message: LOG_MESSAGE.objectOffered, data: { objectId } });
-    return { objects: await offeredObjects(tx, leadId), version };
+    return { objects: await offeredObjects(tx, leadId, culture), version };
   });
 }
 
-export async function removeLeadObject(app: FastifyInstance, caller: Caller, leadId: number, objectId: number) {
+export async function removeLeadObject(app: FastifyInstance, caller: Caller, leadId: number, objectId: number, culture: TCulture) {
   return app.db.transaction(async (tx) => {
     const current = await lockLead(tx, leadId);
     if (!current) throw notFound('leads.notFound');
@@ -330,7 +331,7 @@ export async function removeLeadObject(app: FastifyInstance, caller: Caller, lea
     const version = (current.version as number) + 1;
     await tx.update(leads).set({ version, modifiedOn: new Date(), modifiedBy: caller.user.id }).where(eq(leads.id, leadId));
     await logAction(tx, caller.actor, { action: 'Update', entity: 'Lead', entityId: leadId, message: LOG_MESSAGE.objectRemoved, data: { objectId } });
-    return { objects: await offeredObjects(tx, leadId), version };
+    return { objects: await offeredObjects(tx, leadId, culture), version };
   });
 }
 

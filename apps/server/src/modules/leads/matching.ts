@@ -10,6 +10,7 @@ import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { describeLead, formatEuro } from './leads.service.ts';
 import { locationText, placesCovered, seatMunicipalityOf } from '../locations/locations.service.ts';
+import { objectTitle } from '../objects/objects.sql.ts';
 
 type T = (key: string, params?: Record<string, string | number>) => string;
 type Row = Record<string, unknown>;
@@ -217,7 +218,7 @@ export async function matchesForLead(app: FastifyInstance, leadId: number, limit
   const { fits, score } = fitSql();
   // The best ids first (scored and sorted as narrow rows), then those objects' whole rows and places.
   const res = await app.db.execute(sql`
-    select o.*, x.score,
+    select o.*, x.score, ${objectTitle(culture, 'o')} as shown_title,
       ${locationName(culture, sql`o.location_id`)} as location_name,
       ${locationText(sql`o.location_id`, culture)} as location_path,
       greatest(o.created_on, coalesce(o.last_update, o.created_on)) as changed_on
@@ -242,7 +243,7 @@ export async function matchesForLead(app: FastifyInstance, leadId: number, limit
     return {
       objectId: o.id as number,
       referenceNumber: formatReferenceNumber(o.reference_number as number),
-      title: (o.title as string | null) ?? null,
+      title: (o.shown_title as string | null) ?? null,
       type: o.object_sub_type_id != null ? t(`objects.list.objectSubTypes.${o.object_sub_type_id}`) : '',
       location: (o.location_path as string | null) ?? null,
       price: svc && o[svc.price] != null ? Number(o[svc.price]) : null,

@@ -35,22 +35,22 @@ export const viewingsRoutes = fp(
     app.get(
       '/api/Viewing/add',
       { config: { access: STAFF }, schema: { tags, querystring: ZViewingAddQuery, response: { 200: ZViewingAnswer } } },
-      async (req) => blankViewing(app, req.query.demandId, tr(req)),
+      async (req) => blankViewing(app, req.query.demandId, tr(req), req.culture),
     );
     app.get(
       '/api/Viewing/edit/:id',
       { config: { access: STAFF }, schema: { tags, params: ZIdParam, response: { 200: ZViewingAnswer } } },
-      async (req) => getViewing(app, app.db, req.params.id, tr(req)),
+      async (req) => getViewing(app, app.db, req.params.id, tr(req), req.culture),
     );
     app.post(
       '/api/Viewing/update',
       { config: { access: STAFF }, schema: { tags, body: ZViewingUpdate, response: { 200: ZViewingAnswer } } },
-      async (req) => saveViewing(app, caller(req), req.body, tr(req)),
+      async (req) => saveViewing(app, caller(req), req.body, tr(req), req.culture),
     );
     app.post(
       '/api/Viewing/move',
       { config: { access: STAFF }, schema: { tags, body: ZViewingMove, response: { 200: ZViewingAnswer } } },
-      async (req) => moveViewing(app, caller(req), req.body.id, req.body.version, req.body.dateOfViewing, tr(req)),
+      async (req) => moveViewing(app, caller(req), req.body.id, req.body.version, req.body.dateOfViewing, tr(req), req.culture),
     );
     app.delete(
       '/api/Viewing/:id',
@@ -63,7 +63,7 @@ export const viewingsRoutes = fp(
     app.get(
       '/api/lead/:id/viewings',
       { config: { access: STAFF }, schema: { tags, params: ZIdParam, response: { 200: ZLeadViewingsAnswer } } },
-      async (req) => ({ items: await leadViewings(app, req.params.id, tr(req)) }),
+      async (req) => ({ items: await leadViewings(app, req.params.id, tr(req), req.culture) }),
     );
     app.get(
       '/api/calendar',

@@ -12,6 +12,7 @@ import {
   type TSelectOption,
   type TViewingSearch,
   type TViewingUpdate,
+  type TCulture,
   LOG_MESSAGE,
 } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
@@ -20,6 +21,7 @@ import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
 import { fromLocalDateTime, nextDay, toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
+import { objectTitle } from '../objects/objects.sql.ts';
 import { describeLead, describeLeadOption } from './leads.service.ts';
 
 type Caller = { user: SessionUser; actor: { id: number | null; name: string | null } };
@@ -56,15 +58,9 @@ async function getViewingRow(db: Db | Tx, id: number) {
   return row;
 }
 
-async function viewingResults(db: Db | Tx, id: number) {
+async function viewingResults(db: Db | Tx, id: number, culture: TCulture) {
   const rows = await db
-    .select({
-      objectId: viewingObjects.objectId,
-      result: viewingObjects.result,
-      comment: viewingObjects.comment,
-      ref: objects.referenceNumber,
-      title: sql<string | null>`${sql.identifier('objects')}.title`,
-    })
+    .select({ objectId: viewingObjects.objectId, result: viewingObjects.result, comment: viewingObjects.comment, ref: objects.referenceNumber, title: objectTitle(culture) })
     .from(viewingObjects)
     .innerJoin(objects, eq(objects.id, viewingObjects.objectId))
     .where(eq(viewingObjects.viewingId, id))
@@ -73,7 +69,7 @@ async function viewingResults(db: Db | Tx, id: number) {
 }
 
 /** The viewing as shown and edited. */
-export async function getViewing(app: FastifyInstance, db: Db | Tx, id: number, t: T) {
+export async function getViewing(app: FastifyInstance, db: Db | Tx, id: number, t: T, culture: TCulture) {
   const row = await getViewingRow(db, id);
   if (!row) throw notFound('viewings.notFound');
   const tz = app.config.timeZone;
@@ -85,7 +81,7 @@ export async function getViewing(app: FastifyInstance, db: Db | Tx, id: number, 
     dateOfViewing: toLocalDateTime(v.dateOfViewing, tz),
     demandId: v.demandId ?? null,
     demand: await leadText(db, v.demandId ?? null, t),
-    results: await viewingResults(db, id),
+    results: await viewingResults(db, id, culture),
     result: v.result ?? null,
     createdOn: toLocalDateTime(v.createdOn, tz)!,
     createdByAccountDisplayName: row.createdBy,
@@ -97,14 +93,14 @@ export async function getViewing(app: FastifyInstance, db: Db | Tx, id: number, 
 }
 
 /** GET /api/Viewing/add: a blank viewing (not stored yet); from a lead, with its offered objects. */
-export async function blankViewing(app: FastifyInstance, demandId: number | undefined, t: T) {
+export async function blankViewing(app: FastifyInstance, demandId: number | undefined, t: T, culture: TCulture) {
   const now = toLocalDateTime(new Date(), app.config.timeZone)!;
   let results: { objectId: number; objectReferenceNumber: string; title: string | null; result: number | null; comment: string | null }[] = [];
   if (demandId != null) {
     const [l] = await app.db.select({ id: leads.id }).from(leads).where(eq(leads.id, demandId));
     if (!l) throw notFound('leads.notFound');
     const rows = await app.db.execute(sql`
-      select o.id, o.reference_number, o.title from lead_objects lo join objects o on o.id = lo.object_id
+      select o.id, o.reference_number, ${objectTitle(culture, 'o')} as title from lead_objects lo join objects o on o.id = lo.object_id
       where lo.lead_id = ${demandId} order by lo.position, lo.created_on`);
     results = (rows.rows as Row[]).map((r) => ({ objectId: r.id as number, objectReferenceNumber: formatReferenceNumber(r.reference_number as number), title: (r.title as string | null) ?? null, result: 1, comment: null }));
   }
@@ -155,7 +151,7 @@ async function requireSubstance(tx: Tx, id: number) {
 }
 
 /** POST /api/Viewing/update: creates (no id) or updates with the version guard; the objects and results are replaced. */
-export async function saveViewing(app: FastifyInstance, caller: Caller, body: TViewingUpdate, t: T) {
+export async function saveViewing(app: FastifyInstance, caller: Caller, body: TViewingUpdate, t: T, culture: TCulture) {
   const tz = app.config.timeZone;
   return app.db.transaction(async (tx) => {
     await checkRefs(tx, body);
@@ -175,7 +171,7 @@ export async function saveViewing(app: FastifyInstance, caller: Caller, body: TV
     } else {
       const [current] = await tx.select().from(viewings).where(eq(viewings.id, id)).for('update');
       if (!current) throw notFound('viewings.notFound');
-      if (body.version !== current.version) throw conflict(await getViewing(app, tx, id, t));
+      if (body.version !== current.version) throw conflict(await getViewing(app, tx, id, t, culture));
       await tx
         .update(viewings)
         .set({ ...set, version: current.version + 1, modifiedOn: new Date(), modifiedBy: caller.user.id })
@@ -191,20 +187,20 @@ export async function saveViewing(app: FastifyInstance, caller: Caller, body: TV
       }
     }
     await requireSubstance(tx, id);
-    return getViewing(app, tx, id, t);
+    return getViewing(app, tx, id, t, culture);
   });
 }
 
 /** POST /api/Viewing/move: the calendar's drag to another time, with the version guard. */
-export async function moveViewing(app: FastifyInstance, caller: Caller, id: number, version: number, dateOfViewing: string, t: T) {
+export async function moveViewing(app: FastifyInstance, caller: Caller, id: number, version: number, dateOfViewing: string, t: T, culture: TCulture) {
   return app.db.transaction(async (tx) => {
     const [current] = await tx.select().from(viewings).where(eq(viewings.id, id)).for('update');
     if (!current) throw notFound('viewings.notFound');
-    if (version !== current.version) throw conflict(await getViewing(app, tx, id, t));
+    if (version !== current.version) throw conflict(await getViewing(app, tx, id, t, culture));
     const at = fromLocalDateTime(dateOfViewing, app.config.timeZone, 'dateOfViewing');
     await tx.update(viewings).set({ dateOfViewing: at, version: current.version + 1, modifiedOn: new Date(), modifiedBy: caller.user.id }).where(eq(viewings.id, id));
     await logAction(tx, caller.actor, { action: 'Update', entity: 'Viewing', entityId: id, message: LOG_MESSAGE.moved, data: { dateOfViewing } });
-    return getViewing(app, tx, id, t);
+    return getViewing(app, tx, id, t, culture);
   });
 }
 
@@ -232,12 +228,12 @@ const LEAD_VIEWINGS_SHOWN = 100;
  * GET /api/lead/{id}/viewings: the lead's viewings, newest first, each with its objects, their
  * results in the reader's language and the client's comments, so what was said reaches the lead.
  */
-export async function leadViewings(app: FastifyInstance, leadId: number, t: T): Promise<TLeadViewing[]> {
+export async function leadViewings(app: FastifyInstance, leadId: number, t: T, culture: TCulture): Promise<TLeadViewing[]> {
   const [l] = await app.db.select({ id: leads.id }).from(leads).where(eq(leads.id, leadId));
   if (!l) throw notFound('leads.notFound');
   const rows = await app.db.execute(sql`
     select v.id, to_char(v.date_of_viewing at time zone ${app.config.timeZone}, 'YYYY-MM-DD"T"HH24:MI:SS') as at, v.result,
-      coalesce((select json_agg(json_build_object('objectId', o.id, 'ref', o.reference_number, 'title', o.title, 'result', vo.result, 'comment', vo.comment) order by vo.position)
+      coalesce((select json_agg(json_build_object('objectId', o.id, 'ref', o.reference_number, 'title', ${objectTitle(culture, 'o')}, 'result', vo.result, 'comment', vo.comment) order by vo.position)
         from viewing_objects vo join objects o on o.id = vo.object_id where vo.viewing_id = v.id), '[]'::json) as objs
     from viewings v where v.demand_id = ${leadId}
     order by v.date_of_viewing desc nulls first, v.id desc limit ${LEAD_VIEWINGS_SHOWN}`);

@@ -18,6 +18,7 @@ import { typeText } from './objects.options.ts';
 import {
   col,
   firstImageId,
+  objectTitle,
   oCreator,
   oCreatorAccount,
   oModifier,
@@ -244,7 +245,7 @@ export async function searchObjects(app: FastifyInstance, q: TObjectSearch, read
     ? await fromObjects(app.db, {
         id: objects.id,
         ref: objects.referenceNumber,
-        title: col('title'),
+        title: objectTitle(reader.culture),
         typeId: col('subTypeObjectTypeId'),
         subTypeId: col('objectSubTypeId'),
         location: placeText(reader.culture),
@@ -297,7 +298,7 @@ async function mapPins(app: FastifyInstance, where: SQL | undefined, reader: Rea
     select o.id, o.ref, o.title, o."typeId", o."subTypeId", ${placeText(reader.culture)} as location,
       o.area, o."forSale", o."forRent", o."forShortRent", o."salePrice", o."rentPrice", o."shortRentPrice", o.latitude, o.longitude
     from (
-      select ${objects.id} as id, ${objects.referenceNumber} as ref, ${col('title')} as title, ${col('subTypeObjectTypeId')} as "typeId", ${col('objectSubTypeId')} as "subTypeId",
+      select ${objects.id} as id, ${objects.referenceNumber} as ref, ${objectTitle(reader.culture)} as title, ${col('subTypeObjectTypeId')} as "typeId", ${col('objectSubTypeId')} as "subTypeId",
         ${col('locationId')} as location_id, ${col('area')} as area, ${col('forSale')} as "forSale", ${col('forRent')} as "forRent", ${col('forShortRent')} as "forShortRent",
         ${col('salePrice')} as "salePrice", ${col('rentPrice')} as "rentPrice", ${col('shortRentPrice')} as "shortRentPrice",
         coalesce(${col('latitude')}, ${col('mapCircleLatitude')})::float8 as latitude, coalesce(${col('longitude')}, ${col('mapCircleLongitude')})::float8 as longitude,
@@ -372,7 +373,7 @@ function wordsMatch(text: string): SQL | undefined {
   return and(...words.map((w) => or(sql`${objects.searchText} like ${containsPattern(w)}`, latinMatch(sql`${objects.searchText}`, w))));
 }
 
-async function matchObjects(db: Db, text: string, limit: number, extra?: SQL, named?: SQL) {
+async function matchObjects(db: Db, culture: string, text: string, limit: number, extra?: SQL, named?: SQL) {
   const typed = refDigits(text);
   // Digits beyond any reference number (a phone number) are searched as text only.
   const digits = typed && Number(typed) <= MAX_REF ? typed : undefined;
@@ -383,7 +384,7 @@ async function matchObjects(db: Db, text: string, limit: number, extra?: SQL, na
       .select({
         id: objects.id,
         ref: objects.referenceNumber,
-        title: sql<string | null>`${col('title')}`,
+        title: objectTitle(culture),
         address: sql<string | null>`${col('address')}`,
         owner: accounts.displayName,
       })
@@ -408,10 +409,10 @@ type Match = Awaited<ReturnType<typeof matchObjects>>[number];
 const describe = (m: Match) => [`#${formatReferenceNumber(m.ref)}`, m.title ?? m.address, m.owner].filter(Boolean).join(' · ');
 
 /** GET /api/object/searchByRefNumOrTitle: at most 20; options STR: short-rent objects only. */
-export async function searchByRefNumOrTitle(app: FastifyInstance, searchStr: string, options: 'no' | 'STR') {
+export async function searchByRefNumOrTitle(app: FastifyInstance, searchStr: string, options: 'no' | 'STR', culture: string) {
   const text = searchStr.trim();
   if (!text) return { items: [] };
-  const rows = await matchObjects(app.db, text, 20, options === 'STR' ? sql`${col('forShortRent')}` : undefined, await namedPlaceOrKind(app, text));
+  const rows = await matchObjects(app.db, culture, text, 20, options === 'STR' ? sql`${col('forShortRent')}` : undefined, await namedPlaceOrKind(app, text));
   return { items: rows.map((r) => ({ id: r.id, referenceNumber: formatReferenceNumber(r.ref), description: describe(r) })) };
 }
 
@@ -456,8 +457,8 @@ async function namedPlaceOrKind(app: FastifyInstance, text: string): Promise<SQL
 
 /** The objects' part of the global search box: by reference number, title, address, owner, and the place or kind a name stands for. */
 export function makeObjectSearchProvider(app: FastifyInstance): SearchProvider {
-  return async ({ text, limit }) => {
-    const rows = await matchObjects(app.db, text, limit, undefined, await namedPlaceOrKind(app, text));
+  return async ({ text, limit, culture }) => {
+    const rows = await matchObjects(app.db, culture, text, limit, undefined, await namedPlaceOrKind(app, text));
     return rows.map((r): TSearchHit => ({ id: r.id, description: describe(r), entity: 'Object' }));
   };
 }

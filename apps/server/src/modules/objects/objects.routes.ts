@@ -55,7 +55,7 @@ export const objectsRoutes = fp(
     );
     app.get(
       '/api/object/add',
-      { config: { access: STAFF }, schema: { tags, response: { 200: ZRealtyObject } } },
+      { config: { access: STAFF, creates: true }, schema: { tags, response: { 200: ZRealtyObject } } },
       async (req) => addObject(app, caller(req), reader(req)),
     );
     app.get(
@@ -94,7 +94,7 @@ export const objectsRoutes = fp(
     app.get(
       '/api/object/searchByRefNumOrTitle',
       { config: { access: STAFF }, schema: { tags, querystring: ZObjectRefSearchQuery, response: { 200: ZObjectRefSearchAnswer } } },
-      async (req) => searchByRefNumOrTitle(app, req.query.searchStr, req.query.options),
+      async (req) => searchByRefNumOrTitle(app, req.query.searchStr, req.query.options, req.culture),
     );
 
     // Contacts: owners, tenants and the other people of a property

@@ -41,6 +41,17 @@ export function placeText(culture: string | undefined): SQL<string> {
   return sql<string>`coalesce(nullif(${full}, ''), concat_ws(', ', ${place}, nullif(${parent}, ${place})), '')`;
 }
 
+/**
+ * The object's title as its reader reads it: a Russian reader sees the Russian title where one is
+ * set, everyone else (and a Russian reader of an object without one) the main title. Every list,
+ * picker and record that names an object to a signed-in reader selects this, never `title` itself.
+ * `table` is the alias the statement gives objects (`o`); without one, the objects table.
+ */
+export function objectTitle(culture: string | undefined, table?: string): SQL<string | null> {
+  const column = (name: string) => sql`${sql.identifier(table ?? 'objects')}.${sql.identifier(name)}`;
+  return culture === 'ru' ? sql<string | null>`coalesce(nullif(${column('title_ru')}, ''), ${column('title')})` : sql<string | null>`${column('title')}`;
+}
+
 /** "0042": the reference number as shown. */
 export const refText = sql<string>`lpad(${objects.referenceNumber}::text, 4, '0')`;
 

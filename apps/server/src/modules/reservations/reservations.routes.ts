@@ -21,17 +21,17 @@ export const reservationsRoutes = fp(
     app.post(
       '/api/Reservation/search',
       { config: { access: STAFF_NO_BRANCH }, schema: { tags, body: ZReservationSearch, response: { 200: ZReservationSearchAnswer } } },
-      async (req) => searchReservations(app, req.body, tr(req)),
+      async (req) => searchReservations(app, req.body, tr(req), req.culture),
     );
     app.get(
       '/api/Reservation/add',
       { config: { access: STAFF_NO_BRANCH }, schema: { tags, querystring: ZReservationAddQuery, response: { 200: ZReservationAnswer } } },
-      async (req) => blankReservation(app, req.query, tr(req)),
+      async (req) => blankReservation(app, req.query, tr(req), req.culture),
     );
     app.get(
       '/api/Reservation/edit/:id',
       { config: { access: STAFF_NO_BRANCH }, schema: { tags, params: ZIdParam, response: { 200: ZReservationAnswer } } },
-      async (req) => getReservation(app, app.db, req.params.id, tr(req)),
+      async (req) => getReservation(app, app.db, req.params.id, tr(req), req.culture),
     );
     app.post(
       '/api/Reservation/update',

@@ -29,6 +29,7 @@ import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { containsPattern, escapeLike, latinMatch } from '../accounts/accounts.sql.ts';
 import { describeLeadOption } from '../leads/leads.service.ts';
+import { objectTitle } from '../objects/objects.sql.ts';
 
 type Caller = { user: SessionUser; actor: Actor };
 export type T = (key: string, params?: Record<string, string | number>) => string;
@@ -56,10 +57,10 @@ const clientName = (r: { clientLastName: string | null; clientFirstName: string 
 
 const nameOfUser = (col: SQL) => sql<string | null>`(select coalesce(a.display_name, u.username) from users u left join accounts a on a.id = u.account_id where u.id = ${col})`;
 
-async function objectOf(db: Db | Tx, id: number | null) {
+async function objectOf(db: Db | Tx, id: number | null, culture: TCulture) {
   if (id == null) return null;
   const [o] = await db
-    .select({ id: objects.id, ref: objects.referenceNumber, title: sql<string | null>`${sql.identifier('objects')}.title`, websiteCode: sql<string | null>`${sql.identifier('objects')}.website_code`, forShortRent: sql<boolean>`${sql.identifier('objects')}.for_short_rent` })
+    .select({ id: objects.id, ref: objects.referenceNumber, title: objectTitle(culture), websiteCode: sql<string | null>`${sql.identifier('objects')}.website_code`, forShortRent: sql<boolean>`${sql.identifier('objects')}.for_short_rent` })
     .from(objects)
     .where(eq(objects.id, id));
   return o ?? null;
@@ -72,7 +73,7 @@ async function leadText(db: Db | Tx, demandId: number | null, t: T) {
 }
 
 /** The reservation as shown and edited. */
-export async function getReservation(app: FastifyInstance, db: Db | Tx, id: number, t: T) {
+export async function getReservation(app: FastifyInstance, db: Db | Tx, id: number, t: T, culture: TCulture) {
   // Built once (db/prepared.ts).
   const query = buildOnce(db, 'reservation_load', (name) =>
     db
@@ -85,7 +86,7 @@ export async function getReservation(app: FastifyInstance, db: Db | Tx, id: numb
   const [row] = await query.execute({ id });
   if (!row) throw notFound('reservations.notFound');
   const r = row.r;
-  const o = await objectOf(db, r.objectId);
+  const o = await objectOf(db, r.objectId, culture);
   const tz = app.config.timeZone;
   const fields = Object.fromEntries(RESERVATION_FIELDS.filter((f) => f.group !== 'client').map((f) => [f.name, (r as unknown as Row)[f.name] ?? null]));
   return {
@@ -107,10 +108,10 @@ export async function getReservation(app: FastifyInstance, db: Db | Tx, id: numb
 }
 
 /** GET /api/Reservation/add: a blank reservation (stored only on save), optionally for an object, a lead and a check-in day. */
-export async function blankReservation(app: FastifyInstance, q: { objectId?: number; demandId?: number; checkIn?: string }, t: T) {
+export async function blankReservation(app: FastifyInstance, q: { objectId?: number; demandId?: number; checkIn?: string }, t: T, culture: TCulture) {
   const now = new Date();
   const today = toLocalDateTime(now, app.config.timeZone)!.slice(0, 10);
-  const o = await objectOf(app.db, q.objectId ?? null);
+  const o = await objectOf(app.db, q.objectId ?? null, culture);
   if (q.objectId != null && !o) throw notFound('reservations.objectNotFound');
   let client: Record<ClientField, string | null> = { lastName: null, firstName: null, taxNumber: null, internalPassportNumber: null, email: null, phone: null };
   let clientAccountId: number | null = null;
@@ -226,7 +227,7 @@ export async function saveReservation(app: FastifyInstance, caller: Caller, inpu
       if (body.id != null) {
         [current] = await tx.select().from(reservations).where(eq(reservations.id, body.id)).for('update');
         if (!current) throw notFound('reservations.notFound');
-        if (body.version !== current.version) throw conflict(await getReservation(app, tx, body.id, t));
+        if (body.version !== current.version) throw conflict(await getReservation(app, tx, body.id, t, culture));
       }
       const set: Record<string, unknown> = {};
       for (const name of PLAIN_FIELDS) if (body[name] !== undefined) set[name] = body[name];
@@ -248,7 +249,7 @@ export async function saveReservation(app: FastifyInstance, caller: Caller, inpu
       for (const f of ['objectId', 'checkIn', 'duration'] as const) if (merged[f] == null) throw fieldError(f, 'validation.required');
       // References
       if (set.objectId !== undefined && set.objectId !== current?.objectId) {
-        const o = await objectOf(tx, merged.objectId as number);
+        const o = await objectOf(tx, merged.objectId as number, culture);
         if (!o) throw fieldError('objectId', 'reservations.objectNotFound');
         if (!o.forShortRent) throw fieldError('objectId', 'reservations.notShortLet');
       }
@@ -311,7 +312,7 @@ export async function saveReservation(app: FastifyInstance, caller: Caller, inpu
           .where(eq(reservations.id, id));
         await logAction(tx, caller.actor, { action: 'Update', entity: LOG_ENTITY, entityId: id, data: body });
       }
-      return getReservation(app, tx, id, t);
+      return getReservation(app, tx, id, t, culture);
     });
   } catch (e) {
     // Two requests at the same moment: the exclusion constraint refused the later one.
@@ -361,7 +362,7 @@ function dateFilter(type: number, from: string | null, till: string | null): SQL
  * row the filter matches, not only the page) all computed by PostgreSQL. Without a date range the
  * current year applies (spec 9).
  */
-export async function searchReservations(app: FastifyInstance, f: TReservationSearch, t: T) {
+export async function searchReservations(app: FastifyInstance, f: TReservationSearch, t: T, culture: TCulture) {
   const year = toLocalDateTime(new Date(), app.config.timeZone)!.slice(0, 4);
   const noRange = f.startDate === undefined && f.endDate === undefined;
   const from = noRange ? `${year}-01-01` : (f.startDate ?? null);
@@ -391,7 +392,7 @@ export async function searchReservations(app: FastifyInstance, f: TReservationSe
     from reservations r where ${cond}`),
     app.db.execute(sql`
     select r.id, r.reservation_number_external, r.reservation_stage, r.problem, r.awaiting, r.booking_date::text, r.check_in::text, r.duration,
-      r.check_out::text, r.adults, r.children, r.object_id, o.reference_number, o.title, o.website_code, r.client_last_name, r.client_first_name,
+      r.check_out::text, r.adults, r.children, r.object_id, o.reference_number, ${objectTitle(culture, 'o')} as title, o.website_code, r.client_last_name, r.client_first_name,
       r.client_account_id, r.source_id, r.total::float8, r.total_done, r.payment_to_owner::float8, r.comission::float8, r.comission3rd_party::float8,
       r.final_comission::float8
     from reservations r join objects o on o.id = r.object_id

@@ -10,6 +10,7 @@ import { markAgencyToday } from '../fields/agency-today.ts';
 import type { TActivity } from '@crm/contract';
 import { ApiError } from '../../lib/api.ts';
 import { showBanner } from '../../lib/banner.ts';
+import { bodyChangeKey } from '../../lib/change-key.ts';
 import { describeError, reportError } from '../../lib/errors.ts';
 import { useMediaQuery } from '@mantine/hooks';
 import { useAutosave } from '../../lib/use-autosave.ts';
@@ -42,6 +43,17 @@ const formOf = (a: TActivity): Form => ({
   links: a.links,
 });
 
+/** The activity's fields as the API takes them. */
+const wireOf = (f: Form) => ({
+  description: f.description.trim() ? f.description : null,
+  done: f.done,
+  category: f.category,
+  date: f.date,
+  doneDate: f.doneDate,
+  assignedTo: f.assignedTo ? f.assignedTo.id : null,
+  links: f.links.map((l) => ({ entity: l.entity, id: l.id })),
+});
+
 const isBlank = (f: Form) => !f.description.trim() && f.done === null && f.category === 0 && !f.date && !f.doneDate && !f.assignedTo && f.links.length <= 1;
 
 /**
@@ -63,20 +75,15 @@ export function ActivityEditor({ activity, isNew, onClose }: { activity: TActivi
   // The save that puts a refused link back must not wipe the message explaining the refusal.
   const keepErrorOnce = useRef(false);
 
+  /** What the last save that got no answer carried (stored perhaps): a 409 of exactly that is this user's own. */
+  const unconfirmed = useRef<ReturnType<typeof wireOf> | null>(null);
+
   const save = useCallback(
-    async (f: Form) => {
+    async (f: Form): Promise<void> => {
+      const body = { id, version: version.current, ...wireOf(f) };
       try {
-        const res = await updateActivity({
-          id,
-          version: version.current,
-          description: f.description.trim() ? f.description : null,
-          done: f.done,
-          category: f.category,
-          date: f.date,
-          doneDate: f.doneDate,
-          assignedTo: f.assignedTo ? f.assignedTo.id : null,
-          links: f.links.map((l) => ({ entity: l.entity, id: l.id })),
-        });
+        const res = await updateActivity(body, bodyChangeKey(body));
+        unconfirmed.current = null;
         version.current = res.version;
         saved.current = formOf(res);
         if (keepErrorOnce.current) keepErrorOnce.current = false;
@@ -88,6 +95,14 @@ export function ActivityEditor({ activity, isNew, onClose }: { activity: TActivi
         setForm((cur) => (cur.doneDate === f.doneDate && res.doneDate !== f.doneDate ? { ...cur, doneDate: res.doneDate } : cur));
         void qc.invalidateQueries({ queryKey: activityKeys.all });
       } catch (e) {
+        const own = unconfirmed.current;
+        unconfirmed.current = e instanceof ApiError && e.status === 0 ? { ...wireOf(f) } : null;
+        if (e instanceof ApiError && e.status === 409 && own && e.problem.current && JSON.stringify(wireOf(formOf(e.problem.current as TActivity))) === JSON.stringify(own)) {
+          // The newer version is this user's own save whose answer was lost: save what is typed now on it.
+          version.current = (e.problem.current as TActivity).version;
+          saved.current = formOf(e.problem.current as TActivity);
+          return save(f);
+        }
         if (e instanceof ApiError && e.status === 409) {
           showBanner('warning', describeError(e).message);
           const current = (e.problem.current as TActivity | undefined) ?? (await fetchActivity(id));

@@ -29,7 +29,7 @@ export const fetchActivities = (
 ) => api<TActivityListAnswer>('/api/activity', { query: q, signal });
 export const fetchActivity = (id: number, signal?: AbortSignal) => api<TActivity>(`/api/activity/${id}`, { signal });
 export const addActivity = (entityType: number, id: number) => api<TActivity>('/api/activity/add', { body: { entityType, id } });
-export const updateActivity = (body: TActivityUpdate) => api<TActivity>('/api/activity/update', { body });
+export const updateActivity = (body: TActivityUpdate, changeKey?: string) => api<TActivity>('/api/activity/update', { body, changeKey });
 export const deleteActivity = (id: number) => api<{ ok: true }>(`/api/activity/${id}`, { method: 'DELETE' });
 export const searchActions = (body: TActionSearch, signal?: AbortSignal) => api<TActionSearchAnswer>('/api/activity/actions', { body, signal, background: true });
 

@@ -34,7 +34,7 @@ export async function addAccount(body: TAccountAdd): Promise<number> {
   return typeof res === 'number' ? res : res.id;
 }
 
-export const updateAccount = (body: TAccountUpdate) => api<TAccount>('/api/account/update', { body, background: true });
+export const updateAccount = (body: TAccountUpdate, changeKey?: string) => api<TAccount>('/api/account/update', { body, background: true, changeKey });
 export const deleteAccount = (id: number) => api<unknown>(`/api/account/${id}`, { method: 'DELETE' });
 export const mergeAccounts = (body: { account: TAccountUpdate; duplicateId: number }) => api<unknown>('/api/account/merge', { body });
 

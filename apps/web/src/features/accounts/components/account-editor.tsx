@@ -26,6 +26,8 @@ import { isGreekTaxNumber } from '@crm/contract/account-fields';
 import { IconKey, IconMinus, IconPlus, IconUserCog } from '../../../components/icons.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
+import { bodyChangeKey } from '../../../lib/change-key.ts';
+import { splitOnConflict } from '../../../lib/conflict-merge.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { hasBranch, isOfficeAdmin, useSession } from '../../../lib/session.ts';
 import { useAutosave, type AutosaveStatus } from '../../../lib/use-autosave.ts';
@@ -106,6 +108,8 @@ export function AccountEditor({ initial, expanded, onStatus }: Props) {
   /** The record as last saved or loaded: what the form's changes are measured against. */
   const base = useRef(toFields(toForm(initial.dto)));
   const refused = useRef<Refused>(new Map());
+  /** What saves that got no answer carried: stored perhaps, so the same values in a 409's version are this user's own. */
+  const unconfirmed = useRef<Record<string, unknown>>({});
   const resetRef = useRef<(v: TAccountForm) => void>(() => {});
 
   const publish = useCallback(
@@ -133,10 +137,14 @@ export function AccountEditor({ initial, expanded, onStatus }: Props) {
       }
       let held: Record<string, string>;
       try {
-        const around = await saveAround(refused.current, changes, (b) => updateAccount({ id, version: version.current, ...b }));
+        const around = await saveAround(refused.current, changes, (b) => {
+          const sent = { id, version: version.current, ...b };
+          return updateAccount(sent, bodyChangeKey(sent));
+        });
         held = { ...local, ...around.held };
         const dto = around.saved;
         if (dto) {
+          unconfirmed.current = {};
           version.current = dto.version;
           // A ΑΦΜ or a field held back (refused) still differs from the saved record, so the next save looks at it again.
           base.current = toFields(toForm(dto));
@@ -153,10 +161,8 @@ export function AccountEditor({ initial, expanded, onStatus }: Props) {
           const current = e.problem.current as TAccount;
           const theirs = toFields(toForm(current));
           const latest = formNow.current;
-          const typed = Object.keys(changedFields(latest, base.current));
-          const theyChanged = (k: string) => JSON.stringify(theirs[k] ?? null) !== JSON.stringify(base.current[k] ?? null);
-          const mine = typed.filter((k) => !theyChanged(k));
-          const lost = typed.filter(theyChanged);
+          const { mine, lost, foreign } = splitOnConflict(Object.keys(theirs), base.current, toFields(latest), theirs, unconfirmed.current);
+          unconfirmed.current = {};
           version.current = current.version;
           base.current = theirs;
           setRecord(current);
@@ -173,10 +179,14 @@ export function AccountEditor({ initial, expanded, onStatus }: Props) {
           publish(current);
           // Beside each field where theirs was kept, what this user had typed, with a way to put it back.
           setKept((was) => ({ ...was, ...Object.fromEntries(lost.map((k) => [k, { yours: mineForm[k], theirs: next[k] }])) }));
+          // The other version is this user's own save whose answer was lost: nothing to tell.
+          if (!foreign) return;
           const message = e.problem.title || t('errors.conflict');
           showBanner('warning', lost.length ? `${message} ${t('accounts.ui.conflictKept', { fields: lost.map((k) => t(`accounts.ui.field.${k}`)).join(', ') })}` : message);
           return;
         }
+        // No answer: the save may have been stored all the same; a 409 on the next one will say whose.
+        if (e instanceof ApiError && e.status === 0) unconfirmed.current = { ...unconfirmed.current, ...changes };
         if (e instanceof ApiError && e.status === 400) setFieldErrors({ ...local, ...refusedErrors(refused.current), ...e.fieldErrors });
         setSaveError(e);
         throw e;

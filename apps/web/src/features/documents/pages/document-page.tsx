@@ -16,6 +16,7 @@ import { describeError } from '../../../lib/errors.ts';
 import { JUST_READ_MS } from '../../../lib/freshness.ts';
 import { useUploadLimits } from '../../../lib/use-upload-limits.ts';
 import { useGoBack } from '../../accounts/components/go-back.ts';
+import { useChangeKeys } from '../../../lib/change-key.ts';
 import { deleteDocument, documentKeys, documentQuery, saveDocument } from '../api/documents.ts';
 import { DocumentLink } from './documents-page.tsx';
 import { RecordStamps } from '../../../components/record-stamps.tsx';
@@ -70,6 +71,7 @@ function DocumentForm({ doc, initialMode }: { doc: TDocument; initialMode: Mode 
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const limits = useUploadLimits();
+  const changeKeys = useChangeKeys();
   const readOnly = mode === 'view';
   const busy = progress !== null;
   const kept = doc.files.filter((f) => !removed.includes(f.id));
@@ -95,7 +97,9 @@ function DocumentForm({ doc, initialMode }: { doc: TDocument; initialMode: Mode 
       const saved = await saveDocument(
         { ...(mode === 'edit' ? { id: doc.id, version: doc.version } : {}), name: name.trim(), description, filesRemoved: removed, files: added },
         setProgress,
+        changeKeys,
       );
+      changeKeys.renew();
       client.setQueryData(documentKeys.one(saved.id), saved);
       void client.invalidateQueries({ queryKey: documentKeys.lists });
       if (mode === 'create') {

@@ -60,8 +60,8 @@ export const leadQuery = (id: number) =>
     meta: { handlesErrors: true },
   });
 
-export const addLead = (accountId?: number) => api<{ id: number }>('/api/lead/add', { body: accountId ? { accountId } : {} });
-export const updateLead = (body: Record<string, unknown> & { id: number; version: number }) => api<TLeadAnswer>('/api/lead/update', { body, background: true });
+export const addLead = (accountId?: number, changeKey?: string) => api<{ id: number }>('/api/lead/add', { body: accountId ? { accountId } : {}, changeKey });
+export const updateLead = (body: Record<string, unknown> & { id: number; version: number }, changeKey?: string) => api<TLeadAnswer>('/api/lead/update', { body, background: true, changeKey });
 export const deleteLead = (id: number) => api<unknown>(`/api/lead/${id}`, { method: 'DELETE' });
 /** Leads this tab opened with Add: left without anything entered, they are discarded (see LeadViewPage). */
 export const justAddedLeads = new Set<number>();

@@ -105,16 +105,16 @@ export const objectEditQuery = (id: number) =>
     meta: { handlesErrors: true },
   });
 
-/** GET /api/object/add: a blank object with a new reference number. */
-export async function addObject(): Promise<number> {
-  const res = await api<{ id: number } | { object: { id: number } } | number>('/api/object/add');
+/** GET /api/object/add: a blank object with a new reference number (asked again with the same key, the same one). */
+export async function addObject(changeKey?: string): Promise<number> {
+  const res = await api<{ id: number } | { object: { id: number } } | number>('/api/object/add', { changeKey });
   if (typeof res === 'number') return res;
   return 'object' in res ? res.object.id : res.id;
 }
 
 /** POST /api/object/update: the changed fields, the id and the version they were based on. */
-export async function updateObject(body: Record<string, unknown> & { id: number; version: number }): Promise<TRealtyObject> {
-  const res = await api<TRealtyObject>('/api/object/update', { body, background: true });
+export async function updateObject(body: Record<string, unknown> & { id: number; version: number }, changeKey?: string): Promise<TRealtyObject> {
+  const res = await api<TRealtyObject>('/api/object/update', { body, background: true, changeKey });
   // The answer is the object (or, as the edit call, { object }).
   const inner = res.object as TRealtyObject | undefined;
   return inner && typeof inner === 'object' && typeof inner.version === 'number' ? inner : res;

@@ -1,7 +1,8 @@
 import { ActionIcon, Box, Card, Group, Image, Loader, Modal, SimpleGrid, Stack, Text, Title, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type PointerEvent, type TouchEvent } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { TFileItem, TFileUploaded } from '@crm/contract';
 import { FileDrop } from '../../../components/file-drop.tsx';
@@ -32,10 +33,119 @@ export function Photo({ id, alt, fit = 'cover', h, size = 'thumb' }: { id: numbe
   return <Image src={photoUrl(id, size)} alt={alt} fit={fit} h={h} w="100%" loading="lazy" onError={() => setFailed(true)} data-testid="photo-img" />;
 }
 
+/** The previous / next button over a photo's left or right edge: 44 px round (WCAG 2.2 target size), white with a ring so it shows on any photo. */
+function PhotoStep({ dir, onClick, large, testId }: { dir: -1 | 1; onClick: () => void; large?: boolean; testId: string }) {
+  const { t } = useTranslation();
+  const Icon = dir < 0 ? IconChevronLeft : IconChevronRight;
+  return (
+    <ActionIcon
+      variant="white"
+      color="dark"
+      radius="xl"
+      size={large ? 44 : 'lg'}
+      pos="absolute"
+      left={dir < 0 ? 8 : undefined}
+      right={dir > 0 ? 8 : undefined}
+      top="50%"
+      style={{ transform: 'translateY(-50%)', boxShadow: '0 1px 4px rgba(0,0,0,.45)', border: '1px solid var(--mantine-color-gray-6)' }}
+      onClick={onClick}
+      aria-label={t(dir < 0 ? 'objects.photos.previous' : 'objects.photos.next')}
+      data-testid={testId}
+    >
+      <Icon size={large ? 24 : 20} />
+    </ActionIcon>
+  );
+}
+
+/** A swipe: a one-finger move mostly sideways, at least 40 px; a pinch or a scroll is none. */
+function useSwipe(onSwipe: (dir: -1 | 1) => void) {
+  const start = useRef<{ x: number; y: number } | null>(null);
+  return {
+    onTouchStart: (e: TouchEvent) => {
+      const p = e.touches[0];
+      start.current = e.touches.length === 1 && p ? { x: p.clientX, y: p.clientY } : null;
+    },
+    onTouchMove: (e: TouchEvent) => {
+      if (e.touches.length > 1) start.current = null;
+    },
+    onTouchEnd: (e: TouchEvent) => {
+      const s = start.current;
+      const p = e.changedTouches[0];
+      start.current = null;
+      if (!s || !p) return;
+      const dx = p.clientX - s.x;
+      const dy = p.clientY - s.y;
+      // Finger to the left: the next photo comes in from the right.
+      if (Math.abs(dx) >= 40 && Math.abs(dx) > 1.5 * Math.abs(dy)) onSwipe(dx < 0 ? 1 : -1);
+    },
+  };
+}
+
+/**
+ * The enlarged photo: a dialog over the page (the whole screen on a phone) with previous / next
+ * buttons, the arrow keys and a swipe, and where it is ("3 / 12"). It turns round at the ends, like
+ * the carousel under it, which follows it: closing shows the last photo looked at, and the focus
+ * goes back to that photo (the button that opened the dialog). The screen-size copy is shown (at
+ * most 1600 px, a few hundred kilobytes) rather than the camera's original, and the photos beside
+ * it are loaded ahead so a swipe shows the next one at once.
+ */
+function PhotoLightbox({ opened, onClose, photos, at, go, alt }: { opened: boolean; onClose: () => void; photos: TPhoto[]; at: number; go: (d: number) => void; alt: (i: number) => string }) {
+  const { t } = useTranslation();
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false }) ?? false;
+  const count = photos.length;
+  const swipe = useSwipe((d) => go(d));
+  // The photos before and after, loaded ahead (the browser keeps them for the next swipe).
+  const ahead = count > 1 ? [photos[(at + 1) % count]!.id, photos[(at - 1 + count) % count]!.id] : [];
+  const aheadKey = ahead.join(',');
+  useEffect(() => {
+    if (!opened || !aheadKey) return;
+    for (const id of aheadKey.split(',')) new window.Image().src = photoUrl(Number(id), 'web');
+  }, [opened, aheadKey]);
+  const current = photos[at];
+  if (!current) return null;
+  const onKey = (e: KeyboardEvent) => {
+    if (count < 2 || (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight')) return;
+    e.preventDefault();
+    go(e.key === 'ArrowLeft' ? -1 : 1);
+  };
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      fullScreen={phone}
+      size={phone ? undefined : 'min(92vw, 1280px)'}
+      centered
+      title={alt(at)}
+      onKeyDown={onKey}
+      closeButtonProps={{ 'aria-label': t('common.close'), size: 'lg' }}
+      styles={{ title: { overflowWrap: 'anywhere' }, body: phone ? { paddingInline: 0 } : undefined }}
+      data-testid="photo-lightbox"
+    >
+      <Box pos="relative" bg="dark.8" style={{ touchAction: 'pan-y pinch-zoom', userSelect: 'none' }} {...swipe} data-testid="lightbox-stage">
+        <Photo key={current.id} id={current.id} alt={alt(at)} fit="contain" h={phone ? 'calc(100dvh - 9rem)' : '75vh'} size="web" />
+        {count > 1 && (
+          <>
+            <PhotoStep dir={-1} onClick={() => go(-1)} large testId="lightbox-prev" />
+            <PhotoStep dir={1} onClick={() => go(1)} large testId="lightbox-next" />
+          </>
+        )}
+      </Box>
+      <Group justify="center" pt="xs">
+        <Text size="md" fw={600} aria-hidden data-testid="lightbox-position">
+          {at + 1} / {count}
+        </Text>
+        <VisuallyHidden aria-live="polite" aria-atomic>
+          {t('objects.photos.counter', { n: at + 1, count })}
+        </VisuallyHidden>
+      </Group>
+    </Modal>
+  );
+}
+
 /**
  * The view's photo carousel (interval 0: it never turns by itself): one photo at a time with
- * previous/next (also the arrow keys), a strip of small pictures to jump, and the full photo in a
- * dialog on click.
+ * previous/next (also the arrow keys and a swipe), a strip of small pictures to jump, and the photo
+ * enlarged in a dialog on click (PhotoLightbox), browsable the same ways.
  */
 export function PhotoCarousel({ photos, title }: { photos: TPhoto[]; title: string }) {
   const { t } = useTranslation();
@@ -43,6 +153,8 @@ export function PhotoCarousel({ photos, title }: { photos: TPhoto[]; title: stri
   const [full, setFull] = useState(false);
   const count = photos.length;
   const at = Math.min(index, Math.max(0, count - 1));
+  const go = (d: number) => setIndex((i) => (((Math.min(i, count - 1) + d) % count) + count) % count);
+  const swipe = useSwipe((d) => count > 1 && go(d));
   if (count === 0)
     return (
       <Card withBorder padding="sm" data-testid="photo-carousel" data-count={0}>
@@ -55,7 +167,6 @@ export function PhotoCarousel({ photos, title }: { photos: TPhoto[]; title: stri
       </Card>
     );
   const current = photos[at]!;
-  const go = (d: number) => setIndex((i) => (((Math.min(i, count - 1) + d) % count) + count) % count);
   const onKey = (e: KeyboardEvent) => {
     if (e.key === 'ArrowLeft') {
       e.preventDefault();
@@ -69,42 +180,14 @@ export function PhotoCarousel({ photos, title }: { photos: TPhoto[]; title: stri
   return (
     <Card withBorder padding={0} data-testid="photo-carousel" data-count={count}>
       <section aria-roledescription="carousel" aria-label={t('objects.photos.title')} onKeyDown={onKey}>
-        <Box pos="relative" bg="dark.8">
+        <Box pos="relative" bg="dark.8" style={{ touchAction: 'pan-y pinch-zoom' }} {...swipe}>
           <UnstyledButton onClick={() => setFull(true)} w="100%" aria-label={t('objects.photos.openFull', { n: at + 1, count })} data-testid="photo-open" style={{ display: 'block' }}>
             <Photo id={current.id} alt={alt(at)} fit="contain" h={360} size="web" />
           </UnstyledButton>
           {count > 1 && (
             <>
-              <ActionIcon
-                variant="white"
-                color="dark"
-                radius="xl"
-                size="lg"
-                pos="absolute"
-                left={8}
-                top="50%"
-                style={{ transform: 'translateY(-50%)' }}
-                onClick={() => go(-1)}
-                aria-label={t('objects.photos.previous')}
-                data-testid="photo-prev"
-              >
-                <IconChevronLeft size={20} />
-              </ActionIcon>
-              <ActionIcon
-                variant="white"
-                color="dark"
-                radius="xl"
-                size="lg"
-                pos="absolute"
-                right={8}
-                top="50%"
-                style={{ transform: 'translateY(-50%)' }}
-                onClick={() => go(1)}
-                aria-label={t('objects.photos.next')}
-                data-testid="photo-next"
-              >
-                <IconChevronRight size={20} />
-              </ActionIcon>
+              <PhotoStep dir={-1} onClick={() => go(-1)} testId="photo-prev" />
+              <PhotoStep dir={1} onClick={() => go(1)} testId="photo-next" />
             </>
           )}
           <Text size="xs" pos="absolute" bottom={8} right={8} px={8} py={2} c="white" bg="rgba(0,0,0,0.65)" style={{ borderRadius: 4 }} aria-live="polite" data-testid="photo-counter">
@@ -127,11 +210,7 @@ export function PhotoCarousel({ photos, title }: { photos: TPhoto[]; title: stri
           </Group>
         )}
       </section>
-      <Modal opened={full} onClose={() => setFull(false)} size="auto" title={alt(at)} centered closeButtonProps={{ 'aria-label': t('common.close') }}>
-        <Box maw="90vw" onKeyDown={onKey}>
-          <Photo id={current.id} alt={alt(at)} fit="contain" h="75vh" size="original" />
-        </Box>
-      </Modal>
+      <PhotoLightbox opened={full} onClose={() => setFull(false)} photos={photos} at={at} go={go} alt={alt} />
     </Card>
   );
 }

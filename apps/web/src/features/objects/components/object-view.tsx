@@ -12,7 +12,7 @@ import { type TObjectView } from '../api/objects.ts';
 import { loadLocationOptions } from '../api/locations.ts';
 import { shownPublished } from '../api/publish-state.ts';
 import { IconCheck, IconVideo, IconX } from '../icons.ts';
-import { describe, fieldLabel, fieldsOf, formatObjectValue, groupTitle, isSet, optionsFor } from '../object-display.ts';
+import { describe, fieldLabel, fieldsOf, formatObjectValue, groupTitle, headingTitleField, isSet, optionsFor } from '../object-display.ts';
 import { ContactsCard } from './object-contacts.tsx';
 import { ObjectKeysCard } from './object-keys-card.tsx';
 import { ObjectMapCard } from './object-map-slot.tsx';
@@ -123,8 +123,10 @@ function Prices(p: Props) {
 
 /** Prices, type, bedrooms, bathrooms, area and location: what an agent reads first. */
 function Summary(p: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data } = p;
+  // On a Russian screen the Russian title heads the card (and is what a click edits); the main one is then in the texts card.
+  const heading = headingTitleField(data, i18n.language);
   const offers = (['forSale', 'forRent', 'forShortRent'] as const).filter((k) => data[k]);
   return (
     <Card withBorder padding="md" data-testid="object-summary">
@@ -132,7 +134,12 @@ function Summary(p: Props) {
         <Group justify="space-between" align="flex-start" gap="xs">
           {/* The title keeps room for a few words; on a phone the offer badges go below it rather than over it. */}
           <Stack gap={2} style={{ minWidth: 0, flex: '1 1 14rem' }}>
-            <ObjectField {...p} d={F('title')} hideLabel display={data.title ? <Title order={3} size="h4" style={{ overflowWrap: 'anywhere' }}>{data.title}</Title> : undefined} />
+            <ObjectField
+              {...p}
+              d={F(heading)}
+              hideLabel
+              display={data[heading] ? <Title order={3} size="h4" style={{ overflowWrap: 'anywhere' }} data-testid="object-title">{String(data[heading])}</Title> : undefined}
+            />
           </Stack>
           <Group gap={6}>
             {offers.map((k) => (
@@ -313,8 +320,10 @@ function RecordLinks({ data }: { data: TObjectView }) {
 
 /** Description (and its Russian version when there is one) and the video link. */
 function Texts(p: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data } = p;
+  // The title the summary card does not head with: the Russian one, or on a Russian screen that heads with it, the main one.
+  const other = headingTitleField(data, i18n.language) === 'titleRu' ? 'title' : 'titleRu';
   const video = typeof data.videoURL === 'string' && /^https?:\/\//i.test(data.videoURL) ? data.videoURL : null;
   return (
     <Card withBorder padding="sm" data-testid="object-texts">
@@ -322,7 +331,7 @@ function Texts(p: Props) {
         <ObjectField {...p} d={F('description')} />
         {(data.titleRu != null || data.descriptionRu != null) && (
           <>
-            {data.titleRu != null ? <ObjectField {...p} d={F('titleRu')} /> : null}
+            {data[other] != null ? <ObjectField {...p} d={F(other)} /> : null}
             {data.descriptionRu != null ? <ObjectField {...p} d={F('descriptionRu')} /> : null}
           </>
         )}
@@ -404,9 +413,10 @@ function Service({ data, onSaved }: Props) {
  * side column; on a phone everything is one column in that order.
  */
 export function ObjectView(p: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data } = p;
-  const title = data.title ? String(data.title) : data.type || `#${data.referenceNumber}`;
+  const shown = data[headingTitleField(data, i18n.language)];
+  const title = shown ? String(shown) : data.type || `#${data.referenceNumber}`;
   return (
     <Stack gap="sm" data-testid="object-view">
       <Summary {...p} />

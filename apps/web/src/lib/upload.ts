@@ -1,0 +1,43 @@
+import type { TProblem } from '@crm/contract';
+import { ApiError, api } from './api.ts';
+import { clearBanner } from './banner.ts';
+import { currentCulture } from './i18n.ts';
+import { sessionStore } from './session.ts';
+
+/**
+ * POSTs a multipart form with upload progress. fetch cannot report an upload's progress, so this is
+ * XMLHttpRequest, sent as the api client sends: the bearer token, Accept-Language, the change's
+ * Idempotency-Key (lib/change-key.ts), the same ApiError for a refusal or a lost connection, and
+ * a 401 handed to the api client's usual path (clear the session, go to /login).
+ */
+export function postWithProgress<T>(url: string, body: FormData, onProgress: (percent: number) => void, changeKey?: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept-Language', currentCulture());
+    const token = sessionStore.get()?.token;
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    if (changeKey) xhr.setRequestHeader('Idempotency-Key', changeKey);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(Math.min(100, Math.round((e.loaded / e.total) * 100)));
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        clearBanner();
+        resolve(JSON.parse(xhr.responseText) as T);
+        return;
+      }
+      let problem: TProblem;
+      try {
+        problem = JSON.parse(xhr.responseText) as TProblem;
+      } catch {
+        problem = { status: xhr.status, title: xhr.statusText || `HTTP ${xhr.status}` };
+      }
+      if (xhr.status === 401) void api('/api/authenticate/me').catch(() => {});
+      reject(new ApiError(xhr.status, problem));
+    };
+    xhr.onerror = () => reject(new ApiError(0, { status: 0, title: '', code: 'errors.network' }));
+    xhr.send(body);
+  });
+}
