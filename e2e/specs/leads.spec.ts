@@ -576,3 +576,92 @@ for (const language of ['en-UK', 'el'] as const) {
     await ctx.close();
   });
 }
+
+const COMMENT_TEXTS = {
+  'en-UK': { secondViewing: 'Second viewing', notInterested: 'Not interested', commentFor: (ref: string) => `Comment on #${ref}`, viewings: 'Viewings' },
+  el: { secondViewing: 'Δεύτερη υπόδειξη', notInterested: 'Δεν ενδιαφέρεται', commentFor: (ref: string) => `Σχόλιο για το #${ref}`, viewings: 'Υποδείξεις' },
+} as const;
+
+for (const language of ['en-UK', 'el'] as const) {
+  test(`a comment per property of a viewing, typed on a phone, reaches the viewing, the property and the lead (${language})`, async ({ browser, request, baseURL }) => {
+    test.setTimeout(120_000);
+    const L = COMMENT_TEXTS[language];
+    const token = await apiToken(request);
+    const mark = `Comment${language === 'el' ? 'El' : 'En'}${Date.now() % 1000000}`;
+    const client = await request.post('/api/account/add', { data: { firstName: 'Γιώργος', lastName: mark, isClient: true }, headers: auth(token) });
+    expect(client.ok(), await client.text()).toBeTruthy();
+    const clientId = ((await client.json()) as { id: number }).id;
+    const flat = { forSale: true, subTypeObjectTypeId: 1, objectSubTypeId: 1, area: 75, bedrooms: 2, salePrice: 190000 };
+    const dark = await createObject(request, token, { ...flat, title: `Dark flat ${mark}` });
+    const bright = await createObject(request, token, { ...flat, title: `Bright flat ${mark}` });
+    const added = await request.post('/api/lead/add', { data: { accountId: clientId }, headers: auth(token) });
+    const leadId = ((await added.json()) as { id: number }).id;
+    for (const objectId of [dark.id, bright.id]) expect((await request.post('/api/lead/addObject', { data: { leadId, objectId }, headers: auth(token) })).ok()).toBeTruthy();
+    const tooDark = language === 'el' ? 'Πολύ σκοτεινό, βλέπει σε φωταγωγό.' : 'Too dark, it faces the light well.';
+    const again = language === 'el' ? 'Θέλει να το ξαναδεί με τη γυναίκα του' : 'Wants to see it again with his wife';
+
+    const ctx = await signedIn(browser, baseURL!, token, language, { viewport: { width: 412, height: 915 }, isMobile: true });
+    const page = await ctx.newPage();
+    await page.goto(`/Viewing/Add?demandId=${leadId}`);
+    const rows = page.getByTestId('viewing-object');
+    await expect(rows).toHaveCount(2);
+    await page.getByTestId('viewing-date-date').fill(`21/0${language === 'el' ? '6' : '5'}/2031`);
+    await page.getByTestId('viewing-date-time').fill('18:15');
+    // The result and the comment of each property, the comment box across the card on the phone.
+    await rows.nth(0).getByTestId('viewing-object-result').click();
+    await page.getByRole('option', { name: L.notInterested, exact: true }).click();
+    await page.getByRole('textbox', { name: L.commentFor(dark.referenceNumber) }).fill(tooDark);
+    await rows.nth(1).getByTestId('viewing-object-result').click();
+    await page.getByRole('option', { name: L.secondViewing, exact: true }).click();
+    await rows.nth(1).getByTestId('viewing-object-comment').fill(again);
+    const box = (await rows.nth(1).getByTestId('viewing-object-comment').boundingBox())!;
+    expect(box.width).toBeGreaterThan(300);
+    expect(box.x + box.width).toBeLessThanOrEqual(412);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await page.screenshot({ path: test.info().outputPath(`viewing-comments-phone-${language}.png`), fullPage: true });
+    await expectAccessible(page, `viewing comments on a phone ${language}`);
+    await page.getByTestId('viewing-save').click();
+    await expect(page).toHaveURL(/\/Viewing\/\d+$/);
+    const viewingId = Number(/\/Viewing\/(\d+)$/.exec(page.url())![1]);
+    const stored = (await (await request.get(`/api/Viewing/edit/${viewingId}`, { headers: auth(token) })).json()) as { results: { objectId: number; result: number; comment: string | null }[] };
+    expect(stored.results.map((r) => [r.objectId, r.result, r.comment])).toEqual([
+      [dark.id, 5, tooDark],
+      [bright.id, 3, again],
+    ]);
+
+    // Reloaded, the viewing reads each comment under its property's result.
+    await page.reload();
+    await expect(rows.nth(0).getByTestId('viewing-object-comment-text')).toHaveText(tooDark);
+    await expect(rows.nth(1).getByTestId('viewing-object-comment-text')).toHaveText(again);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+
+    // The property's page: the viewing, with what the client said of this property.
+    await page.goto(`/Objects/View/${bright.id}`);
+    const records = page.getByTestId('records-viewings');
+    await expect(records.getByTestId('records-viewings-item')).toContainText(`#${viewingId} · `);
+    await expect(records.getByTestId('records-viewings-comment')).toHaveText(`“${again}”`);
+
+    // The lead's page: its viewings, each property with its result and comment.
+    await page.goto(`/Leads/View/${leadId}`);
+    const ofLead = page.getByTestId('lead-viewings');
+    await expect(ofLead).toContainText(L.viewings);
+    await expect(ofLead.getByTestId('lead-viewing-link')).toContainText(`#${viewingId} · `);
+    const objects = ofLead.getByTestId('lead-viewing-object');
+    await expect(objects.nth(0)).toContainText(`#${dark.referenceNumber} · ${L.notInterested}`);
+    await expect(objects.nth(0).getByTestId('lead-viewing-comment')).toHaveText(`“${tooDark}”`);
+    await expect(objects.nth(1).getByTestId('lead-viewing-comment')).toHaveText(`“${again}”`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await expectAccessible(page, `lead's viewings on a phone ${language}`);
+
+    // On a desktop the comment is edited beside the result, and the change is saved.
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.goto(`/Viewing/Edit/${viewingId}`);
+    const edited = language === 'el' ? 'Σκοτεινό, αλλά του άρεσε η θέα' : 'Dark, but he liked the view';
+    await rows.nth(0).getByTestId('viewing-object-comment').fill(edited);
+    await expectAccessible(page, `viewing comments at 1280 px ${language}`);
+    await page.getByTestId('viewing-save').click();
+    await expect(page).toHaveURL(new RegExp(`/Viewing/${viewingId}$`));
+    await expect(rows.nth(0).getByTestId('viewing-object-comment-text')).toHaveText(edited);
+    await ctx.close();
+  });
+}

@@ -135,6 +135,109 @@ for (const language of ['en-UK', 'el'] as const) {
   });
 }
 
+/** Today in the agency's zone (the e2e server runs in Europe/Athens), as ISO and as the screens write it. */
+const athensToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Athens', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const shown = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
+const HISTORY_TEXTS = {
+  'en-UK': {
+    out: (holder: string, date: string) => `Out with ${holder} since ${date}`,
+    inOffice: (date: string, holder: string) => `In the office since ${date} · last with ${holder}`,
+    given: (holder: string, date: string) => `Given to ${holder} on ${date}`,
+    back: (date: string) => `back on ${date}`,
+    notBack: 'not back yet',
+    returnedSaved: 'The key is back in the office',
+    holderRequired: 'Choose who takes the key.',
+    title: 'Lending history',
+  },
+  el: {
+    out: (holder: string, date: string) => `Εκτός γραφείου: ${holder}, από ${date}`,
+    inOffice: (date: string, holder: string) => `Στο γραφείο από ${date} · τελευταίος κάτοχος: ${holder}`,
+    given: (holder: string, date: string) => `Δόθηκε σε: ${holder}, στις ${date}`,
+    back: (date: string) => `επιστράφηκε στις ${date}`,
+    notBack: 'δεν έχει επιστραφεί ακόμη',
+    returnedSaved: 'Το κλειδί είναι ξανά στο γραφείο',
+    holderRequired: 'Επιλέξτε ποιος παίρνει το κλειδί.',
+    title: 'Ιστορικό δανεισμού',
+  },
+} as const;
+
+for (const language of ['en-UK', 'el'] as const) {
+  test(`a key lent, returned with one tap and lent again keeps its loans, newest first, on a phone (${language})`, async ({ browser, request, baseURL }) => {
+    test.setTimeout(120_000);
+    const L = HISTORY_TEXTS[language];
+    const token = await apiToken(request);
+    const object = await createObject(request, token);
+    const first = unique('Lender');
+    const second = unique('Borrower');
+    const firstId = await createEmployee(request, token, first);
+    await createEmployee(request, token, second);
+    const firstName = `${first} Stavros`;
+    const secondName = `${second} Stavros`;
+    const today = athensToday();
+    const lent = '2026-01-12';
+    const made = await request.post('/api/ObjectKeys/edit', { data: { objectId: object.id, accountId: firstId, givenAway: lent, description: 'Front door' }, headers: auth(token) });
+    expect(made.ok(), await made.text()).toBeTruthy();
+    const key = (await made.json()) as Key;
+
+    const ctx = await signedIn(browser, baseURL!, token, language, { viewport: { width: 412, height: 915 }, isMobile: true });
+    const page = await ctx.newPage();
+    await page.goto(`/ObjectKeys/${key.id}`);
+    const loans = page.getByTestId('key-loan');
+    await expect(page.getByTestId('key-history')).toContainText(L.title);
+    await expect(page.getByTestId('key-state-text')).toHaveText(L.out(firstName, shown(lent)));
+    await expect(loans).toHaveCount(1);
+    await expect(loans.first()).toContainText(`${L.given(firstName, shown(lent))} · ${L.notBack}`);
+    await expect(loans.first().getByTestId('key-loan-holder')).toHaveAttribute('href', `/Accounts/View/${firstId}`);
+
+    // Key returned: one tap saves received = today; the form stays and the loan reads back today.
+    await page.getByTestId('key-returned').click();
+    await expect(page.getByTestId('banner')).toContainText(L.returnedSaved);
+    await expect(page.getByTestId('key-state-text')).toHaveText(L.inOffice(shown(today), firstName));
+    await expect(loans).toHaveCount(1);
+    await expect(loans.first()).toContainText(`${L.given(firstName, shown(lent))} · ${L.back(shown(today))}`);
+    await expect(page.getByTestId('key-received')).toHaveValue(shown(today));
+    let stored = (await (await request.get(`/api/ObjectKeys/edit/${key.id}`, { headers: auth(token) })).json()) as Key & { history: unknown[] };
+    expect(stored).toMatchObject({ accountId: firstId, givenAway: lent, received: today, version: 2 });
+
+    // Lend again: today, holder to choose (asked for when missing), received cleared.
+    await page.getByTestId('key-lend').click();
+    await expect(page.getByTestId('key-givenaway')).toHaveValue(shown(today));
+    await expect(page.getByTestId('key-received')).toHaveValue('');
+    await expect(page.getByTestId('key-account')).toBeFocused();
+    await page.getByTestId('key-save').click();
+    await expect(page.getByText(L.holderRequired)).toBeVisible();
+    await page.getByTestId('key-account').fill(second);
+    await page.getByRole('option', { name: new RegExp(second) }).click();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await page.getByTestId('key-save').click();
+    await expect(page).toHaveURL(/\/ObjectKeys$/);
+
+    // Reloaded: two loans, newest first; the property's page says who has it.
+    await page.goto(`/ObjectKeys/${key.id}`);
+    await expect(loans).toHaveCount(2);
+    await expect(loans.nth(0)).toContainText(`${L.given(secondName, shown(today))} · ${L.notBack}`);
+    await expect(loans.nth(1)).toContainText(`${L.given(firstName, shown(lent))} · ${L.back(shown(today))}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await page.screenshot({ path: test.info().outputPath(`key-history-phone-${language}.png`), fullPage: true });
+    await expectAccessible(page, `key history on a phone ${language}`);
+
+    // Back the same day it went out: both dates stay in the loan, the key's given-away date is cleared (no warning).
+    await page.getByTestId('key-returned').click();
+    await expect(page.getByTestId('banner')).toContainText(L.returnedSaved);
+    await expect(loans.nth(0)).toContainText(`${L.given(secondName, shown(today))} · ${L.back(shown(today))}`);
+    await expect(page.getByTestId('key-givenaway')).toHaveValue('');
+    await expect(page.getByTestId('key-same-date')).toHaveCount(0);
+    stored = (await (await request.get(`/api/ObjectKeys/edit/${key.id}`, { headers: auth(token) })).json()) as Key & { history: unknown[] };
+    expect(stored).toMatchObject({ givenAway: null, received: today });
+    expect(stored.history).toHaveLength(2);
+
+    await page.goto(`/Objects/View/${object.id}`);
+    await expect(page.getByTestId('object-keys').getByTestId('object-key-state')).toHaveText(L.inOffice(shown(today), secondName));
+    await ctx.close();
+  });
+}
+
 test('the keys list keeps its page size in a cookie (default 10)', async ({ browser, request, baseURL }) => {
   const token = await apiToken(request);
   const ctx = await signedIn(browser, baseURL!, token, 'en-UK');

@@ -57,3 +57,6 @@ export const plainText = (s: string) =>
     .replace(/ς/g, 'σ')
     .replace(/\s+/g, ' ')
     .trim();
+
+/** The longest comment on a property shown at a viewing (a few sentences; the form's box stops there). */
+export const VIEWING_COMMENT_MAX = 1000;

@@ -58,10 +58,10 @@ export type TObjectFields = Record<string, unknown>;
 const ZRefItem = z.object({ id: z.number().int(), descr: z.string() });
 /**
  * A viewing on the object's page: its number, day and time (agency time, null while not set), the
- * client, and what the client made of this object there (its result, in the reader's language).
- * `descr` is the same in one line, without the date, for readers that only show text.
+ * client, and what the client made of this object there (its result, in the reader's language) and
+ * said of it (`comment`, null when none). `descr` is the same in one line, without the date, for readers that only show text.
  */
-export const ZObjectViewingItem = ZRefItem.extend({ dateOfViewing: ZDateTime.nullable(), client: z.string().nullable(), result: z.string().nullable() });
+export const ZObjectViewingItem = ZRefItem.extend({ dateOfViewing: ZDateTime.nullable(), client: z.string().nullable(), result: z.string().nullable(), comment: z.string().nullable() });
 export type TObjectViewingItem = z.infer<typeof ZObjectViewingItem>;
 
 /** An object–account link (contact, owner, tenant …). */
@@ -229,6 +229,23 @@ export const ZLocationSearchQuery = z.object({ searchStr: z.string().max(200).de
 export const ZLocationSearchAnswer = z.object({ items: z.array(z.object({ id: z.number().int(), text: z.string() })) });
 export const ZTopLocationsAnswer = z.object({ locations: z.array(z.object({ id: z.number().int(), text: z.string(), objects: z.number().int() })) });
 
+/**
+ * One loan of a key (decision 014): who held it, given away on, received back on (null: not back
+ * yet), and who recorded it last and when (agency time). A key's newest loan is its current one.
+ */
+export const ZObjectKeyLoan = z.object({
+  id: z.number().int(),
+  accountId: z.number().int().nullable(),
+  account: z.string().nullable(),
+  givenAway: ZDate.nullable(),
+  received: ZDate.nullable(),
+  recordedBy: z.string().nullable(),
+  recordedOn: ZDateTime,
+});
+export type TObjectKeyLoan = z.infer<typeof ZObjectKeyLoan>;
+/** A key's newest loan as its list row carries it: the last holder, even after the holder was cleared. */
+export const ZObjectKeyLastLoan = ZObjectKeyLoan.pick({ accountId: true, account: true, givenAway: true, received: true });
+
 /** Keys held by the agency. */
 export const ZObjectKey = z.object({
   id: z.number().int(),
@@ -240,8 +257,12 @@ export const ZObjectKey = z.object({
   givenAway: z.string().nullable(),
   description: z.string().nullable(),
   version: z.number().int(),
+  lastLoan: ZObjectKeyLastLoan.nullable(),
 });
 export type TObjectKey = z.infer<typeof ZObjectKey>;
+/** GET /api/ObjectKeys/edit/{id} and the save's answer: the key with its lending history, newest first. */
+export const ZObjectKeyAnswer = ZObjectKey.extend({ history: z.array(ZObjectKeyLoan) });
+export type TObjectKeyAnswer = z.infer<typeof ZObjectKeyAnswer>;
 export const ZObjectKeyListQuery = z.object({
   referenceNumber: z.string().max(20).default(''),
   perPage: z.coerce.number().int().min(1).max(1000000).default(10),
@@ -257,6 +278,11 @@ export const ZObjectKeyEdit = z.object({
   received: ZDate.nullable().optional(),
   givenAway: ZDate.nullable().optional(),
   description: ZText(2000).nullable().optional(),
+  /**
+   * Lend again: this save starts a new loan even when its holder and given-away date are those of
+   * the newest one (the same person takes the key again the day it came back).
+   */
+  newLoan: z.boolean().optional(),
 });
 export const ZObjectIdOrRefParam = z.object({ idOrRef: z.string().min(1).max(30) });
 export { ZIdString as ZObjectIdString };

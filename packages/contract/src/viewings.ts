@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { ZDate, ZDateTime, ZId, ZPage, ZSelectOption } from './common.ts';
+import { ZDate, ZDateTime, ZId, ZPage, ZSelectOption, ZText } from './common.ts';
 import { listAnswer } from './accounts.ts';
+import { VIEWING_COMMENT_MAX } from './constants.ts';
 
 /**
  * Results of a viewing, per object shown: 1 planned, 2 liked it, 3 wants a second viewing,
@@ -27,6 +28,8 @@ export const ZViewingResult = z.object({
   objectReferenceNumber: z.string().optional(),
   title: z.string().nullable().optional(),
   result: z.number().int().min(1).max(7).nullable(),
+  /** What the client said of this object ("too dark"); blank is none. */
+  comment: ZText(VIEWING_COMMENT_MAX).nullable().optional(),
 });
 
 export const ZViewing = z.object({
@@ -96,6 +99,22 @@ export const ZViewingRow = z.object({
 });
 export type TViewingRow = z.infer<typeof ZViewingRow>;
 export const ZViewingSearchAnswer = listAnswer(ZViewingRow).extend({ options: z.object({ results: z.array(ZSelectOption) }) });
+
+/**
+ * GET /api/lead/{id}/viewings: the lead's viewings, newest first, each with its objects, what the
+ * client made of each (result, in the reader's language) and said of it (comment).
+ */
+export const ZLeadViewing = z.object({
+  id: z.number().int(),
+  dateOfViewing: ZDateTime.nullable(),
+  /** The viewing's own result (the most advanced of its objects'), as text. */
+  result: z.string().nullable(),
+  objects: z.array(
+    z.object({ objectId: z.number().int(), objectReferenceNumber: z.string(), title: z.string().nullable(), result: z.string().nullable(), comment: z.string().nullable() }),
+  ),
+});
+export type TLeadViewing = z.infer<typeof ZLeadViewing>;
+export const ZLeadViewingsAnswer = z.object({ items: z.array(ZLeadViewing) });
 
 /** GET /api/calendar: viewings and planned activities between two days, by employee. */
 export const ZCalendarQuery = z.object({ from: ZDate, till: ZDate, assigned: z.coerce.number().int().min(1).max(2147483647).optional() });

@@ -31,6 +31,16 @@ describe('migrations', () => {
     await q(`drop table site_settings`);
     // Before 0036: no answers kept for retried changes.
     await q(`drop table idempotent_requests`);
+    // Before 0037: keys without a lending history; one out with Kostas, one back from him, one
+    // received from its owner and never lent, one that only has a description.
+    await q(`drop table object_key_loans`);
+    // Before 0038: a viewing's objects had a result and no comment.
+    await q(`alter table viewing_objects drop column comment`);
+    await q(`insert into objects (reference_number) values (9101)`);
+    await q(`insert into object_keys (object_id, account_id, received, given_away, description)
+      select o.id, k.account_id, k.received::date, k.given_away::date, k.description
+      from objects o, (values (1, null, '2026-03-10', 'out'), (1, '2026-03-12', '2026-03-10', 'back'), (null, '2026-02-01', null, 'in'), (null, null, null, 'spare')) as k(account_id, received, given_away, description)
+      where o.reference_number = 9101`);
     await q(`delete from drizzle.__drizzle_migrations where created_at >= 1795479485623`);
     await q(`vacuum accounts`);
     const visible = async () => (await q(`select relpages, relallvisible from pg_class where relname = 'accounts'`)).rows[0] as { relpages: number; relallvisible: number };
@@ -61,6 +71,15 @@ describe('migrations', () => {
     expect((await q(`select id, phone, email, version from site_settings`)).rows).toEqual([{ id: 1, phone: null, email: null, version: 1 }]);
     // 0036 made the table of kept answers, empty.
     expect((await q(`select count(*)::int as n from idempotent_requests`)).rows[0]).toEqual({ n: 0 });
+    // 0037 started the history of the keys lent out with their loan, back or not.
+    expect(
+      (await q(`select k.description, l.account_id, l.given_away::text, l.received::text from object_key_loans l join object_keys k on k.id = l.key_id order by l.id`)).rows,
+    ).toEqual([
+      { description: 'out', account_id: 1, given_away: '2026-03-10', received: null },
+      { description: 'back', account_id: 1, given_away: '2026-03-10', received: '2026-03-12' },
+    ]);
+    // 0038 gave each object of a viewing an empty comment.
+    expect((await q(`select data_type, is_nullable from information_schema.columns where table_name = 'viewing_objects' and column_name = 'comment'`)).rows).toEqual([{ data_type: 'text', is_nullable: 'YES' }]);
     // Applied once: a second start changes nothing.
     await migrateDb(t.dbUrl);
     await t.app.close();

@@ -53,12 +53,15 @@ describe('an action-log entry read as its screen words it', () => {
     await i18next.changeLanguage('en');
   });
 
-  it("words a viewing's properties with their results, and an account's kinds by name", async () => {
+  it("words a viewing's properties with their results and comments, and an account's kinds by name", async () => {
     await i18next.changeLanguage('en');
     const en = texts('en');
     expect(rows('Viewing', { demandId: 35, results: [{ objectId: 161, result: 2 }, { objectId: 7, result: null }] })).toEqual([
       ['Lead', '35'],
       ['Properties shown', `#161: ${en['viewings.result.2']}, #7`],
+    ]);
+    expect(rows('Viewing', { results: [{ objectId: 161, result: 5, comment: 'Too dark' }, { objectId: 7, result: 3, comment: null }] })).toEqual([
+      ['Properties shown', `#161: ${en['viewings.result.5']} “Too dark”, #7: ${en['viewings.result.3']}`],
     ]);
     expect(rows('Account', { isClient: true })).toEqual([[en['accounts.ui.kind.isClient'], 'Yes']]);
   });

@@ -65,9 +65,14 @@ function fieldValue(t: TFunction, entity: string, key: string, v: unknown): stri
   const list = LIST_TEXTS[entity]?.[key];
   if (list && (typeof v === 'number' || typeof v === 'string') && v !== '') return t(`${list}.${v}`, { defaultValue: String(v) });
   if (MONEY.has(key) && (typeof v === 'number' || (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v)))) return Number.isInteger(Number(v)) ? formatMoney(Number(v)) : formatMoney2(Number(v));
-  // A viewing's properties: each by its number and the result.
+  // A viewing's properties: each by its number, the result and what the client said of it.
   if (entity === 'Viewing' && key === 'results' && Array.isArray(v))
-    return v.map((r: { objectId?: number; result?: number | null }) => `#${r.objectId}${r.result != null ? `: ${t(`viewings.result.${r.result}`, { defaultValue: String(r.result) })}` : ''}`).join(', ');
+    return v
+      .map(
+        (r: { objectId?: number; result?: number | null; comment?: string | null }) =>
+          `#${r.objectId}${r.result != null ? `: ${t(`viewings.result.${r.result}`, { defaultValue: String(r.result) })}` : ''}${r.comment ? ` “${r.comment}”` : ''}`,
+      )
+      .join(', ');
   // A deal's parties: each by its role and account number.
   if (entity === 'Deal' && key === 'accounts' && Array.isArray(v))
     return v.map((p: { relation?: number; accountId?: number }) => `${t(`deals.relation.${p.relation}`, { defaultValue: String(p.relation) })} #${p.accountId}`).join(', ');

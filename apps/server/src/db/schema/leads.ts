@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, serial, smallint, timestamp, type AnyPgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, type AnyPgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { LEAD_FIELDS } from '@crm/contract';
 import { users } from './platform.ts';
@@ -118,7 +118,7 @@ export const viewings = pgTable(
   ],
 );
 
-/** The objects shown at a viewing, in order, each with its result. */
+/** The objects shown at a viewing, in order, each with its result and the client's comment on it. */
 export const viewingObjects = pgTable(
   'viewing_objects',
   {
@@ -129,6 +129,8 @@ export const viewingObjects = pgTable(
       .notNull()
       .references(() => objects.id, { onDelete: 'cascade' }),
     result: smallint('result'),
+    /** Why the client liked or turned down this object ("too dark"), at most VIEWING_COMMENT_MAX characters. */
+    comment: text('comment'),
     position: integer('position').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.viewingId, t.objectId] }), index('viewing_objects_object_idx').on(t.objectId)],

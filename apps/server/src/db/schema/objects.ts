@@ -178,5 +178,27 @@ export const objectKeys = pgTable(
   (t) => [index('object_keys_object_idx').on(t.objectId), index('object_keys_account_idx').on(t.accountId)],
 );
 
+/**
+ * A key's loans, newest last by id: who held it, given away on, received back on, and who recorded
+ * the loan last and when (decision 014). The newest loan is the key's current one (while it has a
+ * holder or a given-away date); earlier ones are the lending history. Written with the key's save,
+ * under its version.
+ */
+export const objectKeyLoans = pgTable(
+  'object_key_loans',
+  {
+    id: serial('id').primaryKey(),
+    keyId: integer('key_id')
+      .notNull()
+      .references(() => objectKeys.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    givenAway: date('given_away', { mode: 'string' }),
+    received: date('received', { mode: 'string' }),
+    recordedOn: tsz('recorded_on').notNull().defaultNow(),
+    recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('object_key_loans_key_idx').on(t.keyId, t.id), index('object_key_loans_account_idx').on(t.accountId)],
+);
+
 /** The described columns of objects, by field name (the table's type lists only the fixed ones). */
 export const objectColumns = objects as unknown as Record<string, AnyPgColumn>;

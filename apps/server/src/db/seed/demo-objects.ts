@@ -691,6 +691,13 @@ export async function seedDemoObjects(tx: Tx, opts: { timeZone: string; dataDir:
     await tx.execute(sql`
       insert into object_keys (object_id, account_id, received, given_away, description, created_by, modified_by)
       select object_id, account_id, received, given_away, description, created_by, modified_by from jsonb_populate_recordset(null::object_keys, ${JSON.stringify(keys)}::jsonb)`);
+    // Each key's history starts with its loan, as migration 0037 started it for the keys there.
+    await tx.execute(sql`
+      insert into object_key_loans (key_id, account_id, given_away, received, recorded_on, recorded_by)
+      select k.id, k.account_id, k.given_away, case when k.received is not null and (k.given_away is null or k.received >= k.given_away) then k.received end, k.modified_on, k.modified_by
+      from object_keys k
+      where (k.account_id is not null or k.given_away is not null) and not exists (select 1 from object_key_loans l where l.key_id = k.id)
+      order by k.id`);
   }
 
   // Photos: a few shared pictures, each photo row with its own stored names (linked, not copied).

@@ -400,7 +400,7 @@ describe('leads on the other screens', () => {
     const view = (await call(agent.token, 'GET', `/api/object/view/${o.id}`)).json();
     expect(view.leads).toEqual([{ id, descr: `#${id} · Petridou Sofia` }]);
     expect(view.viewings).toEqual([
-      { id: v.json().id, descr: `#${v.json().id} · Petridou Sofia · Planned`, dateOfViewing: '2026-12-10T12:00:00', client: 'Petridou Sofia', result: 'Planned' },
+      { id: v.json().id, descr: `#${v.json().id} · Petridou Sofia · Planned`, dateOfViewing: '2026-12-10T12:00:00', client: 'Petridou Sofia', result: 'Planned', comment: null },
     ]);
   });
 
@@ -412,12 +412,12 @@ describe('leads on the other screens', () => {
     // The client liked this one and made an offer on the other: the object's page shows "liked", not the viewing's "offer".
     // Two on the same day and hour differ by their number, the later one first.
     const first = (await call(agent.token, 'POST', '/api/Viewing/update', { demandId: id, dateOfViewing: '2026-11-26T18:30:00', results: [{ objectId: o.id, result: 2 }, { objectId: other.id, result: 4 }] })).json();
-    const second = (await call(agent.token, 'POST', '/api/Viewing/update', { demandId: id, dateOfViewing: '2026-11-26T18:30:00', results: [{ objectId: o.id, result: 1 }] })).json();
+    const second = (await call(agent.token, 'POST', '/api/Viewing/update', { demandId: id, dateOfViewing: '2026-11-26T18:30:00', results: [{ objectId: o.id, result: 1, comment: 'Wants to come back with his wife' }] })).json();
     expect(first.result).toBe(4);
     const view = (await call(agent.token, 'GET', `/api/object/view/${o.id}`, undefined, { 'accept-language': 'el' })).json();
     expect(view.viewings).toEqual([
-      { id: second.id, descr: `#${second.id} · Alexiou Anna · Προγραμματισμένη`, dateOfViewing: '2026-11-26T18:30:00', client: 'Alexiou Anna', result: 'Προγραμματισμένη' },
-      { id: first.id, descr: `#${first.id} · Alexiou Anna · Του άρεσε`, dateOfViewing: '2026-11-26T18:30:00', client: 'Alexiou Anna', result: 'Του άρεσε' },
+      { id: second.id, descr: `#${second.id} · Alexiou Anna · Προγραμματισμένη`, dateOfViewing: '2026-11-26T18:30:00', client: 'Alexiou Anna', result: 'Προγραμματισμένη', comment: 'Wants to come back with his wife' },
+      { id: first.id, descr: `#${first.id} · Alexiou Anna · Του άρεσε`, dateOfViewing: '2026-11-26T18:30:00', client: 'Alexiou Anna', result: 'Του άρεσε', comment: null },
     ]);
   });
 });

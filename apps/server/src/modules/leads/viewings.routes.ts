@@ -5,6 +5,7 @@ import {
   ZCalendarAnswer,
   ZCalendarQuery,
   ZIdParam,
+  ZLeadViewingsAnswer,
   ZOk,
   ZViewingAddQuery,
   ZViewingAnswer,
@@ -15,7 +16,7 @@ import {
 } from '@crm/contract';
 import { STAFF } from '../../plugins/auth.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { blankViewing, calendar, deleteViewing, getViewing, moveViewing, saveViewing, searchViewings } from './viewings.service.ts';
+import { blankViewing, calendar, deleteViewing, getViewing, leadViewings, moveViewing, saveViewing, searchViewings } from './viewings.service.ts';
 
 const caller = (req: FastifyRequest) => ({ user: req.user!, actor: req.actor });
 
@@ -58,6 +59,11 @@ export const viewingsRoutes = fp(
         await deleteViewing(app, caller(req), req.params.id);
         return { ok: true as const };
       },
+    );
+    app.get(
+      '/api/lead/:id/viewings',
+      { config: { access: STAFF }, schema: { tags, params: ZIdParam, response: { 200: ZLeadViewingsAnswer } } },
+      async (req) => ({ items: await leadViewings(app, req.params.id, tr(req), req.culture) }),
     );
     app.get(
       '/api/calendar',

@@ -8,6 +8,7 @@ import {
   VIEWING_RESULT_CLASS,
   VIEWING_RESULT_RANK,
   formatReferenceNumber,
+  type TLeadViewing,
   type TSelectOption,
   type TViewingSearch,
   type TViewingUpdate,
@@ -59,12 +60,12 @@ async function getViewingRow(db: Db | Tx, id: number) {
 
 async function viewingResults(db: Db | Tx, id: number, culture: TCulture) {
   const rows = await db
-    .select({ objectId: viewingObjects.objectId, result: viewingObjects.result, ref: objects.referenceNumber, title: objectTitle(culture) })
+    .select({ objectId: viewingObjects.objectId, result: viewingObjects.result, comment: viewingObjects.comment, ref: objects.referenceNumber, title: objectTitle(culture) })
     .from(viewingObjects)
     .innerJoin(objects, eq(objects.id, viewingObjects.objectId))
     .where(eq(viewingObjects.viewingId, id))
     .orderBy(viewingObjects.position);
-  return rows.map((r) => ({ objectId: r.objectId, objectReferenceNumber: formatReferenceNumber(r.ref), title: r.title, result: r.result ?? null }));
+  return rows.map((r) => ({ objectId: r.objectId, objectReferenceNumber: formatReferenceNumber(r.ref), title: r.title, result: r.result ?? null, comment: r.comment ?? null }));
 }
 
 /** The viewing as shown and edited. */
@@ -94,14 +95,14 @@ export async function getViewing(app: FastifyInstance, db: Db | Tx, id: number, 
 /** GET /api/Viewing/add: a blank viewing (not stored yet); from a lead, with its offered objects. */
 export async function blankViewing(app: FastifyInstance, demandId: number | undefined, t: T, culture: TCulture) {
   const now = toLocalDateTime(new Date(), app.config.timeZone)!;
-  let results: { objectId: number; objectReferenceNumber: string; title: string | null; result: number | null }[] = [];
+  let results: { objectId: number; objectReferenceNumber: string; title: string | null; result: number | null; comment: string | null }[] = [];
   if (demandId != null) {
     const [l] = await app.db.select({ id: leads.id }).from(leads).where(eq(leads.id, demandId));
     if (!l) throw notFound('leads.notFound');
     const rows = await app.db.execute(sql`
       select o.id, o.reference_number, ${objectTitle(culture, 'o')} as title from lead_objects lo join objects o on o.id = lo.object_id
       where lo.lead_id = ${demandId} order by lo.position, lo.created_on`);
-    results = (rows.rows as Row[]).map((r) => ({ objectId: r.id as number, objectReferenceNumber: formatReferenceNumber(r.reference_number as number), title: (r.title as string | null) ?? null, result: 1 }));
+    results = (rows.rows as Row[]).map((r) => ({ objectId: r.id as number, objectReferenceNumber: formatReferenceNumber(r.reference_number as number), title: (r.title as string | null) ?? null, result: 1, comment: null }));
   }
   return {
     id: null,
@@ -180,7 +181,9 @@ export async function saveViewing(app: FastifyInstance, caller: Caller, body: TV
     if (body.results) {
       await tx.delete(viewingObjects).where(eq(viewingObjects.viewingId, id));
       if (body.results.length) {
-        await tx.insert(viewingObjects).values(body.results.map((r, position) => ({ viewingId: id!, objectId: r.objectId, result: r.result ?? null, position })));
+        await tx
+          .insert(viewingObjects)
+          .values(body.results.map((r, position) => ({ viewingId: id!, objectId: r.objectId, result: r.result ?? null, comment: r.comment?.trim() || null, position })));
       }
     }
     await requireSubstance(tx, id);
@@ -216,6 +219,32 @@ export async function deleteViewing(app: FastifyInstance, caller: Caller, id: nu
     await tx.delete(viewings).where(eq(viewings.id, id));
     await logAction(tx, caller.actor, { action: 'Delete', entity: 'Viewing', entityId: id });
   });
+}
+
+/** The most viewings a lead's page lists (newest first). */
+const LEAD_VIEWINGS_SHOWN = 100;
+
+/**
+ * GET /api/lead/{id}/viewings: the lead's viewings, newest first, each with its objects, their
+ * results in the reader's language and the client's comments, so what was said reaches the lead.
+ */
+export async function leadViewings(app: FastifyInstance, leadId: number, t: T, culture: TCulture): Promise<TLeadViewing[]> {
+  const [l] = await app.db.select({ id: leads.id }).from(leads).where(eq(leads.id, leadId));
+  if (!l) throw notFound('leads.notFound');
+  const rows = await app.db.execute(sql`
+    select v.id, to_char(v.date_of_viewing at time zone ${app.config.timeZone}, 'YYYY-MM-DD"T"HH24:MI:SS') as at, v.result,
+      coalesce((select json_agg(json_build_object('objectId', o.id, 'ref', o.reference_number, 'title', ${objectTitle(culture, 'o')}, 'result', vo.result, 'comment', vo.comment) order by vo.position)
+        from viewing_objects vo join objects o on o.id = vo.object_id where vo.viewing_id = v.id), '[]'::json) as objs
+    from viewings v where v.demand_id = ${leadId}
+    order by v.date_of_viewing desc nulls first, v.id desc limit ${LEAD_VIEWINGS_SHOWN}`);
+  const resultText = (r: number | null) => (r != null ? t(`viewings.result.${r}`) : null);
+  type Obj = { objectId: number; ref: number; title: string | null; result: number | null; comment: string | null };
+  return (rows.rows as Row[]).map((r) => ({
+    id: r.id as number,
+    dateOfViewing: (r.at as string | null) ?? null,
+    result: resultText(r.result as number | null),
+    objects: (r.objs as Obj[]).map((o) => ({ objectId: o.objectId, objectReferenceNumber: formatReferenceNumber(o.ref), title: o.title, result: resultText(o.result), comment: o.comment })),
+  }));
 }
 
 /** POST /api/Viewing/search: filters, count and page in SQL; newest viewing first. */

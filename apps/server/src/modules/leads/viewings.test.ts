@@ -135,3 +135,78 @@ describe('a viewing', () => {
     expect((await call('DELETE', `/api/Viewing/${id}`)).statusCode).toBe(404);
   });
 });
+
+describe('a comment per object of a viewing', () => {
+  const el = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    app.inject({ method, url, payload: payload as object, headers: { ...bearer(agent.token), 'accept-language': 'el' } });
+
+  it('is saved with the viewing (trimmed, blank is none), read back, logged, and reaches the object and the lead', async () => {
+    const made = await call('POST', '/api/Viewing/update', {
+      demandId: leadId,
+      dateOfViewing: '2027-01-14T17:00:00',
+      results: [
+        { objectId: flat.id, result: 5, comment: '  Too dark, north-facing.  ' },
+        { objectId: house.id, result: 3, comment: '   ' },
+      ],
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const v = made.json();
+    expect(v.results).toMatchObject([
+      { objectId: flat.id, result: 5, comment: 'Too dark, north-facing.' },
+      { objectId: house.id, result: 3, comment: null },
+    ]);
+    expect((await call('GET', `/api/Viewing/edit/${v.id}`)).json().results.map((r: { comment: string | null }) => r.comment)).toEqual(['Too dark, north-facing.', null]);
+    const [created] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Viewing'), eq(actionLog.entityId, v.id)));
+    expect((created!.data as { results: { comment?: string }[] }).results[0]!.comment).toContain('Too dark');
+
+    // Changed under the version guard: the new comment is stored and logged, a stale save changes nothing.
+    const upd = await call('POST', '/api/Viewing/update', {
+      id: v.id,
+      version: v.version,
+      results: [
+        { objectId: flat.id, result: 5, comment: 'Too dark, north-facing.' },
+        { objectId: house.id, result: 3, comment: 'Wants to see it again with his wife' },
+      ],
+    });
+    expect(upd.statusCode, upd.body).toBe(200);
+    const stale = await call('POST', '/api/Viewing/update', { id: v.id, version: v.version, results: [{ objectId: house.id, result: 5, comment: 'Overwritten' }] });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().current.results[1]).toMatchObject({ objectId: house.id, comment: 'Wants to see it again with his wife' });
+    const stored = await db.select().from(viewingObjects).where(eq(viewingObjects.viewingId, v.id)).orderBy(viewingObjects.position);
+    expect(stored.map((r) => r.comment)).toEqual(['Too dark, north-facing.', 'Wants to see it again with his wife']);
+    const logs = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Viewing'), eq(actionLog.entityId, v.id))).orderBy(actionLog.id);
+    expect(logs.map((l) => l.action)).toEqual(['Create', 'Update']);
+    expect(JSON.stringify(logs[1]!.data)).toContain('Wants to see it again with his wife');
+
+    // The object's page: this object's result and comment at that viewing.
+    const viewed = (await el('GET', `/api/object/view/${house.id}`)).json();
+    expect(viewed.viewings.find((x: { id: number }) => x.id === v.id)).toMatchObject({ result: 'Δεύτερη υπόδειξη', comment: 'Wants to see it again with his wife' });
+    // The lead's viewings: newest first, each object with its result and comment, in the reader's language.
+    const ofLead = await el('GET', `/api/lead/${leadId}/viewings`);
+    expect(ofLead.statusCode, ofLead.body).toBe(200);
+    const first = ofLead.json().items[0];
+    expect(first).toMatchObject({ id: v.id, dateOfViewing: '2027-01-14T17:00:00', result: 'Δεύτερη υπόδειξη' });
+    expect(first.objects).toEqual([
+      { objectId: flat.id, objectReferenceNumber: String(flat.ref).padStart(4, '0'), title: 'Flat in Kalamaria', result: 'Δεν ενδιαφέρεται', comment: 'Too dark, north-facing.' },
+      { objectId: house.id, objectReferenceNumber: String(house.ref).padStart(4, '0'), title: 'House in Panorama', result: 'Δεύτερη υπόδειξη', comment: 'Wants to see it again with his wife' },
+    ]);
+  });
+
+  it('refuses a comment past 1000 characters with a translated error and changes nothing', async () => {
+    const made = (await call('POST', '/api/Viewing/update', { dateOfViewing: '2027-01-15T10:00:00', results: [{ objectId: flat.id, result: 1, comment: 'fine' }] })).json();
+    const long = await el('POST', '/api/Viewing/update', { id: made.id, version: made.version, results: [{ objectId: flat.id, result: 2, comment: 'x'.repeat(1001) }] });
+    expect(long.statusCode).toBe(400);
+    expect(JSON.stringify(long.json())).toMatch(/[Α-Ωα-ω]/);
+    const exact = await call('POST', '/api/Viewing/update', { id: made.id, version: made.version, results: [{ objectId: flat.id, result: 2, comment: 'y'.repeat(1000) }] });
+    expect(exact.statusCode).toBe(200);
+    expect((await call('GET', `/api/Viewing/edit/${made.id}`)).json()).toMatchObject({ version: made.version + 1, results: [{ result: 2, comment: 'y'.repeat(1000) }] });
+  });
+
+  it("answers a lead's viewings to staff only, and 404 for a lead that is not there", async () => {
+    expect((await app.inject({ url: `/api/lead/${leadId}/viewings` })).statusCode).toBe(401);
+    const payments = await t.user({ roles: ['clientPayments'] });
+    expect((await app.inject({ url: `/api/lead/${leadId}/viewings`, headers: bearer(payments.token) })).statusCode).toBe(403);
+    expect((await call('GET', '/api/lead/2147483000/viewings')).statusCode).toBe(404);
+    expect((await call('GET', `/api/lead/${2 ** 31}/viewings`)).statusCode).toBe(400);
+  });
+});

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { formatReferenceNumber, type TObjectKey } from '@crm/contract';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { formatReferenceNumber, type TObjectKey, type TObjectKeyAnswer, type TObjectKeyLoan } from '@crm/contract';
 import type { z } from 'zod';
 import type { ZObjectKeyEdit, ZObjectKeyListQuery } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { accounts, objectKeys, objects } from '../../db/schema/index.ts';
+import { accounts, objectKeyLoans, objectKeys, objects, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
+import { toLocalDateTime } from '../../lib/dates.ts';
 import type { Caller } from './objects.service.ts';
 import { refPrefix } from './objects.lists.ts';
 
@@ -22,6 +23,9 @@ const keyColumns = {
   givenAway: objectKeys.givenAway,
   description: objectKeys.description,
   version: objectKeys.version,
+  // The newest loan: the last holder, also when the key's own holder was cleared on its return.
+  lastLoan: sql<TObjectKey['lastLoan']>`(select json_build_object('accountId', l.account_id, 'account', a.display_name, 'givenAway', l.given_away, 'received', l.received)
+    from object_key_loans l left join accounts a on a.id = l.account_id where l.key_id = ${objectKeys.id} order by l.id desc limit 1)`,
 };
 
 function keysQuery(db: Db | Tx, where: SQL | undefined) {
@@ -55,10 +59,97 @@ export async function listKeys(app: FastifyInstance, q: z.output<typeof ZObjectK
   return { items: rows.map(toKey), totalRows: count[0]?.n ?? 0 };
 }
 
-export async function getKey(db: Db | Tx, id: number): Promise<TObjectKey> {
+/** The most loans a key's answer lists (years of daily loans); the rest stay stored. */
+const HISTORY_SHOWN = 500;
+
+/** A key's loans, newest first, with the holder's and the recorder's names. */
+async function keyHistory(db: Db | Tx, keyId: number, timeZone: string): Promise<TObjectKeyLoan[]> {
+  const rows = await db
+    .select({
+      id: objectKeyLoans.id,
+      accountId: objectKeyLoans.accountId,
+      account: accounts.displayName,
+      givenAway: objectKeyLoans.givenAway,
+      received: objectKeyLoans.received,
+      recordedOn: objectKeyLoans.recordedOn,
+      recordedBy: sql<string | null>`(select coalesce(ra.display_name, u.username) from ${users} u left join accounts ra on ra.id = u.account_id where u.id = ${objectKeyLoans.recordedBy})`,
+    })
+    .from(objectKeyLoans)
+    .leftJoin(accounts, eq(accounts.id, objectKeyLoans.accountId))
+    .where(eq(objectKeyLoans.keyId, keyId))
+    .orderBy(desc(objectKeyLoans.id))
+    .limit(HISTORY_SHOWN);
+  return rows.map((r) => ({ ...r, recordedOn: toLocalDateTime(r.recordedOn, timeZone)! }));
+}
+
+/** GET /api/ObjectKeys/edit/{id}: the key with its lending history. */
+export async function getKey(app: FastifyInstance, db: Db | Tx, id: number): Promise<TObjectKeyAnswer> {
   const [row] = await keysQuery(db, eq(objectKeys.id, id));
   if (!row) throw notFound('objectKeys.notFound');
-  return toKey(row);
+  return { ...toKey(row), history: await keyHistory(db, id, app.config.timeZone) };
+}
+
+type KeyState = { accountId: number | null; givenAway: string | null; received: string | null };
+type Loan = KeyState;
+
+/**
+ * The loan a key's state describes: a holder or a given-away date makes one. Its received-back date
+ * is the key's received date when that is not before the given-away date (an earlier one is the day
+ * the agency got the key, before lending it). Without holder and given-away date there is no loan.
+ */
+export function loanOf(s: KeyState): Loan | null {
+  if (s.accountId == null && s.givenAway == null) return null;
+  return { accountId: s.accountId, givenAway: s.givenAway, received: backOn(s.givenAway, s.received) };
+}
+const backOn = (givenAway: string | null, received: string | null) => (received != null && (givenAway == null || received >= givenAway) ? received : null);
+
+/**
+ * Whether a key's state goes on with a loan: its holder and given-away date are the loan's, or
+ * cleared (a holder reset on the key's return, a given-away date reset because it equals the
+ * received one, as the form's warning asks, do not make another loan).
+ */
+export const continuesLoan = (loan: Loan, s: KeyState) => (s.accountId == null || s.accountId === loan.accountId) && (s.givenAway == null || s.givenAway === loan.givenAway);
+
+/**
+ * Keeps the key's lending history with a change of its holder or dates (decision 014), in the
+ * save's transaction, after the version check:
+ * - the state before, when no loan holds it yet (a key from before the history, or one written
+ *   by the demo data), is kept first, as recorded by whoever saved it last;
+ * - a state that goes on with the newest loan updates that loan (its return, mostly);
+ * - any other holder or given-away date, or Lend again (`newLoan`), adds a loan;
+ * - a key left without holder and given-away date changes no loan: it is in the office.
+ */
+async function recordLoan(tx: Tx, keyId: number, before: KeyState & { modifiedOn: Date; modifiedBy: number | null }, after: KeyState, newLoan: boolean, userId: number) {
+  const [newest] = await tx.select().from(objectKeyLoans).where(eq(objectKeyLoans.keyId, keyId)).orderBy(desc(objectKeyLoans.id)).limit(1);
+  let last: Loan | undefined = newest;
+  let lastId = newest?.id;
+  const previous = loanOf(before);
+  if (previous && !(last && continuesLoan(last, before))) {
+    const [kept] = await tx
+      .insert(objectKeyLoans)
+      .values({ keyId, ...previous, recordedOn: before.modifiedOn, recordedBy: before.modifiedBy })
+      .returning({ id: objectKeyLoans.id });
+    last = previous;
+    lastId = kept!.id;
+  }
+  const next = loanOf(after);
+  if (!next) return;
+  if (last && lastId !== undefined && !newLoan && continuesLoan(last, after)) {
+    const givenAway = after.givenAway ?? last.givenAway;
+    const merged = {
+      accountId: after.accountId ?? last.accountId,
+      givenAway,
+      // A return date cleared while the loan keeps its given-away date: the key is out again.
+      received: after.received != null ? backOn(givenAway, after.received) : after.givenAway != null ? null : last.received,
+    };
+    if (merged.accountId === last.accountId && merged.givenAway === last.givenAway && merged.received === last.received) return;
+    await tx
+      .update(objectKeyLoans)
+      .set({ ...merged, recordedOn: new Date(), recordedBy: userId })
+      .where(eq(objectKeyLoans.id, lastId));
+    return;
+  }
+  await tx.insert(objectKeyLoans).values({ keyId, ...next, recordedBy: userId });
 }
 
 async function checkRefs(tx: Tx, body: z.output<typeof ZObjectKeyEdit>) {
@@ -70,8 +161,11 @@ async function checkRefs(tx: Tx, body: z.output<typeof ZObjectKeyEdit>) {
   }
 }
 
-/** POST /api/ObjectKeys/edit: a new key (no id) or a change of one (id and the version it was read at). */
-export async function saveKey(app: FastifyInstance, caller: Caller, body: z.output<typeof ZObjectKeyEdit>): Promise<TObjectKey> {
+/**
+ * POST /api/ObjectKeys/edit: a new key (no id) or a change of one (id and the version it was read
+ * at); a change of its holder or dates is kept in its lending history in the same transaction.
+ */
+export async function saveKey(app: FastifyInstance, caller: Caller, body: z.output<typeof ZObjectKeyEdit>): Promise<TObjectKeyAnswer> {
   return app.db.transaction(async (tx) => {
     const values = {
       objectId: body.objectId,
@@ -91,23 +185,29 @@ export async function saveKey(app: FastifyInstance, caller: Caller, body: z.outp
         .insert(objectKeys)
         .values({ ...values, createdBy: caller.user.id, modifiedBy: caller.user.id })
         .returning({ id: objectKeys.id });
+      const loan = loanOf(values);
+      if (loan) await tx.insert(objectKeyLoans).values({ keyId: row!.id, ...loan, recordedBy: caller.user.id });
       await logAction(tx, caller.actor, { action: 'Create', entity: ENTITY, entityId: row!.id, data: values });
-      return getKey(tx, row!.id);
+      return getKey(app, tx, row!.id);
     }
     const [current] = await tx.select().from(objectKeys).where(eq(objectKeys.id, body.id)).for('update');
     if (!current) throw notFound('objectKeys.notFound');
     if (body.version === undefined) throw fieldError('version', 'validation.required');
-    if (body.version !== current.version) throw conflict(await getKey(tx, body.id));
+    if (body.version !== current.version) throw conflict(await getKey(app, tx, body.id));
     await checkRefs(tx, body);
     empty();
-    const changes = Object.fromEntries(Object.entries(values).filter(([k, v]) => (current as Record<string, unknown>)[k] !== v));
-    if (!Object.keys(changes).length) return getKey(tx, body.id);
+    const changes: Record<string, unknown> = Object.fromEntries(Object.entries(values).filter(([k, v]) => (current as Record<string, unknown>)[k] !== v));
+    if (!Object.keys(changes).length) return getKey(app, tx, body.id);
     await tx
       .update(objectKeys)
       .set({ ...values, version: current.version + 1, modifiedOn: new Date(), modifiedBy: caller.user.id })
       .where(and(eq(objectKeys.id, body.id)));
+    if ('accountId' in changes || 'givenAway' in changes || 'received' in changes) {
+      await recordLoan(tx, body.id, current, values, body.newLoan === true, caller.user.id);
+      if (body.newLoan) changes.newLoan = true;
+    }
     await logAction(tx, caller.actor, { action: 'Update', entity: ENTITY, entityId: body.id, data: changes });
-    return getKey(tx, body.id);
+    return getKey(app, tx, body.id);
   });
 }
 

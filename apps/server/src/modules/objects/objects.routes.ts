@@ -7,7 +7,7 @@ import {
   ZObjectAccountKey,
   ZObjectEditAnswer,
   ZObjectIdOrRefParam,
-  ZObjectKey,
+  ZObjectKeyAnswer,
   ZObjectKeyEdit,
   ZObjectKeyListAnswer,
   ZObjectKeyListQuery,
@@ -126,12 +126,12 @@ export const objectsRoutes = fp(
     );
     app.get(
       '/api/ObjectKeys/edit/:id',
-      { config: { access: STAFF }, schema: { tags: keyTags, params: ZIdParam, response: { 200: ZObjectKey } } },
-      async (req) => getKey(app.db, req.params.id),
+      { config: { access: STAFF }, schema: { tags: keyTags, params: ZIdParam, response: { 200: ZObjectKeyAnswer } } },
+      async (req) => getKey(app, app.db, req.params.id),
     );
     app.post(
       '/api/ObjectKeys/edit',
-      { config: { access: STAFF }, schema: { tags: keyTags, body: ZObjectKeyEdit, response: { 200: ZObjectKey } } },
+      { config: { access: STAFF }, schema: { tags: keyTags, body: ZObjectKeyEdit, response: { 200: ZObjectKeyAnswer } } },
       async (req) => saveKey(app, caller(req), req.body),
     );
     app.delete(

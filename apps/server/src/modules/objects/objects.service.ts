@@ -187,7 +187,7 @@ async function leadsAndViewingsOf(db: Db | Tx, reader: Reader, id: number) {
     select l.id, a.display_name as client from lead_objects lo join leads l on l.id = lo.lead_id left join accounts a on a.id = l.account_id
     where lo.object_id = ${id} order by l.created_on desc limit 100`),
     db.execute(sql`
-    select v.id, to_char(v.date_of_viewing at time zone ${reader.timeZone}, 'YYYY-MM-DD"T"HH24:MI:SS') as at, a.display_name as client, vo.result
+    select v.id, to_char(v.date_of_viewing at time zone ${reader.timeZone}, 'YYYY-MM-DD"T"HH24:MI:SS') as at, a.display_name as client, vo.result, vo.comment
     from viewing_objects vo join viewings v on v.id = vo.viewing_id left join leads l on l.id = v.demand_id left join accounts a on a.id = l.account_id
     where vo.object_id = ${id} order by v.date_of_viewing desc nulls first, v.id desc limit 100`),
   ]);
@@ -197,7 +197,7 @@ async function leadsAndViewingsOf(db: Db | Tx, reader: Reader, id: number) {
     viewings: (viewingRows.rows as Row[]).map((r) => {
       const client = (r.client as string | null) ?? null;
       const result = r.result != null ? reader.t(`viewings.result.${r.result as number}`) : null;
-      return { id: r.id as number, descr: [`#${r.id}`, client, result].filter(Boolean).join(' · '), dateOfViewing: (r.at as string | null) ?? null, client, result };
+      return { id: r.id as number, descr: [`#${r.id}`, client, result].filter(Boolean).join(' · '), dateOfViewing: (r.at as string | null) ?? null, client, result, comment: (r.comment as string | null) ?? null };
     }),
   };
 }

@@ -24,6 +24,7 @@ import { LeadEditor } from '../components/lead-editor.tsx';
 import { LeadMatches } from '../components/lead-matches.tsx';
 import { LeadObjects } from '../components/lead-objects.tsx';
 import { LeadDeals } from '../../deals/components/lead-deals.tsx';
+import { LeadViewings } from '../../viewings/components/lead-viewings.tsx';
 import { focusMenuButtonAfterDialog } from '../../../lib/menu-confirm.ts';
 
 type ViewMode = 0 | 1 | 2;
@@ -106,6 +107,7 @@ function LeadBody({ id, mode, onStatus, onAccountStatus }: { id: number; mode: V
         <LeadDetails lead={lead} />
         <LeadObjects lead={lead} editable={false} />
         <LeadMatches leadId={lead.id} />
+        <LeadViewings leadId={lead.id} />
         <LeadDeals leadId={lead.id} />
       </Stack>
     );

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { TObjectKey } from '@crm/contract';
+import type { TObjectKey, TObjectKeyAnswer } from '@crm/contract';
 import { api } from '../../../lib/api.ts';
 import { getJsonCookie } from '../../../lib/cookies.ts';
 import { readSavedFilter, type SavedFilter } from '../../../lib/list-state.ts';
@@ -13,6 +13,8 @@ export type TKeyEdit = {
   received: string | null;
   givenAway: string | null;
   description: string | null;
+  /** Lend again: a new loan even with the newest loan's holder and date. */
+  newLoan?: boolean;
 };
 
 /** The key form for a new key of a property; Save and Cancel come back to the property. */
@@ -44,16 +46,24 @@ export const objectKeysQuery = (f: TKeyListFilter) =>
     placeholderData: keepPreviousData,
   });
 
-/** GET /api/ObjectKeys/edit/{id}: always the current version (the form's save is guarded by it). */
+/** GET /api/ObjectKeys/edit/{id}: the key and its lending history, always the current version (the form's save is guarded by it). */
 export const objectKeyQuery = (id: number) =>
   queryOptions({
     queryKey: keyKeys.edit(id),
-    queryFn: ({ signal }) => api<TObjectKey>(`/api/ObjectKeys/edit/${id}`, { signal }),
+    queryFn: ({ signal }) => api<TObjectKeyAnswer>(`/api/ObjectKeys/edit/${id}`, { signal }),
     staleTime: 0,
     meta: { handlesErrors: true },
   });
 
-export const saveObjectKey = (body: TKeyEdit, changeKey?: string) => api<TObjectKey>('/api/ObjectKeys/edit', { body, changeKey });
+export const saveObjectKey = (body: TKeyEdit, changeKey?: string) => api<TObjectKeyAnswer>('/api/ObjectKeys/edit', { body, changeKey });
+
+/**
+ * Whether the agency holds the key by its dates: received, and not given away since (the same day
+ * counts as given away, as the property's "has key" does).
+ */
+export const keyHeld = (k: { received: string | null; givenAway: string | null }) => !!k.received && (!k.givenAway || k.givenAway < k.received);
+/** Whether the key is out: given to someone or given away, and not held. */
+export const keyOut = (k: { accountId: number | null; received: string | null; givenAway: string | null }) => !keyHeld(k) && (k.accountId != null || !!k.givenAway);
 export const deleteObjectKey = (id: number) => api<unknown>(`/api/ObjectKeys/${id}`, { method: 'DELETE' });
 
 /** GET /api/object/searchByRefNumOrTitle: a property by its number or title (the key's property). */

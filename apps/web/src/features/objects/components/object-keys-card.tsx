@@ -2,8 +2,8 @@ import { Anchor, Badge, Card, Group, Skeleton, Stack, Text, Title } from '@manti
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate } from '../../../lib/format.ts';
 import { objectKeysQuery } from '../api/object-keys.ts';
+import { keyStateLine } from '../key-state.ts';
 import { AddKeyButton } from './add-key-button.tsx';
 
 /** The most keys a property's page lists (an office holds a few per property). */
@@ -41,11 +41,11 @@ export function ObjectKeysCard({ objectId, referenceNumber }: { objectId: number
         <Stack gap={6}>
           {keys.map((k) => (
             <div key={k.id} data-testid="object-key">
-              <Anchor component={Link} to={`/ObjectKeys/${k.id}`} size="sm" mih={24} style={{ display: 'inline-flex', alignItems: 'center' }}>
-                {k.account || k.description || t('objectkeys.key')}
+              <Anchor component={Link} to={`/ObjectKeys/${k.id}`} size="sm" mih={24} style={{ display: 'inline-flex', alignItems: 'center', overflowWrap: 'anywhere' }}>
+                {k.description || t('objectkeys.key')}
               </Anchor>
-              <Text size="xs" c="dimmed">
-                {[k.received && `${t('objectkeys.received')}: ${formatDate(k.received)}`, k.givenAway && `${t('objectkeys.givenAway')}: ${formatDate(k.givenAway)}`].filter(Boolean).join(' · ')}
+              <Text size="xs" c="dimmed" data-testid="object-key-state">
+                {keyStateLine(t, k)}
               </Text>
             </div>
           ))}

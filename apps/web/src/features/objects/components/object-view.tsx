@@ -1,5 +1,5 @@
 import { Anchor, Badge, Card, Grid, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -273,9 +273,9 @@ function RecordLinks({ data }: { data: TObjectView }) {
   // Branch users have no short lets (the server lists none for them): no block that would say "none".
   const branch = hasBranch(useSession());
   const ref = (r: { id: number; descr: string }) => ({ id: r.id, text: r.descr || `#${r.id}` });
-  const lists: { key: 'leads' | 'viewings' | 'deals' | 'reservations'; path: (id: number) => string; items: { id: number; text: string }[] }[] = [
+  const lists: { key: 'leads' | 'viewings' | 'deals' | 'reservations'; path: (id: number) => string; items: { id: number; text: string; comment?: string | null }[] }[] = [
     { key: 'leads', path: (id) => `/Leads/View/${id}`, items: (data.leads ?? []).map(ref) },
-    { key: 'viewings', path: (id) => `/Viewing/${id}`, items: (data.viewings ?? []).map((v) => ({ id: v.id, text: viewingLine(v) })) },
+    { key: 'viewings', path: (id) => `/Viewing/${id}`, items: (data.viewings ?? []).map((v) => ({ id: v.id, text: viewingLine(v), comment: v.comment })) },
     { key: 'deals', path: (id) => `/Deals/${id}`, items: (data.deals ?? []).map(ref) },
     ...(branch ? [] : [{ key: 'reservations' as const, path: (id: number) => `/Reservations/${id}`, items: (data.reservations ?? []).map(ref) }]),
   ];
@@ -298,9 +298,17 @@ function RecordLinks({ data }: { data: TObjectView }) {
               </Text>
             ) : (
               items.map((i) => (
-                <Anchor key={i.id} component={Link} to={path(i.id)} size="sm" mih={24} style={{ display: 'inline-flex', alignItems: 'center' }} data-testid={`records-${key}-item`}>
-                  {i.text}
-                </Anchor>
+                <Fragment key={i.id}>
+                  <Anchor component={Link} to={path(i.id)} size="sm" mih={24} style={{ display: 'inline-flex', alignItems: 'center' }} data-testid={`records-${key}-item`}>
+                    {i.text}
+                  </Anchor>
+                  {/* What the client said of this property at that viewing. */}
+                  {i.comment && (
+                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid={`records-${key}-comment`}>
+                      “{i.comment}”
+                    </Text>
+                  )}
+                </Fragment>
               ))
             )}
           </Stack>

@@ -3,9 +3,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { TObjectKey } from '@crm/contract';
+import type { TObjectKey, TObjectKeyAnswer, TObjectKeyLoan } from '@crm/contract';
 import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { IconAlertTriangle, IconTrash } from '../../../components/icons.ts';
@@ -15,11 +15,15 @@ import { reportError } from '../../../lib/errors.ts';
 import { JUST_READ_MS } from '../../../lib/freshness.ts';
 import { AccountPicker } from '../../accounts/components/account-picker.tsx';
 import { DateField } from '../../accounts/components/date-field.tsx';
-import { deleteObjectKey, keyKeys, objectKeyQuery, saveObjectKey, searchObjectsByRef, type TKeyEdit } from '../api/object-keys.ts';
+import { deleteObjectKey, keyKeys, keyOut, objectKeyQuery, saveObjectKey, searchObjectsByRef, type TKeyEdit } from '../api/object-keys.ts';
 import { IconEraser } from '../components/search-icons.ts';
 import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
 import { carryForm, conflictMessage, mergeOnConflict, takeCarriedForm } from '../../../lib/conflict-merge.ts';
 import { useChangeKeys } from '../../../lib/change-key.ts';
+import { agencyToday } from '../../../lib/agency-clock.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { keyStateLine } from '../key-state.ts';
+import { accountPath } from '../../accounts/components/account-columns.tsx';
 
 type TKeyForm = {
   objectId: number | null;
@@ -62,7 +66,12 @@ function ExistingKey({ id }: { id: number }) {
     if (q.error instanceof ApiError && q.error.status === 404) return <RecordNotFound testId="key-not-found" />;
     return <ErrorBox error={q.error} />;
   }
-  return <KeyForm key={`${id}:${q.data.version}`} initial={q.data} objectId={q.data.objectId} />;
+  return (
+    <Stack gap="md" maw={720}>
+      <KeyForm key={`${id}:${q.data.version}`} initial={q.data} objectId={q.data.objectId} />
+      <KeyHistory history={q.data.history} />
+    </Stack>
+  );
 }
 
 function ErrorBox({ error }: { error: unknown }) {
@@ -74,11 +83,14 @@ function ErrorBox({ error }: { error: unknown }) {
   );
 }
 
-function KeyForm({ initial, objectId }: { initial: TObjectKey | null; objectId: number | null }) {
+function KeyForm({ initial, objectId }: { initial: TObjectKeyAnswer | null; objectId: number | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const [key, setKey] = useState<TObjectKey | null>(initial);
+  const [key, setKey] = useState<TObjectKeyAnswer | null>(initial);
+  // Lend again: the next save starts a new loan (decision 014), and needs who takes the key.
+  const [newLoan, setNewLoan] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const carryKey = `key-${initial?.id}`;
   const [form, setForm] = useState<TKeyForm>(
     () =>
@@ -94,22 +106,27 @@ function KeyForm({ initial, objectId }: { initial: TObjectKey | null; objectId: 
   const changeKeys = useChangeKeys();
   const save = useMutation({
     // Saved again after a lost answer, the same content is the same change: no second key.
-    mutationFn: (body: TKeyEdit) => saveObjectKey(body, changeKeys.keyFor(body)),
+    // Key returned saves and stays (`stay`): the form shows the key back, its loan in the history.
+    mutationFn: ({ body }: { body: TKeyEdit; stay?: boolean }) => saveObjectKey(body, changeKeys.keyFor(body)),
     onSettled: () => {
       saving.current = false;
     },
-    onSuccess: (saved) => {
+    onSuccess: (saved, { stay }) => {
       changeKeys.renew();
       client.setQueryData(keyKeys.edit(saved.id), saved);
       void client.invalidateQueries({ queryKey: ['objectKeys', 'list'] });
       void client.invalidateQueries({ queryKey: ['object'] });
+      if (stay) {
+        showBanner('success', t('objectkeys.returnedSaved'));
+        return;
+      }
       showBannerAfterNavigation('success', t('objectkeys.saved'));
       back();
     },
     onError: (e) => {
       if (e instanceof ApiError && e.status === 409 && e.problem.current) {
         // Someone else saved first: their version in the form, with what only this user changed on it.
-        const current = e.problem.current as TObjectKey;
+        const current = e.problem.current as TObjectKeyAnswer;
         const m = mergeOnConflict(initial ? toForm(initial) : form, form, toForm(current));
         if (m.changed.length > m.lost.length) carryForm(carryKey, m.next);
         client.setQueryData(keyKeys.edit(current.id), current);
@@ -139,6 +156,15 @@ function KeyForm({ initial, objectId }: { initial: TObjectKey | null; objectId: 
     onError: reportError,
   });
 
+  const bodyOf = (f: TKeyForm): TKeyEdit => ({
+    ...(key ? { id: key.id, version: key.version } : {}),
+    objectId: f.objectId!,
+    accountId: f.accountId,
+    received: f.received,
+    givenAway: f.givenAway,
+    description: f.description.trim() || null,
+    ...(newLoan ? { newLoan: true } : {}),
+  });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     // A double click submits twice before the button shows it is busy: one key, not two.
@@ -147,15 +173,32 @@ function KeyForm({ initial, objectId }: { initial: TObjectKey | null; objectId: 
       setErrors({ objectId: t('objectkeys.objectRequired') });
       return;
     }
+    if (newLoan && form.accountId == null) {
+      setErrors({ accountId: t('objectkeys.lendHolderRequired') });
+      formRef.current?.querySelector<HTMLInputElement>('[data-testid="key-account"]')?.focus();
+      return;
+    }
     saving.current = true;
-    save.mutate({
-      ...(key ? { id: key.id, version: key.version } : {}),
-      objectId: form.objectId,
-      accountId: form.accountId,
-      received: form.received,
-      givenAway: form.givenAway,
-      description: form.description.trim() || null,
-    });
+    save.mutate({ body: bodyOf(form) });
+  };
+  /**
+   * Key returned: received today, saved at once. Back the day it went out, the given-away date is
+   * cleared (the spec's warning asks for one of two equal dates to go): the loan keeps both.
+   */
+  const returned = () => {
+    if (saving.current || !form.objectId || focusInvalidEntry(formRef.current ?? undefined)) return;
+    const today = agencyToday();
+    const next = { ...form, received: today, givenAway: form.givenAway === today ? null : form.givenAway };
+    setForm(next);
+    saving.current = true;
+    save.mutate({ body: bodyOf(next), stay: true });
+  };
+  /** Lend again: a new loan from today; the user picks who takes the key and saves. */
+  const lendAgain = () => {
+    setForm((f) => ({ ...f, accountId: null, account: '', givenAway: agencyToday(), received: null }));
+    setNewLoan(true);
+    setErrors({});
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLInputElement>('[data-testid="key-account"]')?.focus());
   };
   const confirmDelete = () =>
     modals.openConfirmModal({
@@ -169,7 +212,7 @@ function KeyForm({ initial, objectId }: { initial: TObjectKey | null; objectId: 
   const ref = key?.objectReferenceNumber ?? form.objectReferenceNumber;
   return (
     <Paper withBorder p="md" maw={720} data-testid="key-form">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate ref={formRef}>
         <Stack gap="md">
           <Group justify="space-between" align="center">
             <Title order={2}>{key ? t('objectkeys.titleEdit', { ref }) : t('objectkeys.titleNew')}</Title>
@@ -186,6 +229,17 @@ function KeyForm({ initial, objectId }: { initial: TObjectKey | null; objectId: 
             <ObjectPicker value={form.objectId ? { id: form.objectId, text: form.objectReferenceNumber } : null} onChange={(v) => set({ objectId: v?.id ?? null, objectReferenceNumber: v?.text ?? '' })} error={errors.objectId} />
           )}
 
+          {key && (
+            <KeyState
+              form={form}
+              lastHolder={key.lastLoan?.account ?? null}
+              newLoan={newLoan}
+              busy={save.isPending}
+              onReturned={returned}
+              onLendAgain={lendAgain}
+            />
+          )}
+
           <WithReset label={t('objectkeys.givenTo')} onReset={() => set({ accountId: null, account: '' })} disabled={form.accountId == null} testId="key-reset-account">
             <AccountPicker
               key={form.accountId ?? 'none'}
@@ -193,6 +247,7 @@ function KeyForm({ initial, objectId }: { initial: TObjectKey | null; objectId: 
               filter={0}
               value={form.accountId != null ? { id: form.accountId, text: form.account } : null}
               onChange={(v) => set({ accountId: v?.id ?? null, account: v?.text ?? '' })}
+              required={newLoan}
               testId="key-account"
             />
           </WithReset>
@@ -233,6 +288,92 @@ function KeyForm({ initial, objectId }: { initial: TObjectKey | null; objectId: 
           </Group>
         </Stack>
       </form>
+    </Paper>
+  );
+}
+
+/**
+ * Where the key is, as the form stands, with the one-click next step: Key returned while it is
+ * out, Lend again while the office holds it. After Lend again, what to do next.
+ */
+function KeyState({
+  form,
+  lastHolder,
+  newLoan,
+  busy,
+  onReturned,
+  onLendAgain,
+}: {
+  form: TKeyForm;
+  lastHolder: string | null;
+  newLoan: boolean;
+  busy: boolean;
+  onReturned: () => void;
+  onLendAgain: () => void;
+}) {
+  const { t } = useTranslation();
+  if (newLoan)
+    return (
+      <Alert color="blue" data-testid="key-state" role="status">
+        {t('objectkeys.lendNote')}
+      </Alert>
+    );
+  const out = keyOut(form);
+  const text = keyStateLine(t, { ...form, account: form.account || null, lastLoan: lastHolder ? { account: lastHolder } : null });
+  return (
+    <Group justify="space-between" gap="xs" wrap="wrap" data-testid="key-state">
+      <Text size="sm" fw={500} data-testid="key-state-text" style={{ flex: '1 1 14rem' }}>
+        {text}
+      </Text>
+      {out ? (
+        <Button variant="light" onClick={onReturned} loading={busy} data-testid="key-returned">
+          {t('objectkeys.returned')}
+        </Button>
+      ) : (
+        <Button variant="light" onClick={onLendAgain} disabled={busy} data-testid="key-lend">
+          {t(lastHolder || form.account ? 'objectkeys.lendAgain' : 'objectkeys.lendOut')}
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+/** The key's loans under its form, newest first: "Given to <holder> on <date> · back on <date>". */
+function KeyHistory({ history }: { history: TObjectKeyLoan[] }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="key-history-title" data-testid="key-history">
+      <Title order={3} size="h5" mb="xs" id="key-history-title">
+        {t('objectkeys.history.title')}
+      </Title>
+      {history.length === 0 ? (
+        <Text size="sm" c="dimmed" data-testid="key-history-empty">
+          {t('objectkeys.history.empty')}
+        </Text>
+      ) : (
+        <Stack gap="xs" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {history.map((l) => (
+            <li key={l.id} data-testid="key-loan">
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                <Trans
+                  i18nKey={l.givenAway ? 'objectkeys.history.given' : 'objectkeys.history.givenNoDate'}
+                  values={{ holder: l.account ?? t('objectkeys.state.noHolder'), date: formatDate(l.givenAway) }}
+                  // Underlined: a link inside a sentence is told apart by more than its colour.
+                  components={{ holder: l.accountId != null ? <Anchor component={Link} to={accountPath(l.accountId)} underline="always" inherit data-testid="key-loan-holder" /> : <span /> }}
+                />
+                {' · '}
+                <span data-testid="key-loan-back">
+                  {/* Without a given-away date, the received date is only that: the key's own two fields, not a return. */}
+                  {l.received ? t(l.givenAway ? 'objectkeys.history.back' : 'objectkeys.history.receivedOn', { date: formatDate(l.received) }) : t('objectkeys.history.notBack')}
+                </span>
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t('objectkeys.history.recorded', { name: l.recordedBy ?? '—', when: formatDateTime(l.recordedOn) })}
+              </Text>
+            </li>
+          ))}
+        </Stack>
+      )}
     </Paper>
   );
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { TSelectOption, TViewing, TViewingRow, TViewingUpdate } from '@crm/contract';
+import type { TLeadViewing, TSelectOption, TViewing, TViewingRow, TViewingUpdate } from '@crm/contract';
 import { api } from '../../../lib/api.ts';
 import { readSavedFilter, readSavedList, type SavedFilter, type SavedList } from '../../../lib/list-state.ts';
 
@@ -38,6 +38,7 @@ export const viewingKeys = {
   lists: ['viewing', 'list'] as const,
   one: (id: number) => ['viewing', 'one', id] as const,
   calendar: ['viewing', 'calendar'] as const,
+  ofLead: ['viewing', 'ofLead'] as const,
 };
 
 export const viewingsQuery = (f: TViewingFilter, page: { perPage: number; currentPage: number }) =>
@@ -63,6 +64,13 @@ export const blankViewingQuery = (demandId: number | null) =>
     staleTime: 0,
     gcTime: 0,
     meta: { handlesErrors: true },
+  });
+
+/** GET /api/lead/{id}/viewings: the lead's viewings with each property's result and comment. */
+export const leadViewingsQuery = (leadId: number) =>
+  queryOptions({
+    queryKey: [...viewingKeys.ofLead, leadId],
+    queryFn: ({ signal }) => api<{ items: TLeadViewing[] }>(`/api/lead/${leadId}/viewings`, { signal, background: true }),
   });
 
 export const saveViewing = (body: TViewingUpdate, changeKey?: string) => api<TViewingAnswer>('/api/Viewing/update', { body, changeKey });

@@ -1,10 +1,11 @@
-import { ActionIcon, Alert, Anchor, Card, Center, Grid, Group, Loader, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Card, Center, Grid, Group, Loader, Select, Stack, Table, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { TSelectOption } from '@crm/contract';
+import { VIEWING_COMMENT_MAX } from '@crm/contract/constants';
 import { RecordStamps } from '../../../components/record-stamps.tsx';
 import { keyedByAddress } from '../../../components/keyed-by-address.tsx';
 import { RecordToolbar } from '../../../components/record-toolbar.tsx';
@@ -41,7 +42,7 @@ import './viewings.css';
 const ENTITY_VIEWING = 7;
 
 type Mode = 'create' | 'edit' | 'view';
-type Row = { objectId: number; objectReferenceNumber: string; title: string | null; result: number | null };
+type Row = { objectId: number; objectReferenceNumber: string; title: string | null; result: number | null; comment: string };
 type Form = { createdDate: string | null; createdTime: string; viewingDate: string | null; viewingTime: string; demand: Picked; results: Row[] };
 
 /** A stored date-time split for its two inputs; one shorter than 19 characters is left alone (spec). */
@@ -57,7 +58,7 @@ function toForm(v: TViewingAnswer): Form {
     viewingDate,
     viewingTime,
     demand: v.demandId ? { id: v.demandId, text: v.demand ?? `#${v.demandId}` } : null,
-    results: v.results.map((r) => ({ objectId: r.objectId, objectReferenceNumber: r.objectReferenceNumber ?? '', title: r.title ?? null, result: r.result })),
+    results: v.results.map((r) => ({ objectId: r.objectId, objectReferenceNumber: r.objectReferenceNumber ?? '', title: r.title ?? null, result: r.result, comment: r.comment ?? '' })),
   };
 }
 
@@ -117,7 +118,8 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
   const pickLead = async (v: Picked) => {
     const previous = fromLead.current;
     fromLead.current = new Set();
-    setForm((f) => ({ ...f, demand: v, results: f.results.filter((r) => !(previous.has(r.objectId) && r.result === 1)) }));
+    // One with a comment typed stays too: what the client said is not dropped with the lead.
+    setForm((f) => ({ ...f, demand: v, results: f.results.filter((r) => !(previous.has(r.objectId) && r.result === 1 && !r.comment.trim())) }));
     if (!v) return;
     let offered: Row[];
     try {
@@ -150,7 +152,7 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
         appointmentCreated: join(form.createdDate, form.createdTime),
         dateOfViewing: join(form.viewingDate, form.viewingTime),
         demandId: form.demand?.id ?? null,
-        results: form.results.map((r) => ({ objectId: r.objectId, result: r.result })),
+        results: form.results.map((r) => ({ objectId: r.objectId, result: r.result, comment: r.comment.trim() || null })),
       };
       // Saved again after a lost answer, the same content is the same change: no second viewing.
       const saved = await saveViewing(body, changeKeys.keyFor(body));
@@ -158,6 +160,9 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
       client.setQueryData(viewingKeys.one(saved.id!), saved);
       void client.invalidateQueries({ queryKey: viewingKeys.lists });
       void client.invalidateQueries({ queryKey: viewingKeys.calendar });
+      // The comments and results show on the properties' pages and on the lead's.
+      void client.invalidateQueries({ queryKey: viewingKeys.ofLead });
+      void client.invalidateQueries({ queryKey: ['object'] });
       showBannerAfterNavigation('success', t('viewings.ui.saved'));
       leaveGuard.release();
       navigate(`/Viewing/${saved.id}`, { replace: mode === 'create' });
@@ -212,9 +217,12 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
     }
     fromLead.current.delete(p.id); // added by hand: it stays whichever lead is picked
     const ref = /^#(\S+)/.exec(p.text)?.[1] ?? '';
-    set({ results: [...form.results, { objectId: p.id, objectReferenceNumber: ref, title: p.text.replace(/^#\S+\s*(·\s*)?/, ''), result: 1 }] });
+    set({ results: [...form.results, { objectId: p.id, objectReferenceNumber: ref, title: p.text.replace(/^#\S+\s*(·\s*)?/, ''), result: 1, comment: '' }] });
     setError(null);
   };
+
+  // Viewed, the comments' column is there when there is a comment to read.
+  const showComments = !readOnly || form.results.some((r) => r.comment.trim());
 
   const dateTime = (label: string, date: string | null, time: string, onDate: (v: string | null) => void, onTime: (v: string) => void, field: string, testId: string) =>
     readOnly ? (
@@ -324,13 +332,14 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
           </Text>
         )}
         {form.results.length > 0 && (
-          // On a phone, an edited row stacks (viewings.css): the property on its own line, its result
-          // across the card's width below it, with Remove beside it.
-          <Table className={readOnly ? undefined : 'viewing-objects-edit'}>
+          // On a phone, a row stacks (viewings.css): the property on its own line, its result across
+          // the card's width below it (with Remove beside it when edited), then the comment.
+          <Table className={readOnly ? 'viewing-objects-view' : 'viewing-objects-edit'}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('viewings.ui.object')}</Table.Th>
                 <Table.Th>{t('viewings.ui.col.result')}</Table.Th>
+                {showComments && <Table.Th w="36%">{t('viewings.ui.col.comment')}</Table.Th>}
                 {/* The column holds only the remove buttons (each named): its title is for screen readers, and leaves the room to the object and its result on a phone. */}
                 {!readOnly && (
                   <Table.Th w={44}>
@@ -348,7 +357,7 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
                       {r.title ? ` · ${r.title}` : ''}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td className="viewing-object-result-cell">
                     {readOnly ? (
                       (options.find((o) => Number(o.value) === r.result)?.text ?? '')
                     ) : (
@@ -365,8 +374,34 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
                       />
                     )}
                   </Table.Td>
+                  {showComments && (
+                    <Table.Td className="viewing-object-comment-cell">
+                      {readOnly ? (
+                        r.comment && (
+                          <Text size="sm" className="viewing-object-comment" data-testid="viewing-object-comment-text">
+                            {r.comment}
+                          </Text>
+                        )
+                      ) : (
+                        <Textarea
+                          aria-label={t('viewings.ui.commentFor', { ref: r.objectReferenceNumber })}
+                          placeholder={t('viewings.ui.commentPlaceholder')}
+                          value={r.comment}
+                          onChange={(e) => {
+                            const comment = e.currentTarget.value;
+                            setForm((f) => ({ ...f, results: f.results.map((x) => (x.objectId === r.objectId ? { ...x, comment } : x)) }));
+                          }}
+                          autosize
+                          minRows={1}
+                          maxRows={6}
+                          maxLength={VIEWING_COMMENT_MAX}
+                          data-testid="viewing-object-comment"
+                        />
+                      )}
+                    </Table.Td>
+                  )}
                   {!readOnly && (
-                    <Table.Td>
+                    <Table.Td className="viewing-object-remove-cell">
                       <ActionIcon variant="subtle" color="red" aria-label={t('viewings.ui.removeOne', { ref: r.objectReferenceNumber })} onClick={() => set({ results: form.results.filter((_, j) => j !== i) })}>
                         <IconTrash size={16} />
                       </ActionIcon>
