@@ -67,6 +67,9 @@ export default defineConfig({
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
       DEMO_DATA: 'true',
+      // The scrypt cost of the test suite (as the API tests): a strong hash is ~0.5 s of a core, and the
+      // suite signs in some 250 times on a 2-core machine. Its strength is tested by the API tests.
+      PASSWORD_HASH_FAST: 'true',
       // The payments-only app answers on 127.0.0.1 (exact host and port); the CRM stays on localhost.
       PAYMENTS_HOST: `127.0.0.1:${E2E_PORT}`,
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
