@@ -121,3 +121,24 @@ export async function openAs(context: BrowserContext, request: APIRequestContext
   await context.addInitScript((s) => window.localStorage.setItem('crm.session', s), JSON.stringify(session));
   return { page: await context.newPage(), token: session.token as string };
 }
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A property made through the API: blank from /api/object/add, then filled with `fields`. */
+export async function createObject(request: APIRequestContext, token: string, fields: Record<string, unknown>): Promise<{ id: number; referenceNumber: string }> {
+  const add = await request.get('/api/object/add', { headers: bearer(token) });
+  expect(add.ok(), await add.text()).toBeTruthy();
+  const blank = (await add.json()) as { id: number; version: number; referenceNumber: string };
+  const upd = await request.post('/api/object/update', { data: { id: blank.id, version: blank.version, ...fields }, headers: bearer(token) });
+  expect(upd.ok(), await upd.text()).toBeTruthy();
+  return { id: blank.id, referenceNumber: blank.referenceNumber };
+}
+
+/** The id of the first place the location search finds for `name`. */
+export async function placeId(request: APIRequestContext, token: string, name: string): Promise<number> {
+  const res = await request.get('/api/location/search', { params: { searchStr: name }, headers: bearer(token) });
+  expect(res.ok()).toBeTruthy();
+  const { items } = (await res.json()) as { items: { id: number }[] };
+  expect(items.length).toBeGreaterThan(0);
+  return items[0]!.id;
+}

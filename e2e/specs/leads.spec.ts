@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
+import { apiToken, createObject, expectAccessible, placeId, signedIn } from '../fixtures.ts';
 
 /**
  * A client's request from start to viewing: a lead added from the client's account with a budget
@@ -8,23 +8,6 @@ import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
  * found on the calendar and moved to the next day.
  */
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function createObject(request: APIRequestContext, token: string, fields: Record<string, unknown>) {
-  const add = await request.get('/api/object/add', { headers: auth(token) });
-  expect(add.ok(), await add.text()).toBeTruthy();
-  const blank = (await add.json()) as { id: number; version: number; referenceNumber: string };
-  const upd = await request.post('/api/object/update', { data: { id: blank.id, version: blank.version, ...fields }, headers: auth(token) });
-  expect(upd.ok(), await upd.text()).toBeTruthy();
-  return { id: blank.id, referenceNumber: blank.referenceNumber };
-}
-
-async function placeId(request: APIRequestContext, token: string, name: string) {
-  const res = await request.get('/api/location/search', { params: { searchStr: name }, headers: auth(token) });
-  const { items } = (await res.json()) as { items: { id: number; text: string }[] };
-  expect(items.length).toBeGreaterThan(0);
-  return items[0]!.id;
-}
-
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const iso = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;

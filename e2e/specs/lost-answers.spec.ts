@@ -11,9 +11,10 @@ const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /**
  * The next `method` request to `path` reaches the server, which carries it out; its answer never
- * reaches the page. Answers what the server had answered.
+ * reaches the page. `answer` is what the server had answered (wrapped: an async function's promise
+ * of a promise would wait for it).
  */
-async function loseNextAnswer(page: Page, path: string, method = 'POST'): Promise<Promise<string>> {
+async function loseNextAnswer(page: Page, path: string, method = 'POST'): Promise<{ answer: Promise<string> }> {
   let lost = false;
   let told: (body: string) => void = () => {};
   const answer = new Promise<string>((resolve) => (told = resolve));
@@ -24,7 +25,7 @@ async function loseNextAnswer(page: Page, path: string, method = 'POST'): Promis
     told(await response.text());
     await route.abort('connectionreset');
   });
-  return answer;
+  return { answer };
 }
 
 const NETWORK = { 'en-UK': /Cannot reach the server|connection/i, el: /σύνδεση/i } as const;
@@ -160,7 +161,7 @@ for (const language of ['en-UK', 'el'] as const) {
     await expectAccessible(page, 'Add property after a lost answer');
     await page.getByRole('button', { name: language === 'el' ? 'Δοκιμάστε ξανά' : 'Try again' }).click();
     // The property the lost answer had named: Retry made no second one (that would have a new id).
-    const made = (JSON.parse(await lost) as { id: number }).id;
+    const made = (JSON.parse(await lost.answer) as { id: number }).id;
     await expect(page).toHaveURL(new RegExp(`/Objects/View/${made}/2$`));
     await ctx.close();
   });

@@ -1,32 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { apiToken, createObject, expectAccessible, placeId, signedIn } from '../fixtures.ts';
 
 /**
  * The property search: the form, the results as a list and on the map (markers work whether or not
  * the map's tiles load: the test machine has no internet), the filter kept in a cookie.
  */
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-type Created = { id: number; referenceNumber: string };
-
-/** A property made through the API: blank from /api/object/add, then filled. */
-async function createObject(request: APIRequestContext, token: string, fields: Record<string, unknown>): Promise<Created> {
-  const add = await request.get('/api/object/add', { headers: auth(token) });
-  expect(add.ok(), await add.text()).toBeTruthy();
-  const blank = (await add.json()) as { id: number; version: number; referenceNumber: string };
-  const upd = await request.post('/api/object/update', { data: { id: blank.id, version: blank.version, ...fields }, headers: auth(token) });
-  expect(upd.ok(), await upd.text()).toBeTruthy();
-  return { id: blank.id, referenceNumber: blank.referenceNumber };
-}
-
-async function placeId(request: APIRequestContext, token: string, name: string): Promise<number> {
-  const res = await request.get('/api/location/search', { params: { searchStr: name }, headers: auth(token) });
-  expect(res.ok()).toBeTruthy();
-  const { items } = (await res.json()) as { items: { id: number; text: string }[] };
-  expect(items.length).toBeGreaterThan(0);
-  return items[0]!.id;
-}
-
 
 /** A price no other property in the database has, so the search finds exactly ours. */
 const uniquePrice = () => 3_000_000 + Math.floor(Math.random() * 900_000);

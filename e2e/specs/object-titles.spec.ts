@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
+import { expect, test } from '@playwright/test';
+import { apiToken, createObject, expectAccessible, placeId, signedIn } from '../fixtures.ts';
 
 /**
  * A property's title in the reader's language: a maisonette with a Greek title and a Russian one
@@ -8,22 +8,6 @@ import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
  * reads in Greek on every screen.
  */
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function createObject(request: APIRequestContext, token: string, fields: Record<string, unknown>) {
-  const add = await request.get('/api/object/add', { headers: auth(token) });
-  expect(add.ok(), await add.text()).toBeTruthy();
-  const blank = (await add.json()) as { id: number; version: number; referenceNumber: string };
-  const upd = await request.post('/api/object/update', { data: { id: blank.id, version: blank.version, ...fields }, headers: auth(token) });
-  expect(upd.ok(), await upd.text()).toBeTruthy();
-  return { id: blank.id, referenceNumber: blank.referenceNumber };
-}
-
-async function placeId(request: APIRequestContext, token: string, name: string) {
-  const res = await request.get('/api/location/search', { params: { searchStr: name }, headers: auth(token) });
-  const { items } = (await res.json()) as { items: { id: number }[] };
-  expect(items.length).toBeGreaterThan(0);
-  return items[0]!.id;
-}
 
 for (const language of ['ru', 'en-UK', 'el'] as const) {
   test(`a property's title in the reader's language (${language})`, async ({ browser, request, baseURL }) => {
