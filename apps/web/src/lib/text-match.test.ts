@@ -17,7 +17,8 @@ describe('words of a search in a text', () => {
 
   it('cut a long text to start a little before the first word found', () => {
     const text = 'Liked the garden and the kitchen very much; wants to see it again with his wife on Sunday';
-    expect(marked(text, 'wife')).toBe('…see it again with his [wife] on Sunday');
+    expect(marked(text, 'wife')).toBe('…with his [wife] on Sunday');
+    expect(marked('Πολύ σκοτεινό, βλέπει σε φωταγωγό.', 'φωταγωγο')).toBe('…βλέπει σε [φωταγωγό].');
     // A find near the start keeps the whole text.
     expect(marked(text, 'garden')).toBe('Liked the [garden] and the kitchen very much; wants to see it again with his wife on Sunday');
   });

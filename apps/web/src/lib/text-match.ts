@@ -60,11 +60,11 @@ export type TextPart = { text: string; found: boolean };
  * where the start was left out), so the line that the screen cuts at its end still shows why the
  * row matched; split into parts with the found words marked.
  */
-export function excerptParts(text: string, search: string, before = 24): TextPart[] {
+export function excerptParts(text: string, search: string, before = 12): TextPart[] {
   const found = findWords(text, search);
   if (!found.length) return [{ text, found: false }];
   let start = 0;
-  if (found[0]![0] > before + 8) {
+  if (found[0]![0] > before + 4) {
     // Back to the start of a word, at most `before` letters ahead of the find.
     start = found[0]![0] - before;
     const space = text.slice(start, found[0]![0]).search(/\s\S/);
