@@ -469,6 +469,12 @@ async function main() {
         make: (i) => ({ method: 'POST', path: '/api/Viewing/search', body: { dateOfViewingFrom: viewingDay(i + 7), dateOfViewingTill: viewingDay(i), perPage: 20, currentPage: 1 } }),
       },
       { name: 'POST /api/Viewing/search (page 1-50)', kind: 'list', make: (i) => ({ method: 'POST', path: '/api/Viewing/search', body: { perPage: 20, currentPage: page(i) } }) },
+      {
+        // Words of what clients said (the generator's comments): common and rare ones, two words, Latin and Greek, accents left out.
+        name: 'POST /api/Viewing/search (words of the comments)',
+        kind: 'list',
+        make: (i) => ({ method: 'POST', path: '/api/Viewing/search', body: { comment: ['σκοτεινο', 'ξαναδεί γυναίκα', 'υγρασια', 'θεα', 'sea view', 'ΜΗΧΑΝΙΚΟΣ'][i % 6], perPage: 20, currentPage: 1 } }),
+      },
       { name: 'GET /api/lead/{id}/matches', kind: 'list', make: (i) => ({ method: 'GET', path: `/api/lead/${leadIds[(i * 7) % leadIds.length]}/matches?limit=20` }) },
       { name: 'GET /api/object/{id}/matchingLeads', kind: 'list', make: (i) => ({ method: 'GET', path: `/api/object/${objectIds[(i * 11) % objectIds.length]}/matchingLeads?limit=20` }) },
       // The action log at 1M rows, by each filter (employees 1..10 are the bench's sign-ins), and the document library.
