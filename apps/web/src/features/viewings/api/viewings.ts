@@ -45,19 +45,22 @@ export const viewingKeys = {
   ofLead: ['viewing', 'ofLead'] as const,
 };
 
-export const viewingsQuery = (f: TViewingFilter, page: { perPage: number; currentPage: number }) =>
-  queryOptions({
+export const viewingsQuery = (typed: TViewingFilter, page: { perPage: number; currentPage: number }) => {
+  // The words as the server reads them: a space more or less asks nothing again.
+  const f = { ...typed, comment: typed.comment.trim().replace(/\s+/g, ' ') };
+  return queryOptions({
     queryKey: [...viewingKeys.lists, f, page],
     queryFn: ({ signal }) => {
       const { demandText: _d, objectText: _o, ...filter } = f;
       return api<{ items: TViewingRow[]; totalRows: number; options: { results: TSelectOption[] } }>('/api/Viewing/search', {
-        body: { ...filter, assignedText: f.assignedText || null, comment: f.comment.trim() || null, ...page },
+        body: { ...filter, assignedText: f.assignedText || null, comment: f.comment || null, ...page },
         signal,
         background: true,
       });
     },
     placeholderData: keepPreviousData,
   });
+};
 
 export const viewingQuery = (id: number) =>
   queryOptions({ queryKey: viewingKeys.one(id), queryFn: ({ signal }) => api<TViewingAnswer>(`/api/Viewing/edit/${id}`, { signal }), staleTime: 0, meta: { handlesErrors: true } });
