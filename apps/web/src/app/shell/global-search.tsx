@@ -1,8 +1,8 @@
-import { Combobox, Loader, TextInput, useCombobox, Text, Group, Badge } from '@mantine/core';
+import { Combobox, Kbd, Loader, TextInput, useCombobox, Text, Group, Badge } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '../../components/icons.ts';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
@@ -16,7 +16,16 @@ export function hitPath(hit: TSearchHit): string {
   return `/Accounts/View/${hit.id}`;
 }
 
-export function GlobalSearch({ autoFocus = false }: { autoFocus?: boolean } = {}) {
+/** Whether the keyboard's command key is ⌘ (Apple) rather than Ctrl. */
+const APPLE = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+/** The shortcut that puts the focus in the global search, from anywhere (as `aria-keyshortcuts` spells it). */
+export const SEARCH_SHORTCUT = APPLE ? 'Meta+K' : 'Control+K';
+
+/**
+ * The global search box. `shortcutHint` shows the key that reaches it from anywhere (Ctrl K, ⌘K on
+ * Apple keyboards) while the box is empty: in the header, where a keyboard is likely.
+ */
+export function GlobalSearch({ autoFocus = false, inputRef, shortcutHint = false }: { autoFocus?: boolean; inputRef?: Ref<HTMLInputElement>; shortcutHint?: boolean } = {}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [text, setText] = useState('');
@@ -52,7 +61,19 @@ export function GlobalSearch({ autoFocus = false }: { autoFocus?: boolean } = {}
           placeholder={t('nav.search')}
           aria-label={t('nav.searchLabel')}
           leftSection={<IconSearch size={14} />}
-          rightSection={q.isFetching ? <Loader size={12} /> : null}
+          rightSection={
+            q.isFetching ? (
+              <Loader size={12} />
+            ) : shortcutHint && !text ? (
+              <Kbd size="xs" aria-hidden data-testid="global-search-shortcut">
+                {APPLE ? '⌘K' : 'Ctrl K'}
+              </Kbd>
+            ) : null
+          }
+          rightSectionWidth={shortcutHint && !text && !q.isFetching ? 52 : undefined}
+          rightSectionPointerEvents="none"
+          ref={inputRef}
+          aria-keyshortcuts={SEARCH_SHORTCUT}
           value={text}
           // The menu's focus trap gives its first focus to the element marked so.
           data-autofocus={autoFocus || undefined}

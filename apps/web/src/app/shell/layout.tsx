@@ -1,7 +1,7 @@
 import { ModalsProvider } from '@mantine/modals';
 import { ActionIcon, AppShell, Box, Burger, Container, Drawer, Group, NavLink, ScrollArea, Stack, VisuallyHidden, useMantineTheme } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link, useLocation } from 'react-router';
 import { changeRouteBanner } from '../../lib/banner.ts';
@@ -31,6 +31,30 @@ export function Layout() {
   const { breakpoints } = useMantineTheme();
   const wide = useMediaQuery(`(min-width: ${breakpoints.lg})`, false, { getInitialValueInEffect: false });
   const roomForSearch = useMediaQuery(`(min-width: ${breakpoints.sm})`, false, { getInitialValueInEffect: false });
+
+  // Ctrl+K (⌘K on Apple keyboards) reaches the global search from anywhere, typing in a field included
+  // (a shortcut with a modifier, so WCAG 2.1.4 asks for no way to turn it off). On a phone it opens
+  // the menu with the search box ready. An open dialog keeps the keyboard.
+  const searchInput = useRef<HTMLInputElement>(null);
+  useHotkeys(
+    [
+      [
+        'mod+K',
+        () => {
+          if (document.querySelector('[role="dialog"][aria-modal="true"]')) return;
+          if (roomForSearch && searchInput.current) {
+            searchInput.current.focus();
+            searchInput.current.select();
+          } else {
+            setSearchFirst(true);
+            open();
+          }
+        },
+      ],
+    ],
+    [],
+    true,
+  );
 
   // The banner belongs to one screen: a route change clears it.
   useEffect(() => {
@@ -66,7 +90,7 @@ export function Layout() {
           <Group gap={6} wrap="nowrap">
             {roomForSearch ? (
               <Box visibleFrom="sm">
-                <GlobalSearch />
+                <GlobalSearch inputRef={searchInput} shortcutHint />
               </Box>
             ) : (
               // On a phone the search is one tap away: it opens the menu with the search box ready to type in.
