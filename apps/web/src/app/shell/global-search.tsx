@@ -4,10 +4,11 @@ import { IconSearch } from '../../components/icons.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
 import type { TSearchHit } from '@crm/contract';
 import { api } from '../../lib/api.ts';
+import { RECENT_KIND_TITLE, recentPath, useRecent } from '../../lib/recent.ts';
 
 /** Where a search hit leads: leads to the lead, objects to the object, the rest to the account. */
 export function hitPath(hit: TSearchHit): string {
@@ -39,12 +40,21 @@ export function GlobalSearch({ autoFocus = false, inputRef, shortcutHint = false
     staleTime: 5000,
   });
   const items = debounced ? (q.data?.items ?? []) : [];
+  // While the box is empty it offers the records opened last (not the one on screen).
+  const { pathname } = useLocation();
+  const recent = useRecent().filter((e) => pathname !== recentPath(e) && !pathname.startsWith(`${recentPath(e)}/`));
+  const showRecent = !text.trim() && recent.length > 0;
   return (
     <Combobox
       store={combobox}
       onOptionSubmit={(value) => {
-        const hit = items.find((h) => `${h.entity}:${h.id}` === value);
         combobox.closeDropdown();
+        const opened = recent.find((e) => `recent:${e.kind}:${e.id}` === value);
+        if (opened) {
+          navigate(recentPath(opened));
+          return;
+        }
+        const hit = items.find((h) => `${h.entity}:${h.id}` === value);
         if (hit) {
           setText('');
           navigate(hitPath(hit));
@@ -84,14 +94,31 @@ export function GlobalSearch({ autoFocus = false, inputRef, shortcutHint = false
             combobox.resetSelectedOption();
           }}
           onFocus={() => combobox.openDropdown()}
+          // Still focused after a choice (the list closed): a click opens it again.
+          onClick={() => combobox.openDropdown()}
           onBlur={() => combobox.closeDropdown()}
         />
       </Combobox.Target>
-      <Combobox.Dropdown hidden={!debounced}>
+      <Combobox.Dropdown hidden={!debounced && !showRecent}>
         {/* Twenty hits can be taller than the dropdown: the list scrolls, so it can take the focus
             too (arrow keys from the input still move through it; Tab leaves the search). */}
         <Combobox.Options mah={400} style={{ overflowY: 'auto' }} tabIndex={0} aria-label={t('nav.searchLabel')}>
-          {items.length === 0 && !q.isFetching ? (
+          {showRecent ? (
+            <Combobox.Group label={t('nav.recent')} data-testid="recent-list">
+              {recent.map((e) => (
+                <Combobox.Option key={`recent:${e.kind}:${e.id}`} value={`recent:${e.kind}:${e.id}`} data-testid="recent-hit">
+                  <Group justify="space-between" wrap="nowrap" gap="xs">
+                    <Text size="sm" lineClamp={2}>
+                      {e.label}
+                    </Text>
+                    <Badge size="xs" variant="light" style={{ flexShrink: 0 }}>
+                      {t(RECENT_KIND_TITLE[e.kind])}
+                    </Badge>
+                  </Group>
+                </Combobox.Option>
+              ))}
+            </Combobox.Group>
+          ) : items.length === 0 && !q.isFetching ? (
             <Combobox.Empty>{t('nav.searchNoResults')}</Combobox.Empty>
           ) : (
             items.map((hit) => (

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, Link, useLocation } from 'react-router';
 import { changeRouteBanner } from '../../lib/banner.ts';
 import { UnsavedChangesGuard } from '../../lib/unsaved-guard.tsx';
+import { useCurrentRecord } from '../../lib/recent.ts';
 import { hasBranch, useSession } from '../../lib/session.ts';
 import { Banner } from './banner.tsx';
 import { visibleMenu } from './menu.ts';
@@ -63,9 +64,11 @@ export function Layout() {
     setSearchFirst(false);
   }, [location.pathname, close]);
 
+  // The tab names the record on screen first (a name is what tells ten open tabs apart), then the screen.
+  const record = useCurrentRecord();
   useEffect(() => {
-    document.title = `${t(title)} · ${t('app.brand')}`;
-  }, [t, title]);
+    document.title = `${record ? `${record} · ` : ''}${t(title)} · ${t('app.brand')}`;
+  }, [t, title, record]);
 
   const denied = (handle?.noBranch && branchUser) || (handle?.adminOnly && !session?.userroles.includes('admin'));
 
