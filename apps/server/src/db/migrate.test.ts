@@ -34,7 +34,7 @@ describe('migrations', () => {
     // Before 0037: keys without a lending history; one out with Kostas, one back from him, one
     // received from its owner and never lent, one that only has a description.
     await q(`drop table object_key_loans`);
-    // Before 0040: no search form of the comments (it goes first: it is computed from them).
+    // Before 0039: no search form of the comments (it goes first: it is computed from them).
     await q(`drop index viewing_objects_comment_norm_trgm_idx`);
     await q(`alter table viewing_objects drop column comment_norm`);
     // Before 0038: a viewing's objects had a result and no comment.
@@ -83,7 +83,7 @@ describe('migrations', () => {
     ]);
     // 0038 gave each object of a viewing an empty comment.
     expect((await q(`select data_type, is_nullable from information_schema.columns where table_name = 'viewing_objects' and column_name = 'comment'`)).rows).toEqual([{ data_type: 'text', is_nullable: 'YES' }]);
-    // 0040 keeps each comment's search form (accents and case gone) and indexes it by trigrams.
+    // 0039 keeps each comment's search form (accents and case gone) and indexes it by trigrams.
     await q(`insert into viewings (date_of_viewing) values ('2027-01-14 17:00+02')`);
     await q(`insert into viewing_objects (viewing_id, object_id, comment) select max(v.id), max(o.id), 'Πολύ ΣΚΟΤΕΙΝΌ σπίτι' from viewings v, objects o`);
     expect((await q(`select comment_norm from viewing_objects`)).rows).toEqual([{ comment_norm: 'πολυ σκοτεινο σπιτι' }]);
