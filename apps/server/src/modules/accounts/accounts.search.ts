@@ -48,6 +48,13 @@ function matchParts(text: string): { match: SQL; rank: SQL } {
   return { match, rank: sql`case when ${wordStart(text)} then 0 else 1 end` };
 }
 
+/**
+ * Whether an account's search text has the typed text (as typed, or as its Latin skeleton:
+ * `papadopoulou` finds Παπαδοπούλου), served by the trigram index on accounts.search_text: for
+ * lists filtered by a person, such as the keys list by anyone who held a key.
+ */
+export const accountTextMatch = (text: string): SQL => matchParts(text).match;
+
 export function accountMatchQuery(db: Db, text: string, limit: number, extra?: SQL) {
   const { match, rank } = matchParts(text);
   return db
