@@ -10,7 +10,7 @@ import { logAction } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { Caller } from './objects.service.ts';
 import { refPrefix } from './objects.lists.ts';
-import { accountTextMatch } from '../accounts/accounts.search.ts';
+import { accountIdsMatching } from '../accounts/accounts.search.ts';
 import { idSetFromLiteral, type IdSet } from '../accounts/accounts.sql.ts';
 import { agencyToday } from '../alerts/alerts.system.ts';
 
@@ -44,17 +44,16 @@ type KeyRow = Awaited<ReturnType<typeof keysQuery>>[number];
 const toKey = ({ ref, ...r }: KeyRow): TObjectKey => ({ ...r, objectReferenceNumber: formatReferenceNumber(ref) });
 
 /**
- * The accounts that hold or ever held a key (a loan of theirs, or a key's holder) whose names
- * (or phones, e-mails) have the typed text, in any script, Greeklish too: the trigram index on
- * accounts.search_text finds the candidates, the loans' index on the account keeps the holders.
- * Handed to the list's statements as one int[] (decision 023: a name test inside the list's own
- * query scans and hashes every row).
+ * The accounts that ever held a key (a loan of theirs: a key's current holder is its newest loan's,
+ * since 0037 started the history and every save keeps it) whose names, phones or e-mails have the
+ * typed text, in any script, Greeklish too (`accountIdsMatching`), each checked on the loans' index
+ * by holder. Handed to the list's statements as one int[] (decision 023: a name test inside the
+ * list's own query scans and hashes every row).
  */
 async function holderIds(db: Db | Tx, text: string): Promise<IdSet> {
   const { rows } = await db.execute<{ ids: string }>(sql`
-    select coalesce(array_agg(${accounts.id}), '{}')::text as ids from ${accounts}
-    where ${accountTextMatch(text)}
-      and (exists (select 1 from object_key_loans l where l.account_id = ${accounts.id}) or exists (select 1 from object_keys k where k.account_id = ${accounts.id}))`);
+    select coalesce(array_agg(distinct m.id), '{}')::text as ids from (${accountIdsMatching(text)}) as m(id)
+    where exists (select 1 from object_key_loans l where l.account_id = m.id)`);
   return idSetFromLiteral(rows[0]?.ids ?? '{}');
 }
 
@@ -69,11 +68,8 @@ export async function listKeys(app: FastifyInstance, q: z.output<typeof ZObjectK
   const holder = q.holder.trim();
   const held = holder ? await holderIds(app.db, holder) : null;
   if (held && !held.size) return { items: [], totalRows: 0 };
-  // The keys lent to one of them (the loans' index alone), and the keys they hold (a key from before the history).
-  const heldKeys = held
-    ? sql`${objectKeys.id} = any(array(select l.key_id from object_key_loans l where l.account_id = any(${held.literal}::int[])
-        union select k2.id from object_keys k2 where k2.account_id = any(${held.literal}::int[])))`
-    : undefined;
+  // The keys lent to one of them, from the loans' index alone.
+  const heldKeys = held ? sql`${objectKeys.id} = any(array(select distinct l.key_id from object_key_loans l where l.account_id = any(${held.literal}::int[])))` : undefined;
   const where = and(typed ? refPrefix(typed) : undefined, heldKeys);
   const heldBy = held
     ? sql<TObjectKey['heldBy']>`(select json_build_object('accountId', l.account_id, 'account', a.display_name, 'givenAway', l.given_away, 'received', l.received)
@@ -90,11 +86,10 @@ export async function listKeys(app: FastifyInstance, q: z.output<typeof ZObjectK
       .orderBy(objects.referenceNumber, sql`${objectKeys.received} desc nulls last`, objectKeys.id)
       .limit(q.perPage)
       .offset((q.currentPage - 1) * q.perPage),
-    app.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(objectKeys)
-      .innerJoin(objects, eq(objects.id, objectKeys.objectId))
-      .where(where),
+    // Every key has its object (a foreign key): the object is joined only for the number's prefix.
+    typed
+      ? app.db.select({ n: sql<number>`count(*)::int` }).from(objectKeys).innerJoin(objects, eq(objects.id, objectKeys.objectId)).where(where)
+      : app.db.select({ n: sql<number>`count(*)::int` }).from(objectKeys).where(where),
   ]);
   return {
     items: rows.map(({ heldBy: by, ...r }) => ({ ...toKey(r), ...(held ? { heldBy: by } : {}) })),
