@@ -47,14 +47,18 @@ const toKey = ({ ref, ...r }: KeyRow): TObjectKey => ({ ...r, objectReferenceNum
  * The accounts that ever held a key (a loan of theirs: a key's current holder is its newest loan's,
  * since 0037 started the history and every save keeps it) whose names, phones or e-mails have the
  * typed text, in any script, Greeklish too (`accountIdsMatching`), each checked on the loans' index
- * by holder. Handed to the list's statements as one int[] (decision 023: a name test inside the
- * list's own query scans and hashes every row).
+ * by holder; and the keys they held, from the same index alone. One statement, handed on to the
+ * list's as two int[] (decision 023: a name test inside the list's own query scans and hashes
+ * every row). Every loan's key exists (its loans go with a key), so the keys found are the count.
  */
-async function holderIds(db: Db | Tx, text: string): Promise<IdSet> {
-  const { rows } = await db.execute<{ ids: string }>(sql`
-    select coalesce(array_agg(distinct m.id), '{}')::text as ids from (${accountIdsMatching(text)}) as m(id)
-    where exists (select 1 from object_key_loans l where l.account_id = m.id)`);
-  return idSetFromLiteral(rows[0]?.ids ?? '{}');
+async function heldBy(db: Db | Tx, text: string): Promise<{ holders: IdSet; keys: IdSet }> {
+  const { rows } = await db.execute<{ holders: string; keys: string }>(sql`
+    with h as materialized (
+      select distinct m.id from (${accountIdsMatching(text)}) as m(id)
+      where exists (select 1 from object_key_loans l where l.account_id = m.id))
+    select (select coalesce(array_agg(id), '{}') from h)::text as holders,
+      (select coalesce(array_agg(distinct l.key_id), '{}') from object_key_loans l where l.account_id in (select id from h))::text as keys`);
+  return { holders: idSetFromLiteral(rows[0]?.holders ?? '{}'), keys: idSetFromLiteral(rows[0]?.keys ?? '{}') };
 }
 
 /**
@@ -66,19 +70,17 @@ export async function listKeys(app: FastifyInstance, q: z.output<typeof ZObjectK
   const typed = q.referenceNumber.trim().replace(/^#/, '');
   if (typed && !/^\d{1,10}$/.test(typed)) return { items: [], totalRows: 0 };
   const holder = q.holder.trim();
-  const held = holder ? await holderIds(app.db, holder) : null;
-  if (held && !held.size) return { items: [], totalRows: 0 };
-  // The keys lent to one of them, from the loans' index alone.
-  const heldKeys = held ? sql`${objectKeys.id} = any(array(select distinct l.key_id from object_key_loans l where l.account_id = any(${held.literal}::int[])))` : undefined;
-  const where = and(typed ? refPrefix(typed) : undefined, heldKeys);
-  const heldBy = held
+  const held = holder ? await heldBy(app.db, holder) : null;
+  if (held && !held.keys.size) return { items: [], totalRows: 0 };
+  const where = and(typed ? refPrefix(typed) : undefined, held ? sql`${objectKeys.id} = any(${held.keys.literal}::int[])` : undefined);
+  const heldByLoan = held
     ? sql<TObjectKey['heldBy']>`(select json_build_object('accountId', l.account_id, 'account', a.display_name, 'givenAway', l.given_away, 'received', l.received)
         from object_key_loans l left join accounts a on a.id = l.account_id
-        where l.key_id = ${objectKeys.id} and l.account_id = any(${held.literal}::int[]) order by l.id desc limit 1)`
+        where l.key_id = ${objectKeys.id} and l.account_id = any(${held.holders.literal}::int[]) order by l.id desc limit 1)`
     : sql<null>`null`;
-  const [rows, count] = await Promise.all([
+  const [rows, totalRows] = await Promise.all([
     app.db
-      .select({ ...keyColumns, heldBy })
+      .select({ ...keyColumns, heldBy: heldByLoan })
       .from(objectKeys)
       .innerJoin(objects, eq(objects.id, objectKeys.objectId))
       .leftJoin(accounts, eq(accounts.id, objectKeys.accountId))
@@ -87,13 +89,16 @@ export async function listKeys(app: FastifyInstance, q: z.output<typeof ZObjectK
       .limit(q.perPage)
       .offset((q.currentPage - 1) * q.perPage),
     // Every key has its object (a foreign key): the object is joined only for the number's prefix.
-    typed
-      ? app.db.select({ n: sql<number>`count(*)::int` }).from(objectKeys).innerJoin(objects, eq(objects.id, objectKeys.objectId)).where(where)
-      : app.db.select({ n: sql<number>`count(*)::int` }).from(objectKeys).where(where),
+    held && !typed
+      ? held.keys.size
+      : (typed
+          ? app.db.select({ n: sql<number>`count(*)::int` }).from(objectKeys).innerJoin(objects, eq(objects.id, objectKeys.objectId)).where(where)
+          : app.db.select({ n: sql<number>`count(*)::int` }).from(objectKeys)
+        ).then((r) => r[0]?.n ?? 0),
   ]);
   return {
     items: rows.map(({ heldBy: by, ...r }) => ({ ...toKey(r), ...(held ? { heldBy: by } : {}) })),
-    totalRows: count[0]?.n ?? 0,
+    totalRows,
   };
 }
 
