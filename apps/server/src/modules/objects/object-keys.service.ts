@@ -85,7 +85,10 @@ export async function listKeys(app: FastifyInstance, q: z.output<typeof ZObjectK
       .innerJoin(objects, eq(objects.id, objectKeys.objectId))
       .leftJoin(accounts, eq(accounts.id, objectKeys.accountId))
       .where(where)
-      .orderBy(objects.referenceNumber, sql`${objectKeys.received} desc nulls last`, objectKeys.id)
+      // The keys of the holders found (a few thousand at most) are sorted: walking the number's
+      // index to fill a page, the planner probed every object in turn (4,800 of them for one page,
+      // 110 ms at 20,000 keys); "+ 0" hides the column from the index, as the leads' name filter does.
+      .orderBy(held ? sql`${objects.referenceNumber} + 0` : objects.referenceNumber, sql`${objectKeys.received} desc nulls last`, objectKeys.id)
       .limit(q.perPage)
       .offset((q.currentPage - 1) * q.perPage),
     // Every key has its object (a foreign key): the object is joined only for the number's prefix.
