@@ -504,6 +504,8 @@ function LoanDialog({
     return true;
   };
   const save = useMutation({
+    // Its errors are said here: under the field, in the dialog (a 409), or as a banner (anything else).
+    meta: { handlesErrors: true },
     mutationFn: () => {
       const body = { id: base.id, version: base.version, accountId: form.accountId, givenAway: form.givenAway, received: form.received };
       return saveKeyLoan(body, changeKeys.keyFor(body));
@@ -526,6 +528,7 @@ function LoanDialog({
     },
   });
   const remove = useMutation({
+    meta: { handlesErrors: true },
     mutationFn: () => deleteKeyLoan(base.id, base.version, changeKeys.keyFor({ delete: base.id, version: base.version })),
     onSuccess: (next) => {
       changeKeys.renew();
