@@ -200,7 +200,7 @@ export const objectKeyLoans = pgTable(
     /** A loan corrected on its own (POST /api/ObjectKeys/loan) is guarded by it (0039). */
     version: integer('version').notNull().default(1),
   },
-  (t) => [index('object_key_loans_key_idx').on(t.keyId, t.id), index('object_key_loans_account_key_idx').on(t.accountId, t.keyId)],
+  (t) => [index('object_key_loans_key_idx').on(t.keyId, t.id), index('object_key_loans_holder_idx').on(t.accountId, t.keyId, t.id)],
 );
 
 /** The described columns of objects, by field name (the table's type lists only the fixed ones). */

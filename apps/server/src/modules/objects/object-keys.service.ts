@@ -48,61 +48,78 @@ const toKey = ({ ref, ...r }: KeyRow): TObjectKey => ({ ...r, objectReferenceNum
  * The accounts that ever held a key (a loan of theirs: a key's current holder is its newest loan's,
  * since 0037 started the history and every save keeps it) whose names, phones or e-mails have the
  * typed text, in any script, Greeklish too (`accountIdsMatching`), each checked on the loans' index
- * by holder; and the keys they held, from the same index alone. One statement, handed on to the
- * list's as two int[] (decision 023: a name test inside the list's own query scans and hashes
- * every row). Every loan's key exists (its loans go with a key), so the keys found are the count.
+ * by holder; and the keys they held, the most recently lent to one of them first, from that same
+ * index alone (holder, key, loan). One statement; the keys are a few thousand at most (an agent's
+ * name), so the page is cut from them here and the count is theirs, and the list's statement takes
+ * the page's ids (decision 023: a name test inside the list's own query scans and hashes every row).
  */
-async function heldBy(db: Db | Tx, text: string): Promise<{ holders: IdSet; keys: IdSet }> {
+async function heldBy(db: Db | Tx, text: string): Promise<{ holders: IdSet; keys: number[] }> {
   const { rows } = await db.execute<{ holders: string; keys: string }>(sql`
     with h as materialized (
       select distinct m.id from (${accountIdsMatching(text)}) as m(id)
-      where exists (select 1 from object_key_loans l where l.account_id = m.id))
+      where exists (select 1 from object_key_loans l where l.account_id = m.id)),
+    k as (select l.key_id, max(l.id) as last from object_key_loans l where l.account_id in (select id from h) group by l.key_id)
     select (select coalesce(array_agg(id), '{}') from h)::text as holders,
-      (select coalesce(array_agg(distinct l.key_id), '{}') from object_key_loans l where l.account_id in (select id from h))::text as keys`);
-  return { holders: idSetFromLiteral(rows[0]?.holders ?? '{}'), keys: idSetFromLiteral(rows[0]?.keys ?? '{}') };
+      (select coalesce(array_agg(key_id order by last desc), '{}') from k)::text as keys`);
+  const keys = rows[0]?.keys ?? '{}';
+  return { holders: idSetFromLiteral(rows[0]?.holders ?? '{}'), keys: keys.length > 2 ? keys.slice(1, -1).split(',').map(Number) : [] };
 }
 
 /**
- * GET /api/ObjectKeys: by reference-number prefix and by anyone who held the key, now or before
- * (`holder`), by object then newest first. Searched by a holder, each key carries `heldBy`: its
- * newest loan to one of the holders found.
+ * GET /api/ObjectKeys: by reference-number prefix, by object then newest first; or by anyone who
+ * held the key, now or before (`holder`): the keys most recently lent to them first, so the list
+ * reads as their lending history, each with `heldBy`, its newest loan to one of them.
  */
 export async function listKeys(app: FastifyInstance, q: z.output<typeof ZObjectKeyListQuery>) {
   const typed = q.referenceNumber.trim().replace(/^#/, '');
   if (typed && !/^\d{1,10}$/.test(typed)) return { items: [], totalRows: 0 };
   const holder = q.holder.trim();
-  const held = holder ? await heldBy(app.db, holder) : null;
-  if (held && !held.keys.size) return { items: [], totalRows: 0 };
-  const where = and(typed ? refPrefix(typed) : undefined, held ? sql`${objectKeys.id} = any(${held.keys.literal}::int[])` : undefined);
+  const offset = (q.currentPage - 1) * q.perPage;
+  let pageIds: number[];
+  let totalRows: number;
+  let held: Awaited<ReturnType<typeof heldBy>> | null = null;
+  if (holder) {
+    held = await heldBy(app.db, holder);
+    let found = held.keys;
+    if (typed && found.length) {
+      const literal = `{${found.join(',')}}`;
+      const inPrefix = await app.db
+        .select({ id: objectKeys.id })
+        .from(objectKeys)
+        .innerJoin(objects, eq(objects.id, objectKeys.objectId))
+        .where(and(refPrefix(typed), sql`${objectKeys.id} = any(${literal}::int[])`));
+      const ids = new Set(inPrefix.map((r) => r.id));
+      found = found.filter((id) => ids.has(id));
+    }
+    totalRows = found.length;
+    pageIds = found.slice(offset, offset + q.perPage);
+  } else {
+    // The page's ids first (the number's index and the keys, no per-row lookups), then those keys
+    // with their holders and loans (lib/paging.ts): in one statement, OFFSET computed every skipped
+    // key's newest loan too (page 50 read 1,000 of them to show 20).
+    const where = typed ? refPrefix(typed) : undefined;
+    [pageIds, totalRows] = await Promise.all([
+      app.db
+        .select({ id: objectKeys.id })
+        .from(objectKeys)
+        .innerJoin(objects, eq(objects.id, objectKeys.objectId))
+        .where(where)
+        .orderBy(objects.referenceNumber, sql`${objectKeys.received} desc nulls last`, objectKeys.id)
+        .limit(q.perPage)
+        .offset(offset)
+        .then((r) => r.map((x) => x.id)),
+      // Every key has its object (a foreign key): the object is joined only for the number's prefix.
+      (typed
+        ? app.db.select({ n: sql<number>`count(*)::int` }).from(objectKeys).innerJoin(objects, eq(objects.id, objectKeys.objectId)).where(where)
+        : app.db.select({ n: sql<number>`count(*)::int` }).from(objectKeys)
+      ).then((r) => r[0]?.n ?? 0),
+    ]);
+  }
   const heldByLoan = held
     ? sql<TObjectKey['heldBy']>`(select json_build_object('accountId', l.account_id, 'account', a.display_name, 'givenAway', l.given_away, 'received', l.received)
         from object_key_loans l left join accounts a on a.id = l.account_id
         where l.key_id = ${objectKeys.id} and l.account_id = any(${held.holders.literal}::int[]) order by l.id desc limit 1)`
     : sql<null>`null`;
-  // The page's ids first (the number's index and the keys, no per-row lookups), then those keys with
-  // their holders and loans (lib/paging.ts): in one statement, OFFSET computed every skipped key's
-  // newest loan too (page 50 read 1,000 of them to show 20).
-  const [pageIds, totalRows] = await Promise.all([
-    app.db
-      .select({ id: objectKeys.id })
-      .from(objectKeys)
-      .innerJoin(objects, eq(objects.id, objectKeys.objectId))
-      .where(where)
-      // The keys of the holders found (a few thousand at most) are sorted: walking the number's
-      // index to fill a page, the planner probed every object in turn (4,800 of them for one page,
-      // 110 ms at 20,000 keys); "+ 0" hides the column from the index, as the leads' name filter does.
-      .orderBy(held ? sql`${objects.referenceNumber} + 0` : objects.referenceNumber, sql`${objectKeys.received} desc nulls last`, objectKeys.id)
-      .limit(q.perPage)
-      .offset((q.currentPage - 1) * q.perPage)
-      .then((r) => r.map((x) => x.id)),
-    // Every key has its object (a foreign key): the object is joined only for the number's prefix.
-    held && !typed
-      ? held.keys.size
-      : (typed
-          ? app.db.select({ n: sql<number>`count(*)::int` }).from(objectKeys).innerJoin(objects, eq(objects.id, objectKeys.objectId)).where(where)
-          : app.db.select({ n: sql<number>`count(*)::int` }).from(objectKeys)
-        ).then((r) => r[0]?.n ?? 0),
-  ]);
   const rows = pageIds.length
     ? await app.db
         .select({ ...keyColumns, heldBy: heldByLoan })
