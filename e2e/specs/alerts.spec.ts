@@ -125,6 +125,9 @@ for (const [index, language] of (['en-UK', 'el'] as const).entries()) {
     // The hourly rent check runs at start-up: it is among the done jobs, by its name in the reader's language.
     await page.getByTestId('jobs-state').getByText(el ? /^Ολοκληρώθηκαν/ : /^Done/).click();
     await expect(page.getByTestId('jobs-table-row').filter({ hasText: el ? 'Έλεγχος υπενθυμίσεων μισθώματος' : 'Rent reminders check' }).first()).toBeVisible();
+    // The four states with their counts fit the screen: on a phone the page never scrolls sideways
+    // (it did, and a phone then zoomed out and pushed the header's buttons off the screen).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
     await expectAccessible(page, `jobs ${language}`);
     await ctx.close();
   });

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADMIN, apiToken, expectAccessible } from '../fixtures.ts';
+import { ADMIN, apiToken, expectAccessible, signedIn } from '../fixtures.ts';
 
 /**
  * Keyboard only (WCAG 2.1.1): sign in, add a client and an activity on it with Tab, Enter, Space
@@ -68,3 +68,54 @@ test('sign in, add a client and an activity on it with the keyboard alone', asyn
   expect(activities.items).toHaveLength(1);
   expect(activities.items[0]).toMatchObject({ description: text });
 });
+
+for (const [index, language] of (['en-UK', 'el'] as const).entries()) {
+  test(`Ctrl+K reaches the global search from anywhere, typing in a field included (${language})`, async ({ browser, request, baseURL }) => {
+    const el = language === 'el';
+    const token = await apiToken(request);
+    const lastName = `Shortcut${Date.now().toString(36).replace(/\d/g, (d) => 'qwxyzjkvbh'[Number(d)]!)}`;
+    const add = await request.post('/api/account/add', { data: { lastName, firstName: 'Eleni', isClient: true }, headers: { authorization: `Bearer ${token}` } });
+    expect(add.ok(), await add.text()).toBeTruthy();
+    const id = (await add.json()).id as number;
+
+    // At a desk: from a list's filter box, the shortcut moves the focus to the header's search box,
+    // which says so (the key shown while it is empty, and aria-keyshortcuts for assistive technology).
+    const desk = await signedIn(browser, baseURL!, token, language, { viewport: index === 0 ? { width: 1280, height: 800 } : { width: 1366, height: 768 } });
+    const page = await desk.newPage();
+    await page.goto('/Clients');
+    const search = page.getByTestId('global-search');
+    await expect(page.getByTestId('global-search-shortcut')).toHaveText('Ctrl K');
+    await expect(search).toHaveAttribute('aria-keyshortcuts', 'Control+K');
+    const filter = page.getByTestId('clients-filter-lastname');
+    await filter.fill('typed here');
+    await page.keyboard.press('Control+K');
+    await expect(search).toBeFocused();
+    await expect(filter).toHaveValue('typed here');
+    await page.keyboard.type(lastName);
+    await expect(page.getByTestId('global-search-shortcut')).toHaveCount(0);
+    const hit = page.getByTestId('search-hit').filter({ hasText: lastName });
+    await expect(hit).toHaveCount(1);
+    await expectAccessible(page, `search reached by Ctrl+K ${language}`);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/Accounts/View/${id}`));
+    // The box is emptied and shows the key again; pressed once more, it is back in the search.
+    await expect(page.getByTestId('global-search-shortcut')).toBeVisible();
+    await page.keyboard.press('Control+K');
+    await expect(search).toBeFocused();
+    await desk.close();
+
+    // On a phone with a keyboard: the menu opens with the search box ready to type in.
+    const phone = await signedIn(browser, baseURL!, token, language, { viewport: { width: 390, height: 844 } });
+    const small = await phone.newPage();
+    await small.goto('/Clients');
+    await expect(small.locator('main h1')).toBeVisible();
+    await small.keyboard.press('Control+K');
+    const drawerSearch = small.getByRole('dialog').getByTestId('global-search');
+    await expect(drawerSearch).toBeFocused();
+    await small.keyboard.type(lastName);
+    await expect(small.getByTestId('search-hit').filter({ hasText: lastName })).toHaveCount(1);
+    await expect(small.getByRole('dialog')).toContainText(el ? 'Αρχική' : 'Home');
+    await phone.close();
+  });
+}

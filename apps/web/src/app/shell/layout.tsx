@@ -1,11 +1,12 @@
 import { ModalsProvider } from '@mantine/modals';
 import { ActionIcon, AppShell, Box, Burger, Container, Drawer, Group, NavLink, ScrollArea, Stack, VisuallyHidden, useMantineTheme } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link, useLocation } from 'react-router';
 import { changeRouteBanner } from '../../lib/banner.ts';
 import { UnsavedChangesGuard } from '../../lib/unsaved-guard.tsx';
+import { useCurrentRecord } from '../../lib/recent.ts';
 import { hasBranch, useSession } from '../../lib/session.ts';
 import { Banner } from './banner.tsx';
 import { visibleMenu } from './menu.ts';
@@ -32,6 +33,30 @@ export function Layout() {
   const wide = useMediaQuery(`(min-width: ${breakpoints.lg})`, false, { getInitialValueInEffect: false });
   const roomForSearch = useMediaQuery(`(min-width: ${breakpoints.sm})`, false, { getInitialValueInEffect: false });
 
+  // Ctrl+K (⌘K on Apple keyboards) reaches the global search from anywhere, typing in a field included
+  // (a shortcut with a modifier, so WCAG 2.1.4 asks for no way to turn it off). On a phone it opens
+  // the menu with the search box ready. An open dialog keeps the keyboard.
+  const searchInput = useRef<HTMLInputElement>(null);
+  useHotkeys(
+    [
+      [
+        'mod+K',
+        () => {
+          if (document.querySelector('[role="dialog"][aria-modal="true"]')) return;
+          if (roomForSearch && searchInput.current) {
+            searchInput.current.focus();
+            searchInput.current.select();
+          } else {
+            setSearchFirst(true);
+            open();
+          }
+        },
+      ],
+    ],
+    [],
+    true,
+  );
+
   // The banner belongs to one screen: a route change clears it.
   useEffect(() => {
     changeRouteBanner();
@@ -39,9 +64,11 @@ export function Layout() {
     setSearchFirst(false);
   }, [location.pathname, close]);
 
+  // The tab names the record on screen first (a name is what tells ten open tabs apart), then the screen.
+  const record = useCurrentRecord();
   useEffect(() => {
-    document.title = `${t(title)} · ${t('app.brand')}`;
-  }, [t, title]);
+    document.title = `${record ? `${record} · ` : ''}${t(title)} · ${t('app.brand')}`;
+  }, [t, title, record]);
 
   const denied = (handle?.noBranch && branchUser) || (handle?.adminOnly && !session?.userroles.includes('admin'));
 
@@ -66,7 +93,7 @@ export function Layout() {
           <Group gap={6} wrap="nowrap">
             {roomForSearch ? (
               <Box visibleFrom="sm">
-                <GlobalSearch />
+                <GlobalSearch inputRef={searchInput} shortcutHint />
               </Box>
             ) : (
               // On a phone the search is one tap away: it opens the menu with the search box ready to type in.

@@ -4,15 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { IconLogout } from '../../components/icons.ts';
 import { api } from '../../lib/api.ts';
-import { setSession, useSession } from '../../lib/session.ts';
+import { forgetRecent } from '../../lib/recent.ts';
+import { sessionStore, setSession, useSession } from '../../lib/session.ts';
 
-/** Signs out: ends the session on the server, forgets it here with everything read under it, goes to /. */
+/**
+ * Signs out: ends the session on the server, forgets it here with everything read under it (the
+ * recently opened records too), goes to /.
+ */
 export function useLogout(): () => void {
   const navigate = useNavigate();
   const qc = useQueryClient();
   return () => {
     void (async () => {
       await api('/api/authenticate/logout', { method: 'POST', handle401: true }).catch(() => undefined);
+      forgetRecent(sessionStore.get()?.username);
       setSession(null);
       qc.clear();
       navigate('/');

@@ -21,6 +21,7 @@ import { describeError } from '../../../lib/errors.ts';
 import { showBannerAfterNavigation } from '../../../lib/banner.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
+import { useRecordOpened } from '../../../lib/recent.ts';
 import type { AutosaveStatus } from '../../../lib/use-autosave.ts';
 import { isOfficeAdmin, useSession } from '../../../lib/session.ts';
 import type { TAccount } from '@crm/contract';
@@ -47,8 +48,10 @@ export function AccountViewPage() {
   const setMode = (m: ViewMode) => navigate(`/Accounts/View/${id}/${m}`, { replace: true });
 
   const view = useQuery({ ...accountViewQuery(id), enabled: Number.isInteger(id) && id > 0 });
+  const gone = view.error instanceof ApiError && view.error.status === 404;
+  useRecordOpened('account', id, view.data?.displayName || (view.data ? `#${id}` : null), gone);
   // An unknown or deleted account: one clear state, without the record's toolbar and cards.
-  if (!Number.isInteger(id) || id <= 0 || (view.error instanceof ApiError && view.error.status === 404)) {
+  if (!Number.isInteger(id) || id <= 0 || gone) {
     return <RecordNotFound testId="account-not-found" />;
   }
 

@@ -12,6 +12,7 @@ import { ActivityList } from '../../../components/activity-list-lazy.tsx';
 import { FieldInput } from '../../../components/fields/field-input.tsx';
 import { formatFieldValue, toDraft, toWire, type Draft } from '../../../components/fields/field-values.ts';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
+import { useRecordOpened } from '../../../lib/recent.ts';
 import { SearchPicker, type Picked } from '../../../components/search-picker.tsx';
 import { IconPlus, IconTrash } from '../../../components/icons.ts';
 import { JUST_READ_MS } from '../../../lib/freshness.ts';
@@ -71,7 +72,10 @@ function DealPageScreen() {
   const blank = useQuery({ ...blankDealQuery(from), enabled: id == null });
   const stored = useQuery({ ...dealQuery(id ?? 0), enabled: id != null && valid, staleTime: mode === 'view' ? JUST_READ_MS : 0 });
   const q = id == null ? blank : stored;
-  if (!valid || (q.error instanceof ApiError && q.error.status === 404)) return <RecordNotFound testId="deal-not-found" />;
+  const gone = q.error instanceof ApiError && q.error.status === 404;
+  const d = id == null ? undefined : stored.data;
+  useRecordOpened('deal', id ?? 0, d ? [`#${id}`, d.objectReferenceNumber ? `#${d.objectReferenceNumber}` : '', d.objectTitle ?? ''].filter(Boolean).join(' · ') : null, gone);
+  if (!valid || gone) return <RecordNotFound testId="deal-not-found" />;
   if (q.isError && !q.data)
     return (
       <Alert color="red" data-testid="deal-error">

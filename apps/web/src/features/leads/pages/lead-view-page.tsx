@@ -7,6 +7,7 @@ import { useNavigate, useParams } from 'react-router';
 import { JUST_READ_MS } from '../../../lib/freshness.ts';
 import { ActivityList } from '../../../components/activity-list-lazy.tsx';
 import { Assignments } from '../../../components/assignments.tsx';
+import { useRecordOpened } from '../../../lib/recent.ts';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { SaveStatus } from '../../../components/save-status.tsx';
 import { RevealTogether, useSectionReady } from '../../../components/reveal.tsx';
@@ -45,8 +46,10 @@ export function LeadViewPage() {
   const valid = Number.isInteger(id) && id > 0;
   const q = useQuery({ ...leadQuery(id), enabled: valid, staleTime: mode === 0 ? JUST_READ_MS : 0 });
   useDiscardIfLeftEmpty(id, status, accountStatus);
+  const gone = q.error instanceof ApiError && q.error.status === 404;
+  useRecordOpened('lead', id, q.data ? [`#${id}`, q.data.account].filter(Boolean).join(' · ') : null, gone);
 
-  if (!valid || (q.error instanceof ApiError && q.error.status === 404)) return <RecordNotFound testId="lead-not-found" />;
+  if (!valid || gone) return <RecordNotFound testId="lead-not-found" />;
   const shownStatus: AutosaveStatus = mode === 0 ? 'idle' : [status, accountStatus].includes('error') ? 'error' : [status, accountStatus].find((s) => s === 'saving' || s === 'pending') ?? status;
 
   return (

@@ -7,6 +7,7 @@ import { useNavigate, useParams } from 'react-router';
 import { ActivityList } from '../../../components/activity-list-lazy.tsx';
 import { Assignments } from '../../../components/assignments.tsx';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
+import { useRecordOpened } from '../../../lib/recent.ts';
 import { IconArrowsMaximize, IconArrowsMinimize, IconDots, IconEye, IconPencil, IconTrash } from '../../../components/icons.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { showBannerAfterNavigation } from '../../../lib/banner.ts';
@@ -25,8 +26,16 @@ const LINK_OBJECT = 1;
 /** A numeric id, or `ref` followed by the reference number. */
 
 /** /Objects/View/{id}[/{viewMode}]: id is the numeric id or `ref` + the reference number; 0 view, 1 edit, 2 expanded edit. */
+/** How the recently opened list and the tab name a property: its reference and its title in the reader's language, else the other one. */
+function recentLabel(data: { referenceNumber?: string | null; title?: unknown; titleRu?: unknown } | undefined, language: string): string | null {
+  if (!data) return null;
+  const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+  const title = language === 'ru' ? text(data.titleRu) || text(data.title) : text(data.title) || text(data.titleRu);
+  return [`#${data.referenceNumber ?? ''}`, title].filter((x) => x && x !== '#').join(' · ');
+}
+
 export function ObjectViewPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const params = useParams();
   const navigate = useNavigate();
   const idOrRef = params.id;
@@ -36,6 +45,8 @@ export function ObjectViewPage() {
   const valid = !!idOrRef && validIdOrRef(idOrRef);
   const view = useQuery({ ...objectViewQuery(idOrRef ?? ''), enabled: valid });
   const setMode = (m: ViewMode) => navigate(`/Objects/View/${idOrRef}/${m}`, { replace: true });
+  const gone = view.error instanceof ApiError && view.error.status === 404;
+  useRecordOpened('object', view.data?.id ?? (/^\d+$/.test(idOrRef ?? '') ? Number(idOrRef) : 0), recentLabel(view.data, i18n.language), gone);
 
   if (!idOrRef)
     return (
@@ -43,7 +54,7 @@ export function ObjectViewPage() {
         {t('objects.view.noId')}
       </Alert>
     );
-  if (!valid || (view.error instanceof ApiError && view.error.status === 404)) return <RecordNotFound testId="object-not-found" />;
+  if (!valid || gone) return <RecordNotFound testId="object-not-found" />;
 
   const numericId = /^\d+$/.test(idOrRef) ? Number(idOrRef) : view.data?.id;
   return (

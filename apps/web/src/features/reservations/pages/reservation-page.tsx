@@ -24,6 +24,7 @@ import { formatFieldValue, toDraft, toWire, type Draft } from '../../../componen
 import { IconAlertTriangle } from '../../../components/icons.ts';
 import { RecordToolbar } from '../../../components/record-toolbar.tsx';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
+import { useRecordOpened } from '../../../lib/recent.ts';
 import { SearchPicker, type Picked } from '../../../components/search-picker.tsx';
 import { JUST_READ_MS } from '../../../lib/freshness.ts';
 import { ApiError } from '../../../lib/api.ts';
@@ -103,7 +104,11 @@ function ReservationPageScreen() {
   const blank = useQuery({ ...blankReservationQuery(preset), enabled: id == null });
   const stored = useQuery({ ...reservationQuery(id ?? 0), enabled: id != null && valid, staleTime: mode === 'view' ? JUST_READ_MS : 0 });
   const q = id == null ? blank : stored;
-  if (!valid || (q.error instanceof ApiError && q.error.status === 404)) return <RecordNotFound testId="reservation-not-found" />;
+  const gone = q.error instanceof ApiError && q.error.status === 404;
+  const r = id == null ? undefined : stored.data;
+  const guest = r ? r.clientAccount || [r.client.lastName, r.client.firstName].filter(Boolean).join(' ') : '';
+  useRecordOpened('reservation', id ?? 0, r ? [`#${r.reservationNumber || id}`, guest, r.object ? `#${r.object.referenceNumber}` : ''].filter(Boolean).join(' · ') : null, gone);
+  if (!valid || gone) return <RecordNotFound testId="reservation-not-found" />;
   if (q.isError && !q.data)
     return (
       <Alert color="red" data-testid="reservation-error">

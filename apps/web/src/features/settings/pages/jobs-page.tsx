@@ -1,4 +1,5 @@
 import { Button, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TJobsAnswer } from '@crm/contract';
@@ -21,6 +22,7 @@ const LATEST = 100;
  */
 export function JobsPage() {
   const { t } = useTranslation();
+  const narrow = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false }) ?? false;
   const [state, setState] = useCookieState<TJobState>('Jobs.state', 'failed');
   // Newest first as the server sends them; the columns do not sort.
   const list = useListState('Jobs', { perPage: LATEST, sortBy: '', sortDir: 'desc' });
@@ -89,7 +91,10 @@ export function JobsPage() {
         data={STATES.map((s) => ({ value: s, label: `${t(`jobs.ui.state.${s}`)} (${counts[s] ?? 0})` }))}
         aria-label={t('title.jobs')}
         data-testid="jobs-state"
-        style={{ alignSelf: 'flex-start' }}
+        // Four states with their counts are wider than a phone: there they stand one under another.
+        orientation={narrow ? 'vertical' : 'horizontal'}
+        fullWidth={narrow}
+        style={narrow ? undefined : { alignSelf: 'flex-start' }}
       />
       <DataTable
         testId="jobs-table"

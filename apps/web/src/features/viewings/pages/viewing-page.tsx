@@ -12,6 +12,7 @@ import { RecordToolbar } from '../../../components/record-toolbar.tsx';
 import { ActivityList } from '../../../components/activity-list-lazy.tsx';
 import { Assignments } from '../../../components/assignments.tsx';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
+import { useRecordOpened } from '../../../lib/recent.ts';
 import { SearchPicker, type Picked } from '../../../components/search-picker.tsx';
 import { TimeField } from '../../../components/fields/time-field.tsx';
 import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
@@ -76,7 +77,10 @@ function ViewingPageScreen() {
   const blank = useQuery({ ...blankViewingQuery(demandId), enabled: id == null });
   const stored = useQuery({ ...viewingQuery(id ?? 0), enabled: id != null && valid, staleTime: mode === 'view' ? JUST_READ_MS : 0 });
   const q = id == null ? blank : stored;
-  if (!valid || (q.error instanceof ApiError && q.error.status === 404)) return <RecordNotFound testId="viewing-not-found" />;
+  const gone = q.error instanceof ApiError && q.error.status === 404;
+  const v = id == null ? undefined : stored.data;
+  useRecordOpened('viewing', id ?? 0, v ? [`#${v.viewingNumber || id}`, v.demand ?? ''].filter(Boolean).join(' · ') : null, gone);
+  if (!valid || gone) return <RecordNotFound testId="viewing-not-found" />;
   if (q.isError && !q.data)
     return (
       <Alert color="red" data-testid="viewing-error">
