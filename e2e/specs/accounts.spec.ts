@@ -12,6 +12,7 @@ const LANGUAGES = [
     lastNameRequired: 'Please enter the last name',
     firstNameRequired: 'Please enter the first name',
     saved: 'All changes saved',
+    sharedPhone: 'This number is also on:',
     selectTwo: 'Select 2 accounts and click Merge button',
     wrongCount: 'You selected 1 accounts. Please select 2 accounts to merge!',
     showAll: 'Show all',
@@ -32,6 +33,7 @@ const LANGUAGES = [
     lastNameRequired: 'Συμπληρώστε το επώνυμο',
     firstNameRequired: 'Συμπληρώστε το όνομα',
     saved: 'Όλες οι αλλαγές αποθηκεύτηκαν',
+    sharedPhone: 'Ο αριθμός υπάρχει και στην καρτέλα:',
     selectTwo: 'Επιλέξτε 2 επαφές και πατήστε «Συγχώνευση»',
     wrongCount: 'Επιλεγμένες επαφές: 1. Για συγχώνευση επιλέξτε 2 επαφές!',
     showAll: 'Όλες',
@@ -263,6 +265,39 @@ for (const L of LANGUAGES) {
       expect(stored.phone).toBe('+30 2310 555 123');
       expect(stored.city).toBe('Θεσσαλονίκη');
       expect(stored.version).toBeGreaterThan(1);
+    });
+
+    test('a phone or e-mail another account already has is said under it, with that account and a way to merge', async ({ context, request, baseURL }) => {
+      const { page, token } = await openAs(context, request, baseURL!, L.cookie);
+      const last = unique('Shared');
+      const digits = String(10_000_000 + Math.floor(Math.random() * 89_999_999));
+      const email = `${last.toLowerCase()}@example.gr`;
+      const first = await createAccount(request, token, { lastName: last, firstName: 'Maria', phone: `+30 69 ${digits}`, email, isClient: true });
+      const second = await createAccount(request, token, { lastName: `${last}b`, firstName: 'Kostas', isClient: true });
+      await page.goto(`/Accounts/View/${second}/1`);
+      // The same number written another way (no country code, no spaces).
+      await page.getByTestId('field-phone-0').fill(`69${digits}`);
+      const phone = page.getByTestId('shared-phone-0');
+      await expect(phone).toBeVisible();
+      await expect(phone.getByTestId('shared-phone-0-link')).toHaveText(`${last} Maria`);
+      await expect(phone.getByTestId('shared-phone-0-link')).toHaveAttribute('href', `/Accounts/View/${first}`);
+      await expect(phone.getByTestId('shared-phone-0-merge')).toHaveAttribute('href', `/Accounts/Merge/a1/${second}/a2/${first}`);
+      await expect(phone).toContainText(L.sharedPhone);
+      // The e-mail, in capitals.
+      await page.getByTestId('field-email-0').fill(email.toUpperCase());
+      await expect(page.getByTestId('shared-email-0').getByTestId('shared-email-0-link')).toHaveAttribute('href', `/Accounts/View/${first}`);
+      await expectAccessible(page, `shared phone and e-mail ${L.cookie}`);
+      // It is said, never refused: the number is saved on this account too.
+      await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
+      expect((await (await viewAccount(request, token, second)).json()).phone).toBe(`69${digits}`);
+      // Another number: nothing to say of it. On the first account's page the e-mail now names this one.
+      await page.getByTestId('field-phone-0').fill(`69${String(Number(digits) + 1)}`);
+      await expect(phone).toBeHidden();
+      await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
+      await page.goto(`/Accounts/View/${first}/1`);
+      await expect(page.getByTestId('field-phone-0')).toHaveValue(`+30 69 ${digits}`);
+      await expect(page.getByTestId('shared-email-0').getByTestId('shared-email-0-link')).toHaveAttribute('href', `/Accounts/View/${second}`);
+      await expect(page.getByTestId('shared-phone-0')).toBeHidden();
     });
 
     test('a mistyped ΑΦΜ is refused with the reason, the other edits still save, and the typed text stays to correct', async ({ context, request, baseURL }) => {

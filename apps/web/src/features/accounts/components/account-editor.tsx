@@ -41,6 +41,7 @@ import { KindBadges } from './kind-badges.tsx';
 import { roleText } from './labels.ts';
 import { languageOptions } from './languages.ts';
 import { ServiceInfo } from './service-info.tsx';
+import { SharedContact } from './shared-contact.tsx';
 import { ReplacedNote } from '../../../components/fields/replaced-note.tsx';
 
 /** The form keeps e-mails and phones as lists; the API joins them with ';'. */
@@ -376,6 +377,7 @@ export function AccountEditor({ initial, expanded, onStatus }: Props) {
             hint={emailsLocked ? t('accounts.ui.edit.emailsOfficeAdminOnly') : paymentsEmails ? t('accounts.ui.edit.emailsPaymentsOffice') : undefined}
             error={fieldErrors.email}
             onChange={(v) => set('emails', v)}
+            below={(v, i) => <SharedContact kind="email" value={v} selfId={id} testId={`shared-email-${i}`} />}
           />
           <ListInputs
             label={t('accounts.ui.field.phones')}
@@ -385,6 +387,7 @@ export function AccountEditor({ initial, expanded, onStatus }: Props) {
             type="tel"
             error={fieldErrors.phone}
             onChange={(v) => set('phones', v)}
+            below={(v, i) => <SharedContact kind="phone" value={v} selfId={id} testId={`shared-phone-${i}`} />}
           />
         </SimpleGrid>
       </Card>
@@ -546,6 +549,7 @@ function ListInputs({
   disabled = false,
   hint,
   onChange,
+  below,
 }: {
   label: string;
   values: string[];
@@ -556,34 +560,39 @@ function ListInputs({
   disabled?: boolean;
   hint?: string;
   onChange: (v: string[]) => void;
+  /** Said under an entry (another account with the same phone or e-mail). */
+  below?: (value: string, index: number) => ReactNode;
 }) {
   const { t } = useTranslation();
   return (
     <Input.Wrapper label={label} error={error} description={hint}>
       <Stack gap={6} mt={4}>
         {values.map((v, i) => (
-          <Group key={i} gap={6} wrap="nowrap">
-            <TextInput
-              style={{ flex: 1 }}
-              type={type === 'email' ? 'text' : 'tel'}
-              inputMode={type}
-              value={v}
-              disabled={disabled}
-              onChange={(e) => onChange(values.map((x, j) => (j === i ? e.currentTarget.value : x)))}
-              aria-label={`${label} ${i + 1}`}
-              data-testid={`field-${name}-${i}`}
-            />
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              disabled={disabled}
-              onClick={() => onChange(values.length > 1 ? values.filter((_, j) => j !== i) : [''])}
-              aria-label={t('accounts.ui.edit.remove')}
-              data-testid={`remove-${name}-${i}`}
-            >
-              <IconMinus size={16} />
-            </ActionIcon>
-          </Group>
+          <Stack key={i} gap={2}>
+            <Group gap={6} wrap="nowrap">
+              <TextInput
+                style={{ flex: 1 }}
+                type={type === 'email' ? 'text' : 'tel'}
+                inputMode={type}
+                value={v}
+                disabled={disabled}
+                onChange={(e) => onChange(values.map((x, j) => (j === i ? e.currentTarget.value : x)))}
+                aria-label={`${label} ${i + 1}`}
+                data-testid={`field-${name}-${i}`}
+              />
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                disabled={disabled}
+                onClick={() => onChange(values.length > 1 ? values.filter((_, j) => j !== i) : [''])}
+                aria-label={t('accounts.ui.edit.remove')}
+                data-testid={`remove-${name}-${i}`}
+              >
+                <IconMinus size={16} />
+              </ActionIcon>
+            </Group>
+            {below?.(v, i)}
+          </Stack>
         ))}
         {values.length < max && !disabled && (
           <Group>
