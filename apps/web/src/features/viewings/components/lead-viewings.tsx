@@ -1,8 +1,8 @@
-import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { IconPlus } from '../../../components/icons.ts';
+import { LeadBlock } from '../../../components/lead-block.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { leadViewingsQuery } from '../api/viewings.ts';
 
@@ -16,20 +16,13 @@ export function LeadViewings({ leadId }: { leadId: number }) {
   const q = useQuery(leadViewingsQuery(leadId));
   const items = q.data?.items ?? [];
   return (
-    <Paper withBorder p="sm" data-testid="lead-viewings">
-      <Group justify="space-between" mb="xs">
-        <Title order={3} size="h5">
-          {t('viewings.ui.ofLead')}
-        </Title>
-        <Button component={Link} to={`/Viewing/Add?demandId=${leadId}`} size="compact-sm" variant="light" leftSection={<IconPlus size={14} />}>
-          {t('leads.ui.arrangeViewing')}
-        </Button>
-      </Group>
-      {q.data && items.length === 0 && (
-        <Text size="sm" c="dimmed">
-          {t('viewings.ui.noneOfLead')}
-        </Text>
-      )}
+    <LeadBlock
+      testId="lead-viewings"
+      title={t('viewings.ui.ofLead')}
+      addTo={`/Viewing/Add?demandId=${leadId}`}
+      addLabel={t('leads.ui.arrangeViewing')}
+      empty={q.data && items.length === 0 ? t('viewings.ui.noneOfLead') : null}
+    >
       <Stack gap="sm">
         {items.map((v) => (
           <div key={v.id} data-testid="lead-viewing">
@@ -56,6 +49,6 @@ export function LeadViewings({ leadId }: { leadId: number }) {
           </div>
         ))}
       </Stack>
-    </Paper>
+    </LeadBlock>
   );
 }
