@@ -398,6 +398,20 @@ async function main() {
       await handle.pool.query<{ ref: number }>('select reference_number as ref from objects where published and publish_requested and active order by hashint4(id) limit 500')
     ).rows.map((r) => String(r.ref).padStart(4, '0'));
     if (!publicRefs.length) publicRefs.push('0001');
+    // Keys (decision 014): the last names of past holders (a loan that is not the key's newest), and
+    // fragments typed as staff type them, Greeklish too; the leads that have viewings.
+    const pastHolders = (
+      await handle.pool.query<{ name: string }>(
+        `select a.last_name as name from object_key_loans l join accounts a on a.id = l.account_id
+         where a.last_name is not null and exists (select 1 from object_key_loans n where n.key_id = l.key_id and n.id > l.id)
+         order by hashint4(l.id) limit 5`,
+      )
+    ).rows.map((r) => r.name);
+    const holderTexts = [...pastHolders, 'Παπαδ', 'papadopoulou', 'Γεωργίου', 'nikolaou', 'Иван'];
+    const viewedLeads = (
+      await handle.pool.query<{ id: number }>('select demand_id as id from viewings where demand_id is not null group by demand_id order by hashint4(demand_id) limit 500')
+    ).rows.map((r) => r.id);
+    if (!viewedLeads.length) viewedLeads.push(leadIds[0] ?? 1);
     const endpoints: Endpoint[] = [
       { name: 'GET /api/owner (page 1-50, sort name)', kind: 'list', make: (i) => ({ method: 'GET', path: `/api/owner?perPage=20&currentPage=${page(i)}&sortBy=name&sortDir=asc` }) },
       { name: 'GET /api/account (page 1-50, newest)', kind: 'list', make: (i) => ({ method: 'GET', path: `/api/account?perPage=20&currentPage=${page(i)}&sortBy=createdOn&sortDir=desc` }) },
@@ -474,6 +488,14 @@ async function main() {
         name: 'POST /api/Viewing/search (words of the comments)',
         kind: 'list',
         make: (i) => ({ method: 'POST', path: '/api/Viewing/search', body: { comment: ['σκοτεινο', 'ξαναδεί γυναίκα', 'υγρασια', 'θεα', 'sea view', 'ΜΗΧΑΝΙΚΟΣ'][i % 6], perPage: 20, currentPage: 1 } }),
+      },
+      { name: 'GET /api/lead/{id}/viewings', kind: 'list', make: (i) => ({ method: 'GET', path: `/api/lead/${viewedLeads[(i * 13) % viewedLeads.length]}/viewings` }) },
+      // The keys register: each row with its newest loan (a subquery a row), and searched by anyone who ever held the key.
+      { name: 'GET /api/ObjectKeys (page 1-50, last loan)', kind: 'list', make: (i) => ({ method: 'GET', path: `/api/ObjectKeys?perPage=20&currentPage=${page(i)}` }) },
+      {
+        name: 'GET /api/ObjectKeys (a past holder)',
+        kind: 'list',
+        make: (i) => ({ method: 'GET', path: `/api/ObjectKeys?perPage=20&currentPage=1&holder=${encodeURIComponent(holderTexts[i % holderTexts.length]!)}` }),
       },
       { name: 'GET /api/lead/{id}/matches', kind: 'list', make: (i) => ({ method: 'GET', path: `/api/lead/${leadIds[(i * 7) % leadIds.length]}/matches?limit=20` }) },
       { name: 'GET /api/object/{id}/matchingLeads', kind: 'list', make: (i) => ({ method: 'GET', path: `/api/object/${objectIds[(i * 11) % objectIds.length]}/matchingLeads?limit=20` }) },

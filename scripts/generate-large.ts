@@ -1,5 +1,5 @@
 // A large agency for the benchmark: 100k accounts, 1M activities with their links, assignments;
-// 50k objects with 150k photo rows, 100k object–account links and their keys.
+// 50k objects with 150k photo rows, 100k object–account links and their keys (each with 1-5 loans).
 //
 //   node --import tsx scripts/generate-large.ts [--accounts 100000] [--activities 1000000] [--objects 50000] [--force]
 //
@@ -31,7 +31,7 @@ export const FULL_SIZES: LargeSizes = { accounts: 100_000, activities: 1_000_000
 type Log = (line: string) => void;
 
 /** Tables the generator fills; their secondary (non-unique) indexes are rebuilt after the load. */
-const TABLES = ['alerts', 'accounts', 'account_last_names', 'account_words', 'search_words', 'activities', 'activity_links', 'assignments', 'objects', 'object_accounts', 'object_keys', 'files', 'leads', 'lead_objects', 'viewings', 'viewing_objects', 'action_log', 'documents', 'transactions', 'payment_accounts', 'deals', 'deal_parties', 'reservations'];
+const TABLES = ['alerts', 'accounts', 'account_last_names', 'account_words', 'search_words', 'activities', 'activity_links', 'assignments', 'objects', 'object_accounts', 'object_keys', 'object_key_loans', 'files', 'leads', 'lead_objects', 'viewings', 'viewing_objects', 'action_log', 'documents', 'transactions', 'payment_accounts', 'deals', 'deal_parties', 'reservations'];
 const AGENCY_DOMAIN = 'thermaikos-homes.gr';
 
 export function parseSizes(argv: string[]): LargeSizes & { force: boolean } {
@@ -394,8 +394,8 @@ const objectsStep: Step = {
 };
 
 const objectLinksStep: Step = {
-  name: 'object links and keys',
-  run: async ({ c, sizes, employees: E, users }) => {
+  name: 'object links, keys and their loans',
+  run: async ({ c, sizes, employees: E, sources: S, users }) => {
     const n = sizes.objects;
     if (!n) return 0;
     const owners = (await c.query<{ id: number }>('select id from accounts where is_owner order by id')).rows.map((r) => r.id);
@@ -424,9 +424,36 @@ const objectLinksStep: Step = {
        where x.key`,
       [owners, users],
     );
-    return (a.rowCount ?? 0) + (k.rowCount ?? 0);
+    const l = await c.query(keyLoansSql(E, S, sizes.accounts, users));
+    return (a.rowCount ?? 0) + (k.rowCount ?? 0) + (l.rowCount ?? 0);
   },
 };
+
+/**
+ * The keys' lending history (decision 014): 1 to 5 loans a key (3 on average, 60k for 20k keys).
+ * The newest is the key's own state as a save records it (its holder, given away, and received
+ * when that is the return); the ones before it were returned, each some 60 days before the next,
+ * lent half to staff and half to clients, so a name finds past holders as well as current ones.
+ */
+function keyLoansSql(E: number, S: number, N: number, users: number[]): { text: string; values: unknown[] } {
+  const v = '(k.id * 8 + j)';
+  return {
+    text: `insert into object_key_loans (key_id, account_id, given_away, received, recorded_on, recorded_by)
+       select k.id, x.account_id, x.given_away, x.received, coalesce(x.given_away, x.received, k.received)::timestamptz, ${pick('$1::int[]', users.length, U(139, v))}
+       from object_keys k
+       cross join lateral (select 1 + floor(${U(136, 'k.id')} * 5)::int as n) c
+       cross join generate_series(1, c.n) j
+       cross join lateral (select (k.received - (c.n - j) * 60 + floor(${U(137, v)} * 20)::int) as given) d
+       cross join lateral (select
+         case when j = c.n then k.account_id when ${U(138, v)} < 0.5 then 1 + floor(${U(140, v)} * ${E})::int
+              else ${E + S + 1} + floor(${U(140, v)} * ${N - E - S})::int end as account_id,
+         case when j = c.n then k.given_away else d.given end as given_away,
+         case when j = c.n then (case when k.received is not null and (k.given_away is null or k.received >= k.given_away) then k.received end)
+              else d.given + 1 + floor(${U(141, v)} * 10)::int end as received) x
+       order by k.id, j`,
+    values: [users],
+  };
+}
 
 const objectPhotosStep: Step = {
   name: 'object photos (rows)',
@@ -799,6 +826,12 @@ async function dropSecondaryIndexes(c: pg.Client): Promise<string[]> {
   return rows.map((r) => r.def);
 }
 
+/** Keys there, and not one loan: data generated before the lending history (decision 014). */
+async function keyLoansMissing(c: pg.Client): Promise<boolean> {
+  const { rows } = await c.query<{ missing: boolean }>('select exists (select 1 from object_keys) and not exists (select 1 from object_key_loans) as missing');
+  return rows[0]!.missing;
+}
+
 async function benchUsers(c: pg.Client, n: number): Promise<number[]> {
   const emails = Array.from({ length: n }, (_, i) => `bench-staff-${i + 1}@bench.invalid`);
   await c.query(
@@ -836,6 +869,19 @@ export async function ensureLargeData(url: string, sizes: LargeSizes, opts: { fo
       await c.query('update bench_dataset set viewing_comments = true');
       log(`  comments given to the past viewings' properties (${n} rows, three in five with one) (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     }
+    const employees = Math.max(5, Math.min(50, Math.floor(sizes.accounts / 2000)));
+    const sources = Math.max(5, Math.min(40, Math.floor(sizes.accounts / 2500)));
+    if (same && !opts.force && (await keyLoansMissing(c))) {
+      // An agency generated before keys had a lending history: its loans alone are added.
+      const started = Date.now();
+      await c.query('begin');
+      const users = await benchUsers(c, 10);
+      const l = await c.query(keyLoansSql(employees, sources, sizes.accounts, users));
+      await c.query('commit');
+      await c.query('vacuum (analyze) object_key_loans');
+      log(`The large agency is there; added the keys' lending history: ${l.rowCount} loans (${((Date.now() - started) / 1000).toFixed(1)} s).`);
+      return { generated: true, seconds: (Date.now() - started) / 1000 };
+    }
     if (same && !opts.force) {
       log(`The large agency (${sizes.accounts} accounts, ${sizes.activities} activities, ${sizes.objects} objects, ${sizes.leads} leads, ${sizes.viewings} viewings, ${sizes.transactions} transactions, ${sizes.deals} deals) is already there (generated ${marker.generated_on.toISOString()}); --force regenerates it.`);
       return { generated: false, seconds: 0 };
@@ -849,8 +895,6 @@ export async function ensureLargeData(url: string, sizes: LargeSizes, opts: { fo
         );
       }
     }
-    const employees = Math.max(5, Math.min(50, Math.floor(sizes.accounts / 2000)));
-    const sources = Math.max(5, Math.min(40, Math.floor(sizes.accounts / 2500)));
     if (sizes.activities > 0 && sizes.accounts < employees + sources + 10) throw new Error('--accounts is too small');
 
     const started = Date.now();

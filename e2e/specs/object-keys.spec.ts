@@ -238,6 +238,153 @@ for (const language of ['en-UK', 'el'] as const) {
   });
 }
 
+const LOAN_TEXTS = {
+  'en-UK': {
+    backBeforeGiven: 'The key cannot have come back before it was given.',
+    saved: 'The loan was corrected.',
+    deleted: 'The loan was deleted from the lending history.',
+    conflict: 'Someone else changed this loan in the meantime.',
+    holderLabel: 'Held by, now or before',
+    hadIt: (holder: string, from: string, to: string) => `Had it: ${holder}, ${from} – ${to}`,
+    noneHeld: (holder: string) => `No key was ever given to anyone matching “${holder}”.`,
+  },
+  el: {
+    backBeforeGiven: 'Η ημερομηνία επιστροφής δεν μπορεί να είναι πριν από την ημερομηνία παράδοσης.',
+    saved: 'Ο δανεισμός διορθώθηκε.',
+    deleted: 'Ο δανεισμός διαγράφηκε από το ιστορικό δανεισμού.',
+    conflict: 'Κάποιος άλλος άλλαξε στο μεταξύ αυτόν τον δανεισμό.',
+    holderLabel: 'Κάτοχος, τωρινός ή παλαιότερος',
+    hadIt: (holder: string, from: string, to: string) => `Το είχε: ${holder}, ${from} – ${to}`,
+    noneHeld: (holder: string) => `Κανένα κλειδί δεν έχει δοθεί ποτέ σε κάποιον που να ταιριάζει με «${holder}».`,
+  },
+} as const;
+
+type LoanRow = { id: number; version: number; accountId: number | null; givenAway: string | null; received: string | null };
+
+// English on a desktop, Greek on a 412 px phone: the loan's correction, then the list searched by its holders.
+for (const [language, size] of [
+  ['en-UK', { viewport: { width: 1280, height: 800 }, isMobile: false }],
+  ['el', { viewport: { width: 412, height: 915 }, isMobile: true }],
+] as const) {
+  test(`corrects a loan's holder in the history and finds the key by a past holder (${language}, ${size.viewport.width} px)`, async ({ browser, request, baseURL }) => {
+    test.setTimeout(150_000);
+    const L = { ...HISTORY_TEXTS[language], ...LOAN_TEXTS[language] };
+    const token = await apiToken(request);
+    const object = await createObject(request, token);
+    const wrong = unique('Mistyped');
+    const right = unique('Pastholder');
+    const now = unique('Nowholder');
+    const wrongId = await createEmployee(request, token, wrong);
+    const rightId = await createEmployee(request, token, right);
+    const nowId = await createEmployee(request, token, now);
+    // Lent to "Mistyped" (it was Pastholder), back three days later; then lent to Nowholder.
+    let res = await request.post('/api/ObjectKeys/edit', { data: { objectId: object.id, accountId: wrongId, givenAway: '2026-01-05' }, headers: auth(token) });
+    let key = (await res.json()) as Key;
+    res = await request.post('/api/ObjectKeys/edit', { data: { ...key, received: '2026-01-08' }, headers: auth(token) });
+    key = (await res.json()) as Key;
+    res = await request.post('/api/ObjectKeys/edit', { data: { ...key, accountId: nowId, givenAway: '2026-02-01', received: null }, headers: auth(token) });
+    expect(res.ok(), await res.text()).toBeTruthy();
+    const history = async () => ((await (await request.get(`/api/ObjectKeys/edit/${key.id}`, { headers: auth(token) })).json()) as { history: LoanRow[] }).history;
+    expect((await history()).map((l) => l.accountId)).toEqual([nowId, wrongId]);
+
+    const ctx = await signedIn(browser, baseURL!, token, language, size);
+    const page = await ctx.newPage();
+    await page.goto(`/ObjectKeys/${key.id}`);
+    const loans = page.getByTestId('key-loan');
+    await expect(loans).toHaveCount(2);
+    await expect(loans.nth(1)).toContainText(`${L.given(`${wrong} Stavros`, '05/01/2026')} · ${L.back('08/01/2026')}`);
+
+    // Correct the older loan: a return before it was given is refused under the field, and nothing is stored.
+    await loans.nth(1).getByTestId('key-loan-edit').click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByTestId('loan-account')).toHaveValue(`${wrong} Stavros`);
+    await expect(dialog.getByTestId('loan-current-note')).toHaveCount(0);
+    await dialog.getByTestId('loan-received').fill('04/01/2026');
+    await dialog.getByTestId('loan-received').press('Tab');
+    await dialog.getByTestId('loan-save').click();
+    await expect(dialog.getByText(L.backBeforeGiven)).toBeVisible();
+    // Said once, under the field: no banner repeats it.
+    await expect(page.getByTestId('banner')).toHaveCount(0);
+    expect((await history())[1]).toMatchObject({ accountId: wrongId, received: '2026-01-08' });
+    if (size.isMobile) {
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+      await page.screenshot({ path: test.info().outputPath(`loan-edit-phone-${language}.png`) });
+    }
+    await expectAccessible(page, `loan correction ${language}`);
+
+    // The holder was Pastholder, and it came back on the 8th after all.
+    await dialog.getByTestId('loan-received').fill('08/01/2026');
+    await dialog.getByTestId('loan-received').press('Tab');
+    await dialog.getByTestId('loan-account').fill(right);
+    await page.getByRole('option', { name: new RegExp(right) }).click();
+    await dialog.getByTestId('loan-save').click();
+    await expect(page.getByTestId('banner')).toContainText(L.saved);
+    await expect(dialog).toHaveCount(0);
+    await expect(loans.nth(1)).toContainText(`${L.given(`${right} Stavros`, '05/01/2026')} · ${L.back('08/01/2026')}`);
+    await expect(loans.nth(1).getByTestId('key-loan-holder')).toHaveAttribute('href', `/Accounts/View/${rightId}`);
+    // An earlier loan is history: the key itself is still out with Nowholder.
+    await expect(page.getByTestId('key-state-text')).toHaveText(L.out(`${now} Stavros`, '01/02/2026'));
+    expect((await history())[1]).toMatchObject({ accountId: rightId, givenAway: '2026-01-05', received: '2026-01-08' });
+
+    // The list, searched by the past holder: the key, with the loan that was theirs.
+    await page.goto('/ObjectKeys');
+    // On a phone the filters fold away behind their button.
+    if (size.isMobile) await page.getByTestId('keys-filter-toggle').click();
+    await expect(page.getByText(L.holderLabel, { exact: true })).toBeVisible();
+    await page.getByTestId('keys-filter-holder').fill(right);
+    const row = page.getByTestId('keys-table-row');
+    await expect(row).toHaveCount(1);
+    await expect(row.getByTestId('key-object-link')).toHaveText(`#${object.referenceNumber}`);
+    await expect(row.getByTestId('account-link')).toContainText(now);
+    await expect(row.getByTestId('key-held-by')).toHaveText(L.hadIt(`${right} Stavros`, '05/01/2026', '08/01/2026'));
+    // The mistyped holder no longer held it.
+    await page.getByTestId('keys-filter-holder').fill(wrong);
+    await expect(page.getByTestId('keys-table-empty')).toContainText(L.noneHeld(wrong));
+    if (size.isMobile) expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await page.getByTestId('keys-filter-holder').fill(right);
+    await expect(row).toHaveCount(1);
+    if (size.isMobile) await page.screenshot({ path: test.info().outputPath(`keys-by-holder-phone-${language}.png`), fullPage: true });
+    await expectAccessible(page, `keys list by a past holder ${language}`);
+    await page.getByTestId('keys-filter-holder-clear').click();
+    await expect(page.getByTestId('keys-filter-holder')).toHaveValue('');
+
+    if (!size.isMobile) {
+      // Someone else corrects the same loan while the dialog is open: their version, with what only this user changed.
+      await page.goto(`/ObjectKeys/${key.id}`);
+      await loans.nth(1).getByTestId('key-loan-edit').click();
+      const [, older] = await history();
+      const theirs = await request.post('/api/ObjectKeys/loan', {
+        data: { id: older!.id, version: older!.version, accountId: rightId, givenAway: '2026-01-04', received: '2026-01-08' },
+        headers: auth(token),
+      });
+      expect(theirs.ok(), await theirs.text()).toBeTruthy();
+      await dialog.getByTestId('loan-received').fill('09/01/2026');
+      await dialog.getByTestId('loan-received').press('Tab');
+      await dialog.getByTestId('loan-save').click();
+      await expect(dialog.getByTestId('loan-conflict')).toBeVisible();
+      await expect(dialog.getByTestId('loan-givenaway')).toHaveValue('04/01/2026');
+      await expect(dialog.getByTestId('loan-received')).toHaveValue('09/01/2026');
+      expect((await history())[1]).toMatchObject({ givenAway: '2026-01-04', received: '2026-01-08' });
+      await dialog.getByTestId('loan-save').click();
+      await expect(dialog).toHaveCount(0);
+      expect((await history())[1]).toMatchObject({ accountId: rightId, givenAway: '2026-01-04', received: '2026-01-09' });
+
+      // The newest loan was recorded by mistake: deleted, confirmed; the key goes back to the loan before it.
+      await loans.first().getByTestId('key-loan-edit').click();
+      await expect(dialog.getByTestId('loan-current-note')).toBeVisible();
+      await dialog.getByTestId('loan-delete').click();
+      await page.getByTestId('loan-delete-confirm').click();
+      await expect(page.getByTestId('banner')).toContainText(L.deleted);
+      await expect(loans).toHaveCount(1);
+      await expect(page.getByTestId('key-state-text')).toHaveText(L.inOffice('09/01/2026', `${right} Stavros`));
+      await expect(page.getByTestId('key-account')).toHaveValue(`${right} Stavros`);
+      const stored = (await (await request.get(`/api/ObjectKeys/edit/${key.id}`, { headers: auth(token) })).json()) as Key;
+      expect(stored).toMatchObject({ accountId: rightId, givenAway: '2026-01-04', received: '2026-01-09' });
+    }
+    await ctx.close();
+  });
+}
+
 test('the keys list keeps its page size in a cookie (default 10)', async ({ browser, request, baseURL }) => {
   const token = await apiToken(request);
   const ctx = await signedIn(browser, baseURL!, token, 'en-UK');

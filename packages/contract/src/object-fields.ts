@@ -4,6 +4,7 @@
 // from OBJECT_FIELDS. Adding a field: one entry here, a migration (drizzle-kit generate), and its
 // label in en/el/ru (fields.object.<name>). See docs/decisions/009-field-descriptions.md.
 
+import type { TCulture } from './constants.ts';
 import type { TFieldType } from './fields.ts';
 import type { TFieldDescriptionOf } from './field-description.ts';
 
@@ -179,6 +180,18 @@ export const OBJECT_FIELDS: readonly TFieldDescription[] = [
   f('sold', 'boolean', 'service', { readOnly: true }),
   f('hasKey', 'boolean', 'service', { readOnly: true }),
 ];
+
+/**
+ * A property's two titles: the main one (`title`, the agency's, read in English and Greek) and the
+ * Russian one (`titleRu`). The order a reader's screens look for one in: the reader's own first,
+ * then the other, skipping a blank one; so a property with any title never shows none. The server
+ * (`objectTitle`, every list and picker) and the property's page read this one table.
+ */
+export const OBJECT_TITLE_ORDER: Readonly<Record<TCulture, readonly ('title' | 'titleRu')[]>> = {
+  en: ['title', 'titleRu'],
+  el: ['title', 'titleRu'],
+  ru: ['titleRu', 'title'],
+};
 
 export const OBJECT_FIELD_BY_NAME: ReadonlyMap<string, TFieldDescription> = new Map(OBJECT_FIELDS.map((d) => [d.name, d]));
 export const OBJECT_EDITABLE_FIELDS = OBJECT_FIELDS.filter((d) => !d.readOnly);

@@ -242,6 +242,8 @@ export const ZObjectKeyLoan = z.object({
   received: ZDate.nullable(),
   recordedBy: z.string().nullable(),
   recordedOn: ZDateTime,
+  /** A correction of the loan (POST /api/ObjectKeys/loan) is guarded by it. */
+  version: z.number().int(),
 });
 export type TObjectKeyLoan = z.infer<typeof ZObjectKeyLoan>;
 /** A key's newest loan as its list row carries it: the last holder, even after the holder was cleared. */
@@ -259,6 +261,11 @@ export const ZObjectKey = z.object({
   description: z.string().nullable(),
   version: z.number().int(),
   lastLoan: ZObjectKeyLastLoan.nullable(),
+  /**
+   * The keys list searched by a holder (`holder`): the newest loan of the key to someone of that
+   * name, current or past, so the row can say why the key was found. Absent otherwise.
+   */
+  heldBy: ZObjectKeyLastLoan.nullable().optional(),
 });
 export type TObjectKey = z.infer<typeof ZObjectKey>;
 /** GET /api/ObjectKeys/edit/{id} and the save's answer: the key with its lending history, newest first. */
@@ -266,6 +273,8 @@ export const ZObjectKeyAnswer = ZObjectKey.extend({ history: z.array(ZObjectKeyL
 export type TObjectKeyAnswer = z.infer<typeof ZObjectKeyAnswer>;
 export const ZObjectKeyListQuery = z.object({
   referenceNumber: z.string().max(20).default(''),
+  /** Anyone who ever held the key, now or before: a name (any script, Greeklish too), phone or e-mail fragment. */
+  holder: ZText(100).default(''),
   perPage: z.coerce.number().int().min(1).max(1000000).default(10),
   currentPage: ZPageString.default(1),
 });
@@ -285,5 +294,19 @@ export const ZObjectKeyEdit = z.object({
    */
   newLoan: z.boolean().optional(),
 });
+/**
+ * POST /api/ObjectKeys/loan: one loan of a key's history corrected (decision 014): its holder and
+ * its two dates, based on the loan's version. Answers the key with its history.
+ */
+export const ZObjectKeyLoanEdit = z.object({
+  id: ZId,
+  version: ZId,
+  accountId: ZId.nullable(),
+  givenAway: ZDate.nullable(),
+  received: ZDate.nullable(),
+});
+export type TObjectKeyLoanEdit = z.infer<typeof ZObjectKeyLoanEdit>;
+/** DELETE /api/ObjectKeys/loan/{id}?version=: a loan recorded by mistake, based on its version. */
+export const ZObjectKeyLoanDeleteQuery = z.object({ version: ZIdString });
 export const ZObjectIdOrRefParam = z.object({ idOrRef: z.string().min(1).max(30) });
 export { ZIdString as ZObjectIdString };

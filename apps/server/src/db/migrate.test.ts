@@ -34,7 +34,8 @@ describe('migrations', () => {
     // Before 0037: keys without a lending history; one out with Kostas, one back from him, one
     // received from its owner and never lent, one that only has a description.
     await q(`drop table object_key_loans`);
-    // Before 0039: no search form of the comments (it goes first: it is computed from them).
+    // (0039, the loans' version and holder index, comes again with it.)
+    // Before 0040: no search form of the comments (it goes first: it is computed from them).
     await q(`drop index viewing_objects_comment_norm_trgm_idx`);
     await q(`alter table viewing_objects drop column comment_norm`);
     // Before 0038: a viewing's objects had a result and no comment.
@@ -83,7 +84,13 @@ describe('migrations', () => {
     ]);
     // 0038 gave each object of a viewing an empty comment.
     expect((await q(`select data_type, is_nullable from information_schema.columns where table_name = 'viewing_objects' and column_name = 'comment'`)).rows).toEqual([{ data_type: 'text', is_nullable: 'YES' }]);
-    // 0039 keeps each comment's search form (accents and case gone) and indexes it by trigrams.
+    // 0039 gave each loan a version (a correction is guarded by it), 1 for the loans there, and
+    // indexed the loans by holder, key and loan (the keys list searched by anyone who held a key).
+    expect((await q(`select version from object_key_loans order by id`)).rows).toEqual([{ version: 1 }, { version: 1 }]);
+    expect((await q(`select indexname, indexdef from pg_indexes where tablename = 'object_key_loans' and indexname not in ('object_key_loans_pkey', 'object_key_loans_key_idx')`)).rows).toEqual([
+      { indexname: 'object_key_loans_holder_idx', indexdef: 'CREATE INDEX object_key_loans_holder_idx ON public.object_key_loans USING btree (account_id, key_id, id)' },
+    ]);
+    // 0040 keeps each comment's search form (accents and case gone) and indexes it by trigrams.
     await q(`insert into viewings (date_of_viewing) values ('2027-01-14 17:00+02')`);
     await q(`insert into viewing_objects (viewing_id, object_id, comment) select max(v.id), max(o.id), 'Πολύ ΣΚΟΤΕΙΝΌ σπίτι' from viewings v, objects o`);
     expect((await q(`select comment_norm from viewing_objects`)).rows).toEqual([{ comment_norm: 'πολυ σκοτεινο σπιτι' }]);

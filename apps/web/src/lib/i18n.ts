@@ -134,9 +134,23 @@ function applyDocumentLanguage(culture: TCulture) {
   dayjs.locale(DAYJS_LOCALE[culture]);
 }
 
+type SwitchListener = (culture: TCulture) => void;
+const switchListeners = new Set<SwitchListener>();
+
+/**
+ * Called after each switch to another language (not at the start): what was read from the server in
+ * the language before (names of stages, types, places, a property's title) is to be read again.
+ * Answers the function that stops listening.
+ */
+export function onLanguageSwitched(listener: SwitchListener): () => void {
+  switchListeners.add(listener);
+  return () => switchListeners.delete(listener);
+}
+
 /** Switches every visible text, date and number at once; no reload. */
 export async function changeLanguage(language: TLanguage) {
   setCookie(LANGUAGE_COOKIE, language);
+  const before = currentCulture();
   const culture = cultureOf(language);
   if (!i18n.hasResourceBundle(culture, 'translation')) {
     const loading = fetchTexts(culture);
@@ -152,6 +166,8 @@ export async function changeLanguage(language: TLanguage) {
   }
   applyDocumentLanguage(culture);
   await i18n.changeLanguage(culture);
+  // After the change: what is read again now asks in the new language (currentCulture).
+  if (culture !== before) for (const listener of switchListeners) listener(culture);
 }
 
 export { i18n };

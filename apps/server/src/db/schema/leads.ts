@@ -131,7 +131,7 @@ export const viewingObjects = pgTable(
     result: smallint('result'),
     /** Why the client liked or turned down this object ("too dark"), at most VIEWING_COMMENT_MAX characters. */
     comment: text('comment'),
-    /** The comment's search normal form (crm_search_norm, migration 0039): the Viewings list's search reads it. */
+    /** The comment's search normal form (crm_search_norm, migration 0040): the Viewings list's search reads it. */
     commentNorm: text('comment_norm').generatedAlwaysAs(sql`''`),
     position: integer('position').notNull().default(0),
   },

@@ -182,7 +182,8 @@ export const objectKeys = pgTable(
  * A key's loans, newest last by id: who held it, given away on, received back on, and who recorded
  * the loan last and when (decision 014). The newest loan is the key's current one (while it has a
  * holder or a given-away date); earlier ones are the lending history. Written with the key's save,
- * under its version.
+ * under its version; a loan corrected or deleted on its own changes the key too when it is the
+ * newest, in the same transaction.
  */
 export const objectKeyLoans = pgTable(
   'object_key_loans',
@@ -196,8 +197,10 @@ export const objectKeyLoans = pgTable(
     received: date('received', { mode: 'string' }),
     recordedOn: tsz('recorded_on').notNull().defaultNow(),
     recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** A loan corrected on its own (POST /api/ObjectKeys/loan) is guarded by it (0040). */
+    version: integer('version').notNull().default(1),
   },
-  (t) => [index('object_key_loans_key_idx').on(t.keyId, t.id), index('object_key_loans_account_idx').on(t.accountId)],
+  (t) => [index('object_key_loans_key_idx').on(t.keyId, t.id), index('object_key_loans_holder_idx').on(t.accountId, t.keyId, t.id)],
 );
 
 /** The described columns of objects, by field name (the table's type lists only the fixed ones). */

@@ -255,7 +255,7 @@ export async function leadViewings(app: FastifyInstance, leadId: number, page: {
 /**
  * The Viewings list's search of the comments: the viewings one of whose objects' comments holds
  * every word typed (accents and case ignored), matched on the stored normal form through its
- * trigram index (0039). Looked up first and passed on as a list of ids, as deals do for names
+ * trigram index (0040). Looked up first and passed on as a list of ids, as deals do for names
  * (decision 023): inside the page's and the count's statements the count hash-joined every viewing,
  * and the page walked the viewings by date probing each one's objects.
  */

@@ -127,7 +127,7 @@ export async function mergeObjectLinks(tx: Tx, keptId: number, duplicateId: numb
       and not exists (select 1 from object_accounts x where x.object_id = l.object_id and x.account_id = ${keptId} and x.relation = l.relation)`);
   await tx.delete(objectAccounts).where(eq(objectAccounts.accountId, duplicateId));
   await tx.execute(sql`update object_keys set account_id = ${keptId} where account_id = ${duplicateId}`);
-  await tx.execute(sql`update object_key_loans set account_id = ${keptId} where account_id = ${duplicateId}`);
+  await tx.execute(sql`update object_key_loans set account_id = ${keptId}, version = version + 1 where account_id = ${duplicateId}`);
   await tx.update(objects).set({ createdByAccountId: keptId }).where(eq(objects.createdByAccountId, duplicateId));
   // An owner of objects is an owner.
   await tx.execute(sql`

@@ -1,15 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { formatReferenceNumber, type TObjectKey, type TObjectKeyAnswer, type TObjectKeyLoan } from '@crm/contract';
 import type { z } from 'zod';
-import type { ZObjectKeyEdit, ZObjectKeyListQuery } from '@crm/contract';
+import type { TObjectKeyLoanEdit, ZObjectKeyEdit, ZObjectKeyListQuery } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { accounts, objectKeyLoans, objectKeys, objects, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
+import { inIdOrder } from '../../lib/paging.ts';
 import type { Caller } from './objects.service.ts';
 import { refPrefix } from './objects.lists.ts';
+import { accountIdsMatching } from '../accounts/accounts.search.ts';
+import { idSetFromLiteral, type IdSet } from '../accounts/accounts.sql.ts';
+import { agencyToday } from '../alerts/alerts.system.ts';
 
 const ENTITY = 'ObjectKey';
 
@@ -40,23 +44,94 @@ function keysQuery(db: Db | Tx, where: SQL | undefined) {
 type KeyRow = Awaited<ReturnType<typeof keysQuery>>[number];
 const toKey = ({ ref, ...r }: KeyRow): TObjectKey => ({ ...r, objectReferenceNumber: formatReferenceNumber(ref) });
 
-/** GET /api/ObjectKeys: by reference-number prefix, by object then newest first. */
+/**
+ * The accounts that ever held a key (a loan of theirs: a key's current holder is its newest loan's,
+ * since 0037 started the history and every save keeps it) whose names, phones or e-mails have the
+ * typed text, in any script, Greeklish too (`accountIdsMatching`), each checked on the loans' index
+ * by holder; and the keys they held, the most recently lent to one of them first, from that same
+ * index alone (holder, key, loan). One statement; the keys are a few thousand at most (an agent's
+ * name), so the page is cut from them here and the count is theirs, and the list's statement takes
+ * the page's ids (decision 023: a name test inside the list's own query scans and hashes every row).
+ */
+async function heldBy(db: Db | Tx, text: string): Promise<{ holders: IdSet; keys: number[] }> {
+  const { rows } = await db.execute<{ holders: string; keys: string }>(sql`
+    with h as materialized (
+      select distinct m.id from (${accountIdsMatching(text)}) as m(id)
+      where exists (select 1 from object_key_loans l where l.account_id = m.id)),
+    k as (select l.key_id, max(l.id) as last from object_key_loans l where l.account_id in (select id from h) group by l.key_id)
+    select (select coalesce(array_agg(id), '{}') from h)::text as holders,
+      (select coalesce(array_agg(key_id order by last desc), '{}') from k)::text as keys`);
+  const keys = rows[0]?.keys ?? '{}';
+  return { holders: idSetFromLiteral(rows[0]?.holders ?? '{}'), keys: keys.length > 2 ? keys.slice(1, -1).split(',').map(Number) : [] };
+}
+
+/**
+ * GET /api/ObjectKeys: by reference-number prefix, by object then newest first; or by anyone who
+ * held the key, now or before (`holder`): the keys most recently lent to them first, so the list
+ * reads as their lending history, each with `heldBy`, its newest loan to one of them.
+ */
 export async function listKeys(app: FastifyInstance, q: z.output<typeof ZObjectKeyListQuery>) {
   const typed = q.referenceNumber.trim().replace(/^#/, '');
   if (typed && !/^\d{1,10}$/.test(typed)) return { items: [], totalRows: 0 };
-  const where = typed ? refPrefix(typed) : undefined;
-  const [rows, count] = await Promise.all([
-    keysQuery(app.db, where)
-      .orderBy(objects.referenceNumber, sql`${objectKeys.received} desc nulls last`, objectKeys.id)
-      .limit(q.perPage)
-      .offset((q.currentPage - 1) * q.perPage),
-    app.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(objectKeys)
-      .innerJoin(objects, eq(objects.id, objectKeys.objectId))
-      .where(where),
-  ]);
-  return { items: rows.map(toKey), totalRows: count[0]?.n ?? 0 };
+  const holder = q.holder.trim();
+  const offset = (q.currentPage - 1) * q.perPage;
+  let pageIds: number[];
+  let totalRows: number;
+  let held: Awaited<ReturnType<typeof heldBy>> | null = null;
+  if (holder) {
+    held = await heldBy(app.db, holder);
+    let found = held.keys;
+    if (typed && found.length) {
+      const literal = `{${found.join(',')}}`;
+      const inPrefix = await app.db
+        .select({ id: objectKeys.id })
+        .from(objectKeys)
+        .innerJoin(objects, eq(objects.id, objectKeys.objectId))
+        .where(and(refPrefix(typed), sql`${objectKeys.id} = any(${literal}::int[])`));
+      const ids = new Set(inPrefix.map((r) => r.id));
+      found = found.filter((id) => ids.has(id));
+    }
+    totalRows = found.length;
+    pageIds = found.slice(offset, offset + q.perPage);
+  } else {
+    // The page's ids first (the number's index and the keys, no per-row lookups), then those keys
+    // with their holders and loans (lib/paging.ts): in one statement, OFFSET computed every skipped
+    // key's newest loan too (page 50 read 1,000 of them to show 20).
+    const where = typed ? refPrefix(typed) : undefined;
+    [pageIds, totalRows] = await Promise.all([
+      app.db
+        .select({ id: objectKeys.id })
+        .from(objectKeys)
+        .innerJoin(objects, eq(objects.id, objectKeys.objectId))
+        .where(where)
+        .orderBy(objects.referenceNumber, sql`${objectKeys.received} desc nulls last`, objectKeys.id)
+        .limit(q.perPage)
+        .offset(offset)
+        .then((r) => r.map((x) => x.id)),
+      // Every key has its object (a foreign key): the object is joined only for the number's prefix.
+      (typed
+        ? app.db.select({ n: sql<number>`count(*)::int` }).from(objectKeys).innerJoin(objects, eq(objects.id, objectKeys.objectId)).where(where)
+        : app.db.select({ n: sql<number>`count(*)::int` }).from(objectKeys)
+      ).then((r) => r[0]?.n ?? 0),
+    ]);
+  }
+  const heldByLoan = held
+    ? sql<TObjectKey['heldBy']>`(select json_build_object('accountId', l.account_id, 'account', a.display_name, 'givenAway', l.given_away, 'received', l.received)
+        from object_key_loans l left join accounts a on a.id = l.account_id
+        where l.key_id = ${objectKeys.id} and l.account_id = any(${held.holders.literal}::int[]) order by l.id desc limit 1)`
+    : sql<null>`null`;
+  const rows = pageIds.length
+    ? await app.db
+        .select({ ...keyColumns, heldBy: heldByLoan })
+        .from(objectKeys)
+        .innerJoin(objects, eq(objects.id, objectKeys.objectId))
+        .leftJoin(accounts, eq(accounts.id, objectKeys.accountId))
+        .where(inArray(objectKeys.id, pageIds))
+    : [];
+  return {
+    items: inIdOrder(pageIds, rows, (r) => r.id).map(({ heldBy: by, ...r }) => ({ ...toKey(r), ...(held ? { heldBy: by } : {}) })),
+    totalRows,
+  };
 }
 
 /** The most loans a key's answer lists (years of daily loans); the rest stay stored. */
@@ -73,6 +148,7 @@ async function keyHistory(db: Db | Tx, keyId: number, timeZone: string): Promise
       received: objectKeyLoans.received,
       recordedOn: objectKeyLoans.recordedOn,
       recordedBy: sql<string | null>`(select coalesce(ra.display_name, u.username) from ${users} u left join accounts ra on ra.id = u.account_id where u.id = ${objectKeyLoans.recordedBy})`,
+      version: objectKeyLoans.version,
     })
     .from(objectKeyLoans)
     .leftJoin(accounts, eq(accounts.id, objectKeyLoans.accountId))
@@ -145,7 +221,7 @@ async function recordLoan(tx: Tx, keyId: number, before: KeyState & { modifiedOn
     if (merged.accountId === last.accountId && merged.givenAway === last.givenAway && merged.received === last.received) return;
     await tx
       .update(objectKeyLoans)
-      .set({ ...merged, recordedOn: new Date(), recordedBy: userId })
+      .set({ ...merged, recordedOn: new Date(), recordedBy: userId, version: sql`${objectKeyLoans.version} + 1` })
       .where(eq(objectKeyLoans.id, lastId));
     return;
   }
@@ -217,5 +293,127 @@ export async function deleteKey(app: FastifyInstance, caller: Caller, id: number
     const [gone] = await tx.delete(objectKeys).where(eq(objectKeys.id, id)).returning();
     if (!gone) throw notFound('objectKeys.notFound');
     await logAction(tx, caller.actor, { action: 'Delete', entity: ENTITY, entityId: id, data: { objectId: gone.objectId, accountId: gone.accountId } });
+  });
+}
+
+type LoanRow = typeof objectKeyLoans.$inferSelect;
+type FieldChanges = Record<string, { from: unknown; to: unknown }>;
+const LOAN_FIELDS = ['accountId', 'givenAway', 'received'] as const;
+/** The fields that differ, each as its old and new value (the action log shows them "from → to"). */
+function changesOf(before: KeyState, after: KeyState, prefix = ''): FieldChanges {
+  const out: FieldChanges = {};
+  for (const f of LOAN_FIELDS) if (before[f] !== after[f]) out[prefix ? `${prefix}${f[0]!.toUpperCase()}${f.slice(1)}` : f] = { from: before[f], to: after[f] };
+  return out;
+}
+
+/**
+ * The key's holder and dates after its newest loan was corrected from `loan` to `next`, as the key
+ * form would have recorded that loan: its holder and given-away date, and its return as the key's
+ * received date. Two ways the form records a return are kept: a holder cleared on the return stays
+ * cleared while the loan is back, and a key back the day it went out keeps its given-away date
+ * cleared (the spec's warning). While the loan is out, the key's received date stays only when it
+ * is the day the agency got the key, before lending it.
+ */
+export function keyAfterLoan(key: KeyState, loan: Loan, next: Loan): KeyState {
+  const back = next.received != null;
+  return {
+    accountId: back && loan.received != null && key.accountId == null && loan.accountId != null ? null : next.accountId,
+    givenAway: back && key.givenAway == null && loan.givenAway != null && next.givenAway === next.received ? null : next.givenAway,
+    received: back ? next.received : key.received != null && next.givenAway != null && key.received < next.givenAway ? key.received : null,
+  };
+}
+
+/** The key's holder and dates when its newest loan is deleted: the loan before it, or none (in the office). */
+export function keyAfterDeletedLoan(key: KeyState, previous: Loan | undefined): KeyState {
+  if (!previous) return { accountId: null, givenAway: null, received: key.received };
+  return {
+    accountId: previous.accountId,
+    givenAway: previous.received != null && previous.received === previous.givenAway ? null : previous.givenAway,
+    received: previous.received ?? (key.received != null && previous.givenAway != null && key.received < previous.givenAway ? key.received : null),
+  };
+}
+
+/**
+ * The loan, its key locked first (the order the key's save takes, so the two never wait on each
+ * other), and the loan checked against the version it was read at: a stale change is answered 409
+ * with the key as it is now.
+ */
+async function lockLoan(app: FastifyInstance, tx: Tx, id: number, version: number) {
+  const [found] = await tx.select({ keyId: objectKeyLoans.keyId }).from(objectKeyLoans).where(eq(objectKeyLoans.id, id));
+  if (!found) throw notFound('objectKeys.loanNotFound');
+  const [key] = await tx.select().from(objectKeys).where(eq(objectKeys.id, found.keyId)).for('update');
+  const [loan] = key ? await tx.select().from(objectKeyLoans).where(eq(objectKeyLoans.id, id)).for('update') : [];
+  if (!key || !loan) throw notFound('objectKeys.loanNotFound');
+  if (loan.version !== version) throw conflict(await getKey(app, tx, key.id));
+  const [newest] = await tx.select({ id: objectKeyLoans.id }).from(objectKeyLoans).where(eq(objectKeyLoans.keyId, key.id)).orderBy(desc(objectKeyLoans.id)).limit(1);
+  return { key, loan, isNewest: newest?.id === loan.id };
+}
+
+/** The key takes the state its history now gives it (a new version), when that differs. */
+async function followHistory(tx: Tx, caller: Caller, key: typeof objectKeys.$inferSelect, next: KeyState): Promise<FieldChanges> {
+  const changes = changesOf(key, next, 'key');
+  if (!Object.keys(changes).length) return changes;
+  await tx
+    .update(objectKeys)
+    .set({ ...next, version: key.version + 1, modifiedOn: new Date(), modifiedBy: caller.user.id })
+    .where(eq(objectKeys.id, key.id));
+  return changes;
+}
+
+/**
+ * POST /api/ObjectKeys/loan: one loan of the history corrected (a holder or a date typed wrong).
+ * Refused with a field's reason: a loan with neither holder nor given-away date, an unknown holder,
+ * a return before the loan, a return or a loan after today (the history records what happened; a
+ * date already stored is not judged again). The newest loan is the key's current one: the key
+ * follows it (`keyAfterLoan`) in the same transaction, with a new version. One action-log entry
+ * on the key says what the loan was and is, and what the key became.
+ */
+export async function updateLoan(app: FastifyInstance, caller: Caller, body: TObjectKeyLoanEdit): Promise<TObjectKeyAnswer> {
+  return app.db.transaction(async (tx) => {
+    const { key, loan, isNewest } = await lockLoan(app, tx, body.id, body.version);
+    const next: Loan = { accountId: body.accountId, givenAway: body.givenAway, received: body.received };
+    if (next.accountId == null && next.givenAway == null) throw fieldError('accountId', 'objectKeys.loanEmpty');
+    if (next.accountId != null && next.accountId !== loan.accountId) {
+      const [a] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, next.accountId));
+      if (!a) throw fieldError('accountId', 'objectKeys.accountNotFound');
+    }
+    const today = agencyToday(app.config.timeZone);
+    if (next.givenAway != null && next.givenAway !== loan.givenAway && next.givenAway > today) throw fieldError('givenAway', 'objectKeys.loanGivenFuture');
+    if (next.received != null && next.received !== loan.received && next.received > today) throw fieldError('received', 'objectKeys.loanBackFuture');
+    if (next.received != null && next.givenAway != null && next.received < next.givenAway) throw fieldError('received', 'objectKeys.loanBackBeforeGiven');
+    const loanChanges = changesOf(loan, next);
+    if (!Object.keys(loanChanges).length) return getKey(app, tx, key.id);
+    await tx
+      .update(objectKeyLoans)
+      .set({ ...next, version: loan.version + 1, recordedOn: new Date(), recordedBy: caller.user.id })
+      .where(eq(objectKeyLoans.id, loan.id));
+    const keyChanges = isNewest ? await followHistory(tx, caller, key, keyAfterLoan(key, loan, next)) : {};
+    await logAction(tx, caller.actor, { action: 'UpdateLoan', entity: ENTITY, entityId: key.id, data: { loanId: loan.id, ...loanChanges, ...keyChanges } });
+    return getKey(app, tx, key.id);
+  });
+}
+
+/**
+ * DELETE /api/ObjectKeys/loan/{id}?version=: a loan recorded by mistake (Lend again pressed for
+ * nothing, a key given to the wrong property's holder). The newest one gone, the key takes the
+ * loan before it as its current one, or none: in the office (`keyAfterDeletedLoan`). Logged on the
+ * key with the loan as it was.
+ */
+export async function deleteLoan(app: FastifyInstance, caller: Caller, id: number, version: number): Promise<TObjectKeyAnswer> {
+  return app.db.transaction(async (tx) => {
+    const { key, loan, isNewest } = await lockLoan(app, tx, id, version);
+    await tx.delete(objectKeyLoans).where(eq(objectKeyLoans.id, loan.id));
+    let keyChanges: FieldChanges = {};
+    if (isNewest) {
+      const [previous] = await tx.select().from(objectKeyLoans).where(eq(objectKeyLoans.keyId, key.id)).orderBy(desc(objectKeyLoans.id)).limit(1);
+      keyChanges = await followHistory(tx, caller, key, keyAfterDeletedLoan(key, previous as LoanRow | undefined));
+    }
+    await logAction(tx, caller.actor, {
+      action: 'DeleteLoan',
+      entity: ENTITY,
+      entityId: key.id,
+      data: { loanId: loan.id, accountId: loan.accountId, givenAway: loan.givenAway, received: loan.received, ...keyChanges },
+    });
+    return getKey(app, tx, key.id);
   });
 }

@@ -19,6 +19,7 @@ const addObject = async () => (await get('/api/object/add')).json() as { id: num
 const hasKey = async (id: number) => (await t.db.select({ hasKey: objectColumns.hasKey! }).from(objects).where(eq(objects.id, id)))[0]!.hasKey;
 const agent = (await post('/api/account/add', { firstName: 'Kostas', lastName: 'Agent', isEmploye: true })).json().id as number;
 const client = (await post('/api/account/add', { firstName: 'Eleni', lastName: 'Tenant', isClient: true })).json().id as number;
+const other = (await post('/api/account/add', { firstName: 'Μαρία', lastName: 'Παπαδοπούλου', isClient: true })).json().id as number;
 
 describe('the keys register', () => {
   it('creates a key, lists it with the object number and holder, and hasKey follows received and given away', async () => {
@@ -218,5 +219,260 @@ describe("a key's lending history", () => {
     expect((await get(`/api/ObjectKeys/edit/${key.id}`, bearer(branchUser.token))).json().history).toHaveLength(1);
     expect((await del(`/api/ObjectKeys/${key.id}`)).statusCode).toBe(200);
     expect(await loansOf(key.id)).toEqual([]);
+  });
+});
+
+describe('a loan of the history corrected or deleted on its own', () => {
+  type Loan = { id: number; accountId: number | null; account: string | null; givenAway: string | null; received: string | null; version: number };
+  type KeyAnswer = Record<string, unknown> & { id: number; version: number; accountId: number | null; givenAway: string | null; received: string | null; history: Loan[] };
+  const save = async (body: Record<string, unknown>) => {
+    const res = await post('/api/ObjectKeys/edit', body);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as KeyAnswer;
+  };
+  const correct = (body: Record<string, unknown>, headers: Headers = H) => post('/api/ObjectKeys/loan', body, headers);
+  const loansOf = async (keyId: number) =>
+    (await t.db.select().from(objectKeyLoans).where(eq(objectKeyLoans.keyId, keyId)).orderBy(objectKeyLoans.id)).map((l) => [l.accountId, l.givenAway, l.received]);
+  const keyRow = async (id: number) => (await t.db.select().from(objectKeys).where(eq(objectKeys.id, id)))[0]!;
+  const lastLog = async (keyId: number) =>
+    (await t.db.select().from(actionLog).where(and(eq(actionLog.entity, 'ObjectKey'), eq(actionLog.entityId, keyId))).orderBy(desc(actionLog.id)).limit(1))[0]!;
+  /** A key lent to the agent (returned), then to the client (out): two loans. */
+  const twoLoans = async () => {
+    const o = await addObject();
+    let key = await save({ objectId: o.id, accountId: agent, givenAway: '2026-03-02' });
+    key = await save({ ...key, received: '2026-03-05' });
+    key = await save({ ...key, accountId: client, givenAway: '2026-03-20', received: null });
+    return { o, key };
+  };
+
+  it("corrects an earlier loan's holder and dates, leaves the key alone, and logs the loan before and after", async () => {
+    const { key } = await twoLoans();
+    const [newest, first] = key.history;
+    expect(first).toMatchObject({ accountId: agent, givenAway: '2026-03-02', received: '2026-03-05', version: 2 });
+    const res = await correct({ id: first!.id, version: first!.version, accountId: other, givenAway: '2026-03-01', received: '2026-03-04' });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json() as KeyAnswer;
+    expect(answer.history.map((l) => [l.account, l.givenAway, l.received])).toEqual([
+      ['Tenant Eleni', '2026-03-20', null],
+      ['Παπαδοπούλου Μαρία', '2026-03-01', '2026-03-04'],
+    ]);
+    expect(answer.history[1]).toMatchObject({ version: 3, recordedBy: admin.email });
+    expect(answer.history[0]).toEqual(newest);
+    // An earlier loan is history only: the key (holder, dates, version) stays as it was.
+    expect(answer).toMatchObject({ accountId: client, givenAway: '2026-03-20', received: null, version: key.version });
+    expect(await lastLog(key.id)).toMatchObject({
+      action: 'UpdateLoan',
+      actionBy: admin.id,
+      data: { loanId: first!.id, accountId: { from: agent, to: other }, givenAway: { from: '2026-03-02', to: '2026-03-01' }, received: { from: '2026-03-05', to: '2026-03-04' } },
+    });
+  });
+
+  it('corrects the current loan and the key follows it in the same transaction: holder, return, a loan out again', async () => {
+    const { o, key } = await twoLoans();
+    const current = key.history[0]!;
+    // The client was never the holder: it was Maria. The key now says so too, with a new version.
+    let res = await correct({ id: current.id, version: current.version, accountId: other, givenAway: '2026-03-20', received: null });
+    expect(res.statusCode, res.body).toBe(200);
+    let answer = res.json() as KeyAnswer;
+    expect(answer).toMatchObject({ accountId: other, account: 'Παπαδοπούλου Μαρία', givenAway: '2026-03-20', received: null, version: key.version + 1 });
+    expect(answer.lastLoan).toMatchObject({ accountId: other, givenAway: '2026-03-20', received: null });
+    expect(await lastLog(key.id)).toMatchObject({ action: 'UpdateLoan', data: { loanId: current.id, accountId: { from: client, to: other }, keyAccountId: { from: client, to: other } } });
+    expect(await hasKey(o.id)).toBe(false);
+    // She brought it back on the 22nd, which nobody recorded: the key is in the office from then.
+    const loan = answer.history[0]!;
+    res = await correct({ id: loan.id, version: loan.version, accountId: other, givenAway: '2026-03-20', received: '2026-03-22' });
+    answer = res.json() as KeyAnswer;
+    expect(answer).toMatchObject({ accountId: other, givenAway: '2026-03-20', received: '2026-03-22', version: key.version + 2 });
+    expect(await hasKey(o.id)).toBe(true);
+    // A later save of the key goes on with that loan: no loan made up by the correction.
+    const saved = await save({ ...answer, description: 'Front door' });
+    expect(saved.history).toHaveLength(2);
+    expect(await loansOf(key.id)).toEqual([
+      [agent, '2026-03-02', '2026-03-05'],
+      [other, '2026-03-20', '2026-03-22'],
+    ]);
+  });
+
+  it('a holder cleared on the return stays cleared, and a same-day return keeps its given-away date cleared', async () => {
+    const o = await addObject();
+    let key = await save({ objectId: o.id, accountId: client, givenAway: '2026-04-01' });
+    key = await save({ ...key, accountId: null, received: '2026-04-03' });
+    let loan = key.history[0]!;
+    let answer = (await correct({ id: loan.id, version: loan.version, accountId: agent, givenAway: '2026-04-01', received: '2026-04-03' })).json() as KeyAnswer;
+    expect(answer).toMatchObject({ accountId: null, givenAway: '2026-04-01', received: '2026-04-03', version: key.version });
+    expect(answer.lastLoan).toMatchObject({ accountId: agent });
+    // Back the day it went out (Key returned clears the key's given-away date): its holder corrected, still cleared.
+    key = await save({ ...answer, accountId: client, givenAway: '2026-04-10', received: null });
+    key = await save({ ...key, received: '2026-04-10', givenAway: null });
+    expect(key.history).toHaveLength(2);
+    loan = key.history[0]!;
+    answer = (await correct({ id: loan.id, version: loan.version, accountId: other, givenAway: '2026-04-10', received: '2026-04-10' })).json() as KeyAnswer;
+    expect(answer).toMatchObject({ accountId: other, givenAway: null, received: '2026-04-10' });
+    expect(await hasKey(o.id)).toBe(true);
+    // Given the day before after all: no longer the same day, the key has both dates again.
+    loan = answer.history[0]!;
+    answer = (await correct({ id: loan.id, version: loan.version, accountId: client, givenAway: '2026-04-09', received: '2026-04-10' })).json() as KeyAnswer;
+    expect(answer).toMatchObject({ accountId: client, givenAway: '2026-04-09', received: '2026-04-10' });
+    // Not back after all: out again with its given-away date.
+    loan = answer.history[0]!;
+    answer = (await correct({ id: loan.id, version: loan.version, accountId: client, givenAway: '2026-04-09', received: null })).json() as KeyAnswer;
+    expect(answer).toMatchObject({ accountId: client, givenAway: '2026-04-09', received: null });
+    expect(await hasKey(o.id)).toBe(false);
+  });
+
+  it('refuses a stale correction 409 with the key as it is, and writes nothing', async () => {
+    const { key } = await twoLoans();
+    const first = key.history[1]!;
+    expect((await correct({ id: first.id, version: first.version, accountId: agent, givenAway: '2026-03-02', received: '2026-03-06' })).statusCode).toBe(200);
+    const logsBefore = (await t.db.select().from(actionLog).where(eq(actionLog.entityId, key.id))).length;
+    const stale = await correct({ id: first.id, version: first.version, accountId: other, givenAway: '2026-03-02', received: '2026-03-05' });
+    expect(stale.statusCode).toBe(409);
+    const current = stale.json().current as KeyAnswer;
+    expect(current.history[1]).toMatchObject({ id: first.id, accountId: agent, received: '2026-03-06', version: first.version + 1 });
+    expect(await loansOf(key.id)).toEqual([
+      [agent, '2026-03-02', '2026-03-06'],
+      [client, '2026-03-20', null],
+    ]);
+    expect((await t.db.select().from(actionLog).where(eq(actionLog.entityId, key.id))).length).toBe(logsBefore);
+    // A stale delete too.
+    expect((await del(`/api/ObjectKeys/loan/${first.id}?version=${first.version}`)).statusCode).toBe(409);
+    expect(await loansOf(key.id)).toHaveLength(2);
+  });
+
+  it('refuses bad dates and holders with the translated reason, and changes nothing', async () => {
+    const { key } = await twoLoans();
+    const [current, first] = key.history as [Loan, Loan];
+    const before = await loansOf(key.id);
+    const keyBefore = await keyRow(key.id);
+    const tomorrow = new Date(Date.now() + 2 * 86400000).toISOString().slice(0, 10);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ id: first.id, version: first.version, accountId: agent, givenAway: '2026-03-02', received: '2026-03-01' }, 'received', 'Η ημερομηνία επιστροφής δεν μπορεί να είναι πριν από την ημερομηνία παράδοσης.'],
+      [{ id: current.id, version: current.version, accountId: client, givenAway: '2026-03-20', received: tomorrow }, 'received', 'Η ημερομηνία επιστροφής δεν μπορεί να είναι μεταγενέστερη της σημερινής.'],
+      [{ id: current.id, version: current.version, accountId: client, givenAway: tomorrow, received: null }, 'givenAway', 'Η ημερομηνία παράδοσης δεν μπορεί να είναι μεταγενέστερη της σημερινής.'],
+      [{ id: first.id, version: first.version, accountId: null, givenAway: null, received: '2026-03-05' }, 'accountId', 'Συμπληρώστε ποιος είχε το κλειδί ή πότε δόθηκε.'],
+      [{ id: first.id, version: first.version, accountId: 2147483000, givenAway: '2026-03-02', received: null }, 'accountId', 'Επιλέξτε υπαρκτή επαφή'],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await correct(body, el);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().errors[field], JSON.stringify(body)).toEqual([message]);
+    }
+    const en = await correct(cases[0]![0], H);
+    expect(en.json().errors.received).toEqual(['The key cannot have come back before it was given.']);
+    // Ill-typed input never reaches the rules.
+    for (const body of [
+      { id: first.id, version: first.version, accountId: agent, givenAway: '2026-02-30', received: null },
+      { id: 2 ** 31, version: 1, accountId: agent, givenAway: null, received: null },
+      { id: first.id, accountId: agent, givenAway: null, received: null },
+      { id: first.id, version: first.version, accountId: 0, givenAway: null, received: null },
+    ]) {
+      expect((await correct(body)).statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect(await loansOf(key.id)).toEqual(before);
+    expect(await keyRow(key.id)).toEqual(keyBefore);
+    // A date already stored is not judged again: a loan given "tomorrow" by the key form keeps it when its holder is corrected.
+    const o = await addObject();
+    const planned = await save({ objectId: o.id, accountId: client, givenAway: tomorrow });
+    const p = planned.history[0]!;
+    expect((await correct({ id: p.id, version: p.version, accountId: agent, givenAway: tomorrow, received: null })).statusCode).toBe(200);
+  });
+
+  it('deletes a loan recorded by mistake: the key goes back to the loan before it, or to the office', async () => {
+    const { o, key } = await twoLoans();
+    const [current, first] = key.history as [Loan, Loan];
+    const res = await del(`/api/ObjectKeys/loan/${current.id}?version=${current.version}`);
+    expect(res.statusCode, res.body).toBe(200);
+    let answer = res.json() as KeyAnswer;
+    expect(answer.history.map((l) => l.id)).toEqual([first.id]);
+    expect(answer).toMatchObject({ accountId: agent, givenAway: '2026-03-02', received: '2026-03-05', version: key.version + 1 });
+    expect(await hasKey(o.id)).toBe(true);
+    expect(await lastLog(key.id)).toMatchObject({
+      action: 'DeleteLoan',
+      data: { loanId: current.id, accountId: client, givenAway: '2026-03-20', received: null, keyAccountId: { from: client, to: agent }, keyGivenAway: { from: '2026-03-20', to: '2026-03-02' } },
+    });
+    // The last one: no loan, the key in the office, its received date kept.
+    answer = (await del(`/api/ObjectKeys/loan/${first.id}?version=${first.version}`)).json() as KeyAnswer;
+    expect(answer.history).toEqual([]);
+    expect(answer).toMatchObject({ accountId: null, givenAway: null, received: '2026-03-05' });
+    expect((await del(`/api/ObjectKeys/loan/${first.id}?version=${first.version}`)).statusCode).toBe(404);
+    expect((await del(`/api/ObjectKeys/loan/${first.id}`)).statusCode).toBe(400);
+  });
+
+  it('is for staff, branch staff included (keys belong to no branch): 401, 403, 404 and 400 otherwise', async () => {
+    const { key } = await twoLoans();
+    const first = key.history[1]!;
+    const body = { id: first.id, version: first.version, accountId: agent, givenAway: '2026-03-02', received: '2026-03-07' };
+    expect((await correct(body, {})).statusCode).toBe(401);
+    const payments = await t.user({ roles: ['clientPayments'] });
+    expect((await correct(body, bearer(payments.token))).statusCode).toBe(403);
+    expect((await del(`/api/ObjectKeys/loan/${first.id}?version=${first.version}`, bearer(payments.token))).statusCode).toBe(403);
+    expect((await del(`/api/ObjectKeys/loan/${first.id}?version=${first.version}`, {})).statusCode).toBe(401);
+    expect(await loansOf(key.id)).toHaveLength(2);
+    expect((await correct({ ...body, id: 2147483000 })).statusCode).toBe(404);
+    expect((await correct({ ...body, received: 'soon' })).statusCode).toBe(400);
+    const res = await correct(body, bearer(branchUser.token));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await lastLog(key.id)).toMatchObject({ action: 'UpdateLoan', actionBy: branchUser.id });
+  });
+
+  it('a correction sent again with its Idempotency-Key after a lost answer is answered once, not refused as stale', async () => {
+    const { key } = await twoLoans();
+    const first = key.history[1]!;
+    const body = { id: first.id, version: first.version, accountId: other, givenAway: '2026-03-02', received: '2026-03-05' };
+    const headers = { ...H, 'idempotency-key': 'loan-fix-0001' };
+    const a = await correct(body, headers);
+    const b = await correct(body, headers);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(b.headers['idempotent-replayed']).toBe('true');
+    expect((await t.db.select().from(actionLog).where(and(eq(actionLog.entityId, key.id), eq(actionLog.action, 'UpdateLoan')))).length).toBe(1);
+  });
+});
+
+describe('the keys list searched by anyone who held the key', () => {
+  const save = async (body: Record<string, unknown>) => {
+    const res = await post('/api/ObjectKeys/edit', body);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as Record<string, unknown> & { id: number };
+  };
+  type Row = { id: number; accountId: number | null; heldBy?: { accountId: number | null; account: string | null; givenAway: string | null; received: string | null } | null };
+  const list = async (query: string) => {
+    const res = await get(`/api/ObjectKeys?${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { items: Row[]; totalRows: number };
+  };
+
+  it('finds a key by a past holder, in Greek or in Greeklish, and says which loan was theirs', async () => {
+    const past = (await post('/api/account/add', { firstName: 'Αναστασία', lastName: 'Χατζηγεωργίου', isClient: true })).json().id as number;
+    const now = (await post('/api/account/add', { firstName: 'Nikos', lastName: 'Keyholder', isEmploye: true })).json().id as number;
+    const o = await addObject();
+    let key = await save({ objectId: o.id, accountId: past, givenAway: '2026-02-01' });
+    key = await save({ ...key, received: '2026-02-04' });
+    key = await save({ ...key, accountId: now, givenAway: '2026-02-10', received: null });
+    const other = await save({ objectId: (await addObject()).id, accountId: now, givenAway: '2026-02-11' });
+
+    for (const typed of ['Χατζηγεωργ', 'χατζηγεωργιου', 'hatzigeorgiou', 'chatzigeorgiou']) {
+      const found = await list(`holder=${encodeURIComponent(typed)}`);
+      expect(found.items.map((k) => k.id), typed).toEqual([key.id]);
+      expect(found.totalRows, typed).toBe(1);
+      expect(found.items[0]).toMatchObject({ accountId: now, heldBy: { accountId: past, account: 'Χατζηγεωργίου Αναστασία', givenAway: '2026-02-01', received: '2026-02-04' } });
+    }
+    // The current holder finds both of theirs, the one lent to them last first, a page at a time; with the number's prefix, one.
+    const current = await list('holder=Keyholder&perPage=50');
+    expect(current.items.map((k) => k.id)).toEqual([other.id, key.id]);
+    expect(current.totalRows).toBe(2);
+    expect(current.items.every((k) => k.heldBy?.accountId === now)).toBe(true);
+    expect(await list('holder=Keyholder&perPage=1&currentPage=2')).toMatchObject({ items: [{ id: key.id }], totalRows: 2 });
+    expect(await list(`holder=Keyholder&referenceNumber=${o.referenceNumber}`)).toMatchObject({ items: [{ id: key.id }], totalRows: 1 });
+    // Nobody of that name ever held a key.
+    expect(await list('holder=Tenant%20Nobody')).toEqual({ items: [], totalRows: 0 });
+    // Without the filter, no heldBy.
+    expect((await list(`referenceNumber=${o.referenceNumber}`)).items[0]).not.toHaveProperty('heldBy');
+    // A correction of the loan's holder is what the search finds from then on.
+    const edited = (await get(`/api/ObjectKeys/edit/${key.id}`)).json() as { history: { id: number; version: number }[] };
+    const loan = edited.history[1]!;
+    expect((await post('/api/ObjectKeys/loan', { id: loan.id, version: loan.version, accountId: client, givenAway: '2026-02-01', received: '2026-02-04' })).statusCode).toBe(200);
+    expect(await list('holder=hatzigeorgiou')).toEqual({ items: [], totalRows: 0 });
+    expect((await list('holder=Tenant&perPage=1000')).items.map((k) => k.id)).toContain(key.id);
+    expect((await get(`/api/ObjectKeys?holder=${'x'.repeat(101)}`)).statusCode).toBe(400);
   });
 });

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { objects } from '../../db/schema/index.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
 
 /**
  * A property's title in the reader's language: a Russian reader reads the Russian title wherever a
  * property is named (lists, map, pickers, the search box, leads, viewings, deals, reservations,
- * matching), everyone else the main title; without a Russian title, the Russian reader too.
+ * matching), everyone else the main title. A reader whose title is missing (null, empty or blank)
+ * reads the other one (OBJECT_TITLE_ORDER): the Russian reader the main title, the English and Greek
+ * reader the Russian one; no title only when the property has none.
  */
 const t = await createTestApp();
 const { app, db } = t;
@@ -35,23 +38,40 @@ const FLAT = 'Διαμέρισμα κοντά στο πανεπιστήμιο';
 const villa = await newObject({ title: GREEK, titleRu: RUSSIAN, forSale: true, salePrice: 240000, forShortRent: true, shortRentPrice: 150, area: 130, bedrooms: 3 });
 const flat = await newObject({ title: FLAT, titleRu: null, forSale: true, salePrice: 160000, area: 70, bedrooms: 2 });
 const studio = await newObject({ title: 'Γκαρσονιέρα Τούμπα', titleRu: '', forSale: true, salePrice: 70000, area: 30 });
-const expected = (lang: Lang) => ({ [villa.id]: lang === 'ru' ? RUSSIAN : GREEK, [flat.id]: FLAT, [studio.id]: 'Γκαρσονιέρα Τούμπα' });
+// A short-let studio with only a Russian title (a Russian agent entered it); a plot whose main title
+// is blank spaces (a script's) and a Russian one; a flat with no title at all, named by its address.
+const RUSSIAN_ONLY = 'Студия у моря в Перее';
+const PLOT_RU = 'Участок в Эпаноми';
+const studioRu = await newObject({ title: null, titleRu: RUSSIAN_ONLY, forSale: true, salePrice: 95000, forShortRent: true, shortRentPrice: 60, area: 35, bedrooms: 1 });
+const plot = await newObject({ title: '   ', titleRu: PLOT_RU, forSale: true, salePrice: 55000, area: 600 });
+const untitled = await newObject({ title: null, titleRu: null, address: 'Τσιμισκή 12', forSale: true, salePrice: 130000, area: 60 });
+const expected = (lang: Lang): Record<number, string | null> => ({
+  [villa.id]: lang === 'ru' ? RUSSIAN : GREEK,
+  [flat.id]: FLAT,
+  [studio.id]: 'Γκαρσονιέρα Τούμπα',
+  [studioRu.id]: RUSSIAN_ONLY,
+  [plot.id]: PLOT_RU,
+  [untitled.id]: null,
+});
 const titlesOf = (rows: { id?: number; objectId?: number; title?: string | null }[]) => Object.fromEntries(rows.map((r) => [r.id ?? r.objectId, r.title]));
 
 describe("a property's title in the reader's language", () => {
   it.each(['en', 'el', 'ru'] as const)('in the search list and on the map (%s)', async (lang) => {
-    const list = await ok<{ items: { id: number; title: string | null }[] }>('POST', '/api/object/search', { perPage: 100 }, lang);
+    // For sale: the many properties the last test adds are for rent only.
+    const list = await ok<{ items: { id: number; title: string | null }[] }>('POST', '/api/object/search', { forSale: true, perPage: 100 }, lang);
     expect(titlesOf(list.items)).toEqual(expected(lang));
-    const map = await ok<{ items: { id: number; title: string | null }[] }>('POST', '/api/object/search', { showOnMap: true }, lang);
+    const map = await ok<{ items: { id: number; title: string | null }[] }>('POST', '/api/object/search', { forSale: true, showOnMap: true }, lang);
     expect(titlesOf(map.items)).toEqual(expected(lang));
   });
 
   it.each(['en', 'el', 'ru'] as const)('in the object picker and the search box (%s)', async (lang) => {
-    for (const o of [villa, flat, studio]) {
+    for (const o of [villa, flat, studio, studioRu, plot, untitled]) {
+      // A property with no title at all is named by its address, as before.
+      const named = `#${o.ref} · ${expected(lang)[o.id] ?? 'Τσιμισκή 12'}`;
       const picked = await ok<{ items: { id: number; description: string }[] }>('GET', `/api/object/searchByRefNumOrTitle?searchStr=${o.ref}`, undefined, lang);
-      expect(picked.items.find((i) => i.id === o.id)?.description).toBe(`#${o.ref} · ${expected(lang)[o.id]}`);
+      expect(picked.items.find((i) => i.id === o.id)?.description).toBe(named);
       const box = await ok<{ items: { id: number; entity: string; description: string }[] }>('GET', `/api/search?searchStr=%23${o.ref}`, undefined, lang);
-      expect(box.items.find((i) => i.entity === 'Object' && i.id === o.id)?.description).toBe(`#${o.ref} · ${expected(lang)[o.id]}`);
+      expect(box.items.find((i) => i.entity === 'Object' && i.id === o.id)?.description).toBe(named);
     }
   });
 
@@ -69,10 +89,11 @@ describe("a property's title in the reader's language", () => {
     const updated = await ok<{ objects: { objectId: number; title: string | null }[] }>(
       'POST',
       '/api/lead/update',
-      { id: leadId, version: 1, forPurchase: true, purchaseBudgetRangeMin: 50000, purchaseBudgetRangeMax: 300000, objects: [{ objectId: flat.id }, { objectId: studio.id }] },
+      { id: leadId, version: 1, forPurchase: true, purchaseBudgetRangeMin: 50000, purchaseBudgetRangeMax: 300000, objects: [{ objectId: flat.id }, { objectId: studio.id }, { objectId: studioRu.id }, { objectId: plot.id }, { objectId: untitled.id }] },
       lang,
     );
-    expect(titlesOf(updated.objects)).toEqual({ [flat.id]: FLAT, [studio.id]: 'Γκαρσονιέρα Τούμπα' });
+    const offered = { [flat.id]: FLAT, [studio.id]: 'Γκαρσονιέρα Τούμπα', [studioRu.id]: RUSSIAN_ONLY, [plot.id]: PLOT_RU, [untitled.id]: null };
+    expect(titlesOf(updated.objects)).toEqual(offered);
     // Matching proposes what is not offered yet: the maisonette.
     const matches = await ok<{ items: { objectId: number; title: string | null }[] }>('GET', `/api/lead/${leadId}/matches`, undefined, lang);
     expect(matches.items.find((m) => m.objectId === villa.id)?.title).toBe(expected(lang)[villa.id]);
@@ -86,12 +107,15 @@ describe("a property's title in the reader's language", () => {
     const saved = await ok<{ id: number; results: { objectId: number; title: string | null }[] }>(
       'POST',
       '/api/Viewing/update',
-      { dateOfViewing: '2026-12-01T18:30:00', demandId: leadId, results: [{ objectId: villa.id, result: 1 }, { objectId: flat.id, result: 1 }] },
+      { dateOfViewing: '2026-12-01T18:30:00', demandId: leadId, results: [{ objectId: villa.id, result: 1 }, { objectId: flat.id, result: 1 }, { objectId: studioRu.id, result: 1 }] },
       lang,
     );
-    expect(titlesOf(saved.results)).toEqual({ [villa.id]: expected(lang)[villa.id], [flat.id]: FLAT });
+    const shown = { [villa.id]: expected(lang)[villa.id], [flat.id]: FLAT, [studioRu.id]: RUSSIAN_ONLY };
+    expect(titlesOf(saved.results)).toEqual(shown);
     const viewing = await ok<{ results: { objectId: number; title: string | null }[] }>('GET', `/api/Viewing/edit/${saved.id}`, undefined, lang);
-    expect(titlesOf(viewing.results)).toEqual({ [villa.id]: expected(lang)[villa.id], [flat.id]: FLAT });
+    expect(titlesOf(viewing.results)).toEqual(shown);
+    const ofLead = await ok<{ items: { id: number; objects: { objectId: number; title: string | null }[] }[] }>('GET', `/api/lead/${leadId}/viewings`, undefined, lang);
+    expect(titlesOf(ofLead.items.find((v) => v.id === saved.id)?.objects ?? [])).toEqual(shown);
   });
 
   it.each(['en', 'el', 'ru'] as const)('on deals and their board (%s)', async (lang) => {
@@ -104,6 +128,13 @@ describe("a property's title in the reader's language", () => {
     expect(board.columns.flatMap((c) => c.cards).find((c) => c.id === deal.id)?.objectTitle).toBe(expected(lang)[villa.id]);
     const onFlat = await ok<{ objectTitle: string | null }>('POST', '/api/Deal/update', { dealType: 2, dealStage: 1, objectId: flat.id }, lang);
     expect(onFlat.objectTitle).toBe(FLAT);
+    // A property with only a Russian title: that title on every screen.
+    expect((await ok<{ objectTitle: string | null }>('GET', `/api/Deal/add?objectId=${studioRu.id}`, undefined, lang)).objectTitle).toBe(RUSSIAN_ONLY);
+    const onStudio = await ok<{ id: number; objectTitle: string | null }>('POST', '/api/Deal/update', { dealType: 2, dealStage: 1, objectId: studioRu.id }, lang);
+    expect(onStudio.objectTitle).toBe(RUSSIAN_ONLY);
+    expect((await ok<{ objectTitle: string | null }>('GET', `/api/Deal/edit/${onStudio.id}`, undefined, lang)).objectTitle).toBe(RUSSIAN_ONLY);
+    const again = await ok<{ columns: { cards: { id: number; objectTitle: string | null }[] }[] }>('POST', '/api/Deal/board', {}, lang);
+    expect(again.columns.flatMap((c) => c.cards).find((c) => c.id === onStudio.id)?.objectTitle).toBe(RUSSIAN_ONLY);
   });
 
   it.each(['en', 'el', 'ru'] as const)('on reservations (%s)', async (lang) => {
@@ -116,10 +147,85 @@ describe("a property's title in the reader's language", () => {
     expect((await ok<{ object: { title: string | null } }>('GET', `/api/Reservation/edit/${saved.id}`, undefined, lang)).object.title).toBe(expected(lang)[villa.id]);
     const list = await ok<{ items: { id: number; objectTitle: string | null }[] }>('POST', '/api/Reservation/search', { objectId: villa.id, startDate: `${year}-01-01`, endDate: `${year}-12-31` }, lang);
     expect(list.items.find((r) => r.id === saved.id)?.objectTitle).toBe(expected(lang)[villa.id]);
+    // A property with only a Russian title: that title on every screen.
+    expect((await ok<{ object: { title: string | null } }>('GET', `/api/Reservation/add?objectId=${studioRu.id}`, undefined, lang)).object.title).toBe(RUSSIAN_ONLY);
+    const onStudio = await ok<{ id: number; object: { title: string | null } }>('POST', '/api/Reservation/update', { objectId: studioRu.id, checkIn, duration: 5, client: { lastName: `Guest ${lang}` } }, lang);
+    expect(onStudio.object.title).toBe(RUSSIAN_ONLY);
+    expect((await ok<{ object: { title: string | null } }>('GET', `/api/Reservation/edit/${onStudio.id}`, undefined, lang)).object.title).toBe(RUSSIAN_ONLY);
+    const ofStudio = await ok<{ items: { id: number; objectTitle: string | null }[] }>('POST', '/api/Reservation/search', { objectId: studioRu.id, startDate: `${year}-01-01`, endDate: `${year}-12-31` }, lang);
+    expect(ofStudio.items.find((r) => r.id === onStudio.id)?.objectTitle).toBe(RUSSIAN_ONLY);
   });
 
   it("leaves the record's two titles as they are for the edit form", async () => {
     const view = await ok<{ title: string; titleRu: string }>('GET', `/api/object/view/${villa.id}`, undefined, 'ru');
     expect(view).toMatchObject({ title: GREEK, titleRu: RUSSIAN });
+    // The missing title stays missing in the record: the form shows that field empty, for every reader.
+    for (const lang of ['en', 'el', 'ru'] as const) {
+      expect(await ok('GET', `/api/object/view/${studioRu.id}`, undefined, lang)).toMatchObject({ title: null, titleRu: RUSSIAN_ONLY });
+    }
   });
+});
+
+describe("the reader's title and the indexes", () => {
+  it('is only selected: every statement that names a property is planned as with the bare main title', async () => {
+    // Enough properties that the planner takes an index wherever one serves: for rent only, so the
+    // tests above (which search properties for sale) see none of them.
+    await db.execute(sql`insert into objects (active, for_rent, rent_price, area, title, title_ru)
+      select true, true, 400 + g % 900, 40 + g % 120, case when g % 3 > 0 then 'Διαμέρισμα ' || g end, case when g % 2 = 1 then 'Квартира ' || g end
+      from generate_series(0, 19999) g`);
+    await t.pool.query('vacuum analyze objects');
+
+    const leadId = (await ok<{ id: number }>('POST', '/api/lead/add', {}, 'en')).id;
+    await ok('POST', '/api/lead/update', { id: leadId, version: 1, forPurchase: true, purchaseBudgetRangeMin: 50000, purchaseBudgetRangeMax: 300000, objects: [{ objectId: studioRu.id }] }, 'en');
+
+    // Every statement the server sends while answering, as sent (recorded on the way to the pool).
+    const sent: { text: string; values: unknown[] }[] = [];
+    const query = t.pool.query.bind(t.pool);
+    t.pool.query = ((q: string | { text: string; values?: unknown[] }, values?: unknown[]) => {
+      const text = typeof q === 'string' ? q : q.text;
+      sent.push({ text, values: values ?? (typeof q === 'string' ? [] : (q.values ?? [])) });
+      return query(q as never, values as never);
+    }) as typeof t.pool.query;
+    try {
+      for (const lang of ['en', 'ru'] as const) {
+        // The search list as before: for rent, a price range, newest first; and its map.
+        await ok('POST', '/api/object/search', { forRent: true, priceMin: 500, priceMax: 700, perPage: 20 }, lang);
+        await ok('POST', '/api/object/search', { forRent: true, priceMin: 500, priceMax: 700, showOnMap: true }, lang);
+        // The picker and the search box, by a word and by a reference number.
+        await ok('GET', `/api/object/searchByRefNumOrTitle?searchStr=${encodeURIComponent('Квартира 1234')}`, undefined, lang);
+        await ok('GET', `/api/object/searchByRefNumOrTitle?searchStr=${studioRu.ref}`, undefined, lang);
+        await ok('GET', `/api/search?searchStr=${encodeURIComponent('Διαμέρισμα 1234')}`, undefined, lang);
+        await ok('GET', `/api/lead/view/${leadId}`, undefined, lang);
+        await ok('GET', `/api/lead/${leadId}/matches`, undefined, lang);
+        await ok('POST', '/api/Deal/board', {}, lang);
+        await ok('POST', '/api/Reservation/search', {}, lang);
+      }
+    } finally {
+      t.pool.query = query;
+    }
+
+    // The reader's title as the statement selects it, and the bare main title it replaced.
+    const readersTitle = /coalesce\(nullif\(btrim\(("\w+")\."title(?:_ru)?"\), ''\), nullif\(btrim\(\1\."title(?:_ru)?"\), ''\)\)/g;
+    const naming = sent.filter((s) => new RegExp(readersTitle.source).test(s.text));
+    const plan = async (text: string, values: unknown[]) =>
+      (await t.pool.query(`explain (costs off) ${text}`, values)).rows.map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n');
+    // The list, the map, both pickers, the search box, the lead, its matches, the board, reservations: in two languages.
+    expect(naming.length).toBeGreaterThanOrEqual(18);
+    for (const s of naming) {
+      const withTitle = await plan(s.text, s.values);
+      const bare = await plan(s.text.replace(readersTitle, '$1."title"'), s.values);
+      expect(withTitle, s.text).toBe(bare);
+    }
+    // The list's page: its rows by their ids from the primary key; the ids themselves (newest first)
+    // from the index on the creation time, as before.
+    const page = naming.find((s) => /= any\(/.test(s.text) && /"objects"\."id"/.test(s.text));
+    expect(page, 'the search list page').toBeDefined();
+    expect(await plan(page!.text, page!.values)).toMatch(/Index Scan using objects_pkey|Bitmap Index Scan on objects_pkey/);
+    const ids = sent.find((s) => /order by "objects"\."created_on" desc, "objects"\."id" desc/.test(s.text) && !/title/.test(s.text));
+    expect(await plan(ids!.text, ids!.values)).toContain('objects_created_on_id_idx');
+    // The picker's words from the trigram index.
+    const picker = naming.find((s) => /search_text/.test(s.text) && s.values.some((v) => typeof v === 'string' && v.toLowerCase() === 'квартира'));
+    expect(picker, 'the picker by words').toBeDefined();
+    expect(await plan(picker!.text, picker!.values)).toContain('objects_search_trgm_idx');
+  }, 120_000);
 });

@@ -11,6 +11,8 @@ import {
   ZObjectKeyEdit,
   ZObjectKeyListAnswer,
   ZObjectKeyListQuery,
+  ZObjectKeyLoanDeleteQuery,
+  ZObjectKeyLoanEdit,
   ZObjectListAnswer,
   ZObjectListQuery,
   ZObjectRefSearchAnswer,
@@ -26,7 +28,7 @@ import { STAFF } from '../../plugins/auth.ts';
 import { addObject, deleteObject, editAnswer, resolveIdOrRef, updateObject, viewAnswer, type Reader } from './objects.service.ts';
 import { listObjects, makeObjectSearchProvider, searchByRefNumOrTitle, searchObjects } from './objects.lists.ts';
 import { addObjectAccount, deleteObjectAccount, mergeObjectLinks, updateObjectAccount } from './object-accounts.service.ts';
-import { deleteKey, getKey, listKeys, saveKey } from './object-keys.service.ts';
+import { deleteKey, deleteLoan, getKey, listKeys, saveKey, updateLoan } from './object-keys.service.ts';
 import { reservationsOfObject } from '../reservations/reservations.service.ts';
 
 const caller = (req: FastifyRequest) => ({ user: req.user!, actor: req.actor });
@@ -133,6 +135,17 @@ export const objectsRoutes = fp(
       '/api/ObjectKeys/edit',
       { config: { access: STAFF }, schema: { tags: keyTags, body: ZObjectKeyEdit, response: { 200: ZObjectKeyAnswer } } },
       async (req) => saveKey(app, caller(req), req.body),
+    );
+    // One loan of a key's history corrected or deleted on its own (decision 014): answers the key.
+    app.post(
+      '/api/ObjectKeys/loan',
+      { config: { access: STAFF }, schema: { tags: keyTags, body: ZObjectKeyLoanEdit, response: { 200: ZObjectKeyAnswer } } },
+      async (req) => updateLoan(app, caller(req), req.body),
+    );
+    app.delete(
+      '/api/ObjectKeys/loan/:id',
+      { config: { access: STAFF }, schema: { tags: keyTags, params: ZIdParam, querystring: ZObjectKeyLoanDeleteQuery, response: { 200: ZObjectKeyAnswer } } },
+      async (req) => deleteLoan(app, caller(req), req.params.id, req.query.version),
     );
     app.delete(
       '/api/ObjectKeys/:id',

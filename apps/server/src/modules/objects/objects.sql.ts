@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { OBJECT_SUBTYPES, OBJECT_LISTS } from '@crm/contract';
+import { OBJECT_SUBTYPES, OBJECT_LISTS, OBJECT_TITLE_ORDER, cultureOf } from '@crm/contract';
 import { accounts, locations, objectColumns, objects, users } from '../../db/schema/index.ts';
 
 /** SQL pieces of the objects' lists and records: who created / changed them, place, type, owner. */
@@ -41,17 +41,20 @@ export function placeText(culture: string | undefined): SQL<string> {
   return sql<string>`coalesce(nullif(${full}, ''), concat_ws(', ', ${place}, nullif(${parent}, ${place})), '')`;
 }
 
+const TITLE_COLUMNS = { title: 'title', titleRu: 'title_ru' } as const;
 /**
- * The object's title as its reader reads it: a Russian reader sees the Russian title where one is
- * set, everyone else (and a Russian reader of an object without one) the main title. Every list,
- * picker and record that names an object to a signed-in reader selects this, never `title` itself.
+ * The object's title as its reader reads it: the reader's own title first, then the other, in the
+ * order of OBJECT_TITLE_ORDER (en and el: the main title, then the Russian; ru: the Russian, then the
+ * main), a blank one skipped; null only when the object has no title at all. Every list, picker and
+ * record that names an object to a signed-in reader selects this, never `title` itself. It is only
+ * ever selected, never sorted or filtered on (search reads `search_text`, which holds both titles).
  * `table` is the alias the statement gives objects (`o`); without one, the objects table.
  */
 export function objectTitle(culture: string | undefined, table?: string): SQL<string | null> {
-  const column = (name: string) => sql`${sql.identifier(table ?? 'objects')}.${sql.identifier(name)}`;
-  return culture === 'ru' ? sql<string | null>`coalesce(nullif(${column('title_ru')}, ''), ${column('title')})` : sql<string | null>`${column('title')}`;
+  const order = OBJECT_TITLE_ORDER[cultureOf(culture)];
+  const column = (field: 'title' | 'titleRu') => sql`nullif(btrim(${sql.identifier(table ?? 'objects')}.${sql.identifier(TITLE_COLUMNS[field])}), '')`;
+  return sql<string | null>`coalesce(${sql.join(order.map(column), sql`, `)})`;
 }
-
 /** "0042": the reference number as shown. */
 export const refText = sql<string>`lpad(${objects.referenceNumber}::text, 4, '0')`;
 

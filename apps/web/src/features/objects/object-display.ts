@@ -10,15 +10,6 @@ type T = (key: string, o?: Record<string, unknown>) => string;
 export const fieldLabel = (t: T, name: string) => t(`fields.object.${name}`);
 export const groupTitle = (t: T, group: TObjectGroup | string) => t(`objects.group.${group}`);
 
-/**
- * Which of the object's two titles heads its page for this reader: the Russian title on a Russian
- * screen when it is set, else the main one. The same rule as the server's `objectTitle` (every list,
- * picker and record that names a property); the page keeps both editable.
- */
-export function headingTitleField(data: { title?: unknown; titleRu?: unknown }, language: string): 'title' | 'titleRu' {
-  return language === 'ru' && typeof data.titleRu === 'string' && data.titleRu.trim() !== '' ? 'titleRu' : 'title';
-}
-
 export const fieldsOf = (group: TObjectGroup): TFieldDescription[] => OBJECT_FIELDS.filter((d) => d.group === group);
 export const describe = (name: string) => OBJECT_FIELD_BY_NAME.get(name);
 

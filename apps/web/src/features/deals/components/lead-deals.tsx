@@ -1,8 +1,8 @@
-import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { IconPlus } from '../../../components/icons.ts';
+import { LeadBlock } from '../../../components/lead-block.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { dealsOfQuery } from '../api/deals.ts';
 
@@ -12,20 +12,13 @@ export function LeadDeals({ leadId }: { leadId: number }) {
   const q = useQuery(dealsOfQuery({ demandId: leadId }));
   const items = q.data?.items ?? [];
   return (
-    <Paper withBorder p="sm" data-testid="lead-deals">
-      <Group justify="space-between" mb="xs">
-        <Title order={3} size="h5">
-          {t('deals.ui.ofLead')}
-        </Title>
-        <Button component={Link} to={`/Deals/Add?demandId=${leadId}`} size="compact-sm" variant="light" leftSection={<IconPlus size={14} />}>
-          {t('deals.ui.addFromLead')}
-        </Button>
-      </Group>
-      {q.data && items.length === 0 && (
-        <Text size="sm" c="dimmed">
-          {t('deals.ui.noneOfLead')}
-        </Text>
-      )}
+    <LeadBlock
+      testId="lead-deals"
+      title={t('deals.ui.ofLead')}
+      addTo={`/Deals/Add?demandId=${leadId}`}
+      addLabel={t('deals.ui.addFromLead')}
+      empty={q.data && items.length === 0 ? t('deals.ui.noneOfLead') : null}
+    >
       <Stack gap={4}>
         {items.map((d) => (
           <Anchor key={d.id} component={Link} to={`/Deals/${d.id}`} size="sm" data-testid="lead-deal">
@@ -35,6 +28,6 @@ export function LeadDeals({ leadId }: { leadId: number }) {
           </Anchor>
         ))}
       </Stack>
-    </Paper>
+    </LeadBlock>
   );
 }

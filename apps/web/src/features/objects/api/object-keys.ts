@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { TObjectKey, TObjectKeyAnswer } from '@crm/contract';
+import type { TObjectKey, TObjectKeyAnswer, TObjectKeyLoanEdit } from '@crm/contract';
 import { api } from '../../../lib/api.ts';
 import { getJsonCookie } from '../../../lib/cookies.ts';
 import { readSavedFilter, type SavedFilter } from '../../../lib/list-state.ts';
 
-export type TKeyListFilter = { referenceNumber: string; perPage: number; currentPage: number };
+/** `holder`: anyone who held the key, now or before (a name in any script, Greeklish too). */
+export type TKeyListFilter = { referenceNumber: string; holder?: string; perPage: number; currentPage: number };
 export type TKeyEdit = {
   id?: number | null;
   version?: number;
@@ -25,7 +26,10 @@ export const keyKeys = { all: ['objectKeys'] as const, edit: (id: number) => ['o
 /** GET /api/ObjectKeys: by reference-number prefix, paged. */
 /** Cookies of the keys list: the page size (default 10; a saved one wins) and the filter. */
 export const KEYS_PER_PAGE_COOKIE = 'ObjectKeys.perPage';
-export const KEYS_FILTER: SavedFilter<{ referenceNumber: string; currentPage: number }> = { cookie: 'ObjectKeys.filter', initial: { referenceNumber: '', currentPage: 1 } };
+export const KEYS_FILTER: SavedFilter<{ referenceNumber: string; holder: string; currentPage: number }> = {
+  cookie: 'ObjectKeys.filter',
+  initial: { referenceNumber: '', holder: '', currentPage: 1 },
+};
 const KEYS_DEFAULT_PER_PAGE = 10;
 /** A saved page size that is not a number falls back to 20, as the spec says. */
 const KEYS_FALLBACK_PER_PAGE = 20;
@@ -56,6 +60,11 @@ export const objectKeyQuery = (id: number) =>
   });
 
 export const saveObjectKey = (body: TKeyEdit, changeKey?: string) => api<TObjectKeyAnswer>('/api/ObjectKeys/edit', { body, changeKey });
+/** POST /api/ObjectKeys/loan: one loan of the history corrected, based on its version; answers the key. */
+export const saveKeyLoan = (body: TObjectKeyLoanEdit, changeKey?: string) => api<TObjectKeyAnswer>('/api/ObjectKeys/loan', { body, changeKey });
+/** DELETE /api/ObjectKeys/loan/{id}?version=: a loan recorded by mistake; answers the key. */
+export const deleteKeyLoan = (id: number, version: number, changeKey?: string) =>
+  api<TObjectKeyAnswer>(`/api/ObjectKeys/loan/${id}`, { method: 'DELETE', query: { version }, changeKey });
 
 /**
  * Whether the agency holds the key by its dates: received, and not given away since (the same day
@@ -73,5 +82,5 @@ export const searchObjectsByRef = (searchStr: string, signal?: AbortSignal) =>
 /** The keys list's first page as its cookies stand: its route's loader asks for it while the screen's code loads. */
 export function keysFirstPage() {
   const filter = readSavedFilter(KEYS_FILTER);
-  return objectKeysQuery({ referenceNumber: filter.referenceNumber.trim(), perPage: savedKeysPerPage(), currentPage: filter.currentPage });
+  return objectKeysQuery({ referenceNumber: filter.referenceNumber.trim(), holder: filter.holder.trim(), perPage: savedKeysPerPage(), currentPage: filter.currentPage });
 }

@@ -12,7 +12,8 @@ import { type TObjectView } from '../api/objects.ts';
 import { loadLocationOptions } from '../api/locations.ts';
 import { shownPublished } from '../api/publish-state.ts';
 import { IconCheck, IconVideo, IconX } from '../icons.ts';
-import { describe, fieldLabel, fieldsOf, formatObjectValue, groupTitle, headingTitleField, isSet, optionsFor } from '../object-display.ts';
+import { describe, fieldLabel, fieldsOf, formatObjectValue, groupTitle, isSet, optionsFor } from '../object-display.ts';
+import { headingTitleField, headingTitleLang, readerTitleField } from '../object-title.ts';
 import { ContactsCard } from './object-contacts.tsx';
 import { ObjectKeysCard } from './object-keys-card.tsx';
 import { ObjectMapCard } from './object-map-slot.tsx';
@@ -125,7 +126,8 @@ function Prices(p: Props) {
 function Summary(p: Props) {
   const { t, i18n } = useTranslation();
   const { data } = p;
-  // On a Russian screen the Russian title heads the card (and is what a click edits); the main one is then in the texts card.
+  // The reader's title heads the card (and is what a click edits), else the other one (marked as
+  // Russian for screen readers on another screen); the one not heading is then in the texts card.
   const heading = headingTitleField(data, i18n.language);
   const offers = (['forSale', 'forRent', 'forShortRent'] as const).filter((k) => data[k]);
   return (
@@ -138,7 +140,7 @@ function Summary(p: Props) {
               {...p}
               d={F(heading)}
               hideLabel
-              display={data[heading] ? <Title order={3} size="h4" style={{ overflowWrap: 'anywhere' }} data-testid="object-title">{String(data[heading])}</Title> : undefined}
+              display={data[heading] ? <Title order={3} size="h4" lang={headingTitleLang(heading, i18n.language)} style={{ overflowWrap: 'anywhere' }} data-testid="object-title">{String(data[heading])}</Title> : undefined}
             />
           </Stack>
           <Group gap={6}>
@@ -323,7 +325,10 @@ function Texts(p: Props) {
   const { t, i18n } = useTranslation();
   const { data } = p;
   // The title the summary card does not head with: the Russian one, or on a Russian screen that heads with it, the main one.
-  const other = headingTitleField(data, i18n.language) === 'titleRu' ? 'title' : 'titleRu';
+  const heading = headingTitleField(data, i18n.language);
+  const other = heading === 'titleRu' ? 'title' : 'titleRu';
+  // The card heads with the other language's title because the reader's own is empty: that one is here, to be filled in.
+  const ownMissing = heading !== readerTitleField(i18n.language);
   const video = typeof data.videoURL === 'string' && /^https?:\/\//i.test(data.videoURL) ? data.videoURL : null;
   return (
     <Card withBorder padding="sm" data-testid="object-texts">
@@ -331,7 +336,7 @@ function Texts(p: Props) {
         <ObjectField {...p} d={F('description')} />
         {(data.titleRu != null || data.descriptionRu != null) && (
           <>
-            {data[other] != null ? <ObjectField {...p} d={F(other)} /> : null}
+            {data[other] != null || ownMissing ? <ObjectField {...p} d={F(other)} /> : null}
             {data.descriptionRu != null ? <ObjectField {...p} d={F('descriptionRu')} /> : null}
           </>
         )}

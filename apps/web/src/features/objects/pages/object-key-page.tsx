@@ -1,21 +1,21 @@
-import { Alert, Anchor, Box, Button, Group, Input, Loader, Paper, Select, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Box, Button, Group, Input, Loader, Modal, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type MutableRefObject, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { TObjectKey, TObjectKeyAnswer, TObjectKeyLoan } from '@crm/contract';
 import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
-import { IconAlertTriangle, IconTrash } from '../../../components/icons.ts';
+import { IconAlertTriangle, IconPencil, IconTrash } from '../../../components/icons.ts';
 import { api, ApiError } from '../../../lib/api.ts';
 import { showBanner, showBannerAfterNavigation } from '../../../lib/banner.ts';
 import { reportError } from '../../../lib/errors.ts';
 import { JUST_READ_MS } from '../../../lib/freshness.ts';
 import { AccountPicker } from '../../accounts/components/account-picker.tsx';
 import { DateField } from '../../accounts/components/date-field.tsx';
-import { deleteObjectKey, keyKeys, keyOut, objectKeyQuery, saveObjectKey, searchObjectsByRef, type TKeyEdit } from '../api/object-keys.ts';
+import { deleteKeyLoan, deleteObjectKey, keyKeys, keyOut, objectKeyQuery, saveKeyLoan, saveObjectKey, searchObjectsByRef, type TKeyEdit } from '../api/object-keys.ts';
 import { IconEraser } from '../components/search-icons.ts';
 import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
 import { carryForm, conflictMessage, mergeOnConflict, takeCarriedForm } from '../../../lib/conflict-merge.ts';
@@ -61,15 +61,33 @@ export function ObjectKeyPage() {
 function ExistingKey({ id }: { id: number }) {
   // The route asked for it while this code loaded (app/router.tsx): that read is this opening's.
   const q = useQuery({ ...objectKeyQuery(id), staleTime: JUST_READ_MS });
+  const client = useQueryClient();
+  // What the key form holds now, for a loan's correction that changes the key (a new version).
+  const typed = useRef<(() => TKeyForm) | null>(null);
   if (q.isPending) return <Skeleton height={420} maw={720} />;
   if (q.isError) {
     if (q.error instanceof ApiError && q.error.status === 404) return <RecordNotFound testId="key-not-found" />;
     return <ErrorBox error={q.error} />;
   }
+  /**
+   * A loan corrected or deleted: the key as the server answered it. When its newest loan changed
+   * the key, the form opens on the new version with what was typed in it and not saved yet.
+   */
+  const keyChanged = (next: TObjectKeyAnswer) => {
+    const before = q.data;
+    const form = typed.current?.();
+    if (next.version !== before.version && form) {
+      const m = mergeOnConflict(toForm(before), form, toForm(next));
+      if (m.changed.length) carryForm(`key-${id}`, m.next);
+    }
+    client.setQueryData(keyKeys.edit(id), next);
+    void client.invalidateQueries({ queryKey: ['objectKeys', 'list'] });
+    void client.invalidateQueries({ queryKey: ['object'] });
+  };
   return (
     <Stack gap="md" maw={720}>
-      <KeyForm key={`${id}:${q.data.version}`} initial={q.data} objectId={q.data.objectId} />
-      <KeyHistory history={q.data.history} />
+      <KeyForm key={`${id}:${q.data.version}`} initial={q.data} objectId={q.data.objectId} typed={typed} />
+      <KeyHistory keyAnswer={q.data} onKeyChanged={keyChanged} />
     </Stack>
   );
 }
@@ -83,7 +101,7 @@ function ErrorBox({ error }: { error: unknown }) {
   );
 }
 
-function KeyForm({ initial, objectId }: { initial: TObjectKeyAnswer | null; objectId: number | null }) {
+function KeyForm({ initial, objectId, typed }: { initial: TObjectKeyAnswer | null; objectId: number | null; typed?: MutableRefObject<(() => TKeyForm) | null> }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -100,6 +118,7 @@ function KeyForm({ initial, objectId }: { initial: TObjectKeyAnswer | null; obje
   const [errors, setErrors] = useState<Record<string, string>>({});
   const saving = useRef(false);
   const set = (patch: Partial<TKeyForm>) => setForm((f) => ({ ...f, ...patch }));
+  if (typed) typed.current = () => form;
   const sameDate = !!form.received && !!form.givenAway && form.received === form.givenAway;
   const back = () => navigate(form.objectId && !initial && objectId ? `/Objects/View/${objectId}` : '/ObjectKeys');
 
@@ -338,12 +357,48 @@ function KeyState({
   );
 }
 
-/** The key's loans under its form, newest first: "Given to <holder> on <date> · back on <date>". */
-function KeyHistory({ history }: { history: TObjectKeyLoan[] }) {
+/** The loan's line: "Given to <holder> on <date> · back on <date>". */
+function LoanLine({ loan: l }: { loan: TObjectKeyLoan }) {
   const { t } = useTranslation();
   return (
+    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+      <Trans
+        i18nKey={l.givenAway ? 'objectkeys.history.given' : 'objectkeys.history.givenNoDate'}
+        values={{ holder: l.account ?? t('objectkeys.state.noHolder'), date: formatDate(l.givenAway) }}
+        // Underlined: a link inside a sentence is told apart by more than its colour.
+        components={{ holder: l.accountId != null ? <Anchor component={Link} to={accountPath(l.accountId)} underline="always" inherit data-testid="key-loan-holder" /> : <span /> }}
+      />
+      {' · '}
+      <span data-testid="key-loan-back">
+        {/* Without a given-away date, the received date is only that: the key's own two fields, not a return. */}
+        {l.received ? t(l.givenAway ? 'objectkeys.history.back' : 'objectkeys.history.receivedOn', { date: formatDate(l.received) }) : t('objectkeys.history.notBack')}
+      </span>
+    </Text>
+  );
+}
+
+/**
+ * The key's loans under its form, newest first, each with Correct: a loan typed wrong (holder,
+ * given-away or return date) is corrected on its own, or deleted when it was recorded by mistake.
+ */
+function KeyHistory({ keyAnswer, onKeyChanged }: { keyAnswer: TObjectKeyAnswer; onKeyChanged: (next: TObjectKeyAnswer) => void }) {
+  const { t } = useTranslation();
+  const history = keyAnswer.history;
+  const [editing, setEditing] = useState<TObjectKeyLoan | null>(null);
+  // The Correct button the dialog was opened from takes the focus back when it closes.
+  const opener = useRef<HTMLElement | null>(null);
+  const open = (l: TObjectKeyLoan) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setEditing(l);
+  };
+  const close = () => {
+    setEditing(null);
+    const back = opener.current;
+    requestAnimationFrame(() => (back?.isConnected ? back : document.querySelector<HTMLElement>('[data-testid="key-history-title"]'))?.focus());
+  };
+  return (
     <Paper withBorder p="md" component="section" aria-labelledby="key-history-title" data-testid="key-history">
-      <Title order={3} size="h5" mb="xs" id="key-history-title">
+      <Title order={3} size="h5" mb="xs" id="key-history-title" tabIndex={-1} data-testid="key-history-title">
         {t('objectkeys.history.title')}
       </Title>
       {history.length === 0 ? (
@@ -354,27 +409,222 @@ function KeyHistory({ history }: { history: TObjectKeyLoan[] }) {
         <Stack gap="xs" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {history.map((l) => (
             <li key={l.id} data-testid="key-loan">
-              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                <Trans
-                  i18nKey={l.givenAway ? 'objectkeys.history.given' : 'objectkeys.history.givenNoDate'}
-                  values={{ holder: l.account ?? t('objectkeys.state.noHolder'), date: formatDate(l.givenAway) }}
-                  // Underlined: a link inside a sentence is told apart by more than its colour.
-                  components={{ holder: l.accountId != null ? <Anchor component={Link} to={accountPath(l.accountId)} underline="always" inherit data-testid="key-loan-holder" /> : <span /> }}
-                />
-                {' · '}
-                <span data-testid="key-loan-back">
-                  {/* Without a given-away date, the received date is only that: the key's own two fields, not a return. */}
-                  {l.received ? t(l.givenAway ? 'objectkeys.history.back' : 'objectkeys.history.receivedOn', { date: formatDate(l.received) }) : t('objectkeys.history.notBack')}
-                </span>
-              </Text>
-              <Text size="xs" c="dimmed">
-                {t('objectkeys.history.recorded', { name: l.recordedBy ?? '—', when: formatDateTime(l.recordedOn) })}
-              </Text>
+              <Group gap="xs" wrap="nowrap" align="flex-start">
+                <div style={{ flex: 1, minWidth: 0 }}>
+                  <LoanLine loan={l} />
+                  <Text size="xs" c="dimmed">
+                    {t('objectkeys.history.recorded', { name: l.recordedBy ?? '—', when: formatDateTime(l.recordedOn) })}
+                  </Text>
+                </div>
+                <Tooltip label={t('objectkeys.loan.edit')}>
+                  <ActionIcon
+                    variant="subtle"
+                    size="lg"
+                    onClick={() => open(l)}
+                    aria-label={t('objectkeys.loan.editNamed', { holder: l.account ?? t('objectkeys.state.noHolder'), date: formatDate(l.givenAway ?? l.received) })}
+                    data-testid="key-loan-edit"
+                  >
+                    <IconPencil size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
             </li>
           ))}
         </Stack>
       )}
+      {editing && (
+        <LoanDialog
+          // A loan changed by someone else while the dialog is open comes in as a new version: the dialog keeps its draft (its own 409 merges).
+          key={editing.id}
+          loan={editing}
+          isCurrent={history[0]?.id === editing.id}
+          onClose={close}
+          onDone={(next) => {
+            onKeyChanged(next);
+            close();
+          }}
+          onConflict={(next) => {
+            onKeyChanged(next);
+            const now = next.history.find((l) => l.id === editing.id);
+            if (now) setEditing(now);
+            else close();
+          }}
+        />
+      )}
     </Paper>
+  );
+}
+
+type TLoanForm = { accountId: number | null; account: string; givenAway: string | null; received: string | null };
+const loanForm = (l: TObjectKeyLoan): TLoanForm => ({ accountId: l.accountId, account: l.account ?? '', givenAway: l.givenAway, received: l.received });
+
+/**
+ * Correct a loan: who had the key, given on, back on (empty: not back yet). Saved with the loan's
+ * version and an Idempotency-Key (Save pressed again after a lost answer is the same change). The
+ * server says what is wrong under the field (back before given, a date after today). The current
+ * loan says that the key changes with it. Delete, confirmed, is for a loan recorded by mistake.
+ */
+function LoanDialog({
+  loan,
+  isCurrent,
+  onClose,
+  onDone,
+  onConflict,
+}: {
+  loan: TObjectKeyLoan;
+  isCurrent: boolean;
+  onClose: () => void;
+  onDone: (next: TObjectKeyAnswer) => void;
+  onConflict: (next: TObjectKeyAnswer) => void;
+}) {
+  const { t } = useTranslation();
+  const [base, setBase] = useState(loan);
+  const [form, setForm] = useState<TLoanForm>(() => loanForm(loan));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [notice, setNotice] = useState<string | null>(null);
+  const set = (patch: Partial<TLoanForm>) => setForm((f) => ({ ...f, ...patch }));
+  const changed = JSON.stringify(form) !== JSON.stringify(loanForm(base));
+  const changeKeys = useChangeKeys();
+  const busy = useRef(false);
+
+  /** Someone else changed the loan first: their version, with what only this user changed on it. */
+  const conflict = (e: unknown): boolean => {
+    if (!(e instanceof ApiError && e.status === 409 && e.problem.current)) return false;
+    const current = e.problem.current as TObjectKeyAnswer;
+    const now = current.history.find((l) => l.id === loan.id);
+    if (now) {
+      const m = mergeOnConflict(loanForm(base), form, loanForm(now));
+      setBase(now);
+      setForm(m.next);
+      setErrors({});
+      const label = (k: string) => t(k === 'account' || k === 'accountId' ? 'objectkeys.loan.holder' : `objectkeys.loan.${k}`);
+      setNotice(conflictMessage(t, t('objectkeys.loan.conflict'), m, label));
+    }
+    onConflict(current);
+    return true;
+  };
+  const save = useMutation({
+    // Its errors are said here: under the field, in the dialog (a 409), or as a banner (anything else).
+    meta: { handlesErrors: true },
+    mutationFn: () => {
+      const body = { id: base.id, version: base.version, accountId: form.accountId, givenAway: form.givenAway, received: form.received };
+      return saveKeyLoan(body, changeKeys.keyFor(body));
+    },
+    onSettled: () => {
+      busy.current = false;
+    },
+    onSuccess: (next) => {
+      changeKeys.renew();
+      showBanner('success', t('objectkeys.loan.saved'));
+      onDone(next);
+    },
+    onError: (e) => {
+      if (conflict(e)) return;
+      if (e instanceof ApiError && e.status === 400 && Object.keys(e.fieldErrors).length) {
+        setErrors(e.fieldErrors);
+        return;
+      }
+      reportError(e);
+    },
+  });
+  const remove = useMutation({
+    meta: { handlesErrors: true },
+    mutationFn: () => deleteKeyLoan(base.id, base.version, changeKeys.keyFor({ delete: base.id, version: base.version })),
+    onSuccess: (next) => {
+      changeKeys.renew();
+      showBanner('success', t('objectkeys.loan.deleted'));
+      onDone(next);
+    },
+    onError: (e) => {
+      if (!conflict(e)) reportError(e);
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (busy.current || focusInvalidEntry(e.currentTarget as HTMLFormElement)) return;
+    if (!changed) {
+      onClose();
+      return;
+    }
+    busy.current = true;
+    setNotice(null);
+    save.mutate();
+  };
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: t('objectkeys.loan.deleteConfirm'),
+      children: (
+        <Stack gap="xs">
+          <LoanLine loan={base} />
+          <Text size="sm">{t(isCurrent ? 'objectkeys.loan.deleteCurrentNote' : 'objectkeys.loan.deleteNote')}</Text>
+        </Stack>
+      ),
+      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'loan-delete-confirm' } as Record<string, unknown>,
+      onConfirm: () => remove.mutate(),
+    });
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      closeOnEscape={!changed}
+      closeOnClickOutside={!changed}
+      title={t('objectkeys.loan.title')}
+      size="md"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <form onSubmit={submit} noValidate data-testid="loan-form">
+        <Stack gap="sm">
+          {notice && (
+            <Alert color="yellow" icon={<IconAlertTriangle size={18} />} role="status" data-testid="loan-conflict">
+              {notice}
+            </Alert>
+          )}
+          {isCurrent && (
+            <Text size="sm" c="dimmed" data-testid="loan-current-note">
+              {t('objectkeys.loan.currentNote')}
+            </Text>
+          )}
+          <Stack gap={2}>
+            <AccountPicker
+              key={form.accountId ?? 'none'}
+              label={t('objectkeys.loan.holder')}
+              filter={0}
+              value={form.accountId != null ? { id: form.accountId, text: form.account } : null}
+              onChange={(v) => set({ accountId: v?.id ?? null, account: v?.text ?? '' })}
+              testId="loan-account"
+              autoFocus
+              error={errors.accountId}
+            />
+          </Stack>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <DateField label={t('objectkeys.loan.givenAway')} value={form.givenAway} onChange={(v) => set({ givenAway: v })} error={errors.givenAway} data-testid="loan-givenaway" />
+            <DateField
+              label={t('objectkeys.loan.received')}
+              description={t('objectkeys.loan.receivedHint')}
+              value={form.received}
+              onChange={(v) => set({ received: v })}
+              error={errors.received}
+              data-testid="loan-received"
+            />
+          </SimpleGrid>
+          <Group justify="space-between" gap="xs">
+            <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete} loading={remove.isPending} disabled={save.isPending} data-testid="loan-delete">
+              {t('objectkeys.loan.delete')}
+            </Button>
+            <Group gap="xs">
+              <Button variant="default" onClick={onClose} disabled={save.isPending || remove.isPending} data-testid="loan-cancel">
+                {t('common.cancel')}
+              </Button>
+              <Button type="submit" loading={save.isPending} disabled={remove.isPending} data-testid="loan-save">
+                {t('common.save')}
+              </Button>
+            </Group>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
   );
 }
 

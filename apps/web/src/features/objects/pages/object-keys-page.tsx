@@ -1,6 +1,7 @@
 import { ActionIcon, Anchor, Button, CloseButton, Grid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TObjectKey } from '@crm/contract';
@@ -13,13 +14,22 @@ import { useCookieState, useSavedFilter, type ListState } from '../../../lib/lis
 import { AccountLink } from '../../accounts/components/account-columns.tsx';
 import { KEYS_FILTER, KEYS_PER_PAGE_COOKIE, keysPerPage, objectKeysQuery } from '../api/object-keys.ts';
 
+/** "Had it: <name>, 04/05/2026 – 06/05/2026", or "Has it: <name>, since …" while that loan is out. */
+function heldByText(t: TFunction, l: NonNullable<TObjectKey['heldBy']>): string {
+  const holder = l.account ?? t('objectkeys.state.noHolder');
+  if (l.givenAway && l.received) return t('objectkeys.heldBy.period', { holder, from: formatDate(l.givenAway), to: formatDate(l.received) });
+  if (l.givenAway) return t('objectkeys.heldBy.out', { holder, date: formatDate(l.givenAway) });
+  return t('objectkeys.heldBy.plain', { holder });
+}
+
 export function ObjectKeysPage() {
   const { t } = useTranslation();
   const [savedPerPage, setPerPage] = useCookieState<unknown>(KEYS_PER_PAGE_COOKIE, undefined);
   const perPage = keysPerPage(savedPerPage);
   const [filter, setFilter] = useSavedFilter(KEYS_FILTER);
   const [prefix] = useDebouncedValue(filter.referenceNumber.trim(), SEARCH_DEBOUNCE_MS);
-  const q = useQuery(objectKeysQuery({ referenceNumber: prefix, perPage, currentPage: filter.currentPage }));
+  const [holder] = useDebouncedValue(filter.holder.trim(), SEARCH_DEBOUNCE_MS);
+  const q = useQuery(objectKeysQuery({ referenceNumber: prefix, holder, perPage, currentPage: filter.currentPage }));
 
   const list: [ListState, (next: ListState | ((prev: ListState) => ListState)) => void] = [
     { perPage, currentPage: filter.currentPage, sortBy: '', sortDir: 'asc' },
@@ -29,7 +39,8 @@ export function ObjectKeysPage() {
       setFilter((f) => ({ ...f, currentPage: s.currentPage }));
     },
   ];
-  const setPrefix = (referenceNumber: string) => setFilter({ referenceNumber, currentPage: 1 });
+  const setPrefix = (referenceNumber: string) => setFilter((f) => ({ ...f, referenceNumber, currentPage: 1 }));
+  const setHolder = (text: string) => setFilter((f) => ({ ...f, holder: text, currentPage: 1 }));
 
   const columns: DataTableColumn<TObjectKey>[] = [
     {
@@ -42,7 +53,21 @@ export function ObjectKeysPage() {
         </Anchor>
       ),
     },
-    { accessor: 'account', title: t('objectkeys.col.givenTo'), render: (k) => (k.accountId != null ? <AccountLink id={k.accountId} name={k.account ?? ''} /> : null) },
+    {
+      accessor: 'account',
+      title: t('objectkeys.col.givenTo'),
+      render: (k) => (
+        <>
+          {k.accountId != null ? <AccountLink id={k.accountId} name={k.account ?? ''} /> : null}
+          {/* Searched by a holder: which of the key's loans was theirs (a past one, mostly). */}
+          {k.heldBy && (
+            <Text size="xs" c="dimmed" data-testid="key-held-by" style={{ overflowWrap: 'anywhere' }}>
+              {heldByText(t, k.heldBy)}
+            </Text>
+          )}
+        </>
+      ),
+    },
     { accessor: 'received', title: t('objectkeys.col.received'), noWrap: true, render: (k) => formatDate(k.received) },
     { accessor: 'givenAway', title: t('objectkeys.col.givenAway'), noWrap: true, render: (k) => formatDate(k.givenAway) },
     {
@@ -79,7 +104,7 @@ export function ObjectKeysPage() {
           {t('objectkeys.add')}
         </Button>
       </ListHeader>
-      <FilterCard active={!!filter.referenceNumber} testId="keys-filter">
+      <FilterCard active={!!filter.referenceNumber || !!filter.holder} testId="keys-filter">
         <Grid gap="sm" align="flex-end">
           <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
             <TextInput
@@ -96,6 +121,18 @@ export function ObjectKeysPage() {
               data-testid="keys-filter-ref"
             />
           </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 5 }}>
+            <TextInput
+              label={t('objectkeys.holderFilter')}
+              description={t('objectkeys.holderFilterHint')}
+              placeholder={t('objectkeys.holderPlaceholder')}
+              value={filter.holder}
+              onChange={(e) => setHolder(e.currentTarget.value)}
+              maxLength={100}
+              rightSection={filter.holder ? <CloseButton aria-label={t('objectkeys.clearHolder')} onClick={() => setHolder('')} data-testid="keys-filter-holder-clear" /> : null}
+              data-testid="keys-filter-holder"
+            />
+          </Grid.Col>
         </Grid>
       </FilterCard>
       <DataTable
@@ -105,7 +142,7 @@ export function ObjectKeysPage() {
         totalRows={q.data?.totalRows}
         fetching={q.isFetching}
         columns={columns}
-        empty={{ text: prefix ? t('objectkeys.emptyFiltered', { prefix }) : t('objectkeys.empty') }}
+        empty={{ text: holder ? t('objectkeys.emptyHolder', { holder }) : prefix ? t('objectkeys.emptyFiltered', { prefix }) : t('objectkeys.empty') }}
       />
     </Stack>
   );

@@ -17,6 +17,7 @@ import { useGoBack } from '../../accounts/components/go-back.ts';
 import { deleteObject, objectEditQuery, objectKeys, objectViewQuery, validIdOrRef, type TObjectView } from '../api/objects.ts';
 import { ObjectEditor } from '../components/object-editor.tsx';
 import { ObjectView } from '../components/object-view.tsx';
+import { headingTitleField } from '../object-title.ts';
 import { SaveStatus } from '../../../components/save-status.tsx';
 import { focusMenuButtonAfterDialog } from '../../../lib/menu-confirm.ts';
 
@@ -26,11 +27,11 @@ const LINK_OBJECT = 1;
 /** A numeric id, or `ref` followed by the reference number. */
 
 /** /Objects/View/{id}[/{viewMode}]: id is the numeric id or `ref` + the reference number; 0 view, 1 edit, 2 expanded edit. */
-/** How the recently opened list and the tab name a property: its reference and its title in the reader's language, else the other one. */
+/** How the recently opened list and the tab name a property: its reference and its title in the reader's language, else the other one (the page heading's rule). */
 function recentLabel(data: { referenceNumber?: string | null; title?: unknown; titleRu?: unknown } | undefined, language: string): string | null {
   if (!data) return null;
-  const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
-  const title = language === 'ru' ? text(data.titleRu) || text(data.title) : text(data.title) || text(data.titleRu);
+  const shown = data[headingTitleField(data, language)];
+  const title = typeof shown === 'string' ? shown.trim() : '';
   return [`#${data.referenceNumber ?? ''}`, title].filter((x) => x && x !== '#').join(' · ');
 }
 

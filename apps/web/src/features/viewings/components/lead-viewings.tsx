@@ -1,8 +1,8 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { IconPlus } from '../../../components/icons.ts';
+import { LeadBlock } from '../../../components/lead-block.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { leadViewingsQuery } from '../api/viewings.ts';
 
@@ -20,30 +20,15 @@ export function LeadViewings({ leadId }: { leadId: number }) {
   const items = (q.data?.pages ?? []).flatMap((p) => p.items).filter((v) => !seen.has(v.id) && seen.add(v.id));
   const total = q.data?.pages[q.data.pages.length - 1]?.totalRows;
   return (
-    <Paper withBorder p="sm" data-testid="lead-viewings">
-      <Group justify="space-between" mb="xs">
-        <Group gap="xs">
-          <Title order={3} size="h5">
-            {t('viewings.ui.ofLead')}
-          </Title>
-          {!!total && (
-            <>
-              <Badge variant="light" color="gray" aria-hidden data-testid="lead-viewings-count">
-                {total}
-              </Badge>
-              <VisuallyHidden>{t('viewings.ui.countOfLead', { count: total })}</VisuallyHidden>
-            </>
-          )}
-        </Group>
-        <Button component={Link} to={`/Viewing/Add?demandId=${leadId}`} size="compact-sm" variant="light" leftSection={<IconPlus size={14} />}>
-          {t('leads.ui.arrangeViewing')}
-        </Button>
-      </Group>
-      {q.data && items.length === 0 && (
-        <Text size="sm" c="dimmed">
-          {t('viewings.ui.noneOfLead')}
-        </Text>
-      )}
+    <LeadBlock
+      testId="lead-viewings"
+      title={t('viewings.ui.ofLead')}
+      addTo={`/Viewing/Add?demandId=${leadId}`}
+      addLabel={t('leads.ui.arrangeViewing')}
+      empty={q.data && items.length === 0 ? t('viewings.ui.noneOfLead') : null}
+      count={total}
+      countLabel={total ? t('viewings.ui.countOfLead', { count: total }) : undefined}
+    >
       <Stack gap="sm">
         {items.map((v) => (
           <div key={v.id} data-testid="lead-viewing">
@@ -77,6 +62,6 @@ export function LeadViewings({ leadId }: { leadId: number }) {
           </Button>
         </Group>
       )}
-    </Paper>
+    </LeadBlock>
   );
 }
