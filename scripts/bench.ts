@@ -483,6 +483,12 @@ async function main() {
         make: (i) => ({ method: 'POST', path: '/api/Viewing/search', body: { dateOfViewingFrom: viewingDay(i + 7), dateOfViewingTill: viewingDay(i), perPage: 20, currentPage: 1 } }),
       },
       { name: 'POST /api/Viewing/search (page 1-50)', kind: 'list', make: (i) => ({ method: 'POST', path: '/api/Viewing/search', body: { perPage: 20, currentPage: page(i) } }) },
+      {
+        // Words of what clients said (the generator's comments): common and rare ones, two words, Latin and Greek, accents left out.
+        name: 'POST /api/Viewing/search (words of the comments)',
+        kind: 'list',
+        make: (i) => ({ method: 'POST', path: '/api/Viewing/search', body: { comment: ['σκοτεινο', 'ξαναδεί γυναίκα', 'υγρασια', 'θεα', 'sea view', 'ΜΗΧΑΝΙΚΟΣ'][i % 6], perPage: 20, currentPage: 1 } }),
+      },
       { name: 'GET /api/lead/{id}/viewings', kind: 'list', make: (i) => ({ method: 'GET', path: `/api/lead/${viewedLeads[(i * 13) % viewedLeads.length]}/viewings` }) },
       // The keys register: each row with its newest loan (a subquery a row), and searched by anyone who ever held the key.
       { name: 'GET /api/ObjectKeys (page 1-50, last loan)', kind: 'list', make: (i) => ({ method: 'GET', path: `/api/ObjectKeys?perPage=20&currentPage=${page(i)}` }) },

@@ -517,6 +517,50 @@ const leadsStep: Step = {
   },
 };
 
+/** What clients said of a property at a viewing, as agents note it (the Viewings list's search, decision 015). */
+const VIEWING_COMMENTS = [
+  'Πολύ σκοτεινό, βλέπει σε φωταγωγό.',
+  'Της άρεσε η θέα από το μπαλκόνι.',
+  'Θέλει να το ξαναδεί με τη γυναίκα του.',
+  'Η κουζίνα θέλει ανακαίνιση.',
+  'Ακριβό για ό,τι προσφέρει.',
+  'Δεν θέλει ισόγειο.',
+  'Υγρασία στο μπάνιο, να το δει μηχανικός.',
+  'Μικρά υπνοδωμάτια.',
+  'Θόρυβος από τον δρόμο.',
+  'Του άρεσε ο κήπος.',
+  'Χωρίς θέση στάθμευσης, πρόβλημα για εκείνους.',
+  'Έκανε προσφορά κάτω από τη ζητούμενη τιμή.',
+  'Φωτεινό και ήσυχο.',
+  'Μακριά από το σχολείο των παιδιών.',
+  'Καλή τιμή, αλλά θέλει ανακαίνιση.',
+  'Too dark for them.',
+  'Loved the sea view, will call back after the weekend.',
+  'Wants a lift; the stairs are too much for her mother.',
+  'Нравится район, но дорого.',
+  'Хочет посмотреть ещё раз с мужем.',
+];
+/**
+ * A comment for the property at position `k` of viewing `g` (SQL expressions): three in five have
+ * one, a third of those say two things.
+ */
+const viewingComment = (g: string, k: string) => {
+  const v = `(${g}) * 3 + (${k})`;
+  const phrases = `array[${VIEWING_COMMENTS.map(lit).join(', ')}]`;
+  return `case when ${U(243, v)} < 0.6 then ${pick(phrases, VIEWING_COMMENTS.length, U(244, v))}
+    || case when ${U(245, v)} < 0.35 then ' ' || ${pick(phrases, VIEWING_COMMENTS.length, U(246, v))} else '' end end`;
+};
+
+/** Comments for the past viewings of an agency generated before viewings had them (in place, no new rows). */
+async function fillViewingComments(c: pg.Client) {
+  const res = await c.query(
+    `update viewing_objects vo set comment = ${viewingComment('vo.viewing_id', 'vo.position')}
+     from viewings v where v.id = vo.viewing_id and v.date_of_viewing < now() and vo.comment is null`,
+  );
+  await c.query('vacuum (analyze) viewing_objects');
+  return res.rowCount ?? 0;
+}
+
 const viewingsStep: Step = {
   name: 'viewings, their objects and who shows them',
   run: async ({ c, sizes, employees: E, users }) => {
@@ -534,8 +578,9 @@ const viewingsStep: Step = {
     );
     await c.query(`select setval(pg_get_serial_sequence('viewings', 'id'), ${n})`);
     const vo = await c.query(
-      `insert into viewing_objects (viewing_id, object_id, result, position)
-       select g, 1 + (floor(${U(240)} * ${sizes.objects})::int + k * 7919) % ${sizes.objects}, v.result, k
+      `insert into viewing_objects (viewing_id, object_id, result, comment, position)
+       select g, 1 + (floor(${U(240)} * ${sizes.objects})::int + k * 7919) % ${sizes.objects}, v.result,
+         case when v.date_of_viewing < now() then ${viewingComment('g', 'k')} end, k
        from generate_series(1, ${n}) g join viewings v on v.id = g cross join generate_series(0, 2) k
        where k < 1 + floor(${U(241)} * 3)
        on conflict do nothing`,
@@ -814,8 +859,16 @@ export async function ensureLargeData(url: string, sizes: LargeSizes, opts: { fo
     await c.query('alter table bench_dataset add column if not exists transactions int not null default 0');
     await c.query('alter table bench_dataset add column if not exists deals int not null default 0');
     await c.query('alter table bench_dataset add column if not exists reservations int not null default 0');
+    // Viewings' comments came later (decision 015): an agency generated before has them filled in place.
+    await c.query('alter table bench_dataset add column if not exists viewing_comments boolean not null default false');
     const marker = (await c.query<LargeSizes & { generated_on: Date }>('select * from bench_dataset')).rows[0];
     const same = marker && (['accounts', 'activities', 'objects', 'leads', 'viewings', 'transactions', 'deals', 'reservations'] as const).every((k) => marker[k] === sizes[k]);
+    if (same && !opts.force && !(marker as { viewing_comments?: boolean }).viewing_comments && sizes.viewings) {
+      const started = Date.now();
+      const n = await fillViewingComments(c);
+      await c.query('update bench_dataset set viewing_comments = true');
+      log(`  comments given to the past viewings' properties (${n} rows, three in five with one) (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    }
     const employees = Math.max(5, Math.min(50, Math.floor(sizes.accounts / 2000)));
     const sources = Math.max(5, Math.min(40, Math.floor(sizes.accounts / 2500)));
     if (same && !opts.force && (await keyLoansMissing(c))) {
@@ -877,7 +930,10 @@ export async function ensureLargeData(url: string, sizes: LargeSizes, opts: { fo
     await c.query('select crm_account_counts_recount()');
     await c.query('select crm_row_counts_recount()');
     await c.query('delete from bench_dataset');
-    await c.query('insert into bench_dataset (accounts, activities, objects, leads, viewings, transactions, deals, reservations, seconds) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)', [sizes.accounts, sizes.activities, sizes.objects, sizes.leads, sizes.viewings, sizes.transactions, sizes.deals, sizes.reservations, (Date.now() - started) / 1000]);
+    await c.query(
+      'insert into bench_dataset (accounts, activities, objects, leads, viewings, transactions, deals, reservations, seconds, viewing_comments) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, true)',
+      [sizes.accounts, sizes.activities, sizes.objects, sizes.leads, sizes.viewings, sizes.transactions, sizes.deals, sizes.reservations, (Date.now() - started) / 1000],
+    );
     await c.query('commit');
     await c.query('set session_replication_role = origin').catch(() => {});
     // Statistics for the planner and the visibility map for index-only scans (counts).

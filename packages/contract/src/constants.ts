@@ -60,3 +60,7 @@ export const plainText = (s: string) =>
 
 /** The longest comment on a property shown at a viewing (a few sentences; the form's box stops there). */
 export const VIEWING_COMMENT_MAX = 1000;
+/** The longest text searched for in the viewings' comments (a few words, not a comment). */
+export const VIEWING_COMMENT_SEARCH_MAX = 200;
+/** A lead's viewings shown at first on its page, and loaded at each "Show more". */
+export const LEAD_VIEWINGS_PAGE = 20;

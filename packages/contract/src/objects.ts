@@ -80,7 +80,8 @@ export const ZObjectAccount = z.object({
 export type TObjectAccount = z.infer<typeof ZObjectAccount>;
 export const ZObjectAccountKey = z.object({ objectId: ZId, accountId: ZId, relation: z.number().int().min(1).max(100).optional() });
 
-export const ZObjectImage = z.object({ id: z.number().int(), name: z.string(), width: z.number().int().nullable(), height: z.number().int().nullable() });
+/** A photo of the object: its file, the original's pixel size (when read) and bytes (the enlarged photo's "Open original" says them). */
+export const ZObjectImage = z.object({ id: z.number().int(), name: z.string(), width: z.number().int().nullable(), height: z.number().int().nullable(), size: z.number().int() });
 
 /** The object as shown and edited. */
 export const ZRealtyObject = ZObjectFields.extend({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ZDate, ZDateTime, ZId, ZPage, ZSelectOption, ZText } from './common.ts';
+import { ZDate, ZDateTime, ZId, ZPage, ZPageString, ZSelectOption, ZText } from './common.ts';
 import { listAnswer } from './accounts.ts';
-import { VIEWING_COMMENT_MAX } from './constants.ts';
+import { LEAD_VIEWINGS_PAGE, VIEWING_COMMENT_MAX, VIEWING_COMMENT_SEARCH_MAX } from './constants.ts';
 
 /**
  * Results of a viewing, per object shown: 1 planned, 2 liked it, 3 wants a second viewing,
@@ -78,6 +78,11 @@ export const ZViewingSearch = z.object({
   objectId: ZId.nullable().optional(),
   assigned: ZId.nullable().optional(),
   assignedText: z.string().max(200).nullable().optional(),
+  /**
+   * Words said at the viewing: a viewing is kept when one of its properties' comments holds every
+   * word typed (accents and case ignored, as every search of the CRM).
+   */
+  comment: ZText(VIEWING_COMMENT_SEARCH_MAX).nullable().optional(),
   perPage: z.number().int().min(1).max(1000000).default(20),
   currentPage: ZPage.default(1),
 });
@@ -89,9 +94,9 @@ export const ZViewingRow = z.object({
   lead: z.string().nullable(),
   leadId: z.number().int().nullable(),
   assigned: z.string(),
-  /** The objects' ids, space-separated (spec), and their reference numbers in the same order. */
+  /** The objects' ids, space-separated (spec), and their reference numbers in the same order, each with what the client said of it. */
   objects: z.string(),
-  objectRefs: z.array(z.object({ id: z.number().int(), referenceNumber: z.string() })),
+  objectRefs: z.array(z.object({ id: z.number().int(), referenceNumber: z.string(), comment: z.string().nullable() })),
   result: z.string(),
   resultId: z.number().int().nullable(),
   /** The row's style class: the result's name lowercased without spaces. */
@@ -114,7 +119,13 @@ export const ZLeadViewing = z.object({
   ),
 });
 export type TLeadViewing = z.infer<typeof ZLeadViewing>;
-export const ZLeadViewingsAnswer = z.object({ items: z.array(ZLeadViewing) });
+/** A page of them: the newest LEAD_VIEWINGS_PAGE first, the next ones on asking. */
+export const ZLeadViewingsQuery = z.object({
+  perPage: z.coerce.number().int().min(1).max(100).default(LEAD_VIEWINGS_PAGE),
+  currentPage: ZPageString.default(1),
+});
+export const ZLeadViewingsAnswer = z.object({ items: z.array(ZLeadViewing), totalRows: z.number().int() });
+export type TLeadViewingsAnswer = z.infer<typeof ZLeadViewingsAnswer>;
 
 /** GET /api/calendar: viewings and planned activities between two days, by employee. */
 export const ZCalendarQuery = z.object({ from: ZDate, till: ZDate, assigned: z.coerce.number().int().min(1).max(2147483647).optional() });

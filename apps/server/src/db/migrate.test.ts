@@ -35,6 +35,9 @@ describe('migrations', () => {
     // received from its owner and never lent, one that only has a description.
     await q(`drop table object_key_loans`);
     // (0039, the loans' version and holder index, comes again with it.)
+    // Before 0040: no search form of the comments (it goes first: it is computed from them).
+    await q(`drop index viewing_objects_comment_norm_trgm_idx`);
+    await q(`alter table viewing_objects drop column comment_norm`);
     // Before 0038: a viewing's objects had a result and no comment.
     await q(`alter table viewing_objects drop column comment`);
     await q(`insert into objects (reference_number) values (9101)`);
@@ -87,6 +90,11 @@ describe('migrations', () => {
     expect((await q(`select indexname, indexdef from pg_indexes where tablename = 'object_key_loans' and indexname not in ('object_key_loans_pkey', 'object_key_loans_key_idx')`)).rows).toEqual([
       { indexname: 'object_key_loans_holder_idx', indexdef: 'CREATE INDEX object_key_loans_holder_idx ON public.object_key_loans USING btree (account_id, key_id, id)' },
     ]);
+    // 0040 keeps each comment's search form (accents and case gone) and indexes it by trigrams.
+    await q(`insert into viewings (date_of_viewing) values ('2027-01-14 17:00+02')`);
+    await q(`insert into viewing_objects (viewing_id, object_id, comment) select max(v.id), max(o.id), 'Πολύ ΣΚΟΤΕΙΝΌ σπίτι' from viewings v, objects o`);
+    expect((await q(`select comment_norm from viewing_objects`)).rows).toEqual([{ comment_norm: 'πολυ σκοτεινο σπιτι' }]);
+    expect((await q(`select indexdef from pg_indexes where indexname = 'viewing_objects_comment_norm_trgm_idx'`)).rows[0].indexdef).toContain('gin_trgm_ops');
     // Applied once: a second start changes nothing.
     await migrateDb(t.dbUrl);
     await t.app.close();

@@ -17,6 +17,8 @@ const REWRITTEN_TABLES: Record<string, string[]> = {
   '0029_client_last_name_norm': ['accounts'],
   // Filled whole: the global search reads account_words from its index alone.
   '0033_account_words': ['account_words'],
+  // A stored search form of each comment (the Viewings list's search).
+  '0040_viewing_comment_search': ['viewing_objects'],
 };
 
 /** The tags of the journal's migrations created after the newest one applied (those about to run). */

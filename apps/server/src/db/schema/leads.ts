@@ -131,7 +131,13 @@ export const viewingObjects = pgTable(
     result: smallint('result'),
     /** Why the client liked or turned down this object ("too dark"), at most VIEWING_COMMENT_MAX characters. */
     comment: text('comment'),
+    /** The comment's search normal form (crm_search_norm, migration 0040): the Viewings list's search reads it. */
+    commentNorm: text('comment_norm').generatedAlwaysAs(sql`''`),
     position: integer('position').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.viewingId, t.objectId] }), index('viewing_objects_object_idx').on(t.objectId)],
+  (t) => [
+    primaryKey({ columns: [t.viewingId, t.objectId] }),
+    index('viewing_objects_object_idx').on(t.objectId),
+    index('viewing_objects_comment_norm_trgm_idx').using('gin', sql`${t.commentNorm} gin_trgm_ops`).where(sql`comment_norm is not null`),
+  ],
 );

@@ -197,7 +197,7 @@ export const objectKeyLoans = pgTable(
     received: date('received', { mode: 'string' }),
     recordedOn: tsz('recorded_on').notNull().defaultNow(),
     recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
-    /** A loan corrected on its own (POST /api/ObjectKeys/loan) is guarded by it (0039). */
+    /** A loan corrected on its own (POST /api/ObjectKeys/loan) is guarded by it (0040). */
     version: integer('version').notNull().default(1),
   },
   (t) => [index('object_key_loans_key_idx').on(t.keyId, t.id), index('object_key_loans_holder_idx').on(t.accountId, t.keyId, t.id)],

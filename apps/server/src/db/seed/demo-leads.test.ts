@@ -18,7 +18,9 @@ describe('demo leads and viewings', async () => {
       (select count(*)::int from viewings where date_of_viewing < now()) as past,
       (select count(*)::int from viewings where date_of_viewing >= now()) as planned,
       (select count(*)::int from viewings v where not exists (select 1 from viewing_objects vo where vo.viewing_id = v.id)) as empty,
-      (select count(*)::int from assignments where parent = 3) as assigned`);
+      (select count(*)::int from assignments where parent = 3) as assigned,
+      (select count(*)::int from viewing_objects where comment is not null) as commented,
+      (select count(*)::int from viewing_objects vo join viewings v on v.id = vo.viewing_id where vo.comment is not null and v.date_of_viewing >= now()) as commented_ahead`);
     expect(c!.leads).toBeGreaterThan(50);
     expect(c!.orphans).toBe(0);
     expect(c!.open).toBeGreaterThan(30);
@@ -27,6 +29,9 @@ describe('demo leads and viewings', async () => {
     expect(c!.planned).toBeGreaterThan(5);
     expect(c!.empty).toBe(0);
     expect(c!.assigned).toBe(c!.past + c!.planned);
+    // What clients said of the properties they saw; nothing yet of those still to be seen.
+    expect(c!.commented).toBeGreaterThan(5);
+    expect(c!.commented_ahead).toBe(0);
   });
 
   it('leaves each open demo lead with properties that match it', async () => {

@@ -24,6 +24,19 @@ const DESCRIPTIONS = [
 ];
 
 /**
+ * What clients said of a property at a viewing, by what they made of it (the result), as the
+ * agents note it in Greek. Chosen by position, not by the random sequence, so the rest of the demo
+ * stays as it was.
+ */
+const COMMENTS: Record<number, (string | null)[]> = {
+  2: ['Της άρεσε η θέα από το μπαλκόνι.', 'Φωτεινό και ήσυχο· το συζητά με τον σύζυγό της.', null],
+  3: ['Θέλει να το ξαναδεί με τη γυναίκα του το Σάββατο.', 'Να το δει ξανά με τον μηχανικό του για την υγρασία στο μπάνιο.'],
+  4: ['Έκανε προσφορά 5% κάτω από τη ζητούμενη τιμή.', 'Προσφορά με την προϋπόθεση να μείνουν τα έπιπλα της κουζίνας.'],
+  5: ['Πολύ σκοτεινό, βλέπει σε φωταγωγό.', 'Η κουζίνα θέλει ανακαίνιση και το θεωρεί ακριβό για ό,τι προσφέρει.', 'Δεν θέλει ισόγειο.', null],
+  7: [null],
+};
+
+/**
  * Demo leads and viewings, once the demo clients and properties exist: each demo client asks for
  * something the agency has (a service, a budget around real prices, a place), some properties are
  * already offered, and viewings fill the last three weeks (with results) and the next two (planned),
@@ -101,7 +114,8 @@ export async function seedDemoLeads(tx: Tx, opts: { timeZone: string }) {
       returning id`)
     ).rows as Row[];
     for (const [pos, oid] of lo.objects.entries()) {
-      await tx.execute(sql`insert into viewing_objects (viewing_id, object_id, result, position) values (${v!.id}, ${oid}, ${results[pos]!}, ${pos})`);
+      const said = COMMENTS[results[pos]!] ?? [null];
+      await tx.execute(sql`insert into viewing_objects (viewing_id, object_id, result, comment, position) values (${v!.id}, ${oid}, ${results[pos]!}, ${said[(i + pos) % said.length]!}, ${pos})`);
     }
     if (employees.length) await tx.execute(sql`insert into assignments (parent, parent_id, account_id) values (3, ${v!.id}, ${employees[i % employees.length]!}) on conflict do nothing`);
     viewingCount++;

@@ -6,6 +6,7 @@ import {
   ZCalendarQuery,
   ZIdParam,
   ZLeadViewingsAnswer,
+  ZLeadViewingsQuery,
   ZOk,
   ZViewingAddQuery,
   ZViewingAnswer,
@@ -62,8 +63,8 @@ export const viewingsRoutes = fp(
     );
     app.get(
       '/api/lead/:id/viewings',
-      { config: { access: STAFF }, schema: { tags, params: ZIdParam, response: { 200: ZLeadViewingsAnswer } } },
-      async (req) => ({ items: await leadViewings(app, req.params.id, tr(req), req.culture) }),
+      { config: { access: STAFF }, schema: { tags, params: ZIdParam, querystring: ZLeadViewingsQuery, response: { 200: ZLeadViewingsAnswer } } },
+      async (req) => leadViewings(app, req.params.id, req.query, tr(req), req.culture),
     );
     app.get(
       '/api/calendar',

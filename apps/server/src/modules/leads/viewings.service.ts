@@ -8,7 +8,7 @@ import {
   VIEWING_RESULT_CLASS,
   VIEWING_RESULT_RANK,
   formatReferenceNumber,
-  type TLeadViewing,
+  type TLeadViewingsAnswer,
   type TSelectOption,
   type TViewingSearch,
   type TViewingUpdate,
@@ -23,6 +23,7 @@ import { fromLocalDateTime, nextDay, toLocalDateTime } from '../../lib/dates.ts'
 import type { SessionUser } from '../../plugins/auth.ts';
 import { objectTitle } from '../objects/objects.sql.ts';
 import { describeLead, describeLeadOption } from './leads.service.ts';
+import { containsPattern } from '../accounts/accounts.sql.ts';
 
 type Caller = { user: SessionUser; actor: { id: number | null; name: string | null } };
 type T = (key: string, params?: Record<string, string | number>) => string;
@@ -221,30 +222,51 @@ export async function deleteViewing(app: FastifyInstance, caller: Caller, id: nu
   });
 }
 
-/** The most viewings a lead's page lists (newest first). */
-const LEAD_VIEWINGS_SHOWN = 100;
-
 /**
- * GET /api/lead/{id}/viewings: the lead's viewings, newest first, each with its objects, their
- * results in the reader's language and the client's comments, so what was said reaches the lead.
+ * GET /api/lead/{id}/viewings: a page of the lead's viewings, newest first, each with its objects,
+ * their results in the reader's language and the client's comments, so what was said reaches the
+ * lead; and how many there are in all, so the page can offer the rest.
  */
-export async function leadViewings(app: FastifyInstance, leadId: number, t: T, culture: TCulture): Promise<TLeadViewing[]> {
+export async function leadViewings(app: FastifyInstance, leadId: number, page: { perPage: number; currentPage: number }, t: T, culture: TCulture): Promise<TLeadViewingsAnswer> {
   const [l] = await app.db.select({ id: leads.id }).from(leads).where(eq(leads.id, leadId));
   if (!l) throw notFound('leads.notFound');
-  const rows = await app.db.execute(sql`
+  const [count, rows] = await Promise.all([
+    app.db.execute(sql`select count(*)::int as n from viewings where demand_id = ${leadId}`),
+    app.db.execute(sql`
     select v.id, to_char(v.date_of_viewing at time zone ${app.config.timeZone}, 'YYYY-MM-DD"T"HH24:MI:SS') as at, v.result,
       coalesce((select json_agg(json_build_object('objectId', o.id, 'ref', o.reference_number, 'title', ${objectTitle(culture, 'o')}, 'result', vo.result, 'comment', vo.comment) order by vo.position)
         from viewing_objects vo join objects o on o.id = vo.object_id where vo.viewing_id = v.id), '[]'::json) as objs
     from viewings v where v.demand_id = ${leadId}
-    order by v.date_of_viewing desc nulls first, v.id desc limit ${LEAD_VIEWINGS_SHOWN}`);
+    order by v.date_of_viewing desc nulls first, v.id desc limit ${page.perPage} offset ${(page.currentPage - 1) * page.perPage}`),
+  ]);
   const resultText = (r: number | null) => (r != null ? t(`viewings.result.${r}`) : null);
   type Obj = { objectId: number; ref: number; title: string | null; result: number | null; comment: string | null };
-  return (rows.rows as Row[]).map((r) => ({
-    id: r.id as number,
-    dateOfViewing: (r.at as string | null) ?? null,
-    result: resultText(r.result as number | null),
-    objects: (r.objs as Obj[]).map((o) => ({ objectId: o.objectId, objectReferenceNumber: formatReferenceNumber(o.ref), title: o.title, result: resultText(o.result), comment: o.comment })),
-  }));
+  return {
+    items: (rows.rows as Row[]).map((r) => ({
+      id: r.id as number,
+      dateOfViewing: (r.at as string | null) ?? null,
+      result: resultText(r.result as number | null),
+      objects: (r.objs as Obj[]).map((o) => ({ objectId: o.objectId, objectReferenceNumber: formatReferenceNumber(o.ref), title: o.title, result: resultText(o.result), comment: o.comment })),
+    })),
+    totalRows: (count.rows[0] as { n: number }).n,
+  };
+}
+
+/**
+ * The Viewings list's search of the comments: the viewings one of whose objects' comments holds
+ * every word typed (accents and case ignored), matched on the stored normal form through its
+ * trigram index (0040). Looked up first and passed on as a list of ids, as deals do for names
+ * (decision 023): inside the page's and the count's statements the count hash-joined every viewing,
+ * and the page walked the viewings by date probing each one's objects.
+ */
+async function viewingsSaying(db: Db, text: string): Promise<SQL | undefined> {
+  const words = text.split(/\s+/).filter(Boolean).slice(0, 10);
+  if (!words.length) return undefined;
+  const found = await db.execute(sql`select coalesce(array_agg(distinct vo.viewing_id), '{}')::text as ids from viewing_objects vo where ${sql.join(
+    words.map((w) => sql`vo.comment_norm like ${containsPattern(w)}`),
+    sql` and `,
+  )}`);
+  return sql`${viewings.id} = any(${(found.rows[0] as { ids: string } | undefined)?.ids ?? '{}'}::int[])`;
 }
 
 /** POST /api/Viewing/search: filters, count and page in SQL; newest viewing first. */
@@ -260,6 +282,7 @@ export async function searchViewings(app: FastifyInstance, f: TViewingSearch, t:
   if (f.demandId) where.push(eq(viewings.demandId, f.demandId));
   if (f.objectId) where.push(sql`exists (select 1 from viewing_objects vo where vo.viewing_id = ${viewings.id} and vo.object_id = ${f.objectId})`);
   if (f.assigned) where.push(sql`exists (select 1 from assignments s where s.parent = ${ASSIGNMENT_PARENT_VIEWING} and s.parent_id = ${viewings.id} and s.account_id = ${f.assigned})`);
+  if (f.comment?.trim()) where.push(await viewingsSaying(app.db, f.comment.trim()));
   const cond = and(...where);
   const [{ n }] = (await app.db.select({ n: sql<number>`count(*)::int` }).from(viewings).where(cond)) as [{ n: number }];
   const order = [sql`${viewings.dateOfViewing} desc nulls first`, sql`${viewings.id} desc`];
@@ -280,7 +303,7 @@ export async function searchViewings(app: FastifyInstance, f: TViewingSearch, t:
           l: leads,
           assigned: sql<string>`coalesce((select string_agg(a.display_name, ', ' order by a.display_name) from assignments s join accounts a on a.id = s.account_id
         where s.parent = ${ASSIGNMENT_PARENT_VIEWING} and s.parent_id = ${viewings.id}), '')`,
-          objs: sql<{ id: number; ref: number }[]>`coalesce((select json_agg(json_build_object('id', o.id, 'ref', o.reference_number) order by vo.position)
+          objs: sql<{ id: number; ref: number; comment: string | null }[]>`coalesce((select json_agg(json_build_object('id', o.id, 'ref', o.reference_number, 'comment', vo.comment) order by vo.position)
         from viewing_objects vo join objects o on o.id = vo.object_id where vo.viewing_id = ${viewings.id}), '[]'::json)`,
         })
         .from(viewings)
@@ -298,7 +321,7 @@ export async function searchViewings(app: FastifyInstance, f: TViewingSearch, t:
       leadId: r.v.demandId ?? null,
       assigned: r.assigned,
       objects: r.objs.map((o) => o.id).join(' '),
-      objectRefs: r.objs.map((o) => ({ id: o.id, referenceNumber: formatReferenceNumber(o.ref) })),
+      objectRefs: r.objs.map((o) => ({ id: o.id, referenceNumber: formatReferenceNumber(o.ref), comment: o.comment })),
       result: r.v.result != null ? t(`viewings.result.${r.v.result}`) : '',
       resultId: r.v.result ?? null,
       rowClass: r.v.result != null ? VIEWING_RESULT_CLASS[r.v.result]! : '',

@@ -202,6 +202,75 @@ describe('a comment per object of a viewing', () => {
     expect((await call('GET', `/api/Viewing/edit/${made.id}`)).json()).toMatchObject({ version: made.version + 1, results: [{ result: 2, comment: 'y'.repeat(1000) }] });
   });
 
+  it('are shown on the Viewings list beside each property, and found by a word of them whatever its accents and case', async () => {
+    const made = await el('POST', '/api/Viewing/update', {
+      demandId: leadId,
+      dateOfViewing: '2027-02-10T12:00:00',
+      results: [
+        { objectId: flat.id, result: 5, comment: 'Πολύ σκοτεινό, βλέπει σε φωταγωγό.' },
+        { objectId: house.id, result: 2, comment: 'Του άρεσε ο κήπος· θέλει να το ξαναδεί με τη γυναίκα του' },
+      ],
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const id = made.json().id as number;
+    const found = async (comment: string) => {
+      const res = await call('POST', '/api/Viewing/search', { comment, perPage: 100 });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { items: { id: number; objectRefs: { id: number; referenceNumber: string; comment: string | null }[] }[]; totalRows: number };
+    };
+    // The row: each property's reference with what the client said of it.
+    const row = (await found('σκοτεινό')).items.find((r) => r.id === id)!;
+    expect(row.objectRefs).toEqual([
+      { id: flat.id, referenceNumber: String(flat.ref).padStart(4, '0'), comment: 'Πολύ σκοτεινό, βλέπει σε φωταγωγό.' },
+      { id: house.id, referenceNumber: String(house.ref).padStart(4, '0'), comment: 'Του άρεσε ο κήπος· θέλει να το ξαναδεί με τη γυναίκα του' },
+    ]);
+    // Accents, case and the final sigma ignored; several words in one comment, in any order.
+    for (const text of ['ΣΚΟΤΕΙΝΟ', 'σκοτεινο', 'Φωταγωγο', 'κηπος', 'ΚΉΠΟΣ', 'γυναίκα  ξαναδει', ' τη γυναικα ']) {
+      expect((await found(text)).items.map((r) => r.id), text).toEqual([id]);
+    }
+    // Words said of two different properties are not one comment; words nobody said find nothing.
+    expect((await found('σκοτεινό κήπος')).totalRows).toBe(0);
+    expect((await found('θέα')).totalRows).toBe(0);
+    // LIKE's own characters are plain text.
+    expect((await found('%')).totalRows).toBe(0);
+    expect((await found('_')).totalRows).toBe(0);
+    // With the other filters: the lead and a result.
+    expect((await call('POST', '/api/Viewing/search', { comment: 'κήπος', demandId: leadId, results: [2] })).json().totalRows).toBe(1);
+    expect((await call('POST', '/api/Viewing/search', { comment: 'κήπος', results: [4] })).json().totalRows).toBe(0);
+    // Blank is no filter.
+    const all = (await call('POST', '/api/Viewing/search', {})).json().totalRows as number;
+    expect((await call('POST', '/api/Viewing/search', { comment: '   ' })).json().totalRows).toBe(all);
+    // Too long, or text that cannot be stored: a 400 with a translated message.
+    const long = await el('POST', '/api/Viewing/search', { comment: 'x'.repeat(201) });
+    expect(long.statusCode).toBe(400);
+    expect(JSON.stringify(long.json())).toMatch(/[Α-Ωα-ω]/);
+    expect((await call('POST', '/api/Viewing/search', { comment: 'a\u0000b' })).statusCode).toBe(400);
+    await call('DELETE', `/api/Viewing/${id}`);
+  });
+
+  it("are paged on the lead: the newest first, the total, and the next ones on asking", async () => {
+    const lead = (await call('POST', '/api/lead/add', { accountId: client!.id })).json().id as number;
+    const ids: number[] = [];
+    for (let day = 1; day <= 5; day++) {
+      const v = await call('POST', '/api/Viewing/update', { demandId: lead, dateOfViewing: `2027-03-0${day}T10:00:00`, results: [{ objectId: flat.id, result: 1, comment: `Day ${day}` }] });
+      ids.push(v.json().id as number);
+    }
+    const page = async (q: string) => {
+      const res = await call('GET', `/api/lead/${lead}/viewings${q}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { items: { id: number; objects: { comment: string | null }[] }[]; totalRows: number };
+    };
+    const first = await page('?perPage=2');
+    expect(first.totalRows).toBe(5);
+    expect(first.items.map((v) => v.id)).toEqual([ids[4], ids[3]]);
+    expect((await page('?perPage=2&currentPage=2')).items.map((v) => v.id)).toEqual([ids[2], ids[1]]);
+    expect((await page('?perPage=2&currentPage=3')).items.map((v) => v.objects[0]!.comment)).toEqual(['Day 1']);
+    expect((await page('?perPage=2&currentPage=4')).items).toEqual([]);
+    // Without paging: the first page of 20.
+    expect((await page('')).items).toHaveLength(5);
+    for (const q of ['?perPage=0', '?perPage=101', '?currentPage=0', '?perPage=x']) expect((await call('GET', `/api/lead/${lead}/viewings${q}`)).statusCode, q).toBe(400);
+  });
+
   it("answers a lead's viewings to staff only, and 404 for a lead that is not there", async () => {
     expect((await app.inject({ url: `/api/lead/${leadId}/viewings` })).statusCode).toBe(401);
     const payments = await t.user({ roles: ['clientPayments'] });

@@ -97,7 +97,7 @@ export function fieldsOf(o: Row): Row {
 async function imagesOf(db: Db | Tx, id: number) {
   return buildOnce(db, 'object_images', (name) =>
     db
-      .select({ id: files.id, name: files.systemName, width: files.width, height: files.height })
+      .select({ id: files.id, name: files.systemName, width: files.width, height: files.height, size: files.size })
       .from(files)
       .where(and(eq(files.parentType, LinkKind.Object), eq(files.parentId, sql.placeholder('id')), eq(files.type, 'image')))
       .orderBy(files.sortOrder, files.id)

@@ -261,7 +261,7 @@ describe('deleting an object', () => {
     const act = await post('/api/activity/add', { entityType: LinkKind.Object, id: o.id });
     expect(act.statusCode, act.body).toBe(200);
     const [f] = await t.db.insert(files).values({ systemName: `p-${o.id}`, userName: 'p.jpg', mime: 'image/jpeg', size: 5, parentType: LinkKind.Object, parentId: o.id, type: 'image' }).returning();
-    expect((await get(`/api/object/view/${o.id}`)).json().images).toEqual([{ id: f!.id, name: f!.systemName, width: null, height: null }]);
+    expect((await get(`/api/object/view/${o.id}`)).json().images).toEqual([{ id: f!.id, name: f!.systemName, width: null, height: null, size: 5 }]);
 
     const res = await del(`/api/object/${o.id}`);
     expect(res.statusCode).toBe(200);

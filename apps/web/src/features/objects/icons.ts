@@ -12,6 +12,9 @@ import IconMap_ from '@tabler/icons-react/dist/esm/icons/IconMap.mjs';
 import IconNotes_ from '@tabler/icons-react/dist/esm/icons/IconNotes.mjs';
 import IconCheck_ from '@tabler/icons-react/dist/esm/icons/IconCheck.mjs';
 import IconX_ from '@tabler/icons-react/dist/esm/icons/IconX.mjs';
+import IconZoomIn_ from '@tabler/icons-react/dist/esm/icons/IconZoomIn.mjs';
+import IconZoomOut_ from '@tabler/icons-react/dist/esm/icons/IconZoomOut.mjs';
+import IconExternalLink_ from '@tabler/icons-react/dist/esm/icons/IconExternalLink.mjs';
 
 export const IconChevronLeft = IconChevronLeft_ as Icon;
 export const IconChevronRight = IconChevronRight_ as Icon;
@@ -25,3 +28,6 @@ export const IconMap = IconMap_ as Icon;
 export const IconNotes = IconNotes_ as Icon;
 export const IconCheck = IconCheck_ as Icon;
 export const IconX = IconX_ as Icon;
+export const IconZoomIn = IconZoomIn_ as Icon;
+export const IconZoomOut = IconZoomOut_ as Icon;
+export const IconExternalLink = IconExternalLink_ as Icon;

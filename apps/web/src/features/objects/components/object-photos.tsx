@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Card, Group, Image, Loader, Modal, SimpleGrid, Stack, Text, Title, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Card, Group, Image, Loader, Modal, SimpleGrid, Stack, Text, Title, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type PointerEvent, type TouchEvent } from 'react';
@@ -7,12 +7,15 @@ import { useTranslation } from 'react-i18next';
 import type { TFileItem, TFileUploaded } from '@crm/contract';
 import { FileDrop } from '../../../components/file-drop.tsx';
 import { IconCloudCheck, IconPhoto, IconTrash } from '../../../components/icons.ts';
-import { IconChevronLeft, IconChevronRight, IconGripVertical } from '../icons.ts';
+import { IconChevronLeft, IconChevronRight, IconExternalLink, IconGripVertical, IconZoomIn, IconZoomOut } from '../icons.ts';
+import { formatFileSize } from '../../../components/file-links.tsx';
+import { MAX_ZOOM, usePhotoZoom } from './photo-zoom.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { useUploadLimits } from '../../../lib/use-upload-limits.ts';
 import { attachPhotos, deletePhoto, objectKeys, objectPhotosQuery, reorderPhotos } from '../api/objects.ts';
 
-export type TPhoto = { id: number; name: string };
+/** A photo of the object; the original's pixel size and bytes when known ("Open original" says them). */
+export type TPhoto = { id: number; name: string; width?: number | null; height?: number | null; size?: number };
 
 /** Which copy: a small thumbnail (lists, strips), the screen-size copy (carousel), or the original. */
 type PhotoSize = 'thumb' | 'web' | 'original';
@@ -81,19 +84,31 @@ function useSwipe(onSwipe: (dir: -1 | 1) => void) {
   };
 }
 
+/** "4000 × 3000 · 3.4 MB": what the original is, before a phone downloads it. */
+function originalSize(p: TPhoto, t: (key: string, o?: Record<string, unknown>) => string) {
+  const px = p.width && p.height ? `${p.width}\u00a0×\u00a0${p.height}` : null;
+  return [px, p.size ? formatFileSize(p.size, t) : null].filter(Boolean).join(' · ');
+}
+
 /**
  * The enlarged photo: a dialog over the page (the whole screen on a phone) with previous / next
- * buttons, the arrow keys and a swipe, and where it is ("3 / 12"). It turns round at the ends, like
- * the carousel under it, which follows it: closing shows the last photo looked at, and the focus
- * goes back to that photo (the button that opened the dialog). The screen-size copy is shown (at
- * most 1600 px, a few hundred kilobytes) rather than the camera's original, and the photos beside
- * it are loaded ahead so a swipe shows the next one at once.
+ * buttons, the arrow keys and a swipe (the photo follows the finger), and where it is ("3 / 12").
+ * It zooms: a double tap or double click (2×, or back to the whole photo), a pinch, the − and +
+ * buttons, the keys + and − (0 for the whole photo), from 1× to 4×; zoomed, a drag (or the arrow
+ * keys) moves about the photo, and a swipe no longer changes photo. "Open original" shows the
+ * uploaded file itself in a new tab. It turns round at the ends, like the carousel under it, which
+ * follows it: closing shows the last photo looked at, and the focus goes back to that photo (the
+ * button that opened the dialog). The screen-size copy is shown (at most 1600 px, a few hundred
+ * kilobytes) rather than the camera's original, and the photos beside it are loaded ahead so a
+ * swipe shows the next one at once.
  */
 function PhotoLightbox({ opened, onClose, photos, at, go, alt }: { opened: boolean; onClose: () => void; photos: TPhoto[]; at: number; go: (d: number) => void; alt: (i: number) => string }) {
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false }) ?? false;
   const count = photos.length;
-  const swipe = useSwipe((d) => go(d));
+  const current = photos[at];
+  const zoom = usePhotoZoom({ go: (d) => go(d), canSwipe: count > 1, photoKey: `${opened}:${current?.id}` });
+  const [zoomSaid, setZoomSaid] = useState('');
   // The photos before and after, loaded ahead (the browser keeps them for the next swipe).
   const ahead = count > 1 ? [photos[(at + 1) % count]!.id, photos[(at - 1 + count) % count]!.id] : [];
   const aheadKey = ahead.join(',');
@@ -101,13 +116,33 @@ function PhotoLightbox({ opened, onClose, photos, at, go, alt }: { opened: boole
     if (!opened || !aheadKey) return;
     for (const id of aheadKey.split(',')) new window.Image().src = photoUrl(Number(id), 'web');
   }, [opened, aheadKey]);
-  const current = photos[at];
   if (!current) return null;
-  const onKey = (e: KeyboardEvent) => {
-    if (count < 2 || (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight')) return;
-    e.preventDefault();
-    go(e.key === 'ArrowLeft' ? -1 : 1);
+  const { scale, x, y } = zoom.view;
+  const zoomed = scale > 1;
+  const percent = Math.round(scale * 100);
+  /** Zoom by a step (the buttons and keys), saying the new zoom to screen readers. */
+  const step = (d: -1 | 1) => {
+    const next = Math.min(MAX_ZOOM, Math.max(1, Math.round(scale) + d));
+    zoom.zoomTo(next);
+    setZoomSaid(t('objects.photos.zoomLevel', { n: next * 100 }));
   };
+  const onKey = (e: KeyboardEvent) => {
+    const pan = (zoom.stage.current?.clientWidth ?? 400) * 0.15;
+    if (e.key === '+' || e.key === '=') step(1);
+    else if (e.key === '-' || e.key === '_') step(-1);
+    else if (e.key === '0' && zoomed) {
+      zoom.reset();
+      setZoomSaid(t('objects.photos.zoomLevel', { n: 100 }));
+    } else if (zoomed && e.key.startsWith('Arrow')) {
+      // Zoomed, the arrows move about the photo: the part to the left comes into view on the left arrow.
+      const d = { ArrowLeft: [pan, 0], ArrowRight: [-pan, 0], ArrowUp: [0, pan], ArrowDown: [0, -pan] }[e.key];
+      if (!d) return;
+      zoom.panBy(d[0]!, d[1]!);
+    } else if (count > 1 && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) go(e.key === 'ArrowLeft' ? -1 : 1);
+    else return;
+    e.preventDefault();
+  };
+  const size = originalSize(current, t);
   return (
     <Modal
       opened={opened}
@@ -121,8 +156,24 @@ function PhotoLightbox({ opened, onClose, photos, at, go, alt }: { opened: boole
       styles={{ title: { overflowWrap: 'anywhere' }, body: phone ? { paddingInline: 0 } : undefined }}
       data-testid="photo-lightbox"
     >
-      <Box pos="relative" bg="dark.8" style={{ touchAction: 'pan-y pinch-zoom', userSelect: 'none' }} {...swipe} data-testid="lightbox-stage">
-        <Photo key={current.id} id={current.id} alt={alt(at)} fit="contain" h={phone ? 'calc(100dvh - 9rem)' : '75vh'} size="web" />
+      <Box
+        ref={zoom.stage}
+        pos="relative"
+        bg="dark.8"
+        style={{ touchAction: 'none', userSelect: 'none', overflow: 'hidden', cursor: zoomed ? (zoom.held ? 'grabbing' : 'grab') : 'zoom-in' }}
+        {...zoom.handlers}
+        data-testid="lightbox-stage"
+        data-zoom={scale.toFixed(2)}
+      >
+        <div
+          style={{
+            transform: `translate3d(${x + zoom.slide}px, ${y}px, 0) scale(${scale})`,
+            transition: zoom.held ? 'none' : 'transform 180ms ease-out',
+            willChange: 'transform',
+          }}
+        >
+          <Photo key={current.id} id={current.id} alt={alt(at)} fit="contain" h={phone ? 'calc(100dvh - 12rem)' : '72vh'} size="web" />
+        </div>
         {count > 1 && (
           <>
             <PhotoStep dir={-1} onClick={() => go(-1)} large testId="lightbox-prev" />
@@ -130,13 +181,41 @@ function PhotoLightbox({ opened, onClose, photos, at, go, alt }: { opened: boole
           </>
         )}
       </Box>
-      <Group justify="center" pt="xs">
+      <Group justify="space-between" align="center" gap="xs" pt="xs" px={phone ? 'xs' : 0} wrap="wrap">
+        {/* At its limit a zoom button is marked disabled but keeps the focus (a disabled button
+            dropped it out of the dialog, and the keys + and − with it). */}
+        <Group gap={6} wrap="nowrap">
+          <ActionIcon variant="default" size={44} radius="xl" onClick={() => step(-1)} data-disabled={!zoomed || undefined} aria-disabled={!zoomed} aria-label={t('objects.photos.zoomOut')} aria-keyshortcuts="-" data-testid="lightbox-zoom-out">
+            <IconZoomOut size={22} />
+          </ActionIcon>
+          <Text size="sm" w="3.6em" ta="center" aria-hidden data-testid="lightbox-zoom">
+            {percent}&nbsp;%
+          </Text>
+          <ActionIcon variant="default" size={44} radius="xl" onClick={() => step(1)} data-disabled={scale >= MAX_ZOOM || undefined} aria-disabled={scale >= MAX_ZOOM} aria-label={t('objects.photos.zoomIn')} aria-keyshortcuts="+" data-testid="lightbox-zoom-in">
+            <IconZoomIn size={22} />
+          </ActionIcon>
+          <VisuallyHidden aria-live="polite" aria-atomic>
+            {zoomSaid}
+          </VisuallyHidden>
+        </Group>
         <Text size="md" fw={600} aria-hidden data-testid="lightbox-position">
           {at + 1} / {count}
         </Text>
         <VisuallyHidden aria-live="polite" aria-atomic>
           {t('objects.photos.counter', { n: at + 1, count })}
         </VisuallyHidden>
+        <Anchor href={photoUrl(current.id, 'original')} target="_blank" rel="noopener" size="sm" data-testid="lightbox-original" style={{ display: 'inline-flex', alignItems: 'center', gap: 4, minHeight: 44 }}>
+          <IconExternalLink size={16} aria-hidden />
+          <span>
+            {t('objects.photos.openOriginal')}
+            {size && (
+              <Text span size="xs" c="dimmed" ml={4}>
+                ({size})
+              </Text>
+            )}
+            <VisuallyHidden>{t('objects.photos.newTab')}</VisuallyHidden>
+          </span>
+        </Anchor>
       </Group>
     </Modal>
   );

@@ -1,5 +1,6 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { TLeadViewing, TSelectOption, TViewing, TViewingRow, TViewingUpdate } from '@crm/contract';
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { TLeadViewingsAnswer, TSelectOption, TViewing, TViewingRow, TViewingUpdate } from '@crm/contract';
+import { LEAD_VIEWINGS_PAGE } from '@crm/contract/constants';
 import { api } from '../../../lib/api.ts';
 import { readSavedFilter, readSavedList, type SavedFilter, type SavedList } from '../../../lib/list-state.ts';
 
@@ -18,6 +19,8 @@ export type TViewingFilter = {
   objectText: string;
   assigned: number | null;
   assignedText: string;
+  /** Words the client said, searched in the comments (as typed; trimmed when sent). */
+  comment: string;
 };
 export const NO_VIEWING_FILTER: TViewingFilter = {
   results: [],
@@ -31,6 +34,7 @@ export const NO_VIEWING_FILTER: TViewingFilter = {
   objectText: '',
   assigned: null,
   assignedText: '',
+  comment: '',
 };
 
 export const viewingKeys = {
@@ -41,19 +45,22 @@ export const viewingKeys = {
   ofLead: ['viewing', 'ofLead'] as const,
 };
 
-export const viewingsQuery = (f: TViewingFilter, page: { perPage: number; currentPage: number }) =>
-  queryOptions({
+export const viewingsQuery = (typed: TViewingFilter, page: { perPage: number; currentPage: number }) => {
+  // The words as the server reads them: a space more or less asks nothing again.
+  const f = { ...typed, comment: typed.comment.trim().replace(/\s+/g, ' ') };
+  return queryOptions({
     queryKey: [...viewingKeys.lists, f, page],
     queryFn: ({ signal }) => {
       const { demandText: _d, objectText: _o, ...filter } = f;
       return api<{ items: TViewingRow[]; totalRows: number; options: { results: TSelectOption[] } }>('/api/Viewing/search', {
-        body: { ...filter, assignedText: f.assignedText || null, ...page },
+        body: { ...filter, assignedText: f.assignedText || null, comment: f.comment || null, ...page },
         signal,
         background: true,
       });
     },
     placeholderData: keepPreviousData,
   });
+};
 
 export const viewingQuery = (id: number) =>
   queryOptions({ queryKey: viewingKeys.one(id), queryFn: ({ signal }) => api<TViewingAnswer>(`/api/Viewing/edit/${id}`, { signal }), staleTime: 0, meta: { handlesErrors: true } });
@@ -66,11 +73,17 @@ export const blankViewingQuery = (demandId: number | null) =>
     meta: { handlesErrors: true },
   });
 
-/** GET /api/lead/{id}/viewings: the lead's viewings with each property's result and comment. */
+/**
+ * GET /api/lead/{id}/viewings: the lead's viewings with each property's result and comment, the
+ * newest LEAD_VIEWINGS_PAGE first and as many more at each "Show more", with their total.
+ */
 export const leadViewingsQuery = (leadId: number) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: [...viewingKeys.ofLead, leadId],
-    queryFn: ({ signal }) => api<{ items: TLeadViewing[] }>(`/api/lead/${leadId}/viewings`, { signal, background: true }),
+    queryFn: ({ signal, pageParam }) =>
+      api<TLeadViewingsAnswer>(`/api/lead/${leadId}/viewings`, { query: { perPage: LEAD_VIEWINGS_PAGE, currentPage: pageParam }, signal, background: true }),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages, page) => (pages.length * LEAD_VIEWINGS_PAGE < last.totalRows ? page + 1 : undefined),
   });
 
 export const saveViewing = (body: TViewingUpdate, changeKey?: string) => api<TViewingAnswer>('/api/Viewing/update', { body, changeKey });

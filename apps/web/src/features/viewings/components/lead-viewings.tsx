@@ -1,5 +1,5 @@
-import { Anchor, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LeadBlock } from '../../../components/lead-block.tsx';
@@ -9,12 +9,16 @@ import { leadViewingsQuery } from '../api/viewings.ts';
 /**
  * The viewings of a lead, on the lead's page, newest first: each as "#51 · 26/11/2026, 18:30 ·
  * result" (a link to it), with every property shown there, what the client made of it and said of
- * it ("#0123 · Not interested — “too dark”"); and a way to arrange the next one.
+ * it ("#0123 · Not interested — “too dark”"); and a way to arrange the next one. How many there are
+ * stands by the title; the newest 20 come first and "Show more" adds the next 20 under them.
  */
 export function LeadViewings({ leadId }: { leadId: number }) {
   const { t } = useTranslation();
-  const q = useQuery(leadViewingsQuery(leadId));
-  const items = q.data?.items ?? [];
+  const q = useInfiniteQuery(leadViewingsQuery(leadId));
+  // A viewing arranged meanwhile moves the pages along by one: each is listed once.
+  const seen = new Set<number>();
+  const items = (q.data?.pages ?? []).flatMap((p) => p.items).filter((v) => !seen.has(v.id) && seen.add(v.id));
+  const total = q.data?.pages[q.data.pages.length - 1]?.totalRows;
   return (
     <LeadBlock
       testId="lead-viewings"
@@ -22,6 +26,8 @@ export function LeadViewings({ leadId }: { leadId: number }) {
       addTo={`/Viewing/Add?demandId=${leadId}`}
       addLabel={t('leads.ui.arrangeViewing')}
       empty={q.data && items.length === 0 ? t('viewings.ui.noneOfLead') : null}
+      count={total}
+      countLabel={total ? t('viewings.ui.countOfLead', { count: total }) : undefined}
     >
       <Stack gap="sm">
         {items.map((v) => (
@@ -49,6 +55,13 @@ export function LeadViewings({ leadId }: { leadId: number }) {
           </div>
         ))}
       </Stack>
+      {q.hasNextPage && total != null && (
+        <Group justify="center" mt="sm">
+          <Button variant="default" size="compact-sm" onClick={() => void q.fetchNextPage()} loading={q.isFetchingNextPage} data-testid="lead-viewings-more">
+            {t('viewings.ui.showMoreOfLead', { shown: items.length, total })}
+          </Button>
+        </Group>
+      )}
     </LeadBlock>
   );
 }

@@ -1,14 +1,17 @@
-import { ActionIcon, Anchor, Button, Grid, Group, MultiSelect, Stack } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Grid, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TViewingRow } from '@crm/contract';
+import { SEARCH_DEBOUNCE_MS, VIEWING_COMMENT_SEARCH_MAX } from '@crm/contract/constants';
 import { FilterCard } from '../../../components/filter-card.tsx';
 import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
-import { IconPencil, IconPlus } from '../../../components/icons.ts';
+import { IconPencil, IconPlus, IconSearch } from '../../../components/icons.ts';
 import { IconCalendar } from '../icons.ts';
 import { SearchPicker } from '../../../components/search-picker.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { excerptParts } from '../../../lib/text-match.ts';
 import { useSavedFilter, useSavedList } from '../../../lib/list-state.ts';
 import { ClearFiltersButton } from '../../accounts/components/clear-filters.tsx';
 import { DateField } from '../../accounts/components/date-field.tsx';
@@ -18,12 +21,21 @@ import './viewings.css';
 /** Page sizes of the viewing list (spec: 5, 20, 100; default 20). */
 const PAGE_SIZES = [5, 20, 100] as const;
 
+/** A comment as a search sees it: from near the first word found, the words found marked. */
+function Marked({ text, search }: { text: string; search: string }) {
+  return excerptParts(text, search).map((p, i) => (p.found ? <mark key={i}>{p.text}</mark> : p.text));
+}
+
 /** /Viewing: the viewings with their filters (kept in a cookie; the page goes back to 1 on a change). */
 export function ViewingsPage() {
   const { t } = useTranslation();
   const list = useSavedList(VIEWING_LIST);
   const [filter, setFilter] = useSavedFilter(VIEWING_FILTER);
-  const q = useQuery(viewingsQuery(filter, { perPage: list[0].perPage, currentPage: list[0].currentPage }));
+  // Typed words are asked for once the typing pauses; the first render asks for what the cookie
+  // holds, as the route's loader did (the same query key).
+  const [comment] = useDebouncedValue(filter.comment, SEARCH_DEBOUNCE_MS);
+  const q = useQuery(viewingsQuery({ ...filter, comment }, { perPage: list[0].perPage, currentPage: list[0].currentPage }));
+  const searched = comment.trim();
   const change = (patch: Partial<TViewingFilter>) => {
     setFilter((f) => ({ ...f, ...patch }));
     list[1]((s) => ({ ...s, currentPage: 1 }));
@@ -57,17 +69,37 @@ export function ViewingsPage() {
     },
     { accessor: 'assigned', title: t('viewings.ui.col.assigned') },
     {
+      // Each property on its line with what the client said of it: the comment's first line here
+      // (all of it in its title and for screen readers, and on the viewing's page); a search's
+      // words marked, the line starting near them.
       accessor: 'objects',
-      title: t('viewings.ui.col.objects'),
-      render: (r) => (
-        <Group gap={6}>
-          {r.objectRefs.map((o) => (
-            <Anchor key={o.id} component={Link} to={`/Objects/View/${o.id}`}>
-              #{o.referenceNumber}
-            </Anchor>
-          ))}
-        </Group>
-      ),
+      title: t('viewings.ui.col.objectsComments'),
+      cardLabel: t('viewings.ui.col.objectsComments'),
+      render: (r) =>
+        r.objectRefs.some((o) => o.comment) ? (
+          <ul className="viewing-list-objects" data-testid="viewing-list-objects">
+            {r.objectRefs.map((o) => (
+              <li key={o.id} className="viewing-list-object" data-testid="viewing-list-object">
+                <Anchor component={Link} to={`/Objects/View/${o.id}`} className="viewing-list-ref">
+                  #{o.referenceNumber}
+                </Anchor>
+                {o.comment && (
+                  <span className="viewing-list-comment" title={o.comment} data-testid="viewing-list-comment">
+                    “{searched ? <Marked text={o.comment} search={searched} /> : o.comment}”
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <Group gap={6}>
+            {r.objectRefs.map((o) => (
+              <Anchor key={o.id} component={Link} to={`/Objects/View/${o.id}`}>
+                #{o.referenceNumber}
+              </Anchor>
+            ))}
+          </Group>
+        ),
     },
     { accessor: 'result', title: t('viewings.ui.col.result'), render: (r) => r.result },
     {
@@ -119,7 +151,7 @@ export function ViewingsPage() {
           <Grid.Col span={{ base: 6, sm: 3, lg: 2 }}>
             <DateField label={t('viewings.ui.filter.dateTill')} value={filter.dateOfViewingTill} onChange={(v) => change({ dateOfViewingTill: v })} data-testid="viewings-filter-till" />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
             <SearchPicker
               label={t('viewings.ui.filter.lead')}
               value={filter.demandId ? { id: filter.demandId, text: filter.demandText } : null}
@@ -128,7 +160,7 @@ export function ViewingsPage() {
               queryKey="lead"
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
             <SearchPicker
               label={t('viewings.ui.filter.object')}
               value={filter.objectId ? { id: filter.objectId, text: filter.objectText } : null}
@@ -138,13 +170,24 @@ export function ViewingsPage() {
               testId="viewings-filter-object"
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
             <SearchPicker
               label={t('viewings.ui.filter.assigned')}
               value={filter.assigned ? { id: filter.assigned, text: filter.assignedText } : null}
               onChange={(v) => change({ assigned: v?.id ?? null, assignedText: v?.text ?? '' })}
               search={searchEmployees}
               queryKey="employee"
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
+            <TextInput
+              label={t('viewings.ui.filter.comment')}
+              placeholder={t('viewings.ui.filter.commentPlaceholder')}
+              value={filter.comment}
+              onChange={(e) => change({ comment: e.currentTarget.value })}
+              maxLength={VIEWING_COMMENT_SEARCH_MAX}
+              leftSection={<IconSearch size={16} />}
+              data-testid="viewings-filter-comment"
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, lg: 'content' }}>
