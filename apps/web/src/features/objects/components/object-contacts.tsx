@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Anchor, Badge, Button, Card, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TObjectAccount, TSelectOption } from '@crm/contract';
@@ -15,6 +15,7 @@ import { addObjectAccount, deleteObjectAccount, objectKeys, updateObjectAccount 
 import { currentContacts, endedTenantsByYear, rentPaymentDayText } from '../object-display.ts';
 import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
 import { DecimalField } from '../../../components/fields/decimal-field.tsx';
+import { useDialogFrom } from '../../../lib/use-dialog-from.ts';
 
 const money = (n: number | null | undefined) => (n == null ? '' : Number.isInteger(n) ? formatMoney(n) : formatMoney2(n));
 const relationText = (l: TObjectAccount, relations: TSelectOption[]) => l.relationName || relations.find((o) => String(o.value) === String(l.relation))?.text || String(l.relation);
@@ -117,19 +118,8 @@ type Draft = { account: { id: number; text: string } | null; relation: string | 
 export function ContactsEditor({ objectId, links, relations }: { objectId: number; links: TObjectAccount[]; relations: TSelectOption[] }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const [editing, setEditing] = useState<TObjectAccount | 'new' | null>(null);
-  // The button the dialog was opened from takes the focus back when it closes (the dialog is
-  // unmounted, so the modal's own return of focus never ran and the next Tab began at the top).
-  const opener = useRef<HTMLElement | null>(null);
-  const open = (what: TObjectAccount | 'new') => {
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setEditing(what);
-  };
-  const close = () => {
-    setEditing(null);
-    const back = opener.current;
-    requestAnimationFrame(() => (back?.isConnected ? back : document.querySelector<HTMLElement>('[data-testid="contact-add"]'))?.focus());
-  };
+  // The button the dialog was opened from takes the focus back when it closes.
+  const { editing, open, close } = useDialogFrom<TObjectAccount | 'new'>('[data-testid="contact-add"]');
   const [error, setError] = useState<string | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: objectKeys.all });
 

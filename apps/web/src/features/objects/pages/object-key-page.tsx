@@ -24,6 +24,7 @@ import { agencyToday } from '../../../lib/agency-clock.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { keyStateLine } from '../key-state.ts';
 import { accountPath } from '../../accounts/components/account-columns.tsx';
+import { useDialogFrom } from '../../../lib/use-dialog-from.ts';
 
 type TKeyForm = {
   objectId: number | null;
@@ -384,18 +385,8 @@ function LoanLine({ loan: l }: { loan: TObjectKeyLoan }) {
 function KeyHistory({ keyAnswer, onKeyChanged }: { keyAnswer: TObjectKeyAnswer; onKeyChanged: (next: TObjectKeyAnswer) => void }) {
   const { t } = useTranslation();
   const history = keyAnswer.history;
-  const [editing, setEditing] = useState<TObjectKeyLoan | null>(null);
   // The Correct button the dialog was opened from takes the focus back when it closes.
-  const opener = useRef<HTMLElement | null>(null);
-  const open = (l: TObjectKeyLoan) => {
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setEditing(l);
-  };
-  const close = () => {
-    setEditing(null);
-    const back = opener.current;
-    requestAnimationFrame(() => (back?.isConnected ? back : document.querySelector<HTMLElement>('[data-testid="key-history-title"]'))?.focus());
-  };
+  const { editing, open, close, replace: setEditing } = useDialogFrom<TObjectKeyLoan>('[data-testid="key-history-title"]');
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="key-history-title" data-testid="key-history">
       <Title order={3} size="h5" mb="xs" id="key-history-title" tabIndex={-1} data-testid="key-history-title">
