@@ -416,9 +416,14 @@ export async function searchByRefNumOrTitle(app: FastifyInstance, searchStr: str
   return { items: rows.map((r) => ({ id: r.id, referenceNumber: formatReferenceNumber(r.ref), description: describe(r) })) };
 }
 
-/** Every place by its names in the three languages, with the places inside it (read once an hour: places are the seeded gazetteer). */
-let placesByName: { at: number; byName: Map<string, number[]> } | null = null;
+/**
+ * Every place by its names in the three languages, with the places inside it (read once an hour:
+ * places are the seeded gazetteer), kept per database handle: one process may serve several
+ * databases (the API tests share their workers' modules), and a place's id is its database's own.
+ */
+const placesByDb = new WeakMap<Db, { at: number; byName: Map<string, number[]> }>();
 async function placesNamed(db: Db, name: string): Promise<number[]> {
+  let placesByName = placesByDb.get(db);
   if (!placesByName || Date.now() - placesByName.at > 3600_000) {
     const rows = await db.select({ id: locations.id, path: locations.path, el: locations.nameEl, en: locations.nameEn, ru: locations.nameRu }).from(locations);
     const inside = new Map<number, number[]>();
@@ -429,6 +434,7 @@ async function placesNamed(db: Db, name: string): Promise<number[]> {
       for (const n of new Set([r.el, r.en, r.ru].map(plainText))) byName.set(n, [...new Set([...(byName.get(n) ?? []), ...ids])]);
     }
     placesByName = { at: Date.now(), byName };
+    placesByDb.set(db, placesByName);
   }
   const exact = placesByName.byName.get(name);
   if (exact || name.length < 4) return exact ?? [];
