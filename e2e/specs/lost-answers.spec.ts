@@ -166,3 +166,29 @@ for (const language of ['en-UK', 'el'] as const) {
     await ctx.close();
   });
 }
+
+for (const language of ['en-UK', 'el'] as const) {
+  test(`Add account pressed again after its answer was lost opens the account made, not a namesake (${language})`, async ({ browser, request, baseURL }) => {
+    const token = await apiToken(request);
+    const last = `${language === 'el' ? 'Λαμπράκη' : 'Lambraki'}${Date.now() % 1_000_000}`;
+    const namesakes = async () =>
+      ((await (await request.get('/api/account/search', { params: { searchStr: last }, headers: auth(token) })).json()) as { items: unknown[] }).items.length;
+    const ctx = await signedIn(browser, baseURL!, token, language);
+    const page = await ctx.newPage();
+    await page.goto('/Accounts/AddClient');
+    await page.getByTestId('add-lastName').fill(last);
+    await page.getByTestId('add-firstName').fill('Σοφία');
+    const lost = await loseNextAnswer(page, '/api/account/add');
+    await page.getByTestId('add-submit').click();
+    await expect(page.getByTestId('add-error')).toContainText(NETWORK[language]);
+    await expect(page).toHaveURL(/\/Accounts\/AddClient$/);
+    expect(await namesakes()).toBe(1);
+    await expectAccessible(page, 'Add account after a lost answer');
+    // Pressed again: the same account, opened; no second one with the same name.
+    await page.getByTestId('add-submit').click();
+    const made = (JSON.parse(await lost.answer) as { id: number }).id;
+    await expect(page).toHaveURL(new RegExp(`/Accounts/View/${made}/2$`));
+    expect(await namesakes()).toBe(1);
+    await ctx.close();
+  });
+}

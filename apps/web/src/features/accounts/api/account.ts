@@ -29,8 +29,9 @@ export const accountEditQuery = (id: number) =>
   });
 
 /** POST /api/account/add: answers the new account's id. */
-export async function addAccount(body: TAccountAdd): Promise<number> {
-  const res = await api<{ id: number } | number>('/api/account/add', { body });
+/** Adds an account; `changeKey` makes the same form sent again (a double click, Save after a lost answer) the same account. */
+export async function addAccount(body: TAccountAdd, changeKey?: string): Promise<number> {
+  const res = await api<{ id: number } | number>('/api/account/add', { body, changeKey });
   return typeof res === 'number' ? res : res.id;
 }
 

@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
+import { useChangeKeys } from '../../../lib/change-key.ts';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { SEARCH_DEBOUNCE_MS, plainText } from '@crm/contract/constants';
@@ -41,6 +42,10 @@ export function AccountAddPage() {
       firstName: (v) => (v.trim() ? null : t('accounts.ui.add.firstNameRequired')),
     },
   });
+  // The same names sent again from this screen are the same account: a second click that comes after
+  // the first answer (the page not yet gone), or Save pressed again after a lost answer, gets the
+  // first account back instead of making a namesake.
+  const keys = useChangeKeys();
   const add = useGuardedMutation({
     mutationFn: (v: TAddForm) => {
       const body: TAccountAdd = {
@@ -50,7 +55,7 @@ export function AccountAddPage() {
         hasTransactions: v.hasTransactions,
         ...Object.fromEntries(KIND_FLAGS.map((k) => [k, v.kinds.includes(k)])),
       };
-      return addAccount(body);
+      return addAccount(body, keys.keyFor(body));
     },
     meta: { handlesErrors: true },
     onSuccess: (id) => {
