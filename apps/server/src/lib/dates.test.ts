@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromLocalDateTime, toLocalDateTime } from './dates.ts';
+import { fromLocalDateTime, toLocalDateTime, zonePeriods } from './dates.ts';
 import { AppError } from './errors.ts';
 
 const ATHENS = 'Europe/Athens';
@@ -28,3 +28,31 @@ describe("the agency's wall clock", () => {
     expect(refused('2026-03-29T02:30:00')).toEqual([]);
   });
 });
+
+describe("a zone's periods, as the web app reads the agency's clock from them", () => {
+  const offsetAt = (periods: { from: number; offsetMinutes: number }[], at: number) => periods.filter((p) => p.from <= at).at(-1)!.offsetMinutes;
+  it('name each change of offset at its quarter hour, and agree with the zone at every hour of two years', () => {
+    for (const zone of ['Europe/Athens', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata', 'UTC']) {
+      const start = Date.UTC(2026, 0, 1);
+      const end = Date.UTC(2028, 0, 1);
+      const periods = zonePeriods(zone, start, end);
+      for (let at = start; at < end; at += 3_600_000) expect(offsetAt(periods, at), `${zone} ${new Date(at).toISOString()}`).toBe(toOffset(zone, at));
+      // Each change, to the quarter hour: a quarter hour before it is still the old offset.
+      for (const [i, p] of periods.entries()) if (i > 0) expect(toOffset(zone, p.from - 900_000)).toBe(periods[i - 1]!.offsetMinutes);
+    }
+    const athens = zonePeriods('Europe/Athens', Date.UTC(2026, 0, 1), Date.UTC(2027, 0, 1));
+    expect(athens.map((p) => [new Date(p.from).toISOString(), p.offsetMinutes])).toEqual([
+      ['2026-01-01T00:00:00.000Z', 120],
+      ['2026-03-29T01:00:00.000Z', 180],
+      ['2026-10-25T01:00:00.000Z', 120],
+    ]);
+    // Lord Howe moves its clock half an hour.
+    expect(new Set(zonePeriods('Australia/Lord_Howe', Date.UTC(2026, 0, 1), Date.UTC(2027, 0, 1)).map((p) => p.offsetMinutes))).toEqual(new Set([630, 660]));
+  });
+});
+
+/** The zone's offset in minutes, read from its wall clock as Intl writes it. */
+function toOffset(zone: string, at: number): number {
+  const wall = toLocalDateTime(new Date(at), zone)!;
+  return Math.round((Date.parse(`${wall}Z`) - Math.floor(at / 1000) * 1000) / 60_000);
+}

@@ -113,3 +113,32 @@ export function makeStampFormatter(timeZone: string) {
 }
 
 /** A timestamptz as epoch milliseconds (a float8: cheap to send and to parse). */
+
+/** One stretch of a zone's clock: from `from` (epoch ms) on, the wall clock is `offsetMinutes` ahead of UTC. */
+export type ZonePeriod = { from: number; offsetMinutes: number };
+
+/**
+ * The zone's offsets from `start` to `end` (epoch ms): the offset at `start`, then one period per
+ * change (a daylight-saving change, or a zone's rule change). Changes fall on a quarter hour; a day
+ * is checked at its two ends, and a day that differs is narrowed to its quarter hour by halving.
+ */
+export function zonePeriods(timeZone: string, start: number, end: number): ZonePeriod[] {
+  const minutes = (at: number) => Math.round(zoneOffsetMs(at, timeZone) / 60_000);
+  const first = Math.floor(start / QUARTER_HOUR) * QUARTER_HOUR;
+  const periods: ZonePeriod[] = [{ from: first, offsetMinutes: minutes(first) }];
+  for (let day = first; day < end; day += DAY) {
+    const last = periods[periods.length - 1]!.offsetMinutes;
+    const next = Math.min(day + DAY, end);
+    if (minutes(next) === last) continue;
+    // The first quarter hour in (day, next] on the new offset.
+    let lo = day / QUARTER_HOUR;
+    let hi = next / QUARTER_HOUR;
+    while (hi - lo > 1) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (minutes(mid * QUARTER_HOUR) === last) lo = mid;
+      else hi = mid;
+    }
+    periods.push({ from: hi * QUARTER_HOUR, offsetMinutes: minutes(hi * QUARTER_HOUR) });
+  }
+  return periods;
+}

@@ -26,9 +26,9 @@ async function fetchVariant(): Promise<TAppVariant> {
   // The first ask was started by index.html, before the scripts loaded.
   const res = await (takeBootRequest('config') ?? fetch('/api/config', { credentials: 'omit' }));
   if (!res.ok) throw new Error(`GET /api/config: ${res.status}`);
-  const config = (await res.json()) as { variant?: TAppVariant; timeZone?: string };
+  const config = (await res.json()) as { variant?: TAppVariant; timeZone?: string; clock?: unknown };
   const v = config.variant === 'payments' ? 'payments' : 'crm';
-  setAgencyZone(config.timeZone);
+  setAgencyZone(config.timeZone, config.clock);
   try {
     localStorage.setItem(KEY, v);
   } catch {

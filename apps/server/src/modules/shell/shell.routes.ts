@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ZHealth, ZHome, ZWebConfig, ZLocalizationList, ZLocalizationQuery, ZSearchAnswer, ZSearchQuery, SEARCH_MAX_HITS, type TCulture, type TSearchHit } from '@crm/contract';
 import { accounts, actionLog, localization } from '../../db/schema/index.ts';
 import { SIGNED_IN, STAFF } from '../../plugins/auth.ts';
-import { toLocalDateTime } from '../../lib/dates.ts';
+import { toLocalDateTime, zonePeriods } from '../../lib/dates.ts';
 import { appVariant } from '../../lib/variant.ts';
 import { keptCount } from '../../lib/row-counts.ts';
 import { PICTURE_MIMES } from '../files/pictures.ts';
@@ -44,6 +44,23 @@ export function shareHits(found: TSearchHit[][], max: number): TSearchHit[] {
     }
   }
   return found.flatMap((hits, i) => hits.slice(0, take[i]));
+}
+
+/**
+ * The agency zone's offsets for /api/config, from a day ago to 400 days ahead: worked out once a day
+ * (per zone), not on each start of every browser.
+ */
+const clocks = new Map<string, { day: number; clock: { until: number; periods: { from: number; offsetMinutes: number }[] } }>();
+export function agencyClock(timeZone: string, now = Date.now()) {
+  const DAY = 86_400_000;
+  const day = Math.floor(now / DAY);
+  let kept = clocks.get(timeZone);
+  if (!kept || kept.day !== day) {
+    const until = (day + 401) * DAY;
+    kept = { day, clock: { until, periods: zonePeriods(timeZone, (day - 1) * DAY, until) } };
+    clocks.set(timeZone, kept);
+  }
+  return kept.clock;
 }
 
 export const shellRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -104,6 +121,7 @@ export const shellRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       variant: appVariant(app.config, req),
       timeZone: app.config.timeZone,
+      clock: agencyClock(app.config.timeZone),
       map: { ...app.config.map },
       upload: {
         fileMaxBytes: app.config.uploadMaxBytes,

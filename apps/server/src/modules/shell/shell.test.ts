@@ -68,7 +68,23 @@ describe('platform calls', () => {
     const u = await t.user();
     const res = await app.inject({ url: '/api/config', headers: bearer(u.token) });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
+    const { clock, ...rest } = res.json() as { clock: { until: number; periods: { from: number; offsetMinutes: number }[] } };
+    // The agency's clock: from a day ago to more than a year ahead, each period on the offset Athens
+    // really has then (UTC+2 in winter, UTC+3 in summer), changing at the hours the law sets.
+    const now = Date.now();
+    expect(clock.periods[0]!.from).toBeLessThanOrEqual(now - 86_400_000 + 900_000);
+    expect(clock.until).toBeGreaterThan(now + 400 * 86_400_000);
+    expect(clock.periods.length).toBeGreaterThanOrEqual(3);
+    for (const [i, p] of clock.periods.entries()) {
+      expect([120, 180]).toContain(p.offsetMinutes);
+      if (i > 0) {
+        expect(p.offsetMinutes).not.toBe(clock.periods[i - 1]!.offsetMinutes);
+        // 01:00 UTC on a Sunday: 03:00 -> 04:00 in spring, 04:00 -> 03:00 in autumn.
+        expect(new Date(p.from).toISOString()).toMatch(/T01:00:00\.000Z$/);
+        expect(new Date(p.from).getUTCDay()).toBe(0);
+      }
+    }
+    expect(rest).toEqual({
       variant: 'crm',
       timeZone: 'Europe/Athens',
       map: { tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors', attributionUrl: 'https://www.openstreetmap.org/copyright' },
