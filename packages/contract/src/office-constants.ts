@@ -38,3 +38,6 @@ export const LOG_MESSAGE = {
 } as const;
 export type TLogMessage = (typeof LOG_MESSAGE)[keyof typeof LOG_MESSAGE];
 export const LOG_MESSAGES: readonly string[] = Object.values(LOG_MESSAGE);
+/** A lead won because the deal made from it closed: "Won: deal #12 closed", shown through actionLog.message.won. */
+export const wonLogMessage = (dealId: number) => `Won: deal #${dealId} closed`;
+export const WON_LOG_MESSAGE = /^Won: deal #(\d+) closed$/;

@@ -142,3 +142,7 @@ export function zonePeriods(timeZone: string, start: number, end: number): ZoneP
   }
   return periods;
 }
+
+/** Today in the agency's time zone, YYYY-MM-DD. */
+export const agencyToday = (timeZone: string, at = new Date()) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);

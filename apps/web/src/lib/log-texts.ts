@@ -1,4 +1,4 @@
-import { LOG_MESSAGES } from '@crm/contract/office-constants';
+import { LOG_MESSAGES, WON_LOG_MESSAGE } from '@crm/contract/office-constants';
 import type { TFunction } from 'i18next';
 import { formatMoney2 } from './format.ts';
 
@@ -6,7 +6,7 @@ import { formatMoney2 } from './format.ts';
  * How an action-log entry reads, on the action log screen and the home page's recent changes alike:
  * its action and entity in the reader's language (actionLog.action.*, actionLog.entity.*; an
  * unknown one as stored), and its message. The server writes a few messages of its own in
- * English; those are translated, a transaction's "expense 125.50" reads as the money it is, and
+ * English; those are translated, a lead won by a closed deal names the deal in the reader's words, a transaction's "expense 125.50" reads as the money it is, and
  * anything else (a document's name, a contact's) is shown as written.
  */
 export const logActionText = (t: TFunction, action: string) => t(`actionLog.action.${action}`, { defaultValue: action });
@@ -20,6 +20,8 @@ export function logMessageText(t: TFunction, entity: string, message: string | n
   if (SYSTEM_MESSAGES.has(message)) return t(`actionLog.message.${message}`);
   const money = entity === 'Transaction' ? /^(income|expense) (-?\d+(?:\.\d+)?)$/.exec(message) : null;
   if (money) return t(`actionLog.message.${money[1]}`, { amount: formatMoney2(Number(money[2])) });
+  const won = entity === 'Lead' ? WON_LOG_MESSAGE.exec(message) : null;
+  if (won) return t('actionLog.message.won', { deal: won[1] });
   return message;
 }
 

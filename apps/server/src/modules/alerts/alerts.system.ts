@@ -53,9 +53,8 @@ export function dueRentReminder(today: string, rentPaymentDay: number): { paymen
   return null;
 }
 
-/** Today in the agency's time zone, YYYY-MM-DD. */
-export const agencyToday = (timeZone: string, at = new Date()) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+import { agencyToday } from '../../lib/dates.ts';
+export { agencyToday };
 
 const dmy = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 

@@ -14,7 +14,8 @@ import {
   ZOk,
 } from '@crm/contract';
 import { STAFF } from '../../plugins/auth.ts';
-import { accountDealRefs, blankDeal, dealBoard, deleteDeal, getDeal, moveDeal, moveDealParties, saveDeal, searchDeals } from './deals.service.ts';
+import { agencyToday } from '../../lib/dates.ts';
+import { accountDealRefs, blankDeal, dealBoard, deleteDeal, expireRentals, getDeal, moveDeal, moveDealParties, saveDeal, searchDeals, RENTALS_EXPIRE_JOB } from './deals.service.ts';
 
 const caller = (req: FastifyRequest) => ({ user: req.user!, actor: req.actor });
 
@@ -27,6 +28,8 @@ export const dealsRoutes = fp(
 
     app.accountMergeSteps.push(moveDealParties);
     app.decorate('accountDealRefs', accountDealRefs);
+    // A rental's end passes without anyone saving the deal: its object stops being "rented".
+    app.jobs.register(RENTALS_EXPIRE_JOB, () => expireRentals(app.db, agencyToday(app.config.timeZone)).then(() => undefined), { everySeconds: 3600, maxAttempts: 3, backoffSeconds: 60 });
 
     app.post(
       '/api/Deal/search',

@@ -26,13 +26,14 @@ import {
   type TCulture,
   type TSelectOption,
   LOG_MESSAGE,
+  wonLogMessage,
 } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { buildOnce } from '../../db/prepared.ts';
 import { accounts, activities, activityLinks, dealColumns, dealParties, deals, leadColumns, leads, objects } from '../../db/schema/index.ts';
 import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
-import { toLocalDateTime } from '../../lib/dates.ts';
+import { agencyToday, toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { accountIdsByLastName, containsPattern } from '../accounts/accounts.sql.ts';
 import { describeLeadOption } from '../leads/leads.service.ts';
@@ -177,7 +178,14 @@ export async function blankDeal(app: FastifyInstance, q: { objectId?: number; de
 }
 
 /** What closing depends on: type, stage, object and parties, before and after a change. */
-type ClosingState = { dealType: number; dealStage: number; objectId: number | null; demandId: number | null; parties: { accountId: number; relation: number }[] };
+type ClosingState = {
+  dealType: number;
+  dealStage: number;
+  objectId: number | null;
+  demandId: number | null;
+  rentExpiration: string | null;
+  parties: { accountId: number; relation: number }[];
+};
 
 /** The specialists a closed sale counts for (each account once per deal). */
 function soldCounters(s: ClosingState | null): Set<number> {
@@ -191,7 +199,7 @@ function soldCounters(s: ClosingState | null): Set<number> {
  * reference numbers of accounts are read from the closed deals (accountDealRefs), so they follow
  * by themselves.
  */
-async function applyClosing(tx: Tx, before: ClosingState | null, after: ClosingState | null, won?: { caller: Caller; dealId: number }) {
+async function applyClosing(tx: Tx, today: string, before: ClosingState | null, after: ClosingState | null, won?: { caller: Caller; dealId: number }) {
   const was = soldCounters(before);
   const is = soldCounters(after);
   const plus = [...is].filter((id) => !was.has(id));
@@ -200,8 +208,10 @@ async function applyClosing(tx: Tx, before: ClosingState | null, after: ClosingS
   if (minus.length) await tx.update(accounts).set({ numberOfSoldObjects: sql`greatest(${accounts.numberOfSoldObjects} - 1, 0)` }).where(inArray(accounts.id, minus));
   const objectIds = [...new Set([before?.objectId, after?.objectId].filter((v): v is number => v != null))];
   const closedChanged =
-    before?.dealStage === DEAL_STAGE_CLOSED || after?.dealStage === DEAL_STAGE_CLOSED ? before?.dealStage !== after?.dealStage || before?.dealType !== after?.dealType || before?.objectId !== after?.objectId : false;
-  if (objectIds.length && closedChanged) await refreshObjectFlags(tx, objectIds);
+    before?.dealStage === DEAL_STAGE_CLOSED || after?.dealStage === DEAL_STAGE_CLOSED
+      ? before?.dealStage !== after?.dealStage || before?.dealType !== after?.dealType || before?.objectId !== after?.objectId || before?.rentExpiration !== after?.rentExpiration
+      : false;
+  if (objectIds.length && closedChanged) await refreshObjectFlags(tx, objectIds, today);
   // The lead the deal was made from is won when the deal closes (reopening the deal leaves the
   // lead as the agent last set it).
   const newlyClosed = after?.dealStage === DEAL_STAGE_CLOSED && (before?.dealStage !== DEAL_STAGE_CLOSED || before?.demandId !== after.demandId);
@@ -212,20 +222,35 @@ async function applyClosing(tx: Tx, before: ClosingState | null, after: ClosingS
       .set({ stage: LEAD_STAGE_WON, version: sql`${leads.version} + 1`, modifiedOn: new Date(), modifiedBy: won.caller.user.id } as never)
       .where(and(eq(leads.id, after.demandId), sql`${stage} is distinct from ${LEAD_STAGE_WON}`))
       .returning({ id: leads.id });
-    if (lead) await logAction(tx, won.caller.actor, { action: 'Update', entity: 'Lead', entityId: lead.id, message: `Won: deal #${won.dealId} closed`, data: { stage: LEAD_STAGE_WON, dealId: won.dealId } });
+    if (lead) await logAction(tx, won.caller.actor, { action: 'Update', entity: 'Lead', entityId: lead.id, message: wonLogMessage(won.dealId), data: { stage: LEAD_STAGE_WON, dealId: won.dealId } });
   }
 }
 
-/** An object is sold while it has a closed sale, rented while it has a closed rental that has not expired. */
-export async function refreshObjectFlags(tx: Tx | Db, objectIds: number[]) {
+/** An object is sold while it has a closed sale, rented while it has a closed rental that has not expired (on the agency's today). */
+export async function refreshObjectFlags(tx: Tx | Db, objectIds: number[], today: string) {
   await tx.execute(sql`update objects o set
       sold = exists (select 1 from deals d where d.object_id = o.id and d.deal_type = ${DEAL_TYPE_SALE} and d.deal_stage = ${DEAL_STAGE_CLOSED}),
       rented = exists (select 1 from deals d where d.object_id = o.id and d.deal_type = ${DEAL_TYPE_RENTAL} and d.deal_stage = ${DEAL_STAGE_CLOSED}
-        and (d.rent_expiration is null or d.rent_expiration >= current_date))
+        and (d.rent_expiration is null or d.rent_expiration >= ${today}::date))
     where o.id in (${sql.join(
       objectIds.map((id) => sql`${id}`),
       sql`, `,
     )})`);
+}
+
+/**
+ * The rentals that ran out: an object stays "rented" only while a closed rental of it has not
+ * expired, and time passing changes no deal, so the deals' job (at start-up and every hour)
+ * clears the flag of objects whose last closed rental expired before the agency's today. The rented
+ * objects are few; the statement reads only them. Returns the objects it changed.
+ */
+export const RENTALS_EXPIRE_JOB = 'deals.rentalsExpire';
+export async function expireRentals(db: Db, today: string): Promise<number[]> {
+  const r = await db.execute(sql`update objects o set rented = false
+    where o.rented and not exists (select 1 from deals d where d.object_id = o.id and d.deal_type = ${DEAL_TYPE_RENTAL} and d.deal_stage = ${DEAL_STAGE_CLOSED}
+      and (d.rent_expiration is null or d.rent_expiration >= ${today}::date))
+    returning o.id`);
+  return (r.rows as { id: number }[]).map((x) => x.id);
 }
 
 async function closingState(tx: Tx, id: number): Promise<ClosingState | null> {
@@ -233,7 +258,14 @@ async function closingState(tx: Tx, id: number): Promise<ClosingState | null> {
   if (!d) return null;
   const parties = await tx.select({ accountId: dealParties.accountId, relation: dealParties.relation }).from(dealParties).where(eq(dealParties.dealId, id));
   const r = d as unknown as Row;
-  return { dealType: r.dealType as number, dealStage: r.dealStage as number, objectId: d.objectId ?? null, demandId: d.demandId ?? null, parties };
+  return {
+    dealType: r.dealType as number,
+    dealStage: r.dealStage as number,
+    objectId: d.objectId ?? null,
+    demandId: d.demandId ?? null,
+    rentExpiration: (r.rentExpiration as string | null) ?? null,
+    parties,
+  };
 }
 
 /** Party rows as saved: rows without an account dropped (spec), repeats of the same account in the same relation kept once. */
@@ -348,7 +380,7 @@ export async function saveDeal(app: FastifyInstance, caller: Caller, body: TDeal
     const after = await closingState(tx, id);
     // A deal is about a property or between people: an empty one is refused (and rolled back).
     if (after && after.objectId == null && after.parties.length === 0) throw fieldError('objectId', 'deals.objectOrPartyRequired');
-    await applyClosing(tx, before, after, { caller, dealId: id });
+    await applyClosing(tx, agencyToday(app.config.timeZone), before, after, { caller, dealId: id });
     return getDeal(app, tx, id, t, culture);
   });
 }
@@ -365,7 +397,7 @@ export async function moveDeal(app: FastifyInstance, caller: Caller, id: number,
       .set({ dealStage, version: current.version + 1, modifiedOn: new Date(), modifiedBy: caller.user.id } as never)
       .where(eq(deals.id, id));
     await logAction(tx, caller.actor, { action: 'Update', entity: DEAL_LOG_ENTITY, entityId: id, message: LOG_MESSAGE.moved, data: { dealStage } });
-    await applyClosing(tx, before, await closingState(tx, id), { caller, dealId: id });
+    await applyClosing(tx, agencyToday(app.config.timeZone), before, await closingState(tx, id), { caller, dealId: id });
     return getDeal(app, tx, id, t, culture);
   });
 }
@@ -383,7 +415,7 @@ export async function deleteDeal(app: FastifyInstance, caller: Caller, id: numbe
     const ids = [...new Set(links.map((l) => l.activityId))];
     if (ids.length) await tx.delete(activities).where(and(inArray(activities.id, ids), sql`not exists (select 1 from activity_links l where l.activity_id = ${activities.id})`));
     await tx.delete(deals).where(eq(deals.id, id));
-    await applyClosing(tx, before, null);
+    await applyClosing(tx, agencyToday(app.config.timeZone), before, null);
     await logAction(tx, caller.actor, { action: 'Delete', entity: DEAL_LOG_ENTITY, entityId: id });
   });
 }

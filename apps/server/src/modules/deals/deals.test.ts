@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { accounts, actionLog, dealParties, deals, leadObjects, leads, objectAccounts, objects, viewingObjects, viewings } from '../../db/schema/index.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
+import { expireRentals } from './deals.service.ts';
 
 const t = await createTestApp();
 const { app, db } = t;
@@ -244,6 +245,50 @@ describe('a rental', () => {
     expect(await flags(studio.id)).toEqual({ sold: true, rented: false });
     expect((await view(tenant)).rentedObjectsReferenceNumbers).toBe('');
     await call('DELETE', `/api/Deal/${res.json().id}`);
+  });
+
+  it('stops making its object "rented" when it expires: at once when its end is moved into the past, and by the hourly job when the day passes', async () => {
+    const tenant = await person('Olga', 'Petrova', { isClient: true });
+    const flatToLet = await newObject('Flat in Neapoli', { forRent: true, rentPrice: 600 });
+    const res = await call('POST', '/api/Deal/update', {
+      dealType: 1,
+      dealStage: 5,
+      objectId: flatToLet.id,
+      rentStart: '2025-01-01',
+      rentExpiration: '2099-12-31',
+      accounts: [{ accountId: tenant, relation: 2 }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await flags(flatToLet.id)).toEqual({ sold: false, rented: true });
+    // The end moved to a past day: the object is free again, on the property and the tenant alike.
+    const ended = await call('POST', '/api/Deal/update', { id: res.json().id, version: res.json().version, rentExpiration: '2025-06-30' });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(await flags(flatToLet.id)).toEqual({ sold: false, rented: false });
+    expect((await view(tenant)).rentedObjectsReferenceNumbers).toBe('');
+    // ... and back into the future: rented again.
+    const extended = await call('POST', '/api/Deal/update', { id: res.json().id, version: ended.json().version, rentExpiration: '2099-12-31' });
+    expect(await flags(flatToLet.id)).toEqual({ sold: false, rented: true });
+
+    // Nobody saves the deal; the last day passes. The job clears this object's flag and only this one.
+    const letElsewhere = await newObject('Studio in Kalamaria', { forRent: true, rentPrice: 400 });
+    const longer = await call('POST', '/api/Deal/update', {
+      dealType: 1,
+      dealStage: 5,
+      objectId: letElsewhere.id,
+      rentStart: '2025-01-01',
+      accounts: [{ accountId: tenant, relation: 2 }],
+    });
+    expect(longer.statusCode, longer.body).toBe(200);
+    expect(await expireRentals(db, '2099-12-31')).not.toContain(flatToLet.id);
+    expect(await flags(flatToLet.id)).toEqual({ sold: false, rented: true });
+    const expired = await expireRentals(db, '2100-01-01');
+    expect(expired).toContain(flatToLet.id);
+    expect(expired).not.toContain(letElsewhere.id);
+    expect(await flags(flatToLet.id)).toEqual({ sold: false, rented: false });
+    expect(await flags(letElsewhere.id)).toEqual({ sold: false, rented: true });
+    expect(extended.statusCode).toBe(200);
+    await call('DELETE', `/api/Deal/${res.json().id}`);
+    await call('DELETE', `/api/Deal/${longer.json().id}`);
   });
 });
 

@@ -1,0 +1,52 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import i18next from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { wonLogMessage } from '@crm/contract/office-constants';
+
+// The screens' real texts, as the server ships them (apps/server/src/db/seed/locales).
+const LOCALES = fileURLToPath(new URL('../../../server/src/db/seed/locales/', import.meta.url));
+function texts(culture: 'en' | 'el' | 'ru'): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of readdirSync(LOCALES)) if (f === `${culture}.json` || f.endsWith(`.${culture}.json`)) Object.assign(out, JSON.parse(readFileSync(LOCALES + f, 'utf8')));
+  return out;
+}
+
+let logMessageText: typeof import('./log-texts.ts').logMessageText;
+
+beforeAll(async () => {
+  // The web modules read the page's boot state and cookies when they load.
+  Object.assign(globalThis, { window: {}, document: { cookie: '' } });
+  await i18next.init({
+    resources: { en: { translation: texts('en') }, el: { translation: texts('el') }, ru: { translation: texts('ru') } },
+    lng: 'en',
+    keySeparator: false,
+    nsSeparator: false,
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
+  ({ logMessageText } = await import('./log-texts.ts'));
+});
+
+describe("the action log's messages the server writes", () => {
+  it('reads a lead won by a closed deal in the reader’s language, with the deal’s number', async () => {
+    const stored = wonLogMessage(12);
+    const read = async (lng: string) => {
+      await i18next.changeLanguage(lng);
+      return logMessageText(i18next.t, 'Lead', stored);
+    };
+    expect(await read('en')).toBe('Won: deal #12 closed');
+    expect(await read('el')).toBe('Επιτυχία: έκλεισε η συμφωνία #12');
+    expect(await read('ru')).toBe('Успешно закрыта: сделка #12 заключена');
+    // A message of the same words written by a person on another entity is shown as written.
+    expect(logMessageText(i18next.t, 'Document', stored)).toBe(stored);
+    await i18next.changeLanguage('en');
+  });
+
+  it('reads a transaction’s amount as money, and a fixed message by its text', async () => {
+    await i18next.changeLanguage('el');
+    expect(logMessageText(i18next.t, 'Transaction', 'expense 125.5')).toBe(texts('el')['actionLog.message.expense']!.replace('{{amount}}', '125,50\u00a0€'));
+    expect(logMessageText(i18next.t, 'Object', 'Moved')).toBe(texts('el')['actionLog.message.Moved']);
+    await i18next.changeLanguage('en');
+  });
+});
