@@ -290,6 +290,8 @@ export async function saveReservation(app: FastifyInstance, caller: Caller, inpu
 
       // No double booking
       const checkOut = new Date(Date.parse(`${merged.checkIn as string}T00:00:00Z`) + (merged.duration as number) * 86400000).toISOString().slice(0, 10);
+      // A stay that would end after 31/12/9999 (a mistyped year): no such check-out date.
+      if (!/^\d{4}-/.test(checkOut)) throw fieldError('checkIn', 'validation.date');
       const stage = (merged.reservationStage as number | undefined) ?? 1;
       if (stage !== RESERVATION_CANCELLED) {
         stay = { objectId: merged.objectId as number, checkIn: merged.checkIn as string, checkOut, id: current?.id ?? null };
@@ -386,9 +388,9 @@ export async function searchReservations(app: FastifyInstance, f: TReservationSe
   // The count and sums, and the page, side by side on the pool.
   const [totalsResult, pageResult] = await Promise.all([
     app.db.execute(sql`
-    select count(*)::int as n, coalesce(sum(r.total), 0)::text as total, coalesce(sum(r.payment_to_owner), 0)::text as payment_to_owner,
-      coalesce(sum(r.comission), 0)::text as comission, coalesce(sum(r.comission3rd_party), 0)::text as comission3rd_party,
-      coalesce(sum(r.final_comission), 0)::text as final_comission
+    select count(*)::int as n, round(coalesce(sum(r.total), 0), 2)::text as total, round(coalesce(sum(r.payment_to_owner), 0), 2)::text as payment_to_owner,
+      round(coalesce(sum(r.comission), 0), 2)::text as comission, round(coalesce(sum(r.comission3rd_party), 0), 2)::text as comission3rd_party,
+      round(coalesce(sum(r.final_comission), 0), 2)::text as final_comission
     from reservations r where ${cond}`),
     app.db.execute(sql`
     select r.id, r.reservation_number_external, r.reservation_stage, r.problem, r.awaiting, r.booking_date::text, r.check_in::text, r.duration,
@@ -402,7 +404,8 @@ export async function searchReservations(app: FastifyInstance, f: TReservationSe
   ]);
   const [totals] = totalsResult.rows as Row[];
   const rows = pageResult.rows as Row[];
-  const sum = (v: unknown) => Number(v).toFixed(2);
+  // Exact decimal text, as summed by the database (never through a float).
+  const sum = (v: unknown) => String(v);
   return {
     items: rows.map((r) => {
       const stage = r.reservation_stage as number;

@@ -115,6 +115,8 @@ describe('a reservation', () => {
       [{ ...ok, arrivalTimePlanned: '25:00' }, 'arrivalTimePlanned'],
       [{ ...ok, externalLink: 'javascript:alert(1)' }, 'externalLink'],
       [{ ...ok, checkIn: '2026-02-30' }, 'checkIn'],
+      // A mistyped year: the stay would end after 31/12/9999.
+      [{ ...ok, checkIn: '9999-12-31', duration: 1 }, 'checkIn'],
       [{ ...ok, objectId: longLet.id }, 'objectId'],
       [{ ...ok, comission: 100, comission3rdParty: 150 }, 'comission3rdParty'],
       [{ ...ok, comission: 0.2, comission3rdParty: 0.3 }, 'comission3rdParty'],
