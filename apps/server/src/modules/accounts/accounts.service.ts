@@ -30,6 +30,7 @@ import {
   OWNED_RELATIONS,
   RENTED_RELATIONS,
 } from './accounts.sql.ts';
+import { deleteUnlinkedActivities } from '../activities/activity-orphans.ts';
 
 /** Assignment parent kind of an account (assignments.parent). */
 export const ASSIGNMENT_PARENT_ACCOUNT = 1;
@@ -404,19 +405,7 @@ export async function deleteAccount(app: FastifyInstance, caller: Caller, id: nu
       .where(and(eq(activityLinks.entity, LinkKind.Account), eq(activityLinks.entityId, id)))
       .returning({ activityId: activityLinks.activityId });
     const activityIds = [...new Set(links.map((l) => l.activityId))];
-    let orphans: number[] = [];
-    if (activityIds.length) {
-      const gone = await tx
-        .delete(activities)
-        .where(
-          and(
-            inArray(activities.id, activityIds),
-            sql`not exists (select 1 from activity_links l where l.activity_id = ${activities.id})`,
-          ),
-        )
-        .returning({ id: activities.id });
-      orphans = gone.map((g) => g.id);
-    }
+    const orphans = await deleteUnlinkedActivities(tx, activityIds);
     await tx
       .update(files)
       .set({ parentType: null, parentId: null })

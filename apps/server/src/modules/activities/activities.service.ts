@@ -20,6 +20,8 @@ import { badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts'
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { fromLocalDateTime, nextDay } from '../../lib/dates.ts';
+import { getFileStorage } from '../../storage/file-storage.ts';
+import { storedNames } from '../files/files.service.ts';
 
 type Q = Db | Tx;
 const ENTITY = 'Activity';
@@ -348,15 +350,15 @@ export async function updateActivity(app: FastifyInstance, user: SessionUser, ac
   });
 }
 
-/** DELETE /api/activity/{id}: the activity, its links and its file records. */
+/** DELETE /api/activity/{id}: the activity, its links, its file records and then their stored content. */
 export async function deleteActivity(app: FastifyInstance, actor: Actor, id: number) {
-  await app.db.transaction(async (tx) => {
+  const removed = await app.db.transaction(async (tx) => {
     const [cur] = await tx.select({ id: activities.id, description: activities.description }).from(activities).where(eq(activities.id, id));
     if (!cur) throw notFound();
     const removedFiles = await tx
       .delete(files)
       .where(and(eq(files.parentType, LinkKind.Activity), eq(files.parentId, id)))
-      .returning({ systemName: files.systemName });
+      .returning({ systemName: files.systemName, thumbName: files.thumbName, webName: files.webName });
     await tx.delete(activities).where(eq(activities.id, id));
     await logAction(tx, actor, {
       action: 'Delete',
@@ -365,7 +367,11 @@ export async function deleteActivity(app: FastifyInstance, actor: Actor, id: num
       message: cur.description ? summarize(cur.description) : null,
       data: removedFiles.length ? { files: removedFiles.map((f) => f.systemName) } : undefined,
     });
+    return removedFiles;
   });
+  // After the commit: a scan attached to a deleted activity does not stay on the server.
+  const storage = getFileStorage(app.config.dataDir);
+  for (const f of removed) for (const name of storedNames(f)) await storage.delete(name).catch(() => {});
 }
 
 const DATE_COLUMNS = [activities.createdOn, activities.doneDate, activities.date] as const;

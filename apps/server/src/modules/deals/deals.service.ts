@@ -30,7 +30,7 @@ import {
 } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { buildOnce } from '../../db/prepared.ts';
-import { accounts, activities, activityLinks, dealColumns, dealParties, deals, leadColumns, leads, objects } from '../../db/schema/index.ts';
+import { accounts, activityLinks, dealColumns, dealParties, deals, leadColumns, leads, objects } from '../../db/schema/index.ts';
 import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
 import { agencyToday, toLocalDateTime } from '../../lib/dates.ts';
@@ -38,6 +38,7 @@ import type { SessionUser } from '../../plugins/auth.ts';
 import { accountIdsByLastName, containsPattern } from '../accounts/accounts.sql.ts';
 import { describeLeadOption } from '../leads/leads.service.ts';
 import { objectTitle } from '../objects/objects.sql.ts';
+import { deleteUnlinkedActivities } from '../activities/activity-orphans.ts';
 
 type Caller = { user: SessionUser; actor: { id: number | null; name: string | null } };
 type T = (key: string, params?: Record<string, string | number>) => string;
@@ -413,7 +414,7 @@ export async function deleteDeal(app: FastifyInstance, caller: Caller, id: numbe
       .where(and(eq(activityLinks.entity, LinkKind.Deal), eq(activityLinks.entityId, id)))
       .returning({ activityId: activityLinks.activityId });
     const ids = [...new Set(links.map((l) => l.activityId))];
-    if (ids.length) await tx.delete(activities).where(and(inArray(activities.id, ids), sql`not exists (select 1 from activity_links l where l.activity_id = ${activities.id})`));
+    await deleteUnlinkedActivities(tx, ids);
     await tx.delete(deals).where(eq(deals.id, id));
     await applyClosing(tx, agencyToday(app.config.timeZone), before, null);
     await logAction(tx, caller.actor, { action: 'Delete', entity: DEAL_LOG_ENTITY, entityId: id });

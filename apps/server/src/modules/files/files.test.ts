@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { LinkKind } from '@crm/contract';
 import { bearer, createTestApp } from '../../../test/harness.ts';
 import { accounts, actionLog, files } from '../../db/schema/index.ts';
+import { purgeOrphanFiles } from './files.service.ts';
 
 // ----- tiny real files -----------------------------------------------------------------------
 
@@ -381,6 +382,44 @@ describe('delete (DELETE /api/files/{systemName})', () => {
     const again = await t.app.inject({ method: 'DELETE', url: `/api/files/${png.systemName}`, headers: bearer(staff.token) });
     expect(again.statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/files/${png.systemName}`, headers: bearer(staff.token) })).statusCode).toBe(404);
+  });
+
+  it("an activity's attachments go with it: deleted with the activity at once, and let go for the purge when the lead holding it is deleted", async () => {
+    const accountId = await newAccount('Attachmentou');
+    const call = (method: 'POST' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, payload, headers: bearer(staff.token) });
+    const activityWith = async (entityType: number, id: number, name: string) => {
+      const added = (await call('POST', '/api/activity/add', { entityType, id })).json();
+      const up = (await upload([{ name, data: PNG }, { name: 'passport.pdf', data: PDF }])).json() as { id: number; systemName: string }[];
+      const saved = await call('POST', '/api/activity/update', { id: added.id, version: added.version, description: 'Scans', addedFiles: up.map((f) => f.id).join(',') });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const rows = await t.db.select().from(files).where(and(eq(files.parentType, LinkKind.Activity), eq(files.parentId, added.id)));
+      expect(rows).toHaveLength(2);
+      const names = rows.flatMap((r) => [r.systemName, r.thumbName, r.webName]).filter((n): n is string => !!n);
+      const onDisk = () => storedFiles(t.dataDir).filter((p) => names.some((n) => p.endsWith(n)));
+      expect(onDisk()).toHaveLength(names.length);
+      return { activityId: added.id as number, fileIds: up.map((f) => f.id), onDisk };
+    };
+
+    // Deleting the activity deletes its files' rows and stored content (the photo's copies too).
+    const direct = await activityWith(LinkKind.Account, accountId, 'id-card.png');
+    expect((await call('DELETE', `/api/activity/${direct.activityId}`)).statusCode).toBe(200);
+    expect(direct.onDisk()).toEqual([]);
+    expect(await t.db.select().from(files).where(inArray(files.id, direct.fileIds))).toEqual([]);
+
+    // Deleting a lead deletes the activities only it held; their files have no parent any more,
+    // and the purge of unattached files removes them (here made old enough at once).
+    const lead = (await call('POST', '/api/lead/add', { accountId })).json();
+    const onLead = await activityWith(LinkKind.Demand, lead.id, 'contract.png');
+    expect((await call('DELETE', `/api/lead/${lead.id}`)).statusCode).toBe(200);
+    const left = await t.db.select().from(files).where(inArray(files.id, onLead.fileIds));
+    expect(left.map((f) => [f.parentType, f.parentId])).toEqual([
+      [null, null],
+      [null, null],
+    ]);
+    await t.db.update(files).set({ createdOn: new Date(Date.now() - 30 * 24 * 3600 * 1000) }).where(inArray(files.id, onLead.fileIds));
+    while ((await purgeOrphanFiles(t.app)) > 0);
+    expect(onLead.onDisk()).toEqual([]);
+    expect(await t.db.select().from(files).where(inArray(files.id, onLead.fileIds))).toEqual([]);
   });
 
   it('needs a sign-in', async () => {

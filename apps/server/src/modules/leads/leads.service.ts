@@ -22,7 +22,7 @@ import {
 } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { buildOnce } from '../../db/prepared.ts';
-import { accounts, activities, activityLinks, assignments, leadColumns, leadObjects, leads, locations, objects } from '../../db/schema/index.ts';
+import { accounts, activityLinks, assignments, leadColumns, leadObjects, leads, locations, objects } from '../../db/schema/index.ts';
 import { badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
 import { inIdOrder } from '../../lib/paging.ts';
@@ -34,6 +34,7 @@ import { keptCount } from '../../lib/row-counts.ts';
 import { collationOf } from '../accounts/accounts.lists.ts';
 import { locationText } from '../locations/locations.service.ts';
 import { objectTitle } from '../objects/objects.sql.ts';
+import { deleteUnlinkedActivities } from '../activities/activity-orphans.ts';
 
 /** Assignment parent kind of a lead (assignments.parent). */
 export const ASSIGNMENT_PARENT_LEAD = 2;
@@ -346,11 +347,7 @@ export async function deleteLead(app: FastifyInstance, caller: Caller, id: numbe
       .where(and(eq(activityLinks.entity, LinkKind.Demand), eq(activityLinks.entityId, id)))
       .returning({ activityId: activityLinks.activityId });
     const activityIds = [...new Set(links.map((l) => l.activityId))];
-    if (activityIds.length) {
-      await tx
-        .delete(activities)
-        .where(and(inArray(activities.id, activityIds), sql`not exists (select 1 from activity_links l where l.activity_id = ${activities.id})`));
-    }
+    await deleteUnlinkedActivities(tx, activityIds);
     await tx.delete(leads).where(eq(leads.id, id));
     await logAction(tx, caller.actor, { action: 'Delete', entity: 'Lead', entityId: id, data: { accountId: current.accountId ?? null } });
   });

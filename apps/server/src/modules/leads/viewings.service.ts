@@ -16,7 +16,7 @@ import {
   LOG_MESSAGE,
 } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { accounts, activities, activityLinks, assignments, leads, objects, viewingObjects, viewings } from '../../db/schema/index.ts';
+import { accounts, activityLinks, assignments, leads, objects, viewingObjects, viewings } from '../../db/schema/index.ts';
 import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
 import { fromLocalDateTime, nextDay, toLocalDateTime } from '../../lib/dates.ts';
@@ -24,6 +24,7 @@ import type { SessionUser } from '../../plugins/auth.ts';
 import { objectTitle } from '../objects/objects.sql.ts';
 import { describeLead, describeLeadOption } from './leads.service.ts';
 import { containsPattern } from '../accounts/accounts.sql.ts';
+import { deleteUnlinkedActivities } from '../activities/activity-orphans.ts';
 
 type Caller = { user: SessionUser; actor: { id: number | null; name: string | null } };
 type T = (key: string, params?: Record<string, string | number>) => string;
@@ -216,7 +217,7 @@ export async function deleteViewing(app: FastifyInstance, caller: Caller, id: nu
       .where(and(eq(activityLinks.entity, LinkKind.Viewing), eq(activityLinks.entityId, id)))
       .returning({ activityId: activityLinks.activityId });
     const ids = [...new Set(links.map((l) => l.activityId))];
-    if (ids.length) await tx.delete(activities).where(and(inArray(activities.id, ids), sql`not exists (select 1 from activity_links l where l.activity_id = ${activities.id})`));
+    await deleteUnlinkedActivities(tx, ids);
     await tx.delete(viewings).where(eq(viewings.id, id));
     await logAction(tx, caller.actor, { action: 'Delete', entity: 'Viewing', entityId: id });
   });

@@ -11,7 +11,7 @@ import {
 } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { buildOnce } from '../../db/prepared.ts';
-import { accounts, activities, activityLinks, assignments, files, objectAccounts, objects } from '../../db/schema/index.ts';
+import { accounts, activityLinks, assignments, files, objectAccounts, objects } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
@@ -23,6 +23,7 @@ import { OBJECT_PATCHABLE, checkObjectRules } from './objects.rules.ts';
 import { publishErrorText } from '../publishing/publish.rules.ts';
 import { col, oCreator, oCreatorAccount, oModifier, oModifierAccount, oPlace, oPlaceParent, objectCreatedBy, objectModifiedBy, placeText } from './objects.sql.ts';
 import { objectDeals } from '../deals/deals.service.ts';
+import { deleteUnlinkedActivities } from '../activities/activity-orphans.ts';
 
 /** Assignment parent kind of an object (assignments.parent). */
 export const ASSIGNMENT_PARENT_OBJECT = 0;
@@ -342,17 +343,7 @@ export async function deleteObject(app: FastifyInstance, caller: Caller, id: num
       .where(and(eq(activityLinks.entity, LinkKind.Object), eq(activityLinks.entityId, id)))
       .returning({ activityId: activityLinks.activityId });
     const activityIds = [...new Set(links.map((l) => l.activityId))];
-    let orphans: number[] = [];
-    if (activityIds.length) {
-      const gone = await tx
-        .delete(activities)
-        .where(and(inArray(activities.id, activityIds), sql`not exists (select 1 from activity_links l where l.activity_id = ${activities.id})`))
-        .returning({ id: activities.id });
-      orphans = gone.map((g) => g.id);
-      if (orphans.length) {
-        await tx.update(files).set({ parentType: null, parentId: null }).where(and(eq(files.parentType, LinkKind.Activity), inArray(files.parentId, orphans)));
-      }
-    }
+    const orphans = await deleteUnlinkedActivities(tx, activityIds);
     const detached = await tx
       .update(files)
       .set({ parentType: null, parentId: null })

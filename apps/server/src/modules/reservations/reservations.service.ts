@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   isGreekTaxNumber,
   LinkKind,
@@ -22,7 +22,7 @@ import {
 } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { buildOnce } from '../../db/prepared.ts';
-import { accounts, activities, activityLinks, leads, objects, reservations } from '../../db/schema/index.ts';
+import { accounts, activityLinks, leads, objects, reservations } from '../../db/schema/index.ts';
 import { AppError, conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
@@ -30,6 +30,7 @@ import type { SessionUser } from '../../plugins/auth.ts';
 import { containsPattern, escapeLike, latinMatch } from '../accounts/accounts.sql.ts';
 import { describeLeadOption } from '../leads/leads.service.ts';
 import { objectTitle } from '../objects/objects.sql.ts';
+import { deleteUnlinkedActivities } from '../activities/activity-orphans.ts';
 
 type Caller = { user: SessionUser; actor: Actor };
 export type T = (key: string, params?: Record<string, string | number>) => string;
@@ -337,7 +338,7 @@ export async function deleteReservation(caller: Caller, db: Db, id: number) {
       .where(and(eq(activityLinks.entity, LinkKind.Reservation), eq(activityLinks.entityId, id)))
       .returning({ activityId: activityLinks.activityId });
     const ids = [...new Set(links.map((l) => l.activityId))];
-    if (ids.length) await tx.delete(activities).where(and(inArray(activities.id, ids), sql`not exists (select 1 from activity_links l where l.activity_id = ${activities.id})`));
+    await deleteUnlinkedActivities(tx, ids);
     await tx.delete(reservations).where(eq(reservations.id, id));
     await logAction(tx, caller.actor, { action: 'Delete', entity: LOG_ENTITY, entityId: id, message: `${current.lastName} ${current.checkIn}` });
   });
