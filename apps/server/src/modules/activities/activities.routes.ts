@@ -19,7 +19,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/activity',
     { config: { access: STAFF }, schema: { tags, querystring: ZActivityListQuery, response: { 200: ZActivityListAnswer } } },
-    async (req) => listActivities(app.db, req.query, app.config.timeZone),
+    async (req) => listActivities(app.db, req.user!, req.query, app.config.timeZone),
   );
 
   app.post(

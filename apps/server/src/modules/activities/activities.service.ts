@@ -14,9 +14,9 @@ import {
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { buildOnce } from '../../db/prepared.ts';
-import { accounts, activities, activityLinks, files, leads, objects, users, viewings } from '../../db/schema/index.ts';
+import { accounts, activities, activityLinks, files, objects, users } from '../../db/schema/index.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
-import { badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts';
+import { accessDenied, badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { fromLocalDateTime, nextDay } from '../../lib/dates.ts';
@@ -137,7 +137,9 @@ export async function getActivity(db: Q, id: number, timeZone: string): Promise<
 const likeText = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** GET /api/activity: the activities linked to one record, newest first, paged in SQL. */
-export async function listActivities(db: Q, q: z.output<typeof ZActivityListQuery>, timeZone: string) {
+export async function listActivities(db: Q, user: SessionUser, q: z.output<typeof ZActivityListQuery>, timeZone: string) {
+  // A reservation's activities are as hidden from branch users as the reservation.
+  if (q.parent === LinkKind.Reservation && user.branchId !== null) throw accessDenied();
   const where: SQL[] = [eq(activityLinks.entity, q.parent), eq(activityLinks.entityId, q.parentId)];
   if (q.done === 'none') where.push(isNull(activities.done));
   if (q.done === 'todo') where.push(eq(activities.done, false));
@@ -188,29 +190,35 @@ export async function listActivities(db: Q, q: z.output<typeof ZActivityListQuer
 }
 
 /** Whether the linked record exists, where its table exists (objects, accounts, activities, leads, viewings). */
-async function checkLinkTarget(db: Q, entity: number, id: number, field: string) {
-  if (entity === LinkKind.Object) {
-    const [o] = await db.select({ id: objects.id }).from(objects).where(eq(objects.id, id));
-    if (!o) throw fieldError(field, 'activities.linkNotFound');
-  } else if (entity === LinkKind.Account) {
-    const [a] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, id));
-    if (!a) throw fieldError(field, 'activities.linkNotFound');
-  } else if (entity === LinkKind.Activity) {
-    const [a] = await db.select({ id: activities.id }).from(activities).where(eq(activities.id, id));
-    if (!a) throw fieldError(field, 'activities.linkNotFound');
-  } else if (entity === LinkKind.Demand) {
-    const [l] = await db.select({ id: leads.id }).from(leads).where(eq(leads.id, id));
-    if (!l) throw fieldError(field, 'activities.linkNotFound');
-  } else if (entity === LinkKind.Viewing) {
-    const [v] = await db.select({ id: viewings.id }).from(viewings).where(eq(viewings.id, id));
-    if (!v) throw fieldError(field, 'activities.linkNotFound');
-  }
+/** The records an activity can be linked to, each by its table. */
+const LINK_TABLES: Partial<Record<number, string>> = {
+  [LinkKind.Object]: 'objects',
+  [LinkKind.Account]: 'accounts',
+  [LinkKind.Activity]: 'activities',
+  [LinkKind.Demand]: 'leads',
+  [LinkKind.Deal]: 'deals',
+  [LinkKind.Reservation]: 'reservations',
+  [LinkKind.Viewing]: 'viewings',
+  [LinkKind.Document]: 'documents',
+};
+
+/**
+ * A link must name a record that exists, and one the caller may see: reservations are hidden from
+ * users tied to a branch (docs/access.md), so they neither link activities to one nor list its
+ * activities.
+ */
+export async function checkLinkTarget(db: Q, user: SessionUser, entity: number, id: number, field: string) {
+  if (entity === LinkKind.Reservation && user.branchId !== null) throw accessDenied();
+  const table = LINK_TABLES[entity];
+  if (!table) throw fieldError(field, 'activities.linkNotFound');
+  const found = await db.execute(sql`select 1 from ${sql.identifier(table)} where id = ${id}`);
+  if (!found.rows.length) throw fieldError(field, 'activities.linkNotFound');
 }
 
 /** POST /api/activity/add: a blank activity (not an action) linked to the record. */
 export async function addActivity(app: FastifyInstance, user: SessionUser, actor: Actor, body: z.output<typeof ZActivityAdd>) {
   return app.db.transaction(async (tx) => {
-    await checkLinkTarget(tx, body.entityType, body.id, 'id');
+    await checkLinkTarget(tx, user, body.entityType, body.id, 'id');
     const [row] = await tx
       .insert(activities)
       .values({ description: null, done: null, category: 0, createdBy: user.id, modifiedBy: user.id })
@@ -315,7 +323,7 @@ export async function updateActivity(app: FastifyInstance, user: SessionUser, ac
       let position = current.reduce((m, l) => Math.max(m, l.position), 0);
       for (const [i, l] of added.entries()) {
         if (l.entity === LinkKind.Activity && l.id === body.id) throw fieldError(`links.${i}`, 'activities.linkToItself');
-        await checkLinkTarget(tx, l.entity, l.id, `links.${i}`);
+        await checkLinkTarget(tx, user, l.entity, l.id, `links.${i}`);
       }
       for (const l of removed) {
         await tx

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { accounts, actionLog, activities, activityLinks, files, users } from '../../db/schema/index.ts';
+import { accounts, actionLog, activities, activityLinks, deals, files, users } from '../../db/schema/index.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
 
 const t = await createTestApp();
@@ -69,14 +69,15 @@ describe('adding an activity', () => {
     expect(await lastLog(a.id)).toMatchObject({ action: 'Create', actionBy: admin.id });
   });
 
-  it('links to kinds whose tables come later by number, shown as #id', async () => {
-    const a = await addActivity(777, agent.token, 5);
-    expect(a.links).toEqual([{ entity: 5, id: 777, description: '#777' }]);
+  it('links to a deal, shown as #id', async () => {
+    const [deal] = await db.insert(deals).values({ dealType: 2, dealStage: 1 } as never).returning({ id: deals.id });
+    const a = await addActivity(deal!.id, agent.token, 5);
+    expect(a.links).toEqual([{ entity: 5, id: deal!.id, description: `#${deal!.id}` }]);
     expect(a.createdBy).toBe(agent.email);
   });
 
-  it('refuses a link to a lead or a viewing that does not exist', async () => {
-    for (const entityType of [4, 7]) {
+  it('refuses a link to a lead, deal, reservation or viewing that does not exist', async () => {
+    for (const entityType of [4, 5, 6, 7]) {
       const res = await app.inject({ method: 'POST', url: '/api/activity/add', payload: { entityType, id: 2147483000 }, headers: bearer(agent.token) });
       expect(res.statusCode, String(entityType)).toBe(400);
       expect(res.json().errors.id).toBeDefined();
@@ -229,11 +230,13 @@ describe('updating an activity', () => {
     const acc = await newAccount();
     const other = await newAccount();
     const a = await addActivity(acc.id);
-    const linked = (await update({ id: a.id, version: 1, links: [...a.links, { entity: 2, id: other.id }, { entity: 5, id: 42 }] })).json();
+    const [deal] = await db.insert(deals).values({ dealType: 2, dealStage: 1 } as never).returning({ id: deals.id });
+    const dealId = deal!.id;
+    const linked = (await update({ id: a.id, version: 1, links: [...a.links, { entity: 2, id: other.id }, { entity: 5, id: dealId }] })).json();
     expect(linked.links).toEqual([
       { entity: 2, id: acc.id, description: acc.displayName },
       { entity: 2, id: other.id, description: other.displayName },
-      { entity: 5, id: 42, description: '#42' },
+      { entity: 5, id: dealId, description: `#${dealId}` },
     ]);
     // Now on the other account's list too
     const otherList = (await call(admin.token, 'GET', `/api/activity?parent=2&parentId=${other.id}`)).json();
@@ -247,7 +250,7 @@ describe('updating an activity', () => {
     expect(none.json().title).toBe('Нельзя удалить единственную связь.');
 
     const removed = (await update({ id: a.id, version: linked.version, links: [linked.links[0], linked.links[2]] })).json();
-    expect(removed.links.map((l: Json) => l.id)).toEqual([acc.id, 42]);
+    expect(removed.links.map((l: Json) => l.id)).toEqual([acc.id, dealId]);
     const bad = await update({ id: a.id, version: removed.version, links: [...removed.links, { entity: 2, id: 99999999 }] });
     expect(bad.statusCode).toBe(400);
     const self = await update({ id: a.id, version: removed.version, links: [...removed.links, { entity: 3, id: a.id }] });

@@ -287,9 +287,13 @@ describe('branch users', () => {
       ['GET', `/api/Reservation/edit/${r.id}`, undefined],
       ['POST', '/api/Reservation/update', { id: r.id, version: r.version, adults: 3 }],
       ['DELETE', `/api/Reservation/${r.id}`, undefined],
+      // nor reach it through its activities
+      ['POST', '/api/activity/add', { entityType: 6, id: r.id }],
+      ['GET', `/api/activity?parent=6&parentId=${r.id}`, undefined],
     ] as const) {
       expect((await call(branchAgent.token, method, url, body)).statusCode, url).toBe(403);
     }
+    expect((await call(agent.token, 'POST', '/api/activity/add', { entityType: 6, id: r.id })).statusCode).toBe(200);
     const view = await call(branchAgent.token, 'GET', `/api/object/view/${o.id}`);
     expect(view.statusCode).toBe(200);
     expect(view.json().reservations).toEqual([]);
