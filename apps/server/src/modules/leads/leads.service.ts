@@ -193,6 +193,26 @@ async function accountExists(db: Db | Tx, id: number) {
   return !!r;
 }
 
+/**
+ * An account that gets a lead becomes a client (decision 015), as the account form would make it:
+ * dated once, its version counted up (an open edit of it merges rather than writing the flag
+ * back), and logged. Nothing happens to an account that is a client already.
+ */
+async function markClient(tx: Tx, caller: Caller, accountId: number) {
+  const [changed] = await tx
+    .update(accounts)
+    .set({
+      isClient: true,
+      isClientDate: sql`coalesce(${accounts.isClientDate}, now())`,
+      version: sql`${accounts.version} + 1`,
+      modifiedOn: new Date(),
+      modifiedBy: caller.user.id,
+    } as never)
+    .where(and(eq(accounts.id, accountId), eq(accounts.isClient, false)))
+    .returning({ id: accounts.id });
+  if (changed) await logAction(tx, caller.actor, { action: 'Update', entity: 'Account', entityId: accountId, data: { isClient: true } });
+}
+
 /** POST /api/lead/add: a new lead (stage new, priority normal, from today), for an account or none. */
 export async function addLead(app: FastifyInstance, caller: Caller, accountId: number | null | undefined, today: string) {
   return app.db.transaction(async (tx) => {
@@ -201,7 +221,7 @@ export async function addLead(app: FastifyInstance, caller: Caller, accountId: n
       .insert(leads)
       .values({ accountId: accountId ?? null, stage: 1, priority: 2, startDate: today, createdBy: caller.user.id, modifiedBy: caller.user.id } as never)
       .returning({ id: leads.id });
-    if (accountId != null) await tx.update(accounts).set({ isClient: true }).where(and(eq(accounts.id, accountId), eq(accounts.isClient, false)));
+    if (accountId != null) await markClient(tx, caller, accountId);
     await logAction(tx, caller.actor, { action: 'Create', entity: 'Lead', entityId: row!.id, data: { accountId: accountId ?? null } });
     return { id: row!.id };
   });
@@ -295,6 +315,7 @@ export async function updateLead(app: FastifyInstance, caller: Caller, body: Row
         .set({ ...set, version: (current.version as number) + 1, modifiedOn: new Date(), modifiedBy: caller.user.id } as never)
         .where(eq(leads.id, body.id));
       await logAction(tx, caller.actor, { action: 'Update', entity: 'Lead', entityId: body.id, data: changes });
+      if (set.accountId != null) await markClient(tx, caller, set.accountId as number);
     }
     return requireLeadAnswer(app, tx, body.id, culture, t);
   });

@@ -19,7 +19,7 @@ async function newAccount(values: Partial<typeof accounts.$inferInsert> = {}) {
   const [a] = await db
     .insert(accounts)
     .values({ firstName: `Maria${seq}`, lastName: `Papadopoulou${seq}`, ...values })
-    .returning({ id: accounts.id, displayName: accounts.displayName });
+    .returning({ id: accounts.id, displayName: accounts.displayName, version: accounts.version });
   return a!;
 }
 async function newObject(title: string) {
@@ -42,10 +42,30 @@ describe('a lead', () => {
     expect(lead).toMatchObject({ createdBy: agent.email, modifiedBy: agent.email });
     expect(lead.startDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(lead.stageList.map((o: { text: string }) => o.text)).toContain('Negotiating');
-    const [acc] = await db.select({ isClient: accounts.isClient }).from(accounts).where(eq(accounts.id, client.id));
+    const [acc] = await db.select({ isClient: accounts.isClient, isClientDate: accounts.isClientDate, version: accounts.version }).from(accounts).where(eq(accounts.id, client.id));
     expect(acc!.isClient).toBe(true);
+    expect(acc!.isClientDate).toBeInstanceOf(Date);
+    expect(acc!.version).toBe(client.version + 1);
     const [log] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Lead'), eq(actionLog.entityId, id)));
     expect(log).toMatchObject({ action: 'Create', actionBy: agent.id });
+    const accountLog = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Account'), eq(actionLog.entityId, client.id)));
+    expect(accountLog.map((l) => [l.action, l.data])).toEqual([['Update', { isClient: true }]]);
+  });
+
+  it('added from the Leads list without a client gets one later, who becomes a client then', async () => {
+    const id = await addLead();
+    expect(await get(id)).toMatchObject({ accountId: null, account: null });
+    const owner = await newAccount({ lastName: 'Later', isOwner: true });
+    const saved = await call(agent.token, 'POST', '/api/lead/update', { id, version: 1, accountId: owner.id });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ accountId: owner.id, account: owner.displayName, version: 2 });
+    const [acc] = await db.select({ isClient: accounts.isClient, isOwner: accounts.isOwner, version: accounts.version }).from(accounts).where(eq(accounts.id, owner.id));
+    expect(acc).toEqual({ isClient: true, isOwner: true, version: owner.version + 1 });
+    // An unknown account is a field error, and changes nothing.
+    const unknown = await call(agent.token, 'POST', '/api/lead/update', { id, version: 2, accountId: 2147483000 });
+    expect(unknown.statusCode).toBe(400);
+    expect(Object.keys(unknown.json().errors)).toEqual(['accountId']);
+    expect((await get(id)).accountId).toBe(owner.id);
   });
 
   it('saves its fields, answers them translated, and refuses a stale version (409) without writing', async () => {
