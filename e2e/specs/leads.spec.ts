@@ -212,7 +212,7 @@ for (const language of ['en-UK', 'el'] as const) {
 }
 
 for (const language of inLanguage('en-UK')) {
-  test(`a lead opened with Add and left empty is not kept; one with something typed stays (${language})`, async ({ browser, request, baseURL }) => {
+  test(`a lead opened with Add and left empty is not kept; one with something typed stays, and gets its client later (${language})`, async ({ browser, request, baseURL }) => {
     const token = await apiToken(request);
     const status = async (id: number) => (await request.get(`/api/lead/get/${id}`, { headers: auth(token) })).status();
     const ctx = await signedIn(browser, baseURL!, token, language);
@@ -239,9 +239,23 @@ for (const language of inLanguage('en-UK')) {
     const kept = await added();
     await page.getByTestId('lead-description').fill(language === 'el' ? 'Τριάρι κοντά σε σχολείο' : 'Three rooms near a school');
     await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
+    // Its client is picked later, by typing the name: the lead is theirs, and they became a client.
+    const mark = `Leadless${Date.now().toString(36)}`;
+    const made = await request.post('/api/account/add', { data: { firstName: 'Irini', lastName: mark, isOwner: true }, headers: auth(token) });
+    expect(made.status(), await made.text()).toBe(200);
+    const ownerId = (await made.json()).id as number;
+    await page.getByTestId('lead-accountId').fill(mark);
+    await page.getByRole('option', { name: new RegExp(mark) }).click();
+    await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
+    await expect.poll(async () => (await (await request.get(`/api/lead/get/${kept}`, { headers: auth(token) })).json()).accountId).toBe(ownerId);
+    // Expanded mode shows the client's account form beside the lead's.
+    await expect(page.getByTestId('lead-client-editor')).toBeVisible();
+    const owner = await (await request.get(`/api/account/view/${ownerId}`, { headers: auth(token) })).json();
+    expect(owner.isClient).toBe(true);
     await toList();
     await page.waitForTimeout(500);
     expect(await status(kept)).toBe(200);
+    await expect(page.getByTestId('leads-table-row').filter({ hasText: mark })).toHaveCount(1);
     await expectAccessible(page, 'leads list after an empty lead');
     await ctx.close();
   });

@@ -23,6 +23,8 @@ export type FieldInputProps = {
   loadOptions?: (search: string) => Promise<TSelectOption[]>;
   /** location: the text of the current value. */
   valueText?: string;
+  /** location: what the empty box says (default: search the agency's places). */
+  placeholder?: string;
   /** data-testid of the input (default "field-input", the single-field editor's). */
   testId?: string;
   /** Focus the input when it appears (the single-field editor's dialog; default true). */
@@ -278,7 +280,7 @@ function LocationInput(p: FieldInputProps) {
       searchValue={search}
       onSearchChange={setSearch}
       filter={({ options }) => options}
-      placeholder={t('fields.searchLocation')}
+      placeholder={p.placeholder ?? t('fields.searchLocation')}
       nothingFoundMessage={search.trim() ? t('fields.noMatches') : undefined}
       comboboxProps={{ withinPortal: true }}
     />

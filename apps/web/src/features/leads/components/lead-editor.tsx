@@ -11,6 +11,7 @@ import { ApiError, api } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
 import type { AutosaveStatus } from '../../../lib/use-autosave.ts';
 import { leadKeys, updateLead, type TLeadAnswer } from '../api/leads.ts';
+import { searchAccounts } from '../../accounts/api/account.ts';
 import { matchesKey } from './lead-matches.tsx';
 import { ReplacedNote } from '../../../components/fields/replaced-note.tsx';
 
@@ -32,10 +33,19 @@ export function leadOptions(d: TLeadFieldDescription, lead: Partial<TLeadAnswer>
   return lists[d.list] ?? [];
 }
 
-const toWires = (f: Drafts, lead: TLeadAnswer): Record<string, unknown> => Object.fromEntries(LEAD_FIELDS.map((d) => [d.name, toWire(d.type, f[d.name] ?? null, leadOptions(d, lead))]));
+/**
+ * The client the lead is for, edited with the lead's fields (a lead added from the Leads list has
+ * none yet): an account picked by typing its name, saved with the same auto-save and version guard.
+ * It is the lead's link, not a described field of its own, so it is added here.
+ */
+const CLIENT_FIELD: TLeadFieldDescription = { name: 'accountId', type: 'location', group: 'main' };
+const EDITED_FIELDS: readonly TLeadFieldDescription[] = [CLIENT_FIELD, ...LEAD_FIELDS];
+
+const toWires = (f: Drafts, lead: TLeadAnswer): Record<string, unknown> => Object.fromEntries(EDITED_FIELDS.map((d) => [d.name, toWire(d.type, f[d.name] ?? null, leadOptions(d, lead))]));
 
 const searchPlaces = async (searchStr: string) =>
   (await api<{ items: { id: number; text: string }[] }>('/api/location/search', { query: { searchStr } })).items.map((i) => ({ value: i.id, text: i.text }));
+const searchClients = async (searchStr: string) => (await searchAccounts(searchStr, 0)).items.map((i) => ({ value: i.id, text: i.description }));
 
 /**
  * The lead's edit form (view modes 1 and 2), made from the lead's field description. Every change
@@ -58,7 +68,7 @@ export function LeadEditor({ initial, onStatus }: { initial: TLeadAnswer; onStat
   );
   const { record: lead, drafts, setDrafts, fieldErrors, saveError, yoursReplaced } = useDescribedEditor<TLeadAnswer>({
     initial,
-    fields: LEAD_FIELDS,
+    fields: EDITED_FIELDS,
     toWires,
     update: (b, changeKey) => updateLead({ id, ...b }, changeKey),
     recordKey: `lead-${id}`,
@@ -84,8 +94,9 @@ export function LeadEditor({ initial, onStatus }: { initial: TLeadAnswer; onStat
         min={d.min}
         max={d.max}
         integer={d.integer}
-        loadOptions={d.type === 'location' ? searchPlaces : undefined}
-        valueText={d.name === 'locationId' ? (lead.location ?? undefined) : undefined}
+        loadOptions={d.name === 'accountId' ? searchClients : d.type === 'location' ? searchPlaces : undefined}
+        valueText={d.name === 'locationId' ? (lead.location ?? undefined) : d.name === 'accountId' ? (lead.account ?? undefined) : undefined}
+        placeholder={d.name === 'accountId' ? t('accounts.ui.picker.placeholder') : undefined}
         testId={`lead-${d.name}`}
         autoFocus={false}
       />
@@ -106,7 +117,7 @@ export function LeadEditor({ initial, onStatus }: { initial: TLeadAnswer; onStat
             {leadGroupTitle(t, g)}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="xs">
-            {LEAD_FIELDS.filter((d) => d.group === g).map(input)}
+            {EDITED_FIELDS.filter((d) => d.group === g).map(input)}
           </SimpleGrid>
         </Card>
       ))}
