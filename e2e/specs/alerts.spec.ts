@@ -70,6 +70,26 @@ for (const language of ['en-UK', 'el'] as const) {
     const notesOf = async () => ((await (await request.get(`/api/alert/${id}`, { headers: auth(token) })).json()) as { notes: string }).notes;
     expect(await notesOf()).toBe('Τηλεφώνησα, θα πληρώσει αύριο');
 
+    // A colleague marks it unread (and opens it again) meanwhile: that is no conflict for my notes.
+    await request.post(`/api/alert/mark-as-unread/${id}`, { headers: auth(token) });
+    await request.get(`/api/alert/${id}`, { headers: auth(token) });
+    await page.getByTestId('alert-notes').fill('Τηλεφώνησα ξανά');
+    await page.getByTestId('alert-save-notes').click();
+    await expect(page.getByTestId('banner')).toHaveAttribute('data-type', 'success');
+    await expect.poll(notesOf).toBe('Τηλεφώνησα ξανά');
+    // A colleague saves other notes meanwhile: mine stay in the box, theirs are quoted, and saving
+    // again puts mine in their place.
+    await request.post(`/api/alert/update-notes/${id}`, { data: { notes: 'Colleague: owner called' }, headers: auth(token) });
+    await page.getByTestId('alert-notes').fill('Πληρώνει την Παρασκευή ή το Σάββατο');
+    await page.getByTestId('alert-save-notes').click();
+    await expect(page.getByTestId('banner')).toHaveAttribute('data-type', 'warning');
+    await expect(page.getByTestId('banner')).toContainText('Colleague: owner called');
+    await expect(page.getByTestId('alert-notes')).toHaveValue('Πληρώνει την Παρασκευή ή το Σάββατο');
+    expect(await notesOf()).toBe('Colleague: owner called');
+    await page.getByTestId('alert-save-notes').click();
+    await expect(page.getByTestId('banner')).toHaveAttribute('data-type', 'success');
+    await expect.poll(notesOf).toBe('Πληρώνει την Παρασκευή ή το Σάββατο');
+
     // Notes typed and left with Back to List are saved, not dropped.
     await page.getByTestId('alert-notes').fill('Πληρώνει την Παρασκευή');
     await page.getByTestId('alert-back').click();

@@ -45,6 +45,12 @@ export type TAlert = z.infer<typeof ZAlert>;
 export const ZAlertNotes = z.object({
   notes: ZText(ALERT_NOTES_MAX).nullable(),
   version: ZId.optional(),
+  /**
+   * The notes as the caller last read them. Sent, the save is refused (409, with the current
+   * alert) only when the notes changed since; someone opening the alert or marking it unread
+   * (which counts the version up) does not. Without it, the version decides.
+   */
+  was: ZText(ALERT_NOTES_MAX).nullable().optional(),
 });
 export type TAlertNotes = z.infer<typeof ZAlertNotes>;
 

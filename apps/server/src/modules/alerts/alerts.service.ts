@@ -106,13 +106,14 @@ export async function markUnread(app: FastifyInstance, caller: Caller, id: numbe
   });
 }
 
-/** POST /api/alert/update-notes/{id}: with a version, someone else's later change is a 409 with the current alert. */
+/** POST /api/alert/update-notes/{id}: notes someone else changed since the caller read them (or, without `was`, any later change) are a 409 with the current alert. */
 export async function updateNotes(app: FastifyInstance, caller: Caller, id: number, body: TAlertNotes, culture: TCulture): Promise<TAlert> {
   return app.db.transaction(async (tx) => {
     const cur = await tx.execute(sql`select version, notes from alerts where id = ${id} for update`);
     const row = cur.rows[0] as { version: number; notes: string | null } | undefined;
     if (!row) throw notFound('alerts.notFound');
-    if (body.version !== undefined && body.version !== row.version) throw conflict(await readAlert(app, tx, id, culture));
+    const stale = body.was !== undefined ? (body.was?.trim() ? body.was : null) !== row.notes : body.version !== undefined && body.version !== row.version;
+    if (stale) throw conflict(await readAlert(app, tx, id, culture));
     const notes = body.notes?.trim() ? body.notes : null;
     if (notes !== row.notes) {
       await tx.execute(sql`update alerts set notes = ${notes}, version = version + 1 where id = ${id}`);

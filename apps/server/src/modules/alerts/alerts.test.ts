@@ -192,6 +192,17 @@ describe('alert calls', () => {
     const stale = await post(`/api/alert/update-notes/${id}`, { notes: 'Overwrite', version: unread.json().version });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().current.notes).toBe('Called back, viewing on Friday');
+    // Saved with the notes as they were read: a colleague marking it unread meanwhile is no conflict...
+    await post(`/api/alert/mark-as-unread/${id}`);
+    const kept = await post(`/api/alert/update-notes/${id}`, { notes: 'Viewing moved to Saturday', version: noted.json().version, was: 'Called back, viewing on Friday' });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().notes).toBe('Viewing moved to Saturday');
+    // ... but notes someone else changed since are.
+    const overwrite = await post(`/api/alert/update-notes/${id}`, { notes: 'Mine', version: kept.json().version, was: 'Called back, viewing on Friday' });
+    expect(overwrite.statusCode).toBe(409);
+    expect(overwrite.json().current.notes).toBe('Viewing moved to Saturday');
+    const blankWas = await post(`/api/alert/update-notes/${id}`, { notes: 'Mine', was: null });
+    expect(blankWas.statusCode).toBe(409);
 
     const logged = await t.db.select().from(actionLog).where(and(eq(actionLog.entity, 'Alert'), eq(actionLog.entityId, id)));
     expect(logged.map((l) => l.action)).toEqual(expect.arrayContaining(['Read', 'MarkUnread', 'Update']));

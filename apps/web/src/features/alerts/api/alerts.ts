@@ -30,7 +30,9 @@ export const alertQuery = (id: number) =>
   });
 
 export const markAlertUnread = (id: number) => api<TAlert>(`/api/alert/mark-as-unread/${id}`, { method: 'POST' });
-export const saveAlertNotes = (id: number, notes: string | null, version: number) => api<TAlert>(`/api/alert/update-notes/${id}`, { body: { notes, version } });
+/** Saves the notes, refused (409) only when someone changed them since they were read (`was`). */
+export const saveAlertNotes = (id: number, notes: string | null, version: number, was: string | null) =>
+  api<TAlert>(`/api/alert/update-notes/${id}`, { body: { notes, version, was } });
 export const deleteAlert = (id: number) => api<unknown>(`/api/alert/${id}`, { method: 'DELETE' });
 
 /** The list's paging cookie, read by its screen and by its route's loader (which asks for that page while the screen's code loads). */

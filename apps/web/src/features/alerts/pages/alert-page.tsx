@@ -78,7 +78,7 @@ function AlertView({ alert: initial }: { alert: TAlert }) {
     onError: reportError,
   });
   const save = useMutation({
-    mutationFn: () => saveAlertNotes(alert.id, notes.trim() ? notes : null, alert.version),
+    mutationFn: () => saveAlertNotes(alert.id, notes.trim() ? notes : null, alert.version, alert.notes ?? null),
     onSettled: () => {
       saving.current = null;
     },
@@ -90,12 +90,12 @@ function AlertView({ alert: initial }: { alert: TAlert }) {
     },
     onError: (e) => {
       if (e instanceof ApiError && e.status === 409 && e.problem.current) {
-        // Someone else changed the alert first: their notes are shown, nothing overwritten.
+        // Someone else saved other notes first. Nothing is overwritten, and nothing typed is lost:
+        // what this user typed stays in the box, theirs is quoted, and Save Notes now replaces theirs.
+        // (The cache is left as it was: a new version there would open the alert afresh, box and all.)
         const current = e.problem.current as TAlert;
         setAlert(current);
-        setNotes(current.notes ?? '');
-        client.setQueryData(alertKeys.one(current.id), current);
-        showBanner('warning', t('alerts.conflict'));
+        showBanner('warning', t('alerts.notesConflict', { theirs: current.notes?.trim() ? current.notes : t('alerts.notesNone') }));
         return;
       }
       reportError(e);
