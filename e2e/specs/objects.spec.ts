@@ -299,7 +299,7 @@ for (const L of LANGUAGES) {
 test('a property without an id says so', async ({ context, request, baseURL }) => {
   const { page } = await openAs(context, request, baseURL!, 'en-UK');
   await page.goto('/Objects/View');
-  await expect(page.getByTestId('object-no-id')).toHaveText('No property ID given');
+  await expect(page.getByTestId('object-no-id')).toHaveText('Property ID undefined');
 });
 
 test('a property opened by its reference asks for itself once, as the navigation begins', async ({ context, request, baseURL }) => {

@@ -35,6 +35,8 @@ export const LOG_MESSAGE = {
   retried: 'Retried',
   filesReordered: 'reorder',
   leftEmpty: 'Left empty',
+  notSuitable: 'Object not suitable',
+  suitableAgain: 'Object suitable again',
 } as const;
 export type TLogMessage = (typeof LOG_MESSAGE)[keyof typeof LOG_MESSAGE];
 export const LOG_MESSAGES: readonly string[] = Object.values(LOG_MESSAGE);

@@ -36,8 +36,8 @@ describe('demo agency', () => {
     expect([enquiry.published, rent.rented, refused.refused]).toEqual([true, true, true]);
     const ref = (n: number) => String(n).padStart(4, '0');
     for (const [lang, words] of [
-      ['el', [`Νέο αίτημα από την ιστοσελίδα για το ακίνητο #${ref(enquiry.ref)}`, 'Υπενθύμιση μισθώματος', `Το ακίνητο ${ref(refused.ref)} δεν δημοσιεύτηκε`, `#${ref(rent.ref)}`, 'σε 2 ημέρες']],
-      ['ru', [`Новый запрос с сайта по объекту #${ref(enquiry.ref)}`, 'Напоминание об аренде', `Объект ${ref(refused.ref)} не опубликован`, 'через 2 дня']],
+      ['el', [`Νέο αίτημα από την ιστοσελίδα για το ακίνητο #${ref(enquiry.ref)}`, 'Υπενθύμιση μισθώματος', `Το ακίνητο #${ref(refused.ref)} δεν δημοσιεύτηκε`, `#${ref(rent.ref)}`, 'σε 2 ημέρες']],
+      ['ru', [`Новый запрос с сайта по объекту #${ref(enquiry.ref)}`, 'Напоминание об аренде', `Объект #${ref(refused.ref)} не опубликован`, 'через 2 дня']],
     ] as const) {
       const res = await t.app.inject({ method: 'POST', url: '/api/alert/list', payload: { perPage: 10, currentPage: 1 }, headers: { authorization: `Bearer ${admin.token}`, 'accept-language': lang } });
       expect(res.statusCode, res.body).toBe(200);

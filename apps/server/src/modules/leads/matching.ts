@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { LEAD_CLOSED_STAGES, OBJECT_FEATURES, formatReferenceNumber, type TCulture } from '@crm/contract';
+import { LEAD_CLOSED_STAGES, LOG_MESSAGE, OBJECT_FEATURES, formatReferenceNumber, type TCulture } from '@crm/contract';
 import { leadObjectMarks, leads, objects } from '../../db/schema/index.ts';
 import { columnName } from '../../db/schema/objects.ts';
 import { LEAD_PRICE_BAND, leadPriceBand } from '../../db/schema/leads.ts';
@@ -272,7 +272,7 @@ export async function setNotSuitable(app: FastifyInstance, caller: Caller, leadI
     if (!o) throw notFound('leads.objectNotFound');
     if (notSuitable) await tx.insert(leadObjectMarks).values({ leadId, objectId, createdBy: caller.user.id }).onConflictDoNothing();
     else await tx.delete(leadObjectMarks).where(and(eq(leadObjectMarks.leadId, leadId), eq(leadObjectMarks.objectId, objectId)));
-    await logAction(tx, caller.actor, { action: 'Update', entity: 'Lead', entityId: leadId, message: notSuitable ? 'Object not suitable' : 'Object suitable again', data: { objectId } });
+    await logAction(tx, caller.actor, { action: 'Update', entity: 'Lead', entityId: leadId, message: notSuitable ? LOG_MESSAGE.notSuitable : LOG_MESSAGE.suitableAgain, data: { objectId } });
   });
 }
 

@@ -41,9 +41,11 @@ const group = (n: number) => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))
 export const money = (n: number) => `${group(n)}\u00a0€`;
 /** An area in the reader's unit (m², τ.μ., м²). */
 const area = (n: number, t: T) => `${group(n)}\u00a0${t('publishing.areaUnit')}`;
-/** A distance with the reader's decimal separator: "1.0 km" in English, "1,0 km" in Greek and Russian. */
-export const distance = (m: number, culture: TCulture) =>
-  m >= 1000 ? `${new Intl.NumberFormat(culture === 'en' ? 'en-GB' : culture, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false }).format(Math.round(m / 100) / 10)}\u00a0km` : `${group(m)}\u00a0m`;
+/** A distance with the reader's decimal separator and units: "1.0 km" in English, "1,0 χλμ." in Greek, "1,0 км" in Russian. */
+export const distance = (m: number, culture: TCulture, t: T) =>
+  m >= 1000
+    ? `${new Intl.NumberFormat(culture === 'en' ? 'en-GB' : culture, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false }).format(Math.round(m / 100) / 10)}\u00a0${t('common.unitKm')}`
+    : `${group(m)}\u00a0${t('common.unitMetre')}`;
 /** A date as the reader writes it in full ("26 March 2028", "26 Μαρτίου 2028"). */
 const longDate = (culture: TCulture, iso: string) =>
   new Intl.DateTimeFormat(culture === 'en' ? 'en-GB' : culture, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
@@ -418,7 +420,7 @@ export function objectPage(ctx: PageContext, o: TPublicObject, contact: ContactS
     key === 'area' || key === 'lotArea' || key === 'sizeOfBalconies'
       ? area(Number(value), t)
       : key === 'distanceFromSea' || key === 'distanceFromAirport'
-        ? distance(Number(value), culture)
+        ? distance(Number(value), culture, t)
         : key === 'dateAvailable'
           ? longDate(culture, String(value))
           : key === 'floor' && Number(value) === 0

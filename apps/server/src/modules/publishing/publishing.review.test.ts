@@ -244,8 +244,10 @@ describe('the public pages', () => {
     expect(en).not.toContain('<dt>Bedrooms</dt>');
     const el = (await page(`/listings/${o.ref}?lang=el`)).body;
     expect(el).toContain('<dd>Ισόγειο</dd>');
-    expect(el).toContain('<dd>1,0\u00a0km</dd>');
-    expect((await page(`/listings/${o.ref}?lang=ru`)).body).toContain('<dd>Первый (на уровне земли)</dd>');
+    expect(el).toContain('<dd>1,0\u00a0χλμ.</dd>');
+    const ru = (await page(`/listings/${o.ref}?lang=ru`)).body;
+    expect(ru).toContain('<dd>Первый (на уровне земли)</dd>');
+    expect(ru).toContain('<dd>1,0\u00a0км</dd>');
     const card = /<article class="card" data-ref="[^"]*">(?:(?!<\/article>).)*Studio on the ground floor(?:(?!<\/article>).)*<\/article>/s.exec((await page('/listings?lang=en')).body)![0];
     expect(card).not.toContain('Bedrooms');
   });

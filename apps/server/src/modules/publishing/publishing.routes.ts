@@ -58,7 +58,7 @@ export const publishingRoutes = fp(
         kind: 'publish',
         messageKey: 'publishing.alert.refused',
         params: { ref },
-        content: `Property ${ref} was not published on the website: ${list}.`,
+        content: `Property #${ref} was not published on the website: ${list}.`,
         entity: 'Object',
         entityId: out.objectId,
       });

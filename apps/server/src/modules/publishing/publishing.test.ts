@@ -126,7 +126,7 @@ describe('publishing an object', () => {
     // The office is told: an alert about the object, in the reader's language.
     const [alert] = await db.select().from(alerts).where(and(eq(alerts.entity, 'Object'), eq(alerts.entityId, o.id)));
     expect(alert).toMatchObject({ source: 'Publishing', messageKey: 'publishing.alert.refused' });
-    expect(alert!.content).toBe(`Property ${o.ref} was not published on the website: no sale price; no description; no photo.`);
+    expect(alert!.content).toBe(`Property #${o.ref} was not published on the website: no sale price; no description; no photo.`);
     const jobs = await db.execute(sql`select name, state from jobs where payload->>'objectId' = ${String(o.id)}`);
     expect(jobs.rows).toEqual([{ name: PUBLISH_JOB, state: 'done' }]);
   });

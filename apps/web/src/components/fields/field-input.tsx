@@ -107,10 +107,10 @@ export function FieldInput(p: FieldInputProps) {
       return numeric({ scale: 6, grouping: !(p.integer && (p.max ?? 0) <= 9999) });
     case 'distance': {
       const m = typeof p.value === 'number' ? p.value : null;
-      return numeric({ scale: 0, unit: 'm', description: m != null && m >= 1000 ? formatDistance(m) : p.description });
+      return numeric({ scale: 0, unit: t('common.unitMetre'), description: m != null && m >= 1000 ? formatDistance(m) : p.description });
     }
     case 'distance-km':
-      return numeric({ scale: 1, unit: 'km' });
+      return numeric({ scale: 1, unit: t('common.unitKm') });
     case 'currency':
       return numeric({ scale: 2, unit: '€', padDecimals: true });
     case 'area':

@@ -1,5 +1,6 @@
 import type { TFieldType, TSelectOption } from '@crm/contract';
 import { joinDateTime, splitDateTime } from '@crm/contract/field-description';
+import { formatTypedNumber } from '../../lib/typed-number.ts';
 import { amountForInput, formatAmount, formatArea, formatDate, formatDateTime, formatDistance, formatMoney, formatMoney2 } from '../../lib/format.ts';
 import { currentCulture } from '../../lib/i18n.ts';
 
@@ -115,7 +116,9 @@ export function formatFieldValue(type: TFieldType, value: unknown, t: T, options
     case 'area':
       return formatArea(num);
     case 'number':
-      return num.toLocaleString();
+      // As the agency writes numbers whatever the browser's own locale: comma decimals, and space
+      // thousands from five digits (a year built stays 1995).
+      return formatTypedNumber(num, Math.abs(num) >= 10000);
     case 'date':
       return formatDate(String(value));
     case 'boolNullable':

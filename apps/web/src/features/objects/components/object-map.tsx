@@ -204,7 +204,7 @@ function MapEditorFields({
               allowDecimal: false,
               allowNegative: false,
               required: true,
-              suffix: '\u00a0m',
+              suffix: `\u00a0${t('common.unitMetre')}`,
               thousandSeparator: '\u00a0',
               description: t('objectsearch.map.radiusHint', { min: MAP_CIRCLE.min, max: MAP_CIRCLE.max, step: MAP_CIRCLE.step }),
             })}
