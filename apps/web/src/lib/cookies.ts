@@ -13,6 +13,18 @@ export function setCookie(name: string, value: string, maxAgeSeconds = TEN_YEARS
   document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; path=/; max-age=${maxAgeSeconds}; SameSite=Lax`;
 }
 
+export const deleteCookie = (name: string) => setCookie(name, '', 0);
+
+/** The names of the cookies this page can read. */
+export const cookieNames = (): string[] =>
+  document.cookie
+    .split('; ')
+    .filter(Boolean)
+    .map((part) => {
+      const i = part.indexOf('=');
+      return decodeURIComponent(i < 0 ? part : part.slice(0, i));
+    });
+
 export function getJsonCookie<T>(name: string): T | undefined {
   const raw = getCookie(name);
   if (!raw) return undefined;

@@ -109,7 +109,10 @@ export const paymentsFirstPage = () => paymentAccountsQuery(readSavedFilter(PAYM
 
 /** The statement's filter and page size, kept per account: read by its screen and by its route's loader (the first page). */
 export type TStatementSaved = TStatementFilterState & { perPage: number };
-export const statementSaved = (accountId: number): SavedFilter<TStatementSaved> => ({ cookie: `Statement.${accountId}`, initial: { ...NO_STATEMENT_FILTER, perPage: STATEMENT_DEFAULT_PAGE_SIZE } });
+/** Kept per account (spec), for the 30 accounts whose statement filter changed last (see CookieFamily). */
+const STATEMENT_COOKIES = { index: 'Statement.recent', keep: 30, prefix: 'Statement.' };
+const STATEMENT_START: TStatementSaved = { ...NO_STATEMENT_FILTER, perPage: STATEMENT_DEFAULT_PAGE_SIZE };
+export const statementSaved = (accountId: number): SavedFilter<TStatementSaved> => ({ cookie: `Statement.${accountId}`, initial: STATEMENT_START, family: STATEMENT_COOKIES });
 export const statementFirstPage = (accountId: number) => {
   const { perPage, ...filter } = readSavedFilter(statementSaved(accountId));
   return statementQuery(accountId, filter, { perPage, currentPage: 1 });
