@@ -146,8 +146,8 @@ describe('branch users', () => {
     const id = await addAccount({ firstName: 'Sofia', lastName: 'Vlachou', isEmploye: true, role: 'admin', branchId: 1, startDate: '2020-01-01', email: 'sofia.v@agency.test', phone: '+30 231 000 1111' });
     await t.db.insert(users).values({ email: 'sofia.v@agency.test', username: 'Sofia', roles: ['admin'], branchId: 1, accountId: id });
     const full = (await get(`/api/account/view/${id}`)).json();
-    expect(full).toMatchObject({ role: 'admin', branchId: 1, signIn: 'sofia.v@agency.test', startDate: '2020-01-01' });
-    const hidden = { role: null, branchId: null, signIn: null, startDate: null, endDate: null };
+    expect(full).toMatchObject({ role: 'admin', branchId: 1, signIn: 'sofia.v@agency.test', startDate: '2020-01-01', email: 'sofia.v@agency.test' });
+    const hidden = { role: null, branchId: null, signIn: null, startDate: null, endDate: null, email: null };
     expect((await get(`/api/account/view/${id}`, bearer(branchUser.token))).json()).toMatchObject({ ...hidden, lastName: 'Vlachou' });
     expect((await get(`/api/account/edit/${id}`, bearer(branchAdmin.token))).json().dto).toMatchObject(hidden);
     const upd = await post('/api/account/update', { id, version: full.version, notes: 'Desk by the window' }, bearer(branchUser.token));
@@ -161,6 +161,13 @@ describe('branch users', () => {
     expect((await patch('startDate', '2021-01-01')).statusCode).toBe(403);
     expect((await get(`/api/account/editRequestSelectList?id=${id}&fieldName=startDate`, bearer(branchUser.token))).statusCode).toBe(403);
     expect((await stored(id)).startDate).toBe('2020-01-01');
+    expect((await stored(id)).emails).toEqual(['sofia.v@agency.test']);
+    // The Employes list (the office's) shows a sign-in only while it works.
+    const employes = async () => (await get('/api/employe?perPage=1000000')).json().items.find((r: { id: number }) => r.id === id)?.signIn;
+    expect(await employes()).toBe('sofia.v@agency.test');
+    await t.db.update(users).set({ disabled: true }).where(eq(users.accountId, id));
+    expect(await employes()).toBeNull();
+    await t.db.update(users).set({ disabled: false }).where(eq(users.accountId, id));
     const search = (await get('/api/search?searchStr=sofia.v', bearer(branchUser.token))).json();
     expect(JSON.stringify(search)).not.toContain('sofia.v@agency.test');
     expect(JSON.stringify((await get('/api/search?searchStr=sofia.v')).json())).toContain('sofia.v@agency.test');

@@ -307,6 +307,7 @@ export function listEmployes(app: FastifyInstance, p: Paging) {
     name: accounts.displayName,
     role: accounts.role,
     branchId: accounts.branchId,
-    signIn: sql<string | null>`(select u.email from users u where u.account_id = ${accounts.id} order by u.id limit 1)`,
+    // A sign-in that was ended (the employee flag taken off, the account deleted) is not shown as one.
+    signIn: sql<string | null>`(select u.email from users u where u.account_id = ${accounts.id} and not u.disabled order by u.id limit 1)`,
   }, false, 'employe');
 }

@@ -160,11 +160,12 @@ export async function getAccountDto(app: FastifyInstance, db: Db | Tx, id: numbe
 
 /**
  * What a branch user reads of an employee's account: not the role, branch, work period or
- * sign-in (the Employes screen is not theirs).
+ * sign-in (the Employes screen is not theirs), nor its e-mails, where the sign-in address is (as
+ * global search gives them no employee's e-mail either).
  */
 export function accountForCaller<T extends TAccount>(user: SessionUser, dto: T): T {
   if (user.branchId === null || !dto.isEmploye) return dto;
-  return { ...dto, role: null, branchId: null, startDate: null, endDate: null, signIn: null };
+  return { ...dto, role: null, branchId: null, startDate: null, endDate: null, signIn: null, email: null };
 }
 
 export async function requireAccountDto(app: FastifyInstance, db: Db | Tx, id: number, culture: TCulture = 'en'): Promise<TAccount> {

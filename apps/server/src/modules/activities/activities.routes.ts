@@ -11,7 +11,7 @@ import {
   ZOk,
 } from '@crm/contract';
 import { STAFF } from '../../plugins/auth.ts';
-import { addActivity, deleteActivity, getActivity, listActivities, searchActions, updateActivity } from './activities.service.ts';
+import { addActivity, deleteActivity, getActivityFor, listActivities, searchActions, updateActivity } from './activities.service.ts';
 
 const tags = ['activities'];
 
@@ -43,14 +43,14 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/activity/:id',
     { config: { access: STAFF }, schema: { tags, params: ZIdParam, response: { 200: ZActivity } } },
-    async (req) => getActivity(app.db, req.params.id, app.config.timeZone),
+    async (req) => getActivityFor(app.db, req.user!, req.params.id, app.config.timeZone),
   );
 
   app.delete(
     '/api/activity/:id',
     { config: { access: STAFF }, schema: { tags, params: ZIdParam, response: { 200: ZOk } } },
     async (req) => {
-      await deleteActivity(app, req.actor, req.params.id);
+      await deleteActivity(app, req.user!, req.actor, req.params.id);
       return { ok: true as const };
     },
   );

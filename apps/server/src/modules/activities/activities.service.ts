@@ -126,6 +126,23 @@ async function completeRows(db: Q, rows: Row[], timeZone: string): Promise<TActi
   }));
 }
 
+/** An activity linked to a reservation: hidden from users tied to a branch, as reservations are (docs/access.md). */
+const ofReservation = sql`exists (select 1 from activity_links r where r.activity_id = ${activities.id} and r.entity = ${LinkKind.Reservation})`;
+const isBranchUser = (user: SessionUser) => user.branchId !== null;
+
+/** Refuses a branch user an activity linked to a reservation (403), before it is read or changed. */
+async function checkActivityVisible(db: Q, user: SessionUser, id: number) {
+  if (!isBranchUser(user)) return;
+  const hidden = await db.execute(sql`select 1 from activity_links where activity_id = ${id} and entity = ${LinkKind.Reservation} limit 1`);
+  if (hidden.rows.length) throw accessDenied();
+}
+
+/** GET /api/activity/{id}, for a caller: a branch user is refused one linked to a reservation. */
+export async function getActivityFor(db: Q, user: SessionUser, id: number, timeZone: string): Promise<TActivity> {
+  await checkActivityVisible(db, user, id);
+  return getActivity(db, id, timeZone);
+}
+
 export async function getActivity(db: Q, id: number, timeZone: string): Promise<TActivity> {
   const rows = await fromActivities(db).where(eq(activities.id, id));
   const [a] = await completeRows(db, rows, timeZone);
@@ -139,8 +156,10 @@ const likeText = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** GET /api/activity: the activities linked to one record, newest first, paged in SQL. */
 export async function listActivities(db: Q, user: SessionUser, q: z.output<typeof ZActivityListQuery>, timeZone: string) {
   // A reservation's activities are as hidden from branch users as the reservation.
-  if (q.parent === LinkKind.Reservation && user.branchId !== null) throw accessDenied();
+  if (q.parent === LinkKind.Reservation && isBranchUser(user)) throw accessDenied();
   const where: SQL[] = [eq(activityLinks.entity, q.parent), eq(activityLinks.entityId, q.parentId)];
+  // ... and so are the activities of other records that are linked to a reservation too.
+  if (isBranchUser(user)) where.push(sql`not ${ofReservation}`);
   if (q.done === 'none') where.push(isNull(activities.done));
   if (q.done === 'todo') where.push(eq(activities.done, false));
   if (q.done === 'completed') where.push(eq(activities.done, true));
@@ -261,6 +280,7 @@ export async function updateActivity(app: FastifyInstance, user: SessionUser, ac
   return app.db.transaction(async (tx) => {
     const [cur] = await tx.select().from(activities).where(eq(activities.id, body.id)).for('update');
     if (!cur) throw notFound();
+    await checkActivityVisible(tx, user, body.id);
     if (cur.version !== body.version) throw conflict(await getActivity(tx, body.id, tz));
 
     const set: Partial<typeof activities.$inferInsert> = {};
@@ -359,10 +379,11 @@ export async function updateActivity(app: FastifyInstance, user: SessionUser, ac
 }
 
 /** DELETE /api/activity/{id}: the activity, its links, its file records and then their stored content. */
-export async function deleteActivity(app: FastifyInstance, actor: Actor, id: number) {
+export async function deleteActivity(app: FastifyInstance, user: SessionUser, actor: Actor, id: number) {
   const removed = await app.db.transaction(async (tx) => {
     const [cur] = await tx.select({ id: activities.id, description: activities.description }).from(activities).where(eq(activities.id, id));
     if (!cur) throw notFound();
+    await checkActivityVisible(tx, user, id);
     const removedFiles = await tx
       .delete(files)
       .where(and(eq(files.parentType, LinkKind.Activity), eq(files.parentId, id)))
@@ -393,6 +414,7 @@ export async function searchActions(
 ): Promise<TActionSearchAnswer> {
   const tz = app.config.timeZone;
   const where: SQL[] = [sql`${activities.done} is not null`];
+  if (isBranchUser(user)) where.push(sql`not ${ofReservation}`);
   const done = q.done === null ? 'all' : q.done === true ? 'completed' : q.done === false ? 'todo' : q.done;
   if (done === 'todo') where.push(eq(activities.done, false));
   if (done === 'completed') where.push(eq(activities.done, true));

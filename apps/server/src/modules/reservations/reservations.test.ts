@@ -293,7 +293,35 @@ describe('branch users', () => {
     ] as const) {
       expect((await call(branchAgent.token, method, url, body)).statusCode, url).toBe(403);
     }
-    expect((await call(agent.token, 'POST', '/api/activity/add', { entityType: 6, id: r.id })).statusCode).toBe(200);
+    // An activity of the booking (a to-do, linked to the guest's account too) stays out of their sight.
+    const added = await call(agent.token, 'POST', '/api/activity/add', { entityType: 6, id: r.id });
+    expect(added.statusCode).toBe(200);
+    const [guest] = await db.insert(accounts).values({ firstName: 'Guest', lastName: 'Passportou' }).returning({ id: accounts.id });
+    const act = added.json();
+    const todo = await call(agent.token, 'POST', '/api/activity/update', {
+      id: act.id,
+      version: act.version,
+      description: 'Guest passport AB123: call back',
+      done: false,
+      links: [...act.links.map((l: { entity: number; id: number }) => ({ entity: l.entity, id: l.id })), { entity: 2, id: guest!.id }],
+    });
+    expect(todo.statusCode, todo.body).toBe(200);
+    for (const [method, url, body] of [
+      ['GET', `/api/activity/${act.id}`, undefined],
+      ['POST', '/api/activity/update', { id: act.id, version: todo.json().version, description: 'changed' }],
+      ['DELETE', `/api/activity/${act.id}`, undefined],
+    ] as const) {
+      expect((await call(branchAgent.token, method, url, body)).statusCode, `${method} ${url}`).toBe(403);
+    }
+    const actions = await call(branchAgent.token, 'POST', '/api/activity/actions', {});
+    expect(actions.statusCode).toBe(200);
+    expect(actions.json().items.map((i: { id: number }) => i.id)).not.toContain(act.id);
+    const onGuest = await call(branchAgent.token, 'GET', `/api/activity?parent=2&parentId=${guest!.id}`);
+    expect(onGuest.json()).toMatchObject({ items: [], totalRows: 0 });
+    // The office sees it everywhere.
+    expect((await call(agent.token, 'GET', `/api/activity?parent=2&parentId=${guest!.id}`)).json().totalRows).toBe(1);
+    expect((await call(agent.token, 'POST', '/api/activity/actions', {})).json().items.map((i: { id: number }) => i.id)).toContain(act.id);
+    expect((await call(agent.token, 'GET', `/api/activity/${act.id}`)).json().description).toBe('Guest passport AB123: call back');
     const view = await call(branchAgent.token, 'GET', `/api/object/view/${o.id}`);
     expect(view.statusCode).toBe(200);
     expect(view.json().reservations).toEqual([]);
