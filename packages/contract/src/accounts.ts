@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDate, ZId, ZPage, ZPageString, ZSelectOption } from './common.ts';
+import { MAX_AMOUNT_NUMBER, ZDate, ZId, ZPage, ZPageString, ZSelectOption } from './common.ts';
 import { ACCOUNT_KIND_FIELDS, ACCOUNT_SPECIALTY_FIELDS, isEmailList, isGreekTaxNumber, isPhoneList } from './account-fields.ts';
 
 export { isEmailList, isGreekTaxNumber, isPhoneList };
@@ -32,8 +32,8 @@ export const ZAccountFields = z.object({
   isCompany: z.boolean().nullable(),
   isIndividual: z.boolean().nullable(),
   ...flags(SPECIALTY_FLAGS),
-  purchaseBudgetRangeMin: z.number().min(0).max(1e12).nullable(),
-  purchaseBudgetRangeMax: z.number().min(0).max(1e12).nullable(),
+  purchaseBudgetRangeMin: z.number().min(0).max(MAX_AMOUNT_NUMBER).nullable(),
+  purchaseBudgetRangeMax: z.number().min(0).max(MAX_AMOUNT_NUMBER).nullable(),
   language: text(50),
   country: text(100),
   nationality: text(100),

@@ -101,7 +101,8 @@ export const ZActivityUpdate = z.object({
   addedFiles: z
     .string()
     .max(2000)
-    .regex(/^\s*(\d+\s*(,\s*\d+\s*)*)?$/)
+    // Ids of at most 9 digits (an int4 id; a longer one is a 400, never a 500).
+    .regex(/^\s*(\d{1,9}\s*(,\s*\d{1,9}\s*)*)?$/)
     .nullable()
     .optional(),
 });

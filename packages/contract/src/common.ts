@@ -78,6 +78,8 @@ export const ZDateTime = z
 
 /** The largest amount numeric(14,2) holds. */
 export const MAX_AMOUNT = '999999999999.99';
+/** The same, for amounts carried as JS numbers (prices, budgets): what numeric(14,2) holds. */
+export const MAX_AMOUNT_NUMBER = 999999999999.99;
 
 /** A decimal amount as the API answers it: "1234.50", "-80.00". */
 export const ZMoney = z.string();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDate, ZId, ZPage, ZSelectOption } from './common.ts';
+import { MAX_AMOUNT_NUMBER, ZDate, ZId, ZPage, ZSelectOption } from './common.ts';
 import { listAnswer } from './accounts.ts';
 import { zodOfField } from './objects.ts';
 import { LEAD_FIELDS } from './lead-fields.ts';
@@ -75,8 +75,8 @@ export const ZLeadSearch = z.object({
   priorities: z.array(z.number().int().min(1).max(100)).max(50).default([]),
   startDate: ZDate.nullable().optional(),
   endDate: ZDate.nullable().optional(),
-  budgetRangeMin: z.number().min(0).max(1e12).nullable().optional(),
-  budgetRangeMax: z.number().min(0).max(1e12).nullable().optional(),
+  budgetRangeMin: z.number().min(0).max(MAX_AMOUNT_NUMBER).nullable().optional(),
+  budgetRangeMax: z.number().min(0).max(MAX_AMOUNT_NUMBER).nullable().optional(),
   lastName: z.string().max(100).nullable().optional(),
   perPage: z.number().int().min(1).max(1000000).default(20),
   currentPage: ZPage.default(1),

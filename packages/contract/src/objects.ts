@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAmountInput, ZDate, ZDateTime, ZDateTimeInput, ZId, ZIdString, ZPage, ZPageString, ZSelectOption, ZText } from './common.ts';
+import { MAX_AMOUNT_NUMBER, ZAmountInput, ZDate, ZDateTime, ZDateTimeInput, ZId, ZIdString, ZPage, ZPageString, ZSelectOption, ZText } from './common.ts';
 import { listAnswer } from './accounts.ts';
 import { MAP_CIRCLE, OBJECT_FIELDS, OBJECT_RELATIONS, type TFieldDescriptionOf } from './object-fields.ts';
 
@@ -7,7 +7,7 @@ const NUMERIC_LIMITS: Record<string, { min: number; max: number }> = {
   number: { min: -1e12, max: 1e12 },
   distance: { min: 0, max: 1e7 },
   'distance-km': { min: 0, max: 1e5 },
-  currency: { min: 0, max: 1e12 },
+  currency: { min: 0, max: MAX_AMOUNT_NUMBER },
   area: { min: 0, max: 1e9 },
 };
 
@@ -73,7 +73,7 @@ export const ZObjectAccount = z.object({
   relationName: z.string().optional(),
   startDate: ZDate.nullable().optional(),
   endDate: ZDate.nullable().optional(),
-  price: z.number().min(0).max(1e12).nullable().optional(),
+  price: z.number().min(0).max(MAX_AMOUNT_NUMBER).nullable().optional(),
   /** 0 the last day of the month, -n n days before it, 1..31 that day of the month. */
   rentPaymentDay: z.number().int().min(-27).max(31).nullable().optional(),
 });
@@ -183,8 +183,8 @@ export const ZObjectSearch = z.object({
   forRent: z.boolean().default(false),
   forShortRent: z.boolean().default(false),
   locationId: ZId.nullable().optional(),
-  priceMin: z.number().min(0).max(1e12).nullable().optional(),
-  priceMax: z.number().min(0).max(1e12).nullable().optional(),
+  priceMin: z.number().min(0).max(MAX_AMOUNT_NUMBER).nullable().optional(),
+  priceMax: z.number().min(0).max(MAX_AMOUNT_NUMBER).nullable().optional(),
   areaMin: z.number().min(0).max(1e9).nullable().optional(),
   areaMax: z.number().min(0).max(1e9).nullable().optional(),
   showOnMap: z.boolean().default(false),

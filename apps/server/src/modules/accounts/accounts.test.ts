@@ -218,6 +218,12 @@ describe('updating', () => {
     const budget = await post('/api/account/update', { id, version: 2, purchaseBudgetRangeMin: 250000 }, { ...bearer(admin.token), 'accept-language': 'el' });
     expect(budget.json().errors.purchaseBudgetRangeMin).toEqual(['Ο προϋπολογισμός «από» δεν μπορεί να είναι μεγαλύτερος από το «έως».']);
     expect((await post('/api/account/update', { id, version: 2, startDate: '2025-05-01', endDate: '2025-04-30' })).json().errors.endDate).toBeDefined();
+    // A budget past what the database holds (numeric(14,2)) is the field's error, not a 500.
+    for (const too of [1e12, 999999999999.999]) {
+      const big = await post('/api/account/update', { id, version: 2, purchaseBudgetRangeMax: too });
+      expect(big.statusCode, big.body).toBe(400);
+      expect(Object.keys(big.json().errors)).toEqual(['purchaseBudgetRangeMax']);
+    }
     const [row] = await t.db.select().from(accounts).where(eq(accounts.id, id));
     expect(row).toMatchObject({ version: 2, purchaseBudgetRangeMin: null, startDate: null });
   });
