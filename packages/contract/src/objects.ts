@@ -273,6 +273,8 @@ export const ZObjectKeyAnswer = ZObjectKey.extend({ history: z.array(ZObjectKeyL
 export type TObjectKeyAnswer = z.infer<typeof ZObjectKeyAnswer>;
 export const ZObjectKeyListQuery = z.object({
   referenceNumber: z.string().max(20).default(''),
+  /** One property's keys (its page's card): by its id, as the number's prefix would take #10000–#10009 for #1000 too. */
+  objectId: ZIdString.optional(),
   /** Anyone who ever held the key, now or before: a name (any script, Greeklish too), phone or e-mail fragment. */
   holder: ZText(100).default(''),
   perPage: z.coerce.number().int().min(1).max(1000000).default(10),

@@ -66,7 +66,7 @@ async function heldBy(db: Db | Tx, text: string): Promise<{ holders: IdSet; keys
 }
 
 /**
- * GET /api/ObjectKeys: by reference-number prefix, by object then newest first; or by anyone who
+ * GET /api/ObjectKeys: by reference-number prefix (or one object, by its id), by object then newest first; or by anyone who
  * held the key, now or before (`holder`): the keys most recently lent to them first, so the list
  * reads as their lending history, each with `heldBy`, its newest loan to one of them.
  */
@@ -97,7 +97,7 @@ export async function listKeys(app: FastifyInstance, q: z.output<typeof ZObjectK
     // The page's ids first (the number's index and the keys, no per-row lookups), then those keys
     // with their holders and loans (lib/paging.ts): in one statement, OFFSET computed every skipped
     // key's newest loan too (page 50 read 1,000 of them to show 20).
-    const where = typed ? refPrefix(typed) : undefined;
+    const where = q.objectId != null ? eq(objectKeys.objectId, q.objectId) : typed ? refPrefix(typed) : undefined;
     [pageIds, totalRows] = await Promise.all([
       app.db
         .select({ id: objectKeys.id })
@@ -109,7 +109,7 @@ export async function listKeys(app: FastifyInstance, q: z.output<typeof ZObjectK
         .offset(offset)
         .then((r) => r.map((x) => x.id)),
       // Every key has its object (a foreign key): the object is joined only for the number's prefix.
-      (typed
+      (typed || q.objectId != null
         ? app.db.select({ n: sql<number>`count(*)::int` }).from(objectKeys).innerJoin(objects, eq(objects.id, objectKeys.objectId)).where(where)
         : app.db.select({ n: sql<number>`count(*)::int` }).from(objectKeys)
       ).then((r) => r[0]?.n ?? 0),

@@ -84,6 +84,21 @@ describe('the keys register', () => {
     expect((await get('/api/ObjectKeys', bearer(branchUser.token))).statusCode).toBe(200);
   });
 
+  it("lists one property's keys by its id: #7770's page does not take the keys of #77700", async () => {
+    const [small, large] = await t.db.insert(objects).values([{ referenceNumber: 7770 }, { referenceNumber: 77700 }] as never).returning({ id: objects.id });
+    for (const [o, description] of [
+      [small!, 'Front door'],
+      [large!, 'Garage'],
+    ] as const) {
+      expect((await post('/api/ObjectKeys/edit', { objectId: o.id, description })).statusCode).toBe(200);
+    }
+    const own = (await get(`/api/ObjectKeys?objectId=${small!.id}`)).json();
+    expect(own).toMatchObject({ totalRows: 1, items: [{ objectId: small!.id, description: 'Front door' }] });
+    // The number typed in the keys list still finds both, as a prefix does.
+    expect((await get('/api/ObjectKeys?referenceNumber=7770&perPage=100')).json().items.map((k: { description: string }) => k.description).sort()).toEqual(['Front door', 'Garage']);
+    expect((await get('/api/ObjectKeys?objectId=0')).statusCode).toBe(400);
+  });
+
   it('refuses unknown objects and holders, impossible dates and ids past 2^31 with clear errors', async () => {
     const o = await addObject();
     const noObject = await post('/api/ObjectKeys/edit', { objectId: 2147483000 }, el);

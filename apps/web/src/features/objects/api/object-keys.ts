@@ -5,7 +5,7 @@ import { getJsonCookie } from '../../../lib/cookies.ts';
 import { readSavedFilter, type SavedFilter } from '../../../lib/list-state.ts';
 
 /** `holder`: anyone who held the key, now or before (a name in any script, Greeklish too). */
-export type TKeyListFilter = { referenceNumber: string; holder?: string; perPage: number; currentPage: number };
+export type TKeyListFilter = { referenceNumber: string; holder?: string; objectId?: number; perPage: number; currentPage: number };
 export type TKeyEdit = {
   id?: number | null;
   version?: number;

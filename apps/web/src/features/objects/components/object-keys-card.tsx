@@ -11,12 +11,12 @@ const SHOWN = 20;
 
 /**
  * A property's keys on its page: who holds each, when it came in and went out, each opening the
- * key's form, and Add key (the form comes back here). Read from GET /api/ObjectKeys by the exact
- * reference number ("0004" is property 4 alone).
+ * key's form, and Add key (the form comes back here). Read from GET /api/ObjectKeys by the
+ * property's id (by its number, #1000 would take the keys of #10000–#10009 too).
  */
-export function ObjectKeysCard({ objectId, referenceNumber }: { objectId: number; referenceNumber: string }) {
+export function ObjectKeysCard({ objectId }: { objectId: number }) {
   const { t } = useTranslation();
-  const q = useQuery(objectKeysQuery({ referenceNumber, perPage: SHOWN, currentPage: 1 }));
+  const q = useQuery(objectKeysQuery({ referenceNumber: '', objectId, perPage: SHOWN, currentPage: 1 }));
   const keys = q.data?.items ?? [];
   return (
     <Card withBorder padding="sm" data-testid="object-keys">

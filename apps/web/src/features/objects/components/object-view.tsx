@@ -436,7 +436,7 @@ export function ObjectView(p: Props) {
             </Card>
             <ContactsCard links={data.contacts ?? []} relations={data.objectAccountRelationSelectList ?? []} />
             <RecordLinks data={data} />
-            <ObjectKeysCard objectId={data.id} referenceNumber={data.referenceNumber} />
+            <ObjectKeysCard objectId={data.id} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
