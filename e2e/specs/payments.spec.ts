@@ -110,6 +110,11 @@ for (const language of ['en-UK', 'el'] as const) {
     const receipt = page.getByTestId('attachment-row').filter({ hasText: 'dei-bill.png' });
     await receipt.getByTestId('attachment-delete').click();
     await expect(receipt).toHaveAttribute('data-state', 'deleted');
+    // Struck out and not saved: Cancel asks first, and Keep editing stays in the form as it was.
+    await page.getByTestId('transaction-cancel').click();
+    await page.getByTestId('unsaved-keep').click();
+    await expect(page).toHaveURL(/\/Payments\/EditExpense\/\d+$/);
+    await expect(receipt).toHaveAttribute('data-state', 'deleted');
     await receipt.getByTestId('attachment-restore').click();
     await expect(receipt).toHaveAttribute('data-state', 'existing');
     await page.getByTestId('transaction-cancel').click();

@@ -12,6 +12,7 @@ import { Banner } from './banner.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { useRouteTitle } from './use-route-title.ts';
 import { useLogout, UserMenu } from './user-menu.tsx';
+import { UnsavedChangesGuard } from '../../lib/unsaved-guard.tsx';
 
 /**
  * The payments-only app's shell (document 001, 2.2): the payments brand, the language switcher,
@@ -77,6 +78,8 @@ export function PaymentsLayout() {
             </VisuallyHidden>
             <Banner />
             <Outlet />
+            {/* Leaving a form with what was typed (an expense, the account's own form) asks first, as in the CRM. */}
+            <UnsavedChangesGuard />
           </Container>
         </AppShell.Main>
       </AppShell>

@@ -25,6 +25,7 @@ import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { keyStateLine } from '../key-state.ts';
 import { accountPath } from '../../accounts/components/account-columns.tsx';
 import { useDialogFrom } from '../../../lib/use-dialog-from.ts';
+import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
 
 type TKeyForm = {
   objectId: number | null;
@@ -122,6 +123,11 @@ function KeyForm({ initial, objectId, typed }: { initial: TObjectKeyAnswer | nul
   if (typed) typed.current = () => form;
   const sameDate = !!form.received && !!form.givenAway && form.received === form.givenAway;
   const back = () => navigate(form.objectId && !initial && objectId ? `/Objects/View/${objectId}` : '/ObjectKeys');
+  // What was typed and not saved: leaving (Back, a link, a reload) asks first. The property's
+  // number shown beside it is filled in by the form itself, so it does not count.
+  const edited = (f: TKeyForm) => JSON.stringify([f.objectId, f.accountId, f.received, f.givenAway, f.description]);
+  const [loaded] = useState(() => edited(initial ? toForm(initial) : { objectId, objectReferenceNumber: '', accountId: null, account: '', received: null, givenAway: null, description: '' }));
+  const leaveGuard = useFormLeaveGuard(edited(form) !== loaded);
 
   const changeKeys = useChangeKeys();
   const save = useMutation({
@@ -141,6 +147,7 @@ function KeyForm({ initial, objectId, typed }: { initial: TObjectKeyAnswer | nul
         return;
       }
       showBannerAfterNavigation('success', t('objectkeys.saved'));
+      leaveGuard.release();
       back();
     },
     onError: (e) => {
@@ -171,6 +178,7 @@ function KeyForm({ initial, objectId, typed }: { initial: TObjectKeyAnswer | nul
       void client.invalidateQueries({ queryKey: ['objectKeys', 'list'] });
       void client.invalidateQueries({ queryKey: ['object'] });
       showBannerAfterNavigation('success', t('objectkeys.deleted'));
+      leaveGuard.release();
       navigate('/ObjectKeys');
     },
     onError: reportError,

@@ -22,6 +22,7 @@ import { deleteTransaction, openAttachment, paymentKeys, saveTransaction, transa
 import { ExpenseApprovalControl } from '../../payments-client/components/expense-approval.tsx';
 import { carryForm, conflictMessage, mergeOnConflict, takeCarriedForm } from '../../../lib/conflict-merge.ts';
 import { useChangeKeys } from '../../../lib/change-key.ts';
+import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
 
 export const IncomePage = () => <TransactionPage type="income" />;
 export const ExpensePage = () => <TransactionPage type="expense" />;
@@ -114,6 +115,9 @@ function TransactionForm({ type, mode, form, readOnly }: { type: TTransactionTyp
   const lists = form.lists as Record<string, TSelectOption[]>;
   const optionsOf = (d: TTransactionFieldDescription) => (d.list ? (lists[d.list] ?? []) : []);
   const back = () => navigate(`/Payments/View/${u.accountId}`);
+  // Typed, picked or struck out and not saved: leaving (Back, a link, a reload) asks first.
+  const [loaded] = useState(() => JSON.stringify(toValues(type, form)));
+  const leaveGuard = useFormLeaveGuard(!readOnly && (JSON.stringify(values) !== loaded || added.length > 0 || existing.some((a) => a.state === AttachmentState.Deleted)));
 
   const changeKeys = useChangeKeys();
   const save = async () => {
@@ -138,6 +142,7 @@ function TransactionForm({ type, mode, form, readOnly }: { type: TTransactionTyp
       if (saved.approvalWithdrawn) showBannerAfterNavigation('warning', t('payments.ui.approvalWithdrawn'));
       else if (saved.approvalRequestCancelled) showBannerAfterNavigation('warning', t('payments.ui.approvalRequestCancelled'));
       else showBannerAfterNavigation('success', t(expense ? 'payments.ui.expenseSaved' : 'payments.ui.incomeSaved'));
+      leaveGuard.release();
       back();
     } catch (e) {
       if (e instanceof ApiError && e.status === 409 && e.problem.current) {
@@ -171,6 +176,7 @@ function TransactionForm({ type, mode, form, readOnly }: { type: TTransactionTyp
           await deleteTransaction(u.id!);
           void client.invalidateQueries({ queryKey: paymentKeys.all });
           showBannerAfterNavigation('success', t(expense ? 'payments.ui.expenseDeleted' : 'payments.ui.incomeDeleted'));
+          leaveGuard.release();
           back();
         } catch (e) {
           setError(describeError(e).message);
