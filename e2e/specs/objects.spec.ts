@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { ADMIN, expectAccessible } from '../fixtures.ts';
+import { ADMIN, createObject, expectAccessible } from '../fixtures.ts';
 
 /**
  * Objects (properties): list, add, edit with auto-save, photos, contacts and past tenants, view,
@@ -300,6 +300,39 @@ test('a property without an id says so', async ({ context, request, baseURL }) =
   const { page } = await openAs(context, request, baseURL!, 'en-UK');
   await page.goto('/Objects/View');
   await expect(page.getByTestId('object-no-id')).toHaveText('Property ID undefined');
+});
+
+test("a value edited on its own while someone else saves: their change of another field does not stop it, their change of the same one keeps what was typed", async ({ context, request, baseURL }) => {
+  const { page, token } = await openAs(context, request, baseURL!, 'en-UK');
+  const o = await createObject(request, token, { title: 'Flat for two editors', forSale: true, salePrice: 150000, bedrooms: 2, bathrooms: 1 });
+  const stored = async () => (await editOf(request, token, o.id)).object;
+  const theySave = async (field: string, value: unknown) => {
+    const res = await request.fetch(`/api/object/patch/${o.id}?version=${(await stored()).version}`, { method: 'PATCH', data: [{ op: 'replace', path: `/${field}`, value }], headers: auth(token) });
+    expect(res.status(), await res.text()).toBe(200);
+  };
+  await page.goto(`/Objects/View/${o.id}`);
+  const editor = page.getByTestId('field-editor');
+
+  // They change the bedrooms while I type the bathrooms: mine is saved on their version.
+  await page.getByTestId('editable-bathrooms-edit').click();
+  await editor.getByTestId('field-input').fill('2');
+  await theySave('bedrooms', 3);
+  await page.getByTestId('field-editor-save').click();
+  await expect(editor).toHaveCount(0);
+  expect(await stored()).toMatchObject({ bathrooms: 2, bedrooms: 3 });
+
+  // They change the bathrooms too: what I typed stays in the dialog, theirs is named, and Save puts mine.
+  await page.getByTestId('editable-bathrooms-edit').click();
+  await editor.getByTestId('field-input').fill('4');
+  await theySave('bathrooms', 1);
+  await page.getByTestId('field-editor-save').click();
+  await expect(page.getByTestId('field-editor-error')).toContainText('Someone else changed this field meanwhile; it now reads “1”');
+  await expect(editor.getByTestId('field-input')).toHaveValue('4');
+  await expectAccessible(page, 'field editor after a conflict');
+  await page.getByTestId('field-editor-save').click();
+  await expect(editor).toHaveCount(0);
+  await expect(page.getByTestId('editable-bathrooms')).toContainText('4');
+  expect(await stored()).toMatchObject({ bathrooms: 4, bedrooms: 3 });
 });
 
 test('a property opened by its reference asks for itself once, as the navigation begins', async ({ context, request, baseURL }) => {

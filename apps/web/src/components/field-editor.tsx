@@ -58,8 +58,14 @@ export function FieldEditor(props: FieldEditorProps) {
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
-  // Each opening starts from the current value.
+  // Each opening starts from the current value; a value someone else saved while this dialog was
+  // open (a 409) replaces what is shown behind it, never what was typed in it.
+  const keepDraft = useRef(false);
   useEffect(() => {
+    if (keepDraft.current) {
+      keepDraft.current = false;
+      return;
+    }
     if (opened) {
       setDraft(toDraft(type, value));
       setFieldError(undefined);
@@ -89,20 +95,42 @@ export function FieldEditor(props: FieldEditorProps) {
     setSaving(true);
     setFieldError(undefined);
     setFormError(null);
-    try {
-      const res = await api<TFieldPatchAnswer>(`/api/${entity}/patch/${id}`, {
+    const send = (ver: number | undefined) =>
+      api<TFieldPatchAnswer>(`/api/${entity}/patch/${id}`, {
         method: 'PATCH',
         body: [{ op: 'replace', path: `/${field}`, value: next }],
-        query: { version },
+        query: { version: ver },
       });
+    const started = toWire(type, toDraft(type, value), options);
+    const theirsOf = (current: Record<string, unknown>) => toWire(type, toDraft(type, current[field]), options);
+    const currentOf = (err: unknown) =>
+      err instanceof ApiError && err.status === 409 && err.problem.current && typeof err.problem.current === 'object' ? (err.problem.current as Record<string, unknown>) : undefined;
+    try {
+      let res: TFieldPatchAnswer;
+      try {
+        res = await send(version);
+      } catch (err) {
+        // Someone saved the record meanwhile, but not this field: it is still what this user saw,
+        // so the change is made on their version.
+        const current = currentOf(err);
+        if (!current || typeof current.version !== 'number' || !sameWire(type, theirsOf(current), started)) throw err;
+        res = await send(current.version);
+      }
       onSaved(res.dto);
       onClose();
     } catch (err) {
+      const current = currentOf(err);
       if (err instanceof ApiError && err.status === 400 && err.fieldErrors[field]) {
         setFieldError(err.fieldErrors[field]);
+      } else if (current) {
+        // Someone changed this very field: their value is taken in behind the dialog, what was
+        // typed stays in it, and saving again puts it in their place (Cancel keeps theirs).
+        keepDraft.current = true;
+        onSaved(current);
+        const theirs = formatFieldValue(type, current[field], t, options);
+        setFormError(t('fields.changedMeanwhile', { value: theirs || t('fields.notSet') }));
       } else if (err instanceof ApiError && err.status === 409) {
         reportError(err);
-        if (err.problem.current && typeof err.problem.current === 'object') onSaved(err.problem.current as Record<string, unknown>);
         onClose();
       } else if (err instanceof ApiError && err.status === 401) {
         onClose();
@@ -118,7 +146,7 @@ export function FieldEditor(props: FieldEditorProps) {
   // given up by Cancel, never by a key pressed to close a list inside it.
   const changed = opened && !sameWire(type, toWire(type, draft, options), toWire(type, toDraft(type, value), options));
   return (
-    <Modal opened={opened} onClose={onClose} closeOnEscape={!changed} closeOnClickOutside={!changed} title={t('fields.edit', { label })} size={type === 'textarea' || type === 'flag-enum' || type === 'multi-select' ? 'lg' : 'md'}>
+    <Modal opened={opened} onClose={onClose} closeButtonProps={{ 'aria-label': t('common.close') }} closeOnEscape={!changed} closeOnClickOutside={!changed} title={t('fields.edit', { label })} size={type === 'textarea' || type === 'flag-enum' || type === 'multi-select' ? 'lg' : 'md'}>
       <form ref={form} onSubmit={(e) => void submit(e)} noValidate={false} data-testid="field-editor">
         <Stack gap="sm">
           {formError && (

@@ -123,6 +123,7 @@ export function Layout() {
           close();
         }}
         title={t('app.brand')}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
         size="xs"
         hiddenFrom="lg"
       >

@@ -71,7 +71,7 @@ export function AccountsPage() {
         selection={selecting ? { selected, onChange: setSelected } : undefined}
         empty={{ text: t('accounts.ui.accounts.empty'), action: add }}
       />
-      <Modal opened={wrongCount !== null} onClose={() => setWrongCount(null)} title={t('title.merge')} centered>
+      <Modal opened={wrongCount !== null} onClose={() => setWrongCount(null)} closeButtonProps={{ 'aria-label': t('common.close') }} title={t('title.merge')} centered>
         <Stack>
           <Text data-testid="merge-count-dialog">{t('accounts.ui.merge.wrongCount', { n: wrongCount ?? 0 })}</Text>
           <Group justify="flex-end">

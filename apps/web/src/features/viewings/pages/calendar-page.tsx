@@ -307,7 +307,7 @@ function MoveDialog({ event, onClose, onMove }: { event: TCalendarEvent; onClose
   const [date, setDate] = useState<string | null>(event.start.slice(0, 10));
   const [time, setTime] = useState(event.start.slice(11, 16));
   return (
-    <Modal opened onClose={onClose} title={t('calendar.moveTitle', { title: event.title })}>
+    <Modal opened onClose={onClose} closeButtonProps={{ 'aria-label': t('common.close') }} title={t('calendar.moveTitle', { title: event.title })}>
       <Stack>
         <DateField label={t('calendar.newDate')} value={date} onChange={setDate} clearable={false} data-testid="calendar-move-date" />
         <TimeField label={t('viewings.ui.time')} value={time} onChange={setTime} required data-testid="calendar-move-time" />
