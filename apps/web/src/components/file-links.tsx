@@ -1,6 +1,7 @@
 import { ActionIcon, Anchor, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api.ts';
+import { formatTypedNumber } from '../lib/typed-number.ts';
 import { describeError } from '../lib/errors.ts';
 import { IconFile, IconPhoto, IconTrash } from './icons.ts';
 
@@ -43,10 +44,10 @@ export async function openFile(systemName: string, userName: string, mime?: stri
   }
 }
 
-/** 12 KB, 3.4 MB */
+/** 12 KB, 3,4 MB: decimals as the agency writes them, whatever the browser's own locale. */
 export function formatFileSize(bytes: number, t: (key: string, o?: Record<string, unknown>) => string): string {
   if (bytes < 1024 * 1024) return t('files.sizeKb', { n: Math.max(1, Math.round(bytes / 1024)) });
-  return t('files.sizeMb', { n: (Math.round((bytes / (1024 * 1024)) * 10) / 10).toLocaleString(undefined, { maximumFractionDigits: 1 }) });
+  return t('files.sizeMb', { n: formatTypedNumber(Math.round((bytes / (1024 * 1024)) * 10) / 10) });
 }
 
 /**
