@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { accounts, users } from '../../db/schema/index.ts';
+import { accounts, objectAccounts, objects, users } from '../../db/schema/index.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { makeStampFormatter } from '../../lib/dates.ts';
@@ -108,7 +108,14 @@ describe('account lists', () => {
       { value: src1!.id, text: 'Spitogatos' },
     ]);
     const gp = all.items.find((r) => r.name === 'Παπαδόπουλος Γιώργος')!;
-    expect(gp).toMatchObject({ hasNotClosedLead: false, purchaseBudgetRangeMin: 100000, purchaseBudgetRangeMax: 150000, createdOn: '2025-06-01T00:30:00' });
+    expect(gp).toMatchObject({ hasNotClosedLead: false, purchaseBudgetRangeMin: 100000, purchaseBudgetRangeMax: 150000, createdOn: '2025-06-01T00:30:00', objectReferenceNumbers: '' });
+    // A client who also owns a property shows it in the Objects column, as the Owners list does.
+    const [flat] = await t.db.insert(objects).values({ referenceNumber: 4321 } as never).returning({ id: objects.id });
+    await t.db.insert(objectAccounts).values({ objectId: flat!.id, accountId: gp.id, relation: 1 } as never);
+    const withFlat = (await post('/api/clients/search', {})).items.find((r) => r.id === gp.id)!;
+    expect(withFlat.objectReferenceNumbers).toContain('4321');
+    await t.db.delete(objectAccounts).where(eq(objectAccounts.objectId, flat!.id));
+    await t.db.delete(objects).where(eq(objects.id, flat!.id));
 
     expect(names(await post('/api/clients/search', { serviceFilter: 1, sortBy: 'name', sortDir: 'asc' }))).toEqual(['Christou Petros', 'Παπαδόπουλος Γιώργος']);
     expect(names(await post('/api/clients/search', { sources: [src2!.id] }))).toEqual(['Smirnova Olga']);

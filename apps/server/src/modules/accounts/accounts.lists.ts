@@ -248,7 +248,8 @@ export function listClients(app: FastifyInstance, q: z.infer<typeof ZClientSearc
   return runList<TClientRow>(app, q, where, {
     id: accounts.id,
     name: accounts.displayName,
-    objectReferenceNumbers: sql<string>`''`,
+    // The same Objects column as the Owners list (a client who also owns or co-owns shows those properties).
+    objectReferenceNumbers: objectRefsOf(accounts.id, OWNED_RELATIONS),
     // A red mark when the client has a lead that is not closed (partial index on open leads).
     hasNotClosedLead: sql<boolean>`exists (select 1 from leads l where l.account_id = ${accounts.id} and coalesce(l.stage, 0) not in (6, 7))`,
     purchaseBudgetRangeMin: sql<number | null>`coalesce(${openLeadBudget('min')}, ${accounts.purchaseBudgetRangeMin})::float8`,
