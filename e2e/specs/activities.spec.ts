@@ -235,3 +235,37 @@ for (const L of LANGUAGES) {
     });
   });
 }
+
+test('someone else saves the activity meanwhile: what only I typed is saved on their version; where we both changed the text, theirs stays and the banner says what I typed', async ({ context, request, baseURL }) => {
+  const { page, token } = await openAs(context, request, baseURL!, 'en-UK');
+  const id = await createAccount(request, token, { lastName: unique('Conflict'), firstName: 'Eleni', isClient: true });
+  const added = await request.post('/api/activity/add', { data: { entityType: 2, id }, headers: auth(token) });
+  const blank = (await added.json()) as { id: number; version: number };
+  const update = async (body: Record<string, unknown>) => {
+    const res = await request.post('/api/activity/update', { data: body, headers: auth(token) });
+    expect(res.status(), await res.text()).toBe(200);
+    return (await res.json()) as { version: number };
+  };
+  const stored = async () => (await (await request.get(`/api/activity/${blank.id}`, { headers: auth(token) })).json()) as { description: string; category: number; version: number };
+  const first = await update({ id: blank.id, version: blank.version, description: 'Call the owner' });
+  await page.goto(`/Accounts/View/${id}`);
+  const list = page.getByTestId('activity-list');
+  await list.getByTestId('activity-row').getByTestId('activity-edit').click();
+  const editor = list.getByTestId('activity-editor');
+  await expect(editor).toBeVisible();
+
+  // They change its type; I change the text: mine is saved on their version, their type kept.
+  await update({ id: blank.id, version: first.version, category: 1 });
+  await editor.getByTestId('activity-description').fill('Call the owner about the keys');
+  await expect.poll(async () => (await stored()).description).toBe('Call the owner about the keys');
+  expect((await stored()).category).toBe(1);
+  await expect(editor.getByTestId('activity-save-status')).toHaveAttribute('data-status', 'saved');
+
+  // We both change the text: theirs stays, and the banner says what I had typed.
+  await update({ id: blank.id, version: (await stored()).version, description: 'Keys are with the neighbour' });
+  await editor.getByTestId('activity-description').fill('Keys at the office');
+  await expect(page.getByTestId('banner')).toContainText('Keys at the office');
+  await expect(editor.getByTestId('activity-description')).toHaveValue('Keys are with the neighbour');
+  expect((await stored()).description).toBe('Keys are with the neighbour');
+  await expectAccessible(page, 'activity editor after a conflict');
+});

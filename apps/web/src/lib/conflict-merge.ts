@@ -74,3 +74,14 @@ export function splitOnConflict(
     foreign: keys.some((k) => theyChanged(k) && differsFromTyped(k)),
   };
 }
+
+/**
+ * A field's label with the value this user had typed ("Title (yours: “Sunny flat”)"): text and
+ * numbers only, up to 200 characters.
+ */
+export function withYours(t: (key: string, params?: Record<string, unknown>) => string, label: string, value: unknown): string {
+  if (typeof value !== 'string' && typeof value !== 'number') return label;
+  const text = String(value).trim();
+  if (!text) return label;
+  return `${label} (${t('common.conflictYours', { value: text.length > 200 ? `${text.slice(0, 200)}…` : text })})`;
+}

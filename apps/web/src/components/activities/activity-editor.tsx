@@ -20,6 +20,7 @@ import { RecordFiles } from '../record-files.tsx';
 import { activityKeys, deleteActivity, fetchActivity, updateActivity } from './api.ts';
 import { SearchPicker } from './search-picker.tsx';
 import { RecordLink, fromPickerValue, linkKindOfHit, stateOf, toPickerValue, type TActivityLinkView } from './shared.tsx';
+import { mergeOnConflict, withYours } from '../../lib/conflict-merge.ts';
 
 const ACTIVITY_FILES = 3; // LinkKind.Activity: files of an activity
 
@@ -66,6 +67,9 @@ export function ActivityEditor({ activity, isNew, onClose }: { activity: TActivi
   const qc = useQueryClient();
   const id = activity.id;
   const [form, setForm] = useState<Form>(() => formOf(activity));
+  // The form as it is now (typing goes on while a save is on its way): what a 409 merges.
+  const formNow = useRef(form);
+  formNow.current = form;
   const version = useRef(activity.version);
   /** The last state the server confirmed, to undo a refused link change. */
   const saved = useRef<Form>(formOf(activity));
@@ -104,12 +108,25 @@ export function ActivityEditor({ activity, isNew, onClose }: { activity: TActivi
           return save(f);
         }
         if (e instanceof ApiError && e.status === 409) {
-          showBanner('warning', describeError(e).message);
+          // Someone else saved it first: their version is loaded, and what only this user changed
+          // (typed meanwhile too) is put on it and saved; where both changed a field, theirs stays
+          // and the banner says what this user had typed there.
           const current = (e.problem.current as TActivity | undefined) ?? (await fetchActivity(id));
+          const theirs = formOf(current);
+          const typed = formNow.current;
+          const m = mergeOnConflict(saved.current, typed, theirs);
           version.current = current.version;
-          saved.current = formOf(current);
-          autosave.reset(formOf(current));
-          setForm(formOf(current));
+          saved.current = theirs;
+          // The merged form is shown and is what the editor now holds (not a change of its own).
+          autosave.reset(m.next);
+          setForm(m.next);
+          const label = (k: string) => t(`activities.field.${k}`);
+          const named = m.lost.map((k) => withYours(t, label(k), typed[k as keyof Form]));
+          const head = m.changed.length > m.lost.length ? t('common.conflictMerged') : e.problem.title || t('errors.conflict');
+          showBanner('warning', head + (named.length ? ` ${t('common.conflictKept', { fields: named.join(', ') })}` : ''));
+          // Mine on their version, saved now; with nothing of mine left, their version is all there is.
+          if (m.changed.length > m.lost.length) return save(m.next);
+          return;
         } else if (e instanceof ApiError && e.status === 400) {
           if (e.problem.code === 'activities.onlyLink') {
             // Put the refused link back (that change saves too; the message stays).

@@ -4,7 +4,7 @@ import type { TFieldType } from '@crm/contract';
 import { ApiError } from '../../lib/api.ts';
 import { showBanner } from '../../lib/banner.ts';
 import { bodyChangeKey } from '../../lib/change-key.ts';
-import { splitOnConflict } from '../../lib/conflict-merge.ts';
+import { splitOnConflict, withYours } from '../../lib/conflict-merge.ts';
 import { NotSaved, refusedErrors, saveAround, type Refused } from '../../lib/refused-fields.ts';
 import { useAutosave, type AutosaveStatus } from '../../lib/use-autosave.ts';
 import { useUnsavedGuard } from '../../lib/unsaved-guard.tsx';
@@ -154,14 +154,3 @@ export function useDescribedEditor<R extends { version: number }>(o: Options<R>)
 }
 
 const sameDraft = (a: Draft | undefined, b: Draft | undefined) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-
-/**
- * A field's label with the value this user had typed ("Title (yours: “Sunny flat”)"): text and
- * numbers only, up to 200 characters.
- */
-function withYours(t: (key: string, params?: Record<string, unknown>) => string, label: string, value: unknown): string {
-  if (typeof value !== 'string' && typeof value !== 'number') return label;
-  const text = String(value).trim();
-  if (!text) return label;
-  return `${label} (${t('common.conflictYours', { value: text.length > 200 ? `${text.slice(0, 200)}…` : text })})`;
-}
