@@ -580,3 +580,24 @@ test.describe('what a field can grant', () => {
     await branch.close();
   });
 });
+
+test('a merge refused because someone saved one of the two meanwhile reads them again, keeps the choices, and merges on the next click', async ({ context, request, baseURL }) => {
+  const { page, token } = await openAs(context, request, baseURL!, 'en-UK');
+  const last = unique('Remerge');
+  const a1 = await createAccount(request, token, { lastName: last, firstName: 'Anna', email: 'anna.first@example.com' });
+  const a2 = await createAccount(request, token, { lastName: last, firstName: 'Anna', email: 'anna.second@example.com' });
+  await page.goto(`/Accounts/Merge/a1/${a1}/a2/${a2}`);
+  await page.getByTestId('merge-email-2').check();
+  // A colleague adds a note to the kept account while the choices are made.
+  const before = await (await viewAccount(request, token, a1)).json();
+  const saved = await request.post('/api/account/update', { data: { id: a1, version: before.version, notes: 'Prefers calls after 6' }, headers: auth(token) });
+  expect(saved.status(), await saved.text()).toBe(200);
+  await page.getByTestId('merge-submit').click();
+  await expect(page.getByTestId('merge-error')).toBeVisible();
+  await expect(page.getByTestId('merge-email-2')).toBeChecked();
+  await page.getByTestId('merge-submit').click();
+  await expect(page).not.toHaveURL(/\/Accounts\/Merge\//);
+  expect((await viewAccount(request, token, a2)).status()).toBe(404);
+  const kept = await (await viewAccount(request, token, a1)).json();
+  expect([kept.email, kept.notes]).toEqual(['anna.second@example.com', 'Prefers calls after 6']);
+});

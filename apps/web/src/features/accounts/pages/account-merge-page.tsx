@@ -15,6 +15,7 @@ import { showBannerAfterNavigation } from '../../../lib/banner.ts';
 import { useGoBack } from '../components/go-back.ts';
 import { branchText, roleText } from '../components/labels.ts';
 import { languageName } from '../components/languages.ts';
+import { ApiError } from '../../../lib/api.ts';
 
 /** Fields the merge screen never offers (the spec's list, plus what the server keeps itself). */
 const IGNORED = new Set([
@@ -90,6 +91,11 @@ export function AccountMergePage() {
       return mergeAccounts({ account: account as TAccountUpdate, duplicateId: a2!.id });
     },
     meta: { handlesErrors: true },
+    // Someone saved one of the two meanwhile: both are read again (the choices made stay), so the
+    // next Merge works on what is stored now; the alert above says why.
+    onError: (e) => {
+      if (e instanceof ApiError && e.status === 409) void Promise.all([q1.refetch(), q2.refetch()]);
+    },
     onSuccess: () => {
       client.removeQueries({ queryKey: accountKeys.view(a2Id) });
       client.removeQueries({ queryKey: accountKeys.edit(a2Id) });
