@@ -35,10 +35,10 @@ export function listingXml(o: TPublicObject, base: string, culture: TCulture): s
   return lines.join('\n') + '\n';
 }
 
-/** GET /feed/listings.xml: every published object, written as it is read (500 at a time). */
-export function feedStream(db: Db, base: string, culture: TCulture, t: T): Readable {
+/** GET /feed/listings.xml: every published object, written as it is read (500 at a time), under the agency's name from Settings. */
+export function feedStream(db: Db, base: string, culture: TCulture, t: T, agency = t('publishing.site.name')): Readable {
   async function* chunks() {
-    yield `<?xml version="1.0" encoding="UTF-8"?>\n<listings generated="${new Date().toISOString()}" lang="${culture}" agency="${x(t('publishing.site.name'))}">\n`;
+    yield `<?xml version="1.0" encoding="UTF-8"?>\n<listings generated="${new Date().toISOString()}" lang="${culture}" agency="${x(agency)}">\n`;
     for await (const o of allPublic(db, culture, t)) yield listingXml(o, base, culture);
     yield '</listings>\n';
   }

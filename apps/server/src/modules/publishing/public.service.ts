@@ -63,10 +63,13 @@ function whereOf(f: TPublicFilter): SQL {
   if (f.kind?.startsWith('t')) parts.push(sql`o.sub_type_object_type_id = ${Number(f.kind.slice(1))}`);
   if (f.kind?.startsWith('s')) parts.push(sql`o.object_sub_type_id = ${Number(f.kind.slice(1))}`);
   if (f.place) parts.push(locationWithin(sql`o.location_id`, f.place));
-  // A price range is of the chosen service's price, else of the sale or rent price.
-  const price = f.service ? PRICE[f.service] : sql`coalesce(${PRICE.sale}, ${PRICE.rent}, ${PRICE.shortRent})`;
-  if (f.priceMin !== undefined) parts.push(sql`${price} >= ${f.priceMin}`);
-  if (f.priceMax !== undefined) parts.push(sql`${price} <= ${f.priceMax}`);
+  // A price range is of the chosen service's price, else of any price the object is offered at (a
+  // price left from a service it is no longer offered for, which its card does not show, does not count).
+  if (f.priceMin !== undefined || f.priceMax !== undefined) {
+    const within = (svc: TPublicService) =>
+      sql.join([FLAG[svc], ...(f.priceMin !== undefined ? [sql`${PRICE[svc]} >= ${f.priceMin}`] : []), ...(f.priceMax !== undefined ? [sql`${PRICE[svc]} <= ${f.priceMax}`] : [])], sql` and `);
+    parts.push(f.service ? within(f.service) : sql`((${within('sale')}) or (${within('rent')}) or (${within('shortRent')}))`);
+  }
   if (f.bedrooms !== undefined) parts.push(sql`o.bedrooms >= ${f.bedrooms}`);
   return sql.join(parts, sql` and `);
 }
@@ -75,7 +78,10 @@ function whereOf(f: TPublicFilter): SQL {
 export async function listPublic(db: Db, f: TPublicFilter, culture: TCulture, t: T): Promise<{ items: TPublicObject[]; total: number }> {
   const where = whereOf(f);
   const perPage = f.perPage ?? PUBLIC_PAGE_SIZE;
-  const price = f.service ? PRICE[f.service] : sql`coalesce(${PRICE.sale}, ${PRICE.rent}, ${PRICE.shortRent})`;
+  // Sorted by the price shown first on its card: the chosen service's, else the sale, rent or
+  // short-stay price of a service it is offered for.
+  const offered = (svc: TPublicService) => sql`case when ${FLAG[svc]} then ${PRICE[svc]} end`;
+  const price = f.service ? PRICE[f.service] : sql`coalesce(${offered('sale')}, ${offered('rent')}, ${offered('shortRent')})`;
   const order =
     f.sort === 'priceAsc' ? sql`${price} asc nulls last, o.id` : f.sort === 'priceDesc' ? sql`${price} desc nulls last, o.id` : sql`o.last_update desc nulls last, o.id desc`;
   const [rows, counted] = await Promise.all([

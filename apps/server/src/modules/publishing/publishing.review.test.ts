@@ -157,6 +157,21 @@ describe('the public pages', () => {
     expect(list).toContain(`data-ref="${rent.ref}"`);
   });
 
+  it('filters and sorts by the prices a property is offered at, not one left from a service it no longer offers', async () => {
+    const rentOnly = await publishedObject({ title: 'Let only, old sale price', forSale: false, salePrice: 250000, forRent: true, rentPrice: 800 });
+    const both = await publishedObject({ title: 'Sale and let', forSale: true, salePrice: 200000, forRent: true, rentPrice: 900 });
+    const cheap = (await page('/listings?lang=en&priceMax=1000')).body;
+    expect(cheap).toContain(`data-ref="${rentOnly.ref}"`);
+    expect(cheap).toContain(`data-ref="${both.ref}"`);
+    const dear = (await page('/listings?lang=en&priceMin=240000')).body;
+    expect(dear).not.toContain(`data-ref="${rentOnly.ref}"`);
+    // Low to high: the let at 800 a month comes before the sale at 200 000.
+    const sorted = (await page('/listings?lang=en&sort=priceAsc&perPage=100')).body;
+    const at = (ref: string) => sorted.indexOf(`data-ref="${ref}"`);
+    expect(at(rentOnly.ref)).toBeGreaterThanOrEqual(0);
+    expect(at(rentOnly.ref)).toBeLessThan(at(both.ref));
+  });
+
   it('sends a GET of the form\'s address to the property\'s form, never to the CRM', async () => {
     const o = await publishedObject();
     const res = await page(`/listings/${o.ref}/contact?lang=en`);

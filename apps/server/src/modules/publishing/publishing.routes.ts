@@ -28,7 +28,7 @@ import type { Tx } from '../../db/client.ts';
 import { createAlert } from '../alerts/alerts.create.ts';
 import { PUBLISH_JOB, SYSTEM_ACTOR, objectsAwaitingPublish, publishOnChange, runPublish, type PublishOutcome, type TPublishJob } from './publishing.service.ts';
 import { createEnquiry, getPublic, publicPlaceName, listPublic, parsePublicRef, publicPhoto, publicPlaces, readFilter, type TEnquiry } from './public.service.ts';
-import { listPage, notFoundPage, objectPage, type ContactState, type PageContext } from './public.pages.ts';
+import { listPage, notFoundPage, objectPage, siteNameOf, type ContactState, type PageContext } from './public.pages.ts';
 import { objectUrl, toPublicDto } from './public.view.ts';
 import { PublicPageCache } from './public.cache.ts';
 import { GALLERY_SCRIPT, GALLERY_SCRIPT_VERSION } from './public.script.ts';
@@ -214,7 +214,8 @@ export async function publicSiteRoutes(app: FastifyInstance) {
     const { t } = ctx;
     const { ref } = req.params as { ref: string };
     const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
-    const text = (k: string) => (typeof body[k] === 'string' ? (body[k] as string) : '').trim();
+    // A form sends a line break as CRLF, which the textarea's maxlength counted as one character.
+    const text = (k: string) => (typeof body[k] === 'string' ? (body[k] as string) : '').replace(/\r\n?/g, '\n').trim();
     const values = { name: text('name'), email: text('email'), phone: text('phone'), message: text('message') };
     const n = parsePublicRef(ref);
     const o = n === undefined ? undefined : await getPublic(app.db, n, culture, t);
@@ -281,7 +282,7 @@ export async function publicSiteRoutes(app: FastifyInstance) {
       .header('Content-Type', 'application/xml; charset=utf-8')
       .header('Cache-Control', 'public, max-age=300, s-maxage=300')
       .header('Vary', 'Accept-Language')
-      .send(feedStream(app.db, app.config.publicUrl, culture, ctx.t));
+      .send(feedStream(app.db, app.config.publicUrl, culture, ctx.t, siteNameOf(ctx)));
   });
 
   // The same, as JSON, for the agency's own website or apps (no sign-in; only what the pages show).

@@ -94,6 +94,8 @@ describe("the agency's details on the public pages", () => {
     // The name set is the site's name in the header and the title too.
     expect(list).toContain('<a class="brand" href="/listings?lang=en">Thermaikos Homes</a>');
     expect(list).toContain('<meta property="og:site_name" content="Thermaikos Homes">');
+    // ... and the portals' feed's agency.
+    expect((await page('/feed/listings.xml?lang=en')).body).toContain('agency="Thermaikos Homes"');
 
     const el = (await page(`/listings/${flat.ref}?lang=el`)).body;
     expect(footerOf(el)).toContain('Τηλέφωνο: <a href="tel:+302310123456" data-testid="site-phone">+30 2310 123 456</a>');

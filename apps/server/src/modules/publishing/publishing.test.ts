@@ -379,6 +379,17 @@ describe('the contact form', () => {
     expect(sent.body).toContain('data-testid="contact-sent"');
   });
 
+  it('takes a message of 2000 characters as the browser counted them, its line breaks sent as CRLF', async () => {
+    const lines = Array.from({ length: 20 }, (_, i) => `Line ${String(i).padStart(2, '0')} `.padEnd(99, '.'));
+    const message = lines.join('\r\n');
+    expect(message.replace(/\r\n/g, '\n').length).toBe(1999);
+    const res = await send({ name: 'Long Writer', email: 'long.writer@example.com', message });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(303);
+    const [acc] = await db.select().from(accounts).where(sql`'long.writer@example.com' = any(${accounts.emails})`);
+    const [lead] = await db.select().from(leads).where(eq(leads.accountId, acc!.id));
+    expect((lead as Record<string, unknown>).description).toContain(`${lines[0]}\n${lines[1]}`);
+  });
+
   it('adds the lead to the client who has that e-mail already, without changing the client', async () => {
     const [known] = await db.insert(accounts).values({ firstName: 'Giorgos', lastName: 'Ioannou', emails: ['g.ioannou@example.gr'] }).returning();
     const res = await send({ name: 'Someone Else', email: 'G.Ioannou@example.gr', message: 'Call me' });

@@ -21,6 +21,7 @@ import { deleteDocument, documentKeys, documentQuery, saveDocument } from '../ap
 import { DocumentLink } from './documents-page.tsx';
 import { RecordStamps } from '../../../components/record-stamps.tsx';
 import { carryForm, conflictMessage, mergeOnConflict, takeCarriedForm } from '../../../lib/conflict-merge.ts';
+import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
 
 type Mode = 'create' | 'edit' | 'view';
 
@@ -75,6 +76,8 @@ function DocumentForm({ doc, initialMode }: { doc: TDocument; initialMode: Mode 
   const readOnly = mode === 'view';
   const busy = progress !== null;
   const kept = doc.files.filter((f) => !removed.includes(f.id));
+  // Typed, picked or removed and not saved: leaving (a link, Back, a reload) asks first.
+  const leaveGuard = useFormLeaveGuard(!readOnly && (name !== doc.name || description !== (doc.description ?? '') || removed.length > 0 || added.length > 0));
 
   const reset = (d: TDocument) => {
     setName(d.name);
@@ -102,6 +105,11 @@ function DocumentForm({ doc, initialMode }: { doc: TDocument; initialMode: Mode 
       changeKeys.renew();
       client.setQueryData(documentKeys.one(saved.id), saved);
       void client.invalidateQueries({ queryKey: documentKeys.lists });
+      // Saved with nothing changed, the version stays and the form is not opened afresh: back to reading.
+      if (mode === 'edit' && saved.version === doc.version) {
+        reset(saved);
+        setMode('view');
+      } else leaveGuard.release();
       if (mode === 'create') {
         showBannerAfterNavigation('success', t('documents.ui.saved'));
         navigate(`/Document/${saved.id}`, { replace: true });
@@ -138,6 +146,7 @@ function DocumentForm({ doc, initialMode }: { doc: TDocument; initialMode: Mode 
       onConfirm: async () => {
         try {
           await deleteDocument(doc.id);
+          leaveGuard.release();
           client.removeQueries({ queryKey: documentKeys.one(doc.id) });
           void client.invalidateQueries({ queryKey: documentKeys.lists });
           showBannerAfterNavigation('success', t('documents.ui.deleted'));

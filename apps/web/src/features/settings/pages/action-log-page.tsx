@@ -69,7 +69,7 @@ export function ActionLogPage() {
   const columns: DataTableColumn<TActionLogRow>[] = [
     { accessor: 'date', title: t('actionLog.ui.col.date'), noWrap: true, render: (r) => formatDateTime(r.date) },
     // The server's own work (the first administrator, publishing, reminders) is logged as "system".
-    { accessor: 'actionBy', title: t('actionLog.ui.col.actionBy'), render: (r) => (r.actionBy === 'system' ? t('actionLog.ui.system') : r.actionBy) },
+    { accessor: 'actionBy', title: t('actionLog.ui.col.actionBy'), render: (r) => (r.actionBy === 'system' ? t('actionLog.ui.system') : r.actionBy === 'website' ? t('actionLog.ui.website') : r.actionBy) },
     { accessor: 'action', title: t('actionLog.ui.col.action'), render: (r) => logActionText(t, r.action) },
     { accessor: 'entity', title: t('actionLog.ui.col.entity'), render: (r) => logEntityText(t, r.entity) },
     {

@@ -17,6 +17,7 @@ import { describeError } from '../../../lib/errors.ts';
 import { conflictMessage, mergeOnConflict } from '../../../lib/conflict-merge.ts';
 import { checkUploads, describeLeftOut } from '../../../lib/upload-limits.ts';
 import { exportEmails, exportLocalization, importLocalization, reloadTexts, saveSiteSettings, siteSettingsQuery } from '../api/settings.ts';
+import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
 
 /** The texts' import takes one workbook of at most LOCALIZATION_IMPORT_MAX_BYTES. */
 const IMPORT_LIMITS = { fileMaxBytes: LOCALIZATION_IMPORT_MAX_BYTES, requestMaxBytes: LOCALIZATION_IMPORT_MAX_BYTES, maxFiles: 1, photoTypes: [] };
@@ -83,6 +84,8 @@ function SiteCard() {
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaded.data, base]);
+  // Typed and not saved: leaving the page asks first, as every Save-button form does.
+  useFormLeaveGuard(!!base && JSON.stringify(form.getValues()) !== JSON.stringify(siteForm(base)));
   const save = useGuardedMutation({
     mutationFn: (v: SiteForm) => saveSiteSettings({ ...v, version: base!.version }),
     meta: { handlesErrors: true },
