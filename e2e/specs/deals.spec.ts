@@ -123,9 +123,12 @@ for (const language of ['en-UK', 'el'] as const) {
 for (const language of inLanguage('en-UK')) {
   test(`a deal opened to be read is asked for once, with its code; Edit reads it afresh (${language})`, async ({ browser, request, baseURL }) => {
     const token = await apiToken(request);
-    const found = await request.post('/api/Deal/search', { data: { perPage: 1, currentPage: 1 }, headers: auth(token) });
-    expect(found.ok(), await found.text()).toBeTruthy();
-    const id = ((await found.json()) as { items: { id: number }[] }).items[0]!.id;
+    // A deal with a party (a buyer), made for this test.
+    const buyer = await request.post('/api/account/add', { data: { firstName: 'Nikos', lastName: `Readonce${Date.now() % 100000}`, isClient: true }, headers: auth(token) });
+    expect(buyer.ok(), await buyer.text()).toBeTruthy();
+    const made = await request.post('/api/Deal/update', { data: { dealType: 2, dealStage: 1, accounts: [{ accountId: (await buyer.json()).id, relation: 2 }] }, headers: auth(token) });
+    expect(made.ok(), await made.text()).toBeTruthy();
+    const id = ((await made.json()) as { id: number }).id;
     const ctx = await signedIn(browser, baseURL!, token, language);
     const page = await ctx.newPage();
     const events: string[] = [];
@@ -144,6 +147,11 @@ for (const language of inLanguage('en-UK')) {
     await expect(page.getByTestId('deal-page')).toHaveAttribute('data-mode', 'edit');
     await expect(page.getByTestId('deal-stamps')).toBeVisible();
     expect(events.filter((e) => e === 'ask'), events.join(' ')).toHaveLength(2);
+    // Cancel with nothing changed leaves at once (the party rows' own keys are not a change).
+    await expect(page.getByTestId('deal-party').first()).toBeVisible();
+    await page.getByTestId('deal-cancel').click();
+    await expect(page.getByTestId('deal-page')).toHaveAttribute('data-mode', 'view');
+    await expect(page.getByTestId('unsaved-keep')).toHaveCount(0);
     await ctx.close();
   });
 }

@@ -11,6 +11,8 @@ type Flat = Record<string, unknown>;
 /** Row keys made for React lists are not values: two forms of the same record compare equal without them. */
 const withoutRowKeys = (k: string, v: unknown) => (k === 'key' ? undefined : v);
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null, withoutRowKeys) === JSON.stringify(b ?? null, withoutRowKeys);
+/** Two forms hold the same values (their rows' React keys aside): what a leave guard asks about. */
+export const sameForm = same;
 
 /**
  * `base` is the form as it was loaded, `mine` as it is now, `theirs` the other version's. Answers

@@ -72,13 +72,15 @@ export const dealBoardQuery = (f: Omit<TDealListFilter, 'stages'>, perStage: num
   });
 
 export const dealQuery = (id: number) =>
-  queryOptions({ queryKey: dealKeys.one(id), queryFn: ({ signal }) => api<TDealAnswer>(`/api/Deal/edit/${id}`, { signal }), staleTime: 0, meta: { handlesErrors: true } });
+  queryOptions({ queryKey: dealKeys.one(id), queryFn: ({ signal }) => api<TDealAnswer>(`/api/Deal/edit/${id}`, { signal }), staleTime: 0, refetchOnReconnect: false, meta: { handlesErrors: true } });
 export const blankDealQuery = (from: { objectId: number | null; demandId: number | null }) =>
   queryOptions({
     queryKey: ['deal', 'blank', from],
     queryFn: ({ signal }) =>
       api<TDealAnswer>('/api/Deal/add', { query: { ...(from.objectId ? { objectId: from.objectId } : {}), ...(from.demandId ? { demandId: from.demandId } : {}) }, signal }),
     staleTime: 0,
+    // A form is open on it: read again on reconnecting, a newer version would open the form afresh, dropping what was typed (a save meets it as a 409 and merges).
+    refetchOnReconnect: false,
     gcTime: 0,
     meta: { handlesErrors: true },
   });

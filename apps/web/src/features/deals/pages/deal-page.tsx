@@ -25,7 +25,7 @@ import { blankDealQuery, dealKeys, dealQuery, dealsOfQuery, deleteDeal, saveDeal
 import { RecordStamps } from '../../../components/record-stamps.tsx';
 import './deals.css';
 import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
-import { carryForm, conflictMessage, mergeOnConflict, takeCarriedForm } from '../../../lib/conflict-merge.ts';
+import { carryForm, conflictMessage, mergeOnConflict, sameForm, takeCarriedForm } from '../../../lib/conflict-merge.ts';
 import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
 import { partyRelationText } from '../party-relation.ts';
 import { useChangeKeys } from '../../../lib/change-key.ts';
@@ -97,7 +97,7 @@ function Shown({ label, children, testId }: { label: string; children: React.Rea
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text size="sm" component="div" data-testid={testId}>
+      <Text size="sm" component="div" data-testid={testId} style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
         {children}
       </Text>
     </div>
@@ -140,7 +140,8 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
   // The deal as loaded: what this user changed is measured against it when someone else saves first.
   const [loaded] = useState<Form>(() => toForm(deal));
   // Changes not saved ask before they are left behind (a reload, Back, a link); not in view mode.
-  const leaveGuard = useFormLeaveGuard(mode !== 'view' && JSON.stringify(form) !== JSON.stringify(loaded));
+  // (The party rows' keys are React's, not values: two forms of the same deal compare equal without them.)
+  const leaveGuard = useFormLeaveGuard(mode !== 'view' && !sameForm(form, loaded));
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);

@@ -71,6 +71,8 @@ export const reservationQuery = (id: number) =>
     queryKey: reservationKeys.one(id),
     queryFn: ({ signal }) => api<TReservationAnswer>(`/api/Reservation/edit/${id}`, { signal }),
     staleTime: 0,
+    // A form is open on it: read again on reconnecting, a newer version would open the form afresh, dropping what was typed (a save meets it as a 409 and merges).
+    refetchOnReconnect: false,
     meta: { handlesErrors: true },
   });
 export const blankReservationQuery = (q: { objectId?: number; demandId?: number; checkIn?: string }) =>
@@ -78,6 +80,8 @@ export const blankReservationQuery = (q: { objectId?: number; demandId?: number;
     queryKey: ['reservation', 'blank', q],
     queryFn: ({ signal }) => api<TReservationAnswer>('/api/Reservation/add', { query: q, signal }),
     staleTime: 0,
+    // A form is open on it: read again on reconnecting, a newer version would open the form afresh, dropping what was typed (a save meets it as a 409 and merges).
+    refetchOnReconnect: false,
     gcTime: 0,
     meta: { handlesErrors: true },
   });

@@ -229,12 +229,14 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
       },
     });
 
+  // A value as read: its line breaks kept, and a long e-mail or link wrapped inside its column
+  // (two columns on a phone) rather than over the next one.
   const shown = (name: string, text: ReactNode, testId = `reservation-${name}`) => (
-    <div key={name}>
+    <div key={name} style={{ minWidth: 0 }}>
       <Text size="xs" c="dimmed">
         {label(name)}
       </Text>
-      <Text size="sm" data-testid={testId}>
+      <Text size="sm" data-testid={testId} style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
         {text || '—'}
       </Text>
     </div>
@@ -281,7 +283,7 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
           formatFieldValue(d.type, v, t, listOf(d, r))
         );
       return (
-        <div key={key} style={wide}>
+        <div key={key} style={{ ...wide, minWidth: 0 }}>
           {shown(d.name, text, `reservation-${key}`)}
         </div>
       );

@@ -63,12 +63,14 @@ export const viewingsQuery = (typed: TViewingFilter, page: { perPage: number; cu
 };
 
 export const viewingQuery = (id: number) =>
-  queryOptions({ queryKey: viewingKeys.one(id), queryFn: ({ signal }) => api<TViewingAnswer>(`/api/Viewing/edit/${id}`, { signal }), staleTime: 0, meta: { handlesErrors: true } });
+  queryOptions({ queryKey: viewingKeys.one(id), queryFn: ({ signal }) => api<TViewingAnswer>(`/api/Viewing/edit/${id}`, { signal }), staleTime: 0, refetchOnReconnect: false, meta: { handlesErrors: true } });
 export const blankViewingQuery = (demandId: number | null) =>
   queryOptions({
     queryKey: ['viewing', 'blank', demandId],
     queryFn: ({ signal }) => api<TViewingAnswer>('/api/Viewing/add', { query: demandId ? { demandId } : {}, signal }),
     staleTime: 0,
+    // A form is open on it: read again on reconnecting, a newer version would open the form afresh, dropping what was typed (a save meets it as a 409 and merges).
+    refetchOnReconnect: false,
     gcTime: 0,
     meta: { handlesErrors: true },
   });

@@ -296,16 +296,23 @@ export function CalendarPage() {
           })}
         </SimpleGrid>
       )}
-      {moving && <MoveDialog event={moving} onClose={() => setMoving(null)} onMove={(start) => void move(moving, start).then(() => setMoving(null))} />}
+      {moving && <MoveDialog event={moving} onClose={() => setMoving(null)} onMove={(start) => move(moving, start).then(() => setMoving(null))} />}
     </Stack>
   );
 }
 
 /** The keyboard and touch way to move an entry: a new date and time. */
-function MoveDialog({ event, onClose, onMove }: { event: TCalendarEvent; onClose: () => void; onMove: (start: string) => void }) {
+function MoveDialog({ event, onClose, onMove }: { event: TCalendarEvent; onClose: () => void; onMove: (start: string) => Promise<unknown> }) {
   const { t } = useTranslation();
   const [date, setDate] = useState<string | null>(event.start.slice(0, 10));
   const [time, setTime] = useState(event.start.slice(11, 16));
+  // One move at a time: a second click would carry the version the first one spent.
+  const [moving, setMoving] = useState(false);
+  const submit = (start: string) => {
+    if (moving) return;
+    setMoving(true);
+    void onMove(start).finally(() => setMoving(false));
+  };
   return (
     <Modal opened onClose={onClose} closeButtonProps={{ 'aria-label': t('common.close') }} title={t('calendar.moveTitle', { title: event.title })}>
       <Stack>
@@ -315,7 +322,7 @@ function MoveDialog({ event, onClose, onMove }: { event: TCalendarEvent; onClose
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button disabled={!date || !time} onClick={() => date && !focusInvalidEntry() && onMove(`${date}T${time.slice(0, 5)}:00`)} data-testid="calendar-move-save">
+          <Button disabled={!date || !time} loading={moving} onClick={() => date && !focusInvalidEntry() && submit(`${date}T${time.slice(0, 5)}:00`)} data-testid="calendar-move-save">
             {t('calendar.move')}
           </Button>
         </Group>
