@@ -165,3 +165,49 @@ for (const language of ['en-UK', 'el'] as const) {
     await phone.close();
   });
 }
+
+test("someone else sets a property's result while I type a comment on another: both are kept, row by row", async ({ browser, request, baseURL }) => {
+  const token = await apiToken(request);
+  const mark = `Rows${Date.now() % 1000000}`;
+  const client = await post<{ id: number }>(request, token, '/api/account/add', { firstName: 'Eleni', lastName: mark, isClient: true });
+  const flat = { forSale: true, subTypeObjectTypeId: 1, objectSubTypeId: 1, area: 80, bedrooms: 2, salePrice: 210000 };
+  const first = await createObject(request, token, { ...flat, title: `First flat ${mark}` });
+  const second = await createObject(request, token, { ...flat, title: `Second flat ${mark}` });
+  const lead = await post<{ id: number }>(request, token, '/api/lead/add', { accountId: client.id });
+  const viewing = await post<{ id: number; version: number }>(request, token, '/api/Viewing/update', {
+    demandId: lead.id,
+    dateOfViewing: '2031-04-10T11:00:00',
+    results: [
+      { objectId: first.id, result: null },
+      { objectId: second.id, result: null },
+    ],
+  });
+  const ctx = await signedIn(browser, baseURL!, token, 'en-UK');
+  const page = await ctx.newPage();
+  await page.goto(`/Viewing/Edit/${viewing.id}`);
+  const rows = page.getByTestId('viewing-object');
+  await expect(rows).toHaveCount(2);
+  await rows.filter({ hasText: first.referenceNumber }).getByTestId('viewing-object-comment').fill('Too dark for her');
+  // A colleague records the second property's result meanwhile.
+  await post(request, token, '/api/Viewing/update', {
+    id: viewing.id,
+    version: viewing.version,
+    demandId: lead.id,
+    dateOfViewing: '2031-04-10T11:00:00',
+    results: [
+      { objectId: first.id, result: null },
+      { objectId: second.id, result: 2 },
+    ],
+  });
+  await page.getByTestId('viewing-save').click();
+  await expect(page.getByTestId('banner')).toHaveAttribute('data-type', 'warning');
+  await expect(rows.filter({ hasText: first.referenceNumber }).getByTestId('viewing-object-comment')).toHaveValue('Too dark for her');
+  await page.getByTestId('viewing-save').click();
+  await expect(page).toHaveURL(new RegExp(`/Viewing/${viewing.id}$`));
+  const stored = (await (await request.get(`/api/Viewing/edit/${viewing.id}`, { headers: auth(token) })).json()) as { results: { objectId: number; result: number | null; comment: string | null }[] };
+  expect(stored.results.map((r) => [r.objectId, r.result, r.comment ?? ''])).toEqual([
+    [first.id, null, 'Too dark for her'],
+    [second.id, 2, ''],
+  ]);
+  await ctx.close();
+});

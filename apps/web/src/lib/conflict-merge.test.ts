@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { carryForm, mergeOnConflict, splitOnConflict, takeCarriedForm } from './conflict-merge.ts';
+import { carryForm, mergeOnConflict, mergeRowsOnConflict, splitOnConflict, takeCarriedForm } from './conflict-merge.ts';
 
 describe('a form merged after someone else saved first', () => {
   const base = { price: '100', notes: '', stage: 1, parties: [{ key: 1, account: 7, relation: 1 }] };
@@ -56,5 +56,32 @@ describe('an auto-saved record refused as stale', () => {
   it('still names a field someone else changed beside my lost save', () => {
     const s = splitOnConflict(keys, base, { ...base, price: 120, notes: 'Mine' }, { ...base, price: 120, notes: 'Theirs' }, { price: 120 });
     expect(s).toEqual({ mine: [], lost: ['notes'], foreign: true });
+  });
+});
+
+type Row = { objectId: number; ref: string; result: number | null; comment: string };
+const row = (objectId: number, result: number | null, comment = ''): Row => ({ objectId, ref: `#${String(objectId).padStart(4, '0')}`, result, comment });
+const merge = (base: Row[], mine: Row[], theirs: Row[]) => mergeRowsOnConflict(base, mine, theirs, (r) => r.objectId, (r) => r.ref);
+
+describe("a viewing's properties merged when someone else saved first", () => {
+  it("keeps my comment on one property and their result on another", () => {
+    const base = [row(1, null), row(2, null)];
+    const m = merge(base, [row(1, null, 'Too dark for her'), row(2, null)], [row(1, null), row(2, 2)]);
+    expect(m.rows).toEqual([row(1, null, 'Too dark for her'), row(2, 2)]);
+    expect(m).toMatchObject({ changed: true, lost: [] });
+  });
+
+  it('keeps theirs where we both changed the same field, and names the property', () => {
+    const base = [row(1, null, 'old')];
+    const m = merge(base, [row(1, null, 'mine')], [row(1, null, 'theirs')]);
+    expect(m.rows).toEqual([row(1, null, 'theirs')]);
+    expect(m).toMatchObject({ changed: false, lost: ['#0001'] });
+  });
+
+  it('adds the property I added and drops the one I removed, keeping the one they added', () => {
+    const base = [row(1, null), row(2, null)];
+    const m = merge(base, [row(1, null), row(3, 1)], [row(1, null), row(2, null), row(4, null)]);
+    expect(m.rows.map((r) => r.objectId)).toEqual([1, 4, 3]);
+    expect(m.changed).toBe(true);
   });
 });

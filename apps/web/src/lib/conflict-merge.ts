@@ -87,3 +87,55 @@ export function withYours(t: (key: string, params?: Record<string, unknown>) => 
   if (!text) return label;
   return `${label} (${t('common.conflictYours', { value: text.length > 200 ? `${text.slice(0, 200)}…` : text })})`;
 }
+
+/**
+ * A list of rows (a viewing's properties with their results and comments) merged row by row and
+ * field by field, rather than as one value: rows this user added or removed are added or removed on
+ * their version, a field only this user changed takes this user's value, and where both changed a
+ * field theirs stays and the row is named in `lost` (by `name`). `changed` says whether anything of
+ * this user's is in the answer.
+ */
+export function mergeRowsOnConflict<R extends Flat>(
+  base: R[],
+  mine: R[],
+  theirs: R[],
+  keyOf: (r: R) => string | number,
+  name: (r: R) => string,
+): { rows: R[]; changed: boolean; lost: string[] } {
+  const byKey = (rows: R[]) => new Map(rows.map((r) => [keyOf(r), r]));
+  const b = byKey(base);
+  const m = byKey(mine);
+  const lost: string[] = [];
+  let changed = false;
+  const rows: R[] = [];
+  for (const their of theirs) {
+    const k = keyOf(their);
+    const was = b.get(k);
+    const now = m.get(k);
+    if (was && !now) {
+      changed = true; // removed by this user
+      continue;
+    }
+    if (!was || !now) {
+      rows.push(their);
+      continue;
+    }
+    const next: Flat = { ...their };
+    for (const f of Object.keys(now)) {
+      if (same(now[f], was[f])) continue;
+      if (same(their[f], was[f]) || same(their[f], now[f])) {
+        next[f] = now[f];
+        changed = true;
+      } else if (!lost.includes(name(now))) lost.push(name(now));
+    }
+    rows.push(next as R);
+  }
+  const there = new Set(theirs.map(keyOf));
+  for (const r of mine) {
+    if (!b.has(keyOf(r)) && !there.has(keyOf(r))) {
+      rows.push(r); // added by this user
+      changed = true;
+    }
+  }
+  return { rows, changed, lost };
+}

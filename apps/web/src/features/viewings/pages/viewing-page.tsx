@@ -34,7 +34,7 @@ import {
   viewingQuery,
   type TViewingAnswer,
 } from '../api/viewings.ts';
-import { carryForm, conflictMessage, mergeOnConflict, takeCarriedForm } from '../../../lib/conflict-merge.ts';
+import { carryForm, mergeOnConflict, mergeRowsOnConflict, takeCarriedForm } from '../../../lib/conflict-merge.ts';
 import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
 import { useChangeKeys } from '../../../lib/change-key.ts';
 import './viewings.css';
@@ -173,18 +173,28 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
     } catch (e) {
       if (e instanceof ApiError && e.status === 409 && e.problem.current) {
         const current = e.problem.current as TViewingAnswer;
-        const m = mergeOnConflict(loaded, form, toForm(current));
-        if (m.changed.length > m.lost.length) carryForm(carryKey, m.next);
+        const theirs = toForm(current);
+        const flat = mergeOnConflict({ ...loaded, results: [] }, { ...form, results: [] }, { ...theirs, results: [] });
+        // The properties row by row: a comment typed on one survives their result on another.
+        const rows = mergeRowsOnConflict(loaded.results, form.results, theirs.results, (r) => r.objectId, (r) => `#${r.objectReferenceNumber}`);
+        const m = {
+          next: { ...flat.next, results: rows.rows },
+          changed: [...flat.changed, ...(rows.changed || rows.lost.length ? ['results'] : [])],
+          lost: [...flat.lost, ...(rows.lost.length ? ['results'] : [])],
+        };
+        if (flat.changed.length > flat.lost.length || rows.changed) carryForm(carryKey, m.next);
         client.setQueryData(viewingKeys.one(current.id!), { ...current, resultOptions: options });
         const label = (k: string) =>
           k === 'demand'
             ? t('viewings.ui.lead')
             : k === 'results'
-              ? t('viewings.ui.objects')
+              ? `${t('viewings.ui.objects')}${rows.lost.length ? ` (${rows.lost.join(', ')})` : ''}`
               : k.startsWith('created')
                 ? t('viewings.ui.appointmentCreated')
                 : t('viewings.ui.dateOfViewing');
-        showBanner('warning', conflictMessage(t, e.problem.title, m, label));
+        const kept = flat.changed.length > flat.lost.length || rows.changed;
+        const named = [...new Set(m.lost.map(label))].join(', ');
+        showBanner('warning', `${kept ? t('common.conflictMerged') : e.problem.title || t('errors.conflict')}${named ? ` ${t('common.conflictKept', { fields: named })}` : ''}`);
       } else if (e instanceof ApiError && e.status === 400) {
         setErrors(e.fieldErrors);
         setError(Object.keys(e.fieldErrors).length ? null : describeError(e).message);
