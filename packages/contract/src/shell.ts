@@ -24,6 +24,8 @@ export const ZRecentAction = z.object({
   entity: z.string(),
   entityId: z.number().int().nullable(),
   message: z.string().nullable(),
+  /** A property's reference number ("0042"), as the action log names it; null for other records. */
+  reference: z.string().nullable(),
 });
 export const ZHome = z.object({
   username: z.string(),

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createHash } from 'node:crypto';
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ZHealth, ZHome, ZWebConfig, ZLocalizationList, ZLocalizationQuery, ZSearchAnswer, ZSearchQuery, SEARCH_MAX_HITS, type TCulture, type TSearchHit } from '@crm/contract';
+import { ZHealth, ZHome, ZWebConfig, ZLocalizationList, ZLocalizationQuery, ZSearchAnswer, ZSearchQuery, SEARCH_MAX_HITS, formatReferenceNumber, type TCulture, type TSearchHit } from '@crm/contract';
 import { accounts, actionLog, localization } from '../../db/schema/index.ts';
 import { SIGNED_IN, STAFF } from '../../plugins/auth.ts';
 import { toLocalDateTime, zonePeriods } from '../../lib/dates.ts';
@@ -182,6 +182,7 @@ export const shellRoutes: FastifyPluginAsyncZod = async (app) => {
           entity: actionLog.entity,
           entityId: actionLog.entityId,
           message: actionLog.message,
+          ref: sql<number | null>`case when ${actionLog.entity} = 'Object' then (select o.reference_number from objects o where o.id = ${actionLog.entityId}) end`,
         })
         .from(actionLog)
         // What the user did to the agency's records, not to their own sign-in: signing in and out, the
@@ -197,7 +198,7 @@ export const shellRoutes: FastifyPluginAsyncZod = async (app) => {
         username: u.username,
         name: await person,
         unreadAlerts: unread,
-        recent: recent.map((r) => ({ ...r, date: toLocalDateTime(r.date, app.config.timeZone)! })),
+        recent: recent.map(({ ref, ...r }) => ({ ...r, date: toLocalDateTime(r.date, app.config.timeZone)!, reference: ref == null ? null : formatReferenceNumber(ref) })),
       };
     },
   );

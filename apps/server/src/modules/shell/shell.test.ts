@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { accounts, actionLog, alerts, localization, users } from '../../db/schema/index.ts';
+import { accounts, actionLog, alerts, localization, objects, users } from '../../db/schema/index.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
 
 const t = await createTestApp();
@@ -148,6 +148,13 @@ describe('platform calls', () => {
     expect(logged.map((r) => `${r.action} ${r.entity}`).sort()).toEqual(['Create Account', 'Login User', 'Update User']);
     expect(body.recent.map((r: { action: string; entity: string }) => `${r.action} ${r.entity}`)).toEqual(['Create Account']);
     expect(body.recent[0].date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
+    expect(body.recent[0].reference).toBeNull();
+    // A property is named by its reference number, as the action log names it (its row id differs).
+    const [o] = await db.insert(objects).values({ referenceNumber: 8642 } as never).returning({ id: objects.id });
+    const edited = await app.inject({ method: 'POST', url: '/api/object/update', payload: { id: o!.id, version: 1, bedrooms: 3 }, headers: bearer(u.token) });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const again = (await app.inject({ url: '/api/home', headers: bearer(u.token) })).json();
+    expect(again.recent[0]).toMatchObject({ entity: 'Object', entityId: o!.id, reference: '8642' });
   });
 
   it('home greets the user by the first name on their account, and by no name without one', async () => {

@@ -121,7 +121,7 @@ export function HomePage() {
                             <td data-label={t('actionLog.ui.col.entity')}>
                               {to ? (
                                 <Link to={to} className="cell-link mantine-focus-auto">
-                                  {logEntityText(t, r.entity)} #{r.entityId}
+                                  {logEntityText(t, r.entity)} #{r.reference ?? r.entityId}
                                 </Link>
                               ) : (
                                 logEntityText(t, r.entity)
