@@ -1,30 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-
-// The screens' real texts, as the server ships them (apps/server/src/db/seed/locales).
-const LOCALES = fileURLToPath(new URL('../../../server/src/db/seed/locales/', import.meta.url));
-function texts(culture: 'en' | 'el' | 'ru'): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const f of readdirSync(LOCALES)) if (f === `${culture}.json` || f.endsWith(`.${culture}.json`)) Object.assign(out, JSON.parse(readFileSync(LOCALES + f, 'utf8')));
-  return out;
-}
+import { startShippedTexts, texts } from './shipped-texts.testing.ts';
 
 let logDataRows: typeof import('./log-data.ts').logDataRows;
 let logDataText: typeof import('./log-data.ts').logDataText;
 
 beforeAll(async () => {
-  // The web modules read the page's boot state and cookies when they load.
-  Object.assign(globalThis, { window: {}, document: { cookie: '' } });
-  await i18next.init({
-    resources: { en: { translation: texts('en') }, el: { translation: texts('el') }, ru: { translation: texts('ru') } },
-    lng: 'en',
-    keySeparator: false,
-    nsSeparator: false,
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
+  await startShippedTexts();
   ({ logDataRows, logDataText } = await import('./log-data.ts'));
 });
 

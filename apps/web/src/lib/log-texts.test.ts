@@ -1,30 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { startShippedTexts, texts } from './shipped-texts.testing.ts';
 import { wonLogMessage } from '@crm/contract/office-constants';
-
-// The screens' real texts, as the server ships them (apps/server/src/db/seed/locales).
-const LOCALES = fileURLToPath(new URL('../../../server/src/db/seed/locales/', import.meta.url));
-function texts(culture: 'en' | 'el' | 'ru'): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const f of readdirSync(LOCALES)) if (f === `${culture}.json` || f.endsWith(`.${culture}.json`)) Object.assign(out, JSON.parse(readFileSync(LOCALES + f, 'utf8')));
-  return out;
-}
 
 let logMessageText: typeof import('./log-texts.ts').logMessageText;
 
 beforeAll(async () => {
-  // The web modules read the page's boot state and cookies when they load.
-  Object.assign(globalThis, { window: {}, document: { cookie: '' } });
-  await i18next.init({
-    resources: { en: { translation: texts('en') }, el: { translation: texts('el') }, ru: { translation: texts('ru') } },
-    lng: 'en',
-    keySeparator: false,
-    nsSeparator: false,
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
+  await startShippedTexts();
   ({ logMessageText } = await import('./log-texts.ts'));
 });
 
