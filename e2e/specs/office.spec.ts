@@ -10,8 +10,8 @@ import { ADMIN, expectAccessible, openAs } from '../fixtures.ts';
  * workbook, imported, and shown in the browser at once.
  */
 const LANGUAGES = [
-  { cookie: 'en-UK', deleteConfirm: 'Delete the document?', changed: 'Changed', account: 'Account', notes: 'Internal notes' },
-  { cookie: 'el', deleteConfirm: 'Να διαγραφεί το έγγραφο;', changed: 'Αλλαγή', account: 'Επαφή', notes: 'Εσωτερικές σημειώσεις' },
+  { cookie: 'en-UK', deleteConfirm: 'Delete the document?', changed: 'Changed', account: 'Account', notes: 'Internal notes', noMatch: 'No entry matches these filters.' },
+  { cookie: 'el', deleteConfirm: 'Να διαγραφεί το έγγραφο;', changed: 'Αλλαγή', account: 'Επαφή', notes: 'Εσωτερικές σημειώσεις', noMatch: 'Καμία εγγραφή δεν ταιριάζει με αυτά τα φίλτρα.' },
 ] as const;
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
@@ -94,6 +94,13 @@ for (const L of LANGUAGES) {
       // The change reads as the account form words it: the field's label, not its stored name.
       const notesRow = logRow.getByTestId('action-log-data').getByRole('row').filter({ hasText: 'Calls after 18:00' });
       await expect(notesRow.getByRole('cell').first()).toHaveText(L.notes);
+      await expect(page.getByTestId('action-log-table-row')).toHaveCount(2);
+      // By whom, typed: someone else's name finds none; a part of the e-mail of who made them, in
+      // other capitals, finds both again.
+      const byText = page.getByTestId('action-log-filter-by-text');
+      await byText.fill('nobody-signed-in-as-this');
+      await expect(page.getByTestId('action-log-table-empty')).toContainText(L.noMatch);
+      await byText.fill('ADMIN@exam');
       await expect(page.getByTestId('action-log-table-row')).toHaveCount(2);
       await expectAccessible(page, 'action log');
       await logRow.getByTestId('action-log-over').click();

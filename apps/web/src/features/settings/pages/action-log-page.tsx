@@ -1,8 +1,11 @@
-import { Anchor, Grid, NumberInput, Select, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Grid, NumberInput, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TActionLogRow } from '@crm/contract';
+import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
 import { ACTION_LOG_PAGE_SIZE } from '@crm/contract/office-constants';
 import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
 import { FilterCard } from '../../../components/filter-card.tsx';
@@ -59,6 +62,15 @@ export function ActionLogPage() {
     setFilter((f) => ({ ...f, ...patch }));
     list[1]((s) => ({ ...s, currentPage: 1 }));
   };
+  // "By whom" either picks an employee, or is a part of a name or e-mail typed (anyone who signed
+  // in, a former employee too): typing clears the pick, a pick clears what was typed.
+  const [typed, setTyped] = useState(filter.actionByText ?? '');
+  const sendTyped = useDebouncedCallback((text: string) => change({ actionByText: text.trim() || null }), SEARCH_DEBOUNCE_MS);
+  const clear = () => {
+    sendTyped.cancel();
+    setTyped('');
+    change(NO_ACTION_LOG_FILTER);
+  };
   const filtered = JSON.stringify(filter) !== JSON.stringify(NO_ACTION_LOG_FILTER);
   const entities = [
     { value: '0', label: t('actionLog.ui.entity.any') },
@@ -111,14 +123,34 @@ export function ActionLogPage() {
       </ListHeader>
       <FilterCard active={filtered} testId="action-log-filter">
         <Grid gap="sm" align="flex-end">
-          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
             <SearchPicker
               label={t('actionLog.ui.filter.actionBy')}
               value={filter.actionBy ? { id: filter.actionBy, text: filter.actionByName } : null}
-              onChange={(v) => change({ actionBy: v?.id ?? null, actionByName: v?.text ?? '' })}
+              onChange={(v) => {
+                if (v) {
+                  sendTyped.cancel();
+                  setTyped('');
+                }
+                change({ actionBy: v?.id ?? null, actionByName: v?.text ?? '', ...(v ? { actionByText: null } : {}) });
+              }}
               search={searchEmployees}
               queryKey="employee"
               testId="action-log-filter-by"
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
+            <TextInput
+              label={t('actionLog.ui.filter.actionByText')}
+              value={typed}
+              maxLength={200}
+              onChange={(e) => {
+                const text = e.currentTarget.value;
+                setTyped(text);
+                if (filter.actionBy) change({ actionBy: null, actionByName: '' });
+                sendTyped(text);
+              }}
+              data-testid="action-log-filter-by-text"
             />
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 3, lg: 2 }}>
@@ -152,7 +184,7 @@ export function ActionLogPage() {
             <DateField label={t('actionLog.ui.filter.till')} value={filter.endDate ?? null} onChange={(v) => change({ endDate: v })} data-testid="action-log-filter-till" />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, lg: 'content' }}>
-            <ClearFiltersButton fullWidth disabled={!filtered} onClear={() => change(NO_ACTION_LOG_FILTER)} />
+            <ClearFiltersButton fullWidth disabled={!filtered && !typed} onClear={clear} />
           </Grid.Col>
         </Grid>
       </FilterCard>
@@ -166,7 +198,7 @@ export function ActionLogPage() {
         pageSizes={PAGE_SIZES}
         empty={
           filtered
-            ? { text: t('actionLog.ui.noMatch'), action: <ClearFiltersButton variant="light" onClear={() => change(NO_ACTION_LOG_FILTER)} /> }
+            ? { text: t('actionLog.ui.noMatch'), action: <ClearFiltersButton variant="light" onClear={clear} /> }
             : { text: t('actionLog.ui.empty') }
         }
       />
