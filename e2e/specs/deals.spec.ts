@@ -7,6 +7,8 @@ import { apiToken, expectAccessible, signedIn, inLanguage } from '../fixtures.ts
  * board to its final stage, and the flat then listed as bought on the buyer's account.
  */
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+/** A party's relation, as the API numbers them. */
+const DEAL_RELATION = { seller: 1, lawer: 3, notary: 4 } as const;
 
 /**
  * The n-th demo flat for sale, not sold, counted from the newest reference number down (the
@@ -323,11 +325,16 @@ for (const language of ['en-UK', 'el'] as const) {
   });
 }
 
-test('someone else saves the deal meanwhile: my note stays in the form, their price where we both changed it, named (el)', async ({ browser, request, baseURL }) => {
+test('someone else saves the deal meanwhile: my note and my notary stay in the form beside their lawyer, their price where we both changed it, named (el)', async ({ browser, request, baseURL }) => {
   const token = await apiToken(request);
+  const mark = `${Date.now() % 1000000}`;
   const add = await request.get('/api/object/add', { headers: auth(token) });
   const flat = (await add.json()) as { id: number };
-  const created = await request.post('/api/Deal/update', { data: { dealType: 2, dealStage: 2, objectId: flat.id, askingPrice: 150000, price: 140000 }, headers: auth(token) });
+  const seller = await createAccount(request, token, { firstName: 'Νίκος', lastName: `Seller${mark}`, isOwner: true });
+  const notary = await createAccount(request, token, { firstName: 'Ελένη', lastName: `Notary${mark}`, isProfessional: true, isNotary: true });
+  const lawyer = await createAccount(request, token, { firstName: 'Γιώργος', lastName: `Lawyer${mark}`, isProfessional: true, isLawyer: true });
+  const sellerParty = { accountId: seller, relation: DEAL_RELATION.seller };
+  const created = await request.post('/api/Deal/update', { data: { dealType: 2, dealStage: 2, objectId: flat.id, askingPrice: 150000, price: 140000, accounts: [sellerParty] }, headers: auth(token) });
   expect(created.ok(), await created.text()).toBeTruthy();
   const deal = (await created.json()) as { id: number; version: number };
 
@@ -336,17 +343,39 @@ test('someone else saves the deal meanwhile: my note stays in the form, their pr
   await page.goto(`/Deals/Edit/${deal.id}`);
   await page.getByTestId('deal-price').fill('145000');
   await page.getByTestId('deal-notes').fill('Ο αγοραστής ζητά παράδοση τον Μάρτιο');
-  const other = await request.post('/api/Deal/update', { data: { id: deal.id, version: deal.version, dealType: 2, dealStage: 3, objectId: flat.id, askingPrice: 150000, price: 142000 }, headers: auth(token) });
+  // The notary, added here as a party.
+  await page.getByTestId('deal-add-party').click();
+  const row = page.getByTestId('deal-party').last();
+  await row.getByTestId('deal-party-account').fill(`Notary${mark}`);
+  await page.getByRole('option', { name: new RegExp(`Notary${mark}`) }).click();
+  await row.getByTestId('deal-party-relation').click();
+  await page.getByRole('option', { name: 'Συμβολαιογράφος', exact: true }).click();
+  // Meanwhile a colleague moves the stage, sets another price and adds the lawyer.
+  const other = await request.post('/api/Deal/update', {
+    data: { id: deal.id, version: deal.version, dealType: 2, dealStage: 3, objectId: flat.id, askingPrice: 150000, price: 142000, accounts: [sellerParty, { accountId: lawyer, relation: DEAL_RELATION.lawer }] },
+    headers: auth(token),
+  });
   expect(other.ok(), await other.text()).toBeTruthy();
   await page.getByTestId('deal-save').click();
   await expect(page.getByTestId('banner')).toContainText('οι αλλαγές σας παραμένουν στη φόρμα');
   await expect(page.getByTestId('banner')).toContainText('Κρατήθηκαν οι τιμές του άλλου χρήστη για: Τελική τιμή');
+  await expect(page.getByTestId('banner')).not.toContainText('Συμβαλλόμενοι');
   await expect(page.getByTestId('deal-notes')).toHaveValue('Ο αγοραστής ζητά παράδοση τον Μάρτιο');
   await expect(page.getByTestId('deal-price')).toHaveValue(/^142/);
+  const parties = page.getByTestId('deal-party').getByTestId('deal-party-account');
+  await expect(parties).toHaveCount(3);
+  for (const who of [`Seller${mark}`, `Lawyer${mark}`, `Notary${mark}`]) await expect(parties.and(page.locator(`[value*="${who}"]`))).toHaveCount(1);
   await page.getByTestId('deal-save').click();
   await expect(page).toHaveURL(new RegExp(`/Deals/${deal.id}$`));
-  const saved = (await (await request.get(`/api/Deal/edit/${deal.id}`, { headers: auth(token) })).json()) as { notes: string; price: number; dealStage: number };
+  const saved = (await (await request.get(`/api/Deal/edit/${deal.id}`, { headers: auth(token) })).json()) as { notes: string; price: number; dealStage: number; accounts: { accountId: number; relation: number }[] };
   expect(saved).toMatchObject({ notes: 'Ο αγοραστής ζητά παράδοση τον Μάρτιο', price: 142000, dealStage: 3 });
+  expect(saved.accounts.map((p) => [p.accountId, p.relation]).sort()).toEqual(
+    [
+      [seller, DEAL_RELATION.seller],
+      [lawyer, DEAL_RELATION.lawer],
+      [notary, DEAL_RELATION.notary],
+    ].sort(),
+  );
   await ctx.close();
 });
 

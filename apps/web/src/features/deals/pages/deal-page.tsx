@@ -25,7 +25,7 @@ import { blankDealQuery, dealKeys, dealQuery, dealsOfQuery, deleteDeal, saveDeal
 import { RecordStamps } from '../../../components/record-stamps.tsx';
 import './deals.css';
 import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
-import { carryForm, conflictMessage, mergeOnConflict, sameForm, takeCarriedForm } from '../../../lib/conflict-merge.ts';
+import { carryForm, conflictMessage, mergeOnConflict, mergeRowsOnConflict, sameForm, takeCarriedForm } from '../../../lib/conflict-merge.ts';
 import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
 import { partyRelationText } from '../party-relation.ts';
 import { useChangeKeys } from '../../../lib/change-key.ts';
@@ -216,11 +216,22 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
     } catch (e) {
       if (e instanceof ApiError && e.status === 409 && e.problem.current) {
         const current = e.problem.current as TDealAnswer;
-        const flat = (f: Form) => ({ ...f.values, object: f.object, demand: f.demand, parties: f.parties });
-        const m = mergeOnConflict(flat(loaded), flat(form), flat(toForm(current)));
-        if (m.changed.length > m.lost.length) {
-          const { object, demand, parties, ...values } = m.next;
-          carryForm<Form>(carryKey, { values: values as Record<string, Draft>, object: object as Picked, demand: demand as Picked, parties: parties as PartyRow[] });
+        const theirs = toForm(current);
+        const flat = (f: Form) => ({ ...f.values, object: f.object, demand: f.demand });
+        const fields = mergeOnConflict(flat(loaded), flat(form), flat(theirs));
+        // The parties party by party (an account in a role): a notary added here survives a lawyer
+        // added there; a party removed here is removed from theirs. Rows still without an account
+        // are this user's, kept as they are.
+        const withAccount = (rows: PartyRow[]) => rows.filter((p) => p.account).map(({ account, relation }) => ({ account, relation }));
+        const rows = mergeRowsOnConflict(withAccount(loaded.parties), withAccount(form.parties), withAccount(theirs.parties), (p) => `${p.account!.id}:${p.relation}`, (p) => p.account!.text);
+        const parties: PartyRow[] = [...rows.rows.map((p) => ({ key: nextKey++, ...p })), ...form.parties.filter((p) => !p.account)];
+        const m = {
+          changed: [...fields.changed, ...(rows.changed || rows.lost.length ? ['parties'] : [])],
+          lost: [...fields.lost, ...(rows.lost.length ? ['parties'] : [])],
+        };
+        if (fields.changed.length > fields.lost.length || rows.changed) {
+          const { object, demand, ...values } = fields.next;
+          carryForm<Form>(carryKey, { values: values as Record<string, Draft>, object: object as Picked, demand: demand as Picked, parties });
         }
         client.setQueryData(dealKeys.one(current.id!), current);
         const label = (k: string) => (k === 'object' ? t('deals.ui.object') : k === 'demand' ? t('deals.ui.lead') : k === 'parties' ? t('deals.ui.parties') : t(`fields.deal.${k}`));
