@@ -268,7 +268,7 @@ async function main() {
     const gen = await ensureLargeData(db.url, sizes, { force: sizes.force, log });
 
     const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: db.url, PASSWORD_HASH_FAST: 'true', LOG_LEVEL: 'silent', TIME_ZONE: process.env.TIME_ZONE });
-    handle = connectDb(db.url);
+    handle = connectDb(db.url, 20, { timeZone: config.timeZone });
     // Errors the app logs (a 500 while probing an endpoint) are kept to explain a skipped endpoint.
     const appErrors: string[] = [];
     const errorStream = {

@@ -82,7 +82,7 @@ async function main() {
       });
     }
     await migrateDb(databaseUrl);
-    const handle = connectDb(databaseUrl);
+    const handle = connectDb(databaseUrl, 20, { timeZone: config.timeZone });
     cleanup.push(() => handle.close());
     await seedBase(handle.db);
 

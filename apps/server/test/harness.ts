@@ -48,7 +48,7 @@ export async function createTestApp(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-test-data-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PASSWORD_HASH_FAST: 'true', LOG_LEVEL: 'silent', ...env });
   const dbUrl = withDatabase(serverUrl, name);
-  const handle = connectDb(dbUrl, 5);
+  const handle = connectDb(dbUrl, 5, { timeZone: config.timeZone });
   const app = await buildApp({ config, db: handle.db, serveWeb: !!env.WEB_DIST });
   await beforeReady?.(app);
   await app.ready();

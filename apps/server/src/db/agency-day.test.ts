@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { accounts, objectAccounts, objects } from './schema/index.ts';
+import { bearer, createTestApp } from '../../test/harness.ts';
+import { agencyToday } from '../lib/dates.ts';
+import { connectDb } from './client.ts';
+
+/**
+ * The database's "today" is the agency's. A zone is picked whose date differs from UTC's at the
+ * moment the test runs (Kiritimati is 14 hours ahead, Pago Pago 11 behind: at any hour one of them
+ * is on another day than UTC), so a statement that still read the server's UTC day fails here.
+ */
+const utcHour = new Date().getUTCHours();
+const zone = utcHour >= 11 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
+const t = await createTestApp({ TIME_ZONE: zone });
+const { app, db } = t;
+const agent = await t.user({ roles: ['employee'] });
+const today = agencyToday(zone);
+const dayBefore = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+const yesterday = dayBefore(today);
+
+const view = async (id: number) => (await app.inject({ method: 'GET', url: `/api/account/view/${id}`, headers: bearer(agent.token) })).json();
+async function flat(title: string) {
+  const [o] = await db.insert(objects).values({ title, forRent: true, rentPrice: 500 } as never).returning({ id: objects.id, ref: objects.referenceNumber });
+  return { id: o!.id, refText: String(o!.ref).padStart(4, '0') };
+}
+async function person(lastName: string) {
+  const [a] = await db.insert(accounts).values({ firstName: 'Test', lastName, isClient: true, isOwner: true }).returning({ id: accounts.id });
+  return a!.id;
+}
+
+describe("the agency's day in the database", () => {
+  it('is what current_date says on every connection of the app', async () => {
+    expect(today).not.toBe(new Date().toISOString().slice(0, 10));
+    const r = await db.execute<{ d: string }>(sql`select current_date::text as d`);
+    expect(r.rows[0]!.d).toBe(today);
+  });
+
+  it('ends a tenancy and an ownership after their last day in the agency, not in UTC', async () => {
+    const tenant = await person('Lastday');
+    const endsToday = await flat('Lease ending today');
+    const endedYesterday = await flat('Lease ended yesterday');
+    // A closed rental each (deal stage 5, the tenant as buyer/tenant), expiring today and yesterday.
+    for (const [o, expires] of [
+      [endsToday, today],
+      [endedYesterday, yesterday],
+    ] as const) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/Deal/update',
+        headers: bearer(agent.token),
+        payload: { dealType: 1, dealStage: 5, objectId: o.id, rentStart: '2020-01-01', rentExpiration: expires, accounts: [{ accountId: tenant, relation: 2 }] },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expect((await view(tenant)).rentedObjectsReferenceNumbers).toBe(endsToday.refText);
+
+    // Object links (owner) ending today and yesterday: the one that ended yesterday is no longer theirs.
+    const owner = await person('Formerowner');
+    await db.insert(objectAccounts).values([
+      { objectId: endsToday.id, accountId: owner, relation: 1, endDate: today },
+      { objectId: endedYesterday.id, accountId: owner, relation: 1, endDate: yesterday },
+    ] as never);
+    expect((await view(owner)).ownedObjectsReferenceNumbers).toBe(endsToday.refText);
+  });
+
+  it('refuses a time zone name that is not one', () => {
+    expect(() => connectDb('postgres://localhost/x', 1, { timeZone: "UTC' -c x=1" })).toThrow(/not a time zone name/);
+  });
+});
