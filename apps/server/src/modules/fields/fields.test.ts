@@ -51,6 +51,21 @@ describe('text and textarea', () => {
     expect(log[0]).toMatchObject({ action: 'Update', message: 'lastName', data: { field: 'lastName', from: 'Georgiou', to: 'Papadaki' } });
   });
 
+  it('a tax number follows the rule of the whole-record save: a Greek ΑΦΜ with its check digit', async () => {
+    const id = await newAccount();
+    const wrong = await patch(id, 'taxNumber', '123456789', { headers: { 'accept-language': 'el' } });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors.taxNumber[0]).toMatch(/^Μη έγκυρος ΑΦΜ/);
+    expect((await row(id)).taxNumber).toBeNull();
+    const right = await patch(id, 'taxNumber', ' 123456783 ');
+    expect(right.statusCode, right.body).toBe(200);
+    expect((await row(id)).taxNumber).toBe('123456783');
+    // What the field saves, the whole-record save (and Merge) takes back unchanged.
+    const whole = await t.app.inject({ method: 'POST', url: '/api/account/update', headers: bearer(staff.token), payload: { id, version: 2, taxNumber: '123456783', city: 'Kalamaria' } });
+    expect(whole.statusCode, whole.body).toBe(200);
+    expect((await patch(id, 'taxNumber', null)).statusCode).toBe(200);
+  });
+
   it('an unchanged value writes nothing', async () => {
     const id = await newAccount({ city: 'Thessaloniki' });
     const res = await patch(id, 'city', 'Thessaloniki ');

@@ -1,9 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { ACCOUNT_FIELD_DESCRIPTIONS, CLIENT_SERVICES, SPECIALTY_FLAGS } from '@crm/contract';
+import { ACCOUNT_FIELD_DESCRIPTIONS, CLIENT_SERVICES, SPECIALTY_FLAGS, isGreekTaxNumber } from '@crm/contract';
 import { accounts, users } from '../../../db/schema/index.ts';
 import { accessDenied, fieldError } from '../../../lib/errors.ts';
 import { toLocalDateTime } from '../../../lib/dates.ts';
 import type { PatchableEntity, PatchableField } from '../field-registry.ts';
+
+const taxDescription = ACCOUNT_FIELD_DESCRIPTIONS.find((d) => d.name === 'taxNumber')!;
+const ACCOUNT_TAX_NUMBER_FIELD: PatchableField = { type: taxDescription.type, max: taxDescription.max };
 
 /**
  * Account fields editable one at a time (account view, click to edit): every described field
@@ -17,6 +20,9 @@ const fields: Record<string, PatchableField> = {
       { type: d.type, max: d.max, min: d.min, required: d.required } satisfies PatchableField,
     ]),
   ),
+  // The same rule as the whole-record update: a Greek ΑΦΜ with its check digit (others go in
+  // taxNumberOfOtherCountry). Without it a number saved here could never be merged or saved whole.
+  taxNumber: { ...ACCOUNT_TAX_NUMBER_FIELD, check: (v) => (isGreekTaxNumber(v) ? null : 'validation.taxNumber') },
   // branchId is not here: only admins change a branch, and it must follow onto the sign-in
   // (POST /api/account/update does both).
   service: {

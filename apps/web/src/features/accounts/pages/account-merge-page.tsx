@@ -11,6 +11,7 @@ import { describeError } from '../../../lib/errors.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { ACCOUNT_FIELD_BY_NAME, ACCOUNT_FIELDS, SPECIALTIES, splitList, type TAccountFieldName } from '../account-fields.ts';
 import { accountKeys, accountViewQuery, mergeAccounts } from '../api/account.ts';
+import { mergeBody } from '../merge-body.ts';
 import { showBannerAfterNavigation } from '../../../lib/banner.ts';
 import { useGoBack } from '../components/go-back.ts';
 import { branchText, roleText } from '../components/labels.ts';
@@ -83,11 +84,8 @@ export function AccountMergePage() {
 
   const merge = useGuardedMutation({
     mutationFn: () => {
-      const account: Record<string, unknown> = { id: a1!.id, version: a1!.version };
-      const r1 = a1 as unknown as Record<string, unknown>;
-      const r2 = a2 as unknown as Record<string, unknown>;
-      for (const f of ACCOUNT_FIELDS) account[f] = r1[f];
-      for (const r of rows) if (chosen(r.field, r.takeDuplicate) === '2') account[r.field] = r2[r.field];
+      const taken = rows.filter((r) => chosen(r.field, r.takeDuplicate) === '2').map((r) => r.field);
+      const account = mergeBody(a1 as unknown as Parameters<typeof mergeBody>[0], a2 as unknown as Record<string, unknown>, taken);
       return mergeAccounts({ account: account as TAccountUpdate, duplicateId: a2!.id });
     },
     meta: { handlesErrors: true },
