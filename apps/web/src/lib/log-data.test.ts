@@ -35,6 +35,15 @@ describe('an action-log entry read as its screen words it', () => {
     await i18next.changeLanguage('en');
   });
 
+  it("shows a deleted alert's source by its name, and not its text key and values (they are its message)", async () => {
+    await i18next.changeLanguage('el');
+    const el = texts('el');
+    const shown = rows('Alert', { source: 'Website', messageKey: 'alerts.msg.websiteEnquiry', params: { ref: '0042' } });
+    expect(shown).toHaveLength(1);
+    expect(shown[0]![1]).toBe(el['alerts.source.Website']);
+    await i18next.changeLanguage('en');
+  });
+
   it("words a viewing's properties with their results and comments, and an account's kinds by name", async () => {
     await i18next.changeLanguage('en');
     const en = texts('en');

@@ -55,6 +55,7 @@ const LIST_TEXTS: Record<string, Record<string, string>> = {
   Deal: { dealType: 'deals.type', dealStage: 'deals.stage' },
   Lead: { stage: 'leads.stage', priority: 'leads.priority' },
   Reservation: { reservationStage: 'reservations.stage', sourceId: 'reservations.source' },
+  Alert: { source: 'alerts.source' },
 };
 /** The record's own number and version: bookkeeping, not a change anyone made. */
 const HIDDEN = new Set(['id', 'version']);
@@ -83,7 +84,8 @@ export function logDataRows(t: TFunction, entity: string, data: unknown): LogDat
   if (data == null || typeof data !== 'object' || Array.isArray(data)) return [];
   const prefix = FIELD_LABELS[entity];
   return Object.entries(data as Record<string, unknown>)
-    .filter(([key]) => !HIDDEN.has(key))
+    // A deleted alert's text key and values are its message (logMessageText), not data.
+    .filter(([key]) => !HIDDEN.has(key) && !(entity === 'Alert' && (key === 'messageKey' || key === 'params')))
     .map(([key, v]) => ({
       key,
       label: t(prefix ? [`${prefix}.${key}`, `accounts.ui.kind.${key}`, `actionLog.data.${key}`] : [`actionLog.data.${key}`], { defaultValue: key }),

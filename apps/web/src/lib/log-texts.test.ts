@@ -25,6 +25,19 @@ describe("the action log's messages the server writes", () => {
     await i18next.changeLanguage('en');
   });
 
+  it('reads a deleted system alert in the reader’s language from its text key; a plain one as written', async () => {
+    const data = { source: 'Website', messageKey: 'alerts.msg.websiteEnquiry', params: { ref: '0042', name: 'Maria K.', email: 'maria@example.gr' } };
+    const english = 'New website enquiry about property #0042 from Maria K. (maria@example.gr); it is among the new leads.';
+    await i18next.changeLanguage('el');
+    const greek = logMessageText(i18next.t, 'Alert', english, data);
+    expect(greek).toBe(texts('el')['alerts.msg.websiteEnquiry']!.replace('{{ref}}', '0042').replace('{{name}}', 'Maria K.').replace('{{email}}', 'maria@example.gr'));
+    expect(greek).not.toBe(english);
+    expect(logMessageText(i18next.t, 'Alert', 'A visitor asked about #0042', { source: 'Website' })).toBe('A visitor asked about #0042');
+    // Only an alert's own text keys are read so: any other key in the data is not a message.
+    expect(logMessageText(i18next.t, 'Alert', english, { messageKey: 'login.incorrect' })).toBe(english);
+    await i18next.changeLanguage('en');
+  });
+
   it('reads a transaction’s amount as money, and a fixed message by its text', async () => {
     await i18next.changeLanguage('el');
     expect(logMessageText(i18next.t, 'Transaction', 'expense 125.5')).toBe(texts('el')['actionLog.message.expense']!.replace('{{amount}}', '125,50\u00a0€'));

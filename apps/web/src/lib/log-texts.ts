@@ -15,14 +15,25 @@ export const logEntityText = (t: TFunction, entity: string) => t(`actionLog.enti
 /** The messages the server itself writes (the contract's LOG_MESSAGE), each with its actionLog.message.* text. */
 const SYSTEM_MESSAGES = new Set(LOG_MESSAGES);
 
-export function logMessageText(t: TFunction, entity: string, message: string | null): string {
+export function logMessageText(t: TFunction, entity: string, message: string | null, data?: unknown): string {
   if (!message) return '';
+  // A deleted alert the system made: its text in the reader's language (the message is the English one).
+  const alert = entity === 'Alert' ? alertText(data) : null;
+  if (alert) return t(alert.messageKey, { ...alert.params, defaultValue: message });
   if (SYSTEM_MESSAGES.has(message)) return t(`actionLog.message.${message}`);
   const money = entity === 'Transaction' ? /^(income|expense) (-?\d+(?:\.\d+)?)$/.exec(message) : null;
   if (money) return t(`actionLog.message.${money[1]}`, { amount: formatMoney2(Number(money[2])) });
   const won = entity === 'Lead' ? WON_LOG_MESSAGE.exec(message) : null;
   if (won) return t('actionLog.message.won', { deal: won[1] });
   return message;
+}
+
+/** The text key and values an alert's deletion logged (see the server's deleteAlert). */
+export function alertText(data: unknown): { messageKey: string; params: Record<string, unknown> } | null {
+  if (!data || typeof data !== 'object') return null;
+  const { messageKey, params } = data as { messageKey?: unknown; params?: unknown };
+  if (typeof messageKey !== 'string' || !messageKey.startsWith('alerts.') && !messageKey.startsWith('publishing.')) return null;
+  return { messageKey, params: params && typeof params === 'object' && !Array.isArray(params) ? (params as Record<string, unknown>) : {} };
 }
 
 /** Where the record an entry is about opens (nothing for a deletion, or for what has no screen of its own). */

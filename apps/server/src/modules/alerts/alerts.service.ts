@@ -126,10 +126,13 @@ export async function updateNotes(app: FastifyInstance, caller: Caller, id: numb
 /** DELETE /api/alert/{id} */
 export async function deleteAlert(app: FastifyInstance, caller: Caller, id: number) {
   await app.db.transaction(async (tx) => {
-    const res = await tx.execute(sql`delete from alerts where id = ${id} returning source, content`);
-    const r = res.rows[0] as { source: string; content: string } | undefined;
+    const res = await tx.execute(sql`delete from alerts where id = ${id} returning source, content, message_key, params`);
+    const r = res.rows[0] as { source: string; content: string; message_key: string | null; params: Record<string, string | number> | null } | undefined;
     if (!r) throw notFound('alerts.notFound');
-    await logAction(tx, caller.actor, { action: 'Delete', entity: 'Alert', entityId: id, message: r.content.slice(0, 200), data: { source: r.source } });
+    // The message is the English text; an alert the system made also leaves its text key and values,
+    // so the log reads it in each reader's language.
+    const text = r.message_key ? { messageKey: r.message_key, params: r.params ?? {} } : {};
+    await logAction(tx, caller.actor, { action: 'Delete', entity: 'Alert', entityId: id, message: r.content.slice(0, 200), data: { source: r.source, ...text } });
   });
 }
 

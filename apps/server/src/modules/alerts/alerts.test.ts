@@ -211,6 +211,18 @@ describe('alert calls', () => {
     expect((await get(`/api/alert/${id}`)).statusCode).toBe(404);
     expect((await del(`/api/alert/${id}`)).statusCode).toBe(404);
     expect(await unreadCount()).toBe(before + 10);
+    // A plain text alert logs its text only.
+    const [plain] = await t.db.select().from(actionLog).where(and(eq(actionLog.entity, 'Alert'), eq(actionLog.entityId, id), eq(actionLog.action, 'Delete')));
+    expect(plain).toMatchObject({ message: 'A visitor asked about #0042', data: { source: 'Website' } });
+  });
+
+  it('logs a deleted system alert with its text key and values, so the log reads it in each reader’s language', async () => {
+    const params = { ref: '0042', name: 'Maria K.', email: 'maria@example.gr' };
+    const content = 'New website enquiry about property #0042 from Maria K. (maria@example.gr); it is among the new leads.';
+    const id = (await createAlert(t.db, { source: 'Website', messageKey: 'alerts.msg.websiteEnquiry', params, content }))!;
+    expect((await del(`/api/alert/${id}`)).statusCode).toBe(200);
+    const [row] = await t.db.select().from(actionLog).where(and(eq(actionLog.entity, 'Alert'), eq(actionLog.entityId, id), eq(actionLog.action, 'Delete')));
+    expect(row).toMatchObject({ message: content, data: { source: 'Website', messageKey: 'alerts.msg.websiteEnquiry', params } });
   });
 
   it('refuses bad input with a 400 that changes nothing, and branch users', async () => {

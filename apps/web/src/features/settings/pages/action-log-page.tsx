@@ -102,7 +102,7 @@ export function ActionLogPage() {
       accessor: 'message',
       title: t('actionLog.ui.col.message'),
       render: (r) => {
-        const message = logMessageText(t, r.entity, r.message);
+        const message = logMessageText(t, r.entity, r.message, r.data);
         return message ? (
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
             {message}
