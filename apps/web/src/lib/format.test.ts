@@ -1,0 +1,37 @@
+import i18next from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startShippedTexts } from './shipped-texts.testing.ts';
+
+let formatLongDate: typeof import('./format.ts').formatLongDate;
+
+beforeAll(async () => {
+  await startShippedTexts();
+  ({ formatLongDate } = await import('./format.ts'));
+});
+
+describe("a day in words (the home page's today)", () => {
+  it('reads as Intl writes it for en-GB, el-GR and ru-RU, on every day of two years', async () => {
+    for (const [culture, locale] of [
+      ['en', 'en-GB'],
+      ['el', 'el-GR'],
+      ['ru', 'ru-RU'],
+    ] as const) {
+      await i18next.changeLanguage(culture);
+      const intl = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+      for (let d = new Date(2026, 0, 1); d.getFullYear() < 2028; d = new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1)) {
+        expect(formatLongDate(d), `${culture} ${d.toDateString()}`).toBe(intl.format(d));
+      }
+    }
+    await i18next.changeLanguage('en');
+  });
+
+  it('names the day and the month in each language', async () => {
+    const day = new Date(2026, 10, 26);
+    await i18next.changeLanguage('el');
+    expect(formatLongDate(day)).toBe('Πέμπτη 26 Νοεμβρίου 2026');
+    await i18next.changeLanguage('ru');
+    expect(formatLongDate(day)).toBe('четверг, 26 ноября 2026 г.');
+    await i18next.changeLanguage('en');
+    expect(formatLongDate(day)).toBe('Thursday, 26 November 2026');
+  });
+});
