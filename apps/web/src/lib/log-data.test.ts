@@ -35,6 +35,15 @@ describe('an action-log entry read as its screen words it', () => {
     await i18next.changeLanguage('en');
   });
 
+  it('shows a moment logged in UTC on the agency’s clock: a transaction at 00:30 in Athens is on its own day', async () => {
+    await i18next.changeLanguage('en');
+    expect(rows('Transaction', { transactionDate: '2026-03-14T22:30:00.000Z' })).toEqual([[texts('en')['fields.transaction.transactionDate'] ?? 'transactionDate', '15/03/2026, 00:30']]);
+    // Summer time: three hours ahead.
+    expect(rows('Transaction', { transactionDate: '2026-07-31T21:15:00Z' })[0]![1]).toBe('01/08/2026, 00:15');
+    // As the server logs it now, the local text.
+    expect(rows('Transaction', { transactionDate: '2026-03-15T00:30:00' })[0]![1]).toBe('15/03/2026, 00:30');
+  });
+
   it("shows a deleted alert's source by its name, and not its text key and values (they are its message)", async () => {
     await i18next.changeLanguage('el');
     const el = texts('el');

@@ -3,6 +3,7 @@ import { DEAL_FIELDS } from '@crm/contract/deal-fields';
 import { LEAD_FIELDS } from '@crm/contract/lead-fields';
 import { OBJECT_FIELDS } from '@crm/contract/object-fields';
 import { RESERVATION_FIELDS } from '@crm/contract/reservation-fields';
+import { agencyDateTime } from './agency-clock.ts';
 import { formatDate, formatDateTime, formatMoney, formatMoney2 } from './format.ts';
 
 /**
@@ -35,12 +36,14 @@ const FIELD_LABELS: Record<string, string> = {
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A local date-time as the server writes it (a moment with a zone is shown as stored). */
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
+/** A moment with its zone (entries written before moments were logged as local text: "…T22:30:00.000Z"): on the agency's clock. */
+const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)$/;
 
 function valueText(t: TFunction, v: unknown): string {
   if (v == null || v === '') return '—';
   if (typeof v === 'boolean') return t(v ? 'common.yes' : 'common.no');
   if (typeof v === 'number') return String(v);
-  if (typeof v === 'string') return DATE.test(v) ? formatDate(v) : DATE_TIME.test(v) ? formatDateTime(v) : v;
+  if (typeof v === 'string') return DATE.test(v) ? formatDate(v) : DATE_TIME.test(v) ? formatDateTime(v) : MOMENT.test(v) ? formatDateTime(agencyDateTime(new Date(v))) : v;
   if (Array.isArray(v)) return v.every((x) => x == null || typeof x !== 'object') ? v.map((x) => valueText(t, x)).join(', ') : JSON.stringify(v);
   const o = v as Record<string, unknown>;
   // A change recorded as its old and new value.

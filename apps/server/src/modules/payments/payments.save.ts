@@ -186,7 +186,7 @@ export async function saveTransaction(app: FastifyInstance, req: FastifyRequest,
           .returning({ id: transactions.id, version: transactions.version });
         id = row!.id;
         version = row!.version;
-        await logAction(tx, caller.actor, { action: 'Create', entity: 'Transaction', entityId: id, message: `${type} ${amount}`, data: { accountId, type, ...values, files: typed.map((f) => f.userName) } });
+        await logAction(tx, caller.actor, { action: 'Create', entity: 'Transaction', entityId: id, message: `${type} ${amount}`, data: { accountId, type, ...localDates(values, app.config.timeZone), files: typed.map((f) => f.userName) } });
       } else {
         id = data.id!;
         const [current] = await tx.select(transactionColumns()).from(transactions).where(eq(transactions.id, id)).for('update');
@@ -230,7 +230,7 @@ export async function saveTransaction(app: FastifyInstance, req: FastifyRequest,
           message: `${type} ${amount}`,
           data: {
             accountId,
-            ...changes,
+            ...localDates(changes, app.config.timeZone),
             ...(removeIds.length ? { removedAttachments: removeIds } : {}),
             ...(typed.length ? { files: typed.map((f) => f.userName) } : {}),
             ...(approvalWithdrawn ? { approvalWithdrawn: toLocalDateTime(current.confirmedByClientDate, app.config.timeZone) } : {}),
@@ -289,6 +289,11 @@ function storedValues(fields: readonly TTransactionFieldDescription[], data: Rec
 async function addAttachments(tx: Tx, transactionId: number, userId: number, files: { systemName: string; userName: string; mime: string; size: number }[]) {
   if (!files.length) return;
   await tx.insert(transactionAttachments).values(files.map((f) => ({ transactionId, systemName: f.systemName, userName: f.userName, mime: f.mime, size: f.size, createdBy: userId })));
+}
+
+/** A moment in the log is written as the agency's local date and time, as the statement shows it (JSON would write UTC). */
+export function localDates(values: Record<string, unknown>, timeZone: string): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v instanceof Date ? toLocalDateTime(v, timeZone) : v]));
 }
 
 function changedValues(current: Record<string, unknown>, next: Record<string, unknown>) {

@@ -398,7 +398,7 @@ export async function deleteTransaction(app: FastifyInstance, caller: Caller, id
       entity: 'Transaction',
       entityId: id,
       message: `${row.type} ${row.amount}`,
-      data: { accountId: row.accountId, type: row.type, amount: row.amount, transactionDate: row.transactionDate, categoryId: row.categoryId, attachments: files.length },
+      data: { accountId: row.accountId, type: row.type, amount: row.amount, transactionDate: toLocalDateTime(row.transactionDate, app.config.timeZone), categoryId: row.categoryId, attachments: files.length },
     });
     return files;
   });

@@ -73,6 +73,9 @@ describe('income and expense', () => {
     expect(stored).toMatchObject({ amount: '1200.10', internalNotes: 'March rent', type: 'income', status: null });
     const [log] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Transaction'), eq(actionLog.entityId, inc.json().id)));
     expect(log).toMatchObject({ action: 'Create', actionBy: admin.id });
+    // The moment is logged as the statement shows it (agency time), not as JSON writes a Date (UTC).
+    const [exp2Log] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Transaction'), eq(actionLog.entityId, exp2.json().id)));
+    expect(exp2Log!.data).toMatchObject({ transactionDate: '2026-03-06T09:30:00' });
 
     const el = (await get(admin.token, `/api/transactions?accountId=${owner.id}`, 'el')).json();
     expect(el.items[1]).toMatchObject({ status: 'Απλήρωτο', categoryName: 'Ρεύμα' });
@@ -185,13 +188,15 @@ describe('income and expense', () => {
 
   it('is deleted with its attachments, logged', async () => {
     const owner = await newAccount();
-    const { id } = (await addExpense(owner.id, {}, [{ name: 'r.png', data: PNG }])).json();
+    const { id } = (await addExpense(owner.id, { transactionDate: '2026-03-15T00:30:00' }, [{ name: 'r.png', data: PNG }])).json();
     const del = await app.inject({ method: 'DELETE', url: `/api/transactions/${id}`, headers: bearer(admin.token) });
     expect(del.statusCode).toBe(200);
     expect(await db.select().from(transactions).where(eq(transactions.id, id))).toHaveLength(0);
     expect(await db.select().from(transactionAttachments).where(eq(transactionAttachments.transactionId, id))).toHaveLength(0);
     const logs = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Transaction'), eq(actionLog.entityId, id)));
     expect(logs.map((l) => l.action).sort()).toEqual(['Create', 'Delete']);
+    // 00:30 in Athens is the 15th; as UTC it would have read the 14th.
+    expect(logs.find((l) => l.action === 'Delete')!.data).toMatchObject({ transactionDate: '2026-03-15T00:30:00' });
     expect((await app.inject({ method: 'DELETE', url: `/api/transactions/${id}`, headers: bearer(admin.token) })).statusCode).toBe(404);
   });
 });
