@@ -4,6 +4,7 @@ import { accounts, objectAccounts, objects } from './schema/index.ts';
 import { bearer, createTestApp } from '../../test/harness.ts';
 import { agencyToday } from '../lib/dates.ts';
 import { connectDb } from './client.ts';
+import { getPublic } from '../modules/publishing/public.service.ts';
 
 /**
  * The database's "today" is the agency's. A zone is picked whose date differs from UTC's at the
@@ -62,6 +63,21 @@ describe("the agency's day in the database", () => {
       { objectId: endedYesterday.id, accountId: owner, relation: 1, endDate: yesterday },
     ] as never);
     expect((await view(owner)).ownedObjectsReferenceNumbers).toBe(endsToday.refText);
+  });
+
+  it('says on the public page that a flat is free from a day only when that day is after the agency’s today; its update time is ISO 8601 in UTC', async () => {
+    const dayAfter = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const at = new Date('2026-03-15T08:00:00.123Z');
+    const publicFlat = async (dateAvailable: string) => {
+      const [o] = await db
+        .insert(objects)
+        .values({ title: 'Flat', forRent: true, rentPrice: 500, published: true, publishRequested: true, active: true, dateAvailable, lastUpdate: at } as never)
+        .returning({ ref: objects.referenceNumber });
+      return (await getPublic(db, o!.ref, 'en', (k) => k))!;
+    };
+    expect((await publicFlat(today)).availableFrom).toBeNull();
+    expect((await publicFlat(dayAfter(today))).availableFrom).toBe(dayAfter(today));
+    expect((await publicFlat(yesterday)).updated).toBe('2026-03-15T08:00:00.123Z');
   });
 
   it('refuses a time zone name that is not one', () => {

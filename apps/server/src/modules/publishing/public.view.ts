@@ -32,7 +32,10 @@ export function publicSelect(culture: TCulture): SQL {
     [
       sql`o.id`,
       sql`o.reference_number`,
-      sql`o.last_update`,
+      // The last update as ISO 8601 in UTC (what portals read), whatever the session's zone.
+      sql`to_char(o.last_update at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedIso"`,
+      // Free only from a day still to come, by the agency's today (the session's zone is the agency's).
+      sql`(o.date_available > current_date) as "availableLater"`,
       ...PUBLIC_COLUMNS.map((f) => sql`${c(f)} as ${sql.identifier(f)}`),
       // The address and the exact point only where the object says they may be shown.
       sql`case when o.display_address then o.address end as "address"`,
@@ -82,11 +85,10 @@ export type TPublicObject = {
   updated: string | null;
 };
 
-/** A date (YYYY-MM-DD or Date) when it is after today, else null. */
-function futureDate(v: unknown): string | null {
-  const d = v instanceof Date ? v.toISOString().slice(0, 10) : typeof v === 'string' ? v.slice(0, 10) : null;
-  if (!d || !/^\d{4}-\d{2}-\d{2}$/.test(d)) return null;
-  return d > new Date().toISOString().slice(0, 10) ? d : null;
+/** The date it is free (YYYY-MM-DD) when the database found it after the agency's today, else null. */
+function futureDate(v: unknown, later: unknown): string | null {
+  const d = typeof v === 'string' ? v.slice(0, 10) : v instanceof Date ? `${v.getFullYear()}-${String(v.getMonth() + 1).padStart(2, '0')}-${String(v.getDate()).padStart(2, '0')}` : null;
+  return later === true && d && /^\d{4}-\d{2}-\d{2}$/.test(d) ? d : null;
 }
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -156,8 +158,8 @@ export function toPublicObject(r: Row, culture: TCulture, t: T): TPublicObject {
     featured: r.featured === true,
     reserved: r.reserved === true,
     letNow: r.letNow === true,
-    availableFrom: futureDate(r.dateAvailable),
-    updated: r.last_update instanceof Date ? r.last_update.toISOString() : r.last_update ? String(r.last_update) : null,
+    availableFrom: futureDate(r.dateAvailable, r.availableLater),
+    updated: typeof r.updatedIso === 'string' ? r.updatedIso : null,
   };
 }
 
