@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 import { createRng } from './demo-time.ts';
+import { agencyToday, fromLocalDateTime } from '../../lib/dates.ts';
 
 /** Cents as the exact decimal text PostgreSQL reads into numeric(14,2). */
 const money = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
@@ -17,12 +18,16 @@ export async function seedDemoPayments(tx: Tx, opts: { timeZone: string }) {
   const owners = ((await tx.execute(sql`select id from accounts where is_owner order by id limit 12`)).rows as { id: number }[]).map((r) => r.id);
   if (!owners.length) return { accounts: 0, transactions: 0 };
   const now = new Date();
+  // The agency's month and clock (the server runs on UTC): a bill at 09:00 is 09:00 in the agency.
+  const [thisYear, thisMonth] = agencyToday(opts.timeZone).split('-').map(Number) as [number, number];
+  const pad = (n: number) => String(n).padStart(2, '0');
   const rows: ReturnType<typeof sql>[] = [];
   for (const owner of owners) {
     const rent = rng.int(45, 120) * 1000; // 450–1 200 €
     for (let m = 5; m >= 0; m--) {
-      const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - m, 1));
-      const at = (d: number, h: number) => new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth(), d, h - 2, rng.int(0, 59)));
+      const month = new Date(Date.UTC(thisYear, thisMonth - 1 - m, 1));
+      const at = (d: number, h: number) =>
+        fromLocalDateTime(`${month.getUTCFullYear()}-${pad(month.getUTCMonth() + 1)}-${pad(d)}T${pad(h)}:${pad(rng.int(0, 59))}:00`, opts.timeZone, 'transactionDate');
       const last = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 0));
       const future = (d: Date) => d.getTime() > now.getTime();
       const rentAt = at(rng.int(1, 5), rng.int(9, 17));
@@ -52,6 +57,5 @@ export async function seedDemoPayments(tx: Tx, opts: { timeZone: string }) {
     select account_id, max(transaction_date) from transactions group by account_id
     on conflict (account_id) do update set transactions_modified_on = excluded.transactions_modified_on`);
   await tx.execute(sql`update accounts set has_transactions = true where id in (select account_id from payment_accounts)`);
-  void opts;
   return { accounts: owners.length, transactions: rows.length };
 }
