@@ -66,12 +66,14 @@ export const RESERVATION_FIELDS: readonly TReservationFieldDescription[] = [
   d('arrivalTimePlanned', 'text', 'stay', { max: 5 }),
   d('arrivalTimeActual', 'text', 'stay', { max: 5 }),
   // The client (the guest who booked)
-  d('lastName', 'text', 'client', { required: true, max: 100 }),
-  d('firstName', 'text', 'client', { max: 100 }),
-  d('phone', 'text', 'client', { max: 50 }),
-  d('email', 'text', 'client', { max: 200 }),
-  d('taxNumber', 'text', 'client', { max: 30 }),
-  d('internalPassportNumber', 'text', 'client', { max: 30 }),
+  // As long as an account's own (a booking takes its client's from the linked account): the last
+  // name may be a company's name.
+  d('lastName', 'text', 'client', { required: true, max: 300 }),
+  d('firstName', 'text', 'client', { max: 200 }),
+  d('phone', 'text', 'client', { max: 100 }),
+  d('email', 'text', 'client', { max: 254 }),
+  d('taxNumber', 'text', 'client', { max: 100 }),
+  d('internalPassportNumber', 'text', 'client', { max: 100 }),
   // The booking
   d('reservationStage', 'select', 'booking', { required: true, list: 'stages' }),
   d('bookingDate', 'date', 'booking'),

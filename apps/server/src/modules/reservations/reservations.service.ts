@@ -7,6 +7,8 @@ import {
   RESERVATION_CANCELLED,
   RESERVATION_DATE_FILTER_TYPES,
   RESERVATION_FIELDS,
+  isEmailList,
+  isPhoneList,
   RESERVATION_MAX_NIGHTS,
   RESERVATION_OWNER_PAYMENT_TYPES,
   RESERVATION_SOURCES,
@@ -152,6 +154,16 @@ export async function blankReservation(app: FastifyInstance, q: { objectId?: num
   };
 }
 
+/** A booking's e-mail (the contract's rule for the client's e-mail). */
+const BOOKING_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const CLIENT_MAX = new Map(RESERVATION_FIELDS.filter((f) => f.group === 'client').map((f) => [f.name, f.max ?? 200]));
+/**
+ * An account's value within the booking's limit for it. The limits are the account's own, so this
+ * only guards: a value over it would be refused by every answer about the booking (a 500, and a
+ * booking that could never be opened again).
+ */
+const clip = (field: ClientField, v: string | null) => (v == null ? null : v.slice(0, CLIENT_MAX.get(field) ?? 200));
+
 /** An account's names and first e-mail and phone, as a booking's client. */
 async function accountAsClient(db: Db | Tx, id: number) {
   const [a] = await db
@@ -159,14 +171,15 @@ async function accountAsClient(db: Db | Tx, id: number) {
     .from(accounts)
     .where(eq(accounts.id, id));
   if (!a) return null;
+  const email = a.emails.find((e) => BOOKING_EMAIL.test(e)) ?? null;
   return {
     client: {
-      lastName: a.lastName ?? a.companyName ?? a.name ?? null,
-      firstName: a.firstName ?? null,
-      taxNumber: a.taxNumber ?? null,
-      internalPassportNumber: a.passport ?? null,
-      email: a.emails[0] ?? null,
-      phone: a.phones[0] ?? null,
+      lastName: clip('lastName', a.lastName ?? a.companyName ?? a.name ?? null),
+      firstName: clip('firstName', a.firstName ?? null),
+      taxNumber: clip('taxNumber', a.taxNumber ?? null),
+      internalPassportNumber: clip('internalPassportNumber', a.passport ?? null),
+      email: clip('email', email),
+      phone: clip('phone', a.phones[0] ?? null),
     } as Record<ClientField, string | null>,
     clientAccountId: a.id,
     clientAccount: a.name ?? null,
@@ -270,6 +283,9 @@ export async function saveReservation(app: FastifyInstance, caller: Caller, inpu
         throw fieldError('comission3rdParty', 'reservations.thirdPartyOverCommission');
       }
       if (body.saveClientAsAccount && merged.clientAccountId == null) {
+        // The account's own rules: a phone or e-mail it would refuse could never be saved with it again.
+        if (merged.clientPhone && !isPhoneList(merged.clientPhone as string)) throw fieldError('client.phone', 'validation.phone');
+        if (merged.clientEmail && !isEmailList(merged.clientEmail as string)) throw fieldError('client.email', 'validation.email');
         const [a] = await tx
           .insert(accounts)
           .values({

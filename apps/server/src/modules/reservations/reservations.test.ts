@@ -200,11 +200,37 @@ describe('a reservation', () => {
     const [foreign] = await db.select().from(accounts).where(eq(accounts.id, guest.clientAccountId));
     expect(foreign).toMatchObject({ taxNumber: null, taxNumberOfOtherCountry: 'DK12345678' });
 
+    // A guest's phone or e-mail the account would refuse is named, and nothing is stored.
+    const before = (await db.select({ id: accounts.id }).from(accounts)).length;
+    const badPhone = await save({ objectId: o.id, checkIn: '2027-03-01', duration: 2, client: { lastName: 'Smith', phone: '+44 7700 900123 (Mike)' }, saveClientAsAccount: true });
+    expect(badPhone.statusCode).toBe(400);
+    expect(Object.keys(badPhone.json().errors)).toEqual(['client.phone']);
+    const badEmail = await save({ objectId: o.id, checkIn: '2027-03-01', duration: 2, client: { lastName: 'Smith', email: 'john.smith@example.co.uk.' }, saveClientAsAccount: true });
+    expect(badEmail.statusCode).toBe(400);
+    expect(Object.keys(badEmail.json().errors)).toEqual(['client.email']);
+    expect((await db.select({ id: accounts.id }).from(accounts)).length).toBe(before);
+    expect(await db.select().from(reservations).where(and(eq(reservations.objectId, o.id), eq(reservations.clientLastName, 'Smith')))).toHaveLength(0);
+    // As a booking's own details (not saved as an account) they are kept as typed.
+    const asTyped = await book(o.id, '2027-03-01', 2, { client: { lastName: 'Smith', phone: '+44 7700 900123 (Mike)' } });
+    expect(asTyped.client.phone).toBe('+44 7700 900123 (Mike)');
+
     const [kept] = await db.select({ v: accounts.version }).from(accounts).where(eq(accounts.id, acc!.id));
     const merged = await call(admin.token, 'POST', '/api/account/merge', { account: { id: acc!.id, version: kept!.v }, duplicateId: saved.clientAccountId });
     expect(merged.statusCode, merged.body).toBe(200);
     const [moved] = await db.select({ a: reservations.clientAccountId }).from(reservations).where(eq(reservations.id, saved.id));
     expect(moved!.a).toBe(acc!.id);
+  });
+
+  it('takes a linked account’s long values (a company’s name, an ID number with its issuing office) and opens again', async () => {
+    const o = await newObject();
+    const company = 'Ξενοδοχειακές και Τουριστικές Επιχειρήσεις Βορείου Ελλάδος — Θερμαϊκός Κόλπος Α.Ε. (υποκατάστημα Καλαμαριάς, τμήμα κρατήσεων ομίλων και εταιρικών πελατών)';
+    const idNumber = 'ΑΚ 123456, Τ.Α. Καλαμαριάς, 12/05/2019';
+    const [acc] = await db.insert(accounts).values({ name: company, internalPassportNumber: idNumber, emails: ['at the front desk', 'bookings@thermaikos.gr'] } as never).returning({ id: accounts.id });
+    const r = await book(o.id, '2027-04-01', 3, { client: {}, clientAccountId: acc!.id });
+    expect(r.client).toMatchObject({ lastName: company, internalPassportNumber: idNumber, email: 'bookings@thermaikos.gr' });
+    const opened = await call(agent.token, 'GET', `/api/Reservation/edit/${r.id}`);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json().client.internalPassportNumber).toBe(idNumber);
   });
 
   it('keeps its property from being deleted (a branch user cannot even see it); once it is gone the property can be', async () => {
