@@ -94,7 +94,7 @@ export const isEmailList = (text: string): boolean => listParts(text).every((p) 
 
 /**
  * Each phone of a ';'-joined list is a number as people write one: digits with spaces, dots,
- * dashes, brackets, a leading + and at most an extension ("ext. 12", "εσωτ. 12"), 5 to 15 digits
+ * dashes, brackets, a leading + (or "(+") and at most an extension ("ext. 12", "εσωτ. 12"), 5 to 15 digits
  * before it. Letters in place of digits ("abc-12") are refused.
  */
 export const isPhoneList = (text: string): boolean =>
@@ -102,5 +102,6 @@ export const isPhoneList = (text: string): boolean =>
     const [number, ext] = p.split(/\s*(?:ext\.?|x|εσωτ\.?|доб\.?)\s*/i);
     if (ext !== undefined && !/^\d{1,6}$/.test(ext)) return false;
     const digits = (number ?? '').replace(/\D/g, '').length;
-    return /^\+?[\d\s().\-/]+$/.test(number ?? '') && digits >= 5 && digits <= 15;
+    // The country code may stand in brackets: "(+30) 697 123 4567".
+    return /^(?:\+|\(\+)?[\d\s().\-/]+$/.test(number ?? '') && digits >= 5 && digits <= 15;
   });

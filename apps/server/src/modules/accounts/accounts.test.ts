@@ -95,7 +95,7 @@ describe('adding an account', () => {
       expect(res.statusCode, phone).toBe(400);
       expect(res.json().errors.phone, phone).toHaveLength(1);
     }
-    const good = { email: 'maria.p+crm@thermaikos-homes.gr; m@mail.example.co.uk', phone: '+30 691 234 5678;(2310) 45-67-89; 2310.456.789 ext. 12; +7 (916) 123-45-67' };
+    const good = { email: 'maria.p+crm@thermaikos-homes.gr; m@mail.example.co.uk', phone: '+30 691 234 5678;(2310) 45-67-89; 2310.456.789 ext. 12; +7 (916) 123-45-67; (+30) 697 123 4567' };
     const res = await post('/api/account/add', { firstName: 'A', lastName: 'B', ...good });
     expect(res.statusCode, res.body).toBe(200);
     const id = res.json().id as number;

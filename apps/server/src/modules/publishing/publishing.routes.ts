@@ -12,6 +12,8 @@ import {
   ZPublicObjectQuery,
   ZPublicRefParam,
   formatReferenceNumber,
+  isEmailList,
+  isPhoneList,
   isStorableText,
   type TCulture,
   type TPublicListDto,
@@ -228,8 +230,10 @@ export async function publicSiteRoutes(app: FastifyInstance) {
     if (!values.name) errors.name = t('validation.required');
     else if (values.name.length > 100) errors.name = t('validation.tooLong', { max: 100 });
     if (!values.email) errors.email = t('validation.required');
-    else if (values.email.length > 200 || !EMAIL.test(values.email)) errors.email = t('validation.email');
-    if (values.phone.length > 40 || (values.phone && !/^[0-9+()\-.\s/]{5,40}$/.test(values.phone))) errors.phone = t('publishing.contact.badPhone');
+    // The rules of an account's e-mail and phone too: the enquiry becomes a client's account, which
+    // must be savable as it is (a "maria..k@" or two numbers in one box could not be saved again).
+    else if (values.email.length > 200 || !EMAIL.test(values.email) || !isEmailList(values.email)) errors.email = t('validation.email');
+    if (values.phone.length > 40 || (values.phone && (!/^[0-9+()\-.\s/]{5,40}$/.test(values.phone) || !isPhoneList(values.phone)))) errors.phone = t('publishing.contact.badPhone');
     if (!values.message) errors.message = t('validation.required');
     else if (values.message.length > 2000) errors.message = t('validation.tooLong', { max: 2000 });
     if (Object.keys(errors).length) return showObject(req, reply, ref, { values, errors, problem: t('publishing.contact.fix') }, 400);

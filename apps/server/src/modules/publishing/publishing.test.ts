@@ -410,6 +410,27 @@ describe('the contact form', () => {
     expect((await db.select({ n: sql<number>`count(*)::int` }).from(leads))[0]!.n).toBe(before);
   });
 
+  it('asks for an e-mail and phone the client’s account can keep: two numbers in one box or a doubled dot are refused, a bracketed country code is fine', async () => {
+    const before = (await db.select({ n: sql<number>`count(*)::int` }).from(leads))[0]!.n;
+    for (const [email, phone] of [
+      ['maria..k@example.gr', ''],
+      ['maria.k@example.gr', '2310 123456 / 697 1234567'],
+    ]) {
+      const res = await send({ name: 'Maria K.', email, phone, message: 'Is it still free?' });
+      expect(res.statusCode, `${email} ${phone}`).toBe(400);
+      expect(res.body).toContain('aria-invalid="true"');
+    }
+    expect((await db.select({ n: sql<number>`count(*)::int` }).from(leads))[0]!.n).toBe(before);
+    const ok = await send({ name: 'Maria K.', email: 'maria.k@example.gr', phone: '(+30) 697 123 4567', message: 'Is it still free?' });
+    expect(ok.statusCode, ok.body.slice(0, 300)).toBe(303);
+    const [acc] = await db.select().from(accounts).where(sql`'maria.k@example.gr' = any(${accounts.emails})`);
+    expect(acc!.phones).toEqual(['(+30) 697 123 4567']);
+    // The account it made saves whole as it is, with one more phone.
+    const admin = await t.user({ roles: ['admin'] });
+    const upd = await app.inject({ method: 'POST', url: '/api/account/update', headers: { authorization: `Bearer ${admin.token}` }, payload: { id: acc!.id, version: acc!.version, phone: '(+30) 697 123 4567; 2310 123456' } });
+    expect(upd.statusCode, upd.body).toBe(200);
+  });
+
   it('keeps nothing from a robot that fills the hidden field, and answers it as a person', async () => {
     const before = (await db.select({ n: sql<number>`count(*)::int` }).from(leads))[0]!.n;
     const res = await send({ name: 'Bot', email: 'bot@spam.example', message: 'cheap pills', website: 'http://spam.example' });
