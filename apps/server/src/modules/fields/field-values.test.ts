@@ -41,3 +41,29 @@ describe('date and time', () => {
     expect(await refusal(stored('date-time', '2026-02-30T10:30:00'))).toBe('validation.format');
   });
 });
+
+// What the whole-record saves take, the single-field edit takes too, and stores the same way.
+const value = (type: 'currency' | 'distance' | 'number' | 'date', raw: unknown, extra: Record<string, unknown> = {}) => normalizeValue('f', { type, ...extra }, raw, ctx, {});
+
+describe('numbers as the whole-record saves take them', () => {
+  it('refuses a price that numeric(14,2) cannot hold (it was a 500), also once rounded', async () => {
+    expect(await value('currency', 999999999999.99)).toBe(999999999999.99);
+    expect(await refusal(value('currency', 1e12))).toBe('validation.tooBig');
+    expect(await refusal(value('currency', 999999999999.995))).toBe('validation.tooBig');
+  });
+  it('keeps a map point to six decimals (a tenth of a metre), not four', async () => {
+    expect(await value('number', 40.3135641, { min: -90, max: 90 })).toBe(40.313564);
+    expect(await value('number', 22.9471234, { min: -180, max: 180 })).toBe(22.947123);
+  });
+  it('refuses a distance in parts of a metre, as the whole-record save does, and a whole number past an integer column', async () => {
+    expect(await refusal(value('distance', 150.5))).toBe('fields.wholeNumber');
+    expect(await value('distance', 150)).toBe(150);
+    expect(await refusal(value('number', 3_000_000_000, { integer: true }))).toBe('validation.tooBig');
+  });
+  it('takes the years 1-99 the whole-record saves take (Date.UTC read them as 1900-1999)', async () => {
+    expect(await value('date', '0099-03-01')).toBe('0099-03-01');
+    expect(await value('date', '2024-02-29')).toBe('2024-02-29');
+    expect(await refusal(value('date', '0000-03-01'))).toBe('fields.invalidDate');
+    expect(await refusal(value('date', '2026-02-29'))).toBe('fields.invalidDate');
+  });
+});

@@ -1,4 +1,4 @@
-import { parseAmount, type TSelectOption } from '@crm/contract';
+import { MAX_AMOUNT_NUMBER, parseAmount, type TSelectOption } from '@crm/contract';
 import { fromLocalDateTime } from '../../lib/dates.ts';
 import { fieldError } from '../../lib/errors.ts';
 import type { FieldContext, PatchableField } from './field-registry.ts';
@@ -7,12 +7,17 @@ type Row = Record<string, unknown>;
 
 /** Defaults of each numeric type: limits and decimals. */
 const NUMERIC: Record<string, { min: number; max: number; decimals: number }> = {
-  number: { min: -1e12, max: 1e12, decimals: 4 },
+  // Six decimals: a map point to a tenth of a metre (a click on the map has more; four moved it by metres).
+  number: { min: -1e12, max: 1e12, decimals: 6 },
   distance: { min: 0, max: 1e7, decimals: 0 },
   'distance-km': { min: 0, max: 1e5, decimals: 1 },
-  currency: { min: 0, max: 1e12, decimals: 2 },
+  // numeric(14,2), as the whole-record saves limit it (1e12 itself does not fit: it was a 500).
+  currency: { min: 0, max: MAX_AMOUNT_NUMBER, decimals: 2 },
   area: { min: 0, max: 1e9, decimals: 2 },
 };
+/** An integer column's range. */
+const INT_MIN = -2147483648;
+const INT_MAX = 2147483647;
 
 const round = (n: number, decimals: number) => {
   const f = 10 ** decimals;
@@ -22,8 +27,10 @@ const round = (n: number, decimals: number) => {
 const isRealDate = (s: string) => {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
   if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+  // setUTCFullYear, not Date.UTC: that reads the years 0-99 as 1900-1999 (the whole-record saves take 0001-9999).
+  const d = new Date(0);
+  d.setUTCFullYear(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return Number(m[1]) >= 1 && d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
 };
 
 const sameOption = (o: TSelectOption, v: unknown) => String(o.value) === String(v);
@@ -63,13 +70,17 @@ export async function normalizeValue(field: string, def: PatchableField, raw: un
       }
       if (typeof raw !== 'number' || !Number.isFinite(raw)) throw wrongType();
       const lim = NUMERIC[def.type]!;
-      const min = def.min ?? lim.min;
-      const max = def.max ?? lim.max;
-      if (def.integer && !Number.isInteger(raw)) throw fieldError(field, 'fields.wholeNumber');
-      if (raw < min) throw fieldError(field, 'validation.tooSmall', { min });
-      if (raw > max) throw fieldError(field, 'validation.tooBig', { max });
+      const whole = def.integer || lim.decimals === 0;
+      const min = def.min ?? (whole ? Math.max(lim.min, INT_MIN) : lim.min);
+      const max = def.max ?? (whole ? Math.min(lim.max, INT_MAX) : lim.max);
+      // A distance is stored in whole metres, and the whole-record save refuses 150.5: so does this.
+      if (whole && !Number.isInteger(raw)) throw fieldError(field, 'fields.wholeNumber');
+      const value = round(raw, whole ? 0 : lim.decimals);
+      // Judged after rounding: 999 999 999 999.995 is 1e12 once rounded, which does not fit.
+      if (value < min) throw fieldError(field, 'validation.tooSmall', { min });
+      if (value > max) throw fieldError(field, 'validation.tooBig', { max });
       if (def.step && Math.abs(raw / def.step - Math.round(raw / def.step)) > 1e-9) throw fieldError(field, 'fields.step', { step: def.step });
-      return round(raw, def.integer ? 0 : lim.decimals);
+      return value;
     }
     case 'date': {
       if (empty) {
