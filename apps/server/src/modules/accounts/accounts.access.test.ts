@@ -160,7 +160,13 @@ describe('branch users', () => {
     expect(notes.json().dto.startDate).toBeNull();
     expect((await patch('startDate', '2021-01-01')).statusCode).toBe(403);
     expect((await get(`/api/account/editRequestSelectList?id=${id}&fieldName=startDate`, bearer(branchUser.token))).statusCode).toBe(403);
-    expect((await stored(id)).startDate).toBe('2020-01-01');
+    // The whole-record save the same: the period sent back empty, as read, changes nothing; a date is refused.
+    const v = (await stored(id)).version;
+    const asRead = await post('/api/account/update', { id, version: v, startDate: null, endDate: null, notes: 'Back downstairs' }, bearer(branchUser.token));
+    expect(asRead.statusCode, asRead.body).toBe(200);
+    const period = await post('/api/account/update', { id, version: v + 1, startDate: '2020-01-01', endDate: '2020-06-30' }, bearer(branchUser.token));
+    expect(period.statusCode).toBe(403);
+    expect(await stored(id)).toMatchObject({ startDate: '2020-01-01', endDate: null, notes: 'Back downstairs' });
     expect((await stored(id)).emails).toEqual(['sofia.v@agency.test']);
     // The Employes list (the office's) shows a sign-in only while it works.
     const employes = async () => (await get('/api/employe?perPage=1000000')).json().items.find((r: { id: number }) => r.id === id)?.signIn;

@@ -188,8 +188,15 @@ async function prepareChanges(
   const { email, phone, id: _id, version: _version, filesNew: _files, ...fields } = patch;
   const set: AccountSet = {};
   const changes: Record<string, unknown> = {};
+  // A branch user reads no work period of an employee (accountForCaller): sent back empty, as read,
+  // it changes nothing; any other value is refused, as the single-field edit refuses it.
+  const hiddenPeriod = caller.user.branchId !== null && current?.isEmploye === true;
   for (const [k, raw] of Object.entries(fields)) {
     if (raw === undefined) continue;
+    if (hiddenPeriod && (k === 'startDate' || k === 'endDate')) {
+      if (raw === null || raw === '') continue;
+      throw accessDenied();
+    }
     // An emptied text is no value (the merge screen and the names rely on it).
     const v = typeof raw === 'string' && !raw.trim() ? null : raw;
     if ((k === 'firstName' || k === 'lastName') && v === null) throw fieldError(k, 'validation.required');
