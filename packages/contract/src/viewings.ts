@@ -3,6 +3,9 @@ import { ZDate, ZDateTime, ZId, ZPage, ZPageString, ZSelectOption, ZText } from 
 import { listAnswer } from './accounts.ts';
 import { LEAD_VIEWINGS_PAGE, VIEWING_COMMENT_MAX, VIEWING_COMMENT_SEARCH_MAX } from './constants.ts';
 
+/** The properties one viewing shows at most (a new viewing from a lead takes its first this many offered). */
+export const VIEWING_MAX_OBJECTS = 100;
+
 /**
  * Results of a viewing, per object shown: 1 planned, 2 liked it, 3 wants a second viewing,
  * 4 made an offer, 5 not interested, 6 cancelled, 7 did not come. The viewing's own result (the
@@ -60,7 +63,7 @@ export const ZViewingUpdate = z.object({
   appointmentCreated: ZDateTime.nullable().optional(),
   dateOfViewing: ZDateTime.nullable().optional(),
   demandId: ZId.nullable().optional(),
-  results: z.array(ZViewingResult).max(100).optional(),
+  results: z.array(ZViewingResult).max(VIEWING_MAX_OBJECTS).optional(),
 });
 export type TViewingUpdate = z.infer<typeof ZViewingUpdate>;
 

@@ -14,6 +14,7 @@ import {
   type TViewingUpdate,
   type TCulture,
   LOG_MESSAGE,
+  VIEWING_MAX_OBJECTS,
 } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { accounts, activityLinks, assignments, leads, objects, viewingObjects, viewings } from '../../db/schema/index.ts';
@@ -103,7 +104,7 @@ export async function blankViewing(app: FastifyInstance, demandId: number | unde
     if (!l) throw notFound('leads.notFound');
     const rows = await app.db.execute(sql`
       select o.id, o.reference_number, ${objectTitle(culture, 'o')} as title from lead_objects lo join objects o on o.id = lo.object_id
-      where lo.lead_id = ${demandId} order by lo.position, lo.created_on`);
+      where lo.lead_id = ${demandId} order by lo.position, lo.created_on limit ${VIEWING_MAX_OBJECTS}`);
     results = (rows.rows as Row[]).map((r) => ({ objectId: r.id as number, objectReferenceNumber: formatReferenceNumber(r.reference_number as number), title: (r.title as string | null) ?? null, result: 1, comment: null }));
   }
   return {

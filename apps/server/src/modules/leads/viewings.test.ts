@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { accounts, actionLog, activities, activityLinks, objects, viewingObjects, viewings } from '../../db/schema/index.ts';
+import { accounts, actionLog, activities, activityLinks, leadObjects, objects, viewingObjects, viewings } from '../../db/schema/index.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
 
 const t = await createTestApp();
@@ -49,6 +49,17 @@ describe('a viewing', () => {
     ]);
     const [log] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Viewing'), eq(actionLog.entityId, id)));
     expect(log).toMatchObject({ entity: 'Viewing', action: 'Create' });
+  });
+
+  it('starts from a lead offered more properties than a viewing holds with the first 100, and saves', async () => {
+    const many = (await call('POST', '/api/lead/add', { accountId: client!.id })).json().id as number;
+    const offered = await db.insert(objects).values(Array.from({ length: 101 }, (_, i) => ({ title: `Studio ${i}` }) as never)).returning({ id: objects.id });
+    await db.insert(leadObjects).values(offered.map((o, i) => ({ leadId: many, objectId: o.id, position: i })) as never);
+    const blank = (await call('GET', `/api/Viewing/add?demandId=${many}`)).json();
+    expect(blank.results).toHaveLength(100);
+    expect(blank.results[0].objectId).toBe(offered[0]!.id);
+    const saved = await call('POST', '/api/Viewing/update', { demandId: many, dateOfViewing: '2026-12-04T10:00:00', results: blank.results.map((r: { objectId: number }) => ({ objectId: r.objectId, result: 1 })) });
+    expect(saved.statusCode, saved.body).toBe(200);
   });
 
   it('updates with the version guard: a stale save is a 409 with the current viewing, and nothing changes', async () => {
