@@ -96,6 +96,12 @@ for (const L of LANGUAGES) {
         return box.x >= 0 && box.x + box.width <= 412;
       };
       for (const field of ['activity-description', 'activity-category', 'activity-done', 'activity-date', 'activity-close']) expect(await inView(field), field).toBe(true);
+      // Its calendar speaks the reader's language, the week from Monday (it was English in Greek).
+      await editor.getByTestId('activity-date').click();
+      const weekdays = page.locator('.mantine-DateTimePicker-weekday');
+      await expect(weekdays.first()).toHaveText(L.cookie === 'el' ? 'Δε' : 'Mo');
+      await page.keyboard.press('Escape');
+      await expect(weekdays).toHaveCount(0);
       await editor.getByTestId('activity-description').fill('Τηλεφώνησε για την υπόδειξη του Σαββάτου');
       const call = L.cookie === 'el' ? 'Τηλεφώνημα' : 'Call';
       await editor.getByTestId('activity-category').click();

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateInputFormat, formatDateTime } from '../lib/format.ts';
 import { isPast } from '../lib/agency-clock.ts';
+import { pickerLocale } from '../lib/i18n.ts';
 import { markAgencyToday } from './fields/agency-today.ts';
 import { useCookieState } from '../lib/list-state.ts';
 import { IconFilter } from './icons.ts';
@@ -123,6 +124,7 @@ export function ActionList({ mine = false }: { mine?: boolean }) {
                   data-testid={`${testId}-date-type`}
                 />
                 <DatePickerInput
+                  {...pickerLocale()}
                   type="range"
                   label={`${t('activities.actions.from')} – ${t('activities.actions.to')}`}
                   w={260}

@@ -30,7 +30,10 @@ export const currentCulture = (): TCulture =>
 
 /** Intl locale used for dates and numbers of each culture. */
 export const INTL_LOCALE: Record<TCulture, string> = { en: 'en-GB', el: 'el-GR', ru: 'ru-RU' };
-const DAYJS_LOCALE: Record<TCulture, string> = { en: 'en-gb', el: 'el', ru: 'ru' };
+export const DAYJS_LOCALE: Record<TCulture, string> = { en: 'en-gb', el: 'el', ru: 'ru' };
+
+/** A calendar's language and week (Monday first) for the date pickers: their own default is English. */
+export const pickerLocale = () => ({ locale: DAYJS_LOCALE[currentCulture()], firstDayOfWeek: 1 as const });
 
 type Texts = Record<string, string>;
 type StoredTexts = { etag: string; texts: Texts };

@@ -5,6 +5,7 @@ import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pickerLocale } from '../../lib/i18n.ts';
 import { dateTimeInputFormat } from '../../lib/format.ts';
 import { markAgencyToday } from '../fields/agency-today.ts';
 import type { TActivity } from '@crm/contract';
@@ -260,6 +261,7 @@ export function ActivityEditor({ activity, isNew, onClose }: { activity: TActivi
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <DateTimePicker
+            {...pickerLocale()}
             label={t('activities.field.date')}
             clearable
             value={toPickerValue(form.date)}
@@ -270,6 +272,7 @@ export function ActivityEditor({ activity, isNew, onClose }: { activity: TActivi
             data-testid="activity-date"
           />
           <DateTimePicker
+            {...pickerLocale()}
             label={t('activities.field.doneDate')}
             clearable
             value={toPickerValue(form.doneDate)}

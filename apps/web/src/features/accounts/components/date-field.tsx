@@ -7,13 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { markAgencyToday } from '../../../components/fields/agency-today.ts';
 import { INVALID_ENTRY, useReportInvalidEntry } from '../../../components/fields/invalid-entry.ts';
 import { dateInputFormat } from '../../../lib/format.ts';
-import { currentCulture } from '../../../lib/i18n.ts';
+import { pickerLocale } from '../../../lib/i18n.ts';
 import { parseTypedDate } from '../../../lib/typed-date.ts';
 import { agencyToday } from '../../../lib/agency-clock.ts';
 
 dayjs.extend(customParseFormat);
-
-const DAYJS_LOCALE = { en: 'en-gb', el: 'el', ru: 'ru' } as const;
 
 /**
  * A date typed as DD/MM/YYYY (DD.MM.YYYY in Russian) or picked from a calendar in the interface
@@ -35,7 +33,7 @@ export function DateField(props: DateInputProps) {
     setTold(false);
   }, [value]);
   return (
-    <DatesProvider settings={{ locale: DAYJS_LOCALE[currentCulture()], firstDayOfWeek: 1 }}>
+    <DatesProvider settings={pickerLocale()}>
       <DateInput
         valueFormat={dateInputFormat()}
         clearable
