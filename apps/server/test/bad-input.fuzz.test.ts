@@ -141,6 +141,8 @@ describe('each kind of bad value', () => {
     const feb30 = await post('/api/account/add', { firstName: 'Anna', lastName: 'Kara', startDate: '2024-02-30' }, 'el');
     expect(feb30.statusCode).toBe(400);
     expect(feb30.json().errors.startDate).toEqual(['Αυτή η ημερομηνία δεν υπάρχει στο ημερολόγιο']);
+    // The detail a screen shows is the message alone, without the API's field path ("startDate: …").
+    expect(feb30.json().detail).toBe('Αυτή η ημερομηνία δεν υπάρχει στο ημερολόγιο');
     expect((await post('/api/account/add', { firstName: 'Anna', lastName: 'Kara', endDate: '0000-01-01' }, 'ru')).json().errors.endDate).toEqual(['Такой даты нет в календаре']);
     expect(await count()).toBe(before);
     expect((await post('/api/clients/search', { startDate: '2023-02-29' })).statusCode).toBe(400);

@@ -117,9 +117,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return send(req, reply, 400, {
         title: t('errors.validation'),
         code: 'errors.validation',
-        detail: Object.entries(errors)
-          .map(([f, msgs]) => `${f}: ${msgs.join(', ')}`)
-          .join('\n'),
+        // What a person reads (a screen shows it where a field is not on it): the messages, in the
+        // reader's language, without the API's field paths ("salePrice: …", "emails.0: …").
+        detail: [...new Set(Object.values(errors).flat())].join('\n'),
         errors,
       });
     }
