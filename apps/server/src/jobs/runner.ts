@@ -102,6 +102,11 @@ export class JobRunner {
     this.opts = { pollMs: 2000, leaseSeconds: 60, concurrency: 4, stopTimeoutMs: 20000, ...opts };
   }
 
+  /** The names of the jobs this instance knows (each has its text jobs.name.{name}). */
+  names(): string[] {
+    return [...this.handlers.keys()];
+  }
+
   /** Names the work a job of this name does. Register before start(); an instance claims only jobs it knows. */
   register<P = Record<string, unknown>>(name: string, handler: JobHandler<P>, def: JobDefinition = {}) {
     this.handlers.set(name, {

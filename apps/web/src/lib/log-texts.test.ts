@@ -33,6 +33,10 @@ describe("the action log's messages the server writes", () => {
     expect(greek).toBe(texts('el')['alerts.msg.websiteEnquiry']!.replace('{{ref}}', '0042').replace('{{name}}', 'Maria K.').replace('{{email}}', 'maria@example.gr'));
     expect(greek).not.toBe(english);
     expect(logMessageText(i18next.t, 'Alert', 'A visitor asked about #0042', { source: 'Website' })).toBe('A visitor asked about #0042');
+    // A failed job by the name the Jobs page gives it.
+    const job = logMessageText(i18next.t, 'Alert', 'The background job "mail.send" failed', { messageKey: 'alerts.msg.jobFailed', params: { name: 'mail.send', attempts: 5, error: 'SMTP 550' } });
+    expect(job).toContain(texts('el')['jobs.name.mail.send']!);
+    expect(job).not.toContain('mail.send');
     // Only an alert's own text keys are read so: any other key in the data is not a message.
     expect(logMessageText(i18next.t, 'Alert', english, { messageKey: 'login.incorrect' })).toBe(english);
     await i18next.changeLanguage('en');

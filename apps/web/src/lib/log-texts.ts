@@ -19,7 +19,11 @@ export function logMessageText(t: TFunction, entity: string, message: string | n
   if (!message) return '';
   // A deleted alert the system made: its text in the reader's language (the message is the English one).
   const alert = entity === 'Alert' ? alertText(data) : null;
-  if (alert) return t(alert.messageKey, { ...alert.params, defaultValue: message });
+  if (alert) {
+    // A failed job by the name the Jobs page gives it, as the alert itself reads.
+    const job = alert.messageKey === 'alerts.msg.jobFailed' && typeof alert.params.name === 'string' ? t(`jobs.name.${alert.params.name}`, { defaultValue: alert.params.name }) : undefined;
+    return t(alert.messageKey, { ...alert.params, ...(job ? { name: job } : {}), defaultValue: message });
+  }
   if (SYSTEM_MESSAGES.has(message)) return t(`actionLog.message.${message}`);
   const money = entity === 'Transaction' ? /^(income|expense) (-?\d+(?:\.\d+)?)$/.exec(message) : null;
   if (money) return t(`actionLog.message.${money[1]}`, { amount: formatMoney2(Number(money[2])) });

@@ -32,6 +32,14 @@ const LINKS: Record<string, (id: number) => string> = {
   Lead: (id) => `/Leads/View/${id}`,
 };
 
+/** A failed job is named as the Jobs page names it ("E-mail sending"), not by its code (mail.send). */
+export function readableParams(messageKey: string, params: Record<string, string | number>, t: (key: string) => string): Record<string, string | number> {
+  if (messageKey !== 'alerts.msg.jobFailed' || typeof params.name !== 'string') return params;
+  const key = `jobs.name.${params.name}`;
+  const name = t(key);
+  return name === key ? params : { ...params, name };
+}
+
 function reader(app: FastifyInstance, culture: TCulture) {
   const t = (key: string, params?: Record<string, string | number>) => app.translator.t(culture, key, params);
   const source = (s: string) => {
@@ -42,7 +50,7 @@ function reader(app: FastifyInstance, culture: TCulture) {
   // An alert made from a text key reads in the reader's language; one made with a plain text as it is.
   const content = (r: Row) => {
     if (!r.messageKey) return r.content;
-    const text = t(r.messageKey, r.params ?? {});
+    const text = t(r.messageKey, readableParams(r.messageKey, r.params ?? {}, t));
     return text === r.messageKey ? r.content : text;
   };
   return { source, content };

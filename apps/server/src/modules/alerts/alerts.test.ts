@@ -216,6 +216,18 @@ describe('alert calls', () => {
     expect(plain).toMatchObject({ message: 'A visitor asked about #0042', data: { source: 'Website' } });
   });
 
+  it('names a failed job as the Jobs page does, in the reader’s language; every job has that name in the three languages', async () => {
+    const id = (await createAlert(t.db, { source: 'Jobs', kind: 'job', messageKey: 'alerts.msg.jobFailed', params: { name: 'mail.send', attempts: 5, error: 'SMTP 550' }, content: 'The background job "mail.send" failed' }))!;
+    const el = (await get(`/api/alert/${id}`, { ...H, 'accept-language': 'el' })).json();
+    expect(el.content).toContain(app.translator.t('el', 'jobs.name.mail.send'));
+    expect(el.content).not.toContain('mail.send');
+    const jobs = (app as unknown as { jobs: { names: () => string[] } }).jobs.names();
+    expect(jobs).toContain('deals.rentalsExpire');
+    for (const name of jobs) {
+      for (const culture of ['en', 'el', 'ru'] as const) expect(app.translator.t(culture, `jobs.name.${name}`), `${culture} ${name}`).not.toBe(`jobs.name.${name}`);
+    }
+  });
+
   it('logs a deleted system alert with its text key and values, so the log reads it in each reader’s language', async () => {
     const params = { ref: '0042', name: 'Maria K.', email: 'maria@example.gr' };
     const content = 'New website enquiry about property #0042 from Maria K. (maria@example.gr); it is among the new leads.';
