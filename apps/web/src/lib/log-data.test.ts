@@ -44,6 +44,14 @@ describe('an action-log entry read as its screen words it', () => {
     expect(rows('Transaction', { transactionDate: '2026-03-15T00:30:00' })[0]![1]).toBe('15/03/2026, 00:30');
   });
 
+  it('shows a field edited on its own as one row: its label, the old value → the new one', async () => {
+    await i18next.changeLanguage('el');
+    const el = texts('el');
+    expect(rows('Object', { field: 'salePrice', from: 250000, to: 245000 })).toEqual([[el['fields.object.salePrice'], '250\u00a0000\u00a0€ → 245\u00a0000\u00a0€']]);
+    expect(rows('Account', { field: 'city', from: null, to: 'Καλαμαριά' })).toEqual([[el['accounts.ui.field.city'], '— → Καλαμαριά']]);
+    await i18next.changeLanguage('en');
+  });
+
   it("shows a deleted alert's source by its name, and not its text key and values (they are its message)", async () => {
     await i18next.changeLanguage('el');
     const el = texts('el');

@@ -83,17 +83,24 @@ function fieldValue(t: TFunction, entity: string, key: string, v: unknown): stri
   return valueText(t, v);
 }
 
+/** A field's label as its form words it ("Sale price"), the log's own keys under actionLog.data.*, else the stored name. */
+export function logFieldLabel(t: TFunction, entity: string, key: string): string {
+  const prefix = FIELD_LABELS[entity];
+  return t(prefix ? [`${prefix}.${key}`, `accounts.ui.kind.${key}`, `actionLog.data.${key}`] : [`actionLog.data.${key}`], { defaultValue: key });
+}
+
 export function logDataRows(t: TFunction, entity: string, data: unknown): LogDataRow[] {
   if (data == null || typeof data !== 'object' || Array.isArray(data)) return [];
-  const prefix = FIELD_LABELS[entity];
-  return Object.entries(data as Record<string, unknown>)
+  const d = data as Record<string, unknown>;
+  // One field edited on its own (the single-field editor logs { field, from, to }): one row,
+  // the field by its label, its old value → the new one.
+  if (typeof d.field === 'string' && 'from' in d && 'to' in d && Object.keys(d).length === 3) {
+    return [{ key: d.field, label: logFieldLabel(t, entity, d.field), value: `${fieldValue(t, entity, d.field, d.from)} → ${fieldValue(t, entity, d.field, d.to)}` }];
+  }
+  return Object.entries(d)
     // A deleted alert's text key and values are its message (logMessageText), not data.
     .filter(([key]) => !HIDDEN.has(key) && !(entity === 'Alert' && (key === 'messageKey' || key === 'params')))
-    .map(([key, v]) => ({
-      key,
-      label: t(prefix ? [`${prefix}.${key}`, `accounts.ui.kind.${key}`, `actionLog.data.${key}`] : [`actionLog.data.${key}`], { defaultValue: key }),
-      value: fieldValue(t, entity, key, v),
-    }));
+    .map(([key, v]) => ({ key, label: logFieldLabel(t, entity, key), value: fieldValue(t, entity, key, v) }));
 }
 
 /** Data that is not an object of fields (a list, a number, a text) as one line. */

@@ -42,6 +42,15 @@ describe("the action log's messages the server writes", () => {
     await i18next.changeLanguage('en');
   });
 
+  it('names a field edited on its own by its label, not its stored name', async () => {
+    await i18next.changeLanguage('el');
+    expect(logMessageText(i18next.t, 'Object', 'salePrice')).toBe(texts('el')['fields.object.salePrice']);
+    expect(logMessageText(i18next.t, 'Account', 'city')).toBe(texts('el')['accounts.ui.field.city']);
+    // A document's name is shown as written.
+    expect(logMessageText(i18next.t, 'Document', 'Μισθωτήριο 2026')).toBe('Μισθωτήριο 2026');
+    await i18next.changeLanguage('en');
+  });
+
   it('reads a transaction’s amount as money, and a fixed message by its text', async () => {
     await i18next.changeLanguage('el');
     expect(logMessageText(i18next.t, 'Transaction', 'expense 125.5')).toBe(texts('el')['actionLog.message.expense']!.replace('{{amount}}', '125,50\u00a0€'));

@@ -1,6 +1,7 @@
 import { LOG_MESSAGES, WON_LOG_MESSAGE } from '@crm/contract/office-constants';
 import type { TFunction } from 'i18next';
 import { formatMoney2 } from './format.ts';
+import { logFieldLabel } from './log-data.ts';
 
 /**
  * How an action-log entry reads, on the action log screen and the home page's recent changes alike:
@@ -29,6 +30,8 @@ export function logMessageText(t: TFunction, entity: string, message: string | n
   if (money) return t(`actionLog.message.${money[1]}`, { amount: formatMoney2(Number(money[2])) });
   const won = entity === 'Lead' ? WON_LOG_MESSAGE.exec(message) : null;
   if (won) return t('actionLog.message.won', { deal: won[1] });
+  // A field edited on its own is logged by its name ("salePrice"): shown by its label, as its form words it.
+  if (/^[a-z][A-Za-z0-9]*$/.test(message)) return logFieldLabel(t, entity, message);
   return message;
 }
 
