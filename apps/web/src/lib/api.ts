@@ -1,3 +1,4 @@
+import i18n from 'i18next';
 import type { TProblem } from '@crm/contract';
 import { sessionStore, setSession } from './session.ts';
 import { clearBanner } from './banner.ts';
@@ -83,7 +84,7 @@ export async function api<T>(path: string, opts: Options = {}): Promise<T> {
     try {
       problem = (await res.json()) as TProblem;
     } catch {
-      problem = { status: res.status, title: res.statusText || `HTTP ${res.status}` };
+      problem = notOurAnswer(res.status);
     }
     if (res.status === 401 && !opts.handle401 && token) {
       setSession(null, { ended: true });
@@ -96,4 +97,13 @@ export async function api<T>(path: string, opts: Options = {}): Promise<T> {
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/**
+ * An error answer that is not ours (a proxy's page for 413, 502, 504): said in the reader's words
+ * by its status, never the proxy's English status text ("Bad Gateway").
+ */
+export function notOurAnswer(status: number): TProblem {
+  const code = status === 413 ? 'errors.tooLarge' : status === 429 ? 'errors.tooManyRequests' : status === 502 || status === 503 || status === 504 ? 'errors.network' : status >= 500 ? 'errors.internal' : 'errors.badRequest';
+  return { status, title: i18n.t(code), code };
 }

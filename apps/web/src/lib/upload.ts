@@ -1,5 +1,5 @@
 import type { TProblem } from '@crm/contract';
-import { ApiError, api } from './api.ts';
+import { ApiError, api, notOurAnswer } from './api.ts';
 import { clearBanner } from './banner.ts';
 import { currentCulture } from './i18n.ts';
 import { sessionStore } from './session.ts';
@@ -32,7 +32,7 @@ export function postWithProgress<T>(url: string, body: FormData, onProgress: (pe
       try {
         problem = JSON.parse(xhr.responseText) as TProblem;
       } catch {
-        problem = { status: xhr.status, title: xhr.statusText || `HTTP ${xhr.status}` };
+        problem = notOurAnswer(xhr.status);
       }
       if (xhr.status === 401) void api('/api/authenticate/me').catch(() => {});
       reject(new ApiError(xhr.status, problem));

@@ -1,0 +1,27 @@
+import i18next from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startShippedTexts, texts } from './shipped-texts.testing.ts';
+
+let notOurAnswer: typeof import('./api.ts').notOurAnswer;
+
+beforeAll(async () => {
+  await startShippedTexts();
+  // The session module listens to the page and reads its storage when it loads.
+  const storage = { getItem: () => null, setItem: () => {}, removeItem: () => {} };
+  Object.assign(globalThis.window, { addEventListener: () => {}, removeEventListener: () => {}, localStorage: storage, sessionStorage: storage });
+  Object.assign(globalThis, { localStorage: storage, sessionStorage: storage });
+  ({ notOurAnswer } = await import('./api.ts'));
+});
+
+describe("an error answer that is not the server's own (a proxy's page)", () => {
+  it("is said in the reader's words by its status, not as the proxy's English status text", async () => {
+    await i18next.changeLanguage('el');
+    const el = texts('el');
+    expect(notOurAnswer(413)).toMatchObject({ status: 413, title: el['errors.tooLarge'], code: 'errors.tooLarge' });
+    expect(notOurAnswer(502).title).toBe(el['errors.network']);
+    expect(notOurAnswer(504).title).toBe(el['errors.network']);
+    expect(notOurAnswer(500).title).toBe(el['errors.internal']);
+    expect(notOurAnswer(404).title).toBe(el['errors.badRequest']);
+    await i18next.changeLanguage('en');
+  });
+});
