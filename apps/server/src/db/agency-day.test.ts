@@ -31,10 +31,15 @@ async function person(lastName: string) {
 }
 
 describe("the agency's day in the database", () => {
-  it('is what current_date says on every connection of the app', async () => {
+  it('is what crm_today() says on every connection of the app, and moments of any year read back', async () => {
     expect(today).not.toBe(new Date().toISOString().slice(0, 10));
-    const r = await db.execute<{ d: string }>(sql`select current_date::text as d`);
+    const r = await db.execute<{ d: string }>(sql`select crm_today()::text as d`);
     expect(r.rows[0]!.d).toBe(today);
+    // The session stays on UTC: a viewing in 1916 (Athens was on local mean time, +01:34:52) is stored and read.
+    const o = (await app.inject({ method: 'GET', url: '/api/object/add', headers: bearer(agent.token) })).json();
+    const saved = await app.inject({ method: 'POST', url: '/api/Viewing/update', headers: bearer(agent.token), payload: { dateOfViewing: '1916-07-28T10:00:00', results: [{ objectId: o.id, result: 1 }] } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().dateOfViewing).toBe('1916-07-28T10:00:00');
   });
 
   it('ends a tenancy and an ownership after their last day in the agency, not in UTC', async () => {

@@ -16,15 +16,15 @@ pg.types.setTypeParser(20, (v) => (v === null ? null : Number(v)));
 const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+\-/]*$/;
 
 /**
- * `timeZone`: the agency's (config TIME_ZONE). Every connection's session runs on it, so that
- * `current_date` in a statement or a trigger is the agency's today, not the server's (UTC): between
- * midnight in Athens and 02:00 or 03:00 UTC they differ. Statements that turn a moment into a
- * local day or time still say the zone themselves (`at time zone`); this only fixes what they
- * cannot say.
+ * `timeZone`: the agency's (config TIME_ZONE), given to every connection as the setting
+ * crm.time_zone, which the SQL function crm_today() reads (migration 0042): the agency's today in a
+ * statement or a trigger, not the server's (UTC), which differs between midnight in Athens and
+ * 02:00 or 03:00 UTC. The session's own zone stays UTC: with the agency's, moments before 1916 came
+ * back with Athens' local mean time (+01:34:52), which no JavaScript date reads.
  */
 export function connectDb(url: string, max = 20, opts: { timeZone?: string } = {}): DbHandle {
   if (opts.timeZone !== undefined && !ZONE_NAME.test(opts.timeZone)) throw new Error(`not a time zone name: ${opts.timeZone}`);
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30000, ...(opts.timeZone ? { options: `-c TimeZone=${opts.timeZone}` } : {}) });
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30000, ...(opts.timeZone ? { options: `-c crm.time_zone=${opts.timeZone}` } : {}) });
   // Statements a connection runs again are parsed (and, where it pays, planned) once (auto-prepare.ts);
   // CRM_AUTO_PREPARE=off turns that off (to compare).
   if (process.env.CRM_AUTO_PREPARE !== 'off') pool.on('connect', (client) => autoPrepare(client));

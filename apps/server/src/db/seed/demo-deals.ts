@@ -71,7 +71,7 @@ export async function seedDemoDeals(tx: Tx) {
     await tx.execute(sql`update objects o set
       sold = exists (select 1 from deals d where d.object_id = o.id and d.deal_type = 2 and d.deal_stage = 5),
       rented = o.rented or exists (select 1 from deals d where d.object_id = o.id and d.deal_type = 1 and d.deal_stage = 5
-        and (d.rent_expiration is null or d.rent_expiration >= current_date))
+        and (d.rent_expiration is null or d.rent_expiration >= crm_today()))
       where o.id = ${id}`);
   }
   return { deals: count };

@@ -130,7 +130,7 @@ async function demoAlerts(app: FastifyInstance, tx: Tx, now: Date, o: { legacy?:
           (select json_build_object('id', o.id, 'ref', o.reference_number) from objects o where o.published order by o.id limit 1) as published,
           (select json_build_object('id', o.id, 'ref', o.reference_number, 'tenant', a.display_name)
              from object_accounts l join objects o on o.id = l.object_id join accounts a on a.id = l.account_id
-             where l.relation in (4, 7) and (l.end_date is null or l.end_date >= current_date) order by o.id limit 1) as rented,
+             where l.relation in (4, 7) and (l.end_date is null or l.end_date >= crm_today()) order by o.id limit 1) as rented,
           (select json_build_object('id', o.id, 'ref', o.reference_number) from objects o where o.publish_error is not null order by o.id limit 1) as refused`)
       ).rows as Picked[]);
   const list: { hours: number; source: string; messageKey: string; params: Record<string, string | number>; about: Demo | null }[] = [

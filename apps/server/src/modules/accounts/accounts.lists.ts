@@ -60,7 +60,7 @@ function orderBy(p: Paging): SQL[] {
     modifiedBy: optional(sql`${modifiedByName} collate ${collate}`),
     // By the first object's reference number; owners without objects last.
     objects: optional(sql`(select min(o.reference_number) from object_accounts l join objects o on o.id = l.object_id
-      where l.account_id = ${accounts.id} and l.relation in (1, 2) and (l.end_date is null or l.end_date >= current_date))`),
+      where l.account_id = ${accounts.id} and l.relation in (1, 2) and (l.end_date is null or l.end_date >= crm_today()))`),
     role: optional(sql`${accounts.role}`),
     companyType: optional(sql`${accounts.companyType}`),
     request: optional(sql`coalesce(${openLeadBudget('min')}, ${accounts.purchaseBudgetRangeMin})`, sql`coalesce(${openLeadBudget('max')}, ${accounts.purchaseBudgetRangeMax})`),

@@ -125,7 +125,7 @@ export const objectRefsOf = (accountId: SQL | typeof accounts.id, relations: rea
   select string_agg(lpad(o.reference_number::text, 4, '0'), ' ' order by o.reference_number)
   from (select distinct l.object_id from object_accounts l
         where l.account_id = ${accountId} and l.relation in (${sql.join(relations.map((r) => sql`${r}`), sql`, `)})
-          and (l.end_date is null or l.end_date >= current_date)) x
+          and (l.end_date is null or l.end_date >= crm_today())) x
   join objects o on o.id = x.object_id), '')`;
 /** Owners and co-owners; tenants (long and short let). */
 export const OWNED_RELATIONS = [1, 2] as const;

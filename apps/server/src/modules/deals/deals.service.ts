@@ -612,7 +612,7 @@ export async function accountDealRefs(db: Db | Tx, accountId: number) {
   const r = await db.execute(sql`
     select coalesce(string_agg(distinct lpad(o.reference_number::text, 4, '0'), ' ') filter (where d.deal_type = ${DEAL_TYPE_SALE}), '') as bought,
            coalesce(string_agg(distinct lpad(o.reference_number::text, 4, '0'), ' ') filter (where d.deal_type = ${DEAL_TYPE_RENTAL}
-             and (d.rent_expiration is null or d.rent_expiration >= current_date)), '') as rented
+             and (d.rent_expiration is null or d.rent_expiration >= crm_today())), '') as rented
     from deal_parties p join deals d on d.id = p.deal_id join objects o on o.id = d.object_id
     where p.account_id = ${accountId} and p.relation = 2 and d.deal_stage = ${DEAL_STAGE_CLOSED}`);
   const row = r.rows[0] as { bought: string; rented: string } | undefined;

@@ -35,7 +35,7 @@ export function publicSelect(culture: TCulture): SQL {
       // The last update as ISO 8601 in UTC (what portals read), whatever the session's zone.
       sql`to_char(o.last_update at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedIso"`,
       // Free only from a day still to come, by the agency's today (the session's zone is the agency's).
-      sql`(o.date_available > current_date) as "availableLater"`,
+      sql`(o.date_available > crm_today()) as "availableLater"`,
       ...PUBLIC_COLUMNS.map((f) => sql`${c(f)} as ${sql.identifier(f)}`),
       // The address and the exact point only where the object says they may be shown.
       sql`case when o.display_address then o.address end as "address"`,
@@ -45,7 +45,7 @@ export function publicSelect(culture: TCulture): SQL {
       // Let at present (the rented flag, or a long-let tenant whose term runs today): only this yes/no
       // leaves the server, never who the tenant is or the term's dates (decision 029).
       sql`(o.rented or exists (select 1 from object_accounts oa where oa.object_id = o.id and oa.relation = 4
-        and (oa.start_date is null or oa.start_date <= current_date) and (oa.end_date is null or oa.end_date >= current_date))) as "letNow"`,
+        and (oa.start_date is null or oa.start_date <= crm_today()) and (oa.end_date is null or oa.end_date >= crm_today()))) as "letNow"`,
       sql`(select coalesce(array_agg(f.system_name order by f.sort_order, f.id), '{}') from files f
         where f.parent_type = 1 and f.parent_id = o.id and f.type = 'image' and f.web_name is not null) as "photos"`,
     ],
