@@ -154,6 +154,8 @@ export async function blankReservation(app: FastifyInstance, q: { objectId?: num
   };
 }
 
+/** An account's last name at most (ZAccountFields.lastName). */
+const ACCOUNT_NAME_MAX = 200;
 /** A booking's e-mail (the contract's rule for the client's e-mail). */
 const BOOKING_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const CLIENT_MAX = new Map(RESERVATION_FIELDS.filter((f) => f.group === 'client').map((f) => [f.name, f.max ?? 200]));
@@ -171,14 +173,15 @@ async function accountAsClient(db: Db | Tx, id: number) {
     .from(accounts)
     .where(eq(accounts.id, id));
   if (!a) return null;
-  const email = a.emails.find((e) => BOOKING_EMAIL.test(e)) ?? null;
+  // An e-mail is copied whole or not at all: one cut to the booking's length is another address.
+  const email = a.emails.find((e) => BOOKING_EMAIL.test(e) && e.length <= (CLIENT_MAX.get('email') ?? 254)) ?? null;
   return {
     client: {
       lastName: clip('lastName', a.lastName ?? a.companyName ?? a.name ?? null),
       firstName: clip('firstName', a.firstName ?? null),
       taxNumber: clip('taxNumber', a.taxNumber ?? null),
       internalPassportNumber: clip('internalPassportNumber', a.passport ?? null),
-      email: clip('email', email),
+      email,
       phone: clip('phone', a.phones[0] ?? null),
     } as Record<ClientField, string | null>,
     clientAccountId: a.id,
@@ -283,7 +286,9 @@ export async function saveReservation(app: FastifyInstance, caller: Caller, inpu
         throw fieldError('comission3rdParty', 'reservations.thirdPartyOverCommission');
       }
       if (body.saveClientAsAccount && merged.clientAccountId == null) {
-        // The account's own rules: a phone or e-mail it would refuse could never be saved with it again.
+        // The account's own rules: a value it would refuse could never be saved with it again, and
+        // one past its answer's limits would make the account a 500 to open.
+        if (String(merged.clientLastName).length > ACCOUNT_NAME_MAX) throw fieldError('client.lastName', 'validation.tooLong', { max: ACCOUNT_NAME_MAX });
         if (merged.clientPhone && !isPhoneList(merged.clientPhone as string)) throw fieldError('client.phone', 'validation.phone');
         if (merged.clientEmail && !isEmailList(merged.clientEmail as string)) throw fieldError('client.email', 'validation.email');
         const [a] = await tx

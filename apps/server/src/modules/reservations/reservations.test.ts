@@ -208,6 +208,11 @@ describe('a reservation', () => {
     const badEmail = await save({ objectId: o.id, checkIn: '2027-03-01', duration: 2, client: { lastName: 'Smith', email: 'john.smith@example.co.uk.' }, saveClientAsAccount: true });
     expect(badEmail.statusCode).toBe(400);
     expect(Object.keys(badEmail.json().errors)).toEqual(['client.email']);
+    // A company's name longer than an account's last name may be (200) stays the booking's, not an account's.
+    const longName = 'Θ'.repeat(250);
+    const tooLong = await save({ objectId: o.id, checkIn: '2027-03-01', duration: 2, client: { lastName: longName }, saveClientAsAccount: true });
+    expect(tooLong.statusCode).toBe(400);
+    expect(Object.keys(tooLong.json().errors)).toEqual(['client.lastName']);
     expect((await db.select({ id: accounts.id }).from(accounts)).length).toBe(before);
     expect(await db.select().from(reservations).where(and(eq(reservations.objectId, o.id), eq(reservations.clientLastName, 'Smith')))).toHaveLength(0);
     // As a booking's own details (not saved as an account) they are kept as typed.
@@ -225,7 +230,7 @@ describe('a reservation', () => {
     const o = await newObject();
     const company = 'Ξενοδοχειακές και Τουριστικές Επιχειρήσεις Βορείου Ελλάδος — Θερμαϊκός Κόλπος Α.Ε. (υποκατάστημα Καλαμαριάς, τμήμα κρατήσεων ομίλων και εταιρικών πελατών)';
     const idNumber = 'ΑΚ 123456, Τ.Α. Καλαμαριάς, 12/05/2019';
-    const [acc] = await db.insert(accounts).values({ name: company, internalPassportNumber: idNumber, emails: ['at the front desk', 'bookings@thermaikos.gr'] } as never).returning({ id: accounts.id });
+    const [acc] = await db.insert(accounts).values({ name: company, internalPassportNumber: idNumber, emails: ['at the front desk', `${'a'.repeat(250)}@example.com`, 'bookings@thermaikos.gr'] } as never).returning({ id: accounts.id });
     const r = await book(o.id, '2027-04-01', 3, { client: {}, clientAccountId: acc!.id });
     expect(r.client).toMatchObject({ lastName: company, internalPassportNumber: idNumber, email: 'bookings@thermaikos.gr' });
     const opened = await call(agent.token, 'GET', `/api/Reservation/edit/${r.id}`);
