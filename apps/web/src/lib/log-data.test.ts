@@ -52,6 +52,21 @@ describe('an action-log entry read as its screen words it', () => {
     await i18next.changeLanguage('en');
   });
 
+  it("shows a property's contact change by its relation's name and only the values that changed, old → new", async () => {
+    await i18next.changeLanguage('en');
+    const en = texts('en');
+    expect(rows('Object', { accountId: 12, relation: 4, from: { startDate: '2026-01-01', endDate: null, price: 650, rentPaymentDay: 5 }, to: { startDate: '2026-01-01', endDate: '2026-12-31', price: 700, rentPaymentDay: 5 } })).toEqual([
+      [en['actionLog.data.accountId'], '12'],
+      [en['actionLog.data.relation'], en['objects.relation.4']],
+      [en['actionLog.data.endDate'], '— → 31/12/2026'],
+      [en['actionLog.data.price'], '650\u00a0€ → 700\u00a0€'],
+    ]);
+    expect(rows('Object', { accountId: 12, relations: [1, 4] })).toEqual([
+      [en['actionLog.data.accountId'], '12'],
+      [en['actionLog.data.relations'], `${en['objects.relation.1']}, ${en['objects.relation.4']}`],
+    ]);
+  });
+
   it("shows a deleted alert's source by its name, and not its text key and values (they are its message)", async () => {
     await i18next.changeLanguage('el');
     const el = texts('el');

@@ -59,6 +59,8 @@ const LIST_TEXTS: Record<string, Record<string, string>> = {
   Lead: { stage: 'leads.stage', priority: 'leads.priority' },
   Reservation: { reservationStage: 'reservations.stage', sourceId: 'reservations.source' },
   Alert: { source: 'alerts.source' },
+  // A property's contact: its relation by name (Owner, Tenant…).
+  Object: { relation: 'objects.relation' },
 };
 /** The record's own number and version: bookkeeping, not a change anyone made. */
 const HIDDEN = new Set(['id', 'version']);
@@ -77,6 +79,8 @@ function fieldValue(t: TFunction, entity: string, key: string, v: unknown): stri
           `#${r.objectId}${r.result != null ? `: ${t(`viewings.result.${r.result}`, { defaultValue: String(r.result) })}` : ''}${r.comment ? ` “${r.comment}”` : ''}`,
       )
       .join(', ');
+  // A property's contacts removed: their relations by name.
+  if (entity === 'Object' && key === 'relations' && Array.isArray(v)) return v.map((r) => t(`objects.relation.${r}`, { defaultValue: String(r) })).join(', ');
   // A deal's parties: each by its role and account number.
   if (entity === 'Deal' && key === 'accounts' && Array.isArray(v))
     return v.map((p: { relation?: number; accountId?: number }) => `${t(`deals.relation.${p.relation}`, { defaultValue: String(p.relation) })} #${p.accountId}`).join(', ');
@@ -96,6 +100,18 @@ export function logDataRows(t: TFunction, entity: string, data: unknown): LogDat
   // the field by its label, its old value → the new one.
   if (typeof d.field === 'string' && 'from' in d && 'to' in d && Object.keys(d).length === 3) {
     return [{ key: d.field, label: logFieldLabel(t, entity, d.field), value: `${fieldValue(t, entity, d.field, d.from)} → ${fieldValue(t, entity, d.field, d.to)}` }];
+  }
+  // A change of several values kept as { from: {…}, to: {…} } (a property's contact): a row for
+  // each value that changed, old → new, beside the entry's other data.
+  const isFields = (x: unknown): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x);
+  if (isFields(d.from) && isFields(d.to)) {
+    const before = d.from;
+    const after = d.to;
+    const { from: _from, to: _to, ...rest } = d;
+    const changed = [...new Set([...Object.keys(before), ...Object.keys(after)])]
+      .filter((k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null))
+      .map((k) => ({ key: k, label: logFieldLabel(t, entity, k), value: `${fieldValue(t, entity, k, before[k])} → ${fieldValue(t, entity, k, after[k])}` }));
+    return [...logDataRows(t, entity, rest), ...changed];
   }
   return Object.entries(d)
     // A deleted alert's text key and values are its message (logMessageText), not data.
