@@ -41,25 +41,69 @@ type StoredTexts = { etag: string; texts: Texts };
 /** The last texts of each language, kept so that the next start renders at once. */
 const storageKey = (culture: TCulture) => `crm.texts.${culture}`;
 
+/** Characters a stored part holds: a write of ~20 KB is a few milliseconds, not one long task. */
+const PART = 20_000;
+
+/**
+ * The stored texts: a head (`{ parts: n }`) under the language's key and the JSON in n parts under
+ * `key.0` ... `key.(n-1)`. A copy stored whole by an earlier version (`{ etag, texts }` under the key)
+ * is read too.
+ */
 function readStored(culture: TCulture): StoredTexts | null {
   try {
-    const s = JSON.parse(localStorage.getItem(storageKey(culture)) ?? 'null') as StoredTexts | null;
+    const key = storageKey(culture);
+    const head = JSON.parse(localStorage.getItem(key) ?? 'null') as ({ parts?: unknown } & Partial<StoredTexts>) | null;
+    let s: StoredTexts | null = null;
+    if (head && typeof head.parts === 'number') {
+      const parts = Array.from({ length: head.parts }, (_, i) => localStorage.getItem(`${key}.${i}`));
+      if (parts.some((p) => p === null)) return null;
+      s = JSON.parse(parts.join('')) as StoredTexts;
+    } else s = head as StoredTexts | null;
     return s && typeof s.etag === 'string' && s.texts && typeof s.texts === 'object' ? s : null;
   } catch {
     return null;
   }
 }
 
+/** Forgets a language's stored texts (after an import the server's are newer). */
+export function forgetStoredTexts(culture: TCulture) {
+  const key = storageKey(culture);
+  try {
+    const head = JSON.parse(localStorage.getItem(key) ?? 'null') as { parts?: unknown } | null;
+    localStorage.removeItem(key);
+    if (head && typeof head.parts === 'number') for (let i = 0; i < head.parts; i++) localStorage.removeItem(`${key}.${i}`);
+  } catch {
+    localStorage.removeItem(key);
+  }
+}
+
 /**
- * Kept for the next start when the browser is idle: writing a language's texts to localStorage is
- * a synchronous write of ~100 KB (25 ms on a phone's core), and nothing on this visit waits for it.
+ * Kept for the next start when the browser is idle, in parts of 20 KB, each written in an idle
+ * moment of its own: the whole (~200 KB of Greek) in one localStorage write was a task of 40 ms on a
+ * desktop core, 150 ms on a phone's, on every first visit, and nothing on this visit waits for it.
+ * The head is written last, so a copy half written (the tab closed meanwhile) is never read.
  */
 function store(culture: TCulture, s: StoredTexts) {
+  const key = storageKey(culture);
   whenIdle(() => {
     try {
-      localStorage.setItem(storageKey(culture), JSON.stringify(s));
+      forgetStoredTexts(culture);
+      const text = JSON.stringify(s);
+      const parts = Math.ceil(text.length / PART);
+      const write = (i: number) => {
+        try {
+          if (i === parts) localStorage.setItem(key, JSON.stringify({ parts }));
+          else {
+            localStorage.setItem(`${key}.${i}`, text.slice(i * PART, (i + 1) * PART));
+            whenIdle(() => write(i + 1));
+          }
+        } catch {
+          // Storage full or disabled: the next start loads the texts from the server again.
+        }
+      };
+      write(0);
     } catch {
-      // Storage full or disabled: the next start loads the texts from the server again.
+      // As above.
     }
   });
 }

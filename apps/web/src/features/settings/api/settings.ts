@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TActionLogAnswer, TActionLogSearch, TLocalizationImportAnswer, TSiteSettings, TSiteSettingsUpdate } from '@crm/contract';
 import { api } from '../../../lib/api.ts';
-import { currentCulture, i18n } from '../../../lib/i18n.ts';
+import { currentCulture, forgetStoredTexts, i18n } from '../../../lib/i18n.ts';
 
 /** Saves a downloaded answer under its file name. */
 export async function download(path: string, fileName: string, query?: Record<string, string>) {
@@ -53,7 +53,7 @@ export async function reloadTexts() {
   const texts: Record<string, string> = {};
   for (const r of rows) texts[r.key] = r.text;
   try {
-    for (const c of ['en', 'el', 'ru']) localStorage.removeItem(`crm.texts.${c}`);
+    for (const c of ['en', 'el', 'ru'] as const) forgetStoredTexts(c);
   } catch {
     // Storage disabled: nothing stored to drop.
   }
