@@ -11,8 +11,10 @@ import { getPublic } from '../modules/publishing/public.service.ts';
  * moment the test runs (Kiritimati is 14 hours ahead, Pago Pago 11 behind: at any hour one of them
  * is on another day than UTC), so a statement that still read the server's UTC day fails here.
  */
-const utcHour = new Date().getUTCHours();
-const zone = utcHour >= 11 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
+// Both are on another day than UTC between 10:00 and 11:00 UTC: the switch at 10:30 leaves half an
+// hour either side (Pago Pago until 11:00, Kiritimati from 10:00 to midnight UTC).
+const now = new Date();
+const zone = now.getUTCHours() * 60 + now.getUTCMinutes() >= 10 * 60 + 30 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
 const t = await createTestApp({ TIME_ZONE: zone });
 const { app, db } = t;
 const agent = await t.user({ roles: ['employee'] });
@@ -83,6 +85,18 @@ describe("the agency's day in the database", () => {
     expect((await publicFlat(today)).availableFrom).toBeNull();
     expect((await publicFlat(dayAfter(today))).availableFrom).toBe(dayAfter(today));
     expect((await publicFlat(yesterday)).updated).toBe('2026-03-15T08:00:00.123Z');
+  });
+
+  it('keeps the agency’s day on a connection whose address carries options of its own', async () => {
+    const url = new URL(t.dbUrl);
+    url.searchParams.set('options', '-c statement_timeout=5000');
+    const other = connectDb(url.toString(), 1, { timeZone: zone });
+    try {
+      const r = await other.db.execute<{ d: string; timeout: string }>(sql`select crm_today()::text as d, current_setting('statement_timeout') as timeout`);
+      expect(r.rows[0]).toEqual({ d: agencyToday(zone), timeout: '5s' });
+    } finally {
+      await other.close();
+    }
   });
 
   it('refuses a time zone name that is not one', () => {
