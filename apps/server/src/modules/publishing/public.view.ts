@@ -34,7 +34,7 @@ export function publicSelect(culture: TCulture): SQL {
       sql`o.reference_number`,
       // The last update as ISO 8601 in UTC (what portals read), whatever the session's zone.
       sql`to_char(o.last_update at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedIso"`,
-      // Free only from a day still to come, by the agency's today (the session's zone is the agency's).
+      // Free only from a day still to come, by the agency's today (crm_today(), migration 0042).
       sql`(o.date_available > crm_today()) as "availableLater"`,
       ...PUBLIC_COLUMNS.map((f) => sql`${c(f)} as ${sql.identifier(f)}`),
       // The address and the exact point only where the object says they may be shown.

@@ -7,6 +7,8 @@ import {
   RESERVATION_CANCELLED,
   RESERVATION_DATE_FILTER_TYPES,
   RESERVATION_FIELDS,
+  MAX_EMAILS,
+  MAX_PHONES,
   isEmailList,
   isPhoneList,
   RESERVATION_MAX_NIGHTS,
@@ -30,6 +32,7 @@ import { logAction, type Actor } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { containsPattern, escapeLike, latinMatch } from '../accounts/accounts.sql.ts';
+import { splitList } from '../accounts/accounts.service.ts';
 import { describeLeadOption } from '../leads/leads.service.ts';
 import { objectTitle } from '../objects/objects.sql.ts';
 import { deleteUnlinkedActivities } from '../activities/activity-orphans.ts';
@@ -291,13 +294,16 @@ export async function saveReservation(app: FastifyInstance, caller: Caller, inpu
         if (String(merged.clientLastName).length > ACCOUNT_NAME_MAX) throw fieldError('client.lastName', 'validation.tooLong', { max: ACCOUNT_NAME_MAX });
         if (merged.clientPhone && !isPhoneList(merged.clientPhone as string)) throw fieldError('client.phone', 'validation.phone');
         if (merged.clientEmail && !isEmailList(merged.clientEmail as string)) throw fieldError('client.email', 'validation.email');
+        if (merged.clientPhone && splitList(merged.clientPhone as string).length > MAX_PHONES) throw fieldError('client.phone', 'accounts.tooManyPhones', { max: MAX_PHONES });
+        if (merged.clientEmail && splitList(merged.clientEmail as string).length > MAX_EMAILS) throw fieldError('client.email', 'accounts.tooManyEmails', { max: MAX_EMAILS });
         const [a] = await tx
           .insert(accounts)
           .values({
             lastName: merged.clientLastName as string,
             firstName: (merged.clientFirstName as string | null) ?? null,
-            emails: merged.clientEmail ? [merged.clientEmail as string] : [],
-            phones: merged.clientPhone ? [merged.clientPhone as string] : [],
+            // Several written with ';' are several, as the account's form keeps them.
+            emails: merged.clientEmail ? splitList(merged.clientEmail as string) : [],
+            phones: merged.clientPhone ? splitList(merged.clientPhone as string) : [],
             ...guestTaxNumber(merged.clientTaxNumber as string | null),
             internalPassportNumber: (merged.clientInternalPassportNumber as string | null) ?? null,
             isClient: true,

@@ -215,6 +215,10 @@ describe('a reservation', () => {
     expect(Object.keys(tooLong.json().errors)).toEqual(['client.lastName']);
     expect((await db.select({ id: accounts.id }).from(accounts)).length).toBe(before);
     expect(await db.select().from(reservations).where(and(eq(reservations.objectId, o.id), eq(reservations.clientLastName, 'Smith')))).toHaveLength(0);
+    // Two numbers written with ';' become the account's two phones.
+    const two = await book(o.id, '2027-03-10', 2, { client: { lastName: 'Twophones', phone: '697 1234567; 2310 123456' }, saveClientAsAccount: true });
+    const [withTwo] = await db.select({ phones: accounts.phones }).from(accounts).where(eq(accounts.id, two.clientAccountId));
+    expect(withTwo!.phones).toEqual(['697 1234567', '2310 123456']);
     // As a booking's own details (not saved as an account) they are kept as typed.
     const asTyped = await book(o.id, '2027-03-01', 2, { client: { lastName: 'Smith', phone: '+44 7700 900123 (Mike)' } });
     expect(asTyped.client.phone).toBe('+44 7700 900123 (Mike)');
