@@ -162,10 +162,12 @@ test.describe('compression and caching', () => {
     // last): it renders before the server answers.
     const stored = () =>
       page.evaluate(() => {
-        const head = JSON.parse(localStorage.getItem('crm.texts.el') ?? '{}') as { parts?: number };
-        if (!head.parts) return 0;
-        const text = Array.from({ length: head.parts }, (_, i) => localStorage.getItem(`crm.texts.el.${i}`) ?? '').join('');
-        return Object.keys((JSON.parse(text) as { texts?: object }).texts ?? {}).length;
+        const head = JSON.parse(localStorage.getItem('crm.texts.el') ?? '{}') as { parts?: number; gen?: string };
+        if (!head.parts || !head.gen) return 0;
+        const text = Array.from({ length: head.parts }, (_, i) => localStorage.getItem(`crm.texts.el.${head.gen}.${i}`) ?? '').join('');
+        // Only the parts the head names are kept.
+        const parts = Object.keys(localStorage).filter((k) => k.startsWith('crm.texts.el.')).length;
+        return parts === head.parts ? Object.keys((JSON.parse(text) as { texts?: object }).texts ?? {}).length : -parts;
       });
     await expect.poll(stored).toBe(rows.length);
   });

@@ -45,17 +45,21 @@ const storageKey = (culture: TCulture) => `crm.texts.${culture}`;
 const PART = 20_000;
 
 /**
- * The stored texts: a head (`{ parts: n }`) under the language's key and the JSON in n parts under
- * `key.0` ... `key.(n-1)`. A copy stored whole by an earlier version (`{ etag, texts }` under the key)
- * is read too.
+ * The stored texts: a head (`{ parts: n, gen }`) under the language's key and the JSON in n parts
+ * under `key.gen.0` ... `key.gen.(n-1)`. A copy stored whole by an earlier version (`{ etag, texts }`
+ * under the key) is read too.
  */
+type Head = { parts?: unknown; gen?: unknown };
+const partKey = (key: string, gen: string, i: number) => `${key}.${gen}.${i}`;
+
 function readStored(culture: TCulture): StoredTexts | null {
   try {
     const key = storageKey(culture);
-    const head = JSON.parse(localStorage.getItem(key) ?? 'null') as ({ parts?: unknown } & Partial<StoredTexts>) | null;
+    const head = JSON.parse(localStorage.getItem(key) ?? 'null') as (Head & Partial<StoredTexts>) | null;
     let s: StoredTexts | null = null;
-    if (head && typeof head.parts === 'number') {
-      const parts = Array.from({ length: head.parts }, (_, i) => localStorage.getItem(`${key}.${i}`));
+    if (head && typeof head.parts === 'number' && typeof head.gen === 'string') {
+      const gen = head.gen;
+      const parts = Array.from({ length: head.parts }, (_, i) => localStorage.getItem(partKey(key, gen, i)));
       if (parts.some((p) => p === null)) return null;
       s = JSON.parse(parts.join('')) as StoredTexts;
     } else s = head as StoredTexts | null;
@@ -65,15 +69,25 @@ function readStored(culture: TCulture): StoredTexts | null {
   }
 }
 
+/** Removes the parts of a language's texts that `keepGen` (if any) does not name. */
+function removeParts(key: string, keepGen?: string) {
+  const prefix = `${key}.`;
+  const gone: string[] = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const k = localStorage.key(i);
+    if (k?.startsWith(prefix) && !(keepGen && k.startsWith(`${prefix}${keepGen}.`))) gone.push(k);
+  }
+  for (const k of gone) localStorage.removeItem(k);
+}
+
 /** Forgets a language's stored texts (after an import the server's are newer). */
 export function forgetStoredTexts(culture: TCulture) {
   const key = storageKey(culture);
   try {
-    const head = JSON.parse(localStorage.getItem(key) ?? 'null') as { parts?: unknown } | null;
     localStorage.removeItem(key);
-    if (head && typeof head.parts === 'number') for (let i = 0; i < head.parts; i++) localStorage.removeItem(`${key}.${i}`);
+    removeParts(key);
   } catch {
-    localStorage.removeItem(key);
+    // Storage disabled: nothing stored.
   }
 }
 
@@ -81,24 +95,29 @@ export function forgetStoredTexts(culture: TCulture) {
  * Kept for the next start when the browser is idle, in parts of 20 KB, each written in an idle
  * moment of its own: the whole (~200 KB of Greek) in one localStorage write was a task of 40 ms on a
  * desktop core, 150 ms on a phone's, on every first visit, and nothing on this visit waits for it.
- * The head is written last, so a copy half written (the tab closed meanwhile) is never read.
+ * A new copy is written beside the old one under a generation of its own and its head is written
+ * last: until then the old copy is read, and a copy half written (the tab closed meanwhile, two tabs
+ * at once) is never read; the parts no head names are removed when a head is written.
  */
 function store(culture: TCulture, s: StoredTexts) {
   const key = storageKey(culture);
   whenIdle(() => {
     try {
-      forgetStoredTexts(culture);
       const text = JSON.stringify(s);
       const parts = Math.ceil(text.length / PART);
+      const gen = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
       const write = (i: number) => {
         try {
-          if (i === parts) localStorage.setItem(key, JSON.stringify({ parts }));
-          else {
-            localStorage.setItem(`${key}.${i}`, text.slice(i * PART, (i + 1) * PART));
+          if (i < parts) {
+            localStorage.setItem(partKey(key, gen, i), text.slice(i * PART, (i + 1) * PART));
             whenIdle(() => write(i + 1));
+            return;
           }
+          localStorage.setItem(key, JSON.stringify({ parts, gen }));
+          removeParts(key, gen);
         } catch {
           // Storage full or disabled: the next start loads the texts from the server again.
+          removeParts(key, readGen(key));
         }
       };
       write(0);
@@ -106,6 +125,16 @@ function store(culture: TCulture, s: StoredTexts) {
       // As above.
     }
   });
+}
+
+/** The generation the stored head names, if any. */
+function readGen(key: string): string | undefined {
+  try {
+    const head = JSON.parse(localStorage.getItem(key) ?? 'null') as Head | null;
+    return typeof head?.gen === 'string' ? head.gen : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

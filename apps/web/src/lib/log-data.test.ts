@@ -40,6 +40,8 @@ describe('an action-log entry read as its screen words it', () => {
     expect(rows('Transaction', { transactionDate: '2026-03-14T22:30:00.000Z' })).toEqual([[texts('en')['fields.transaction.transactionDate'] ?? 'transactionDate', '15/03/2026, 00:30']]);
     // Summer time: three hours ahead.
     expect(rows('Transaction', { transactionDate: '2026-07-31T21:15:00Z' })[0]![1]).toBe('01/08/2026, 00:15');
+    // A text that only looks like a moment (typed into notes) is shown as written.
+    expect(rows('Account', { notes: { from: null, to: '2026-13-01T10:00Z' } })[0]![1]).toBe('— → 2026-13-01T10:00Z');
     // As the server logs it now, the local text.
     expect(rows('Transaction', { transactionDate: '2026-03-15T00:30:00' })[0]![1]).toBe('15/03/2026, 00:30');
   });

@@ -43,7 +43,7 @@ function valueText(t: TFunction, v: unknown): string {
   if (v == null || v === '') return '—';
   if (typeof v === 'boolean') return t(v ? 'common.yes' : 'common.no');
   if (typeof v === 'number') return String(v);
-  if (typeof v === 'string') return DATE.test(v) ? formatDate(v) : DATE_TIME.test(v) ? formatDateTime(v) : MOMENT.test(v) ? formatDateTime(agencyDateTime(new Date(v))) : v;
+  if (typeof v === 'string') return DATE.test(v) ? formatDate(v) : DATE_TIME.test(v) ? formatDateTime(v) : MOMENT.test(v) && !Number.isNaN(Date.parse(v)) ? formatDateTime(agencyDateTime(new Date(v))) : v;
   if (Array.isArray(v)) return v.every((x) => x == null || typeof x !== 'object') ? v.map((x) => valueText(t, x)).join(', ') : JSON.stringify(v);
   const o = v as Record<string, unknown>;
   // A change recorded as its old and new value.

@@ -46,7 +46,11 @@ describe("the action log's messages the server writes", () => {
     await i18next.changeLanguage('el');
     expect(logMessageText(i18next.t, 'Object', 'salePrice')).toBe(texts('el')['fields.object.salePrice']);
     expect(logMessageText(i18next.t, 'Account', 'city')).toBe(texts('el')['accounts.ui.field.city']);
-    // A document's name is shown as written.
+    expect(logMessageText(i18next.t, 'Object', 'salePrice', { field: 'salePrice', from: 1, to: 2 })).toBe(texts('el')['fields.object.salePrice']);
+    // Words are words: a document named "new", an activity "done", an account entry whose data names no such field.
+    expect(logMessageText(i18next.t, 'Document', 'new')).toBe('new');
+    expect(logMessageText(i18next.t, 'Activity', 'done')).toBe('done');
+    expect(logMessageText(i18next.t, 'Account', 'city', { keptId: 3 })).toBe('city');
     expect(logMessageText(i18next.t, 'Document', 'Μισθωτήριο 2026')).toBe('Μισθωτήριο 2026');
     await i18next.changeLanguage('en');
   });

@@ -30,8 +30,12 @@ export function logMessageText(t: TFunction, entity: string, message: string | n
   if (money) return t(`actionLog.message.${money[1]}`, { amount: formatMoney2(Number(money[2])) });
   const won = entity === 'Lead' ? WON_LOG_MESSAGE.exec(message) : null;
   if (won) return t('actionLog.message.won', { deal: won[1] });
-  // A field edited on its own is logged by its name ("salePrice"): shown by its label, as its form words it.
-  if (/^[a-z][A-Za-z0-9]*$/.test(message)) return logFieldLabel(t, entity, message);
+  // A field edited on its own (accounts and properties have the single-field editor) is logged by
+  // its name ("salePrice"): shown by its label. Only where the entry's data names that field, or,
+  // without the data (the home page), for those two kinds of record: an activity "done" or a
+  // document called "new" are words, not fields.
+  const field = data && typeof data === 'object' ? (data as { field?: unknown }).field : undefined;
+  if ((entity === 'Account' || entity === 'Object') && /^[a-z][A-Za-z0-9]*$/.test(message) && (data === undefined || field === message)) return logFieldLabel(t, entity, message);
   return message;
 }
 
