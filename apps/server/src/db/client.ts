@@ -16,6 +16,29 @@ pg.types.setTypeParser(20, (v) => (v === null ? null : Number(v)));
 const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+\-/]*$/;
 
 /**
+ * The connection's startup options with the agency's zone added: pg takes options from the URL
+ * over those given in code, and either over PGOPTIONS, so all three are joined here (the URL's
+ * taken out of it) and none is lost; a zone given only in code would have been dropped by a URL
+ * with options of its own, and the day would silently have been UTC's again.
+ */
+function withZone(url: string, zone: string | undefined): { connectionString: string; options?: string } {
+  if (!zone) return { connectionString: url };
+  let connectionString = url;
+  let fromUrl = '';
+  try {
+    const u = new URL(url);
+    fromUrl = u.searchParams.get('options') ?? '';
+    if (fromUrl) {
+      u.searchParams.delete('options');
+      connectionString = u.toString();
+    }
+  } catch {
+    // Not a URL (a "key=value" string): used as it is.
+  }
+  return { connectionString, options: [process.env.PGOPTIONS ?? '', fromUrl, `-c crm.time_zone=${zone}`].filter(Boolean).join(' ') };
+}
+
+/**
  * `timeZone`: the agency's (config TIME_ZONE), set on every connection as the setting
  * crm.time_zone, which the SQL function crm_today() reads (migration 0042): the agency's today in a
  * statement or a trigger, not the server's (UTC), which differs between midnight in Athens and
@@ -24,12 +47,7 @@ const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+\-/]*$/;
  */
 export function connectDb(url: string, max = 20, opts: { timeZone?: string } = {}): DbHandle {
   if (opts.timeZone !== undefined && !ZONE_NAME.test(opts.timeZone)) throw new Error(`not a time zone name: ${opts.timeZone}`);
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30000 });
-  // Set by a statement, not the startup's `options`: options in the URL or PGOPTIONS would replace
-  // those (and the day would silently be UTC's again). A new connection runs it before anything
-  // else it is given (a client runs its statements in order).
-  const zone = opts.timeZone;
-  if (zone) pool.on('connect', (client) => void client.query("select set_config('crm.time_zone', $1, false)", [zone]).catch(() => {}));
+  const pool = new pg.Pool({ ...withZone(url, opts.timeZone), max, idleTimeoutMillis: 30000 });
   // Statements a connection runs again are parsed (and, where it pays, planned) once (auto-prepare.ts);
   // CRM_AUTO_PREPARE=off turns that off (to compare).
   if (process.env.CRM_AUTO_PREPARE !== 'off') pool.on('connect', (client) => autoPrepare(client));
