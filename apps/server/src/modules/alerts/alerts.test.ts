@@ -235,6 +235,10 @@ describe('alert calls', () => {
     expect((await del(`/api/alert/${id}`)).statusCode).toBe(200);
     const [row] = await t.db.select().from(actionLog).where(and(eq(actionLog.entity, 'Alert'), eq(actionLog.entityId, id), eq(actionLog.action, 'Delete')));
     expect(row).toMatchObject({ message: content, data: { source: 'Website', messageKey: 'alerts.msg.websiteEnquiry', params } });
+    // The home page's recent changes carry it too (and no other record's data).
+    const recent = (await get('/api/home')).json().recent as { entity: string; entityId: number; data: unknown }[];
+    expect(recent.find((r) => r.entity === 'Alert' && r.entityId === id)?.data).toMatchObject({ messageKey: 'alerts.msg.websiteEnquiry', params });
+    expect(recent.filter((r) => r.entity !== 'Alert').every((r) => r.data === null)).toBe(true);
   });
 
   it('refuses bad input with a 400 that changes nothing, and branch users', async () => {

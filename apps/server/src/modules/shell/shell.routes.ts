@@ -183,6 +183,8 @@ export const shellRoutes: FastifyPluginAsyncZod = async (app) => {
           entityId: actionLog.entityId,
           message: actionLog.message,
           ref: sql<number | null>`case when ${actionLog.entity} = 'Object' then (select o.reference_number from objects o where o.id = ${actionLog.entityId}) end`,
+          // A deleted alert's text key and values, so the page reads it in the reader's language.
+          data: sql<unknown>`case when ${actionLog.entity} = 'Alert' then ${actionLog.data} end`,
         })
         .from(actionLog)
         // What the user did to the agency's records, not to their own sign-in: signing in and out, the

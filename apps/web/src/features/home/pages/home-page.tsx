@@ -111,7 +111,7 @@ export function HomePage() {
                     <tbody>
                       {data.recent.map((r) => {
                         const to = logRecordPath(r.action, r.entity, r.entityId);
-                        const message = logMessageText(t, r.entity, r.message);
+                        const message = logMessageText(t, r.entity, r.message, r.data ?? undefined);
                         return (
                           <tr key={r.id}>
                             <td style={{ width: 170 }} data-card="title">
