@@ -16,6 +16,9 @@ import {
 const oneOf = (values: readonly number[]) => z.number().int().refine((v) => values.includes(v), { message: 'validation.choice' });
 
 /** The zod type of one described reservation field (every value may be null: not set). */
+/** A booking's client e-mail (the server's copy of a linked account's e-mail is checked by it too). */
+export const RESERVATION_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 function zodOfReservationField(f: TReservationFieldDescription): z.ZodTypeAny {
   // A sum the server computes (the deposit, the final commission) is answered as it is: the limits of
   // what may be typed are not limits of what adds up, and an answer must never refuse a stored booking.
@@ -39,7 +42,7 @@ function zodOfReservationField(f: TReservationFieldDescription): z.ZodTypeAny {
         .nullable();
     case 'email':
       return ZText(f.max ?? 200)
-        .refine((s) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s), { message: 'validation.email' })
+        .refine((s) => RESERVATION_EMAIL.test(s), { message: 'validation.email' })
         .nullable();
     default:
       return zodOfField(f);

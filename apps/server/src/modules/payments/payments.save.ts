@@ -292,7 +292,7 @@ async function addAttachments(tx: Tx, transactionId: number, userId: number, fil
 }
 
 /** A moment in the log is written as the agency's local date and time, as the statement shows it (JSON would write UTC). */
-export function localDates(values: Record<string, unknown>, timeZone: string): Record<string, unknown> {
+function localDates(values: Record<string, unknown>, timeZone: string): Record<string, unknown> {
   return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v instanceof Date ? toLocalDateTime(v, timeZone) : v]));
 }
 

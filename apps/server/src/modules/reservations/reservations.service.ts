@@ -9,6 +9,7 @@ import {
   RESERVATION_FIELDS,
   MAX_EMAILS,
   MAX_PHONES,
+  RESERVATION_EMAIL,
   isEmailList,
   isPhoneList,
   RESERVATION_MAX_NIGHTS,
@@ -159,8 +160,6 @@ export async function blankReservation(app: FastifyInstance, q: { objectId?: num
 
 /** An account's last name at most (ZAccountFields.lastName). */
 const ACCOUNT_NAME_MAX = 200;
-/** A booking's e-mail (the contract's rule for the client's e-mail). */
-const BOOKING_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const CLIENT_MAX = new Map(RESERVATION_FIELDS.filter((f) => f.group === 'client').map((f) => [f.name, f.max ?? 200]));
 /**
  * An account's value within the booking's limit for it. The limits are the account's own, so this
@@ -177,7 +176,7 @@ async function accountAsClient(db: Db | Tx, id: number) {
     .where(eq(accounts.id, id));
   if (!a) return null;
   // An e-mail is copied whole or not at all: one cut to the booking's length is another address.
-  const email = a.emails.find((e) => BOOKING_EMAIL.test(e) && e.length <= (CLIENT_MAX.get('email') ?? 254)) ?? null;
+  const email = a.emails.find((e) => RESERVATION_EMAIL.test(e) && e.length <= (CLIENT_MAX.get('email') ?? 254)) ?? null;
   return {
     client: {
       lastName: clip('lastName', a.lastName ?? a.companyName ?? a.name ?? null),
