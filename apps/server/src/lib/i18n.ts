@@ -1,6 +1,7 @@
 import { cultureOf, type TCulture } from '@crm/contract';
 import type { Db } from '../db/client.ts';
 import { localization } from '../db/schema/index.ts';
+import { officesPluralsFirst } from './plural-texts.ts';
 
 type Texts = Record<TCulture, Map<string, string>>;
 
@@ -16,7 +17,7 @@ export class Translator {
   private texts: Texts = { en: new Map(), el: new Map(), ru: new Map() };
 
   async load(db: Db) {
-    const rows = await db.select().from(localization);
+    const rows = officesPluralsFirst(await db.select().from(localization));
     const next: Texts = { en: new Map(), el: new Map(), ru: new Map() };
     for (const r of rows) next[cultureOf(r.culture === 'en' ? 'en-UK' : r.culture)].set(r.key, r.text);
     this.texts = next;

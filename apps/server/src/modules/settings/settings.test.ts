@@ -79,6 +79,28 @@ describe('localization export and import', () => {
     expect((await upload(wb)).json()).toMatchObject({ changed: 0 });
   });
 
+  it('a text the office imported for a key is not overshadowed by plural forms it did not write', async () => {
+    // An office's workbook from before `deals.ui.more` had plural forms: only the base key changed.
+    const { wb, ws } = await readWorkbook((await call('GET', '/api/LocalizationExport')).rawPayload);
+    ws.eachRow((row, n) => {
+      if (n > 1 && row.getCell(1).value === 'deals.ui.more') row.getCell(4).value = 'И ещё {{count}} ниже';
+      if (n > 1 && row.getCell(1).value === 'reservations.ui.sums_one') row.getCell(4).value = 'Итого по {{count}} брони';
+    });
+    expect((await upload(wb)).json()).toMatchObject({ changed: 2 });
+    const served = async (culture: string) => new Map<string, string>((await call('GET', `/api/Localization?culture=${culture}`)).json().map((e: { key: string; text: string }) => [e.key, e.text]));
+    const ru = await served('ru');
+    for (const form of ['one', 'few', 'many', 'other']) expect(ru.get(`deals.ui.more_${form}`)).toBe('И ещё {{count}} ниже');
+    // A plural form the office wrote itself stays its own; the others keep the shipped text.
+    expect(ru.get('reservations.ui.sums_one')).toBe('Итого по {{count}} брони');
+    expect(ru.get('reservations.ui.sums_few')).toBe(await text('reservations.ui.sums_few', 'ru'));
+    // Other languages keep their shipped plural forms.
+    const el = await served('el');
+    expect(el.get('deals.ui.more_one')).toBe(await text('deals.ui.more_one', 'el'));
+    expect(el.get('deals.ui.more_one')).not.toBe('И ещё {{count}} ниже');
+    // The server's own texts (mails, errors) read the same.
+    expect(app.translator.t('ru', 'deals.ui.more', { count: 3 })).toBe('И ещё 3 ниже');
+  });
+
   it('refuses a bad workbook row by row, in the reader\'s language, and changes nothing', async () => {
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('x');

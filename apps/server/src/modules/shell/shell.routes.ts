@@ -4,6 +4,7 @@ import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ZHealth, ZHome, ZWebConfig, ZLocalizationList, ZLocalizationQuery, ZSearchAnswer, ZSearchQuery, SEARCH_MAX_HITS, formatReferenceNumber, type TCulture, type TSearchHit } from '@crm/contract';
 import { accounts, actionLog, localization } from '../../db/schema/index.ts';
+import { officesPluralsFirst } from '../../lib/plural-texts.ts';
 import { SIGNED_IN, STAFF } from '../../plugins/auth.ts';
 import { toLocalDateTime, zonePeriods } from '../../lib/dates.ts';
 import { appVariant } from '../../lib/variant.ts';
@@ -92,15 +93,15 @@ export const shellRoutes: FastifyPluginAsyncZod = async (app) => {
       let answer = built.get(scope);
       if (answer?.version !== version) {
         const rows = await app.db
-          .select({ key: localization.key, text: localization.text, culture: localization.culture })
+          .select({ key: localization.key, text: localization.text, culture: localization.culture, custom: localization.custom })
           .from(localization)
           .where(culture ? inArray(localization.culture, [...new Set([culture, 'en'])]) : undefined)
           .orderBy(localization.key, localization.culture);
         // One language: its own text of each key, English where it has none (rows come in key order).
-        let list = rows;
+        let list = officesPluralsFirst(rows).map(({ key, text, culture }) => ({ key, text, culture }));
         if (culture) {
-          const byKey = new Map<string, (typeof rows)[number]>();
-          for (const r of rows) if (!byKey.has(r.key) || r.culture === culture) byKey.set(r.key, r);
+          const byKey = new Map<string, (typeof list)[number]>();
+          for (const r of list) if (!byKey.has(r.key) || r.culture === culture) byKey.set(r.key, r);
           list = [...byKey.values()];
         }
         const body = JSON.stringify(list);

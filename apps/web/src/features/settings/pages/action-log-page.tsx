@@ -123,7 +123,7 @@ export function ActionLogPage() {
       </ListHeader>
       <FilterCard active={filtered} testId="action-log-filter">
         <Grid gap="sm" align="flex-end">
-          <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 'auto' }}>
             <SearchPicker
               label={t('actionLog.ui.filter.actionBy')}
               value={filter.actionBy ? { id: filter.actionBy, text: filter.actionByName } : null}
@@ -139,7 +139,7 @@ export function ActionLogPage() {
               testId="action-log-filter-by"
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 'auto' }}>
             <TextInput
               label={t('actionLog.ui.filter.actionByText')}
               value={typed}
@@ -153,7 +153,7 @@ export function ActionLogPage() {
               data-testid="action-log-filter-by-text"
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 3, lg: 2 }}>
+          <Grid.Col span={{ base: 6, sm: 3, lg: 'auto' }}>
             <Select
               label={t('actionLog.ui.filter.entity')}
               data={entities}
@@ -164,7 +164,7 @@ export function ActionLogPage() {
               data-testid="action-log-filter-entity"
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 3, lg: 2 }}>
+          <Grid.Col span={{ base: 6, sm: 3, lg: 'auto' }}>
             <NumberInput
               label={t('actionLog.ui.filter.entityId')}
               value={filter.entityId ?? ''}
@@ -177,10 +177,10 @@ export function ActionLogPage() {
               data-testid="action-log-filter-id"
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 3, lg: 2 }}>
+          <Grid.Col span={{ base: 6, sm: 3, lg: 'auto' }}>
             <DateField label={t('actionLog.ui.filter.from')} value={filter.startDate ?? null} onChange={(v) => change({ startDate: v })} data-testid="action-log-filter-from" />
           </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 3, lg: 2 }}>
+          <Grid.Col span={{ base: 6, sm: 3, lg: 'auto' }}>
             <DateField label={t('actionLog.ui.filter.till')} value={filter.endDate ?? null} onChange={(v) => change({ endDate: v })} data-testid="action-log-filter-till" />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, lg: 'content' }}>
