@@ -254,9 +254,17 @@ export async function saveKey(app: FastifyInstance, caller: Caller, body: z.outp
     const empty = () => {
       if (values.accountId === null && values.received === null && values.givenAway === null && values.description === null) throw fieldError('accountId', 'objectKeys.empty');
     };
+    // What happened, not what is planned: a date typed after today is refused, as the lending
+    // history's editor refuses it (a date already stored is not judged again).
+    const notAfterToday = (before: { givenAway: string | null; received: string | null } | null) => {
+      const today = agencyToday(app.config.timeZone);
+      if (values.givenAway != null && values.givenAway !== before?.givenAway && values.givenAway > today) throw fieldError('givenAway', 'objectKeys.loanGivenFuture');
+      if (values.received != null && values.received !== before?.received && values.received > today) throw fieldError('received', 'objectKeys.receivedFuture');
+    };
     if (!body.id) {
       await checkRefs(tx, body);
       empty();
+      notAfterToday(null);
       const [row] = await tx
         .insert(objectKeys)
         .values({ ...values, createdBy: caller.user.id, modifiedBy: caller.user.id })
@@ -272,6 +280,7 @@ export async function saveKey(app: FastifyInstance, caller: Caller, body: z.outp
     if (body.version !== current.version) throw conflict(await getKey(app, tx, body.id));
     await checkRefs(tx, body);
     empty();
+    notAfterToday(current);
     const changes: Record<string, unknown> = Object.fromEntries(Object.entries(values).filter(([k, v]) => (current as Record<string, unknown>)[k] !== v));
     if (!Object.keys(changes).length) return getKey(app, tx, body.id);
     await tx

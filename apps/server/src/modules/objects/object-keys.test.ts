@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { actionLog, objectColumns, objectKeyLoans, objectKeys, objects } from '../../db/schema/index.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
+import { agencyToday } from '../../lib/dates.ts';
 
 const t = await createTestApp();
 const { app } = t;
@@ -117,6 +118,28 @@ describe('the keys register', () => {
     expect((await get('/api/ObjectKeys/edit/2147483000')).statusCode).toBe(404);
     expect((await get(`/api/ObjectKeys/edit/${2 ** 31}`)).statusCode).toBe(400);
     expect(await t.db.select().from(objectKeys).where(eq(objectKeys.objectId, o.id))).toEqual([]);
+  });
+});
+
+describe('a key records what happened', () => {
+  it('refuses a received or given-away date after the agency\'s today, as the history editor does; a stored one is not judged again', async () => {
+    const o = await addObject();
+    const today = agencyToday(app.config.timeZone);
+    const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const ruH = { ...H, 'accept-language': 'ru' };
+    const early = await post('/api/ObjectKeys/edit', { objectId: o.id, received: tomorrow }, ruH);
+    expect(early.statusCode).toBe(400);
+    expect(early.json().errors.received).toEqual(['Дата получения не может быть позже сегодняшней.']);
+    const lent = await post('/api/ObjectKeys/edit', { objectId: o.id, accountId: client, givenAway: tomorrow }, el);
+    expect(lent.json().errors.givenAway).toEqual(['Η ημερομηνία παράδοσης δεν μπορεί να είναι μεταγενέστερη της σημερινής.']);
+    expect(await t.db.select().from(objectKeys).where(eq(objectKeys.objectId, o.id))).toEqual([]);
+    // Today is fine; a key stored with a later date (before this rule) keeps it through other edits.
+    const key = (await post('/api/ObjectKeys/edit', { objectId: o.id, received: today })).json();
+    expect(key.received).toBe(today);
+    await t.db.update(objectKeys).set({ received: tomorrow }).where(eq(objectKeys.id, key.id));
+    const edited = await post('/api/ObjectKeys/edit', { id: key.id, version: key.version, objectId: o.id, received: tomorrow, description: 'Back door' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ received: tomorrow, description: 'Back door' });
   });
 });
 
@@ -385,10 +408,12 @@ describe('a loan of the history corrected or deleted on its own', () => {
     }
     expect(await loansOf(key.id)).toEqual(before);
     expect(await keyRow(key.id)).toEqual(keyBefore);
-    // A date already stored is not judged again: a loan given "tomorrow" by the key form keeps it when its holder is corrected.
+    // A date already stored is not judged again: a loan stored as given "tomorrow" (before the key
+    // form refused such a date) keeps it when its holder is corrected.
     const o = await addObject();
-    const planned = await save({ objectId: o.id, accountId: client, givenAway: tomorrow });
-    const p = planned.history[0]!;
+    const planned = await save({ objectId: o.id, accountId: client, givenAway: '2026-03-20' });
+    await t.db.update(objectKeyLoans).set({ givenAway: tomorrow }).where(eq(objectKeyLoans.keyId, planned.id));
+    const p = { ...planned.history[0]!, givenAway: tomorrow };
     expect((await correct({ id: p.id, version: p.version, accountId: agent, givenAway: tomorrow, received: null })).statusCode).toBe(200);
   });
 
