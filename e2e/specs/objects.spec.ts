@@ -335,6 +335,30 @@ test("a value edited on its own while someone else saves: their change of anothe
   expect(await stored()).toMatchObject({ bathrooms: 4, bedrooms: 3 });
 });
 
+test('hiding the exact place draws a circle that holds the point without being centred on it; one put on the point is flagged', async ({ context, request, baseURL }) => {
+  const { page, token } = await openAs(context, request, baseURL!, 'el');
+  const o = await createObject(request, token, { title: 'Flat with a hidden address', latitude: 40.5812, longitude: 22.9501, displayCoordinates: true });
+  await page.goto(`/Objects/View/${o.id}/1`);
+  const map = page.getByTestId('edit-map');
+  await map.getByLabel('Εμφάνιση ακριβούς θέσης').click({ force: true });
+  const centreLat = map.getByLabel('Κέντρο περιοχής, πλάτος');
+  await expect(centreLat).not.toHaveValue('');
+  await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
+  const saved = (await editOf(request, token, o.id)).object as Record<string, number | boolean>;
+  expect(saved.displayCoordinates).toBe(false);
+  // Inside the 2,500 m circle, between a quarter and half of it from the centre.
+  const metres = Math.hypot((Number(saved.mapCircleLatitude) - 40.5812) * 111320, (Number(saved.mapCircleLongitude) - 22.9501) * 111320 * Math.cos((40.5812 * Math.PI) / 180));
+  expect(saved.mapCircleRadius).toBe(2500);
+  expect(metres).toBeGreaterThanOrEqual(620);
+  expect(metres).toBeLessThanOrEqual(1251);
+  await expect(page.getByTestId('object-map-editor-circle-on-point')).toHaveCount(0);
+  // The centre typed on the point itself: the editor says it would give the address away.
+  await centreLat.fill('40.5812');
+  await map.getByLabel('Κέντρο περιοχής, μήκος').fill('22.9501');
+  await expect(page.getByTestId('object-map-editor-circle-on-point')).toContainText('Ο κύκλος έχει κέντρο το ακριβές σημείο');
+  await expectAccessible(page, 'map editor with a circle on its point');
+});
+
 test('a property opened by its reference asks for itself once, as the navigation begins', async ({ context, request, baseURL }) => {
   const { page, token } = await openAs(context, request, baseURL!, 'el');
   const obj = (await (await request.get('/api/object/add', { headers: auth(token) })).json()) as { id: number; referenceNumber: string };

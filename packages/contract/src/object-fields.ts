@@ -200,6 +200,37 @@ export const OBJECT_EDITABLE_FIELDS = OBJECT_FIELDS.filter((d) => !d.readOnly);
 export const MAP_CIRCLE = { min: 40, max: 10000, step: 10, default: 2500 } as const;
 export const MAP_DEFAULTS = { latitude: 40.63, longitude: 22.94, zoom: 12, editorZoom: 17, height: 400 } as const;
 
+/** Metres from one point to another: the equirectangular approximation, exact enough within a circle of 10 km. */
+export function metresBetween(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const dy = (lat2 - lat1) * METRES_PER_DEGREE;
+  const dx = (lng2 - lng1) * METRES_PER_DEGREE * Math.cos((lat1 * Math.PI) / 180);
+  return Math.sqrt(dx * dx + dy * dy);
+}
+const METRES_PER_DEGREE = 111_320;
+
+/**
+ * Whether the approximate circle hides the exact point: its centre at least a fifth of its radius
+ * away from the point. A circle drawn around the point itself would give the point away (its centre
+ * is the address), so such a circle is not published (`crm_circle_hides_point` in SQL, migration 0043).
+ */
+export function circleHidesPoint(point: { latitude: number; longitude: number }, circle: { latitude: number; longitude: number; radius: number }): boolean {
+  return metresBetween(point.latitude, point.longitude, circle.latitude, circle.longitude) >= circle.radius / 5;
+}
+
+/**
+ * A circle's centre for a hidden point: in a random direction, between a quarter and half of the
+ * radius away, so the point is inside the circle but not at its centre. Six decimals, as stored.
+ */
+export function circleCentreAround(latitude: number, longitude: number, radius: number, random: () => number = Math.random): { latitude: number; longitude: number } {
+  const angle = random() * 2 * Math.PI;
+  const distance = radius * (0.25 + random() * 0.25);
+  const round = (n: number) => Math.round(n * 1e6) / 1e6;
+  return {
+    latitude: round(latitude + (distance * Math.cos(angle)) / METRES_PER_DEGREE),
+    longitude: round(longitude + (distance * Math.sin(angle)) / (METRES_PER_DEGREE * Math.cos((latitude * Math.PI) / 180))),
+  };
+}
+
 /** Page sizes of the objects list (default 20) and the keys list (default 10). */
 export const OBJECT_PAGE_SIZES = [5, 20, 100] as const;
 export const KEY_PAGE_SIZES = [5, 10, 20, 50, 1000000] as const;

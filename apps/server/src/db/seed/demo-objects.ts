@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { LinkKind } from '@crm/contract';
+import { LinkKind, circleCentreAround } from '@crm/contract';
 import type { Tx } from '../client.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import { GREEK_STREETS } from './demo-names.ts';
@@ -531,9 +531,7 @@ export function buildDemoObjects(clock: Clock, places: Map<string, Place>, count
         longitude: lon,
         display_coordinates: exact,
         map_zoom: exact ? 17 : 15,
-        map_circle_latitude: exact ? null : +(lat + (rng.next() - 0.5) * 0.003).toFixed(6),
-        map_circle_longitude: exact ? null : +(lon + (rng.next() - 0.5) * 0.003).toFixed(6),
-        map_circle_radius: exact ? null : rng.pick([300, 500, 800, 1000, 1500]),
+        ...(exact ? { map_circle_latitude: null, map_circle_longitude: null, map_circle_radius: null } : demoCircle(lat, lon, rng)),
         internal_notes: rng.chance(0.4)
           ? rng.pick([
               'Ο ιδιοκτήτης δέχεται διαπραγμάτευση έως 5%.',
@@ -741,4 +739,15 @@ export async function seedDemoObjects(tx: Tx, opts: { timeZone: string; dataDir:
       from jsonb_populate_recordset(null::files, ${JSON.stringify(fileRows)}::jsonb)`);
   }
   return { objects: objectIds.length, photos: fileRows.length, links: links.length, keys: keys.length };
+}
+
+/**
+ * The approximate area of a property that hides its exact point: a circle that holds the point but
+ * is not centred on it (as the editor draws one). Three draws of the generator, as before.
+ */
+function demoCircle(lat: number, lon: number, rng: Rng) {
+  const draws = [rng.next(), rng.next()];
+  const radius = rng.pick([300, 500, 800, 1000, 1500]);
+  const centre = circleCentreAround(lat, lon, radius, () => draws.shift()!);
+  return { map_circle_latitude: centre.latitude, map_circle_longitude: centre.longitude, map_circle_radius: radius };
 }

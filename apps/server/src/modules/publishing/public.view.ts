@@ -41,6 +41,8 @@ export function publicSelect(culture: TCulture): SQL {
       sql`case when o.display_address then o.address end as "address"`,
       sql`case when o.display_coordinates then o.latitude end as "latitude"`,
       sql`case when o.display_coordinates then o.longitude end as "longitude"`,
+      // The approximate circle only where it does not give the hidden point away (migration 0043).
+      sql`crm_circle_hides_point(o.latitude, o.longitude, o.map_circle_latitude, o.map_circle_longitude, o.map_circle_radius) as "circleHidesPoint"`,
       sql`${place} as "place"`,
       // Let at present (the rented flag, or a long-let tenant whose term runs today): only this yes/no
       // leaves the server, never who the tenant is or the term's dates (decision 029).
@@ -133,7 +135,7 @@ export function toPublicObject(r: Row, culture: TCulture, t: T): TPublicObject {
   const map: TPublicMap | null =
     lat !== null && lng !== null
       ? { kind: 'point', latitude: lat, longitude: lng, zoom: num(r.mapZoom) ?? 16 }
-      : cLat !== null && cLng !== null && radius !== null
+      : cLat !== null && cLng !== null && radius !== null && r.circleHidesPoint === true
         ? { kind: 'circle', latitude: cLat, longitude: cLng, radius }
         : null;
   const subTypeId = num(r.objectSubTypeId);

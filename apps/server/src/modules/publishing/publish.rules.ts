@@ -6,6 +6,8 @@
  * changes old refusals too. Any other stored text is shown as it is.
  */
 
+import { circleHidesPoint } from '@crm/contract';
+
 type Row = Record<string, unknown>;
 
 const set = (v: unknown) => v !== null && v !== undefined && !(typeof v === 'string' && v.trim() === '');
@@ -37,6 +39,15 @@ export function publishProblems(o: Row, photoCount: number): string[] {
   // The exact point hidden: the public map shows the approximate circle instead (spec: circle required).
   const circle = set(o.mapCircleLatitude) && set(o.mapCircleLongitude) && set(o.mapCircleRadius);
   if (o.displayCoordinates !== true && set(o.latitude) && set(o.longitude) && !circle) missing('mapCircle');
+  // A circle around the point itself would give the hidden address away.
+  if (
+    o.displayCoordinates !== true &&
+    set(o.latitude) &&
+    set(o.longitude) &&
+    circle &&
+    !circleHidesPoint({ latitude: Number(o.latitude), longitude: Number(o.longitude) }, { latitude: Number(o.mapCircleLatitude), longitude: Number(o.mapCircleLongitude), radius: Number(o.mapCircleRadius) })
+  )
+    out.push('publishing.circleOnPoint');
   if (!set(o.description)) missing('description');
   // A Russian text is shown to Russian readers in place of the main one: both or neither.
   if (set(o.titleRu) && !set(o.descriptionRu)) missing('descriptionRu');

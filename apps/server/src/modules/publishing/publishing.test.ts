@@ -302,6 +302,70 @@ describe('the public site', () => {
     expect(feed.body).not.toMatch(/40[.,]591234|22[.,]961234/);
   });
 
+  it('never publishes a circle drawn around the hidden point itself: refused, and no circle shown if one is moved there later', async () => {
+    const around = { latitude: 40.581234, longitude: 22.950123, displayCoordinates: false, mapCircleRadius: 2500 };
+    const o = await completeObject({ ...around, mapCircleLatitude: 40.581234, mapCircleLongitude: 22.950123, publishRequested: true });
+    await addPhoto(o.id);
+    expect(await runPublish(db, { objectId: o.id, actor: { id: null, name: 'test' } })).toMatchObject({ state: 'refused', codes: ['publishing.circleOnPoint'] });
+    expect((await state(o.id)).publishError).toBe('Not published: the approximate area on the map is centred on the exact point it should hide (move the circle off the address).');
+    expect((await state(o.id, el)).publishError).toMatch(/^Δεν δημοσιεύτηκε: ο κύκλος κατά προσέγγιση θέσης/);
+    // Moved a quarter of the radius off the point (625 m north): published, with its circle.
+    await update(o.id, { mapCircleLatitude: 40.586849, mapCircleLongitude: 22.950123 });
+    await settle();
+    expect(await state(o.id)).toMatchObject({ published: true, publishError: null });
+    expect((await page(`/api/public/listings/${o.ref}`)).json().map).toEqual({ kind: 'circle', latitude: 40.586849, longitude: 22.950123, radius: 2500 });
+    // Put back on the point behind the publishing's back: the public side shows no circle at all.
+    await db.update(objects).set({ mapCircleLatitude: 40.58125, mapCircleLongitude: 22.95013 } as never).where(eq(objects.id, o.id));
+    app.publicPages.clear();
+    expect((await page(`/api/public/listings/${o.ref}`)).json().map).toBeNull();
+    const html = (await page(`/listings/${o.ref}?lang=en`)).body;
+    expect(html).not.toContain('data-kind="circle"');
+    expect(html).not.toMatch(/40[.,]5812|22[.,]9501/);
+    const feed = (await page('/feed/listings.xml')).body;
+    const listing = feed.slice(feed.indexOf(`<listing ref="${o.ref}"`), feed.indexOf('</listing>', feed.indexOf(`<listing ref="${o.ref}"`)));
+    expect(listing).toContain('<title');
+    expect(listing).not.toMatch(/approximateArea|<point|40[.,]5812|22[.,]9501/);
+    app.publicPages.clear();
+  });
+
+  it('the SQL rule and the contract agree on which circles hide their point, and the data fix moves those that do not', async () => {
+    const { circleHidesPoint, circleCentreAround, metresBetween } = await import('@crm/contract');
+    const away = (c: { latitude: number; longitude: number }) => metresBetween(point.latitude, point.longitude, c.latitude, c.longitude);
+    const point = { latitude: 40.58, longitude: 22.95 };
+    const cases = [
+      { latitude: 40.58, longitude: 22.95, radius: 500 },
+      { latitude: 40.5809, longitude: 22.95, radius: 500 }, // 100 m north: exactly a fifth
+      { latitude: 40.5808, longitude: 22.95, radius: 500 }, // 89 m
+      { latitude: 40.58, longitude: 22.9512, radius: 500 }, // 101 m east
+      { latitude: 40.58, longitude: 22.9511, radius: 500 }, // 93 m east
+      { latitude: 40.7, longitude: 23.1, radius: 10000 },
+    ];
+    for (const c of cases) {
+      const [row] = (await db.execute(sql`select crm_circle_hides_point(${point.latitude}::float8, ${point.longitude}::float8, ${c.latitude}::float8, ${c.longitude}::float8, ${c.radius}::float8) as hides`)).rows as { hides: boolean }[];
+      expect(row!.hides, JSON.stringify(c)).toBe(circleHidesPoint(point, c));
+    }
+    expect(cases.map((c) => circleHidesPoint(point, c))).toEqual([false, true, false, true, false, true]);
+    // The editor's new circles always hide their point, and always hold it.
+    for (let i = 0; i < 200; i++) {
+      const c = { ...circleCentreAround(point.latitude, point.longitude, 40 + 10 * i), radius: 40 + 10 * i };
+      expect(circleHidesPoint(point, c)).toBe(true);
+      // Within half the radius (and a rounding to six decimals): the point stays well inside.
+      expect(away(c)).toBeLessThanOrEqual(c.radius / 2 + 0.2);
+    }
+    // The migration's data fix, run again: a circle on its point moves off it, others stay.
+    const onPoint = await completeObject({ ...point, displayCoordinates: false, mapCircleLatitude: 40.58, mapCircleLongitude: 22.95, mapCircleRadius: 1000 });
+    const fine = await completeObject({ ...point, displayCoordinates: false, mapCircleLatitude: 40.59, mapCircleLongitude: 22.95, mapCircleRadius: 1000 });
+    const { readFileSync } = await import('node:fs');
+    const migration = readFileSync(new URL('../../../drizzle/0043_circle_hides_point.sql', import.meta.url), 'utf8').split('--> statement-breakpoint')[1]!;
+    await db.execute(sql.raw(migration));
+    const rows = await db.select().from(objects).where(sql`${objects.id} in (${onPoint.id}, ${fine.id})`).orderBy(objects.id);
+    const [moved, kept] = rows as unknown as { mapCircleLatitude: number; mapCircleLongitude: number; mapCircleRadius: number }[];
+    const m = { latitude: moved!.mapCircleLatitude, longitude: moved!.mapCircleLongitude, radius: 1000 };
+    expect(circleHidesPoint(point, m)).toBe(true);
+    expect(away(m)).toBeLessThanOrEqual(500.2); // at most half the radius away: the point stays inside
+    expect(kept).toMatchObject({ mapCircleLatitude: 40.59, mapCircleLongitude: 22.95 });
+  });
+
   it('gives the portals an XML feed of every published object', async () => {
     const res = await page('/feed/listings.xml?lang=el');
     expect(res.statusCode).toBe(200);

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Component, lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { MAP_CIRCLE, MAP_DEFAULTS } from '@crm/contract/object-fields';
+import { MAP_CIRCLE, MAP_DEFAULTS, circleCentreAround, circleHidesPoint } from '@crm/contract/object-fields';
 import { webConfigQuery } from '../../../lib/web-config.ts';
 import type { LeafletCanvasProps, TLatLng, TMapMarker } from './leaflet-canvas.tsx';
 import { IconMapOff } from './search-icons.ts';
@@ -116,7 +116,7 @@ export function ObjectMap(props: ObjectMapProps) {
       editable: true,
       onMapClick: ([lat, lng]) => {
         if (!v.displayCoordinates && clickSets === 'circle') onChange(withCircle(v, lat, lng));
-        else onChange({ ...v, latitude: lat, longitude: lng, ...(v.displayCoordinates || hasCircle(v) ? {} : circleAt(lat, lng, v)) });
+        else onChange({ ...v, latitude: lat, longitude: lng, ...(v.displayCoordinates || hasCircle(v) ? {} : circleAround(lat, lng, v)) });
       },
       onPointMove: ([lat, lng]) => onChange({ ...v, latitude: lat, longitude: lng }),
       onCircleMove: ([lat, lng]) => onChange(withCircle(v, lat, lng)),
@@ -144,6 +144,12 @@ export function ObjectMap(props: ObjectMapProps) {
 
 const circleAt = (lat: number, lng: number, v: TMapValue) => ({ mapCircleLatitude: lat, mapCircleLongitude: lng, mapCircleRadius: v.mapCircleRadius ?? MAP_CIRCLE.default });
 const withCircle = (v: TMapValue, lat: number, lng: number): TMapValue => ({ ...v, ...circleAt(lat, lng, v) });
+/** A new circle for a hidden point: holding it, but not centred on it (the centre would be the address). */
+const circleAround = (lat: number, lng: number, v: TMapValue) => {
+  const radius = v.mapCircleRadius ?? MAP_CIRCLE.default;
+  const c = circleCentreAround(lat, lng, radius);
+  return { mapCircleLatitude: c.latitude, mapCircleLongitude: c.longitude, mapCircleRadius: radius };
+};
 
 /** The map's values as inputs: the switch, the coordinates, and the circle (required when the exact place is hidden). */
 function MapEditorFields({
@@ -175,7 +181,7 @@ function MapEditorFields({
   );
   const toggleDisplay = (display: boolean) => {
     // Hiding the exact place needs a circle: one around the point, default radius, to adjust.
-    if (!display && !hasCircle(v) && hasPoint(v)) onChange({ ...v, displayCoordinates: false, ...circleAt(v.latitude!, v.longitude!, v) });
+    if (!display && !hasCircle(v) && hasPoint(v)) onChange({ ...v, displayCoordinates: false, ...circleAround(v.latitude!, v.longitude!, v) });
     else onChange({ ...v, displayCoordinates: display, mapCircleRadius: !display ? (v.mapCircleRadius ?? MAP_CIRCLE.default) : v.mapCircleRadius });
   };
   return (
@@ -209,6 +215,12 @@ function MapEditorFields({
               description: t('objectsearch.map.radiusHint', { min: MAP_CIRCLE.min, max: MAP_CIRCLE.max, step: MAP_CIRCLE.step }),
             })}
           </Group>
+          {hasPoint(v) && hasCircle(v) && v.mapCircleRadius != null &&
+            !circleHidesPoint({ latitude: v.latitude!, longitude: v.longitude! }, { latitude: v.mapCircleLatitude!, longitude: v.mapCircleLongitude!, radius: v.mapCircleRadius }) && (
+              <Text size="sm" c="orange.9" role="status" data-testid={`${testId}-circle-on-point`}>
+                {t('objectsearch.map.circleOnPoint')}
+              </Text>
+            )}
           <Group gap="xs" wrap="wrap">
             <Text size="sm" id={`${testId}-click-label`}>
               {t('objectsearch.map.clickSets')}
