@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID, ZPageString } from './common.ts';
+import { OBJECT_SUBTYPES } from './object-fields.ts';
 
 /** GET /api/object/publishState/{id}: where the object's publishing stands (polled while it runs). */
 export const ZObjectPublishState = z.object({
@@ -24,13 +25,17 @@ export const ZPublicService = z.enum(PUBLIC_SERVICES);
 export type TPublicService = z.infer<typeof ZPublicService>;
 export const PUBLIC_SORTS = ['new', 'priceAsc', 'priceDesc'] as const;
 
+/** The public list's kinds: 't1'..'t4' an object type, 's1'..'s17' a subtype; nothing else is a kind. */
+const PUBLIC_KINDS = new Set([...new Set(OBJECT_SUBTYPES.map((s) => `t${s.parent}`)), ...OBJECT_SUBTYPES.map((s) => `s${s.value}`)]);
+export const isPublicKind = (kind: string) => PUBLIC_KINDS.has(kind);
+
 /**
  * GET /api/public/listings (no sign-in): the published objects, filtered as the public list is.
  * kind: 't1'..'t4' an object type, 's1'.. a subtype; place: a place id (that place or inside it).
  */
 export const ZPublicListQuery = z.object({
   service: ZPublicService.optional(),
-  kind: z.string().regex(/^[ts]\d{1,2}$/).optional(),
+  kind: z.string().refine(isPublicKind).optional(),
   place: z.coerce.number().int().min(1).max(MAX_ID).optional(),
   priceMin: z.coerce.number().int().min(0).max(1e10).optional(),
   priceMax: z.coerce.number().int().min(0).max(1e10).optional(),

@@ -188,22 +188,22 @@ export async function listObjects(app: FastifyInstance, q: ListQuery, reader: Re
 async function searchWhere(db: Db, q: TObjectSearch): Promise<SQL | undefined> {
   if (q.priceMin != null && q.priceMax != null && q.priceMin > q.priceMax) throw fieldError('priceMax', 'objects.rangeOrder');
   if (q.areaMin != null && q.areaMax != null && q.areaMin > q.areaMax) throw fieldError('areaMax', 'objects.rangeOrder');
-  const services = (
-    [
-      ['forSale', 'salePrice'],
-      ['forRent', 'rentPrice'],
-      ['forShortRent', 'shortRentPrice'],
-    ] as const
-  ).filter(([flag]) => q[flag]);
+  const all = [
+    ['forSale', 'salePrice'],
+    ['forRent', 'rentPrice'],
+    ['forShortRent', 'shortRentPrice'],
+  ] as const;
+  const services = all.filter(([flag]) => q[flag]);
   const priced = q.priceMin != null || q.priceMax != null;
   const inRange = (price: string) =>
     and(q.priceMin != null ? gte(col(price), q.priceMin) : undefined, q.priceMax != null ? lte(col(price), q.priceMax) : undefined);
-  // The chosen services are OR-ed; a price range applies to the chosen services' prices (to any
-  // price when no service is chosen).
+  // The chosen services are OR-ed; a price range applies to the chosen services' prices, or with no
+  // service chosen to any price the object is offered at. A price left from a service it is no
+  // longer offered for (which neither the list nor the map shows) does not count.
   const service = services.length
     ? or(...services.map(([flag, price]) => and(sql`${col(flag)}`, priced ? inRange(price) : undefined)))
     : priced
-      ? or(inRange('salePrice'), inRange('rentPrice'), inRange('shortRentPrice'))
+      ? or(...all.map(([flag, price]) => and(sql`${col(flag)}`, inRange(price))))
       : undefined;
   const createdByText = q.createdByText?.trim();
   return and(

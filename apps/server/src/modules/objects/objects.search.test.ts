@@ -40,8 +40,18 @@ describe('the object search form', () => {
     expect(ids(await post('/api/object/search', { forRent: true, forShortRent: true }))).toEqual(sorted(rent, both, shortLet));
     expect(ids(await post('/api/object/search', { forSale: true, priceMax: 200000 }))).toEqual(sorted(both));
     expect(ids(await post('/api/object/search', { forSale: true, forRent: true, priceMin: 400, priceMax: 500 }))).toEqual(sorted(rent));
-    // no service chosen: the range applies to any price
+    // no service chosen: the range applies to any price the object is offered at
     expect(ids(await post('/api/object/search', { priceMin: 100, priceMax: 130 }))).toEqual(sorted(shortLet));
+  });
+
+  it('with no service chosen, a price left from a service no longer offered does not match (list and map)', async () => {
+    const former = await make({ title: 'Was for sale, now to let', forSale: false, salePrice: 155555, forRent: true, rentPrice: 555, area: 60, locationId: kal!.id, ...point });
+    expect(ids(await post('/api/object/search', { priceMin: 155000, priceMax: 156000 }))).toEqual([]);
+    expect(ids(await post('/api/object/search', { priceMin: 155000, priceMax: 156000, showOnMap: true }))).toEqual([]);
+    expect(ids(await post('/api/object/search', { priceMin: 550, priceMax: 560 }))).toEqual([former.id]);
+    expect(ids(await post('/api/object/search', { priceMin: 550, priceMax: 560, showOnMap: true }))).toEqual([former.id]);
+    // Not one of the objects the other searches here expect.
+    expect((await app.inject({ method: 'DELETE', url: `/api/object/${former.id}`, headers: H })).statusCode).toBe(200);
   });
 
   it('filters by area, by a place with the places under it, and by the creator', async () => {

@@ -336,7 +336,8 @@ export function staticMap(ctx: PageContext, m: TPublicMap): Markup {
       const y = ty + dy;
       if (y < 0 || y >= n) continue;
       const src = ctx.tileUrl.replace('{s}', 'a').replace('{z}', String(zoom)).replace('{x}', String(x)).replace('{y}', String(y));
-      tiles.push(html`<img src="${src}" alt="" loading="lazy" style="left:${(dx + 1) * 256}px;top:${(dy + 1) * 256}px">`);
+      // With the site's origin as referrer (the page itself sends none): tile servers may refuse without.
+      tiles.push(html`<img src="${src}" alt="" loading="lazy" referrerpolicy="strict-origin-when-cross-origin" style="left:${(dx + 1) * 256}px;top:${(dy + 1) * 256}px">`);
     }
   }
   // The tiles block's top-left corner, so that the place is in the middle of the box.

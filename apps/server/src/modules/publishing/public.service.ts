@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
-import { OBJECT_SUBTYPES, PUBLIC_SERVICES, type TCulture, type TPublicService } from '@crm/contract';
+import { OBJECT_SUBTYPES, PUBLIC_SERVICES, isPublicKind, type TCulture, type TPublicService } from '@crm/contract';
 import type { Db } from '../../db/client.ts';
 import { accounts, leadObjects, leads } from '../../db/schema/index.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
@@ -36,7 +36,7 @@ const int = (v: unknown, min: number, max: number) => {
 /** Reads the filter from the query string; a bad value is ignored, never an error page. */
 export function readFilter(q: Record<string, unknown>): TPublicFilter {
   const service = (PUBLIC_SERVICES as readonly string[]).includes(q.service as string) ? (q.service as TPublicService) : undefined;
-  const kind = typeof q.kind === 'string' && /^[ts]\d{1,2}$/.test(q.kind) ? q.kind : undefined;
+  const kind = typeof q.kind === 'string' && isPublicKind(q.kind) ? q.kind : undefined;
   const sort = q.sort === 'priceAsc' || q.sort === 'priceDesc' ? q.sort : 'new';
   return {
     service,
@@ -84,15 +84,18 @@ export async function listPublic(db: Db, f: TPublicFilter, culture: TCulture, t:
   const price = f.service ? PRICE[f.service] : sql`coalesce(${offered('sale')}, ${offered('rent')}, ${offered('shortRent')})`;
   const order =
     f.sort === 'priceAsc' ? sql`${price} asc nulls last, o.id` : f.sort === 'priceDesc' ? sql`${price} desc nulls last, o.id` : sql`o.last_update desc nulls last, o.id desc`;
-  const [rows, counted] = await Promise.all([
+  const offset = (f.page - 1) * perPage;
+  const page = () =>
     db.execute(sql`
       select ${publicSelect(culture)} from objects o left join locations pl on pl.id = o.location_id
-      where ${where} order by ${order} limit ${perPage} offset ${(f.page - 1) * perPage}`),
-    db.execute(sql`select count(*)::int as n from objects o where ${where}`),
-  ]);
+      where ${where} order by ${order} limit ${perPage} offset ${offset}`);
+  const count = async () => ((await db.execute(sql`select count(*)::int as n from objects o where ${where}`)).rows[0] as { n: number }).n;
+  // The first page and its count side by side; a later one only when it is not past the end (a
+  // page number typed or crawled far past the last page costs the count, not a walk of every row).
+  const [rows, total] = offset === 0 ? await Promise.all([page(), count()]) : await count().then(async (n) => [n > offset ? await page() : undefined, n] as const);
   return {
-    items: (rows.rows as Record<string, unknown>[]).map((r) => toPublicObject(r, culture, t)),
-    total: (counted.rows[0] as { n: number }).n,
+    items: ((rows?.rows ?? []) as Record<string, unknown>[]).map((r) => toPublicObject(r, culture, t)),
+    total,
   };
 }
 
@@ -196,14 +199,15 @@ export const WEBSITE_ACTOR: Actor = { id: null, name: 'website' };
  * is one (not an employee's), else for a new client account made from the name, e-mail and phone.
  * The visitor's words are the lead's description; an existing account's own data is not changed.
  */
-export async function createEnquiry(app: FastifyInstance, objectId: number, ref: string, e: TEnquiry, culture: TCulture, t: T): Promise<{ leadId: number; accountId: number; newAccount: boolean; repeated?: boolean }> {
+export async function createEnquiry(app: FastifyInstance, objectId: number, ref: string, e: TEnquiry, culture: TCulture, t: T): Promise<{ leadId: number; accountId: number; newAccount: boolean; repeated?: boolean } | undefined> {
   return app.db.transaction(async (tx) => {
-    // One enquiry at a time for an e-mail and an object, so a double sending is seen as one.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`enquiry:${objectId}:${e.email.trim().toLowerCase()}`}))`);
+    // One enquiry at a time for an e-mail, so a double sending is seen as one, and two first
+    // enquiries from one new e-mail (about two properties) make one client, not two.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`enquiry:${e.email.trim().toLowerCase()}`}))`);
     const [o] = (
       await tx.execute(sql`select o.for_sale, o.for_rent, o.for_short_rent from objects o where o.id = ${objectId} and ${PUBLIC_WHERE} for share`)
     ).rows as { for_sale: boolean; for_rent: boolean; for_short_rent: boolean }[];
-    if (!o) throw new Error('object not public');
+    if (!o) return undefined;
     const email = e.email.trim().toLowerCase();
     // search_text holds the e-mails (trigram index); the exact comparison confirms.
     const found = await tx.execute(sql`

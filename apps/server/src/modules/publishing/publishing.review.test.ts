@@ -317,6 +317,27 @@ describe('the contact form', () => {
     expect(await db.select().from(leadObjects).where(eq(leadObjects.leadId, made[0]!.id))).toMatchObject([{ objectId: o.id }]);
   });
 
+  it('two first enquiries from one new e-mail at once, about two properties, make one client with two leads', async () => {
+    const a = await publishedObject({ title: 'First of two' });
+    const b = await publishedObject({ title: 'Second of two' });
+    const form = { name: 'Nikos Twice', email: 'nikos.twice@example.gr', message: 'Both interest me.' };
+    const [one, two] = await Promise.all([send(a.ref, form), send(b.ref, form)]);
+    expect([one.statusCode, two.statusCode]).toEqual([303, 303]);
+    const clients = await db.select().from(accounts).where(sql`'nikos.twice@example.gr' = any(${accounts.emails})`);
+    expect(clients).toHaveLength(1);
+    expect(await leadsOf('nikos.twice@example.gr')).toHaveLength(2);
+  });
+
+  it('an enquiry about a property withdrawn meanwhile is not found, not an error', async () => {
+    const { createEnquiry } = await import('./public.service.ts');
+    const o = await publishedObject({ title: 'Withdrawn while typing' });
+    await db.update(objects).set({ publishRequested: false } as never).where(eq(objects.id, o.id));
+    const made = await createEnquiry(app, o.id, o.ref, { name: 'Late Visitor', email: 'late.visitor@example.gr', phone: null, message: 'Still there?' }, 'en', (k) => k);
+    expect(made).toBeUndefined();
+    expect(await leadsOf('late.visitor@example.gr')).toEqual([]);
+    expect((await send(o.ref, { name: 'Late Visitor', email: 'late.visitor@example.gr', message: 'Still there?' })).statusCode).toBe(404);
+  });
+
   it('answers too many enquiries with the form and what was typed, and promises no phone call', async () => {
     const o = await publishedObject({ title: 'Popular flat' });
     const addr = '198.51.100.9';

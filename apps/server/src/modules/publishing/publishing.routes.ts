@@ -248,7 +248,8 @@ export async function publicSiteRoutes(app: FastifyInstance) {
     }
 
     const enquiry: TEnquiry = { name: values.name, email: values.email, phone: values.phone || null, message: values.message };
-    await createEnquiry(app, o.id, o.ref, enquiry, culture, (k, p) => app.translator.t('el', k, p));
+    // Withdrawn from the site between the form's check and the enquiry's transaction: not found, as a moment later.
+    if (!(await createEnquiry(app, o.id, o.ref, enquiry, culture, (k, p) => app.translator.t('el', k, p)))) return page(reply, 404, notFoundPage(ctx), 'no-store');
     return reply.redirect(`/listings/${o.ref}?lang=${culture}&sent=1#contact`, 303);
   });
 

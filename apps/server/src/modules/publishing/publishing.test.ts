@@ -244,6 +244,21 @@ describe('the public site', () => {
     expect(place.body).toContain('Maisonette in Kalamaria');
     // A value it cannot read is left out, never an error page.
     expect((await page('/listings?page=-1&priceMin=abc&service=%00&kind=zz')).statusCode).toBe(200);
+    // A kind that is no type or subtype is left out too: the page is the whole list, not a text key.
+    for (const kind of ['t9', 's18', 's0', 't0']) {
+      const odd = await page(`/listings?lang=en&kind=${kind}`);
+      expect(odd.statusCode).toBe(200);
+      expect(odd.body).not.toContain('publishing.plural');
+      expect(odd.body).toContain('Maisonette in Kalamaria');
+      expect((await page(`/api/public/listings?kind=${kind}`)).statusCode).toBe(400);
+    }
+    expect((await page('/api/public/listings?kind=s17')).statusCode).toBe(200);
+    // A page far past the last one: empty, with the true total.
+    const far = (await page('/api/public/listings?currentPage=5000')).json();
+    expect(far.items).toEqual([]);
+    expect(far.totalRows).toBeGreaterThan(0);
+    const second = (await page('/api/public/listings?perPage=1&currentPage=2')).json();
+    expect(second.items).toHaveLength(1);
   });
 
   it('answers in the visitor\'s language and tells shared caches it depends on it', async () => {
@@ -262,6 +277,10 @@ describe('the public site', () => {
     expect(res.body).toContain('240\u00a0000\u00a0€');
     expect(res.body).toMatch(/\/listings\/photo\/p\d+-\d+\.jpg\?size=web/);
     expect(res.body).toContain('data-kind="point"');
+    // Its tiles name this site as their referrer (tile servers may refuse requests without one).
+    const tiles = res.body.match(/<img src="https:\/\/tile[^>]*>/g) ?? [];
+    expect(tiles.length).toBeGreaterThan(0);
+    for (const img of tiles) expect(img).toContain('referrerpolicy="strict-origin-when-cross-origin"');
     expect(res.body).toContain('data-testid="contact-form"');
     // Areas in the reader's unit.
     expect(res.body).toMatch(/\d\u00a0m²/);

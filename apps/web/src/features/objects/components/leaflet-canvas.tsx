@@ -136,7 +136,9 @@ export default function LeafletCanvas(p: LeafletCanvasProps) {
     setTiles('loading');
     const attribution = p.attribution ? `<a href="${escapeHtml(p.attribution.url)}" target="_blank" rel="noopener noreferrer">${escapeHtml(p.attribution.text)}</a>` : undefined;
     let loaded = 0;
-    const layer = L.tileLayer(p.tileUrl, { maxZoom: 19, attribution, crossOrigin: false });
+    // The tiles carry this site's origin as their referrer (the pages' own policy sends none): tile
+    // servers such as OpenStreetMap's may refuse requests without one.
+    const layer = L.tileLayer(p.tileUrl, { maxZoom: 19, attribution, crossOrigin: false, referrerPolicy: 'strict-origin-when-cross-origin' });
     layer.on('tileload', () => {
       loaded++;
       setTiles('ok');
@@ -238,7 +240,9 @@ export default function LeafletCanvas(p: LeafletCanvasProps) {
     });
     for (const m of p.markers) {
       const marker = L.marker([m.latitude, m.longitude], { icon: pinIcon('crm-map-pin-result'), keyboard: false, riseOnHover: true });
-      marker.bindPopup(() => popupContent(m, props.current.texts.open, (id) => props.current.onOpen?.(id)), { minWidth: 160, maxWidth: 260 });
+      // Drawn when it opens, from the markers as they are now: the same pins may come back with other
+      // lines (services ticked, another language), which do not rebuild the layer.
+      marker.bindPopup(() => popupContent(props.current.markers?.find((x) => x.id === m.id) ?? m, props.current.texts.open, (id) => props.current.onOpen?.(id)), { minWidth: 160, maxWidth: 260 });
       // The pin's element exists only while it is shown on its own (not gathered into a cluster).
       marker.on('add', () => markKeyboard(marker, [m.reference, m.title].filter(Boolean).join(' '), () => marker.openPopup()));
       group.addLayer(marker);
