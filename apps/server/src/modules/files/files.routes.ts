@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
+import { inArray } from 'drizzle-orm';
+import { files } from '../../db/schema/index.ts';
 import { LinkKind, ZFileGetQuery, ZFileListAnswer, ZFileListQuery, ZFileNameParam, ZFileReorder, ZFileSetParent, ZFileUploadAnswer, ZOk } from '@crm/contract';
 import { STAFF } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -21,6 +23,7 @@ import {
 } from './files.service.ts';
 import type { Actor } from '../../lib/audit.ts';
 import { objectPhotosChanged } from '../objects/objects.service.ts';
+import { checkFileParentVisible } from './file-parents.ts';
 
 /**
  * Files: upload (POST /api/files, multipart field `files`), open (GET /api/files/{systemName or id}),
@@ -65,7 +68,10 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/files',
     { config: { access: STAFF }, schema: { tags: ['files'], querystring: ZFileListQuery, response: { 200: ZFileListAnswer } } },
-    async (req) => ({ items: await listFiles(app.db, req.query.parentType, req.query.parentId, app.config.timeZone) }),
+    async (req) => {
+      await checkFileParentVisible(app.db, req.user!, req.query.parentType, req.query.parentId);
+      return { items: await listFiles(app.db, req.query.parentType, req.query.parentId, app.config.timeZone) };
+    },
   );
 
   app.get(
@@ -76,6 +82,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const row = await findFile(app.db, req.params.systemName);
       if (!row) throw notFound('files.notFound');
+      await checkFileParentVisible(app.db, req.user!, row.parentType, row.parentId);
       const copy = req.query.size === 'thumb' ? row.thumbName : req.query.size === 'web' ? row.webName : null;
       const stream = await getFileStorage(app.config.dataDir).get(copy ?? row.systemName);
       if (!stream) throw notFound('files.notFound');
@@ -103,6 +110,8 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/files/:systemName',
     { config: { access: STAFF }, schema: { tags: ['files'], params: ZFileNameParam, response: { 200: ZOk } } },
     async (req) => {
+      const row = await findFile(app.db, req.params.systemName);
+      if (row) await checkFileParentVisible(app.db, req.user!, row.parentType, row.parentId);
       await deleteFile(app, req.actor, req.params.systemName, objectPhotos(req.actor, 'imagesRemoved'));
       return { ok: true as const };
     },
@@ -112,6 +121,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/files/setParent',
     { config: { access: STAFF }, schema: { tags: ['files'], body: ZFileSetParent, response: { 200: ZFileListAnswer.extend({ attached: z.array(z.number().int()) }) } } },
     async (req) => {
+      await checkFileParentVisible(app.db, req.user!, req.body.entityType, req.body.id);
       const attached = await app.db.transaction(async (tx) => {
         // The object's row is locked before its files, as an object's update does.
         const photos = objectPhotos(req.actor, 'imagesAttached');
@@ -125,6 +135,10 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/files/reorder',
     { config: { access: STAFF }, schema: { tags: ['files'], body: ZFileReorder, response: { 200: ZFileListAnswer } } },
-    async (req) => ({ items: await reorderFiles(app, req.actor, req.body.ids, objectPhotos(req.actor, 'imagesOrder')) }),
+    async (req) => {
+      const parents = await app.db.selectDistinct({ parentType: files.parentType, parentId: files.parentId }).from(files).where(inArray(files.id, req.body.ids));
+      for (const p of parents) await checkFileParentVisible(app.db, req.user!, p.parentType, p.parentId);
+      return { items: await reorderFiles(app, req.actor, req.body.ids, objectPhotos(req.actor, 'imagesOrder')) };
+    },
   );
 };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { accounts, actionLog, objects, reservations } from '../../db/schema/index.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
+import { multipartForm } from '../../../test/multipart.ts';
 
 const t = await createTestApp();
 const { app, db } = t;
@@ -357,6 +358,32 @@ describe('branch users', () => {
     expect((await call(agent.token, 'GET', `/api/activity?parent=2&parentId=${guest!.id}`)).json().totalRows).toBe(1);
     expect((await call(agent.token, 'POST', '/api/activity/actions', {})).json().items.map((i: { id: number }) => i.id)).toContain(act.id);
     expect((await call(agent.token, 'GET', `/api/activity/${act.id}`)).json().description).toBe('Guest passport AB123: call back');
+    // Nor its files: listed, opened, removed, reordered or attached to (ids are easy to guess).
+    const upload = async (name: string) => {
+      const f = multipartForm([{ field: 'files', name, data: Buffer.from(`guest passport scan ${name}`) }]);
+      const res = await app.inject({ method: 'POST', url: '/api/files', payload: f.payload, headers: { ...f.headers, ...bearer(agent.token) } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json()[0] as { id: number; systemName: string };
+    };
+    const passport = await upload('passport.txt');
+    expect((await call(agent.token, 'POST', '/api/files/setParent', { entityType: 3, id: act.id, fileNames: [String(passport.id)] })).statusCode).toBe(200);
+    const another = await upload('visa.txt');
+    for (const [method, url, body] of [
+      ['GET', `/api/files?parentType=3&parentId=${act.id}`, undefined],
+      ['GET', `/api/files/${passport.id}`, undefined],
+      ['GET', `/api/files/${passport.systemName}`, undefined],
+      ['POST', '/api/files/reorder', { ids: [passport.id] }],
+      ['POST', '/api/files/setParent', { entityType: 3, id: act.id, fileNames: [String(another.id)] }],
+      ['DELETE', `/api/files/${passport.id}`, undefined],
+    ] as const) {
+      expect((await call(branchAgent.token, method, url, body)).statusCode, `${method} ${url}`).toBe(403);
+    }
+    const kept = await call(agent.token, 'GET', `/api/files?parentType=3&parentId=${act.id}`);
+    expect(kept.json().items.map((f: { id: number }) => f.id)).toEqual([passport.id]);
+    expect((await call(agent.token, 'GET', `/api/files/${passport.id}`)).body).toBe('guest passport scan passport.txt');
+    // Files of what they may see stay theirs to use.
+    expect((await call(branchAgent.token, 'POST', '/api/files/setParent', { entityType: 2, id: guest!.id, fileNames: [String(another.id)] })).statusCode).toBe(200);
+    expect((await call(branchAgent.token, 'GET', `/api/files/${another.id}`)).statusCode).toBe(200);
     const view = await call(branchAgent.token, 'GET', `/api/object/view/${o.id}`);
     expect(view.statusCode).toBe(200);
     expect(view.json().reservations).toEqual([]);
