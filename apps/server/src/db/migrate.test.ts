@@ -45,6 +45,13 @@ describe('migrations', () => {
       select o.id, k.account_id, k.received::date, k.given_away::date, k.description
       from objects o, (values (1, null, '2026-03-10', 'out'), (1, '2026-03-12', '2026-03-10', 'back'), (null, '2026-02-01', null, 'in'), (null, null, null, 'spare')) as k(account_id, received, given_away, description)
       where o.reference_number = 9101`);
+    // Before 0043: a property whose circle is drawn around its hidden point itself, one whose circle is off it.
+    await q(`insert into objects (reference_number, latitude, longitude, display_coordinates, map_circle_latitude, map_circle_longitude, map_circle_radius)
+      values (9102, 40.58, 22.95, false, 40.58, 22.95, 1000), (9103, 40.58, 22.95, false, 40.59, 22.95, 1000)`);
+    // Before 0044: files without their "let go" moment; one never attached, one let go by its deleted record.
+    await q(`alter table files drop column detached_on`);
+    await q(`insert into files (system_name, user_name, mime, size) values ('pending.pdf', 'pending.pdf', 'application/pdf', 10), ('let-go.pdf', 'let-go.pdf', 'application/pdf', 10)`);
+    await q(`insert into action_log (action, entity, entity_id, data) select 'Update', 'File', id, '{"parentType": 2, "parentId": 7}'::jsonb from files where system_name = 'let-go.pdf'`);
     await q(`delete from drizzle.__drizzle_migrations where created_at >= 1795479485623`);
     await q(`vacuum accounts`);
     const visible = async () => (await q(`select relpages, relallvisible from pg_class where relname = 'accounts'`)).rows[0] as { relpages: number; relallvisible: number };
@@ -95,6 +102,19 @@ describe('migrations', () => {
     await q(`insert into viewing_objects (viewing_id, object_id, comment) select max(v.id), max(o.id), 'Πολύ ΣΚΟΤΕΙΝΌ σπίτι' from viewings v, objects o`);
     expect((await q(`select comment_norm from viewing_objects`)).rows).toEqual([{ comment_norm: 'πολυ σκοτεινο σπιτι' }]);
     expect((await q(`select indexdef from pg_indexes where indexname = 'viewing_objects_comment_norm_trgm_idx'`)).rows[0].indexdef).toContain('gin_trgm_ops');
+    // 0043 moved the circle drawn on its hidden point off it (a quarter to half of the radius away), and left the other.
+    const circles = (await q(`select reference_number, crm_circle_hides_point(latitude, longitude, map_circle_latitude, map_circle_longitude, map_circle_radius) as hides,
+      sqrt(power((map_circle_latitude - latitude) * 111320, 2) + power((map_circle_longitude - longitude) * 111320 * cos(radians(latitude)), 2)) as metres, map_circle_latitude
+      from objects where reference_number in (9102, 9103) order by reference_number`)).rows as { hides: boolean; metres: number; map_circle_latitude: number }[];
+    expect(circles.map((c) => c.hides)).toEqual([true, true]);
+    expect(circles[0]!.metres).toBeGreaterThanOrEqual(249);
+    expect(circles[0]!.metres).toBeLessThanOrEqual(501);
+    expect(circles[1]!.map_circle_latitude).toBe(40.59);
+    // 0044 marked the file its record let go, not the upload still waiting to be attached.
+    expect((await q(`select system_name, detached_on is not null as detached from files where system_name in ('pending.pdf', 'let-go.pdf') order by system_name`)).rows).toEqual([
+      { system_name: 'let-go.pdf', detached: true },
+      { system_name: 'pending.pdf', detached: false },
+    ]);
     // Applied once: a second start changes nothing.
     await migrateDb(t.dbUrl);
     await t.app.close();

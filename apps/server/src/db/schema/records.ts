@@ -186,6 +186,8 @@ export const files = pgTable(
     /** Stored names of a picture's smaller copies, made on upload: a thumbnail for lists and a screen size for the carousel. */
     thumbName: text('thumb_name'),
     webName: text('web_name'),
+    /** When the record it belonged to was deleted and the file let go (purged soon, never attached again). */
+    detachedOn: tsz('detached_on'),
   },
   (t) => [uniqueIndex('files_system_name_uq').on(t.systemName), index('files_parent_idx').on(t.parentType, t.parentId, t.sortOrder)],
 );

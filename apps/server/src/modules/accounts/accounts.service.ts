@@ -416,7 +416,7 @@ export async function deleteAccount(app: FastifyInstance, caller: Caller, id: nu
     const orphans = await deleteUnlinkedActivities(tx, activityIds);
     await tx
       .update(files)
-      .set({ parentType: null, parentId: null })
+      .set({ parentType: null, parentId: null, detachedOn: sql`now()` })
       .where(and(eq(files.parentType, LinkKind.Account), eq(files.parentId, id)));
     await tx.update(accounts).set({ sourceId: null }).where(eq(accounts.sourceId, id));
     await tx.delete(accounts).where(eq(accounts.id, id));

@@ -17,6 +17,6 @@ export async function deleteUnlinkedActivities(tx: Tx, activityIds: number[]): P
     .where(and(inArray(activities.id, ids), sql`not exists (select 1 from activity_links l where l.activity_id = ${activities.id})`))
     .returning({ id: activities.id });
   const deleted = gone.map((g) => g.id);
-  if (deleted.length) await tx.update(files).set({ parentType: null, parentId: null }).where(and(eq(files.parentType, LinkKind.Activity), inArray(files.parentId, deleted)));
+  if (deleted.length) await tx.update(files).set({ parentType: null, parentId: null, detachedOn: sql`now()` }).where(and(eq(files.parentType, LinkKind.Activity), inArray(files.parentId, deleted)));
   return deleted;
 }

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { TFileItem, TFileSetParent, TFileUploaded } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { files, users } from '../../db/schema/index.ts';
@@ -20,7 +20,9 @@ import { PICTURE_MIMES, makePictureCopies, type PictureCopies } from './pictures
 
 /** The name the user gave the file, made safe to store and show: no path, no control characters. */
 export function cleanUserName(raw: string | undefined): string {
-  let name = (raw ?? '').normalize('NFC');
+  // Browsers send a name's double quote, CR and LF as %22, %0D and %0A in a form's file name (the
+  // HTML standard's multipart encoding); the quote is the user's, the line breaks are dropped.
+  let name = (raw ?? '').replace(/%22/g, '"').replace(/%0[ad]/gi, '').normalize('NFC');
   name = name.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
   name = name.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '').trim();
@@ -30,6 +32,9 @@ export function cleanUserName(raw: string | undefined): string {
   }
   return name || 'file';
 }
+
+/** One person's uploads are recorded one at a time (with the user's id as the second key). */
+const PENDING_LOCK = 727301;
 
 const newSystemName = (ext: string) => `${randomBytes(16).toString('hex')}.${ext}`;
 
@@ -92,13 +97,16 @@ export async function uploadFiles(app: FastifyInstance, req: FastifyRequest): Pr
     }
     if (failure) throw failure;
     if (!received.length) throw badRequest('files.noFiles');
-    // Files waiting to be attached to a record are bounded per person.
-    if (req.actor.id !== null) {
+    // Files waiting to be attached to a record are bounded per person (checked again, under a lock,
+    // as they are recorded: uploads sent side by side each passed this first look).
+    const withinPending = async (db: Db | Tx) => {
+      if (req.actor.id === null) return;
       const [{ pending }] = (
-        await app.db.execute(sql`select coalesce(sum(size), 0)::float8 as pending from files where parent_type is null and created_by = ${req.actor.id}`)
+        await db.execute(sql`select coalesce(sum(size), 0)::float8 as pending from files where parent_type is null and detached_on is null and created_by = ${req.actor.id}`)
       ).rows as { pending: number }[];
       if (pending + total > pendingMaxBytes) throw new AppError(413, 'files.pendingQuota', { max: mb(pendingMaxBytes) });
-    }
+    };
+    await withinPending(app.db);
 
     const typed: (Received & { mime: string; ext: string })[] = [];
     for (const r of received) {
@@ -129,6 +137,10 @@ export async function uploadFiles(app: FastifyInstance, req: FastifyRequest): Pr
         }
       }
       return await app.db.transaction(async (tx) => {
+        if (req.actor.id !== null) {
+          await tx.execute(sql`select pg_advisory_xact_lock(${PENDING_LOCK}, ${req.actor.id})`);
+          await withinPending(tx);
+        }
         const rows = await tx
           .insert(files)
           .values(
@@ -251,7 +263,8 @@ export async function setFilesParent(tx: Tx, actor: Actor, body: TFileSetParent)
     .for('update');
   for (const key of all) {
     const row = rows.find((r) => String(r.id) === key || r.systemName === key);
-    if (!row) throw new AppError(400, 'files.unknownFile', { name: key });
+    // A file let go when its record was deleted is not anyone's to attach again.
+    if (!row || row.detachedOn !== null) throw new AppError(400, 'files.unknownFile', { name: key });
     if (row.parentType !== null && (row.parentType !== body.entityType || row.parentId !== body.id)) {
       throw new AppError(400, 'files.attachedElsewhere', { name: row.userName });
     }
@@ -348,21 +361,23 @@ export const storedNames = (r: { systemName: string; thumbName?: string | null; 
   [r.systemName, r.thumbName, r.webName].filter((n): n is string => !!n);
 
 /**
- * Uploads never attached to a record (the form was abandoned) are removed after a day. Runs after
- * an upload, a few at a time, so no job is needed.
+ * Uploads never attached to a record (the form was abandoned) are removed after UPLOAD_UNATTACHED_HOURS,
+ * and the files of deleted records at the next run (they count against no one's limit meanwhile). Runs
+ * at start and after an upload, a few at a time, so no job is needed.
  */
 export async function purgeOrphanFiles(app: FastifyInstance): Promise<number> {
   const removed = await app.db.transaction(async (tx) => {
     const rows = await tx
-      .select({ id: files.id, systemName: files.systemName, userName: files.userName, thumbName: files.thumbName, webName: files.webName })
+      .select({ id: files.id, systemName: files.systemName, userName: files.userName, thumbName: files.thumbName, webName: files.webName, detachedOn: files.detachedOn })
       .from(files)
-      .where(and(isNull(files.parentType), lt(files.createdOn, sql`now() - make_interval(hours => ${app.config.upload.unattachedHours})`)))
+      // Never attached and older than the hours allowed, or let go by a deleted record (at once).
+      .where(and(isNull(files.parentType), or(isNotNull(files.detachedOn), lt(files.createdOn, sql`now() - make_interval(hours => ${app.config.upload.unattachedHours})`))))
       .limit(20)
       .for('update', { skipLocked: true });
     if (!rows.length) return rows;
     await tx.delete(files).where(inArray(files.id, rows.map((r) => r.id)));
     for (const r of rows) {
-      await logAction(tx, { id: null, name: null }, { action: 'Delete', entity: 'File', entityId: r.id, message: r.userName, data: { systemName: r.systemName, reason: 'never attached' } });
+      await logAction(tx, { id: null, name: null }, { action: 'Delete', entity: 'File', entityId: r.id, message: r.userName, data: { systemName: r.systemName, reason: r.detachedOn ? 'record deleted' : 'never attached' } });
     }
     return rows;
   });

@@ -240,6 +240,15 @@ describe('upload (POST /api/files)', () => {
     expect(res.json().map((f: { userName: string }) => f.userName)).toEqual(['Συμβόλαιο πώλησης.pdf', 'Договор аренды.txt']);
   });
 
+  it('keeps a name\'s double quotes as the browser sends them (%22), without line breaks', async () => {
+    const res = await upload([{ name: 'Συμβόλαιο %22τελικό%22.pdf', data: PDF }, { name: 'notes%0D%0Aline.txt', data: TEXT }]);
+    expect(res.statusCode).toBe(200);
+    const [deed, notes] = res.json() as { id: number; userName: string }[];
+    expect([deed!.userName, notes!.userName]).toEqual(['Συμβόλαιο "τελικό".pdf', 'notesline.txt']);
+    const opened = await t.app.inject({ url: `/api/files/${deed!.id}`, headers: bearer(staff.token) });
+    expect(opened.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('Συμβόλαιο "τελικό".pdf')}`);
+  });
+
   it('an empty request is refused', async () => {
     const res = await upload([]);
     expect(res.statusCode).toBe(400);
@@ -313,6 +322,59 @@ describe('request and per-person limits', () => {
     expect(left.map((r) => r.userName)).toEqual(['f.png']);
     // f.png, its thumbnail and its screen-size copy
     expect(storedFiles(lim.dataDir)).toHaveLength(3);
+  });
+});
+
+describe('what one person may leave unattached, under load and after a deletion', () => {
+  it('uploads sent side by side cannot together pass the limit', async () => {
+    const lim = await createTestApp({ UPLOAD_MAX_MB: '2', UPLOAD_PENDING_MAX_MB: '3' });
+    const u = await lim.user();
+    const pdf = Buffer.concat([PDF, Buffer.alloc(900 * 1024, 0x20)]);
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map((i) => {
+        const f = form([{ name: `scan-${i}.pdf`, data: pdf }]);
+        return lim.app.inject({ method: 'POST', url: '/api/files', payload: f.payload, headers: { ...f.headers, ...bearer(u.token) } });
+      }),
+    );
+    const codes = answers.map((a) => a.statusCode).sort();
+    // 3 MB hold three files of 0.9 MB: the others are refused, whatever their order.
+    expect(codes).toEqual([200, 200, 200, 413, 413, 413]);
+    const kept = await lim.db.select().from(files);
+    expect(kept).toHaveLength(3);
+    // Nothing refused was left on disk: three originals.
+    expect(storedFiles(lim.dataDir)).toHaveLength(3);
+  });
+
+  it("a deleted record's files count against no one, cannot be attached again, and go at the next purge", async () => {
+    const lim = await createTestApp({ UPLOAD_MAX_MB: '2', UPLOAD_PENDING_MAX_MB: '2' });
+    const u = await lim.user({ roles: ['admin'] });
+    const post = (name: string) => {
+      const f = form([{ name, data: Buffer.concat([PDF, Buffer.alloc(900 * 1024, 0x20)]) }]);
+      return lim.app.inject({ method: 'POST', url: '/api/files', payload: f.payload, headers: { ...f.headers, ...bearer(u.token), 'accept-language': 'el' } });
+    };
+    const call = (method: 'POST' | 'DELETE', url: string, payload?: object) => lim.app.inject({ method, url, payload, headers: bearer(u.token) });
+    const up = [(await post('deed.pdf')).json()[0], (await post('plan.pdf')).json()[0]] as { id: number }[];
+    const [{ id: account }] = await lim.db.insert(accounts).values({ lastName: 'Deletedou', isClient: true }).returning({ id: accounts.id });
+    const attached = await call('POST', '/api/files/setParent', { entityType: LinkKind.Account, id: account, fileNames: up.map((f) => String(f.id)) });
+    expect(attached.statusCode, attached.body).toBe(200);
+    expect((await call('DELETE', `/api/account/${account}`)).statusCode).toBe(200);
+    const let_go = await lim.db.select().from(files).where(inArray(files.id, up.map((f) => f.id)));
+    expect(let_go.every((f) => f.parentType === null && f.detachedOn !== null)).toBe(true);
+    // Two new uploads of 0.9 MB fit in the 2 MB: the deleted account's 1.8 MB are not pending.
+    expect((await post('new-1.pdf')).statusCode).toBe(200);
+    const second = await post('new-2.pdf');
+    expect(second.statusCode, second.body).toBe(200);
+    // Nobody attaches them to another record.
+    const [{ id: other }] = await lim.db.insert(accounts).values({ lastName: 'Otherou', isClient: true }).returning({ id: accounts.id });
+    const again = await call('POST', '/api/files/setParent', { entityType: LinkKind.Account, id: other, fileNames: [String(up[0]!.id)] });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code).toBe('files.unknownFile');
+    // The purge takes them at once, not hours later; the new uploads stay.
+    while ((await purgeOrphanFiles(lim.app)) > 0);
+    const left = await lim.db.select({ userName: files.userName }).from(files);
+    expect(left.map((f) => f.userName).sort()).toEqual(['new-1.pdf', 'new-2.pdf']);
+    const [log] = await lim.db.select().from(actionLog).where(and(eq(actionLog.entity, 'File'), eq(actionLog.entityId, up[0]!.id), eq(actionLog.action, 'Delete')));
+    expect(log!.data).toMatchObject({ reason: 'record deleted' });
   });
 });
 

@@ -105,6 +105,18 @@ describe('photos of an object', () => {
       payload: { entityType: LinkKind.Object, id: objectId, fileNames: [pdf!.id], type: 'image' },
     });
     expect(el.json().title).toBe('Το «energy-certificate.pdf» δεν μπορεί να μπει ως φωτογραφία: γίνονται δεκτές μόνο εικόνες JPEG, PNG, WebP, GIF, AVIF ή TIFF. Μετατρέψτε πρώτα τις φωτογραφίες HEIC του iPhone σε JPEG.');
+    // Nor through the property's own save (its new photos given with the form).
+    const current = (await app.inject({ url: `/api/object/edit/${objectId}`, headers: bearer(staff.token) })).json().object;
+    const viaSave = await app.inject({
+      method: 'POST',
+      url: '/api/object/update',
+      headers: bearer(staff.token),
+      payload: { id: objectId, version: current.version, title: 'With photos', imagesNew: `${good!.id},${broken!.id}` },
+    });
+    expect(viaSave.statusCode).toBe(415);
+    expect(viaSave.json()).toMatchObject({ code: 'files.notAPhoto' });
+    expect(viaSave.json().title).toContain('IMG_0001.jpg');
+    expect((await app.inject({ url: `/api/object/edit/${objectId}`, headers: bearer(staff.token) })).json().object).toMatchObject({ version: current.version, title: current.title });
     // nothing was attached, not even the good one
     const left = (await t.db.execute(sql`select count(*)::int as n from files where parent_type = ${LinkKind.Object} and parent_id = ${objectId}`)).rows[0];
     expect(left).toEqual({ n: 0 });

@@ -277,6 +277,13 @@ export async function updateObject(app: FastifyInstance, caller: Caller, reader:
     // Photos: newly uploaded ones join the object after its others; the order given is kept.
     const fileIds = parseFileIds(body.imagesNew);
     if (fileIds.length) {
+      // A photo is a picture the CRM can show (it has its copies), as attaching one by itself requires.
+      const [notPicture] = await tx
+        .select({ userName: files.userName })
+        .from(files)
+        .where(and(inArray(files.id, fileIds), isNull(files.parentId), isNull(files.thumbName)))
+        .limit(1);
+      if (notPicture) throw new AppError(415, 'files.notAPhoto', { name: notPicture.userName });
       const attached = await tx
         .update(files)
         .set({
@@ -285,7 +292,7 @@ export async function updateObject(app: FastifyInstance, caller: Caller, reader:
           type: 'image',
           sortOrder: sql`(select coalesce(max(f.sort_order) + 1, 0) from files f where f.parent_type = ${LinkKind.Object} and f.parent_id = ${body.id}) + array_position(${sql.param(fileIds)}::int[], ${files.id})`,
         })
-        .where(and(inArray(files.id, fileIds), isNull(files.parentId)))
+        .where(and(inArray(files.id, fileIds), isNull(files.parentId), isNull(files.detachedOn)))
         .returning({ id: files.id });
       if (attached.length) changes.imagesAttached = attached.map((a) => a.id).sort((a, b) => a - b);
     }
@@ -346,7 +353,7 @@ export async function deleteObject(app: FastifyInstance, caller: Caller, id: num
     const orphans = await deleteUnlinkedActivities(tx, activityIds);
     const detached = await tx
       .update(files)
-      .set({ parentType: null, parentId: null })
+      .set({ parentType: null, parentId: null, detachedOn: sql`now()` })
       .where(and(eq(files.parentType, LinkKind.Object), eq(files.parentId, id)))
       .returning({ id: files.id });
     const contacts = await tx.delete(objectAccounts).where(eq(objectAccounts.objectId, id)).returning({ accountId: objectAccounts.accountId, relation: objectAccounts.relation });
