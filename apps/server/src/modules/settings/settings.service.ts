@@ -1,11 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type ExcelJS from 'exceljs';
-import { loadExcel } from '../../lib/excel.ts';
+import { loadExcel, zipUnpackedSize } from '../../lib/excel.ts';
 import { sql } from 'drizzle-orm';
 import { CULTURES, LOCALIZATION_COLUMNS, LOCALIZATION_IMPORT_MAX_ERRORS, isStorableText, type TCulture, type TLocalizationImportAnswer } from '@crm/contract';
 import { localization } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
+
+/** What a texts workbook may unpack to (the shipped texts unpack to about 1 MB). */
+const LOCALIZATION_UNPACKED_MAX = 50 * 1024 * 1024;
 
 /** The longest interface text an import may bring. */
 export const LOCALIZATION_TEXT_MAX = 4000;
@@ -95,6 +98,10 @@ export async function importLocalization(app: FastifyInstance, req: FastifyReque
   if (!buffer?.length) throw badRequest('files.noFiles');
   // An .xlsx is a zip file: PK\x03\x04.
   if (buffer.subarray(0, 4).toString('latin1') !== 'PK\x03\x04') throw badRequest('settings.import.notXlsx');
+  // What it unpacks to, before anything is unpacked: a texts workbook is a few megabytes at most.
+  const unpacked = zipUnpackedSize(buffer);
+  if (unpacked === undefined) throw badRequest('settings.import.notXlsx');
+  if (unpacked > LOCALIZATION_UNPACKED_MAX) throw new AppError(413, 'settings.import.unpackedTooLarge', { max: LOCALIZATION_UNPACKED_MAX / (1024 * 1024) });
   const wb = new (await loadExcel()).Workbook();
   try {
     await wb.xlsx.load(buffer as unknown as ArrayBuffer);

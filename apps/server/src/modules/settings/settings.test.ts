@@ -101,6 +101,51 @@ describe('localization export and import', () => {
     expect(app.translator.t('ru', 'deals.ui.more', { count: 3 })).toBe('И ещё 3 ниже');
   });
 
+  it('refuses a workbook that would unpack to far more than texts (a zip bomb) before unpacking it', async () => {
+    const zlib = await import('node:zlib');
+    // 60 MB of one letter, deflated to a few dozen kilobytes, as one entry of a zip.
+    const raw = Buffer.alloc(60 * 1024 * 1024, 0x41);
+    const packed = zlib.deflateRawSync(raw, { level: 9 });
+    const name = Buffer.from('xl/sharedStrings.xml');
+    const crc = zlib.crc32(raw);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(raw.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(packed.length, 20);
+    central.writeUInt32LE(raw.length, 24);
+    central.writeUInt16LE(name.length, 28);
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(0x06054b50, 0);
+    end.writeUInt16LE(1, 8);
+    end.writeUInt16LE(1, 10);
+    end.writeUInt32LE(46 + name.length, 12);
+    end.writeUInt32LE(30 + name.length + packed.length, 16);
+    const bomb = Buffer.concat([local, name, packed, central, name, end]);
+    expect(bomb.length).toBeLessThan(200 * 1024);
+    const f = multipartForm([{ field: 'file', name: 'Localization.xlsx', data: bomb }]);
+    const started = Date.now();
+    const res = await app.inject({ method: 'POST', url: '/api/LocalizationExport', payload: f.payload, headers: { ...f.headers, ...bearer(admin.token), 'accept-language': 'ru' } });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().title).toBe('В распакованном виде книга больше, чем может быть книга с текстами (не более 50 МБ). Выгрузите тексты заново и измените в ней только тексты.');
+    expect(Date.now() - started).toBeLessThan(2000);
+    // A zip without its directory is no workbook.
+    const cut = multipartForm([{ field: 'file', name: 'Localization.xlsx', data: bomb.subarray(0, bomb.length - 22) }]);
+    const broken = await app.inject({ method: 'POST', url: '/api/LocalizationExport', payload: cut.payload, headers: { ...cut.headers, ...bearer(admin.token) } });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().code).toBe('settings.import.notXlsx');
+  });
+
   it('refuses a bad workbook row by row, in the reader\'s language, and changes nothing', async () => {
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('x');
