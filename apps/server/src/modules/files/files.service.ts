@@ -352,8 +352,10 @@ export async function deleteFile(app: FastifyInstance, actor: Actor, key: string
     });
     return row;
   });
+  // The row is gone (the file with it, for everyone): a stored copy that cannot be removed now is
+  // logged, not answered as a failure of what did happen.
   const storage = getFileStorage(app.config.dataDir);
-  for (const name of storedNames(removed)) await storage.delete(name);
+  for (const name of storedNames(removed)) await storage.delete(name).catch((err: unknown) => app.log.warn({ err, name }, 'removing a deleted file from storage failed'));
 }
 
 /** A file's stored content: the original and, for a picture, its copies. */
