@@ -15,7 +15,7 @@ export const deals = pgTable(
   'deals',
   {
     id: serial('id').primaryKey(),
-    /** The property; a deal outlives its deletion (the money stays on record). */
+    /** The property (the API refuses to delete a property a deal names; set null is a last resort). */
     objectId: integer('object_id').references(() => objects.id, { onDelete: 'set null' }),
     /** The lead (client demand) the deal came from. */
     demandId: integer('demand_id').references(() => leads.id, { onDelete: 'set null' }),

@@ -334,7 +334,7 @@ export async function updateObject(app: FastifyInstance, caller: Caller, reader:
 /**
  * DELETE /api/object/{id}: the object and what belongs to it (contacts, keys, assignments, its
  * activity links; activities linked to nothing else go with it; files are detached and purged
- * with the other unattached uploads).
+ * with the other unattached uploads). Refused (409) while reservations, deals or viewings name it.
  */
 export async function deleteObject(app: FastifyInstance, caller: Caller, id: number) {
   await app.db.transaction(async (tx) => {
@@ -344,6 +344,15 @@ export async function deleteObject(app: FastifyInstance, caller: Caller, id: num
     // it: they are deleted or moved to another property first, by those who see them.
     const [{ n: bookings } = { n: 0 }] = (await tx.execute(sql`select count(*)::int as n from reservations where object_id = ${id}`)).rows as { n: number }[];
     if (bookings) throw new AppError(409, 'objects.deleteHasReservations', { count: bookings });
+    // Its deals and viewings are the agency's history (a sale closed, what a client said of it): a
+    // deal would be left without its property and a viewing would lose it. Taken off the market, a
+    // property is made inactive; deleted only when nothing of that history names it.
+    const [history] = (
+      await tx.execute(sql`select (select count(*) from deals where object_id = ${id})::int as deals,
+        (select count(distinct viewing_id) from viewing_objects where object_id = ${id})::int as viewings`)
+    ).rows as { deals: number; viewings: number }[];
+    if (history!.deals) throw new AppError(409, 'objects.deleteHasDeals', { count: history!.deals });
+    if (history!.viewings) throw new AppError(409, 'objects.deleteHasViewings', { count: history!.viewings });
     await tx.delete(assignments).where(and(eq(assignments.parent, ASSIGNMENT_PARENT_OBJECT), eq(assignments.parentId, id)));
     const links = await tx
       .delete(activityLinks)

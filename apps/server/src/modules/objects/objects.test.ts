@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { LinkKind } from '@crm/contract';
-import { accounts, actionLog, activities, activityLinks, assignments, files, locations, objectAccounts, objects, users } from '../../db/schema/index.ts';
+import { accounts, actionLog, activities, activityLinks, assignments, deals, files, locations, objectAccounts, objects, users, viewingObjects, viewings } from '../../db/schema/index.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
 
 const t = await createTestApp();
@@ -275,6 +275,27 @@ describe('deleting an object', () => {
     expect(await lastLog('Object', o.id)).toMatchObject({ action: 'Delete', message: `#${o.referenceNumber}` });
     expect((await del(`/api/object/${o.id}`)).statusCode).toBe(404);
     expect((await del(`/api/object/${2 ** 31}`)).statusCode).toBe(400);
+  });
+});
+
+describe('a property with a history', () => {
+  it('is not deleted while deals or viewings name it (they would lose it); it says why, in the reader\'s language', async () => {
+    const o = await addObject();
+    const [deal] = await t.db.insert(deals).values({ objectId: o.id, dealType: 2, dealStage: 5 } as never).returning({ id: deals.id });
+    const refused = await del(`/api/object/${o.id}`, { ...bearer(admin.token), 'accept-language': 'el' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().title).toBe('Το ακίνητο περιλαμβάνεται σε συμφωνίες (1), οι οποίες θα έμεναν χωρίς αυτό. Μπορεί να διαγραφεί αφού αλλάξει το ακίνητό τους ή διαγραφούν· για να αποσυρθεί από την αγορά, αποεπιλέξτε το «Ενεργό».');
+    await t.db.delete(deals).where(eq(deals.id, deal!.id));
+    const [v] = await t.db.insert(viewings).values({}).returning({ id: viewings.id });
+    await t.db.insert(viewingObjects).values({ viewingId: v!.id, objectId: o.id } as never);
+    const shown = await del(`/api/object/${o.id}`);
+    expect(shown.statusCode).toBe(409);
+    expect(shown.json().title).toContain('This property was shown in viewings (1)');
+    expect(await t.db.select({ id: objects.id }).from(objects).where(eq(objects.id, o.id))).toEqual([{ id: o.id }]);
+    expect(await t.db.select().from(viewingObjects).where(eq(viewingObjects.viewingId, v!.id))).toHaveLength(1);
+    // Nothing names it any more: it goes.
+    await t.db.delete(viewings).where(eq(viewings.id, v!.id));
+    expect((await del(`/api/object/${o.id}`)).statusCode).toBe(200);
   });
 });
 
