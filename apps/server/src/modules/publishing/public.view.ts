@@ -20,8 +20,11 @@ export const PUBLIC_COLUMNS = [
   ...OBJECT_FEATURES,
 ] as const;
 
-/** The condition of an object the public may see. */
-export const PUBLIC_WHERE = sql.raw('o.published and o.publish_requested and o.active');
+/**
+ * The condition of an object the public may see. A sold property (a closed sale) leaves the site at
+ * once, even before publishing has judged it again (its rules refuse it then, saying so).
+ */
+export const PUBLIC_WHERE = sql.raw('o.published and o.publish_requested and o.active and not coalesce(o.sold, false)');
 
 const c = (field: string) => sql.raw(`o.${columnName(field)}`);
 

@@ -28,6 +28,7 @@ export function publishProblems(o: Row, photoCount: number): string[] {
   const out: string[] = [];
   const missing = (what: string) => out.push(`publishing.missing.${what}`);
   if (o.active !== true) out.push('publishing.inactive');
+  if (o.sold === true) out.push('publishing.sold');
   if (!set(o.title)) missing('title');
   if (!set(o.objectSubTypeId)) missing('type');
   const offered = SERVICE_PRICES.filter(([flag]) => o[flag] === true);

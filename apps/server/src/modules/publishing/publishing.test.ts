@@ -385,6 +385,20 @@ describe('the public site', () => {
     expect(kept).toMatchObject({ mapCircleLatitude: 40.59, mapCircleLongitude: 22.95 });
   });
 
+  it('a sold property leaves the site at once, and publishing refuses it saying so', async () => {
+    const o = await publishedObject({ title: 'Flat sold this morning' });
+    expect((await page(`/api/public/listings/${o.ref}`)).statusCode).toBe(200);
+    await db.update(objects).set({ sold: true } as never).where(eq(objects.id, o.id));
+    app.publicPages.clear();
+    expect((await page(`/api/public/listings/${o.ref}`)).statusCode).toBe(404);
+    expect((await page(`/listings/${o.ref}?lang=en`)).statusCode).toBe(404);
+    expect((await page('/feed/listings.xml')).body).not.toContain(`ref="${o.ref}"`);
+    expect((await page('/api/public/listings?perPage=100')).json().items.map((i: { ref: string }) => i.ref)).not.toContain(o.ref);
+    expect(await runPublish(db, { objectId: o.id, actor: { id: null, name: 'test' } })).toMatchObject({ state: 'refused', codes: ['publishing.sold'] });
+    expect((await state(o.id, el)).publishError).toBe('Δεν δημοσιεύτηκε: το ακίνητο έχει πωληθεί (η πώλησή του έχει ολοκληρωθεί).');
+    app.publicPages.clear();
+  });
+
   it('gives the portals an XML feed of every published object', async () => {
     const res = await page('/feed/listings.xml?lang=el');
     expect(res.statusCode).toBe(200);
