@@ -179,6 +179,15 @@ describe('matching objects to a lead', () => {
     expect(el.reasons.map((r) => r.text)).toContain('Μίσθωμα 800\u00a0€ / μήνα, κάτω από τον προϋπολογισμό (από 900\u00a0€)');
   });
 
+  it('a lead without a budget is told the price, not that it is within budget', async () => {
+    const open = await newLead({ forPurchase: true, locationId: kalamaria });
+    const found = (await matches(open)).items.find((i) => i.objectId === perfect)!;
+    expect(found.reasons).toContainEqual({ text: 'Price 180\u00a0000\u00a0€ (the lead names no budget)', good: true });
+    expect(found.reasons.map((r) => r.text).join(' ')).not.toContain('within budget');
+    const el = (await matches(open, 'el')).items.find((i) => i.objectId === perfect)!;
+    expect(el.reasons.map((r) => r.text)).toContain('Τιμή 180\u00a0000\u00a0€ (το αίτημα δεν ορίζει προϋπολογισμό)');
+  });
+
   it('answers a clear 404 or 400 for unknown or bad ids', async () => {
     expect((await call('GET', '/api/lead/2147483647/matches')).statusCode).toBe(404);
     expect((await call('GET', '/api/lead/2147483648/matches')).statusCode).toBe(400);

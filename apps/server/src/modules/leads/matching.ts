@@ -177,6 +177,8 @@ function reasonsFor(t: T, l: Row, o: Row, culture: TCulture): Reason[] {
       const what = t(`matching.priceOf.${s.key}`, { price: formatEuro(p) });
       if (hi != null && p > hi) out.push({ text: t('matching.priceOver', { percent: pct(p / hi - 1), what }), good: false });
       else if (lo != null && p < lo) out.push({ text: t('matching.priceUnder', { what, min: formatEuro(lo) }), good: true });
+      // No budget at all (a website enquiry's lead): the price is said, not judged.
+      else if (lo == null && hi == null) out.push({ text: t('matching.priceNoBudget', { what }), good: true });
       else out.push({ text: t('matching.priceWithin', { what }), good: true });
     }
   }
