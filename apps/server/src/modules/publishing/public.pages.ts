@@ -39,8 +39,13 @@ const LANG_NAMES: Record<TCulture, string> = { el: 'Ελληνικά', en: 'Engl
 const group = (n: number) => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
 /** 1 234 € (space thousands, symbol after). */
 export const money = (n: number) => `${group(n)}\u00a0€`;
-/** An area in the reader's unit (m², τ.μ., м²). */
-const area = (n: number, t: T) => `${group(n)}\u00a0${t('publishing.areaUnit')}`;
+/** An area in the reader's unit (m², τ.μ., м²), with its decimals as stored (85,5 τ.μ.; 85.5 m²). */
+const area = (n: number, t: T, culture: TCulture) => {
+  const whole = Math.trunc(n);
+  const decimals = Math.round((n - whole) * 100);
+  const fraction = decimals === 0 ? '' : `${culture === 'en' ? '.' : ','}${String(decimals).padStart(2, '0').replace(/0$/, '')}`;
+  return `${group(whole)}${fraction}\u00a0${t('publishing.areaUnit')}`;
+};
 /** A distance with the reader's decimal separator and units: "1.0 km" in English, "1,0 χλμ." in Greek, "1,0 км" in Russian. */
 export const distance = (m: number, culture: TCulture, t: T) =>
   m >= 1000
@@ -282,7 +287,7 @@ ${o.photos[0] ? html`<img src="${photoUrl(o.photos[0], 'thumb')}" alt="" width="
 <div class="muted">${[o.type, o.place].filter(Boolean).join(' · ')}</div>
 ${priceLine(t, o)}
 <div class="muted">${[
-          o.facts.find((x) => x.key === 'area') ? area(Number(o.facts.find((x) => x.key === 'area')!.value), t) : null,
+          o.facts.find((x) => x.key === 'area') ? area(Number(o.facts.find((x) => x.key === 'area')!.value), t, culture) : null,
           shownFacts(o).find((x) => x.key === 'bedrooms') ? t('publishing.list.bedrooms', { count: Number(o.facts.find((x) => x.key === 'bedrooms')!.value) }) : null,
         ]
           .filter(Boolean)
@@ -419,7 +424,7 @@ export function objectPage(ctx: PageContext, o: TPublicObject, contact: ContactS
   const { t, culture } = ctx;
   const factText = (key: string, value: string | number) =>
     key === 'area' || key === 'lotArea' || key === 'sizeOfBalconies'
-      ? area(Number(value), t)
+      ? area(Number(value), t, culture)
       : key === 'distanceFromSea' || key === 'distanceFromAirport'
         ? distance(Number(value), culture, t)
         : key === 'dateAvailable'

@@ -33,6 +33,17 @@ const int = (v: unknown, min: number, max: number) => {
   return n >= min && n <= max ? n : undefined;
 };
 
+/**
+ * A price as a visitor types it: 200000, 200.000 or 200 000 (Greek and Russian group thousands with
+ * a dot or a space), 200,000 (English); a value written otherwise is not a price.
+ */
+const price = (v: unknown) => {
+  if (typeof v !== 'string') return undefined;
+  const typed = v.trim().replace(/[\s\u00a0\u202f€]/g, '');
+  const plain = /^\d{1,3}([.,])\d{3}(\1\d{3})*$/.test(typed) ? typed.replace(/[.,]/g, '') : typed;
+  return int(plain, 0, 1e10);
+};
+
 /** Reads the filter from the query string; a bad value is ignored, never an error page. */
 export function readFilter(q: Record<string, unknown>): TPublicFilter {
   const service = (PUBLIC_SERVICES as readonly string[]).includes(q.service as string) ? (q.service as TPublicService) : undefined;
@@ -42,8 +53,8 @@ export function readFilter(q: Record<string, unknown>): TPublicFilter {
     service,
     kind,
     place: int(q.place, 1, 2147483647),
-    priceMin: int(q.priceMin, 0, 1e10),
-    priceMax: int(q.priceMax, 0, 1e10),
+    priceMin: price(q.priceMin),
+    priceMax: price(q.priceMax),
     bedrooms: int(q.bedrooms, 0, 50),
     sort,
     page: int(q.page, 1, 100000) ?? 1,

@@ -238,6 +238,13 @@ describe('the public site', () => {
     expect(rent.body).not.toContain('Maisonette in Kalamaria');
     const pricey = await page('/listings?lang=en&service=sale&priceMin=200000&priceMax=250000&bedrooms=4');
     expect(pricey.body).toContain('Maisonette in Kalamaria');
+    // A price typed as a Greek or Russian visitor writes it: the same as the plain number.
+    for (const typed of ['250.000', '250%20000', '250,000']) {
+      const body = (await page(`/listings?lang=el&service=sale&priceMin=200000&priceMax=${typed}&bedrooms=4`)).body;
+      expect(body, typed).toContain('Maisonette in Kalamaria');
+      expect(body, typed).toContain('value="250000"');
+    }
+    expect((await page('/listings?lang=el&service=sale&priceMax=250.5')).body).toContain('id="f-max" name="priceMax" type="number" min="0" step="1" inputmode="numeric" value=""');
     const none = await page('/listings?lang=en&priceMin=999999999');
     expect(none.body).toContain('No property matches these filters.');
     const place = await page(`/listings?lang=en&place=${thess!.id}&kind=t1`);
@@ -287,6 +294,18 @@ describe('the public site', () => {
     const el = (await page(`/listings/${listed.ref}?lang=el`)).body;
     expect(el).toMatch(/\d\u00a0τ\.μ\./);
     expect(el).not.toContain('m²');
+  });
+
+  it('shows an area with its decimals as stored, in the reader\'s writing', async () => {
+    const o = await publishedObject({ title: 'Flat of 85.5 m²', area: 85.5, sizeOfBalconies: 12.25 });
+    const en = (await page(`/listings/${o.ref}?lang=en`)).body;
+    expect(en).toContain('85.5\u00a0m²');
+    expect(en).toContain('12.25\u00a0m²');
+    const el = (await page(`/listings/${o.ref}?lang=el`)).body;
+    expect(el).toContain('85,5\u00a0τ.μ.');
+    expect(el).not.toContain('86\u00a0τ.μ.');
+    app.publicPages.clear(); // the list as kept by an earlier test did not have it yet
+    expect((await page(`/listings?lang=ru`)).body).toContain('85,5\u00a0м²');
   });
 
   it('serves a published object\'s photo copy, never the camera original, and nothing of an unpublished object', async () => {
