@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Card, Group, List, Loader, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IconCheck, IconPlus, IconX } from '../../../components/icons.ts';
@@ -41,17 +41,29 @@ export function LeadMatches({ leadId }: { leadId: number }) {
   });
   const items = q.data?.items ?? [];
   const newCount = items.filter((i) => i.isNew).length;
-  const refresh = () => {
-    void client.invalidateQueries({ queryKey: matchesKey(leadId) });
-    void client.invalidateQueries({ queryKey: leadKeys.one(leadId) });
-  };
-  const act = async (fn: () => Promise<unknown>) => {
+  // The match being offered or set aside: its buttons wait (a double tap sent the offer twice, and
+  // the second was answered "already in the list") until the matches are read again without it.
+  const [busy, setBusy] = useState<number | null>(null);
+  const inFlight = useRef(false);
+  const refresh = () => Promise.all([client.invalidateQueries({ queryKey: matchesKey(leadId) }), client.invalidateQueries({ queryKey: leadKeys.one(leadId) })]);
+  const act = async (fn: () => Promise<unknown>, objectId?: number) => {
+    // Two taps within one frame both run before the buttons are drawn waiting: the second is dropped here.
+    if (objectId !== undefined) {
+      if (inFlight.current) return;
+      inFlight.current = true;
+      setBusy(objectId);
+    }
     try {
       await fn();
       setError(null);
-      refresh();
+      await refresh();
     } catch (e) {
       setError(describeError(e).message);
+    } finally {
+      if (objectId !== undefined) {
+        inFlight.current = false;
+        setBusy(null);
+      }
     }
   };
 
@@ -121,13 +133,21 @@ export function LeadMatches({ leadId }: { leadId: number }) {
               ))}
             </List>
             <Group gap="xs" mt="xs">
-              <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => void act(() => addLeadObject(leadId, m.objectId))} data-testid="lead-match-offer">
+              <Button
+                size="xs"
+                leftSection={<IconPlus size={14} />}
+                loading={busy === m.objectId}
+                disabled={busy !== null && busy !== m.objectId}
+                onClick={() => void act(() => addLeadObject(leadId, m.objectId), m.objectId)}
+                data-testid="lead-match-offer"
+              >
                 {t('leads.ui.matches.offer')}
               </Button>
               <Button
                 size="xs"
                 variant="default"
-                onClick={() => void act(() => api(`/api/lead/${leadId}/notSuitable`, { body: { objectId: m.objectId, notSuitable: true } }))}
+                disabled={busy !== null}
+                onClick={() => void act(() => api(`/api/lead/${leadId}/notSuitable`, { body: { objectId: m.objectId, notSuitable: true } }), m.objectId)}
                 data-testid="lead-match-reject"
               >
                 {t('leads.ui.matches.notSuitable')}
@@ -137,7 +157,7 @@ export function LeadMatches({ leadId }: { leadId: number }) {
         ))}
       </Stack>
       {error && (
-        <Text c="red" size="sm" mt="xs">
+        <Text c="red" size="sm" mt="xs" role="alert" data-testid="lead-matches-error">
           {error}
         </Text>
       )}
