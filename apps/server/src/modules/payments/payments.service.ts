@@ -110,6 +110,9 @@ export function nameWordStarts(text: string): SQL {
   return sql`(${asTyped} or (length(${skel}) >= 1 and ${accounts.searchText} like '% ' || ${skel} || '%'))`;
 }
 
+/** The words of a typed name (spaces, commas and the dots of initials between them), at most five. */
+export const nameWords = (text: string) => text.split(/[\s,.;]+/).filter(Boolean).slice(0, 5);
+
 /** GET /api/transactions/accounts: the accounts that keep payments (a client: its own only). */
 export async function listPaymentAccounts(app: FastifyInstance, user: SessionUser, q: TPaymentAccountsQuery, culture: TCulture) {
   const own = ownAccountOnly(user);
@@ -141,7 +144,9 @@ export async function listPaymentAccounts(app: FastifyInstance, user: SessionUse
   // Both flags say the same; the account's lets a name search start from its partial index.
   const where: SQL[] = [sql`${paymentAccounts.listed}`, sql`${accounts.hasTransactions}`];
   if (own !== null) where.push(sql`${accounts.id} = ${own}`);
-  if (text) where.push(nameWordStarts(text));
+  // Each word typed starts a word of the name, in any order: the name as the list shows it (last
+  // name first) finds the account as well as first name first, and "Смирнова О." finds Smirnova Olga.
+  if (text) for (const word of nameWords(text)) where.push(nameWordStarts(word));
   const cond = and(...where);
   const order =
     q.sortBy === 'name'

@@ -272,6 +272,11 @@ describe('the payments list', () => {
     expect(await find('ива')).toEqual([russian.id]);
     // Inside a word is not a word start.
     expect(await find('δοπου')).toEqual([]);
+    // The name as the list shows it (last name first), whole or cut, and with an initial.
+    expect(await find('Παπαδοπούλου Μαρία')).toEqual([greek.id]);
+    expect(await find('Μαρία Παπαδοπούλου')).toEqual([greek.id]);
+    expect(await find('Иванова Ю.')).toEqual([russian.id]);
+    expect(await find('Иванова Мария')).toEqual([]);
     const page = (await get(admin.token, '/api/transactions/accounts?sortBy=name&sortDir=asc&perPage=1000000')).json();
     expect(page.totalRows).toBe(page.items.length);
     expect(page.items[0]).toMatchObject({ id: expect.any(Number), name: expect.any(String), transactionModifiedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/) });
