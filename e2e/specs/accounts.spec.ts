@@ -19,6 +19,7 @@ const LANGUAGES = [
     owners: 'Owners',
     russian: 'Russian',
     deleteConfirm: 'Delete account?',
+    deleteWithPayments: 'Its payments statement will be deleted with it: every income and expense recorded for it, with their receipts. This cannot be undone.',
     deleted: 'Account deleted.',
     merged: 'Accounts merged',
     admin: 'Administrator',
@@ -40,6 +41,7 @@ const LANGUAGES = [
     owners: 'Ιδιοκτήτες',
     russian: 'Ρωσικά',
     deleteConfirm: 'Να διαγραφεί η επαφή;',
+    deleteWithPayments: 'Μαζί της θα διαγραφεί και η καρτέλα πληρωμών της: όλα τα έσοδα και τα έξοδα που έχουν καταχωριστεί, με τα παραστατικά τους. Η ενέργεια δεν αναιρείται.',
     deleted: 'Η επαφή διαγράφηκε.',
     merged: 'Οι επαφές συγχωνεύτηκαν',
     admin: 'Διαχειριστής',
@@ -421,11 +423,20 @@ for (const L of LANGUAGES) {
       await page.getByTestId('account-menu').click();
       await page.getByTestId('delete-account').click();
       await expect(page.getByText(L.deleteConfirm)).toBeVisible();
+      await expect(page.getByTestId('delete-account-payments')).toHaveCount(0);
       await page.getByTestId('confirm-delete').click();
       await expect(page).toHaveURL(/\/Owners$/);
       await expect(page.getByTestId('banner')).toHaveText(L.deleted);
       await expect(page.locator(`a[href="/Accounts/View/${id}"]`)).toHaveCount(0);
       expect((await viewAccount(request, token, id)).status()).toBe(404);
+      // One that keeps a payments statement says, before, that the statement goes with it.
+      const payer = await createAccount(request, token, { lastName: unique('Payer'), firstName: 'Eleni', isOwner: true, hasTransactions: true });
+      await page.goto(`/Accounts/View/${payer}`);
+      await page.getByTestId('account-menu').click();
+      await page.getByTestId('delete-account').click();
+      await expect(page.getByTestId('delete-account-payments')).toHaveText(L.deleteWithPayments);
+      await page.keyboard.press('Escape');
+      expect((await viewAccount(request, token, payer)).status()).toBe(200);
     });
 
     test('global search finds an account by a fragment of its Greek name typed without accents', async ({ context, request, baseURL }) => {

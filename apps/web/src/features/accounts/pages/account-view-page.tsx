@@ -130,7 +130,17 @@ function AccountToolbar({ id, mode, setMode, status, record }: { id: number; mod
     modals.openConfirmModal({
       onClose: () => focusMenuButtonAfterDialog(menuButton),
       title: t('accounts.ui.delete.title'),
-      children: <Text size="sm">{t('accounts.ui.delete.confirm')}</Text>,
+      children: (
+        <>
+          <Text size="sm">{t('accounts.ui.delete.confirm')}</Text>
+          {/* Its payments statement goes with it: said before, not found out after. */}
+          {record?.hasTransactions && (
+            <Text size="sm" mt="xs" fw={600} c="red.8" data-testid="delete-account-payments">
+              {t('accounts.ui.delete.withPayments')}
+            </Text>
+          )}
+        </>
+      ),
       labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
       confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
       onConfirm: () => remove.mutate(),
