@@ -19,6 +19,9 @@ import { ClearFiltersButton } from '../../accounts/components/clear-filters.tsx'
 import { DateField } from '../../accounts/components/date-field.tsx';
 import { actionLogQuery, NO_ACTION_LOG_FILTER, type TActionLogFilter } from '../api/settings.ts';
 
+/** The largest record number (a PostgreSQL integer). */
+const MAX_RECORD_ID = 2147483647;
+
 /** The page size of the action log (spec 001, 9): 20; a longer page for reading through a day. */
 const PAGE_SIZES = [ACTION_LOG_PAGE_SIZE, 100] as const;
 
@@ -65,6 +68,9 @@ export function ActionLogPage() {
   // "By whom" either picks an employee, or is a part of a name or e-mail typed (anyone who signed
   // in, a former employee too): typing clears the pick, a pick clears what was typed.
   const [typed, setTyped] = useState(filter.actionByText ?? '');
+  // A record number past any id is said at the field and never kept as the filter (it was kept in
+  // the cookie and refused by the server on every later visit).
+  const [idTooBig, setIdTooBig] = useState(false);
   const sendTyped = useDebouncedCallback((text: string) => change({ actionByText: text.trim() || null }), SEARCH_DEBOUNCE_MS);
   const clear = () => {
     sendTyped.cancel();
@@ -169,11 +175,15 @@ export function ActionLogPage() {
               label={t('actionLog.ui.filter.entityId')}
               value={filter.entityId ?? ''}
               min={1}
-              max={2147483647}
               allowDecimal={false}
               allowNegative={false}
               hideControls
-              onChange={(v) => change({ entityId: typeof v === 'number' && v > 0 ? v : null })}
+              error={idTooBig ? t('validation.tooBig', { max: String(MAX_RECORD_ID) }) : undefined}
+              onChange={(v) => {
+                const tooBig = typeof v === 'number' && v > MAX_RECORD_ID;
+                setIdTooBig(tooBig);
+                if (!tooBig) change({ entityId: typeof v === 'number' && v > 0 ? v : null });
+              }}
               data-testid="action-log-filter-id"
             />
           </Grid.Col>
