@@ -65,6 +65,12 @@ for (const L of LANGUAGES) {
       await expect(page.getByRole('dialog')).toContainText(L.deleteConfirm);
       await page.getByRole('dialog').getByRole('button', { name: L.cookie === 'el' ? 'Ακύρωση' : 'Cancel' }).click();
       expect((await request.get(`/api/Documents/edit/${docId}`, { headers: auth(token) })).status()).toBe(200);
+      // Saved from the list's pencil, it goes back to being read (it stayed in edit).
+      await page.getByTestId('document-description-input').fill('Updated from the list');
+      await page.getByTestId('document-save').click();
+      await expect(page).toHaveURL(new RegExp(`/Document/${docId}$`));
+      await expect(page.getByTestId('document-page')).toHaveAttribute('data-mode', 'view');
+      await expect(page.getByTestId('document-edit')).toBeVisible();
 
       // At phone width the library is usable: the add button and the names in view, nothing wider than the screen.
       await page.setViewportSize({ width: 390, height: 844 });

@@ -49,7 +49,10 @@ export function DocumentPage() {
         <Loader />
       </Center>
     );
-  return <DocumentForm key={`${q.data.id}-${q.data.version}`} doc={q.data} initialMode={search.get('edit') === '1' ? 'edit' : 'view'} />;
+  // Keyed by the address's ?edit too: saved from the list's pencil (?edit=1), the address drops it
+  // and the form opens again to be read, as it does when Edit was pressed on the document.
+  const editing = search.get('edit') === '1';
+  return <DocumentForm key={`${q.data.id}-${q.data.version}-${editing ? 'edit' : 'view'}`} doc={q.data} initialMode={editing ? 'edit' : 'view'} />;
 }
 
 /** What is handed to the form that opens on the other version after a 409 (lib/conflict-merge.ts). */
