@@ -374,7 +374,7 @@ for (const L of LANGUAGES) {
       const { page, token } = await openAs(context, request, baseURL!, L.cookie);
       const last = unique('Dupl');
       const a1 = await createAccount(request, token, { lastName: last, firstName: 'Anna', email: 'anna.keep@example.com' });
-      const a2 = await createAccount(request, token, { lastName: last, firstName: 'Anna', phone: '+30 697 000 1122', isClient: true });
+      const a2 = await createAccount(request, token, { lastName: last, firstName: 'Anna', phone: '+30 697 000 1122', isClient: true, service: 1 });
       // Show 50 rows so both new accounts are on the first page even while other tests add accounts.
       await context.addCookies([
         { name: 'AccountList.list', value: encodeURIComponent(JSON.stringify({ perPage: 50, currentPage: 1, sortBy: 'createdOn', sortDir: 'desc' })), url: baseURL! },
@@ -398,6 +398,10 @@ for (const L of LANGUAGES) {
       await expect(page.getByTestId('merge-phone-2')).toBeChecked();
       await expect(page.getByTestId('merge-isClient-2')).toBeChecked();
       await expect(page.getByTestId('merge-email-1')).toBeChecked();
+      // A service reads as its name, not its number.
+      const lists = (await (await request.get(`/api/account/edit/${a1}`, { headers: { authorization: `Bearer ${token}`, 'accept-language': L.cookie === 'el' ? 'el' : 'en' } })).json()) as { selectLists: { services: { value: number; text: string }[] } };
+      const service = lists.selectLists.services.find((o) => o.value === 1)!.text;
+      await expect(page.getByTestId('merge-row-service')).toContainText(service);
       await expect(page.getByTestId('merge-row-id')).toHaveCount(0);
       await expect(page.getByTestId('merge-row-createdOn')).toHaveCount(0);
       await page.getByTestId('merge-submit').click();

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Center, Group, Loader, Paper, Radio, Stack, Table, Text, Title } from '@mantine/core';
-import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { IconArrowMerge } from '../../../components/icons.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { ACCOUNT_FIELD_BY_NAME, ACCOUNT_FIELDS, SPECIALTIES, splitList, type TAccountFieldName } from '../account-fields.ts';
-import { accountKeys, accountViewQuery, mergeAccounts } from '../api/account.ts';
+import { accountEditQuery, accountKeys, accountViewQuery, mergeAccounts } from '../api/account.ts';
 import { mergeBody } from '../merge-body.ts';
 import { showBannerAfterNavigation } from '../../../lib/banner.ts';
 import { useGoBack } from '../components/go-back.ts';
@@ -34,9 +34,15 @@ function fieldLabel(t: TFunction, f: TAccountFieldName): string {
   return t(`accounts.ui.field.${f}`);
 }
 
+type Option = { value: number | string; text: string };
+/** The names of a select list's values (sources, services), from the kept account's edit answer. */
+type ListNames = { sources?: Option[]; services?: Option[] };
+
 /** A value as the staff read it. */
-function showValue(t: TFunction, f: TAccountFieldName, v: unknown): string {
+function showValue(t: TFunction, f: TAccountFieldName, v: unknown, lists: ListNames = {}): string {
   if (v === null || v === undefined || v === '') return '—';
+  const listed = f === 'sourceId' ? lists.sources : f === 'service' ? lists.services : undefined;
+  if (listed) return listed.find((o) => String(o.value) === String(v))?.text ?? `#${String(v)}`;
   if (typeof v === 'boolean') return v ? t('common.yes') : t('common.no');
   const type = ACCOUNT_FIELD_BY_NAME.get(f)?.type;
   if (type === 'currency') return formatMoney(v as number);
@@ -66,6 +72,8 @@ export function AccountMergePage() {
   });
   const a1 = q1.data;
   const a2 = q2.data;
+  // The names of sources and services (the view answers their ids).
+  const lists = (useQuery({ ...accountEditQuery(a1Id), enabled: valid(a1Id) }).data?.selectLists ?? {}) as ListNames;
 
   const rows = useMemo(() => {
     if (!a1 || !a2) return [];
@@ -187,7 +195,7 @@ export function AccountMergePage() {
                           value={side}
                           checked={value === side}
                           onChange={() => setChoice((c) => ({ ...c, [r.field]: side }))}
-                          label={showValue(t, r.field, side === '1' ? r.v1 : r.v2)}
+                          label={showValue(t, r.field, side === '1' ? r.v1 : r.v2, lists)}
                           data-testid={`merge-${r.field}-${side}`}
                           styles={{ label: { whiteSpace: 'pre-line' } }}
                         />
