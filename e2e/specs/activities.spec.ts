@@ -275,3 +275,20 @@ test('someone else saves the activity meanwhile: what only I typed is saved on t
   expect((await stored()).description).toBe('Keys are with the neighbour');
   await expectAccessible(page, 'activity editor after a conflict');
 });
+
+test('my actions kept on a page that no longer exists (done elsewhere meanwhile) come back to the last one', async ({ context, request, baseURL }) => {
+  const { page, token } = await openAs(context, request, baseURL!, 'el');
+  const id = await createAccount(request, token, { lastName: unique('Pages'), firstName: 'Nikos', isClient: true });
+  const added = await (await request.post('/api/activity/add', { data: { entityType: 2, id }, headers: auth(token) })).json();
+  await request.post('/api/activity/update', { data: { id: added.id, version: added.version, description: 'Call back about the keys', done: false, date: '2001-01-02T09:00:00' }, headers: auth(token) });
+  // The card was left on page 9999 of 5 a page: far past the open actions there are now.
+  const kept = { dateFilterType: 2, done: 'todo', employee: null, employeeFilterType: 1, startDate: null, endDate: null, perPage: 5, currentPage: 9999 };
+  await context.addCookies([{ name: 'MyActions', value: encodeURIComponent(JSON.stringify(kept)), url: baseURL! }]);
+  await page.goto('/CRM');
+  const card = page.getByTestId('my-actions');
+  await expect(card.getByTestId('my-actions-row').first()).toBeVisible();
+  await expect(card.getByTestId('my-actions-empty')).toHaveCount(0);
+  const saved = JSON.parse(decodeURIComponent((await context.cookies()).find((c) => c.name === 'MyActions')!.value)) as { currentPage: number };
+  expect(saved.currentPage).toBeLessThan(9999);
+  expect(saved.currentPage).toBeGreaterThanOrEqual(1);
+});

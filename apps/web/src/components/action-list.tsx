@@ -2,7 +2,7 @@ import { Badge, Button, Card, Collapse, Group, Paper, Select, Stack, Text, Title
 import { DatePickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateInputFormat, formatDateTime } from '../lib/format.ts';
 import { isPast } from '../lib/agency-clock.ts';
@@ -12,7 +12,7 @@ import { useCookieState } from '../lib/list-state.ts';
 import { IconFilter } from './icons.ts';
 import { activityKeys, searchActions, type TPickItem } from './activities/api.ts';
 import { SearchPicker } from './activities/search-picker.tsx';
-import { PagerFooter, RecordLinks, StateIcon, stateOf } from './activities/shared.tsx';
+import { PagerFooter, RecordLinks, StateIcon, stateOf, useBackToLastPage } from './activities/shared.tsx';
 import './table.css';
 
 /** Page sizes of the action list (spec: 5, 20, 100; default 20). */
@@ -55,6 +55,7 @@ export function ActionList({ mine = false }: { mine?: boolean }) {
   const filtered = isFiltered(f, defaults);
   const perPage = (PAGE_SIZES as readonly number[]).includes(f.perPage) ? f.perPage : 20;
   const change = (patch: Partial<ActionFilters>) => setF((prev) => ({ ...prev, ...patch, currentPage: 1 }));
+  const toPage = useCallback((currentPage: number) => setF((prev) => ({ ...prev, currentPage })), [setF]);
 
   const body = {
     dateFilterType: f.dateFilterType,
@@ -75,6 +76,7 @@ export function ActionList({ mine = false }: { mine?: boolean }) {
   });
   const items = q.data?.items ?? [];
   const total = q.data?.totalRows ?? 0;
+  useBackToLastPage(f.currentPage, perPage, q.isPlaceholderData ? undefined : q.data?.totalRows, toPage);
   const testId = mine ? 'my-actions' : 'action-list';
 
   return (

@@ -11,7 +11,7 @@ import { useCookieState } from '../lib/list-state.ts';
 import { IconFilter, IconPencil, IconPlus } from './icons.ts';
 import { ActivityEditor } from './activities/activity-editor.tsx';
 import { activityKeys, addActivity, fetchActivities, type TActivityDoneFilter } from './activities/api.ts';
-import { PagerFooter, RecordLinks, StateIcon, stateOf } from './activities/shared.tsx';
+import { PagerFooter, RecordLinks, StateIcon, stateOf, useBackToLastPage } from './activities/shared.tsx';
 import { useSectionReady } from './reveal.tsx';
 import './table.css';
 
@@ -54,6 +54,7 @@ export function ActivityList({ entityType, id, editable = false }: { entityType:
   const items = list.data?.items ?? [];
   useSectionReady('activities', !list.isPending || list.fetchStatus === 'idle');
   const total = list.data?.totalRows ?? 0;
+  useBackToLastPage(page, perPage, list.isPlaceholderData ? undefined : list.data?.totalRows, setPage);
 
   const add = useGuardedMutation({
     mutationFn: () => addActivity(entityType, id),

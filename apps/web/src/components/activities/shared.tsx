@@ -1,4 +1,5 @@
 import { Group, Pagination, Select, Text } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LinkKind } from '@crm/contract/constants';
@@ -88,6 +89,20 @@ export const toPickerValue = (s: string | null) => (s ? s.replace('T', ' ') : nu
 export const fromPickerValue = (s: string | null) => (s ? `${s.slice(0, 10)}T${(s.slice(11) || '00:00:00').padEnd(8, ':00').slice(0, 8)}` : null);
 
 /** Rows per page and the pager under an activity table. */
+/**
+ * Back to the last page there is when the one shown is past it: actions completed elsewhere, or the
+ * last activity of the last page deleted, left the list on an empty page that said there was nothing
+ * (and hid its pager). `total` is the server's count for this very page (undefined while an earlier
+ * page's answer stands in).
+ */
+export function useBackToLastPage(page: number, perPage: number, total: number | undefined, goTo: (page: number) => void) {
+  useEffect(() => {
+    if (total === undefined || total <= 0) return;
+    const last = Math.ceil(total / perPage);
+    if (page > last) goTo(last);
+  }, [page, perPage, total, goTo]);
+}
+
 export function PagerFooter(props: {
   total: number;
   perPage: number;
