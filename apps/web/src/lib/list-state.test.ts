@@ -20,7 +20,7 @@ class CookieJar {
 }
 
 const jar = new CookieJar();
-Object.assign(globalThis, { document: jar, window: {} });
+Object.assign(globalThis, { document: jar, window: { addEventListener() {}, removeEventListener() {} } });
 const { keepInFamily } = await import('./list-state.ts');
 const { getJsonCookie } = await import('./cookies.ts');
 
@@ -53,5 +53,18 @@ describe("a statement's filter kept per account", () => {
     expect([...jar.jar.keys()].sort()).toEqual(['OwnerList.list', 'Statement.9', 'Statement.recent']);
     keepInFamily(family, 'Statement.9', undefined);
     expect([...jar.jar.keys()]).toEqual(['OwnerList.list']);
+  });
+});
+
+describe('a kept statement filter that no screen wrote', () => {
+  it('is read as its defaults, value by value, by the screen and by its route alike', async () => {
+    const { statementSaved } = await import('../features/payments/api/payments.ts');
+    const { readSavedFilter } = await import('./list-state.ts');
+    jar.cookie = `Statement.5=${encodeURIComponent(JSON.stringify({ type: 'gift', paymentMethod: 3, categoryId: 'abc', unpaidOnly: 'yes', perPage: 0 }))}; path=/`;
+    expect(readSavedFilter(statementSaved(5))).toEqual({ type: '', paymentMethod: '', categoryId: '', unpaidOnly: false, perPage: 25 });
+    // What a screen writes stays as it is.
+    jar.cookie = `Statement.6=${encodeURIComponent(JSON.stringify({ type: 'expense', paymentMethod: '2', categoryId: '12', unpaidOnly: true, perPage: 100 }))}; path=/`;
+    await new Promise((r) => setTimeout(r, 0)); // cookies are read once per task
+    expect(readSavedFilter(statementSaved(6))).toEqual({ type: 'expense', paymentMethod: '2', categoryId: '12', unpaidOnly: true, perPage: 100 });
   });
 });

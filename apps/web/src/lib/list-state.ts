@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { cookieNames, deleteCookie, getJsonCookie, setJsonCookie } from './cookies.ts';
 
 /**
@@ -63,8 +63,17 @@ export const useListState = (list: string, defaults: Partial<ListState> = {}) =>
  * so the screen finds the answer under the same query key.
  */
 export type SavedList = { list: string; defaults?: Partial<ListState> };
-export type SavedFilter<T> = { cookie: string; initial: T; family?: CookieFamily };
+/**
+ * A filter kept in a cookie. `read`, when given, makes what was kept usable (a value of an old shape,
+ * or one edited by hand, taken back to its default), for the screen and its route's loader alike.
+ */
+export type SavedFilter<T> = { cookie: string; initial: T; family?: CookieFamily; read?: (kept: T) => T };
 export const useSavedList = (c: SavedList) => useListState(c.list, c.defaults);
 export const readSavedList = (c: SavedList): ListState => readCookieState(`${c.list}.list`, listStart(c.defaults ?? {}));
-export const useSavedFilter = <T,>(c: SavedFilter<T>) => useCookieState<T>(c.cookie, c.initial, c.family);
-export const readSavedFilter = <T,>(c: SavedFilter<T>): T => readCookieState(c.cookie, c.initial);
+export const useSavedFilter = <T,>(c: SavedFilter<T>): [T, (next: T | ((prev: T) => T)) => void] => {
+  const [kept, set] = useCookieState<T>(c.cookie, c.initial, c.family);
+  const read = c.read;
+  const value = useMemo(() => (read ? read(kept) : kept), [read, kept]);
+  return [value, set];
+};
+export const readSavedFilter = <T,>(c: SavedFilter<T>): T => (c.read ? c.read(readCookieState(c.cookie, c.initial)) : readCookieState(c.cookie, c.initial));

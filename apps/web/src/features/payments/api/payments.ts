@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TExpenseForm, TIncomeForm, TPaymentAccountsAnswer, TStatementAnswer, TTransactionSaved, TTransactionType } from '@crm/contract';
-import { STATEMENT_DEFAULT_PAGE_SIZE } from '@crm/contract/payment-constants';
+import { STATEMENT_DEFAULT_PAGE_SIZE, STATEMENT_PAGE_SIZES, TRANSACTION_TYPES } from '@crm/contract/payment-constants';
 import { api } from '../../../lib/api.ts';
 import { readSavedFilter, readSavedList, type ListState, type SavedFilter, type SavedList } from '../../../lib/list-state.ts';
 
@@ -112,7 +112,23 @@ export type TStatementSaved = TStatementFilterState & { perPage: number };
 /** Kept per account (spec), for the 30 accounts whose statement filter changed last (see CookieFamily). */
 const STATEMENT_COOKIES = { index: 'Statement.recent', keep: 30, prefix: 'Statement.' };
 const STATEMENT_START: TStatementSaved = { ...NO_STATEMENT_FILTER, perPage: STATEMENT_DEFAULT_PAGE_SIZE };
-export const statementSaved = (accountId: number): SavedFilter<TStatementSaved> => ({ cookie: `Statement.${accountId}`, initial: STATEMENT_START, family: STATEMENT_COOKIES });
+/** A kept statement filter made usable: a value no screen writes is its default (the server refused it, and the screen showed only the error). */
+export function usableStatementFilter(kept: TStatementSaved): TStatementSaved {
+  const pick = <T,>(v: unknown, allowed: readonly T[], otherwise: T): T => (allowed.includes(v as T) ? (v as T) : otherwise);
+  return {
+    type: pick(kept.type, ['', ...TRANSACTION_TYPES], ''),
+    paymentMethod: pick(kept.paymentMethod, ['', '1', '2'] as const, ''),
+    categoryId: typeof kept.categoryId === 'string' && /^\d{1,9}$/.test(kept.categoryId) ? kept.categoryId : '',
+    unpaidOnly: kept.unpaidOnly === true,
+    perPage: pick(kept.perPage, STATEMENT_PAGE_SIZES as readonly number[], STATEMENT_DEFAULT_PAGE_SIZE),
+  };
+}
+const statementSavedOf = new Map<number, SavedFilter<TStatementSaved>>();
+export const statementSaved = (accountId: number): SavedFilter<TStatementSaved> => {
+  let c = statementSavedOf.get(accountId);
+  if (!c) statementSavedOf.set(accountId, (c = { cookie: `Statement.${accountId}`, initial: STATEMENT_START, family: STATEMENT_COOKIES, read: usableStatementFilter }));
+  return c;
+};
 export const statementFirstPage = (accountId: number) => {
   const { perPage, ...filter } = readSavedFilter(statementSaved(accountId));
   return statementQuery(accountId, filter, { perPage, currentPage: 1 });
