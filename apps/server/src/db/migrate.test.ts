@@ -52,6 +52,9 @@ describe('migrations', () => {
     await q(`alter table files drop column detached_on`);
     await q(`insert into files (system_name, user_name, mime, size) values ('pending.pdf', 'pending.pdf', 'application/pdf', 10), ('let-go.pdf', 'let-go.pdf', 'application/pdf', 10)`);
     await q(`insert into action_log (action, entity, entity_id, data) select 'Update', 'File', id, '{"parentType": 2, "parentId": 7}'::jsonb from files where system_name = 'let-go.pdf'`);
+    // Before 0045: deals sorted by the final price alone.
+    await q(`drop index deals_shown_price_idx`);
+    await q(`create index deals_price_idx on deals (price, id)`);
     await q(`delete from drizzle.__drizzle_migrations where created_at >= 1795479485623`);
     await q(`vacuum accounts`);
     const visible = async () => (await q(`select relpages, relallvisible from pg_class where relname = 'accounts'`)).rows[0] as { relpages: number; relallvisible: number };
@@ -115,6 +118,8 @@ describe('migrations', () => {
       { system_name: 'let-go.pdf', detached: true },
       { system_name: 'pending.pdf', detached: false },
     ]);
+    // 0045 indexes deals by the price the list shows, in place of the final price alone.
+    expect((await q(`select indexname from pg_indexes where tablename = 'deals' and indexname like 'deals_%price%' order by 1`)).rows).toEqual([{ indexname: 'deals_shown_price_idx' }]);
     // Applied once: a second start changes nothing.
     await migrateDb(t.dbUrl);
     await t.app.close();

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, serial, smallint, timestamp, uniqueIndex, type AnyPgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { DEAL_FIELDS } from '@crm/contract';
 import { users } from './platform.ts';
 import { accounts } from './records.ts';
@@ -37,7 +38,7 @@ export const deals = pgTable(
       index('deals_type_idx').on(c.dealType!, t.createdOn, t.id),
       index('deals_deposit_idx').on(c.dateOfDeposit!, t.id),
       index('deals_end_date_idx').on(c.endDate!, t.id),
-      index('deals_price_idx').on(c.price!, t.id),
+      index('deals_shown_price_idx').on(sql`coalesce(${c.price!}, ${c.askingPrice!})`, t.id),
       index('deals_object_idx').on(t.objectId),
       index('deals_demand_idx').on(t.demandId),
     ];

@@ -457,7 +457,8 @@ const SORT_SQL: Record<TDealSearch['sortBy'], (dir: SQL) => SQL[]> = {
   createdOn: (dir) => [sql`${deals.createdOn} ${dir}`, sql`${deals.id} ${dir}`],
   dateOfDeposit: (dir) => [sql`${dealColumns.dateOfDeposit} ${dir} nulls last`, sql`${deals.id} ${dir}`],
   endDate: (dir) => [sql`${dealColumns.endDate} ${dir} nulls last`, sql`${deals.id} ${dir}`],
-  price: (dir) => [sql`${dealColumns.price} ${dir} nulls last`, sql`${deals.id} ${dir}`],
+  // The price the list shows: the final one, else the asking price (deals_shown_price_idx).
+  price: (dir) => [sql`coalesce(${dealColumns.price}, ${dealColumns.askingPrice}) ${dir} nulls last`, sql`${deals.id} ${dir}`],
   stage: (dir) => [sql`${dealColumns.dealStage} ${dir}`, sql`${deals.createdOn} desc`, sql`${deals.id} desc`],
 };
 

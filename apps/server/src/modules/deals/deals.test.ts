@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { accounts, actionLog, dealParties, deals, leadObjects, leads, objectAccounts, objects, viewingObjects, viewings } from '../../db/schema/index.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
 import { expireRentals } from './deals.service.ts';
@@ -127,6 +127,23 @@ describe('a sale', () => {
     expect((await call('POST', '/api/Deal/search', { lastName: 'notar', perPage: 5, currentPage: 1 })).json()).toMatchObject({ totalRows: 1, items: [{ id }] });
     expect((await call('POST', '/api/Deal/search', { lastName: 'notar', perPage: 5, currentPage: 2 })).json()).toMatchObject({ totalRows: 1, items: [] });
     expect((await call('POST', '/api/Deal/search', { perPage: 1000000 })).statusCode).toBe(200);
+  });
+
+  it('sorts by the price the list shows: the final price, else the asking price', async () => {
+    const made = await db
+      .insert(deals)
+      .values([
+        { dealType: 2, dealStage: 1, askingPrice: 900000123 },
+        { dealType: 2, dealStage: 1, price: 150000123 },
+        { dealType: 2, dealStage: 1, price: 200000123, askingPrice: 1 },
+      ] as never)
+      .returning({ id: deals.id });
+    const ids = made.map((d) => d.id);
+    const order = async (sortDir: 'asc' | 'desc') =>
+      ((await call('POST', '/api/Deal/search', { sortBy: 'price', sortDir, perPage: 1000000 })).json().items as { id: number }[]).map((r) => r.id).filter((i) => ids.includes(i));
+    expect(await order('desc')).toEqual([ids[0], ids[2], ids[1]]);
+    expect(await order('asc')).toEqual([ids[1], ids[2], ids[0]]);
+    await db.delete(deals).where(inArray(deals.id, ids));
   });
 
   it('closing it as a sale fills the buyer’s bought reference numbers, the specialists’ counts and the object’s sold flag; reopening undoes them', async () => {
