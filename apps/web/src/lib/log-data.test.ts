@@ -13,6 +13,19 @@ beforeAll(async () => {
 const rows = (entity: string, data: unknown) => logDataRows(i18next.t, entity, data).map((r) => [r.label, r.value]);
 
 describe('an action-log entry read as its screen words it', () => {
+  it("words a booking's client field by field, not as raw JSON", async () => {
+    await i18next.changeLanguage('el');
+    const el = texts('el');
+    const got = rows('Reservation', { objectId: 12, client: { lastName: 'Schmidt', firstName: 'Hans', email: 'hans.schmidt@example.de', phone: null } });
+    expect(got).toEqual([
+      [el['fields.reservation.objectId'] ?? 'objectId', '12'],
+      [el['fields.reservation.lastName'], 'Schmidt'],
+      [el['fields.reservation.firstName'], 'Hans'],
+      [el['fields.reservation.email'], 'hans.schmidt@example.de'],
+    ]);
+    expect(JSON.stringify(got)).not.toContain('{');
+  });
+
   it("labels a property's fields as the property form does, and says yes or no", async () => {
     await i18next.changeLanguage('en');
     expect(rows('Object', { bedrooms: 3, furnished: true, salePrice: 250000 })).toEqual([

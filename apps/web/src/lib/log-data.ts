@@ -113,10 +113,20 @@ export function logDataRows(t: TFunction, entity: string, data: unknown): LogDat
       .map((k) => ({ key: k, label: logFieldLabel(t, entity, k), value: `${fieldValue(t, entity, k, before[k])} → ${fieldValue(t, entity, k, after[k])}` }));
     return [...logDataRows(t, entity, rest), ...changed];
   }
-  return Object.entries(d)
-    // A deleted alert's text key and values are its message (logMessageText), not data.
-    .filter(([key]) => !HIDDEN.has(key) && !(entity === 'Alert' && (key === 'messageKey' || key === 'params')))
-    .map(([key, v]) => ({ key, label: logFieldLabel(t, entity, key), value: fieldValue(t, entity, key, v) }));
+  return (
+    Object.entries(d)
+      // A deleted alert's text key and values are its message (logMessageText), not data.
+      .filter(([key]) => !HIDDEN.has(key) && !(entity === 'Alert' && (key === 'messageKey' || key === 'params')))
+      // A group of the record's fields kept together (a booking's client: last name, e-mail…): a row
+      // for each one given, under its own label, not the group as raw JSON.
+      .flatMap(([key, v]) =>
+        FIELD_LABELS[entity] && isFields(v) && !('from' in v || 'to' in v)
+          ? Object.entries(v)
+              .filter(([, x]) => x !== null && x !== undefined && x !== '')
+              .map(([k, x]) => ({ key: `${key}.${k}`, label: logFieldLabel(t, entity, k), value: fieldValue(t, entity, k, x) }))
+          : [{ key, label: logFieldLabel(t, entity, key), value: fieldValue(t, entity, key, v) }],
+      )
+  );
 }
 
 /** Data that is not an object of fields (a list, a number, a text) as one line. */

@@ -42,6 +42,15 @@ describe("the action log's messages the server writes", () => {
     await i18next.changeLanguage('en');
   });
 
+  it("writes a booking's check-in day as the reader does, not as stored", async () => {
+    await i18next.changeLanguage('ru');
+    expect(logMessageText(i18next.t, 'Reservation', 'Schmidt Hans 2026-12-10')).toBe('Schmidt Hans 10.12.2026');
+    await i18next.changeLanguage('el');
+    expect(logMessageText(i18next.t, 'Reservation', 'Schmidt Hans 2026-12-10')).toBe('Schmidt Hans 10/12/2026');
+    // Only a booking's: another record's text stays as written.
+    expect(logMessageText(i18next.t, 'Document', 'Lease 2026-12-10')).toBe('Lease 2026-12-10');
+  });
+
   it('names a field edited on its own by its label, not its stored name', async () => {
     await i18next.changeLanguage('el');
     expect(logMessageText(i18next.t, 'Object', 'salePrice')).toBe(texts('el')['fields.object.salePrice']);

@@ -1,6 +1,6 @@
 import { LOG_MESSAGES, WON_LOG_MESSAGE } from '@crm/contract/office-constants';
 import type { TFunction } from 'i18next';
-import { formatMoney2 } from './format.ts';
+import { formatDate, formatMoney2 } from './format.ts';
 import { logFieldLabel } from './log-data.ts';
 
 /**
@@ -30,6 +30,9 @@ export function logMessageText(t: TFunction, entity: string, message: string | n
   if (money) return t(`actionLog.message.${money[1]}`, { amount: formatMoney2(Number(money[2])) });
   const won = entity === 'Lead' ? WON_LOG_MESSAGE.exec(message) : null;
   if (won) return t('actionLog.message.won', { deal: won[1] });
+  // A booking is logged by its client and check-in day ("Schmidt Hans 2026-12-10"): the day as the reader writes it.
+  const booking = entity === 'Reservation' ? /^(.*) (\d{4}-\d{2}-\d{2})$/.exec(message) : null;
+  if (booking) return `${booking[1]} ${formatDate(booking[2]!)}`;
   // A field edited on its own (accounts and properties have the single-field editor) is logged by
   // its name ("salePrice"): shown by its label. Only where the entry's data names that field, or,
   // without the data (the home page), for those two kinds of record: an activity "done" or a
