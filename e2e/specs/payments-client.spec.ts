@@ -134,6 +134,30 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(page.getByTestId('approval-approve')).toBeVisible();
     await page.getByTestId('approval-approve').click();
     await expect(page.getByTestId('approval-done')).toBeVisible();
+    // The office pays it meanwhile: Revert, pressed on the page still open, is refused and goes.
+    const form = (await (await request.get(`/api/transactions/editExpense/${expenseId}`, { headers: auth(token) })).json()) as {
+      updateFields: Record<string, string | number | null>;
+      attachments: { id: number }[];
+    };
+    const u = form.updateFields;
+    const paid = await request.post('/api/transactions/editExpense', {
+      multipart: {
+        id: String(expenseId),
+        version: String(u.version),
+        amount: String(u.amount),
+        transactionDate: String(u.transactionDate),
+        paymentMethod: String(u.paymentMethod),
+        categoryId: String(u.categoryId),
+        status: '1',
+        paymentDate: '2026-03-10',
+        attachments: JSON.stringify(form.attachments.map((a) => ({ id: a.id, state: 1 }))),
+      },
+      headers: auth(token),
+    });
+    expect(paid.ok(), await paid.text()).toBeTruthy();
+    await page.getByTestId('approval-revert').click();
+    await expect(page.getByTestId('approval-error')).toBeVisible();
+    await expect(page.getByTestId('approval-revert')).toHaveCount(0);
     await ctx.close();
 
     // The staff statement shows the approval date.

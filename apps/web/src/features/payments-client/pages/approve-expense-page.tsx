@@ -23,8 +23,13 @@ export function ApproveExpensePage() {
   const qc = useQueryClient();
   const query = useQuery({ ...expenseForApprovalQuery(id, token), enabled: Number.isInteger(id) && id > 0 && !!token });
   const set = (e: TExpenseForApproval) => qc.setQueryData(expenseForApprovalQuery(id, token).queryKey, e);
-  const approve = useMutation({ mutationFn: () => approveExpense(id, token), onSuccess: set, meta: { handlesErrors: true } });
-  const revert = useMutation({ mutationFn: () => revertApproval(id, token), onSuccess: set, meta: { handlesErrors: true } });
+  // Refused because the expense moved on meanwhile (paid, or the time to revert ran out): it is read
+  // again, so the page offers only what can still be done (no Revert left beside its refusal).
+  const reread = (err: Error) => {
+    if (err instanceof ApiError && err.status === 409) void qc.invalidateQueries({ queryKey: expenseForApprovalQuery(id, token).queryKey });
+  };
+  const approve = useMutation({ mutationFn: () => approveExpense(id, token), onSuccess: set, onError: reread, meta: { handlesErrors: true } });
+  const revert = useMutation({ mutationFn: () => revertApproval(id, token), onSuccess: set, onError: reread, meta: { handlesErrors: true } });
 
   useEffect(() => {
     document.title = `${t('paymentsClient.approval.title')} · ${t(variantStore.get() === 'crm' ? 'app.brand' : 'app.paymentsBrand')}`;
