@@ -111,7 +111,8 @@ export async function uploadFiles(app: FastifyInstance, req: FastifyRequest): Pr
     const typed: (Received & { mime: string; ext: string })[] = [];
     for (const r of received) {
       const type = await detectFileType(r.tmp, r.userName);
-      if (!type) throw new AppError(415, 'files.typeNotAllowed', { name: r.userName });
+      // One refused file refuses the upload (all or nothing): with others beside it, that is said too.
+      if (!type) throw new AppError(415, received.length > 1 ? 'files.typeNotAllowedBatch' : 'files.typeNotAllowed', { name: r.userName, count: received.length });
       typed.push({ ...r, ...type });
     }
 
