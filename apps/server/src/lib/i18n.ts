@@ -39,9 +39,15 @@ export class Translator {
       return texts.get(`${key}_${plurals(c).select(params.count)}`) ?? texts.get(`${key}_other`) ?? texts.get(key);
     };
     const raw = pick(culture) ?? pick('en') ?? key;
-    return raw.replace(/\{\{?\s*(\w+)\s*\}?\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+    return raw.replace(/\{\{?\s*(\w+)\s*\}?\}/g, (m, name: string) => (name in params ? dayAsWritten(culture, String(params[name])) : m));
   }
 }
+
+/**
+ * A day given as dd/mm/yyyy (how alerts and mails keep their dates) as the reader writes it: Russian
+ * writes dd.mm.yyyy, as its screens do. Alerts made before keep working: they are worded when read.
+ */
+const dayAsWritten = (culture: TCulture, value: string) => (culture === 'ru' && /^\d{2}\/\d{2}\/\d{4}$/.test(value) ? value.replaceAll('/', '.') : value);
 
 /** Picks the culture from an Accept-Language header ("el", "ru-RU", "en-UK"...). */
 export function cultureFromHeader(header: string | undefined): TCulture | undefined {

@@ -121,6 +121,10 @@ describe('rent reminders', () => {
     expect(await read(made[2]!.id, 'el')).toContain('σε 7 ημέρες.');
     expect(await read(made[1]!.id, 'ru')).toContain('(через 2 дня)');
     expect(await read(made[2]!.id, 'ru')).toContain('(через 7 дней)');
+    // The day as each reader writes it: Russian with dots, as its screens do.
+    expect(await read(made[0]!.id, 'ru')).toContain('01.12.2026');
+    expect(await read(made[0]!.id, 'ru')).not.toContain('01/12/2026');
+    expect(await read(made[0]!.id, 'el')).toContain('01/12/2026');
   });
 
   it('leaves out ended links, other relations and links without a payment day', async () => {
