@@ -38,7 +38,7 @@ export function DataCell({ entity, data }: { entity: string; data: unknown }) {
   if (!rows.length) return null;
   return (
     // Fixed layout: the label takes 40 %, the value the rest, and a word breaks only when it is wider than its cell.
-    <Table withRowBorders={false} verticalSpacing={0} horizontalSpacing={4} fz="xs" layout="fixed" data-testid="action-log-data">
+    <Table withRowBorders={false} verticalSpacing={0} horizontalSpacing={4} fz="xs" layout="fixed" className="log-data" data-testid="action-log-data">
       <Table.Tbody>
         {rows.map((r) => (
           <Table.Tr key={r.key}>
