@@ -315,6 +315,9 @@ test("a value edited on its own while someone else saves: their change of anothe
 
   // They change the bedrooms while I type the bathrooms: mine is saved on their version.
   await page.getByTestId('editable-bathrooms-edit').click();
+  // A word where a whole number goes: the example is a whole number, not a price with cents.
+  await editor.getByTestId('field-input').fill('two');
+  await expect(editor).toContainText('Not a number: write it as 3 or 1250');
   await editor.getByTestId('field-input').fill('2');
   await theySave('bedrooms', 3);
   await page.getByTestId('field-editor-save').click();

@@ -81,7 +81,8 @@ export function DecimalField({ value, onChange, scale, allowNegative = false, gr
 
   const own =
     problem === 'format'
-      ? t('fields.number.format')
+      ? // A whole number (bedrooms, floors, years) is shown its own kind of example, not a price with cents.
+        t(scale === 0 ? 'fields.number.formatWhole' : 'fields.number.format')
       : problem === 'precision'
         ? scale === 0
           ? t('fields.number.whole')
