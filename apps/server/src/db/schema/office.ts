@@ -20,7 +20,7 @@ export const documents = pgTable(
     modifiedBy: integer('modified_by').references(() => users.id, { onDelete: 'set null' }),
     version: integer('version').notNull().default(1),
   },
-  (t) => [index('documents_name_idx').on(sql`lower(${t.name})`, t.id)],
+  (t) => [index('documents_name_idx').on(sql`public.crm_search_norm(${t.name})`, t.id)],
 );
 
 /**

@@ -44,7 +44,7 @@ async function filesOf(db: Db | Tx, ids: number[]) {
 
 const firstFile = (list: TDocument['files']) => ({ link: list[0] ? fileLink(list[0].systemName) : null, file: list[0]?.userName ?? null });
 
-/** GET /api/Documents: the library by name (the reader's alphabet ignores case), paged in SQL. */
+/** GET /api/Documents: the library by name in alphabetical order (accents and case set aside: documents_name_idx), paged in SQL. */
 export async function listDocuments(app: FastifyInstance, q: TDocumentListQuery): Promise<{ items: TDocumentRow[]; totalRows: number }> {
   const text = q.searchStr?.trim();
   const where = text ? sql`crm_search_norm(${documents.name} || ' ' || coalesce(${documents.description}, '')) like ${containsPattern(text)}` : undefined;
@@ -54,7 +54,7 @@ export async function listDocuments(app: FastifyInstance, q: TDocumentListQuery)
   const [counted, rows] = where
     ? await Promise.all([
         app.db.select({ n: sql<number>`count(*)::int` }).from(documents).where(where).then((r) => r),
-        app.db.select().from(documents).where(where).orderBy(sql`lower(${documents.name})`, documents.id).limit(q.perPage).offset(offset),
+        app.db.select().from(documents).where(where).orderBy(sql`public.crm_search_norm(${documents.name})`, documents.id).limit(q.perPage).offset(offset),
       ])
     : await Promise.all([
         buildOnce(app.db, 'documents_count', (name) => app.db.select({ n: sql<number>`count(*)::int` }).from(documents).prepare(name)).execute(),
@@ -62,7 +62,7 @@ export async function listDocuments(app: FastifyInstance, q: TDocumentListQuery)
           app.db
             .select()
             .from(documents)
-            .orderBy(sql`lower(${documents.name})`, documents.id)
+            .orderBy(sql`public.crm_search_norm(${documents.name})`, documents.id)
             .limit(sql.placeholder('limit'))
             .offset(sql.placeholder('offset'))
             .prepare(name),

@@ -76,6 +76,15 @@ describe('documents', () => {
     expect(paged.json()).toMatchObject({ totalRows: 2, items: [{ name: 'Απόδειξη παραλαβής κλειδιών' }] });
   });
 
+  it('lists names in alphabetical order, accents and capitals set aside, in Greek and Latin alike', async () => {
+    const names = ['Ωμέγα', 'Όροι μίσθωσης', 'Βεβαίωση', 'Άδεια', 'Éclair', 'zeta', 'Apple'];
+    const made: number[] = [];
+    for (const name of names) made.push((await save([{ field: 'name', value: name }])).json().id as number);
+    const listed = ((await get('/api/Documents?perPage=100')).json().items as { id: number; name: string }[]).filter((r) => made.includes(r.id)).map((r) => r.name);
+    expect(listed).toEqual(['Apple', 'Éclair', 'zeta', 'Άδεια', 'Βεβαίωση', 'Όροι μίσθωσης', 'Ωμέγα']);
+    for (const id of made) await app.inject({ method: 'DELETE', url: `/api/Documents/${id}`, headers: bearer(agent.token) });
+  });
+
   it('updates fields, adds and removes files with the version guard; a stale version is a 409 with the current document', async () => {
     const before = (await get(`/api/Documents/edit/${id}`)).json();
     const txt = before.files.find((f: { userName: string }) => f.userName.endsWith('.txt'));
