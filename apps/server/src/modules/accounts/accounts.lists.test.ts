@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { accounts, objectAccounts, objects, users } from '../../db/schema/index.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
@@ -167,6 +167,14 @@ describe('account lists', () => {
       { id: src1!.id, name: 'Spitogatos', companyType: 'Portal' },
       { id: src2!.id, name: 'Facebook', companyType: 'Social network' },
     ]);
+    // In the reader's alphabet: capitals and accents do not reorder it (it sorted "Bank" before "agency", "Ένωση" before "Γραφείο").
+    const more = await t.db
+      .insert(accounts)
+      .values(['agency', 'Bank', 'Ένωση', 'Γραφείο', 'ξενοδοχείο'].map((companyType, i) => ({ isSource: true, isCompany: true, name: `Source ${i}`, companyType })))
+      .returning({ id: accounts.id });
+    const types = (await get('/api/source?sortBy=companyType&sortDir=asc')).items.map((r) => String(r.companyType));
+    expect(types).toEqual(['agency', 'Bank', 'Portal', 'Social network', 'Γραφείο', 'Ένωση', 'ξενοδοχείο']);
+    await t.db.delete(accounts).where(inArray(accounts.id, more.map((m) => m.id)));
   });
 
   it('employees: name, role, branch and sign-in, closed to branch users', async () => {

@@ -62,7 +62,7 @@ function orderBy(p: Paging): SQL[] {
     objects: optional(sql`(select min(o.reference_number) from object_accounts l join objects o on o.id = l.object_id
       where l.account_id = ${accounts.id} and l.relation in (1, 2) and (l.end_date is null or l.end_date >= crm_today()))`),
     role: optional(sql`${accounts.role}`),
-    companyType: optional(sql`${accounts.companyType}`),
+    companyType: optional(sql`${accounts.companyType} collate ${collate}`),
     request: optional(sql`coalesce(${openLeadBudget('min')}, ${accounts.purchaseBudgetRangeMin})`, sql`coalesce(${openLeadBudget('max')}, ${accounts.purchaseBudgetRangeMax})`),
   };
   return [...keys[p.sortBy], sql`${accounts.id} ${dir}`];
