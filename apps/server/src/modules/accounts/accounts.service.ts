@@ -91,7 +91,8 @@ export async function sourceOptions(db: Db | Tx): Promise<TSelectOption[]> {
     .select({ value: accounts.id, text: accounts.displayName })
     .from(accounts)
     .where(eq(accounts.isSource, true))
-    .orderBy(accounts.displayName, accounts.id);
+    // In alphabetical order (an ICU collation), not by code points.
+    .orderBy(sql`${accounts.displayName} collate "und-x-icu"`, accounts.id);
   return rows;
 }
 

@@ -65,7 +65,8 @@ export async function leadSourceOptions(db: Db | Tx): Promise<TSelectOption[]> {
     .select({ value: accounts.id, text: accounts.displayName })
     .from(accounts)
     .where(eq(accounts.isSource, true))
-    .orderBy(accounts.displayName)
+    // In alphabetical order (an ICU collation), not by code points: "Όλγα" came before "Αλέξης".
+    .orderBy(sql`${accounts.displayName} collate "und-x-icu"`, accounts.id)
     .limit(1000);
   return rows.map((r) => ({ ...r, parent: null }));
 }

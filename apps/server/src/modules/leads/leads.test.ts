@@ -260,6 +260,11 @@ describe('the leads list', () => {
     const row = (await search({ lastName: mark })).items.find((i) => i.id === l1)!;
     expect(row).toMatchObject({ type: 'purchase', budgetRange: '100\u00a0000\u00a0€ – 150\u00a0000\u00a0€', name: `${mark} Eleni` });
     expect(Object.keys(one.options).sort()).toEqual(['priorityList', 'serviceList', 'sourceList', 'stageList']);
+    // Its sources in alphabetical order, accents and capitals set aside (not by code points).
+    for (const name of ['Όλγα Ακίνητα', 'Αλέξης Ακίνητα', 'agency24']) await newAccount({ isSource: true, isCompany: true, name });
+    const options = (await search({ lastName: mark })).options as unknown as { sourceList: { text: string }[] };
+    const sourceNames = options.sourceList.map((o) => o.text).filter((n) => ['Όλγα Ακίνητα', 'Αλέξης Ακίνητα', 'agency24', 'Spitogatos'].includes(n));
+    expect(sourceNames).toEqual(['agency24', 'Spitogatos', 'Αλέξης Ακίνητα', 'Όλγα Ακίνητα']);
   });
 
   it('finds the client by a last name only (any script, Greeklish, a company name), kept up to date when the name changes', async () => {
