@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { LinkKind } from '@crm/contract';
 import { bearer, createTestApp } from '../../../test/harness.ts';
 import { accounts, actionLog, files } from '../../db/schema/index.ts';
 import { purgeOrphanFiles } from './files.service.ts';
+import { zip as zipOf } from '../../../test/zip.ts';
 
 // ----- tiny real files -----------------------------------------------------------------------
 
@@ -18,44 +18,8 @@ const HTML = Buffer.from('<!DOCTYPE html>\n<html><body><script>alert(1)</script>
 const XML = Buffer.from('<?xml version="1.0"?>\n<listing><ref>123</ref></listing>\n');
 const TEXT = Buffer.from('Viewing notes\nΣημειώσεις επίσκεψης\nЗаметки\n');
 
-/** A zip archive with stored (uncompressed) entries, written by hand. */
-function zip(entries: [string, string][]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, text] of entries) {
-    const data = Buffer.from(text);
-    const nameBuf = Buffer.from(name);
-    const crc = zlib.crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBuf.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBuf.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBuf, data);
-    centrals.push(central, nameBuf);
-    offset += 30 + nameBuf.length + data.length;
-  }
-  const cd = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, cd, end]);
-}
+/** A zip archive of stored entries, as [name, text] pairs. */
+const zip = (entries: [string, string][]) => zipOf(entries.map(([name, data]) => ({ name, data })));
 
 const DOCX = zip([
   ['[Content_Types].xml', '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>'],
