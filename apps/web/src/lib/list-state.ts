@@ -76,4 +76,7 @@ export const useSavedFilter = <T,>(c: SavedFilter<T>): [T, (next: T | ((prev: T)
   const value = useMemo(() => (read ? read(kept) : kept), [read, kept]);
   return [value, set];
 };
-export const readSavedFilter = <T,>(c: SavedFilter<T>): T => (c.read ? c.read(readCookieState(c.cookie, c.initial)) : readCookieState(c.cookie, c.initial));
+export const readSavedFilter = <T,>(c: SavedFilter<T>): T => {
+  const kept = readCookieState(c.cookie, c.initial);
+  return c.read ? c.read(kept) : kept;
+};

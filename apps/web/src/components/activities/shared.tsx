@@ -88,7 +88,6 @@ export function StateIcon({ done }: { done: boolean | null }) {
 export const toPickerValue = (s: string | null) => (s ? s.replace('T', ' ') : null);
 export const fromPickerValue = (s: string | null) => (s ? `${s.slice(0, 10)}T${(s.slice(11) || '00:00:00').padEnd(8, ':00').slice(0, 8)}` : null);
 
-/** Rows per page and the pager under an activity table. */
 /**
  * Back to the last page there is when the one shown is past it: actions completed elsewhere, or the
  * last activity of the last page deleted, left the list on an empty page that said there was nothing
@@ -103,6 +102,7 @@ export function useBackToLastPage(page: number, perPage: number, total: number |
   }, [page, perPage, total, goTo]);
 }
 
+/** Rows per page and the pager under an activity table. */
 export function PagerFooter(props: {
   total: number;
   perPage: number;
