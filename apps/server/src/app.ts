@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import type { Db, Tx } from './db/client.ts';
 import type { TRole } from '@crm/contract';
 import type { users } from './db/schema/index.ts';
+import type { Actor } from './lib/audit.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { inlineScriptHashes, webPlugin } from './plugins/web.ts';
@@ -39,7 +40,7 @@ declare module 'fastify' {
     /** Work still running after its answer went (e.g. a reset mail); awaited when the app closes. */
     pendingWork: Set<Promise<void>>;
     /** Creates a sign-in for an e-mail that has none (employee accounts), or leaves it to the caller. */
-    provisionSignIn?: (tx: Tx, email: string) => Promise<typeof users.$inferSelect | undefined>;
+    provisionSignIn?: (tx: Tx, email: string, actor: Actor) => Promise<typeof users.$inferSelect | undefined>;
     /** The employee account a new sign-in for this e-mail would be made for (shown before setting a password). */
     findSignInAccount?: (db: Db | Tx, email: string) => Promise<{ id: number; displayName: string; role: TRole; branchId: number | null } | undefined>;
   }

@@ -39,9 +39,21 @@ export class Translator {
       return texts.get(`${key}_${plurals(c).select(params.count)}`) ?? texts.get(`${key}_other`) ?? texts.get(key);
     };
     const raw = pick(culture) ?? pick('en') ?? key;
-    return raw.replace(/\{\{?\s*(\w+)\s*\}?\}/g, (m, name: string) => (name in params ? dayAsWritten(culture, String(params[name])) : m));
+    return raw.replace(/\{\{?\s*(\w+)\s*\}?\}/g, (m, name: string) => (name in params ? asWritten(culture, name, params[name]!) : m));
   }
 }
+
+/**
+ * A limit (`min`, `max`) as the screens write numbers: a no-break space between thousands and a
+ * decimal comma ("999 999 999 999,99", not "999999999999.99").
+ */
+export function limitAsWritten(n: number): string {
+  const [int = '0', frac] = String(Math.abs(n)).split('.');
+  return `${n < 0 ? '-' : ''}${int.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')}${frac ? `,${frac}` : ''}`;
+}
+
+const asWritten = (culture: TCulture, name: string, value: string | number) =>
+  typeof value === 'number' && (name === 'min' || name === 'max') && Number.isFinite(value) ? limitAsWritten(value) : dayAsWritten(culture, String(value));
 
 /**
  * A day given as dd/mm/yyyy (how alerts and mails keep their dates) as the reader writes it: Russian

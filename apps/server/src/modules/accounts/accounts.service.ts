@@ -18,7 +18,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { buildOnce } from '../../db/prepared.ts';
 import { accounts, activities, activityLinks, assignments, branches, files, sessions, users } from '../../db/schema/index.ts';
 import { accessDenied, badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts';
-import { logAction } from '../../lib/audit.ts';
+import { logAction, type Actor } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import {
@@ -563,14 +563,14 @@ export async function findEmployeeByEmail(db: Db | Tx, email: string) {
  * that e-mail, the employee gets a sign-in with the account's role and branch.
  */
 export function makeProvisionSignIn() {
-  return async (tx: Tx, email: string) => {
+  return async (tx: Tx, email: string, actor: Actor) => {
     const a = await findEmployeeByEmail(tx, email);
     if (!a) return undefined;
     const [u] = await tx
       .insert(users)
       .values({ email: a.email, username: a.displayName || a.email, roles: [a.role], branchId: a.branchId, accountId: a.id })
       .returning();
-    await logAction(tx, { id: null, name: null }, {
+    await logAction(tx, actor, {
       action: 'Create',
       entity: 'User',
       entityId: u!.id,

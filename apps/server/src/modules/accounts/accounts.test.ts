@@ -224,6 +224,9 @@ describe('updating', () => {
       expect(big.statusCode, big.body).toBe(400);
       expect(Object.keys(big.json().errors)).toEqual(['purchaseBudgetRangeMax']);
     }
+    // The limit is written as the screens write numbers, in the reader's language.
+    const bigEl = await post('/api/account/update', { id, version: 2, purchaseBudgetRangeMax: 1e12 }, { ...bearer(admin.token), 'accept-language': 'el' });
+    expect(bigEl.json().errors.purchaseBudgetRangeMax).toEqual(['Η τιμή πρέπει να είναι έως 999\u00a0999\u00a0999\u00a0999,99']);
     const [row] = await t.db.select().from(accounts).where(eq(accounts.id, id));
     expect(row).toMatchObject({ version: 2, purchaseBudgetRangeMin: null, startDate: null });
   });
@@ -423,6 +426,8 @@ describe('employee sign-ins', () => {
     const [u] = await t.db.select().from(users).where(eq(users.accountId, id));
     const logs = await t.db.select().from(actionLog).where(and(eq(actionLog.entity, 'User'), eq(actionLog.entityId, u!.id))).orderBy(actionLog.id);
     expect(logs.map((l) => l.action)).toEqual(['Create', 'SetPassword', 'Login']);
+    // The admin who set the password made the sign-in, and the log says so.
+    expect(logs[0]).toMatchObject({ actionBy: admin.id });
     expect(logs[1]).toMatchObject({ actionBy: admin.id, message: 'Dimitra.N@Agency.test' });
     // A branch employee reaches the account screens but not the employees list.
     const token = login.json().token as string;

@@ -312,7 +312,7 @@ export async function setPassword(
   body: { email: string; password: string },
   caller: SessionUser,
   actor: Actor,
-  provision?: (tx: Tx, email: string) => Promise<typeof users.$inferSelect | undefined>,
+  provision?: (tx: Tx, email: string, actor: Actor) => Promise<typeof users.$inferSelect | undefined>,
 ) {
   if (!caller.roles.includes('admin') || caller.branchId !== null) throw accessDenied();
   checkNewPassword(body.password, body.email);
@@ -332,7 +332,7 @@ export async function setPassword(
     else if (provision) {
       const a = await app.findSignInAccount?.(tx, body.email);
       if (a) await refuseSecondSignIn(tx, a.id);
-      user = await provision(tx, normalizeEmail(body.email));
+      user = await provision(tx, normalizeEmail(body.email), actor);
     }
     if (!user) throw fieldError('email', 'errors.noSignInForEmail', { email: body.email });
     await changePassword(app, tx, user.id, body.password, user.id === caller.id ? caller.sessionId : undefined);

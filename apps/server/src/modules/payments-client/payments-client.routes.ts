@@ -29,12 +29,12 @@ export const paymentsClientRoutes = fp(
       const a = await findPaymentsAccountByEmail(db, email);
       return a ? { id: a.id, displayName: a.displayName, role: 'clientPayments' as const, branchId: null } : undefined;
     };
-    root.provisionSignIn = async (tx, email) => {
-      const made = await employeeSignIn?.(tx, email);
+    root.provisionSignIn = async (tx, email, actor) => {
+      const made = await employeeSignIn?.(tx, email, actor);
       if (made) return made;
       const a = await findPaymentsAccountByEmail(tx, email);
       if (!a) return undefined;
-      return ensureClientSignIn(tx, a.id, { id: null, name: null }, email);
+      return ensureClientSignIn(tx, a.id, actor, email);
     };
 
     app.get(

@@ -14,6 +14,7 @@ import { api } from '../../../lib/api.ts';
 import { logDataRows, logDataText } from '../../../lib/log-data.ts';
 import { logActionText, logEntityText, logMessageText, logRecordPath } from '../../../lib/log-texts.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { formatTypedNumber } from '../../../lib/typed-number.ts';
 import { useCookieState, useListState } from '../../../lib/list-state.ts';
 import { ClearFiltersButton } from '../../accounts/components/clear-filters.tsx';
 import { DateField } from '../../accounts/components/date-field.tsx';
@@ -178,7 +179,7 @@ export function ActionLogPage() {
               allowDecimal={false}
               allowNegative={false}
               hideControls
-              error={idTooBig ? t('validation.tooBig', { max: String(MAX_RECORD_ID) }) : undefined}
+              error={idTooBig ? t('validation.tooBig', { max: formatTypedNumber(MAX_RECORD_ID) }) : undefined}
               onChange={(v) => {
                 const tooBig = typeof v === 'number' && v > MAX_RECORD_ID;
                 setIdTooBig(tooBig);
