@@ -37,6 +37,12 @@ describe("the action log's messages the server writes", () => {
     const job = logMessageText(i18next.t, 'Alert', 'The background job "mail.send" failed', { messageKey: 'alerts.msg.jobFailed', params: { name: 'mail.send', attempts: 5, error: 'SMTP 550' } });
     expect(job).toContain(texts('el')['jobs.name.mail.send']!);
     expect(job).not.toContain('mail.send');
+    // A rent reminder's day, kept as dd/mm/yyyy, as a Russian reader writes it.
+    await i18next.changeLanguage('ru');
+    const rent = logMessageText(i18next.t, 'Alert', 'Rent reminder', { messageKey: 'alerts.msg.rentDueIn', params: { tenant: 'Ivanov', ref: '0042', date: '05/12/2026', days: 3 } });
+    expect(rent).toContain('05.12.2026');
+    expect(rent).not.toContain('05/12/2026');
+    await i18next.changeLanguage('el');
     // Only an alert's own text keys are read so: any other key in the data is not a message.
     expect(logMessageText(i18next.t, 'Alert', english, { messageKey: 'login.incorrect' })).toBe(english);
     await i18next.changeLanguage('en');

@@ -23,7 +23,9 @@ export function logMessageText(t: TFunction, entity: string, message: string | n
   if (alert) {
     // A failed job by the name the Jobs page gives it, as the alert itself reads.
     const job = alert.messageKey === 'alerts.msg.jobFailed' && typeof alert.params.name === 'string' ? t(`jobs.name.${alert.params.name}`, { defaultValue: alert.params.name }) : undefined;
-    return t(alert.messageKey, { ...alert.params, ...(job ? { name: job } : {}), defaultValue: message });
+    // Its days are kept as dd/mm/yyyy (as the server words alerts): as the reader writes them (10.12.2026 in Russian).
+    const params = Object.fromEntries(Object.entries(alert.params).map(([k, v]) => [k, typeof v === 'string' && /^\d{2}\/\d{2}\/\d{4}$/.test(v) ? formatDate(`${v.slice(6)}-${v.slice(3, 5)}-${v.slice(0, 2)}`) : v]));
+    return t(alert.messageKey, { ...params, ...(job ? { name: job } : {}), defaultValue: message });
   }
   if (SYSTEM_MESSAGES.has(message)) return t(`actionLog.message.${message}`);
   const money = entity === 'Transaction' ? /^(income|expense) (-?\d+(?:\.\d+)?)$/.exec(message) : null;
