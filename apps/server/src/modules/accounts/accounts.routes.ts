@@ -116,7 +116,7 @@ export const accountsRoutes = fp(
     app.get(
       '/api/account/search',
       { config: { access: STAFF }, schema: { tags, querystring: ZAccountSearchQuery, response: { 200: ZAccountSearchAnswer } } },
-      async (req) => searchAccounts(app, req.query.searchStr, req.query.filter),
+      async (req) => searchAccounts(app, req.query.searchStr, req.query.filter, req.culture),
     );
 
     // The record

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { accounts } from '../../db/schema/index.ts';
 import type { SearchProvider } from '../shell/shell.routes.ts';
 import { containsPattern, idSetFromLiteral, idSetOf, latinMatch, phoneDigits, startsPattern, wordStartsPattern, type IdSet } from './accounts.sql.ts';
+import { collationOf } from './accounts.lists.ts';
 
 /** Which accounts the account picker offers: 0 all, 1 employees, 2 employees and specialists. */
 const pickerFilter = (filter: number): SQL | undefined =>
@@ -48,13 +49,13 @@ function matchParts(text: string): { match: SQL; rank: SQL } {
   return { match, rank: sql`case when ${wordStart(text)} then 0 else 1 end` };
 }
 
-export function accountMatchQuery(db: Db, text: string, limit: number, extra?: SQL) {
+export function accountMatchQuery(db: Db, text: string, limit: number, extra?: SQL, culture?: string) {
   const { match, rank } = matchParts(text);
   return db
     .select(hitColumns)
     .from(accounts)
     .where(and(match, extra))
-    .orderBy(rank, accounts.displayName, accounts.id)
+    .orderBy(rank, sql`${accounts.displayName} collate ${collationOf(culture)}`, accounts.id)
     .limit(limit);
 }
 
@@ -75,11 +76,11 @@ const MATCHES_MAX = 5000;
  * is done once a search (SearchProvider's `shared`). More than 5,000 matches: the best of the first
  * 5,000 found are shown, and typing on narrows it.
  */
-export async function searchAccountMatches(app: FastifyInstance, text: string): Promise<AccountMatches> {
-  const { rows } = await app.db.execute<{ ids: string; top: Found[] }>(oneWord(text) ? wordMatches(text) : rowMatches(text));
+export async function searchAccountMatches(app: FastifyInstance, text: string, culture?: string): Promise<AccountMatches> {
+  const { rows } = await app.db.execute<{ ids: string; top: Found[] }>(oneWord(text) ? wordMatches(text, true, culture) : rowMatches(text, culture));
   const found = rows[0] ?? { ids: '{}', top: [] };
   if (found.top.length || text.length < 4) return { top: found.top, ids: idSetFromLiteral(found.ids) };
-  const near = oneWord(text) ? await findNearWord(app, text, SEARCH_MAX_HITS) : await findNear(app, text, SEARCH_MAX_HITS);
+  const near = oneWord(text) ? await findNearWord(app, text, SEARCH_MAX_HITS, culture) : await findNear(app, text, SEARCH_MAX_HITS, undefined, culture);
   return { top: near, ids: idSetOf(near.map((r) => r.id)) };
 }
 
@@ -92,7 +93,8 @@ export async function searchAccountMatches(app: FastifyInstance, text: string): 
  */
 const oneWord = (text: string) => text.length >= 3 && !/\s/.test(text);
 
-function wordMatches(text: string, withIds = true): SQL {
+function wordMatches(text: string, withIds = true, culture?: string): SQL {
+  const collate = collationOf(culture);
   const digits = phoneDigits(text);
   const latin = digits ? undefined : latinMatch(sql`s.word`, text);
   return sql`
@@ -108,9 +110,9 @@ function wordMatches(text: string, withIds = true): SQL {
     select ${withIds ? sql`coalesce((select array_agg(id) from m), '{}')::text` : sql`'{}'::text`} as ids,
       coalesce((select json_agg(t) from (
         select ${HIT_FIELDS}
-        from (select id, name, rank from m order by rank, name, id limit ${SEARCH_MAX_HITS}) best
+        from (select id, name, rank from m order by rank, name collate ${collate}, id limit ${SEARCH_MAX_HITS}) best
           join ${accounts} on ${accounts.id} = best.id
-        order by best.rank, best.name, best.id) t), '[]') as top`;
+        order by best.rank, best.name collate ${collate}, best.id) t), '[]') as top`;
 }
 
 /**
@@ -132,7 +134,7 @@ export function accountIdsMatching(text: string): SQL {
 }
 
 /** Any other text: matched on the accounts' whole search text (trigram index on accounts). */
-function rowMatches(text: string): SQL {
+function rowMatches(text: string, culture?: string): SQL {
   const { match, rank } = matchParts(text);
   return sql`
     with m as materialized (
@@ -140,7 +142,7 @@ function rowMatches(text: string): SQL {
       from ${accounts} where ${match} limit ${MATCHES_MAX})
     select coalesce((select array_agg(id) from m), '{}')::text as ids,
       coalesce((select json_agg(t) from (select id, name, emails, phones, "isOwner", "isClient", "isProfessional", "isSource", "isEmploye"
-        from m order by rank, name, id limit ${SEARCH_MAX_HITS}) t), '[]') as top`;
+        from m order by rank, name collate ${collationOf(culture)}, id limit ${SEARCH_MAX_HITS}) t), '[]') as top`;
 }
 
 /** The daily clean-up of search_words (0033): a word no account has any more finds nothing, and goes. */
@@ -149,23 +151,23 @@ export async function pruneSearchWords(app: FastifyInstance): Promise<void> {
   await app.db.execute(sql`select crm_search_words_prune()`);
 }
 
-async function findAccounts(app: FastifyInstance, text: string, limit: number, extra?: SQL) {
+async function findAccounts(app: FastifyInstance, text: string, limit: number, extra?: SQL, culture?: string) {
   // Every account (no filter), one word: from the word table, as the global search.
   const rows =
     !extra && limit === SEARCH_MAX_HITS && oneWord(text)
-      ? ((await app.db.execute<{ top: Found[] }>(wordMatches(text, false))).rows[0]?.top ?? [])
-      : await accountMatchQuery(app.db, text, limit, extra);
+      ? ((await app.db.execute<{ top: Found[] }>(wordMatches(text, false, culture))).rows[0]?.top ?? [])
+      : await accountMatchQuery(app.db, text, limit, extra, culture);
   if (rows.length || text.length < 4) return rows;
-  return !extra && limit === SEARCH_MAX_HITS && oneWord(text) ? findNearWord(app, text, limit) : findNear(app, text, limit, extra);
+  return !extra && limit === SEARCH_MAX_HITS && oneWord(text) ? findNearWord(app, text, limit, culture) : findNear(app, text, limit, extra, culture);
 }
 
 /** Nothing contains the text: a near spelling ("Papadopulos"), by trigram word similarity. */
-function findNear(app: FastifyInstance, text: string, limit: number, extra?: SQL) {
+function findNear(app: FastifyInstance, text: string, limit: number, extra?: SQL, culture?: string) {
   return app.db
     .select(hitColumns)
     .from(accounts)
     .where(and(sql`crm_search_norm(${text}) <% ${accounts.searchText}`, extra))
-    .orderBy(sql`crm_search_norm(${text}) <<-> ${accounts.searchText}`, accounts.displayName, accounts.id)
+    .orderBy(sql`crm_search_norm(${text}) <<-> ${accounts.searchText}`, sql`${accounts.displayName} collate ${collationOf(culture)}`, accounts.id)
     .limit(limit);
 }
 
@@ -177,7 +179,8 @@ function findNear(app: FastifyInstance, text: string, limit: number, extra?: SQL
  * name's misspelling at 100,000 accounts), and a near match could span two words ("Καλαμαριά" found
  * "Καλογεράκη Μαρία").
  */
-async function findNearWord(app: FastifyInstance, text: string, limit: number): Promise<Found[]> {
+async function findNearWord(app: FastifyInstance, text: string, limit: number, culture?: string): Promise<Found[]> {
+  const collate = collationOf(culture);
   const { rows } = await app.db.execute<Found>(sql`
     with near as (
       select s.word, crm_search_norm(${text}) <<-> s.word as distance
@@ -187,17 +190,17 @@ async function findNearWord(app: FastifyInstance, text: string, limit: number): 
       cross join lateral (select aw.name, aw.account_id from account_words aw where aw.word = near.word order by aw.name, aw.account_id limit ${limit}) a),
     best as (
       select account_id as id, min(distance) as distance, min(name) as name from candidates
-      group by account_id order by distance, name, id limit ${limit})
+      group by account_id order by min(distance), min(name) collate ${collate}, account_id limit ${limit})
     select ${HIT_FIELDS} from best join ${accounts} on ${accounts.id} = best.id
-    order by best.distance, best.name, best.id`);
+    order by best.distance, best.name collate ${collate}, best.id`);
   return rows;
 }
 
 /** GET /api/account/search: the account picker's suggestions. */
-export async function searchAccounts(app: FastifyInstance, searchStr: string, filter: number) {
+export async function searchAccounts(app: FastifyInstance, searchStr: string, filter: number, culture?: string) {
   const text = searchStr.trim();
   if (!text) return { items: [] };
-  const rows = await findAccounts(app, text, SEARCH_MAX_HITS, pickerFilter(filter));
+  const rows = await findAccounts(app, text, SEARCH_MAX_HITS, pickerFilter(filter), culture);
   return { items: rows.map((r) => ({ id: r.id, description: r.name })) };
 }
 
@@ -222,8 +225,8 @@ const entityOf = (r: Found): TSearchHit['entity'] =>
 
 /** The accounts' part of the global search box. */
 export function makeAccountSearchProvider(app: FastifyInstance): SearchProvider {
-  return async ({ text, limit, branchId, shared }) => {
-    const { top } = await shared('accounts', () => searchAccountMatches(app, text));
+  return async ({ text, limit, branchId, culture, shared }) => {
+    const { top } = await shared('accounts', () => searchAccountMatches(app, text, culture));
     return top.slice(0, limit).map((r) => {
       // An employee's e-mail is its sign-in: a branch user is not shown it.
       const hint = contactHint(r, text, !(branchId !== null && r.isEmploye));

@@ -58,7 +58,7 @@ export const leadsRoutes = fp(
     app.accountMergeSteps.push(moveLeads);
     app.decorate('accountLeads', (db, accountId, culture) => accountLeads(db, accountId, (key, params) => app.translator.t(culture, key, params)));
     app.searchProviders.push(async ({ text, limit, culture, shared }) => {
-      const clients = async () => (await shared('accounts', () => searchAccountMatches(app, text))).ids;
+      const clients = async () => (await shared('accounts', () => searchAccountMatches(app, text, culture))).ids;
       return (await findLeads(app, text, limit, (key, params) => app.translator.t(culture, key, params), clients)).map((h) => ({ ...h, entity: 'Lead' as const }));
     });
 
