@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import type ExcelJS from 'exceljs';
 
 /**
@@ -11,14 +12,20 @@ export function loadExcel(): Promise<typeof ExcelJS> {
 }
 
 /**
- * What a zip file (an .xlsx is one) says its entries unpack to, in bytes, read from its central
- * directory without unpacking anything; undefined when it has no readable directory. A workbook of
- * a few hundred kilobytes can unpack to gigabytes (a "zip bomb"), which the spreadsheet library
- * would hold in memory: a caller checks this first.
+ * What a zip file (an .xlsx is one) unpacks to, in bytes, counted by unpacking it, each entry with a
+ * bound of what is left of `max`: more than `max` as soon as it is known (never unpacking more than
+ * `max` + 1 bytes), undefined when it is no zip this can read. A workbook of a few hundred kilobytes
+ * can unpack to gigabytes (a "zip bomb"), which the spreadsheet library would hold in memory: a
+ * caller checks this first.
+ *
+ * What the archive says of itself is not believed: its entry count (the spreadsheet library reads
+ * every entry its directory holds, whatever the count says) nor its sizes (it checks those only after
+ * unpacking). The directory is walked entry by entry up to its end, and every entry is unpacked.
  */
-export function zipUnpackedSize(zip: Buffer): number | undefined {
+export function zipUnpackedSize(zip: Buffer, max: number): number | undefined {
   const END = 0x06054b50;
   const ENTRY = 0x02014b50;
+  const LOCAL = 0x04034b50;
   // The end record is in the last 22 bytes, or before a comment of up to 65,535 bytes.
   let end = -1;
   for (let i = zip.length - 22; i >= Math.max(0, zip.length - 22 - 65535); i--) {
@@ -28,16 +35,32 @@ export function zipUnpackedSize(zip: Buffer): number | undefined {
     }
   }
   if (end < 0) return undefined;
-  const entries = zip.readUInt16LE(end + 10);
   let at = zip.readUInt32LE(end + 16);
   let total = 0;
-  for (let n = 0; n < entries; n++) {
-    if (at + 46 > zip.length || zip.readUInt32LE(at) !== ENTRY) return undefined;
-    const unpacked = zip.readUInt32LE(at + 24);
-    // 0xFFFFFFFF: the size is in a ZIP64 field, 4 GB or more.
-    if (unpacked === 0xffffffff) return Number.POSITIVE_INFINITY;
-    total += unpacked;
+  let entries = 0;
+  while (at + 46 <= zip.length && zip.readUInt32LE(at) === ENTRY) {
+    if (++entries > 10_000) return Number.POSITIVE_INFINITY;
+    const method = zip.readUInt16LE(at + 10);
+    const packed = zip.readUInt32LE(at + 20);
+    const local = zip.readUInt32LE(at + 42);
+    // ZIP64 sizes or offsets: 4 GB or more, no workbook of texts.
+    if (packed === 0xffffffff || local === 0xffffffff || zip.readUInt32LE(at + 24) === 0xffffffff) return Number.POSITIVE_INFINITY;
+    if (local + 30 > zip.length || zip.readUInt32LE(local) !== LOCAL) return undefined;
+    const from = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    if (from + packed > zip.length) return undefined;
+    const data = zip.subarray(from, from + packed);
+    if (method === 0) total += packed;
+    else if (method === 8) {
+      try {
+        total += zlib.inflateRawSync(data, { maxOutputLength: max - total + 1 }).length;
+      } catch (e) {
+        if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return max + 1;
+        return undefined;
+      }
+    } else return undefined;
+    if (total > max) return total;
     at += 46 + zip.readUInt16LE(at + 28) + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
   }
+  if (entries === 0) return undefined;
   return total;
 }

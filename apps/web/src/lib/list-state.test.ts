@@ -66,5 +66,11 @@ describe('a kept statement filter that no screen wrote', () => {
     jar.cookie = `Statement.6=${encodeURIComponent(JSON.stringify({ type: 'expense', paymentMethod: '2', categoryId: '12', unpaidOnly: true, perPage: 100 }))}; path=/`;
     await new Promise((r) => setTimeout(r, 0)); // cookies are read once per task
     expect(readSavedFilter(statementSaved(6))).toEqual({ type: 'expense', paymentMethod: '2', categoryId: '12', unpaidOnly: true, perPage: 100 });
+    // A category the server would refuse (categories are 1 to 99) is no filter either.
+    for (const [id, categoryId] of [[7, '0'], [8, '100'], [9, '012']] as const) {
+      jar.cookie = `Statement.${id}=${encodeURIComponent(JSON.stringify({ categoryId }))}; path=/`;
+      await new Promise((r) => setTimeout(r, 0));
+      expect(readSavedFilter(statementSaved(id)).categoryId, categoryId).toBe('');
+    }
   });
 });

@@ -284,7 +284,7 @@ async function attachFiles(tx: Tx, accountId: number, ids: number[]): Promise<nu
       parentId: accountId,
       sortOrder: sql`(select coalesce(max(f.sort_order) + 1, 0) from files f where f.parent_type = ${LinkKind.Account} and f.parent_id = ${accountId})`,
     })
-    .where(and(inArray(files.id, ids), isNull(files.parentId)))
+    .where(and(inArray(files.id, ids), isNull(files.parentId), isNull(files.detachedOn)))
     .returning({ id: files.id });
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }

@@ -361,7 +361,7 @@ export async function updateActivity(app: FastifyInstance, user: SessionUser, ac
       const attached = await tx
         .update(files)
         .set({ parentType: LinkKind.Activity, parentId: body.id })
-        .where(and(inArray(files.id, fileIds), isNull(files.parentId)))
+        .where(and(inArray(files.id, fileIds), isNull(files.parentId), isNull(files.detachedOn)))
         .returning({ id: files.id });
       if (attached.length !== fileIds.length) throw fieldError('addedFiles', 'activities.fileUnavailable');
       note('addedFiles', fileIds);

@@ -325,15 +325,26 @@ describe('what one person may leave unattached, under load and after a deletion'
     expect((await call('DELETE', `/api/account/${account}`)).statusCode).toBe(200);
     const let_go = await lim.db.select().from(files).where(inArray(files.id, up.map((f) => f.id)));
     expect(let_go.every((f) => f.parentType === null && f.detachedOn !== null)).toBe(true);
-    // Two new uploads of 0.9 MB fit in the 2 MB: the deleted account's 1.8 MB are not pending.
-    expect((await post('new-1.pdf')).statusCode).toBe(200);
-    const second = await post('new-2.pdf');
-    expect(second.statusCode, second.body).toBe(200);
-    // Nobody attaches them to another record.
+    // Nobody attaches them to another record (before an upload's purge takes them).
     const [{ id: other }] = await lim.db.insert(accounts).values({ lastName: 'Otherou', isClient: true }).returning({ id: accounts.id });
     const again = await call('POST', '/api/files/setParent', { entityType: LinkKind.Account, id: other, fileNames: [String(up[0]!.id)] });
     expect(again.statusCode).toBe(400);
     expect(again.json().code).toBe('files.unknownFile');
+    // Nor through a record's own save: the account's new files, the activity's added files.
+    const otherView = await lim.app.inject({ url: `/api/account/view/${other}`, headers: bearer(u.token) });
+    await call('POST', '/api/account/update', { id: other, version: otherView.json().version, filesNew: String(up[0]!.id) });
+    const activity = (await call('POST', '/api/activity/add', { entityType: LinkKind.Account, id: other })).json() as { id: number; version: number };
+    const onActivity = await call('POST', '/api/activity/update', { id: activity.id, version: activity.version, addedFiles: String(up[1]!.id) });
+    expect(onActivity.statusCode).toBe(400);
+    const still = await lim.db.select().from(files).where(inArray(files.id, up.map((f) => f.id)));
+    expect(still.map((f) => [f.parentType, f.detachedOn !== null])).toEqual([
+      [null, true],
+      [null, true],
+    ]);
+    // Two new uploads of 0.9 MB fit in the 2 MB: the deleted account's 1.8 MB are not pending.
+    expect((await post('new-1.pdf')).statusCode).toBe(200);
+    const second = await post('new-2.pdf');
+    expect(second.statusCode, second.body).toBe(200);
     // The purge takes them at once, not hours later; the new uploads stay.
     while ((await purgeOrphanFiles(lim.app)) > 0);
     const left = await lim.db.select({ userName: files.userName }).from(files);

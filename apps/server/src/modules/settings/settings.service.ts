@@ -98,8 +98,8 @@ export async function importLocalization(app: FastifyInstance, req: FastifyReque
   if (!buffer?.length) throw badRequest('files.noFiles');
   // An .xlsx is a zip file: PK\x03\x04.
   if (buffer.subarray(0, 4).toString('latin1') !== 'PK\x03\x04') throw badRequest('settings.import.notXlsx');
-  // What it unpacks to, before anything is unpacked: a texts workbook is a few megabytes at most.
-  const unpacked = zipUnpackedSize(buffer);
+  // What it unpacks to, unpacked with a bound before the spreadsheet library holds it: a texts workbook is a few megabytes at most.
+  const unpacked = zipUnpackedSize(buffer, LOCALIZATION_UNPACKED_MAX);
   if (unpacked === undefined) throw badRequest('settings.import.notXlsx');
   if (unpacked > LOCALIZATION_UNPACKED_MAX) throw new AppError(413, 'settings.import.unpackedTooLarge', { max: LOCALIZATION_UNPACKED_MAX / (1024 * 1024) });
   const wb = new (await loadExcel()).Workbook();

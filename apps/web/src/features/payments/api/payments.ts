@@ -118,7 +118,7 @@ export function usableStatementFilter(kept: TStatementSaved): TStatementSaved {
   return {
     type: pick(kept.type, ['', ...TRANSACTION_TYPES], ''),
     paymentMethod: pick(kept.paymentMethod, ['', '1', '2'] as const, ''),
-    categoryId: typeof kept.categoryId === 'string' && /^\d{1,9}$/.test(kept.categoryId) ? kept.categoryId : '',
+    categoryId: typeof kept.categoryId === 'string' && /^[1-9]\d?$/.test(kept.categoryId) ? kept.categoryId : '',
     unpaidOnly: kept.unpaidOnly === true,
     perPage: pick(kept.perPage, STATEMENT_PAGE_SIZES as readonly number[], STATEMENT_DEFAULT_PAGE_SIZE),
   };
