@@ -142,4 +142,5 @@ export const ZCalendarEvent = z.object({
   link: z.string(),
   assigned: z.string(),
 });
-export const ZCalendarAnswer = z.object({ items: z.array(ZCalendarEvent) });
+/** `truncated`: more than CALENDAR_MAX_EACH viewings or activities fell in the range, and the first of each are sent. */
+export const ZCalendarAnswer = z.object({ items: z.array(ZCalendarEvent), truncated: z.boolean() });

@@ -15,6 +15,7 @@ import {
   type TCulture,
   LOG_MESSAGE,
   VIEWING_MAX_OBJECTS,
+  CALENDAR_MAX_EACH,
 } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { accounts, activityLinks, assignments, leads, objects, viewingObjects, viewings } from '../../db/schema/index.ts';
@@ -360,18 +361,20 @@ export async function calendar(app: FastifyInstance, from: string, till: string,
     from viewings v left join leads l on l.id = v.demand_id left join accounts a on a.id = l.account_id
     where v.date_of_viewing >= ${start} and v.date_of_viewing < ${end}
       ${assigned ? sql`and exists (select 1 from assignments s where s.parent = ${ASSIGNMENT_PARENT_VIEWING} and s.parent_id = v.id and s.account_id = ${assigned})` : sql``}
-    order by v.date_of_viewing limit 2000`);
+    order by v.date_of_viewing, v.id limit ${CALENDAR_MAX_EACH + 1}`);
   const acts = await app.db.execute(sql`
     select ac.id, ac.date, ac.version, ac.description, x.display_name as assigned,
       (select array[l.entity::int, l.entity_id] from activity_links l where l.activity_id = ac.id order by l.position limit 1) as first_link
     from activities ac left join accounts x on x.id = ac.assigned_to
     where ac.done = false and ac.date >= ${start} and ac.date < ${end}
       ${assigned ? sql`and ac.assigned_to = ${assigned}` : sql``}
-    order by ac.date limit 2000`);
+    order by ac.date, ac.id limit ${CALENDAR_MAX_EACH + 1}`);
   const when = (d: unknown) => toLocalDateTime(new Date(d as string), tz)!;
+  const truncated = vs.rows.length > CALENDAR_MAX_EACH || acts.rows.length > CALENDAR_MAX_EACH;
   return {
+    truncated,
     items: [
-      ...(vs.rows as Row[]).map((r) => ({
+      ...(vs.rows.slice(0, CALENDAR_MAX_EACH) as Row[]).map((r) => ({
         kind: 'viewing' as const,
         id: r.id as number,
         start: when(r.date_of_viewing),
@@ -380,7 +383,7 @@ export async function calendar(app: FastifyInstance, from: string, till: string,
         link: `/Viewing/${r.id}`,
         assigned: (r.assigned as string) ?? '',
       })),
-      ...(acts.rows as Row[]).map((r) => ({
+      ...(acts.rows.slice(0, CALENDAR_MAX_EACH) as Row[]).map((r) => ({
         kind: 'activity' as const,
         id: r.id as number,
         start: when(r.date),

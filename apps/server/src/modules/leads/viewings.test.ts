@@ -95,6 +95,18 @@ describe('a viewing', () => {
     expect((await call('GET', '/api/calendar?from=2026-01-01&till=2026-12-31')).statusCode).toBe(400);
   });
 
+  it('says so when a period holds more than it shows', async () => {
+    const day = (n: number) => new Date(Date.UTC(2027, 2, 1 + (n % 28), 9, n % 60));
+    await t.db.insert(activities).values(Array.from({ length: 2001 }, (_, n) => ({ date: day(n), done: false, description: `To-do ${n}` })));
+    const full = await call('GET', '/api/calendar?from=2027-03-01&till=2027-03-31');
+    expect(full.statusCode).toBe(200);
+    expect(full.json().truncated).toBe(true);
+    expect(full.json().items.filter((e: { kind: string }) => e.kind === 'activity')).toHaveLength(2000);
+    const week = await call('GET', '/api/calendar?from=2027-03-01&till=2027-03-07');
+    expect(week.json()).toMatchObject({ truncated: false });
+    expect(week.json().items.length).toBeLessThan(2000);
+  });
+
   it('refuses bad input with a clear 4xx', async () => {
     for (const body of [
       { dateOfViewing: '2026-02-30T10:00:00' },

@@ -105,7 +105,7 @@ export type TCalendarEvent = { kind: 'viewing' | 'activity'; id: number; start: 
 export const calendarQuery = (from: string, till: string, assigned: number | null) =>
   queryOptions({
     queryKey: [...viewingKeys.calendar, from, till, assigned],
-    queryFn: ({ signal }) => api<{ items: TCalendarEvent[] }>('/api/calendar', { query: { from, till, ...(assigned ? { assigned } : {}) }, signal }),
+    queryFn: ({ signal }) => api<{ items: TCalendarEvent[]; truncated: boolean }>('/api/calendar', { query: { from, till, ...(assigned ? { assigned } : {}) }, signal }),
     placeholderData: keepPreviousData,
   });
 

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { CALENDAR_MAX_EACH } from '@crm/contract/constants';
 import { TimeField } from '../../../components/fields/time-field.tsx';
 import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
 import { SearchPicker, type Picked } from '../../../components/search-picker.tsx';
@@ -13,6 +14,7 @@ import { showBanner } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { currentCulture } from '../../../lib/i18n.ts';
 import { useCookieState } from '../../../lib/list-state.ts';
+import { formatTypedNumber } from '../../../lib/typed-number.ts';
 import { DateField } from '../../accounts/components/date-field.tsx';
 import { addDays, CALENDAR_EMPLOYEE_COOKIE, CALENDAR_VIEW_COOKIE, daysOf, iso, parseDay, type CalendarView } from '../api/calendar-days.ts';
 import { calendarQuery, moveViewing, searchEmployees, viewingKeys, type TCalendarEvent } from '../api/viewings.ts';
@@ -237,6 +239,11 @@ export function CalendarPage() {
         </Group>
       </Group>
       {q.isError && <Text c="red">{describeError(q.error).message}</Text>}
+      {q.data?.truncated && (
+        <Text c="orange.9" size="sm" role="status" data-testid="calendar-truncated">
+          {t('calendar.truncated', { max: formatTypedNumber(CALENDAR_MAX_EACH) })}
+        </Text>
+      )}
       {agenda ? (
         monthAgenda()
       ) : (
