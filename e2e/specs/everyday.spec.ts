@@ -146,3 +146,19 @@ test('a date typed without its year ("27/11", "27.11") is read as this year’s'
   }
   await context.close();
 });
+
+test('a kept filter naming a source deleted since lets it go, instead of an empty pill and an empty list', async ({ context, request, baseURL }) => {
+  const token = await apiToken(request);
+  const res = await request.post('/api/lead/search', { data: { currentPage: 1, perPage: 5 }, headers: { authorization: `Bearer ${token}` } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const source = ((await res.json()).options.sourceList as { value: number; text: string }[])[0]!;
+  const kept = { service: 0, sources: [source.value, 2147480000], stages: [], priorities: [], startDate: null, endDate: null, budgetRangeMin: null, budgetRangeMax: null, lastName: '' };
+  await context.addCookies([{ name: 'LeadList.filter', value: encodeURIComponent(JSON.stringify(kept)), url: baseURL! }]);
+  const page = await openAs(context, baseURL!, 'en-UK', token);
+  const asked = page.waitForRequest((r) => r.url().includes('/api/lead/search') && JSON.stringify(r.postDataJSON()?.sources) === JSON.stringify([source.value]));
+  await page.goto('/Leads');
+  await asked;
+  const pills = page.locator('.mantine-MultiSelect-pill');
+  await expect(pills).toHaveCount(1);
+  await expect(pills).toHaveText(source.text);
+});

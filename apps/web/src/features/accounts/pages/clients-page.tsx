@@ -1,4 +1,4 @@
-import { Button, Grid, Group, MultiSelect, Select, Stack, TextInput, Tooltip } from '@mantine/core';
+import { Button, Grid, Group, Select, Stack, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { CLIENT_FILTER, CLIENT_LIST, NO_CLIENT_FILTER, clientsQuery, type TClien
 import { AccountLink, createdColumns, modifiedColumns, objectsColumn } from '../components/account-columns.tsx';
 import { formatBudget } from '../components/budget.ts';
 import { DateField } from '../components/date-field.tsx';
+import { ChoicesFilter } from '../../../components/fields/choices-filter.tsx';
 
 
 export function ClientsPage() {
@@ -86,7 +87,8 @@ export function ClientsPage() {
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
-            <MultiSelect
+            <ChoicesFilter
+              loaded={lists !== undefined}
               label={t('accounts.ui.clients.sources')}
               placeholder={filter.sources.length ? undefined : t('accounts.ui.clients.allSources')}
               data={sourceOptions}

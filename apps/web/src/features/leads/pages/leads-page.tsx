@@ -14,6 +14,7 @@ import { ClearFiltersButton } from '../../accounts/components/clear-filters.tsx'
 import { DateField } from '../../accounts/components/date-field.tsx';
 import { DecimalField } from '../../../components/fields/decimal-field.tsx';
 import { LEAD_FILTER, LEAD_LIST, NO_LEAD_FILTER, leadsQuery, type TLeadFilter } from '../api/leads.ts';
+import { ChoicesFilter } from '../../../components/fields/choices-filter.tsx';
 
 /** Page sizes of the leads list (spec: 5, 20, 100; default 20). */
 const PAGE_SIZES = [5, 20, 100] as const;
@@ -93,7 +94,8 @@ export function LeadsPage() {
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
-            <MultiSelect
+            <ChoicesFilter
+              loaded={options !== undefined}
               label={t('leads.ui.filter.sources')}
               placeholder={filter.sources.length ? undefined : t('leads.ui.filter.all')}
               data={toData(options?.sourceList)}

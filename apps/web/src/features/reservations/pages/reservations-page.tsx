@@ -17,6 +17,7 @@ import { DateField } from '../../accounts/components/date-field.tsx';
 import { NO_RESERVATION_FILTER, RESERVATION_FILTER, RESERVATION_LIST, reservationsQuery, searchShortLetObjects, type TReservationFilter } from '../api/reservations.ts';
 import { formatDecimalMoney } from '../money.ts';
 import './reservations.css';
+import { ChoicesFilter } from '../../../components/fields/choices-filter.tsx';
 
 const choices = (o: TSelectOption[] | undefined) => (o ?? []).map((x) => ({ value: String(x.value), label: x.text }));
 
@@ -216,7 +217,8 @@ export function ReservationsPage() {
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
-            <MultiSelect
+            <ChoicesFilter
+              loaded={options !== undefined}
               label={t('reservations.ui.filter.sources')}
               placeholder={filter.sources.length ? undefined : t('leads.ui.filter.all')}
               data={choices(options?.sources)}
