@@ -134,3 +134,20 @@ export async function mergeObjectLinks(tx: Tx, keptId: number, duplicateId: numb
     update accounts set is_owner = true, is_owner_date = coalesce(is_owner_date, now())
     where id = ${keptId} and not is_owner and exists (select 1 from object_accounts l where l.account_id = ${keptId} and l.relation = ${OWNER_RELATION})`);
 }
+
+/**
+ * An owner link's end date passes without anyone touching the property: the list, the search and
+ * the owner's page still named the former owner (kept in objects.owner_id when a link or the
+ * property is saved). This hourly job gives each property whose named owner's link has ended its
+ * current owner (crm_objects_refresh_owner), on the agency's today.
+ */
+export const OWNERS_REFRESH_JOB = 'objects.ownersRefresh';
+export async function refreshEndedOwners(db: FastifyInstance['db']): Promise<number> {
+  const { rows } = await db.execute<{ ids: number[] }>(sql`
+    select coalesce(array_agg(distinct oa.object_id), '{}') as ids
+    from ${objectAccounts} oa join ${objects} o on o.id = oa.object_id and o.owner_id = oa.account_id
+    where oa.relation = ${OWNER_RELATION} and oa.end_date < crm_today()`);
+  const ids = rows[0]?.ids ?? [];
+  if (ids.length) await db.execute(sql`select crm_objects_refresh_owner(${sql`${`{${ids.join(',')}}`}::int[]`})`);
+  return ids.length;
+}

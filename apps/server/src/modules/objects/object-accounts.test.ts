@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { accounts, actionLog, objectAccounts, objectKeys, objects } from '../../db/schema/index.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
+import { refreshEndedOwners } from './object-accounts.service.ts';
 
 const t = await createTestApp();
 const { app } = t;
@@ -62,6 +63,22 @@ describe('object contacts', () => {
     expect((await delBody('/api/objectAccount', { objectId: o.id, accountId: cur, relation: 1 })).statusCode).toBe(200);
     expect((await stored(o.id)).ownerId).toBeNull();
     expect((await get(`/api/account/view/${old}`)).json().ownedObjectsReferenceNumbers).toBe('');
+  });
+
+  it("lets an owner go when the link's end date passes with nobody touching the property (the hourly job)", async () => {
+    const o = await addObject();
+    const former = await addAccount('Formerowner');
+    await post('/api/objectAccount/add', { objectId: o.id, accountId: former, relation: 1, startDate: '2001-01-01', endDate: yearsAgo(-1) });
+    expect((await stored(o.id)).ownerId).toBe(former);
+    // The day passes: the link's end date is now behind (written without the triggers' refresh, as time does).
+    await t.db.execute(sql`alter table object_accounts disable trigger user`);
+    await t.db.update(objectAccounts).set({ endDate: yearsAgo(1) }).where(and(eq(objectAccounts.objectId, o.id), eq(objectAccounts.accountId, former)));
+    await t.db.execute(sql`alter table object_accounts enable trigger user`);
+    expect((await stored(o.id)).ownerId).toBe(former);
+    expect(await refreshEndedOwners(app.db)).toBe(1);
+    expect((await stored(o.id)).ownerId).toBeNull();
+    expect((await stored(o.id)).searchText).not.toContain('formerowner');
+    expect(await refreshEndedOwners(app.db)).toBe(0);
   });
 
   it('shows tenants as rented, current ones only; updates dates, price and the payment day', async () => {

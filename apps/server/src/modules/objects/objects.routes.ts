@@ -27,7 +27,7 @@ import {
 import { STAFF } from '../../plugins/auth.ts';
 import { addObject, deleteObject, editAnswer, resolveIdOrRef, updateObject, viewAnswer, type Reader } from './objects.service.ts';
 import { listObjects, makeObjectSearchProvider, searchByRefNumOrTitle, searchObjects } from './objects.lists.ts';
-import { addObjectAccount, deleteObjectAccount, mergeObjectLinks, updateObjectAccount } from './object-accounts.service.ts';
+import { addObjectAccount, deleteObjectAccount, mergeObjectLinks, OWNERS_REFRESH_JOB, refreshEndedOwners, updateObjectAccount } from './object-accounts.service.ts';
 import { deleteKey, deleteLoan, getKey, listKeys, saveKey, updateLoan } from './object-keys.service.ts';
 import { reservationsOfObject } from '../reservations/reservations.service.ts';
 
@@ -48,6 +48,7 @@ export const objectsRoutes = fp(
     app.decorate('objectChangeListeners', []);
     app.searchProviders.push(makeObjectSearchProvider(app));
     app.accountMergeSteps.push(mergeObjectLinks);
+    app.jobs.register(OWNERS_REFRESH_JOB, async () => void (await refreshEndedOwners(app.db)), { everySeconds: 3600, maxAttempts: 2 });
 
     const tags = ['objects'];
     app.post(
