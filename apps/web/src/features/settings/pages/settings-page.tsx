@@ -142,6 +142,7 @@ function SiteCard() {
             <TextInput
               label={t('settings.ui.site.name')}
               description={t('settings.ui.site.nameHint', { name: t('publishing.site.name') })}
+              inputWrapperOrder={HINT_BELOW}
               maxLength={100}
               autoComplete="organization"
               data-testid="settings-site-name"
@@ -150,6 +151,7 @@ function SiteCard() {
             <TextInput
               label={t('settings.ui.site.phone')}
               description={t('settings.ui.site.phoneHint')}
+              inputWrapperOrder={HINT_BELOW}
               type="tel"
               maxLength={40}
               autoComplete="tel"
@@ -169,6 +171,9 @@ function SiteCard() {
     </Card>
   );
 }
+
+/** Hints under their inputs: hints of different lengths above them set the two inputs of a row at different heights. */
+const HINT_BELOW: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
 
 function useDownload() {
   const [busy, setBusy] = useState<string | null>(null);
