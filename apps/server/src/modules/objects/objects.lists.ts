@@ -11,7 +11,7 @@ import { inIdOrder } from '../../lib/paging.ts';
 import { placesCovered } from '../locations/locations.service.ts';
 import { keptCount } from '../../lib/row-counts.ts';
 import { collationOf } from '../accounts/accounts.lists.ts';
-import { containsPattern, latinMatch } from '../accounts/accounts.sql.ts';
+import { containsPattern, escapeLike, latinMatch } from '../accounts/accounts.sql.ts';
 import type { SearchProvider } from '../shell/shell.routes.ts';
 import type { Reader } from './objects.service.ts';
 import { typeText } from './objects.options.ts';
@@ -379,6 +379,8 @@ async function matchObjects(db: Db, culture: string, text: string, limit: number
   const digits = typed && Number(typed) <= MAX_REF ? typed : undefined;
   const byRef = digits ? refPrefix(digits) : undefined;
   const byWords = digits && digits.length < 3 ? undefined : wordsMatch(typed ?? text);
+  // The code a listing site gives it ("TH-0020"), as guests quote it: its start, from its index.
+  const byCode = !digits && /^[^\s]{3,50}$/.test(text) && /\d/.test(text) ? sql`lower(${col('websiteCode')}) like ${`${escapeLike(text.toLowerCase())}%`}` : undefined;
   const hits = (where: SQL | undefined, order: (SQL | typeof objects.referenceNumber)[], n: number) =>
     db
       .select({
@@ -387,13 +389,14 @@ async function matchObjects(db: Db, culture: string, text: string, limit: number
         title: objectTitle(culture),
         address: sql<string | null>`${col('address')}`,
         owner: accounts.displayName,
+        code: sql<string | null>`${col('websiteCode')}`,
       })
       .from(objects)
       .leftJoin(accounts, eq(accounts.id, objects.ownerId))
       .where(where)
       .orderBy(...order)
       .limit(n);
-  const match = or(byRef, byWords);
+  const match = or(byRef, byWords, byCode);
   const found = match
     ? await hits(and(match, extra), [...(digits ? [sql`case when ${objects.referenceNumber} = ${Number(digits)} then 0 when ${byRef ?? sql`false`} then 1 else 2 end`] : []), objects.referenceNumber], limit)
     : [];
@@ -406,7 +409,7 @@ async function matchObjects(db: Db, culture: string, text: string, limit: number
 }
 
 type Match = Awaited<ReturnType<typeof matchObjects>>[number];
-const describe = (m: Match) => [`#${formatReferenceNumber(m.ref)}`, m.title ?? m.address, m.owner].filter(Boolean).join(' · ');
+const describe = (m: Match) => [`#${formatReferenceNumber(m.ref)}${m.code ? ` (${m.code})` : ''}`, m.title ?? m.address, m.owner].filter(Boolean).join(' · ');
 
 /** GET /api/object/searchByRefNumOrTitle: at most 20; options STR: short-rent objects only. */
 export async function searchByRefNumOrTitle(app: FastifyInstance, searchStr: string, options: 'no' | 'STR', culture: string) {
@@ -438,9 +441,10 @@ async function placesNamed(db: Db, name: string): Promise<number[]> {
   }
   const exact = placesByName.byName.get(name);
   if (exact || name.length < 4) return exact ?? [];
-  // The start of a name, as people type it into a picker ("Χαλκ", "kassan"): every place it begins.
+  // The start of a name, or of a word of it, as people type it into a picker ("Χαλκ", "kassan",
+  // "Καλλικράτεια" for Νέα Καλλικράτεια): every place it begins.
   const ids = new Set<number>();
-  for (const [n, places] of placesByName.byName) if (n.startsWith(name)) for (const id of places) ids.add(id);
+  for (const [n, places] of placesByName.byName) if (n.startsWith(name) || n.includes(` ${name}`)) for (const id of places) ids.add(id);
   return [...ids];
 }
 

@@ -19,6 +19,7 @@ const [thess] = await t.db.insert(locations).values({ level: 1, nameEn: 'Thessal
 const [kal] = await t.db.insert(locations).values({ level: 2, parentId: thess!.id, nameEn: 'Kalamaria', nameEl: 'Καλαμαριά', nameRu: 'Каламария' }).returning();
 const [kara] = await t.db.insert(locations).values({ level: 3, parentId: kal!.id, nameEn: 'Karampournaki', nameEl: 'Καραμπουρνάκι', nameRu: 'Карабурнаки' }).returning();
 const [kas] = await t.db.insert(locations).values({ level: 1, nameEn: 'Chalkidiki', nameEl: 'Χαλκιδική', nameRu: 'Халкидики' }).returning();
+const [nea] = await t.db.insert(locations).values({ level: 2, parentId: kas!.id, nameEn: 'Nea Kallikrateia', nameEl: 'Νέα Καλλικράτεια', nameRu: 'Неа Калликратия' }).returning();
 
 async function make(fields: Record<string, unknown>, headers: Headers = H) {
   const o = (await get('/api/object/add', headers)).json();
@@ -118,6 +119,15 @@ describe('finding an object by reference number or title', () => {
     expect(await q('Χαλ', 'STR')).toEqual([]);
     expect(await q('   ')).toEqual([]);
     expect((await get('/api/object/searchByRefNumOrTitle?options=all')).statusCode).toBe(400);
+  });
+
+  it("finds a short let by the code its listing site gives it, and a place by a later word of its name", async () => {
+    const q = async (s: string) => (await get(`/api/object/searchByRefNumOrTitle?searchStr=${encodeURIComponent(s)}&options=STR`)).json().items as { id: number; description: string }[];
+    const villa = await make({ title: 'Seaside villa', forShortRent: true, shortRentPrice: 200, locationId: nea!.id, websiteCode: 'TH-7020' });
+    for (const typed of ['TH-7020', 'th-70', 'Th-7020']) expect((await q(typed)).map((i) => i.id), typed).toEqual([villa.id]);
+    expect((await q('TH-7020'))[0]!.description).toBe(`#${villa.referenceNumber} (TH-7020) · Seaside villa`);
+    expect(await q('TH-9')).toEqual([]);
+    for (const typed of ['Καλλικράτεια', 'kallikrateia', 'Νέα Καλλικράτεια']) expect((await q(typed)).map((i) => i.id), typed).toEqual([villa.id]);
   });
 
   it("finds, by a place's name, the properties there and in the areas inside it, and by a kind's name those of that kind", async () => {
