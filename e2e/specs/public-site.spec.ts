@@ -50,6 +50,8 @@ test('an office admin sets the agency phone, e-mail and address for the public s
   await page.reload();
   await expect(page.getByTestId('settings-site').getByLabel('Τηλέφωνο')).toHaveValue(DETAILS.phone);
   await expect(page.getByTestId('settings-site').getByLabel('Διεύθυνση e-mail')).toHaveValue(DETAILS.email);
+  // The site's enquiries come from the demo agency's own website, a source it can change.
+  await expect(page.getByTestId('settings-site').getByLabel('Πηγή των αιτημάτων από την ιστοσελίδα')).toHaveValue('Ιστοσελίδα thermaikos-homes.gr');
   await ctx.close();
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isStorableText } from './common.ts';
+import { ZSelectOption, isStorableText } from './common.ts';
 import { SITE_EMAIL, isAgencyPhone } from './site-settings.ts';
 
 /** GET /api/DataExport: e-mail lists. language=russian with except=false: Russian-speaking accounts; except=true: all others. */
@@ -31,9 +31,14 @@ export const ZSiteSettings = z.object({
   phone: z.string().nullable(),
   email: z.string().nullable(),
   address: z.string().nullable(),
+  /** The source (a source account) given to the leads the public site's enquiry form makes; null: none. */
+  enquirySourceId: z.number().int().nullable(),
   version: z.number().int(),
 });
 export type TSiteSettings = z.infer<typeof ZSiteSettings>;
+/** GET /api/SiteSettings: the settings, and the source accounts to choose the enquiries' source from. */
+export const ZSiteSettingsAnswer = ZSiteSettings.extend({ sourceList: z.array(ZSelectOption) });
+export type TSiteSettingsAnswer = z.infer<typeof ZSiteSettingsAnswer>;
 
 /** POST /api/SiteSettings: all four at once, with the version they were based on; an empty text clears one. */
 export const ZSiteSettingsUpdate = z.object({
@@ -47,6 +52,7 @@ export const ZSiteSettingsUpdate = z.object({
     .nullable()
     .default(null),
   address: oneLine(200).nullable().default(null),
+  enquirySourceId: z.number().int().min(1).max(2147483647).nullable().default(null),
   version: z.number().int().min(1).max(2147483647),
 });
 export type TSiteSettingsUpdate = z.infer<typeof ZSiteSettingsUpdate>;

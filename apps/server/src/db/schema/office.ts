@@ -35,6 +35,8 @@ export const siteSettings = pgTable(
     phone: text('phone'),
     email: text('email'),
     address: text('address'),
+    /** The source account of the leads the public site's enquiry form makes (accounts.id, set null when it goes: 0047). */
+    enquirySourceId: integer('enquiry_source_id'),
     modifiedOn: tsz('modified_on').notNull().defaultNow(),
     modifiedBy: integer('modified_by').references(() => users.id, { onDelete: 'set null' }),
     version: integer('version').notNull().default(1),

@@ -71,6 +71,9 @@ describe('demo agency', () => {
     expect(kinds!.employees).toBeGreaterThanOrEqual(6);
     expect(kinds!.employees).toBeLessThanOrEqual(10);
     expect(kinds!.sources).toBeGreaterThanOrEqual(6);
+    // The site's enquiries come from the agency's own website, a source account.
+    const enquiries = (await t.db.execute(sql`select a.display_name as name, a.is_source from site_settings s join accounts a on a.id = s.enquiry_source_id`)).rows;
+    expect(enquiries).toEqual([{ name: 'Ιστοσελίδα thermaikos-homes.gr', is_source: true }]);
     expect(kinds!.clients).toBeGreaterThan(100);
     expect(kinds!.budgets).toBeGreaterThan(80);
     expect(kinds!.specialists).toBeGreaterThan(20);

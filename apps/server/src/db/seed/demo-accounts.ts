@@ -551,6 +551,10 @@ export async function seedDemoAccounts(tx: Tx, opts: { timeZone: string; now?: D
     ACCOUNT_COLUMNS.map((c) => (c.startsWith('is_') && c !== 'is_company' && c !== 'is_individual' && c !== 'is_client_date' && c !== 'is_owner_date' ? `coalesce(r.${c}, false)` : `r.${c}`)).join(', '),
   );
   await tx.execute(sql`insert into accounts (${cols}) select ${defaultsFor} from jsonb_populate_recordset(null::accounts, ${JSON.stringify(accountRows)}::jsonb) r`);
+  // The public site's enquiries come from the agency's own website (a source account).
+  await tx.execute(sql`insert into site_settings (id, enquiry_source_id)
+    select 1, id from accounts where is_source and display_name = ${`Ιστοσελίδα ${AGENCY_DOMAIN}`} order by id limit 1
+    on conflict (id) do update set enquiry_source_id = excluded.enquiry_source_id`);
 
   const activityIds = await reserveIds(tx, 'activities', activities.length);
   const activityId: number[] = [];

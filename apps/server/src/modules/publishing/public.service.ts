@@ -262,10 +262,13 @@ export async function createEnquiry(app: FastifyInstance, objectId: number, ref:
     ).rows as { id: number }[];
     if (again) return { leadId: again.id, accountId, newAccount: false, repeated: true };
     const today = new Intl.DateTimeFormat('sv-SE', { timeZone: app.config.timeZone }).format(new Date());
+    // The source the office gave the site's enquiries (settings), so they count among its leads by source.
+    const source = ((await tx.execute(sql`select enquiry_source_id as id from site_settings where id = 1`)).rows[0] as { id: number | null } | undefined)?.id ?? null;
     const [lead] = await tx
       .insert(leads)
       .values({
         accountId,
+        source,
         stage: 1,
         priority: 2,
         startDate: today,

@@ -34,7 +34,7 @@ import { listPage, notFoundPage, objectPage, siteNameOf, type ContactState, type
 import { objectUrl, toPublicDto } from './public.view.ts';
 import { PublicPageCache } from './public.cache.ts';
 import { GALLERY_SCRIPT, GALLERY_SCRIPT_VERSION } from './public.script.ts';
-import { getSiteSettings } from '../settings/site-settings.service.ts';
+import { getSiteContact } from '../settings/site-settings.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -133,7 +133,7 @@ export async function publicSiteRoutes(app: FastifyInstance) {
     return cultureFromHeader(req.headers['accept-language']) ?? 'el';
   };
   const ctxOf = async (culture: TCulture): Promise<PageContext> => {
-    const { version: _v, ...site } = await getSiteSettings(app.db);
+    const site = await getSiteContact(app.db);
     return {
       culture,
       t: (key, params) => app.translator.t(culture, key, params),

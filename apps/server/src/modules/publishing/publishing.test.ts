@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { LinkKind } from '@crm/contract';
 import { isServerPage } from '@crm/contract/constants';
-import { accounts, actionLog, alerts, files, leadObjects, leads, locations, objects } from '../../db/schema/index.ts';
+import { accounts, actionLog, alerts, files, leadObjects, leads, locations, objects, siteSettings } from '../../db/schema/index.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
 import { PUBLISH_JOB, objectsAwaitingPublish, runPublish } from './publishing.service.ts';
@@ -476,13 +476,16 @@ describe('the contact form', () => {
     });
 
   it('makes a lead in the CRM for a new client, with the object offered', async () => {
+    // The office named the source its site's enquiries come from.
+    const [website] = await db.insert(accounts).values({ lastName: 'Own website', isSource: true }).returning({ id: accounts.id });
+    await db.insert(siteSettings).values({ id: 1, enquirySourceId: website!.id }).onConflictDoUpdate({ target: siteSettings.id, set: { enquirySourceId: website!.id } });
     const res = await send({ name: 'Anna Schmidt', email: 'anna.schmidt@example.de', phone: '+49 151 2345678', message: 'Is it still free in May?' });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(`/listings/${o.ref}?lang=en&sent=1#contact`);
     const [acc] = await db.select().from(accounts).where(sql`'anna.schmidt@example.de' = any(${accounts.emails})`);
     expect(acc).toMatchObject({ firstName: 'Anna', lastName: 'Schmidt', isClient: true, phones: ['+49 151 2345678'] });
     const [lead] = await db.select().from(leads).where(eq(leads.accountId, acc!.id));
-    expect(lead).toMatchObject({ stage: 1, forPurchase: true, forRent: true });
+    expect(lead).toMatchObject({ stage: 1, forPurchase: true, forRent: true, source: website!.id });
     expect((lead as Record<string, unknown>).description).toContain('Is it still free in May?');
     expect(await db.select().from(leadObjects).where(eq(leadObjects.leadId, lead!.id))).toMatchObject([{ objectId: o.id }]);
     // The office is told: an unread alert from the website, linking to the new lead, in the reader's language.

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { LOCALIZATION_IMPORT_MAX_BYTES, ZActionLogAnswer, ZActionLogSearch, ZDataExportQuery, ZLocalizationImportAnswer, ZSiteSettings, ZSiteSettingsUpdate } from '@crm/contract';
+import { LOCALIZATION_IMPORT_MAX_BYTES, ZActionLogAnswer, ZActionLogSearch, ZDataExportQuery, ZLocalizationImportAnswer, ZSiteSettings, ZSiteSettingsAnswer, ZSiteSettingsUpdate } from '@crm/contract';
 import { OFFICE_ADMIN } from '../../plugins/auth.ts';
 import { contentDisposition } from '../files/files.service.ts';
 import { searchActionLog } from './action-log.service.ts';
 import { exportEmails, exportLocalization, importLocalization } from './settings.service.ts';
 import { getSiteSettings, updateSiteSettings } from './site-settings.service.ts';
+import { sourceOptions } from '../accounts/accounts.service.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -55,8 +56,11 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/SiteSettings',
-    { config: { access: OFFICE_ADMIN }, schema: { tags, response: { 200: ZSiteSettings } } },
-    async (_req, reply) => reply.header('Cache-Control', 'no-store').send(await getSiteSettings(app.db)),
+    { config: { access: OFFICE_ADMIN }, schema: { tags, response: { 200: ZSiteSettingsAnswer } } },
+    async (_req, reply) => {
+      const [settings, sourceList] = await Promise.all([getSiteSettings(app.db), sourceOptions(app.db)]);
+      return reply.header('Cache-Control', 'no-store').send({ ...settings, sourceList });
+    },
   );
   app.post(
     '/api/SiteSettings',

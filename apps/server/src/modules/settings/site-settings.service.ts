@@ -1,20 +1,20 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { TSiteSettings, TSiteSettingsUpdate } from '@crm/contract';
 import type { Db } from '../../db/client.ts';
-import { siteSettings } from '../../db/schema/index.ts';
+import { accounts, siteSettings } from '../../db/schema/index.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
-import { conflict } from '../../lib/errors.ts';
+import { conflict, fieldError } from '../../lib/errors.ts';
 
 /** The agency's details on its public site; each null when not set. */
-export type TSiteContact = Omit<TSiteSettings, 'version'>;
+export type TSiteContact = Omit<TSiteSettings, 'version' | 'enquirySourceId'>;
 
 const FIELDS = ['name', 'phone', 'email', 'address'] as const;
-const EMPTY: TSiteSettings = { name: null, phone: null, email: null, address: null, version: 1 };
+const EMPTY: TSiteSettings = { name: null, phone: null, email: null, address: null, enquirySourceId: null, version: 1 };
 
 /** The one row of site settings (made by migration 0035; the empty settings if it was ever lost). */
 export async function getSiteSettings(db: Db): Promise<TSiteSettings> {
   const [row] = await db
-    .select({ name: siteSettings.name, phone: siteSettings.phone, email: siteSettings.email, address: siteSettings.address, version: siteSettings.version })
+    .select({ name: siteSettings.name, phone: siteSettings.phone, email: siteSettings.email, address: siteSettings.address, enquirySourceId: siteSettings.enquirySourceId, version: siteSettings.version })
     .from(siteSettings)
     .where(eq(siteSettings.id, 1));
   return row ?? EMPTY;
@@ -26,8 +26,14 @@ const clean = (s: string | null) => {
   return v === '' ? null : v;
 };
 
+/** The agency's details the public pages show (not the enquiries' source). */
+export async function getSiteContact(db: Db): Promise<TSiteContact> {
+  const { version: _v, enquirySourceId: _s, ...contact } = await getSiteSettings(db);
+  return contact;
+}
+
 /**
- * POST /api/SiteSettings: the four details at once, based on `version` (a stale one is a 409 with
+ * POST /api/SiteSettings: the four details and the enquiries' source at once, based on `version` (a stale one is a 409 with
  * the current settings and changes nothing). A change is one action-log row with what changed;
  * saving the same details again changes nothing and logs nothing.
  */
@@ -37,11 +43,16 @@ export async function updateSiteSettings(db: Db, body: TSiteSettingsUpdate, user
     const [current] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1)).for('update');
     const cur = current!;
     if (cur.version !== body.version) {
-      throw conflict({ name: cur.name, phone: cur.phone, email: cur.email, address: cur.address, version: cur.version } satisfies TSiteSettings);
+      throw conflict({ name: cur.name, phone: cur.phone, email: cur.email, address: cur.address, enquirySourceId: cur.enquirySourceId, version: cur.version } satisfies TSiteSettings);
     }
-    const next = Object.fromEntries(FIELDS.map((f) => [f, clean(body[f])])) as TSiteContact;
-    const changes: Record<string, { from: string | null; to: string | null }> = {};
-    for (const f of FIELDS) if ((cur[f] ?? null) !== next[f]) changes[f] = { from: cur[f] ?? null, to: next[f] };
+    const source = body.enquirySourceId ?? null;
+    if (source !== null && source !== cur.enquirySourceId) {
+      const [found] = await tx.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.id, source), eq(accounts.isSource, true)));
+      if (!found) throw fieldError('enquirySourceId', 'validation.choice');
+    }
+    const next = { ...(Object.fromEntries(FIELDS.map((f) => [f, clean(body[f])])) as TSiteContact), enquirySourceId: source };
+    const changes: Record<string, { from: string | number | null; to: string | number | null }> = {};
+    for (const f of [...FIELDS, 'enquirySourceId'] as const) if ((cur[f] ?? null) !== next[f]) changes[f] = { from: cur[f] ?? null, to: next[f] };
     if (!Object.keys(changes).length) return { ...next, version: cur.version };
     const version = cur.version + 1;
     await tx.update(siteSettings).set({ ...next, version, modifiedOn: new Date(), modifiedBy: user.id }).where(eq(siteSettings.id, 1));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { bearer, createTestApp } from '../../../test/harness.ts';
-import { actionLog, siteSettings } from '../../db/schema/index.ts';
+import { accounts, actionLog, siteSettings } from '../../db/schema/index.ts';
 
 /** The agency's details for its public site (decision 029): who may set them, how they are checked, versioned and logged. */
 const t = await createTestApp();
@@ -14,7 +14,10 @@ const read = (token = admin.token) => app.inject({ method: 'GET', url: '/api/Sit
 const save = (payload: Record<string, unknown>, token = admin.token, lang = 'en') =>
   app.inject({ method: 'POST', url: '/api/SiteSettings', payload, headers: { ...bearer(token), 'accept-language': lang } });
 const stored = async () => (await db.select().from(siteSettings).where(eq(siteSettings.id, 1)))[0]!;
-const current = async () => (await read()).json() as { version: number; name: string | null; phone: string | null; email: string | null; address: string | null };
+const current = async () => {
+  const { sourceList: _s, ...settings } = (await read()).json() as { version: number; name: string | null; phone: string | null; email: string | null; address: string | null; enquirySourceId: number | null; sourceList: unknown };
+  return settings;
+};
 
 describe('site settings', () => {
   it('are read and changed by office admins only', async () => {
@@ -24,7 +27,7 @@ describe('site settings', () => {
     }
     expect((await app.inject({ method: 'GET', url: '/api/SiteSettings' })).statusCode).toBe(401);
     expect(await stored()).toMatchObject({ phone: null, email: null, version: 1 });
-    expect(await current()).toEqual({ name: null, phone: null, email: null, address: null, version: 1 });
+    expect(await current()).toEqual({ name: null, phone: null, email: null, address: null, enquirySourceId: null, version: 1 });
   });
 
   it('refuses a phone or e-mail an agency would not write, with the reason in the reader\'s language, and keeps nothing', async () => {
@@ -49,7 +52,7 @@ describe('site settings', () => {
   it('stores the details as written (spaces run together), raises the version and logs what changed', async () => {
     const res = await save({ name: '  Thermaikos   Homes ', phone: '+30 2310  123 456', email: 'info@thermaikos-homes.gr', address: 'Tsimiski 45, 546 23 Thessaloniki', version: 1 });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ name: 'Thermaikos Homes', phone: '+30 2310 123 456', email: 'info@thermaikos-homes.gr', address: 'Tsimiski 45, 546 23 Thessaloniki', version: 2 });
+    expect(res.json()).toEqual({ name: 'Thermaikos Homes', phone: '+30 2310 123 456', email: 'info@thermaikos-homes.gr', address: 'Tsimiski 45, 546 23 Thessaloniki', enquirySourceId: null, version: 2 });
     expect(await stored()).toMatchObject({ name: 'Thermaikos Homes', phone: '+30 2310 123 456', version: 2, modifiedBy: admin.id });
     const [log] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'SiteSettings'), eq(actionLog.actionBy, admin.id))).orderBy(desc(actionLog.id));
     expect(log).toMatchObject({ action: 'Update', entityId: 1 });
@@ -76,6 +79,21 @@ describe('site settings', () => {
   it('clears a detail saved empty', async () => {
     const res = await save({ name: 'Thermaikos Homes', phone: ' ', email: '', address: null, version: 2 });
     expect(res.statusCode, res.body).toBe(200);
-    expect(await current()).toEqual({ name: 'Thermaikos Homes', phone: null, email: null, address: null, version: 3 });
+    expect(await current()).toEqual({ name: 'Thermaikos Homes', phone: null, email: null, address: null, enquirySourceId: null, version: 3 });
+  });
+
+  it("names the source of the site's enquiries among the source accounts only, and lets it go with its account", async () => {
+    const [website] = await db.insert(accounts).values({ lastName: 'Own website', isSource: true }).returning({ id: accounts.id });
+    const [client] = await db.insert(accounts).values({ lastName: 'Not a source', isClient: true }).returning({ id: accounts.id });
+    const list = (await read()).json().sourceList as { value: number; text: string }[];
+    expect(list).toContainEqual({ value: website!.id, text: 'Own website' });
+    expect(list.map((o) => o.value)).not.toContain(client!.id);
+    const refused = await save({ name: 'Thermaikos Homes', enquirySourceId: client!.id, version: 3 }, admin.token, 'el');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.enquirySourceId).toEqual(['Επιλέξτε μία από τις διαθέσιμες τιμές']);
+    const ok = await save({ name: 'Thermaikos Homes', enquirySourceId: website!.id, version: 3 });
+    expect(ok.json()).toMatchObject({ enquirySourceId: website!.id, version: 4 });
+    await db.delete(accounts).where(eq(accounts.id, website!.id));
+    expect(await current()).toMatchObject({ enquirySourceId: null, version: 4 });
   });
 });

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { TActionLogAnswer, TActionLogSearch, TLocalizationImportAnswer, TSiteSettings, TSiteSettingsUpdate } from '@crm/contract';
+import type { TActionLogAnswer, TActionLogSearch, TLocalizationImportAnswer, TSiteSettings, TSiteSettingsAnswer, TSiteSettingsUpdate } from '@crm/contract';
 import { api } from '../../../lib/api.ts';
 import { currentCulture, forgetStoredTexts, i18n } from '../../../lib/i18n.ts';
 
@@ -64,7 +64,7 @@ export async function reloadTexts() {
 export const siteSettingsQuery = () =>
   queryOptions({
     queryKey: ['siteSettings'],
-    queryFn: ({ signal }) => api<TSiteSettings>('/api/SiteSettings', { signal }),
+    queryFn: ({ signal }) => api<TSiteSettingsAnswer>('/api/SiteSettings', { signal }),
     meta: { handlesErrors: true },
   });
 

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, List, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { useForm } from '@mantine/form';
 import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
@@ -54,8 +54,8 @@ export function SettingsPage() {
   );
 }
 
-type SiteForm = { name: string; phone: string; email: string; address: string };
-const siteForm = (s: TSiteSettings): SiteForm => ({ name: s.name ?? '', phone: s.phone ?? '', email: s.email ?? '', address: s.address ?? '' });
+type SiteForm = { name: string; phone: string; email: string; address: string; enquirySourceId: string };
+const siteForm = (s: TSiteSettings): SiteForm => ({ name: s.name ?? '', phone: s.phone ?? '', email: s.email ?? '', address: s.address ?? '', enquirySourceId: s.enquirySourceId == null ? '' : String(s.enquirySourceId) });
 
 /**
  * The agency's details on its public site (name, phone, e-mail, address): checked here as the
@@ -70,7 +70,7 @@ function SiteCard() {
   const [saved, setSaved] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   const form = useForm<SiteForm>({
-    initialValues: { name: '', phone: '', email: '', address: '' },
+    initialValues: { name: '', phone: '', email: '', address: '', enquirySourceId: '' },
     validate: {
       phone: (v) => (v.trim() && !isAgencyPhone(v.trim()) ? t('validation.sitePhone') : null),
       email: (v) => (v.trim() && !SITE_EMAIL.test(v.trim()) ? t('validation.email') : null),
@@ -87,7 +87,7 @@ function SiteCard() {
   // Typed and not saved: leaving the page asks first, as every Save-button form does.
   useFormLeaveGuard(!!base && JSON.stringify(form.getValues()) !== JSON.stringify(siteForm(base)));
   const save = useGuardedMutation({
-    mutationFn: (v: SiteForm) => saveSiteSettings({ ...v, version: base!.version }),
+    mutationFn: (v: SiteForm) => saveSiteSettings({ ...v, enquirySourceId: v.enquirySourceId ? Number(v.enquirySourceId) : null, version: base!.version }),
     meta: { handlesErrors: true },
     onMutate: () => {
       setSaved(false);
@@ -97,7 +97,7 @@ function SiteCard() {
       setBase(answer);
       form.setValues(siteForm(answer));
       form.resetDirty(siteForm(answer));
-      client.setQueryData(siteSettingsQuery().queryKey, answer);
+      client.setQueryData(siteSettingsQuery().queryKey, (old) => (old ? { ...old, ...answer } : old));
       setSaved(true);
     },
     onError: (e) => {
@@ -106,7 +106,7 @@ function SiteCard() {
         const m = mergeOnConflict(siteForm(base), form.getValues(), siteForm(theirs));
         setBase(theirs);
         form.setValues(m.next);
-        client.setQueryData(siteSettingsQuery().queryKey, theirs);
+        client.setQueryData(siteSettingsQuery().queryKey, (old) => (old ? { ...old, ...theirs } : old));
         showBanner('warning', conflictMessage(t, e.problem.title, m, (k) => t(`settings.ui.site.${k}`)));
       } else if (e instanceof ApiError && e.status === 400 && Object.keys(e.fieldErrors).length) {
         form.setErrors(e.fieldErrors);
@@ -160,6 +160,18 @@ function SiteCard() {
             />
             <TextInput label={t('settings.ui.site.email')} type="email" maxLength={200} autoComplete="email" data-testid="settings-site-email" {...form.getInputProps('email')} />
             <TextInput label={t('settings.ui.site.address')} maxLength={200} autoComplete="street-address" data-testid="settings-site-address" {...form.getInputProps('address')} />
+            <Select
+              label={t('settings.ui.site.enquirySourceId')}
+              description={t('settings.ui.site.enquirySourceHint')}
+              inputWrapperOrder={HINT_BELOW}
+              placeholder={t('settings.ui.site.enquirySourceNone')}
+              data={(loaded.data?.sourceList ?? []).map((o) => ({ value: String(o.value), label: o.text }))}
+              searchable
+              clearable
+              data-testid="settings-site-enquiry-source"
+              {...form.getInputProps('enquirySourceId')}
+              onChange={(v: string | null) => form.setFieldValue('enquirySourceId', v ?? '')}
+            />
           </SimpleGrid>
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending} disabled={!base} data-testid="settings-site-save">
