@@ -216,6 +216,14 @@ export async function limitForgotPassword(app: FastifyInstance, email: string, i
   if (wait !== null) throw new AppError(429, 'errors.tooManyRequestsWait', { minutes: Math.ceil(wait / 60) });
 }
 
+/** How a mail greets the person of an account: first name, then last name (a company by its name). */
+export async function greetingName(db: Db | Tx, accountId: number): Promise<string | undefined> {
+  const { rows } = await db.execute<{ name: string | null }>(
+    sql`select coalesce(nullif(trim(concat_ws(' ', nullif(trim(first_name), ''), nullif(trim(last_name), ''))), ''), display_name) as name from accounts where id = ${accountId}`,
+  );
+  return rows[0]?.name ?? undefined;
+}
+
 /** Mails a reset link when the address belongs to a sign-in. Runs after the answer has gone. */
 export async function forgotPassword(app: FastifyInstance, email: string, requestCulture: string) {
   const user = await findUserByEmail(app.db, email);
@@ -232,10 +240,12 @@ export async function forgotPassword(app: FastifyInstance, email: string, reques
   const culture = user.language ? cultureOf(user.language) : cultureOf(requestCulture === 'en' ? 'en-UK' : requestCulture);
   const t = (key: string, params?: Record<string, string | number>) => app.translator.t(culture, key, params);
   const link = resetLink(app, code, user.email);
+  // Greeted as people are addressed, first name first ("Μαρία Παπαδοπούλου"), not as lists sort them.
+  const person = user.accountId == null ? undefined : await greetingName(app.db, user.accountId);
   await app.mailer.send({
     to: user.email,
     subject: t('mail.reset.subject'),
-    text: `${t('mail.reset.greeting', { name: user.username })}\n\n${t('mail.reset.body', { hours: RESET_HOURS })}\n\n${link}\n\n${t('mail.reset.ignore')}\n`,
+    text: `${t('mail.reset.greeting', { name: person || user.username })}\n\n${t('mail.reset.body', { hours: RESET_HOURS })}\n\n${link}\n\n${t('mail.reset.ignore')}\n`,
   });
 }
 

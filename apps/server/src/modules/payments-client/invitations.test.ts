@@ -111,8 +111,15 @@ describe('Send email invitation', () => {
     await app.inject({ method: 'POST', url: '/api/authenticate/resetPassword', payload: { email: 'owner.english@example.gr', code, password: 'owner-password-46', confirmPassword: 'owner-password-46' } });
     const enToken = await t.login('owner.english@example.gr', 'owner-password-46');
     expect((await get('/api/authenticate/me', enToken)).json()).toMatchObject({ accountId: en, language: 'en-UK' });
-    // English mail for an account without a language.
+    // An account without a language: the mail is in the language of the admin who sends it.
     expect(await lastMailTo('owner.two@example.gr')).toContain('Open the link below to choose your password');
+    const unset = await addAccount({ email: 'owner.greek@example.gr' });
+    await get(`/api/transactions/sendInvitation/${unset}`, admin.token, { 'accept-language': 'el' });
+    const greek = await lastMailTo('owner.greek@example.gr');
+    expect(greek).toContain('Ανοίξτε τον παρακάτω σύνδεσμο');
+    // Greeted first name first, as people are addressed.
+    expect(greek).toContain(`Ιωάννα${seq} Παππά${seq}`);
+    expect(greek).not.toContain(`Παππά${seq} Ιωάννα${seq}`);
   });
 
   it('refuses an account without e-mail, an e-mail somebody else signs in with, and an account that does not exist', async () => {

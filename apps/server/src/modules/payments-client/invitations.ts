@@ -6,7 +6,7 @@ import { accounts, passwordResets, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
 import { newToken, sha256 } from '../../lib/passwords.ts';
-import { findUserByEmail, normalizeEmail } from '../auth/auth.service.ts';
+import { findUserByEmail, greetingName, normalizeEmail } from '../auth/auth.service.ts';
 import { containsPattern } from '../accounts/accounts.sql.ts';
 
 /** The interface language a client's sign-in starts with: the account's language, as the app names it. */
@@ -97,7 +97,7 @@ export function invitationLink(app: FastifyInstance, code: string, email: string
  * INVITATION_DAYS). The sign-in, the code and the action-log row are one transaction; the mail
  * goes once they are committed.
  */
-export async function sendInvitation(app: FastifyInstance, accountId: number, actor: Actor) {
+export async function sendInvitation(app: FastifyInstance, accountId: number, actor: Actor, senderCulture: string) {
   const code = newToken();
   const { user, account } = await app.db.transaction(async (tx) => {
     const user = await ensureClientSignIn(tx, accountId, actor);
@@ -111,13 +111,15 @@ export async function sendInvitation(app: FastifyInstance, accountId: number, ac
     await logAction(tx, actor, { action: 'SendInvitation', entity: 'Account', entityId: accountId, message: user.email, data: { userId: user.id, email: user.email } });
     return { user, account };
   });
-  const culture = cultureOf(account.language ?? user.language);
+  // The account's language, else the one its sign-in has, else the office's: the language the admin sending it reads.
+  const culture = cultureOf(account.language?.trim() || user.language || senderCulture);
+  const person = await greetingName(app.db, accountId);
   const t = (key: string, params?: Record<string, string | number>) => app.translator.t(culture, key, params);
   await app.mailer.send({
     to: user.email,
     subject: t('paymentsClient.mail.invite.subject'),
     text: [
-      t('paymentsClient.mail.greeting', { name: account.displayName || user.email }),
+      t('paymentsClient.mail.greeting', { name: person || account.displayName || user.email }),
       t('paymentsClient.mail.invite.body'),
       invitationLink(app, code, normalizeEmail(user.email)),
       t('paymentsClient.mail.invite.validity', { days: INVITATION_DAYS }),

@@ -41,7 +41,7 @@ export const paymentsClientRoutes = fp(
       '/api/transactions/sendInvitation/:accountId',
       { config: { access: OFFICE_ADMIN }, schema: { tags, params: ZAccountIdParam, response: { 200: ZMessage } } },
       async (req) => {
-        const email = await sendInvitation(app, req.params.accountId, req.actor);
+        const email = await sendInvitation(app, req.params.accountId, req.actor, req.culture);
         return { message: app.translator.t(req.culture, 'paymentsClient.invite.sent', { email }) };
       },
     );
