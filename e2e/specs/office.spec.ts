@@ -31,7 +31,12 @@ for (const L of LANGUAGES) {
       await page.goto('/DocumentList');
       await page.getByTestId('documents-add').click();
       await expect(page).toHaveURL(/\/Document\/Add$/);
+      // Saved without a name: said at the field, and gone once the name is typed.
+      await page.getByTestId('document-save').click();
+      const nameMissing = page.getByText(L.cookie === 'el' ? 'Συμπληρώστε το όνομα του εγγράφου.' : 'Enter the document’s name.', { exact: true });
+      await expect(nameMissing).toBeVisible();
       await page.getByTestId('document-name').fill(name);
+      await expect(nameMissing).toHaveCount(0);
       await page.getByTestId('document-description-input').fill('Standard residential lease · Τυποποιημένο μισθωτήριο κατοικίας');
       await page.getByTestId('document-file-input').setInputFiles([
         { name: 'lease.pdf', mimeType: 'application/pdf', buffer: PDF },

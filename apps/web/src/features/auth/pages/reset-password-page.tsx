@@ -67,14 +67,11 @@ export function ResetPasswordPage() {
                 {...form.getInputProps('confirmPassword')}
               />
               <Checkbox
-                label={
-                  <>
-                    {t('reset.acceptTerms')} (
-                    <Anchor href="/terms.htm" target="_blank" rel="noopener" size="sm">
-                      {t('login.terms')}
-                    </Anchor>
-                    )
-                  </>
+                label={t('reset.acceptTerms')}
+                description={
+                  <Anchor href="/terms.htm" target="_blank" rel="noopener" size="sm">
+                    {t('reset.readTerms')}
+                  </Anchor>
                 }
                 data-testid="reset-terms"
                 {...form.getInputProps('terms', { type: 'checkbox' })}

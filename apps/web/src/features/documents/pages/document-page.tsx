@@ -250,7 +250,11 @@ function DocumentForm({ doc, initialMode }: { doc: TDocument; initialMode: Mode 
               required
               maxLength={DOCUMENT_NAME_MAX}
               value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
+              onChange={(e) => {
+                setName(e.currentTarget.value);
+                // What was said of the name goes once the name is changed.
+                if (errors.name) setErrors(({ name: _gone, ...rest }) => rest);
+              }}
               error={errors.name}
               data-testid="document-name"
             />
@@ -261,7 +265,10 @@ function DocumentForm({ doc, initialMode }: { doc: TDocument; initialMode: Mode 
               maxRows={12}
               maxLength={DOCUMENT_DESCRIPTION_MAX}
               value={description}
-              onChange={(e) => setDescription(e.currentTarget.value)}
+              onChange={(e) => {
+                setDescription(e.currentTarget.value);
+                if (errors.description) setErrors(({ description: _gone, ...rest }) => rest);
+              }}
               error={errors.description}
               data-testid="document-description-input"
             />
