@@ -145,7 +145,7 @@ describe('income and expense', () => {
     const cases: [Fields, string, string][] = [
       [{ amount: '-5' }, 'amount', 'The amount must be greater than zero.'],
       [{ amount: '0' }, 'amount', 'The amount must be greater than zero.'],
-      [{ amount: '10.005' }, 'amount', 'The amount can have at most two decimals (cents).'],
+      [{ amount: '10.0055' }, 'amount', 'The amount can have at most two decimals (cents).'],
       [{ amount: '1e3' }, 'amount', 'Write the amount as a number, e.g. 1250.50.'],
       [{ amount: '1234567890123' }, 'amount', 'The amount is too large.'],
       [{ transactionDate: '2026-03-01' }, 'transactionDate', 'Enter both the date and the time.'],
@@ -164,7 +164,7 @@ describe('income and expense', () => {
       expect(Object.keys(errors), JSON.stringify(fields)).toContain(field);
       if (message) expect(errors[field]).toContain(message);
     }
-    const el = await app.inject({ method: 'POST', url: '/api/transactions/addIncome', payload: form({ accountId: owner.id, amount: '10,005', transactionDate: '2026-03-01T10:00:00', paymentMethod: 1, categoryId: 1 }) as never, headers: { ...bearer(admin.token), 'accept-language': 'el' } });
+    const el = await app.inject({ method: 'POST', url: '/api/transactions/addIncome', payload: form({ accountId: owner.id, amount: '10,0055', transactionDate: '2026-03-01T10:00:00', paymentMethod: 1, categoryId: 1 }) as never, headers: { ...bearer(admin.token), 'accept-language': 'el' } });
     expect(el.json().errors.amount).toContain('Το ποσό μπορεί να έχει έως δύο δεκαδικά (λεπτά).');
     const expenseCases: [Fields, string][] = [
       [{ status: 7 }, 'status'],
@@ -404,11 +404,23 @@ describe('the forms made from the field description', () => {
       const [row] = await db.select({ amount: sql<string>`${transactions.amount}::text` }).from(transactions).where(eq(transactions.id, res.json().id));
       expect(row!.amount, typed).toBe('1234.56');
     }
-    // "1.234" reads as 1234 in Greek and as 1.234 in English: refused, not guessed.
-    const ambiguous = await addIncome(owner.id, { amount: '1.234' });
-    expect(ambiguous.statusCode).toBe(400);
-    expect(ambiguous.json().errors.amount).toContain('The amount can have at most two decimals (cents).');
-    expect((await get(admin.token, `/api/transactions?accountId=${owner.id}`)).json()).toMatchObject({ totalRows: 4, totalCredit: '4938.24' });
+    // A lone dot or comma before three digits groups thousands, as in every number box of the app
+    // (a booking's "2.000" is 2 000 €): an amount has two decimals at most, so it is no decimal mark.
+    for (const [typed, exact] of [
+      ['1.500', '1500.00'],
+      ['1.500,50', '1500.50'],
+      ['1,500.50', '1500.50'],
+      ['1,500', '1500.00'],
+    ]) {
+      const res = await addIncome(owner.id, { amount: typed! });
+      expect(res.statusCode, typed).toBe(200);
+      const [row] = await db.select({ amount: sql<string>`${transactions.amount}::text` }).from(transactions).where(eq(transactions.id, res.json().id));
+      expect(row!.amount, typed).toBe(exact);
+    }
+    const tooPrecise = await addIncome(owner.id, { amount: '1.500,505' });
+    expect(tooPrecise.statusCode).toBe(400);
+    expect(tooPrecise.json().errors.amount).toContain('The amount can have at most two decimals (cents).');
+    expect((await get(admin.token, `/api/transactions?accountId=${owner.id}`)).json()).toMatchObject({ totalRows: 8, totalCredit: '10939.24' });
   });
 
   it('an income leaves the expense-only fields unset, whatever the form-data carries', async () => {
