@@ -33,10 +33,10 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(page).toHaveURL(new RegExp(`/Payments/View/${ownerId}$`));
     await expect(page.getByTestId('statement-balance')).toHaveAttribute('data-value', '0.00');
 
-    // An income of 1 250,50 by bank transfer.
+    // An income of 1 250,50 by bank transfer, typed as each language writes it (a Greek dot groups thousands).
     await page.getByTestId('statement-add-income').click();
     await expect(page).toHaveURL(new RegExp(`/Payments/AddIncome/${ownerId}$`));
-    await page.getByTestId('transaction-amount').fill(el ? '1250,50' : '1250.50');
+    await page.getByTestId('transaction-amount').fill(el ? '1.250,50' : '1,250.50');
     await page.getByTestId('transaction-date').fill('02/03/2026');
     await page.getByTestId('transaction-time').fill('10:30');
     await page.getByTestId('transaction-category').click();
@@ -75,7 +75,10 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(rows).toHaveCount(1);
     await page.reload();
     await expect(page.getByTestId('statement-filter-unpaid')).toBeChecked();
-    await expect(page.getByTestId('statement-balance')).toHaveAttribute('data-value', '-80.20');
+    // The balance stays the account's; the shown rows' sum is a card of its own, named so.
+    await expect(page.getByTestId('statement-balance')).toHaveAttribute('data-value', '1170.30');
+    await expect(page.getByTestId('statement-shown-sum')).toHaveAttribute('data-value', '-80.20');
+    await expect(page.getByTestId('statement-shown-sum').locator('xpath=..')).toContainText(el ? 'Σύνολο εμφανιζόμενων κινήσεων' : 'Sum of the shown rows');
 
     // The download holds exactly the filtered rows, with real numbers, in the reader's language.
     const download = page.waitForEvent('download');
@@ -88,11 +91,14 @@ for (const language of ['en-UK', 'el'] as const) {
     expect(ws.getCell('A3').value).toBe(el ? 'Σύνολο χρεώσεων' : 'Total debit');
     expect(ws.getCell('B3').value).toBe(80.2);
     expect(ws.getCell('E3').value).toBe(0);
-    expect(ws.getCell('H3').value).toBe(-80.2);
+    expect(ws.getCell('H3').value).toBe(1170.3);
+    expect(ws.getCell('G2').value).toBe(el ? 'Σύνολο εμφανιζόμενων κινήσεων' : 'Sum of the shown rows');
+    expect(ws.getCell('H2').value).toBe(-80.2);
     expect(ws.getCell('G7').value).toBe(80.2);
     expect(ws.getCell('A8').value ?? null).toBeNull();
     await page.getByTestId('statement-filter-clear').click();
     await expect(rows).toHaveCount(2);
+    await expect(page.getByTestId('statement-shown-sum')).toHaveCount(0);
 
     // The expense form: the receipt struck out, then restored; nothing changes without saving.
     await rows.first().getByTestId('statement-edit').click();

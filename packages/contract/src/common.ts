@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SHOW_ALL } from './constants.ts';
+import { parseAmount } from './typed-number.ts';
 
 /** Problem details answered by every failing call. */
 export const ZProblem = z.object({
@@ -84,39 +85,8 @@ export const MAX_AMOUNT_NUMBER = 999999999999.99;
 /** A decimal amount as the API answers it: "1234.50", "-80.00". */
 export const ZMoney = z.string();
 
-/**
- * Thousands separators a person may type: dots before a decimal comma ("1.234,56", as Greek and
- * Russian write money), commas before a decimal point ("1,234.56"), or either repeated in groups of
- * three ("1.234.567"). A lone "1.234" or "1,234" stays a decimal mark (and too precise): it reads
- * as 1234 in one language and 1.234 in another.
- */
-const GROUPED = [/^\d{1,3}(?:\.\d{3})+,\d*$/, /^\d{1,3}(?:,\d{3})+\.\d*$/, /^\d{1,3}(?:\.\d{3}){2,}$/, /^\d{1,3}(?:,\d{3}){2,}$/];
-
-/**
- * An amount typed by a person: a positive number with at most two decimals, below 10^12; a comma
- * or a point is the decimal mark ("12,50", "12.50"), spaces and grouped dots or commas are
- * thousands separators ("1 234,56", "1.234,56", "1,234.56"). Answers the canonical text "1234.56".
- * Negative, zero, over-precise ("10.005") and malformed amounts are field errors.
- */
-export function parseAmount(raw: string): { ok: true; value: string } | { ok: false; code: string } {
-  let s = raw.replace(/[\s\u00a0\u202f]/g, '');
-  const grouped = GROUPED.findIndex((re) => re.test(s));
-  if (grouped >= 0) s = grouped % 2 === 0 ? s.replace(/\./g, '').replace(',', '.') : s.replace(/,/g, '');
-  else s = s.replace(',', '.');
-  if (!s) return { ok: false, code: 'validation.required' };
-  if (s.startsWith('-')) return { ok: false, code: 'payments.amountPositive' };
-  const m = /^(\d{1,12})(?:\.(\d+))?$/.exec(s);
-  if (!m) {
-    if (/^\d{13,}(\.\d*)?$/.test(s)) return { ok: false, code: 'payments.amountTooBig' };
-    return { ok: false, code: 'payments.amountFormat' };
-  }
-  const frac = m[2] ?? '';
-  if (frac.length > 2) return { ok: false, code: 'payments.amountPrecision' };
-  const whole = m[1]!.replace(/^0+(?=\d)/, '');
-  const value = `${whole}.${frac.padEnd(2, '0')}`;
-  if (/^0\.00$/.test(value)) return { ok: false, code: 'payments.amountPositive' };
-  return { ok: true, value };
-}
+/** An amount typed by a person, read as every typed number of the app (typed-number.ts). */
+export { parseAmount };
 
 export const ZAmountInput = z.string().max(40).superRefine((s, ctx) => {
   const r = parseAmount(s);

@@ -14,7 +14,8 @@ export const FIELD_TYPES = [
   'currency',
   /**
    * euro and cent as exact decimal text, never a JS number: numeric(14,2) in SQL read as a string,
-   * "80.50" in JSON; typed by a person as "1.234,56" or "1234.56" (parseAmount). A positive amount
+   * "80.50" in JSON; typed by a person as any number of the app ("1.500", "1.234,56", "1,234.56",
+   * "1234.56": parseAmount, typed-number.ts). A positive amount
    * of at most 12 integer digits and two decimals.
    */
   'money',

@@ -85,7 +85,7 @@ export const ZStatementItem = z.object({
   isDebit: z.boolean(),
   debit: ZMoney.nullable(),
   credit: ZMoney.nullable(),
-  /** The running balance after this row, over the rows the filter shows, oldest first. */
+  /** The account's balance after this row: over all its rows oldest first, whatever the filter. */
   balance: ZMoney,
   /** Expense status text (null for an income) and id (0 = not paid). */
   status: z.string().nullable(),
@@ -110,8 +110,11 @@ export const ZStatementAnswer = z.object({
   accountDisplayName: z.string(),
   accountEmail: z.string().nullable(),
   accountCreatedOn: z.string(),
-  /** Over the rows the filter shows (all rows when no filter is set). */
+  /** The account's balance: every income less every expense, whatever the filter. */
   balance: ZMoney,
+  /** With a filter set, the shown rows' sum (their credit less their debit); null without one. */
+  shownSum: ZMoney.nullable(),
+  /** Over the rows the filter shows (all rows when no filter is set). */
   totalDebit: ZMoney,
   totalCredit: ZMoney,
   items: z.array(ZStatementItem),

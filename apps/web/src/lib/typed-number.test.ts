@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseAmount, readTypedDecimal } from '@crm/contract/typed-number';
 import { formatTypedNumber, readTypedNumber } from './typed-number.ts';
 
 const value = (s: string, scale = 2, neg = false) => {
@@ -51,5 +52,56 @@ describe('a typed number', () => {
     expect(formatTypedNumber(-12.25)).toBe('-12,25');
     expect(formatTypedNumber(1250.5, true, 2)).toBe('1\u00a0250,50');
     expect(formatTypedNumber(250000, true, 2)).toBe('250\u00a0000');
+  });
+});
+
+describe("a payment's amount as typed (parseAmount, the same reading as every number of the app)", () => {
+  const amount = (s: string) => {
+    const r = parseAmount(s);
+    return r.ok ? r.value : r.code;
+  };
+
+  it('reads Greek and Russian thousands dots and English thousands commas, as the booking form does', () => {
+    // Greek and Russian: a dot groups thousands, a comma is the decimal mark.
+    expect(amount('1.500')).toBe('1500.00');
+    expect(amount('1.500,50')).toBe('1500.50');
+    expect(amount('2.000')).toBe('2000.00');
+    expect(amount('1.250.000')).toBe('1250000.00');
+    expect(amount('1 500,5')).toBe('1500.50');
+    expect(amount('80,20')).toBe('80.20');
+    // English: a comma groups thousands, a point is the decimal mark.
+    expect(amount('1,500.50')).toBe('1500.50');
+    expect(amount('1,500')).toBe('1500.00');
+    expect(amount('80.20')).toBe('80.20');
+    expect(amount('1500')).toBe('1500.00');
+    expect(amount('1 500 €')).toBe('1500.00');
+    // Three digits after a lone separator group thousands: an amount has two decimals at most.
+    expect(amount('10,005')).toBe('10005.00');
+    // The booking form's field reads each of these as the same number.
+    for (const typed of ['1.500', '1.500,50', '1,500.50', '2.000', '80,20'])
+      expect(Number(amount(typed)), typed).toBe((readTypedNumber(typed, 2) as { value: number }).value);
+  });
+
+  it('keeps every cent exactly, past what a float holds', () => {
+    expect(amount('999.999.999.999,99')).toBe('999999999999.99');
+    expect(amount('0,10')).toBe('0.10');
+    expect(amount('000.123,4')).toBe('123.40');
+  });
+
+  it('refuses what is no amount, never rounding it', () => {
+    expect(amount('10,0055')).toBe('payments.amountPrecision');
+    expect(amount('1.500,505')).toBe('payments.amountPrecision');
+    expect(amount('1.5.5')).toBe('payments.amountFormat');
+    expect(amount('1,500,50')).toBe('payments.amountFormat');
+    expect(amount('1e3')).toBe('payments.amountFormat');
+    expect(amount('-5')).toBe('payments.amountPositive');
+    expect(amount('0,00')).toBe('payments.amountPositive');
+    expect(amount('1.000.000.000.000')).toBe('payments.amountTooBig');
+    expect(amount('  ')).toBe('validation.required');
+  });
+
+  it('answers the digits as text', () => {
+    expect(readTypedDecimal('1.500,50', 2)).toEqual({ kind: 'number', negative: false, int: '1500', frac: '50' });
+    expect(readTypedDecimal('-0,5', 2, true)).toEqual({ kind: 'number', negative: true, int: '0', frac: '5' });
   });
 });

@@ -21,11 +21,13 @@ describe('exact money', () => {
     expect(await stored('money', '1.234,56')).toBe('1234.56');
     expect(await stored('money', '1234.5')).toBe('1234.50');
     expect(await stored('money', ' 1 234,56 ')).toBe('1234.56');
+    // Thousands as Greek writes them, as every number box of the app reads them.
+    expect(await stored('money', '1.500')).toBe('1500.00');
     expect(await stored('money', '')).toBeNull();
   });
   it('refuses a JS number, too many decimals, a negative amount and an empty required one', async () => {
     expect(await refusal(stored('money', 12.5))).toBe('validation.invalidType');
-    expect(await refusal(stored('money', '10.005'))).toBe('payments.amountPrecision');
+    expect(await refusal(stored('money', '10.0055'))).toBe('payments.amountPrecision');
     expect(await refusal(stored('money', '-3'))).toBe('payments.amountPositive');
     expect(await refusal(stored('money', null, true))).toBe('validation.required');
   });

@@ -201,21 +201,27 @@ type StatementRow = {
   attachments: { id: number; name: string }[] | null;
 };
 
+/** Whether the statement shows only some of the account's rows. */
+export const isFiltered = (f: TStatementFilter) => Boolean(f.type || f.paymentMethod || f.categoryId || f.unpaidOnly);
+
 /**
- * The filtered rows, newest first, each with its running balance: a window sum over the filtered
- * rows oldest first (date, then id), computed by PostgreSQL over the account's index. `limit`
- * null: every row (the download).
+ * The filtered rows, newest first, each with the account's balance after it: a window sum over all
+ * the account's rows oldest first (date, then id), computed by PostgreSQL over the account's
+ * index, and only then filtered. A filter chooses the rows shown; it does not change what a row's
+ * "Balance" is (it used to be the running sum of the shown rows only). `limit` null: every row
+ * (the download).
  */
 export async function statementRows(db: Db | Tx, accountId: number, f: TStatementFilter, timeZone: string, limit: number | null, offset: number, withAttachments = true) {
   const res = await db.execute(sql`
-    with f as (
-      select t.id, t.reference_number, t.type, t.transaction_date, t.amount, t.status, t.category_id, t.payment_method,
+    with ledger as (
+      select t.id, t.account_id, t.reference_number, t.type, t.transaction_date, t.amount, t.status, t.category_id, t.payment_method,
              t.confirmed_by_client_date, t.approval_requested_on, t.expiration_date, t.start_date, t.end_date, t.payment_date,
              sum(case when t.type = 'income' then t.amount else -t.amount end)
                over (order by t.transaction_date, t.id rows between unbounded preceding and current row) as balance
       from transactions t
-      where ${filterSql(accountId, f)}
-    )
+      where t.account_id = ${accountId}
+    ),
+    f as (select t.* from ledger t where ${filterSql(accountId, f)})
     select f.id, f.reference_number, f.type,
            to_char(f.transaction_date at time zone ${timeZone}, 'YYYY-MM-DD"T"HH24:MI:SS') as transaction_date,
            f.amount::text as amount, f.balance::numeric(16,2)::text as balance, f.status, f.category_id, f.payment_method,
@@ -256,17 +262,23 @@ export function toStatementItem(r: StatementRow, t: T): TStatementItem {
   };
 }
 
-/** Totals of the filtered rows and the account's unpaid expenses, in one statement. */
+/**
+ * In one statement over the account's rows: the account's balance (every row, whatever the filter),
+ * the filtered rows' count, debit, credit and sum (credit less debit), and the account's unpaid
+ * expenses.
+ */
 export async function statementTotals(db: Db | Tx, accountId: number, f: TStatementFilter) {
+  const shown = filterSql(accountId, f);
   const res = await db.execute(sql`
-    select count(*)::int as n,
-           coalesce(sum(t.amount) filter (where t.type = 'expense'), 0)::numeric(16,2)::text as debit,
-           coalesce(sum(t.amount) filter (where t.type = 'income'), 0)::numeric(16,2)::text as credit,
-           (coalesce(sum(t.amount) filter (where t.type = 'income'), 0) - coalesce(sum(t.amount) filter (where t.type = 'expense'), 0))::numeric(16,2)::text as balance,
-           (select count(*)::int from transactions u where u.account_id = ${accountId} and u.type = 'expense' and u.status = ${EXPENSE_STATUS_NOT_PAID}) as unpaid
+    select (count(*) filter (where ${shown}))::int as n,
+           coalesce(sum(t.amount) filter (where t.type = 'expense' and ${shown}), 0)::numeric(16,2)::text as debit,
+           coalesce(sum(t.amount) filter (where t.type = 'income' and ${shown}), 0)::numeric(16,2)::text as credit,
+           coalesce(sum(case when t.type = 'income' then t.amount else -t.amount end) filter (where ${shown}), 0)::numeric(16,2)::text as shown,
+           coalesce(sum(case when t.type = 'income' then t.amount else -t.amount end), 0)::numeric(16,2)::text as balance,
+           (count(*) filter (where t.type = 'expense' and t.status = ${EXPENSE_STATUS_NOT_PAID}))::int as unpaid
     from transactions t
-    where ${filterSql(accountId, f)}`);
-  return res.rows[0] as { n: number; debit: string; credit: string; balance: string; unpaid: number };
+    where t.account_id = ${accountId}`);
+  return res.rows[0] as { n: number; debit: string; credit: string; shown: string; balance: string; unpaid: number };
 }
 
 /** GET /api/transactions?accountId=: the statement, one page of it. */
@@ -290,6 +302,7 @@ export async function getStatement(
     accountEmail: a.emails[0] ?? null,
     accountCreatedOn: toLocalDateTime(a.createdOn, tz)!,
     balance: totals.balance,
+    shownSum: isFiltered(f) ? totals.shown : null,
     totalDebit: totals.debit,
     totalCredit: totals.credit,
     items: rows.map((r) => toStatementItem(r, t)),

@@ -94,12 +94,14 @@ describe('income and expense', () => {
     const q = (s: string) => get(admin.token, `/api/transactions?accountId=${owner.id}${s}`).then((r) => r.json());
     const all = await q('');
     expect(all.items).toHaveLength(25);
-    expect(all).toMatchObject({ totalRows: 29, totalCredit: '270.00', totalDebit: '12.00', balance: '258.00', unpaidCount: 1 });
+    expect(all).toMatchObject({ totalRows: 29, totalCredit: '270.00', totalDebit: '12.00', balance: '258.00', shownSum: null, unpaidCount: 1 });
     expect((await q('&currentPage=2')).items).toHaveLength(4);
-    expect(await q('&type=expense')).toMatchObject({ totalRows: 2, totalDebit: '12.00', totalCredit: '0.00', balance: '-12.00' });
+    // A filter chooses the rows shown; the balance stays the account's, and the shown rows' sum comes apart.
+    expect(await q('&type=expense')).toMatchObject({ totalRows: 2, totalDebit: '12.00', totalCredit: '0.00', balance: '258.00', shownSum: '-12.00' });
     const unpaid = await q('&unpaidOnly=true');
-    expect(unpaid).toMatchObject({ totalRows: 1, balance: '-5.00' });
-    expect(unpaid.items[0].balance).toBe('-5.00');
+    expect(unpaid).toMatchObject({ totalRows: 1, balance: '258.00', shownSum: '-5.00', unpaidCount: 1 });
+    // A row's balance is the account's after it (270 in, then this 5 out), not the shown rows' running sum.
+    expect(unpaid.items[0].balance).toBe('265.00');
     expect(await q('&paymentMethod=2')).toMatchObject({ totalRows: 1, totalDebit: '5.00' });
     expect(await q('&categoryId=22')).toMatchObject({ totalRows: 1, totalDebit: '7.00' });
     expect(await q('&type=&paymentMethod=&categoryId=&unpaidOnly=')).toMatchObject({ totalRows: 29 });
@@ -145,7 +147,7 @@ describe('income and expense', () => {
     const cases: [Fields, string, string][] = [
       [{ amount: '-5' }, 'amount', 'The amount must be greater than zero.'],
       [{ amount: '0' }, 'amount', 'The amount must be greater than zero.'],
-      [{ amount: '10.005' }, 'amount', 'The amount can have at most two decimals (cents).'],
+      [{ amount: '10.0055' }, 'amount', 'The amount can have at most two decimals (cents).'],
       [{ amount: '1e3' }, 'amount', 'Write the amount as a number, e.g. 1250.50.'],
       [{ amount: '1234567890123' }, 'amount', 'The amount is too large.'],
       [{ transactionDate: '2026-03-01' }, 'transactionDate', 'Enter both the date and the time.'],
@@ -164,7 +166,7 @@ describe('income and expense', () => {
       expect(Object.keys(errors), JSON.stringify(fields)).toContain(field);
       if (message) expect(errors[field]).toContain(message);
     }
-    const el = await app.inject({ method: 'POST', url: '/api/transactions/addIncome', payload: form({ accountId: owner.id, amount: '10,005', transactionDate: '2026-03-01T10:00:00', paymentMethod: 1, categoryId: 1 }) as never, headers: { ...bearer(admin.token), 'accept-language': 'el' } });
+    const el = await app.inject({ method: 'POST', url: '/api/transactions/addIncome', payload: form({ accountId: owner.id, amount: '10,0055', transactionDate: '2026-03-01T10:00:00', paymentMethod: 1, categoryId: 1 }) as never, headers: { ...bearer(admin.token), 'accept-language': 'el' } });
     expect(el.json().errors.amount).toContain('Το ποσό μπορεί να έχει έως δύο δεκαδικά (λεπτά).');
     const expenseCases: [Fields, string][] = [
       [{ status: 7 }, 'status'],
@@ -334,19 +336,50 @@ describe('Transactions.xlsx', () => {
     expect(ws.getCell('B3').value).toBe(300.09);
     expect(ws.getCell('B3').numFmt).toContain('€');
     expect(ws.getCell('E3').value).toBe(0);
-    expect(ws.getCell('H3').value).toBe(-300.09);
+    // "Balance" is the account's (1 500,25 in, 300,09 out), whatever the filter; the expenses shown
+    // add up to −300,09, on the filter's line and named as such.
+    expect(ws.getCell('G3').value).toBe('Υπόλοιπο');
+    expect(ws.getCell('H3').value).toBe(1200.16);
+    expect(ws.getCell('G2').value).toBe('Σύνολο εμφανιζόμενων κινήσεων');
+    expect(ws.getCell('H2').value).toBe(-300.09);
+    expect(ws.getCell('H2').numFmt).toContain('€');
     expect(ws.getCell('A6').value).toBe('Ημερομηνία');
     const rows = [7, 8].map((r) => ws.getRow(r));
     expect(rows[0]!.getCell(1).value).toEqual(new Date('2026-03-07T12:00:00Z'));
     expect(rows[0]!.getCell(7).value).toBe(99.99);
-    // The running balance of the rows shown, oldest first: -200.10, then -300.09.
-    expect(rows[0]!.getCell(9).value).toBe(-300.09);
+    // Each row's balance is the account's after it: 1 300,15 after the 200,10, then 1 200,16.
+    expect(rows[0]!.getCell(9).value).toBe(1200.16);
     expect(rows[1]!.getCell(6).value).toBe('Απλήρωτο');
-    expect(rows[1]!.getCell(9).value).toBe(-200.1);
+    expect(rows[1]!.getCell(9).value).toBe(1300.15);
     expect(ws.getRow(9).getCell(1).value ?? null).toBeNull();
     for (let r = 1; r <= 8; r++) ws.getRow(r).eachCell((c) => expect(c.formula).toBeUndefined());
     // Labels are texts, not euro amounts, whatever their column.
-    for (const cell of ['A3', 'D3', 'G3', 'G6']) expect(ws.getCell(cell).numFmt ?? 'General', cell).toBe('General');
+    for (const cell of ['A3', 'D3', 'G3', 'G6', 'G2']) expect(ws.getCell(cell).numFmt ?? 'General', cell).toBe('General');
+  });
+
+  it('"Balance" is the account\'s with "Unpaid only" too; the shown rows\' sum is named apart, on the statement and in the file (en, ru)', async () => {
+    const owner = await newAccount();
+    await addIncome(owner.id, { amount: '6089.07' });
+    await addExpense(owner.id, { amount: '145.22', status: 0 });
+    const st = (await get(admin.token, `/api/transactions?accountId=${owner.id}&unpaidOnly=true`)).json();
+    expect(st).toMatchObject({ balance: '5943.85', shownSum: '-145.22', totalDebit: '145.22', totalRows: 1 });
+    const sheet = async (query: string, lang: string) => {
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load((await get(admin.token, `/api/transactions/download/${owner.id}${query}`, lang)).rawPayload as never);
+      return wb.worksheets[0]!;
+    };
+    const all = await sheet('', 'en');
+    expect(all.getCell('A2').value).toBe('Showing: All transactions');
+    expect(all.getCell('G2').value ?? null).toBeNull();
+    expect(all.getCell('H2').value ?? null).toBeNull();
+    expect([all.getCell('G3').value, all.getCell('H3').value]).toEqual(['Balance', 5943.85]);
+    const unpaid = await sheet('?unpaidOnly=true', 'en');
+    expect(unpaid.getCell('A2').value).toBe('Showing: Unpaid only');
+    expect([unpaid.getCell('G2').value, unpaid.getCell('H2').value]).toEqual(['Sum of the shown rows', -145.22]);
+    expect([unpaid.getCell('G3').value, unpaid.getCell('H3').value]).toEqual(['Balance', 5943.85]);
+    const ru = await sheet('?unpaidOnly=true', 'ru');
+    expect([ru.getCell('G2').value, ru.getCell('H2').value]).toEqual(['Итого по показанным операциям', -145.22]);
+    expect([ru.getCell('G3').value, ru.getCell('H3').value]).toEqual(['Остаток', 5943.85]);
   });
 
   it('leaves a cell with nothing in it empty (an income has no status), not an empty text', async () => {
@@ -404,11 +437,23 @@ describe('the forms made from the field description', () => {
       const [row] = await db.select({ amount: sql<string>`${transactions.amount}::text` }).from(transactions).where(eq(transactions.id, res.json().id));
       expect(row!.amount, typed).toBe('1234.56');
     }
-    // "1.234" reads as 1234 in Greek and as 1.234 in English: refused, not guessed.
-    const ambiguous = await addIncome(owner.id, { amount: '1.234' });
-    expect(ambiguous.statusCode).toBe(400);
-    expect(ambiguous.json().errors.amount).toContain('The amount can have at most two decimals (cents).');
-    expect((await get(admin.token, `/api/transactions?accountId=${owner.id}`)).json()).toMatchObject({ totalRows: 4, totalCredit: '4938.24' });
+    // A lone dot or comma before three digits groups thousands, as in every number box of the app
+    // (a booking's "2.000" is 2 000 €): an amount has two decimals at most, so it is no decimal mark.
+    for (const [typed, exact] of [
+      ['1.500', '1500.00'],
+      ['1.500,50', '1500.50'],
+      ['1,500.50', '1500.50'],
+      ['1,500', '1500.00'],
+    ]) {
+      const res = await addIncome(owner.id, { amount: typed! });
+      expect(res.statusCode, typed).toBe(200);
+      const [row] = await db.select({ amount: sql<string>`${transactions.amount}::text` }).from(transactions).where(eq(transactions.id, res.json().id));
+      expect(row!.amount, typed).toBe(exact);
+    }
+    const tooPrecise = await addIncome(owner.id, { amount: '1.500,505' });
+    expect(tooPrecise.statusCode).toBe(400);
+    expect(tooPrecise.json().errors.amount).toContain('The amount can have at most two decimals (cents).');
+    expect((await get(admin.token, `/api/transactions?accountId=${owner.id}`)).json()).toMatchObject({ totalRows: 8, totalCredit: '10939.24' });
   });
 
   it('an income leaves the expense-only fields unset, whatever the form-data carries', async () => {

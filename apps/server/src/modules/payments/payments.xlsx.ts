@@ -16,7 +16,7 @@ import {
 } from '@crm/contract';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { columnName } from '../../db/schema/objects.ts';
-import { requireReadableAccount, statementRows, statementTotals, toStatementItem, type T } from './payments.service.ts';
+import { isFiltered, requireReadableAccount, statementRows, statementTotals, toStatementItem, type T } from './payments.service.ts';
 
 /** Euro with two decimals; Excel shows the reader's own separators ("1.234,50 €" in Greek). */
 export const EURO_FORMAT = '#,##0.00 "€";-#,##0.00 "€"';
@@ -47,7 +47,7 @@ const money = { numFmt: EURO_FORMAT };
 const dateTime = { numFmt: DATE_TIME_FORMAT };
 const date = { numFmt: DATE_FORMAT };
 
-/** The ledger's own columns: the number, the kind, the amount as debit or credit, the running balance, the client's approval. */
+/** The ledger's own columns: the number, the kind, the amount as debit or credit, the account's balance after the row, the client's approval. */
 function ledgerColumn(c: TStatementLedgerColumn, t: T): Column {
   const head = t(statementHeadKey(c));
   switch (c) {
@@ -135,8 +135,18 @@ export async function statementWorkbook(app: FastifyInstance, user: SessionUser,
     f.categoryId ? t(TRANSACTION_LISTS.categoryId.textKey(f.categoryId)) : null,
     f.unpaidOnly ? t('payments.filter.unpaidOnly') : null,
   ].filter(Boolean);
-  ws.addRow([`${t('payments.xlsx.filter')}: ${filterText.length ? filterText.join(', ') : t('payments.filter.all')}`]).commit();
-  // Row 3: the totals, real numbers with the euro format.
+  // With a filter, the shown rows' sum beside it, named so, right above the account's balance.
+  const filterRow = ws.addRow([
+    `${t('payments.xlsx.filter')}: ${filterText.length ? filterText.join(', ') : t('payments.filter.all')}`,
+    ...(isFiltered(f) ? [null, null, null, null, null, t('payments.shownSum'), Number(totals.shown)] : []),
+  ]);
+  if (isFiltered(f)) {
+    filterRow.getCell(7).numFmt = 'General';
+    filterRow.getCell(8).numFmt = EURO_FORMAT;
+  }
+  filterRow.commit();
+  // Row 3: the totals of the shown rows and the account's balance (every row, whatever the
+  // filter), real numbers with the euro format.
   const totalsRow = ws.addRow([t('payments.totalDebit'), Number(totals.debit), null, t('payments.totalCredit'), Number(totals.credit), null, t('payments.balance'), Number(totals.balance)]);
   totalsRow.font = bold;
   for (const c of [2, 5, 8]) totalsRow.getCell(c).numFmt = EURO_FORMAT;

@@ -119,7 +119,8 @@ export function FieldInput(p: FieldInputProps) {
       if (p.renderDate) return p.renderDate({ label: p.label, value: (p.value as string | null) || null, onChange: (v) => p.onChange(v ?? ''), error: p.error, required: p.required, disabled: p.disabled, testId });
       return calendarDate({ label: p.label, value: (p.value as string | null) || null, onChange: (v) => p.onChange(v ?? ''), error: p.error, required: p.required, disabled: p.disabled, testId });
     case 'money':
-      // Exact text, as typed ("1.234,56" or "1234.56"): the server reads it, never a float.
+      // Exact text, as typed ("1.500", "1.234,56", "1,234.56"): read as every number of the app and
+      // posted as the exact decimal (toWire, parseAmount), never a float.
       return <TextInput {...common} inputMode="decimal" rightSection="€" value={String(p.value ?? '')} onChange={(e) => p.onChange(e.currentTarget.value)} maxLength={40} />;
     case 'date-time': {
       // Two inputs, a date and a time of day (24-hour HH:mm, the app's own field), held as [date, time] and joined on save.

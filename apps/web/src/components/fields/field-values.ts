@@ -1,5 +1,6 @@
 import type { TFieldType, TSelectOption } from '@crm/contract';
 import { joinDateTime, splitDateTime } from '@crm/contract/field-description';
+import { parseAmount } from '@crm/contract/typed-number';
 import { formatTypedNumber } from '../../lib/typed-number.ts';
 import { amountForInput, formatAmount, formatArea, formatDate, formatDateTime, formatDistance, formatMoney, formatMoney2 } from '../../lib/format.ts';
 import { currentCulture } from '../../lib/i18n.ts';
@@ -51,9 +52,13 @@ export function toWire(type: TFieldType, draft: Draft, options: TSelectOption[] 
     case 'date':
       return draft ? draft : null;
     case 'money': {
-      // As typed: the server reads "1.234,56" and "1234.56" (parseAmount) and answers a field error otherwise.
+      // Read as every typed number of the app ("1.500" is 1 500 €, "1.500,50" and "1,500.50" are
+      // 1 500,50 €) and sent as the exact decimal text ("1500.50"), never through a float. Text that
+      // reads as no amount goes as typed: the server's answer says what is wrong with it.
       const s = String(draft ?? '').trim();
-      return s || null;
+      if (!s) return null;
+      const r = parseAmount(s);
+      return r.ok ? r.value : s;
     }
     case 'date-time': {
       const [date, time] = Array.isArray(draft) ? draft : [];

@@ -273,10 +273,12 @@ export function Statement({ accountId }: { accountId: number }) {
           )}
         </Group>
       </Group>
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+      {/* The account's balance whatever the filter; with a filter, the shown rows' sum beside it, named so. */}
+      <SimpleGrid cols={{ base: 1, xs: st.shownSum == null ? 3 : 2, md: st.shownSum == null ? 3 : 4 }} spacing="sm">
         {total(t('payments.balance'), st.balance, 'statement-balance', st.balance.startsWith('-') ? 'red.8' : undefined)}
         {total(t('payments.totalDebit'), st.totalDebit, 'statement-total-debit')}
         {total(t('payments.totalCredit'), st.totalCredit, 'statement-total-credit')}
+        {st.shownSum != null && total(t('payments.shownSum'), st.shownSum, 'statement-shown-sum', st.shownSum.startsWith('-') ? 'red.8' : undefined)}
       </SimpleGrid>
       <FilterCard active={filtered} testId="statement-filter">
         <Grid gap="sm" align="flex-end">
