@@ -131,3 +131,23 @@ test('a number typed so that it cannot be read keeps its text, is not saved, and
   expect((await lead(request, token, id)).bedroomsMin).toBe(3);
   await ctx.close();
 });
+
+test('a new contact typed and not added: a menu link asks first, and Keep editing keeps the names', async ({ browser, request, baseURL }) => {
+  const token = await apiToken(request);
+  const ctx = await signedIn(browser, baseURL!, token, 'en-UK');
+  const page = await ctx.newPage();
+  await page.goto('/Accounts/AddOwner');
+  await page.getByTestId('add-lastName').fill('Kalogirou');
+  await page.getByTestId('add-firstName').fill('Eleni');
+  await page.getByRole('link', { name: 'Deals' }).click();
+  const dialog = page.getByRole('dialog', { name: TEXTS['en-UK'].title });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: TEXTS['en-UK'].keep }).click();
+  await expect(page.getByTestId('add-lastName')).toHaveValue('Kalogirou');
+  await expect(page).toHaveURL(/\/Accounts\/AddOwner$/);
+  // Added: the account opens without a question.
+  await page.getByTestId('add-submit').click();
+  await expect(page).toHaveURL(/\/Accounts\/View\/\d+\/2$/);
+  await expect(page.getByRole('dialog', { name: TEXTS['en-UK'].title })).toHaveCount(0);
+  await ctx.close();
+});

@@ -15,6 +15,7 @@ import { hasBranch, isOfficeAdmin, useSession } from '../../../lib/session.ts';
 import { KIND_FLAGS, type TKindFlag } from '../account-fields.ts';
 import { addAccount } from '../api/account.ts';
 import { useGoBack } from '../components/go-back.ts';
+import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
 
 type TAddForm = { lastName: string; firstName: string; middleName: string; kinds: TKindFlag[]; hasTransactions: boolean };
 
@@ -42,6 +43,8 @@ export function AccountAddPage() {
       firstName: (v) => (v.trim() ? null : t('accounts.ui.add.firstNameRequired')),
     },
   });
+  // Names typed and not added: leaving (a menu link, Back, a reload) asks first, as every form does.
+  const leaveGuard = useFormLeaveGuard(!!(form.values.lastName.trim() || form.values.firstName.trim() || form.values.middleName.trim()));
   // The same names sent again from this screen are the same account: a second click that comes after
   // the first answer (the page not yet gone), or Save pressed again after a lost answer, gets the
   // first account back instead of making a namesake.
@@ -60,6 +63,7 @@ export function AccountAddPage() {
     meta: { handlesErrors: true },
     onSuccess: (id) => {
       void client.invalidateQueries({ queryKey: ['accounts'] });
+      leaveGuard.release();
       navigate(`/Accounts/View/${id}/2`);
     },
     onError: (e) => {
