@@ -30,7 +30,11 @@ const c = (field: string) => sql.raw(`o.${columnName(field)}`);
 
 /** The select list of the public columns ("o" is the objects table), plus the shown-only-when-allowed ones. */
 export function publicSelect(culture: TCulture): SQL {
-  const place = sql.raw(`coalesce(nullif(pl.text_${culture}, ''), pl.name_${culture}, '')`);
+  // The place's staff text ("Καλαμαριά (δήμος), Θεσσαλονίκη") without its level word, which only tells
+  // the staff's picker a municipality from its namesake area: visitors read "Καλαμαριά, Θεσσαλονίκη".
+  const place = sql.raw(
+    `case when position(', ' in pl.text_${culture}) > 0 and coalesce(pl.name_${culture}, '') <> '' then pl.name_${culture} || substr(pl.text_${culture}, position(', ' in pl.text_${culture})) else coalesce(nullif(pl.name_${culture}, ''), pl.text_${culture}, '') end`,
+  );
   return sql.join(
     [
       sql`o.id`,

@@ -26,7 +26,8 @@ const [kalamaria] = await db
   .insert(locations)
   .values({ level: 2, parentId: thess!.id, nameEn: 'Kalamaria', nameEl: 'Καλαμαριά', nameRu: 'Каламария', path: [] })
   .returning();
-await db.update(locations).set({ path: [thess!.id, kalamaria!.id], textEn: 'Kalamaria, Thessaloniki', textEl: 'Καλαμαριά, Θεσσαλονίκη' }).where(eq(locations.id, kalamaria!.id));
+// The staff's text tells the municipality from its namesake area; visitors read the place without that word.
+await db.update(locations).set({ path: [thess!.id, kalamaria!.id], textEn: 'Kalamaria (municipality), Thessaloniki', textEl: 'Καλαμαριά (δήμος), Θεσσαλονίκη' }).where(eq(locations.id, kalamaria!.id));
 
 const storage = getFileStorage(t.dataDir);
 let photoSeq = 0;
