@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { LANGUAGES, ROLES } from './constants.ts';
+import { SIGN_IN_EMAIL } from './site-settings.ts';
 
 export const ZRole = z.enum(ROLES);
 export const ZLanguage = z.enum(LANGUAGES);
@@ -26,7 +27,7 @@ export type TSessionUser = z.infer<typeof ZSessionUser>;
 
 export const ZLanguageBody = z.object({ language: ZLanguage });
 
-export const ZForgotPasswordBody = z.object({ email: z.string().trim().min(1).max(320) });
+export const ZForgotPasswordBody = z.object({ email: z.string().trim().min(1).max(320).regex(SIGN_IN_EMAIL, { message: 'validation.email' }) });
 export const ZResetPasswordBody = z.object({
   email: z.string().trim().min(1).max(320),
   password: z.string().min(1).max(1024),

@@ -15,3 +15,6 @@ export const phoneHref = (s: string) => `tel:${s.trim().startsWith('+') ? '+' : 
 
 /** The same test of an e-mail address as the public contact form's. */
 export const SITE_EMAIL = /^[^\s@<>()[\]\\,;:"]{1,64}@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".]{2,}$/;
+
+/** An address that can be someone's sign-in: one @ with text on both sides, no spaces ("bad@@" is none). */
+export const SIGN_IN_EMAIL = /^[^\s@]+@[^\s@]+$/;

@@ -36,6 +36,8 @@ export function issueMessage(issue: Issue): { code: string; params: Record<strin
       return { code: 'validation.tooBig', params: { max: num(p.maximum) } };
     case 'invalid_format':
       if (p.format === 'email') return { code: 'validation.email', params: {} };
+      // A pattern the contract names its message for (an e-mail by a lenient pattern ...).
+      if (issue.message?.startsWith('validation.')) return { code: issue.message, params: {} };
       return { code: 'validation.format', params: {} };
     case 'invalid_value':
       return { code: 'validation.choice', params: {} };

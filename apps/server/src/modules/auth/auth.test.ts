@@ -126,6 +126,14 @@ describe('roles and branches', () => {
 });
 
 describe('passwords', () => {
+  it('says a mistyped address is no e-mail address, instead of "a link has been sent"', async () => {
+    for (const email of ['bad@@', 'no-at-sign', 'two words@agency.test']) {
+      const res = await post('/api/authenticate/forgotPassword', { email }, { 'accept-language': 'el' });
+      expect(res.statusCode, email).toBe(400);
+      expect(res.json().errors.email, email).toEqual(['Η διεύθυνση e-mail δεν είναι έγκυρη']);
+    }
+  });
+
   it('e-mails a reset link in the user\'s language; the code sets a new password once and ends old sessions', async () => {
     const u = await t.user({ language: 'ru' });
     const before = t.outbox().length;

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { SIGN_IN_EMAIL } from '@crm/contract/site-settings';
 import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +14,7 @@ export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const form = useForm({
     initialValues: { email: '' },
-    validate: { email: (v) => (v.trim() ? null : t('login.emailRequired')) },
+    validate: { email: (v) => (!v.trim() ? t('login.emailRequired') : SIGN_IN_EMAIL.test(v.trim()) ? null : t('validation.email')) },
   });
   const send = useGuardedMutation({ mutationFn: forgotPassword, meta: { handlesErrors: true } });
   useEffect(() => {
