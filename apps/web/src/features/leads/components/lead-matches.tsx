@@ -31,7 +31,7 @@ export const matchesKey = (leadId: number) => ['lead', 'matches', leadId] as con
  * suitable" keeps it out for good. Objects added or cheaper since the matches were last seen are
  * marked new until the agent marks them seen.
  */
-export function LeadMatches({ leadId }: { leadId: number }) {
+export function LeadMatches({ leadId, asksFor = true }: { leadId: number; /** The lead asks to buy, rent or let short term: what matching looks for. */ asksFor?: boolean }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const [error, setError] = useState<string | null>(null);
@@ -90,7 +90,7 @@ export function LeadMatches({ leadId }: { leadId: number }) {
       {q.isError && <Text c="red">{describeError(q.error).message}</Text>}
       {q.data && items.length === 0 && (
         <Text size="sm" c="dimmed">
-          {t('leads.ui.matches.none')}
+          {t(asksFor ? 'leads.ui.matches.none' : 'leads.ui.matches.noService')}
         </Text>
       )}
       <Stack gap="sm">

@@ -109,7 +109,7 @@ function LeadBody({ id, mode, onStatus, onAccountStatus }: { id: number; mode: V
       <Stack gap="sm">
         <LeadDetails lead={lead} />
         <LeadObjects lead={lead} editable={false} />
-        <LeadMatches leadId={lead.id} />
+        <LeadMatches leadId={lead.id} asksFor={!!(lead.forPurchase || lead.forRent || lead.forShortRent)} />
         <LeadViewings leadId={lead.id} />
         <LeadDeals leadId={lead.id} />
       </Stack>
@@ -118,7 +118,7 @@ function LeadBody({ id, mode, onStatus, onAccountStatus }: { id: number; mode: V
     <Stack gap="sm">
       <LeadEditor initial={lead} onStatus={onStatus} />
       <LeadObjects lead={lead} editable />
-      <LeadMatches leadId={lead.id} />
+      <LeadMatches leadId={lead.id} asksFor={!!(lead.forPurchase || lead.forRent || lead.forShortRent)} />
       {mode === 2 && lead.accountId != null && <ClientEditor accountId={lead.accountId} onStatus={onAccountStatus} />}
     </Stack>
   );

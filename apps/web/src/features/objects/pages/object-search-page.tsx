@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { TObjectSearchRow } from '@crm/contract';
 import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
 import { FilterCard } from '../../../components/filter-card.tsx';
-import { IconSearch } from '../../../components/icons.ts';
+import { IconPlus, IconSearch } from '../../../components/icons.ts';
 import { formatArea, formatMoney } from '../../../lib/format.ts';
 import { useCookieState, type ListState } from '../../../lib/list-state.ts';
 import { AccountLink } from '../../accounts/components/account-columns.tsx';
@@ -142,6 +142,12 @@ export function ObjectSearchPage() {
       {t('objectsearch.form.newSearch')}
     </Button>
   );
+  // Nothing to search yet (no filter set, no property found): the way to the first property, not advice to widen a search.
+  const addButton = (
+    <Button component={Link} to="/Objects/Add" leftSection={<IconPlus size={16} />} data-testid="object-search-add">
+      {t('objects.list.add')}
+    </Button>
+  );
   const money = { scale: 0, unit: '€' } as const;
   const area = { scale: 0, unit: t('common.areaUnit') };
   const num = (v: number | '') => (v === '' ? null : v);
@@ -244,7 +250,7 @@ export function ObjectSearchPage() {
           totalRows={q.data?.totalRows}
           fetching={q.isFetching}
           columns={columns}
-          empty={{ text: t('objectsearch.empty'), action: filtered ? newSearchButton : undefined }}
+          empty={filtered ? { text: t('objectsearch.empty'), action: newSearchButton } : { text: t('objects.list.empty'), action: addButton }}
         />
       ) : (
         <Stack gap="sm" data-testid="object-search-map-results" data-loading={q.isFetching ? 'true' : 'false'}>
@@ -259,7 +265,7 @@ export function ObjectSearchPage() {
           {q.data && q.data.items.length === 0 && !q.isFetching ? (
             <Paper withBorder p="md">
               <Text c="dimmed" ta="center" data-testid="object-search-map-empty">
-                {t('objectsearch.empty')}
+                {t(filtered ? 'objectsearch.empty' : 'objects.list.empty')}
               </Text>
             </Paper>
           ) : (
