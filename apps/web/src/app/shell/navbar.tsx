@@ -13,7 +13,7 @@ import { useRouteTitle } from './use-route-title.ts';
 export function Brand() {
   const { t } = useTranslation();
   return (
-    <Anchor component={Link} to="/CRM" fw={700} c="blue.8" underline="never" style={{ whiteSpace: 'nowrap' }} data-testid="brand">
+    <Anchor component={Link} to="/CRM" fw={700} c="blue.8" underline="never" style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0, flexShrink: 1 }} data-testid="brand">
       {t('app.brand')}
     </Anchor>
   );
