@@ -4,10 +4,11 @@ import { startShippedTexts, texts } from './shipped-texts.testing.ts';
 import { wonLogMessage } from '@crm/contract/office-constants';
 
 let logMessageText: typeof import('./log-texts.ts').logMessageText;
+let logSummaryText: typeof import('./log-texts.ts').logSummaryText;
 
 beforeAll(async () => {
   await startShippedTexts();
-  ({ logMessageText } = await import('./log-texts.ts'));
+  ({ logMessageText, logSummaryText } = await import('./log-texts.ts'));
 });
 
 describe("the action log's messages the server writes", () => {
@@ -74,6 +75,18 @@ describe("the action log's messages the server writes", () => {
     await i18next.changeLanguage('el');
     expect(logMessageText(i18next.t, 'Transaction', 'expense 125.5')).toBe(texts('el')['actionLog.message.expense']!.replace('{{amount}}', '125,50\u00a0€'));
     expect(logMessageText(i18next.t, 'Object', 'Moved')).toBe(texts('el')['actionLog.message.Moved']);
+    await i18next.changeLanguage('en');
+  });
+
+  it('sums up an edit without a message by the labels of what it changed, on the home page', async () => {
+    await i18next.changeLanguage('el');
+    expect(logSummaryText(i18next.t, 'Account', null, { city: 'Θεσσαλονίκη', notes: 'Καλεί μετά τις 6' })).toBe(`${texts('el')['accounts.ui.field.city']}, ${texts('el')['accounts.ui.field.notes']}`);
+    const many = logSummaryText(i18next.t, 'Account', null, { city: 'a', notes: 'b', firstName: 'c', lastName: 'd' });
+    expect(many.endsWith('…')).toBe(true);
+    expect(many.split(', ')).toHaveLength(3);
+    // A message is the summary; nothing at all stays empty.
+    expect(logSummaryText(i18next.t, 'Document', 'Lease', { name: 'x' })).toBe('Lease');
+    expect(logSummaryText(i18next.t, 'Account', null, undefined)).toBe('');
     await i18next.changeLanguage('en');
   });
 });

@@ -1,7 +1,7 @@
 import { LOG_MESSAGES, WON_LOG_MESSAGE } from '@crm/contract/office-constants';
 import type { TFunction } from 'i18next';
 import { formatDate, formatMoney2 } from './format.ts';
-import { logFieldLabel } from './log-data.ts';
+import { logDataRows, logFieldLabel } from './log-data.ts';
 
 /**
  * How an action-log entry reads, on the action log screen and the home page's recent changes alike:
@@ -42,6 +42,17 @@ export function logMessageText(t: TFunction, entity: string, message: string | n
   const field = data && typeof data === 'object' ? (data as { field?: unknown }).field : undefined;
   if ((entity === 'Account' || entity === 'Object') && /^[a-z][A-Za-z0-9]*$/.test(message) && (data === undefined || field === message)) return logFieldLabel(t, entity, message);
   return message;
+}
+
+/**
+ * An entry in one line (the home page's recent changes): its message, else what it changed, by the
+ * fields' labels ("City, Notes"; the first three, then "…"), so an edit of a record is not a blank.
+ */
+export function logSummaryText(t: TFunction, entity: string, message: string | null, data?: unknown): string {
+  const text = logMessageText(t, entity, message, data);
+  if (text) return text;
+  const labels = [...new Set(logDataRows(t, entity, data).map((r) => r.label).filter(Boolean))];
+  return labels.length > 3 ? `${labels.slice(0, 3).join(', ')}…` : labels.join(', ');
 }
 
 /** The text key and values an alert's deletion logged (see the server's deleteAlert). */

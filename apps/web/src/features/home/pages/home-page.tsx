@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { homeQuery } from '../api/home.ts';
 import { formatDateTime, formatLongDate } from '../../../lib/format.ts';
 import { agencyTodayDate } from '../../../lib/agency-clock.ts';
-import { logActionText, logEntityText, logMessageText, logRecordPath } from '../../../lib/log-texts.ts';
+import { logActionText, logEntityText, logSummaryText, logRecordPath } from '../../../lib/log-texts.ts';
 import { hasBranch, useSession } from '../../../lib/session.ts';
 import '../../../components/table.css';
 import { currentCulture } from '../../../lib/i18n.ts';
@@ -111,7 +111,7 @@ export function HomePage() {
                     <tbody>
                       {data.recent.map((r) => {
                         const to = logRecordPath(r.action, r.entity, r.entityId);
-                        const message = logMessageText(t, r.entity, r.message, r.data ?? undefined);
+                        const message = logSummaryText(t, r.entity, r.message, r.data ?? undefined);
                         return (
                           <tr key={r.id}>
                             <td style={{ width: 170 }} data-card="title">
