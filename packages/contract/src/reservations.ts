@@ -188,7 +188,7 @@ export const ZReservationRow = z.object({
   finalComission: z.number(),
 });
 export type TReservationRow = z.infer<typeof ZReservationRow>;
-/** Exact decimal sums ("12345.60"), computed by PostgreSQL over every row the filter matches. */
+/** Exact decimal sums ("12345.60"), computed by PostgreSQL over every row the filter matches (cancelled ones aside, see sumsWithCancelled). */
 export const ZReservationSums = z.object({
   total: z.string(),
   paymentToOwner: z.string(),
@@ -199,6 +199,11 @@ export const ZReservationSums = z.object({
 export type TReservationSums = z.infer<typeof ZReservationSums>;
 export const ZReservationSearchAnswer = listAnswer(ZReservationRow).extend({
   sums: ZReservationSums,
+  /**
+   * Whether the sums count cancelled bookings: only when the stage filter picks the cancelled
+   * stage. Otherwise they are left out of the sums (not of the count): they earn nothing.
+   */
+  sumsWithCancelled: z.boolean(),
   /** The date range applied (the current year when none was sent). */
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),

@@ -296,6 +296,32 @@ describe('the reservations list', () => {
     expect(row).toMatchObject({ id: a.id, rowClass: 'confirmed', stage: 'Confirmed', problem: 'Late key', objectWebsiteCode: 'SUMS-1', clientDisplayName: 'Alpha', sourceDisplayName: 'Airbnb', total: 0.1, finalComission: 0.05 });
   });
 
+  it('leaves cancelled bookings out of the footer sums (not out of the count) unless the stage filter picks them', async () => {
+    const o = await newObject();
+    const year = '2032';
+    await book(o.id, `${year}-03-01`, 3, { total: 300.1, paymentToOwner: 200, comission: 60, comission3rdParty: 10, reservationStage: 3 });
+    await book(o.id, `${year}-03-10`, 2, { total: 1000, paymentToOwner: 800, comission: 150, comission3rdParty: 20, reservationStage: 7 });
+    await book(o.id, `${year}-03-20`, 2, { total: 0.2, paymentToOwner: 0.1, comission: 0.05, reservationStage: 6 });
+    const base = { objectId: o.id, startDate: `${year}-01-01`, endDate: `${year}-12-31`, dateFilterType: 1, perPage: 50 };
+    const all = await search(base);
+    expect(all.totalRows).toBe(3);
+    expect(all.items).toHaveLength(3);
+    expect(all.sums).toEqual({ total: '300.30', paymentToOwner: '200.10', comission: '60.05', comission3rdParty: '10.00', finalComission: '50.05' });
+    expect(all.sumsWithCancelled).toBe(false);
+    // Stages picked without "cancelled": still left out.
+    const settled = await search({ ...base, stages: [3, 6] });
+    expect(settled.sums.total).toBe('300.30');
+    expect(settled.sumsWithCancelled).toBe(false);
+    // Picked by name, they are summed: alone, and beside other stages.
+    const cancelled = await search({ ...base, stages: [7] });
+    expect(cancelled.totalRows).toBe(1);
+    expect(cancelled.sums).toEqual({ total: '1000.00', paymentToOwner: '800.00', comission: '150.00', comission3rdParty: '20.00', finalComission: '130.00' });
+    expect(cancelled.sumsWithCancelled).toBe(true);
+    const both = await search({ ...base, stages: [3, 7] });
+    expect(both.sums.total).toBe('1300.10');
+    expect(both.sumsWithCancelled).toBe(true);
+  });
+
   it('defaults to the current year by check-out, and refuses bad filters', async () => {
     const o = await newObject();
     const year = new Date().getFullYear();
