@@ -6,6 +6,7 @@ import {
   RESERVATION_DATE_FILTER_TYPES,
   RESERVATION_DEFAULT_DATE_FILTER,
   RESERVATION_FIELDS,
+  RESERVATION_MAX_NIGHTS,
   RESERVATION_OWNER_PAYMENT_TYPES,
   RESERVATION_SOURCES,
   RESERVATION_STAGES,
@@ -27,6 +28,14 @@ function zodOfReservationField(f: TReservationFieldDescription): z.ZodTypeAny {
     case 'objectId':
     case 'demandId':
       return ZId.nullable();
+    case 'duration':
+      // Past the longest stay, the stay's own words ("a stay can last at most 365 nights"), not the generic "365 or less".
+      return z
+        .number()
+        .int()
+        .min(f.min ?? 1)
+        .max(f.max ?? RESERVATION_MAX_NIGHTS, { message: 'reservations.tooLong' })
+        .nullable();
     case 'reservationStage':
       return oneOf(RESERVATION_STAGES);
     case 'sourceId':
