@@ -107,3 +107,61 @@ for (const language of ['en-UK', 'el'] as const) {
     await ctx.close();
   });
 }
+
+test('a check-out typed on or before the check-in, or 0 or 400 nights, stays as typed with its error at the field', async ({ browser, request, baseURL }) => {
+  const token = await apiToken(request);
+  const mark = `STRD${Date.now() % 10000000}`;
+  const flat = await createShortLet(request, token, { title: `Dates studio ${mark}`, websiteCode: mark });
+  const year = new Date().getFullYear() + 1;
+  const ctx = await signedIn(browser, baseURL!, token, 'en-UK');
+  const page = await ctx.newPage();
+  await page.goto(`/Reservations/Add?objectId=${flat.id}`);
+  await expect(page.getByTestId('reservation-page')).toHaveAttribute('data-mode', 'create', { timeout: 20_000 });
+  const checkIn = page.getByTestId('reservation-checkIn');
+  const nights = page.getByTestId('reservation-duration');
+  const checkOut = page.getByTestId('reservation-checkOut');
+  await checkIn.fill(`10/03/${year}`);
+  await nights.fill('4');
+  await expect(checkOut).toHaveValue(`14/03/${year}`);
+
+  // A check-out before the check-in: kept, the nights kept, and the error at the check-out.
+  await checkOut.fill(`08/03/${year}`);
+  await checkOut.press('Tab');
+  await expect(checkOut).toHaveValue(`08/03/${year}`);
+  await expect(nights).toHaveValue('4');
+  await expect(checkOut).toHaveAccessibleDescription(/The check-out must be after the check-in\./);
+  // On the check-in day itself: the same.
+  await checkOut.fill(`10/03/${year}`);
+  await checkOut.press('Tab');
+  await expect(checkOut).toHaveValue(`10/03/${year}`);
+  await expect(checkOut).toHaveAccessibleDescription(/The check-out must be after the check-in\./);
+  // Saving sends nothing and goes to the field.
+  await page.getByTestId('reservation-client.lastName').fill(`Dates ${mark}`);
+  await page.getByTestId('reservation-save').click();
+  await expect(checkOut).toBeFocused();
+  await expect(page).toHaveURL(/\/Reservations\/Add/);
+  // An earlier check-in makes it a stay: the nights follow.
+  await checkIn.fill(`07/03/${year}`);
+  await checkIn.press('Tab');
+  await expect(nights).toHaveValue('3');
+  await expect(checkOut).toHaveValue(`10/03/${year}`);
+  await expect(checkOut).not.toHaveAccessibleDescription(/must be after/);
+
+  // Nights 0 and past the longest stay: kept, told at the nights.
+  await nights.fill('0');
+  await nights.press('Tab');
+  await expect(nights).toHaveValue('0');
+  await expect(nights).toHaveAccessibleDescription('A stay lasts at least one night.');
+  await page.getByTestId('reservation-save').click();
+  await expect(nights).toBeFocused();
+  await nights.fill('400');
+  await nights.press('Tab');
+  await expect(nights).toHaveValue('400');
+  await expect(nights).toHaveAccessibleDescription('A stay can last at most 365 nights.');
+  await nights.fill('5');
+  await expect(checkOut).toHaveValue(`12/03/${year}`);
+  await page.getByTestId('reservation-save').click();
+  await expect(page).toHaveURL(/\/Reservations\/\d+$/, { timeout: 20_000 });
+  await expect(page.getByTestId('reservation-checkOut')).toContainText(`12/03/${year}`);
+  await ctx.close();
+});

@@ -29,11 +29,11 @@ function zodOfReservationField(f: TReservationFieldDescription): z.ZodTypeAny {
     case 'demandId':
       return ZId.nullable();
     case 'duration':
-      // Past the longest stay, the stay's own words ("a stay can last at most 365 nights"), not the generic "365 or less".
+      // Out of its bounds, the stay's own words ("a stay can last at most 365 nights"), not the generic "365 or less".
       return z
         .number()
         .int()
-        .min(f.min ?? 1)
+        .min(f.min ?? 1, { message: 'reservations.tooShort' })
         .max(f.max ?? RESERVATION_MAX_NIGHTS, { message: 'reservations.tooLong' })
         .nullable();
     case 'reservationStage':

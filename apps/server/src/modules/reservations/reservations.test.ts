@@ -130,13 +130,14 @@ describe('a reservation', () => {
       const errors = res.json().errors ?? {};
       expect(Object.keys(errors).join(','), `${field}: ${res.body}`).toContain(field);
     }
-    // A stay past the longest is told in the stay's words, whether given as nights or as a check-out.
+    // A stay past the longest, or of no night, is told in the stay's words (as nights or as a check-out).
     const long = await save({ ...ok, duration: 366 });
     expect(long.json().errors.duration).toEqual(['A stay can last at most 365 nights.']);
     const longEl = await save({ ...ok, duration: 400 }, 'el');
     expect(longEl.json().errors.duration).toEqual(['Μια διαμονή μπορεί να διαρκέσει έως 365 διανυκτερεύσεις.']);
     const longOut = await save({ ...ok, duration: undefined, checkOut: '2027-09-02' }, 'ru');
     expect(longOut.json().errors.checkOut).toEqual(['Проживание может длиться не более 365 ночей.']);
+    expect((await save({ ...ok, duration: 0 })).json().errors.duration).toEqual(['A stay lasts at least one night.']);
     expect((await save({ ...ok, duration: 365 })).statusCode).toBe(200);
     await db.delete(reservations).where(eq(reservations.objectId, o.id));
     const notShort = await save({ ...ok, objectId: longLet.id });

@@ -7,6 +7,7 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'reac
 import {
   RESERVATION_FIELDS,
   RESERVATION_GROUPS,
+  RESERVATION_MAX_NIGHTS,
   checkOutOf,
   depositOf,
   finalComissionOf,
@@ -147,9 +148,39 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
     const v = toWire('currency', form.fields[name] ?? null);
     return typeof v === 'number' ? v : null;
   };
-  const nights = Number(form.fields.duration) || null;
+  const typedNights = toWire('number', form.fields.duration ?? null);
+  const nights = typeof typedNights === 'number' && typedNights > 0 ? typedNights : null;
   const checkIn = (form.fields.checkIn as string | null) || null;
-  const checkOut = checkOutOf(checkIn, nights);
+  // A check-out typed that gives no stay (on or before the check-in, or before one is typed) is
+  // kept as typed, with its error, until the dates or the nights make a stay again.
+  const [typedCheckOut, setTypedCheckOut] = useState<string | null>(null);
+  const checkOut = typedCheckOut ?? (typedNights === 0 ? checkIn : checkOutOf(checkIn, nights));
+  // What is wrong with the stay as typed, said at its field at once (the server refuses the same).
+  const stayErrors: Record<string, string> = {};
+  if (typedCheckOut && checkIn && nightsBetween(checkIn, typedCheckOut) <= 0) stayErrors.checkOut = t('reservations.checkOutBeforeCheckIn');
+  if (typeof typedNights === 'number' && typedNights < 1) stayErrors.duration = t('reservations.tooShort');
+  if (typeof typedNights === 'number' && typedNights > RESERVATION_MAX_NIGHTS) stayErrors.duration = t('reservations.tooLong', { max: RESERVATION_MAX_NIGHTS });
+  const stayError = (name: string) => stayErrors[name] ?? errors[name];
+  const setCheckIn = (v: string | null) => {
+    setField('checkIn', v);
+    // A check-out typed before the check-in was: the nights follow from it once it is after it.
+    if (typedCheckOut && v && nightsBetween(v, typedCheckOut) > 0) {
+      setField('duration', nightsBetween(v, typedCheckOut));
+      setTypedCheckOut(null);
+    }
+  };
+  const setCheckOut = (v: string | null) => {
+    if (!v) return;
+    if (checkIn && nightsBetween(checkIn, v) > 0) {
+      setField('duration', nightsBetween(checkIn, v));
+      setTypedCheckOut(null);
+    } else setTypedCheckOut(v);
+  };
+  const setNights = (v: Draft) => {
+    setField('duration', v);
+    // Nights typed: the check-out follows from them again.
+    setTypedCheckOut(null);
+  };
   const money = Object.fromEntries(['total', 'prepaymentCash', 'prepaymentBank', 'prepaymentInvoice', 'restCash', 'restBank', 'restInvoice', 'comission', 'comission3rdParty'].map((k) => [k, num(k)]));
   const deposit = depositOf(money);
   const finalComission = finalComissionOf(money.comission, money.comission3rdParty);
@@ -162,6 +193,13 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
     if (busy) return;
     // A time box holding no time keeps the time before it: saving would drop what was typed.
     if (focusInvalidEntry()) return;
+    // A stay that is none (its error is already at the field): nothing is sent.
+    const badStay = Object.keys(stayErrors)[0] ?? (typedCheckOut && !checkIn ? 'checkIn' : undefined);
+    if (badStay) {
+      if (badStay === 'checkIn') setErrors({ checkIn: t('validation.required') });
+      document.querySelector<HTMLInputElement>(`[data-testid="reservation-${badStay}"]`)?.focus();
+      return;
+    }
     // What a booking needs, said at its field (the server refuses the same, but in one banner).
     const missing: Record<string, string> = {};
     if (!form.object) missing.objectId = t('reservations.ui.objectRequired');
@@ -356,7 +394,7 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
       {readOnly ? (
         shown('checkIn', formatDate(r.checkIn as string | null))
       ) : (
-        <DateField key="checkIn" label={label('checkIn')} value={checkIn} onChange={(v) => setField('checkIn', v)} error={errors.checkIn} required data-testid="reservation-checkIn" />
+        <DateField key="checkIn" label={label('checkIn')} value={checkIn} onChange={setCheckIn} error={errors.checkIn} required data-testid="reservation-checkIn" />
       )}
       {readOnly ? (
         shown('duration', String(r.duration ?? ''))
@@ -365,13 +403,13 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
           type="number"
           label={label('duration')}
           value={form.fields.duration ?? null}
-          onChange={(v) => setField('duration', v)}
-          error={errors.duration}
+          onChange={setNights}
+          error={stayError('duration')}
           options={[]}
           required
           integer
           min={1}
-          max={365}
+          max={RESERVATION_MAX_NIGHTS}
           testId="reservation-duration"
           autoFocus={false}
         />
@@ -384,9 +422,11 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
           label={label('checkOut')}
           description={t('reservations.ui.checkOutHint')}
           value={checkOut}
-          minDate={checkIn ? new Date(`${checkIn}T12:00:00`) : undefined}
-          onChange={(v) => v && checkIn && nightsBetween(checkIn, v) > 0 && setField('duration', nightsBetween(checkIn, v))}
-          error={errors.checkOut}
+          // The calendar offers the days after the check-in; a day typed before it is kept, with its error
+          // (a minimum date would have dropped it without a word).
+          excludeDate={(day) => checkIn != null && String(day).slice(0, 10) <= checkIn}
+          onChange={setCheckOut}
+          error={stayError('checkOut')}
           clearable={false}
           data-testid="reservation-checkOut"
         />
