@@ -165,3 +165,42 @@ test('a check-out typed on or before the check-in, or 0 or 400 nights, stays as 
   await expect(page.getByTestId('reservation-checkOut')).toContainText(`12/03/${year}`);
   await ctx.close();
 });
+
+test("a property's page shows each booking's stage, strikes a cancelled one, and offers New reservation for a short let", async ({ browser, request, baseURL }) => {
+  const token = await apiToken(request);
+  const mark = `STRP${Date.now() % 10000000}`;
+  const flat = await createShortLet(request, token, { title: `Stages studio ${mark}`, websiteCode: mark });
+  const year = new Date().getFullYear() + 1;
+  const booked = async (lastName: string, reservationStage: number) => {
+    const res = await request.post('/api/Reservation/update', { data: { objectId: flat.id, checkIn: `${year}-05-10`, duration: 3, reservationStage, client: { lastName } }, headers: auth(token) });
+    expect(res.ok(), await res.text()).toBeTruthy();
+  };
+  // The same nights twice: once cancelled, then booked again.
+  await booked(`Cancelled ${mark}`, 7);
+  await booked(`Confirmed ${mark}`, 3);
+  const ctx = await signedIn(browser, baseURL!, token, 'el');
+  const page = await ctx.newPage();
+  await page.goto(`/Objects/View/${flat.id}`);
+  const block = page.getByTestId('records-reservations');
+  await expect(block.getByTestId('records-reservations-item')).toHaveCount(2, { timeout: 20_000 });
+  const cancelled = block.getByTestId('records-reservations-item').filter({ hasText: `Cancelled ${mark}` });
+  const confirmed = block.getByTestId('records-reservations-item').filter({ hasText: `Confirmed ${mark}` });
+  await expect(cancelled).toHaveCSS('text-decoration-line', 'line-through');
+  await expect(confirmed).not.toHaveCSS('text-decoration-line', 'line-through');
+  // The later booking first, each with its stage under it.
+  await expect(block.getByTestId('records-reservations-item')).toHaveText([new RegExp(`Confirmed ${mark}`), new RegExp(`Cancelled ${mark}`)]);
+  await expect(block.getByTestId('records-reservations-stage')).toHaveText(['Επιβεβαιωμένη', 'Ακυρωμένη']);
+  await expectAccessible(page, "property's reservations");
+
+  // New reservation: the booking form with the property set.
+  await block.getByTestId('records-reservations-add').click();
+  await expect(page).toHaveURL(new RegExp(`/Reservations/Add\\?objectId=${flat.id}$`));
+  await expect(page.getByTestId('reservation-object-picker')).toHaveValue(new RegExp(mark));
+
+  // A property not let short: no New reservation.
+  const longLet = await createShortLet(request, token, { forShortRent: false, title: `Long let ${mark}` });
+  await page.goto(`/Objects/View/${longLet.id}`);
+  await expect(page.getByTestId('records-reservations')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('records-reservations-add')).toHaveCount(0);
+  await ctx.close();
+});

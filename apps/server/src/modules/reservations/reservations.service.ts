@@ -488,15 +488,21 @@ export async function searchReservations(app: FastifyInstance, f: TReservationSe
   };
 }
 
-/** The object view's reservations: newest stay first, each as "12/07/2026 – 19/07/2026 · Client". */
-export async function reservationsOfObject(db: Db | Tx, objectId: number, culture: TCulture) {
+/** The object view's reservations: newest stay first (the later booking first on the same nights), each as "12/07/2026 – 19/07/2026 · Client", with its stage. */
+export async function reservationsOfObject(db: Db | Tx, objectId: number, culture: TCulture, t: T) {
   const rows = await db
     .select({ id: reservations.id, checkIn: reservations.checkIn, checkOut: reservations.checkOut, last: reservations.clientLastName, first: reservations.clientFirstName, stage: reservations.reservationStage })
     .from(reservations)
     .where(eq(reservations.objectId, objectId))
-    .orderBy(sql`${reservations.checkIn} desc`)
+    // Two stays on the same nights (one cancelled, then booked again): the later booking first.
+    .orderBy(sql`${reservations.checkIn} desc, ${reservations.id} desc`)
     .limit(100);
-  return rows.map((r) => ({ id: r.id, descr: `${dayText(r.checkIn, culture)} – ${dayText(r.checkOut, culture)} · ${clientName({ clientLastName: r.last, clientFirstName: r.first })}` }));
+  return rows.map((r) => ({
+    id: r.id,
+    descr: `${dayText(r.checkIn, culture)} – ${dayText(r.checkOut, culture)} · ${clientName({ clientLastName: r.last, clientFirstName: r.first })}`,
+    reservationStage: r.stage,
+    stage: t(`reservations.stage.${r.stage}`),
+  }));
 }
 
 /** Merging accounts: the duplicate's bookings become the kept account's. */

@@ -267,6 +267,25 @@ describe('a reservation', () => {
     expect((await call(agent.token, 'DELETE', `/api/object/${o.id}`)).statusCode).toBe(200);
   });
 
+  it("shows its stage on its property's page: a cancelled stay on the same nights as another is no double booking", async () => {
+    const o = await newObject();
+    const cancelled = await book(o.id, '2027-08-01', 4, { reservationStage: 7, client: { lastName: 'Early' } });
+    const confirmed = await book(o.id, '2027-08-01', 4, { reservationStage: 3, client: { lastName: 'Late' } });
+    for (const [lang, texts] of [
+      ['en', ['Cancelled', 'Confirmed']],
+      ['el', ['Ακυρωμένη', 'Επιβεβαιωμένη']],
+      ['ru', ['Отменена', 'Подтверждена']],
+    ] as const) {
+      const view = await call(agent.token, 'GET', `/api/object/view/${o.id}`, undefined, { 'accept-language': lang });
+      expect(view.statusCode, view.body).toBe(200);
+      // The later booking of the same nights first.
+      expect(view.json().reservations).toMatchObject([
+        { id: confirmed.id, reservationStage: 3, stage: texts[1] },
+        { id: cancelled.id, reservationStage: 7, stage: texts[0] },
+      ]);
+    }
+  });
+
   it('is deleted with its action-log row', async () => {
     const r = await book((await newObject()).id, '2027-03-01', 2);
     expect((await call(agent.token, 'DELETE', `/api/Reservation/${r.id}`)).statusCode).toBe(200);
@@ -425,6 +444,6 @@ describe('branch users', () => {
     expect(view.statusCode).toBe(200);
     expect(view.json().reservations).toEqual([]);
     const own = await call(agent.token, 'GET', `/api/object/view/${o.id}`);
-    expect(own.json().reservations).toEqual([{ id: r.id, descr: expect.stringContaining('01/01/2028 – 03/01/2028') }]);
+    expect(own.json().reservations).toEqual([{ id: r.id, descr: expect.stringContaining('01/01/2028 – 03/01/2028'), reservationStage: 1, stage: 'Inquiry' }]);
   });
 });
