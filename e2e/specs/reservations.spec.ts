@@ -204,3 +204,43 @@ test("a property's page shows each booking's stage, strikes a cancelled one, and
   await expect(page.getByTestId('records-reservations-add')).toHaveCount(0);
   await ctx.close();
 });
+
+test('on a phone the booking form saves from its foot, and a refusal is brought into view', async ({ browser, request, baseURL }) => {
+  const token = await apiToken(request);
+  const mark = `STRM${Date.now() % 10000000}`;
+  const flat = await createShortLet(request, token, { title: `Phone studio ${mark}`, websiteCode: mark });
+  const year = new Date().getFullYear() + 1;
+  const book = async (checkIn: string, lastName: string) => {
+    const res = await request.post('/api/Reservation/update', { data: { objectId: flat.id, checkIn, duration: 3, client: { lastName } }, headers: auth(token) });
+    expect(res.ok(), await res.text()).toBeTruthy();
+    return (await res.json()) as { id: number };
+  };
+  const first = await book(`${year}-06-01`, `First ${mark}`);
+  const second = await book(`${year}-06-10`, `Second ${mark}`);
+  const ctx = await signedIn(browser, baseURL!, token, 'en-UK', { viewport: { width: 412, height: 915 }, isMobile: true });
+  const page = await ctx.newPage();
+  await page.goto(`/Reservations/Edit/${second.id}`);
+  await expect(page.getByTestId('reservation-page')).toHaveAttribute('data-mode', 'edit', { timeout: 20_000 });
+  // The last field of the form, typed on the phone: Save is right under it, the top one far above.
+  await page.getByTestId('reservation-awaiting').fill('Late arrival: key in the box');
+  const foot = page.getByTestId('reservation-save-bottom');
+  await foot.scrollIntoViewIfNeeded();
+  await expect(foot).toBeInViewport();
+  await expect(page.getByTestId('reservation-save')).not.toBeInViewport();
+  await foot.click();
+  await expect(page).toHaveURL(new RegExp(`/Reservations/${second.id}$`), { timeout: 20_000 });
+  await expect(page.getByTestId('reservation-attention')).toContainText('Late arrival: key in the box');
+
+  // Moved onto the first booking's nights and saved from the foot: the check-in's refusal comes into view.
+  await page.goto(`/Reservations/Edit/${second.id}`);
+  await expect(page.getByTestId('reservation-page')).toHaveAttribute('data-mode', 'edit', { timeout: 20_000 });
+  await page.getByTestId('reservation-checkIn').fill(`02/06/${year}`);
+  await foot.scrollIntoViewIfNeeded();
+  await foot.click();
+  const checkIn = page.getByTestId('reservation-checkIn');
+  await expect(checkIn).toBeFocused();
+  await expect(checkIn).toBeInViewport();
+  await expect(checkIn).toHaveAccessibleDescription(new RegExp(`reservation ${first.id}`));
+  await expect(page).toHaveURL(new RegExp(`/Reservations/Edit/${second.id}$`));
+  await ctx.close();
+});

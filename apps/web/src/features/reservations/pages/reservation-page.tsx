@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Card, Center, Checkbox, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Center, Checkbox, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -22,7 +22,7 @@ import { FieldInput } from '../../../components/fields/field-input.tsx';
 import { TimeField } from '../../../components/fields/time-field.tsx';
 import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
 import { formatFieldValue, toDraft, toWire, type Draft } from '../../../components/fields/field-values.ts';
-import { IconAlertTriangle } from '../../../components/icons.ts';
+import { IconAlertTriangle, IconTrash } from '../../../components/icons.ts';
 import { RecordToolbar } from '../../../components/record-toolbar.tsx';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { useRecordOpened } from '../../../lib/recent.ts';
@@ -188,6 +188,15 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
   const toOwner = num('paymentToOwner');
   const ownerOver = toOwner != null && money.total != null ? Math.round((toOwner - money.total) * 100) / 100 : 0;
 
+  // Saved from the foot of a long form (a phone): the refusal is brought into view, at its first
+  // field when that is on the form, else the message over the form.
+  const showRefusal = (fields: string[]) =>
+    requestAnimationFrame(() => {
+      const input = fields.map((k) => document.querySelector<HTMLElement>(`[data-testid="reservation-${k}"]`)).find(Boolean);
+      if (input) input.focus();
+      else document.querySelector('[data-testid="reservation-form-error"], [data-testid="reservation-field-errors"]')?.scrollIntoView({ block: 'center' });
+    });
+
   const changeKeys = useChangeKeys();
   const save = async () => {
     if (busy) return;
@@ -242,7 +251,11 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
       } else if (e instanceof ApiError && e.status === 400) {
         setErrors(e.fieldErrors);
         setError(Object.keys(e.fieldErrors).length ? null : describeError(e).message);
-      } else setError(describeError(e).message);
+        showRefusal(Object.keys(e.fieldErrors));
+      } else {
+        setError(describeError(e).message);
+        showRefusal([]);
+      }
     } finally {
       setBusy(false);
     }
@@ -575,6 +588,26 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
           </SimpleGrid>
         </Card>
       ))}
+      {/* On a phone the form is some 3 700 px tall: its buttons at its foot too, as the income form has them. */}
+      {!readOnly && (
+        <Group justify="space-between" data-testid="reservation-foot">
+          {mode === 'edit' ? (
+            <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={remove} data-testid="reservation-delete-bottom">
+              {t('common.delete')}
+            </Button>
+          ) : (
+            <span />
+          )}
+          <Group gap="xs">
+            <Button variant="default" onClick={() => (mode === 'edit' ? navigate(`/Reservations/${r.id}`) : goBack())} data-testid="reservation-cancel-bottom">
+              {t('common.cancel')}
+            </Button>
+            <Button onClick={() => void save()} loading={busy} data-testid="reservation-save-bottom">
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Group>
+      )}
       {mode !== 'create' && (
         <RecordStamps createdOn={r.createdOn} createdBy={r.createdBy} modifiedOn={r.modifiedOn} modifiedBy={r.modifiedBy} testId="reservation-stamps" />
       )}
