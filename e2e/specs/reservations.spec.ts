@@ -205,18 +205,18 @@ test("a property's page shows each booking's stage, strikes a cancelled one, and
   await ctx.close();
 });
 
-test('on a phone the booking form saves from its foot, and a refusal is brought into view', async ({ browser, request, baseURL }) => {
+test("on a phone the booking form saves from its foot, a refusal is brought into view, and the guest's phone and e-mail are links", async ({ browser, request, baseURL }) => {
   const token = await apiToken(request);
   const mark = `STRM${Date.now() % 10000000}`;
   const flat = await createShortLet(request, token, { title: `Phone studio ${mark}`, websiteCode: mark });
   const year = new Date().getFullYear() + 1;
-  const book = async (checkIn: string, lastName: string) => {
-    const res = await request.post('/api/Reservation/update', { data: { objectId: flat.id, checkIn, duration: 3, client: { lastName } }, headers: auth(token) });
+  const book = async (checkIn: string, lastName: string, contacts: Record<string, string> = {}) => {
+    const res = await request.post('/api/Reservation/update', { data: { objectId: flat.id, checkIn, duration: 3, client: { lastName, ...contacts } }, headers: auth(token) });
     expect(res.ok(), await res.text()).toBeTruthy();
     return (await res.json()) as { id: number };
   };
   const first = await book(`${year}-06-01`, `First ${mark}`);
-  const second = await book(`${year}-06-10`, `Second ${mark}`);
+  const second = await book(`${year}-06-10`, `Second ${mark}`, { phone: '+30 697 123 4567; 2310 123456', email: `guest.${mark.toLowerCase()}@example.com` });
   const ctx = await signedIn(browser, baseURL!, token, 'en-UK', { viewport: { width: 412, height: 915 }, isMobile: true });
   const page = await ctx.newPage();
   await page.goto(`/Reservations/Edit/${second.id}`);
@@ -230,6 +230,14 @@ test('on a phone the booking form saves from its foot, and a refusal is brought 
   await foot.click();
   await expect(page).toHaveURL(new RegExp(`/Reservations/${second.id}$`), { timeout: 20_000 });
   await expect(page.getByTestId('reservation-attention')).toContainText('Late arrival: key in the box');
+  // The guest's phones and e-mail, to tap.
+  const phones = page.getByTestId('reservation-client.phone').getByRole('link');
+  await expect(phones).toHaveText(['+30 697 123 4567', '2310 123456']);
+  await expect(phones.first()).toHaveAttribute('href', 'tel:+306971234567');
+  await expect(phones.last()).toHaveAttribute('href', 'tel:2310123456');
+  const email = page.getByTestId('reservation-client.email').getByRole('link');
+  await expect(email).toHaveAttribute('href', `mailto:guest.${mark.toLowerCase()}@example.com`);
+  await expectAccessible(page, 'reservation view on a phone');
 
   // Moved onto the first booking's nights and saved from the foot: the check-in's refusal comes into view.
   await page.goto(`/Reservations/Edit/${second.id}`);

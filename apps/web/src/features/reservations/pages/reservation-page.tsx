@@ -47,10 +47,14 @@ import {
 import { carryForm, conflictMessage, mergeOnConflict, takeCarriedForm } from '../../../lib/conflict-merge.ts';
 import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
 import { useChangeKeys } from '../../../lib/change-key.ts';
+import { mailtoOf, phoneLinks } from '../contact-links.ts';
 
 type Mode = 'create' | 'edit' | 'view';
 type Drafts = Record<string, Draft>;
 type Form = { fields: Drafts; object: Picked; account: Picked; lead: Picked; saveClientAsAccount: boolean };
+
+/** A link a finger taps (a phone, an e-mail): at least 24 px tall, its text centred in it. */
+const tapTarget = { display: 'inline-flex', alignItems: 'center' } as const;
 
 /** Fields the form draws by hand (pickers, the stay's dates); the rest come from the description. */
 const SPECIAL = new Set(['objectId', 'demandId', 'checkIn', 'checkOut', 'duration', 'bookingDate', 'ownerPaymentDate', 'totalPaymentDeposit', 'finalComission']);
@@ -323,9 +327,28 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
     }
     if (readOnly) {
       const v = d.group === 'client' ? r.client[d.name] : r[d.name];
+      // The guest's phone and e-mail to tap, as on an account's page.
+      const phones = key === 'client.phone' ? phoneLinks(v as string | null) : [];
+      const mailto = key === 'client.email' ? mailtoOf(v as string | null) : null;
       const text =
         d.name === 'externalLink' && v ? (
           <Anchor href={String(v)} target="_blank" rel="noopener noreferrer">
+            {String(v)}
+          </Anchor>
+        ) : phones.length ? (
+          <Stack gap={2} component="span">
+            {phones.map((p, i) =>
+              p.href ? (
+                <Anchor key={i} href={p.href} size="sm" mih={24} style={tapTarget}>
+                  {p.text}
+                </Anchor>
+              ) : (
+                <span key={i}>{p.text}</span>
+              ),
+            )}
+          </Stack>
+        ) : mailto ? (
+          <Anchor href={mailto} size="sm" mih={24} style={tapTarget}>
             {String(v)}
           </Anchor>
         ) : d.type === 'currency' ? (
