@@ -91,6 +91,9 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(row.getByTestId('reservation-warning')).toBeVisible();
     await expect(page.getByTestId('reservations-sum-total')).toHaveText(money('1 234,50 €'));
     await expect(page.getByTestId('reservations-sum-finalComission')).toHaveText(money('212,75 €'));
+    await expect(page.getByTestId('reservations-sums-note')).toHaveText(
+      language === 'el' ? /^Οι ακυρωμένες κρατήσεις δεν υπολογίζονται στα σύνολα\./ : /^Cancelled bookings are not counted in the totals\./,
+    );
     await expectAccessible(page, 'reservations list');
 
     // Another guest on the same nights: refused, naming the first booking.
