@@ -91,6 +91,9 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(row.getByTestId('reservation-warning')).toBeVisible();
     await expect(page.getByTestId('reservations-sum-total')).toHaveText(money('1 234,50 €'));
     await expect(page.getByTestId('reservations-sum-finalComission')).toHaveText(money('212,75 €'));
+    await expect(page.getByTestId('reservations-sums-note')).toHaveText(
+      language === 'el' ? /^Οι ακυρωμένες κρατήσεις δεν υπολογίζονται στα σύνολα\./ : /^Cancelled bookings are not counted in the totals\./,
+    );
     await expectAccessible(page, 'reservations list');
 
     // Another guest on the same nights: refused, naming the first booking.
@@ -107,3 +110,148 @@ for (const language of ['en-UK', 'el'] as const) {
     await ctx.close();
   });
 }
+
+test('a check-out typed on or before the check-in, or 0 or 400 nights, stays as typed with its error at the field', async ({ browser, request, baseURL }) => {
+  const token = await apiToken(request);
+  const mark = `STRD${Date.now() % 10000000}`;
+  const flat = await createShortLet(request, token, { title: `Dates studio ${mark}`, websiteCode: mark });
+  const year = new Date().getFullYear() + 1;
+  const ctx = await signedIn(browser, baseURL!, token, 'en-UK');
+  const page = await ctx.newPage();
+  await page.goto(`/Reservations/Add?objectId=${flat.id}`);
+  await expect(page.getByTestId('reservation-page')).toHaveAttribute('data-mode', 'create', { timeout: 20_000 });
+  const checkIn = page.getByTestId('reservation-checkIn');
+  const nights = page.getByTestId('reservation-duration');
+  const checkOut = page.getByTestId('reservation-checkOut');
+  await checkIn.fill(`10/03/${year}`);
+  await nights.fill('4');
+  await expect(checkOut).toHaveValue(`14/03/${year}`);
+
+  // A check-out before the check-in: kept, the nights kept, and the error at the check-out.
+  await checkOut.fill(`08/03/${year}`);
+  await checkOut.press('Tab');
+  await expect(checkOut).toHaveValue(`08/03/${year}`);
+  await expect(nights).toHaveValue('4');
+  await expect(checkOut).toHaveAccessibleDescription(/The check-out must be after the check-in\./);
+  // On the check-in day itself: the same.
+  await checkOut.fill(`10/03/${year}`);
+  await checkOut.press('Tab');
+  await expect(checkOut).toHaveValue(`10/03/${year}`);
+  await expect(checkOut).toHaveAccessibleDescription(/The check-out must be after the check-in\./);
+  // Saving sends nothing and goes to the field.
+  await page.getByTestId('reservation-client.lastName').fill(`Dates ${mark}`);
+  await page.getByTestId('reservation-save').click();
+  await expect(checkOut).toBeFocused();
+  await expect(page).toHaveURL(/\/Reservations\/Add/);
+  // An earlier check-in makes it a stay: the nights follow.
+  await checkIn.fill(`07/03/${year}`);
+  await checkIn.press('Tab');
+  await expect(nights).toHaveValue('3');
+  await expect(checkOut).toHaveValue(`10/03/${year}`);
+  await expect(checkOut).not.toHaveAccessibleDescription(/must be after/);
+
+  // Nights 0 and past the longest stay: kept, told at the nights.
+  await nights.fill('0');
+  await nights.press('Tab');
+  await expect(nights).toHaveValue('0');
+  await expect(nights).toHaveAccessibleDescription('A stay lasts at least one night.');
+  await page.getByTestId('reservation-save').click();
+  await expect(nights).toBeFocused();
+  await nights.fill('400');
+  await nights.press('Tab');
+  await expect(nights).toHaveValue('400');
+  await expect(nights).toHaveAccessibleDescription('A stay can last at most 365 nights.');
+  await nights.fill('5');
+  await expect(checkOut).toHaveValue(`12/03/${year}`);
+  await page.getByTestId('reservation-save').click();
+  await expect(page).toHaveURL(/\/Reservations\/\d+$/, { timeout: 20_000 });
+  await expect(page.getByTestId('reservation-checkOut')).toContainText(`12/03/${year}`);
+  await ctx.close();
+});
+
+test("a property's page shows each booking's stage, strikes a cancelled one, and offers New reservation for a short let", async ({ browser, request, baseURL }) => {
+  const token = await apiToken(request);
+  const mark = `STRP${Date.now() % 10000000}`;
+  const flat = await createShortLet(request, token, { title: `Stages studio ${mark}`, websiteCode: mark });
+  const year = new Date().getFullYear() + 1;
+  const booked = async (lastName: string, reservationStage: number) => {
+    const res = await request.post('/api/Reservation/update', { data: { objectId: flat.id, checkIn: `${year}-05-10`, duration: 3, reservationStage, client: { lastName } }, headers: auth(token) });
+    expect(res.ok(), await res.text()).toBeTruthy();
+  };
+  // The same nights twice: once cancelled, then booked again.
+  await booked(`Cancelled ${mark}`, 7);
+  await booked(`Confirmed ${mark}`, 3);
+  const ctx = await signedIn(browser, baseURL!, token, 'el');
+  const page = await ctx.newPage();
+  await page.goto(`/Objects/View/${flat.id}`);
+  const block = page.getByTestId('records-reservations');
+  await expect(block.getByTestId('records-reservations-item')).toHaveCount(2, { timeout: 20_000 });
+  const cancelled = block.getByTestId('records-reservations-item').filter({ hasText: `Cancelled ${mark}` });
+  const confirmed = block.getByTestId('records-reservations-item').filter({ hasText: `Confirmed ${mark}` });
+  await expect(cancelled).toHaveCSS('text-decoration-line', 'line-through');
+  await expect(confirmed).not.toHaveCSS('text-decoration-line', 'line-through');
+  // The later booking first, each with its stage under it.
+  await expect(block.getByTestId('records-reservations-item')).toHaveText([new RegExp(`Confirmed ${mark}`), new RegExp(`Cancelled ${mark}`)]);
+  await expect(block.getByTestId('records-reservations-stage')).toHaveText(['Επιβεβαιωμένη', 'Ακυρωμένη']);
+  await expectAccessible(page, "property's reservations");
+
+  // New reservation: the booking form with the property set.
+  await block.getByTestId('records-reservations-add').click();
+  await expect(page).toHaveURL(new RegExp(`/Reservations/Add\\?objectId=${flat.id}$`));
+  await expect(page.getByTestId('reservation-object-picker')).toHaveValue(new RegExp(mark));
+
+  // A property not let short: no New reservation.
+  const longLet = await createShortLet(request, token, { forShortRent: false, title: `Long let ${mark}` });
+  await page.goto(`/Objects/View/${longLet.id}`);
+  await expect(page.getByTestId('records-reservations')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('records-reservations-add')).toHaveCount(0);
+  await ctx.close();
+});
+
+test("on a phone the booking form saves from its foot, a refusal is brought into view, and the guest's phone and e-mail are links", async ({ browser, request, baseURL }) => {
+  const token = await apiToken(request);
+  const mark = `STRM${Date.now() % 10000000}`;
+  const flat = await createShortLet(request, token, { title: `Phone studio ${mark}`, websiteCode: mark });
+  const year = new Date().getFullYear() + 1;
+  const book = async (checkIn: string, lastName: string, contacts: Record<string, string> = {}) => {
+    const res = await request.post('/api/Reservation/update', { data: { objectId: flat.id, checkIn, duration: 3, client: { lastName, ...contacts } }, headers: auth(token) });
+    expect(res.ok(), await res.text()).toBeTruthy();
+    return (await res.json()) as { id: number };
+  };
+  const first = await book(`${year}-06-01`, `First ${mark}`);
+  const second = await book(`${year}-06-10`, `Second ${mark}`, { phone: '+30 697 123 4567; 2310 123456', email: `guest.${mark.toLowerCase()}@example.com` });
+  const ctx = await signedIn(browser, baseURL!, token, 'en-UK', { viewport: { width: 412, height: 915 }, isMobile: true });
+  const page = await ctx.newPage();
+  await page.goto(`/Reservations/Edit/${second.id}`);
+  await expect(page.getByTestId('reservation-page')).toHaveAttribute('data-mode', 'edit', { timeout: 20_000 });
+  // The last field of the form, typed on the phone: Save is right under it, the top one far above.
+  await page.getByTestId('reservation-awaiting').fill('Late arrival: key in the box');
+  const foot = page.getByTestId('reservation-save-bottom');
+  await foot.scrollIntoViewIfNeeded();
+  await expect(foot).toBeInViewport();
+  await expect(page.getByTestId('reservation-save')).not.toBeInViewport();
+  await foot.click();
+  await expect(page).toHaveURL(new RegExp(`/Reservations/${second.id}$`), { timeout: 20_000 });
+  await expect(page.getByTestId('reservation-attention')).toContainText('Late arrival: key in the box');
+  // The guest's phones and e-mail, to tap.
+  const phones = page.getByTestId('reservation-client.phone').getByRole('link');
+  await expect(phones).toHaveText(['+30 697 123 4567', '2310 123456']);
+  await expect(phones.first()).toHaveAttribute('href', 'tel:+306971234567');
+  await expect(phones.last()).toHaveAttribute('href', 'tel:2310123456');
+  const email = page.getByTestId('reservation-client.email').getByRole('link');
+  await expect(email).toHaveAttribute('href', `mailto:guest.${mark.toLowerCase()}@example.com`);
+  await expectAccessible(page, 'reservation view on a phone');
+
+  // Moved onto the first booking's nights and saved from the foot: the check-in's refusal comes into view.
+  await page.goto(`/Reservations/Edit/${second.id}`);
+  await expect(page.getByTestId('reservation-page')).toHaveAttribute('data-mode', 'edit', { timeout: 20_000 });
+  await page.getByTestId('reservation-checkIn').fill(`02/06/${year}`);
+  await foot.scrollIntoViewIfNeeded();
+  await foot.click();
+  const checkIn = page.getByTestId('reservation-checkIn');
+  await expect(checkIn).toBeFocused();
+  await expect(checkIn).toBeInViewport();
+  await expect(checkIn).toHaveAccessibleDescription(new RegExp(`reservation ${first.id}`));
+  await expect(page).toHaveURL(new RegExp(`/Reservations/Edit/${second.id}$`));
+  await ctx.close();
+});

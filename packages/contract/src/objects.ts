@@ -61,6 +61,13 @@ const ZRefItem = z.object({ id: z.number().int(), descr: z.string() });
  * client, and what the client made of this object there (its result, in the reader's language) and
  * said of it (`comment`, null when none). `descr` is the same in one line, without the date, for readers that only show text.
  */
+/**
+ * A booking on the object's page: `descr` is its nights and guest in one line; its stage as a number
+ * and in the reader's language, so that two stays on the same nights, one of them cancelled, do not
+ * read as a double booking.
+ */
+export const ZObjectReservationItem = ZRefItem.extend({ reservationStage: z.number().int(), stage: z.string() });
+export type TObjectReservationItem = z.infer<typeof ZObjectReservationItem>;
 export const ZObjectViewingItem = ZRefItem.extend({ dateOfViewing: ZDateTime.nullable(), client: z.string().nullable(), result: z.string().nullable(), comment: z.string().nullable() });
 export type TObjectViewingItem = z.infer<typeof ZObjectViewingItem>;
 
@@ -136,7 +143,7 @@ export const ZObjectViewAnswer = ZRealtyObject.extend({
   leads: z.array(ZRefItem),
   viewings: z.array(ZObjectViewingItem),
   deals: z.array(ZRefItem),
-  reservations: z.array(ZRefItem),
+  reservations: z.array(ZObjectReservationItem),
   contacts: z.array(ZObjectAccount),
   objectSelectLists: ZObjectSelectLists,
   objectAccountRelationSelectList: z.array(ZSelectOption),

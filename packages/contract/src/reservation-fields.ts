@@ -37,7 +37,7 @@ export const RESERVATION_DEFAULT_DATE_FILTER = 2;
 export const RESERVATION_PAGE_SIZES = [5, 10, 20, 50, 1000000] as const;
 /** The longest stay, in nights. */
 export const RESERVATION_MAX_NIGHTS = 365;
-/** Sums of the list's footer (over every row the filter matches). */
+/** Sums of the list's footer (over every row the filter matches; cancelled ones only when the stage filter picks them). */
 export const RESERVATION_SUMS = ['total', 'paymentToOwner', 'comission', 'comission3rdParty', 'finalComission'] as const;
 export type TReservationSum = (typeof RESERVATION_SUMS)[number];
 /** A time of day, "HH:mm". */

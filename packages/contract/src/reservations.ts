@@ -6,6 +6,7 @@ import {
   RESERVATION_DATE_FILTER_TYPES,
   RESERVATION_DEFAULT_DATE_FILTER,
   RESERVATION_FIELDS,
+  RESERVATION_MAX_NIGHTS,
   RESERVATION_OWNER_PAYMENT_TYPES,
   RESERVATION_SOURCES,
   RESERVATION_STAGES,
@@ -27,6 +28,14 @@ function zodOfReservationField(f: TReservationFieldDescription): z.ZodTypeAny {
     case 'objectId':
     case 'demandId':
       return ZId.nullable();
+    case 'duration':
+      // Out of its bounds, the stay's own words ("a stay can last at most 365 nights"), not the generic "365 or less".
+      return z
+        .number()
+        .int()
+        .min(f.min ?? 1, { message: 'reservations.tooShort' })
+        .max(f.max ?? RESERVATION_MAX_NIGHTS, { message: 'reservations.tooLong' })
+        .nullable();
     case 'reservationStage':
       return oneOf(RESERVATION_STAGES);
     case 'sourceId':
@@ -188,7 +197,7 @@ export const ZReservationRow = z.object({
   finalComission: z.number(),
 });
 export type TReservationRow = z.infer<typeof ZReservationRow>;
-/** Exact decimal sums ("12345.60"), computed by PostgreSQL over every row the filter matches. */
+/** Exact decimal sums ("12345.60"), computed by PostgreSQL over every row the filter matches (cancelled ones aside, see sumsWithCancelled). */
 export const ZReservationSums = z.object({
   total: z.string(),
   paymentToOwner: z.string(),
@@ -199,6 +208,11 @@ export const ZReservationSums = z.object({
 export type TReservationSums = z.infer<typeof ZReservationSums>;
 export const ZReservationSearchAnswer = listAnswer(ZReservationRow).extend({
   sums: ZReservationSums,
+  /**
+   * Whether the sums count cancelled bookings: only when the stage filter picks the cancelled
+   * stage. Otherwise they are left out of the sums (not of the count): they earn nothing.
+   */
+  sumsWithCancelled: z.boolean(),
   /** The date range applied (the current year when none was sent). */
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),

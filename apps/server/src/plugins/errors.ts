@@ -18,9 +18,15 @@ const TITLE_KEY: Record<number, string> = {
 
 export type Issue = { keyword: string; instancePath: string; message?: string; params?: Record<string, unknown> };
 
+/** A message the contract gave a check: a text key ("reservations.tooLong"), not zod's own English sentence. */
+const TEXT_KEY = /^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9_]+)+$/;
+
 export function issueMessage(issue: Issue): { code: string; params: Record<string, string | number> } {
   const p = issue.params ?? {};
   const num = (v: unknown) => (typeof v === 'number' || typeof v === 'bigint' ? Number(v) : 0);
+  // A limit the contract words itself (a stay's nights): its text, told the limit.
+  if (issue.keyword === 'too_big' && issue.message && TEXT_KEY.test(issue.message)) return { code: issue.message, params: { max: num(p.maximum) } };
+  if (issue.keyword === 'too_small' && issue.message && TEXT_KEY.test(issue.message)) return { code: issue.message, params: { min: num(p.minimum) } };
   switch (issue.keyword) {
     case 'invalid_type':
       if (/received undefined|received null/.test(issue.message ?? '')) return { code: 'validation.required', params: {} };

@@ -78,7 +78,7 @@ export const objectsRoutes = fp(
         const id = await resolveIdOrRef(app.db, req.params.idOrRef);
         const view = await viewAnswer(app.db, reader(req), id);
         // Reservations are hidden from branch users (docs/access.md).
-        return req.user!.branchId === null ? { ...view, reservations: await reservationsOfObject(app.db, id, req.culture) } : view;
+        return req.user!.branchId === null ? { ...view, reservations: await reservationsOfObject(app.db, id, req.culture, reader(req).t) } : view;
       },
     );
     app.delete(

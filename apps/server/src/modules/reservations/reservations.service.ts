@@ -388,7 +388,8 @@ function dateFilter(type: number, from: string | null, till: string | null): SQL
 
 /**
  * POST /api/Reservation/search: the filters, the count, the page and the footer's sums (over every
- * row the filter matches, not only the page) all computed by PostgreSQL. Without a date range the
+ * row the filter matches, not only the page; cancelled bookings only when the stage filter picks
+ * them) all computed by PostgreSQL. Without a date range the
  * current year applies (spec 9).
  */
 export async function searchReservations(app: FastifyInstance, f: TReservationSearch, t: T, culture: TCulture) {
@@ -412,12 +413,17 @@ export async function searchReservations(app: FastifyInstance, f: TReservationSe
   const cond = and(...where.filter(Boolean)) ?? sql`true`;
 
   const dir = f.sortDir === 'asc' ? sql`asc` : sql`desc`;
+  // A cancelled booking earns nothing: the sums leave it out (the count keeps it), unless the
+  // stage filter asks for cancelled bookings by name.
+  const sumsWithCancelled = f.stages.includes(RESERVATION_CANCELLED);
+  const summed = sumsWithCancelled ? sql`true` : sql`r.reservation_stage <> ${RESERVATION_CANCELLED}`;
+  const total = (col: SQL) => sql`round(coalesce(sum(${col}) filter (where ${summed}), 0), 2)::text`;
   // The count and sums, and the page, side by side on the pool.
   const [totalsResult, pageResult] = await Promise.all([
     app.db.execute(sql`
-    select count(*)::int as n, round(coalesce(sum(r.total), 0), 2)::text as total, round(coalesce(sum(r.payment_to_owner), 0), 2)::text as payment_to_owner,
-      round(coalesce(sum(r.comission), 0), 2)::text as comission, round(coalesce(sum(r.comission3rd_party), 0), 2)::text as comission3rd_party,
-      round(coalesce(sum(r.final_comission), 0), 2)::text as final_comission
+    select count(*)::int as n, ${total(sql`r.total`)} as total, ${total(sql`r.payment_to_owner`)} as payment_to_owner,
+      ${total(sql`r.comission`)} as comission, ${total(sql`r.comission3rd_party`)} as comission3rd_party,
+      ${total(sql`r.final_comission`)} as final_comission
     from reservations r where ${cond}`),
     app.db.execute(sql`
     select r.id, r.reservation_number_external, r.reservation_stage, r.problem, r.awaiting, r.booking_date::text, r.check_in::text, r.duration,
@@ -475,21 +481,28 @@ export async function searchReservations(app: FastifyInstance, f: TReservationSe
       comission3rdParty: sum(totals!.comission3rd_party),
       finalComission: sum(totals!.final_comission),
     },
+    sumsWithCancelled,
     startDate: from,
     endDate: till,
     options: { stages: stageOptions(t), sources: sourceOptions(t), dateFilterTypes: options(RESERVATION_DATE_FILTER_TYPES, 'reservations.dateFilter', t) },
   };
 }
 
-/** The object view's reservations: newest stay first, each as "12/07/2026 – 19/07/2026 · Client". */
-export async function reservationsOfObject(db: Db | Tx, objectId: number, culture: TCulture) {
+/** The object view's reservations: newest stay first (the later booking first on the same nights), each as "12/07/2026 – 19/07/2026 · Client", with its stage. */
+export async function reservationsOfObject(db: Db | Tx, objectId: number, culture: TCulture, t: T) {
   const rows = await db
     .select({ id: reservations.id, checkIn: reservations.checkIn, checkOut: reservations.checkOut, last: reservations.clientLastName, first: reservations.clientFirstName, stage: reservations.reservationStage })
     .from(reservations)
     .where(eq(reservations.objectId, objectId))
-    .orderBy(sql`${reservations.checkIn} desc`)
+    // Two stays on the same nights (one cancelled, then booked again): the later booking first.
+    .orderBy(sql`${reservations.checkIn} desc, ${reservations.id} desc`)
     .limit(100);
-  return rows.map((r) => ({ id: r.id, descr: `${dayText(r.checkIn, culture)} – ${dayText(r.checkOut, culture)} · ${clientName({ clientLastName: r.last, clientFirstName: r.first })}` }));
+  return rows.map((r) => ({
+    id: r.id,
+    descr: `${dayText(r.checkIn, culture)} – ${dayText(r.checkOut, culture)} · ${clientName({ clientLastName: r.last, clientFirstName: r.first })}`,
+    reservationStage: r.stage,
+    stage: t(`reservations.stage.${r.stage}`),
+  }));
 }
 
 /** Merging accounts: the duplicate's bookings become the kept account's. */

@@ -107,6 +107,7 @@ describe('a reservation', () => {
       [{ ...ok, checkOut: '2026-08-30', duration: undefined }, 'checkOut'],
       [{ ...ok, checkOut: '2026-09-01', duration: undefined }, 'checkOut'],
       [{ ...ok, duration: 0 }, 'duration'],
+      [{ ...ok, duration: 366 }, 'duration'],
       [{ ...ok, reservationStage: 99 }, 'reservationStage'],
       [{ ...ok, sourceId: 0 }, 'sourceId'],
       [{ ...ok, objectId: 2147483648 }, 'objectId'],
@@ -129,6 +130,16 @@ describe('a reservation', () => {
       const errors = res.json().errors ?? {};
       expect(Object.keys(errors).join(','), `${field}: ${res.body}`).toContain(field);
     }
+    // A stay past the longest, or of no night, is told in the stay's words (as nights or as a check-out).
+    const long = await save({ ...ok, duration: 366 });
+    expect(long.json().errors.duration).toEqual(['A stay can last at most 365 nights.']);
+    const longEl = await save({ ...ok, duration: 400 }, 'el');
+    expect(longEl.json().errors.duration).toEqual(['Μια διαμονή μπορεί να διαρκέσει έως 365 διανυκτερεύσεις.']);
+    const longOut = await save({ ...ok, duration: undefined, checkOut: '2027-09-02' }, 'ru');
+    expect(longOut.json().errors.checkOut).toEqual(['Проживание может длиться не более 365 ночей.']);
+    expect((await save({ ...ok, duration: 0 })).json().errors.duration).toEqual(['A stay lasts at least one night.']);
+    expect((await save({ ...ok, duration: 365 })).statusCode).toBe(200);
+    await db.delete(reservations).where(eq(reservations.objectId, o.id));
     const notShort = await save({ ...ok, objectId: longLet.id });
     expect(notShort.json().errors.objectId[0]).toContain('short let');
     const noName = await save({ ...ok, client: {} }, 'el');
@@ -256,6 +267,25 @@ describe('a reservation', () => {
     expect((await call(agent.token, 'DELETE', `/api/object/${o.id}`)).statusCode).toBe(200);
   });
 
+  it("shows its stage on its property's page: a cancelled stay on the same nights as another is no double booking", async () => {
+    const o = await newObject();
+    const cancelled = await book(o.id, '2027-08-01', 4, { reservationStage: 7, client: { lastName: 'Early' } });
+    const confirmed = await book(o.id, '2027-08-01', 4, { reservationStage: 3, client: { lastName: 'Late' } });
+    for (const [lang, texts] of [
+      ['en', ['Cancelled', 'Confirmed']],
+      ['el', ['Ακυρωμένη', 'Επιβεβαιωμένη']],
+      ['ru', ['Отменена', 'Подтверждена']],
+    ] as const) {
+      const view = await call(agent.token, 'GET', `/api/object/view/${o.id}`, undefined, { 'accept-language': lang });
+      expect(view.statusCode, view.body).toBe(200);
+      // The later booking of the same nights first.
+      expect(view.json().reservations).toMatchObject([
+        { id: confirmed.id, reservationStage: 3, stage: texts[1] },
+        { id: cancelled.id, reservationStage: 7, stage: texts[0] },
+      ]);
+    }
+  });
+
   it('is deleted with its action-log row', async () => {
     const r = await book((await newObject()).id, '2027-03-01', 2);
     expect((await call(agent.token, 'DELETE', `/api/Reservation/${r.id}`)).statusCode).toBe(200);
@@ -294,6 +324,32 @@ describe('the reservations list', () => {
     expect(await ids({ dateFilterType: 3, startDate: `${year}-01-13`, endDate: `${year}-01-13` })).toEqual([]);
     const row = (await search({ ...base, perPage: 50, sortDir: 'asc' })).items[0];
     expect(row).toMatchObject({ id: a.id, rowClass: 'confirmed', stage: 'Confirmed', problem: 'Late key', objectWebsiteCode: 'SUMS-1', clientDisplayName: 'Alpha', sourceDisplayName: 'Airbnb', total: 0.1, finalComission: 0.05 });
+  });
+
+  it('leaves cancelled bookings out of the footer sums (not out of the count) unless the stage filter picks them', async () => {
+    const o = await newObject();
+    const year = '2032';
+    await book(o.id, `${year}-03-01`, 3, { total: 300.1, paymentToOwner: 200, comission: 60, comission3rdParty: 10, reservationStage: 3 });
+    await book(o.id, `${year}-03-10`, 2, { total: 1000, paymentToOwner: 800, comission: 150, comission3rdParty: 20, reservationStage: 7 });
+    await book(o.id, `${year}-03-20`, 2, { total: 0.2, paymentToOwner: 0.1, comission: 0.05, reservationStage: 6 });
+    const base = { objectId: o.id, startDate: `${year}-01-01`, endDate: `${year}-12-31`, dateFilterType: 1, perPage: 50 };
+    const all = await search(base);
+    expect(all.totalRows).toBe(3);
+    expect(all.items).toHaveLength(3);
+    expect(all.sums).toEqual({ total: '300.30', paymentToOwner: '200.10', comission: '60.05', comission3rdParty: '10.00', finalComission: '50.05' });
+    expect(all.sumsWithCancelled).toBe(false);
+    // Stages picked without "cancelled": still left out.
+    const settled = await search({ ...base, stages: [3, 6] });
+    expect(settled.sums.total).toBe('300.30');
+    expect(settled.sumsWithCancelled).toBe(false);
+    // Picked by name, they are summed: alone, and beside other stages.
+    const cancelled = await search({ ...base, stages: [7] });
+    expect(cancelled.totalRows).toBe(1);
+    expect(cancelled.sums).toEqual({ total: '1000.00', paymentToOwner: '800.00', comission: '150.00', comission3rdParty: '20.00', finalComission: '130.00' });
+    expect(cancelled.sumsWithCancelled).toBe(true);
+    const both = await search({ ...base, stages: [3, 7] });
+    expect(both.sums.total).toBe('1300.10');
+    expect(both.sumsWithCancelled).toBe(true);
   });
 
   it('defaults to the current year by check-out, and refuses bad filters', async () => {
@@ -388,6 +444,6 @@ describe('branch users', () => {
     expect(view.statusCode).toBe(200);
     expect(view.json().reservations).toEqual([]);
     const own = await call(agent.token, 'GET', `/api/object/view/${o.id}`);
-    expect(own.json().reservations).toEqual([{ id: r.id, descr: expect.stringContaining('01/01/2028 – 03/01/2028') }]);
+    expect(own.json().reservations).toEqual([{ id: r.id, descr: expect.stringContaining('01/01/2028 – 03/01/2028'), reservationStage: 1, stage: 'Inquiry' }]);
   });
 });

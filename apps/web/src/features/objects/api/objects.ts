@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { TObjectAccount, TObjectRow, TObjectSelectLists, TObjectViewingItem, TSelectOption, TFileListAnswer } from '@crm/contract';
+import type { TObjectAccount, TObjectReservationItem, TObjectRow, TObjectSelectLists, TObjectViewingItem, TSelectOption, TFileListAnswer } from '@crm/contract';
 import { LinkKind } from '@crm/contract/constants';
 import { OBJECT_PAGE_SIZES } from '@crm/contract/object-fields';
 import { api } from '../../../lib/api.ts';
@@ -40,7 +40,7 @@ export type TObjectView = TRealtyObject & {
   leads: TRef[];
   viewings: TObjectViewingItem[];
   deals: TRef[];
-  reservations: TRef[];
+  reservations: TObjectReservationItem[];
   contacts: TObjectAccount[];
   objectSelectLists: TObjectSelectLists;
   objectAccountRelationSelectList: TSelectOption[];

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Grid, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,8 @@ import { type TObjectView } from '../api/objects.ts';
 import { loadLocationOptions } from '../api/locations.ts';
 import { shownPublished } from '../api/publish-state.ts';
 import { IconCheck, IconVideo, IconX } from '../icons.ts';
+import { IconPlus } from '../../../components/icons.ts';
+import { isCancelledStay, newReservationLink } from '../new-reservation.ts';
 import { describe, fieldLabel, fieldsOf, formatObjectValue, groupTitle, isSet, optionsFor } from '../object-display.ts';
 import { headingTitleField, headingTitleLang, readerTitleField } from '../object-title.ts';
 import { ContactsCard } from './object-contacts.tsx';
@@ -273,13 +275,19 @@ const viewingLine = (v: TObjectView['viewings'][number]) => [`#${v.id}`, formatD
 function RecordLinks({ data }: { data: TObjectView }) {
   const { t } = useTranslation();
   // Branch users have no short lets (the server lists none for them): no block that would say "none".
-  const branch = hasBranch(useSession());
+  const session = useSession();
+  const branch = hasBranch(session);
+  const addReservation = newReservationLink(data, session);
   const ref = (r: { id: number; descr: string }) => ({ id: r.id, text: r.descr || `#${r.id}` });
-  const lists: { key: 'leads' | 'viewings' | 'deals' | 'reservations'; path: (id: number) => string; items: { id: number; text: string; comment?: string | null }[] }[] = [
+  // A booking's stage beside it, a cancelled one struck through as in the list: two stays on the same
+  // nights, one of them cancelled, are no double booking.
+  const booking = (r: TObjectView['reservations'][number]) => ({ ...ref(r), stage: r.stage, cancelled: isCancelledStay(r) });
+  type Item = { id: number; text: string; comment?: string | null; stage?: string; cancelled?: boolean };
+  const lists: { key: 'leads' | 'viewings' | 'deals' | 'reservations'; path: (id: number) => string; items: Item[] }[] = [
     { key: 'leads', path: (id) => `/Leads/View/${id}`, items: (data.leads ?? []).map(ref) },
     { key: 'viewings', path: (id) => `/Viewing/${id}`, items: (data.viewings ?? []).map((v) => ({ id: v.id, text: viewingLine(v), comment: v.comment })) },
     { key: 'deals', path: (id) => `/Deals/${id}`, items: (data.deals ?? []).map(ref) },
-    ...(branch ? [] : [{ key: 'reservations' as const, path: (id: number) => `/Reservations/${id}`, items: (data.reservations ?? []).map(ref) }]),
+    ...(branch ? [] : [{ key: 'reservations' as const, path: (id: number) => `/Reservations/${id}`, items: (data.reservations ?? []).map(booking) }]),
   ];
   return (
     <Card withBorder padding="sm" data-testid="object-records">
@@ -293,6 +301,11 @@ function RecordLinks({ data }: { data: TObjectView }) {
               <Badge size="sm" variant="light" color={items.length ? 'blue' : 'gray'}>
                 {items.length}
               </Badge>
+              {key === 'reservations' && addReservation && (
+                <Button component={Link} to={addReservation} size="compact-xs" variant="light" leftSection={<IconPlus size={12} />} ml="auto" data-testid="records-reservations-add">
+                  {t('reservations.ui.new')}
+                </Button>
+              )}
             </Group>
             {items.length === 0 ? (
               <Text size="xs" c="dimmed">
@@ -301,9 +314,24 @@ function RecordLinks({ data }: { data: TObjectView }) {
             ) : (
               items.map((i) => (
                 <Fragment key={i.id}>
-                  <Anchor component={Link} to={path(i.id)} size="sm" mih={24} style={{ display: 'inline-flex', alignItems: 'center' }} data-testid={`records-${key}-item`}>
+                  <Anchor
+                    component={Link}
+                    to={path(i.id)}
+                    size="sm"
+                    mih={24}
+                    c={i.cancelled ? 'gray.7' : undefined}
+                    td={i.cancelled ? 'line-through' : undefined}
+                    style={{ display: 'inline-flex', alignItems: 'center' }}
+                    data-testid={`records-${key}-item`}
+                    data-cancelled={i.cancelled ? 'true' : undefined}
+                  >
                     {i.text}
                   </Anchor>
+                  {i.stage && (
+                    <Text size="xs" c={i.cancelled ? 'gray.7' : 'dimmed'} mt={-4} data-testid={`records-${key}-stage`}>
+                      {i.stage}
+                    </Text>
+                  )}
                   {/* What the client said of this property at that viewing. */}
                   {i.comment && (
                     <Text size="xs" c="dimmed" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid={`records-${key}-comment`}>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Card, Center, Checkbox, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Center, Checkbox, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -7,6 +7,7 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'reac
 import {
   RESERVATION_FIELDS,
   RESERVATION_GROUPS,
+  RESERVATION_MAX_NIGHTS,
   checkOutOf,
   depositOf,
   finalComissionOf,
@@ -21,7 +22,7 @@ import { FieldInput } from '../../../components/fields/field-input.tsx';
 import { TimeField } from '../../../components/fields/time-field.tsx';
 import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
 import { formatFieldValue, toDraft, toWire, type Draft } from '../../../components/fields/field-values.ts';
-import { IconAlertTriangle } from '../../../components/icons.ts';
+import { IconAlertTriangle, IconTrash } from '../../../components/icons.ts';
 import { RecordToolbar } from '../../../components/record-toolbar.tsx';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { useRecordOpened } from '../../../lib/recent.ts';
@@ -46,10 +47,14 @@ import {
 import { carryForm, conflictMessage, mergeOnConflict, takeCarriedForm } from '../../../lib/conflict-merge.ts';
 import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
 import { useChangeKeys } from '../../../lib/change-key.ts';
+import { mailtoOf, phoneLinks } from '../contact-links.ts';
 
 type Mode = 'create' | 'edit' | 'view';
 type Drafts = Record<string, Draft>;
 type Form = { fields: Drafts; object: Picked; account: Picked; lead: Picked; saveClientAsAccount: boolean };
+
+/** A link a finger taps (a phone, an e-mail): at least 24 px tall, its text centred in it. */
+const tapTarget = { display: 'inline-flex', alignItems: 'center' } as const;
 
 /** Fields the form draws by hand (pickers, the stay's dates); the rest come from the description. */
 const SPECIAL = new Set(['objectId', 'demandId', 'checkIn', 'checkOut', 'duration', 'bookingDate', 'ownerPaymentDate', 'totalPaymentDeposit', 'finalComission']);
@@ -147,9 +152,39 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
     const v = toWire('currency', form.fields[name] ?? null);
     return typeof v === 'number' ? v : null;
   };
-  const nights = Number(form.fields.duration) || null;
+  const typedNights = toWire('number', form.fields.duration ?? null);
+  const nights = typeof typedNights === 'number' && typedNights > 0 ? typedNights : null;
   const checkIn = (form.fields.checkIn as string | null) || null;
-  const checkOut = checkOutOf(checkIn, nights);
+  // A check-out typed that gives no stay (on or before the check-in, or before one is typed) is
+  // kept as typed, with its error, until the dates or the nights make a stay again.
+  const [typedCheckOut, setTypedCheckOut] = useState<string | null>(null);
+  const checkOut = typedCheckOut ?? (typedNights === 0 ? checkIn : checkOutOf(checkIn, nights));
+  // What is wrong with the stay as typed, said at its field at once (the server refuses the same).
+  const stayErrors: Record<string, string> = {};
+  if (typedCheckOut && checkIn && nightsBetween(checkIn, typedCheckOut) <= 0) stayErrors.checkOut = t('reservations.checkOutBeforeCheckIn');
+  if (typeof typedNights === 'number' && typedNights < 1) stayErrors.duration = t('reservations.tooShort');
+  if (typeof typedNights === 'number' && typedNights > RESERVATION_MAX_NIGHTS) stayErrors.duration = t('reservations.tooLong', { max: RESERVATION_MAX_NIGHTS });
+  const stayError = (name: string) => stayErrors[name] ?? errors[name];
+  const setCheckIn = (v: string | null) => {
+    setField('checkIn', v);
+    // A check-out typed before the check-in was: the nights follow from it once it is after it.
+    if (typedCheckOut && v && nightsBetween(v, typedCheckOut) > 0) {
+      setField('duration', nightsBetween(v, typedCheckOut));
+      setTypedCheckOut(null);
+    }
+  };
+  const setCheckOut = (v: string | null) => {
+    if (!v) return;
+    if (checkIn && nightsBetween(checkIn, v) > 0) {
+      setField('duration', nightsBetween(checkIn, v));
+      setTypedCheckOut(null);
+    } else setTypedCheckOut(v);
+  };
+  const setNights = (v: Draft) => {
+    setField('duration', v);
+    // Nights typed: the check-out follows from them again.
+    setTypedCheckOut(null);
+  };
   const money = Object.fromEntries(['total', 'prepaymentCash', 'prepaymentBank', 'prepaymentInvoice', 'restCash', 'restBank', 'restInvoice', 'comission', 'comission3rdParty'].map((k) => [k, num(k)]));
   const deposit = depositOf(money);
   const finalComission = finalComissionOf(money.comission, money.comission3rdParty);
@@ -157,11 +192,27 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
   const toOwner = num('paymentToOwner');
   const ownerOver = toOwner != null && money.total != null ? Math.round((toOwner - money.total) * 100) / 100 : 0;
 
+  // Saved from the foot of a long form (a phone): the refusal is brought into view, at its first
+  // field when that is on the form, else the message over the form.
+  const showRefusal = (fields: string[]) =>
+    requestAnimationFrame(() => {
+      const input = fields.map((k) => document.querySelector<HTMLElement>(`[data-testid="reservation-${k}"]`)).find(Boolean);
+      if (input) input.focus();
+      else document.querySelector('[data-testid="reservation-form-error"], [data-testid="reservation-field-errors"]')?.scrollIntoView({ block: 'center' });
+    });
+
   const changeKeys = useChangeKeys();
   const save = async () => {
     if (busy) return;
     // A time box holding no time keeps the time before it: saving would drop what was typed.
     if (focusInvalidEntry()) return;
+    // A stay that is none (its error is already at the field): nothing is sent.
+    const badStay = Object.keys(stayErrors)[0] ?? (typedCheckOut && !checkIn ? 'checkIn' : undefined);
+    if (badStay) {
+      if (badStay === 'checkIn') setErrors({ checkIn: t('validation.required') });
+      document.querySelector<HTMLInputElement>(`[data-testid="reservation-${badStay}"]`)?.focus();
+      return;
+    }
     // What a booking needs, said at its field (the server refuses the same, but in one banner).
     const missing: Record<string, string> = {};
     if (!form.object) missing.objectId = t('reservations.ui.objectRequired');
@@ -204,7 +255,11 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
       } else if (e instanceof ApiError && e.status === 400) {
         setErrors(e.fieldErrors);
         setError(Object.keys(e.fieldErrors).length ? null : describeError(e).message);
-      } else setError(describeError(e).message);
+        showRefusal(Object.keys(e.fieldErrors));
+      } else {
+        setError(describeError(e).message);
+        showRefusal([]);
+      }
     } finally {
       setBusy(false);
     }
@@ -272,9 +327,28 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
     }
     if (readOnly) {
       const v = d.group === 'client' ? r.client[d.name] : r[d.name];
+      // The guest's phone and e-mail to tap, as on an account's page.
+      const phones = key === 'client.phone' ? phoneLinks(v as string | null) : [];
+      const mailto = key === 'client.email' ? mailtoOf(v as string | null) : null;
       const text =
         d.name === 'externalLink' && v ? (
           <Anchor href={String(v)} target="_blank" rel="noopener noreferrer">
+            {String(v)}
+          </Anchor>
+        ) : phones.length ? (
+          <Stack gap={2} component="span">
+            {phones.map((p, i) =>
+              p.href ? (
+                <Anchor key={i} href={p.href} size="sm" mih={24} style={tapTarget}>
+                  {p.text}
+                </Anchor>
+              ) : (
+                <span key={i}>{p.text}</span>
+              ),
+            )}
+          </Stack>
+        ) : mailto ? (
+          <Anchor href={mailto} size="sm" mih={24} style={tapTarget}>
             {String(v)}
           </Anchor>
         ) : d.type === 'currency' ? (
@@ -356,7 +430,7 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
       {readOnly ? (
         shown('checkIn', formatDate(r.checkIn as string | null))
       ) : (
-        <DateField key="checkIn" label={label('checkIn')} value={checkIn} onChange={(v) => setField('checkIn', v)} error={errors.checkIn} required data-testid="reservation-checkIn" />
+        <DateField key="checkIn" label={label('checkIn')} value={checkIn} onChange={setCheckIn} error={errors.checkIn} required data-testid="reservation-checkIn" />
       )}
       {readOnly ? (
         shown('duration', String(r.duration ?? ''))
@@ -365,13 +439,13 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
           type="number"
           label={label('duration')}
           value={form.fields.duration ?? null}
-          onChange={(v) => setField('duration', v)}
-          error={errors.duration}
+          onChange={setNights}
+          error={stayError('duration')}
           options={[]}
           required
           integer
           min={1}
-          max={365}
+          max={RESERVATION_MAX_NIGHTS}
           testId="reservation-duration"
           autoFocus={false}
         />
@@ -384,9 +458,11 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
           label={label('checkOut')}
           description={t('reservations.ui.checkOutHint')}
           value={checkOut}
-          minDate={checkIn ? new Date(`${checkIn}T12:00:00`) : undefined}
-          onChange={(v) => v && checkIn && nightsBetween(checkIn, v) > 0 && setField('duration', nightsBetween(checkIn, v))}
-          error={errors.checkOut}
+          // The calendar offers the days after the check-in; a day typed before it is kept, with its error
+          // (a minimum date would have dropped it without a word).
+          excludeDate={(day) => checkIn != null && String(day).slice(0, 10) <= checkIn}
+          onChange={setCheckOut}
+          error={stayError('checkOut')}
           clearable={false}
           data-testid="reservation-checkOut"
         />
@@ -535,6 +611,26 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
           </SimpleGrid>
         </Card>
       ))}
+      {/* On a phone the form is some 3 700 px tall: its buttons at its foot too, as the income form has them. */}
+      {!readOnly && (
+        <Group justify="space-between" data-testid="reservation-foot">
+          {mode === 'edit' ? (
+            <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={remove} data-testid="reservation-delete-bottom">
+              {t('common.delete')}
+            </Button>
+          ) : (
+            <span />
+          )}
+          <Group gap="xs">
+            <Button variant="default" onClick={() => (mode === 'edit' ? navigate(`/Reservations/${r.id}`) : goBack())} data-testid="reservation-cancel-bottom">
+              {t('common.cancel')}
+            </Button>
+            <Button onClick={() => void save()} loading={busy} data-testid="reservation-save-bottom">
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Group>
+      )}
       {mode !== 'create' && (
         <RecordStamps createdOn={r.createdOn} createdBy={r.createdBy} modifiedOn={r.modifiedOn} modifiedBy={r.modifiedBy} testId="reservation-stamps" />
       )}

@@ -33,7 +33,7 @@ function TextFilter({ label, value, onChange, testId }: { label: string; value: 
   return <TextInput label={label} value={text} onChange={(e) => setText(e.currentTarget.value)} data-testid={testId} />;
 }
 
-/** /Reservations: the short-let bookings with their filters (kept in a cookie) and the footer's sums over every matching row. */
+/** /Reservations: the short-let bookings with their filters (kept in a cookie) and the footer's sums over every matching row (cancelled ones only when the stage filter picks them). */
 
 export function ReservationsPage() {
   const { t } = useTranslation();
@@ -265,6 +265,12 @@ export function ReservationsPage() {
               </div>
             ))}
           </SimpleGrid>
+          {/* The count above keeps them; the money does not (a cancelled booking earns nothing). */}
+          {!q.data.sumsWithCancelled && (
+            <Text size="xs" c="dimmed" mt={6} data-testid="reservations-sums-note">
+              {t('reservations.ui.sumsNoCancelled')}
+            </Text>
+          )}
         </Card>
       )}
     </Stack>
