@@ -130,7 +130,7 @@ function ReservationPageScreen() {
 }
 
 function ReservationForm({ reservation: r, mode }: { reservation: TReservationAnswer; mode: Mode }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const goBack = useGoBack();
   const client = useQueryClient();
@@ -593,7 +593,17 @@ function ReservationForm({ reservation: r, mode }: { reservation: TReservationAn
       />
       {!readOnly && Object.keys(errors).length > 0 && (
         <Alert color="red" data-testid="reservation-field-errors">
-          {Object.values(errors).join(' ')}
+          {/* Each refusal by its field's name: two messages run together named neither field. */}
+          <Stack gap={2}>
+            {Object.entries(errors).map(([k, m]) => {
+              const name = i18n.exists(`fields.reservation.${k}`) ? label(k) : '';
+              return (
+                <Text key={k} size="sm">
+                  {name ? `${name}: ${m}` : m}
+                </Text>
+              );
+            })}
+          </Stack>
         </Alert>
       )}
       {attention && (
