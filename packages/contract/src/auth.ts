@@ -39,6 +39,13 @@ export const ZSetPasswordBody = z.object({
   password: z.string().min(1).max(1024),
 });
 export type TSetPasswordBody = z.infer<typeof ZSetPasswordBody>;
+/** A signed-in user's own new password: the current one proves it is the owner, not a left-open session. */
+export const ZChangePasswordBody = z.object({
+  currentPassword: z.string().min(1).max(1024),
+  password: z.string().min(1).max(1024),
+  confirmPassword: z.string().min(1).max(1024),
+});
+export type TChangePasswordBody = z.infer<typeof ZChangePasswordBody>;
 /** Whose sign-in a password for an e-mail sets (hasSignIn) or creates, with which role and branch. */
 export const ZSetPasswordPreview = z.object({
   email: z.string(),

@@ -343,6 +343,46 @@ export async function setPassword(
   forgetInitialPassword(app, changed);
 }
 
+/**
+ * A signed-in user changes the own password. The current password is checked as a sign-in's is,
+ * and a wrong one counts against the same throttle (the account and the client's address), so a
+ * session left open or stolen cannot be used to guess it. A right one sets the new password, ends
+ * the user's other sessions and keeps this one.
+ */
+export async function changeOwnPassword(
+  app: FastifyInstance,
+  body: { currentPassword: string; password: string; confirmPassword: string },
+  caller: SessionUser,
+  actor: Actor,
+  meta: { ip: string },
+) {
+  if (body.password !== body.confirmPassword) throw fieldError('confirmPassword', 'reset.passwordsShouldMatch');
+  checkNewPassword(body.password, caller.email);
+  const { maxFailuresPerAccount, maxFailuresPerIp, lockMinutes } = app.config.login;
+  const accountKey = `a:${normalizeEmail(caller.email)}`;
+  const ipKey = `ip:${meta.ip}`;
+  const keys = [
+    { key: accountKey, free: maxFailuresPerAccount },
+    { key: ipKey, free: maxFailuresPerIp },
+  ];
+  const wait = await reserveAttempt(app.db, keys, { maxDelaySeconds: lockMinutes * 60, resetAfterSeconds: Math.max(3600, lockMinutes * 240) });
+  if (wait !== null) throw tooManyTries(wait);
+  const [user] = await app.db.select().from(users).where(eq(users.id, caller.id)).limit(1);
+  const checked = await hashLimiter(app).run(() => verifyPassword(body.currentPassword, user?.passwordHash), true);
+  if (!checked) {
+    for (const k of keys) await refundAttempt(app.db, k.key);
+    throw new AppError(429, 'errors.serverBusy');
+  }
+  if (!user || !checked.value) throw fieldError('currentPassword', 'password.currentIncorrect');
+  await refundAttempt(app.db, ipKey);
+  await app.db.transaction(async (tx) => {
+    await changePassword(app, tx, user.id, body.password, caller.sessionId);
+    await tx.delete(loginFailures).where(eq(loginFailures.key, accountKey));
+    await logAction(tx, actor, { action: 'ChangePassword', entity: 'User', entityId: user.id, message: user.email });
+  });
+  forgetInitialPassword(app, user.email);
+}
+
 /** Creates the first admin once: only while no admin sign-in exists. */
 export async function ensureFirstAdmin(app: FastifyInstance, email: string, password: string): Promise<boolean> {
   return app.db.transaction(async (tx) => {
