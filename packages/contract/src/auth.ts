@@ -46,6 +46,9 @@ export const ZChangePasswordBody = z.object({
   confirmPassword: z.string().min(1).max(1024),
 });
 export type TChangePasswordBody = z.infer<typeof ZChangePasswordBody>;
+/** An office admin invites an employee to choose a password: the e-mail the employee will sign in with. */
+export const ZSendInvitationBody = z.object({ email: z.string().trim().min(1).max(320) });
+export type TSendInvitationBody = z.infer<typeof ZSendInvitationBody>;
 /** Whose sign-in a password for an e-mail sets (hasSignIn) or creates, with which role and branch. */
 export const ZSetPasswordPreview = z.object({
   email: z.string(),

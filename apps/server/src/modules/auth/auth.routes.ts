@@ -13,6 +13,7 @@ import {
   ZSessionUser,
   ZSetPasswordBody,
   ZSetPasswordPreview,
+  ZSendInvitationBody,
   ZRole,
   ZLanguage,
 } from '@crm/contract';
@@ -27,6 +28,7 @@ import {
   login,
   logout,
   resetPassword,
+  sendStaffInvitation,
   setPassword,
 } from './auth.service.ts';
 
@@ -143,6 +145,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       await changeOwnPassword(app, req.body, req.user!, req.actor, { ip: req.ip });
       return { message: app.translator.t(req.culture, 'password.changed') };
+    },
+  );
+
+  app.post(
+    '/api/authenticate/sendInvitation',
+    { config: { access: OFFICE_ADMIN }, schema: { tags: ['session'], body: ZSendInvitationBody, response: { 200: ZMessage } } },
+    async (req) => {
+      const email = await sendStaffInvitation(app, req.body.email, req.user!, req.actor, req.culture, app.provisionSignIn);
+      return { message: app.translator.t(req.culture, 'invite.sent', { email }) };
     },
   );
 
