@@ -40,6 +40,16 @@ export const ZSetPasswordBody = z.object({
   password: z.string().min(1).max(1024),
 });
 export type TSetPasswordBody = z.infer<typeof ZSetPasswordBody>;
+/** A signed-in user's own new password: the current one proves it is the owner, not a left-open session. */
+export const ZChangePasswordBody = z.object({
+  currentPassword: z.string().min(1).max(1024),
+  password: z.string().min(1).max(1024),
+  confirmPassword: z.string().min(1).max(1024),
+});
+export type TChangePasswordBody = z.infer<typeof ZChangePasswordBody>;
+/** An office admin invites an employee to choose a password: the e-mail the employee will sign in with. */
+export const ZSendInvitationBody = z.object({ email: z.string().trim().min(1).max(320) });
+export type TSendInvitationBody = z.infer<typeof ZSendInvitationBody>;
 /** Whose sign-in a password for an e-mail sets (hasSignIn) or creates, with which role and branch. */
 export const ZSetPasswordPreview = z.object({
   email: z.string(),

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  ZChangePasswordBody,
   ZForgotPasswordBody,
   ZLanguageBody,
   ZLoginBody,
@@ -12,13 +13,24 @@ import {
   ZSessionUser,
   ZSetPasswordBody,
   ZSetPasswordPreview,
+  ZSendInvitationBody,
   ZRole,
   ZLanguage,
 } from '@crm/contract';
 import { branches, users } from '../../db/schema/index.ts';
 import { OFFICE_ADMIN, SIGNED_IN, fileCookieHeader } from '../../plugins/auth.ts';
 import { logAction } from '../../lib/audit.ts';
-import { describeSetPassword, forgotPassword, limitForgotPassword, login, logout, resetPassword, setPassword } from './auth.service.ts';
+import {
+  changeOwnPassword,
+  describeSetPassword,
+  forgotPassword,
+  limitForgotPassword,
+  login,
+  logout,
+  resetPassword,
+  sendStaffInvitation,
+  setPassword,
+} from './auth.service.ts';
 
 const DEVICE_COOKIE = 'crm_device';
 
@@ -124,6 +136,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       await setPassword(app, req.body, req.user!, req.actor, app.provisionSignIn);
       return { message: app.translator.t(req.culture, 'password.setSuccess', { email: req.body.email }) };
+    },
+  );
+
+  app.post(
+    '/api/authenticate/changePassword',
+    { config: { access: SIGNED_IN }, schema: { tags: ['session'], body: ZChangePasswordBody, response: { 200: ZMessage } } },
+    async (req) => {
+      await changeOwnPassword(app, req.body, req.user!, req.actor, { ip: req.ip });
+      return { message: app.translator.t(req.culture, 'password.changed') };
+    },
+  );
+
+  app.post(
+    '/api/authenticate/sendInvitation',
+    { config: { access: OFFICE_ADMIN }, schema: { tags: ['session'], body: ZSendInvitationBody, response: { 200: ZMessage } } },
+    async (req) => {
+      const email = await sendStaffInvitation(app, req.body.email, req.user!, req.actor, req.culture, app.provisionSignIn);
+      return { message: app.translator.t(req.culture, 'invite.sent', { email }) };
     },
   );
 

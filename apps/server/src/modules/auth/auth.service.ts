@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { cultureOf, type TLanguage, type TRole, type TSessionUser, LOG_MESSAGE } from '@crm/contract';
-import { loginDevices, loginFailures, passwordResets, sessions, users } from '../../db/schema/index.ts';
+import { cultureOf, type TCulture, type TLanguage, type TRole, type TSessionUser, LOG_MESSAGE } from '@crm/contract';
+import { accounts, loginDevices, loginFailures, passwordResets, sessions, users } from '../../db/schema/index.ts';
 import { accessDenied, AppError, fieldError } from '../../lib/errors.ts';
 import { passwordProblem } from '../../lib/password-policy.ts';
 import { clearAttempts, pruneAttempts, rateLimit, refundAttempt, reserveAttempt } from '../../lib/throttle.ts';
@@ -313,44 +313,135 @@ export async function describeSetPassword(app: FastifyInstance, caller: SessionU
   return { email: normalizeEmail(email), name: a.displayName, roles: [a.role], branchId: a.branchId, hasSignIn: false, accountId: a.id };
 }
 
+type Provision = (tx: Tx, email: string, actor: Actor) => Promise<typeof users.$inferSelect | undefined>;
+
 /**
- * An office admin sets the password of the sign-in with this e-mail. `provision` may create the
- * sign-in when none exists (accounts plug in here); without it an unknown e-mail is an error.
+ * The sign-in an office admin's password or invitation is for, in the caller's transaction: the one
+ * with this e-mail, an ended one brought back with its employee account's role and branch, or one
+ * `provision` creates (accounts plug in here); without it an unknown e-mail is an error. An
+ * invitation may be sent again to a sign-in that has no password yet (an administrator's too: it
+ * never chose one, and the link goes to its own address).
  */
-export async function setPassword(
-  app: FastifyInstance,
-  body: { email: string; password: string },
-  caller: SessionUser,
-  actor: Actor,
-  provision?: (tx: Tx, email: string, actor: Actor) => Promise<typeof users.$inferSelect | undefined>,
-) {
+async function signInFor(app: FastifyInstance, tx: Tx, email: string, caller: SessionUser, actor: Actor, provision?: Provision, invitation = false) {
+  let user: typeof users.$inferSelect | undefined = await findUserByEmail(tx, email);
+  if (user?.disabled) {
+    // An ended sign-in comes back only for an employee account with this e-mail, with its role now.
+    const a = await app.findSignInAccount?.(tx, email);
+    if (!a) throw fieldError('email', 'errors.noSignInForEmail', { email });
+    await refuseSecondSignIn(tx, a.id);
+    [user] = await tx
+      .update(users)
+      .set({ disabled: false, roles: [a.role], branchId: a.branchId, accountId: a.id, modifiedOn: new Date() })
+      .where(eq(users.id, user.id))
+      .returning();
+  } else if (user) {
+    if (!(invitation && user.passwordHash === null)) checkMaySetPassword(caller, user);
+  } else if (provision) {
+    const a = await app.findSignInAccount?.(tx, email);
+    if (a) await refuseSecondSignIn(tx, a.id);
+    user = await provision(tx, normalizeEmail(email), actor);
+  }
+  if (!user) throw fieldError('email', 'errors.noSignInForEmail', { email });
+  return user;
+}
+
+/** An office admin sets the password of the sign-in with this e-mail (creating it: see signInFor). */
+export async function setPassword(app: FastifyInstance, body: { email: string; password: string }, caller: SessionUser, actor: Actor, provision?: Provision) {
   if (!caller.roles.includes('admin') || caller.branchId !== null) throw accessDenied();
   checkNewPassword(body.password, body.email);
   const changed = await app.db.transaction(async (tx) => {
-    let user: typeof users.$inferSelect | undefined = await findUserByEmail(tx, body.email);
-    if (user?.disabled) {
-      // An ended sign-in comes back only for an employee account with this e-mail, with its role now.
-      const a = await app.findSignInAccount?.(tx, body.email);
-      if (!a) throw fieldError('email', 'errors.noSignInForEmail', { email: body.email });
-      await refuseSecondSignIn(tx, a.id);
-      [user] = await tx
-        .update(users)
-        .set({ disabled: false, roles: [a.role], branchId: a.branchId, accountId: a.id, modifiedOn: new Date() })
-        .where(eq(users.id, user.id))
-        .returning();
-    } else if (user) checkMaySetPassword(caller, user);
-    else if (provision) {
-      const a = await app.findSignInAccount?.(tx, body.email);
-      if (a) await refuseSecondSignIn(tx, a.id);
-      user = await provision(tx, normalizeEmail(body.email), actor);
-    }
-    if (!user) throw fieldError('email', 'errors.noSignInForEmail', { email: body.email });
+    const user = await signInFor(app, tx, body.email, caller, actor, provision);
     await changePassword(app, tx, user.id, body.password, user.id === caller.id ? caller.sessionId : undefined);
     await tx.delete(loginFailures).where(eq(loginFailures.key, `a:${normalizeEmail(user.email)}`));
     await logAction(tx, actor, { action: 'SetPassword', entity: 'User', entityId: user.id, message: user.email, data: { roles: user.roles, branchId: user.branchId } });
     return user.email;
   });
   forgetInitialPassword(app, changed);
+}
+
+/** How long the set-password link of an employee's invitation works (as a payments client's). */
+export const STAFF_INVITATION_DAYS = 7;
+
+/** The culture of an account's language when the interface has it (an ISO code such as el), else none. */
+function accountCulture(language: string | null | undefined): TCulture | undefined {
+  const l = language?.trim().toLowerCase();
+  return l === 'el' || l === 'ru' ? l : l === 'en' || l === 'en-uk' ? 'en' : undefined;
+}
+
+/**
+ * An office admin invites an employee to sign in: the sign-in with this e-mail (made as Set password
+ * makes it, with the employee account's role and branch) gets a one-time link to choose its password,
+ * mailed in the account's language, else in the office's (the inviting admin's). Only the newest link
+ * works. The sign-in, the code and the action-log row are one transaction; the mail goes after.
+ * Staff only: a payments client's invitation is the payments module's, to its own host.
+ */
+export async function sendStaffInvitation(app: FastifyInstance, email: string, caller: SessionUser, actor: Actor, officeCulture: TCulture, provision?: Provision) {
+  if (!caller.roles.includes('admin') || caller.branchId !== null) throw accessDenied();
+  const code = newToken();
+  const { user, name, language } = await app.db.transaction(async (tx) => {
+    const user = await signInFor(app, tx, email, caller, actor, provision, true);
+    if (!user.roles.some((r) => r === 'admin' || r === 'employee')) throw fieldError('email', 'invite.notStaff', { email: user.email });
+    const [account] = user.accountId === null ? [] : await tx.select({ displayName: accounts.displayName, language: accounts.language }).from(accounts).where(eq(accounts.id, user.accountId)).limit(1);
+    // Earlier links (an invitation's or a reset's) stop working: only the newest one sets the password.
+    await tx.update(passwordResets).set({ usedOn: new Date() }).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedOn)));
+    await tx.insert(passwordResets).values({ userId: user.id, codeHash: sha256(code), expiresOn: new Date(Date.now() + STAFF_INVITATION_DAYS * 24 * 3600 * 1000) });
+    await logAction(tx, actor, { action: 'SendInvitation', entity: 'User', entityId: user.id, message: user.email, data: { accountId: user.accountId, roles: user.roles, branchId: user.branchId } });
+    return { user, name: account?.displayName || user.username, language: account?.language };
+  });
+  const culture = accountCulture(language) ?? officeCulture;
+  const t = (key: string, params?: Record<string, string | number>) => app.translator.t(culture, key, params);
+  await app.mailer.send({
+    to: user.email,
+    subject: t('mail.invite.subject'),
+    text: [
+      t('mail.reset.greeting', { name }),
+      t('mail.invite.body'),
+      resetLink(app, code, normalizeEmail(user.email)),
+      t('mail.invite.validity', { days: STAFF_INVITATION_DAYS }),
+      t('mail.invite.signIn', { url: app.config.publicUrl, email: user.email }),
+    ].join('\n\n') + '\n',
+  });
+  return user.email;
+}
+
+/**
+ * A signed-in user changes the own password. The current password is checked as a sign-in's is,
+ * and a wrong one counts against the same throttle (the account and the client's address), so a
+ * session left open or stolen cannot be used to guess it. A right one sets the new password, ends
+ * the user's other sessions and keeps this one.
+ */
+export async function changeOwnPassword(
+  app: FastifyInstance,
+  body: { currentPassword: string; password: string; confirmPassword: string },
+  caller: SessionUser,
+  actor: Actor,
+  meta: { ip: string },
+) {
+  if (body.password !== body.confirmPassword) throw fieldError('confirmPassword', 'reset.passwordsShouldMatch');
+  checkNewPassword(body.password, caller.email);
+  const { maxFailuresPerAccount, maxFailuresPerIp, lockMinutes } = app.config.login;
+  const accountKey = `a:${normalizeEmail(caller.email)}`;
+  const ipKey = `ip:${meta.ip}`;
+  const keys = [
+    { key: accountKey, free: maxFailuresPerAccount },
+    { key: ipKey, free: maxFailuresPerIp },
+  ];
+  const wait = await reserveAttempt(app.db, keys, { maxDelaySeconds: lockMinutes * 60, resetAfterSeconds: Math.max(3600, lockMinutes * 240) });
+  if (wait !== null) throw tooManyTries(wait);
+  const [user] = await app.db.select().from(users).where(eq(users.id, caller.id)).limit(1);
+  const checked = await hashLimiter(app).run(() => verifyPassword(body.currentPassword, user?.passwordHash), true);
+  if (!checked) {
+    for (const k of keys) await refundAttempt(app.db, k.key);
+    throw new AppError(429, 'errors.serverBusy');
+  }
+  if (!user || !checked.value) throw fieldError('currentPassword', 'password.currentIncorrect');
+  await refundAttempt(app.db, ipKey);
+  await app.db.transaction(async (tx) => {
+    await changePassword(app, tx, user.id, body.password, caller.sessionId);
+    await tx.delete(loginFailures).where(eq(loginFailures.key, accountKey));
+    await logAction(tx, actor, { action: 'ChangePassword', entity: 'User', entityId: user.id, message: user.email });
+  });
+  forgetInitialPassword(app, user.email);
 }
 
 /** Creates the first admin once: only while no admin sign-in exists. */

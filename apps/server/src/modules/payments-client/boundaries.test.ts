@@ -18,6 +18,7 @@ const CLIENT_ROUTES = [
   'GET /api/Alert/unreadCount',
   'GET /api/authenticate/me',
   'GET /api/home',
+  'POST /api/authenticate/changePassword',
   'POST /api/authenticate/logout',
   'POST /api/UserSettings/Language',
 ];

@@ -1,14 +1,15 @@
 import { ModalsProvider } from '@mantine/modals';
 import { Anchor, AppShell, Button, Container, Group, Text, useMantineTheme, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
-import { IconLogout } from '../../components/icons.ts';
+import { IconKey, IconLogout } from '../../components/icons.ts';
 import { changeRouteBanner } from '../../lib/banner.ts';
 import { useSession } from '../../lib/session.ts';
 import { allowedInPaymentsApp } from '../../lib/variant.ts';
 import { Banner } from './banner.tsx';
+import { ChangePasswordDialog } from './change-password.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { useRouteTitle } from './use-route-title.ts';
 import { useLogout, UserMenu } from './user-menu.tsx';
@@ -16,7 +17,7 @@ import { UnsavedChangesGuard } from '../../lib/unsaved-guard.tsx';
 
 /**
  * The payments-only app's shell (document 001, 2.2): the payments brand, the language switcher,
- * the signed-in user's name and Logout (on a phone, both in a user menu). Only payments screens open in it: a client its own
+ * the signed-in user's name, Change password and Logout (on a phone, all in a user menu). Only payments screens open in it: a client its own
  * statement, staff the payments screens; any other address goes home.
  */
 export function PaymentsLayout() {
@@ -25,6 +26,7 @@ export function PaymentsLayout() {
   const session = useSession();
   const title = useRouteTitle();
   const logout = useLogout();
+  const [changing, setChanging] = useState(false);
   // A phone has no room for the name and a labelled Logout beside the brand: both go into a user menu there.
   const { breakpoints } = useMantineTheme();
   const wide = useMediaQuery(`(min-width: ${breakpoints.sm})`, true, { getInitialValueInEffect: false });
@@ -61,9 +63,13 @@ export function PaymentsLayout() {
                   <Text size="sm" fw={500} truncate="end" maw={260} data-testid="user-name">
                     {session?.username}
                   </Text>
+                  <Button variant="subtle" size="compact-sm" leftSection={<IconKey size={16} />} onClick={() => setChanging(true)} data-testid="change-password">
+                    {t('nav.changePassword')}
+                  </Button>
                   <Button variant="subtle" size="compact-sm" leftSection={<IconLogout size={16} />} onClick={logout} data-testid="logout">
                     {t('nav.logout')}
                   </Button>
+                  <ChangePasswordDialog opened={changing} onClose={() => setChanging(false)} />
                 </>
               ) : (
                 <UserMenu color="teal" />

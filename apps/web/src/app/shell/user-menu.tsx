@@ -1,11 +1,13 @@
 import { Avatar, Badge, Menu, UnstyledButton } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { IconLogout } from '../../components/icons.ts';
+import { IconKey, IconLogout } from '../../components/icons.ts';
 import { api } from '../../lib/api.ts';
 import { forgetRecent } from '../../lib/recent.ts';
 import { sessionStore, setSession, useSession } from '../../lib/session.ts';
+import { ChangePasswordDialog } from './change-password.tsx';
 
 /**
  * Signs out: ends the session on the server, forgets it here with everything read under it (the
@@ -27,36 +29,43 @@ export function useLogout(): () => void {
 
 /**
  * The signed-in user's menu: the first letter of the username as its button, who is signed in (and
- * the branch, for branch users), and Logout. The CRM's header uses it everywhere, the payments app
+ * the branch, for branch users), Change password and Logout. The CRM's header uses it everywhere, the payments app
  * on a phone (in its own colour).
  */
 export function UserMenu({ color = 'blue' }: { color?: string }) {
   const { t } = useTranslation();
   const session = useSession();
   const logout = useLogout();
+  const [changing, setChanging] = useState(false);
   if (!session) return null;
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <UnstyledButton aria-label={t('nav.userMenu')} data-testid="user-menu">
-          <Avatar color={color} radius="xl" size={32}>
-            {session.username.charAt(0).toUpperCase()}
-          </Avatar>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown maw="calc(100vw - 16px)">
-        <Menu.Label style={{ overflowWrap: 'anywhere' }} data-testid="user-name">
-          {t('nav.signedInAs', { name: session.username })}
-        </Menu.Label>
-        {session.branchId != null && (
-          <Menu.Label>
-            <Badge variant="light">{t(`branch.${session.branchId}`)}</Badge>
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <UnstyledButton aria-label={t('nav.userMenu')} data-testid="user-menu">
+            <Avatar color={color} radius="xl" size={32}>
+              {session.username.charAt(0).toUpperCase()}
+            </Avatar>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown maw="calc(100vw - 16px)">
+          <Menu.Label style={{ overflowWrap: 'anywhere' }} data-testid="user-name">
+            {t('nav.signedInAs', { name: session.username })}
           </Menu.Label>
-        )}
-        <Menu.Item leftSection={<IconLogout size={16} />} onClick={logout} data-testid="logout">
-          {t('nav.logout')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+          {session.branchId != null && (
+            <Menu.Label>
+              <Badge variant="light">{t(`branch.${session.branchId}`)}</Badge>
+            </Menu.Label>
+          )}
+          <Menu.Item leftSection={<IconKey size={16} />} onClick={() => setChanging(true)} data-testid="change-password">
+            {t('nav.changePassword')}
+          </Menu.Item>
+          <Menu.Item leftSection={<IconLogout size={16} />} onClick={logout} data-testid="logout">
+            {t('nav.logout')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <ChangePasswordDialog opened={changing} onClose={() => setChanging(false)} />
+    </>
   );
 }

@@ -11,6 +11,9 @@ export const saveUserRole = (id: number, role: string) => api<unknown>(`/api/Use
 
 export const setPassword = (email: string, password: string) => api<{ message: string }>('/api/authenticate/setPassword', { body: { email, password } });
 
+/** Mails the employee with this e-mail a link to choose the password (office admins); answers "Invitation sent to …". */
+export const sendStaffInvitation = (email: string) => api<{ message: string }>('/api/authenticate/sendInvitation', { body: { email } });
+
 /** Whose sign-in a password for this e-mail sets or creates, with which role and branch. */
 export const setPasswordPreviewQuery = (email: string) =>
   queryOptions({

@@ -1,12 +1,16 @@
-import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EditableField } from '../../../components/field-editor.tsx';
 import { accountKeys } from '../api/account.ts';
+import { sendStaffInvitation } from '../api/employe.ts';
 import { Link } from 'react-router';
 import type { TAccount } from '@crm/contract';
-import { IconKey, IconUserCog } from '../../../components/icons.ts';
+import { IconKey, IconMail, IconUserCog } from '../../../components/icons.ts';
+import { showBanner } from '../../../lib/banner.ts';
+import { describeError } from '../../../lib/errors.ts';
+import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { hasBranch, isOfficeAdmin, useSession } from '../../../lib/session.ts';
 import { SPECIALTIES, splitList } from '../account-fields.ts';
@@ -60,6 +64,20 @@ export function AccountDetails({ account: a }: { account: TAccount }) {
   const localName = joinNames(a.lastNameLocal, a.firstNameLocal, a.middleNameLocal);
   const period = a.startDate || a.endDate ? `${formatDate(a.startDate) || '…'} – ${formatDate(a.endDate) || '…'}` : '';
   const specialties = SPECIALTIES.filter((s) => a[s]);
+  // The invitation goes to the address the employee signs in with, else to the account's first.
+  const inviteTo = a.signIn ?? emails[0];
+  const invite = useGuardedMutation({
+    mutationFn: (email: string) => sendStaffInvitation(email),
+    meta: { handlesErrors: true },
+    onSuccess: (res) => {
+      showBanner('success', res.message);
+      void qc.invalidateQueries({ queryKey: accountKeys.view(a.id) });
+    },
+    onError: (e) => {
+      const d = describeError(e);
+      showBanner(d.type, d.message);
+    },
+  });
 
   return (
     <Stack gap="sm" data-testid="account-details">
@@ -137,6 +155,18 @@ export function AccountDetails({ account: a }: { account: TAccount }) {
                   {t('accounts.ui.employe.setPassword')}
                 </Group>
               </Anchor>
+              {inviteTo && (
+                <Button
+                  variant="subtle"
+                  size="compact-sm"
+                  leftSection={<IconMail size={16} />}
+                  loading={invite.isPending}
+                  onClick={() => invite.mutate(inviteTo)}
+                  data-testid="send-invitation"
+                >
+                  {t('accounts.ui.employe.sendInvitation')}
+                </Button>
+              )}
             </Group>
           )}
         </Card>

@@ -1,0 +1,94 @@
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { PASSWORD_MIN_LENGTH } from '@crm/contract/constants';
+import { PasswordField } from '../../components/password-field.tsx';
+import { api, ApiError } from '../../lib/api.ts';
+import { showBanner } from '../../lib/banner.ts';
+import { describeError } from '../../lib/errors.ts';
+import { useGuardedMutation } from '../../lib/use-guarded-mutation.ts';
+
+type Values = { currentPassword: string; password: string; confirmPassword: string };
+
+const changePassword = (body: Values) => api<{ message: string }>('/api/authenticate/changePassword', { body });
+
+/**
+ * The signed-in user's own new password (from the user menu): the current one, the new one and its
+ * confirmation. Done, it says so in the page banner and closes; a refusal keeps everything typed and
+ * shows the server's reason at its field (a wrong current password, a new one too weak) or above.
+ */
+export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const form = useForm<Values>({
+    initialValues: { currentPassword: '', password: '', confirmPassword: '' },
+    validate: {
+      currentPassword: (v) => (!v ? t('password.change.currentRequired') : null),
+      password: (v) => (!v ? t('reset.passwordRequired') : v.length < PASSWORD_MIN_LENGTH ? t('validation.passwordTooShort', { min: PASSWORD_MIN_LENGTH }) : null),
+      confirmPassword: (v, values) => (v !== values.password ? t('reset.passwordsShouldMatch') : null),
+    },
+  });
+  const send = useGuardedMutation({
+    mutationFn: changePassword,
+    meta: { handlesErrors: true },
+    onSuccess: (res) => {
+      showBanner('success', res.message);
+      form.reset();
+      onClose();
+    },
+    onError: (e) => {
+      if (e instanceof ApiError) form.setErrors(e.fieldErrors);
+    },
+  });
+  const close = () => {
+    form.reset();
+    send.reset();
+    onClose();
+  };
+  const fieldErrorsOnly = send.error instanceof ApiError && Object.keys(send.error.fieldErrors).length > 0;
+  const typed = form.isDirty();
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      closeOnEscape={!typed}
+      closeOnClickOutside={!typed}
+      title={t('password.change.title')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <form onSubmit={form.onSubmit((v) => send.mutate(v))} noValidate data-testid="change-password-form">
+        <Stack gap="sm">
+          {send.isError && !fieldErrorsOnly && (
+            <Alert color="red" data-testid="change-password-error">
+              {describeError(send.error).message}
+            </Alert>
+          )}
+          <PasswordField
+            label={t('password.change.current')}
+            required
+            autoComplete="current-password"
+            data-autofocus
+            data-testid="change-password-current"
+            {...form.getInputProps('currentPassword')}
+          />
+          <PasswordField label={t('reset.password')} required autoComplete="new-password" data-testid="change-password-new" {...form.getInputProps('password')} />
+          <PasswordField
+            label={t('reset.confirmPassword')}
+            required
+            autoComplete="new-password"
+            data-testid="change-password-confirm"
+            {...form.getInputProps('confirmPassword')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={send.isPending} data-testid="change-password-submit">
+              {t('password.change.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
