@@ -95,6 +95,15 @@ for (const language of ['en-UK', 'el'] as const) {
       language === 'el' ? /^Οι ακυρωμένες κρατήσεις δεν υπολογίζονται στα σύνολα\./ : /^Cancelled bookings are not counted in the totals\./,
     );
     await expectAccessible(page, 'reservations list');
+    // This week in one tap: Monday to Sunday of the agency's today.
+    const [y, m, d] = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Athens' }).format(new Date()).split('-').map(Number) as [number, number, number];
+    const today = new Date(Date.UTC(y, m - 1, d));
+    const monday = new Date(today.getTime() - ((today.getUTCDay() + 6) % 7) * 86400000);
+    const sunday = new Date(monday.getTime() + 6 * 86400000);
+    const shown = (x: Date) => `${String(x.getUTCDate()).padStart(2, '0')}/${String(x.getUTCMonth() + 1).padStart(2, '0')}/${x.getUTCFullYear()}`;
+    await page.getByTestId('reservations-quick-week').click();
+    await expect(page.getByTestId('reservations-filter-from')).toHaveValue(shown(monday));
+    await expect(page.getByTestId('reservations-filter-till')).toHaveValue(shown(sunday));
 
     // Another guest on the same nights: refused, naming the first booking.
     await page.goto(`/Reservations/Add?objectId=${flat.id}`);

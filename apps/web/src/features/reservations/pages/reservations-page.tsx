@@ -18,6 +18,8 @@ import { NO_RESERVATION_FILTER, RESERVATION_FILTER, RESERVATION_LIST, reservatio
 import { formatDecimalMoney } from '../money.ts';
 import './reservations.css';
 import { ChoicesFilter } from '../../../components/fields/choices-filter.tsx';
+import { agencyTodayDate } from '../../../lib/agency-clock.ts';
+import { QUICK_RANGES, quickRange } from '../quick-ranges.ts';
 
 const choices = (o: TSelectOption[] | undefined) => (o ?? []).map((x) => ({ value: String(x.value), label: x.text }));
 
@@ -204,6 +206,16 @@ export function ReservationsPage() {
               onChange={(v) => change({ endDate: v, startDate: filter.startDate === undefined ? (q.data?.startDate ?? null) : filter.startDate })}
               data-testid="reservations-filter-till"
             />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 'content' }}>
+            {/* This week's arrivals, today's departures: one tap, the date type as chosen. */}
+            <Group gap={6} role="group" aria-label={t('reservations.ui.quick.label')} data-testid="reservations-quick">
+              {QUICK_RANGES.map((r) => (
+                <Button key={r} size="compact-sm" variant="light" onClick={() => change(quickRange(r, agencyTodayDate()))} data-testid={`reservations-quick-${r}`}>
+                  {t(`reservations.ui.quick.${r}`)}
+                </Button>
+              ))}
+            </Group>
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
             <MultiSelect
