@@ -302,6 +302,46 @@ test('a property without an id says so', async ({ context, request, baseURL }) =
   await expect(page.getByTestId('object-no-id')).toHaveText('Property ID undefined');
 });
 
+test('a new property left with Back before anything is entered is not kept in the list; one with a field saved stays', async ({ context, request, baseURL }) => {
+  const { page, token } = await openAs(context, request, baseURL!, 'en-UK');
+  const status = async (id: number) => (await request.get(`/api/object/edit/${id}`, { headers: auth(token) })).status();
+  const add = async () => {
+    await page.getByTestId('objects-add').first().click();
+    await expect(page).toHaveURL(/\/Objects\/View\/\d+\/2$/);
+    const id = Number(/View\/(\d+)\/2/.exec(page.url())![1]);
+    await expect(page.getByTestId('object-editor')).toBeVisible();
+    const ref = (await editOf(request, token, id)).object.referenceNumber;
+    await expect(page.getByTestId('object-header')).toHaveText(`Property #${ref}`);
+    return { id, ref };
+  };
+  const back = async () => {
+    await page.goBack();
+    await expect(page).toHaveURL(/\/Objects$/);
+    await expect(page.getByTestId('objects-count')).not.toHaveText('…');
+  };
+  const table = page.getByTestId('objects-table');
+
+  // Added, then Back at once: the blank property is removed, and the list does not show it, after a reload either.
+  await page.goto('/Objects');
+  const empty = await add();
+  await back();
+  await expect.poll(() => status(empty.id)).toBe(404);
+  await expect(table.locator(`a[href="/Objects/View/${empty.id}"]`)).toHaveCount(0);
+  await expect(table.getByText(`#${empty.ref}`, { exact: true })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('objects-count')).not.toHaveText('…');
+  await expect(table.locator(`a[href="/Objects/View/${empty.id}"]`)).toHaveCount(0);
+
+  // Added, the bedrooms typed and saved, then Back: it stays, and its reference number is a new one.
+  const kept = await add();
+  expect(Number(kept.ref)).toBeGreaterThan(Number(empty.ref));
+  await page.getByTestId('field-bedrooms').fill('2');
+  await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
+  await back();
+  await page.waitForTimeout(500);
+  expect(await status(kept.id)).toBe(200);
+});
+
 test("a value edited on its own while someone else saves: their change of another field does not stop it, their change of the same one keeps what was typed", async ({ context, request, baseURL }) => {
   const { page, token } = await openAs(context, request, baseURL!, 'en-UK');
   const o = await createObject(request, token, { title: 'Flat for two editors', forSale: true, salePrice: 150000, bedrooms: 2, bathrooms: 1 });

@@ -158,6 +158,10 @@ export const ZObjectUpdate = ZObjectFields.partial().extend({
   imagesNew: z.string().max(5000).nullable().optional(),
 });
 
+/** POST /api/object/discard: an object opened with Add and left untouched is removed (discarded: false when it stays). */
+export const ZObjectDiscard = z.object({ id: ZId });
+export const ZObjectDiscardAnswer = z.object({ discarded: z.boolean() });
+
 /** The map circle's radius, checked where a circle is set. */
 export const ZMapCircleRadius = z.number().int().min(MAP_CIRCLE.min).max(MAP_CIRCLE.max).multipleOf(MAP_CIRCLE.step);
 

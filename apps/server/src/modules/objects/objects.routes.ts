@@ -5,6 +5,8 @@ import {
   ZIdParam,
   ZObjectAccount,
   ZObjectAccountKey,
+  ZObjectDiscard,
+  ZObjectDiscardAnswer,
   ZObjectEditAnswer,
   ZObjectIdOrRefParam,
   ZObjectKeyAnswer,
@@ -25,7 +27,7 @@ import {
   ZRealtyObject,
 } from '@crm/contract';
 import { STAFF } from '../../plugins/auth.ts';
-import { addObject, deleteObject, editAnswer, resolveIdOrRef, updateObject, viewAnswer, type Reader } from './objects.service.ts';
+import { addObject, deleteObject, discardObject, editAnswer, EMPTY_OBJECTS_JOB, pruneEmptyObjects, resolveIdOrRef, updateObject, viewAnswer, type Reader } from './objects.service.ts';
 import { listObjects, makeObjectSearchProvider, searchByRefNumOrTitle, searchObjects } from './objects.lists.ts';
 import { addObjectAccount, deleteObjectAccount, mergeObjectLinks, OWNERS_REFRESH_JOB, refreshEndedOwners, updateObjectAccount } from './object-accounts.service.ts';
 import { deleteKey, deleteLoan, getKey, listKeys, saveKey, updateLoan } from './object-keys.service.ts';
@@ -60,6 +62,13 @@ export const objectsRoutes = fp(
       '/api/object/add',
       { config: { access: STAFF, creates: true }, schema: { tags, response: { 200: ZRealtyObject } } },
       async (req) => addObject(app, caller(req), reader(req)),
+    );
+    // Objects opened with Add and left untouched in a tab that was closed: removed after a day.
+    app.jobs.register(EMPTY_OBJECTS_JOB, () => pruneEmptyObjects(app).then(() => undefined), { everySeconds: 6 * 3600, maxAttempts: 2 });
+    app.post(
+      '/api/object/discard',
+      { config: { access: STAFF }, schema: { tags, body: ZObjectDiscard, response: { 200: ZObjectDiscardAnswer } } },
+      async (req) => discardObject(app, caller(req), req.body.id),
     );
     app.get(
       '/api/object/edit/:id',

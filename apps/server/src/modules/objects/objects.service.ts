@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   LinkKind,
+  LOG_MESSAGE,
   OBJECT_EDITABLE_FIELDS,
   OBJECT_FIELDS,
   formatReferenceNumber,
@@ -376,5 +377,64 @@ export async function deleteObject(app: FastifyInstance, caller: Caller, id: num
       message: `#${ref}`,
       data: { referenceNumber: ref, contacts, deletedActivities: orphans, detachedFiles: detached.map((f) => f.id) },
     });
+  });
+}
+
+/**
+ * An object nothing was ever done with: made by a person with Add (not imported or demo data),
+ * never saved (version 1: a whole update and a single field both raise it), not asked to be or
+ * published, and nothing attached (contacts, files, keys, activities, assignments, viewings,
+ * deals, reservations, leads it was offered to or marked on). Contacts and photos do not raise
+ * the version, so they are looked for. `o` is the objects row.
+ */
+const untouchedObject = sql`o.version = 1 and o.created_by is not null and o.owner_id is null
+  and o.published is not true and o.publish_requested is not true and o.publish_error is null
+  and not exists (select 1 from object_accounts a where a.object_id = o.id)
+  and not exists (select 1 from files f where f.parent_type = ${LinkKind.Object} and f.parent_id = o.id)
+  and not exists (select 1 from object_keys k where k.object_id = o.id)
+  and not exists (select 1 from activity_links l where l.entity = ${LinkKind.Object} and l.entity_id = o.id)
+  and not exists (select 1 from assignments s where s.parent = ${ASSIGNMENT_PARENT_OBJECT} and s.parent_id = o.id)
+  and not exists (select 1 from viewing_objects v where v.object_id = o.id)
+  and not exists (select 1 from deals d where d.object_id = o.id)
+  and not exists (select 1 from reservations r where r.object_id = o.id)
+  and not exists (select 1 from lead_objects lo where lo.object_id = o.id)
+  and not exists (select 1 from lead_object_marks lm where lm.object_id = o.id)`;
+
+/**
+ * POST /api/object/discard: an object its author opened with Add ("New property") and left
+ * without entering anything is removed, so that blank properties do not pile up in the list.
+ * Only an untouched object, made by the caller in the last day; otherwise it stays, and the
+ * answer says so. Its reference number is not given again (it comes from a sequence).
+ */
+export async function discardObject(app: FastifyInstance, caller: Caller, id: number) {
+  return app.db.transaction(async (tx) => {
+    const [current] = await tx.select({ id: objects.id, referenceNumber: objects.referenceNumber }).from(objects).where(eq(objects.id, id)).for('update');
+    if (!current) return { discarded: false };
+    const r = await tx.execute(sql`select ${untouchedObject} and o.created_by = ${caller.user.id} and o.created_on > now() - interval '1 day' as empty
+      from objects o where o.id = ${id}`);
+    if ((r.rows[0] as { empty: boolean } | undefined)?.empty !== true) return { discarded: false };
+    await tx.delete(objects).where(eq(objects.id, id));
+    const ref = formatReferenceNumber(current.referenceNumber);
+    await logAction(tx, caller.actor, { action: 'Delete', entity: OBJECT_LOG_ENTITY, entityId: id, message: LOG_MESSAGE.leftEmpty, data: { referenceNumber: ref } });
+    return { discarded: true };
+  });
+}
+
+/**
+ * The periodic clean-up (job EMPTY_OBJECTS_JOB): untouched objects older than a day go, for the
+ * tabs that were closed or reloaded on a new property (the screen's own discard did not run).
+ * Logged as the system's deletions.
+ */
+export const EMPTY_OBJECTS_JOB = 'objects.pruneEmpty';
+export async function pruneEmptyObjects(app: FastifyInstance): Promise<number> {
+  return app.db.transaction(async (tx) => {
+    const gone = await tx.execute(
+      sql`delete from objects o where ${untouchedObject} and o.created_on < now() - interval '1 day' returning o.id, o.reference_number`,
+    );
+    for (const row of gone.rows as { id: number; reference_number: number }[]) {
+      const ref = formatReferenceNumber(row.reference_number);
+      await logAction(tx, { id: null, name: 'system' }, { action: 'Delete', entity: OBJECT_LOG_ENTITY, entityId: row.id, message: LOG_MESSAGE.leftEmpty, data: { referenceNumber: ref } });
+    }
+    return gone.rows.length;
   });
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { LinkKind } from '@crm/contract';
 import { accounts, actionLog, activities, activityLinks, assignments, deals, files, locations, objectAccounts, objects, users, viewingObjects, viewings } from '../../db/schema/index.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
+import { pruneEmptyObjects } from './objects.service.ts';
 
 const t = await createTestApp();
 const { app } = t;
@@ -275,6 +276,88 @@ describe('deleting an object', () => {
     expect(await lastLog('Object', o.id)).toMatchObject({ action: 'Delete', message: `#${o.referenceNumber}` });
     expect((await del(`/api/object/${o.id}`)).statusCode).toBe(404);
     expect((await del(`/api/object/${2 ** 31}`)).statusCode).toBe(400);
+  });
+});
+
+describe('a new property left empty', () => {
+  const discard = (id: number, token = emp.token) => post('/api/object/discard', { id }, bearer(token));
+  const exists = async (id: number) => (await t.db.select({ id: objects.id }).from(objects).where(eq(objects.id, id))).length === 1;
+
+  it('opened with Add and left untouched is discarded, logged, and its reference number is not given again', async () => {
+    const o = await addObject(bearer(emp.token));
+    const res = await discard(o.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ discarded: true });
+    expect(await exists(o.id)).toBe(false);
+    expect(await lastLog('Object', o.id)).toMatchObject({ action: 'Delete', actionBy: emp.id, message: 'Left empty', data: { referenceNumber: o.referenceNumber } });
+    // Gone already: nothing to do, no error.
+    expect((await discard(o.id)).json()).toEqual({ discarded: false });
+    const next = await addObject(bearer(emp.token));
+    expect(Number(next.referenceNumber)).toBeGreaterThan(Number(o.referenceNumber));
+    expect((await discard(next.id)).json()).toEqual({ discarded: true });
+  });
+
+  it('stays when anything was done with it, or when another user asks', async () => {
+    const H = bearer(emp.token);
+    const saved = await addObject(H);
+    expect((await update(saved.id, { area: 80 }, H)).statusCode).toBe(200);
+    const oneField = await addObject(H);
+    const patched = await app.inject({ method: 'PATCH', url: `/api/object/patch/${oneField.id}`, payload: [{ op: 'replace', path: '/bedrooms', value: 2 }], headers: H });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const withPhoto = await addObject(H);
+    await t.db.insert(files).values({ systemName: `discard-${withPhoto.id}`, userName: 'p.jpg', mime: 'image/jpeg', size: 5, parentType: LinkKind.Object, parentId: withPhoto.id, type: 'image' });
+    const [owner] = await t.db.insert(accounts).values({ firstName: 'Maria', lastName: 'Owner' }).returning();
+    const withOwner = await addObject(H);
+    expect((await post('/api/objectAccount/add', { objectId: withOwner.id, accountId: owner!.id, relation: 1 }, H)).statusCode).toBe(200);
+    const withKey = await addObject(H);
+    expect((await post('/api/ObjectKeys/edit', { objectId: withKey.id, accountId: owner!.id, received: '2026-01-02' }, H)).statusCode).toBe(200);
+    const withActivity = await addObject(H);
+    expect((await post('/api/activity/add', { entityType: LinkKind.Object, id: withActivity.id }, H)).statusCode).toBe(200);
+    const withAssignment = await addObject(H);
+    expect((await post('/api/assignment/object/add', { objectId: withAssignment.id, assignedTo: empAccount!.id }, H)).statusCode).toBe(200);
+    const offered = await addObject(H);
+    const lead = (await post('/api/lead/add', {}, H)).json().id as number;
+    expect((await post('/api/lead/addObject', { leadId: lead, objectId: offered.id }, H)).statusCode).toBe(200);
+    const inDeal = await addObject(H);
+    await t.db.insert(deals).values({ objectId: inDeal.id, dealType: 2, dealStage: 5 } as never);
+    const viewed = await addObject(H);
+    const [v] = await t.db.insert(viewings).values({}).returning({ id: viewings.id });
+    await t.db.insert(viewingObjects).values({ viewingId: v!.id, objectId: viewed.id } as never);
+    const kept = { saved, oneField, withPhoto, withOwner, withKey, withActivity, withAssignment, offered, inDeal, viewed };
+    for (const [name, o] of Object.entries(kept)) {
+      expect((await discard(o.id)).json(), name).toEqual({ discarded: false });
+      expect(await exists(o.id), name).toBe(true);
+    }
+
+    // Another user's new property stays; its author may discard it.
+    const someoneElses = await addObject(bearer(admin.token));
+    expect((await discard(someoneElses.id)).json()).toEqual({ discarded: false });
+    expect(await exists(someoneElses.id)).toBe(true);
+    expect((await discard(someoneElses.id, admin.token)).json()).toEqual({ discarded: true });
+    // Made more than a day ago: left to the clean-up, not discarded here.
+    const old = await addObject(H);
+    await t.db.update(objects).set({ createdOn: new Date(Date.now() - 2 * 86400000) } as never).where(eq(objects.id, old.id));
+    expect((await discard(old.id)).json()).toEqual({ discarded: false });
+    expect((await discard(2 ** 30)).json()).toEqual({ discarded: false });
+  });
+
+  it('left untouched for over a day (a closed tab) is removed by the periodic clean-up; any other stays', async () => {
+    const old = await addObject(bearer(emp.token));
+    const oldSaved = await addObject(bearer(emp.token));
+    expect((await update(oldSaved.id, { title: 'Flat by the park' })).statusCode).toBe(200);
+    const oldWithPhoto = await addObject(bearer(emp.token));
+    await t.db.insert(files).values({ systemName: `prune-${oldWithPhoto.id}`, userName: 'p.jpg', mime: 'image/jpeg', size: 5, parentType: LinkKind.Object, parentId: oldWithPhoto.id, type: 'image' });
+    const fresh = await addObject(bearer(emp.token));
+    // Imported or demo data (no author) is not a property someone opened and left.
+    const [imported] = await t.db.insert(objects).values({ createdOn: new Date(Date.now() - 3 * 86400000) } as never).returning({ id: objects.id });
+    const ids = [old.id, oldSaved.id, oldWithPhoto.id, fresh.id, imported!.id] as number[];
+    await t.db.update(objects).set({ createdOn: new Date(Date.now() - 2 * 86400000) } as never).where(inArray(objects.id, [old.id, oldSaved.id, oldWithPhoto.id]));
+    expect(await pruneEmptyObjects(app)).toBeGreaterThanOrEqual(1);
+    const left = (await t.db.select({ id: objects.id }).from(objects).where(inArray(objects.id, ids))).map((r) => r.id).sort((a, b) => a - b);
+    expect(left).toEqual([oldSaved.id, oldWithPhoto.id, fresh.id, imported!.id].sort((a, b) => a - b));
+    expect(await lastLog('Object', old.id)).toMatchObject({ action: 'Delete', message: 'Left empty', actionBy: null, data: { referenceNumber: old.referenceNumber } });
+    const next = await addObject(bearer(emp.token));
+    expect(Number(next.referenceNumber)).toBeGreaterThan(Number(fresh.referenceNumber));
   });
 });
 

@@ -121,6 +121,9 @@ export async function updateObject(body: Record<string, unknown> & { id: number;
 }
 
 export const deleteObject = (id: number) => api<unknown>(`/api/object/${id}`, { method: 'DELETE' });
+/** Objects this tab opened with Add: left without anything entered, they are discarded (see ObjectViewPage). */
+export const justAddedObjects = new Set<number>();
+export const discardObject = (id: number) => api<{ discarded: boolean }>('/api/object/discard', { body: { id }, background: true });
 
 /** Object–account links (contacts, owners, tenants). */
 export type TObjectAccountInput = Omit<TObjectAccount, 'account' | 'relationName'>;

@@ -1,20 +1,20 @@
 import { Alert, Button, Center, Group, Loader, Menu, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ActivityList } from '../../../components/activity-list-lazy.tsx';
 import { Assignments } from '../../../components/assignments.tsx';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
-import { useRecordOpened } from '../../../lib/recent.ts';
+import { forgetOpened, useRecordOpened } from '../../../lib/recent.ts';
 import { IconArrowsMaximize, IconArrowsMinimize, IconDots, IconEye, IconPencil, IconTrash } from '../../../components/icons.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { showBannerAfterNavigation } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
 import type { AutosaveStatus } from '../../../lib/use-autosave.ts';
 import { useGoBack } from '../../accounts/components/go-back.ts';
-import { deleteObject, objectEditQuery, objectKeys, objectViewQuery, validIdOrRef, type TObjectView } from '../api/objects.ts';
+import { deleteObject, discardObject, justAddedObjects, objectEditQuery, objectKeys, objectViewQuery, validIdOrRef, type TObjectView } from '../api/objects.ts';
 import { ObjectEditor } from '../components/object-editor.tsx';
 import { ObjectView } from '../components/object-view.tsx';
 import { headingTitleField } from '../object-title.ts';
@@ -47,6 +47,7 @@ export function ObjectViewPage() {
   const view = useQuery({ ...objectViewQuery(idOrRef ?? ''), enabled: valid });
   const setMode = (m: ViewMode) => navigate(`/Objects/View/${idOrRef}/${m}`, { replace: true });
   const gone = view.error instanceof ApiError && view.error.status === 404;
+  useDiscardIfLeftEmpty(idOrRef, status);
   useRecordOpened('object', view.data?.id ?? (/^\d+$/.test(idOrRef ?? '') ? Number(idOrRef) : 0), recentLabel(view.data, i18n.language), gone);
 
   if (!idOrRef)
@@ -78,6 +79,39 @@ export function ObjectViewPage() {
         </>
       )}
     </Stack>
+  );
+}
+
+/**
+ * A property opened with Add ("New property") in this tab and left for another screen (a menu
+ * link, Back) before anything was entered or saved is discarded, so that blank properties do not
+ * pile up in the list. The server removes it only if nothing at all was done with it (no save, no
+ * contacts, photos, keys, activities, assignments...); switching between view and edit is not
+ * leaving, and neither is a reload (the job objects.pruneEmpty removes those after a day).
+ */
+function useDiscardIfLeftEmpty(idOrRef: string | undefined, status: AutosaveStatus) {
+  const client = useQueryClient();
+  const statusNow = useRef(status);
+  statusNow.current = status;
+  const id = /^\d+$/.test(idOrRef ?? '') ? Number(idOrRef) : 0;
+  useEffect(
+    () => () => {
+      if (!justAddedObjects.has(id)) return;
+      if (new RegExp(`^/objects/view/${id}(/|$)`).test(window.location.pathname.toLowerCase())) return;
+      justAddedObjects.delete(id);
+      // Something typed and on its way (or saved): the property is not empty.
+      if (statusNow.current !== 'idle') return;
+      void discardObject(id)
+        .then(({ discarded }) => {
+          if (!discarded) return;
+          forgetOpened('object', id);
+          client.removeQueries({ queryKey: objectKeys.view(id) });
+          client.removeQueries({ queryKey: objectKeys.edit(id) });
+          void client.invalidateQueries({ queryKey: objectKeys.lists });
+        })
+        .catch(() => undefined);
+    },
+    [id, client],
   );
 }
 
