@@ -10,8 +10,13 @@ import { sessionStore } from './session.ts';
  * Idempotency-Key (lib/change-key.ts), the same ApiError for a refusal or a lost connection, and
  * a 401 handed to the api client's usual path (clear the session, go to /login).
  */
+let inFlight = 0;
+/** Uploads on their way from this tab: a record they are for is not empty, whatever its editor says. */
+export const uploadsInFlight = () => inFlight;
+
 export function postWithProgress<T>(url: string, body: FormData, onProgress: (percent: number) => void, changeKey?: string): Promise<T> {
-  return new Promise((resolve, reject) => {
+  inFlight++;
+  return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
     xhr.withCredentials = true;
@@ -39,5 +44,7 @@ export function postWithProgress<T>(url: string, body: FormData, onProgress: (pe
     };
     xhr.onerror = () => reject(new ApiError(0, { status: 0, title: '', code: 'errors.network' }));
     xhr.send(body);
+  }).finally(() => {
+    inFlight--;
   });
 }

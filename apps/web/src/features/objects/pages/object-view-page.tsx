@@ -10,6 +10,7 @@ import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { forgetOpened, useRecordOpened } from '../../../lib/recent.ts';
 import { IconArrowsMaximize, IconArrowsMinimize, IconDots, IconEye, IconPencil, IconTrash } from '../../../components/icons.ts';
 import { ApiError } from '../../../lib/api.ts';
+import { uploadsInFlight } from '../../../lib/upload.ts';
 import { showBannerAfterNavigation } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
 import type { AutosaveStatus } from '../../../lib/use-autosave.ts';
@@ -99,8 +100,8 @@ function useDiscardIfLeftEmpty(idOrRef: string | undefined, status: AutosaveStat
       if (!justAddedObjects.has(id)) return;
       if (new RegExp(`^/objects/view/${id}(/|$)`).test(window.location.pathname.toLowerCase())) return;
       justAddedObjects.delete(id);
-      // Something typed and on its way (or saved): the property is not empty.
-      if (statusNow.current !== 'idle') return;
+      // Something typed and on its way (or saved), or a photo still uploading: the property is not empty.
+      if (statusNow.current !== 'idle' || uploadsInFlight() > 0) return;
       void discardObject(id)
         .then(({ discarded }) => {
           if (!discarded) return;
