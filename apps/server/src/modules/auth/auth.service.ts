@@ -202,10 +202,16 @@ async function changePassword(app: FastifyInstance, tx: Tx, userId: number, pass
     );
 }
 
-/** Links in mail come from the configuration (PUBLIC_URL), never from the request. */
-export function resetLink(app: FastifyInstance, code: string, email: string) {
-  return `${app.config.publicUrl}/ResetPassword?code=${encodeURIComponent(code)}&email=${encodeURIComponent(email)}`;
+/**
+ * Links in mail come from the configuration (PUBLIC_URL, or the payments host's address for a
+ * payments client's sign-in), never from the request.
+ */
+export function resetLink(app: FastifyInstance, code: string, email: string, base = app.config.publicUrl) {
+  return `${base}/ResetPassword?code=${encodeURIComponent(code)}&email=${encodeURIComponent(email)}`;
 }
+
+/** A sign-in of the payments-only app alone (an owner reading the statement): its mails lead there. */
+export const paymentsClientOnly = (roles: readonly string[]) => roles.length > 0 && roles.every((r) => r === 'clientPayments');
 
 /**
  * Rate limits of the forgot-password form, checked and counted atomically: per client address
@@ -239,12 +245,14 @@ export async function forgotPassword(app: FastifyInstance, email: string, reques
   });
   const culture = user.language ? cultureOf(user.language) : cultureOf(requestCulture === 'en' ? 'en-UK' : requestCulture);
   const t = (key: string, params?: Record<string, string | number>) => app.translator.t(culture, key, params);
-  const link = resetLink(app, code, user.email);
+  // An owner of the payments-only app resets it there, under its name, not on the staff's CRM.
+  const payments = paymentsClientOnly(user.roles as string[]);
+  const link = resetLink(app, code, user.email, payments ? app.config.paymentsUrl : app.config.publicUrl);
   // Greeted as people are addressed, first name first ("Μαρία Παπαδοπούλου"), not as lists sort them.
   const person = user.accountId == null ? undefined : await greetingName(app.db, user.accountId);
   await app.mailer.send({
     to: user.email,
-    subject: t('mail.reset.subject'),
+    subject: t(payments ? 'mail.reset.subjectPayments' : 'mail.reset.subject'),
     text: `${t('mail.reset.greeting', { name: person || user.username })}\n\n${t('mail.reset.body', { hours: RESET_HOURS })}\n\n${link}\n\n${t('mail.reset.ignore')}\n`,
   });
 }

@@ -88,6 +88,11 @@ describe('Send email invitation', () => {
     const me = (await get('/api/authenticate/me', token)).json();
     expect(me).toMatchObject({ userroles: ['clientPayments'], accountId: id, language: 'el' });
     expect((await get(`/api/account/view/${id}`, token)).statusCode).toBe(403);
+    // Forgot password: the owner resets it on the payments host, not on the staff's CRM.
+    expect((await app.inject({ method: 'POST', url: '/api/authenticate/forgotPassword', payload: { email: 'owner.one@example.gr' } })).statusCode).toBe(200);
+    const resetMail = await lastMailTo('owner.one@example.gr');
+    expect(resetMail).toMatch(/https:\/\/pay\.agency\.test\/ResetPassword\?code=/);
+    expect(resetMail).not.toContain(`${t.config.publicUrl}/ResetPassword`);
     const [log] = await t.db.select().from(actionLog).where(eq(actionLog.action, 'SendInvitation')).orderBy(desc(actionLog.id)).limit(1);
     expect(log).toMatchObject({ entity: 'Account', entityId: id, actionBy: admin.id });
   });
