@@ -110,6 +110,10 @@ describe('an expense sent for approval', () => {
     const r = await revert(id, link.token);
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json()).toMatchObject({ confirmedByClientDate: null, canRevertApproval: false });
+    // Reverted again (another device's page, a second tap): answered as it is, not "can no longer be reverted".
+    const again = await revert(id, link.token);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ confirmedByClientDate: null, canRevertApproval: false });
 
     const logs = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Transaction'), eq(actionLog.entityId, id))).orderBy(desc(actionLog.id));
     const [rev, app1] = logs.filter((l) => l.action === 'RevertExpenseApproval' || l.action === 'ApproveExpense');

@@ -137,6 +137,8 @@ export async function approveExpense(app: FastifyInstance, req: FastifyRequest, 
 /** POST /api/transactions/revertApprovalExpense/{id}?token=: back to unconfirmed, while allowed. */
 export async function revertApproval(app: FastifyInstance, req: FastifyRequest, id: number, token: string, t: T) {
   const e = await expenseOfLink(app, id, token);
+  // Reverted already (from another device, or a second tap): what was asked is so, and is answered as it is.
+  if (!e.confirmedByClientDate) return viewExpense(app, id, token, t);
   if (!canRevert(e)) throw new AppError(409, 'paymentsClient.approval.revertNotAllowed');
   const actor = await clientActor(app, e.accountId);
   await app.db.transaction(async (tx) => {

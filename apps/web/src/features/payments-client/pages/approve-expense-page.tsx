@@ -102,9 +102,16 @@ export function ApproveExpensePage() {
                 {t('paymentsClient.approval.approved')}
               </Alert>
             ) : (
-              <Button onClick={() => approve.mutate()} loading={approve.isPending} disabled={busy} data-testid="approval-approve">
-                {t('paymentsClient.approval.approve')}
-              </Button>
+              <>
+                {revert.isSuccess && (
+                  <Alert color="blue" data-testid="approval-reverted">
+                    {t('paymentsClient.approval.reverted')}
+                  </Alert>
+                )}
+                <Button onClick={() => approve.mutate()} loading={approve.isPending} disabled={busy} data-testid="approval-approve">
+                  {t('paymentsClient.approval.approve')}
+                </Button>
+              </>
             )}
             {e.canRevertApproval && (
               <Group justify="flex-end">
