@@ -202,7 +202,12 @@ function TransactionForm({ type, mode, form, readOnly }: { type: TTransactionTyp
         type={d.type}
         label={t(transactionLabelKey(d.name))}
         value={values[d.name] ?? null}
-        onChange={(v) => setValues((x) => ({ ...x, [d.name]: v }))}
+        onChange={(v) => {
+          setValues((x) => ({ ...x, [d.name]: v }));
+          // What was said of a value goes once it is changed; of a period, once either of its days is.
+          const said = d.name === 'startDate' || d.name === 'endDate' ? ['startDate', 'endDate'] : [d.name];
+          if (said.some((k) => errors[k])) setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !said.includes(k))));
+        }}
         error={errors[d.name]}
         options={optionsOf(d)}
         required={d.required}
