@@ -66,11 +66,13 @@ for (const language of ['en-UK', 'el'] as const) {
     const page = await ctx.newPage();
     await page.goto(setLink);
     await expect(page.getByTestId('login-logo')).toHaveAttribute('data-variant', 'payments');
+    // An invitation: a first password, not a new one.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(el ? 'Ορίστε τον κωδικό σας' : 'Choose your password');
     await page.getByTestId('reset-password').fill('owner-statement-42');
     await page.getByTestId('reset-confirm').fill('owner-statement-42');
     await page.getByTestId('reset-terms').check();
     await page.getByTestId('reset-submit').click();
-    await expect(page.getByTestId('reset-success')).toBeVisible();
+    await expect(page.getByTestId('reset-success')).toHaveText(el ? 'Ο κωδικός σας ορίστηκε. Μπορείτε πλέον να συνδεθείτε με αυτόν.' : 'Your password is set. You can now sign in with it.');
     await page.goto('/login');
     await expect(page.getByTestId('login-logo')).not.toContainText('Το σπίτι σας');
     await page.getByTestId('login-email').fill(email);

@@ -41,7 +41,7 @@ async function lastMailTo(to: string): Promise<string> {
   return `${head}\n\n${body}`;
 }
 const linkIn = (mail: string) => {
-  const m = /https:\/\/crm\.agency\.test\/ResetPassword\?code=([A-Za-z0-9_-]+)&email=(\S+)/.exec(mail);
+  const m = /https:\/\/crm\.agency\.test\/ResetPassword\?code=([A-Za-z0-9_-]+)&email=([^\s&]+)&invite=1/.exec(mail);
   expect(m, mail).not.toBeNull();
   return { code: m![1]!, email: decodeURIComponent(m![2]!) };
 };

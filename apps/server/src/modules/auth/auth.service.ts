@@ -206,8 +206,8 @@ async function changePassword(app: FastifyInstance, tx: Tx, userId: number, pass
  * Links in mail come from the configuration (PUBLIC_URL, or the payments host's address for a
  * payments client's sign-in), never from the request.
  */
-export function resetLink(app: FastifyInstance, code: string, email: string, base = app.config.publicUrl) {
-  return `${base}/ResetPassword?code=${encodeURIComponent(code)}&email=${encodeURIComponent(email)}`;
+export function resetLink(app: FastifyInstance, code: string, email: string, base = app.config.publicUrl, invite = false) {
+  return `${base}/ResetPassword?code=${encodeURIComponent(code)}&email=${encodeURIComponent(email)}${invite ? '&invite=1' : ''}`;
 }
 
 /** A sign-in of the payments-only app alone (an owner reading the statement): its mails lead there. */
@@ -404,7 +404,7 @@ export async function sendStaffInvitation(app: FastifyInstance, email: string, c
     text: [
       t('mail.reset.greeting', { name }),
       t('mail.invite.body'),
-      resetLink(app, code, normalizeEmail(user.email)),
+      resetLink(app, code, normalizeEmail(user.email), app.config.publicUrl, true),
       t('mail.invite.validity', { days: STAFF_INVITATION_DAYS }),
       t('mail.invite.signIn', { url: app.config.publicUrl, email: user.email }),
     ].join('\n\n') + '\n',

@@ -78,7 +78,7 @@ describe('Send email invitation', () => {
     expect(u).toMatchObject({ email: 'owner.one@example.gr', roles: ['clientPayments'], branchId: null, disabled: false, passwordHash: null });
     const mail = await lastMailTo('owner.one@example.gr');
     expect(mail).toContain('Ανοίξτε τον παρακάτω σύνδεσμο');
-    const link = /https:\/\/pay\.agency\.test\/ResetPassword\?code=([A-Za-z0-9_-]+)&email=([^\s]+)/.exec(mail);
+    const link = /https:\/\/pay\.agency\.test\/ResetPassword\?code=([A-Za-z0-9_-]+)&email=([^\s&]+)&invite=1/.exec(mail);
     expect(link, mail).not.toBeNull();
     expect(mail).not.toContain('evil.example.com');
     // The link sets the password; the client signs in and reaches its own account only.

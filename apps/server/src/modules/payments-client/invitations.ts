@@ -88,7 +88,7 @@ export async function ensureClientSignIn(tx: Tx, accountId: number, actor: Actor
 
 /** The set-password page of an invitation: on the payments host (from the configuration, never the request). */
 export function invitationLink(app: FastifyInstance, code: string, email: string) {
-  return `${app.config.paymentsUrl}/ResetPassword?code=${encodeURIComponent(code)}&email=${encodeURIComponent(email)}`;
+  return `${app.config.paymentsUrl}/ResetPassword?code=${encodeURIComponent(code)}&email=${encodeURIComponent(email)}&invite=1`;
 }
 
 /**

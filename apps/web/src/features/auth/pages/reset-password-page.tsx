@@ -17,6 +17,8 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const code = params.get('code') ?? '';
   const email = params.get('email') ?? '';
+  // A link from an invitation: the person chooses a first password, not a new one.
+  const invite = params.get('invite') === '1';
   const form = useForm({
     initialValues: { password: '', confirmPassword: '', terms: false },
     validate: {
@@ -43,10 +45,10 @@ export function ResetPasswordPage() {
         noValidate
       >
         <Stack>
-          <Title order={1} size="h3">{t('reset.title')}</Title>
+          <Title order={1} size="h3">{t(invite ? 'reset.titleInvite' : 'reset.title')}</Title>
           {send.isSuccess ? (
             <Alert color="green" data-testid="reset-success">
-              {t('reset.success')}
+              {t(invite ? 'reset.successInvite' : 'reset.success')}
             </Alert>
           ) : !code || !email ? (
             <Alert color="red">{t('reset.missingCode')}</Alert>
@@ -54,7 +56,7 @@ export function ResetPasswordPage() {
             <>
               {send.isError && !fieldErrorsOnly && (
                 <Alert color="red" data-testid="reset-error">
-                  {describeError(send.error).message}
+                  {invite && send.error instanceof ApiError && send.error.problem.code === 'errors.resetCodeInvalid' ? t('reset.inviteInvalid') : describeError(send.error).message}
                 </Alert>
               )}
               <TextInput label={t('reset.email')} value={email} readOnly variant="filled" />
