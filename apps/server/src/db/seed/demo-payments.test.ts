@@ -16,6 +16,9 @@ describe('demo payments', async () => {
     expect(c!.n).toBeGreaterThan(100);
     expect(c!.incomes).toBeGreaterThan(30);
     expect(c!.unpaid).toBeGreaterThan(0);
+    // Nothing was paid on a day still to come.
+    const [later] = await q<{ n: number }>(sql`select count(*)::int as n from transactions where payment_date > (now() at time zone 'Europe/Athens')::date`);
+    expect(later!.n).toBe(0);
     const list = (await t.app.inject({ method: 'GET', url: '/api/transactions/accounts', headers: bearer(admin.token) })).json();
     expect(list.totalRows).toBe(c!.accounts);
     const st = (await t.app.inject({ method: 'GET', url: `/api/transactions?accountId=${list.items[0].id}`, headers: bearer(admin.token) })).json();

@@ -45,7 +45,7 @@ export async function seedDemoPayments(tx: Tx, opts: { timeZone: string }) {
         const due = new Date(billAt.getTime() + 20 * 86400e3);
         const perioded = category === 21 || category === 22;
         rows.push(sql`(${owner}, 'expense', ${money(cents)}, ${billAt}, ${category === 29 ? 1 : rng.chance(0.3) ? 2 : 1}, ${category},
-          ${unpaid ? 0 : 1}, ${unpaid ? null : day(new Date(billAt.getTime() + 3 * 86400e3))}, ${day(due)},
+          ${unpaid ? 0 : 1}, ${unpaid ? null : day(new Date(Math.min(billAt.getTime() + 3 * 86400e3, now.getTime())))}, ${day(due)},
           ${perioded ? day(month) : null}, ${perioded ? day(last) : null})`);
       }
     }
