@@ -33,7 +33,7 @@ for (const L of LANGUAGES) {
       await expect(page).toHaveURL(/\/Document\/Add$/);
       // Saved without a name: said at the field, and gone once the name is typed.
       await page.getByTestId('document-save').click();
-      const nameMissing = page.getByText(L.cookie === 'el' ? 'Συμπληρώστε το όνομα του εγγράφου.' : 'Enter the document’s name.', { exact: true });
+      const nameMissing = page.getByText(L.cookie === 'el' ? 'Συμπληρώστε το όνομα του εγγράφου.' : "Enter the document's name.", { exact: true });
       await expect(nameMissing).toBeVisible();
       await page.getByTestId('document-name').fill(name);
       await expect(nameMissing).toHaveCount(0);
