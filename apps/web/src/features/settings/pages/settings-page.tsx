@@ -170,6 +170,8 @@ function SiteCard() {
               clearable
               data-testid="settings-site-enquiry-source"
               {...form.getInputProps('enquirySourceId')}
+              // None chosen is no value (its placeholder, no clear button), not an empty one.
+              value={form.values.enquirySourceId || null}
               onChange={(v: string | null) => form.setFieldValue('enquirySourceId', v ?? '')}
             />
           </SimpleGrid>
