@@ -26,7 +26,7 @@ for (const language of ['en-UK', 'el'] as const) {
     test.setTimeout(90_000);
     const token = await apiToken(request);
     const mark = `STR${language === 'el' ? 'G' : 'E'}${Date.now() % 10000000}`;
-    const flat = await createShortLet(request, token, { title: `Seaside studio ${mark}`, websiteCode: mark });
+    const flat = await createShortLet(request, token, { title: `Seaside studio with a sea-view balcony, two steps from the beach of Nea Moudania ${mark}`, websiteCode: mark });
     const year = new Date().getFullYear();
     const ctx = await signedIn(browser, baseURL!, token, language, { viewport: { width: 1280, height: 900 } });
     const page = await ctx.newPage();
@@ -89,6 +89,11 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(row).toHaveCount(1, { timeout: 20_000 });
     await expect(row).toHaveClass(/reservation-row inquiry/);
     await expect(row.getByTestId('reservation-warning')).toBeVisible();
+    // A long title takes two lines at the most under the property's codes, which stay on one.
+    const property = row.getByRole('link', { name: new RegExp(`#${flat.referenceNumber}`) });
+    const lineHeight = await property.evaluate((a) => parseFloat(getComputedStyle(a).lineHeight));
+    expect((await property.boundingBox())!.height).toBeLessThanOrEqual(lineHeight * 3 + 1);
+    await expect(property).toHaveAttribute('title', /^Seaside studio with a sea-view balcony/);
     await expect(page.getByTestId('reservations-sum-total')).toHaveText(money('1 234,50 €'));
     await expect(page.getByTestId('reservations-sum-finalComission')).toHaveText(money('212,75 €'));
     await expect(page.getByTestId('reservations-sums-note')).toHaveText(
