@@ -122,6 +122,40 @@ for (const language of ['en-UK', 'el'] as const) {
   });
 }
 
+test('at 1280 px a surname stays whole in the deals list, and a run-together name breaks in its cell rather than widen the list', async ({ browser, request, baseURL }) => {
+  const token = await apiToken(request);
+  const mark = `W${Date.now() % 1000000}`;
+  // Both parties carry the mark in their last names, so the list's last-name filter finds the deal by either.
+  const seller = await createAccount(request, token, { firstName: 'Αντώνης', lastName: `Τριανταφυλλίδης ${mark}`, isOwner: true });
+  const buyer = await createAccount(request, token, { firstName: 'Ltd', lastName: `Thessalonikirealestateinvestmentsandholdings${mark}`, isClient: true });
+  const made = await request.post('/api/Deal/update', { data: { dealType: 2, dealStage: 1, accounts: [{ accountId: seller, relation: 1 }, { accountId: buyer, relation: 2 }] }, headers: auth(token) });
+  expect(made.ok(), await made.text()).toBeTruthy();
+  const ctx = await signedIn(browser, baseURL!, token, 'el', { viewport: { width: 1280, height: 800 } });
+  const page = await ctx.newPage();
+  await page.goto('/Deals');
+  await page.getByTestId('deals-filter-name').fill(mark);
+  const row = page.getByTestId('deals-table-row');
+  await expect(row).toHaveCount(1, { timeout: 20_000 });
+  // The surname is laid out on one line: its text has a single box.
+  const sellerLink = row.getByRole('link', { name: new RegExp(`Τριανταφυλλίδης ${mark}`) });
+  const boxes = await sellerLink.evaluate((a) => {
+    const text = a.firstChild as Text;
+    const range = document.createRange();
+    const at = text.data.indexOf('Τριανταφυλλίδης');
+    range.setStart(text, at);
+    range.setEnd(text, at + 'Τριανταφυλλίδης'.length);
+    return range.getClientRects().length;
+  });
+  expect(boxes).toBe(1);
+  // The 50-letter name breaks inside its cell: the table is no wider than its frame.
+  const overflow = await page.getByTestId('deals-table').evaluate((list) => {
+    const scroll = list.querySelector('.crm-table-scroll')!;
+    return scroll.scrollWidth - scroll.clientWidth;
+  });
+  expect(overflow).toBeLessThanOrEqual(0);
+  await ctx.close();
+});
+
 for (const language of inLanguage('en-UK')) {
   test(`a deal opened to be read is asked for once, with its code; Edit reads it afresh (${language})`, async ({ browser, request, baseURL }) => {
     const token = await apiToken(request);
