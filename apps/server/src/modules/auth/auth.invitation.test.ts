@@ -58,7 +58,7 @@ describe('Send invitation to an employee', () => {
     expect(u).toMatchObject({ email: e.email, roles: ['employee'], branchId: 1, disabled: false, passwordHash: null });
     const mail = await lastMailTo(e.email);
     expect(mail).toContain('Агентство открыло для вас доступ к Agency CRM');
-    expect(mail).toContain('Здравствуйте, Οικονόμου1 Νίκος1!');
+    expect(mail).toContain('Здравствуйте, Νίκος1 Οικονόμου1!');
     expect(mail).not.toContain('evil.example.com');
     expect(mail).not.toContain('pay.agency.test');
     expect((await choose(linkIn(mail), 'staff chosen pass 1')).statusCode).toBe(200);
@@ -87,6 +87,23 @@ describe('Send invitation to an employee', () => {
     expect((await invite(e.email)).statusCode).toBe(403);
     // In English it says so too.
     expect((await invite((await addEmployee()).email)).json().message).toMatch(/^Invitation sent to staff\d+-\d+@agency\.test$/);
+  });
+
+  it('stops working once the password is set another way: by the admin\'s Set password, or by the employee\'s own Change password', async () => {
+    for (const how of ['setPassword', 'changePassword'] as const) {
+      const e = await addEmployee();
+      expect((await invite(e.email)).statusCode).toBe(200);
+      const link = linkIn(await lastMailTo(e.email));
+      expect((await post('/api/authenticate/setPassword', { email: e.email, password: 'set by the admin 1' })).statusCode).toBe(200);
+      if (how === 'changePassword') {
+        const token = await t.login(e.email, 'set by the admin 1');
+        const changed = await post('/api/authenticate/changePassword', { currentPassword: 'set by the admin 1', password: 'my own secret 22', confirmPassword: 'my own secret 22' }, token);
+        expect(changed.statusCode, changed.body).toBe(200);
+      }
+      const late = await choose(link, 'taken over 333');
+      expect(late.statusCode, `${how}: ${late.body}`).toBe(400);
+      await t.login(e.email, how === 'setPassword' ? 'set by the admin 1' : 'my own secret 22');
+    }
   });
 
   it('is the office admins\' alone, and never for another administrator\'s sign-in or a payments client', async () => {

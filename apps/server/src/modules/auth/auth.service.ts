@@ -186,10 +186,15 @@ function forgetInitialPassword(app: FastifyInstance, email: string) {
   }
 }
 
-/** Sets a password and ends the user's other sessions. */
+/**
+ * Sets a password, ends the user's other sessions and spends every open reset or invitation link:
+ * a password set any other way (Set password, Change password) must close a link still lying in a
+ * mailbox, most of all a week-long invitation.
+ */
 async function changePassword(app: FastifyInstance, tx: Tx, userId: number, password: string, keepSessionId?: number) {
   const hash = await hashPassword(password, app.config.passwordHashFast);
   await tx.update(users).set({ passwordHash: hash, passwordChangedOn: new Date(), modifiedOn: new Date() }).where(eq(users.id, userId));
+  await tx.update(passwordResets).set({ usedOn: new Date() }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedOn)));
   await tx
     .update(sessions)
     .set({ revokedOn: new Date() })
@@ -394,7 +399,9 @@ export async function sendStaffInvitation(app: FastifyInstance, email: string, c
     await tx.update(passwordResets).set({ usedOn: new Date() }).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedOn)));
     await tx.insert(passwordResets).values({ userId: user.id, codeHash: sha256(code), expiresOn: new Date(Date.now() + STAFF_INVITATION_DAYS * 24 * 3600 * 1000) });
     await logAction(tx, actor, { action: 'SendInvitation', entity: 'User', entityId: user.id, message: user.email, data: { accountId: user.accountId, roles: user.roles, branchId: user.branchId } });
-    return { user, name: account?.displayName || user.username, language: account?.language };
+    // Greeted as the other mails greet: first name first.
+    const greeted = user.accountId === null ? undefined : await greetingName(tx, user.accountId);
+    return { user, name: greeted || account?.displayName || user.username, language: account?.language };
   });
   const culture = accountCulture(language) ?? officeCulture;
   const t = (key: string, params?: Record<string, string | number>) => app.translator.t(culture, key, params);
