@@ -8,7 +8,8 @@
  * a point is the decimal mark ("12,5", "12.5"); dots before a decimal comma ("1.250,50") or commas
  * before a decimal point ("1,250.50") group thousands; spaces and the euro sign are ignored.
  *
- * A lone separator followed by exactly three digits ("250.000", "250,000") is a thousands separator
+ * A lone separator followed by exactly three digits ("250.000", "250,000") after a number that does
+ * not start with 0 is a thousands separator
  * when the field holds at most two decimals (prices, areas, distances, amounts): it cannot be a
  * decimal mark there, and reading it as one stored 250 € for a flat of 250 000 €. In a field with
  * more decimals (coordinates) it stays a decimal mark. Anything else that is no number, more
@@ -31,8 +32,10 @@ export function readTypedDecimal(raw: string, scale: number, allowNegative = fal
     if (!allowNegative) return { kind: 'bad', reason: 'negative' };
     s = s.slice(1);
   }
-  const groupedDots = /^(\d{1,3}(?:\.\d{3})+)(?:,(\d*))?$/.exec(s);
-  const groupedCommas = /^(\d{1,3}(?:,\d{3})+)(?:\.(\d*))?$/.exec(s);
+  // A first group of thousands starts with 1-9: "0,500" and "00.250" are no grouped numbers (read
+  // plainly they are half a euro written with too many decimals, refused, never 500 €).
+  const groupedDots = /^([1-9]\d{0,2}(?:\.\d{3})+)(?:,(\d*))?$/.exec(s);
+  const groupedCommas = /^([1-9]\d{0,2}(?:,\d{3})+)(?:\.(\d*))?$/.exec(s);
   const plain = /^(\d*)(?:[.,](\d*))?$/.exec(s);
   let int: string;
   let frac: string;

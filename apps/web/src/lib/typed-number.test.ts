@@ -85,13 +85,18 @@ describe("a payment's amount as typed (parseAmount, the same reading as every nu
   it('keeps every cent exactly, past what a float holds', () => {
     expect(amount('999.999.999.999,99')).toBe('999999999999.99');
     expect(amount('0,10')).toBe('0.10');
-    expect(amount('000.123,4')).toBe('123.40');
+    expect(amount('0123,4')).toBe('123.40');
   });
 
   it('refuses what is no amount, never rounding it', () => {
     expect(amount('10,0055')).toBe('payments.amountPrecision');
     expect(amount('1.500,505')).toBe('payments.amountPrecision');
     expect(amount('1.5.5')).toBe('payments.amountFormat');
+    // Half a euro written with three decimals is no 500 €: a group of thousands never starts with 0.
+    expect(amount('0,500')).toBe('payments.amountPrecision');
+    expect(amount('0.500')).toBe('payments.amountPrecision');
+    expect(amount('00.250')).toBe('payments.amountPrecision');
+    expect(amount('000.123,4')).toBe('payments.amountFormat');
     expect(amount('1,500,50')).toBe('payments.amountFormat');
     expect(amount('1e3')).toBe('payments.amountFormat');
     expect(amount('-5')).toBe('payments.amountPositive');

@@ -450,9 +450,12 @@ describe('the forms made from the field description', () => {
       const [row] = await db.select({ amount: sql<string>`${transactions.amount}::text` }).from(transactions).where(eq(transactions.id, res.json().id));
       expect(row!.amount, typed).toBe(exact);
     }
-    const tooPrecise = await addIncome(owner.id, { amount: '1.500,505' });
-    expect(tooPrecise.statusCode).toBe(400);
-    expect(tooPrecise.json().errors.amount).toContain('The amount can have at most two decimals (cents).');
+    // Half a euro typed with three decimals ("0,500") is refused, never stored as 500 €.
+    for (const typed of ['1.500,505', '0,500', '0.500']) {
+      const tooPrecise = await addIncome(owner.id, { amount: typed });
+      expect(tooPrecise.statusCode, typed).toBe(400);
+      expect(tooPrecise.json().errors.amount, typed).toContain('The amount can have at most two decimals (cents).');
+    }
     expect((await get(admin.token, `/api/transactions?accountId=${owner.id}`)).json()).toMatchObject({ totalRows: 8, totalCredit: '10939.24' });
   });
 
