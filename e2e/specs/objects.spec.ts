@@ -302,7 +302,7 @@ test('a property without an id says so', async ({ context, request, baseURL }) =
   await expect(page.getByTestId('object-no-id')).toHaveText('Property ID undefined');
 });
 
-test('a new property left with Back before anything is entered is not kept in the list; one with a field saved stays', async ({ context, request, baseURL }) => {
+test('a new property left with Back before anything is entered is not kept in the list; one with a field saved, or left for its Add key form, stays', async ({ context, request, baseURL }) => {
   const { page, token } = await openAs(context, request, baseURL!, 'en-UK');
   const status = async (id: number) => (await request.get(`/api/object/edit/${id}`, { headers: auth(token) })).status();
   const add = async () => {
@@ -331,6 +331,15 @@ test('a new property left with Back before anything is entered is not kept in th
   await page.reload();
   await expect(page.getByTestId('objects-count')).not.toHaveText('…');
   await expect(table.locator(`a[href="/Objects/View/${empty.id}"]`)).toHaveCount(0);
+
+  // Added, then Add key from its view: the key form is for this property, which stays.
+  const keyed = await add();
+  await page.getByTestId('edit-toggle').click();
+  await page.getByTestId('object-add-key').click();
+  await expect(page).toHaveURL(new RegExp(`/ObjectKeys/new\\?objectId=${keyed.id}$`));
+  await page.waitForTimeout(500);
+  expect(await status(keyed.id)).toBe(200);
+  await page.goto('/Objects');
 
   // Added, the bedrooms typed and saved, then Back: it stays, and its reference number is a new one.
   const kept = await add();

@@ -2,7 +2,7 @@ import { useRef, useState, type DragEvent } from 'react';
 import { Anchor, Box, Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TFileUploaded } from '@crm/contract';
-import { postWithProgress } from '../lib/upload.ts';
+import { postWithProgress, whileUploading } from '../lib/upload.ts';
 import { describeError } from '../lib/errors.ts';
 import { toMb } from '../lib/upload-limits.ts';
 import { useUploadLimits } from '../lib/use-upload-limits.ts';
@@ -73,10 +73,12 @@ export function FileDrop({
     }
     const leftOut = check.message('uploaded');
     try {
-      const stored = await uploadFiles(check.accepted, setProgress);
-      setProgress(null);
-      setFinishing(true);
-      await onUploaded(stored, leftOut);
+      await whileUploading(async () => {
+        const stored = await uploadFiles(check.accepted, setProgress);
+        setProgress(null);
+        setFinishing(true);
+        await onUploaded(stored, leftOut);
+      });
     } catch (e) {
       onError([describeError(e).message, check.message(null)].filter(Boolean).join('\n'));
     } finally {

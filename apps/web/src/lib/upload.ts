@@ -13,6 +13,19 @@ import { sessionStore } from './session.ts';
 let inFlight = 0;
 /** Uploads on their way from this tab: a record they are for is not empty, whatever its editor says. */
 export const uploadsInFlight = () => inFlight;
+/**
+ * Counts `work` (an upload and then attaching its files to their record) as one upload in flight
+ * from its start to its end: between the files' upload and their attach there is no moment in which
+ * the record looks untouched.
+ */
+export async function whileUploading<T>(work: () => Promise<T>): Promise<T> {
+  inFlight++;
+  try {
+    return await work();
+  } finally {
+    inFlight--;
+  }
+}
 
 export function postWithProgress<T>(url: string, body: FormData, onProgress: (percent: number) => void, changeKey?: string): Promise<T> {
   inFlight++;

@@ -88,7 +88,7 @@ export function ObjectViewPage() {
  * link, Back) before anything was entered or saved is discarded, so that blank properties do not
  * pile up in the list. The server removes it only if nothing at all was done with it (no save, no
  * contacts, photos, keys, activities, assignments...); switching between view and edit is not
- * leaving, and neither is a reload (the job objects.pruneEmpty removes those after a day).
+ * leaving, nor is opening a form for this property (Add key), nor a reload (the job objects.pruneEmpty removes those after a day).
  */
 function useDiscardIfLeftEmpty(idOrRef: string | undefined, status: AutosaveStatus) {
   const client = useQueryClient();
@@ -99,6 +99,9 @@ function useDiscardIfLeftEmpty(idOrRef: string | undefined, status: AutosaveStat
     () => () => {
       if (!justAddedObjects.has(id)) return;
       if (new RegExp(`^/objects/view/${id}(/|$)`).test(window.location.pathname.toLowerCase())) return;
+      // Left for a form about this property (Add key, New reservation: `?objectId=N`), which comes
+      // back to it: the property is being worked on, not abandoned.
+      if (new URLSearchParams(window.location.search).get('objectId') === String(id)) return;
       justAddedObjects.delete(id);
       // Something typed and on its way (or saved), or a photo still uploading: the property is not empty.
       if (statusNow.current !== 'idle' || uploadsInFlight() > 0) return;
