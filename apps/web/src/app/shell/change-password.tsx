@@ -1,8 +1,7 @@
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MIN_LENGTH } from '@crm/contract/constants';
-import { PasswordField } from '../../components/password-field.tsx';
+import { NewPasswordFields, PasswordField, newPasswordRules } from '../../components/password-field.tsx';
 import { api, ApiError } from '../../lib/api.ts';
 import { showBanner } from '../../lib/banner.ts';
 import { describeError } from '../../lib/errors.ts';
@@ -23,8 +22,7 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
     initialValues: { currentPassword: '', password: '', confirmPassword: '' },
     validate: {
       currentPassword: (v) => (!v ? t('password.change.currentRequired') : null),
-      password: (v) => (!v ? t('reset.passwordRequired') : v.length < PASSWORD_MIN_LENGTH ? t('validation.passwordTooShort', { min: PASSWORD_MIN_LENGTH }) : null),
-      confirmPassword: (v, values) => (v !== values.password ? t('reset.passwordsShouldMatch') : null),
+      ...newPasswordRules(t),
     },
   });
   const send = useGuardedMutation({
@@ -71,14 +69,7 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
             data-testid="change-password-current"
             {...form.getInputProps('currentPassword')}
           />
-          <PasswordField label={t('reset.password')} required autoComplete="new-password" data-testid="change-password-new" {...form.getInputProps('password')} />
-          <PasswordField
-            label={t('reset.confirmPassword')}
-            required
-            autoComplete="new-password"
-            data-testid="change-password-confirm"
-            {...form.getInputProps('confirmPassword')}
-          />
+          <NewPasswordFields form={form} testIds={['change-password-new', 'change-password-confirm']} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               {t('common.cancel')}

@@ -1,11 +1,10 @@
 import { Alert, Button, Center, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { PasswordField } from '../../../components/password-field.tsx';
+import { NewPasswordFields, newPasswordRules } from '../../../components/password-field.tsx';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { PASSWORD_MIN_LENGTH } from '@crm/contract/constants';
 import { ApiError } from '../../../lib/api.ts';
 import { splitList } from '../account-fields.ts';
 import { accountViewQuery } from '../api/account.ts';
@@ -36,8 +35,7 @@ export function SetPasswordPage() {
   const form = useForm({
     initialValues: { email: '', password: '', confirmPassword: '' },
     validate: {
-      password: (v) => (!v ? t('reset.passwordRequired') : v.length < PASSWORD_MIN_LENGTH ? t('validation.passwordTooShort', { min: PASSWORD_MIN_LENGTH }) : null),
-      confirmPassword: (v, values) => (v !== values.password ? t('reset.passwordsShouldMatch') : null),
+      ...newPasswordRules(t),
     },
   });
   const send = useGuardedMutation({
@@ -108,8 +106,7 @@ export function SetPasswordPage() {
                 data-testid="password-email"
               />
               {email && <SignInPreview email={email} />}
-              <PasswordField label={t('reset.password')} required autoComplete="new-password" data-testid="password-new" {...form.getInputProps('password')} />
-              <PasswordField label={t('reset.confirmPassword')} required autoComplete="new-password" data-testid="password-confirm" {...form.getInputProps('confirmPassword')} />
+              <NewPasswordFields form={form} testIds={['password-new', 'password-confirm']} />
               <Group justify="flex-end">
                 <Button variant="default" onClick={goBack}>
                   {t('common.cancel')}

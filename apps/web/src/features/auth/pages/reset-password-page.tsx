@@ -1,11 +1,10 @@
 import { Alert, Anchor, Button, Checkbox, Stack, TextInput, Title } from '@mantine/core';
-import { PasswordField } from '../../../components/password-field.tsx';
+import { NewPasswordFields, newPasswordRules } from '../../../components/password-field.tsx';
 import { useForm } from '@mantine/form';
 import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { PASSWORD_MIN_LENGTH } from '@crm/contract/constants';
 import { ApiError } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { resetPassword } from '../api/login.ts';
@@ -22,8 +21,7 @@ export function ResetPasswordPage() {
   const form = useForm({
     initialValues: { password: '', confirmPassword: '', terms: false },
     validate: {
-      password: (v) => (!v ? t('reset.passwordRequired') : v.length < PASSWORD_MIN_LENGTH ? t('validation.passwordTooShort', { min: PASSWORD_MIN_LENGTH }) : null),
-      confirmPassword: (v, values) => (v !== values.password ? t('reset.passwordsShouldMatch') : null),
+      ...newPasswordRules(t),
     },
   });
   const send = useGuardedMutation({
@@ -60,14 +58,7 @@ export function ResetPasswordPage() {
                 </Alert>
               )}
               <TextInput label={t('reset.email')} value={email} readOnly variant="filled" />
-              <PasswordField label={t('reset.password')} required autoComplete="new-password" data-testid="reset-password" {...form.getInputProps('password')} />
-              <PasswordField
-                label={t('reset.confirmPassword')}
-                required
-                autoComplete="new-password"
-                data-testid="reset-confirm"
-                {...form.getInputProps('confirmPassword')}
-              />
+              <NewPasswordFields form={form} testIds={['reset-password', 'reset-confirm']} />
               <Checkbox
                 label={t('reset.acceptTerms')}
                 description={

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Card, Group, List, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { PasswordField } from '../../../components/password-field.tsx';
+import { NewPasswordFields, newPasswordRules } from '../../../components/password-field.tsx';
 import { useForm } from '@mantine/form';
 import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
 import { useEffect, useRef, useState } from 'react';
@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TLocalizationImportAnswer, TSiteSettings } from '@crm/contract';
 import { LOCALIZATION_COLUMNS, LOCALIZATION_IMPORT_MAX_BYTES } from '@crm/contract/office-constants';
-import { PASSWORD_MIN_LENGTH } from '@crm/contract/constants';
 import { SITE_EMAIL, isAgencyPhone } from '@crm/contract/site-settings';
 import { IconCloudUpload, IconFile } from '../../../components/icons.ts';
 import { ApiError, api } from '../../../lib/api.ts';
@@ -337,8 +336,7 @@ function SetPasswordCard() {
     initialValues: { email: '', password: '', confirmPassword: '' },
     validate: {
       email: (v) => (!v.trim() ? t('settings.ui.password.emailRequired') : null),
-      password: (v) => (!v ? t('reset.passwordRequired') : v.length < PASSWORD_MIN_LENGTH ? t('validation.passwordTooShort', { min: PASSWORD_MIN_LENGTH }) : null),
-      confirmPassword: (v, values) => (v !== values.password ? t('reset.passwordsShouldMatch') : null),
+      ...newPasswordRules(t),
     },
   });
   const send = useGuardedMutation({
@@ -367,8 +365,7 @@ function SetPasswordCard() {
             </Alert>
           )}
           <TextInput label={t('settings.ui.password.email')} type="email" required autoComplete="off" data-testid="settings-password-email" {...form.getInputProps('email')} />
-          <PasswordField label={t('reset.password')} required autoComplete="new-password" data-testid="settings-password-new" {...form.getInputProps('password')} />
-          <PasswordField label={t('reset.confirmPassword')} required autoComplete="new-password" data-testid="settings-password-confirm" {...form.getInputProps('confirmPassword')} />
+          <NewPasswordFields form={form} testIds={['settings-password-new', 'settings-password-confirm']} />
           <Group justify="flex-end">
             <Button type="submit" loading={send.isPending} data-testid="settings-password-submit">
               {t('accounts.ui.password.submit')}
