@@ -308,6 +308,34 @@ for (const language of inLanguage('en-UK')) {
   });
 }
 
+for (const language of ['en-UK', 'el'] as const) {
+  test(`a budget "from" refused as over "to" is saved once "to" is raised, and its message goes (${language})`, async ({ browser, request, baseURL }) => {
+    const token = await apiToken(request);
+    const added = await request.post('/api/lead/add', { data: {}, headers: auth(token) });
+    const id = ((await added.json()) as { id: number }).id;
+    const set = await request.post('/api/lead/update', { data: { id, version: 1, forRent: true, rentBudgetRangeMax: 600 }, headers: auth(token) });
+    expect(set.ok(), await set.text()).toBeTruthy();
+    const ctx = await signedIn(browser, baseURL!, token, language);
+    const page = await ctx.newPage();
+    await page.goto(`/Leads/View/${id}/2`);
+    await expect(page.getByTestId('lead-editor')).toBeVisible();
+    const from = page.getByTestId('lead-rentBudgetRangeMin');
+    const order = language === 'el' ? 'Ο προϋπολογισμός «από» δεν μπορεί να υπερβαίνει το «έως»' : 'The budget “from” cannot be higher than “up to”';
+    await from.fill('700');
+    await expect(page.getByText(order)).toBeVisible();
+    await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'error');
+    // "To" raised over it: both are stored, and nothing is left refused.
+    await page.getByTestId('lead-rentBudgetRangeMax').fill('900');
+    const stored = async () => (await (await request.get(`/api/lead/get/${id}`, { headers: auth(token) })).json()) as Record<string, unknown>;
+    await expect.poll(async () => [(await stored()).rentBudgetRangeMin, (await stored()).rentBudgetRangeMax]).toEqual([700, 900]);
+    await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
+    await expect(page.getByText(order)).toHaveCount(0);
+    await page.reload();
+    await expect(from).toHaveValue(/^700/);
+    await ctx.close();
+  });
+}
+
 /** A viewing of a new property stored through the API at a given moment (the agency's local "YYYY-MM-DDTHH:mm:ss"). */
 async function createViewing(request: APIRequestContext, token: string, dateOfViewing: string) {
   const flat = await createObject(request, token, { forSale: true, title: 'Flat to view', salePrice: 150_000 });

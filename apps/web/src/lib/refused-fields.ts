@@ -19,8 +19,13 @@ export class NotSaved extends Error {
   }
 }
 
-/** Splits a save's changes: what is sent, and the messages of the refused fields held back. */
-export function holdRefused(refused: Refused, changes: Record<string, unknown>): { send: Record<string, unknown>; held: Record<string, string> } {
+/**
+ * Splits a save's changes: what is sent, and the messages of the refused fields held back. With
+ * `retryHeld`, a refused field goes along with any other change (it stays on the refused list until
+ * the answer): a refusal may depend on another field ("from" over "to"), and the other change may
+ * be the one that makes it right. Alone, an unchanged refused value is not sent again.
+ */
+export function holdRefused(refused: Refused, changes: Record<string, unknown>, retryHeld = false): { send: Record<string, unknown>; held: Record<string, string> } {
   const send: Record<string, unknown> = {};
   const held: Record<string, string> = {};
   for (const [k, v] of Object.entries(changes)) {
@@ -30,6 +35,10 @@ export function holdRefused(refused: Refused, changes: Record<string, unknown>):
       refused.delete(k);
       send[k] = v;
     }
+  }
+  if (retryHeld && Object.keys(send).length && Object.keys(held).length) {
+    for (const k of Object.keys(held)) send[k] = changes[k];
+    return { send, held: {} };
   }
   return { send, held };
 }
@@ -52,11 +61,16 @@ export function noteRefused(refused: Refused, sent: Record<string, unknown>, err
  * record (null when nothing could be sent) and the messages of the fields held back.
  */
 export async function saveAround<R>(refused: Refused, changes: Record<string, unknown>, send: (body: Record<string, unknown>) => Promise<R>): Promise<{ saved: R | null; held: Record<string, string> }> {
-  for (;;) {
-    const { send: body, held } = holdRefused(refused, changes);
+  // The first attempt carries the refused fields along with the new changes; if they are refused
+  // again, the next attempt leaves them out (so it cannot go round for ever).
+  for (let attempt = 0; ; attempt++) {
+    const { send: body, held } = holdRefused(refused, changes, attempt === 0);
     if (!Object.keys(body).length) return { saved: null, held };
     try {
-      return { saved: await send(body), held };
+      const saved = await send(body);
+      // Sent along and stored: no longer refused.
+      for (const k of Object.keys(body)) refused.delete(k);
+      return { saved, held };
     } catch (e) {
       if (e instanceof ApiError && e.status === 400 && noteRefused(refused, body, e.fieldErrors)) continue;
       throw e;
