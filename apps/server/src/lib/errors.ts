@@ -14,6 +14,12 @@ export class AppError extends Error {
 export const badRequest = (code: string, params?: Record<string, string | number>) => new AppError(400, code, params);
 export const fieldError = (field: string, code: string, params?: Record<string, string | number>) =>
   new AppError(400, 'errors.validation', {}, { [field]: [{ code, params }] });
+/**
+ * A range typed out of order ("from" over "to"), said at the field just changed and in its own
+ * terms: under "to", that "to" cannot be below "from"; under "from", that "from" cannot be over "to".
+ */
+export const orderError = (kind: 'budget' | 'date' | 'area', field: string, onHigh: boolean) =>
+  fieldError(field, { budget: onHigh ? 'fields.budgetOrderTo' : 'fields.budgetOrder', date: onHigh ? 'fields.dateOrderEnd' : 'fields.dateOrder', area: onHigh ? 'leads.areaOrderTo' : 'leads.areaOrder' }[kind]);
 export const notFound = (code = 'errors.notFound') => new AppError(404, code);
 export const conflict = (current: unknown) => new AppError(409, 'errors.conflict', {}, undefined, current);
 export const accessDenied = () => new AppError(403, 'errors.accessDenied');

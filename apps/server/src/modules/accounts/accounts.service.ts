@@ -17,7 +17,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { buildOnce } from '../../db/prepared.ts';
 import { accounts, activities, activityLinks, assignments, branches, files, sessions, users } from '../../db/schema/index.ts';
-import { accessDenied, badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts';
+import { accessDenied, badRequest, conflict, fieldError, notFound, orderError, type AppError } from '../../lib/errors.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
@@ -252,13 +252,14 @@ async function prepareChanges(
     if (!s) throw fieldError('sourceId', 'validation.choice');
   }
   // Ranges stay in order (from ≤ up to), judged on the values the account will have.
-  const ordered = (low: 'purchaseBudgetRangeMin' | 'startDate', high: 'purchaseBudgetRangeMax' | 'endDate', code: string) => {
+  const ordered = (low: 'purchaseBudgetRangeMin' | 'startDate', high: 'purchaseBudgetRangeMax' | 'endDate', error: (field: string, onHigh: boolean) => AppError) => {
     const lo = low in set ? set[low] : current?.[low];
     const hi = high in set ? set[high] : current?.[high];
-    if (lo != null && hi != null && lo > hi) throw fieldError(high in set ? high : low, code);
+    if (lo != null && hi != null && lo > hi) throw error(high in set ? high : low, high in set);
   };
-  ordered('purchaseBudgetRangeMin', 'purchaseBudgetRangeMax', 'accounts.budgetOrder');
-  ordered('startDate', 'endDate', 'accounts.dateOrder');
+  // The budget's message is the lead's, in the terms of the field it is under.
+  ordered('purchaseBudgetRangeMin', 'purchaseBudgetRangeMax', (field, onHigh) => orderError('budget', field, onHigh));
+  ordered('startDate', 'endDate', (field) => fieldError(field, 'accounts.dateOrder'));
   // Becoming a client or an owner is dated once.
   const now = new Date();
   if (set.isClient === true && !current?.isClientDate) set.isClientDate = now;

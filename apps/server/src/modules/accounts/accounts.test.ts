@@ -216,7 +216,7 @@ describe('updating', () => {
     expect((await post('/api/account/update', { id, version: 1, branchId: 7 })).json().errors.branchId).toEqual(['Choose one of the offered values']);
     await post('/api/account/update', { id, version: 1, purchaseBudgetRangeMax: 200000 }).then((r) => expect(r.statusCode).toBe(200));
     const budget = await post('/api/account/update', { id, version: 2, purchaseBudgetRangeMin: 250000 }, { ...bearer(admin.token), 'accept-language': 'el' });
-    expect(budget.json().errors.purchaseBudgetRangeMin).toEqual(['Ο προϋπολογισμός «από» δεν μπορεί να είναι μεγαλύτερος από το «έως».']);
+    expect(budget.json().errors.purchaseBudgetRangeMin).toEqual(['Ο προϋπολογισμός «από» δεν μπορεί να υπερβαίνει το «έως»']);
     expect((await post('/api/account/update', { id, version: 2, startDate: '2025-05-01', endDate: '2025-04-30' })).json().errors.endDate).toBeDefined();
     // A budget past what the database holds (numeric(14,2)) is the field's error, not a 500.
     for (const too of [1e12, 999999999999.999]) {

@@ -131,7 +131,7 @@ describe('currency and dates', () => {
     expect((await patch(id, 'startDate', '2025-02-30')).json().errors).toEqual({ startDate: ['Enter a valid date'] });
     expect((await patch(id, 'startDate', 'tomorrow')).statusCode).toBe(400);
     expect((await patch(id, 'startDate', '2025-03-01')).json().dto.startDate).toBe('2025-03-01');
-    expect((await patch(id, 'endDate', '2025-02-01')).json().errors).toEqual({ endDate: ['The start date cannot be after the end date'] });
+    expect((await patch(id, 'endDate', '2025-02-01')).json().errors).toEqual({ endDate: ['The end date cannot be before the start date'] });
     expect((await patch(id, 'endDate', '2026-02-28')).json().dto.endDate).toBe('2026-02-28');
     expect((await row(id)).endDate).toBe('2026-02-28');
   });

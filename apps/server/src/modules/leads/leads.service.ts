@@ -23,7 +23,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { buildOnce } from '../../db/prepared.ts';
 import { accounts, activityLinks, assignments, leadColumns, leadObjects, leads, locations, objects } from '../../db/schema/index.ts';
-import { badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, fieldError, notFound, orderError } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
 import { inIdOrder } from '../../lib/paging.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
@@ -273,8 +273,8 @@ async function prepareChanges(tx: Tx, current: Row, body: Row): Promise<{ set: R
     const a = merged[lo];
     const b = merged[hi];
     if (a != null && b != null && (a as number | string) > (b as number | string)) {
-      const field = hi in set ? hi : lo;
-      throw fieldError(field, FIELD_BY_NAME.get(lo)?.type === 'date' ? 'fields.dateOrder' : lo.startsWith('area') ? 'leads.areaOrder' : 'fields.budgetOrder');
+      const onHigh = hi in set;
+      throw orderError(FIELD_BY_NAME.get(lo)?.type === 'date' ? 'date' : lo.startsWith('area') ? 'area' : 'budget', onHigh ? hi : lo, onHigh);
     }
   }
   return { set, changes };

@@ -114,9 +114,9 @@ describe('a lead', () => {
   it('refuses bad input with a clear message and changes nothing', async () => {
     const id = await addLead();
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ purchaseBudgetRangeMin: 200000, purchaseBudgetRangeMax: 100000 }, 'purchaseBudgetRangeMax', 'The budget “from” cannot be higher than “up to”'],
-      [{ startDate: '2026-05-01', endDate: '2026-04-01' }, 'endDate', ''],
-      [{ areaMin: 120, areaMax: 80 }, 'areaMax', 'The area “from” cannot be larger than “up to”'],
+      [{ purchaseBudgetRangeMin: 200000, purchaseBudgetRangeMax: 100000 }, 'purchaseBudgetRangeMax', 'The budget “up to” cannot be lower than “from”'],
+      [{ startDate: '2026-05-01', endDate: '2026-04-01' }, 'endDate', 'The end date cannot be before the start date'],
+      [{ areaMin: 120, areaMax: 80 }, 'areaMax', 'The area “up to” cannot be smaller than “from”'],
       [{ stage: 99 }, 'stage', ''],
       [{ objectSubTypes: [1, 999] }, 'objectSubTypes', ''],
       [{ source: (await newAccount()).id }, 'source', ''],

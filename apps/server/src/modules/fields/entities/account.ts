@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { ACCOUNT_FIELD_DESCRIPTIONS, CLIENT_SERVICES, SPECIALTY_FLAGS, isGreekTaxNumber } from '@crm/contract';
 import { accounts, users } from '../../../db/schema/index.ts';
-import { accessDenied, fieldError } from '../../../lib/errors.ts';
+import { accessDenied, orderError } from '../../../lib/errors.ts';
 import { toLocalDateTime } from '../../../lib/dates.ts';
 import type { PatchableEntity, PatchableField } from '../field-registry.ts';
 
@@ -75,12 +75,12 @@ export const accountEntity: PatchableEntity = {
     if (ctx.user?.branchId != null && row.isEmploye === true && (WORK_PERIOD as readonly string[]).includes(field)) throw accessDenied();
   },
   validate(row, field, value) {
-    const pair = (lowField: string, highField: string, code: string) => {
+    const pair = (lowField: string, highField: string, kind: 'budget' | 'date') => {
       const low = field === lowField ? value : row[lowField];
       const high = field === highField ? value : row[highField];
-      if (low != null && high != null && (low as number | string) > (high as number | string)) throw fieldError(field, code);
+      if (low != null && high != null && (low as number | string) > (high as number | string)) throw orderError(kind, field, field === highField);
     };
-    if (field === 'purchaseBudgetRangeMin' || field === 'purchaseBudgetRangeMax') pair('purchaseBudgetRangeMin', 'purchaseBudgetRangeMax', 'fields.budgetOrder');
-    if (field === 'startDate' || field === 'endDate') pair('startDate', 'endDate', 'fields.dateOrder');
+    if (field === 'purchaseBudgetRangeMin' || field === 'purchaseBudgetRangeMax') pair('purchaseBudgetRangeMin', 'purchaseBudgetRangeMax', 'budget');
+    if (field === 'startDate' || field === 'endDate') pair('startDate', 'endDate', 'date');
   },
 };
