@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -31,6 +31,8 @@ export type TestApp = {
   login: (email: string, password: string) => Promise<string>;
   /** Mails written to the file outbox, oldest first. */
   outbox: () => { file: string; text: string }[];
+  /** The newest mail to `to` (headers and decoded body), once the app's background work (the mail queue) is done; fails when there is none. */
+  lastMailTo: (to: string) => Promise<string>;
 };
 
 /** A fresh database copied from the migrated template, and the app built on it. */
@@ -94,7 +96,29 @@ export async function createTestApp(
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  return { app, db: handle.db, pool: handle.pool, config, dataDir, dbUrl, user, login, outbox };
+  const lastMailTo = async (to: string) => {
+    while (app.pendingWork.size) await Promise.all([...app.pendingWork]);
+    const m = outbox().filter((f) => f.text.includes(`To: ${to}`)).at(-1);
+    expect(m, `a mail to ${to}`).toBeDefined();
+    return decodeMail(m!.text);
+  };
+
+  return { app, db: handle.db, pool: handle.pool, config, dataDir, dbUrl, user, login, outbox, lastMailTo };
+}
+
+/** An .eml file of the outbox as its headers and its body decoded (base64 or quoted-printable). */
+export function decodeMail(eml: string): string {
+  const at = eml.indexOf('\n\n');
+  const head = eml.slice(0, at);
+  const raw = eml.slice(at + 2);
+  const enc = /Content-Transfer-Encoding:\s*(\S+)/i.exec(head)?.[1]?.toLowerCase();
+  const body =
+    enc === 'base64'
+      ? Buffer.from(raw.replace(/\s+/g, ''), 'base64').toString('utf8')
+      : enc === 'quoted-printable'
+        ? Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8')
+        : raw;
+  return `${head}\n\n${body}`;
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

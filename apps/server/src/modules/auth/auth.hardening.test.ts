@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { bearer, createTestApp, decodeMail } from '../../../test/harness.ts';
 import { initialAdminPasswordFile } from './auth.service.ts';
 
 // Small limits so the tests stay short, and a short queue for the password checks. The users made
@@ -30,11 +30,6 @@ const deviceCookie = (res: { headers: Record<string, unknown> }) => String(res.h
 /** Waits for background work, including what it started (a queued mail). */
 const settle = async () => {
   while (app.pendingWork.size) await Promise.all([...app.pendingWork]);
-};
-const readMail = (eml: string) => {
-  const at = eml.indexOf('\n\n');
-  const raw = eml.slice(at + 2);
-  return /Content-Transfer-Encoding:\s*base64/i.test(eml.slice(0, at)) ? Buffer.from(raw.replace(/\s+/g, ''), 'base64').toString('utf8') : raw.replace(/=\r?\n/g, '');
 };
 
 describe('sign-in throttle', () => {
@@ -121,7 +116,7 @@ describe('password reset mail', () => {
     });
     expect(res.statusCode).toBe(200);
     await settle();
-    const mail = readMail(t.outbox().filter((m) => m.text.includes(u.email)).at(-1)!.text);
+    const mail = decodeMail(t.outbox().filter((m) => m.text.includes(u.email)).at(-1)!.text);
     expect(mail).not.toContain('evil.example');
     expect(mail).toContain(`${t.config.publicUrl}/ResetPassword?code=`);
     expect(t.config.publicUrl).toBe('http://localhost:3000');

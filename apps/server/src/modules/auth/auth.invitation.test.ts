@@ -22,24 +22,7 @@ async function addEmployee(fields: Record<string, unknown> = {}): Promise<{ id: 
   return { id: res.json().id, email: (fields.email as string | undefined) ?? email };
 }
 
-/** The decoded text of the newest mail to `to`. */
-async function lastMailTo(to: string): Promise<string> {
-  while (app.pendingWork.size) await Promise.all([...app.pendingWork]);
-  const m = t.outbox().filter((f) => f.text.includes(`To: ${to}`)).at(-1);
-  expect(m, `a mail to ${to}`).toBeDefined();
-  const eml = m!.text;
-  const at = eml.indexOf('\n\n');
-  const head = eml.slice(0, at);
-  const raw = eml.slice(at + 2);
-  const enc = /Content-Transfer-Encoding:\s*(\S+)/i.exec(head)?.[1]?.toLowerCase();
-  const body =
-    enc === 'base64'
-      ? Buffer.from(raw.replace(/\s+/g, ''), 'base64').toString('utf8')
-      : enc === 'quoted-printable'
-        ? Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8')
-        : raw;
-  return `${head}\n\n${body}`;
-}
+const lastMailTo = (to: string) => t.lastMailTo(to);
 const linkIn = (mail: string) => {
   const m = /https:\/\/crm\.agency\.test\/ResetPassword\?code=([A-Za-z0-9_-]+)&email=([^\s&]+)&invite=1/.exec(mail);
   expect(m, mail).not.toBeNull();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import { actionLog, users } from '../../db/schema/index.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { bearer, createTestApp, decodeMail } from '../../../test/harness.ts';
 import { STAFF_NO_BRANCH } from '../../plugins/auth.ts';
 
 // A route of the kind later screens add, to exercise the access rules end to end.
@@ -17,20 +17,6 @@ const settle = async () => {
 };
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => app.inject({ method: 'POST', url, payload: payload as object, headers });
 
-/** Headers and decoded text of an .eml file from the outbox. */
-const readMail = (eml: string) => {
-  const at = eml.indexOf('\n\n');
-  const head = eml.slice(0, at);
-  const raw = eml.slice(at + 2);
-  const enc = /Content-Transfer-Encoding:\s*(\S+)/i.exec(head)?.[1]?.toLowerCase();
-  const body =
-    enc === 'base64'
-      ? Buffer.from(raw.replace(/\s+/g, ''), 'base64').toString('utf8')
-      : enc === 'quoted-printable'
-        ? Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8')
-        : raw;
-  return `${head}\n\n${body}`;
-};
 
 describe('sign-in', () => {
   it('answers token, username, userroles and branchId for a right password, any letter case of the e-mail', async () => {
@@ -142,7 +128,7 @@ describe('passwords', () => {
     await settle();
     const mails = t.outbox();
     expect(mails.length).toBe(before + 1);
-    const mail = readMail(mails.at(-1)!.text);
+    const mail = decodeMail(mails.at(-1)!.text);
     expect(mail).toContain(`To: ${u.email}`);
     expect(mail).toContain('Здравствуйте');
     const link = /(https?:\/\/\S+\/ResetPassword\?code=([^&\s]+)&email=\S+)/.exec(mail);

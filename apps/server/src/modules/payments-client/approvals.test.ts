@@ -40,20 +40,7 @@ const sendForApproval = (id: number, token = admin.token) => app.inject({ method
 
 /** The link of the newest approval mail to `to`: its expense id and token. */
 async function lastLinkTo(to: string) {
-  while (app.pendingWork.size) await Promise.all([...app.pendingWork]);
-  const m = t.outbox().filter((f) => f.text.includes(`To: ${to}`)).at(-1);
-  expect(m, `a mail to ${to}`).toBeDefined();
-  const eml = m!.text;
-  const at = eml.indexOf('\n\n');
-  const head = eml.slice(0, at);
-  const raw = eml.slice(at + 2);
-  const enc = /Content-Transfer-Encoding:\s*(\S+)/i.exec(head)?.[1]?.toLowerCase();
-  const body =
-    enc === 'base64'
-      ? Buffer.from(raw.replace(/\s+/g, ''), 'base64').toString('utf8')
-      : enc === 'quoted-printable'
-        ? Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8')
-        : raw;
+  const body = await t.lastMailTo(to);
   const link = /https:\/\/pay\.agency\.test\/Payments\/ApproveExpense\/(\d+)\?token=([A-Za-z0-9_-]{43})/.exec(body);
   expect(link, body).not.toBeNull();
   return { id: Number(link![1]), token: link![2]!, body };
