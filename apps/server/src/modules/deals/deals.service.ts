@@ -31,7 +31,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { buildOnce } from '../../db/prepared.ts';
 import { accounts, activityLinks, dealColumns, dealParties, deals, leadColumns, leads, objects } from '../../db/schema/index.ts';
-import { conflict, fieldError, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
 import { agencyToday, toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
@@ -321,11 +321,13 @@ function fieldsToStore(body: TDealUpdate, current: Row | null) {
     if (typeChanged || merged[n] != null) set[n] = null;
     merged[n] = null;
   }
-  for (const [a, z] of DEAL_RANGES) {
+  // Every period out of order is named at once (the rent's and the contract's), not one per save.
+  const outOfOrder = DEAL_RANGES.filter(([a, z]) => {
     const from = merged[a] as string | null | undefined;
     const till = merged[z] as string | null | undefined;
-    if (from && till && till < from) throw fieldError(z, 'deals.range');
-  }
+    return !!from && !!till && till < from;
+  });
+  if (outOfOrder.length) throw new AppError(400, 'errors.validation', {}, Object.fromEntries(outOfOrder.map(([, z]) => [z, [{ code: 'deals.range' }]])));
   return set;
 }
 

@@ -372,6 +372,12 @@ describe('bad input', () => {
     expect((await call('GET', '/api/Deal/add?objectId=2147483647')).statusCode).toBe(404);
   });
 
+  it('names every period out of order at once, the contract\'s and the rent\'s', async () => {
+    const res = await call('POST', '/api/Deal/update', { dealType: 1, startDate: '2026-05-02', endDate: '2026-05-01', rentStart: '2026-06-02', rentExpiration: '2026-06-01' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ endDate: ['The end cannot be before the start.'], rentExpiration: ['The end cannot be before the start.'] });
+  });
+
   it('says what is wrong in the reader’s language', async () => {
     const res = await call('POST', '/api/Deal/update', { dealType: 2, rentStart: '2026-05-01' }, 'el');
     expect(JSON.stringify(res.json())).toContain('μόνο μισθώσεις');
