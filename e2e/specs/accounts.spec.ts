@@ -554,7 +554,13 @@ test.describe('what a field can grant', () => {
     await expect(page.getByTestId('change-role')).toHaveCount(0);
     await page.getByTestId('more-toggle').click();
     await expect(page.getByTestId('field-hasTransactions')).toHaveCount(1);
-    // An employee's account is deleted by office admins only, and only they make employees: neither is offered.
+    // An employee's account is deleted by office admins only, and takes no leads (they are clients' and
+    // owners' requests): with nothing to offer, there is no Actions menu at all.
+    await expect(page.getByTestId('edit-toggle')).toBeVisible();
+    await expect(page.getByTestId('account-menu')).toHaveCount(0);
+    // An employee who is a client of the agency too takes leads as any client does.
+    const alsoClient = await createAccount(request, admin.token, { lastName: unique('Buyer'), firstName: 'Sofia', isEmploye: true, isClient: true, role: 'employee' });
+    await page.goto(`/Accounts/View/${alsoClient}`);
     await page.getByTestId('account-menu').click();
     await expect(page.getByTestId('add-lead')).toBeVisible();
     await expect(page.getByTestId('delete-account')).toHaveCount(0);
@@ -593,6 +599,15 @@ test.describe('what a field can grant', () => {
     }
     expect(asked.filter((a) => a.startsWith('403')), asked.join(', ')).toEqual([]);
     await branch.close();
+  });
+
+  test("an office admin's Actions on an employee's account offer its deletion, not a lead", async ({ context, request, baseURL }) => {
+    const { page, token } = await openAs(context, request, baseURL!, 'el');
+    const id = await createAccount(request, token, { lastName: unique('Staff'), firstName: 'Nikos', isEmploye: true, role: 'employee' });
+    await page.goto(`/Accounts/View/${id}`);
+    await page.getByTestId('account-menu').click();
+    await expect(page.getByTestId('delete-account')).toHaveText('Διαγραφή επαφής');
+    await expect(page.getByTestId('add-lead')).toHaveCount(0);
   });
 });
 

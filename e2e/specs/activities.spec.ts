@@ -116,6 +116,23 @@ for (const L of LANGUAGES) {
       const rowBox = (await row.boundingBox())!;
       expect(rowBox.x + rowBox.width).toBeLessThanOrEqual(412);
       expect(await list.getByTestId('activity-table').evaluate((t) => t.scrollWidth <= (t.parentElement?.clientWidth ?? 0) + 1)).toBe(true);
+      // A to-do's state icon sits beside the card's dates, never over them (in Greek it hid the
+      // minutes of "Ημ/νία δημιουργίας: 25/11/2026, 15:2").
+      const todo = await (await request.post('/api/activity/add', { data: { entityType: 2, id }, headers: auth(token) })).json();
+      const planned = await request.post('/api/activity/update', { data: { id: todo.id, version: todo.version, description: 'Υπόδειξη', done: false, date: '2030-12-04T15:15:00' }, headers: auth(token) });
+      expect(planned.ok()).toBeTruthy();
+      await page.reload();
+      await list.scrollIntoViewIfNeeded();
+      const todoRow = list.getByTestId('activity-row').filter({ has: page.getByTestId('state-todo') });
+      const dates = todoRow.getByTestId('activity-when');
+      await expect(dates).toHaveCount(2);
+      const icon = (await todoRow.getByTestId('state-todo').boundingBox())!;
+      for (const date of await dates.all()) {
+        const box = (await date.boundingBox())!;
+        const overlaps = box.x < icon.x + icon.width && icon.x < box.x + box.width && box.y < icon.y + icon.height && icon.y < box.y + box.height;
+        expect(overlaps, `${await date.textContent()} under the state icon`).toBe(false);
+        expect(box.x + box.width).toBeLessThanOrEqual(412);
+      }
       await expectAccessible(page, 'activities as cards on a phone');
     });
 

@@ -142,6 +142,20 @@ for (const [index, language] of (['en-UK', 'el'] as const).entries()) {
     await page.getByTestId('settings-jobs').click();
     await expect(page).toHaveURL(/\/Jobs$/);
     await expect(page.getByRole('heading', { name: el ? 'Εργασίες παρασκηνίου' : 'Background jobs', level: 2 })).toBeVisible();
+    // The title counts all the jobs, which the four states split (it repeated the chosen state's
+    // count: "0" beside Failed (0) while jobs were waiting and done). Read in one go: the list refreshes.
+    const titleAndStates = () =>
+      page.evaluate(() => {
+        const title = Number(document.querySelector('[data-testid="jobs-count"]')?.textContent);
+        const states = [...document.querySelectorAll('[data-testid="jobs-state"] label')].map((l) => Number(/\((\d+)\)/.exec(l.textContent ?? '')?.[1]));
+        return { title, states: states.length, sum: states.reduce((a, b) => a + b, 0) };
+      });
+    await expect
+      .poll(async () => {
+        const r = await titleAndStates();
+        return r.states === 4 && r.sum > 0 && r.title === r.sum;
+      })
+      .toBe(true);
     // The hourly rent check runs at start-up: it is among the done jobs, by its name in the reader's language.
     await page.getByTestId('jobs-state').getByText(el ? /^Ολοκληρώθηκαν/ : /^Done/).click();
     await expect(page.getByTestId('jobs-table-row').filter({ hasText: el ? 'Έλεγχος υπενθυμίσεων μισθώματος' : 'Rent reminders check' }).first()).toBeVisible();

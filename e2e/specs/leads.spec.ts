@@ -694,3 +694,31 @@ for (const language of ['en-UK', 'el'] as const) {
     await ctx.close();
   });
 }
+
+for (const language of inLanguage('el')) {
+  test(`a lead that asks for no service says that matching needs one, until a service is ticked (${language})`, async ({ browser, request, baseURL }) => {
+    const token = await apiToken(request);
+    const el = language === 'el';
+    const noService = el
+      ? 'Η αντιστοίχιση αναζητά ακίνητα για αγορά, ενοικίαση ή βραχυχρόνια μίσθωση: επιλέξτε τι ζητά ο πελάτης και τα ακίνητα που ταιριάζουν θα εμφανιστούν εδώ.'
+      : 'Matching looks for properties to buy, rent or let short term: tick what this client asks for and the properties that fit appear here.';
+    const client = await request.post('/api/account/add', { data: { firstName: 'Σοφία', lastName: `Χωρίς${Date.now() % 1000000}`, isClient: true }, headers: auth(token) });
+    expect(client.ok(), await client.text()).toBeTruthy();
+    const lead = (await (await request.post('/api/lead/add', { data: { accountId: ((await client.json()) as { id: number }).id }, headers: auth(token) })).json()) as { id: number };
+
+    const ctx = await signedIn(browser, baseURL!, token, language);
+    const page = await ctx.newPage();
+    // A new lead asks for nothing yet: its matches say what they need instead of "nothing fits".
+    await page.goto(`/Leads/View/${lead.id}`);
+    const matches = page.getByTestId('lead-matches');
+    await expect(matches).toContainText(noService);
+    await expect(matches.getByTestId('lead-match')).toHaveCount(0);
+    // Ticking a service in the editor turns the hint into matching.
+    await page.goto(`/Leads/View/${lead.id}/1`);
+    await expect(matches).toContainText(noService);
+    await page.getByTestId('lead-forPurchase').check();
+    await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved', { timeout: 15_000 });
+    await expect(matches).not.toContainText(noService);
+    await ctx.close();
+  });
+}

@@ -52,6 +52,63 @@ describe('what a change can grant is the office admins\' alone', () => {
   });
 });
 
+describe("an employee's e-mail is nobody else's sign-in", () => {
+  const emailError = async (res: Awaited<ReturnType<typeof post>>) => {
+    expect(res.statusCode, res.body).toBe(400);
+    return res.json().errors.email as string[];
+  };
+
+  it("refuses the office admin's sign-in e-mail on an employee, in the reader's language, and changes nothing", async () => {
+    const id = await addAccount({ isEmploye: true, role: 'employee', email: 'nikos@agency.test' });
+    // The first administrator signs in without an account: its e-mail is nobody's contact, and was taken silently.
+    const [first] = await t.db.select().from(users).where(eq(users.id, admin.id));
+    expect(first!.accountId).toBeNull();
+    const res = await post('/api/account/update', { id, version: 1, email: `nikos@agency.test; ${admin.email.toUpperCase()}` });
+    expect(await emailError(res)).toEqual([`${admin.email} is already the sign-in of another user (${first!.username}): give this employee an e-mail address of their own.`]);
+    expect((await stored(id)).emails).toEqual(['nikos@agency.test']);
+    const el = await post('/api/account/add', { firstName: 'Νίκος', lastName: 'Νέος', isEmploye: true, role: 'employee', email: admin.email }, { ...bearer(admin.token), 'accept-language': 'el' });
+    expect(await emailError(el)).toEqual([`Με το ${admin.email} συνδέεται ήδη άλλος χρήστης (${first!.username}): δώστε στον υπάλληλο δική του διεύθυνση e-mail.`]);
+    expect(await t.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.lastName, 'Νέος'))).toEqual([]);
+  });
+
+  it("refuses another employee's e-mail, with or without its sign-in, and names whose it is", async () => {
+    const maria = await addAccount({ firstName: 'Maria', lastName: 'Signs', isEmploye: true, role: 'employee', email: 'maria.signs@agency.test' });
+    expect((await setPassword('maria.signs@agency.test')).statusCode).toBe(200);
+    await addAccount({ firstName: 'Eleni', lastName: 'Waits', isEmploye: true, role: 'employee', email: 'eleni.waits@agency.test' });
+    const id = await addAccount({ isEmploye: true, role: 'employee', email: 'kostas@agency.test' });
+    const ru = { ...bearer(admin.token), 'accept-language': 'ru' };
+    expect(await emailError(await post('/api/account/update', { id, version: 1, email: 'Maria.Signs@agency.test' }, ru))).toEqual([
+      'С адресом maria.signs@agency.test уже входит другой пользователь (Signs Maria): укажите для сотрудника его собственный e-mail.',
+    ]);
+    expect(await emailError(await post('/api/account/update', { id, version: 1, email: 'eleni.waits@agency.test' }))).toEqual([
+      'eleni.waits@agency.test is already the e-mail of another employee (Waits Eleni): each employee signs in with an address of their own.',
+    ]);
+    expect((await stored(id)).emails).toEqual(['kostas@agency.test']);
+    // Set password for that address still goes to Maria's sign-in alone.
+    expect((await t.db.select().from(users).where(eq(users.email, 'maria.signs@agency.test')))[0]!.accountId).toBe(maria);
+  });
+
+  it('lets a client share a sign-in e-mail (a couple, an office), but not become an employee with it', async () => {
+    const client = await addAccount({ isClient: true, email: admin.email });
+    expect((await stored(client)).emails).toEqual([admin.email]);
+    expect(await emailError(await post('/api/account/update', { id: client, version: 1, isEmploye: true, role: 'employee' }))).toHaveLength(1);
+    expect((await stored(client)).isEmploye).toBe(false);
+    // The employee's own e-mails stay its own: saving it again, or adding one of its own, is fine.
+    const own = await addAccount({ isEmploye: true, role: 'employee', email: 'own.one@agency.test' });
+    expect((await setPassword('own.one@agency.test')).statusCode).toBe(200);
+    expect((await post('/api/account/update', { id: own, version: 1, email: 'own.one@agency.test;own.two@agency.test', notes: 'x' })).statusCode).toBe(200);
+  });
+
+  it("merges two records of one employee, keeping the duplicate's sign-in e-mail", async () => {
+    const dup = await addAccount({ firstName: 'Petros', lastName: 'Twice', isEmploye: true, role: 'employee', email: 'petros.twice@agency.test' });
+    expect((await setPassword('petros.twice@agency.test')).statusCode).toBe(200);
+    const kept = await addAccount({ firstName: 'Petros', lastName: 'Twice', isEmploye: true, role: 'employee', email: 'petros.home@agency.test' });
+    const res = await post('/api/account/merge', { account: { id: kept, version: 1, email: 'petros.twice@agency.test' }, duplicateId: dup });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await stored(kept)).emails).toEqual(['petros.twice@agency.test']);
+  });
+});
+
 describe('an employee who goes cannot sign in', () => {
   async function employeeWithSignIn(email: string, role = 'employee') {
     const id = await addAccount({ isEmploye: true, role, email });

@@ -185,6 +185,8 @@ async function prepareChanges(
   caller: Caller,
   patch: Partial<TAccountUpdate>,
   current: AccountRow | undefined,
+  /** Accounts that are the same person as this one (a merge's duplicate): their sign-in and e-mails are its own. */
+  samePerson: number[] = [],
 ): Promise<{ set: AccountSet; changes: Record<string, unknown> }> {
   const { email, phone, id: _id, version: _version, filesNew: _files, ...fields } = patch;
   const set: AccountSet = {};
@@ -236,6 +238,13 @@ async function prepareChanges(
   // changes where a payments account's mail goes (its invitation, its expense approval links).
   if (caller.user.branchId !== null && 'hasTransactions' in set && Boolean(set.hasTransactions) !== Boolean(current?.hasTransactions)) throw accessDenied();
   if (caller.user.branchId !== null && 'emails' in set && current?.hasTransactions) throw accessDenied();
+  // An employee's e-mails are its ways in (Set password and the invitation make a sign-in for any of
+  // them): one that is already somebody else's would hand that person's sign-in over.
+  if ('isEmploye' in set ? set.isEmploye : current?.isEmploye) {
+    const before = current?.isEmploye ? current.emails.map((e) => e.toLowerCase()) : [];
+    const gained = (set.emails ?? current?.emails ?? []).filter((e) => !before.includes(e.toLowerCase()));
+    if (gained.length) await refuseOthersEmails(tx, gained, [...(current ? [current.id] : []), ...samePerson]);
+  }
   if (roleChanged && set.role !== null && !(EMPLOYEE_ROLES as readonly string[]).includes(set.role!)) {
     throw fieldError('role', 'validation.choice');
   }
@@ -265,6 +274,34 @@ async function prepareChanges(
   if (set.isClient === true && !current?.isClientDate) set.isClientDate = now;
   if (set.isOwner === true && !current?.isOwnerDate) set.isOwnerDate = now;
   return { set, changes };
+}
+
+/**
+ * Refuses (a field error on the e-mails) an e-mail that somebody else signs in with (a sign-in that
+ * is not one of `own`'s, the first administrator's too), or that another employee account has (a
+ * sign-in in waiting: Set password could not tell whose it is). Ended sign-ins do not count: one
+ * comes back for the employee account that has its e-mail.
+ */
+async function refuseOthersEmails(tx: Tx, emails: string[], own: number[]) {
+  const wanted = emails.map((e) => e.trim().toLowerCase());
+  const ownIds = sql`array[${sql.join([0, ...own].map((id) => sql`${id}`), sql`, `)}]::int[]`;
+  const wantedList = sql`array[${sql.join(wanted.map((e) => sql`${e}`), sql`, `)}]::text[]`;
+  const [signIn] = (
+    await tx.execute(sql`
+      select u.email, coalesce(nullif(a.display_name, ''), u.username) as name
+      from users u left join accounts a on a.id = u.account_id
+      where not u.disabled and lower(u.email) = any(${wantedList}) and (u.account_id is null or u.account_id <> all(${ownIds}))
+      order by u.id limit 1`)
+  ).rows as { email: string; name: string }[];
+  if (signIn) throw fieldError('email', 'accounts.emailSignsIn', { email: signIn.email, name: signIn.name });
+  const [employee] = (
+    await tx.execute(sql`
+      select e as email, a.display_name as name
+      from accounts a cross join lateral unnest(a.emails) e
+      where a.is_employe and a.id <> all(${ownIds}) and lower(btrim(e)) = any(${wantedList})
+      order by a.id limit 1`)
+  ).rows as { email: string; name: string }[];
+  if (employee) throw fieldError('email', 'accounts.emailOfEmployee', { email: employee.email, name: employee.name });
 }
 
 /** Ids of freshly uploaded files ("12,13") or a 400. */
@@ -344,9 +381,9 @@ async function lockAccount(tx: Tx, id: number): Promise<AccountRow | undefined> 
  * Applies an update to a locked row: version check, validation, files, the write, sign-ins.
  * Answers the changes, or null when the values sent are the stored ones (no new version then).
  */
-async function applyUpdate(app: FastifyInstance, tx: Tx, caller: Caller, current: AccountRow, body: TAccountUpdate) {
+async function applyUpdate(app: FastifyInstance, tx: Tx, caller: Caller, current: AccountRow, body: TAccountUpdate, samePerson: number[] = []) {
   if (body.version !== current.version) throw conflict(accountForCaller(caller.user, await requireAccountDto(app, tx, current.id)));
-  const { set, changes } = await prepareChanges(tx, caller, body, current);
+  const { set, changes } = await prepareChanges(tx, caller, body, current, samePerson);
   const fileIds = parseFileIds(body.filesNew);
   const attached = await attachFiles(tx, current.id, fileIds);
   if (attached.length) changes.filesAttached = attached;
@@ -452,7 +489,7 @@ export async function mergeAccounts(app: FastifyInstance, caller: Caller, body: 
     if (!kept || !dup) throw notFound();
     // Folding an employee's account away ends it as surely as deleting it.
     if (!canManageRoles(caller.user) && (dup.isEmploye || (await hasSignIn(tx, duplicateId)))) throw accessDenied();
-    const changes = await applyUpdate(app, tx, caller, kept, body);
+    const changes = await applyUpdate(app, tx, caller, kept, body, [dup.id]);
     const k = kept.id;
     const d = dup.id;
     // The earliest dates of becoming a client or an owner survive; the merge is a new version.

@@ -112,6 +112,9 @@ function AccountToolbar({ id, mode, setMode, status, record }: { id: number; mod
   // An employee's account, one with a sign-in, or a payments account (its statement goes with it) is
   // deleted by office admins only (the server says so too).
   const deletable = isOfficeAdmin(useSession()) || (!!record && !record.isEmploye && !record.signIn && !record.hasTransactions);
+  // Leads are a client's or an owner's requests (a lead makes its account a client): an employee's
+  // account offers none, unless that employee is a client or an owner of the agency's too.
+  const takesLeads = !!record && (!record.isEmploye || record.isClient || record.isOwner);
   const navigate = useNavigate();
   const goBack = useGoBack();
   const client = useQueryClient();
@@ -171,26 +174,31 @@ function AccountToolbar({ id, mode, setMode, status, record }: { id: number; mod
           )}
           <SaveStatus status={status} />
         </Group>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <Button variant="default" rightSection={<IconDots size={16} />} data-testid="account-menu" ref={menuButton}>
-              {t('accounts.ui.view.actions')}
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item leftSection={<IconTargetArrow size={16} />} onClick={() => navigate(`/Leads/Add/${id}`)} data-testid="add-lead">
-              {t('accounts.ui.view.addLead')}
-            </Menu.Item>
-            {deletable && (
-              <>
-                <Menu.Divider />
-                <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete} data-testid="delete-account">
-                  {t('accounts.ui.delete.menu')}
+        {/* Nothing to offer (an employee's account, to one who may not delete it): no empty menu. */}
+        {(takesLeads || deletable) && (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button variant="default" rightSection={<IconDots size={16} />} data-testid="account-menu" ref={menuButton}>
+                {t('accounts.ui.view.actions')}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {takesLeads && (
+                <Menu.Item leftSection={<IconTargetArrow size={16} />} onClick={() => navigate(`/Leads/Add/${id}`)} data-testid="add-lead">
+                  {t('accounts.ui.view.addLead')}
                 </Menu.Item>
-              </>
-            )}
-          </Menu.Dropdown>
-        </Menu>
+              )}
+              {deletable && (
+                <>
+                  {takesLeads && <Menu.Divider />}
+                  <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete} data-testid="delete-account">
+                    {t('accounts.ui.delete.menu')}
+                  </Menu.Item>
+                </>
+              )}
+            </Menu.Dropdown>
+          </Menu>
+        )}
       </Group>
     </Paper>
   );

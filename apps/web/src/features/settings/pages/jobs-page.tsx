@@ -46,6 +46,9 @@ export function JobsPage() {
     },
   });
   const counts = q.data?.counts ?? {};
+  // The title counts every job, as a list's title counts its records; the states split it, each
+  // with its own count on the control (the title repeated the chosen state's: "0" over 16 jobs).
+  const total = q.data ? STATES.reduce((n, s) => n + (counts[s] ?? 0), 0) : undefined;
   const columns: DataTableColumn<TJobRow>[] = [
     { accessor: 'id', title: t('jobs.ui.col.id'), noWrap: true },
     { accessor: 'name', title: t('jobs.ui.col.name'), render: (r) => t(`jobs.name.${r.name}`, { defaultValue: r.name }) },
@@ -81,7 +84,7 @@ export function JobsPage() {
   ];
   return (
     <Stack gap="md">
-      <ListHeader title={t('title.jobs')} count={counts[state] ?? (q.data ? 0 : undefined)} testId="jobs" />
+      <ListHeader title={t('title.jobs')} count={total} testId="jobs" />
       <Text size="sm" c="dimmed">
         {t('jobs.ui.hint')}
       </Text>
