@@ -33,7 +33,7 @@ const MONTH_SHOWN = 3;
 
 /** A booking's check-in or check-out: shown and opened, never moved from here (its nights are the booking's). */
 const isStay = (e: TCalendarEvent) => e.kind === 'checkIn' || e.kind === 'checkOut';
-const KIND_COLOR: Record<TCalendarEvent['kind'], string> = { viewing: 'blue', activity: 'grape', checkIn: 'teal', checkOut: 'orange' };
+const KIND_COLOR: Record<TCalendarEvent['kind'], string> = { viewing: 'blue', activity: 'grape', checkIn: 'teal', checkOut: 'pink' };
 
 /**
  * /Calendar: viewings and planned activities by day, week or month, of everyone or one employee,
