@@ -357,7 +357,8 @@ export async function calendar(app: FastifyInstance, from: string, till: string,
   const tz = app.config.timeZone;
   const start = sql`(${from}::date::timestamp at time zone ${tz})`;
   const end = sql`(${nextDay(till)}::date::timestamp at time zone ${tz})`;
-  const vs = await app.db.execute(sql`
+  // The kinds side by side on the pool, each its own statement.
+  const viewingsRead = app.db.execute(sql`
     select v.id, v.date_of_viewing, v.version, a.display_name as client,
       coalesce((select string_agg(x.display_name, ', ' order by x.display_name) from assignments s join accounts x on x.id = s.account_id
         where s.parent = ${ASSIGNMENT_PARENT_VIEWING} and s.parent_id = v.id), '') as assigned,
@@ -366,7 +367,7 @@ export async function calendar(app: FastifyInstance, from: string, till: string,
     where v.date_of_viewing >= ${start} and v.date_of_viewing < ${end}
       ${assigned ? sql`and exists (select 1 from assignments s where s.parent = ${ASSIGNMENT_PARENT_VIEWING} and s.parent_id = v.id and s.account_id = ${assigned})` : sql``}
     order by v.date_of_viewing, v.id limit ${CALENDAR_MAX_EACH + 1}`);
-  const acts = await app.db.execute(sql`
+  const activitiesRead = app.db.execute(sql`
     select ac.id, ac.date, ac.version, ac.description, x.display_name as assigned,
       (select array[l.entity::int, l.entity_id] from activity_links l where l.activity_id = ac.id order by l.position limit 1) as first_link
     from activities ac left join accounts x on x.id = ac.assigned_to
@@ -376,8 +377,8 @@ export async function calendar(app: FastifyInstance, from: string, till: string,
   // Check-ins and check-outs as one list of entries (the check-outs of a day before its check-ins),
   // each half read by its own index (check_in, check_out), cut before their properties are looked
   // up; a check-in at its arrival time when one is kept.
-  const moves = stays
-    ? await app.db.execute(sql`
+  const movesRead = stays
+    ? app.db.execute(sql`
     select e.id, e.kind, e.day::text as day, e.at, e.version, e.client_last_name, e.client_first_name, e.reservation_stage, o.reference_number, o.website_code
     from (
       select r.id, 'checkIn' as kind, r.check_in as day, coalesce(nullif(r.arrival_time_actual, ''), r.arrival_time_planned) as at, r.version,
@@ -391,7 +392,8 @@ export async function calendar(app: FastifyInstance, from: string, till: string,
     -- Its property by its key ("limit 1" keeps PostgreSQL from hashing every property for 2,000 entries).
     cross join lateral (select o.reference_number, o.website_code from objects o where o.id = e.object_id limit 1) o
     order by e.day, e.kind desc, e.id`)
-    : { rows: [] };
+    : Promise.resolve({ rows: [] as Row[] });
+  const [vs, acts, moves] = await Promise.all([viewingsRead, activitiesRead, movesRead]);
   const when = (d: unknown) => toLocalDateTime(new Date(d as string), tz)!;
   const truncated = vs.rows.length > CALENDAR_MAX_EACH || acts.rows.length > CALENDAR_MAX_EACH || moves.rows.length > CALENDAR_MAX_EACH;
   return {
