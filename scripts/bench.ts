@@ -570,6 +570,27 @@ async function main() {
       },
       { name: 'POST /api/Reservation/search (Show all of a year, sums)', kind: 'info', make: () => ({ method: 'POST', path: '/api/Reservation/search', body: { perPage: 1000000, currentPage: 1 } }) },
       { name: 'GET /api/Reservation/edit/{id}', kind: 'record', make: (i) => ({ method: 'GET', path: `/api/Reservation/edit/${1 + ((i * 131) % 20000)}` }) },
+      // The availability grid: a page of the short-let properties (paged in SQL by reference number) with the stays holding a night of a month, or of 14 days of one website code's properties.
+      {
+        name: 'POST /api/Reservation/availability (a month, page 1-50)',
+        kind: 'list',
+        make: (i) => {
+          const [y, m] = stayDay(i, 0).split('-').map(Number) as [number, number];
+          return { method: 'POST', path: '/api/Reservation/availability', body: { from: `${y}-${String(m).padStart(2, '0')}-01`, days: new Date(Date.UTC(y, m, 0)).getUTCDate(), perPage: 20, currentPage: page(i) } };
+        },
+      },
+      {
+        name: 'POST /api/Reservation/availability (14 days, website code)',
+        kind: 'list',
+        make: (i) => ({ method: 'POST', path: '/api/Reservation/availability', body: { from: stayDay(i, 0), days: 14, objectWebsiteCode: `W0${i % 5}`, perPage: 20, currentPage: 1 } }),
+      },
+      // The calendar's week (the screen's default) of everyone, with the check-ins and check-outs of the stays.
+      {
+        name: 'GET /api/calendar (a week, with check-ins and check-outs)',
+        kind: 'list',
+        make: (i) => ({ method: 'GET', path: `/api/calendar?from=${stayDay(i, 0)}&till=${stayDay(i, 6)}` }),
+      },
+
       // The public site (no sign-in): the list with filters, an object's page, the JSON API.
       { name: 'GET /listings (public list, page 1-50)', kind: 'list', make: (i) => ({ method: 'GET', path: `/listings?lang=el&page=${page(i)}` }) },
       {

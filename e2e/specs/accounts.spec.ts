@@ -593,7 +593,7 @@ test.describe('what a field can grant', () => {
     await b.goto(`/Objects/View/${property}`);
     await expect(b.getByTestId('records-deals')).toBeVisible();
     await expect(b.getByTestId('records-reservations')).toHaveCount(0);
-    for (const screen of ['/Employes', '/Payments', '/Reservations', '/Accounts/AddPayment']) {
+    for (const screen of ['/Employes', '/Payments', '/Reservations', '/Reservations/Availability', '/Accounts/AddPayment']) {
       await b.goto(screen);
       await expect(b.getByTestId('access-denied')).toBeVisible();
     }

@@ -3,7 +3,7 @@ import { apiToken, signedIn, inLanguage } from '../fixtures.ts';
 
 /**
  * Screens opened by their address ask for their first data from their route, while their code
- * downloads (app/prefetch.ts): the keys list, the deal board and the calendar as their cookies
+ * downloads (app/prefetch.ts): the keys list, the deal board, the calendar and the availability grid as their cookies
  * stand, and a key, a document and an alert by their id. Each is asked for once (the screen
  * finds the route's answer under the same query key) and before the screen's code has arrived.
  */
@@ -83,7 +83,23 @@ for (const language of inLanguage('el')) {
     await page.goto('/Calendar?date=2026-02-11');
     await expect(page.getByTestId('calendar-page')).toHaveAttribute('data-view', 'month');
     // February 2026 as the month's weeks: Monday 26 January to Sunday 1 March.
-    expect(askedOnceBeforeCode(events)).toBe(`ask /api/calendar?${new URLSearchParams({ from: '2026-01-26', till: '2026-03-01' })}`);
+    expect(askedOnceBeforeCode(events)).toBe(`ask /api/calendar?${new URLSearchParams({ from: '2026-01-26', till: '2026-03-01', stays: 'true' })}`);
+    await ctx.close();
+
+    // The availability grid: 30 days from the day in the address, 10 properties a page, as its cookie keeps them.
+    ctx = await signedIn(browser, baseURL!, token, language);
+    await ctx.addCookies([{ name: 'ReservationAvailability.view', value: encodeURIComponent(JSON.stringify({ mode: '30', perPage: 10 })), url: baseURL! }]);
+    page = await ctx.newPage();
+    const gridBodies: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/Reservation/availability') gridBodies.push(r.postData() ?? '');
+    });
+    events = watch(page, '/api/Reservation/availability', /\/availability-page-[\w-]+\.js$/);
+    await page.goto('/Reservations/Availability?date=2026-02-11');
+    await expect(page.getByTestId('availability-page')).toHaveAttribute('data-from', '2026-02-11');
+    await expect(page.getByTestId('availability-count')).toHaveText(/\d/);
+    askedOnceBeforeCode(events);
+    expect(JSON.parse(gridBodies[0]!)).toMatchObject({ from: '2026-02-11', days: 30, perPage: 10, currentPage: 1 });
     await ctx.close();
   });
 }

@@ -269,3 +269,97 @@ test("on a phone the booking form saves from its foot, a refusal is brought into
   await expect(page).toHaveURL(new RegExp(`/Reservations/Edit/${second.id}$`));
   await ctx.close();
 });
+
+for (const language of ['en-UK', 'el'] as const) {
+  test(`the availability grid shows each property's booked and free nights, and a free night starts its booking; the calendar shows check-ins and check-outs (${language})`, async ({ browser, request, baseURL }) => {
+    test.setTimeout(90_000);
+    const token = await apiToken(request);
+    const mark = `AVL${language === 'el' ? 'G' : 'E'}${Date.now() % 10000000}`;
+    const flat = await createShortLet(request, token, { title: `Grid studio ${mark}`, websiteCode: mark });
+    // A March of its own, far ahead: a stay across 1 March, an option in the middle, a cancelled one.
+    const year = new Date().getFullYear() + 4 + (language === 'el' ? 1 : 0);
+    const book = async (checkIn: string, duration: number, reservationStage: number, lastName: string) => {
+      const res = await request.post('/api/Reservation/update', { data: { objectId: flat.id, checkIn, duration, reservationStage, client: { lastName } }, headers: auth(token) });
+      expect(res.ok(), await res.text()).toBeTruthy();
+      return ((await res.json()) as { id: number }).id;
+    };
+    const across = await book(`${year}-02-27`, 3, 3, `Across ${mark}`);
+    const option = await book(`${year}-03-10`, 3, 2, `Option ${mark}`);
+    await book(`${year}-03-20`, 2, 7, `Cancelled ${mark}`);
+    const phone = language === 'el';
+    const ctx = await signedIn(browser, baseURL!, token, language, phone ? { viewport: { width: 412, height: 915 }, isMobile: true } : { viewport: { width: 1280, height: 900 } });
+    const page = await ctx.newPage();
+
+    // From the reservations list, where booking managers start.
+    await page.goto('/Reservations');
+    await page.getByTestId('reservations-availability').click();
+    await expect(page).toHaveURL(/\/Reservations\/Availability$/);
+    await expect(page.getByTestId('availability-page')).toHaveAttribute('data-mode', 'month');
+    await page.goto(`/Reservations/Availability?date=${year}-03-01`);
+    if (phone) await page.getByTestId('availability-filter-toggle').click();
+    await page.getByTestId('availability-filter-code').fill(mark);
+    const row = page.locator(`[data-testid="availability-row"][data-object="${flat.id}"]`);
+    await expect(page.getByTestId('availability-row')).toHaveCount(1, { timeout: 20_000 });
+    await expect(page.getByTestId('availability-title')).toHaveText(language === 'el' ? `Μάρτιος ${year}` : `March ${year}`);
+    await expect(row).toContainText(`#${flat.referenceNumber}`);
+    // The stay from February holds 1 March (cut square: it began before), the option its three nights; the cancelled nights are free.
+    const first = row.locator(`[data-testid="availability-stay"][data-id="${across}"]`);
+    await expect(first).toHaveAttribute('data-night', `${year}-03-01`);
+    await expect(first).toHaveAttribute('data-span', '1');
+    await expect(first).toHaveClass(/before/);
+    const held = row.locator(`[data-testid="availability-stay"][data-id="${option}"]`);
+    await expect(held).toHaveAttribute('data-span', '3');
+    await expect(held).toHaveClass(/option/);
+    await expect(held).toContainText(`Option ${mark}`);
+    await expect(held.getByRole('link')).toHaveAccessibleName(new RegExp(`${language === 'el' ? 'Κράτηση' : 'Reservation'} ${option}: Option ${mark}, 10/03/${year} – 13/03/${year} \\(${language === 'el' ? 'Προκράτηση' : 'Option'}\\)`));
+    await expect(row.locator(`[data-testid="availability-free"][data-night="${year}-03-20"]`)).toHaveCount(1);
+    await expect(row.locator('[data-testid="availability-free"]')).toHaveCount(31 - 1 - 3);
+    await expectAccessible(page, `availability grid ${language}`);
+    if (phone) {
+      // The nights scroll sideways under the property column, which stays in view.
+      const scroller = page.getByTestId('availability-grid');
+      expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth + 100)).toBe(true);
+      const head = row.locator('th');
+      await head.scrollIntoViewIfNeeded();
+      const before = (await head.boundingBox())!.x;
+      await scroller.evaluate((el) => el.scrollBy({ left: 400 }));
+      await expect.poll(async () => (await head.boundingBox())!.x).toBe(before);
+      await expect(row.locator(`[data-testid="availability-free"][data-night="${year}-03-15"]`)).toBeInViewport();
+    }
+
+    // The booking opens from its nights.
+    await held.getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`/Reservations/${option}$`));
+    await page.goBack();
+    // A free night: New reservation for that property, checking in that day.
+    await row.locator(`[data-testid="availability-free"][data-night="${year}-03-15"]`).getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`/Reservations/Add\\?objectId=${flat.id}&checkIn=${year}-03-15$`));
+    await expect(page.getByTestId('reservation-page')).toHaveAttribute('data-mode', 'create', { timeout: 20_000 });
+    await expect(page.getByTestId('reservation-object-picker')).toHaveValue(new RegExp(mark));
+    await expect(page.getByTestId('reservation-checkIn')).toHaveValue(`15/03/${year}`);
+
+    // The calendar's week: the option's check-in and check-out link to it (never moved from there), and a switch hides them.
+    await page.goto(`/Calendar?date=${year}-03-13`);
+    const checkOut = page.locator(`[data-day="${year}-03-13"] [data-testid="calendar-entry"][data-kind="checkOut"][data-id="${option}"]`);
+    await expect(checkOut).toContainText(`Option ${mark}`);
+    await expect(checkOut).toContainText(`#${flat.referenceNumber} (${mark})`);
+    await expect(checkOut).toContainText(language === 'el' ? 'Αναχώρηση' : 'Check-out');
+    await expect(checkOut.getByTestId('calendar-move')).toHaveCount(0);
+    await expect(checkOut.getByRole('link')).toHaveAttribute('href', `/Reservations/${option}`);
+    await expectAccessible(page, `calendar with check-outs ${language}`);
+    await page.goto(`/Calendar?date=${year}-03-10`);
+    const checkIn = page.locator(`[data-day="${year}-03-10"] [data-testid="calendar-entry"][data-kind="checkIn"][data-id="${option}"]`);
+    await expect(checkIn).toContainText(language === 'el' ? 'Άφιξη' : 'Check-in');
+    const stays = page.getByRole('switch', { name: language === 'el' ? 'Αφίξεις και αναχωρήσεις' : 'Check-ins and check-outs' });
+    await expect(stays).toBeChecked();
+    await stays.click();
+    await expect(checkIn).toHaveCount(0);
+    await expect(checkOut).toHaveCount(0);
+    // Kept for the next visit.
+    await page.reload();
+    await expect(stays).not.toBeChecked();
+    await expect(page.locator(`[data-testid="calendar-entry"][data-kind="viewing"], [data-testid="calendar-entry"][data-kind="activity"], [data-testid="calendar-day"]`).first()).toBeVisible();
+    await expect(checkIn).toHaveCount(0);
+    await ctx.close();
+  });
+}

@@ -64,5 +64,5 @@ export const VIEWING_COMMENT_MAX = 1000;
 export const VIEWING_COMMENT_SEARCH_MAX = 200;
 /** A lead's viewings shown at first on its page, and loaded at each "Show more". */
 export const LEAD_VIEWINGS_PAGE = 20;
-/** At most this many viewings, and as many planned activities, in one answer of the calendar. */
+/** At most this many viewings, as many planned activities, and as many check-ins and check-outs together, in one answer of the calendar. */
 export const CALENDAR_MAX_EACH = 2000;

@@ -35,6 +35,11 @@ export const RESERVATION_DATE_FILTER_TYPES = [0, 1, 2, 3] as const;
 export const RESERVATION_DEFAULT_DATE_FILTER = 2;
 /** Page sizes of the reservations list (spec 9: 5, 10, 20, 50, Show all; default 20). */
 export const RESERVATION_PAGE_SIZES = [5, 10, 20, 50, 1000000] as const;
+/** The availability grid's windows: a month, or 14 or 30 days from a day; at most this many days at once. */
+export const AVAILABILITY_MAX_DAYS = 62;
+/** Short-let properties (rows) per page of the availability grid. */
+export const AVAILABILITY_PAGE_SIZES = [10, 20, 50, 100] as const;
+
 /** The longest stay, in nights. */
 export const RESERVATION_MAX_NIGHTS = 365;
 /** Sums of the list's footer (over every row the filter matches; cancelled ones only when the stage filter picks them). */

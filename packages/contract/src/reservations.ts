@@ -11,6 +11,8 @@ import {
   RESERVATION_SOURCES,
   RESERVATION_STAGES,
   TIME_OF_DAY,
+  AVAILABILITY_MAX_DAYS,
+  AVAILABILITY_PAGE_SIZES,
   type TReservationFieldDescription,
 } from './reservation-fields.ts';
 
@@ -219,3 +221,45 @@ export const ZReservationSearchAnswer = listAnswer(ZReservationRow).extend({
   options: z.object({ stages: z.array(ZSelectOption), sources: z.array(ZSelectOption), dateFilterTypes: z.array(ZSelectOption) }),
 });
 export type TReservationSearchAnswer = z.infer<typeof ZReservationSearchAnswer>;
+
+/**
+ * POST /api/Reservation/availability: the short-let properties (by reference number, paged) with
+ * the bookings that hold a night of the `days` nights from `from` (cancelled ones hold none). A
+ * property not let short any more is listed while a booking holds one of those nights.
+ */
+export const ZAvailabilityQuery = z.object({
+  from: ZDate,
+  days: z.number().int().min(1).max(AVAILABILITY_MAX_DAYS),
+  objectId: ZId.nullable().optional(),
+  objectWebsiteCode: z.string().max(50).nullable().optional(),
+  perPage: z.number().int().min(1).max(AVAILABILITY_PAGE_SIZES[AVAILABILITY_PAGE_SIZES.length - 1]!).default(20),
+  currentPage: ZPage.default(1),
+});
+export type TAvailabilityQuery = z.infer<typeof ZAvailabilityQuery>;
+export const ZAvailabilityStay = z.object({
+  id: z.number().int(),
+  /** The first night; the check-out is the morning after the last night (it may fall outside the window either side). */
+  checkIn: z.string(),
+  checkOut: z.string(),
+  reservationStage: z.number().int(),
+  stage: z.string(),
+  rowClass: z.string(),
+  clientDisplayName: z.string(),
+});
+export type TAvailabilityStay = z.infer<typeof ZAvailabilityStay>;
+export const ZAvailabilityRow = z.object({
+  objectId: z.number().int(),
+  objectReferenceNumber: z.string(),
+  objectTitle: z.string().nullable(),
+  objectWebsiteCode: z.string().nullable(),
+  forShortRent: z.boolean(),
+  stays: z.array(ZAvailabilityStay),
+});
+export type TAvailabilityRow = z.infer<typeof ZAvailabilityRow>;
+export const ZAvailabilityAnswer = listAnswer(ZAvailabilityRow).extend({
+  from: z.string(),
+  /** The last night shown. */
+  till: z.string(),
+  days: z.number().int(),
+});
+export type TAvailabilityAnswer = z.infer<typeof ZAvailabilityAnswer>;

@@ -130,17 +130,34 @@ export const ZLeadViewingsQuery = z.object({
 export const ZLeadViewingsAnswer = z.object({ items: z.array(ZLeadViewing), totalRows: z.number().int() });
 export type TLeadViewingsAnswer = z.infer<typeof ZLeadViewingsAnswer>;
 
-/** GET /api/calendar: viewings and planned activities between two days, by employee. */
-export const ZCalendarQuery = z.object({ from: ZDate, till: ZDate, assigned: z.coerce.number().int().min(1).max(2147483647).optional() });
+/**
+ * GET /api/calendar: viewings and planned activities between two days, by employee, and the short
+ * lets' check-ins and check-outs (`stays`, shown unless `false`; never to branch users, who have no
+ * reservations). Stays belong to no employee: `assigned` does not filter them.
+ */
+export const ZCalendarQuery = z.object({
+  from: ZDate,
+  till: ZDate,
+  assigned: z.coerce.number().int().min(1).max(2147483647).optional(),
+  stays: z.enum(['true', 'false']).optional(),
+});
+/** The kinds of the calendar's entries: a reservation's check-in and check-out are entries of their own. */
+export const CALENDAR_KINDS = ['viewing', 'activity', 'checkIn', 'checkOut'] as const;
 export const ZCalendarEvent = z.object({
-  kind: z.enum(['viewing', 'activity']),
+  kind: z.enum(CALENDAR_KINDS),
   id: z.number().int(),
+  /** The day and time; a day without a time (a check-out, a check-in with no arrival time) is `allDay`, at 00:00:00. */
   start: z.string(),
+  allDay: z.boolean(),
   title: z.string(),
   version: z.number().int(),
   /** Where a click leads. */
   link: z.string(),
   assigned: z.string(),
 });
-/** `truncated`: more than CALENDAR_MAX_EACH viewings or activities fell in the range, and the first of each are sent. */
+export type TCalendarEvent = z.infer<typeof ZCalendarEvent>;
+/**
+ * `truncated`: more than CALENDAR_MAX_EACH viewings, activities, or check-ins and check-outs fell in
+ * the range, and the first of each are sent.
+ */
 export const ZCalendarAnswer = z.object({ items: z.array(ZCalendarEvent), truncated: z.boolean() });

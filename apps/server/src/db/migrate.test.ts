@@ -55,6 +55,8 @@ describe('migrations', () => {
     // Before 0045: deals sorted by the final price alone.
     await q(`drop index deals_shown_price_idx`);
     await q(`create index deals_price_idx on deals (price, id)`);
+    // Before 0048: the short lets were not indexed by reference number.
+    await q(`drop index objects_short_rent_ref_idx`);
     await q(`delete from drizzle.__drizzle_migrations where created_at >= 1795479485623`);
     await q(`vacuum accounts`);
     const visible = async () => (await q(`select relpages, relallvisible from pg_class where relname = 'accounts'`)).rows[0] as { relpages: number; relallvisible: number };
@@ -120,6 +122,10 @@ describe('migrations', () => {
     ]);
     // 0045 indexes deals by the price the list shows, in place of the final price alone.
     expect((await q(`select indexname from pg_indexes where tablename = 'deals' and indexname like 'deals_%price%' order by 1`)).rows).toEqual([{ indexname: 'deals_shown_price_idx' }]);
+    // 0048 indexes the short lets by reference number (the availability grid's pages).
+    expect((await q(`select indexdef from pg_indexes where indexname = 'objects_short_rent_ref_idx'`)).rows).toEqual([
+      { indexdef: 'CREATE INDEX objects_short_rent_ref_idx ON public.objects USING btree (reference_number) WHERE for_short_rent' },
+    ]);
     // Applied once: a second start changes nothing.
     await migrateDb(t.dbUrl);
     await t.app.close();

@@ -17,7 +17,7 @@ import { leadQuery, leadsFirstPage } from '../features/leads/api/leads.ts';
 import { dealBoardFirst, dealQuery, dealsFirstPage } from '../features/deals/api/deals.ts';
 import { viewingQuery, viewingsFirstPage } from '../features/viewings/api/viewings.ts';
 import { calendarFirstQuery } from '../features/viewings/api/calendar-days.ts';
-import { reservationQuery, reservationsFirstPage } from '../features/reservations/api/reservations.ts';
+import { availabilityFirstQuery, reservationQuery, reservationsFirstPage } from '../features/reservations/api/reservations.ts';
 import { paymentsFirstPage, statementFirstPage } from '../features/payments/api/payments.ts';
 import { alertQuery, alertsFirstPage } from '../features/alerts/api/alerts.ts';
 import { documentQuery, documentsFirstPage } from '../features/documents/api/documents.ts';
@@ -127,6 +127,7 @@ const viewingPages = {
 const reservationPages = {
   ReservationsPage: () => import('../features/reservations/pages/reservations-page.tsx').then((m) => ({ Component: m.ReservationsPage })),
   ReservationPage: () => import('../features/reservations/pages/reservation-page.tsx').then((m) => ({ Component: m.ReservationPage })),
+  AvailabilityPage: () => import('../features/reservations/pages/availability-page.tsx').then((m) => ({ Component: m.AvailabilityPage })),
 };
 
 const officePages = {
@@ -202,6 +203,7 @@ export const protectedRoutes: RouteObject[] = [
   lazyPage('/Deals/:id', 'title.deal', dealPages.DealPage, {}, recordViewData(dealQuery)),
   lazyPage('/Reservations', 'title.reservations', reservationPages.ReservationsPage, { noBranch: true }, prefetching(() => [reservationsFirstPage()])),
   lazyPage('/Reservations/Add', 'title.reservation', reservationPages.ReservationPage, { noBranch: true }),
+  lazyPage('/Reservations/Availability', 'title.availability', reservationPages.AvailabilityPage, { noBranch: true }, prefetching(({ request }) => [availabilityFirstQuery(new URL(request.url).searchParams)])),
   lazyPage('/Reservations/Edit/:id', 'title.reservation', reservationPages.ReservationPage, { noBranch: true }),
   lazyPage('/Reservations/:id', 'title.reservation', reservationPages.ReservationPage, { noBranch: true }, recordViewData(reservationQuery)),
   // Documents, alerts

@@ -71,10 +71,12 @@ export const viewingsRoutes = fp(
       { config: { access: STAFF }, schema: { tags, querystring: ZCalendarQuery, response: { 200: ZCalendarAnswer } } },
       async (req) => {
         const { from, till, assigned } = req.query;
+        // Reservations are hidden from branch users (decision 017): so are their check-ins and check-outs.
+        const stays = req.query.stays !== 'false' && req.user!.branchId === null;
         if (till < from) throw badRequest('viewings.calendarRange');
         // At most about three months at once (a month view with its edges is ~6 weeks).
         if ((Date.parse(till) - Date.parse(from)) / 86400000 > 100) throw badRequest('viewings.calendarRange');
-        return calendar(app, from, till, assigned, tr(req));
+        return calendar(app, from, till, assigned, stays, tr(req));
       },
     );
   },

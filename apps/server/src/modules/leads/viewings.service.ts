@@ -16,6 +16,8 @@ import {
   LOG_MESSAGE,
   VIEWING_MAX_OBJECTS,
   CALENDAR_MAX_EACH,
+  RESERVATION_CANCELLED,
+  TIME_OF_DAY,
 } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { accounts, activityLinks, assignments, leads, objects, viewingObjects, viewings } from '../../db/schema/index.ts';
@@ -347,13 +349,16 @@ function recordLink(link: number[] | null): string {
 
 /**
  * GET /api/calendar: viewings (by their time) and planned activities (to-dos with a date) between
- * two days, optionally of one employee (assigned to the viewing, or the activity's assignee).
+ * two days, optionally of one employee (assigned to the viewing, or the activity's assignee), and,
+ * with `stays`, the short lets' check-ins and check-outs in those days (cancelled bookings left
+ * out; they belong to no employee). One statement per kind, each cut at CALENDAR_MAX_EACH.
  */
-export async function calendar(app: FastifyInstance, from: string, till: string, assigned: number | undefined, t: T) {
+export async function calendar(app: FastifyInstance, from: string, till: string, assigned: number | undefined, stays: boolean, t: T) {
   const tz = app.config.timeZone;
   const start = sql`(${from}::date::timestamp at time zone ${tz})`;
   const end = sql`(${nextDay(till)}::date::timestamp at time zone ${tz})`;
-  const vs = await app.db.execute(sql`
+  // The kinds side by side on the pool, each its own statement.
+  const viewingsRead = app.db.execute(sql`
     select v.id, v.date_of_viewing, v.version, a.display_name as client,
       coalesce((select string_agg(x.display_name, ', ' order by x.display_name) from assignments s join accounts x on x.id = s.account_id
         where s.parent = ${ASSIGNMENT_PARENT_VIEWING} and s.parent_id = v.id), '') as assigned,
@@ -362,15 +367,35 @@ export async function calendar(app: FastifyInstance, from: string, till: string,
     where v.date_of_viewing >= ${start} and v.date_of_viewing < ${end}
       ${assigned ? sql`and exists (select 1 from assignments s where s.parent = ${ASSIGNMENT_PARENT_VIEWING} and s.parent_id = v.id and s.account_id = ${assigned})` : sql``}
     order by v.date_of_viewing, v.id limit ${CALENDAR_MAX_EACH + 1}`);
-  const acts = await app.db.execute(sql`
+  const activitiesRead = app.db.execute(sql`
     select ac.id, ac.date, ac.version, ac.description, x.display_name as assigned,
       (select array[l.entity::int, l.entity_id] from activity_links l where l.activity_id = ac.id order by l.position limit 1) as first_link
     from activities ac left join accounts x on x.id = ac.assigned_to
     where ac.done = false and ac.date >= ${start} and ac.date < ${end}
       ${assigned ? sql`and ac.assigned_to = ${assigned}` : sql``}
     order by ac.date, ac.id limit ${CALENDAR_MAX_EACH + 1}`);
+  // Check-ins and check-outs as one list of entries (the check-outs of a day before its check-ins),
+  // each half read by its own index (check_in, check_out), cut before their properties are looked
+  // up; a check-in at its arrival time when one is kept.
+  const movesRead = stays
+    ? app.db.execute(sql`
+    select e.id, e.kind, e.day::text as day, e.at, e.version, e.client_last_name, e.client_first_name, e.reservation_stage, o.reference_number, o.website_code
+    from (
+      select r.id, 'checkIn' as kind, r.check_in as day, coalesce(nullif(r.arrival_time_actual, ''), r.arrival_time_planned) as at, r.version,
+        r.client_last_name, r.client_first_name, r.reservation_stage, r.object_id
+      from reservations r where r.check_in >= ${from}::date and r.check_in <= ${till}::date and r.reservation_stage <> ${RESERVATION_CANCELLED}
+      union all
+      select r.id, 'checkOut', r.check_out, null, r.version, r.client_last_name, r.client_first_name, r.reservation_stage, r.object_id
+      from reservations r where r.check_out >= ${from}::date and r.check_out <= ${till}::date and r.reservation_stage <> ${RESERVATION_CANCELLED}
+      order by day, kind desc, id limit ${CALENDAR_MAX_EACH + 1}
+    ) e
+    -- Its property by its key ("limit 1" keeps PostgreSQL from hashing every property for 2,000 entries).
+    cross join lateral (select o.reference_number, o.website_code from objects o where o.id = e.object_id limit 1) o
+    order by e.day, e.kind desc, e.id`)
+    : Promise.resolve({ rows: [] as Row[] });
+  const [vs, acts, moves] = await Promise.all([viewingsRead, activitiesRead, movesRead]);
   const when = (d: unknown) => toLocalDateTime(new Date(d as string), tz)!;
-  const truncated = vs.rows.length > CALENDAR_MAX_EACH || acts.rows.length > CALENDAR_MAX_EACH;
+  const truncated = vs.rows.length > CALENDAR_MAX_EACH || acts.rows.length > CALENDAR_MAX_EACH || moves.rows.length > CALENDAR_MAX_EACH;
   return {
     truncated,
     items: [
@@ -378,6 +403,7 @@ export async function calendar(app: FastifyInstance, from: string, till: string,
         kind: 'viewing' as const,
         id: r.id as number,
         start: when(r.date_of_viewing),
+        allDay: false,
         title: [t('viewings.calendarTitle'), r.client, r.refs].filter(Boolean).join(' · '),
         version: r.version as number,
         link: `/Viewing/${r.id}`,
@@ -387,11 +413,29 @@ export async function calendar(app: FastifyInstance, from: string, till: string,
         kind: 'activity' as const,
         id: r.id as number,
         start: when(r.date),
+        allDay: false,
         title: String(r.description ?? '').slice(0, 120),
         version: r.version as number,
         link: recordLink(r.first_link as number[] | null),
         assigned: (r.assigned as string | null) ?? '',
       })),
+      ...(moves.rows.slice(0, CALENDAR_MAX_EACH) as Row[]).map((r) => {
+        const kind = r.kind === 'checkIn' ? ('checkIn' as const) : ('checkOut' as const);
+        const at = typeof r.at === 'string' && TIME_OF_DAY.test(r.at) ? r.at : null;
+        const code = r.website_code as string | null;
+        const ref = `#${formatReferenceNumber(r.reference_number as number)}${code ? ` (${code})` : ''}`;
+        const guest = [r.client_last_name, r.client_first_name].filter(Boolean).join(' ');
+        return {
+          kind,
+          id: r.id as number,
+          start: `${r.day as string}T${at ?? '00:00'}:00`,
+          allDay: at == null,
+          title: [t(`reservations.calendar.${kind}`), guest, ref, t(`reservations.stage.${r.reservation_stage as number}`)].filter(Boolean).join(' · '),
+          version: r.version as number,
+          link: `/Reservations/${r.id}`,
+          assigned: '',
+        };
+      }),
     ].sort((a, b) => a.start.localeCompare(b.start)),
   };
 }

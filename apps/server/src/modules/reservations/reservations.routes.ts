@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZIdParam, ZOk, ZReservationAddQuery, ZReservationAnswer, ZReservationSearch, ZReservationSearchAnswer, ZReservationUpdate } from '@crm/contract';
+import { ZAvailabilityAnswer, ZAvailabilityQuery, ZIdParam, ZOk, ZReservationAddQuery, ZReservationAnswer, ZReservationSearch, ZReservationSearchAnswer, ZReservationUpdate } from '@crm/contract';
 import { STAFF_NO_BRANCH } from '../../plugins/auth.ts';
+import { availability } from './availability.ts';
 import { blankReservation, deleteReservation, getReservation, moveReservations, saveReservation, searchReservations } from './reservations.service.ts';
 
 const caller = (req: FastifyRequest) => ({ user: req.user!, actor: req.actor });
@@ -22,6 +23,11 @@ export const reservationsRoutes = fp(
       '/api/Reservation/search',
       { config: { access: STAFF_NO_BRANCH }, schema: { tags, body: ZReservationSearch, response: { 200: ZReservationSearchAnswer } } },
       async (req) => searchReservations(app, req.body, tr(req), req.culture),
+    );
+    app.post(
+      '/api/Reservation/availability',
+      { config: { access: STAFF_NO_BRANCH }, schema: { tags, body: ZAvailabilityQuery, response: { 200: ZAvailabilityAnswer } } },
+      async (req) => availability(app, req.body, tr(req), req.culture),
     );
     app.get(
       '/api/Reservation/add',

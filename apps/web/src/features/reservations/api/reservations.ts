@@ -1,7 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { TReservationAnswer, TReservationSearchAnswer, TReservationUpdate } from '@crm/contract';
+import type { TAvailabilityAnswer, TReservationAnswer, TReservationSearchAnswer, TReservationUpdate } from '@crm/contract';
 import { api } from '../../../lib/api.ts';
-import { readSavedFilter, readSavedList, type SavedFilter, type SavedList } from '../../../lib/list-state.ts';
+import { agencyTodayDate } from '../../../lib/agency-clock.ts';
+import { readCookieState, readSavedFilter, readSavedList, type SavedFilter, type SavedList } from '../../../lib/list-state.ts';
+import { AVAILABILITY_PAGE_SIZES } from '@crm/contract/reservation-fields';
+import { AVAILABILITY_VIEW, AVAILABILITY_VIEW_COOKIE, availabilityWindow, keptView, parseDay, type AvailabilityView } from '../availability.ts';
 
 /** Filters of the reservation list (cookie "ReservationList.filter"), with the picked object's text. */
 export type TReservationFilter = {
@@ -36,6 +39,7 @@ export const reservationKeys = {
   all: ['reservation'] as const,
   lists: ['reservation', 'list'] as const,
   one: (id: number) => ['reservation', 'one', id] as const,
+  availability: ['reservation', 'availability'] as const,
 };
 
 type Paging = { perPage: number; currentPage: number; sortBy: string; sortDir: 'asc' | 'desc' };
@@ -103,3 +107,27 @@ export const searchLeadsQuick = async (searchStr: string, signal: AbortSignal) =
 export const RESERVATION_LIST: SavedList = { list: 'ReservationList', defaults: { sortBy: 'checkIn', sortDir: 'desc' } };
 export const RESERVATION_FILTER: SavedFilter<TReservationFilter> = { cookie: 'ReservationList.filter', initial: NO_RESERVATION_FILTER };
 export const reservationsFirstPage = () => reservationsQuery(readSavedFilter(RESERVATION_FILTER), readSavedList(RESERVATION_LIST));
+
+/** The availability grid's filters (cookie "ReservationAvailability.filter"): a property (with its picked text) or a website code's start. */
+export type TAvailabilityFilter = { objectId: number | null; objectText: string; objectWebsiteCode: string };
+export const NO_AVAILABILITY_FILTER: TAvailabilityFilter = { objectId: null, objectText: '', objectWebsiteCode: '' };
+export const AVAILABILITY_FILTER: SavedFilter<TAvailabilityFilter> = { cookie: 'ReservationAvailability.filter', initial: NO_AVAILABILITY_FILTER };
+
+/** A page of short-let properties with the bookings that hold the window's nights. */
+export const availabilityQuery = (w: { from: string; days: number }, f: TAvailabilityFilter, page: { perPage: number; currentPage: number }) =>
+  queryOptions({
+    queryKey: [...reservationKeys.availability, w, f.objectId, f.objectWebsiteCode, page],
+    queryFn: ({ signal }) =>
+      api<TAvailabilityAnswer>('/api/Reservation/availability', {
+        body: { ...w, objectId: f.objectId, objectWebsiteCode: f.objectWebsiteCode.trim() || null, perPage: page.perPage, currentPage: page.currentPage },
+        signal,
+        background: true,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+/** What the grid at this address (?date=) shows first, as its cookies stand: asked by its route's loader while the screen's code loads. */
+export const availabilityFirstQuery = (search: URLSearchParams) => {
+  const view = keptView(readCookieState<AvailabilityView>(AVAILABILITY_VIEW_COOKIE, AVAILABILITY_VIEW), AVAILABILITY_PAGE_SIZES);
+  return availabilityQuery(availabilityWindow(view.mode, parseDay(search.get('date')) ?? agencyTodayDate()), readSavedFilter(AVAILABILITY_FILTER), { perPage: view.perPage, currentPage: 1 });
+};

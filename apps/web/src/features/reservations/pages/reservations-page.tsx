@@ -1,7 +1,5 @@
-import { ActionIcon, Anchor, Button, Card, Grid, Group, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { ActionIcon, Anchor, Button, Card, Grid, Group, MultiSelect, Select, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RESERVATION_PAGE_SIZES, RESERVATION_SUMS } from '@crm/contract/reservation-fields';
@@ -9,6 +7,7 @@ import type { TReservationRow, TSelectOption } from '@crm/contract';
 import { FilterCard } from '../../../components/filter-card.tsx';
 import { DataTable, ListHeader, type DataTableColumn, NOT_WIDE_SCREEN, WIDE_SCREEN } from '../../../components/data-table.tsx';
 import { IconAlertTriangle, IconPencil, IconPlus } from '../../../components/icons.ts';
+import { IconCalendarMonth } from '../icons.ts';
 import { SearchPicker } from '../../../components/search-picker.tsx';
 import { formatDate, formatMoney2 } from '../../../lib/format.ts';
 import { useSavedFilter, useSavedList } from '../../../lib/list-state.ts';
@@ -20,20 +19,9 @@ import './reservations.css';
 import { ChoicesFilter } from '../../../components/fields/choices-filter.tsx';
 import { agencyTodayDate } from '../../../lib/agency-clock.ts';
 import { QUICK_RANGES, quickRange } from '../quick-ranges.ts';
+import { TextFilter } from '../text-filter.tsx';
 
 const choices = (o: TSelectOption[] | undefined) => (o ?? []).map((x) => ({ value: String(x.value), label: x.text }));
-
-/** A text filter applied 400 ms after the last key. */
-function TextFilter({ label, value, onChange, testId }: { label: string; value: string; onChange: (v: string) => void; testId: string }) {
-  const [text, setText] = useState(value);
-  const [settled] = useDebouncedValue(text, 400);
-  useEffect(() => setText(value), [value]);
-  useEffect(() => {
-    if (settled !== value) onChange(settled);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [settled]);
-  return <TextInput label={label} value={text} onChange={(e) => setText(e.currentTarget.value)} data-testid={testId} />;
-}
 
 /** /Reservations: the short-let bookings with their filters (kept in a cookie) and the footer's sums over every matching row (cancelled ones only when the stage filter picks them). */
 
@@ -150,10 +138,17 @@ export function ReservationsPage() {
       {t('reservations.ui.add')}
     </Button>
   );
+  // The same bookings night by night, property by property: which nights are still free.
+  const grid = (
+    <Button component={Link} to="/Reservations/Availability" variant="default" leftSection={<IconCalendarMonth size={16} />} data-testid="reservations-availability">
+      {t('reservations.ui.availability')}
+    </Button>
+  );
   const options = q.data?.options;
   return (
     <Stack gap="md">
       <ListHeader title={t('title.reservations')} count={q.data?.totalRows} testId="reservations">
+        {grid}
         {add}
       </ListHeader>
       <FilterCard active={filtered} testId="reservations-filter">

@@ -10,6 +10,8 @@ export type CalendarView = 'day' | 'week' | 'month';
 /** The calendar's cookies: the view and the employee whose diary it shows (everyone when none). */
 export const CALENDAR_VIEW_COOKIE = 'Calendar.view';
 export const CALENDAR_EMPLOYEE_COOKIE = 'Calendar.employee';
+/** Whether the calendar shows the short lets' check-ins and check-outs (a branch user has none to show). */
+export const CALENDAR_STAYS_COOKIE = 'Calendar.stays';
 
 export const iso = isoDay;
 export const addDays = (d: Date, n: number) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + n);
@@ -38,6 +40,7 @@ export function parseDay(s: string | null): Date | null {
 export function calendarFirstQuery(search: URLSearchParams) {
   const view = readCookieState<CalendarView>(CALENDAR_VIEW_COOKIE, 'week');
   const employee = readCookieState<Picked>(CALENDAR_EMPLOYEE_COOKIE, null);
+  const stays = readCookieState<boolean>(CALENDAR_STAYS_COOKIE, true);
   const days = daysOf(view, parseDay(search.get('date')) ?? agencyTodayDate());
-  return calendarQuery(iso(days[0]!), iso(days[days.length - 1]!), employee?.id ?? null);
+  return calendarQuery(iso(days[0]!), iso(days[days.length - 1]!), employee?.id ?? null, stays);
 }

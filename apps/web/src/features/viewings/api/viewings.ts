@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { TLeadViewingsAnswer, TSelectOption, TViewing, TViewingRow, TViewingUpdate } from '@crm/contract';
+import type { TCalendarEvent, TLeadViewingsAnswer, TSelectOption, TViewing, TViewingRow, TViewingUpdate } from '@crm/contract';
 import { LEAD_VIEWINGS_PAGE } from '@crm/contract/constants';
 import { api } from '../../../lib/api.ts';
 import { readSavedFilter, readSavedList, type SavedFilter, type SavedList } from '../../../lib/list-state.ts';
@@ -101,11 +101,12 @@ export const searchObjectsByRef = async (searchStr: string, signal: AbortSignal)
 export const searchEmployees = async (searchStr: string, signal: AbortSignal) =>
   (await api<{ items: { id: number; description: string }[] }>('/api/account/search', { query: { searchStr, filter: 1 }, signal })).items.map((i) => ({ id: i.id, text: i.description }));
 
-export type TCalendarEvent = { kind: 'viewing' | 'activity'; id: number; start: string; title: string; version: number; link: string; assigned: string };
-export const calendarQuery = (from: string, till: string, assigned: number | null) =>
+export type { TCalendarEvent };
+/** The calendar's entries between two days, of one employee or everyone; `stays`: with the short lets' check-ins and check-outs. */
+export const calendarQuery = (from: string, till: string, assigned: number | null, stays: boolean) =>
   queryOptions({
-    queryKey: [...viewingKeys.calendar, from, till, assigned],
-    queryFn: ({ signal }) => api<{ items: TCalendarEvent[]; truncated: boolean }>('/api/calendar', { query: { from, till, ...(assigned ? { assigned } : {}) }, signal }),
+    queryKey: [...viewingKeys.calendar, from, till, assigned, stays],
+    queryFn: ({ signal }) => api<{ items: TCalendarEvent[]; truncated: boolean }>('/api/calendar', { query: { from, till, ...(assigned ? { assigned } : {}), stays: String(stays) }, signal }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Button, Center, Group, Loader, Modal, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Center, Group, Loader, Modal, Paper, SegmentedControl, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type DragEvent } from 'react';
@@ -14,9 +14,10 @@ import { showBanner } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { currentCulture } from '../../../lib/i18n.ts';
 import { useCookieState } from '../../../lib/list-state.ts';
+import { hasBranch, useSession } from '../../../lib/session.ts';
 import { formatTypedNumber } from '../../../lib/typed-number.ts';
 import { DateField } from '../../accounts/components/date-field.tsx';
-import { addDays, CALENDAR_EMPLOYEE_COOKIE, CALENDAR_VIEW_COOKIE, daysOf, iso, parseDay, type CalendarView } from '../api/calendar-days.ts';
+import { addDays, CALENDAR_EMPLOYEE_COOKIE, CALENDAR_STAYS_COOKIE, CALENDAR_VIEW_COOKIE, daysOf, iso, parseDay, type CalendarView } from '../api/calendar-days.ts';
 import { calendarQuery, moveViewing, searchEmployees, viewingKeys, type TCalendarEvent } from '../api/viewings.ts';
 import { IconChevronLeft, IconChevronRight } from '../icons.ts';
 
@@ -30,9 +31,14 @@ const DAY_HOURS = Array.from({ length: 15 }, (_, i) => i + 7);
 /** Entries a day of the month view shows before "+N more". */
 const MONTH_SHOWN = 3;
 
+/** A booking's check-in or check-out: shown and opened, never moved from here (its nights are the booking's). */
+const isStay = (e: TCalendarEvent) => e.kind === 'checkIn' || e.kind === 'checkOut';
+const KIND_COLOR: Record<TCalendarEvent['kind'], string> = { viewing: 'blue', activity: 'grape', checkIn: 'teal', checkOut: 'pink' };
+
 /**
- * /Calendar: viewings and planned activities by day, week or month, of everyone or one employee.
- * A click opens the record; dragging an entry to another day moves it there at the same time, in
+ * /Calendar: viewings and planned activities by day, week or month, of everyone or one employee,
+ * and the short lets' check-ins and check-outs (a switch, kept in a cookie; not for branch users,
+ * who have no reservations). A click opens the record; dragging an entry to another day moves it there at the same time, in
  * the day view to another hour (same minutes), and "Move" (keyboard and touch) sets a new date and time. Moves carry the version: if someone changed
  * the record meanwhile, nothing is overwritten and the calendar reloads.
  */
@@ -42,6 +48,8 @@ export function CalendarPage() {
   const locale = LOCALES[currentCulture()];
   const [view, setView] = useCookieState<View>(CALENDAR_VIEW_COOKIE, 'week');
   const [employee, setEmployee] = useCookieState<Picked>(CALENDAR_EMPLOYEE_COOKIE, null);
+  const [stays, setStays] = useCookieState<boolean>(CALENDAR_STAYS_COOKIE, true);
+  const branch = hasBranch(useSession());
   // The day shown is in the address (?date=2026-11-23), so a reload or a shared link opens the same place.
   const [params, setParams] = useSearchParams();
   const anchor = parseDay(params.get('date')) ?? agencyTodayDate();
@@ -61,7 +69,7 @@ export function CalendarPage() {
   const days = daysOf(view, anchor);
   const from = iso(days[0]!);
   const till = iso(days[days.length - 1]!);
-  const q = useQuery(calendarQuery(from, till, employee?.id ?? null));
+  const q = useQuery(calendarQuery(from, till, employee?.id ?? null, stays));
   const byDay = new Map<string, TCalendarEvent[]>();
   for (const e of q.data?.items ?? []) byDay.set(e.start.slice(0, 10), [...(byDay.get(e.start.slice(0, 10)) ?? []), e]);
 
@@ -102,10 +110,17 @@ export function CalendarPage() {
   };
 
   /** The day view: one row per hour, each a place to drop an entry. */
-  const hourRows = (day: string, events: TCalendarEvent[]) => {
+  const hourRows = (day: string, all: TCalendarEvent[]) => {
+    // A day's entries without a time (a check-out, a check-in with no arrival time) come first, above the hours.
+    const events = all.filter((e) => !e.allDay);
     const hours = [...new Set([...DAY_HOURS, ...events.map((e) => Number(e.start.slice(11, 13)))])].sort((a, b) => a - b);
     return (
       <Stack gap={0} data-testid="calendar-hours">
+        {all.some((e) => e.allDay) && (
+          <Stack gap={4} pb={4} data-testid="calendar-all-day">
+            {all.filter((e) => e.allDay).map((e) => entry(e, false))}
+          </Stack>
+        )}
         {hours.map((h) => (
           <Group
             key={h}
@@ -137,17 +152,21 @@ export function CalendarPage() {
       key={`${e.kind}-${e.id}`}
       withBorder
       p={4}
-      draggable
-      onDragStart={(ev) => ev.dataTransfer.setData('application/x-crm-event', `${e.kind}:${e.id}`)}
+      draggable={!isStay(e)}
+      onDragStart={isStay(e) ? undefined : (ev) => ev.dataTransfer.setData('application/x-crm-event', `${e.kind}:${e.id}`)}
       className={`calendar-entry calendar-${e.kind}`}
       data-testid="calendar-entry"
       data-kind={e.kind}
       data-id={e.id}
     >
       <Anchor component={Link} to={e.link} size="sm" style={{ display: 'block', minWidth: 0 }}>
-        <Text span fw={600} size="sm">
-          {e.start.slice(11, 16)}
-        </Text>{' '}
+        {!e.allDay && (
+          <>
+            <Text span fw={600} size="sm">
+              {e.start.slice(11, 16)}
+            </Text>{' '}
+          </>
+        )}
         <Text span size="sm" lineClamp={compact ? 2 : undefined}>
           {e.title}
         </Text>
@@ -159,10 +178,10 @@ export function CalendarPage() {
       )}
       {/* In a week's narrow column the Move button goes under the badge rather than being cut. */}
       <Group gap={4} justify="space-between" wrap="wrap" mt={2}>
-        <Badge size="xs" variant="light" color={e.kind === 'viewing' ? 'blue' : 'grape'} style={{ maxWidth: '100%' }}>
+        <Badge size="xs" variant="light" color={KIND_COLOR[e.kind]} style={{ maxWidth: '100%' }}>
           {t(`calendar.kind.${e.kind}`)}
         </Badge>
-        {!compact && (
+        {!compact && !isStay(e) && (
           <Button size="compact-xs" variant="subtle" onClick={() => setMoving(e)} data-testid="calendar-move">
             {t('calendar.move')}
           </Button>
@@ -228,6 +247,15 @@ export function CalendarPage() {
           </Title>
         </Group>
         <Group gap="xs" align="flex-end">
+          {!branch && (
+            <Switch
+              label={t('calendar.stays')}
+              checked={stays}
+              onChange={(ev) => setStays(ev.currentTarget.checked)}
+              mb={8}
+              data-testid="calendar-stays"
+            />
+          )}
           <SearchPicker label={t('calendar.employee')} value={employee} onChange={setEmployee} search={searchEmployees} queryKey="employee" placeholder={t('calendar.everyone')} />
           <SegmentedControl
             value={view}

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { objects } from '../../db/schema/index.ts';
+import { bearer, createTestApp } from '../../../test/harness.ts';
+
+/**
+ * The availability grid: the short-let properties by the nights of a month or a window of days,
+ * each night held by a booking or free.
+ */
+const t = await createTestApp();
+const { app, db } = t;
+
+const agent = await t.user({ roles: ['employee'] });
+const branchAgent = await t.user({ roles: ['employee'], branchId: 1 });
+
+const call = (token: string, method: 'GET' | 'POST', url: string, payload?: unknown, lang = 'en') =>
+  app.inject({ method, url, payload: payload as object, headers: { ...bearer(token), 'accept-language': lang } });
+
+let seq = 0;
+async function newObject(code: string, values: Record<string, unknown> = {}) {
+  seq++;
+  const [o] = await db
+    .insert(objects)
+    .values({ title: `Studio ${code}`, forShortRent: true, websiteCode: code, ...values } as never)
+    .returning({ id: objects.id, ref: objects.referenceNumber });
+  return { ...o!, refText: String(o!.ref).padStart(4, '0') };
+}
+async function book(objectId: number, checkIn: string, duration: number, extra: Record<string, unknown> = {}) {
+  const res = await call(agent.token, 'POST', '/api/Reservation/update', { objectId, checkIn, duration, client: { lastName: `Guest${++seq}` }, reservationStage: 3, ...extra });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { id: number; version: number };
+}
+
+type Grid = {
+  items: { objectId: number; objectReferenceNumber: string; objectTitle: string | null; objectWebsiteCode: string | null; forShortRent: boolean; stays: { id: number; checkIn: string; checkOut: string; stage: string; rowClass: string; clientDisplayName: string }[] }[];
+  totalRows: number;
+  from: string;
+  till: string;
+  days: number;
+};
+async function grid(body: Record<string, unknown>, token = agent.token) {
+  const res = await call(token, 'POST', '/api/Reservation/availability', body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as Grid;
+}
+
+describe('the availability grid', () => {
+  it('shows the bookings holding a night of the month, those across its edges too, and never a cancelled one', async () => {
+    const a = await newObject('AV1-A');
+    const b = await newObject('AV1-B');
+    // Not let short, never booked: not a row. Let short once, booked, then no longer let short: a row while booked.
+    await newObject('AV1-C', { forShortRent: false });
+    const d = await newObject('AV1-D');
+    const before = await book(a.id, '2030-11-20', 11); // leaves on 1 December: no night in December
+    const intoMonth = await book(a.id, '2030-12-01', 2, { client: { lastName: 'Edge', firstName: 'Eva' } });
+    const acrossStart = await book(b.id, '2030-11-28', 4); // nights 28 Nov – 1 Dec
+    const cancelled = await book(a.id, '2030-12-10', 3, { reservationStage: 7 });
+    const sameNights = await book(a.id, '2030-12-10', 3, { reservationStage: 2 });
+    const turnover = await book(a.id, '2030-12-13', 2);
+    const acrossEnd = await book(a.id, '2030-12-31', 4); // nights 31 Dec – 3 Jan
+    const after = await book(b.id, '2031-01-01', 3);
+    const booked = await book(d.id, '2030-12-20', 2);
+    await db.update(objects).set({ forShortRent: false } as never).where(eq(objects.id, d.id));
+
+    const g = await grid({ from: '2030-12-01', days: 31, objectWebsiteCode: 'av1-' });
+    expect(g).toMatchObject({ from: '2030-12-01', till: '2030-12-31', days: 31, totalRows: 3 });
+    expect(g.items.map((r) => [r.objectWebsiteCode, r.forShortRent])).toEqual([
+      ['AV1-A', true],
+      ['AV1-B', true],
+      ['AV1-D', false],
+    ]);
+    const [rowA, rowB, rowD] = g.items;
+    expect(rowA!.stays.map((s) => s.id)).toEqual([intoMonth.id, sameNights.id, turnover.id, acrossEnd.id]);
+    expect(rowA!.stays.map((s) => s.id)).not.toContain(before.id);
+    expect(rowA!.stays.map((s) => s.id)).not.toContain(cancelled.id);
+    expect(rowA!.stays[0]).toEqual({ id: intoMonth.id, checkIn: '2030-12-01', checkOut: '2030-12-03', reservationStage: 3, stage: 'Confirmed', rowClass: 'confirmed', clientDisplayName: 'Edge Eva' });
+    expect(rowA!.stays[1]).toMatchObject({ stage: 'Option', rowClass: 'option' });
+    expect(rowA!.stays[3]).toMatchObject({ checkIn: '2030-12-31', checkOut: '2031-01-04' });
+    expect(rowB!.stays.map((s) => [s.id, s.checkIn, s.checkOut])).toEqual([[acrossStart.id, '2030-11-28', '2030-12-02']]);
+    expect(rowB!.stays.map((s) => s.id)).not.toContain(after.id);
+    expect(rowD!.stays.map((s) => s.id)).toEqual([booked.id]);
+    expect(rowA!.objectReferenceNumber).toBe(a.refText);
+    expect(rowA!.objectTitle).toBe('Studio AV1-A');
+
+    // A window of 14 days from the 30th: the stay across the year's end, and the next year's.
+    const fortnight = await grid({ from: '2030-12-30', days: 14, objectWebsiteCode: 'AV1-' });
+    expect(fortnight.till).toBe('2031-01-12');
+    expect(fortnight.items.map((r) => r.stays.map((s) => s.id))).toEqual([[acrossEnd.id], [after.id]]);
+    // The property not let short has no booking then: no row.
+    expect(fortnight.totalRows).toBe(2);
+    // The window's first night only: what holds it.
+    expect((await grid({ from: '2030-12-01', days: 1, objectWebsiteCode: 'AV1-' })).items.map((r) => r.stays.map((s) => s.id))).toEqual([[intoMonth.id], [acrossStart.id]]);
+  });
+
+  it('pages the properties by reference number in SQL, and finds one by itself or by its website code', async () => {
+    const made = [];
+    for (let i = 0; i < 5; i++) made.push(await newObject(`AV2-${i}`));
+    const r = await book(made[3]!.id, '2030-08-05', 3);
+    // The second one is let short no more, but booked in August: in its place among the others then, not in September.
+    const kept = await book(made[1]!.id, '2030-08-20', 2);
+    await db.update(objects).set({ forShortRent: false } as never).where(eq(objects.id, made[1]!.id));
+    const first = await grid({ from: '2030-08-01', days: 31, objectWebsiteCode: 'AV2-', perPage: 2, currentPage: 1 });
+    expect(first.totalRows).toBe(5);
+    expect(first.items.map((x) => x.objectId)).toEqual([made[0]!.id, made[1]!.id]);
+    expect(first.items[1]).toMatchObject({ forShortRent: false, stays: [{ id: kept.id }] });
+    const september = await grid({ from: '2030-09-01', days: 30, objectWebsiteCode: 'AV2-', perPage: 2, currentPage: 1 });
+    expect(september.totalRows).toBe(4);
+    expect(september.items.map((x) => x.objectId)).toEqual([made[0]!.id, made[2]!.id]);
+    const second = await grid({ from: '2030-08-01', days: 31, objectWebsiteCode: 'AV2-', perPage: 2, currentPage: 2 });
+    expect(second.items.map((x) => x.objectId)).toEqual([made[2]!.id, made[3]!.id]);
+    expect(second.items[1]!.stays.map((s) => s.id)).toEqual([r.id]);
+    const last = await grid({ from: '2030-08-01', days: 31, objectWebsiteCode: 'AV2-', perPage: 2, currentPage: 3 });
+    expect(last.items.map((x) => x.objectId)).toEqual([made[4]!.id]);
+    expect((await grid({ from: '2030-08-01', days: 31, objectWebsiteCode: 'AV2-', perPage: 2, currentPage: 4 })).items).toEqual([]);
+    const one = await grid({ from: '2030-08-01', days: 31, objectId: made[3]!.id });
+    expect(one.totalRows).toBe(1);
+    expect(one.items[0]!.stays).toHaveLength(1);
+    // A property that is not let short and holds no booking then is no row, even asked by itself.
+    const longLet = await newObject('AV2-LONG', { forShortRent: false });
+    expect((await grid({ from: '2030-08-01', days: 31, objectId: longLet.id })).totalRows).toBe(0);
+    // "%" and "_" in a code are letters, not patterns.
+    expect((await grid({ from: '2030-08-01', days: 31, objectWebsiteCode: 'AV2_' })).totalRows).toBe(0);
+  });
+
+  it('refuses a window it cannot show and callers without reservations', async () => {
+    for (const body of [{ from: '2030-02-30', days: 28 }, { from: '2030-02-01', days: 0 }, { from: '2030-02-01', days: 63 }, { from: '2030-02-01' }, { from: '2030-02-01', days: 28, perPage: 101 }, { from: '2030-02-01', days: 28, currentPage: 0 }]) {
+      const res = await call(agent.token, 'POST', '/api/Reservation/availability', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await call(branchAgent.token, 'POST', '/api/Reservation/availability', { from: '2030-02-01', days: 28 })).statusCode).toBe(403);
+  });
+});
