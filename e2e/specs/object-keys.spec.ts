@@ -446,3 +446,42 @@ for (const [sizeIndex, size] of ([
     });
   }
 }
+
+/** The day after `iso` (YYYY-MM-DD). */
+const nextDay = (iso: string) => new Date(Date.parse(`${iso}T12:00:00Z`) + 86400000).toISOString().slice(0, 10);
+const shownRu = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+
+test('a received date after today is said once, under its field, and goes when it is corrected (ru)', async ({ browser, request, baseURL }) => {
+  test.setTimeout(90_000);
+  const token = await apiToken(request);
+  const object = await createObject(request, token);
+  const holder = unique('Ivanov');
+  const holderId = await createEmployee(request, token, holder);
+  const made = await request.post('/api/ObjectKeys/edit', { data: { objectId: object.id, accountId: holderId, givenAway: '2026-01-12', description: 'Front door' }, headers: auth(token) });
+  expect(made.ok(), await made.text()).toBeTruthy();
+  const key = (await made.json()) as Key;
+  const today = athensToday();
+  const future = 'Дата получения не может быть позже сегодняшней.';
+
+  const ctx = await signedIn(browser, baseURL!, token, 'ru', { viewport: { width: 1366, height: 800 } });
+  const page = await ctx.newPage();
+  await page.goto(`/ObjectKeys/${key.id}`);
+  await page.getByTestId('key-received').fill(shownRu(nextDay(today)));
+  await page.getByTestId('key-received').press('Tab');
+  await page.getByTestId('key-save').click();
+  // Refused under the field, which takes the focus; no banner repeats it; nothing stored.
+  await expect(page.getByTestId('key-form').getByText(future)).toBeVisible();
+  await expect(page.getByTestId('key-received')).toBeFocused();
+  await expect(page.getByTestId('banner')).toHaveCount(0);
+  expect((await keysOf(request, token, object.referenceNumber))[0]).toMatchObject({ received: null, version: key.version });
+
+  // Corrected to today: the error goes at once, and the save goes through with only its own message.
+  await page.getByTestId('key-received').fill(shownRu(today));
+  await page.getByTestId('key-received').press('Tab');
+  await expect(page.getByText(future)).toHaveCount(0);
+  await page.getByTestId('key-save').click();
+  await expect(page).toHaveURL(/\/ObjectKeys$/);
+  await expect(page.getByTestId('banner')).toHaveText('Ключ сохранён.');
+  expect((await keysOf(request, token, object.referenceNumber))[0]).toMatchObject({ received: today });
+  await ctx.close();
+});

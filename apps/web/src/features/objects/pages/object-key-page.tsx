@@ -10,7 +10,7 @@ import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { IconAlertTriangle, IconPencil, IconTrash } from '../../../components/icons.ts';
 import { api, ApiError } from '../../../lib/api.ts';
-import { showBanner, showBannerAfterNavigation } from '../../../lib/banner.ts';
+import { bannerStore, clearBanner, showBanner, showBannerAfterNavigation, type Banner } from '../../../lib/banner.ts';
 import { reportError } from '../../../lib/errors.ts';
 import { JUST_READ_MS } from '../../../lib/freshness.ts';
 import { AccountPicker } from '../../accounts/components/account-picker.tsx';
@@ -46,6 +46,10 @@ const toForm = (k: TObjectKey): TKeyForm => ({
   givenAway: k.givenAway,
   description: k.description ?? '',
 });
+
+/** The inputs of the fields the server may refuse, in the form's order (the first takes the focus). */
+const FIELD_TEST_IDS = { objectId: 'key-object-picker', accountId: 'key-account', received: 'key-received', givenAway: 'key-givenaway', description: 'key-description' } as const;
+const FIELD_INPUTS = Object.keys(FIELD_TEST_IDS) as (keyof typeof FIELD_TEST_IDS)[];
 
 /** /ObjectKeys/{id} edits a key; /ObjectKeys/new?objectId= adds one to a property. */
 export function ObjectKeyPage() {
@@ -119,7 +123,26 @@ function KeyForm({ initial, objectId, typed }: { initial: TObjectKeyAnswer | nul
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const saving = useRef(false);
-  const set = (patch: Partial<TKeyForm>) => setForm((f) => ({ ...f, ...patch }));
+  // The banner a refused save put up for a field the form does not show (the property's link): it
+  // goes when that field is changed or a save succeeds, as the error under a field does.
+  const fieldBanner = useRef<Banner>(null);
+  const dropFieldBanner = () => {
+    if (fieldBanner.current && bannerStore.get() === fieldBanner.current) clearBanner();
+    fieldBanner.current = null;
+  };
+  const clearErrors = () => {
+    setErrors({});
+    dropFieldBanner();
+  };
+  /** A change of fields: what the server said about them is no longer about what they hold. */
+  const set = (patch: Partial<TKeyForm>) => {
+    setForm((f) => ({ ...f, ...patch }));
+    const said = (Object.keys(patch) as (keyof TKeyForm)[]).filter((k) => errors[k] && patch[k] !== form[k]);
+    if (!said.length) return;
+    const left = Object.fromEntries(Object.entries(errors).filter(([k]) => !(said as string[]).includes(k)));
+    setErrors(left);
+    if (!Object.keys(left).length) dropFieldBanner();
+  };
   if (typed) typed.current = () => form;
   const sameDate = !!form.received && !!form.givenAway && form.received === form.givenAway;
   const back = () => navigate(form.objectId && !initial && objectId ? `/Objects/View/${objectId}` : '/ObjectKeys');
@@ -134,11 +157,14 @@ function KeyForm({ initial, objectId, typed }: { initial: TObjectKeyAnswer | nul
     // Saved again after a lost answer, the same content is the same change: no second key.
     // Key returned saves and stays (`stay`): the form shows the key back, its loan in the history.
     mutationFn: ({ body }: { body: TKeyEdit; stay?: boolean }) => saveObjectKey(body, changeKeys.keyFor(body)),
+    // Its errors are said here: under their field, or as a banner the form takes back (below).
+    meta: { handlesErrors: true },
     onSettled: () => {
       saving.current = false;
     },
     onSuccess: (saved, { stay }) => {
       changeKeys.renew();
+      clearErrors();
       client.setQueryData(keyKeys.edit(saved.id), saved);
       void client.invalidateQueries({ queryKey: ['objectKeys', 'list'] });
       void client.invalidateQueries({ queryKey: ['object'] });
@@ -159,13 +185,23 @@ function KeyForm({ initial, objectId, typed }: { initial: TObjectKeyAnswer | nul
         client.setQueryData(keyKeys.edit(current.id), current);
         setKey(current);
         setForm(m.next);
-        setErrors({});
+        clearErrors();
         const label = (k: string) => t(k === 'account' || k === 'accountId' ? 'objectkeys.givenTo' : k === 'objectId' || k === 'objectReferenceNumber' ? 'objectkeys.object' : `objectkeys.${k}`);
         showBanner('warning', conflictMessage(t, t('objectkeys.conflict'), m, label));
         return;
       }
       if (e instanceof ApiError && e.status === 400 && Object.keys(e.fieldErrors).length) {
+        // Said once, under the field, which takes the focus (as the loan's dialog does). Only a
+        // field the form does not show is said in the banner.
         setErrors(e.fieldErrors);
+        dropFieldBanner();
+        const first = FIELD_INPUTS.find((f) => e.fieldErrors[f]);
+        const input = first && formRef.current?.querySelector<HTMLElement>(`[data-testid="${FIELD_TEST_IDS[first]}"]`);
+        if (input) input.focus();
+        else {
+          reportError(e);
+          fieldBanner.current = bannerStore.get();
+        }
         return;
       }
       reportError(e);
@@ -225,7 +261,7 @@ function KeyForm({ initial, objectId, typed }: { initial: TObjectKeyAnswer | nul
   const lendAgain = () => {
     setForm((f) => ({ ...f, accountId: null, account: '', givenAway: agencyToday(), received: null }));
     setNewLoan(true);
-    setErrors({});
+    clearErrors();
     requestAnimationFrame(() => formRef.current?.querySelector<HTMLInputElement>('[data-testid="key-account"]')?.focus());
   };
   const confirmDelete = () =>
