@@ -485,3 +485,40 @@ test('a received date after today is said once, under its field, and goes when i
   expect((await keysOf(request, token, object.referenceNumber))[0]).toMatchObject({ received: today });
   await ctx.close();
 });
+
+test('the property picked for a new key stays picked when it is chosen again; only clearing empties it (ru, 412 px)', async ({ browser, request, baseURL }) => {
+  test.setTimeout(90_000);
+  const token = await apiToken(request);
+  const object = await createObject(request, token);
+  const ctx = await signedIn(browser, baseURL!, token, 'ru', { viewport: { width: 412, height: 915 }, isMobile: true });
+  const page = await ctx.newPage();
+  await page.goto('/ObjectKeys/new');
+  const picker = page.getByTestId('key-object-picker');
+  await picker.fill(object.referenceNumber);
+  const option = page.getByRole('option', { name: new RegExp(`^#${object.referenceNumber}`) });
+  await option.click();
+  const picked = await picker.inputValue();
+  expect(picked).toContain(`#${object.referenceNumber}`);
+  // The list opened again and the same property tapped: it stays picked.
+  await picker.click();
+  await option.click();
+  await expect(picker).toHaveValue(picked);
+  await page.getByTestId('key-description').fill('Spare set');
+  await page.getByTestId('key-save').click();
+  await expect(page).toHaveURL(/\/ObjectKeys$/);
+  await expect(page.getByTestId('banner')).toHaveText('Ключ сохранён.');
+  expect(await keysOf(request, token, object.referenceNumber)).toMatchObject([{ objectId: object.id, description: 'Spare set' }]);
+
+  // Emptied by its clear button, the form asks for the property and saves nothing.
+  await page.goto('/ObjectKeys/new');
+  await picker.fill(object.referenceNumber);
+  await option.click();
+  // Mantine's clear button (a mouse or a finger's; hidden from the keyboard and screen readers).
+  await page.getByTestId('key-form').locator('.mantine-InputClearButton-root').click();
+  await expect(picker).toHaveValue('');
+  await page.getByTestId('key-description').fill('Nobody knows which door');
+  await page.getByTestId('key-save').click();
+  await expect(page.getByText('Выберите объект, к которому относится ключ.')).toBeVisible();
+  expect(await keysOf(request, token, object.referenceNumber)).toHaveLength(1);
+  await ctx.close();
+});

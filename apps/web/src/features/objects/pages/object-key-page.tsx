@@ -725,6 +725,8 @@ function ObjectPicker({ value, onChange, error }: { value: { id: number; text: s
       required
       searchable
       clearable
+      // Clicking the chosen property again keeps it (the clear button empties the box), as every picker does.
+      allowDeselect={false}
       data={data}
       value={value ? String(value.id) : null}
       searchValue={search}
