@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
+import { apiToken, createObject as createObjectWith, expectAccessible, placeId, signedIn } from '../fixtures.ts';
 
 /** The keys register: give a key to an employee, the same-date warning, the list and its cookie, a stale save, delete. */
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -520,5 +520,44 @@ test('the property picked for a new key stays picked when it is chosen again; on
   await page.getByTestId('key-save').click();
   await expect(page.getByText('Выберите объект, к которому относится ключ.')).toBeVisible();
   expect(await keysOf(request, token, object.referenceNumber)).toHaveLength(1);
+  await ctx.close();
+});
+
+test("a key's property is named by its number and title, as the deal form names it (ru)", async ({ browser, request, baseURL }) => {
+  test.setTimeout(90_000);
+  const token = await apiToken(request);
+  const mark = String(Date.now() % 1000000);
+  const russian = `Квартира у моря ${mark}`;
+  const place = await placeId(request, token, 'Karabournaki');
+  const object = await createObjectWith(request, token, {
+    subTypeObjectTypeId: 1,
+    objectSubTypeId: 1,
+    forSale: true,
+    locationId: place,
+    latitude: 40.5872,
+    longitude: 22.9481,
+    displayCoordinates: true,
+    title: `Διαμέρισμα ${mark}`,
+    titleRu: russian,
+  });
+  const ctx = await signedIn(browser, baseURL!, token, 'ru', { viewport: { width: 1366, height: 800 } });
+  const page = await ctx.newPage();
+  await page.goto('/ObjectKeys/new');
+  const picker = page.getByTestId('key-object-picker');
+  await picker.fill(object.referenceNumber);
+  await page.getByRole('option', { name: new RegExp(`^#${object.referenceNumber}`) }).click();
+  // Picked, it keeps its title (on a Russian screen the Russian one), not the number alone.
+  await expect(picker).toHaveValue(new RegExp(`^#${object.referenceNumber} · ${russian}`));
+  await page.getByTestId('key-description').fill('Front door');
+  await page.getByTestId('key-save').click();
+  await expect(page).toHaveURL(/\/ObjectKeys$/);
+  const [stored] = await keysOf(request, token, object.referenceNumber);
+  expect(stored).toMatchObject({ objectId: object.id });
+
+  // The key's own form, and a new key added from the property's page, name it the same way.
+  await page.goto(`/ObjectKeys/${stored!.id}`);
+  await expect(page.getByTestId('key-object')).toHaveText(`#${object.referenceNumber} ${russian}`);
+  await page.goto(`/ObjectKeys/new?objectId=${object.id}`);
+  await expect(page.getByTestId('key-object')).toHaveText(`#${object.referenceNumber} ${russian}`);
   await ctx.close();
 });

@@ -1,12 +1,10 @@
-import { ActionIcon, Alert, Anchor, Box, Button, Group, Input, Loader, Modal, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { ActionIcon, Alert, Anchor, Box, Button, Group, Input, Modal, Paper, SimpleGrid, Skeleton, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent, type MutableRefObject, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { TObjectKey, TObjectKeyAnswer, TObjectKeyLoan } from '@crm/contract';
-import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { IconAlertTriangle, IconPencil, IconTrash } from '../../../components/icons.ts';
 import { api, ApiError } from '../../../lib/api.ts';
@@ -15,7 +13,10 @@ import { reportError } from '../../../lib/errors.ts';
 import { JUST_READ_MS } from '../../../lib/freshness.ts';
 import { AccountPicker } from '../../accounts/components/account-picker.tsx';
 import { DateField } from '../../accounts/components/date-field.tsx';
-import { deleteKeyLoan, deleteObjectKey, keyKeys, keyOut, objectKeyQuery, saveKeyLoan, saveObjectKey, searchObjectsByRef, type TKeyEdit } from '../api/object-keys.ts';
+import { deleteKeyLoan, deleteObjectKey, keyKeys, keyOut, objectKeyQuery, saveKeyLoan, saveObjectKey, type TKeyEdit } from '../api/object-keys.ts';
+import { searchObjectsByRef } from '../../viewings/api/viewings.ts';
+import { SearchPicker, type Picked } from '../../../components/search-picker.tsx';
+import { headingTitleField } from '../object-title.ts';
 import { IconEraser } from '../components/search-icons.ts';
 import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
 import { carryForm, conflictMessage, mergeOnConflict, takeCarriedForm } from '../../../lib/conflict-merge.ts';
@@ -122,6 +123,8 @@ function KeyForm({ initial, objectId, typed }: { initial: TObjectKeyAnswer | nul
       (initial ? toForm(initial) : { objectId, objectReferenceNumber: '', accountId: null, account: '', received: null, givenAway: null, description: '' }),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // The property picked for a new key, named as the deal form's picker names it (number, title, owner).
+  const [picked, setPicked] = useState<Picked>(null);
   const saving = useRef(false);
   // The banner a refused save put up for a field the form does not show (the property's link): it
   // goes when that field is changed or a save succeeds, as the error under a field does.
@@ -288,9 +291,22 @@ function KeyForm({ initial, objectId, typed }: { initial: TObjectKeyAnswer | nul
           </Group>
 
           {key || objectId ? (
-            <ObjectOfKey objectId={form.objectId!} reference={ref} />
+            <ObjectOfKey objectId={form.objectId!} reference={ref} title={key?.objectTitle ?? null} />
           ) : (
-            <ObjectPicker value={form.objectId ? { id: form.objectId, text: form.objectReferenceNumber } : null} onChange={(v) => set({ objectId: v?.id ?? null, objectReferenceNumber: v?.text ?? '' })} error={errors.objectId} />
+            <SearchPicker
+              label={t('objectkeys.object')}
+              placeholder={t('objectkeys.objectPlaceholder')}
+              required
+              value={picked}
+              onChange={(v) => {
+                setPicked(v);
+                set({ objectId: v?.id ?? null });
+              }}
+              search={searchObjectsByRef}
+              queryKey="object"
+              error={errors.objectId}
+              testId="key-object-picker"
+            />
           )}
 
           {key && (
@@ -680,16 +696,21 @@ function WithReset({ children, label, onReset, disabled, testId }: { children: R
   );
 }
 
-/** The key's property as a link; a new key's property number is looked up once. */
-function ObjectOfKey({ objectId, reference }: { objectId: number; reference: string }) {
-  const { t } = useTranslation();
+/**
+ * The key's property as a link, by its number and title as the deal form names it ("#0155 Flat in
+ * Kalamaria"); a new key's property is looked up once.
+ */
+function ObjectOfKey({ objectId, reference, title }: { objectId: number; reference: string; title: string | null }) {
+  const { t, i18n } = useTranslation();
   const q = useQuery({
     queryKey: ['objectKeys', 'objectRef', objectId],
-    queryFn: ({ signal }) => api<{ referenceNumber: string }>(`/api/object/view/${objectId}`, { signal, background: true }),
+    queryFn: ({ signal }) => api<{ referenceNumber: string; title?: string | null; titleRu?: string | null }>(`/api/object/view/${objectId}`, { signal, background: true }),
     enabled: !reference,
     meta: { handlesErrors: true },
   });
-  const shown = reference || q.data?.referenceNumber;
+  const number = reference || q.data?.referenceNumber;
+  const name = reference ? title : q.data ? q.data[headingTitleField(q.data, i18n.language)]?.trim() : null;
+  const shown = number && `#${number}${name ? ` ${name}` : ''}`;
   return (
     <Input.Wrapper label={t('objectkeys.object')}>
       <div>
@@ -699,48 +720,10 @@ function ObjectOfKey({ objectId, reference }: { objectId: number; reference: str
           </Text>
         ) : (
           <Anchor component={Link} to={`/Objects/View/${objectId}`} fw={600} data-testid="key-object">
-            {shown ? `#${shown}` : '…'}
+            {shown || '…'}
           </Anchor>
         )}
       </div>
     </Input.Wrapper>
-  );
-}
-
-/** A property by reference number or title (GET /api/object/searchByRefNumOrTitle, 400 ms). */
-function ObjectPicker({ value, onChange, error }: { value: { id: number; text: string } | null; onChange: (v: { id: number; text: string } | null) => void; error?: string }) {
-  const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim().replace(/^#/, ''), SEARCH_DEBOUNCE_MS);
-  const typing = debounced.length > 0 && `#${debounced}` !== value?.text;
-  const q = useQuery({ queryKey: ['objectRefSearch', debounced], queryFn: ({ signal }) => searchObjectsByRef(debounced, signal), enabled: typing, staleTime: 5000 });
-  const found = typing ? (q.data?.items ?? []) : [];
-  const data = [
-    ...(value ? [{ value: String(value.id), label: value.text }] : []),
-    ...found.filter((o) => o.id !== value?.id).map((o) => ({ value: String(o.id), label: o.description || `#${o.referenceNumber}` })),
-  ];
-  return (
-    <Select
-      label={t('objectkeys.object')}
-      required
-      searchable
-      clearable
-      // Clicking the chosen property again keeps it (the clear button empties the box), as every picker does.
-      allowDeselect={false}
-      data={data}
-      value={value ? String(value.id) : null}
-      searchValue={search}
-      onSearchChange={setSearch}
-      filter={({ options }) => options}
-      rightSection={q.isFetching ? <Loader size={14} /> : undefined}
-      placeholder={t('objectkeys.objectPlaceholder')}
-      nothingFoundMessage={typing && q.isSuccess ? t('nav.searchNoResults') : undefined}
-      error={error}
-      onChange={(v, option) => {
-        const item = found.find((o) => String(o.id) === v);
-        onChange(v ? { id: Number(v), text: item ? `#${item.referenceNumber}` : (option?.label ?? v) } : null);
-      }}
-      data-testid="key-object-picker"
-    />
   );
 }
