@@ -561,3 +561,51 @@ test("a key's property is named by its number and title, as the deal form names 
   await expect(page.getByTestId('key-object')).toHaveText(`#${object.referenceNumber} ${russian}`);
   await ctx.close();
 });
+
+test('a key back in the office says so in the list and the form, and names its last holder only as that (ru, 412 px)', async ({ browser, request, baseURL }) => {
+  test.setTimeout(120_000);
+  const token = await apiToken(request);
+  const object = await createObject(request, token);
+  const holder = unique('Ivanov');
+  const holderId = await createEmployee(request, token, holder);
+  const name = `${holder} Stavros`;
+  const today = athensToday();
+  // Lent this morning, back this afternoon (the explorer's case: the given-away date goes, the loan keeps both).
+  const made = await request.post('/api/ObjectKeys/edit', { data: { objectId: object.id, accountId: holderId, givenAway: today, description: 'Front door' }, headers: auth(token) });
+  expect(made.ok(), await made.text()).toBeTruthy();
+  const key = (await made.json()) as Key;
+
+  const ctx = await signedIn(browser, baseURL!, token, 'ru', { viewport: { width: 412, height: 915 }, isMobile: true });
+  const page = await ctx.newPage();
+  await page.goto(`/ObjectKeys/${key.id}`);
+  const form = page.getByTestId('key-form');
+  await expect(form.getByRole('combobox', { name: 'Кому выдан', exact: true })).toHaveValue(name);
+  await page.getByTestId('key-returned').click();
+  await expect(page.getByTestId('banner')).toContainText('Ключ снова в офисе');
+  // In the office: the holder the key keeps is its last one, and the field says so.
+  await expect(page.getByTestId('key-state-text')).toHaveText(`В офисе с ${shownRu(today)} · последний, у кого был ключ: ${name}`);
+  await expect(form.getByRole('combobox', { name: 'Последний раз выдан', exact: true })).toHaveValue(name);
+  await expect(form.getByRole('combobox', { name: 'Кому выдан', exact: true })).toHaveCount(0);
+  // The history keeps who had it (the record too).
+  await expect(page.getByTestId('key-loan').first()).toContainText(`Выдан: ${name}, ${shownRu(today)} · возвращён ${shownRu(today)}`);
+  expect((await keysOf(request, token, object.referenceNumber))[0]).toMatchObject({ accountId: holderId, givenAway: null, received: today });
+
+  // The list: in the office, last given to … and when it came back; no "given to" link.
+  await page.goto('/ObjectKeys');
+  await page.getByTestId('keys-filter-toggle').click();
+  await page.getByTestId('keys-filter-ref').fill(object.referenceNumber);
+  const row = page.getByTestId('keys-table-row');
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId('key-in-office')).toHaveText('В офисе');
+  await expect(row.getByTestId('key-last-holder')).toHaveText(`Последний раз выдан: ${name}, возвращён ${shownRu(today)}`);
+  await expect(row.getByTestId('key-last-holder').getByRole('link')).toHaveAttribute('href', `/Accounts/View/${holderId}`);
+  await expect(row.getByTestId('account-link')).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  await page.screenshot({ path: test.info().outputPath('key-in-office-phone-ru.png'), fullPage: true });
+
+  // Lent again: the field asks who takes it, and the list names the holder again.
+  await page.goto(`/ObjectKeys/${key.id}`);
+  await page.getByTestId('key-lend').click();
+  await expect(form.getByRole('combobox', { name: 'Кому выдан', exact: true })).toBeVisible();
+  await ctx.close();
+});

@@ -13,7 +13,7 @@ import { reportError } from '../../../lib/errors.ts';
 import { JUST_READ_MS } from '../../../lib/freshness.ts';
 import { AccountPicker } from '../../accounts/components/account-picker.tsx';
 import { DateField } from '../../accounts/components/date-field.tsx';
-import { deleteKeyLoan, deleteObjectKey, keyKeys, keyOut, objectKeyQuery, saveKeyLoan, saveObjectKey, type TKeyEdit } from '../api/object-keys.ts';
+import { deleteKeyLoan, deleteObjectKey, keyHeld, keyKeys, keyOut, objectKeyQuery, saveKeyLoan, saveObjectKey, type TKeyEdit } from '../api/object-keys.ts';
 import { searchObjectsByRef } from '../../viewings/api/viewings.ts';
 import { SearchPicker, type Picked } from '../../../components/search-picker.tsx';
 import { headingTitleField } from '../object-title.ts';
@@ -277,6 +277,9 @@ function KeyForm({ initial, objectId, typed }: { initial: TObjectKeyAnswer | nul
     });
 
   const ref = key?.objectReferenceNumber ?? form.objectReferenceNumber;
+  // Back in the office, the holder the key keeps is who had it last, not who has it (decision 014
+  // keeps them on the key and in its loan): the field says so, as the line above it does.
+  const holderLabel = t(!newLoan && form.accountId != null && keyHeld(form) ? 'objectkeys.lastGivenTo' : 'objectkeys.givenTo');
   return (
     <Paper withBorder p="md" maw={720} data-testid="key-form">
       <form onSubmit={submit} noValidate ref={formRef}>
@@ -320,10 +323,10 @@ function KeyForm({ initial, objectId, typed }: { initial: TObjectKeyAnswer | nul
             />
           )}
 
-          <WithReset label={t('objectkeys.givenTo')} onReset={() => set({ accountId: null, account: '' })} disabled={form.accountId == null} testId="key-reset-account">
+          <WithReset label={holderLabel} onReset={() => set({ accountId: null, account: '' })} disabled={form.accountId == null} testId="key-reset-account">
             <AccountPicker
               key={form.accountId ?? 'none'}
-              label={t('objectkeys.givenTo')}
+              label={holderLabel}
               filter={0}
               value={form.accountId != null ? { id: form.accountId, text: form.account } : null}
               onChange={(v) => set({ accountId: v?.id ?? null, account: v?.text ?? '' })}
