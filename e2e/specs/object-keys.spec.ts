@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
+import { apiToken, createObject as createObjectWith, expectAccessible, placeId, signedIn } from '../fixtures.ts';
 
 /** The keys register: give a key to an employee, the same-date warning, the list and its cookie, a stale save, delete. */
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -446,3 +446,166 @@ for (const [sizeIndex, size] of ([
     });
   }
 }
+
+/** The day after `iso` (YYYY-MM-DD). */
+const nextDay = (iso: string) => new Date(Date.parse(`${iso}T12:00:00Z`) + 86400000).toISOString().slice(0, 10);
+const shownRu = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+
+test('a received date after today is said once, under its field, and goes when it is corrected (ru)', async ({ browser, request, baseURL }) => {
+  test.setTimeout(90_000);
+  const token = await apiToken(request);
+  const object = await createObject(request, token);
+  const holder = unique('Ivanov');
+  const holderId = await createEmployee(request, token, holder);
+  const made = await request.post('/api/ObjectKeys/edit', { data: { objectId: object.id, accountId: holderId, givenAway: '2026-01-12', description: 'Front door' }, headers: auth(token) });
+  expect(made.ok(), await made.text()).toBeTruthy();
+  const key = (await made.json()) as Key;
+  const today = athensToday();
+  const future = 'Дата получения не может быть позже сегодняшней.';
+
+  const ctx = await signedIn(browser, baseURL!, token, 'ru', { viewport: { width: 1366, height: 800 } });
+  const page = await ctx.newPage();
+  await page.goto(`/ObjectKeys/${key.id}`);
+  await page.getByTestId('key-received').fill(shownRu(nextDay(today)));
+  await page.getByTestId('key-received').press('Tab');
+  await page.getByTestId('key-save').click();
+  // Refused under the field, which takes the focus; no banner repeats it; nothing stored.
+  await expect(page.getByTestId('key-form').getByText(future)).toBeVisible();
+  await expect(page.getByTestId('key-received')).toBeFocused();
+  await expect(page.getByTestId('banner')).toHaveCount(0);
+  expect((await keysOf(request, token, object.referenceNumber))[0]).toMatchObject({ received: null, version: key.version });
+
+  // Corrected to today: the error goes at once, and the save goes through with only its own message.
+  await page.getByTestId('key-received').fill(shownRu(today));
+  await page.getByTestId('key-received').press('Tab');
+  await expect(page.getByText(future)).toHaveCount(0);
+  await page.getByTestId('key-save').click();
+  await expect(page).toHaveURL(/\/ObjectKeys$/);
+  await expect(page.getByTestId('banner')).toHaveText('Ключ сохранён.');
+  expect((await keysOf(request, token, object.referenceNumber))[0]).toMatchObject({ received: today });
+  await ctx.close();
+});
+
+test('the property picked for a new key stays picked when it is chosen again; only clearing empties it (ru, 412 px)', async ({ browser, request, baseURL }) => {
+  test.setTimeout(90_000);
+  const token = await apiToken(request);
+  const object = await createObject(request, token);
+  const ctx = await signedIn(browser, baseURL!, token, 'ru', { viewport: { width: 412, height: 915 }, isMobile: true });
+  const page = await ctx.newPage();
+  await page.goto('/ObjectKeys/new');
+  const picker = page.getByTestId('key-object-picker');
+  await picker.fill(object.referenceNumber);
+  const option = page.getByRole('option', { name: new RegExp(`^#${object.referenceNumber}`) });
+  await option.click();
+  const picked = await picker.inputValue();
+  expect(picked).toContain(`#${object.referenceNumber}`);
+  // The list opened again and the same property tapped: it stays picked.
+  await picker.click();
+  await option.click();
+  await expect(picker).toHaveValue(picked);
+  await page.getByTestId('key-description').fill('Spare set');
+  await page.getByTestId('key-save').click();
+  await expect(page).toHaveURL(/\/ObjectKeys$/);
+  await expect(page.getByTestId('banner')).toHaveText('Ключ сохранён.');
+  expect(await keysOf(request, token, object.referenceNumber)).toMatchObject([{ objectId: object.id, description: 'Spare set' }]);
+
+  // Emptied by its clear button, the form asks for the property and saves nothing.
+  await page.goto('/ObjectKeys/new');
+  await picker.fill(object.referenceNumber);
+  await option.click();
+  // Mantine's clear button (a mouse or a finger's; hidden from the keyboard and screen readers).
+  await page.getByTestId('key-form').locator('.mantine-InputClearButton-root').click();
+  await expect(picker).toHaveValue('');
+  await page.getByTestId('key-description').fill('Nobody knows which door');
+  await page.getByTestId('key-save').click();
+  await expect(page.getByText('Выберите объект, к которому относится ключ.')).toBeVisible();
+  expect(await keysOf(request, token, object.referenceNumber)).toHaveLength(1);
+  await ctx.close();
+});
+
+test("a key's property is named by its number and title, as the deal form names it (ru)", async ({ browser, request, baseURL }) => {
+  test.setTimeout(90_000);
+  const token = await apiToken(request);
+  const mark = String(Date.now() % 1000000);
+  const russian = `Квартира у моря ${mark}`;
+  const place = await placeId(request, token, 'Karabournaki');
+  const object = await createObjectWith(request, token, {
+    subTypeObjectTypeId: 1,
+    objectSubTypeId: 1,
+    forSale: true,
+    locationId: place,
+    latitude: 40.5872,
+    longitude: 22.9481,
+    displayCoordinates: true,
+    title: `Διαμέρισμα ${mark}`,
+    titleRu: russian,
+  });
+  const ctx = await signedIn(browser, baseURL!, token, 'ru', { viewport: { width: 1366, height: 800 } });
+  const page = await ctx.newPage();
+  await page.goto('/ObjectKeys/new');
+  const picker = page.getByTestId('key-object-picker');
+  await picker.fill(object.referenceNumber);
+  await page.getByRole('option', { name: new RegExp(`^#${object.referenceNumber}`) }).click();
+  // Picked, it keeps its title (on a Russian screen the Russian one), not the number alone.
+  await expect(picker).toHaveValue(new RegExp(`^#${object.referenceNumber} · ${russian}`));
+  await page.getByTestId('key-description').fill('Front door');
+  await page.getByTestId('key-save').click();
+  await expect(page).toHaveURL(/\/ObjectKeys$/);
+  const [stored] = await keysOf(request, token, object.referenceNumber);
+  expect(stored).toMatchObject({ objectId: object.id });
+
+  // The key's own form, and a new key added from the property's page, name it the same way.
+  await page.goto(`/ObjectKeys/${stored!.id}`);
+  await expect(page.getByTestId('key-object')).toHaveText(`#${object.referenceNumber} ${russian}`);
+  await page.goto(`/ObjectKeys/new?objectId=${object.id}`);
+  await expect(page.getByTestId('key-object')).toHaveText(`#${object.referenceNumber} ${russian}`);
+  await ctx.close();
+});
+
+test('a key back in the office says so in the list and the form, and names its last holder only as that (ru, 412 px)', async ({ browser, request, baseURL }) => {
+  test.setTimeout(120_000);
+  const token = await apiToken(request);
+  const object = await createObject(request, token);
+  const holder = unique('Ivanov');
+  const holderId = await createEmployee(request, token, holder);
+  const name = `${holder} Stavros`;
+  const today = athensToday();
+  // Lent this morning, back this afternoon (the explorer's case: the given-away date goes, the loan keeps both).
+  const made = await request.post('/api/ObjectKeys/edit', { data: { objectId: object.id, accountId: holderId, givenAway: today, description: 'Front door' }, headers: auth(token) });
+  expect(made.ok(), await made.text()).toBeTruthy();
+  const key = (await made.json()) as Key;
+
+  const ctx = await signedIn(browser, baseURL!, token, 'ru', { viewport: { width: 412, height: 915 }, isMobile: true });
+  const page = await ctx.newPage();
+  await page.goto(`/ObjectKeys/${key.id}`);
+  const form = page.getByTestId('key-form');
+  await expect(form.getByRole('combobox', { name: 'Кому выдан', exact: true })).toHaveValue(name);
+  await page.getByTestId('key-returned').click();
+  await expect(page.getByTestId('banner')).toContainText('Ключ снова в офисе');
+  // In the office: the holder the key keeps is its last one, and the field says so.
+  await expect(page.getByTestId('key-state-text')).toHaveText(`В офисе с ${shownRu(today)} · последний, у кого был ключ: ${name}`);
+  await expect(form.getByRole('combobox', { name: 'Последний раз выдан', exact: true })).toHaveValue(name);
+  await expect(form.getByRole('combobox', { name: 'Кому выдан', exact: true })).toHaveCount(0);
+  // The history keeps who had it (the record too).
+  await expect(page.getByTestId('key-loan').first()).toContainText(`Выдан: ${name}, ${shownRu(today)} · возвращён ${shownRu(today)}`);
+  expect((await keysOf(request, token, object.referenceNumber))[0]).toMatchObject({ accountId: holderId, givenAway: null, received: today });
+
+  // The list: in the office, last given to … and when it came back; no "given to" link.
+  await page.goto('/ObjectKeys');
+  await page.getByTestId('keys-filter-toggle').click();
+  await page.getByTestId('keys-filter-ref').fill(object.referenceNumber);
+  const row = page.getByTestId('keys-table-row');
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId('key-in-office')).toHaveText('В офисе');
+  await expect(row.getByTestId('key-last-holder')).toHaveText(`Последний раз выдан: ${name}, возвращён ${shownRu(today)}`);
+  await expect(row.getByTestId('key-last-holder').getByRole('link')).toHaveAttribute('href', `/Accounts/View/${holderId}`);
+  await expect(row.getByTestId('account-link')).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  await page.screenshot({ path: test.info().outputPath('key-in-office-phone-ru.png'), fullPage: true });
+
+  // Lent again: the field asks who takes it, and the list names the holder again.
+  await page.goto(`/ObjectKeys/${key.id}`);
+  await page.getByTestId('key-lend').click();
+  await expect(form.getByRole('combobox', { name: 'Кому выдан', exact: true })).toBeVisible();
+  await ctx.close();
+});

@@ -265,6 +265,8 @@ export const ZObjectKey = z.object({
   id: z.number().int(),
   objectId: z.number().int(),
   objectReferenceNumber: z.string(),
+  /** The property's title in the reader's language (its Russian one on a Russian screen), null when it has none. */
+  objectTitle: z.string().nullable(),
   accountId: z.number().int().nullable(),
   account: z.string().nullable(),
   received: z.string().nullable(),

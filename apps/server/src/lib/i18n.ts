@@ -56,10 +56,13 @@ const asWritten = (culture: TCulture, name: string, value: string | number) =>
   typeof value === 'number' && (name === 'min' || name === 'max') && Number.isFinite(value) ? limitAsWritten(value) : dayAsWritten(culture, String(value));
 
 /**
- * A day given as dd/mm/yyyy (how alerts and mails keep their dates) as the reader writes it: Russian
- * writes dd.mm.yyyy, as its screens do. Alerts made before keep working: they are worded when read.
+ * A day given as dd/mm/yyyy, or a day and time as "dd/mm/yyyy, HH:MM" (how alerts and mails keep
+ * their dates: a rent payment day, a to-do's due time), as the reader writes it: Russian writes
+ * dd.mm.yyyy, as its screens do; English (en-GB) and Greek keep the slashes. Alerts made before keep
+ * working: they are worded when read.
  */
-const dayAsWritten = (culture: TCulture, value: string) => (culture === 'ru' && /^\d{2}\/\d{2}\/\d{4}$/.test(value) ? value.replaceAll('/', '.') : value);
+const dayAsWritten = (culture: TCulture, value: string) =>
+  culture === 'ru' && /^\d{2}\/\d{2}\/\d{4}(?:, \d{2}:\d{2})?$/.test(value) ? value.replaceAll('/', '.') : value;
 
 /** Picks the culture from an Accept-Language header ("el", "ru-RU", "en-UK"...). */
 export function cultureFromHeader(header: string | undefined): TCulture | undefined {

@@ -43,6 +43,12 @@ describe("the action log's messages the server writes", () => {
     const rent = logMessageText(i18next.t, 'Alert', 'Rent reminder', { messageKey: 'alerts.msg.rentDueIn', params: { tenant: 'Ivanov', ref: '0042', date: '05/12/2026', days: 3 } });
     expect(rent).toContain('05.12.2026');
     expect(rent).not.toContain('05/12/2026');
+    // An overdue to-do's due day and time, kept as "dd/mm/yyyy, HH:MM": 26.11.2026, 14:15 in Russian, slashes in Greek.
+    const todo = { messageKey: 'alerts.msg.todoOverdue', params: { what: 'Call the bank', date: '26/11/2026, 14:15', who: 'Ivanov' } };
+    expect(logMessageText(i18next.t, 'Alert', 'Overdue to-do', todo)).toBe(texts('ru')['alerts.msg.todoOverdue']!.replace('{{date}}', '26.11.2026, 14:15').replace('{{who}}', 'Ivanov').replace('{{what}}', 'Call the bank'));
+    await i18next.changeLanguage('el');
+    expect(logMessageText(i18next.t, 'Alert', 'Overdue to-do', todo)).toContain('26/11/2026, 14:15');
+    await i18next.changeLanguage('ru');
     await i18next.changeLanguage('el');
     // Only an alert's own text keys are read so: any other key in the data is not a message.
     expect(logMessageText(i18next.t, 'Alert', english, { messageKey: 'login.incorrect' })).toBe(english);

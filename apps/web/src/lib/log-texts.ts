@@ -1,6 +1,6 @@
 import { LOG_MESSAGES, WON_LOG_MESSAGE } from '@crm/contract/office-constants';
 import type { TFunction } from 'i18next';
-import { formatDate, formatMoney2 } from './format.ts';
+import { formatDate, formatDateTime, formatMoney2 } from './format.ts';
 import { logDataRows, logFieldLabel } from './log-data.ts';
 
 /**
@@ -23,8 +23,9 @@ export function logMessageText(t: TFunction, entity: string, message: string | n
   if (alert) {
     // A failed job by the name the Jobs page gives it, as the alert itself reads.
     const job = alert.messageKey === 'alerts.msg.jobFailed' && typeof alert.params.name === 'string' ? t(`jobs.name.${alert.params.name}`, { defaultValue: alert.params.name }) : undefined;
-    // Its days are kept as dd/mm/yyyy (as the server words alerts): as the reader writes them (10.12.2026 in Russian).
-    const params = Object.fromEntries(Object.entries(alert.params).map(([k, v]) => [k, typeof v === 'string' && /^\d{2}\/\d{2}\/\d{4}$/.test(v) ? formatDate(`${v.slice(6)}-${v.slice(3, 5)}-${v.slice(0, 2)}`) : v]));
+    // Its days are kept as dd/mm/yyyy, a to-do's due time as "dd/mm/yyyy, HH:MM" (as the server words
+    // alerts): as the reader writes them (10.12.2026 and 10.12.2026, 14:15 in Russian).
+    const params = Object.fromEntries(Object.entries(alert.params).map(([k, v]) => [k, typeof v === 'string' ? alertDate(v) : v]));
     return t(alert.messageKey, { ...params, ...(job ? { name: job } : {}), defaultValue: message });
   }
   if (SYSTEM_MESSAGES.has(message)) return t(`actionLog.message.${message}`);
@@ -53,6 +54,14 @@ export function logSummaryText(t: TFunction, entity: string, message: string | n
   if (text) return text;
   const labels = [...new Set(logDataRows(t, entity, data).map((r) => r.label).filter(Boolean))];
   return labels.length > 3 ? `${labels.slice(0, 3).join(', ')}…` : labels.join(', ');
+}
+
+/** A day or a day and time an alert keeps (dd/mm/yyyy[, HH:MM]) as the reader writes it; any other value as it is. */
+function alertDate(v: string): string {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})(?:, (\d{2}:\d{2}))?$/.exec(v);
+  if (!m) return v;
+  const day = `${m[3]}-${m[2]}-${m[1]}`;
+  return m[4] ? formatDateTime(`${day}T${m[4]}:00`) : formatDate(day);
 }
 
 /** The text key and values an alert's deletion logged (see the server's deleteAlert). */

@@ -53,10 +53,19 @@ export function dueRentReminder(today: string, rentPaymentDay: number): { paymen
   return null;
 }
 
-import { agencyToday } from '../../lib/dates.ts';
+import { agencyToday, toLocalDateTime } from '../../lib/dates.ts';
 export { agencyToday };
 
+/**
+ * How an alert keeps a day (dd/mm/yyyy) and a day and time ("dd/mm/yyyy, HH:MM", the agency's
+ * clock) in its values: the translator writes them as each reader does when the alert is read
+ * (lib/i18n.ts: 26.11.2026 in Russian), the web's action log likewise (log-texts.ts).
+ */
 const dmy = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+const dmyTime = (at: Date, timeZone: string) => {
+  const local = toLocalDateTime(at, timeZone)!;
+  return `${dmy(local)}, ${local.slice(11, 16)}`;
+};
 
 type TenantLink = { objectId: number; accountId: number; relation: number; rentPaymentDay: number; ref: number; tenant: string; price: string | null };
 
@@ -176,11 +185,10 @@ export async function checkOfficeAlerts(app: FastifyInstance, o: { today?: strin
       left join accounts a on a.id = t.assigned_to
       where t.done = false and t.date < now() and t.date > now() - make_interval(days => ${LOOK_BACK_DAYS})
       order by t.id`);
-    const when = new Intl.DateTimeFormat('en-GB', { timeZone: app.config.timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
     const todoAlerts: NewAlert[] = (todos.rows as { id: number; description: string | null; date: Date | string; assignedTo: string | null }[]).map((t) => {
       const at = new Date(t.date);
       const what = (t.description ?? '').replace(/\s+/g, ' ').trim();
-      const params = { what: what.length > 120 ? `${what.slice(0, 120)}…` : what, date: when.format(at), who: t.assignedTo ?? '—' };
+      const params = { what: what.length > 120 ? `${what.slice(0, 120)}…` : what, date: dmyTime(at, app.config.timeZone), who: t.assignedTo ?? '—' };
       return {
         source: 'Tasks',
         kind: 'todo',

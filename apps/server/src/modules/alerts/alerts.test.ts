@@ -6,6 +6,7 @@ import { connectDb, type DbHandle } from '../../db/client.ts';
 import { actionLog, alerts, assignments } from '../../db/schema/index.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
 import { createAlert, createAlerts } from './alerts.create.ts';
+import { toLocalDateTime } from '../../lib/dates.ts';
 import { agencyToday, checkOfficeAlerts, checkRentReminders, dueRentReminder, rentPaymentDate } from './alerts.system.ts';
 
 const t = await createTestApp();
@@ -156,6 +157,28 @@ describe('office alerts', () => {
     expect(made.map((a) => a.kind).sort()).toEqual(['key', 'todo']);
     expect(made.find((a) => a.kind === 'key')!.content).toContain('Keyholder');
     expect(made.find((a) => a.kind === 'todo')!.content).toContain('Call the notary');
+  });
+
+  it("writes an overdue to-do's due day and time as each reader does: 26.11.2026, 14:15 in Russian", async () => {
+    // Due three hours ago, on the minute, so its time in the agency's zone is known.
+    const due = new Date(Math.floor((Date.now() - 3 * 3600e3) / 60000) * 60000);
+    await t.db.execute(sql`insert into activities (description, done, date) values ('Send the lease to the tenant', false, ${due.toISOString()}::timestamptz)`);
+    const made = await t.db.select().from(alerts).where(sql`${alerts.id} = any(${sql.param(await checkOfficeAlerts(app))}::int[]) and ${alerts.content} like '%Send the lease%'`);
+    expect(made).toHaveLength(1);
+    const local = toLocalDateTime(due, t.config.timeZone)!;
+    const [y, m, d, time] = [local.slice(0, 4), local.slice(5, 7), local.slice(8, 10), local.slice(11, 16)];
+    const read = async (lang: string) => ((await get(`/api/alert/${made[0]!.id}`, { ...H, 'accept-language': lang })).json() as { content: string }).content;
+    expect(await read('ru')).toContain(`(срок ${d}.${m}.${y}, ${time},`);
+    expect(await read('en')).toContain(`(due ${d}/${m}/${y}, ${time},`);
+    expect(await read('el')).toContain(`(προθεσμία ${d}/${m}/${y}, ${time},`);
+    // The list reads it so too, and an alert made before this (its values as they were kept) as well.
+    const [old] = await t.db
+      .insert(alerts)
+      .values({ source: 'Tasks', kind: 'todo', content: 'Overdue to-do', messageKey: 'alerts.msg.todoOverdue', params: { what: 'Call the bank', date: '26/11/2026, 14:15', who: '—' } })
+      .returning({ id: alerts.id });
+    const list = (await post('/api/alert/list', { perPage: 5, currentPage: 1 }, { ...H, 'accept-language': 'ru' })).json() as { items: { id: number; content: string }[] };
+    expect(list.items.find((a) => a.id === old!.id)!.content).toBe('Просроченная задача (срок 26.11.2026, 14:15, исполнитель —): Call the bank');
+    expect(await read('ru')).not.toContain('/');
   });
 });
 

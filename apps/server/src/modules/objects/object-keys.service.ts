@@ -14,13 +14,16 @@ import { refPrefix } from './objects.lists.ts';
 import { accountIdsMatching } from '../accounts/accounts.search.ts';
 import { idSetFromLiteral, type IdSet } from '../accounts/accounts.sql.ts';
 import { agencyToday } from '../alerts/alerts.system.ts';
+import { objectTitle } from './objects.sql.ts';
 
 const ENTITY = 'ObjectKey';
 
-const keyColumns = {
+/** A key's columns; the property's title in the reader's language (the same rule as every list and picker naming a property). */
+const keyColumns = (culture: string) => ({
   id: objectKeys.id,
   objectId: objectKeys.objectId,
   ref: objects.referenceNumber,
+  objectTitle: objectTitle(culture),
   accountId: objectKeys.accountId,
   account: accounts.displayName,
   received: objectKeys.received,
@@ -30,11 +33,11 @@ const keyColumns = {
   // The newest loan: the last holder, also when the key's own holder was cleared on its return.
   lastLoan: sql<TObjectKey['lastLoan']>`(select json_build_object('accountId', l.account_id, 'account', a.display_name, 'givenAway', l.given_away, 'received', l.received)
     from object_key_loans l left join accounts a on a.id = l.account_id where l.key_id = ${objectKeys.id} order by l.id desc limit 1)`,
-};
+});
 
-function keysQuery(db: Db | Tx, where: SQL | undefined) {
+function keysQuery(db: Db | Tx, where: SQL | undefined, culture: string) {
   return db
-    .select(keyColumns)
+    .select(keyColumns(culture))
     .from(objectKeys)
     .innerJoin(objects, eq(objects.id, objectKeys.objectId))
     .leftJoin(accounts, eq(accounts.id, objectKeys.accountId))
@@ -70,7 +73,7 @@ async function heldBy(db: Db | Tx, text: string): Promise<{ holders: IdSet; keys
  * held the key, now or before (`holder`): the keys most recently lent to them first, so the list
  * reads as their lending history, each with `heldBy`, its newest loan to one of them.
  */
-export async function listKeys(app: FastifyInstance, q: z.output<typeof ZObjectKeyListQuery>) {
+export async function listKeys(app: FastifyInstance, q: z.output<typeof ZObjectKeyListQuery>, culture: string) {
   const typed = q.referenceNumber.trim().replace(/^#/, '');
   if (typed && !/^\d{1,10}$/.test(typed)) return { items: [], totalRows: 0 };
   const holder = q.holder.trim();
@@ -122,7 +125,7 @@ export async function listKeys(app: FastifyInstance, q: z.output<typeof ZObjectK
     : sql<null>`null`;
   const rows = pageIds.length
     ? await app.db
-        .select({ ...keyColumns, heldBy: heldByLoan })
+        .select({ ...keyColumns(culture), heldBy: heldByLoan })
         .from(objectKeys)
         .innerJoin(objects, eq(objects.id, objectKeys.objectId))
         .leftJoin(accounts, eq(accounts.id, objectKeys.accountId))
@@ -159,8 +162,8 @@ async function keyHistory(db: Db | Tx, keyId: number, timeZone: string): Promise
 }
 
 /** GET /api/ObjectKeys/edit/{id}: the key with its lending history. */
-export async function getKey(app: FastifyInstance, db: Db | Tx, id: number): Promise<TObjectKeyAnswer> {
-  const [row] = await keysQuery(db, eq(objectKeys.id, id));
+export async function getKey(app: FastifyInstance, db: Db | Tx, id: number, culture: string): Promise<TObjectKeyAnswer> {
+  const [row] = await keysQuery(db, eq(objectKeys.id, id), culture);
   if (!row) throw notFound('objectKeys.notFound');
   return { ...toKey(row), history: await keyHistory(db, id, app.config.timeZone) };
 }
@@ -241,7 +244,7 @@ async function checkRefs(tx: Tx, body: z.output<typeof ZObjectKeyEdit>) {
  * POST /api/ObjectKeys/edit: a new key (no id) or a change of one (id and the version it was read
  * at); a change of its holder or dates is kept in its lending history in the same transaction.
  */
-export async function saveKey(app: FastifyInstance, caller: Caller, body: z.output<typeof ZObjectKeyEdit>): Promise<TObjectKeyAnswer> {
+export async function saveKey(app: FastifyInstance, caller: Caller, body: z.output<typeof ZObjectKeyEdit>, culture: string): Promise<TObjectKeyAnswer> {
   return app.db.transaction(async (tx) => {
     const values = {
       objectId: body.objectId,
@@ -272,17 +275,17 @@ export async function saveKey(app: FastifyInstance, caller: Caller, body: z.outp
       const loan = loanOf(values);
       if (loan) await tx.insert(objectKeyLoans).values({ keyId: row!.id, ...loan, recordedBy: caller.user.id });
       await logAction(tx, caller.actor, { action: 'Create', entity: ENTITY, entityId: row!.id, data: values });
-      return getKey(app, tx, row!.id);
+      return getKey(app, tx, row!.id, culture);
     }
     const [current] = await tx.select().from(objectKeys).where(eq(objectKeys.id, body.id)).for('update');
     if (!current) throw notFound('objectKeys.notFound');
     if (body.version === undefined) throw fieldError('version', 'validation.required');
-    if (body.version !== current.version) throw conflict(await getKey(app, tx, body.id));
+    if (body.version !== current.version) throw conflict(await getKey(app, tx, body.id, culture));
     await checkRefs(tx, body);
     empty();
     notAfterToday(current);
     const changes: Record<string, unknown> = Object.fromEntries(Object.entries(values).filter(([k, v]) => (current as Record<string, unknown>)[k] !== v));
-    if (!Object.keys(changes).length) return getKey(app, tx, body.id);
+    if (!Object.keys(changes).length) return getKey(app, tx, body.id, culture);
     await tx
       .update(objectKeys)
       .set({ ...values, version: current.version + 1, modifiedOn: new Date(), modifiedBy: caller.user.id })
@@ -292,7 +295,7 @@ export async function saveKey(app: FastifyInstance, caller: Caller, body: z.outp
       if (body.newLoan) changes.newLoan = true;
     }
     await logAction(tx, caller.actor, { action: 'Update', entity: ENTITY, entityId: body.id, data: changes });
-    return getKey(app, tx, body.id);
+    return getKey(app, tx, body.id, culture);
   });
 }
 
@@ -347,13 +350,13 @@ export function keyAfterDeletedLoan(key: KeyState, previous: Loan | undefined): 
  * other), and the loan checked against the version it was read at: a stale change is answered 409
  * with the key as it is now.
  */
-async function lockLoan(app: FastifyInstance, tx: Tx, id: number, version: number) {
+async function lockLoan(app: FastifyInstance, tx: Tx, id: number, version: number, culture: string) {
   const [found] = await tx.select({ keyId: objectKeyLoans.keyId }).from(objectKeyLoans).where(eq(objectKeyLoans.id, id));
   if (!found) throw notFound('objectKeys.loanNotFound');
   const [key] = await tx.select().from(objectKeys).where(eq(objectKeys.id, found.keyId)).for('update');
   const [loan] = key ? await tx.select().from(objectKeyLoans).where(eq(objectKeyLoans.id, id)).for('update') : [];
   if (!key || !loan) throw notFound('objectKeys.loanNotFound');
-  if (loan.version !== version) throw conflict(await getKey(app, tx, key.id));
+  if (loan.version !== version) throw conflict(await getKey(app, tx, key.id, culture));
   const [newest] = await tx.select({ id: objectKeyLoans.id }).from(objectKeyLoans).where(eq(objectKeyLoans.keyId, key.id)).orderBy(desc(objectKeyLoans.id)).limit(1);
   return { key, loan, isNewest: newest?.id === loan.id };
 }
@@ -377,9 +380,9 @@ async function followHistory(tx: Tx, caller: Caller, key: typeof objectKeys.$inf
  * follows it (`keyAfterLoan`) in the same transaction, with a new version. One action-log entry
  * on the key says what the loan was and is, and what the key became.
  */
-export async function updateLoan(app: FastifyInstance, caller: Caller, body: TObjectKeyLoanEdit): Promise<TObjectKeyAnswer> {
+export async function updateLoan(app: FastifyInstance, caller: Caller, body: TObjectKeyLoanEdit, culture: string): Promise<TObjectKeyAnswer> {
   return app.db.transaction(async (tx) => {
-    const { key, loan, isNewest } = await lockLoan(app, tx, body.id, body.version);
+    const { key, loan, isNewest } = await lockLoan(app, tx, body.id, body.version, culture);
     const next: Loan = { accountId: body.accountId, givenAway: body.givenAway, received: body.received };
     if (next.accountId == null && next.givenAway == null) throw fieldError('accountId', 'objectKeys.loanEmpty');
     if (next.accountId != null && next.accountId !== loan.accountId) {
@@ -391,14 +394,14 @@ export async function updateLoan(app: FastifyInstance, caller: Caller, body: TOb
     if (next.received != null && next.received !== loan.received && next.received > today) throw fieldError('received', 'objectKeys.loanBackFuture');
     if (next.received != null && next.givenAway != null && next.received < next.givenAway) throw fieldError('received', 'objectKeys.loanBackBeforeGiven');
     const loanChanges = changesOf(loan, next);
-    if (!Object.keys(loanChanges).length) return getKey(app, tx, key.id);
+    if (!Object.keys(loanChanges).length) return getKey(app, tx, key.id, culture);
     await tx
       .update(objectKeyLoans)
       .set({ ...next, version: loan.version + 1, recordedOn: new Date(), recordedBy: caller.user.id })
       .where(eq(objectKeyLoans.id, loan.id));
     const keyChanges = isNewest ? await followHistory(tx, caller, key, keyAfterLoan(key, loan, next)) : {};
     await logAction(tx, caller.actor, { action: 'UpdateLoan', entity: ENTITY, entityId: key.id, data: { loanId: loan.id, ...loanChanges, ...keyChanges } });
-    return getKey(app, tx, key.id);
+    return getKey(app, tx, key.id, culture);
   });
 }
 
@@ -408,9 +411,9 @@ export async function updateLoan(app: FastifyInstance, caller: Caller, body: TOb
  * loan before it as its current one, or none: in the office (`keyAfterDeletedLoan`). Logged on the
  * key with the loan as it was.
  */
-export async function deleteLoan(app: FastifyInstance, caller: Caller, id: number, version: number): Promise<TObjectKeyAnswer> {
+export async function deleteLoan(app: FastifyInstance, caller: Caller, id: number, version: number, culture: string): Promise<TObjectKeyAnswer> {
   return app.db.transaction(async (tx) => {
-    const { key, loan, isNewest } = await lockLoan(app, tx, id, version);
+    const { key, loan, isNewest } = await lockLoan(app, tx, id, version, culture);
     await tx.delete(objectKeyLoans).where(eq(objectKeyLoans.id, loan.id));
     let keyChanges: FieldChanges = {};
     if (isNewest) {
@@ -423,6 +426,6 @@ export async function deleteLoan(app: FastifyInstance, caller: Caller, id: numbe
       entityId: key.id,
       data: { loanId: loan.id, accountId: loan.accountId, givenAway: loan.givenAway, received: loan.received, ...keyChanges },
     });
-    return getKey(app, tx, key.id);
+    return getKey(app, tx, key.id, culture);
   });
 }

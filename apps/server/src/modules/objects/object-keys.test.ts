@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { actionLog, objectColumns, objectKeyLoans, objectKeys, objects } from '../../db/schema/index.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
 import { agencyToday } from '../../lib/dates.ts';
@@ -50,6 +50,22 @@ describe('the keys register', () => {
     expect((await del(`/api/ObjectKeys/${key.id}`)).statusCode).toBe(200);
     expect(await t.db.select().from(objectKeys).where(eq(objectKeys.id, key.id))).toEqual([]);
     expect((await del(`/api/ObjectKeys/${key.id}`)).statusCode).toBe(404);
+  });
+
+  it("names the key's property by its title in the reader's language, in the key's answer and in the list", async () => {
+    const o = await addObject();
+    await t.db.execute(sql`update objects set title = 'Διαμέρισμα στην Καλαμαριά', title_ru = 'Квартира в Каламарии' where id = ${o.id}`);
+    const made = await post('/api/ObjectKeys/edit', { objectId: o.id, received: '2026-03-01' }, { ...H, 'accept-language': 'ru' });
+    expect(made.statusCode, made.body).toBe(200);
+    const key = made.json();
+    expect(key).toMatchObject({ objectReferenceNumber: o.referenceNumber, objectTitle: 'Квартира в Каламарии' });
+    expect((await get(`/api/ObjectKeys/edit/${key.id}`, el)).json().objectTitle).toBe('Διαμέρισμα στην Καλαμαριά');
+    const listed = (await get(`/api/ObjectKeys?objectId=${o.id}`, { ...H, 'accept-language': 'en' })).json();
+    expect(listed.items).toMatchObject([{ id: key.id, objectTitle: 'Διαμέρισμα στην Καλαμαριά' }]);
+    // Without a title: null, the number alone.
+    const bare = await addObject();
+    const plain = (await post('/api/ObjectKeys/edit', { objectId: bare.id, received: '2026-03-01' })).json();
+    expect(plain.objectTitle).toBeNull();
   });
 
   it('answers a stale change 409 with the current key and changes nothing', async () => {

@@ -134,28 +134,28 @@ export const objectsRoutes = fp(
     app.get(
       '/api/ObjectKeys',
       { config: { access: STAFF }, schema: { tags: keyTags, querystring: ZObjectKeyListQuery, response: { 200: ZObjectKeyListAnswer } } },
-      async (req) => listKeys(app, req.query),
+      async (req) => listKeys(app, req.query, req.culture),
     );
     app.get(
       '/api/ObjectKeys/edit/:id',
       { config: { access: STAFF }, schema: { tags: keyTags, params: ZIdParam, response: { 200: ZObjectKeyAnswer } } },
-      async (req) => getKey(app, app.db, req.params.id),
+      async (req) => getKey(app, app.db, req.params.id, req.culture),
     );
     app.post(
       '/api/ObjectKeys/edit',
       { config: { access: STAFF }, schema: { tags: keyTags, body: ZObjectKeyEdit, response: { 200: ZObjectKeyAnswer } } },
-      async (req) => saveKey(app, caller(req), req.body),
+      async (req) => saveKey(app, caller(req), req.body, req.culture),
     );
     // One loan of a key's history corrected or deleted on its own (decision 014): answers the key.
     app.post(
       '/api/ObjectKeys/loan',
       { config: { access: STAFF }, schema: { tags: keyTags, body: ZObjectKeyLoanEdit, response: { 200: ZObjectKeyAnswer } } },
-      async (req) => updateLoan(app, caller(req), req.body),
+      async (req) => updateLoan(app, caller(req), req.body, req.culture),
     );
     app.delete(
       '/api/ObjectKeys/loan/:id',
       { config: { access: STAFF }, schema: { tags: keyTags, params: ZIdParam, querystring: ZObjectKeyLoanDeleteQuery, response: { 200: ZObjectKeyAnswer } } },
-      async (req) => deleteLoan(app, caller(req), req.params.id, req.query.version),
+      async (req) => deleteLoan(app, caller(req), req.params.id, req.query.version, req.culture),
     );
     app.delete(
       '/api/ObjectKeys/:id',

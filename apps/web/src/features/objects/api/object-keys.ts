@@ -75,10 +75,6 @@ export const keyHeld = (k: { received: string | null; givenAway: string | null }
 export const keyOut = (k: { accountId: number | null; received: string | null; givenAway: string | null }) => !keyHeld(k) && (k.accountId != null || !!k.givenAway);
 export const deleteObjectKey = (id: number) => api<unknown>(`/api/ObjectKeys/${id}`, { method: 'DELETE' });
 
-/** GET /api/object/searchByRefNumOrTitle: a property by its number or title (the key's property). */
-export const searchObjectsByRef = (searchStr: string, signal?: AbortSignal) =>
-  api<{ items: { id: number; description: string; referenceNumber: string }[] }>('/api/object/searchByRefNumOrTitle', { query: { searchStr }, signal, background: true });
-
 /** The keys list's first page as its cookies stand: its route's loader asks for it while the screen's code loads. */
 export function keysFirstPage() {
   const filter = readSavedFilter(KEYS_FILTER);

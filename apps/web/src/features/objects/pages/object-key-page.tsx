@@ -1,21 +1,22 @@
-import { ActionIcon, Alert, Anchor, Box, Button, Group, Input, Loader, Modal, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { ActionIcon, Alert, Anchor, Box, Button, Group, Input, Modal, Paper, SimpleGrid, Skeleton, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent, type MutableRefObject, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { TObjectKey, TObjectKeyAnswer, TObjectKeyLoan } from '@crm/contract';
-import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { IconAlertTriangle, IconPencil, IconTrash } from '../../../components/icons.ts';
 import { api, ApiError } from '../../../lib/api.ts';
-import { showBanner, showBannerAfterNavigation } from '../../../lib/banner.ts';
+import { bannerStore, clearBanner, showBanner, showBannerAfterNavigation, type Banner } from '../../../lib/banner.ts';
 import { reportError } from '../../../lib/errors.ts';
 import { JUST_READ_MS } from '../../../lib/freshness.ts';
 import { AccountPicker } from '../../accounts/components/account-picker.tsx';
 import { DateField } from '../../accounts/components/date-field.tsx';
-import { deleteKeyLoan, deleteObjectKey, keyKeys, keyOut, objectKeyQuery, saveKeyLoan, saveObjectKey, searchObjectsByRef, type TKeyEdit } from '../api/object-keys.ts';
+import { deleteKeyLoan, deleteObjectKey, keyHeld, keyKeys, keyOut, objectKeyQuery, saveKeyLoan, saveObjectKey, type TKeyEdit } from '../api/object-keys.ts';
+import { searchObjectsByRef } from '../../viewings/api/viewings.ts';
+import { SearchPicker, type Picked } from '../../../components/search-picker.tsx';
+import { headingTitleField } from '../object-title.ts';
 import { IconEraser } from '../components/search-icons.ts';
 import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
 import { carryForm, conflictMessage, mergeOnConflict, takeCarriedForm } from '../../../lib/conflict-merge.ts';
@@ -46,6 +47,10 @@ const toForm = (k: TObjectKey): TKeyForm => ({
   givenAway: k.givenAway,
   description: k.description ?? '',
 });
+
+/** The inputs of the fields the server may refuse, in the form's order (the first takes the focus). */
+const FIELD_TEST_IDS = { objectId: 'key-object-picker', accountId: 'key-account', received: 'key-received', givenAway: 'key-givenaway', description: 'key-description' } as const;
+const FIELD_INPUTS = Object.keys(FIELD_TEST_IDS) as (keyof typeof FIELD_TEST_IDS)[];
 
 /** /ObjectKeys/{id} edits a key; /ObjectKeys/new?objectId= adds one to a property. */
 export function ObjectKeyPage() {
@@ -118,8 +123,29 @@ function KeyForm({ initial, objectId, typed }: { initial: TObjectKeyAnswer | nul
       (initial ? toForm(initial) : { objectId, objectReferenceNumber: '', accountId: null, account: '', received: null, givenAway: null, description: '' }),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // The property picked for a new key, named as the deal form's picker names it (number, title, owner).
+  const [picked, setPicked] = useState<Picked>(null);
   const saving = useRef(false);
-  const set = (patch: Partial<TKeyForm>) => setForm((f) => ({ ...f, ...patch }));
+  // The banner a refused save put up for a field the form does not show (the property's link): it
+  // goes when that field is changed or a save succeeds, as the error under a field does.
+  const fieldBanner = useRef<Banner>(null);
+  const dropFieldBanner = () => {
+    if (fieldBanner.current && bannerStore.get() === fieldBanner.current) clearBanner();
+    fieldBanner.current = null;
+  };
+  const clearErrors = () => {
+    setErrors({});
+    dropFieldBanner();
+  };
+  /** A change of fields: what the server said about them is no longer about what they hold. */
+  const set = (patch: Partial<TKeyForm>) => {
+    setForm((f) => ({ ...f, ...patch }));
+    const said = (Object.keys(patch) as (keyof TKeyForm)[]).filter((k) => errors[k] && patch[k] !== form[k]);
+    if (!said.length) return;
+    const left = Object.fromEntries(Object.entries(errors).filter(([k]) => !(said as string[]).includes(k)));
+    setErrors(left);
+    if (!Object.keys(left).length) dropFieldBanner();
+  };
   if (typed) typed.current = () => form;
   const sameDate = !!form.received && !!form.givenAway && form.received === form.givenAway;
   const back = () => navigate(form.objectId && !initial && objectId ? `/Objects/View/${objectId}` : '/ObjectKeys');
@@ -134,11 +160,14 @@ function KeyForm({ initial, objectId, typed }: { initial: TObjectKeyAnswer | nul
     // Saved again after a lost answer, the same content is the same change: no second key.
     // Key returned saves and stays (`stay`): the form shows the key back, its loan in the history.
     mutationFn: ({ body }: { body: TKeyEdit; stay?: boolean }) => saveObjectKey(body, changeKeys.keyFor(body)),
+    // Its errors are said here: under their field, or as a banner the form takes back (below).
+    meta: { handlesErrors: true },
     onSettled: () => {
       saving.current = false;
     },
     onSuccess: (saved, { stay }) => {
       changeKeys.renew();
+      clearErrors();
       client.setQueryData(keyKeys.edit(saved.id), saved);
       void client.invalidateQueries({ queryKey: ['objectKeys', 'list'] });
       void client.invalidateQueries({ queryKey: ['object'] });
@@ -159,13 +188,23 @@ function KeyForm({ initial, objectId, typed }: { initial: TObjectKeyAnswer | nul
         client.setQueryData(keyKeys.edit(current.id), current);
         setKey(current);
         setForm(m.next);
-        setErrors({});
+        clearErrors();
         const label = (k: string) => t(k === 'account' || k === 'accountId' ? 'objectkeys.givenTo' : k === 'objectId' || k === 'objectReferenceNumber' ? 'objectkeys.object' : `objectkeys.${k}`);
         showBanner('warning', conflictMessage(t, t('objectkeys.conflict'), m, label));
         return;
       }
       if (e instanceof ApiError && e.status === 400 && Object.keys(e.fieldErrors).length) {
+        // Said once, under the field, which takes the focus (as the loan's dialog does). Only a
+        // field the form does not show is said in the banner.
         setErrors(e.fieldErrors);
+        dropFieldBanner();
+        const first = FIELD_INPUTS.find((f) => e.fieldErrors[f]);
+        const input = first && formRef.current?.querySelector<HTMLElement>(`[data-testid="${FIELD_TEST_IDS[first]}"]`);
+        if (input) input.focus();
+        else {
+          reportError(e);
+          fieldBanner.current = bannerStore.get();
+        }
         return;
       }
       reportError(e);
@@ -225,7 +264,7 @@ function KeyForm({ initial, objectId, typed }: { initial: TObjectKeyAnswer | nul
   const lendAgain = () => {
     setForm((f) => ({ ...f, accountId: null, account: '', givenAway: agencyToday(), received: null }));
     setNewLoan(true);
-    setErrors({});
+    clearErrors();
     requestAnimationFrame(() => formRef.current?.querySelector<HTMLInputElement>('[data-testid="key-account"]')?.focus());
   };
   const confirmDelete = () =>
@@ -238,6 +277,9 @@ function KeyForm({ initial, objectId, typed }: { initial: TObjectKeyAnswer | nul
     });
 
   const ref = key?.objectReferenceNumber ?? form.objectReferenceNumber;
+  // Back in the office, the holder the key keeps is who had it last, not who has it (decision 014
+  // keeps them on the key and in its loan): the field says so, as the line above it does.
+  const holderLabel = t(!newLoan && form.accountId != null && keyHeld(form) ? 'objectkeys.lastGivenTo' : 'objectkeys.givenTo');
   return (
     <Paper withBorder p="md" maw={720} data-testid="key-form">
       <form onSubmit={submit} noValidate ref={formRef}>
@@ -252,9 +294,22 @@ function KeyForm({ initial, objectId, typed }: { initial: TObjectKeyAnswer | nul
           </Group>
 
           {key || objectId ? (
-            <ObjectOfKey objectId={form.objectId!} reference={ref} />
+            <ObjectOfKey objectId={form.objectId!} reference={ref} title={key?.objectTitle ?? null} />
           ) : (
-            <ObjectPicker value={form.objectId ? { id: form.objectId, text: form.objectReferenceNumber } : null} onChange={(v) => set({ objectId: v?.id ?? null, objectReferenceNumber: v?.text ?? '' })} error={errors.objectId} />
+            <SearchPicker
+              label={t('objectkeys.object')}
+              placeholder={t('objectkeys.objectPlaceholder')}
+              required
+              value={picked}
+              onChange={(v) => {
+                setPicked(v);
+                set({ objectId: v?.id ?? null });
+              }}
+              search={searchObjectsByRef}
+              queryKey="object"
+              error={errors.objectId}
+              testId="key-object-picker"
+            />
           )}
 
           {key && (
@@ -268,10 +323,10 @@ function KeyForm({ initial, objectId, typed }: { initial: TObjectKeyAnswer | nul
             />
           )}
 
-          <WithReset label={t('objectkeys.givenTo')} onReset={() => set({ accountId: null, account: '' })} disabled={form.accountId == null} testId="key-reset-account">
+          <WithReset label={holderLabel} onReset={() => set({ accountId: null, account: '' })} disabled={form.accountId == null} testId="key-reset-account">
             <AccountPicker
               key={form.accountId ?? 'none'}
-              label={t('objectkeys.givenTo')}
+              label={holderLabel}
               filter={0}
               value={form.accountId != null ? { id: form.accountId, text: form.account } : null}
               onChange={(v) => set({ accountId: v?.id ?? null, account: v?.text ?? '' })}
@@ -644,16 +699,21 @@ function WithReset({ children, label, onReset, disabled, testId }: { children: R
   );
 }
 
-/** The key's property as a link; a new key's property number is looked up once. */
-function ObjectOfKey({ objectId, reference }: { objectId: number; reference: string }) {
-  const { t } = useTranslation();
+/**
+ * The key's property as a link, by its number and title as the deal form names it ("#0155 Flat in
+ * Kalamaria"); a new key's property is looked up once.
+ */
+function ObjectOfKey({ objectId, reference, title }: { objectId: number; reference: string; title: string | null }) {
+  const { t, i18n } = useTranslation();
   const q = useQuery({
     queryKey: ['objectKeys', 'objectRef', objectId],
-    queryFn: ({ signal }) => api<{ referenceNumber: string }>(`/api/object/view/${objectId}`, { signal, background: true }),
+    queryFn: ({ signal }) => api<{ referenceNumber: string; title?: string | null; titleRu?: string | null }>(`/api/object/view/${objectId}`, { signal, background: true }),
     enabled: !reference,
     meta: { handlesErrors: true },
   });
-  const shown = reference || q.data?.referenceNumber;
+  const number = reference || q.data?.referenceNumber;
+  const name = reference ? title : q.data ? q.data[headingTitleField(q.data, i18n.language)]?.trim() : null;
+  const shown = number && `#${number}${name ? ` ${name}` : ''}`;
   return (
     <Input.Wrapper label={t('objectkeys.object')}>
       <div>
@@ -663,46 +723,10 @@ function ObjectOfKey({ objectId, reference }: { objectId: number; reference: str
           </Text>
         ) : (
           <Anchor component={Link} to={`/Objects/View/${objectId}`} fw={600} data-testid="key-object">
-            {shown ? `#${shown}` : '…'}
+            {shown || '…'}
           </Anchor>
         )}
       </div>
     </Input.Wrapper>
-  );
-}
-
-/** A property by reference number or title (GET /api/object/searchByRefNumOrTitle, 400 ms). */
-function ObjectPicker({ value, onChange, error }: { value: { id: number; text: string } | null; onChange: (v: { id: number; text: string } | null) => void; error?: string }) {
-  const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim().replace(/^#/, ''), SEARCH_DEBOUNCE_MS);
-  const typing = debounced.length > 0 && `#${debounced}` !== value?.text;
-  const q = useQuery({ queryKey: ['objectRefSearch', debounced], queryFn: ({ signal }) => searchObjectsByRef(debounced, signal), enabled: typing, staleTime: 5000 });
-  const found = typing ? (q.data?.items ?? []) : [];
-  const data = [
-    ...(value ? [{ value: String(value.id), label: value.text }] : []),
-    ...found.filter((o) => o.id !== value?.id).map((o) => ({ value: String(o.id), label: o.description || `#${o.referenceNumber}` })),
-  ];
-  return (
-    <Select
-      label={t('objectkeys.object')}
-      required
-      searchable
-      clearable
-      data={data}
-      value={value ? String(value.id) : null}
-      searchValue={search}
-      onSearchChange={setSearch}
-      filter={({ options }) => options}
-      rightSection={q.isFetching ? <Loader size={14} /> : undefined}
-      placeholder={t('objectkeys.objectPlaceholder')}
-      nothingFoundMessage={typing && q.isSuccess ? t('nav.searchNoResults') : undefined}
-      error={error}
-      onChange={(v, option) => {
-        const item = found.find((o) => String(o.id) === v);
-        onChange(v ? { id: Number(v), text: item ? `#${item.referenceNumber}` : (option?.label ?? v) } : null);
-      }}
-      data-testid="key-object-picker"
-    />
   );
 }

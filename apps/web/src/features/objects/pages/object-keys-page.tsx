@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Button, CloseButton, Grid, Stack, Text, TextInput, 
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TObjectKey } from '@crm/contract';
 import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
@@ -11,8 +11,8 @@ import { FilterCard } from '../../../components/filter-card.tsx';
 import { IconPencil, IconPlus } from '../../../components/icons.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useCookieState, useSavedFilter, type ListState } from '../../../lib/list-state.ts';
-import { AccountLink } from '../../accounts/components/account-columns.tsx';
-import { KEYS_FILTER, KEYS_PER_PAGE_COOKIE, keysPerPage, objectKeysQuery } from '../api/object-keys.ts';
+import { AccountLink, accountPath } from '../../accounts/components/account-columns.tsx';
+import { KEYS_FILTER, KEYS_PER_PAGE_COOKIE, keyHeld, keysPerPage, objectKeysQuery } from '../api/object-keys.ts';
 
 /** "Had it: <name>, 04/05/2026 – 06/05/2026", or "Has it: <name>, since …" while that loan is out. */
 function heldByText(t: TFunction, l: NonNullable<TObjectKey['heldBy']>): string {
@@ -20,6 +20,42 @@ function heldByText(t: TFunction, l: NonNullable<TObjectKey['heldBy']>): string 
   if (l.givenAway && l.received) return t('objectkeys.heldBy.period', { holder, from: formatDate(l.givenAway), to: formatDate(l.received) });
   if (l.givenAway) return t('objectkeys.heldBy.out', { holder, date: formatDate(l.givenAway) });
   return t('objectkeys.heldBy.plain', { holder });
+}
+
+type Loan = NonNullable<TObjectKey['lastLoan']>;
+const sameLoan = (a: Loan | null | undefined, b: Loan | null | undefined) =>
+  !!a && !!b && a.accountId === b.accountId && a.givenAway === b.givenAway && a.received === b.received;
+
+/**
+ * Who the key is with. Out: the holder. In the office (received, and not given away since): it says
+ * so, and names the last holder only as that ("last given to …, back on …"), from the key's own
+ * holder, kept after the return, or its newest loan's. Read as "Given to: Ivanov" beside an empty
+ * given-away date, an agent took the key to be with Ivanov.
+ */
+function KeyWith({ k }: { k: TObjectKey }) {
+  const { t } = useTranslation();
+  if (!keyHeld(k)) return k.accountId != null ? <AccountLink id={k.accountId} name={k.account ?? ''} /> : null;
+  const loan = k.lastLoan;
+  const holderId = k.accountId ?? loan?.accountId ?? null;
+  const holder = k.accountId != null ? k.account : loan?.account;
+  // The loan's return day, when that loan is the key's last holder's and it went out on a day.
+  const back = loan && loan.givenAway && loan.received && (k.accountId == null || loan.accountId === k.accountId) ? loan.received : null;
+  return (
+    <>
+      <Text size="sm" data-testid="key-in-office">
+        {t('objectkeys.list.inOffice')}
+      </Text>
+      {holderId != null && !sameLoan(loan, k.heldBy) && (
+        <Text size="xs" c="dimmed" data-testid="key-last-holder" style={{ overflowWrap: 'anywhere' }}>
+          <Trans
+            i18nKey={back ? 'objectkeys.list.lastGiven' : 'objectkeys.list.lastGivenNoDate'}
+            values={{ holder: holder || `#${holderId}`, date: formatDate(back) }}
+            components={{ holder: <Anchor component={Link} to={accountPath(holderId)} underline="always" inherit /> }}
+          />
+        </Text>
+      )}
+    </>
+  );
 }
 
 export function ObjectKeysPage() {
@@ -58,7 +94,7 @@ export function ObjectKeysPage() {
       title: t('objectkeys.col.givenTo'),
       render: (k) => (
         <>
-          {k.accountId != null ? <AccountLink id={k.accountId} name={k.account ?? ''} /> : null}
+          <KeyWith k={k} />
           {/* Searched by a holder: which of the key's loans was theirs (a past one, mostly). */}
           {k.heldBy && (
             <Text size="xs" c="dimmed" data-testid="key-held-by" style={{ overflowWrap: 'anywhere' }}>
