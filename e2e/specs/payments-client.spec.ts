@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Download } from '@playwright/test';
 import { apiToken, expectAccessible, lastMailTo } from '../fixtures.ts';
 
 /**
@@ -111,6 +111,17 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(page.getByTestId('statement-download')).toBeInViewport();
     const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('statement-download').click()]);
     expect(file.suggestedFilename()).toBe('Transactions.xlsx');
+    // The receipt opens as the file itself, under its own name (not a copy at a random blob: address,
+    // which a phone or the PDF viewer would save as "c22c1d4e-….pdf"). This browser downloads a PDF
+    // it is asked to show; the download may come from the new tab or from the statement's.
+    const receipt = new Promise<Download>((resolve) => {
+      page.once('download', resolve);
+      ctx.once('page', (p) => p.once('download', resolve));
+    });
+    await page.getByTestId('statement-attachment').filter({ hasText: 'plumber-invoice.pdf' }).click();
+    const opened = await receipt;
+    expect(opened.suggestedFilename()).toBe('plumber-invoice.pdf');
+    expect(new URL(opened.url()).pathname).toMatch(/^\/api\/transactions\/files\/\d+\/plumber-invoice\.pdf$/);
     await expectAccessible(page, 'client statement');
     // Anything else of the CRM leads back to the own statement.
     await page.goto('/Owners');

@@ -23,3 +23,5 @@ export const APPROVAL_LINK_DAYS = 30;
 
 /** GET /api/transactions/viewExpense/{id}/files/{fileId}?token=: a file of the expense the link opens. */
 export const ZApprovalFileParams = z.object({ id: ZIdString, fileId: ZIdString });
+/** The same, with the file's name as the address's last part (as /api/transactions/files/{id}/{name}). */
+export const ZApprovalNamedFileParams = z.object({ id: ZIdString, fileId: ZIdString, name: z.string().min(1).max(300) });

@@ -291,6 +291,14 @@ export type TTransactionSaved = z.infer<typeof ZTransactionSaved>;
 
 export const ZTransactionIdParam = z.object({ id: ZIdString });
 
+/**
+ * GET /api/transactions/files/{id}/{name}: an attachment, its file name the address's last part.
+ * A browser names what it opens after that part (a PDF's tab and the name its viewer saves under, a
+ * picture's "Save as"); the name itself is not read (the id says which file).
+ */
+export const ZAttachmentFileName = z.string().min(1).max(300);
+export const ZTransactionFileParams = z.object({ id: ZIdString, name: ZAttachmentFileName });
+
 // ---------- Expense approval (by the client) ----------
 
 /** GET /api/transactions/viewExpense/{id}, approveExpense, revertApprovalExpense: the expense for approval. */

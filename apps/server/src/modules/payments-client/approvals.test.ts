@@ -96,6 +96,12 @@ describe('an expense sent for approval', () => {
     expect(f.statusCode).toBe(200);
     expect(f.rawPayload.equals(PDF)).toBe(true);
     expect(f.headers['x-content-type-options']).toBe('nosniff');
+    // By the address the page links to: the file's name its last part (the tab and the saved file take it).
+    const named = await app.inject({ url: `/api/transactions/viewExpense/${id}/files/${file.id}/${encodeURIComponent(file.name)}?token=${link.token}` });
+    expect(named.statusCode).toBe(200);
+    expect(named.rawPayload.equals(PDF)).toBe(true);
+    expect(named.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(file.name)}`);
+    expect((await app.inject({ url: `/api/transactions/viewExpense/${id}/files/${file.id}/${encodeURIComponent(file.name)}?token=${'B'.repeat(43)}` })).statusCode).toBe(404);
 
     const a = await approve(id, link.token);
     expect(a.statusCode, a.body).toBe(200);

@@ -30,11 +30,13 @@ const CLIENT_PAYMENTS_ROUTES = [
   'GET /api/transactions/editExpense/:id',
   'GET /api/transactions/editIncome/:id',
   'GET /api/transactions/files/:id',
+  'GET /api/transactions/files/:id/:name',
 ];
 /** Public payments calls: the client's approval page, opened by the mailed link's token alone. */
 const APPROVAL_ROUTES = [
   'GET /api/transactions/viewExpense/:id',
   'GET /api/transactions/viewExpense/:id/files/:fileId',
+  'GET /api/transactions/viewExpense/:id/files/:fileId/:name',
   'POST /api/transactions/approveExpense/:id',
   'POST /api/transactions/revertApprovalExpense/:id',
 ];
@@ -82,6 +84,7 @@ describe('what a payments client reaches', () => {
       'GET /api/transactions/editExpense/:id': `/api/transactions/editExpense/${expense}`,
       'GET /api/transactions/editIncome/:id': `/api/transactions/editIncome/${income}`,
       'GET /api/transactions/files/:id': `/api/transactions/files/${fileId}`,
+      'GET /api/transactions/files/:id/:name': `/api/transactions/files/${fileId}/receipt.pdf`,
     };
     for (const [route, url] of Object.entries(refused)) {
       const res = await as(route.split(' ')[0] as 'GET', url);
@@ -99,6 +102,7 @@ describe('what a payments client reaches', () => {
     expect((await as('GET', `/api/transactions/viewExpense/${expense}`)).statusCode).toBe(400);
     expect((await as('GET', `/api/transactions/viewExpense/${expense}?token=${token}`)).statusCode).toBe(404);
     expect((await as('GET', `/api/transactions/viewExpense/${expense}/files/${fileId}?token=${token}`)).statusCode).toBe(404);
+    expect((await as('GET', `/api/transactions/viewExpense/${expense}/files/${fileId}/receipt.pdf?token=${token}`)).statusCode).toBe(404);
     expect((await as('POST', `/api/transactions/approveExpense/${expense}?token=${token}`)).statusCode).toBe(404);
     expect((await as('POST', `/api/transactions/revertApprovalExpense/${expense}?token=${token}`)).statusCode).toBe(404);
     // Every client-reachable payments call was tried above.

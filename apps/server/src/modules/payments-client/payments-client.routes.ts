@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZAccountIdParam, ZApprovalFileParams, ZApprovalTokenQuery, ZExpenseForApproval, ZMessage, ZTransactionIdParam } from '@crm/contract';
+import { ZAccountIdParam, ZApprovalFileParams, ZApprovalNamedFileParams, ZApprovalTokenQuery, ZExpenseForApproval, ZMessage, ZTransactionIdParam } from '@crm/contract';
 import { OFFICE_ADMIN } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/errors.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
@@ -73,23 +73,31 @@ export const paymentsClientRoutes = fp(
       { config: { access: 'public' }, schema: { tags, params: ZTransactionIdParam, querystring: ZApprovalTokenQuery, response: { 200: ZExpenseForApproval } } },
       async (req) => revertApproval(app, req, req.params.id, req.query.token, tr(req)),
     );
+    // A file of that expense: by its id, or by its id with its file name as the address's last part
+    // (what the page links to, so that the browser names the tab and the saved file after it).
+    const sendApprovalFile = async (reply: FastifyReply, id: number, token: string, fileId: number) => {
+      const file = await approvalAttachment(app, id, token, fileId);
+      const stream = await getFileStorage(app.config.dataDir).get(file.systemName);
+      if (!stream) throw notFound('payments.attachmentNotFound');
+      const { contentType, disposition } = servedAs(file.mime);
+      return reply
+        .header('Content-Type', contentType)
+        .header('Content-Length', String(file.size))
+        .header('Content-Disposition', contentDisposition(disposition, file.userName))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, no-store')
+        .header('Referrer-Policy', 'no-referrer')
+        .send(stream);
+    };
     app.get(
       '/api/transactions/viewExpense/:id/files/:fileId',
       { config: { access: 'public' }, schema: { tags, params: ZApprovalFileParams, querystring: ZApprovalTokenQuery } },
-      async (req, reply) => {
-        const file = await approvalAttachment(app, req.params.id, req.query.token, req.params.fileId);
-        const stream = await getFileStorage(app.config.dataDir).get(file.systemName);
-        if (!stream) throw notFound('payments.attachmentNotFound');
-        const { contentType, disposition } = servedAs(file.mime);
-        return reply
-          .header('Content-Type', contentType)
-          .header('Content-Length', String(file.size))
-          .header('Content-Disposition', contentDisposition(disposition, file.userName))
-          .header('X-Content-Type-Options', 'nosniff')
-          .header('Cache-Control', 'private, no-store')
-          .header('Referrer-Policy', 'no-referrer')
-          .send(stream);
-      },
+      async (req, reply) => sendApprovalFile(reply, req.params.id, req.query.token, req.params.fileId),
+    );
+    app.get(
+      '/api/transactions/viewExpense/:id/files/:fileId/:name',
+      { config: { access: 'public' }, schema: { tags, params: ZApprovalNamedFileParams, querystring: ZApprovalTokenQuery } },
+      async (req, reply) => sendApprovalFile(reply, req.params.id, req.query.token, req.params.fileId),
     );
   },
   { name: 'payments-client', dependencies: ['accounts'] },

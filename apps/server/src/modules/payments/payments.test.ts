@@ -84,6 +84,12 @@ describe('income and expense', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
     expect(file.headers['x-content-type-options']).toBe('nosniff');
+    // By the address the screens link to: the file's name its last part (what the browser names the tab and the saved file after).
+    const named = await get(admin.token, `/api/transactions/files/${st.items[1].attachments[0].id}/${encodeURIComponent('ΔΕΗ λογαριασμός.png')}`);
+    expect(named.statusCode).toBe(200);
+    expect(named.headers['content-type']).toBe('image/png');
+    expect(named.headers['content-disposition']).toMatch(new RegExp(`^inline; .*filename\\*=UTF-8''${encodeURIComponent('ΔΕΗ λογαριασμός.png')}$`));
+    expect(named.rawPayload.equals(PNG)).toBe(true);
   });
 
   it('filters the statement by type, payment method, category and unpaid only, 25 rows a page to start', async () => {
@@ -251,6 +257,13 @@ describe('who reaches payments', () => {
       `/api/transactions/addExpense?accountId=${mine.id}`,
     ];
     for (const url of refused) expect((await get(me.token, url)).statusCode, url).toBe(403);
+    // The named address the statement links to (a plain link, so the file cookie alone): its own
+    // attachment, under its own name; another account's by the same address is refused.
+    const named = await app.inject({ url: `/api/transactions/files/${myFile}/mine.png`, headers: { cookie: `crm_files=${me.token}` } });
+    expect(named.statusCode, named.body).toBe(200);
+    expect(named.headers['content-disposition']).toBe(`inline; filename="mine.png"; filename*=UTF-8''mine.png`);
+    expect((await app.inject({ url: `/api/transactions/files/${theirFile}/theirs.png`, headers: { cookie: `crm_files=${me.token}` } })).statusCode).toBe(403);
+    expect((await app.inject({ url: `/api/transactions/files/${myFile}/mine.png` })).statusCode).toBe(401);
     expect((await addIncome(mine.id, {}, [], me.token)).statusCode).toBe(403);
     expect((await app.inject({ method: 'DELETE', url: `/api/transactions/${myExpense}`, headers: bearer(me.token) })).statusCode).toBe(403);
     // A client sign-in without an account reads nothing.

@@ -18,9 +18,12 @@ export const approveExpense = (id: number, token: string) =>
 export const revertApproval = (id: number, token: string) =>
   api<TExpenseForApproval>(`/api/transactions/revertApprovalExpense/${id}`, { method: 'POST', query: { token }, handle401: true });
 
-/** An attachment of that expense: a plain link (the token is its key; no bearer needed). */
-export const approvalFileUrl = (id: number, token: string, fileId: number) =>
-  `/api/transactions/viewExpense/${id}/files/${fileId}?token=${encodeURIComponent(token)}`;
+/**
+ * An attachment of that expense: a plain link (the token is its key; no bearer needed), the file's
+ * name its last part, so the browser names the tab and the saved file after it.
+ */
+export const approvalFileUrl = (id: number, token: string, fileId: number, name: string) =>
+  `/api/transactions/viewExpense/${id}/files/${fileId}/${encodeURIComponent(name)}?token=${encodeURIComponent(token)}`;
 
 /** POST /api/transactions/sendExpenseForApproval/{id}: mails the client the approval link. */
 export const sendExpenseForApproval = (id: number) => api<{ message: string }>(`/api/transactions/sendExpenseForApproval/${id}`, { method: 'POST' });

@@ -87,7 +87,7 @@ export function ApproveExpensePage() {
                     ) : (
                       <Stack gap={4}>
                         {e.attachments.map((a) => (
-                          <Anchor key={a.id} href={approvalFileUrl(id, token, a.id)} target="_blank" rel="noopener noreferrer" data-testid="approval-file">
+                          <Anchor key={a.id} href={approvalFileUrl(id, token, a.id, a.name)} target="_blank" rel="noopener noreferrer" data-testid="approval-file">
                             {a.name}
                           </Anchor>
                         ))}
