@@ -132,6 +132,21 @@ for (const language of ['en-UK', 'el'] as const) {
     expect(sent.ok(), await sent.text()).toBeTruthy();
     await expect.poll(() => lastMailTo(email) ?? '', { timeout: 15_000 }).toContain('ApproveExpense');
     const approvalLink = new RegExp(`${payments.replace(/\./g, '\\.')}/Payments/ApproveExpense/${expenseId}\\?token=[A-Za-z0-9_-]{43}`).exec(lastMailTo(email)!)![0];
+    // Signed in, the owner answers it on the statement too, with the approval page's words: Approve,
+    // then Revert approval while that is allowed; it then waits for the approval again (the mail's link below).
+    await page.reload();
+    const row = page.getByTestId('statement-table-row').filter({ hasText: 'plumber-invoice.pdf' });
+    await expect(row.getByTestId('statement-awaiting')).toHaveText(el ? 'Αναμένει έγκριση' : 'Awaiting approval');
+    await expect(row.getByTestId('statement-approve')).toHaveText(el ? 'Έγκριση' : 'Approve');
+    await row.getByTestId('statement-approve').click();
+    await expect(page.getByTestId('banner')).toContainText(el ? 'Η δαπάνη εγκρίθηκε.' : 'Expense approved.');
+    await expect(row.getByTestId('statement-approved')).toBeVisible();
+    await expect(row.getByTestId('statement-approve')).toHaveCount(0);
+    await expectAccessible(page, 'client statement, approved');
+    await row.getByTestId('statement-revert-approval').click();
+    await expect(page.getByTestId('banner')).toContainText(el ? 'Η έγκριση ανακλήθηκε' : 'The approval has been reverted');
+    await expect(row.getByTestId('statement-approve')).toBeVisible();
+    await expect(row.getByTestId('statement-approved')).toHaveCount(0);
     await page.getByTestId('user-menu').click();
     await page.getByTestId('logout').click();
     await page.goto(approvalLink);

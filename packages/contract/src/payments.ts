@@ -95,6 +95,8 @@ export const ZStatementItem = z.object({
   confirmedByClientDate: z.string().nullable(),
   /** The expense was sent to the client for approval (not yet approved when confirmedByClientDate is null). */
   approvalRequestedOn: z.string().nullable(),
+  /** The client's approval may still be reverted: approved, not paid, and within APPROVAL_REVERT_HOURS of the approval. */
+  canRevertApproval: z.boolean(),
   expirationDate: z.string().nullable(),
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
@@ -123,6 +125,11 @@ export const ZStatementAnswer = z.object({
   unpaidCount: z.number().int(),
   /** The caller may add and edit (admins); others read. */
   canEdit: z.boolean(),
+  /**
+   * The caller is the account's own payments client: it approves, on the statement, the expenses
+   * sent to it for approval, and reverts an approval while that is allowed (as on the mailed link's page).
+   */
+  canApprove: z.boolean(),
   /** Every list of the described fields, both kinds' values (the filters). */
   lists: listsSchema(Object.keys(TRANSACTION_LISTS) as TTransactionListName[]),
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { accounts, users } from '../../db/schema/index.ts';
+import { accounts, transactions, users } from '../../db/schema/index.ts';
+import { toLocalDateTime } from '../../lib/dates.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
 
 /**
@@ -31,6 +32,8 @@ const CLIENT_PAYMENTS_ROUTES = [
   'GET /api/transactions/editIncome/:id',
   'GET /api/transactions/files/:id',
   'GET /api/transactions/files/:id/:name',
+  'POST /api/transactions/statement/approveExpense/:id',
+  'POST /api/transactions/statement/revertApprovalExpense/:id',
 ];
 /** Public payments calls: the client's approval page, opened by the mailed link's token alone. */
 const APPROVAL_ROUTES = [
@@ -77,7 +80,7 @@ describe('what a payments client reaches', () => {
     const fileId = st.items[0].attachments[0].id as number;
     expect((await app.inject({ method: 'POST', url: `/api/transactions/sendExpenseForApproval/${expense}`, headers: bearer(admin.token) })).statusCode).toBe(200);
 
-    const as = (method: 'GET' | 'POST', url: string) => app.inject({ method, url, headers: bearer(client.token) });
+    const as = (method: 'GET' | 'POST', url: string, payload?: object) => app.inject({ method, url, headers: bearer(client.token), payload });
     const refused: Record<string, string> = {
       'GET /api/transactions': `/api/transactions?accountId=${other!.id}`,
       'GET /api/transactions/download/:accountId': `/api/transactions/download/${other!.id}`,
@@ -85,9 +88,13 @@ describe('what a payments client reaches', () => {
       'GET /api/transactions/editIncome/:id': `/api/transactions/editIncome/${income}`,
       'GET /api/transactions/files/:id': `/api/transactions/files/${fileId}`,
       'GET /api/transactions/files/:id/:name': `/api/transactions/files/${fileId}/receipt.pdf`,
+      'POST /api/transactions/statement/approveExpense/:id': `/api/transactions/statement/approveExpense/${expense}`,
+      'POST /api/transactions/statement/revertApprovalExpense/:id': `/api/transactions/statement/revertApprovalExpense/${expense}`,
     };
+    const requested = (await t.db.select({ on: transactions.approvalRequestedOn }).from(transactions).where(eq(transactions.id, expense)))[0]!.on!;
+    const bodies: Record<string, object> = { 'POST /api/transactions/statement/approveExpense/:id': { requestedOn: toLocalDateTime(requested, t.config.timeZone) } };
     for (const [route, url] of Object.entries(refused)) {
-      const res = await as(route.split(' ')[0] as 'GET', url);
+      const res = await as(route.split(' ')[0] as 'GET', url, bodies[route]);
       expect(res.statusCode, `${route}: ${res.body}`).toBe(403);
       expect(res.body).not.toContain('99.00');
       expect(res.body).not.toContain('Άννα');

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZAccountIdParam, ZApprovalFileParams, ZApprovalNamedFileParams, ZApprovalTokenQuery, ZExpenseForApproval, ZMessage, ZTransactionIdParam } from '@crm/contract';
+import { ZAccountIdParam, ZApprovalFileParams, ZApprovalNamedFileParams, ZApprovalTokenQuery, ZExpenseForApproval, ZMessage, ZStatementApproval, ZTransactionIdParam } from '@crm/contract';
 import { OFFICE_ADMIN } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/errors.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import { contentDisposition, servedAs } from '../files/files.service.ts';
-import { approvalAttachment, approveExpense, revertApproval, sendForApproval, viewExpense } from './approvals.ts';
+import { approvalAttachment, approveExpense, approveOwnExpense, revertApproval, revertOwnApproval, sendForApproval, viewExpense } from './approvals.ts';
+import { PAYMENTS_CLIENT } from '../payments/payments.access.ts';
 import { ensureClientSignIn, findPaymentsAccountByEmail, sendInvitation } from './invitations.ts';
 
 /**
@@ -67,6 +68,17 @@ export const paymentsClientRoutes = fp(
       '/api/transactions/approveExpense/:id',
       { config: { access: 'public' }, schema: { tags, params: ZTransactionIdParam, querystring: ZApprovalTokenQuery, response: { 200: ZExpenseForApproval } } },
       async (req) => approveExpense(app, req, req.params.id, req.query.token, tr(req)),
+    );
+    // The same, on the statement: the account's own client, signed in (the sign-in is the key).
+    app.post(
+      '/api/transactions/statement/approveExpense/:id',
+      { config: { access: PAYMENTS_CLIENT }, schema: { tags, params: ZTransactionIdParam, body: ZStatementApproval, response: { 200: ZExpenseForApproval } } },
+      async (req) => approveOwnExpense(app, req, req.params.id, req.body.requestedOn, tr(req)),
+    );
+    app.post(
+      '/api/transactions/statement/revertApprovalExpense/:id',
+      { config: { access: PAYMENTS_CLIENT }, schema: { tags, params: ZTransactionIdParam, response: { 200: ZExpenseForApproval } } },
+      async (req) => revertOwnApproval(app, req, req.params.id, tr(req)),
     );
     app.post(
       '/api/transactions/revertApprovalExpense/:id',

@@ -27,3 +27,13 @@ export const approvalFileUrl = (id: number, token: string, fileId: number, name:
 
 /** POST /api/transactions/sendExpenseForApproval/{id}: mails the client the approval link. */
 export const sendExpenseForApproval = (id: number) => api<{ message: string }>(`/api/transactions/sendExpenseForApproval/${id}`, { method: 'POST' });
+
+/**
+ * POST /api/transactions/statement/approveExpense/{id}: the account's client approves, on its
+ * statement, the approval request the statement showed (its approvalRequestedOn).
+ */
+export const approveOnStatement = (id: number, requestedOn: string) =>
+  api<TExpenseForApproval>(`/api/transactions/statement/approveExpense/${id}`, { body: { requestedOn } });
+
+/** POST /api/transactions/statement/revertApprovalExpense/{id}: the client reverts its approval, while allowed. */
+export const revertOnStatement = (id: number) => api<TExpenseForApproval>(`/api/transactions/statement/revertApprovalExpense/${id}`, { method: 'POST' });

@@ -17,6 +17,7 @@ import { agencyToday } from '../../../lib/agency-clock.ts';
 import { formatAmount, formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useSavedFilter, type ListState } from '../../../lib/list-state.ts';
 import { ClearFiltersButton } from '../../accounts/components/clear-filters.tsx';
+import { StatementApprovalButton } from '../../payments-client/components/statement-approval.tsx';
 import { NO_STATEMENT_FILTER, attachmentLink, downloadStatement, sendInvitation, statementQuery, statementSaved, type TStatementFilterState } from '../api/payments.ts';
 
 /** /Payments/View/{id}: the account's statement. */
@@ -158,17 +159,26 @@ export function Statement({ accountId }: { accountId: number }) {
       accessor: 'confirmedByClientDate',
       title: t(statementHeadKey('confirmedByClientDate')),
       // The date and its time may go on two lines: in Greek and Russian every column fits at 1280 px.
-      render: (r) =>
-        r.confirmedByClientDate ? (
+      render: (r) => {
+        const state = r.confirmedByClientDate ? (
           <Group gap={4} wrap="nowrap" align="flex-start" data-testid="statement-approved">
             <IconCircleCheck size={16} color="var(--mantine-color-green-7)" aria-hidden />
             <Text size="sm">{formatDateTime(r.confirmedByClientDate)}</Text>
           </Group>
         ) : r.approvalRequestedOn ? (
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" data-testid="statement-awaiting">
             {t('payments.ui.awaitingApproval')}
           </Text>
-        ) : null,
+        ) : null;
+        // The account's own client answers the request here too (as on the mailed link's page).
+        if (!st.canApprove || !state) return state;
+        return (
+          <Stack gap={4} align="flex-start">
+            {state}
+            <StatementApprovalButton item={r} />
+          </Stack>
+        );
+      },
     },
     {
       accessor: 'attachments',
