@@ -132,6 +132,20 @@ for (const language of ['en-UK', 'el'] as const) {
     expect(sent.ok(), await sent.text()).toBeTruthy();
     await expect.poll(() => lastMailTo(email) ?? '', { timeout: 15_000 }).toContain('ApproveExpense');
     const approvalLink = new RegExp(`${payments.replace(/\./g, '\\.')}/Payments/ApproveExpense/${expenseId}\\?token=[A-Za-z0-9_-]{43}`).exec(lastMailTo(email)!)![0];
+    // Opened on a device whose reader never chose a language (its browser speaks the other one), the
+    // approval page speaks the mail's language, the account's. A language chosen there stays chosen.
+    const heading = { el: 'Παρακαλούμε ελέγξτε και εγκρίνετε τη δαπάνη', en: 'Please review and approve the expense' };
+    const device = await browser.newContext({ locale: el ? 'en-US' : 'el-GR', viewport: { width: 390, height: 844 }, baseURL: payments });
+    const visitor = await device.newPage();
+    await visitor.goto(approvalLink);
+    await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(el ? heading.el : heading.en);
+    await expect(visitor.getByTestId('approval-category')).toHaveText(el ? 'Ρεύμα' : 'Electricity');
+    await visitor.getByTestId(el ? 'language-en-UK' : 'language-el').click();
+    await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(el ? heading.en : heading.el);
+    await visitor.reload();
+    await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(el ? heading.en : heading.el);
+    await expect(visitor.getByTestId('approval-category')).toHaveText(el ? 'Electricity' : 'Ρεύμα');
+    await device.close();
     // Signed in, the owner answers it on the statement too, with the approval page's words: Approve,
     // then Revert approval while that is allowed; it then waits for the approval again (the mail's link below).
     await page.reload();

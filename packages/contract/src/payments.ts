@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID, MAX_PAGE, ZAmountInput, ZDate, ZDateTimeInput, ZId, ZIdString, ZMoney, ZSelectOption, ZText } from './common.ts';
-import { SHOW_ALL } from './constants.ts';
+import { LANGUAGES, SHOW_ALL } from './constants.ts';
 import { STATEMENT_DEFAULT_PAGE_SIZE, TRANSACTION_TYPES, type TTransactionType } from './payment-constants.ts';
 import {
   TRANSACTION_LISTS,
@@ -316,5 +316,10 @@ export const ZExpenseForApproval = z.object({
   attachments: z.array(ZAttachmentLink),
   confirmedByClientDate: z.string().nullable(),
   canRevertApproval: z.boolean(),
+  /**
+   * The language the approval mail was written in (the account's, as the app names it); null when
+   * the account has none. The page speaks it to a visitor who has not chosen a language.
+   */
+  language: z.enum(LANGUAGES).nullable(),
 });
 export type TExpenseForApproval = z.infer<typeof ZExpenseForApproval>;

@@ -89,7 +89,8 @@ describe('an expense sent for approval', () => {
 
     const v = await view(id, link.token, 'el');
     expect(v.statusCode, v.body).toBe(200);
-    expect(v.json()).toMatchObject({ amount: '1234.50', categoryName: 'Ρεύμα', transactionDate: '2026-03-05T09:30:00', confirmedByClientDate: null, canRevertApproval: false });
+    // The page is told the mail's language (the account's), to speak it to a visitor who chose none.
+    expect(v.json()).toMatchObject({ amount: '1234.50', categoryName: 'Ρεύμα', transactionDate: '2026-03-05T09:30:00', confirmedByClientDate: null, canRevertApproval: false, language: 'el' });
     const [file] = v.json().attachments;
     expect(file.name).toBe('Τιμολόγιο υδραυλικού.pdf');
     const f = await app.inject({ url: `/api/transactions/viewExpense/${id}/files/${file.id}?token=${link.token}` });
@@ -264,6 +265,22 @@ describe('an expense sent for approval', () => {
     await sendForApproval(id);
     await approve(id, (await lastLinkTo(`owner${seq - 1}@example.gr`)).token);
     expect((await sendForApproval(id)).statusCode).toBe(409);
+  });
+
+  it('tells the page the language its mail was written in: the account\'s, English for another, none without one', async () => {
+    for (const [language, mailed, page] of [
+      ['ru', 'Агентство просит вас', 'ru'],
+      [' RU ', 'Агентство просит вас', 'ru'],
+      ['de', 'The agency asks you', 'en-UK'],
+      [null, 'The agency asks you', null],
+    ] as const) {
+      const owner = await newAccount({ language });
+      const id = await addExpense(owner.id);
+      await sendForApproval(id);
+      const link = await lastLinkTo(`owner${seq}@example.gr`);
+      expect(link.body).toContain(mailed);
+      expect((await view(id, link.token)).json().language, String(language)).toBe(page);
+    }
   });
 
   it('goes to the client\'s sign-in e-mail when it has one', async () => {

@@ -10,7 +10,7 @@ import type { SessionUser } from '../../plugins/auth.ts';
 import { canRevertApproval, requireReadableTransaction, touchPaymentAccount } from '../payments/payments.service.ts';
 import { canEditPayments, isAccountClient } from '../payments/payments.access.ts';
 import { accessDenied } from '../../lib/errors.ts';
-import { clientAddress } from './invitations.ts';
+import { clientAddress, signInLanguage } from './invitations.ts';
 
 /** What is stored of a link's token: its SHA-256, in hex. */
 export const tokenHash = (token: string) => sha256(token).toString('hex');
@@ -66,11 +66,14 @@ type LinkedExpense = Awaited<ReturnType<typeof expenseOfLink>>;
 export const canRevert = (e: Pick<LinkedExpense, 'confirmedByClientDate' | 'status'>, now = Date.now()) => canRevertApproval(e, now);
 
 async function answer(app: FastifyInstance, e: LinkedExpense, t: T): Promise<TExpenseForApproval> {
-  const files = await app.db
-    .select({ id: transactionAttachments.id, name: transactionAttachments.userName })
-    .from(transactionAttachments)
-    .where(eq(transactionAttachments.transactionId, e.id))
-    .orderBy(transactionAttachments.id);
+  const [files, [account]] = await Promise.all([
+    app.db
+      .select({ id: transactionAttachments.id, name: transactionAttachments.userName })
+      .from(transactionAttachments)
+      .where(eq(transactionAttachments.transactionId, e.id))
+      .orderBy(transactionAttachments.id),
+    app.db.select({ language: accounts.language }).from(accounts).where(eq(accounts.id, e.accountId)).limit(1),
+  ]);
   return {
     amount: e.amount,
     categoryName: e.categoryId === null ? null : t(`payments.category.${e.categoryId}`),
@@ -78,6 +81,7 @@ async function answer(app: FastifyInstance, e: LinkedExpense, t: T): Promise<TEx
     attachments: files,
     confirmedByClientDate: toLocalDateTime(e.confirmedByClientDate, app.config.timeZone),
     canRevertApproval: canRevert(e),
+    language: signInLanguage(account?.language ?? null),
   };
 }
 
@@ -259,7 +263,8 @@ export async function sendForApproval(app: FastifyInstance, user: SessionUser, a
     await touchPaymentAccount(tx, row.accountId);
     await logAction(tx, actor, { action: 'SendExpenseForApproval', entity: 'Transaction', entityId: id, message: to, data: { accountId: row.accountId, email: to, link: `${app.config.paymentsUrl}${approvalPath(id)}`, linkId: tokenHash(token).slice(0, 12) } });
   });
-  const culture = cultureOf(account?.language ?? null);
+  // The account's language (English when it has none or another): the page the link opens speaks the same.
+  const culture = cultureOf(signInLanguage(account?.language ?? null));
   const t: T = (key, params) => app.translator.t(culture, key, params);
   const amount = money(row.amount);
   await app.mailer.send({

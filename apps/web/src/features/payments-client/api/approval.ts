@@ -1,11 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { TExpenseForApproval } from '@crm/contract';
+import type { TCulture } from '@crm/contract/constants';
 import { api } from '../../../lib/api.ts';
 
 /** GET /api/transactions/viewExpense/{id}?token=: the expense the mailed link names (no sign-in). */
-export const expenseForApprovalQuery = (id: number, token: string) =>
+export const expenseForApprovalQuery = (id: number, token: string, culture: TCulture) =>
   queryOptions({
-    queryKey: ['paymentsClient', 'approval', id, token] as const,
+    // Per language: the page may switch to the mail's language once it has read the expense, and then
+    // waits for the expense in that language instead of showing the first one's category meanwhile.
+    queryKey: ['paymentsClient', 'approval', id, token, culture] as const,
     queryFn: ({ signal }) => api<TExpenseForApproval>(`/api/transactions/viewExpense/${id}`, { query: { token }, signal, handle401: true }),
     retry: false,
   });
