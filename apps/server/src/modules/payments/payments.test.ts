@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import { accounts, actionLog, transactionAttachments, transactions, users } from '../../db/schema/index.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
+import { agencyToday } from '../../lib/dates.ts';
 
 const t = await createTestApp();
 const { app, db } = t;
@@ -148,6 +149,14 @@ describe('income and expense', () => {
     expect((await get(admin.token, `/api/transactions/editIncome/${id}`)).statusCode).toBe(404);
   });
 
+  it('takes the first and the last day of the ledger\'s days', async () => {
+    const owner = await newAccount();
+    const last = `${Number(agencyToday(t.config.timeZone).slice(0, 4)) + 10}-12-31`;
+    const first = await addExpense(owner.id, { transactionDate: '2000-01-01T00:00:00', expirationDate: last, startDate: '2000-01-01', endDate: last, paymentDate: last });
+    expect(first.statusCode, first.body).toBe(200);
+    expect((await addIncome(owner.id, { transactionDate: `${last}T23:59:00` })).statusCode).toBe(200);
+  });
+
   it('refuses bad input with a translated field error and stores nothing', async () => {
     const owner = await newAccount();
     const cases: [Fields, string, string][] = [
@@ -185,6 +194,26 @@ describe('income and expense', () => {
       expect(res.statusCode, JSON.stringify(fields)).toBe(400);
       expect(Object.keys(res.json().errors)).toContain(field);
     }
+    // A date out of the ledger's days (a typing slip: 1900, 2206) is refused at its field, naming the
+    // days allowed: from 1 January 2000 to the end of the year ten years on (the agency's today).
+    const last = `${Number(agencyToday(t.config.timeZone).slice(0, 4)) + 10}`;
+    const outOfRange = `Enter a date from 01/01/2000 to 31/12/${last}.`;
+    for (const [fields, field] of [
+      [{ transactionDate: '1900-01-01T10:00:00' }, 'transactionDate'],
+      [{ transactionDate: '1999-12-31T23:59:00' }, 'transactionDate'],
+      [{ transactionDate: `${Number(last) + 1}-01-01T00:00:00` }, 'transactionDate'],
+      [{ transactionDate: '2206-03-05T09:30:00' }, 'transactionDate'],
+      [{ expirationDate: '1901-02-03' }, 'expirationDate'],
+      [{ paymentDate: '2999-12-31' }, 'paymentDate'],
+      [{ startDate: '1900-01-01', endDate: '2026-03-31' }, 'startDate'],
+      [{ startDate: '2026-03-01', endDate: `${Number(last) + 1}-03-31` }, 'endDate'],
+    ] as [Fields, string][]) {
+      const res = await addExpense(owner.id, fields);
+      expect(res.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(res.json().errors[field], JSON.stringify(fields)).toEqual([outOfRange]);
+    }
+    const ru = await app.inject({ method: 'POST', url: '/api/transactions/addIncome', payload: form({ accountId: owner.id, amount: '10', transactionDate: '1900-01-01T10:00:00', paymentMethod: 1, categoryId: 1 }) as never, headers: { ...bearer(admin.token), 'accept-language': 'ru' } });
+    expect(ru.json().errors.transactionDate).toEqual([`Укажите дату с 01.01.2000 по 31.12.${last}.`]);
     // An unknown file type, JSON instead of form-data, an unknown account.
     expect((await addIncome(owner.id, {}, [{ name: 'x.exe', data: Buffer.from([0x4d, 0x5a, 0, 0, 1, 2, 3]) }])).statusCode).toBe(415);
     expect((await app.inject({ method: 'POST', url: '/api/transactions/addIncome', payload: { accountId: owner.id }, headers: bearer(admin.token) })).statusCode).toBe(400);
