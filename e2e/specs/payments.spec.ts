@@ -182,3 +182,30 @@ test('someone else saves the income meanwhile: what only I changed stays in the 
   expect(saved.updateFields).toMatchObject({ amount: '777.00', internalNotes: 'Από τον τραπεζικό λογαριασμό του ιδιοκτήτη', version: 3 });
   await ctx.close();
 });
+
+test('an admin on the payments host makes a payments account from its list (en-UK)', async ({ browser, request, baseURL }) => {
+  const token = await apiToken(request);
+  const payments = `http://127.0.0.1:${new URL(baseURL!).port}`;
+  const ctx = await signedIn(browser, payments, token, 'en-UK');
+  const page = await ctx.newPage();
+  await page.goto(`${payments}/Payments`);
+  await expect(page.getByTestId('brand')).toHaveText('Agency Payments');
+  // "New payments account" opens its form in the payments app (it used to lead back to the list).
+  await page.getByTestId('payments-add-account').click();
+  await expect(page).toHaveURL(/\/Accounts\/AddPayment$/);
+  const last = `Papadaki${Date.now() % 1000000}`;
+  await page.getByTestId('add-lastName').fill(last);
+  await page.getByTestId('add-firstName').fill('Eleni');
+  await page.getByTestId('add-submit').click();
+  // Saved: the account's own page, to add its e-mail, still under the payments brand.
+  await expect(page).toHaveURL(/\/Accounts\/View\/\d+\/2$/);
+  await expect(page.getByTestId('brand')).toHaveText('Agency Payments');
+  const id = Number(/\/Accounts\/View\/(\d+)\//.exec(page.url())![1]);
+  const account = (await (await request.get(`/api/account/edit/${id}`, { headers: auth(token) })).json()) as { dto: { lastName: string; hasTransactions: boolean } };
+  expect(account.dto).toMatchObject({ lastName: last, hasTransactions: true });
+  // The spec's /Payments/AccountAdd leads to the same form.
+  await page.goto(`${payments}/Payments/AccountAdd`);
+  await expect(page).toHaveURL(/\/Accounts\/AddPayment$/);
+  await expect(page.getByTestId('add-lastName')).toBeVisible();
+  await ctx.close();
+});
