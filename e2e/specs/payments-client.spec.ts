@@ -161,6 +161,16 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(page.getByTestId('banner')).toContainText(el ? 'Η έγκριση ανακλήθηκε' : 'The approval has been reverted');
     await expect(row.getByTestId('statement-approve')).toBeVisible();
     await expect(row.getByTestId('statement-approved')).toHaveCount(0);
+    // The agency corrects the owner's surname: the sign-in's name follows its account's (the menu, at the next start).
+    const renamed = `${el ? 'Ζαχαρίου-Νίκα' : 'Zachariou-Nika'}${stamp}`;
+    const { dto } = (await (await request.get(`/api/account/edit/${ownerId}`, { headers: auth(token) })).json()) as { dto: { version: number } };
+    const rename = await request.post('/api/account/update', { data: { id: ownerId, version: dto.version, lastName: renamed }, headers: auth(token) });
+    expect(rename.ok(), await rename.text()).toBeTruthy();
+    await page.reload();
+    await expect(page.getByTestId('statement-account')).toContainText(renamed);
+    await page.getByTestId('user-menu').click();
+    await expect(page.getByTestId('user-name')).toContainText(renamed);
+    await page.keyboard.press('Escape');
     await page.getByTestId('user-menu').click();
     await page.getByTestId('logout').click();
     await page.goto(approvalLink);
