@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Download } from '@playwright/test';
 import { apiToken, expectAccessible, lastMailTo } from '../fixtures.ts';
 
 /**
@@ -111,6 +111,17 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(page.getByTestId('statement-download')).toBeInViewport();
     const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('statement-download').click()]);
     expect(file.suggestedFilename()).toBe('Transactions.xlsx');
+    // The receipt opens as the file itself, under its own name (not a copy at a random blob: address,
+    // which a phone or the PDF viewer would save as "c22c1d4e-….pdf"). This browser downloads a PDF
+    // it is asked to show; the download may come from the new tab or from the statement's.
+    const receipt = new Promise<Download>((resolve) => {
+      page.once('download', resolve);
+      ctx.once('page', (p) => p.once('download', resolve));
+    });
+    await page.getByTestId('statement-attachment').filter({ hasText: 'plumber-invoice.pdf' }).click();
+    const opened = await receipt;
+    expect(opened.suggestedFilename()).toBe('plumber-invoice.pdf');
+    expect(new URL(opened.url()).pathname).toMatch(/^\/api\/transactions\/files\/\d+\/plumber-invoice\.pdf$/);
     await expectAccessible(page, 'client statement');
     // Anything else of the CRM leads back to the own statement.
     await page.goto('/Owners');
@@ -121,6 +132,45 @@ for (const language of ['en-UK', 'el'] as const) {
     expect(sent.ok(), await sent.text()).toBeTruthy();
     await expect.poll(() => lastMailTo(email) ?? '', { timeout: 15_000 }).toContain('ApproveExpense');
     const approvalLink = new RegExp(`${payments.replace(/\./g, '\\.')}/Payments/ApproveExpense/${expenseId}\\?token=[A-Za-z0-9_-]{43}`).exec(lastMailTo(email)!)![0];
+    // Opened on a device whose reader never chose a language (its browser speaks the other one), the
+    // approval page speaks the mail's language, the account's. A language chosen there stays chosen.
+    const heading = { el: 'Παρακαλούμε ελέγξτε και εγκρίνετε τη δαπάνη', en: 'Please review and approve the expense' };
+    const device = await browser.newContext({ locale: el ? 'en-US' : 'el-GR', viewport: { width: 390, height: 844 }, baseURL: payments });
+    const visitor = await device.newPage();
+    await visitor.goto(approvalLink);
+    await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(el ? heading.el : heading.en);
+    await expect(visitor.getByTestId('approval-category')).toHaveText(el ? 'Ρεύμα' : 'Electricity');
+    await visitor.getByTestId(el ? 'language-en-UK' : 'language-el').click();
+    await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(el ? heading.en : heading.el);
+    await visitor.reload();
+    await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(el ? heading.en : heading.el);
+    await expect(visitor.getByTestId('approval-category')).toHaveText(el ? 'Electricity' : 'Ρεύμα');
+    await device.close();
+    // Signed in, the owner answers it on the statement too, with the approval page's words: Approve,
+    // then Revert approval while that is allowed; it then waits for the approval again (the mail's link below).
+    await page.reload();
+    const row = page.getByTestId('statement-table-row').filter({ hasText: 'plumber-invoice.pdf' });
+    await expect(row.getByTestId('statement-awaiting')).toHaveText(el ? 'Αναμένει έγκριση' : 'Awaiting approval');
+    await expect(row.getByTestId('statement-approve')).toHaveText(el ? 'Έγκριση' : 'Approve');
+    await row.getByTestId('statement-approve').click();
+    await expect(page.getByTestId('banner')).toContainText(el ? 'Η δαπάνη εγκρίθηκε.' : 'Expense approved.');
+    await expect(row.getByTestId('statement-approved')).toBeVisible();
+    await expect(row.getByTestId('statement-approve')).toHaveCount(0);
+    await expectAccessible(page, 'client statement, approved');
+    await row.getByTestId('statement-revert-approval').click();
+    await expect(page.getByTestId('banner')).toContainText(el ? 'Η έγκριση ανακλήθηκε' : 'The approval has been reverted');
+    await expect(row.getByTestId('statement-approve')).toBeVisible();
+    await expect(row.getByTestId('statement-approved')).toHaveCount(0);
+    // The agency corrects the owner's surname: the sign-in's name follows its account's (the menu, at the next start).
+    const renamed = `${el ? 'Ζαχαρίου-Νίκα' : 'Zachariou-Nika'}${stamp}`;
+    const { dto } = (await (await request.get(`/api/account/edit/${ownerId}`, { headers: auth(token) })).json()) as { dto: { version: number } };
+    const rename = await request.post('/api/account/update', { data: { id: ownerId, version: dto.version, lastName: renamed }, headers: auth(token) });
+    expect(rename.ok(), await rename.text()).toBeTruthy();
+    await page.reload();
+    await expect(page.getByTestId('statement-account')).toContainText(renamed);
+    await page.getByTestId('user-menu').click();
+    await expect(page.getByTestId('user-name')).toContainText(renamed);
+    await page.keyboard.press('Escape');
     await page.getByTestId('user-menu').click();
     await page.getByTestId('logout').click();
     await page.goto(approvalLink);

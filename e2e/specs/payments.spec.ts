@@ -57,6 +57,15 @@ for (const language of ['en-UK', 'el'] as const) {
     await (await chooser).setFiles({ name: 'dei-bill.png', mimeType: 'image/png', buffer: PNG });
     await expect(page.getByTestId('attachment-row').filter({ hasText: 'dei-bill.png' })).toHaveAttribute('data-state', 'added');
     await expectAccessible(page, 'expense form');
+    // A slip of the year (1999 for 2026) is refused at the date, naming the days a payment may have;
+    // the day corrected, the expense saves.
+    await page.getByTestId('transaction-date').fill('05/03/1999');
+    await page.getByTestId('transaction-save').click();
+    await expect(page.locator('[data-field="transactionDate"]')).toContainText(
+      new RegExp(el ? 'Εισαγάγετε ημερομηνία από 01/01/2000 έως 31/12/\\d{4}\\.' : 'Enter a date from 01/01/2000 to 31/12/\\d{4}\\.'),
+    );
+    await expect(page).toHaveURL(/\/Payments\/AddExpense\//);
+    await page.getByTestId('transaction-date').fill('05/03/2026');
     await page.getByTestId('transaction-save').click();
     await expect(page).toHaveURL(new RegExp(`/Payments/View/${ownerId}$`));
 
@@ -171,5 +180,32 @@ test('someone else saves the income meanwhile: what only I changed stays in the 
   await expect(page).toHaveURL(new RegExp(`/Payments/View/${ownerId}$`));
   const saved = (await (await request.get(`/api/transactions/editIncome/${id}`, { headers: auth(token) })).json()) as { updateFields: { amount: string; internalNotes: string; version: number } };
   expect(saved.updateFields).toMatchObject({ amount: '777.00', internalNotes: 'Από τον τραπεζικό λογαριασμό του ιδιοκτήτη', version: 3 });
+  await ctx.close();
+});
+
+test('an admin on the payments host makes a payments account from its list (en-UK)', async ({ browser, request, baseURL }) => {
+  const token = await apiToken(request);
+  const payments = `http://127.0.0.1:${new URL(baseURL!).port}`;
+  const ctx = await signedIn(browser, payments, token, 'en-UK');
+  const page = await ctx.newPage();
+  await page.goto(`${payments}/Payments`);
+  await expect(page.getByTestId('brand')).toHaveText('Agency Payments');
+  // "New payments account" opens its form in the payments app (it used to lead back to the list).
+  await page.getByTestId('payments-add-account').click();
+  await expect(page).toHaveURL(/\/Accounts\/AddPayment$/);
+  const last = `Papadaki${Date.now() % 1000000}`;
+  await page.getByTestId('add-lastName').fill(last);
+  await page.getByTestId('add-firstName').fill('Eleni');
+  await page.getByTestId('add-submit').click();
+  // Saved: the account's own page, to add its e-mail, still under the payments brand.
+  await expect(page).toHaveURL(/\/Accounts\/View\/\d+\/2$/);
+  await expect(page.getByTestId('brand')).toHaveText('Agency Payments');
+  const id = Number(/\/Accounts\/View\/(\d+)\//.exec(page.url())![1]);
+  const account = (await (await request.get(`/api/account/edit/${id}`, { headers: auth(token) })).json()) as { dto: { lastName: string; hasTransactions: boolean } };
+  expect(account.dto).toMatchObject({ lastName: last, hasTransactions: true });
+  // The spec's /Payments/AccountAdd leads to the same form.
+  await page.goto(`${payments}/Payments/AccountAdd`);
+  await expect(page).toHaveURL(/\/Accounts\/AddPayment$/);
+  await expect(page.getByTestId('add-lastName')).toBeVisible();
   await ctx.close();
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdString } from './common.ts';
+import { ZDateTime, ZIdString } from './common.ts';
 
 /**
  * The client side of payments: invitations to the payments-only app and the client's approval of
@@ -23,3 +23,13 @@ export const APPROVAL_LINK_DAYS = 30;
 
 /** GET /api/transactions/viewExpense/{id}/files/{fileId}?token=: a file of the expense the link opens. */
 export const ZApprovalFileParams = z.object({ id: ZIdString, fileId: ZIdString });
+/** The same, with the file's name as the address's last part (as /api/transactions/files/{id}/{name}). */
+export const ZApprovalNamedFileParams = z.object({ id: ZIdString, fileId: ZIdString, name: z.string().min(1).max(300) });
+
+/**
+ * POST /api/transactions/statement/approveExpense/{id} (the account's client, signed in): the
+ * approval request the statement showed (its approvalRequestedOn). A request the office has sent
+ * again or cancelled since is not the one the client saw: refused (409), as a stale link is.
+ */
+export const ZStatementApproval = z.object({ requestedOn: ZDateTime });
+export type TStatementApproval = z.infer<typeof ZStatementApproval>;

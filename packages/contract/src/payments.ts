@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID, MAX_PAGE, ZAmountInput, ZDate, ZDateTimeInput, ZId, ZIdString, ZMoney, ZSelectOption, ZText } from './common.ts';
-import { SHOW_ALL } from './constants.ts';
+import { LANGUAGES, SHOW_ALL } from './constants.ts';
 import { STATEMENT_DEFAULT_PAGE_SIZE, TRANSACTION_TYPES, type TTransactionType } from './payment-constants.ts';
 import {
   TRANSACTION_LISTS,
@@ -95,6 +95,8 @@ export const ZStatementItem = z.object({
   confirmedByClientDate: z.string().nullable(),
   /** The expense was sent to the client for approval (not yet approved when confirmedByClientDate is null). */
   approvalRequestedOn: z.string().nullable(),
+  /** The client's approval may still be reverted: approved, not paid, and within APPROVAL_REVERT_HOURS of the approval. */
+  canRevertApproval: z.boolean(),
   expirationDate: z.string().nullable(),
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
@@ -123,6 +125,11 @@ export const ZStatementAnswer = z.object({
   unpaidCount: z.number().int(),
   /** The caller may add and edit (admins); others read. */
   canEdit: z.boolean(),
+  /**
+   * The caller is the account's own payments client: it approves, on the statement, the expenses
+   * sent to it for approval, and reverts an approval while that is allowed (as on the mailed link's page).
+   */
+  canApprove: z.boolean(),
   /** Every list of the described fields, both kinds' values (the filters). */
   lists: listsSchema(Object.keys(TRANSACTION_LISTS) as TTransactionListName[]),
 });
@@ -291,6 +298,14 @@ export type TTransactionSaved = z.infer<typeof ZTransactionSaved>;
 
 export const ZTransactionIdParam = z.object({ id: ZIdString });
 
+/**
+ * GET /api/transactions/files/{id}/{name}: an attachment, its file name the address's last part.
+ * A browser names what it opens after that part (a PDF's tab and the name its viewer saves under, a
+ * picture's "Save as"); the name itself is not read (the id says which file).
+ */
+export const ZAttachmentFileName = z.string().min(1).max(300);
+export const ZTransactionFileParams = z.object({ id: ZIdString, name: ZAttachmentFileName });
+
 // ---------- Expense approval (by the client) ----------
 
 /** GET /api/transactions/viewExpense/{id}, approveExpense, revertApprovalExpense: the expense for approval. */
@@ -301,5 +316,10 @@ export const ZExpenseForApproval = z.object({
   attachments: z.array(ZAttachmentLink),
   confirmedByClientDate: z.string().nullable(),
   canRevertApproval: z.boolean(),
+  /**
+   * The language the approval mail was written in (the account's, as the app names it); null when
+   * the account has none. The page speaks it to a visitor who has not chosen a language.
+   */
+  language: z.enum(LANGUAGES).nullable(),
 });
 export type TExpenseForApproval = z.infer<typeof ZExpenseForApproval>;

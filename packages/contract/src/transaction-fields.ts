@@ -78,6 +78,18 @@ export type TTransactionFieldName = TTransactionField['name'];
 /** The described fields an income (or an expense) has. */
 export type TTransactionFieldOf<K extends TTransactionType> = TTransactionField extends infer D ? (D extends { kinds: readonly (infer X)[] } ? (K extends X ? D : never) : never) : never;
 
+/**
+ * The days a transaction's dates may name (its date and time, and an expense's payment date, due
+ * date and period), as a limit on what is typed: from 1 January 2000 (the ledger is in euro; nothing
+ * of an agency's payments is older) to 31 December TRANSACTION_YEARS_AHEAD years after the agency's
+ * current year (a due date or a period ahead, never "2206" for 2026). As the construction year has
+ * its bounds (1800-2100), a year out of them is a typing slip, refused at the field.
+ */
+export const TRANSACTION_FIRST_DAY = '2000-01-01';
+export const TRANSACTION_YEARS_AHEAD = 10;
+/** The first and last day a transaction's date may name, for the agency's today (YYYY-MM-DD). */
+export const transactionDayBounds = (today: string) => ({ from: TRANSACTION_FIRST_DAY, to: `${Number(today.slice(0, 4)) + TRANSACTION_YEARS_AHEAD}-12-31` });
+
 /** Pairs that must be in order (start ≤ end); the error is on the second. */
 export const TRANSACTION_RANGES = [['startDate', 'endDate']] as const satisfies readonly (readonly [TTransactionFieldName, TTransactionFieldName])[];
 

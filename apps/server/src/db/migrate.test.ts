@@ -57,6 +57,13 @@ describe('migrations', () => {
     await q(`create index deals_price_idx on deals (price, id)`);
     // Before 0048: the short lets were not indexed by reference number.
     await q(`drop index objects_short_rent_ref_idx`);
+    // Before 0049: sign-ins kept the name they were made with; one of an account renamed since, one without an account.
+    await q(`drop trigger users_name_of_account on users`);
+    await q(`drop trigger accounts_rename_sign_ins on accounts`);
+    await q(`drop function crm_users_name_of_account()`);
+    await q(`drop function crm_accounts_rename_sign_ins()`);
+    await q(`insert into users (email, username, account_id) select 'renamed.owner@example.gr', 'Old Name', id from accounts where last_name = 'Last7'`);
+    await q(`insert into users (email, username) values ('no.account@example.gr', 'Front desk')`);
     await q(`delete from drizzle.__drizzle_migrations where created_at >= 1795479485623`);
     await q(`vacuum accounts`);
     const visible = async () => (await q(`select relpages, relallvisible from pg_class where relname = 'accounts'`)).rows[0] as { relpages: number; relallvisible: number };
@@ -126,6 +133,15 @@ describe('migrations', () => {
     expect((await q(`select indexdef from pg_indexes where indexname = 'objects_short_rent_ref_idx'`)).rows).toEqual([
       { indexdef: 'CREATE INDEX objects_short_rent_ref_idx ON public.objects USING btree (reference_number) WHERE for_short_rent' },
     ]);
+    // 0049 gave the sign-in its account's name, and it follows the account from then on; a sign-in
+    // without an account keeps its own.
+    const names = async () => (await q(`select email, username from users where email in ('renamed.owner@example.gr', 'no.account@example.gr') order by email`)).rows;
+    expect(await names()).toEqual([
+      { email: 'no.account@example.gr', username: 'Front desk' },
+      { email: 'renamed.owner@example.gr', username: 'Last7 F7' },
+    ]);
+    await q(`update accounts set last_name = 'Seventh' where last_name = 'Last7'`);
+    expect((await names())[1]).toEqual({ email: 'renamed.owner@example.gr', username: 'Seventh F7' });
     // Applied once: a second start changes nothing.
     await migrateDb(t.dbUrl);
     await t.app.close();

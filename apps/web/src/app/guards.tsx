@@ -1,11 +1,34 @@
+import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from '../lib/session.ts';
+import { api } from '../lib/api.ts';
+import { whenIdle } from '../lib/next-task.ts';
+import { sessionStore, setSession, useSession } from '../lib/session.ts';
 import { paymentsHome, usePaymentsApp } from '../lib/variant.ts';
+
+/**
+ * The signed-in user's name as the server has it now: it is the name of their account and follows
+ * a rename of it, while the session kept in this browser holds the name of the day they signed in.
+ * Asked once a start, in the background, when the browser is idle.
+ */
+function followSessionName(token: string) {
+  whenIdle(() => {
+    api<{ username: string }>('/api/authenticate/me', { background: true })
+      .then((me) => {
+        const now = sessionStore.get();
+        if (now?.token === token && me.username && me.username !== now.username) setSession({ ...now, username: me.username });
+      })
+      .catch(() => undefined);
+  });
+}
 
 /** Every protected route: without a session, go to /login (and come back after signing in). */
 export function RequireAuth() {
   const session = useSession();
   const location = useLocation();
+  const token = session?.token;
+  useEffect(() => {
+    if (token) followSessionName(token);
+  }, [token]);
   if (!session) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   return <Outlet />;
 }

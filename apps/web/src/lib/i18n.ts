@@ -6,7 +6,7 @@ import 'dayjs/locale/ru';
 import 'dayjs/locale/en-gb';
 import { cultureOf, type TCulture, type TLanguage } from '@crm/contract/constants';
 import type { TLocalizationEntry } from '@crm/contract';
-import { getCookie, setCookie } from './cookies.ts';
+import { deleteCookie, getCookie, setCookie } from './cookies.ts';
 import { bootLanguage, takeBootRequest } from './boot.ts';
 import { whenIdle } from './next-task.ts';
 
@@ -19,6 +19,16 @@ export function cookieLanguage(): TLanguage {
 }
 
 const asLanguage = (v: string | undefined): TLanguage => (v === 'el' || v === 'ru' || v === 'en-UK' ? v : 'en-UK');
+
+/**
+ * Set beside the language cookie while its language is only a guess: the browser's own (index.html,
+ * on a first visit), or a language a page chose for the reader (the approval page speaks its mail's).
+ * A choice of the reader's (the language buttons and menu, the saved language at sign-in) removes it.
+ */
+const GUESSED_COOKIE = 'languageGuessed';
+
+/** The reader has chosen a language (the cookie is theirs, not a guess). */
+export const languageChosen = (): boolean => getCookie(LANGUAGE_COOKIE) !== undefined && getCookie(GUESSED_COOKIE) === undefined;
 
 /**
  * The reader's culture, which every API call sends (Accept-Language). Before the texts have started
@@ -223,9 +233,14 @@ export function onLanguageSwitched(listener: SwitchListener): () => void {
   return () => switchListeners.delete(listener);
 }
 
-/** Switches every visible text, date and number at once; no reload. */
-export async function changeLanguage(language: TLanguage) {
+/**
+ * Switches every visible text, date and number at once; no reload. `chosen: false`: the language is
+ * the page's guess for the reader, kept as a guess (see languageChosen).
+ */
+export async function changeLanguage(language: TLanguage, { chosen = true }: { chosen?: boolean } = {}) {
   setCookie(LANGUAGE_COOKIE, language);
+  if (chosen) deleteCookie(GUESSED_COOKIE);
+  else setCookie(GUESSED_COOKIE, '1');
   const before = currentCulture();
   const culture = cultureOf(language);
   if (!i18n.hasResourceBundle(culture, 'translation')) {

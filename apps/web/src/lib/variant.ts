@@ -68,9 +68,13 @@ export function paymentsHome(s: TSessionUser | null): string {
   return '/Payments';
 }
 
-/** The screens of the payments app: a client its own statement only; staff the payments screens and Set password. */
+/**
+ * The screens of the payments app: a client its own statement only; staff the payments screens, Set
+ * password, an account's page (the statement's name links to it), and New payments account (the
+ * payments list's button, and the spec's /Payments/AccountAdd that leads to it).
+ */
 export function allowedInPaymentsApp(s: TSessionUser | null, pathname: string): boolean {
   if (!s) return false;
   if (isPaymentsClientOnly(s)) return s.accountId != null && new RegExp(`^/Payments/View/${s.accountId}/?$`, 'i').test(pathname);
-  return /^\/(Payments(\/|$)|SetPassword\/|Accounts\/View\/)/i.test(pathname);
+  return /^\/(Payments(\/|$)|SetPassword\/|Accounts\/View\/|Accounts\/AddPayment\/?$)/i.test(pathname);
 }

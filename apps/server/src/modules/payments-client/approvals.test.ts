@@ -76,13 +76,20 @@ describe('an expense sent for approval', () => {
 
     const v = await view(id, link.token, 'el');
     expect(v.statusCode, v.body).toBe(200);
-    expect(v.json()).toMatchObject({ amount: '1234.50', categoryName: 'Ρεύμα', transactionDate: '2026-03-05T09:30:00', confirmedByClientDate: null, canRevertApproval: false });
+    // The page is told the mail's language (the account's), to speak it to a visitor who chose none.
+    expect(v.json()).toMatchObject({ amount: '1234.50', categoryName: 'Ρεύμα', transactionDate: '2026-03-05T09:30:00', confirmedByClientDate: null, canRevertApproval: false, language: 'el' });
     const [file] = v.json().attachments;
     expect(file.name).toBe('Τιμολόγιο υδραυλικού.pdf');
     const f = await app.inject({ url: `/api/transactions/viewExpense/${id}/files/${file.id}?token=${link.token}` });
     expect(f.statusCode).toBe(200);
     expect(f.rawPayload.equals(PDF)).toBe(true);
     expect(f.headers['x-content-type-options']).toBe('nosniff');
+    // By the address the page links to: the file's name its last part (the tab and the saved file take it).
+    const named = await app.inject({ url: `/api/transactions/viewExpense/${id}/files/${file.id}/${encodeURIComponent(file.name)}?token=${link.token}` });
+    expect(named.statusCode).toBe(200);
+    expect(named.rawPayload.equals(PDF)).toBe(true);
+    expect(named.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(file.name)}`);
+    expect((await app.inject({ url: `/api/transactions/viewExpense/${id}/files/${file.id}/${encodeURIComponent(file.name)}?token=${'B'.repeat(43)}` })).statusCode).toBe(404);
 
     const a = await approve(id, link.token);
     expect(a.statusCode, a.body).toBe(200);
@@ -247,6 +254,22 @@ describe('an expense sent for approval', () => {
     expect((await sendForApproval(id)).statusCode).toBe(409);
   });
 
+  it('tells the page the language its mail was written in: the account\'s, English for another, none without one', async () => {
+    for (const [language, mailed, page] of [
+      ['ru', 'Агентство просит вас', 'ru'],
+      [' RU ', 'Агентство просит вас', 'ru'],
+      ['de', 'The agency asks you', 'en-UK'],
+      [null, 'The agency asks you', null],
+    ] as const) {
+      const owner = await newAccount({ language });
+      const id = await addExpense(owner.id);
+      await sendForApproval(id);
+      const link = await lastLinkTo(`owner${seq}@example.gr`);
+      expect(link.body).toContain(mailed);
+      expect((await view(id, link.token)).json().language, String(language)).toBe(page);
+    }
+  });
+
   it('goes to the client\'s sign-in e-mail when it has one', async () => {
     const owner = await newAccount();
     const u = await t.user({ roles: ['clientPayments'], email: `signin${seq}@example.gr` });
@@ -254,5 +277,117 @@ describe('an expense sent for approval', () => {
     const id = await addExpense(owner.id);
     expect((await sendForApproval(id)).json().message).toBe(`Sent for approval to signin${seq}@example.gr`);
     expect((await lastLinkTo(`signin${seq}@example.gr`)).id).toBe(id);
+  });
+});
+
+describe('an expense sent for approval, answered on the client\'s own statement', () => {
+  /** The account's own payments client (a clientPayments sign-in of the account). */
+  async function clientOf(accountId: number, roles: ('clientPayments' | 'employee')[] = ['clientPayments']) {
+    const u = await t.user({ roles });
+    await db.update(users).set({ accountId }).where(eq(users.id, u.id));
+    return u;
+  }
+  const statement = (accountId: number, token: string) => app.inject({ url: `/api/transactions?accountId=${accountId}`, headers: { ...bearer(token), 'accept-language': 'en' } });
+  const itemOf = async (accountId: number, id: number, token: string) => (await statement(accountId, token)).json().items.find((i: { id: number }) => i.id === id);
+  const approveOn = (id: number, token: string, requestedOn: string) =>
+    app.inject({ method: 'POST', url: `/api/transactions/statement/approveExpense/${id}`, payload: { requestedOn }, headers: { ...bearer(token), 'accept-language': 'en', 'user-agent': 'Owner phone' } });
+  const revertOn = (id: number, token: string) => app.inject({ method: 'POST', url: `/api/transactions/statement/revertApprovalExpense/${id}`, headers: { ...bearer(token), 'accept-language': 'en' } });
+  const confirmed = async (id: number) => (await db.select({ c: transactions.confirmedByClientDate }).from(transactions).where(eq(transactions.id, id)))[0]!.c;
+
+  it('is approved and reverted there by the account\'s client, by the same rules as the link, and logged by its sign-in', async () => {
+    const owner = await newAccount();
+    const me = await clientOf(owner.id);
+    const id = await addExpense(owner.id);
+    const notSent = await addExpense(owner.id, { amount: '10' });
+    await sendForApproval(id);
+
+    // The client's statement offers it; the staff's does not (staff never approve for the client).
+    const st = (await statement(owner.id, me.token)).json();
+    expect(st.canApprove).toBe(true);
+    expect((await statement(owner.id, admin.token)).json().canApprove).toBe(false);
+    const item = st.items.find((i: { id: number }) => i.id === id);
+    expect(item).toMatchObject({ confirmedByClientDate: null, canRevertApproval: false });
+    expect(item.approvalRequestedOn).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
+
+    // Only the request the statement showed, and only one the office sent.
+    const stale = await approveOn(id, me.token, '2026-01-01T10:00:00');
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json().title).toBe('This expense no longer waits for your approval: the agency has changed it or sent it again. The statement now shows it as it is.');
+    expect((await approveOn(notSent, me.token, item.approvalRequestedOn)).statusCode).toBe(409);
+    expect(await confirmed(id)).toBeNull();
+    expect(await confirmed(notSent)).toBeNull();
+
+    const a = await approveOn(id, me.token, item.approvalRequestedOn);
+    expect(a.statusCode, a.body).toBe(200);
+    expect(a.json()).toMatchObject({ amount: '1234.50', categoryName: 'Electricity', canRevertApproval: true });
+    expect(a.json().confirmedByClientDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
+    expect(await confirmed(id)).not.toBeNull();
+    expect(await itemOf(owner.id, id, me.token)).toMatchObject({ confirmedByClientDate: a.json().confirmedByClientDate, canRevertApproval: true });
+    // Approving again (a second tap, another device) changes nothing.
+    expect((await approveOn(id, me.token, item.approvalRequestedOn)).json().confirmedByClientDate).toBe(a.json().confirmedByClientDate);
+
+    const r = await revertOn(id, me.token);
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toMatchObject({ confirmedByClientDate: null, canRevertApproval: false });
+    expect(await confirmed(id)).toBeNull();
+    expect((await revertOn(id, me.token)).statusCode).toBe(200);
+    // The request stands: it is awaiting again, and approved again.
+    expect((await itemOf(owner.id, id, me.token)).approvalRequestedOn).toBe(item.approvalRequestedOn);
+    expect((await approveOn(id, me.token, item.approvalRequestedOn)).statusCode).toBe(200);
+
+    const logs = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Transaction'), eq(actionLog.entityId, id))).orderBy(actionLog.id);
+    const answers = logs.filter((l) => l.action === 'ApproveExpense' || l.action === 'RevertExpenseApproval');
+    expect(answers.map((l) => l.action)).toEqual(['ApproveExpense', 'RevertExpenseApproval', 'ApproveExpense']);
+    expect(answers[0]).toMatchObject({ actionBy: me.id });
+    expect(answers[0]!.data).toMatchObject({ accountId: owner.id, linkSentOn: item.approvalRequestedOn, userAgent: 'Owner phone' });
+
+    // Paid: the approval can no longer be reverted, here as on the link's page.
+    await db.update(transactions).set({ status: 1 }).where(eq(transactions.id, id));
+    expect((await itemOf(owner.id, id, me.token)).canRevertApproval).toBe(false);
+    const late = await revertOn(id, me.token);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().title).toMatch(/can no longer be reverted/);
+    expect(await confirmed(id)).not.toBeNull();
+  });
+
+  it('is refused to staff, to another account\'s client, and once the office has changed what it asked', async () => {
+    const owner = await newAccount();
+    const other = await newAccount();
+    const me = await clientOf(owner.id);
+    const stranger = await clientOf(other.id);
+    // A colleague who is also a payments client (of their own account) approves nothing of this one.
+    const colleague = await clientOf(other.id, ['employee', 'clientPayments']);
+    const id = await addExpense(owner.id);
+    await sendForApproval(id);
+    const requestedOn = (await itemOf(owner.id, id, me.token)).approvalRequestedOn as string;
+    for (const token of [admin.token, agent.token]) {
+      expect((await approveOn(id, token, requestedOn)).statusCode).toBe(403);
+      expect((await revertOn(id, token)).statusCode).toBe(403);
+    }
+    for (const token of [stranger.token, colleague.token]) {
+      const res = await approveOn(id, token, requestedOn);
+      expect(res.statusCode).toBe(403);
+      expect(res.body).not.toContain('1234');
+      expect((await revertOn(id, token)).statusCode).toBe(403);
+    }
+    // Unknown ids are refused alike: a client cannot probe which exist.
+    expect((await approveOn(2147483000, me.token, requestedOn)).statusCode).toBe(403);
+    expect((await app.inject({ method: 'POST', url: `/api/transactions/statement/approveExpense/${id}`, payload: { requestedOn } })).statusCode).toBe(401);
+    expect((await approveOn(id, me.token, 'yesterday')).statusCode).toBe(400);
+    expect(await confirmed(id)).toBeNull();
+
+    // The office changes the amount (the request is cancelled), then sends it again: the statement
+    // loaded before either approves nothing; the new request is approved.
+    expect((await editExpense(id, { version: 1, amount: '2000' })).json().approvalRequestCancelled).toBe(true);
+    expect((await approveOn(id, me.token, requestedOn)).statusCode).toBe(409);
+    expect((await itemOf(owner.id, id, me.token)).approvalRequestedOn).toBeNull();
+    await new Promise((r) => setTimeout(r, 1100));
+    await sendForApproval(id);
+    expect((await approveOn(id, me.token, requestedOn)).statusCode).toBe(409);
+    expect(await confirmed(id)).toBeNull();
+    const now = (await itemOf(owner.id, id, me.token)).approvalRequestedOn as string;
+    const ok = await approveOn(id, me.token, now);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().amount).toBe('2000.00');
   });
 });

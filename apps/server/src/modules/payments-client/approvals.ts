@@ -1,16 +1,16 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { APPROVAL_LINK_DAYS, APPROVAL_REVERT_HOURS, EXPENSE_STATUS_NOT_PAID, cultureOf, type TExpenseForApproval } from '@crm/contract';
+import { APPROVAL_LINK_DAYS, cultureOf, type TExpenseForApproval } from '@crm/contract';
 import { accounts, transactionAttachments, transactions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
 import { newToken, sha256 } from '../../lib/passwords.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { requireReadableTransaction, touchPaymentAccount } from '../payments/payments.service.ts';
-import { canEditPayments } from '../payments/payments.access.ts';
+import { canRevertApproval, requireReadableTransaction, touchPaymentAccount } from '../payments/payments.service.ts';
+import { canEditPayments, isAccountClient } from '../payments/payments.access.ts';
 import { accessDenied } from '../../lib/errors.ts';
-import { clientAddress } from './invitations.ts';
+import { clientAddress, signInLanguage } from './invitations.ts';
 
 /** What is stored of a link's token: its SHA-256, in hex. */
 export const tokenHash = (token: string) => sha256(token).toString('hex');
@@ -35,20 +35,24 @@ const money = (amount: string) => {
   return `${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ' ')},${(frac ?? '00').padEnd(2, '0')} €`;
 };
 
+/** What the approval reads of an expense. */
+const expenseColumns = {
+  id: transactions.id,
+  accountId: transactions.accountId,
+  type: transactions.type,
+  amount: sql<string>`${transactions.amount}::text`,
+  categoryId: transactions.categoryId,
+  transactionDate: transactions.transactionDate,
+  status: transactions.status,
+  approvalRequestedOn: transactions.approvalRequestedOn,
+  approvalTokenHash: transactions.approvalTokenHash,
+  confirmedByClientDate: transactions.confirmedByClientDate,
+};
+
 /** The expense a link names, when the link is still good for it (same answer for a wrong id and a wrong token). */
 async function expenseOfLink(app: FastifyInstance, id: number, token: string) {
   const [row] = await app.db
-    .select({
-      id: transactions.id,
-      accountId: transactions.accountId,
-      type: transactions.type,
-      amount: sql<string>`${transactions.amount}::text`,
-      categoryId: transactions.categoryId,
-      transactionDate: transactions.transactionDate,
-      status: transactions.status,
-      approvalRequestedOn: transactions.approvalRequestedOn,
-      confirmedByClientDate: transactions.confirmedByClientDate,
-    })
+    .select(expenseColumns)
     .from(transactions)
     .where(and(eq(transactions.id, id), eq(transactions.approvalTokenHash, tokenHash(token))))
     .limit(1);
@@ -59,16 +63,17 @@ async function expenseOfLink(app: FastifyInstance, id: number, token: string) {
 type LinkedExpense = Awaited<ReturnType<typeof expenseOfLink>>;
 
 /** Revert stays possible while the expense is unpaid and for APPROVAL_REVERT_HOURS after the approval. */
-export function canRevert(e: Pick<LinkedExpense, 'confirmedByClientDate' | 'status'>, now = Date.now()): boolean {
-  return !!e.confirmedByClientDate && e.status === EXPENSE_STATUS_NOT_PAID && now - e.confirmedByClientDate.getTime() < APPROVAL_REVERT_HOURS * 3600 * 1000;
-}
+export const canRevert = (e: Pick<LinkedExpense, 'confirmedByClientDate' | 'status'>, now = Date.now()) => canRevertApproval(e, now);
 
 async function answer(app: FastifyInstance, e: LinkedExpense, t: T): Promise<TExpenseForApproval> {
-  const files = await app.db
-    .select({ id: transactionAttachments.id, name: transactionAttachments.userName })
-    .from(transactionAttachments)
-    .where(eq(transactionAttachments.transactionId, e.id))
-    .orderBy(transactionAttachments.id);
+  const [files, [account]] = await Promise.all([
+    app.db
+      .select({ id: transactionAttachments.id, name: transactionAttachments.userName })
+      .from(transactionAttachments)
+      .where(eq(transactionAttachments.transactionId, e.id))
+      .orderBy(transactionAttachments.id),
+    app.db.select({ language: accounts.language }).from(accounts).where(eq(accounts.id, e.accountId)).limit(1),
+  ]);
   return {
     amount: e.amount,
     categoryName: e.categoryId === null ? null : t(`payments.category.${e.categoryId}`),
@@ -76,6 +81,7 @@ async function answer(app: FastifyInstance, e: LinkedExpense, t: T): Promise<TEx
     attachments: files,
     confirmedByClientDate: toLocalDateTime(e.confirmedByClientDate, app.config.timeZone),
     canRevertApproval: canRevert(e),
+    language: signInLanguage(account?.language ?? null),
   };
 }
 
@@ -160,6 +166,84 @@ export async function revertApproval(app: FastifyInstance, req: FastifyRequest, 
   return viewExpense(app, id, token, t);
 }
 
+// ---------- the client's own approval, on the statement (signed in) ----------
+//
+// The same rules as the mailed link's page: an expense the office sent for approval is approved once
+// (approving it again changes nothing), and the approval is reverted while canRevert allows. The
+// sign-in is the key here instead of the link's token: only the account's own payments client
+// (isAccountClient; never staff for them), and only the request the statement showed (its
+// approvalRequestedOn): one the office has cancelled by an edit, or sent again since, is refused (409),
+// so an Approve on a statement loaded before a change never approves the new terms. The link's 30 days
+// bound the link, not the request: a signed-in client may still answer an older one.
+
+/** An expense of the caller's own account (403 for any other transaction, known or not: a client probes nothing). */
+async function ownExpense(app: FastifyInstance, user: SessionUser, id: number) {
+  const [row] = await app.db.select(expenseColumns).from(transactions).where(eq(transactions.id, id)).limit(1);
+  if (!row || !isAccountClient(user, row.accountId)) throw accessDenied();
+  return row;
+}
+
+/** What the action log keeps of a click on the statement: when, which request it answered, and from where. */
+function statementUsed(app: FastifyInstance, req: FastifyRequest, e: LinkedExpense) {
+  return {
+    time: toLocalDateTime(new Date(), app.config.timeZone),
+    linkSentOn: toLocalDateTime(e.approvalRequestedOn, app.config.timeZone),
+    ip: req.ip,
+    userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
+  };
+}
+
+/** POST /api/transactions/statement/approveExpense/{id}: the account's client approves the request its statement showed. */
+export async function approveOwnExpense(app: FastifyInstance, req: FastifyRequest, id: number, requestedOn: string, t: T) {
+  const user = req.user!;
+  const e = await ownExpense(app, user, id);
+  if (e.confirmedByClientDate) return answer(app, e, t);
+  const asked = e.type === 'expense' && e.approvalTokenHash !== null && e.approvalRequestedOn !== null && toLocalDateTime(e.approvalRequestedOn, app.config.timeZone) === requestedOn;
+  if (!asked) throw new AppError(409, 'paymentsClient.approval.notAwaiting');
+  const done = await app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(transactions)
+      .set({ confirmedByClientDate: new Date() })
+      // Still the request read above (its link's hash names it): an office edit or a new link in between cancels this click.
+      .where(and(eq(transactions.id, e.id), isNull(transactions.confirmedByClientDate), eq(transactions.approvalTokenHash, e.approvalTokenHash!)))
+      .returning({ id: transactions.id });
+    if (!row) return false;
+    await touchPaymentAccount(tx, e.accountId);
+    await logAction(tx, req.actor, { action: 'ApproveExpense', entity: 'Transaction', entityId: e.id, message: `#${e.id}`, data: { accountId: e.accountId, ...statementUsed(app, req, e) } });
+    return true;
+  });
+  const now = await ownExpense(app, user, id);
+  // Approved meanwhile from another device: what was asked is so.
+  if (!done && !now.confirmedByClientDate) throw new AppError(409, 'paymentsClient.approval.notAwaiting');
+  return answer(app, now, t);
+}
+
+/** POST /api/transactions/statement/revertApprovalExpense/{id}: the account's client reverts its approval, while allowed. */
+export async function revertOwnApproval(app: FastifyInstance, req: FastifyRequest, id: number, t: T) {
+  const user = req.user!;
+  const e = await ownExpense(app, user, id);
+  // Reverted already (from another device, or the link's page): answered as it is.
+  if (!e.confirmedByClientDate) return answer(app, e, t);
+  if (!canRevert(e)) throw new AppError(409, 'paymentsClient.approval.revertNotAllowed');
+  await app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(transactions)
+      .set({ confirmedByClientDate: null })
+      .where(and(eq(transactions.id, e.id), isNotNull(transactions.confirmedByClientDate)))
+      .returning({ id: transactions.id });
+    if (!row) return;
+    await touchPaymentAccount(tx, e.accountId);
+    await logAction(tx, req.actor, {
+      action: 'RevertExpenseApproval',
+      entity: 'Transaction',
+      entityId: e.id,
+      message: `#${e.id}`,
+      data: { accountId: e.accountId, approvedOn: toLocalDateTime(e.confirmedByClientDate, app.config.timeZone), ...statementUsed(app, req, e) },
+    });
+  });
+  return answer(app, await ownExpense(app, user, id), t);
+}
+
 /**
  * Send for approval (office admins): a new link for this expense (an earlier one stops working), and
  * the mail to the account's client in the account's language. The token and the log row are one
@@ -179,7 +263,8 @@ export async function sendForApproval(app: FastifyInstance, user: SessionUser, a
     await touchPaymentAccount(tx, row.accountId);
     await logAction(tx, actor, { action: 'SendExpenseForApproval', entity: 'Transaction', entityId: id, message: to, data: { accountId: row.accountId, email: to, link: `${app.config.paymentsUrl}${approvalPath(id)}`, linkId: tokenHash(token).slice(0, 12) } });
   });
-  const culture = cultureOf(account?.language ?? null);
+  // The account's language (English when it has none or another): the page the link opens speaks the same.
+  const culture = cultureOf(signInLanguage(account?.language ?? null));
   const t: T = (key, params) => app.translator.t(culture, key, params);
   const amount = money(row.amount);
   await app.mailer.send({

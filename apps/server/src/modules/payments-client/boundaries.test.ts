@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { accounts, users } from '../../db/schema/index.ts';
+import { accounts, transactions, users } from '../../db/schema/index.ts';
+import { toLocalDateTime } from '../../lib/dates.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
 
 /**
@@ -30,11 +31,15 @@ const CLIENT_PAYMENTS_ROUTES = [
   'GET /api/transactions/editExpense/:id',
   'GET /api/transactions/editIncome/:id',
   'GET /api/transactions/files/:id',
+  'GET /api/transactions/files/:id/:name',
+  'POST /api/transactions/statement/approveExpense/:id',
+  'POST /api/transactions/statement/revertApprovalExpense/:id',
 ];
 /** Public payments calls: the client's approval page, opened by the mailed link's token alone. */
 const APPROVAL_ROUTES = [
   'GET /api/transactions/viewExpense/:id',
   'GET /api/transactions/viewExpense/:id/files/:fileId',
+  'GET /api/transactions/viewExpense/:id/files/:fileId/:name',
   'POST /api/transactions/approveExpense/:id',
   'POST /api/transactions/revertApprovalExpense/:id',
 ];
@@ -75,16 +80,21 @@ describe('what a payments client reaches', () => {
     const fileId = st.items[0].attachments[0].id as number;
     expect((await app.inject({ method: 'POST', url: `/api/transactions/sendExpenseForApproval/${expense}`, headers: bearer(admin.token) })).statusCode).toBe(200);
 
-    const as = (method: 'GET' | 'POST', url: string) => app.inject({ method, url, headers: bearer(client.token) });
+    const as = (method: 'GET' | 'POST', url: string, payload?: object) => app.inject({ method, url, headers: bearer(client.token), payload });
     const refused: Record<string, string> = {
       'GET /api/transactions': `/api/transactions?accountId=${other!.id}`,
       'GET /api/transactions/download/:accountId': `/api/transactions/download/${other!.id}`,
       'GET /api/transactions/editExpense/:id': `/api/transactions/editExpense/${expense}`,
       'GET /api/transactions/editIncome/:id': `/api/transactions/editIncome/${income}`,
       'GET /api/transactions/files/:id': `/api/transactions/files/${fileId}`,
+      'GET /api/transactions/files/:id/:name': `/api/transactions/files/${fileId}/receipt.pdf`,
+      'POST /api/transactions/statement/approveExpense/:id': `/api/transactions/statement/approveExpense/${expense}`,
+      'POST /api/transactions/statement/revertApprovalExpense/:id': `/api/transactions/statement/revertApprovalExpense/${expense}`,
     };
+    const requested = (await t.db.select({ on: transactions.approvalRequestedOn }).from(transactions).where(eq(transactions.id, expense)))[0]!.on!;
+    const bodies: Record<string, object> = { 'POST /api/transactions/statement/approveExpense/:id': { requestedOn: toLocalDateTime(requested, t.config.timeZone) } };
     for (const [route, url] of Object.entries(refused)) {
-      const res = await as(route.split(' ')[0] as 'GET', url);
+      const res = await as(route.split(' ')[0] as 'GET', url, bodies[route]);
       expect(res.statusCode, `${route}: ${res.body}`).toBe(403);
       expect(res.body).not.toContain('99.00');
       expect(res.body).not.toContain('Άννα');
@@ -99,6 +109,7 @@ describe('what a payments client reaches', () => {
     expect((await as('GET', `/api/transactions/viewExpense/${expense}`)).statusCode).toBe(400);
     expect((await as('GET', `/api/transactions/viewExpense/${expense}?token=${token}`)).statusCode).toBe(404);
     expect((await as('GET', `/api/transactions/viewExpense/${expense}/files/${fileId}?token=${token}`)).statusCode).toBe(404);
+    expect((await as('GET', `/api/transactions/viewExpense/${expense}/files/${fileId}/receipt.pdf?token=${token}`)).statusCode).toBe(404);
     expect((await as('POST', `/api/transactions/approveExpense/${expense}?token=${token}`)).statusCode).toBe(404);
     expect((await as('POST', `/api/transactions/revertApprovalExpense/${expense}?token=${token}`)).statusCode).toBe(404);
     // Every client-reachable payments call was tried above.

@@ -80,6 +80,33 @@ describe('Send email invitation', () => {
     expect(log).toMatchObject({ entity: 'Account', entityId: id, actionBy: admin.id });
   });
 
+  it('names the sign-in as its account is named: after a rename, and after a merge into another account', async () => {
+    const id = await addAccount({ email: `renamed${seq + 1}@example.gr` });
+    const email = `renamed${seq}@example.gr`;
+    expect((await get(`/api/transactions/sendInvitation/${id}`)).statusCode).toBe(200);
+    await post('/api/authenticate/setPassword', { email, password: 'owner-password-47' });
+    const me = async () => (await get('/api/authenticate/me', await t.login(email, 'owner-password-47'))).json().username;
+    expect(await me()).toBe(`Παππά${seq} Ιωάννα${seq}`);
+
+    // Renamed (married name): the navbar's name, the action log's "by whom" follow.
+    const version = (await get(`/api/account/edit/${id}`)).json().dto.version as number;
+    expect((await post('/api/account/update', { id, version, lastName: `Αλεξίου${seq}` })).statusCode).toBe(200);
+    expect(await me()).toBe(`Αλεξίου${seq} Ιωάννα${seq}`);
+    const [login] = await t.db.select().from(actionLog).where(eq(actionLog.action, 'Login')).orderBy(desc(actionLog.id)).limit(1);
+    expect(login).toMatchObject({ entityId: (await t.db.select().from(users).where(eq(users.email, email)))[0]!.id, actionByName: `Αλεξίου${seq} Ιωάννα${seq}` });
+    // The sign-in's name cannot be set apart from its account's.
+    await t.db.update(users).set({ username: 'Someone else' }).where(eq(users.email, email));
+    expect(await me()).toBe(`Αλεξίου${seq} Ιωάννα${seq}`);
+
+    // Merged into the account kept for her: the sign-in moves there, with that account's name.
+    const n = seq;
+    const kept = await addAccount({ firstName: 'Joanna', lastName: `Alexiou${n}` });
+    const keptVersion = (await get(`/api/account/edit/${kept}`)).json().dto.version as number;
+    const merged = await post('/api/account/merge', { account: { id: kept, version: keptVersion }, duplicateId: id });
+    expect(merged.statusCode, merged.body).toBe(200);
+    expect(await me()).toBe(`Alexiou${n} Joanna`);
+  });
+
   it('sent again, keeps the one sign-in and only the newest link works', async () => {
     const id = await addAccount({ email: 'owner.two@example.gr' });
     await get(`/api/transactions/sendInvitation/${id}`);

@@ -1,12 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZAccountIdParam, ZApprovalFileParams, ZApprovalTokenQuery, ZExpenseForApproval, ZMessage, ZTransactionIdParam } from '@crm/contract';
+import { ZAccountIdParam, ZApprovalFileParams, ZApprovalNamedFileParams, ZApprovalTokenQuery, ZExpenseForApproval, ZMessage, ZStatementApproval, ZTransactionIdParam } from '@crm/contract';
 import { OFFICE_ADMIN } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/errors.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import { contentDisposition, servedAs } from '../files/files.service.ts';
-import { approvalAttachment, approveExpense, revertApproval, sendForApproval, viewExpense } from './approvals.ts';
+import { approvalAttachment, approveExpense, approveOwnExpense, revertApproval, revertOwnApproval, sendForApproval, viewExpense } from './approvals.ts';
+import { PAYMENTS_CLIENT } from '../payments/payments.access.ts';
 import { ensureClientSignIn, findPaymentsAccountByEmail, sendInvitation } from './invitations.ts';
 
 /**
@@ -68,28 +69,47 @@ export const paymentsClientRoutes = fp(
       { config: { access: 'public' }, schema: { tags, params: ZTransactionIdParam, querystring: ZApprovalTokenQuery, response: { 200: ZExpenseForApproval } } },
       async (req) => approveExpense(app, req, req.params.id, req.query.token, tr(req)),
     );
+    // The same, on the statement: the account's own client, signed in (the sign-in is the key).
+    app.post(
+      '/api/transactions/statement/approveExpense/:id',
+      { config: { access: PAYMENTS_CLIENT }, schema: { tags, params: ZTransactionIdParam, body: ZStatementApproval, response: { 200: ZExpenseForApproval } } },
+      async (req) => approveOwnExpense(app, req, req.params.id, req.body.requestedOn, tr(req)),
+    );
+    app.post(
+      '/api/transactions/statement/revertApprovalExpense/:id',
+      { config: { access: PAYMENTS_CLIENT }, schema: { tags, params: ZTransactionIdParam, response: { 200: ZExpenseForApproval } } },
+      async (req) => revertOwnApproval(app, req, req.params.id, tr(req)),
+    );
     app.post(
       '/api/transactions/revertApprovalExpense/:id',
       { config: { access: 'public' }, schema: { tags, params: ZTransactionIdParam, querystring: ZApprovalTokenQuery, response: { 200: ZExpenseForApproval } } },
       async (req) => revertApproval(app, req, req.params.id, req.query.token, tr(req)),
     );
+    // A file of that expense: by its id, or by its id with its file name as the address's last part
+    // (what the page links to, so that the browser names the tab and the saved file after it).
+    const sendApprovalFile = async (reply: FastifyReply, id: number, token: string, fileId: number) => {
+      const file = await approvalAttachment(app, id, token, fileId);
+      const stream = await getFileStorage(app.config.dataDir).get(file.systemName);
+      if (!stream) throw notFound('payments.attachmentNotFound');
+      const { contentType, disposition } = servedAs(file.mime);
+      return reply
+        .header('Content-Type', contentType)
+        .header('Content-Length', String(file.size))
+        .header('Content-Disposition', contentDisposition(disposition, file.userName))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, no-store')
+        .header('Referrer-Policy', 'no-referrer')
+        .send(stream);
+    };
     app.get(
       '/api/transactions/viewExpense/:id/files/:fileId',
       { config: { access: 'public' }, schema: { tags, params: ZApprovalFileParams, querystring: ZApprovalTokenQuery } },
-      async (req, reply) => {
-        const file = await approvalAttachment(app, req.params.id, req.query.token, req.params.fileId);
-        const stream = await getFileStorage(app.config.dataDir).get(file.systemName);
-        if (!stream) throw notFound('payments.attachmentNotFound');
-        const { contentType, disposition } = servedAs(file.mime);
-        return reply
-          .header('Content-Type', contentType)
-          .header('Content-Length', String(file.size))
-          .header('Content-Disposition', contentDisposition(disposition, file.userName))
-          .header('X-Content-Type-Options', 'nosniff')
-          .header('Cache-Control', 'private, no-store')
-          .header('Referrer-Policy', 'no-referrer')
-          .send(stream);
-      },
+      async (req, reply) => sendApprovalFile(reply, req.params.id, req.query.token, req.params.fileId),
+    );
+    app.get(
+      '/api/transactions/viewExpense/:id/files/:fileId/:name',
+      { config: { access: 'public' }, schema: { tags, params: ZApprovalNamedFileParams, querystring: ZApprovalTokenQuery } },
+      async (req, reply) => sendApprovalFile(reply, req.params.id, req.query.token, req.params.fileId),
     );
   },
   { name: 'payments-client', dependencies: ['accounts'] },

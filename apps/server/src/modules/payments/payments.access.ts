@@ -24,3 +24,13 @@ export function assertAccountReadable(user: SessionUser, accountId: number): voi
 
 /** The only account a client may list; null for staff (every account). */
 export const ownAccountOnly = (user: SessionUser): number | null => (isPaymentsStaff(user) ? null : (user.accountId ?? 0));
+
+/**
+ * The account's own payments client: a clientPayments sign-in that belongs to the account (a staff
+ * member who is also a payments client counts for their own account only). Only they approve the
+ * account's expenses from the statement; staff never approve for them.
+ */
+export const isAccountClient = (u: SessionUser, accountId: number) => u.roles.includes('clientPayments') && u.accountId !== null && u.accountId === accountId;
+
+/** The calls only a payments client makes (its own approvals on the statement). */
+export const PAYMENTS_CLIENT: Access = { roles: ['clientPayments'], branch: false };

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
@@ -12,6 +12,7 @@ import {
   ZStatementDownloadParams,
   ZStatementFilter,
   ZStatementQuery,
+  ZTransactionFileParams,
   ZTransactionFormQuery,
   ZTransactionIdParam,
   ZTransactionSaved,
@@ -74,28 +75,36 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // An attachment: by its id, or by its id with its file name as the address's last part (what the
+  // screens link to, so that the browser names the tab and the saved file after it).
+  const sendAttachment = async (req: FastifyRequest, reply: FastifyReply, id: number) => {
+    const [file] = await app.db.select().from(transactionAttachments).where(eq(transactionAttachments.id, id)).limit(1);
+    if (!file) {
+      if (!isPaymentsStaff(req.user!)) throw accessDenied();
+      throw notFound('payments.attachmentNotFound');
+    }
+    // The attachment's transaction names the account whose reader may open it.
+    await requireReadableTransaction(app.db, req.user!, file.transactionId);
+    const stream = await getFileStorage(app.config.dataDir).get(file.systemName);
+    if (!stream) throw notFound('payments.attachmentNotFound');
+    const { contentType, disposition } = servedAs(file.mime);
+    return reply
+      .header('Content-Type', contentType)
+      .header('Content-Length', String(file.size))
+      .header('Content-Disposition', contentDisposition(disposition, file.userName))
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'private, max-age=3600')
+      .send(stream);
+  };
   app.get(
     '/api/transactions/files/:id',
     { config: { access: PAYMENTS_READ, fileCookie: true }, schema: { tags, params: ZTransactionIdParam } },
-    async (req, reply) => {
-      const [file] = await app.db.select().from(transactionAttachments).where(eq(transactionAttachments.id, req.params.id)).limit(1);
-      if (!file) {
-        if (!isPaymentsStaff(req.user!)) throw accessDenied();
-        throw notFound('payments.attachmentNotFound');
-      }
-      // The attachment's transaction names the account whose reader may open it.
-      await requireReadableTransaction(app.db, req.user!, file.transactionId);
-      const stream = await getFileStorage(app.config.dataDir).get(file.systemName);
-      if (!stream) throw notFound('payments.attachmentNotFound');
-      const { contentType, disposition } = servedAs(file.mime);
-      return reply
-        .header('Content-Type', contentType)
-        .header('Content-Length', String(file.size))
-        .header('Content-Disposition', contentDisposition(disposition, file.userName))
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, max-age=3600')
-        .send(stream);
-    },
+    async (req, reply) => sendAttachment(req, reply, req.params.id),
+  );
+  app.get(
+    '/api/transactions/files/:id/:name',
+    { config: { access: PAYMENTS_READ, fileCookie: true }, schema: { tags, params: ZTransactionFileParams } },
+    async (req, reply) => sendAttachment(req, reply, req.params.id),
   );
 
   for (const [name, type] of [

@@ -14,6 +14,7 @@ import {
   ZExpenseFormData,
   ZIncomeFormData,
   parseAmount,
+  transactionDayBounds,
   transactionFieldsOf,
   type TTransactionFieldDescription,
   type TTransactionSaved,
@@ -23,7 +24,7 @@ import type { Tx } from '../../db/client.ts';
 import { accounts, transactionAttachments, transactions } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
-import { fromLocalDateTime, toLocalDateTime } from '../../lib/dates.ts';
+import { agencyToday, fromLocalDateTime, toLocalDateTime } from '../../lib/dates.ts';
 import { getFileStorage, getIncomingDir } from '../../storage/file-storage.ts';
 import { cleanUserName } from '../files/files.service.ts';
 import { detectFileType } from '../files/file-types.ts';
@@ -92,7 +93,7 @@ async function readForm(app: FastifyInstance, req: FastifyRequest, parsed: Parse
 type FieldErrors = Record<string, { code: string; params?: Record<string, string | number> }[]>;
 
 /** The form's fields checked against the contract: every problem, by field, with its message key. */
-function checkFields(type: TTransactionType, fields: Record<string, string>) {
+function checkFields(type: TTransactionType, fields: Record<string, string>, today: string) {
   const schema = type === 'income' ? ZIncomeFormData : ZExpenseFormData;
   const r = schema.safeParse(fields);
   const errors: FieldErrors = {};
@@ -117,6 +118,15 @@ function checkFields(type: TTransactionType, fields: Record<string, string>) {
   // Income is the smaller shape: the fields only an expense has are read through `described`.
   const data = r.data as ReturnType<typeof ZIncomeFormData.parse>;
   const described = r.data as Record<string, unknown>;
+  // Every date within the ledger's days (1900 or 2206 is a typing slip), said with the days allowed.
+  const bounds = transactionDayBounds(today);
+  const dayText = (day: string) => day.split('-').reverse().join('/');
+  for (const d of transactionFieldsOf(type)) {
+    const v = described[d.name];
+    if ((d.type !== 'date' && d.type !== 'date-time') || typeof v !== 'string') continue;
+    const day = v.slice(0, 10);
+    if (day < bounds.from || day > bounds.to) add(d.name, 'payments.dateOutOfRange', { from: dayText(bounds.from), to: dayText(bounds.to) });
+  }
   for (const [from, to] of TRANSACTION_RANGES) {
     const a = described[from];
     const b = described[to];
@@ -150,7 +160,7 @@ export async function saveTransaction(app: FastifyInstance, req: FastifyRequest,
   const stored: string[] = [];
   try {
     await readForm(app, req, parsed);
-    const { data, described, states } = checkFields(type, parsed.fields);
+    const { data, described, states } = checkFields(type, parsed.fields, agencyToday(app.config.timeZone));
     if (mode === 'edit' && (data.id === undefined || data.version === undefined)) throw fieldError(data.id === undefined ? 'id' : 'version', 'validation.required');
     if (mode === 'add' && data.accountId === undefined) throw fieldError('accountId', 'validation.required');
     if (parsed.files.length > app.config.upload.maxFiles) throw new AppError(413, 'files.tooMany', { max: app.config.upload.maxFiles });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
+  APPROVAL_REVERT_HOURS,
   EXPENSE_STATUS_NOT_PAID,
   PAYMENT_METHOD_NAMES,
   TRANSACTION_FIELDS,
@@ -29,7 +30,7 @@ import type { SessionUser } from '../../plugins/auth.ts';
 import { collationOf } from '../accounts/accounts.lists.ts';
 import { escapeLike } from '../accounts/accounts.sql.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
-import { assertAccountReadable, canEditPayments, isPaymentsStaff, ownAccountOnly } from './payments.access.ts';
+import { assertAccountReadable, canEditPayments, isAccountClient, isPaymentsStaff, ownAccountOnly } from './payments.access.ts';
 
 export type T = (key: string, params?: Record<string, string | number>) => string;
 export type Caller = { user: SessionUser; actor: { id: number | null; name: string | null } };
@@ -193,6 +194,8 @@ type StatementRow = {
   category_id: number | null;
   payment_method: number;
   confirmed: string | null;
+  /** The approval's moment in epoch milliseconds (whether it may still be reverted). */
+  confirmed_ms: number | null;
   requested: string | null;
   expiration_date: string | null;
   start_date: string | null;
@@ -200,6 +203,15 @@ type StatementRow = {
   payment_date: string | null;
   attachments: { id: number; name: string }[] | null;
 };
+
+/**
+ * Whether the client's approval of an expense may still be reverted (on the mailed link's page and on
+ * the statement alike): it is approved, the expense is still not paid, and the approval is at most
+ * APPROVAL_REVERT_HOURS old.
+ */
+export function canRevertApproval(e: { confirmedByClientDate: Date | null; status: number | null }, now = Date.now()): boolean {
+  return !!e.confirmedByClientDate && e.status === EXPENSE_STATUS_NOT_PAID && now - e.confirmedByClientDate.getTime() < APPROVAL_REVERT_HOURS * 3600 * 1000;
+}
 
 /** Whether the statement shows only some of the account's rows. */
 export const isFiltered = (f: TStatementFilter) => Boolean(f.type || f.paymentMethod || f.categoryId || f.unpaidOnly);
@@ -226,6 +238,7 @@ export async function statementRows(db: Db | Tx, accountId: number, f: TStatemen
            to_char(f.transaction_date at time zone ${timeZone}, 'YYYY-MM-DD"T"HH24:MI:SS') as transaction_date,
            f.amount::text as amount, f.balance::numeric(16,2)::text as balance, f.status, f.category_id, f.payment_method,
            to_char(f.confirmed_by_client_date at time zone ${timeZone}, 'YYYY-MM-DD"T"HH24:MI:SS') as confirmed,
+           (extract(epoch from f.confirmed_by_client_date) * 1000)::float8 as confirmed_ms,
            to_char(f.approval_requested_on at time zone ${timeZone}, 'YYYY-MM-DD"T"HH24:MI:SS') as requested,
            f.expiration_date::text as expiration_date, f.start_date::text as start_date, f.end_date::text as end_date, f.payment_date::text as payment_date
            ${withAttachments ? sql`, (select json_agg(json_build_object('id', a.id, 'name', a.user_name) order by a.id) from transaction_attachments a where a.transaction_id = f.id) as attachments` : sql``}
@@ -252,6 +265,7 @@ export function toStatementItem(r: StatementRow, t: T): TStatementItem {
     categoryName: r.category_id === null ? null : t(`payments.category.${r.category_id}`),
     confirmedByClientDate: r.confirmed,
     approvalRequestedOn: r.requested,
+    canRevertApproval: canRevertApproval({ confirmedByClientDate: r.confirmed_ms === null ? null : new Date(r.confirmed_ms), status: r.status }),
     expirationDate: r.expiration_date,
     startDate: r.start_date,
     endDate: r.end_date,
@@ -309,6 +323,7 @@ export async function getStatement(
     totalRows: totals.n,
     unpaidCount: totals.unpaid,
     canEdit: canEditPayments(user),
+    canApprove: isAccountClient(user, accountId),
     lists: transactionLists(t) as TStatementAnswer['lists'],
   };
 }

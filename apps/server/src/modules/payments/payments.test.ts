@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import { accounts, actionLog, transactionAttachments, transactions, users } from '../../db/schema/index.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
+import { agencyToday } from '../../lib/dates.ts';
 
 const t = await createTestApp();
 const { app, db } = t;
@@ -84,6 +85,12 @@ describe('income and expense', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
     expect(file.headers['x-content-type-options']).toBe('nosniff');
+    // By the address the screens link to: the file's name its last part (what the browser names the tab and the saved file after).
+    const named = await get(admin.token, `/api/transactions/files/${st.items[1].attachments[0].id}/${encodeURIComponent('ΔΕΗ λογαριασμός.png')}`);
+    expect(named.statusCode).toBe(200);
+    expect(named.headers['content-type']).toBe('image/png');
+    expect(named.headers['content-disposition']).toMatch(new RegExp(`^inline; .*filename\\*=UTF-8''${encodeURIComponent('ΔΕΗ λογαριασμός.png')}$`));
+    expect(named.rawPayload.equals(PNG)).toBe(true);
   });
 
   it('filters the statement by type, payment method, category and unpaid only, 25 rows a page to start', async () => {
@@ -142,6 +149,14 @@ describe('income and expense', () => {
     expect((await get(admin.token, `/api/transactions/editIncome/${id}`)).statusCode).toBe(404);
   });
 
+  it('takes the first and the last day of the ledger\'s days', async () => {
+    const owner = await newAccount();
+    const last = `${Number(agencyToday(t.config.timeZone).slice(0, 4)) + 10}-12-31`;
+    const first = await addExpense(owner.id, { transactionDate: '2000-01-01T00:00:00', expirationDate: last, startDate: '2000-01-01', endDate: last, paymentDate: last });
+    expect(first.statusCode, first.body).toBe(200);
+    expect((await addIncome(owner.id, { transactionDate: `${last}T23:59:00` })).statusCode).toBe(200);
+  });
+
   it('refuses bad input with a translated field error and stores nothing', async () => {
     const owner = await newAccount();
     const cases: [Fields, string, string][] = [
@@ -179,6 +194,26 @@ describe('income and expense', () => {
       expect(res.statusCode, JSON.stringify(fields)).toBe(400);
       expect(Object.keys(res.json().errors)).toContain(field);
     }
+    // A date out of the ledger's days (a typing slip: 1900, 2206) is refused at its field, naming the
+    // days allowed: from 1 January 2000 to the end of the year ten years on (the agency's today).
+    const last = `${Number(agencyToday(t.config.timeZone).slice(0, 4)) + 10}`;
+    const outOfRange = `Enter a date from 01/01/2000 to 31/12/${last}.`;
+    for (const [fields, field] of [
+      [{ transactionDate: '1900-01-01T10:00:00' }, 'transactionDate'],
+      [{ transactionDate: '1999-12-31T23:59:00' }, 'transactionDate'],
+      [{ transactionDate: `${Number(last) + 1}-01-01T00:00:00` }, 'transactionDate'],
+      [{ transactionDate: '2206-03-05T09:30:00' }, 'transactionDate'],
+      [{ expirationDate: '1901-02-03' }, 'expirationDate'],
+      [{ paymentDate: '2999-12-31' }, 'paymentDate'],
+      [{ startDate: '1900-01-01', endDate: '2026-03-31' }, 'startDate'],
+      [{ startDate: '2026-03-01', endDate: `${Number(last) + 1}-03-31` }, 'endDate'],
+    ] as [Fields, string][]) {
+      const res = await addExpense(owner.id, fields);
+      expect(res.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(res.json().errors[field], JSON.stringify(fields)).toEqual([outOfRange]);
+    }
+    const ru = await app.inject({ method: 'POST', url: '/api/transactions/addIncome', payload: form({ accountId: owner.id, amount: '10', transactionDate: '1900-01-01T10:00:00', paymentMethod: 1, categoryId: 1 }) as never, headers: { ...bearer(admin.token), 'accept-language': 'ru' } });
+    expect(ru.json().errors.transactionDate).toEqual([`Укажите дату с 01.01.2000 по 31.12.${last}.`]);
     // An unknown file type, JSON instead of form-data, an unknown account.
     expect((await addIncome(owner.id, {}, [{ name: 'x.exe', data: Buffer.from([0x4d, 0x5a, 0, 0, 1, 2, 3]) }])).statusCode).toBe(415);
     expect((await app.inject({ method: 'POST', url: '/api/transactions/addIncome', payload: { accountId: owner.id }, headers: bearer(admin.token) })).statusCode).toBe(400);
@@ -251,6 +286,13 @@ describe('who reaches payments', () => {
       `/api/transactions/addExpense?accountId=${mine.id}`,
     ];
     for (const url of refused) expect((await get(me.token, url)).statusCode, url).toBe(403);
+    // The named address the statement links to (a plain link, so the file cookie alone): its own
+    // attachment, under its own name; another account's by the same address is refused.
+    const named = await app.inject({ url: `/api/transactions/files/${myFile}/mine.png`, headers: { cookie: `crm_files=${me.token}` } });
+    expect(named.statusCode, named.body).toBe(200);
+    expect(named.headers['content-disposition']).toBe(`inline; filename="mine.png"; filename*=UTF-8''mine.png`);
+    expect((await app.inject({ url: `/api/transactions/files/${theirFile}/theirs.png`, headers: { cookie: `crm_files=${me.token}` } })).statusCode).toBe(403);
+    expect((await app.inject({ url: `/api/transactions/files/${myFile}/mine.png` })).statusCode).toBe(401);
     expect((await addIncome(mine.id, {}, [], me.token)).statusCode).toBe(403);
     expect((await app.inject({ method: 'DELETE', url: `/api/transactions/${myExpense}`, headers: bearer(me.token) })).statusCode).toBe(403);
     // A client sign-in without an account reads nothing.

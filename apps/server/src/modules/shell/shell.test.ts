@@ -162,7 +162,8 @@ describe('platform calls', () => {
     expect((await app.inject({ url: '/api/home', headers: bearer(u.token) })).json().name).toBeNull();
     const [a] = await db.insert(accounts).values({ firstName: 'Eleni', lastName: 'Markou', isEmploye: true }).returning({ id: accounts.id });
     await db.update(users).set({ accountId: a!.id }).where(eq(users.id, u.id));
-    expect((await app.inject({ url: '/api/home', headers: bearer(u.token) })).json()).toMatchObject({ name: 'Eleni', username: u.email });
+    // The sign-in's name is its account's from then on (migration 0048).
+    expect((await app.inject({ url: '/api/home', headers: bearer(u.token) })).json()).toMatchObject({ name: 'Eleni', username: 'Markou Eleni' });
   });
 
   it('routes are case-insensitive and unknown API paths are problem-details 404s', async () => {

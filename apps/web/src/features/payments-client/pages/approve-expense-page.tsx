@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import type { TExpenseForApproval } from '@crm/contract';
@@ -8,6 +8,8 @@ import { ApiError } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { formatAmount, formatDate } from '../../../lib/format.ts';
 import { variantStore } from '../../../lib/variant.ts';
+import { changeLanguage, currentCulture, languageChosen } from '../../../lib/i18n.ts';
+import { cultureOf } from '@crm/contract/constants';
 import { PublicFrame } from '../../auth/pages/public-frame.tsx';
 import { approvalFileUrl, approveExpense, expenseForApprovalQuery, revertApproval } from '../api/approval.ts';
 
@@ -21,12 +23,13 @@ export function ApproveExpensePage() {
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
   const qc = useQueryClient();
-  const query = useQuery({ ...expenseForApprovalQuery(id, token), enabled: Number.isInteger(id) && id > 0 && !!token });
-  const set = (e: TExpenseForApproval) => qc.setQueryData(expenseForApprovalQuery(id, token).queryKey, e);
+  const culture = currentCulture();
+  const query = useQuery({ ...expenseForApprovalQuery(id, token, culture), enabled: Number.isInteger(id) && id > 0 && !!token });
+  const set = (e: TExpenseForApproval) => qc.setQueryData(expenseForApprovalQuery(id, token, culture).queryKey, e);
   // Refused because the expense moved on meanwhile (paid, or the time to revert ran out): it is read
   // again, so the page offers only what can still be done (no Revert left beside its refusal).
   const reread = (err: Error) => {
-    if (err instanceof ApiError && err.status === 409) void qc.invalidateQueries({ queryKey: expenseForApprovalQuery(id, token).queryKey });
+    if (err instanceof ApiError && err.status === 409) void qc.invalidateQueries({ queryKey: expenseForApprovalQuery(id, token, culture).queryKey });
   };
   const approve = useMutation({ mutationFn: () => approveExpense(id, token), onSuccess: set, onError: reread, meta: { handlesErrors: true } });
   const revert = useMutation({ mutationFn: () => revertApproval(id, token), onSuccess: set, onError: reread, meta: { handlesErrors: true } });
@@ -35,7 +38,19 @@ export function ApproveExpensePage() {
     document.title = `${t('paymentsClient.approval.title')} · ${t(variantStore.get() === 'crm' ? 'app.brand' : 'app.paymentsBrand')}`;
   }, [t]);
 
-  const e = query.data;
+  // A visitor who has not chosen a language reads the page in the mail's (the account's): it switches
+  // once the expense says which, and the expense is read again in it (every query is, on a switch).
+  // Until then the page waits, so it does not show itself in one language and then in another.
+  const mailLanguage = query.data?.language ?? null;
+  // Its texts could not be loaded (offline): the page stays in the language it has.
+  const [cannotSwitch, setCannotSwitch] = useState(false);
+  const switchTo = mailLanguage && !cannotSwitch && !languageChosen() && cultureOf(mailLanguage) !== culture ? mailLanguage : null;
+  useEffect(() => {
+    if (switchTo) changeLanguage(switchTo, { chosen: false }).catch(() => setCannotSwitch(true));
+  }, [switchTo]);
+  const settling = query.isLoading || !!switchTo;
+
+  const e = switchTo ? undefined : query.data;
   const failed = query.error ?? approve.error ?? revert.error;
   // The link stopped working while the page was open (the office changed the expense): what it
   // showed is no longer what would be approved, so it goes, with its buttons.
@@ -44,9 +59,11 @@ export function ApproveExpensePage() {
   return (
     <PublicFrame>
       <Stack>
-        <Title order={1} size="h3">
-          {t('paymentsClient.approval.caption')}
-        </Title>
+        {!settling && (
+          <Title order={1} size="h3">
+            {t('paymentsClient.approval.caption')}
+          </Title>
+        )}
         {!token || !(id > 0) ? (
           <Alert color="red" role="alert" data-testid="approval-error">
             {t('paymentsClient.approval.linkInvalid')}
@@ -58,7 +75,7 @@ export function ApproveExpensePage() {
             </Alert>
           )
         )}
-        {query.isLoading && <Loader size="sm" aria-label={t('common.loading')} />}
+        {settling && <Loader size="sm" aria-label={t('common.loading')} />}
         {e && !gone && (
           <>
             <Table variant="vertical" withTableBorder data-testid="approval-expense">
@@ -87,7 +104,7 @@ export function ApproveExpensePage() {
                     ) : (
                       <Stack gap={4}>
                         {e.attachments.map((a) => (
-                          <Anchor key={a.id} href={approvalFileUrl(id, token, a.id)} target="_blank" rel="noopener noreferrer" data-testid="approval-file">
+                          <Anchor key={a.id} href={approvalFileUrl(id, token, a.id, a.name)} target="_blank" rel="noopener noreferrer" data-testid="approval-file">
                             {a.name}
                           </Anchor>
                         ))}

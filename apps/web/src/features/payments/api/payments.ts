@@ -88,19 +88,20 @@ export async function downloadStatement(accountId: number, f: TStatementFilterSt
   saveBlob(blob, 'Transactions.xlsx');
 }
 
-/** GET /api/transactions/files/{id}: pictures and PDFs open in a new tab, other files are saved. */
-export async function openAttachment(id: number, name: string) {
-  const preview = /\.(jpe?g|png|gif|webp|pdf)$/i.test(name);
-  const win = preview ? window.open('', '_blank') : null;
-  try {
-    const blob = await api<Blob>(`/api/transactions/files/${id}`, { blob: true });
-    if (win) win.location.href = URL.createObjectURL(blob);
-    else saveBlob(blob, name);
-  } catch (e) {
-    win?.close();
-    throw e;
-  }
-}
+/**
+ * An attachment's address: /api/transactions/files/{id}/{name}. A plain link opens it with the
+ * session's file cookie (decision 012), so the browser gets the file itself, not a copy under a
+ * random blob: address: the PDF's tab, its viewer's Save and a picture's "Save as" take the file's
+ * own name from the address's last part (and from the answer's Content-Disposition).
+ */
+export const attachmentUrl = (id: number, name: string) => `/api/transactions/files/${id}/${encodeURIComponent(name)}`;
+
+/** Pictures and PDFs the browser shows itself: opened in a new tab; other files are saved. */
+export const opensInBrowser = (name: string) => /\.(jpe?g|png|gif|webp|pdf)$/i.test(name);
+
+/** The attributes of an attachment's link: a new tab for what the browser shows, a download under its name for the rest. */
+export const attachmentLink = (a: { id: number; name: string }) =>
+  opensInBrowser(a.name) ? { href: attachmentUrl(a.id, a.name), target: '_blank', rel: 'noopener' } : { href: attachmentUrl(a.id, a.name), download: a.name };
 
 /** The list's cookies, read by its screen and by its route's loader (which asks for the first page while the screen's code loads). */
 export const PAYMENT_LIST: SavedList = { list: 'PaymentList', defaults: { sortBy: 'transactionModifiedOn', sortDir: 'desc' } };

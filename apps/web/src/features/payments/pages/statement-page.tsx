@@ -17,7 +17,8 @@ import { agencyToday } from '../../../lib/agency-clock.ts';
 import { formatAmount, formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useSavedFilter, type ListState } from '../../../lib/list-state.ts';
 import { ClearFiltersButton } from '../../accounts/components/clear-filters.tsx';
-import { NO_STATEMENT_FILTER, downloadStatement, openAttachment, sendInvitation, statementQuery, statementSaved, type TStatementFilterState } from '../api/payments.ts';
+import { StatementApprovalButton } from '../../payments-client/components/statement-approval.tsx';
+import { NO_STATEMENT_FILTER, attachmentLink, downloadStatement, sendInvitation, statementQuery, statementSaved, type TStatementFilterState } from '../api/payments.ts';
 
 /** /Payments/View/{id}: the account's statement. */
 /** An unpaid item's due day; once it has passed, said in red as overdue. */
@@ -101,11 +102,6 @@ export function Statement({ accountId }: { accountId: number }) {
       showBanner(d.type, d.message);
     }
   };
-  const open = (a: { id: number; name: string }) =>
-    openAttachment(a.id, a.name).catch((e: unknown) => {
-      const d = describeError(e);
-      showBanner(d.type, d.message);
-    });
   const categories = st.lists.categoryId.filter((o) => !filter.type || o.parent === filter.type);
   const toData = (o: { value: string | number; text: string }[]) => o.map((x) => ({ value: String(x.value), label: x.text }));
   const editUrl = (r: TStatementItem) => `/Payments/Edit${r.isDebit ? 'Expense' : 'Income'}/${r.id}`;
@@ -163,17 +159,26 @@ export function Statement({ accountId }: { accountId: number }) {
       accessor: 'confirmedByClientDate',
       title: t(statementHeadKey('confirmedByClientDate')),
       // The date and its time may go on two lines: in Greek and Russian every column fits at 1280 px.
-      render: (r) =>
-        r.confirmedByClientDate ? (
+      render: (r) => {
+        const state = r.confirmedByClientDate ? (
           <Group gap={4} wrap="nowrap" align="flex-start" data-testid="statement-approved">
             <IconCircleCheck size={16} color="var(--mantine-color-green-7)" aria-hidden />
             <Text size="sm">{formatDateTime(r.confirmedByClientDate)}</Text>
           </Group>
         ) : r.approvalRequestedOn ? (
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" data-testid="statement-awaiting">
             {t('payments.ui.awaitingApproval')}
           </Text>
-        ) : null,
+        ) : null;
+        // The account's own client answers the request here too (as on the mailed link's page).
+        if (!st.canApprove || !state) return state;
+        return (
+          <Stack gap={4} align="flex-start">
+            {state}
+            <StatementApprovalButton item={r} />
+          </Stack>
+        );
+      },
     },
     {
       accessor: 'attachments',
@@ -182,7 +187,7 @@ export function Statement({ accountId }: { accountId: number }) {
         r.attachments.length === 0 ? null : (
           <Stack gap={2}>
             {r.attachments.map((a) => (
-              <Anchor key={a.id} component="button" type="button" size="sm" onClick={() => void open(a)} data-testid="statement-attachment" style={{ overflowWrap: 'anywhere', textAlign: 'left' }}>
+              <Anchor key={a.id} {...attachmentLink(a)} size="sm" data-testid="statement-attachment" style={{ overflowWrap: 'anywhere', textAlign: 'left' }}>
                 <Group gap={4} wrap="nowrap">
                   <IconFile size={14} aria-hidden />
                   {a.name}

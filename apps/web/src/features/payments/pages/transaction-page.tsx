@@ -18,7 +18,7 @@ import { FieldInput, type DateInputProps } from '../../../components/fields/fiel
 import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
 import { toDraft, toWire, type Draft } from '../../../components/fields/field-values.ts';
 import { DateField } from '../../accounts/components/date-field.tsx';
-import { deleteTransaction, openAttachment, paymentKeys, saveTransaction, transactionFormQuery, type TTransactionForm } from '../api/payments.ts';
+import { attachmentLink, deleteTransaction, paymentKeys, saveTransaction, transactionFormQuery, type TTransactionForm } from '../api/payments.ts';
 import { ExpenseApprovalControl } from '../../payments-client/components/expense-approval.tsx';
 import { carryForm, conflictMessage, mergeOnConflict, takeCarriedForm } from '../../../lib/conflict-merge.ts';
 import { useChangeKeys } from '../../../lib/change-key.ts';
@@ -287,13 +287,12 @@ function TransactionForm({ type, mode, form, readOnly }: { type: TTransactionTyp
               <Group key={a.id} gap="xs" wrap="nowrap" data-testid="attachment-row" data-state={deleted ? 'deleted' : 'existing'}>
                 <IconFile size={16} aria-hidden />
                 <Anchor
-                  component="button"
-                  type="button"
+                  {...attachmentLink(a)}
                   size="sm"
                   td={deleted ? 'line-through' : undefined}
                   c={deleted ? 'dimmed' : undefined}
-                  onClick={() => void openAttachment(a.id, a.name).catch((e: unknown) => setError(describeError(e).message))}
                   style={{ overflowWrap: 'anywhere', textAlign: 'left' }}
+                  data-testid="attachment-link"
                 >
                   {a.name}
                 </Anchor>
