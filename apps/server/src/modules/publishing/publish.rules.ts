@@ -60,10 +60,11 @@ export function publishProblems(o: Row, photoCount: number): string[] {
 /** The stored form of a refusal. */
 export const encodePublishError = (codes: string[]) => (codes.length ? CODES_MARK + codes.join(';') : null);
 
-/** The refusal as a sentence in the reader's language ("Not published: no photo; no sale price."). */
+/** The refusal as a sentence in the reader's language ("Not published: no photo; no sale price.", "…: λείπει η τιμή πώλησης· …"). */
 export function publishErrorText(stored: unknown, t: (key: string, params?: Record<string, string | number>) => string): string | null {
   if (typeof stored !== 'string' || !stored) return null;
   if (!stored.startsWith(CODES_MARK)) return stored;
   const codes = stored.slice(1).split(';').filter(Boolean);
-  return t('publishing.error', { list: codes.map((c) => t(c)).join('; ') });
+  // Greek separates the items with the ano teleia ("·"): its ";" is the question mark.
+  return t('publishing.error', { list: codes.map((c) => t(c)).join(`${t('publishing.errorSeparator')} `) });
 }

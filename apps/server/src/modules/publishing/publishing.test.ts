@@ -119,7 +119,7 @@ describe('publishing an object', () => {
     expect(en).toMatchObject({ publishRequested: true, published: false });
     expect(en.publishError).toBe('Not published: no sale price; no description; no photo.');
     const gr = await state(o.id, el);
-    expect(gr.publishError).toBe('Δεν δημοσιεύτηκε: λείπει η τιμή πώλησης; λείπει η περιγραφή; δεν υπάρχει φωτογραφία.');
+    expect(gr.publishError).toBe('Δεν δημοσιεύτηκε: λείπει η τιμή πώλησης· λείπει η περιγραφή· δεν υπάρχει φωτογραφία.');
     // The object's own answers (edit, view) carry the same text.
     const edit = (await app.inject({ url: `/api/object/edit/${o.id}`, headers: bearer(agent.token) })).json().object;
     expect(edit.publishError).toBe(en.publishError);
