@@ -55,6 +55,9 @@ export const publishingRoutes = fp(
     const onRefused = async (tx: Tx, out: PublishOutcome) => {
       const ref = out.referenceNumber ?? '';
       const list = (out.codes ?? []).map((c) => app.translator.t('en', c)).join('; ');
+      // One alert per property says what is missing now: a refusal again (each auto-save while the
+      // admin fills the gaps runs the job) replaces the earlier ones nobody has opened yet.
+      await tx.execute(sql`delete from alerts where kind = 'publish' and entity = 'Object' and entity_id = ${out.objectId} and readed_on is null and notes is null`);
       await createAlert(tx, {
         source: 'Publishing',
         kind: 'publish',

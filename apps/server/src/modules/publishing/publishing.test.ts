@@ -130,6 +130,11 @@ describe('publishing an object', () => {
     expect(alert!.content).toBe(`Property #${o.ref} was not published on the website: no sale price; no description; no photo.`);
     const jobs = await db.execute(sql`select name, state from jobs where payload->>'objectId' = ${String(o.id)}`);
     expect(jobs.rows).toEqual([{ name: PUBLISH_JOB, state: 'done' }]);
+    // Refused again while the gaps are filled (each save runs the job): still one unread alert, saying what is missing now.
+    await update(o.id, { salePrice: 180000 });
+    await settle();
+    const now = await db.select().from(alerts).where(and(eq(alerts.entity, 'Object'), eq(alerts.entityId, o.id)));
+    expect(now.map((a) => a.content)).toEqual([`Property #${o.ref} was not published on the website: no description; no photo.`]);
   });
 
   it('names a missing title, type and service', async () => {
