@@ -386,7 +386,7 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
       </Title>
       {form.parties.length === 0 && (
         <Text size="sm" c="dimmed">
-          {t('deals.ui.noParties')}
+          {t(dealType === DEAL_TYPE_RENTAL ? 'deals.ui.noPartiesRental' : 'deals.ui.noParties')}
         </Text>
       )}
       {form.parties.length > 0 && (
