@@ -369,6 +369,8 @@ const RENTAL_WORDS = {
     sellerOrLandlord: 'Seller / landlord',
     remove: 'Remove',
     noParties: 'No parties yet: add the landlord, the tenant and the professionals involved.',
+    abovePrice: 'The deposit is more than the price: check both amounts.',
+    aboveRent: "The deposit is more than three months' rent: check both amounts.",
   },
   el: {
     rental: 'Μίσθωση',
@@ -378,11 +380,13 @@ const RENTAL_WORDS = {
     sellerOrLandlord: 'Πωλητής / εκμισθωτής',
     remove: 'Αφαίρεση',
     noParties: 'Δεν έχουν προστεθεί μέρη: προσθέστε εκμισθωτή, μισθωτή και τους επαγγελματίες της συμφωνίας.',
+    abovePrice: 'Ο αρραβώνας είναι μεγαλύτερος από την τιμή: ελέγξτε τα δύο ποσά.',
+    aboveRent: 'Ο αρραβώνας ξεπερνά τα τρία μισθώματα: ελέγξτε τα δύο ποσά.',
   },
 } as const;
 
 for (const language of ['en-UK', 'el'] as const) {
-  test(`a flat let: landlord and tenant named so (${language})`, async ({ browser, request, baseURL }) => {
+  test(`a flat let: landlord and tenant named so, and two months' deposit not questioned (${language})`, async ({ browser, request, baseURL }) => {
     test.setTimeout(120_000);
     const words = RENTAL_WORDS[language];
     const token = await apiToken(request);
@@ -420,6 +424,16 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(page.getByRole('option', { name: words.landlord, exact: true })).toBeVisible();
     await expect(page.getByRole('option', { name: words.seller, exact: true })).toHaveCount(0);
     await page.keyboard.press('Escape');
+
+    // Two months' rent as deposit is usual: nothing said; a year's rent typed is.
+    await page.getByTestId('deal-price').fill('850');
+    await page.getByTestId('deal-deposit').fill('1700');
+    await expect(page.getByText(words.abovePrice)).toHaveCount(0);
+    await expect(page.getByText(words.aboveRent)).toHaveCount(0);
+    await page.getByTestId('deal-deposit').fill('10200');
+    await expect(page.getByTestId('deal-deposit')).toHaveAccessibleDescription(words.aboveRent);
+    await page.getByTestId('deal-deposit').fill('1700');
+    await expect(page.getByText(words.aboveRent)).toHaveCount(0);
 
     // Saved: the tenant's row reads as a rental's.
     await page.getByTestId('deal-save').click();
