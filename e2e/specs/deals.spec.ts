@@ -359,6 +359,111 @@ for (const language of ['en-UK', 'el'] as const) {
   });
 }
 
+/** A rental's words, in the two languages the deals are tried in. */
+const RENTAL_WORDS = {
+  'en-UK': {
+    rental: 'Rental',
+    landlord: 'Landlord',
+    tenant: 'Tenant',
+    seller: 'Seller',
+    sellerOrLandlord: 'Seller / landlord',
+    remove: 'Remove',
+    noParties: 'No parties yet: add the landlord, the tenant and the professionals involved.',
+    abovePrice: 'The deposit is more than the price: check both amounts.',
+    aboveRent: "The deposit is more than three months' rent: check both amounts.",
+  },
+  el: {
+    rental: 'Μίσθωση',
+    landlord: 'Εκμισθωτής',
+    tenant: 'Μισθωτής',
+    seller: 'Πωλητής',
+    sellerOrLandlord: 'Πωλητής / εκμισθωτής',
+    remove: 'Αφαίρεση',
+    noParties: 'Δεν έχουν προστεθεί μέρη: προσθέστε εκμισθωτή, μισθωτή και τους επαγγελματίες της συμφωνίας.',
+    abovePrice: 'Ο αρραβώνας είναι μεγαλύτερος από την τιμή: ελέγξτε τα δύο ποσά.',
+    aboveRent: 'Ο αρραβώνας ξεπερνά τα τρία μισθώματα: ελέγξτε τα δύο ποσά.',
+  },
+} as const;
+
+for (const language of ['en-UK', 'el'] as const) {
+  test(`a flat let: landlord and tenant named so, and two months' deposit not questioned (${language})`, async ({ browser, request, baseURL }) => {
+    test.setTimeout(120_000);
+    const words = RENTAL_WORDS[language];
+    const token = await apiToken(request);
+    const mark = `${language === 'el' ? 'Ενοικ' : 'Let'}${Date.now() % 1000000}`;
+    const landlord = await createAccount(request, token, { firstName: 'Kostas', lastName: `Landlord${mark}`, isOwner: true });
+    await createAccount(request, token, { firstName: 'Irina', lastName: `Tenant${mark}`, isClient: true });
+    const added = (await (await request.get('/api/object/add', { headers: auth(token) })).json()) as { id: number; version: number; referenceNumber: string };
+    const upd = await request.post('/api/object/update', { data: { id: added.id, version: added.version, forRent: true, rentPrice: 850, title: `Flat ${mark}` }, headers: auth(token) });
+    expect(upd.ok(), await upd.text()).toBeTruthy();
+    const owner = await request.post('/api/objectAccount/add', { data: { objectId: added.id, accountId: landlord, relation: 1 }, headers: auth(token) });
+    expect(owner.ok(), await owner.text()).toBeTruthy();
+
+    const ctx = await signedIn(browser, baseURL!, token, language);
+    const page = await ctx.newPage();
+    await page.goto(`/Deals/Add?objectId=${added.id}`);
+    await expect(page.getByTestId('deal-dealType')).toHaveValue(words.rental);
+    // The flat's owner comes as its landlord; without parties, the form asks for a rental's people.
+    const parties = page.getByTestId('deal-party');
+    await expect(parties).toHaveCount(1);
+    await expect(parties.first().getByTestId('deal-party-relation')).toHaveValue(words.landlord);
+    await parties.first().getByRole('button', { name: new RegExp(`^${words.remove}`) }).click();
+    await expect(page.getByTestId('deal-parties')).toContainText(words.noParties);
+    // Added back by name, then the tenant: each row's role in a rental's words.
+    for (const [who, role] of [
+      [`Landlord${mark}`, words.landlord],
+      [`Tenant${mark}`, words.tenant],
+    ] as const) {
+      await page.getByTestId('deal-add-party').click();
+      const row = parties.last();
+      await row.getByTestId('deal-party-account').fill(who);
+      await page.getByRole('option', { name: new RegExp(who) }).click();
+      await expect(row.getByTestId('deal-party-relation')).toHaveValue(role);
+    }
+    await parties.last().getByTestId('deal-party-relation').click();
+    await expect(page.getByRole('option', { name: words.landlord, exact: true })).toBeVisible();
+    await expect(page.getByRole('option', { name: words.seller, exact: true })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    // Two months' rent as deposit is usual: nothing said; a year's rent typed is.
+    await page.getByTestId('deal-price').fill('850');
+    await page.getByTestId('deal-deposit').fill('1700');
+    await expect(page.getByText(words.abovePrice)).toHaveCount(0);
+    await expect(page.getByText(words.aboveRent)).toHaveCount(0);
+    await page.getByTestId('deal-deposit').fill('10200');
+    await expect(page.getByTestId('deal-deposit')).toHaveAccessibleDescription(words.aboveRent);
+    await page.getByTestId('deal-deposit').fill('1700');
+    await expect(page.getByText(words.aboveRent)).toHaveCount(0);
+
+    // Saved: the tenant's row reads as a rental's.
+    await page.getByTestId('deal-save').click();
+    await expect(page).toHaveURL(/\/Deals\/\d+$/);
+    const dealId = Number(/\/Deals\/(\d+)$/.exec(page.url())![1]);
+    await expect(parties.last()).toContainText(words.tenant);
+
+    // The list: both words while it shows every type, a rental's once filtered to rentals.
+    await page.goto('/Deals');
+    await page.getByTestId('deals-filter-object').fill(`#${added.referenceNumber}`);
+    const table = page.getByTestId('deals-table');
+    await expect(table.getByRole('columnheader', { name: words.sellerOrLandlord, exact: true })).toBeVisible();
+    await page.getByTestId('deals-filter-type').click();
+    await page.getByRole('option', { name: words.rental, exact: true }).click();
+    await expect(table.getByRole('columnheader', { name: words.landlord, exact: true })).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: words.tenant, exact: true })).toBeVisible();
+    await ctx.close();
+
+    // On a phone, the row's card names its people as a rental's.
+    const filter = { dealType: 0, stages: [], depositFrom: null, depositTill: null, endDateFrom: null, endDateTill: null, lastName: '', object: `#${added.referenceNumber}` };
+    const phone = await signedIn(browser, baseURL!, token, language, { viewport: { width: 412, height: 915 }, isMobile: true, cookies: { 'DealList.filter': filter } });
+    const card = await phone.newPage();
+    await card.goto('/Deals');
+    const row = card.getByTestId('deals-table-row').filter({ has: card.locator(`a[href="/Deals/${dealId}"]`) });
+    await expect(row.locator('td:has([data-testid="deal-seller"])')).toHaveAttribute('data-label', words.landlord);
+    await expect(row.locator('td:has([data-testid="deal-buyer"])')).toHaveAttribute('data-label', words.tenant);
+    await phone.close();
+  });
+}
+
 test('someone else saves the deal meanwhile: my note and my notary stay in the form beside their lawyer, their price where we both changed it, named (el)', async ({ browser, request, baseURL }) => {
   const token = await apiToken(request);
   const mark = `${Date.now() % 1000000}`;

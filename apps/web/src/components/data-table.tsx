@@ -29,15 +29,18 @@ export type DataTableColumn<T> = {
    * as its label; an empty one is not drawn.
    */
   card?: 'title' | 'action' | 'hidden';
-  /** The card line's label where the column's title is not plain text. */
-  cardLabel?: string;
+  /**
+   * The card line's label where the column's title is not plain text, or where it depends on the
+   * row (a rental's landlord in the column of sellers).
+   */
+  cardLabel?: string | ((record: T) => string);
 };
 
 /** How a column's cells are drawn, worked out once per table. */
 type CellSpec<T> = {
   col: DataTableColumn<T>;
   card: 'title' | 'action' | 'hidden' | undefined;
-  label: string | undefined;
+  label: string | ((record: T) => string) | undefined;
 };
 
 /**
@@ -347,7 +350,7 @@ const Row = memo(function Row<T>({ record, index, cells, testId, className, onCl
       {cells.map(({ col, card, label }) => {
         const content = col.render ? col.render(record, index) : ((record as Record<string, ReactNode>)[col.accessor] ?? null);
         return (
-          <td key={col.accessor} role="cell" data-card={card} data-label={label} data-empty={isEmpty(content) || undefined} data-align={col.textAlign} data-nowrap={col.noWrap || undefined}>
+          <td key={col.accessor} role="cell" data-card={card} data-label={typeof label === 'function' ? label(record) : label} data-empty={isEmpty(content) || undefined} data-align={col.textAlign} data-nowrap={col.noWrap || undefined}>
             <div className="crm-cell">{content}</div>
           </td>
         );

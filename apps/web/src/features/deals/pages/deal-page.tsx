@@ -28,6 +28,7 @@ import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
 import { carryForm, conflictMessage, mergeOnConflict, mergeRowsOnConflict, sameForm, takeCarriedForm } from '../../../lib/conflict-merge.ts';
 import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
 import { partyRelationText } from '../party-relation.ts';
+import { depositCheck } from '../deposit-check.ts';
 import { useChangeKeys } from '../../../lib/change-key.ts';
 
 /** Activities link to a deal with link kind 5. */
@@ -264,15 +265,15 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
       },
     });
 
-  // A deposit above the price is possible (a package, a renegotiated price) but usually a typing
-  // slip: said under the deposit, not refused.
+  // A sale's deposit above the price is possible (a package, a renegotiated price) but usually a
+  // typing slip: said under the deposit, not refused. A rental's price is a month's rent and its
+  // deposit one to three months of it; more than three is said (a year's rent typed, a slip).
   const amount = (name: string) => {
     const v = form.values[name];
     const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() ? Number(v.replace(',', '.')) : NaN;
     return Number.isFinite(n) ? n : null;
   };
-  const priceForDeposit = amount('price') ?? amount('askingPrice');
-  const depositWarning = amount('deposit') != null && priceForDeposit != null && amount('deposit')! > priceForDeposit ? t('deals.ui.depositAbovePrice') : undefined;
+  const depositWarning = depositCheck(dealType, amount('deposit'), amount('price') ?? amount('askingPrice'));
 
   const field = (d: TDealFieldDescription) => {
     const label = t(`fields.deal.${d.name}`);
@@ -296,7 +297,7 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
         value={form.values[d.name] ?? null}
         onChange={(v) => setValue(d.name, v)}
         error={errors[d.name]}
-        description={d.name === 'deposit' ? depositWarning : undefined}
+        description={d.name === 'deposit' && depositWarning ? t(depositWarning) : undefined}
         options={options}
         required={d.required}
         min={d.min}
@@ -386,7 +387,7 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
       </Title>
       {form.parties.length === 0 && (
         <Text size="sm" c="dimmed">
-          {t('deals.ui.noParties')}
+          {t(dealType === DEAL_TYPE_RENTAL ? 'deals.ui.noPartiesRental' : 'deals.ui.noParties')}
         </Text>
       )}
       {form.parties.length > 0 && (

@@ -16,6 +16,7 @@ import { useSavedFilter, useSavedList } from '../../../lib/list-state.ts';
 import { ClearFiltersButton } from '../../accounts/components/clear-filters.tsx';
 import { DateField } from '../../accounts/components/date-field.tsx';
 import { DEAL_FILTER, DEAL_LIST, NO_DEAL_FILTER, dealsQuery, type TDealListFilter } from '../api/deals.ts';
+import { partyRelationText } from '../party-relation.ts';
 import './deals.css';
 
 /** Page sizes of the deal list (spec: 5, 10, 20, 50, Show all; default 20). */
@@ -53,9 +54,15 @@ export function DealsPage() {
           </Anchor>
         </Fragment>
       ));
+  // The seller and buyer of a sale are the landlord and tenant of a rental (the same relations 1
+  // and 2): the column says both while the list shows every type, and one when it is filtered to a
+  // type; on a phone each row's card names them as its own type does.
+  const role = (key: PartyKey, dealType: number | null | undefined) =>
+    key === 'seller' || key === 'buyer' ? partyRelationText(t, DEAL_RELATION[key], dealType, t(`deals.relation.${DEAL_RELATION[key]}`)) : t(`deals.ui.col.${key}`);
   const party = (key: PartyKey): DataTableColumn<TDealRow> => ({
     accessor: key,
-    title: t(`deals.ui.col.${key}`),
+    title: role(key, filter.dealType),
+    ...(key === 'seller' || key === 'buyer' ? { cardLabel: (r: TDealRow) => role(key, r.dealType) } : {}),
     render: (r) => links(r, key),
     ...(SPECIALISTS.includes(key) ? { visibleMediaQuery: WIDE_SCREEN } : {}),
   });
