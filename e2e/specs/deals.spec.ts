@@ -363,6 +363,7 @@ for (const language of ['en-UK', 'el'] as const) {
 const RENTAL_WORDS = {
   'en-UK': {
     rental: 'Rental',
+    closed: 'Closed',
     landlord: 'Landlord',
     tenant: 'Tenant',
     seller: 'Seller',
@@ -371,9 +372,11 @@ const RENTAL_WORDS = {
     noParties: 'No parties yet: add the landlord, the tenant and the professionals involved.',
     abovePrice: 'The deposit is more than the price: check both amounts.',
     aboveRent: "The deposit is more than three months' rent: check both amounts.",
+    registered: (name: string, ref: string) => `${name} is now the tenant of property #${ref}, from 01/01/2027 to 31/12/2029.`,
   },
   el: {
     rental: 'Μίσθωση',
+    closed: 'Ολοκληρώθηκε',
     landlord: 'Εκμισθωτής',
     tenant: 'Μισθωτής',
     seller: 'Πωλητής',
@@ -382,17 +385,18 @@ const RENTAL_WORDS = {
     noParties: 'Δεν έχουν προστεθεί μέρη: προσθέστε εκμισθωτή, μισθωτή και τους επαγγελματίες της συμφωνίας.',
     abovePrice: 'Ο αρραβώνας είναι μεγαλύτερος από την τιμή: ελέγξτε τα δύο ποσά.',
     aboveRent: 'Ο αρραβώνας ξεπερνά τα τρία μισθώματα: ελέγξτε τα δύο ποσά.',
+    registered: (name: string, ref: string) => `Νέος μισθωτής στο ακίνητο #${ref}, από 01/01/2027 έως 31/12/2029: ${name}.`,
   },
 } as const;
 
 for (const language of ['en-UK', 'el'] as const) {
-  test(`a flat let: landlord and tenant named so, and two months' deposit not questioned (${language})`, async ({ browser, request, baseURL }) => {
+  test(`a flat let: landlord and tenant named so, two months' deposit not questioned, and closing puts the tenant on the flat (${language})`, async ({ browser, request, baseURL }) => {
     test.setTimeout(120_000);
     const words = RENTAL_WORDS[language];
     const token = await apiToken(request);
     const mark = `${language === 'el' ? 'Ενοικ' : 'Let'}${Date.now() % 1000000}`;
     const landlord = await createAccount(request, token, { firstName: 'Kostas', lastName: `Landlord${mark}`, isOwner: true });
-    await createAccount(request, token, { firstName: 'Irina', lastName: `Tenant${mark}`, isClient: true });
+    const tenant = await createAccount(request, token, { firstName: 'Irina', lastName: `Tenant${mark}`, isClient: true });
     const added = (await (await request.get('/api/object/add', { headers: auth(token) })).json()) as { id: number; version: number; referenceNumber: string };
     const upd = await request.post('/api/object/update', { data: { id: added.id, version: added.version, forRent: true, rentPrice: 850, title: `Flat ${mark}` }, headers: auth(token) });
     expect(upd.ok(), await upd.text()).toBeTruthy();
@@ -435,11 +439,21 @@ for (const language of ['en-UK', 'el'] as const) {
     await page.getByTestId('deal-deposit').fill('1700');
     await expect(page.getByText(words.aboveRent)).toHaveCount(0);
 
-    // Saved: the tenant's row reads as a rental's.
+    // Closed with its rent dates: saved, and the tenant is the flat's tenant for those dates.
+    await page.getByTestId('deal-rentStart').fill('01/01/2027');
+    await page.getByTestId('deal-rentStart').press('Tab');
+    await page.getByTestId('deal-rentExpiration').fill('31/12/2029');
+    await page.getByTestId('deal-rentExpiration').press('Tab');
+    await page.getByTestId('deal-dealStage').click();
+    await page.getByRole('option', { name: words.closed, exact: true }).click();
     await page.getByTestId('deal-save').click();
     await expect(page).toHaveURL(/\/Deals\/\d+$/);
     const dealId = Number(/\/Deals\/(\d+)$/.exec(page.url())![1]);
+    await expect(page.getByTestId('banner')).toContainText(words.registered(`Tenant${mark} Irina`, added.referenceNumber));
     await expect(parties.last()).toContainText(words.tenant);
+    await expectAccessible(page, 'closed rental with its notice');
+    await page.goto(`/Objects/View/${added.id}`);
+    await expect(page.getByTestId('contacts-card').locator(`[data-testid="contact-line"][data-relation="4"][data-account="${tenant}"]`)).toBeVisible();
 
     // The list: both words while it shows every type, a rental's once filtered to rentals.
     await page.goto('/Deals');

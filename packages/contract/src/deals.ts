@@ -64,6 +64,16 @@ export const ZDealOptions = z.object({
 export const ZDealAnswer = ZDeal.extend(ZDealOptions.shape);
 export type TDealAnswer = z.infer<typeof ZDealAnswer>;
 
+/**
+ * What a save or a move did beyond the deal, for the banner: closing a rental puts its tenant on
+ * the property (info), or says why not, or that someone else lets it for some of those days (warning).
+ */
+export const ZDealNotice = z.object({ kind: z.enum(['info', 'warning']), text: z.string() });
+export type TDealNotice = z.infer<typeof ZDealNotice>;
+/** POST /api/Deal/update and /api/Deal/move: the deal as stored, with its notices. */
+export const ZDealSaved = ZDealAnswer.extend({ notices: z.array(ZDealNotice) });
+export type TDealSaved = z.infer<typeof ZDealSaved>;
+
 /** GET /api/Deal/add: optionally from an object (its owners as sellers, its price asked) or a lead (its client as buyer). */
 export const ZDealAddQuery = z.object({
   objectId: z.coerce.number().int().min(1).max(2147483647).optional(),

@@ -45,6 +45,8 @@ export const isResidential = (subTypeId: number | null | undefined) => subTypeId
 /** Object–account relations; 4 and 7 are tenants (long let, short let). */
 export const OBJECT_RELATIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
 export const TENANT_RELATIONS = [4, 7] as const;
+/** A long let's tenant (the link a closed rental deal gives its tenant). */
+export const TENANT_RELATION = 4;
 export const OWNER_RELATION = 1;
 export const isTenantRelation = (r: number) => r === 4 || r === 7;
 

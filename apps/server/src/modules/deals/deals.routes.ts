@@ -7,6 +7,7 @@ import {
   ZDealBoardAnswer,
   ZDealBoardQuery,
   ZDealMove,
+  ZDealSaved,
   ZDealSearch,
   ZDealSearchAnswer,
   ZDealUpdate,
@@ -48,12 +49,12 @@ export const dealsRoutes = fp(
     );
     app.post(
       '/api/Deal/update',
-      { config: { access: STAFF }, schema: { tags, body: ZDealUpdate, response: { 200: ZDealAnswer } } },
+      { config: { access: STAFF }, schema: { tags, body: ZDealUpdate, response: { 200: ZDealSaved } } },
       async (req) => saveDeal(app, caller(req), req.body, tr(req), req.culture) as never,
     );
     app.post(
       '/api/Deal/move',
-      { config: { access: STAFF }, schema: { tags, body: ZDealMove, response: { 200: ZDealAnswer } } },
+      { config: { access: STAFF }, schema: { tags, body: ZDealMove, response: { 200: ZDealSaved } } },
       async (req) => moveDeal(app, caller(req), req.body.id, req.body.version, req.body.dealStage, tr(req), req.culture) as never,
     );
     app.post(

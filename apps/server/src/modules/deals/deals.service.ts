@@ -6,6 +6,7 @@ import {
   DEAL_LIST_PARTIES,
   DEAL_MAX_PARTIES,
   DEAL_RANGES,
+  DEAL_RELATION,
   DEAL_RELATIONS,
   DEAL_RENTAL_ONLY,
   DEAL_SALE_ONLY,
@@ -18,6 +19,8 @@ import {
   DEAL_TYPE_SALE,
   LEAD_STAGE_WON,
   LinkKind,
+  TENANT_RELATION,
+  TENANT_RELATIONS,
   VIEWING_RESULT_OFFER,
   formatReferenceNumber,
   type TDealFilter,
@@ -30,7 +33,7 @@ import {
 } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { buildOnce } from '../../db/prepared.ts';
-import { accounts, activityLinks, dealColumns, dealParties, deals, leadColumns, leads, objects } from '../../db/schema/index.ts';
+import { accounts, activityLinks, dealColumns, dealParties, deals, leadColumns, leads, objectAccounts, objects } from '../../db/schema/index.ts';
 import { AppError, conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
 import { agencyToday, toLocalDateTime } from '../../lib/dates.ts';
@@ -38,7 +41,9 @@ import type { SessionUser } from '../../plugins/auth.ts';
 import { accountIdsByLastName, containsPattern } from '../accounts/accounts.sql.ts';
 import { describeLeadOption } from '../leads/leads.service.ts';
 import { objectTitle } from '../objects/objects.sql.ts';
+import { OBJECT_LOG_ENTITY } from '../objects/objects.service.ts';
 import { deleteUnlinkedActivities } from '../activities/activity-orphans.ts';
+import { queueRentCheck } from '../alerts/alerts.system.ts';
 
 type Caller = { user: SessionUser; actor: { id: number | null; name: string | null } };
 type T = (key: string, params?: Record<string, string | number>) => string;
@@ -184,7 +189,10 @@ type ClosingState = {
   dealStage: number;
   objectId: number | null;
   demandId: number | null;
+  rentStart: string | null;
   rentExpiration: string | null;
+  /** The final price, else the asking one (a rental's monthly rent). */
+  price: number | null;
   parties: { accountId: number; relation: number }[];
 };
 
@@ -239,6 +247,136 @@ export async function refreshObjectFlags(tx: Tx | Db, objectIds: number[], today
     )})`);
 }
 
+/** A note for the user about what a save did beyond the deal (said in the banner). */
+type Notice = { kind: 'info' | 'warning'; text: string };
+
+/** Two periods share a day (an open end runs on for ever). */
+const overlaps = (a: { start: string | null; end: string | null }, b: { start: string | null; end: string | null }) =>
+  (a.start == null || b.end == null || a.start <= b.end) && (b.start == null || a.end == null || b.start <= a.end);
+
+/** What registering a closed rental's tenants depends on; null while the deal is not a closed rental of a property. */
+function tenancyOf(s: ClosingState | null) {
+  if (!s || s.dealType !== DEAL_TYPE_RENTAL || s.dealStage !== DEAL_STAGE_CLOSED || s.objectId == null) return null;
+  const tenants = [...new Set(s.parties.filter((p) => p.relation === DEAL_RELATION.buyer).map((p) => p.accountId))].sort((a, b) => a - b);
+  return { objectId: s.objectId, start: s.rentStart, end: s.rentExpiration, price: s.price, tenants };
+}
+
+/**
+ * A rental closing puts its tenants on the property: each tenant party (relation 2) gets the
+ * property's tenant link (object_accounts, relation 4, as the property's Contacts add one) for the
+ * rent's start and expiration, at the deal's rent, with no payment day (as the tenant dialog
+ * leaves it), in the deal's transaction and logged on the property.
+ * - Done again when a closed rental's property, tenants, rent dates or rent change: a tenant's link
+ *   with exactly the deal's former dates is the deal's own and follows it (a corrected expiration).
+ * - An account with another tenant link on the property for overlapping dates is left as it is;
+ *   one whose earlier tenancy there is over (a property holds one tenant link per account) has it
+ *   stretched to cover the new one.
+ * - Another tenant for some of the same days does not stop it, but is said.
+ * - A deal that stops being a closed rental of the property (reopened, made a sale, its tenant
+ *   removed) leaves the link, and says so: the tenant may have moved in, and only the agent knows.
+ */
+async function settleTenants(app: FastifyInstance, tx: Tx, caller: Caller, dealId: number, before: ClosingState | null, after: ClosingState | null, t: T, culture: TCulture): Promise<Notice[]> {
+  const was = tenancyOf(before);
+  const is = tenancyOf(after);
+  if (!is && !was) return [];
+  if (JSON.stringify(is) === JSON.stringify(was)) return [];
+  const day = (d: string | null) => (d ? [d.slice(8, 10), d.slice(5, 7), d.slice(0, 4)].join(culture === 'ru' ? '.' : '/') : '…');
+  const refOf = async (objectId: number) => {
+    const [o] = await tx.select({ ref: objects.referenceNumber }).from(objects).where(eq(objects.id, objectId));
+    return o ? formatReferenceNumber(o.ref) : null;
+  };
+  /** The property's tenant links (long and short let), locked: two closings of one property wait for each other. */
+  const tenantLinks = async (objectId: number) =>
+    (
+      await tx.execute<{ account_id: number; relation: number; start_date: string | null; end_date: string | null; price: string | null; rent_payment_day: number | null; name: string }>(sql`
+        select l.account_id, l.relation, l.start_date::text, l.end_date::text, l.price::text, l.rent_payment_day, a.display_name as name
+        from object_accounts l join accounts a on a.id = l.account_id
+        where l.object_id = ${objectId} and l.relation in (${sql.join(
+          TENANT_RELATIONS.map((r) => sql`${r}`),
+          sql`, `,
+        )})
+        order by l.start_date nulls first, a.display_name for update of l`)
+    ).rows.map((l) => ({ ...l, start: l.start_date, end: l.end_date, price: l.price == null ? null : Number(l.price) }));
+  type Link = Awaited<ReturnType<typeof tenantLinks>>[number];
+  /** The link the deal gave a tenant when it closed: the tenant's long-let link with the deal's dates. */
+  const ownLink = (links: Link[], accountId: number) =>
+    was?.start && was.end ? links.find((l) => l.account_id === accountId && l.relation === TENANT_RELATION && l.start === was.start && l.end === was.end) : undefined;
+  const key = (objectId: number, accountId: number) =>
+    and(eq(objectAccounts.objectId, objectId), eq(objectAccounts.accountId, accountId), eq(objectAccounts.relation, TENANT_RELATION));
+  const notices: Notice[] = [];
+
+  // The tenancy the deal made, when the deal no longer makes it (reopened, a sale now, another
+  // property, the tenant removed): kept, and said.
+  if (was?.start && was.end) {
+    const gone = was.tenants.filter((id) => !is || is.objectId !== was.objectId || !is.tenants.includes(id));
+    const links = gone.length ? await tenantLinks(was.objectId) : [];
+    const kept = gone.map((id) => ownLink(links, id)).filter((l): l is Link => l != null);
+    if (kept.length) notices.push({ kind: 'warning', text: t('deals.tenant.kept', { ref: (await refOf(was.objectId)) ?? '', names: kept.map((l) => l.name).join(', '), start: day(was.start), end: day(was.end) }) });
+  }
+  if (!is) return notices;
+
+  const ref = await refOf(is.objectId);
+  if (ref == null) return notices;
+  if (!is.tenants.length) return [...notices, { kind: 'warning', text: t('deals.tenant.none', { ref }) }];
+  if (!is.start || !is.end) return [...notices, { kind: 'warning', text: t('deals.tenant.noDates', { ref }) }];
+  const period = { start: is.start, end: is.end };
+  const links = await tenantLinks(is.objectId);
+  const names = new Map((await tx.select({ id: accounts.id, name: accounts.displayName }).from(accounts).where(inArray(accounts.id, is.tenants))).map((a) => [a.id, a.name ?? '']));
+  const log = (action: 'AddContact' | 'UpdateContact', accountId: number, data: Row) =>
+    logAction(tx, caller.actor, { action, entity: OBJECT_LOG_ENTITY, entityId: is.objectId, message: `#${ref} ${names.get(accountId) ?? ''}`, data: { accountId, relation: TENANT_RELATION, ...data, dealId } });
+  let changed = false;
+  let remind = false;
+  for (const accountId of is.tenants) {
+    const name = names.get(accountId) ?? `#${accountId}`;
+    const own = was?.objectId === is.objectId && was.tenants.includes(accountId) ? ownLink(links, accountId) : undefined;
+    if (own) {
+      // The deal's own link follows its dates and rent.
+      const to = { startDate: period.start, endDate: period.end, price: is.price };
+      if (own.start === to.startDate && own.end === to.endDate && own.price === to.price) continue;
+      await tx.update(objectAccounts).set(to).where(key(is.objectId, accountId));
+      await log('UpdateContact', accountId, { from: { startDate: own.start, endDate: own.end, price: own.price }, to });
+      changed ||= own.start !== to.startDate || own.end !== to.endDate;
+      remind ||= own.rent_payment_day != null;
+      if (own.start !== to.startDate || own.end !== to.endDate) notices.push({ kind: 'info', text: t('deals.tenant.moved', { name, ref, start: day(period.start), end: day(period.end) }) });
+      continue;
+    }
+    const mine = links.filter((l) => l.account_id === accountId);
+    if (mine.some((l) => overlaps(l, period))) continue;
+    const earlier = mine.find((l) => l.relation === TENANT_RELATION);
+    if (earlier) {
+      const to = {
+        startDate: earlier.start == null || earlier.start < period.start ? earlier.start : period.start,
+        endDate: earlier.end == null || earlier.end > period.end ? earlier.end : period.end,
+        price: is.price ?? earlier.price,
+      };
+      await tx.update(objectAccounts).set(to).where(key(is.objectId, accountId));
+      await log('UpdateContact', accountId, { from: { startDate: earlier.start, endDate: earlier.end, price: earlier.price }, to });
+      changed = true;
+      remind ||= earlier.rent_payment_day != null;
+      notices.push({ kind: 'info', text: t('deals.tenant.extended', { name, ref, wasStart: day(earlier.start), wasEnd: day(earlier.end), start: day(to.startDate), end: day(to.endDate) }) });
+    } else {
+      const link = { startDate: period.start, endDate: period.end, price: is.price, rentPaymentDay: null };
+      // (Added meanwhile by someone else's save: theirs stands.)
+      const [added] = await tx
+        .insert(objectAccounts)
+        .values({ objectId: is.objectId, accountId, relation: TENANT_RELATION, ...link })
+        .onConflictDoNothing()
+        .returning({ accountId: objectAccounts.accountId });
+      if (!added) continue;
+      await log('AddContact', accountId, link);
+      changed = true;
+      notices.push({ kind: 'info', text: t('deals.tenant.registered', { name, ref, start: day(period.start), end: day(period.end) }) });
+    }
+  }
+  // A payment day the agent set on a link whose dates moved: its reminder due today appears at once.
+  if (remind) await queueRentCheck(app, tx, is.objectId);
+  // Someone else already lets the property for some of these days: both are kept, the user told
+  // (when a tenancy is put on the property or its dates change, not when only the rent does).
+  const others = [...new Set(links.filter((l) => !is.tenants.includes(l.account_id) && overlaps(l, period)).map((l) => l.name))];
+  if (changed && others.length) notices.push({ kind: 'warning', text: t('deals.tenant.overlap', { ref, names: others.join(', ') }) });
+  return notices;
+}
+
 /**
  * The rentals that ran out: an object stays "rented" only while a closed rental of it has not
  * expired, and time passing changes no deal, so the deals' job (at start-up and every hour)
@@ -264,7 +402,9 @@ async function closingState(tx: Tx, id: number): Promise<ClosingState | null> {
     dealStage: r.dealStage as number,
     objectId: d.objectId ?? null,
     demandId: d.demandId ?? null,
+    rentStart: (r.rentStart as string | null) ?? null,
     rentExpiration: (r.rentExpiration as string | null) ?? null,
+    price: r.price != null ? Number(r.price) : r.askingPrice != null ? Number(r.askingPrice) : null,
     parties,
   };
 }
@@ -384,7 +524,8 @@ export async function saveDeal(app: FastifyInstance, caller: Caller, body: TDeal
     // A deal is about a property or between people: an empty one is refused (and rolled back).
     if (after && after.objectId == null && after.parties.length === 0) throw fieldError('objectId', 'deals.objectOrPartyRequired');
     await applyClosing(tx, agencyToday(app.config.timeZone), before, after, { caller, dealId: id });
-    return getDeal(app, tx, id, t, culture);
+    const notices = await settleTenants(app, tx, caller, id, before, after, t, culture);
+    return { ...(await getDeal(app, tx, id, t, culture)), notices };
   });
 }
 
@@ -400,8 +541,10 @@ export async function moveDeal(app: FastifyInstance, caller: Caller, id: number,
       .set({ dealStage, version: current.version + 1, modifiedOn: new Date(), modifiedBy: caller.user.id } as never)
       .where(eq(deals.id, id));
     await logAction(tx, caller.actor, { action: 'Update', entity: DEAL_LOG_ENTITY, entityId: id, message: LOG_MESSAGE.moved, data: { dealStage } });
-    await applyClosing(tx, agencyToday(app.config.timeZone), before, await closingState(tx, id), { caller, dealId: id });
-    return getDeal(app, tx, id, t, culture);
+    const after = await closingState(tx, id);
+    await applyClosing(tx, agencyToday(app.config.timeZone), before, after, { caller, dealId: id });
+    const notices = await settleTenants(app, tx, caller, id, before, after, t, culture);
+    return { ...(await getDeal(app, tx, id, t, culture)), notices };
   });
 }
 

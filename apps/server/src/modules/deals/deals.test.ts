@@ -256,10 +256,16 @@ describe('a rental', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect((await view(tenant)).rentedObjectsReferenceNumbers).toBe(studio.refText);
     expect(await flags(studio.id)).toEqual({ sold: false, rented: true });
-    // switching to a sale clears the rent dates
+    // switching to a sale clears the rent dates; the tenant the closed rental put on the studio
+    // stays there (and so among the tenant's rented properties), and the answer says so
     const sale = await call('POST', '/api/Deal/update', { id: res.json().id, version: res.json().version, dealType: 2 });
     expect(sale.json()).toMatchObject({ rentStart: null, rentExpiration: null });
+    expect(sale.json().notices).toEqual([
+      { kind: 'warning', text: `Property #${studio.refText} still lists the tenant this deal put on it (01/11/2026 – 31/10/2099): Ivanova Anna. If the rental is not going ahead, remove the tenant in the property's Contacts.` },
+    ]);
     expect(await flags(studio.id)).toEqual({ sold: true, rented: false });
+    expect((await view(tenant)).rentedObjectsReferenceNumbers).toBe(studio.refText);
+    await db.delete(objectAccounts).where(eq(objectAccounts.objectId, studio.id));
     expect((await view(tenant)).rentedObjectsReferenceNumbers).toBe('');
     await call('DELETE', `/api/Deal/${res.json().id}`);
   });
@@ -306,6 +312,139 @@ describe('a rental', () => {
     expect(extended.statusCode).toBe(200);
     await call('DELETE', `/api/Deal/${res.json().id}`);
     await call('DELETE', `/api/Deal/${longer.json().id}`);
+  });
+});
+
+describe('a rental closing', () => {
+  const tenantLinks = async (objectId: number) =>
+    (
+      await db
+        .select({ accountId: objectAccounts.accountId, relation: objectAccounts.relation, startDate: objectAccounts.startDate, endDate: objectAccounts.endDate, price: objectAccounts.price, rentPaymentDay: objectAccounts.rentPaymentDay })
+        .from(objectAccounts)
+        .where(eq(objectAccounts.objectId, objectId))
+        .orderBy(objectAccounts.startDate, objectAccounts.accountId)
+    ).map((l) => ({ ...l, price: l.price == null ? null : Number(l.price) }));
+  const contactLog = async (objectId: number) =>
+    (await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Object'), eq(actionLog.entityId, objectId))).orderBy(actionLog.id)).map((l) => ({
+      action: l.action,
+      data: l.data as Record<string, unknown>,
+    }));
+
+  it('puts its tenant on the property for the rent dates, once, logged on the property; the link follows a corrected expiration', async () => {
+    const landlord = await person('Kostas', 'Spitis', { isOwner: true });
+    const tenant = await person('Irina', 'Smirnova', { isClient: true });
+    const flatToLet = await newObject('Flat in Ano Poli', { forRent: true, rentPrice: 850 });
+    const open = await call('POST', '/api/Deal/update', {
+      dealType: 1,
+      dealStage: 4,
+      objectId: flatToLet.id,
+      price: 850,
+      deposit: 1700,
+      rentStart: '2027-01-01',
+      rentExpiration: '2029-12-31',
+      accounts: [
+        { accountId: landlord, relation: 1 },
+        { accountId: tenant, relation: 2 },
+      ],
+    });
+    expect(open.statusCode, open.body).toBe(200);
+    expect(open.json().notices).toEqual([]);
+    expect(await tenantLinks(flatToLet.id)).toEqual([]);
+
+    // Closed on the board: the tenant is the property's tenant for the rent's dates, at the rent, no payment day yet.
+    const closed = await call('POST', '/api/Deal/move', { id: open.json().id, version: open.json().version, dealStage: 5 });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json().notices).toEqual([
+      {
+        kind: 'info',
+        text: `Smirnova Irina is now the tenant of property #${flatToLet.refText}, from 01/01/2027 to 31/12/2029. For rent reminders, set the rent payment day in the property's Contacts.`,
+      },
+    ]);
+    expect(await tenantLinks(flatToLet.id)).toEqual([{ accountId: tenant, relation: 4, startDate: '2027-01-01', endDate: '2029-12-31', price: 850, rentPaymentDay: null }]);
+    expect(await contactLog(flatToLet.id)).toEqual([
+      { action: 'AddContact', data: { accountId: tenant, relation: 4, startDate: '2027-01-01', endDate: '2029-12-31', price: 850, rentPaymentDay: null, dealId: open.json().id } },
+    ]);
+    // The property's contacts show the tenant as its Contacts add one.
+    const viewed = (await call('GET', `/api/object/view/${flatToLet.id}`)).json();
+    expect(viewed.contacts.map((c: { accountId: number; relation: number }) => [c.accountId, c.relation])).toContainEqual([tenant, 4]);
+
+    // Saved again as it is: nothing more.
+    const again = await call('POST', '/api/Deal/update', { id: closed.json().id, version: closed.json().version, notes: 'Keys handed over.' });
+    expect(again.json().notices).toEqual([]);
+    // The expiration corrected on the closed deal: the link the deal made follows it.
+    const corrected = await call('POST', '/api/Deal/update', { id: again.json().id, version: again.json().version, rentExpiration: '2029-12-30' }, 'ru');
+    expect(corrected.json().notices).toEqual([{ kind: 'info', text: `Smirnova Irina: аренда объекта #${flatToLet.refText} теперь действует с 01.01.2027 по 30.12.2029, как в сделке.` }]);
+    expect(await tenantLinks(flatToLet.id)).toEqual([{ accountId: tenant, relation: 4, startDate: '2027-01-01', endDate: '2029-12-30', price: 850, rentPaymentDay: null }]);
+    expect((await contactLog(flatToLet.id)).at(-1)).toEqual({
+      action: 'UpdateContact',
+      data: { accountId: tenant, relation: 4, from: { startDate: '2027-01-01', endDate: '2029-12-31', price: 850 }, to: { startDate: '2027-01-01', endDate: '2029-12-30', price: 850 }, dealId: open.json().id },
+    });
+
+    // Reopened: the link stays (the tenant may have moved in), and the answer says so in the reader's language.
+    const reopened = await call('POST', '/api/Deal/move', { id: corrected.json().id, version: corrected.json().version, dealStage: 4 }, 'el');
+    expect(reopened.json().notices).toEqual([
+      {
+        kind: 'warning',
+        text: `Στο ακίνητο #${flatToLet.refText} παραμένει καταχωρισμένος μισθωτής (01/01/2027 – 30/12/2029): Smirnova Irina. Αν η μίσθωση δεν προχωρά, αφαιρέστε τον από τις Επαφές του ακινήτου.`,
+      },
+    ]);
+    expect(await tenantLinks(flatToLet.id)).toHaveLength(1);
+    // Closed again: the tenant is there already for these dates, so no second link and nothing said.
+    const reclosed = await call('POST', '/api/Deal/move', { id: reopened.json().id, version: reopened.json().version, dealStage: 5 });
+    expect(reclosed.json().notices).toEqual([]);
+    expect(await tenantLinks(flatToLet.id)).toHaveLength(1);
+    expect((await contactLog(flatToLet.id)).filter((l) => l.action === 'AddContact')).toHaveLength(1);
+  });
+
+  it('puts a second tenant on for overlapping dates but says who else lets the property then; a returning tenant’s tenancy is stretched', async () => {
+    const first = await person('Sofia', 'Karali', { isClient: true });
+    const second = await person('Boris', 'Volkov', { isClient: true });
+    const house = await newObject('House in Panorama', { forRent: true, rentPrice: 1200 });
+    const close = async (tenant: number, rentStart: string, rentExpiration: string, lang = 'en') => {
+      const res = await call('POST', '/api/Deal/update', { dealType: 1, dealStage: 5, objectId: house.id, price: 1200, rentStart, rentExpiration, accounts: [{ accountId: tenant, relation: 2 }] }, lang);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().notices as { kind: string; text: string }[];
+    };
+    expect((await close(first, '2027-01-01', '2027-12-31')).map((n) => n.kind)).toEqual(['info']);
+    const overlapping = await close(second, '2027-10-01', '2028-09-30');
+    expect(overlapping).toEqual([
+      expect.objectContaining({ kind: 'info' }),
+      {
+        kind: 'warning',
+        text: `Property #${house.refText} already has a tenant for some of these dates: Karali Sofia. Both are now listed in its Contacts: check the dates.`,
+      },
+    ]);
+    // The first tenant comes back after the second: a property holds one tenant link per account, so hers now spans both tenancies.
+    const back = await close(first, '2028-10-01', '2029-09-30', 'ru');
+    expect(back).toEqual([{ kind: 'info', text: `Karali Sofia: прежняя аренда объекта #${house.refText} (01.01.2027 – 31.12.2027) продлена, теперь она действует с 01.01.2027 по 30.09.2029.` }]);
+    expect(await tenantLinks(house.id)).toEqual([
+      { accountId: first, relation: 4, startDate: '2027-01-01', endDate: '2029-09-30', price: 1200, rentPaymentDay: null },
+      { accountId: second, relation: 4, startDate: '2027-10-01', endDate: '2028-09-30', price: 1200, rentPaymentDay: null },
+    ]);
+  });
+
+  it('without a tenant or without the rent dates puts nobody on the property, and says why', async () => {
+    const tenant = await person('Dimitra', 'Lazou', { isClient: true });
+    const studioToLet = await newObject('Studio in Pylaia', { forRent: true, rentPrice: 400 });
+    const noTenant = await call('POST', '/api/Deal/update', { dealType: 1, dealStage: 5, objectId: studioToLet.id, rentStart: '2027-01-01', rentExpiration: '2027-12-31' });
+    expect(noTenant.json().notices).toEqual([{ kind: 'warning', text: `The rental is closed without a tenant among its parties: nobody was added to property #${studioToLet.refText} as a tenant.` }]);
+    const noDates = await call('POST', '/api/Deal/update', { dealType: 1, dealStage: 5, objectId: studioToLet.id, rentStart: '2027-01-01', accounts: [{ accountId: tenant, relation: 2 }] }, 'el');
+    expect(noDates.json().notices).toEqual([
+      { kind: 'warning', text: `Συμπληρώστε την έναρξη και τη λήξη της μίσθωσης: ο μισθωτής καταχωρίζεται στο ακίνητο #${studioToLet.refText} για αυτές τις ημερομηνίες.` },
+    ]);
+    expect(await tenantLinks(studioToLet.id)).toEqual([]);
+    // The expiration added to the closed rental: now the tenant is put on (no rent typed, none on the link).
+    const dated = await call('POST', '/api/Deal/update', { id: noDates.json().id, version: noDates.json().version, rentExpiration: '2027-12-31' });
+    expect(dated.json().notices.map((n: { kind: string }) => n.kind)).toEqual(['info']);
+    expect(await tenantLinks(studioToLet.id)).toEqual([{ accountId: tenant, relation: 4, startDate: '2027-01-01', endDate: '2027-12-31', price: null, rentPaymentDay: null }]);
+  });
+
+  it('a sale closing puts nobody on the property', async () => {
+    const buyerToo = await person('Ilias', 'Agorastis', { isClient: true });
+    const shop = await newObject('Shop in Kalamaria', { forSale: true, salePrice: 90000 });
+    const res = await call('POST', '/api/Deal/update', { dealType: 2, dealStage: 5, objectId: shop.id, price: 90000, accounts: [{ accountId: buyerToo, relation: 2 }] });
+    expect(res.json().notices).toEqual([]);
+    expect(await tenantLinks(shop.id)).toEqual([]);
   });
 });
 

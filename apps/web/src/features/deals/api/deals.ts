@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { TDealBoard, TDealRow, TDealUpdate, TSelectOption } from '@crm/contract';
+import type { TDealBoard, TDealNotice, TDealRow, TDealUpdate, TSelectOption } from '@crm/contract';
 import { DEAL_BOARD_STEP } from '@crm/contract/constants';
 import { api } from '../../../lib/api.ts';
 import { readSavedFilter, readSavedList, type SavedFilter, type SavedList } from '../../../lib/list-state.ts';
@@ -85,8 +85,14 @@ export const blankDealQuery = (from: { objectId: number | null; demandId: number
     meta: { handlesErrors: true },
   });
 
-export const saveDeal = (body: TDealUpdate, changeKey?: string) => api<TDealAnswer>('/api/Deal/update', { body, changeKey });
-export const moveDeal = (id: number, version: number, dealStage: number) => api<TDealAnswer>('/api/Deal/move', { body: { id, version, dealStage } });
+/** A save's or a move's answer: the deal, and what it did beyond it (a rental's tenant put on the property). */
+export type TDealSaved = TDealAnswer & { notices: TDealNotice[] };
+export const saveDeal = (body: TDealUpdate, changeKey?: string) => api<TDealSaved>('/api/Deal/update', { body, changeKey });
+export const moveDeal = (id: number, version: number, dealStage: number) => api<TDealSaved>('/api/Deal/move', { body: { id, version, dealStage } });
+
+/** The banner after a save or a move: its message, then the notices; a warning among them makes it a warning. */
+export const savedBanner = (message: string, notices: readonly TDealNotice[]) =>
+  [notices.some((n) => n.kind === 'warning') ? 'warning' : 'success', [message, ...notices.map((n) => n.text)].join(' ')] as const;
 export const deleteDeal = (id: number) => api<unknown>(`/api/Deal/${id}`, { method: 'DELETE' });
 
 /** Any account, by name, phone, e-mail or number (the parties' picker). */

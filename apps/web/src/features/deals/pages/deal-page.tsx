@@ -21,8 +21,9 @@ import { showBanner, showBannerAfterNavigation } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { useGoBack } from '../../accounts/components/go-back.ts';
 import { searchLeadsQuick, searchObjectsByRef } from '../../viewings/api/viewings.ts';
-import { blankDealQuery, dealKeys, dealQuery, dealsOfQuery, deleteDeal, saveDeal, searchAccounts, type TDealAnswer } from '../api/deals.ts';
+import { blankDealQuery, dealKeys, dealQuery, dealsOfQuery, deleteDeal, saveDeal, savedBanner, searchAccounts, type TDealAnswer } from '../api/deals.ts';
 import { RecordStamps } from '../../../components/record-stamps.tsx';
+import { objectKeys } from '../../objects/api/objects.ts';
 import './deals.css';
 import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
 import { carryForm, conflictMessage, mergeOnConflict, mergeRowsOnConflict, sameForm, takeCarriedForm } from '../../../lib/conflict-merge.ts';
@@ -206,12 +207,14 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
         accounts: form.parties.filter((p) => p.account).map((p) => ({ accountId: p.account!.id, relation: p.relation })),
       };
       // Saved again after a lost answer, the same content is the same change: no second deal.
-      const saved = await saveDeal(body as never, changeKeys.keyFor(body));
+      const { notices, ...saved } = await saveDeal(body as never, changeKeys.keyFor(body));
       changeKeys.renew();
       client.setQueryData(dealKeys.one(saved.id!), saved);
       void client.invalidateQueries({ queryKey: dealKeys.lists });
       void client.invalidateQueries({ queryKey: dealKeys.board });
-      showBannerAfterNavigation('success', t('deals.ui.saved'));
+      // A closed rental's tenant put on the property changes its contacts.
+      if (notices.length) void client.invalidateQueries({ queryKey: objectKeys.all });
+      showBannerAfterNavigation(...savedBanner(t('deals.ui.saved'), notices));
       leaveGuard.release();
       navigate(`/Deals/${saved.id}`, { replace: mode === 'create' });
     } catch (e) {

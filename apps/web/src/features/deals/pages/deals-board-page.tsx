@@ -14,8 +14,9 @@ import { describeError } from '../../../lib/errors.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useSavedFilter } from '../../../lib/list-state.ts';
 import { IconList } from '../icons.ts';
-import { DEAL_BOARD_FILTER, dealBoardQuery, dealKeys, moveDeal, NO_BOARD_FILTER, type BoardFilter } from '../api/deals.ts';
+import { DEAL_BOARD_FILTER, dealBoardQuery, dealKeys, moveDeal, NO_BOARD_FILTER, savedBanner, type BoardFilter } from '../api/deals.ts';
 import './deals.css';
+import { objectKeys } from '../../objects/api/objects.ts';
 import { partyRelationText } from '../party-relation.ts';
 import { DEAL_TYPE_RENTAL } from '@crm/contract/deal-fields';
 
@@ -49,8 +50,10 @@ export function DealsBoardPage() {
     if (stage === card.dealStage || moving) return;
     setMoving(card.id);
     try {
-      await moveDeal(card.id, card.version, stage);
-      showBanner('success', t('deals.ui.moved', { id: card.id, stage: columns.find((c) => c.stage === stage)?.name ?? stage }));
+      const { notices } = await moveDeal(card.id, card.version, stage);
+      // A closed rental's tenant put on the property changes its contacts.
+      if (notices.length) void client.invalidateQueries({ queryKey: objectKeys.all });
+      showBanner(...savedBanner(t('deals.ui.moved', { id: card.id, stage: columns.find((c) => c.stage === stage)?.name ?? stage }), notices));
     } catch (err) {
       const stale = err instanceof ApiError && err.status === 409;
       showBanner(stale ? 'warning' : 'danger', stale ? t('deals.ui.changedMeanwhile') : describeError(err).message);
