@@ -15,7 +15,7 @@ import {
   listFiles,
   purgeOrphanFiles,
   reorderFiles,
-  servedAs,
+  sendStoredFile,
   setFilesParent,
   uploadFiles,
   PHOTO_TYPE,
@@ -95,14 +95,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
           .header('Cache-Control', 'private, max-age=86400')
           .send(stream);
       }
-      const { contentType, disposition } = servedAs(row.mime);
-      return reply
-        .header('Content-Type', contentType)
-        .header('Content-Length', String(row.size))
-        .header('Content-Disposition', contentDisposition(disposition, row.userName))
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, max-age=3600')
-        .send(stream);
+      return sendStoredFile(reply, row, stream, 'private, max-age=3600');
     },
   );
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { TFileItem, TFileSetParent, TFileUploaded } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
@@ -411,6 +411,22 @@ export function contentDisposition(kind: 'inline' | 'attachment', userName: stri
   const fallback = userName.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
   const encoded = encodeURIComponent(userName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * Sends a stored file as itself: its type as `servedAs` says, its size, its own name (Content-
+ * Disposition), no sniffing, and the caller's caching (and any further headers).
+ */
+export function sendStoredFile(reply: FastifyReply, file: { mime: string; size: number; userName: string }, stream: NodeJS.ReadableStream, cacheControl: string, extra: Record<string, string> = {}) {
+  const { contentType, disposition } = servedAs(file.mime);
+  reply
+    .header('Content-Type', contentType)
+    .header('Content-Length', String(file.size))
+    .header('Content-Disposition', contentDisposition(disposition, file.userName))
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Cache-Control', cacheControl);
+  for (const [k, v] of Object.entries(extra)) reply.header(k, v);
+  return reply.send(stream);
 }
 
 /** How a stored type is served: images and PDF in the browser; XML family as a neutral download. */

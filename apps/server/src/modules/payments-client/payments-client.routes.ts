@@ -5,7 +5,7 @@ import { ZAccountIdParam, ZApprovalFileParams, ZApprovalNamedFileParams, ZApprov
 import { OFFICE_ADMIN } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/errors.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
-import { contentDisposition, servedAs } from '../files/files.service.ts';
+import { sendStoredFile } from '../files/files.service.ts';
 import { approvalAttachment, approveExpense, approveOwnExpense, revertApproval, revertOwnApproval, sendForApproval, viewExpense } from './approvals.ts';
 import { PAYMENTS_CLIENT } from '../payments/payments.access.ts';
 import { ensureClientSignIn, findPaymentsAccountByEmail, sendInvitation } from './invitations.ts';
@@ -91,15 +91,7 @@ export const paymentsClientRoutes = fp(
       const file = await approvalAttachment(app, id, token, fileId);
       const stream = await getFileStorage(app.config.dataDir).get(file.systemName);
       if (!stream) throw notFound('payments.attachmentNotFound');
-      const { contentType, disposition } = servedAs(file.mime);
-      return reply
-        .header('Content-Type', contentType)
-        .header('Content-Length', String(file.size))
-        .header('Content-Disposition', contentDisposition(disposition, file.userName))
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, no-store')
-        .header('Referrer-Policy', 'no-referrer')
-        .send(stream);
+      return sendStoredFile(reply, file, stream, 'private, no-store', { 'Referrer-Policy': 'no-referrer' });
     };
     app.get(
       '/api/transactions/viewExpense/:id/files/:fileId',

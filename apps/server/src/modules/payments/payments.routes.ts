@@ -22,7 +22,7 @@ import {
 import { transactionAttachments } from '../../db/schema/index.ts';
 import { accessDenied, notFound } from '../../lib/errors.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
-import { contentDisposition, servedAs } from '../files/files.service.ts';
+import { contentDisposition, sendStoredFile } from '../files/files.service.ts';
 import { PAYMENTS_READ, PAYMENTS_WRITE, isPaymentsStaff } from './payments.access.ts';
 import { blankForm, deleteAccountTransactions, deleteTransaction, getStatement, listPaymentAccounts, moveTransactions, requireReadableTransaction, transactionForm } from './payments.service.ts';
 import { saveTransaction } from './payments.save.ts';
@@ -87,14 +87,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     await requireReadableTransaction(app.db, req.user!, file.transactionId);
     const stream = await getFileStorage(app.config.dataDir).get(file.systemName);
     if (!stream) throw notFound('payments.attachmentNotFound');
-    const { contentType, disposition } = servedAs(file.mime);
-    return reply
-      .header('Content-Type', contentType)
-      .header('Content-Length', String(file.size))
-      .header('Content-Disposition', contentDisposition(disposition, file.userName))
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', 'private, max-age=3600')
-      .send(stream);
+    return sendStoredFile(reply, file, stream, 'private, max-age=3600');
   };
   app.get(
     '/api/transactions/files/:id',
