@@ -35,7 +35,8 @@ export async function signedIn(
     { name: 'language', value: language, url: baseURL },
     ...Object.entries(opts.cookies ?? {}).map(([name, value]) => ({ name, value: encodeURIComponent(JSON.stringify(value)), url: baseURL })),
   ]);
-  const me = { token, username: ADMIN.email, userroles: ['admin'], branchId: null, language: null, accountId: null };
+  // The first administrator's name, as the app's refresh from /api/authenticate/me keeps it (0034).
+  const me = { token, username: ADMIN.email.split('@')[0], userroles: ['admin'], branchId: null, language: null, accountId: null };
   await ctx.addInitScript((s) => window.localStorage.setItem('crm.session', s), JSON.stringify(me));
   return ctx;
 }
