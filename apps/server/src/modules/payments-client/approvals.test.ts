@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { accounts, actionLog, transactions, users } from '../../db/schema/index.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
 import { tokenHash } from './approvals.ts';
@@ -348,6 +348,35 @@ describe('an expense sent for approval, answered on the client\'s own statement'
     expect(late.statusCode).toBe(409);
     expect(late.json().title).toMatch(/can no longer be reverted/);
     expect(await confirmed(id)).not.toBeNull();
+  });
+
+  it('keeps the approval of an expense the office marks paid while the client taps Revert', async () => {
+    const owner = await newAccount();
+    const me = await clientOf(owner.id);
+    const id = await addExpense(owner.id);
+    await sendForApproval(id);
+    const requestedOn = (await itemOf(owner.id, id, me.token)).approvalRequestedOn as string;
+    expect((await approveOn(id, me.token, requestedOn)).statusCode).toBe(200);
+    const approvedOn = await confirmed(id);
+
+    // The office's save holds the row; the client's Revert reads it unpaid (before that save commits)
+    // and reaches its UPDATE, which waits. Once the save commits, the revert must see it paid.
+    let tapped: ReturnType<typeof revertOn> | undefined;
+    await db.transaction(async (tx) => {
+      await tx.update(transactions).set({ status: 1 }).where(eq(transactions.id, id));
+      tapped = revertOn(id, me.token);
+      for (let i = 0; i < 200; i++) {
+        const [w] = (await db.execute(sql`select count(*)::int as n from pg_locks where not granted and locktype = 'transactionid'`)).rows as { n: number }[];
+        if (w!.n > 0) return;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error('the revert never waited for the save');
+    });
+    const r = await tapped!;
+    expect(r.statusCode, r.body).toBe(409);
+    expect(r.json().title).toMatch(/can no longer be reverted/);
+    expect(await confirmed(id)).toEqual(approvedOn);
+    expect(await itemOf(owner.id, id, me.token)).toMatchObject({ confirmedByClientDate: expect.any(String), canRevertApproval: false });
   });
 
   it('is refused to staff, to another account\'s client, and once the office has changed what it asked', async () => {

@@ -1,6 +1,6 @@
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { APPROVAL_LINK_DAYS, cultureOf, type TExpenseForApproval } from '@crm/contract';
+import { APPROVAL_LINK_DAYS, APPROVAL_REVERT_HOURS, EXPENSE_STATUS_NOT_PAID, cultureOf, type TExpenseForApproval } from '@crm/contract';
 import { accounts, transactionAttachments, transactions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
@@ -64,6 +64,26 @@ type LinkedExpense = Awaited<ReturnType<typeof expenseOfLink>>;
 
 /** Revert stays possible while the expense is unpaid and for APPROVAL_REVERT_HOURS after the approval. */
 export const canRevert = (e: Pick<LinkedExpense, 'confirmedByClientDate' | 'status'>, now = Date.now()) => canRevertApproval(e, now);
+
+/**
+ * The revert's own condition, written into its UPDATE: the approval read (not a later one), on an
+ * expense still unpaid, within APPROVAL_REVERT_HOURS. canRevert() checks a row read before the
+ * transaction; an office save marking the expense paid in between (a paid mark keeps the approval)
+ * must win, or the paid expense would show as awaiting approval again.
+ */
+const stillRevertible = (e: Pick<LinkedExpense, 'id' | 'confirmedByClientDate'>) =>
+  and(
+    eq(transactions.id, e.id),
+    eq(transactions.confirmedByClientDate, e.confirmedByClientDate!),
+    eq(transactions.status, EXPENSE_STATUS_NOT_PAID),
+    sql`${transactions.confirmedByClientDate} > now() - make_interval(hours => ${APPROVAL_REVERT_HOURS})`,
+  );
+
+/** A revert that changed nothing: fine when the approval is gone already (another device), refused when it stands. */
+async function refusedUnlessReverted(app: FastifyInstance, id: number) {
+  const [now] = await app.db.select({ c: transactions.confirmedByClientDate }).from(transactions).where(eq(transactions.id, id)).limit(1);
+  if (now?.c) throw new AppError(409, 'paymentsClient.approval.revertNotAllowed');
+}
 
 async function answer(app: FastifyInstance, e: LinkedExpense, t: T): Promise<TExpenseForApproval> {
   const [files, [account]] = await Promise.all([
@@ -147,13 +167,13 @@ export async function revertApproval(app: FastifyInstance, req: FastifyRequest, 
   if (!e.confirmedByClientDate) return viewExpense(app, id, token, t);
   if (!canRevert(e)) throw new AppError(409, 'paymentsClient.approval.revertNotAllowed');
   const actor = await clientActor(app, e.accountId);
-  await app.db.transaction(async (tx) => {
+  const reverted = await app.db.transaction(async (tx) => {
     const [done] = await tx
       .update(transactions)
       .set({ confirmedByClientDate: null })
-      .where(and(eq(transactions.id, e.id), isNotNull(transactions.confirmedByClientDate), eq(transactions.approvalTokenHash, tokenHash(token))))
+      .where(and(stillRevertible(e), eq(transactions.approvalTokenHash, tokenHash(token))))
       .returning({ id: transactions.id });
-    if (!done) return;
+    if (!done) return false;
     await touchPaymentAccount(tx, e.accountId);
     await logAction(tx, actor, {
       action: 'RevertExpenseApproval',
@@ -162,7 +182,9 @@ export async function revertApproval(app: FastifyInstance, req: FastifyRequest, 
       message: `#${e.id}`,
       data: { accountId: e.accountId, approvedOn: toLocalDateTime(e.confirmedByClientDate, app.config.timeZone), ...linkUsed(app, req, e, token) },
     });
+    return true;
   });
+  if (!reverted) await refusedUnlessReverted(app, id);
   return viewExpense(app, id, token, t);
 }
 
@@ -225,13 +247,13 @@ export async function revertOwnApproval(app: FastifyInstance, req: FastifyReques
   // Reverted already (from another device, or the link's page): answered as it is.
   if (!e.confirmedByClientDate) return answer(app, e, t);
   if (!canRevert(e)) throw new AppError(409, 'paymentsClient.approval.revertNotAllowed');
-  await app.db.transaction(async (tx) => {
+  const reverted = await app.db.transaction(async (tx) => {
     const [row] = await tx
       .update(transactions)
       .set({ confirmedByClientDate: null })
-      .where(and(eq(transactions.id, e.id), isNotNull(transactions.confirmedByClientDate)))
+      .where(stillRevertible(e))
       .returning({ id: transactions.id });
-    if (!row) return;
+    if (!row) return false;
     await touchPaymentAccount(tx, e.accountId);
     await logAction(tx, req.actor, {
       action: 'RevertExpenseApproval',
@@ -240,7 +262,9 @@ export async function revertOwnApproval(app: FastifyInstance, req: FastifyReques
       message: `#${e.id}`,
       data: { accountId: e.accountId, approvedOn: toLocalDateTime(e.confirmedByClientDate, app.config.timeZone), ...statementUsed(app, req, e) },
     });
+    return true;
   });
+  if (!reverted) await refusedUnlessReverted(app, id);
   return answer(app, await ownExpense(app, user, id), t);
 }
 
