@@ -253,6 +253,10 @@ type Notice = { kind: 'info' | 'warning'; text: string };
 /** Two periods share a day (an open end runs on for ever). */
 const overlaps = (a: { start: string | null; end: string | null }, b: { start: string | null; end: string | null }) =>
   (a.start == null || b.end == null || a.start <= b.end) && (b.start == null || a.end == null || b.start <= a.end);
+/** The calendar day after / before a 'YYYY-MM-DD' day. */
+const dayFrom = (d: string, by: number) => new Date(Date.parse(`${d}T00:00:00Z`) + by * 86_400_000).toISOString().slice(0, 10);
+const nextDay = (d: string) => dayFrom(d, 1);
+const previousDay = (d: string) => dayFrom(d, -1);
 
 /** What registering a closed rental's tenants depends on; null while the deal is not a closed rental of a property. */
 function tenancyOf(s: ClosingState | null) {
@@ -270,7 +274,8 @@ function tenancyOf(s: ClosingState | null) {
  *   with exactly the deal's former dates is the deal's own and follows it (a corrected expiration).
  * - An account with another tenant link on the property for overlapping dates is left as it is;
  *   one whose earlier tenancy there is over (a property holds one tenant link per account) has it
- *   stretched to cover the new one.
+ *   stretched to cover the new one, or moved to the new one when someone else let the property in
+ *   between (a stretched link would list this tenant through the other's lease).
  * - Another tenant for some of the same days does not stop it, but is said.
  * - A deal that stops being a closed rental of the property (reopened, made a sale, its tenant
  *   removed) leaves the link, and says so: the tenant may have moved in, and only the agent knows.
@@ -320,6 +325,8 @@ async function settleTenants(app: FastifyInstance, tx: Tx, caller: Caller, dealI
   if (!is.tenants.length) return [...notices, { kind: 'warning', text: t('deals.tenant.none', { ref }) }];
   if (!is.start || !is.end) return [...notices, { kind: 'warning', text: t('deals.tenant.noDates', { ref }) }];
   const period = { start: is.start, end: is.end };
+  // Two closings of one property wait for each other here, also when it has no tenant link yet to lock.
+  await tx.execute(sql`select 1 from objects where id = ${is.objectId} for no key update`);
   const links = await tenantLinks(is.objectId);
   const names = new Map((await tx.select({ id: accounts.id, name: accounts.displayName }).from(accounts).where(inArray(accounts.id, is.tenants))).map((a) => [a.id, a.name ?? '']));
   const log = (action: 'AddContact' | 'UpdateContact', accountId: number, data: Row) =>
@@ -344,16 +351,24 @@ async function settleTenants(app: FastifyInstance, tx: Tx, caller: Caller, dealI
     if (mine.some((l) => overlaps(l, period))) continue;
     const earlier = mine.find((l) => l.relation === TENANT_RELATION);
     if (earlier) {
-      const to = {
-        startDate: earlier.start == null || earlier.start < period.start ? earlier.start : period.start,
-        endDate: earlier.end == null || earlier.end > period.end ? earlier.end : period.end,
-        price: is.price ?? earlier.price,
-      };
+      // Stretched over the time between, unless someone else let the property then: the link would
+      // make this tenant look like theirs during another's lease (reminders, Contacts). Then it moves
+      // to the new tenancy; the earlier one stays in its own deal.
+      const between = earlier.end != null && earlier.end < period.start ? { start: nextDay(earlier.end), end: previousDay(period.start) } : earlier.start != null && earlier.start > period.end ? { start: nextDay(period.end), end: previousDay(earlier.start) } : null;
+      const letBetween = between && between.start <= between.end ? [...new Set(links.filter((l) => l.account_id !== accountId && overlaps(l, between)).map((l) => l.name))] : [];
+      const to = letBetween.length
+        ? { startDate: period.start, endDate: period.end, price: is.price ?? earlier.price }
+        : {
+            startDate: earlier.start == null || earlier.start < period.start ? earlier.start : period.start,
+            endDate: earlier.end == null || earlier.end > period.end ? earlier.end : period.end,
+            price: is.price ?? earlier.price,
+          };
       await tx.update(objectAccounts).set(to).where(key(is.objectId, accountId));
       await log('UpdateContact', accountId, { from: { startDate: earlier.start, endDate: earlier.end, price: earlier.price }, to });
       changed = true;
       remind ||= earlier.rent_payment_day != null;
-      notices.push({ kind: 'info', text: t('deals.tenant.extended', { name, ref, wasStart: day(earlier.start), wasEnd: day(earlier.end), start: day(to.startDate), end: day(to.endDate) }) });
+      const dates = { name, ref, wasStart: day(earlier.start), wasEnd: day(earlier.end), start: day(to.startDate), end: day(to.endDate) };
+      notices.push({ kind: 'info', text: letBetween.length ? t('deals.tenant.renewed', { ...dates, names: letBetween.join(', ') }) : t('deals.tenant.extended', dates) });
     } else {
       const link = { startDate: period.start, endDate: period.end, price: is.price, rentPaymentDay: null };
       // (Added meanwhile by someone else's save: theirs stands.)

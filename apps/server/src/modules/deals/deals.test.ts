@@ -396,7 +396,7 @@ describe('a rental closing', () => {
     expect((await contactLog(flatToLet.id)).filter((l) => l.action === 'AddContact')).toHaveLength(1);
   });
 
-  it('puts a second tenant on for overlapping dates but says who else lets the property then; a returning tenant’s tenancy is stretched', async () => {
+  it('puts a second tenant on for overlapping dates but says who else lets the property then; a returning tenant’s tenancy is stretched, or moved when another let it between', async () => {
     const first = await person('Sofia', 'Karali', { isClient: true });
     const second = await person('Boris', 'Volkov', { isClient: true });
     const house = await newObject('House in Panorama', { forRent: true, rentPrice: 1200 });
@@ -414,13 +414,22 @@ describe('a rental closing', () => {
         text: `Property #${house.refText} already has a tenant for some of these dates: Karali Sofia. Both are now listed in its Contacts: check the dates.`,
       },
     ]);
-    // The first tenant comes back after the second: a property holds one tenant link per account, so hers now spans both tenancies.
+    // The first tenant comes back after the second: a property holds one tenant link per account, and
+    // stretched over Boris's lease it would list her as tenant through it; it moves to the new tenancy.
     const back = await close(first, '2028-10-01', '2029-09-30', 'ru');
-    expect(back).toEqual([{ kind: 'info', text: `Karali Sofia: прежняя аренда объекта #${house.refText} (01.01.2027 – 31.12.2027) продлена, теперь она действует с 01.01.2027 по 30.09.2029.` }]);
-    expect(await tenantLinks(house.id)).toEqual([
-      { accountId: first, relation: 4, startDate: '2027-01-01', endDate: '2029-09-30', price: 1200, rentPaymentDay: null },
-      { accountId: second, relation: 4, startDate: '2027-10-01', endDate: '2028-09-30', price: 1200, rentPaymentDay: null },
+    expect(back).toEqual([
+      {
+        kind: 'info',
+        text: `Karali Sofia: аренда объекта #${house.refText} теперь действует с 01.10.2028 по 30.09.2029 (была 01.01.2027 – 31.12.2027). В промежутке объект сдавался: Volkov Boris, поэтому прежняя аренда осталась только в своей сделке.`,
+      },
     ]);
+    expect(await tenantLinks(house.id)).toEqual([
+      { accountId: second, relation: 4, startDate: '2027-10-01', endDate: '2028-09-30', price: 1200, rentPaymentDay: null },
+      { accountId: first, relation: 4, startDate: '2028-10-01', endDate: '2029-09-30', price: 1200, rentPaymentDay: null },
+    ]);
+    // She renews for the year after, nobody else between: her tenancy is stretched over both.
+    const renewed = await close(first, '2029-10-01', '2030-09-30');
+    expect(renewed).toEqual([{ kind: 'info', text: `Karali Sofia's earlier tenancy of property #${house.refText} (01/10/2028 – 30/09/2029) is extended: it now runs from 01/10/2028 to 30/09/2030.` }]);
   });
 
   it('without a tenant or without the rent dates puts nobody on the property, and says why', async () => {
