@@ -57,6 +57,8 @@ describe('migrations', () => {
     await q(`create index deals_price_idx on deals (price, id)`);
     // Before 0048: the short lets were not indexed by reference number.
     await q(`drop index objects_short_rent_ref_idx`);
+    // Before 0050: the unread alerts were not indexed by the record they are about.
+    await q(`drop index alerts_unread_entity_idx`);
     // Before 0049: sign-ins kept the name they were made with; one of an account renamed since, one without an account.
     await q(`drop trigger users_name_of_account on users`);
     await q(`drop trigger accounts_rename_sign_ins on accounts`);
@@ -142,6 +144,10 @@ describe('migrations', () => {
     ]);
     await q(`update accounts set last_name = 'Seventh' where last_name = 'Last7'`);
     expect((await names())[1]).toEqual({ email: 'renamed.owner@example.gr', username: 'Seventh F7' });
+    // 0050 indexes the unread alerts by their record (a refused publish replaces its property's).
+    expect((await q(`select indexdef from pg_indexes where indexname = 'alerts_unread_entity_idx'`)).rows).toEqual([
+      { indexdef: 'CREATE INDEX alerts_unread_entity_idx ON public.alerts USING btree (entity, entity_id) WHERE (readed_on IS NULL)' },
+    ]);
     // Applied once: a second start changes nothing.
     await migrateDb(t.dbUrl);
     await t.app.close();

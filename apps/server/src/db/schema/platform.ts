@@ -149,6 +149,7 @@ export const alerts = pgTable(
   (t) => [
     index('alerts_unread_idx').on(t.date).where(sql`${t.readedOn} is null`),
     index('alerts_date_idx').on(t.date, t.id),
+    index('alerts_unread_entity_idx').on(t.entity, t.entityId).where(sql`${t.readedOn} is null`),
     uniqueIndex('alerts_dedup_key_uq').on(t.dedupKey),
   ],
 );
