@@ -53,7 +53,9 @@ export function AvailabilityPage() {
   const [keptRaw, setView] = useCookieState<AvailabilityView>(AVAILABILITY_VIEW_COOKIE, AVAILABILITY_VIEW);
   const view = keptView(keptRaw, AVAILABILITY_PAGE_SIZES);
   const [filter, setFilter] = useSavedFilter(AVAILABILITY_FILTER);
-  const [page, setPage] = useState(1);
+  // The page belongs to its period: another month (Previous, Next, Today, the length, Back) starts
+  // at page 1, or a page 3 of August would ask September, with fewer rows, for an empty page.
+  const [paged, setPaged] = useState({ period: '', page: 1 });
   const [params, setParams] = useSearchParams();
   const anchor = parseDay(params.get('date')) ?? agencyTodayDate();
   const setAnchor = (d: Date) =>
@@ -67,6 +69,9 @@ export function AvailabilityPage() {
     );
   const w = availabilityWindow(view.mode, anchor);
   const nights = nightsOf(w.from, w.days);
+  const period = `${w.from}/${w.days}`;
+  const page = paged.period === period ? paged.page : 1;
+  const setPage = (p: number) => setPaged({ period, page: p });
   const q = useQuery(availabilityQuery(w, filter, { perPage: view.perPage, currentPage: page }));
   const change = (patch: Partial<TAvailabilityFilter>) => {
     setFilter((f) => ({ ...f, ...patch }));
