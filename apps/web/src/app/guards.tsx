@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { api } from '../lib/api.ts';
 import { whenIdle } from '../lib/next-task.ts';
+import { renameRecent } from '../lib/recent.ts';
 import { sessionStore, setSession, useSession } from '../lib/session.ts';
 import { paymentsHome, usePaymentsApp } from '../lib/variant.ts';
 
@@ -15,7 +16,10 @@ function followSessionName(token: string) {
     api<{ username: string }>('/api/authenticate/me', { background: true })
       .then((me) => {
         const now = sessionStore.get();
-        if (now?.token === token && me.username && me.username !== now.username) setSession({ ...now, username: me.username });
+        if (now?.token === token && me.username && me.username !== now.username) {
+          renameRecent(now.username, me.username);
+          setSession({ ...now, username: me.username });
+        }
       })
       .catch(() => undefined);
   });

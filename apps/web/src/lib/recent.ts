@@ -101,6 +101,24 @@ export function forgetOpened(kind: RecentKind, id: number) {
   recentStore.set(next);
 }
 
+/**
+ * The sign-in's name changed (its account was renamed): the list moves to the new name's key, and
+ * nothing stays under the old one (sign-out removes only the current key; an orphan would keep
+ * client names readable on a shared office computer).
+ */
+export function renameRecent(from: string | undefined, to: string | undefined) {
+  const was = keyOf(from);
+  const is = keyOf(to);
+  if (!was || !is || was === is) return;
+  try {
+    const old = localStorage.getItem(was);
+    if (old !== null && localStorage.getItem(is) === null) localStorage.setItem(is, old);
+  } catch {
+    /* storage full or refused: the list starts again */
+  }
+  localStorage.removeItem(was);
+}
+
 /** Removes the signed-in user's list from this browser (signing out). */
 export function forgetRecent(username: string | undefined) {
   const key = keyOf(username);
