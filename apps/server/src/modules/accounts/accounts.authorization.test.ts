@@ -88,6 +88,18 @@ describe("an employee's e-mail is nobody else's sign-in", () => {
     expect((await t.db.select().from(users).where(eq(users.email, 'maria.signs@agency.test')))[0]!.accountId).toBe(maria);
   });
 
+  it('gives one new address to one of two employees saved with it at the same moment', async () => {
+    const a = await addAccount({ firstName: 'Anna', lastName: 'Same', isEmploye: true, role: 'employee', email: 'anna.same@agency.test' });
+    const b = await addAccount({ firstName: 'Vasso', lastName: 'Same', isEmploye: true, role: 'employee', email: 'vasso.same@agency.test' });
+    const both = await Promise.all([
+      post('/api/account/update', { id: a, version: 1, email: 'anna.same@agency.test;front.desk@agency.test' }),
+      post('/api/account/update', { id: b, version: 1, email: 'vasso.same@agency.test;front.desk@agency.test' }),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const holders = [await stored(a), await stored(b)].filter((x) => x.emails.includes('front.desk@agency.test'));
+    expect(holders).toHaveLength(1);
+  });
+
   it('lets a client share a sign-in e-mail (a couple, an office), but not become an employee with it', async () => {
     const client = await addAccount({ isClient: true, email: admin.email });
     expect((await stored(client)).emails).toEqual([admin.email]);

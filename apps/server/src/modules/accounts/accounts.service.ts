@@ -283,7 +283,10 @@ async function prepareChanges(
  * comes back for the employee account that has its e-mail.
  */
 async function refuseOthersEmails(tx: Tx, emails: string[], own: number[]) {
-  const wanted = emails.map((e) => e.trim().toLowerCase());
+  const wanted = [...new Set(emails.map((e) => e.trim().toLowerCase()))].sort();
+  // Two saves giving two employees one new address at the same moment: the second waits for the
+  // first to commit and then finds it (locks taken in one order, so two saves never wait on each other).
+  for (const e of wanted) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`account-email:${e}`}))`);
   const ownIds = sql`array[${sql.join([0, ...own].map((id) => sql`${id}`), sql`, `)}]::int[]`;
   const wantedList = sql`array[${sql.join(wanted.map((e) => sql`${e}`), sql`, `)}]::text[]`;
   const [signIn] = (
