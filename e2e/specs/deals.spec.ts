@@ -363,7 +363,13 @@ for (const language of ['en-UK', 'el'] as const) {
 const RENTAL_WORDS = {
   'en-UK': {
     rental: 'Rental',
+    sale: 'Sale',
     closed: 'Closed',
+    deposit: 'Deposit',
+    saleDeposit: 'Deposit',
+    eitherDeposit: 'Deposit',
+    depositPaid: 'Deposit paid',
+    saleDepositPaid: 'Deposit paid',
     landlord: 'Landlord',
     tenant: 'Tenant',
     seller: 'Seller',
@@ -376,7 +382,13 @@ const RENTAL_WORDS = {
   },
   el: {
     rental: 'Μίσθωση',
+    sale: 'Πώληση',
     closed: 'Ολοκληρώθηκε',
+    deposit: 'Εγγύηση',
+    saleDeposit: 'Αρραβώνας',
+    eitherDeposit: 'Αρραβώνας / εγγύηση',
+    depositPaid: 'Δόθηκε εγγύηση',
+    saleDepositPaid: 'Δόθηκε αρραβώνας',
     landlord: 'Εκμισθωτής',
     tenant: 'Μισθωτής',
     seller: 'Πωλητής',
@@ -429,6 +441,25 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(page.getByRole('option', { name: words.seller, exact: true })).toHaveCount(0);
     await page.keyboard.press('Escape');
 
+    // A rental's deposit is its security deposit (Greek «Εγγύηση»), paid in its stage of that name; a
+    // sale's is earnest money («Αρραβώνας»): the form names them by the type chosen.
+    const stageOptions = async () => {
+      await page.getByTestId('deal-dealStage').click();
+      const names = await page.getByRole('option').allTextContents();
+      await page.keyboard.press('Escape');
+      return names;
+    };
+    await expect(page.getByTestId('deal-deposit')).toHaveAccessibleName(words.deposit);
+    await expect(page.getByTestId('deal-dateOfDeposit')).toHaveAccessibleName(language === 'el' ? 'Ημερομηνία καταβολής εγγύησης' : 'Date of deposit');
+    expect(await stageOptions()).toContain(words.depositPaid);
+    await page.getByTestId('deal-dealType').click();
+    await page.getByRole('option', { name: words.sale, exact: true }).click();
+    await expect(page.getByTestId('deal-deposit')).toHaveAccessibleName(words.saleDeposit);
+    expect(await stageOptions()).toContain(words.saleDepositPaid);
+    await page.getByTestId('deal-dealType').click();
+    await page.getByRole('option', { name: words.rental, exact: true }).click();
+    await expect(page.getByTestId('deal-deposit')).toHaveAccessibleName(words.deposit);
+
     // Two months' rent as deposit is usual: nothing said; a year's rent typed is.
     await page.getByTestId('deal-price').fill('850');
     await page.getByTestId('deal-deposit').fill('1700');
@@ -460,9 +491,11 @@ for (const language of ['en-UK', 'el'] as const) {
     await page.getByTestId('deals-filter-object').fill(`#${added.referenceNumber}`);
     const table = page.getByTestId('deals-table');
     await expect(table.getByRole('columnheader', { name: words.sellerOrLandlord, exact: true })).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: words.eitherDeposit, exact: true })).toBeVisible();
     await page.getByTestId('deals-filter-type').click();
     await page.getByRole('option', { name: words.rental, exact: true }).click();
     await expect(table.getByRole('columnheader', { name: words.landlord, exact: true })).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: words.deposit, exact: true })).toBeVisible();
     await expect(table.getByRole('columnheader', { name: words.tenant, exact: true })).toBeVisible();
     await ctx.close();
 

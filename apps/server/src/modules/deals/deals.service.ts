@@ -29,6 +29,7 @@ import {
   type TCulture,
   type TSelectOption,
   LOG_MESSAGE,
+  dealTextKey,
   wonLogMessage,
 } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
@@ -54,7 +55,9 @@ export const DEAL_LOG_ENTITY = 'Deal';
 const FIELD_NAMES = DEAL_FIELDS.map((d) => d.name);
 
 export const typeOptions = (t: T): TSelectOption[] => DEAL_TYPES.map((v) => ({ value: v, text: t(`deals.type.${v}`), parent: null }));
-export const stageOptions = (t: T): TSelectOption[] => DEAL_STAGES.map((v) => ({ value: v, text: t(`deals.stage.${v}`), parent: null }));
+/** A stage's name as a deal of this type says it (a sale's earnest money, a rental's security deposit); both without a type. */
+const stageText = (t: T, stage: number, dealType?: number | null) => t(dealTextKey(`deals.stage.${stage}`, dealType));
+export const stageOptions = (t: T, dealType?: number | null): TSelectOption[] => DEAL_STAGES.map((v) => ({ value: v, text: stageText(t, v, dealType), parent: null }));
 export const relationOptions = (t: T): TSelectOption[] => DEAL_RELATIONS.map((v) => ({ value: v, text: t(`deals.relation.${v}`), parent: null }));
 const options = (t: T) => ({ dealTypeOptions: typeOptions(t), dealStageOptions: stageOptions(t), dealAccountRelationOptions: relationOptions(t) });
 
@@ -658,7 +661,7 @@ export async function searchDeals(app: FastifyInstance, f: TDealSearch, t: T) {
         dealType: d.dealType as number,
         type: t(`deals.type.${d.dealType as number}`),
         dealStage: stage,
-        stage: t(`deals.stage.${stage}`),
+        stage: stageText(t, stage, d.dealType as number),
         rowClass: DEAL_STAGE_CLASS[stage] ?? '',
         objectId: d.objectId ?? null,
         objectReferenceNumber: r.ref != null ? formatReferenceNumber(r.ref) : null,
@@ -672,7 +675,7 @@ export async function searchDeals(app: FastifyInstance, f: TDealSearch, t: T) {
       } as never;
     }),
     totalRows: n,
-    options: { types: typeOptions(t), stages: stageOptions(t), relations: relationOptions(t) },
+    options: { types: typeOptions(t), stages: stageOptions(t, f.dealType), relations: relationOptions(t) },
   };
 }
 
@@ -719,7 +722,7 @@ export async function dealBoard(app: FastifyInstance, f: Partial<TDealFilter> & 
   return {
     columns: DEAL_STAGES.map((stage) => ({
       stage,
-      name: t(`deals.stage.${stage}`),
+      name: stageText(t, stage, f.dealType),
       className: DEAL_STAGE_CLASS[stage]!,
       count: (byStage.get(stage)?.n as number | undefined) ?? 0,
       saleTotal: (byStage.get(stage)?.sale_total as string | undefined) ?? '0',
@@ -773,7 +776,7 @@ export async function objectDeals(db: Db | Tx, objectId: number, t: T) {
     from deals d where d.object_id = ${objectId} order by d.created_on desc, d.id desc limit 100`);
   return (r.rows as Row[]).map((d) => ({
     id: d.id as number,
-    descr: [t(`deals.type.${d.deal_type}`), t(`deals.stage.${d.deal_stage}`), d.price != null ? formatMoney(Number(d.price)) : null, d.buyers].filter(Boolean).join(' · '),
+    descr: [t(`deals.type.${d.deal_type}`), stageText(t, d.deal_stage as number, d.deal_type as number), d.price != null ? formatMoney(Number(d.price)) : null, d.buyers].filter(Boolean).join(' · '),
   }));
 }
 

@@ -270,6 +270,28 @@ describe('a rental', () => {
     await call('DELETE', `/api/Deal/${res.json().id}`);
   });
 
+  it('names its deposit a security deposit, not a sale\'s earnest money: in the list, its options, the board and the property\'s view', async () => {
+    const tenant = await person('Vera', 'Zalogova', { isClient: true });
+    const flatToLet = await newObject('Flat in Harilaou', { forRent: true, forSale: true, rentPrice: 700, salePrice: 140000 });
+    const rental = await call('POST', '/api/Deal/update', { dealType: 1, dealStage: 2, objectId: flatToLet.id, price: 700, deposit: 1400, accounts: [{ accountId: tenant, relation: 2 }] });
+    const sale = await call('POST', '/api/Deal/update', { dealType: 2, dealStage: 2, objectId: flatToLet.id, price: 140000, deposit: 14000, accounts: [{ accountId: tenant, relation: 2 }] });
+    expect([rental.statusCode, sale.statusCode]).toEqual([200, 200]);
+    const stages = async (lang: string, dealType?: number) => {
+      const res = (await call('POST', '/api/Deal/search', { objectId: flatToLet.id, ...(dealType ? { dealType } : {}) }, lang)).json();
+      return { rows: res.items.map((r: { dealType: number; stage: string }) => [r.dealType, r.stage]).sort(), option: res.options.stages.find((o: { value: number }) => o.value === 2).text };
+    };
+    // Each row by its own type; the stage list by the type filtered to, both words while every type shows.
+    expect(await stages('el')).toEqual({ rows: [[1, 'Δόθηκε εγγύηση'], [2, 'Δόθηκε αρραβώνας']], option: 'Δόθηκε αρραβώνας / εγγύηση' });
+    expect(await stages('ru', 1)).toEqual({ rows: [[1, 'Залог внесён']], option: 'Залог внесён' });
+    expect(await stages('ru', 2)).toEqual({ rows: [[2, 'Задаток внесён']], option: 'Задаток внесён' });
+    expect(await stages('en')).toEqual({ rows: [[1, 'Deposit paid'], [2, 'Deposit paid']], option: 'Deposit paid' });
+    const board = async (dealType: number) => (await call('POST', '/api/Deal/board', { dealType, objectId: flatToLet.id, perStage: 5 }, 'el')).json().columns[1].name;
+    expect([await board(1), await board(2), await board(0)]).toEqual(['Δόθηκε εγγύηση', 'Δόθηκε αρραβώνας', 'Δόθηκε αρραβώνας / εγγύηση']);
+    const viewed = (await call('GET', `/api/object/view/${flatToLet.id}`, undefined, 'el')).json();
+    expect(viewed.deals.map((d: { descr: string }) => d.descr).sort()).toEqual(['Μίσθωση · Δόθηκε εγγύηση · 700\u00a0€ · Zalogova Vera', 'Πώληση · Δόθηκε αρραβώνας · 140\u00a0000\u00a0€ · Zalogova Vera']);
+    for (const id of [rental.json().id, sale.json().id]) await call('DELETE', `/api/Deal/${id}`);
+  });
+
   it('stops making its object "rented" when it expires: at once when its end is moved into the past, and by the hourly job when the day passes', async () => {
     const tenant = await person('Olga', 'Petrova', { isClient: true });
     const flatToLet = await newObject('Flat in Neapoli', { forRent: true, rentPrice: 600 });
