@@ -268,14 +268,25 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
   const remove = () =>
     modals.openConfirmModal({
       title: t('deals.ui.deleteTitle'),
-      children: <Text size="sm">{t('deals.ui.deleteConfirm')}</Text>,
+      // A tenant the deal put on a property goes with it, or stays (changed since, or not the deal's): said before.
+      children: (
+        <Stack gap="xs" data-testid="deal-delete-confirm">
+          <Text size="sm">{t('deals.ui.deleteConfirm')}</Text>
+          {deal.onDelete.map((n) => (
+            <Text key={n.text} size="sm" c={n.kind === 'warning' ? 'orange.9' : undefined} data-testid="deal-delete-tenancy">
+              {n.text}
+            </Text>
+          ))}
+        </Stack>
+      ),
       labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
       confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
       onConfirm: async () => {
         try {
-          await deleteDeal(deal.id!);
+          const { notices } = await deleteDeal(deal.id!);
           void client.invalidateQueries({ queryKey: dealKeys.all });
-          showBannerAfterNavigation('success', t('deals.ui.deleted'));
+          if (notices.length) void client.invalidateQueries({ queryKey: objectKeys.all });
+          showBannerAfterNavigation(...savedBanner(t('deals.ui.deleted'), notices));
           leaveGuard.release();
           navigate('/Deals');
         } catch (e) {
