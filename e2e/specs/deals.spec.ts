@@ -226,10 +226,14 @@ for (const language of inLanguage('el')) {
     // Without dragging (a keyboard, a finger): Move to… offers the other stages by name, in full.
     const rentalCard = page.locator('[data-testid="deal-column"][data-stage="3"]').getByTestId('deal-card');
     await rentalCard.getByTestId('deal-card-stage').click();
-    const stage2 = (await page.locator('[data-testid="deal-column"][data-stage="2"] h3').textContent())!;
+    // The board of every type names the deposit's stage both ways; a rental's menu names it as a
+    // rental's (its security deposit, not a sale's earnest money).
+    await expect(page.locator('[data-testid="deal-column"][data-stage="2"] h3')).toHaveText(language === 'el' ? 'Δόθηκε αρραβώνας / εγγύηση' : 'Deposit paid');
+    const stage2 = language === 'el' ? 'Δόθηκε εγγύηση' : 'Deposit paid';
     await expect(page.getByRole('menuitem', { name: (await page.locator('[data-testid="deal-column"][data-stage="3"] h3').textContent())! })).toBeDisabled();
     await expectAccessible(page, 'deal board with a card\'s Move menu open');
-    await page.getByRole('menuitem', { name: stage2 }).click();
+    await page.getByRole('menuitem', { name: stage2, exact: true }).click();
+    await expect(page.getByTestId('banner')).toContainText(language === 'el' ? `μεταφέρθηκε στο στάδιο «${stage2}»` : `moved to “${stage2}”`);
     await expect(page.locator('[data-testid="deal-column"][data-stage="2"]').getByTestId('deal-column-total')).toHaveText(language === 'el' ? 'Μισθώματα 850 € / μήνα' : 'Rents 850 € a month');
     await ctx.close();
   });
@@ -363,7 +367,13 @@ for (const language of ['en-UK', 'el'] as const) {
 const RENTAL_WORDS = {
   'en-UK': {
     rental: 'Rental',
+    sale: 'Sale',
     closed: 'Closed',
+    deposit: 'Deposit',
+    saleDeposit: 'Deposit',
+    eitherDeposit: 'Deposit',
+    depositPaid: 'Deposit paid',
+    saleDepositPaid: 'Deposit paid',
     landlord: 'Landlord',
     tenant: 'Tenant',
     seller: 'Seller',
@@ -373,10 +383,19 @@ const RENTAL_WORDS = {
     abovePrice: 'The deposit is more than the price: check both amounts.',
     aboveRent: "The deposit is more than three months' rent: check both amounts.",
     registered: (name: string, ref: string) => `${name} is now the tenant of property #${ref}, from 01/01/2027 to 31/12/2029.`,
+    deleteConfirm: 'Delete the deal?',
+    tenantGoes: (name: string, ref: string) => `The tenant this deal put on property #${ref} (01/01/2027 – 31/12/2029), unchanged since, will be removed with it: ${name}.`,
+    tenantRemoved: (name: string, ref: string) => `The tenant this deal put on property #${ref} (01/01/2027 – 31/12/2029) was removed with it: ${name}.`,
   },
   el: {
     rental: 'Μίσθωση',
+    sale: 'Πώληση',
     closed: 'Ολοκληρώθηκε',
+    deposit: 'Εγγύηση',
+    saleDeposit: 'Αρραβώνας',
+    eitherDeposit: 'Αρραβώνας / εγγύηση',
+    depositPaid: 'Δόθηκε εγγύηση',
+    saleDepositPaid: 'Δόθηκε αρραβώνας',
     landlord: 'Εκμισθωτής',
     tenant: 'Μισθωτής',
     seller: 'Πωλητής',
@@ -384,8 +403,12 @@ const RENTAL_WORDS = {
     remove: 'Αφαίρεση',
     noParties: 'Δεν έχουν προστεθεί μέρη: προσθέστε εκμισθωτή, μισθωτή και τους επαγγελματίες της συμφωνίας.',
     abovePrice: 'Ο αρραβώνας είναι μεγαλύτερος από την τιμή: ελέγξτε τα δύο ποσά.',
-    aboveRent: 'Ο αρραβώνας ξεπερνά τα τρία μισθώματα: ελέγξτε τα δύο ποσά.',
+    aboveRent: 'Η εγγύηση ξεπερνά τα τρία μισθώματα: ελέγξτε τα δύο ποσά.',
     registered: (name: string, ref: string) => `Νέος μισθωτής στο ακίνητο #${ref}, από 01/01/2027 έως 31/12/2029: ${name}.`,
+    deleteConfirm: 'Να διαγραφεί η συμφωνία;',
+    tenantGoes: (name: string, ref: string) =>
+      `Μαζί με τη συμφωνία θα αφαιρεθεί από το ακίνητο #${ref} ο μισθωτής που καταχώρισε η συμφωνία και δεν έχει αλλάξει από τότε (01/01/2027 – 31/12/2029): ${name}.`,
+    tenantRemoved: (name: string, ref: string) => `Αφαιρέθηκε από το ακίνητο #${ref} ο μισθωτής που είχε καταχωρίσει η συμφωνία (01/01/2027 – 31/12/2029): ${name}.`,
   },
 } as const;
 
@@ -429,6 +452,25 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(page.getByRole('option', { name: words.seller, exact: true })).toHaveCount(0);
     await page.keyboard.press('Escape');
 
+    // A rental's deposit is its security deposit (Greek «Εγγύηση»), paid in its stage of that name; a
+    // sale's is earnest money («Αρραβώνας»): the form names them by the type chosen.
+    const stageOptions = async () => {
+      await page.getByTestId('deal-dealStage').click();
+      const names = await page.getByRole('option').allTextContents();
+      await page.keyboard.press('Escape');
+      return names;
+    };
+    await expect(page.getByTestId('deal-deposit')).toHaveAccessibleName(words.deposit);
+    await expect(page.getByTestId('deal-dateOfDeposit')).toHaveAccessibleName(language === 'el' ? 'Ημερομηνία καταβολής εγγύησης' : 'Date of deposit');
+    expect(await stageOptions()).toContain(words.depositPaid);
+    await page.getByTestId('deal-dealType').click();
+    await page.getByRole('option', { name: words.sale, exact: true }).click();
+    await expect(page.getByTestId('deal-deposit')).toHaveAccessibleName(words.saleDeposit);
+    expect(await stageOptions()).toContain(words.saleDepositPaid);
+    await page.getByTestId('deal-dealType').click();
+    await page.getByRole('option', { name: words.rental, exact: true }).click();
+    await expect(page.getByTestId('deal-deposit')).toHaveAccessibleName(words.deposit);
+
     // Two months' rent as deposit is usual: nothing said; a year's rent typed is.
     await page.getByTestId('deal-price').fill('850');
     await page.getByTestId('deal-deposit').fill('1700');
@@ -460,9 +502,11 @@ for (const language of ['en-UK', 'el'] as const) {
     await page.getByTestId('deals-filter-object').fill(`#${added.referenceNumber}`);
     const table = page.getByTestId('deals-table');
     await expect(table.getByRole('columnheader', { name: words.sellerOrLandlord, exact: true })).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: words.eitherDeposit, exact: true })).toBeVisible();
     await page.getByTestId('deals-filter-type').click();
     await page.getByRole('option', { name: words.rental, exact: true }).click();
     await expect(table.getByRole('columnheader', { name: words.landlord, exact: true })).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: words.deposit, exact: true })).toBeVisible();
     await expect(table.getByRole('columnheader', { name: words.tenant, exact: true })).toBeVisible();
     await ctx.close();
 
@@ -475,6 +519,23 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(row.locator('td:has([data-testid="deal-seller"])')).toHaveAttribute('data-label', words.landlord);
     await expect(row.locator('td:has([data-testid="deal-buyer"])')).toHaveAttribute('data-label', words.tenant);
     await phone.close();
+
+    // The rental was a mistake: deleting it says its tenant goes too, and takes the tenant off the flat.
+    const again = await signedIn(browser, baseURL!, token, language);
+    const edit = await again.newPage();
+    await edit.goto(`/Deals/Edit/${dealId}`);
+    await edit.getByTestId('deal-delete').click();
+    const confirm = edit.getByTestId('deal-delete-confirm');
+    await expect(confirm).toContainText(words.deleteConfirm);
+    await expect(confirm.getByTestId('deal-delete-tenancy')).toHaveText(words.tenantGoes(`Tenant${mark} Irina`, added.referenceNumber));
+    await expectAccessible(edit, 'deleting a closed rental');
+    await edit.getByTestId('confirm-delete').click();
+    await expect(edit).toHaveURL(/\/Deals$/);
+    await expect(edit.getByTestId('banner')).toContainText(words.tenantRemoved(`Tenant${mark} Irina`, added.referenceNumber));
+    await edit.goto(`/Objects/View/${added.id}`);
+    await expect(edit.getByTestId('contacts-card')).toContainText(`Landlord${mark}`);
+    await expect(edit.getByTestId('contacts-card').locator(`[data-testid="contact-line"][data-account="${tenant}"]`)).toHaveCount(0);
+    await again.close();
   });
 }
 

@@ -69,9 +69,11 @@ for (const L of LANGUAGES) {
       expect(download.suggestedFilename()).toBe('Σημειώσεις επίσκεψης.txt');
       expect(fs.readFileSync((await download.path())!, 'utf8')).toBe(NOTES);
 
-      // A picture opens in a new tab.
+      // A picture opens in a new tab at its own address, its name the last part (not a blob: copy):
+      // the tab is titled by the name and "Save as" offers it; the session's file cookie opens it.
       const [popup] = await Promise.all([page.waitForEvent('popup'), files.getByTestId('file-link').filter({ hasText: 'floor-plan.png' }).click()]);
-      await expect(popup).toHaveURL(/^blob:/);
+      await expect(popup).toHaveURL(/\/api\/files\/[^/]+\/floor-plan\.png$/);
+      await expect(popup).toHaveTitle(/^floor-plan\.png/);
       await expect.poll(() => popup.evaluate(() => document.querySelector('img')?.naturalWidth ?? 0)).toBe(1);
       await popup.close();
 

@@ -58,7 +58,9 @@ for (const L of LANGUAGES) {
       await expect(row).toHaveCount(1);
       await expectAccessible(page, 'document list');
       const [popup] = await Promise.all([page.waitForEvent('popup'), row.getByTestId('document-link').click()]);
-      await expect(popup).toHaveURL(/^blob:/);
+      // At its own address, its name the last part (the PDF viewer's tab and Save take it), opened by the session's file cookie.
+      await expect(popup).toHaveURL(/\/api\/files\/[^/]+\/lease\.pdf$/);
+      await expect.poll(() => popup.evaluate(() => document.contentType)).toBe('application/pdf');
       await popup.close();
       await row.getByTestId('document-edit-link').click();
       await expect(page.getByTestId('document-page')).toHaveAttribute('data-mode', 'edit');

@@ -147,7 +147,7 @@ for (const language of ['en-UK', 'el'] as const) {
     const T = L[language];
     const token = await apiToken(request);
     const { id, count } = await demoWithPhotos(request, token, language === 'el' ? 3 : 2);
-    const view = (await (await request.get(`/api/object/view/${id}`, { headers: auth(token) })).json()) as { images: { id: number; width: number; height: number; size: number }[] };
+    const view = (await (await request.get(`/api/object/view/${id}`, { headers: auth(token) })).json()) as { images: { id: number; name: string; width: number; height: number; size: number }[] };
     const first = view.images[0]!;
 
     // On a 412 px phone.
@@ -251,13 +251,16 @@ for (const language of ['en-UK', 'el'] as const) {
     await dpage.keyboard.press('ArrowLeft');
     await expect(ddialog.getByTestId('lightbox-position')).toHaveText(`1 / ${count}`);
 
-    // "Open original": the uploaded file itself in a new tab, opened by the session (no token in the address).
+    // "Open original": the uploaded file itself in a new tab, opened by the session (no token in the
+    // address), at an address ending in its own name (the tab and "Save as" take it).
     const link = ddialog.getByRole('link', { name: new RegExp(`^${T.original}`) });
-    await expect(link).toHaveAttribute('href', `/api/files/${first.id}`);
+    const original = `/api/files/${first.id}/${encodeURIComponent(first.name)}`;
+    await expect(link).toHaveAttribute('href', original);
     await expect(link).toContainText(`${first.width}\u00a0×\u00a0${first.height}`);
     const [tab] = await Promise.all([desk.waitForEvent('page'), link.click()]);
     await tab.waitForLoadState();
-    expect(new URL(tab.url()).pathname).toBe(`/api/files/${first.id}`);
+    expect(new URL(tab.url()).pathname).toBe(original);
+    await expect(tab).toHaveTitle(new RegExp(first.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
     await expect.poll(() => tab.evaluate(() => document.contentType)).toMatch(/^image\//);
     expect(await tab.evaluate(() => document.images[0]?.naturalWidth)).toBe(first.width);
     await desk.close();

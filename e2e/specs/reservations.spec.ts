@@ -270,6 +270,37 @@ test("on a phone the booking form saves from its foot, a refusal is brought into
   await ctx.close();
 });
 
+test('the availability grid pages as the lists do: the rows shown of how many, the page size, the pages by name (el)', async ({ browser, request, baseURL }) => {
+  test.setTimeout(90_000);
+  const token = await apiToken(request);
+  const mark = `PGR${Date.now() % 10000000}`;
+  // Twelve short lets whose website codes start with the mark: the grid's code filter finds them alone.
+  for (let i = 0; i < 12; i++) await createShortLet(request, token, { title: `Paged studio ${mark} ${i}`, websiteCode: `${mark}${String.fromCharCode(65 + i)}` });
+  const ctx = await signedIn(browser, baseURL!, token, 'el', { viewport: { width: 1280, height: 900 } });
+  const page = await ctx.newPage();
+  await page.goto('/Reservations/Availability');
+  await page.getByTestId('availability-filter-code').fill(mark);
+  await expect(page.getByTestId('availability-range')).toHaveText('1–12 από 12', { timeout: 20_000 });
+  // Ten a page: the same footer as every list, its controls named in the reader's language.
+  await expect(page.getByTestId('availability-page-size')).toHaveAccessibleName('Γραμμές ανά σελίδα');
+  await page.getByTestId('availability-page-size').click();
+  await page.getByRole('option', { name: '10', exact: true }).click();
+  await expect(page.getByTestId('availability-row')).toHaveCount(10);
+  await expect(page.getByTestId('availability-range')).toHaveText('1–10 από 12');
+  const pager = page.getByTestId('availability-pager');
+  await expect(pager.getByRole('button', { name: 'Προηγούμενη σελίδα' })).toBeDisabled();
+  await pager.getByRole('button', { name: 'Σελίδα 2', exact: true }).click();
+  await expect(page.getByTestId('availability-range')).toHaveText('11–12 από 12');
+  await expect(page.getByTestId('availability-row')).toHaveCount(2);
+  await expect(pager.getByRole('button', { name: 'Επόμενη σελίδα' })).toBeDisabled();
+  await expectAccessible(page, 'availability grid, second page');
+  // The page size is kept (its cookie): a new visit shows ten again, from the first page.
+  await page.reload();
+  await page.getByTestId('availability-filter-code').fill(mark);
+  await expect(page.getByTestId('availability-range')).toHaveText('1–10 από 12', { timeout: 20_000 });
+  await ctx.close();
+});
+
 for (const language of ['en-UK', 'el'] as const) {
   test(`the availability grid shows each property's booked and free nights, and a free night starts its booking; the calendar shows check-ins and check-outs (${language})`, async ({ browser, request, baseURL }) => {
     test.setTimeout(90_000);

@@ -59,7 +59,7 @@ export const DEAL_FIELDS: readonly TDealFieldDescription[] = [
   d('dealStage', 'select', 'main', { list: 'dealStageOptions', required: true }),
   d('askingPrice', 'currency', 'money', money),
   d('price', 'currency', 'money', money),
-  /** Beyond the spec: the deposit (earnest money) paid, and the agency's commission. */
+  /** Beyond the spec: the deposit paid (a sale's earnest money, a rental's security deposit), and the agency's commission. */
   d('deposit', 'currency', 'money', money),
   d('commission', 'currency', 'money', money),
   d('dateOfDeposit', 'date', 'dates'),
@@ -72,6 +72,22 @@ export const DEAL_FIELDS: readonly TDealFieldDescription[] = [
   d('rentExpiration', 'date', 'rent'),
   d('notes', 'textarea', 'texts', { max: 20000 }),
 ];
+
+/**
+ * The texts that name the deposit, which a sale and a rental name differently: a sale's is earnest
+ * money (Greek «αρραβώνας», Russian «задаток»), a rental's a security deposit («εγγύηση», «залог»).
+ * Each key has a sale's and a rental's form beside it (`fields.deal.deposit` →
+ * `fields.deal.sale.deposit`, `fields.deal.rental.deposit`); the key itself names both, for where
+ * no one type is meant (a list of every type, the action log).
+ */
+export const DEAL_TYPED_TEXTS = ['fields.deal.deposit', 'fields.deal.dateOfDeposit', 'deals.stage.2', 'deals.ui.col.dateOfDeposit', 'deals.ui.filter.depositFrom', 'deals.ui.filter.depositTill'] as const;
+
+/** A text's key as a deal of this type words it (see DEAL_TYPED_TEXTS); the key itself for any other key or no type. */
+export function dealTextKey(key: string, dealType: number | null | undefined): string {
+  if ((dealType !== DEAL_TYPE_SALE && dealType !== DEAL_TYPE_RENTAL) || !(DEAL_TYPED_TEXTS as readonly string[]).includes(key)) return key;
+  const last = key.lastIndexOf('.');
+  return `${key.slice(0, last)}.${dealType === DEAL_TYPE_RENTAL ? 'rental' : 'sale'}${key.slice(last)}`;
+}
 
 /** Fields only a sale has, and only a rental has. */
 export const DEAL_SALE_ONLY = ['contractDurationMonths'] as const;

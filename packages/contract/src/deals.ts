@@ -60,16 +60,21 @@ export const ZDealOptions = z.object({
   dealStageOptions: z.array(ZSelectOption),
   dealAccountRelationOptions: z.array(ZSelectOption),
 });
-/** GET /api/Deal/add (a blank deal, stored on save) and GET /api/Deal/edit/{id}. */
-export const ZDealAnswer = ZDeal.extend(ZDealOptions.shape);
-export type TDealAnswer = z.infer<typeof ZDealAnswer>;
-
 /**
  * What a save or a move did beyond the deal, for the banner: closing a rental puts its tenant on
  * the property (info), or says why not, or that someone else lets it for some of those days (warning).
  */
 export const ZDealNotice = z.object({ kind: z.enum(['info', 'warning']), text: z.string() });
 export type TDealNotice = z.infer<typeof ZDealNotice>;
+
+/**
+ * GET /api/Deal/add (a blank deal, stored on save) and GET /api/Deal/edit/{id}. `onDelete`: what
+ * deleting the deal would do to the tenants it put on properties (said in the delete's confirmation).
+ */
+export const ZDealAnswer = ZDeal.extend(ZDealOptions.shape).extend({ onDelete: z.array(ZDealNotice) });
+export type TDealAnswer = z.infer<typeof ZDealAnswer>;
+/** DELETE /api/Deal/{id}: done, and what it did to the tenants the deal had put on properties. */
+export const ZDealDeleted = z.object({ ok: z.literal(true), notices: z.array(ZDealNotice) });
 /** POST /api/Deal/update and /api/Deal/move: the deal as stored, with its notices. */
 export const ZDealSaved = ZDealAnswer.extend({ notices: z.array(ZDealNotice) });
 export type TDealSaved = z.infer<typeof ZDealSaved>;

@@ -56,6 +56,12 @@ export type TFileReorder = z.infer<typeof ZFileReorder>;
 
 /** A system name (random hex plus an extension) or a numeric id. */
 export const ZFileNameParam = z.object({ systemName: z.string().min(1).max(100) });
+/**
+ * GET /api/files/{systemName}/{name}: the same file, its own name as the address's last part, so a
+ * tab opened on it and a picture's or a PDF viewer's "Save as" take that name (the Content-
+ * Disposition names it too). The name is not read: the system name says which file.
+ */
+export const ZFileNamedParam = ZFileNameParam.extend({ name: z.string().min(1).max(300) });
 
 /**
  * GET /api/files/{systemName}: which copy of a picture. `thumb` (480 px wide) for lists and strips,

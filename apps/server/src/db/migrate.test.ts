@@ -57,13 +57,27 @@ describe('migrations', () => {
     await q(`create index deals_price_idx on deals (price, id)`);
     // Before 0048: the short lets were not indexed by reference number.
     await q(`drop index objects_short_rent_ref_idx`);
-    // Before 0050: the unread alerts were not indexed by the record they are about.
+    // Before 0051: the unread alerts were not indexed by the record they are about.
     await q(`drop index alerts_unread_entity_idx`);
     // Before 0049: sign-ins kept the name they were made with; one of an account renamed since, one without an account.
     await q(`drop trigger users_name_of_account on users`);
     await q(`drop trigger accounts_rename_sign_ins on accounts`);
     await q(`drop function crm_users_name_of_account()`);
     await q(`drop function crm_accounts_rename_sign_ins()`);
+    // Before 0050: tenant links did not name the deal that put them on a property. Three a closed
+    // rental made (the action log says so, in the link's own transaction): one left as it was, one a
+    // person changed since, one its own deal moved; and one added by hand.
+    await q(`alter table object_accounts drop column deal_id, drop column changed_since_deal`);
+    await q(`insert into objects (reference_number) values (9104)`);
+    await q(`insert into deals (deal_type, deal_stage, object_id) select 1, 5, id from objects where reference_number = 9104`);
+    await q(`insert into object_accounts (object_id, account_id, relation, start_date, end_date, created_on)
+      select o.id, a.id, 4, '2027-01-01', '2027-12-31', '2026-11-20 10:00+02' from objects o, accounts a where o.reference_number = 9104 and a.last_name in ('Last11', 'Last12', 'Last13', 'Last14')`);
+    await q(`insert into action_log (date, action, entity, entity_id, data)
+      select '2026-11-20 10:00+02', 'AddContact', 'Object', o.id, jsonb_build_object('accountId', a.id, 'relation', 4) || case when a.last_name = 'Last14' then '{}'::jsonb else jsonb_build_object('dealId', d.id) end
+      from objects o join deals d on d.object_id = o.id, accounts a where o.reference_number = 9104 and a.last_name in ('Last11', 'Last12', 'Last13', 'Last14') order by a.last_name`);
+    await q(`insert into action_log (date, action, entity, entity_id, data)
+      select '2026-11-21 09:00+02', 'UpdateContact', 'Object', o.id, jsonb_build_object('accountId', a.id, 'relation', 4) || case when a.last_name = 'Last13' then jsonb_build_object('dealId', d.id) else '{}'::jsonb end
+      from objects o join deals d on d.object_id = o.id, accounts a where o.reference_number = 9104 and a.last_name in ('Last12', 'Last13') order by a.last_name`);
     await q(`insert into users (email, username, account_id) select 'renamed.owner@example.gr', 'Old Name', id from accounts where last_name = 'Last7'`);
     await q(`insert into users (email, username) values ('no.account@example.gr', 'Front desk')`);
     await q(`delete from drizzle.__drizzle_migrations where created_at >= 1795479485623`);
@@ -144,7 +158,17 @@ describe('migrations', () => {
     ]);
     await q(`update accounts set last_name = 'Seventh' where last_name = 'Last7'`);
     expect((await names())[1]).toEqual({ email: 'renamed.owner@example.gr', username: 'Seventh F7' });
-    // 0050 indexes the unread alerts by their record (a refused publish replaces its property's).
+    // 0050 named the deal of each tenant link it made, and whether a person (or another deal) changed it since.
+    expect(
+      (await q(`select a.last_name, l.deal_id = d.id as of_deal, l.changed_since_deal from object_accounts l join accounts a on a.id = l.account_id join deals d on d.object_id = l.object_id
+        join objects o on o.id = l.object_id where o.reference_number = 9104 order by a.last_name`)).rows,
+    ).toEqual([
+      { last_name: 'Last11', of_deal: true, changed_since_deal: false },
+      { last_name: 'Last12', of_deal: true, changed_since_deal: true },
+      { last_name: 'Last13', of_deal: true, changed_since_deal: false },
+      { last_name: 'Last14', of_deal: null, changed_since_deal: false },
+    ]);
+    // 0051 indexes the unread alerts by their record (a refused publish replaces its property's).
     expect((await q(`select indexdef from pg_indexes where indexname = 'alerts_unread_entity_idx'`)).rows).toEqual([
       { indexdef: 'CREATE INDEX alerts_unread_entity_idx ON public.alerts USING btree (entity, entity_id) WHERE (readed_on IS NULL)' },
     ]);

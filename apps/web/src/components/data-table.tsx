@@ -126,7 +126,7 @@ export function DataTable<T>({ testId, list, records, totalRows, fetching, colum
 
   const total = totalRows ?? rows.length;
   const perPage = state.perPage;
-  const pages = perPage >= SHOW_ALL ? 1 : Math.max(1, Math.ceil(total / perPage));
+  const pages = pageCount(total, perPage);
   // The list shrank (a filter, a delete elsewhere): stay on a page that exists.
   useEffect(() => {
     if (totalRows !== undefined && state.currentPage > pages) setState((s) => ({ ...s, currentPage: pages }));
@@ -149,10 +149,6 @@ export function DataTable<T>({ testId, list, records, totalRows, fetching, colum
     const field = (idAccessor ?? 'id') as keyof T;
     return (record) => record[field] as Key;
   }, [idAccessor]);
-
-  const sizeOptions = pageSizes.map((n) => ({ value: String(n), label: n === SHOW_ALL ? t('accounts.ui.list.showAll') : String(n) }));
-  const from = total === 0 ? 0 : perPage >= SHOW_ALL ? 1 : (state.currentPage - 1) * perPage + 1;
-  const to = perPage >= SHOW_ALL ? total : Math.min(total, state.currentPage * perPage);
 
   const loadedEmpty = records !== undefined && rows.length === 0 && !fetching;
 
@@ -276,44 +272,92 @@ export function DataTable<T>({ testId, list, records, totalRows, fetching, colum
         </div>
       )}
       {!noPaging && !loadedEmpty && (
-        <Group justify="space-between" gap="xs" wrap="wrap">
-          <Text size="sm" c="dimmed" data-testid={`${testId}-range`}>
-            {t('accounts.ui.list.range', { from, to, total })}
-          </Text>
-          <Group gap="sm" wrap="wrap">
-            <Group gap={6} wrap="nowrap">
-              <Text size="sm" c="dimmed">
-                {t('accounts.ui.list.perPage')}
-              </Text>
-              <Select
-                size="xs"
-                w={110}
-                data={sizeOptions}
-                value={String(perPage)}
-                allowDeselect={false}
-                aria-label={t('accounts.ui.list.perPage')}
-                data-testid={`${testId}-page-size`}
-                onChange={(v) => v && setState((s) => ({ ...s, perPage: Number(v), currentPage: 1 }))}
-              />
-            </Group>
-            {/* While loading, a pager stands in (most lists have pages), so the row does not grow when they come. */}
-            {(pages > 1 || records === undefined) && (
-              <Pagination
-                size="sm"
-                total={pages}
-                disabled={records === undefined}
-                value={Math.min(state.currentPage, pages)}
-                onChange={(p) => setState((s) => ({ ...s, currentPage: p }))}
-                withEdges={pages > 5}
-                getItemProps={(page) => ({ 'aria-label': t('table.pageN', { page }) })}
-                getControlProps={(control) => ({ 'aria-label': t(`table.${control}Page`) })}
-                data-testid={`${testId}-pager`}
-              />
-            )}
-          </Group>
-        </Group>
+        <ListPager
+          testId={testId}
+          total={total}
+          page={state.currentPage}
+          perPage={perPage}
+          pageSizes={pageSizes}
+          loading={records === undefined}
+          onPage={(p) => setState((s) => ({ ...s, currentPage: p }))}
+          onPerPage={(n) => setState((s) => ({ ...s, perPage: n, currentPage: 1 }))}
+        />
       )}
     </Stack>
+  );
+}
+
+/** How many pages `total` rows make, `perPage` a page ("Show all" is one). */
+export const pageCount = (total: number, perPage: number) => (perPage >= SHOW_ALL ? 1 : Math.max(1, Math.ceil(total / perPage)));
+
+/**
+ * A list's footer: which rows of how many it shows, the page size, and the pages (with their
+ * spoken names). The DataTable's, and a screen's that draws its own table (the availability grid).
+ * `loading`: the rows are on their way; a pager stands in, disabled (most lists have pages), so the
+ * footer does not grow when they come.
+ */
+export function ListPager({
+  testId,
+  total,
+  page,
+  perPage,
+  pageSizes,
+  loading = false,
+  onPage,
+  onPerPage,
+}: {
+  testId: string;
+  total: number;
+  page: number;
+  perPage: number;
+  pageSizes: readonly number[];
+  loading?: boolean;
+  onPage: (page: number) => void;
+  onPerPage: (perPage: number) => void;
+}) {
+  const { t } = useTranslation();
+  const pages = pageCount(total, perPage);
+  const current = Math.min(page, pages);
+  const from = total === 0 ? 0 : perPage >= SHOW_ALL ? 1 : (current - 1) * perPage + 1;
+  const to = perPage >= SHOW_ALL ? total : Math.min(total, current * perPage);
+  const sizeOptions = pageSizes.map((n) => ({ value: String(n), label: n === SHOW_ALL ? t('accounts.ui.list.showAll') : String(n) }));
+  return (
+    <Group justify="space-between" gap="xs" wrap="wrap">
+      <Text size="sm" c="dimmed" data-testid={`${testId}-range`}>
+        {t('accounts.ui.list.range', { from, to, total })}
+      </Text>
+      <Group gap="sm" wrap="wrap">
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm" c="dimmed">
+            {t('accounts.ui.list.perPage')}
+          </Text>
+          <Select
+            size="xs"
+            // "Show all" needs the room; numbers alone do with less.
+            w={pageSizes.includes(SHOW_ALL) ? 110 : 90}
+            data={sizeOptions}
+            value={String(perPage)}
+            allowDeselect={false}
+            aria-label={t('accounts.ui.list.perPage')}
+            data-testid={`${testId}-page-size`}
+            onChange={(v) => v && onPerPage(Number(v))}
+          />
+        </Group>
+        {(pages > 1 || loading) && (
+          <Pagination
+            size="sm"
+            total={pages}
+            disabled={loading}
+            value={current}
+            onChange={onPage}
+            withEdges={pages > 5}
+            getItemProps={(p) => ({ 'aria-label': t('table.pageN', { page: p }) })}
+            getControlProps={(control) => ({ 'aria-label': t(`table.${control}Page`) })}
+            data-testid={`${testId}-pager`}
+          />
+        )}
+      </Group>
+    </Group>
   );
 }
 

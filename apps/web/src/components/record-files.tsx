@@ -78,7 +78,7 @@ export function RecordFiles({ entityType, id, editable }: { entityType: number; 
           </Alert>
         )}
         {items.length > 0 ? (
-          <FileLinks files={items} onDelete={editable ? confirmDelete : undefined} onError={setError} />
+          <FileLinks files={items} onDelete={editable ? confirmDelete : undefined} />
         ) : (
           q.isSuccess && (
             <Text size="sm" c="dimmed" data-testid="files-empty">

@@ -153,8 +153,19 @@ export const objectAccounts = pgTable(
     price: numeric('price', { precision: 14, scale: 2, mode: 'number' }),
     rentPaymentDay: smallint('rent_payment_day'),
     createdOn: tsz('created_on').notNull().defaultNow(),
+    /**
+     * A tenant link a closed rental put on the property: that deal (references deals(id) on delete
+     * set null, in migration 0050; not declared here, as deals.ts imports this file).
+     */
+    dealId: integer('deal_id'),
+    /** The link was changed since its deal put it there (in the property's Contacts, or by another deal). */
+    changedSinceDeal: boolean('changed_since_deal').notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.objectId, t.accountId, t.relation] }), index('object_accounts_account_idx').on(t.accountId, t.relation)],
+  (t) => [
+    primaryKey({ columns: [t.objectId, t.accountId, t.relation] }),
+    index('object_accounts_account_idx').on(t.accountId, t.relation),
+    index('object_accounts_deal_idx').on(t.dealId).where(sql`${t.dealId} is not null`),
+  ],
 );
 
 /** The keys the agency holds, and who has them. */

@@ -6,13 +6,13 @@ import {
   ZDealAnswer,
   ZDealBoardAnswer,
   ZDealBoardQuery,
+  ZDealDeleted,
   ZDealMove,
   ZDealSaved,
   ZDealSearch,
   ZDealSearchAnswer,
   ZDealUpdate,
   ZIdParam,
-  ZOk,
 } from '@crm/contract';
 import { STAFF } from '../../plugins/auth.ts';
 import { agencyToday } from '../../lib/dates.ts';
@@ -64,11 +64,8 @@ export const dealsRoutes = fp(
     );
     app.delete(
       '/api/Deal/:id',
-      { config: { access: STAFF }, schema: { tags, params: ZIdParam, response: { 200: ZOk } } },
-      async (req) => {
-        await deleteDeal(app, caller(req), req.params.id);
-        return { ok: true as const };
-      },
+      { config: { access: STAFF }, schema: { tags, params: ZIdParam, response: { 200: ZDealDeleted } } },
+      async (req) => ({ ok: true as const, notices: await deleteDeal(app, caller(req), req.params.id, tr(req), req.culture) }),
     );
   },
   { name: 'deals', dependencies: ['accounts'] },

@@ -29,6 +29,7 @@ import {
   type TCulture,
   type TSelectOption,
   LOG_MESSAGE,
+  dealTextKey,
   wonLogMessage,
 } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
@@ -54,7 +55,9 @@ export const DEAL_LOG_ENTITY = 'Deal';
 const FIELD_NAMES = DEAL_FIELDS.map((d) => d.name);
 
 export const typeOptions = (t: T): TSelectOption[] => DEAL_TYPES.map((v) => ({ value: v, text: t(`deals.type.${v}`), parent: null }));
-export const stageOptions = (t: T): TSelectOption[] => DEAL_STAGES.map((v) => ({ value: v, text: t(`deals.stage.${v}`), parent: null }));
+/** A stage's name as a deal of this type says it (a sale's earnest money, a rental's security deposit); both without a type. */
+const stageText = (t: T, stage: number, dealType?: number | null) => t(dealTextKey(`deals.stage.${stage}`, dealType));
+export const stageOptions = (t: T, dealType?: number | null): TSelectOption[] => DEAL_STAGES.map((v) => ({ value: v, text: stageText(t, v, dealType), parent: null }));
 export const relationOptions = (t: T): TSelectOption[] => DEAL_RELATIONS.map((v) => ({ value: v, text: t(`deals.relation.${v}`), parent: null }));
 const options = (t: T) => ({ dealTypeOptions: typeOptions(t), dealStageOptions: stageOptions(t), dealAccountRelationOptions: relationOptions(t) });
 
@@ -108,6 +111,8 @@ export async function getDeal(app: FastifyInstance, db: Db | Tx, id: number, t: 
     modifiedBy: row.modifiedBy,
     version: d.version,
     ...options(t),
+    // What deleting it would do to the tenants it put on properties (said before the delete).
+    onDelete: tenancyNotices(await tenanciesOnDelete(db, d.id, closingStateOf(d as unknown as Row, row.parties), false), t, culture, false),
   };
 }
 
@@ -180,6 +185,7 @@ export async function blankDeal(app: FastifyInstance, q: { objectId?: number; de
     modifiedBy: null,
     version: 0,
     ...options(t),
+    onDelete: [],
   };
 }
 
@@ -258,6 +264,9 @@ const dayFrom = (d: string, by: number) => new Date(Date.parse(`${d}T00:00:00Z`)
 const nextDay = (d: string) => dayFrom(d, 1);
 const previousDay = (d: string) => dayFrom(d, -1);
 
+/** A day as the reader writes it (31/12/2029, in Russian 31.12.2029); "…" when not set. */
+const dayText = (d: string | null, culture: TCulture) => (d ? [d.slice(8, 10), d.slice(5, 7), d.slice(0, 4)].join(culture === 'ru' ? '.' : '/') : '…');
+
 /** What registering a closed rental's tenants depends on; null while the deal is not a closed rental of a property. */
 function tenancyOf(s: ClosingState | null) {
   if (!s || s.dealType !== DEAL_TYPE_RENTAL || s.dealStage !== DEAL_STAGE_CLOSED || s.objectId == null) return null;
@@ -285,7 +294,7 @@ async function settleTenants(app: FastifyInstance, tx: Tx, caller: Caller, dealI
   const is = tenancyOf(after);
   if (!is && !was) return [];
   if (JSON.stringify(is) === JSON.stringify(was)) return [];
-  const day = (d: string | null) => (d ? [d.slice(8, 10), d.slice(5, 7), d.slice(0, 4)].join(culture === 'ru' ? '.' : '/') : '…');
+  const day = (d: string | null) => dayText(d, culture);
   const refOf = async (objectId: number) => {
     const [o] = await tx.select({ ref: objects.referenceNumber }).from(objects).where(eq(objects.id, objectId));
     return o ? formatReferenceNumber(o.ref) : null;
@@ -340,7 +349,11 @@ async function settleTenants(app: FastifyInstance, tx: Tx, caller: Caller, dealI
       // The deal's own link follows its dates and rent.
       const to = { startDate: period.start, endDate: period.end, price: is.price };
       if (own.start === to.startDate && own.end === to.endDate && own.price === to.price) continue;
-      await tx.update(objectAccounts).set(to).where(key(is.objectId, accountId));
+      // (A link with the deal's dates that another deal or a person made is changed by this one.)
+      await tx
+        .update(objectAccounts)
+        .set({ ...to, changedSinceDeal: sql`${objectAccounts.changedSinceDeal} or ${objectAccounts.dealId} is distinct from ${dealId}` })
+        .where(key(is.objectId, accountId));
       await log('UpdateContact', accountId, { from: { startDate: own.start, endDate: own.end, price: own.price }, to });
       changed ||= own.start !== to.startDate || own.end !== to.endDate;
       remind ||= own.rent_payment_day != null;
@@ -363,7 +376,11 @@ async function settleTenants(app: FastifyInstance, tx: Tx, caller: Caller, dealI
             endDate: earlier.end == null || earlier.end > period.end ? earlier.end : period.end,
             price: is.price ?? earlier.price,
           };
-      await tx.update(objectAccounts).set(to).where(key(is.objectId, accountId));
+      // Stretched or moved by this deal: no longer as the deal that made it (if one did) left it.
+      await tx
+        .update(objectAccounts)
+        .set({ ...to, changedSinceDeal: true })
+        .where(key(is.objectId, accountId));
       await log('UpdateContact', accountId, { from: { startDate: earlier.start, endDate: earlier.end, price: earlier.price }, to });
       changed = true;
       remind ||= earlier.rent_payment_day != null;
@@ -374,7 +391,7 @@ async function settleTenants(app: FastifyInstance, tx: Tx, caller: Caller, dealI
       // (Added meanwhile by someone else's save: theirs stands.)
       const [added] = await tx
         .insert(objectAccounts)
-        .values({ objectId: is.objectId, accountId, relation: TENANT_RELATION, ...link })
+        .values({ objectId: is.objectId, accountId, relation: TENANT_RELATION, ...link, dealId })
         .onConflictDoNothing()
         .returning({ accountId: objectAccounts.accountId });
       if (!added) continue;
@@ -411,17 +428,61 @@ async function closingState(tx: Tx, id: number): Promise<ClosingState | null> {
   const [d] = await tx.select().from(deals).where(eq(deals.id, id));
   if (!d) return null;
   const parties = await tx.select({ accountId: dealParties.accountId, relation: dealParties.relation }).from(dealParties).where(eq(dealParties.dealId, id));
-  const r = d as unknown as Row;
+  return closingStateOf(d as unknown as Row, parties);
+}
+
+/** A deal's row (and its parties) as what closing depends on. */
+function closingStateOf(r: Row, parties: ClosingState['parties']): ClosingState {
   return {
     dealType: r.dealType as number,
     dealStage: r.dealStage as number,
-    objectId: d.objectId ?? null,
-    demandId: d.demandId ?? null,
+    objectId: (r.objectId as number | null) ?? null,
+    demandId: (r.demandId as number | null) ?? null,
     rentStart: (r.rentStart as string | null) ?? null,
     rentExpiration: (r.rentExpiration as string | null) ?? null,
     price: r.price != null ? Number(r.price) : r.askingPrice != null ? Number(r.askingPrice) : null,
     parties,
   };
+}
+
+/**
+ * A tenant link a deal's delete speaks of: the link the deal put on a property, which goes with it
+ * unless it was changed since (in the property's Contacts, or stretched by another deal); and, for a
+ * closed rental, a tenant's link on its property for the rent's dates that the deal did not make,
+ * which stays.
+ */
+type TenancyOnDelete = { ref: string; name: string; start: string | null; end: string | null; objectId: number; accountId: number; fate: 'goes' | 'changed' | 'earlier' };
+
+async function tenanciesOnDelete(db: Db | Tx, dealId: number, s: ClosingState | null, lock: boolean): Promise<TenancyOnDelete[]> {
+  const is = tenancyOf(s);
+  const ofItsTenants =
+    is && is.tenants.length && is.start && is.end
+      ? sql`or (l.object_id = ${is.objectId} and l.account_id = any(${sql.param(is.tenants)}::int[])
+          and (l.start_date is null or l.start_date <= ${is.end}::date) and (l.end_date is null or l.end_date >= ${is.start}::date))`
+      : sql``;
+  const r = await db.execute<{ object_id: number; account_id: number; ref: number; name: string; start_date: string | null; end_date: string | null; deal_id: number | null; changed_since_deal: boolean }>(sql`
+    select l.object_id, l.account_id, o.reference_number as ref, a.display_name as name, l.start_date::text, l.end_date::text, l.deal_id, l.changed_since_deal
+    from object_accounts l join accounts a on a.id = l.account_id join objects o on o.id = l.object_id
+    where l.relation = ${TENANT_RELATION} and (l.deal_id = ${dealId} ${ofItsTenants})
+    order by o.reference_number, l.start_date nulls first, a.display_name ${lock ? sql`for update of l` : sql``}`);
+  return r.rows.map((l) => ({
+    ref: formatReferenceNumber(l.ref),
+    name: l.name,
+    start: l.start_date,
+    end: l.end_date,
+    objectId: l.object_id,
+    accountId: l.account_id,
+    fate: l.deal_id !== dealId ? 'earlier' : l.changed_since_deal ? 'changed' : 'goes',
+  }));
+}
+
+/** What deleting the deal does (or did, `done`) to those links, for its confirmation and its banner. */
+function tenancyNotices(list: TenancyOnDelete[], t: T, culture: TCulture, done: boolean): Notice[] {
+  return list.map((l) => {
+    const params = { ref: l.ref, name: l.name, start: dayText(l.start, culture), end: dayText(l.end, culture) };
+    if (l.fate === 'goes') return { kind: 'info', text: t(done ? 'deals.delete.tenantRemoved' : 'deals.delete.tenantGoes', params) };
+    return { kind: 'warning', text: t(l.fate === 'changed' ? 'deals.delete.tenantChanged' : 'deals.delete.tenantEarlier', params) };
+  });
 }
 
 /** Party rows as saved: rows without an account dropped (spec), repeats of the same account in the same relation kept once. */
@@ -563,12 +624,30 @@ export async function moveDeal(app: FastifyInstance, caller: Caller, id: number,
   });
 }
 
-/** DELETE /api/Deal/{id}: its parties and the activities only it held go with it; a closed deal's counts and flags are undone. */
-export async function deleteDeal(app: FastifyInstance, caller: Caller, id: number) {
-  await app.db.transaction(async (tx) => {
+/**
+ * DELETE /api/Deal/{id}: its parties and the activities only it held go with it; a closed deal's
+ * counts and flags are undone. A tenant link it put on a property and nobody changed since goes too
+ * (a deal deleted is mostly a mistake, and its tenant with it); one changed since, or one of its
+ * tenants it did not make, stays. The answer's notices say which (as the confirmation did).
+ */
+export async function deleteDeal(app: FastifyInstance, caller: Caller, id: number, t: T, culture: TCulture): Promise<Notice[]> {
+  return app.db.transaction(async (tx) => {
     const [current] = await tx.select({ id: deals.id }).from(deals).where(eq(deals.id, id)).for('update');
     if (!current) throw notFound('deals.notFound');
     const before = await closingState(tx, id);
+    const tenancies = await tenanciesOnDelete(tx, id, before, true);
+    for (const l of tenancies.filter((x) => x.fate === 'goes')) {
+      await tx
+        .delete(objectAccounts)
+        .where(and(eq(objectAccounts.objectId, l.objectId), eq(objectAccounts.accountId, l.accountId), eq(objectAccounts.relation, TENANT_RELATION)));
+      await logAction(tx, caller.actor, {
+        action: 'RemoveContact',
+        entity: OBJECT_LOG_ENTITY,
+        entityId: l.objectId,
+        message: `#${l.ref} ${l.name}`,
+        data: { accountId: l.accountId, relations: [TENANT_RELATION], dealId: id },
+      });
+    }
     const links = await tx
       .delete(activityLinks)
       .where(and(eq(activityLinks.entity, LinkKind.Deal), eq(activityLinks.entityId, id)))
@@ -578,6 +657,7 @@ export async function deleteDeal(app: FastifyInstance, caller: Caller, id: numbe
     await tx.delete(deals).where(eq(deals.id, id));
     await applyClosing(tx, agencyToday(app.config.timeZone), before, null);
     await logAction(tx, caller.actor, { action: 'Delete', entity: DEAL_LOG_ENTITY, entityId: id });
+    return tenancyNotices(tenancies, t, culture, true);
   });
 }
 
@@ -673,7 +753,7 @@ export async function searchDeals(app: FastifyInstance, f: TDealSearch, t: T) {
         dealType: d.dealType as number,
         type: t(`deals.type.${d.dealType as number}`),
         dealStage: stage,
-        stage: t(`deals.stage.${stage}`),
+        stage: stageText(t, stage, d.dealType as number),
         rowClass: DEAL_STAGE_CLASS[stage] ?? '',
         objectId: d.objectId ?? null,
         objectReferenceNumber: r.ref != null ? formatReferenceNumber(r.ref) : null,
@@ -687,7 +767,7 @@ export async function searchDeals(app: FastifyInstance, f: TDealSearch, t: T) {
       } as never;
     }),
     totalRows: n,
-    options: { types: typeOptions(t), stages: stageOptions(t), relations: relationOptions(t) },
+    options: { types: typeOptions(t), stages: stageOptions(t, f.dealType), relations: relationOptions(t) },
   };
 }
 
@@ -734,7 +814,7 @@ export async function dealBoard(app: FastifyInstance, f: Partial<TDealFilter> & 
   return {
     columns: DEAL_STAGES.map((stage) => ({
       stage,
-      name: t(`deals.stage.${stage}`),
+      name: stageText(t, stage, f.dealType),
       className: DEAL_STAGE_CLASS[stage]!,
       count: (byStage.get(stage)?.n as number | undefined) ?? 0,
       saleTotal: (byStage.get(stage)?.sale_total as string | undefined) ?? '0',
@@ -788,7 +868,7 @@ export async function objectDeals(db: Db | Tx, objectId: number, t: T) {
     from deals d where d.object_id = ${objectId} order by d.created_on desc, d.id desc limit 100`);
   return (r.rows as Row[]).map((d) => ({
     id: d.id as number,
-    descr: [t(`deals.type.${d.deal_type}`), t(`deals.stage.${d.deal_stage}`), d.price != null ? formatMoney(Number(d.price)) : null, d.buyers].filter(Boolean).join(' · '),
+    descr: [t(`deals.type.${d.deal_type}`), stageText(t, d.deal_stage as number, d.deal_type as number), d.price != null ? formatMoney(Number(d.price)) : null, d.buyers].filter(Boolean).join(' · '),
   }));
 }
 

@@ -270,6 +270,28 @@ describe('a rental', () => {
     await call('DELETE', `/api/Deal/${res.json().id}`);
   });
 
+  it('names its deposit a security deposit, not a sale\'s earnest money: in the list, its options, the board and the property\'s view', async () => {
+    const tenant = await person('Vera', 'Zalogova', { isClient: true });
+    const flatToLet = await newObject('Flat in Harilaou', { forRent: true, forSale: true, rentPrice: 700, salePrice: 140000 });
+    const rental = await call('POST', '/api/Deal/update', { dealType: 1, dealStage: 2, objectId: flatToLet.id, price: 700, deposit: 1400, accounts: [{ accountId: tenant, relation: 2 }] });
+    const sale = await call('POST', '/api/Deal/update', { dealType: 2, dealStage: 2, objectId: flatToLet.id, price: 140000, deposit: 14000, accounts: [{ accountId: tenant, relation: 2 }] });
+    expect([rental.statusCode, sale.statusCode]).toEqual([200, 200]);
+    const stages = async (lang: string, dealType?: number) => {
+      const res = (await call('POST', '/api/Deal/search', { objectId: flatToLet.id, ...(dealType ? { dealType } : {}) }, lang)).json();
+      return { rows: res.items.map((r: { dealType: number; stage: string }) => [r.dealType, r.stage]).sort(), option: res.options.stages.find((o: { value: number }) => o.value === 2).text };
+    };
+    // Each row by its own type; the stage list by the type filtered to, both words while every type shows.
+    expect(await stages('el')).toEqual({ rows: [[1, 'Δόθηκε εγγύηση'], [2, 'Δόθηκε αρραβώνας']], option: 'Δόθηκε αρραβώνας / εγγύηση' });
+    expect(await stages('ru', 1)).toEqual({ rows: [[1, 'Залог внесён']], option: 'Залог внесён' });
+    expect(await stages('ru', 2)).toEqual({ rows: [[2, 'Задаток внесён']], option: 'Задаток внесён' });
+    expect(await stages('en')).toEqual({ rows: [[1, 'Deposit paid'], [2, 'Deposit paid']], option: 'Deposit paid' });
+    const board = async (dealType: number) => (await call('POST', '/api/Deal/board', { dealType, objectId: flatToLet.id, perStage: 5 }, 'el')).json().columns[1].name;
+    expect([await board(1), await board(2), await board(0)]).toEqual(['Δόθηκε εγγύηση', 'Δόθηκε αρραβώνας', 'Δόθηκε αρραβώνας / εγγύηση']);
+    const viewed = (await call('GET', `/api/object/view/${flatToLet.id}`, undefined, 'el')).json();
+    expect(viewed.deals.map((d: { descr: string }) => d.descr).sort()).toEqual(['Μίσθωση · Δόθηκε εγγύηση · 700\u00a0€ · Zalogova Vera', 'Πώληση · Δόθηκε αρραβώνας · 140\u00a0000\u00a0€ · Zalogova Vera']);
+    for (const id of [rental.json().id, sale.json().id]) await call('DELETE', `/api/Deal/${id}`);
+  });
+
   it('stops making its object "rented" when it expires: at once when its end is moved into the past, and by the hourly job when the day passes', async () => {
     const tenant = await person('Olga', 'Petrova', { isClient: true });
     const flatToLet = await newObject('Flat in Neapoli', { forRent: true, rentPrice: 600 });
@@ -446,6 +468,72 @@ describe('a rental closing', () => {
     const dated = await call('POST', '/api/Deal/update', { id: noDates.json().id, version: noDates.json().version, rentExpiration: '2027-12-31' });
     expect(dated.json().notices.map((n: { kind: string }) => n.kind)).toEqual(['info']);
     expect(await tenantLinks(studioToLet.id)).toEqual([{ accountId: tenant, relation: 4, startDate: '2027-01-01', endDate: '2027-12-31', price: null, rentPaymentDay: null }]);
+  });
+
+  it('deleted, takes off the property the tenant it put there that nobody changed since; keeps one changed since or one it did not add, and says which before and after', async () => {
+    const close = async (objectId: number, tenant: number, lang = 'en') => {
+      const res = await call('POST', '/api/Deal/update', { dealType: 1, dealStage: 5, objectId, price: 900, rentStart: '2027-03-01', rentExpiration: '2028-02-29', accounts: [{ accountId: tenant, relation: 2 }] }, lang);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().id as number;
+    };
+    const onDelete = async (id: number, lang = 'en') => (await call('GET', `/api/Deal/edit/${id}`, undefined, lang)).json().onDelete;
+    const remove = async (id: number, lang = 'en') => {
+      const res = await call('DELETE', `/api/Deal/${id}`, undefined, lang);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().notices;
+    };
+
+    // A mistaken rental, closed and deleted: its tenant goes with it, said before and after, logged on the property.
+    const mistaken = await person('Nadia', 'Oshibkina', { isClient: true });
+    const flatA = await newObject('Flat in Evosmos', { forRent: true, rentPrice: 900 });
+    const first = await close(flatA.id, mistaken);
+    expect(await tenantLinks(flatA.id)).toHaveLength(1);
+    // The link saved as it was in the property's Contacts is not a change.
+    const same = await call('POST', '/api/objectAccount/update', { objectId: flatA.id, accountId: mistaken, relation: 4, startDate: '2027-03-01', endDate: '2028-02-29', price: 900, rentPaymentDay: null });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(await onDelete(first)).toEqual([
+      { kind: 'info', text: `The tenant this deal put on property #${flatA.refText} (01/03/2027 – 29/02/2028), unchanged since, will be removed with it: Oshibkina Nadia.` },
+    ]);
+    expect(await remove(first, 'ru')).toEqual([{ kind: 'info', text: `Из контактов объекта #${flatA.refText} удалён арендатор, которого добавила эта сделка (01.03.2027 – 29.02.2028): Oshibkina Nadia.` }]);
+    expect(await tenantLinks(flatA.id)).toEqual([]);
+    expect((await contactLog(flatA.id)).at(-1)).toEqual({ action: 'RemoveContact', data: { accountId: mistaken, relations: [4], dealId: first } });
+
+    // The payment day set in the property's Contacts: the tenancy is the agent's now, and stays.
+    const settled = await person('Pavlos', 'Enoikos', { isClient: true });
+    const flatB = await newObject('Flat in Stavroupoli', { forRent: true, rentPrice: 900 });
+    const second = await close(flatB.id, settled);
+    const payDay = await call('POST', '/api/objectAccount/update', { objectId: flatB.id, accountId: settled, relation: 4, startDate: '2027-03-01', endDate: '2028-02-29', price: 900, rentPaymentDay: 5 });
+    expect(payDay.statusCode, payDay.body).toBe(200);
+    const kept = `Στο ακίνητο #${flatB.refText} παραμένει ο μισθωτής Enoikos Pavlos (01/03/2027 – 29/02/2028): τον καταχώρισε η συμφωνία, αλλά η μίσθωση άλλαξε από τότε. Αν η μίσθωση δεν προχωρά, αφαιρέστε τον από τις Επαφές του ακινήτου.`;
+    expect(await onDelete(second, 'el')).toEqual([{ kind: 'warning', text: kept }]);
+    expect(await remove(second, 'el')).toEqual([{ kind: 'warning', text: kept }]);
+    expect(await tenantLinks(flatB.id)).toEqual([{ accountId: settled, relation: 4, startDate: '2027-03-01', endDate: '2028-02-29', price: 900, rentPaymentDay: 5 }]);
+
+    // A tenant already on the property for those dates (added by hand): the rental added nothing, and its delete takes nothing.
+    const sitting = await person('Lida', 'Mesa', { isClient: true });
+    const flatC = await newObject('Flat in Kalamaria', { forRent: true, rentPrice: 900 });
+    const byHand = await call('POST', '/api/objectAccount/add', { objectId: flatC.id, accountId: sitting, relation: 4, startDate: '2027-01-01', endDate: '2027-12-31', price: 850 });
+    expect(byHand.statusCode, byHand.body).toBe(200);
+    const third = await close(flatC.id, sitting);
+    expect(await onDelete(third)).toEqual([{ kind: 'warning', text: `Property #${flatC.refText} keeps its tenant Mesa Lida (01/01/2027 – 31/12/2027): that tenancy was not added by this deal.` }]);
+    expect((await remove(third)).map((n: { kind: string }) => n.kind)).toEqual(['warning']);
+    expect(await tenantLinks(flatC.id)).toHaveLength(1);
+
+    // A returning tenant's tenancy stretched by a second rental is no longer the first rental's to take away.
+    const returning = await person('Eva', 'Vozvrat', { isClient: true });
+    const flatD = await newObject('Flat in Pylaia', { forRent: true, rentPrice: 900 });
+    const before = await close(flatD.id, returning);
+    const again = await call('POST', '/api/Deal/update', { dealType: 1, dealStage: 5, objectId: flatD.id, price: 950, rentStart: '2029-03-01', rentExpiration: '2030-02-28', accounts: [{ accountId: returning, relation: 2 }] });
+    expect(again.json().notices.map((n: { kind: string }) => n.kind)).toEqual(['info']);
+    expect((await onDelete(again.json().id)).map((n: { text: string }) => n.text)).toEqual([
+      `Property #${flatD.refText} keeps its tenant Vozvrat Eva (01/03/2027 – 28/02/2030): that tenancy was not added by this deal.`,
+    ]);
+    expect((await onDelete(before)).map((n: { kind: string }) => n.kind)).toEqual(['warning']);
+    await remove(before);
+    expect(await tenantLinks(flatD.id)).toEqual([{ accountId: returning, relation: 4, startDate: '2027-03-01', endDate: '2030-02-28', price: 950, rentPaymentDay: null }]);
+    // A rental never closed has nothing to say, its tenant's tenancy there or not.
+    const open = await call('POST', '/api/Deal/update', { dealType: 1, dealStage: 1, objectId: flatD.id, accounts: [{ accountId: returning, relation: 2 }] });
+    expect(await onDelete(open.json().id)).toEqual([]);
   });
 
   it('a sale closing puts nobody on the property', async () => {

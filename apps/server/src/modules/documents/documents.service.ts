@@ -23,8 +23,8 @@ const ENTITY = 'Document';
 const KIND = LinkKind.Document;
 type Caller = { userId: number; actor: Actor };
 
-/** The address a document's file is opened at (the session's file cookie lets a new tab open it). */
-export const fileLink = (systemName: string) => `/api/files/${systemName}`;
+/** The address a document's file is opened at, its own name the last part (the session's file cookie lets a new tab open it). */
+export const fileLink = (systemName: string, userName: string) => `/api/files/${encodeURIComponent(systemName)}/${encodeURIComponent(userName)}`;
 
 async function filesOf(db: Db | Tx, ids: number[]) {
   if (!ids.length) return new Map<number, TDocument['files']>();
@@ -42,7 +42,7 @@ async function filesOf(db: Db | Tx, ids: number[]) {
   return by;
 }
 
-const firstFile = (list: TDocument['files']) => ({ link: list[0] ? fileLink(list[0].systemName) : null, file: list[0]?.userName ?? null });
+const firstFile = (list: TDocument['files']) => ({ link: list[0] ? fileLink(list[0].systemName, list[0].userName) : null, file: list[0]?.userName ?? null });
 
 /** GET /api/Documents: the library by name in alphabetical order (accents and case set aside: documents_name_idx), paged in SQL. */
 export async function listDocuments(app: FastifyInstance, q: TDocumentListQuery): Promise<{ items: TDocumentRow[]; totalRows: number }> {

@@ -51,7 +51,8 @@ describe('documents', () => {
       ['lease-el.pdf', 'application/pdf'],
       ['σημειώσεις.txt', 'text/plain'],
     ]);
-    expect(d.link).toBe(`/api/files/${d.files[0].systemName}`);
+    // The first file at an address that ends in its own name (a tab opened on it is titled by it).
+    expect(d.link).toBe(`/api/files/${d.files[0].systemName}/lease-el.pdf`);
     const stored = await db.select().from(files).where(and(eq(files.parentType, LinkKind.Document), eq(files.parentId, id)));
     expect(stored).toHaveLength(2);
     const [log] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Document'), eq(actionLog.entityId, id)));

@@ -1,9 +1,10 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { inArray } from 'drizzle-orm';
 import { files } from '../../db/schema/index.ts';
-import { LinkKind, ZFileGetQuery, ZFileListAnswer, ZFileListQuery, ZFileNameParam, ZFileReorder, ZFileSetParent, ZFileUploadAnswer, ZOk } from '@crm/contract';
+import { LinkKind, ZFileGetQuery, ZFileListAnswer, ZFileListQuery, ZFileNameParam, ZFileNamedParam, ZFileReorder, ZFileSetParent, ZFileUploadAnswer, ZOk, type TFileGetQuery } from '@crm/contract';
 import { STAFF } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/errors.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
@@ -74,29 +75,38 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** A stored file, or a picture's copy, as itself. */
+  const sendFile = async (req: FastifyRequest<{ Params: { systemName: string }; Querystring: TFileGetQuery }>, reply: FastifyReply) => {
+    const row = await findFile(app.db, req.params.systemName);
+    if (!row) throw notFound('files.notFound');
+    await checkFileParentVisible(app.db, req.user!, row.parentType, row.parentId);
+    const copy = req.query.size === 'thumb' ? row.thumbName : req.query.size === 'web' ? row.webName : null;
+    const stream = await getFileStorage(app.config.dataDir).get(copy ?? row.systemName);
+    if (!stream) throw notFound('files.notFound');
+    if (copy) {
+      // A picture's copy: WebP, shown inline under the picture's own name.
+      return reply
+        .header('Content-Type', 'image/webp')
+        .header('Content-Disposition', contentDisposition('inline', row.userName.replace(/\.[^.]{1,10}$/, '') + '.webp'))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, max-age=86400')
+        .send(stream);
+    }
+    return sendStoredFile(reply, row, stream, 'private, max-age=3600');
+  };
+  // Also opened by <img> and links, which send no bearer token: the session's HttpOnly file cookie
+  // (set by the sign-in, ended with the session) is accepted here and nowhere else (decision 012).
   app.get(
     '/api/files/:systemName',
-    // Also opened by <img> and links, which send no bearer token: the session's HttpOnly file cookie
-    // (set by the sign-in, ended with the session) is accepted here and nowhere else (decision 012).
     { config: { access: STAFF, fileCookie: true }, schema: { tags: ['files'], params: ZFileNameParam, querystring: ZFileGetQuery } },
-    async (req, reply) => {
-      const row = await findFile(app.db, req.params.systemName);
-      if (!row) throw notFound('files.notFound');
-      await checkFileParentVisible(app.db, req.user!, row.parentType, row.parentId);
-      const copy = req.query.size === 'thumb' ? row.thumbName : req.query.size === 'web' ? row.webName : null;
-      const stream = await getFileStorage(app.config.dataDir).get(copy ?? row.systemName);
-      if (!stream) throw notFound('files.notFound');
-      if (copy) {
-        // A picture's copy: WebP, shown inline under the picture's own name.
-        return reply
-          .header('Content-Type', 'image/webp')
-          .header('Content-Disposition', contentDisposition('inline', row.userName.replace(/\.[^.]{1,10}$/, '') + '.webp'))
-          .header('X-Content-Type-Options', 'nosniff')
-          .header('Cache-Control', 'private, max-age=86400')
-          .send(stream);
-      }
-      return sendStoredFile(reply, row, stream, 'private, max-age=3600');
-    },
+    sendFile,
+  );
+  // The same file with its own name as the address's last part (the links the screens give): a tab
+  // opened on a PDF or a picture is titled by it, and "Save as" offers it, not the random stored name.
+  app.get(
+    '/api/files/:systemName/:name',
+    { config: { access: STAFF, fileCookie: true }, schema: { tags: ['files'], params: ZFileNamedParam, querystring: ZFileGetQuery } },
+    sendFile,
   );
 
   app.delete(

@@ -369,6 +369,24 @@ describe('open (GET /api/files/{systemName})', () => {
     expect(Number(res.headers['content-length'])).toBe(PDF.length);
   });
 
+  it('opens at an address that ends in its own name, by the session\'s file cookie, for the same callers only', async () => {
+    const name = 'Договор аренды (Σπίτι) №2.pdf';
+    const [pdf] = (await upload([{ name, data: PDF }])).json();
+    const url = `/api/files/${pdf.systemName}/${encodeURIComponent(name)}`;
+    // A link in a new tab sends no token: the session's file cookie opens it, with the file's own name.
+    const res = await t.app.inject({ method: 'GET', url, headers: { cookie: `crm_files=${staff.token}` } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.rawPayload.equals(PDF)).toBe(true);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(name).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`);
+    // The name is not read: the stored name says which file; without a session, or for a payments client, nothing.
+    expect((await t.app.inject({ method: 'GET', url: `/api/files/${pdf.systemName}/other.pdf`, headers: bearer(staff.token) })).rawPayload.equals(PDF)).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    const client = await t.user({ roles: ['clientPayments'] });
+    expect((await t.app.inject({ method: 'GET', url, headers: { cookie: `crm_files=${client.token}` } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: `/api/files/nothing-here.pdf/${encodeURIComponent(name)}`, headers: bearer(staff.token) })).statusCode).toBe(404);
+  });
+
   it('images open by numeric id too; documents, text and XML download as attachments', async () => {
     const [png, txt, xml, docx] = (
       await upload([

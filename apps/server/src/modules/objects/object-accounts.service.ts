@@ -80,13 +80,20 @@ export async function updateObjectAccount(app: FastifyInstance, caller: Caller, 
     const { object, account } = await requireBoth(tx, body.objectId, body.accountId);
     const [before] = await tx.select().from(objectAccounts).where(linkKey(body.objectId, body.accountId, body.relation)).for('update');
     if (!before) throw notFound('objectAccounts.notFound');
-    await tx.update(objectAccounts).set(values(body)).where(linkKey(body.objectId, body.accountId, body.relation));
+    const was = values({ ...before, price: before.price === null ? null : Number(before.price) } as TObjectAccount);
+    const to = values(body);
+    // A link a deal put on the property and a person changed is no longer the deal's alone: deleting the deal leaves it.
+    const changed = (Object.keys(to) as (keyof typeof to)[]).some((k) => to[k] !== was[k]);
+    await tx
+      .update(objectAccounts)
+      .set({ ...to, ...(changed && before.dealId != null ? { changedSinceDeal: true } : {}) })
+      .where(linkKey(body.objectId, body.accountId, body.relation));
     await logAction(tx, caller.actor, {
       action: 'UpdateContact',
       entity: OBJECT_LOG_ENTITY,
       entityId: body.objectId,
       message: `#${formatReferenceNumber(object.ref)} ${account.name}`,
-      data: { accountId: body.accountId, relation: body.relation, from: values({ ...before, price: before.price === null ? null : Number(before.price) } as TObjectAccount), to: values(body) },
+      data: { accountId: body.accountId, relation: body.relation, from: was, to },
     });
     // A tenant's rent reminder due today appears at once, not at the next hourly check.
     if ((TENANT_RELATIONS as readonly number[]).includes(body.relation) && body.rentPaymentDay != null) await queueRentCheck(app, tx, body.objectId);

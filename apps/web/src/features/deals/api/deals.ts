@@ -24,6 +24,8 @@ export type TDealAnswer = {
   dealTypeOptions: TSelectOption[];
   dealStageOptions: TSelectOption[];
   dealAccountRelationOptions: TSelectOption[];
+  /** What deleting the deal would do to the tenants it put on properties (the delete's confirmation says it). */
+  onDelete: TDealNotice[];
 } & Record<string, unknown>;
 
 /** Filters of the deal list (cookie "DealList.filter"), spec: POST /api/Deal/search. */
@@ -93,7 +95,8 @@ export const moveDeal = (id: number, version: number, dealStage: number) => api<
 /** The banner after a save or a move: its message, then the notices; a warning among them makes it a warning. */
 export const savedBanner = (message: string, notices: readonly TDealNotice[]) =>
   [notices.some((n) => n.kind === 'warning') ? 'warning' : 'success', [message, ...notices.map((n) => n.text)].join(' ')] as const;
-export const deleteDeal = (id: number) => api<unknown>(`/api/Deal/${id}`, { method: 'DELETE' });
+/** DELETE /api/Deal/{id}: what it did to the tenants the deal had put on properties comes back as notices. */
+export const deleteDeal = (id: number) => api<{ ok: true; notices: TDealNotice[] }>(`/api/Deal/${id}`, { method: 'DELETE' });
 
 /** Any account, by name, phone, e-mail or number (the parties' picker). */
 export const searchAccounts = async (searchStr: string, signal: AbortSignal) =>

@@ -5,7 +5,17 @@ import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { TSelectOption } from '@crm/contract';
-import { DEAL_FIELDS, DEAL_GROUPS, DEAL_RENTAL_ONLY, DEAL_SALE_ONLY, DEAL_STAGE_CLOSED, DEAL_TYPE_RENTAL, DEAL_TYPE_SALE, type TDealFieldDescription } from '@crm/contract/deal-fields';
+import {
+  DEAL_FIELDS,
+  DEAL_GROUPS,
+  DEAL_RENTAL_ONLY,
+  DEAL_SALE_ONLY,
+  DEAL_STAGE_CLOSED,
+  DEAL_TYPE_RENTAL,
+  DEAL_TYPE_SALE,
+  dealTextKey,
+  type TDealFieldDescription,
+} from '@crm/contract/deal-fields';
 import { keyedByAddress } from '../../../components/keyed-by-address.tsx';
 import { RecordToolbar } from '../../../components/record-toolbar.tsx';
 import { ActivityList } from '../../../components/activity-list-lazy.tsx';
@@ -148,9 +158,15 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const readOnly = mode === 'view';
-  const lists: Record<string, TSelectOption[]> = { dealTypeOptions: deal.dealTypeOptions, dealStageOptions: deal.dealStageOptions };
-  const relations = deal.dealAccountRelationOptions;
   const dealType = typeOf(form.values);
+  // The deposit is a sale's earnest money and a rental's security deposit: its field, its date and
+  // the stage it is paid in are named by the type chosen.
+  const lists: Record<string, TSelectOption[]> = {
+    dealTypeOptions: deal.dealTypeOptions,
+    dealStageOptions: deal.dealStageOptions.map((o) => ({ ...o, text: t(dealTextKey(`deals.stage.${o.value}`, dealType), { defaultValue: o.text }) })),
+  };
+  const fieldLabel = (name: string) => t(dealTextKey(`fields.deal.${name}`, dealType));
+  const relations = deal.dealAccountRelationOptions;
   const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
   const setValue = (name: string, v: Draft) =>
     setForm((f) => {
@@ -238,7 +254,7 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
           carryForm<Form>(carryKey, { values: values as Record<string, Draft>, object: object as Picked, demand: demand as Picked, parties });
         }
         client.setQueryData(dealKeys.one(current.id!), current);
-        const label = (k: string) => (k === 'object' ? t('deals.ui.object') : k === 'demand' ? t('deals.ui.lead') : k === 'parties' ? t('deals.ui.parties') : t(`fields.deal.${k}`));
+        const label = (k: string) => (k === 'object' ? t('deals.ui.object') : k === 'demand' ? t('deals.ui.lead') : k === 'parties' ? t('deals.ui.parties') : fieldLabel(k));
         showBanner('warning', conflictMessage(t, e.problem.title, m, label));
       } else if (e instanceof ApiError && e.status === 400) {
         setErrors(e.fieldErrors);
@@ -252,14 +268,25 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
   const remove = () =>
     modals.openConfirmModal({
       title: t('deals.ui.deleteTitle'),
-      children: <Text size="sm">{t('deals.ui.deleteConfirm')}</Text>,
+      // A tenant the deal put on a property goes with it, or stays (changed since, or not the deal's): said before.
+      children: (
+        <Stack gap="xs" data-testid="deal-delete-confirm">
+          <Text size="sm">{t('deals.ui.deleteConfirm')}</Text>
+          {deal.onDelete.map((n) => (
+            <Text key={n.text} size="sm" c={n.kind === 'warning' ? 'orange.9' : undefined} data-testid="deal-delete-tenancy">
+              {n.text}
+            </Text>
+          ))}
+        </Stack>
+      ),
       labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
       confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
       onConfirm: async () => {
         try {
-          await deleteDeal(deal.id!);
+          const { notices } = await deleteDeal(deal.id!);
           void client.invalidateQueries({ queryKey: dealKeys.all });
-          showBannerAfterNavigation('success', t('deals.ui.deleted'));
+          if (notices.length) void client.invalidateQueries({ queryKey: objectKeys.all });
+          showBannerAfterNavigation(...savedBanner(t('deals.ui.deleted'), notices));
           leaveGuard.release();
           navigate('/Deals');
         } catch (e) {
@@ -279,7 +306,7 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
   const depositWarning = depositCheck(dealType, amount('deposit'), amount('price') ?? amount('askingPrice'));
 
   const field = (d: TDealFieldDescription) => {
-    const label = t(`fields.deal.${d.name}`);
+    const label = fieldLabel(d.name);
     const options = d.list ? (lists[d.list] ?? []) : [];
     if (readOnly) {
       const text = formatFieldValue(d.type, toWire(d.type, form.values[d.name] ?? null, options), t, options);

@@ -18,7 +18,7 @@ import { DEAL_BOARD_FILTER, dealBoardQuery, dealKeys, moveDeal, NO_BOARD_FILTER,
 import './deals.css';
 import { objectKeys } from '../../objects/api/objects.ts';
 import { partyRelationText } from '../party-relation.ts';
-import { DEAL_TYPE_RENTAL } from '@crm/contract/deal-fields';
+import { DEAL_TYPE_RENTAL, dealTextKey } from '@crm/contract/deal-fields';
 
 const DRAG_TYPE = 'application/x-crm-deal';
 
@@ -41,7 +41,8 @@ export function DealsBoardPage() {
   const change = (patch: Partial<BoardFilter>) => setFilter((f) => ({ ...f, ...patch }));
   const filtered = JSON.stringify(filter) !== JSON.stringify(NO_BOARD_FILTER);
   const columns = q.data?.columns ?? [];
-  const stageOptions = columns.map((c) => ({ value: String(c.stage), label: c.name }));
+  /** A stage as a card's own type names it (the deposit a sale's earnest money, a rental's security deposit). */
+  const stageName = (stage: number, dealType: number) => t(dealTextKey(`deals.stage.${stage}`, dealType), { defaultValue: columns.find((c) => c.stage === stage)?.name ?? String(stage) });
   const relationText = new Map((q.data?.options.relations ?? []).map((o) => [Number(o.value), o.text]));
   const roleOf = (relation: number, dealType: number) => partyRelationText(t, relation, dealType, relationText.get(relation) ?? String(relation));
   const typeText = new Map((q.data?.options.types ?? []).map((o) => [Number(o.value), o.text]));
@@ -53,7 +54,7 @@ export function DealsBoardPage() {
       const { notices } = await moveDeal(card.id, card.version, stage);
       // A closed rental's tenant put on the property changes its contacts.
       if (notices.length) void client.invalidateQueries({ queryKey: objectKeys.all });
-      showBanner(...savedBanner(t('deals.ui.moved', { id: card.id, stage: columns.find((c) => c.stage === stage)?.name ?? stage }), notices));
+      showBanner(...savedBanner(t('deals.ui.moved', { id: card.id, stage: stageName(stage, card.dealType) }), notices));
     } catch (err) {
       const stale = err instanceof ApiError && err.status === 409;
       showBanner(stale ? 'warning' : 'danger', stale ? t('deals.ui.changedMeanwhile') : describeError(err).message);
@@ -126,9 +127,9 @@ export function DealsBoardPage() {
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
-            {stageOptions.map((o) => (
-              <Menu.Item key={o.value} disabled={o.value === String(c.dealStage)} onClick={() => void move(c, Number(o.value))} data-testid="deal-card-stage-option">
-                {o.label}
+            {columns.map(({ stage }) => (
+              <Menu.Item key={stage} disabled={stage === c.dealStage} onClick={() => void move(c, stage)} data-testid="deal-card-stage-option">
+                {stageName(stage, c.dealType)}
               </Menu.Item>
             ))}
           </Menu.Dropdown>

@@ -5,7 +5,7 @@ import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TDealRow } from '@crm/contract';
-import { DEAL_LIST_PARTIES, DEAL_RELATION } from '@crm/contract/deal-fields';
+import { DEAL_LIST_PARTIES, DEAL_RELATION, dealTextKey } from '@crm/contract/deal-fields';
 import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
 import { FilterCard } from '../../../components/filter-card.tsx';
 import { DataTable, ListHeader, type DataTableColumn, NOT_WIDE_SCREEN, WIDE_SCREEN } from '../../../components/data-table.tsx';
@@ -129,7 +129,15 @@ export function DealsPage() {
     specialists,
     party('assigned'),
     { accessor: 'price', title: t('deals.ui.col.price'), sortable: true, noWrap: true, textAlign: 'right', render: (r) => money(r.price ?? r.askingPrice) },
-    { accessor: 'dateOfDeposit', title: t('deals.ui.col.dateOfDeposit'), sortable: true, noWrap: true, render: (r) => formatDate(r.dateOfDeposit) },
+    // A sale's earnest money, a rental's security deposit: named as the parties are (both while every type shows).
+    {
+      accessor: 'dateOfDeposit',
+      title: t(dealTextKey('deals.ui.col.dateOfDeposit', filter.dealType)),
+      cardLabel: (r: TDealRow) => t(dealTextKey('deals.ui.col.dateOfDeposit', r.dealType)),
+      sortable: true,
+      noWrap: true,
+      render: (r) => formatDate(r.dateOfDeposit),
+    },
     { accessor: 'endDate', title: t('deals.ui.col.endDate'), sortable: true, noWrap: true, render: (r) => formatDate(r.endDate) },
     {
       accessor: 'edit',
@@ -191,10 +199,10 @@ export function DealsPage() {
             />
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 3, lg: 2 }}>
-            <DateField label={t('deals.ui.filter.depositFrom')} value={filter.depositFrom} onChange={(v) => change({ depositFrom: v })} />
+            <DateField label={t(dealTextKey('deals.ui.filter.depositFrom', filter.dealType))} value={filter.depositFrom} onChange={(v) => change({ depositFrom: v })} />
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 3, lg: 2 }}>
-            <DateField label={t('deals.ui.filter.depositTill')} value={filter.depositTill} onChange={(v) => change({ depositTill: v })} />
+            <DateField label={t(dealTextKey('deals.ui.filter.depositTill', filter.dealType))} value={filter.depositTill} onChange={(v) => change({ depositTill: v })} />
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 3, lg: 2 }}>
             <DateField label={t('deals.ui.filter.endFrom')} value={filter.endDateFrom} onChange={(v) => change({ endDateFrom: v })} />

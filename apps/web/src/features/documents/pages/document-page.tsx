@@ -284,7 +284,7 @@ function DocumentForm({ doc, initialMode }: { doc: TDocument; initialMode: Mode 
             {t('documents.ui.noFiles')}
           </Text>
         )}
-        <FileLinks files={kept} onDelete={readOnly ? undefined : (f) => setRemoved((r) => [...r, f.id!])} onError={setError} />
+        <FileLinks files={kept} onDelete={readOnly ? undefined : (f) => setRemoved((r) => [...r, f.id!])} />
         {!readOnly && added.length > 0 && (
           <Stack gap={4} mt="xs" data-testid="document-new-files">
             {added.map((f, i) => (

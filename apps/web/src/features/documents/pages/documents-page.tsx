@@ -7,33 +7,21 @@ import { Link } from 'react-router';
 import type { TDocumentRow } from '@crm/contract';
 import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
 import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
-import { openFile } from '../../../components/file-links.tsx';
+import { isPreviewable } from '../../../components/file-links.tsx';
+import { fileAnchor } from '../../../lib/download.ts';
 import { IconPencil, IconPlus, IconSearch } from '../../../components/icons.ts';
-import { showBanner } from '../../../lib/banner.ts';
-import { describeError } from '../../../lib/errors.ts';
 import { useSavedList } from '../../../lib/list-state.ts';
 import { DOCUMENT_LIST, documentsQuery } from '../api/documents.ts';
 
 /**
- * The document's name as a link to its first file, opened in a new tab. A click fetches the file
- * with the session (pictures and PDFs are shown, other types downloaded); the address itself also
- * works in a new tab by the session's file cookie.
+ * The document's name as a link to its first file at its own address (the session's file cookie
+ * opens it): pictures and PDFs in a new tab titled by the file's name, other types downloaded under it.
  */
 export function DocumentLink({ doc }: { doc: Pick<TDocumentRow, 'id' | 'name' | 'link' | 'files'> }) {
   const first = doc.files[0];
   if (!doc.link || !first) return <Text size="sm">{doc.name}</Text>;
   return (
-    <Anchor
-      href={doc.link}
-      target="_blank"
-      rel="noopener"
-      data-testid="document-link"
-      onClick={(e) => {
-        if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
-        e.preventDefault();
-        openFile(first.systemName, first.userName, first.mime).catch((err: unknown) => showBanner('danger', describeError(err).message));
-      }}
-    >
+    <Anchor {...fileAnchor(doc.link, first.userName, isPreviewable(first.systemName, first.mime))} data-testid="document-link">
       {doc.name}
     </Anchor>
   );

@@ -8,7 +8,7 @@ import type { TFileItem, TFileUploaded } from '@crm/contract';
 import { FileDrop } from '../../../components/file-drop.tsx';
 import { IconCloudCheck, IconPhoto, IconTrash } from '../../../components/icons.ts';
 import { IconChevronLeft, IconChevronRight, IconExternalLink, IconGripVertical, IconZoomIn, IconZoomOut } from '../icons.ts';
-import { formatFileSize } from '../../../components/file-links.tsx';
+import { fileUrl, formatFileSize } from '../../../components/file-links.tsx';
 import { MAX_ZOOM, usePhotoZoom } from './photo-zoom.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { useUploadLimits } from '../../../lib/use-upload-limits.ts';
@@ -17,7 +17,7 @@ import { attachPhotos, deletePhoto, objectKeys, objectPhotosQuery, reorderPhotos
 /** A photo of the object; the original's pixel size and bytes when known ("Open original" says them). */
 export type TPhoto = { id: number; name: string; width?: number | null; height?: number | null; size?: number };
 
-/** Which copy: a small thumbnail (lists, strips), the screen-size copy (carousel), or the original. */
+/** Which copy: a small thumbnail (lists, strips), the screen-size copy (carousel), or the original ("Open original" links it under its own name, fileUrl). */
 type PhotoSize = 'thumb' | 'web' | 'original';
 export const photoUrl = (id: number, size: PhotoSize = 'thumb') => (size === 'original' ? `/api/files/${id}` : `/api/files/${id}?size=${size}`);
 
@@ -204,7 +204,7 @@ function PhotoLightbox({ opened, onClose, photos, at, go, alt }: { opened: boole
         <VisuallyHidden aria-live="polite" aria-atomic>
           {t('objects.photos.counter', { n: at + 1, count })}
         </VisuallyHidden>
-        <Anchor href={photoUrl(current.id, 'original')} target="_blank" rel="noopener" size="sm" data-testid="lightbox-original" style={{ display: 'inline-flex', alignItems: 'center', gap: 4, minHeight: 44 }}>
+        <Anchor href={fileUrl(String(current.id), current.name)} target="_blank" rel="noopener" size="sm" data-testid="lightbox-original" style={{ display: 'inline-flex', alignItems: 'center', gap: 4, minHeight: 44 }}>
           <IconExternalLink size={16} aria-hidden />
           <span>
             {t('objects.photos.openOriginal')}

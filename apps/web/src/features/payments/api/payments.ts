@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TExpenseForm, TIncomeForm, TPaymentAccountsAnswer, TStatementAnswer, TTransactionSaved, TTransactionType } from '@crm/contract';
 import { STATEMENT_DEFAULT_PAGE_SIZE, STATEMENT_PAGE_SIZES, TRANSACTION_TYPES } from '@crm/contract/payment-constants';
 import { api } from '../../../lib/api.ts';
+import { fileAnchor, saveBlob } from '../../../lib/download.ts';
 import { readSavedFilter, readSavedList, type ListState, type SavedFilter, type SavedList } from '../../../lib/list-state.ts';
 
 /** The statement's filter, kept per account in the cookie "Statement.{accountId}" (spec 2.11). */
@@ -69,19 +70,6 @@ export const deleteTransaction = (id: number) => api<unknown>(`/api/transactions
 
 export const sendInvitation = (accountId: number) => api<unknown>(`/api/transactions/sendInvitation/${accountId}`);
 
-/** Saves a fetched file under its name (a link cannot send the bearer token). */
-function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 60 * 1000);
-}
-
 /** GET /api/transactions/download/{accountId} with the statement's filter: Transactions.xlsx. */
 export async function downloadStatement(accountId: number, f: TStatementFilterState) {
   const blob = await api<Blob>(`/api/transactions/download/${accountId}`, { query: statementFilterQuery(f), blob: true });
@@ -100,8 +88,7 @@ export const attachmentUrl = (id: number, name: string) => `/api/transactions/fi
 export const opensInBrowser = (name: string) => /\.(jpe?g|png|gif|webp|pdf)$/i.test(name);
 
 /** The attributes of an attachment's link: a new tab for what the browser shows, a download under its name for the rest. */
-export const attachmentLink = (a: { id: number; name: string }) =>
-  opensInBrowser(a.name) ? { href: attachmentUrl(a.id, a.name), target: '_blank', rel: 'noopener' } : { href: attachmentUrl(a.id, a.name), download: a.name };
+export const attachmentLink = (a: { id: number; name: string }) => fileAnchor(attachmentUrl(a.id, a.name), a.name, opensInBrowser(a.name));
 
 /** The list's cookies, read by its screen and by its route's loader (which asks for the first page while the screen's code loads). */
 export const PAYMENT_LIST: SavedList = { list: 'PaymentList', defaults: { sortBy: 'transactionModifiedOn', sortDir: 'desc' } };

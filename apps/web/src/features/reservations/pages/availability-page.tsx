@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Anchor, Badge, Button, Center, Grid, Group, Loader, Pagination, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Button, Center, Grid, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { AVAILABILITY_PAGE_SIZES, RESERVATION_CANCELLED, RESERVATION_STAGES, RESERVATION_STAGE_CLASS } from '@crm/contract/reservation-fields';
 import type { TAvailabilityRow } from '@crm/contract';
 import { FilterCard } from '../../../components/filter-card.tsx';
-import { ListHeader } from '../../../components/data-table.tsx';
+import { ListHeader, ListPager } from '../../../components/data-table.tsx';
 import { IconPlus } from '../../../components/icons.ts';
 import { SearchPicker } from '../../../components/search-picker.tsx';
 import { agencyToday, agencyTodayDate } from '../../../lib/agency-clock.ts';
@@ -85,7 +85,6 @@ export function AvailabilityPage() {
       ? dayOf(w.from).toLocaleDateString(locale, { month: 'long', year: 'numeric' })
       : `${dayOf(w.from).toLocaleDateString(locale, { day: 'numeric', month: 'short' })} – ${dayOf(nights[nights.length - 1]!).toLocaleDateString(locale, { day: 'numeric', month: 'short', year: 'numeric' })}`;
   const total = q.data?.totalRows;
-  const pages = Math.max(1, Math.ceil((total ?? 0) / view.perPage));
 
   return (
     <Stack gap="sm" data-testid="availability-page" data-mode={view.mode} data-from={w.from}>
@@ -204,44 +203,18 @@ export function AvailabilityPage() {
               </tbody>
             </table>
           </div>
-          <Group justify="space-between" gap="xs" wrap="wrap">
-            <Text size="sm" c="dimmed" data-testid="availability-range">
-              {t('accounts.ui.list.range', { from: (Math.min(page, pages) - 1) * view.perPage + 1, to: Math.min(Math.min(page, pages) * view.perPage, q.data.totalRows), total: q.data.totalRows })}
-            </Text>
-            <Group gap="sm" wrap="wrap">
-              <Group gap={6} wrap="nowrap">
-                <Text size="sm" c="dimmed">
-                  {t('accounts.ui.list.perPage')}
-                </Text>
-                <Select
-                  size="xs"
-                  w={90}
-                  data={AVAILABILITY_PAGE_SIZES.map(String)}
-                  value={String(view.perPage)}
-                  allowDeselect={false}
-                  aria-label={t('accounts.ui.list.perPage')}
-                  data-testid="availability-page-size"
-                  onChange={(v) => {
-                    if (!v) return;
-                    setView((s) => ({ ...keptView(s, AVAILABILITY_PAGE_SIZES), perPage: Number(v) }));
-                    setPage(1);
-                  }}
-                />
-              </Group>
-              {pages > 1 && (
-                <Pagination
-                  size="sm"
-                  total={pages}
-                  value={Math.min(page, pages)}
-                  onChange={setPage}
-                  withEdges={pages > 5}
-                  getItemProps={(p) => ({ 'aria-label': t('table.pageN', { page: p }) })}
-                  getControlProps={(control) => ({ 'aria-label': t(`table.${control}Page`) })}
-                  data-testid="availability-pager"
-                />
-              )}
-            </Group>
-          </Group>
+          <ListPager
+            testId="availability"
+            total={q.data.totalRows}
+            page={page}
+            perPage={view.perPage}
+            pageSizes={AVAILABILITY_PAGE_SIZES}
+            onPage={setPage}
+            onPerPage={(n) => {
+              setView((s) => ({ ...keptView(s, AVAILABILITY_PAGE_SIZES), perPage: n }));
+              setPage(1);
+            }}
+          />
         </>
       )}
     </Stack>

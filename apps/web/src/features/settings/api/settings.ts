@@ -1,20 +1,12 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TActionLogAnswer, TActionLogSearch, TLocalizationImportAnswer, TSiteSettings, TSiteSettingsAnswer, TSiteSettingsUpdate } from '@crm/contract';
 import { api } from '../../../lib/api.ts';
+import { saveBlob } from '../../../lib/download.ts';
 import { currentCulture, forgetStoredTexts, i18n } from '../../../lib/i18n.ts';
 
-/** Saves a downloaded answer under its file name. */
+/** Saves an export under its file name (the name the server's Content-Disposition gives it too). */
 export async function download(path: string, fileName: string, query?: Record<string, string>) {
-  const blob = await api<Blob>(path, { blob: true, query });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveBlob(await api<Blob>(path, { blob: true, query }), fileName);
 }
 
 export const exportLocalization = () => download('/api/LocalizationExport', 'Localization.xlsx');
