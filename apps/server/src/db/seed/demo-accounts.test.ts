@@ -8,6 +8,7 @@ type Counts = { accounts: number; activities: number; links: number; assignments
 
 describe('demo agency', () => {
   it('loads a believable agency once: people of every kind, their activities and assignments', async () => {
+    // The whole demo agency, seeded twice (the second time must add nothing): minutes on a busy machine.
     const t = await createTestApp();
     const admin = await t.user({ roles: ['admin'] });
     const counts = async () =>
@@ -116,7 +117,7 @@ describe('demo agency', () => {
     ).rows as { n: number; wrong: number }[];
     expect(assigned!.n).toBeGreaterThan(100);
     expect(assigned!.wrong).toBe(0);
-  });
+  }, 120_000);
 
   it('leaves an agency that already has accounts alone', async () => {
     const t = await createTestApp();
