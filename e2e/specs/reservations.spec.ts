@@ -294,6 +294,11 @@ test('the availability grid pages as the lists do: the rows shown of how many, t
   await expect(page.getByTestId('availability-row')).toHaveCount(2);
   await expect(pager.getByRole('button', { name: 'Επόμενη σελίδα' })).toBeDisabled();
   await expectAccessible(page, 'availability grid, second page');
+  // The next month starts at its first page: a page kept across periods asked a month with fewer
+  // short lets for a page it does not have.
+  await page.getByTestId('availability-next').click();
+  await expect(page.getByTestId('availability-range')).toHaveText('1–10 από 12');
+  await expect(pager.getByRole('button', { name: 'Προηγούμενη σελίδα' })).toBeDisabled();
   // The page size is kept (its cookie): a new visit shows ten again, from the first page.
   await page.reload();
   await page.getByTestId('availability-filter-code').fill(mark);
