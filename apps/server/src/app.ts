@@ -21,6 +21,8 @@ import { Translator, cultureFromHeader } from './lib/i18n.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createQueuedMailer } from './mail/queued-mailer.ts';
 import { JobRunner, type RunnerOptions } from './jobs/runner.ts';
+import { DbNotices } from './lib/db-notices.ts';
+import { pruneAttempts } from './lib/throttle.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { shellRoutes, type SearchProvider } from './modules/shell/shell.routes.ts';
 import { registerModules } from './modules/index.ts';
@@ -35,6 +37,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Background jobs on PostgreSQL (jobs/runner.ts, decision 020): register, enqueue, recurring runs. */
     jobs: JobRunner;
+    /** News from the database after a commit, to every instance (lib/db-notices.ts). */
+    dbNotices: DbNotices;
     appVersion: string;
     searchProviders: SearchProvider[];
     /** Work still running after its answer went (e.g. a reset mail); awaited when the app closes. */
@@ -96,7 +100,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   jobs.register('jobs.purge', async () => {
     await jobs.purge();
     await purgeIdempotentRequests(app.db);
+    // The throttles' counts (sign-ins, the public site's enquiries) of more than a day ago: the site's terms say so.
+    await pruneAttempts(app.db);
   }, { everySeconds: 24 * 3600, maxAttempts: 2 });
+  const notices = new DbNotices(db, app.log);
+  app.decorate('dbNotices', notices);
+  app.addHook('onReady', async () => notices.start());
+  app.addHook('onClose', async () => notices.stop());
   app.decorate('appVersion', pkg.version);
   app.decorate('searchProviders', [] as SearchProvider[]);
   app.decorate('pendingWork', new Set<Promise<void>>());

@@ -80,6 +80,12 @@ describe('migrations', () => {
       from objects o join deals d on d.object_id = o.id, accounts a where o.reference_number = 9104 and a.last_name in ('Last12', 'Last13') order by a.last_name`);
     await q(`insert into users (email, username, account_id) select 'renamed.owner@example.gr', 'Old Name', id from accounts where last_name = 'Last7'`);
     await q(`insert into users (email, username) values ('no.account@example.gr', 'Front desk')`);
+    // Before 0052: no notices of the public site's changes; photos not found by their copies' names.
+    // (site_settings went above, its trigger with it.)
+    for (const trigger of ['objects_public_site_update', 'objects_public_site_insert', 'objects_public_site_delete']) await q(`drop trigger ${trigger} on objects`);
+    await q(`drop function crm_public_site_changed()`);
+    await q(`drop index files_web_name_idx`);
+    await q(`drop index files_thumb_name_idx`);
     await q(`delete from drizzle.__drizzle_migrations where created_at >= 1795479485623`);
     await q(`vacuum accounts`);
     const visible = async () => (await q(`select relpages, relallvisible from pg_class where relname = 'accounts'`)).rows[0] as { relpages: number; relallvisible: number };
@@ -171,6 +177,17 @@ describe('migrations', () => {
     // 0051 indexes the unread alerts by their record (a refused publish replaces its property's).
     expect((await q(`select indexdef from pg_indexes where indexname = 'alerts_unread_entity_idx'`)).rows).toEqual([
       { indexdef: 'CREATE INDEX alerts_unread_entity_idx ON public.alerts USING btree (entity, entity_id) WHERE (readed_on IS NULL)' },
+    ]);
+    // 0052 tells every listening connection, once the change commits, that a published property or the site's details changed.
+    expect((await q(`select tgname from pg_trigger where tgname like '%public_site%' order by 1`)).rows.map((r: { tgname: string }) => r.tgname)).toEqual([
+      'objects_public_site_delete',
+      'objects_public_site_insert',
+      'objects_public_site_update',
+      'site_settings_public_site',
+    ]);
+    expect((await q(`select indexname from pg_indexes where tablename = 'files' and indexname in ('files_web_name_idx', 'files_thumb_name_idx') order by 1`)).rows).toEqual([
+      { indexname: 'files_thumb_name_idx' },
+      { indexname: 'files_web_name_idx' },
     ]);
     // Applied once: a second start changes nothing.
     await migrateDb(t.dbUrl);

@@ -2,8 +2,11 @@ import { phoneHref, type TCulture } from '@crm/contract';
 import type { TSiteContact } from '../settings/site-settings.service.ts';
 import { Markup, html } from './html.ts';
 import { GALLERY_SCRIPT_URL } from './public.script.ts';
-import { PUBLIC_PAGE_SIZE, kindOptions, type TPublicFilter, type TPublicPlace } from './public.service.ts';
+import { PUBLIC_PAGE_SIZE, kindOptions, type TPublicFilter, type TPublicPlaceGroup } from './public.service.ts';
 import { objectUrl, photoUrl, type TPublicMap, type TPublicObject } from './public.view.ts';
+
+/** The longest enquiry message taken (the form says so, the server refuses a longer one). */
+export const ENQUIRY_MESSAGE_MAX = 2000;
 
 type T = (key: string, params?: Record<string, string | number>) => string;
 /**
@@ -71,6 +74,9 @@ const withoutLang = (path: string) => {
   return `${u.pathname}${u.search}`;
 };
 const OG_LOCALE: Record<TCulture, string> = { el: 'el_GR', en: 'en_GB', ru: 'ru_RU' };
+
+/** The site's terms for its visitors (what is done with an enquiry's details), in their language. */
+export const termsUrl = (culture: TCulture, part?: string) => `/listings/terms?lang=${culture}${part ? `#${part}` : ''}`;
 
 export const listingsUrl = (culture: TCulture, params: Record<string, string | number | undefined> = {}) => {
   const q = new URLSearchParams({ lang: culture });
@@ -150,6 +156,30 @@ address.agency a,.direct a{overflow-wrap:anywhere}
 .gallery-nav[disabled]{opacity:.35;cursor:default;box-shadow:none}
 .gallery-nav.prev{left:8px}.gallery-nav.next{right:8px}
 .gallery-nav svg{width:22px;height:22px}
+.gallery-full{position:absolute;top:8px;right:8px;display:flex;align-items:center;gap:6px;min-height:44px;padding:0 14px;border-radius:22px;border:1px solid #5b5f66;background:rgba(255,255,255,.94);color:#1b1b1f;font-size:15px;box-shadow:0 1px 4px rgba(0,0,0,.3)}
+.gallery-full[hidden]{display:none}
+.gallery-full:hover{background:#fff;border-color:#1b1b1f}
+.gallery-full:focus-visible{outline:3px solid #0b57d0;outline-offset:2px;box-shadow:0 0 0 2px #fff}
+.gallery-full svg{width:20px;height:20px;flex:none}
+.gallery-wrap.enlarges .gallery img{cursor:zoom-in}
+dialog.lightbox{width:100vw;height:100vh;height:100dvh;max-width:none;max-height:none;margin:0;padding:0;border:0;background:#0e0f11;color:#fff;overflow:hidden}
+dialog.lightbox::backdrop{background:#0e0f11}
+html:has(dialog.lightbox[open]){overflow:hidden}
+.lb-stage{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;padding:60px 8px 12px}
+.lb-img{max-width:100%;max-height:100%;width:auto;height:auto;object-fit:contain;display:block;user-select:none}
+.lb-top{position:absolute;top:0;left:0;right:0;display:flex;align-items:center;justify-content:space-between;gap:12px;padding:6px 8px 6px 16px;background:linear-gradient(rgba(0,0,0,.7),rgba(0,0,0,0))}
+.lb-count{font-size:16px;font-weight:600;font-variant-numeric:tabular-nums}
+.lb-button{width:48px;height:48px;padding:0;border-radius:50%;border:1px solid rgba(255,255,255,.7);background:rgba(0,0,0,.6);color:#fff;display:flex;align-items:center;justify-content:center}
+.lb-button:hover{background:#000}
+.lb-button:focus-visible{outline:3px solid #fff;outline-offset:2px;box-shadow:0 0 0 5px #0b57d0}
+.lb-button svg{width:24px;height:24px}
+.lb-nav{position:absolute;top:50%;transform:translateY(-50%)}
+.lb-nav.prev{left:10px}.lb-nav.next{right:10px}
+.hint{font-size:14px;color:#44474e;margin-top:3px;display:flex;flex-wrap:wrap;justify-content:space-between;gap:0 12px}
+.hint .counter{font-variant-numeric:tabular-nums;white-space:nowrap}
+.hint .counter.too-long{color:#a1130a;font-weight:700}
+.hint .err{flex-basis:100%;margin:0;font-weight:600}
+.terms p{margin:0 0 8px}
 `;
 
 type LayoutOptions = {
@@ -203,7 +233,7 @@ ${opts.image ? html`<meta property="og:image" content="${abs(opts.image)}"><meta
       (c) => html`<li><a href="${opts.path(c)}" lang="${c}" hreflang="${c}" ${c === culture ? html`aria-current="page"` : ''}>${LANG_NAMES[c]}</a></li>`,
     )}</ul></nav></div></header>
 <main id="main">${body}</main>
-<footer>${siteContact(ctx)}<p>${t('publishing.site.footer')} · <a href="/terms.htm">${t('publishing.site.terms')}</a></p></footer>
+<footer>${siteContact(ctx)}<p>${t('publishing.site.footer')} · <a href="${termsUrl(culture)}" data-testid="site-terms">${t('publishing.site.terms')}</a></p></footer>
 ${opts.script ? html`<script src="${opts.script}" defer></script>` : ''}
 </body></html>`.text
   );
@@ -241,7 +271,7 @@ function option(value: string | number, text: string, selected: boolean) {
 }
 
 /** /listings: the filter form, the cards of one page and the pager. */
-export function listPage(ctx: PageContext, f: TPublicFilter, items: TPublicObject[], total: number, places: TPublicPlace[], placeName?: string): string {
+export function listPage(ctx: PageContext, f: TPublicFilter, items: TPublicObject[], total: number, places: TPublicPlaceGroup[], placeName?: string): string {
   const { t, culture } = ctx;
   const title = listTitle(t, f, placeName);
   const params = { service: f.service, kind: f.kind, place: f.place, priceMin: f.priceMin, priceMax: f.priceMax, bedrooms: f.bedrooms, sort: f.sort === 'new' ? undefined : f.sort };
@@ -266,9 +296,11 @@ export function listPage(ctx: PageContext, f: TPublicFilter, items: TPublicObjec
 <div><label for="f-kind">${t('publishing.filter.type')}</label><select id="f-kind" name="kind">${option('', t('publishing.filter.any'), !f.kind)}${kindOptions(t).map(
     (k) => html`<optgroup label="${k.text}">${option(k.value, k.text, f.kind === k.value)}${k.children.map((s) => option(s.value, s.text, f.kind === s.value))}</optgroup>`,
   )}</select></div>
-<div><label for="f-place">${t('publishing.filter.place')}</label><select id="f-place" name="place">${option('', t('publishing.filter.any'), !f.place)}${places.map((p) =>
-    option(p.id, p.level === 1 ? p.text : `\u00a0\u00a0${p.text}`, f.place === p.id),
-  )}</select></div>
+<div><label for="f-place">${t('publishing.filter.place')}</label><select id="f-place" name="place">${option('', t('publishing.filter.any'), !f.place)}${places.map((g) => {
+    // A region's places under its name: the open list indents them, the closed box shows the name alone.
+    const options = g.places.map((p) => option(p.id, p.text, f.place === p.id));
+    return g.region === null ? options : html`<optgroup label="${g.region}">${options}</optgroup>`;
+  })}</select></div>
 <div><label for="f-min">${t('publishing.filter.priceMin')}</label><input id="f-min" name="priceMin" type="number" min="0" step="1" inputmode="numeric" value="${f.priceMin ?? ''}"></div>
 <div><label for="f-max">${t('publishing.filter.priceMax')}</label><input id="f-max" name="priceMax" type="number" min="0" step="1" inputmode="numeric" value="${f.priceMax ?? ''}"></div>
 <div><label for="f-bed">${t('publishing.filter.bedrooms')}</label><select id="f-bed" name="bedrooms">${option('', t('publishing.filter.any'), f.bedrooms === undefined)}${[1, 2, 3, 4, 5].map((n) =>
@@ -361,29 +393,38 @@ export function staticMap(ctx: PageContext, m: TPublicMap): Markup {
 
 export type ContactState = { sent?: boolean; values?: Partial<Record<'name' | 'email' | 'phone' | 'message', string>>; errors?: Partial<Record<string, string>>; problem?: string };
 
-function contactForm(ctx: PageContext, o: TPublicObject, s: ContactState): Markup {
+/**
+ * The enquiry form (or its thank-you). The message has no maxlength: a browser would cut a longer
+ * pasted text without a word. The limit is written under it, the site's script counts as the visitor
+ * types, and the server refuses a longer message with the text kept.
+ */
+function contactForm(ctx: PageContext, ref: string, s: ContactState): Markup {
   const { t, culture } = ctx;
   if (s.sent) return html`<p class="ok" role="status" data-testid="contact-sent">${t('publishing.contact.sent')}</p>`;
   const v = s.values ?? {};
   const e = s.errors ?? {};
-  const field = (name: 'name' | 'email' | 'phone' | 'message', type: string, extra: Markup | string = '') => {
+  const field = (name: 'name' | 'email' | 'phone' | 'message', type: string, extra: Markup | string = '', hint: Markup | '' = '') => {
     const id = `c-${name}`;
     const err = e[name];
+    const described = [hint ? `${id}-hint` : '', err ? `${id}-err` : ''].filter(Boolean).join(' ');
+    const aria = html`${err ? html`aria-invalid="true"` : ''} ${described ? html`aria-describedby="${described}"` : ''}`;
     const input =
       type === 'textarea'
-        ? html`<textarea id="${id}" name="${name}" rows="4" maxlength="2000" ${err ? html`aria-invalid="true" aria-describedby="${id}-err"` : ''} ${extra}>${v[name] ?? t('publishing.contact.defaultMessage', { ref: o.ref })}</textarea>`
-        : html`<input id="${id}" name="${name}" type="${type}" value="${v[name] ?? ''}" ${err ? html`aria-invalid="true" aria-describedby="${id}-err"` : ''} ${extra}>`;
-    return html`<div class="form-row"><label for="${id}">${t(`publishing.contact.${name}`)}</label>${input}${err ? html`<div class="err" id="${id}-err">${err}</div>` : ''}</div>`;
+        ? html`<textarea id="${id}" name="${name}" rows="4" ${aria} ${extra}>${v[name] ?? t('publishing.contact.defaultMessage', { ref })}</textarea>`
+        : html`<input id="${id}" name="${name}" type="${type}" value="${v[name] ?? ''}" ${aria} ${extra}>`;
+    return html`<div class="form-row"><label for="${id}">${t(`publishing.contact.${name}`)}</label>${input}${hint}${err ? html`<div class="err" id="${id}-err" data-testid="contact-${name}-error">${err}</div>` : ''}</div>`;
   };
+  const messageHint = html`<div class="hint" id="c-message-hint"><span>${t('publishing.contact.messageLimit', { max: ENQUIRY_MESSAGE_MAX })}</span> <span class="counter" id="c-message-count" data-testid="contact-message-count" hidden></span>
+<span class="err" id="c-message-over" role="status" data-text="${t('publishing.contact.messageOver')}"></span></div>`;
   // The answer to a sending (the form again with its errors) opens at the form, as the thank-you does: the action keeps #contact.
   return html`${s.problem ? html`<p class="err" role="alert" data-testid="contact-problem">${s.problem}</p>` : ''}
-<form method="post" action="/listings/${o.ref}/contact?lang=${culture}#contact" data-testid="contact-form" novalidate>
+<form method="post" action="/listings/${ref}/contact?lang=${culture}#contact" data-testid="contact-form" novalidate>
 ${field('name', 'text', html`maxlength="100" autocomplete="name" required`)}
 ${field('email', 'email', html`maxlength="200" autocomplete="email" required`)}
 ${field('phone', 'tel', html`maxlength="40" autocomplete="tel"`)}
-${field('message', 'textarea', html`required`)}
+${field('message', 'textarea', html`required data-max="${ENQUIRY_MESSAGE_MAX}"`, messageHint)}
 <div class="hp" aria-hidden="true"><label for="c-website">Website</label><input id="c-website" name="website" type="text" tabindex="-1" autocomplete="off"></div>
-<p class="muted">${t('publishing.contact.privacy')}</p>
+<p class="muted">${t('publishing.contact.privacy')} <a href="${termsUrl(culture, 'enquiries')}" data-testid="contact-terms">${t('publishing.contact.privacyLink')}</a></p>
 <button type="submit">${t('publishing.contact.send')}</button></form>`;
 }
 
@@ -401,22 +442,40 @@ const CHEVRON = {
   prev: new Markup('<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/></svg>'),
   next: new Markup('<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/></svg>'),
 };
+const ICON = {
+  expand: new Markup('<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/></svg>'),
+  close: new Markup('<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M6 6l12 12M18 6L6 18" fill="none" stroke="currentColor" stroke-width="2.5" stroke-linecap="round"/></svg>'),
+};
 
 /**
  * The photos: a list that scrolls sideways (swipe, trackpad, or the arrow keys once it has the
- * focus), snapping to each photo. With more than one photo, previous/next buttons scroll it by one;
- * they are hidden until the gallery script shows them, so a browser without script shows none.
+ * focus), snapping to each photo. With more than one photo, previous/next buttons scroll it by one.
+ * "Full screen" (or a click on a photo, or Enter on the list) opens them in a dialog over the whole
+ * screen: previous/next buttons, the arrow keys and a swipe go through them, "2 / 5" says where,
+ * Escape, the close button or a click beside the photo closes it, and the focus goes back to where
+ * it was. The buttons are hidden until the site's script shows them, so without script the
+ * gallery is the plain scrolling list.
  */
 function gallery(ctx: PageContext, o: TPublicObject): Markup | '' {
   const { t } = ctx;
   if (!o.photos.length) return '';
+  const count = o.photos.length;
   const list = html`<ul class="gallery" id="gallery" tabindex="0" aria-label="${t('publishing.object.photos')}">${o.photos.map(
-    (p, i) => html`<li><img src="${photoUrl(p, 'web')}" alt="${t('publishing.object.photoAlt', { title: o.title, n: i + 1, count: o.photos.length })}" width="1600" height="1200" ${i > 0 ? html`loading="lazy"` : ''} decoding="async"></li>`,
+    (p, i) => html`<li><img src="${photoUrl(p, 'web')}" alt="${t('publishing.object.photoAlt', { title: o.title, n: i + 1, count })}" width="1600" height="1200" ${i > 0 ? html`loading="lazy"` : ''} decoding="async"></li>`,
   )}</ul>`;
-  if (o.photos.length < 2) return html`<div class="gallery-wrap">${list}</div>`;
-  return html`<div class="gallery-wrap" data-gallery>${list}
-<button type="button" class="gallery-nav prev" data-dir="-1" aria-controls="gallery" aria-label="${t('publishing.object.photoPrev')}" data-testid="gallery-prev" hidden>${CHEVRON.prev}</button>
-<button type="button" class="gallery-nav next" data-dir="1" aria-controls="gallery" aria-label="${t('publishing.object.photoNext')}" data-testid="gallery-next" hidden>${CHEVRON.next}</button></div>`;
+  const nav =
+    count > 1
+      ? html`<button type="button" class="gallery-nav prev" data-dir="-1" aria-controls="gallery" aria-label="${t('publishing.object.photoPrev')}" data-testid="gallery-prev" hidden>${CHEVRON.prev}</button>
+<button type="button" class="gallery-nav next" data-dir="1" aria-controls="gallery" aria-label="${t('publishing.object.photoNext')}" data-testid="gallery-next" hidden>${CHEVRON.next}</button>`
+      : '';
+  const full = html`<button type="button" class="gallery-full" aria-haspopup="dialog" aria-controls="lightbox" data-testid="gallery-full" hidden>${ICON.expand}<span>${t('publishing.object.fullScreen')}</span></button>`;
+  const dialog = html`<dialog class="lightbox" id="lightbox" aria-label="${t('publishing.object.lightbox', { title: o.title })}" data-testid="lightbox">
+<div class="lb-stage" data-testid="lightbox-stage"><img class="lb-img" alt="" data-testid="lightbox-img"></div>
+<div class="lb-top"><span class="lb-count" aria-hidden="true" data-testid="lightbox-count"></span><button type="button" class="lb-button lb-close" aria-label="${t('publishing.object.lightboxClose')}" data-testid="lightbox-close" autofocus>${ICON.close}</button></div>
+${count > 1 ? html`<button type="button" class="lb-button lb-nav prev" data-step="-1" aria-label="${t('publishing.object.photoPrev')}" data-testid="lightbox-prev">${CHEVRON.prev}</button>
+<button type="button" class="lb-button lb-nav next" data-step="1" aria-label="${t('publishing.object.photoNext')}" data-testid="lightbox-next">${CHEVRON.next}</button>` : ''}
+<p class="hp" aria-live="polite" data-lb-status></p></dialog>`;
+  return html`<div class="gallery-wrap" data-gallery>${list}${nav}${full}</div>${dialog}`;
 }
 
 /** /listings/{ref}: photos, prices, the facts, description, map and the contact form. */
@@ -450,7 +509,7 @@ ${o.features.length ? html`<section class="box" aria-labelledby="h-features"><h2
 ${o.videoURL ? html`<p><a href="${o.videoURL}" rel="noopener noreferrer nofollow">${t('publishing.object.video')}</a></p>` : ''}</section>
 ${o.map ? html`<section class="box" aria-labelledby="h-map"><h2 id="h-map">${t('publishing.object.map')}</h2>${staticMap(ctx, o.map)}</section>` : ''}
 </div><div>
-<section class="box" id="contact" aria-labelledby="h-contact"><h2 id="h-contact">${t('publishing.contact.title')}</h2>${directContact(ctx, o)}${contactForm(ctx, o, contact)}</section>
+<section class="box" id="contact" aria-labelledby="h-contact"><h2 id="h-contact">${t('publishing.contact.title')}</h2>${directContact(ctx, o)}${contactForm(ctx, o.ref, contact)}</section>
 </div></div></article>`;
   return layout(
     ctx,
@@ -461,15 +520,84 @@ ${o.map ? html`<section class="box" aria-labelledby="h-map"><h2 id="h-map">${t('
       image: o.photos[0] ? photoUrl(o.photos[0], 'web') : undefined,
       type: 'article',
       noindex: !!(contact.sent || contact.values),
-      script: o.photos.length > 1 ? GALLERY_SCRIPT_URL : undefined,
+      // The gallery's buttons and full-screen view, and the message's counter.
+      script: GALLERY_SCRIPT_URL,
     },
     body,
   );
 }
 
-/** A page for an address that shows nothing (no such published object). */
-export function notFoundPage(ctx: PageContext): string {
+/**
+ * A property no longer on the site (withdrawn, sold or deleted since its page was opened), after an
+ * enquiry about it: its form again (with what was typed, and why it was not sent), or the thanks.
+ * The enquiry itself is kept as any other (decision 022): the agency wants the client.
+ */
+export function withdrawnPage(ctx: PageContext, ref: string, contact: ContactState): string {
   const { t, culture } = ctx;
-  return layout(ctx, { title: t('publishing.notFound.title'), path: (c) => listingsUrl(c) }, html`<h1>${t('publishing.notFound.title')}</h1><p>${t('publishing.notFound.text')}</p><p><a href="${listingsUrl(culture)}">${t('publishing.object.back')}</a></p>`);
+  const body = html`<p><a href="${listingsUrl(culture)}">← ${t('publishing.object.back')}</a></p>
+<h1>${t('publishing.withdrawn.title', { ref })}</h1>
+<div class="layout"><div>
+<section class="box" id="contact" aria-labelledby="h-contact" data-testid="withdrawn"><h2 id="h-contact">${t('publishing.contact.title')}</h2>
+${contact.sent ? html`${contactForm(ctx, ref, contact)}<p>${t('publishing.withdrawn.sentText')}</p>` : html`<p>${t('publishing.withdrawn.text')}</p>${contactForm(ctx, ref, contact)}`}</section>
+</div></div>`;
+  return layout(
+    ctx,
+    {
+      title: t('publishing.withdrawn.title', { ref }),
+      path: (c) => `/listings/${ref}?lang=${c}${contact.sent ? '&sent=1' : ''}`,
+      noindex: true,
+      script: contact.sent ? undefined : GALLERY_SCRIPT_URL,
+    },
+    body,
+  );
 }
 
+/**
+ * A page for an address that shows nothing (no such published object). `path`: the address asked
+ * for in each language, so that the language links keep it (a link followed in another language).
+ */
+export function notFoundPage(ctx: PageContext, path: (c: TCulture) => string = (c) => listingsUrl(c)): string {
+  const { t, culture } = ctx;
+  return layout(
+    ctx,
+    { title: t('publishing.notFound.title'), path, noindex: true },
+    html`<h1>${t('publishing.notFound.title')}</h1><p>${t('publishing.notFound.text')}</p><p><a href="${listingsUrl(culture)}">${t('publishing.object.back')}</a></p>`,
+  );
+}
+
+/**
+ * /listings/terms: the site's terms for its visitors, in their language: what the listings are (and
+ * are not), what is kept of an enquiry and for what, who sees it and for how long, the visitor's
+ * rights and whom to ask, and what else the site keeps (no cookies; the throttle's counts; the
+ * map's images from the tile server). The staff's terms (/terms.htm) are the CRM's, not these.
+ */
+export function termsPage(ctx: PageContext): string {
+  const { t, culture, site } = ctx;
+  const name = siteNameOf(ctx);
+  let tileHost = '';
+  try {
+    tileHost = new URL(ctx.tileUrl.replace(/\{s\}/g, 'a').replace(/\{[a-z]+\}/g, '0')).host.replace(/^a\./, '');
+  } catch {
+    tileHost = '';
+  }
+  const contactLine = site.email
+    ? html`${t('publishing.terms.askEmail')} ${mailLink(site.email, 'terms-email')}${site.phone ? html` · ${t('publishing.site.phone')}: ${phoneLink(site.phone, 'terms-phone')}` : ''}`
+    : site.phone
+      ? html`${t('publishing.terms.askPhone')} ${phoneLink(site.phone, 'terms-phone')}`
+      : t('publishing.terms.askForm');
+  const section = (id: string, heading: string, paras: (Markup | string)[]) =>
+    html`<section class="box" id="${id}" aria-labelledby="h-${id}"><h2 id="h-${id}">${heading}</h2>${paras.map((p) => html`<p>${p}</p>`)}</section>`;
+  const body = html`<p><a href="${listingsUrl(culture)}">← ${t('publishing.object.back')}</a></p>
+<h1>${t('publishing.terms.title')}</h1>
+<div class="terms" data-testid="terms">
+${section('listings', t('publishing.terms.listingsTitle'), [t('publishing.terms.listings', { agency: name }), t('publishing.terms.listingsChange')])}
+${section('enquiries', t('publishing.terms.enquiriesTitle'), [
+  t('publishing.terms.enquiriesKept'),
+  t('publishing.terms.enquiriesUse', { agency: name }),
+  t('publishing.terms.enquiriesTime'),
+  html`${t('publishing.terms.rights')} ${contactLine}`,
+])}
+${section('site', t('publishing.terms.siteTitle'), [t('publishing.terms.noCookies'), t('publishing.terms.abuse'), ...(tileHost ? [t('publishing.terms.map', { host: tileHost })] : [])])}
+</div>`;
+  return layout(ctx, { title: t('publishing.terms.title'), description: t('publishing.terms.enquiriesKept'), path: (c) => termsUrl(c) }, body);
+}

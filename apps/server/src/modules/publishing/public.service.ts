@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
-import { OBJECT_SUBTYPES, PUBLIC_SERVICES, isPublicKind, type TCulture, type TPublicService } from '@crm/contract';
-import type { Db } from '../../db/client.ts';
+import { OBJECT_SUBTYPES, PUBLIC_SERVICES, formatReferenceNumber, isPublicKind, type TCulture, type TPublicService } from '@crm/contract';
+import type { Db, Tx } from '../../db/client.ts';
 import { accounts, leadObjects, leads } from '../../db/schema/index.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
 import { createAlert } from '../alerts/alerts.create.ts';
@@ -139,41 +139,45 @@ export async function* allPublic(db: Db, culture: TCulture, t: T, batch = 500): 
   }
 }
 
-export type TPublicPlace = { id: number; text: string; level: number; parentId: number | null };
+/** A choice of the place filter: a place and its name as the list shows it. */
+export type TPublicPlace = { id: number; text: string };
+/** A region and its places (`region` null: places of no region, listed on their own). */
+export type TPublicPlaceGroup = { region: string | null; places: TPublicPlace[] };
+
+type PlaceRow = { id: number; text: string; level: number; parentId: number | null };
 
 /**
  * The places (regions and their municipalities or areas) that have published objects, for the
- * place filter, in their hierarchy: each region, then its own places, names in the reader's
- * alphabetical order. A place whose name another place in the list has too is told apart by its
- * parent's name ("Agios Pavlos (Chalkidiki)"); a region that shares its name with one of its own
- * places reads "Thessaloniki – all areas".
+ * place filter, in their hierarchy: each region, as "Thessaloniki – all areas" first, then its own
+ * places, names in the reader's alphabetical order. The page lists a region's places under its
+ * name (an optgroup), so that a chosen place reads as its name alone, never indented. A place
+ * whose name another place in the list has too is told apart by its region's name ("Agia Triada
+ * (Chalkidiki)").
  */
-export async function publicPlaces(db: Db, culture: TCulture, t: T): Promise<TPublicPlace[]> {
+export async function publicPlaces(db: Db, culture: TCulture, t: T): Promise<TPublicPlaceGroup[]> {
   const name = sql.raw(`l.name_${culture}`);
   const rows = (
     await db.execute(sql`
     select l.id, ${name} as text, l.level, l.parent_id as "parentId" from locations l
     where l.level between 1 and 2 and exists (
       select 1 from objects o join locations ol on ol.id = o.location_id where ${PUBLIC_WHERE} and ol.path @> array[l.id])`)
-  ).rows as TPublicPlace[];
+  ).rows as PlaceRow[];
   const collator = new Intl.Collator(culture, { sensitivity: 'base' });
-  const byName = (a: TPublicPlace, b: TPublicPlace) => collator.compare(a.text, b.text) || a.id - b.id;
+  const byName = (a: PlaceRow, b: PlaceRow) => collator.compare(a.text, b.text) || a.id - b.id;
   const regions = rows.filter((r) => r.level === 1).sort(byName);
   const regionIds = new Set(regions.map((r) => r.id));
   const childrenOf = (id: number | null) => rows.filter((r) => r.level === 2 && r.parentId === id).sort(byName);
   // Places whose region has no published object of its own (or no region) come last, on their own.
   const orphans = rows.filter((r) => r.level === 2 && (r.parentId === null || !regionIds.has(r.parentId))).sort(byName);
   const same = (a: string, b: string) => collator.compare(a, b) === 0;
-  const out: TPublicPlace[] = [];
-  for (const region of regions) {
-    const children = childrenOf(region.id);
-    out.push(children.some((c) => same(c.text, region.text)) ? { ...region, text: t('publishing.filter.placeAll', { place: region.text }) } : region);
-    for (const c of children) {
-      const twin = rows.some((o) => o.id !== c.id && o.level === 2 && same(o.text, c.text));
-      out.push(twin ? { ...c, text: `${c.text} (${region.text})` } : c);
-    }
-  }
-  return [...out, ...orphans.map((o) => ({ ...o, level: 1 }))];
+  const out: TPublicPlaceGroup[] = regions.map((region) => ({
+    region: region.text,
+    places: [
+      { id: region.id, text: t('publishing.filter.placeAll', { place: region.text }) },
+      ...childrenOf(region.id).map((c) => ({ id: c.id, text: rows.some((o) => o.id !== c.id && o.level === 2 && same(o.text, c.text)) ? `${c.text} (${region.text})` : c.text })),
+    ],
+  }));
+  return orphans.length ? [...out, { region: null, places: orphans.map((o) => ({ id: o.id, text: o.text })) }] : out;
 }
 
 /** A place's name in the reader's language (the filtered list's title), or undefined. */
@@ -190,12 +194,35 @@ export const kindOptions = (t: T) =>
     children: OBJECT_SUBTYPES.filter((s) => s.parent === type).map((s) => ({ value: `s${s.value}`, text: t(`objects.list.objectSubTypes.${s.value}`) })),
   }));
 
-/** The stored names of a published object's photo copies: whether the public may fetch this file. */
-export async function publicPhoto(db: Db, systemName: string): Promise<{ thumbName: string | null; webName: string | null; userName: string } | undefined> {
+/**
+ * A published object's photo by the name in its public address: the stored name of one of the
+ * copies made on upload (`copy`: that name), or, in an address made before the copies named them,
+ * the original's name (`copy` null: the caller sends the visitor to the copy's own address).
+ */
+export async function publicPhoto(db: Db, name: string): Promise<{ copy: string | null; web: string; thumb: string } | undefined> {
   const rows = await db.execute(sql`
-    select f.thumb_name as "thumbName", f.web_name as "webName", f.user_name as "userName" from files f join objects o on o.id = f.parent_id
-    where f.system_name = ${systemName} and f.parent_type = 1 and f.type = 'image' and ${PUBLIC_WHERE}`);
-  return rows.rows[0] as { thumbName: string | null; webName: string | null; userName: string } | undefined;
+    select case when f.web_name = ${name} or f.thumb_name = ${name} then ${name} end as copy, f.web_name as web, coalesce(f.thumb_name, f.web_name) as thumb
+    from files f join objects o on o.id = f.parent_id
+    where (f.web_name = ${name} or f.thumb_name = ${name} or f.system_name = ${name})
+      and f.parent_type = 1 and f.type = 'image' and f.web_name is not null and ${PUBLIC_WHERE}
+    limit 1`);
+  return rows.rows[0] as { copy: string | null; web: string; thumb: string } | undefined;
+}
+
+/**
+ * Enquiries an hour (decision 022): from one connection (an office or a family may share one address,
+ * and a phone network many), from one connection about one property (a robot that changes its
+ * e-mail), and from one e-mail address (a buyer asks about several properties at a sitting).
+ */
+export const ENQUIRY_LIMITS = { perAddress: 20, perAddressAndProperty: 5, perEmail: 10 } as const;
+
+/**
+ * Whether an enquiry naming this reference number is taken: a published property, one withdrawn,
+ * sold or deleted since (its page may still be open somewhere), not a number never given.
+ */
+export async function enquiryTaken(db: Db, ref: number): Promise<boolean> {
+  const r = await db.execute(sql`select exists (select 1 from objects where reference_number = ${ref}) as there`);
+  return (r.rows[0] as { there: boolean }).there || (await refGiven(db, ref));
 }
 
 /** An identical enquiry (same e-mail, object and words) within this many minutes is the same one. */
@@ -205,20 +232,47 @@ export type TEnquiry = { name: string; email: string; phone: string | null; mess
 export const WEBSITE_ACTOR: Actor = { id: null, name: 'website' };
 
 /**
- * A visitor's enquiry about a published object: a new lead in the CRM (stage new, the object
- * offered, the services the object is offered for), for the account with this e-mail when there
- * is one (not an employee's), else for a new client account made from the name, e-mail and phone.
- * The visitor's words are the lead's description; an existing account's own data is not changed.
+ * Whether this reference number was ever given to a property (they come from a sequence and are
+ * never given again): an enquiry naming one that is gone was sent from its page, not made up.
  */
-export async function createEnquiry(app: FastifyInstance, objectId: number, ref: string, e: TEnquiry, culture: TCulture, t: T): Promise<{ leadId: number; accountId: number; newAccount: boolean; repeated?: boolean } | undefined> {
+async function refGiven(tx: Db | Tx, ref: number): Promise<boolean> {
+  const r = await tx.execute(sql`
+    select ${ref} <= greatest((select case when is_called then last_value else last_value - 1 end from objects_reference_number_seq),
+      (select max(reference_number) from objects)) as given`);
+  return (r.rows[0] as { given: boolean | null }).given === true;
+}
+
+/**
+ * A visitor's enquiry about a property, by its reference number: a new lead in the CRM (stage new,
+ * the object offered, the services the object is offered for), for the account with this e-mail
+ * when there is one (not an employee's), else for a new client account made from the name, e-mail
+ * and phone. The visitor's words are the lead's description; an existing account's own data is
+ * not changed.
+ *
+ * A property withdrawn from the site, or deleted, since its page was opened (the page may have been
+ * kept a while by the visitor's browser or a cache) still gets the enquiry: the agency wants the
+ * client. The lead says so in its first line and its alert, has the property when it still exists
+ * (`listed` false then), and none when it was deleted. Undefined only for a reference number never
+ * given to any property (an address made up).
+ */
+export async function createEnquiry(
+  app: FastifyInstance,
+  refNumber: number,
+  e: TEnquiry,
+  culture: TCulture,
+  t: T,
+): Promise<{ leadId: number; accountId: number; newAccount: boolean; repeated?: boolean; listed: boolean } | undefined> {
+  const ref = formatReferenceNumber(refNumber);
   return app.db.transaction(async (tx) => {
     // One enquiry at a time for an e-mail, so a double sending is seen as one, and two first
     // enquiries from one new e-mail (about two properties) make one client, not two.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`enquiry:${e.email.trim().toLowerCase()}`}))`);
     const [o] = (
-      await tx.execute(sql`select o.for_sale, o.for_rent, o.for_short_rent from objects o where o.id = ${objectId} and ${PUBLIC_WHERE} for share`)
-    ).rows as { for_sale: boolean; for_rent: boolean; for_short_rent: boolean }[];
-    if (!o) return undefined;
+      await tx.execute(sql`select o.id, o.for_sale, o.for_rent, o.for_short_rent, coalesce(${PUBLIC_WHERE}, false) as listed
+        from objects o where o.reference_number = ${refNumber} for share`)
+    ).rows as { id: number; for_sale: boolean | null; for_rent: boolean | null; for_short_rent: boolean | null; listed: boolean }[];
+    if (!o && !(await refGiven(tx, refNumber))) return undefined;
+    const listed = o?.listed === true;
     const email = e.email.trim().toLowerCase();
     // search_text holds the e-mails (trigram index); the exact comparison confirms.
     const found = await tx.execute(sql`
@@ -243,7 +297,7 @@ export async function createEnquiry(app: FastifyInstance, objectId: number, ref:
       await tx.execute(sql`update accounts set is_client = true, is_client_date = coalesce(is_client_date, now()) where id = ${accountId} and not is_client`);
     }
     const description = [
-      t('publishing.enquiry.leadTitle', { ref }),
+      t(listed ? 'publishing.enquiry.leadTitle' : o ? 'publishing.enquiry.leadTitleWithdrawn' : 'publishing.enquiry.leadTitleDeleted', { ref }),
       e.message.trim(),
       `${t('publishing.enquiry.name')}: ${e.name.trim()}`,
       `${t('publishing.enquiry.email')}: ${e.email.trim()}`,
@@ -252,15 +306,15 @@ export async function createEnquiry(app: FastifyInstance, objectId: number, ref:
       .filter(Boolean)
       .join('\n');
     // The same enquiry sent again (Back and send, a retry on a slow connection): the lead made a
-    // little earlier answers it; no second lead, no second alert.
+    // little earlier answers it; no second lead, no second alert. Its first line names the property.
     const [again] = (
       await tx.execute(sql`
-        select l.id from leads l join lead_objects lo on lo.lead_id = l.id and lo.object_id = ${objectId}
+        select l.id from leads l
         where l.account_id = ${accountId} and l.description = ${description}
           and l.created_on > now() - make_interval(mins => ${ENQUIRY_REPEAT_MINUTES})
         order by l.id desc limit 1`)
     ).rows as { id: number }[];
-    if (again) return { leadId: again.id, accountId, newAccount: false, repeated: true };
+    if (again) return { leadId: again.id, accountId, newAccount: false, repeated: true, listed };
     const today = new Intl.DateTimeFormat('sv-SE', { timeZone: app.config.timeZone }).format(new Date());
     // The source the office gave the site's enquiries (settings), so they count among its leads by source.
     const source = ((await tx.execute(sql`select enquiry_source_id as id from site_settings where id = 1`)).rows[0] as { id: number | null } | undefined)?.id ?? null;
@@ -272,25 +326,26 @@ export async function createEnquiry(app: FastifyInstance, objectId: number, ref:
         stage: 1,
         priority: 2,
         startDate: today,
-        forPurchase: o.for_sale,
-        forRent: o.for_rent,
-        forShortRent: o.for_short_rent,
+        forPurchase: o?.for_sale === true,
+        forRent: o?.for_rent === true,
+        forShortRent: o?.for_short_rent === true,
         description,
       } as never)
       .returning({ id: leads.id });
-    await tx.insert(leadObjects).values({ leadId: lead!.id, objectId, position: 0 });
-    await logAction(tx, WEBSITE_ACTOR, { action: 'Create', entity: 'Lead', entityId: lead!.id, message: `#${ref}`, data: { accountId, objectId, from: 'website' } });
+    if (o) await tx.insert(leadObjects).values({ leadId: lead!.id, objectId: o.id, position: 0 });
+    await logAction(tx, WEBSITE_ACTOR, { action: 'Create', entity: 'Lead', entityId: lead!.id, message: `#${ref}`, data: { accountId, objectId: o?.id ?? null, from: 'website', listed } });
     const params = { ref, name: e.name.trim(), email: e.email.trim() };
+    const messageKey = listed ? 'alerts.msg.websiteEnquiry' : o ? 'alerts.msg.websiteEnquiryWithdrawn' : 'alerts.msg.websiteEnquiryDeleted';
     // The office is told at once (the navbar's unread count), with a link to the new lead.
     await createAlert(tx, {
       source: 'Website',
       kind: 'enquiry',
-      messageKey: 'alerts.msg.websiteEnquiry',
+      messageKey,
       params,
-      content: app.translator.t('en', 'alerts.msg.websiteEnquiry', params),
+      content: app.translator.t('en', messageKey, params),
       entity: 'Lead',
       entityId: lead!.id,
     });
-    return { leadId: lead!.id, accountId, newAccount };
+    return { leadId: lead!.id, accountId, newAccount, listed };
   });
 }

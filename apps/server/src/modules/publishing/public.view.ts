@@ -55,7 +55,9 @@ export function publicSelect(culture: TCulture): SQL {
       // leaves the server, never who the tenant is or the term's dates (decision 029).
       sql`(o.rented or exists (select 1 from object_accounts oa where oa.object_id = o.id and oa.relation = 4
         and (oa.start_date is null or oa.start_date <= crm_today()) and (oa.end_date is null or oa.end_date >= crm_today()))) as "letNow"`,
-      sql`(select coalesce(array_agg(f.system_name order by f.sort_order, f.id), '{}') from files f
+      // Each photo by the names of the copies made on upload (the screen size and the thumbnail, WebP),
+      // which are its public addresses: a name's extension is the format served under it.
+      sql`(select coalesce(array_agg(array[f.web_name, coalesce(f.thumb_name, f.web_name)] order by f.sort_order, f.id), '{}') from files f
         where f.parent_type = 1 and f.parent_id = o.id and f.type = 'image' and f.web_name is not null) as "photos"`,
     ],
     sql`, `,
@@ -66,6 +68,8 @@ type Row = Record<string, unknown>;
 type T = (key: string, params?: Record<string, string | number>) => string;
 
 export type TPublicMap = { kind: 'point'; latitude: number; longitude: number; zoom: number } | { kind: 'circle'; latitude: number; longitude: number; radius: number };
+
+export type TPublicPhoto = { web: string; thumb: string };
 
 /** A published object as the public sees it (built from the allow-listed columns only). */
 export type TPublicObject = {
@@ -83,7 +87,8 @@ export type TPublicObject = {
   features: string[];
   address: string | null;
   map: TPublicMap | null;
-  photos: string[];
+  /** Each photo's copies by their stored names (public addresses through photoUrl). */
+  photos: TPublicPhoto[];
   videoURL: string | null;
   featured: boolean;
   reserved: boolean;
@@ -162,7 +167,7 @@ export function toPublicObject(r: Row, culture: TCulture, t: T): TPublicObject {
     features: OBJECT_FEATURES.filter((f) => r[f] === true),
     address: (r.address as string | null) ?? null,
     map,
-    photos: (r.photos as string[] | null) ?? [],
+    photos: ((r.photos as [string, string][] | null) ?? []).map(([web, thumb]) => ({ web, thumb })),
     videoURL: typeof r.videoURL === 'string' && /^https?:\/\//i.test(r.videoURL) ? r.videoURL : null,
     featured: r.featured === true,
     reserved: r.reserved === true,
@@ -173,7 +178,11 @@ export function toPublicObject(r: Row, culture: TCulture, t: T): TPublicObject {
 }
 
 export const objectUrl = (culture: TCulture, ref: string) => `/listings/${ref}?lang=${culture}`;
-export const photoUrl = (name: string, size: 'thumb' | 'web') => `/listings/photo/${encodeURIComponent(name)}?size=${size}`;
+/**
+ * A photo's public address: the name of the copy it serves, so its extension is the format served
+ * ("…-web.webp" is image/webp), as a browser's "save image" or a portal reading the feed expects.
+ */
+export const photoUrl = (p: TPublicPhoto, size: 'thumb' | 'web') => `/listings/photo/${encodeURIComponent(p[size])}`;
 
 /** The public object as the public API answers it (photo and page addresses instead of stored names). */
 export function toPublicDto(o: TPublicObject, culture: TCulture): TPublicObjectDto {

@@ -186,7 +186,11 @@ describe('what the public sees of a published object', () => {
 
   it('serves no file of the object but its pictures\' web copies', async () => {
     expect((await app.inject({ url: '/listings/photo/DOC-SYS-LEAK.pdf' })).statusCode).toBe(404);
-    const photo = await app.inject({ url: '/listings/photo/photo-sys-1.jpg?size=original' });
+    // The original's name (an address of before) leads to the web copy, never to the original.
+    const old = await app.inject({ url: '/listings/photo/photo-sys-1.jpg?size=original' });
+    expect(old.statusCode).toBe(301);
+    expect(old.headers.location).toBe('/listings/photo/leak-photo-web.webp');
+    const photo = await app.inject({ url: old.headers.location as string });
     expect(photo.statusCode).toBe(200);
     expect(photo.body).toBe('web copy');
   });

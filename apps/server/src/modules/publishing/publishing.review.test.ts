@@ -53,7 +53,7 @@ async function upload() {
     .insert(files)
     .values({ systemName, userName: `IMG_${n}.jpg`, mime: 'image/jpeg', size: 100, webName, thumbName: webName })
     .returning({ id: files.id });
-  return { id: f!.id, systemName };
+  return { id: f!.id, systemName, webName };
 }
 /** Attaches a picture the way the photo card does (POST /api/files/setParent). */
 async function attachPhoto(objectId: number) {
@@ -143,7 +143,7 @@ describe("an object's photos and its publishing", () => {
     await settle();
     const [after] = await db.select({ lastUpdate: objects.lastUpdate }).from(objects).where(eq(objects.id, o.id));
     expect(after!.lastUpdate!.getTime()).toBeGreaterThan(before!.lastUpdate!.getTime());
-    expect(meta((await page(`/listings/${o.ref}?lang=en`)).body, 'property', 'og:image')).toBe(`${PUBLIC}/listings/photo/${second.systemName}?size=web`);
+    expect(meta((await page(`/listings/${o.ref}?lang=en`)).body, 'property', 'og:image')).toBe(`${PUBLIC}/listings/photo/${second.webName}`);
   });
 });
 
@@ -196,7 +196,7 @@ describe('the public pages', () => {
     expect(body).toContain(`<link rel="canonical" href="${canonical}">`);
     expect(meta(body, 'property', 'og:url')).toBe(canonical);
     expect(meta(body, 'property', 'og:title')).toBe('Share me');
-    expect(meta(body, 'property', 'og:image')).toBe(`${PUBLIC}/listings/photo/${photo!.systemName}?size=web`);
+    expect(meta(body, 'property', 'og:image')).toBe(`${PUBLIC}/listings/photo/${photo!.webName}`);
     expect(body).toContain(`<link rel="alternate" hreflang="el" href="${PUBLIC}/listings/${o.ref}?lang=el">`);
     expect(body).toContain(`<link rel="alternate" hreflang="ru" href="${PUBLIC}/listings/${o.ref}?lang=ru">`);
     expect(body).toContain(`<link rel="alternate" hreflang="x-default" href="${PUBLIC}/listings/${o.ref}">`);
@@ -221,26 +221,34 @@ describe('the public pages', () => {
     expect((await page('/listings?lang=en')).body).toContain('<h1>Properties for sale and rent</h1>');
   });
 
-  it('lists the areas under their own region, and tells apart places of the same name', async () => {
+  it('lists the areas under their own region, and tells apart places of the same name; a chosen place reads as its name, never indented', async () => {
     for (const p of [kassandra, thessCity, triadaT, triadaC]) await publishedObject({ locationId: p.id });
-    const body = (await page('/listings?lang=en')).body;
-    const select = /<select id="f-place" name="place">(.*?)<\/select>/s.exec(body)![1]!;
-    const options = [...select.matchAll(/<option value="(\d*)"[^>]*>([^<]*)<\/option>/g)].map((m) => m[2]!.replace(/\u00a0/g, '_'));
+    // The filter as a list of lines: a region's name (its group), then its choices; no text of a
+    // choice starts with spaces, which the closed box would show (decision 022).
+    const filter = (body: string) => {
+      const select = /<select id="f-place" name="place">(.*?)<\/select>/s.exec(body)![1]!;
+      return [...select.matchAll(/<optgroup label="([^"]*)">|<option value="(\d*)"[^>]*>([^<]*)<\/option>/g)].map((m) => (m[1] !== undefined ? `[${m[1]}]` : m[3]!));
+    };
+    const options = filter((await page('/listings?lang=en')).body);
     expect(options).toEqual([
       'Any',
-      'Chalkidiki',
-      '__Agia Triada (Chalkidiki)',
-      '__Kassandra',
+      '[Chalkidiki]',
+      'Chalkidiki – all areas',
+      'Agia Triada (Chalkidiki)',
+      'Kassandra',
+      '[Thessaloniki]',
       'Thessaloniki – all areas',
-      '__Agia Triada (Thessaloniki)',
-      '__Kalamaria',
-      '__Thessaloniki',
+      'Agia Triada (Thessaloniki)',
+      'Kalamaria',
+      'Thessaloniki',
     ]);
+    for (const o of options) expect(o).not.toMatch(/^[\s\u00a0]/);
+    // Chosen, the place is selected by its own name.
+    expect((await page(`/listings?lang=en&place=${kalamaria.id}`)).body).toContain(`<option value="${kalamaria.id}" selected>Kalamaria</option>`);
     // In Greek, Χαλκιδική sorts after Θεσσαλονίκη, and takes its places with it.
-    const el = /<select id="f-place" name="place">(.*?)<\/select>/s.exec((await page('/listings?lang=el')).body)![1]!;
-    const elOptions = [...el.matchAll(/<option value="(\d*)"[^>]*>([^<]*)<\/option>/g)].map((m) => m[2]!.replace(/\u00a0/g, '_'));
-    expect(elOptions.indexOf('__Κασσάνδρα')).toBe(elOptions.indexOf('Χαλκιδική') + 2);
-    expect(elOptions.indexOf('Χαλκιδική')).toBeGreaterThan(elOptions.indexOf('__Καλαμαριά'));
+    const el = filter((await page('/listings?lang=el')).body);
+    expect(el.indexOf('Κασσάνδρα')).toBe(el.indexOf('[Χαλκιδική]') + 3);
+    expect(el.indexOf('[Χαλκιδική]')).toBeGreaterThan(el.indexOf('Καλαμαριά'));
   });
 
   it('says how many pages there are when the page asked for is past the last', async () => {
@@ -328,14 +336,15 @@ describe('the contact form', () => {
     expect(await leadsOf('nikos.twice@example.gr')).toHaveLength(2);
   });
 
-  it('an enquiry about a property withdrawn meanwhile is not found, not an error', async () => {
+  it('an enquiry about a property withdrawn meanwhile is kept, its lead saying so (decision 022)', async () => {
     const { createEnquiry } = await import('./public.service.ts');
     const o = await publishedObject({ title: 'Withdrawn while typing' });
     await db.update(objects).set({ publishRequested: false } as never).where(eq(objects.id, o.id));
-    const made = await createEnquiry(app, o.id, o.ref, { name: 'Late Visitor', email: 'late.visitor@example.gr', phone: null, message: 'Still there?' }, 'en', (k) => k);
-    expect(made).toBeUndefined();
-    expect(await leadsOf('late.visitor@example.gr')).toEqual([]);
-    expect((await send(o.ref, { name: 'Late Visitor', email: 'late.visitor@example.gr', message: 'Still there?' })).statusCode).toBe(404);
+    const made = await createEnquiry(app, o.n, { name: 'Late Visitor', email: 'late.visitor@example.gr', phone: null, message: 'Still there?' }, 'en', (k, p) => app.translator.t('en', k, p));
+    expect(made).toMatchObject({ listed: false, newAccount: true });
+    const [lead] = await leadsOf('late.visitor@example.gr');
+    expect(String((lead as Record<string, unknown>).description)).toMatch(new RegExp(`^Website enquiry about property ${o.ref} \\(sent when it was no longer on the website\\)\nStill there\\?`));
+    expect(await db.select().from(leadObjects).where(eq(leadObjects.leadId, lead!.id))).toMatchObject([{ objectId: o.id }]);
   });
 
   it('answers too many enquiries with the form and what was typed, and promises no phone call', async () => {

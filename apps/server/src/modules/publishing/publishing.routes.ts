@@ -20,7 +20,7 @@ import {
   type TPublicObjectDto,
 } from '@crm/contract';
 import { notFound } from '../../lib/errors.ts';
-import { cultureFromHeader } from '../../lib/i18n.ts';
+import { cultureFromHeader, limitAsWritten } from '../../lib/i18n.ts';
 import { rateLimit } from '../../lib/throttle.ts';
 import { STAFF } from '../../plugins/auth.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
@@ -29,9 +29,9 @@ import { publishErrorText } from './publish.rules.ts';
 import type { Tx } from '../../db/client.ts';
 import { createAlert } from '../alerts/alerts.create.ts';
 import { PUBLISH_JOB, SYSTEM_ACTOR, objectsAwaitingPublish, publishOnChange, runPublish, type PublishOutcome, type TPublishJob } from './publishing.service.ts';
-import { createEnquiry, getPublic, publicPlaceName, listPublic, parsePublicRef, publicPhoto, publicPlaces, readFilter, type TEnquiry } from './public.service.ts';
-import { listPage, notFoundPage, objectPage, siteNameOf, type ContactState, type PageContext } from './public.pages.ts';
-import { objectUrl, toPublicDto } from './public.view.ts';
+import { ENQUIRY_LIMITS, createEnquiry, enquiryTaken, getPublic, publicPlaceName, listPublic, parsePublicRef, publicPhoto, publicPlaces, readFilter, type TEnquiry } from './public.service.ts';
+import { ENQUIRY_MESSAGE_MAX, listPage, notFoundPage, objectPage, siteNameOf, termsPage, withdrawnPage, type ContactState, type PageContext } from './public.pages.ts';
+import { objectUrl, photoUrl, toPublicDto } from './public.view.ts';
 import { PublicPageCache } from './public.cache.ts';
 import { GALLERY_SCRIPT, GALLERY_SCRIPT_VERSION } from './public.script.ts';
 import { getSiteContact } from '../settings/site-settings.service.ts';
@@ -69,6 +69,9 @@ export const publishingRoutes = fp(
       });
     };
     app.decorate('publicPages', new PublicPageCache());
+    // A published property changed, withdrawn or deleted, or the site's details changed, here or on
+    // another instance (migration 0052): the pages kept are stale once that has committed.
+    app.dbNotices.on('crm_public_site', () => app.publicPages.clear());
 
     // The durable job (decision 020): retried with back-off, run once across instances. It judges the
     // object as it is when it runs, so a repeated or late run is harmless.
@@ -117,6 +120,8 @@ const CULTURES: readonly TCulture[] = ['en', 'el', 'ru'];
 const EMAIL = /^[^\s@<>()[\]\\,;:"]{1,64}@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".]{2,}$/;
 const HTML = 'text/html; charset=utf-8';
 const SHARED_CACHE = 'public, max-age=60, s-maxage=60, stale-while-revalidate=300';
+/** The formats of the photos' copies, by their names' extension. */
+const IMAGE_TYPES: Record<string, string> = { webp: 'image/webp', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', avif: 'image/avif' };
 
 /**
  * The agency's public site, no sign-in: /listings (list with filters), /listings/{ref} (the object
@@ -165,30 +170,54 @@ export async function publicSiteRoutes(app: FastifyInstance) {
   const schema = { hide: true };
 
   const cached = (culture: TCulture, req: FastifyRequest) => `${culture} ${req.url}`;
+  /** The address asked for, in another language: the 404 page's language links keep it. */
+  const sameAddress = (req: FastifyRequest) => (c: TCulture) => {
+    const u = new URL(req.url, 'http://x');
+    u.searchParams.set('lang', c);
+    return `${u.pathname}${u.search}`;
+  };
 
   app.get('/listings', { config, schema }, async (req, reply) => {
     const culture = cultureOf(req);
     const key = cached(culture, req);
     const hit = app.publicPages.get(key);
     if (typeof hit === 'string') return page(reply, 200, hit);
+    const since = app.publicPages.mark();
     const ctx = await ctxOf(culture);
     const filter = readFilter(req.query as Record<string, unknown>);
     const [{ items, total }, places] = await Promise.all([listPublic(app.db, filter, culture, ctx.t), publicPlaces(app.db, culture, ctx.t)]);
     const placeName = filter.place ? await publicPlaceName(app.db, culture, filter.place) : undefined;
     const body = listPage(ctx, filter, items, total, places, placeName);
-    app.publicPages.set(key, body);
+    app.publicPages.set(key, body, since);
+    return page(reply, 200, body);
+  });
+
+  // The site's terms for its visitors (an enquiry's details, what else the site keeps), in their language.
+  app.get('/listings/terms', { config, schema }, async (req, reply) => {
+    const culture = cultureOf(req);
+    const key = cached(culture, req);
+    const hit = app.publicPages.get(key);
+    if (typeof hit === 'string') return page(reply, 200, hit);
+    const since = app.publicPages.mark();
+    const body = termsPage(await ctxOf(culture));
+    app.publicPages.set(key, body, since);
     return page(reply, 200, body);
   });
 
   const showObject = async (req: FastifyRequest, reply: FastifyReply, ref: string, contact: ContactState, status = 200) => {
     const culture = cultureOf(req);
+    const since = app.publicPages.mark();
     const ctx = await ctxOf(culture);
     const n = parsePublicRef(ref);
     const o = n === undefined ? undefined : await getPublic(app.db, n, culture, ctx.t);
-    if (!o) return page(reply, 404, notFoundPage(ctx), 'no-store');
+    if (!o) {
+      // Gone since its page was opened: an enquiry sent from it was kept all the same (see the POST), and is thanked for here.
+      if (n !== undefined && contact.sent && (await enquiryTaken(app.db, n))) return page(reply, 200, withdrawnPage(ctx, formatReferenceNumber(n), contact), 'no-store');
+      return page(reply, 404, notFoundPage(ctx, sameAddress(req)), 'no-store');
+    }
     const body = objectPage(ctx, o, contact);
     const plain = !contact.sent && !contact.values && status === 200;
-    if (plain) app.publicPages.set(cached(culture, req), body);
+    if (plain) app.publicPages.set(cached(culture, req), body, since);
     return page(reply, status, body, plain ? SHARED_CACHE : 'no-store');
   };
 
@@ -213,20 +242,33 @@ export async function publicSiteRoutes(app: FastifyInstance) {
     return reply.header('Cache-Control', 'no-store').redirect(`${target}${q}${n === undefined ? '' : '#contact'}`, 303);
   });
 
+  /**
+   * An enquiry. About a published property: a lead for the office. About one withdrawn, sold or
+   * deleted since its page was opened (a page kept by the browser or a cache): kept all the same,
+   * the lead saying so (decision 022), and answered on a page that says the property is no longer
+   * on the site. Only a reference number never given to a property is "not found".
+   */
   app.post('/listings/:ref/contact', { config, schema }, async (req, reply) => {
     const culture = cultureOf(req);
     const ctx = await ctxOf(culture);
     const { t } = ctx;
     const { ref } = req.params as { ref: string };
     const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
-    // A form sends a line break as CRLF, which the textarea's maxlength counted as one character.
+    // A form sends a line break as CRLF; it is one character, as the page's counter counts it.
     const text = (k: string) => (typeof body[k] === 'string' ? (body[k] as string) : '').replace(/\r\n?/g, '\n').trim();
     const values = { name: text('name'), email: text('email'), phone: text('phone'), message: text('message') };
     const n = parsePublicRef(ref);
     const o = n === undefined ? undefined : await getPublic(app.db, n, culture, t);
-    if (!o) return page(reply, 404, notFoundPage(ctx), 'no-store');
+    const notFound = () => page(reply, 404, notFoundPage(ctx, (c) => `/listings/${encodeURIComponent(ref)}?lang=${c}`), 'no-store');
+    if (n === undefined || (!o && !(await enquiryTaken(app.db, n)))) return notFound();
+    const refText = formatReferenceNumber(n);
+    const sentTo = `/listings/${refText}?lang=${culture}&sent=1#contact`;
+    // The form again, with what was typed and why it was not sent: on the property's page, or on the
+    // page that says the property is no longer on the site.
+    const again = (contact: ContactState, status: number) =>
+      o ? showObject(req, reply, ref, contact, status) : page(reply, status, withdrawnPage(ctx, refText, contact), 'no-store');
     // A filled-in hidden field: a robot. It is answered as a person would be, and nothing is kept.
-    if (text('website')) return reply.redirect(`/listings/${o.ref}?lang=${culture}&sent=1#contact`, 303);
+    if (text('website')) return reply.redirect(sentTo, 303);
 
     const errors: Record<string, string> = {};
     for (const [k, v] of Object.entries(values)) if (!isStorableText(v)) errors[k] = t('validation.badCharacters');
@@ -238,22 +280,39 @@ export async function publicSiteRoutes(app: FastifyInstance) {
     else if (values.email.length > 200 || !EMAIL.test(values.email) || !isEmailList(values.email)) errors.email = t('validation.email');
     if (values.phone.length > 40 || (values.phone && (!/^[0-9+()\-.\s/]{5,40}$/.test(values.phone) || !isPhoneList(values.phone)))) errors.phone = t('publishing.contact.badPhone');
     if (!values.message) errors.message = t('validation.required');
-    else if (values.message.length > 2000) errors.message = t('validation.tooLong', { max: 2000 });
-    if (Object.keys(errors).length) return showObject(req, reply, ref, { values, errors, problem: t('publishing.contact.fix') }, 400);
+    // Never cut: a longer message is refused, saying by how much, and the whole text is kept in the box.
+    else if (values.message.length > ENQUIRY_MESSAGE_MAX) {
+      const over = values.message.length - ENQUIRY_MESSAGE_MAX;
+      errors.message = t('publishing.contact.messageTooLong', { max: ENQUIRY_MESSAGE_MAX, count: over, over: limitAsWritten(over) });
+    }
+    if (Object.keys(errors).length) return again({ values, errors, problem: t('publishing.contact.fix') }, 400);
 
-    // Five enquiries an hour from one address, three for one e-mail.
-    const wait =
-      (await rateLimit(app.db, `enquiry-ip:${req.ip}`, 5, 3600)) ?? (await rateLimit(app.db, `enquiry-email:${values.email.toLowerCase()}`, 3, 3600));
+    // Limits an hour (decision 022): one connection may be a whole office or family behind one
+    // address; a robot that changes its e-mail is still held per property.
+    const ip = `enquiry-ip:${req.ip}`;
+    let wait: number | null = null;
+    let problem = 'publishing.contact.tooMany';
+    for (const [key, limit, said] of [
+      [ip, ENQUIRY_LIMITS.perAddress, 'publishing.contact.tooMany'],
+      [`enquiry-ip-ref:${req.ip}:${n}`, ENQUIRY_LIMITS.perAddressAndProperty, 'publishing.contact.tooManyProperty'],
+      [`enquiry-email:${values.email.toLowerCase()}`, ENQUIRY_LIMITS.perEmail, 'publishing.contact.tooMany'],
+    ] as const) {
+      wait = await rateLimit(app.db, key, limit, 3600);
+      if (wait !== null) {
+        problem = said;
+        break;
+      }
+    }
     // Too many: the form again with what they typed, to send later (no phone number is promised).
     if (wait !== null) {
       reply.header('Retry-After', String(wait));
-      return showObject(req, reply, ref, { values, problem: t('publishing.contact.tooMany') }, 429);
+      return again({ values, problem: t(problem) }, 429);
     }
 
     const enquiry: TEnquiry = { name: values.name, email: values.email, phone: values.phone || null, message: values.message };
-    // Withdrawn from the site between the form's check and the enquiry's transaction: not found, as a moment later.
-    if (!(await createEnquiry(app, o.id, o.ref, enquiry, culture, (k, p) => app.translator.t('el', k, p)))) return page(reply, 404, notFoundPage(ctx), 'no-store');
-    return reply.redirect(`/listings/${o.ref}?lang=${culture}&sent=1#contact`, 303);
+    // The lead's words are the office's language (Greek).
+    if (!(await createEnquiry(app, n, enquiry, culture, (k, p) => app.translator.t('el', k, p)))) return notFound();
+    return reply.redirect(sentTo, 303);
   });
 
   // The gallery's buttons (public.script.ts): its address carries a hash of its content.
@@ -265,19 +324,27 @@ export async function publicSiteRoutes(app: FastifyInstance) {
       .send(GALLERY_SCRIPT),
   );
 
-  app.get('/listings/photo/:systemName', { config, schema }, async (req, reply) => {
-    const { systemName } = req.params as { systemName: string };
-    const size = (req.query as Record<string, unknown>).size === 'thumb' ? 'thumb' : 'web';
+  // A published photo: only the copies made on upload (no camera data in them), never the original,
+  // under the copy's own name, whose extension is the format served.
+  app.get('/listings/photo/:name', { config, schema }, async (req, reply) => {
+    const { name } = req.params as { name: string };
     const notThere = () => reply.status(404).header('Content-Type', 'text/plain; charset=utf-8').send('Not found');
-    if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(systemName)) return notThere();
-    const photo = await publicPhoto(app.db, systemName);
-    // Only the copies made on upload (no camera data in them), never the original.
-    const name = photo ? (size === 'thumb' ? (photo.thumbName ?? photo.webName) : photo.webName) : null;
-    if (!name) return notThere();
-    const stream = await getFileStorage(app.config.dataDir).get(name);
+    if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(name)) return notThere();
+    const photo = await publicPhoto(app.db, name);
+    if (!photo) return notThere();
+    // An address of before (the original's name and ?size=, in pages, feeds and links shared then):
+    // the copy's own address, for good.
+    if (photo.copy === null) {
+      const size = (req.query as Record<string, unknown>).size === 'thumb' ? 'thumb' : 'web';
+      return reply.header('Cache-Control', 'public, max-age=86400').redirect(photoUrl(photo, size), 301);
+    }
+    const type = IMAGE_TYPES[/\.([a-z0-9]+)$/i.exec(photo.copy)?.[1]?.toLowerCase() ?? ''];
+    if (!type) return notThere();
+    const stream = await getFileStorage(app.config.dataDir).get(photo.copy);
     if (!stream) return notThere();
     return reply
-      .header('Content-Type', 'image/webp')
+      .header('Content-Type', type)
+      .header('Content-Disposition', `inline; filename="${photo.copy}"`)
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', 'public, max-age=600')
       .send(stream);

@@ -163,11 +163,13 @@ describe("the gallery's previous and next buttons", () => {
     expect((await page('/listings/gallery.js?v=old')).headers['cache-control']).toBe('public, max-age=300');
   });
 
-  it('are not there for a single photo, nor is the script', async () => {
+  it('are not there for a single photo, which still opens full screen (the script shows that button)', async () => {
     const one = await published('Studio with one photo', 1);
     const body = (await page(`/listings/${one.ref}?lang=en`)).body;
     expect(body).toContain('<ul class="gallery"');
     expect(body).not.toContain('class="gallery-nav');
-    expect(body).not.toContain('<script');
+    expect(body).not.toContain('data-testid="lightbox-next"');
+    expect(body).toContain('data-testid="gallery-full" hidden>');
+    expect(body).toContain(`<script src="${GALLERY_SCRIPT_URL}" defer></script>`);
   });
 });

@@ -288,7 +288,7 @@ describe('the public site', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('Maisonette in Kalamaria');
     expect(res.body).toContain('240\u00a0000\u00a0€');
-    expect(res.body).toMatch(/\/listings\/photo\/p\d+-\d+\.jpg\?size=web/);
+    expect(res.body).toMatch(/<img src="\/listings\/photo\/p\d+-web\.webp"/);
     expect(res.body).toContain('data-kind="point"');
     // Its tiles name this site as their referrer (tile servers may refuse requests without one).
     const tiles = res.body.match(/<img src="https:\/\/tile[^>]*>/g) ?? [];
@@ -316,10 +316,14 @@ describe('the public site', () => {
 
   it('serves a published object\'s photo copy, never the camera original, and nothing of an unpublished object', async () => {
     const body = (await page(`/listings/${listed.ref}?lang=en`)).body;
-    const name = /\/listings\/photo\/([^?"]+)\?size=web/.exec(body)![1]!;
-    const photo = await page(`/listings/photo/${name}?size=web`);
+    const name = /<img src="\/listings\/photo\/([^"]+)"/.exec(body)![1]!;
+    // Its address names the copy served, and its extension the format served.
+    expect(name).toMatch(/-web\.webp$/);
+    const photo = await page(`/listings/photo/${name}`);
     expect(photo.statusCode).toBe(200);
     expect(photo.body).toMatch(/^web copy/);
+    expect(photo.headers['content-type']).toBe('image/webp');
+    expect(photo.headers['content-disposition']).toBe(`inline; filename="${name}"`);
     expect(photo.headers['x-content-type-options']).toBe('nosniff');
     const hidden = await completeObject();
     const hiddenPhoto = await addPhoto(hidden.id);
