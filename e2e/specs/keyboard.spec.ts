@@ -119,3 +119,63 @@ for (const [index, language] of (['en-UK', 'el'] as const).entries()) {
     await phone.close();
   });
 }
+
+test('a picked value is cleared with the keyboard: the × after each clearable field is reached with Tab, named, and gives the focus back', async ({ browser, request, baseURL }) => {
+  test.setTimeout(90_000);
+  const token = await apiToken(request);
+  const headers = { authorization: `Bearer ${token}` };
+  const added = await request.post('/api/lead/add', { data: {}, headers });
+  expect(added.ok(), await added.text()).toBeTruthy();
+  const id = (await added.json()).id as number;
+  const year = new Date().getFullYear() + 1;
+  const set = await request.post('/api/lead/update', { data: { id, version: 1, priority: 3, endDate: `${year}-06-30`, description: 'Cleared by keyboard' }, headers });
+  expect(set.ok(), await set.text()).toBeTruthy();
+  const stored = async () => (await (await request.get(`/api/lead/get/${id}`, { headers })).json()) as { priority: number | null; endDate: string | null };
+
+  const ctx = await signedIn(browser, baseURL!, token, 'el');
+  const page = await ctx.newPage();
+  await page.goto(`/Leads/View/${id}/1`);
+  await expect(page.getByTestId('lead-editor')).toBeVisible();
+
+  // A select: Tab from the field reaches its ×, named in Greek; Enter empties the field and the focus
+  // is back in it (the × has gone with the value).
+  const priority = page.getByTestId('lead-priority');
+  await expect(priority).not.toHaveValue('');
+  await tabTo(page, priority);
+  await page.keyboard.press('Tab');
+  const clearPriority = page.getByTestId('lead-field-priority').getByRole('button', { name: 'Διαγραφή επιλογής' });
+  await expect(clearPriority).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(priority).toHaveValue('');
+  await expect(priority).toBeFocused();
+  await page.keyboard.press('Escape');
+
+  // A date: the same, its × named for a date.
+  const until = page.getByTestId('lead-endDate');
+  await expect(until).toHaveValue(`30/06/${year}`);
+  await tabTo(page, until);
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('lead-field-endDate').getByRole('button', { name: 'Διαγραφή ημερομηνίας' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(until).toHaveValue('');
+  await expect(until).toBeFocused();
+  await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
+  await expect.poll(stored).toMatchObject({ priority: null, endDate: null });
+
+  // A list's filter of several choices: emptied at once, the whole list back.
+  await page.goto('/Leads');
+  const stages = page.getByTestId('leads-filter-stages');
+  await tabTo(page, stages);
+  // The first arrow opens the list, the second marks its first stage.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('leads-filter').locator('.mantine-Pill-root')).toHaveCount(1);
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('leads-filter').getByRole('button', { name: 'Διαγραφή επιλογής' })).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('leads-filter').locator('.mantine-Pill-root')).toHaveCount(0);
+  await expect(stages).toBeFocused();
+  await ctx.close();
+});

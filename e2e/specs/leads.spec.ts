@@ -722,3 +722,35 @@ for (const language of inLanguage('el')) {
     await ctx.close();
   });
 }
+
+for (const language of inLanguage('el')) {
+  test(`a lead made from an employee's address says the client is one of the staff, and is kept (${language})`, async ({ browser, request, baseURL }) => {
+    const token = await apiToken(request);
+    const lastName = `Συνάδελφος${Date.now() % 1000000}`;
+    const added = await request.post('/api/account/add', { data: { firstName: 'Στέλιος', lastName, isEmploye: true, role: 'employee', email: `staff.buyer${Date.now()}@example.com` }, headers: auth(token) });
+    expect(added.ok(), await added.text()).toBeTruthy();
+    const employee = ((await added.json()) as { id: number }).id;
+
+    const ctx = await signedIn(browser, baseURL!, token, language);
+    const page = await ctx.newPage();
+    await page.goto(`/Leads/Add/${employee}`);
+    await expect(page).toHaveURL(/\/Leads\/View\/\d+\/2$/);
+    const id = Number(/\/View\/(\d+)\//.exec(page.url())![1]);
+    const notice = page.getByTestId('lead-client-employee');
+    await expect(notice).toHaveText(`Ο πελάτης αυτού του ενδιαφέροντος, ${lastName} Στέλιος, είναι υπάλληλος του γραφείου. Και οι υπάλληλοι μπορούν να αγοράσουν ή να νοικιάσουν ακίνητο μέσω του γραφείου.`);
+    await expectAccessible(page, 'lead of an employee');
+    // Left at once: the lead is the employee's, not an empty one, and stays; the notice is on its view too.
+    await page.goto(`/Leads/View/${id}`);
+    await expect(notice).toBeVisible();
+    const lead = await request.get(`/api/lead/get/${id}`, { headers: auth(token) });
+    expect(lead.ok()).toBeTruthy();
+    expect(await lead.json()).toMatchObject({ accountId: employee, accountIsEmploye: true });
+    // A client's lead says nothing of the kind.
+    const client = await request.post('/api/account/add', { data: { firstName: 'Άννα', lastName: `${lastName}Πελάτισσα`, isClient: true }, headers: auth(token) });
+    const other = (await (await request.post('/api/lead/add', { data: { accountId: ((await client.json()) as { id: number }).id }, headers: auth(token) })).json()) as { id: number };
+    await page.goto(`/Leads/View/${other.id}`);
+    await expect(page.getByTestId('lead-details')).toBeVisible();
+    await expect(notice).toHaveCount(0);
+    await ctx.close();
+  });
+}

@@ -351,6 +351,39 @@ test('a new property left with Back before anything is entered is not kept in th
   expect(await status(kept.id)).toBe(200);
 });
 
+test('a new property left while its first photo is being attached is not discarded: the upload and the attach count as one (decision 040)', async ({ context, request, baseURL }) => {
+  const { page, token } = await openAs(context, request, baseURL!, 'en-UK');
+  await page.goto('/Objects');
+  await page.getByTestId('objects-add').first().click();
+  await expect(page).toHaveURL(/\/Objects\/View\/\d+\/2$/);
+  const id = Number(/View\/(\d+)\/2/.exec(page.url())![1]);
+  await expect(page.getByTestId('object-editor')).toBeVisible();
+  // The photo is uploaded; its attach to the property is held on its way until the property has been left.
+  let attachSent!: () => void;
+  const attaching = new Promise<void>((resolve) => (attachSent = resolve));
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/files/setParent', async (route) => {
+    attachSent();
+    await held;
+    await route.continue();
+  });
+  const discards: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.toLowerCase() === '/api/object/discard') discards.push(r.postData() ?? '');
+  });
+  await page.getByTestId('edit-photos').getByTestId('file-input').setInputFiles([{ name: 'front.png', mimeType: 'image/png', buffer: png(120, 160, 200) }]);
+  await attaching;
+  await page.goBack();
+  await expect(page).toHaveURL(/\/Objects$/);
+  await expect(page.getByTestId('objects-count')).not.toHaveText('…');
+  // Leaving asked the server to discard nothing; once the attach arrives, the property has its photo.
+  await page.waitForTimeout(500);
+  expect(discards).toEqual([]);
+  release();
+  await expect.poll(async () => ((await editOf(request, token, id)).object.images as unknown[]).length).toBe(1);
+});
+
 test("a value edited on its own while someone else saves: their change of another field does not stop it, their change of the same one keeps what was typed", async ({ context, request, baseURL }) => {
   const { page, token } = await openAs(context, request, baseURL!, 'en-UK');
   const o = await createObject(request, token, { title: 'Flat for two editors', forSale: true, salePrice: 150000, bedrooms: 2, bathrooms: 1 });

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
 
 /**
@@ -399,3 +399,50 @@ for (const language of ['en-UK', 'el'] as const) {
     await ctx.close();
   });
 }
+
+test("a month's day lists its viewings first and the check-ins and check-outs after them, at 1280 px behind \"+N more\" and on a 412 px phone", async ({ browser, request, baseURL }) => {
+  test.setTimeout(90_000);
+  const token = await apiToken(request);
+  const mark = `CALO${Date.now() % 10000000}`;
+  const flat = await createShortLet(request, token, { title: `Busy day studio ${mark}`, websiteCode: mark });
+  // A day far ahead that only this test fills: a guest leaves and another arrives (neither with an
+  // hour: all day), and three viewings.
+  const year = new Date().getFullYear() + 15;
+  const day = `${year}-09-16`;
+  const book = async (checkIn: string, lastName: string) => {
+    const res = await request.post('/api/Reservation/update', { data: { objectId: flat.id, checkIn, duration: 3, reservationStage: 3, client: { lastName } }, headers: auth(token) });
+    expect(res.ok(), await res.text()).toBeTruthy();
+  };
+  await book(`${year}-09-13`, `Leaving ${mark}`);
+  await book(day, `Arriving ${mark}`);
+  for (const hour of ['09', '11', '17']) {
+    const res = await request.post('/api/Viewing/update', { data: { dateOfViewing: `${day}T${hour}:00:00`, results: [{ objectId: flat.id, result: 1 }] }, headers: auth(token) });
+    expect(res.ok(), await res.text()).toBeTruthy();
+  }
+  const kinds = (scope: Locator) => scope.getByTestId('calendar-entry').evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')));
+
+  const desk = await signedIn(browser, baseURL!, token, 'el', { cookies: { 'Calendar.view': 'month', 'Calendar.stays': true } });
+  const page = await desk.newPage();
+  await page.goto(`/Calendar?date=${day}`);
+  const cell = page.locator(`[data-testid="calendar-day"][data-day="${day}"]`);
+  await expect(cell.getByTestId('calendar-entry')).toHaveCount(3);
+  expect(await kinds(cell)).toEqual(['viewing', 'viewing', 'viewing']);
+  await expect(cell.getByTestId('calendar-entry').first()).toContainText('09:00');
+  const more = cell.getByTestId('calendar-more');
+  await expect(more).toHaveText('+2 ακόμη');
+  // The rest are the day's, opened from there: the stays above its hours.
+  await more.click();
+  await expect(page.getByTestId('calendar-page')).toHaveAttribute('data-view', 'day');
+  await expect(page.getByTestId('calendar-entry')).toHaveCount(5);
+  expect(await kinds(page.getByTestId('calendar-all-day'))).toEqual(['checkOut', 'checkIn']);
+  await desk.close();
+
+  // A phone's month lists every entry of the day, the viewings first there too.
+  const phone = await signedIn(browser, baseURL!, token, 'el', { viewport: { width: 412, height: 915 }, isMobile: true, cookies: { 'Calendar.view': 'month', 'Calendar.stays': true } });
+  const small = await phone.newPage();
+  await small.goto(`/Calendar?date=${day}`);
+  const agendaDay = small.locator(`[data-testid="calendar-day"][data-day="${day}"]`);
+  await expect(agendaDay.getByTestId('calendar-entry')).toHaveCount(5);
+  expect(await kinds(agendaDay)).toEqual(['viewing', 'viewing', 'viewing', 'checkOut', 'checkIn']);
+  await phone.close();
+});

@@ -26,6 +26,15 @@ export const ACCOUNT_SPECIALTY_FIELDS = [
   'isRealEstateAgencyOrBroker',
 ] as const;
 
+/**
+ * The languages an account's language is chosen from (ISO 639-1 codes, which the account keeps; the
+ * app names each in the reader's language, `accounts.ui.language.*`): those an agency's clients speak
+ * most. A value stored before the list (typed as text, "Russian") is kept and shown as it is until
+ * someone chooses another; a new value must be one of these.
+ */
+export const ACCOUNT_LANGUAGES = ['el', 'en', 'ru', 'uk', 'de', 'fr', 'it', 'es', 'nl', 'pl', 'bg', 'ro', 'sr', 'sq', 'tr', 'he', 'ar', 'zh', 'ka', 'hy', 'sv', 'no', 'da', 'fi', 'cs', 'hu'] as const;
+export const isAccountLanguage = (code: string): boolean => (ACCOUNT_LANGUAGES as readonly string[]).includes(code);
+
 /** Every editable field of an account, in the order of the edit form (also the merge screen's rows). */
 export const ACCOUNT_FIELD_DESCRIPTIONS: readonly TAccountFieldDescription[] = [
   text('lastName', 'names', 200, { required: true }),

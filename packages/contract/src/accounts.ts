@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MAX_AMOUNT_NUMBER, ZDate, ZId, ZPage, ZPageString, ZSelectOption } from './common.ts';
-import { ACCOUNT_KIND_FIELDS, ACCOUNT_SPECIALTY_FIELDS, isEmailList, isGreekTaxNumber, isPhoneList } from './account-fields.ts';
+import { ACCOUNT_KIND_FIELDS, ACCOUNT_LANGUAGES, ACCOUNT_SPECIALTY_FIELDS, isAccountLanguage, isEmailList, isGreekTaxNumber, isPhoneList } from './account-fields.ts';
 
-export { isEmailList, isGreekTaxNumber, isPhoneList };
+export { ACCOUNT_LANGUAGES, isAccountLanguage, isEmailList, isGreekTaxNumber, isPhoneList };
 
 export const ACCOUNT_KIND_FLAGS = ACCOUNT_KIND_FIELDS;
 export const SPECIALTY_FLAGS = ACCOUNT_SPECIALTY_FIELDS;
@@ -97,10 +97,13 @@ const ZTaxNumberInput = text(100).refine((v) => v == null || v.trim() === '' || 
 /** E-mails and phones as typed: each one checked when the list is changed. */
 const ZEmailsInput = text(1000).refine((v) => v == null || isEmailList(v), { message: 'validation.email' });
 const ZPhonesInput = text(500).refine((v) => v == null || isPhoneList(v), { message: 'validation.phone' });
+/** A language as chosen: one of the listed codes, or none (a value stored before the list is not sent back unchanged). */
+const ZLanguageInput = text(50).refine((v) => v == null || v.trim() === '' || isAccountLanguage(v.trim()), { message: 'validation.language' });
 
 /** POST /api/account/update: the fields plus id and the version they were based on. */
 export const ZAccountUpdate = ZAccountFields.partial().extend({
   taxNumber: ZTaxNumberInput.optional(),
+  language: ZLanguageInput.optional(),
   email: ZEmailsInput.optional(),
   phone: ZPhonesInput.optional(),
   id: ZId,
@@ -112,6 +115,7 @@ export type TAccountUpdate = z.infer<typeof ZAccountUpdate>;
 /** POST /api/account/add: first and last name required; flags preset by the add screen. */
 export const ZAccountAdd = ZAccountFields.partial().extend({
   taxNumber: ZTaxNumberInput.optional(),
+  language: ZLanguageInput.optional(),
   email: ZEmailsInput.optional(),
   phone: ZPhonesInput.optional(),
   firstName: z.string().trim().min(1).max(200),
@@ -130,8 +134,11 @@ export const ZAccountEditAnswer = z.object({
 });
 
 export const ZAccountMerge = z.object({
-  /** The kept account (a1) with the values chosen on the merge screen. */
-  account: ZAccountUpdate,
+  /**
+   * The kept account (a1) with the values chosen on the merge screen. The language may be the
+   * duplicate's as it is stored, listed or not (the server checks that it is).
+   */
+  account: ZAccountUpdate.extend({ language: text(50).optional() }),
   duplicateId: ZId,
 });
 

@@ -14,6 +14,8 @@ export const ZLead = ZLeadFields.extend({
   accountId: z.number().int().nullable(),
   /** The client's name. */
   account: z.string().nullable(),
+  /** The client is one of the agency's employees (who may be a client too: the screen says so). */
+  accountIsEmploye: z.boolean(),
   /** The lead as one line: services, budget, client. */
   descr: z.string(),
   location: z.string().nullable(),
@@ -30,6 +32,7 @@ export type TLead = {
   id: number;
   accountId: number | null;
   account: string | null;
+  accountIsEmploye: boolean;
   descr: string;
   location: string | null;
   objects: TLeadObject[];

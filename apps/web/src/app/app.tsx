@@ -1,9 +1,12 @@
 import { MantineProvider, createTheme, type CSSVariablesResolver, Center, Stack, Text, Button } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api.ts';
 import { queryClient } from './query-client.ts';
 import { appRouter } from './router.tsx';
+import { clearButtonDefaults } from './clear-buttons.ts';
 
 const theme = createTheme({
   primaryColor: 'blue',
@@ -56,8 +59,12 @@ setUnauthorizedHandler(() => {
 });
 
 export function App() {
+  // The clear buttons are named in the reader's language: the theme follows a change of language
+  // (react-i18next gives a new t for each).
+  const { t } = useTranslation();
+  const themed = useMemo(() => ({ ...theme, components: { ...theme.components, ...clearButtonDefaults(t) } }), [t]);
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider theme={themed} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={appRouter()} />
       </QueryClientProvider>

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import {
   EMPLOYEE_ROLES,
+  isAccountLanguage,
   LinkKind,
   MAX_EMAILS,
   MAX_PHONES,
@@ -492,6 +493,9 @@ export async function mergeAccounts(app: FastifyInstance, caller: Caller, body: 
     if (!kept || !dup) throw notFound();
     // Folding an employee's account away ends it as surely as deleting it.
     if (!canManageRoles(caller.user) && (dup.isEmploye || (await hasSignIn(tx, duplicateId)))) throw accessDenied();
+    // A language from the list, or the duplicate's as it is stored (one typed before the list was).
+    const language = body.language?.trim();
+    if (language && !isAccountLanguage(language) && language !== dup.language?.trim()) throw fieldError('language', 'validation.language');
     const changes = await applyUpdate(app, tx, caller, kept, body, [dup.id]);
     const k = kept.id;
     const d = dup.id;

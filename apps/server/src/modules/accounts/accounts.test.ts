@@ -122,6 +122,46 @@ describe('adding an account', () => {
     expect((await post('/api/account/update', { id, version: 1, taxNumberOfOtherCountry: 'CZ998877' })).statusCode).toBe(200);
   });
 
+  it("takes a language from the list and refuses another in the reader's language, changing nothing; one stored before the list stays and can be kept", async () => {
+    const el = { ...bearer(admin.token), 'accept-language': 'el' };
+    const refused = await post('/api/account/add', { firstName: 'A', lastName: 'LanguageRefused', language: 'Klingon' }, el);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.language).toEqual(['Επιλέξτε γλώσσα από τη λίστα.']);
+    expect(await t.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.lastName, 'LanguageRefused'))).toEqual([]);
+    const id = await addAccount({ language: 'ru' });
+    expect((await view(id)).language).toBe('ru');
+    const ru = await post('/api/account/update', { id, version: 1, language: 'xx' }, { ...bearer(admin.token), 'accept-language': 'ru' });
+    expect(ru.json().errors.language).toEqual(['Выберите язык из списка.']);
+    expect(await view(id)).toMatchObject({ language: 'ru', version: 1 });
+    expect((await post('/api/account/update', { id, version: 1, language: '' })).statusCode).toBe(200);
+    expect((await view(id)).language).toBeNull();
+
+    // A language typed before the list: shown and kept while other fields are saved, on the record
+    // and one field at a time; only another value must be one of the list.
+    await t.db.update(accounts).set({ language: 'Russian' }).where(eq(accounts.id, id));
+    expect((await post('/api/account/update', { id, version: 2, city: 'Θεσσαλονίκη' })).statusCode).toBe(200);
+    expect(await view(id)).toMatchObject({ language: 'Russian', city: 'Θεσσαλονίκη' });
+    const patch = (value: string, version: number) =>
+      app.inject({ method: 'PATCH', url: `/api/account/patch/${id}?version=${version}`, headers: { ...bearer(admin.token), 'accept-language': 'en' }, payload: [{ op: 'replace', path: '/language', value }] });
+    expect((await patch('Russian', 3)).statusCode).toBe(200);
+    const typed = await patch('Russisch', 3);
+    expect(typed.statusCode).toBe(400);
+    expect(typed.json().errors.language).toEqual(['Choose a language from the list.']);
+    expect((await patch('uk', 3)).statusCode).toBe(200);
+    expect((await view(id)).language).toBe('uk');
+
+    // A merge keeps the duplicate's language as it is stored, listed or not, and nothing else.
+    const kept = await addAccount({ language: 'el' });
+    const dup = await addAccount({});
+    await t.db.update(accounts).set({ language: 'русский' }).where(eq(accounts.id, dup));
+    const other = await post('/api/account/merge', { account: { id: kept, version: 1, language: 'Klingon' }, duplicateId: dup }, el);
+    expect(other.statusCode).toBe(400);
+    expect(other.json().errors.language).toEqual(['Επιλέξτε γλώσσα από τη λίστα.']);
+    expect((await view(dup)).id).toBe(dup);
+    expect((await post('/api/account/merge', { account: { id: kept, version: 1, language: 'русский' }, duplicateId: dup })).statusCode).toBe(200);
+    expect((await view(kept)).language).toBe('русский');
+  });
+
   it('rejects values of the wrong type before anything runs', async () => {
     const res = await post('/api/account/add', { firstName: 'A', lastName: 'B', isClient: 'yes', branchId: 'one' });
     expect(res.statusCode).toBe(400);

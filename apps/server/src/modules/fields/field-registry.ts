@@ -39,8 +39,8 @@ export type PatchableField = {
   exists?: (ctx: FieldContext, value: number) => Promise<boolean>;
   /** The dto property that shows the field (default: the field name). */
   dtoFieldName?: string;
-  /** text: a rule of its own (a tax number's check digit); answers the error's text key, or null. */
-  check?: (value: string) => string | null;
+  /** text: a rule of its own (a tax number's check digit), given the stored row; answers the error's text key, or null. */
+  check?: (value: string, row: Record<string, unknown>) => string | null;
 };
 
 /** A kind of record whose fields can be patched one at a time (PATCH /api/{name}/patch/{id}). */

@@ -55,7 +55,7 @@ export async function normalizeValue(field: string, def: PatchableField, raw: un
       }
       const max = def.max ?? (def.type === 'text' ? 200 : 20000);
       if (v.length > max) throw fieldError(field, 'validation.tooLong', { max });
-      const problem = def.check?.(v);
+      const problem = def.check?.(v, row);
       if (problem) throw fieldError(field, problem);
       return v;
     }

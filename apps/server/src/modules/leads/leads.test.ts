@@ -52,6 +52,16 @@ describe('a lead', () => {
     expect(accountLog.map((l) => [l.action, l.data])).toEqual([['Update', { isClient: true }]]);
   });
 
+  it("made for one of the staff is kept (an employee may buy a flat), and its answer says the client is an employee", async () => {
+    const employee = await newAccount({ lastName: 'Staff', isEmploye: true });
+    const id = await addLead(employee.id);
+    expect(await get(id)).toMatchObject({ accountId: employee.id, account: employee.displayName, accountIsEmploye: true });
+    const [acc] = await db.select({ isClient: accounts.isClient, isEmploye: accounts.isEmploye }).from(accounts).where(eq(accounts.id, employee.id));
+    expect(acc).toEqual({ isClient: true, isEmploye: true });
+    expect((await get(await addLead((await newAccount()).id))).accountIsEmploye).toBe(false);
+    expect((await get(await addLead())).accountIsEmploye).toBe(false);
+  });
+
   it('added from the Leads list without a client gets one later, who becomes a client then', async () => {
     const id = await addLead();
     expect(await get(id)).toMatchObject({ accountId: null, account: null });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { ACCOUNT_FIELD_DESCRIPTIONS, CLIENT_SERVICES, SPECIALTY_FLAGS, isGreekTaxNumber } from '@crm/contract';
+import { ACCOUNT_FIELD_DESCRIPTIONS, CLIENT_SERVICES, SPECIALTY_FLAGS, isAccountLanguage, isGreekTaxNumber } from '@crm/contract';
 import { accounts, users } from '../../../db/schema/index.ts';
 import { accessDenied, orderError } from '../../../lib/errors.ts';
 import { toLocalDateTime } from '../../../lib/dates.ts';
@@ -23,6 +23,9 @@ const fields: Record<string, PatchableField> = {
   // The same rule as the whole-record update: a Greek ΑΦΜ with its check digit (others go in
   // taxNumberOfOtherCountry). Without it a number saved here could never be merged or saved whole.
   taxNumber: { ...ACCOUNT_TAX_NUMBER_FIELD, check: (v) => (isGreekTaxNumber(v) ? null : 'validation.taxNumber') },
+  // A language from the list, as the whole-record update takes it; the one already stored (typed
+  // before the list) may stay.
+  language: { type: 'text', max: 50, check: (v, row) => (isAccountLanguage(v) || v === row.language ? null : 'validation.language') },
   // branchId is not here: only admins change a branch, and it must follow onto the sign-in
   // (POST /api/account/update does both).
   service: {

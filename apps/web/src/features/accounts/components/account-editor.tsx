@@ -39,7 +39,7 @@ import { DateField } from './date-field.tsx';
 import { DecimalField } from '../../../components/fields/decimal-field.tsx';
 import { KindBadges } from './kind-badges.tsx';
 import { roleText } from './labels.ts';
-import { languageOptions } from './languages.ts';
+import { languageFilter, languageOptions } from './languages.ts';
 import { ServiceInfo } from './service-info.tsx';
 import { SharedContact } from './shared-contact.tsx';
 import { ReplacedNote } from '../../../components/fields/replaced-note.tsx';
@@ -461,6 +461,7 @@ export function AccountEditor({ initial, expanded, onStatus }: Props) {
               value={form.language}
               onChange={(v) => set('language', v)}
               searchable
+              filter={languageFilter}
               clearable
               error={fieldErrors.language}
               data-testid="field-language"

@@ -36,8 +36,8 @@ export function DateField(props: DateInputProps) {
     <DatesProvider settings={pickerLocale()}>
       <DateInput
         valueFormat={dateInputFormat()}
+        // Its × (named, reached with Tab) comes from the theme: app/clear-buttons.ts.
         clearable
-        clearButtonProps={{ 'aria-label': t('common.clearDate') }}
         placeholder={t('common.datePlaceholder')}
         getDayProps={markAgencyToday}
         {...props}

@@ -59,6 +59,13 @@ export function LeadViewPage() {
         {q.data?.account ? ` · ${q.data.account}` : ''}
       </Title>
       <LeadToolbar id={id} mode={mode} setMode={setMode} status={shownStatus} />
+      {/* A lead for one of the staff (made from their account, or their name picked as the client) is
+          allowed, an employee may buy a flat too, but said: it may also be the wrong person picked. */}
+      {q.data?.accountIsEmploye && (
+        <Alert color="blue" variant="light" role="note" p="xs" data-testid="lead-client-employee">
+          {t('leads.ui.clientIsEmployee', { name: q.data.account })}
+        </Alert>
+      )}
       <RevealTogether key={`${id}-${mode}`} gap="sm" fallback={<Loading />}>
         <LeadBody id={id} mode={mode} onStatus={setStatus} onAccountStatus={setAccountStatus} />
         <Assignments parent="lead" parentId={id} editable />

@@ -28,6 +28,17 @@ export function daysOf(view: CalendarView, anchor: Date): Date[] {
   return Array.from({ length: n }, (_, i) => addDays(first, i));
 }
 
+/**
+ * A day's entries in the order the calendar lists them: the appointments (viewings, planned
+ * activities) first, by their time, then the short lets' check-outs and check-ins. The calendar's
+ * answer is by time, where a stay without an hour is at midnight: it came first and, three to a day
+ * in the month, pushed the day's viewings behind "+N more".
+ */
+export function inDayOrder<T extends { kind: string }>(events: readonly T[]): T[] {
+  const stay = (e: T) => e.kind === 'checkIn' || e.kind === 'checkOut';
+  return [...events.filter((e) => !stay(e)), ...events.filter(stay)];
+}
+
 /** "2026-11-23" → that local day; anything else → null. */
 export function parseDay(s: string | null): Date | null {
   const m = s ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(s) : null;

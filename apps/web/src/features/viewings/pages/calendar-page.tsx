@@ -17,7 +17,7 @@ import { useCookieState } from '../../../lib/list-state.ts';
 import { hasBranch, useSession } from '../../../lib/session.ts';
 import { formatTypedNumber } from '../../../lib/typed-number.ts';
 import { DateField } from '../../accounts/components/date-field.tsx';
-import { addDays, CALENDAR_EMPLOYEE_COOKIE, CALENDAR_STAYS_COOKIE, CALENDAR_VIEW_COOKIE, daysOf, iso, parseDay, type CalendarView } from '../api/calendar-days.ts';
+import { addDays, CALENDAR_EMPLOYEE_COOKIE, CALENDAR_STAYS_COOKIE, CALENDAR_VIEW_COOKIE, daysOf, inDayOrder, iso, parseDay, type CalendarView } from '../api/calendar-days.ts';
 import { calendarQuery, moveViewing, searchEmployees, viewingKeys, type TCalendarEvent } from '../api/viewings.ts';
 import { IconChevronLeft, IconChevronRight } from '../icons.ts';
 
@@ -72,6 +72,8 @@ export function CalendarPage() {
   const q = useQuery(calendarQuery(from, till, employee?.id ?? null, stays));
   const byDay = new Map<string, TCalendarEvent[]>();
   for (const e of q.data?.items ?? []) byDay.set(e.start.slice(0, 10), [...(byDay.get(e.start.slice(0, 10)) ?? []), e]);
+  // Viewings and activities before the stays, in every view: a month's day shows the first three.
+  for (const [day, events] of byDay) byDay.set(day, inDayOrder(events));
 
   const step = (dir: number) => setAnchor((a) => (view === 'day' ? addDays(a, dir) : view === 'week' ? addDays(a, 7 * dir) : new Date(a.getFullYear(), a.getMonth() + dir, 1)));
   const title =
