@@ -152,3 +152,13 @@ export type TestLanguage = 'en-UK' | 'el';
  * one mechanism alternate between the two, so each language still goes through them.
  */
 export const inLanguage = (language: TestLanguage): TestLanguage[] => [language];
+
+/** A published demo property with at least three photos (the demo data publishes about half of them), as the public API lists it. */
+export async function publishedWithPhotos(request: APIRequestContext) {
+  const res = await request.get('/api/public/listings?perPage=100&lang=en');
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const { items } = (await res.json()) as { items: { ref: string; title: string; photos: unknown[] }[] };
+  const o = items.find((i) => i.photos.length >= 3);
+  if (!o) throw new Error('no published demo property with three photos');
+  return { ...o, count: o.photos.length };
+}

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectAccessible } from '../fixtures.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, publishedWithPhotos } from '../fixtures.ts';
 
 /**
  * The public site's full-screen photos and the enquiry message's limit (decision 022), on a 412 px
@@ -8,16 +8,6 @@ import { expectAccessible } from '../fixtures.ts';
  * close button shut it and the focus goes back; the message's counter and the server's refusal of
  * a longer message keep every character typed.
  */
-
-/** A published demo property with at least three photos. */
-async function publishedWithPhotos(request: APIRequestContext) {
-  const res = await request.get('/api/public/listings?perPage=100&lang=en');
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const { items } = (await res.json()) as { items: { ref: string; title: string; photos: unknown[] }[] };
-  const o = items.find((i) => i.photos.length >= 3);
-  if (!o) throw new Error('no published demo property with three photos');
-  return { ref: o.ref, title: o.title, count: o.photos.length };
-}
 
 const WORDS = {
   el: { full: 'Πλήρης οθόνη', close: 'Κλείσιμο', next: 'Επόμενη φωτογραφία', prev: 'Προηγούμενη φωτογραφία', photos: 'Φωτογραφίες', of: 'από', over: 'Πολύ μεγάλο κείμενο: συντομέψτε το πριν το στείλετε.', refused: 'Το μήνυμα ξεπερνά το όριο των 2 000 χαρακτήρων: συντομέψτε το κατά 100 χαρακτήρες.' },

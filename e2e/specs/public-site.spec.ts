@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { apiToken, expectAccessible, publishedWithPhotos, signedIn } from '../fixtures.ts';
 
 /**
  * The agency's details on its public site (decision 029): set by an office admin on the Settings
@@ -10,16 +10,6 @@ import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
 test.describe.configure({ mode: 'serial' });
 
 const DETAILS = { name: 'Thermaikos Homes', phone: '+30 2310 123 456', email: 'info@thermaikos-homes.gr', address: 'Tsimiski 45, 546 23 Thessaloniki' };
-
-/** A published demo property with at least three photos (the demo data publishes about half of them). */
-async function publishedWithPhotos(request: APIRequestContext) {
-  const res = await request.get('/api/public/listings?perPage=100&lang=en');
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const { items } = (await res.json()) as { items: { ref: string; title: string; photos: unknown[] }[] };
-  const o = items.find((i) => i.photos.length >= 3);
-  if (!o) throw new Error('no published demo property with three photos');
-  return o;
-}
 
 const scrollOf = (page: Page) => page.locator('ul.gallery').evaluate((el) => el.scrollLeft);
 
