@@ -4,11 +4,13 @@ import react from '@vitejs/plugin-react';
 import { mantineCssPerComponent } from './build/mantine-css.ts';
 import { precompress } from './build/precompress.ts';
 import { serviceWorker } from './build/service-worker.ts';
+import { shellPreload } from './build/shell-preload.ts';
 
 export default defineConfig({
   plugins: [
     react(),
     mantineCssPerComponent(),
+    shellPreload(),
     serviceWorker({ source: path.resolve(import.meta.dirname, 'src/sw/service-worker.ts'), localesDir: path.resolve(import.meta.dirname, '../server/src/db/seed/locales') }),
     // Last: compresses everything written, sw.js included.
     precompress(),

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from '../fixtures.ts';
+import { apiToken, signIn, signedIn } from '../fixtures.ts';
 
 /** Width and height of a PNG, from its IHDR chunk. */
 const pngSize = (b: Buffer) => ({ width: b.readUInt32BE(16), height: b.readUInt32BE(20) });
@@ -193,5 +193,38 @@ test.describe('compression and caching', () => {
     expect(asked.filter((a) => a.path === '/api/config')).toEqual([{ path: '/api/config', by: '/login' }]);
     expect(await page.evaluate(() => (window as unknown as { __crmBoot?: { language: string } }).__crmBoot?.language)).toBe('ru');
     expect(refused).toEqual([]);
+  });
+  test('signed in, index.html asks for the shell and the shared components alongside the entry; the sign-in page does not', async ({ browser, request, baseURL }) => {
+    const token = await apiToken(request);
+    for (const withSession of [true, false]) {
+      const context = withSession ? await signedIn(browser, baseURL!, token, 'en-UK') : await browser.newContext();
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      const asked: { file: string; by: string }[] = [];
+      cdp.on('Network.requestWillBeSent', (e) => {
+        const u = new URL(e.request.url);
+        if (u.pathname.startsWith("/assets/")) asked.push({ file: u.pathname, by: new URL(e.initiator.stack?.callFrames[0]?.url || e.initiator.url || 'about:blank').pathname });
+      });
+      const refused: string[] = [];
+      page.on('console', (m) => {
+        if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+      });
+      await page.goto(withSession ? '/Owners' : '/login');
+      if (withSession) {
+        await expect(page.getByRole('heading', { level: 1, name: 'Owners' })).toBeVisible();
+        // Asked by the document's own script (a stack in /Owners, or the browser's module preload),
+        // not by the app's code once it ran; each once, the stylesheets too.
+        const name = (file: string) => /^\/assets\/(ui|shell-switch)-[^/]+\.(js|css)$/.exec(file)?.slice(1).join('.');
+        const early = asked.filter((a) => name(a.file));
+        expect(early.map((a) => name(a.file)).sort(), JSON.stringify(asked)).toEqual(['shell-switch.css', 'shell-switch.js', 'ui.css', 'ui.js']);
+        expect(early.filter((a) => a.by.startsWith('/assets/')), JSON.stringify(early)).toEqual([]);
+      } else {
+        await expect(page.getByTestId('login-submit')).toBeVisible();
+        expect(asked.filter((a) => /^\/assets\/(ui|shell-switch)-/.test(a.file))).toEqual([]);
+      }
+      expect(refused).toEqual([]);
+      await context.close();
+    }
   });
 });
