@@ -206,4 +206,26 @@ describe('job runner', () => {
     expect((next.rows[0] as { n: number }).n).toBe(1);
     await Promise.all([a.stop(), b.stop()]);
   });
+  it('is woken by a job queued in a transaction again once its listening connection was lost (a restarted database)', async () => {
+    // Polled once a minute: only the database's notice can start the job within the test.
+    const r = instance({ pollMs: 60_000 });
+    let ran = 0;
+    r.register('t.afterLoss', async () => {
+      ran++;
+    });
+    await r.start();
+    const listening = async () =>
+      ((await t.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and query = 'listen crm_jobs'`)).rows[0] as { n: number }).n;
+    const before = await listening();
+    expect(before).toBeGreaterThan(0);
+    await t.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'listen crm_jobs'`);
+    await until(async () => (await listening()) === 0);
+    // Made again (1 s later), and a job queued by another connection's transaction is run at once.
+    await until(async () => (await listening()) >= before);
+    await t.db.transaction(async (tx) => {
+      await r.enqueue('t.afterLoss', {}, { tx });
+    });
+    await until(async () => ran === 1);
+    await r.stop();
+  });
 });

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
+import { DbNotices } from '../lib/db-notices.ts';
 
 /** What a handler is given besides its payload. */
 export type JobContext = {
@@ -77,7 +77,8 @@ type FinalFailure = (job: JobRow, error: string, tx: Tx) => Promise<void>;
  * run one of these: a job is claimed by exactly one of them (SELECT ... FOR UPDATE SKIP LOCKED),
  * held by a lease renewed while it runs, retried with exponential back-off, and given to another
  * instance when its lease runs out (the holder crashed). New jobs wake the runners through
- * LISTEN/NOTIFY; a poll picks up delayed ones.
+ * LISTEN/NOTIFY (lib/db-notices.ts: the listening connection is made again when lost, and the runner
+ * looks for work then); a poll picks up delayed ones.
  */
 export class JobRunner {
   readonly instanceId = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
@@ -86,7 +87,8 @@ export class JobRunner {
   private readonly running = new Map<number, { promise: Promise<void>; abort: AbortController }>();
   private readonly waiters = new Map<number, (() => void)[]>();
   private readonly opts: Required<RunnerOptions>;
-  private listener: pg.Client | undefined;
+  /** New jobs queued by any connection, once committed. */
+  private readonly notices: DbNotices;
   private pollTimer: NodeJS.Timeout | undefined;
   private leaseTimer: NodeJS.Timeout | undefined;
   private started = false;
@@ -100,6 +102,8 @@ export class JobRunner {
     opts: RunnerOptions = {},
   ) {
     this.opts = { pollMs: 2000, leaseSeconds: 60, concurrency: 4, stopTimeoutMs: 20000, ...opts };
+    this.notices = new DbNotices(db, log);
+    this.notices.on(CHANNEL, () => this.kick());
   }
 
   /** The names of the jobs this instance knows (each has its text jobs.name.{name}). */
@@ -209,17 +213,8 @@ export class JobRunner {
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
-    const pool = (this.db as unknown as { $client: pg.Pool }).$client;
-    try {
-      const client = new pg.Client(pool.options);
-      client.on('error', (err) => this.log.warn({ err }, 'job listener connection lost; polling only'));
-      client.on('notification', () => this.kick());
-      await client.connect();
-      await client.query(`listen ${CHANNEL}`);
-      this.listener = client;
-    } catch (err) {
-      this.log.warn({ err }, 'could not listen for new jobs; polling only');
-    }
+    // Not listening (the database unreachable, the connection lost): polled only, until it is made again.
+    await this.notices.start();
     for (const [name, r] of this.handlers) if (r.def.everySeconds) await this.scheduleRecurring(name);
     this.pollTimer = setInterval(() => this.kick(), this.opts.pollMs);
     this.pollTimer.unref();
@@ -233,9 +228,7 @@ export class JobRunner {
     if (!this.started || this.stopping) return;
     this.stopping = true;
     clearInterval(this.pollTimer);
-    const listener = this.listener;
-    this.listener = undefined;
-    await listener?.end().catch(() => {});
+    await this.notices.stop();
     const all = [...this.running.values()];
     let timer: NodeJS.Timeout | undefined;
     const timedOut = await Promise.race([

@@ -635,6 +635,10 @@ export async function deleteDeal(app: FastifyInstance, caller: Caller, id: numbe
     const [current] = await tx.select({ id: deals.id }).from(deals).where(eq(deals.id, id)).for('update');
     if (!current) throw notFound('deals.notFound');
     const before = await closingState(tx, id);
+    // The properties first, then their tenant links, as a closing takes them (settleTenants): taken
+    // the other way round, a delete and a closing of one property each held what the other waited for.
+    await tx.execute(sql`select 1 from objects where id in (select l.object_id from object_accounts l where l.deal_id = ${id} union all select ${before?.objectId ?? null}::int)
+      order by id for no key update`);
     const tenancies = await tenanciesOnDelete(tx, id, before, true);
     for (const l of tenancies.filter((x) => x.fate === 'goes')) {
       await tx

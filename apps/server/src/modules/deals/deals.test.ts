@@ -536,6 +536,42 @@ describe('a rental closing', () => {
     expect(await onDelete(open.json().id)).toEqual([]);
   });
 
+  it('deleted while another rental of the property closes, both go through (neither waits on the other for ever)', async () => {
+    const leaving = await person('Anna', 'Fevgousa', { isClient: true });
+    const coming = await person('Vasilis', 'Erchomenos', { isClient: true });
+    const flatE = await newObject('Flat in Neapoli', { forRent: true, rentPrice: 700 });
+    const deal = (tenant: number, dealStage: number, rentStart: string, rentExpiration: string) =>
+      call('POST', '/api/Deal/update', { dealType: 1, dealStage, objectId: flatE.id, price: 700, rentStart, rentExpiration, accounts: [{ accountId: tenant, relation: 2 }] });
+    const mistaken = (await deal(leaving, 5, '2027-03-01', '2028-02-29')).json();
+    const next = (await deal(coming, 4, '2028-03-01', '2029-02-28')).json();
+    expect(await tenantLinks(flatE.id)).toHaveLength(1);
+    // Requests of this database waiting for a lock.
+    const waiting = async () =>
+      (
+        await db.execute<{ n: number }>(sql`select count(*)::int as n from pg_locks l join pg_stat_activity a on a.pid = l.pid
+          where not l.granted and a.datname = current_database()`)
+      ).rows[0]!.n;
+    const until = async (n: number) => {
+      for (let i = 0; i < 400 && (await waiting()) < n; i++) await new Promise((r) => setTimeout(r, 25));
+      expect(await waiting()).toBeGreaterThanOrEqual(n);
+    };
+    // Someone holds the property's row (any save of it) while the closing and the delete arrive, the
+    // closing first: once it is free, each must still get what the other holds.
+    let closing: ReturnType<typeof call> | undefined;
+    let removing: ReturnType<typeof call> | undefined;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from objects where id = ${flatE.id} for no key update`);
+      closing = call('POST', '/api/Deal/move', { id: next.id, version: next.version, dealStage: 5 });
+      await until(1);
+      removing = call('DELETE', `/api/Deal/${mistaken.id}`);
+      await until(2);
+    });
+    const [closed, removed] = await Promise.all([closing!, removing!]);
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await tenantLinks(flatE.id)).toEqual([{ accountId: coming, relation: 4, startDate: '2028-03-01', endDate: '2029-02-28', price: 700, rentPaymentDay: null }]);
+  });
+
   it('a sale closing puts nobody on the property', async () => {
     const buyerToo = await person('Ilias', 'Agorastis', { isClient: true });
     const shop = await newObject('Shop in Kalamaria', { forSale: true, salePrice: 90000 });

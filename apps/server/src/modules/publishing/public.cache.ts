@@ -31,12 +31,12 @@ export class PublicPageCache<T = unknown> {
   }
 
   /**
-   * Keeps a page. `since`: the mark taken before its data was read; a page read before a change
-   * and finished after the change emptied the cache would otherwise be kept, stale, for `ttlMs`.
+   * Keeps a page. `since`: the mark taken before its data was read (always: a page read before a
+   * change and finished after the change emptied the cache would otherwise be kept, stale, for `ttlMs`).
    */
-  set(key: string, value: T, since?: number) {
+  set(key: string, value: T, since: number) {
     if (this.ttlMs <= 0) return;
-    if (since !== undefined && since !== this.generation) return;
+    if (since !== this.generation) return;
     // The oldest goes first when full (a Map keeps insertion order).
     if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, { until: Date.now() + this.ttlMs, value });

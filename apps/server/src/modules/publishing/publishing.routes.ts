@@ -373,6 +373,8 @@ export async function publicSiteRoutes(app: FastifyInstance) {
       const key = `api ${culture} ${req.url}`;
       const hit = app.publicPages.get(key);
       if (hit) return hit as TPublicListDto;
+      // As the pages: an answer read before a change and finished after it is not kept.
+      const since = app.publicPages.mark();
       const t = (key: string, params?: Record<string, string | number>) => app.translator.t(culture, key, params);
       const { items, total } = await listPublic(
         app.db,
@@ -381,7 +383,7 @@ export async function publicSiteRoutes(app: FastifyInstance) {
         t,
       );
       const answer = { items: items.map((o) => toPublicDto(o, culture)), totalRows: total };
-      app.publicPages.set(key, answer);
+      app.publicPages.set(key, answer, since);
       return answer;
     },
   );
@@ -393,10 +395,11 @@ export async function publicSiteRoutes(app: FastifyInstance) {
       const key = `api ${culture} ${req.url}`;
       const hit = app.publicPages.get(key);
       if (hit) return reply.header('Cache-Control', SHARED_CACHE).header('Vary', 'Accept-Language').send(hit as TPublicObjectDto);
+      const since = app.publicPages.mark();
       const o = await getPublic(app.db, Number(req.params.ref), culture, (key, params) => app.translator.t(culture, key, params));
       if (!o) throw notFound('publishing.notFound.title');
       const answer = toPublicDto(o, culture);
-      app.publicPages.set(key, answer);
+      app.publicPages.set(key, answer, since);
       reply.header('Cache-Control', SHARED_CACHE).header('Vary', 'Accept-Language');
       return answer;
     },
