@@ -86,6 +86,11 @@ describe('migrations', () => {
     await q(`drop function crm_public_site_changed()`);
     await q(`drop index files_web_name_idx`);
     await q(`drop index files_thumb_name_idx`);
+    // Before 0053: no notices of a place's or a tenant link's change.
+    await q(`drop trigger locations_public_site on locations`);
+    for (const trigger of ['object_accounts_public_site_insert', 'object_accounts_public_site_update', 'object_accounts_public_site_delete']) await q(`drop trigger ${trigger} on object_accounts`);
+    await q(`drop function crm_public_site_places_changed()`);
+    await q(`drop function crm_public_site_tenants_changed()`);
     await q(`delete from drizzle.__drizzle_migrations where created_at >= 1795479485623`);
     await q(`vacuum accounts`);
     const visible = async () => (await q(`select relpages, relallvisible from pg_class where relname = 'accounts'`)).rows[0] as { relpages: number; relallvisible: number };
@@ -178,8 +183,13 @@ describe('migrations', () => {
     expect((await q(`select indexdef from pg_indexes where indexname = 'alerts_unread_entity_idx'`)).rows).toEqual([
       { indexdef: 'CREATE INDEX alerts_unread_entity_idx ON public.alerts USING btree (entity, entity_id) WHERE (readed_on IS NULL)' },
     ]);
-    // 0052 tells every listening connection, once the change commits, that a published property or the site's details changed.
+    // 0052 tells every listening connection, once the change commits, that a published property or the site's details changed;
+    // 0053 that a place a published property is in, or one of its tenant links, changed.
     expect((await q(`select tgname from pg_trigger where tgname like '%public_site%' order by 1`)).rows.map((r: { tgname: string }) => r.tgname)).toEqual([
+      'locations_public_site',
+      'object_accounts_public_site_delete',
+      'object_accounts_public_site_insert',
+      'object_accounts_public_site_update',
       'objects_public_site_delete',
       'objects_public_site_insert',
       'objects_public_site_update',

@@ -2,7 +2,8 @@
  * The public pages as made, kept a short while in this process: the same list or object page asked
  * again is answered without the database. Emptied whenever something the public sees changes: the
  * database tells every instance of the app (migration 0052: a published object changed, withdrawn or
- * deleted, the site's details), and the publishing here empties it after each run. `ttlMs` is only
+ * deleted, the site's details; 0053: the place it is in renamed, a tenant linked to it or unlinked),
+ * and the publishing here empties it after each run. `ttlMs` is only
  * the bound for an instance that missed the news (its listening connection lost).
  */
 export class PublicPageCache<T = unknown> {

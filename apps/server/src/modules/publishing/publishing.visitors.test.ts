@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { LinkKind } from '@crm/contract';
@@ -250,6 +251,76 @@ describe('a property deleted or withdrawn while its page is open', () => {
     expect(res.statusCode).toBe(404);
     expect(await countLeads()).toBe(before);
     expect((await page('/listings/987654?lang=en&sent=1')).statusCode).toBe(404);
+  });
+});
+
+describe("a published property's place or tenant changed", () => {
+  /** The notices of the public site's channel (migration 0052) heard by a connection of our own, in commit order. */
+  async function listening() {
+    const client = new pg.Client({ connectionString: t.dbUrl });
+    await client.connect();
+    const heard: string[] = [];
+    client.on('notification', (m) => heard.push(m.payload ?? ''));
+    await client.query('listen crm_public_site');
+    /** What was heard up to a mark sent now (every notice committed before it comes before it). */
+    const upToNow = async () => {
+      const mark = `mark ${Date.now()} ${Math.random()}`;
+      await t.pool.query('select pg_notify($1, $2)', ['crm_public_site', mark]);
+      for (let i = 0; i < 200 && !heard.includes(mark); i++) await new Promise((r) => setTimeout(r, 10));
+      const i = heard.indexOf(mark);
+      expect(i).toBeGreaterThanOrEqual(0);
+      return heard.splice(0, i + 1).slice(0, -1);
+    };
+    return { upToNow, end: () => client.end() };
+  }
+
+  it('shows a place renamed (by another instance, or in SQL) on the next page, without waiting for the cache', async () => {
+    const [town] = await db.insert(locations).values({ level: 1, parentId: null, nameEn: 'Nea Moudania', nameEl: 'Νέα Μουδανιά', nameRu: 'Неа-Муданья', path: [] }).returning();
+    const [unused] = await db.insert(locations).values({ level: 1, parentId: null, nameEn: 'Olynthos', nameEl: 'Όλυνθος', nameRu: 'Олинф', path: [] }).returning();
+    const o = await publishedObject({ title: 'By the harbour', locationId: town!.id });
+    expect((await page(`/listings/${o.ref}?lang=en`)).body).toContain('Nea Moudania');
+    expect((await page('/listings?lang=en')).body).toContain('Nea Moudania');
+    const news = await listening();
+    try {
+      await news.upToNow();
+      // A place no published property is in: nothing the public sees, no notice.
+      await t.pool.query(`update locations set name_en = 'Olynthos (old)' where id = $1`, [unused!.id]);
+      // Written again as it was (the seed does so at every start): no notice either.
+      await t.pool.query(`update locations set name_en = name_en where id = $1`, [town!.id]);
+      expect(await news.upToNow()).toEqual([]);
+      await t.pool.query(`update locations set name_en = 'Moudania' where id = $1`, [town!.id]);
+      expect(await news.upToNow()).toEqual(['']);
+    } finally {
+      await news.end();
+    }
+    const renamed = await soon(() => page(`/listings/${o.ref}?lang=en`), (r) => !r.body.includes('Nea Moudania'));
+    expect(renamed.body).not.toContain('Nea Moudania');
+    expect(renamed.body).toContain('Moudania');
+    expect((await page('/listings?lang=en')).body).not.toContain('Nea Moudania');
+  });
+
+  it('says it is let once a tenant is linked (by another instance, or in SQL), without waiting for the cache', async () => {
+    const o = await publishedObject({ title: 'Let while cached', forSale: false, forRent: true, rentPrice: 700, salePrice: null });
+    const draft = (await db.insert(objects).values({ referenceNumber: sql`nextval('objects_reference_number_seq')` } as never).returning({ id: objects.id }))[0]!;
+    const [tenant] = await db.insert(accounts).values({ firstName: 'Eleni', lastName: 'Tenant' }).returning({ id: accounts.id });
+    expect((await page(`/listings/${o.ref}?lang=en`)).body).not.toContain('data-testid="available-from"');
+    const news = await listening();
+    try {
+      await news.upToNow();
+      // A property not published: nothing the public sees, no notice.
+      await t.pool.query(`insert into object_accounts (object_id, account_id, relation) values ($1, $2, 4)`, [draft.id, tenant!.id]);
+      expect(await news.upToNow()).toEqual([]);
+      await t.pool.query(`insert into object_accounts (object_id, account_id, relation) values ($1, $2, 4)`, [o.id, tenant!.id]);
+      expect(await news.upToNow()).toEqual(['']);
+    } finally {
+      await news.end();
+    }
+    const letNow = await soon(() => page(`/listings/${o.ref}?lang=en`), (r) => r.body.includes('data-testid="available-from"'));
+    expect(letNow.body).toContain('data-testid="available-from"');
+    // The tenant gone: free again at once.
+    await t.pool.query(`delete from object_accounts where object_id = $1 and relation = 4`, [o.id]);
+    const free = await soon(() => page(`/listings/${o.ref}?lang=en`), (r) => !r.body.includes('data-testid="available-from"'));
+    expect(free.body).not.toContain('data-testid="available-from"');
   });
 });
 
