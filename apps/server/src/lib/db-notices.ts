@@ -57,7 +57,9 @@ export class DbNotices {
 
   private async connect(again: boolean) {
     const pool = (this.db as unknown as { $client: pg.Pool }).$client;
-    const client = new pg.Client(pool.options);
+    // It only listens, so it writes nothing a lost peer would fail: a database gone without closing
+    // the connection (a host or network down) is noticed by TCP keep-alive probes, from 10 s idle on.
+    const client = new pg.Client({ ...pool.options, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
     const lost = (err?: unknown) => {
       if (this.client !== client) return;
       this.client = undefined;
