@@ -241,16 +241,23 @@ async function applyClosing(tx: Tx, today: string, before: ClosingState | null, 
   }
 }
 
-/** An object is sold while it has a closed sale, rented while it has a closed rental that has not expired (on the agency's today). */
+/**
+ * An object is sold while it has a closed sale, rented while it has a closed rental that has not expired (on the agency's today).
+ * The objects are locked in id order first, as a deal's delete takes them: the update alone takes
+ * them in the order it reads the table, and a deal moved from one property to another while a
+ * change took the two the other way round waited for it for ever.
+ */
 export async function refreshObjectFlags(tx: Tx | Db, objectIds: number[], today: string) {
+  const ids = sql.join(
+    objectIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  if (objectIds.length > 1) await tx.execute(sql`select 1 from objects where id in (${ids}) order by id for no key update`);
   await tx.execute(sql`update objects o set
       sold = exists (select 1 from deals d where d.object_id = o.id and d.deal_type = ${DEAL_TYPE_SALE} and d.deal_stage = ${DEAL_STAGE_CLOSED}),
       rented = exists (select 1 from deals d where d.object_id = o.id and d.deal_type = ${DEAL_TYPE_RENTAL} and d.deal_stage = ${DEAL_STAGE_CLOSED}
         and (d.rent_expiration is null or d.rent_expiration >= ${today}::date))
-    where o.id in (${sql.join(
-      objectIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})`);
+    where o.id in (${ids})`);
 }
 
 /** A note for the user about what a save did beyond the deal (said in the banner). */

@@ -209,6 +209,38 @@ describe('a sale', () => {
     expect(await flags(studio.id)).toEqual({ sold: false, rented: false });
   });
 
+  it('moved to another property locks both properties in id order, as every change of several does: two opposite moves, or a move and a delete, never wait on each other for ever', async () => {
+    const first = await newObject('Flat in Pylaia', { forSale: true, salePrice: 120000 });
+    const second = await newObject('Flat in Panorama', { forSale: true, salePrice: 240000 });
+    // The first one changed since: its row is stored after the second's, so reading the table in
+    // storage order meets the second first.
+    await db.update(objects).set({ salePrice: 125000 } as never).where(eq(objects.id, first.id));
+    const sale = async (objectId: number) =>
+      (await call('POST', '/api/Deal/update', { dealType: 2, dealStage: 5, objectId, price: 100000, accounts: [{ accountId: buyer, relation: 2 }] })).json();
+    const onFirst = await sale(first.id);
+    const waiting = async () =>
+      (await db.execute<{ n: number }>(sql`select count(*)::int as n from pg_locks l join pg_stat_activity a on a.pid = l.pid where not l.granted and a.datname = current_database()`)).rows[0]!.n;
+    let moving: ReturnType<typeof call> | undefined;
+    let firstTaken = false;
+    await db.transaction(async (tx) => {
+      // Someone holds the second property while the deal moves to it: the move takes the first one
+      // (lower id) before it waits for the second.
+      await tx.execute(sql`select 1 from objects where id = ${second.id} for no key update`);
+      moving = call('POST', '/api/Deal/update', { id: onFirst.id, version: onFirst.version, objectId: second.id });
+      for (let i = 0; i < 400 && (await waiting()) === 0; i++) await new Promise((r) => setTimeout(r, 25));
+      expect(await waiting()).toBeGreaterThan(0);
+      firstTaken = await t.pool.query('select 1 from objects where id = $1 for no key update nowait', [first.id]).then(
+        () => false,
+        (err: { code?: string }) => err.code === '55P03',
+      );
+    });
+    expect(firstTaken).toBe(true);
+    const moved = await moving!;
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await flags(first.id)).toEqual({ sold: false, rented: false });
+    expect(await flags(second.id)).toEqual({ sold: true, rented: false });
+  });
+
   it('is deleted, and its closing undone', async () => {
     const notaryBefore = (await view(notary)).numberOfSoldObjects;
     expect((await call('DELETE', `/api/Deal/${id}`)).statusCode).toBe(200);
