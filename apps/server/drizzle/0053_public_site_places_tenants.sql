@@ -50,3 +50,7 @@ CREATE TRIGGER object_accounts_public_site_update AFTER UPDATE ON object_account
 --> statement-breakpoint
 CREATE TRIGGER object_accounts_public_site_delete AFTER DELETE ON object_accounts
   REFERENCING OLD TABLE AS old_links FOR EACH STATEMENT EXECUTE FUNCTION crm_public_site_tenants_changed();
+--> statement-breakpoint
+-- An enquiry naming a property deleted since is taken only if it was on the site: its deletion's
+-- record is found by the reference number (the only thing the visitor's address holds).
+CREATE INDEX IF NOT EXISTS action_log_object_deleted_ref_idx ON action_log ((data->>'referenceNumber')) WHERE entity = 'Object' AND action = 'Delete';

@@ -86,11 +86,12 @@ describe('migrations', () => {
     await q(`drop function crm_public_site_changed()`);
     await q(`drop index files_web_name_idx`);
     await q(`drop index files_thumb_name_idx`);
-    // Before 0053: no notices of a place's or a tenant link's change.
+    // Before 0053: no notices of a place's or a tenant link's change; deleted properties not found by reference number.
     await q(`drop trigger locations_public_site on locations`);
     for (const trigger of ['object_accounts_public_site_insert', 'object_accounts_public_site_update', 'object_accounts_public_site_delete']) await q(`drop trigger ${trigger} on object_accounts`);
     await q(`drop function crm_public_site_places_changed()`);
     await q(`drop function crm_public_site_tenants_changed()`);
+    await q(`drop index action_log_object_deleted_ref_idx`);
     await q(`delete from drizzle.__drizzle_migrations where created_at >= 1795479485623`);
     await q(`vacuum accounts`);
     const visible = async () => (await q(`select relpages, relallvisible from pg_class where relname = 'accounts'`)).rows[0] as { relpages: number; relallvisible: number };
@@ -198,6 +199,10 @@ describe('migrations', () => {
     expect((await q(`select indexname from pg_indexes where tablename = 'files' and indexname in ('files_web_name_idx', 'files_thumb_name_idx') order by 1`)).rows).toEqual([
       { indexname: 'files_thumb_name_idx' },
       { indexname: 'files_web_name_idx' },
+    ]);
+    // 0053 finds a deleted property's record by its reference number.
+    expect((await q(`select indexdef from pg_indexes where indexname = 'action_log_object_deleted_ref_idx'`)).rows).toEqual([
+      { indexdef: "CREATE INDEX action_log_object_deleted_ref_idx ON public.action_log USING btree (((data ->> 'referenceNumber'::text))) WHERE ((entity = 'Object'::text) AND (action = 'Delete'::text))" },
     ]);
     // Applied once: a second start changes nothing.
     await migrateDb(t.dbUrl);

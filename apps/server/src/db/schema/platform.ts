@@ -175,6 +175,8 @@ export const actionLog = pgTable(
     // The action log screen: one kind of record (Account, Object) newest first, and by whom within it.
     index('action_log_entity_date_idx').on(t.entity, t.date),
     index('action_log_by_entity_date_idx').on(t.actionBy, t.entity, t.date),
+    // A deleted property's record by its reference number (an enquiry from its page, migration 0053).
+    index('action_log_object_deleted_ref_idx').on(sql`(${t.data}->>'referenceNumber')`).where(sql`${t.entity} = 'Object' and ${t.action} = 'Delete'`),
   ],
 );
 

@@ -339,7 +339,7 @@ export async function updateObject(app: FastifyInstance, caller: Caller, reader:
  */
 export async function deleteObject(app: FastifyInstance, caller: Caller, id: number) {
   await app.db.transaction(async (tx) => {
-    const [current] = await tx.select({ id: objects.id, referenceNumber: objects.referenceNumber }).from(objects).where(eq(objects.id, id)).for('update');
+    const [current] = await tx.select({ id: objects.id, referenceNumber: objects.referenceNumber, published: sql<boolean>`coalesce(${col('published')}, false)` }).from(objects).where(eq(objects.id, id)).for('update');
     if (!current) throw notFound('objects.notFound');
     // Its short-let bookings hold money (totals, the owner's payment, commissions) and would go with
     // it: they are deleted or moved to another property first, by those who see them.
@@ -375,7 +375,8 @@ export async function deleteObject(app: FastifyInstance, caller: Caller, id: num
       entity: OBJECT_LOG_ENTITY,
       entityId: id,
       message: `#${ref}`,
-      data: { referenceNumber: ref, contacts, deletedActivities: orphans, detachedFiles: detached.map((f) => f.id) },
+      // Whether it was on the public site: an enquiry from its page, still open somewhere, is taken then (enquiryTaken).
+      data: { referenceNumber: ref, published: current.published, contacts, deletedActivities: orphans, detachedFiles: detached.map((f) => f.id) },
     });
   });
 }

@@ -216,13 +216,24 @@ export async function publicPhoto(db: Db, name: string): Promise<{ copy: string 
  */
 export const ENQUIRY_LIMITS = { perAddress: 20, perAddressAndProperty: 5, perEmail: 10 } as const;
 
+/** Object `id` (an SQL expression) has a publish or a withdrawal from the site in its history. */
+const publishedInHistory = (id: SQL) =>
+  sql`exists (select 1 from action_log l where l.entity = 'Object' and l.entity_id = ${id} and l.action in ('Publish', 'Unpublish'))`;
+
 /**
- * Whether an enquiry naming this reference number is taken: a published property, one withdrawn,
- * sold or deleted since (its page may still be open somewhere), not a number never given.
+ * Whether an enquiry naming this reference number is taken: a property on the site now, or one that
+ * was on it at some time and was withdrawn, sold or deleted since (its page may still be open
+ * somewhere). A property never on the site (a draft) is answered as a number never given: the site
+ * says nothing of what the office holds. "Was on it": its published flag (set by publishing, kept
+ * until a withdrawal), a publish or withdrawal in its history, or, deleted, its deletion's record
+ * (which says whether it was published then; found by its reference number, migration 0053).
  */
-export async function enquiryTaken(db: Db, ref: number): Promise<boolean> {
-  const r = await db.execute(sql`select exists (select 1 from objects where reference_number = ${ref}) as there`);
-  return (r.rows[0] as { there: boolean }).there || (await refGiven(db, ref));
+export async function enquiryTaken(db: Db | Tx, ref: number): Promise<boolean> {
+  const r = await db.execute(sql`
+    select exists (select 1 from objects o where o.reference_number = ${ref} and (o.published or ${publishedInHistory(sql`o.id`)}))
+      or exists (select 1 from action_log d where d.entity = 'Object' and d.action = 'Delete' and d.data->>'referenceNumber' = ${formatReferenceNumber(ref)}
+        and (d.data->>'published' = 'true' or ${publishedInHistory(sql`d.entity_id`)})) as taken`);
+  return (r.rows[0] as { taken: boolean }).taken === true;
 }
 
 /** An identical enquiry (same e-mail, object and words) within this many minutes is the same one. */
@@ -230,17 +241,6 @@ export const ENQUIRY_REPEAT_MINUTES = 10;
 
 export type TEnquiry = { name: string; email: string; phone: string | null; message: string };
 export const WEBSITE_ACTOR: Actor = { id: null, name: 'website' };
-
-/**
- * Whether this reference number was ever given to a property (they come from a sequence and are
- * never given again): an enquiry naming one that is gone was sent from its page, not made up.
- */
-async function refGiven(tx: Db | Tx, ref: number): Promise<boolean> {
-  const r = await tx.execute(sql`
-    select ${ref} <= greatest((select case when is_called then last_value else last_value - 1 end from objects_reference_number_seq),
-      (select max(reference_number) from objects)) as given`);
-  return (r.rows[0] as { given: boolean | null }).given === true;
-}
 
 /**
  * A visitor's enquiry about a property, by its reference number: a new lead in the CRM (stage new,
@@ -252,8 +252,8 @@ async function refGiven(tx: Db | Tx, ref: number): Promise<boolean> {
  * A property withdrawn from the site, or deleted, since its page was opened (the page may have been
  * kept a while by the visitor's browser or a cache) still gets the enquiry: the agency wants the
  * client. The lead says so in its first line and its alert, has the property when it still exists
- * (`listed` false then), and none when it was deleted. Undefined only for a reference number never
- * given to any property (an address made up).
+ * (`listed` false then), and none when it was deleted. Undefined for a reference number of no
+ * property that is or was on the site (a draft's, or one never given: an address made up).
  */
 export async function createEnquiry(
   app: FastifyInstance,
@@ -271,7 +271,7 @@ export async function createEnquiry(
       await tx.execute(sql`select o.id, o.for_sale, o.for_rent, o.for_short_rent, coalesce(${PUBLIC_WHERE}, false) as listed
         from objects o where o.reference_number = ${refNumber} for share`)
     ).rows as { id: number; for_sale: boolean | null; for_rent: boolean | null; for_short_rent: boolean | null; listed: boolean }[];
-    if (!o && !(await refGiven(tx, refNumber))) return undefined;
+    if (o?.listed !== true && !(await enquiryTaken(tx, refNumber))) return undefined;
     const listed = o?.listed === true;
     const email = e.email.trim().toLowerCase();
     // search_text holds the e-mails (trigram index); the exact comparison confirms.

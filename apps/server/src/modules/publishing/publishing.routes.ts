@@ -246,7 +246,8 @@ export async function publicSiteRoutes(app: FastifyInstance) {
    * An enquiry. About a published property: a lead for the office. About one withdrawn, sold or
    * deleted since its page was opened (a page kept by the browser or a cache): kept all the same,
    * the lead saying so (decision 022), and answered on a page that says the property is no longer
-   * on the site. Only a reference number never given to a property is "not found".
+   * on the site. The reference number of a property never on the site (a draft), or one never
+   * given, is "not found" (enquiryTaken).
    */
   app.post('/listings/:ref/contact', { config, schema }, async (req, reply) => {
     const culture = cultureOf(req);

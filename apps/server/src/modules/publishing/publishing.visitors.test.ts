@@ -252,6 +252,54 @@ describe('a property deleted or withdrawn while its page is open', () => {
     expect(await countLeads()).toBe(before);
     expect((await page('/listings/987654?lang=en&sent=1')).statusCode).toBe(404);
   });
+
+  it('answers an enquiry about a property never on the site (a draft, one refused, one deleted) as about a number never given, and keeps nothing', async () => {
+    const admin = await t.user({ roles: ['admin'] });
+    const draft = async (values: Record<string, unknown> = {}) => {
+      const [o] = await db
+        .insert(objects)
+        .values({ referenceNumber: sql`nextval('objects_reference_number_seq')`, title: 'Not yet on the site', forSale: true, salePrice: 90000, locationId: region!.id, active: true, ...values } as never)
+        .returning({ id: objects.id, n: objects.referenceNumber });
+      return { id: o!.id, ref: String(o!.n).padStart(4, '0') };
+    };
+    const plain = await draft();
+    // Asked to be published, refused by publishing (no photo, no description): never on the site.
+    const refused = await draft({ publishRequested: true });
+    expect((await runPublish(db, { objectId: refused.id, actor: { id: null, name: 'test' } })).state).toBe('refused');
+    const deleted = await draft();
+    expect((await app.inject({ method: 'DELETE', url: `/api/object/${deleted.id}`, headers: bearer(admin.token) })).statusCode).toBe(200);
+    const form = { name: 'Curious Visitor', email: 'curious.visitor@example.com', message: 'Is this one for sale?' };
+    const unknown = await send('987654', form);
+    expect(unknown.statusCode).toBe(404);
+    const leadsBefore = await countLeads();
+    const accountsBefore = (await db.select({ n: sql<number>`count(*)::int` }).from(accounts))[0]!.n;
+    for (const o of [plain, refused, deleted]) {
+      const res = await send(o.ref, form);
+      expect(res.statusCode, o.ref).toBe(404);
+      // The same page as for a number never given: nothing says the number is the office's.
+      expect(res.body.replaceAll(o.ref, 'REF'), o.ref).toBe(unknown.body.replaceAll('987654', 'REF'));
+      const thanks = await page(`/listings/${o.ref}?lang=en&sent=1`);
+      expect(thanks.statusCode, o.ref).toBe(404);
+      expect(thanks.body).not.toContain('data-testid="contact-sent"');
+    }
+    expect(await countLeads()).toBe(leadsBefore);
+    expect((await db.select({ n: sql<number>`count(*)::int` }).from(accounts))[0]!.n).toBe(accountsBefore);
+    expect(await leadsOf('curious.visitor@example.com')).toEqual([]);
+  });
+
+  it('keeps an enquiry about a property deleted since that was on the site without a publishing in its history (demo or imported data)', async () => {
+    const admin = await t.user({ roles: ['admin'] });
+    const [o] = await db
+      .insert(objects)
+      .values({ referenceNumber: sql`nextval('objects_reference_number_seq')`, title: 'Imported, on the site', forSale: true, salePrice: 90000, active: true, publishRequested: true, published: true } as never)
+      .returning({ id: objects.id, n: objects.referenceNumber });
+    const ref = String(o!.n).padStart(4, '0');
+    expect((await app.inject({ method: 'DELETE', url: `/api/object/${o!.id}`, headers: bearer(admin.token) })).statusCode).toBe(200);
+    const res = await send(ref, { name: 'Late Buyer', email: 'late.buyer@example.com', message: 'Still there?' });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(303);
+    expect((await page(res.headers.location as string)).body).toContain('data-testid="contact-sent"');
+    expect(await leadsOf('late.buyer@example.com')).toHaveLength(1);
+  });
 });
 
 describe("a published property's place or tenant changed", () => {
