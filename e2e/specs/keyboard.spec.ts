@@ -159,6 +159,8 @@ test('a picked value is cleared with the keyboard: the × after each clearable f
   await page.keyboard.press('Enter');
   await expect(until).toHaveValue('');
   await expect(until).toBeFocused();
+  // The calendar stays closed: only the date was to go.
+  await expect(page.locator('[data-dates-dropdown]')).toHaveCount(0);
   await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
   await expect.poll(stored).toMatchObject({ priority: null, endDate: null });
 
@@ -177,5 +179,53 @@ test('a picked value is cleared with the keyboard: the × after each clearable f
   await page.keyboard.press('Space');
   await expect(page.getByTestId('leads-filter').locator('.mantine-Pill-root')).toHaveCount(0);
   await expect(stages).toBeFocused();
+  await ctx.close();
+});
+
+test('a searchable choice emptied with the keyboard keeps its list closed until it is asked for', async ({ browser, request, baseURL }) => {
+  test.setTimeout(90_000);
+  const token = await apiToken(request);
+  const headers = { authorization: `Bearer ${token}` };
+  const added = await request.post('/api/account/add', { data: { firstName: 'Eleni', lastName: `Closedlist${Date.now() % 100000}`, language: 'el' }, headers });
+  expect(added.ok(), await added.text()).toBeTruthy();
+  const id = (await added.json()).id as number;
+
+  const ctx = await signedIn(browser, baseURL!, token, 'en-UK');
+  const page = await ctx.newPage();
+  await page.goto(`/Accounts/View/${id}/2`);
+  const language = page.getByTestId('field-language');
+  await expect(language).toHaveValue('Greek');
+  await language.focus();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Clear the choice' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  // Emptied, the focus back in the field, and no list shown for it.
+  await expect(language).toHaveValue('');
+  await expect(language).toBeFocused();
+  await expect(language).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  // The list comes when asked for: the arrow key, or typing.
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('listbox')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await page.keyboard.type('Germ');
+  await expect(page.getByRole('option', { name: 'German' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // A list filter's several choices: the same (the sources filter of the clients is searchable).
+  await page.goto('/Clients');
+  const sources = page.getByTestId('clients-filter-sources');
+  await sources.click();
+  await page.getByRole('option').first().click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('clients-filter').locator('.mantine-Pill-root')).toHaveCount(1);
+  await page.getByTestId('clients-filter').getByRole('button', { name: 'Clear the choice' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('clients-filter').locator('.mantine-Pill-root')).toHaveCount(0);
+  await expect(sources).toBeFocused();
+  await expect(sources).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('listbox')).toHaveCount(0);
   await ctx.close();
 });
