@@ -229,3 +229,52 @@ test('a searchable choice emptied with the keyboard keeps its list closed until 
   await expect(page.getByRole('listbox')).toHaveCount(0);
   await ctx.close();
 });
+
+test('each chosen value of a multi-select has a × of its own, named after it and reached with Tab', async ({ browser, request, baseURL }) => {
+  test.setTimeout(90_000);
+  const token = await apiToken(request);
+  const ctx = await signedIn(browser, baseURL!, token, 'el');
+  const page = await ctx.newPage();
+  await page.goto('/Leads');
+  const filter = page.getByTestId('leads-filter');
+  const stages = page.getByTestId('leads-filter-stages');
+  const pills = filter.locator('.mantine-Pill-root');
+  await stages.click();
+  const options = page.getByRole('option');
+  const names: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    names.push((await options.nth(i).innerText()).trim());
+    await options.nth(i).click();
+  }
+  await page.keyboard.press('Escape');
+  await expect(pills).toHaveText(names);
+  const remove = (name: string) => filter.getByRole('button', { name: `Αφαίρεση «${name}»`, exact: true });
+
+  // In the tab order one after the other, each named in Greek after its value.
+  await tabTo(page, remove(names[0]!));
+  await page.keyboard.press('Tab');
+  await expect(remove(names[1]!)).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(remove(names[0]!)).toBeFocused();
+  // Enter takes out that one value only; the focus goes on to the next value's ×.
+  await page.keyboard.press('Enter');
+  await expect(pills).toHaveText([names[1]!, names[2]!]);
+  await expect(remove(names[1]!)).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(pills).toHaveText([names[2]!]);
+  await expect(remove(names[2]!)).toBeFocused();
+  // The last one gone, the focus is back in the field, its list closed.
+  await page.keyboard.press('Enter');
+  await expect(pills).toHaveCount(0);
+  await expect(stages).toBeFocused();
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+
+  // The mouse still takes a value out with its ×.
+  await stages.click();
+  await options.nth(1).click();
+  await page.keyboard.press('Escape');
+  await expect(pills).toHaveText([names[1]!]);
+  await remove(names[1]!).click();
+  await expect(pills).toHaveCount(0);
+  await ctx.close();
+});
