@@ -248,6 +248,7 @@ test('each chosen value of a multi-select has a × of its own, named after it an
   }
   await page.keyboard.press('Escape');
   await expect(pills).toHaveText(names);
+  await expectAccessible(page, 'a filter of three chosen stages');
   const remove = (name: string) => filter.getByRole('button', { name: `Αφαίρεση «${name}»`, exact: true });
 
   // In the tab order one after the other, each named in Greek after its value.
