@@ -622,3 +622,40 @@ test('a deal form with changes asks before they are left behind, and a price is 
   expect(saved.price).toBe(245000);
   await ctx.close();
 });
+
+test('the delete question says what happens to the tenant as things are when it is asked, not when the page was opened (en-UK)', async ({ browser, request, baseURL }) => {
+  const token = await apiToken(request);
+  const mark = `Stale${Date.now() % 1000000}`;
+  const tenant = await createAccount(request, token, { firstName: 'Irina', lastName: `Tenant${mark}`, isClient: true });
+  const flat = (await (await request.get('/api/object/add', { headers: auth(token) })).json()) as { id: number; version: number; referenceNumber: string };
+  const upd = await request.post('/api/object/update', { data: { id: flat.id, version: flat.version, forRent: true, rentPrice: 850, title: `Flat ${mark}` }, headers: auth(token) });
+  expect(upd.ok(), await upd.text()).toBeTruthy();
+  const closed = await request.post('/api/Deal/update', {
+    data: { dealType: 1, dealStage: 5, objectId: flat.id, price: 850, rentStart: '2027-01-01', rentExpiration: '2029-12-31', accounts: [{ accountId: tenant, relation: 2 }] },
+    headers: auth(token),
+  });
+  expect(closed.ok(), await closed.text()).toBeTruthy();
+  const deal = (await closed.json()) as { id: number };
+
+  const ctx = await signedIn(browser, baseURL!, token, 'en-UK');
+  const page = await ctx.newPage();
+  await page.goto(`/Deals/Edit/${deal.id}`);
+  await expect(page.getByTestId('deal-delete')).toBeVisible();
+  // Meanwhile the tenancy gets its payment day in the property's Contacts: it is the agent's now, and stays.
+  const payDay = await request.post('/api/objectAccount/update', {
+    data: { objectId: flat.id, accountId: tenant, relation: 4, startDate: '2027-01-01', endDate: '2029-12-31', price: 850, rentPaymentDay: 5 },
+    headers: auth(token),
+  });
+  expect(payDay.ok(), await payDay.text()).toBeTruthy();
+
+  await page.getByTestId('deal-delete').click();
+  const confirm = page.getByTestId('deal-delete-confirm');
+  await expect(confirm.getByTestId('deal-delete-tenancy')).toHaveText(
+    `Property #${flat.referenceNumber} keeps its tenant Tenant${mark} Irina (01/01/2027 – 31/12/2029): this deal put the tenant there, but the tenancy has been changed since. If the rental is not going ahead, remove the tenant in the property's Contacts.`,
+  );
+  await page.getByTestId('confirm-delete').click();
+  await expect(page).toHaveURL(/\/Deals$/);
+  await page.goto(`/Objects/View/${flat.id}`);
+  await expect(page.getByTestId('contacts-card').locator(`[data-testid="contact-line"][data-relation="4"][data-account="${tenant}"]`)).toBeVisible();
+  await ctx.close();
+});

@@ -159,6 +159,8 @@ test('a picked value is cleared with the keyboard: the × after each clearable f
   await page.keyboard.press('Enter');
   await expect(until).toHaveValue('');
   await expect(until).toBeFocused();
+  // The calendar stays closed: only the date was to go.
+  await expect(page.locator('[data-dates-dropdown]')).toHaveCount(0);
   await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
   await expect.poll(stored).toMatchObject({ priority: null, endDate: null });
 
@@ -177,5 +179,103 @@ test('a picked value is cleared with the keyboard: the × after each clearable f
   await page.keyboard.press('Space');
   await expect(page.getByTestId('leads-filter').locator('.mantine-Pill-root')).toHaveCount(0);
   await expect(stages).toBeFocused();
+  await ctx.close();
+});
+
+test('a searchable choice emptied with the keyboard keeps its list closed until it is asked for', async ({ browser, request, baseURL }) => {
+  test.setTimeout(90_000);
+  const token = await apiToken(request);
+  const headers = { authorization: `Bearer ${token}` };
+  const added = await request.post('/api/account/add', { data: { firstName: 'Eleni', lastName: `Closedlist${Date.now() % 100000}`, language: 'el' }, headers });
+  expect(added.ok(), await added.text()).toBeTruthy();
+  const id = (await added.json()).id as number;
+
+  const ctx = await signedIn(browser, baseURL!, token, 'en-UK');
+  const page = await ctx.newPage();
+  await page.goto(`/Accounts/View/${id}/2`);
+  const language = page.getByTestId('field-language');
+  await expect(language).toHaveValue('Greek');
+  await language.focus();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Clear the choice' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  // Emptied, the focus back in the field, and no list shown for it.
+  await expect(language).toHaveValue('');
+  await expect(language).toBeFocused();
+  await expect(language).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  // The list comes when asked for: the arrow key, or typing.
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('listbox')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await page.keyboard.type('Germ');
+  await expect(page.getByRole('option', { name: 'German' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // A list filter's several choices: the same (the sources filter of the clients is searchable).
+  await page.goto('/Clients');
+  const sources = page.getByTestId('clients-filter-sources');
+  await sources.click();
+  await page.getByRole('option').first().click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('clients-filter').locator('.mantine-Pill-root')).toHaveCount(1);
+  await page.getByTestId('clients-filter').getByRole('button', { name: 'Clear the choice' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('clients-filter').locator('.mantine-Pill-root')).toHaveCount(0);
+  await expect(sources).toBeFocused();
+  await expect(sources).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await ctx.close();
+});
+
+test('each chosen value of a multi-select has a × of its own, named after it and reached with Tab', async ({ browser, request, baseURL }) => {
+  test.setTimeout(90_000);
+  const token = await apiToken(request);
+  const ctx = await signedIn(browser, baseURL!, token, 'el');
+  const page = await ctx.newPage();
+  await page.goto('/Leads');
+  const filter = page.getByTestId('leads-filter');
+  const stages = page.getByTestId('leads-filter-stages');
+  const pills = filter.locator('.mantine-Pill-root');
+  await stages.click();
+  const options = page.getByRole('option');
+  const names: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    names.push((await options.nth(i).innerText()).trim());
+    await options.nth(i).click();
+  }
+  await page.keyboard.press('Escape');
+  await expect(pills).toHaveText(names);
+  await expectAccessible(page, 'a filter of three chosen stages');
+  const remove = (name: string) => filter.getByRole('button', { name: `Αφαίρεση «${name}»`, exact: true });
+
+  // In the tab order one after the other, each named in Greek after its value.
+  await tabTo(page, remove(names[0]!));
+  await page.keyboard.press('Tab');
+  await expect(remove(names[1]!)).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(remove(names[0]!)).toBeFocused();
+  // Enter takes out that one value only; the focus goes on to the next value's ×.
+  await page.keyboard.press('Enter');
+  await expect(pills).toHaveText([names[1]!, names[2]!]);
+  await expect(remove(names[1]!)).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(pills).toHaveText([names[2]!]);
+  await expect(remove(names[2]!)).toBeFocused();
+  // The last one gone, the focus is back in the field, its list closed.
+  await page.keyboard.press('Enter');
+  await expect(pills).toHaveCount(0);
+  await expect(stages).toBeFocused();
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+
+  // The mouse still takes a value out with its ×.
+  await stages.click();
+  await options.nth(1).click();
+  await page.keyboard.press('Escape');
+  await expect(pills).toHaveText([names[1]!]);
+  await remove(names[1]!).click();
+  await expect(pills).toHaveCount(0);
   await ctx.close();
 });

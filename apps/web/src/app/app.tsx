@@ -7,6 +7,7 @@ import { setUnauthorizedHandler } from '../lib/api.ts';
 import { queryClient } from './query-client.ts';
 import { appRouter } from './router.tsx';
 import { clearButtonDefaults } from './clear-buttons.ts';
+import { choicePills } from './choice-pills.tsx';
 
 const theme = createTheme({
   primaryColor: 'blue',
@@ -62,7 +63,12 @@ export function App() {
   // The clear buttons are named in the reader's language: the theme follows a change of language
   // (react-i18next gives a new t for each).
   const { t } = useTranslation();
-  const themed = useMemo(() => ({ ...theme, components: { ...theme.components, ...clearButtonDefaults(t) } }), [t]);
+  const themed = useMemo(() => {
+    const fields = clearButtonDefaults(t);
+    // A multi-select's chosen values: each with its own named × (choice-pills.tsx).
+    const MultiSelect = { defaultProps: { ...fields.MultiSelect.defaultProps, renderPill: choicePills(t) } };
+    return { ...theme, components: { ...theme.components, ...fields, MultiSelect } };
+  }, [t]);
   return (
     <MantineProvider theme={themed} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>

@@ -7,7 +7,8 @@ import type { MouseEvent } from 'react';
  * picked could only be cleared with a mouse. Every clearable field of the app gets these props from
  * the theme (app.tsx): the × is in the tab order right after its field, named in the reader's
  * language, and Enter or Space on it clears the field. The × goes with the value, so a clear started
- * from the keyboard puts the focus back in the field instead of dropping it to the top of the page.
+ * from the keyboard puts the focus back in the field instead of dropping it to the top of the page,
+ * and leaves the field's list (a date's calendar) closed: see focusQuietly.
  *
  * A field that passes its own `clearButtonProps` replaces these: don't (the dates' own would even
  * replace their clearing).
@@ -33,9 +34,31 @@ function backToField(e: MouseEvent<HTMLButtonElement>) {
   // After the clear has been drawn: the field's text box (a select's, a typed date's) or its button
   // (a date picker's), whatever the × was beside.
   setTimeout(() => {
-    const field = Array.from(wrapper.querySelectorAll<HTMLElement>('input:not([type="hidden"]), button')).find((el) => el !== button && !el.className.includes('InputClearButton'));
-    field?.focus();
+    const field = Array.from(wrapper.querySelectorAll<HTMLElement>('input:not([type="hidden"]), button')).find((el) => el !== button && !el.className.includes('InputClearButton') && !el.closest('.mantine-Pill-root'));
+    if (field) focusQuietly(field);
   }, 0);
+}
+
+/**
+ * Puts the focus in a field without what the field does when it is entered: a searchable select, a
+ * multi-select and a typed date open their list (or calendar) on focus, and a field the app focuses
+ * after a clear (or a removed choice) would pop its list open although the user only wanted it
+ * emptied. The list then waits to be asked for: typing, the down arrow (Alt+Down), a click.
+ *
+ * The field's focus handlers are React's, which hears focus as the `focusin` that bubbles to the
+ * app's root: this one focus is stopped on its way there (window, capture). The browser's own focus
+ * (and its :focus styles) is untouched.
+ */
+export function focusQuietly(field: HTMLElement) {
+  const hush = (e: FocusEvent) => {
+    if (e.target === field) e.stopImmediatePropagation();
+  };
+  window.addEventListener('focusin', hush, true);
+  try {
+    field.focus();
+  } finally {
+    window.removeEventListener('focusin', hush, true);
+  }
 }
 
 /**

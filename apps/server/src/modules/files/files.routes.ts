@@ -25,6 +25,7 @@ import {
 import type { Actor } from '../../lib/audit.ts';
 import { objectPhotosChanged } from '../objects/objects.service.ts';
 import { checkFileParentVisible } from './file-parents.ts';
+import { sendFileGonePage, wantsPage } from './file-gone-page.ts';
 
 /**
  * Files: upload (POST /api/files, multipart field `files`), open (GET /api/files/{systemName or id}),
@@ -77,12 +78,17 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** A stored file, or a picture's copy, as itself. */
   const sendFile = async (req: FastifyRequest<{ Params: { systemName: string }; Querystring: TFileGetQuery }>, reply: FastifyReply) => {
+    // Gone since the link was shown: a tab opened on it gets a page that says so, the API its answer.
+    const gone = () => {
+      if (wantsPage(req)) return sendFileGonePage(app, req, reply);
+      throw notFound('files.notFound');
+    };
     const row = await findFile(app.db, req.params.systemName);
-    if (!row) throw notFound('files.notFound');
+    if (!row) return gone();
     await checkFileParentVisible(app.db, req.user!, row.parentType, row.parentId);
     const copy = req.query.size === 'thumb' ? row.thumbName : req.query.size === 'web' ? row.webName : null;
     const stream = await getFileStorage(app.config.dataDir).get(copy ?? row.systemName);
-    if (!stream) throw notFound('files.notFound');
+    if (!stream) return gone();
     if (copy) {
       // A picture's copy: WebP, shown inline under the picture's own name.
       return reply

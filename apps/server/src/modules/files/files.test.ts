@@ -422,6 +422,56 @@ describe('open (GET /api/files/{systemName})', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json().title).toBe('The file was not found. It may have been deleted.');
   });
+
+  it('a deleted file opened in a tab: a page in the language of the screens, status 404; the API keeps its JSON answer', async () => {
+    const name = 'Κάτοψη.pdf';
+    const [pdf] = (await upload([{ name, data: PDF }])).json();
+    const url = `/api/files/${pdf.systemName}/${encodeURIComponent(name)}`;
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/files/${pdf.systemName}`, headers: bearer(staff.token) })).statusCode).toBe(200);
+    const browser = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
+    const tab = (language: string | null, acceptLanguage = 'en-US,en;q=0.9') =>
+      t.app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: browser, 'accept-language': acceptLanguage, cookie: `crm_files=${staff.token}${language ? `; language=${language}` : ''}` },
+      });
+
+    const el = await tab('el');
+    expect(el.statusCode).toBe(404);
+    expect(el.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(el.body).toContain('<html lang="el">');
+    expect(el.body).toContain('<h1>Το αρχείο δεν βρέθηκε</h1>');
+    expect(el.body).toContain('Το αρχείο διαγράφηκε ή μετακινήθηκε');
+    expect(el.body).toContain('<a href="/CRM">Επιστροφή στο CRM</a>');
+
+    const ru = await tab('ru');
+    expect(ru.statusCode).toBe(404);
+    expect(ru.body).toContain('<h1>Файл не найден</h1>');
+    expect(ru.body).toContain('<a href="/CRM">Вернуться в CRM</a>');
+    const en = await tab('en-UK', 'el-GR,el;q=0.9');
+    expect(en.body).toContain('<h1>File not found</h1>');
+    expect(en.body).toContain('This file was deleted or moved');
+    expect(en.body).toContain('<a href="/CRM">Back to the CRM</a>');
+    // No language chosen yet: the browser's.
+    expect((await tab(null, 'ru-RU,ru;q=0.9')).body).toContain('<h1>Файл не найден</h1>');
+
+    // A file whose content is lost is the same to the reader.
+    const [png] = (await upload([{ name: 'lost.png', data: PNG }])).json();
+    fs.rmSync(storedFiles(t.dataDir).find((p) => p.endsWith(png.systemName))!);
+    const lost = await t.app.inject({ method: 'GET', url: `/api/files/${png.systemName}/lost.png`, headers: { accept: browser, cookie: `crm_files=${staff.token}; language=el` } });
+    expect(lost.statusCode).toBe(404);
+    expect(lost.body).toContain('<h1>Το αρχείο δεν βρέθηκε</h1>');
+
+    // The API's callers asking for JSON (and those asking for nothing in particular) keep the problem details.
+    for (const accept of ['application/json', 'application/json, text/plain, */*', undefined]) {
+      const api = await t.app.inject({ method: 'GET', url, headers: { ...bearer(staff.token), 'accept-language': 'el', ...(accept ? { accept } : {}) } });
+      expect(api.statusCode).toBe(404);
+      expect(api.headers['content-type']).toContain('application/problem+json');
+      expect(api.json()).toMatchObject({ status: 404, code: 'files.notFound', title: 'Το αρχείο δεν βρέθηκε. Μπορεί να έχει διαγραφεί.' });
+    }
+    // Nothing was stored by asking.
+    expect(await t.db.select().from(files).where(eq(files.id, pdf.id))).toEqual([]);
+  });
 });
 
 describe('delete (DELETE /api/files/{systemName})', () => {

@@ -95,6 +95,8 @@ export const moveDeal = (id: number, version: number, dealStage: number) => api<
 /** The banner after a save or a move: its message, then the notices; a warning among them makes it a warning. */
 export const savedBanner = (message: string, notices: readonly TDealNotice[]) =>
   [notices.some((n) => n.kind === 'warning') ? 'warning' : 'success', [message, ...notices.map((n) => n.text)].join(' ')] as const;
+/** What deleting the deal would do to the tenants it put on properties, as things stand now (its answer's onDelete). */
+export const dealOnDelete = async (id: number) => (await api<TDealAnswer>(`/api/Deal/edit/${id}`)).onDelete;
 /** DELETE /api/Deal/{id}: what it did to the tenants the deal had put on properties comes back as notices. */
 export const deleteDeal = (id: number) => api<{ ok: true; notices: TDealNotice[] }>(`/api/Deal/${id}`, { method: 'DELETE' });
 

@@ -31,7 +31,7 @@ import { showBanner, showBannerAfterNavigation } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { useGoBack } from '../../accounts/components/go-back.ts';
 import { searchLeadsQuick, searchObjectsByRef } from '../../viewings/api/viewings.ts';
-import { blankDealQuery, dealKeys, dealQuery, dealsOfQuery, deleteDeal, saveDeal, savedBanner, searchAccounts, type TDealAnswer } from '../api/deals.ts';
+import { blankDealQuery, dealKeys, dealOnDelete, dealQuery, dealsOfQuery, deleteDeal, saveDeal, savedBanner, searchAccounts, type TDealAnswer } from '../api/deals.ts';
 import { RecordStamps } from '../../../components/record-stamps.tsx';
 import { objectKeys } from '../../objects/api/objects.ts';
 import './deals.css';
@@ -265,14 +265,26 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
     }
   };
 
-  const remove = () =>
+  const remove = async () => {
+    if (busy) return;
+    // A tenant the deal put on a property goes with it, or stays (changed since, or not the deal's):
+    // said before, as it stands when asked. The page may have been open while the tenancy was changed
+    // in the property's Contacts (or by another deal); the delete goes by the stored one.
+    setBusy(true);
+    let onDelete = deal.onDelete;
+    try {
+      onDelete = await dealOnDelete(deal.id!);
+    } catch {
+      // Not read (offline, the deal gone): the page's reading; the delete itself says what it did.
+    } finally {
+      setBusy(false);
+    }
     modals.openConfirmModal({
       title: t('deals.ui.deleteTitle'),
-      // A tenant the deal put on a property goes with it, or stays (changed since, or not the deal's): said before.
       children: (
         <Stack gap="xs" data-testid="deal-delete-confirm">
           <Text size="sm">{t('deals.ui.deleteConfirm')}</Text>
-          {deal.onDelete.map((n) => (
+          {onDelete.map((n) => (
             <Text key={n.text} size="sm" c={n.kind === 'warning' ? 'orange.9' : undefined} data-testid="deal-delete-tenancy">
               {n.text}
             </Text>
@@ -294,6 +306,7 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
         }
       },
     });
+  };
 
   // A sale's deposit above the price is possible (a package, a renegotiated price) but usually a
   // typing slip: said under the deposit, not refused. A rental's price is a month's rent and its
@@ -515,7 +528,7 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
         onBack={goBack}
         route="/Deals"
         id={deal.id}
-        onDelete={remove}
+        onDelete={() => void remove()}
         onSave={() => void save()}
         busy={busy}
         error={error}
