@@ -185,7 +185,7 @@ describe('matching objects to a lead', () => {
     expect(found.reasons).toContainEqual({ text: 'Price 180\u00a0000\u00a0€ (the lead names no budget)', good: true });
     expect(found.reasons.map((r) => r.text).join(' ')).not.toContain('within budget');
     const el = (await matches(open, 'el')).items.find((i) => i.objectId === perfect)!;
-    expect(el.reasons.map((r) => r.text)).toContain('Τιμή 180\u00a0000\u00a0€ (το αίτημα δεν ορίζει προϋπολογισμό)');
+    expect(el.reasons.map((r) => r.text)).toContain('Τιμή 180\u00a0000\u00a0€ (το ενδιαφέρον δεν ορίζει προϋπολογισμό)');
   });
 
   it('answers a clear 404 or 400 for unknown or bad ids', async () => {
