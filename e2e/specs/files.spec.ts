@@ -20,7 +20,7 @@ const LANGUAGES = [
     cookie: 'el',
     title: 'Αρχεία',
     empty: 'Δεν υπάρχουν ακόμη συνημμένα αρχεία.',
-    deleteTitle: 'Διαγραφή αρχείου;',
+    deleteTitle: 'Να διαγραφεί το αρχείο;',
     refused: (name: string) => `Το αρχείο «${name}» δεν ανέβηκε: αρχεία αυτού του τύπου δεν γίνονται δεκτά.`,
   },
 ] as const;

@@ -138,7 +138,7 @@ for (const language of ['en-UK', 'el'] as const) {
     await rows.last().getByTestId('statement-edit').click();
     await expect(page).toHaveURL(/\/Payments\/EditIncome\/\d+$/);
     await page.getByTestId('transaction-delete').click();
-    await expect(page.getByRole('dialog')).toContainText(el ? 'Διαγραφή εσόδου;' : 'Delete income?');
+    await expect(page.getByRole('dialog')).toContainText(el ? 'Να διαγραφεί το έσοδο;' : 'Delete income?');
     await page.getByTestId('confirm-delete').click();
     await expect(page).toHaveURL(new RegExp(`/Payments/View/${ownerId}$`));
     await expect(rows).toHaveCount(1);

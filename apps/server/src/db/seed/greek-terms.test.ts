@@ -3,7 +3,7 @@ import { readLocaleFiles } from './index.ts';
 
 /**
  * The Greek texts name each thing of the trade with one word, the one a Greek agency uses and the
- * screens' titles already use.
+ * screens' titles already use, and ask before deleting the way every other dialog asks.
  */
 describe('Greek texts', () => {
   const cultures = readLocaleFiles();
@@ -31,5 +31,11 @@ describe('Greek texts', () => {
 
   it('say the floor area "εμβαδόν" everywhere', () => {
     expect(saying(/επιφάνει/i)).toEqual([]);
+  });
+
+  it('ask "Να διαγραφεί …;" before deleting', () => {
+    const asks = entries.filter(([key]) => /^Delete .*\?$/.test(en[key] ?? ''));
+    expect(asks.length).toBeGreaterThan(10);
+    expect(asks.filter(([, text]) => !/^Να διαγραφ\S+ .*;$/.test(text)).map(([key, text]) => `${key}: ${text}`)).toEqual([]);
   });
 });
