@@ -14,6 +14,7 @@ const LANGUAGES = [
     title: 'Files',
     empty: 'No files attached yet.',
     deleteTitle: 'Delete file?',
+    deleteLabel: (name: string) => `Delete ${name}`,
     refused: (name: string) => `The file “${name}” was not uploaded: files of this type are not accepted.`,
   },
   {
@@ -21,6 +22,7 @@ const LANGUAGES = [
     title: 'Αρχεία',
     empty: 'Δεν υπάρχουν ακόμη συνημμένα αρχεία.',
     deleteTitle: 'Να διαγραφεί το αρχείο;',
+    deleteLabel: (name: string) => `Διαγραφή «${name}»`,
     refused: (name: string) => `Το αρχείο «${name}» δεν ανέβηκε: αρχεία αυτού του τύπου δεν γίνονται δεκτά.`,
   },
 ] as const;
@@ -79,6 +81,7 @@ for (const L of LANGUAGES) {
 
       // Delete asks first; cancelling keeps the file.
       const row = files.getByTestId('file-link-row').filter({ hasText: 'floor-plan.png' });
+      await expect(row.getByTestId('file-delete')).toHaveAccessibleName(L.deleteLabel('floor-plan.png'));
       await row.getByTestId('file-delete').click();
       const dialog = page.getByRole('dialog');
       await expect(dialog).toContainText(L.deleteTitle);
