@@ -583,7 +583,7 @@ test('a key back in the office says so in the list and the form, and names its l
   await page.getByTestId('key-returned').click();
   await expect(page.getByTestId('banner')).toContainText('Ключ снова в офисе');
   // In the office: the holder the key keeps is its last one, and the field says so.
-  await expect(page.getByTestId('key-state-text')).toHaveText(`В офисе с ${shownRu(today)} · последний, у кого был ключ: ${name}`);
+  await expect(page.getByTestId('key-state-text')).toHaveText(`В офисе с ${shownRu(today)} · последний раз был у: ${name}`);
   await expect(form.getByRole('combobox', { name: 'Кому выдан последним', exact: true })).toHaveValue(name);
   await expect(form.getByRole('combobox', { name: 'Кому выдан', exact: true })).toHaveCount(0);
   // The history keeps who had it (the record too).

@@ -20,7 +20,7 @@ describe("the action log's messages the server writes", () => {
     };
     expect(await read('en')).toBe('Won: deal #12 closed');
     expect(await read('el')).toBe('Κερδισμένο: ολοκληρώθηκε η συμφωνία #12');
-    expect(await read('ru')).toBe('Заявка успешно закрыта: сделка #12 завершена');
+    expect(await read('ru')).toBe('Заявка успешно закрыта: сделка № 12 завершена');
     // A message of the same words written by a person on another entity is shown as written.
     expect(logMessageText(i18next.t, 'Document', stored)).toBe(stored);
     await i18next.changeLanguage('en');
