@@ -17,6 +17,9 @@ function lazyTransport(make: (nodemailer: (typeof import('nodemailer'))['default
   return () => (made ??= import('nodemailer').then((m) => make(m.default)));
 }
 
+/** The outbox's sequence of mails written by this process (part of each file's name). */
+let outboxSeq = 0;
+
 /**
  * SMTP when SMTP_URL is set; otherwise every mail is written as an .eml file to
  * DATA_DIR/outbox (open it with any mail program) and its path is logged. Nothing is dropped.
@@ -45,10 +48,22 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
       fs.chmodSync(outbox, 0o700);
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-      const file = path.join(outbox, `${stamp}-${safeTo}.eml`);
-      fs.writeFileSync(file, info.message as Buffer, { mode: 0o600 });
-      opts.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to the outbox');
-      return { file };
+      // Two mails to one address in one millisecond (two reset mails sent at once) are two files: the
+      // name holds a sequence number after the time (names still sort oldest first), and a name taken
+      // already (another process on the same folder) is never written over.
+      for (let attempt = 0; ; attempt++) {
+        const seq = String(++outboxSeq % 1_000_000).padStart(6, '0');
+        const extra = attempt ? `-${process.pid}-${attempt}` : '';
+        const file = path.join(outbox, `${stamp}-${seq}${extra}-${safeTo}.eml`);
+        try {
+          fs.writeFileSync(file, info.message as Buffer, { mode: 0o600, flag: 'wx' });
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code === 'EEXIST' && attempt < 20) continue;
+          throw err;
+        }
+        opts.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to the outbox');
+        return { file };
+      }
     },
   };
 }
