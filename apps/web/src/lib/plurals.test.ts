@@ -20,6 +20,17 @@ describe('texts with a number agree with it', () => {
     expect(await say('ru', 'reservations.ui.sums', 25)).toBe('Итоги по всем 25 найденным бронированиям');
   });
 
+  it('the merge dialog for a wrong selection: one account, and Russian one, few and many', async () => {
+    expect(await say('en', 'accounts.ui.merge.wrongCount', 1)).toBe('You selected 1 account. Please select 2 accounts to merge!');
+    expect(await say('en', 'accounts.ui.merge.wrongCount', 5)).toBe('You selected 5 accounts. Please select 2 accounts to merge!');
+    expect(await say('el', 'accounts.ui.merge.wrongCount', 1)).toBe('Επιλέξατε 1 επαφή. Για συγχώνευση επιλέξτε 2 επαφές!');
+    expect(await say('el', 'accounts.ui.merge.wrongCount', 3)).toBe('Επιλέξατε 3 επαφές. Για συγχώνευση επιλέξτε 2 επαφές!');
+    expect(await say('ru', 'accounts.ui.merge.wrongCount', 1)).toBe('Вы выбрали 1 контакт. Для объединения выберите 2 контакта!');
+    expect(await say('ru', 'accounts.ui.merge.wrongCount', 3)).toBe('Вы выбрали 3 контакта. Для объединения выберите 2 контакта!');
+    expect(await say('ru', 'accounts.ui.merge.wrongCount', 5)).toBe('Вы выбрали 5 контактов. Для объединения выберите 2 контакта!');
+    await i18next.changeLanguage('en');
+  });
+
   it('Greek singular for one deal more on the board and one account selected to merge', async () => {
     expect(await say('el', 'deals.ui.more', 1)).toBe('Άλλη 1 στη λίστα');
     expect(await say('el', 'deals.ui.more', 4)).toBe('Άλλες 4 στη λίστα');

@@ -25,7 +25,7 @@ import {
 import type { Actor } from '../../lib/audit.ts';
 import { objectPhotosChanged } from '../objects/objects.service.ts';
 import { checkFileParentVisible } from './file-parents.ts';
-import { sendFileGonePage, wantsPage } from './file-gone-page.ts';
+import { filePageOnError } from './file-page.ts';
 
 /**
  * Files: upload (POST /api/files, multipart field `files`), open (GET /api/files/{systemName or id}),
@@ -78,17 +78,14 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** A stored file, or a picture's copy, as itself. */
   const sendFile = async (req: FastifyRequest<{ Params: { systemName: string }; Querystring: TFileGetQuery }>, reply: FastifyReply) => {
-    // Gone since the link was shown: a tab opened on it gets a page that says so, the API its answer.
-    const gone = () => {
-      if (wantsPage(req)) return sendFileGonePage(app, req, reply);
-      throw notFound('files.notFound');
-    };
+    // Gone since the link was shown: a tab opened on it gets a page that says so (filePageOnError), the API its answer.
+    const gone = () => notFound('files.notFound');
     const row = await findFile(app.db, req.params.systemName);
-    if (!row) return gone();
+    if (!row) throw gone();
     await checkFileParentVisible(app.db, req.user!, row.parentType, row.parentId);
     const copy = req.query.size === 'thumb' ? row.thumbName : req.query.size === 'web' ? row.webName : null;
     const stream = await getFileStorage(app.config.dataDir).get(copy ?? row.systemName);
-    if (!stream) return gone();
+    if (!stream) throw gone();
     if (copy) {
       // A picture's copy: WebP, shown inline under the picture's own name.
       return reply
@@ -102,16 +99,17 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   // Also opened by <img> and links, which send no bearer token: the session's HttpOnly file cookie
   // (set by the sign-in, ended with the session) is accepted here and nowhere else (decision 012).
+  // A link opened in a tab that cannot show the file (gone, signed out, not allowed) gets a page saying why.
   app.get(
     '/api/files/:systemName',
-    { config: { access: STAFF, fileCookie: true }, schema: { tags: ['files'], params: ZFileNameParam, querystring: ZFileGetQuery } },
+    { config: { access: STAFF, fileCookie: true }, errorHandler: filePageOnError(app), schema: { tags: ['files'], params: ZFileNameParam, querystring: ZFileGetQuery } },
     sendFile,
   );
   // The same file with its own name as the address's last part (the links the screens give): a tab
   // opened on a PDF or a picture is titled by it, and "Save as" offers it, not the random stored name.
   app.get(
     '/api/files/:systemName/:name',
-    { config: { access: STAFF, fileCookie: true }, schema: { tags: ['files'], params: ZFileNamedParam, querystring: ZFileGetQuery } },
+    { config: { access: STAFF, fileCookie: true }, errorHandler: filePageOnError(app), schema: { tags: ['files'], params: ZFileNamedParam, querystring: ZFileGetQuery } },
     sendFile,
   );
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { LinkKind } from '@crm/contract';
 import { bearer, createTestApp } from '../../../test/harness.ts';
-import { accounts, actionLog, files } from '../../db/schema/index.ts';
+import { accounts, actionLog, activities, activityLinks, files } from '../../db/schema/index.ts';
 import { purgeOrphanFiles } from './files.service.ts';
 import { zip as zipOf } from '../../../test/zip.ts';
 
@@ -471,6 +471,65 @@ describe('open (GET /api/files/{systemName})', () => {
     }
     // Nothing was stored by asking.
     expect(await t.db.select().from(files).where(eq(files.id, pdf.id))).toEqual([]);
+  });
+
+  it('a link opened in a tab that is signed out, or by a reader who may not see the record: a page saying so; the API keeps its JSON', async () => {
+    const browser = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
+    const name = 'Συμβόλαιο.pdf';
+    const [pdf] = (await upload([{ name, data: PDF }])).json();
+    const url = `/api/files/${pdf.systemName}/${encodeURIComponent(name)}`;
+    const tab = (cookie: string, acceptLanguage = 'en-US,en;q=0.9') =>
+      t.app.inject({ method: 'GET', url, headers: { accept: browser, 'accept-language': acceptLanguage, ...(cookie ? { cookie } : {}) } });
+
+    // Signed out (no file cookie, or the cookie of an ended session): 401, with the way to sign in.
+    const el = await tab('language=el');
+    expect(el.statusCode).toBe(401);
+    expect(el.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(el.headers['cache-control']).toBe('no-store');
+    expect(el.body).toContain('<html lang="el">');
+    expect(el.body).toContain('<h1>Συνδεθείτε για να ανοίξετε το αρχείο</h1>');
+    expect(el.body).toContain('<a href="/login">Σύνδεση</a>');
+    expect(el.body).not.toContain('%PDF');
+    const ended = await tab('crm_files=' + 'x'.repeat(43) + '; language=en-UK', 'el-GR,el;q=0.9');
+    expect(ended.statusCode).toBe(401);
+    expect(ended.body).toContain('<h1>Sign in to open this file</h1>');
+    expect(ended.body).toContain('Sign in, then open the file&#39;s link again.');
+    expect(ended.body).toContain('<a href="/login">Sign in</a>');
+    expect((await tab('', 'ru-RU,ru;q=0.9')).body).toContain('<h1>Войдите, чтобы открыть файл</h1>');
+
+    // Signed in, but the file belongs to a record hidden from the reader (an activity of a reservation,
+    // for a branch user), or the reader is not staff at all: 403, with the way back.
+    const [activity] = await t.db.insert(activities).values({ description: 'Reservation call' }).returning({ id: activities.id });
+    await t.db.insert(activityLinks).values({ activityId: activity!.id, entity: LinkKind.Reservation, entityId: 1 });
+    await t.db.update(files).set({ parentType: LinkKind.Activity, parentId: activity!.id }).where(eq(files.id, pdf.id));
+    const branchUser = await t.user({ roles: ['employee'], branchId: 1 });
+    const deniedEl = await tab(`crm_files=${branchUser.token}; language=el`);
+    expect(deniedEl.statusCode).toBe(403);
+    expect(deniedEl.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(deniedEl.headers['cache-control']).toBe('no-store');
+    expect(deniedEl.body).toContain('<h1>Δεν επιτρέπεται να ανοίξετε αυτό το αρχείο</h1>');
+    expect(deniedEl.body).toContain('<a href="/">Επιστροφή στο CRM</a>');
+    expect(deniedEl.body).not.toContain('%PDF');
+    const client = await t.user({ roles: ['clientPayments'] });
+    const deniedEn = await tab(`crm_files=${client.token}; language=en-UK`, 'el-GR,el;q=0.9');
+    expect(deniedEn.statusCode).toBe(403);
+    expect(deniedEn.body).toContain('<h1>You may not open this file</h1>');
+    expect(deniedEn.body).toContain('<a href="/">Back to the CRM</a>');
+    // Staff of the office still open it.
+    expect((await tab(`crm_files=${staff.token}`)).rawPayload.equals(PDF)).toBe(true);
+
+    // The API's callers keep the problem details.
+    for (const accept of ['application/json', 'application/json, text/plain, */*', undefined]) {
+      const h = { 'accept-language': 'el', ...(accept ? { accept } : {}) };
+      const out = await t.app.inject({ method: 'GET', url, headers: h });
+      expect(out.statusCode).toBe(401);
+      expect(out.headers['content-type']).toContain('application/problem+json');
+      expect(out.json()).toMatchObject({ status: 401, code: 'errors.unauthorized' });
+      const no = await t.app.inject({ method: 'GET', url, headers: { ...h, ...bearer(branchUser.token) } });
+      expect(no.statusCode).toBe(403);
+      expect(no.headers['content-type']).toContain('application/problem+json');
+      expect(no.json()).toMatchObject({ status: 403, code: 'errors.accessDenied', title: 'Δεν επιτρέπεται η πρόσβαση' });
+    }
   });
 });
 

@@ -73,7 +73,8 @@ export function AccountsPage() {
       />
       <Modal opened={wrongCount !== null} onClose={() => setWrongCount(null)} closeButtonProps={{ 'aria-label': t('common.close') }} title={t('title.merge')} centered>
         <Stack>
-          <Text data-testid="merge-count-dialog">{t('accounts.ui.merge.wrongCount', { n: wrongCount ?? 0 })}</Text>
+          {/* count picks the plural form ("1 account"); n keeps a text the office wrote before them working. */}
+          <Text data-testid="merge-count-dialog">{t('accounts.ui.merge.wrongCount', { count: wrongCount ?? 0, n: wrongCount ?? 0 })}</Text>
           <Group justify="flex-end">
             <Button onClick={() => setWrongCount(null)} data-testid="merge-count-ok">
               {t('common.ok')}
