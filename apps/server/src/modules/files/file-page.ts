@@ -3,10 +3,14 @@ import { cultureOf, type TCulture } from '@crm/contract';
 import { html } from '../publishing/html.ts';
 import { AppError } from '../../lib/errors.ts';
 
-/** The language the CRM's screens are read in: its `language` cookie (en-UK, el, ru), else the caller's. */
+/**
+ * The language the CRM's screens are read in: its `language` cookie (en-UK, el, ru), else the caller's.
+ * Compared as sent: none of ours needs decoding, and a value that is not valid percent-encoding
+ * (another site's cookie, one mangled) would make decodeURIComponent throw.
+ */
 function screenCulture(req: FastifyRequest): TCulture {
   const m = /(?:^|;\s*)language=([^;\s]*)/.exec(req.headers.cookie ?? '');
-  const v = m ? decodeURIComponent(m[1]!) : '';
+  const v = m ? m[1]! : '';
   return v === 'el' || v === 'ru' || v === 'en-UK' ? cultureOf(v) : req.culture;
 }
 

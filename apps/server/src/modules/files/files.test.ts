@@ -454,6 +454,12 @@ describe('open (GET /api/files/{systemName})', () => {
     expect(en.body).toContain('<a href="/CRM">Back to the CRM</a>');
     // No language chosen yet: the browser's.
     expect((await tab(null, 'ru-RU,ru;q=0.9')).body).toContain('<h1>Файл не найден</h1>');
+    // A language cookie that is not ours, even one that is not valid percent-encoding: the browser's language, not a server error.
+    for (const odd of ['%E0%A4%A', 'de', '<b>el</b>']) {
+      const res = await tab(odd, 'ru-RU,ru;q=0.9');
+      expect(res.statusCode, odd).toBe(404);
+      expect(res.body, odd).toContain('<h1>Файл не найден</h1>');
+    }
 
     // A file whose content is lost is the same to the reader.
     const [png] = (await upload([{ name: 'lost.png', data: PNG }])).json();

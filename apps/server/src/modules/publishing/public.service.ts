@@ -216,9 +216,13 @@ export async function publicPhoto(db: Db, name: string): Promise<{ copy: string 
  */
 export const ENQUIRY_LIMITS = { perAddress: 20, perAddressAndProperty: 5, perEmail: 10 } as const;
 
-/** Object `id` (an SQL expression) has a publish or a withdrawal from the site in its history. */
+/**
+ * Object `id` (an SQL expression) has a publish or a withdrawal from the site in its history: a
+ * withdrawal, or a refusal that took it off the site (published from true to false).
+ */
 const publishedInHistory = (id: SQL) =>
-  sql`exists (select 1 from action_log l where l.entity = 'Object' and l.entity_id = ${id} and l.action in ('Publish', 'Unpublish'))`;
+  sql`exists (select 1 from action_log l where l.entity = 'Object' and l.entity_id = ${id}
+    and (l.action in ('Publish', 'Unpublish') or (l.action = 'PublishRefused' and l.data->'published'->>'from' = 'true')))`;
 
 /**
  * Whether an enquiry naming this reference number is taken: a property on the site now, or one that

@@ -54,7 +54,8 @@ export async function runPublish(
     if (error) {
       if (o.publishError === error && o.published !== true) return { state: 'unchanged', referenceNumber: ref, codes };
       await tx.update(objects).set({ published: false, publishError: error } as never).where(eq(objects.id, job.objectId));
-      await log('PublishRefused', { published: false, missing: codes });
+      // Taken off the site when it was on it (an enquiry from its page still open is taken then: enquiryTaken).
+      await log('PublishRefused', { published: o.published === true ? { from: true, to: false } : false, missing: codes });
       const out: PublishOutcome = { state: 'refused', objectId: job.objectId, referenceNumber: ref, codes };
       await hooks.onRefused?.(tx, out);
       return out;

@@ -300,6 +300,24 @@ describe('a property deleted or withdrawn while its page is open', () => {
     expect((await page(res.headers.location as string)).body).toContain('data-testid="contact-sent"');
     expect(await leadsOf('late.buyer@example.com')).toHaveLength(1);
   });
+  it('keeps an enquiry about a property on the site without a publishing in its history, refused since (its page still open), and once deleted', async () => {
+    const admin = await t.user({ roles: ['admin'] });
+    // Imported as published; a change makes it incomplete (no photo): publishing takes it off the site.
+    const [o] = await db
+      .insert(objects)
+      .values({ referenceNumber: sql`nextval('objects_reference_number_seq')`, title: 'Imported, then refused', forSale: true, salePrice: 90000, active: true, publishRequested: true, published: true } as never)
+      .returning({ id: objects.id, n: objects.referenceNumber });
+    const ref = String(o!.n).padStart(4, '0');
+    expect((await runPublish(db, { objectId: o!.id, actor: { id: null, name: 'test' } })).state).toBe('refused');
+    const withdrawn = await send(ref, { name: 'Early Buyer', email: 'early.buyer@example.com', message: 'Is it still for sale?' });
+    expect(withdrawn.statusCode, withdrawn.body.slice(0, 300)).toBe(303);
+    expect(await leadsOf('early.buyer@example.com')).toHaveLength(1);
+    expect((await app.inject({ method: 'DELETE', url: `/api/object/${o!.id}`, headers: bearer(admin.token) })).statusCode).toBe(200);
+    const deleted = await send(ref, { name: 'Late Buyer', email: 'later.buyer@example.com', message: 'Still there?' });
+    expect(deleted.statusCode, deleted.body.slice(0, 300)).toBe(303);
+    expect((await page(deleted.headers.location as string)).body).toContain('data-testid="contact-sent"');
+    expect(await leadsOf('later.buyer@example.com')).toHaveLength(1);
+  });
 });
 
 describe("a published property's place or tenant changed", () => {
