@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { openAs } from '../fixtures.ts';
+import { apiToken, openAs } from '../fixtures.ts';
 
 /**
  * Files on a record: attach (hidden file input), list, open (download or a new tab, with the
@@ -135,3 +135,68 @@ for (const L of LANGUAGES) {
     });
   });
 }
+
+test.describe('a file\'s link opened signed out', () => {
+  test('the page leads to the sign-in, and signing in opens the file', async ({ browser, request, baseURL }) => {
+    // A staff member of their own: signing in through the page saves a language to the account.
+    const admin = await apiToken(request);
+    const email = `${unique('filereader')}@example.com`;
+    const add = await request.post('/api/account/add', { headers: auth(admin), data: { lastName: unique('Reader'), firstName: 'Eleni', isEmploye: true, role: 'employee', email } });
+    expect(add.ok(), await add.text()).toBeTruthy();
+    const pw = await request.post('/api/authenticate/setPassword', { headers: auth(admin), data: { email, password: 'file-reader-12' } });
+    expect(pw.ok(), await pw.text()).toBeTruthy();
+    const id = await createAccount(request, admin);
+    const up = await request.post('/api/files', { headers: auth(admin), multipart: { files: { name: 'floor plan.png', mimeType: 'image/png', buffer: PNG } } });
+    expect(up.status(), await up.text()).toBe(200);
+    const [file] = await up.json();
+    expect((await request.post('/api/files/setParent', { headers: auth(admin), data: { entityType: 2, id, fileNames: [file.systemName] } })).ok()).toBeTruthy();
+    const link = `/api/files/${file.systemName}/${encodeURIComponent('floor plan.png')}?size=original`;
+
+    const context = await browser.newContext();
+    await context.addCookies([{ name: 'language', value: 'el', url: baseURL! }]);
+    const page = await context.newPage();
+    const out = await page.goto(link);
+    expect(out!.status()).toBe(401);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Συνδεθείτε για να ανοίξετε το αρχείο');
+    await page.getByRole('link', { name: 'Σύνδεση' }).click();
+    await expect(page).toHaveURL(`${baseURL}/login?returnUrl=${encodeURIComponent(link)}`);
+
+    await page.getByTestId('login-email').fill(email);
+    await page.getByTestId('login-password').fill('file-reader-12');
+    const served = page.waitForResponse((r) => r.request().isNavigationRequest() && new URL(r.url()).pathname.startsWith('/api/files/'));
+    await page.getByTestId('login-submit').click();
+    const res = await served;
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toBe('image/png');
+    expect((await res.body()).equals(PNG)).toBe(true);
+    await expect(page).toHaveURL(`${baseURL}${link}`);
+    await context.close();
+  });
+
+  for (const returnUrl of ['//evil.example', 'https://evil.example', '/\\evil.example']) {
+    test(`a return address to another site (${returnUrl}) is ignored: the sign-in lands on the CRM's home`, async ({ browser, request, baseURL }) => {
+      const admin = await apiToken(request);
+      const email = `${unique('elsewhere')}@example.com`;
+      const add = await request.post('/api/account/add', { headers: auth(admin), data: { lastName: unique('Reader'), firstName: 'Nikos', isEmploye: true, role: 'employee', email } });
+      expect(add.ok(), await add.text()).toBeTruthy();
+      const pw = await request.post('/api/authenticate/setPassword', { headers: auth(admin), data: { email, password: 'file-reader-12' } });
+      expect(pw.ok(), await pw.text()).toBeTruthy();
+
+      const context = await browser.newContext();
+      await context.addCookies([{ name: 'language', value: 'en-UK', url: baseURL! }]);
+      const page = await context.newPage();
+      const elsewhere: string[] = [];
+      page.on('request', (r) => {
+        if (!r.url().startsWith(baseURL!)) elsewhere.push(r.url());
+      });
+      await page.goto(`/login?returnUrl=${encodeURIComponent(returnUrl)}`);
+      await page.getByTestId('login-email').fill(email);
+      await page.getByTestId('login-password').fill('file-reader-12');
+      await page.getByTestId('login-submit').click();
+      await expect(page).toHaveURL(`${baseURL}/CRM`);
+      await expect(page.getByTestId('page-title')).toHaveText('Home');
+      expect(elsewhere).toEqual([]);
+      await context.close();
+    });
+  }
+});

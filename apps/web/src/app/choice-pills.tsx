@@ -1,6 +1,8 @@
-import { Pill, type ComboboxRenderPillInput } from '@mantine/core';
+import { Pill, useComboboxContext, type ComboboxRenderPillInput } from '@mantine/core';
 import type { MouseEvent } from 'react';
 import { focusQuietly } from './clear-buttons.ts';
+
+type Translate = (key: string, values: { name: string }) => string;
 
 /**
  * The chosen values of a multi-select, each with a × of its own for the keyboard too (WCAG 2.1.1,
@@ -11,23 +13,33 @@ import { focusQuietly } from './clear-buttons.ts';
  * Space on it removes that value; the focus goes on to the next value's ×, or back to the field when
  * there is none (its list stays closed).
  */
-export function choicePills(t: (key: string, values: { name: string }) => string) {
-  return function renderPill({ option, value, onRemove, disabled, reorderProps }: ComboboxRenderPillInput) {
-    const name = option?.label ?? String(value ?? '');
-    return (
-      <Pill
-        {...reorderProps}
-        // The class the multi-select gives its own pills (its static selector).
-        className="mantine-MultiSelect-pill"
-        withRemoveButton={!disabled && !option?.disabled}
-        onRemove={onRemove}
-        disabled={disabled}
-        removeButtonProps={{ 'aria-label': t('common.removeChoice', { name }), tabIndex: 0, 'aria-hidden': undefined, onClick: onwards }}
-      >
-        {name}
-      </Pill>
-    );
+export function choicePills(t: Translate) {
+  return function renderPill(input: ComboboxRenderPillInput) {
+    return <ChoicePill {...input} t={t} />;
   };
+}
+
+/**
+ * One chosen value. A read-only or disabled multi-select shows its values without a ×, as Mantine's
+ * own pills do: Mantine tells a pill rendered this way whether the field is disabled, not whether it
+ * is read-only, so that is read from the field's combobox (every multi-select is one).
+ */
+function ChoicePill({ option, value, onRemove, disabled, reorderProps, t }: ComboboxRenderPillInput & { t: Translate }) {
+  const { readOnly } = useComboboxContext();
+  const name = option?.label ?? String(value ?? '');
+  return (
+    <Pill
+      {...reorderProps}
+      // The class the multi-select gives its own pills (its static selector).
+      className="mantine-MultiSelect-pill"
+      withRemoveButton={!disabled && !readOnly && !option?.disabled}
+      onRemove={onRemove}
+      disabled={disabled}
+      removeButtonProps={{ 'aria-label': t('common.removeChoice', { name }), tabIndex: 0, 'aria-hidden': undefined, onClick: onwards }}
+    >
+      {name}
+    </Pill>
+  );
 }
 
 /** After a removal by Enter or Space (a click with no pointer: detail 0): the focus to what comes next. */

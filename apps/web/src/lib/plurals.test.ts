@@ -38,4 +38,16 @@ describe('texts with a number agree with it', () => {
     expect(await say('el', 'accounts.ui.merge.mergeSelected', 2)).toBe('Συγχώνευση (2 επιλεγμένες)');
     await i18next.changeLanguage('en');
   });
+
+  it('the badge of new matching properties on a lead: Greek one νέο, Russian one, few and many', async () => {
+    expect(await say('en', 'leads.ui.matches.newCount', 1)).toBe('1 new');
+    expect(await say('en', 'leads.ui.matches.newCount', 5)).toBe('5 new');
+    expect(await say('el', 'leads.ui.matches.newCount', 1)).toBe('1 νέο');
+    expect(await say('el', 'leads.ui.matches.newCount', 5)).toBe('5 νέα');
+    expect(await say('ru', 'leads.ui.matches.newCount', 1)).toBe('1 новый');
+    expect(await say('ru', 'leads.ui.matches.newCount', 3)).toBe('3 новых');
+    expect(await say('ru', 'leads.ui.matches.newCount', 5)).toBe('5 новых');
+    expect(await say('ru', 'leads.ui.matches.newCount', 21)).toBe('21 новый');
+    await i18next.changeLanguage('en');
+  });
 });

@@ -26,14 +26,15 @@ export const wantsPage = (req: FastifyRequest) => {
 /**
  * Why a file's link opened in a tab shows no file, each with its status, its texts and where its link leads.
  * gone: deleted, moved to another record, or its content lost. signIn: the browser is not signed in (or
- * its session ended); the sign-in page has no return address, so the reader opens the link again after.
- * denied: the reader may not see the record the file belongs to ("/" leads to the reader's own home).
+ * its session ended); the sign-in page gets the file's own address (path and query) as its return
+ * address, and opens the file once signed in. denied: the reader may not see the record the file
+ * belongs to ("/" leads to the reader's own home).
  */
 const PAGES = {
-  gone: { status: 404, key: 'files.gone', href: '/CRM' },
-  signIn: { status: 401, key: 'files.signIn', href: '/login' },
-  denied: { status: 403, key: 'files.denied', href: '/' },
-} as const;
+  gone: { status: 404, key: 'files.gone', href: () => '/CRM' },
+  signIn: { status: 401, key: 'files.signIn', href: (req) => `/login?returnUrl=${encodeURIComponent(req.url)}` },
+  denied: { status: 403, key: 'files.denied', href: () => '/' },
+} satisfies Record<string, { status: number; key: string; href: (req: FastifyRequest) => string }>;
 export type FilePage = keyof typeof PAGES;
 
 /**
@@ -62,7 +63,7 @@ a { color: #1864ab; font-weight: 600; }
 <main>
 <h1>${t('title')}</h1>
 <p>${t('text')}</p>
-<p><a href="${href}">${t('back')}</a></p>
+<p><a href="${href(req)}">${t('back')}</a></p>
 </main>
 </body>
 </html>

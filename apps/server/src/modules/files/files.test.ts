@@ -494,13 +494,27 @@ describe('open (GET /api/files/{systemName})', () => {
     expect(el.headers['cache-control']).toBe('no-store');
     expect(el.body).toContain('<html lang="el">');
     expect(el.body).toContain('<h1>Συνδεθείτε για να ανοίξετε το αρχείο</h1>');
-    expect(el.body).toContain('<a href="/login">Σύνδεση</a>');
+    // The way to sign in carries the file's address (path and query) back, encoded as one value.
+    const back = `/login?returnUrl=${encodeURIComponent(url)}`;
+    expect(back).toBe(`/login?returnUrl=%2Fapi%2Ffiles%2F${pdf.systemName}%2F%25CE%25A3%25CF%2585%25CE%25BC%25CE%25B2%25CF%258C%25CE%25BB%25CE%25B1%25CE%25B9%25CE%25BF.pdf`);
+    expect(el.body).toContain(`<a href="${back}">Σύνδεση</a>`);
     expect(el.body).not.toContain('%PDF');
     const ended = await tab('crm_files=' + 'x'.repeat(43) + '; language=en-UK', 'el-GR,el;q=0.9');
     expect(ended.statusCode).toBe(401);
     expect(ended.body).toContain('<h1>Sign in to open this file</h1>');
-    expect(ended.body).toContain('Sign in, then open the file&#39;s link again.');
-    expect(ended.body).toContain('<a href="/login">Sign in</a>');
+    expect(ended.body).toContain('Sign in and the file will open.');
+    expect(ended.body).toContain(`<a href="${back}">Sign in</a>`);
+    // A query goes back too, as one encoded value: what it holds never becomes markup of the page.
+    const sized = await t.app.inject({ method: 'GET', url: `${url}?size=original&x="><b>'`, headers: { accept: browser } });
+    expect(sized.statusCode).toBe(401);
+    expect(sized.body).not.toContain('<b>');
+    const href = /<a href="([^"]*)">Sign in<\/a>/.exec(sized.body)?.[1];
+    expect(href).toBe(`/login?returnUrl=${encodeURIComponent(url)}%3Fsize%3Doriginal%26x%3D%2522%253E%253Cb%253E%2527`);
+    expect(new URL(href!, 'http://crm.test').searchParams.get('returnUrl')).toBe(`${url}?size=original&x=%22%3E%3Cb%3E%27`);
+    // A quote the browser leaves as it is in the address (a name such as it's.pdf) is escaped in the page.
+    const quoted = await t.app.inject({ method: 'GET', url: `/api/files/${pdf.systemName}/it's.pdf`, headers: { accept: browser } });
+    expect(quoted.statusCode).toBe(401);
+    expect(quoted.body).toContain(`<a href="/login?returnUrl=%2Fapi%2Ffiles%2F${pdf.systemName}%2Fit&#39;s.pdf">Sign in</a>`);
     expect((await tab('', 'ru-RU,ru;q=0.9')).body).toContain('<h1>Войдите, чтобы открыть файл</h1>');
 
     // Signed in, but the file belongs to a record hidden from the reader (an activity of a reservation,

@@ -10,6 +10,7 @@ import { sessionEndedStore, setSession, useSession } from '../../../lib/session.
 import { login } from '../api/login.ts';
 import { PublicFrame } from './public-frame.tsx';
 import { variantStore } from '../../../lib/variant.ts';
+import { isApiPath, returnPath } from '../return-url.ts';
 
 type Status = 'notLoggedIn' | 'loggingIn' | 'loggedIn';
 
@@ -23,6 +24,8 @@ export function LoginPage() {
   const [status, setStatus] = useState<Status>('notLoggedIn');
   const [error, setError] = useState<string | null>(null);
   const from = (location.state as { from?: string } | null)?.from;
+  // A page that sent the reader here to sign in and come back (a file's link opened signed out).
+  const returnUrl = returnPath(new URLSearchParams(location.search).get('returnUrl'), window.location.origin);
   const expired = sessionEndedStore.use();
   const form = useForm({
     mode: 'controlled',
@@ -55,7 +58,10 @@ export function LoginPage() {
         setSession({ ...s, language: cookieLanguage() });
       }
       setStatus('loggedIn');
-      navigate(from && from !== '/login' ? from : '/', { replace: true });
+      // The file cookie came with the sign-in's answer, so a file's address opens now; the browser
+      // opens the API's addresses itself, the router the screens.
+      if (returnUrl && isApiPath(returnUrl)) window.location.replace(returnUrl);
+      else navigate(returnUrl ?? (from && from !== '/login' ? from : '/'), { replace: true });
     } catch (e) {
       setStatus('notLoggedIn');
       if (e instanceof ApiError && (e.status >= 500 || e.problem.title === 'Internal Server Error')) setError(t('login.oops'));
