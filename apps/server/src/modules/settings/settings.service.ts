@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type ExcelJS from 'exceljs';
-import { loadExcel, zipUnpackedSize } from '../../lib/excel.ts';
+import { loadExcel, sheetName, zipUnpackedSize } from '../../lib/excel.ts';
 import { sql } from 'drizzle-orm';
 import { CULTURES, LOCALIZATION_COLUMNS, LOCALIZATION_IMPORT_MAX_ERRORS, isStorableText, type TCulture, type TLocalizationImportAnswer } from '@crm/contract';
 import { localization } from '../../db/schema/index.ts';
@@ -211,7 +211,7 @@ export async function exportEmails(app: FastifyInstance, russianOnly: boolean, t
     order by lower(e.email), a.id`);
   const wb = new (await loadExcel()).Workbook();
   wb.creator = 'Agency CRM';
-  const ws = wb.addWorksheet(t(russianOnly ? 'settings.export.sheetRussian' : 'settings.export.sheetOthers'));
+  const ws = wb.addWorksheet(sheetName(t(russianOnly ? 'settings.export.sheetRussian' : 'settings.export.sheetOthers')));
   ws.columns = [
     { header: t('settings.export.email'), key: 'email', width: 40 },
     { header: t('settings.export.name'), key: 'name', width: 40 },

@@ -195,6 +195,17 @@ describe('e-mail list exports', () => {
     expect((await call('GET', '/api/DataExport?language=greek&except=false')).statusCode).toBe(400);
     expect((await call('GET', '/api/DataExport?language=russian&except=maybe')).statusCode).toBe(400);
   });
+
+  it('a sheet name the office wrote with characters a sheet cannot have still gives a workbook', async () => {
+    const { wb, ws } = await readWorkbook((await call('GET', '/api/LocalizationExport')).rawPayload);
+    ws.eachRow((row, n) => {
+      if (n > 1 && row.getCell(1).value === 'settings.export.sheetRussian') row.getCell(2).value = 'Russian/Ukrainian: speakers?';
+    });
+    expect((await upload(wb)).json()).toMatchObject({ changed: 1 });
+    const res = await call('GET', '/api/DataExport?language=russian&except=false');
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await readWorkbook(res.rawPayload)).ws.name).toBe('Russian-Ukrainian speakers');
+  });
 });
 
 describe('the action log', () => {
