@@ -12,6 +12,21 @@ export function loadExcel(): Promise<typeof ExcelJS> {
 }
 
 /**
+ * A worksheet's name from a text the office may have written (the sheets' names are interface
+ * texts): a spreadsheet program refuses a name with \ / ? * [ ] or :, one that starts or ends with
+ * an apostrophe, "History", an empty one or one of more than 31 characters (Excel "repairs" such a
+ * file, and the spreadsheet library refuses to write or read it). Slashes become hyphens, the other
+ * characters spaces; `fallback` when nothing is left.
+ */
+export function sheetName(text: string, fallback = 'Sheet1'): string {
+  // eslint-disable-next-line no-control-regex
+  const clean = (s: string) => s.replace(/[\\/]/g, '-').replace(/[\u0000-\u001f\u007f?*[\]:]/g, ' ').replace(/\s+/g, ' ').replace(/^[\s']+|[\s']+$/g, '');
+  let name = clean(text);
+  if (name.length > 31) name = clean(name.slice(0, /[\ud800-\udbff]/.test(name[30]!) ? 30 : 31));
+  return name && name.toLowerCase() !== 'history' ? name : fallback;
+}
+
+/**
  * What a zip file (an .xlsx is one) unpacks to, in bytes, counted by unpacking it, each entry with a
  * bound of what is left of `max`: more than `max` as soon as it is known (never unpacking more than
  * `max` + 1 bytes), undefined when it is no zip this can read. A workbook of a few hundred kilobytes

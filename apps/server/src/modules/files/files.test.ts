@@ -214,6 +214,18 @@ describe('upload (POST /api/files)', () => {
     expect(opened.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('Συμβόλαιο "τελικό".pdf')}`);
   });
 
+  it('keeps no folders and no direction overrides of a name: what is stored and what a download offers', async () => {
+    // "contract\u202Efdp.exe" shows as "contractexe.pdf" in a right-to-left override.
+    const res = await upload([{ name: '..\\..\\Windows\\contract\u202Efdp.exe.pdf', data: PDF }, { name: '../../etc/\u2067notes\u2069.txt', data: TEXT }]);
+    expect(res.statusCode, res.body).toBe(200);
+    const [pdf, txt] = res.json() as { id: number; userName: string }[];
+    expect([pdf!.userName, txt!.userName]).toEqual(['contractfdp.exe.pdf', 'notes.txt']);
+    const opened = await t.app.inject({ url: `/api/files/${txt!.id}`, headers: bearer(staff.token) });
+    expect(opened.headers['content-disposition']).toBe(`attachment; filename="notes.txt"; filename*=UTF-8''notes.txt`);
+    expect(opened.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(opened.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('an empty request is refused', async () => {
     const res = await upload([]);
     expect(res.statusCode).toBe(400);

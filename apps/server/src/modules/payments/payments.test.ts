@@ -435,6 +435,28 @@ describe('Transactions.xlsx', () => {
     expect(ws.getCell('F7').value ?? null).toBeNull();
     expect(ws.getCell('F7').type).toBe(ExcelJS.ValueType.Null);
   });
+
+  it('opens in a spreadsheet whatever the office made of the sheet\'s name in its texts (no : / [ ], at most 31 characters)', async () => {
+    const owner = await newAccount();
+    await addIncome(owner.id, { amount: '10.00' });
+    const shipped = app.translator.t('ru', 'payments.xlsx.sheet');
+    const rename = async (text: string) => {
+      await db.execute(sql`update localization set text = ${text} where key = 'payments.xlsx.sheet' and culture = 'ru'`);
+      await app.translator.load(db);
+    };
+    try {
+      await rename('Выписка: счёт/клиент [2026] — все строки');
+      const res = await get(admin.token, `/api/transactions/download/${owner.id}`, 'ru');
+      expect(res.statusCode).toBe(200);
+      // What the file itself says: a spreadsheet program refuses (or "repairs") any other name.
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as never);
+      expect(wb.worksheets[0]!.name).toBe('Выписка счёт-клиент 2026 — все');
+      expect(wb.worksheets[0]!.getCell('A6').value).toBe('Дата');
+    } finally {
+      await rename(shipped);
+    }
+  });
 });
 
 describe('the forms made from the field description', () => {

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type ExcelJS from 'exceljs';
-import { loadExcel } from '../../lib/excel.ts';
+import { loadExcel, sheetName } from '../../lib/excel.ts';
 import type { FastifyInstance } from 'fastify';
 import {
   STATEMENT_COLUMNS,
@@ -120,7 +120,7 @@ export async function statementWorkbook(app: FastifyInstance, user: SessionUser,
   const wb = new (await loadExcel()).stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   wb.creator = 'Agency CRM';
   wb.created = new Date();
-  const ws = wb.addWorksheet(t('payments.xlsx.sheet'), { views: [{ state: 'frozen', ySplit: 6 }] });
+  const ws = wb.addWorksheet(sheetName(t('payments.xlsx.sheet')), { views: [{ state: 'frozen', ySplit: 6 }] });
   const columns = columnsOf(t);
   ws.columns = columns.map((c, i) => ({ key: String(i), width: c.width, ...(c.style ? { style: c.style } : {}) }));
   const bold = { bold: true };

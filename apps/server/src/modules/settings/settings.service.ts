@@ -1,14 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type ExcelJS from 'exceljs';
-import { loadExcel, zipUnpackedSize } from '../../lib/excel.ts';
+import { loadExcel, sheetName, zipUnpackedSize } from '../../lib/excel.ts';
 import { sql } from 'drizzle-orm';
 import { CULTURES, LOCALIZATION_COLUMNS, LOCALIZATION_IMPORT_MAX_ERRORS, isStorableText, type TCulture, type TLocalizationImportAnswer } from '@crm/contract';
 import { localization } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
 
-/** What a texts workbook may unpack to (the shipped texts unpack to about 1 MB). */
-const LOCALIZATION_UNPACKED_MAX = 50 * 1024 * 1024;
+/**
+ * What a texts workbook may unpack to: the shipped texts unpack to less than 1 MB. The spreadsheet
+ * library holds some 15 times what it unpacks (a 5 MB file of 50 MB of cells took a gigabyte).
+ */
+const LOCALIZATION_UNPACKED_MAX = 10 * 1024 * 1024;
 
 /** The longest interface text an import may bring. */
 export const LOCALIZATION_TEXT_MAX = 4000;
@@ -98,7 +101,7 @@ export async function importLocalization(app: FastifyInstance, req: FastifyReque
   if (!buffer?.length) throw badRequest('files.noFiles');
   // An .xlsx is a zip file: PK\x03\x04.
   if (buffer.subarray(0, 4).toString('latin1') !== 'PK\x03\x04') throw badRequest('settings.import.notXlsx');
-  // What it unpacks to, unpacked with a bound before the spreadsheet library holds it: a texts workbook is a few megabytes at most.
+  // What it unpacks to, unpacked with a bound before the spreadsheet library holds it: a texts workbook is a megabyte or so.
   const unpacked = zipUnpackedSize(buffer, LOCALIZATION_UNPACKED_MAX);
   if (unpacked === undefined) throw badRequest('settings.import.notXlsx');
   if (unpacked > LOCALIZATION_UNPACKED_MAX) throw new AppError(413, 'settings.import.unpackedTooLarge', { max: LOCALIZATION_UNPACKED_MAX / (1024 * 1024) });
@@ -211,7 +214,7 @@ export async function exportEmails(app: FastifyInstance, russianOnly: boolean, t
     order by lower(e.email), a.id`);
   const wb = new (await loadExcel()).Workbook();
   wb.creator = 'Agency CRM';
-  const ws = wb.addWorksheet(t(russianOnly ? 'settings.export.sheetRussian' : 'settings.export.sheetOthers'));
+  const ws = wb.addWorksheet(sheetName(t(russianOnly ? 'settings.export.sheetRussian' : 'settings.export.sheetOthers')));
   ws.columns = [
     { header: t('settings.export.email'), key: 'email', width: 40 },
     { header: t('settings.export.name'), key: 'name', width: 40 },

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { bearer, createTestApp } from '../../../test/harness.ts';
 import { multipartForm } from '../../../test/multipart.ts';
 import { zip } from '../../../test/zip.ts';
+import { zipUnpackedSize } from '../../lib/excel.ts';
 import { accounts, actionLog, localization, objects } from '../../db/schema/index.ts';
 
 const t = await createTestApp();
@@ -110,7 +111,7 @@ describe('localization export and import', () => {
     const started = Date.now();
     const res = await app.inject({ method: 'POST', url: '/api/LocalizationExport', payload: f.payload, headers: { ...f.headers, ...bearer(admin.token), 'accept-language': 'ru' } });
     expect(res.statusCode).toBe(413);
-    expect(res.json().title).toBe('В распакованном виде книга больше, чем может быть книга с текстами (не более 50 МБ). Выгрузите тексты заново и измените в ней только тексты.');
+    expect(res.json().title).toBe('В распакованном виде книга больше, чем может быть книга с текстами (не более 10 МБ). Выгрузите тексты заново и измените в ней только тексты.');
     expect(Date.now() - started).toBeLessThan(2000);
     // A bomb whose zip lies about itself: its end record counts one entry of two (the library reads
     // both), or its directory says the entry unpacks to a thousand bytes (checked only once unpacked).
@@ -132,6 +133,36 @@ describe('localization export and import', () => {
     const broken = await app.inject({ method: 'POST', url: '/api/LocalizationExport', payload: cut.payload, headers: { ...cut.headers, ...bearer(admin.token) } });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().code).toBe('settings.import.notXlsx');
+  });
+
+  it('refuses a workbook of a few megabytes that unpacks to ten times what the texts are, before the spreadsheet library holds it', async () => {
+    // A real workbook: the right header, and 12 MB of numbers in columns the import does not read
+    // (the spreadsheet library would hold some 200 MB of memory for it; 50 MB of them, a gigabyte).
+    const col = (i: number): string => (i >= 26 ? col(Math.floor(i / 26) - 1) : '') + String.fromCharCode(65 + (i % 26));
+    const head = ['key', 'en', 'el', 'ru'].map((v, i) => `<c r="${col(i)}1" t="inlineStr"><is><t>${v}</t></is></c>`).join('');
+    const rows = [`<row r="1">${head}</row>`];
+    for (let r = 2; rows.length < 520; r++) rows.push(`<row r="${r}">${Array.from({ length: 1000 }, (_, i) => `<c r="${col(i + 4)}${r}"><v>1</v></c>`).join('')}</row>`);
+    const sheet = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows.join('')}</sheetData></worksheet>`;
+    const R = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+    const book = zip([
+      {
+        name: '[Content_Types].xml',
+        data: '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+      },
+      { name: '_rels/.rels', data: `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${R}/officeDocument" Target="xl/workbook.xml"/></Relationships>` },
+      { name: 'xl/workbook.xml', data: `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="${R}"><sheets><sheet name="Localization" sheetId="1" r:id="rId1"/></sheets></workbook>` },
+      { name: 'xl/_rels/workbook.xml.rels', data: `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${R}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>` },
+      { name: 'xl/worksheets/sheet1.xml', data: sheet, deflate: true },
+    ]);
+    expect(sheet.length).toBeGreaterThan(12 * 1024 * 1024);
+    expect(book.length).toBeLessThan(2 * 1024 * 1024);
+    const f = multipartForm([{ field: 'file', name: 'Localization.xlsx', data: book }]);
+    const res = await app.inject({ method: 'POST', url: '/api/LocalizationExport', payload: f.payload, headers: { ...f.headers, ...bearer(admin.token), 'accept-language': 'el' } });
+    expect(res.statusCode, res.body).toBe(413);
+    expect(res.json().title).toBe('Το βιβλίο εργασίας αποσυμπιέζεται σε περισσότερα από όσα χωράει ένα αρχείο κειμένων (έως 10 MB). Κάντε ξανά εξαγωγή των κειμένων και αλλάξτε μόνο τα κείμενα.');
+    // The texts as they are shipped unpack to a tenth of that.
+    const shipped = (await call('GET', '/api/LocalizationExport')).rawPayload;
+    expect(zipUnpackedSize(shipped, 10 * 1024 * 1024)).toBeLessThan(1024 * 1024);
   });
 
   it('refuses a bad workbook row by row, in the reader\'s language, and changes nothing', async () => {
@@ -194,6 +225,17 @@ describe('e-mail list exports', () => {
     expect(otherRows.sort()).toEqual(["'+john@example.com", 'maria@example.gr']);
     expect((await call('GET', '/api/DataExport?language=greek&except=false')).statusCode).toBe(400);
     expect((await call('GET', '/api/DataExport?language=russian&except=maybe')).statusCode).toBe(400);
+  });
+
+  it('a sheet name the office wrote with characters a sheet cannot have still gives a workbook', async () => {
+    const { wb, ws } = await readWorkbook((await call('GET', '/api/LocalizationExport')).rawPayload);
+    ws.eachRow((row, n) => {
+      if (n > 1 && row.getCell(1).value === 'settings.export.sheetRussian') row.getCell(2).value = 'Russian/Ukrainian: speakers?';
+    });
+    expect((await upload(wb)).json()).toMatchObject({ changed: 1 });
+    const res = await call('GET', '/api/DataExport?language=russian&except=false');
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await readWorkbook(res.rawPayload)).ws.name).toBe('Russian-Ukrainian speakers');
   });
 });
 
