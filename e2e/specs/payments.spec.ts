@@ -209,3 +209,25 @@ test('an admin on the payments host makes a payments account from its list (en-U
   await expect(page.getByTestId('add-lastName')).toBeVisible();
   await ctx.close();
 });
+
+test("an expense's billing period on a Russian phone: each day's label on one line, no preposition left alone under it", async ({ browser, request, baseURL }) => {
+  const token = await apiToken(request);
+  const owner = await request.post('/api/account/add', { data: { firstName: 'Ольга', lastName: `Смирнова${Date.now() % 1000000}`, isOwner: true, hasTransactions: true }, headers: auth(token) });
+  expect(owner.ok(), await owner.text()).toBeTruthy();
+  const ownerId = ((await owner.json()) as { id: number }).id;
+  const ctx = await signedIn(browser, baseURL!, token, 'ru', { viewport: { width: 412, height: 860 }, isMobile: true });
+  const page = await ctx.newPage();
+  await page.goto(`/Payments/AddExpense/${ownerId}`);
+  const period = page.getByTestId('transaction-group-period');
+  await expect(period.locator('legend')).toHaveText('Расчётный период');
+  // The two days side by side: "Расчётный период с" broke after "период", leaving "с" on a line of its own.
+  const amount = page.locator('[data-field="amount"] label').first();
+  const oneLine = (await amount.boundingBox())!.height;
+  for (const text of ['Начало периода', 'Конец периода']) {
+    const label = period.locator('label').filter({ hasText: text });
+    await expect(label).toBeVisible();
+    expect((await label.boundingBox())!.height, text).toBeLessThanOrEqual(oneLine + 1);
+  }
+  await expectAccessible(page, 'expense form on a Russian phone');
+  await ctx.close();
+});

@@ -446,3 +446,40 @@ test("a month's day lists its viewings first and the check-ins and check-outs af
   expect(await kinds(agendaDay)).toEqual(['viewing', 'viewing', 'viewing', 'checkOut', 'checkIn']);
   await phone.close();
 });
+
+test("a Russian booking manager's phone: the calendar's and the availability's dates head with a capital, and Move is a finger's target", async ({ browser, request, baseURL }) => {
+  test.setTimeout(90_000);
+  const token = await apiToken(request);
+  const mark = `CALR${Date.now() % 10000000}`;
+  const flat = await createShortLet(request, token, { title: `Phone month studio ${mark}`, websiteCode: mark });
+  // A March far ahead that only this test fills: a check-in and a viewing on the 10th.
+  const year = new Date().getFullYear() + 16;
+  const day = `${year}-03-10`;
+  const booked = await request.post('/api/Reservation/update', { data: { objectId: flat.id, checkIn: day, duration: 3, reservationStage: 3, client: { lastName: `Орлова ${mark}` } }, headers: auth(token) });
+  expect(booked.ok(), await booked.text()).toBeTruthy();
+  const viewing = await request.post('/api/Viewing/update', { data: { dateOfViewing: `${day}T10:00:00`, results: [{ objectId: flat.id, result: 1 }] }, headers: auth(token) });
+  expect(viewing.ok(), await viewing.text()).toBeTruthy();
+
+  const ctx = await signedIn(browser, baseURL!, token, 'ru', { viewport: { width: 412, height: 860 }, isMobile: true, cookies: { 'Calendar.view': 'month', 'Calendar.stays': true } });
+  const page = await ctx.newPage();
+  await page.goto(`/Calendar?date=${day}`);
+  // Russian writes month and weekday names in small letters; as a heading they start with a capital.
+  await expect(page.getByTestId('calendar-title')).toHaveText(`Март ${year} г.`);
+  const agendaDay = page.locator(`[data-testid="calendar-day"][data-day="${day}"]`);
+  await expect(agendaDay).toHaveAttribute('aria-label', /^[А-ЯЁ][а-я]+, 10 марта$/);
+  await expect(agendaDay.getByText(/^[А-ЯЁ][а-я]+, 10 марта$/)).toBeVisible();
+  // A finger cannot drag: "Перенести" is the way to move the viewing, at least 24 px high.
+  const move = agendaDay.locator('[data-testid="calendar-entry"][data-kind="viewing"]').getByTestId('calendar-move');
+  await expect(move).toHaveText('Перенести');
+  expect((await move.boundingBox())!.height).toBeGreaterThanOrEqual(24);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  await expectAccessible(page, 'calendar month on a Russian phone');
+
+  await page.getByTestId('calendar-view').getByText('День', { exact: true }).click();
+  await expect(page.getByTestId('calendar-title')).toHaveText(new RegExp(`^[А-ЯЁ][а-я]+, 10 марта ${year} г\\.$`));
+  expect((await page.locator('[data-testid="calendar-entry"][data-kind="viewing"]').getByTestId('calendar-move').boundingBox())!.height).toBeGreaterThanOrEqual(24);
+
+  await page.goto(`/Reservations/Availability?date=${year}-03-01`);
+  await expect(page.getByTestId('availability-title')).toHaveText(`Март ${year} г.`);
+  await ctx.close();
+});

@@ -3,10 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { startShippedTexts } from './shipped-texts.testing.ts';
 
 let formatLongDate: typeof import('./format.ts').formatLongDate;
+let asHeading: typeof import('./format.ts').asHeading;
 
 beforeAll(async () => {
   await startShippedTexts();
-  ({ formatLongDate } = await import('./format.ts'));
+  ({ formatLongDate, asHeading } = await import('./format.ts'));
 });
 
 describe("a day in words (the home page's today)", () => {
@@ -33,5 +34,19 @@ describe("a day in words (the home page's today)", () => {
     expect(formatLongDate(day)).toBe('четверг, 26 ноября 2026 г.');
     await i18next.changeLanguage('en');
     expect(formatLongDate(day)).toBe('Thursday, 26 November 2026');
+  });
+});
+
+describe('a date as a heading', () => {
+  it('starts with a capital in Russian, and leaves English and Greek as Intl writes them', async () => {
+    const day = new Date(2026, 11, 1);
+    const heading = (locale: string, options: Intl.DateTimeFormatOptions) => asHeading(day.toLocaleDateString(locale, options));
+    await i18next.changeLanguage('ru');
+    expect(heading('ru-RU', { month: 'long', year: 'numeric' })).toBe('Декабрь 2026 г.');
+    expect(heading('ru-RU', { weekday: 'long', day: 'numeric', month: 'long' })).toBe('Вторник, 1 декабря');
+    await i18next.changeLanguage('el');
+    expect(heading('el-GR', { month: 'long', year: 'numeric' })).toBe('Δεκέμβριος 2026');
+    await i18next.changeLanguage('en');
+    expect(heading('en-GB', { weekday: 'long', day: 'numeric', month: 'long' })).toBe('Tuesday 1 December');
   });
 });

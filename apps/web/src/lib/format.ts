@@ -105,6 +105,13 @@ export const formatLongDate = (d: Date) => {
   return names ? names.format(names.days[d.getDay()]!, d.getDate(), names.months[d.getMonth()]!, d.getFullYear()) : formatter('long').format(d);
 };
 
+/**
+ * A date that stands as a heading (a calendar's month or day, a day of its agenda): Russian writes
+ * its month and weekday names in small letters ("декабрь 2026 г.", "вторник, 1 декабря"), and a
+ * heading starts with a capital. English and Greek names are capitalised already.
+ */
+export const asHeading = (text: string) => text.charAt(0).toLocaleUpperCase(INTL_LOCALE[currentCulture()]) + text.slice(1);
+
 /** How date inputs show a date: as the lists do (Russian with dots). */
 export const dateInputFormat = () => (currentCulture() === 'ru' ? 'DD.MM.YYYY' : 'DD/MM/YYYY');
 export const dateTimeInputFormat = () => `${dateInputFormat()} HH:mm`;

@@ -11,7 +11,7 @@ import { IconPlus } from '../../../components/icons.ts';
 import { SearchPicker } from '../../../components/search-picker.tsx';
 import { agencyToday, agencyTodayDate } from '../../../lib/agency-clock.ts';
 import { describeError } from '../../../lib/errors.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { asHeading, formatDate } from '../../../lib/format.ts';
 import { currentCulture } from '../../../lib/i18n.ts';
 import { useCookieState, useSavedFilter } from '../../../lib/list-state.ts';
 import { ClearFiltersButton } from '../../accounts/components/clear-filters.tsx';
@@ -82,7 +82,7 @@ export function AvailabilityPage() {
   const dayOf = (s: string) => parseDay(s)!;
   const title =
     view.mode === 'month'
-      ? dayOf(w.from).toLocaleDateString(locale, { month: 'long', year: 'numeric' })
+      ? asHeading(dayOf(w.from).toLocaleDateString(locale, { month: 'long', year: 'numeric' }))
       : `${dayOf(w.from).toLocaleDateString(locale, { day: 'numeric', month: 'short' })} – ${dayOf(nights[nights.length - 1]!).toLocaleDateString(locale, { day: 'numeric', month: 'short', year: 'numeric' })}`;
   const total = q.data?.totalRows;
 

@@ -15,6 +15,7 @@ import { describeError } from '../../../lib/errors.ts';
 import { currentCulture } from '../../../lib/i18n.ts';
 import { useCookieState } from '../../../lib/list-state.ts';
 import { hasBranch, useSession } from '../../../lib/session.ts';
+import { asHeading } from '../../../lib/format.ts';
 import { formatTypedNumber } from '../../../lib/typed-number.ts';
 import { DateField } from '../../accounts/components/date-field.tsx';
 import { addDays, CALENDAR_EMPLOYEE_COOKIE, CALENDAR_STAYS_COOKIE, CALENDAR_VIEW_COOKIE, daysOf, inDayOrder, iso, parseDay, type CalendarView } from '../api/calendar-days.ts';
@@ -76,12 +77,13 @@ export function CalendarPage() {
   for (const [day, events] of byDay) byDay.set(day, inDayOrder(events));
 
   const step = (dir: number) => setAnchor((a) => (view === 'day' ? addDays(a, dir) : view === 'week' ? addDays(a, 7 * dir) : new Date(a.getFullYear(), a.getMonth() + dir, 1)));
-  const title =
+  const title = asHeading(
     view === 'month'
       ? anchor.toLocaleDateString(locale, { month: 'long', year: 'numeric' })
       : view === 'week'
         ? `${days[0]!.toLocaleDateString(locale, { day: 'numeric', month: 'short' })} – ${days[6]!.toLocaleDateString(locale, { day: 'numeric', month: 'short', year: 'numeric' })}`
-        : anchor.toLocaleDateString(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+        : anchor.toLocaleDateString(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }),
+  );
 
   const move = async (e: TCalendarEvent, start: string) => {
     if (start === e.start) return;
@@ -178,13 +180,13 @@ export function CalendarPage() {
           {e.assigned}
         </Text>
       )}
-      {/* In a week's narrow column the Move button goes under the badge rather than being cut. */}
+      {/* In a week's narrow column the Move button goes under the badge rather than being cut; on a phone it is a finger's target (26 px high, not 22). */}
       <Group gap={4} justify="space-between" wrap="wrap" mt={2}>
         <Badge size="xs" variant="light" color={KIND_COLOR[e.kind]} style={{ maxWidth: '100%' }}>
           {t(`calendar.kind.${e.kind}`)}
         </Badge>
         {!compact && !isStay(e) && (
-          <Button size="compact-xs" variant="subtle" onClick={() => setMoving(e)} data-testid="calendar-move">
+          <Button size={wide ? 'compact-xs' : 'compact-sm'} variant="subtle" onClick={() => setMoving(e)} data-testid="calendar-move">
             {t('calendar.move')}
           </Button>
         )}
@@ -217,7 +219,7 @@ export function CalendarPage() {
       <Stack gap={6} data-testid="calendar-agenda">
         {busy.map((d) => {
           const day = iso(d);
-          const label = d.toLocaleDateString(locale, { weekday: 'long', day: 'numeric', month: 'long' });
+          const label = asHeading(d.toLocaleDateString(locale, { weekday: 'long', day: 'numeric', month: 'long' }));
           return (
             <Paper key={day} withBorder p={6} bg={day === today ? 'var(--mantine-color-blue-0)' : undefined} data-testid="calendar-day" data-day={day} aria-label={label} role="group">
               <Text size="sm" fw={day === today ? 700 : 600} mb={4}>
