@@ -467,6 +467,60 @@ for (const language of inLanguage('en-UK')) {
   });
 }
 
+test("a Russian phone's month: the grid of days takes the reader to a day far down the list, or says the day is free", async ({ browser, request, baseURL }) => {
+  test.setTimeout(120_000);
+  const token = await apiToken(request);
+  // An October far ahead that only this test fills: five viewings on the 2nd, two on the 3rd, one on the 28th.
+  const year = new Date().getFullYear() + 21;
+  const on = (d: number) => `${year}-10-${pad(d)}`;
+  for (const [d, n] of [[2, 5], [3, 2], [28, 1]] as const) for (let i = 0; i < n; i++) await createViewing(request, token, `${on(d)}T${pad(9 + i)}:00:00`);
+  const ctx = await signedIn(browser, baseURL!, token, 'ru', { viewport: { width: 412, height: 860 }, isMobile: true, cookies: { 'Calendar.view': 'month' } });
+  const page = await ctx.newPage();
+  await page.goto(`/Calendar?date=${on(1)}`);
+  await expect(page.getByTestId('calendar-day')).toHaveCount(3);
+
+  // The month's 31 days as buttons, a finger's target each, named by the whole date and what is on it.
+  const grid = page.getByTestId('calendar-jump');
+  await expect(grid.getByTestId('calendar-jump-day')).toHaveCount(31);
+  const button = (d: number) => grid.locator(`[data-testid="calendar-jump-day"][data-day="${on(d)}"]`);
+  await expect(button(2)).toHaveAccessibleName(/^[А-ЯЁ][а-я]+, 2 октября, 5 записей$/);
+  await expect(button(3)).toHaveAccessibleName(/^[А-ЯЁ][а-я]+, 3 октября, 2 записи$/);
+  await expect(button(28)).toHaveAccessibleName(/^[А-ЯЁ][а-я]+, 28 октября, 1 запись$/);
+  await expect(button(20)).toHaveAccessibleName(/^[А-ЯЁ][а-я]+, 20 октября, ничего не запланировано$/);
+  await expect(button(2).locator('.calendar-jump-count')).toHaveText('5');
+  await expect(button(20).locator('.calendar-jump-count')).toHaveText('');
+  const box = (await button(20).boundingBox())!;
+  expect(box.height).toBeGreaterThanOrEqual(44);
+  expect(box.width).toBeGreaterThanOrEqual(24);
+  // The week from Monday, as on an office screen: the 1st sits under its own weekday.
+  const first = new Date(year, 9, 1);
+  expect(Math.round((await button(1).boundingBox())!.x)).toBe(Math.round((await grid.locator('.calendar-jump-weekday').nth((first.getDay() + 6) % 7).boundingBox())!.x));
+
+  // A free day says so under the grid.
+  const free = page.getByTestId('calendar-day-free');
+  await button(20).click();
+  await expect(free).toHaveText(/^[А-ЯЁ][а-я]+, 20 октября: ничего не запланировано$/);
+
+  // The 28th is far down the list; pressed, its heading is in view (clear of the page's header) and has the focus.
+  const heading = page.locator(`[data-testid="calendar-day"][data-day="${on(28)}"] h3`);
+  await expect(heading).not.toBeInViewport();
+  await button(28).click();
+  await expect(heading).toBeInViewport();
+  await expect(heading).toBeFocused();
+  await expect.poll(async () => (await heading.boundingBox())!.y).toBeGreaterThanOrEqual(56);
+  await expect(free).toHaveText('');
+  // Asked for less motion, the list jumps there at once rather than sliding.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(heading).not.toBeInViewport();
+  await button(28).click();
+  expect(await heading.evaluate((el) => el.getBoundingClientRect().top >= 56 && el.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
+  await expect(heading).toBeFocused();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  await expectAccessible(page, 'month grid on a Russian phone');
+  await ctx.close();
+});
+
 for (const language of inLanguage('el')) {
   test(`a busy day of the month shows three entries and "+N more", which opens the day (${language})`, async ({ browser, request, baseURL }) => {
     test.setTimeout(90_000);

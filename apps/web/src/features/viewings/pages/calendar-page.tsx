@@ -20,6 +20,7 @@ import { formatTypedNumber } from '../../../lib/typed-number.ts';
 import { DateField } from '../../accounts/components/date-field.tsx';
 import { addDays, CALENDAR_EMPLOYEE_COOKIE, CALENDAR_STAYS_COOKIE, CALENDAR_VIEW_COOKIE, daysOf, inDayOrder, iso, parseDay, type CalendarView } from '../api/calendar-days.ts';
 import { calendarQuery, moveViewing, searchEmployees, viewingKeys, type TCalendarEvent } from '../api/viewings.ts';
+import { agendaHeadingId, MonthJump } from '../components/month-jump.tsx';
 import { IconChevronLeft, IconChevronRight } from '../icons.ts';
 
 type View = CalendarView;
@@ -199,7 +200,8 @@ export function CalendarPage() {
 
   /**
    * The month on a phone: only the days of the month that have entries, one under another, each
-   * entry in full with its Move button (a finger cannot drag). A month with nothing says so.
+   * entry in full with its Move button (a finger cannot drag). A month with nothing says so. Above
+   * the list, the month's grid of days takes the reader to a day's part of it.
    */
   const monthAgenda = () => {
     if (q.isPending)
@@ -209,27 +211,43 @@ export function CalendarPage() {
         </Center>
       );
     const busy = days.filter((d) => d.getMonth() === month && byDay.has(iso(d)));
+    const jump = (
+      <MonthJump
+        key={iso(days[0]!)}
+        days={days}
+        month={month}
+        today={today}
+        locale={locale}
+        counts={new Map(busy.map((d) => [iso(d), byDay.get(iso(d))!.length]))}
+      />
+    );
     if (!busy.length)
       return (
-        <Text c="dimmed" size="sm" data-testid="calendar-month-free">
-          {t('calendar.freeMonth')}
-        </Text>
+        <>
+          {jump}
+          <Text c="dimmed" size="sm" data-testid="calendar-month-free">
+            {t('calendar.freeMonth')}
+          </Text>
+        </>
       );
     return (
-      <Stack gap={6} data-testid="calendar-agenda">
-        {busy.map((d) => {
-          const day = iso(d);
-          const label = asHeading(d.toLocaleDateString(locale, { weekday: 'long', day: 'numeric', month: 'long' }));
-          return (
-            <Paper key={day} withBorder p={6} bg={day === today ? 'var(--mantine-color-blue-0)' : undefined} data-testid="calendar-day" data-day={day} aria-label={label} role="group">
-              <Text size="sm" fw={day === today ? 700 : 600} mb={4}>
-                {label}
-              </Text>
-              <Stack gap={4}>{byDay.get(day)!.map((e) => entry(e, false))}</Stack>
-            </Paper>
-          );
-        })}
-      </Stack>
+      <>
+        {jump}
+        <Stack gap={6} data-testid="calendar-agenda">
+          {busy.map((d) => {
+            const day = iso(d);
+            const label = asHeading(d.toLocaleDateString(locale, { weekday: 'long', day: 'numeric', month: 'long' }));
+            return (
+              <Paper key={day} withBorder p={6} bg={day === today ? 'var(--mantine-color-blue-0)' : undefined} data-testid="calendar-day" data-day={day} aria-label={label} role="group">
+                <Text component="h3" size="sm" fw={day === today ? 700 : 600} mb={4} id={agendaHeadingId(day)} tabIndex={-1} className="calendar-agenda-heading">
+                  {label}
+                </Text>
+                <Stack gap={4}>{byDay.get(day)!.map((e) => entry(e, false))}</Stack>
+              </Paper>
+            );
+          })}
+        </Stack>
+      </>
     );
   };
 
