@@ -106,11 +106,18 @@ for (const lang of ['el', 'en'] as const) {
     await page.keyboard.press('Enter');
     await expect(next).toBeEnabled();
 
-    // The list's own arrow keys still scroll it when it has the focus.
+    // The list's own arrow keys still scroll it when it has the focus: from where "previous" left it
+    // (one photo back from the end, so there is room to the right) once its smooth scroll has ended.
+    // (Read mid-scroll, "before" could be where the scroll was about to end: with two photos, 0.)
+    await expect.poll(async () => {
+      const at = await scrollOf(page);
+      await page.waitForTimeout(120);
+      return (await scrollOf(page)) === at;
+    }).toBe(true);
     await page.locator('ul.gallery').focus();
     const before = await scrollOf(page);
-    await page.keyboard.press('ArrowLeft');
-    await expect.poll(() => scrollOf(page)).toBeLessThan(before);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => scrollOf(page)).toBeGreaterThan(before);
     await visitor.close();
 
     // Without script: no buttons, the list scrolls as before, the links are there.
