@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiToken, openAs } from '../fixtures.ts';
+import { apiToken, openAs, signedIn } from '../fixtures.ts';
 
 /**
  * Files on a record: attach (hidden file input), list, open (download or a new tab, with the
@@ -168,6 +168,63 @@ test.describe('a file\'s link opened signed out', () => {
     const res = await served;
     expect(res.status()).toBe(200);
     expect(res.headers()['content-type']).toBe('image/png');
+    expect((await res.body()).equals(PNG)).toBe(true);
+    await expect(page).toHaveURL(`${baseURL}${link}`);
+    await context.close();
+  });
+
+  test('a browser that keeps its session but not the file cookie (restarted, or the link followed from a mail) opens the file from the page without asking for the password', async ({ browser, request, baseURL }) => {
+    const admin = await apiToken(request);
+    const id = await createAccount(request, admin);
+    const up = await request.post('/api/files', { headers: auth(admin), multipart: { files: { name: 'plan.png', mimeType: 'image/png', buffer: PNG } } });
+    expect(up.status(), await up.text()).toBe(200);
+    const [file] = await up.json();
+    expect((await request.post('/api/files/setParent', { headers: auth(admin), data: { entityType: 2, id, fileNames: [file.systemName] } })).ok()).toBeTruthy();
+    const link = `/api/files/${file.systemName}/plan.png`;
+
+    // The session is in the browser's storage; the file cookie (a cookie of the browser's session) is not.
+    const context = await signedIn(browser, baseURL!, admin, 'en-UK');
+    const page = await context.newPage();
+    expect((await page.goto(link))!.status()).toBe(401);
+    const served = page.waitForResponse((r) => r.request().isNavigationRequest() && new URL(r.url()).pathname === link, { timeout: 20_000 });
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    const res = await served;
+    expect(res.status()).toBe(200);
+    expect((await res.body()).equals(PNG)).toBe(true);
+    await expect(page).toHaveURL(`${baseURL}${link}`);
+    await context.close();
+  });
+
+  test('a session the browser still keeps but the server has ended: the sign-in asks for the password, keeps the way back, and opens the file', async ({ browser, request, baseURL }) => {
+    const admin = await apiToken(request);
+    const email = `${unique('endedreader')}@example.com`;
+    const add = await request.post('/api/account/add', { headers: auth(admin), data: { lastName: unique('Reader'), firstName: 'Maria', isEmploye: true, role: 'employee', email } });
+    expect(add.ok(), await add.text()).toBeTruthy();
+    const pw = await request.post('/api/authenticate/setPassword', { headers: auth(admin), data: { email, password: 'file-reader-12' } });
+    expect(pw.ok(), await pw.text()).toBeTruthy();
+    const id = await createAccount(request, admin);
+    const up = await request.post('/api/files', { headers: auth(admin), multipart: { files: { name: 'plan.png', mimeType: 'image/png', buffer: PNG } } });
+    const [file] = await up.json();
+    expect((await request.post('/api/files/setParent', { headers: auth(admin), data: { entityType: 2, id, fileNames: [file.systemName] } })).ok()).toBeTruthy();
+    const link = `/api/files/${file.systemName}/plan.png`;
+
+    // The admin's session that this browser keeps, ended on the server (signed out elsewhere).
+    const ended = await apiToken(request);
+    expect((await request.post('/api/authenticate/logout', { headers: auth(ended) })).ok()).toBeTruthy();
+    const context = await signedIn(browser, baseURL!, ended, 'en-UK');
+    const page = await context.newPage();
+    expect((await page.goto(link))!.status()).toBe(401);
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await expect(page.getByTestId('login-email')).toBeVisible();
+    await expect(page).toHaveURL(`${baseURL}/login?returnUrl=${encodeURIComponent(link)}`);
+    await expect(page.getByTestId('login-return-note')).toBeVisible();
+
+    await page.getByTestId('login-email').fill(email);
+    await page.getByTestId('login-password').fill('file-reader-12');
+    const served = page.waitForResponse((r) => r.request().isNavigationRequest() && new URL(r.url()).pathname === link, { timeout: 20_000 });
+    await page.getByTestId('login-submit').click();
+    const res = await served;
+    expect(res.status()).toBe(200);
     expect((await res.body()).equals(PNG)).toBe(true);
     await expect(page).toHaveURL(`${baseURL}${link}`);
     await context.close();

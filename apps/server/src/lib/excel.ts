@@ -16,13 +16,22 @@ export function loadExcel(): Promise<typeof ExcelJS> {
  * texts): a spreadsheet program refuses a name with \ / ? * [ ] or :, one that starts or ends with
  * an apostrophe, "History", an empty one or one of more than 31 characters (Excel "repairs" such a
  * file, and the spreadsheet library refuses to write or read it). Slashes become hyphens, the other
- * characters spaces; `fallback` when nothing is left.
+ * characters spaces, and a long one is cut to 31 between letters as they show; `fallback` when
+ * nothing is left.
  */
 export function sheetName(text: string, fallback = 'Sheet1'): string {
   // eslint-disable-next-line no-control-regex
   const clean = (s: string) => s.replace(/[\\/]/g, '-').replace(/[\u0000-\u001f\u007f?*[\]:]/g, ' ').replace(/\s+/g, ' ').replace(/^[\s']+|[\s']+$/g, '');
   let name = clean(text);
-  if (name.length > 31) name = clean(name.slice(0, /[\ud800-\udbff]/.test(name[30]!) ? 30 : 31));
+  if (name.length > 31) {
+    // Cut between the letters as they show (an emoji of several, a flag, a letter and its accent stay whole).
+    let cut = '';
+    for (const { segment } of new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(name)) {
+      if (cut.length + segment.length > 31) break;
+      cut += segment;
+    }
+    name = clean(cut);
+  }
   return name && name.toLowerCase() !== 'history' ? name : fallback;
 }
 

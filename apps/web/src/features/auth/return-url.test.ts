@@ -30,6 +30,12 @@ describe('returnPath', () => {
       expect(returnPath(v, origin), String(v)).toBeNull();
     }
   });
+  it('an encoded or look-alike way to another site stays a path of this site, or is ignored', () => {
+    for (const v of ['/%2F%2Fevil.example', '/%5Cevil.example', '/.%2E//evil.example', '/.//evil.example', '/api/..//evil.example', '/\uFF0F/evil.example', '/\u2215evil.example', '/\u3000/evil.example', '/@evil.example', '/javascript:alert(1)', '/\r/evil.example']) {
+      const path = returnPath(v, origin);
+      if (path !== null) expect(new URL(path, origin).origin, v).toBe(origin);
+    }
+  });
 });
 
 describe('isApiPath', () => {

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Loader, Stack, TextInput, Title } from '@mantine/core';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
@@ -40,7 +40,8 @@ export function LoginPage() {
     document.title = `${t('title.login')} · ${t(variantStore.get() === 'payments' ? 'app.paymentsBrand' : 'app.brand')}`;
   }, [t]);
 
-  if (session && status === 'notLoggedIn') return <Navigate to="/" replace />;
+  // Signed in already: on to the return address, if any (a file's address through the browser).
+  if (session && status === 'notLoggedIn') return returnUrl && isApiPath(returnUrl) ? <OpenWithSession path={returnUrl} /> : <Navigate to={returnUrl ?? '/'} replace />;
 
   const submit = form.onSubmit(async (values) => {
     setStatus('loggingIn');
@@ -110,6 +111,35 @@ export function LoginPage() {
           </Anchor>
         </Stack>
       </form>
+    </PublicFrame>
+  );
+}
+
+/**
+ * A file's address to open for a browser that keeps its session (sent here by the file's page): the
+ * server had no file cookie from it, which lasts only as long as the browser's session and is not sent
+ * at all with a link followed from another site (a mail). A call with the session sets the cookie again
+ * and tells whether the session is still alive; the address then opens with it. A session the server
+ * has ended is cleared by that call, and the sign-in form shows, with its return address kept.
+ */
+function OpenWithSession({ path }: { path: string }) {
+  useEffect(() => {
+    let live = true;
+    api('/api/authenticate/me', { background: true })
+      .then(() => live && window.location.replace(path))
+      .catch((e: unknown) => {
+        // Not a 401 (the network, the server): the file's address says what is wrong.
+        if (live && !(e instanceof ApiError && e.status === 401)) window.location.replace(path);
+      });
+    return () => {
+      live = false;
+    };
+  }, [path]);
+  return (
+    <PublicFrame>
+      <Center>
+        <Loader />
+      </Center>
     </PublicFrame>
   );
 }
