@@ -521,6 +521,93 @@ test("a Russian phone's month: the grid of days takes the reader to a day far do
   await ctx.close();
 });
 
+test("a Greek phone's month: the days are there while the month loads, each day of the list leads back to its button, and the arrow keys move through them", async ({ browser, request, baseURL }) => {
+  test.setTimeout(120_000);
+  const token = await apiToken(request);
+  // A March far ahead that only this test fills: five viewings on the 3rd, two on the 4th, six on the 27th.
+  const year = new Date().getFullYear() + 23;
+  const on = (d: number) => `${year}-03-${pad(d)}`;
+  for (const [d, n] of [[3, 5], [4, 2], [27, 6]] as const) for (let i = 0; i < n; i++) await createViewing(request, token, `${on(d)}T${pad(9 + i)}:00:00`);
+  const ctx = await signedIn(browser, baseURL!, token, 'el', { viewport: { width: 412, height: 860 }, isMobile: true, cookies: { 'Calendar.view': 'month' } });
+  const page = await ctx.newPage();
+  // The month's entries are held back until the test lets them through.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === '/api/calendar',
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  await page.goto(`/Calendar?date=${on(1)}`);
+
+  // Loading, the grid is there at once, each day named by its date alone (not yet "nothing planned").
+  const grid = page.getByTestId('calendar-jump');
+  const button = (d: number) => grid.locator(`[data-testid="calendar-jump-day"][data-day="${on(d)}"]`);
+  await expect(grid.getByTestId('calendar-jump-day')).toHaveCount(31);
+  await expect(button(27)).toHaveAccessibleName(/^\S+,? 27 Μαρτίου$/);
+  await expect(button(3).locator('.calendar-jump-count')).toHaveText('');
+  await expect(page.getByTestId('calendar-day')).toHaveCount(0);
+  const size = async () => ({ grid: (await grid.boundingBox())!.height, day: (await button(3).boundingBox())!.height });
+  const loading = await size();
+  // A day pressed meanwhile is brought into view when the entries come; the counts fill their reserved place.
+  await button(27).click();
+  release();
+  await expect(button(3).locator('.calendar-jump-count')).toHaveText('5');
+  await expect(button(27)).toHaveAccessibleName(/^\S+,? 27 Μαρτίου, 6 εγγραφές$/);
+  await expect(button(20)).toHaveAccessibleName(/^\S+,? 20 Μαρτίου, τίποτα προγραμματισμένο$/);
+  expect(await size()).toEqual(loading);
+  const heading = page.locator(`[data-testid="calendar-day"][data-day="${on(27)}"] h3`);
+  await expect(heading).toBeFocused();
+  await expect(heading).toBeInViewport();
+  await expect(grid).not.toBeInViewport();
+
+  // The day's heading leads back: the grid comes into view, the focus on the 27th's button.
+  const back = page.locator(`[data-testid="calendar-day"][data-day="${on(27)}"]`).getByTestId('calendar-back-to-days');
+  await expect(back).toHaveText('Πίσω στις ημέρες');
+  await page.keyboard.press('Tab');
+  await expect(back).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(button(27)).toBeFocused();
+  await expect(grid).toBeInViewport({ ratio: 1 });
+  await expect.poll(async () => (await grid.boundingBox())!.y).toBeGreaterThanOrEqual(56);
+
+  // One Tab stop: the day last on is the only one Tab reaches; the arrows step a day or a week, Home and End to the week's ends.
+  await expect(grid.locator('[tabindex="0"]')).toHaveCount(1);
+  await expect(button(27)).toHaveAttribute('tabindex', '0');
+  const monday = 27 - ((new Date(year, 2, 27).getDay() + 6) % 7);
+  for (const [key, day] of [['ArrowLeft', 26], ['ArrowUp', 19], ['ArrowRight', 20], ['ArrowDown', 27], ['Home', monday], ['End', Math.min(monday + 6, 31)]] as const) {
+    await page.keyboard.press(key);
+    await expect(button(day)).toBeFocused();
+  }
+  // The month's last day is as far as the grid goes.
+  await page.keyboard.press('End');
+  for (const key of ['ArrowDown', ...(monday + 6 >= 31 ? ['ArrowRight'] : [])]) await page.keyboard.press(key);
+  await expect(button(Math.min(monday + 6, 31))).toBeFocused();
+  await expect(grid.locator('[tabindex="0"]')).toHaveCount(1);
+  // Out of the grid and back, Tab comes to the same day.
+  await page.keyboard.press('Shift+Tab');
+  await expect(grid.locator(':focus')).toHaveCount(0);
+  await page.keyboard.press('Tab');
+  await expect(button(Math.min(monday + 6, 31))).toBeFocused();
+  // Enter on a day with entries takes the reader to them.
+  await page.keyboard.press('Home');
+  for (let d = monday; d < 27; d++) await page.keyboard.press('ArrowRight');
+  await expect(button(27)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(heading).toBeFocused();
+
+  // Asked for less motion, the way back is at once.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await back.click();
+  expect(await grid.evaluate((el) => el.getBoundingClientRect().top >= 56 && el.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
+  await expect(button(27)).toBeFocused();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  await expectAccessible(page, 'month grid on a Greek phone');
+  await ctx.close();
+});
+
 for (const language of inLanguage('el')) {
   test(`a busy day of the month shows three entries and "+N more", which opens the day (${language})`, async ({ browser, request, baseURL }) => {
     test.setTimeout(90_000);

@@ -20,7 +20,7 @@ import { formatTypedNumber } from '../../../lib/typed-number.ts';
 import { DateField } from '../../accounts/components/date-field.tsx';
 import { addDays, CALENDAR_EMPLOYEE_COOKIE, CALENDAR_STAYS_COOKIE, CALENDAR_VIEW_COOKIE, daysOf, inDayOrder, iso, parseDay, type CalendarView } from '../api/calendar-days.ts';
 import { calendarQuery, moveViewing, searchEmployees, viewingKeys, type TCalendarEvent } from '../api/viewings.ts';
-import { agendaHeadingId, MonthJump } from '../components/month-jump.tsx';
+import { agendaHeadingId, BackToDays, MonthJump } from '../components/month-jump.tsx';
 import { IconChevronLeft, IconChevronRight } from '../icons.ts';
 
 type View = CalendarView;
@@ -201,52 +201,48 @@ export function CalendarPage() {
   /**
    * The month on a phone: only the days of the month that have entries, one under another, each
    * entry in full with its Move button (a finger cannot drag). A month with nothing says so. Above
-   * the list, the month's grid of days takes the reader to a day's part of it.
+   * the list, the month's grid of days takes the reader to a day's part of it (drawn at once: it
+   * needs only the month), and each day's heading leads back to it.
    */
   const monthAgenda = () => {
-    if (q.isPending)
-      return (
-        <Center py="md">
-          <Loader size="sm" />
-        </Center>
-      );
-    const busy = days.filter((d) => d.getMonth() === month && byDay.has(iso(d)));
-    const jump = (
-      <MonthJump
-        key={iso(days[0]!)}
-        days={days}
-        month={month}
-        today={today}
-        locale={locale}
-        counts={new Map(busy.map((d) => [iso(d), byDay.get(iso(d))!.length]))}
-      />
-    );
-    if (!busy.length)
-      return (
-        <>
-          {jump}
+    const busy = q.isPending ? [] : days.filter((d) => d.getMonth() === month && byDay.has(iso(d)));
+    return (
+      <>
+        <MonthJump
+          key={iso(days[0]!)}
+          days={days}
+          month={month}
+          today={today}
+          locale={locale}
+          counts={q.isPending ? null : new Map(busy.map((d) => [iso(d), byDay.get(iso(d))!.length]))}
+        />
+        {q.isPending ? (
+          <Center py="md">
+            <Loader size="sm" />
+          </Center>
+        ) : !busy.length ? (
           <Text c="dimmed" size="sm" data-testid="calendar-month-free">
             {t('calendar.freeMonth')}
           </Text>
-        </>
-      );
-    return (
-      <>
-        {jump}
-        <Stack gap={6} data-testid="calendar-agenda">
-          {busy.map((d) => {
-            const day = iso(d);
-            const label = asHeading(d.toLocaleDateString(locale, { weekday: 'long', day: 'numeric', month: 'long' }));
-            return (
-              <Paper key={day} withBorder p={6} bg={day === today ? 'var(--mantine-color-blue-0)' : undefined} data-testid="calendar-day" data-day={day} aria-label={label} role="group">
-                <Text component="h3" size="sm" fw={day === today ? 700 : 600} mb={4} id={agendaHeadingId(day)} tabIndex={-1} className="calendar-agenda-heading">
-                  {label}
-                </Text>
-                <Stack gap={4}>{byDay.get(day)!.map((e) => entry(e, false))}</Stack>
-              </Paper>
-            );
-          })}
-        </Stack>
+        ) : (
+          <Stack gap={6} data-testid="calendar-agenda">
+            {busy.map((d) => {
+              const day = iso(d);
+              const label = asHeading(d.toLocaleDateString(locale, { weekday: 'long', day: 'numeric', month: 'long' }));
+              return (
+                <Paper key={day} withBorder p={6} bg={day === today ? 'var(--mantine-color-blue-0)' : undefined} data-testid="calendar-day" data-day={day} aria-label={label} role="group">
+                  <Group justify="space-between" align="center" gap={4} wrap="nowrap" mb={4}>
+                    <Text component="h3" size="sm" fw={day === today ? 700 : 600} id={agendaHeadingId(day)} tabIndex={-1} className="calendar-agenda-heading">
+                      {label}
+                    </Text>
+                    <BackToDays day={day} />
+                  </Group>
+                  <Stack gap={4}>{byDay.get(day)!.map((e) => entry(e, false))}</Stack>
+                </Paper>
+              );
+            })}
+          </Stack>
+        )}
       </>
     );
   };
