@@ -478,6 +478,9 @@ test("a Russian booking manager's phone: the calendar's and the availability's d
   await page.getByTestId('calendar-view').getByText('День', { exact: true }).click();
   await expect(page.getByTestId('calendar-title')).toHaveText(new RegExp(`^[А-ЯЁ][а-я]+, 10 марта ${year} г\\.$`));
   expect((await page.locator('[data-testid="calendar-entry"][data-kind="viewing"]').getByTestId('calendar-move').boundingBox())!.height).toBeGreaterThanOrEqual(24);
+  // The week's days head with a capital too ("Вс, 10 мар.", not "вс, 10 мар.").
+  await page.getByTestId('calendar-view').getByText('Неделя', { exact: true }).click();
+  await expect(page.locator(`[data-testid="calendar-day"][data-day="${day}"]`).getByText(/^[А-ЯЁ][а-я]+, 10 мар/)).toBeVisible();
 
   await page.goto(`/Reservations/Availability?date=${year}-03-01`);
   await expect(page.getByTestId('availability-title')).toHaveText(`Март ${year} г.`);

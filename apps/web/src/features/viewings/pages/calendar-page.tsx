@@ -314,7 +314,7 @@ export function CalendarPage() {
                 role="group"
               >
                 <Text size="sm" fw={day === today ? 700 : 500} c={outside ? 'dimmed' : undefined} mb={4}>
-                  {d.toLocaleDateString(locale, view === 'month' ? { weekday: 'short', day: 'numeric' } : { weekday: 'short', day: 'numeric', month: 'short' })}
+                  {asHeading(d.toLocaleDateString(locale, view === 'month' ? { weekday: 'short', day: 'numeric' } : { weekday: 'short', day: 'numeric', month: 'short' }))}
                 </Text>
                 {view === 'day' ? (
                   hourRows(day, events)
