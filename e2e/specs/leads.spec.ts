@@ -895,3 +895,29 @@ for (const language of inLanguage('el')) {
     await ctx.close();
   });
 }
+
+test("a Greek phone: a lead's matching property says its area as agents write it, and the property's page its distances", async ({ browser, request, baseURL }) => {
+  const token = await apiToken(request);
+  const auth = { authorization: `Bearer ${token}` };
+  // A large property at a price no other has, and a lead for 7 650 τ.μ. or more around that price.
+  const price = 7_300_000 + Math.floor(Math.random() * 100_000);
+  const big = await createObject(request, token, { forSale: true, subTypeObjectTypeId: 1, objectSubTypeId: 1, title: 'Ακίνητο στη Φούρκα', salePrice: price, area: 11310, distanceFromAirport: 60000, distanceFromSea: 17 });
+  const lead = ((await (await request.post('/api/lead/add', { data: {}, headers: auth })).json()) as { id: number }).id;
+  const upd = await request.post('/api/lead/update', { data: { id: lead, version: 1, forPurchase: true, purchaseBudgetRangeMin: price - 1000, purchaseBudgetRangeMax: price + 1000, areaMin: 7650 }, headers: auth });
+  expect(upd.ok(), await upd.text()).toBeTruthy();
+
+  const ctx = await signedIn(browser, baseURL!, token, 'el', { viewport: { width: 412, height: 860 }, isMobile: true });
+  const page = await ctx.newPage();
+  await page.goto(`/Leads/View/${lead}`);
+  const match = page.getByTestId('lead-matches').locator(`[data-object-id="${big.id}"]`);
+  await expect(match).toContainText('11\u00a0310 τ.μ., ζητά από 7\u00a0650 τ.μ.');
+  await expect(match).not.toContainText('–…');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  await expectAccessible(page, 'lead matches on a Greek phone');
+
+  await page.goto(`/Objects/View/${big.id}`);
+  await expect(page.getByText('60\u00a0χλμ.', { exact: true })).toBeVisible();
+  await expect(page.getByText('17\u00a0μ.', { exact: true })).toBeVisible();
+  await expect(page.getByText('60,0\u00a0χλμ.')).toHaveCount(0);
+  await ctx.close();
+});

@@ -4,10 +4,11 @@ import { startShippedTexts } from './shipped-texts.testing.ts';
 
 let formatLongDate: typeof import('./format.ts').formatLongDate;
 let asHeading: typeof import('./format.ts').asHeading;
+let formatDistance: typeof import('./format.ts').formatDistance;
 
 beforeAll(async () => {
   await startShippedTexts();
-  ({ formatLongDate, asHeading } = await import('./format.ts'));
+  ({ formatLongDate, asHeading, formatDistance } = await import('./format.ts'));
 });
 
 describe("a day in words (the home page's today)", () => {
@@ -48,5 +49,22 @@ describe('a date as a heading', () => {
     expect(heading('el-GR', { month: 'long', year: 'numeric' })).toBe('Δεκέμβριος 2026');
     await i18next.changeLanguage('en');
     expect(heading('en-GB', { weekday: 'long', day: 'numeric', month: 'long' })).toBe('Tuesday 1 December');
+  });
+});
+
+describe('a distance', () => {
+  it('writes whole kilometres without a ",0" and others to a tenth, in the reader\'s units', async () => {
+    await i18next.changeLanguage('el');
+    expect(formatDistance(60000)).toBe('60\u00a0χλμ.');
+    expect(formatDistance(1000)).toBe('1\u00a0χλμ.');
+    expect(formatDistance(1530)).toBe('1,5\u00a0χλμ.');
+    expect(formatDistance(59960)).toBe('60\u00a0χλμ.');
+    expect(formatDistance(120000)).toBe('120\u00a0χλμ.');
+    expect(formatDistance(1234500)).toBe('1\u00a0234,5\u00a0χλμ.');
+    expect(formatDistance(850)).toBe('850\u00a0μ.');
+    await i18next.changeLanguage('ru');
+    expect(formatDistance(2000)).toBe('2\u00a0км');
+    await i18next.changeLanguage('en');
+    expect(formatDistance(2250)).toBe('2,3\u00a0km');
   });
 });

@@ -28,9 +28,16 @@ export const amountForInput = (s: string, culture: string) => (culture === 'en' 
 /** An area in the reader's unit (m², τ.μ., м²: the text `common.areaUnit`), with its decimals (85,5), not rounded. */
 export const formatArea = (n: number | null | undefined) => (n == null ? '' : `${formatTypedNumber(Math.round(n * 100) / 100)}\u00a0${i18n.t('common.areaUnit')}`);
 
-/** Distances of 1000 m or more in km with one decimal, in the reader's units (m / μ. / м, km / χλμ. / км). */
-export const formatDistance = (m: number | null | undefined) =>
-  m == null ? '' : m >= 1000 ? `${group(Math.round(m / 100) / 10, 1)}\u00a0${i18n.t('common.unitKm')}` : `${group(m, 0)}\u00a0${i18n.t('common.unitMetre')}`;
+/**
+ * Distances of 1000 m or more in km to a tenth, a whole number of km without its ",0" (60 χλμ.,
+ * 1,5 χλμ.), in the reader's units (m / μ. / м, km / χλμ. / км).
+ */
+export const formatDistance = (m: number | null | undefined) => {
+  if (m == null) return '';
+  if (m < 1000) return `${group(m, 0)}\u00a0${i18n.t('common.unitMetre')}`;
+  const km = Math.round(m / 100) / 10;
+  return `${group(km, Number.isInteger(km) ? 0 : 1)}\u00a0${i18n.t('common.unitKm')}`;
+};
 
 /** API date-times are local (agency time zone) YYYY-MM-DDTHH:mm:ss: parse without shifting. */
 function parseLocal(s: string): Date {

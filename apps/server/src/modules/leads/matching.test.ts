@@ -133,6 +133,20 @@ describe('matching objects to a lead', () => {
     expect(el.reasons.map((r) => r.text)).toContain('Τιμή 210\u00a0000\u00a0€, 5% πάνω από τον προϋπολογισμό');
   });
 
+  it('writes areas with their thousands and a limit on one side only as such', async () => {
+    const plots = await newLead({ forPurchase: true, areaMin: 7650, objectSubTypes: [1] });
+    const small = await newLead({ forPurchase: true, areaMax: 12000, objectSubTypes: [1] });
+    const big = await newObject({ ...base, title: 'Large plot', salePrice: 560000, area: 11310, locationId: panorama });
+    const el = (await matches(plots, 'el')).items.find((i) => i.objectId === big)!;
+    expect(el.reasons).toContainEqual({ text: '11\u00a0310 τ.μ., ζητά από 7\u00a0650 τ.μ.', good: true });
+    const en = (await matches(plots)).items.find((i) => i.objectId === big)!;
+    expect(en.reasons).toContainEqual({ text: '11\u00a0310 m², asks at least 7\u00a0650 m²', good: true });
+    const ru = (await matches(small, 'ru')).items.find((i) => i.objectId === big)!;
+    expect(ru.reasons).toContainEqual({ text: '11\u00a0310 м², нужно до 12\u00a0000 м²', good: true });
+    const both = (await matches(lead, 'el')).items.find((i) => i.objectId === perfect)!;
+    expect(both.reasons).toContainEqual({ text: '100 τ.μ., ζητά 90–120 τ.μ.', good: true });
+  });
+
   it('keeps out what is already offered or marked not suitable, and lets it back', async () => {
     await call('POST', '/api/lead/addObject', { leadId: lead, objectId: fewerRooms });
     const res = await call('POST', `/api/lead/${lead}/notSuitable`, { objectId: over, notSuitable: true });

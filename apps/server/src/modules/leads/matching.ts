@@ -7,6 +7,7 @@ import { LEAD_PRICE_BAND, leadPriceBand } from '../../db/schema/leads.ts';
 import { notFound } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
+import { limitAsWritten } from '../../lib/i18n.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { describeLead, formatEuro } from './leads.service.ts';
 import { locationText, placesCovered, seatMunicipalityOf } from '../locations/locations.service.ts';
@@ -188,7 +189,9 @@ function reasonsFor(t: T, l: Row, o: Row, culture: TCulture): Reason[] {
   const amax = l.area_max == null ? null : Number(l.area_max);
   if (area != null && (amin != null || amax != null)) {
     const within = (amin == null || area >= amin) && (amax == null || area <= amax);
-    out.push({ text: t(within ? 'matching.areaWithin' : 'matching.areaOutside', { area: Math.round(area), min: amin ?? '…', max: amax ?? '…' }), good: within });
+    // Written as the screens write areas (11 310 τ.μ.); a limit on one side only is said as such.
+    const key = amax == null ? 'matching.areaFrom' : amin == null ? 'matching.areaUpTo' : within ? 'matching.areaWithin' : 'matching.areaOutside';
+    out.push({ text: t(key, { area: limitAsWritten(Math.round(area)), min: amin ?? '', max: amax ?? '' }), good: within });
   }
   if (l.bedrooms_min != null) {
     const b = Number(o.bedrooms ?? 0);
