@@ -49,10 +49,14 @@ const area = (n: number, t: T, culture: TCulture) => {
   const fraction = decimals === 0 ? '' : `${culture === 'en' ? '.' : ','}${String(decimals).padStart(2, '0').replace(/0$/, '')}`;
   return `${group(whole)}${fraction}\u00a0${t('publishing.areaUnit')}`;
 };
-/** A distance with the reader's decimal separator and units: "1.0 km" in English, "1,0 χλμ." in Greek, "1,0 км" in Russian. */
+/**
+ * A distance with the reader's decimal separator and units, as agents write it (and as the CRM's
+ * screens do): "1.5 km" in English, "1,5 χλμ." in Greek, "1,5 км" in Russian; whole kilometres
+ * without ",0" ("60 χλμ.").
+ */
 export const distance = (m: number, culture: TCulture, t: T) =>
   m >= 1000
-    ? `${new Intl.NumberFormat(culture === 'en' ? 'en-GB' : culture, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false }).format(Math.round(m / 100) / 10)}\u00a0${t('common.unitKm')}`
+    ? `${new Intl.NumberFormat(culture === 'en' ? 'en-GB' : culture, { minimumFractionDigits: 0, maximumFractionDigits: 1, useGrouping: false }).format(Math.round(m / 100) / 10)}\u00a0${t('common.unitKm')}`
     : `${group(m)}\u00a0${t('common.unitMetre')}`;
 /** A date as the reader writes it in full ("26 March 2028", "26 Μαρτίου 2028"). */
 const longDate = (culture: TCulture, iso: string) =>

@@ -260,17 +260,20 @@ describe('the public pages', () => {
   });
 
   it('writes floor 0 as the ground floor, leaves out "Bedrooms: 0", and uses the language\'s decimal separator', async () => {
-    const o = await publishedObject({ title: 'Studio on the ground floor', objectSubTypeId: 2, floor: 0, bedrooms: 0, distanceFromSea: 1000 });
+    const o = await publishedObject({ title: 'Studio on the ground floor', objectSubTypeId: 2, floor: 0, bedrooms: 0, distanceFromSea: 1500, distanceFromAirport: 60000 });
     const en = (await page(`/listings/${o.ref}?lang=en`)).body;
     expect(en).toContain('<dt>Floor</dt><dd>Ground floor</dd>');
-    expect(en).toContain('<dd>1.0\u00a0km</dd>');
+    expect(en).toContain('<dd>1.5\u00a0km</dd>');
+    // Whole kilometres as agents write them, without ".0".
+    expect(en).toContain('<dd>60\u00a0km</dd>');
     expect(en).not.toContain('<dt>Bedrooms</dt>');
     const el = (await page(`/listings/${o.ref}?lang=el`)).body;
     expect(el).toContain('<dd>Ισόγειο</dd>');
-    expect(el).toContain('<dd>1,0\u00a0χλμ.</dd>');
+    expect(el).toContain('<dd>1,5\u00a0χλμ.</dd>');
+    expect(el).toContain('<dd>60\u00a0χλμ.</dd>');
     const ru = (await page(`/listings/${o.ref}?lang=ru`)).body;
     expect(ru).toContain('<dd>Первый (на уровне земли)</dd>');
-    expect(ru).toContain('<dd>1,0\u00a0км</dd>');
+    expect(ru).toContain('<dd>1,5\u00a0км</dd>');
     const card = /<article class="card" data-ref="[^"]*">(?:(?!<\/article>).)*Studio on the ground floor(?:(?!<\/article>).)*<\/article>/s.exec((await page('/listings?lang=en')).body)![0];
     expect(card).not.toContain('Bedrooms');
   });
