@@ -490,8 +490,17 @@ for (const L of LANGUAGES) {
       await expect(page).toHaveURL(new RegExp(`/Accounts/View/${id}$`));
       await expect(page.getByTestId('view-role')).toContainText(L.admin);
       expect((await (await viewAccount(request, token, id)).json()).role).toBe('admin');
-      // Back to employee, through the same page.
+      // Back to employee, through the same page. While the role is asked again (held back here), no
+      // copy from the first visit is offered as the current role.
+      await page.route(`**/api/UserRole/${id}`, async (r) => {
+        if (r.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, 1500));
+        await r.continue();
+      });
       await page.getByTestId('change-role').click();
+      await expect(page).toHaveURL(new RegExp(`/ChangeEmployeRole/${id}$`));
+      await expect(page.getByTestId('role-current')).toHaveCount(0);
+      await expect(page.getByTestId('role-current')).toContainText(L.admin);
+      await page.unroute(`**/api/UserRole/${id}`);
       await page.getByTestId('role-select').click();
       await page.getByRole('option', { name: L.employee, exact: true }).click();
       await page.getByTestId('role-save').click();

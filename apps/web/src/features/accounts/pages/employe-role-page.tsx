@@ -22,6 +22,8 @@ export function EmployeRolePage() {
     mutationFn: (r: string) => saveUserRole(id, r),
     meta: { handlesErrors: true },
     onSuccess: () => {
+      // The next visit asks afresh (and waits for it), never showing this visit's copy.
+      client.removeQueries({ queryKey: userRoleQuery(id).queryKey });
       void client.invalidateQueries({ queryKey: ['account'] });
       void client.invalidateQueries({ queryKey: ['accounts'] });
       goBack();
@@ -35,7 +37,10 @@ export function EmployeRolePage() {
       </Alert>
     );
   }
-  if (!q.data) {
+  // Only a role read for this visit: a copy kept from an earlier one (before a change of role) showed
+  // the old role as current while it was asked again, and a pick of that same value (no change for
+  // the select) then saved the role the answer brought instead.
+  if (!q.data || !q.isFetchedAfterMount) {
     return (
       <Center py="xl">
         <Loader />
