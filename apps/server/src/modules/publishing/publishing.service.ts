@@ -94,6 +94,20 @@ export function publishOnChange(start: PublishStarter) {
   };
 }
 
+/**
+ * Queues the job for the objects asked to be published among these, inside the caller's
+ * transaction: for a change that is not an edit of the object itself (a sale of it closed or
+ * reopened sets its sold flag), which the job judges again as it is.
+ */
+export async function queuePublishOf(app: Pick<FastifyInstance, 'jobs'>, tx: Tx, objectIds: number[], actor: Actor) {
+  if (!objectIds.length) return;
+  const rows = await tx.execute(sql`select id from objects where id in (${sql.join(
+    objectIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}) and (publish_requested or published)`);
+  for (const { id } of rows.rows as { id: number }[]) await app.jobs.enqueue(PUBLISH_JOB, { objectId: id, actor } as unknown as Record<string, unknown>, { tx, singletonKey: `object:${id}` });
+}
+
 /** For tests and tools: every object whose request and state disagree. */
 export async function objectsAwaitingPublish(db: Tx | FastifyInstance['db']) {
   const rows = await db.execute(sql`

@@ -428,6 +428,25 @@ describe('the public site', () => {
     app.publicPages.clear();
   });
 
+  it('a sale of it closed takes it off the site and its page in the office says so; reopened, it is published again', async () => {
+    const o = await publishedObject({ title: 'Flat sold through a deal' });
+    const call = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/Deal/update', headers: bearer(agent.token), payload });
+    const opened = await call({ dealType: 2, dealStage: 1, objectId: o.id, price: 178000 });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const closed = await call({ id: opened.json().id, version: opened.json().version, dealStage: 5 });
+    expect(closed.statusCode, closed.body).toBe(200);
+    await settle();
+    expect(await state(o.id)).toMatchObject({ published: false, publicUrl: null, publishError: 'Not published: the property is sold (a sale of it is closed).' });
+    const [logged] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Object'), eq(actionLog.entityId, o.id))).orderBy(desc(actionLog.id)).limit(1);
+    expect(logged).toMatchObject({ action: 'PublishRefused', actionBy: agent.id });
+
+    const reopened = await call({ id: closed.json().id, version: closed.json().version, dealStage: 4 });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    await settle();
+    expect(await state(o.id)).toMatchObject({ published: true, publishError: null, publicUrl: `/listings/${o.ref}?lang=en` });
+    app.publicPages.clear();
+  });
+
   it('gives the portals an XML feed of every published object', async () => {
     const res = await page('/feed/listings.xml?lang=el');
     expect(res.statusCode).toBe(200);
