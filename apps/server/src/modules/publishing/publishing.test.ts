@@ -439,6 +439,12 @@ describe('the public site', () => {
     expect(await state(o.id)).toMatchObject({ published: false, publicUrl: null, publishError: 'Not published: the property is sold (a sale of it is closed).' });
     const [logged] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Object'), eq(actionLog.entityId, o.id))).orderBy(desc(actionLog.id)).limit(1);
     expect(logged).toMatchObject({ action: 'PublishRefused', actionBy: agent.id });
+    // The action log and the home page's recent changes name the action in the reader's words.
+    expect(['en', 'el', 'ru'].map((c) => app.translator.t(c as 'en', `actionLog.action.${logged!.action}`))).toEqual([
+      'Not published on the website',
+      'Η δημοσίευση στην ιστοσελίδα απορρίφθηκε',
+      'Публикация на сайте отклонена',
+    ]);
 
     const reopened = await call({ id: closed.json().id, version: closed.json().version, dealStage: 4 });
     expect(reopened.statusCode, reopened.body).toBe(200);
