@@ -29,7 +29,7 @@ const NOT_PUBLIC = new Set(['internalNotes', 'hasBanner']);
 export async function runPublish(
   db: { transaction: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T> },
   job: TPublishJob,
-  hooks: { onRefused?: (tx: Tx, out: PublishOutcome) => Promise<void> } = {},
+  hooks: { onRefused?: (tx: Tx, out: PublishOutcome) => Promise<void>; onSettled?: (tx: Tx, objectId: number) => Promise<void> } = {},
 ): Promise<PublishOutcome> {
   return db.transaction(async (tx) => {
     const [o] = (await tx.select().from(objects).where(eq(objects.id, job.objectId)).for('update')) as Row[];
@@ -42,6 +42,7 @@ export async function runPublish(
       if (o.published !== true && o.publishError == null) return { state: 'unchanged', referenceNumber: ref };
       await tx.update(objects).set({ published: false, publishError: null } as never).where(eq(objects.id, job.objectId));
       if (o.published === true) await log('Unpublish', { published: false });
+      await hooks.onSettled?.(tx, job.objectId);
       return { state: 'unpublished', referenceNumber: ref };
     }
 
@@ -63,6 +64,7 @@ export async function runPublish(
     if (o.published === true && o.publishError == null) return { state: 'unchanged', referenceNumber: ref };
     await tx.update(objects).set({ published: true, publishError: null, lastUpdate: new Date() } as never).where(eq(objects.id, job.objectId));
     await log('Publish', { published: true });
+    await hooks.onSettled?.(tx, job.objectId);
     return { state: 'published', referenceNumber: ref };
   });
 }

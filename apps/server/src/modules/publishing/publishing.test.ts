@@ -165,6 +165,8 @@ describe('publishing an object', () => {
     expect(res.json().dto).toMatchObject({ publishRequested: true, published: false, publishError: null });
     await settle();
     expect(await state(o.id)).toMatchObject({ published: true, publishError: null });
+    // The alert that told of the refusal goes with it: nothing is missing any more.
+    expect(await db.select().from(alerts).where(and(eq(alerts.entity, 'Object'), eq(alerts.entityId, o.id)))).toEqual([]);
   });
 
   it('unpublishes the same way: the request withdrawn, the public pages and the feed no longer show it', async () => {
@@ -437,6 +439,8 @@ describe('the public site', () => {
     expect(closed.statusCode, closed.body).toBe(200);
     await settle();
     expect(await state(o.id)).toMatchObject({ published: false, publicUrl: null, publishError: 'Not published: the property is sold (a sale of it is closed).' });
+    // The office closed the sale itself: no alert that something is missing.
+    expect(await db.select().from(alerts).where(and(eq(alerts.entity, 'Object'), eq(alerts.entityId, o.id)))).toEqual([]);
     const [logged] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Object'), eq(actionLog.entityId, o.id))).orderBy(desc(actionLog.id)).limit(1);
     expect(logged).toMatchObject({ action: 'PublishRefused', actionBy: agent.id });
     // The action log and the home page's recent changes name the action in the reader's words.
