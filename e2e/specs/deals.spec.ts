@@ -659,3 +659,32 @@ test('the delete question says what happens to the tenant as things are when it 
   await expect(page.getByTestId('contacts-card').locator(`[data-testid="contact-line"][data-relation="4"][data-account="${tenant}"]`)).toBeVisible();
   await ctx.close();
 });
+
+test('a flat whose sale is closed reads Sold at the top of its page, not For sale, and is no longer on the website', async ({ browser, request, baseURL }) => {
+  const token = await apiToken(request);
+  const flat = await demoFlatForSale(request, token, 2);
+  // On the website first.
+  const asked = await request.patch(`/api/object/patch/${flat.id}`, { data: [{ op: 'replace', path: '/publishRequested', value: true }], headers: auth(token) });
+  expect(asked.ok(), await asked.text()).toBeTruthy();
+  const state = async () => (await (await request.get(`/api/object/publishState/${flat.id}`, { headers: auth(token) })).json()) as { published: boolean; publishError: string | null };
+  await expect.poll(async () => (await state()).published, { timeout: 20_000 }).toBe(true);
+  expect((await request.get(`/listings/${flat.referenceNumber}?lang=en`)).status()).toBe(200);
+  const made = await request.post('/api/Deal/update', { data: { dealType: 2, dealStage: 1, objectId: flat.id, price: flat.salePrice }, headers: auth(token) });
+  expect(made.ok(), await made.text()).toBeTruthy();
+  const deal = (await made.json()) as { id: number; version: number };
+  const closed = await request.post('/api/Deal/update', { data: { id: deal.id, version: deal.version, dealStage: 5 }, headers: auth(token) });
+  expect(closed.ok(), await closed.text()).toBeTruthy();
+
+  await expect.poll(async () => (await state()).published, { timeout: 20_000 }).toBe(false);
+  const ctx = await signedIn(browser, baseURL!, token, 'en-UK');
+  const page = await ctx.newPage();
+  await page.goto(`/Objects/View/${flat.id}`);
+  const summary = page.getByTestId('object-summary');
+  await expect(summary.getByTestId('closed-sold')).toHaveText('Sold');
+  await expect(summary.getByTestId('offer-forSale')).toHaveCount(0);
+  // Its service information no longer offers a link to a page the website does not show.
+  await expect(page.getByTestId('service-info')).toContainText('Not published: the property is sold (a sale of it is closed).');
+  await expect(page.getByTestId('service-info').getByRole('link', { name: 'Open its page on the website' })).toHaveCount(0);
+  expect((await request.get(`/listings/${flat.referenceNumber}?lang=en`)).status()).toBe(404);
+  await ctx.close();
+});

@@ -45,6 +45,7 @@ import { objectTitle } from '../objects/objects.sql.ts';
 import { OBJECT_LOG_ENTITY } from '../objects/objects.service.ts';
 import { deleteUnlinkedActivities } from '../activities/activity-orphans.ts';
 import { queueRentCheck } from '../alerts/alerts.system.ts';
+import { queuePublishOf } from '../publishing/publishing.service.ts';
 
 type Caller = { user: SessionUser; actor: { id: number | null; name: string | null } };
 type T = (key: string, params?: Record<string, string | number>) => string;
@@ -214,7 +215,15 @@ function soldCounters(s: ClosingState | null): Set<number> {
  * reference numbers of accounts are read from the closed deals (accountDealRefs), so they follow
  * by themselves.
  */
-async function applyClosing(tx: Tx, today: string, before: ClosingState | null, after: ClosingState | null, won?: { caller: Caller; dealId: number }) {
+async function applyClosing(
+  app: FastifyInstance,
+  tx: Tx,
+  actor: Caller['actor'],
+  today: string,
+  before: ClosingState | null,
+  after: ClosingState | null,
+  won?: { caller: Caller; dealId: number },
+) {
   const was = soldCounters(before);
   const is = soldCounters(after);
   const plus = [...is].filter((id) => !was.has(id));
@@ -226,7 +235,12 @@ async function applyClosing(tx: Tx, today: string, before: ClosingState | null, 
     before?.dealStage === DEAL_STAGE_CLOSED || after?.dealStage === DEAL_STAGE_CLOSED
       ? before?.dealStage !== after?.dealStage || before?.dealType !== after?.dealType || before?.objectId !== after?.objectId || before?.rentExpiration !== after?.rentExpiration
       : false;
-  if (objectIds.length && closedChanged) await refreshObjectFlags(tx, objectIds, today);
+  if (objectIds.length && closedChanged) {
+    await refreshObjectFlags(tx, objectIds, today);
+    // A sold property leaves the website (and one whose sale is reopened comes back): its publish
+    // state follows, so its page in the office does not read "Published" for a page nobody sees.
+    await queuePublishOf(app, tx, objectIds, actor);
+  }
   // The lead the deal was made from is won when the deal closes (reopening the deal leaves the
   // lead as the agent last set it).
   const newlyClosed = after?.dealStage === DEAL_STAGE_CLOSED && (before?.dealStage !== DEAL_STAGE_CLOSED || before?.demandId !== after.demandId);
@@ -606,7 +620,7 @@ export async function saveDeal(app: FastifyInstance, caller: Caller, body: TDeal
     const after = await closingState(tx, id);
     // A deal is about a property or between people: an empty one is refused (and rolled back).
     if (after && after.objectId == null && after.parties.length === 0) throw fieldError('objectId', 'deals.objectOrPartyRequired');
-    await applyClosing(tx, agencyToday(app.config.timeZone), before, after, { caller, dealId: id });
+    await applyClosing(app, tx, caller.actor, agencyToday(app.config.timeZone), before, after, { caller, dealId: id });
     const notices = await settleTenants(app, tx, caller, id, before, after, t, culture);
     return { ...(await getDeal(app, tx, id, t, culture)), notices };
   });
@@ -625,7 +639,7 @@ export async function moveDeal(app: FastifyInstance, caller: Caller, id: number,
       .where(eq(deals.id, id));
     await logAction(tx, caller.actor, { action: 'Update', entity: DEAL_LOG_ENTITY, entityId: id, message: LOG_MESSAGE.moved, data: { dealStage } });
     const after = await closingState(tx, id);
-    await applyClosing(tx, agencyToday(app.config.timeZone), before, after, { caller, dealId: id });
+    await applyClosing(app, tx, caller.actor, agencyToday(app.config.timeZone), before, after, { caller, dealId: id });
     const notices = await settleTenants(app, tx, caller, id, before, after, t, culture);
     return { ...(await getDeal(app, tx, id, t, culture)), notices };
   });
@@ -666,7 +680,7 @@ export async function deleteDeal(app: FastifyInstance, caller: Caller, id: numbe
     const ids = [...new Set(links.map((l) => l.activityId))];
     await deleteUnlinkedActivities(tx, ids);
     await tx.delete(deals).where(eq(deals.id, id));
-    await applyClosing(tx, agencyToday(app.config.timeZone), before, null);
+    await applyClosing(app, tx, caller.actor, agencyToday(app.config.timeZone), before, null);
     await logAction(tx, caller.actor, { action: 'Delete', entity: DEAL_LOG_ENTITY, entityId: id });
     return tenancyNotices(tenancies, t, culture, true);
   });

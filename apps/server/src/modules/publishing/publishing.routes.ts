@@ -51,13 +51,21 @@ export const publishingRoutes = fp(
   async (root: FastifyInstance) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
 
-    /** A refusal is told to the office: an alert about the object, made with the refusal. */
+    /** The refusal alerts of an object nobody has opened or annotated yet. */
+    const dropRefusalAlerts = async (tx: Tx, objectId: number) => {
+      await tx.execute(sql`delete from alerts where kind = 'publish' and entity = 'Object' and entity_id = ${objectId} and readed_on is null and notes is null`);
+    };
+    /**
+     * A refusal is told to the office: an alert about the object, made with the refusal. Not for a
+     * property taken off because its sale closed: the office closed it, nothing is missing.
+     */
     const onRefused = async (tx: Tx, out: PublishOutcome) => {
       const ref = out.referenceNumber ?? '';
       const list = (out.codes ?? []).map((c) => app.translator.t('en', c)).join('; ');
       // One alert per property says what is missing now: a refusal again (each auto-save while the
       // admin fills the gaps runs the job) replaces the earlier ones nobody has opened yet.
-      await tx.execute(sql`delete from alerts where kind = 'publish' and entity = 'Object' and entity_id = ${out.objectId} and readed_on is null and notes is null`);
+      await dropRefusalAlerts(tx, out.objectId!);
+      if ((out.codes ?? []).every((c) => c === 'publishing.sold')) return;
       await createAlert(tx, {
         source: 'Publishing',
         kind: 'publish',
@@ -78,7 +86,8 @@ export const publishingRoutes = fp(
     app.jobs.register<TPublishJob>(
       PUBLISH_JOB,
       async (job) => {
-        await runPublish(app.db, job, { onRefused });
+        // Published or withdrawn: a refusal told earlier is no longer so.
+        await runPublish(app.db, job, { onRefused, onSettled: dropRefusalAlerts });
         app.publicPages.clear();
       },
       { maxAttempts: 5, backoffSeconds: 10 },

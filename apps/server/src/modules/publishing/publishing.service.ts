@@ -29,7 +29,7 @@ const NOT_PUBLIC = new Set(['internalNotes', 'hasBanner']);
 export async function runPublish(
   db: { transaction: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T> },
   job: TPublishJob,
-  hooks: { onRefused?: (tx: Tx, out: PublishOutcome) => Promise<void> } = {},
+  hooks: { onRefused?: (tx: Tx, out: PublishOutcome) => Promise<void>; onSettled?: (tx: Tx, objectId: number) => Promise<void> } = {},
 ): Promise<PublishOutcome> {
   return db.transaction(async (tx) => {
     const [o] = (await tx.select().from(objects).where(eq(objects.id, job.objectId)).for('update')) as Row[];
@@ -42,6 +42,7 @@ export async function runPublish(
       if (o.published !== true && o.publishError == null) return { state: 'unchanged', referenceNumber: ref };
       await tx.update(objects).set({ published: false, publishError: null } as never).where(eq(objects.id, job.objectId));
       if (o.published === true) await log('Unpublish', { published: false });
+      await hooks.onSettled?.(tx, job.objectId);
       return { state: 'unpublished', referenceNumber: ref };
     }
 
@@ -63,6 +64,7 @@ export async function runPublish(
     if (o.published === true && o.publishError == null) return { state: 'unchanged', referenceNumber: ref };
     await tx.update(objects).set({ published: true, publishError: null, lastUpdate: new Date() } as never).where(eq(objects.id, job.objectId));
     await log('Publish', { published: true });
+    await hooks.onSettled?.(tx, job.objectId);
     return { state: 'published', referenceNumber: ref };
   });
 }
@@ -92,6 +94,20 @@ export function publishOnChange(start: PublishStarter) {
   return async (tx: Tx, change: ObjectChange) => {
     if (await prepareAfterChange(tx, change)) await start({ objectId: change.id, actor: change.actor }, tx);
   };
+}
+
+/**
+ * Queues the job for the objects asked to be published among these, inside the caller's
+ * transaction: for a change that is not an edit of the object itself (a sale of it closed or
+ * reopened sets its sold flag), which the job judges again as it is.
+ */
+export async function queuePublishOf(app: Pick<FastifyInstance, 'jobs'>, tx: Tx, objectIds: number[], actor: Actor) {
+  if (!objectIds.length) return;
+  const rows = await tx.execute(sql`select id from objects where id in (${sql.join(
+    objectIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}) and (publish_requested or published)`);
+  for (const { id } of rows.rows as { id: number }[]) await app.jobs.enqueue(PUBLISH_JOB, { objectId: id, actor } as unknown as Record<string, unknown>, { tx, singletonKey: `object:${id}` });
 }
 
 /** For tests and tools: every object whose request and state disagree. */

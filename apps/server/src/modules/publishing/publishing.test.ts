@@ -165,6 +165,8 @@ describe('publishing an object', () => {
     expect(res.json().dto).toMatchObject({ publishRequested: true, published: false, publishError: null });
     await settle();
     expect(await state(o.id)).toMatchObject({ published: true, publishError: null });
+    // The alert that told of the refusal goes with it: nothing is missing any more.
+    expect(await db.select().from(alerts).where(and(eq(alerts.entity, 'Object'), eq(alerts.entityId, o.id)))).toEqual([]);
   });
 
   it('unpublishes the same way: the request withdrawn, the public pages and the feed no longer show it', async () => {
@@ -425,6 +427,33 @@ describe('the public site', () => {
     expect((await page('/api/public/listings?perPage=100')).json().items.map((i: { ref: string }) => i.ref)).not.toContain(o.ref);
     expect(await runPublish(db, { objectId: o.id, actor: { id: null, name: 'test' } })).toMatchObject({ state: 'refused', codes: ['publishing.sold'] });
     expect((await state(o.id, el)).publishError).toBe('Δεν δημοσιεύτηκε: το ακίνητο έχει πωληθεί (η πώλησή του έχει ολοκληρωθεί).');
+    app.publicPages.clear();
+  });
+
+  it('a sale of it closed takes it off the site and its page in the office says so; reopened, it is published again', async () => {
+    const o = await publishedObject({ title: 'Flat sold through a deal' });
+    const call = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/Deal/update', headers: bearer(agent.token), payload });
+    const opened = await call({ dealType: 2, dealStage: 1, objectId: o.id, price: 178000 });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const closed = await call({ id: opened.json().id, version: opened.json().version, dealStage: 5 });
+    expect(closed.statusCode, closed.body).toBe(200);
+    await settle();
+    expect(await state(o.id)).toMatchObject({ published: false, publicUrl: null, publishError: 'Not published: the property is sold (a sale of it is closed).' });
+    // The office closed the sale itself: no alert that something is missing.
+    expect(await db.select().from(alerts).where(and(eq(alerts.entity, 'Object'), eq(alerts.entityId, o.id)))).toEqual([]);
+    const [logged] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Object'), eq(actionLog.entityId, o.id))).orderBy(desc(actionLog.id)).limit(1);
+    expect(logged).toMatchObject({ action: 'PublishRefused', actionBy: agent.id });
+    // The action log and the home page's recent changes name the action in the reader's words.
+    expect(['en', 'el', 'ru'].map((c) => app.translator.t(c as 'en', `actionLog.action.${logged!.action}`))).toEqual([
+      'Not published on the website',
+      'Η δημοσίευση στην ιστοσελίδα απορρίφθηκε',
+      'Публикация на сайте отклонена',
+    ]);
+
+    const reopened = await call({ id: closed.json().id, version: closed.json().version, dealStage: 4 });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    await settle();
+    expect(await state(o.id)).toMatchObject({ published: true, publishError: null, publicUrl: `/listings/${o.ref}?lang=en` });
     app.publicPages.clear();
   });
 

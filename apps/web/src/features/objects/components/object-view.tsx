@@ -131,7 +131,9 @@ function Summary(p: Props) {
   // The reader's title heads the card (and is what a click edits), else the other one (marked as
   // Russian for screen readers on another screen); the one not heading is then in the texts card.
   const heading = headingTitleField(data, i18n.language);
-  const offers = (['forSale', 'forRent', 'forShortRent'] as const).filter((k) => data[k]);
+  // A closed sale (or a let running) ends that offer: the card says so instead of offering it still.
+  const closed = { forSale: data.sold === true, forRent: data.rented === true, forShortRent: false };
+  const offers = (['forSale', 'forRent', 'forShortRent'] as const).filter((k) => data[k] && !closed[k]);
   return (
     <Card withBorder padding="md" data-testid="object-summary">
       <Stack gap="sm">
@@ -151,6 +153,13 @@ function Summary(p: Props) {
                 {fieldLabel(t, k)}
               </Badge>
             ))}
+            {(['sold', 'rented'] as const)
+              .filter((k) => data[k] === true)
+              .map((k) => (
+                <Badge key={k} color="dark" tt="none" data-testid={`closed-${k}`}>
+                  {fieldLabel(t, k)}
+                </Badge>
+              ))}
             {data.active === false && (
               <Badge variant="outline" color="gray" tt="none" data-testid="inactive">
                 {t('objects.view.inactive')}
