@@ -28,7 +28,7 @@ import { feedStream } from './feed.xml.ts';
 import { publishErrorText } from './publish.rules.ts';
 import type { Tx } from '../../db/client.ts';
 import { createAlert } from '../alerts/alerts.create.ts';
-import { PUBLISH_JOB, SYSTEM_ACTOR, objectsAwaitingPublish, publishOnChange, runPublish, type PublishOutcome, type TPublishJob } from './publishing.service.ts';
+import { PUBLISH_JOB, SYSTEM_ACTOR, enqueuePublish, objectsAwaitingPublish, publishOnChange, runPublish, type PublishOutcome, type TPublishJob } from './publishing.service.ts';
 import { ENQUIRY_LIMITS, createEnquiry, enquiryTaken, getPublic, publicPlaceName, listPublic, parsePublicRef, publicPhoto, publicPlaces, readFilter, type TEnquiry } from './public.service.ts';
 import { ENQUIRY_MESSAGE_MAX, listPage, notFoundPage, objectPage, siteNameOf, termsPage, withdrawnPage, type ContactState, type PageContext } from './public.pages.ts';
 import { objectUrl, photoUrl, toPublicDto } from './public.view.ts';
@@ -92,8 +92,7 @@ export const publishingRoutes = fp(
       },
       { maxAttempts: 5, backoffSeconds: 10 },
     );
-    const enqueue = (job: TPublishJob, tx?: Tx) =>
-      app.jobs.enqueue(PUBLISH_JOB, job as unknown as Record<string, unknown>, { tx, singletonKey: `object:${job.objectId}` });
+    const enqueue = (job: TPublishJob, tx?: Tx) => enqueuePublish(app, job, tx);
     app.objectChangeListeners.push(publishOnChange(async (job, tx) => void (await enqueue(job, tx))));
 
     // A request whose job never got queued (a crash between two versions of the app) is queued at start-up.

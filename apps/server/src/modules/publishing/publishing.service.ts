@@ -96,6 +96,10 @@ export function publishOnChange(start: PublishStarter) {
   };
 }
 
+/** Queues the publish job of one object (one queued run per object at a time), in `tx` when given. */
+export const enqueuePublish = (app: Pick<FastifyInstance, 'jobs'>, job: TPublishJob, tx?: Tx) =>
+  app.jobs.enqueue(PUBLISH_JOB, job as unknown as Record<string, unknown>, { tx, singletonKey: `object:${job.objectId}` });
+
 /**
  * Queues the job for the objects asked to be published among these, inside the caller's
  * transaction: for a change that is not an edit of the object itself (a sale of it closed or
@@ -107,7 +111,7 @@ export async function queuePublishOf(app: Pick<FastifyInstance, 'jobs'>, tx: Tx,
     objectIds.map((id) => sql`${id}`),
     sql`, `,
   )}) and (publish_requested or published)`);
-  for (const { id } of rows.rows as { id: number }[]) await app.jobs.enqueue(PUBLISH_JOB, { objectId: id, actor } as unknown as Record<string, unknown>, { tx, singletonKey: `object:${id}` });
+  for (const { id } of rows.rows as { id: number }[]) await enqueuePublish(app, { objectId: id, actor }, tx);
 }
 
 /** For tests and tools: every object whose request and state disagree. */
