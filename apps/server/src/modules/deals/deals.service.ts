@@ -315,6 +315,16 @@ async function settleTenants(app: FastifyInstance, tx: Tx, caller: Caller, dealI
   const is = tenancyOf(after);
   if (!is && !was) return [];
   if (JSON.stringify(is) === JSON.stringify(was)) return [];
+  // The properties first, in id order, then their tenant links, as a closing (refreshObjectFlags)
+  // and a deal's delete take them: a tenant changed on a closed rental took the links first, and a
+  // delete of another deal of the property, holding the property, waited for them while this waited
+  // for the property. Two closings of one property wait for each other here too, also when it has
+  // no tenant link yet to lock.
+  const properties = [...new Set([was?.objectId, is?.objectId].filter((v): v is number => v != null))];
+  await tx.execute(sql`select 1 from objects where id in (${sql.join(
+    properties.map((id) => sql`${id}`),
+    sql`, `,
+  )}) order by id for no key update`);
   const day = (d: string | null) => dayText(d, culture);
   const refOf = async (objectId: number) => {
     const [o] = await tx.select({ ref: objects.referenceNumber }).from(objects).where(eq(objects.id, objectId));
@@ -355,8 +365,6 @@ async function settleTenants(app: FastifyInstance, tx: Tx, caller: Caller, dealI
   if (!is.tenants.length) return [...notices, { kind: 'warning', text: t('deals.tenant.none', { ref }) }];
   if (!is.start || !is.end) return [...notices, { kind: 'warning', text: t('deals.tenant.noDates', { ref }) }];
   const period = { start: is.start, end: is.end };
-  // Two closings of one property wait for each other here, also when it has no tenant link yet to lock.
-  await tx.execute(sql`select 1 from objects where id = ${is.objectId} for no key update`);
   const links = await tenantLinks(is.objectId);
   const names = new Map((await tx.select({ id: accounts.id, name: accounts.displayName }).from(accounts).where(inArray(accounts.id, is.tenants))).map((a) => [a.id, a.name ?? '']));
   const log = (action: 'AddContact' | 'UpdateContact', accountId: number, data: Row) =>

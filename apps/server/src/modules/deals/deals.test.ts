@@ -604,6 +604,43 @@ describe('a rental closing', () => {
     expect(await tenantLinks(flatE.id)).toEqual([{ accountId: coming, relation: 4, startDate: '2028-03-01', endDate: '2029-02-28', price: 700, rentPaymentDay: null }]);
   });
 
+  it('deleted while a closed rental of the property gets another tenant, both go through (neither waits on the other for ever)', async () => {
+    const leaving = await person('Anna', 'Fevgousa', { isClient: true });
+    const named = await person('Vasilis', 'Lathos', { isClient: true });
+    const right = await person('Yiannis', 'Sostos', { isClient: true });
+    const flatF = await newObject('Flat in Evosmos', { forRent: true, rentPrice: 650 });
+    const deal = (tenant: number, rentStart: string, rentExpiration: string) =>
+      call('POST', '/api/Deal/update', { dealType: 1, dealStage: 5, objectId: flatF.id, price: 650, rentStart, rentExpiration, accounts: [{ accountId: tenant, relation: 2 }] });
+    const mistaken = (await deal(leaving, '2027-03-01', '2028-02-29')).json();
+    const lease = (await deal(named, '2028-03-01', '2029-02-28')).json();
+    expect(await tenantLinks(flatF.id)).toHaveLength(2);
+    const waiting = async () =>
+      (
+        await db.execute<{ n: number }>(sql`select count(*)::int as n from pg_locks l join pg_stat_activity a on a.pid = l.pid
+          where not l.granted and a.datname = current_database()`)
+      ).rows[0]!.n;
+    const until = async (n: number) => {
+      for (let i = 0; i < 400 && (await waiting()) < n; i++) await new Promise((r) => setTimeout(r, 25));
+      expect(await waiting()).toBeGreaterThanOrEqual(n);
+    };
+    // Someone holds the property's row while the delete of one rental and the correction of the
+    // other's tenant (the closing itself unchanged) arrive, the delete first.
+    let removing: ReturnType<typeof call> | undefined;
+    let correcting: ReturnType<typeof call> | undefined;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from objects where id = ${flatF.id} for no key update`);
+      removing = call('DELETE', `/api/Deal/${mistaken.id}`);
+      await until(1);
+      correcting = call('POST', '/api/Deal/update', { id: lease.id, version: lease.version, accounts: [{ accountId: right, relation: 2 }] });
+      await until(2);
+    });
+    const [removed, corrected] = await Promise.all([removing!, correcting!]);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    // The deleted rental's tenant is gone; the mistaken name's link stays (said), the right tenant is on.
+    expect((await tenantLinks(flatF.id)).map((l) => l.accountId).sort((a, b) => a - b)).toEqual([named, right].sort((a, b) => a - b));
+  });
+
   it('a sale closing puts nobody on the property', async () => {
     const buyerToo = await person('Ilias', 'Agorastis', { isClient: true });
     const shop = await newObject('Shop in Kalamaria', { forSale: true, salePrice: 90000 });
