@@ -114,11 +114,14 @@ export async function queuePublishOf(app: Pick<FastifyInstance, 'jobs'>, tx: Tx,
   for (const { id } of rows.rows as { id: number }[]) await enqueuePublish(app, { objectId: id, actor }, tx);
 }
 
-/** For tests and tools: every object whose request and state disagree. */
+/**
+ * Every object whose request and state disagree, judged at start-up: also one still published
+ * though sold (its sale closed by a version of the app whose closing did not queue the publishing).
+ */
 export async function objectsAwaitingPublish(db: Tx | FastifyInstance['db']) {
   const rows = await db.execute(sql`
     select id from objects
-    where (publish_requested and not published and publish_error is null) or (not publish_requested and published)`);
+    where (publish_requested and not published and publish_error is null) or (not publish_requested and published) or (published and sold)`);
   return (rows.rows as { id: number }[]).map((r) => r.id);
 }
 

@@ -207,6 +207,16 @@ describe('publishing an object', () => {
     expect(await objectsAwaitingPublish(db)).not.toContain(o.id);
   });
 
+  it('finds at start-up a property sold while it stayed published (its sale closed before a closing queued the publishing), and not once it is judged', async () => {
+    const o = await publishedObject({ title: 'Sold before the closing took it off' });
+    await db.update(objects).set({ sold: true } as never).where(eq(objects.id, o.id));
+    expect(await state(o.id)).toMatchObject({ published: true, publishError: null });
+    expect(await objectsAwaitingPublish(db)).toContain(o.id);
+    expect((await runPublish(db, { objectId: o.id, actor: { id: null, name: 'test' } })).state).toBe('refused');
+    expect(await state(o.id)).toMatchObject({ published: false, publishError: 'Not published: the property is sold (a sale of it is closed).' });
+    expect(await objectsAwaitingPublish(db)).not.toContain(o.id);
+  });
+
   it('runs as a job named for publishing, and its state is for staff only', async () => {
     expect(PUBLISH_JOB).toBe('object-publish');
     const o = await completeObject();
