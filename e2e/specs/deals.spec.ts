@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { apiToken, expectAccessible, signedIn, inLanguage } from '../fixtures.ts';
 
 /**
@@ -155,6 +156,60 @@ test('at 1280 px a surname stays whole in the deals list, and a run-together nam
   expect(overflow).toBeLessThanOrEqual(0);
   await ctx.close();
 });
+
+for (const language of ['en-UK', 'el'] as const) {
+  test(`the list adds up every matching deal under it, and downloads them as Deals.xlsx (${language})`, async ({ browser, request, baseURL }) => {
+    const el = language === 'el';
+    const token = await apiToken(request);
+    const mark = `Sum${Date.now() % 1000000}${el ? 'el' : 'en'}`;
+    const notary = await createAccount(request, token, { firstName: 'Eleni', lastName: `Notary${mark}`, isProfessional: true, isNotary: true });
+    const deal = async (data: Record<string, unknown>) => {
+      const res = await request.post('/api/Deal/update', { data: { accounts: [{ accountId: notary, relation: DEAL_RELATION.notary }], ...data }, headers: auth(token) });
+      expect(res.ok(), await res.text()).toBeTruthy();
+    };
+    await deal({ dealType: 2, dealStage: 5, price: 185000.5, commission: 3700.25 });
+    await deal({ dealType: 2, dealStage: 1, askingPrice: 120000, commission: 2400 });
+    await deal({ dealType: 2, dealStage: 6, price: 95000, commission: 1900 });
+    await deal({ dealType: 1, dealStage: 5, price: 600, commission: 300 });
+    const ctx = await signedIn(browser, baseURL!, token, language, { viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+    const page = await ctx.newPage();
+    await page.goto('/Deals');
+    await page.getByTestId('deals-filter-name').fill(mark);
+    await expect(page.getByTestId('deals-table-row')).toHaveCount(4, { timeout: 20_000 });
+    // The totals of all four, the cancelled one left out of the money (and said so).
+    const sums = page.getByTestId('deals-sums');
+    await expect(sums).toContainText(el ? 'Σύνολα όλων των 4 συμφωνιών του φίλτρου' : 'Totals of all 4 matching deals');
+    await expect(page.getByTestId('deals-sum-sales')).toHaveText('305\u00a0000,50\u00a0€');
+    await expect(page.getByTestId('deals-sum-sales').locator('xpath=preceding-sibling::*[1]')).toHaveText(el ? '2 πωλήσεις' : '2 sales');
+    await expect(page.getByTestId('deals-sum-rentals')).toHaveText('600,00\u00a0€');
+    await expect(page.getByTestId('deals-sum-rentals').locator('xpath=preceding-sibling::*[1]')).toHaveText(el ? '1 μίσθωση (μηνιαίο μίσθωμα)' : '1 rental (monthly rent)');
+    await expect(page.getByTestId('deals-sum-commission')).toHaveText('6\u00a0400,25\u00a0€');
+    await expect(page.getByTestId('deals-sums-note')).toBeVisible();
+    await expectAccessible(page);
+
+    // The download holds all four, with the same totals, in the reader's language.
+    const download = page.waitForEvent('download');
+    await page.getByTestId('deals-download').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('Deals.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(await file.path());
+    const ws = wb.worksheets[0]!;
+    expect(ws.name).toBe(el ? 'Συμφωνίες' : 'Deals');
+    expect([ws.getCell('A3').value, ws.getCell('B3').value, ws.getCell('H3').value]).toEqual([el ? '2 πωλήσεις' : '2 sales', 305000.5, 6400.25]);
+    expect([7, 8, 9, 10].map((r) => typeof ws.getRow(r).getCell(1).value)).toEqual(['number', 'number', 'number', 'number']);
+    expect(ws.getRow(11).getCell(1).value ?? null).toBeNull();
+
+    // Cancelled picked in the stages: the note goes, and the money counts only those.
+    await page.getByTestId('deals-filter-stages').click();
+    await page.getByRole('option', { name: el ? 'Ακυρώθηκε' : 'Cancelled' }).click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('deals-table-row')).toHaveCount(1);
+    await expect(page.getByTestId('deals-sum-commission')).toHaveText('1\u00a0900,00\u00a0€');
+    await expect(page.getByTestId('deals-sums-note')).toHaveCount(0);
+    await ctx.close();
+  });
+}
 
 for (const language of inLanguage('en-UK')) {
   test(`a deal opened to be read is asked for once, with its code; Edit reads it afresh (${language})`, async ({ browser, request, baseURL }) => {

@@ -164,9 +164,35 @@ export const ZDealRow = z.object({
   parties: z.array(z.object({ accountId: z.number().int(), account: z.string(), relation: z.number().int() })),
 });
 export type TDealRow = z.infer<typeof ZDealRow>;
+/**
+ * The list's totals over every deal the filter matches (not the page), exact decimal texts
+ * ("1450000.00") computed by PostgreSQL: sales and rentals apart (a sale price and a monthly rent do
+ * not add up), each with how many deals it sums; the agency's commission over both. A deal's amount
+ * is its final price, else its asking price, as the list shows it.
+ */
+export const ZDealSums = z.object({
+  saleCount: z.number().int(),
+  saleTotal: z.string(),
+  rentCount: z.number().int(),
+  rentTotal: z.string(),
+  commission: z.string(),
+});
+export type TDealSums = z.infer<typeof ZDealSums>;
 export const ZDealSearchAnswer = listAnswer(ZDealRow).extend({
+  sums: ZDealSums,
+  /** Whether the sums count cancelled deals: only when the stage filter picks the cancelled stage (they earn nothing). */
+  sumsWithCancelled: z.boolean(),
   options: z.object({ types: z.array(ZSelectOption), stages: z.array(ZSelectOption), relations: z.array(ZSelectOption) }),
 });
+
+/** POST /api/Deal/download: Deals.xlsx, every deal the filter matches in the list's order. */
+export const ZDealDownload = ZDealFilter.extend({
+  sortBy: z.enum(DEAL_SORTS).default('createdOn'),
+  sortDir: z.enum(['asc', 'desc']).default('desc'),
+});
+export type TDealDownload = z.infer<typeof ZDealDownload>;
+/** At most this many deals in one Deals.xlsx (an agency's whole history fits many times over). */
+export const DEAL_DOWNLOAD_MAX = 100_000;
 
 /** POST /api/Deal/board: deals by stage (the newest of each stage, up to `perStage`), with each stage's count and total. */
 export const ZDealBoardQuery = ZDealFilter.omit({ stages: true }).extend({

@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import { PassThrough } from 'node:stream';
 import type ExcelJS from 'exceljs';
 
 /**
@@ -87,4 +88,50 @@ export function zipUnpackedSize(zip: Buffer, max: number): number | undefined {
   }
   if (entries === 0) return undefined;
   return total;
+}
+
+/** Euro with two decimals; Excel shows the reader's own separators ("1.234,50 €" in Greek). */
+export const EURO_FORMAT = '#,##0.00 "€";-#,##0.00 "€"';
+export const DATE_TIME_FORMAT = 'dd/mm/yyyy hh:mm';
+export const DATE_FORMAT = 'dd/mm/yyyy';
+
+/**
+ * Text that a spreadsheet could read as a formula (= + - @, or a tab or carriage return first) is
+ * stored with a leading apostrophe, so it shows as the text it is and never runs.
+ */
+export function safeText(s: string | null | undefined): string {
+  if (!s) return '';
+  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+}
+
+/** A text cell, or an empty cell (not an empty text, which a spreadsheet's filter counts as a value). */
+export const textCell = (s: string | null | undefined) => (s ? safeText(s) : null);
+
+/** A local "YYYY-MM-DD[THH:mm:ss]" as the Date a spreadsheet shows as that wall-clock time. */
+export const cellDate = (s: string | null | undefined) => (s ? new Date(`${s.length === 10 ? `${s}T00:00:00` : s}Z`) : null);
+/** An exact decimal text (or a number) as a number cell (two decimals always survive a double). */
+export const cellMoney = (s: string | number | null | undefined) => (s === null || s === undefined ? null : Number(s));
+
+/**
+ * A workbook written by the streaming writer (rows are written as they are added, with the column
+ * styles shared: a 2,000-row statement is written in about half the time of the in-memory
+ * workbook), and the file it made.
+ */
+export async function streamedWorkbook(write: (wb: ExcelJS.stream.xlsx.WorkbookWriter) => Promise<void>): Promise<Buffer> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c));
+  // The writer's commit resolves when the zip is written to `out`, not when `out` has handed over
+  // its last chunk: the file is whole only once `out` ends.
+  const ended = new Promise<void>((resolve, reject) => {
+    out.once('end', resolve);
+    out.once('error', reject);
+  });
+  const wb = new (await loadExcel()).stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  wb.creator = 'Agency CRM';
+  wb.created = new Date();
+  await write(wb);
+  await wb.commit();
+  await ended;
+  return Buffer.concat(chunks);
 }

@@ -7,6 +7,7 @@ import {
   ZDealBoardAnswer,
   ZDealBoardQuery,
   ZDealDeleted,
+  ZDealDownload,
   ZDealMove,
   ZDealSaved,
   ZDealSearch,
@@ -15,6 +16,8 @@ import {
   ZIdParam,
 } from '@crm/contract';
 import { STAFF } from '../../plugins/auth.ts';
+import { contentDisposition } from '../files/files.service.ts';
+import { dealsWorkbook } from './deals.xlsx.ts';
 import { agencyToday } from '../../lib/dates.ts';
 import { accountDealRefs, blankDeal, dealBoard, deleteDeal, expireRentals, getDeal, moveDeal, moveDealParties, saveDeal, searchDeals, RENTALS_EXPIRE_JOB } from './deals.service.ts';
 
@@ -36,6 +39,20 @@ export const dealsRoutes = fp(
       '/api/Deal/search',
       { config: { access: STAFF }, schema: { tags, body: ZDealSearch, response: { 200: ZDealSearchAnswer } } },
       async (req) => searchDeals(app, req.body, tr(req)),
+    );
+    // Deals.xlsx: every deal the list's filter matches, in the list's order.
+    app.post(
+      '/api/Deal/download',
+      { config: { access: STAFF }, schema: { tags, body: ZDealDownload } },
+      async (req, reply) => {
+        const buf = await dealsWorkbook(app, req.body, tr(req), req.culture);
+        return reply
+          .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('Content-Disposition', contentDisposition('attachment', 'Deals.xlsx'))
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Cache-Control', 'private, no-store')
+          .send(buf);
+      },
     );
     app.get(
       '/api/Deal/add',

@@ -13,6 +13,7 @@ import {
   DEAL_SPECIALIST_RELATIONS,
   DEAL_STAGES,
   DEAL_STAGE_CLASS,
+  DEAL_STAGE_CANCELLED,
   DEAL_STAGE_CLOSED,
   DEAL_TYPES,
   DEAL_TYPE_RENTAL,
@@ -57,14 +58,14 @@ const FIELD_NAMES = DEAL_FIELDS.map((d) => d.name);
 
 export const typeOptions = (t: T): TSelectOption[] => DEAL_TYPES.map((v) => ({ value: v, text: t(`deals.type.${v}`), parent: null }));
 /** A stage's name as a deal of this type says it (a sale's earnest money, a rental's security deposit); both without a type. */
-const stageText = (t: T, stage: number, dealType?: number | null) => t(dealTextKey(`deals.stage.${stage}`, dealType));
+export const stageText = (t: T, stage: number, dealType?: number | null) => t(dealTextKey(`deals.stage.${stage}`, dealType));
 export const stageOptions = (t: T, dealType?: number | null): TSelectOption[] => DEAL_STAGES.map((v) => ({ value: v, text: stageText(t, v, dealType), parent: null }));
 export const relationOptions = (t: T): TSelectOption[] => DEAL_RELATIONS.map((v) => ({ value: v, text: t(`deals.relation.${v}`), parent: null }));
 const options = (t: T) => ({ dealTypeOptions: typeOptions(t), dealStageOptions: stageOptions(t), dealAccountRelationOptions: relationOptions(t) });
 
 const nameOfUser = (col: SQL) => sql<string | null>`(select coalesce(a.display_name, u.username) from users u left join accounts a on a.id = u.account_id where u.id = ${col})`;
 /** The parties of a deal (SQL: json array in position order). */
-const partiesOf = (dealId: SQL) => sql<Party[]>`coalesce((select json_agg(json_build_object('accountId', p.account_id, 'account', a.display_name, 'relation', p.relation) order by p.position, p.id)
+export const partiesOf = (dealId: SQL) => sql<Party[]>`coalesce((select json_agg(json_build_object('accountId', p.account_id, 'account', a.display_name, 'relation', p.relation) order by p.position, p.id)
   from deal_parties p join accounts a on a.id = p.account_id where p.deal_id = ${dealId}), '[]'::json)`;
 
 const leadText = async (db: Db | Tx, demandId: number | null, t: T) => {
@@ -696,7 +697,7 @@ export async function deleteDeal(app: FastifyInstance, caller: Caller, id: numbe
 
 /** The filters of the list and the board, as SQL conditions (each served by an index). */
 /** The filters as SQL; a party's name is looked up first (accountIdsByLastName). */
-async function filterConditions(db: Db, f: Partial<TDealFilter>): Promise<(SQL | undefined)[]> {
+export async function filterConditions(db: Db, f: Partial<TDealFilter>): Promise<(SQL | undefined)[]> {
   const c = dealColumns;
   const where: (SQL | undefined)[] = [];
   if (f.dealType) where.push(eq(c.dealType!, f.dealType));
@@ -726,7 +727,7 @@ async function filterConditions(db: Db, f: Partial<TDealFilter>): Promise<(SQL |
   return where;
 }
 
-const SORT_SQL: Record<TDealSearch['sortBy'], (dir: SQL) => SQL[]> = {
+export const SORT_SQL: Record<TDealSearch['sortBy'], (dir: SQL) => SQL[]> = {
   createdOn: (dir) => [sql`${deals.createdOn} ${dir}`, sql`${deals.id} ${dir}`],
   dateOfDeposit: (dir) => [sql`${dealColumns.dateOfDeposit} ${dir} nulls last`, sql`${deals.id} ${dir}`],
   endDate: (dir) => [sql`${dealColumns.endDate} ${dir} nulls last`, sql`${deals.id} ${dir}`],
@@ -739,28 +740,18 @@ const SORT_SQL: Record<TDealSearch['sortBy'], (dir: SQL) => SQL[]> = {
 export async function searchDeals(app: FastifyInstance, f: TDealSearch, t: T) {
   const cond = and(...(await filterConditions(app.db, f)));
   const dir = f.sortDir === 'asc' ? sql`asc` : sql`desc`;
-  const page = (withTotal: boolean) =>
+  const page = () =>
     app.db
-      .select({ id: deals.id, total: withTotal ? sql<number>`(count(*) over ())::int` : sql<number>`0` })
+      .select({ id: deals.id })
       .from(deals)
       .where(cond)
       .orderBy(...SORT_SQL[f.sortBy](dir))
       .limit(f.perPage)
       .offset((f.currentPage - 1) * f.perPage);
-  const count = async () => ((await app.db.select({ n: sql<number>`count(*)::int` }).from(deals).where(cond)) as [{ n: number }])[0].n;
-  // The page's ids first, then their objects and parties (lib/paging.ts). A party's name keeps a
-  // list of deal ids (a few thousand at most): those are read once, counted in the same pass (a
-  // window count beside the page's ids). Otherwise the count and the page's index walk are apart.
-  let ids: number[];
-  let n: number;
-  if (f.lastName?.trim()) {
-    const found = await page(true);
-    ids = found.map((r) => r.id);
-    n = found.length ? Number(found[0]!.total) : await count();
-  } else {
-    n = await count();
-    ids = (await page(false)).map((r) => r.id);
-  }
+  // The count and the footer's totals in one pass over the matching deals, beside the page's index
+  // walk (lib/paging.ts: the page's ids first, then their objects and parties).
+  const withCancelled = f.stages.includes(DEAL_STAGE_CANCELLED);
+  const [totals, ids] = await Promise.all([dealTotals(app.db, cond, withCancelled), page().then((r) => r.map((x) => x.id))]);
   const found = ids.length
     ? await app.db
         .select({ d: deals, ref: objects.referenceNumber, parties: partiesOf(sql`${deals.id}`) })
@@ -799,8 +790,38 @@ export async function searchDeals(app: FastifyInstance, f: TDealSearch, t: T) {
         parties: r.parties,
       } as never;
     }),
-    totalRows: n,
+    totalRows: totals.n,
+    sums: totals.sums,
+    sumsWithCancelled: withCancelled,
     options: { types: typeOptions(t), stages: stageOptions(t, f.dealType), relations: relationOptions(t) },
+  };
+}
+
+/**
+ * How many deals match, and the totals of those that count (cancelled ones only when asked for):
+ * sales' and rentals' amounts apart (the final price, else the asking price), the commission of both.
+ */
+export async function dealTotals(db: Db, cond: SQL | undefined, withCancelled: boolean) {
+  const counted = withCancelled ? sql`true` : sql`deal_stage <> ${DEAL_STAGE_CANCELLED}`;
+  const money = (x: SQL, where: SQL) => sql`round(coalesce(sum(${x}) filter (where ${where}), 0), 2)::text`;
+  const amount = sql`coalesce(price, asking_price)`;
+  const sale = sql`${counted} and deal_type = ${DEAL_TYPE_SALE}`;
+  const rental = sql`${counted} and deal_type = ${DEAL_TYPE_RENTAL}`;
+  const r = await db.execute<Row>(sql`select count(*)::int as n,
+      (count(*) filter (where ${sale}))::int as sale_count, ${money(amount, sale)} as sale_total,
+      (count(*) filter (where ${rental}))::int as rent_count, ${money(amount, rental)} as rent_total,
+      ${money(sql`commission`, counted)} as commission
+    from deals ${cond ? sql`where ${cond}` : sql``}`);
+  const x = r.rows[0]!;
+  return {
+    n: Number(x.n),
+    sums: {
+      saleCount: Number(x.sale_count),
+      saleTotal: String(x.sale_total),
+      rentCount: Number(x.rent_count),
+      rentTotal: String(x.rent_total),
+      commission: String(x.commission),
+    },
   };
 }
 

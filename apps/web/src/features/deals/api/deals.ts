@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { TDealBoard, TDealNotice, TDealRow, TDealUpdate, TSelectOption } from '@crm/contract';
+import type { TDealBoard, TDealNotice, TDealRow, TDealSums, TDealUpdate, TSelectOption } from '@crm/contract';
 import { DEAL_BOARD_STEP } from '@crm/contract/constants';
 import { api } from '../../../lib/api.ts';
+import { saveBlob } from '../../../lib/download.ts';
 import { readSavedFilter, readSavedList, type SavedFilter, type SavedList } from '../../../lib/list-state.ts';
 
 export type TDealParty = { accountId: number; account: string; relation: number };
@@ -41,7 +42,13 @@ export type TDealListFilter = {
 };
 export const NO_DEAL_FILTER: TDealListFilter = { dealType: 0, stages: [], depositFrom: null, depositTill: null, endDateFrom: null, endDateTill: null, lastName: '', object: '' };
 
-export type TDealSearchAnswer = { items: TDealRow[]; totalRows: number; options: { types: TSelectOption[]; stages: TSelectOption[]; relations: TSelectOption[] } };
+export type TDealSearchAnswer = {
+  items: TDealRow[];
+  totalRows: number;
+  sums: TDealSums;
+  sumsWithCancelled: boolean;
+  options: { types: TSelectOption[]; stages: TSelectOption[]; relations: TSelectOption[] };
+};
 
 export const dealKeys = {
   all: ['deal'] as const,
@@ -51,6 +58,12 @@ export const dealKeys = {
 };
 
 const wireFilter = (f: Partial<TDealListFilter>) => ({ ...f, lastName: f.lastName?.trim() || null, object: f.object?.trim() || null });
+
+/** POST /api/Deal/download: Deals.xlsx of every deal the list's filter matches, in the list's order. */
+export async function downloadDeals(f: TDealListFilter, sort: { sortBy: string; sortDir: 'asc' | 'desc' }) {
+  const blob = await api<Blob>('/api/Deal/download', { body: { ...wireFilter(f), ...sort }, blob: true });
+  saveBlob(blob, 'Deals.xlsx');
+}
 
 export const dealsQuery = (f: TDealListFilter, page: { perPage: number; currentPage: number; sortBy: string; sortDir: 'asc' | 'desc' }) =>
   queryOptions({

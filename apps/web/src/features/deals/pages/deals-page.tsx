@@ -1,7 +1,7 @@
-import { ActionIcon, Anchor, Button, Grid, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Card, Grid, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { Fragment } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TDealRow } from '@crm/contract';
@@ -9,13 +9,15 @@ import { DEAL_LIST_PARTIES, DEAL_RELATION, dealTextKey } from '@crm/contract/dea
 import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
 import { FilterCard } from '../../../components/filter-card.tsx';
 import { DataTable, ListHeader, type DataTableColumn, NOT_WIDE_SCREEN, WIDE_SCREEN } from '../../../components/data-table.tsx';
-import { IconPencil, IconPlus } from '../../../components/icons.ts';
+import { IconDownload, IconPencil, IconPlus } from '../../../components/icons.ts';
 import { IconLayoutKanban } from '../icons.ts';
-import { formatDate, formatMoney2 } from '../../../lib/format.ts';
+import { formatAmount, formatDate, formatMoney2 } from '../../../lib/format.ts';
+import { describeError } from '../../../lib/errors.ts';
+import { showBanner } from '../../../lib/banner.ts';
 import { useSavedFilter, useSavedList } from '../../../lib/list-state.ts';
 import { ClearFiltersButton } from '../../accounts/components/clear-filters.tsx';
 import { DateField } from '../../accounts/components/date-field.tsx';
-import { DEAL_FILTER, DEAL_LIST, NO_DEAL_FILTER, dealsQuery, type TDealListFilter } from '../api/deals.ts';
+import { DEAL_FILTER, DEAL_LIST, NO_DEAL_FILTER, dealsQuery, downloadDeals, type TDealListFilter } from '../api/deals.ts';
 import { partyRelationText } from '../party-relation.ts';
 import './deals.css';
 
@@ -40,6 +42,18 @@ export function DealsPage() {
     list[1]((s) => ({ ...s, currentPage: 1 }));
   };
   const filtered = JSON.stringify(filter) !== JSON.stringify(NO_DEAL_FILTER);
+  const [downloading, setDownloading] = useState(false);
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadDeals(filter, { sortBy: list[0].sortBy, sortDir: list[0].sortDir });
+    } catch (e) {
+      const d = describeError(e);
+      showBanner(d.type, d.message);
+    } finally {
+      setDownloading(false);
+    }
+  };
   const toData = (o: { value: string | number; text: string }[] | undefined) => (o ?? []).map((x) => ({ value: String(x.value), label: x.text }));
 
   type PartyKey = (typeof DEAL_LIST_PARTIES)[number];
@@ -161,6 +175,9 @@ export function DealsPage() {
         <Button component={Link} to="/Deals/Board" variant="default" leftSection={<IconLayoutKanban size={16} />} data-testid="deals-board-link">
           {t('deals.ui.board')}
         </Button>
+        <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => void download()} loading={downloading} disabled={!q.data?.totalRows} data-testid="deals-download">
+          {t('deals.sums.download')}
+        </Button>
         {add}
       </ListHeader>
       <FilterCard active={filtered} testId="deals-filter">
@@ -230,6 +247,37 @@ export function DealsPage() {
             : { text: t('deals.ui.empty'), action: add }
         }
       />
+      {q.data && q.data.totalRows > 0 && (
+        <Card withBorder padding="sm" data-testid="deals-sums" aria-label={t('deals.sums.title', { count: q.data.totalRows })}>
+          <Text size="sm" c="dimmed" mb={4}>
+            {t('deals.sums.title', { count: q.data.totalRows })}
+          </Text>
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+            {(
+              [
+                ['sales', t('deals.sums.sales', { count: q.data.sums.saleCount }), q.data.sums.saleTotal],
+                ['rentals', t('deals.sums.rentals', { count: q.data.sums.rentCount }), q.data.sums.rentTotal],
+                ['commission', t('fields.deal.commission'), q.data.sums.commission],
+              ] as const
+            ).map(([k, label, amount]) => (
+              <div key={k}>
+                <Text size="xs" c="dimmed">
+                  {label}
+                </Text>
+                <Text fw={600} data-testid={`deals-sum-${k}`}>
+                  {formatAmount(amount)}
+                </Text>
+              </div>
+            ))}
+          </SimpleGrid>
+          {/* The count above keeps them; the money does not (a cancelled deal earns nothing). */}
+          {!q.data.sumsWithCancelled && (
+            <Text size="xs" c="dimmed" mt={6} data-testid="deals-sums-note">
+              {t('deals.sums.noCancelled')}
+            </Text>
+          )}
+        </Card>
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,139 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import type ExcelJS from 'exceljs';
+import { DEAL_DOWNLOAD_MAX, DEAL_LIST_PARTIES, DEAL_RELATION, DEAL_STAGE_CANCELLED, dealTextKey, formatReferenceNumber, type TCulture, type TDealDownload } from '@crm/contract';
+import { deals, objects } from '../../db/schema/index.ts';
+import { DATE_FORMAT, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, streamedWorkbook, textCell } from '../../lib/excel.ts';
+import { toLocalDateTime } from '../../lib/dates.ts';
+import { objectTitle } from '../objects/objects.sql.ts';
+import { SORT_SQL, dealTotals, filterConditions, partiesOf, stageText } from './deals.service.ts';
+
+type T = (key: string, params?: Record<string, string | number>) => string;
+type Party = { accountId: number; account: string; relation: number };
+type DealRow = {
+  d: typeof deals.$inferSelect & Record<string, unknown>;
+  ref: number | null;
+  title: string | null;
+  parties: Party[];
+};
+type Column = { head: string; width: number; style?: Partial<ExcelJS.Style>; cell: (r: DealRow) => ExcelJS.CellValue };
+
+const money = { numFmt: EURO_FORMAT };
+const date = { numFmt: DATE_FORMAT };
+const dateTime = { numFmt: DATE_TIME_FORMAT };
+const field = (r: DealRow, name: string) => (r.d[name] ?? null) as string | number | null;
+
+/** The file's columns: the list's, then every amount and date a deal keeps (the list shows only some). */
+function columnsOf(t: T, tz: string): Column[] {
+  const parties = (relation: number) => (r: DealRow) =>
+    textCell(
+      r.parties
+        .filter((p) => p.relation === relation)
+        .map((p) => p.account)
+        .join(', '),
+    );
+  const amount = (name: string, width = 15): Column => ({ head: t(`fields.deal.${name}`), width, style: money, cell: (r) => cellMoney(field(r, name)) });
+  const day = (name: string): Column => ({ head: t(`fields.deal.${name}`), width: 13, style: date, cell: (r) => cellDate(field(r, name) as string | null) });
+  return [
+    { head: t('deals.xlsx.number'), width: 9, cell: (r) => r.d.id },
+    { head: t('deals.xlsx.created'), width: 17, style: dateTime, cell: (r) => cellDate(toLocalDateTime(r.d.createdOn, tz)) },
+    { head: t('deals.ui.col.type'), width: 10, cell: (r) => t(`deals.type.${field(r, 'dealType')}`) },
+    { head: t('deals.ui.col.stage'), width: 22, cell: (r) => stageText(t, Number(field(r, 'dealStage')), Number(field(r, 'dealType'))) },
+    { head: t('deals.ui.col.object'), width: 10, cell: (r) => (r.ref == null ? null : `#${formatReferenceNumber(r.ref)}`) },
+    { head: t('deals.xlsx.objectTitle'), width: 30, cell: (r) => textCell(r.title) },
+    ...DEAL_LIST_PARTIES.map((key) => ({ head: t(`deals.relation.${DEAL_RELATION[key]}`), width: 24, cell: parties(DEAL_RELATION[key]) })),
+    { head: t(`deals.relation.${DEAL_RELATION.partner}`), width: 24, cell: parties(DEAL_RELATION.partner) },
+    amount('askingPrice'),
+    amount('price'),
+    amount('deposit'),
+    amount('commission'),
+    day('dateOfDeposit'),
+    day('startDate'),
+    day('endDate'),
+    { head: t('fields.deal.contractDurationMonths'), width: 12, cell: (r) => field(r, 'contractDurationMonths') },
+    day('rentStart'),
+    day('rentExpiration'),
+  ];
+}
+
+/** Row 2: what the filter picks, as the list's filter card says it. */
+function filterText(f: TDealDownload, t: T, culture: TCulture): string {
+  const d = (s: string | null | undefined) => (s ? [s.slice(8, 10), s.slice(5, 7), s.slice(0, 4)].join(culture === 'ru' ? '.' : '/') : null);
+  const range = (label: string, from: string | null | undefined, till: string | null | undefined) => (from || till ? `${label}: ${d(from) ?? '…'} – ${d(till) ?? '…'}` : null);
+  const parts = [
+    f.dealType ? t(`deals.type.${f.dealType}`) : null,
+    f.stages.length ? f.stages.map((s) => stageText(t, s, f.dealType)).join(', ') : null,
+    range(t(dealTextKey('fields.deal.dateOfDeposit', f.dealType)), f.depositFrom, f.depositTill),
+    range(t('fields.deal.endDate'), f.endDateFrom, f.endDateTill),
+    f.lastName?.trim() ? `${t('deals.ui.filter.lastName')}: ${f.lastName.trim()}` : null,
+    f.object?.trim() ? `${t('deals.ui.filter.object')}: ${f.object.trim()}` : null,
+  ].filter(Boolean);
+  return `${t('deals.xlsx.filter')}: ${parts.length ? parts.join('; ') : t('deals.xlsx.all')}`;
+}
+
+/**
+ * POST /api/Deal/download: Deals.xlsx, every deal the list's filter matches (up to
+ * DEAL_DOWNLOAD_MAX) in the list's order, in the reader's language, with real number and date cells,
+ * the footer's totals above the table, and no text a spreadsheet could run as a formula.
+ */
+export async function dealsWorkbook(app: FastifyInstance, f: TDealDownload, t: T, culture: TCulture): Promise<Buffer> {
+  const cond = and(...(await filterConditions(app.db, f)));
+  const withCancelled = f.stages.includes(DEAL_STAGE_CANCELLED);
+  const dir = f.sortDir === 'asc' ? sql`asc` : sql`desc`;
+  const [totals, rows] = await Promise.all([
+    dealTotals(app.db, cond, withCancelled),
+    app.db
+      .select({ d: deals, ref: objects.referenceNumber, title: objectTitle(culture, 'objects'), parties: partiesOf(sql`${deals.id}`) })
+      .from(deals)
+      .leftJoin(objects, eq(objects.id, deals.objectId))
+      .where(cond)
+      .orderBy(...SORT_SQL[f.sortBy](dir))
+      .limit(DEAL_DOWNLOAD_MAX) as unknown as Promise<DealRow[]>,
+  ]);
+  const tz = app.config.timeZone;
+  return streamedWorkbook(async (wb) => {
+    const ws = wb.addWorksheet(sheetName(t('deals.xlsx.sheet')), { views: [{ state: 'frozen', ySplit: 6 }] });
+    const columns = columnsOf(t, tz);
+    ws.columns = columns.map((c, i) => ({ key: String(i), width: c.width, ...(c.style ? { style: c.style } : {}) }));
+    const title = ws.addRow([t('deals.xlsx.title')]);
+    title.font = { bold: true, size: 14 };
+    title.commit();
+    ws.addRow([safeText(filterText(f, t, culture))]).commit();
+    // Row 3: the totals, as the list's footer shows them (cancelled deals left out unless picked).
+    const s = totals.sums;
+    const sums = ws.addRow([
+      t('deals.sums.sales', { count: s.saleCount }),
+      Number(s.saleTotal),
+      null,
+      t('deals.sums.rentals', { count: s.rentCount }),
+      Number(s.rentTotal),
+      null,
+      t('fields.deal.commission'),
+      Number(s.commission),
+    ]);
+    sums.font = { bold: true };
+    for (const c of [1, 4, 7]) sums.getCell(c).numFmt = 'General';
+    for (const c of [2, 5, 8]) sums.getCell(c).numFmt = EURO_FORMAT;
+    sums.commit();
+    const issued = ws.addRow([
+      t('deals.xlsx.issued'),
+      cellDate(new Date().toLocaleString('sv-SE', { timeZone: tz }).replace(' ', 'T')),
+      null,
+      withCancelled ? null : t('deals.sums.noCancelled'),
+    ]);
+    issued.getCell(2).numFmt = DATE_TIME_FORMAT;
+    issued.getCell(4).numFmt = 'General';
+    issued.commit();
+    ws.addRow([]).commit();
+    const header = ws.addRow(columns.map((c) => c.head));
+    header.font = { bold: true };
+    header.eachCell((c) => {
+      c.border = { bottom: { style: 'thin' } };
+      c.numFmt = 'General';
+    });
+    header.commit();
+    ws.autoFilter = { from: { row: 6, column: 1 }, to: { row: 6, column: columns.length } };
+    for (const r of rows) ws.addRow(columns.map((c) => c.cell(r))).commit();
+    ws.commit();
+  });
+}
