@@ -166,6 +166,11 @@ export const ZReservationSearch = z.object({
   sortDir: z.enum(['asc', 'desc']).default('desc'),
 });
 export type TReservationSearch = z.infer<typeof ZReservationSearch>;
+/** POST /api/Reservation/download: Reservations.xlsx, every booking the list's filter matches in the list's order. */
+export const ZReservationDownload = ZReservationSearch.omit({ perPage: true, currentPage: true });
+export type TReservationDownload = z.infer<typeof ZReservationDownload>;
+/** At most this many bookings in one Reservations.xlsx. */
+export const RESERVATION_DOWNLOAD_MAX = 100_000;
 
 export const ZReservationRow = z.object({
   id: z.number().int(),

@@ -16,7 +16,7 @@ import {
   ZIdParam,
 } from '@crm/contract';
 import { STAFF } from '../../plugins/auth.ts';
-import { contentDisposition } from '../files/files.service.ts';
+import { sendWorkbook } from '../files/files.service.ts';
 import { dealsWorkbook } from './deals.xlsx.ts';
 import { agencyToday } from '../../lib/dates.ts';
 import { accountDealRefs, blankDeal, dealBoard, deleteDeal, expireRentals, getDeal, moveDeal, moveDealParties, saveDeal, searchDeals, RENTALS_EXPIRE_JOB } from './deals.service.ts';
@@ -46,12 +46,7 @@ export const dealsRoutes = fp(
       { config: { access: STAFF }, schema: { tags, body: ZDealDownload } },
       async (req, reply) => {
         const buf = await dealsWorkbook(app, req.body, tr(req), req.culture);
-        return reply
-          .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-          .header('Content-Disposition', contentDisposition('attachment', 'Deals.xlsx'))
-          .header('X-Content-Type-Options', 'nosniff')
-          .header('Cache-Control', 'private, no-store')
-          .send(buf);
+        return sendWorkbook(reply, buf, 'Deals.xlsx');
       },
     );
     app.get(

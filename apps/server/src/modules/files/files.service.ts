@@ -414,6 +414,19 @@ export function contentDisposition(kind: 'inline' | 'attachment', userName: stri
 }
 
 /**
+ * Sends a workbook the server made (an export) as a download under `name`: never cached (it holds
+ * what the reader may see now), never sniffed.
+ */
+export function sendWorkbook(reply: FastifyReply, workbook: Buffer, name: string) {
+  return reply
+    .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('Content-Disposition', contentDisposition('attachment', name))
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Cache-Control', 'private, no-store')
+    .send(workbook);
+}
+
+/**
  * Sends a stored file as itself: its type as `servedAs` says, its size, its own name (Content-
  * Disposition), no sniffing, and the caller's caching (and any further headers).
  */

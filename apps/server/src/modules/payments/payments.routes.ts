@@ -22,13 +22,11 @@ import {
 import { transactionAttachments } from '../../db/schema/index.ts';
 import { accessDenied, notFound } from '../../lib/errors.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
-import { contentDisposition, sendStoredFile } from '../files/files.service.ts';
+import { sendStoredFile, sendWorkbook } from '../files/files.service.ts';
 import { PAYMENTS_READ, PAYMENTS_WRITE, isPaymentsStaff } from './payments.access.ts';
 import { blankForm, deleteAccountTransactions, deleteTransaction, getStatement, listPaymentAccounts, moveTransactions, requireReadableTransaction, transactionForm } from './payments.service.ts';
 import { saveTransaction } from './payments.save.ts';
 import { statementWorkbook } from './payments.xlsx.ts';
-
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * Payments (document 001, 2.11 and 7): the accounts that keep payments, an account's statement and
@@ -66,12 +64,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: PAYMENTS_READ, fileCookie: true }, schema: { tags, params: ZStatementDownloadParams, querystring: ZStatementFilter } },
     async (req, reply) => {
       const buf = await statementWorkbook(app, req.user!, req.params.accountId, readStatementFilter(req.query), tr(req));
-      return reply
-        .header('Content-Type', XLSX_MIME)
-        .header('Content-Disposition', contentDisposition('attachment', 'Transactions.xlsx'))
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, no-store')
-        .send(buf);
+      return sendWorkbook(reply, buf, 'Transactions.xlsx');
     },
   );
 

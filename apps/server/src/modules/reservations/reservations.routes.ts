@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZAvailabilityAnswer, ZAvailabilityQuery, ZIdParam, ZOk, ZReservationAddQuery, ZReservationAnswer, ZReservationSearch, ZReservationSearchAnswer, ZReservationUpdate } from '@crm/contract';
+import { ZAvailabilityAnswer, ZAvailabilityQuery, ZIdParam, ZOk, ZReservationAddQuery, ZReservationAnswer, ZReservationDownload, ZReservationSearch, ZReservationSearchAnswer, ZReservationUpdate } from '@crm/contract';
 import { STAFF_NO_BRANCH } from '../../plugins/auth.ts';
 import { availability } from './availability.ts';
+import { sendWorkbook } from '../files/files.service.ts';
+import { reservationsWorkbook } from './reservations.xlsx.ts';
 import { blankReservation, deleteReservation, getReservation, moveReservations, saveReservation, searchReservations } from './reservations.service.ts';
 
 const caller = (req: FastifyRequest) => ({ user: req.user!, actor: req.actor });
@@ -23,6 +25,15 @@ export const reservationsRoutes = fp(
       '/api/Reservation/search',
       { config: { access: STAFF_NO_BRANCH }, schema: { tags, body: ZReservationSearch, response: { 200: ZReservationSearchAnswer } } },
       async (req) => searchReservations(app, req.body, tr(req), req.culture),
+    );
+    // Reservations.xlsx: every booking the list's filter matches, in the list's order.
+    app.post(
+      '/api/Reservation/download',
+      { config: { access: STAFF_NO_BRANCH }, schema: { tags, body: ZReservationDownload } },
+      async (req, reply) => {
+        const buf = await reservationsWorkbook(app, req.body, tr(req), req.culture);
+        return sendWorkbook(reply, buf, 'Reservations.xlsx');
+      },
     );
     app.post(
       '/api/Reservation/availability',

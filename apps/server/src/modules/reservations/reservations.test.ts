@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { accounts, actionLog, objects, reservations } from '../../db/schema/index.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
@@ -350,6 +351,40 @@ describe('the reservations list', () => {
     const both = await search({ ...base, stages: [3, 7] });
     expect(both.sums.total).toBe('1300.10');
     expect(both.sumsWithCancelled).toBe(true);
+  });
+
+  it('downloads as Reservations.xlsx: every matching booking in the list\'s order, the footer sums above, real numbers and dates, no formulas', async () => {
+    const o = await newObject({ websiteCode: 'XLSX-1' });
+    const year = '2033';
+    const a = await book(o.id, `${year}-03-01`, 3, { total: 300.1, paymentToOwner: 200, comission: 60, comission3rdParty: 10, reservationStage: 3, sourceId: 3, client: { lastName: '=HYPERLINK("http://evil")' } });
+    const b = await book(o.id, `${year}-03-10`, 2, { total: 1000, paymentToOwner: 800, comission: 150, reservationStage: 7 });
+    const c = await book(o.id, `${year}-04-20`, 4, { total: 0.2, reservationStage: 6, totalDone: true });
+    const body = { objectId: o.id, startDate: `${year}-01-01`, endDate: `${year}-12-31`, dateFilterType: 1, sortBy: 'checkIn', sortDir: 'asc' };
+    const res = await call(agent.token, 'POST', '/api/Reservation/download', body, { 'accept-language': 'el' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toContain('Reservations.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as never);
+    const ws = wb.worksheets[0]!;
+    expect(ws.name).toBe('Κρατήσεις');
+    expect(ws.getCell('A2').value).toBe(`Εμφανίζονται: Άφιξη: 01/01/${year} – 31/12/${year}`);
+    const head = (ws.getRow(6).values as unknown[]).slice(1);
+    const col = (name: string) => head.indexOf(name) + 1;
+    // The sums, each above its own column: the cancelled booking left out, and said so.
+    expect(ws.getRow(3).getCell(col('Σύνολο')).value).toBe(300.3);
+    expect(ws.getRow(3).getCell(col('Σύνολο')).numFmt).toContain('€');
+    expect(ws.getCell('A3').value).toBe('Σύνολα όλων των 3 κρατήσεων του φίλτρου');
+    expect(String(ws.getCell('D4').value)).toMatch(/^Οι ακυρωμένες κρατήσεις/);
+    expect([7, 8, 9].map((r) => ws.getRow(r).getCell(1).value)).toEqual([a.id, b.id, c.id]);
+    expect(ws.getRow(10).getCell(1).value ?? null).toBeNull();
+    expect(ws.getRow(7).getCell(col('Άφιξη')).value).toEqual(new Date(`${year}-03-01T00:00:00Z`));
+    expect(ws.getRow(7).getCell(col('Προμήθεια')).value).toBe(60);
+    expect(String(ws.getRow(7).getCell(col('Επισκέπτης')).value)).toMatch(/^'=HYPERLINK/);
+    expect(ws.getRow(9).getCell(col('Εξοφλήθηκε')).value).toBe('Ναι');
+    for (let r = 1; r <= 9; r++) ws.getRow(r).eachCell((cell) => expect(cell.formula).toBeUndefined());
+    // Branch users see no reservations, nor their file; a bad filter is a 400.
+    expect((await call(branchAgent.token, 'POST', '/api/Reservation/download', body)).statusCode).toBe(403);
+    expect((await call(agent.token, 'POST', '/api/Reservation/download', { stages: [99] })).statusCode).toBe(400);
   });
 
   it('defaults to the current year by check-out, and refuses bad filters', async () => {

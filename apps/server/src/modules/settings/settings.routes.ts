@@ -3,13 +3,11 @@ import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { LOCALIZATION_IMPORT_MAX_BYTES, ZActionLogAnswer, ZActionLogSearch, ZDataExportQuery, ZLocalizationImportAnswer, ZSiteSettings, ZSiteSettingsAnswer, ZSiteSettingsUpdate } from '@crm/contract';
 import { OFFICE_ADMIN } from '../../plugins/auth.ts';
-import { contentDisposition } from '../files/files.service.ts';
+import { sendWorkbook } from '../files/files.service.ts';
 import { searchActionLog } from './action-log.service.ts';
 import { exportEmails, exportLocalization, importLocalization } from './settings.service.ts';
 import { getSiteSettings, updateSiteSettings } from './site-settings.service.ts';
 import { sourceOptions } from '../accounts/accounts.service.ts';
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * Settings (spec 001, 2.12 and 7): the texts' export and import, the mailing-list exports, the
@@ -25,11 +23,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/LocalizationExport',
     { config: { access: OFFICE_ADMIN }, schema: { tags, response: { 200: binary } } },
     async (_req, reply) =>
-      reply
-        .header('Content-Type', XLSX)
-        .header('Content-Disposition', contentDisposition('attachment', 'Localization.xlsx'))
-        .header('Cache-Control', 'no-store')
-        .send(await exportLocalization(app)),
+      sendWorkbook(reply, await exportLocalization(app), 'Localization.xlsx'),
   );
   app.post(
     '/api/LocalizationExport',
@@ -42,11 +36,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const russianOnly = req.query.except === 'false';
       const t = (key: string) => app.translator.t(req.culture, key);
-      return reply
-        .header('Content-Type', XLSX)
-        .header('Content-Disposition', contentDisposition('attachment', russianOnly ? 'Emails-Russian.xlsx' : 'Emails-Other.xlsx'))
-        .header('Cache-Control', 'no-store')
-        .send(await exportEmails(app, russianOnly, t));
+      return sendWorkbook(reply, await exportEmails(app, russianOnly, t), russianOnly ? 'Emails-Russian.xlsx' : 'Emails-Other.xlsx');
     },
   );
   app.post(

@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Button, Card, Grid, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, useState } from 'react';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TDealRow } from '@crm/contract';
@@ -9,11 +9,10 @@ import { DEAL_LIST_PARTIES, DEAL_RELATION, dealTextKey } from '@crm/contract/dea
 import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
 import { FilterCard } from '../../../components/filter-card.tsx';
 import { DataTable, ListHeader, type DataTableColumn, NOT_WIDE_SCREEN, WIDE_SCREEN } from '../../../components/data-table.tsx';
-import { IconDownload, IconPencil, IconPlus } from '../../../components/icons.ts';
+import { IconPencil, IconPlus } from '../../../components/icons.ts';
+import { DownloadButton } from '../../../components/download-button.tsx';
 import { IconLayoutKanban } from '../icons.ts';
 import { formatAmount, formatDate, formatMoney2 } from '../../../lib/format.ts';
-import { describeError } from '../../../lib/errors.ts';
-import { showBanner } from '../../../lib/banner.ts';
 import { useSavedFilter, useSavedList } from '../../../lib/list-state.ts';
 import { ClearFiltersButton } from '../../accounts/components/clear-filters.tsx';
 import { DateField } from '../../accounts/components/date-field.tsx';
@@ -42,18 +41,7 @@ export function DealsPage() {
     list[1]((s) => ({ ...s, currentPage: 1 }));
   };
   const filtered = JSON.stringify(filter) !== JSON.stringify(NO_DEAL_FILTER);
-  const [downloading, setDownloading] = useState(false);
-  const download = async () => {
-    setDownloading(true);
-    try {
-      await downloadDeals(filter, { sortBy: list[0].sortBy, sortDir: list[0].sortDir });
-    } catch (e) {
-      const d = describeError(e);
-      showBanner(d.type, d.message);
-    } finally {
-      setDownloading(false);
-    }
-  };
+
   const toData = (o: { value: string | number; text: string }[] | undefined) => (o ?? []).map((x) => ({ value: String(x.value), label: x.text }));
 
   type PartyKey = (typeof DEAL_LIST_PARTIES)[number];
@@ -175,9 +163,12 @@ export function DealsPage() {
         <Button component={Link} to="/Deals/Board" variant="default" leftSection={<IconLayoutKanban size={16} />} data-testid="deals-board-link">
           {t('deals.ui.board')}
         </Button>
-        <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => void download()} loading={downloading} disabled={!q.data?.totalRows} data-testid="deals-download">
-          {t('deals.sums.download')}
-        </Button>
+        <DownloadButton
+          download={() => downloadDeals(filter, { sortBy: list[0].sortBy, sortDir: list[0].sortDir })}
+          label={t('deals.sums.download')}
+          disabled={!q.data?.totalRows}
+          testId="deals-download"
+        />
         {add}
       </ListHeader>
       <FilterCard active={filtered} testId="deals-filter">

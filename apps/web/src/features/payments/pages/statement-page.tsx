@@ -8,8 +8,9 @@ import { STATEMENT_PAGE_SIZES } from '@crm/contract/payment-constants';
 import { statementHeadKey } from '@crm/contract/transaction-fields';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
 import { FilterCard } from '../../../components/filter-card.tsx';
-import { IconChevronDown, IconCircleCheck, IconDownload, IconFile, IconKey, IconMail, IconPencil, IconPlus } from '../../../components/icons.ts';
+import { IconChevronDown, IconCircleCheck, IconFile, IconKey, IconMail, IconPencil, IconPlus } from '../../../components/icons.ts';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
+import { DownloadButton } from '../../../components/download-button.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
@@ -48,7 +49,6 @@ export function Statement({ accountId }: { accountId: number }) {
   const [currentPage, setCurrentPage] = useState(1);
   const { perPage, ...filter } = saved;
   const q = useQuery(statementQuery(accountId, filter, { perPage, currentPage }));
-  const [downloading, setDownloading] = useState(false);
   const st = q.data;
 
   const list: [ListState, (next: ListState | ((prev: ListState) => ListState)) => void] = [
@@ -82,17 +82,6 @@ export function Statement({ accountId }: { accountId: number }) {
     );
 
   const admin = st.canEdit;
-  const download = async () => {
-    setDownloading(true);
-    try {
-      await downloadStatement(accountId, filter);
-    } catch (e) {
-      const d = describeError(e);
-      showBanner(d.type, d.message);
-    } finally {
-      setDownloading(false);
-    }
-  };
   const invite = async () => {
     try {
       await sendInvitation(accountId);
@@ -248,9 +237,7 @@ export function Statement({ accountId }: { accountId: number }) {
         </Stack>
         <Group gap="xs">
           {/* Beside the title, not in the filters: on a phone the filters fold away, and the download is what a client comes for. */}
-          <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => void download()} loading={downloading} data-testid="statement-download">
-            {t('payments.ui.download')}
-          </Button>
+          <DownloadButton download={() => downloadStatement(accountId, filter)} label={t('payments.ui.download')} testId="statement-download" />
           {admin && (
             <>
               <Button leftSection={<IconPlus size={16} />} onClick={() => navigate(`/Payments/AddIncome/${st.id}`)} data-testid="statement-add-income">

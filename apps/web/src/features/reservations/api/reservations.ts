@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TAvailabilityAnswer, TReservationAnswer, TReservationSearchAnswer, TReservationUpdate } from '@crm/contract';
 import { api } from '../../../lib/api.ts';
+import { saveBlob } from '../../../lib/download.ts';
 import { agencyTodayDate } from '../../../lib/agency-clock.ts';
 import { readCookieState, readSavedFilter, readSavedList, type SavedFilter, type SavedList } from '../../../lib/list-state.ts';
 import { AVAILABILITY_PAGE_SIZES } from '@crm/contract/reservation-fields';
@@ -45,30 +46,38 @@ export const reservationKeys = {
 type Paging = { perPage: number; currentPage: number; sortBy: string; sortDir: 'asc' | 'desc' };
 const SORTS = ['checkIn', 'checkOut', 'bookingDate', 'total', 'id'];
 
+/** The filter and the order as the list's search and its download send them. */
+const wireFilter = (f: TReservationFilter, sort: { sortBy: string; sortDir: 'asc' | 'desc' }) => {
+  const { objectText: _o, ...filter } = f;
+  const text = (s: string) => s.trim() || null;
+  return {
+    ...filter,
+    objectWebsiteCode: text(f.objectWebsiteCode),
+    reservationNumber: text(f.reservationNumber),
+    reservationNumberExternal: text(f.reservationNumberExternal),
+    clientName: text(f.clientName),
+    sortBy: SORTS.includes(sort.sortBy) ? sort.sortBy : 'checkIn',
+    sortDir: sort.sortDir,
+  };
+};
+
 export const reservationsQuery = (f: TReservationFilter, page: Paging) =>
   queryOptions({
     queryKey: [...reservationKeys.lists, f, page],
-    queryFn: ({ signal }) => {
-      const { objectText: _o, ...filter } = f;
-      const text = (s: string) => s.trim() || null;
-      return api<TReservationSearchAnswer>('/api/Reservation/search', {
-        body: {
-          ...filter,
-          objectWebsiteCode: text(f.objectWebsiteCode),
-          reservationNumber: text(f.reservationNumber),
-          reservationNumberExternal: text(f.reservationNumberExternal),
-          clientName: text(f.clientName),
-          perPage: page.perPage,
-          currentPage: page.currentPage,
-          sortBy: SORTS.includes(page.sortBy) ? page.sortBy : 'checkIn',
-          sortDir: page.sortDir,
-        },
+    queryFn: ({ signal }) =>
+      api<TReservationSearchAnswer>('/api/Reservation/search', {
+        body: { ...wireFilter(f, page), perPage: page.perPage, currentPage: page.currentPage },
         signal,
         background: true,
-      });
-    },
+      }),
     placeholderData: keepPreviousData,
   });
+
+/** POST /api/Reservation/download: Reservations.xlsx of every booking the list's filter matches, in the list's order. */
+export async function downloadReservations(f: TReservationFilter, sort: { sortBy: string; sortDir: 'asc' | 'desc' }) {
+  const blob = await api<Blob>('/api/Reservation/download', { body: wireFilter(f, sort), blob: true });
+  saveBlob(blob, 'Reservations.xlsx');
+}
 
 export const reservationQuery = (id: number) =>
   queryOptions({

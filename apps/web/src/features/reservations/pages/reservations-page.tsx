@@ -9,11 +9,12 @@ import { DataTable, ListHeader, type DataTableColumn, NOT_WIDE_SCREEN, WIDE_SCRE
 import { IconAlertTriangle, IconPencil, IconPlus } from '../../../components/icons.ts';
 import { IconCalendarMonth } from '../icons.ts';
 import { SearchPicker } from '../../../components/search-picker.tsx';
+import { DownloadButton } from '../../../components/download-button.tsx';
 import { formatDate, formatMoney2 } from '../../../lib/format.ts';
 import { useSavedFilter, useSavedList } from '../../../lib/list-state.ts';
 import { ClearFiltersButton } from '../../accounts/components/clear-filters.tsx';
 import { DateField } from '../../accounts/components/date-field.tsx';
-import { NO_RESERVATION_FILTER, RESERVATION_FILTER, RESERVATION_LIST, reservationsQuery, searchShortLetObjects, type TReservationFilter } from '../api/reservations.ts';
+import { NO_RESERVATION_FILTER, RESERVATION_FILTER, RESERVATION_LIST, downloadReservations, reservationsQuery, searchShortLetObjects, type TReservationFilter } from '../api/reservations.ts';
 import { formatDecimalMoney } from '../money.ts';
 import './reservations.css';
 import { ChoicesFilter } from '../../../components/fields/choices-filter.tsx';
@@ -149,6 +150,12 @@ export function ReservationsPage() {
     <Stack gap="md">
       <ListHeader title={t('title.reservations')} count={q.data?.totalRows} testId="reservations">
         {grid}
+        <DownloadButton
+          download={() => downloadReservations(filter, { sortBy: list[0].sortBy, sortDir: list[0].sortDir })}
+          label={t('reservations.ui.download')}
+          disabled={!q.data?.totalRows}
+          testId="reservations-download"
+        />
         {add}
       </ListHeader>
       <FilterCard active={filtered} testId="reservations-filter">

@@ -1,0 +1,107 @@
+import type { FastifyInstance } from 'fastify';
+import type ExcelJS from 'exceljs';
+import { RESERVATION_DOWNLOAD_MAX, RESERVATION_SUMS, type TCulture, type TReservationDownload, type TReservationRow } from '@crm/contract';
+import { DATE_FORMAT, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, streamedWorkbook, textCell } from '../../lib/excel.ts';
+import { searchReservations } from './reservations.service.ts';
+
+type T = (key: string, params?: Record<string, string | number>) => string;
+type Column = { head: string; width: number; style?: Partial<ExcelJS.Style>; cell: (r: TReservationRow) => ExcelJS.CellValue };
+
+const money = { numFmt: EURO_FORMAT };
+const date = { numFmt: DATE_FORMAT };
+
+/** The file's columns: the list's, with each amount in a column of its own. */
+function columnsOf(t: T): Column[] {
+  const f = (name: string) => t(`fields.reservation.${name}`);
+  const amount = (name: 'total' | 'paymentToOwner' | 'comission' | 'comission3rdParty' | 'finalComission'): Column => ({ head: f(name), width: 14, style: money, cell: (r) => cellMoney(r[name]) });
+  return [
+    { head: t('reservations.ui.filter.number'), width: 10, cell: (r) => r.id },
+    { head: f('reservationNumberExternal'), width: 18, cell: (r) => textCell(r.reservationNumberExternal) },
+    { head: f('reservationStage'), width: 14, cell: (r) => r.stage },
+    { head: f('bookingDate'), width: 13, style: date, cell: (r) => cellDate(r.bookingDate) },
+    { head: f('checkIn'), width: 13, style: date, cell: (r) => cellDate(r.checkIn) },
+    { head: f('duration'), width: 8, cell: (r) => r.duration },
+    { head: f('checkOut'), width: 13, style: date, cell: (r) => cellDate(r.checkOut) },
+    { head: f('adults'), width: 8, cell: (r) => r.adults },
+    { head: f('children'), width: 8, cell: (r) => r.children },
+    { head: f('objectId'), width: 10, cell: (r) => `#${r.objectReferenceNumber}` },
+    { head: t('deals.xlsx.objectTitle'), width: 28, cell: (r) => textCell(r.objectTitle) },
+    { head: t('fields.object.websiteCode'), width: 12, cell: (r) => textCell(r.objectWebsiteCode) },
+    { head: t('reservations.ui.col.client'), width: 24, cell: (r) => textCell(r.clientDisplayName) },
+    { head: f('sourceId'), width: 18, cell: (r) => textCell(r.sourceDisplayName) },
+    amount('total'),
+    { head: f('totalDone'), width: 10, cell: (r) => t(r.totalDone ? 'reservations.xlsx.yes' : 'reservations.xlsx.no') },
+    amount('paymentToOwner'),
+    amount('comission'),
+    amount('comission3rdParty'),
+    amount('finalComission'),
+    { head: f('problem'), width: 28, cell: (r) => textCell(r.problem) },
+    { head: f('awaiting'), width: 28, cell: (r) => textCell(r.awaiting) },
+  ];
+}
+
+/** Row 2: what the filter picks, as the list's filter card says it (the dates applied, the current year when none were given). */
+function filterText(f: TReservationDownload, from: string | null, till: string | null, t: T, culture: TCulture): string {
+  const d = (s: string | null | undefined) => (s ? [s.slice(8, 10), s.slice(5, 7), s.slice(0, 4)].join(culture === 'ru' ? '.' : '/') : '…');
+  const text = (label: string, v: string | null | undefined) => (v?.trim() ? `${label}: ${v.trim()}` : null);
+  const parts = [
+    from || till ? `${t(`reservations.dateFilter.${f.dateFilterType}`)}: ${d(from)} – ${d(till)}` : null,
+    f.stages.length ? f.stages.map((s) => t(`reservations.stage.${s}`)).join(', ') : null,
+    f.sources.length ? f.sources.map((s) => t(`reservations.source.${s}`)).join(', ') : null,
+    text(t('fields.object.websiteCode'), f.objectWebsiteCode),
+    text(t('reservations.ui.filter.number'), f.reservationNumber),
+    text(t('fields.reservation.reservationNumberExternal'), f.reservationNumberExternal),
+    text(t('reservations.ui.filter.clientName'), f.clientName),
+  ].filter(Boolean);
+  return `${t('reservations.xlsx.filter')}: ${parts.join('; ')}`;
+}
+
+/**
+ * POST /api/Reservation/download: Reservations.xlsx, every booking the list's filter matches (up to
+ * RESERVATION_DOWNLOAD_MAX) in the list's order, in the reader's language, with real number and
+ * date cells, the footer's sums above the table, and no text a spreadsheet could run as a formula.
+ */
+export async function reservationsWorkbook(app: FastifyInstance, f: TReservationDownload, t: T, culture: TCulture): Promise<Buffer> {
+  const found = await searchReservations(app, { ...f, perPage: RESERVATION_DOWNLOAD_MAX, currentPage: 1 }, t, culture);
+  const tz = app.config.timeZone;
+  return streamedWorkbook(async (wb) => {
+    const ws = wb.addWorksheet(sheetName(t('reservations.xlsx.sheet')), { views: [{ state: 'frozen', ySplit: 6 }] });
+    const columns = columnsOf(t);
+    ws.columns = columns.map((c, i) => ({ key: String(i), width: c.width, ...(c.style ? { style: c.style } : {}) }));
+    const title = ws.addRow([t('reservations.xlsx.title')]);
+    title.font = { bold: true, size: 14 };
+    title.commit();
+    ws.addRow([safeText(filterText(f, found.startDate, found.endDate, t, culture))]).commit();
+    // Row 3: the footer's sums, each amount in its own column; row 4: when, and whether cancelled bookings count.
+    const sums = ws.addRow(columns.map(() => null));
+    sums.font = { bold: true };
+    sums.getCell(1).value = t('reservations.ui.sums', { count: found.totalRows });
+    sums.getCell(1).numFmt = 'General';
+    for (const k of RESERVATION_SUMS) {
+      const at = columns.findIndex((c) => c.head === t(`fields.reservation.${k}`)) + 1;
+      sums.getCell(at).value = Number(found.sums[k]);
+      sums.getCell(at).numFmt = EURO_FORMAT;
+    }
+    sums.commit();
+    const issued = ws.addRow([
+      t('reservations.xlsx.issued'),
+      cellDate(new Date().toLocaleString('sv-SE', { timeZone: tz }).replace(' ', 'T')),
+      null,
+      found.sumsWithCancelled ? null : t('reservations.ui.sumsNoCancelled'),
+    ]);
+    issued.getCell(2).numFmt = DATE_TIME_FORMAT;
+    for (const c of [1, 4]) issued.getCell(c).numFmt = 'General';
+    issued.commit();
+    ws.addRow([]).commit();
+    const header = ws.addRow(columns.map((c) => c.head));
+    header.font = { bold: true };
+    header.eachCell((c) => {
+      c.border = { bottom: { style: 'thin' } };
+      c.numFmt = 'General';
+    });
+    header.commit();
+    ws.autoFilter = { from: { row: 6, column: 1 }, to: { row: 6, column: columns.length } };
+    for (const r of found.items as TReservationRow[]) ws.addRow(columns.map((c) => c.cell(r))).commit();
+    ws.commit();
+  });
+}
