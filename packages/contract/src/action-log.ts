@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZDate, ZId, ZPage } from './common.ts';
 import { ACTION_LOG_PAGE_SIZE } from './office-constants.ts';
 
-export { ACTION_LOG_COUNT_CAP, ACTION_LOG_ENTITIES, ACTION_LOG_PAGE_SIZE, LOG_MESSAGE, LOG_MESSAGES, WON_LOG_MESSAGE, wonLogMessage, type TLogMessage } from './office-constants.ts';
+export { ACTION_LOG_COUNT_CAP, ACTION_LOG_ENTITIES, ACTION_LOG_PAGE_SIZE, LOG_MESSAGE, LOG_MESSAGES, WON_LOG_MESSAGE, wonLogMessage, VIEWING_ARRANGED_LOG_MESSAGE, viewingArrangedLogMessage, DEAL_OPENED_LOG_MESSAGE, dealOpenedLogMessage, type TLogMessage } from './office-constants.ts';
 
 /** POST /api/actionLog */
 export const ZActionLogSearch = z.object({
