@@ -30,6 +30,11 @@ export const ZActionLogRow = z.object({
   actionOver: z.string().nullable(),
   message: z.string().nullable(),
   data: z.unknown().nullable(),
+  /**
+   * The names of the accounts the data names by number (a deal's parties), by account id, as they
+   * are now; an account deleted since is not among them (shown by its number).
+   */
+  accountNames: z.record(z.string(), z.string()).optional(),
 });
 export type TActionLogRow = z.infer<typeof ZActionLogRow>;
 export const ZActionLogAnswer = z.object({
