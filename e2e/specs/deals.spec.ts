@@ -594,6 +594,62 @@ for (const language of ['en-UK', 'el'] as const) {
   });
 }
 
+for (const [language, w] of [
+  [
+    'en-UK',
+    { sale: 'Sale', rental: 'Rental', deposit: 'Date of deposit', rentalDeposit: 'Date of deposit', start: 'Start of negotiations', closing: 'Closing date', duration: 'Contract duration (months)', rentStart: 'Rent start', rentEnd: 'Rent expiration', listColumn: 'Closing', old: /End date|Start date/ },
+  ],
+  [
+    'el',
+    { sale: 'Πώληση', rental: 'Μίσθωση', deposit: 'Ημερομηνία αρραβώνα', rentalDeposit: 'Ημερομηνία καταβολής εγγύησης', start: 'Έναρξη διαπραγμάτευσης', closing: 'Ημερομηνία υπογραφής συμβολαίου', duration: 'Διάρκεια συμβολαίου (μήνες)', rentStart: 'Έναρξη μίσθωσης', rentEnd: 'Λήξη μίσθωσης', listColumn: 'Συμβόλαιο', old: /Ημερομηνία λήξης|Ημερομηνία έναρξης/ },
+  ],
+] as const) {
+  test(`a sale's form has a sale's dates (deposit, negotiations, closing, contract duration), a rental's the rent dates (${language})`, async ({ browser, request, baseURL }) => {
+    const token = await apiToken(request);
+    const ctx = await signedIn(browser, baseURL!, token, language);
+    const page = await ctx.newPage();
+    await page.goto('/Deals/Add');
+    await expect(page.getByTestId('deal-page')).toHaveAttribute('data-mode', 'create');
+    await expect(page.getByTestId('deal-dealType')).toHaveValue(w.sale);
+    const dates = page.getByTestId('deal-group-dates');
+    await expect(page.getByTestId('deal-dateOfDeposit')).toHaveAccessibleName(w.deposit);
+    await expect(page.getByTestId('deal-startDate')).toHaveAccessibleName(w.start);
+    await expect(page.getByTestId('deal-endDate')).toHaveAccessibleName(w.closing);
+    await expect(page.getByTestId('deal-contractDurationMonths')).toHaveAccessibleName(w.duration);
+    await expect(dates).not.toContainText(w.old);
+    await expect(page.getByTestId('deal-group-rent')).toHaveCount(0);
+    await expect(page.getByTestId('deal-rentStart')).toHaveCount(0);
+    await expect(page.getByTestId('deal-rentExpiration')).toHaveCount(0);
+
+    await page.getByTestId('deal-dealType').click();
+    await page.getByRole('option', { name: w.rental, exact: true }).click();
+    await expect(page.getByTestId('deal-dateOfDeposit')).toHaveAccessibleName(w.rentalDeposit);
+    await expect(page.getByTestId('deal-endDate')).toHaveAccessibleName(w.closing);
+    await expect(page.getByTestId('deal-contractDurationMonths')).toHaveCount(0);
+    await expect(page.getByTestId('deal-rentStart')).toHaveAccessibleName(w.rentStart);
+    await expect(page.getByTestId('deal-rentExpiration')).toHaveAccessibleName(w.rentEnd);
+
+    // A saved sale, opened to be read: the same labels with its dates, and no rent.
+    const house = (await (await request.get('/api/object/add', { headers: auth(token) })).json()) as { id: number };
+    const saved = await request.post('/api/Deal/update', {
+      data: { dealType: 2, dealStage: 4, objectId: house.id, dateOfDeposit: '2026-10-02', startDate: '2026-09-15', endDate: '2026-11-20', contractDurationMonths: 3 },
+      headers: auth(token),
+    });
+    expect(saved.ok(), await saved.text()).toBeTruthy();
+    await page.goto(`/Deals/${((await saved.json()) as { id: number }).id}`);
+    await expect(page.getByTestId('deal-page')).toHaveAttribute('data-mode', 'view');
+    const read = page.getByTestId('deal-group-dates');
+    for (const label of [w.deposit, w.start, w.closing, w.duration]) await expect(read).toContainText(label);
+    await expect(read).toContainText('20/11/2026');
+    await expect(read).not.toContainText(w.old);
+    await expect(page.getByTestId('deal-group-rent')).toHaveCount(0);
+    // The list's column of that date says what it is.
+    await page.goto('/Deals');
+    await expect(page.getByRole('columnheader', { name: w.listColumn, exact: true })).toBeVisible();
+    await ctx.close();
+  });
+}
+
 test('someone else saves the deal meanwhile: my note and my notary stay in the form beside their lawyer, their price where we both changed it, named (el)', async ({ browser, request, baseURL }) => {
   const token = await apiToken(request);
   const mark = `${Date.now() % 1000000}`;

@@ -296,6 +296,50 @@ for (const L of LANGUAGES) {
   });
 }
 
+test("an owner's page adds a property: one, owned by them, opened for editing, and the list links back", async ({ context, request, baseURL }) => {
+  const { page, token } = await openAs(context, request, baseURL!, 'en-UK');
+  const ownerLast = unique('Homeowner');
+  const owner = await createAccount(request, token, { lastName: ownerLast, firstName: 'Dimitra', isOwner: true });
+  await page.goto(`/Accounts/View/${owner}`);
+  await page.getByTestId('account-menu').click();
+  const add = page.getByTestId('add-property');
+  await expect(add).toHaveText('Add property');
+  // Clicked twice in a row (an impatient double click): still one property.
+  await add.dblclick();
+  await expect(page).toHaveURL(/\/Objects\/View\/\d+\/2$/);
+  const id = Number(/\/Objects\/View\/(\d+)\/2$/.exec(page.url())![1]);
+  await expect(page.getByTestId('edit-contacts').getByTestId('contact-line')).toHaveCount(1);
+  await expect(page.getByTestId('edit-contacts').getByTestId('contact-line')).toContainText(ownerLast);
+  const view = (await (await request.get(`/api/account/view/${owner}`, { headers: auth(token) })).json()) as { ownedObjectsReferenceNumbers: string };
+  expect(view.ownedObjectsReferenceNumbers.split(' ').filter(Boolean)).toHaveLength(1);
+  const ref = view.ownedObjectsReferenceNumbers.trim();
+  // Something entered, so the property stays when the page is left.
+  await page.getByTestId('edit-toggle').click();
+  await expect(page).toHaveURL(new RegExp(`/Objects/View/${id}/0$`));
+  await expect(page.getByTestId('contacts-card').getByTestId('contact-line').filter({ hasText: ownerLast })).toBeVisible();
+
+  await page.goto('/Objects');
+  const row = page.getByTestId('objects-table').getByTestId('objects-table-row').filter({ has: page.locator(`a[href="/Objects/View/${id}"]`) });
+  await expect(row.getByTestId('object-link')).toHaveText(`#${ref}`);
+  await expect(row.getByTestId('owner-link')).toHaveAttribute('href', `/Accounts/View/${owner}`);
+  await row.getByTestId('owner-link').click();
+  await expect(page).toHaveURL(new RegExp(`/Accounts/View/${owner}$`));
+  await expect(page.getByTestId('object-ref').filter({ hasText: ref })).toHaveAttribute('href', `/Objects/View/ref${ref}`);
+});
+
+test('the Actions menu of an account offers a new property in Greek and Russian', async ({ browser, request, baseURL }) => {
+  const token = (await signInByApi(request)).token;
+  const owner = await createAccount(request, token, { lastName: unique('Menuowner'), firstName: 'Eleni', isOwner: true });
+  for (const [language, text] of [['el', 'Νέο ακίνητο'], ['ru', 'Новый объект']] as const) {
+    const context = await browser.newContext();
+    const { page } = await openAs(context, request, baseURL!, language);
+    await page.goto(`/Accounts/View/${owner}`);
+    await page.getByTestId('account-menu').click();
+    await expect(page.getByTestId('add-property')).toHaveText(text);
+    await context.close();
+  }
+});
+
 test('a property without an id says so', async ({ context, request, baseURL }) => {
   const { page } = await openAs(context, request, baseURL!, 'en-UK');
   await page.goto('/Objects/View');

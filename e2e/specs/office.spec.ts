@@ -198,3 +198,35 @@ for (const language of ['en-UK', 'el'] as const) {
     });
   });
 }
+
+test("the action log names a deal's parties by name, each a link to the account; one deleted since by its number (en-UK)", async ({ context, request, baseURL }) => {
+  const { page, token } = await openAs(context, request, baseURL!, 'en-UK');
+  const mark = stamp();
+  const account = async (fields: Record<string, unknown>) => {
+    const res = await request.post('/api/account/add', { data: fields, headers: auth(token) });
+    expect(res.ok(), await res.text()).toBeTruthy();
+    return ((await res.json()) as { id: number }).id;
+  };
+  const seller = await account({ firstName: 'Giorgos', lastName: `Seller${mark}`, isOwner: true });
+  const buyer = await account({ firstName: 'Maria', lastName: `Buyer${mark}`, isClient: true });
+  const gone = await account({ firstName: 'Nikos', lastName: `Gone${mark}`, isClient: true });
+  const made = await request.post('/api/Deal/update', {
+    data: { dealType: 2, dealStage: 1, accounts: [{ accountId: seller, relation: 1 }, { accountId: buyer, relation: 2 }, { accountId: gone, relation: 2 }] },
+    headers: auth(token),
+  });
+  expect(made.ok(), await made.text()).toBeTruthy();
+  const deal = ((await made.json()) as { id: number }).id;
+  expect((await request.delete(`/api/account/${gone}`, { headers: auth(token) })).ok()).toBeTruthy();
+
+  await page.goto('/ActionLog');
+  await page.getByTestId('action-log-filter-id').fill(String(deal));
+  const row = page.getByTestId('action-log-table-row').filter({ has: page.locator(`a[href="/Deals/${deal}"]`) });
+  await expect(row).toHaveCount(1);
+  const parties = row.getByTestId('action-log-party');
+  await expect(parties).toHaveText([`Seller${mark} Giorgos`, `Buyer${mark} Maria`]);
+  await expect(parties.first()).toHaveAttribute('href', `/Accounts/View/${seller}`);
+  await expect(row.getByTestId('action-log-data')).toContainText(`#${gone}`);
+  await expect(row.getByTestId('action-log-data')).not.toContainText(`#${seller}`);
+  await parties.nth(1).click();
+  await expect(page).toHaveURL(new RegExp(`/Accounts/View/${buyer}$`));
+});

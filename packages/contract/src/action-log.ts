@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZDate, ZId, ZPage } from './common.ts';
 import { ACTION_LOG_PAGE_SIZE } from './office-constants.ts';
 
-export { ACTION_LOG_COUNT_CAP, ACTION_LOG_ENTITIES, ACTION_LOG_PAGE_SIZE, LOG_MESSAGE, LOG_MESSAGES, WON_LOG_MESSAGE, wonLogMessage, type TLogMessage } from './office-constants.ts';
+export { ACTION_LOG_COUNT_CAP, ACTION_LOG_ENTITIES, ACTION_LOG_PAGE_SIZE, LOG_MESSAGE, LOG_MESSAGES, WON_LOG_MESSAGE, wonLogMessage, VIEWING_ARRANGED_LOG_MESSAGE, viewingArrangedLogMessage, DEAL_OPENED_LOG_MESSAGE, dealOpenedLogMessage, type TLogMessage } from './office-constants.ts';
 
 /** POST /api/actionLog */
 export const ZActionLogSearch = z.object({
@@ -30,6 +30,11 @@ export const ZActionLogRow = z.object({
   actionOver: z.string().nullable(),
   message: z.string().nullable(),
   data: z.unknown().nullable(),
+  /**
+   * The names of the accounts the data names by number (a deal's parties), by account id, as they
+   * are now; an account deleted since is not among them (shown by its number).
+   */
+  accountNames: z.record(z.string(), z.string()).optional(),
 });
 export type TActionLogRow = z.infer<typeof ZActionLogRow>;
 export const ZActionLogAnswer = z.object({

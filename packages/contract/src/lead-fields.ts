@@ -13,6 +13,12 @@ export const LEAD_STAGES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 export const LEAD_CLOSED_STAGES = [6, 7] as const;
 /** The stage a lead takes when a deal made from it closes. */
 export const LEAD_STAGE_WON = 6;
+/** The first stage: every new lead's, until someone (or something done for it) moves it on. */
+export const LEAD_STAGE_NEW = 1;
+/** The stage a new lead takes when a viewing is arranged for it. */
+export const LEAD_STAGE_VIEWINGS = 4;
+/** The stage a lead takes when a deal is made from it (from New, or from Viewings). */
+export const LEAD_STAGE_NEGOTIATING = 5;
 /** Priorities: 1 low, 2 normal, 3 high, 4 urgent. */
 export const LEAD_PRIORITIES = [1, 2, 3, 4] as const;
 /** Services of a lead, in the spec's order (the list's type column and service filter). */

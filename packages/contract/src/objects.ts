@@ -159,6 +159,8 @@ export const ZObjectUpdate = ZObjectFields.partial().extend({
 });
 
 /** POST /api/object/discard: an object opened with Add and left untouched is removed (discarded: false when it stays). */
+/** GET /api/object/add: a blank object; with ownerId (from an account's page) that account is linked to it as its owner. */
+export const ZObjectAddQuery = z.object({ ownerId: ZIdString.optional() });
 export const ZObjectDiscard = z.object({ id: ZId });
 export const ZObjectDiscardAnswer = z.object({ discarded: z.boolean() });
 

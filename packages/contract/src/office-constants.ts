@@ -43,3 +43,9 @@ export const LOG_MESSAGES: readonly string[] = Object.values(LOG_MESSAGE);
 /** A lead won because the deal made from it closed: "Won: deal #12 closed", shown through actionLog.message.won. */
 export const wonLogMessage = (dealId: number) => `Won: deal #${dealId} closed`;
 export const WON_LOG_MESSAGE = /^Won: deal #(\d+) closed$/;
+/** A new lead moved on because a viewing was arranged for it: "Viewing #12 arranged", shown through actionLog.message.viewingArranged. */
+export const viewingArrangedLogMessage = (viewingId: number) => `Viewing #${viewingId} arranged`;
+export const VIEWING_ARRANGED_LOG_MESSAGE = /^Viewing #(\d+) arranged$/;
+/** A lead moved on because a deal was made from it: "Deal #12 opened", shown through actionLog.message.dealOpened. */
+export const dealOpenedLogMessage = (dealId: number) => `Deal #${dealId} opened`;
+export const DEAL_OPENED_LOG_MESSAGE = /^Deal #(\d+) opened$/;

@@ -157,7 +157,7 @@ export const protectedRoutes: RouteObject[] = [
   soon('/Test', 'title.home'),
   // Objects and keys
   lazyPage('/Objects', 'title.objects', objectPages.ObjectsPage, {}, prefetching(() => [objectsFirstPage()])),
-  lazyPage('/Objects/Add', 'title.objectAdd', objectPages.ObjectAddPage),
+  lazyPage('/Objects/Add/:ownerId?', 'title.objectAdd', objectPages.ObjectAddPage),
   lazyPage('/Objects/Search', 'title.objectSearch', () => import('../features/objects/pages/object-search-page.tsx').then((m) => ({ Component: m.ObjectSearchPage }))),
   lazyPage('/Objects/View', 'title.object', objectPages.ObjectViewPage),
   lazyPage('/Objects/View/:id/:viewMode?', 'title.object', objectPages.ObjectViewPage, {}, objectViewData),

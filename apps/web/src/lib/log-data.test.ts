@@ -35,6 +35,17 @@ describe('an action-log entry read as its screen words it', () => {
     ]);
   });
 
+  it("names a deal's parties by the names the server read, each a link to the account; one not known by its number", () => {
+    const data = { accounts: [{ relation: 1, accountId: 384 }, { relation: 2, accountId: 385 }] };
+    const [seller, buyer] = [texts('en')['deals.relation.1']!, texts('en')['deals.relation.2']!];
+    const [row] = logDataRows(i18next.t, 'Deal', data, { '384': 'Pavlidis Giorgos' });
+    expect(row!.value).toBe(`${seller} Pavlidis Giorgos, ${buyer} #385`);
+    expect(row!.parts).toEqual([
+      { role: seller, text: 'Pavlidis Giorgos', to: '/Accounts/View/384' },
+      { role: buyer, text: '#385' },
+    ]);
+  });
+
   it("words a deal's change: stage and type by name, prices as money, parties by role, no bookkeeping keys", async () => {
     await i18next.changeLanguage('el');
     const el = texts('el');

@@ -13,7 +13,14 @@ import { formatDate, formatDateTime, formatMoney, formatMoney2 } from './format.
  * and values as words and dates rather than JSON. The stored key stays available as the row's
  * `key` (shown on hover) for whoever needs the raw name.
  */
-export type LogDataRow = { key: string; label: string; value: string };
+export type LogDataRow = { key: string; label: string; value: string; parts?: LogDataPart[] };
+/**
+ * A value made of several records (a deal's parties): each with what it is ("Seller") and whom, a
+ * link to the account when it still exists. `value` is the same as one text.
+ */
+export type LogDataPart = { role: string; text: string; to?: string };
+/** The names of the accounts an entry's data names by number (the server's accountNames), by id. */
+export type LogAccountNames = Record<string, string> | undefined;
 
 /** Where each logged entity's field labels are: the same texts its form uses. */
 const FIELD_LABELS: Record<string, string> = {
@@ -65,7 +72,7 @@ const LIST_TEXTS: Record<string, Record<string, string>> = {
 /** The record's own number and version: bookkeeping, not a change anyone made. */
 const HIDDEN = new Set(['id', 'version']);
 
-function fieldValue(t: TFunction, entity: string, key: string, v: unknown): string {
+function fieldValue(t: TFunction, entity: string, key: string, v: unknown, names?: LogAccountNames): string {
   // A language is stored as its code (el, en-UK, ru): shown by its name.
   if (key === 'language' && typeof v === 'string') return t(`accounts.ui.language.${v.slice(0, 2)}`, { defaultValue: v });
   const list = LIST_TEXTS[entity]?.[key];
@@ -81,10 +88,21 @@ function fieldValue(t: TFunction, entity: string, key: string, v: unknown): stri
       .join(', ');
   // A property's contacts removed: their relations by name.
   if (entity === 'Object' && key === 'relations' && Array.isArray(v)) return v.map((r) => t(`objects.relation.${r}`, { defaultValue: String(r) })).join(', ');
-  // A deal's parties: each by its role and account number.
-  if (entity === 'Deal' && key === 'accounts' && Array.isArray(v))
-    return v.map((p: { relation?: number; accountId?: number }) => `${t(`deals.relation.${p.relation}`, { defaultValue: String(p.relation) })} #${p.accountId}`).join(', ');
+  // A deal's parties: each by its role and the account's name (its number when the name is not known).
+  if (entity === 'Deal' && key === 'accounts' && Array.isArray(v)) return partsText(dealParties(t, v, names));
   return valueText(t, v);
+}
+
+const partsText = (parts: LogDataPart[]) => parts.map((p) => `${p.role} ${p.text}`).join(', ');
+
+/** A deal's parties as logged ({ accountId, relation }): the role by name, the account by its name now and a link to it, else by its number. */
+function dealParties(t: TFunction, v: unknown[], names: LogAccountNames): LogDataPart[] {
+  return v.map((x) => {
+    const p = (x ?? {}) as { relation?: number; accountId?: number };
+    const name = p.accountId != null ? names?.[String(p.accountId)] : undefined;
+    const role = t(`deals.relation.${p.relation}`, { defaultValue: String(p.relation) });
+    return name ? { role, text: name, to: `/Accounts/View/${p.accountId}` } : { role, text: `#${p.accountId}` };
+  });
 }
 
 /** A field's label as its form words it ("Sale price"), the log's own keys under actionLog.data.*, else the stored name. */
@@ -93,7 +111,7 @@ export function logFieldLabel(t: TFunction, entity: string, key: string): string
   return t(prefix ? [`${prefix}.${key}`, `accounts.ui.kind.${key}`, `actionLog.data.${key}`] : [`actionLog.data.${key}`], { defaultValue: key });
 }
 
-export function logDataRows(t: TFunction, entity: string, data: unknown): LogDataRow[] {
+export function logDataRows(t: TFunction, entity: string, data: unknown, names?: LogAccountNames): LogDataRow[] {
   if (data == null || typeof data !== 'object' || Array.isArray(data)) return [];
   const d = data as Record<string, unknown>;
   // One field edited on its own (the single-field editor logs { field, from, to }): one row,
@@ -110,8 +128,8 @@ export function logDataRows(t: TFunction, entity: string, data: unknown): LogDat
     const { from: _from, to: _to, ...rest } = d;
     const changed = [...new Set([...Object.keys(before), ...Object.keys(after)])]
       .filter((k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null))
-      .map((k) => ({ key: k, label: logFieldLabel(t, entity, k), value: `${fieldValue(t, entity, k, before[k])} → ${fieldValue(t, entity, k, after[k])}` }));
-    return [...logDataRows(t, entity, rest), ...changed];
+      .map((k) => ({ key: k, label: logFieldLabel(t, entity, k), value: `${fieldValue(t, entity, k, before[k], names)} → ${fieldValue(t, entity, k, after[k], names)}` }));
+    return [...logDataRows(t, entity, rest, names), ...changed];
   }
   return (
     Object.entries(d)
@@ -124,7 +142,9 @@ export function logDataRows(t: TFunction, entity: string, data: unknown): LogDat
           ? Object.entries(v)
               .filter(([, x]) => x !== null && x !== undefined && x !== '')
               .map(([k, x]) => ({ key: `${key}.${k}`, label: logFieldLabel(t, entity, k), value: fieldValue(t, entity, k, x) }))
-          : [{ key, label: logFieldLabel(t, entity, key), value: fieldValue(t, entity, key, v) }],
+          : entity === 'Deal' && key === 'accounts' && Array.isArray(v)
+            ? [{ key, label: logFieldLabel(t, entity, key), value: fieldValue(t, entity, key, v, names), parts: dealParties(t, v, names) }]
+            : [{ key, label: logFieldLabel(t, entity, key), value: fieldValue(t, entity, key, v) }],
       )
   );
 }

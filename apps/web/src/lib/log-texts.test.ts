@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startShippedTexts, texts } from './shipped-texts.testing.ts';
-import { wonLogMessage } from '@crm/contract/office-constants';
+import { dealOpenedLogMessage, viewingArrangedLogMessage, wonLogMessage } from '@crm/contract/office-constants';
 
 let logMessageText: typeof import('./log-texts.ts').logMessageText;
 let logSummaryText: typeof import('./log-texts.ts').logSummaryText;
@@ -23,6 +23,21 @@ describe("the action log's messages the server writes", () => {
     expect(await read('ru')).toBe('Заявка успешно закрыта: сделка № 12 завершена');
     // A message of the same words written by a person on another entity is shown as written.
     expect(logMessageText(i18next.t, 'Document', stored)).toBe(stored);
+    await i18next.changeLanguage('en');
+  });
+
+  it('reads a lead moved on by a viewing arranged or a deal made for it, in the reader’s language, with the record’s number', async () => {
+    const read = async (lng: string, stored: string) => {
+      await i18next.changeLanguage(lng);
+      return logMessageText(i18next.t, 'Lead', stored);
+    };
+    expect(await read('en', viewingArrangedLogMessage(31))).toBe('Viewing #31 arranged');
+    expect(await read('el', viewingArrangedLogMessage(31))).toBe('Προγραμματίστηκε η υπόδειξη #31');
+    expect(await read('ru', viewingArrangedLogMessage(31))).toBe('Назначен показ № 31');
+    expect(await read('en', dealOpenedLogMessage(7))).toBe('Deal #7 opened');
+    expect(await read('el', dealOpenedLogMessage(7))).toBe('Δημιουργήθηκε η συμφωνία #7');
+    expect(await read('ru', dealOpenedLogMessage(7))).toBe('Открыта сделка № 7');
+    expect(logMessageText(i18next.t, 'Document', dealOpenedLogMessage(7))).toBe('Deal #7 opened');
     await i18next.changeLanguage('en');
   });
 

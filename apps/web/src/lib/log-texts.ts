@@ -1,4 +1,4 @@
-import { LOG_MESSAGES, WON_LOG_MESSAGE } from '@crm/contract/office-constants';
+import { DEAL_OPENED_LOG_MESSAGE, LOG_MESSAGES, VIEWING_ARRANGED_LOG_MESSAGE, WON_LOG_MESSAGE } from '@crm/contract/office-constants';
 import type { TFunction } from 'i18next';
 import { formatDate, formatDateTime, formatMoney2 } from './format.ts';
 import { logDataRows, logFieldLabel } from './log-data.ts';
@@ -33,6 +33,11 @@ export function logMessageText(t: TFunction, entity: string, message: string | n
   if (money) return t(`actionLog.message.${money[1]}`, { amount: formatMoney2(Number(money[2])) });
   const won = entity === 'Lead' ? WON_LOG_MESSAGE.exec(message) : null;
   if (won) return t('actionLog.message.won', { deal: won[1] });
+  // A lead moved on by a viewing arranged or a deal made for it.
+  const viewing = entity === 'Lead' ? VIEWING_ARRANGED_LOG_MESSAGE.exec(message) : null;
+  if (viewing) return t('actionLog.message.viewingArranged', { viewing: viewing[1] });
+  const deal = entity === 'Lead' ? DEAL_OPENED_LOG_MESSAGE.exec(message) : null;
+  if (deal) return t('actionLog.message.dealOpened', { deal: deal[1] });
   // A booking is logged by its client and check-in day ("Schmidt Hans 2026-12-10"): the day as the reader writes it.
   const booking = entity === 'Reservation' ? /^(.*) (\d{4}-\d{2}-\d{2})$/.exec(message) : null;
   if (booking) return `${booking[1]} ${formatDate(booking[2]!)}`;

@@ -38,6 +38,7 @@ import { buildOnce } from '../../db/prepared.ts';
 import { accounts, activityLinks, dealColumns, dealParties, deals, leadColumns, leads, objectAccounts, objects } from '../../db/schema/index.ts';
 import { AppError, conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
+import { advanceLeadStage } from '../leads/lead-progress.ts';
 import { agencyToday, toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { accountIdsByLastName, containsPattern } from '../accounts/accounts.sql.ts';
@@ -629,6 +630,9 @@ export async function saveDeal(app: FastifyInstance, caller: Caller, body: TDeal
     const after = await closingState(tx, id);
     // A deal is about a property or between people: an empty one is refused (and rolled back).
     if (after && after.objectId == null && after.parties.length === 0) throw fieldError('objectId', 'deals.objectOrPartyRequired');
+    // Made from a lead (or given one now): a lead still New, or at Viewings, is negotiating now (a
+    // deal made closed then wins it, below).
+    if (after?.demandId != null && after.demandId !== before?.demandId) await advanceLeadStage(tx, { userId: caller.user.id, actor: caller.actor }, after.demandId, 'deal', id);
     await applyClosing(app, tx, caller.actor, agencyToday(app.config.timeZone), before, after, { caller, dealId: id });
     const notices = await settleTenants(app, tx, caller, id, before, after, t, culture);
     return { ...(await getDeal(app, tx, id, t, culture)), notices };

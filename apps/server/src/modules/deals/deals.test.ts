@@ -677,6 +677,81 @@ describe('a deal made from a lead', () => {
   });
 });
 
+describe('a lead moves on as things are done for it', () => {
+  const newLead = async (stage: number) => {
+    const client = await person('Anna', `Stage${stage}`, { isClient: true });
+    const [lead] = await db.insert(leads).values({ accountId: client, stage } as never).returning({ id: leads.id });
+    return lead!.id;
+  };
+  const stageOf = async (id: number) => (await db.execute<{ stage: number; version: number }>(sql`select stage, version from leads where id = ${id}`)).rows[0]!;
+  const leadLog = async (id: number) =>
+    (await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Lead'), eq(actionLog.entityId, id))).orderBy(actionLog.id)).map((l) => ({ message: l.message, data: l.data, actionBy: l.actionBy }));
+  const arrange = (demandId: number | null, objectId: number) => call('POST', '/api/Viewing/update', { demandId, dateOfViewing: '2026-12-05T11:00:00', results: [{ objectId, result: null }] });
+  const openDeal = (demandId: number, objectId: number, dealStage = 1) => call('POST', '/api/Deal/update', { dealType: 2, dealStage, objectId, demandId });
+
+  it('a new lead: Viewings when a viewing is arranged, Negotiating when a deal is made, Won when it closes; each logged', async () => {
+    const lead = await newLead(1);
+    const house = await newObject('House in Thermi', { forSale: true, salePrice: 240000 });
+    const v = await arrange(lead, house.id);
+    expect(v.statusCode, v.body).toBe(200);
+    expect(await stageOf(lead)).toEqual({ stage: 4, version: 2 });
+    // Saved again (its result filled in): the lead is not touched again.
+    expect((await call('POST', '/api/Viewing/update', { id: v.json().id, version: v.json().version, results: [{ objectId: house.id, result: 4 }] })).statusCode).toBe(200);
+    expect(await stageOf(lead)).toEqual({ stage: 4, version: 2 });
+    const d = await openDeal(lead, house.id);
+    expect(d.statusCode, d.body).toBe(200);
+    expect(await stageOf(lead)).toEqual({ stage: 5, version: 3 });
+    const closed = await call('POST', '/api/Deal/move', { id: d.json().id, version: d.json().version, dealStage: 5 });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(await stageOf(lead)).toEqual({ stage: 6, version: 4 });
+    expect(await leadLog(lead)).toEqual([
+      { message: `Viewing #${v.json().id} arranged`, data: { stage: 4, viewingId: v.json().id }, actionBy: agent.id },
+      { message: `Deal #${d.json().id} opened`, data: { stage: 5, dealId: d.json().id }, actionBy: agent.id },
+      { message: `Won: deal #${d.json().id} closed`, data: { stage: 6, dealId: d.json().id }, actionBy: agent.id },
+    ]);
+    // The lead's page shows the stage it is at.
+    expect((await call('GET', `/api/lead/get/${lead}`)).json()).toMatchObject({ stage: 6 });
+  });
+
+  it('a viewing given its lead later moves it too; a deal straight from a new lead makes it Negotiating', async () => {
+    const flatF = await newObject('Flat in Evosmos', { forSale: true, salePrice: 120000 });
+    const lead = await newLead(1);
+    const v = await arrange(null, flatF.id);
+    expect(await stageOf(lead)).toEqual({ stage: 1, version: 1 });
+    expect((await call('POST', '/api/Viewing/update', { id: v.json().id, version: v.json().version, demandId: lead })).statusCode).toBe(200);
+    expect((await stageOf(lead)).stage).toBe(4);
+    const direct = await newLead(1);
+    expect((await openDeal(direct, flatF.id)).statusCode).toBe(200);
+    expect((await stageOf(direct)).stage).toBe(5);
+  });
+
+  it('never moves a stage the agent chose (Contacted, Offering, On hold), nor back, nor out of Won or Lost', async () => {
+    const flatG = await newObject('Flat in Neapoli', { forSale: true, salePrice: 99000 });
+    for (const stage of [2, 3, 8, 5, 6, 7]) {
+      const lead = await newLead(stage);
+      expect((await arrange(lead, flatG.id)).statusCode).toBe(200);
+      expect((await openDeal(lead, flatG.id)).statusCode).toBe(200);
+      expect(await stageOf(lead), `stage ${stage}`).toEqual({ stage, version: 1 });
+      expect(await leadLog(lead)).toEqual([]);
+    }
+    // Viewings (by hand or by a viewing) is the step before negotiating: a deal moves it on; a viewing leaves it.
+    const atViewings = await newLead(4);
+    expect((await arrange(atViewings, flatG.id)).statusCode).toBe(200);
+    expect(await stageOf(atViewings)).toEqual({ stage: 4, version: 1 });
+    expect((await openDeal(atViewings, flatG.id)).statusCode).toBe(200);
+    expect(await stageOf(atViewings)).toEqual({ stage: 5, version: 2 });
+  });
+
+  it('a refused viewing or deal moves nothing', async () => {
+    const lead = await newLead(1);
+    const refused = await call('POST', '/api/Viewing/update', { demandId: lead, results: [] });
+    expect(refused.statusCode).toBe(400);
+    const noDeal = await call('POST', '/api/Deal/update', { dealType: 2, demandId: lead });
+    expect(noDeal.statusCode).toBe(400);
+    expect(await stageOf(lead)).toEqual({ stage: 1, version: 1 });
+  });
+});
+
 describe('bad input', () => {
   it('is refused with a clear 400 and changes nothing', async () => {
     const [{ n: before }] = (await db.execute<{ n: number }>(`select count(*)::int as n from deals`)).rows as [{ n: number }];

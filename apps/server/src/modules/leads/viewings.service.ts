@@ -27,6 +27,7 @@ import { fromLocalDateTime, nextDay, toLocalDateTime } from '../../lib/dates.ts'
 import type { SessionUser } from '../../plugins/auth.ts';
 import { objectTitle } from '../objects/objects.sql.ts';
 import { describeLead, describeLeadOption } from './leads.service.ts';
+import { advanceLeadStage } from './lead-progress.ts';
 import { containsPattern } from '../accounts/accounts.sql.ts';
 import { deleteUnlinkedActivities } from '../activities/activity-orphans.ts';
 
@@ -167,6 +168,7 @@ export async function saveViewing(app: FastifyInstance, caller: Caller, body: TV
     if (body.demandId !== undefined) set.demandId = body.demandId;
     if (body.results) set.result = overallResult(body.results.map((r) => r.result));
     let id = body.id ?? null;
+    let leadBefore: number | null = null;
     if (id == null) {
       const [row] = await tx
         .insert(viewings)
@@ -178,6 +180,7 @@ export async function saveViewing(app: FastifyInstance, caller: Caller, body: TV
       const [current] = await tx.select().from(viewings).where(eq(viewings.id, id)).for('update');
       if (!current) throw notFound('viewings.notFound');
       if (body.version !== current.version) throw conflict(await getViewing(app, tx, id, t, culture));
+      leadBefore = current.demandId ?? null;
       await tx
         .update(viewings)
         .set({ ...set, version: current.version + 1, modifiedOn: new Date(), modifiedBy: caller.user.id })
@@ -193,6 +196,9 @@ export async function saveViewing(app: FastifyInstance, caller: Caller, body: TV
       }
     }
     await requireSubstance(tx, id);
+    // Arranged for a lead (made so, or given the lead now): a lead still New is at Viewings now.
+    const lead = body.demandId !== undefined ? body.demandId : leadBefore;
+    if (lead != null && lead !== leadBefore) await advanceLeadStage(tx, { userId: caller.user.id, actor: caller.actor }, lead, 'viewing', id);
     return getViewing(app, tx, id, t, culture);
   });
 }

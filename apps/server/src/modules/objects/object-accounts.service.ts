@@ -8,7 +8,7 @@ import { accounts, objectAccounts, objects } from '../../db/schema/index.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
 import { queueRentCheck, TENANT_RELATIONS } from '../alerts/alerts.system.ts';
-import { OBJECT_LOG_ENTITY, type Caller, type Reader } from './objects.service.ts';
+import { OBJECT_LOG_ENTITY, insertBlankObject, requireObjectDto, type Caller, type Reader } from './objects.service.ts';
 import { relationName } from './objects.options.ts';
 
 /** The object and the account of a link, or a 404 naming which one is missing. */
@@ -70,6 +70,30 @@ export async function addObjectAccount(app: FastifyInstance, caller: Caller, rea
     // A tenant's rent reminder due today appears at once, not at the next hourly check.
     if ((TENANT_RELATIONS as readonly number[]).includes(body.relation) && body.rentPaymentDay != null) await queueRentCheck(app, tx, body.objectId);
     return answer(reader, body, account.name);
+  });
+}
+
+/**
+ * GET /api/object/add?ownerId=: "Add property" on an account's page. The blank object and its owner
+ * link (the account marked an owner if it was not) are made in one transaction, and both are logged.
+ * An unknown account is a 404 and makes nothing.
+ */
+export async function addObjectOfOwner(app: FastifyInstance, caller: Caller, reader: Reader, accountId: number) {
+  return app.db.transaction(async (tx) => {
+    const [account] = await tx.select({ id: accounts.id, name: accounts.displayName, isOwner: accounts.isOwner, version: accounts.version }).from(accounts).where(eq(accounts.id, accountId));
+    if (!account) throw notFound('objectAccounts.accountNotFound');
+    const object = await insertBlankObject(tx, caller);
+    const link = { objectId: object.id, accountId, relation: OWNER_RELATION, startDate: null, endDate: null, price: null, rentPaymentDay: null };
+    await tx.insert(objectAccounts).values(link);
+    await markOwner(tx, caller, account);
+    await logAction(tx, caller.actor, {
+      action: 'AddContact',
+      entity: OBJECT_LOG_ENTITY,
+      entityId: object.id,
+      message: `#${formatReferenceNumber(object.referenceNumber)} ${account.name}`,
+      data: { accountId, relation: OWNER_RELATION, ...values(link) },
+    });
+    return requireObjectDto(tx, reader, object.id);
   });
 }
 

@@ -5,6 +5,7 @@ import {
   ZIdParam,
   ZObjectAccount,
   ZObjectAccountKey,
+  ZObjectAddQuery,
   ZObjectDiscard,
   ZObjectDiscardAnswer,
   ZObjectEditAnswer,
@@ -29,7 +30,7 @@ import {
 import { STAFF } from '../../plugins/auth.ts';
 import { addObject, deleteObject, discardObject, editAnswer, EMPTY_OBJECTS_JOB, pruneEmptyObjects, resolveIdOrRef, updateObject, viewAnswer, type Reader } from './objects.service.ts';
 import { listObjects, makeObjectSearchProvider, searchByRefNumOrTitle, searchObjects } from './objects.lists.ts';
-import { addObjectAccount, deleteObjectAccount, mergeObjectLinks, OWNERS_REFRESH_JOB, refreshEndedOwners, updateObjectAccount } from './object-accounts.service.ts';
+import { addObjectAccount, addObjectOfOwner, deleteObjectAccount, mergeObjectLinks, OWNERS_REFRESH_JOB, refreshEndedOwners, updateObjectAccount } from './object-accounts.service.ts';
 import { deleteKey, deleteLoan, getKey, listKeys, saveKey, updateLoan } from './object-keys.service.ts';
 import { reservationsOfObject } from '../reservations/reservations.service.ts';
 
@@ -60,8 +61,8 @@ export const objectsRoutes = fp(
     );
     app.get(
       '/api/object/add',
-      { config: { access: STAFF, creates: true }, schema: { tags, response: { 200: ZRealtyObject } } },
-      async (req) => addObject(app, caller(req), reader(req)),
+      { config: { access: STAFF, creates: true }, schema: { tags, querystring: ZObjectAddQuery, response: { 200: ZRealtyObject } } },
+      async (req) => (req.query.ownerId ? addObjectOfOwner(app, caller(req), reader(req), req.query.ownerId) : addObject(app, caller(req), reader(req))),
     );
     // Objects opened with Add and left untouched in a tab that was closed: removed after a day.
     app.jobs.register(EMPTY_OBJECTS_JOB, () => pruneEmptyObjects(app).then(() => undefined), { everySeconds: 6 * 3600, maxAttempts: 2 });

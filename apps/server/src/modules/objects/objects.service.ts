@@ -4,6 +4,7 @@ import {
   LinkKind,
   LOG_MESSAGE,
   OBJECT_EDITABLE_FIELDS,
+  OWNER_RELATION,
   OBJECT_FIELDS,
   formatReferenceNumber,
   type TCulture,
@@ -230,14 +231,20 @@ export async function viewAnswer(db: Db | Tx, reader: Reader, id: number) {
 /** GET /api/object/add: a blank object with the next reference number, created by the caller. */
 export async function addObject(app: FastifyInstance, caller: Caller, reader: Reader) {
   return app.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(objects)
-      .values({ createdBy: caller.user.id, modifiedBy: caller.user.id, createdByAccountId: caller.user.accountId, active: true } as never)
-      .returning({ id: objects.id, referenceNumber: objects.referenceNumber });
-    const ref = formatReferenceNumber(row!.referenceNumber);
-    await logAction(tx, caller.actor, { action: 'Create', entity: OBJECT_LOG_ENTITY, entityId: row!.id, message: `#${ref}`, data: { referenceNumber: ref } });
-    return requireObjectDto(tx, reader, row!.id);
+    const { id } = await insertBlankObject(tx, caller);
+    return requireObjectDto(tx, reader, id);
   });
+}
+
+/** A blank object with the next reference number, created by the caller, logged; inside the caller's transaction. */
+export async function insertBlankObject(tx: Tx, caller: Caller): Promise<{ id: number; referenceNumber: number }> {
+  const [row] = await tx
+    .insert(objects)
+    .values({ createdBy: caller.user.id, modifiedBy: caller.user.id, createdByAccountId: caller.user.accountId, active: true } as never)
+    .returning({ id: objects.id, referenceNumber: objects.referenceNumber });
+  const ref = formatReferenceNumber(row!.referenceNumber);
+  await logAction(tx, caller.actor, { action: 'Create', entity: OBJECT_LOG_ENTITY, entityId: row!.id, message: `#${ref}`, data: { referenceNumber: ref } });
+  return row!;
 }
 
 /** Ids of freshly uploaded files ("12,13") or a 400. */
@@ -386,11 +393,15 @@ export async function deleteObject(app: FastifyInstance, caller: Caller, id: num
  * never saved (version 1: a whole update and a single field both raise it), not asked to be or
  * published, and nothing attached (contacts, files, keys, activities, assignments, viewings,
  * deals, reservations, leads it was offered to or marked on). Contacts and photos do not raise
- * the version, so they are looked for. `o` is the objects row.
+ * the version, so they are looked for. The owner link that "Add property" on an account's page
+ * made with the object (same moment, no dates, price or payment day) is part of the blank object,
+ * not something entered: left like that, it goes with the object. `o` is the objects row.
  */
-const untouchedObject = sql`o.version = 1 and o.created_by is not null and o.owner_id is null
+const untouchedObject = sql`o.version = 1 and o.created_by is not null
   and o.published is not true and o.publish_requested is not true and o.publish_error is null
-  and not exists (select 1 from object_accounts a where a.object_id = o.id)
+  and not exists (select 1 from object_accounts a where a.object_id = o.id
+    and not (a.relation = ${OWNER_RELATION} and a.created_on = o.created_on and a.start_date is null and a.end_date is null
+      and a.price is null and a.rent_payment_day is null and a.deal_id is null))
   and not exists (select 1 from files f where f.parent_type = ${LinkKind.Object} and f.parent_id = o.id)
   and not exists (select 1 from object_keys k where k.object_id = o.id)
   and not exists (select 1 from activity_links l where l.entity = ${LinkKind.Object} and l.entity_id = o.id)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { LinkKind } from '@crm/contract';
 import { accounts, actionLog, activities, activityLinks, assignments, deals, files, locations, objectAccounts, objects, users, viewingObjects, viewings } from '../../db/schema/index.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
@@ -51,6 +51,54 @@ describe('adding an object', () => {
     expect((await del(`/api/object/${a.id}`)).statusCode).toBe(200);
     const b = await addObject();
     expect(Number(b.referenceNumber)).toBeGreaterThan(Number(a.referenceNumber));
+  });
+});
+
+describe('adding a property from an account\'s page', () => {
+  it('makes the blank object with that account as its owner in one go, logged; sent twice with one key, one property', async () => {
+    const [client] = await t.db.insert(accounts).values({ firstName: 'Giorgos', lastName: 'Vlachos', isClient: true }).returning();
+    const H = { ...bearer(emp.token), 'idempotency-key': 'add-property-vlachos-1' };
+    const res = await get(`/api/object/add?ownerId=${client!.id}`, H);
+    expect(res.statusCode, res.body).toBe(200);
+    const o = res.json();
+    expect(o).toMatchObject({ createdByAccountId: empAccount!.id, version: 1, forSale: false });
+    // The same request again (a double click, a retry after a lost answer): the same property.
+    const again = await get(`/api/object/add?ownerId=${client!.id}`, H);
+    expect(again.json().id).toBe(o.id);
+    const links = await t.db.select().from(objectAccounts).where(eq(objectAccounts.accountId, client!.id));
+    expect(links).toEqual([expect.objectContaining({ objectId: o.id, relation: 1, startDate: null, endDate: null })]);
+    const [row] = await t.db.select({ ownerId: objects.ownerId }).from(objects).where(eq(objects.id, o.id));
+    expect(row!.ownerId).toBe(client!.id);
+    const [acc] = await t.db.select({ isOwner: accounts.isOwner, isClient: accounts.isClient }).from(accounts).where(eq(accounts.id, client!.id));
+    expect(acc).toEqual({ isOwner: true, isClient: true });
+    // The property's page names its owner among its contacts.
+    const view = (await get(`/api/object/view/${o.id}`)).json();
+    expect(view.accounts).toEqual([{ id: client!.id, descr: 'Vlachos Giorgos' }]);
+    const log = await t.db.select().from(actionLog).where(and(eq(actionLog.entity, 'Object'), eq(actionLog.entityId, o.id))).orderBy(actionLog.id);
+    expect(log.map((l) => l.action)).toEqual(['Create', 'AddContact']);
+    expect(log[1]).toMatchObject({ actionBy: emp.id, message: `#${o.referenceNumber} Vlachos Giorgos`, data: expect.objectContaining({ accountId: client!.id, relation: 1 }) });
+    expect(await lastLog('Account', client!.id)).toMatchObject({ action: 'Update', data: { isOwner: true } });
+  });
+
+  it('for an unknown account: a clear 404 and no property', async () => {
+    const [{ count: before }] = (await t.db.execute(sql`select count(*)::int as count from objects`)).rows as [{ count: number }];
+    const res = await get('/api/object/add?ownerId=2147483000', el(emp.token));
+    expect(res.statusCode).toBe(404);
+    expect(res.json().title).toMatch(/επαφή/i);
+    const [{ count: after }] = (await t.db.execute(sql`select count(*)::int as count from objects`)).rows as [{ count: number }];
+    expect(after).toBe(before);
+    expect((await get('/api/object/add?ownerId=abc')).statusCode).toBe(400);
+  });
+
+  it('left as it was made, it is discarded like any new property; once its owner link is given a date, it stays', async () => {
+    const [owner] = await t.db.insert(accounts).values({ firstName: 'Anna', lastName: 'Karras', isOwner: true }).returning();
+    const H = bearer(emp.token);
+    const left = (await get(`/api/object/add?ownerId=${owner!.id}`, H)).json();
+    expect((await post('/api/object/discard', { id: left.id }, H)).json()).toEqual({ discarded: true });
+    expect(await t.db.select().from(objectAccounts).where(eq(objectAccounts.objectId, left.id))).toEqual([]);
+    const dated = (await get(`/api/object/add?ownerId=${owner!.id}`, H)).json();
+    expect((await post('/api/objectAccount/update', { objectId: dated.id, accountId: owner!.id, relation: 1, startDate: '2024-05-01' }, H)).statusCode).toBe(200);
+    expect((await post('/api/object/discard', { id: dated.id }, H)).json()).toEqual({ discarded: false });
   });
 });
 

@@ -244,6 +244,69 @@ export async function enquiryTaken(db: Db | Tx, ref: number): Promise<boolean> {
 export const ENQUIRY_REPEAT_MINUTES = 10;
 
 export type TEnquiry = { name: string; email: string; phone: string | null; message: string };
+
+type Price = string | number | null;
+type EnquiredObject = {
+  id: number;
+  for_sale: boolean | null;
+  for_rent: boolean | null;
+  for_short_rent: boolean | null;
+  listed: boolean;
+  object_sub_type_id: number | null;
+  location_id: number | null;
+  sale_price: Price;
+  sale_price_with_discount: Price;
+  rent_price: Price;
+  rent_price_with_discount: Price;
+  short_rent_price: Price;
+};
+
+/** The budget an enquiry's lead gets around the price the visitor saw: from 80 % to 110 % of it. */
+export const ENQUIRY_BUDGET = { under: 0.8, over: 1.1 } as const;
+
+/** Rounded to three significant figures (148 000 and 204 000 in steps of 1 000, 560 and 770 in whole euros), never to cents. */
+function roundBudget(value: number, direction: 'down' | 'up'): number {
+  const step = Math.max(10 ** (Math.floor(Math.log10(value)) - 2), 1);
+  // To the cent first: 700 × 1.1 is 770.0000000000001 in floating point, and must stay 770.
+  const steps = Math.round((value / step) * 100) / 100;
+  return (direction === 'down' ? Math.floor(steps) : Math.ceil(steps)) * step;
+}
+
+/**
+ * A service's budget from the asked price: the price shown on the site (the discounted one when
+ * lower, as the page shows it), from 80 % to 110 % of it, rounded outwards. The top never falls
+ * under the price the matching compares (the undiscounted one), so the property asked about fits
+ * its own lead. Null for a service without a price.
+ */
+export function enquiryBudget(price: Price, discounted: Price): { min: number; max: number } | null {
+  const base = price == null ? null : Number(price);
+  if (base == null || !(base > 0)) return null;
+  const off = discounted == null ? null : Number(discounted);
+  const shown = off != null && off > 0 && off < base ? off : base;
+  return { min: roundBudget(shown * ENQUIRY_BUDGET.under, 'down'), max: Math.max(roundBudget(shown * ENQUIRY_BUDGET.over, 'up'), base) };
+}
+
+/**
+ * What a lead made from an enquiry looks for, read from the property asked about: its subtype, its
+ * place, and for each service it is offered for, a budget around its price (enquiryBudget). The
+ * services themselves are set from the property's flags by the caller.
+ */
+function criteriaOf(o: EnquiredObject): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (o.object_sub_type_id != null) out.objectSubTypes = [o.object_sub_type_id];
+  if (o.location_id != null) out.locationId = o.location_id;
+  const budgets = [
+    [o.for_sale, enquiryBudget(o.sale_price, o.sale_price_with_discount), 'purchaseBudgetRange'],
+    [o.for_rent, enquiryBudget(o.rent_price, o.rent_price_with_discount), 'rentBudgetRange'],
+    [o.for_short_rent, enquiryBudget(o.short_rent_price, null), 'shortRentBudgetRange'],
+  ] as const;
+  for (const [offered, budget, field] of budgets) {
+    if (offered !== true || !budget) continue;
+    out[`${field}Min`] = budget.min;
+    out[`${field}Max`] = budget.max;
+  }
+  return out;
+}
 export const WEBSITE_ACTOR: Actor = { id: null, name: 'website' };
 
 /**
@@ -272,9 +335,10 @@ export async function createEnquiry(
     // enquiries from one new e-mail (about two properties) make one client, not two.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`enquiry:${e.email.trim().toLowerCase()}`}))`);
     const [o] = (
-      await tx.execute(sql`select o.id, o.for_sale, o.for_rent, o.for_short_rent, coalesce(${PUBLIC_WHERE}, false) as listed
+      await tx.execute(sql`select o.id, o.for_sale, o.for_rent, o.for_short_rent, coalesce(${PUBLIC_WHERE}, false) as listed,
+          o.object_sub_type_id, o.location_id, o.sale_price, o.sale_price_with_discount, o.rent_price, o.rent_price_with_discount, o.short_rent_price
         from objects o where o.reference_number = ${refNumber} for share`)
-    ).rows as { id: number; for_sale: boolean | null; for_rent: boolean | null; for_short_rent: boolean | null; listed: boolean }[];
+    ).rows as EnquiredObject[];
     if (o?.listed !== true && !(await enquiryTaken(tx, refNumber))) return undefined;
     const listed = o?.listed === true;
     const email = e.email.trim().toLowerCase();
@@ -333,6 +397,7 @@ export async function createEnquiry(
         forPurchase: o?.for_sale === true,
         forRent: o?.for_rent === true,
         forShortRent: o?.for_short_rent === true,
+        ...(o ? criteriaOf(o) : {}),
         description,
       } as never)
       .returning({ id: leads.id });

@@ -547,6 +547,82 @@ describe('the contact form', () => {
     expect(sent.body).toContain('data-testid="contact-sent"');
   });
 
+  it('gives the new lead the property\'s criteria (service, type, place, a budget around the price shown), so its matches are that kind of property', async () => {
+    const [pylaia] = await db.insert(locations).values({ level: 2, parentId: thess!.id, nameEn: 'Pylaia', nameEl: 'Πυλαία', nameRu: 'Пилея', path: [] }).returning();
+    await db.update(locations).set({ path: [thess!.id, pylaia!.id] }).where(eq(locations.id, pylaia!.id));
+    // Shown on the site at 179 000 € (discounted from 185 000 €), and for rent at 700 € a month.
+    const asked = await publishedObject({ objectSubTypeId: 3, locationId: pylaia!.id, salePrice: 185000, salePriceWithDiscount: 179000, forRent: true, rentPrice: 700 });
+    const similar = await completeObject({ objectSubTypeId: 3, locationId: pylaia!.id, salePrice: 200000 });
+    const otherType = await completeObject({ objectSubTypeId: 9, subTypeObjectTypeId: 2, locationId: pylaia!.id, salePrice: 180000 });
+    const otherPlace = await completeObject({ objectSubTypeId: 3, locationId: kalamaria!.id, salePrice: 180000 });
+    const tooDear = await completeObject({ objectSubTypeId: 3, locationId: pylaia!.id, salePrice: 320000 });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/listings/${asked.ref}/contact?lang=en`,
+      remoteAddress: '10.0.9.1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ name: 'Petros Alexiou', email: 'p.alexiou@example.gr', message: 'Can I see it on Saturday?' }).toString(),
+    });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(303);
+    const [acc] = await db.select().from(accounts).where(sql`'p.alexiou@example.gr' = any(${accounts.emails})`);
+    const [lead] = await db.select().from(leads).where(eq(leads.accountId, acc!.id));
+    expect(lead).toMatchObject({
+      forPurchase: true,
+      forRent: true,
+      forShortRent: false,
+      objectSubTypes: [3],
+      locationId: pylaia!.id,
+      // 80 % and 110 % of 179 000 €, to the thousand; of 700 €, to ten euros.
+      purchaseBudgetRangeMin: 143000,
+      purchaseBudgetRangeMax: 197000,
+      rentBudgetRangeMin: 560,
+      rentBudgetRangeMax: 770,
+      shortRentBudgetRangeMin: null,
+      shortRentBudgetRangeMax: null,
+    });
+    expect(await db.select({ objectId: leadObjects.objectId }).from(leadObjects).where(eq(leadObjects.leadId, lead!.id))).toEqual([{ objectId: asked.id }]);
+
+    const matches = async () => ((await app.inject({ url: `/api/lead/${lead!.id}/matches`, headers: bearer(agent.token) })).json().items as { objectId: number; score: number }[]);
+    // The property asked about is already offered; the matches are its kind, in its place, near its price.
+    const found = (await matches()).map((m) => m.objectId);
+    expect(found).toContain(similar.id);
+    for (const other of [otherType, otherPlace, tooDear, asked]) expect(found).not.toContain(other.id);
+    // Taken off the offered list, it is the best match of its own lead.
+    expect((await app.inject({ method: 'POST', url: '/api/lead/removeObject', headers: bearer(agent.token), payload: { leadId: lead!.id, objectId: asked.id } })).statusCode).toBe(200);
+    const ranked = await matches();
+    expect(ranked[0]).toMatchObject({ objectId: asked.id, score: 100 });
+    expect(ranked.map((m) => m.objectId)).toEqual([asked.id, similar.id]);
+
+    // Staff set their own budget; the same enquiry sent again joins that lead and changes nothing.
+    const current = (await app.inject({ url: `/api/lead/get/${lead!.id}`, headers: bearer(agent.token) })).json();
+    const upd = await app.inject({ method: 'POST', url: '/api/lead/update', headers: bearer(agent.token), payload: { id: lead!.id, version: current.version ?? current.lead?.version, purchaseBudgetRangeMin: 150000, purchaseBudgetRangeMax: 210000, locationId: thess!.id } });
+    expect(upd.statusCode, upd.body).toBe(200);
+    const again = await app.inject({
+      method: 'POST',
+      url: `/listings/${asked.ref}/contact?lang=en`,
+      remoteAddress: '10.0.9.2',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ name: 'Petros Alexiou', email: 'p.alexiou@example.gr', message: 'Can I see it on Saturday?' }).toString(),
+    });
+    expect(again.statusCode).toBe(303);
+    const kept = await db.select().from(leads).where(eq(leads.accountId, acc!.id));
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({ purchaseBudgetRangeMin: 150000, purchaseBudgetRangeMax: 210000, locationId: thess!.id });
+  });
+
+  it('rounds an enquiry\'s budget outwards to three figures, and keeps the undiscounted price inside it', async () => {
+    const { enquiryBudget } = await import('./public.service.ts');
+    expect(enquiryBudget(185000, null)).toEqual({ min: 148000, max: 204000 });
+    expect(enquiryBudget('1250000.00', null)).toEqual({ min: 1000000, max: 1380000 });
+    expect(enquiryBudget(85000, null)).toEqual({ min: 68000, max: 93500 });
+    expect(enquiryBudget(650, null)).toEqual({ min: 520, max: 715 });
+    expect(enquiryBudget(75, null)).toEqual({ min: 60, max: 83 });
+    // A deep discount: the shown 150 000 € sets the budget, whose top reaches the full 200 000 €.
+    expect(enquiryBudget(200000, 150000)).toEqual({ min: 120000, max: 200000 });
+    expect(enquiryBudget(null, null)).toBeNull();
+    expect(enquiryBudget(0, null)).toBeNull();
+  });
+
   it('takes a message of 2000 characters as the browser counted them, its line breaks sent as CRLF', async () => {
     const lines = Array.from({ length: 20 }, (_, i) => `Line ${String(i).padStart(2, '0')} `.padEnd(99, '.'));
     const message = lines.join('\r\n');

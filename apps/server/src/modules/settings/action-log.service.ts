@@ -16,7 +16,21 @@ type PageRow = {
   data: unknown;
   account: string | null;
   object_ref: number | null;
+  account_names: Record<string, string> | null;
 };
+
+/**
+ * The accounts a page row's data names by number: a deal's parties (`accounts: [{ accountId,
+ * relation }]`, as a deal's creation and changes log them), by id, with their names now. Read with
+ * the page's rows in one statement (a lateral join on the 20 rows), never a query per row.
+ */
+const DATA_ACCOUNT_NAMES = sql`(
+  select jsonb_object_agg(a.id::text, a.display_name)
+  from accounts a
+  where p.entity = 'Deal' and a.id in (
+    select (e->>'accountId')::int
+    from jsonb_array_elements(case when jsonb_typeof(p.data->'accounts') = 'array' then p.data->'accounts' else '[]'::jsonb end) e
+    where e->>'accountId' ~ '^[0-9]{1,9}$'))`;
 
 /**
  * The sign-ins "by whom" means: those of a picked employee account, or those whose name, e-mail
@@ -66,7 +80,7 @@ export async function searchActionLog(app: FastifyInstance, f: TActionLogSearch)
     )
     select p.id, p.date, p.action, p.entity, p.entity_id, p.message, p.data,
       coalesce(who.display_name, p.action_by_name) as action_by_display,
-      acc.display_name as account, obj.reference_number as object_ref
+      acc.display_name as account, obj.reference_number as object_ref, ${DATA_ACCOUNT_NAMES} as account_names
     from page p
     left join lateral (select a.display_name from users u join accounts a on a.id = u.account_id where u.id = p.action_by) who on true
     left join accounts acc on p.entity = 'Account' and acc.id = p.entity_id
@@ -87,6 +101,7 @@ export async function searchActionLog(app: FastifyInstance, f: TActionLogSearch)
       actionOver: r.account ?? (r.object_ref != null ? `#${formatReferenceNumber(r.object_ref)}` : r.entity_id != null ? `#${r.entity_id}` : null),
       message: r.message,
       data: r.data ?? null,
+      ...(r.account_names ? { accountNames: r.account_names } : {}),
     })),
   };
 }

@@ -291,6 +291,28 @@ describe('the action log', () => {
     expect(nobody).toMatchObject({ totalRows: 0, items: [] });
   });
 
+  it('names a deal\'s parties by their accounts\' names, read with the page; an account deleted since stays a number', async () => {
+    const [seller] = await db.insert(accounts).values({ firstName: 'Giorgos', lastName: 'Pavlidis', isOwner: true }).returning({ id: accounts.id });
+    const [buyer] = await db.insert(accounts).values({ firstName: 'Eleni', lastName: 'Markou', isClient: true }).returning({ id: accounts.id });
+    const [notary] = await db.insert(accounts).values({ firstName: 'Anna', lastName: 'Notaridou', isProfessional: true, isNotary: true }).returning({ id: accounts.id });
+    const made = await call('POST', '/api/Deal/update', { dealType: 2, dealStage: 1, accounts: [{ accountId: seller!.id, relation: 1 }, { accountId: buyer!.id, relation: 2 }] });
+    expect(made.statusCode, made.body).toBe(200);
+    const deal = made.json();
+    const changed = await call('POST', '/api/Deal/update', { id: deal.id, version: deal.version, accounts: [{ accountId: seller!.id, relation: 1 }, { accountId: buyer!.id, relation: 2 }, { accountId: notary!.id, relation: 4 }] });
+    expect(changed.statusCode, changed.body).toBe(200);
+    // The notary's account is deleted afterwards: the log still says which number it was.
+    await db.delete(accounts).where(eq(accounts.id, notary!.id));
+    const page = (await call('POST', '/api/actionLog', { perPage: 100 })).json();
+    const rows = page.items.filter((r: { entity: string; entityId: number }) => r.entity === 'Deal' && r.entityId === deal.id);
+    expect(rows.map((r: { action: string }) => r.action)).toEqual(['Update', 'Create']);
+    expect(rows[1].accountNames).toEqual({ [seller!.id]: 'Pavlidis Giorgos', [buyer!.id]: 'Markou Eleni' });
+    expect(rows[0].accountNames).toEqual({ [seller!.id]: 'Pavlidis Giorgos', [buyer!.id]: 'Markou Eleni' });
+    expect(rows[0].data.accounts).toContainEqual({ accountId: notary!.id, relation: 4 });
+    // Rows naming no parties carry no names.
+    const other = page.items.find((r: { entity: string }) => r.entity !== 'Deal');
+    expect(other).not.toHaveProperty('accountNames');
+  });
+
   it('refuses bad filters with a translated 400', async () => {
     for (const body of [{ entity: 3 }, { entityId: 2147483648 }, { startDate: '2024-02-30' }, { perPage: 0 }, { currentPage: 0 }, { actionBy: 'x' }, { actionByText: 'x'.repeat(201) }]) {
       const res = await call('POST', '/api/actionLog', body, admin.token, 'el');

@@ -11,6 +11,7 @@ import { RevealTogether, useSectionReady } from '../../../components/reveal.tsx'
 import {
   IconArrowsMaximize,
   IconArrowsMinimize,
+  IconBuildingEstate,
   IconDots,
   IconEye,
   IconPencil,
@@ -112,9 +113,10 @@ function AccountToolbar({ id, mode, setMode, status, record }: { id: number; mod
   // An employee's account, one with a sign-in, or a payments account (its statement goes with it) is
   // deleted by office admins only (the server says so too).
   const deletable = isOfficeAdmin(useSession()) || (!!record && !record.isEmploye && !record.signIn && !record.hasTransactions);
-  // Leads are a client's or an owner's requests (a lead makes its account a client): an employee's
-  // account offers none, unless that employee is a client or an owner of the agency's too.
-  const takesLeads = !!record && (!record.isEmploye || record.isClient || record.isOwner);
+  // Leads are a client's or an owner's requests (a lead makes its account a client), properties an
+  // owner's: an employee's account offers neither, unless that employee is a client or an owner of
+  // the agency's too.
+  const customer = !!record && (!record.isEmploye || record.isClient || record.isOwner);
   const navigate = useNavigate();
   const goBack = useGoBack();
   const client = useQueryClient();
@@ -175,7 +177,7 @@ function AccountToolbar({ id, mode, setMode, status, record }: { id: number; mod
           <SaveStatus status={status} />
         </Group>
         {/* Nothing to offer (an employee's account, to one who may not delete it): no empty menu. */}
-        {(takesLeads || deletable) && (
+        {(customer || deletable) && (
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
               <Button variant="default" rightSection={<IconDots size={16} />} data-testid="account-menu" ref={menuButton}>
@@ -183,14 +185,20 @@ function AccountToolbar({ id, mode, setMode, status, record }: { id: number; mod
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
-              {takesLeads && (
-                <Menu.Item leftSection={<IconTargetArrow size={16} />} onClick={() => navigate(`/Leads/Add/${id}`)} data-testid="add-lead">
-                  {t('accounts.ui.view.addLead')}
-                </Menu.Item>
+              {customer && (
+                <>
+                  <Menu.Item leftSection={<IconTargetArrow size={16} />} onClick={() => navigate(`/Leads/Add/${id}`)} data-testid="add-lead">
+                    {t('accounts.ui.view.addLead')}
+                  </Menu.Item>
+                  {/* A new property with this account as its owner, opened for editing. */}
+                  <Menu.Item leftSection={<IconBuildingEstate size={16} />} onClick={() => navigate(`/Objects/Add/${id}`)} data-testid="add-property">
+                    {t('accounts.ui.view.addProperty')}
+                  </Menu.Item>
+                </>
               )}
               {deletable && (
                 <>
-                  {takesLeads && <Menu.Divider />}
+                  {customer && <Menu.Divider />}
                   <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete} data-testid="delete-account">
                     {t('accounts.ui.delete.menu')}
                   </Menu.Item>

@@ -230,6 +230,8 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
       void client.invalidateQueries({ queryKey: dealKeys.board });
       // A closed rental's tenant put on the property changes its contacts.
       if (notices.length) void client.invalidateQueries({ queryKey: objectKeys.all });
+      // A deal made from a lead moves it on (Negotiating, or Won when closed): its page and the lists say so.
+      if (body.demandId != null) void client.invalidateQueries({ queryKey: ['lead'] });
       showBannerAfterNavigation(...savedBanner(t('deals.ui.saved'), notices));
       leaveGuard.release();
       navigate(`/Deals/${saved.id}`, { replace: mode === 'create' });

@@ -105,9 +105,12 @@ export const objectEditQuery = (id: number) =>
     meta: { handlesErrors: true },
   });
 
-/** GET /api/object/add: a blank object with a new reference number (asked again with the same key, the same one). */
-export async function addObject(changeKey?: string): Promise<number> {
-  const res = await api<{ id: number } | { object: { id: number } } | number>('/api/object/add', { changeKey });
+/**
+ * GET /api/object/add: a blank object with a new reference number (asked again with the same key,
+ * the same one); with ownerId, that account is linked to it as its owner.
+ */
+export async function addObject(changeKey?: string, ownerId?: number): Promise<number> {
+  const res = await api<{ id: number } | { object: { id: number } } | number>('/api/object/add', { changeKey, query: { ownerId } });
   if (typeof res === 'number') return res;
   return 'object' in res ? res.object.id : res.id;
 }

@@ -31,10 +31,10 @@ const searchEmployees = async (searchStr: string, signal: AbortSignal) =>
   (await api<{ items: { id: number; description: string }[] }>('/api/account/search', { query: { searchStr, filter: 1 }, signal })).items.map((i) => ({ id: i.id, text: i.description }));
 
 /** A change's data as a two-column table (field, value) in the reader's words; anything else as text. */
-export function DataCell({ entity, data }: { entity: string; data: unknown }) {
+export function DataCell({ entity, data, accountNames }: { entity: string; data: unknown; accountNames?: Record<string, string> }) {
   const { t } = useTranslation();
   if (data == null) return null;
-  const rows = logDataRows(t, entity, data);
+  const rows = logDataRows(t, entity, data, accountNames);
   if (typeof data !== 'object' || Array.isArray(data)) return <Text size="xs">{logDataText(t, data)}</Text>;
   if (!rows.length) return null;
   return (
@@ -48,7 +48,24 @@ export function DataCell({ entity, data }: { entity: string; data: unknown }) {
               {r.label}
             </Table.Td>
             {/* Words stay whole (a long code or address may still break): "αρραβώνας" lost its last letter to the next line. */}
-            <Table.Td style={{ overflowWrap: 'break-word', wordBreak: 'normal', whiteSpace: 'pre-line' }}>{r.value}</Table.Td>
+            <Table.Td style={{ overflowWrap: 'break-word', wordBreak: 'normal', whiteSpace: 'pre-line' }}>
+              {r.parts
+                ? // A deal's parties: each account's name links to it (one deleted since is its number).
+                  r.parts.map((p, i) => (
+                    <span key={i}>
+                      {i > 0 && ', '}
+                      {p.role}{' '}
+                      {p.to ? (
+                        <Anchor component={Link} to={p.to} fz="xs" data-testid="action-log-party">
+                          {p.text}
+                        </Anchor>
+                      ) : (
+                        p.text
+                      )}
+                    </span>
+                  ))
+                : r.value}
+            </Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -117,7 +134,7 @@ export function ActionLogPage() {
         ) : null;
       },
     },
-    { accessor: 'data', title: t('actionLog.ui.col.data'), width: 320, render: (r) => <DataCell entity={r.entity} data={r.data} /> },
+    { accessor: 'data', title: t('actionLog.ui.col.data'), width: 320, render: (r) => <DataCell entity={r.entity} data={r.data} accountNames={r.accountNames} /> },
   ];
   return (
     <Stack gap="md">

@@ -167,6 +167,8 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
       // The comments and results show on the properties' pages and on the lead's.
       void client.invalidateQueries({ queryKey: viewingKeys.ofLead });
       void client.invalidateQueries({ queryKey: ['object'] });
+      // A viewing arranged for a new lead moves it to Viewings: its page and the lists say so.
+      if (body.demandId != null) void client.invalidateQueries({ queryKey: ['lead'] });
       showBannerAfterNavigation('success', t('viewings.ui.saved'));
       leaveGuard.release();
       navigate(`/Viewing/${saved.id}`, { replace: mode === 'create' });
