@@ -275,6 +275,20 @@ for (const language of ['el', 'ru'] as const) {
       // The table's first column is the deal's number alone (a phone's card heads with its type and property).
       if (table === 'deals-table') await expect(page.getByTestId('deal-link').first()).toHaveText(/^\d+$/, { useInnerText: true });
       await expectNoSidewaysScroll(page, `${path} at 1280 px (${language})`);
+      // Each sort button is big enough to click (WCAG 2.5.8: 24 px), and the header row no taller for it than its titles.
+      const sorts = page.getByTestId(table).locator('thead button');
+      expect(await sorts.count()).toBeGreaterThan(0);
+      for (const height of await sorts.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height))) expect(height).toBeGreaterThanOrEqual(24);
+      // The header row is as high as with buttons no bigger than their titles.
+      const heights = await page.getByTestId(table).locator('thead tr').evaluate((tr) => {
+        const asIs = tr.getBoundingClientRect().height;
+        const bare = document.head.appendChild(document.createElement('style'));
+        bare.textContent = '.crm-table-sort { min-height: 0 !important; padding: 0 !important; margin: 0 !important; }';
+        const titlesOnly = tr.getBoundingClientRect().height;
+        bare.remove();
+        return { asIs, titlesOnly };
+      });
+      expect(heights.asIs).toBeCloseTo(heights.titlesOnly, 0);
       // The last column (the edit buttons) is on the screen.
       const edit = page.getByTestId(`${table}-row`).first().getByRole('cell').last();
       const box = (await edit.boundingBox())!;
