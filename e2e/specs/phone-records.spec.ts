@@ -15,6 +15,11 @@ const TEXTS = {
   ru: { actions: 'Действия', delete: 'Удалить', cancel: 'Отмена', save: 'Сохранить', deleteViewing: 'Удаление показа' },
 } as const;
 
+const ALERT_TEXTS = {
+  el: { back: 'Επιστροφή στη λίστα', save: 'Αποθήκευση', unread: 'Σήμανση ως μη αναγνωσμένη' },
+  ru: { back: 'Назад к списку', save: 'Сохранить', unread: 'Отметить как непрочитанное' },
+} as const;
+
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
 /** The buttons' boxes side by side on one line, each whole on the screen. */
@@ -24,6 +29,8 @@ async function expectOneLine(page: Page, buttons: Locator[], label: string) {
   for (const b of buttons) {
     await expect(b).toBeInViewport({ ratio: 1 });
     boxes.push((await b.boundingBox())!);
+    // Its text whole, not cut at the button's edge.
+    expect(await b.evaluate((el) => [el, ...el.querySelectorAll('*')].every((e) => e.scrollWidth <= e.clientWidth + 1)), `${label}: ${await b.textContent()} shown whole`).toBe(true);
   }
   for (const [i, box] of boxes.entries()) {
     expect(Math.abs(box.y + box.height / 2 - (boxes[0]!.y + boxes[0]!.height / 2)), `${label}: button ${i} on the first one's line`).toBeLessThanOrEqual(1);
@@ -100,3 +107,33 @@ test('at 1280 px the record header keeps its Delete button beside Cancel and Sav
   await expectOneLine(page, [del, page.getByTestId('viewing-cancel'), page.getByTestId('viewing-save')], '1280 px');
   await ctx.close();
 });
+
+for (const language of ['el', 'ru'] as const) {
+  test(`an alert on a phone: Back, Actions and Save notes on one line, Mark as unread and Delete in the menu (${language})`, async ({ browser, request, baseURL }) => {
+    const L = TEXTS[language];
+    const token = await apiToken(request);
+    const list = await request.post('/api/alert/list', { data: { perPage: 5, currentPage: 1 }, headers: auth(token) });
+    expect(list.ok(), await list.text()).toBeTruthy();
+    const alert = ((await list.json()) as { items: { id: number }[] }).items[0]!;
+    const ctx = await signedIn(browser, baseURL!, token, language, { viewport: PHONE, isMobile: true });
+    const page = await ctx.newPage();
+    await page.goto(`/Alerts/${alert.id}`);
+    const back = page.getByRole('button', { name: ALERT_TEXTS[language].back, exact: true });
+    const actions = page.getByRole('button', { name: L.actions, exact: true });
+    const save = page.getByRole('button', { name: ALERT_TEXTS[language].save, exact: true });
+    await expectOneLine(page, [back, actions, save], `alert at 412 px ${language}`);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await expectOneLine(page, [back, actions, save], `alert at 360 px ${language}`);
+    expect(await noSideScroll(page)).toBe(true);
+    await expectAccessible(page, `alert at 360 px ${language}`);
+    await actions.click();
+    await expect(page.getByRole('menuitem', { name: ALERT_TEXTS[language].unread })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: L.delete })).toBeVisible();
+    await expectAccessible(page, `alert's Actions menu ${language}`);
+    await page.keyboard.press('Escape');
+    // Back goes to the list.
+    await back.click();
+    await expect(page).toHaveURL(/\/Alerts$/);
+    await ctx.close();
+  });
+}
