@@ -624,6 +624,12 @@ for (const language of inLanguage('el')) {
     await expect(busy.getByTestId('calendar-entry')).toHaveCount(3);
     const more = busy.getByTestId('calendar-more');
     await expect(more).toHaveText(language === 'el' ? '+2 ακόμη' : '+2 more');
+    // Big enough to tap (WCAG 2.5.8: 24 px), inside its day, whose box is as tall as a quiet day's of its week.
+    const [moreBox, dayBox] = await Promise.all([more.evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect), busy.evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect)]);
+    expect(moreBox.height).toBeGreaterThanOrEqual(24);
+    expect(moreBox.bottom).toBeLessThanOrEqual(dayBox.bottom);
+    const quiet = page.locator(`[data-testid="calendar-day"][data-day="${year}-05-15"]`);
+    expect(await quiet.evaluate((el) => el.getBoundingClientRect().height)).toBe(dayBox.height);
     await expectAccessible(page, `busy month at 1280 px ${language}`);
     await more.click();
     await expect(page.getByTestId('calendar-page')).toHaveAttribute('data-view', 'day');

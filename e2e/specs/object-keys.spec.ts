@@ -37,6 +37,12 @@ const SAME_DATE = {
   el: 'Αν οι δύο παραπάνω ημερομηνίες είναι ίδιες, καθαρίστε τη μία από αυτές',
 };
 
+/** The keys list's column of where a key is, and a key out with someone. */
+const WHERE = {
+  'en-UK': { column: 'Where it is', with: 'With ' },
+  el: { column: 'Πού βρίσκεται', with: 'Το έχει: ' },
+} as const;
+
 for (const language of ['en-UK', 'el'] as const) {
   test(`gives a key to an employee and warns when both dates are the same (${language})`, async ({ browser, request, baseURL }) => {
     test.setTimeout(90_000);
@@ -99,6 +105,9 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(row).toHaveCount(1);
     await expect(row.getByTestId('key-object-link')).toHaveText(`#${object.referenceNumber}`);
     await expect(row.getByTestId('account-link')).toContainText(lastName);
+    // Its column says where the key is, and the key is out with its holder.
+    await expect(page.getByTestId('keys-table').getByRole('columnheader', { name: WHERE[language].column, exact: true })).toBeVisible();
+    await expect(row.getByTestId('key-with')).toHaveText(new RegExp(`^${WHERE[language].with}${lastName}`));
     await expect(row).toContainText('03/02/2026');
     await expect(row).toContainText('10/02/2026');
     await expect(row).toContainText('Spare set, blue tag');
@@ -597,6 +606,8 @@ test('a key back in the office says so in the list and the form, and names its l
   const row = page.getByTestId('keys-table-row');
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId('key-in-office')).toHaveText('В офисе');
+  // The card's line says where the key is («Где сейчас»), not to whom it was given.
+  expect(await row.locator('td:has([data-testid="key-in-office"])').evaluate((td) => getComputedStyle(td, '::before').content)).toBe('"Где сейчас" / ""');
   await expect(row.getByTestId('key-last-holder')).toHaveText(`Последний раз выдан: ${name}, возвращён ${shownRu(today)}`);
   await expect(row.getByTestId('key-last-holder').getByRole('link')).toHaveAttribute('href', `/Accounts/View/${holderId}`);
   await expect(row.getByTestId('account-link')).toHaveCount(0);

@@ -12,8 +12,8 @@ const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const PHONE = { width: 412, height: 915 };
 
 const TEXTS = {
-  'en-UK': { price: 'Price', owner: 'Owner', date: 'Date', category: 'Category', debit: 'Debit', credit: 'Credit', balance: 'Balance', seller: 'Seller', buyer: 'Buyer', sortBy: 'Sort by', sale: 'Sale', rent: 'Rent', electricity: 'Electricity' },
-  el: { price: 'Τιμή', owner: 'Ιδιοκτήτης', date: 'Ημερομηνία', category: 'Κατηγορία', debit: 'Χρέωση', credit: 'Πίστωση', balance: 'Υπόλοιπο', seller: 'Πωλητής', buyer: 'Αγοραστής', sortBy: 'Ταξινόμηση κατά', sale: 'Πώληση', rent: 'Μίσθωμα', electricity: 'Ρεύμα' },
+  'en-UK': { place: 'Karabournaki', dealNo: 'Deal no.', price: 'Price', owner: 'Owner', date: 'Date', category: 'Category', debit: 'Debit', credit: 'Credit', balance: 'Balance', seller: 'Seller', buyer: 'Buyer', sortBy: 'Sort by', sale: 'Sale', rent: 'Rent', electricity: 'Electricity' },
+  el: { place: 'Καραμπουρνάκι', dealNo: 'Συμφωνία αρ.', price: 'Τιμή', owner: 'Ιδιοκτήτης', date: 'Ημερομηνία', category: 'Κατηγορία', debit: 'Χρέωση', credit: 'Πίστωση', balance: 'Υπόλοιπο', seller: 'Πωλητής', buyer: 'Αγοραστής', sortBy: 'Ταξινόμηση κατά', sale: 'Πώληση', rent: 'Μίσθωμα', electricity: 'Ρεύμα' },
 } as const;
 
 async function post<T>(request: APIRequestContext, token: string, url: string, data: Record<string, unknown>): Promise<T> {
@@ -22,12 +22,18 @@ async function post<T>(request: APIRequestContext, token: string, url: string, d
   return (await res.json()) as T;
 }
 
-/** A property for sale at a price no other has, owned by `owner`. */
-async function createObject(request: APIRequestContext, token: string, price: number, owner: number) {
+/** A property for sale at a price no other has, owned by `owner` (in Karabournaki when `located`). */
+async function createObject(request: APIRequestContext, token: string, price: number, owner: number, located = false) {
   const add = await request.get('/api/object/add', { headers: auth(token) });
   expect(add.ok(), await add.text()).toBeTruthy();
   const blank = (await add.json()) as { id: number; version: number; referenceNumber: string };
-  await post(request, token, '/api/object/update', { id: blank.id, version: blank.version, title: 'Phone card flat', subTypeObjectTypeId: 1, forSale: true, salePrice: price, area: 84 });
+  let locationId: number | undefined;
+  if (located) {
+    const places = await request.get('/api/location/search', { params: { searchStr: 'Karabournaki' }, headers: auth(token) });
+    locationId = ((await places.json()) as { items: { id: number }[] }).items[0]?.id;
+    expect(locationId).toBeDefined();
+  }
+  await post(request, token, '/api/object/update', { id: blank.id, version: blank.version, title: 'Phone card flat', subTypeObjectTypeId: 1, forSale: true, salePrice: price, area: 84, ...(locationId ? { locationId } : {}) });
   await post(request, token, '/api/objectAccount/add', { objectId: blank.id, accountId: owner, relation: 1 });
   return blank;
 }
@@ -91,9 +97,9 @@ for (const language of ['en-UK', 'el'] as const) {
     const seller = (await post<{ id: number }>(request, token, '/api/account/add', { firstName: 'Σοφία', lastName: `Seller${mark}`, isOwner: true, hasTransactions: true })).id;
     const buyer = (await post<{ id: number }>(request, token, '/api/account/add', { firstName: 'Νίκος', lastName: `Buyer${mark}`, isClient: true })).id;
     const price = 3_000_000 + Math.floor(Math.random() * 900_000);
-    const object = await createObject(request, token, price, seller);
+    const object = await createObject(request, token, price, seller, true);
     await addTransactions(request, token, seller);
-    await post(request, token, '/api/Deal/update', { dealType: 2, dealStage: 1, objectId: object.id, askingPrice: price, accounts: [{ accountId: seller, relation: 1 }, { accountId: buyer, relation: 2 }] });
+    const { id: dealId } = await post<{ id: number }>(request, token, '/api/Deal/update', { dealType: 2, dealStage: 1, objectId: object.id, askingPrice: price, accounts: [{ accountId: seller, relation: 1 }, { accountId: buyer, relation: 2 }] });
     const priceText = new RegExp(`${L.sale}\\s${String(price).replace(/(\d)(?=(\d{3})+$)/g, '$1\\s')}\\s€`);
 
     const ctx = await signedIn(browser, baseURL!, token, language, { viewport: PHONE, isMobile: true, cookies: {
@@ -147,6 +153,16 @@ for (const language of ['en-UK', 'el'] as const) {
     await page.goto('/Deals');
     const deal = page.getByTestId('deals-table-row');
     await expect(deal).toHaveCount(1);
+    // The card heads with the deal's type and property, as an agent knows it; its number on a smaller line below.
+    const heading = deal.getByRole('link', { name: `${L.sale} · #${object.referenceNumber} ${L.place}`, exact: true });
+    await expect(heading).toBeVisible();
+    await expect(heading).toHaveAttribute('href', `/Deals/${dealId}`);
+    const number = deal.getByText(`${L.dealNo} ${dealId}`, { exact: true });
+    await expect(number).toBeVisible();
+    const [headBox, numberBox] = [(await heading.boundingBox())!, (await number.boundingBox())!];
+    expect(numberBox.y, 'the number is under the heading').toBeGreaterThanOrEqual(headBox.y + headBox.height - 1);
+    expect(await number.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeLessThan(await heading.evaluate((el) => parseFloat(getComputedStyle(el).fontSize)));
+    await expect(deal.getByText(String(dealId), { exact: true })).toBeHidden();
     await expectLine(deal, L.seller, `Seller${mark}`);
     await expectLine(deal, L.buyer, `Buyer${mark}`);
     await expectLine(deal, L.price, /\d\s€/);
@@ -256,7 +272,23 @@ for (const language of ['el', 'ru'] as const) {
     ] as const) {
       await page.goto(path);
       await expect(page.getByTestId(`${table}-row`).first()).toBeVisible();
+      // The table's first column is the deal's number alone (a phone's card heads with its type and property).
+      if (table === 'deals-table') await expect(page.getByTestId('deal-link').first()).toHaveText(/^\d+$/, { useInnerText: true });
       await expectNoSidewaysScroll(page, `${path} at 1280 px (${language})`);
+      // Each sort button is big enough to click (WCAG 2.5.8: 24 px), and the header row no taller for it than its titles.
+      const sorts = page.getByTestId(table).locator('thead button');
+      expect(await sorts.count()).toBeGreaterThan(0);
+      for (const height of await sorts.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height))) expect(height).toBeGreaterThanOrEqual(24);
+      // The header row is as high as with buttons no bigger than their titles.
+      const heights = await page.getByTestId(table).locator('thead tr').evaluate((tr) => {
+        const asIs = tr.getBoundingClientRect().height;
+        const bare = document.head.appendChild(document.createElement('style'));
+        bare.textContent = '.crm-table-sort { min-height: 0 !important; padding: 0 !important; margin: 0 !important; }';
+        const titlesOnly = tr.getBoundingClientRect().height;
+        bare.remove();
+        return { asIs, titlesOnly };
+      });
+      expect(heights.asIs).toBeCloseTo(heights.titlesOnly, 0);
       // The last column (the edit buttons) is on the screen.
       const edit = page.getByTestId(`${table}-row`).first().getByRole('cell').last();
       const box = (await edit.boundingBox())!;

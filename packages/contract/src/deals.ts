@@ -142,6 +142,8 @@ export const ZDealRow = z.object({
   rowClass: z.string(),
   objectId: z.number().int().nullable(),
   objectReferenceNumber: z.string().nullable(),
+  /** The place the property is in, its own name in the reader's language ("Γλυφάδα"), without its parents. */
+  objectPlace: z.string().nullable(),
   askingPrice: z.number().nullable(),
   price: z.number().nullable(),
   dateOfDeposit: z.string().nullable(),

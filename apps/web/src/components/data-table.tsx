@@ -26,7 +26,8 @@ export type DataTableColumn<T> = {
    * 'title' cells head the card, side by side and without a label (the first column when no column
    * says so); an 'action' cell (an edit button) sits at the card's top right; a 'hidden' cell is
    * not drawn (screen readers still have it). Every other cell is a line with the column's title
-   * as its label; an empty one is not drawn.
+   * as its label; an empty one is not drawn. Within a cell, elements of the class `crm-card-only`
+   * are drawn on the card only, those of `crm-table-only` in the table only.
    */
   card?: 'title' | 'action' | 'hidden';
   /**

@@ -1,15 +1,23 @@
-import { Alert, Button, Group } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { ActionIcon, Alert, Button, Group, Menu, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { IconTrash } from './icons.ts';
+import { IconDots, IconTrash } from './icons.ts';
 
 /**
  * The head of a record page with view, edit and create modes (deals, reservations, viewings, as
  * the spec describes them): the title; in view Back and Edit; in edit Delete, Cancel (back to the
  * view) and Save; in create Cancel and Save; under it the form's error, if any. `testId` prefixes
  * the buttons' test ids (`deal-edit`, `deal-delete`, `deal-cancel`, `deal-save`, `deal-form-error`).
+ *
+ * On a phone Delete, the rarer action, is an item of an "Actions" menu (⋯, named and with a
+ * tooltip), as on the lead's and the account's pages: the three buttons in Greek or Russian took more
+ * than a 412 px screen's width, and Save fell alone onto a second line.
  */
+/** Narrower than this, Delete goes into the menu (Delete, Cancel and Save side by side need some 400 px in Greek). */
+const PHONE = '(max-width: 35.99em)';
+
 export function RecordToolbar(p: {
   title: ReactNode;
   mode: 'view' | 'edit' | 'create';
@@ -26,11 +34,14 @@ export function RecordToolbar(p: {
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const phone = useMediaQuery(PHONE, false, { getInitialValueInEffect: false }) ?? false;
+  const actions = t('accounts.ui.view.actions');
+  const menuButton = useRef<HTMLButtonElement>(null);
   return (
     <>
       <Group justify="space-between">
         {p.title}
-        <Group gap="xs">
+        <Group gap="xs" wrap="nowrap">
           {p.mode === 'view' ? (
             <>
               <Button variant="default" onClick={p.onBack}>
@@ -42,11 +53,38 @@ export function RecordToolbar(p: {
             </>
           ) : (
             <>
-              {p.mode === 'edit' && (
-                <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={p.onDelete} data-testid={`${p.testId}-delete`}>
-                  {t('common.delete')}
-                </Button>
-              )}
+              {p.mode === 'edit' &&
+                (phone ? (
+                  <Menu position="bottom-start" withinPortal>
+                    <Menu.Target>
+                      <Tooltip label={actions}>
+                        <ActionIcon ref={menuButton} variant="default" size={36} aria-label={actions} data-testid={`${p.testId}-actions`}>
+                          <IconDots size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      <Menu.Item
+                        color="red"
+                        className="menu-item-danger"
+                        leftSection={<IconTrash size={16} />}
+                        // The question's dialog gives the focus back to what had it when it opened: the
+                        // menu's button, not this item, which is gone by then.
+                        onClick={() => {
+                          menuButton.current?.focus();
+                          p.onDelete();
+                        }}
+                        data-testid={`${p.testId}-delete`}
+                      >
+                        {t('common.delete')}
+                      </Menu.Item>
+                    </Menu.Dropdown>
+                  </Menu>
+                ) : (
+                  <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={p.onDelete} data-testid={`${p.testId}-delete`}>
+                    {t('common.delete')}
+                  </Button>
+                ))}
               <Button variant="default" onClick={() => (p.mode === 'edit' ? navigate(`${p.route}/${p.id}`) : p.onBack())} data-testid={`${p.testId}-cancel`}>
                 {t('common.cancel')}
               </Button>

@@ -38,7 +38,7 @@ export const dealsRoutes = fp(
     app.post(
       '/api/Deal/search',
       { config: { access: STAFF }, schema: { tags, body: ZDealSearch, response: { 200: ZDealSearchAnswer } } },
-      async (req) => searchDeals(app, req.body, tr(req)),
+      async (req) => searchDeals(app, req.body, tr(req), req.culture),
     );
     // Deals.xlsx: every deal the list's filter matches, in the list's order.
     app.post(

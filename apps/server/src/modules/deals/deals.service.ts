@@ -43,7 +43,7 @@ import { agencyToday, toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { accountIdsByLastName, containsPattern } from '../accounts/accounts.sql.ts';
 import { describeLeadOption } from '../leads/leads.service.ts';
-import { objectTitle } from '../objects/objects.sql.ts';
+import { objectTitle, placeName } from '../objects/objects.sql.ts';
 import { OBJECT_LOG_ENTITY } from '../objects/objects.service.ts';
 import { deleteUnlinkedActivities } from '../activities/activity-orphans.ts';
 import { queueRentCheck } from '../alerts/alerts.system.ts';
@@ -741,7 +741,7 @@ export const SORT_SQL: Record<TDealSearch['sortBy'], (dir: SQL) => SQL[]> = {
 };
 
 /** POST /api/Deal/search: filters, count and page in SQL; the party columns with their account ids. */
-export async function searchDeals(app: FastifyInstance, f: TDealSearch, t: T) {
+export async function searchDeals(app: FastifyInstance, f: TDealSearch, t: T, culture: TCulture) {
   const cond = and(...(await filterConditions(app.db, f)));
   const dir = f.sortDir === 'asc' ? sql`asc` : sql`desc`;
   const page = () =>
@@ -758,7 +758,7 @@ export async function searchDeals(app: FastifyInstance, f: TDealSearch, t: T) {
   const [totals, ids] = await Promise.all([dealTotals(app.db, cond, withCancelled), page().then((r) => r.map((x) => x.id))]);
   const found = ids.length
     ? await app.db
-        .select({ d: deals, ref: objects.referenceNumber, parties: partiesOf(sql`${deals.id}`) })
+        .select({ d: deals, ref: objects.referenceNumber, place: placeName(culture), parties: partiesOf(sql`${deals.id}`) })
         .from(deals)
         .leftJoin(objects, eq(objects.id, deals.objectId))
         .where(inArray(deals.id, ids))
@@ -785,6 +785,7 @@ export async function searchDeals(app: FastifyInstance, f: TDealSearch, t: T) {
         rowClass: DEAL_STAGE_CLASS[stage] ?? '',
         objectId: d.objectId ?? null,
         objectReferenceNumber: r.ref != null ? formatReferenceNumber(r.ref) : null,
+        objectPlace: r.place ?? null,
         askingPrice: (d.askingPrice as number | null) ?? null,
         price: (d.price as number | null) ?? null,
         dateOfDeposit: (d.dateOfDeposit as string | null) ?? null,

@@ -41,6 +41,15 @@ export function placeText(culture: string | undefined): SQL<string> {
   return sql<string>`coalesce(nullif(${full}, ''), concat_ws(', ', ${place}, nullif(${parent}, ${place})), '')`;
 }
 
+/**
+ * The place an object (the statement's `objects`) is in, by its own name in the reader's language
+ * ("Γλυφάδα", not its municipality and prefecture): the short name a card can head with.
+ */
+export function placeName(culture: string | undefined): SQL<string | null> {
+  const name = sql.raw(NAME_COLUMN[culture ?? 'en'] ?? NAME_COLUMN.en!);
+  return sql<string | null>`(select nullif(btrim(l.${name}), '') from ${locations} l where l.id = ${objects}.location_id)`;
+}
+
 const TITLE_COLUMNS = { title: 'title', titleRu: 'title_ru' } as const;
 /**
  * The object's title as its reader reads it: the reader's own title first, then the other, in the

@@ -199,7 +199,7 @@ function AccountToolbar({ id, mode, setMode, status, record }: { id: number; mod
               {deletable && (
                 <>
                   {customer && <Menu.Divider />}
-                  <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete} data-testid="delete-account">
+                  <Menu.Item color="red" className="menu-item-danger" leftSection={<IconTrash size={16} />} onClick={confirmDelete} data-testid="delete-account">
                     {t('accounts.ui.delete.menu')}
                   </Menu.Item>
                 </>

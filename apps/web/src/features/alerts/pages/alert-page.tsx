@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, Group, Menu, Paper, Skeleton, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -7,7 +8,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { TAlert } from '@crm/contract';
 import { ALERT_NOTES_MAX } from '@crm/contract/constants';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
-import { IconAlertTriangle, IconTrash } from '../../../components/icons.ts';
+import { IconAlertTriangle, IconArrowLeft, IconDots, IconTrash } from '../../../components/icons.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { showBanner, showBannerAfterNavigation } from '../../../lib/banner.ts';
 import { reportError } from '../../../lib/errors.ts';
@@ -130,6 +131,8 @@ function AlertView({ alert: initial }: { alert: TAlert }) {
     },
     onError: reportError,
   });
+  const phone = useMediaQuery('(max-width: 35.99em)', false, { getInitialValueInEffect: false }) ?? false;
+  const menuButton = useRef<HTMLButtonElement>(null);
   const confirmDelete = () =>
     modals.openConfirmModal({
       title: t('alerts.delete'),
@@ -180,24 +183,69 @@ function AlertView({ alert: initial }: { alert: TAlert }) {
           maxLength={ALERT_NOTES_MAX}
           data-testid="alert-notes"
         />
-        <Group justify="space-between" gap="sm">
-          <Group gap="sm">
-            <Button variant="default" onClick={toList} data-testid="alert-back">
-              {t('alerts.backToList')}
-            </Button>
-            <Button variant="light" onClick={() => unread.mutate()} loading={unread.isPending} data-testid="alert-mark-unread">
-              {t('alerts.markUnread')}
-            </Button>
-          </Group>
-          <Group gap="sm">
-            <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete} loading={remove.isPending} data-testid="alert-delete">
-              {t('common.delete')}
-            </Button>
+        {phone ? (
+          // On a phone the four buttons took a line each: Back is an icon, the rarer Mark as unread and
+          // Delete are in the Actions menu (as on a record's form), Save stays a button.
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Group gap="xs" wrap="nowrap">
+              <Tooltip label={t('alerts.backToList')}>
+                <ActionIcon variant="default" size={36} onClick={toList} aria-label={t('alerts.backToList')} data-testid="alert-back">
+                  <IconArrowLeft size={18} />
+                </ActionIcon>
+              </Tooltip>
+              <Menu position="bottom-start" withinPortal>
+                <Menu.Target>
+                  <Tooltip label={t('accounts.ui.view.actions')}>
+                    <ActionIcon ref={menuButton} variant="default" size={36} aria-label={t('accounts.ui.view.actions')} data-testid="alert-actions">
+                      <IconDots size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item onClick={() => unread.mutate()} data-testid="alert-mark-unread">
+                    {t('alerts.markUnread')}
+                  </Menu.Item>
+                  <Menu.Item
+                    color="red"
+                    className="menu-item-danger"
+                    leftSection={<IconTrash size={16} />}
+                    onClick={() => {
+                      // The question gives the focus back to the menu's button, not to this item, gone by then.
+                      menuButton.current?.focus();
+                      confirmDelete();
+                    }}
+                    data-testid="alert-delete"
+                  >
+                    {t('common.delete')}
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            </Group>
+            {/* Under the notes, "Save" says enough ("Αποθήκευση σημειώσεων" was cut at 360 px). */}
             <Button onClick={() => void saveNotes().catch(() => undefined)} loading={save.isPending} data-testid="alert-save-notes">
-              {t('alerts.saveNotes')}
+              {t('common.save')}
             </Button>
           </Group>
-        </Group>
+        ) : (
+          <Group justify="space-between" gap="sm">
+            <Group gap="sm">
+              <Button variant="default" onClick={toList} data-testid="alert-back">
+                {t('alerts.backToList')}
+              </Button>
+              <Button variant="light" onClick={() => unread.mutate()} loading={unread.isPending} data-testid="alert-mark-unread">
+                {t('alerts.markUnread')}
+              </Button>
+            </Group>
+            <Group gap="sm">
+              <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete} loading={remove.isPending} data-testid="alert-delete">
+                {t('common.delete')}
+              </Button>
+              <Button onClick={() => void saveNotes().catch(() => undefined)} loading={save.isPending} data-testid="alert-save-notes">
+                {t('alerts.saveNotes')}
+              </Button>
+            </Group>
+          </Group>
+        )}
       </Stack>
     </Paper>
   );

@@ -23,6 +23,10 @@ import './deals.css';
 /** Page sizes of the deal list (spec: 5, 10, 20, 50, Show all; default 20). */
 const PAGE_SIZES = [5, 10, 20, 50, 1000000] as const;
 
+/** A deal as its card names it: the type, then the property's reference number and place. */
+const cardHeading = (r: TDealRow) =>
+  [r.type, r.objectReferenceNumber ? [`#${r.objectReferenceNumber}`, r.objectPlace].filter(Boolean).join(' ') : null].filter(Boolean).join(' · ');
+
 const money = (n: number | null) => (n == null ? '' : formatMoney2(n).replace(/,00(?=\u00a0€)/, ''));
 
 /** /Deals: the deals with the spec's filters (kept in a cookie; the page goes back to 1 on a change). */
@@ -91,10 +95,20 @@ export function DealsPage() {
       sortable: true,
       sortKey: 'createdOn',
       card: 'title',
+      // A card heads with what an agent knows the deal by, its type and property ("Πώληση · #0042
+      // Γλυφάδα"), the deal's number on a line below; the table's column is the number alone.
       render: (r) => (
-        <Anchor component={Link} to={`/Deals/${r.id}`} data-testid="deal-link">
-          {r.id}
-        </Anchor>
+        <>
+          <Anchor component={Link} to={`/Deals/${r.id}`} data-testid="deal-link">
+            <span className="crm-table-only">{r.id}</span>
+            <span className="crm-card-only" data-testid="deal-card-heading">
+              {cardHeading(r)}
+            </span>
+          </Anchor>
+          <Text size="xs" c="dimmed" fw={400} className="crm-card-only" data-testid="deal-card-number">
+            {t('deals.ui.cardNumber', { id: r.id })}
+          </Text>
+        </>
       ),
     },
     { accessor: 'type', title: t('deals.ui.col.type'), card: 'title', visibleMediaQuery: WIDE_SCREEN },
@@ -109,7 +123,7 @@ export function DealsPage() {
       render: (r) => (
         <>
           {r.stage}
-          <Text size="xs" c="dimmed" data-testid="deal-type">
+          <Text size="xs" c="dimmed" className="crm-table-only" data-testid="deal-type">
             {r.type}
           </Text>
         </>

@@ -224,7 +224,7 @@ function LeadToolbar({ id, mode, setMode, status }: { id: number; mode: ViewMode
               {t('leads.ui.arrangeViewing')}
             </Menu.Item>
             <Menu.Divider />
-            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete} data-testid="delete-lead">
+            <Menu.Item color="red" className="menu-item-danger" leftSection={<IconTrash size={16} />} onClick={confirmDelete} data-testid="delete-lead">
               {t('leads.ui.deleteMenu')}
             </Menu.Item>
           </Menu.Dropdown>

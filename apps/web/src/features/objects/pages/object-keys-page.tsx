@@ -27,14 +27,19 @@ const sameLoan = (a: Loan | null | undefined, b: Loan | null | undefined) =>
   !!a && !!b && a.accountId === b.accountId && a.givenAway === b.givenAway && a.received === b.received;
 
 /**
- * Who the key is with. Out: the holder. In the office (received, and not given away since): it says
+ * Where the key is. Out: with its holder. In the office (received, and not given away since): it says
  * so, and names the last holder only as that ("last given to …, back on …"), from the key's own
  * holder, kept after the return, or its newest loan's. Read as "Given to: Ivanov" beside an empty
  * given-away date, an agent took the key to be with Ivanov.
  */
 function KeyWith({ k }: { k: TObjectKey }) {
   const { t } = useTranslation();
-  if (!keyHeld(k)) return k.accountId != null ? <AccountLink id={k.accountId} name={k.account ?? ''} /> : null;
+  if (!keyHeld(k))
+    return k.accountId != null ? (
+      <Text size="sm" data-testid="key-with">
+        <Trans i18nKey="objectkeys.list.with" values={{ holder: k.account || `#${k.accountId}` }} components={{ holder: <AccountLink id={k.accountId} name={k.account ?? ''} /> }} />
+      </Text>
+    ) : null;
   const loan = k.lastLoan;
   const holderId = k.accountId ?? loan?.accountId ?? null;
   const holder = k.accountId != null ? k.account : loan?.account;

@@ -219,7 +219,7 @@ function ObjectToolbar({ data, mode, setMode, status }: { data: TObjectView | un
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete} data-testid="delete-object">
+              <Menu.Item color="red" className="menu-item-danger" leftSection={<IconTrash size={16} />} onClick={confirmDelete} data-testid="delete-object">
                 {t('objects.delete.menu')}
               </Menu.Item>
             </Menu.Dropdown>
