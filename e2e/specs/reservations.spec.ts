@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
 
 /**
@@ -100,6 +101,18 @@ for (const language of ['en-UK', 'el'] as const) {
       language === 'el' ? /^Οι ακυρωμένες κρατήσεις δεν υπολογίζονται στα σύνολα\./ : /^Cancelled bookings are not counted in the totals\./,
     );
     await expectAccessible(page, 'reservations list');
+    // The same booking and sums in Reservations.xlsx, in the reader's language.
+    const download = page.waitForEvent('download');
+    await page.getByTestId('reservations-download').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('Reservations.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(await file.path());
+    const ws = wb.worksheets[0]!;
+    expect(ws.name).toBe(language === 'el' ? 'Κρατήσεις' : 'Reservations');
+    expect(ws.getCell('A3').value).toBe(language === 'el' ? 'Σύνολα της 1 κράτησης του φίλτρου' : 'Totals of the 1 matching reservation');
+    expect(ws.getRow(7).getCell(1).value).toBe(Number(number));
+    expect(ws.getRow(8).getCell(1).value ?? null).toBeNull();
     // This week in one tap: Monday to Sunday of the agency's today.
     const [y, m, d] = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Athens' }).format(new Date()).split('-').map(Number) as [number, number, number];
     const today = new Date(Date.UTC(y, m - 1, d));
