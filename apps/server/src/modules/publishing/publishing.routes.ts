@@ -76,7 +76,8 @@ export const publishingRoutes = fp(
         entityId: out.objectId,
       });
     };
-    app.decorate('publicPages', new PublicPageCache());
+    // Emptied at the agency's midnight too: a tenancy's first or last day, an "available from" date, change pages without a row changing.
+    app.decorate('publicPages', new PublicPageCache({ timeZone: app.config.timeZone, now: () => app.now() }));
     // A published property changed, withdrawn or deleted, or the site's details changed, here or on
     // another instance (migration 0052): the pages kept are stale once that has committed.
     app.dbNotices.on('crm_public_site', () => app.publicPages.clear());
