@@ -120,7 +120,7 @@ describe("an object's photos and its publishing", () => {
     expect((await page(`/listings/${o.ref}?lang=en`)).statusCode).toBe(200);
   });
 
-  it('refuses a published object whose only photo is deleted, and its page goes away', async () => {
+  it('refuses a published object whose only photo is deleted, and its page says it is no longer on the site', async () => {
     const o = await publishedObject({ title: 'Loses its photo' });
     const [photo] = await db.select().from(files).where(and(eq(files.parentType, LinkKind.Object), eq(files.parentId, o.id)));
     expect((await page(`/listings/${o.ref}?lang=en`)).statusCode).toBe(200);
@@ -128,7 +128,7 @@ describe("an object's photos and its publishing", () => {
     expect(res.statusCode, res.body).toBe(200);
     await settle();
     expect(await state(o.id)).toMatchObject({ published: false, publishError: 'Not published: no photo.' });
-    expect((await page(`/listings/${o.ref}?lang=en`)).statusCode).toBe(404);
+    expect((await page(`/listings/${o.ref}?lang=en`)).statusCode).toBe(410);
     expect((await page('/listings?lang=en')).body).not.toContain('Loses its photo');
   });
 
