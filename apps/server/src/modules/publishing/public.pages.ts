@@ -259,8 +259,10 @@ function availability(ctx: PageContext, o: TPublicObject): Markup | '' {
   return '';
 }
 
-/** The facts a page shows: no "Bedrooms: 0" (a studio, a shop). */
-const shownFacts = (o: TPublicObject) => o.facts.filter((f) => !(f.key === 'bedrooms' && Number(f.value) === 0));
+/** Counts of rooms a property may have none of: not shown when none ("Bedrooms: 0" of a studio, "WC: 0" of a flat, a shop's rooms). */
+const ROOM_COUNTS = new Set(['bedrooms', 'livingRooms', 'kitchens', 'bathrooms', 'wc']);
+/** The facts a page shows: no room count of 0. */
+const shownFacts = (o: TPublicObject) => o.facts.filter((f) => !(ROOM_COUNTS.has(f.key) && Number(f.value) === 0));
 
 function priceLine(t: T, o: TPublicObject) {
   return o.prices.map(
@@ -492,7 +494,7 @@ ${count > 1 ? html`<button type="button" class="lb-button lb-nav prev" data-step
 export function objectPage(ctx: PageContext, o: TPublicObject, contact: ContactState): string {
   const { t, culture } = ctx;
   const factText = (key: string, value: string | number) =>
-    key === 'area' || key === 'lotArea' || key === 'sizeOfBalconies'
+    key === 'area' || key === 'lotArea' || key === 'buildableArea' || key === 'sizeOfBalconies'
       ? area(Number(value), t, culture)
       : key === 'distanceFromSea' || key === 'distanceFromAirport'
         ? distance(Number(value), culture, t)
@@ -511,8 +513,13 @@ ${gallery(ctx, o)}
     o.sharedExpenses !== null ? html`<div class="muted">${t('fields.object.averageMonthlySharedExpenses')}: ${money(o.sharedExpenses)}</div>` : ''
   }${o.reserved ? html`<div><span class="badge">${t('fields.object.reserved')}</span></div>` : ''}${o.letNow && !o.availableFrom ? availability(ctx, o) : ''}</section>
 <section class="box" aria-labelledby="h-facts"><h2 id="h-facts">${t('publishing.object.facts')}</h2><dl class="facts">
-${shownFacts(o).map((f) => html`<dt>${t(`fields.object.${f.key}`)}</dt><dd>${factText(f.key, f.value)}</dd>`)}
+${shownFacts(o)
+  .filter((f) => f.key !== 'zipCode')
+  .map((f) => html`<dt>${t(`fields.object.${f.key}`)}</dt><dd>${factText(f.key, f.value)}</dd>`)}
 ${o.address ? html`<dt>${t('fields.object.address')}</dt><dd>${o.address}</dd>` : ''}
+${o.facts
+  .filter((f) => f.key === 'zipCode')
+  .map((f) => html`<dt>${t('fields.object.zipCode')}</dt><dd>${f.value}</dd>`)}
 </dl></section>
 ${o.features.length ? html`<section class="box" aria-labelledby="h-features"><h2 id="h-features">${t('publishing.object.features')}</h2><ul class="features">${o.features.map((f) => html`<li>${t(`fields.object.${f}`)}</li>`)}</ul></section>` : ''}
 <section class="box" aria-labelledby="h-description"><h2 id="h-description">${t('publishing.object.description')}</h2><div class="text">${o.description}</div>
