@@ -796,6 +796,9 @@ test('a flat whose sale is closed reads Sold at the top of its page, not For sal
   // Its service information no longer offers a link to a page the website does not show.
   await expect(page.getByTestId('service-info')).toContainText('Not published: the property is sold (a sale of it is closed).');
   await expect(page.getByTestId('service-info').getByRole('link', { name: 'Open its page on the website' })).toHaveCount(0);
-  expect((await request.get(`/listings/${flat.referenceNumber}?lang=en`)).status()).toBe(404);
+  // The website says it is no longer there (gone for good), and still takes an enquiry about it.
+  const gone = await request.get(`/listings/${flat.referenceNumber}?lang=en`);
+  expect(gone.status()).toBe(410);
+  expect(await gone.text()).toContain(`Property ${flat.referenceNumber} is no longer on our website`);
   await ctx.close();
 });

@@ -33,6 +33,8 @@ declare module 'fastify' {
     db: Db;
     config: Config;
     translator: Translator;
+    /** The time now, epoch ms (BuildOptions.now). */
+    now: () => number;
     /** Queues mail (a job); see mail/queued-mailer.ts. */
     mailer: Mailer;
     /** Background jobs on PostgreSQL (jobs/runner.ts, decision 020): register, enqueue, recurring runs. */
@@ -63,6 +65,8 @@ export type BuildOptions = {
   serveWeb?: boolean;
   /** The job runner's settings; false: it is not started (mail is then sent at once). */
   jobs?: RunnerOptions | false;
+  /** The time now, epoch ms (default Date.now), for what the app keeps in memory until the agency's date turns; a test moves it. */
+  now?: () => number;
 };
 
 /** The whole HTTP application; never listens (tests use inject()). */
@@ -95,6 +99,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('translator', translator);
+  app.decorate('now', opts.now ?? Date.now);
   const jobs = new JobRunner(db, app.log, opts.jobs || {});
   app.decorate('jobs', jobs);
   jobs.register('jobs.purge', async () => {

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, expect, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { connectDb, type DbHandle } from '../src/db/client.ts';
 import { users } from '../src/db/schema/index.ts';
@@ -39,6 +39,7 @@ export type TestApp = {
 export async function createTestApp(
   env: Record<string, string> = {},
   beforeReady?: (app: FastifyInstance) => void | Promise<void>,
+  build: Pick<BuildOptions, 'now'> = {},
 ): Promise<TestApp> {
   const serverUrl = inject('serverUrl');
   const templateDb = inject('templateDb');
@@ -51,7 +52,7 @@ export async function createTestApp(
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PASSWORD_HASH_FAST: 'true', LOG_LEVEL: 'silent', ...env });
   const dbUrl = withDatabase(serverUrl, name);
   const handle = connectDb(dbUrl, 5, { timeZone: config.timeZone });
-  const app = await buildApp({ config, db: handle.db, serveWeb: !!env.WEB_DIST });
+  const app = await buildApp({ ...build, config, db: handle.db, serveWeb: !!env.WEB_DIST });
   await beforeReady?.(app);
   await app.ready();
 

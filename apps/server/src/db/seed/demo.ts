@@ -10,7 +10,7 @@ import { seedDemoLeads } from './demo-leads.ts';
 import { seedDemoPayments } from './demo-payments.ts';
 import { seedDemoDeals } from './demo-deals.ts';
 import { seedDemoReservations } from './demo-reservations.ts';
-import { seedDemoPublishing } from '../../modules/publishing/publishing.service.ts';
+import { seedDemoPublishing, seedDemoPublishingHistory } from '../../modules/publishing/publishing.service.ts';
 
 /**
  * The demo agency, loaded once into an empty database (DEMO_DATA=true). Each area adds its
@@ -82,6 +82,12 @@ export async function seedDemo(app: FastifyInstance) {
       // The demo properties shown as published are asked to be, and judged as the publishing does.
       app.log.info(await seedDemoPublishing(tx), 'demo publishing judged');
       await tx.execute(sql`insert into demo_seed (area) values ('publishing')`);
+    }
+    if (!done.has('publishing-history')) {
+      // The demo's properties shown on the site have been on it (a demo loaded before has its history written now).
+      const [row] = (await tx.execute(sql`select exists (select 1 from accounts where is_employe and 'g.papadopoulos@thermaikos-homes.gr' = any(emails)) as demo`)).rows as { demo: boolean }[];
+      if (row?.demo) app.log.info(await seedDemoPublishingHistory(tx), 'demo publishing history written');
+      await tx.execute(sql`insert into demo_seed (area) values ('publishing-history')`);
     }
     if (!done.has('alerts')) {
       // After the properties, so the alerts are about real ones (a published flat, a current

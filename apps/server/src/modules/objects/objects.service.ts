@@ -346,7 +346,18 @@ export async function updateObject(app: FastifyInstance, caller: Caller, reader:
  */
 export async function deleteObject(app: FastifyInstance, caller: Caller, id: number) {
   await app.db.transaction(async (tx) => {
-    const [current] = await tx.select({ id: objects.id, referenceNumber: objects.referenceNumber, published: sql<boolean>`coalesce(${col('published')}, false)` }).from(objects).where(eq(objects.id, id)).for('update');
+    const [current] = await tx
+      .select({
+        id: objects.id,
+        referenceNumber: objects.referenceNumber,
+        published: sql<boolean>`coalesce(${col('published')}, false)`,
+        // What its public page offered, for the similar ones shown on it once deleted (similarPublic).
+        listing: sql<Record<string, unknown>>`json_build_object('typeId', ${col('subTypeObjectTypeId')}, 'subTypeId', ${col('objectSubTypeId')}, 'locationId', ${col('locationId')},
+          'forSale', ${col('forSale')}, 'forRent', ${col('forRent')}, 'forShortRent', ${col('forShortRent')})`,
+      })
+      .from(objects)
+      .where(eq(objects.id, id))
+      .for('update');
     if (!current) throw notFound('objects.notFound');
     // Its short-let bookings hold money (totals, the owner's payment, commissions) and would go with
     // it: they are deleted or moved to another property first, by those who see them.
@@ -383,7 +394,7 @@ export async function deleteObject(app: FastifyInstance, caller: Caller, id: num
       entityId: id,
       message: `#${ref}`,
       // Whether it was on the public site: an enquiry from its page, still open somewhere, is taken then (enquiryTaken).
-      data: { referenceNumber: ref, published: current.published, contacts, deletedActivities: orphans, detachedFiles: detached.map((f) => f.id) },
+      data: { referenceNumber: ref, published: current.published, listing: current.listing, contacts, deletedActivities: orphans, detachedFiles: detached.map((f) => f.id) },
     });
   });
 }

@@ -2,7 +2,7 @@ import { phoneHref, type TCulture } from '@crm/contract';
 import type { TSiteContact } from '../settings/site-settings.service.ts';
 import { Markup, html } from './html.ts';
 import { GALLERY_SCRIPT_URL } from './public.script.ts';
-import { PUBLIC_PAGE_SIZE, kindOptions, type TPublicFilter, type TPublicPlaceGroup } from './public.service.ts';
+import { PUBLIC_PAGE_SIZE, kindOptions, type TPublicFilter, type TPublicPlaceGroup, type TSimilarFilter } from './public.service.ts';
 import { objectUrl, photoUrl, type TPublicMap, type TPublicObject } from './public.view.ts';
 
 /** The longest enquiry message taken (the form says so, the server refuses a longer one). */
@@ -111,7 +111,8 @@ ul.cards{list-style:none;margin:0;padding:0;display:grid;gap:14px;grid-template-
 .card{background:#fff;border:1px solid #dde1e6;border-radius:8px;overflow:hidden;height:100%;display:flex;flex-direction:column}
 .card img{width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;display:block;background:#e8eaed}
 .card .body{padding:10px 12px;display:flex;flex-direction:column;gap:4px}
-.card h2 a{color:#1b1b1f;text-decoration:none}.card h2 a::after{content:"";position:absolute;inset:0}
+.card h2 a,.card h3 a{color:#1b1b1f;text-decoration:none}.card h2 a::after,.card h3 a::after{content:"";position:absolute;inset:0}
+.card h3{font-size:17px;margin:0 0 4px}
 .card{position:relative}
 .price{font-weight:700;font-size:18px}
 .was{text-decoration:line-through;color:#5b5f66;font-weight:400;font-size:15px;margin-left:6px}
@@ -258,8 +259,10 @@ function availability(ctx: PageContext, o: TPublicObject): Markup | '' {
   return '';
 }
 
-/** The facts a page shows: no "Bedrooms: 0" (a studio, a shop). */
-const shownFacts = (o: TPublicObject) => o.facts.filter((f) => !(f.key === 'bedrooms' && Number(f.value) === 0));
+/** Counts of rooms a property may have none of: not shown when none ("Bedrooms: 0" of a studio, "WC: 0" of a flat, a shop's rooms). */
+const ROOM_COUNTS = new Set(['bedrooms', 'livingRooms', 'kitchens', 'bathrooms', 'wc']);
+/** The facts a page shows: no room count of 0. */
+const shownFacts = (o: TPublicObject) => o.facts.filter((f) => !(ROOM_COUNTS.has(f.key) && Number(f.value) === 0));
 
 function priceLine(t: T, o: TPublicObject) {
   return o.prices.map(
@@ -272,6 +275,26 @@ function priceLine(t: T, o: TPublicObject) {
 
 function option(value: string | number, text: string, selected: boolean) {
   return html`<option value="${value}" ${selected ? html`selected` : ''}>${text}</option>`;
+}
+
+/** One property of a list: its first photo, title (a link to its page), type and place, prices, area and bedrooms, badges. */
+function card(ctx: PageContext, o: TPublicObject, i: number, heading: 'h2' | 'h3' = 'h2'): Markup {
+  const { t, culture } = ctx;
+  const link = html`<a href="${objectUrl(culture, o.ref)}">${o.title}</a>`;
+  return html`<li><article class="card" data-ref="${o.ref}">
+${o.photos[0] ? html`<img src="${photoUrl(o.photos[0], 'thumb')}" alt="" width="480" height="360" ${i > 2 ? html`loading="lazy"` : ''} decoding="async">` : ''}
+<div class="body">${heading === 'h2' ? html`<h2>${link}</h2>` : html`<h3>${link}</h3>`}
+<div class="muted">${[o.type, o.place].filter(Boolean).join(' · ')}</div>
+${priceLine(t, o)}
+<div class="muted">${[
+    o.facts.find((x) => x.key === 'area') ? area(Number(o.facts.find((x) => x.key === 'area')!.value), t, culture) : null,
+    shownFacts(o).find((x) => x.key === 'bedrooms') ? t('publishing.list.bedrooms', { count: Number(o.facts.find((x) => x.key === 'bedrooms')!.value) }) : null,
+  ]
+    .filter(Boolean)
+    .join(' · ')}</div>
+${o.reserved ? html`<div><span class="badge">${t('fields.object.reserved')}</span></div>` : ''}
+${availability(ctx, o)}
+</div></article></li>`;
 }
 
 /** /listings: the filter form, the cards of one page and the pager. */
@@ -316,22 +339,7 @@ export function listPage(ctx: PageContext, f: TPublicFilter, items: TPublicObjec
 <p class="count" role="status" data-testid="public-count">${t('publishing.list.count', { count: total })}${pages > 1 && !pastEnd ? html` · ${t('publishing.list.pageOf', { page: Math.min(f.page, pages), pages })}` : ''}</p>
 ${
   items.length
-    ? html`<ul class="cards" data-testid="public-list">${items.map(
-        (o, i) => html`<li><article class="card" data-ref="${o.ref}">
-${o.photos[0] ? html`<img src="${photoUrl(o.photos[0], 'thumb')}" alt="" width="480" height="360" ${i > 2 ? html`loading="lazy"` : ''} decoding="async">` : ''}
-<div class="body"><h2><a href="${objectUrl(culture, o.ref)}">${o.title}</a></h2>
-<div class="muted">${[o.type, o.place].filter(Boolean).join(' · ')}</div>
-${priceLine(t, o)}
-<div class="muted">${[
-          o.facts.find((x) => x.key === 'area') ? area(Number(o.facts.find((x) => x.key === 'area')!.value), t, culture) : null,
-          shownFacts(o).find((x) => x.key === 'bedrooms') ? t('publishing.list.bedrooms', { count: Number(o.facts.find((x) => x.key === 'bedrooms')!.value) }) : null,
-        ]
-          .filter(Boolean)
-          .join(' · ')}</div>
-${o.reserved ? html`<div><span class="badge">${t('fields.object.reserved')}</span></div>` : ''}
-${availability(ctx, o)}
-</div></article></li>`,
-      )}</ul>`
+    ? html`<ul class="cards" data-testid="public-list">${items.map((o, i) => card(ctx, o, i))}</ul>`
     : pastEnd
       ? html`<p data-testid="public-empty">${t('publishing.list.pastEnd', { pages })} <a href="${listingsUrl(culture, { ...params, page: pages > 1 ? pages : undefined })}">${t('publishing.list.lastPage')}</a></p>`
       : html`<p data-testid="public-empty">${t('publishing.list.empty')} <a href="${listingsUrl(culture)}">${t('publishing.list.clear')}</a></p>`
@@ -486,7 +494,7 @@ ${count > 1 ? html`<button type="button" class="lb-button lb-nav prev" data-step
 export function objectPage(ctx: PageContext, o: TPublicObject, contact: ContactState): string {
   const { t, culture } = ctx;
   const factText = (key: string, value: string | number) =>
-    key === 'area' || key === 'lotArea' || key === 'sizeOfBalconies'
+    key === 'area' || key === 'lotArea' || key === 'buildableArea' || key === 'sizeOfBalconies'
       ? area(Number(value), t, culture)
       : key === 'distanceFromSea' || key === 'distanceFromAirport'
         ? distance(Number(value), culture, t)
@@ -505,8 +513,13 @@ ${gallery(ctx, o)}
     o.sharedExpenses !== null ? html`<div class="muted">${t('fields.object.averageMonthlySharedExpenses')}: ${money(o.sharedExpenses)}</div>` : ''
   }${o.reserved ? html`<div><span class="badge">${t('fields.object.reserved')}</span></div>` : ''}${o.letNow && !o.availableFrom ? availability(ctx, o) : ''}</section>
 <section class="box" aria-labelledby="h-facts"><h2 id="h-facts">${t('publishing.object.facts')}</h2><dl class="facts">
-${shownFacts(o).map((f) => html`<dt>${t(`fields.object.${f.key}`)}</dt><dd>${factText(f.key, f.value)}</dd>`)}
+${shownFacts(o)
+  .filter((f) => f.key !== 'zipCode')
+  .map((f) => html`<dt>${t(`fields.object.${f.key}`)}</dt><dd>${factText(f.key, f.value)}</dd>`)}
 ${o.address ? html`<dt>${t('fields.object.address')}</dt><dd>${o.address}</dd>` : ''}
+${o.facts
+  .filter((f) => f.key === 'zipCode')
+  .map((f) => html`<dt>${t('fields.object.zipCode')}</dt><dd>${f.value}</dd>`)}
 </dl></section>
 ${o.features.length ? html`<section class="box" aria-labelledby="h-features"><h2 id="h-features">${t('publishing.object.features')}</h2><ul class="features">${o.features.map((f) => html`<li>${t(`fields.object.${f}`)}</li>`)}</ul></section>` : ''}
 <section class="box" aria-labelledby="h-description"><h2 id="h-description">${t('publishing.object.description')}</h2><div class="text">${o.description}</div>
@@ -532,18 +545,26 @@ ${o.map ? html`<section class="box" aria-labelledby="h-map"><h2 id="h-map">${t('
 }
 
 /**
- * A property no longer on the site (withdrawn, sold or deleted since its page was opened), after an
- * enquiry about it: its form again (with what was typed, and why it was not sent), or the thanks.
- * The enquiry itself is kept as any other (decision 022): the agency wants the client.
+ * A property that was on the site and is not now (withdrawn, sold, refused or deleted): its address
+ * opened (a link kept, a search engine's result, a page kept by the browser) or an enquiry sent from
+ * its page. It says so, offers its form all the same (the enquiry is kept as any other, decision
+ * 022: the agency wants the client; or the thanks, or the form again with what was typed and why it
+ * was not sent), and shows a few published properties like it with a link to all of them.
  */
-export function withdrawnPage(ctx: PageContext, ref: string, contact: ContactState): string {
+export function withdrawnPage(ctx: PageContext, ref: string, contact: ContactState, similar?: { items: TPublicObject[]; filter: TSimilarFilter }): string {
   const { t, culture } = ctx;
+  const more = similar?.items.length
+    ? html`<section class="box" aria-labelledby="h-similar" data-testid="similar"><h2 id="h-similar">${t('publishing.withdrawn.similar')}</h2>
+<ul class="cards">${similar.items.map((o, i) => card(ctx, o, i, 'h3'))}</ul>
+<p><a href="${listingsUrl(culture, similar.filter)}" data-testid="similar-all">${t('publishing.withdrawn.similarAll')}</a></p></section>`
+    : '';
   const body = html`<p><a href="${listingsUrl(culture)}">← ${t('publishing.object.back')}</a></p>
 <h1>${t('publishing.withdrawn.title', { ref })}</h1>
 <div class="layout"><div>
 <section class="box" id="contact" aria-labelledby="h-contact" data-testid="withdrawn"><h2 id="h-contact">${t('publishing.contact.title')}</h2>
 ${contact.sent ? html`${contactForm(ctx, ref, contact)}<p>${t('publishing.withdrawn.sentText')}</p>` : html`<p>${t('publishing.withdrawn.text')}</p>${contactForm(ctx, ref, contact)}`}</section>
-</div></div>`;
+</div></div>
+${more}`;
   return layout(
     ctx,
     {

@@ -240,6 +240,46 @@ export async function enquiryTaken(db: Db | Tx, ref: number): Promise<boolean> {
   return (r.rows[0] as { taken: boolean }).taken === true;
 }
 
+/** The list filter that finds what a property no longer on the site offered: its type, its first service, its region. */
+export type TSimilarFilter = { service?: TPublicService; kind?: string; place?: number };
+
+/**
+ * For the page of a property that was on the site and is not now (withdrawn, sold, refused or
+ * deleted): up to `limit` published properties like it, newest first (same type, same service, same
+ * region; those of its own subtype and place first), and the list filter that shows them all. What it
+ * offered is read from the property, or, deleted, from its deletion's record (objects.service.ts);
+ * a deletion recorded without it gets the newest properties and no filter.
+ */
+export async function similarPublic(db: Db, ref: number, culture: TCulture, t: T, limit = 4): Promise<{ items: TPublicObject[]; filter: TSimilarFilter }> {
+  const [was] = (
+    await db.execute(sql`
+      select type_id, sub_id, location_id, region, service from (
+        select o.sub_type_object_type_id as type_id, o.object_sub_type_id as sub_id, o.location_id,
+          case when o.for_sale then 'sale' when o.for_rent then 'rent' when o.for_short_rent then 'shortRent' end as service, 1 as pick
+        from objects o where o.reference_number = ${ref}
+        union all
+        select (d.data->'listing'->>'typeId')::int, (d.data->'listing'->>'subTypeId')::int, (d.data->'listing'->>'locationId')::int,
+          case when (d.data->'listing'->>'forSale')::boolean then 'sale' when (d.data->'listing'->>'forRent')::boolean then 'rent'
+            when (d.data->'listing'->>'forShortRent')::boolean then 'shortRent' end, 2
+        from action_log d where d.entity = 'Object' and d.action = 'Delete' and d.data->>'referenceNumber' = ${formatReferenceNumber(ref)}
+      ) w left join lateral (select l.path[1] as region from locations l where l.id = w.location_id) r on true
+      order by pick limit 1`)
+  ).rows as { type_id: number | null; sub_id: number | null; location_id: number | null; region: number | null; service: TPublicService | null }[];
+  const filter: TSimilarFilter = {
+    service: was?.service ?? undefined,
+    kind: was?.type_id ? `t${was.type_id}` : undefined,
+    place: was?.region ?? undefined,
+  };
+  const where = sql.join([whereOf({ ...filter, sort: 'new', page: 1 }), sql`o.reference_number <> ${ref}`], sql` and `);
+  const rows = await db.execute(sql`
+    select ${publicSelect(culture)} from objects o left join locations pl on pl.id = o.location_id
+    where ${where}
+    order by (o.object_sub_type_id is not distinct from ${was?.sub_id ?? null}::int) desc, (o.location_id is not distinct from ${was?.location_id ?? null}::int) desc,
+      o.last_update desc nulls last, o.id desc
+    limit ${limit}`);
+  return { items: (rows.rows as Record<string, unknown>[]).map((r) => toPublicObject(r, culture, t)), filter };
+}
+
 /** An identical enquiry (same e-mail, object and words) within this many minutes is the same one. */
 export const ENQUIRY_REPEAT_MINUTES = 10;
 

@@ -13,8 +13,8 @@ export const PUBLIC_COLUMNS = [
   'subTypeObjectTypeId', 'objectSubTypeId',
   'forSale', 'forRent', 'forShortRent',
   'salePrice', 'salePriceWithDiscount', 'rentPrice', 'rentPriceWithDiscount', 'shortRentPrice', 'averageMonthlySharedExpenses',
-  'area', 'bedrooms', 'bathrooms', 'floor', 'levels', 'lotArea', 'sizeOfBalconies', 'parkingLots',
-  'constructionYear', 'renovationYear', 'energyClass', 'heating', 'heatingMedium', 'dateAvailable',
+  'area', 'bedrooms', 'livingRooms', 'kitchens', 'bathrooms', 'wc', 'floor', 'levels', 'lotArea', 'buildableArea', 'sizeOfBalconies', 'parkingLots',
+  'constructionYear', 'renovationYear', 'energyClass', 'heating', 'heatingMedium', 'framesType', 'floorsType', 'orientation', 'accessFrom', 'zone', 'dateAvailable',
   'distanceFromSea', 'distanceFromAirport', 'locationId', 'videoURL', 'featured', 'reserved',
   'mapCircleLatitude', 'mapCircleLongitude', 'mapCircleRadius', 'mapZoom',
   ...OBJECT_FEATURES,
@@ -46,6 +46,7 @@ export function publicSelect(culture: TCulture): SQL {
       ...PUBLIC_COLUMNS.map((f) => sql`${c(f)} as ${sql.identifier(f)}`),
       // The address and the exact point only where the object says they may be shown.
       sql`case when o.display_address then o.address end as "address"`,
+      sql`case when o.display_address then o.zip_code end as "zipCode"`,
       sql`case when o.display_coordinates then o.latitude end as "latitude"`,
       sql`case when o.display_coordinates then o.longitude end as "longitude"`,
       // The approximate circle only where it does not give the hidden point away (migration 0043).
@@ -123,10 +124,15 @@ export function toPublicObject(r: Row, culture: TCulture, t: T): TPublicObject {
     if (v === null || v === undefined) return;
     facts.push({ key, value: text ? text(Number(v)) : (v as string | number) });
   };
+  // In the order an agent describes a property: sizes, rooms, the building, its fittings, the plot, the date, distances.
   fact('area', num(r.area));
   fact('lotArea', num(r.lotArea));
+  fact('buildableArea', num(r.buildableArea));
   fact('bedrooms', r.bedrooms);
+  fact('livingRooms', r.livingRooms);
+  fact('kitchens', r.kitchens);
   fact('bathrooms', r.bathrooms);
+  fact('wc', r.wc);
   fact('floor', r.floor);
   fact('levels', r.levels);
   fact('sizeOfBalconies', num(r.sizeOfBalconies));
@@ -136,9 +142,18 @@ export function toPublicObject(r: Row, culture: TCulture, t: T): TPublicObject {
   fact('energyClass', r.energyClass, (v) => t(`objects.list.energyClass.${v}`));
   fact('heating', r.heating, (v) => t(`objects.list.heating.${v}`));
   fact('heatingMedium', r.heatingMedium, (v) => t(`objects.list.heatingMedium.${v}`));
+  fact('framesType', r.framesType, (v) => t(`objects.list.framesType.${v}`));
+  fact('floorsType', r.floorsType, (v) => t(`objects.list.floorsType.${v}`));
+  // Several directions ("South, East"), in the order of the list.
+  const orientation = Array.isArray(r.orientation) ? [...new Set((r.orientation as unknown[]).map(Number))].filter((v) => Number.isInteger(v) && v > 0).sort((a, b) => a - b) : [];
+  if (orientation.length) facts.push({ key: 'orientation', value: orientation.map((v) => t(`objects.list.orientation.${v}`)).join(', ') });
+  fact('accessFrom', r.accessFrom, (v) => t(`objects.list.accessFrom.${v}`));
+  fact('zone', r.zone, (v) => t(`objects.list.zone.${v}`));
   fact('dateAvailable', r.dateAvailable);
   fact('distanceFromSea', r.distanceFromSea);
   fact('distanceFromAirport', r.distanceFromAirport);
+  // Only with the address (shown where the property allows it): on its own it would narrow a hidden one down.
+  if (typeof r.zipCode === 'string' && r.zipCode.trim()) facts.push({ key: 'zipCode', value: r.zipCode.trim() });
   const lat = num(r.latitude);
   const lng = num(r.longitude);
   const cLat = num(r.mapCircleLatitude);

@@ -120,7 +120,7 @@ describe("an object's photos and its publishing", () => {
     expect((await page(`/listings/${o.ref}?lang=en`)).statusCode).toBe(200);
   });
 
-  it('refuses a published object whose only photo is deleted, and its page goes away', async () => {
+  it('refuses a published object whose only photo is deleted, and its page says it is no longer on the site', async () => {
     const o = await publishedObject({ title: 'Loses its photo' });
     const [photo] = await db.select().from(files).where(and(eq(files.parentType, LinkKind.Object), eq(files.parentId, o.id)));
     expect((await page(`/listings/${o.ref}?lang=en`)).statusCode).toBe(200);
@@ -128,7 +128,7 @@ describe("an object's photos and its publishing", () => {
     expect(res.statusCode, res.body).toBe(200);
     await settle();
     expect(await state(o.id)).toMatchObject({ published: false, publishError: 'Not published: no photo.' });
-    expect((await page(`/listings/${o.ref}?lang=en`)).statusCode).toBe(404);
+    expect((await page(`/listings/${o.ref}?lang=en`)).statusCode).toBe(410);
     expect((await page('/listings?lang=en')).body).not.toContain('Loses its photo');
   });
 
@@ -276,6 +276,71 @@ describe('the public pages', () => {
     expect(ru).toContain('<dd>1,5\u00a0км</dd>');
     const card = /<article class="card" data-ref="[^"]*">(?:(?!<\/article>).)*Studio on the ground floor(?:(?!<\/article>).)*<\/article>/s.exec((await page('/listings?lang=en')).body)![0];
     expect(card).not.toContain('Bedrooms');
+  });
+
+  it('shows the living rooms and the other facts a buyer looks for, in three languages, in the API and the feed', async () => {
+    const o = await publishedObject({
+      title: 'Family flat with two living rooms',
+      bedrooms: 3,
+      livingRooms: 2,
+      kitchens: 1,
+      bathrooms: 2,
+      wc: 1,
+      floor: 3,
+      constructionYear: 2008,
+      energyClass: 4,
+      heating: 1,
+      parkingLots: 1,
+      framesType: 4,
+      floorsType: 2,
+      orientation: [5, 3],
+      accessFrom: 1,
+      zone: 1,
+      lotArea: 400,
+      buildableArea: 320.5,
+      address: 'Tsimiski 10',
+      zipCode: '546 24',
+      displayAddress: true,
+    });
+    const facts = (body: string) => Object.fromEntries([...body.matchAll(/<dt>([^<]*)<\/dt><dd>([^<]*)<\/dd>/g)].map((m) => [m[1], m[2]]));
+    const en = facts((await page(`/listings/${o.ref}?lang=en`)).body);
+    expect(en).toMatchObject({
+      Bedrooms: '3',
+      'Living rooms': '2',
+      Kitchens: '1',
+      Bathrooms: '2',
+      WC: '1',
+      Floor: '3',
+      'Window frames': 'Aluminium with thermal break',
+      Flooring: 'Marble',
+      Orientation: 'East, South',
+      'Access from': 'Asphalt road',
+      Zone: 'Residential',
+      'Buildable area': '320.5\u00a0m²',
+      Address: 'Tsimiski 10',
+      Postcode: '546 24',
+    });
+    const el = facts((await page(`/listings/${o.ref}?lang=el`)).body);
+    expect(el).toMatchObject({ Σαλόνια: '2', Κουζίνες: '1', Τουαλέτες: '1', Κουφώματα: 'Αλουμίνιο με θερμοδιακοπή', Δάπεδα: 'Μάρμαρο', Προσανατολισμός: 'Ανατολικός, Νότιος', 'Τ.Κ.': '546 24' });
+    const ru = facts((await page(`/listings/${o.ref}?lang=ru`)).body);
+    expect(ru).toMatchObject({ Гостиные: '2', Кухни: '1', Туалеты: '1', 'Оконные рамы': expect.any(String), Ориентация: expect.stringContaining(', ') });
+    // The JSON API and the portal feed carry the same facts.
+    const api = (await page(`/api/public/listings/${o.ref}?lang=en`)).json();
+    expect(api.facts).toEqual(expect.arrayContaining([{ key: 'livingRooms', value: 2 }, { key: 'kitchens', value: 1 }, { key: 'wc', value: 1 }, { key: 'orientation', value: 'East, South' }]));
+    const feed = (await page('/feed/listings.xml?lang=en')).body;
+    const listing = new RegExp(`<listing ref="${o.ref}"[^>]*>.*?</listing>`, 's').exec(feed)![0];
+    expect(listing).toContain('<livingRooms>2</livingRooms>');
+    expect(listing).toContain('<buildableArea>320.5</buildableArea>');
+  });
+
+  it('leaves out a room count of 0, and the postcode when the address is hidden', async () => {
+    const o = await publishedObject({ title: 'Studio, address hidden', objectSubTypeId: 2, bedrooms: 0, livingRooms: 0, wc: 0, bathrooms: 1, address: 'Hidden street 5', zipCode: '551 33', displayAddress: false });
+    const body = (await page(`/listings/${o.ref}?lang=en`)).body;
+    expect(body).toContain('<dt>Bathrooms</dt><dd>1</dd>');
+    for (const label of ['Bedrooms', 'Living rooms', 'WC', 'Postcode', 'Address']) expect(body).not.toContain(`<dt>${label}</dt>`);
+    expect(body).not.toContain('551 33');
+    expect(JSON.stringify((await page(`/api/public/listings/${o.ref}`)).json())).not.toContain('551 33');
+    expect((await page('/feed/listings.xml?lang=en')).body).not.toContain('551 33');
   });
 
   it('says on the card when a let flat is free, or that it is let', async () => {

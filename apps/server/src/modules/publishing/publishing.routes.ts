@@ -19,7 +19,7 @@ import {
   type TPublicListDto,
   type TPublicObjectDto,
 } from '@crm/contract';
-import { notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { cultureFromHeader, limitAsWritten } from '../../lib/i18n.ts';
 import { rateLimit } from '../../lib/throttle.ts';
 import { STAFF } from '../../plugins/auth.ts';
@@ -29,7 +29,7 @@ import { publishErrorText } from './publish.rules.ts';
 import type { Tx } from '../../db/client.ts';
 import { createAlert } from '../alerts/alerts.create.ts';
 import { PUBLISH_JOB, SYSTEM_ACTOR, enqueuePublish, objectsAwaitingPublish, publishOnChange, runPublish, type PublishOutcome, type TPublishJob } from './publishing.service.ts';
-import { ENQUIRY_LIMITS, createEnquiry, enquiryTaken, getPublic, publicPlaceName, listPublic, parsePublicRef, publicPhoto, publicPlaces, readFilter, type TEnquiry } from './public.service.ts';
+import { ENQUIRY_LIMITS, createEnquiry, enquiryTaken, getPublic, publicPlaceName, listPublic, parsePublicRef, publicPhoto, publicPlaces, readFilter, similarPublic, type TEnquiry } from './public.service.ts';
 import { ENQUIRY_MESSAGE_MAX, listPage, notFoundPage, objectPage, siteNameOf, termsPage, withdrawnPage, type ContactState, type PageContext } from './public.pages.ts';
 import { objectUrl, photoUrl, toPublicDto } from './public.view.ts';
 import { PublicPageCache } from './public.cache.ts';
@@ -76,7 +76,8 @@ export const publishingRoutes = fp(
         entityId: out.objectId,
       });
     };
-    app.decorate('publicPages', new PublicPageCache());
+    // Emptied at the agency's midnight too: a tenancy's first or last day, an "available from" date, change pages without a row changing.
+    app.decorate('publicPages', new PublicPageCache({ timeZone: app.config.timeZone, now: () => app.now() }));
     // A published property changed, withdrawn or deleted, or the site's details changed, here or on
     // another instance (migration 0052): the pages kept are stale once that has committed.
     app.dbNotices.on('crm_public_site', () => app.publicPages.clear());
@@ -219,8 +220,13 @@ export async function publicSiteRoutes(app: FastifyInstance) {
     const n = parsePublicRef(ref);
     const o = n === undefined ? undefined : await getPublic(app.db, n, culture, ctx.t);
     if (!o) {
-      // Gone since its page was opened: an enquiry sent from it was kept all the same (see the POST), and is thanked for here.
-      if (n !== undefined && contact.sent && (await enquiryTaken(app.db, n))) return page(reply, 200, withdrawnPage(ctx, formatReferenceNumber(n), contact), 'no-store');
+      // On the site once, not now (withdrawn, sold, refused or deleted): never a bare "not found". The
+      // page says so and takes an enquiry all the same (see the POST), or thanks for one, with similar
+      // properties; 410 tells search engines it is gone for good.
+      if (n !== undefined && (await enquiryTaken(app.db, n))) {
+        const similar = await similarPublic(app.db, n, culture, ctx.t);
+        return page(reply, contact.sent ? 200 : 410, withdrawnPage(ctx, formatReferenceNumber(n), contact, similar), 'no-store');
+      }
       return page(reply, 404, notFoundPage(ctx, sameAddress(req)), 'no-store');
     }
     const body = objectPage(ctx, o, contact);
@@ -274,8 +280,8 @@ export async function publicSiteRoutes(app: FastifyInstance) {
     const sentTo = `/listings/${refText}?lang=${culture}&sent=1#contact`;
     // The form again, with what was typed and why it was not sent: on the property's page, or on the
     // page that says the property is no longer on the site.
-    const again = (contact: ContactState, status: number) =>
-      o ? showObject(req, reply, ref, contact, status) : page(reply, status, withdrawnPage(ctx, refText, contact), 'no-store');
+    const again = async (contact: ContactState, status: number) =>
+      o ? showObject(req, reply, ref, contact, status) : page(reply, status, withdrawnPage(ctx, refText, contact, await similarPublic(app.db, n, culture, t)), 'no-store');
     // A filled-in hidden field: a robot. It is answered as a person would be, and nothing is kept.
     if (text('website')) return reply.redirect(sentTo, 303);
 
@@ -406,7 +412,11 @@ export async function publicSiteRoutes(app: FastifyInstance) {
       if (hit) return reply.header('Cache-Control', SHARED_CACHE).header('Vary', 'Accept-Language').send(hit as TPublicObjectDto);
       const since = app.publicPages.mark();
       const o = await getPublic(app.db, Number(req.params.ref), culture, (key, params) => app.translator.t(culture, key, params));
-      if (!o) throw notFound('publishing.notFound.title');
+      if (!o) {
+        // On the site once, not now: 410, as the page answers, for an app to say so rather than "not found".
+        if (await enquiryTaken(app.db, Number(req.params.ref))) throw new AppError(410, 'publishing.withdrawn.title', { ref: formatReferenceNumber(Number(req.params.ref)) });
+        throw notFound('publishing.notFound.title');
+      }
       const answer = toPublicDto(o, culture);
       app.publicPages.set(key, answer, since);
       reply.header('Cache-Control', SHARED_CACHE).header('Vary', 'Accept-Language');

@@ -148,3 +148,35 @@ export async function seedDemoPublishing(tx: Tx): Promise<{ published: number; r
   const refused = judged.filter((j) => j.error).length;
   return { published: judged.length - refused, refused };
 }
+
+/**
+ * The demo's publishing history, as the publishing job writes it: each demo property asked to be
+ * published (the demo shows it as on the site) was published a day after it was entered, and one
+ * refused now (made inactive since, or sold) was taken off the site (`published` true → false), so
+ * an enquiry from its page, or its address opened again, is answered as for any property that was
+ * on the site (enquiryTaken). Only properties with no publishing in their history yet: a demo loaded
+ * before this history was written gets it once, and a property published in the app keeps its own.
+ */
+export async function seedDemoPublishingHistory(tx: Tx): Promise<{ published: number; refused: number }> {
+  const ref = sql.raw(`'#' || lpad(o.reference_number::text, 4, '0')`);
+  const [counts] = (
+    await tx.execute(sql`
+    with listed as (
+      insert into action_log (date, action_by, action_by_name, action, entity, entity_id, message, data)
+      select least(o.created_on + interval '1 day', now()), null, ${SYSTEM_ACTOR.name}, 'Publish', 'Object', o.id, ${ref}, '{"published": true}'::jsonb
+      from objects o
+      where o.publish_requested and not exists (select 1 from action_log l where l.entity = 'Object' and l.entity_id = o.id
+        and l.action in ('Publish', 'Unpublish', 'PublishRefused'))
+      returning entity_id
+    ), refused as (
+      insert into action_log (date, action_by, action_by_name, action, entity, entity_id, message, data)
+      select greatest(least(o.modified_on, now()), least(o.created_on + interval '1 day 1 hour', now())), null, ${SYSTEM_ACTOR.name}, 'PublishRefused', 'Object', o.id, ${ref},
+        jsonb_build_object('published', jsonb_build_object('from', true, 'to', false), 'missing', to_jsonb(string_to_array(substr(o.publish_error, 2), ';')))
+      from objects o join listed on listed.entity_id = o.id
+      where not o.published and o.publish_error like '@%'
+      returning entity_id
+    )
+    select (select count(*)::int from listed) as published, (select count(*)::int from refused) as refused`)
+  ).rows as { published: number; refused: number }[];
+  return counts!;
+}

@@ -182,8 +182,9 @@ describe('publishing an object', () => {
     expect(res.statusCode, res.body).toBe(200);
     await settle();
     expect(await state(o.id)).toMatchObject({ publishRequested: false, published: false, publishError: null });
-    expect((await page(`/listings/${o.ref}`)).statusCode).toBe(404);
-    expect((await page(`/api/public/listings/${o.ref}`)).statusCode).toBe(404);
+    // Gone for good, and said so (it was on the site): not a bare "not found".
+    expect((await page(`/listings/${o.ref}`)).statusCode).toBe(410);
+    expect((await page(`/api/public/listings/${o.ref}`)).statusCode).toBe(410);
     expect((await page('/feed/listings.xml')).body).not.toContain(`ref="${o.ref}"`);
     const [log] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Object'), eq(actionLog.entityId, o.id))).orderBy(desc(actionLog.id)).limit(1);
     expect(log).toMatchObject({ action: 'Unpublish' });
@@ -197,7 +198,7 @@ describe('publishing an object', () => {
     await update(o.id, { active: false });
     await settle();
     expect(await state(o.id)).toMatchObject({ published: false, publishError: 'Not published: the property is not active.' });
-    expect((await page(`/listings/${o.ref}`)).statusCode).toBe(404);
+    expect((await page(`/listings/${o.ref}`)).statusCode).toBe(410);
   });
 
   it('finds a request whose work was lost (judged at start-up), and not once it is judged', async () => {
@@ -431,8 +432,8 @@ describe('the public site', () => {
     expect((await page(`/api/public/listings/${o.ref}`)).statusCode).toBe(200);
     await db.update(objects).set({ sold: true } as never).where(eq(objects.id, o.id));
     app.publicPages.clear();
-    expect((await page(`/api/public/listings/${o.ref}`)).statusCode).toBe(404);
-    expect((await page(`/listings/${o.ref}?lang=en`)).statusCode).toBe(404);
+    expect((await page(`/api/public/listings/${o.ref}`)).statusCode).toBe(410);
+    expect((await page(`/listings/${o.ref}?lang=en`)).statusCode).toBe(410);
     expect((await page('/feed/listings.xml')).body).not.toContain(`ref="${o.ref}"`);
     expect((await page('/api/public/listings?perPage=100')).json().items.map((i: { ref: string }) => i.ref)).not.toContain(o.ref);
     expect(await runPublish(db, { objectId: o.id, actor: { id: null, name: 'test' } })).toMatchObject({ state: 'refused', codes: ['publishing.sold'] });

@@ -137,8 +137,8 @@ describe('a property deleted or withdrawn while its page is open', () => {
     expect(del.statusCode, del.body).toBe(200);
     // Well within a second (the cache kept pages 30 s, whatever happened to them; a delete runs no publishing work).
     let started = Date.now();
-    expect((await soon(() => page(`/listings/${gone.ref}?lang=en`), (r) => r.statusCode === 404)).statusCode).toBe(404);
-    expect((await soon(() => page(`/api/public/listings/${gone.ref}`), (r) => r.statusCode === 404)).statusCode).toBe(404);
+    expect((await soon(() => page(`/listings/${gone.ref}?lang=en`), (r) => r.statusCode === 410)).statusCode).toBe(410);
+    expect((await soon(() => page(`/api/public/listings/${gone.ref}`), (r) => r.statusCode === 410)).statusCode).toBe(410);
     expect((await page('/listings?lang=en')).body).not.toContain('Deleted while cached');
     expect(Date.now() - started).toBeLessThan(1500);
     // Unticked in the CRM: no waiting for the publishing work to run.
@@ -146,7 +146,7 @@ describe('a property deleted or withdrawn while its page is open', () => {
     const res = await app.inject({ method: 'PATCH', url: `/api/object/patch/${withdrawn.id}`, headers: staff, payload: [{ op: 'replace', path: '/publishRequested', value: false }] });
     expect(res.statusCode, res.body).toBe(200);
     started = Date.now();
-    expect((await soon(() => page(`/listings/${withdrawn.ref}?lang=en`), (r) => r.statusCode === 404)).statusCode).toBe(404);
+    expect((await soon(() => page(`/listings/${withdrawn.ref}?lang=en`), (r) => r.statusCode === 410)).statusCode).toBe(410);
     expect((await page('/listings?lang=en')).body).not.toContain('Withdrawn while cached');
     expect(Date.now() - started).toBeLessThan(1500);
   });
@@ -155,7 +155,7 @@ describe('a property deleted or withdrawn while its page is open', () => {
     const o = await publishedObject({ title: 'Made inactive elsewhere' });
     expect((await page(`/listings/${o.ref}?lang=el`)).statusCode).toBe(200);
     await db.update(objects).set({ active: false } as never).where(eq(objects.id, o.id));
-    expect((await soon(() => page(`/listings/${o.ref}?lang=el`), (r) => r.statusCode === 404)).statusCode).toBe(404);
+    expect((await soon(() => page(`/listings/${o.ref}?lang=el`), (r) => r.statusCode === 410)).statusCode).toBe(410);
   });
 
   it('does not keep a page read before a change and finished after it', () => {
@@ -317,6 +317,80 @@ describe('a property deleted or withdrawn while its page is open', () => {
     expect(deleted.statusCode, deleted.body.slice(0, 300)).toBe(303);
     expect((await page(deleted.headers.location as string)).body).toContain('data-testid="contact-sent"');
     expect(await leadsOf('later.buyer@example.com')).toHaveLength(1);
+  });
+});
+
+describe('the page of a property that was on the site and is not now', () => {
+  it('says it is no longer on the site, takes an enquiry, and shows similar properties: never a bare "not found"', async () => {
+    const admin = await t.user({ roles: ['admin'] });
+    const [west] = await db.insert(locations).values({ level: 1, nameEn: 'Kavala', nameEl: 'Καβάλα', nameRu: 'Кавала', path: [] }).returning();
+    await db.update(locations).set({ path: [west!.id] }).where(eq(locations.id, west!.id));
+    const here = { locationId: west!.id };
+    const gone = await publishedObject({ title: 'Kavala flat, withdrawn', ...here });
+    const deleted = await publishedObject({ title: 'Kavala flat, deleted', ...here });
+    const like = await publishedObject({ title: 'Kavala flat, still for sale', ...here });
+    const shop = await publishedObject({ title: 'Kavala shop', subTypeObjectTypeId: 2, objectSubTypeId: 8, ...here });
+    const toLet = await publishedObject({ title: 'Kavala flat to let', forSale: false, salePrice: null, forRent: true, rentPrice: 600, ...here });
+    const elsewhere = await publishedObject({ title: 'Flat in Thessaloniki' });
+    const withdraw = await app.inject({ method: 'PATCH', url: `/api/object/patch/${gone.id}`, headers: staff, payload: [{ op: 'replace', path: '/publishRequested', value: false }] });
+    expect(withdraw.statusCode, withdraw.body).toBe(200);
+    await runPublish(db, { objectId: gone.id, actor: { id: null, name: 'test' } });
+    expect((await app.inject({ method: 'DELETE', url: `/api/object/${deleted.id}`, headers: bearer(admin.token) })).statusCode).toBe(200);
+    app.publicPages.clear();
+
+    for (const o of [gone, deleted]) {
+      const res = await page(`/listings/${o.ref}?lang=el`);
+      // 410: gone for good (search engines drop it); the visitor reads why and what else there is.
+      expect(res.statusCode, o.ref).toBe(410);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).toContain(`<h1>Το ακίνητο ${o.ref} δεν είναι πλέον στην ιστοσελίδα μας</h1>`);
+      expect(res.body).toContain('Ίσως έχει πωληθεί, ενοικιαστεί ή αποσυρθεί. Μπορείτε πάντως να μας στείλετε το μήνυμά σας');
+      expect(res.body).not.toContain('Το ακίνητο δεν βρέθηκε');
+      expect(res.body).toContain(`action="/listings/${o.ref}/contact?lang=el#contact"`);
+      expect(res.body).toContain('<meta name="robots" content="noindex">');
+      // Similar: the same type and service in the same region, nothing else.
+      const similar = /<section class="box" aria-labelledby="h-similar" data-testid="similar">.*?<\/section>/s.exec(res.body)?.[0] ?? '';
+      expect(similar).toContain('<h2 id="h-similar">Παρόμοια ακίνητα στην ιστοσελίδα μας</h2>');
+      const refs = [...similar.matchAll(/data-ref="(\d+)"/g)].map((m) => m[1]);
+      expect(refs, o.ref).toEqual([like.ref]);
+      for (const other of [shop, toLet, elsewhere, gone, deleted]) expect(refs).not.toContain(other.ref);
+      expect(similar).toContain(`<a href="/listings?lang=el&amp;service=sale&amp;kind=t1&amp;place=${west!.id}" data-testid="similar-all">Δείτε όλα τα παρόμοια ακίνητα</a>`);
+    }
+    const en = (await page(`/listings/${gone.ref}?lang=en`)).body;
+    expect(en).toContain(`<h1>Property ${gone.ref} is no longer on our website</h1>`);
+    expect(en).toContain('Similar properties on our website');
+    expect(en).toContain('See all similar properties');
+    const ru = (await page(`/listings/${gone.ref}?lang=ru`)).body;
+    expect(ru).toContain(`<h1>Объекта ${gone.ref} больше нет на нашем сайте</h1>`);
+    expect(ru).toContain('Похожие объекты на нашем сайте');
+    expect(ru).toContain('Все похожие объекты');
+    // The public API says the same: gone (410), not unknown.
+    const api = await page(`/api/public/listings/${gone.ref}`, { 'accept-language': 'en' });
+    expect(api.statusCode).toBe(410);
+    expect(api.json().title).toBe(`Property ${gone.ref} is no longer on our website`);
+
+    // The enquiry from that page is kept, and thanked for with the similar ones still there.
+    const sent = await send(gone.ref, { name: 'Nikos Late', email: 'nikos.late@example.gr', message: 'Κάτι παρόμοιο;' }, { lang: 'el' });
+    expect(sent.statusCode, sent.body.slice(0, 300)).toBe(303);
+    const thanks = await page(sent.headers.location as string);
+    expect(thanks.statusCode).toBe(200);
+    expect(thanks.body).toContain('data-testid="contact-sent"');
+    expect(thanks.body).toContain('data-testid="similar"');
+    expect(await leadsOf('nikos.late@example.gr')).toHaveLength(1);
+  });
+
+  it('answers a property never on the site (a draft) with the same "not found" as a number never given', async () => {
+    const [o] = await db
+      .insert(objects)
+      .values({ referenceNumber: sql`nextval('objects_reference_number_seq')`, title: 'A draft', forSale: true, salePrice: 90000, locationId: region!.id, active: true } as never)
+      .returning({ n: objects.referenceNumber });
+    const ref = String(o!.n).padStart(4, '0');
+    const draft = await page(`/listings/${ref}?lang=en`);
+    const unknown = await page('/listings/987654?lang=en');
+    expect(draft.statusCode).toBe(404);
+    expect(draft.body.replaceAll(ref, 'REF')).toBe(unknown.body.replaceAll('987654', 'REF'));
+    expect(draft.body).not.toContain('data-testid="similar"');
+    expect((await page(`/api/public/listings/${ref}`)).statusCode).toBe(404);
   });
 });
 
