@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { apiToken, createObject, expectAccessible, placeId, signedIn } from '../fixtures.ts';
 
 /**
@@ -54,6 +55,18 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(rows.first()).toContainText('96');
     await expect(rows.first()).toContainText(title);
     await expect(page.getByTestId('object-search-count')).toHaveText('1');
+    // The same one property in Properties.xlsx, with its price as a number.
+    const download = page.waitForEvent('download');
+    await page.getByTestId('object-search-download').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('Properties.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(await file.path());
+    const ws = wb.worksheets[0]!;
+    expect(ws.getCell('A1').value).toBe(language === 'el' ? '1 ακίνητο' : '1 property');
+    expect(ws.getRow(6).getCell(1).value).toBe(`#${found.referenceNumber}`);
+    expect(ws.getRow(6).values as unknown[]).toContain(price);
+    expect(ws.getRow(7).getCell(1).value ?? null).toBeNull();
 
     // On the map: one marker, reached by the keyboard, its popup links to the property.
     await page.getByTestId('object-search-output').getByText(language === 'el' ? 'Χάρτης' : 'Map').click();

@@ -208,6 +208,11 @@ export const ZObjectSearch = z.object({
   currentPage: ZPage.default(1),
 });
 export type TObjectSearch = z.infer<typeof ZObjectSearch>;
+/** POST /api/object/download: Properties.xlsx, every property the search's filters match, newest first. */
+export const ZObjectDownload = ZObjectSearch.omit({ perPage: true, currentPage: true, showOnMap: true });
+export type TObjectDownload = z.infer<typeof ZObjectDownload>;
+/** At most this many properties in one Properties.xlsx (the whole of a large agency's stock). */
+export const OBJECT_DOWNLOAD_MAX = 100_000;
 export const ZObjectSearchRow = z.object({
   id: z.number().int(),
   referenceNumber: z.string(),

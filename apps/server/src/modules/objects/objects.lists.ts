@@ -39,7 +39,7 @@ export const MAP_MAX_OBJECTS = 2000;
 type ListQuery = z.output<typeof ZObjectListQuery>;
 
 /** The objects with everything the rows show joined (the planner drops joins nothing reads). */
-function fromObjects(db: Db, columns: Record<string, unknown>) {
+export function fromObjects(db: Db, columns: Record<string, unknown>) {
   return db
     .select(columns as never)
     .from(objects)
@@ -185,7 +185,7 @@ export async function listObjects(app: FastifyInstance, q: ListQuery, reader: Re
 }
 
 /** The conditions of the search form. */
-async function searchWhere(db: Db, q: TObjectSearch): Promise<SQL | undefined> {
+export async function searchWhere(db: Db, q: Omit<TObjectSearch, 'perPage' | 'currentPage' | 'showOnMap'>): Promise<SQL | undefined> {
   if (q.priceMin != null && q.priceMax != null && q.priceMin > q.priceMax) throw fieldError('priceMax', 'objects.rangeOrder');
   if (q.areaMin != null && q.areaMax != null && q.areaMin > q.areaMax) throw fieldError('areaMax', 'objects.rangeOrder');
   const all = [

@@ -20,6 +20,7 @@ import {
   ZObjectListQuery,
   ZObjectRefSearchAnswer,
   ZObjectRefSearchQuery,
+  ZObjectDownload,
   ZObjectSearch,
   ZObjectSearchAnswer,
   ZObjectUpdate,
@@ -28,6 +29,8 @@ import {
   ZRealtyObject,
 } from '@crm/contract';
 import { STAFF } from '../../plugins/auth.ts';
+import { sendWorkbook } from '../files/files.service.ts';
+import { objectsWorkbook } from './objects.xlsx.ts';
 import { addObject, deleteObject, discardObject, editAnswer, EMPTY_OBJECTS_JOB, pruneEmptyObjects, resolveIdOrRef, updateObject, viewAnswer, type Reader } from './objects.service.ts';
 import { listObjects, makeObjectSearchProvider, searchByRefNumOrTitle, searchObjects } from './objects.lists.ts';
 import { addObjectAccount, addObjectOfOwner, deleteObjectAccount, mergeObjectLinks, OWNERS_REFRESH_JOB, refreshEndedOwners, updateObjectAccount } from './object-accounts.service.ts';
@@ -98,6 +101,12 @@ export const objectsRoutes = fp(
         await deleteObject(app, caller(req), req.params.id);
         return { ok: true as const };
       },
+    );
+    // Properties.xlsx: every property the search's filters match, newest first.
+    app.post(
+      '/api/object/download',
+      { config: { access: STAFF }, schema: { tags, body: ZObjectDownload } },
+      async (req, reply) => sendWorkbook(reply, await objectsWorkbook(app, req.body, reader(req)), 'Properties.xlsx'),
     );
     app.post(
       '/api/object/search',

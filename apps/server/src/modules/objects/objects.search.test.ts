@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { accounts, locations, users } from '../../db/schema/index.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
@@ -96,6 +97,46 @@ describe('the object search form', () => {
     for (const body of [{ locationId: 2 ** 31 }, { areaMin: -1 }, { forSale: 'yes' }, { currentPage: 0 }]) {
       expect((await post('/api/object/search', body)).statusCode, JSON.stringify(body)).toBe(400);
     }
+  });
+});
+
+describe('Properties.xlsx', () => {
+  const sheet = async (body: unknown, lang: string) => {
+    const res = await post('/api/object/download', body, { ...H, 'accept-language': lang });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toContain('Properties.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as never);
+    return wb.worksheets[0]!;
+  };
+
+  it("holds every property the search's filters match, newest first, in the reader's language, with real numbers and no formulas", async () => {
+    const odd = await make({ title: '=HYPERLINK("http://evil")', forSale: true, salePrice: 250000.5, area: 99.5, bedrooms: 3, locationId: kara!.id });
+    const ws = await sheet({ forSale: true, locationId: thess!.id }, 'el');
+    expect(ws.name).toBe('Ακίνητα');
+    expect(ws.getCell('A1').value).toBe('3 ακίνητα');
+    expect(ws.getCell('A2').value).toBe('Εμφανίζονται: Πώληση; Περιοχή: Θεσσαλονίκη');
+    const head = (ws.getRow(5).values as unknown[]).slice(1);
+    const col = (name: string) => head.indexOf(name) + 1;
+    const rows = [6, 7, 8].map((r) => ws.getRow(r));
+    // Newest first, as the search lists them; the one to let only is not there.
+    expect(rows.map((r) => r.getCell(1).value)).toEqual([odd, both, sale].map((o) => `#${o.referenceNumber}`));
+    expect(ws.getRow(9).getCell(1).value ?? null).toBeNull();
+    expect(String(rows[0]!.getCell(col('Τίτλος')).value)).toMatch(/^'=HYPERLINK/);
+    expect(rows[0]!.getCell(col('Τιμή πώλησης')).value).toBe(250000.5);
+    expect(rows[0]!.getCell(col('Τιμή πώλησης')).numFmt).toContain('€');
+    expect(rows[0]!.getCell(col('Υπνοδωμάτια')).value).toBe(3);
+    expect(rows[1]!.getCell(col('Μηνιαίο μίσθωμα')).value).toBe(900);
+    expect(rows[2]!.getCell(col('Περιοχή')).value).toMatch(/^Καραμπουρνάκι/);
+    for (let r = 1; r <= 8; r++) ws.getRow(r).eachCell((c) => expect(c.formula).toBeUndefined());
+    expect((await app.inject({ method: 'DELETE', url: `/api/object/${odd.id}`, headers: H })).statusCode).toBe(200);
+  });
+
+  it('says when nothing is filtered, and refuses a range upside down as the search does', async () => {
+    const en = await sheet({}, 'en');
+    expect(en.getCell('A2').value).toBe('Showing: All properties');
+    expect((await post('/api/object/download', { priceMin: 10, priceMax: 5 })).statusCode).toBe(400);
+    expect((await app.inject({ method: 'POST', url: '/api/object/download', payload: {} })).statusCode).toBe(401);
   });
 });
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TObjectSearchRow } from '@crm/contract';
 import { api } from '../../../lib/api.ts';
+import { saveBlob } from '../../../lib/download.ts';
 
 /** The search form as kept in the cookie "ObjectSearch.filter" (with the texts of the picked place and employee). */
 export type TObjectSearchFilter = {
@@ -57,6 +58,13 @@ export const objectSearchQuery = (f: TObjectSearchFilter) => {
     placeholderData: keepPreviousData,
   });
 };
+
+/** POST /api/object/download: Properties.xlsx of every property the applied search matches. */
+export async function downloadObjects(f: TObjectSearchFilter) {
+  const { locationText: _l, showOnMap: _m, perPage: _p, currentPage: _c, ...rest } = f;
+  const blob = await api<Blob>('/api/object/download', { body: { ...rest, createdByText: f.createdByText || null }, blob: true });
+  saveBlob(blob, 'Properties.xlsx');
+}
 
 /** A photo's small version, for lists. */
 export const objectThumbUrl = (imageId: number) => `/api/files/${imageId}?size=thumb`;

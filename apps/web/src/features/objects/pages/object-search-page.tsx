@@ -11,7 +11,8 @@ import { formatArea, formatMoney } from '../../../lib/format.ts';
 import { useCookieState, type ListState } from '../../../lib/list-state.ts';
 import { AccountLink } from '../../accounts/components/account-columns.tsx';
 import { AccountPicker } from '../../accounts/components/account-picker.tsx';
-import { NO_OBJECT_SEARCH, objectSearchQuery, objectThumbUrl, type TObjectSearchFilter } from '../api/object-search.ts';
+import { DownloadButton } from '../../../components/download-button.tsx';
+import { NO_OBJECT_SEARCH, downloadObjects, objectSearchQuery, objectThumbUrl, type TObjectSearchFilter } from '../api/object-search.ts';
 import { LocationPicker } from '../components/location-picker.tsx';
 import { ObjectMap, type TMapMarker } from '../components/object-map.tsx';
 import { IconList, IconMap, IconRefresh } from '../components/search-icons.ts';
@@ -155,6 +156,7 @@ export function ObjectSearchPage() {
   return (
     <Stack gap="md">
       <ListHeader title={t('title.objectSearch')} count={q.data?.totalRows} testId="object-search">
+        <DownloadButton download={() => downloadObjects(filter)} label={t('objects.ui.download')} disabled={!q.data?.totalRows} testId="object-search-download" />
         {newSearchButton}
       </ListHeader>
       <FilterCard active={filtered} testId="object-search-filter">

@@ -1,0 +1,112 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type ExcelJS from 'exceljs';
+import { OBJECT_DOWNLOAD_MAX, formatReferenceNumber, type TObjectDownload } from '@crm/contract';
+import { objects } from '../../db/schema/index.ts';
+import { DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, streamedWorkbook, textCell } from '../../lib/excel.ts';
+import { toLocalDateTime } from '../../lib/dates.ts';
+import { col, objectTitle, oOwner, placeText } from './objects.sql.ts';
+import { fromObjects, searchWhere } from './objects.lists.ts';
+import { typeText } from './objects.options.ts';
+import type { Reader } from './objects.service.ts';
+
+type Row = {
+  id: number;
+  ref: number;
+  title: string | null;
+  typeId: number | null;
+  subTypeId: number | null;
+  location: string | null;
+  owner: string | null;
+  createdOn: Date;
+} & Record<string, unknown>;
+type Column = { head: string; width: number; style?: Partial<ExcelJS.Style>; cell: (r: Row) => ExcelJS.CellValue };
+
+/** The described fields the file carries beside the list's columns: what an agent sends or checks. */
+const NUMBERS = ['area', 'bedrooms', 'bathrooms', 'floor'] as const;
+const PRICES = ['salePrice', 'rentPrice', 'shortRentPrice'] as const;
+const FLAGS = ['forSale', 'forRent', 'forShortRent', 'sold', 'rented', 'published'] as const;
+
+function columnsOf(t: Reader['t'], timeZone: string): Column[] {
+  const field = (name: string) => t(`fields.object.${name}`);
+  const yes = (name: string) => (r: Row) => (r[name] ? t('objects.xlsx.yes') : null);
+  const num = (v: unknown) => (v == null ? null : Number(v));
+  return [
+    { head: t('objects.xlsx.number'), width: 8, cell: (r) => `#${formatReferenceNumber(r.ref)}` },
+    { head: field('title'), width: 34, cell: (r) => textCell(r.title) },
+    { head: t('objects.col.type'), width: 20, cell: (r) => typeText(t, r.typeId, r.subTypeId) },
+    { head: t('objects.col.location'), width: 30, cell: (r) => textCell(r.location) },
+    ...NUMBERS.map((name): Column => ({ head: field(name), width: name === 'area' ? 10 : 9, cell: (r) => num(r[name]) })),
+    ...FLAGS.slice(0, 3).map((name): Column => ({ head: field(name), width: 10, cell: yes(name) })),
+    ...PRICES.map((name): Column => ({ head: field(name), width: 14, style: { numFmt: EURO_FORMAT }, cell: (r) => cellMoney(r[name] as string | number | null) })),
+    ...FLAGS.slice(3).map((name): Column => ({ head: field(name), width: 10, cell: yes(name) })),
+    { head: t('objects.col.owner'), width: 26, cell: (r) => textCell(r.owner) },
+    { head: t('objects.col.createdOn'), width: 17, style: { numFmt: DATE_TIME_FORMAT }, cell: (r) => cellDate(toLocalDateTime(r.createdOn, timeZone)) },
+  ];
+}
+
+/** Row 2: what the search's filters pick. */
+function filterText(q: TObjectDownload, place: string | null, t: Reader['t']): string {
+  const euro = (n: number) => `${Math.round(n).toLocaleString('en-US').replace(/,/g, '\u00a0')}\u00a0€`;
+  const range = (label: string, min: number | null | undefined, max: number | null | undefined, unit: (n: number) => string) =>
+    min != null || max != null ? `${label}: ${min != null ? unit(min) : '…'} – ${max != null ? unit(max) : '…'}` : null;
+  const parts = [
+    (['forSale', 'forRent', 'forShortRent'] as const).filter((k) => q[k]).map((k) => t(`fields.object.${k}`)).join(', ') || null,
+    place ? `${t('objects.col.location')}: ${place}` : null,
+    range(t('objects.xlsx.price'), q.priceMin, q.priceMax, euro),
+    range(t('fields.object.area'), q.areaMin, q.areaMax, (n) => `${n} m²`),
+    q.createdByText?.trim() ? `${t('objects.col.createdBy')}: ${q.createdByText.trim()}` : null,
+  ].filter(Boolean);
+  return `${t('objects.xlsx.filter')}: ${parts.length ? parts.join('; ') : t('objects.xlsx.all')}`;
+}
+
+/**
+ * POST /api/object/download: Properties.xlsx, every property the search's filters match (up to
+ * OBJECT_DOWNLOAD_MAX), newest first as the search lists them, in the reader's language, with real
+ * number and date cells and no text a spreadsheet could run as a formula. Owners are named; their
+ * phones and e-mails stay in the CRM (a list of properties is often passed on).
+ */
+export async function objectsWorkbook(app: FastifyInstance, q: TObjectDownload, reader: Reader): Promise<Buffer> {
+  const where = await searchWhere(app.db, q);
+  const columns: Record<string, unknown> = {
+    id: objects.id,
+    ref: objects.referenceNumber,
+    title: objectTitle(reader.culture),
+    typeId: col('subTypeObjectTypeId'),
+    subTypeId: col('objectSubTypeId'),
+    location: placeText(reader.culture),
+    owner: oOwner.displayName,
+    createdOn: objects.createdOn,
+  };
+  for (const name of [...NUMBERS, ...PRICES, ...FLAGS]) columns[name] = col(name);
+  const rows = (await fromObjects(app.db, columns)
+    .where(where)
+    .orderBy(sql`${objects.createdOn} desc`, sql`${objects.id} desc`)
+    .limit(OBJECT_DOWNLOAD_MAX)) as unknown as Row[];
+  const place = q.locationId
+    ? ((await app.db.execute<{ text: string }>(sql`select ${placeText(reader.culture)} as text from locations opl left join locations oplp on oplp.id = opl.parent_id where opl.id = ${q.locationId}`)).rows[0]?.text ?? null)
+    : null;
+  return streamedWorkbook(async (wb) => {
+    const ws = wb.addWorksheet(sheetName(reader.t('objects.xlsx.sheet')), { views: [{ state: 'frozen', ySplit: 5 }] });
+    const cols = columnsOf(reader.t, reader.timeZone);
+    ws.columns = cols.map((c, i) => ({ key: String(i), width: c.width, ...(c.style ? { style: c.style } : {}) }));
+    const title = ws.addRow([reader.t('objects.xlsx.title', { count: rows.length })]);
+    title.font = { bold: true, size: 14 };
+    title.commit();
+    ws.addRow([safeText(filterText(q, place, reader.t))]).commit();
+    const issued = ws.addRow([reader.t('objects.xlsx.issued'), cellDate(new Date().toLocaleString('sv-SE', { timeZone: reader.timeZone }).replace(' ', 'T'))]);
+    issued.getCell(2).numFmt = DATE_TIME_FORMAT;
+    issued.commit();
+    ws.addRow([]).commit();
+    const header = ws.addRow(cols.map((c) => c.head));
+    header.font = { bold: true };
+    header.eachCell((c) => {
+      c.border = { bottom: { style: 'thin' } };
+      c.numFmt = 'General';
+    });
+    header.commit();
+    ws.autoFilter = { from: { row: 5, column: 1 }, to: { row: 5, column: cols.length } };
+    for (const r of rows) ws.addRow(cols.map((c) => c.cell(r))).commit();
+    ws.commit();
+  });
+}
