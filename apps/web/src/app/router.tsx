@@ -9,7 +9,7 @@ import { LoginPage } from '../features/auth/pages/login-page.tsx';
 import { accountViewQuery } from '../features/accounts/api/account.ts';
 import { objectViewQuery, objectsFirstPage, validIdOrRef } from '../features/objects/api/objects.ts';
 import { keysFirstPage, objectKeyQuery } from '../features/objects/api/object-keys.ts';
-import { homeQuery } from '../features/home/api/home.ts';
+import { homeQuery, homeTodayQuery } from '../features/home/api/home.ts';
 import { assignmentsQuery } from '../components/activities/api.ts';
 import { recordFilesQuery } from '../components/record-files-query.ts';
 import { firstPages } from '../features/accounts/api/account-lists.ts';
@@ -153,7 +153,7 @@ const dealPages = {
 
 /** The route table of the spec (document 001, 2.1), in one place. */
 export const protectedRoutes: RouteObject[] = [
-  lazyPage('/CRM', 'title.home', () => import('../features/home/pages/home-page.tsx').then((m) => ({ Component: m.HomePage })), {}, prefetching(() => [homeQuery()])),
+  lazyPage('/CRM', 'title.home', () => import('../features/home/pages/home-page.tsx').then((m) => ({ Component: m.HomePage })), {}, prefetching(() => [homeQuery(), homeTodayQuery(sessionStore.get())])),
   soon('/Test', 'title.home'),
   // Objects and keys
   lazyPage('/Objects', 'title.objects', objectPages.ObjectsPage, {}, prefetching(() => [objectsFirstPage()])),

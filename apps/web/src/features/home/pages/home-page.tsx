@@ -5,6 +5,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { homeQuery } from '../api/home.ts';
+import { TodayCard } from '../components/today-card.tsx';
 import { formatDateTime, formatLongDate } from '../../../lib/format.ts';
 import { agencyTodayDate } from '../../../lib/agency-clock.ts';
 import { logActionText, logEntityText, logSummaryText, logRecordPath } from '../../../lib/log-texts.ts';
@@ -78,6 +79,9 @@ export function HomePage() {
             </Card>
           </Grid.Col>
         )}
+        <Grid.Col span={12}>
+          <TodayCard />
+        </Grid.Col>
         <Grid.Col span={12}>
           <Suspense fallback={<Skeleton h={120} />}>
             <ActionList mine />
