@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { sheetName } from './excel.ts';
+import { ROWS_PER_TURN, addRows, sheetName, streamedWorkbook } from './excel.ts';
 
 describe('a worksheet name from a text', () => {
   it('cut to 31 characters between letters as the reader sees them: never half an emoji, a flag or an accent', () => {
@@ -17,5 +17,30 @@ describe('a worksheet name from a text', () => {
       expect(name.normalize('NFC'), text).toBe(name);
       expect(new ExcelJS.Workbook().addWorksheet(name).name).toBe(name);
     }
+  });
+});
+
+describe('a long export', () => {
+  it('writes its rows a slice at a time, the server answering other requests between slices, and loses none', async () => {
+    const rows = Array.from({ length: 4 * ROWS_PER_TURN + 7 }, (_, i) => i + 1);
+    let written = 0;
+    const seen: number[] = [];
+    const file = await streamedWorkbook(async (wb) => {
+      const ws = wb.addWorksheet('Rows');
+      // Another request's turn, asked for before the rows are written: it comes after the first slice, not after them all.
+      const other = new Promise<void>((resolve) => setImmediate(() => (seen.push(written), resolve())));
+      await addRows(ws, rows, (n) => {
+        written++;
+        return [n, `row ${n}`];
+      });
+      await other;
+      ws.commit();
+    });
+    expect(seen).toEqual([ROWS_PER_TURN]);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file as never);
+    const ws = wb.worksheets[0]!;
+    expect(ws.rowCount).toBe(rows.length);
+    expect([ws.getRow(1).getCell(2).value, ws.getRow(rows.length).getCell(1).value]).toEqual(['row 1', rows.length]);
   });
 });

@@ -112,6 +112,21 @@ export const cellDate = (s: string | null | undefined) => (s ? new Date(`${s.len
 /** An exact decimal text (or a number) as a number cell (two decimals always survive a double). */
 export const cellMoney = (s: string | number | null | undefined) => (s === null || s === undefined ? null : Number(s));
 
+/** Rows written between two turns of the server's other requests (about 10 ms of work). */
+export const ROWS_PER_TURN = 500;
+
+/**
+ * The table's rows, each written (committed) as it is added, ROWS_PER_TURN at a time: between two
+ * slices the server answers its other requests. Written in one go, 100,000 deals held every other
+ * request (and the health check) for about five seconds.
+ */
+export async function addRows<R>(ws: ExcelJS.Worksheet, rows: readonly R[], cells: (row: R) => ExcelJS.CellValue[]): Promise<void> {
+  for (let i = 0; i < rows.length; i++) {
+    ws.addRow(cells(rows[i]!)).commit();
+    if ((i + 1) % ROWS_PER_TURN === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
 /**
  * A workbook written by the streaming writer (rows are written as they are added, with the column
  * styles shared: a 2,000-row statement is written in about half the time of the in-memory

@@ -631,8 +631,8 @@ export async function saveDeal(app: FastifyInstance, caller: Caller, body: TDeal
     // A deal is about a property or between people: an empty one is refused (and rolled back).
     if (after && after.objectId == null && after.parties.length === 0) throw fieldError('objectId', 'deals.objectOrPartyRequired');
     // Made from a lead (or given one now): a lead still New, or at Viewings, is negotiating now (a
-    // deal made closed then wins it, below).
-    if (after?.demandId != null && after.demandId !== before?.demandId) await advanceLeadStage(tx, { userId: caller.user.id, actor: caller.actor }, after.demandId, 'deal', id);
+    // deal made closed then wins it, below); one entered as cancelled, a sale that fell through, is not.
+    if (after?.demandId != null && after.demandId !== before?.demandId && after.dealStage !== DEAL_STAGE_CANCELLED) await advanceLeadStage(tx, { userId: caller.user.id, actor: caller.actor }, after.demandId, 'deal', id);
     await applyClosing(app, tx, caller.actor, agencyToday(app.config.timeZone), before, after, { caller, dealId: id });
     const notices = await settleTenants(app, tx, caller, id, before, after, t, culture);
     return { ...(await getDeal(app, tx, id, t, culture)), notices };

@@ -742,6 +742,15 @@ describe('a lead moves on as things are done for it', () => {
     expect(await stageOf(atViewings)).toEqual({ stage: 5, version: 2 });
   });
 
+  it('a deal entered as cancelled (a sale that fell through) leaves a new lead as it was', async () => {
+    const flatH = await newObject('Flat in Toumba', { forSale: true, salePrice: 110000 });
+    const lead = await newLead(1);
+    const d = await openDeal(lead, flatH.id, 6);
+    expect(d.statusCode, d.body).toBe(200);
+    expect(await stageOf(lead)).toEqual({ stage: 1, version: 1 });
+    expect(await leadLog(lead)).toEqual([]);
+  });
+
   it('a refused viewing or deal moves nothing', async () => {
     const lead = await newLead(1);
     const refused = await call('POST', '/api/Viewing/update', { demandId: lead, results: [] });

@@ -2,16 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
 import { DEAL_DOWNLOAD_MAX, DEAL_LIST_PARTIES, DEAL_RELATION, DEAL_STAGE_CANCELLED, dealTextKey, formatReferenceNumber, type TCulture, type TDealDownload } from '@crm/contract';
-import { deals, objects } from '../../db/schema/index.ts';
-import { DATE_FORMAT, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, streamedWorkbook, textCell } from '../../lib/excel.ts';
+import { dealColumns, deals, objects } from '../../db/schema/index.ts';
+import { addRows, DATE_FORMAT, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, streamedWorkbook, textCell } from '../../lib/excel.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { objectTitle } from '../objects/objects.sql.ts';
 import { SORT_SQL, dealTotals, filterConditions, partiesOf, stageText } from './deals.service.ts';
 
 type T = (key: string, params?: Record<string, string | number>) => string;
 type Party = { accountId: number; account: string; relation: number };
+/** The deal's columns the file shows (not its notes, which may be long: 100,000 deals are read at once). */
+const SHOWN = ['dealType', 'dealStage', 'askingPrice', 'price', 'deposit', 'commission', 'dateOfDeposit', 'startDate', 'endDate', 'contractDurationMonths', 'rentStart', 'rentExpiration'] as const;
 type DealRow = {
-  d: typeof deals.$inferSelect & Record<string, unknown>;
+  d: { id: number; createdOn: Date } & Record<string, unknown>;
   ref: number | null;
   title: string | null;
   parties: Party[];
@@ -83,7 +85,7 @@ export async function dealsWorkbook(app: FastifyInstance, f: TDealDownload, t: T
   const [totals, rows] = await Promise.all([
     dealTotals(app.db, cond, withCancelled),
     app.db
-      .select({ d: deals, ref: objects.referenceNumber, title: objectTitle(culture, 'objects'), parties: partiesOf(sql`${deals.id}`) })
+      .select({ d: { id: deals.id, createdOn: deals.createdOn, ...Object.fromEntries(SHOWN.map((n) => [n, dealColumns[n]!])) }, ref: objects.referenceNumber, title: objectTitle(culture, 'objects'), parties: partiesOf(sql`${deals.id}`) })
       .from(deals)
       .leftJoin(objects, eq(objects.id, deals.objectId))
       .where(cond)
@@ -133,7 +135,7 @@ export async function dealsWorkbook(app: FastifyInstance, f: TDealDownload, t: T
     });
     header.commit();
     ws.autoFilter = { from: { row: 6, column: 1 }, to: { row: 6, column: columns.length } };
-    for (const r of rows) ws.addRow(columns.map((c) => c.cell(r))).commit();
+    await addRows(ws, rows, (r) => columns.map((c) => c.cell(r)));
     ws.commit();
   });
 }

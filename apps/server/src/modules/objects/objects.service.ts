@@ -424,6 +424,26 @@ const untouchedObject = sql`o.version = 1 and o.created_by is not null
   and not exists (select 1 from lead_object_marks lm where lm.object_id = o.id)`;
 
 /**
+ * Objects about to go as left empty (`ids`, locked): the accounts "Add property" on their page made
+ * owners with them (marked in the same moment as the object) and owning no other property are not
+ * owners any more, each a new version, logged: a click on Add property from a buyer's page and
+ * Cancel does not leave the buyer an owner. An account that was an owner before keeps the mark.
+ */
+async function unmarkBlankOwners(tx: Tx, actor: Actor, by: number | null, ids: readonly number[]) {
+  if (!ids.length) return;
+  const list = sql`${`{${ids.join(',')}}`}::int[]`;
+  const r = await tx.execute(sql`update accounts a set is_owner = false, is_owner_date = null, version = a.version + 1, modified_on = now(), modified_by = ${by}
+    from object_accounts l join objects o on o.id = l.object_id
+    where l.object_id = any(${list}) and l.relation = ${OWNER_RELATION} and l.created_on = o.created_on
+      and a.id = l.account_id and a.is_owner and a.is_owner_date = o.created_on
+      and not exists (select 1 from object_accounts x where x.account_id = a.id and x.relation = ${OWNER_RELATION} and x.object_id <> all(${list}))
+    returning a.id, a.display_name`);
+  for (const a of r.rows as { id: number; display_name: string | null }[]) {
+    await logAction(tx, actor, { action: 'Update', entity: 'Account', entityId: a.id, message: a.display_name ?? '', data: { isOwner: false } });
+  }
+}
+
+/**
  * POST /api/object/discard: an object its author opened with Add ("New property") and left
  * without entering anything is removed, so that blank properties do not pile up in the list.
  * Only an untouched object, made by the caller in the last day; otherwise it stays, and the
@@ -436,6 +456,7 @@ export async function discardObject(app: FastifyInstance, caller: Caller, id: nu
     const r = await tx.execute(sql`select ${untouchedObject} and o.created_by = ${caller.user.id} and o.created_on > now() - interval '1 day' as empty
       from objects o where o.id = ${id}`);
     if ((r.rows[0] as { empty: boolean } | undefined)?.empty !== true) return { discarded: false };
+    await unmarkBlankOwners(tx, caller.actor, caller.user.id, [id]);
     await tx.delete(objects).where(eq(objects.id, id));
     const ref = formatReferenceNumber(current.referenceNumber);
     await logAction(tx, caller.actor, { action: 'Delete', entity: OBJECT_LOG_ENTITY, entityId: id, message: LOG_MESSAGE.leftEmpty, data: { referenceNumber: ref } });
@@ -451,12 +472,15 @@ export async function discardObject(app: FastifyInstance, caller: Caller, id: nu
 export const EMPTY_OBJECTS_JOB = 'objects.pruneEmpty';
 export async function pruneEmptyObjects(app: FastifyInstance): Promise<number> {
   return app.db.transaction(async (tx) => {
-    const gone = await tx.execute(
-      sql`delete from objects o where ${untouchedObject} and o.created_on < now() - interval '1 day' returning o.id, o.reference_number`,
-    );
+    const found = await tx.execute(sql`select o.id from objects o where ${untouchedObject} and o.created_on < now() - interval '1 day' order by o.id for update skip locked`);
+    const ids = (found.rows as { id: number }[]).map((r) => r.id);
+    if (!ids.length) return 0;
+    const system: Actor = { id: null, name: 'system' };
+    await unmarkBlankOwners(tx, system, null, ids);
+    const gone = await tx.execute(sql`delete from objects o where o.id = any(${`{${ids.join(',')}}`}::int[]) returning o.id, o.reference_number`);
     for (const row of gone.rows as { id: number; reference_number: number }[]) {
       const ref = formatReferenceNumber(row.reference_number);
-      await logAction(tx, { id: null, name: 'system' }, { action: 'Delete', entity: OBJECT_LOG_ENTITY, entityId: row.id, message: LOG_MESSAGE.leftEmpty, data: { referenceNumber: ref } });
+      await logAction(tx, system, { action: 'Delete', entity: OBJECT_LOG_ENTITY, entityId: row.id, message: LOG_MESSAGE.leftEmpty, data: { referenceNumber: ref } });
     }
     return gone.rows.length;
   });

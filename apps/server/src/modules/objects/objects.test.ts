@@ -100,6 +100,39 @@ describe('adding a property from an account\'s page', () => {
     expect((await post('/api/objectAccount/update', { objectId: dated.id, accountId: owner!.id, relation: 1, startDate: '2024-05-01' }, H)).statusCode).toBe(200);
     expect((await post('/api/object/discard', { id: dated.id }, H)).json()).toEqual({ discarded: false });
   });
+
+  it('left as it was made, it takes back the owner mark it gave a client; an owner of other properties stays one', async () => {
+    const H = bearer(emp.token);
+    const flag = async (id: number) => (await t.db.select({ isOwner: accounts.isOwner, isOwnerDate: accounts.isOwnerDate }).from(accounts).where(eq(accounts.id, id)))[0];
+    // A buyer's page, Add property, then Cancel: the buyer is not an owner.
+    const [buyer] = await t.db.insert(accounts).values({ firstName: 'Petros', lastName: 'Alexiou', isClient: true }).returning();
+    const left = (await get(`/api/object/add?ownerId=${buyer!.id}`, H)).json();
+    expect(await flag(buyer!.id)).toMatchObject({ isOwner: true });
+    expect((await post('/api/object/discard', { id: left.id }, H)).json()).toEqual({ discarded: true });
+    expect(await flag(buyer!.id)).toEqual({ isOwner: false, isOwnerDate: null });
+    expect(await lastLog('Account', buyer!.id)).toMatchObject({ action: 'Update', actionBy: emp.id, data: { isOwner: false } });
+    // Already an owner before: the mark is the office's, and stays.
+    const [owner] = await t.db.insert(accounts).values({ firstName: 'Sofia', lastName: 'Dimou', isOwner: true, isOwnerDate: new Date('2020-01-01') }).returning();
+    expect((await post('/api/object/discard', { id: (await get(`/api/object/add?ownerId=${owner!.id}`, H)).json().id }, H)).json()).toEqual({ discarded: true });
+    expect(await flag(owner!.id)).toEqual({ isOwner: true, isOwnerDate: new Date('2020-01-01') });
+    // Made an owner by it, then given another property: still an owner when the blank one goes.
+    const [seller] = await t.db.insert(accounts).values({ firstName: 'Nikos', lastName: 'Galanis', isClient: true }).returning();
+    const blank = (await get(`/api/object/add?ownerId=${seller!.id}`, H)).json();
+    const other = (await get('/api/object/add', H)).json();
+    expect((await post('/api/objectAccount/add', { objectId: other.id, accountId: seller!.id, relation: 1 }, H)).statusCode).toBe(200);
+    expect((await post('/api/object/discard', { id: blank.id }, H)).json()).toEqual({ discarded: true });
+    expect(await flag(seller!.id)).toMatchObject({ isOwner: true });
+    // A closed tab: the periodic clean-up takes the mark back as the discard does.
+    const [tenant] = await t.db.insert(accounts).values({ firstName: 'Maria', lastName: 'Kosta', isClient: true }).returning();
+    const closed = (await get(`/api/object/add?ownerId=${tenant!.id}`, H)).json();
+    await t.db.execute(sql`update objects set created_on = created_on - interval '2 days' where id = ${closed.id}`);
+    await t.db.execute(sql`update object_accounts set created_on = created_on - interval '2 days' where object_id = ${closed.id}`);
+    await t.db.execute(sql`update accounts set is_owner_date = is_owner_date - interval '2 days' where id = ${tenant!.id}`);
+    expect(await pruneEmptyObjects(app)).toBeGreaterThanOrEqual(1);
+    expect(await t.db.select().from(objects).where(eq(objects.id, closed.id))).toEqual([]);
+    expect(await flag(tenant!.id)).toEqual({ isOwner: false, isOwnerDate: null });
+    expect(await lastLog('Account', tenant!.id)).toMatchObject({ action: 'Update', actionBy: null, data: { isOwner: false } });
+  });
 });
 
 describe('editing an object', () => {

@@ -1,5 +1,5 @@
 import type ExcelJS from 'exceljs';
-import { DATE_FORMAT, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, streamedWorkbook, textCell } from '../../lib/excel.ts';
+import { addRows, DATE_FORMAT, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, streamedWorkbook, textCell } from '../../lib/excel.ts';
 import type { FastifyInstance } from 'fastify';
 import {
   STATEMENT_COLUMNS,
@@ -133,10 +133,10 @@ export async function statementWorkbook(app: FastifyInstance, user: SessionUser,
     ws.autoFilter = { from: { row: 6, column: 1 }, to: { row: 6, column: columns.length } };
 
     // Rows from 7: the filtered rows, newest first, as the statement shows them.
-    for (const raw of rows) {
+    await addRows(ws, rows, (raw) => {
       const it = toStatementItem(raw, t);
-      ws.addRow(columns.map((c) => c.cell(raw, it))).commit();
-    }
+      return columns.map((c) => c.cell(raw, it));
+    });
     ws.commit();
   });
 }

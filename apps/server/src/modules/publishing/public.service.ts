@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
-import { OBJECT_SUBTYPES, PUBLIC_SERVICES, formatReferenceNumber, isPublicKind, type TCulture, type TPublicService } from '@crm/contract';
+import { MAX_AMOUNT_NUMBER, OBJECT_SUBTYPES, PUBLIC_SERVICES, formatReferenceNumber, isPublicKind, type TCulture, type TPublicService } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { accounts, leadObjects, leads } from '../../db/schema/index.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
@@ -316,14 +316,15 @@ function roundBudget(value: number, direction: 'down' | 'up'): number {
  * A service's budget from the asked price: the price shown on the site (the discounted one when
  * lower, as the page shows it), from 80 % to 110 % of it, rounded outwards. The top never falls
  * under the price the matching compares (the undiscounted one), so the property asked about fits
- * its own lead. Null for a service without a price.
+ * its own lead, nor goes over the largest amount stored (MAX_AMOUNT_NUMBER). Null for a service without a price.
  */
 export function enquiryBudget(price: Price, discounted: Price): { min: number; max: number } | null {
   const base = price == null ? null : Number(price);
   if (base == null || !(base > 0)) return null;
   const off = discounted == null ? null : Number(discounted);
   const shown = off != null && off > 0 && off < base ? off : base;
-  return { min: roundBudget(shown * ENQUIRY_BUDGET.under, 'down'), max: Math.max(roundBudget(shown * ENQUIRY_BUDGET.over, 'up'), base) };
+  // Never over what a lead's budget holds (numeric(14,2)): 110 % of a price near it would not be stored, and the enquiry lost.
+  return { min: roundBudget(shown * ENQUIRY_BUDGET.under, 'down'), max: Math.min(Math.max(roundBudget(shown * ENQUIRY_BUDGET.over, 'up'), base), MAX_AMOUNT_NUMBER) };
 }
 
 /**

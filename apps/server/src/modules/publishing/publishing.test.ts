@@ -548,6 +548,21 @@ describe('the contact form', () => {
     expect(sent.body).toContain('data-testid="contact-sent"');
   });
 
+  it('takes the enquiry about a property at the highest price the office can enter: the budget stops at the largest amount a lead keeps', async () => {
+    const dear = await publishedObject({ salePrice: 999999999999.99 });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/listings/${dear.ref}/contact?lang=en`,
+      remoteAddress: '10.0.9.3',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ name: 'Irini Stavrou', email: 'i.stavrou@example.gr', message: 'Is the price right?' }).toString(),
+    });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(303);
+    const [acc] = await db.select().from(accounts).where(sql`'i.stavrou@example.gr' = any(${accounts.emails})`);
+    const [lead] = await db.select().from(leads).where(eq(leads.accountId, acc!.id));
+    expect(lead).toMatchObject({ forPurchase: true, purchaseBudgetRangeMin: 800000000000, purchaseBudgetRangeMax: 999999999999.99 });
+  });
+
   it('gives the new lead the property\'s criteria (service, type, place, a budget around the price shown), so its matches are that kind of property', async () => {
     const [pylaia] = await db.insert(locations).values({ level: 2, parentId: thess!.id, nameEn: 'Pylaia', nameEl: 'Πυλαία', nameRu: 'Пилея', path: [] }).returning();
     await db.update(locations).set({ path: [thess!.id, pylaia!.id] }).where(eq(locations.id, pylaia!.id));

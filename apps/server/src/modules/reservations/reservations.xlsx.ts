@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type ExcelJS from 'exceljs';
 import { RESERVATION_DOWNLOAD_MAX, RESERVATION_SUMS, type TCulture, type TReservationDownload, type TReservationRow } from '@crm/contract';
-import { DATE_FORMAT, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, streamedWorkbook, textCell } from '../../lib/excel.ts';
+import { addRows, DATE_FORMAT, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, streamedWorkbook, textCell } from '../../lib/excel.ts';
 import { searchReservations } from './reservations.service.ts';
 
 type T = (key: string, params?: Record<string, string | number>) => string;
@@ -101,7 +101,7 @@ export async function reservationsWorkbook(app: FastifyInstance, f: TReservation
     });
     header.commit();
     ws.autoFilter = { from: { row: 6, column: 1 }, to: { row: 6, column: columns.length } };
-    for (const r of found.items as TReservationRow[]) ws.addRow(columns.map((c) => c.cell(r))).commit();
+    await addRows(ws, found.items as TReservationRow[], (r) => columns.map((c) => c.cell(r)));
     ws.commit();
   });
 }
