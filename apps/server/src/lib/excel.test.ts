@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { ROWS_PER_TURN, addRows, sheetName, streamedWorkbook } from './excel.ts';
+import { ROWS_PER_TURN, addRows, sheetName, streamedWorkbook, noteTruncated } from './excel.ts';
 
 describe('a worksheet name from a text', () => {
   it('cut to 31 characters between letters as the reader sees them: never half an emoji, a flag or an accent', () => {
@@ -42,5 +42,18 @@ describe('a long export', () => {
     const ws = wb.worksheets[0]!;
     expect(ws.rowCount).toBe(rows.length);
     expect([ws.getRow(1).getCell(2).value, ws.getRow(rows.length).getCell(1).value]).toEqual(['row 1', rows.length]);
+  });
+});
+
+describe('an export cut at its limit', () => {
+  it('says beside its title how many of how many it holds, and nothing when it holds them all', () => {
+    const ws = new ExcelJS.Workbook().addWorksheet('x');
+    const t = (key: string, p?: Record<string, string | number>) => `${key}:${p?.shown}/${p?.count}`;
+    const cut = ws.addRow(['Deals']);
+    noteTruncated(cut, 100_000, 123_456, t);
+    expect(cut.getCell(4).value).toBe('common.xlsx.truncated:100\u00a0000/123\u00a0456');
+    const whole = ws.addRow(['Deals']);
+    noteTruncated(whole, 12, 12, t);
+    expect(whole.getCell(4).value ?? null).toBeNull();
   });
 });

@@ -150,3 +150,15 @@ export async function streamedWorkbook(write: (wb: ExcelJS.stream.xlsx.WorkbookW
   await ended;
   return Buffer.concat(chunks);
 }
+
+/**
+ * When an export holds fewer rows than matched (its limit), says so beside its title (row 1, column D):
+ * the totals above the table count every match, the rows below do not.
+ */
+export function noteTruncated(title: ExcelJS.Row, shown: number, matched: number, t: (key: string, params?: Record<string, string | number>) => string) {
+  if (matched <= shown) return;
+  const group = (n: number) => n.toLocaleString('en-US').replace(/,/g, '\u00a0');
+  const cell = title.getCell(4);
+  cell.value = t('common.xlsx.truncated', { shown: group(shown), count: group(matched) });
+  cell.font = { bold: true, color: { argb: 'FFC92A2A' } };
+}

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
 import { DEAL_DOWNLOAD_MAX, DEAL_LIST_PARTIES, DEAL_RELATION, DEAL_STAGE_CANCELLED, dealTextKey, formatReferenceNumber, type TCulture, type TDealDownload } from '@crm/contract';
 import { dealColumns, deals, objects } from '../../db/schema/index.ts';
-import { addRows, DATE_FORMAT, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, streamedWorkbook, textCell } from '../../lib/excel.ts';
+import { addRows, noteTruncated, DATE_FORMAT, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, streamedWorkbook, textCell } from '../../lib/excel.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { objectTitle } from '../objects/objects.sql.ts';
 import { SORT_SQL, dealTotals, filterConditions, partiesOf, stageText } from './deals.service.ts';
@@ -99,6 +99,7 @@ export async function dealsWorkbook(app: FastifyInstance, f: TDealDownload, t: T
     ws.columns = columns.map((c, i) => ({ key: String(i), width: c.width, ...(c.style ? { style: c.style } : {}) }));
     const title = ws.addRow([t('deals.xlsx.title')]);
     title.font = { bold: true, size: 14 };
+    noteTruncated(title, rows.length, totals.n, t);
     title.commit();
     ws.addRow([safeText(filterText(f, t, culture))]).commit();
     // Row 3: the totals, as the list's footer shows them (cancelled deals left out unless picked).

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
 import { OBJECT_DOWNLOAD_MAX, formatReferenceNumber, type TObjectDownload } from '@crm/contract';
 import { objects } from '../../db/schema/index.ts';
-import { DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, streamedWorkbook, textCell } from '../../lib/excel.ts';
+import { addRows, noteTruncated, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, streamedWorkbook, textCell } from '../../lib/excel.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { col, objectTitle, oOwner, placeText } from './objects.sql.ts';
 import { fromObjects, searchWhere } from './objects.lists.ts';
@@ -83,6 +83,8 @@ export async function objectsWorkbook(app: FastifyInstance, q: TObjectDownload, 
     .where(where)
     .orderBy(sql`${objects.createdOn} desc`, sql`${objects.id} desc`)
     .limit(OBJECT_DOWNLOAD_MAX)) as unknown as Row[];
+  // At the limit, how many matched (said beside the title): counted only then.
+  const matched = rows.length < OBJECT_DOWNLOAD_MAX ? rows.length : ((await app.db.select({ n: sql<number>`count(*)::int` }).from(objects).where(where))[0]?.n ?? rows.length);
   const place = q.locationId
     ? ((await app.db.execute<{ text: string }>(sql`select ${placeText(reader.culture)} as text from locations opl left join locations oplp on oplp.id = opl.parent_id where opl.id = ${q.locationId}`)).rows[0]?.text ?? null)
     : null;
@@ -90,8 +92,9 @@ export async function objectsWorkbook(app: FastifyInstance, q: TObjectDownload, 
     const ws = wb.addWorksheet(sheetName(reader.t('objects.xlsx.sheet')), { views: [{ state: 'frozen', ySplit: 5 }] });
     const cols = columnsOf(reader.t, reader.timeZone);
     ws.columns = cols.map((c, i) => ({ key: String(i), width: c.width, ...(c.style ? { style: c.style } : {}) }));
-    const title = ws.addRow([reader.t('objects.xlsx.title', { count: rows.length })]);
+    const title = ws.addRow([reader.t('objects.xlsx.title', { count: matched })]);
     title.font = { bold: true, size: 14 };
+    noteTruncated(title, rows.length, matched, reader.t);
     title.commit();
     ws.addRow([safeText(filterText(q, place, reader.t))]).commit();
     const issued = ws.addRow([reader.t('objects.xlsx.issued'), cellDate(new Date().toLocaleString('sv-SE', { timeZone: reader.timeZone }).replace(' ', 'T'))]);
@@ -106,7 +109,7 @@ export async function objectsWorkbook(app: FastifyInstance, q: TObjectDownload, 
     });
     header.commit();
     ws.autoFilter = { from: { row: 5, column: 1 }, to: { row: 5, column: cols.length } };
-    for (const r of rows) ws.addRow(cols.map((c) => c.cell(r))).commit();
+    await addRows(ws, rows, (r) => cols.map((c) => c.cell(r)));
     ws.commit();
   });
 }

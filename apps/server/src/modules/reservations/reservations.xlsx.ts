@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type ExcelJS from 'exceljs';
-import { RESERVATION_DOWNLOAD_MAX, RESERVATION_SUMS, type TCulture, type TReservationDownload, type TReservationRow } from '@crm/contract';
-import { addRows, DATE_FORMAT, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, streamedWorkbook, textCell } from '../../lib/excel.ts';
+import { RESERVATION_DOWNLOAD_MAX, RESERVATION_SUMS, type TReservationSum, type TCulture, type TReservationDownload, type TReservationRow } from '@crm/contract';
+import { addRows, noteTruncated, DATE_FORMAT, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, streamedWorkbook, textCell } from '../../lib/excel.ts';
 import { searchReservations } from './reservations.service.ts';
 
 type T = (key: string, params?: Record<string, string | number>) => string;
-type Column = { head: string; width: number; style?: Partial<ExcelJS.Style>; cell: (r: TReservationRow) => ExcelJS.CellValue };
+type Column = { head: string; width: number; style?: Partial<ExcelJS.Style>; cell: (r: TReservationRow) => ExcelJS.CellValue; sum?: TReservationSum };
 
 const money = { numFmt: EURO_FORMAT };
 const date = { numFmt: DATE_FORMAT };
@@ -13,7 +13,7 @@ const date = { numFmt: DATE_FORMAT };
 /** The file's columns: the list's, with each amount in a column of its own. */
 function columnsOf(t: T): Column[] {
   const f = (name: string) => t(`fields.reservation.${name}`);
-  const amount = (name: 'total' | 'paymentToOwner' | 'comission' | 'comission3rdParty' | 'finalComission'): Column => ({ head: f(name), width: 14, style: money, cell: (r) => cellMoney(r[name]) });
+  const amount = (name: TReservationSum): Column => ({ head: f(name), width: 14, style: money, cell: (r) => cellMoney(r[name]), sum: name });
   return [
     { head: t('reservations.ui.filter.number'), width: 10, cell: (r) => r.id },
     { head: f('reservationNumberExternal'), width: 18, cell: (r) => textCell(r.reservationNumberExternal) },
@@ -70,6 +70,7 @@ export async function reservationsWorkbook(app: FastifyInstance, f: TReservation
     ws.columns = columns.map((c, i) => ({ key: String(i), width: c.width, ...(c.style ? { style: c.style } : {}) }));
     const title = ws.addRow([t('reservations.xlsx.title')]);
     title.font = { bold: true, size: 14 };
+    noteTruncated(title, found.items.length, found.totalRows, t);
     title.commit();
     ws.addRow([safeText(filterText(f, found.startDate, found.endDate, t, culture))]).commit();
     // Row 3: the footer's sums, each amount in its own column; row 4: when, and whether cancelled bookings count.
@@ -78,7 +79,7 @@ export async function reservationsWorkbook(app: FastifyInstance, f: TReservation
     sums.getCell(1).value = t('reservations.ui.sums', { count: found.totalRows });
     sums.getCell(1).numFmt = 'General';
     for (const k of RESERVATION_SUMS) {
-      const at = columns.findIndex((c) => c.head === t(`fields.reservation.${k}`)) + 1;
+      const at = columns.findIndex((c) => c.sum === k) + 1;
       sums.getCell(at).value = Number(found.sums[k]);
       sums.getCell(at).numFmt = EURO_FORMAT;
     }
