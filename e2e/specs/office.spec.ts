@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { ADMIN, expectAccessible, openAs } from '../fixtures.ts';
+import { ADMIN, createObject, expectAccessible, openAs } from '../fixtures.ts';
 
 /**
  * The office's library and records: a document form added with two files and one of them opened
@@ -229,4 +229,38 @@ test("the action log names a deal's parties by name, each a link to the account;
   await expect(row.getByTestId('action-log-data')).not.toContainText(`#${seller}`);
   await parties.nth(1).click();
   await expect(page).toHaveURL(new RegExp(`/Accounts/View/${buyer}$`));
+});
+
+test("the action log names the property and lead a deal was made for, and a lead's client, each a link to it (en-UK)", async ({ context, request, baseURL }) => {
+  const { page, token } = await openAs(context, request, baseURL!, 'en-UK');
+  const mark = stamp();
+  const post = async (url: string, data: Record<string, unknown>) => {
+    const res = await request.post(url, { data, headers: auth(token) });
+    expect(res.ok(), await res.text()).toBeTruthy();
+    return (await res.json()) as { id: number; version: number };
+  };
+  const client = (await post('/api/account/add', { firstName: 'Sofia', lastName: `Client${mark}`, isClient: true })).id;
+  const flat = await createObject(request, token, { subTypeObjectTypeId: 1, objectSubTypeId: 1, title: `Flat in Kalamaria ${mark}`, forSale: true, salePrice: 180000 });
+  const lead = (await post('/api/lead/add', { accountId: client })).id;
+  await post('/api/lead/update', { id: lead, version: 1, forPurchase: true, purchaseBudgetRangeMax: 250000 });
+  const deal = (await post('/api/Deal/update', { dealType: 2, dealStage: 1, objectId: flat.id, demandId: lead })).id;
+
+  await page.goto('/ActionLog');
+  await page.getByTestId('action-log-filter-id').fill(String(deal));
+  const row = page.getByTestId('action-log-table-row').filter({ has: page.locator(`a[href="/Deals/${deal}"]`) });
+  await expect(row).toHaveCount(1);
+  const property = row.getByTestId('action-log-ref').filter({ hasText: `#${flat.referenceNumber} Flat in Kalamaria ${mark}` });
+  await expect(property).toHaveAttribute('href', `/Objects/View/${flat.id}`);
+  await expect(row.getByTestId('action-log-ref').filter({ hasText: `Client${mark} Sofia — Purchase` })).toHaveAttribute('href', `/Leads/View/${lead}`);
+  await expect(row.getByTestId('action-log-data')).not.toContainText(`#${flat.id} `);
+
+  // The lead's creation names its client.
+  await page.getByTestId('action-log-filter-id').fill(String(lead));
+  const made = page.getByTestId('action-log-table-row').filter({ has: page.locator(`a[href="/Leads/View/${lead}"]`) }).filter({ has: page.getByTestId('action-log-ref') });
+  await expect(made.getByTestId('action-log-ref')).toHaveText([`Client${mark} Sofia`]);
+  await expect(made.getByTestId('action-log-ref')).toHaveAttribute('href', `/Accounts/View/${client}`);
+
+  await page.getByTestId('action-log-filter-id').fill(String(deal));
+  await property.click();
+  await expect(page).toHaveURL(new RegExp(`/Objects/View/${flat.id}$`));
 });

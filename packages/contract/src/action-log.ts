@@ -31,10 +31,14 @@ export const ZActionLogRow = z.object({
   message: z.string().nullable(),
   data: z.unknown().nullable(),
   /**
-   * The names of the accounts the data names by number (a deal's parties), by account id, as they
-   * are now; an account deleted since is not among them (shown by its number).
+   * The records the data names by number, as they are now, by id; one deleted since is not among
+   * them (shown by its number). Accounts by name (a deal's parties, a lead's client, a key's
+   * holder: accountId, keyAccountId), properties as "#0042 title" (objectId, a lead's objects, a
+   * viewing's results), leads as their line "client — type, budget" (demandId, leadId).
    */
   accountNames: z.record(z.string(), z.string()).optional(),
+  objectNames: z.record(z.string(), z.string()).optional(),
+  leadNames: z.record(z.string(), z.string()).optional(),
 });
 export type TActionLogRow = z.infer<typeof ZActionLogRow>;
 export const ZActionLogAnswer = z.object({

@@ -1,5 +1,55 @@
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/harness.ts';
+import { connectDb } from '../db/client.ts';
+import { DbNotices } from './db-notices.ts';
+
+const until = async (ok: () => boolean, ms = 5000) => {
+  const end = Date.now() + ms;
+  while (!ok() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+  return ok();
+};
+
+/**
+ * A way to the database that can fall silent, as a host or a network that goes down does: no byte
+ * passes any more either way, and no connection is closed. Connections made after that pass.
+ */
+async function silencer(target: string) {
+  const to = new URL(target);
+  const port = Number(to.port || 5432);
+  // The database's own socket file when the URL names one (?host=/dir), else its TCP port.
+  const socketDir = to.searchParams.get('host');
+  const passing: [net.Socket, net.Socket][] = [];
+  const silent: net.Socket[] = [];
+  const server = net.createServer((inbound) => {
+    const outbound = socketDir ? net.connect(`${socketDir}/.s.PGSQL.${port}`) : net.connect(port, to.hostname);
+    passing.push([inbound, outbound]);
+    for (const s of [inbound, outbound]) s.on('error', () => [inbound, outbound].forEach((x) => x.destroy()));
+    inbound.pipe(outbound);
+    outbound.pipe(inbound);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const via = new URL(target);
+  via.hostname = '127.0.0.1';
+  via.port = String((server.address() as net.AddressInfo).port);
+  via.searchParams.delete('host');
+  return {
+    url: via.toString(),
+    silence() {
+      for (const [inbound, outbound] of passing.splice(0)) {
+        inbound.unpipe(outbound);
+        outbound.unpipe(inbound);
+        inbound.pause();
+        outbound.pause();
+        silent.push(inbound, outbound);
+      }
+    },
+    async close() {
+      for (const s of [...silent, ...passing.flat()]) s.destroy();
+      await new Promise((r) => server.close(r));
+    },
+  };
+}
 
 /** The database's news after a commit (lib/db-notices.ts), and its listening connection lost and made again. */
 describe('database notices', () => {
@@ -9,11 +59,6 @@ describe('database notices', () => {
     // Registered after start: listened to from the next connection on (after the loss below).
     t.app.dbNotices.on('crm_test_news', () => heard.push('news'));
     const q = (text: string) => t.pool.query(text);
-    const until = async (ok: () => boolean, ms = 5000) => {
-      const end = Date.now() + ms;
-      while (!ok() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-      return ok();
-    };
     // The app's own channel: emptied on a published property's change (migration 0052), not on a rolled back one.
     let cleared = 0;
     const clear = t.app.publicPages.clear.bind(t.app.publicPages);
@@ -35,6 +80,38 @@ describe('database notices', () => {
     const before = cleared;
     await q(`select pg_notify('crm_public_site', '')`);
     expect(await until(() => cleared === before + 1)).toBe(true);
+    await t.app.close();
+  });
+
+  it('notice a database gone silent without closing the connection by the heartbeat, listen again and hear the next notice', async () => {
+    const t = await createTestApp();
+    const way = await silencer(t.dbUrl);
+    const viaWay = connectDb(way.url, 1);
+    const notices = new DbNotices(viaWay.db, t.app.log);
+    notices.heartbeat = { everyMs: 200, timeoutMs: 300 };
+    let heard = 0;
+    notices.on('crm_test_news', () => heard++);
+    await notices.start();
+    const notify = () => t.pool.query(`select pg_notify('crm_test_news', '')`);
+    await notify();
+    expect(await until(() => heard === 1)).toBe(true);
+
+    // Nothing passes any more, and nothing says so: the next notice is not heard on that connection.
+    way.silence();
+    await notify();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(heard).toBe(1);
+    // The heartbeat gets no answer: the connection is given up and made again (after 1 s), and the
+    // handler is told once, since news may have been missed meanwhile.
+    const started = Date.now();
+    expect(await until(() => heard === 2)).toBe(true);
+    expect(Date.now() - started).toBeLessThan(3000);
+    await notify();
+    expect(await until(() => heard === 3)).toBe(true);
+
+    await notices.stop();
+    await viaWay.close();
+    await way.close();
     await t.app.close();
   });
 });

@@ -18,7 +18,7 @@ describe('an action-log entry read as its screen words it', () => {
     const el = texts('el');
     const got = rows('Reservation', { objectId: 12, client: { lastName: 'Schmidt', firstName: 'Hans', email: 'hans.schmidt@example.de', phone: null } });
     expect(got).toEqual([
-      [el['fields.reservation.objectId'] ?? 'objectId', '12'],
+      [el['fields.reservation.objectId'] ?? 'objectId', '#12'],
       [el['fields.reservation.lastName'], 'Schmidt'],
       [el['fields.reservation.firstName'], 'Hans'],
       [el['fields.reservation.email'], 'hans.schmidt@example.de'],
@@ -38,12 +38,45 @@ describe('an action-log entry read as its screen words it', () => {
   it("names a deal's parties by the names the server read, each a link to the account; one not known by its number", () => {
     const data = { accounts: [{ relation: 1, accountId: 384 }, { relation: 2, accountId: 385 }] };
     const [seller, buyer] = [texts('en')['deals.relation.1']!, texts('en')['deals.relation.2']!];
-    const [row] = logDataRows(i18next.t, 'Deal', data, { '384': 'Pavlidis Giorgos' });
+    const [row] = logDataRows(i18next.t, 'Deal', data, { accounts: { '384': 'Pavlidis Giorgos' } });
     expect(row!.value).toBe(`${seller} Pavlidis Giorgos, ${buyer} #385`);
     expect(row!.parts).toEqual([
       { role: seller, text: 'Pavlidis Giorgos', to: '/Accounts/View/384' },
       { role: buyer, text: '#385' },
     ]);
+  });
+
+  it('names the accounts, properties and leads other entries hold by number as the server read them, each a link to it; one not known by its number', async () => {
+    await i18next.changeLanguage('en');
+    const en = texts('en');
+    const refs = {
+      accounts: { '12': 'Petridou Sofia', '13': 'Kleidas Kostas' },
+      objects: { '161': '#0042 Flat in Kalamaria' },
+      leads: { '35': 'Petridou Sofia — Purchase, ≤ 250\u00a0000\u00a0€' },
+    };
+    const parts = (entity: string, data: unknown) => logDataRows(i18next.t, entity, data, refs).map((r) => [r.key, r.value, r.parts]);
+    const flat = { text: '#0042 Flat in Kalamaria', to: '/Objects/View/161' };
+    const lead = { text: 'Petridou Sofia — Purchase, ≤ 250\u00a0000\u00a0€', to: '/Leads/View/35' };
+    // A lead's client, a deal's property and lead.
+    expect(parts('Lead', { accountId: 12 })).toEqual([['accountId', 'Petridou Sofia', [{ text: 'Petridou Sofia', to: '/Accounts/View/12' }]]]);
+    expect(parts('Deal', { objectId: 161, demandId: 35 })).toEqual([
+      ['objectId', flat.text, [flat]],
+      ['demandId', lead.text, [lead]],
+    ]);
+    // A viewing's properties with what was said of them; one deleted since by its number.
+    expect(parts('Viewing', { demandId: 35, results: [{ objectId: 161, result: 2, comment: 'Too dark' }, { objectId: 7, result: null }] })).toEqual([
+      ['demandId', lead.text, [lead]],
+      ['results', `${flat.text}: ${en['viewings.result.2']} “Too dark”, #7`, [{ ...flat, note: `: ${en['viewings.result.2']} “Too dark”` }, { text: '#7' }]],
+    ]);
+    // A lead's offered properties; a key's holder changed from one account to another, and to none.
+    expect(parts('Lead', { objects: [161, 7] })).toEqual([['objects', `${flat.text}, #7`, [flat, { text: '#7' }]]]);
+    expect(logDataRows(i18next.t, 'Lead', { objects: [161] }, refs)[0]!.label).toBe(en['actionLog.data.objects']);
+    expect(parts('ObjectKey', { loanId: 3, accountId: { from: 13, to: 12 }, keyAccountId: { from: 13, to: null } }).slice(1)).toEqual([
+      ['accountId', 'Kleidas Kostas → Petridou Sofia', [{ text: 'Kleidas Kostas', to: '/Accounts/View/13' }, { text: 'Petridou Sofia', to: '/Accounts/View/12', sep: ' → ' }]],
+      ['keyAccountId', 'Kleidas Kostas → —', [{ text: 'Kleidas Kostas', to: '/Accounts/View/13' }, { text: '—', sep: ' → ' }]],
+    ]);
+    // The single-field editor's change of a booking's property.
+    expect(parts('Reservation', { field: 'objectId', from: 7, to: 161 })).toEqual([['objectId', `#7 → ${flat.text}`, [{ text: '#7' }, { ...flat, sep: ' → ' }]]]);
   });
 
   it("words a deal's change: stage and type by name, prices as money, parties by role, no bookkeeping keys", async () => {
@@ -82,13 +115,13 @@ describe('an action-log entry read as its screen words it', () => {
     await i18next.changeLanguage('en');
     const en = texts('en');
     expect(rows('Object', { accountId: 12, relation: 4, from: { startDate: '2026-01-01', endDate: null, price: 650, rentPaymentDay: 5 }, to: { startDate: '2026-01-01', endDate: '2026-12-31', price: 700, rentPaymentDay: 5 } })).toEqual([
-      [en['actionLog.data.accountId'], '12'],
+      [en['actionLog.data.accountId'], '#12'],
       [en['actionLog.data.relation'], en['objects.relation.4']],
       [en['actionLog.data.endDate'], '— → 31/12/2026'],
       [en['actionLog.data.price'], '650\u00a0€ → 700\u00a0€'],
     ]);
     expect(rows('Object', { accountId: 12, relations: [1, 4] })).toEqual([
-      [en['actionLog.data.accountId'], '12'],
+      [en['actionLog.data.accountId'], '#12'],
       [en['actionLog.data.relations'], `${en['objects.relation.1']}, ${en['objects.relation.4']}`],
     ]);
   });
@@ -106,7 +139,7 @@ describe('an action-log entry read as its screen words it', () => {
     await i18next.changeLanguage('en');
     const en = texts('en');
     expect(rows('Viewing', { demandId: 35, results: [{ objectId: 161, result: 2 }, { objectId: 7, result: null }] })).toEqual([
-      ['Lead', '35'],
+      ['Lead', '#35'],
       ['Properties shown', `#161: ${en['viewings.result.2']}, #7`],
     ]);
     expect(rows('Viewing', { results: [{ objectId: 161, result: 5, comment: 'Too dark' }, { objectId: 7, result: 3, comment: null }] })).toEqual([

@@ -15,12 +15,41 @@ import { formatDate, formatDateTime, formatMoney, formatMoney2 } from './format.
  */
 export type LogDataRow = { key: string; label: string; value: string; parts?: LogDataPart[] };
 /**
- * A value made of several records (a deal's parties): each with what it is ("Seller") and whom, a
- * link to the account when it still exists. `value` is the same as one text.
+ * A value that names records (a deal's parties, a lead's client, a viewing's properties, a key's
+ * holder before → after): each by what the agent knows it as, a link to it when it still exists,
+ * with what it is ("Seller") before it, what was said of it after it (a viewing's result), and
+ * what separates it from the one before (", " unless `sep` says " → "). `value` is the same as one text.
  */
-export type LogDataPart = { role: string; text: string; to?: string };
-/** The names of the accounts an entry's data names by number (the server's accountNames), by id. */
-export type LogAccountNames = Record<string, string> | undefined;
+export type LogDataPart = { role?: string; text: string; to?: string; note?: string; sep?: string };
+/**
+ * The records an entry's data names by number, as the server read them with the page, by id:
+ * accounts by name (accountNames), properties as "#0042 title" (objectNames), leads by their line
+ * (leadNames). A record deleted since is not among them, and is shown by its number.
+ */
+export type LogRefs = { accounts?: Record<string, string>; objects?: Record<string, string>; leads?: Record<string, string> } | undefined;
+type RefKind = 'accounts' | 'objects' | 'leads';
+/** Where each kind of record opens. */
+const REF_PATH: Record<RefKind, (id: number) => string> = {
+  accounts: (id) => `/Accounts/View/${id}`,
+  objects: (id) => `/Objects/View/${id}`,
+  leads: (id) => `/Leads/View/${id}`,
+};
+/** The keys of log data that hold a record's number (the same words in every entity's data), by kind; the server reads the same (action-log.service.ts). */
+const REF_KEYS: Record<string, RefKind> = { accountId: 'accounts', keyAccountId: 'accounts', objectId: 'objects', demandId: 'leads', leadId: 'leads' };
+/** Lists of numbers: a lead's offered objects. */
+const REF_LISTS: Record<string, RefKind> = { objects: 'objects' };
+const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
+/** A record by what the server read of it, a link to it; its number when it is gone. */
+function refPart(kind: RefKind, id: number, refs: LogRefs): LogDataPart {
+  const text = refs?.[kind]?.[String(id)];
+  return text ? { text, to: REF_PATH[kind](id) } : { text: `#${id}` };
+}
+/** A change of a record number as its two records, old → new (none: "—"). */
+function changeParts(kind: RefKind, from: unknown, to: unknown, refs: LogRefs): LogDataPart[] | undefined {
+  if (!(from == null || isId(from)) || !(to == null || isId(to))) return undefined;
+  const part = (v: number | null | undefined) => (v == null ? { text: '—' } : refPart(kind, v, refs));
+  return [part(from), { ...part(to), sep: ' → ' }];
+}
 
 /** Where each logged entity's field labels are: the same texts its form uses. */
 const FIELD_LABELS: Record<string, string> = {
@@ -72,37 +101,59 @@ const LIST_TEXTS: Record<string, Record<string, string>> = {
 /** The record's own number and version: bookkeeping, not a change anyone made. */
 const HIDDEN = new Set(['id', 'version']);
 
-function fieldValue(t: TFunction, entity: string, key: string, v: unknown, names?: LogAccountNames): string {
+/**
+ * The records a value names, as parts (refParts), else undefined: a record number under one of
+ * REF_KEYS (or its change from → to), a lead's offered objects, a viewing's properties with their
+ * results, a deal's parties.
+ */
+function refParts(t: TFunction, entity: string, key: string, v: unknown, refs: LogRefs): LogDataPart[] | undefined {
+  const kind = REF_KEYS[key];
+  if (kind && isId(v)) return [refPart(kind, v, refs)];
+  const o = v as Record<string, unknown> | null;
+  if (kind && o && typeof o === 'object' && !Array.isArray(o) && Object.keys(o).length === 2 && 'from' in o && 'to' in o) return changeParts(kind, o.from, o.to, refs);
+  const list = REF_LISTS[key];
+  if (list && entity === 'Lead' && Array.isArray(v) && v.length && v.every(isId)) return v.map((id) => refPart(list, id, refs));
+  // A viewing's properties: each by its number and title, the result and what the client said of it.
+  if (entity === 'Viewing' && key === 'results' && Array.isArray(v) && v.length)
+    return v.map((x) => {
+      const r = (x ?? {}) as { objectId?: number; result?: number | null; comment?: string | null };
+      const note = `${r.result != null ? `: ${t(`viewings.result.${r.result}`, { defaultValue: String(r.result) })}` : ''}${r.comment ? ` “${r.comment}”` : ''}`;
+      return { ...(isId(r.objectId) ? refPart('objects', r.objectId, refs) : { text: `#${r.objectId}` }), ...(note ? { note } : {}) };
+    });
+  // A deal's parties: each by its role and the account's name (its number when the name is not known).
+  if (entity === 'Deal' && key === 'accounts' && Array.isArray(v)) return dealParties(t, v, refs);
+  return undefined;
+}
+
+function fieldValue(t: TFunction, entity: string, key: string, v: unknown, refs?: LogRefs): string {
+  const parts = refParts(t, entity, key, v, refs);
+  if (parts) return partsText(parts);
   // A language is stored as its code (el, en-UK, ru): shown by its name.
   if (key === 'language' && typeof v === 'string') return t(`accounts.ui.language.${v.slice(0, 2)}`, { defaultValue: v });
   const list = LIST_TEXTS[entity]?.[key];
   if (list && (typeof v === 'number' || typeof v === 'string') && v !== '') return t(`${list}.${v}`, { defaultValue: String(v) });
   if (MONEY.has(key) && (typeof v === 'number' || (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v)))) return Number.isInteger(Number(v)) ? formatMoney(Number(v)) : formatMoney2(Number(v));
-  // A viewing's properties: each by its number, the result and what the client said of it.
-  if (entity === 'Viewing' && key === 'results' && Array.isArray(v))
-    return v
-      .map(
-        (r: { objectId?: number; result?: number | null; comment?: string | null }) =>
-          `#${r.objectId}${r.result != null ? `: ${t(`viewings.result.${r.result}`, { defaultValue: String(r.result) })}` : ''}${r.comment ? ` “${r.comment}”` : ''}`,
-      )
-      .join(', ');
   // A property's contacts removed: their relations by name.
   if (entity === 'Object' && key === 'relations' && Array.isArray(v)) return v.map((r) => t(`objects.relation.${r}`, { defaultValue: String(r) })).join(', ');
-  // A deal's parties: each by its role and the account's name (its number when the name is not known).
-  if (entity === 'Deal' && key === 'accounts' && Array.isArray(v)) return partsText(dealParties(t, v, names));
   return valueText(t, v);
 }
 
-const partsText = (parts: LogDataPart[]) => parts.map((p) => `${p.role} ${p.text}`).join(', ');
+/** Parts as one text: "Seller Pavlidis Giorgos, Buyer #385", "#12 → Kleidas Kostas". */
+const partsText = (parts: LogDataPart[]) => parts.map((p, i) => `${i > 0 ? (p.sep ?? ', ') : ''}${p.role ? `${p.role} ` : ''}${p.text}${p.note ?? ''}`).join('');
 
 /** A deal's parties as logged ({ accountId, relation }): the role by name, the account by its name now and a link to it, else by its number. */
-function dealParties(t: TFunction, v: unknown[], names: LogAccountNames): LogDataPart[] {
+function dealParties(t: TFunction, v: unknown[], refs: LogRefs): LogDataPart[] {
   return v.map((x) => {
     const p = (x ?? {}) as { relation?: number; accountId?: number };
-    const name = p.accountId != null ? names?.[String(p.accountId)] : undefined;
     const role = t(`deals.relation.${p.relation}`, { defaultValue: String(p.relation) });
-    return name ? { role, text: name, to: `/Accounts/View/${p.accountId}` } : { role, text: `#${p.accountId}` };
+    return { role, ...(isId(p.accountId) ? refPart('accounts', p.accountId, refs) : { text: `#${p.accountId}` }) };
   });
+}
+
+/** A row of a field: its label, its value as text, and the records it names as parts. */
+function fieldRow(t: TFunction, entity: string, key: string, label: string, v: unknown, refs: LogRefs): LogDataRow {
+  const parts = refParts(t, entity, key, v, refs);
+  return parts ? { key, label, value: partsText(parts), parts } : { key, label, value: fieldValue(t, entity, key, v) };
 }
 
 /** A field's label as its form words it ("Sale price"), the log's own keys under actionLog.data.*, else the stored name. */
@@ -111,12 +162,15 @@ export function logFieldLabel(t: TFunction, entity: string, key: string): string
   return t(prefix ? [`${prefix}.${key}`, `accounts.ui.kind.${key}`, `actionLog.data.${key}`] : [`actionLog.data.${key}`], { defaultValue: key });
 }
 
-export function logDataRows(t: TFunction, entity: string, data: unknown, names?: LogAccountNames): LogDataRow[] {
+export function logDataRows(t: TFunction, entity: string, data: unknown, refs?: LogRefs): LogDataRow[] {
   if (data == null || typeof data !== 'object' || Array.isArray(data)) return [];
   const d = data as Record<string, unknown>;
   // One field edited on its own (the single-field editor logs { field, from, to }): one row,
   // the field by its label, its old value → the new one.
   if (typeof d.field === 'string' && 'from' in d && 'to' in d && Object.keys(d).length === 3) {
+    const kind = REF_KEYS[d.field];
+    const parts = kind ? changeParts(kind, d.from, d.to, refs) : undefined;
+    if (parts) return [{ key: d.field, label: logFieldLabel(t, entity, d.field), value: partsText(parts), parts }];
     return [{ key: d.field, label: logFieldLabel(t, entity, d.field), value: `${fieldValue(t, entity, d.field, d.from)} → ${fieldValue(t, entity, d.field, d.to)}` }];
   }
   // A change of several values kept as { from: {…}, to: {…} } (a property's contact): a row for
@@ -128,8 +182,12 @@ export function logDataRows(t: TFunction, entity: string, data: unknown, names?:
     const { from: _from, to: _to, ...rest } = d;
     const changed = [...new Set([...Object.keys(before), ...Object.keys(after)])]
       .filter((k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null))
-      .map((k) => ({ key: k, label: logFieldLabel(t, entity, k), value: `${fieldValue(t, entity, k, before[k], names)} → ${fieldValue(t, entity, k, after[k], names)}` }));
-    return [...logDataRows(t, entity, rest, names), ...changed];
+      .map((k) =>
+        REF_KEYS[k]
+          ? fieldRow(t, entity, k, logFieldLabel(t, entity, k), { from: before[k] ?? null, to: after[k] ?? null }, refs)
+          : { key: k, label: logFieldLabel(t, entity, k), value: `${fieldValue(t, entity, k, before[k])} → ${fieldValue(t, entity, k, after[k])}` },
+      );
+    return [...logDataRows(t, entity, rest, refs), ...changed];
   }
   return (
     Object.entries(d)
@@ -142,9 +200,7 @@ export function logDataRows(t: TFunction, entity: string, data: unknown, names?:
           ? Object.entries(v)
               .filter(([, x]) => x !== null && x !== undefined && x !== '')
               .map(([k, x]) => ({ key: `${key}.${k}`, label: logFieldLabel(t, entity, k), value: fieldValue(t, entity, k, x) }))
-          : entity === 'Deal' && key === 'accounts' && Array.isArray(v)
-            ? [{ key, label: logFieldLabel(t, entity, key), value: fieldValue(t, entity, key, v, names), parts: dealParties(t, v, names) }]
-            : [{ key, label: logFieldLabel(t, entity, key), value: fieldValue(t, entity, key, v) }],
+          : [fieldRow(t, entity, key, logFieldLabel(t, entity, key), v, refs)],
       )
   );
 }

@@ -444,15 +444,24 @@ async function settleTenants(app: FastifyInstance, tx: Tx, caller: Caller, dealI
  * The rentals that ran out: an object stays "rented" only while a closed rental of it has not
  * expired, and time passing changes no deal, so the deals' job (at start-up and every hour)
  * clears the flag of objects whose last closed rental expired before the agency's today. The rented
- * objects are few; the statement reads only them. Returns the objects it changed.
+ * objects are few; the statements read only them. They are locked first, in id order, as every
+ * change of several properties takes them (refreshObjectFlags, a deal's delete): the update alone
+ * took them in the order it read the table, and a deal change holding one and waiting for another
+ * waited for ever. The update then looks again with what committed meanwhile (a rental closed
+ * while the job waited keeps its flag). Returns the objects it changed, in id order.
  */
 export const RENTALS_EXPIRE_JOB = 'deals.rentalsExpire';
 export async function expireRentals(db: Db, today: string): Promise<number[]> {
-  const r = await db.execute(sql`update objects o set rented = false
-    where o.rented and not exists (select 1 from deals d where d.object_id = o.id and d.deal_type = ${DEAL_TYPE_RENTAL} and d.deal_stage = ${DEAL_STAGE_CLOSED}
-      and (d.rent_expiration is null or d.rent_expiration >= ${today}::date))
-    returning o.id`);
-  return (r.rows as { id: number }[]).map((x) => x.id);
+  const expired = sql`o.rented and not exists (select 1 from deals d where d.object_id = o.id and d.deal_type = ${DEAL_TYPE_RENTAL} and d.deal_stage = ${DEAL_STAGE_CLOSED}
+      and (d.rent_expiration is null or d.rent_expiration >= ${today}::date))`;
+  return db.transaction(async (tx) => {
+    const locked = await tx.execute<{ id: number }>(sql`select o.id from objects o where ${expired} order by o.id for no key update`);
+    if (!locked.rows.length) return [];
+    const r = await tx.execute<{ id: number }>(sql`update objects o set rented = false
+      where o.id = any(${sql.param(locked.rows.map((x) => x.id))}::int[]) and ${expired}
+      returning o.id`);
+    return r.rows.map((x) => x.id).sort((a, b) => a - b);
+  });
 }
 
 async function closingState(tx: Tx, id: number): Promise<ClosingState | null> {

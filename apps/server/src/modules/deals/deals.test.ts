@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { accounts, actionLog, dealParties, deals, leadObjects, leads, objectAccounts, objects, viewingObjects, viewings } from '../../db/schema/index.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
-import { expireRentals } from './deals.service.ts';
+import { expireRentals, refreshObjectFlags } from './deals.service.ts';
 
 const t = await createTestApp();
 const { app, db } = t;
@@ -366,6 +366,44 @@ describe('a rental', () => {
     expect(extended.statusCode).toBe(200);
     await call('DELETE', `/api/Deal/${res.json().id}`);
     await call('DELETE', `/api/Deal/${longer.json().id}`);
+  });
+
+  it('cleared by the hourly job in id order, as every change of several properties takes them: the job beside a deal change of the same two, taken the other way round in the table, never wait on each other for ever', async () => {
+    const tenant = await person('Svetlana', 'Orlova', { isClient: true });
+    const first = await newObject('Flat in Evosmos', { forRent: true, rentPrice: 500 });
+    const second = await newObject('Flat in Stavroupoli', { forRent: true, rentPrice: 550 });
+    for (const o of [first, second]) {
+      const let_ = await call('POST', '/api/Deal/update', { dealType: 1, dealStage: 5, objectId: o.id, rentStart: '2025-01-01', rentExpiration: '2099-12-31', accounts: [{ accountId: tenant, relation: 2 }] });
+      expect(let_.statusCode, let_.body).toBe(200);
+    }
+    // The first one changed since: its row is stored after the second's, so reading the table in
+    // storage order meets the second first.
+    await db.update(objects).set({ rentPrice: 520 } as never).where(eq(objects.id, first.id));
+    const deadlocks = async () => Number((await t.pool.query('select deadlocks from pg_stat_database where datname = current_database()')).rows[0].deadlocks);
+    const waiting = async () =>
+      (await db.execute<{ n: number }>(sql`select count(*)::int as n from pg_locks l join pg_stat_activity a on a.pid = l.pid where not l.granted and a.datname = current_database()`)).rows[0]!.n;
+    const before = await deadlocks();
+    let job: Promise<{ ids?: number[]; err?: unknown }> | undefined;
+    await db.transaction(async (tx) => {
+      // A deal change of both properties (on the last day of their rentals) holds the first while
+      // the job starts, then takes the second: the job, waiting for the first, holds nothing else.
+      await tx.execute(sql`select 1 from objects where id = ${first.id} for no key update`);
+      job = expireRentals(db, '2100-01-01').then(
+        (ids) => ({ ids }),
+        (err: unknown) => ({ err }),
+      );
+      for (let i = 0; i < 400 && (await waiting()) === 0; i++) await new Promise((r) => setTimeout(r, 25));
+      expect(await waiting()).toBeGreaterThan(0);
+      await refreshObjectFlags(tx, [first.id, second.id], '2099-12-31');
+    });
+    const done = await job!;
+    expect(done.err).toBeUndefined();
+    expect(done.ids).toEqual(expect.arrayContaining([first.id, second.id]));
+    expect(await flags(first.id)).toEqual({ sold: false, rented: false });
+    expect(await flags(second.id)).toEqual({ sold: false, rented: false });
+    // The statistics are written a moment after the statement.
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(await deadlocks()).toBe(before);
   });
 });
 

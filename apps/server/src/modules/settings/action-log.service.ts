@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { ACTION_LOG_COUNT_CAP, ACTION_LOG_ENTITIES, formatReferenceNumber, type TActionLogAnswer, type TActionLogSearch } from '@crm/contract';
-import { actionLog } from '../../db/schema/index.ts';
+import { ACTION_LOG_COUNT_CAP, ACTION_LOG_ENTITIES, LEAD_SERVICES, formatReferenceNumber, type TActionLogAnswer, type TActionLogSearch, type TCulture } from '@crm/contract';
+import { actionLog, leadColumns } from '../../db/schema/index.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { containsPattern, localDayEnd, localDayStart } from '../accounts/accounts.sql.ts';
+import { describeLead } from '../leads/leads.service.ts';
+import { objectTitle } from '../objects/objects.sql.ts';
 
 type PageRow = {
   id: number;
@@ -17,20 +19,48 @@ type PageRow = {
   account: string | null;
   object_ref: number | null;
   account_names: Record<string, string> | null;
+  object_refs: Record<string, [number, string | null]> | null;
+  lead_refs: Record<string, Record<string, unknown> & { account: string | null }> | null;
 };
 
+/** A record's number in an entry's data: a whole number that fits an id. */
+const AN_ID = '? (@.type() == "number" && @.floor() == @ && @ > 0 && @ < 2147483648)';
+
 /**
- * The accounts a page row's data names by number: a deal's parties (`accounts: [{ accountId,
- * relation }]`, as a deal's creation and changes log them), by id, with their names now. Read with
- * the page's rows in one statement (a lateral join on the 20 rows), never a query per row.
+ * The record numbers of one kind an entry's data (`p.data`) holds: under any of `keys` at any depth
+ * (a number, or a change's from and to: a deal's parties' accountId, a viewing's results' objectId,
+ * a key's holder before and after), as the single-field editor's { field, from, to }, and in the
+ * lists `lists` (a lead's offered objects). The paths are the constants below, never the reader's text.
  */
-const DATA_ACCOUNT_NAMES = sql`(
-  select jsonb_object_agg(a.id::text, a.display_name)
-  from accounts a
-  where p.entity = 'Deal' and a.id in (
-    select (e->>'accountId')::int
-    from jsonb_array_elements(case when jsonb_typeof(p.data->'accounts') = 'array' then p.data->'accounts' else '[]'::jsonb end) e
-    where e->>'accountId' ~ '^[0-9]{1,9}$'))`;
+function idsIn(keys: string[], lists: string[] = []): SQL {
+  // Lax: a key missing in one place, or holding something else, is passed over rather than an error.
+  const paths = [
+    ...keys.flatMap((k) => [`$.**.${k}`, `$.**.${k}.from`, `$.**.${k}.to`, `$ ? (@.field == "${k}").from`, `$ ? (@.field == "${k}").to`]),
+    ...lists.map((k) => `$.${k}[*]`),
+  ];
+  return sql.raw(paths.map((path) => `select (x #>> '{}')::int from jsonb_path_query(p.data, 'lax ${path} ${AN_ID}', '{}', true) x`).join(' union '));
+}
+/** The keys (and lists) of log data that hold the number of an account, a property, a lead: the same words in every entity's data. */
+const ACCOUNT_IDS = idsIn(['accountId', 'keyAccountId']);
+const OBJECT_IDS = idsIn(['objectId'], ['objects']);
+const LEAD_IDS = idsIn(['demandId', 'leadId']);
+/** What a lead's line is made of (describeLead): its services and budgets, by field name. */
+const LEAD_LINE_FIELDS = [...LEAD_SERVICES, 'purchaseBudgetRangeMin', 'purchaseBudgetRangeMax', 'rentBudgetRangeMin', 'rentBudgetRangeMax', 'shortRentBudgetRangeMin', 'shortRentBudgetRangeMax'];
+
+/**
+ * The records a page row's data names by number, as they are now, by id: accounts by name,
+ * properties by reference number and title (in the reader's language), leads by what describeLead
+ * makes of them. Read with the page's rows in one statement (subqueries on the 20 rows), never a
+ * query per row; a record deleted since is not among them (the reader sees its number).
+ */
+const dataRefs = (culture: TCulture) => sql`
+  (select jsonb_object_agg(a.id::text, a.display_name) from accounts a where a.id in (${ACCOUNT_IDS})) as account_names,
+  (select jsonb_object_agg(o.id::text, jsonb_build_array(o.reference_number, ${objectTitle(culture, 'o')})) from objects o where o.id in (${OBJECT_IDS})) as object_refs,
+  (select jsonb_object_agg(l.id::text, jsonb_build_object('account', la.display_name, ${sql.join(
+    LEAD_LINE_FIELDS.map((f) => sql`${sql.raw(`'${f}'`)}::text, l.${sql.identifier(leadColumns[f]!.name)}`),
+    sql`, `,
+  )}))
+    from leads l left join accounts la on la.id = l.account_id where l.id in (${LEAD_IDS})) as lead_refs`;
 
 /**
  * The sign-ins "by whom" means: those of a picked employee account, or those whose name, e-mail
@@ -57,8 +87,9 @@ async function whoseSignIns(app: FastifyInstance, f: TActionLogSearch): Promise<
  * and what (a deep page never joins the rows it skips). The total is counted up to
  * ACTION_LOG_COUNT_CAP: past that the answer says "more than".
  */
-export async function searchActionLog(app: FastifyInstance, f: TActionLogSearch): Promise<TActionLogAnswer> {
+export async function searchActionLog(app: FastifyInstance, f: TActionLogSearch, culture: TCulture): Promise<TActionLogAnswer> {
   const tz = app.config.timeZone;
+  const t = (key: string, params?: Record<string, string | number>) => app.translator.t(culture, key, params);
   const who = await whoseSignIns(app, f);
   if (who && who.length === 0) return { items: [], totalRows: 0, totalCapped: false };
   const where: (SQL | undefined)[] = [];
@@ -80,7 +111,7 @@ export async function searchActionLog(app: FastifyInstance, f: TActionLogSearch)
     )
     select p.id, p.date, p.action, p.entity, p.entity_id, p.message, p.data,
       coalesce(who.display_name, p.action_by_name) as action_by_display,
-      acc.display_name as account, obj.reference_number as object_ref, ${DATA_ACCOUNT_NAMES} as account_names
+      acc.display_name as account, obj.reference_number as object_ref, ${dataRefs(culture)}
     from page p
     left join lateral (select a.display_name from users u join accounts a on a.id = u.account_id where u.id = p.action_by) who on true
     left join accounts acc on p.entity = 'Account' and acc.id = p.entity_id
@@ -102,6 +133,10 @@ export async function searchActionLog(app: FastifyInstance, f: TActionLogSearch)
       message: r.message,
       data: r.data ?? null,
       ...(r.account_names ? { accountNames: r.account_names } : {}),
+      ...(r.object_refs ? { objectNames: mapValues(r.object_refs, ([ref, title]) => `#${formatReferenceNumber(ref)}${title ? ` ${title}` : ''}`) } : {}),
+      ...(r.lead_refs ? { leadNames: mapValues(r.lead_refs, (l) => describeLead(t, l, l.account)) } : {}),
     })),
   };
 }
+
+const mapValues = <A, B>(o: Record<string, A>, f: (a: A) => B): Record<string, B> => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(v)]));

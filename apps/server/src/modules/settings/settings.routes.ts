@@ -42,7 +42,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/actionLog',
     { config: { access: OFFICE_ADMIN }, schema: { tags, body: ZActionLogSearch, response: { 200: ZActionLogAnswer } } },
-    async (req) => searchActionLog(app, req.body),
+    async (req) => searchActionLog(app, req.body, req.culture),
   );
   app.get(
     '/api/SiteSettings',

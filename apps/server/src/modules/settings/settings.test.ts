@@ -313,6 +313,63 @@ describe('the action log', () => {
     expect(other).not.toHaveProperty('accountNames');
   });
 
+  it('names the accounts, properties and leads other entries hold by number (a lead\'s client, a deal\'s property and lead, a viewing\'s, a key\'s holder), read with the page; one deleted since stays a number', async () => {
+    const [client] = await db.insert(accounts).values({ firstName: 'Sofia', lastName: 'Petridou', isClient: true }).returning({ id: accounts.id });
+    const [holder] = await db.insert(accounts).values({ firstName: 'Kostas', lastName: 'Kleidas', isEmploye: true }).returning({ id: accounts.id });
+    const [flat] = await db.insert(objects).values({ title: 'Flat in Kalamaria', forSale: true } as never).returning({ id: objects.id, ref: objects.referenceNumber });
+    const [studio] = await db.insert(objects).values({ title: 'Studio in Toumba', forRent: true } as never).returning({ id: objects.id });
+    const ok = async (url: string, body: unknown) => {
+      const res = await call('POST', url, body);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const lead = (await ok('/api/lead/add', { accountId: client!.id })).id as number;
+    await ok('/api/lead/update', { id: lead, version: 1, forPurchase: true, purchaseBudgetRangeMax: 250000 });
+    const deal = (await ok('/api/Deal/update', { dealType: 2, dealStage: 1, objectId: flat!.id, demandId: lead })).id as number;
+    const viewing = (await ok('/api/Viewing/update', { demandId: lead, dateOfViewing: '2026-11-26T18:30:00', results: [{ objectId: flat!.id, result: 2 }] })).id as number;
+    const key = (await ok('/api/ObjectKeys/edit', { objectId: flat!.id, accountId: holder!.id, givenAway: '2026-03-01' })).id as number;
+    // The loan's holder corrected: the key's holder changes from one account to the other.
+    const [loan] = (await call('GET', `/api/ObjectKeys/edit/${key}`)).json().history as { id: number; version: number }[];
+    await ok('/api/ObjectKeys/loan', { id: loan!.id, version: loan!.version, accountId: client!.id, givenAway: '2026-03-01', received: null });
+    // The studio, offered to the lead and taken off its list, is deleted afterwards: the lead's
+    // entries still say which number it was.
+    await ok('/api/lead/addObject', { leadId: lead, objectId: studio!.id });
+    await ok('/api/lead/removeObject', { leadId: lead, objectId: studio!.id });
+    expect((await app.inject({ method: 'DELETE', url: `/api/object/${studio!.id}`, headers: bearer(admin.token) })).statusCode).toBe(200);
+
+    const entries = async (lang = 'en') => {
+      const res = await call('POST', '/api/actionLog', { perPage: 100 }, admin.token, lang);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().items as Record<string, unknown>[];
+    };
+    const entry = async (entity: string, entityId: number, lang = 'en') => (await entries(lang)).find((r) => r.entity === entity && r.entityId === entityId && r.action === 'Create')!;
+    const flatText = `#${String(flat!.ref).padStart(4, '0')} Flat in Kalamaria`;
+    const leadCreated = await entry('Lead', lead);
+    expect(leadCreated).toMatchObject({ data: { accountId: client!.id }, accountNames: { [client!.id]: 'Petridou Sofia' } });
+    expect(leadCreated).not.toHaveProperty('objectNames');
+    const dealCreated = await entry('Deal', deal);
+    expect(dealCreated).toMatchObject({ objectNames: { [flat!.id]: flatText }, leadNames: { [lead]: 'Petridou Sofia — Purchase, ≤ 250\u00a0000\u00a0€' } });
+    // In the reader's language.
+    expect((await entry('Deal', deal, 'el')).leadNames).toEqual({ [lead]: 'Petridou Sofia — Αγορά, ≤ 250\u00a0000\u00a0€' });
+    const viewingCreated = await entry('Viewing', viewing);
+    expect(viewingCreated.objectNames).toEqual({ [flat!.id]: flatText });
+    expect(viewingCreated.leadNames).toEqual({ [lead]: 'Petridou Sofia — Purchase, ≤ 250\u00a0000\u00a0€' });
+    expect(await entry('ObjectKey', key)).toMatchObject({ accountNames: { [holder!.id]: 'Kleidas Kostas' }, objectNames: { [flat!.id]: flatText } });
+    const corrected = (await entries()).find((r) => r.entity === 'ObjectKey' && r.entityId === key && r.action === 'UpdateLoan')!;
+    expect(corrected.data).toMatchObject({ accountId: { from: holder!.id, to: client!.id }, keyAccountId: { from: holder!.id, to: client!.id } });
+    expect(corrected.accountNames).toEqual({ [holder!.id]: 'Kleidas Kostas', [client!.id]: 'Petridou Sofia' });
+    // Data of another shape under those keys names nothing, and the page is still read.
+    const [odd] = await db
+      .insert(actionLog)
+      .values({ action: 'Update', entity: 'Lead', entityId: lead, data: { objects: 'none', accountId: 'x', demandId: 1.5, objectId: 2147483648, field: 'objectId', from: [], to: { a: 1 } } } as never)
+      .returning({ id: actionLog.id });
+    const oddRow = (await entries()).find((r) => r.id === odd!.id)!;
+    for (const names of ['accountNames', 'objectNames', 'leadNames']) expect(oddRow).not.toHaveProperty(names);
+    const offered = (await entries()).filter((r) => r.entity === 'Lead' && r.entityId === lead && (r.data as { objectId?: number }).objectId === studio!.id);
+    expect(offered).toHaveLength(2);
+    for (const r of offered) expect(r).not.toHaveProperty('objectNames');
+  });
+
   it('refuses bad filters with a translated 400', async () => {
     for (const body of [{ entity: 3 }, { entityId: 2147483648 }, { startDate: '2024-02-30' }, { perPage: 0 }, { currentPage: 0 }, { actionBy: 'x' }, { actionByText: 'x'.repeat(201) }]) {
       const res = await call('POST', '/api/actionLog', body, admin.token, 'el');

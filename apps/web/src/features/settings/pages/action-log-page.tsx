@@ -11,7 +11,7 @@ import { DataTable, ListHeader, type DataTableColumn } from '../../../components
 import { FilterCard } from '../../../components/filter-card.tsx';
 import { SearchPicker } from '../../../components/search-picker.tsx';
 import { api } from '../../../lib/api.ts';
-import { logDataRows, logDataText } from '../../../lib/log-data.ts';
+import { logDataRows, logDataText, type LogRefs } from '../../../lib/log-data.ts';
 import { logActionText, logEntityText, logMessageText, logRecordPath } from '../../../lib/log-texts.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { formatTypedNumber } from '../../../lib/typed-number.ts';
@@ -31,10 +31,10 @@ const searchEmployees = async (searchStr: string, signal: AbortSignal) =>
   (await api<{ items: { id: number; description: string }[] }>('/api/account/search', { query: { searchStr, filter: 1 }, signal })).items.map((i) => ({ id: i.id, text: i.description }));
 
 /** A change's data as a two-column table (field, value) in the reader's words; anything else as text. */
-export function DataCell({ entity, data, accountNames }: { entity: string; data: unknown; accountNames?: Record<string, string> }) {
+export function DataCell({ entity, data, refs }: { entity: string; data: unknown; refs?: LogRefs }) {
   const { t } = useTranslation();
   if (data == null) return null;
-  const rows = logDataRows(t, entity, data, accountNames);
+  const rows = logDataRows(t, entity, data, refs);
   if (typeof data !== 'object' || Array.isArray(data)) return <Text size="xs">{logDataText(t, data)}</Text>;
   if (!rows.length) return null;
   return (
@@ -50,18 +50,20 @@ export function DataCell({ entity, data, accountNames }: { entity: string; data:
             {/* Words stay whole (a long code or address may still break): "αρραβώνας" lost its last letter to the next line. */}
             <Table.Td style={{ overflowWrap: 'break-word', wordBreak: 'normal', whiteSpace: 'pre-line' }}>
               {r.parts
-                ? // A deal's parties: each account's name links to it (one deleted since is its number).
+                ? // The records it names (a deal's parties, a lead's client, a property…): each links to
+                  // the record (one deleted since is its number).
                   r.parts.map((p, i) => (
                     <span key={i}>
-                      {i > 0 && ', '}
-                      {p.role}{' '}
+                      {i > 0 && (p.sep ?? ', ')}
+                      {p.role && `${p.role} `}
                       {p.to ? (
-                        <Anchor component={Link} to={p.to} fz="xs" data-testid="action-log-party">
+                        <Anchor component={Link} to={p.to} fz="xs" data-testid={p.role ? 'action-log-party' : 'action-log-ref'}>
                           {p.text}
                         </Anchor>
                       ) : (
                         p.text
                       )}
+                      {p.note}
                     </span>
                   ))
                 : r.value}
@@ -134,7 +136,7 @@ export function ActionLogPage() {
         ) : null;
       },
     },
-    { accessor: 'data', title: t('actionLog.ui.col.data'), width: 320, render: (r) => <DataCell entity={r.entity} data={r.data} accountNames={r.accountNames} /> },
+    { accessor: 'data', title: t('actionLog.ui.col.data'), width: 320, render: (r) => <DataCell entity={r.entity} data={r.data} refs={{ accounts: r.accountNames, objects: r.objectNames, leads: r.leadNames }} /> },
   ];
   return (
     <Stack gap="md">
