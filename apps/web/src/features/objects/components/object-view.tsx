@@ -300,7 +300,10 @@ function RecordLinks({ data }: { data: TObjectView }) {
   ];
   return (
     <Card withBorder padding="sm" data-testid="object-records">
-      <SimpleGrid cols={2} spacing="sm" verticalSpacing="sm">
+      {/* Two lists a row where each has room (a line such as "#38 · 07/12/2026, 16:30 · client · result"
+          needs some 220 px), else one: on a phone, and in the desktop's narrow column, two made every
+          viewing take four lines. */}
+      <SimpleGrid minColWidth={220} autoFlow="auto-fit" spacing="sm" verticalSpacing="sm">
         {lists.map(({ key, path, items }) => (
           <Stack key={key} gap={2} data-testid={`records-${key}`}>
             <Group gap={6}>
