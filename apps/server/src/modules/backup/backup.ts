@@ -7,6 +7,7 @@ import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { MIGRATIONS_DIR, migrateDb } from '../../db/migrate.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
+import { DEMO_SEED_DDL } from '../../db/seed/demo-table.ts';
 import { endTar, readTar, writeTarEntry } from './tar.ts';
 
 /**
@@ -340,6 +341,8 @@ export async function restoreBackup(o: { file: string; url: string; dataDir: str
   let bytes = 0;
   const loaded = new Set<string>();
   try {
+    // Tables the app makes at start rather than in a migration.
+    if (manifest.tables.some((t) => t.name === 'demo_seed')) await db.query(DEMO_SEED_DDL);
     const known = await db.query<{ name: string }>(`select relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r'`);
     const knownTables = new Set(known.rows.map((r) => r.name));
     const byName = new Map(manifest.tables.map((t) => [t.name, t]));
