@@ -67,6 +67,8 @@ export default defineConfig({
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
       DEMO_DATA: 'true',
+      // No daily backups of the test agency; a test makes one when it asks.
+      BACKUPS: 'false',
       // The scrypt cost of the test suite (as the API tests): a strong hash is ~0.5 s of a core, and the
       // suite signs in some 250 times on a 2-core machine. Its strength is tested by the API tests.
       PASSWORD_HASH_FAST: 'true',

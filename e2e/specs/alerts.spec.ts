@@ -166,3 +166,26 @@ for (const [index, language] of (['en-UK', 'el'] as const).entries()) {
     await ctx.close();
   });
 }
+
+test('an administrator backs up now from the Jobs page and sees the backup: when, how big, where (ru)', async ({ browser, request, baseURL }) => {
+  const token = await apiToken(request);
+  const ctx = await signedIn(browser, baseURL!, token, 'ru');
+  const page = await ctx.newPage();
+  await page.goto('/Jobs');
+  const card = page.getByTestId('backups');
+  await expect(card.getByRole('heading', { name: 'Резервные копии' })).toBeVisible();
+  // The test server makes no daily backups (BACKUPS=false), and says so.
+  await expect(page.getByTestId('backups-where')).toContainText('Автоматическое резервное копирование отключено');
+  const before = (await (await request.get('/api/backups', { headers: auth(token) })).json()) as { items: { name: string }[] };
+  await page.getByTestId('backups-now').click();
+  await expect(page.getByText('Резервное копирование началось')).toBeVisible();
+  await expect
+    .poll(async () => ((await (await request.get('/api/backups', { headers: auth(token) })).json()) as { items: unknown[] }).items.length, { timeout: 60000 })
+    .toBe(before.items.length + 1);
+  const after = (await (await request.get('/api/backups', { headers: auth(token) })).json()) as { items: { name: string }[]; dir: string };
+  await expect(page.getByTestId('backups-last')).toContainText(`Последняя копия: `, { timeout: 15000 });
+  await expect(page.getByTestId('backups-last')).toContainText(after.items[0]!.name);
+  await expect(page.getByTestId('backups-last')).toContainText(/\d+(,\d)? (МБ|кБ)/);
+  await expect(page.getByTestId('backups-where')).toContainText(after.dir);
+  await ctx.close();
+});

@@ -75,6 +75,17 @@ const ZEnv = z.object({
   TRUST_PROXY: bool.default(false),
   /** Where the built web app is (default apps/web/dist). */
   WEB_DIST: z.string().optional(),
+  /** Daily backups (see README "Backups"); false turns them off. Default: on, except for the test suite. */
+  BACKUPS: bool.optional(),
+  /** Where backups are written (default DATA_DIR/backups). */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** How many backups are kept, the newest; 0 turns the daily backups off. */
+  BACKUP_KEEP: z.coerce.number().int().min(0).max(10000).default(14),
+  /** The agency's time (TIME_ZONE) of the daily backup, HH:MM. */
+  BACKUP_AT: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day HH:MM, e.g. 03:30')
+    .default('03:30'),
   /** Lower scrypt cost; only for the test suite. */
   PASSWORD_HASH_FAST: bool.default(false),
   /** Wrong passwords allowed per account (per known device) before each further try waits, the wait doubling. */
@@ -120,6 +131,8 @@ export type Config = {
   webDist?: string;
   trustProxy: boolean;
   passwordHashFast: boolean;
+  /** daily: a backup every day at `at` (the agency's clock); keep: the newest kept (0: all). */
+  backup: { daily: boolean; dir: string; keep: number; at: string };
   login: { maxFailuresPerAccount: number; maxFailuresPerIp: number; lockMinutes: number; hashQueue: number };
 };
 
@@ -173,6 +186,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     trustProxy: e.TRUST_PROXY,
     passwordHashFast: e.PASSWORD_HASH_FAST,
+    backup: {
+      daily: (e.BACKUPS ?? e.NODE_ENV !== 'test') && e.BACKUP_KEEP > 0,
+      dir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
+      keep: e.BACKUP_KEEP,
+      at: e.BACKUP_AT,
+    },
     login: {
       maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,

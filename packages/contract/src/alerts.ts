@@ -68,3 +68,24 @@ export const ZJobRow = z.object({
 });
 export const ZJobsAnswer = z.object({ counts: z.record(z.string(), z.number().int()), items: z.array(ZJobRow) });
 export type TJobsAnswer = z.infer<typeof ZJobsAnswer>;
+
+/** GET /api/backups (admins): the backups made (newest first), where they are, the next daily one, a failure since the last. */
+export const ZBackupFile = z.object({ name: z.string(), size: z.number().int(), at: z.string() });
+export const ZBackupsAnswer = z.object({
+  /** The daily backup is on (BACKUPS, BACKUP_KEEP). */
+  daily: z.boolean(),
+  /** Its time on the agency's clock, HH:MM. */
+  at: z.string(),
+  /** The newest this many are kept (0: all). */
+  keep: z.number().int(),
+  /** The folder on the server. */
+  dir: z.string(),
+  /** The next daily backup (agency's date-time), null when off. */
+  next: z.string().nullable(),
+  /** A backup is waiting to start or being made. */
+  pending: z.boolean(),
+  items: z.array(ZBackupFile),
+  /** The newest failed attempt when it is newer than the last backup. */
+  failure: z.object({ at: z.string(), error: z.string() }).nullable(),
+});
+export type TBackupsAnswer = z.infer<typeof ZBackupsAnswer>;

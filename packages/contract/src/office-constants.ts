@@ -33,6 +33,7 @@ export const LOG_MESSAGE = {
   firstAdministrator: 'First administrator',
   fromReservation: 'From a reservation',
   retried: 'Retried',
+  backupAsked: 'Backup asked for',
   filesReordered: 'reorder',
   leftEmpty: 'Left empty',
   notSuitable: 'Object not suitable',

@@ -16,6 +16,7 @@ import { paymentsClientRoutes } from './payments-client/payments-client.routes.t
 import { dealsRoutes } from './deals/deals.routes.ts';
 import { reservationsRoutes } from './reservations/reservations.routes.ts';
 import { publicSiteRoutes, publishingRoutes } from './publishing/publishing.routes.ts';
+import { backupRoutes } from './backup/backup.routes.ts';
 
 /** Every entity module; app.ts registers them after the platform plugins. */
 export async function registerModules(app: FastifyInstance) {
@@ -37,4 +38,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(reservationsRoutes);
   await app.register(publishingRoutes);
   await app.register(publicSiteRoutes);
+  await app.register(backupRoutes);
 }

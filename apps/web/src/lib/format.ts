@@ -126,3 +126,10 @@ export const dateTimeInputFormat = () => `${dateInputFormat()} HH:mm`;
 const pad2 = (n: number) => String(n).padStart(2, '0');
 /** A day as the API writes dates (YYYY-MM-DD), on the reader's clock. */
 export const isoDay = (d: Date) => `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())}`;
+
+/** A file's size as people read it: 840 kB, 8.2 MB, 1.3 GB (the culture's digits and unit names). */
+export function formatSize(bytes: number): string {
+  const locale = INTL_LOCALE[currentCulture()];
+  const [value, unit] = bytes >= 1e9 ? [bytes / 1e9, 'gigabyte'] : bytes >= 1e6 ? [bytes / 1e6, 'megabyte'] : [Math.max(bytes, 1000) / 1e3, 'kilobyte'];
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: value < 10 ? 1 : 0 }).format(value);
+}

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { DEMO_SEED_DDL } from './demo-table.ts';
 import { sql } from 'drizzle-orm';
 import { formatReferenceNumber } from '@crm/contract';
 import type { Tx } from '../client.ts';
@@ -18,7 +19,7 @@ import { seedDemoPublishing, seedDemoPublishingHistory } from '../../modules/pub
  */
 export async function seedDemo(app: FastifyInstance) {
   await app.db.transaction(async (tx) => {
-    await tx.execute(sql`create table if not exists demo_seed (area text primary key, seeded_on timestamptz not null default now())`);
+    await tx.execute(sql.raw(DEMO_SEED_DDL));
     const done = new Set(((await tx.execute(sql`select area from demo_seed`)).rows as { area: string }[]).map((r) => r.area));
     if (!done.has('accounts')) {
       // Only into an agency without accounts of its own (a sign-in's own account aside): the demo never

@@ -1,14 +1,14 @@
-import { Button, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TJobsAnswer } from '@crm/contract';
+import type { TBackupsAnswer, TJobsAnswer } from '@crm/contract';
 import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
 import { api } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
 import { useCookieState, useListState } from '../../../lib/list-state.ts';
 import { describeError } from '../../../lib/errors.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, formatSize } from '../../../lib/format.ts';
 
 type TJobRow = TJobsAnswer['items'][number];
 const STATES = ['failed', 'queued', 'running', 'done'] as const;
@@ -88,6 +88,7 @@ export function JobsPage() {
       <Text size="sm" c="dimmed">
         {t('jobs.ui.hint')}
       </Text>
+      <BackupsCard />
       <SegmentedControl
         value={state}
         onChange={(v) => setState(v as TJobState)}
@@ -116,5 +117,72 @@ export function JobsPage() {
         </Text>
       )}
     </Stack>
+  );
+}
+
+/**
+ * The backups (decision 043): the last one (when, how big, its name), where they are kept, the next
+ * daily one, a failure since the last, and "Back up now".
+ */
+function BackupsCard() {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const q = useQuery({
+    queryKey: ['backups'],
+    queryFn: ({ signal }) => api<TBackupsAnswer>('/api/backups', { signal }),
+    // Looked at again soon while one is being made, so that it shows once done.
+    refetchInterval: (query) => (query.state.data?.pending ? 3000 : 60000),
+  });
+  const now = useMutation({
+    mutationFn: () => api('/api/backups', { method: 'POST' }),
+    onSuccess: () => {
+      showBanner('success', t('backup.ui.started'));
+      void qc.invalidateQueries({ queryKey: ['backups'] });
+      void qc.invalidateQueries({ queryKey: ['jobs'] });
+    },
+    onError: (e) => {
+      const d = describeError(e);
+      showBanner(d.type, d.message, { details: d.details });
+    },
+  });
+  const b = q.data;
+  const last = b?.items[0];
+  return (
+    <Paper withBorder p="md" data-testid="backups">
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={4}>{t('backup.ui.title')}</Title>
+          <Button size="xs" variant="light" loading={now.isPending || !!b?.pending} onClick={() => now.mutate()} data-testid="backups-now">
+            {t('backup.ui.now')}
+          </Button>
+        </Group>
+        {b && (
+          <>
+            <Text size="sm" data-testid="backups-last">
+              {last ? t('backup.ui.last', { at: formatDateTime(last.at), size: formatSize(last.size), name: last.name }) : t('backup.ui.none')}
+            </Text>
+            {b.pending && (
+              <Text size="sm" c="dimmed" data-testid="backups-pending">
+                {t('backup.ui.pending')}
+              </Text>
+            )}
+            {b.failure && (
+              <Alert color="red" p="xs" data-testid="backups-failure">
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {t('backup.ui.failed', { at: formatDateTime(b.failure.at), error: b.failure.error })}
+                </Text>
+              </Alert>
+            )}
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="backups-where">
+              {b.keep > 0 ? t('backup.ui.where', { dir: b.dir, keep: b.keep }) : t('backup.ui.whereAll', { dir: b.dir })}{' '}
+              {b.daily ? (b.next ? t('backup.ui.next', { at: formatDateTime(b.next) }) : '') : t('backup.ui.off')}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {t('backup.ui.copyOff')}
+            </Text>
+          </>
+        )}
+      </Stack>
+    </Paper>
   );
 }

@@ -1,0 +1,120 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { LOG_MESSAGE, ZBackupsAnswer, ZOk } from '@crm/contract';
+import { OFFICE_ADMIN } from '../../plugins/auth.ts';
+import { logAction } from '../../lib/audit.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { toLocalDateTime, zoneOffsetMs } from '../../lib/dates.ts';
+import type { Tx, Db } from '../../db/client.ts';
+import { createBackup, listBackups, type BackupResult } from './backup.ts';
+
+export const BACKUP_JOB = 'backup.run';
+/** The singleton keys: the next daily run, and one asked for by an administrator. */
+const DAILY = 'daily';
+const NOW = 'now';
+
+/**
+ * The next moment after `after` when the agency's clock shows `at` (HH:MM). On the day the clocks
+ * skip that time (03:00-03:59 on the last Sunday of March in Athens), the moment an hour later.
+ */
+export function nextDailyRun(after: Date, at: string, timeZone: string): Date {
+  const local = toLocalDateTime(after, timeZone)!;
+  const [h, m] = at.split(':').map(Number) as [number, number];
+  for (let day = 0; day < 3; day++) {
+    const d = new Date(`${local.slice(0, 10)}T00:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + day);
+    const wall = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), h, m);
+    const moment = wall - zoneOffsetMs(wall - zoneOffsetMs(wall, timeZone), timeZone);
+    if (moment > after.getTime()) return new Date(moment);
+  }
+  throw new Error('no next run');
+}
+
+/** Queues the next daily backup (one at a time; a queued one at a later time is brought forward). */
+async function scheduleDaily(app: FastifyInstance, tx: Tx | Db = app.db) {
+  const next = nextDailyRun(new Date(app.now()), app.config.backup.at, app.config.timeZone);
+  await tx.execute(sql`update jobs set run_at = ${next.toISOString()}::timestamptz
+    where name = ${BACKUP_JOB} and singleton_key = ${DAILY} and state = 'queued' and run_at > ${next.toISOString()}::timestamptz`);
+  await app.jobs.enqueue(BACKUP_JOB, {}, { singletonKey: DAILY, runAt: next, tx });
+}
+
+/** One backup with the app's database and settings (on a connection of its own). */
+export async function backupNow(app: FastifyInstance, signal?: AbortSignal): Promise<BackupResult> {
+  const pool = (app.db as unknown as { $client: pg.Pool }).$client;
+  const client = await pool.connect();
+  try {
+    return await createBackup({
+      client,
+      dataDir: app.config.dataDir,
+      dir: app.config.backup.dir,
+      keep: app.config.backup.keep,
+      timeZone: app.config.timeZone,
+      appVersion: app.appVersion,
+      signal,
+    });
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Backups (decision 043): a durable job makes one every day at BACKUP_AT on the agency's clock
+ * (and whenever an administrator asks); a run that fails is retried, and one that fails for good
+ * is an alert like any job's, and the next day's is queued all the same.
+ */
+export const backupRoutes = fp(
+  async (root: FastifyInstance) => {
+    const app = root.withTypeProvider<ZodTypeProvider>();
+    app.jobs.register<{ manual?: boolean }>(
+      BACKUP_JOB,
+      async (payload, ctx) => {
+        const b = await backupNow(app, ctx.signal);
+        ctx.log.info({ file: b.file, size: b.size, ms: b.ms }, 'backup made');
+        if (!payload.manual && app.config.backup.daily) await scheduleDaily(app);
+      },
+      { maxAttempts: 3, backoffSeconds: 600 },
+    );
+    app.jobs.onFinalFailure(async (job, _error, tx) => {
+      if (job.name === BACKUP_JOB && job.singletonKey === DAILY && app.config.backup.daily) await scheduleDaily(app, tx);
+    });
+    if (app.config.backup.daily) app.addHook('onReady', async () => scheduleDaily(app));
+
+    app.get('/api/backups', { config: { access: OFFICE_ADMIN }, schema: { tags: ['jobs'], response: { 200: ZBackupsAnswer } } }, async () => {
+      const tz = app.config.timeZone;
+      const { daily, dir, keep, at } = app.config.backup;
+      const items = listBackups(dir);
+      const res = await app.db.execute(sql`
+        select
+          (select min(run_at) from jobs where name = ${BACKUP_JOB} and singleton_key = ${DAILY} and state = 'queued') as next,
+          exists (select 1 from jobs where name = ${BACKUP_JOB} and (state = 'running' or (state = 'queued' and (singleton_key is distinct from ${DAILY} or run_at <= now())))) as pending,
+          (select json_build_object('at', started_on, 'error', last_error) from jobs
+            where name = ${BACKUP_JOB} and last_error is not null and started_on is not null order by started_on desc limit 1) as failure`);
+      const r = res.rows[0] as { next: Date | string | null; pending: boolean; failure: { at: string; error: string } | null };
+      const failedAt = r.failure ? new Date(r.failure.at) : null;
+      return {
+        daily,
+        at,
+        keep,
+        dir,
+        next: daily && r.next ? toLocalDateTime(new Date(r.next), tz) : null,
+        pending: r.pending,
+        items: items.map((b) => ({ name: b.name, size: b.size, at: toLocalDateTime(b.at, tz)! })),
+        failure: r.failure && failedAt && (!items[0] || failedAt > items[0].at) ? { at: toLocalDateTime(failedAt, tz)!, error: r.failure.error } : null,
+      };
+    });
+
+    app.post('/api/backups', { config: { access: OFFICE_ADMIN }, schema: { tags: ['jobs'], response: { 200: ZOk } } }, async (req: FastifyRequest) => {
+      await app.db.transaction(async (tx) => {
+        const id = await app.jobs.enqueue(BACKUP_JOB, { manual: true }, { singletonKey: NOW, tx });
+        if (id === null) throw badRequest('backup.alreadyQueued');
+        await logAction(tx, req.actor, { action: 'Create', entity: 'Job', entityId: id, message: LOG_MESSAGE.backupAsked });
+      });
+      app.jobs.kick();
+      return { ok: true as const };
+    });
+  },
+  { name: 'backup' },
+);

@@ -1,0 +1,272 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it, inject } from 'vitest';
+import pg from 'pg';
+import sharp from 'sharp';
+import { sql } from 'drizzle-orm';
+import { LinkKind } from '@crm/contract';
+import { bearer, createTestApp } from '../../../test/harness.ts';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { connectDb } from '../../db/client.ts';
+import { accounts, objects, transactions } from '../../db/schema/index.ts';
+import { BackupRefused, createBackup, listBackups, readJournal, restoreBackup, type BackupManifest } from './backup.ts';
+import { backupNow, BACKUP_JOB, nextDailyRun } from './backup.routes.ts';
+import { endTar, writeTarEntry } from './tar.ts';
+
+const t = await createTestApp();
+const { app, db } = t;
+const admin = await t.user({ roles: ['admin'], email: 'office.admin@agency.test', password: 'restored admin passphrase' });
+const agent = await t.user({ roles: ['employee'] });
+
+const PNG = await sharp(randomBytes(64 * 48 * 3), { raw: { width: 64, height: 48, channels: 3 } }).png().toBuffer();
+const PDF = Buffer.from(`%PDF-1.4\n1 0 obj<<>>endobj\n${randomBytes(64).toString('hex')}\ntrailer<<>>\n%%EOF\n`);
+
+function form(fields: Record<string, string | number>, files: { name: string; data: Buffer; type: string }[]) {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) fd.append(k, String(v));
+  for (const f of files) fd.append('files', new Blob([new Uint8Array(f.data)], { type: f.type }), f.name);
+  return fd;
+}
+
+/** Fresh, empty databases on the test server (dropped at the end with the others of the run). */
+const serverUrl = inject('serverUrl');
+async function emptyDatabase(): Promise<string> {
+  const name = `crm_t_restore_${randomBytes(5).toString('hex')}`;
+  const c = new pg.Client({ connectionString: serverUrl });
+  await c.connect();
+  await c.query(`create database ${name}`);
+  await c.end();
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+const tmpDirs: string[] = [];
+const tmp = (label: string) => {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), `crm-${label}-`));
+  tmpDirs.push(d);
+  return d;
+};
+afterAll(() => {
+  for (const d of tmpDirs) fs.rmSync(d, { recursive: true, force: true });
+});
+
+async function counts(client: { query: (q: string) => Promise<{ rows: unknown[] }> }) {
+  const tables = (await client.query(`select relname from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r' order by 1`)).rows as { relname: string }[];
+  const out: Record<string, number> = {};
+  for (const { relname } of tables) out[relname] = Number(((await client.query(`select count(*)::int as n from "${relname}"`)).rows[0] as { n: number }).n);
+  return out;
+}
+
+function filesUnder(root: string): Map<string, Buffer> {
+  const out = new Map<string, Buffer>();
+  const visit = (dir: string, rel: string) => {
+    if (!fs.existsSync(dir)) return;
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (e.name.startsWith('.')) continue;
+      if (e.isDirectory()) visit(path.join(dir, e.name), `${rel}${e.name}/`);
+      else out.set(`${rel}${e.name}`, fs.readFileSync(path.join(dir, e.name)));
+    }
+  };
+  visit(root, '');
+  return out;
+}
+
+describe('a backup restored into a new database and data folder', () => {
+  it('has every table with the same rows, the files byte for byte, sequences past the restored ids, and its admin signs in', async () => {
+    // An owner with a payment and its receipt; a property with a photo (the log records both).
+    const [owner] = await db.insert(accounts).values({ firstName: 'Ελένη', lastName: 'Παπαδοπούλου', hasTransactions: true }).returning({ id: accounts.id });
+    const pay = await app.inject({
+      method: 'POST',
+      url: '/api/transactions/addExpense',
+      headers: bearer(admin.token),
+      payload: form({ accountId: owner!.id, amount: '80.50', transactionDate: '2026-03-05T09:30:00', paymentMethod: 2, categoryId: 22, status: 0 }, [{ name: 'ΔΕΗ.pdf', data: PDF, type: 'application/pdf' }]) as never,
+    });
+    expect(pay.statusCode, pay.body).toBe(200);
+    const [obj] = (await db.execute(sql`insert into ${objects} default values returning id`)).rows as { id: number }[];
+    const up = await app.inject({ method: 'POST', url: '/api/files', headers: bearer(agent.token), payload: form({}, [{ name: 'σαλόνι.png', data: PNG, type: 'image/png' }]) as never });
+    expect(up.statusCode, up.body).toBe(200);
+    const photo = (up.json() as { id: number }[])[0]!;
+    const attach = await app.inject({ method: 'POST', url: '/api/files/setParent', headers: bearer(agent.token), payload: { entityType: LinkKind.Object, id: obj!.id, fileNames: [photo.id], type: 'image' } });
+    expect(attach.statusCode, attach.body).toBe(200);
+    const source = await counts(t.pool);
+    expect(source.action_log).toBeGreaterThan(0);
+    expect(source.transaction_attachments).toBe(1);
+
+    const b = await backupNow(app);
+    expect(b.name).toMatch(/^crm-\d{4}-\d{2}-\d{2}-\d{4}\.tar\.gz$/);
+    expect(path.dirname(b.file)).toBe(path.join(t.dataDir, 'backups'));
+    expect(b.manifest.migration.tag).toBe(readJournal().entries.at(-1)!.tag);
+    expect(Object.fromEntries(b.manifest.tables.map((x) => [x.name, x.rows]))).toEqual(source);
+    expect(fs.readdirSync(path.dirname(b.file))).toEqual([b.name]); // nothing half-written left beside it
+
+    const url = await emptyDatabase();
+    const dataDir = tmp('restored');
+    const restored = await restoreBackup({ file: b.file, url, dataDir });
+    expect(restored.rows).toBe(Object.values(source).reduce((n, x) => n + x, 0));
+
+    const h = connectDb(url, 3);
+    try {
+      expect(await counts(h.pool)).toEqual(source);
+      const sample = `select id, first_name, last_name, created_on from accounts where id = ${owner!.id}`;
+      expect((await h.pool.query(sample)).rows).toEqual((await t.pool.query(sample)).rows);
+      const log = 'select * from action_log order by id';
+      expect((await h.pool.query(log)).rows).toEqual((await t.pool.query(log)).rows);
+      // The stored files, byte for byte, under the same names.
+      const before = filesUnder(path.join(t.dataDir, 'files'));
+      const after = filesUnder(path.join(dataDir, 'files'));
+      expect(before.size).toBeGreaterThanOrEqual(2);
+      expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+      for (const [k, v] of before) expect(after.get(k)!.equals(v), k).toBe(true);
+      // The next rows get ids after the restored ones.
+      const maxAccount = Number((await h.pool.query('select max(id) as m from accounts')).rows[0].m);
+      const [added] = await h.db.insert(accounts).values({ firstName: 'Νέος', lastName: 'Πελάτης' }).returning({ id: accounts.id });
+      expect(added!.id).toBeGreaterThan(maxAccount);
+      const maxLog = Number((await h.pool.query('select max(id) as m from action_log')).rows[0].m);
+      const nextLog = await h.pool.query(`insert into action_log (action, entity) values ('Create', 'Account') returning id`);
+      expect(Number(nextLog.rows[0].id)).toBeGreaterThan(maxLog);
+
+      // The CRM on the restored database and folder: the admin signs in and the photo is there.
+      const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PASSWORD_HASH_FAST: 'true', LOG_LEVEL: 'silent' });
+      const app2 = await buildApp({ config, db: h.db, serveWeb: false, jobs: false });
+      try {
+        await app2.ready();
+        const login = await app2.inject({ method: 'POST', url: '/api/authenticate/login', payload: { username: admin.email, password: admin.password } });
+        expect(login.statusCode, login.body).toBe(200);
+        const token = login.json().token as string;
+        const file = await app2.inject({ url: `/api/files/${photo.id}`, headers: bearer(token) });
+        expect(file.statusCode).toBe(200);
+        expect(file.rawPayload.equals(PNG)).toBe(true);
+      } finally {
+        await app2.close();
+      }
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('is refused when it was made by a newer CRM, with the reason, and changes nothing', async () => {
+    const last = readJournal().entries.at(-1)!;
+    const manifest: BackupManifest = {
+      format: 1,
+      app: 'agency-crm',
+      appVersion: '9.0.0',
+      migration: { tag: '9999_from_the_future', when: last.when + 86400000 },
+      createdAt: new Date().toISOString(),
+      timeZone: 'Europe/Athens',
+      tables: [],
+      sequences: [],
+      files: { count: 0, bytes: 0 },
+    };
+    const file = path.join(tmp('newer'), 'crm-2030-01-01-0330.tar.gz');
+    const gzip = zlib.createGzip();
+    const out = fs.createWriteStream(file);
+    gzip.pipe(out);
+    const json = Buffer.from(JSON.stringify(manifest));
+    await writeTarEntry(gzip, { path: 'manifest.json', size: json.length, mtime: new Date() }, json);
+    await endTar(gzip);
+    gzip.end();
+    await new Promise<void>((r) => out.on('close', () => r()));
+
+    const url = await emptyDatabase();
+    const dataDir = tmp('newer-target');
+    const err = await restoreBackup({ file, url, dataDir }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BackupRefused);
+    expect((err as Error).message).toContain('made by a newer version of the CRM (9.0.0, database migration 9999_from_the_future)');
+    expect((err as Error).message).toContain(`this CRM knows migrations up to ${last.tag}`);
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    expect((await c.query(`select count(*)::int as n from pg_tables where schemaname in ('public', 'drizzle')`)).rows[0].n).toBe(0);
+    await c.end();
+    expect(fs.readdirSync(dataDir)).toEqual([]);
+  });
+});
+
+describe('backups kept', () => {
+  it('are the newest BACKUP_KEEP: older ones go only once a new one is complete', async () => {
+    const dir = tmp('keep');
+    const made: string[] = [];
+    const client = await t.pool.connect();
+    try {
+      for (let i = 0; i < 4; i++) {
+        const b = await createBackup({ client, dataDir: t.dataDir, dir, keep: 2, timeZone: 'Europe/Athens', appVersion: 'test' });
+        made.push(b.name);
+        expect(listBackups(dir).map((x) => x.name)).toEqual(made.slice(-2).reverse());
+      }
+    } finally {
+      client.release();
+    }
+    expect(fs.readdirSync(dir).sort()).toEqual(made.slice(-2).sort());
+  });
+});
+
+describe('a backup taken while rows are added', () => {
+  it('is one moment of the database: every payment\'s account is in it', async () => {
+    let stop = false;
+    let added = 0;
+    const writer = (async () => {
+      while (!stop) {
+        // The account and then its payment, in two transactions: a table-by-table copy would catch a payment without its account.
+        const [a] = await db.insert(accounts).values({ firstName: 'Busy', lastName: `Owner${added}`, hasTransactions: true }).returning({ id: accounts.id });
+        await db.insert(transactions).values({ accountId: a!.id, type: 'income', amount: '10.00', transactionDate: new Date() });
+        added++;
+      }
+    })();
+    await new Promise((r) => setTimeout(r, 150));
+    const dir = tmp('busy');
+    const client = await t.pool.connect();
+    let b;
+    try {
+      b = await createBackup({ client, dataDir: t.dataDir, dir, keep: 0, timeZone: 'Europe/Athens', appVersion: 'test' });
+    } finally {
+      client.release();
+      stop = true;
+      await writer;
+    }
+    expect(added).toBeGreaterThan(3);
+    const url = await emptyDatabase();
+    await restoreBackup({ file: b.file, url, dataDir: tmp('busy-target') });
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      const orphans = await c.query(`select count(*)::int as n from transactions t where not exists (select 1 from accounts a where a.id = t.account_id)`);
+      expect(orphans.rows[0].n).toBe(0);
+      const rows = await counts(c);
+      for (const x of b.manifest.tables) expect(rows[x.name], x.name).toBe(x.rows);
+    } finally {
+      await c.end();
+    }
+  });
+});
+
+describe('the daily backup', () => {
+  it('runs at BACKUP_AT on the agency\'s clock, the next day once that time has passed', () => {
+    // 03:30 in Athens is 00:30 UTC in summer (UTC+3) and 01:30 UTC in winter (UTC+2).
+    expect(nextDailyRun(new Date('2026-07-10T00:00:00Z'), '03:30', 'Europe/Athens').toISOString()).toBe('2026-07-10T00:30:00.000Z');
+    expect(nextDailyRun(new Date('2026-07-10T00:30:00Z'), '03:30', 'Europe/Athens').toISOString()).toBe('2026-07-11T00:30:00.000Z');
+    expect(nextDailyRun(new Date('2026-01-10T12:00:00Z'), '03:30', 'Europe/Athens').toISOString()).toBe('2026-01-11T01:30:00.000Z');
+  });
+
+  it('is not scheduled by the test suite, and "Back up now" is for office admins, makes one and shows it', async () => {
+    const jobs = await db.execute(sql`select count(*)::int as n from jobs where name = ${BACKUP_JOB}`);
+    expect((jobs.rows[0] as { n: number }).n).toBe(0);
+    const denied = await app.inject({ method: 'POST', url: '/api/backups', headers: bearer(agent.token) });
+    expect(denied.statusCode).toBe(403);
+
+    const before = (await app.inject({ url: '/api/backups', headers: bearer(admin.token) })).json();
+    expect(before).toMatchObject({ daily: false, at: '03:30', keep: 14, dir: path.join(t.dataDir, 'backups'), next: null });
+    const res = await app.inject({ method: 'POST', url: '/api/backups', headers: bearer(admin.token) });
+    expect(res.statusCode, res.body).toBe(200);
+    await app.jobs.drain(60000);
+    const after = (await app.inject({ url: '/api/backups', headers: bearer(admin.token), 'accept-language': 'en' } as never)).json();
+    expect(after.pending).toBe(false);
+    expect(after.failure).toBeNull();
+    expect(after.items.length).toBe(before.items.length + 1);
+    expect(after.items[0].size).toBe(fs.statSync(path.join(t.dataDir, 'backups', after.items[0].name)).size);
+    const logged = await db.execute(sql`select message from action_log where entity = 'Job' order by id desc limit 1`);
+    expect(logged.rows[0]).toEqual({ message: 'Backup asked for' });
+  });
+});

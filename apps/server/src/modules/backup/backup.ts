@@ -1,0 +1,435 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import pg from 'pg';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import { MIGRATIONS_DIR, migrateDb } from '../../db/migrate.ts';
+import { toLocalDateTime } from '../../lib/dates.ts';
+import { DEMO_SEED_DDL } from '../../db/seed/demo-table.ts';
+import { endTar, readTar, writeTarEntry } from './tar.ts';
+
+/**
+ * Backups (decision 043): one file `crm-YYYY-MM-DD-HHmm.tar.gz` holding
+ *  - manifest.json: the app's version and migration, the time, each table's columns and row count,
+ *    each sequence's value;
+ *  - db/<table>.copy: every table of one consistent snapshot (one REPEATABLE READ, READ ONLY
+ *    transaction), in COPY's text format, streamed from PostgreSQL to disk;
+ *  - files/..: the stored files (photos, documents, attachments) as they lie under DATA_DIR/files.
+ * Written under a temporary name and renamed once complete, so a file named crm-*.tar.gz is a whole
+ * backup. Restored by restoreBackup (npm run restore).
+ */
+export const BACKUP_FORMAT = 1;
+const PREFIX = 'crm-';
+const SUFFIX = '.tar.gz';
+const PARTIAL = '.partial';
+
+export type BackupManifest = {
+  format: number;
+  app: 'agency-crm';
+  appVersion: string;
+  /** The last migration applied to the database (the journal's tag and its time stamp). */
+  migration: { tag: string; when: number };
+  createdAt: string;
+  timeZone: string;
+  tables: { name: string; columns: string[]; rows: number }[];
+  /** Sequences' last values (null: never used); a restore never sets one below its column's max. */
+  sequences: { name: string; value: number | null }[];
+  files: { count: number; bytes: number };
+};
+
+export type BackupFile = { name: string; file: string; size: number; at: Date };
+export type BackupResult = BackupFile & { manifest: BackupManifest; ms: number };
+
+type Journal = { entries: { idx: number; tag: string; when: number }[] };
+export function readJournal(dir = MIGRATIONS_DIR): Journal {
+  return JSON.parse(fs.readFileSync(path.join(dir, 'meta/_journal.json'), 'utf8')) as Journal;
+}
+
+const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** The backups in a folder, newest first (complete ones only). */
+export function listBackups(dir: string): BackupFile[] {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw e;
+  }
+  return names
+    .filter((n) => n.startsWith(PREFIX) && n.endsWith(SUFFIX))
+    .flatMap((name) => {
+      try {
+        const st = fs.statSync(path.join(dir, name));
+        return st.isFile() ? [{ name, file: path.join(dir, name), size: st.size, at: st.mtime }] : [];
+      } catch {
+        return [];
+      }
+    })
+    .sort((a, b) => b.at.getTime() - a.at.getTime() || (a.name < b.name ? 1 : -1));
+}
+
+/**
+ * Keeps the newest `keep` backups and deletes the others (keep 0: deletes none), and removes what
+ * a backup interrupted more than a day ago left behind.
+ */
+export function pruneBackups(dir: string, keep: number): string[] {
+  const removed: string[] = [];
+  if (keep > 0) {
+    for (const b of listBackups(dir).slice(keep)) {
+      fs.rmSync(b.file, { force: true });
+      removed.push(b.name);
+    }
+  }
+  for (const n of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+    if (!n.endsWith(PARTIAL)) continue;
+    const p = path.join(dir, n);
+    try {
+      if (Date.now() - fs.statSync(p).mtimeMs > 24 * 3600 * 1000) fs.rmSync(p, { recursive: true, force: true });
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return removed;
+}
+
+/** A free name for a backup made at `at`: crm-2026-05-02-0330.tar.gz (the agency's clock), -2, -3... if taken. */
+function backupName(dir: string, at: Date, timeZone: string): string {
+  const local = toLocalDateTime(at, timeZone)!; // YYYY-MM-DDTHH:mm:ss
+  const base = `${PREFIX}${local.slice(0, 10)}-${local.slice(11, 13)}${local.slice(14, 16)}`;
+  for (let i = 1; ; i++) {
+    const name = `${base}${i > 1 ? `-${i}` : ''}${SUFFIX}`;
+    if (!fs.existsSync(path.join(dir, name)) && !fs.existsSync(path.join(dir, name + PARTIAL))) return name;
+  }
+}
+
+/** The stored files under DATA_DIR/files (not the uploads still being checked, nor half-written ones). */
+function storedFiles(root: string): { rel: string; size: number }[] {
+  const out: { rel: string; size: number }[] = [];
+  const visit = (dir: string, rel: string) => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw e;
+    }
+    for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (e.name.startsWith('.') || e.name.endsWith('.part')) continue;
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) visit(path.join(dir, e.name), r);
+      else if (e.isFile()) out.push({ rel: r, size: fs.statSync(path.join(dir, e.name)).size });
+    }
+  };
+  visit(root, '');
+  return out;
+}
+
+/** The last migration applied to the database, as the journal names it. */
+async function appliedMigration(client: pg.ClientBase): Promise<{ tag: string; when: number }> {
+  const r = await client.query<{ created_at: string }>('select created_at::text from drizzle.__drizzle_migrations order by created_at desc limit 1');
+  const when = Number(r.rows[0]?.created_at ?? 0);
+  const entry = readJournal().entries.find((e) => e.when === when);
+  if (!entry) throw new Error(`The database's last migration (${when}) is not one this CRM knows: is the CRM older than its database?`);
+  return { tag: entry.tag, when };
+}
+
+export type BackupOptions = {
+  /** A connection of its own for the time of the backup (the snapshot's transaction is on it). */
+  client: pg.ClientBase;
+  dataDir: string;
+  /** Where backups go (DATA_DIR/backups or BACKUP_DIR). */
+  dir: string;
+  /** How many to keep (0: all). */
+  keep: number;
+  timeZone: string;
+  appVersion: string;
+  signal?: AbortSignal;
+};
+
+/**
+ * Makes one backup: the snapshot's tables streamed to a working folder beside the backups (the
+ * transaction lasts only that long), then the archive written through gzip under a temporary name,
+ * synced, renamed; then the oldest beyond `keep` deleted.
+ */
+export async function createBackup(o: BackupOptions): Promise<BackupResult> {
+  const started = Date.now();
+  fs.mkdirSync(o.dir, { recursive: true, mode: 0o700 });
+  const at = new Date();
+  const name = backupName(o.dir, at, o.timeZone);
+  const work = path.join(o.dir, `.${name}${PARTIAL}`);
+  const target = path.join(o.dir, name);
+  const partial = target + PARTIAL;
+  fs.mkdirSync(work, { recursive: true, mode: 0o700 });
+  try {
+    const tables: BackupManifest['tables'] = [];
+    let sequences: BackupManifest['sequences'] = [];
+    let migration: BackupManifest['migration'];
+    await o.client.query('begin isolation level repeatable read, read only');
+    try {
+      migration = await appliedMigration(o.client);
+      const cols = await o.client.query<{ table: string; columns: string[] }>(`
+        select c.relname as table, array_agg(a.attname::text order by a.attnum) as columns
+        from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
+        where n.nspname = 'public' and c.relkind = 'r'
+        group by c.relname order by c.relname`);
+      const seq = await o.client.query<{ name: string; value: string | null }>(
+        `select sequencename as name, last_value::text as value from pg_sequences where schemaname = 'public' order by sequencename`,
+      );
+      sequences = seq.rows.map((r) => ({ name: r.name, value: r.value === null ? null : Number(r.value) }));
+      for (const t of cols.rows) {
+        o.signal?.throwIfAborted();
+        const stream = o.client.query(copyTo(`copy ${ident(t.table)} (${t.columns.map(ident).join(', ')}) to stdout`));
+        await pipeline(stream, fs.createWriteStream(path.join(work, `${t.table}.copy`), { mode: 0o600 }));
+        tables.push({ name: t.table, columns: t.columns, rows: stream.rowCount });
+      }
+      await o.client.query('commit');
+    } catch (e) {
+      await o.client.query('rollback').catch(() => {});
+      throw e;
+    }
+
+    // Stored files are never changed in place (each has a new random name); one deleted since the
+    // snapshot's listing is left out, one added after it is not needed by the snapshot.
+    const filesRoot = path.join(o.dataDir, 'files');
+    const files = storedFiles(filesRoot);
+    const manifest: BackupManifest = {
+      format: BACKUP_FORMAT,
+      app: 'agency-crm',
+      appVersion: o.appVersion,
+      migration,
+      createdAt: at.toISOString(),
+      timeZone: o.timeZone,
+      tables,
+      sequences,
+      files: { count: files.length, bytes: files.reduce((n, f) => n + f.size, 0) },
+    };
+
+    const gzip = zlib.createGzip({ level: 6 });
+    const out = fs.createWriteStream(partial, { mode: 0o600 });
+    const written = pipeline(gzip, out);
+    written.catch(() => {}); // awaited below; an early failure must not go unhandled meanwhile
+    try {
+      await writeArchive(gzip, manifest, work, filesRoot, files, at, o.signal);
+    } catch (e) {
+      gzip.destroy();
+      // The real cause (a full disk) rather than the stream's "could not be written".
+      throw (await written.then(() => undefined, (err: unknown) => err)) ?? e;
+    }
+    await written;
+    const fh = await fs.promises.open(partial, 'r');
+    await fh.sync();
+    await fh.close();
+    fs.renameSync(partial, target);
+    pruneBackups(o.dir, o.keep);
+    const size = fs.statSync(target).size;
+    return { name, file: target, size, at, manifest, ms: Date.now() - started };
+  } catch (e) {
+    fs.rmSync(partial, { force: true });
+    throw e;
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+async function writeArchive(gzip: zlib.Gzip, manifest: BackupManifest, work: string, filesRoot: string, files: { rel: string }[], at: Date, signal?: AbortSignal) {
+    const json = Buffer.from(JSON.stringify(manifest, null, 2));
+    await writeTarEntry(gzip, { path: 'manifest.json', size: json.length, mtime: at }, json);
+    for (const t of manifest.tables) {
+      signal?.throwIfAborted();
+      const p = path.join(work, `${t.name}.copy`);
+      await writeTarEntry(gzip, { path: `db/${t.name}.copy`, size: fs.statSync(p).size, mtime: at }, fs.createReadStream(p));
+    }
+    for (const f of files) {
+      signal?.throwIfAborted();
+      let handle: fs.promises.FileHandle;
+      try {
+        handle = await fs.promises.open(path.join(filesRoot, f.rel), 'r');
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') continue;
+        throw e;
+      }
+      try {
+        const st = await handle.stat();
+        await writeTarEntry(gzip, { path: `files/${f.rel}`, size: st.size, mtime: st.mtime }, handle.createReadStream({ autoClose: false }));
+      } finally {
+        await handle.close();
+      }
+    }
+    await endTar(gzip);
+    gzip.end();
+}
+
+/** A backup this CRM cannot restore (made by a newer version, or not a backup of ours); nothing was changed. */
+export class BackupRefused extends Error {}
+
+/** Checks a backup's manifest against this CRM: what would be restored, or why not. */
+export function checkManifest(m: BackupManifest): { newer: boolean; last: string } {
+  if (m?.app !== 'agency-crm' || typeof m.format !== 'number' || !m.migration?.tag || !Array.isArray(m.tables)) {
+    throw new BackupRefused('This file is not a backup of the agency CRM (it has no manifest.json of ours).');
+  }
+  if (m.format > BACKUP_FORMAT) throw new BackupRefused(`This backup was made by a newer version of the CRM (backup format ${m.format}). Update the CRM first, then restore it.`);
+  const entries = readJournal().entries;
+  const last = entries.at(-1)!;
+  if (!entries.some((e) => e.tag === m.migration.tag)) {
+    if (m.migration.when > last.when) {
+      throw new BackupRefused(
+        `This backup was made by a newer version of the CRM (${m.appVersion}, database migration ${m.migration.tag}); this CRM knows migrations up to ${last.tag}. ` +
+          'Update the CRM (the same or a newer version), then restore it.',
+      );
+    }
+    throw new BackupRefused(`This backup's database migration ${m.migration.tag} is not one this CRM knows: it cannot be restored by this version.`);
+  }
+  return { newer: false, last: last.tag };
+}
+
+/** Reads the manifest of a backup file (the archive's first entry). */
+export async function readManifest(file: string): Promise<BackupManifest> {
+  const input = fs.createReadStream(file).pipe(zlib.createGunzip());
+  try {
+    for await (const entry of readTar(input)) {
+      if (entry.path !== 'manifest.json') break;
+      const chunks: Buffer[] = [];
+      for await (const c of entry.body as AsyncIterable<Buffer>) chunks.push(c);
+      return JSON.parse(Buffer.concat(chunks).toString('utf8')) as BackupManifest;
+    }
+  } catch (e) {
+    if (e instanceof SyntaxError || (e as NodeJS.ErrnoException).code === 'Z_DATA_ERROR') throw new BackupRefused(`${file} is not a backup of the agency CRM, or it is damaged (${(e as Error).message}).`);
+    throw e;
+  } finally {
+    input.destroy();
+  }
+  throw new BackupRefused('This file is not a backup of the agency CRM (it has no manifest.json of ours).');
+}
+
+/** A stored file's path inside files/, as the store names them (no way out of the folder). */
+const SAFE_REL = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
+
+export type RestoreResult = { manifest: BackupManifest; tables: number; rows: number; files: number; bytes: number; migratedTo: string };
+
+/**
+ * Restores a backup into an empty database (`url`) and DATA_DIR: the database is migrated to
+ * exactly the backup's migration, every table loaded from the archive in one transaction (with
+ * session_replication_role = replica, so that foreign keys and triggers neither refuse nor redo
+ * what is loaded), every sequence set at or past its column's largest value, the files put back,
+ * and the database then migrated up to this CRM's newest migration.
+ */
+export async function restoreBackup(o: { file: string; url: string; dataDir: string; log?: (line: string) => void }): Promise<RestoreResult> {
+  const log = o.log ?? (() => {});
+  const manifest = await readManifest(o.file);
+  checkManifest(manifest);
+  const client = new pg.Client({ connectionString: o.url });
+  await client.connect();
+  try {
+    const existing = await client.query<{ n: number }>(`select count(*)::int as n from pg_tables where schemaname = 'public'`);
+    if (existing.rows[0]!.n > 0) throw new BackupRefused('The database to restore into is not empty.');
+  } finally {
+    await client.end();
+  }
+  log(`Preparing an empty database at the backup's migration (${manifest.migration.tag})...`);
+  await migrateDb(o.url, { upTo: manifest.migration.tag });
+
+  const filesRoot = path.join(o.dataDir, 'files');
+  const db = new pg.Client({ connectionString: o.url });
+  await db.connect();
+  let inTx = false;
+  let rows = 0;
+  let files = 0;
+  let bytes = 0;
+  const loaded = new Set<string>();
+  try {
+    // Tables the app makes at start rather than in a migration.
+    if (manifest.tables.some((t) => t.name === 'demo_seed')) await db.query(DEMO_SEED_DDL);
+    const known = await db.query<{ name: string }>(`select relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r'`);
+    const knownTables = new Set(known.rows.map((r) => r.name));
+    const byName = new Map(manifest.tables.map((t) => [t.name, t]));
+    for (const t of manifest.tables) if (!knownTables.has(t.name)) throw new BackupRefused(`The backup has a table ${t.name} that its migration does not make: it is damaged.`);
+
+    await db.query('begin');
+    inTx = true;
+    try {
+      await db.query('set local session_replication_role = replica');
+    } catch (e) {
+      throw new BackupRefused(`The restore must load tables with triggers and foreign keys held back, which needs a PostgreSQL superuser (${(e as Error).message}).`);
+    }
+    // Rows the migrations themselves made (lists of values) are in the backup as they were then.
+    await db.query(`truncate ${[...knownTables].map(ident).join(', ')} restart identity`);
+    log(`Loading ${manifest.tables.length} tables...`);
+
+    const input = fs.createReadStream(o.file).pipe(zlib.createGunzip());
+    for await (const entry of readTar(input)) {
+      if (entry.path === 'manifest.json' || entry.type === 'dir') continue;
+      const table = /^db\/([^/]+)\.copy$/.exec(entry.path)?.[1];
+      if (table !== undefined) {
+        const t = byName.get(table);
+        if (!t) throw new BackupRefused(`The backup holds ${entry.path}, which its manifest does not list: it is damaged.`);
+        const into = db.query(copyFrom(`copy ${ident(t.name)} (${t.columns.map(ident).join(', ')}) from stdin`));
+        await pipeline(entry.body, into);
+        if (into.rowCount !== t.rows) throw new BackupRefused(`The table ${t.name} loaded ${into.rowCount} rows where the backup says ${t.rows}: the backup is damaged.`);
+        rows += into.rowCount;
+        loaded.add(t.name);
+        continue;
+      }
+      if (inTx) {
+        await finishLoad(db, manifest, loaded);
+        inTx = false;
+        log(`Loaded ${rows} rows; putting the files back...`);
+      }
+      const rel = entry.path.startsWith('files/') ? entry.path.slice('files/'.length) : undefined;
+      if (entry.type !== 'file' || rel === undefined || !SAFE_REL.test(rel) || rel.split('/').includes('..')) {
+        throw new BackupRefused(`The backup holds an unexpected entry ${entry.path}: it is damaged or not ours.`);
+      }
+      const target = path.join(filesRoot, rel);
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      await pipeline(entry.body as Readable, fs.createWriteStream(`${target}.part`, { mode: 0o600 }));
+      fs.renameSync(`${target}.part`, target);
+      if (entry.mtime.getTime() > 0) fs.utimesSync(target, entry.mtime, entry.mtime);
+      files++;
+      bytes += entry.size;
+    }
+    if (inTx) {
+      await finishLoad(db, manifest, loaded);
+      inTx = false;
+    }
+    if (files !== manifest.files.count) log(`Note: the backup listed ${manifest.files.count} files and holds ${files} (files deleted while it was made are left out).`);
+  } catch (e) {
+    if (inTx) await db.query('rollback').catch(() => {});
+    if ((e as NodeJS.ErrnoException).code === 'Z_DATA_ERROR' || (e as NodeJS.ErrnoException).code === 'Z_BUF_ERROR') throw new BackupRefused(`The backup file is damaged (${(e as Error).message}).`);
+    throw e;
+  } finally {
+    await db.end();
+  }
+  const last = readJournal().entries.at(-1)!.tag;
+  if (last !== manifest.migration.tag) {
+    log(`Migrating the restored database from ${manifest.migration.tag} up to ${last}...`);
+    await migrateDb(o.url);
+  }
+  return { manifest, tables: loaded.size, rows, files, bytes, migratedTo: last };
+}
+
+/** Every table of the manifest loaded; the sequences set; committed. */
+async function finishLoad(db: pg.Client, manifest: BackupManifest, loaded: Set<string>) {
+  const missing = manifest.tables.filter((t) => !loaded.has(t.name)).map((t) => t.name);
+  if (missing.length) throw new BackupRefused(`The backup is incomplete: the tables ${missing.join(', ')} are missing from it.`);
+  for (const s of manifest.sequences) {
+    if (s.value !== null) await db.query('select setval($1::regclass, $2, true)', [ident(s.name), s.value]);
+  }
+  // A sequence never behind its column: the next row's id comes after every restored one.
+  const owned = await db.query<{ seq: string; tbl: string; col: string }>(`
+    select s.relname as seq, t.relname as tbl, a.attname as col
+    from pg_class s join pg_namespace n on n.oid = s.relnamespace
+    join pg_depend d on d.objid = s.oid and d.classid = 'pg_class'::regclass and d.refclassid = 'pg_class'::regclass and d.deptype in ('a', 'i')
+    join pg_class t on t.oid = d.refobjid
+    join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
+    where s.relkind = 'S' and n.nspname = 'public'`);
+  for (const r of owned.rows) {
+    await db.query(
+      `select setval($1::regclass, greatest(m, coalesce((select last_value from ${ident(r.seq)} where is_called), 0))) from (select max(${ident(r.col)}) as m from ${ident(r.tbl)}) x where m is not null`,
+      [ident(r.seq)],
+    );
+  }
+  await db.query('commit');
+}

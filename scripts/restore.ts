@@ -1,0 +1,99 @@
+// npm run restore -- <backup file> [--data-dir DIR] [--force]: puts a backup (npm run backup, or
+// DATA_DIR/backups/crm-*.tar.gz) back into a DATA_DIR: its database (the embedded PostgreSQL, or
+// DATABASE_URL) and its stored files. Refuses a DATA_DIR that holds a database already unless
+// --force, which moves what it replaces aside (DATA_DIR/replaced-<time>/) rather than deleting it.
+import 'dotenv/config';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { BackupRefused, checkManifest, readManifest, restoreBackup } from '../apps/server/src/modules/backup/backup.ts';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
+import { lockDataDir, DataDirLockedError } from '../apps/server/src/lib/data-dir-lock.ts';
+import { fail, megabytes, parseArgs, say, settings } from './backup-cli.ts';
+
+const args = parseArgs(process.argv.slice(2), ['--force']);
+if (args.positional.length !== 1) fail('Usage: npm run restore -- <backup file> [--data-dir DIR] [--force]', 2);
+const file = path.resolve(args.positional[0]!);
+const force = args.flags.has('--force');
+if (!fs.existsSync(file) || !fs.statSync(file).isFile()) fail(`No such backup file: ${file}`, 2);
+const config = settings(args.dataDir);
+const dataDir = config.dataDir;
+
+// The backup first: a file this CRM cannot restore is refused before anything is touched.
+let manifest;
+try {
+  manifest = await readManifest(file);
+  checkManifest(manifest);
+} catch (e) {
+  if (e instanceof BackupRefused) fail(`Not restored: ${e.message}`);
+  throw e;
+}
+const rows = manifest.tables.reduce((n, t) => n + t.rows, 0);
+say(`Backup of ${manifest.createdAt} (CRM ${manifest.appVersion}, migration ${manifest.migration.tag}): ${manifest.tables.length} tables, ${rows} rows, ${manifest.files.count} files (${megabytes(manifest.files.bytes)}).`);
+
+let release: () => void;
+try {
+  release = lockDataDir(dataDir);
+} catch (e) {
+  if (e instanceof DataDirLockedError) fail(`${e.message}\nStop the CRM before restoring into its DATA_DIR.`);
+  throw e;
+}
+
+const filesDir = path.join(dataDir, 'files');
+const hasFiles = fs.existsSync(filesDir) && fs.readdirSync(filesDir).some((n) => !n.startsWith('.'));
+let embedded: EmbeddedPostgres | undefined;
+let url = config.databaseUrl;
+/** What this run made, removed again should the restore fail. */
+const made: string[] = [];
+try {
+  if (url) {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      const n = (await c.query<{ n: number }>(`select count(*)::int as n from pg_tables where schemaname = 'public'`)).rows[0]!.n;
+      if ((n > 0 || hasFiles) && !force) {
+        throw new BackupRefused(`The database of DATABASE_URL already holds ${n} tables${hasFiles ? `, and ${filesDir} holds files` : ''}. To replace them with the backup, run again with --force.`);
+      }
+      if (n > 0) {
+        say(`--force: replacing the ${n} tables of the database of DATABASE_URL (they are dropped).`);
+        await c.query('drop schema if exists drizzle cascade; drop schema public cascade; create schema public');
+      }
+    } finally {
+      await c.end();
+    }
+  } else {
+    const pgDir = path.join(dataDir, 'postgres');
+    const hasDb = fs.existsSync(path.join(pgDir, 'pgdata', 'PG_VERSION'));
+    if ((hasDb || hasFiles) && !force) {
+      throw new BackupRefused(
+        `${dataDir} already holds ${hasDb ? 'a database' : ''}${hasDb && hasFiles ? ' and ' : ''}${hasFiles ? 'stored files' : ''}. ` +
+          'To replace them with the backup, run again with --force (they are moved aside, not deleted), or give another folder with --data-dir.',
+      );
+    }
+    if (hasDb || hasFiles) {
+      const aside = path.join(dataDir, `replaced-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+      fs.mkdirSync(aside, { recursive: true });
+      for (const name of ['postgres', 'files']) if (fs.existsSync(path.join(dataDir, name))) fs.renameSync(path.join(dataDir, name), path.join(aside, name));
+      say(`--force: the database and files it replaces were moved to ${aside} (delete that folder once the restore is checked).`);
+    }
+    made.push(pgDir);
+    say(`Starting an embedded PostgreSQL for ${dataDir}...`);
+    embedded = await startEmbeddedPostgres(pgDir);
+    url = embedded.url;
+  }
+  if (hasFiles && config.databaseUrl) fs.rmSync(filesDir, { recursive: true, force: true });
+  made.push(filesDir);
+  const r = await restoreBackup({ file, url, dataDir, log: say });
+  await embedded?.stop();
+  embedded = undefined;
+  say('');
+  say(`Restored ${path.basename(file)} into ${dataDir}: ${r.tables} tables, ${r.rows} rows, ${r.files} files (${megabytes(r.bytes)})${r.migratedTo !== r.manifest.migration.tag ? `, migrated up to ${r.migratedTo}` : ''}.`);
+  say('Start the CRM with npm start.');
+} catch (e) {
+  await embedded?.stop();
+  for (const p of made) fs.rmSync(p, { recursive: true, force: true });
+  process.stderr.write(`Not restored: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exitCode = 1;
+} finally {
+  release();
+}
