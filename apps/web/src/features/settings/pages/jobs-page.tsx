@@ -151,7 +151,7 @@ function BackupsCard() {
     <Paper withBorder p="md" data-testid="backups">
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap">
-          <Title order={4}>{t('backup.ui.title')}</Title>
+          <Title order={2} size="h4">{t('backup.ui.title')}</Title>
           <Button size="xs" variant="light" loading={now.isPending || !!b?.pending} onClick={() => now.mutate()} data-testid="backups-now">
             {t('backup.ui.now')}
           </Button>
