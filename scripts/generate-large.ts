@@ -178,8 +178,8 @@ const accountsStep: Step = {
         case when x.kind in ('cli', 'oc') and x.service = 1 and ${U(40)} < 0.7 then round(y.budget * 0.7 / 5000) * 5000 end,
         case when x.kind in ('cli', 'oc') and x.service in (1, 2, 3) then y.budget end,
         case when ${U(41)} < 0.6 then case x.nat when 'gr' then 'el' when 'ru' then 'ru' else 'en' end end,
-        case when ${U(41)} < 0.6 then case x.nat when 'gr' then 'Greece' when 'ru' then 'Russia' else 'United Kingdom' end end,
-        case when ${U(41)} < 0.6 then case x.nat when 'gr' then 'Greek' when 'ru' then 'Russian' else 'British' end end,
+        case when ${U(41)} < 0.6 then case x.nat when 'gr' then 'Ελλάδα' when 'ru' then 'Ρωσία' else 'Ηνωμένο Βασίλειο' end end,
+        case when ${U(41)} < 0.6 then case x.nat when 'gr' then 'Ελληνική' when 'ru' then 'Ρωσική' else 'Βρετανική' end end,
         case when x.kind = 'src' then (${A.srcTypes})[1 + (g - ${E} - 1) % ${SOURCE_TYPES.length}]
              when x.company then case x.kind when 'pro' then 'Technical firm' when 'pre' then 'Real estate agency' when 'ptr' then 'Travel agency' else 'Property owner company' end end,
         case when x.kind = 'src' then '{}'::text[]

@@ -307,6 +307,36 @@ for (const L of LANGUAGES) {
       await expect(page.getByTestId('shared-phone-0')).toBeHidden();
     });
 
+    test("country and nationality are free text, the countries' names offered as one types in the reader's language", async ({ context, request, baseURL }) => {
+      const { page, token } = await openAs(context, request, baseURL!, L.cookie);
+      const id = await createAccount(request, token, { lastName: unique('Country'), firstName: 'Eleni', isClient: true });
+      const [typed, offered, free] = L.cookie === 'el' ? ['ελλ', 'Ελλάδα', 'Ελληνική'] : ['gre', 'Greece', 'Greek'];
+      await page.goto(`/Accounts/View/${id}/2`);
+      const country = page.getByTestId('field-country');
+      // By the keyboard: typed without accents or capitals, the name offered as it is written, chosen with the arrow and Enter.
+      await country.focus();
+      await page.keyboard.type(typed);
+      await expect(page.getByRole('option').first()).toHaveText(offered);
+      await expectAccessible(page, 'a country offered');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await expect(country).toHaveValue(offered);
+      await expect.poll(async () => (await (await viewAccount(request, token, id)).json()).country).toBe(offered);
+      // What is no country's name stays as typed.
+      const nationality = page.getByTestId('field-nationality');
+      await nationality.focus();
+      await page.keyboard.type(free);
+      await expect(page.getByRole('option')).toHaveCount(0);
+      await page.keyboard.press('Tab');
+      await expect(nationality).toHaveValue(free);
+      await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
+      expect(await (await viewAccount(request, token, id)).json()).toMatchObject({ country: offered, nationality: free });
+      await page.reload();
+      await expect(page.getByTestId('field-country')).toHaveValue(offered);
+      await expect(page.getByTestId('field-nationality')).toHaveValue(free);
+      await expect(page.getByLabel(L.cookie === 'el' ? 'Χώρα' : 'Country', { exact: true })).toHaveValue(offered);
+    });
+
     test('a mistyped ΑΦΜ is refused with the reason, the other edits still save, and the typed text stays to correct', async ({ context, request, baseURL }) => {
       const { page, token } = await openAs(context, request, baseURL!, L.cookie);
       const id = await createAccount(request, token, { lastName: unique('Afm'), firstName: 'Petros', isOwner: true });

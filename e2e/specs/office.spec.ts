@@ -256,11 +256,19 @@ test("the action log names the property and lead a deal was made for, and a lead
 
   // The lead's creation names its client.
   await page.getByTestId('action-log-filter-id').fill(String(lead));
-  const made = page.getByTestId('action-log-table-row').filter({ has: page.locator(`a[href="/Leads/View/${lead}"]`) }).filter({ has: page.getByTestId('action-log-ref') });
+  const made = page.getByTestId('action-log-table-row').filter({ has: page.locator(`a[href="/Leads/View/${lead}"]`) }).filter({ has: page.getByTestId('action-log-ref') }).filter({ hasNotText: `Deal #${deal}` });
   await expect(made.getByTestId('action-log-ref')).toHaveText([`Client${mark} Sofia`]);
   await expect(made.getByTestId('action-log-ref')).toHaveAttribute('href', `/Accounts/View/${client}`);
+  // The deal moved the lead on: that entry names the deal, a link to it.
+  const movedOn = page.getByTestId('action-log-table-row').filter({ has: page.getByTestId('action-log-ref').filter({ hasText: `Deal #${deal}` }) });
+  await expect(movedOn).toHaveCount(1);
+  await expect(movedOn.getByTestId('action-log-data')).toContainText('Negotiating');
 
   await page.getByTestId('action-log-filter-id').fill(String(deal));
   await property.click();
   await expect(page).toHaveURL(new RegExp(`/Objects/View/${flat.id}$`));
+  await page.goBack();
+  await page.getByTestId('action-log-filter-id').fill(String(lead));
+  await movedOn.getByTestId('action-log-ref').filter({ hasText: `Deal #${deal}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/Deals/${deal}$`));
 });

@@ -9,6 +9,8 @@ export const DOCUMENT_FILES_MAX = 20;
 
 /** The action log's entity filter (spec 001, 7): 0 any, 1 Account, 2 Object. */
 export const ACTION_LOG_ENTITIES = { 0: null, 1: 'Account', 2: 'Object' } as const;
+/** The log's names for an account's entries (the older ones named it by its kind). */
+export const ACCOUNT_LOG_ENTITIES = ['Account', 'Client', 'Owner', 'Professional', 'Source'] as const;
 /** The action log's page size (spec 001, 9). */
 export const ACTION_LOG_PAGE_SIZE = 20;
 /** Counting stops here: a filter that matches more says "more than" (the page itself is exact). */

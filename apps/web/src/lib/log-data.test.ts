@@ -4,10 +4,11 @@ import { startShippedTexts, texts } from './shipped-texts.testing.ts';
 
 let logDataRows: typeof import('./log-data.ts').logDataRows;
 let logDataText: typeof import('./log-data.ts').logDataText;
+let logRefs: typeof import('./log-data.ts').logRefs;
 
 beforeAll(async () => {
   await startShippedTexts();
-  ({ logDataRows, logDataText } = await import('./log-data.ts'));
+  ({ logDataRows, logDataText, logRefs } = await import('./log-data.ts'));
 });
 
 const rows = (entity: string, data: unknown) => logDataRows(i18next.t, entity, data).map((r) => [r.label, r.value]);
@@ -77,6 +78,34 @@ describe('an action-log entry read as its screen words it', () => {
     ]);
     // The single-field editor's change of a booking's property.
     expect(parts('Reservation', { field: 'objectId', from: 7, to: 161 })).toEqual([['objectId', `#7 → ${flat.text}`, [{ text: '#7' }, { ...flat, sep: ' → ' }]]]);
+  });
+
+  it("names the deals, viewings, sign-ins, branches and an account's source entries hold by number: a link where the record has a page; one not known by its number", async () => {
+    await i18next.changeLanguage('en');
+    const refs = logRefs(i18next.t, {
+      accountNames: { '40': 'Spitogatos Nikos' },
+      dealIds: [12],
+      viewingDates: { '7': '2026-03-12T10:30:00', '8': null },
+      userNames: { '3': 'Georgiou Maria' },
+      branchNames: { '1': 'Thessaloniki' },
+    });
+    const parts = (entity: string, data: unknown) => logDataRows(i18next.t, entity, data, refs).map((r) => [r.key, r.value, r.parts]);
+    expect(parts('Lead', { stage: 3, dealId: 12 })[1]).toEqual(['dealId', 'Deal #12', [{ text: 'Deal #12', to: '/Deals/12' }]]);
+    expect(parts('Lead', { viewingId: 7 })).toEqual([['viewingId', 'Viewing #7 · 12/03/2026, 10:30', [{ text: 'Viewing #7 · 12/03/2026, 10:30', to: '/Viewing/7' }]]]);
+    expect(parts('Lead', { viewingId: 8 })[0]![1]).toBe('Viewing #8');
+    // A deal deleted since: its number.
+    expect(parts('Object', { dealId: 13 })).toEqual([['dealId', '#13', [{ text: '#13' }]]]);
+    // A sign-in and a branch have no page: their names, not links.
+    expect(parts('Account', { userId: 3, email: 'm@agency.gr' })[0]).toEqual(['userId', 'Georgiou Maria', [{ text: 'Georgiou Maria' }]]);
+    expect(parts('User', { roles: ['admin'], branchId: 1 })[1]).toEqual(['branchId', 'Thessaloniki', [{ text: 'Thessaloniki' }]]);
+    expect(parts('Account', { field: 'branchId', from: 1, to: null })).toEqual([['branchId', 'Thessaloniki → —', [{ text: 'Thessaloniki' }, { text: '—', sep: ' → ' }]]]);
+    // An account's source is an account; a booking's source is where it was booked.
+    expect(parts('Account', { sourceId: 40 })).toEqual([['sourceId', 'Spitogatos Nikos', [{ text: 'Spitogatos Nikos', to: '/Accounts/View/40' }]]]);
+    expect(parts('Reservation', { sourceId: 1 })).toEqual([['sourceId', texts('en')['reservations.source.1'], undefined]]);
+    // In the reader's language.
+    await i18next.changeLanguage('el');
+    expect(logDataRows(i18next.t, 'Lead', { dealId: 12 }, logRefs(i18next.t, { dealIds: [12] }))[0]!.value).toBe('Συμφωνία #12');
+    await i18next.changeLanguage('en');
   });
 
   it("words a deal's change: stage and type by name, prices as money, parties by role, no bookkeeping keys", async () => {

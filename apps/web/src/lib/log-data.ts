@@ -1,4 +1,6 @@
 import type { TFunction } from 'i18next';
+import type { TActionLogRow } from '@crm/contract';
+import { ACCOUNT_LOG_ENTITIES } from '@crm/contract/office-constants';
 import { DEAL_FIELDS } from '@crm/contract/deal-fields';
 import { LEAD_FIELDS } from '@crm/contract/lead-fields';
 import { OBJECT_FIELDS } from '@crm/contract/object-fields';
@@ -24,25 +26,56 @@ export type LogDataPart = { role?: string; text: string; to?: string; note?: str
 /**
  * The records an entry's data names by number, as the server read them with the page, by id:
  * accounts by name (accountNames), properties as "#0042 title" (objectNames), leads by their line
- * (leadNames). A record deleted since is not among them, and is shown by its number.
+ * (leadNames), deals as "Deal #12", viewings as "Viewing #7 · 12/03/2026, 10:30", sign-ins by
+ * their person's name, branches by name (logRefs makes them of the answer). A record deleted
+ * since is not among them, and is shown by its number.
  */
-export type LogRefs = { accounts?: Record<string, string>; objects?: Record<string, string>; leads?: Record<string, string> } | undefined;
-type RefKind = 'accounts' | 'objects' | 'leads';
-/** Where each kind of record opens. */
-const REF_PATH: Record<RefKind, (id: number) => string> = {
+export type LogRefs = Partial<Record<RefKind, Record<string, string>>> | undefined;
+type RefKind = 'accounts' | 'objects' | 'leads' | 'deals' | 'viewings' | 'users' | 'branches';
+/** Where each kind of record opens (a sign-in and a branch have no page of their own). */
+const REF_PATH: Partial<Record<RefKind, (id: number) => string>> = {
   accounts: (id) => `/Accounts/View/${id}`,
   objects: (id) => `/Objects/View/${id}`,
   leads: (id) => `/Leads/View/${id}`,
+  deals: (id) => `/Deals/${id}`,
+  viewings: (id) => `/Viewing/${id}`,
 };
 /** The keys of log data that hold a record's number (the same words in every entity's data), by kind; the server reads the same (action-log.service.ts). */
-const REF_KEYS: Record<string, RefKind> = { accountId: 'accounts', keyAccountId: 'accounts', objectId: 'objects', demandId: 'leads', leadId: 'leads' };
+const REF_KEYS: Record<string, RefKind> = {
+  accountId: 'accounts',
+  keyAccountId: 'accounts',
+  objectId: 'objects',
+  demandId: 'leads',
+  leadId: 'leads',
+  dealId: 'deals',
+  viewingId: 'viewings',
+  userId: 'users',
+  branchId: 'branches',
+};
+const ACCOUNT_ENTITIES = new Set<string>(ACCOUNT_LOG_ENTITIES);
+/** The kind of record a key of an entity's data holds by number: an account's sourceId is the account it came through (a booking's is a list's value). */
+const refKind = (entity: string, key: string): RefKind | undefined => REF_KEYS[key] ?? (key === 'sourceId' && ACCOUNT_ENTITIES.has(entity) ? 'accounts' : undefined);
 /** Lists of numbers: a lead's offered objects. */
 const REF_LISTS: Record<string, RefKind> = { objects: 'objects' };
 const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
-/** A record by what the server read of it, a link to it; its number when it is gone. */
+/** A record by what the server read of it, a link to it where it has a page; its number when it is gone. */
 function refPart(kind: RefKind, id: number, refs: LogRefs): LogDataPart {
   const text = refs?.[kind]?.[String(id)];
-  return text ? { text, to: REF_PATH[kind](id) } : { text: `#${id}` };
+  const path = REF_PATH[kind];
+  return text ? { text, ...(path ? { to: path(id) } : {}) } : { text: `#${id}` };
+}
+
+/** The records an answer's row names, as the texts LogRefs holds. */
+export function logRefs(t: TFunction, r: Pick<TActionLogRow, 'accountNames' | 'objectNames' | 'leadNames' | 'dealIds' | 'viewingDates' | 'userNames' | 'branchNames'>): LogRefs {
+  return {
+    accounts: r.accountNames,
+    objects: r.objectNames,
+    leads: r.leadNames,
+    deals: r.dealIds && Object.fromEntries(r.dealIds.map((id) => [String(id), t('actionLog.ref.deal', { id })])),
+    viewings: r.viewingDates && Object.fromEntries(Object.entries(r.viewingDates).map(([id, date]) => [id, `${t('actionLog.ref.viewing', { id })}${date ? ` · ${formatDateTime(date)}` : ''}`])),
+    users: r.userNames,
+    branches: r.branchNames,
+  };
 }
 /** A change of a record number as its two records, old → new (none: "—"). */
 function changeParts(kind: RefKind, from: unknown, to: unknown, refs: LogRefs): LogDataPart[] | undefined {
@@ -103,11 +136,11 @@ const HIDDEN = new Set(['id', 'version']);
 
 /**
  * The records a value names, as parts (refParts), else undefined: a record number under one of
- * REF_KEYS (or its change from → to), a lead's offered objects, a viewing's properties with their
+ * REF_KEYS or an account's sourceId (or its change from → to), a lead's offered objects, a viewing's properties with their
  * results, a deal's parties.
  */
 function refParts(t: TFunction, entity: string, key: string, v: unknown, refs: LogRefs): LogDataPart[] | undefined {
-  const kind = REF_KEYS[key];
+  const kind = refKind(entity, key);
   if (kind && isId(v)) return [refPart(kind, v, refs)];
   const o = v as Record<string, unknown> | null;
   if (kind && o && typeof o === 'object' && !Array.isArray(o) && Object.keys(o).length === 2 && 'from' in o && 'to' in o) return changeParts(kind, o.from, o.to, refs);
@@ -168,7 +201,7 @@ export function logDataRows(t: TFunction, entity: string, data: unknown, refs?: 
   // One field edited on its own (the single-field editor logs { field, from, to }): one row,
   // the field by its label, its old value → the new one.
   if (typeof d.field === 'string' && 'from' in d && 'to' in d && Object.keys(d).length === 3) {
-    const kind = REF_KEYS[d.field];
+    const kind = refKind(entity, d.field);
     const parts = kind ? changeParts(kind, d.from, d.to, refs) : undefined;
     if (parts) return [{ key: d.field, label: logFieldLabel(t, entity, d.field), value: partsText(parts), parts }];
     return [{ key: d.field, label: logFieldLabel(t, entity, d.field), value: `${fieldValue(t, entity, d.field, d.from)} → ${fieldValue(t, entity, d.field, d.to)}` }];
@@ -183,7 +216,7 @@ export function logDataRows(t: TFunction, entity: string, data: unknown, refs?: 
     const changed = [...new Set([...Object.keys(before), ...Object.keys(after)])]
       .filter((k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null))
       .map((k) =>
-        REF_KEYS[k]
+        refKind(entity, k)
           ? fieldRow(t, entity, k, logFieldLabel(t, entity, k), { from: before[k] ?? null, to: after[k] ?? null }, refs)
           : { key: k, label: logFieldLabel(t, entity, k), value: `${fieldValue(t, entity, k, before[k])} → ${fieldValue(t, entity, k, after[k])}` },
       );

@@ -72,24 +72,25 @@ function greekAddress(rng: Rng): Row {
   return { city, postcode: rng.pick(codes), address: `${rng.pick(GREEK_STREETS)} ${rng.int(1, 180)}` };
 }
 
+/** Country and nationality as the office writes them, in Greek (a Russian client: Ρωσία, Ρωσική). */
 const FOREIGN: Record<Exclude<Nat, 'gr'>, { language: string; country: string; nationality: string; places: [string, string][]; mail: string[] }> = {
   ru: {
-    language: 'ru', country: 'Russia', nationality: 'Russian',
+    language: 'ru', country: 'Ρωσία', nationality: 'Ρωσική',
     places: [['Москва', '119049'], ['Санкт-Петербург', '191025'], ['Екатеринбург', '620014'], ['Краснодар', '350000']],
     mail: ['mail.ru', 'yandex.ru', 'gmail.com'],
   },
   en: {
-    language: 'en', country: 'United Kingdom', nationality: 'British',
+    language: 'en', country: 'Ηνωμένο Βασίλειο', nationality: 'Βρετανική',
     places: [['London', 'SE10 8XJ'], ['Manchester', 'M20 2RN'], ['Bristol', 'BS8 1TH'], ['Leeds', 'LS6 3HN']],
     mail: ['gmail.com', 'outlook.com', 'btinternet.com'],
   },
   de: {
-    language: 'de', country: 'Germany', nationality: 'German',
+    language: 'de', country: 'Γερμανία', nationality: 'Γερμανική',
     places: [['München', '80331'], ['Stuttgart', '70173'], ['Köln', '50667'], ['Düsseldorf', '40210']],
     mail: ['gmx.de', 'web.de', 't-online.de'],
   },
   bg: {
-    language: 'bg', country: 'Bulgaria', nationality: 'Bulgarian',
+    language: 'bg', country: 'Βουλγαρία', nationality: 'Βουλγαρική',
     places: [['София', '1000'], ['Пловдив', '4000'], ['Благоевград', '2700']],
     mail: ['abv.bg', 'gmail.com'],
   },
@@ -149,13 +150,13 @@ function makePerson(rng: Rng, nat: Nat, female: boolean, opts: { resident?: bool
   if (nat === 'gr') {
     row.phones = rng.chance(0.2) ? [greekMobile(rng), thessalonikiLandline(rng)] : [greekMobile(rng)];
     Object.assign(row, greekAddress(rng));
-    if (rng.chance(0.6)) Object.assign(row, { language: 'el', country: 'Greece', nationality: 'Greek' });
+    if (rng.chance(0.6)) Object.assign(row, { language: 'el', country: 'Ελλάδα', nationality: 'Ελληνική' });
     if (rng.chance(opts.afm ?? 0.55)) row.tax_number = makeAfm(`${rng.pick(['0', '1'])}${rng.digits(7)}`);
     if (rng.chance(0.1)) row.passport_number = `A${rng.pick(['K', 'M', 'N', 'O', 'P', 'T'])}${rng.digits(7)}`;
     return row;
   }
   const f = FOREIGN[nat];
-  Object.assign(row, { language: f.language, country: opts.resident ? 'Greece' : f.country, nationality: f.nationality });
+  Object.assign(row, { language: f.language, country: opts.resident ? 'Ελλάδα' : f.country, nationality: f.nationality });
   row.phones = opts.resident || rng.chance(0.25) ? [foreignPhone(rng, nat), greekMobile(rng)] : [foreignPhone(rng, nat)];
   if (opts.resident) Object.assign(row, greekAddress(rng));
   else if (rng.chance(0.7)) {
@@ -226,7 +227,7 @@ export function buildDemoAgency(clock: Clock, seed = 20240517) {
         is_employe: true, role, branch_id: branchId, start_date: start, notes,
         emails: [`${toMailPart(firstEng)[0]}.${toMailPart(lastEng)}@${AGENCY_DOMAIN}`],
         phones: [greekMobile(rng), `+30 2310 4${rng.digits(5)}`],
-        language: russian ? 'ru' : 'el', country: 'Greece', nationality: russian ? 'Russian' : 'Greek',
+        language: russian ? 'ru' : 'el', country: 'Ελλάδα', nationality: russian ? 'Ρωσική' : 'Ελληνική',
         ...greekAddress(rng),
         tax_number: makeAfm(`${rng.pick(['0', '1'])}${rng.digits(7)}`),
       },
@@ -339,16 +340,16 @@ export function buildDemoAgency(clock: Clock, seed = 20240517) {
     ['Ακίνητα Πυλαίας', 'Pylaia Properties', 'Real estate agency', 'realEstate', {}],
     ['Chalkidiki Properties', 'Chalkidiki Properties', 'Real estate agency', 'realEstate', { city: 'Νέα Μουδανιά, Χαλκιδική', postcode: '63200' }],
     ['Kassandra Homes', 'Kassandra Homes', 'Real estate agency', 'realEstate', { city: 'Κασσάνδρεια, Χαλκιδική', postcode: '63077' }],
-    ['Имоти София ЕООД', 'Imoti Sofia EOOD', 'Real estate agency', 'realEstate', { country: 'Bulgaria', language: 'bg', city: 'София', postcode: '1000', address: 'бул. Витоша 48', phones: ['+359 2 981 2345'], emails: ['office@imoti-sofia.bg'] }],
-    ['Зарубежная недвижимость ООО', 'Zarubezhnaya Nedvizhimost LLC', 'Real estate agency', 'realEstate', { country: 'Russia', language: 'ru', city: 'Москва', postcode: '123112', address: 'Пресненская наб., 12', phones: ['+7 495 123-45-67'], emails: ['greece@zn-realty.ru'] }],
-    ['Aegean Home Finders Ltd', 'Aegean Home Finders Ltd', 'Buyer agent', 'realEstate', { country: 'United Kingdom', language: 'en', city: 'London', postcode: 'W1K 3JZ', address: '22 Mount Street', phones: ['+44 20 7946 0123'], emails: ['hello@aegeanhomefinders.co.uk'] }],
-    ['Immobilien Nordgriechenland GmbH', 'Immobilien Nordgriechenland GmbH', 'Real estate agency', 'realEstate', { country: 'Germany', language: 'de', city: 'Stuttgart', postcode: '70173', address: 'Königstraße 27', phones: ['+49 711 2345678'], emails: ['info@immo-nordgriechenland.de'] }],
+    ['Имоти София ЕООД', 'Imoti Sofia EOOD', 'Real estate agency', 'realEstate', { country: 'Βουλγαρία', language: 'bg', city: 'София', postcode: '1000', address: 'бул. Витоша 48', phones: ['+359 2 981 2345'], emails: ['office@imoti-sofia.bg'] }],
+    ['Зарубежная недвижимость ООО', 'Zarubezhnaya Nedvizhimost LLC', 'Real estate agency', 'realEstate', { country: 'Ρωσία', language: 'ru', city: 'Москва', postcode: '123112', address: 'Пресненская наб., 12', phones: ['+7 495 123-45-67'], emails: ['greece@zn-realty.ru'] }],
+    ['Aegean Home Finders Ltd', 'Aegean Home Finders Ltd', 'Buyer agent', 'realEstate', { country: 'Ηνωμένο Βασίλειο', language: 'en', city: 'London', postcode: 'W1K 3JZ', address: '22 Mount Street', phones: ['+44 20 7946 0123'], emails: ['hello@aegeanhomefinders.co.uk'] }],
+    ['Immobilien Nordgriechenland GmbH', 'Immobilien Nordgriechenland GmbH', 'Real estate agency', 'realEstate', { country: 'Γερμανία', language: 'de', city: 'Stuttgart', postcode: '70173', address: 'Königstraße 27', phones: ['+49 711 2345678'], emails: ['info@immo-nordgriechenland.de'] }],
     ['Kassandra Holidays', 'Kassandra Holidays', 'Travel agency', 'tourism', { city: 'Κασσάνδρεια, Χαλκιδική', postcode: '63077' }],
     ['Ξενοδοχείο Ακτή Πευκοχωρίου', 'Akti Pefkochori Hotel', 'Hotel', 'tourism', { city: 'Πευκοχώρι, Χαλκιδική', postcode: '63085' }],
     ['Sithonia Blue Villas', 'Sithonia Blue Villas', 'Holiday rentals', 'tourism', { city: 'Νικήτη, Χαλκιδική', postcode: '63088' }],
     ['Halkidiki Transfers', 'Halkidiki Transfers', 'Transfer service', 'tourism', {}],
     ['Thessaloniki City Tours', 'Thessaloniki City Tours', 'Tour operator', 'tourism', {}],
-    ['Эллада Тур', 'Ellada Tour', 'Tour operator', 'tourism', { country: 'Russia', language: 'ru', city: 'Санкт-Петербург', postcode: '191186', phones: ['+7 812 765-43-21'], emails: ['info@ellada-tour.ru'] }],
+    ['Эллада Тур', 'Ellada Tour', 'Tour operator', 'tourism', { country: 'Ρωσία', language: 'ru', city: 'Санкт-Петербург', postcode: '191186', phones: ['+7 812 765-43-21'], emails: ['info@ellada-tour.ru'] }],
     ['Ouranoupoli Boat Trips', 'Ouranoupoli Boat Trips', 'Cruises', 'tourism', { city: 'Ουρανούπολη, Χαλκιδική', postcode: '63075' }],
     ['Porto Koufo Yachting', 'Porto Koufo Yachting', 'Yacht charter', 'tourism', { city: 'Σάρτη, Χαλκιδική', postcode: '63072' }],
   ];

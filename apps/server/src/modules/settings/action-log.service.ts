@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { ACTION_LOG_COUNT_CAP, ACTION_LOG_ENTITIES, LEAD_SERVICES, formatReferenceNumber, type TActionLogAnswer, type TActionLogSearch, type TCulture } from '@crm/contract';
+import { ACCOUNT_LOG_ENTITIES, ACTION_LOG_COUNT_CAP, ACTION_LOG_ENTITIES, LEAD_SERVICES, formatReferenceNumber, type TActionLogAnswer, type TActionLogSearch, type TCulture } from '@crm/contract';
 import { actionLog, leadColumns } from '../../db/schema/index.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { containsPattern, localDayEnd, localDayStart } from '../accounts/accounts.sql.ts';
@@ -21,6 +21,10 @@ type PageRow = {
   account_names: Record<string, string> | null;
   object_refs: Record<string, [number, string | null]> | null;
   lead_refs: Record<string, Record<string, unknown> & { account: string | null }> | null;
+  deal_ids: number[] | null;
+  viewing_dates: Record<string, string | null> | null;
+  user_names: Record<string, string> | null;
+  branch_keys: Record<string, string> | null;
 };
 
 /** A record's number in an entry's data: a whole number that fits an id. */
@@ -32,25 +36,35 @@ const AN_ID = '? (@.type() == "number" && @.floor() == @ && @ > 0 && @ < 2147483
  * a key's holder before and after), as the single-field editor's { field, from, to }, and in the
  * lists `lists` (a lead's offered objects). The paths are the constants below, never the reader's text.
  */
-function idsIn(keys: string[], lists: string[] = []): SQL {
+function idsIn(keys: string[], lists: string[] = [], entities?: readonly string[]): SQL {
   // Lax: a key missing in one place, or holding something else, is passed over rather than an error.
   const paths = [
     ...keys.flatMap((k) => [`$.**.${k}`, `$.**.${k}.from`, `$.**.${k}.to`, `$ ? (@.field == "${k}").from`, `$ ? (@.field == "${k}").to`]),
     ...lists.map((k) => `$.${k}[*]`),
   ];
-  return sql.raw(paths.map((path) => `select (x #>> '{}')::int from jsonb_path_query(p.data, 'lax ${path} ${AN_ID}', '{}', true) x`).join(' union '));
+  const only = entities ? ` where p.entity in (${entities.map((e) => `'${e}'`).join(', ')})` : '';
+  return sql.raw(paths.map((path) => `select (x #>> '{}')::int from jsonb_path_query(p.data, 'lax ${path} ${AN_ID}', '{}', true) x${only}`).join(' union '));
 }
-/** The keys (and lists) of log data that hold the number of an account, a property, a lead: the same words in every entity's data. */
-const ACCOUNT_IDS = idsIn(['accountId', 'keyAccountId']);
+/**
+ * The keys (and lists) of log data that hold the number of an account, a property, a lead, a deal,
+ * a viewing, a sign-in, a branch: the same words in every entity's data. An account's sourceId is
+ * the account it came through; a booking's sourceId is where it was booked (a list), not an account.
+ */
+const ACCOUNT_IDS = sql`${idsIn(['accountId', 'keyAccountId'])} union ${idsIn(['sourceId'], [], ACCOUNT_LOG_ENTITIES)}`;
 const OBJECT_IDS = idsIn(['objectId'], ['objects']);
 const LEAD_IDS = idsIn(['demandId', 'leadId']);
+const DEAL_IDS = idsIn(['dealId']);
+const VIEWING_IDS = idsIn(['viewingId']);
+const USER_IDS = idsIn(['userId']);
+const BRANCH_IDS = idsIn(['branchId']);
 /** What a lead's line is made of (describeLead): its services and budgets, by field name. */
 const LEAD_LINE_FIELDS = [...LEAD_SERVICES, 'purchaseBudgetRangeMin', 'purchaseBudgetRangeMax', 'rentBudgetRangeMin', 'rentBudgetRangeMax', 'shortRentBudgetRangeMin', 'shortRentBudgetRangeMax'];
 
 /**
  * The records a page row's data names by number, as they are now, by id: accounts by name,
  * properties by reference number and title (in the reader's language), leads by what describeLead
- * makes of them. Read with the page's rows in one statement (subqueries on the 20 rows), never a
+ * makes of them, deals by number, viewings by their date, sign-ins by their person's name (else the
+ * username), branches by their city. Read with the page's rows in one statement (subqueries on the 20 rows), never a
  * query per row; a record deleted since is not among them (the reader sees its number).
  */
 const dataRefs = (culture: TCulture) => sql`
@@ -60,7 +74,11 @@ const dataRefs = (culture: TCulture) => sql`
     LEAD_LINE_FIELDS.map((f) => sql`${sql.raw(`'${f}'`)}::text, l.${sql.identifier(leadColumns[f]!.name)}`),
     sql`, `,
   )}))
-    from leads l left join accounts la on la.id = l.account_id where l.id in (${LEAD_IDS})) as lead_refs`;
+    from leads l left join accounts la on la.id = l.account_id where l.id in (${LEAD_IDS})) as lead_refs,
+  (select jsonb_agg(d.id order by d.id) from deals d where d.id in (${DEAL_IDS})) as deal_ids,
+  (select jsonb_object_agg(v.id::text, v.date_of_viewing) from viewings v where v.id in (${VIEWING_IDS})) as viewing_dates,
+  (select jsonb_object_agg(u.id::text, coalesce(ua.display_name, u.username)) from users u left join accounts ua on ua.id = u.account_id where u.id in (${USER_IDS})) as user_names,
+  (select jsonb_object_agg(b.id::text, b.name_key) from branches b where b.id in (${BRANCH_IDS})) as branch_keys`;
 
 /**
  * The sign-ins "by whom" means: those of a picked employee account, or those whose name, e-mail
@@ -135,6 +153,10 @@ export async function searchActionLog(app: FastifyInstance, f: TActionLogSearch,
       ...(r.account_names ? { accountNames: r.account_names } : {}),
       ...(r.object_refs ? { objectNames: mapValues(r.object_refs, ([ref, title]) => `#${formatReferenceNumber(ref)}${title ? ` ${title}` : ''}`) } : {}),
       ...(r.lead_refs ? { leadNames: mapValues(r.lead_refs, (l) => describeLead(t, l, l.account)) } : {}),
+      ...(r.deal_ids ? { dealIds: r.deal_ids } : {}),
+      ...(r.viewing_dates ? { viewingDates: mapValues(r.viewing_dates, (d) => (d ? toLocalDateTime(new Date(d), tz) : null)) } : {}),
+      ...(r.user_names ? { userNames: r.user_names } : {}),
+      ...(r.branch_keys ? { branchNames: mapValues(r.branch_keys, (key) => t(key)) } : {}),
     })),
   };
 }

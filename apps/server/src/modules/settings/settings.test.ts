@@ -5,7 +5,7 @@ import { bearer, createTestApp } from '../../../test/harness.ts';
 import { multipartForm } from '../../../test/multipart.ts';
 import { zip } from '../../../test/zip.ts';
 import { zipUnpackedSize } from '../../lib/excel.ts';
-import { accounts, actionLog, localization, objects } from '../../db/schema/index.ts';
+import { accounts, actionLog, localization, objects, users } from '../../db/schema/index.ts';
 
 const t = await createTestApp();
 const { app, db } = t;
@@ -368,6 +368,51 @@ describe('the action log', () => {
     const offered = (await entries()).filter((r) => r.entity === 'Lead' && r.entityId === lead && (r.data as { objectId?: number }).objectId === studio!.id);
     expect(offered).toHaveLength(2);
     for (const r of offered) expect(r).not.toHaveProperty('objectNames');
+  });
+
+  it("names the deals, viewings, sign-ins, branches and an account's source other entries hold by number, read with the page; one deleted since stays a number", async () => {
+    const ok = async (url: string, body: unknown) => {
+      const res = await call('POST', url, body);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const [source] = await db.insert(accounts).values({ firstName: 'Nikos', lastName: 'Spitogatos', isSource: true }).returning({ id: accounts.id });
+    const client = (await ok('/api/account/add', { firstName: 'Eleni', lastName: 'Vlachou', isClient: true, sourceId: source!.id })).id as number;
+    const lead = (await ok('/api/lead/add', { accountId: client })).id as number;
+    // A viewing, then a deal, move the new lead on: its entries hold the viewing's and the deal's numbers.
+    const viewing = (await ok('/api/Viewing/update', { demandId: lead, dateOfViewing: '2026-03-12T10:30:00', results: [] })).id as number;
+    const [flat] = await db.insert(objects).values({ title: 'Flat in Pylaia', forSale: true } as never).returning({ id: objects.id });
+    const deal = (await ok('/api/Deal/update', { dealType: 2, dealStage: 1, objectId: flat!.id, demandId: lead })).id as number;
+    const gone = (await ok('/api/Deal/update', { dealType: 2, dealStage: 1, objectId: flat!.id })).id as number;
+    expect((await app.inject({ method: 'DELETE', url: `/api/Deal/${gone}`, headers: bearer(admin.token) })).statusCode).toBe(200);
+    // A sign-in of a person (an account) and one of no account; a branch.
+    const [person] = await db.insert(accounts).values({ firstName: 'Maria', lastName: 'Georgiou', isEmploye: true }).returning({ id: accounts.id });
+    await db.update(users).set({ accountId: person!.id }).where(eq(users.id, agent.id));
+    const [signIns] = await db
+      .insert(actionLog)
+      .values({ action: 'SendInvitation', entity: 'Account', entityId: client, data: { userId: agent.id, others: [{ userId: admin.id }], branchId: { from: null, to: 1 }, dealId: gone } } as never)
+      .returning({ id: actionLog.id });
+    // A booking's sourceId is where it was booked, not an account.
+    const [booking] = await db.insert(actionLog).values({ action: 'Update', entity: 'Reservation', entityId: 1, data: { sourceId: source!.id } } as never).returning({ id: actionLog.id });
+
+    const entries = async (lang = 'en') => {
+      const res = await call('POST', '/api/actionLog', { perPage: 100 }, admin.token, lang);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().items as Record<string, unknown>[];
+    };
+    const all = await entries();
+    const created = all.find((r) => r.entity === 'Account' && r.entityId === client && r.action === 'Create')!;
+    expect(created).toMatchObject({ data: { sourceId: source!.id }, accountNames: { [source!.id]: 'Spitogatos Nikos' } });
+    const moved = all.filter((r) => r.entity === 'Lead' && r.entityId === lead && r.action === 'Update');
+    expect(moved.find((r) => (r.data as { viewingId?: number }).viewingId === viewing)).toMatchObject({ viewingDates: { [viewing]: '2026-03-12T10:30:00' } });
+    expect(moved.find((r) => (r.data as { dealId?: number }).dealId === deal)).toMatchObject({ dealIds: [deal] });
+    const named = all.find((r) => r.id === signIns!.id)!;
+    expect(named.userNames).toEqual({ [agent.id]: 'Georgiou Maria', [admin.id]: admin.email });
+    expect(named.branchNames).toEqual({ 1: 'Thessaloniki' });
+    // The deal deleted since is not named: the reader sees its number.
+    expect(named).not.toHaveProperty('dealIds');
+    expect((await entries('el')).find((r) => r.id === signIns!.id)!.branchNames).toEqual({ 1: 'Θεσσαλονίκη' });
+    expect(all.find((r) => r.id === booking!.id)).not.toHaveProperty('accountNames');
   });
 
   it('refuses bad filters with a translated 400', async () => {

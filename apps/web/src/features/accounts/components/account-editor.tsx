@@ -39,6 +39,7 @@ import { DateField } from './date-field.tsx';
 import { DecimalField } from '../../../components/fields/decimal-field.tsx';
 import { KindBadges } from './kind-badges.tsx';
 import { roleText } from './labels.ts';
+import { CountryField } from './country-field.tsx';
 import { languageFilter, languageOptions } from './languages.ts';
 import { ServiceInfo } from './service-info.tsx';
 import { SharedContact } from './shared-contact.tsx';
@@ -222,6 +223,10 @@ export function AccountEditor({ initial, expanded, onStatus }: Props) {
       data-testid={`field-${key}`}
       {...extra}
     />
+  );
+  /** A country, or a nationality: free text, the countries' names offered as one types. */
+  const country = (key: 'country' | 'nationality', label: string) => (
+    <CountryField label={label} value={form[key]} onChange={(v) => set(key, v)} error={fieldErrors[key]} description={replaced(key, 'text')} testId={`field-${key}`} maxLength={100} />
   );
   const triState = (key: 'isCompany' | 'isIndividual', label: string) => (
     <Input.Wrapper label={label} error={fieldErrors[key]}>
@@ -466,8 +471,8 @@ export function AccountEditor({ initial, expanded, onStatus }: Props) {
               error={fieldErrors.language}
               data-testid="field-language"
             />
-            {text('country', t('accounts.ui.field.country'))}
-            {text('nationality', t('accounts.ui.field.nationality'))}
+            {country('country', t('accounts.ui.field.country'))}
+            {country('nationality', t('accounts.ui.field.nationality'))}
           </EditSection>
 
           {!isCompanyKind && (

@@ -11,7 +11,7 @@ import { DataTable, ListHeader, type DataTableColumn } from '../../../components
 import { FilterCard } from '../../../components/filter-card.tsx';
 import { SearchPicker } from '../../../components/search-picker.tsx';
 import { api } from '../../../lib/api.ts';
-import { logDataRows, logDataText, type LogRefs } from '../../../lib/log-data.ts';
+import { logDataRows, logDataText, logRefs, type LogRefs } from '../../../lib/log-data.ts';
 import { logActionText, logEntityText, logMessageText, logRecordPath } from '../../../lib/log-texts.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { formatTypedNumber } from '../../../lib/typed-number.ts';
@@ -136,7 +136,7 @@ export function ActionLogPage() {
         ) : null;
       },
     },
-    { accessor: 'data', title: t('actionLog.ui.col.data'), width: 320, render: (r) => <DataCell entity={r.entity} data={r.data} refs={{ accounts: r.accountNames, objects: r.objectNames, leads: r.leadNames }} /> },
+    { accessor: 'data', title: t('actionLog.ui.col.data'), width: 320, render: (r) => <DataCell entity={r.entity} data={r.data} refs={logRefs(t, r)} /> },
   ];
   return (
     <Stack gap="md">

@@ -1,0 +1,37 @@
+import { Autocomplete } from '@mantine/core';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cultureOf } from '@crm/contract/constants';
+import { countryFilter, countryNames } from '../../../lib/countries.ts';
+
+/** At most this many names are offered at once (typing narrows them). */
+const SHOWN = 50;
+
+/**
+ * A country (or a nationality) as free text, the countries' names in the reader's language offered
+ * as one types (lib/countries.ts): the office writes one country one way, and what is typed that
+ * is no country's name (an older value, "Κρήτη") stays as typed. The list is made when the field is
+ * first focused, not while the form renders.
+ */
+export function CountryField(p: { label: string; value: string | null; onChange: (v: string | null) => void; error?: ReactNode; description?: ReactNode; testId: string; maxLength?: number }) {
+  const { i18n } = useTranslation();
+  const culture = cultureOf(i18n.language);
+  const [wanted, setWanted] = useState(false);
+  const data = useMemo(() => (wanted ? countryNames(culture) : []), [wanted, culture]);
+  return (
+    <Autocomplete
+      label={p.label}
+      value={p.value ?? ''}
+      onChange={(v) => p.onChange(v.trim() ? v : null)}
+      onFocus={() => setWanted(true)}
+      data={data}
+      filter={countryFilter}
+      limit={SHOWN}
+      maxLength={p.maxLength}
+      error={p.error}
+      description={p.description}
+      autoComplete="off"
+      data-testid={p.testId}
+    />
+  );
+}
