@@ -162,3 +162,19 @@ export function noteTruncated(title: ExcelJS.Row, shown: number, matched: number
   cell.value = t('common.xlsx.truncated', { shown: group(shown), count: group(matched) });
   cell.font = { bold: true, color: { argb: 'FFC92A2A' } };
 }
+
+/**
+ * The table under an export's head lines: the column heads (bold, underlined, texts whatever their
+ * column's format) with the spreadsheet's filter on them, then the rows, written in slices.
+ */
+export async function addTable<R>(ws: ExcelJS.Worksheet, heads: string[], rows: readonly R[], cells: (row: R) => ExcelJS.CellValue[]): Promise<void> {
+  const header = ws.addRow(heads);
+  header.font = { bold: true };
+  header.eachCell((c) => {
+    c.border = { bottom: { style: 'thin' } };
+    c.numFmt = 'General';
+  });
+  header.commit();
+  ws.autoFilter = { from: { row: header.number, column: 1 }, to: { row: header.number, column: heads.length } };
+  await addRows(ws, rows, cells);
+}

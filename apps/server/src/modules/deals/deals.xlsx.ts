@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
 import { DEAL_DOWNLOAD_MAX, DEAL_LIST_PARTIES, DEAL_RELATION, DEAL_STAGE_CANCELLED, dealTextKey, formatReferenceNumber, type TCulture, type TDealDownload } from '@crm/contract';
 import { dealColumns, deals, objects } from '../../db/schema/index.ts';
-import { addRows, noteTruncated, DATE_FORMAT, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, streamedWorkbook, textCell } from '../../lib/excel.ts';
+import { addTable, noteTruncated, DATE_FORMAT, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, streamedWorkbook, textCell } from '../../lib/excel.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { objectTitle } from '../objects/objects.sql.ts';
 import { SORT_SQL, dealTotals, filterConditions, partiesOf, stageText } from './deals.service.ts';
@@ -128,15 +128,7 @@ export async function dealsWorkbook(app: FastifyInstance, f: TDealDownload, t: T
     issued.getCell(4).numFmt = 'General';
     issued.commit();
     ws.addRow([]).commit();
-    const header = ws.addRow(columns.map((c) => c.head));
-    header.font = { bold: true };
-    header.eachCell((c) => {
-      c.border = { bottom: { style: 'thin' } };
-      c.numFmt = 'General';
-    });
-    header.commit();
-    ws.autoFilter = { from: { row: 6, column: 1 }, to: { row: 6, column: columns.length } };
-    await addRows(ws, rows, (r) => columns.map((c) => c.cell(r)));
+    await addTable(ws, columns.map((c) => c.head), rows, (r) => columns.map((c) => c.cell(r)));
     ws.commit();
   });
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
 import { OBJECT_DOWNLOAD_MAX, formatReferenceNumber, type TObjectDownload } from '@crm/contract';
 import { objects } from '../../db/schema/index.ts';
-import { addRows, noteTruncated, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, streamedWorkbook, textCell } from '../../lib/excel.ts';
+import { addTable, noteTruncated, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, streamedWorkbook, textCell } from '../../lib/excel.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { col, objectTitle, oOwner, placeText } from './objects.sql.ts';
 import { fromObjects, searchWhere } from './objects.lists.ts';
@@ -101,15 +101,7 @@ export async function objectsWorkbook(app: FastifyInstance, q: TObjectDownload, 
     issued.getCell(2).numFmt = DATE_TIME_FORMAT;
     issued.commit();
     ws.addRow([]).commit();
-    const header = ws.addRow(cols.map((c) => c.head));
-    header.font = { bold: true };
-    header.eachCell((c) => {
-      c.border = { bottom: { style: 'thin' } };
-      c.numFmt = 'General';
-    });
-    header.commit();
-    ws.autoFilter = { from: { row: 5, column: 1 }, to: { row: 5, column: cols.length } };
-    await addRows(ws, rows, (r) => cols.map((c) => c.cell(r)));
+    await addTable(ws, cols.map((c) => c.head), rows, (r) => cols.map((c) => c.cell(r)));
     ws.commit();
   });
 }

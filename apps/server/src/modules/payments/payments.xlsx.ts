@@ -1,5 +1,5 @@
 import type ExcelJS from 'exceljs';
-import { addRows, DATE_FORMAT, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, streamedWorkbook, textCell } from '../../lib/excel.ts';
+import { addTable, DATE_FORMAT, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, streamedWorkbook, textCell } from '../../lib/excel.ts';
 import type { FastifyInstance } from 'fastify';
 import {
   STATEMENT_COLUMNS,
@@ -123,17 +123,8 @@ export async function statementWorkbook(app: FastifyInstance, user: SessionUser,
     issued.commit();
     ws.addRow([]).commit();
     // Row 6: the column heads.
-    const header = ws.addRow(columns.map((c) => c.head));
-    header.font = bold;
-    header.eachCell((c) => {
-      c.border = { bottom: { style: 'thin' } };
-      c.numFmt = 'General';
-    });
-    header.commit();
-    ws.autoFilter = { from: { row: 6, column: 1 }, to: { row: 6, column: columns.length } };
-
-    // Rows from 7: the filtered rows, newest first, as the statement shows them.
-    await addRows(ws, rows, (raw) => {
+    // Row 6 the heads; rows from 7: the filtered rows, newest first, as the statement shows them.
+    await addTable(ws, columns.map((c) => c.head), rows, (raw) => {
       const it = toStatementItem(raw, t);
       return columns.map((c) => c.cell(raw, it));
     });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type ExcelJS from 'exceljs';
 import { RESERVATION_DOWNLOAD_MAX, RESERVATION_SUMS, type TReservationSum, type TCulture, type TReservationDownload, type TReservationRow } from '@crm/contract';
-import { addRows, noteTruncated, DATE_FORMAT, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, streamedWorkbook, textCell } from '../../lib/excel.ts';
+import { addTable, noteTruncated, DATE_FORMAT, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, streamedWorkbook, textCell } from '../../lib/excel.ts';
 import { searchReservations } from './reservations.service.ts';
 
 type T = (key: string, params?: Record<string, string | number>) => string;
@@ -94,15 +94,7 @@ export async function reservationsWorkbook(app: FastifyInstance, f: TReservation
     for (const c of [1, 4]) issued.getCell(c).numFmt = 'General';
     issued.commit();
     ws.addRow([]).commit();
-    const header = ws.addRow(columns.map((c) => c.head));
-    header.font = { bold: true };
-    header.eachCell((c) => {
-      c.border = { bottom: { style: 'thin' } };
-      c.numFmt = 'General';
-    });
-    header.commit();
-    ws.autoFilter = { from: { row: 6, column: 1 }, to: { row: 6, column: columns.length } };
-    await addRows(ws, found.items as TReservationRow[], (r) => columns.map((c) => c.cell(r)));
+    await addTable(ws, columns.map((c) => c.head), found.items as TReservationRow[], (r) => columns.map((c) => c.cell(r)));
     ws.commit();
   });
 }

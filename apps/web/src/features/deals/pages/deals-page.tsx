@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Button, Card, Grid, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Grid, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
@@ -11,8 +11,9 @@ import { FilterCard } from '../../../components/filter-card.tsx';
 import { DataTable, ListHeader, type DataTableColumn, NOT_WIDE_SCREEN, WIDE_SCREEN } from '../../../components/data-table.tsx';
 import { IconPencil, IconPlus } from '../../../components/icons.ts';
 import { DownloadButton } from '../../../components/download-button.tsx';
+import { TotalsCard } from '../../../components/totals-card.tsx';
 import { IconLayoutKanban } from '../icons.ts';
-import { formatAmount, formatDate, formatMoney2 } from '../../../lib/format.ts';
+import { formatDate, formatMoney2 } from '../../../lib/format.ts';
 import { useSavedFilter, useSavedList } from '../../../lib/list-state.ts';
 import { ClearFiltersButton } from '../../accounts/components/clear-filters.tsx';
 import { DateField } from '../../accounts/components/date-field.tsx';
@@ -253,35 +254,19 @@ export function DealsPage() {
         }
       />
       {q.data && q.data.totalRows > 0 && (
-        <Card withBorder padding="sm" data-testid="deals-sums" aria-label={t('deals.sums.title', { count: q.data.totalRows })}>
-          <Text size="sm" c="dimmed" mb={4}>
-            {t('deals.sums.title', { count: q.data.totalRows })}
-          </Text>
-          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-            {(
-              [
-                ['sales', t('deals.sums.sales', { count: q.data.sums.saleCount }), q.data.sums.saleTotal],
-                ['rentals', t('deals.sums.rentals', { count: q.data.sums.rentCount }), q.data.sums.rentTotal],
-                ['commission', t('fields.deal.commission'), q.data.sums.commission],
-              ] as const
-            ).map(([k, label, amount]) => (
-              <div key={k}>
-                <Text size="xs" c="dimmed">
-                  {label}
-                </Text>
-                <Text fw={600} data-testid={`deals-sum-${k}`}>
-                  {formatAmount(amount)}
-                </Text>
-              </div>
-            ))}
-          </SimpleGrid>
-          {/* The count above keeps them; the money does not (a cancelled deal earns nothing). */}
-          {!q.data.sumsWithCancelled && (
-            <Text size="xs" c="dimmed" mt={6} data-testid="deals-sums-note">
-              {t('deals.sums.noCancelled')}
-            </Text>
-          )}
-        </Card>
+        <TotalsCard
+          title={t('deals.sums.title', { count: q.data.totalRows })}
+          totals={[
+            { key: 'sales', label: t('deals.sums.sales', { count: q.data.sums.saleCount }), amount: q.data.sums.saleTotal },
+            { key: 'rentals', label: t('deals.sums.rentals', { count: q.data.sums.rentCount }), amount: q.data.sums.rentTotal },
+            { key: 'commission', label: t('fields.deal.commission'), amount: q.data.sums.commission },
+          ]}
+          // The count above keeps them; the money does not (a cancelled deal earns nothing).
+          note={q.data.sumsWithCancelled ? null : t('deals.sums.noCancelled')}
+          cols={{ base: 1, xs: 3 }}
+          testId="deals-sums"
+          sumTestId={(k) => `deals-sum-${k}`}
+        />
       )}
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Button, Card, Grid, Group, MultiSelect, Select, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Grid, Group, MultiSelect, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,13 +9,13 @@ import { DataTable, ListHeader, type DataTableColumn, NOT_WIDE_SCREEN, WIDE_SCRE
 import { IconAlertTriangle, IconPencil, IconPlus } from '../../../components/icons.ts';
 import { IconCalendarMonth } from '../icons.ts';
 import { SearchPicker } from '../../../components/search-picker.tsx';
+import { TotalsCard } from '../../../components/totals-card.tsx';
 import { DownloadButton } from '../../../components/download-button.tsx';
 import { formatDate, formatMoney2 } from '../../../lib/format.ts';
 import { useSavedFilter, useSavedList } from '../../../lib/list-state.ts';
 import { ClearFiltersButton } from '../../accounts/components/clear-filters.tsx';
 import { DateField } from '../../accounts/components/date-field.tsx';
 import { NO_RESERVATION_FILTER, RESERVATION_FILTER, RESERVATION_LIST, downloadReservations, reservationsQuery, searchShortLetObjects, type TReservationFilter } from '../api/reservations.ts';
-import { formatDecimalMoney } from '../money.ts';
 import './reservations.css';
 import { ChoicesFilter } from '../../../components/fields/choices-filter.tsx';
 import { agencyTodayDate } from '../../../lib/agency-clock.ts';
@@ -267,29 +267,16 @@ export function ReservationsPage() {
         }
       />
       {q.data && q.data.totalRows > 0 && (
-        <Card withBorder padding="sm" className="reservation-sums" data-testid="reservations-sums" aria-label={t('reservations.ui.sums', { count: q.data.totalRows })}>
-          <Text size="sm" c="dimmed" mb={4}>
-            {t('reservations.ui.sums', { count: q.data.totalRows })}
-          </Text>
-          <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
-            {RESERVATION_SUMS.map((k) => (
-              <div key={k}>
-                <Text size="xs" c="dimmed">
-                  {t(`fields.reservation.${k}`)}
-                </Text>
-                <Text fw={600} data-testid={`reservations-sum-${k}`}>
-                  {formatDecimalMoney(q.data.sums[k])}
-                </Text>
-              </div>
-            ))}
-          </SimpleGrid>
-          {/* The count above keeps them; the money does not (a cancelled booking earns nothing). */}
-          {!q.data.sumsWithCancelled && (
-            <Text size="xs" c="dimmed" mt={6} data-testid="reservations-sums-note">
-              {t('reservations.ui.sumsNoCancelled')}
-            </Text>
-          )}
-        </Card>
+        <TotalsCard
+          title={t('reservations.ui.sums', { count: q.data.totalRows })}
+          totals={RESERVATION_SUMS.map((k) => ({ key: k, label: t(`fields.reservation.${k}`), amount: q.data.sums[k] }))}
+          // The count above keeps them; the money does not (a cancelled booking earns nothing).
+          note={q.data.sumsWithCancelled ? null : t('reservations.ui.sumsNoCancelled')}
+          cols={{ base: 2, sm: 3, lg: 5 }}
+          className="reservation-sums"
+          testId="reservations-sums"
+          sumTestId={(k) => `reservations-sum-${k}`}
+        />
       )}
     </Stack>
   );
