@@ -169,6 +169,9 @@ export async function createBackup(o: BackupOptions): Promise<BackupResult> {
     let migration: BackupManifest['migration'];
     await o.client.query('begin isolation level repeatable read, read only');
     try {
+      // Values written as any server reads them back, whatever this connection's settings (a
+      // DateStyle of 'SQL, DMY' wrote 26/11/2026 that a restore could not read; float digits cut).
+      await o.client.query(`set local datestyle = 'ISO, YMD'; set local intervalstyle = 'postgres'; set local extra_float_digits = 3`);
       migration = await appliedMigration(o.client);
       const cols = await o.client.query<{ table: string; columns: string[] }>(`
         select c.relname as table, array_agg(a.attname::text order by a.attnum) as columns
@@ -411,6 +414,7 @@ export async function restoreBackup(o: { file: string; url: string; dataDir: str
     inTx = true;
     try {
       await db.query('set local session_replication_role = replica');
+      await db.query(`set local datestyle = 'ISO, YMD'; set local intervalstyle = 'postgres'`);
     } catch (e) {
       throw new BackupRefused(`The restore must load tables with triggers and foreign keys held back, which needs a PostgreSQL superuser (${(e as Error).message}).`);
     }

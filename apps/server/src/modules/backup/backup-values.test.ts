@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it, inject } from 'vitest';
+import pg from 'pg';
+import { createTestApp } from '../../../test/harness.ts';
+import { withDatabase } from '../../../test/global-setup.ts';
+import { createBackup, restoreBackup } from './backup.ts';
+
+const t = await createTestApp();
+const serverUrl = inject('serverUrl');
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+});
+
+describe('a backup restored', () => {
+  it('gives back every value as it was: tabs, newlines, backslashes, empty and missing texts, json, lists, bytes, times, whatever the date style of the connection that made it', async () => {
+    const tricky = 'Οδός\tΕρμού 5\nδιαμ. 3\\Β  \\N';
+    const acc = await t.pool.query(
+      `insert into accounts (first_name, last_name, middle_name, emails, phones) values ($1, '', null, $2, $3) returning id`,
+      [tricky, ['a@b.gr', 'with,comma "q"', ''], ['{brace}', 'null']],
+    );
+    const log = await t.pool.query(`insert into action_log (date, action, entity, message, data) values ('2026-10-25 03:30:00.123456+02', 'Create', 'Account', $1, $2) returning id`, [
+      '\\\\server\\share\r\n',
+      { note: 'tab\there', nested: { list: [1, null, 'x\\y'] } },
+    ]);
+    await t.user({ roles: ['admin'] }); // signed in: a session whose token hash is bytes
+    expect(Number((await t.pool.query(`select count(*) from sessions`)).rows[0].count)).toBeGreaterThan(0);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-values-'));
+    dirs.push(dir);
+    const client = await t.pool.connect();
+    try {
+      // A server (or PGOPTIONS) that writes dates day first: '25/10/2026 03:30:00.123456 EET'.
+      await client.query(`set datestyle = 'SQL, DMY'; set intervalstyle = 'sql_standard'`);
+      const b = await createBackup({ client, dataDir: t.dataDir, dir, keep: 0, timeZone: 'Europe/Athens', appVersion: 'test' });
+      const name = `crm_t_values_${randomBytes(5).toString('hex')}`;
+      await client.query(`create database ${name}`);
+      const url = withDatabase(serverUrl, name);
+      await restoreBackup({ file: b.file, url, dataDir: fs.mkdtempSync(path.join(dir, 'data-')) });
+      const r = new pg.Client({ connectionString: url });
+      await r.connect();
+      try {
+        for (const q of [`select * from accounts where id = ${acc.rows[0].id}`, `select * from action_log where id = ${log.rows[0].id}`, `select * from users order by id`, `select * from sessions order by 1`]) {
+          expect((await r.query(q)).rows, q).toEqual((await t.pool.query(q)).rows);
+        }
+        const row = (await r.query(`select first_name, last_name, middle_name from accounts where id = ${acc.rows[0].id}`)).rows[0];
+        expect(row).toEqual({ first_name: tricky, last_name: '', middle_name: null });
+      } finally {
+        await r.end();
+      }
+    } finally {
+      client.release();
+    }
+  });
+});
