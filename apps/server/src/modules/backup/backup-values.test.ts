@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it, inject } from 'vitest';
 import pg from 'pg';
 import { createTestApp } from '../../../test/harness.ts';
 import { withDatabase } from '../../../test/global-setup.ts';
-import { createBackup, restoreBackup } from './backup.ts';
+import { createBackup, readManifest, restoreBackup, verifyBackup } from './backup.ts';
 
 const t = await createTestApp();
 const serverUrl = inject('serverUrl');
@@ -52,6 +52,28 @@ describe('a backup restored', () => {
       }
     } finally {
       client.release();
+    }
+  });
+});
+
+describe('two backups made at the same moment (the daily one and npm run backup)', () => {
+  it('are two whole backups under two names', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-twice-'));
+    dirs.push(dir);
+    const [c1, c2] = [await t.pool.connect(), await t.pool.connect()];
+    try {
+      const made = await Promise.allSettled([c1, c2].map((client) => createBackup({ client, dataDir: t.dataDir, dir, keep: 0, timeZone: 'Europe/Athens', appVersion: 'test' })));
+      expect(made.map((m) => (m.status === 'rejected' ? String(m.reason) : 'ok'))).toEqual(['ok', 'ok']);
+      const names = made.map((m) => (m as PromiseFulfilledResult<{ name: string }>).value.name);
+      expect(new Set(names).size).toBe(2);
+      expect(fs.readdirSync(dir).sort()).toEqual([...names].sort());
+      for (const m of made) {
+        const b = (m as PromiseFulfilledResult<Awaited<ReturnType<typeof createBackup>>>).value;
+        await verifyBackup(b.file, await readManifest(b.file));
+      }
+    } finally {
+      c1.release();
+      c2.release();
     }
   });
 });

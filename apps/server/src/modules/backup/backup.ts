@@ -95,13 +95,24 @@ export function pruneBackups(dir: string, keep: number): string[] {
   return removed;
 }
 
-/** A free name for a backup made at `at`: crm-2026-05-02-0330.tar.gz (the agency's clock), -2, -3... if taken. */
-function backupName(dir: string, at: Date, timeZone: string): string {
+/**
+ * A free name for a backup made at `at`: crm-2026-05-02-0330.tar.gz (the agency's clock), -2, -3...
+ * if taken; claimed by making its working folder, so that two backups of the same minute (the daily
+ * one and npm run backup) never share a name or a folder.
+ */
+function claimBackupName(dir: string, at: Date, timeZone: string): { name: string; work: string } {
   const local = toLocalDateTime(at, timeZone)!; // YYYY-MM-DDTHH:mm:ss
   const base = `${PREFIX}${local.slice(0, 10)}-${local.slice(11, 13)}${local.slice(14, 16)}`;
   for (let i = 1; ; i++) {
     const name = `${base}${i > 1 ? `-${i}` : ''}${SUFFIX}`;
-    if (!fs.existsSync(path.join(dir, name)) && !fs.existsSync(path.join(dir, name + PARTIAL))) return name;
+    if (fs.existsSync(path.join(dir, name)) || fs.existsSync(path.join(dir, name + PARTIAL))) continue;
+    const work = path.join(dir, `.${name}${PARTIAL}`);
+    try {
+      fs.mkdirSync(work, { mode: 0o700 });
+      return { name, work };
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
   }
 }
 
@@ -158,11 +169,9 @@ export async function createBackup(o: BackupOptions): Promise<BackupResult> {
   const started = Date.now();
   fs.mkdirSync(o.dir, { recursive: true, mode: 0o700 });
   const at = new Date();
-  const name = backupName(o.dir, at, o.timeZone);
-  const work = path.join(o.dir, `.${name}${PARTIAL}`);
+  const { name, work } = claimBackupName(o.dir, at, o.timeZone);
   const target = path.join(o.dir, name);
   const partial = target + PARTIAL;
-  fs.mkdirSync(work, { recursive: true, mode: 0o700 });
   try {
     const tables: BackupManifest['tables'] = [];
     let sequences: BackupManifest['sequences'] = [];
@@ -212,7 +221,7 @@ export async function createBackup(o: BackupOptions): Promise<BackupResult> {
     };
 
     const gzip = zlib.createGzip({ level: 6 });
-    const out = fs.createWriteStream(partial, { mode: 0o600 });
+    const out = fs.createWriteStream(partial, { mode: 0o600, flags: 'wx' });
     const written = pipeline(gzip, out);
     written.catch(() => {}); // awaited below; an early failure must not go unhandled meanwhile
     try {
