@@ -6,7 +6,9 @@ import { afterAll, describe, expect, it, inject } from 'vitest';
 import pg from 'pg';
 import { createTestApp } from '../../../test/harness.ts';
 import { withDatabase } from '../../../test/global-setup.ts';
-import { createBackup, readManifest, restoreBackup, verifyBackup } from './backup.ts';
+import zlib from 'node:zlib';
+import { BackupRefused, createBackup, readJournal, readManifest, restoreBackup, verifyBackup } from './backup.ts';
+import { endTar, writeTarEntry } from './tar.ts';
 
 const t = await createTestApp();
 const serverUrl = inject('serverUrl');
@@ -74,6 +76,38 @@ describe('two backups made at the same moment (the daily one and npm run backup)
     } finally {
       c1.release();
       c2.release();
+    }
+  });
+});
+
+describe('a crafted backup', () => {
+  it('with a file entry leading out of the files folder is refused and writes nothing outside it', async () => {
+    const base = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-crafted-'));
+    dirs.push(base);
+    const last = readJournal().entries.at(-1)!;
+    const manifest = { format: 1, app: 'agency-crm', appVersion: 'x', migration: { tag: last.tag, when: last.when }, createdAt: new Date().toISOString(), timeZone: 'Europe/Athens', tables: [], sequences: [], files: { count: 1, bytes: 4 } };
+    for (const evil of ['files/../../escaped.txt', 'files/ab/../../../escaped.txt', '/tmp/escaped.txt', 'files/ab/./x']) {
+      const file = path.join(base, `crm-${randomBytes(3).toString('hex')}.tar.gz`);
+      const gzip = zlib.createGzip();
+      const out = fs.createWriteStream(file);
+      gzip.pipe(out);
+      const json = Buffer.from(JSON.stringify(manifest));
+      await writeTarEntry(gzip, { path: 'manifest.json', size: json.length, mtime: new Date() }, json);
+      await writeTarEntry(gzip, { path: evil, size: 4, mtime: new Date() }, Buffer.from('evil'));
+      await endTar(gzip);
+      gzip.end();
+      await new Promise<void>((r) => out.on('close', () => r()));
+      const name = `crm_t_crafted_${randomBytes(5).toString('hex')}`;
+      await t.pool.query(`create database ${name}`);
+      const dataDir = path.join(base, 'data', 'inner');
+      fs.mkdirSync(dataDir, { recursive: true });
+      const err = await restoreBackup({ file, url: withDatabase(serverUrl, name), dataDir }).catch((e: unknown) => e);
+      expect(err, evil).toBeInstanceOf(BackupRefused);
+      expect((err as Error).message).toContain('unexpected entry');
+      await expect(verifyBackup(file, manifest as never)).rejects.toBeInstanceOf(BackupRefused);
+      expect(fs.existsSync(path.join(base, 'data', 'escaped.txt'))).toBe(false);
+      expect(fs.existsSync(path.join(base, 'escaped.txt'))).toBe(false);
+      expect(fs.existsSync(path.join(dataDir, 'escaped.txt'))).toBe(false);
     }
   });
 });
