@@ -1,12 +1,14 @@
 // npm run restore -- <backup file> [--data-dir DIR] [--force]: puts a backup (npm run backup, or
 // DATA_DIR/backups/crm-*.tar.gz) back into a DATA_DIR: its database (the embedded PostgreSQL, or
 // DATABASE_URL) and its stored files. Refuses a DATA_DIR that holds a database already unless
-// --force, which moves what it replaces aside (DATA_DIR/replaced-<time>/) rather than deleting it.
+// --force, which moves what it replaces aside (DATA_DIR/replaced-<time>/) rather than deleting it;
+// the tables of a DATABASE_URL are dropped, but only once the whole backup has been read and found
+// sound and the database user found able to load it.
 import 'dotenv/config';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { BackupRefused, checkManifest, readManifest, restoreBackup } from '../apps/server/src/modules/backup/backup.ts';
+import { BackupRefused, checkCanRestore, checkManifest, readManifest, restoreBackup, verifyBackup } from '../apps/server/src/modules/backup/backup.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
 import { lockDataDir, DataDirLockedError } from '../apps/server/src/lib/data-dir-lock.ts';
 import { fail, megabytes, parseArgs, say, settings } from './backup-cli.ts';
@@ -41,6 +43,7 @@ try {
 
 const filesDir = path.join(dataDir, 'files');
 const hasFiles = fs.existsSync(filesDir) && fs.readdirSync(filesDir).some((n) => !n.startsWith('.'));
+const aside = path.join(dataDir, `replaced-${new Date().toISOString().replace(/[:.]/g, '-')}`);
 let embedded: EmbeddedPostgres | undefined;
 let url = config.databaseUrl;
 /** What this run made, removed again should the restore fail. */
@@ -53,6 +56,12 @@ try {
       const n = (await c.query<{ n: number }>(`select count(*)::int as n from pg_tables where schemaname = 'public'`)).rows[0]!.n;
       if ((n > 0 || hasFiles) && !force) {
         throw new BackupRefused(`The database of DATABASE_URL already holds ${n} tables${hasFiles ? `, and ${filesDir} holds files` : ''}. To replace them with the backup, run again with --force.`);
+      }
+      // Nothing is dropped for a restore that would then fail: the user's rights and the whole backup first.
+      await checkCanRestore(c);
+      if (n > 0 || hasFiles) {
+        say('Checking the whole backup before anything is replaced...');
+        await verifyBackup(file, manifest);
       }
       if (n > 0) {
         say(`--force: replacing the ${n} tables of the database of DATABASE_URL (they are dropped).`);
@@ -71,7 +80,8 @@ try {
       );
     }
     if (hasDb || hasFiles) {
-      const aside = path.join(dataDir, `replaced-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+      say('Checking the whole backup before anything is replaced...');
+      await verifyBackup(file, manifest);
       fs.mkdirSync(aside, { recursive: true });
       for (const name of ['postgres', 'files']) if (fs.existsSync(path.join(dataDir, name))) fs.renameSync(path.join(dataDir, name), path.join(aside, name));
       say(`--force: the database and files it replaces were moved to ${aside} (delete that folder once the restore is checked).`);
@@ -81,7 +91,11 @@ try {
     embedded = await startEmbeddedPostgres(pgDir);
     url = embedded.url;
   }
-  if (hasFiles && config.databaseUrl) fs.rmSync(filesDir, { recursive: true, force: true });
+  if (hasFiles && config.databaseUrl) {
+    fs.mkdirSync(aside, { recursive: true });
+    fs.renameSync(filesDir, path.join(aside, 'files'));
+    say(`--force: the files it replaces were moved to ${aside} (delete that folder once the restore is checked).`);
+  }
   made.push(filesDir);
   const r = await restoreBackup({ file, url, dataDir, log: say });
   await embedded?.stop();

@@ -95,13 +95,24 @@ export function pruneBackups(dir: string, keep: number): string[] {
   return removed;
 }
 
-/** A free name for a backup made at `at`: crm-2026-05-02-0330.tar.gz (the agency's clock), -2, -3... if taken. */
-function backupName(dir: string, at: Date, timeZone: string): string {
+/**
+ * A free name for a backup made at `at`: crm-2026-05-02-0330.tar.gz (the agency's clock), -2, -3...
+ * if taken; claimed by making its working folder, so that two backups of the same minute (the daily
+ * one and npm run backup) never share a name or a folder.
+ */
+function claimBackupName(dir: string, at: Date, timeZone: string): { name: string; work: string } {
   const local = toLocalDateTime(at, timeZone)!; // YYYY-MM-DDTHH:mm:ss
   const base = `${PREFIX}${local.slice(0, 10)}-${local.slice(11, 13)}${local.slice(14, 16)}`;
   for (let i = 1; ; i++) {
     const name = `${base}${i > 1 ? `-${i}` : ''}${SUFFIX}`;
-    if (!fs.existsSync(path.join(dir, name)) && !fs.existsSync(path.join(dir, name + PARTIAL))) return name;
+    if (fs.existsSync(path.join(dir, name)) || fs.existsSync(path.join(dir, name + PARTIAL))) continue;
+    const work = path.join(dir, `.${name}${PARTIAL}`);
+    try {
+      fs.mkdirSync(work, { mode: 0o700 });
+      return { name, work };
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
   }
 }
 
@@ -158,17 +169,18 @@ export async function createBackup(o: BackupOptions): Promise<BackupResult> {
   const started = Date.now();
   fs.mkdirSync(o.dir, { recursive: true, mode: 0o700 });
   const at = new Date();
-  const name = backupName(o.dir, at, o.timeZone);
-  const work = path.join(o.dir, `.${name}${PARTIAL}`);
+  const { name, work } = claimBackupName(o.dir, at, o.timeZone);
   const target = path.join(o.dir, name);
   const partial = target + PARTIAL;
-  fs.mkdirSync(work, { recursive: true, mode: 0o700 });
   try {
     const tables: BackupManifest['tables'] = [];
     let sequences: BackupManifest['sequences'] = [];
     let migration: BackupManifest['migration'];
     await o.client.query('begin isolation level repeatable read, read only');
     try {
+      // Values written as any server reads them back, whatever this connection's settings (a
+      // DateStyle of 'SQL, DMY' wrote 26/11/2026 that a restore could not read; float digits cut).
+      await o.client.query(`set local datestyle = 'ISO, YMD'; set local intervalstyle = 'postgres'; set local extra_float_digits = 3`);
       migration = await appliedMigration(o.client);
       const cols = await o.client.query<{ table: string; columns: string[] }>(`
         select c.relname as table, array_agg(a.attname::text order by a.attnum) as columns
@@ -209,7 +221,7 @@ export async function createBackup(o: BackupOptions): Promise<BackupResult> {
     };
 
     const gzip = zlib.createGzip({ level: 6 });
-    const out = fs.createWriteStream(partial, { mode: 0o600 });
+    const out = fs.createWriteStream(partial, { mode: 0o600, flags: 'wx' });
     const written = pipeline(gzip, out);
     written.catch(() => {}); // awaited below; an early failure must not go unhandled meanwhile
     try {
@@ -308,6 +320,65 @@ export async function readManifest(file: string): Promise<BackupManifest> {
 /** A stored file's path inside files/, as the store names them (no way out of the folder). */
 const SAFE_REL = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
 
+const damaged = (e: unknown) => {
+  const code = (e as NodeJS.ErrnoException).code;
+  return e instanceof BackupRefused ? e : new BackupRefused(`The backup file is damaged or incomplete (${code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR' ? 'its compression does not check out' : (e as Error).message}).`);
+};
+
+/**
+ * Reads a whole backup once without changing anything: the archive whole (gzip's check sum, every
+ * entry, the end), every table of its manifest there with the rows it says, the stored files'
+ * names inside files/. A restore that replaces a database checks this before it touches it.
+ */
+export async function verifyBackup(file: string, manifest: BackupManifest): Promise<void> {
+  const byName = new Map(manifest.tables.map((t) => [t.name, t]));
+  const seen = new Set<string>();
+  const input = fs.createReadStream(file).pipe(zlib.createGunzip());
+  try {
+    for await (const entry of readTar(input)) {
+      if (entry.path === 'manifest.json' || entry.type === 'dir') continue;
+      const table = /^db\/([^/]+)\.copy$/.exec(entry.path)?.[1];
+      if (table !== undefined) {
+        const t = byName.get(table);
+        if (!t) throw new BackupRefused(`The backup holds ${entry.path}, which its manifest does not list: it is damaged.`);
+        // COPY's text format: one line a row (a newline inside a value is written \n).
+        let rows = 0;
+        for await (const chunk of entry.body as AsyncIterable<Buffer>) for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) rows++;
+        if (rows !== t.rows) throw new BackupRefused(`The table ${t.name} holds ${rows} rows where the backup says ${t.rows}: the backup is damaged.`);
+        seen.add(t.name);
+        continue;
+      }
+      const rel = entry.path.startsWith('files/') ? entry.path.slice('files/'.length) : undefined;
+      if (entry.type !== 'file' || rel === undefined || !SAFE_REL.test(rel) || rel.split('/').includes('..')) {
+        throw new BackupRefused(`The backup holds an unexpected entry ${entry.path}: it is damaged or not ours.`);
+      }
+      for await (const _ of entry.body as AsyncIterable<Buffer>) void _;
+    }
+  } catch (e) {
+    throw damaged(e);
+  } finally {
+    input.destroy();
+  }
+  const missing = manifest.tables.filter((t) => !seen.has(t.name)).map((t) => t.name);
+  if (missing.length) throw new BackupRefused(`The backup is incomplete: the tables ${missing.join(', ')} are missing from it.`);
+}
+
+/**
+ * Whether the database user of `client` may load a backup: the tables are loaded with triggers and
+ * foreign keys held back (session_replication_role), which needs a superuser (or, from PostgreSQL
+ * 15, a user granted SET on that setting).
+ */
+export async function checkCanRestore(client: pg.ClientBase): Promise<void> {
+  await client.query('begin');
+  try {
+    await client.query('set local session_replication_role = replica');
+  } catch (e) {
+    throw new BackupRefused(`The restore must load tables with triggers and foreign keys held back, which needs a PostgreSQL superuser (${(e as Error).message}).`);
+  } finally {
+    await client.query('rollback').catch(() => {});
+  }
+}
+
 export type RestoreResult = { manifest: BackupManifest; tables: number; rows: number; files: number; bytes: number; migratedTo: string };
 
 /**
@@ -352,6 +423,7 @@ export async function restoreBackup(o: { file: string; url: string; dataDir: str
     inTx = true;
     try {
       await db.query('set local session_replication_role = replica');
+      await db.query(`set local datestyle = 'ISO, YMD'; set local intervalstyle = 'postgres'`);
     } catch (e) {
       throw new BackupRefused(`The restore must load tables with triggers and foreign keys held back, which needs a PostgreSQL superuser (${(e as Error).message}).`);
     }

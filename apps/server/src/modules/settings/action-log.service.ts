@@ -68,17 +68,17 @@ const LEAD_LINE_FIELDS = [...LEAD_SERVICES, 'purchaseBudgetRangeMin', 'purchaseB
  * query per row; a record deleted since is not among them (the reader sees its number).
  */
 const dataRefs = (culture: TCulture) => sql`
-  (select jsonb_object_agg(a.id::text, a.display_name) from accounts a where a.id in (${ACCOUNT_IDS})) as account_names,
-  (select jsonb_object_agg(o.id::text, jsonb_build_array(o.reference_number, ${objectTitle(culture, 'o')})) from objects o where o.id in (${OBJECT_IDS})) as object_refs,
+  (select jsonb_object_agg(a.id::text, a.display_name) from accounts a where a.id = any(array(${ACCOUNT_IDS}))) as account_names,
+  (select jsonb_object_agg(o.id::text, jsonb_build_array(o.reference_number, ${objectTitle(culture, 'o')})) from objects o where o.id = any(array(${OBJECT_IDS}))) as object_refs,
   (select jsonb_object_agg(l.id::text, jsonb_build_object('account', la.display_name, ${sql.join(
     LEAD_LINE_FIELDS.map((f) => sql`${sql.raw(`'${f}'`)}::text, l.${sql.identifier(leadColumns[f]!.name)}`),
     sql`, `,
   )}))
-    from leads l left join accounts la on la.id = l.account_id where l.id in (${LEAD_IDS})) as lead_refs,
-  (select jsonb_agg(d.id order by d.id) from deals d where d.id in (${DEAL_IDS})) as deal_ids,
-  (select jsonb_object_agg(v.id::text, v.date_of_viewing) from viewings v where v.id in (${VIEWING_IDS})) as viewing_dates,
-  (select jsonb_object_agg(u.id::text, coalesce(ua.display_name, u.username)) from users u left join accounts ua on ua.id = u.account_id where u.id in (${USER_IDS})) as user_names,
-  (select jsonb_object_agg(b.id::text, b.name_key) from branches b where b.id in (${BRANCH_IDS})) as branch_keys`;
+    from leads l left join accounts la on la.id = l.account_id where l.id = any(array(${LEAD_IDS}))) as lead_refs,
+  (select jsonb_agg(d.id order by d.id) from deals d where d.id = any(array(${DEAL_IDS}))) as deal_ids,
+  (select jsonb_object_agg(v.id::text, v.date_of_viewing) from viewings v where v.id = any(array(${VIEWING_IDS}))) as viewing_dates,
+  (select jsonb_object_agg(u.id::text, coalesce(ua.display_name, u.username)) from users u left join accounts ua on ua.id = u.account_id where u.id = any(array(${USER_IDS}))) as user_names,
+  (select jsonb_object_agg(b.id::text, b.name_key) from branches b where b.id = any(array(${BRANCH_IDS}))) as branch_keys`;
 
 /**
  * The sign-ins "by whom" means: those of a picked employee account, or those whose name, e-mail

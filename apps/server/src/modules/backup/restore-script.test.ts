@@ -1,0 +1,150 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import pg from 'pg';
+import { createTestApp } from '../../../test/harness.ts';
+import { withDatabase } from '../../../test/global-setup.ts';
+import { createBackup } from './backup.ts';
+
+/** npm run restore, as an administrator runs it, into a database of DATABASE_URL that holds an agency already. */
+const ROOT = path.resolve(import.meta.dirname, '../../../../..');
+const serverUrl = inject('serverUrl');
+const t = await createTestApp();
+
+const tmpDirs: string[] = [];
+const tmp = (label: string) => {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), `crm-${label}-`));
+  tmpDirs.push(d);
+  return d;
+};
+const roles: string[] = [];
+const databases: string[] = [];
+
+async function asServer<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: serverUrl });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/** A database holding the agency's one precious table and file (owned by `owner`, else the server's user). */
+async function occupiedDatabase(owner?: { name: string; password: string }): Promise<string> {
+  const name = `crm_t_occupied_${randomBytes(5).toString('hex')}`;
+  databases.push(name);
+  await asServer((c) => c.query(`create database ${name}${owner ? ` owner ${owner.name}` : ''}`));
+  const u = new URL(withDatabase(serverUrl, name));
+  if (owner) {
+    u.username = owner.name;
+    u.password = owner.password;
+  }
+  const c = new pg.Client({ connectionString: u.toString() });
+  await c.connect();
+  await c.query(`create table accounts (id int primary key, name text); insert into accounts values (1, 'Ελένη Παπαδοπούλου')`);
+  await c.end();
+  return u.toString();
+}
+
+async function precious(url: string): Promise<unknown[]> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query(`select name from accounts order by id`)).rows.map((r: { name: string }) => r.name);
+  } finally {
+    await c.end();
+  }
+}
+
+function restore(file: string, env: Record<string, string>): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(process.execPath, ['--import', 'tsx', 'scripts/restore.ts', file, '--force'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    p.stdout.on('data', (b: Buffer) => (out += b.toString()));
+    p.stderr.on('data', (b: Buffer) => (out += b.toString()));
+    p.on('error', reject);
+    p.on('close', (code) => resolve({ code, out }));
+  });
+}
+
+let backupFile = '';
+beforeAll(async () => {
+  const client = await t.pool.connect();
+  try {
+    const b = await createBackup({ client, dataDir: t.dataDir, dir: tmp('backups'), keep: 0, timeZone: 'Europe/Athens', appVersion: 'test' });
+    backupFile = b.file;
+  } finally {
+    client.release();
+  }
+});
+
+afterAll(async () => {
+  for (const d of tmpDirs) fs.rmSync(d, { recursive: true, force: true });
+  await asServer(async (c) => {
+    for (const d of databases) await c.query(`drop database if exists ${d} with (force)`);
+    for (const r of roles) await c.query(`drop role if exists ${r}`);
+  });
+});
+
+describe('npm run restore --force into the database of DATABASE_URL', () => {
+  it('refuses a database user that cannot load the backup before it drops anything: the agency and its files are kept', async () => {
+    const owner = { name: `crm_t_owner_${randomBytes(4).toString('hex')}`, password: 'owner pass' };
+    roles.push(owner.name);
+    await asServer((c) => c.query(`create role ${owner.name} login password '${owner.password}'`));
+    const url = await occupiedDatabase(owner);
+    const dataDir = tmp('data');
+    fs.mkdirSync(path.join(dataDir, 'files', 'ab'), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'files', 'ab', 'abcdef.pdf'), 'the lease');
+
+    const r = await restore(backupFile, { DATABASE_URL: url, DATA_DIR: dataDir });
+    expect(r.code, r.out).toBe(1);
+    expect(r.out).toMatch(/superuser/);
+    expect(await precious(url)).toEqual(['Ελένη Παπαδοπούλου']);
+    expect(fs.readFileSync(path.join(dataDir, 'files', 'ab', 'abcdef.pdf'), 'utf8')).toBe('the lease');
+  });
+
+  it('refuses a backup cut short before it drops anything', async () => {
+    const url = await occupiedDatabase();
+    const cut = path.join(tmp('cut'), 'crm-2026-05-02-0330.tar.gz');
+    const whole = fs.readFileSync(backupFile);
+    fs.writeFileSync(cut, whole.subarray(0, Math.floor(whole.length * 0.6)));
+    const dataDir = tmp('data');
+
+    const r = await restore(cut, { DATABASE_URL: url, DATA_DIR: dataDir });
+    expect(r.code, r.out).toBe(1);
+    expect(r.out).toMatch(/damaged|incomplete|cut short/);
+    expect(await precious(url)).toEqual(['Ελένη Παπαδοπούλου']);
+  });
+
+  it('replaces a sound database with the backup, the files it replaces moved aside', async () => {
+    const url = await occupiedDatabase();
+    const dataDir = tmp('data');
+    fs.mkdirSync(path.join(dataDir, 'files', 'ab'), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'files', 'ab', 'abcdef.pdf'), 'the lease');
+
+    const r = await restore(backupFile, { DATABASE_URL: url, DATA_DIR: dataDir });
+    expect(r.code, r.out).toBe(0);
+    expect(r.out).toMatch(/Restored crm-/);
+    const n = async (u: string) => {
+      const c = new pg.Client({ connectionString: u });
+      await c.connect();
+      try {
+        return (await c.query(`select count(*)::int as n from users`)).rows[0].n as number;
+      } finally {
+        await c.end();
+      }
+    };
+    expect(await n(url)).toBe(Number((await t.pool.query(`select count(*)::int as n from users`)).rows[0].n));
+    const replaced = fs.readdirSync(dataDir).filter((d) => d.startsWith('replaced-'));
+    expect(replaced).toHaveLength(1);
+    expect(fs.readFileSync(path.join(dataDir, replaced[0]!, 'files', 'ab', 'abcdef.pdf'), 'utf8')).toBe('the lease');
+  });
+});
