@@ -91,6 +91,8 @@ export async function expectAccessible(page: Page, label = page.url()) {
   // scrolls: axe judged those in-between frames (a language menu's items at 2.4:1 contrast). The
   // check waits for running transitions to end (never for endless ones, such as a loader's spin).
   await page.evaluate(async () => {
+    // A transition asked for in this frame (a menu just opened) starts in the next ones: let it start first.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const ending = document.getAnimations().filter((a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
     await Promise.race([Promise.all(ending.map((a) => a.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 3000))]);
   });

@@ -71,6 +71,8 @@ for (const language of ['el', 'ru', 'en-UK'] as const) {
     await actions.click();
     const del = page.getByRole('menuitem', { name: L.delete });
     await expect(del).toBeVisible();
+    // Judged once the menu has faded in (mid-way its items are all but white).
+    await expect(page.locator('.mantine-Menu-dropdown')).toHaveCSS('opacity', '1');
     await expectAccessible(page, `viewing form's Actions menu ${language}`);
     await del.click();
     const dialog = page.getByRole('dialog', { name: L.deleteViewing });
@@ -129,6 +131,7 @@ for (const language of ['el', 'ru'] as const) {
     await actions.click();
     await expect(page.getByRole('menuitem', { name: ALERT_TEXTS[language].unread })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: L.delete })).toBeVisible();
+    await expect(page.locator('.mantine-Menu-dropdown')).toHaveCSS('opacity', '1');
     await expectAccessible(page, `alert's Actions menu ${language}`);
     await page.keyboard.press('Escape');
     // Back goes to the list.
