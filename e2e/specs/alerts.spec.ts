@@ -189,3 +189,24 @@ test('an administrator backs up now from the Jobs page and sees the backup: when
   await expect(page.getByTestId('backups-where')).toContainText(after.dir);
   await ctx.close();
 });
+
+test('the Jobs page says when the backups could not be read, and shows them once they can (en-UK)', async ({ browser, request, baseURL }) => {
+  const token = await apiToken(request);
+  const ctx = await signedIn(browser, baseURL!, token, 'en-UK');
+  const page = await ctx.newPage();
+  // The connection drops on every read of the backups (the page's retries too) until it comes back.
+  let down = true;
+  await page.route('**/api/backups', async (route) => {
+    if (!down || route.request().method() !== 'GET') return route.continue();
+    await route.abort('connectionreset');
+  });
+  await page.goto('/Jobs');
+  await expect(page.getByTestId('backups-error')).toHaveText('Cannot reach the server. Check your connection and try again.', { timeout: 20_000 });
+  await expect(page.getByTestId('backups-last')).toHaveCount(0);
+  // Back (read again here by a reload): the error goes, the backups show.
+  down = false;
+  await page.reload();
+  await expect(page.getByTestId('backups-last')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('backups-error')).toHaveCount(0);
+  await ctx.close();
+});

@@ -156,6 +156,12 @@ function BackupsCard() {
             {t('backup.ui.now')}
           </Button>
         </Group>
+        {/* Not read (the server unreachable, a refusal): said, and asked again by the next refresh. */}
+        {q.isError && !b && (
+          <Text size="sm" c="red" data-testid="backups-error">
+            {describeError(q.error).message}
+          </Text>
+        )}
         {b && (
           <>
             <Text size="sm" data-testid="backups-last">
