@@ -4,6 +4,7 @@ import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { IconDots, IconTrash } from './icons.ts';
+import { DeleteMenuItem } from './delete-menu-item.tsx';
 
 /**
  * The head of a record page with view, edit and create modes (deals, reservations, viewings, as
@@ -64,20 +65,9 @@ export function RecordToolbar(p: {
                       </Tooltip>
                     </Menu.Target>
                     <Menu.Dropdown>
-                      <Menu.Item
-                        color="red"
-                        className="menu-item-danger"
-                        leftSection={<IconTrash size={16} />}
-                        // The question's dialog gives the focus back to what had it when it opened: the
-                        // menu's button, not this item, which is gone by then.
-                        onClick={() => {
-                          menuButton.current?.focus();
-                          p.onDelete();
-                        }}
-                        data-testid={`${p.testId}-delete`}
-                      >
+                      <DeleteMenuItem onClick={p.onDelete} returnFocusTo={menuButton} testId={`${p.testId}-delete`}>
                         {t('common.delete')}
-                      </Menu.Item>
+                      </DeleteMenuItem>
                     </Menu.Dropdown>
                   </Menu>
                 ) : (

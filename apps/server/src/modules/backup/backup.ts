@@ -326,6 +326,26 @@ const damaged = (e: unknown) => {
 };
 
 /**
+ * What an archive entry is, for the check and the restore alike: the manifest or a folder (skipped), a
+ * table's rows (one the manifest lists), or a stored file under files/ whose path stays inside it.
+ * Anything else is refused: a damaged backup, or a crafted one reaching out of the files folder.
+ */
+function entryOf(entry: { path: string; type: string }, byName: Map<string, BackupManifest['tables'][number]>) {
+  if (entry.path === 'manifest.json' || entry.type === 'dir') return { kind: 'skip' } as const;
+  const table = /^db\/([^/]+)\.copy$/.exec(entry.path)?.[1];
+  if (table !== undefined) {
+    const t = byName.get(table);
+    if (!t) throw new BackupRefused(`The backup holds ${entry.path}, which its manifest does not list: it is damaged.`);
+    return { kind: 'table', table: t } as const;
+  }
+  const rel = entry.path.startsWith('files/') ? entry.path.slice('files/'.length) : undefined;
+  if (entry.type !== 'file' || rel === undefined || !SAFE_REL.test(rel) || rel.split('/').includes('..')) {
+    throw new BackupRefused(`The backup holds an unexpected entry ${entry.path}: it is damaged or not ours.`);
+  }
+  return { kind: 'file', rel } as const;
+}
+
+/**
  * Reads a whole backup once without changing anything: the archive whole (gzip's check sum, every
  * entry, the end), every table of its manifest there with the rows it says, the stored files'
  * names inside files/. A restore that replaces a database checks this before it touches it.
@@ -336,21 +356,16 @@ export async function verifyBackup(file: string, manifest: BackupManifest): Prom
   const input = fs.createReadStream(file).pipe(zlib.createGunzip());
   try {
     for await (const entry of readTar(input)) {
-      if (entry.path === 'manifest.json' || entry.type === 'dir') continue;
-      const table = /^db\/([^/]+)\.copy$/.exec(entry.path)?.[1];
-      if (table !== undefined) {
-        const t = byName.get(table);
-        if (!t) throw new BackupRefused(`The backup holds ${entry.path}, which its manifest does not list: it is damaged.`);
+      const what = entryOf(entry, byName);
+      if (what.kind === 'skip') continue;
+      if (what.kind === 'table') {
+        const t = what.table;
         // COPY's text format: one line a row (a newline inside a value is written \n).
         let rows = 0;
         for await (const chunk of entry.body as AsyncIterable<Buffer>) for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) rows++;
         if (rows !== t.rows) throw new BackupRefused(`The table ${t.name} holds ${rows} rows where the backup says ${t.rows}: the backup is damaged.`);
         seen.add(t.name);
         continue;
-      }
-      const rel = entry.path.startsWith('files/') ? entry.path.slice('files/'.length) : undefined;
-      if (entry.type !== 'file' || rel === undefined || !SAFE_REL.test(rel) || rel.split('/').includes('..')) {
-        throw new BackupRefused(`The backup holds an unexpected entry ${entry.path}: it is damaged or not ours.`);
       }
       for await (const _ of entry.body as AsyncIterable<Buffer>) void _;
     }
@@ -433,11 +448,10 @@ export async function restoreBackup(o: { file: string; url: string; dataDir: str
 
     const input = fs.createReadStream(o.file).pipe(zlib.createGunzip());
     for await (const entry of readTar(input)) {
-      if (entry.path === 'manifest.json' || entry.type === 'dir') continue;
-      const table = /^db\/([^/]+)\.copy$/.exec(entry.path)?.[1];
-      if (table !== undefined) {
-        const t = byName.get(table);
-        if (!t) throw new BackupRefused(`The backup holds ${entry.path}, which its manifest does not list: it is damaged.`);
+      const what = entryOf(entry, byName);
+      if (what.kind === 'skip') continue;
+      if (what.kind === 'table') {
+        const t = what.table;
         const into = db.query(copyFrom(`copy ${ident(t.name)} (${t.columns.map(ident).join(', ')}) from stdin`));
         await pipeline(entry.body, into);
         if (into.rowCount !== t.rows) throw new BackupRefused(`The table ${t.name} loaded ${into.rowCount} rows where the backup says ${t.rows}: the backup is damaged.`);
@@ -450,11 +464,7 @@ export async function restoreBackup(o: { file: string; url: string; dataDir: str
         inTx = false;
         log(`Loaded ${rows} rows; putting the files back...`);
       }
-      const rel = entry.path.startsWith('files/') ? entry.path.slice('files/'.length) : undefined;
-      if (entry.type !== 'file' || rel === undefined || !SAFE_REL.test(rel) || rel.split('/').includes('..')) {
-        throw new BackupRefused(`The backup holds an unexpected entry ${entry.path}: it is damaged or not ours.`);
-      }
-      const target = path.join(filesRoot, rel);
+      const target = path.join(filesRoot, what.rel);
       fs.mkdirSync(path.dirname(target), { recursive: true });
       await pipeline(entry.body as Readable, fs.createWriteStream(`${target}.part`, { mode: 0o600 }));
       fs.renameSync(`${target}.part`, target);

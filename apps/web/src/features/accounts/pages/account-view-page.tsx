@@ -16,7 +16,6 @@ import {
   IconEye,
   IconPencil,
   IconTargetArrow,
-  IconTrash,
 } from '../../../components/icons.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { showBannerAfterNavigation } from '../../../lib/banner.ts';
@@ -33,6 +32,7 @@ import { useGoBack } from '../components/go-back.ts';
 import { ServiceInfo } from '../components/service-info.tsx';
 import { SaveStatus } from '../../../components/save-status.tsx';
 import { focusMenuButtonAfterDialog } from '../../../lib/menu-confirm.ts';
+import { DeleteMenuItem } from '../../../components/delete-menu-item.tsx';
 
 type ViewMode = 0 | 1 | 2;
 const ENTITY_ACCOUNT = 2;
@@ -199,9 +199,9 @@ function AccountToolbar({ id, mode, setMode, status, record }: { id: number; mod
               {deletable && (
                 <>
                   {customer && <Menu.Divider />}
-                  <Menu.Item color="red" className="menu-item-danger" leftSection={<IconTrash size={16} />} onClick={confirmDelete} data-testid="delete-account">
+                  <DeleteMenuItem onClick={confirmDelete} testId="delete-account">
                     {t('accounts.ui.delete.menu')}
-                  </Menu.Item>
+                  </DeleteMenuItem>
                 </>
               )}
             </Menu.Dropdown>

@@ -16,6 +16,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useUnsavedGuard } from '../../../lib/unsaved-guard.tsx';
 import './alerts.css';
 import { alertKeys, alertQuery, deleteAlert, markAlertUnread, saveAlertNotes } from '../api/alerts.ts';
+import { DeleteMenuItem } from '../../../components/delete-menu-item.tsx';
 
 /** /Alerts/{id}: content, source, date, notes; opening marks it read. */
 export function AlertPage() {
@@ -205,19 +206,9 @@ function AlertView({ alert: initial }: { alert: TAlert }) {
                   <Menu.Item onClick={() => unread.mutate()} data-testid="alert-mark-unread">
                     {t('alerts.markUnread')}
                   </Menu.Item>
-                  <Menu.Item
-                    color="red"
-                    className="menu-item-danger"
-                    leftSection={<IconTrash size={16} />}
-                    onClick={() => {
-                      // The question gives the focus back to the menu's button, not to this item, gone by then.
-                      menuButton.current?.focus();
-                      confirmDelete();
-                    }}
-                    data-testid="alert-delete"
-                  >
+                  <DeleteMenuItem onClick={confirmDelete} returnFocusTo={menuButton} testId="alert-delete">
                     {t('common.delete')}
-                  </Menu.Item>
+                  </DeleteMenuItem>
                 </Menu.Dropdown>
               </Menu>
             </Group>

@@ -11,7 +11,7 @@ import { useRecordOpened } from '../../../lib/recent.ts';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { SaveStatus } from '../../../components/save-status.tsx';
 import { RevealTogether, useSectionReady } from '../../../components/reveal.tsx';
-import { IconArrowsMaximize, IconArrowsMinimize, IconDots, IconEye, IconPencil, IconTrash } from '../../../components/icons.ts';
+import { IconArrowsMaximize, IconArrowsMinimize, IconDots, IconEye, IconPencil } from '../../../components/icons.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { showBannerAfterNavigation } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
@@ -27,6 +27,7 @@ import { LeadObjects } from '../components/lead-objects.tsx';
 import { LeadDeals } from '../../deals/components/lead-deals.tsx';
 import { LeadViewings } from '../../viewings/components/lead-viewings.tsx';
 import { focusMenuButtonAfterDialog } from '../../../lib/menu-confirm.ts';
+import { DeleteMenuItem } from '../../../components/delete-menu-item.tsx';
 
 type ViewMode = 0 | 1 | 2;
 /** Activities link to a lead as a Demand (link kind 4). */
@@ -224,9 +225,9 @@ function LeadToolbar({ id, mode, setMode, status }: { id: number; mode: ViewMode
               {t('leads.ui.arrangeViewing')}
             </Menu.Item>
             <Menu.Divider />
-            <Menu.Item color="red" className="menu-item-danger" leftSection={<IconTrash size={16} />} onClick={confirmDelete} data-testid="delete-lead">
+            <DeleteMenuItem onClick={confirmDelete} testId="delete-lead">
               {t('leads.ui.deleteMenu')}
-            </Menu.Item>
+            </DeleteMenuItem>
           </Menu.Dropdown>
         </Menu>
       </Group>

@@ -8,7 +8,7 @@ import { ActivityList } from '../../../components/activity-list-lazy.tsx';
 import { Assignments } from '../../../components/assignments.tsx';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { forgetOpened, useRecordOpened } from '../../../lib/recent.ts';
-import { IconArrowsMaximize, IconArrowsMinimize, IconDots, IconEye, IconPencil, IconTrash } from '../../../components/icons.ts';
+import { IconArrowsMaximize, IconArrowsMinimize, IconDots, IconEye, IconPencil } from '../../../components/icons.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { uploadsInFlight } from '../../../lib/upload.ts';
 import { showBannerAfterNavigation } from '../../../lib/banner.ts';
@@ -21,6 +21,7 @@ import { ObjectView } from '../components/object-view.tsx';
 import { headingTitleField } from '../object-title.ts';
 import { SaveStatus } from '../../../components/save-status.tsx';
 import { focusMenuButtonAfterDialog } from '../../../lib/menu-confirm.ts';
+import { DeleteMenuItem } from '../../../components/delete-menu-item.tsx';
 
 type ViewMode = 0 | 1 | 2;
 const LINK_OBJECT = 1;
@@ -219,9 +220,9 @@ function ObjectToolbar({ data, mode, setMode, status }: { data: TObjectView | un
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item color="red" className="menu-item-danger" leftSection={<IconTrash size={16} />} onClick={confirmDelete} data-testid="delete-object">
+              <DeleteMenuItem onClick={confirmDelete} testId="delete-object">
                 {t('objects.delete.menu')}
-              </Menu.Item>
+              </DeleteMenuItem>
             </Menu.Dropdown>
           </Menu>
         </Group>
