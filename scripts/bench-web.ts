@@ -1,7 +1,7 @@
 // npm run bench:web — how fast the web app opens, measured with Lighthouse (from npm) in Debian's
 // Chromium, next to the bundle budgets.
 //
-//   npm run bench:web [-- --runs 3 --preset mobile|desktop --build-web --reports --url http://host:port --email a@b --password p]
+//   npm run bench:web [-- --runs 3 --preset mobile|desktop --page home|list|record|sign-in --build-web --reports --url http://host:port --email a@b --password p]
 //
 // 1. Builds the web app when apps/web/dist is missing (or with --build-web).
 // 2. Starts the CRM (apps/server/src/main.ts) on a free port with the demo agency in its own data
@@ -144,7 +144,7 @@ async function main() {
 
     const presets = (['mobile', 'desktop'] as const).filter((p) => !arg('preset') || arg('preset') === p);
     for (const preset of presets) {
-      for (const page of pages) {
+      for (const page of pages.filter((p) => !arg('page') || p.name.startsWith(arg('page') ?? ''))) {
         const runs: Measured[] = [];
         for (let i = 0; i < RUNS; i++) {
           // The session only: Lighthouse itself empties the HTTP cache, the service worker and its caches.

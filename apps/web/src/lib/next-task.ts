@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+
 /**
  * Lets the browser run what is waiting (input, painting, network answers) before the caller goes on.
  * The start of the app is several pieces of work (texts, router, first render); run as one task they
@@ -24,4 +26,15 @@ export function nextTask(): Promise<void> {
 export function whenIdle(work: () => void, timeout = 2000): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(() => work(), { timeout });
   else setTimeout(work, 200);
+}
+
+/**
+ * False until the browser is first idle after the component mounted: for what a screen shows beside
+ * its purpose (the unread count, a list below the fold). Asked at once, such requests and code
+ * competed with the screen's own on a phone's first visit; asked when idle, they follow it.
+ */
+export function useWhenIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenIdle(() => setIdle(true)), []);
+  return idle;
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ALERT_POLL_MS } from '@crm/contract/constants';
 import { api } from '../../lib/api.ts';
+import { useWhenIdle } from '../../lib/next-task.ts';
 import { useSession } from '../../lib/session.ts';
 import { visibleMenu } from './menu.ts';
 import { useRouteTitle } from './use-route-title.ts';
@@ -94,16 +95,20 @@ export function DesktopMenu({ branchUser }: { branchUser: boolean }) {
 export function AlertsBadge() {
   const { t } = useTranslation();
   const location = useLocation();
+  // Asked once the screen has been drawn and the browser is idle: the count is not what the reader
+  // opened the page for, and on a phone's first visit its request competed with the screen's own.
+  const started = useWhenIdle();
   const q = useQuery({
     queryKey: ['alerts', 'unreadCount'],
     queryFn: ({ signal }) => api<number>('/api/Alert/unreadCount', { signal, background: true }),
     refetchInterval: ALERT_POLL_MS,
+    enabled: started,
     meta: { handlesErrors: true },
   });
   const { refetch } = q;
   useEffect(() => {
-    void refetch();
-  }, [location.pathname, refetch]);
+    if (started) void refetch({ cancelRefetch: false });
+  }, [location.pathname, refetch, started]);
   const count = q.data ?? 0;
   return (
     <Tooltip label={t('nav.unreadAlerts', { count })}>
