@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { ROWS_PER_TURN, addRows, sheetName, streamedWorkbook, noteTruncated } from './excel.ts';
+import { ROWS_PER_TURN, addRows, sheetName, streamedWorkbook, noteTruncated, safeText, textCell } from './excel.ts';
 
 describe('a worksheet name from a text', () => {
   it('cut to 31 characters between letters as the reader sees them: never half an emoji, a flag or an accent', () => {
@@ -55,5 +55,16 @@ describe('an export cut at its limit', () => {
     const whole = ws.addRow(['Deals']);
     noteTruncated(whole, 12, 12, t);
     expect(whole.getCell(4).value ?? null).toBeNull();
+  });
+});
+
+describe('text written to a spreadsheet cell', () => {
+  it('cannot run as a formula', () => {
+    for (const s of ['=HYPERLINK("http://evil")', '+1+cmd', '@SUM(A1)', '-2+3+cmd|\' /C calc\'!A0', '-1', '\t=1', '\r=1']) expect(safeText(s)).toBe(`'${s}`);
+  });
+  it('keeps what people write as they wrote it', () => {
+    for (const s of ['- Χαλασμένο κλιματιστικό', '-\tσημείωση', 'Παπαδόπουλος', 'a=b', '2+2', '  =1']) expect(safeText(s)).toBe(s);
+    expect(textCell('')).toBeNull();
+    expect(textCell(null)).toBeNull();
   });
 });

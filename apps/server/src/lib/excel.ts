@@ -96,12 +96,14 @@ export const DATE_TIME_FORMAT = 'dd/mm/yyyy hh:mm';
 export const DATE_FORMAT = 'dd/mm/yyyy';
 
 /**
- * Text that a spreadsheet could read as a formula (= + - @, or a tab or carriage return first) is
- * stored with a leading apostrophe, so it shows as the text it is and never runs.
+ * Text that a spreadsheet could read as a formula (= + @, a minus sign against what follows, or a tab
+ * or carriage return first) is stored with a leading apostrophe, so it shows as the text it is and
+ * never runs. A dash and a space ("- broken air conditioner", how notes are written) is no formula
+ * and is kept as typed: the apostrophe would show in the cell.
  */
 export function safeText(s: string | null | undefined): string {
   if (!s) return '';
-  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  return /^(?:[=+@\t\r]|-(?!\s))/.test(s) ? `'${s}` : s;
 }
 
 /** A text cell, or an empty cell (not an empty text, which a spreadsheet's filter counts as a value). */
