@@ -20,6 +20,7 @@ const LABELS = {
   address: 'fields.object.address',
   sharedExpenses: 'fields.object.averageMonthlySharedExpenses',
   agent: 'objects.sheet.agent',
+  photo: 'objects.sheet.photo',
 } as const;
 
 const AREAS = new Set(['area', 'lotArea', 'buildableArea', 'sizeOfBalconies']);
