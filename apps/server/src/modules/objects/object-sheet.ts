@@ -46,7 +46,8 @@ function inLanguage(r: Record<string, unknown>, culture: TCulture, main: 'title'
 
 /**
  * The property sheet: the public site's allow-listed columns of one property (published or not),
- * the agency's details, the first assigned employee as the agent, and the street address only
+ * the agency's details, the first assigned employee as the agent (first name first, as a client
+ * reads it, not the office's "Surname Name"), and the street address only
  * when the agent asks for it. Every text in `culture`.
  */
 export async function objectSheet(db: Db, id: number, culture: TCulture, t: T, withAddress: boolean): Promise<TObjectSheetAnswer> {
@@ -59,7 +60,7 @@ export async function objectSheet(db: Db, id: number, culture: TCulture, t: T, w
   const r = rows.rows[0] as Record<string, unknown> | undefined;
   if (!r) throw notFound('objects.notFound');
   const agentRows = await db.execute(sql`
-    select a.display_name as name, a.phones[1] as phone, a.emails[1] as email from assignments s join accounts a on a.id = s.account_id
+    select coalesce(nullif(concat_ws(' ', nullif(trim(a.first_name), ''), nullif(trim(a.last_name), '')), ''), a.display_name) as name, a.phones[1] as phone, a.emails[1] as email from assignments s join accounts a on a.id = s.account_id
     where s.parent = ${ASSIGNMENT_PARENTS.object} and s.parent_id = ${id} and a.is_employe order by s.created_on, s.id limit 1`);
   const agent = agentRows.rows[0] as { name: string; phone: string | null; email: string | null } | undefined;
   const site = await getSiteContact(db);

@@ -194,7 +194,7 @@ function PropertySheet({ data, options }: { data: TObjectSheetAnswer; options: T
         </section>
       )}
       {data.featureGroups.length > 0 && (
-        <section className="psheet-section" aria-labelledby="sheet-features">
+        <section className="psheet-section psheet-features" aria-labelledby="sheet-features">
           <h2 id="sheet-features">{labels.features}</h2>
           <div className="psheet-feature-groups">
             {data.featureGroups.map((g) => (
