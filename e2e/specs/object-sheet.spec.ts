@@ -86,3 +86,17 @@ for (const lang of ['en-UK', 'el'] as const) {
     await ctx.close();
   });
 }
+
+test('the sheet fits a phone: nothing wider than the screen, Print at hand', async ({ browser, request, baseURL }) => {
+  const token = await apiToken(request);
+  const o = await demoProperty(request, token);
+  const ctx = await signedIn(browser, baseURL!, token, 'el', { viewport: { width: 412, height: 860 }, isMobile: true });
+  const page = await ctx.newPage();
+  await page.goto(`/Objects/Sheet/${o.id}`);
+  await expect(page.getByTestId('sheet-ref')).toHaveText(`Κωδ. ${o.ref}`);
+  await expect(page.getByRole('button', { name: 'Εκτύπωση' })).toBeInViewport();
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(412);
+  const box = await page.getByTestId('sheet-photo').first().boundingBox();
+  expect(box!.width).toBeLessThanOrEqual(412);
+  await ctx.close();
+});
