@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_AMOUNT_NUMBER, ZAmountInput, ZDate, ZDateTime, ZDateTimeInput, ZId, ZIdString, ZPage, ZPageString, ZSelectOption, ZText } from './common.ts';
 import { listAnswer } from './accounts.ts';
 import { MAP_CIRCLE, OBJECT_FIELDS, OBJECT_RELATIONS, type TFieldDescriptionOf } from './object-fields.ts';
+import { CULTURES } from './constants.ts';
 
 const NUMERIC_LIMITS: Record<string, { min: number; max: number }> = {
   number: { min: -1e12, max: 1e12 },
@@ -332,3 +333,38 @@ export type TObjectKeyLoanEdit = z.infer<typeof ZObjectKeyLoanEdit>;
 export const ZObjectKeyLoanDeleteQuery = z.object({ version: ZIdString });
 export const ZObjectIdOrRefParam = z.object({ idOrRef: z.string().min(1).max(30) });
 export { ZIdString as ZObjectIdString };
+
+/**
+ * GET /api/object/sheet/{idOrRef}?culture=&address=: the property sheet an agent hands out, in the
+ * sheet's language (not necessarily the reader's). `address=1` adds the street address, which the
+ * sheet otherwise never carries.
+ */
+export const ZObjectSheetQuery = z.object({ culture: z.enum(CULTURES).optional(), address: z.enum(['0', '1']).optional() });
+export type TObjectSheetQuery = z.infer<typeof ZObjectSheetQuery>;
+const ZSheetService = z.enum(['sale', 'rent', 'shortRent']);
+/**
+ * What a sheet prints, every text ready in the sheet's language: built from the same allow-list of
+ * columns as the public site (no owner, tenants, notes, keys, commission, nor the address unless asked).
+ */
+export const ZObjectSheetAnswer = z.object({
+  id: ZId,
+  culture: z.enum(CULTURES),
+  /** The sheet's own words (headings, "Ref."), in its language. */
+  labels: z.record(z.string(), z.string()),
+  agency: z.object({ name: z.string(), phone: z.string().nullable(), email: z.string().nullable(), address: z.string().nullable() }),
+  ref: z.string(),
+  title: z.string(),
+  type: z.string(),
+  place: z.string(),
+  address: z.string().nullable(),
+  /** Each price offered: its service's name, the amount, the amount before a discount, "per month". */
+  prices: z.array(z.object({ service: ZSheetService, label: z.string(), price: z.string(), was: z.string().nullable(), per: z.string().nullable() })),
+  sharedExpenses: z.string().nullable(),
+  facts: z.array(z.object({ key: z.string(), label: z.string(), value: z.string() })),
+  featureGroups: z.array(z.object({ key: z.string(), title: z.string(), items: z.array(z.string()) })),
+  description: z.string(),
+  /** The photos' file ids, in the property's order (the first is the main one). */
+  photos: z.array(ZId),
+  agent: z.object({ name: z.string(), phone: z.string().nullable(), email: z.string().nullable() }).nullable(),
+});
+export type TObjectSheetAnswer = z.infer<typeof ZObjectSheetAnswer>;

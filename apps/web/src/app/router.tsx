@@ -159,6 +159,7 @@ export const protectedRoutes: RouteObject[] = [
   lazyPage('/Objects', 'title.objects', objectPages.ObjectsPage, {}, prefetching(() => [objectsFirstPage()])),
   lazyPage('/Objects/Add/:ownerId?', 'title.objectAdd', objectPages.ObjectAddPage),
   lazyPage('/Objects/Search', 'title.objectSearch', () => import('../features/objects/pages/object-search-page.tsx').then((m) => ({ Component: m.ObjectSearchPage }))),
+  lazyPage('/Objects/Sheet/:id', 'title.objectSheet', () => import('../features/objects/sheet/object-sheet-page.tsx').then((m) => ({ Component: m.ObjectSheetPage }))),
   lazyPage('/Objects/View', 'title.object', objectPages.ObjectViewPage),
   lazyPage('/Objects/View/:id/:viewMode?', 'title.object', objectPages.ObjectViewPage, {}, objectViewData),
   lazyPage('/ObjectKeys', 'title.keys', () => import('../features/objects/pages/object-keys-page.tsx').then((m) => ({ Component: m.ObjectKeysPage })), {}, prefetching(() => [keysFirstPage()])),

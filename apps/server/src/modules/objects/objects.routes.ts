@@ -23,6 +23,8 @@ import {
   ZObjectDownload,
   ZObjectSearch,
   ZObjectSearchAnswer,
+  ZObjectSheetAnswer,
+  ZObjectSheetQuery,
   ZObjectUpdate,
   ZObjectViewAnswer,
   ZOk,
@@ -35,6 +37,7 @@ import { addObject, deleteObject, discardObject, editAnswer, EMPTY_OBJECTS_JOB, 
 import { listObjects, makeObjectSearchProvider, searchByRefNumOrTitle, searchObjects } from './objects.lists.ts';
 import { addObjectAccount, addObjectOfOwner, deleteObjectAccount, mergeObjectLinks, OWNERS_REFRESH_JOB, refreshEndedOwners, updateObjectAccount } from './object-accounts.service.ts';
 import { deleteKey, deleteLoan, getKey, listKeys, saveKey, updateLoan } from './object-keys.service.ts';
+import { objectSheet } from './object-sheet.ts';
 import { reservationsOfObject } from '../reservations/reservations.service.ts';
 
 const caller = (req: FastifyRequest) => ({ user: req.user!, actor: req.actor });
@@ -92,6 +95,16 @@ export const objectsRoutes = fp(
         const view = await viewAnswer(app.db, reader(req), id);
         // Reservations are hidden from branch users (docs/access.md).
         return req.user!.branchId === null ? { ...view, reservations: await reservationsOfObject(app.db, id, req.culture, reader(req).t) } : view;
+      },
+    );
+    // The property sheet an agent hands out: the same access as the view; its texts in the sheet's language.
+    app.get(
+      '/api/object/sheet/:idOrRef',
+      { config: { access: STAFF }, schema: { tags, params: ZObjectIdOrRefParam, querystring: ZObjectSheetQuery, response: { 200: ZObjectSheetAnswer } } },
+      async (req) => {
+        const culture = req.query.culture ?? req.culture;
+        const id = await resolveIdOrRef(app.db, req.params.idOrRef);
+        return objectSheet(app.db, id, culture, (key, params) => app.translator.t(culture, key, params), req.query.address === '1');
       },
     );
     app.delete(

@@ -43,7 +43,7 @@ const group = (n: number) => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))
 /** 1 234 € (space thousands, symbol after). */
 export const money = (n: number) => `${group(n)}\u00a0€`;
 /** An area in the reader's unit (m², τ.μ., м²), with its decimals as stored (85,5 τ.μ.; 85.5 m²). */
-const area = (n: number, t: T, culture: TCulture) => {
+export const area = (n: number, t: T, culture: TCulture) => {
   const whole = Math.trunc(n);
   const decimals = Math.round((n - whole) * 100);
   const fraction = decimals === 0 ? '' : `${culture === 'en' ? '.' : ','}${String(decimals).padStart(2, '0').replace(/0$/, '')}`;
@@ -59,7 +59,7 @@ export const distance = (m: number, culture: TCulture, t: T) =>
     ? `${new Intl.NumberFormat(culture === 'en' ? 'en-GB' : culture, { minimumFractionDigits: 0, maximumFractionDigits: 1, useGrouping: false }).format(Math.round(m / 100) / 10)}\u00a0${t('common.unitKm')}`
     : `${group(m)}\u00a0${t('common.unitMetre')}`;
 /** A date as the reader writes it in full ("26 March 2028", "26 Μαρτίου 2028"). */
-const longDate = (culture: TCulture, iso: string) =>
+export const longDate = (culture: TCulture, iso: string) =>
   new Intl.DateTimeFormat(culture === 'en' ? 'en-GB' : culture, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
 
 /** A text cut for a meta description: whole words, with an ellipsis when it was longer. */

@@ -15,6 +15,8 @@ import IconX_ from '@tabler/icons-react/dist/esm/icons/IconX.mjs';
 import IconZoomIn_ from '@tabler/icons-react/dist/esm/icons/IconZoomIn.mjs';
 import IconZoomOut_ from '@tabler/icons-react/dist/esm/icons/IconZoomOut.mjs';
 import IconExternalLink_ from '@tabler/icons-react/dist/esm/icons/IconExternalLink.mjs';
+import IconPrinter_ from '@tabler/icons-react/dist/esm/icons/IconPrinter.mjs';
+import IconFileDescription_ from '@tabler/icons-react/dist/esm/icons/IconFileDescription.mjs';
 
 export const IconChevronLeft = IconChevronLeft_ as Icon;
 export const IconChevronRight = IconChevronRight_ as Icon;
@@ -31,3 +33,5 @@ export const IconX = IconX_ as Icon;
 export const IconZoomIn = IconZoomIn_ as Icon;
 export const IconZoomOut = IconZoomOut_ as Icon;
 export const IconExternalLink = IconExternalLink_ as Icon;
+export const IconPrinter = IconPrinter_ as Icon;
+export const IconFileDescription = IconFileDescription_ as Icon;

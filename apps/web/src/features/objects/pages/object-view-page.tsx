@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ActivityList } from '../../../components/activity-list-lazy.tsx';
 import { Assignments } from '../../../components/assignments.tsx';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
@@ -18,6 +18,7 @@ import { useGoBack } from '../../accounts/components/go-back.ts';
 import { deleteObject, discardObject, justAddedObjects, objectEditQuery, objectKeys, objectViewQuery, validIdOrRef, type TObjectView } from '../api/objects.ts';
 import { ObjectEditor } from '../components/object-editor.tsx';
 import { ObjectView } from '../components/object-view.tsx';
+import { IconFileDescription } from '../icons.ts';
 import { headingTitleField } from '../object-title.ts';
 import { SaveStatus } from '../../../components/save-status.tsx';
 import { focusMenuButtonAfterDialog } from '../../../lib/menu-confirm.ts';
@@ -220,6 +221,11 @@ function ObjectToolbar({ data, mode, setMode, status }: { data: TObjectView | un
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
+              {data && (
+                <Menu.Item component={Link} to={`/Objects/Sheet/${data.id}`} leftSection={<IconFileDescription size={16} />} data-testid="object-sheet">
+                  {t('objects.sheet.menu')}
+                </Menu.Item>
+              )}
               <DeleteMenuItem onClick={confirmDelete} testId="delete-object">
                 {t('objects.delete.menu')}
               </DeleteMenuItem>
