@@ -30,6 +30,7 @@ export const MENU: MenuEntry[] = [
   { label: 'nav.reservations', to: '/Reservations', noBranch: true },
   { label: 'nav.payments', to: '/Payments', noBranch: true },
   { label: 'nav.documents', to: '/DocumentList' },
+  { label: 'nav.reports', to: '/Reports' },
   { label: 'nav.settings', to: '/Settings', noBranch: true, adminOnly: true },
 ];
 
