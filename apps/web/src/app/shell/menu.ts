@@ -19,6 +19,8 @@ export const MENU: MenuEntry[] = [
       { label: 'nav.partners', to: '/Partners' },
       { label: 'nav.specialists', to: '/Professionals' },
       { label: 'nav.employes', to: '/Employes', noBranch: true },
+      // Beside the employees: what each of them did (a branch user sees their branch's, an employee their own).
+      { label: 'nav.reports', to: '/Reports' },
       { label: 'nav.leads', to: '/Leads' },
       { label: 'nav.alerts', to: '/Alerts', noBranch: true },
       { label: 'nav.sources', to: '/Sources' },
@@ -30,7 +32,6 @@ export const MENU: MenuEntry[] = [
   { label: 'nav.reservations', to: '/Reservations', noBranch: true },
   { label: 'nav.payments', to: '/Payments', noBranch: true },
   { label: 'nav.documents', to: '/DocumentList' },
-  { label: 'nav.reports', to: '/Reports' },
   { label: 'nav.settings', to: '/Settings', noBranch: true, adminOnly: true },
 ];
 

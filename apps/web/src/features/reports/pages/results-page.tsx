@@ -59,6 +59,7 @@ export function ResultsPage() {
         to="/Viewing"
         onClick={() => openViewings(agent, data.from, data.till, results)}
         title={t('reports.ui.open')}
+        fz="inherit"
         data-testid={`results-link-${key}`}
       >
         {value}
@@ -127,8 +128,8 @@ export function ResultsPage() {
         </Text>
       )}
       {data && (
-        <Table.ScrollContainer minWidth={1180} type="native" className="results-scroll" tabIndex={0} aria-label={t('reports.results.title')} data-testid="results-table">
-          <Table striped highlightOnHover withTableBorder verticalSpacing="xs">
+        <Table.ScrollContainer minWidth={980} type="native" className="results-scroll" tabIndex={0} aria-label={t('reports.results.title')} data-testid="results-table">
+          <Table highlightOnHover withTableBorder verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col" className="results-name">
