@@ -100,8 +100,8 @@ export async function results(app: FastifyInstance, user: SessionUser, q: TResul
       where a.is_employe and (a.end_date is null or a.end_date >= ${from}::date) and ${agentsOf(user, q.branchId)}
     ),
     p as (
-      select ${key}, count(distinct o.id)::int as n
-      from (select o.id, o.created_by_account_id as agent from objects o
+      select ${key}, count(*)::int as n
+      from (select o.created_by_account_id as agent from objects o
         where o.created_on >= ${start} and o.created_on < ${end} and o.created_by_account_id in (select id from ag)) o
       ${sets}
     ),
