@@ -91,7 +91,10 @@ export async function results(app: FastifyInstance, user: SessionUser, q: TResul
   // Every measure is grouped by agent and once more over all (k = 0): the totals row.
   const sets = sql`group by grouping sets ((agent), ())`;
   const key = sql`case when grouping(agent) = 1 then 0 else agent end as k`;
-  // A deal's money: an agent's row adds each of their deals; the totals add each deal once (its first agent's line).
+  // A record shared by two agents is a line of each: an agent's row adds their lines, the totals each
+  // record's first line only (a count(distinct) per grouping set sorted every line, 40 ms for a year's deals).
+  const first = (id: SQL, agent: SQL) => sql`row_number() over (partition by ${id} order by ${agent}) = 1 as first`;
+  const tally = (cond: SQL) => sql`(case when grouping(agent) = 1 then count(*) filter (where ${cond} and first) else count(*) filter (where ${cond}) end)::int`;
   const once = (x: SQL, type: number) =>
     money(sql`case when grouping(agent) = 1 then sum(${x}) filter (where deal_type = ${type} and first) else sum(${x}) filter (where deal_type = ${type}) end`);
   const r = await app.db.execute<Row>(sql`
@@ -106,16 +109,16 @@ export async function results(app: FastifyInstance, user: SessionUser, q: TResul
       ${sets}
     ),
     v as (
-      select ${key}, count(distinct id)::int as n, (count(distinct id) filter (where result = ${VIEWING_RESULT_OFFER}))::int as offers
-      from (select v.id, v.result, s.account_id as agent from viewings v
+      select ${key}, ${tally(sql`true`)} as n, ${tally(sql`result = ${VIEWING_RESULT_OFFER}`)} as offers
+      from (select v.id, v.result, s.account_id as agent, ${first(sql`v.id`, sql`s.account_id`)} from viewings v
         join assignments s on s.parent = ${ASSIGNED_VIEWING} and s.parent_id = v.id
         where v.date_of_viewing >= ${start} and v.date_of_viewing < ${end} and v.result = any(${sql.param([...HELD_VIEWING_RESULTS])}::int[])
           and s.account_id in (select id from ag)) v
       ${sets}
     ),
     l as (
-      select ${key}, count(distinct id)::int as n
-      from (select l.id, s.account_id as agent from leads l
+      select ${key}, ${tally(sql`true`)} as n
+      from (select l.id, s.account_id as agent, ${first(sql`l.id`, sql`s.account_id`)} from leads l
         join assignments s on s.parent = ${ASSIGNED_LEAD} and s.parent_id = l.id
         where l.created_on >= ${start} and l.created_on < ${end} and s.account_id in (select id from ag)) l
       ${sets}
@@ -128,14 +131,13 @@ export async function results(app: FastifyInstance, user: SessionUser, q: TResul
     ),
     d as (
       select ${key},
-        (count(distinct id) filter (where deal_type = ${DEAL_TYPE_SALE}))::int as sales,
+        ${tally(sql`deal_type = ${DEAL_TYPE_SALE}`)} as sales,
         ${once(sql`amount`, DEAL_TYPE_SALE)} as sales_value,
         ${once(sql`commission`, DEAL_TYPE_SALE)} as sales_commission,
-        (count(distinct id) filter (where deal_type = ${DEAL_TYPE_RENTAL}))::int as rentals,
+        ${tally(sql`deal_type = ${DEAL_TYPE_RENTAL}`)} as rentals,
         ${once(sql`amount`, DEAL_TYPE_RENTAL)} as rentals_value,
         ${once(sql`commission`, DEAL_TYPE_RENTAL)} as rentals_commission
-      from (select d.id, d.deal_type, d.amount, d.commission, p.account_id as agent,
-          row_number() over (partition by d.id order by p.account_id) = 1 as first
+      from (select d.deal_type, d.amount, d.commission, p.account_id as agent, ${first(sql`d.id`, sql`p.account_id`)}
         from closed d join deal_parties p on p.deal_id = d.id and p.relation = ${DEAL_RELATION.assigned}
         where p.account_id in (select id from ag)) d
       ${sets}
