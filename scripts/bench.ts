@@ -548,6 +548,13 @@ async function main() {
       { name: 'POST /api/Deal/search (object ref)', kind: 'list', make: (i) => ({ method: 'POST', path: '/api/Deal/search', body: { object: `#${dealRefs[i % Math.max(1, dealRefs.length)] ?? '0001'}`, perPage: 20, currentPage: 1 } }) },
       { name: 'POST /api/Deal/board', kind: 'list', make: (i) => ({ method: 'POST', path: '/api/Deal/board', body: i % 2 ? { dealType: 2 } : {} }) },
       { name: 'GET /api/Deal/edit/{id}', kind: 'record', make: (i) => ({ method: 'GET', path: `/api/Deal/edit/${dealIds[(i * 13) % Math.max(1, dealIds.length)] ?? 1}` }) },
+      // The agents' results (decision 046): every agent's month (one of the last two years), and this year, in one statement each.
+      {
+        name: 'POST /api/report/results (a month, every agent)',
+        kind: 'list',
+        make: (i) => ({ method: 'POST', path: '/api/report/results', body: { period: 'range', from: dealMonth(i)[0], till: dealMonth(i)[1] } }),
+      },
+      { name: 'POST /api/report/results (this year, every agent)', kind: 'list', make: () => ({ method: 'POST', path: '/api/report/results', body: { period: 'year' } }) },
       // Short-let reservations (issue 10): each filter, with the footer's sums over every matching row.
       { name: 'POST /api/Reservation/search (this year by check-out, page 1-50)', kind: 'list', make: (i) => ({ method: 'POST', path: '/api/Reservation/search', body: { perPage: 20, currentPage: 1 + (i % 50) } }) },
       {

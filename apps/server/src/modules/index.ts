@@ -17,6 +17,7 @@ import { dealsRoutes } from './deals/deals.routes.ts';
 import { reservationsRoutes } from './reservations/reservations.routes.ts';
 import { publicSiteRoutes, publishingRoutes } from './publishing/publishing.routes.ts';
 import { backupRoutes } from './backup/backup.routes.ts';
+import { reportsRoutes } from './reports/reports.routes.ts';
 
 /** Every entity module; app.ts registers them after the platform plugins. */
 export async function registerModules(app: FastifyInstance) {
@@ -39,4 +40,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(publishingRoutes);
   await app.register(publicSiteRoutes);
   await app.register(backupRoutes);
+  await app.register(reportsRoutes);
 }

@@ -21,6 +21,7 @@ import { availabilityFirstQuery, reservationQuery, reservationsFirstPage } from 
 import { paymentsFirstPage, statementFirstPage } from '../features/payments/api/payments.ts';
 import { alertQuery, alertsFirstPage } from '../features/alerts/api/alerts.ts';
 import { documentQuery, documentsFirstPage } from '../features/documents/api/documents.ts';
+import { resultsFirst } from '../features/reports/api/results.ts';
 import { prefetching } from './prefetch.ts';
 
 export type RouteHandle = {
@@ -211,6 +212,8 @@ export const protectedRoutes: RouteObject[] = [
   lazyPage('/DocumentList', 'title.documents', officePages.DocumentsPage, {}, prefetching(() => [documentsFirstPage()])),
   lazyPage('/Document/Add', 'title.document', officePages.DocumentPage),
   lazyPage('/Document/:id', 'title.document', officePages.DocumentPage, {}, prefetching((args) => (new URL(args.request.url).searchParams.get('edit') === '1' ? [] : recordIds(args, documentQuery)))),
+  // The agents' results: every staff member (the server gives each their rows).
+  lazyPage('/Reports', 'title.reports', () => import('../features/reports/pages/results-page.tsx').then((m) => ({ Component: m.ResultsPage })), {}, prefetching(resultsFirst)),
   lazyPage('/Alerts', 'title.alerts', () => import('../features/alerts/pages/alerts-page.tsx').then((m) => ({ Component: m.AlertsPage })), { noBranch: true }, prefetching(() => [alertsFirstPage()])),
   lazyPage('/Alerts/:id', 'title.alert', () => import('../features/alerts/pages/alert-page.tsx').then((m) => ({ Component: m.AlertPage })), { noBranch: true }, recordViewData(alertQuery)),
   // Payments

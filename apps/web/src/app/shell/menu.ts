@@ -19,6 +19,8 @@ export const MENU: MenuEntry[] = [
       { label: 'nav.partners', to: '/Partners' },
       { label: 'nav.specialists', to: '/Professionals' },
       { label: 'nav.employes', to: '/Employes', noBranch: true },
+      // Beside the employees: what each of them did (a branch user sees their branch's, an employee their own).
+      { label: 'nav.reports', to: '/Reports' },
       { label: 'nav.leads', to: '/Leads' },
       { label: 'nav.alerts', to: '/Alerts', noBranch: true },
       { label: 'nav.sources', to: '/Sources' },

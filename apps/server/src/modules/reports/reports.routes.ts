@@ -1,0 +1,30 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZResultsAnswer, ZResultsQuery } from '@crm/contract';
+import { STAFF } from '../../plugins/auth.ts';
+import { sendWorkbook } from '../files/files.service.ts';
+import { results } from './results.service.ts';
+import { resultsWorkbook } from './results.xlsx.ts';
+
+/** Reports: the agents' results over a period, on screen and as Results.xlsx. */
+export const reportsRoutes = fp(
+  async (root: FastifyInstance) => {
+    const app = root.withTypeProvider<ZodTypeProvider>();
+    const tags = ['reports'];
+    const tr = (req: FastifyRequest) => (key: string, params?: Record<string, string | number>) => app.translator.t(req.culture, key, params);
+
+    // Every staff member: an office admin reads every agent, a branch admin their branch's, an employee their own row.
+    app.post(
+      '/api/report/results',
+      { config: { access: STAFF }, schema: { tags, body: ZResultsQuery, response: { 200: ZResultsAnswer } } },
+      async (req) => results(app, req.user!, req.body, tr(req)),
+    );
+    app.post(
+      '/api/report/results/download',
+      { config: { access: STAFF }, schema: { tags, body: ZResultsQuery } },
+      async (req, reply) => sendWorkbook(reply, await resultsWorkbook(app, req.user!, req.body, tr(req), req.culture), 'Results.xlsx'),
+    );
+  },
+  { name: 'reports' },
+);
