@@ -92,7 +92,7 @@ describe('migrations', () => {
     await q(`drop function crm_public_site_places_changed()`);
     await q(`drop function crm_public_site_tenants_changed()`);
     await q(`drop index action_log_object_deleted_ref_idx`);
-    // Before 0056: the agents' results read the closed deals and the new listings without their own indexes.
+    // Before 0054: the agents' results read the closed deals and the new listings without their own indexes.
     await q(`drop index deals_closed_end_date_idx`);
     await q(`drop index objects_created_on_by_idx`);
     await q(`delete from drizzle.__drizzle_migrations where created_at >= 1795479485623`);
@@ -207,7 +207,7 @@ describe('migrations', () => {
     expect((await q(`select indexdef from pg_indexes where indexname = 'action_log_object_deleted_ref_idx'`)).rows).toEqual([
       { indexdef: "CREATE INDEX action_log_object_deleted_ref_idx ON public.action_log USING btree (((data ->> 'referenceNumber'::text))) WHERE ((entity = 'Object'::text) AND (action = 'Delete'::text))" },
     ]);
-    // 0056 indexes the closed deals by closing date, and the new listings with who took them on.
+    // 0054 indexes the closed deals by closing date, and the new listings with who took them on.
     expect((await q(`select indexdef from pg_indexes where indexname in ('deals_closed_end_date_idx', 'objects_created_on_by_idx') order by 1`)).rows).toEqual([
       { indexdef: 'CREATE INDEX deals_closed_end_date_idx ON public.deals USING btree (end_date) WHERE (deal_stage = 5)' },
       { indexdef: 'CREATE INDEX objects_created_on_by_idx ON public.objects USING btree (created_on) INCLUDE (created_by_account_id)' },

@@ -38,7 +38,7 @@ export const deals = pgTable(
       index('deals_type_idx').on(c.dealType!, t.createdOn, t.id),
       index('deals_deposit_idx').on(c.dateOfDeposit!, t.id),
       index('deals_end_date_idx').on(c.endDate!, t.id),
-      // deals_closed_end_date_idx in SQL (0056): the closed deals by closing date (the agents' results).
+      // deals_closed_end_date_idx in SQL (0054): the closed deals by closing date (the agents' results).
       index('deals_shown_price_idx').on(sql`coalesce(${c.price!}, ${c.askingPrice!})`, t.id),
       index('deals_object_idx').on(t.objectId),
       index('deals_demand_idx').on(t.demandId),
