@@ -123,7 +123,8 @@ export function ViewingSheetPage() {
         </section>
         <section>
           <h3 id="viewing-sheet-objects">{x('objects')}</h3>
-          <div className="viewing-sheet-table-wrap">
+          {/* On a phone the table scrolls sideways within its box (reached and scrolled by keyboard too). */}
+          <div className="viewing-sheet-table-wrap" tabIndex={0} role="region" aria-labelledby="viewing-sheet-objects">
             <table className="viewing-sheet-table" aria-labelledby="viewing-sheet-objects" data-testid="viewing-sheet-objects">
               <thead>
                 <tr>
