@@ -66,7 +66,8 @@ export async function viewingSheet(app: FastifyInstance, id: number, asked: TCul
   const objects = rows.map((o) => {
     // The price of the service the lead asks for; without a lead (or none it asks for offered), the first one offered.
     const svc = asked_.find((s) => o[s.object] === true && o[s.price] != null) ?? SERVICES.find((s) => o[s.object] === true && o[s.price] != null);
-    const price = svc ? t(`viewings.sheet.priceOf.${svc.key}`, { price: formatEuro(Number(o[svc.price])) }) : null;
+    const euros = svc ? formatEuro(Number(o[svc.price])) : null;
+    const price = svc && euros ? (svc.key === 'sale' ? euros : t(`viewings.sheet.priceOf.${svc.key}`, { price: euros })) : null;
     return {
       referenceNumber: formatReferenceNumber(o.reference_number as number),
       type: o.object_sub_type_id != null ? t(`objects.list.objectSubTypes.${o.object_sub_type_id}`) : null,
