@@ -112,6 +112,7 @@ for (const language of ['en-UK', 'el'] as const) {
     await card.getByLabel(L.taxLabel, { exact: true }).fill('123456789');
     await card.getByTestId('settings-site-save').click();
     await expect(card.getByText(L.badTax)).toBeVisible();
+    await card.screenshot({ path: test.info().outputPath(`settings-sheet-details-${language}.png`) });
     await expectAccessible(page, `settings with the sheet's details ${language}`);
     await desk.close();
 
