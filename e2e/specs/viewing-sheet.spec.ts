@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, createObject, expectAccessible, signedIn } from '../fixtures.ts';
+import { apiToken, createObject, expectAccessible, placeId, signedIn } from '../fixtures.ts';
 
 /**
  * The viewing sheet a client signs (decision 044): from a viewing's page, a print-ready page with
@@ -84,17 +84,33 @@ for (const language of ['en-UK', 'el'] as const) {
     await page.screenshot({ path: test.info().outputPath(`viewing-sheet-1280-${language}.png`), fullPage: true });
     await expectAccessible(page, `viewing sheet ${language}`);
 
-    // Printed: the sheet alone, no header, no buttons.
+    // Printed: the sheet alone, no header, no buttons; laid out at an A4 page's printable width (180 mm).
+    const A4 = { width: Math.round((180 / 25.4) * 96), height: Math.round((269 / 25.4) * 96) };
+    await page.setViewportSize(A4);
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByRole('banner')).toBeHidden();
     await expect(page.getByTestId('viewing-sheet-print')).toBeHidden();
     await expect(page.getByTestId('viewing-sheet-language')).toBeHidden();
     await expect(page.getByTestId('viewing-sheet-title')).toBeVisible();
     // One A4 page (297 mm less the margins, at 96 px an inch) holds it.
-    const height = await sheet.evaluate((el) => el.getBoundingClientRect().height);
-    expect(height).toBeLessThan(((297 - 28) / 25.4) * 96);
+    expect(await sheet.evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(A4.height);
+    // Nothing runs past the page's right edge (a long label and its line to fill in).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(A4.width);
     await page.screenshot({ path: test.info().outputPath(`viewing-sheet-print-${language}.png`), fullPage: true });
+    if (language === 'en-UK') {
+      // Eight properties with their places still fit one page.
+      const place = await placeId(request, token, 'Karabournaki');
+      const more = [];
+      for (let i = 0; i < 8; i++) more.push(await createObject(request, token, { forSale: true, subTypeObjectTypeId: 1, objectSubTypeId: 1, area: 60 + i, salePrice: 150000 + i * 1000, locationId: place, title: `Flat ${i} ${mark}` }));
+      const eight = await post<{ id: number }>(request, token, '/api/Viewing/update', { demandId: lead.id, dateOfViewing: '2031-03-15T10:00:00', results: more.map((o) => ({ objectId: o.id, result: 1 })) });
+      await page.goto(`/Viewing/${eight.id}/Sheet`);
+      await expect(page.getByTestId('viewing-sheet-ref')).toHaveCount(8);
+      expect(await sheet.evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(A4.height);
+      await page.screenshot({ path: test.info().outputPath('viewing-sheet-print-eight.png'), fullPage: true });
+      await page.goto(`/Viewing/${viewing.id}/Sheet`);
+    }
     await page.emulateMedia({ media: 'screen' });
+    await page.setViewportSize({ width: 1280, height: 1000 });
 
     if (language === 'en-UK') {
       // The sheet in Greek for a Greek client, while the screen stays in English.
