@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZSelectOption, isStorableText } from './common.ts';
-import { SITE_EMAIL, isAgencyPhone } from './site-settings.ts';
+import { SITE_EMAIL, isAgencyPhone, isFeeNumber, SALE_FEE_MAX, RENT_FEE_MAX } from './site-settings.ts';
+import { isGreekTaxNumber } from './account-fields.ts';
 
 /** GET /api/DataExport: e-mail lists. language=russian with except=false: Russian-speaking accounts; except=true: all others. */
 export const ZDataExportQuery = z.object({
@@ -19,7 +20,7 @@ export const ZLocalizationImportAnswer = z.object({
 export type TLocalizationImportAnswer = z.infer<typeof ZLocalizationImportAnswer>;
 export { LOCALIZATION_COLUMNS, LOCALIZATION_IMPORT_MAX_BYTES, LOCALIZATION_IMPORT_MAX_ERRORS } from './office-constants.ts';
 
-export { SITE_EMAIL, isAgencyPhone, phoneHref } from './site-settings.ts';
+export { SITE_EMAIL, isAgencyPhone, phoneHref, isFeeNumber, SALE_FEE_MAX, RENT_FEE_MAX } from './site-settings.ts';
 
 /** One line of text (the server runs spaces together and trims it; an empty text is no value). */
 const oneLine = (max: number) => z.string().max(max).refine(isStorableText, { message: 'validation.badCharacters' });
@@ -33,6 +34,12 @@ export const ZSiteSettings = z.object({
   address: z.string().nullable(),
   /** The source (a source account) given to the leads the public site's enquiry form makes; null: none. */
   enquirySourceId: z.number().int().nullable(),
+  /** The viewing sheet's (decision 044): the registry number (Αρ. Μητρώου Μεσιτών / ΓΕΜΗ) and the ΑΦΜ, 9 digits. */
+  licence: z.string().nullable(),
+  taxNumber: z.string().nullable(),
+  /** The fee on a sale, % of the price, and on a letting, months of rent; both before VAT. */
+  saleFeePercent: z.number().nullable(),
+  rentFeeMonths: z.number().nullable(),
   version: z.number().int(),
 });
 export type TSiteSettings = z.infer<typeof ZSiteSettings>;
@@ -40,7 +47,7 @@ export type TSiteSettings = z.infer<typeof ZSiteSettings>;
 export const ZSiteSettingsAnswer = ZSiteSettings.extend({ sourceList: z.array(ZSelectOption) });
 export type TSiteSettingsAnswer = z.infer<typeof ZSiteSettingsAnswer>;
 
-/** POST /api/SiteSettings: all four at once, with the version they were based on; an empty text clears one. */
+/** POST /api/SiteSettings: all the details at once, with the version they were based on; an empty text clears one. */
 export const ZSiteSettingsUpdate = z.object({
   name: oneLine(100).nullable().default(null),
   phone: oneLine(40)
@@ -53,6 +60,21 @@ export const ZSiteSettingsUpdate = z.object({
     .default(null),
   address: oneLine(200).nullable().default(null),
   enquirySourceId: z.number().int().min(1).max(2147483647).nullable().default(null),
+  licence: oneLine(100).nullable().default(null),
+  taxNumber: oneLine(20)
+    .refine((s) => s.trim() === '' || isGreekTaxNumber(s.trim()), { message: 'validation.agencyTaxNumber' })
+    .nullable()
+    .default(null),
+  saleFeePercent: z
+    .number()
+    .refine((n) => isFeeNumber(n, SALE_FEE_MAX), { message: 'validation.saleFee' })
+    .nullable()
+    .default(null),
+  rentFeeMonths: z
+    .number()
+    .refine((n) => isFeeNumber(n, RENT_FEE_MAX), { message: 'validation.rentFee' })
+    .nullable()
+    .default(null),
   version: z.number().int().min(1).max(2147483647),
 });
 export type TSiteSettingsUpdate = z.infer<typeof ZSiteSettingsUpdate>;

@@ -18,3 +18,11 @@ export const SITE_EMAIL = /^[^\s@<>()[\]\\,;:"]{1,64}@[^\s@<>()[\]\\,;:"]+\.[^\s
 
 /** An address that can be someone's sign-in: one @ with text on both sides, no spaces ("bad@@" is none). */
 export const SIGN_IN_EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+/** The highest fee the settings take: 100 % of the price on a sale, 12 months' rent on a letting. */
+export const SALE_FEE_MAX = 100;
+export const RENT_FEE_MAX = 12;
+/** A fee term as stored (numeric with 2 decimals): more than 0, at most `max`, in hundredths. */
+export function isFeeNumber(n: number, max: number): boolean {
+  return Number.isFinite(n) && n > 0 && n <= max && Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+}

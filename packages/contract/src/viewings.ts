@@ -161,3 +161,26 @@ export type TCalendarEvent = z.infer<typeof ZCalendarEvent>;
  * the range, and the first of each are sent.
  */
 export const ZCalendarAnswer = z.object({ items: z.array(ZCalendarEvent), truncated: z.boolean() });
+
+/** GET /api/Viewing/{id}/sheet: the sheet in one of the interface languages; none given: the client's, else the reader's. */
+export const ZViewingSheetQuery = z.object({ culture: z.enum(['en', 'el', 'ru']).optional() });
+/**
+ * GET /api/Viewing/{id}/sheet: the viewing sheet the client signs (decision 044), every text of it in
+ * `culture` (its labels in `texts`, by the key's last part), values written as that language writes them; null where not known
+ * (the sheet leaves a line to fill in by hand).
+ */
+export const ZViewingSheet = z.object({
+  culture: z.enum(['en', 'el', 'ru']),
+  viewingNumber: z.string(),
+  /** "dd/mm/yyyy, HH:MM" (Russian: dd.mm.yyyy). */
+  dateOfViewing: z.string().nullable(),
+  agency: z.object({ name: z.string(), address: z.string().nullable(), phone: z.string().nullable(), email: z.string().nullable(), licence: z.string().nullable(), taxNumber: z.string().nullable() }),
+  client: z.object({ name: z.string().nullable(), phone: z.string().nullable(), email: z.string().nullable(), idNumber: z.string().nullable() }),
+  /** The agents assigned to the viewing, by name. */
+  agents: z.string().nullable(),
+  objects: z.array(z.object({ referenceNumber: z.string(), type: z.string().nullable(), location: z.string().nullable(), area: z.string().nullable(), price: z.string().nullable() })),
+  /** The declaration with the agency's name and fee terms filled in. */
+  declaration: z.string(),
+  texts: z.record(z.string(), z.string()),
+});
+export type TViewingSheet = z.infer<typeof ZViewingSheet>;

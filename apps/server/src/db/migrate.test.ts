@@ -123,6 +123,8 @@ describe('migrations', () => {
     expect((await q(`select count(*)::int as n from account_words where word = 'renamed'`)).rows[0]).toEqual({ n: 1 });
     // 0035 made the one row of site settings, empty.
     expect((await q(`select id, phone, email, version from site_settings`)).rows).toEqual([{ id: 1, phone: null, email: null, version: 1 }]);
+    // 0055 gave it the viewing sheet's details, not set.
+    expect((await q(`select licence, tax_number, sale_fee_percent, rent_fee_months from site_settings`)).rows).toEqual([{ licence: null, tax_number: null, sale_fee_percent: null, rent_fee_months: null }]);
     // 0036 made the table of kept answers, empty.
     expect((await q(`select count(*)::int as n from idempotent_requests`)).rows[0]).toEqual({ n: 0 });
     // 0037 started the history of the keys lent out with their loan, back or not.

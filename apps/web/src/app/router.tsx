@@ -124,6 +124,7 @@ const viewingPages = {
   ViewingsPage: () => import('../features/viewings/pages/viewings-page.tsx').then((m) => ({ Component: m.ViewingsPage })),
   ViewingPage: () => import('../features/viewings/pages/viewing-page.tsx').then((m) => ({ Component: m.ViewingPage })),
   CalendarPage: () => import('../features/viewings/pages/calendar-page.tsx').then((m) => ({ Component: m.CalendarPage })),
+  ViewingSheetPage: () => import('../features/viewings/pages/viewing-sheet-page.tsx').then((m) => ({ Component: m.ViewingSheetPage })),
 };
 const reservationPages = {
   ReservationsPage: () => import('../features/reservations/pages/reservations-page.tsx').then((m) => ({ Component: m.ReservationsPage })),
@@ -196,6 +197,7 @@ export const protectedRoutes: RouteObject[] = [
   lazyPage('/Viewing/Add', 'title.viewing', viewingPages.ViewingPage),
   lazyPage('/Viewing/Edit/:id', 'title.viewing', viewingPages.ViewingPage),
   lazyPage('/Viewing/:id', 'title.viewing', viewingPages.ViewingPage, {}, recordViewData(viewingQuery)),
+  lazyPage('/Viewing/:id/Sheet', 'title.viewingSheet', viewingPages.ViewingSheetPage),
   lazyPage('/Calendar', 'title.calendar', viewingPages.CalendarPage, {}, prefetching(({ request }) => [calendarFirstQuery(new URL(request.url).searchParams)])),
   lazyPage('/Deals', 'title.deals', dealPages.DealsPage, {}, prefetching(() => [dealsFirstPage()])),
   lazyPage('/Deals/Board', 'title.dealBoard', dealPages.DealsBoardPage, {}, prefetching(() => [dealBoardFirst()])),

@@ -32,6 +32,8 @@ export function RecordToolbar(p: {
   busy: boolean;
   error: string | null;
   testId: string;
+  /** More actions of the record in view mode, before Back and Edit (the viewing's sheet). */
+  viewActions?: ReactNode;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -45,6 +47,7 @@ export function RecordToolbar(p: {
         <Group gap="xs" wrap="nowrap">
           {p.mode === 'view' ? (
             <>
+              {p.viewActions}
               <Button variant="default" onClick={p.onBack}>
                 {p.backText}
               </Button>

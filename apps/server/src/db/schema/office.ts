@@ -1,4 +1,4 @@
-import { check, index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, numeric, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from './platform.ts';
 
@@ -37,9 +37,19 @@ export const siteSettings = pgTable(
     address: text('address'),
     /** The source account of the leads the public site's enquiry form makes (accounts.id, set null when it goes: 0047). */
     enquirySourceId: integer('enquiry_source_id'),
+    /** The viewing sheet's details (decision 044, 0055): the registry number (Αρ. Μητρώου Μεσιτών / ΓΕΜΗ) and the ΑΦΜ. */
+    licence: text('licence'),
+    taxNumber: text('tax_number'),
+    /** The fee terms the sheet states, before VAT: a percentage of the price on a sale, months of rent on a letting. */
+    saleFeePercent: numeric('sale_fee_percent', { precision: 5, scale: 2, mode: 'number' }),
+    rentFeeMonths: numeric('rent_fee_months', { precision: 4, scale: 2, mode: 'number' }),
     modifiedOn: tsz('modified_on').notNull().defaultNow(),
     modifiedBy: integer('modified_by').references(() => users.id, { onDelete: 'set null' }),
     version: integer('version').notNull().default(1),
   },
-  (t) => [check('site_settings_one_row', sql`${t.id} = 1`)],
+  (t) => [
+    check('site_settings_one_row', sql`${t.id} = 1`),
+    check('site_settings_sale_fee_range', sql`${t.saleFeePercent} > 0 AND ${t.saleFeePercent} <= 100`),
+    check('site_settings_rent_fee_range', sql`${t.rentFeeMonths} > 0 AND ${t.rentFeeMonths} <= 12`),
+  ],
 );

@@ -14,9 +14,12 @@ import {
   ZViewingSearch,
   ZViewingSearchAnswer,
   ZViewingUpdate,
+  ZViewingSheet,
+  ZViewingSheetQuery,
 } from '@crm/contract';
 import { STAFF } from '../../plugins/auth.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { viewingSheet } from './viewing-sheet.ts';
 import { blankViewing, calendar, deleteViewing, getViewing, leadViewings, moveViewing, saveViewing, searchViewings } from './viewings.service.ts';
 
 const caller = (req: FastifyRequest) => ({ user: req.user!, actor: req.actor });
@@ -42,6 +45,11 @@ export const viewingsRoutes = fp(
       '/api/Viewing/edit/:id',
       { config: { access: STAFF }, schema: { tags, params: ZIdParam, response: { 200: ZViewingAnswer } } },
       async (req) => getViewing(app, app.db, req.params.id, tr(req), req.culture),
+    );
+    app.get(
+      '/api/Viewing/:id/sheet',
+      { config: { access: STAFF }, schema: { tags, params: ZIdParam, querystring: ZViewingSheetQuery, response: { 200: ZViewingSheet } } },
+      async (req, reply) => reply.header('Cache-Control', 'no-store').send(await viewingSheet(app, req.params.id, req.query.culture, req.culture)),
     );
     app.post(
       '/api/Viewing/update',

@@ -15,7 +15,7 @@ const save = (payload: Record<string, unknown>, token = admin.token, lang = 'en'
   app.inject({ method: 'POST', url: '/api/SiteSettings', payload, headers: { ...bearer(token), 'accept-language': lang } });
 const stored = async () => (await db.select().from(siteSettings).where(eq(siteSettings.id, 1)))[0]!;
 const current = async () => {
-  const { sourceList: _s, ...settings } = (await read()).json() as { version: number; name: string | null; phone: string | null; email: string | null; address: string | null; enquirySourceId: number | null; sourceList: unknown };
+  const { sourceList: _s, licence: _l, taxNumber: _t, saleFeePercent: _p, rentFeeMonths: _m, ...settings } = (await read()).json() as { version: number; name: string | null; phone: string | null; email: string | null; address: string | null; enquirySourceId: number | null; sourceList: unknown; licence: unknown; taxNumber: unknown; saleFeePercent: unknown; rentFeeMonths: unknown };
   return settings;
 };
 
@@ -52,7 +52,7 @@ describe('site settings', () => {
   it('stores the details as written (spaces run together), raises the version and logs what changed', async () => {
     const res = await save({ name: '  Thermaikos   Homes ', phone: '+30 2310  123 456', email: 'info@thermaikos-homes.gr', address: 'Tsimiski 45, 546 23 Thessaloniki', version: 1 });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ name: 'Thermaikos Homes', phone: '+30 2310 123 456', email: 'info@thermaikos-homes.gr', address: 'Tsimiski 45, 546 23 Thessaloniki', enquirySourceId: null, version: 2 });
+    expect(res.json()).toEqual({ name: 'Thermaikos Homes', phone: '+30 2310 123 456', email: 'info@thermaikos-homes.gr', address: 'Tsimiski 45, 546 23 Thessaloniki', enquirySourceId: null, licence: null, taxNumber: null, saleFeePercent: null, rentFeeMonths: null, version: 2 });
     expect(await stored()).toMatchObject({ name: 'Thermaikos Homes', phone: '+30 2310 123 456', version: 2, modifiedBy: admin.id });
     const [log] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'SiteSettings'), eq(actionLog.actionBy, admin.id))).orderBy(desc(actionLog.id));
     expect(log).toMatchObject({ action: 'Update', entityId: 1 });
@@ -95,5 +95,44 @@ describe('site settings', () => {
     expect(ok.json()).toMatchObject({ enquirySourceId: website!.id, version: 4 });
     await db.delete(accounts).where(eq(accounts.id, website!.id));
     expect(await current()).toMatchObject({ enquirySourceId: null, version: 4 });
+  });
+
+  it("keeps the viewing sheet's details: registry number, a valid ΑΦΜ and the fee terms, refusing bad ones in the reader's language", async () => {
+    const base = { ...(await current()) } as Record<string, unknown>;
+    delete base.version;
+    const v = (await current()).version;
+    const bad = await save({ ...base, taxNumber: '123456789', saleFeePercent: 0, rentFeeMonths: 13, version: v }, admin.token, 'el');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({
+      taxNumber: ['Ο ΑΦΜ δεν είναι έγκυρος: έχει 9 ψηφία και το τελευταίο, το ψηφίο ελέγχου, δεν ταιριάζει με τα οκτώ πρώτα. Ελέγξτε μήπως πληκτρολογήθηκε λάθος ψηφίο.'],
+      saleFeePercent: ['Συμπληρώστε την αμοιβή για πώληση ως ποσοστό επί του τιμήματος: πάνω από 0 και έως 100, με έως δύο δεκαδικά (π.χ. 2)'],
+      rentFeeMonths: ['Συμπληρώστε την αμοιβή για μίσθωση σε μηνιαία μισθώματα: πάνω από 0 και έως 12, με έως δύο δεκαδικά (π.χ. 1 ή 0,5 για μισό μίσθωμα)'],
+    });
+    for (const [field, value] of [['taxNumber', '12345678'], ['taxNumber', 'EL12345678X'], ['saleFeePercent', 2.005], ['saleFeePercent', 101], ['rentFeeMonths', -1], ['licence', 'x'.repeat(101)]] as const) {
+      const res = await save({ ...base, [field]: value, version: v }, admin.token, 'ru');
+      expect(res.statusCode, `${field} ${value}`).toBe(400);
+      expect(Object.keys(res.json().errors), `${field} ${value}`).toEqual([field]);
+    }
+    // The fee alone first: a change of its own, logged as a number.
+    expect((await save({ ...base, saleFeePercent: 2.5, version: v }, admin.token, 'en')).json()).toMatchObject({ saleFeePercent: 2.5, version: v + 1 });
+    const ok = await save({ ...base, licence: ' ΓΕΜΗ  123456701000 ', taxNumber: 'EL 094 014 201', saleFeePercent: 2.5, rentFeeMonths: 1, version: v + 1 });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ licence: 'ΓΕΜΗ 123456701000', taxNumber: '094014201', saleFeePercent: 2.5, rentFeeMonths: 1, version: v + 2 });
+    expect(await stored()).toMatchObject({ licence: 'ΓΕΜΗ 123456701000', taxNumber: '094014201', saleFeePercent: 2.5, rentFeeMonths: 1, version: v + 2 });
+    const [log] = await db.select().from(actionLog).where(eq(actionLog.entity, 'SiteSettings')).orderBy(desc(actionLog.id));
+    expect(log!.data).toEqual({
+      licence: { from: null, to: 'ΓΕΜΗ 123456701000' },
+      taxNumber: { from: null, to: '094014201' },
+      rentFeeMonths: { from: null, to: 1 },
+    });
+    // The same again logs nothing; a stale version changes nothing.
+    expect((await save({ ...base, licence: 'ΓΕΜΗ 123456701000', taxNumber: '094014201', saleFeePercent: 2.5, rentFeeMonths: 1, version: v + 2 })).json().version).toBe(v + 2);
+    const stale = await save({ ...base, licence: 'other', saleFeePercent: 3, version: v + 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().current).toMatchObject({ licence: 'ΓΕΜΗ 123456701000', saleFeePercent: 2.5, rentFeeMonths: 1, version: v + 2 });
+    expect(await stored()).toMatchObject({ licence: 'ΓΕΜΗ 123456701000', saleFeePercent: 2.5, version: v + 2 });
+    // The public site's details are not the sheet's: the public pages get the four alone.
+    const { getSiteContact } = await import('./site-settings.service.ts');
+    expect(Object.keys(await getSiteContact(db)).sort()).toEqual(['address', 'email', 'name', 'phone']);
   });
 });

@@ -8,7 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TLocalizationImportAnswer, TSiteSettings } from '@crm/contract';
 import { LOCALIZATION_COLUMNS, LOCALIZATION_IMPORT_MAX_BYTES } from '@crm/contract/office-constants';
-import { SITE_EMAIL, isAgencyPhone } from '@crm/contract/site-settings';
+import { RENT_FEE_MAX, SALE_FEE_MAX, SITE_EMAIL, isAgencyPhone, isFeeNumber } from '@crm/contract/site-settings';
+import { isGreekTaxNumber } from '@crm/contract/account-fields';
+import { DecimalField } from '../../../components/fields/decimal-field.tsx';
 import { IconCloudUpload, IconFile } from '../../../components/icons.ts';
 import { ApiError, api } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
@@ -53,8 +55,18 @@ export function SettingsPage() {
   );
 }
 
-type SiteForm = { name: string; phone: string; email: string; address: string; enquirySourceId: string };
-const siteForm = (s: TSiteSettings): SiteForm => ({ name: s.name ?? '', phone: s.phone ?? '', email: s.email ?? '', address: s.address ?? '', enquirySourceId: s.enquirySourceId == null ? '' : String(s.enquirySourceId) });
+type SiteForm = { name: string; phone: string; email: string; address: string; enquirySourceId: string; licence: string; taxNumber: string; saleFeePercent: number | ''; rentFeeMonths: number | '' };
+const siteForm = (s: TSiteSettings): SiteForm => ({
+  name: s.name ?? '',
+  phone: s.phone ?? '',
+  email: s.email ?? '',
+  address: s.address ?? '',
+  enquirySourceId: s.enquirySourceId == null ? '' : String(s.enquirySourceId),
+  licence: s.licence ?? '',
+  taxNumber: s.taxNumber ?? '',
+  saleFeePercent: s.saleFeePercent ?? '',
+  rentFeeMonths: s.rentFeeMonths ?? '',
+});
 
 /**
  * The agency's details on its public site (name, phone, e-mail, address): checked here as the
@@ -69,10 +81,13 @@ function SiteCard() {
   const [saved, setSaved] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   const form = useForm<SiteForm>({
-    initialValues: { name: '', phone: '', email: '', address: '', enquirySourceId: '' },
+    initialValues: { name: '', phone: '', email: '', address: '', enquirySourceId: '', licence: '', taxNumber: '', saleFeePercent: '', rentFeeMonths: '' },
     validate: {
       phone: (v) => (v.trim() && !isAgencyPhone(v.trim()) ? t('validation.sitePhone') : null),
       email: (v) => (v.trim() && !SITE_EMAIL.test(v.trim()) ? t('validation.email') : null),
+      taxNumber: (v) => (v.trim() && !isGreekTaxNumber(v.trim()) ? t('validation.agencyTaxNumber') : null),
+      saleFeePercent: (v) => (v !== '' && !isFeeNumber(v, SALE_FEE_MAX) ? t('validation.saleFee') : null),
+      rentFeeMonths: (v) => (v !== '' && !isFeeNumber(v, RENT_FEE_MAX) ? t('validation.rentFee') : null),
     },
   });
   useEffect(() => {
@@ -86,7 +101,14 @@ function SiteCard() {
   // Typed and not saved: leaving the page asks first, as every Save-button form does.
   useFormLeaveGuard(!!base && JSON.stringify(form.getValues()) !== JSON.stringify(siteForm(base)));
   const save = useGuardedMutation({
-    mutationFn: (v: SiteForm) => saveSiteSettings({ ...v, enquirySourceId: v.enquirySourceId ? Number(v.enquirySourceId) : null, version: base!.version }),
+    mutationFn: (v: SiteForm) =>
+      saveSiteSettings({
+        ...v,
+        enquirySourceId: v.enquirySourceId ? Number(v.enquirySourceId) : null,
+        saleFeePercent: v.saleFeePercent === '' ? null : v.saleFeePercent,
+        rentFeeMonths: v.rentFeeMonths === '' ? null : v.rentFeeMonths,
+        version: base!.version,
+      }),
     meta: { handlesErrors: true },
     onMutate: () => {
       setSaved(false);
@@ -172,6 +194,41 @@ function SiteCard() {
               // None chosen is no value (its placeholder, no clear button), not an empty one.
               value={form.values.enquirySourceId || null}
               onChange={(v: string | null) => form.setFieldValue('enquirySourceId', v ?? '')}
+            />
+          </SimpleGrid>
+          <Title order={4} size="h5" mt="xs">
+            {t('settings.ui.site.sheetTitle')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('settings.ui.site.sheetHint')}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput label={t('settings.ui.site.licence')} maxLength={100} data-testid="settings-site-licence" {...form.getInputProps('licence')} />
+            <TextInput label={t('settings.ui.site.taxNumber')} maxLength={20} inputMode="numeric" data-testid="settings-site-tax-number" {...form.getInputProps('taxNumber')} />
+            <DecimalField
+              label={t('settings.ui.site.saleFeePercent')}
+              description={t('settings.ui.site.feeHint')}
+              inputWrapperOrder={HINT_BELOW}
+              scale={2}
+              unit="%"
+              min={0}
+              max={SALE_FEE_MAX}
+              data-testid="settings-site-sale-fee"
+              value={form.values.saleFeePercent}
+              onChange={(v) => form.setFieldValue('saleFeePercent', v)}
+              error={form.errors.saleFeePercent}
+            />
+            <DecimalField
+              label={t('settings.ui.site.rentFeeMonths')}
+              description={t('settings.ui.site.feeHint')}
+              inputWrapperOrder={HINT_BELOW}
+              scale={2}
+              min={0}
+              max={RENT_FEE_MAX}
+              data-testid="settings-site-rent-fee"
+              value={form.values.rentFeeMonths}
+              onChange={(v) => form.setFieldValue('rentFeeMonths', v)}
+              error={form.errors.rentFeeMonths}
             />
           </SimpleGrid>
           <Group justify="flex-end">

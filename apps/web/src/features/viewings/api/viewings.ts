@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { TCalendarEvent, TLeadViewingsAnswer, TSelectOption, TViewing, TViewingRow, TViewingUpdate } from '@crm/contract';
+import type { TCalendarEvent, TCulture, TLeadViewingsAnswer, TSelectOption, TViewing, TViewingRow, TViewingSheet, TViewingUpdate } from '@crm/contract';
 import { LEAD_VIEWINGS_PAGE } from '@crm/contract/constants';
 import { api } from '../../../lib/api.ts';
 import { readSavedFilter, readSavedList, type SavedFilter, type SavedList } from '../../../lib/list-state.ts';
@@ -62,6 +62,15 @@ export const viewingsQuery = (typed: TViewingFilter, page: { perPage: number; cu
   });
 };
 
+/** GET /api/Viewing/{id}/sheet: the viewing sheet in a language (none: the client's, else the reader's). */
+export const viewingSheetQuery = (id: number, culture: TCulture | null) =>
+  queryOptions({
+    queryKey: ['viewing', 'sheet', id, culture],
+    queryFn: ({ signal }) => api<TViewingSheet>(`/api/Viewing/${id}/sheet`, { query: culture ? { culture } : {}, signal }),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+    meta: { handlesErrors: true },
+  });
 export const viewingQuery = (id: number) =>
   queryOptions({ queryKey: viewingKeys.one(id), queryFn: ({ signal }) => api<TViewingAnswer>(`/api/Viewing/edit/${id}`, { signal }), staleTime: 0, refetchOnReconnect: false, meta: { handlesErrors: true } });
 export const blankViewingQuery = (demandId: number | null) =>

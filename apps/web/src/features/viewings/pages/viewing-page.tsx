@@ -1,4 +1,5 @@
-import { ActionIcon, Alert, Anchor, Card, Center, Grid, Group, Loader, Select, Stack, Table, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, Card, Center, Grid, Group, Loader, Select, Stack, Table, Text, Textarea, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -37,6 +38,7 @@ import {
 import { carryForm, mergeOnConflict, mergeRowsOnConflict, takeCarriedForm } from '../../../lib/conflict-merge.ts';
 import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
 import { useChangeKeys } from '../../../lib/change-key.ts';
+import { IconPrinter } from '../icons.ts';
 import './viewings.css';
 
 /** Activities link to a viewing with link kind 7. */
@@ -275,6 +277,7 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
         busy={busy}
         error={error}
         testId="viewing"
+        viewActions={viewing.id != null && <PrintSheetLink id={viewing.id} />}
       />
       <Card withBorder padding="sm">
         <Grid gap="sm">
@@ -449,5 +452,26 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
       )}
       {mode === 'view' && viewing.id != null && <ActivityList entityType={ENTITY_VIEWING} id={viewing.id} editable />}
     </Stack>
+  );
+}
+
+/**
+ * The viewing sheet's link: a button with its name; on a phone its printer icon alone (named, with a
+ * tooltip), so that Back and Edit keep their line.
+ */
+function PrintSheetLink({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const phone = useMediaQuery('(max-width: 35.99em)', false, { getInitialValueInEffect: false }) ?? false;
+  const label = t('viewings.ui.printSheet');
+  return phone ? (
+    <Tooltip label={label}>
+      <ActionIcon component={Link} to={`/Viewing/${id}/Sheet`} variant="default" size={36} aria-label={label} data-testid="viewing-print-sheet">
+        <IconPrinter size={18} />
+      </ActionIcon>
+    </Tooltip>
+  ) : (
+    <Button component={Link} to={`/Viewing/${id}/Sheet`} variant="default" leftSection={<IconPrinter size={16} />} data-testid="viewing-print-sheet">
+      {label}
+    </Button>
   );
 }
