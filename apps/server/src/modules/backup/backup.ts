@@ -8,6 +8,7 @@ import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { MIGRATIONS_DIR, applyMigrationsInTransaction } from '../../db/migrate.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { DEMO_SEED_DDL } from '../../db/seed/demo-table.ts';
+import type { TBackupFailureReason } from '@crm/contract';
 import { endTar, readTar, writeTarEntry } from './tar.ts';
 
 /**
@@ -55,7 +56,8 @@ export function listBackups(dir: string): BackupFile[] {
   try {
     names = fs.readdirSync(dir);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    // No folder (yet), or a file where it should be: none.
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'ENOTDIR') return [];
     throw e;
   }
   return names
@@ -273,6 +275,31 @@ async function writeArchive(gzip: zlib.Gzip, manifest: BackupManifest, work: str
     }
     await endTar(gzip);
     gzip.end();
+}
+
+/** An error and the errors it wraps (a pipeline's, a connection's cause). */
+function* causes(e: unknown): Generator<{ code?: unknown; message?: unknown }> {
+  for (let i = 0; e && typeof e === 'object' && i < 5; i++) {
+    yield e as { code?: unknown; message?: unknown };
+    e = (e as { cause?: unknown }).cause;
+  }
+}
+
+/**
+ * Why a backup failed, as the Jobs page explains it: the disk full (ours or PostgreSQL's), the
+ * backup folder not writable (no right, a read-only disk, a file where the folder should be), the
+ * database not answering, or something else.
+ */
+export function backupFailureReason(e: unknown): TBackupFailureReason {
+  for (const c of causes(e)) {
+    const code = typeof c.code === 'string' ? c.code : '';
+    const message = typeof c.message === 'string' ? c.message : '';
+    if (code === 'ENOSPC' || code === 'EDQUOT' || code === '53100') return 'diskFull';
+    if (['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EEXIST', 'EISDIR'].includes(code)) return 'notWritable';
+    if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN', '57P01', '57P02', '57P03'].includes(code) || code.startsWith('08')) return 'databaseUnreachable';
+    if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) return 'databaseUnreachable';
+  }
+  return 'other';
 }
 
 /** A backup this CRM cannot restore (made by a newer version, or not a backup of ours); nothing was changed. */
