@@ -94,6 +94,10 @@ describe('migrations', () => {
     await q(`drop index action_log_object_deleted_ref_idx`);
     // Before 0058: a job's failure had no reason code.
     await q(`alter table jobs drop column last_error_reason`);
+    // Before 0058: nationalities written as a country's name or code.
+    await q(`update accounts a set nationality = v.n from (values
+      ('Last2001', 'Ελλάδα'), ('Last2002', 'GR'), ('Last2003', 'Greece'), ('Last2004', 'Россия'), ('Last2005', 'Ηνωμένο Βασίλειο'),
+      ('Last2006', 'Ρωσική'), ('Last2007', 'Κρήτη'), ('Last2008', 'British'), ('Last2009', 'greece'), ('Last2010', null)) v(l, n) where a.last_name = v.l`);
     await q(`delete from drizzle.__drizzle_migrations where created_at >= 1795479485623`);
     await q(`vacuum accounts`);
     const visible = async () => (await q(`select relpages, relallvisible from pg_class where relname = 'accounts'`)).rows[0] as { relpages: number; relallvisible: number };
@@ -205,6 +209,10 @@ describe('migrations', () => {
     // 0053 finds a deleted property's record by its reference number.
     expect((await q(`select indexdef from pg_indexes where indexname = 'action_log_object_deleted_ref_idx'`)).rows).toEqual([
       { indexdef: "CREATE INDEX action_log_object_deleted_ref_idx ON public.action_log USING btree (((data ->> 'referenceNumber'::text))) WHERE ((entity = 'Object'::text) AND (action = 'Delete'::text))" },
+    ]);
+    // 0058 writes a nationality that was exactly a country's name or code as the office does, in Greek; the rest as typed.
+    expect((await q(`select last_name, nationality from accounts where last_name ~ '^Last20(0[1-9]|10)$' order by last_name`)).rows.map((r: { nationality: string | null }) => r.nationality)).toEqual([
+      'Ελληνική', 'Ελληνική', 'Ελληνική', 'Ρωσική', 'Βρετανική', 'Ρωσική', 'Κρήτη', 'British', 'greece', null,
     ]);
     // 0058 keeps why a job failed.
     expect((await q(`select data_type from information_schema.columns where table_name = 'jobs' and column_name = 'last_error_reason'`)).rows).toEqual([{ data_type: 'text' }]);
