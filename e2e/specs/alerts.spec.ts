@@ -168,8 +168,8 @@ for (const [index, language] of (['en-UK', 'el'] as const).entries()) {
   });
 }
 
-// The backups made for real by the e2e server, one after the other: a failed one leaves its retry
-// queued for ten minutes, which holds "Back up now" meanwhile.
+// The backups made for real by the e2e server, one after the other (one of them puts a file where
+// the backups folder should be).
 test.describe.serial('backups made by the e2e server', () => {
   test('an administrator backs up now from the Jobs page and sees the backup: when, how big, where (ru)', async ({ browser, request, baseURL }) => {
     const token = await apiToken(request);
@@ -212,6 +212,9 @@ test.describe.serial('backups made by the e2e server', () => {
       await expect(page.getByTestId('backups-failure-reason')).toContainText(`Το CRM δεν μπορεί να γράψει στον φάκελο των αντιγράφων ${dir}.`);
       await expect(page.getByTestId('backups-failure-reason')).not.toContainText('EEXIST');
       await expect(page.getByTestId('backups-failure-details')).toContainText(/^Λεπτομέρειες: .*EEXIST/);
+      // Its next try waits: nothing is said to be under way, and "Back up now" can be pressed again.
+      await expect(page.getByTestId('backups-pending')).toHaveCount(0);
+      await expect(page.getByTestId('backups-now')).toBeEnabled();
       await expectAccessible(page, 'jobs el, a failed backup');
       await ctx.close();
     } finally {

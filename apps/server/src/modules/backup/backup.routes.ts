@@ -108,7 +108,7 @@ export const backupRoutes = fp(
       const res = await app.db.execute(sql`
         select
           (select min(run_at) from jobs where name = ${BACKUP_JOB} and singleton_key = ${DAILY} and state = 'queued') as next,
-          exists (select 1 from jobs where name = ${BACKUP_JOB} and (state = 'running' or (state = 'queued' and (singleton_key is distinct from ${DAILY} or run_at <= now())))) as pending,
+          exists (select 1 from jobs where name = ${BACKUP_JOB} and (state = 'running' or (state = 'queued' and run_at <= now()))) as pending,
           (select json_build_object('at', started_on, 'error', last_error, 'reason', last_error_reason) from jobs
             where name = ${BACKUP_JOB} and last_error is not null and started_on is not null order by started_on desc limit 1) as failure`);
       const r = res.rows[0] as { next: Date | string | null; pending: boolean; failure: { at: string; error: string; reason: string | null } | null };
@@ -127,7 +127,11 @@ export const backupRoutes = fp(
 
     app.post('/api/backups', { config: { access: OFFICE_ADMIN }, schema: { tags: ['jobs'], response: { 200: ZOk } } }, async (req: FastifyRequest) => {
       await app.db.transaction(async (tx) => {
-        const id = await app.jobs.enqueue(BACKUP_JOB, { manual: true }, { singletonKey: NOW, tx });
+        // A failed one waiting for its next try is tried now instead.
+        const id =
+          (await app.jobs.enqueue(BACKUP_JOB, { manual: true }, { singletonKey: NOW, tx })) ??
+          ((await tx.execute(sql`update jobs set run_at = now() where name = ${BACKUP_JOB} and singleton_key = ${NOW} and state = 'queued' and run_at > now() returning id`)).rows[0] as { id: number } | undefined)?.id ??
+          null;
         if (id === null) throw badRequest('backup.alreadyQueued');
         await logAction(tx, req.actor, { action: 'Create', entity: 'Job', entityId: id, message: LOG_MESSAGE.backupAsked });
       });

@@ -284,6 +284,15 @@ describe('the daily backup', () => {
       expect(stored.rows[0]).toMatchObject({ state: 'queued', last_error_reason: 'notWritable', last_error: expect.stringContaining('ENOTDIR') });
       const answer = (await app.inject({ url: '/api/backups', headers: bearer(admin.token) })).json();
       expect(answer.failure).toMatchObject({ reason: 'notWritable', error: expect.stringContaining('ENOTDIR') });
+      // Its next try waits ten minutes: not "being made", and "Back up now" tries it at once.
+      expect(answer.pending).toBe(false);
+      backup.dir = dir;
+      const again = await app.inject({ method: 'POST', url: '/api/backups', headers: bearer(admin.token) });
+      expect(again.statusCode, again.body).toBe(200);
+      await app.jobs.drain(60000);
+      const after = (await app.inject({ url: '/api/backups', headers: bearer(admin.token) })).json();
+      expect(after.failure).toBeNull();
+      expect(after.items[0].name).toMatch(/^crm-/);
     } finally {
       backup.dir = dir;
       await db.execute(sql`delete from jobs where name = ${BACKUP_JOB}`);
