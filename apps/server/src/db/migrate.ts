@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
@@ -33,28 +32,9 @@ async function pendingTags(client: pg.Client): Promise<string[]> {
   return journal.entries.filter((e) => e.when > applied).map((e) => e.tag);
 }
 
-/**
- * The journal's migrations up to and including `tag` in a folder of their own (a restore brings an
- * empty database to exactly the migration of its backup before loading it).
- */
-function migrationsUpTo(tag: string): string {
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === tag);
-  if (at < 0) throw new Error(`unknown migration ${tag}`);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-migrations-'));
-  fs.mkdirSync(path.join(dir, 'meta'));
-  const entries = journal.entries.slice(0, at + 1);
-  fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
-  for (const e of entries) fs.copyFileSync(path.join(MIGRATIONS_DIR, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
-  return dir;
-}
-
-/**
- * Applies the committed migrations (or those up to `upTo`, a journal tag); an advisory lock keeps
- * concurrent instances from racing.
- */
-export async function migrateDb(url: string, opts: { upTo?: string } = {}): Promise<void> {
-  const folder = opts.upTo ? migrationsUpTo(opts.upTo) : MIGRATIONS_DIR;
+/** Applies the committed migrations; an advisory lock keeps concurrent instances from racing. */
+export async function migrateDb(url: string): Promise<void> {
+  const folder = MIGRATIONS_DIR;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -69,7 +49,6 @@ export async function migrateDb(url: string, opts: { upTo?: string } = {}): Prom
   } finally {
     await client.query('select pg_advisory_unlock(727274)').catch(() => {});
     await client.end();
-    if (folder !== MIGRATIONS_DIR) fs.rmSync(folder, { recursive: true, force: true });
   }
 }
 
