@@ -217,3 +217,24 @@ describe('npm run restore --force into the database of DATABASE_URL', () => {
     expect(fs.readFileSync(path.join(dataDir, replaced[0]!, 'files', 'ab', 'abcdef.pdf'), 'utf8')).toBe('the lease');
   });
 });
+
+describe('npm run restore --force into a DATA_DIR (the embedded PostgreSQL)', () => {
+  it('puts the database and files it moved aside back where they were when the restore fails', async () => {
+    const dataDir = tmp('data');
+    // What the folder held (the database folder stands for one: it is only moved, never started).
+    fs.mkdirSync(path.join(dataDir, 'postgres', 'pgdata'), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'postgres', 'pgdata', 'PG_VERSION'), 'the old database');
+    fs.mkdirSync(path.join(dataDir, 'files', 'ab'), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'files', 'ab', 'abcdef.pdf'), 'the lease');
+    const last = (await readManifest(backupFile)).tables.filter((x) => x.rows > 0).at(-1)!.name;
+    const bad = path.join(tmp('bad'), 'crm-2026-05-02-0330.tar.gz');
+    await rewriteBackup(backupFile, bad, (p, body) => (p === `db/${last}.copy` ? Buffer.from(body.toString('utf8').replace(/^[^\t]+/, 'not-a-number')) : body));
+
+    const r = await restore(bad, { DATA_DIR: dataDir });
+    expect(r.code, r.out).toBe(1);
+    expect(r.out).toMatch(/Not restored: The table .* could not be loaded/);
+    expect(fs.readFileSync(path.join(dataDir, 'postgres', 'pgdata', 'PG_VERSION'), 'utf8')).toBe('the old database');
+    expect(fs.readFileSync(path.join(dataDir, 'files', 'ab', 'abcdef.pdf'), 'utf8')).toBe('the lease');
+    expect(fs.readdirSync(dataDir).filter((d) => d.startsWith('replaced-') || d.startsWith('.files-'))).toEqual([]);
+  }, 120_000);
+});
