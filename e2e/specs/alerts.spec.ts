@@ -211,6 +211,7 @@ test.describe.serial('backups made by the e2e server', () => {
       await expect(page.getByTestId('backups-failure-reason')).toContainText('Η τελευταία προσπάθεια δημιουργίας αντιγράφου ασφαλείας απέτυχε');
       await expect(page.getByTestId('backups-failure-reason')).toContainText(`Το CRM δεν μπορεί να γράψει στον φάκελο των αντιγράφων ${dir}.`);
       await expect(page.getByTestId('backups-failure-reason')).not.toContainText('EEXIST');
+      await expect(page.getByTestId('backups-failure-reason')).toContainText(/Θα ξαναδοκιμαστεί στις \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} ή αμέσως με το «Αντίγραφο τώρα»\./);
       await expect(page.getByTestId('backups-failure-details')).toContainText(/^Λεπτομέρειες: .*EEXIST/);
       // Its next try waits: nothing is said to be under way, and "Back up now" can be pressed again.
       await expect(page.getByTestId('backups-pending')).toHaveCount(0);

@@ -89,7 +89,7 @@ export const ZBackupsAnswer = z.object({
   /** A backup is waiting to start or being made. */
   pending: z.boolean(),
   items: z.array(ZBackupFile),
-  /** The newest failed attempt when it is newer than the last backup: why (translated by the page), and the technical message. */
-  failure: z.object({ at: z.string(), reason: ZBackupFailureReason, error: z.string() }).nullable(),
+  /** The newest failed attempt when it is newer than the last backup: why (translated by the page), the technical message, and when it is tried again (null: not). */
+  failure: z.object({ at: z.string(), reason: ZBackupFailureReason, error: z.string(), retryAt: z.string().nullable() }).nullable(),
 });
 export type TBackupsAnswer = z.infer<typeof ZBackupsAnswer>;

@@ -109,9 +109,9 @@ export const backupRoutes = fp(
         select
           (select min(run_at) from jobs where name = ${BACKUP_JOB} and singleton_key = ${DAILY} and state = 'queued') as next,
           exists (select 1 from jobs where name = ${BACKUP_JOB} and (state = 'running' or (state = 'queued' and run_at <= now()))) as pending,
-          (select json_build_object('at', started_on, 'error', last_error, 'reason', last_error_reason) from jobs
+          (select json_build_object('at', started_on, 'error', last_error, 'reason', last_error_reason, 'retry', case when state = 'queued' then run_at end) from jobs
             where name = ${BACKUP_JOB} and last_error is not null and started_on is not null order by started_on desc limit 1) as failure`);
-      const r = res.rows[0] as { next: Date | string | null; pending: boolean; failure: { at: string; error: string; reason: string | null } | null };
+      const r = res.rows[0] as { next: Date | string | null; pending: boolean; failure: { at: string; error: string; reason: string | null; retry: string | null } | null };
       const failedAt = r.failure ? new Date(r.failure.at) : null;
       return {
         daily,
@@ -121,7 +121,7 @@ export const backupRoutes = fp(
         next: daily && r.next ? toLocalDateTime(new Date(r.next), tz) : null,
         pending: r.pending,
         items: items.map((b) => ({ name: b.name, size: b.size, at: toLocalDateTime(b.at, tz)! })),
-        failure: r.failure && failedAt && (!items[0] || failedAt > items[0].at) ? { at: toLocalDateTime(failedAt, tz)!, reason: ZBackupFailureReason.catch('other').parse(r.failure.reason), error: r.failure.error } : null,
+        failure: r.failure && failedAt && (!items[0] || failedAt > items[0].at) ? { at: toLocalDateTime(failedAt, tz)!, reason: ZBackupFailureReason.catch('other').parse(r.failure.reason), error: r.failure.error, retryAt: r.failure.retry ? toLocalDateTime(new Date(r.failure.retry), tz)! : null } : null,
       };
     });
 

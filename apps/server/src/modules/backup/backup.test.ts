@@ -16,6 +16,7 @@ import { accounts, objects, transactions } from '../../db/schema/index.ts';
 import { BackupRefused, backupFailureReason, createBackup, listBackups, readJournal, restoreBackup, type BackupManifest } from './backup.ts';
 import { backupNow, BACKUP_JOB, nextDailyRun } from './backup.routes.ts';
 import { endTar, writeTarEntry } from './tar.ts';
+import { toLocalDateTime } from '../../lib/dates.ts';
 
 const t = await createTestApp();
 const { app, db } = t;
@@ -286,6 +287,10 @@ describe('the daily backup', () => {
       expect(answer.failure).toMatchObject({ reason: 'notWritable', error: expect.stringContaining('ENOTDIR') });
       // Its next try waits ten minutes: not "being made", and "Back up now" tries it at once.
       expect(answer.pending).toBe(false);
+      // Tried again by itself ten minutes later (the agency's clock).
+      const retry = (await db.execute(sql`select run_at from jobs where name = ${BACKUP_JOB} and state = 'queued'`)).rows[0] as { run_at: Date | string };
+      expect(answer.failure.retryAt).toBe(toLocalDateTime(new Date(retry.run_at), app.config.timeZone));
+      expect(new Date(retry.run_at).getTime() - Date.now()).toBeGreaterThan(9 * 60_000);
       backup.dir = dir;
       const again = await app.inject({ method: 'POST', url: '/api/backups', headers: bearer(admin.token) });
       expect(again.statusCode, again.body).toBe(200);

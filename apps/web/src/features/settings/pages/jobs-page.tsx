@@ -176,6 +176,7 @@ function BackupsCard() {
               <Alert color="red" p="xs" data-testid="backups-failure">
                 <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="backups-failure-reason">
                   {t('backup.ui.failedAt', { at: formatDateTime(b.failure.at) })} {t(`backup.reason.${b.failure.reason}`, { dir: b.dir })}
+                  {b.failure.retryAt && ` ${t('backup.ui.retryAt', { at: formatDateTime(b.failure.retryAt) })}`}
                 </Text>
                 {/* The technical message, for whoever looks after the server. */}
                 <Text size="xs" mt={4} style={{ overflowWrap: 'anywhere' }} data-testid="backups-failure-details">
