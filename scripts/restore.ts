@@ -2,13 +2,13 @@
 // DATA_DIR/backups/crm-*.tar.gz) back into a DATA_DIR: its database (the embedded PostgreSQL, or
 // DATABASE_URL) and its stored files. Refuses a DATA_DIR that holds a database already unless
 // --force, which moves what it replaces aside (DATA_DIR/replaced-<time>/) rather than deleting it;
-// the tables of a DATABASE_URL are dropped, but only once the whole backup has been read and found
-// sound and the database user found able to load it.
+// the tables of a DATABASE_URL are replaced in the restore's one transaction (a restore that fails
+// leaves them as they were), by its owner, no superuser needed.
 import 'dotenv/config';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { BackupRefused, checkCanRestore, checkManifest, readManifest, restoreBackup, verifyBackup } from '../apps/server/src/modules/backup/backup.ts';
+import { BackupRefused, checkManifest, readManifest, restoreBackup, verifyBackup } from '../apps/server/src/modules/backup/backup.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
 import { lockDataDir, DataDirLockedError } from '../apps/server/src/lib/data-dir-lock.ts';
 import { fail, megabytes, parseArgs, say, settings } from './backup-cli.ts';
@@ -46,6 +46,7 @@ const hasFiles = fs.existsSync(filesDir) && fs.readdirSync(filesDir).some((n) =>
 const aside = path.join(dataDir, `replaced-${new Date().toISOString().replace(/[:.]/g, '-')}`);
 let embedded: EmbeddedPostgres | undefined;
 let url = config.databaseUrl;
+let replace = false;
 /** What this run made, removed again should the restore fail. */
 const made: string[] = [];
 try {
@@ -57,20 +58,13 @@ try {
       if ((n > 0 || hasFiles) && !force) {
         throw new BackupRefused(`The database of DATABASE_URL already holds ${n} tables${hasFiles ? `, and ${filesDir} holds files` : ''}. To replace them with the backup, run again with --force.`);
       }
-      // Nothing is dropped for a restore that would then fail: the user's rights and the whole backup first.
-      await checkCanRestore(c);
-      if (n > 0 || hasFiles) {
-        say('Checking the whole backup before anything is replaced...');
-        await verifyBackup(file, manifest);
-      }
-      if (n > 0) {
-        say(`--force: replacing the ${n} tables of the database of DATABASE_URL (they are dropped).`);
-        await c.query('drop schema if exists drizzle cascade; drop schema public cascade; create schema public');
-      }
+      replace = n > 0;
+      if (n > 0) say(`--force: the ${n} tables of the database of DATABASE_URL are replaced in one transaction (kept as they are if the restore fails).`);
     } finally {
       await c.end();
     }
-  } else {
+  }
+  if (!url) {
     const pgDir = path.join(dataDir, 'postgres');
     const hasDb = fs.existsSync(path.join(pgDir, 'pgdata', 'PG_VERSION'));
     if ((hasDb || hasFiles) && !force) {
@@ -91,13 +85,8 @@ try {
     embedded = await startEmbeddedPostgres(pgDir);
     url = embedded.url;
   }
-  if (hasFiles && config.databaseUrl) {
-    fs.mkdirSync(aside, { recursive: true });
-    fs.renameSync(filesDir, path.join(aside, 'files'));
-    say(`--force: the files it replaces were moved to ${aside} (delete that folder once the restore is checked).`);
-  }
-  made.push(filesDir);
-  const r = await restoreBackup({ file, url, dataDir, log: say });
+  const r = await restoreBackup({ file, url: url!, dataDir, replace, replacedDir: aside, log: say });
+  if (hasFiles && config.databaseUrl) say(`--force: the files it replaced were moved to ${aside} (delete that folder once the restore is checked).`);
   await embedded?.stop();
   embedded = undefined;
   say('');
@@ -106,6 +95,12 @@ try {
 } catch (e) {
   await embedded?.stop();
   for (const p of made) fs.rmSync(p, { recursive: true, force: true });
+  // The embedded database and files it was to replace go back where they were.
+  for (const name of ['postgres', 'files']) {
+    const from = path.join(aside, name);
+    if (fs.existsSync(from) && !fs.existsSync(path.join(dataDir, name))) fs.renameSync(from, path.join(dataDir, name));
+  }
+  if (fs.existsSync(aside) && fs.readdirSync(aside).length === 0) fs.rmdirSync(aside);
   process.stderr.write(`Not restored: ${e instanceof Error ? e.message : String(e)}\n`);
   process.exitCode = 1;
 } finally {

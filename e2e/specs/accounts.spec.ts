@@ -307,10 +307,11 @@ for (const L of LANGUAGES) {
       await expect(page.getByTestId('shared-phone-0')).toBeHidden();
     });
 
-    test("country and nationality are free text, the countries' names offered as one types in the reader's language", async ({ context, request, baseURL }) => {
+    test("country and nationality are free text, the countries' names and the nationalities offered as one types in the reader's language", async ({ context, request, baseURL }) => {
       const { page, token } = await openAs(context, request, baseURL!, L.cookie);
       const id = await createAccount(request, token, { lastName: unique('Country'), firstName: 'Eleni', isClient: true });
-      const [typed, offered, free] = L.cookie === 'el' ? ['ελλ', 'Ελλάδα', 'Ελληνική'] : ['gre', 'Greece', 'Greek'];
+      const [typed, offered] = L.cookie === 'el' ? ['ελλ', 'Ελλάδα'] : ['gre', 'Greece'];
+      const [typedNationality, nationalityOffered, free] = L.cookie === 'el' ? ['Ρωσ', 'Ρωσική', 'Ελληνοκυπριακή'] : ['russ', 'Russian', 'Greek Cypriot'];
       await page.goto(`/Accounts/View/${id}/2`);
       const country = page.getByTestId('field-country');
       // By the keyboard: typed without accents or capitals, the name offered as it is written, chosen with the arrow and Enter.
@@ -322,9 +323,18 @@ for (const L of LANGUAGES) {
       await page.keyboard.press('Enter');
       await expect(country).toHaveValue(offered);
       await expect.poll(async () => (await (await viewAccount(request, token, id)).json()).country).toBe(offered);
-      // What is no country's name stays as typed.
+      // The nationality: the nationalities offered («Ρωσική», not «Ρωσία»).
       const nationality = page.getByTestId('field-nationality');
       await nationality.focus();
+      await page.keyboard.type(typedNationality);
+      await expect(page.getByRole('option').first()).toHaveText(nationalityOffered);
+      await expectAccessible(page, 'a nationality offered');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await expect(nationality).toHaveValue(nationalityOffered);
+      await expect.poll(async () => (await (await viewAccount(request, token, id)).json()).nationality).toBe(nationalityOffered);
+      // What is in no list stays as typed.
+      await nationality.fill('');
       await page.keyboard.type(free);
       await expect(page.getByRole('option')).toHaveCount(0);
       await page.keyboard.press('Tab');

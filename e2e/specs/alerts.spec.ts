@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
 
@@ -167,27 +168,61 @@ for (const [index, language] of (['en-UK', 'el'] as const).entries()) {
   });
 }
 
-test('an administrator backs up now from the Jobs page and sees the backup: when, how big, where (ru)', async ({ browser, request, baseURL }) => {
-  const token = await apiToken(request);
-  const ctx = await signedIn(browser, baseURL!, token, 'ru');
-  const page = await ctx.newPage();
-  await page.goto('/Jobs');
-  const card = page.getByTestId('backups');
-  await expect(card.getByRole('heading', { name: 'Резервные копии' })).toBeVisible();
-  // The test server makes no daily backups (BACKUPS=false), and says so.
-  await expect(page.getByTestId('backups-where')).toContainText('Автоматическое резервное копирование отключено');
-  const before = (await (await request.get('/api/backups', { headers: auth(token) })).json()) as { items: { name: string }[] };
-  await page.getByTestId('backups-now').click();
-  await expect(page.getByText('Резервное копирование началось')).toBeVisible();
-  await expect
-    .poll(async () => ((await (await request.get('/api/backups', { headers: auth(token) })).json()) as { items: unknown[] }).items.length, { timeout: 60000 })
-    .toBe(before.items.length + 1);
-  const after = (await (await request.get('/api/backups', { headers: auth(token) })).json()) as { items: { name: string }[]; dir: string };
-  await expect(page.getByTestId('backups-last')).toContainText(`Последняя копия: `, { timeout: 15000 });
-  await expect(page.getByTestId('backups-last')).toContainText(after.items[0]!.name);
-  await expect(page.getByTestId('backups-last')).toContainText(/\d+(,\d)? (МБ|кБ)/);
-  await expect(page.getByTestId('backups-where')).toContainText(after.dir);
-  await ctx.close();
+// The backups made for real by the e2e server, one after the other (one of them puts a file where
+// the backups folder should be).
+test.describe.serial('backups made by the e2e server', () => {
+  test('an administrator backs up now from the Jobs page and sees the backup: when, how big, where (ru)', async ({ browser, request, baseURL }) => {
+    const token = await apiToken(request);
+    const ctx = await signedIn(browser, baseURL!, token, 'ru');
+    const page = await ctx.newPage();
+    await page.goto('/Jobs');
+    const card = page.getByTestId('backups');
+    await expect(card.getByRole('heading', { name: 'Резервные копии' })).toBeVisible();
+    // The test server makes no daily backups (BACKUPS=false), and says so.
+    await expect(page.getByTestId('backups-where')).toContainText('Автоматическое резервное копирование отключено');
+    const before = (await (await request.get('/api/backups', { headers: auth(token) })).json()) as { items: { name: string }[] };
+    await page.getByTestId('backups-now').click();
+    await expect(page.getByText('Резервное копирование началось')).toBeVisible();
+    await expect
+      .poll(async () => ((await (await request.get('/api/backups', { headers: auth(token) })).json()) as { items: unknown[] }).items.length, { timeout: 60000 })
+      .toBe(before.items.length + 1);
+    const after = (await (await request.get('/api/backups', { headers: auth(token) })).json()) as { items: { name: string }[]; dir: string };
+    await expect(page.getByTestId('backups-last')).toContainText(`Последняя копия: `, { timeout: 15000 });
+    await expect(page.getByTestId('backups-last')).toContainText(after.items[0]!.name);
+    await expect(page.getByTestId('backups-last')).toContainText(/\d+(,\d)? (МБ|кБ)/);
+    await expect(page.getByTestId('backups-where')).toContainText(after.dir);
+    await ctx.close();
+  });
+
+  test('a backup into a folder that cannot be written says why in the reader\'s language, the technical message under it (el)', async ({ browser, request, baseURL }) => {
+    const token = await apiToken(request);
+    const { dir } = (await (await request.get('/api/backups', { headers: auth(token) })).json()) as { dir: string };
+    // A file where the backups folder should be (the e2e server runs on this machine).
+    const aside = `${dir}.aside-${Date.now()}`;
+    if (fs.existsSync(dir)) fs.renameSync(dir, aside);
+    fs.writeFileSync(dir, 'not a folder');
+    try {
+      const ctx = await signedIn(browser, baseURL!, token, 'el');
+      const page = await ctx.newPage();
+      await page.goto('/Jobs');
+      await page.getByTestId('backups-now').click();
+      const failure = page.getByTestId('backups-failure');
+      await expect(failure).toBeVisible({ timeout: 60_000 });
+      await expect(page.getByTestId('backups-failure-reason')).toContainText('Η τελευταία προσπάθεια δημιουργίας αντιγράφου ασφαλείας απέτυχε');
+      await expect(page.getByTestId('backups-failure-reason')).toContainText(`Το CRM δεν μπορεί να γράψει στον φάκελο των αντιγράφων ${dir}.`);
+      await expect(page.getByTestId('backups-failure-reason')).not.toContainText('EEXIST');
+      await expect(page.getByTestId('backups-failure-reason')).toContainText(/Θα ξαναδοκιμαστεί στις \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} ή αμέσως με το «Αντίγραφο τώρα»\./);
+      await expect(page.getByTestId('backups-failure-details')).toContainText(/^Λεπτομέρειες: .*EEXIST/);
+      // Its next try waits: nothing is said to be under way, and "Back up now" can be pressed again.
+      await expect(page.getByTestId('backups-pending')).toHaveCount(0);
+      await expect(page.getByTestId('backups-now')).toBeEnabled();
+      await expectAccessible(page, 'jobs el, a failed backup');
+      await ctx.close();
+    } finally {
+      fs.rmSync(dir, { force: true });
+      if (fs.existsSync(aside)) fs.renameSync(aside, dir);
+    }
+  });
 });
 
 test('the Jobs page says when the backups could not be read, and shows them once they can (en-UK)', async ({ browser, request, baseURL }) => {

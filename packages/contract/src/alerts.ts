@@ -71,6 +71,10 @@ export type TJobsAnswer = z.infer<typeof ZJobsAnswer>;
 
 /** GET /api/backups (admins): the backups made (newest first), where they are, the next daily one, a failure since the last. */
 export const ZBackupFile = z.object({ name: z.string(), size: z.number().int(), at: z.string() });
+/** Why a backup failed: the server's disk is full, the backup folder cannot be written, the database did not answer, or something else. */
+export const ZBackupFailureReason = z.enum(['diskFull', 'notWritable', 'databaseUnreachable', 'other']);
+export type TBackupFailureReason = z.infer<typeof ZBackupFailureReason>;
+
 export const ZBackupsAnswer = z.object({
   /** The daily backup is on (BACKUPS, BACKUP_KEEP). */
   daily: z.boolean(),
@@ -85,7 +89,7 @@ export const ZBackupsAnswer = z.object({
   /** A backup is waiting to start or being made. */
   pending: z.boolean(),
   items: z.array(ZBackupFile),
-  /** The newest failed attempt when it is newer than the last backup. */
-  failure: z.object({ at: z.string(), error: z.string() }).nullable(),
+  /** The newest failed attempt when it is newer than the last backup: why (translated by the page), the technical message, and when it is tried again (null: not). */
+  failure: z.object({ at: z.string(), reason: ZBackupFailureReason, error: z.string(), retryAt: z.string().nullable() }).nullable(),
 });
 export type TBackupsAnswer = z.infer<typeof ZBackupsAnswer>;

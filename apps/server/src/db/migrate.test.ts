@@ -95,6 +95,12 @@ describe('migrations', () => {
     // Before 0054: the agents' results read the closed deals and the new listings without their own indexes.
     await q(`drop index deals_closed_end_date_idx`);
     await q(`drop index objects_created_on_by_idx`);
+    // Before 0056: a job's failure had no reason code.
+    await q(`alter table jobs drop column last_error_reason`);
+    // Before 0056: nationalities written as a country's name or code.
+    await q(`update accounts a set nationality = v.n from (values
+      ('Last2001', 'Ελλάδα'), ('Last2002', 'GR'), ('Last2003', 'Greece'), ('Last2004', 'Россия'), ('Last2005', 'Ηνωμένο Βασίλειο'),
+      ('Last2006', 'Ρωσική'), ('Last2007', 'Κρήτη'), ('Last2008', 'British'), ('Last2009', 'greece'), ('Last2010', null)) v(l, n) where a.last_name = v.l`);
     await q(`delete from drizzle.__drizzle_migrations where created_at >= 1795479485623`);
     await q(`vacuum accounts`);
     const visible = async () => (await q(`select relpages, relallvisible from pg_class where relname = 'accounts'`)).rows[0] as { relpages: number; relallvisible: number };
@@ -214,6 +220,12 @@ describe('migrations', () => {
       { indexdef: 'CREATE INDEX deals_closed_end_date_idx ON public.deals USING btree (end_date) WHERE (deal_stage = 5)' },
       { indexdef: 'CREATE INDEX objects_created_on_by_idx ON public.objects USING btree (created_on) INCLUDE (created_by_account_id)' },
     ]);
+    // 0056 writes a nationality that was exactly a country's name or code as the office does, in Greek; the rest as typed.
+    expect((await q(`select last_name, nationality from accounts where last_name ~ '^Last20(0[1-9]|10)$' order by last_name`)).rows.map((r: { nationality: string | null }) => r.nationality)).toEqual([
+      'Ελληνική', 'Ελληνική', 'Ελληνική', 'Ρωσική', 'Βρετανική', 'Ρωσική', 'Κρήτη', 'British', 'greece', null,
+    ]);
+    // 0056 keeps why a job failed.
+    expect((await q(`select data_type from information_schema.columns where table_name = 'jobs' and column_name = 'last_error_reason'`)).rows).toEqual([{ data_type: 'text' }]);
     // Applied once: a second start changes nothing.
     await migrateDb(t.dbUrl);
     await t.app.close();

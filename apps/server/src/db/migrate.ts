@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 
@@ -32,28 +32,9 @@ async function pendingTags(client: pg.Client): Promise<string[]> {
   return journal.entries.filter((e) => e.when > applied).map((e) => e.tag);
 }
 
-/**
- * The journal's migrations up to and including `tag` in a folder of their own (a restore brings an
- * empty database to exactly the migration of its backup before loading it).
- */
-function migrationsUpTo(tag: string): string {
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === tag);
-  if (at < 0) throw new Error(`unknown migration ${tag}`);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-migrations-'));
-  fs.mkdirSync(path.join(dir, 'meta'));
-  const entries = journal.entries.slice(0, at + 1);
-  fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
-  for (const e of entries) fs.copyFileSync(path.join(MIGRATIONS_DIR, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
-  return dir;
-}
-
-/**
- * Applies the committed migrations (or those up to `upTo`, a journal tag); an advisory lock keeps
- * concurrent instances from racing.
- */
-export async function migrateDb(url: string, opts: { upTo?: string } = {}): Promise<void> {
-  const folder = opts.upTo ? migrationsUpTo(opts.upTo) : MIGRATIONS_DIR;
+/** Applies the committed migrations; an advisory lock keeps concurrent instances from racing. */
+export async function migrateDb(url: string): Promise<void> {
+  const folder = MIGRATIONS_DIR;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -68,6 +49,30 @@ export async function migrateDb(url: string, opts: { upTo?: string } = {}): Prom
   } finally {
     await client.query('select pg_advisory_unlock(727274)').catch(() => {});
     await client.end();
-    if (folder !== MIGRATIONS_DIR) fs.rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/**
+ * Applies the journal's migrations after the newest one applied, up to and including `upTo` (a
+ * journal tag; all when not given), on `client` and inside the transaction its caller holds (a
+ * restore: the drop, the schema and the data commit together or not at all). Recorded as drizzle's
+ * migrator records them, so that migrateDb carries on from there.
+ */
+export async function applyMigrationsInTransaction(client: pg.ClientBase, upTo?: string): Promise<string[]> {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string; when: number }[] };
+  const end = upTo === undefined ? journal.entries.length - 1 : journal.entries.findIndex((e) => e.tag === upTo);
+  if (end < 0) throw new Error(`unknown migration ${upTo}`);
+  const files = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR });
+  await client.query('create schema if not exists drizzle');
+  await client.query('create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)');
+  const last = Number((await client.query<{ last: string | null }>('select max(created_at)::text as last from drizzle.__drizzle_migrations')).rows[0]?.last ?? 0);
+  const applied: string[] = [];
+  for (let i = 0; i <= end; i++) {
+    const m = files[i]!;
+    if (m.folderMillis <= last) continue;
+    for (const stmt of m.sql) if (stmt.trim()) await client.query(stmt);
+    await client.query('insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)', [m.hash, m.folderMillis]);
+    applied.push(journal.entries[i]!.tag);
+  }
+  return applied;
 }

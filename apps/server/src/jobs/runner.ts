@@ -16,6 +16,17 @@ export type JobContext = {
   signal: AbortSignal;
   log: FastifyBaseLogger;
 };
+/** A job's failure with a reason a screen can translate (kept in jobs.last_error_reason beside the message). */
+export class JobFailure extends Error {
+  constructor(
+    message: string,
+    readonly reason: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
 export type JobHandler<P = Record<string, unknown>> = (payload: P, ctx: JobContext) => Promise<void>;
 
 export type JobDefinition = {
@@ -321,28 +332,28 @@ export class JobRunner {
     } catch (err) {
       const message = err instanceof Error ? err.message || err.name : String(err);
       log.warn({ err }, 'job failed');
-      await this.finish(job, reg, message);
+      await this.finish(job, reg, message, err instanceof JobFailure ? err.reason : null);
       return;
     }
     await this.finish(job, reg, null);
   }
 
   /** Records the outcome of a run; a retry is queued with back-off; the last failure calls the hooks. */
-  private async finish(job: JobRow, reg: Registered, error: string | null) {
+  private async finish(job: JobRow, reg: Registered, error: string | null, reason: string | null = null) {
     try {
       await this.db.transaction(async (tx) => {
         const mine = sql`id = ${job.id} and state = 'running' and locked_by = ${this.instanceId}`;
         if (error === null) {
-          const r = await tx.execute(sql`update jobs set state = 'done', finished_on = now(), locked_by = null, locked_until = null, last_error = null where ${mine} returning id`);
+          const r = await tx.execute(sql`update jobs set state = 'done', finished_on = now(), locked_by = null, locked_until = null, last_error = null, last_error_reason = null where ${mine} returning id`);
           if (!r.rows.length) return; // the lease was lost and the job is someone else's now
         } else if (job.attempts < job.maxAttempts) {
           const wait = backoffSeconds(reg.def.backoffSeconds, job.attempts);
           await tx.execute(sql`update jobs set state = 'queued', run_at = now() + make_interval(secs => ${wait}), locked_by = null, locked_until = null,
-            last_error = ${error.slice(0, 4000)} where ${mine}`);
+            last_error = ${error.slice(0, 4000)}, last_error_reason = ${reason} where ${mine}`);
           return;
         } else {
           const r = await tx.execute(sql`update jobs set state = 'failed', finished_on = now(), locked_by = null, locked_until = null,
-            last_error = ${error.slice(0, 4000)} where ${mine} returning id`);
+            last_error = ${error.slice(0, 4000)}, last_error_reason = ${reason} where ${mine} returning id`);
           if (!r.rows.length) return;
           this.log.error({ job: job.name, jobId: job.id, error }, 'job failed for good');
           for (const hook of this.failureHooks) await hook(job, error, tx);

@@ -14,9 +14,9 @@ const ISO_3166 = (
   'UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
 ).split(' ');
 /** Offered first, in this order: the agency's own country and Cyprus, Russia, then Greece's neighbours. */
-const FIRST = ['GR', 'CY', 'RU', 'AL', 'MK', 'BG', 'TR'];
+export const COUNTRIES_FIRST = ['GR', 'CY', 'RU', 'AL', 'MK', 'BG', 'TR'];
 /** Then the rest of the European Union, alphabetically; then every other country, alphabetically. */
-const EU = ['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE'];
+export const COUNTRIES_EU = ['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE'];
 
 const lists = new Map<TCulture, string[]>();
 
@@ -34,11 +34,11 @@ export function countryNames(culture: TCulture): string[] {
   const collator = new Intl.Collator(locale);
   const name = (code: string) => names.of(code);
   const sorted = (codes: string[]) => codes.map(name).filter((n): n is string => !!n).sort(collator.compare);
-  const first = new Set(FIRST);
-  const eu = new Set(EU);
+  const first = new Set(COUNTRIES_FIRST);
+  const eu = new Set(COUNTRIES_EU);
   list = [
-    ...FIRST.map(name).filter((n): n is string => !!n),
-    ...sorted(EU.filter((c) => !first.has(c))),
+    ...COUNTRIES_FIRST.map(name).filter((n): n is string => !!n),
+    ...sorted(COUNTRIES_EU.filter((c) => !first.has(c))),
     ...sorted(ISO_3166.filter((c) => !first.has(c) && !eu.has(c))),
   ];
   lists.set(culture, list);

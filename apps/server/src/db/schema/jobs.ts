@@ -25,6 +25,8 @@ export const jobs = pgTable(
     lockedBy: text('locked_by'),
     lockedUntil: tsz('locked_until'),
     lastError: text('last_error'),
+    /** Why it failed, as a code a screen translates (JobFailure's reason); null: not known. */
+    lastErrorReason: text('last_error_reason'),
     createdOn: tsz('created_on').notNull().defaultNow(),
     startedOn: tsz('started_on'),
     finishedOn: tsz('finished_on'),

@@ -3,13 +3,14 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { LOG_MESSAGE, ZBackupsAnswer, ZOk } from '@crm/contract';
+import { LOG_MESSAGE, ZBackupFailureReason, ZBackupsAnswer, ZOk } from '@crm/contract';
 import { OFFICE_ADMIN } from '../../plugins/auth.ts';
 import { logAction } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { toLocalDateTime, zoneOffsetMs } from '../../lib/dates.ts';
 import type { Tx, Db } from '../../db/client.ts';
-import { createBackup, listBackups, type BackupResult } from './backup.ts';
+import { JobFailure } from '../../jobs/runner.ts';
+import { backupFailureReason, createBackup, listBackups, type BackupResult } from './backup.ts';
 
 export const BACKUP_JOB = 'backup.run';
 /** The singleton keys: the next daily run, and one asked for by an administrator. */
@@ -41,8 +42,20 @@ async function scheduleDaily(app: FastifyInstance, tx: Tx | Db = app.db) {
   await app.jobs.enqueue(BACKUP_JOB, {}, { singletonKey: DAILY, runAt: next, tx });
 }
 
-/** One backup with the app's database and settings (on a connection of its own). */
+/**
+ * One backup with the app's database and settings (on a connection of its own). A failure is a
+ * JobFailure with its reason (backupFailureReason), the technical message kept as it was.
+ */
 export async function backupNow(app: FastifyInstance, signal?: AbortSignal): Promise<BackupResult> {
+  try {
+    return await makeBackup(app, signal);
+  } catch (e) {
+    if (e instanceof JobFailure) throw e;
+    throw new JobFailure(e instanceof Error ? e.message || e.name : String(e), backupFailureReason(e), { cause: e });
+  }
+}
+
+async function makeBackup(app: FastifyInstance, signal?: AbortSignal): Promise<BackupResult> {
   const pool = (app.db as unknown as { $client: pg.Pool }).$client;
   const client = await pool.connect();
   try {
@@ -85,14 +98,20 @@ export const backupRoutes = fp(
     app.get('/api/backups', { config: { access: OFFICE_ADMIN }, schema: { tags: ['jobs'], response: { 200: ZBackupsAnswer } } }, async () => {
       const tz = app.config.timeZone;
       const { daily, dir, keep, at } = app.config.backup;
-      const items = listBackups(dir);
+      let items: ReturnType<typeof listBackups> = [];
+      try {
+        items = listBackups(dir);
+      } catch (e) {
+        // A folder that cannot be read: the card still shows why the backups fail.
+        app.log.warn({ err: e, dir }, 'the backups folder could not be read');
+      }
       const res = await app.db.execute(sql`
         select
           (select min(run_at) from jobs where name = ${BACKUP_JOB} and singleton_key = ${DAILY} and state = 'queued') as next,
-          exists (select 1 from jobs where name = ${BACKUP_JOB} and (state = 'running' or (state = 'queued' and (singleton_key is distinct from ${DAILY} or run_at <= now())))) as pending,
-          (select json_build_object('at', started_on, 'error', last_error) from jobs
+          exists (select 1 from jobs where name = ${BACKUP_JOB} and (state = 'running' or (state = 'queued' and run_at <= now()))) as pending,
+          (select json_build_object('at', started_on, 'error', last_error, 'reason', last_error_reason, 'retry', case when state = 'queued' then run_at end) from jobs
             where name = ${BACKUP_JOB} and last_error is not null and started_on is not null order by started_on desc limit 1) as failure`);
-      const r = res.rows[0] as { next: Date | string | null; pending: boolean; failure: { at: string; error: string } | null };
+      const r = res.rows[0] as { next: Date | string | null; pending: boolean; failure: { at: string; error: string; reason: string | null; retry: string | null } | null };
       const failedAt = r.failure ? new Date(r.failure.at) : null;
       return {
         daily,
@@ -102,13 +121,17 @@ export const backupRoutes = fp(
         next: daily && r.next ? toLocalDateTime(new Date(r.next), tz) : null,
         pending: r.pending,
         items: items.map((b) => ({ name: b.name, size: b.size, at: toLocalDateTime(b.at, tz)! })),
-        failure: r.failure && failedAt && (!items[0] || failedAt > items[0].at) ? { at: toLocalDateTime(failedAt, tz)!, error: r.failure.error } : null,
+        failure: r.failure && failedAt && (!items[0] || failedAt > items[0].at) ? { at: toLocalDateTime(failedAt, tz)!, reason: ZBackupFailureReason.catch('other').parse(r.failure.reason), error: r.failure.error, retryAt: r.failure.retry ? toLocalDateTime(new Date(r.failure.retry), tz)! : null } : null,
       };
     });
 
     app.post('/api/backups', { config: { access: OFFICE_ADMIN }, schema: { tags: ['jobs'], response: { 200: ZOk } } }, async (req: FastifyRequest) => {
       await app.db.transaction(async (tx) => {
-        const id = await app.jobs.enqueue(BACKUP_JOB, { manual: true }, { singletonKey: NOW, tx });
+        // A failed one waiting for its next try is tried now instead.
+        const id =
+          (await app.jobs.enqueue(BACKUP_JOB, { manual: true }, { singletonKey: NOW, tx })) ??
+          ((await tx.execute(sql`update jobs set run_at = now() where name = ${BACKUP_JOB} and singleton_key = ${NOW} and state = 'queued' and run_at > now() returning id`)).rows[0] as { id: number } | undefined)?.id ??
+          null;
         if (id === null) throw badRequest('backup.alreadyQueued');
         await logAction(tx, req.actor, { action: 'Create', entity: 'Job', entityId: id, message: LOG_MESSAGE.backupAsked });
       });

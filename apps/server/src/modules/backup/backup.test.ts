@@ -13,9 +13,10 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { connectDb } from '../../db/client.ts';
 import { accounts, objects, transactions } from '../../db/schema/index.ts';
-import { BackupRefused, createBackup, listBackups, readJournal, restoreBackup, type BackupManifest } from './backup.ts';
+import { BackupRefused, backupFailureReason, createBackup, listBackups, readJournal, restoreBackup, type BackupManifest } from './backup.ts';
 import { backupNow, BACKUP_JOB, nextDailyRun } from './backup.routes.ts';
 import { endTar, writeTarEntry } from './tar.ts';
+import { toLocalDateTime } from '../../lib/dates.ts';
 
 const t = await createTestApp();
 const { app, db } = t;
@@ -268,5 +269,52 @@ describe('the daily backup', () => {
     expect(after.items[0].size).toBe(fs.statSync(path.join(t.dataDir, 'backups', after.items[0].name)).size);
     const logged = await db.execute(sql`select message from action_log where entity = 'Job' order by id desc limit 1`);
     expect(logged.rows[0]).toEqual({ message: 'Backup asked for' });
+  });
+
+  it('that fails keeps why: a folder that cannot be written is "notWritable", with the technical message beside it', async () => {
+    const blocked = path.join(tmp('blocked'), 'a-file');
+    fs.writeFileSync(blocked, 'not a folder');
+    const backup = app.config.backup as { dir: string };
+    const dir = backup.dir;
+    backup.dir = path.join(blocked, 'backups');
+    try {
+      const res = await app.inject({ method: 'POST', url: '/api/backups', headers: bearer(admin.token) });
+      expect(res.statusCode, res.body).toBe(200);
+      await app.jobs.drain(60000);
+      const stored = await db.execute(sql`select state, last_error_reason, last_error from jobs where name = ${BACKUP_JOB} and singleton_key = 'now' order by id desc limit 1`);
+      expect(stored.rows[0]).toMatchObject({ state: 'queued', last_error_reason: 'notWritable', last_error: expect.stringContaining('ENOTDIR') });
+      const answer = (await app.inject({ url: '/api/backups', headers: bearer(admin.token) })).json();
+      expect(answer.failure).toMatchObject({ reason: 'notWritable', error: expect.stringContaining('ENOTDIR') });
+      // Its next try waits ten minutes: not "being made", and "Back up now" tries it at once.
+      expect(answer.pending).toBe(false);
+      // Tried again by itself ten minutes later (the agency's clock).
+      const retry = (await db.execute(sql`select run_at from jobs where name = ${BACKUP_JOB} and state = 'queued'`)).rows[0] as { run_at: Date | string };
+      expect(answer.failure.retryAt).toBe(toLocalDateTime(new Date(retry.run_at), app.config.timeZone));
+      expect(new Date(retry.run_at).getTime() - Date.now()).toBeGreaterThan(9 * 60_000);
+      backup.dir = dir;
+      const again = await app.inject({ method: 'POST', url: '/api/backups', headers: bearer(admin.token) });
+      expect(again.statusCode, again.body).toBe(200);
+      await app.jobs.drain(60000);
+      const after = (await app.inject({ url: '/api/backups', headers: bearer(admin.token) })).json();
+      expect(after.failure).toBeNull();
+      expect(after.items[0].name).toMatch(/^crm-/);
+    } finally {
+      backup.dir = dir;
+      await db.execute(sql`delete from jobs where name = ${BACKUP_JOB}`);
+    }
+  });
+
+  it('names the reason of a failure from its error or the error it wraps', () => {
+    const err = (code: string, message = 'x') => Object.assign(new Error(message), { code });
+    expect(backupFailureReason(err('ENOSPC'))).toBe('diskFull');
+    expect(backupFailureReason(err('53100', 'could not extend file: No space left on device'))).toBe('diskFull');
+    expect(backupFailureReason(new Error('pipeline', { cause: err('EDQUOT') }))).toBe('diskFull');
+    expect(backupFailureReason(err('EACCES'))).toBe('notWritable');
+    expect(backupFailureReason(err('EROFS'))).toBe('notWritable');
+    expect(backupFailureReason(err('ECONNREFUSED'))).toBe('databaseUnreachable');
+    expect(backupFailureReason(err('57P01', 'terminating connection due to administrator command'))).toBe('databaseUnreachable');
+    expect(backupFailureReason(new Error('Connection terminated unexpectedly'))).toBe('databaseUnreachable');
+    expect(backupFailureReason(err('42P01', 'relation does not exist'))).toBe('other');
+    expect(backupFailureReason('something')).toBe('other');
   });
 });

@@ -5,9 +5,10 @@ import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
-import { MIGRATIONS_DIR, migrateDb } from '../../db/migrate.ts';
+import { MIGRATIONS_DIR, applyMigrationsInTransaction } from '../../db/migrate.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { DEMO_SEED_DDL } from '../../db/seed/demo-table.ts';
+import type { TBackupFailureReason } from '@crm/contract';
 import { endTar, readTar, writeTarEntry } from './tar.ts';
 
 /**
@@ -55,7 +56,8 @@ export function listBackups(dir: string): BackupFile[] {
   try {
     names = fs.readdirSync(dir);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    // No folder (yet), or a file where it should be: none.
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'ENOTDIR') return [];
     throw e;
   }
   return names
@@ -275,6 +277,31 @@ async function writeArchive(gzip: zlib.Gzip, manifest: BackupManifest, work: str
     gzip.end();
 }
 
+/** An error and the errors it wraps (a pipeline's, a connection's cause). */
+function* causes(e: unknown): Generator<{ code?: unknown; message?: unknown }> {
+  for (let i = 0; e && typeof e === 'object' && i < 5; i++) {
+    yield e as { code?: unknown; message?: unknown };
+    e = (e as { cause?: unknown }).cause;
+  }
+}
+
+/**
+ * Why a backup failed, as the Jobs page explains it: the disk full (ours or PostgreSQL's), the
+ * backup folder not writable (no right, a read-only disk, a file where the folder should be), the
+ * database not answering, or something else.
+ */
+export function backupFailureReason(e: unknown): TBackupFailureReason {
+  for (const c of causes(e)) {
+    const code = typeof c.code === 'string' ? c.code : '';
+    const message = typeof c.message === 'string' ? c.message : '';
+    if (code === 'ENOSPC' || code === 'EDQUOT' || code === '53100') return 'diskFull';
+    if (['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EEXIST', 'EISDIR'].includes(code)) return 'notWritable';
+    if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN', '57P01', '57P02', '57P03'].includes(code) || code.startsWith('08')) return 'databaseUnreachable';
+    if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) return 'databaseUnreachable';
+  }
+  return 'other';
+}
+
 /** A backup this CRM cannot restore (made by a newer version, or not a backup of ours); nothing was changed. */
 export class BackupRefused extends Error {}
 
@@ -378,70 +405,78 @@ export async function verifyBackup(file: string, manifest: BackupManifest): Prom
   if (missing.length) throw new BackupRefused(`The backup is incomplete: the tables ${missing.join(', ')} are missing from it.`);
 }
 
-/**
- * Whether the database user of `client` may load a backup: the tables are loaded with triggers and
- * foreign keys held back (session_replication_role), which needs a superuser (or, from PostgreSQL
- * 15, a user granted SET on that setting).
- */
-export async function checkCanRestore(client: pg.ClientBase): Promise<void> {
-  await client.query('begin');
-  try {
-    await client.query('set local session_replication_role = replica');
-  } catch (e) {
-    throw new BackupRefused(`The restore must load tables with triggers and foreign keys held back, which needs a PostgreSQL superuser (${(e as Error).message}).`);
-  } finally {
-    await client.query('rollback').catch(() => {});
-  }
-}
-
 export type RestoreResult = { manifest: BackupManifest; tables: number; rows: number; files: number; bytes: number; migratedTo: string };
 
+export type RestoreOptions = {
+  file: string;
+  /** The database: empty, or (replace) one whose schema the backup replaces. */
+  url: string;
+  dataDir: string;
+  /** Drop what the database holds (its public and drizzle schemas), in the restore's own transaction. */
+  replace?: boolean;
+  /** Where the stored files the backup replaces are moved (DATA_DIR/replaced-<time>); needed when DATA_DIR/files holds any. */
+  replacedDir?: string;
+  log?: (line: string) => void;
+};
+
 /**
- * Restores a backup into an empty database (`url`) and DATA_DIR: the database is migrated to
- * exactly the backup's migration, every table loaded from the archive in one transaction (with
- * session_replication_role = replica, so that foreign keys and triggers neither refuse nor redo
- * what is loaded), every sequence set at or past its column's largest value, the files put back,
- * and the database then migrated up to this CRM's newest migration.
+ * Restores a backup into a database (`url`) and DATA_DIR, all or nothing: in ONE transaction the
+ * database's old schema is dropped (replace), the migrations up to exactly the backup's are applied,
+ * the foreign keys are taken off and user triggers disabled, every table loaded from the archive,
+ * every sequence set at or past its column's largest value, the foreign keys put back (PostgreSQL
+ * checks every row against them there), the triggers enabled and the migrations up to this CRM's
+ * newest applied. The stored files are written beside DATA_DIR/files meanwhile, and swapped in only
+ * once the transaction is committed. Whatever fails before (a damaged entry, a full disk, a missing
+ * right) rolls back to the database as it was and leaves DATA_DIR/files untouched.
+ *
+ * Nothing here needs a superuser: the database's owner owns every table it makes in the transaction.
  */
-export async function restoreBackup(o: { file: string; url: string; dataDir: string; log?: (line: string) => void }): Promise<RestoreResult> {
+export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
   const log = o.log ?? (() => {});
   const manifest = await readManifest(o.file);
   checkManifest(manifest);
-  const client = new pg.Client({ connectionString: o.url });
-  await client.connect();
-  try {
-    const existing = await client.query<{ n: number }>(`select count(*)::int as n from pg_tables where schemaname = 'public'`);
-    if (existing.rows[0]!.n > 0) throw new BackupRefused('The database to restore into is not empty.');
-  } finally {
-    await client.end();
-  }
-  log(`Preparing an empty database at the backup's migration (${manifest.migration.tag})...`);
-  await migrateDb(o.url, { upTo: manifest.migration.tag });
-
   const filesRoot = path.join(o.dataDir, 'files');
+  const hasFiles = fs.existsSync(filesRoot) && fs.readdirSync(filesRoot).some((n) => !n.startsWith('.'));
+  if (hasFiles && !o.replacedDir) throw new BackupRefused(`${filesRoot} holds files already.`);
+  const staging = path.join(o.dataDir, `.files-restoring-${process.pid}-${Date.now()}`);
+  const byName = new Map(manifest.tables.map((t) => [t.name, t]));
+  const last = readJournal().entries.at(-1)!.tag;
+
   const db = new pg.Client({ connectionString: o.url });
   await db.connect();
-  let inTx = false;
   let rows = 0;
   let files = 0;
   let bytes = 0;
   const loaded = new Set<string>();
   try {
+    await db.query('begin');
+    await db.query(`set local datestyle = 'ISO, YMD'; set local intervalstyle = 'postgres'`);
+    // No CRM migrating this database meanwhile (migrateDb's lock).
+    await db.query('select pg_advisory_xact_lock(727274)');
+    const existing = (await db.query<{ n: number }>(`select count(*)::int as n from pg_tables where schemaname = 'public'`)).rows[0]!.n;
+    if (existing > 0) {
+      if (!o.replace) throw new BackupRefused('The database to restore into is not empty.');
+      log(`Replacing the ${existing} tables of the database (undone if the restore fails)...`);
+      await db.query('drop schema if exists drizzle cascade; drop schema public cascade; create schema public');
+    }
+    log(`Preparing the database at the backup's migration (${manifest.migration.tag})...`);
+    await applyMigrationsInTransaction(db, manifest.migration.tag);
     // Tables the app makes at start rather than in a migration.
     if (manifest.tables.some((t) => t.name === 'demo_seed')) await db.query(DEMO_SEED_DDL);
     const known = await db.query<{ name: string }>(`select relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r'`);
     const knownTables = new Set(known.rows.map((r) => r.name));
-    const byName = new Map(manifest.tables.map((t) => [t.name, t]));
     for (const t of manifest.tables) if (!knownTables.has(t.name)) throw new BackupRefused(`The backup has a table ${t.name} that its migration does not make: it is damaged.`);
 
-    await db.query('begin');
-    inTx = true;
-    try {
-      await db.query('set local session_replication_role = replica');
-      await db.query(`set local datestyle = 'ISO, YMD'; set local intervalstyle = 'postgres'`);
-    } catch (e) {
-      throw new BackupRefused(`The restore must load tables with triggers and foreign keys held back, which needs a PostgreSQL superuser (${(e as Error).message}).`);
-    }
+    // Rows go in table by table in the archive's order: foreign keys off until all are in, and the
+    // app's own triggers (search words, totals) not redoing what the backup holds already.
+    const fks = await db.query<{ tbl: string; name: string; def: string }>(`
+      select c.conrelid::regclass::text as tbl, c.conname as name, pg_get_constraintdef(c.oid) as def
+      from pg_constraint c where c.contype = 'f' and c.connamespace = 'public'::regnamespace order by c.conrelid, c.conname`);
+    for (const fk of fks.rows) await db.query(`alter table ${fk.tbl} drop constraint ${ident(fk.name)}`);
+    const triggered = await db.query<{ tbl: string }>(`
+      select distinct t.tgrelid::regclass::text as tbl from pg_trigger t join pg_class c on c.oid = t.tgrelid
+      where not t.tgisinternal and c.relnamespace = 'public'::regnamespace`);
+    for (const r of triggered.rows) await db.query(`alter table ${r.tbl} disable trigger user`);
     // Rows the migrations themselves made (lists of values) are in the backup as they were then.
     await db.query(`truncate ${[...knownTables].map(ident).join(', ')} restart identity`);
     log(`Loading ${manifest.tables.length} tables...`);
@@ -453,49 +488,72 @@ export async function restoreBackup(o: { file: string; url: string; dataDir: str
       if (what.kind === 'table') {
         const t = what.table;
         const into = db.query(copyFrom(`copy ${ident(t.name)} (${t.columns.map(ident).join(', ')}) from stdin`));
-        await pipeline(entry.body, into);
+        try {
+          await pipeline(entry.body, into);
+        } catch (e) {
+          if ((e as { code?: string }).code?.match(/^(22|23)/)) throw new BackupRefused(`The table ${t.name} could not be loaded (${(e as Error).message}): the backup is damaged.`);
+          throw e;
+        }
         if (into.rowCount !== t.rows) throw new BackupRefused(`The table ${t.name} loaded ${into.rowCount} rows where the backup says ${t.rows}: the backup is damaged.`);
         rows += into.rowCount;
         loaded.add(t.name);
         continue;
       }
-      if (inTx) {
-        await finishLoad(db, manifest, loaded);
-        inTx = false;
+      if (files === 0) {
+        const missing = manifest.tables.filter((t) => !loaded.has(t.name)).map((t) => t.name);
+        if (missing.length) throw new BackupRefused(`The backup is incomplete: the tables ${missing.join(', ')} are missing from it.`);
         log(`Loaded ${rows} rows; putting the files back...`);
       }
-      const target = path.join(filesRoot, what.rel);
+      const target = path.join(staging, what.rel);
       fs.mkdirSync(path.dirname(target), { recursive: true });
-      await pipeline(entry.body as Readable, fs.createWriteStream(`${target}.part`, { mode: 0o600 }));
-      fs.renameSync(`${target}.part`, target);
+      await pipeline(entry.body as Readable, fs.createWriteStream(target, { mode: 0o600 }));
       if (entry.mtime.getTime() > 0) fs.utimesSync(target, entry.mtime, entry.mtime);
       files++;
       bytes += entry.size;
     }
-    if (inTx) {
-      await finishLoad(db, manifest, loaded);
-      inTx = false;
-    }
+    const missing = manifest.tables.filter((t) => !loaded.has(t.name)).map((t) => t.name);
+    if (missing.length) throw new BackupRefused(`The backup is incomplete: the tables ${missing.join(', ')} are missing from it.`);
     if (files !== manifest.files.count) log(`Note: the backup listed ${manifest.files.count} files and holds ${files} (files deleted while it was made are left out).`);
+
+    await setSequences(db, manifest);
+    for (const fk of fks.rows) {
+      try {
+        await db.query(`alter table ${fk.tbl} add constraint ${ident(fk.name)} ${fk.def}`);
+      } catch (e) {
+        throw new BackupRefused(`The backup's rows do not hold together (${(e as Error).message}): it is damaged.`);
+      }
+    }
+    for (const r of triggered.rows) await db.query(`alter table ${r.tbl} enable trigger user`);
+    if (last !== manifest.migration.tag) {
+      log(`Migrating the restored database from ${manifest.migration.tag} up to ${last}...`);
+      await applyMigrationsInTransaction(db);
+    }
+    await db.query('commit');
   } catch (e) {
-    if (inTx) await db.query('rollback').catch(() => {});
+    await db.query('rollback').catch(() => {});
+    await db.end().catch(() => {});
+    fs.rmSync(staging, { recursive: true, force: true });
     if ((e as NodeJS.ErrnoException).code === 'Z_DATA_ERROR' || (e as NodeJS.ErrnoException).code === 'Z_BUF_ERROR') throw new BackupRefused(`The backup file is damaged (${(e as Error).message}).`);
     throw e;
+  }
+  try {
+    // Committed: the restored files take the place of the old ones (moved aside, never deleted).
+    if (hasFiles) {
+      const aside = o.replacedDir ?? path.join(o.dataDir, `replaced-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+      fs.mkdirSync(aside, { recursive: true });
+      fs.renameSync(filesRoot, path.join(aside, 'files'));
+    } else fs.rmSync(filesRoot, { recursive: true, force: true }); // at most what an upload left half-written
+    if (fs.existsSync(staging)) fs.renameSync(staging, filesRoot);
+    else fs.mkdirSync(filesRoot, { recursive: true });
+    await db.query('analyze').catch(() => {});
   } finally {
     await db.end();
-  }
-  const last = readJournal().entries.at(-1)!.tag;
-  if (last !== manifest.migration.tag) {
-    log(`Migrating the restored database from ${manifest.migration.tag} up to ${last}...`);
-    await migrateDb(o.url);
   }
   return { manifest, tables: loaded.size, rows, files, bytes, migratedTo: last };
 }
 
-/** Every table of the manifest loaded; the sequences set; committed. */
-async function finishLoad(db: pg.Client, manifest: BackupManifest, loaded: Set<string>) {
-  const missing = manifest.tables.filter((t) => !loaded.has(t.name)).map((t) => t.name);
-  if (missing.length) throw new BackupRefused(`The backup is incomplete: the tables ${missing.join(', ')} are missing from it.`);
+/** The sequences as the backup had them, and never behind their column. */
+async function setSequences(db: pg.Client, manifest: BackupManifest) {
   for (const s of manifest.sequences) {
     if (s.value !== null) await db.query('select setval($1::regclass, $2, true)', [ident(s.name), s.value]);
   }
@@ -513,5 +571,4 @@ async function finishLoad(db: pg.Client, manifest: BackupManifest, loaded: Set<s
       [ident(r.seq)],
     );
   }
-  await db.query('commit');
 }

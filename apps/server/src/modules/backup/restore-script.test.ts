@@ -1,13 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import { pipeline } from 'node:stream/promises';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import pg from 'pg';
 import { createTestApp } from '../../../test/harness.ts';
 import { withDatabase } from '../../../test/global-setup.ts';
-import { createBackup } from './backup.ts';
+import { createBackup, readManifest } from './backup.ts';
+import { endTar, readTar, writeTarEntry } from './tar.ts';
 
 /** npm run restore, as an administrator runs it, into a database of DATABASE_URL that holds an agency already. */
 const ROOT = path.resolve(import.meta.dirname, '../../../../..');
@@ -60,6 +63,40 @@ async function precious(url: string): Promise<unknown[]> {
   }
 }
 
+async function asUrl<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/** Every table's row count. */
+const counts = (url: string) =>
+  asUrl(url, async (c) => {
+    const out: Record<string, number> = {};
+    const tables = (await c.query(`select relname from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r' order by 1`)).rows as { relname: string }[];
+    for (const { relname } of tables) out[relname] = (await c.query(`select count(*)::int as n from "${relname}"`)).rows[0].n as number;
+    return out;
+  });
+
+/** A copy of a backup with some entries' bodies changed. */
+async function rewriteBackup(from: string, to: string, change: (path: string, body: Buffer) => Buffer) {
+  const gzip = zlib.createGzip();
+  const written = pipeline(gzip, fs.createWriteStream(to));
+  for await (const entry of readTar(fs.createReadStream(from).pipe(zlib.createGunzip()))) {
+    const chunks: Buffer[] = [];
+    for await (const c of entry.body as AsyncIterable<Buffer>) chunks.push(c);
+    const body = change(entry.path, Buffer.concat(chunks));
+    await writeTarEntry(gzip, { path: entry.path, size: body.length, mtime: entry.mtime }, body);
+  }
+  await endTar(gzip);
+  gzip.end();
+  await written;
+}
+
 function restore(file: string, env: Record<string, string>): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
     const p = spawn(process.execPath, ['--import', 'tsx', 'scripts/restore.ts', file, '--force'], {
@@ -70,8 +107,13 @@ function restore(file: string, env: Record<string, string>): Promise<{ code: num
     let out = '';
     p.stdout.on('data', (b: Buffer) => (out += b.toString()));
     p.stderr.on('data', (b: Buffer) => (out += b.toString()));
+    // A restore that hangs fails the test with what it said so far.
+    const timer = setTimeout(() => p.kill('SIGKILL'), 60_000);
     p.on('error', reject);
-    p.on('close', (code) => resolve({ code, out }));
+    p.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, out });
+    });
   });
 }
 
@@ -95,23 +137,50 @@ afterAll(async () => {
 });
 
 describe('npm run restore --force into the database of DATABASE_URL', () => {
-  it('refuses a database user that cannot load the backup before it drops anything: the agency and its files are kept', async () => {
+  it('works for a database user that is not a superuser but owns the database: the agency replaced, its files moved aside', async () => {
     const owner = { name: `crm_t_owner_${randomBytes(4).toString('hex')}`, password: 'owner pass' };
     roles.push(owner.name);
-    await asServer((c) => c.query(`create role ${owner.name} login password '${owner.password}'`));
+    await asServer((c) => c.query(`create role ${owner.name} login password '${owner.password}' nosuperuser`));
     const url = await occupiedDatabase(owner);
     const dataDir = tmp('data');
     fs.mkdirSync(path.join(dataDir, 'files', 'ab'), { recursive: true });
     fs.writeFileSync(path.join(dataDir, 'files', 'ab', 'abcdef.pdf'), 'the lease');
 
     const r = await restore(backupFile, { DATABASE_URL: url, DATA_DIR: dataDir });
-    expect(r.code, r.out).toBe(1);
-    expect(r.out).toMatch(/superuser/);
-    expect(await precious(url)).toEqual(['Ελένη Παπαδοπούλου']);
-    expect(fs.readFileSync(path.join(dataDir, 'files', 'ab', 'abcdef.pdf'), 'utf8')).toBe('the lease');
+    expect(r.code, r.out).toBe(0);
+    const manifest = await readManifest(backupFile);
+    expect(await counts(url)).toEqual(Object.fromEntries(manifest.tables.map((x) => [x.name, x.rows])));
+    const replaced = fs.readdirSync(dataDir).filter((d) => d.startsWith('replaced-'));
+    expect(fs.readFileSync(path.join(dataDir, replaced[0]!, 'files', 'ab', 'abcdef.pdf'), 'utf8')).toBe('the lease');
   });
 
-  it('refuses a backup cut short before it drops anything', async () => {
+  it('leaves an agency exactly as it was when a table of the backup cannot be loaded half-way, its files in place', async () => {
+    // An agency restored from the backup, then changed: the state a failed restore must keep.
+    const url = await occupiedDatabase();
+    const dataDir = tmp('data');
+    expect((await restore(backupFile, { DATABASE_URL: url, DATA_DIR: dataDir })).code).toBe(0);
+    await asUrl(url, (c) => c.query(`insert into accounts (first_name, last_name) values ('Γιώργος', 'Νικολάου')`));
+    fs.mkdirSync(path.join(dataDir, 'files', 'cd'), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'files', 'cd', 'cdef01.pdf'), 'the deed');
+    const before = await counts(url);
+    expect(before.accounts).toBeGreaterThan(0);
+
+    // The same backup with the first value of its last table with rows (loaded after the others)
+    // made unreadable, its row count unchanged.
+    const last = (await readManifest(backupFile)).tables.filter((x) => x.rows > 0).at(-1)!.name;
+    const bad = path.join(tmp('bad'), 'crm-2026-05-02-0330.tar.gz');
+    await rewriteBackup(backupFile, bad, (p, body) => (p === `db/${last}.copy` ? Buffer.from(body.toString('utf8').replace(/^[^\t]+/, 'not-a-number')) : body));
+
+    const r = await restore(bad, { DATABASE_URL: url, DATA_DIR: dataDir });
+    expect(r.code, r.out).toBe(1);
+    expect(r.out).toMatch(new RegExp(`Not restored: The table ${last} could not be loaded .*the backup is damaged`));
+    expect(await counts(url)).toEqual(before);
+    expect(await asUrl(url, async (c) => (await c.query(`select count(*)::int as n from accounts where last_name = 'Νικολάου'`)).rows[0].n)).toBe(1);
+    expect(fs.readFileSync(path.join(dataDir, 'files', 'cd', 'cdef01.pdf'), 'utf8')).toBe('the deed');
+    expect(fs.readdirSync(dataDir).filter((d) => d.startsWith('replaced-') || d.startsWith('.files-'))).toEqual([]);
+  });
+
+  it('refuses a backup cut short and leaves the agency as it was', async () => {
     const url = await occupiedDatabase();
     const cut = path.join(tmp('cut'), 'crm-2026-05-02-0330.tar.gz');
     const whole = fs.readFileSync(backupFile);
@@ -147,4 +216,25 @@ describe('npm run restore --force into the database of DATABASE_URL', () => {
     expect(replaced).toHaveLength(1);
     expect(fs.readFileSync(path.join(dataDir, replaced[0]!, 'files', 'ab', 'abcdef.pdf'), 'utf8')).toBe('the lease');
   });
+});
+
+describe('npm run restore --force into a DATA_DIR (the embedded PostgreSQL)', () => {
+  it('puts the database and files it moved aside back where they were when the restore fails', async () => {
+    const dataDir = tmp('data');
+    // What the folder held (the database folder stands for one: it is only moved, never started).
+    fs.mkdirSync(path.join(dataDir, 'postgres', 'pgdata'), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'postgres', 'pgdata', 'PG_VERSION'), 'the old database');
+    fs.mkdirSync(path.join(dataDir, 'files', 'ab'), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'files', 'ab', 'abcdef.pdf'), 'the lease');
+    const last = (await readManifest(backupFile)).tables.filter((x) => x.rows > 0).at(-1)!.name;
+    const bad = path.join(tmp('bad'), 'crm-2026-05-02-0330.tar.gz');
+    await rewriteBackup(backupFile, bad, (p, body) => (p === `db/${last}.copy` ? Buffer.from(body.toString('utf8').replace(/^[^\t]+/, 'not-a-number')) : body));
+
+    const r = await restore(bad, { DATA_DIR: dataDir });
+    expect(r.code, r.out).toBe(1);
+    expect(r.out).toMatch(/Not restored: The table .* could not be loaded/);
+    expect(fs.readFileSync(path.join(dataDir, 'postgres', 'pgdata', 'PG_VERSION'), 'utf8')).toBe('the old database');
+    expect(fs.readFileSync(path.join(dataDir, 'files', 'ab', 'abcdef.pdf'), 'utf8')).toBe('the lease');
+    expect(fs.readdirSync(dataDir).filter((d) => d.startsWith('replaced-') || d.startsWith('.files-'))).toEqual([]);
+  }, 120_000);
 });

@@ -224,9 +224,9 @@ export function AccountEditor({ initial, expanded, onStatus }: Props) {
       {...extra}
     />
   );
-  /** A country, or a nationality: free text, the countries' names offered as one types. */
+  /** A country, or a nationality: free text, the countries' names or the nationalities offered as one types. */
   const country = (key: 'country' | 'nationality', label: string) => (
-    <CountryField label={label} value={form[key]} onChange={(v) => set(key, v)} error={fieldErrors[key]} description={replaced(key, 'text')} testId={`field-${key}`} maxLength={100} />
+    <CountryField label={label} kind={key} value={form[key]} onChange={(v) => set(key, v)} error={fieldErrors[key]} description={replaced(key, 'text')} testId={`field-${key}`} maxLength={100} />
   );
   const triState = (key: 'isCompany' | 'isIndividual', label: string) => (
     <Input.Wrapper label={label} error={fieldErrors[key]}>

@@ -174,8 +174,13 @@ function BackupsCard() {
             )}
             {b.failure && (
               <Alert color="red" p="xs" data-testid="backups-failure">
-                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {t('backup.ui.failed', { at: formatDateTime(b.failure.at), error: b.failure.error })}
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="backups-failure-reason">
+                  {t('backup.ui.failedAt', { at: formatDateTime(b.failure.at) })} {t(`backup.reason.${b.failure.reason}`, { dir: b.dir })}
+                  {b.failure.retryAt && ` ${t('backup.ui.retryAt', { at: formatDateTime(b.failure.retryAt) })}`}
+                </Text>
+                {/* The technical message, for whoever looks after the server. */}
+                <Text size="xs" mt={4} style={{ overflowWrap: 'anywhere' }} data-testid="backups-failure-details">
+                  {t('backup.ui.details', { error: b.failure.error })}
                 </Text>
               </Alert>
             )}
