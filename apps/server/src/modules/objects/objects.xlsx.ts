@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
-import { OBJECT_DOWNLOAD_MAX, formatReferenceNumber, type TObjectDownload } from '@crm/contract';
+import { OBJECT_DOWNLOAD_MAX, formatReferenceNumber, type TCulture, type TObjectDownload } from '@crm/contract';
 import { objects } from '../../db/schema/index.ts';
 import { addTable, noteTruncated, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, streamedWorkbook, textCell } from '../../lib/excel.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
+import { inEveryLanguage, type Download } from '../../lib/downloads.ts';
 import { col, objectTitle, oOwner, placeText } from './objects.sql.ts';
 import { fromObjects, searchWhere } from './objects.lists.ts';
 import { typeText } from './objects.options.ts';
@@ -66,7 +67,7 @@ function filterText(q: TObjectDownload, place: string | null, t: Reader['t']): s
  * number and date cells and no text a spreadsheet could run as a formula. Owners are named; their
  * phones and e-mails stay in the CRM (a list of properties is often passed on).
  */
-export async function objectsWorkbook(app: FastifyInstance, q: TObjectDownload, reader: Reader): Promise<Buffer> {
+export async function objectsWorkbook(app: FastifyInstance, q: TObjectDownload, reader: Reader): Promise<Download> {
   const where = await searchWhere(app.db, q);
   const columns: Record<string, unknown> = {
     id: objects.id,
@@ -85,10 +86,13 @@ export async function objectsWorkbook(app: FastifyInstance, q: TObjectDownload, 
     .limit(OBJECT_DOWNLOAD_MAX)) as unknown as Row[];
   // At the limit, how many matched (said beside the title): counted only then.
   const matched = rows.length < OBJECT_DOWNLOAD_MAX ? rows.length : ((await app.db.select({ n: sql<number>`count(*)::int` }).from(objects).where(where))[0]?.n ?? rows.length);
-  const place = q.locationId
-    ? ((await app.db.execute<{ text: string }>(sql`select ${placeText(reader.culture)} as text from locations opl left join locations oplp on oplp.id = opl.parent_id where opl.id = ${q.locationId}`)).rows[0]?.text ?? null)
-    : null;
-  return streamedWorkbook(async (wb) => {
+  // The place picked, as each language names it (the file says it in the reader's, the log keeps all).
+  const placeIn = async (culture: TCulture) =>
+    q.locationId
+      ? ((await app.db.execute<{ text: string }>(sql`select ${placeText(culture)} as text from locations opl left join locations oplp on oplp.id = opl.parent_id where opl.id = ${q.locationId}`)).rows[0]?.text ?? null)
+      : null;
+  const place = await placeIn(reader.culture);
+  const file = await streamedWorkbook(async (wb) => {
     const ws = wb.addWorksheet(sheetName(reader.t('objects.xlsx.sheet')), { views: [{ state: 'frozen', ySplit: 5 }] });
     const cols = columnsOf(reader.t, reader.timeZone);
     ws.columns = cols.map((c, i) => ({ key: String(i), width: c.width, ...(c.style ? { style: c.style } : {}) }));
@@ -104,4 +108,5 @@ export async function objectsWorkbook(app: FastifyInstance, q: TObjectDownload, 
     await addTable(ws, cols.map((c) => c.head), rows, (r) => cols.map((c) => c.cell(r)));
     ws.commit();
   });
+  return { file, rows: rows.length, filter: await inEveryLanguage(app, async (tl, c) => filterText(q, c === reader.culture ? place : await placeIn(c), tl)) };
 }

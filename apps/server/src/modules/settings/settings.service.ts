@@ -6,6 +6,7 @@ import { CULTURES, LOCALIZATION_COLUMNS, LOCALIZATION_IMPORT_MAX_ERRORS, isStora
 import { localization } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
+import { inEveryLanguage, type Download } from '../../lib/downloads.ts';
 
 /**
  * What a texts workbook may unpack to: the shipped texts unpack to less than 1 MB. The spreadsheet
@@ -32,7 +33,7 @@ async function workbookBuffer(wb: ExcelJS.Workbook): Promise<Buffer> {
 }
 
 /** GET /api/LocalizationExport: every text key with its English, Greek and Russian text. */
-export async function exportLocalization(app: FastifyInstance): Promise<Buffer> {
+export async function exportLocalization(app: FastifyInstance): Promise<Download> {
   const rows = await app.db.select({ key: localization.key, culture: localization.culture, text: localization.text }).from(localization).orderBy(localization.key);
   const byKey = new Map<string, Record<string, string>>();
   for (const r of rows) {
@@ -48,7 +49,7 @@ export async function exportLocalization(app: FastifyInstance): Promise<Buffer> 
   for (const [key, texts] of byKey) {
     ws.addRow({ key, en: neutralizeCell(texts.en ?? ''), el: neutralizeCell(texts.el ?? ''), ru: neutralizeCell(texts.ru ?? '') });
   }
-  return workbookBuffer(wb);
+  return { file: await workbookBuffer(wb), rows: byKey.size };
 }
 
 type CellRead = { text: string } | { error: string };
@@ -206,7 +207,7 @@ const RUSSIAN = sql`lower(coalesce(language, '')) ~ '^(ru|rus|russian|русск
  * e-mails gives several rows), employees left out. `except=false`: accounts whose language is
  * Russian; `except=true`: every other account.
  */
-export async function exportEmails(app: FastifyInstance, russianOnly: boolean, t: (key: string) => string): Promise<Buffer> {
+export async function exportEmails(app: FastifyInstance, russianOnly: boolean, t: (key: string) => string): Promise<Download> {
   const result = await app.db.execute(sql`
     select distinct on (lower(e.email)) e.email, a.display_name as name, a.language
     from accounts a cross join lateral unnest(a.emails) as e(email)
@@ -224,6 +225,8 @@ export async function exportEmails(app: FastifyInstance, russianOnly: boolean, t
   for (const r of result.rows as { email: string; name: string | null; language: string | null }[]) {
     ws.addRow({ email: neutralizeCell(r.email.trim()), name: neutralizeCell(r.name ?? ''), language: neutralizeCell(r.language ?? '') });
   }
-  return workbookBuffer(wb);
+  // Its filter: which accounts, as the sheet is named.
+  const which = russianOnly ? 'settings.export.sheetRussian' : 'settings.export.sheetOthers';
+  return { file: await workbookBuffer(wb), rows: result.rows.length, filter: await inEveryLanguage(app, (tl) => tl(which)) };
 }
 
