@@ -45,8 +45,7 @@ export const dealsRoutes = fp(
       '/api/Deal/download',
       { config: { access: STAFF }, schema: { tags, body: ZDealDownload } },
       async (req, reply) => {
-        const list = await dealsWorkbook(app, req.body, tr(req), req.culture);
-        return sendDownload(app, req, reply, { entity: 'Deal', name: 'Deals.xlsx' }, list);
+        return sendDownload(app, req, reply, { entity: 'Deal', name: 'Deals.xlsx' }, () => dealsWorkbook(app, req.body, tr(req), req.culture));
       },
     );
     app.get(

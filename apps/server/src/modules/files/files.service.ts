@@ -418,19 +418,33 @@ export function contentDisposition(kind: 'inline' | 'attachment', userName: stri
  * Sends a workbook the server made (an export) as a download under `name`: never cached (it holds
  * what the reader may see now), never sniffed.
  */
+/** The files being made, by sign-in and file name: a sign-in makes one of each at a time. */
+const making = new Set<string>();
+
 /**
- * Sends a list's file (Deals.xlsx, a statement…) and records it in the action log: who took which
- * list (the entity and the file's name), how many rows and with which filter. Personal data leaving
- * the system is on the record (GDPR); a download that failed before this (a bad filter, a record not
- * readable) is not. `data` adds what names the list's owner (a statement's account).
+ * Makes a list's file (Deals.xlsx, a statement…), sends it and records it in the action log: who
+ * took which list (the entity and the file's name), how many rows and with which filter. Personal
+ * data leaving the system is on the record (GDPR); a download that fails while it is made (a bad
+ * filter, a record not readable) is not. `data` adds what names the list's owner (a statement's
+ * account). The same file asked for again by the same sign-in while it is being made (a second tab)
+ * is refused with a 409 rather than made twice: a large list holds its rows in memory while written.
  */
 export async function sendDownload(
   app: FastifyInstance,
   req: FastifyRequest,
   reply: FastifyReply,
   list: { entity: string; name: string; data?: Record<string, unknown> },
-  d: Download,
+  make: () => Promise<Download>,
 ) {
+  const key = `${req.user?.id ?? 0}:${list.name}`;
+  if (making.has(key)) throw new AppError(409, 'errors.downloadBusy');
+  making.add(key);
+  let d: Download;
+  try {
+    d = await make();
+  } finally {
+    making.delete(key);
+  }
   await logAction(app.db, req.actor, { action: 'Download', entity: list.entity, message: list.name, data: { ...list.data, rows: d.rows, ...(d.filter ? { filter: d.filter } : {}) } });
   return reply
     .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')

@@ -106,7 +106,7 @@ export const objectsRoutes = fp(
     app.post(
       '/api/object/download',
       { config: { access: STAFF }, schema: { tags, body: ZObjectDownload } },
-      async (req, reply) => sendDownload(app, req, reply, { entity: 'Object', name: 'Properties.xlsx' }, await objectsWorkbook(app, req.body, reader(req))),
+      async (req, reply) => sendDownload(app, req, reply, { entity: 'Object', name: 'Properties.xlsx' }, () => objectsWorkbook(app, req.body, reader(req))),
     );
     app.post(
       '/api/object/search',

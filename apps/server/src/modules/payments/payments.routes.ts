@@ -63,8 +63,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/transactions/download/:accountId',
     { config: { access: PAYMENTS_READ, fileCookie: true }, schema: { tags, params: ZStatementDownloadParams, querystring: ZStatementFilter } },
     async (req, reply) => {
-      const list = await statementWorkbook(app, req.user!, req.params.accountId, readStatementFilter(req.query), tr(req));
-      return sendDownload(app, req, reply, { entity: 'Transaction', name: 'Transactions.xlsx', data: { accountId: req.params.accountId } }, list);
+      return sendDownload(app, req, reply, { entity: 'Transaction', name: 'Transactions.xlsx', data: { accountId: req.params.accountId } }, () =>
+        statementWorkbook(app, req.user!, req.params.accountId, readStatementFilter(req.query), tr(req)),
+      );
     },
   );
 

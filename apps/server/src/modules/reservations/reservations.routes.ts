@@ -31,8 +31,7 @@ export const reservationsRoutes = fp(
       '/api/Reservation/download',
       { config: { access: STAFF_NO_BRANCH }, schema: { tags, body: ZReservationDownload } },
       async (req, reply) => {
-        const list = await reservationsWorkbook(app, req.body, tr(req), req.culture);
-        return sendDownload(app, req, reply, { entity: 'Reservation', name: 'Reservations.xlsx' }, list);
+        return sendDownload(app, req, reply, { entity: 'Reservation', name: 'Reservations.xlsx' }, () => reservationsWorkbook(app, req.body, tr(req), req.culture));
       },
     );
     app.post(

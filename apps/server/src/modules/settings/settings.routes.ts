@@ -22,7 +22,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/LocalizationExport',
     { config: { access: OFFICE_ADMIN }, schema: { tags, response: { 200: binary } } },
-    async (req, reply) => sendDownload(app, req, reply, { entity: 'Localization', name: 'Localization.xlsx' }, await exportLocalization(app)),
+    async (req, reply) => sendDownload(app, req, reply, { entity: 'Localization', name: 'Localization.xlsx' }, () => exportLocalization(app)),
   );
   app.post(
     '/api/LocalizationExport',
@@ -35,7 +35,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const russianOnly = req.query.except === 'false';
       const t = (key: string) => app.translator.t(req.culture, key);
-      return sendDownload(app, req, reply, { entity: 'Account', name: russianOnly ? 'Emails-Russian.xlsx' : 'Emails-Other.xlsx' }, await exportEmails(app, russianOnly, t));
+      return sendDownload(app, req, reply, { entity: 'Account', name: russianOnly ? 'Emails-Russian.xlsx' : 'Emails-Other.xlsx' }, () => exportEmails(app, russianOnly, t));
     },
   );
   app.post(
