@@ -79,21 +79,22 @@ describe('every download is in the action log', () => {
 });
 
 describe('a file is made once at a time for a sign-in', () => {
-  it('the same file asked for again while it is made (a second tab) is refused, with a clear word; made once, logged once', async () => {
+  it('the same file (list, language, filter) asked for again while it is made (a second tab) is refused, with a clear word; made once, logged once', async () => {
     const before = (await downloads()).length;
     const [a, b] = await Promise.all([call('POST', '/api/Deal/download', {}, 'el'), call('POST', '/api/Deal/download', {}, 'el')]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const refused = a.statusCode === 409 ? a : b;
     expect(refused.json().title).toBe('Το αρχείο αυτό ετοιμάζεται ήδη για εσάς σε άλλη καρτέλα ή παράθυρο· θα κατέβει εκεί μόλις είναι έτοιμο.');
     expect(await downloads()).toHaveLength(before + 1);
-    // Once made, it can be asked for again; another file, or another sign-in, is never held up.
+    // Once made, it can be asked for again; another filter, another file or another sign-in is never held up.
     expect((await call('POST', '/api/Deal/download', {})).statusCode).toBe(200);
     const other = await t.user({ roles: ['admin'] });
-    const [mine, theirs, properties] = await Promise.all([
+    const [mine, sales, theirs, properties] = await Promise.all([
       call('POST', '/api/Deal/download', {}),
+      call('POST', '/api/Deal/download', { dealType: 2 }),
       app.inject({ method: 'POST', url: '/api/Deal/download', payload: {}, headers: bearer(other.token) }),
       call('POST', '/api/object/download', {}),
     ]);
-    expect([mine.statusCode, theirs.statusCode, properties.statusCode]).toEqual([200, 200, 200]);
+    expect([mine.statusCode, sales.statusCode, theirs.statusCode, properties.statusCode]).toEqual([200, 200, 200, 200]);
   });
 });

@@ -418,7 +418,7 @@ export function contentDisposition(kind: 'inline' | 'attachment', userName: stri
  * Sends a workbook the server made (an export) as a download under `name`: never cached (it holds
  * what the reader may see now), never sniffed.
  */
-/** The files being made, by sign-in and file name: a sign-in makes one of each at a time. */
+/** The files being made, by sign-in, file, language and filter: a sign-in makes each one once at a time. */
 const making = new Set<string>();
 
 /**
@@ -426,8 +426,9 @@ const making = new Set<string>();
  * took which list (the entity and the file's name), how many rows and with which filter. Personal
  * data leaving the system is on the record (GDPR); a download that fails while it is made (a bad
  * filter, a record not readable) is not. `data` adds what names the list's owner (a statement's
- * account). The same file asked for again by the same sign-in while it is being made (a second tab)
- * is refused with a 409 rather than made twice: a large list holds its rows in memory while written.
+ * account). The same file (same list, language and filter) asked for again by the same sign-in while
+ * it is being made (a second tab) is refused with a 409 rather than made twice: a large list holds its
+ * rows in memory while written. Another filter is another file, made beside it.
  */
 export async function sendDownload(
   app: FastifyInstance,
@@ -436,7 +437,7 @@ export async function sendDownload(
   list: { entity: string; name: string; data?: Record<string, unknown> },
   make: () => Promise<Download>,
 ) {
-  const key = `${req.user?.id ?? 0}:${list.name}`;
+  const key = JSON.stringify([req.user?.id ?? 0, list.name, req.culture, req.params ?? null, req.query ?? null, req.body ?? null]);
   if (making.has(key)) throw new AppError(409, 'errors.downloadBusy');
   making.add(key);
   let d: Download;
