@@ -9,6 +9,9 @@
 //    p99, throughput; the same requests one at a time → the API's own latency; the SQL those
 //    requests ran (captured from the pool) replayed through a separate connection → the floor.
 //    Budgets: list p95 < 50 ms and API/SQL <= 1.5, global search p95 < 40 ms, record view p95 < 30 ms.
+// 3b. Downloads: each list's file (Deals, Reservations, Properties, a statement, the mailing list,
+//    the texts) for its largest filter: the time to the whole file, and another request's latency
+//    while it is made (the files are written 500 rows at a time so that the server keeps answering).
 // 4. The web bundle budgets (scripts/bundle-budget.mjs; builds the web app first if needed).
 // 5. Lighthouse on the sign-in page, home, a list and a record view, mobile and desktop
 //    (scripts/bench-web.ts, also on its own: npm run bench:web). --no-web skips 4 and 5.
@@ -75,6 +78,15 @@ type Row = {
 };
 
 const BUDGET: Record<Exclude<Kind, 'info'>, number> = { list: 50, search: 40, record: 30 };
+/** A download: its largest filter, and how long its whole file may take. */
+type DownloadBench = { name: string; req: Req; budgetMs: number };
+type DownloadRow = { name: string; note?: string; fileMs?: number; fileMax?: number; kb?: number; budgetMs?: number; probeP50?: number; probeP95?: number; probeMax?: number; probes?: number; verdict?: string };
+const DOWNLOAD_RUNS = 3;
+/** What another user asks while a file is made: a light request, answered from a kept count. */
+const PROBE: Req = { method: 'GET', path: '/api/Alert/unreadCount' };
+/** Another request while a file is made: as a list's budget at p95, and none held for long. */
+const PROBE_P95_BUDGET = 50;
+const PROBE_MAX_BUDGET = 250;
 const RATIO_BUDGET = 1.5;
 
 const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN);
@@ -526,11 +538,6 @@ async function main() {
         kind: 'list',
         make: (i) => ({ method: 'GET', path: `/api/transactions?accountId=${bigStatements[i % bigStatements.length]}&${statementFilters[i % statementFilters.length]}perPage=25&currentPage=${1 + (i % 3)}` }),
       },
-      {
-        name: 'GET /api/transactions/download/{id} (2,000 rows, < 1 s)',
-        kind: 'info',
-        make: (i) => ({ method: 'GET', path: `/api/transactions/download/${bigStatements[i % bigStatements.length]}` }),
-      },
       // Deals (issue 10): the list by each filter, the record, the board.
       { name: 'POST /api/Deal/search (page 1-50)', kind: 'list', make: (i) => ({ method: 'POST', path: '/api/Deal/search', body: { perPage: 20, currentPage: page(i) } }) },
       { name: 'POST /api/Deal/search (type, stages)', kind: 'list', make: (i) => ({ method: 'POST', path: '/api/Deal/search', body: { dealType: 1 + (i % 2), stages: [1 + (i % 6), 1 + ((i + 2) % 6)], perPage: 20, currentPage: 1 } }) },
@@ -730,6 +737,76 @@ async function main() {
     log(`|${header.map(() => '---').join('|')}|`);
     for (const t of table) log(`| ${t.join(' | ')} |`);
 
+    // The downloads: each list's file for its largest filter, timed to the whole file, and what
+    // the other requests meet while it is made (the files are written ROWS_PER_TURN rows at a time).
+    const downloadRows: DownloadRow[] = [];
+    // --only download: this part alone.
+    if (!only || only.some((o) => /download|export/i.test(o))) {
+      const downloads: DownloadBench[] = [
+        { name: 'POST /api/Deal/download (every deal)', budgetMs: 10_000, req: { method: 'POST', path: '/api/Deal/download', body: {} } },
+        {
+          name: 'POST /api/Reservation/download (every booking, all years)',
+          budgetMs: 10_000,
+          req: { method: 'POST', path: '/api/Reservation/download', body: { dateFilterType: 1, startDate: '2000-01-01', endDate: '2099-12-31' } },
+        },
+        { name: 'POST /api/object/download (every property)', budgetMs: 10_000, req: { method: 'POST', path: '/api/object/download', body: {} } },
+        { name: 'GET /api/transactions/download/{id} (2,000-row statement)', budgetMs: 1_000, req: { method: 'GET', path: `/api/transactions/download/${bigStatements[0]}` } },
+        { name: 'GET /api/DataExport (mailing list, other languages)', budgetMs: 5_000, req: { method: 'GET', path: '/api/DataExport?language=russian&except=true' } },
+        { name: 'GET /api/LocalizationExport (every text)', budgetMs: 3_000, req: { method: 'GET', path: '/api/LocalizationExport' } },
+      ];
+      log('');
+      log(`Downloads: each file ${DOWNLOAD_RUNS} times alone (time to the whole file), then once while one client asks ${PROBE.path} back to back.`);
+      const probeAlone = await runLoad(port, token, [PROBE], { concurrency: 1, durationMs: 2000 });
+      const probeBase = [...probeAlone.latencies].sort((a, b) => a - b);
+      for (const d of downloads) {
+        const alone = await runLoad(port, token, [d.req], { concurrency: 1, count: DOWNLOAD_RUNS });
+        const bad = Object.keys(alone.statuses).filter((st) => st !== '200');
+        if (bad.length) {
+          downloadRows.push({ name: d.name, note: `skipped: answers ${bad.join(', ')} ${alone.errors.join('; ')}` });
+          log(`  ${d.name}: skipped, ${bad.join(', ')}`);
+          continue;
+        }
+        const times = [...alone.latencies].sort((a, b) => a - b);
+        const fileMs = median(times);
+        // The probe runs for as long as the file takes (and a little before and after it).
+        const [during] = await Promise.all([
+          runLoad(port, token, [PROBE], { concurrency: 1, durationMs: Math.max(300, fileMs) }),
+          runLoad(port, token, [d.req], { concurrency: 1, count: 1 }),
+        ]);
+        const probe = [...during.latencies].sort((a, b) => a - b);
+        const row: DownloadRow = {
+          name: d.name,
+          fileMs,
+          fileMax: times[times.length - 1],
+          kb: alone.bytes / alone.latencies.length / 1024,
+          budgetMs: d.budgetMs,
+          probeP50: quantile(probe, 0.5),
+          probeP95: quantile(probe, 0.95),
+          probeMax: probe[probe.length - 1],
+          probes: probe.length,
+        };
+        const over: string[] = [];
+        if (row.fileMs! >= d.budgetMs) over.push(`file ≥ ${d.budgetMs / 1000} s`);
+        if (row.probeP95! >= PROBE_P95_BUDGET) over.push(`others p95 ≥ ${PROBE_P95_BUDGET} ms`);
+        if (row.probeMax! >= PROBE_MAX_BUDGET) over.push(`others max ≥ ${PROBE_MAX_BUDGET} ms`);
+        row.verdict = over.length ? `OVER (${over.join(', ')})` : 'OK';
+        downloadRows.push(row);
+        log(`  ${d.name}: ${ms(fileMs)} ms to the file, others p95 ${ms(row.probeP95)} ms, ${row.verdict}`);
+      }
+      log('');
+      log(`Downloads — budgets: the whole file in the time named (a list's largest filter < 10 s at this size); meanwhile another request p95 < ${PROBE_P95_BUDGET} ms and none over ${PROBE_MAX_BUDGET} ms (${PROBE.path} alone: p50 ${ms(quantile(probeBase, 0.5))} ms, p95 ${ms(quantile(probeBase, 0.95))} ms)`);
+      const dHeader = ['download', 'file p50', 'file max', 'size', 'budget', 'others p50', 'others p95', 'others max', 'requests', 'verdict'];
+      log(`| ${dHeader.join(' | ')} |`);
+      log(`|${dHeader.map(() => '---').join('|')}|`);
+      for (const r of downloadRows) {
+        log(
+          r.note
+            ? `| ${r.name} | | | | | | | | | ${r.note} |`
+            : `| ${[r.name, ms(r.fileMs), ms(r.fileMax), `${r.kb!.toFixed(0)} KB`, `< ${r.budgetMs! / 1000} s`, ms(r.probeP50), ms(r.probeP95), ms(r.probeMax), String(r.probes), r.verdict].join(' | ')} |`,
+        );
+      }
+    }
+
     const showPlans = argv.includes('--plans');
     const planFile = path.join(dataDir, 'bench-plans.txt');
     fs.writeFileSync(planFile, rows.filter((r) => r.plan).map((r) => `=== ${r.name} (${r.verdict})\n${r.plan}\n`).join('\n'));
@@ -748,7 +825,7 @@ async function main() {
     const resultFile = path.join(dataDir, 'bench-results.json');
     fs.writeFileSync(
       resultFile,
-      JSON.stringify({ date: new Date().toISOString(), cores: os.cpus().length, loadAtStart, loadAtEnd: os.loadavg(), sizes, generatedSeconds: gen.seconds, concurrency: CONCURRENCY, durationS: DURATION_S, rows: rows.map(({ plan: _plan, ...r }) => r) }, null, 2),
+      JSON.stringify({ date: new Date().toISOString(), cores: os.cpus().length, loadAtStart, loadAtEnd: os.loadavg(), sizes, generatedSeconds: gen.seconds, concurrency: CONCURRENCY, durationS: DURATION_S, rows: rows.map(({ plan: _plan, ...r }) => r), downloads: downloadRows }, null, 2),
     );
     log('');
     log(`Done in ${((Date.now() - started) / 1000).toFixed(0)} s (data ${gen.generated ? `generated in ${gen.seconds.toFixed(0)} s` : 'reused'}); results in ${resultFile}`);

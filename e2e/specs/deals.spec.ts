@@ -187,9 +187,10 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(page.getByTestId('deals-sums-note')).toBeVisible();
     await expectAccessible(page);
 
-    // The download holds all four, with the same totals, in the reader's language.
+    // The download holds all four, with the same totals, in the reader's language. A double click
+    // makes it once (the button is busy from the first click): the log below has one row of it.
     const download = page.waitForEvent('download');
-    await page.getByTestId('deals-download').click();
+    await page.getByTestId('deals-download').dblclick();
     const file = await download;
     expect(file.suggestedFilename()).toBe('Deals.xlsx');
     const wb = new ExcelJS.Workbook();
@@ -207,6 +208,17 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(page.getByTestId('deals-table-row')).toHaveCount(1);
     await expect(page.getByTestId('deals-sum-commission')).toHaveText('1\u00a0900,00\u00a0€');
     await expect(page.getByTestId('deals-sums-note')).toHaveCount(0);
+
+    // The download is on the record: who took the list, how many rows, with which filter.
+    await page.goto('/ActionLog');
+    const logged = page.getByTestId('action-log-table-row').filter({ hasText: 'Deals.xlsx' }).filter({ hasText: mark });
+    await expect(logged).toHaveCount(1, { timeout: 20_000 });
+    await expect(logged).toContainText(el ? 'Λήψη αρχείου' : 'Downloaded');
+    await expect(logged).toContainText('admin');
+    const data = logged.getByTestId('action-log-data');
+    await expect(data.getByRole('row').filter({ hasText: el ? 'Γραμμές στο αρχείο' : 'Rows in the file' })).toContainText('4');
+    await expect(data.getByRole('row').filter({ hasText: el ? 'Φίλτρο' : 'Filter' })).toContainText(el ? `Επώνυμο (οποιουδήποτε μέρους): ${mark}` : `Last name (any party): ${mark}`);
+    await expectAccessible(page);
     await ctx.close();
   });
 }

@@ -205,4 +205,23 @@ describe('an action-log entry read as its screen words it', () => {
     expect(logDataText(i18next.t, [1, 2])).toBe('1, 2');
     expect(rows('Object', null)).toEqual([]);
   });
+
+  it("words a download by its rows and its filter, in the reader's language whoever downloaded it", async () => {
+    const data = {
+      rows: 2,
+      filter: { en: 'Showing: Sale; Last name (any party): Exportaki', el: 'Εμφανίζονται: Πώληση; Επώνυμο (οποιουδήποτε μέρους): Exportaki', ru: 'Показаны: Продажа; Фамилия (любого участника): Exportaki' },
+    };
+    await i18next.changeLanguage('el');
+    expect(rows('Deal', data)).toEqual([
+      ['Γραμμές στο αρχείο', '2'],
+      ['Φίλτρο', 'Εμφανίζονται: Πώληση; Επώνυμο (οποιουδήποτε μέρους): Exportaki'],
+    ]);
+    await i18next.changeLanguage('ru');
+    expect(rows('Transaction', { accountId: 7, ...data })[2]).toEqual(['Фильтр', 'Показаны: Продажа; Фамилия (любого участника): Exportaki']);
+    await i18next.changeLanguage('en');
+    expect(rows('Object', data)).toEqual([
+      ['Rows in the file', '2'],
+      ['Filter', 'Showing: Sale; Last name (any party): Exportaki'],
+    ]);
+  });
 });

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { TActionLogRow } from '@crm/contract';
+import { CULTURES, type TCulture } from '@crm/contract/constants';
 import { ACCOUNT_LOG_ENTITIES } from '@crm/contract/office-constants';
 import { DEAL_FIELDS } from '@crm/contract/deal-fields';
 import { LEAD_FIELDS } from '@crm/contract/lead-fields';
@@ -7,6 +8,7 @@ import { OBJECT_FIELDS } from '@crm/contract/object-fields';
 import { RESERVATION_FIELDS } from '@crm/contract/reservation-fields';
 import { agencyDateTime } from './agency-clock.ts';
 import { formatDate, formatDateTime, formatMoney, formatMoney2 } from './format.ts';
+import { currentCulture } from './i18n.ts';
 
 /**
  * An action-log entry's data (spec 001, 2.12: "JSON shown as a table") as the rows a reader
@@ -108,8 +110,13 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
 /** A moment with its zone (entries written before moments were logged as local text: "…T22:30:00.000Z"): on the agency's clock. */
 const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)$/;
 
+/** A text the server kept in every language (a download's filter, as its file words it): read in the reader's. */
+const isTexts = (v: unknown): v is Record<TCulture, string> =>
+  !!v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === CULTURES.length && CULTURES.every((c) => typeof (v as Record<string, unknown>)[c] === 'string');
+
 function valueText(t: TFunction, v: unknown): string {
   if (v == null || v === '') return '—';
+  if (isTexts(v)) return v[currentCulture()];
   if (typeof v === 'boolean') return t(v ? 'common.yes' : 'common.no');
   if (typeof v === 'number') return String(v);
   if (typeof v === 'string') return DATE.test(v) ? formatDate(v) : DATE_TIME.test(v) ? formatDateTime(v) : MOMENT.test(v) && !Number.isNaN(Date.parse(v)) ? formatDateTime(agencyDateTime(new Date(v))) : v;
@@ -229,7 +236,7 @@ export function logDataRows(t: TFunction, entity: string, data: unknown, refs?: 
       // A group of the record's fields kept together (a booking's client: last name, e-mail…): a row
       // for each one given, under its own label, not the group as raw JSON.
       .flatMap(([key, v]) =>
-        FIELD_LABELS[entity] && isFields(v) && !('from' in v || 'to' in v)
+        FIELD_LABELS[entity] && isFields(v) && !('from' in v || 'to' in v) && !isTexts(v)
           ? Object.entries(v)
               .filter(([, x]) => x !== null && x !== undefined && x !== '')
               .map(([k, x]) => ({ key: `${key}.${k}`, label: logFieldLabel(t, entity, k), value: fieldValue(t, entity, k, x) }))

@@ -16,7 +16,7 @@ import {
   ZIdParam,
 } from '@crm/contract';
 import { STAFF } from '../../plugins/auth.ts';
-import { sendWorkbook } from '../files/files.service.ts';
+import { sendDownload } from '../files/files.service.ts';
 import { dealsWorkbook } from './deals.xlsx.ts';
 import { agencyToday } from '../../lib/dates.ts';
 import { accountDealRefs, blankDeal, dealBoard, deleteDeal, expireRentals, getDeal, moveDeal, moveDealParties, saveDeal, searchDeals, RENTALS_EXPIRE_JOB } from './deals.service.ts';
@@ -45,8 +45,7 @@ export const dealsRoutes = fp(
       '/api/Deal/download',
       { config: { access: STAFF }, schema: { tags, body: ZDealDownload } },
       async (req, reply) => {
-        const buf = await dealsWorkbook(app, req.body, tr(req), req.culture);
-        return sendWorkbook(reply, buf, 'Deals.xlsx');
+        return sendDownload(app, req, reply, { entity: 'Deal', name: 'Deals.xlsx' }, () => dealsWorkbook(app, req.body, tr(req), req.culture));
       },
     );
     app.get(

@@ -5,6 +5,7 @@ import { DEAL_DOWNLOAD_MAX, DEAL_LIST_PARTIES, DEAL_RELATION, DEAL_STAGE_CANCELL
 import { dealColumns, deals, objects } from '../../db/schema/index.ts';
 import { addTable, noteTruncated, DATE_FORMAT, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, streamedWorkbook, textCell } from '../../lib/excel.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
+import { inEveryLanguage, type Download } from '../../lib/downloads.ts';
 import { objectTitle } from '../objects/objects.sql.ts';
 import { SORT_SQL, dealTotals, filterConditions, partiesOf, stageText } from './deals.service.ts';
 
@@ -78,7 +79,7 @@ function filterText(f: TDealDownload, t: T, culture: TCulture): string {
  * DEAL_DOWNLOAD_MAX) in the list's order, in the reader's language, with real number and date cells,
  * the footer's totals above the table, and no text a spreadsheet could run as a formula.
  */
-export async function dealsWorkbook(app: FastifyInstance, f: TDealDownload, t: T, culture: TCulture): Promise<Buffer> {
+export async function dealsWorkbook(app: FastifyInstance, f: TDealDownload, t: T, culture: TCulture): Promise<Download> {
   const cond = and(...(await filterConditions(app.db, f)));
   const withCancelled = f.stages.includes(DEAL_STAGE_CANCELLED);
   const dir = f.sortDir === 'asc' ? sql`asc` : sql`desc`;
@@ -93,7 +94,7 @@ export async function dealsWorkbook(app: FastifyInstance, f: TDealDownload, t: T
       .limit(DEAL_DOWNLOAD_MAX) as unknown as Promise<DealRow[]>,
   ]);
   const tz = app.config.timeZone;
-  return streamedWorkbook(async (wb) => {
+  const file = await streamedWorkbook(async (wb) => {
     const ws = wb.addWorksheet(sheetName(t('deals.xlsx.sheet')), { views: [{ state: 'frozen', ySplit: 6 }] });
     const columns = columnsOf(t, tz);
     ws.columns = columns.map((c, i) => ({ key: String(i), width: c.width, ...(c.style ? { style: c.style } : {}) }));
@@ -131,4 +132,5 @@ export async function dealsWorkbook(app: FastifyInstance, f: TDealDownload, t: T
     await addTable(ws, columns.map((c) => c.head), rows, (r) => columns.map((c) => c.cell(r)));
     ws.commit();
   });
+  return { file, rows: rows.length, filter: await inEveryLanguage(app, (tl, c) => filterText(f, tl, c)) };
 }

@@ -12,6 +12,7 @@ import { files, users } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
+import type { Download } from '../../lib/downloads.ts';
 import { getFileStorage, getIncomingDir } from '../../storage/file-storage.ts';
 import { ATTACHMENT_ONLY_MIMES, INLINE_MIMES, detectFileType } from './file-types.ts';
 import { getFileParent } from './file-parents.ts';
@@ -417,13 +418,41 @@ export function contentDisposition(kind: 'inline' | 'attachment', userName: stri
  * Sends a workbook the server made (an export) as a download under `name`: never cached (it holds
  * what the reader may see now), never sniffed.
  */
-export function sendWorkbook(reply: FastifyReply, workbook: Buffer, name: string) {
+/** The files being made, by sign-in, file, language and filter: a sign-in makes each one once at a time. */
+const making = new Set<string>();
+
+/**
+ * Makes a list's file (Deals.xlsx, a statement…), sends it and records it in the action log: who
+ * took which list (the entity and the file's name), how many rows and with which filter. Personal
+ * data leaving the system is on the record (GDPR); a download that fails while it is made (a bad
+ * filter, a record not readable) is not. `data` adds what names the list's owner (a statement's
+ * account). The same file (same list, language and filter) asked for again by the same sign-in while
+ * it is being made (a second tab) is refused with a 409 rather than made twice: a large list holds its
+ * rows in memory while written. Another filter is another file, made beside it.
+ */
+export async function sendDownload(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  list: { entity: string; name: string; data?: Record<string, unknown> },
+  make: () => Promise<Download>,
+) {
+  const key = JSON.stringify([req.user?.id ?? 0, list.name, req.culture, req.params ?? null, req.query ?? null, req.body ?? null]);
+  if (making.has(key)) throw new AppError(409, 'errors.downloadBusy');
+  making.add(key);
+  let d: Download;
+  try {
+    d = await make();
+  } finally {
+    making.delete(key);
+  }
+  await logAction(app.db, req.actor, { action: 'Download', entity: list.entity, message: list.name, data: { ...list.data, rows: d.rows, ...(d.filter ? { filter: d.filter } : {}) } });
   return reply
     .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('Content-Disposition', contentDisposition('attachment', name))
+    .header('Content-Disposition', contentDisposition('attachment', list.name))
     .header('X-Content-Type-Options', 'nosniff')
     .header('Cache-Control', 'private, no-store')
-    .send(workbook);
+    .send(d.file);
 }
 
 /**

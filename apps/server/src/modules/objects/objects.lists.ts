@@ -15,6 +15,7 @@ import { containsPattern, escapeLike, latinMatch } from '../accounts/accounts.sq
 import type { SearchProvider } from '../shell/shell.routes.ts';
 import type { Reader } from './objects.service.ts';
 import { typeText } from './objects.options.ts';
+import { LIST_COLUMNS, listValues, readColumns, type ReadRow } from './objects.columns.ts';
 import {
   col,
   firstImageId,
@@ -241,40 +242,19 @@ export async function searchObjects(app: FastifyInstance, q: TObjectSearch, read
     .offset((q.currentPage - 1) * q.perPage);
   const [pageIds, count] = await Promise.all([idsQuery, app.db.select({ n: sql<number>`count(*)::int` }).from(objects).where(where)]);
   const ids = pageIds.map((r) => r.id);
+  // The list's described columns (objects.columns.ts: the same ones Properties.xlsx writes), and what the map and the thumbnail need.
   const found = ids.length
-    ? await fromObjects(app.db, {
-        id: objects.id,
-        ref: objects.referenceNumber,
-        title: objectTitle(reader.culture),
-        typeId: col('subTypeObjectTypeId'),
-        subTypeId: col('objectSubTypeId'),
-        location: placeText(reader.culture),
-        area: col('area'),
-        forSale: col('forSale'),
-        forRent: col('forRent'),
-        forShortRent: col('forShortRent'),
-        salePrice: col('salePrice'),
-        rentPrice: col('rentPrice'),
-        shortRentPrice: col('shortRentPrice'),
-        owner: oOwner.displayName,
-        ownerId: objects.ownerId,
-        latitude: lat,
-        longitude: lng,
-        imageId: firstImageId,
-      }).where(sql`${objects.id} = any(${sql.param(ids)}::int[])`)
+    ? await fromObjects(app.db, { id: objects.id, ...readColumns(LIST_COLUMNS, reader.culture), ownerId: objects.ownerId, latitude: lat, longitude: lng, imageId: firstImageId }).where(
+        sql`${objects.id} = any(${sql.param(ids)}::int[])`,
+      )
     : [];
-  const rows = inIdOrder(ids, found as unknown as { id: number }[], (r) => r.id);
-  type R = Omit<TObjectSearchRow, 'referenceNumber' | 'type'> & { ref: number; typeId: number | null; subTypeId: number | null };
+  const rows = inIdOrder(ids, found as unknown as ReadRow[], (r) => r.id as number);
   const num = (v: unknown) => (v == null ? null : Number(v));
   return {
-    items: (rows as unknown as R[]).map(({ ref, typeId, subTypeId, ...r }) => ({
-      ...r,
-      referenceNumber: formatReferenceNumber(ref),
-      type: typeText(reader.t, typeId, subTypeId),
-      area: num(r.area),
-      salePrice: num(r.salePrice),
-      rentPrice: num(r.rentPrice),
-      shortRentPrice: num(r.shortRentPrice),
+    items: rows.map((r) => ({
+      id: r.id as number,
+      ...listValues(r, reader.t),
+      ownerId: (r.ownerId ?? null) as number | null,
       latitude: num(r.latitude),
       longitude: num(r.longitude),
       imageId: num(r.imageId),

@@ -31,7 +31,7 @@ import {
   ZRealtyObject,
 } from '@crm/contract';
 import { STAFF } from '../../plugins/auth.ts';
-import { sendWorkbook } from '../files/files.service.ts';
+import { sendDownload } from '../files/files.service.ts';
 import { objectsWorkbook } from './objects.xlsx.ts';
 import { addObject, deleteObject, discardObject, editAnswer, EMPTY_OBJECTS_JOB, pruneEmptyObjects, resolveIdOrRef, updateObject, viewAnswer, type Reader } from './objects.service.ts';
 import { listObjects, makeObjectSearchProvider, searchByRefNumOrTitle, searchObjects } from './objects.lists.ts';
@@ -119,7 +119,7 @@ export const objectsRoutes = fp(
     app.post(
       '/api/object/download',
       { config: { access: STAFF }, schema: { tags, body: ZObjectDownload } },
-      async (req, reply) => sendWorkbook(reply, await objectsWorkbook(app, req.body, reader(req)), 'Properties.xlsx'),
+      async (req, reply) => sendDownload(app, req, reply, { entity: 'Object', name: 'Properties.xlsx' }, () => objectsWorkbook(app, req.body, reader(req))),
     );
     app.post(
       '/api/object/search',

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { accounts, locations, users } from '../../db/schema/index.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
+import { LIST_COLUMNS, OBJECT_COLUMNS } from './objects.columns.ts';
 
 const t = await createTestApp();
 const { app } = t;
@@ -130,6 +131,26 @@ describe('Properties.xlsx', () => {
     expect(rows[2]!.getCell(col('Περιοχή')).value).toMatch(/^Καραμπουρνάκι/);
     for (let r = 1; r <= 8; r++) ws.getRow(r).eachCell((c) => expect(c.formula).toBeUndefined());
     expect((await app.inject({ method: 'DELETE', url: `/api/object/${odd.id}`, headers: H })).statusCode).toBe(200);
+  });
+
+  it("has every column of the property list, with the list's values: one description serves both", async () => {
+    const filter = { forSale: true, locationId: thess!.id };
+    const listed = (await post('/api/object/search', { ...filter, perPage: 1 })).json().items[0];
+    const ws = await sheet(filter, 'en');
+    const head = (ws.getRow(5).values as unknown[]).slice(1);
+    const en = (key: string) => app.translator.t('en', key);
+    expect(head).toEqual(OBJECT_COLUMNS.map((c) => en(c.head)));
+    // Every value the list's row shows of it is in the file, under that column's head.
+    const { id: _id, ownerId: _o, latitude: _la, longitude: _lo, imageId: _i, ...shown } = listed;
+    const cells = Object.fromEntries(LIST_COLUMNS.map((c) => [c.key, ws.getRow(6).getCell(head.indexOf(en(c.head)) + 1).value ?? null]));
+    const yes = (v: boolean) => (v ? 'Yes' : null);
+    expect(cells).toEqual({
+      ...Object.fromEntries(Object.entries(shown).map(([k, v]) => [k, v === '' ? null : v])),
+      referenceNumber: `#${listed.referenceNumber}`,
+      forSale: yes(listed.forSale),
+      forRent: yes(listed.forRent),
+      forShortRent: yes(listed.forShortRent),
+    });
   });
 
   it('says when nothing is filtered, and refuses a range upside down as the search does', async () => {

@@ -1,48 +1,33 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
-import { OBJECT_DOWNLOAD_MAX, formatReferenceNumber, type TObjectDownload } from '@crm/contract';
+import { OBJECT_DOWNLOAD_MAX, type TCulture, type TObjectDownload } from '@crm/contract';
 import { objects } from '../../db/schema/index.ts';
 import { addTable, noteTruncated, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, streamedWorkbook, textCell } from '../../lib/excel.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
-import { col, objectTitle, oOwner, placeText } from './objects.sql.ts';
+import { inEveryLanguage, type Download } from '../../lib/downloads.ts';
+import { placeText } from './objects.sql.ts';
+import { OBJECT_COLUMNS, readColumns, type ColumnKind, type ReadRow } from './objects.columns.ts';
 import { fromObjects, searchWhere } from './objects.lists.ts';
-import { typeText } from './objects.options.ts';
 import type { Reader } from './objects.service.ts';
 
-type Row = {
-  id: number;
-  ref: number;
-  title: string | null;
-  typeId: number | null;
-  subTypeId: number | null;
-  location: string | null;
-  owner: string | null;
-  createdOn: Date;
-} & Record<string, unknown>;
-type Column = { head: string; width: number; style?: Partial<ExcelJS.Style>; cell: (r: Row) => ExcelJS.CellValue };
+type Column = { head: string; width: number; style?: Partial<ExcelJS.Style>; cell: (r: ReadRow) => ExcelJS.CellValue };
 
-/** The described fields the file carries beside the list's columns: what an agent sends or checks. */
-const NUMBERS = ['area', 'bedrooms', 'bathrooms', 'floor'] as const;
-const PRICES = ['salePrice', 'rentPrice', 'shortRentPrice'] as const;
-const FLAGS = ['forSale', 'forRent', 'forShortRent', 'sold', 'rented', 'published'] as const;
-
+/** The file's columns: every column of the property list (objects.columns.ts), each written as its kind says. */
 function columnsOf(t: Reader['t'], timeZone: string): Column[] {
-  const field = (name: string) => t(`fields.object.${name}`);
-  const yes = (name: string) => (r: Row) => (r[name] ? t('objects.xlsx.yes') : null);
-  const num = (v: unknown) => (v == null ? null : Number(v));
-  return [
-    { head: t('objects.xlsx.number'), width: 8, cell: (r) => `#${formatReferenceNumber(r.ref)}` },
-    { head: field('title'), width: 34, cell: (r) => textCell(r.title) },
-    { head: t('objects.col.type'), width: 20, cell: (r) => typeText(t, r.typeId, r.subTypeId) },
-    { head: t('objects.col.location'), width: 30, cell: (r) => textCell(r.location) },
-    ...NUMBERS.map((name): Column => ({ head: field(name), width: name === 'area' ? 10 : 9, cell: (r) => num(r[name]) })),
-    ...FLAGS.slice(0, 3).map((name): Column => ({ head: field(name), width: 10, cell: yes(name) })),
-    ...PRICES.map((name): Column => ({ head: field(name), width: 14, style: { numFmt: EURO_FORMAT }, cell: (r) => cellMoney(r[name] as string | number | null) })),
-    ...FLAGS.slice(3).map((name): Column => ({ head: field(name), width: 10, cell: yes(name) })),
-    { head: t('objects.col.owner'), width: 26, cell: (r) => textCell(r.owner) },
-    { head: t('objects.col.createdOn'), width: 17, style: { numFmt: DATE_TIME_FORMAT }, cell: (r) => cellDate(toLocalDateTime(r.createdOn, timeZone)) },
-  ];
+  return OBJECT_COLUMNS.map((c) => {
+    const value = (r: ReadRow) => c.value(r, t);
+    const cell: Record<ColumnKind, (r: ReadRow) => ExcelJS.CellValue> = {
+      reference: (r) => `#${value(r) as string}`,
+      text: (r) => textCell(value(r) as string | null),
+      number: (r) => value(r) as number | null,
+      money: (r) => cellMoney(value(r) as number | null),
+      flag: (r) => (value(r) ? t('objects.xlsx.yes') : null),
+      dateTime: (r) => cellDate(toLocalDateTime(value(r) as Date, timeZone)),
+    };
+    const style = c.kind === 'money' ? { numFmt: EURO_FORMAT } : c.kind === 'dateTime' ? { numFmt: DATE_TIME_FORMAT } : undefined;
+    return { head: t(c.head), width: c.width, ...(style ? { style } : {}), cell: cell[c.kind] };
+  });
 }
 
 /** Row 2: what the search's filters pick. */
@@ -66,29 +51,21 @@ function filterText(q: TObjectDownload, place: string | null, t: Reader['t']): s
  * number and date cells and no text a spreadsheet could run as a formula. Owners are named; their
  * phones and e-mails stay in the CRM (a list of properties is often passed on).
  */
-export async function objectsWorkbook(app: FastifyInstance, q: TObjectDownload, reader: Reader): Promise<Buffer> {
+export async function objectsWorkbook(app: FastifyInstance, q: TObjectDownload, reader: Reader): Promise<Download> {
   const where = await searchWhere(app.db, q);
-  const columns: Record<string, unknown> = {
-    id: objects.id,
-    ref: objects.referenceNumber,
-    title: objectTitle(reader.culture),
-    typeId: col('subTypeObjectTypeId'),
-    subTypeId: col('objectSubTypeId'),
-    location: placeText(reader.culture),
-    owner: oOwner.displayName,
-    createdOn: objects.createdOn,
-  };
-  for (const name of [...NUMBERS, ...PRICES, ...FLAGS]) columns[name] = col(name);
-  const rows = (await fromObjects(app.db, columns)
+  const rows = (await fromObjects(app.db, readColumns(OBJECT_COLUMNS, reader.culture))
     .where(where)
     .orderBy(sql`${objects.createdOn} desc`, sql`${objects.id} desc`)
-    .limit(OBJECT_DOWNLOAD_MAX)) as unknown as Row[];
+    .limit(OBJECT_DOWNLOAD_MAX)) as unknown as ReadRow[];
   // At the limit, how many matched (said beside the title): counted only then.
   const matched = rows.length < OBJECT_DOWNLOAD_MAX ? rows.length : ((await app.db.select({ n: sql<number>`count(*)::int` }).from(objects).where(where))[0]?.n ?? rows.length);
-  const place = q.locationId
-    ? ((await app.db.execute<{ text: string }>(sql`select ${placeText(reader.culture)} as text from locations opl left join locations oplp on oplp.id = opl.parent_id where opl.id = ${q.locationId}`)).rows[0]?.text ?? null)
-    : null;
-  return streamedWorkbook(async (wb) => {
+  // The place picked, as each language names it (the file says it in the reader's, the log keeps all).
+  const placeIn = async (culture: TCulture) =>
+    q.locationId
+      ? ((await app.db.execute<{ text: string }>(sql`select ${placeText(culture)} as text from locations opl left join locations oplp on oplp.id = opl.parent_id where opl.id = ${q.locationId}`)).rows[0]?.text ?? null)
+      : null;
+  const place = await placeIn(reader.culture);
+  const file = await streamedWorkbook(async (wb) => {
     const ws = wb.addWorksheet(sheetName(reader.t('objects.xlsx.sheet')), { views: [{ state: 'frozen', ySplit: 5 }] });
     const cols = columnsOf(reader.t, reader.timeZone);
     ws.columns = cols.map((c, i) => ({ key: String(i), width: c.width, ...(c.style ? { style: c.style } : {}) }));
@@ -104,4 +81,5 @@ export async function objectsWorkbook(app: FastifyInstance, q: TObjectDownload, 
     await addTable(ws, cols.map((c) => c.head), rows, (r) => cols.map((c) => c.cell(r)));
     ws.commit();
   });
+  return { file, rows: rows.length, filter: await inEveryLanguage(app, async (tl, c) => filterText(q, c === reader.culture ? place : await placeIn(c), tl)) };
 }

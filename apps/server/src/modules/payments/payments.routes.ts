@@ -22,7 +22,7 @@ import {
 import { transactionAttachments } from '../../db/schema/index.ts';
 import { accessDenied, notFound } from '../../lib/errors.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
-import { sendStoredFile, sendWorkbook } from '../files/files.service.ts';
+import { sendDownload, sendStoredFile } from '../files/files.service.ts';
 import { PAYMENTS_READ, PAYMENTS_WRITE, isPaymentsStaff } from './payments.access.ts';
 import { blankForm, deleteAccountTransactions, deleteTransaction, getStatement, listPaymentAccounts, moveTransactions, requireReadableTransaction, transactionForm } from './payments.service.ts';
 import { saveTransaction } from './payments.save.ts';
@@ -63,8 +63,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/transactions/download/:accountId',
     { config: { access: PAYMENTS_READ, fileCookie: true }, schema: { tags, params: ZStatementDownloadParams, querystring: ZStatementFilter } },
     async (req, reply) => {
-      const buf = await statementWorkbook(app, req.user!, req.params.accountId, readStatementFilter(req.query), tr(req));
-      return sendWorkbook(reply, buf, 'Transactions.xlsx');
+      return sendDownload(app, req, reply, { entity: 'Transaction', name: 'Transactions.xlsx', data: { accountId: req.params.accountId } }, () =>
+        statementWorkbook(app, req.user!, req.params.accountId, readStatementFilter(req.query), tr(req)),
+      );
     },
   );
 

@@ -14,6 +14,7 @@ import {
   type TTransactionFieldDescription,
 } from '@crm/contract';
 import type { SessionUser } from '../../plugins/auth.ts';
+import { inEveryLanguage, type Download } from '../../lib/downloads.ts';
 import { columnName } from '../../db/schema/objects.ts';
 import { isFiltered, requireReadableAccount, statementRows, statementTotals, toStatementItem, type T } from './payments.service.ts';
 
@@ -74,16 +75,27 @@ const columnsOf = (t: T): Column[] =>
     return d ? describedColumn(d, t) : ledgerColumn(c as TStatementLedgerColumn, t);
   });
 
+/** Row 2: what the filter shows. */
+function statementFilterText(f: TStatementFilter, t: T): string {
+  const parts = [
+    f.type ? t(`payments.type.${f.type}`) : null,
+    f.paymentMethod ? t(TRANSACTION_LISTS.paymentMethod.textKey(f.paymentMethod)) : null,
+    f.categoryId ? t(TRANSACTION_LISTS.categoryId.textKey(f.categoryId)) : null,
+    f.unpaidOnly ? t('payments.filter.unpaidOnly') : null,
+  ].filter(Boolean);
+  return `${t('payments.xlsx.filter')}: ${parts.length ? parts.join(', ') : t('payments.filter.all')}`;
+}
+
 /**
  * GET /api/transactions/download/{accountId}: Transactions.xlsx, exactly the rows the statement's
  * filter shows (every page), in the reader's language, with real date and number cells and totals.
  */
-export async function statementWorkbook(app: FastifyInstance, user: SessionUser, accountId: number, f: TStatementFilter, t: T): Promise<Buffer> {
+export async function statementWorkbook(app: FastifyInstance, user: SessionUser, accountId: number, f: TStatementFilter, t: T): Promise<Download> {
   const a = await requireReadableAccount(app.db, user, accountId);
   const tz = app.config.timeZone;
   const [totals, rows] = await Promise.all([statementTotals(app.db, accountId, f), statementRows(app.db, accountId, f, tz, null, 0, false)]);
 
-  return streamedWorkbook(async (wb) => {
+  const file = await streamedWorkbook(async (wb) => {
     const ws = wb.addWorksheet(sheetName(t('payments.xlsx.sheet')), { views: [{ state: 'frozen', ySplit: 6 }] });
     const columns = columnsOf(t);
     ws.columns = columns.map((c, i) => ({ key: String(i), width: c.width, ...(c.style ? { style: c.style } : {}) }));
@@ -93,15 +105,9 @@ export async function statementWorkbook(app: FastifyInstance, user: SessionUser,
     title.font = { bold: true, size: 14 };
     title.commit();
     // Row 2: what the filter shows.
-    const filterText = [
-      f.type ? t(`payments.type.${f.type}`) : null,
-      f.paymentMethod ? t(TRANSACTION_LISTS.paymentMethod.textKey(f.paymentMethod)) : null,
-      f.categoryId ? t(TRANSACTION_LISTS.categoryId.textKey(f.categoryId)) : null,
-      f.unpaidOnly ? t('payments.filter.unpaidOnly') : null,
-    ].filter(Boolean);
     // With a filter, the shown rows' sum beside it, named so, right above the account's balance.
     const filterRow = ws.addRow([
-      `${t('payments.xlsx.filter')}: ${filterText.length ? filterText.join(', ') : t('payments.filter.all')}`,
+      statementFilterText(f, t),
       ...(isFiltered(f) ? [null, null, null, null, null, t('payments.shownSum'), Number(totals.shown)] : []),
     ]);
     if (isFiltered(f)) {
@@ -130,4 +136,5 @@ export async function statementWorkbook(app: FastifyInstance, user: SessionUser,
     });
     ws.commit();
   });
+  return { file, rows: rows.length, filter: await inEveryLanguage(app, (tl) => statementFilterText(f, tl)) };
 }

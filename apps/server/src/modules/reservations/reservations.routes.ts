@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZAvailabilityAnswer, ZAvailabilityQuery, ZIdParam, ZOk, ZReservationAddQuery, ZReservationAnswer, ZReservationDownload, ZReservationSearch, ZReservationSearchAnswer, ZReservationUpdate } from '@crm/contract';
 import { STAFF_NO_BRANCH } from '../../plugins/auth.ts';
 import { availability } from './availability.ts';
-import { sendWorkbook } from '../files/files.service.ts';
+import { sendDownload } from '../files/files.service.ts';
 import { reservationsWorkbook } from './reservations.xlsx.ts';
 import { blankReservation, deleteReservation, getReservation, moveReservations, saveReservation, searchReservations } from './reservations.service.ts';
 
@@ -31,8 +31,7 @@ export const reservationsRoutes = fp(
       '/api/Reservation/download',
       { config: { access: STAFF_NO_BRANCH }, schema: { tags, body: ZReservationDownload } },
       async (req, reply) => {
-        const buf = await reservationsWorkbook(app, req.body, tr(req), req.culture);
-        return sendWorkbook(reply, buf, 'Reservations.xlsx');
+        return sendDownload(app, req, reply, { entity: 'Reservation', name: 'Reservations.xlsx' }, () => reservationsWorkbook(app, req.body, tr(req), req.culture));
       },
     );
     app.post(

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type ExcelJS from 'exceljs';
 import { RESERVATION_DOWNLOAD_MAX, RESERVATION_SUMS, type TReservationSum, type TCulture, type TReservationDownload, type TReservationRow } from '@crm/contract';
 import { addTable, noteTruncated, DATE_FORMAT, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, streamedWorkbook, textCell } from '../../lib/excel.ts';
+import { inEveryLanguage, type Download } from '../../lib/downloads.ts';
 import { searchReservations } from './reservations.service.ts';
 
 type T = (key: string, params?: Record<string, string | number>) => string;
@@ -61,10 +62,10 @@ function filterText(f: TReservationDownload, from: string | null, till: string |
  * RESERVATION_DOWNLOAD_MAX) in the list's order, in the reader's language, with real number and
  * date cells, the footer's sums above the table, and no text a spreadsheet could run as a formula.
  */
-export async function reservationsWorkbook(app: FastifyInstance, f: TReservationDownload, t: T, culture: TCulture): Promise<Buffer> {
+export async function reservationsWorkbook(app: FastifyInstance, f: TReservationDownload, t: T, culture: TCulture): Promise<Download> {
   const found = await searchReservations(app, { ...f, perPage: RESERVATION_DOWNLOAD_MAX, currentPage: 1 }, t, culture);
   const tz = app.config.timeZone;
-  return streamedWorkbook(async (wb) => {
+  const file = await streamedWorkbook(async (wb) => {
     const ws = wb.addWorksheet(sheetName(t('reservations.xlsx.sheet')), { views: [{ state: 'frozen', ySplit: 6 }] });
     const columns = columnsOf(t);
     ws.columns = columns.map((c, i) => ({ key: String(i), width: c.width, ...(c.style ? { style: c.style } : {}) }));
@@ -97,4 +98,5 @@ export async function reservationsWorkbook(app: FastifyInstance, f: TReservation
     await addTable(ws, columns.map((c) => c.head), found.items as TReservationRow[], (r) => columns.map((c) => c.cell(r)));
     ws.commit();
   });
+  return { file, rows: found.items.length, filter: await inEveryLanguage(app, (tl, c) => filterText(f, found.startDate, found.endDate, tl, c)) };
 }

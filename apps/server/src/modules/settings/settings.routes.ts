@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { LOCALIZATION_IMPORT_MAX_BYTES, ZActionLogAnswer, ZActionLogSearch, ZDataExportQuery, ZLocalizationImportAnswer, ZSiteSettings, ZSiteSettingsAnswer, ZSiteSettingsUpdate } from '@crm/contract';
 import { OFFICE_ADMIN } from '../../plugins/auth.ts';
-import { sendWorkbook } from '../files/files.service.ts';
+import { sendDownload } from '../files/files.service.ts';
 import { searchActionLog } from './action-log.service.ts';
 import { exportEmails, exportLocalization, importLocalization } from './settings.service.ts';
 import { getSiteSettings, updateSiteSettings } from './site-settings.service.ts';
@@ -22,8 +22,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/LocalizationExport',
     { config: { access: OFFICE_ADMIN }, schema: { tags, response: { 200: binary } } },
-    async (_req, reply) =>
-      sendWorkbook(reply, await exportLocalization(app), 'Localization.xlsx'),
+    async (req, reply) => sendDownload(app, req, reply, { entity: 'Localization', name: 'Localization.xlsx' }, () => exportLocalization(app)),
   );
   app.post(
     '/api/LocalizationExport',
@@ -36,7 +35,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const russianOnly = req.query.except === 'false';
       const t = (key: string) => app.translator.t(req.culture, key);
-      return sendWorkbook(reply, await exportEmails(app, russianOnly, t), russianOnly ? 'Emails-Russian.xlsx' : 'Emails-Other.xlsx');
+      return sendDownload(app, req, reply, { entity: 'Account', name: russianOnly ? 'Emails-Russian.xlsx' : 'Emails-Other.xlsx' }, () => exportEmails(app, russianOnly, t));
     },
   );
   app.post(

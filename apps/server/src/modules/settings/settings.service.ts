@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type ExcelJS from 'exceljs';
-import { loadExcel, sheetName, zipUnpackedSize } from '../../lib/excel.ts';
+import { addRows, loadExcel, sheetName, streamedWorkbook, zipUnpackedSize } from '../../lib/excel.ts';
 import { sql } from 'drizzle-orm';
 import { CULTURES, LOCALIZATION_COLUMNS, LOCALIZATION_IMPORT_MAX_ERRORS, isStorableText, type TCulture, type TLocalizationImportAnswer } from '@crm/contract';
 import { localization } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
+import { inEveryLanguage, type Download } from '../../lib/downloads.ts';
 
 /**
  * What a texts workbook may unpack to: the shipped texts unpack to less than 1 MB. The spreadsheet
@@ -32,7 +33,7 @@ async function workbookBuffer(wb: ExcelJS.Workbook): Promise<Buffer> {
 }
 
 /** GET /api/LocalizationExport: every text key with its English, Greek and Russian text. */
-export async function exportLocalization(app: FastifyInstance): Promise<Buffer> {
+export async function exportLocalization(app: FastifyInstance): Promise<Download> {
   const rows = await app.db.select({ key: localization.key, culture: localization.culture, text: localization.text }).from(localization).orderBy(localization.key);
   const byKey = new Map<string, Record<string, string>>();
   for (const r of rows) {
@@ -48,7 +49,7 @@ export async function exportLocalization(app: FastifyInstance): Promise<Buffer> 
   for (const [key, texts] of byKey) {
     ws.addRow({ key, en: neutralizeCell(texts.en ?? ''), el: neutralizeCell(texts.el ?? ''), ru: neutralizeCell(texts.ru ?? '') });
   }
-  return workbookBuffer(wb);
+  return { file: await workbookBuffer(wb), rows: byKey.size };
 }
 
 type CellRead = { text: string } | { error: string };
@@ -206,24 +207,30 @@ const RUSSIAN = sql`lower(coalesce(language, '')) ~ '^(ru|rus|russian|русск
  * e-mails gives several rows), employees left out. `except=false`: accounts whose language is
  * Russian; `except=true`: every other account.
  */
-export async function exportEmails(app: FastifyInstance, russianOnly: boolean, t: (key: string) => string): Promise<Buffer> {
+export async function exportEmails(app: FastifyInstance, russianOnly: boolean, t: (key: string) => string): Promise<Download> {
   const result = await app.db.execute(sql`
     select distinct on (lower(e.email)) e.email, a.display_name as name, a.language
     from accounts a cross join lateral unnest(a.emails) as e(email)
     where not a.is_employe and e.email <> '' and ${russianOnly ? RUSSIAN : sql`not ${RUSSIAN}`}
     order by lower(e.email), a.id`);
-  const wb = new (await loadExcel()).Workbook();
-  wb.creator = 'Agency CRM';
-  const ws = wb.addWorksheet(sheetName(t(russianOnly ? 'settings.export.sheetRussian' : 'settings.export.sheetOthers')));
-  ws.columns = [
-    { header: t('settings.export.email'), key: 'email', width: 40 },
-    { header: t('settings.export.name'), key: 'name', width: 40 },
-    { header: t('settings.export.language'), key: 'language', width: 16 },
-  ];
-  ws.getRow(1).font = { bold: true };
-  for (const r of result.rows as { email: string; name: string | null; language: string | null }[]) {
-    ws.addRow({ email: neutralizeCell(r.email.trim()), name: neutralizeCell(r.name ?? ''), language: neutralizeCell(r.language ?? '') });
-  }
-  return workbookBuffer(wb);
+  // Written by the streaming writer, ROWS_PER_TURN rows at a time: the in-memory workbook of the
+  // large agency's list held every other request for five seconds (npm run bench, decision 047).
+  const rows = result.rows as { email: string; name: string | null; language: string | null }[];
+  const file = await streamedWorkbook(async (wb) => {
+    const ws = wb.addWorksheet(sheetName(t(russianOnly ? 'settings.export.sheetRussian' : 'settings.export.sheetOthers')));
+    ws.columns = [
+      { key: 'email', width: 40 },
+      { key: 'name', width: 40 },
+      { key: 'language', width: 16 },
+    ];
+    const head = ws.addRow([t('settings.export.email'), t('settings.export.name'), t('settings.export.language')]);
+    head.font = { bold: true };
+    head.commit();
+    await addRows(ws, rows, (r) => [neutralizeCell(r.email.trim()), neutralizeCell(r.name ?? ''), neutralizeCell(r.language ?? '')]);
+    ws.commit();
+  });
+  // Its filter: which accounts, as the sheet is named.
+  const which = russianOnly ? 'settings.export.sheetRussian' : 'settings.export.sheetOthers';
+  return { file, rows: rows.length, filter: await inEveryLanguage(app, (tl) => tl(which)) };
 }
 

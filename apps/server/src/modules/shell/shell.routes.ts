@@ -189,8 +189,8 @@ export const shellRoutes: FastifyPluginAsyncZod = async (app) => {
         })
         .from(actionLog)
         // What the user did to the agency's records, not to their own sign-in: signing in and out, the
-        // language kept at sign-in, a new password (the action log keeps those).
-        .where(and(eq(actionLog.actionBy, u.id), notInArray(actionLog.action, ['Login', 'Logout']), sql`not (${actionLog.entity} = 'User' and ${actionLog.entityId} = ${u.id})`))
+        // language kept at sign-in, a new password, a list downloaded (the action log keeps those).
+        .where(and(eq(actionLog.actionBy, u.id), notInArray(actionLog.action, ['Login', 'Logout', 'Download']), sql`not (${actionLog.entity} = 'User' and ${actionLog.entityId} = ${u.id})`))
         .orderBy(desc(actionLog.date), desc(actionLog.id))
         .limit(10);
       const unread =

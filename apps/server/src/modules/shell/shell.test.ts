@@ -142,11 +142,13 @@ describe('platform calls', () => {
     await app.inject({ method: 'POST', url: '/api/UserSettings/Language', payload: { language: 'ru' }, headers: bearer(u.token) });
     const added = await app.inject({ method: 'POST', url: '/api/account/add', payload: { lastName: 'Homelist', firstName: 'Anna', isClient: true }, headers: bearer(u.token) });
     expect(added.statusCode, added.body).toBe(200);
+    expect((await app.inject({ method: 'POST', url: '/api/Deal/download', payload: {}, headers: bearer(u.token) })).statusCode).toBe(200);
     const res = await app.inject({ url: '/api/home', headers: bearer(u.token) });
     const body = res.json();
-    // The sign-in that made the token and the language kept for it are in the action log, not among what the user did.
+    // The sign-in that made the token, the language kept for it and a list downloaded are in the
+    // action log, not among the changes the user made.
     const logged = await db.select({ action: actionLog.action, entity: actionLog.entity }).from(actionLog).where(eq(actionLog.actionBy, u.id));
-    expect(logged.map((r) => `${r.action} ${r.entity}`).sort()).toEqual(['Create Account', 'Login User', 'Update User']);
+    expect(logged.map((r) => `${r.action} ${r.entity}`).sort()).toEqual(['Create Account', 'Download Deal', 'Login User', 'Update User']);
     expect(body.recent.map((r: { action: string; entity: string }) => `${r.action} ${r.entity}`)).toEqual(['Create Account']);
     expect(body.recent[0].date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
     expect(body.recent[0].reference).toBeNull();

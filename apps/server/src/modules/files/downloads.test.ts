@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
+import { accounts, actionLog, objects } from '../../db/schema/index.ts';
+import { bearer, createTestApp } from '../../../test/harness.ts';
+
+const t = await createTestApp();
+const { app, db } = t;
+const admin = await t.user({ roles: ['admin'] });
+
+const call = (method: 'GET' | 'POST', url: string, payload?: unknown, lang = 'en') =>
+  app.inject({ method, url, ...(payload === undefined ? {} : { payload: payload as object }), headers: { ...bearer(admin.token), 'accept-language': lang } });
+const downloads = () => db.select().from(actionLog).where(eq(actionLog.action, 'Download')).orderBy(desc(actionLog.id));
+/** Downloads `url`, and returns the one log row it added. */
+async function logged(method: 'GET' | 'POST', url: string, payload?: unknown) {
+  const before = (await downloads()).length;
+  const res = await call(method, url, payload);
+  expect(res.statusCode, res.body).toBe(200);
+  const after = await downloads();
+  expect(after).toHaveLength(before + 1);
+  return after[0]!;
+}
+
+const [buyer] = await db.insert(accounts).values({ firstName: 'Maria', lastName: 'Exportaki', emails: ['maria@exportaki.test'], hasTransactions: true }).returning();
+const [flat] = await db.insert(objects).values({ title: 'Flat for the list', forSale: true, salePrice: '150000' } as never).returning();
+for (const dealStage of [1, 5]) {
+  const res = await call('POST', '/api/Deal/update', { objectId: flat!.id, dealType: 2, dealStage, accounts: [{ accountId: buyer!.id, relation: 2 }] });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+describe('every download is in the action log', () => {
+  it('Deals.xlsx: who, which list, how many rows, and its filter in every language', async () => {
+    const row = await logged('POST', '/api/Deal/download', { dealType: 2, lastName: 'Exportaki' });
+    expect(row).toMatchObject({ actionBy: admin.id, action: 'Download', entity: 'Deal', entityId: null, message: 'Deals.xlsx' });
+    expect(row.data).toEqual({
+      rows: 2,
+      filter: {
+        en: 'Showing: Sale; Last name (any party): Exportaki',
+        el: 'Εμφανίζονται: Πώληση; Επώνυμο (οποιουδήποτε μέρους): Exportaki',
+        ru: 'Показаны: Продажа; Фамилия (любого участника): Exportaki',
+      },
+    });
+  });
+
+  it('Properties.xlsx', async () => {
+    const row = await logged('POST', '/api/object/download', { forSale: true });
+    expect(row).toMatchObject({ actionBy: admin.id, entity: 'Object', message: 'Properties.xlsx' });
+    expect(row.data).toMatchObject({ rows: 1, filter: { en: 'Showing: For sale' } });
+  });
+
+  it('Reservations.xlsx', async () => {
+    const row = await logged('POST', '/api/Reservation/download', { startDate: '2031-01-01', endDate: '2031-12-31', clientName: 'Nobody' });
+    expect(row).toMatchObject({ actionBy: admin.id, entity: 'Reservation', message: 'Reservations.xlsx' });
+    expect(row.data).toMatchObject({ rows: 0, filter: { en: expect.stringContaining('Nobody') } });
+  });
+
+  it('Transactions.xlsx names the account', async () => {
+    const row = await logged('GET', `/api/transactions/download/${buyer!.id}?type=income`);
+    expect(row).toMatchObject({ actionBy: admin.id, entity: 'Transaction', message: 'Transactions.xlsx' });
+    expect(row.data).toMatchObject({ accountId: buyer!.id, rows: 0, filter: { en: 'Showing: Income' } });
+  });
+
+  it('the mailing list and the interface texts', async () => {
+    const emails = await logged('GET', '/api/DataExport?language=russian&except=true');
+    expect(emails).toMatchObject({ entity: 'Account', message: 'Emails-Other.xlsx' });
+    expect(emails.data).toMatchObject({ rows: 1, filter: { en: 'Other languages' } });
+    const texts = await logged('GET', '/api/LocalizationExport');
+    expect(texts).toMatchObject({ entity: 'Localization', message: 'Localization.xlsx' });
+    expect((texts.data as { rows: number }).rows).toBeGreaterThan(1000);
+  });
+
+  it('a download refused (a bad filter, a record not readable) records nothing', async () => {
+    const before = (await downloads()).length;
+    expect((await call('POST', '/api/Deal/download', { stages: [9] })).statusCode).toBe(400);
+    expect((await call('POST', '/api/object/download', { priceMin: 10, priceMax: 5 })).statusCode).toBe(400);
+    expect((await call('POST', '/api/Reservation/download', { stages: [99] })).statusCode).toBe(400);
+    expect((await call('GET', '/api/transactions/download/999999')).statusCode).toBe(404);
+    expect(await downloads()).toHaveLength(before);
+  });
+});
+
+describe('a file is made once at a time for a sign-in', () => {
+  it('the same file (list, language, filter) asked for again while it is made (a second tab) is refused, with a clear word; made once, logged once', async () => {
+    const before = (await downloads()).length;
+    const [a, b] = await Promise.all([call('POST', '/api/Deal/download', {}, 'el'), call('POST', '/api/Deal/download', {}, 'el')]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const refused = a.statusCode === 409 ? a : b;
+    expect(refused.json().title).toBe('Το αρχείο αυτό ετοιμάζεται ήδη για εσάς σε άλλη καρτέλα ή παράθυρο· θα κατέβει εκεί μόλις είναι έτοιμο.');
+    expect(await downloads()).toHaveLength(before + 1);
+    // Once made, it can be asked for again; another filter, another file or another sign-in is never held up.
+    expect((await call('POST', '/api/Deal/download', {})).statusCode).toBe(200);
+    const other = await t.user({ roles: ['admin'] });
+    const [mine, sales, theirs, properties] = await Promise.all([
+      call('POST', '/api/Deal/download', {}),
+      call('POST', '/api/Deal/download', { dealType: 2 }),
+      app.inject({ method: 'POST', url: '/api/Deal/download', payload: {}, headers: bearer(other.token) }),
+      call('POST', '/api/object/download', {}),
+    ]);
+    expect([mine.statusCode, sales.statusCode, theirs.statusCode, properties.statusCode]).toEqual([200, 200, 200, 200]);
+  });
+});

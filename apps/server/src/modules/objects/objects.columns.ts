@@ -1,0 +1,72 @@
+import { formatReferenceNumber, type TCulture, type TObjectSearchRow } from '@crm/contract';
+import { objects } from '../../db/schema/index.ts';
+import { typeText } from './objects.options.ts';
+import { col, objectTitle, oOwner, placeText } from './objects.sql.ts';
+import type { Reader } from './objects.service.ts';
+
+/** A property as read for the list or the file: each column's own names (ref, typeId, salePrice…). */
+export type ReadRow = Record<string, unknown>;
+/** How a column's value is written in Properties.xlsx (and what the list's row holds of it). */
+export type ColumnKind = 'reference' | 'text' | 'number' | 'money' | 'flag' | 'dateTime';
+/** What the search list's row says of a property (the rest of its row is the map's and the thumbnail's). */
+export type ListKey = Exclude<keyof TObjectSearchRow, 'id' | 'ownerId' | 'latitude' | 'longitude' | 'imageId'>;
+
+/**
+ * One column of the property list: its name in the list's row, the text key of its head, what is
+ * read for it, its value, and how the file writes it. The search list (searchObjects) reads and
+ * answers the columns `inList`; Properties.xlsx writes every one, in this order, so a column added to
+ * the list is in the file too.
+ */
+export type ObjectColumn = {
+  key: string;
+  /** The search list's row carries it; the others are what an agent sends or checks in the file. */
+  inList: boolean;
+  head: string;
+  kind: ColumnKind;
+  /** Its width in the file, in characters. */
+  width: number;
+  read: (culture: TCulture) => Record<string, unknown>;
+  /** The value the list's row holds (the file writes it by `kind`). */
+  value: (r: ReadRow, t: Reader['t']) => string | number | boolean | Date | null;
+};
+
+const num = (v: unknown) => (v == null ? null : Number(v));
+/** A described field read as it is, under its own name. */
+const field = (name: string, kind: ColumnKind, width: number, inList: boolean): ObjectColumn => ({
+  key: name,
+  inList,
+  head: `fields.object.${name}`,
+  kind,
+  width,
+  read: () => ({ [name]: col(name) }),
+  value: (r) => (kind === 'flag' ? Boolean(r[name]) : kind === 'number' || kind === 'money' ? num(r[name]) : ((r[name] ?? null) as string | null)),
+});
+
+export const OBJECT_COLUMNS: readonly ObjectColumn[] = [
+  { key: 'referenceNumber', inList: true, head: 'objects.xlsx.number', kind: 'reference', width: 8, read: () => ({ ref: objects.referenceNumber }), value: (r) => formatReferenceNumber(Number(r.ref)) },
+  { key: 'title', inList: true, head: 'fields.object.title', kind: 'text', width: 34, read: (c) => ({ title: objectTitle(c) }), value: (r) => (r.title ?? null) as string | null },
+  {
+    key: 'type',
+    inList: true,
+    head: 'objects.col.type',
+    kind: 'text',
+    width: 20,
+    read: () => ({ typeId: col('subTypeObjectTypeId'), subTypeId: col('objectSubTypeId') }),
+    value: (r, t) => typeText(t, r.typeId as number | null, r.subTypeId as number | null),
+  },
+  { key: 'location', inList: true, head: 'objects.col.location', kind: 'text', width: 30, read: (c) => ({ location: placeText(c) }), value: (r) => (r.location ?? null) as string | null },
+  field('area', 'number', 10, true),
+  ...(['bedrooms', 'bathrooms', 'floor'] as const).map((name) => field(name, 'number', 9, false)),
+  ...(['forSale', 'forRent', 'forShortRent'] as const).map((name) => field(name, 'flag', 10, true)),
+  ...(['salePrice', 'rentPrice', 'shortRentPrice'] as const).map((name) => field(name, 'money', 14, true)),
+  ...(['sold', 'rented', 'published'] as const).map((name) => field(name, 'flag', 10, false)),
+  { key: 'owner', inList: true, head: 'objects.col.owner', kind: 'text', width: 26, read: () => ({ owner: oOwner.displayName }), value: (r) => (r.owner ?? null) as string | null },
+  { key: 'createdOn', inList: false, head: 'objects.col.createdOn', kind: 'dateTime', width: 17, read: () => ({ createdOn: objects.createdOn }), value: (r) => r.createdOn as Date },
+];
+
+/** What is read for `columns`, in the reader's language. */
+export const readColumns = (columns: readonly ObjectColumn[], culture: TCulture): Record<string, unknown> => Object.assign({}, ...columns.map((c) => c.read(culture)));
+
+/** The search list's columns, and its row's values of a property read for them. */
+export const LIST_COLUMNS = OBJECT_COLUMNS.filter((c) => c.inList);
+export const listValues = (r: ReadRow, t: Reader['t']) => Object.fromEntries(LIST_COLUMNS.map((c) => [c.key, c.value(r, t)])) as Pick<TObjectSearchRow, ListKey>;
