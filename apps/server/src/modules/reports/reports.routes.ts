@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZResultsAnswer, ZResultsQuery } from '@crm/contract';
 import { STAFF } from '../../plugins/auth.ts';
-import { sendWorkbook } from '../files/files.service.ts';
+import { sendDownload } from '../files/files.service.ts';
 import { results } from './results.service.ts';
 import { resultsWorkbook } from './results.xlsx.ts';
 
@@ -23,7 +23,7 @@ export const reportsRoutes = fp(
     app.post(
       '/api/report/results/download',
       { config: { access: STAFF }, schema: { tags, body: ZResultsQuery } },
-      async (req, reply) => sendWorkbook(reply, await resultsWorkbook(app, req.user!, req.body, tr(req), req.culture), 'Results.xlsx'),
+      async (req, reply) => sendDownload(app, req, reply, { entity: 'Report', name: 'Results.xlsx' }, () => resultsWorkbook(app, req.user!, req.body, tr(req), req.culture)),
     );
   },
   { name: 'reports' },

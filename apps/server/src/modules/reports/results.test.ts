@@ -184,5 +184,12 @@ describe('Results.xlsx', () => {
     expect((ws.getRow(5).values as unknown[]).slice(1)).toEqual(['Papadaki Anna', 2, 2, 1, 1, 1, 185000.5, 3700.25, 1, 600, 300, 4000.25]);
     expect(ws.getCell('G4').numFmt).toContain('€');
     expect((ws.getRow(6).values as unknown[]).slice(1)).toEqual(['Σύνολο', 3, 3, 1, 2, 2, 285000.5, 5700.35, 1, 600, 300, 6000.35]);
+    // Who took the agents' figures, and for which period, is on the record.
+    const logged = await db.execute(sql`select entity, message, data from action_log where action = 'Download' order by id desc limit 1`);
+    expect(logged.rows[0]).toMatchObject({
+      entity: 'Report',
+      message: 'Results.xlsx',
+      data: { rows: 2, filter: { el: 'Απόδοση συνεργατών: 01/03/2026 – 31/03/2026', ru: expect.stringContaining('01.03.2026 – 31.03.2026') } },
+    });
   });
 });

@@ -3,6 +3,7 @@ import type ExcelJS from 'exceljs';
 import type { TCulture, TResultsQuery, TResultsRow } from '@crm/contract';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { addTable, cellMoney, EURO_FORMAT, safeText, sheetName, streamedWorkbook } from '../../lib/excel.ts';
+import { inEveryLanguage, type Download } from '../../lib/downloads.ts';
 import { results } from './results.service.ts';
 
 type T = (key: string, params?: Record<string, string | number>) => string;
@@ -32,16 +33,15 @@ export function resultColumns(t: T): Column[] {
 export const dayText = (d: string, culture: TCulture) => [d.slice(8, 10), d.slice(5, 7), d.slice(0, 4)].join(culture === 'ru' ? '.' : '/');
 
 /** POST /api/report/results/download: Results.xlsx, the report as the screen shows it, the period in the title row. */
-export async function resultsWorkbook(app: FastifyInstance, user: SessionUser, q: TResultsQuery, t: T, culture: TCulture): Promise<Buffer> {
+export async function resultsWorkbook(app: FastifyInstance, user: SessionUser, q: TResultsQuery, t: T, culture: TCulture): Promise<Download> {
   const a = await results(app, user, q, t);
   const branch = q.branchId ? a.branches.find((b) => b.value === q.branchId)?.text : undefined;
-  return streamedWorkbook(async (wb) => {
+  const period = (tl: T, c: TCulture) => `${tl('reports.results.title')}: ${dayText(a.from, c)} – ${dayText(a.till, c)}${branch ? ` (${branch})` : ''}`;
+  const file = await streamedWorkbook(async (wb) => {
     const ws = wb.addWorksheet(sheetName(t('reports.results.sheet')), { views: [{ state: 'frozen', ySplit: 3, xSplit: 1 }] });
     const columns = resultColumns(t);
     ws.columns = columns.map((c, i) => ({ key: String(i), width: c.width, ...(c.money ? { style: { numFmt: EURO_FORMAT } } : {}) }));
-    const title = ws.addRow([
-      safeText(`${t('reports.results.title')}: ${dayText(a.from, culture)} – ${dayText(a.till, culture)}${branch ? ` (${branch})` : ''}`),
-    ]);
+    const title = ws.addRow([safeText(period(t, culture))]);
     title.font = { bold: true, size: 14 };
     title.commit();
     ws.addRow([]).commit();
@@ -52,4 +52,5 @@ export async function resultsWorkbook(app: FastifyInstance, user: SessionUser, q
     totals.commit();
     ws.commit();
   });
+  return { file, rows: a.rows.length, filter: await inEveryLanguage(app, period) };
 }
