@@ -25,3 +25,4 @@ export * from './deals.ts';
 export * from './reservation-fields.ts';
 export * from './reservations.ts';
 export * from './publishing.ts';
+export * from './shortlists.ts';

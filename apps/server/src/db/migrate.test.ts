@@ -92,6 +92,9 @@ describe('migrations', () => {
     await q(`drop function crm_public_site_places_changed()`);
     await q(`drop function crm_public_site_tenants_changed()`);
     await q(`drop index action_log_object_deleted_ref_idx`);
+    // Before 0059: no shortlists.
+    await q(`drop table shortlist_objects`);
+    await q(`drop table shortlists`);
     await q(`delete from drizzle.__drizzle_migrations where created_at >= 1795479485623`);
     await q(`vacuum accounts`);
     const visible = async () => (await q(`select relpages, relallvisible from pg_class where relname = 'accounts'`)).rows[0] as { relpages: number; relallvisible: number };
@@ -204,6 +207,8 @@ describe('migrations', () => {
     expect((await q(`select indexdef from pg_indexes where indexname = 'action_log_object_deleted_ref_idx'`)).rows).toEqual([
       { indexdef: "CREATE INDEX action_log_object_deleted_ref_idx ON public.action_log USING btree (((data ->> 'referenceNumber'::text))) WHERE ((entity = 'Object'::text) AND (action = 'Delete'::text))" },
     ]);
+    // 0059 made the shortlists, a link's token unique by its hash.
+    expect((await q(`select indexdef from pg_indexes where indexname = 'shortlists_token_hash_idx'`)).rows).toHaveLength(1);
     // Applied once: a second start changes nothing.
     await migrateDb(t.dbUrl);
     await t.app.close();
