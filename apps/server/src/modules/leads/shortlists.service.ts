@@ -44,14 +44,16 @@ export const shortlistPath = (token: string) => `/Shortlist/${token}`;
 /** The lead's client: name, language, first e-mail (null when none). */
 async function leadClient(db: Db | Tx, leadId: number) {
   const [row] = await db
-    .select({ id: leads.id, accountId: leads.accountId, name: accounts.displayName, language: accounts.language, emails: accounts.emails })
+    .select({ id: leads.id, accountId: leads.accountId, name: accounts.displayName, firstName: accounts.firstName, language: accounts.language, emails: accounts.emails })
     .from(leads)
     .leftJoin(accounts, eq(accounts.id, leads.accountId))
     .where(eq(leads.id, leadId))
     .limit(1);
   if (!row) throw notFound('leads.notFound');
   const email = (row.emails ?? []).map((e) => e.trim()).find(Boolean) ?? null;
-  return { ...row, email };
+  // The greeting's name: the first name, as an agent writes to a client, else the whole name.
+  const greetName = row.firstName?.trim() || row.name?.trim() || null;
+  return { ...row, email, greetName };
 }
 
 /** POST /api/lead/{id}/shortlist: a new shortlist of offered objects; mailed, or its link answered to copy. */
@@ -85,16 +87,18 @@ export async function sendShortlist(app: FastifyInstance, caller: Caller, leadId
       message: email ?? 'link',
       data: { shortlistId: row!.id, channel: body.channel, email, objects: ids.length, objectIds: ids, language: culture, linkId: tokenHash(token).slice(0, 12) },
     });
-    if (email) {
+  });
+  // The mail goes once the shortlist is committed (as the approval's).
+  if (email) {
       const t: T = (key, params) => app.translator.t(culture, key, params);
-      const lines = await mailLines(tx, ids, leadId, culture, t);
+      const lines = await mailLines(app.db, ids, leadId, culture, t);
       await app.mailer.send(
         {
           to: email,
           subject: t('shortlist.mail.subject'),
           text:
             [
-              client.name?.trim() ? t('shortlist.mail.greeting', { name: client.name.trim() }) : t('shortlist.mail.greetingPlain'),
+              client.greetName ? t('shortlist.mail.greeting', { name: client.greetName }) : t('shortlist.mail.greetingPlain'),
               t('shortlist.mail.body', { agent: caller.actor.name ?? '' }),
               lines.join('\n'),
               `${t('shortlist.mail.link')}\n${url}`,
@@ -104,10 +108,8 @@ export async function sendShortlist(app: FastifyInstance, caller: Caller, leadId
               .filter(Boolean)
               .join('\n\n') + '\n',
         },
-        { tx },
       );
-    }
-  });
+  }
   const t: T = (key, params) => app.translator.t(readerCulture, key, params);
   return { url, email, message: email ? t('shortlist.sentByEmail', { email }) : t('shortlist.linkMade') };
 }
@@ -198,7 +200,7 @@ async function publicAnswer(app: FastifyInstance, s: typeof shortlists.$inferSel
   ]);
   return {
     language: culture,
-    clientName: client.name?.trim() || null,
+    clientName: client.greetName,
     agentName: s.sentByName,
     expiresOn: toLocalDateTime(s.expiresOn, app.config.timeZone)!,
     agency: { name: site.name ?? t('publishing.site.name'), address: site.address, phone: site.phone, email: site.email },
