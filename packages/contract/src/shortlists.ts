@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZDateTime, ZId, ZIdString } from './common.ts';
+import { SHORTLIST_MAX_OBJECTS } from './constants.ts';
 
 /**
  * Shortlists: the properties an agent chose for a lead, sent to the client as a link (by e-mail or
@@ -7,8 +8,6 @@ import { ZDateTime, ZId, ZIdString } from './common.ts';
  * property "Interested" or "Not for me".
  */
 
-/** The most properties one shortlist sends. */
-export const SHORTLIST_MAX_OBJECTS = 20;
 /** How long a shortlist's link works after it was sent. */
 export const SHORTLIST_LINK_DAYS = 30;
 
