@@ -35,7 +35,7 @@ export const shortlistsRoutes = fp(
       { config: { access: 'public' }, schema: { tags, params: ZShortlistTokenParam, response: { 200: ZShortlistPublic } } },
       async (req, reply) => {
         reply.header('Cache-Control', 'private, no-store').header('Referrer-Policy', 'no-referrer');
-        return viewShortlist(app, req.params.token);
+        return viewShortlist(app, req.params.token, req.culture);
       },
     );
     app.post(

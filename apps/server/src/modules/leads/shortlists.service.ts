@@ -178,14 +178,18 @@ async function shortlistOf(db: Db | Tx, token: string) {
 }
 
 /** GET /api/shortlist/{token}: the client's page; the first opening is noted. */
-export async function viewShortlist(app: FastifyInstance, token: string): Promise<TShortlistPublic> {
+export async function viewShortlist(app: FastifyInstance, token: string, culture: TCulture): Promise<TShortlistPublic> {
   const s = await shortlistOf(app.db, token);
   if (!s.openedOn) await app.db.update(shortlists).set({ openedOn: new Date() }).where(and(eq(shortlists.id, s.id), isNull(shortlists.openedOn)));
-  return publicAnswer(app, s, token);
+  return publicAnswer(app, s, token, culture);
 }
 
-async function publicAnswer(app: FastifyInstance, s: typeof shortlists.$inferSelect, token: string): Promise<TShortlistPublic> {
-  const culture = cultureOf(s.language);
+/**
+ * The page's answer, its texts (titles, types, places) in the reader's language: the page first
+ * switches a visitor who has not chosen one to the shortlist's (`language`), and a visitor who chose
+ * another reads the properties in that one too.
+ */
+async function publicAnswer(app: FastifyInstance, s: typeof shortlists.$inferSelect, token: string, culture: TCulture): Promise<TShortlistPublic> {
   const t: T = (key, params) => app.translator.t(culture, key, params);
   const items = await app.db
     .select({ objectId: shortlistObjects.objectId, answer: shortlistObjects.answer })
@@ -199,7 +203,7 @@ async function publicAnswer(app: FastifyInstance, s: typeof shortlists.$inferSel
     leadClient(app.db, s.leadId),
   ]);
   return {
-    language: culture,
+    language: cultureOf(s.language),
     clientName: client.greetName,
     agentName: s.sentByName,
     expiresOn: toLocalDateTime(s.expiresOn, app.config.timeZone)!,
@@ -214,6 +218,7 @@ async function publicAnswer(app: FastifyInstance, s: typeof shortlists.$inferSel
 
 /** POST /api/shortlist/{token}/answer: the client's answer on one of its objects (changeable; null takes it back). */
 export async function answerShortlist(app: FastifyInstance, req: FastifyRequest, token: string, objectId: number, answer: TShortlistAnswer | null) {
+  const culture = req.culture;
   const s = await shortlistOf(app.db, token);
   const client = await leadClient(app.db, s.leadId);
   await app.db.transaction(async (tx) => {
@@ -264,7 +269,7 @@ export async function answerShortlist(app: FastifyInstance, req: FastifyRequest,
       });
     }
   });
-  return publicAnswer(app, await shortlistOf(app.db, token), token);
+  return publicAnswer(app, await shortlistOf(app.db, token), token, culture);
 }
 
 /** The main photo of an object of the shortlist (its screen-size copy), or undefined. */

@@ -50,7 +50,7 @@ async function newLead(account: Partial<typeof accounts.$inferInsert> | null, ob
 const send = (leadId: number, objectIds: number[], channel: 'email' | 'link', token = agent.token, lang = 'en') =>
   app.inject({ method: 'POST', url: `/api/lead/${leadId}/shortlist`, payload: { objectIds, channel }, headers: { ...bearer(token), 'accept-language': lang } });
 const tokenOf = (url: string) => /\/Shortlist\/([A-Za-z0-9_-]{43})$/.exec(url)![1]!;
-const view = (token: string) => app.inject({ url: `/api/shortlist/${token}` });
+const view = (token: string, lang = 'en') => app.inject({ url: `/api/shortlist/${token}`, headers: { 'accept-language': lang } });
 const answer = (token: string, objectId: number, a: 'interested' | 'notForMe' | null) =>
   app.inject({ method: 'POST', url: `/api/shortlist/${token}/answer`, payload: { objectId, answer: a } });
 
@@ -80,7 +80,7 @@ describe('shortlists', () => {
     expect(log!.data).toMatchObject({ channel: 'email', objects: 2, email: 'maria@example.gr' });
     expect(log!.actionBy).toBe(agent.id);
 
-    const page = await view(tokenOf(url));
+    const page = await view(tokenOf(url), 'el');
     expect(page.statusCode, page.body).toBe(200);
     const body = page.json();
     expect(body.language).toBe('el');
@@ -88,6 +88,9 @@ describe('shortlists', () => {
     // The rent the lead asks for, where the property has one; else its sale price.
     expect(body.items[0]).toMatchObject({ place: 'Καλαμαριά', price: { service: 'rent', price: 700 }, bedrooms: 2, area: 82, publicUrl: null, answer: null });
     expect(body.items[1].price).toMatchObject({ service: 'sale', price: 185000 });
+    // A reader who chose another language reads the properties in it; the page still names the shortlist's.
+    const english = (await view(tokenOf(url), 'en')).json();
+    expect(english).toMatchObject({ language: 'el', items: [{ place: 'Kalamaria' }, { place: 'Kalamaria' }] });
     // The first opening is noted for the lead's page.
     const list = await app.inject({ url: `/api/lead/${lead.id}/shortlists`, headers: bearer(agent.token) });
     expect(list.json().items[0]).toMatchObject({ channel: 'email', email: 'maria@example.gr', expired: false });

@@ -9,6 +9,7 @@ import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
 import { IconTrash } from '../../../components/icons.ts';
 import { api } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
+import { ANSWER_COLOR } from '../../../lib/shortlist-colors.ts';
 import { addLeadObject, leadKeys, removeLeadObject, type TLeadAnswer } from '../api/leads.ts';
 import { leadShortlistsQuery } from '../api/shortlists.ts';
 
@@ -96,7 +97,7 @@ export function LeadObjects({ lead, editable }: { lead: TLeadAnswer; editable: b
               {o.title ? ` · ${o.title}` : ''}
             </Anchor>
             {answers.has(o.objectId) && (
-              <Badge variant="light" color={answers.get(o.objectId) === 'interested' ? 'green' : 'gray'} tt="none" data-testid="lead-object-answer">
+              <Badge variant="light" color={ANSWER_COLOR[answers.get(o.objectId)!]} tt="none" data-testid="lead-object-answer">
                 {t('shortlist.ui.clientAnswer', { answer: t(`shortlist.page.${answers.get(o.objectId)}`) })}
               </Badge>
             )}

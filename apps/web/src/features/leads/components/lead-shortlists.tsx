@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { SHORTLIST_MAX_OBJECTS } from '@crm/contract/constants';
 import type { TShortlistChannel, TShortlistSent } from '@crm/contract';
 import { describeError } from '../../../lib/errors.ts';
+import { ANSWER_COLOR } from '../../../lib/shortlist-colors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import type { TLeadAnswer } from '../api/leads.ts';
 import { leadShortlistsQuery, sendShortlist } from '../api/shortlists.ts';
@@ -45,7 +46,7 @@ export function LeadShortlists({ lead }: { lead: TLeadAnswer }) {
             </Text>
             <Group gap={6}>
               {s.items.map((i) => (
-                <Badge key={i.objectId} variant="light" color={i.answer === 'interested' ? 'green' : i.answer === 'notForMe' ? 'gray' : 'blue'} tt="none" data-testid="shortlist-item">
+                <Badge key={i.objectId} variant="light" color={i.answer ? ANSWER_COLOR[i.answer] : 'blue'} tt="none" data-testid="shortlist-item">
                   #{i.objectReferenceNumber}: {i.answer ? t(`shortlist.page.${i.answer}`) : t('shortlist.ui.noAnswer')}
                 </Badge>
               ))}
@@ -73,7 +74,7 @@ function SendDialog({ lead, onClose }: { lead: TLeadAnswer; onClose: () => void 
   });
   const tooMany = chosen.length > SHORTLIST_MAX_OBJECTS;
   return (
-    <Modal opened onClose={onClose} title={t('shortlist.ui.dialogTitle')} size="lg" data-testid="shortlist-dialog">
+    <Modal opened onClose={onClose} closeButtonProps={{ 'aria-label': t('common.close') }} title={t('shortlist.ui.dialogTitle')} size="lg" data-testid="shortlist-dialog">
       {sent ? (
         <Stack>
           <Alert color="green" data-testid="shortlist-done">

@@ -10,7 +10,11 @@ import { ApiError } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { changeLanguage, currentCulture, languageChosen } from '../../../lib/i18n.ts';
+import { ANSWER_COLOR } from '../../../lib/shortlist-colors.ts';
 import { answerShortlist, shortlistQuery } from '../api/shortlist.ts';
+
+/** A button's label wraps on a narrow phone rather than being cut. */
+const WRAP = { label: { whiteSpace: 'normal', textAlign: 'center' } } as const;
 
 /** The language setting of each culture the page may be written in. */
 const LANGUAGE_OF = { en: 'en-UK', el: 'el', ru: 'ru' } as const;
@@ -23,11 +27,12 @@ export function ShortlistPage() {
   const { t } = useTranslation();
   const token = useParams().token ?? '';
   const qc = useQueryClient();
-  const query = useQuery(shortlistQuery(token));
+  const culture = currentCulture();
+  const query = useQuery(shortlistQuery(token, culture));
   const [cannotSwitch, setCannotSwitch] = useState(false);
   // A visitor who has not chosen a language reads the page in the shortlist's (the client's).
   const language = query.data?.language ?? null;
-  const switchTo = language && !cannotSwitch && !languageChosen() && cultureOf(language) !== currentCulture() ? LANGUAGE_OF[language] : null;
+  const switchTo = language && !cannotSwitch && !languageChosen() && cultureOf(language) !== culture ? LANGUAGE_OF[language] : null;
   useEffect(() => {
     if (switchTo) changeLanguage(switchTo, { chosen: false }).catch(() => setCannotSwitch(true));
   }, [switchTo]);
@@ -63,7 +68,7 @@ export function ShortlistPage() {
             </Alert>
           </Stack>
         )}
-        {data && <Shortlist token={token} data={data} onAnswered={(d) => qc.setQueryData(shortlistQuery(token).queryKey, d)} />}
+        {data && <Shortlist token={token} data={data} onAnswered={(d) => qc.setQueryData(shortlistQuery(token, culture).queryKey, d)} />}
       </Container>
     </Box>
   );
@@ -171,20 +176,26 @@ function PropertyCard({ token, p, onAnswered }: { token: string; p: TShortlistPr
         <Group gap="xs" mt="auto" pt="xs" role="group" aria-label={t('shortlist.page.answerGroup', { title })} grow>
           <Button
             variant={p.answer === 'interested' ? 'filled' : 'light'}
-            color="green"
+            color={ANSWER_COLOR.interested}
             aria-pressed={p.answer === 'interested'}
             onClick={() => choose('interested')}
             disabled={save.isPending}
+            h="auto"
+            py={8}
+            styles={WRAP}
             data-testid="shortlist-interested"
           >
             {t('shortlist.page.interested')}
           </Button>
           <Button
             variant={p.answer === 'notForMe' ? 'filled' : 'light'}
-            color="gray"
+            color={ANSWER_COLOR.notForMe}
             aria-pressed={p.answer === 'notForMe'}
             onClick={() => choose('notForMe')}
             disabled={save.isPending}
+            h="auto"
+            py={8}
+            styles={WRAP}
             data-testid="shortlist-not-for-me"
           >
             {t('shortlist.page.notForMe')}
@@ -192,7 +203,7 @@ function PropertyCard({ token, p, onAnswered }: { token: string; p: TShortlistPr
         </Group>
         <Box aria-live="polite">
           {p.answer && (
-            <Text size="sm" c={p.answer === 'interested' ? 'green.9' : 'dimmed'} data-testid="shortlist-thanks">
+            <Text size="sm" c={ANSWER_COLOR[p.answer]} data-testid="shortlist-thanks">
               {p.answer === 'interested' ? t('shortlist.page.thanksInterested') : t('shortlist.page.thanksNotForMe')}
             </Text>
           )}
