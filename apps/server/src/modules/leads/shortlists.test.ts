@@ -80,10 +80,13 @@ describe('shortlists', () => {
     expect(log!.data).toMatchObject({ channel: 'email', objects: 2, email: 'maria@example.gr' });
     expect(log!.actionBy).toBe(agent.id);
 
+    await db.execute(sql`update site_settings set name = 'Ακίνητα Θερμαϊκός', phone = '+30 2310 123456', email = 'info@thermaikos.gr', address = null where id = 1`);
     const page = await view(tokenOf(url), 'el');
     expect(page.statusCode, page.body).toBe(200);
     const body = page.json();
     expect(body.language).toBe('el');
+    // The agency's name and contact, from the site's settings.
+    expect(body.agency).toEqual({ name: 'Ακίνητα Θερμαϊκός', phone: '+30 2310 123456', email: 'info@thermaikos.gr', address: null });
     expect(body.items.map((i: { objectId: number }) => i.objectId)).toEqual([a.id, b.id]);
     // The rent the lead asks for, where the property has one; else its sale price.
     expect(body.items[0]).toMatchObject({ place: 'Καλαμαριά', price: { service: 'rent', price: 700 }, bedrooms: 2, area: 82, publicUrl: null, answer: null });

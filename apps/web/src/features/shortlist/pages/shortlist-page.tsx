@@ -105,12 +105,12 @@ function Shortlist({ token, data, onAnswered }: { token: string; data: TShortlis
         {agency.address && <Text>{agency.address}</Text>}
         {agency.phone && (
           <Text>
-            {t('shortlist.page.phone')}: <Anchor href={`tel:${agency.phone.replace(/[^\d+]/g, '')}`}>{agency.phone}</Anchor>
+            {t('publishing.site.phone')}: <Anchor href={`tel:${agency.phone.replace(/[^\d+]/g, '')}`}>{agency.phone}</Anchor>
           </Text>
         )}
         {agency.email && (
           <Text>
-            {t('shortlist.page.email')}: <Anchor href={`mailto:${agency.email}`}>{agency.email}</Anchor>
+            {t('publishing.site.email')}: <Anchor href={`mailto:${agency.email}`}>{agency.email}</Anchor>
           </Text>
         )}
         <Text size="sm" c="dimmed" mt="xs">
