@@ -92,6 +92,8 @@ export async function sendShortlist(app: FastifyInstance, caller: Caller, leadId
   if (email) {
       const t: T = (key, params) => app.translator.t(culture, key, params);
       const lines = await mailLines(app.db, ids, leadId, culture, t);
+      // Signed by the agent and the agency (its name from the site's settings, else the generic one).
+      const agency = (await getSiteContact(app.db)).name ?? t('publishing.site.name');
       await app.mailer.send(
         {
           to: email,
@@ -103,7 +105,7 @@ export async function sendShortlist(app: FastifyInstance, caller: Caller, leadId
               lines.join('\n'),
               `${t('shortlist.mail.link')}\n${url}`,
               t('shortlist.mail.validity', { days: SHORTLIST_LINK_DAYS }),
-              caller.actor.name ?? '',
+              [caller.actor.name, agency].filter(Boolean).join('\n'),
             ]
               .filter(Boolean)
               .join('\n\n') + '\n',

@@ -71,6 +71,7 @@ describe('shortlists', () => {
     expect(mail).toContain('Flat');
     expect(mail).toMatch(/700\s€ τον μήνα/);
     expect(mail).toMatch(/185\s000\s€/);
+    expect(mail).toContain(`${agent.email}\nΜεσιτικό Γραφείο`);
     // Only its hash is kept.
     const [row] = await db.select().from(shortlists).where(eq(shortlists.leadId, lead.id));
     expect(row!.tokenHash).not.toContain(tokenOf(url));

@@ -8,7 +8,7 @@ import type { TShortlistAnswer, TShortlistProperty, TShortlistPublic } from '@cr
 import { LanguageButtons } from '../../../app/shell/language-buttons.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { formatArea, formatDate, formatMoney } from '../../../lib/format.ts';
 import { changeLanguage, currentCulture, languageChosen } from '../../../lib/i18n.ts';
 import { ANSWER_COLOR } from '../../../lib/shortlist-colors.ts';
 import { answerShortlist, shortlistQuery } from '../api/shortlist.ts';
@@ -163,13 +163,13 @@ function PropertyCard({ token, p, onAnswered }: { token: string; p: TShortlistPr
           )}
           {p.area != null && (
             <Text size="sm">
-              {t('shortlist.page.area')}: <b>{`${p.area}\u00a0${t('publishing.areaUnit')}`}</b>
+              {t('shortlist.page.area')}: <b>{formatArea(p.area)}</b>
             </Text>
           )}
         </Group>
         {p.description && <Text size="sm">{p.description}</Text>}
         {p.publicUrl && (
-          <Anchor href={p.publicUrl} target="_blank" rel="noopener" size="sm">
+          <Anchor href={p.publicUrl} target="_blank" rel="noopener noreferrer" size="sm">
             {t('shortlist.page.onSite')}
           </Anchor>
         )}
