@@ -66,3 +66,6 @@ export const VIEWING_COMMENT_SEARCH_MAX = 200;
 export const LEAD_VIEWINGS_PAGE = 20;
 /** At most this many viewings, as many planned activities, and as many check-ins and check-outs together, in one answer of the calendar. */
 export const CALENDAR_MAX_EACH = 2000;
+
+/** The most properties one shortlist sends to a client (decision 049). */
+export const SHORTLIST_MAX_OBJECTS = 20;

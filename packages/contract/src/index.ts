@@ -26,3 +26,4 @@ export * from './reservation-fields.ts';
 export * from './reservations.ts';
 export * from './publishing.ts';
 export * from './reports.ts';
+export * from './shortlists.ts';

@@ -101,6 +101,9 @@ describe('migrations', () => {
     await q(`update accounts a set nationality = v.n from (values
       ('Last2001', 'Ελλάδα'), ('Last2002', 'GR'), ('Last2003', 'Greece'), ('Last2004', 'Россия'), ('Last2005', 'Ηνωμένο Βασίλειο'),
       ('Last2006', 'Ρωσική'), ('Last2007', 'Κρήτη'), ('Last2008', 'British'), ('Last2009', 'greece'), ('Last2010', null)) v(l, n) where a.last_name = v.l`);
+    // Before 0057: no shortlists.
+    await q(`drop table shortlist_objects`);
+    await q(`drop table shortlists`);
     await q(`delete from drizzle.__drizzle_migrations where created_at >= 1795479485623`);
     await q(`vacuum accounts`);
     const visible = async () => (await q(`select relpages, relallvisible from pg_class where relname = 'accounts'`)).rows[0] as { relpages: number; relallvisible: number };
@@ -226,6 +229,8 @@ describe('migrations', () => {
     ]);
     // 0056 keeps why a job failed.
     expect((await q(`select data_type from information_schema.columns where table_name = 'jobs' and column_name = 'last_error_reason'`)).rows).toEqual([{ data_type: 'text' }]);
+    // 0057 made the shortlists, a link's token unique by its hash.
+    expect((await q(`select indexdef from pg_indexes where indexname = 'shortlists_token_hash_idx'`)).rows).toHaveLength(1);
     // Applied once: a second start changes nothing.
     await migrateDb(t.dbUrl);
     await t.app.close();

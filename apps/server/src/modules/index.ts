@@ -8,6 +8,7 @@ import { locationsRoutes } from './locations/locations.routes.ts';
 import { objectsRoutes } from './objects/objects.routes.ts';
 import { leadsRoutes } from './leads/leads.routes.ts';
 import { viewingsRoutes } from './leads/viewings.routes.ts';
+import { shortlistsRoutes } from './leads/shortlists.routes.ts';
 import { documentsRoutes } from './documents/documents.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { alertsRoutes } from './alerts/alerts.routes.ts';
@@ -30,6 +31,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(locationsRoutes);
   await app.register(leadsRoutes);
   await app.register(viewingsRoutes);
+  await app.register(shortlistsRoutes);
   await app.register(documentsRoutes);
   await app.register(settingsRoutes);
   await app.register(alertsRoutes);

@@ -270,6 +270,8 @@ const makeRouter = () => createBrowserRouter([{ HydrateFallback: NothingYet, chi
   lazyPage('/Payments/ApproveExpense/:id', 'paymentsClient.approval.title', () =>
     import('../features/payments-client/pages/approve-expense-page.tsx').then((m) => ({ Component: m.ApproveExpensePage })),
   ),
+  // The properties an agent sent a client: no layout, no sign-in (the link's token opens that shortlist).
+  lazyPage('/Shortlist/:token', 'shortlist.page.title', () => import('../features/shortlist/pages/shortlist-page.tsx').then((m) => ({ Component: m.ShortlistPage }))),
   { path: '/', element: <RedirectHome /> },
   {
     element: <RequireAuth />,

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, type AnyPgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, type AnyPgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { LEAD_FIELDS } from '@crm/contract';
 import { users } from './platform.ts';
@@ -140,4 +140,45 @@ export const viewingObjects = pgTable(
     index('viewing_objects_object_idx').on(t.objectId),
     index('viewing_objects_comment_norm_trgm_idx').using('gin', sql`${t.commentNorm} gin_trgm_ops`).where(sql`comment_norm is not null`),
   ],
+);
+
+/** Shortlists: offered objects sent to a lead's client as a link (decision 049); the token is kept as its SHA-256. */
+export const shortlists = pgTable(
+  'shortlists',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    sentOn: tsz('sent_on').notNull().defaultNow(),
+    sentBy: integer('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The sender's name as it was (the page greets the client with it). */
+    sentByName: text('sent_by_name'),
+    /** 'email' or 'link'. */
+    channel: text('channel').notNull(),
+    email: text('email'),
+    /** The page's and the mail's culture: en, el or ru. */
+    language: text('language').notNull(),
+    expiresOn: tsz('expires_on').notNull(),
+    openedOn: tsz('opened_on'),
+  },
+  (t) => [uniqueIndex('shortlists_token_hash_idx').on(t.tokenHash), index('shortlists_lead_idx').on(t.leadId, t.sentOn)],
+);
+
+/** The objects of a shortlist, in order, with the client's answer on each ('interested', 'notForMe'). */
+export const shortlistObjects = pgTable(
+  'shortlist_objects',
+  {
+    shortlistId: integer('shortlist_id')
+      .notNull()
+      .references(() => shortlists.id, { onDelete: 'cascade' }),
+    objectId: integer('object_id')
+      .notNull()
+      .references(() => objects.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    answer: text('answer'),
+    answeredOn: tsz('answered_on'),
+  },
+  (t) => [primaryKey({ columns: [t.shortlistId, t.objectId] }), index('shortlist_objects_object_idx').on(t.objectId)],
 );

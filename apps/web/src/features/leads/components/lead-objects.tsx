@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Anchor, Autocomplete, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Autocomplete, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,7 +9,9 @@ import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
 import { IconTrash } from '../../../components/icons.ts';
 import { api } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
+import { ANSWER_COLOR } from '../../../lib/shortlist-colors.ts';
 import { addLeadObject, leadKeys, removeLeadObject, type TLeadAnswer } from '../api/leads.ts';
+import { leadShortlistsQuery } from '../api/shortlists.ts';
 
 type Hit = { id: number; description: string; referenceNumber: string };
 
@@ -31,6 +33,10 @@ export function LeadObjects({ lead, editable }: { lead: TLeadAnswer; editable: b
     enabled: editable && debounced.length > 0,
   });
   const items = hits.data?.items ?? [];
+  // The client's latest answer on each object sent (the newest shortlist that has one).
+  const sent = useQuery(leadShortlistsQuery(lead.id));
+  const answers = new Map<number, 'interested' | 'notForMe'>();
+  for (const s of sent.data?.items ?? []) for (const i of s.items) if (i.answer && !answers.has(i.objectId)) answers.set(i.objectId, i.answer);
 
   const refresh = (objects: TLeadAnswer['objects'], version: number) => {
     client.setQueryData<TLeadAnswer>(leadKeys.one(lead.id), (old) => (old ? { ...old, objects, version } : old));
@@ -90,6 +96,11 @@ export function LeadObjects({ lead, editable }: { lead: TLeadAnswer; editable: b
               #{o.objectReferenceNumber}
               {o.title ? ` · ${o.title}` : ''}
             </Anchor>
+            {answers.has(o.objectId) && (
+              <Badge variant="light" color={ANSWER_COLOR[answers.get(o.objectId)!]} tt="none" data-testid="lead-object-answer">
+                {t('shortlist.ui.clientAnswer', { answer: t(`shortlist.page.${answers.get(o.objectId)}`) })}
+              </Badge>
+            )}
             {editable && (
               <ActionIcon
                 variant="subtle"

@@ -24,6 +24,7 @@ import { LeadDetails } from '../components/lead-details.tsx';
 import { LeadEditor } from '../components/lead-editor.tsx';
 import { LeadMatches } from '../components/lead-matches.tsx';
 import { LeadObjects } from '../components/lead-objects.tsx';
+import { LeadShortlists } from '../components/lead-shortlists.tsx';
 import { LeadDeals } from '../../deals/components/lead-deals.tsx';
 import { LeadViewings } from '../../viewings/components/lead-viewings.tsx';
 import { focusMenuButtonAfterDialog } from '../../../lib/menu-confirm.ts';
@@ -117,6 +118,7 @@ function LeadBody({ id, mode, onStatus, onAccountStatus }: { id: number; mode: V
       <Stack gap="sm">
         <LeadDetails lead={lead} />
         <LeadObjects lead={lead} editable={false} />
+        <LeadShortlists lead={lead} />
         <LeadMatches leadId={lead.id} asksFor={!!(lead.forPurchase || lead.forRent || lead.forShortRent)} />
         <LeadViewings leadId={lead.id} />
         <LeadDeals leadId={lead.id} />

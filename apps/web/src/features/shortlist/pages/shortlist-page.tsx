@@ -1,0 +1,219 @@
+import { Alert, Anchor, Box, Button, Card, Container, Group, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { cultureOf } from '@crm/contract/constants';
+import type { TShortlistAnswer, TShortlistProperty, TShortlistPublic } from '@crm/contract';
+import { LanguageButtons } from '../../../app/shell/language-buttons.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { describeError } from '../../../lib/errors.ts';
+import { formatArea, formatDate, formatMoney } from '../../../lib/format.ts';
+import { changeLanguage, currentCulture, languageChosen } from '../../../lib/i18n.ts';
+import { ANSWER_COLOR } from '../../../lib/shortlist-colors.ts';
+import { answerShortlist, shortlistQuery } from '../api/shortlist.ts';
+
+/** A button's label wraps on a narrow phone rather than being cut. */
+const WRAP = { label: { whiteSpace: 'normal', textAlign: 'center' } } as const;
+
+/** The language setting of each culture the page may be written in. */
+const LANGUAGE_OF = { en: 'en-UK', el: 'el', ru: 'ru' } as const;
+
+/**
+ * /Shortlist/{token}: the properties an agent chose for a client, opened from an e-mail or a chat
+ * without signing in. Public facts only; per property the client taps "Interested" or "Not for me".
+ */
+export function ShortlistPage() {
+  const { t } = useTranslation();
+  const token = useParams().token ?? '';
+  const qc = useQueryClient();
+  const culture = currentCulture();
+  const query = useQuery(shortlistQuery(token, culture));
+  const [cannotSwitch, setCannotSwitch] = useState(false);
+  // A visitor who has not chosen a language reads the page in the shortlist's (the client's).
+  const language = query.data?.language ?? null;
+  const switchTo = language && !cannotSwitch && !languageChosen() && cultureOf(language) !== culture ? LANGUAGE_OF[language] : null;
+  useEffect(() => {
+    if (switchTo) changeLanguage(switchTo, { chosen: false }).catch(() => setCannotSwitch(true));
+  }, [switchTo]);
+  const data = switchTo ? undefined : query.data;
+  useEffect(() => {
+    document.title = data ? `${t('shortlist.page.title')} · ${data.agency.name}` : t('shortlist.page.title');
+  }, [t, data]);
+
+  const status = query.error instanceof ApiError ? query.error.status : null;
+  return (
+    <Box mih="100vh" bg="gray.0">
+      <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+        <Container size="lg" py="xs">
+          <Group justify="space-between" gap="xs">
+            <Text fw={700} fz="lg" data-testid="shortlist-agency">
+              {data?.agency.name ?? ''}
+            </Text>
+            <Group component="nav" aria-label={t('nav.language')}>
+              <LanguageButtons />
+            </Group>
+          </Group>
+        </Container>
+      </Box>
+      <Container size="lg" py="md" component="main">
+        {(query.isLoading || switchTo) && <Loader size="sm" aria-label={t('common.loading')} />}
+        {query.error && (
+          <Stack data-testid="shortlist-error" data-status={status ?? ''}>
+            <Title order={1} size="h3">
+              {status === 410 ? t('shortlist.page.expiredTitle') : t('shortlist.page.invalidTitle')}
+            </Title>
+            <Alert color="red" role="alert">
+              {status === 410 ? t('shortlist.linkExpired') : status === 404 || status === 400 ? t('shortlist.linkInvalid') : describeError(query.error).message}
+            </Alert>
+          </Stack>
+        )}
+        {data && <Shortlist token={token} data={data} onAnswered={(d) => qc.setQueryData(shortlistQuery(token, culture).queryKey, d)} />}
+      </Container>
+    </Box>
+  );
+}
+
+function Shortlist({ token, data, onAnswered }: { token: string; data: TShortlistPublic; onAnswered: (d: TShortlistPublic) => void }) {
+  const { t } = useTranslation();
+  const { agency } = data;
+  return (
+    <Stack gap="md">
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          {t('shortlist.page.heading')}
+        </Title>
+        {data.clientName && <Text>{t('shortlist.page.greeting', { name: data.clientName })}</Text>}
+        <Text>{data.agentName ? t('shortlist.page.intro', { agent: data.agentName }) : t('shortlist.page.introPlain')}</Text>
+      </Stack>
+      {data.items.length === 0 ? (
+        <Alert color="blue">{t('shortlist.page.empty')}</Alert>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {data.items.map((p) => (
+            <Box component="li" key={p.objectId}>
+              <PropertyCard token={token} p={p} onAnswered={onAnswered} />
+            </Box>
+          ))}
+        </SimpleGrid>
+      )}
+      <Card withBorder padding="md" component="section" aria-labelledby="shortlist-contact" data-testid="shortlist-contact">
+        <Title order={2} size="h4" id="shortlist-contact">
+          {t('shortlist.page.contact')}
+        </Title>
+        <Text fw={600}>{agency.name}</Text>
+        {agency.address && <Text>{agency.address}</Text>}
+        {agency.phone && (
+          <Text>
+            {t('publishing.site.phone')}: <Anchor href={`tel:${agency.phone.replace(/[^\d+]/g, '')}`}>{agency.phone}</Anchor>
+          </Text>
+        )}
+        {agency.email && (
+          <Text>
+            {t('publishing.site.email')}: <Anchor href={`mailto:${agency.email}`}>{agency.email}</Anchor>
+          </Text>
+        )}
+        <Text size="sm" c="dimmed" mt="xs">
+          {t('shortlist.page.validUntil', { date: formatDate(data.expiresOn) })}
+        </Text>
+      </Card>
+    </Stack>
+  );
+}
+
+function PropertyCard({ token, p, onAnswered }: { token: string; p: TShortlistProperty; onAnswered: (d: TShortlistPublic) => void }) {
+  const { t } = useTranslation();
+  const save = useMutation({ mutationFn: (a: TShortlistAnswer | null) => answerShortlist(token, p.objectId, a), onSuccess: onAnswered, meta: { handlesErrors: true } });
+  const title = p.title || `#${p.ref}`;
+  const choose = (a: TShortlistAnswer) => save.mutate(p.answer === a ? null : a);
+  return (
+    <Card withBorder padding={0} h="100%" data-testid="shortlist-property" data-answer={p.answer ?? ''} component="article" aria-labelledby={`sl-${p.objectId}`}>
+      {p.photo ? (
+        <Image src={p.photo} alt={t('shortlist.page.photoOf', { title })} h={220} fit="cover" loading="lazy" />
+      ) : (
+        <Box h={120} bg="gray.2" />
+      )}
+      <Stack gap={6} p="md" style={{ flexGrow: 1 }}>
+        <Title order={2} size="h4" id={`sl-${p.objectId}`}>
+          {title}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {[p.type, p.place].filter(Boolean).join(' · ')}
+        </Text>
+        <Text fw={700} fz="lg" data-testid="shortlist-price">
+          {p.price ? (
+            <>
+              {formatMoney(p.price.price)}
+              {p.price.service !== 'sale' && (
+                <Text span fw={400} fz="sm" c="dimmed">
+                  {' '}
+                  {t(`publishing.per.${p.price.service}`)}
+                </Text>
+              )}
+            </>
+          ) : (
+            t('shortlist.page.priceOnRequest')
+          )}
+        </Text>
+        <Group gap="md">
+          {p.bedrooms != null && (
+            <Text size="sm">
+              {t('shortlist.page.bedrooms')}: <b>{p.bedrooms}</b>
+            </Text>
+          )}
+          {p.area != null && (
+            <Text size="sm">
+              {t('shortlist.page.area')}: <b>{formatArea(p.area)}</b>
+            </Text>
+          )}
+        </Group>
+        {p.description && <Text size="sm">{p.description}</Text>}
+        {p.publicUrl && (
+          <Anchor href={p.publicUrl} target="_blank" rel="noopener noreferrer" size="sm">
+            {t('shortlist.page.onSite')}
+          </Anchor>
+        )}
+        <Group gap="xs" mt="auto" pt="xs" role="group" aria-label={t('shortlist.page.answerGroup', { title })} grow>
+          <Button
+            variant={p.answer === 'interested' ? 'filled' : 'light'}
+            color={ANSWER_COLOR.interested}
+            aria-pressed={p.answer === 'interested'}
+            onClick={() => choose('interested')}
+            disabled={save.isPending}
+            h="auto"
+            py={8}
+            styles={WRAP}
+            data-testid="shortlist-interested"
+          >
+            {t('shortlist.page.interested')}
+          </Button>
+          <Button
+            variant={p.answer === 'notForMe' ? 'filled' : 'light'}
+            color={ANSWER_COLOR.notForMe}
+            aria-pressed={p.answer === 'notForMe'}
+            onClick={() => choose('notForMe')}
+            disabled={save.isPending}
+            h="auto"
+            py={8}
+            styles={WRAP}
+            data-testid="shortlist-not-for-me"
+          >
+            {t('shortlist.page.notForMe')}
+          </Button>
+        </Group>
+        <Box aria-live="polite">
+          {p.answer && (
+            <Text size="sm" c={ANSWER_COLOR[p.answer]} data-testid="shortlist-thanks">
+              {p.answer === 'interested' ? t('shortlist.page.thanksInterested') : t('shortlist.page.thanksNotForMe')}
+            </Text>
+          )}
+          {save.error && (
+            <Text size="sm" c="red.8" role="alert">
+              {describeError(save.error).message}
+            </Text>
+          )}
+        </Box>
+      </Stack>
+    </Card>
+  );
+}

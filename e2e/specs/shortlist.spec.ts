@@ -1,0 +1,87 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
+
+/**
+ * Sending a client the properties chosen for them: from a demo lead's page, "Send to client" makes a
+ * link; the client opens it on a phone without signing in, sees the properties, taps "Interested",
+ * and the agent sees the answer on the lead.
+ */
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+type Lead = { id: number; objects: { objectId: number; objectReferenceNumber: string; title: string | null }[] };
+
+/** A demo lead with at least two offered properties: the n-th one found (each language its own). */
+async function demoLead(request: APIRequestContext, token: string, n: number): Promise<Lead> {
+  const res = await request.post('/api/lead/search', { data: { perPage: 60, currentPage: 1 }, headers: auth(token) });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const ids = ((await res.json()) as { items: { id: number }[] }).items.map((i) => i.id);
+  let found = 0;
+  for (const id of ids) {
+    const lead = (await (await request.get(`/api/lead/get/${id}`, { headers: auth(token) })).json()) as Lead;
+    if (lead.objects.length >= 2 && found++ === n) return lead;
+  }
+  throw new Error('no demo lead with two offered properties');
+}
+
+const TEXT = {
+  'en-UK': { send: 'Send to client', heading: 'Properties selected for you', interested: 'Interested', answer: 'Client: Interested', expired: 'Link not found' },
+  el: { send: 'Αποστολή στον πελάτη', heading: 'Ακίνητα που επιλέξαμε για εσάς', interested: 'Με ενδιαφέρει', answer: 'Πελάτης: Με ενδιαφέρει', expired: 'Ο σύνδεσμος δεν βρέθηκε' },
+} as const;
+
+for (const [n, language] of (['en-UK', 'el'] as const).entries()) {
+  test(`a shortlist sent by link, answered by the client on a phone (${language})`, async ({ browser, request, baseURL }) => {
+    test.setTimeout(150_000);
+    const words = TEXT[language];
+    const token = await apiToken(request);
+    const lead = await demoLead(request, token, n);
+    const [first, second] = lead.objects;
+
+    const ctx = await signedIn(browser, baseURL!, token, language);
+    const page = await ctx.newPage();
+    await page.goto(`/Leads/View/${lead.id}`);
+    const card = page.getByTestId('lead-shortlists');
+    await expect(card.getByTestId('shortlist-open')).toHaveText(words.send);
+    await card.getByTestId('shortlist-open').click();
+    const dialog = page.getByRole('dialog');
+    // Every offered property is chosen; the second is left out.
+    await expect(dialog.getByTestId('shortlist-choice')).toHaveCount(lead.objects.length);
+    await dialog.getByRole('checkbox', { name: new RegExp(`^#${second!.objectReferenceNumber}`) }).uncheck();
+    await expectAccessible(page, 'shortlist dialog');
+    await dialog.getByTestId('shortlist-link-make').click();
+    const link = await dialog.getByTestId('shortlist-link').inputValue();
+    expect(link).toMatch(/\/Shortlist\/[A-Za-z0-9_-]{43}$/);
+    await page.keyboard.press('Escape');
+    await expect(card.getByTestId('shortlist-sent').first()).toBeVisible();
+
+    // The client: a fresh phone, no session, in the test's language.
+    const phone = await browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true, baseURL });
+    await phone.addCookies([{ name: 'language', value: language, url: baseURL! }]);
+    const client = await phone.newPage();
+    await client.goto(new URL(link).pathname);
+    await expect(client.getByRole('heading', { level: 1 })).toHaveText(words.heading);
+    const props = client.getByTestId('shortlist-property');
+    await expect(props).toHaveCount(lead.objects.length - 1);
+    const mine = props.first();
+    if (first!.title) await expect(mine.getByRole('heading', { level: 2 })).toHaveText(first!.title);
+    await expectAccessible(client, 'shortlist page on a phone');
+    // The page fits the phone: nothing wider than its screen.
+    expect(await client.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(412);
+    await mine.getByTestId('shortlist-interested').click();
+    await expect(mine).toHaveAttribute('data-answer', 'interested');
+    await expect(mine.getByTestId('shortlist-interested')).toHaveAttribute('aria-pressed', 'true');
+    // A made-up link: a clear page, nothing else.
+    await client.goto(`/Shortlist/${'x'.repeat(43)}`);
+    await expect(client.getByRole('heading', { level: 1 })).toHaveText(words.expired);
+    await expect(client.getByTestId('shortlist-property')).toHaveCount(0);
+    await expectAccessible(client, 'shortlist page, unknown link');
+    await phone.close();
+
+    // Back on the lead: the answer beside the property, and the shortlist opened.
+    await page.reload();
+    await expect(page.getByTestId('lead-object').filter({ hasText: `#${first!.objectReferenceNumber}` }).getByTestId('lead-object-answer')).toHaveText(words.answer);
+    const sent = card.getByTestId('shortlist-sent').first();
+    await expect(sent.getByTestId('shortlist-opened')).not.toHaveText(language === 'el' ? 'δεν έχει ανοιχτεί' : 'not opened yet');
+    await expectAccessible(page, 'lead with a shortlist answered');
+    await ctx.close();
+  });
+}
