@@ -6,6 +6,8 @@ import { Readable, type Writable } from 'node:stream';
  * table or photo is ever held whole in memory. `tar tzf crm-....tar.gz` lists what a backup holds.
  */
 const BLOCK = 512;
+/** The largest pax (extended) header read: a long path and a few times take a few hundred bytes. */
+export const MAX_PAX_HEADER = 64 * 1024;
 
 function octal(n: number, width: number): string {
   return n.toString(8).padStart(width - 1, '0') + '\0';
@@ -152,8 +154,11 @@ export async function* readTar(input: Readable): AsyncGenerator<TarEntry> {
     const prefix = text(h, 345, 155);
     const name = text(h, 0, 100);
     const pad = (BLOCK - (size % BLOCK)) % BLOCK;
+    if (!Number.isSafeInteger(size) || size < 0) throw new Error('the archive is damaged (an entry\'s size cannot be read)');
     if (flag === 'x') {
-      // A pax header (another tar's long name): its path is the next entry's.
+      // A pax header (another tar's long name): its path is the next entry's. It is read whole, so
+      // one larger than any real one (a crafted archive claiming gigabytes) is refused unread.
+      if (size > MAX_PAX_HEADER) throw new Error(`the archive is damaged or not ours (an extended header of ${size} bytes, where at most ${MAX_PAX_HEADER} are expected)`);
       const body = (await r.exactly(size)) ?? Buffer.alloc(0);
       await r.skip(pad);
       const m = /\d+ path=([^\n]*)\n/.exec(body.toString('utf8'));
