@@ -9,7 +9,7 @@ import { MIGRATIONS_DIR, applyMigrationsInTransaction } from '../../db/migrate.t
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { DEMO_SEED_DDL } from '../../db/seed/demo-table.ts';
 import type { TBackupFailureReason } from '@crm/contract';
-import { endTar, readTar, writeTarEntry } from './tar.ts';
+import { TarDamaged, endTar, readTar, writeTarEntry } from './tar.ts';
 
 /**
  * Backups (decision 043): one file `crm-YYYY-MM-DD-HHmm.tar.gz` holding
@@ -342,7 +342,7 @@ export async function readManifest(file: string): Promise<BackupManifest> {
       return JSON.parse(Buffer.concat(chunks).toString('utf8')) as BackupManifest;
     }
   } catch (e) {
-    if (e instanceof SyntaxError || (e as NodeJS.ErrnoException).code === 'Z_DATA_ERROR') throw new BackupRefused(`${file} is not a backup of the agency CRM, or it is damaged (${(e as Error).message}).`);
+    if (e instanceof SyntaxError || e instanceof TarDamaged || (e as NodeJS.ErrnoException).code === 'Z_DATA_ERROR') throw new BackupRefused(`${file} is not a backup of the agency CRM, or it is damaged (${(e as Error).message}).`);
     throw e;
   } finally {
     input.destroy();
