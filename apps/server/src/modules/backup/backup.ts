@@ -438,13 +438,13 @@ export async function verifyBackup(file: string, manifest: BackupManifest): Prom
  * without its kind, name or address unless the restoring user may read all statistics; it is
  * counted all the same (autovacuum and the like belong to no user).
  */
-export async function otherSessions(c: pg.ClientBase): Promise<{ pid: number; app: string; addr: string | null }[]> {
-  const r = await c.query<{ pid: number; app: string | null; addr: string | null }>(`
-    select pid, application_name as app, client_addr::text as addr from pg_stat_activity
+export async function otherSessions(c: pg.ClientBase): Promise<{ pid: number; app: string; addr: string | null; hidden: boolean }[]> {
+  const r = await c.query<{ pid: number; app: string | null; addr: string | null; hidden: boolean }>(`
+    select pid, application_name as app, client_addr::text as addr, backend_type is null as hidden from pg_stat_activity
     where datname = current_database() and pid <> pg_backend_pid()
       and (backend_type = 'client backend' or (backend_type is null and usesysid is not null))
     order by pid`);
-  return r.rows.map((x) => ({ pid: x.pid, app: x.app ?? '', addr: x.addr }));
+  return r.rows.map((x) => ({ pid: x.pid, app: x.app ?? '', addr: x.addr, hidden: x.hidden }));
 }
 
 /** Refuses while other sessions are connected; one just closing (the script's own check) is waited for a moment. */
@@ -454,7 +454,7 @@ export async function refuseWhileConnected(c: pg.ClientBase, waitMs = 3000): Pro
     const others = await otherSessions(c);
     if (!others.length) return;
     if (Date.now() >= until) {
-      const named = others.map((s) => `${s.app || 'no name'} from ${s.addr ?? 'this machine'}`);
+      const named = others.map((s) => `${s.app || 'no name'} ${s.hidden ? "of another database user, its address not shown to this one" : `from ${s.addr ?? 'this machine'}`}`);
       const list = [...new Set(named)].map((n) => `${n}${named.filter((x) => x === n).length > 1 ? ` (${named.filter((x) => x === n).length}×)` : ''}`).join('; ');
       throw new BackupRefused(
         `${others.length === 1 ? 'Another session is' : `${others.length} other sessions are`} connected to the database (${list}). ` +

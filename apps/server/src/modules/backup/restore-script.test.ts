@@ -265,6 +265,29 @@ describe('npm run restore beside a running CRM', () => {
   });
 });
 
+describe('npm run restore beside a session of another database user', () => {
+  it('counts it although its session is not shown in full to the restoring user', async () => {
+    const owner = { name: `crm_t_owner_${randomBytes(4).toString('hex')}`, password: 'owner pass' };
+    roles.push(owner.name);
+    await asServer((c) => c.query(`create role ${owner.name} login password '${owner.password}' nosuperuser`));
+    const url = await occupiedDatabase(owner);
+    const other = new URL(url);
+    const server = new URL(serverUrl);
+    other.username = server.username;
+    other.password = server.password;
+    const crm = new pg.Client({ connectionString: other.toString(), application_name: 'agency-crm' });
+    await crm.connect();
+    try {
+      const r = await restore(backupFile, { DATABASE_URL: url, DATA_DIR: tmp('data') });
+      expect(r.code, r.out).toBe(1);
+      expect(r.out).toMatch(/Not restored: Another session is connected to the database \(agency-crm of another database user, its address not shown to this one\)/);
+      expect(await precious(url)).toEqual(['Ελένη Παπαδοπούλου']);
+    } finally {
+      await crm.end();
+    }
+  });
+});
+
 describe('an archive larger than its manifest says', () => {
   it('is refused at a pax header claiming 600 MB, at once and without reading it', async () => {
     // 600 MB of zeros after the header, as gzip members of 1 MB each: a file of some 600 KB.
