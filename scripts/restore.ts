@@ -3,12 +3,13 @@
 // DATABASE_URL) and its stored files. Refuses a DATA_DIR that holds a database already unless
 // --force, which moves what it replaces aside (DATA_DIR/replaced-<time>/) rather than deleting it;
 // the tables of a DATABASE_URL are replaced in the restore's one transaction (a restore that fails
-// leaves them as they were), by its owner, no superuser needed.
+// leaves them as they were), by its owner, no superuser needed, and only while nothing else (a CRM
+// running on the same DATABASE_URL) is connected to that database.
 import 'dotenv/config';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { BackupRefused, checkManifest, readManifest, restoreBackup, verifyBackup } from '../apps/server/src/modules/backup/backup.ts';
+import { BackupRefused, checkManifest, readManifest, refuseWhileConnected, restoreBackup, verifyBackup } from '../apps/server/src/modules/backup/backup.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
 import { lockDataDir, DataDirLockedError } from '../apps/server/src/lib/data-dir-lock.ts';
 import { fail, megabytes, parseArgs, say, settings } from './backup-cli.ts';
@@ -51,9 +52,11 @@ let replace = false;
 const made: string[] = [];
 try {
   if (url) {
-    const c = new pg.Client({ connectionString: url });
+    const c = new pg.Client({ connectionString: url, application_name: 'agency-crm restore' });
     await c.connect();
     try {
+      // Never under a running CRM (or anyone else), --force or not; checked again in the restore's transaction.
+      await refuseWhileConnected(c, 0);
       const n = (await c.query<{ n: number }>(`select count(*)::int as n from pg_tables where schemaname = 'public'`)).rows[0]!.n;
       if ((n > 0 || hasFiles) && !force) {
         throw new BackupRefused(`The database of DATABASE_URL already holds ${n} tables${hasFiles ? `, and ${filesDir} holds files` : ''}. To replace them with the backup, run again with --force.`);

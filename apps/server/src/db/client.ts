@@ -47,7 +47,9 @@ function withZone(url: string, zone: string | undefined): { connectionString: st
  */
 export function connectDb(url: string, max = 20, opts: { timeZone?: string } = {}): DbHandle {
   if (opts.timeZone !== undefined && !ZONE_NAME.test(opts.timeZone)) throw new Error(`not a time zone name: ${opts.timeZone}`);
-  const pool = new pg.Pool({ ...withZone(url, opts.timeZone), max, idleTimeoutMillis: 30000 });
+  // Named, so that a restore refusing to run beside the CRM can say what is connected (a URL's own
+  // application_name wins over this one).
+  const pool = new pg.Pool({ application_name: 'agency-crm', ...withZone(url, opts.timeZone), max, idleTimeoutMillis: 30000 });
   // Statements a connection runs again are parsed (and, where it pays, planned) once (auto-prepare.ts);
   // CRM_AUTO_PREPARE=off turns that off (to compare).
   if (process.env.CRM_AUTO_PREPARE !== 'off') pool.on('connect', (client) => autoPrepare(client));

@@ -9,7 +9,7 @@ import { MIGRATIONS_DIR, applyMigrationsInTransaction } from '../../db/migrate.t
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { DEMO_SEED_DDL } from '../../db/seed/demo-table.ts';
 import type { TBackupFailureReason } from '@crm/contract';
-import { endTar, readTar, writeTarEntry } from './tar.ts';
+import { TarDamaged, endTar, readTar, writeTarEntry } from './tar.ts';
 
 /**
  * Backups (decision 043): one file `crm-YYYY-MM-DD-HHmm.tar.gz` holding
@@ -34,7 +34,8 @@ export type BackupManifest = {
   migration: { tag: string; when: number };
   createdAt: string;
   timeZone: string;
-  tables: { name: string; columns: string[]; rows: number }[];
+  /** `bytes`: the size of the table's db/<name>.copy (absent in backups made before it was recorded). */
+  tables: { name: string; columns: string[]; rows: number; bytes?: number }[];
   /** Sequences' last values (null: never used); a restore never sets one below its column's max. */
   sequences: { name: string; value: number | null }[];
   files: { count: number; bytes: number };
@@ -197,8 +198,9 @@ export async function createBackup(o: BackupOptions): Promise<BackupResult> {
       for (const t of cols.rows) {
         o.signal?.throwIfAborted();
         const stream = o.client.query(copyTo(`copy ${ident(t.table)} (${t.columns.map(ident).join(', ')}) to stdout`));
-        await pipeline(stream, fs.createWriteStream(path.join(work, `${t.table}.copy`), { mode: 0o600 }));
-        tables.push({ name: t.table, columns: t.columns, rows: stream.rowCount });
+        const copyFile = path.join(work, `${t.table}.copy`);
+        await pipeline(stream, fs.createWriteStream(copyFile, { mode: 0o600 }));
+        tables.push({ name: t.table, columns: t.columns, rows: stream.rowCount, bytes: fs.statSync(copyFile).size });
       }
       await o.client.query('commit');
     } catch (e) {
@@ -325,18 +327,22 @@ export function checkManifest(m: BackupManifest): { newer: boolean; last: string
   return { newer: false, last: last.tag };
 }
 
+/** A manifest lists tables, columns and sequences: a few kilobytes; it is read whole. */
+const MAX_MANIFEST = 4 * 1024 * 1024;
+
 /** Reads the manifest of a backup file (the archive's first entry). */
 export async function readManifest(file: string): Promise<BackupManifest> {
   const input = fs.createReadStream(file).pipe(zlib.createGunzip());
   try {
     for await (const entry of readTar(input)) {
       if (entry.path !== 'manifest.json') break;
+      if (entry.size > MAX_MANIFEST) throw new BackupRefused(`This file is not a backup of the agency CRM, or it is damaged (its manifest.json has ${entry.size} bytes).`);
       const chunks: Buffer[] = [];
       for await (const c of entry.body as AsyncIterable<Buffer>) chunks.push(c);
       return JSON.parse(Buffer.concat(chunks).toString('utf8')) as BackupManifest;
     }
   } catch (e) {
-    if (e instanceof SyntaxError || (e as NodeJS.ErrnoException).code === 'Z_DATA_ERROR') throw new BackupRefused(`${file} is not a backup of the agency CRM, or it is damaged (${(e as Error).message}).`);
+    if (e instanceof SyntaxError || e instanceof TarDamaged || (e as NodeJS.ErrnoException).code === 'Z_DATA_ERROR') throw new BackupRefused(`${file} is not a backup of the agency CRM, or it is damaged (${(e as Error).message}).`);
     throw e;
   } finally {
     input.destroy();
@@ -373,6 +379,25 @@ function entryOf(entry: { path: string; type: string }, byName: Map<string, Back
 }
 
 /**
+ * Keeps an archive to what its manifest declares, checked on each entry's header before its body is
+ * read or written: the stored files together no larger than the manifest's files' bytes, and a table's
+ * rows no larger than its recorded size (when the backup records it). A small crafted archive (gzip
+ * packs a gigabyte of zeros into a megabyte) cannot fill the disk or the database this way.
+ */
+function withinManifest(manifest: BackupManifest) {
+  let fileBytes = 0;
+  const limit = Math.max(0, Number(manifest.files?.bytes) || 0);
+  return (entry: { path: string; size: number }, what: ReturnType<typeof entryOf>) => {
+    if (what.kind === 'file') {
+      fileBytes += entry.size;
+      if (fileBytes > limit) throw new BackupRefused(`The backup's files come to more than the ${limit} bytes its manifest lists (${entry.path} goes past it): it is damaged or not ours.`);
+    } else if (what.kind === 'table' && typeof what.table.bytes === 'number' && entry.size > what.table.bytes) {
+      throw new BackupRefused(`The table ${what.table.name} holds ${entry.size} bytes where the backup says ${what.table.bytes}: it is damaged or not ours.`);
+    }
+  };
+}
+
+/**
  * Reads a whole backup once without changing anything: the archive whole (gzip's check sum, every
  * entry, the end), every table of its manifest there with the rows it says, the stored files'
  * names inside files/. A restore that replaces a database checks this before it touches it.
@@ -380,10 +405,12 @@ function entryOf(entry: { path: string; type: string }, byName: Map<string, Back
 export async function verifyBackup(file: string, manifest: BackupManifest): Promise<void> {
   const byName = new Map(manifest.tables.map((t) => [t.name, t]));
   const seen = new Set<string>();
+  const within = withinManifest(manifest);
   const input = fs.createReadStream(file).pipe(zlib.createGunzip());
   try {
     for await (const entry of readTar(input)) {
       const what = entryOf(entry, byName);
+      within(entry, what);
       if (what.kind === 'skip') continue;
       if (what.kind === 'table') {
         const t = what.table;
@@ -403,6 +430,39 @@ export async function verifyBackup(file: string, manifest: BackupManifest): Prom
   }
   const missing = manifest.tables.filter((t) => !seen.has(t.name)).map((t) => t.name);
   if (missing.length) throw new BackupRefused(`The backup is incomplete: the tables ${missing.join(', ')} are missing from it.`);
+}
+
+/**
+ * The other client sessions on the database a restore replaces: a CRM running on it (another
+ * DATA_DIR, the same DATABASE_URL), psql, a report tool. A session of another database user shows
+ * without its kind, name or address unless the restoring user may read all statistics; it is
+ * counted all the same (autovacuum and the like belong to no user).
+ */
+export async function otherSessions(c: pg.ClientBase): Promise<{ pid: number; app: string; addr: string | null; hidden: boolean }[]> {
+  const r = await c.query<{ pid: number; app: string | null; addr: string | null; hidden: boolean }>(`
+    select pid, application_name as app, client_addr::text as addr, backend_type is null as hidden from pg_stat_activity
+    where datname = current_database() and pid <> pg_backend_pid()
+      and (backend_type = 'client backend' or (backend_type is null and usesysid is not null))
+    order by pid`);
+  return r.rows.map((x) => ({ pid: x.pid, app: x.app ?? '', addr: x.addr, hidden: x.hidden }));
+}
+
+/** Refuses while other sessions are connected; one just closing (the script's own check) is waited for a moment. */
+export async function refuseWhileConnected(c: pg.ClientBase, waitMs = 3000): Promise<void> {
+  const until = Date.now() + waitMs;
+  for (;;) {
+    const others = await otherSessions(c);
+    if (!others.length) return;
+    if (Date.now() >= until) {
+      const named = others.map((s) => `${s.app || 'no name'} ${s.hidden ? "of another database user, its address not shown to this one" : `from ${s.addr ?? 'this machine'}`}`);
+      const list = [...new Set(named)].map((n) => `${n}${named.filter((x) => x === n).length > 1 ? ` (${named.filter((x) => x === n).length}×)` : ''}`).join('; ');
+      throw new BackupRefused(
+        `${others.length === 1 ? 'Another session is' : `${others.length} other sessions are`} connected to the database (${list}). ` +
+          'Stop the CRM (and anything else using this database) before restoring into it; nothing was changed.',
+      );
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
 
 export type RestoreResult = { manifest: BackupManifest; tables: number; rows: number; files: number; bytes: number; migratedTo: string };
@@ -442,7 +502,7 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
   const byName = new Map(manifest.tables.map((t) => [t.name, t]));
   const last = readJournal().entries.at(-1)!.tag;
 
-  const db = new pg.Client({ connectionString: o.url });
+  const db = new pg.Client({ connectionString: o.url, application_name: 'agency-crm restore' });
   await db.connect();
   let rows = 0;
   let files = 0;
@@ -451,8 +511,10 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
   try {
     await db.query('begin');
     await db.query(`set local datestyle = 'ISO, YMD'; set local intervalstyle = 'postgres'`);
-    // No CRM migrating this database meanwhile (migrateDb's lock).
+    // No CRM migrating this database meanwhile (migrateDb's lock), and none using it: a running
+    // CRM would answer errors while its tables are replaced under it.
     await db.query('select pg_advisory_xact_lock(727274)');
+    await refuseWhileConnected(db);
     const existing = (await db.query<{ n: number }>(`select count(*)::int as n from pg_tables where schemaname = 'public'`)).rows[0]!.n;
     if (existing > 0) {
       if (!o.replace) throw new BackupRefused('The database to restore into is not empty.');
@@ -481,9 +543,11 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
     await db.query(`truncate ${[...knownTables].map(ident).join(', ')} restart identity`);
     log(`Loading ${manifest.tables.length} tables...`);
 
+    const within = withinManifest(manifest);
     const input = fs.createReadStream(o.file).pipe(zlib.createGunzip());
     for await (const entry of readTar(input)) {
       const what = entryOf(entry, byName);
+      within(entry, what);
       if (what.kind === 'skip') continue;
       if (what.kind === 'table') {
         const t = what.table;
@@ -528,6 +592,9 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
       log(`Migrating the restored database from ${manifest.migration.tag} up to ${last}...`);
       await applyMigrationsInTransaction(db);
     }
+    // Anyone who connected meanwhile (waiting on the tables' locks, or answered errors) is
+    // refused too: the database stays as it was rather than change under them.
+    await refuseWhileConnected(db, 0);
     await db.query('commit');
   } catch (e) {
     await db.query('rollback').catch(() => {});

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import pg from 'pg';
 import { createTestApp } from '../../../test/harness.ts';
 import { withDatabase } from '../../../test/global-setup.ts';
-import { createBackup, readManifest } from './backup.ts';
-import { endTar, readTar, writeTarEntry } from './tar.ts';
+import { BackupRefused, createBackup, readManifest, restoreBackup, verifyBackup } from './backup.ts';
+import { endTar, readTar, tarHeader, writeTarEntry } from './tar.ts';
 
 /** npm run restore, as an administrator runs it, into a database of DATABASE_URL that holds an agency already. */
 const ROOT = path.resolve(import.meta.dirname, '../../../../..');
@@ -82,8 +82,8 @@ const counts = (url: string) =>
     return out;
   });
 
-/** A copy of a backup with some entries' bodies changed. */
-async function rewriteBackup(from: string, to: string, change: (path: string, body: Buffer) => Buffer) {
+/** A copy of a backup with some entries' bodies changed, and entries added at its end. */
+async function rewriteBackup(from: string, to: string, change: (path: string, body: Buffer) => Buffer, add: { path: string; body: Buffer }[] = []) {
   const gzip = zlib.createGzip();
   const written = pipeline(gzip, fs.createWriteStream(to));
   for await (const entry of readTar(fs.createReadStream(from).pipe(zlib.createGunzip()))) {
@@ -92,6 +92,7 @@ async function rewriteBackup(from: string, to: string, change: (path: string, bo
     const body = change(entry.path, Buffer.concat(chunks));
     await writeTarEntry(gzip, { path: entry.path, size: body.length, mtime: entry.mtime }, body);
   }
+  for (const a of add) await writeTarEntry(gzip, { path: a.path, size: a.body.length, mtime: new Date() }, a.body);
   await endTar(gzip);
   gzip.end();
   await written;
@@ -169,7 +170,7 @@ describe('npm run restore --force into the database of DATABASE_URL', () => {
     // made unreadable, its row count unchanged.
     const last = (await readManifest(backupFile)).tables.filter((x) => x.rows > 0).at(-1)!.name;
     const bad = path.join(tmp('bad'), 'crm-2026-05-02-0330.tar.gz');
-    await rewriteBackup(backupFile, bad, (p, body) => (p === `db/${last}.copy` ? Buffer.from(body.toString('utf8').replace(/^[^\t]+/, 'not-a-number')) : body));
+    await rewriteBackup(backupFile, bad, (p, body) => (p === `db/${last}.copy` ? Buffer.from(body.toString('utf8').replace(/^[^\t]+/, (v) => '?'.repeat(v.length))) : body));
 
     const r = await restore(bad, { DATABASE_URL: url, DATA_DIR: dataDir });
     expect(r.code, r.out).toBe(1);
@@ -228,7 +229,7 @@ describe('npm run restore --force into a DATA_DIR (the embedded PostgreSQL)', ()
     fs.writeFileSync(path.join(dataDir, 'files', 'ab', 'abcdef.pdf'), 'the lease');
     const last = (await readManifest(backupFile)).tables.filter((x) => x.rows > 0).at(-1)!.name;
     const bad = path.join(tmp('bad'), 'crm-2026-05-02-0330.tar.gz');
-    await rewriteBackup(backupFile, bad, (p, body) => (p === `db/${last}.copy` ? Buffer.from(body.toString('utf8').replace(/^[^\t]+/, 'not-a-number')) : body));
+    await rewriteBackup(backupFile, bad, (p, body) => (p === `db/${last}.copy` ? Buffer.from(body.toString('utf8').replace(/^[^\t]+/, (v) => '?'.repeat(v.length))) : body));
 
     const r = await restore(bad, { DATA_DIR: dataDir });
     expect(r.code, r.out).toBe(1);
@@ -237,4 +238,107 @@ describe('npm run restore --force into a DATA_DIR (the embedded PostgreSQL)', ()
     expect(fs.readFileSync(path.join(dataDir, 'files', 'ab', 'abcdef.pdf'), 'utf8')).toBe('the lease');
     expect(fs.readdirSync(dataDir).filter((d) => d.startsWith('replaced-') || d.startsWith('.files-'))).toEqual([]);
   }, 120_000);
+});
+
+describe('npm run restore beside a running CRM', () => {
+  it('is refused while another session uses the database, --force or not, and works once it is closed', async () => {
+    const url = await occupiedDatabase();
+    const dataDir = tmp('data');
+    // What a CRM running on another DATA_DIR with the same DATABASE_URL holds: a connection of its pool.
+    const crm = new pg.Client({ connectionString: url, application_name: 'agency-crm' });
+    await crm.connect();
+    try {
+      const r = await restore(backupFile, { DATABASE_URL: url, DATA_DIR: dataDir });
+      expect(r.code, r.out).toBe(1);
+      expect(r.out).toMatch(/Not restored: Another session is connected to the database \(agency-crm from [^)]*\)\. Stop the CRM .* before restoring into it; nothing was changed\./);
+      expect(await precious(url)).toEqual(['Ελένη Παπαδοπούλου']);
+      // The restore's own transaction checks too (the script's check left aside).
+      await expect(restoreBackup({ file: backupFile, url, dataDir, replace: true, replacedDir: path.join(dataDir, 'aside') })).rejects.toThrow(/Another session is connected/);
+      expect(await precious(url)).toEqual(['Ελένη Παπαδοπούλου']);
+      expect(fs.readdirSync(dataDir)).toEqual([]);
+    } finally {
+      await crm.end();
+    }
+    const r = await restore(backupFile, { DATABASE_URL: url, DATA_DIR: dataDir });
+    expect(r.code, r.out).toBe(0);
+    expect(await counts(url)).toEqual(Object.fromEntries((await readManifest(backupFile)).tables.map((x) => [x.name, x.rows])));
+  });
+});
+
+describe('npm run restore beside a session of another database user', () => {
+  it('counts it although its session is not shown in full to the restoring user', async () => {
+    const owner = { name: `crm_t_owner_${randomBytes(4).toString('hex')}`, password: 'owner pass' };
+    roles.push(owner.name);
+    await asServer((c) => c.query(`create role ${owner.name} login password '${owner.password}' nosuperuser`));
+    const url = await occupiedDatabase(owner);
+    const other = new URL(url);
+    const server = new URL(serverUrl);
+    other.username = server.username;
+    other.password = server.password;
+    const crm = new pg.Client({ connectionString: other.toString(), application_name: 'agency-crm' });
+    await crm.connect();
+    try {
+      const r = await restore(backupFile, { DATABASE_URL: url, DATA_DIR: tmp('data') });
+      expect(r.code, r.out).toBe(1);
+      expect(r.out).toMatch(/Not restored: Another session is connected to the database \(agency-crm of another database user, its address not shown to this one\)/);
+      expect(await precious(url)).toEqual(['Ελένη Παπαδοπούλου']);
+    } finally {
+      await crm.end();
+    }
+  });
+});
+
+describe('an archive larger than its manifest says', () => {
+  it('is refused at a pax header claiming 600 MB, at once and without reading it', async () => {
+    // 600 MB of zeros after the header, as gzip members of 1 MB each: a file of some 600 KB.
+    const h = tarHeader({ path: 'PaxHeaders/manifest.json', size: 600 * 1024 * 1024, mtime: new Date(), type: 'file' });
+    h[156] = 'x'.charCodeAt(0);
+    h.write('        ', 148, 8, 'ascii');
+    let sum = 0;
+    for (const b of h) sum += b;
+    h.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148, 8, 'ascii');
+    const zeros = zlib.gzipSync(Buffer.alloc(1024 * 1024));
+    const file = path.join(tmp('pax'), 'crm-2026-05-02-0330.tar.gz');
+    fs.writeFileSync(file, Buffer.concat([zlib.gzipSync(h), ...Array.from({ length: 600 }, () => zeros)]));
+    expect(fs.statSync(file).size).toBeLessThan(2 * 1024 * 1024);
+
+    const rss = process.memoryUsage().rss;
+    const started = Date.now();
+    await expect(readManifest(file)).rejects.toThrow(/an extended header of 629145600 bytes, where at most 65536 are expected/);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(process.memoryUsage().rss - rss).toBeLessThan(100 * 1024 * 1024);
+    const r = await restore(file, { DATABASE_URL: await occupiedDatabase(), DATA_DIR: tmp('data') });
+    expect(r.code, r.out).toBe(1);
+    expect(r.out).toMatch(/Not restored: .*extended header of 629145600 bytes/);
+  });
+
+  it('is refused when its files come to more than the manifest lists, nothing written', async () => {
+    const manifest = await readManifest(backupFile);
+    const big = path.join(tmp('big'), 'crm-2026-05-02-0330.tar.gz');
+    await rewriteBackup(backupFile, big, (_p, body) => body, [{ path: 'files/ff/ffff00.bin', body: Buffer.alloc(manifest.files.bytes + 1024 * 1024, 1) }]);
+    await expect(verifyBackup(big, manifest)).rejects.toThrow(new RegExp(`files come to more than the ${manifest.files.bytes} bytes its manifest lists \\(files/ff/ffff00.bin goes past it\\)`));
+
+    const url = await occupiedDatabase();
+    const dataDir = tmp('data');
+    fs.mkdirSync(path.join(dataDir, 'files', 'ab'), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'files', 'ab', 'abcdef.pdf'), 'the lease');
+    const r = await restore(big, { DATABASE_URL: url, DATA_DIR: dataDir });
+    expect(r.code, r.out).toBe(1);
+    expect(r.out).toMatch(/Not restored: The backup's files come to more than/);
+    expect(await precious(url)).toEqual(['Ελένη Παπαδοπούλου']);
+    expect(fs.readdirSync(dataDir)).toEqual(['files']);
+    expect(fs.readdirSync(path.join(dataDir, 'files'))).toEqual(['ab']);
+    expect(fs.readdirSync(path.join(dataDir, 'files', 'ab'))).toEqual(['abcdef.pdf']);
+  });
+
+  it('is refused when a table holds more bytes than the backup recorded', async () => {
+    const manifest = await readManifest(backupFile);
+    const t = manifest.tables.find((x) => x.rows > 0)!;
+    expect(t.bytes).toBeGreaterThan(0);
+    const bloated = path.join(tmp('bloated'), 'crm-2026-05-02-0330.tar.gz');
+    await rewriteBackup(backupFile, bloated, (p, body) => (p === `db/${t.name}.copy` ? Buffer.concat([Buffer.alloc(4096, 'x'.charCodeAt(0)), body]) : body));
+    const err = await verifyBackup(bloated, manifest).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BackupRefused);
+    expect((err as Error).message).toBe(`The table ${t.name} holds ${t.bytes! + 4096} bytes where the backup says ${t.bytes}: it is damaged or not ours.`);
+  });
 });

@@ -6,6 +6,8 @@ import { Readable, type Writable } from 'node:stream';
  * table or photo is ever held whole in memory. `tar tzf crm-....tar.gz` lists what a backup holds.
  */
 const BLOCK = 512;
+/** The largest pax (extended) header read: a long path and a few times take a few hundred bytes. */
+export const MAX_PAX_HEADER = 64 * 1024;
 
 function octal(n: number, width: number): string {
   return n.toString(8).padStart(width - 1, '0') + '\0';
@@ -124,6 +126,9 @@ class ByteReader {
   }
 }
 
+/** An archive that is cut short, damaged, or not a tar of the kind we write. */
+export class TarDamaged extends Error {}
+
 export type TarEntry = { path: string; size: number; type: 'file' | 'dir' | 'other'; mtime: Date; body: Readable };
 
 function text(h: Buffer, start: number, len: number) {
@@ -141,19 +146,22 @@ export async function* readTar(input: Readable): AsyncGenerator<TarEntry> {
   let paxPath: string | undefined;
   for (;;) {
     const h = await r.exactly(BLOCK);
-    if (!h) throw new Error('the archive is cut short (no end marker): the file is incomplete');
-    if (h.length < BLOCK) throw new Error('the archive is cut short: the file is incomplete');
+    if (!h) throw new TarDamaged('the archive is cut short (no end marker): the file is incomplete');
+    if (h.length < BLOCK) throw new TarDamaged('the archive is cut short: the file is incomplete');
     if (h.every((b) => b === 0)) return;
     let sum = 0;
     for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 32 : h[i]!;
-    if (parseInt(text(h, 148, 8).trim(), 8) !== sum) throw new Error('the archive is damaged (a header checksum does not match)');
+    if (parseInt(text(h, 148, 8).trim(), 8) !== sum) throw new TarDamaged('the archive is damaged (a header checksum does not match)');
     const size = parseInt(text(h, 124, 12).trim() || '0', 8);
     const flag = String.fromCharCode(h[156]!);
     const prefix = text(h, 345, 155);
     const name = text(h, 0, 100);
     const pad = (BLOCK - (size % BLOCK)) % BLOCK;
+    if (!Number.isSafeInteger(size) || size < 0) throw new TarDamaged('the archive is damaged (an entry\'s size cannot be read)');
     if (flag === 'x') {
-      // A pax header (another tar's long name): its path is the next entry's.
+      // A pax header (another tar's long name): its path is the next entry's. It is read whole, so
+      // one larger than any real one (a crafted archive claiming gigabytes) is refused unread.
+      if (size > MAX_PAX_HEADER) throw new TarDamaged(`the archive is damaged or not ours (an extended header of ${size} bytes, where at most ${MAX_PAX_HEADER} are expected)`);
       const body = (await r.exactly(size)) ?? Buffer.alloc(0);
       await r.skip(pad);
       const m = /\d+ path=([^\n]*)\n/.exec(body.toString('utf8'));
@@ -167,7 +175,7 @@ export async function* readTar(input: Readable): AsyncGenerator<TarEntry> {
       (async function* () {
         while (left > 0) {
           const b = await r.some(Math.min(left, 256 * 1024));
-          if (!b) throw new Error('the archive is cut short: the file is incomplete');
+          if (!b) throw new TarDamaged('the archive is cut short: the file is incomplete');
           left -= b.length;
           yield b;
         }
