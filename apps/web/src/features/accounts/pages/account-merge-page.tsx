@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Group, Loader, Paper, Radio, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Radio, Stack, Table, Text, Title } from '@mantine/core';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
 import { useMemo, useState } from 'react';
@@ -17,6 +17,7 @@ import { useGoBack } from '../components/go-back.ts';
 import { branchText, roleText } from '../components/labels.ts';
 import { languageName } from '../components/languages.ts';
 import { ApiError } from '../../../lib/api.ts';
+import { PageLoading } from '../../../components/page-loading.tsx';
 
 /** Fields the merge screen never offers (the spec's list, plus what the server keeps itself). */
 const IGNORED = new Set([
@@ -129,11 +130,7 @@ export function AccountMergePage() {
     );
   }
   if (!a1 || !a2) {
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
+    return <PageLoading />;
   }
 
   return (

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Menu, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -33,6 +33,7 @@ import { ServiceInfo } from '../components/service-info.tsx';
 import { SaveStatus } from '../../../components/save-status.tsx';
 import { focusMenuButtonAfterDialog } from '../../../lib/menu-confirm.ts';
 import { DeleteMenuItem } from '../../../components/delete-menu-item.tsx';
+import { PageLoading } from '../../../components/page-loading.tsx';
 
 type ViewMode = 0 | 1 | 2;
 const ENTITY_ACCOUNT = 2;
@@ -93,11 +94,7 @@ function EditBody({ id, expanded, onStatus }: { id: number; expanded: boolean; o
 }
 
 function Loading() {
-  return (
-    <Center py="xl">
-      <Loader />
-    </Center>
-  );
+  return <PageLoading />;
 }
 
 function LoadError({ error }: { error: unknown }) {

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { describeError } from '../../../lib/errors.ts';
 import { saveUserRole, userRoleQuery } from '../api/employe.ts';
 import { useGoBack } from '../components/go-back.ts';
 import { roleText } from '../components/labels.ts';
+import { PageLoading } from '../../../components/page-loading.tsx';
 
 /** /ChangeEmployeRole/{id}: the employee's name, current role and the roles to choose from. */
 export function EmployeRolePage() {
@@ -41,11 +42,7 @@ export function EmployeRolePage() {
   // the old role as current while it was asked again, and a pick of that same value (no change for
   // the select) then saved the role the answer brought instead.
   if (!q.data || !q.isFetchedAfterMount) {
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
+    return <PageLoading />;
   }
   const current = role ?? q.data.role;
   const fieldError = save.error instanceof ApiError ? save.error.fieldErrors.role : undefined;

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { NewPasswordFields, newPasswordRules } from '../../../components/password-field.tsx';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { splitList } from '../account-fields.ts';
 import { accountViewQuery } from '../api/account.ts';
 import { setPassword, setPasswordPreviewQuery } from '../api/employe.ts';
 import { useGoBack } from '../components/go-back.ts';
+import { PageLoading } from '../../../components/page-loading.tsx';
 
 /** The failure text of the spec: an error array's descriptions, an errors map's values, the raw text, or the generic message. */
 function describeSetPasswordError(e: unknown, generic: string): string {
@@ -57,11 +58,7 @@ export function SetPasswordPage() {
     );
   }
   if (!q.data) {
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
+    return <PageLoading />;
   }
   const email = form.values.email || (emails.length === 1 ? emails[0]! : '');
   return (

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Anchor, Button, Card, Center, Grid, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, Card, Grid, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
@@ -41,6 +41,7 @@ import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
 import { partyRelationText } from '../party-relation.ts';
 import { depositCheck } from '../deposit-check.ts';
 import { useChangeKeys } from '../../../lib/change-key.ts';
+import { PageLoading } from '../../../components/page-loading.tsx';
 
 /** Activities link to a deal with link kind 5. */
 const ENTITY_DEAL = 5;
@@ -95,11 +96,7 @@ function DealPageScreen() {
       </Alert>
     );
   if (!q.data || (mode !== 'view' && !q.isFetchedAfterMount))
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
+    return <PageLoading />;
   return <DealForm key={`${mode}-${q.data.id}-${q.data.version}`} deal={q.data} mode={mode} />;
 }
 

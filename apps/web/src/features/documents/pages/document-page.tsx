@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Card, Center, Group, Loader, Progress, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Group, Progress, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -22,6 +22,7 @@ import { DocumentLink } from './documents-page.tsx';
 import { RecordStamps } from '../../../components/record-stamps.tsx';
 import { carryForm, conflictMessage, mergeOnConflict, takeCarriedForm } from '../../../lib/conflict-merge.ts';
 import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
+import { PageLoading } from '../../../components/page-loading.tsx';
 
 type Mode = 'create' | 'edit' | 'view';
 
@@ -44,11 +45,7 @@ export function DocumentPage() {
       </Alert>
     );
   if (!q.data)
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
+    return <PageLoading />;
   // Keyed by the address's ?edit too: saved from the list's pencil (?edit=1), the address drops it
   // and the form opens again to be read, as it does when Edit was pressed on the document.
   const editing = search.get('edit') === '1';

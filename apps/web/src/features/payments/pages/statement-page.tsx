@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Anchor, Badge, Button, Card, Center, Checkbox, Grid, Group, Loader, Menu, Select, SimpleGrid, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Button, Card, Checkbox, Grid, Group, Menu, Select, SimpleGrid, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import { useSavedFilter, type ListState } from '../../../lib/list-state.ts';
 import { ClearFiltersButton } from '../../accounts/components/clear-filters.tsx';
 import { StatementApprovalButton } from '../../payments-client/components/statement-approval.tsx';
 import { NO_STATEMENT_FILTER, attachmentLink, downloadStatement, sendInvitation, statementQuery, statementSaved, type TStatementFilterState } from '../api/payments.ts';
+import { PageLoading } from '../../../components/page-loading.tsx';
 
 /** /Payments/View/{id}: the account's statement. */
 /** An unpaid item's due day; once it has passed, said in red as overdue. */
@@ -75,11 +76,7 @@ export function Statement({ accountId }: { accountId: number }) {
       </Alert>
     );
   if (!st)
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
+    return <PageLoading />;
 
   const admin = st.canEdit;
   const invite = async () => {

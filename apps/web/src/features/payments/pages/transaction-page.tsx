@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Anchor, Button, Card, Center, FileButton, Fieldset, Grid, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, Card, FileButton, Fieldset, Grid, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -23,6 +23,7 @@ import { ExpenseApprovalControl } from '../../payments-client/components/expense
 import { carryForm, conflictMessage, mergeOnConflict, takeCarriedForm } from '../../../lib/conflict-merge.ts';
 import { useChangeKeys } from '../../../lib/change-key.ts';
 import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
+import { PageLoading } from '../../../components/page-loading.tsx';
 
 export const IncomePage = () => <TransactionPage type="income" />;
 export const ExpensePage = () => <TransactionPage type="expense" />;
@@ -52,11 +53,7 @@ export function TransactionPage({ type }: { type: TTransactionType }) {
       </Alert>
     );
   if (!q.data)
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
+    return <PageLoading />;
   return <TransactionForm key={`${q.data.updateFields.id}-${q.data.updateFields.version}`} type={type} mode={mode} form={q.data} readOnly={viewOnly || !q.data.canEdit} />;
 }
 

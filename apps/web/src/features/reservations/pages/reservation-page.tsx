@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Center, Checkbox, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Checkbox, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -48,6 +48,7 @@ import { carryForm, conflictMessage, mergeOnConflict, takeCarriedForm } from '..
 import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
 import { useChangeKeys } from '../../../lib/change-key.ts';
 import { mailtoOf, phoneLinks } from '../contact-links.ts';
+import { PageLoading } from '../../../components/page-loading.tsx';
 
 type Mode = 'create' | 'edit' | 'view';
 type Drafts = Record<string, Draft>;
@@ -121,11 +122,7 @@ function ReservationPageScreen() {
       </Alert>
     );
   if (!q.data || (mode !== 'view' && !q.isFetchedAfterMount))
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
+    return <PageLoading />;
   return <ReservationForm key={`${mode}-${q.data.id}-${q.data.version}`} reservation={q.data} mode={mode} />;
 }
 

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Anchor, Button, Card, Center, Grid, Group, Loader, Select, Stack, Table, Text, Textarea, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, Card, Grid, Group, Select, Stack, Table, Text, Textarea, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -40,6 +40,7 @@ import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
 import { useChangeKeys } from '../../../lib/change-key.ts';
 import { IconPrinter } from '../icons.ts';
 import './viewings.css';
+import { PageLoading } from '../../../components/page-loading.tsx';
 
 /** Activities link to a viewing with link kind 7. */
 const ENTITY_VIEWING = 7;
@@ -90,11 +91,7 @@ function ViewingPageScreen() {
       </Alert>
     );
   if (!q.data || (mode !== 'view' && !q.isFetchedAfterMount))
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
+    return <PageLoading />;
   return <ViewingForm key={`${mode}-${q.data.id}-${q.data.version}`} viewing={q.data} mode={mode} />;
 }
 
