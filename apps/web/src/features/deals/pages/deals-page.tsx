@@ -200,7 +200,7 @@ export function DealsPage() {
               data-testid="deals-filter-type"
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
             <MultiSelect
               label={t('deals.ui.filter.stages')}
               placeholder={filter.stages.length ? undefined : t('leads.ui.filter.all')}
@@ -211,19 +211,7 @@ export function DealsPage() {
               data-testid="deals-filter-stages"
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
-            <TextInput label={t('deals.ui.filter.lastName')} value={filter.lastName} onChange={(e) => change({ lastName: e.currentTarget.value })} data-testid="deals-filter-name" />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
-            <TextInput
-              label={t('deals.ui.filter.object')}
-              placeholder={t('deals.ui.filter.objectPlaceholder')}
-              value={filter.object}
-              onChange={(e) => change({ object: e.currentTarget.value })}
-              data-testid="deals-filter-object"
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
             <SearchPicker
               label={t('deals.ui.filter.agent')}
               value={filter.agentId ? { id: filter.agentId, text: filter.agentText } : null}
@@ -231,6 +219,18 @@ export function DealsPage() {
               search={searchEmployees}
               queryKey="employee"
               testId="deals-filter-agent"
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+            <TextInput label={t('deals.ui.filter.lastName')} value={filter.lastName} onChange={(e) => change({ lastName: e.currentTarget.value })} data-testid="deals-filter-name" />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
+            <TextInput
+              label={t('deals.ui.filter.object')}
+              placeholder={t('deals.ui.filter.objectPlaceholder')}
+              value={filter.object}
+              onChange={(e) => change({ object: e.currentTarget.value })}
+              data-testid="deals-filter-object"
             />
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 3, lg: 2 }}>

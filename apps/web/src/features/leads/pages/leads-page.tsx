@@ -119,7 +119,17 @@ export function LeadsPage() {
               data-testid="leads-filter-stages"
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
+            <SearchPicker
+              label={t('leads.ui.filter.agent')}
+              value={filter.agentId ? { id: filter.agentId, text: filter.agentText } : null}
+              onChange={(v) => change({ agentId: v?.id ?? null, agentText: v?.text ?? '' })}
+              search={searchEmployees}
+              queryKey="employee"
+              testId="leads-filter-agent"
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
             <MultiSelect
               label={t('leads.ui.filter.priorities')}
               placeholder={filter.priorities.length ? undefined : t('leads.ui.filter.all')}
@@ -156,17 +166,7 @@ export function LeadsPage() {
               data-testid="leads-filter-budget-max"
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
-            <SearchPicker
-              label={t('leads.ui.filter.agent')}
-              value={filter.agentId ? { id: filter.agentId, text: filter.agentText } : null}
-              onChange={(v) => change({ agentId: v?.id ?? null, agentText: v?.text ?? '' })}
-              search={searchEmployees}
-              queryKey="employee"
-              testId="leads-filter-agent"
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, lg: 'auto' }}>
+          <Grid.Col span={{ base: 12, sm: 8, lg: 'auto' }}>
             <TextInput
               label={t('leads.ui.filter.lastName')}
               value={filter.lastName}
@@ -174,7 +174,7 @@ export function LeadsPage() {
               data-testid="leads-filter-lastname"
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 'content' }}>
+          <Grid.Col span={{ base: 12, sm: 4, lg: 'content' }}>
             <ClearFiltersButton fullWidth disabled={!filtered} onClear={() => change(NO_LEAD_FILTER)} data-testid="leads-filter-clear" />
           </Grid.Col>
         </Grid>
