@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
+import { apiToken, createObject, expectAccessible, signedIn } from '../fixtures.ts';
 
 /**
  * The property sheet (decision 045): from a property's Actions menu, a page to print for a client,
@@ -101,5 +101,23 @@ test('the sheet fits a phone: nothing wider than the screen, Print at hand', asy
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(412);
   const box = await page.getByTestId('sheet-photo').first().boundingBox();
   expect(box!.width).toBeLessThanOrEqual(412);
+  await ctx.close();
+});
+
+test('a property with little on it still gets a whole page, on screen and on paper', async ({ browser, request, baseURL }) => {
+  const token = await apiToken(request);
+  // No photos, no description, one fact: the sheet's content is narrow.
+  const o = await createObject(request, token, { forSale: true, subTypeObjectTypeId: 1, objectSubTypeId: 1, area: 60, salePrice: 99000, title: 'Small' });
+  const ctx = await signedIn(browser, baseURL!, token, 'en-UK', { viewport: { width: 1280, height: 900 } });
+  const page = await ctx.newPage();
+  await page.goto(`/Objects/Sheet/${o.id}`);
+  const sheet = page.getByTestId('sheet');
+  await expect(page.getByTestId('sheet-ref')).toContainText(o.referenceNumber);
+  // On screen the A4 page (210 mm = 794 px), not a column as wide as its text.
+  expect(Math.round((await sheet.boundingBox())!.width)).toBe(794);
+  // In print, the whole width the page's margins leave.
+  await page.emulateMedia({ media: 'print' });
+  const [sheetWidth, pageWidth] = await sheet.evaluate((e) => [e.getBoundingClientRect().width, e.parentElement!.getBoundingClientRect().width]);
+  expect(sheetWidth).toBe(pageWidth);
   await ctx.close();
 });

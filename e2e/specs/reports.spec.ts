@@ -9,7 +9,7 @@ import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
 const agencyYear = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Athens' }).format(new Date()).slice(0, 4);
 
 for (const language of ['en-UK', 'el'] as const) {
-  test(`the agents' results for the year, a viewings number opening the filtered list, and Results.xlsx (${language})`, async ({ browser, request, baseURL }) => {
+  test(`the agents' results for the year, viewings, sales and leads numbers opening the filtered lists, and Results.xlsx (${language})`, async ({ browser, request, baseURL }) => {
     const el = language === 'el';
     const token = await apiToken(request);
     const ctx = await signedIn(browser, baseURL!, token, language, { viewport: { width: 1280, height: 900 }, acceptDownloads: true });
@@ -59,6 +59,27 @@ for (const language of ['en-UK', 'el'] as const) {
     expect(last.getCell(1).value).toBe(el ? 'Σύνολο' : 'Total');
     expect(typeof last.getCell(2).value).toBe('number');
     expect(Number(last.getCell(12).value)).toBeGreaterThan(0);
+
+    // An agent's sales: the deals list with that agent, closed sales of the year, as many rows.
+    const sales = page.getByTestId('results-row').getByTestId('results-link-sales').first();
+    const seller = (await sales.locator('xpath=ancestor::tr/th').textContent())!.trim();
+    const sold = (await sales.textContent())!.trim();
+    await sales.click();
+    await expect(page).toHaveURL(/\/Deals$/);
+    await expect(page.getByTestId('deals-count')).toHaveText(sold, { timeout: 20_000 });
+    await expect(page.getByTestId('deals-filter-agent')).toHaveValue(seller);
+    await expect(page.getByTestId('deals-table').locator('tbody tr')).toHaveCount(Math.min(Number(sold), 20));
+
+    // An agent's leads: the leads list with that agent and the year.
+    await page.goBack();
+    const leads = page.getByTestId('results-row').getByTestId('results-link-leads').first();
+    const leadAgent = (await leads.locator('xpath=ancestor::tr/th').textContent())!.trim();
+    const leadCount = (await leads.textContent())!.trim();
+    await leads.click();
+    await expect(page).toHaveURL(/\/Leads$/);
+    await expect(page.getByTestId('leads-count')).toHaveText(leadCount, { timeout: 20_000 });
+    await expect(page.getByTestId('leads-filter-agent')).toHaveValue(leadAgent);
+    await expectAccessible(page, 'leads filtered by agent');
     await ctx.close();
   });
 }

@@ -118,6 +118,8 @@ export const ZDealFilter = z.object({
   objectId: ZId.nullable().optional(),
   accountId: ZId.nullable().optional(),
   demandId: ZId.nullable().optional(),
+  /** The agent: the employee in charge of the deal (a party of relation "assigned"), as the agents' results count deals. */
+  agentId: ZId.nullable().optional(),
 });
 export type TDealFilter = z.infer<typeof ZDealFilter>;
 

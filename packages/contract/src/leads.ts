@@ -81,6 +81,8 @@ export const ZLeadSearch = z.object({
   budgetRangeMin: z.number().min(0).max(MAX_AMOUNT_NUMBER).nullable().optional(),
   budgetRangeMax: z.number().min(0).max(MAX_AMOUNT_NUMBER).nullable().optional(),
   lastName: z.string().max(100).nullable().optional(),
+  /** The agent: an employee assigned to the lead, as the agents' results count leads. */
+  agentId: ZId.nullable().optional(),
   perPage: z.number().int().min(1).max(1000000).default(20),
   currentPage: ZPage.default(1),
   sortBy: z.enum(['createdOn', 'name', 'stage', 'priority']).default('createdOn'),

@@ -722,6 +722,8 @@ export async function filterConditions(db: Db, f: Partial<TDealFilter>): Promise
   if (f.objectId) where.push(eq(deals.objectId, f.objectId));
   if (f.demandId) where.push(eq(deals.demandId, f.demandId));
   if (f.accountId) where.push(sql`${deals.id} in (select p.deal_id from deal_parties p where p.account_id = ${f.accountId})`);
+  // The agent's deals: those they are the employee in charge of (deal_parties_account_idx), as the agents' results count them.
+  if (f.agentId) where.push(sql`${deals.id} in (select p.deal_id from deal_parties p where p.account_id = ${f.agentId} and p.relation = ${DEAL_RELATION.assigned})`);
   const name = f.lastName?.trim();
   if (name) {
     // The parties' deals as a list of ids: a name test (or a long list of accounts) inside the

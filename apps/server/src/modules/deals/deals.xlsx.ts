@@ -60,7 +60,7 @@ function columnsOf(t: T, tz: string): Column[] {
 }
 
 /** Row 2: what the filter picks, as the list's filter card says it. */
-function filterText(f: TDealDownload, t: T, culture: TCulture): string {
+function filterText(f: TDealDownload, t: T, culture: TCulture, agent: string | null): string {
   const d = (s: string | null | undefined) => (s ? [s.slice(8, 10), s.slice(5, 7), s.slice(0, 4)].join(culture === 'ru' ? '.' : '/') : null);
   const range = (label: string, from: string | null | undefined, till: string | null | undefined) => (from || till ? `${label}: ${d(from) ?? '…'} – ${d(till) ?? '…'}` : null);
   const parts = [
@@ -68,6 +68,7 @@ function filterText(f: TDealDownload, t: T, culture: TCulture): string {
     f.stages.length ? f.stages.map((s) => stageText(t, s, f.dealType)).join(', ') : null,
     range(t(dealTextKey('fields.deal.dateOfDeposit', f.dealType)), f.depositFrom, f.depositTill),
     range(t('fields.deal.endDate'), f.endDateFrom, f.endDateTill),
+    agent ? `${t('deals.ui.filter.agent')}: ${agent}` : null,
     f.lastName?.trim() ? `${t('deals.ui.filter.lastName')}: ${f.lastName.trim()}` : null,
     f.object?.trim() ? `${t('deals.ui.filter.object')}: ${f.object.trim()}` : null,
   ].filter(Boolean);
@@ -94,6 +95,7 @@ export async function dealsWorkbook(app: FastifyInstance, f: TDealDownload, t: T
       .limit(DEAL_DOWNLOAD_MAX) as unknown as Promise<DealRow[]>,
   ]);
   const tz = app.config.timeZone;
+  const agent = f.agentId ? ((await app.db.execute<{ name: string }>(sql`select display_name as name from accounts where id = ${f.agentId}`)).rows[0]?.name ?? null) : null;
   const file = await streamedWorkbook(async (wb) => {
     const ws = wb.addWorksheet(sheetName(t('deals.xlsx.sheet')), { views: [{ state: 'frozen', ySplit: 6 }] });
     const columns = columnsOf(t, tz);
@@ -102,7 +104,7 @@ export async function dealsWorkbook(app: FastifyInstance, f: TDealDownload, t: T
     title.font = { bold: true, size: 14 };
     noteTruncated(title, rows.length, totals.n, t);
     title.commit();
-    ws.addRow([safeText(filterText(f, t, culture))]).commit();
+    ws.addRow([safeText(filterText(f, t, culture, agent))]).commit();
     // Row 3: the totals, as the list's footer shows them (cancelled deals left out unless picked).
     const s = totals.sums;
     const sums = ws.addRow([
@@ -132,5 +134,5 @@ export async function dealsWorkbook(app: FastifyInstance, f: TDealDownload, t: T
     await addTable(ws, columns.map((c) => c.head), rows, (r) => columns.map((c) => c.cell(r)));
     ws.commit();
   });
-  return { file, rows: rows.length, filter: await inEveryLanguage(app, (tl, c) => filterText(f, tl, c)) };
+  return { file, rows: rows.length, filter: await inEveryLanguage(app, (tl, c) => filterText(f, tl, c, agent)) };
 }

@@ -449,6 +449,10 @@ function leadOrder(f: TLeadSearch, culture: string, sortFound = false): SQL[] {
   return [sql`${col} ${dir} nulls last`, sql`${leads.id} desc`];
 }
 
+/** The day a lead started: its start date, else the office's day it was entered. */
+export const leadStartDay = (timeZone: string, alias = 'leads') =>
+  sql`coalesce(${sql.raw(alias)}.start_date, (${sql.raw(alias)}.created_on at time zone ${timeZone})::date)`;
+
 /** POST /api/lead/search: filters, count and page in SQL. */
 export async function searchLeads(app: FastifyInstance, f: TLeadSearch, t: T, culture: string) {
   const c = leadColumns;
@@ -460,8 +464,12 @@ export async function searchLeads(app: FastifyInstance, f: TLeadSearch, t: T, cu
   if (f.sources.length) where.push(inArray(c.source!, f.sources));
   if (f.stages.length) where.push(inArray(c.stage!, f.stages));
   if (f.priorities.length) where.push(inArray(c.priority!, f.priorities));
-  if (f.startDate) where.push(sql`${c.startDate!} >= ${f.startDate}`);
-  if (f.endDate) where.push(sql`${c.startDate!} <= ${f.endDate}`);
+  // The lead's start date; a lead without one started the day it was entered (as the agents' results count it).
+  const started = leadStartDay(app.config.timeZone);
+  if (f.startDate) where.push(sql`${started} >= ${f.startDate}`);
+  if (f.endDate) where.push(sql`${started} <= ${f.endDate}`);
+  // Leads the agent is assigned to (assignments_account_idx), as the agents' results count them.
+  if (f.agentId) where.push(sql`${leads.id} in (select s.parent_id from assignments s where s.account_id = ${f.agentId} and s.parent = ${ASSIGNMENT_PARENT_LEAD})`);
   if (f.budgetRangeMin != null || f.budgetRangeMax != null) {
     const lo = f.budgetRangeMin ?? 0;
     const hi = f.budgetRangeMax ?? 1e12;

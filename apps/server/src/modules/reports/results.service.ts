@@ -16,6 +16,7 @@ import type { SessionUser } from '../../plugins/auth.ts';
 import { agencyToday, nextDay } from '../../lib/dates.ts';
 import { fieldError, orderError } from '../../lib/errors.ts';
 import { branchOptions } from '../accounts/accounts.service.ts';
+import { leadStartDay } from '../leads/leads.service.ts';
 
 type T = (key: string, params?: Record<string, string | number>) => string;
 type Row = Record<string, unknown>;
@@ -79,7 +80,7 @@ const money = (x: SQL) => sql`round(coalesce(${x}, 0), 2)::text`;
  * POST /api/report/results: each agent's results over a period, and the totals, in one statement:
  * properties taken on (created in the period by the agent: objects.created_by_account_id), viewings
  * (assigned, dated in the period, held or planned), those that ended in an offer, leads (assigned,
- * created in the period), and deals closed (stage Closed, closing date in the period) where the agent
+ * started in the period: the lead's start date, else the day it was entered; the leads list's dates), and deals closed (stage Closed, closing date in the period) where the agent
  * is the deal's employee in charge, sales and rentals apart, with their value and commission. A record
  * with two agents counts for each; the totals row counts it once.
  */
@@ -120,7 +121,7 @@ export async function results(app: FastifyInstance, user: SessionUser, q: TResul
       select ${key}, ${tally(sql`true`)} as n
       from (select l.id, s.account_id as agent, ${first(sql`l.id`, sql`s.account_id`)} from leads l
         join assignments s on s.parent = ${ASSIGNED_LEAD} and s.parent_id = l.id
-        where l.created_on >= ${start} and l.created_on < ${end} and s.account_id in (select id from ag)) l
+        where ${leadStartDay(tz, 'l')} between ${from}::date and ${till}::date and s.account_id in (select id from ag)) l
       ${sets}
     ),
     -- The period's closed deals first (deals_closed_end_date_idx), then their agents: from the agents'

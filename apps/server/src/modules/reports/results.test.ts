@@ -35,13 +35,16 @@ await viewing('2026-03-16T12:00:00', 7, [anna]); // the client did not come
 await viewing('2026-04-01T00:30:00', 2, [anna]); // the day after
 await viewing('2026-03-05T09:00:00', 5, [nikos]);
 
-const lead = async (createdOn: string, agent: number) => {
-  const [l] = await db.insert(leads).values({ createdOn: at(createdOn) }).returning({ id: leads.id });
+const lead = async (createdOn: string, agent: number, startDate?: string) => {
+  const [l] = await db.insert(leads).values({ createdOn: at(createdOn), ...(startDate ? { startDate } : {}) } as never).returning({ id: leads.id });
   await db.insert(assignments).values({ parent: 2, parentId: l!.id, accountId: agent });
 };
 await lead('2026-03-03T10:00:00', anna);
 await lead('2026-03-20T10:00:00', nikos);
 await lead('2026-02-27T10:00:00', nikos);
+await lead('2026-04-01T00:30:00', anna); // the next day in Athens (still 31 March in UTC)
+await lead('2026-03-10T10:00:00', anna, '2026-04-02'); // entered in March, but its start date is April's
+await lead('2026-02-10T10:00:00', nikos, '2026-02-11');
 
 const deal = async (values: Record<string, unknown>, agents: number[]) => {
   const [d] = await db.insert(deals).values(values as never).returning({ id: deals.id });
@@ -162,6 +165,36 @@ describe('the agents’ results', () => {
     }
     expect((await call(officeAdmin.token, { period: 'decade' })).statusCode).toBe(400);
     expect((await call(officeAdmin.token, { branchId: 'all' })).statusCode).toBe(400);
+  });
+
+  it('match the leads and deals lists filtered by the agent and the period, which its numbers open', async () => {
+    const report = (await call(officeAdmin.token, march)).json();
+    const search = async (url: string, body: Record<string, unknown>) => {
+      const res = await call(officeAdmin.token, body, url);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().totalRows as number;
+    };
+    for (const row of report.rows as { accountId: number; leads: number; sales: number; rentals: number }[]) {
+      expect(await search('/api/lead/search', { agentId: row.accountId, startDate: march.from, endDate: march.till })).toBe(row.leads);
+      const closed = { agentId: row.accountId, stages: [5], endDateFrom: march.from, endDateTill: march.till };
+      expect(await search('/api/Deal/search', { ...closed, dealType: 2 })).toBe(row.sales);
+      expect(await search('/api/Deal/search', { ...closed, dealType: 1 })).toBe(row.rentals);
+    }
+    // The agent filter alone: every lead assigned to Anna, every deal she is in charge of (not one where she is another party).
+    expect(await search('/api/lead/search', { agentId: anna })).toBe(3);
+    await deal({ dealType: 2, dealStage: 5, price: 1000, endDate: '2026-03-05' }, []).then(async () => {
+      const [d] = await db.execute<{ id: number }>(sql`select max(id) as id from deals`).then((r) => r.rows);
+      await db.insert(dealParties).values({ dealId: d!.id, accountId: anna, relation: 2 });
+    });
+    expect(await search('/api/Deal/search', { agentId: anna })).toBe(4);
+    // Deals.xlsx names the agent in its filter line, in the reader's language.
+    const xlsx = await call(officeAdmin.token, { agentId: anna, stages: [5] }, '/api/Deal/download', 'el');
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as never);
+    expect(String(wb.worksheets[0]!.getCell('A2').value)).toContain('Συνεργάτης: Papadaki Anna');
+    expect((await call(officeAdmin.token, { agentId: 'anna' }, '/api/Deal/search')).statusCode).toBe(400);
+    expect((await call(officeAdmin.token, { agentId: 0 }, '/api/lead/search')).statusCode).toBe(400);
   });
 
   it('is refused without a sign-in', async () => {

@@ -39,8 +39,22 @@ export type TDealListFilter = {
   endDateTill: string | null;
   lastName: string;
   object: string;
+  /** The agent (the employee in charge of the deal) and their name as the picker shows it. */
+  agentId: number | null;
+  agentText: string;
 };
-export const NO_DEAL_FILTER: TDealListFilter = { dealType: 0, stages: [], depositFrom: null, depositTill: null, endDateFrom: null, endDateTill: null, lastName: '', object: '' };
+export const NO_DEAL_FILTER: TDealListFilter = {
+  dealType: 0,
+  stages: [],
+  depositFrom: null,
+  depositTill: null,
+  endDateFrom: null,
+  endDateTill: null,
+  lastName: '',
+  object: '',
+  agentId: null,
+  agentText: '',
+};
 
 export type TDealSearchAnswer = {
   items: TDealRow[];
@@ -57,7 +71,7 @@ export const dealKeys = {
   one: (id: number) => ['deal', 'one', id] as const,
 };
 
-const wireFilter = (f: Partial<TDealListFilter>) => ({ ...f, lastName: f.lastName?.trim() || null, object: f.object?.trim() || null });
+const wireFilter = ({ agentText: _name, ...f }: Partial<TDealListFilter>) => ({ ...f, lastName: f.lastName?.trim() || null, object: f.object?.trim() || null });
 
 /** POST /api/Deal/download: Deals.xlsx of every deal the list's filter matches, in the list's order. */
 export async function downloadDeals(f: TDealListFilter, sort: { sortBy: string; sortDir: 'asc' | 'desc' }) {
@@ -79,7 +93,7 @@ export const dealsOfQuery = (by: { demandId?: number; objectId?: number; account
     queryFn: ({ signal }) => api<TDealSearchAnswer>('/api/Deal/search', { body: { ...by, perPage: 100 }, signal, background: true }),
   });
 
-export const dealBoardQuery = (f: Omit<TDealListFilter, 'stages'>, perStage: number) =>
+export const dealBoardQuery = (f: BoardFilter, perStage: number) =>
   queryOptions({
     queryKey: [...dealKeys.board, f, perStage],
     queryFn: ({ signal }) => api<TDealBoard>('/api/Deal/board', { body: { ...wireFilter(f), perStage }, signal, background: true }),
@@ -123,8 +137,8 @@ export const DEAL_FILTER: SavedFilter<TDealListFilter> = { cookie: 'DealList.fil
 export const dealsFirstPage = () => dealsQuery(readSavedFilter(DEAL_FILTER), readSavedList(DEAL_LIST));
 
 /** The board's filter (the list's, without stages: the board shows every stage), kept in its own cookie. */
-export type BoardFilter = Omit<TDealListFilter, 'stages'>;
-const { stages: _stages, ...noBoardFilter } = NO_DEAL_FILTER;
+export type BoardFilter = Omit<TDealListFilter, 'stages' | 'agentId' | 'agentText'>;
+const { stages: _stages, agentId: _agent, agentText: _agentText, ...noBoardFilter } = NO_DEAL_FILTER;
 export const NO_BOARD_FILTER: BoardFilter = noBoardFilter;
 export const DEAL_BOARD_FILTER: SavedFilter<BoardFilter> = { cookie: 'DealBoard.filter', initial: NO_BOARD_FILTER };
 /** The board as its cookie stands, the newest DEAL_BOARD_STEP of each stage: its route's loader asks for it while the screen's code loads. */

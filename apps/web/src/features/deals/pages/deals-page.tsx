@@ -11,6 +11,7 @@ import { FilterCard } from '../../../components/filter-card.tsx';
 import { DataTable, ListHeader, type DataTableColumn, NOT_WIDE_SCREEN, WIDE_SCREEN } from '../../../components/data-table.tsx';
 import { IconPencil, IconPlus } from '../../../components/icons.ts';
 import { DownloadButton } from '../../../components/download-button.tsx';
+import { SearchPicker } from '../../../components/search-picker.tsx';
 import { TotalsCard } from '../../../components/totals-card.tsx';
 import { IconLayoutKanban } from '../icons.ts';
 import { formatDate, formatMoney2 } from '../../../lib/format.ts';
@@ -19,6 +20,7 @@ import { ClearFiltersButton } from '../../accounts/components/clear-filters.tsx'
 import { DateField } from '../../accounts/components/date-field.tsx';
 import { DEAL_FILTER, DEAL_LIST, NO_DEAL_FILTER, dealsQuery, downloadDeals, type TDealListFilter } from '../api/deals.ts';
 import { partyRelationText } from '../party-relation.ts';
+import { searchEmployees } from '../../viewings/api/viewings.ts';
 import './deals.css';
 
 /** Page sizes of the deal list (spec: 5, 10, 20, 50, Show all; default 20). */
@@ -198,7 +200,7 @@ export function DealsPage() {
               data-testid="deals-filter-type"
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
             <MultiSelect
               label={t('deals.ui.filter.stages')}
               placeholder={filter.stages.length ? undefined : t('leads.ui.filter.all')}
@@ -209,10 +211,20 @@ export function DealsPage() {
               data-testid="deals-filter-stages"
             />
           </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
+            <SearchPicker
+              label={t('deals.ui.filter.agent')}
+              value={filter.agentId ? { id: filter.agentId, text: filter.agentText } : null}
+              onChange={(v) => change({ agentId: v?.id ?? null, agentText: v?.text ?? '' })}
+              search={searchEmployees}
+              queryKey="employee"
+              testId="deals-filter-agent"
+            />
+          </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
             <TextInput label={t('deals.ui.filter.lastName')} value={filter.lastName} onChange={(e) => change({ lastName: e.currentTarget.value })} data-testid="deals-filter-name" />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
             <TextInput
               label={t('deals.ui.filter.object')}
               placeholder={t('deals.ui.filter.objectPlaceholder')}

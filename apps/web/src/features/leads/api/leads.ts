@@ -18,6 +18,9 @@ export type TLeadFilter = {
   budgetRangeMin: number | null;
   budgetRangeMax: number | null;
   lastName: string;
+  /** The agent (an employee assigned to the lead) and their name as the picker shows it. */
+  agentId: number | null;
+  agentText: string;
 };
 export const NO_LEAD_FILTER: TLeadFilter = {
   service: 0,
@@ -29,6 +32,8 @@ export const NO_LEAD_FILTER: TLeadFilter = {
   budgetRangeMin: null,
   budgetRangeMax: null,
   lastName: '',
+  agentId: null,
+  agentText: '',
 };
 
 export type TLeadSearchAnswer = {
@@ -43,11 +48,13 @@ export const leadKeys = {
   one: (id: number) => ['lead', 'one', id] as const,
 };
 
+const wireLeadFilter = ({ agentText: _name, ...f }: TLeadFilter) => ({ ...f, lastName: f.lastName.trim() || null });
+
 export const leadsQuery = (f: TLeadFilter, q: ListState) =>
   queryOptions({
     queryKey: [...leadKeys.lists, f, q],
     queryFn: ({ signal }) =>
-      api<TLeadSearchAnswer>('/api/lead/search', { body: { ...f, lastName: f.lastName.trim() || null, ...q }, signal, background: true }),
+      api<TLeadSearchAnswer>('/api/lead/search', { body: { ...wireLeadFilter(f), ...q }, signal, background: true }),
     placeholderData: keepPreviousData,
   });
 

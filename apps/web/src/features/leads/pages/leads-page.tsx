@@ -15,6 +15,8 @@ import { DateField } from '../../accounts/components/date-field.tsx';
 import { DecimalField } from '../../../components/fields/decimal-field.tsx';
 import { LEAD_FILTER, LEAD_LIST, NO_LEAD_FILTER, leadsQuery, type TLeadFilter } from '../api/leads.ts';
 import { ChoicesFilter } from '../../../components/fields/choices-filter.tsx';
+import { SearchPicker } from '../../../components/search-picker.tsx';
+import { searchEmployees } from '../../viewings/api/viewings.ts';
 
 /** Page sizes of the leads list (spec: 5, 20, 100; default 20). */
 const PAGE_SIZES = [5, 20, 100] as const;
@@ -117,7 +119,17 @@ export function LeadsPage() {
               data-testid="leads-filter-stages"
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
+            <SearchPicker
+              label={t('leads.ui.filter.agent')}
+              value={filter.agentId ? { id: filter.agentId, text: filter.agentText } : null}
+              onChange={(v) => change({ agentId: v?.id ?? null, agentText: v?.text ?? '' })}
+              search={searchEmployees}
+              queryKey="employee"
+              testId="leads-filter-agent"
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
             <MultiSelect
               label={t('leads.ui.filter.priorities')}
               placeholder={filter.priorities.length ? undefined : t('leads.ui.filter.all')}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TResultsPeriod, TResultsRow } from '@crm/contract';
+import { DEAL_TYPE_RENTAL, DEAL_TYPE_SALE } from '@crm/contract/deal-fields';
 import { FilterCard } from '../../../components/filter-card.tsx';
 import { DownloadButton } from '../../../components/download-button.tsx';
 import { ApiError } from '../../../lib/api.ts';
@@ -10,7 +11,7 @@ import { formatAmount, formatDate } from '../../../lib/format.ts';
 import { isOfficeAdmin, useSession } from '../../../lib/session.ts';
 import { useSavedFilter } from '../../../lib/list-state.ts';
 import { DateField } from '../../accounts/components/date-field.tsx';
-import { NO_RESULTS_FILTER, RESULTS_FILTER, complete, downloadResults, openViewings, resultsQuery, type TResultsFilter } from '../api/results.ts';
+import { NO_RESULTS_FILTER, RESULTS_FILTER, complete, downloadResults, openDeals, openLeads, openViewings, resultsQuery, type TResultsFilter } from '../api/results.ts';
 import './results.css';
 
 const PERIODS: readonly TResultsPeriod[] = ['month', 'lastMonth', 'quarter', 'year', 'range'];
@@ -36,7 +37,7 @@ const COLUMNS: readonly { key: CountKey | MoneyKey; money?: boolean }[] = [
 
 /**
  * /Reports: each agent's results over a period (this month unless another is kept in the cookie),
- * with the office's totals; an agent's viewings open the viewings list filtered to them.
+ * with the office's totals; an agent's viewings, leads, sales and rentals open their lists filtered to them and the period.
  */
 export function ResultsPage() {
   const { t } = useTranslation();
@@ -50,14 +51,24 @@ export function ResultsPage() {
   const cell = (r: TResultsRow, key: CountKey | MoneyKey, money: boolean | undefined, total: boolean) => {
     const value = r[key];
     if (money) return formatAmount(value as string);
-    const results = key === 'viewings' ? HELD : key === 'offers' ? OFFER : null;
-    if (!results || total || r.accountId == null || !data || value === 0) return String(value);
+    if (total || r.accountId == null || !data || value === 0) return String(value);
     const agent = { id: r.accountId, name: r.name };
+    const { from, till } = data;
+    // Each count opens the list that shows what it counts: the agent's, in the period.
+    const target: { to: string; open: () => void } | null =
+      key === 'viewings' || key === 'offers'
+        ? { to: '/Viewing', open: () => openViewings(agent, from, till, key === 'viewings' ? HELD : OFFER) }
+        : key === 'leads'
+          ? { to: '/Leads', open: () => openLeads(agent, from, till) }
+          : key === 'sales' || key === 'rentals'
+            ? { to: '/Deals', open: () => openDeals(agent, from, till, key === 'sales' ? DEAL_TYPE_SALE : DEAL_TYPE_RENTAL) }
+            : null;
+    if (!target) return String(value);
     return (
       <Anchor
         component={Link}
-        to="/Viewing"
-        onClick={() => openViewings(agent, data.from, data.till, results)}
+        to={target.to}
+        onClick={target.open}
         title={t('reports.ui.open')}
         fz="inherit"
         data-testid={`results-link-${key}`}
