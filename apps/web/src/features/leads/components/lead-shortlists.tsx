@@ -30,7 +30,8 @@ export function LeadShortlists({ lead }: { lead: TLeadAnswer }) {
     modals.openConfirmModal({
       title: t('shortlist.ui.withdrawTitle'),
       children: <Text size="sm">{t('shortlist.ui.withdrawText')}</Text>,
-      labels: { confirm: t('shortlist.ui.withdraw'), cancel: t('common.cancel') },
+      // Not "Cancel": in Greek the action itself is «Ακύρωση συνδέσμου».
+      labels: { confirm: t('shortlist.ui.withdraw'), cancel: t('shortlist.ui.keep') },
       confirmProps: { color: 'red', 'data-testid': 'shortlist-withdraw-confirm' } as Record<string, unknown>,
       onConfirm: () => withdraw.mutate(shortlistId),
     });
