@@ -41,7 +41,8 @@ async function sentLink(objectIds: number[], language = 'el') {
   const token = /\/Shortlist\/([A-Za-z0-9_-]{43})$/.exec(res.json().url)![1]!;
   return { token, leadId: l!.id };
 }
-const page = (token: string) => app.inject({ url: `/Shortlist/${token}`, headers: { 'user-agent': 'WhatsApp/2.23', 'accept-language': 'en' } });
+// A chat's fetcher, with a host of its own: the addresses still come from PUBLIC_URL.
+const page = (token: string) => app.inject({ url: `/Shortlist/${token}`, headers: { 'user-agent': 'WhatsApp/2.23', 'accept-language': 'en', host: 'evil.example', 'x-forwarded-host': 'evil.example' } });
 const metaOf = (html: string, key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)" />`).exec(html)?.[1];
 
 describe('the client page as served', () => {
@@ -78,6 +79,7 @@ describe('the client page as served', () => {
     expect(metaOf(html, 'og:image')).toBe(image);
     expect(metaOf(html, 'twitter:image')).toBe(image);
     expect(metaOf(html, 'twitter:card')).toBe('summary_large_image');
+    expect(html).not.toContain('evil.example');
     expect((await app.inject({ url: image.replace('https://crm.agency.test', '') })).body).toBe('web copy');
     // The start-up script is as built, and the CSP still allows it by its hash.
     expect(html).toContain(`<script>${script}</script>`);

@@ -172,6 +172,29 @@ describe('shortlists', () => {
     expect(logs[0]!.actionByName).toBe('Papadopoulou Maria');
   });
 
+  it('a double tap stores one answer, logs once and alerts once', async () => {
+    const a = await newObject();
+    const lead = await newLead({ firstName: 'Kostas', lastName: 'Double' }, [a.id]);
+    const token = tokenOf((await send(lead.id, [a.id], 'link')).json().url);
+    const taps = await Promise.all([answer(token, a.id, 'interested'), answer(token, a.id, 'interested'), answer(token, a.id, 'interested')]);
+    expect(taps.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(taps.map((r) => r.json().items[0].answer)).toEqual(['interested', 'interested', 'interested']);
+    expect(await db.select().from(actionLog).where(and(eq(actionLog.entityId, lead.id), eq(actionLog.action, 'ShortlistAnswer')))).toHaveLength(1);
+    expect(await db.select().from(alerts).where(and(eq(alerts.entity, 'Lead'), eq(alerts.entityId, lead.id)))).toHaveLength(1);
+  });
+
+  it('builds the link from the configured address, never from the request\'s host', async () => {
+    const a = await newObject();
+    const lead = await newLead({ emails: ['host@example.gr'] }, [a.id]);
+    const headers = { ...bearer(agent.token), host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' };
+    const res = await app.inject({ method: 'POST', url: `/api/lead/${lead.id}/shortlist`, payload: { objectIds: [a.id], channel: 'email' }, headers });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().url).toMatch(/^https:\/\/crm\.agency\.test\/Shortlist\//);
+    const mail = await t.lastMailTo('host@example.gr');
+    expect(mail).toContain(res.json().url);
+    expect(mail).not.toContain('evil.example');
+  });
+
   it('a withdrawn link stops working at once: the page says so (410), answers and photos are refused, the log records it', async () => {
     const a = await newObject();
     await getFileStorage(t.dataDir).put('wd-photo-web.webp', Readable.from(Buffer.from('web copy')));
