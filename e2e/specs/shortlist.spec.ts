@@ -85,3 +85,57 @@ for (const [n, language] of (['en-UK', 'el'] as const).entries()) {
     await ctx.close();
   });
 }
+
+const WITHDRAW = {
+  'en-UK': { withdraw: 'Withdraw link', withdrawn: /link withdrawn/, title: 'Link withdrawn', text: 'This link has been withdrawn. Please contact your agent.' },
+  el: { withdraw: 'Ακύρωση συνδέσμου', withdrawn: /ο σύνδεσμος ακυρώθηκε/, title: 'Ο σύνδεσμος ακυρώθηκε', text: 'Αυτός ο σύνδεσμος έχει ακυρωθεί. Παρακαλούμε επικοινωνήστε με τον σύμβουλό σας.' },
+} as const;
+
+for (const [n, language] of (['en-UK', 'el'] as const).entries()) {
+  test(`a shortlist's link withdrawn from the lead's page stops working for the client (${language})`, async ({ browser, request, baseURL }) => {
+    test.setTimeout(150_000);
+    const words = WITHDRAW[language];
+    const token = await apiToken(request);
+    const lead = await demoLead(request, token, n + 2);
+    const made = await request.post(`/api/lead/${lead.id}/shortlist`, { data: { objectIds: [lead.objects[0]!.objectId], channel: 'link' }, headers: auth(token) });
+    expect(made.ok(), await made.text()).toBeTruthy();
+    const path = new URL(((await made.json()) as { url: string }).url).pathname;
+
+    // The client has the page open on a phone.
+    const phone = await browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true, baseURL });
+    await phone.addCookies([{ name: 'language', value: language, url: baseURL! }]);
+    const client = await phone.newPage();
+    await client.goto(path);
+    const mine = client.getByTestId('shortlist-property').first();
+    await expect(mine).toBeVisible();
+
+    // The agent withdraws it, after a confirmation.
+    const ctx = await signedIn(browser, baseURL!, token, language);
+    const page = await ctx.newPage();
+    await page.goto(`/Leads/View/${lead.id}`);
+    const sent = page.getByTestId('lead-shortlists').getByTestId('shortlist-sent').first();
+    await sent.getByTestId('shortlist-withdraw').click();
+    const confirm = page.getByRole('dialog');
+    await expect(confirm.getByTestId('shortlist-withdraw-confirm')).toHaveText(words.withdraw);
+    await expectAccessible(page, 'withdraw link confirmation');
+    await confirm.getByTestId('shortlist-withdraw-confirm').click();
+    await expect(sent.getByTestId('shortlist-withdrawn')).toHaveText(words.withdrawn);
+    await expect(sent.getByTestId('shortlist-withdraw')).toHaveCount(0);
+    await expectAccessible(page, 'lead with a withdrawn link');
+    await ctx.close();
+
+    // The client's tap is refused with the reason; the page, opened again, says the link was withdrawn.
+    await mine.getByTestId('shortlist-interested').click();
+    await expect(mine.getByRole('alert')).toHaveText(words.text);
+    await expect(mine).toHaveAttribute('data-answer', '');
+    await client.reload();
+    await expect(client.getByRole('heading', { level: 1 })).toHaveText(words.title);
+    await expect(client.getByTestId('shortlist-error')).toHaveAttribute('data-status', '410');
+    await expect(client.getByRole('alert')).toHaveText(words.text);
+    await expect(client.getByTestId('shortlist-property')).toHaveCount(0);
+    await expectAccessible(client, 'shortlist page, withdrawn link');
+    await phone.close();
+    // The server's own answer for the page is a 410 too (what a link preview sees).
+    expect((await request.get(path)).status()).toBe(410);
+  });
+}

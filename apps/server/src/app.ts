@@ -26,6 +26,7 @@ import { pruneAttempts } from './lib/throttle.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { shellRoutes, type SearchProvider } from './modules/shell/shell.routes.ts';
 import { registerModules } from './modules/index.ts';
+import { shortlistAppPage } from './modules/leads/shortlists.routes.ts';
 import { idempotencyPlugin, purgeIdempotentRequests } from './plugins/idempotency.ts';
 
 declare module 'fastify' {
@@ -169,7 +170,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(shellRoutes);
   await registerModules(app);
 
-  if (opts.serveWeb !== false && fs.existsSync(path.join(webDist, 'index.html'))) await webPlugin(app, { root: webDist });
+  if (opts.serveWeb !== false && fs.existsSync(path.join(webDist, 'index.html'))) await webPlugin(app, { root: webDist, pages: [shortlistAppPage(app)] });
   return app;
 }
 

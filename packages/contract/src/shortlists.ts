@@ -20,6 +20,8 @@ export type TShortlistAnswer = (typeof SHORTLIST_ANSWERS)[number];
 export const ZShortlistToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'shortlist.linkInvalid');
 export const ZShortlistTokenParam = z.object({ token: ZShortlistToken });
 export const ZShortlistPhotoParams = z.object({ token: ZShortlistToken, objectId: ZIdString });
+/** POST /api/lead/{id}/shortlist/{shortlistId}/withdraw: the lead and one of its shortlists. */
+export const ZShortlistWithdrawParams = z.object({ id: ZIdString, shortlistId: ZIdString });
 
 /** POST /api/lead/{id}/shortlist: which offered properties, and how the client gets them. */
 export const ZShortlistSend = z.object({
@@ -49,6 +51,9 @@ export const ZShortlistSummary = z.object({
   expired: z.boolean(),
   /** When the client first opened it; null while not opened. */
   openedOn: ZDateTime.nullable(),
+  /** When the office withdrew the link, and who; null while it works. */
+  withdrawnOn: ZDateTime.nullable(),
+  withdrawnBy: z.string().nullable(),
   items: z.array(
     z.object({
       objectId: ZId,

@@ -162,6 +162,10 @@ export const shortlists = pgTable(
     language: text('language').notNull(),
     expiresOn: tsz('expires_on').notNull(),
     openedOn: tsz('opened_on'),
+    /** When the office withdrew the link (the page then says so, answers are refused), and who. */
+    withdrawnOn: tsz('withdrawn_on'),
+    withdrawnBy: integer('withdrawn_by').references(() => users.id, { onDelete: 'set null' }),
+    withdrawnByName: text('withdrawn_by_name'),
   },
   (t) => [uniqueIndex('shortlists_token_hash_idx').on(t.tokenHash), index('shortlists_lead_idx').on(t.leadId, t.sentOn)],
 );

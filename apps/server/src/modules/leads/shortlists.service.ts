@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   SHORTLIST_LINK_DAYS,
+  ZShortlistToken,
   cultureOf,
   formatReferenceNumber,
   type TCulture,
@@ -171,10 +172,14 @@ async function properties(db: Db | Tx, ids: number[], culture: TCulture, t: T, s
     });
 }
 
-/** The shortlist a token names: 404 when none, 410 when its time is over (nothing else is said). */
+/**
+ * The shortlist a token names: 404 when none, 410 when the office withdrew it or its time is over
+ * (nothing else is said).
+ */
 async function shortlistOf(db: Db | Tx, token: string) {
   const [row] = await db.select().from(shortlists).where(eq(shortlists.tokenHash, tokenHash(token))).limit(1);
   if (!row) throw new AppError(404, 'shortlist.linkInvalid');
+  if (row.withdrawnOn) throw new AppError(410, 'shortlist.linkWithdrawn');
   if (row.expiresOn.getTime() <= Date.now()) throw new AppError(410, 'shortlist.linkExpired');
   return row;
 }
@@ -315,6 +320,8 @@ export async function leadShortlists(app: FastifyInstance, leadId: number, cultu
       expiresOn: toLocalDateTime(s.expiresOn, tz)!,
       expired: s.expiresOn.getTime() <= Date.now(),
       openedOn: toLocalDateTime(s.openedOn, tz),
+      withdrawnOn: toLocalDateTime(s.withdrawnOn, tz),
+      withdrawnBy: s.withdrawnOn ? s.withdrawnByName : null,
       items: items
         .filter((i) => i.shortlistId === s.id)
         .map((i) => ({
@@ -325,5 +332,68 @@ export async function leadShortlists(app: FastifyInstance, leadId: number, cultu
           answeredOn: toLocalDateTime(i.answeredOn, tz),
         })),
     })),
+  };
+}
+
+/**
+ * POST /api/lead/{id}/shortlist/{shortlistId}/withdraw: the link stops working at once (its page
+ * says it was withdrawn, answers are refused); the answers given stay on the lead. Withdrawing one
+ * already withdrawn changes and logs nothing.
+ */
+export async function withdrawShortlist(app: FastifyInstance, caller: Caller, leadId: number, shortlistId: number, culture: TCulture): Promise<TShortlistList> {
+  await leadClient(app.db, leadId);
+  await app.db.transaction(async (tx) => {
+    const [s] = await tx
+      .select()
+      .from(shortlists)
+      .where(and(eq(shortlists.id, shortlistId), eq(shortlists.leadId, leadId)))
+      .for('update')
+      .limit(1);
+    if (!s) throw notFound('shortlist.notFound');
+    if (s.withdrawnOn) return;
+    await tx.update(shortlists).set({ withdrawnOn: new Date(), withdrawnBy: caller.user.id, withdrawnByName: caller.actor.name }).where(eq(shortlists.id, s.id));
+    await logAction(tx, caller.actor, {
+      action: 'WithdrawShortlist',
+      entity: 'Lead',
+      entityId: leadId,
+      message: s.email ?? 'link',
+      data: { shortlistId: s.id, channel: s.channel, email: s.email, sentOn: s.sentOn.toISOString(), expired: s.expiresOn.getTime() <= Date.now(), linkId: s.tokenHash.slice(0, 12) },
+    });
+  });
+  return leadShortlists(app, leadId, culture);
+}
+
+/** What a link preview (Viber, WhatsApp, Messenger) shows of /Shortlist/{token}; `status` is the page's. */
+export type ShortlistPreview =
+  | { status: 200; language: TCulture; title: string; description: string; siteName: string; image: string | null }
+  | { status: 404 | 410 };
+
+/**
+ * The preview of a link, in the shortlist's language: "3 properties chosen for you by {agency}",
+ * the titles and prices, the first photo (an absolute address from PUBLIC_URL, served through the
+ * token). A preview is fetched by the chat's server, not the client: the opening is not noted.
+ */
+export async function shortlistPreview(app: FastifyInstance, token: string): Promise<ShortlistPreview> {
+  if (!ZShortlistToken.safeParse(token).success) return { status: 404 };
+  let s: typeof shortlists.$inferSelect;
+  try {
+    s = await shortlistOf(app.db, token);
+  } catch (e) {
+    if (e instanceof AppError) return { status: e.status === 410 ? 410 : 404 };
+    throw e;
+  }
+  const culture = cultureOf(s.language);
+  const t: T = (key, params) => app.translator.t(culture, key, params);
+  const ids = (await app.db.select({ objectId: shortlistObjects.objectId }).from(shortlistObjects).where(eq(shortlistObjects.shortlistId, s.id)).orderBy(asc(shortlistObjects.position))).map((i) => i.objectId);
+  const props = await properties(app.db, ids, culture, t, await leadServices(app.db, s.leadId));
+  const siteName = (await getSiteContact(app.db)).name ?? t('publishing.site.name');
+  const first = props.find((p) => p.hasPhoto);
+  return {
+    status: 200,
+    language: culture,
+    title: props.length ? t('shortlist.preview.title', { count: props.length, agency: siteName }) : t('shortlist.page.heading'),
+    description: excerpt(props.map((p) => `${p.title || `#${p.ref}`}${p.price ? ` — ${priceText(p.price, t)}` : ''}`).join(' · '), 200),
+    siteName,
+    image: first ? `${app.config.publicUrl}/api/shortlist/${token}/photo/${first.objectId}` : null,
   };
 }

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { LinkKind } from '@crm/contract';
-import { accounts, actionLog, alerts, files, leadObjects, leads, locations, objectAccounts, objectKeys, objects, shortlists } from '../../db/schema/index.ts';
+import { accounts, actionLog, alerts, files, leadObjects, leads, locations, objectAccounts, objectKeys, objects, shortlistObjects, shortlists } from '../../db/schema/index.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
 
@@ -121,6 +121,8 @@ describe('shortlists', () => {
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-type']).toBe('image/webp');
     expect(photo.body).toBe('web copy');
+    // Named after the property, not the file as the office stores it.
+    expect(photo.headers['content-disposition']).toBe(`inline; filename="photo-${o.id}.webp"`);
   });
 
   it('a token opens its own shortlist only: unknown 404, expired 410, another lead\'s object refused', async () => {
@@ -168,6 +170,76 @@ describe('shortlists', () => {
     // interested, notForMe, interested: the repeated tap changed nothing and logged nothing.
     expect(logs).toHaveLength(3);
     expect(logs[0]!.actionByName).toBe('Papadopoulou Maria');
+  });
+
+  it('a double tap stores one answer, logs once and alerts once', async () => {
+    const a = await newObject();
+    const lead = await newLead({ firstName: 'Kostas', lastName: 'Double' }, [a.id]);
+    const token = tokenOf((await send(lead.id, [a.id], 'link')).json().url);
+    const taps = await Promise.all([answer(token, a.id, 'interested'), answer(token, a.id, 'interested'), answer(token, a.id, 'interested')]);
+    expect(taps.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(taps.map((r) => r.json().items[0].answer)).toEqual(['interested', 'interested', 'interested']);
+    expect(await db.select().from(actionLog).where(and(eq(actionLog.entityId, lead.id), eq(actionLog.action, 'ShortlistAnswer')))).toHaveLength(1);
+    expect(await db.select().from(alerts).where(and(eq(alerts.entity, 'Lead'), eq(alerts.entityId, lead.id)))).toHaveLength(1);
+  });
+
+  it('builds the link from the configured address, never from the request\'s host', async () => {
+    const a = await newObject();
+    const lead = await newLead({ emails: ['host@example.gr'] }, [a.id]);
+    const headers = { ...bearer(agent.token), host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' };
+    const res = await app.inject({ method: 'POST', url: `/api/lead/${lead.id}/shortlist`, payload: { objectIds: [a.id], channel: 'email' }, headers });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().url).toMatch(/^https:\/\/crm\.agency\.test\/Shortlist\//);
+    const mail = await t.lastMailTo('host@example.gr');
+    expect(mail).toContain(res.json().url);
+    expect(mail).not.toContain('evil.example');
+  });
+
+  it('a withdrawn link stops working at once: the page says so (410), answers and photos are refused, the log records it', async () => {
+    const a = await newObject();
+    await getFileStorage(t.dataDir).put('wd-photo-web.webp', Readable.from(Buffer.from('web copy')));
+    await db.insert(files).values({ systemName: 'wd.jpg', userName: 'wd.jpg', mime: 'image/jpeg', size: 1, parentType: LinkKind.Object, parentId: a.id, type: 'image', webName: 'wd-photo-web.webp' });
+    const lead = await newLead({ firstName: 'Eleni', lastName: 'Georgiou' }, [a.id]);
+    const other = await newLead({}, [a.id]);
+    const token = tokenOf((await send(lead.id, [a.id], 'link')).json().url);
+    const otherToken = tokenOf((await send(other.id, [a.id], 'link')).json().url);
+    expect((await answer(token, a.id, 'interested')).statusCode).toBe(200);
+    const [row] = await db.select().from(shortlists).where(eq(shortlists.leadId, lead.id));
+    const [otherRow] = await db.select().from(shortlists).where(eq(shortlists.leadId, other.id));
+    const withdraw = (leadId: number, id: number, token_ = agent.token, lang = 'en') =>
+      app.inject({ method: 'POST', url: `/api/lead/${leadId}/shortlist/${id}/withdraw`, headers: { ...bearer(token_), 'accept-language': lang } });
+
+    // Refused: another lead's shortlist through this lead, an unknown one, a payments client, anonymous.
+    const wrongLead = await withdraw(lead.id, otherRow!.id, agent.token, 'el');
+    expect(wrongLead.statusCode).toBe(404);
+    expect(wrongLead.json().title).toBe('Ο σύνδεσμος δεν βρέθηκε σε αυτό το ενδιαφέρον. Μπορεί να έχει διαγραφεί.');
+    expect((await withdraw(lead.id, 999999)).statusCode).toBe(404);
+    expect((await withdraw(lead.id, row!.id, payer.token)).statusCode).toBe(403);
+    expect((await app.inject({ method: 'POST', url: `/api/lead/${lead.id}/shortlist/${row!.id}/withdraw` })).statusCode).toBe(401);
+    expect((await view(token)).statusCode).toBe(200);
+
+    const res = await withdraw(lead.id, row!.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().items[0]).toMatchObject({ id: row!.id, withdrawnBy: agent.email });
+    expect(res.json().items[0].withdrawnOn).not.toBeNull();
+    // The client's page: withdrawn, in the reader's language, nothing of the properties.
+    const page = await view(token, 'el');
+    expect(page.statusCode).toBe(410);
+    expect(page.json()).toMatchObject({ code: 'shortlist.linkWithdrawn', title: 'Αυτός ο σύνδεσμος έχει ακυρωθεί. Παρακαλούμε επικοινωνήστε με τον σύμβουλό σας.' });
+    expect(page.body).not.toContain('Flat');
+    const late = await answer(token, a.id, 'notForMe');
+    expect(late.statusCode).toBe(410);
+    expect((await app.inject({ url: `/api/shortlist/${token}/photo/${a.id}` })).statusCode).toBe(410);
+    // The answer given before stays on the lead; the other lead's link still works.
+    const [kept] = await db.select({ answer: shortlistObjects.answer }).from(shortlistObjects).where(eq(shortlistObjects.shortlistId, row!.id));
+    expect(kept!.answer).toBe('interested');
+    expect((await view(otherToken)).statusCode).toBe(200);
+    // Withdrawing again changes and logs nothing.
+    expect((await withdraw(lead.id, row!.id)).statusCode).toBe(200);
+    const logs = await db.select().from(actionLog).where(and(eq(actionLog.entityId, lead.id), eq(actionLog.action, 'WithdrawShortlist')));
+    expect(logs).toHaveLength(1);
+    expect(logs[0]!).toMatchObject({ entity: 'Lead', actionBy: agent.id, message: 'link' });
+    expect(logs[0]!.data).toMatchObject({ shortlistId: row!.id, channel: 'link' });
   });
 
   it('refuses e-mail without an address, properties not offered, and callers who may not edit leads', async () => {

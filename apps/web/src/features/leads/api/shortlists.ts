@@ -11,3 +11,6 @@ export const leadShortlistsQuery = (leadId: number) =>
 
 /** POST /api/lead/{id}/shortlist: mails the chosen properties, or answers the link to copy. */
 export const sendShortlist = (leadId: number, body: TShortlistSend) => api<TShortlistSent>(`/api/lead/${leadId}/shortlist`, { body });
+
+/** POST /api/lead/{id}/shortlist/{shortlistId}/withdraw: the link stops working; answers the list again. */
+export const withdrawShortlist = (leadId: number, shortlistId: number) => api<TShortlistList>(`/api/lead/${leadId}/shortlist/${shortlistId}/withdraw`, { method: 'POST' });

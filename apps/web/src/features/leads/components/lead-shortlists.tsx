@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Card, Checkbox, CopyButton, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,18 +9,32 @@ import { describeError } from '../../../lib/errors.ts';
 import { ANSWER_COLOR } from '../../../lib/shortlist-colors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import type { TLeadAnswer } from '../api/leads.ts';
-import { leadShortlistsQuery, sendShortlist } from '../api/shortlists.ts';
+import { leadShortlistsQuery, sendShortlist, withdrawShortlist } from '../api/shortlists.ts';
 
 /**
  * The lead's shortlists: "Send to client" picks some of the offered properties and mails them to
  * the client or makes a link to paste into a chat; below, what was sent, whether it was opened,
- * and the client's answers.
+ * and the client's answers. A link still working can be withdrawn (after a confirmation).
  */
 export function LeadShortlists({ lead }: { lead: TLeadAnswer }) {
   const { t } = useTranslation();
+  const qc = useQueryClient();
   const [open, setOpen] = useState(false);
   const q = useQuery(leadShortlistsQuery(lead.id));
   const list = q.data?.items ?? [];
+  const withdraw = useMutation({
+    mutationFn: (shortlistId: number) => withdrawShortlist(lead.id, shortlistId),
+    onSuccess: (d) => qc.setQueryData(leadShortlistsQuery(lead.id).queryKey, d),
+  });
+  const confirmWithdraw = (shortlistId: number) =>
+    modals.openConfirmModal({
+      title: t('shortlist.ui.withdrawTitle'),
+      children: <Text size="sm">{t('shortlist.ui.withdrawText')}</Text>,
+      // Not "Cancel": in Greek the action itself is «Ακύρωση συνδέσμου».
+      labels: { confirm: t('shortlist.ui.withdraw'), cancel: t('shortlist.ui.keep') },
+      confirmProps: { color: 'red', 'data-testid': 'shortlist-withdraw-confirm' } as Record<string, unknown>,
+      onConfirm: () => withdraw.mutate(shortlistId),
+    });
   return (
     <Card withBorder padding="sm" data-testid="lead-shortlists">
       <Group justify="space-between" mb="xs">
@@ -42,7 +57,17 @@ export function LeadShortlists({ lead }: { lead: TLeadAnswer }) {
               <b>{formatDateTime(s.sentOn)}</b> · {s.channel === 'email' ? t('shortlist.ui.viaEmail', { email: s.email ?? '' }) : t('shortlist.ui.viaLink')}
               {s.sentBy ? ` · ${s.sentBy}` : ''} ·{' '}
               <span data-testid="shortlist-opened">{s.openedOn ? t('shortlist.ui.opened', { date: formatDateTime(s.openedOn) }) : t('shortlist.ui.notOpened')}</span>
-              {s.expired ? ` · ${t('shortlist.ui.expired')}` : ''}
+              {s.withdrawnOn ? (
+                <span data-testid="shortlist-withdrawn">
+                  {' · '}
+                  {t('shortlist.ui.withdrawn', { date: formatDateTime(s.withdrawnOn) })}
+                  {s.withdrawnBy ? ` (${s.withdrawnBy})` : ''}
+                </span>
+              ) : s.expired ? (
+                ` · ${t('shortlist.ui.expired')}`
+              ) : (
+                ''
+              )}
             </Text>
             <Group gap={6}>
               {s.items.map((i) => (
@@ -50,6 +75,20 @@ export function LeadShortlists({ lead }: { lead: TLeadAnswer }) {
                   #{i.objectReferenceNumber}: {i.answer ? t(`shortlist.page.${i.answer}`) : t('shortlist.ui.noAnswer')}
                 </Badge>
               ))}
+              {!s.withdrawnOn && !s.expired && (
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  color="red"
+                  c="red.9"
+                  onClick={() => confirmWithdraw(s.id)}
+                  aria-label={`${t('shortlist.ui.withdraw')}: ${formatDateTime(s.sentOn)}`}
+                  loading={withdraw.isPending && withdraw.variables === s.id}
+                  data-testid="shortlist-withdraw"
+                >
+                  {t('shortlist.ui.withdraw')}
+                </Button>
+              )}
             </Group>
           </Stack>
         ))}

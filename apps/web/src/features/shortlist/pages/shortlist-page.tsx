@@ -42,6 +42,8 @@ export function ShortlistPage() {
   }, [t, data]);
 
   const status = query.error instanceof ApiError ? query.error.status : null;
+  // A 410 is a link withdrawn by the office or one whose time is over.
+  const withdrawn = query.error instanceof ApiError && query.error.problem.code === 'shortlist.linkWithdrawn';
   return (
     <Box mih="100vh" bg="gray.0">
       <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
@@ -61,10 +63,10 @@ export function ShortlistPage() {
         {query.error && (
           <Stack data-testid="shortlist-error" data-status={status ?? ''}>
             <Title order={1} size="h3">
-              {status === 410 ? t('shortlist.page.expiredTitle') : t('shortlist.page.invalidTitle')}
+              {withdrawn ? t('shortlist.page.withdrawnTitle') : status === 410 ? t('shortlist.page.expiredTitle') : t('shortlist.page.invalidTitle')}
             </Title>
             <Alert color="red" role="alert">
-              {status === 410 ? t('shortlist.linkExpired') : status === 404 || status === 400 ? t('shortlist.linkInvalid') : describeError(query.error).message}
+              {withdrawn ? t('shortlist.linkWithdrawn') : status === 410 ? t('shortlist.linkExpired') : status === 404 || status === 400 ? t('shortlist.linkInvalid') : describeError(query.error).message}
             </Alert>
           </Stack>
         )}
