@@ -433,3 +433,36 @@ describe('"Back up now" while a backup is being made', () => {
     }
   });
 });
+
+describe('a backup that fails for good', () => {
+  it('is an alert every employee reads without the server\'s folders in it; the office admin has the details on the Jobs page', async () => {
+    const blocked = path.join(tmp('alert'), 'a-file');
+    fs.writeFileSync(blocked, 'not a folder');
+    const backup = app.config.backup as { dir: string };
+    const dir = backup.dir;
+    backup.dir = path.join(blocked, 'backups');
+    try {
+      // Its last attempt.
+      await db.execute(sql`insert into jobs (name, singleton_key, payload, attempts, max_attempts) values (${BACKUP_JOB}, 'now', '{"manual":true}', 2, 3)`);
+      await app.jobs.drain(60000);
+      const stored = await db.execute(sql`select id, state, last_error from jobs where name = ${BACKUP_JOB} order by id desc limit 1`);
+      const job = stored.rows[0] as { id: number; state: string; last_error: string };
+      expect(job.state).toBe('failed');
+      expect(job.last_error).toContain(blocked);
+      for (const [lang, text] of [
+        ['en', 'The background job “Backup” failed (attempts: 3). An office administrator sees why on the Background jobs page.'],
+        ['el', 'Η εργασία παρασκηνίου «Αντίγραφο ασφαλείας» απέτυχε (προσπάθειες: 3). Ο διαχειριστής του γραφείου βλέπει την αιτία στη σελίδα «Εργασίες παρασκηνίου».'],
+      ] as const) {
+        const list = await app.inject({ method: 'POST', url: '/api/alert/list', headers: { ...bearer(agent.token), 'accept-language': lang }, payload: { perPage: 50, currentPage: 1 } });
+        expect(list.statusCode, list.body).toBe(200);
+        expect((list.json() as { items: { content: string }[] }).items.map((a) => a.content)).toContain(text);
+        expect(list.body).not.toContain(blocked);
+      }
+      const answer = (await app.inject({ url: '/api/backups', headers: bearer(admin.token) })).json();
+      expect(answer.failure).toMatchObject({ reason: 'notWritable', error: expect.stringContaining(blocked) });
+    } finally {
+      backup.dir = dir;
+      await db.execute(sql`delete from jobs where name = ${BACKUP_JOB}`);
+    }
+  });
+});
