@@ -398,7 +398,7 @@ describe('the manifest of a backup', () => {
     await writeTarEntry(gzip, { path: 'manifest.json', size: manifest.length, mtime: new Date() }, manifest);
     await endTar(gzip);
     gzip.end();
-    await new Promise((r) => out.on('close', r));
+    await new Promise<void>((r) => out.on('close', () => r()));
     return file;
   }
 
