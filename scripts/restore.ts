@@ -9,7 +9,7 @@ import 'dotenv/config';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { BackupRefused, checkManifest, checkRestoreSpace, readManifest, refuseWhileConnected, restoreBackup, verifyBackup } from '../apps/server/src/modules/backup/backup.ts';
+import { BackupRefused, RESTORE_APP, checkManifest, checkRestoreSpace, readManifest, refuseWhileConnected, restoreBackup, verifyBackup } from '../apps/server/src/modules/backup/backup.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
 import { lockDataDir, DataDirLockedError } from '../apps/server/src/lib/data-dir-lock.ts';
 import { fail, megabytes, parseArgs, say, settings } from './backup-cli.ts';
@@ -52,7 +52,7 @@ let replace = false;
 const made: string[] = [];
 try {
   if (url) {
-    const c = new pg.Client({ connectionString: url, application_name: 'agency-crm restore' });
+    const c = new pg.Client({ connectionString: url, application_name: RESTORE_APP });
     await c.connect();
     try {
       // Never under a running CRM (or anyone else), --force or not; checked again in the restore's transaction.

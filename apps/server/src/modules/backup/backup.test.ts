@@ -466,3 +466,24 @@ describe('a backup that fails for good', () => {
     }
   });
 });
+
+describe('a backup while a restore runs into the same database', () => {
+  it('is not made (its session would make the restore roll back), nothing written; once the restore is over it is', async () => {
+    const dir = path.join(tmp('beside-restore'), 'backups');
+    const restoring = new pg.Client({ connectionString: t.dbUrl, application_name: 'agency-crm restore' });
+    await restoring.connect();
+    const client = await t.pool.connect();
+    try {
+      await expect(createBackup({ client, dataDir: t.dataDir, dir, keep: 1, timeZone: 'Europe/Athens', appVersion: 'test' })).rejects.toThrow(
+        'A restore into this database is running: no backup is made until it has finished. Nothing was written.',
+      );
+      expect(fs.existsSync(dir)).toBe(false);
+      await restoring.end();
+      const b = await createBackup({ client, dataDir: t.dataDir, dir, keep: 1, timeZone: 'Europe/Athens', appVersion: 'test' });
+      expect(listBackups(dir).map((x) => x.name)).toEqual([b.name]);
+    } finally {
+      client.release();
+      await restoring.end().catch(() => {});
+    }
+  });
+});

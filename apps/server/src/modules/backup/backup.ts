@@ -150,6 +150,9 @@ async function appliedMigration(client: pg.ClientBase): Promise<{ tag: string; w
   return { tag: entry.tag, when };
 }
 
+/** How a restore's connections name themselves (a backup waits for none; a restore refuses all others). */
+export const RESTORE_APP = 'agency-crm restore';
+
 /** Bytes this process may still write on a disk: the free space of the disk holding `dir`. */
 export type FreeSpace = (dir: string) => Promise<number>;
 
@@ -205,6 +208,13 @@ async function backupNeeds(client: pg.ClientBase, filesRoot: string): Promise<{ 
  */
 export async function createBackup(o: BackupOptions): Promise<BackupResult> {
   const started = Date.now();
+  // Beside a restore it would wait on the tables the restore replaces, and its session would make
+  // the restore roll back at the end (nothing else may be connected then).
+  const restoring = await o.client.query(
+    `select 1 from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and application_name = $1 limit 1`,
+    [RESTORE_APP],
+  );
+  if (restoring.rows.length) throw new Error('A restore into this database is running: no backup is made until it has finished. Nothing was written.');
   // A disk that cannot hold it is refused before anything is written (and before older backups
   // are rotated out, which happens only once a new one is complete).
   const needs = await backupNeeds(o.client, path.join(o.dataDir, 'files'));
@@ -568,7 +578,7 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
   const byName = new Map(manifest.tables.map((t) => [t.name, t]));
   const last = readJournal().entries.at(-1)!.tag;
 
-  const db = new pg.Client({ connectionString: o.url, application_name: 'agency-crm restore' });
+  const db = new pg.Client({ connectionString: o.url, application_name: RESTORE_APP });
   await db.connect();
   let rows = 0;
   let files = 0;
