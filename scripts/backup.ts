@@ -34,7 +34,7 @@ try {
       url = embedded.url;
     }
   }
-  const client = new pg.Client({ connectionString: url });
+  const client = new pg.Client({ connectionString: url, application_name: 'agency-crm backup' });
   await client.connect();
   try {
     const b = await createBackup({ client, dataDir: config.dataDir, dir: config.backup.dir, keep: config.backup.keep, timeZone: config.timeZone, appVersion });

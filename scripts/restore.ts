@@ -9,7 +9,7 @@ import 'dotenv/config';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { BackupRefused, checkManifest, readManifest, refuseWhileConnected, restoreBackup, verifyBackup } from '../apps/server/src/modules/backup/backup.ts';
+import { BackupRefused, RESTORE_APP, checkManifest, checkRestoreSpace, readManifest, refuseWhileConnected, restoreBackup, verifyBackup } from '../apps/server/src/modules/backup/backup.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
 import { lockDataDir, DataDirLockedError } from '../apps/server/src/lib/data-dir-lock.ts';
 import { fail, megabytes, parseArgs, say, settings } from './backup-cli.ts';
@@ -52,7 +52,7 @@ let replace = false;
 const made: string[] = [];
 try {
   if (url) {
-    const c = new pg.Client({ connectionString: url, application_name: 'agency-crm restore' });
+    const c = new pg.Client({ connectionString: url, application_name: RESTORE_APP });
     await c.connect();
     try {
       // Never under a running CRM (or anyone else), --force or not; checked again in the restore's transaction.
@@ -67,6 +67,8 @@ try {
       await c.end();
     }
   }
+  // Room for what it unpacks, checked before anything is moved aside or started.
+  await checkRestoreSpace(manifest, dataDir, !url);
   if (!url) {
     const pgDir = path.join(dataDir, 'postgres');
     const hasDb = fs.existsSync(path.join(pgDir, 'pgdata', 'PG_VERSION'));
@@ -88,7 +90,7 @@ try {
     embedded = await startEmbeddedPostgres(pgDir);
     url = embedded.url;
   }
-  const r = await restoreBackup({ file, url: url!, dataDir, replace, replacedDir: aside, log: say });
+  const r = await restoreBackup({ file, url: url!, dataDir, replace, replacedDir: aside, log: say, databaseInDataDir: !config.databaseUrl });
   if (hasFiles && config.databaseUrl) say(`--force: the files it replaced were moved to ${aside} (delete that folder once the restore is checked).`);
   await embedded?.stop();
   embedded = undefined;

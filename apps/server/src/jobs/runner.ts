@@ -81,7 +81,8 @@ export function backoffSeconds(base: number, attempt: number): number {
 }
 
 type Registered = { handler: JobHandler; def: Required<Omit<JobDefinition, 'everySeconds'>> & { everySeconds?: number } };
-type FinalFailure = (job: JobRow, error: string, tx: Tx) => Promise<void>;
+/** `reason`: the failure's code that the office's screens explain (JobFailure's), or null. */
+type FinalFailure = (job: JobRow, error: string, tx: Tx, reason: string | null) => Promise<void>;
 
 /**
  * A durable job queue on PostgreSQL (decision 020). Several app instances on one database each
@@ -356,7 +357,7 @@ export class JobRunner {
             last_error = ${error.slice(0, 4000)}, last_error_reason = ${reason} where ${mine} returning id`);
           if (!r.rows.length) return;
           this.log.error({ job: job.name, jobId: job.id, error }, 'job failed for good');
-          for (const hook of this.failureHooks) await hook(job, error, tx);
+          for (const hook of this.failureHooks) await hook(job, error, tx, reason);
         }
         if (job.singletonKey === EVERY_KEY && reg.def.everySeconds) await this.insertNextRun(tx, job.name, reg.def.everySeconds, reg.def.maxAttempts);
       });

@@ -53,6 +53,9 @@ describe("the action log's messages the server writes", () => {
     const job = logMessageText(i18next.t, 'Alert', 'The background job "mail.send" failed', { messageKey: 'alerts.msg.jobFailed', params: { name: 'mail.send', attempts: 5, error: 'SMTP 550' } });
     expect(job).toContain(texts('el')['jobs.name.mail.send']!);
     expect(job).not.toContain('mail.send');
+    // One the Jobs page explains (a backup's), without its technical message.
+    const backup = logMessageText(i18next.t, 'Alert', 'The background job "backup.run" failed after 3 attempt(s).', { messageKey: 'alerts.msg.jobFailedExplained', params: { name: 'backup.run', attempts: 3 } });
+    expect(backup).toBe(texts('el')['alerts.msg.jobFailedExplained']!.replace('{{name}}', texts('el')['jobs.name.backup.run']!).replace('{{attempts}}', '3'));
     // A rent reminder's day, kept as dd/mm/yyyy, as a Russian reader writes it.
     await i18next.changeLanguage('ru');
     const rent = logMessageText(i18next.t, 'Alert', 'Rent reminder', { messageKey: 'alerts.msg.rentDueIn', params: { tenant: 'Ivanov', ref: '0042', date: '05/12/2026', days: 3 } });

@@ -22,7 +22,7 @@ export function logMessageText(t: TFunction, entity: string, message: string | n
   const alert = entity === 'Alert' ? alertText(data) : null;
   if (alert) {
     // A failed job by the name the Jobs page gives it, as the alert itself reads.
-    const job = alert.messageKey === 'alerts.msg.jobFailed' && typeof alert.params.name === 'string' ? t(`jobs.name.${alert.params.name}`, { defaultValue: alert.params.name }) : undefined;
+    const job = (alert.messageKey === 'alerts.msg.jobFailed' || alert.messageKey === 'alerts.msg.jobFailedExplained') && typeof alert.params.name === 'string' ? t(`jobs.name.${alert.params.name}`, { defaultValue: alert.params.name }) : undefined;
     // Its days are kept as dd/mm/yyyy, a to-do's due time as "dd/mm/yyyy, HH:MM" (as the server words
     // alerts): as the reader writes them (10.12.2026 and 10.12.2026, 14:15 in Russian).
     const params = Object.fromEntries(Object.entries(alert.params).map(([k, v]) => [k, typeof v === 'string' ? alertDate(v) : v]));

@@ -34,7 +34,7 @@ const LINKS: Record<string, (id: number) => string> = {
 
 /** A failed job is named as the Jobs page names it ("E-mail sending"), not by its code (mail.send). */
 export function readableParams(messageKey: string, params: Record<string, string | number>, t: (key: string) => string): Record<string, string | number> {
-  if (messageKey !== 'alerts.msg.jobFailed' || typeof params.name !== 'string') return params;
+  if ((messageKey !== 'alerts.msg.jobFailed' && messageKey !== 'alerts.msg.jobFailedExplained') || typeof params.name !== 'string') return params;
   const key = `jobs.name.${params.name}`;
   const name = t(key);
   return name === key ? params : { ...params, name };

@@ -127,6 +127,10 @@ export const backupRoutes = fp(
 
     app.post('/api/backups', { config: { access: OFFICE_ADMIN }, schema: { tags: ['jobs'], response: { 200: ZOk } } }, async (req: FastifyRequest) => {
       await app.db.transaction(async (tx) => {
+        // One at a time: a second backup beside a running one would need the disk space twice,
+        // and a few of them rotate the older good backups out.
+        const running = await tx.execute(sql`select 1 from jobs where name = ${BACKUP_JOB} and state = 'running' limit 1`);
+        if (running.rows.length) throw badRequest('backup.alreadyRunning');
         // A failed one waiting for its next try is tried now instead.
         const id =
           (await app.jobs.enqueue(BACKUP_JOB, { manual: true }, { singletonKey: NOW, tx })) ??

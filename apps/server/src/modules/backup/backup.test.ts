@@ -13,7 +13,7 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { connectDb } from '../../db/client.ts';
 import { accounts, objects, transactions } from '../../db/schema/index.ts';
-import { BackupRefused, backupFailureReason, createBackup, listBackups, readJournal, restoreBackup, type BackupManifest } from './backup.ts';
+import { BackupRefused, backupFailureReason, createBackup, listBackups, readJournal, readManifest, restoreBackup, type BackupManifest } from './backup.ts';
 import { backupNow, BACKUP_JOB, nextDailyRun } from './backup.routes.ts';
 import { endTar, writeTarEntry } from './tar.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
@@ -316,5 +316,174 @@ describe('the daily backup', () => {
     expect(backupFailureReason(new Error('Connection terminated unexpectedly'))).toBe('databaseUnreachable');
     expect(backupFailureReason(err('42P01', 'relation does not exist'))).toBe('other');
     expect(backupFailureReason('something')).toBe('other');
+  });
+});
+
+describe('a disk too full', () => {
+  it('refuses a backup before anything is written, with the "diskFull" reason, and keeps the backups there are', async () => {
+    const dir = path.join(tmp('full'), 'backups');
+    const client = await t.pool.connect();
+    try {
+      const kept = await createBackup({ client, dataDir: t.dataDir, dir, keep: 1, timeZone: 'Europe/Athens', appVersion: 'test' });
+      const before = fs.readdirSync(dir);
+      const asked: string[] = [];
+      const database = Number((await client.query('select pg_database_size(current_database())::text as n')).rows[0].n);
+      const err = await createBackup({
+        client, dataDir: t.dataDir, dir, keep: 1, timeZone: 'Europe/Athens', appVersion: 'test',
+        freeSpace: async (d) => (asked.push(d), database - 1),
+      }).catch((e: unknown) => e);
+      expect(asked).toEqual([dir]);
+      expect((err as Error).message).toMatch(/^Not enough free space for a backup in .*: about [\d.]+ MB needed \(the database [\d.]+ MB, the stored files [\d.]+ MB\), [\d.]+ MB free\. Nothing was written\.$/);
+      expect(backupFailureReason(err)).toBe('diskFull');
+      // No working folder, no half-written archive; the one backup there was is still there.
+      expect(fs.readdirSync(dir)).toEqual(before);
+      expect(listBackups(dir).map((b) => b.name)).toEqual([kept.name]);
+      // A folder not made yet is not made either.
+      const fresh = path.join(tmp('full-fresh'), 'backups');
+      await expect(createBackup({ client, dataDir: t.dataDir, dir: fresh, keep: 1, timeZone: 'Europe/Athens', appVersion: 'test', freeSpace: async () => 0 })).rejects.toThrow(/Not enough free space/);
+      expect(fs.existsSync(fresh)).toBe(false);
+      // Room enough: it is made.
+      const made = await createBackup({ client, dataDir: t.dataDir, dir, keep: 2, timeZone: 'Europe/Athens', appVersion: 'test', freeSpace: async () => database * 3 + 1e9 });
+      expect(listBackups(dir).map((b) => b.name)).toEqual([made.name, kept.name]);
+    } finally {
+      client.release();
+    }
+  });
+
+  it('refuses a restore before anything is unpacked, nothing changed in the database or DATA_DIR', async () => {
+    const stored = path.join(t.dataDir, 'files', 'full-disk', 'photo.bin');
+    fs.mkdirSync(path.dirname(stored), { recursive: true });
+    fs.writeFileSync(stored, randomBytes(64 * 1024));
+    const client = await t.pool.connect();
+    let b;
+    try {
+      b = await createBackup({ client, dataDir: t.dataDir, dir: tmp('full-src'), keep: 0, timeZone: 'Europe/Athens', appVersion: 'test' });
+    } finally {
+      client.release();
+      fs.rmSync(path.dirname(stored), { recursive: true, force: true });
+    }
+    expect(b.manifest.files.bytes).toBeGreaterThanOrEqual(64 * 1024);
+    const tables = b.manifest.tables.reduce((n, x) => n + (x.bytes ?? 0), 0);
+    const url = await emptyDatabase();
+    const dataDir = tmp('full-target');
+    // The files alone do not fit.
+    const asked: string[] = [];
+    const err = await restoreBackup({ file: b.file, url, dataDir, freeSpace: async (d) => (asked.push(d), b.manifest.files.bytes - 1) }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BackupRefused);
+    expect((err as Error).message).toMatch(/^There is not enough free space in .* for it: about [\d.]+ MB needed \(the stored files [\d.]+ MB\), [\d.]+ MB free\. Free some space and try again; nothing was changed\.$/);
+    expect(asked).toEqual([dataDir]);
+    // The database in DATA_DIR (embedded): its tables count too.
+    await expect(restoreBackup({ file: b.file, url, dataDir, databaseInDataDir: true, freeSpace: async () => b.manifest.files.bytes + tables - 1 })).rejects.toThrow(/the tables [\d.]+ MB, the stored files/);
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      expect((await c.query(`select count(*)::int as n from pg_tables where schemaname in ('public', 'drizzle')`)).rows[0].n).toBe(0);
+    } finally {
+      await c.end();
+    }
+    expect(fs.readdirSync(dataDir)).toEqual([]);
+    // Exactly enough: restored.
+    const r = await restoreBackup({ file: b.file, url, dataDir, databaseInDataDir: true, freeSpace: async () => b.manifest.files.bytes + tables });
+    expect(r.files).toBe(b.manifest.files.count);
+    expect(fs.readFileSync(path.join(dataDir, 'files', 'full-disk', 'photo.bin')).length).toBe(64 * 1024);
+  });
+});
+
+describe('the manifest of a backup', () => {
+  async function archive(manifest: Buffer): Promise<string> {
+    const file = path.join(tmp('manifest'), 'crm-2026-01-01-0000.tar.gz');
+    const gzip = zlib.createGzip();
+    const out = fs.createWriteStream(file);
+    gzip.pipe(out);
+    await writeTarEntry(gzip, { path: 'manifest.json', size: manifest.length, mtime: new Date() }, manifest);
+    await endTar(gzip);
+    gzip.end();
+    await new Promise<void>((r) => out.on('close', () => r()));
+    return file;
+  }
+
+  it('is read up to 4 MB, and one larger is refused as not ours', async () => {
+    const json = JSON.stringify({ format: 1, app: 'agency-crm', tables: [] });
+    const limit = 4 * 1024 * 1024;
+    // Padded with spaces (still JSON) to exactly the limit: read.
+    const atLimit = Buffer.from(json + ' '.repeat(limit - json.length));
+    expect(atLimit.length).toBe(limit);
+    expect(await readManifest(await archive(atLimit))).toEqual({ format: 1, app: 'agency-crm', tables: [] });
+    // One byte more: refused from its header, before it is read.
+    const over = await readManifest(await archive(Buffer.concat([atLimit, Buffer.from(' ')]))).catch((e: unknown) => e);
+    expect(over).toBeInstanceOf(BackupRefused);
+    expect((over as Error).message).toBe(`This file is not a backup of the agency CRM, or it is damaged (its manifest.json has ${limit + 1} bytes).`);
+  });
+});
+
+describe('"Back up now" while a backup is being made', () => {
+  it('is refused with the reason in the reader\'s language, and queues nothing', async () => {
+    const running = (await db.execute(sql`insert into jobs (name, singleton_key, state, attempts, max_attempts, locked_by, locked_until, started_on)
+      values (${BACKUP_JOB}, 'daily', 'running', 1, 3, 'another-instance', now() + interval '1 hour', now()) returning id`)).rows[0] as { id: number };
+    try {
+      const res = await app.inject({ method: 'POST', url: '/api/backups', headers: { ...bearer(admin.token), 'accept-language': 'el' } });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().title).toBe('Δημιουργείται ήδη αντίγραφο ασφαλείας αυτή τη στιγμή. Περιμένετε να ολοκληρωθεί.');
+      const queued = await db.execute(sql`select count(*)::int as n from jobs where name = ${BACKUP_JOB} and state = 'queued'`);
+      expect((queued.rows[0] as { n: number }).n).toBe(0);
+      const answer = (await app.inject({ url: '/api/backups', headers: bearer(admin.token) })).json();
+      expect(answer.pending).toBe(true);
+    } finally {
+      await db.execute(sql`delete from jobs where id = ${running.id}`);
+    }
+  });
+});
+
+describe('a backup that fails for good', () => {
+  it('is an alert every employee reads without the server\'s folders in it; the office admin has the details on the Jobs page', async () => {
+    const blocked = path.join(tmp('alert'), 'a-file');
+    fs.writeFileSync(blocked, 'not a folder');
+    const backup = app.config.backup as { dir: string };
+    const dir = backup.dir;
+    backup.dir = path.join(blocked, 'backups');
+    try {
+      // Its last attempt.
+      await db.execute(sql`insert into jobs (name, singleton_key, payload, attempts, max_attempts) values (${BACKUP_JOB}, 'now', '{"manual":true}', 2, 3)`);
+      await app.jobs.drain(60000);
+      const stored = await db.execute(sql`select id, state, last_error from jobs where name = ${BACKUP_JOB} order by id desc limit 1`);
+      const job = stored.rows[0] as { id: number; state: string; last_error: string };
+      expect(job.state).toBe('failed');
+      expect(job.last_error).toContain(blocked);
+      for (const [lang, text] of [
+        ['en', 'The background job “Backup” failed (attempts: 3). An office administrator sees why on the Background jobs page.'],
+        ['el', 'Η εργασία παρασκηνίου «Αντίγραφο ασφαλείας» απέτυχε (προσπάθειες: 3). Ο διαχειριστής του γραφείου βλέπει την αιτία στη σελίδα «Εργασίες παρασκηνίου».'],
+      ] as const) {
+        const list = await app.inject({ method: 'POST', url: '/api/alert/list', headers: { ...bearer(agent.token), 'accept-language': lang }, payload: { perPage: 50, currentPage: 1 } });
+        expect(list.statusCode, list.body).toBe(200);
+        expect((list.json() as { items: { content: string }[] }).items.map((a) => a.content)).toContain(text);
+        expect(list.body).not.toContain(blocked);
+      }
+      const answer = (await app.inject({ url: '/api/backups', headers: bearer(admin.token) })).json();
+      expect(answer.failure).toMatchObject({ reason: 'notWritable', error: expect.stringContaining(blocked) });
+    } finally {
+      backup.dir = dir;
+      await db.execute(sql`delete from jobs where name = ${BACKUP_JOB}`);
+    }
+  });
+});
+
+describe('a backup while a restore runs into the same database', () => {
+  it('is not made (its session would make the restore roll back), nothing written; once the restore is over it is', async () => {
+    const dir = path.join(tmp('beside-restore'), 'backups');
+    const restoring = new pg.Client({ connectionString: t.dbUrl, application_name: 'agency-crm restore' });
+    await restoring.connect();
+    const client = await t.pool.connect();
+    try {
+      await expect(createBackup({ client, dataDir: t.dataDir, dir, keep: 1, timeZone: 'Europe/Athens', appVersion: 'test' })).rejects.toThrow(
+        'A restore into this database is running: no backup is made until it has finished. Nothing was written.',
+      );
+      expect(fs.existsSync(dir)).toBe(false);
+      await restoring.end();
+      const b = await createBackup({ client, dataDir: t.dataDir, dir, keep: 1, timeZone: 'Europe/Athens', appVersion: 'test' });
+      expect(listBackups(dir).map((x) => x.name)).toEqual([b.name]);
+    } finally {
+      client.release();
+      await restoring.end().catch(() => {});
+    }
   });
 });

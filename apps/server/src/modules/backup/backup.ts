@@ -150,6 +150,32 @@ async function appliedMigration(client: pg.ClientBase): Promise<{ tag: string; w
   return { tag: entry.tag, when };
 }
 
+/** How a restore's connections name themselves (a backup waits for none; a restore refuses all others). */
+export const RESTORE_APP = 'agency-crm restore';
+
+/** Bytes this process may still write on a disk: the free space of the disk holding `dir`. */
+export type FreeSpace = (dir: string) => Promise<number>;
+
+/** The free space (for an unprivileged user) on the disk of `dir`, or of the nearest folder above it that exists. */
+export const freeBytes: FreeSpace = async (dir) => {
+  for (let p = path.resolve(dir); ; p = path.dirname(p)) {
+    try {
+      const s = await fs.promises.statfs(p);
+      return s.bavail * s.bsize;
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if ((code !== 'ENOENT' && code !== 'ENOTDIR') || path.dirname(p) === p) throw e;
+    }
+  }
+};
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** Not enough free space for what is about to be written (a full disk: the "diskFull" reason). */
+export class NotEnoughSpace extends Error {
+  readonly code = 'ENOSPC';
+}
+
 export type BackupOptions = {
   /** A connection of its own for the time of the backup (the snapshot's transaction is on it). */
   client: pg.ClientBase;
@@ -161,7 +187,19 @@ export type BackupOptions = {
   timeZone: string;
   appVersion: string;
   signal?: AbortSignal;
+  /** The free space of the backups' disk (statfs; replaced in tests). */
+  freeSpace?: FreeSpace;
 };
+
+/**
+ * What a backup needs on its disk at most: the table copies it writes first and the archive beside
+ * them, estimated as the database's size on disk (its indexes included, which the copies leave out,
+ * while gzip makes the archive's part of it smaller) plus the stored files.
+ */
+async function backupNeeds(client: pg.ClientBase, filesRoot: string): Promise<{ database: number; files: number }> {
+  const r = await client.query<{ n: string }>('select pg_database_size(current_database())::text as n');
+  return { database: Number(r.rows[0]!.n), files: storedFiles(filesRoot).reduce((n, f) => n + f.size, 0) };
+}
 
 /**
  * Makes one backup: the snapshot's tables streamed to a working folder beside the backups (the
@@ -170,6 +208,22 @@ export type BackupOptions = {
  */
 export async function createBackup(o: BackupOptions): Promise<BackupResult> {
   const started = Date.now();
+  // Beside a restore it would wait on the tables the restore replaces, and its session would make
+  // the restore roll back at the end (nothing else may be connected then).
+  const restoring = await o.client.query(
+    `select 1 from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and application_name = $1 limit 1`,
+    [RESTORE_APP],
+  );
+  if (restoring.rows.length) throw new Error('A restore into this database is running: no backup is made until it has finished. Nothing was written.');
+  // A disk that cannot hold it is refused before anything is written (and before older backups
+  // are rotated out, which happens only once a new one is complete).
+  const needs = await backupNeeds(o.client, path.join(o.dataDir, 'files'));
+  const free = await (o.freeSpace ?? freeBytes)(o.dir);
+  if (free < needs.database + needs.files) {
+    throw new NotEnoughSpace(
+      `Not enough free space for a backup in ${o.dir}: about ${mb(needs.database + needs.files)} needed (the database ${mb(needs.database)}, the stored files ${mb(needs.files)}), ${mb(free)} free. Nothing was written.`,
+    );
+  }
   fs.mkdirSync(o.dir, { recursive: true, mode: 0o700 });
   const at = new Date();
   const { name, work } = claimBackupName(o.dir, at, o.timeZone);
@@ -477,7 +531,28 @@ export type RestoreOptions = {
   /** Where the stored files the backup replaces are moved (DATA_DIR/replaced-<time>); needed when DATA_DIR/files holds any. */
   replacedDir?: string;
   log?: (line: string) => void;
+  /** The database lives in DATA_DIR (the embedded PostgreSQL): its rows need room on that disk too. */
+  databaseInDataDir?: boolean;
+  /** The free space of DATA_DIR's disk (statfs; replaced in tests). */
+  freeSpace?: FreeSpace;
 };
+
+/**
+ * Refuses a restore that DATA_DIR's disk cannot hold, before anything is unpacked: the stored files
+ * as the manifest counts them (the archive cannot hold more, see withinManifest), and the tables'
+ * rows when the database lives in DATA_DIR (their size as recorded; a backup made before sizes were
+ * recorded counts its files only).
+ */
+export async function checkRestoreSpace(manifest: BackupManifest, dataDir: string, databaseInDataDir: boolean, freeSpace: FreeSpace = freeBytes): Promise<void> {
+  const files = Math.max(0, Number(manifest.files?.bytes) || 0);
+  const rows = databaseInDataDir ? manifest.tables.reduce((n, t) => n + Math.max(0, Number(t.bytes) || 0), 0) : 0;
+  const free = await freeSpace(dataDir);
+  if (free < files + rows) {
+    throw new BackupRefused(
+      `There is not enough free space in ${dataDir} for it: about ${mb(files + rows)} needed (${databaseInDataDir ? `the tables ${mb(rows)}, ` : ''}the stored files ${mb(files)}), ${mb(free)} free. Free some space and try again; nothing was changed.`,
+    );
+  }
+}
 
 /**
  * Restores a backup into a database (`url`) and DATA_DIR, all or nothing: in ONE transaction the
@@ -498,11 +573,12 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
   const filesRoot = path.join(o.dataDir, 'files');
   const hasFiles = fs.existsSync(filesRoot) && fs.readdirSync(filesRoot).some((n) => !n.startsWith('.'));
   if (hasFiles && !o.replacedDir) throw new BackupRefused(`${filesRoot} holds files already.`);
+  await checkRestoreSpace(manifest, o.dataDir, o.databaseInDataDir ?? false, o.freeSpace);
   const staging = path.join(o.dataDir, `.files-restoring-${process.pid}-${Date.now()}`);
   const byName = new Map(manifest.tables.map((t) => [t.name, t]));
   const last = readJournal().entries.at(-1)!.tag;
 
-  const db = new pg.Client({ connectionString: o.url, application_name: 'agency-crm restore' });
+  const db = new pg.Client({ connectionString: o.url, application_name: RESTORE_APP });
   await db.connect();
   let rows = 0;
   let files = 0;
