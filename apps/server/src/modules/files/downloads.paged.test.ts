@@ -80,3 +80,42 @@ describe('a large list is read a page at a time as its file is written', () => {
     expect(logged).toMatchObject({ message: name, data: expect.objectContaining({ rows: N }) });
   });
 });
+
+describe('a reader who goes before the file ends', () => {
+  it('is not recorded, the file stops being made, and the same file can be asked for again at once', async () => {
+    const before = (await db.select().from(actionLog).where(eq(actionLog.action, 'Download'))).length;
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const ask = (signal?: AbortSignal) =>
+      fetch(`http://127.0.0.1:${port}/api/Deal/download`, {
+        method: 'POST',
+        headers: { ...bearer(admin.token), 'content-type': 'application/json', 'accept-language': 'en' },
+        body: JSON.stringify({ dealType: 1 }),
+        signal,
+      });
+    const gone = new AbortController();
+    const res = await ask(gone.signal);
+    expect(res.status).toBe(200);
+    // The first bytes of the file, then the reader goes.
+    const reader = res.body!.getReader();
+    expect((await reader.read()).value!.length).toBeGreaterThan(0);
+    gone.abort();
+    await reader.cancel().catch(() => {});
+    // The same file again: not refused as "being made" once the first has stopped, and whole.
+    let again = await ask();
+    for (let i = 0; again.status === 409 && i < 50; i++) {
+      await again.arrayBuffer();
+      await new Promise((r) => setTimeout(r, 100));
+      again = await ask();
+    }
+    expect(again.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(await again.arrayBuffer()) as never);
+    expect(wb.worksheets[0]!.rowCount - 6).toBe(N);
+    // Only the whole file is on the record.
+    const after = await db.select().from(actionLog).where(eq(actionLog.action, 'Download')).orderBy(desc(actionLog.id));
+    expect(after).toHaveLength(before + 1);
+    expect(after[0]!.data).toMatchObject({ rows: N });
+    app.server.closeAllConnections();
+  });
+});
