@@ -131,7 +131,10 @@ const NO_STYLE: Partial<ExcelJS.Style> = Object.freeze({}) as Partial<ExcelJS.St
  */
 export async function addRows<R>(ws: ExcelJS.Worksheet, rows: readonly R[] | AsyncIterable<readonly R[]>, cells: (row: R) => ExcelJS.CellValue[], signal?: AbortSignal): Promise<number> {
   const styles: Partial<ExcelJS.Style>[] = [];
-  const styleOf = (col: number) => (styles[col] ??= (({ numFmt }) => (numFmt ? { numFmt } : NO_STYLE))(ws.getColumn(col).style ?? {}));
+  const styleOf = (col: number) => {
+    const own = ws.getColumn(col).style;
+    return (styles[col] ??= own && Object.keys(own).length ? own : NO_STYLE);
+  };
   let n = 0;
   const pages = Array.isArray(rows) ? [rows as readonly R[]] : (rows as AsyncIterable<readonly R[]>);
   for await (const page of pages) {
