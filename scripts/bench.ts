@@ -80,7 +80,7 @@ type Row = {
 const BUDGET: Record<Exclude<Kind, 'info'>, number> = { list: 50, search: 40, record: 30 };
 /** A download: its largest filter, and how long its whole file may take. */
 type DownloadBench = { name: string; req: Req; budgetMs: number };
-type DownloadRow = { name: string; note?: string; fileMs?: number; fileMax?: number; kb?: number; budgetMs?: number; probeP50?: number; probeP95?: number; probeMax?: number; probes?: number; verdict?: string };
+type DownloadRow = { name: string; note?: string; fileMs?: number; fileMax?: number; kb?: number; budgetMs?: number; probeP50?: number; probeP95?: number; probeMax?: number; probes?: number; rssMb?: number; rssPeakMb?: number; verdict?: string };
 const DOWNLOAD_RUNS = 3;
 /** What another user asks while a file is made: a light request, answered from a kept count. */
 const PROBE: Req = { method: 'GET', path: '/api/Alert/unreadCount' };
@@ -768,11 +768,16 @@ async function main() {
         }
         const times = [...alone.latencies].sort((a, b) => a - b);
         const fileMs = median(times);
-        // The probe runs for as long as the file takes (and a little before and after it).
+        // The probe runs for as long as the file takes (and a little before and after it); the
+        // process's resident memory is sampled meanwhile (the app runs in this process).
+        global.gc?.();
+        const rssBefore = process.memoryUsage.rss();
+        let rssPeak = rssBefore;
+        const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage.rss())), 10);
         const [during] = await Promise.all([
           runLoad(port, token, [PROBE], { concurrency: 1, durationMs: Math.max(300, fileMs) }),
           runLoad(port, token, [d.req], { concurrency: 1, count: 1 }),
-        ]);
+        ]).finally(() => clearInterval(sampler));
         const probe = [...during.latencies].sort((a, b) => a - b);
         const row: DownloadRow = {
           name: d.name,
@@ -784,6 +789,8 @@ async function main() {
           probeP95: quantile(probe, 0.95),
           probeMax: probe[probe.length - 1],
           probes: probe.length,
+          rssMb: rssBefore / 2 ** 20,
+          rssPeakMb: rssPeak / 2 ** 20,
         };
         const over: string[] = [];
         if (row.fileMs! >= d.budgetMs) over.push(`file ≥ ${d.budgetMs / 1000} s`);
@@ -795,14 +802,14 @@ async function main() {
       }
       log('');
       log(`Downloads — budgets: the whole file in the time named (a list's largest filter < 10 s at this size); meanwhile another request p95 < ${PROBE_P95_BUDGET} ms and none over ${PROBE_MAX_BUDGET} ms (${PROBE.path} alone: p50 ${ms(quantile(probeBase, 0.5))} ms, p95 ${ms(quantile(probeBase, 0.95))} ms)`);
-      const dHeader = ['download', 'file p50', 'file max', 'size', 'budget', 'others p50', 'others p95', 'others max', 'requests', 'verdict'];
+      const dHeader = ['download', 'file p50', 'file max', 'size', 'budget', 'others p50', 'others p95', 'others max', 'requests', 'RSS before → peak', 'verdict'];
       log(`| ${dHeader.join(' | ')} |`);
       log(`|${dHeader.map(() => '---').join('|')}|`);
       for (const r of downloadRows) {
         log(
           r.note
-            ? `| ${r.name} | | | | | | | | | ${r.note} |`
-            : `| ${[r.name, ms(r.fileMs), ms(r.fileMax), `${r.kb!.toFixed(0)} KB`, `< ${r.budgetMs! / 1000} s`, ms(r.probeP50), ms(r.probeP95), ms(r.probeMax), String(r.probes), r.verdict].join(' | ')} |`,
+            ? `| ${r.name} | | | | | | | | | | ${r.note} |`
+            : `| ${[r.name, ms(r.fileMs), ms(r.fileMax), `${r.kb!.toFixed(0)} KB`, `< ${r.budgetMs! / 1000} s`, ms(r.probeP50), ms(r.probeP95), ms(r.probeMax), String(r.probes), `${r.rssMb!.toFixed(0)} → ${r.rssPeakMb!.toFixed(0)} MB`, r.verdict].join(' | ')} |`,
         );
       }
     }

@@ -806,7 +806,7 @@ async function clearData(c: pg.Client) {
   await c.query('truncate action_log, documents restart identity');
   await c.query('truncate alerts restart identity');
   await c.query('truncate transaction_attachments, transactions, payment_accounts restart identity');
-  await c.query('truncate reservations, deal_parties, deals, viewing_objects, viewings, lead_object_marks, lead_objects, leads, activity_links, activities, assignments, object_accounts, object_key_loans, object_keys, objects, files restart identity');
+  await c.query('truncate shortlist_objects, shortlists, reservations, deal_parties, deals, viewing_objects, viewings, lead_object_marks, lead_objects, leads, activity_links, activities, assignments, object_accounts, object_key_loans, object_keys, objects, files restart identity');
   await c.query('update users set account_id = null where account_id is not null');
   // The load runs without triggers (and so without the foreign keys' cascades).
   await c.query('truncate account_last_names, account_words, search_words');

@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import { PassThrough } from 'node:stream';
+import { PassThrough, Transform, type Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 
 /**
@@ -117,16 +117,40 @@ export const cellMoney = (s: string | number | null | undefined) => (s === null 
 /** Rows written between two turns of the server's other requests (about 10 ms of work). */
 export const ROWS_PER_TURN = 500;
 
+/** The style of a cell whose column has none: one object for all, so the writer looks it up once. */
+const NO_STYLE: Partial<ExcelJS.Style> = Object.freeze({}) as Partial<ExcelJS.Style>;
+
 /**
  * The table's rows, each written (committed) as it is added, ROWS_PER_TURN at a time: between two
  * slices the server answers its other requests. Written in one go, 100,000 deals held every other
- * request (and the health check) for about five seconds.
+ * request (and the health check) for about five seconds. `rows` is a list, or pages of one read as
+ * they are written (only one page in memory). Each cell takes its column's style object itself
+ * (the spreadsheet library otherwise gives every cell a copy of its own, which it then looks up
+ * and writes out again: most of a large file's work and garbage). Answers the rows written; stops
+ * at the next turn once `signal` is aborted.
  */
-export async function addRows<R>(ws: ExcelJS.Worksheet, rows: readonly R[], cells: (row: R) => ExcelJS.CellValue[]): Promise<void> {
-  for (let i = 0; i < rows.length; i++) {
-    ws.addRow(cells(rows[i]!)).commit();
-    if ((i + 1) % ROWS_PER_TURN === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+export async function addRows<R>(ws: ExcelJS.Worksheet, rows: readonly R[] | AsyncIterable<readonly R[]>, cells: (row: R) => ExcelJS.CellValue[], signal?: AbortSignal): Promise<number> {
+  const styles: Partial<ExcelJS.Style>[] = [];
+  const styleOf = (col: number) => {
+    const own = ws.getColumn(col).style;
+    return (styles[col] ??= own && Object.keys(own).length ? own : NO_STYLE);
+  };
+  let n = 0;
+  const pages = Array.isArray(rows) ? [rows as readonly R[]] : (rows as AsyncIterable<readonly R[]>);
+  for await (const page of pages) {
+    for (const r of page) {
+      const row = ws.addRow(cells(r));
+      row.eachCell({ includeEmpty: true }, (cell, col) => {
+        cell.style = styleOf(col);
+      });
+      row.commit();
+      if (++n % ROWS_PER_TURN === 0) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        signal?.throwIfAborted();
+      }
+    }
   }
+  return n;
 }
 
 /**
@@ -154,6 +178,32 @@ export async function streamedWorkbook(write: (wb: ExcelJS.stream.xlsx.WorkbookW
 }
 
 /**
+ * A workbook written by the streaming writer straight into the stream answered, to be sent as it is
+ * written (a large list's file is never held whole in memory). `finished` runs once the whole file
+ * is written and before the stream ends (the action log's row: a reader who has the whole file is on
+ * the record); when writing fails, or the reader goes, the stream is destroyed and `finished` never
+ * runs. `write` gets a signal aborted when the stream is gone before its end.
+ */
+export function workbookStream(write: (wb: ExcelJS.stream.xlsx.WorkbookWriter, signal: AbortSignal) => Promise<void>, finished: () => Promise<void>): Readable {
+  const gone = new AbortController();
+  const out = new Transform({
+    transform: (chunk, _encoding, done) => done(null, chunk),
+    flush: (done) => void finished().then(() => done(), done),
+  });
+  out.once('close', () => gone.abort());
+  void (async () => {
+    const wb = new (await loadExcel()).stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    wb.creator = 'Agency CRM';
+    wb.created = new Date();
+    await write(wb, gone.signal);
+    await wb.commit();
+  })().catch((e: unknown) => {
+    if (!out.destroyed) out.destroy(e instanceof Error ? e : new Error(String(e)));
+  });
+  return out;
+}
+
+/**
  * When an export holds fewer rows than matched (its limit), says so beside its title (row 1, column D):
  * the totals above the table count every match, the rows below do not.
  */
@@ -167,9 +217,10 @@ export function noteTruncated(title: ExcelJS.Row, shown: number, matched: number
 
 /**
  * The table under an export's head lines: the column heads (bold, underlined, texts whatever their
- * column's format) with the spreadsheet's filter on them, then the rows, written in slices.
+ * column's format) with the spreadsheet's filter on them, then the rows, written in slices (a list,
+ * or pages read as they are written). Answers the rows written.
  */
-export async function addTable<R>(ws: ExcelJS.Worksheet, heads: string[], rows: readonly R[], cells: (row: R) => ExcelJS.CellValue[]): Promise<void> {
+export async function addTable<R>(ws: ExcelJS.Worksheet, heads: string[], rows: readonly R[] | AsyncIterable<readonly R[]>, cells: (row: R) => ExcelJS.CellValue[], signal?: AbortSignal): Promise<number> {
   const header = ws.addRow(heads);
   header.font = { bold: true };
   header.eachCell((c) => {
@@ -178,5 +229,5 @@ export async function addTable<R>(ws: ExcelJS.Worksheet, heads: string[], rows: 
   });
   header.commit();
   ws.autoFilter = { from: { row: header.number, column: 1 }, to: { row: header.number, column: heads.length } };
-  await addRows(ws, rows, cells);
+  return addRows(ws, rows, cells, signal);
 }

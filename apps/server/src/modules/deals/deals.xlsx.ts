@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
 import { DEAL_DOWNLOAD_MAX, DEAL_LIST_PARTIES, DEAL_RELATION, DEAL_STAGE_CANCELLED, dealTextKey, formatReferenceNumber, type TCulture, type TDealDownload } from '@crm/contract';
 import { dealColumns, deals, objects } from '../../db/schema/index.ts';
-import { addTable, noteTruncated, DATE_FORMAT, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, streamedWorkbook, textCell } from '../../lib/excel.ts';
+import { addTable, noteTruncated, DATE_FORMAT, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, textCell } from '../../lib/excel.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
-import { inEveryLanguage, type Download } from '../../lib/downloads.ts';
+import { inEveryLanguage, inPages, type Download } from '../../lib/downloads.ts';
 import { objectTitle } from '../objects/objects.sql.ts';
 import { SORT_SQL, dealTotals, filterConditions, partiesOf, stageText } from './deals.service.ts';
 
 type T = (key: string, params?: Record<string, string | number>) => string;
 type Party = { accountId: number; account: string; relation: number };
-/** The deal's columns the file shows (not its notes, which may be long: 100,000 deals are read at once). */
+/** The deal's columns the file shows (not its notes, which may be long). */
 const SHOWN = ['dealType', 'dealStage', 'askingPrice', 'price', 'deposit', 'commission', 'dateOfDeposit', 'startDate', 'endDate', 'contractDurationMonths', 'rentStart', 'rentExpiration'] as const;
 type DealRow = {
   d: { id: number; createdOn: Date } & Record<string, unknown>;
@@ -84,25 +84,33 @@ export async function dealsWorkbook(app: FastifyInstance, f: TDealDownload, t: T
   const cond = and(...(await filterConditions(app.db, f)));
   const withCancelled = f.stages.includes(DEAL_STAGE_CANCELLED);
   const dir = f.sortDir === 'asc' ? sql`asc` : sql`desc`;
-  const [totals, rows] = await Promise.all([
+  // The ids first, in the list's order (a number each), then the rows a page at a time as the file is written.
+  const [totals, ids] = await Promise.all([
     dealTotals(app.db, cond, withCancelled),
     app.db
-      .select({ d: { id: deals.id, createdOn: deals.createdOn, ...Object.fromEntries(SHOWN.map((n) => [n, dealColumns[n]!])) }, ref: objects.referenceNumber, title: objectTitle(culture, 'objects'), parties: partiesOf(sql`${deals.id}`) })
+      .select({ id: deals.id })
       .from(deals)
       .leftJoin(objects, eq(objects.id, deals.objectId))
       .where(cond)
       .orderBy(...SORT_SQL[f.sortBy](dir))
-      .limit(DEAL_DOWNLOAD_MAX) as unknown as Promise<DealRow[]>,
+      .limit(DEAL_DOWNLOAD_MAX)
+      .then((rs) => rs.map((r) => r.id)),
   ]);
+  const page = (of: number[]) =>
+    app.db
+      .select({ d: { id: deals.id, createdOn: deals.createdOn, ...Object.fromEntries(SHOWN.map((n) => [n, dealColumns[n]!])) }, ref: objects.referenceNumber, title: objectTitle(culture, 'objects'), parties: partiesOf(sql`${deals.id}`) })
+      .from(deals)
+      .leftJoin(objects, eq(objects.id, deals.objectId))
+      .where(inArray(deals.id, of)) as unknown as Promise<DealRow[]>;
   const tz = app.config.timeZone;
   const agent = f.agentId ? ((await app.db.execute<{ name: string }>(sql`select display_name as name from accounts where id = ${f.agentId}`)).rows[0]?.name ?? null) : null;
-  const file = await streamedWorkbook(async (wb) => {
+  const write = async (wb: ExcelJS.stream.xlsx.WorkbookWriter, signal: AbortSignal) => {
     const ws = wb.addWorksheet(sheetName(t('deals.xlsx.sheet')), { views: [{ state: 'frozen', ySplit: 6 }] });
     const columns = columnsOf(t, tz);
     ws.columns = columns.map((c, i) => ({ key: String(i), width: c.width, ...(c.style ? { style: c.style } : {}) }));
     const title = ws.addRow([t('deals.xlsx.title')]);
     title.font = { bold: true, size: 14 };
-    noteTruncated(title, rows.length, totals.n, t);
+    noteTruncated(title, ids.length, totals.n, t);
     title.commit();
     ws.addRow([safeText(filterText(f, t, culture, agent))]).commit();
     // Row 3: the totals, as the list's footer shows them (cancelled deals left out unless picked).
@@ -131,8 +139,15 @@ export async function dealsWorkbook(app: FastifyInstance, f: TDealDownload, t: T
     issued.getCell(4).numFmt = 'General';
     issued.commit();
     ws.addRow([]).commit();
-    await addTable(ws, columns.map((c) => c.head), rows, (r) => columns.map((c) => c.cell(r)));
+    const rows = await addTable(
+      ws,
+      columns.map((c) => c.head),
+      inPages(ids, page, (r) => r.d.id),
+      (r) => columns.map((c) => c.cell(r)),
+      signal,
+    );
     ws.commit();
-  });
-  return { file, rows: rows.length, filter: await inEveryLanguage(app, (tl, c) => filterText(f, tl, c, agent)) };
+    return rows;
+  };
+  return { write, filter: await inEveryLanguage(app, (tl, c) => filterText(f, tl, c, agent)) };
 }

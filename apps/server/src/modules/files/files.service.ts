@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { LOG_MESSAGE } from '@crm/contract';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { Writable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
@@ -13,6 +13,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { Download } from '../../lib/downloads.ts';
+import { workbookStream } from '../../lib/excel.ts';
 import { getFileStorage, getIncomingDir } from '../../storage/file-storage.ts';
 import { ATTACHMENT_ONLY_MIMES, INLINE_MIMES, detectFileType } from './file-types.ts';
 import { getFileParent } from './file-parents.ts';
@@ -427,8 +428,13 @@ const making = new Set<string>();
  * data leaving the system is on the record (GDPR); a download that fails while it is made (a bad
  * filter, a record not readable) is not. `data` adds what names the list's owner (a statement's
  * account). The same file (same list, language and filter) asked for again by the same sign-in while
- * it is being made (a second tab) is refused with a 409 rather than made twice: a large list holds its
- * rows in memory while written. Another filter is another file, made beside it.
+ * it is being made (a second tab) is refused with a 409 rather than made twice. Another filter is
+ * another file, made beside it.
+ *
+ * A large list's file (a `write`) is sent as it is written, its rows read a page at a time: what is
+ * checked first (the filter, the reader's rights) still answers its error before anything is sent.
+ * Its log row is written once the whole file is written, before the answer ends; a file that fails
+ * midway (the answer is then cut off) or whose reader goes before its end is not recorded.
  */
 export async function sendDownload(
   app: FastifyInstance,
@@ -440,19 +446,38 @@ export async function sendDownload(
   const key = JSON.stringify([req.user?.id ?? 0, list.name, req.culture, req.params ?? null, req.query ?? null, req.body ?? null]);
   if (making.has(key)) throw new AppError(409, 'errors.downloadBusy');
   making.add(key);
+  const record = (rows: number, filter: Download['filter']) =>
+    logAction(app.db, req.actor, { action: 'Download', entity: list.entity, message: list.name, data: { ...list.data, rows, ...(filter ? { filter } : {}) } });
   let d: Download;
   try {
     d = await make();
-  } finally {
+  } catch (e) {
     making.delete(key);
+    throw e;
   }
-  await logAction(app.db, req.actor, { action: 'Download', entity: list.entity, message: list.name, data: { ...list.data, rows: d.rows, ...(d.filter ? { filter: d.filter } : {}) } });
+  let body: Buffer | Readable;
+  if ('write' in d) {
+    const { write, filter } = d;
+    let rows = 0;
+    body = workbookStream(
+      async (wb, signal) => {
+        rows = await write(wb, signal);
+      },
+      () => record(rows, filter),
+    );
+    // Being made until the file is sent (or has failed, or its reader has gone).
+    body.once('close', () => making.delete(key));
+  } else {
+    making.delete(key);
+    await record(d.rows, d.filter);
+    body = d.file;
+  }
   return reply
     .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
     .header('Content-Disposition', contentDisposition('attachment', list.name))
     .header('X-Content-Type-Options', 'nosniff')
     .header('Cache-Control', 'private, no-store')
-    .send(d.file);
+    .send(body);
 }
 
 /**

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
 import { OBJECT_DOWNLOAD_MAX, type TCulture, type TObjectDownload } from '@crm/contract';
 import { objects } from '../../db/schema/index.ts';
-import { addTable, noteTruncated, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, streamedWorkbook, textCell } from '../../lib/excel.ts';
+import { addTable, noteTruncated, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, textCell } from '../../lib/excel.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
-import { inEveryLanguage, type Download } from '../../lib/downloads.ts';
+import { inEveryLanguage, inPages, type Download } from '../../lib/downloads.ts';
 import { placeText } from './objects.sql.ts';
 import { OBJECT_COLUMNS, readColumns, type ColumnKind, type ReadRow } from './objects.columns.ts';
 import { fromObjects, searchWhere } from './objects.lists.ts';
@@ -53,33 +53,44 @@ function filterText(q: TObjectDownload, place: string | null, t: Reader['t']): s
  */
 export async function objectsWorkbook(app: FastifyInstance, q: TObjectDownload, reader: Reader): Promise<Download> {
   const where = await searchWhere(app.db, q);
-  const rows = (await fromObjects(app.db, readColumns(OBJECT_COLUMNS, reader.culture))
-    .where(where)
-    .orderBy(sql`${objects.createdOn} desc`, sql`${objects.id} desc`)
-    .limit(OBJECT_DOWNLOAD_MAX)) as unknown as ReadRow[];
+  // The ids first, newest first (a number each), then the rows a page at a time as the file is written.
+  const ids = (
+    await fromObjects(app.db, { id: objects.id })
+      .where(where)
+      .orderBy(sql`${objects.createdOn} desc`, sql`${objects.id} desc`)
+      .limit(OBJECT_DOWNLOAD_MAX)
+  ).map((r) => (r as { id: number }).id);
+  const page = (of: number[]) => fromObjects(app.db, { ...readColumns(OBJECT_COLUMNS, reader.culture), rowId: objects.id }).where(inArray(objects.id, of)) as unknown as Promise<ReadRow[]>;
   // At the limit, how many matched (said beside the title): counted only then.
-  const matched = rows.length < OBJECT_DOWNLOAD_MAX ? rows.length : ((await app.db.select({ n: sql<number>`count(*)::int` }).from(objects).where(where))[0]?.n ?? rows.length);
+  const matched = ids.length < OBJECT_DOWNLOAD_MAX ? ids.length : ((await app.db.select({ n: sql<number>`count(*)::int` }).from(objects).where(where))[0]?.n ?? ids.length);
   // The place picked, as each language names it (the file says it in the reader's, the log keeps all).
   const placeIn = async (culture: TCulture) =>
     q.locationId
       ? ((await app.db.execute<{ text: string }>(sql`select ${placeText(culture)} as text from locations opl left join locations oplp on oplp.id = opl.parent_id where opl.id = ${q.locationId}`)).rows[0]?.text ?? null)
       : null;
   const place = await placeIn(reader.culture);
-  const file = await streamedWorkbook(async (wb) => {
+  const write = async (wb: ExcelJS.stream.xlsx.WorkbookWriter, signal: AbortSignal) => {
     const ws = wb.addWorksheet(sheetName(reader.t('objects.xlsx.sheet')), { views: [{ state: 'frozen', ySplit: 5 }] });
     const cols = columnsOf(reader.t, reader.timeZone);
     ws.columns = cols.map((c, i) => ({ key: String(i), width: c.width, ...(c.style ? { style: c.style } : {}) }));
     const title = ws.addRow([reader.t('objects.xlsx.title', { count: matched })]);
     title.font = { bold: true, size: 14 };
-    noteTruncated(title, rows.length, matched, reader.t);
+    noteTruncated(title, ids.length, matched, reader.t);
     title.commit();
     ws.addRow([safeText(filterText(q, place, reader.t))]).commit();
     const issued = ws.addRow([reader.t('objects.xlsx.issued'), cellDate(new Date().toLocaleString('sv-SE', { timeZone: reader.timeZone }).replace(' ', 'T'))]);
     issued.getCell(2).numFmt = DATE_TIME_FORMAT;
     issued.commit();
     ws.addRow([]).commit();
-    await addTable(ws, cols.map((c) => c.head), rows, (r) => cols.map((c) => c.cell(r)));
+    const rows = await addTable(
+      ws,
+      cols.map((c) => c.head),
+      inPages(ids, page, (r) => r.rowId as number),
+      (r) => cols.map((c) => c.cell(r)),
+      signal,
+    );
     ws.commit();
-  });
-  return { file, rows: rows.length, filter: await inEveryLanguage(app, async (tl, c) => filterText(q, c === reader.culture ? place : await placeIn(c), tl)) };
+    return rows;
+  };
+  return { write, filter: await inEveryLanguage(app, async (tl, c) => filterText(q, c === reader.culture ? place : await placeIn(c), tl)) };
 }

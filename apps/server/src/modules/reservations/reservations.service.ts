@@ -386,6 +386,53 @@ function dateFilter(type: number, from: string | null, till: string | null): SQL
   return and(from ? sql`${col} >= ${from}::date` : undefined, till ? sql`${col} <= ${till}::date` : undefined);
 }
 
+/** A booking's columns as the list (and its file) reads them. */
+const rowColumns = (culture: TCulture) => sql`r.id, r.reservation_number_external, r.reservation_stage, r.problem, r.awaiting, r.booking_date::text, r.check_in::text, r.duration,
+      r.check_out::text, r.adults, r.children, r.object_id, o.reference_number, ${objectTitle(culture, 'o')} as title, o.website_code, r.client_last_name, r.client_first_name,
+      r.client_account_id, r.source_id, r.total::float8, r.total_done, r.payment_to_owner::float8, r.comission::float8, r.comission3rd_party::float8,
+      r.final_comission::float8`;
+
+/** A booking's row of the list. */
+function reservationItem(r: Row, t: T) {
+  const stage = r.reservation_stage as number;
+  return {
+    id: r.id as number,
+    reservationNumber: String(r.id),
+    reservationNumberExternal: (r.reservation_number_external as string | null) ?? null,
+    reservationStage: stage,
+    stage: t(`reservations.stage.${stage}`),
+    rowClass: RESERVATION_STAGE_CLASS[stage] ?? '',
+    problem: (r.problem as string | null) || null,
+    awaiting: (r.awaiting as string | null) || null,
+    bookingDate: (r.booking_date as string | null) ?? null,
+    checkIn: r.check_in as string,
+    duration: r.duration as number,
+    checkOut: r.check_out as string,
+    adults: (r.adults as number | null) ?? null,
+    children: (r.children as number | null) ?? null,
+    objectId: r.object_id as number,
+    objectReferenceNumber: formatReferenceNumber(r.reference_number as number),
+    objectTitle: (r.title as string | null) ?? null,
+    objectWebsiteCode: (r.website_code as string | null) ?? null,
+    clientDisplayName: [r.client_last_name, r.client_first_name].filter(Boolean).join(' '),
+    clientAccountId: (r.client_account_id as number | null) ?? null,
+    sourceId: (r.source_id as number | null) ?? null,
+    sourceDisplayName: r.source_id != null ? t(`reservations.source.${r.source_id as number}`) : null,
+    total: (r.total as number | null) ?? null,
+    totalDone: r.total_done as boolean,
+    paymentToOwner: (r.payment_to_owner as number | null) ?? null,
+    comission: (r.comission as number | null) ?? null,
+    comission3rdParty: (r.comission3rd_party as number | null) ?? null,
+    finalComission: r.final_comission as number,
+  };
+}
+
+/** The bookings numbered `ids`, as the list's rows (in no particular order). */
+export async function reservationRows(app: FastifyInstance, ids: number[], t: T, culture: TCulture) {
+  const { rows } = await app.db.execute(sql`select ${rowColumns(culture)} from reservations r join objects o on o.id = r.object_id where r.id in ${ids}`);
+  return (rows as Row[]).map((r) => reservationItem(r, t));
+}
+
 /**
  * POST /api/Reservation/search: the filters, the count, the page and the footer's sums (over every
  * row the filter matches, not only the page; cancelled bookings only when the stage filter picks
@@ -393,6 +440,15 @@ function dateFilter(type: number, from: string | null, till: string | null): SQL
  * current year applies (spec 9).
  */
 export async function searchReservations(app: FastifyInstance, f: TReservationSearch, t: T, culture: TCulture) {
+  const { rows, ...found } = await findReservations(app, f, culture, 'rows');
+  return { items: rows.map((r) => reservationItem(r, t)), ...found, options: { stages: stageOptions(t), sources: sourceOptions(t), dateFilterTypes: options(RESERVATION_DATE_FILTER_TYPES, 'reservations.dateFilter', t) } };
+}
+
+/**
+ * The bookings the list's filter matches: their count and sums, and the page asked for, each booking
+ * as its row (`rows`) or as its number alone (`ids`: a large list's file reads the rows later, a page at a time).
+ */
+export async function findReservations(app: FastifyInstance, f: TReservationSearch, culture: TCulture, read: 'rows' | 'ids') {
   const year = toLocalDateTime(new Date(), app.config.timeZone)!.slice(0, 4);
   const noRange = f.startDate === undefined && f.endDate === undefined;
   const from = noRange ? `${year}-01-01` : (f.startDate ?? null);
@@ -426,10 +482,7 @@ export async function searchReservations(app: FastifyInstance, f: TReservationSe
       ${total(sql`r.final_comission`)} as final_comission
     from reservations r where ${cond}`),
     app.db.execute(sql`
-    select r.id, r.reservation_number_external, r.reservation_stage, r.problem, r.awaiting, r.booking_date::text, r.check_in::text, r.duration,
-      r.check_out::text, r.adults, r.children, r.object_id, o.reference_number, ${objectTitle(culture, 'o')} as title, o.website_code, r.client_last_name, r.client_first_name,
-      r.client_account_id, r.source_id, r.total::float8, r.total_done, r.payment_to_owner::float8, r.comission::float8, r.comission3rd_party::float8,
-      r.final_comission::float8
+    select ${read === 'ids' ? sql`r.id` : rowColumns(culture)}
     from reservations r join objects o on o.id = r.object_id
     where ${cond}
     order by ${SORT[f.sortBy]} ${dir}${f.sortBy === 'total' ? sql` nulls last` : sql``}, r.id ${dir}
@@ -440,39 +493,7 @@ export async function searchReservations(app: FastifyInstance, f: TReservationSe
   // Exact decimal text, as summed by the database (never through a float).
   const sum = (v: unknown) => String(v);
   return {
-    items: rows.map((r) => {
-      const stage = r.reservation_stage as number;
-      return {
-        id: r.id as number,
-        reservationNumber: String(r.id),
-        reservationNumberExternal: (r.reservation_number_external as string | null) ?? null,
-        reservationStage: stage,
-        stage: t(`reservations.stage.${stage}`),
-        rowClass: RESERVATION_STAGE_CLASS[stage] ?? '',
-        problem: (r.problem as string | null) || null,
-        awaiting: (r.awaiting as string | null) || null,
-        bookingDate: (r.booking_date as string | null) ?? null,
-        checkIn: r.check_in as string,
-        duration: r.duration as number,
-        checkOut: r.check_out as string,
-        adults: (r.adults as number | null) ?? null,
-        children: (r.children as number | null) ?? null,
-        objectId: r.object_id as number,
-        objectReferenceNumber: formatReferenceNumber(r.reference_number as number),
-        objectTitle: (r.title as string | null) ?? null,
-        objectWebsiteCode: (r.website_code as string | null) ?? null,
-        clientDisplayName: [r.client_last_name, r.client_first_name].filter(Boolean).join(' '),
-        clientAccountId: (r.client_account_id as number | null) ?? null,
-        sourceId: (r.source_id as number | null) ?? null,
-        sourceDisplayName: r.source_id != null ? t(`reservations.source.${r.source_id as number}`) : null,
-        total: (r.total as number | null) ?? null,
-        totalDone: r.total_done as boolean,
-        paymentToOwner: (r.payment_to_owner as number | null) ?? null,
-        comission: (r.comission as number | null) ?? null,
-        comission3rdParty: (r.comission3rd_party as number | null) ?? null,
-        finalComission: r.final_comission as number,
-      };
-    }),
+    rows,
     totalRows: totals!.n as number,
     sums: {
       total: sum(totals!.total),
@@ -484,7 +505,6 @@ export async function searchReservations(app: FastifyInstance, f: TReservationSe
     sumsWithCancelled,
     startDate: from,
     endDate: till,
-    options: { stages: stageOptions(t), sources: sourceOptions(t), dateFilterTypes: options(RESERVATION_DATE_FILTER_TYPES, 'reservations.dateFilter', t) },
   };
 }
 

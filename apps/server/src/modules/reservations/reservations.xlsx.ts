@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type ExcelJS from 'exceljs';
 import { RESERVATION_DOWNLOAD_MAX, RESERVATION_SUMS, type TReservationSum, type TCulture, type TReservationDownload, type TReservationRow } from '@crm/contract';
-import { addTable, noteTruncated, DATE_FORMAT, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, streamedWorkbook, textCell } from '../../lib/excel.ts';
-import { inEveryLanguage, type Download } from '../../lib/downloads.ts';
-import { searchReservations } from './reservations.service.ts';
+import { addTable, noteTruncated, DATE_FORMAT, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, textCell } from '../../lib/excel.ts';
+import { inEveryLanguage, inPages, type Download } from '../../lib/downloads.ts';
+import { findReservations, reservationRows } from './reservations.service.ts';
 
 type T = (key: string, params?: Record<string, string | number>) => string;
 type Column = { head: string; width: number; style?: Partial<ExcelJS.Style>; cell: (r: TReservationRow) => ExcelJS.CellValue; sum?: TReservationSum };
@@ -63,15 +63,17 @@ function filterText(f: TReservationDownload, from: string | null, till: string |
  * date cells, the footer's sums above the table, and no text a spreadsheet could run as a formula.
  */
 export async function reservationsWorkbook(app: FastifyInstance, f: TReservationDownload, t: T, culture: TCulture): Promise<Download> {
-  const found = await searchReservations(app, { ...f, perPage: RESERVATION_DOWNLOAD_MAX, currentPage: 1 }, t, culture);
+  // The count, the sums and the bookings' numbers in the list's order first; the rows a page at a time as the file is written.
+  const found = await findReservations(app, { ...f, perPage: RESERVATION_DOWNLOAD_MAX, currentPage: 1 }, culture, 'ids');
+  const ids = found.rows.map((r) => r.id as number);
   const tz = app.config.timeZone;
-  const file = await streamedWorkbook(async (wb) => {
+  const write = async (wb: ExcelJS.stream.xlsx.WorkbookWriter, signal: AbortSignal) => {
     const ws = wb.addWorksheet(sheetName(t('reservations.xlsx.sheet')), { views: [{ state: 'frozen', ySplit: 6 }] });
     const columns = columnsOf(t);
     ws.columns = columns.map((c, i) => ({ key: String(i), width: c.width, ...(c.style ? { style: c.style } : {}) }));
     const title = ws.addRow([t('reservations.xlsx.title')]);
     title.font = { bold: true, size: 14 };
-    noteTruncated(title, found.items.length, found.totalRows, t);
+    noteTruncated(title, ids.length, found.totalRows, t);
     title.commit();
     ws.addRow([safeText(filterText(f, found.startDate, found.endDate, t, culture))]).commit();
     // Row 3: the footer's sums, each amount in its own column; row 4: when, and whether cancelled bookings count.
@@ -95,8 +97,15 @@ export async function reservationsWorkbook(app: FastifyInstance, f: TReservation
     for (const c of [1, 4]) issued.getCell(c).numFmt = 'General';
     issued.commit();
     ws.addRow([]).commit();
-    await addTable(ws, columns.map((c) => c.head), found.items as TReservationRow[], (r) => columns.map((c) => c.cell(r)));
+    const rows = await addTable(
+      ws,
+      columns.map((c) => c.head),
+      inPages(ids, (of) => reservationRows(app, of, t, culture) as Promise<TReservationRow[]>, (r) => r.id),
+      (r) => columns.map((c) => c.cell(r)),
+      signal,
+    );
     ws.commit();
-  });
-  return { file, rows: found.items.length, filter: await inEveryLanguage(app, (tl, c) => filterText(f, found.startDate, found.endDate, tl, c)) };
+    return rows;
+  };
+  return { write, filter: await inEveryLanguage(app, (tl, c) => filterText(f, found.startDate, found.endDate, tl, c)) };
 }

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { desc, eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { actionLog, objects } from '../../db/schema/index.ts';
+import { PAGE_ROWS } from '../../lib/downloads.ts';
+import { bearer, createTestApp } from '../../../test/harness.ts';
+
+const t = await createTestApp();
+const { app, db, pool } = t;
+const admin = await t.user({ roles: ['admin'] });
+
+// More rows than two pages: 2 × 2,000 + 500.
+const N = 2 * PAGE_ROWS + 500;
+const [flat] = await db.insert(objects).values({ title: 'Flat of the large lists', forSale: true, salePrice: '150000' } as never).returning();
+await db.execute(sql`insert into objects (title, for_rent, rent_price) select 'Paged flat ' || g, true, 1000 + g from generate_series(1, ${N}) g`);
+await db.execute(sql`insert into deals (object_id, deal_type, deal_stage, price) select ${flat!.id}, 1, 1, 1000 + g from generate_series(1, ${N}) g`);
+await db.execute(
+  sql`insert into reservations (object_id, check_in, duration, client_last_name, reservation_stage) select ${flat!.id}, date '2040-01-01' + 2 * g, 1, 'Pagedguest', 1 from generate_series(1, ${N}) g`,
+);
+
+// The deals' numbers: the price grows with the number, so the cheapest deal is the first made.
+const { lo, hi } = (await db.execute<{ lo: number; hi: number }>(sql`select min(id) as lo, max(id) as hi from deals`)).rows[0]!;
+
+/** Every statement the server sends while `run` runs, with how many rows and columns it answered (the real database answers). */
+async function statements(run: () => Promise<unknown>) {
+  const seen: { text: string; rows: number; columns: number }[] = [];
+  const query = pool.query.bind(pool) as (...a: unknown[]) => Promise<{ rowCount: number | null; rows: unknown[]; fields?: unknown[] }>;
+  pool.query = (async (...a: unknown[]) => {
+    const res = await query(...a);
+    const text = typeof a[0] === 'string' ? a[0] : String((a[0] as { text?: string }).text);
+    seen.push({ text, rows: res.rows?.length ?? 0, columns: res.fields?.length ?? 0 });
+    return res;
+  }) as typeof pool.query;
+  try {
+    await run();
+  } finally {
+    pool.query = query as typeof pool.query;
+  }
+  return seen;
+}
+
+async function download(url: string, payload: object) {
+  const res = await app.inject({ method: 'POST', url, payload, headers: { ...bearer(admin.token), 'accept-language': 'en' } });
+  expect(res.statusCode, res.body).toBe(200);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(res.rawPayload as never);
+  return wb.worksheets[0]!;
+}
+
+// `heads`: the row of the column heads.
+describe('a large list is read a page at a time as its file is written', () => {
+  it.each([
+    ['Deals.xlsx', '/api/Deal/download', { dealType: 1, sortBy: 'price', sortDir: 'asc' }, 6, (ws: ExcelJS.Worksheet, at: number) => ws.getRow(at).getCell(1).value, lo, hi],
+    ['Properties.xlsx', '/api/object/download', { forRent: true }, 5, (ws: ExcelJS.Worksheet, at: number) => ws.getRow(at).getCell(2).value, `Paged flat ${N}`, 'Paged flat 1'],
+    [
+      'Reservations.xlsx',
+      '/api/Reservation/download',
+      { startDate: '2040-01-01', endDate: '2099-12-31', clientName: 'Pagedguest', sortBy: 'checkIn', sortDir: 'asc' },
+      6,
+      (ws: ExcelJS.Worksheet, at: number) => (ws.getRow(at).getCell(5).value as Date).toISOString().slice(0, 10),
+      '2040-01-03',
+      new Date(Date.UTC(2040, 0, 1 + 2 * N)).toISOString().slice(0, 10),
+    ],
+  ] as const)('%s: every row, in the list order, no statement answering more than a page of rows', async (name, url, filter, heads, cell, first, last) => {
+    let ws: ExcelJS.Worksheet | undefined;
+    const seen = await statements(async () => {
+      ws = await download(url, filter);
+    });
+    // The file holds every row, in the list's order (the first and the last where they belong).
+    expect(ws!.rowCount - heads).toBe(N);
+    expect(cell(ws!, heads + 1)).toBe(first);
+    expect(cell(ws!, heads + N)).toBe(last);
+    // Only the list's numbers (one column) are read at once; the rows themselves a page at a time.
+    const large = seen.filter((s) => s.rows > PAGE_ROWS);
+    expect(large.length, JSON.stringify(large.map((s) => s.text.slice(0, 120)))).toBeGreaterThan(0);
+    for (const s of large) expect(s.columns, s.text).toBe(1);
+    expect(seen.filter((s) => s.rows > 1 && s.columns > 1).length).toBeGreaterThanOrEqual(Math.ceil(N / PAGE_ROWS));
+    // Recorded once, with every row.
+    const [logged] = await db.select().from(actionLog).where(eq(actionLog.action, 'Download')).orderBy(desc(actionLog.id)).limit(1);
+    expect(logged).toMatchObject({ message: name, data: expect.objectContaining({ rows: N }) });
+  });
+});
+
+describe('a reader who goes before the file ends', () => {
+  it('is not recorded, the file stops being made, and the same file can be asked for again at once', async () => {
+    const before = (await db.select().from(actionLog).where(eq(actionLog.action, 'Download'))).length;
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const ask = (signal?: AbortSignal) =>
+      fetch(`http://127.0.0.1:${port}/api/Deal/download`, {
+        method: 'POST',
+        headers: { ...bearer(admin.token), 'content-type': 'application/json', 'accept-language': 'en' },
+        body: JSON.stringify({ dealType: 1 }),
+        signal,
+      });
+    const gone = new AbortController();
+    const res = await ask(gone.signal);
+    expect(res.status).toBe(200);
+    // The first bytes of the file, then the reader goes.
+    const reader = res.body!.getReader();
+    expect((await reader.read()).value!.length).toBeGreaterThan(0);
+    gone.abort();
+    await reader.cancel().catch(() => {});
+    // The same file again: not refused as "being made" once the first has stopped, and whole.
+    let again = await ask();
+    for (let i = 0; again.status === 409 && i < 50; i++) {
+      await again.arrayBuffer();
+      await new Promise((r) => setTimeout(r, 100));
+      again = await ask();
+    }
+    expect(again.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(await again.arrayBuffer()) as never);
+    expect(wb.worksheets[0]!.rowCount - 6).toBe(N);
+    // Only the whole file is on the record.
+    const after = await db.select().from(actionLog).where(eq(actionLog.action, 'Download')).orderBy(desc(actionLog.id));
+    expect(after).toHaveLength(before + 1);
+    expect(after[0]!.data).toMatchObject({ rows: N });
+    app.server.closeAllConnections();
+  });
+});
