@@ -94,7 +94,8 @@ describe('migrations', () => {
     await q(`drop index action_log_object_deleted_ref_idx`);
     // Before 0054: the agents' results read the closed deals and the new listings without their own indexes.
     await q(`drop index deals_closed_end_date_idx`);
-    await q(`drop index objects_created_on_by_idx`);
+    await q(`drop index objects_created_on_id_idx`);
+    await q(`create index objects_created_on_id_idx on objects (created_on, id)`);
     // Before 0056: a job's failure had no reason code.
     await q(`alter table jobs drop column last_error_reason`);
     // Before 0056: nationalities written as a country's name or code.
@@ -221,9 +222,9 @@ describe('migrations', () => {
       { indexdef: "CREATE INDEX action_log_object_deleted_ref_idx ON public.action_log USING btree (((data ->> 'referenceNumber'::text))) WHERE ((entity = 'Object'::text) AND (action = 'Delete'::text))" },
     ]);
     // 0054 indexes the closed deals by closing date, and the new listings with who took them on.
-    expect((await q(`select indexdef from pg_indexes where indexname in ('deals_closed_end_date_idx', 'objects_created_on_by_idx') order by 1`)).rows).toEqual([
+    expect((await q(`select indexdef from pg_indexes where indexname in ('deals_closed_end_date_idx', 'objects_created_on_id_idx') order by 1`)).rows).toEqual([
       { indexdef: 'CREATE INDEX deals_closed_end_date_idx ON public.deals USING btree (end_date) WHERE (deal_stage = 5)' },
-      { indexdef: 'CREATE INDEX objects_created_on_by_idx ON public.objects USING btree (created_on) INCLUDE (created_by_account_id)' },
+      { indexdef: 'CREATE INDEX objects_created_on_id_idx ON public.objects USING btree (created_on, id) INCLUDE (created_by_account_id)' },
     ]);
     // 0056 writes a nationality that was exactly a country's name or code as the office does, in Greek; the rest as typed.
     expect((await q(`select last_name, nationality from accounts where last_name ~ '^Last20(0[1-9]|10)$' order by last_name`)).rows.map((r: { nationality: string | null }) => r.nationality)).toEqual([

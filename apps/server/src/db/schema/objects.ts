@@ -134,7 +134,7 @@ export const objects = pgTable(
     index('objects_owner_idx').on(t.ownerId),
     index('objects_location_idx').on((t as unknown as Record<string, AnyPgColumn>).locationId!),
     index('objects_created_by_account_idx').on(t.createdByAccountId),
-    // objects_created_on_by_idx in SQL (0054): (created_on) INCLUDE (created_by_account_id), the listings each agent took on in a period.
+    // objects_created_on_id_idx carries created_by_account_id (INCLUDE, 0054): the listings each agent took on in a period.
   ],
 );
 
