@@ -452,6 +452,31 @@ function withinManifest(manifest: BackupManifest) {
 }
 
 /**
+ * The entries of a backup that its manifest names (tables and stored files), in the archive's order,
+ * each held to the manifest's sizes before its body is read; the archive is closed when the reader
+ * stops, done or failed. The check and the restore read a backup this one way.
+ */
+async function* backupEntries(file: string, manifest: BackupManifest, byName: Map<string, BackupManifest['tables'][number]>) {
+  const within = withinManifest(manifest);
+  const input = fs.createReadStream(file).pipe(zlib.createGunzip());
+  try {
+    for await (const entry of readTar(input)) {
+      const what = entryOf(entry, byName);
+      within(entry, what);
+      if (what.kind !== 'skip') yield { entry, what };
+    }
+  } finally {
+    input.destroy();
+  }
+}
+
+/** Refuses a backup some of whose tables never came. */
+function refuseMissingTables(manifest: BackupManifest, seen: Set<string>) {
+  const missing = manifest.tables.filter((t) => !seen.has(t.name)).map((t) => t.name);
+  if (missing.length) throw new BackupRefused(`The backup is incomplete: the tables ${missing.join(', ')} are missing from it.`);
+}
+
+/**
  * Reads a whole backup once without changing anything: the archive whole (gzip's check sum, every
  * entry, the end), every table of its manifest there with the rows it says, the stored files'
  * names inside files/. A restore that replaces a database checks this before it touches it.
@@ -459,13 +484,8 @@ function withinManifest(manifest: BackupManifest) {
 export async function verifyBackup(file: string, manifest: BackupManifest): Promise<void> {
   const byName = new Map(manifest.tables.map((t) => [t.name, t]));
   const seen = new Set<string>();
-  const within = withinManifest(manifest);
-  const input = fs.createReadStream(file).pipe(zlib.createGunzip());
   try {
-    for await (const entry of readTar(input)) {
-      const what = entryOf(entry, byName);
-      within(entry, what);
-      if (what.kind === 'skip') continue;
+    for await (const { entry, what } of backupEntries(file, manifest, byName)) {
       if (what.kind === 'table') {
         const t = what.table;
         // COPY's text format: one line a row (a newline inside a value is written \n).
@@ -479,11 +499,8 @@ export async function verifyBackup(file: string, manifest: BackupManifest): Prom
     }
   } catch (e) {
     throw damaged(e);
-  } finally {
-    input.destroy();
   }
-  const missing = manifest.tables.filter((t) => !seen.has(t.name)).map((t) => t.name);
-  if (missing.length) throw new BackupRefused(`The backup is incomplete: the tables ${missing.join(', ')} are missing from it.`);
+  refuseMissingTables(manifest, seen);
 }
 
 /**
@@ -619,12 +636,7 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
     await db.query(`truncate ${[...knownTables].map(ident).join(', ')} restart identity`);
     log(`Loading ${manifest.tables.length} tables...`);
 
-    const within = withinManifest(manifest);
-    const input = fs.createReadStream(o.file).pipe(zlib.createGunzip());
-    for await (const entry of readTar(input)) {
-      const what = entryOf(entry, byName);
-      within(entry, what);
-      if (what.kind === 'skip') continue;
+    for await (const { entry, what } of backupEntries(o.file, manifest, byName)) {
       if (what.kind === 'table') {
         const t = what.table;
         const into = db.query(copyFrom(`copy ${ident(t.name)} (${t.columns.map(ident).join(', ')}) from stdin`));
@@ -640,8 +652,7 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
         continue;
       }
       if (files === 0) {
-        const missing = manifest.tables.filter((t) => !loaded.has(t.name)).map((t) => t.name);
-        if (missing.length) throw new BackupRefused(`The backup is incomplete: the tables ${missing.join(', ')} are missing from it.`);
+        refuseMissingTables(manifest, loaded);
         log(`Loaded ${rows} rows; putting the files back...`);
       }
       const target = path.join(staging, what.rel);
@@ -651,8 +662,7 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
       files++;
       bytes += entry.size;
     }
-    const missing = manifest.tables.filter((t) => !loaded.has(t.name)).map((t) => t.name);
-    if (missing.length) throw new BackupRefused(`The backup is incomplete: the tables ${missing.join(', ')} are missing from it.`);
+    refuseMissingTables(manifest, loaded);
     if (files !== manifest.files.count) log(`Note: the backup listed ${manifest.files.count} files and holds ${files} (files deleted while it was made are left out).`);
 
     await setSequences(db, manifest);
