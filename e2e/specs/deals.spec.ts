@@ -210,7 +210,11 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(page.getByTestId('deals-sums-note')).toHaveCount(0);
 
     // The download is on the record: who took the list, how many rows, with which filter.
+    // 100 entries a page: the other specs running beside this one log their changes meanwhile, and
+    // on a page of 20 this download's entry could already be on the second.
+    await ctx.addCookies([{ name: 'ActionLog.list', value: encodeURIComponent(JSON.stringify({ perPage: 100 })), url: baseURL! }]);
     await page.goto('/ActionLog');
+    await expect(page.getByTestId('action-log-table-page-size')).toHaveValue('100');
     const logged = page.getByTestId('action-log-table-row').filter({ hasText: 'Deals.xlsx' }).filter({ hasText: mark });
     await expect(logged).toHaveCount(1, { timeout: 20_000 });
     await expect(logged).toContainText(el ? 'Λήψη αρχείου' : 'Downloaded');
