@@ -6,8 +6,8 @@
 // 1. Builds the web app when apps/web/dist is missing (or with --build-web).
 // 2. Starts the CRM (apps/server/src/main.ts) on a free port with the demo agency in its own data
 //    folder (DATA_DIR, default ./data/bench-web), unless --url names a running one.
-// 3. Signs in through the API and puts the session where the app keeps it (localStorage
-//    "crm.session"); nothing else: no stored texts, no service worker, an empty HTTP cache (the
+// 3. Signs in through the API in the browser, as the sign-in page does (its cookies, and the session
+//    in localStorage "crm.session"); nothing else: no stored texts, no service worker, an empty HTTP cache (the
 //    Lighthouse default), i.e. the first visit after signing in.
 // 4. Runs Lighthouse (performance only) on the sign-in page, home, a list and a record view, with the
 //    mobile preset (simulated slow 4G, 4x slower CPU, 412x823 screen) and the desktop preset; each
@@ -148,12 +148,26 @@ async function main() {
         const runs: Measured[] = [];
         for (let i = 0; i < RUNS; i++) {
           // The session only: Lighthouse itself empties the HTTP cache, the service worker and its caches.
+          // Signed in as the sign-in page does it, in the browser: the answer's cookies (the page
+          // cookie that lets the server draw a screen, decision 054) are the browser's, the session in
+          // localStorage. Signed out: neither.
           const tab = await browser.newPage();
           await tab.goto(`${base}/terms.htm`);
-          await tab.evaluate((s) => {
-            localStorage.clear();
-            if (s) localStorage.setItem('crm.session', s);
-          }, page.signedIn ? JSON.stringify(session) : '');
+          await tab.evaluate(
+            async (signedIn, who) => {
+              localStorage.clear();
+              if (!signedIn) return;
+              const res = await fetch('/api/authenticate/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(who), credentials: 'include' });
+              if (!res.ok) throw new Error(`Signing in failed: ${res.status}`);
+              localStorage.setItem('crm.session', JSON.stringify(await res.json()));
+            },
+            page.signedIn,
+            { username: ADMIN.email, password: ADMIN.password },
+          );
+          if (!page.signedIn) {
+            const cdp = await tab.createCDPSession();
+            await cdp.send('Network.clearBrowserCookies');
+          }
           await tab.close();
           const flags: Flags = { port: chrome.port, output: argv.includes('--reports') ? 'html' : 'json', onlyCategories: ['performance'], logLevel: 'error' };
           const config: Config | undefined = preset === 'desktop' ? desktopConfig : undefined;

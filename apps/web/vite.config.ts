@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { mantineCssPerComponent } from './build/mantine-css.ts';
 import { precompress } from './build/precompress.ts';
+import { firstPaintCss } from './build/first-paint-css.ts';
 import { serviceWorker } from './build/service-worker.ts';
 import { shellPreload } from './build/shell-preload.ts';
 
@@ -11,6 +12,7 @@ export default defineConfig({
     react(),
     mantineCssPerComponent(),
     shellPreload(),
+    firstPaintCss(),
     serviceWorker({ source: path.resolve(import.meta.dirname, 'src/sw/service-worker.ts'), localesDir: path.resolve(import.meta.dirname, '../server/src/db/seed/locales') }),
     // Last: compresses everything written, sw.js included.
     precompress(),

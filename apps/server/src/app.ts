@@ -170,7 +170,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(shellRoutes);
   await registerModules(app);
 
-  if (opts.serveWeb !== false && fs.existsSync(path.join(webDist, 'index.html'))) await webPlugin(app, { root: webDist, pages: [shortlistAppPage(app)] });
+  if (opts.serveWeb !== false && fs.existsSync(path.join(webDist, 'index.html'))) await webPlugin(app, {
+      root: webDist,
+      pages: [shortlistAppPage(app)],
+      ...(config.firstPaint ? { firstPaint: { bundle: path.join(webDist, '..', 'dist-ssr', 'entry-server.js') } } : {}),
+    });
   return app;
 }
 

@@ -71,6 +71,7 @@ const ZEnv = z.object({
     .optional(),
   /** Serve the payments-only app on every host (an instance only for the agency's clients). */
   PAYMENTS_ONLY: bool.default(false),
+  FIRST_PAINT: bool.default(true),
   /** Behind a reverse proxy: trust its X-Forwarded-* headers (client address for throttling, https links). */
   TRUST_PROXY: bool.default(false),
   /** Where the built web app is (default apps/web/dist). */
@@ -129,6 +130,8 @@ export type Config = {
    */
   paymentsUrl: string;
   webDist?: string;
+  /** Screens opened by their address are drawn on the server first (decision 054); FIRST_PAINT=false turns it off. */
+  firstPaint: boolean;
   trustProxy: boolean;
   passwordHashFast: boolean;
   /** daily: a backup every day at `at` (the agency's clock); keep: the newest kept (0: all). */
@@ -184,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentsOnly: e.PAYMENTS_ONLY,
     paymentsUrl: paymentsUrlOf((e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/$/, ''), e.PAYMENTS_HOST?.toLowerCase()),
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+    firstPaint: e.FIRST_PAINT,
     trustProxy: e.TRUST_PROXY,
     passwordHashFast: e.PASSWORD_HASH_FAST,
     backup: {

@@ -1,5 +1,6 @@
 import { startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 // Mantine's base styles; each component's own styles come with the component (build/mantine-css.ts).
 import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';
@@ -11,10 +12,28 @@ import { App, StartupFailure } from './app/app.tsx';
 import { registerServiceWorker, reloadOnMissingCode } from './lib/service-worker.ts';
 import { appRouter } from './app/router.tsx';
 import { nextTask } from './lib/next-task.ts';
+import { queryClient } from './app/query-client.ts';
+import { takingOver } from './lib/first-paint.ts';
+import { setAgencyZone } from './lib/agency-clock.ts';
+import { variantStore } from './lib/variant.ts';
 
 reloadOnMissingCode();
 
-const root = createRoot(document.getElementById('root')!);
+const container = document.getElementById('root')!;
+// A screen the server drew (decision 054): the data it shows answer the screen's first queries, and
+// the agency's clock it was drawn on is the app's from the start.
+const drawn = takingOver() ? document.getElementById('crm-first-paint') : null;
+if (drawn) {
+  try {
+    const paint = JSON.parse(drawn.textContent ?? 'null') as { state: DehydratedState; config: { timeZone?: string; clock?: unknown } };
+    hydrate(queryClient, paint.state);
+    setAgencyZone(paint.config.timeZone, paint.config.clock);
+    variantStore.set('crm');
+  } catch {
+    // Unreadable: the screen asks for its data as usual.
+  }
+  drawn.remove();
+}
 // Texts stored from an earlier visit: render now (they are revalidated meanwhile). First visit: the
 // texts load while the screen's code does.
 // Which app this host is (CRM or payments): known from an earlier visit, or asked alongside.
@@ -32,14 +51,28 @@ if (ready !== true) ready.catch(() => undefined);
  */
 async function start() {
   await nextTask();
-  appRouter();
+  const router = appRouter();
   await nextTask();
   await ready;
-  startTransition(() => root.render(<App />));
+  if (drawn) {
+    // Over a drawn screen: once the screen's code has loaded (the router's first screen), React takes
+    // the drawn page over as it is (hydration), in slices. A page that does not come out the same
+    // (the data changed in between) is drawn again by the browser, which React does by itself.
+    if (!router.state.initialized) await new Promise<void>((resolve) => router.subscribe((s) => s.initialized && resolve()));
+    startTransition(() => {
+      hydrateRoot(container, <App />, {
+        onRecoverableError: (error) => console.warn('The drawn screen was drawn again in the browser:', error),
+      });
+    });
+  } else {
+    const root = createRoot(container);
+    startTransition(() => root.render(<App />));
+  }
   registerServiceWorker();
 }
 
 start().catch((e: unknown) => {
   console.error(e);
-  root.render(<StartupFailure />);
+  container.removeAttribute('inert');
+  createRoot(container).render(<StartupFailure />);
 });

@@ -85,6 +85,28 @@ export function fileCookieHeader(req: FastifyRequest, token: string | null): str
     : `${FILE_COOKIE}=${token}; Path=/api; HttpOnly; SameSite=Strict${secure}`;
 }
 
+/**
+ * The session's page cookie: the session token in an HttpOnly, SameSite=Strict cookie for the app's
+ * own addresses, so that a screen opened by its address can be drawn on the server with the
+ * reader's data (ssr/first-paint.ts, decision 054). No API route accepts it: it only lets the
+ * server draw, for the same browser, a screen the reader may read anyway, and a page drawn with it
+ * is never stored by any cache. It is worth nothing once the session ends, and sign-out removes it.
+ */
+export const PAGE_COOKIE = 'crm_page';
+
+export function pageCookieToken(req: FastifyRequest): string | undefined {
+  const m = new RegExp(`(?:^|;\\s*)${PAGE_COOKIE}=([^;\\s]{20,200})`).exec(req.headers.cookie ?? '');
+  return m?.[1];
+}
+
+/** Set-Cookie for the page cookie of a session token (null: remove it). */
+export function pageCookieHeader(req: FastifyRequest, token: string | null): string {
+  const secure = req.protocol === 'https' ? '; Secure' : '';
+  return token === null
+    ? `${PAGE_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict${secure}`
+    : `${PAGE_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Strict${secure}`;
+}
+
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
   app.decorateRequest('culture', 'en');

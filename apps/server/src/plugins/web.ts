@@ -1,8 +1,12 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import zlib from 'node:zlib';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { pageCookieToken } from './auth.ts';
+import { startFirstPainter, type FirstPaint } from '../ssr/first-paint.ts';
 
 /** Hashed build output: its name changes whenever its content does, so it never needs revalidating. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -58,6 +62,39 @@ export function pageHtml(indexHtml: string, page: AppPage): string {
   return html.replace(/<\/head>/i, () => `  ${head}\n  </head>`);
 }
 
+/** Screens without a sign-in: never drawn on the server (ssr/first-paint.ts). */
+const PUBLIC_SCREEN = /^\/(?:login|ForgotPassword|ResetPassword|Shortlist\/|Payments\/ApproveExpense\/|index\.html)(?:[/?]|$)/i;
+
+/**
+ * index.html with a screen drawn in it (decision 054): the drawing inside #root, not to be used
+ * (inert) until the app has started and replaced it with the live screen; the data it shows beside
+ * it, for the app's queries (a JSON block, never run); and the build's styles in one file, since the
+ * drawing is shown before any script has run.
+ */
+export function firstPaintHtml(indexHtml: string, paint: FirstPaint, styles: { css: string; parts: string[] }): string | null {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+  const root = /<div id="root"><\/div>/;
+  // A page of another shape than this code knows: not drawn (the browser draws it as always).
+  if (!entry.test(indexHtml) || !root.test(indexHtml)) return null;
+  // A drawing that needs a script to put its parts in place (the CSP runs none inline): not sent.
+  if (/<script\b/i.test(paint.html)) return null;
+  const state = JSON.stringify({ state: paint.state, config: paint.config }).replace(/</g, '\\u003c');
+  const lang = escapeHtml(paint.lang);
+  return (
+    indexHtml
+      .replace(/<html\b[^>]*>/i, () => `<html lang="${lang}" data-mantine-color-scheme="light" data-drawn>`)
+      // The app's entry is asked once the drawing has been painted (index.html's start-up script).
+      .replace(entry, (_m, src: string) => `<meta name="crm-entry" content="${escapeHtml(src)}" />`)
+      // The entry's styles are in the first paint's file, with every screen's. The files it holds are
+      // named too, disabled (never loaded): the app's code loads a screen's styles only when no such
+      // link is there, and each one added would restyle the whole page again.
+      .replace(/<link rel="stylesheet" crossorigin href="[^"]+">/, () =>
+        [`<link rel="stylesheet" href="${escapeHtml(styles.css)}" />`, ...styles.parts.map((p) => `<link rel="stylesheet" href="${escapeHtml(p)}" disabled />`)].join('\n    '),
+      )
+      .replace(root, () => `<div id="root" inert>${paint.html}</div><script type="application/json" id="crm-first-paint">${state}</script>`)
+  );
+}
+
 /** Files a browser asks for by name: a missing one is a 404, never the app's index.html served as script. */
 const STATIC_FILE = /\.(?:js|mjs|css|map|json|webmanifest|png|jpe?g|gif|svg|ico|webp|avif|woff2?|txt|htm|br|gz)$/i;
 
@@ -67,8 +104,43 @@ const STATIC_FILE = /\.(?:js|mjs|css|map|json|webmanifest|png|jpe?g|gif|svg|ico|
  * assets are cached for a year as immutable, the rest revalidated (ETag → 304). Every other non-API
  * path is a screen of the single-page app and gets index.html.
  */
-export async function webPlugin(app: FastifyInstance, opts: { root: string; pages?: AppPageRoute[] }) {
+export async function webPlugin(app: FastifyInstance, opts: { root: string; pages?: AppPageRoute[]; firstPaint?: { bundle: string } }) {
   const { root } = opts;
+  // The build's index.html, read once (as its script hashes are, for the CSP).
+  let indexHtml: string | undefined;
+  // The screens drawn on the server: the build's first-paint styles and the server build of the app.
+  let firstPaintCss: { css: string; parts: string[] } | undefined;
+  try {
+    const built = JSON.parse(fs.readFileSync(path.join(root, 'first-paint.json'), 'utf8')) as { css?: unknown; parts?: unknown };
+    if (typeof built.css === 'string' && Array.isArray(built.parts)) firstPaintCss = { css: built.css, parts: built.parts.filter((p): p is string => typeof p === 'string') };
+  } catch {
+    firstPaintCss = undefined;
+  }
+  const painter = opts.firstPaint && firstPaintCss && fs.existsSync(opts.firstPaint.bundle) ? startFirstPainter(opts.firstPaint.bundle, app.log) : null;
+  if (painter) app.addHook('onClose', async () => painter.close());
+
+  /** A signed-in reader opening a screen by its address: the screen drawn, or null (index.html as it is). */
+  const drawn = async (req: FastifyRequest): Promise<string | null> => {
+    if (!painter || !firstPaintCss || req.method !== 'GET' || PUBLIC_SCREEN.test(req.url)) return null;
+    if (req.headers['sec-fetch-mode'] !== undefined && req.headers['sec-fetch-mode'] !== 'navigate') return null;
+    if (!/text\/html/.test(req.headers.accept ?? '')) return null;
+    const token = pageCookieToken(req);
+    const address = app.server.address() as AddressInfo | null;
+    if (!token || !address || typeof address !== 'object') return null;
+    const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    const paint = await painter.paint({ origin: `http://${host}:${address.port}`, url: req.url, token, cookie: req.headers.cookie ?? '', acceptLanguage: req.headers['accept-language'] });
+    if (!paint) return null;
+    indexHtml ??= fs.readFileSync(path.join(root, 'index.html'), 'utf8');
+    return firstPaintHtml(indexHtml, paint, firstPaintCss);
+  };
+  /** A drawn screen: personal data, so kept by no cache; compressed here (the route sends files precompressed). */
+  const sendDrawn = (req: FastifyRequest, reply: FastifyReply, html: string) => {
+    const accepts = String(req.headers['accept-encoding'] ?? '');
+    reply.header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-store').header('Vary', 'Cookie, Accept-Encoding');
+    if (/\bbr\b/.test(accepts)) return reply.header('Content-Encoding', 'br').send(zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
+    if (/\bgzip\b/.test(accepts)) return reply.header('Content-Encoding', 'gzip').send(zlib.gzipSync(html, { level: 6 }));
+    return reply.send(html);
+  };
   await app.register(fastifyStatic, {
     root,
     serve: false,
@@ -88,8 +160,6 @@ export async function webPlugin(app: FastifyInstance, opts: { root: string; page
     }
   };
 
-  // The build's index.html, read once (as its script hashes are, for the CSP).
-  let indexHtml: string | undefined;
   for (const { path: route, page } of opts.pages ?? []) {
     app.get(route, { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
       indexHtml ??= fs.readFileSync(path.join(root, 'index.html'), 'utf8');
@@ -115,6 +185,8 @@ export async function webPlugin(app: FastifyInstance, opts: { root: string; page
       return reply.header('Cache-Control', rel.startsWith('assets/') ? IMMUTABLE : REVALIDATE).sendFile(rel);
     }
     if (rel.startsWith('assets/') || STATIC_FILE.test(rel)) return reply.callNotFound();
+    const html = await drawn(req);
+    if (html) return sendDrawn(req, reply, html);
     return reply.header('Cache-Control', REVALIDATE).sendFile('index.html');
   });
 }

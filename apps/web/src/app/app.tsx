@@ -1,6 +1,6 @@
 import { MantineProvider, createTheme, type CSSVariablesResolver, Center, Stack, Text, Button } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api.ts';
@@ -8,6 +8,7 @@ import { queryClient } from './query-client.ts';
 import { appRouter } from './router.tsx';
 import { clearButtonDefaults } from './clear-buttons.ts';
 import { choicePills } from './choice-pills.tsx';
+import { tookOver } from '../lib/first-paint.ts';
 
 const theme = createTheme({
   primaryColor: 'blue',
@@ -60,6 +61,17 @@ setUnauthorizedHandler(() => {
 });
 
 export function App() {
+  // The first render is committed: a page drawn by the server is live from here on.
+  useEffect(tookOver, []);
+  return (
+    <Providers>
+      <RouterProvider router={appRouter()} />
+    </Providers>
+  );
+}
+
+/** The theme and the query cache around the router (the browser's, or the server's first paint). */
+export function Providers({ children }: { children: React.ReactNode }) {
   // The clear buttons are named in the reader's language: the theme follows a change of language
   // (react-i18next gives a new t for each).
   const { t } = useTranslation();
@@ -71,9 +83,7 @@ export function App() {
   }, [t]);
   return (
     <MantineProvider theme={themed} cssVariablesResolver={cssVariablesResolver}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={appRouter()} />
-      </QueryClientProvider>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );
 }

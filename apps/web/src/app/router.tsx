@@ -259,7 +259,10 @@ export const appRouter = () => (made ??= makeRouter());
  */
 const NothingYet = () => null;
 
-const makeRouter = () => createBrowserRouter([{ HydrateFallback: NothingYet, children: [
+const makeRouter = () => createBrowserRouter(appRoutes());
+
+/** The app's routes: the browser's router, and the server's first paint (entry-server.tsx). */
+export const appRoutes = (): RouteObject[] => [{ HydrateFallback: NothingYet, children: [
   // No layout, no sign-in
   // The sign-in page is part of the entry: the first screen of every visit without a session, and
   // its inputs are the ones every other screen uses too. Lazy, it cost a round trip before it showed.
@@ -283,4 +286,4 @@ const makeRouter = () => createBrowserRouter([{ HydrateFallback: NothingYet, chi
     ],
   },
   { path: '/index.html', element: <Navigate to="/" replace /> },
-] }]);
+] }];

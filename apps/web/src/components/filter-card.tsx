@@ -3,6 +3,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconFilter } from './icons.ts';
+import { takingOver } from '../lib/first-paint.ts';
 
 /**
  * A list's filter card. On a phone it folds away behind a "Filters" button (marked when a filter
@@ -10,7 +11,7 @@ import { IconFilter } from './icons.ts';
  */
 export function FilterCard({ active, testId, children }: { active: boolean; testId: string; children: ReactNode }) {
   const { t } = useTranslation();
-  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: takingOver() });
   const [opened, { toggle }] = useDisclosure(false);
   if (wide) {
     return (

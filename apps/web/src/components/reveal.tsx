@@ -1,4 +1,5 @@
 import { Stack, useMantineTheme, type MantineSpacing } from '@mantine/core';
+import { takingOver } from '../lib/first-paint.ts';
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 type Report = (id: string, ready: boolean) => void;
@@ -24,8 +25,10 @@ export function useSectionReady(id: string, ready: boolean) {
  */
 export function RevealTogether({ children, fallback, gap, timeoutMs = 4000 }: { children: ReactNode; fallback: ReactNode; gap?: MantineSpacing; timeoutMs?: number }) {
   const states = useRef(new Map<string, boolean>());
-  const [revealed, setRevealed] = useState(false);
-  const revealedRef = useRef(false);
+  // Drawn on the server, and taken over in the browser: shown at once (no effects run on the server;
+  // the data is there already).
+  const [revealed, setRevealed] = useState(takingOver);
+  const revealedRef = useRef(revealed);
   const check = useCallback(() => {
     if (revealedRef.current || states.current.size === 0) return;
     if ([...states.current.values()].every(Boolean)) {
@@ -76,7 +79,8 @@ export function WhenNear({ children, placeholder, label, armed = true }: { child
   // Only phones (below the theme's sm, as the shell's own phone layout) defer: there the first
   // screen is a small part of a record, and the CPU is slow.
   const { breakpoints } = useMantineTheme();
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined' || window.matchMedia(`(min-width: ${breakpoints.sm})`).matches);
+  // Drawn on the server (and taken over in the browser): drawn at once.
+  const [near, setNear] = useState(() => takingOver() || typeof IntersectionObserver === 'undefined' || window.matchMedia(`(min-width: ${breakpoints.sm})`).matches);
   const [deferred] = useState(!near);
   useEffect(() => {
     const el = ref.current;

@@ -18,7 +18,7 @@ import {
   ZLanguage,
 } from '@crm/contract';
 import { branches, users } from '../../db/schema/index.ts';
-import { OFFICE_ADMIN, SIGNED_IN, fileCookieHeader } from '../../plugins/auth.ts';
+import { OFFICE_ADMIN, SIGNED_IN, fileCookieHeader, pageCookieHeader } from '../../plugins/auth.ts';
 import { logAction } from '../../lib/audit.ts';
 import {
   changeOwnPassword,
@@ -66,6 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         `${DEVICE_COOKIE}=${token}; Path=/api/authenticate; Max-Age=${400 * 24 * 3600}; HttpOnly; SameSite=Strict${req.protocol === 'https' ? '; Secure' : ''}`,
       );
       reply.header('Set-Cookie', fileCookieHeader(req, session.token));
+      reply.header('Set-Cookie', pageCookieHeader(req, session.token));
       return session;
     },
   );
@@ -77,6 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await logout(app, req.user!.sessionId, req.actor);
       reply.removeHeader('set-cookie');
       reply.header('Set-Cookie', fileCookieHeader(req, null));
+      reply.header('Set-Cookie', pageCookieHeader(req, null));
       return { ok: true as const };
     },
   );

@@ -16,6 +16,7 @@ import { GlobalSearch } from './global-search.tsx';
 import { IconSearch } from '../../components/icons.ts';
 import { useRouteHandle, useRouteTitle } from './use-route-title.ts';
 import { AccessDenied } from './access-denied.tsx';
+import { takingOver } from '../../lib/first-paint.ts';
 
 export function Layout() {
   const { t } = useTranslation();
@@ -30,8 +31,8 @@ export function Layout() {
   // The desktop menu and the header's search box are only rendered where they are shown (CSS hid
   // them on a phone, after rendering their menus and combobox: a tenth of the first screen's work).
   const { breakpoints } = useMantineTheme();
-  const wide = useMediaQuery(`(min-width: ${breakpoints.lg})`, false, { getInitialValueInEffect: false });
-  const roomForSearch = useMediaQuery(`(min-width: ${breakpoints.sm})`, false, { getInitialValueInEffect: false });
+  const wide = useMediaQuery(`(min-width: ${breakpoints.lg})`, false, { getInitialValueInEffect: takingOver() });
+  const roomForSearch = useMediaQuery(`(min-width: ${breakpoints.sm})`, false, { getInitialValueInEffect: takingOver() });
 
   // Ctrl+K (⌘K on Apple keyboards) reaches the global search from anywhere, typing in a field included
   // (a shortcut with a modifier, so WCAG 2.1.4 asks for no way to turn it off). On a phone it opens
@@ -64,12 +65,6 @@ export function Layout() {
     setSearchFirst(false);
   }, [location.pathname, close]);
 
-  // The tab names the record on screen first (a name is what tells ten open tabs apart), then the screen.
-  const record = useCurrentRecord();
-  useEffect(() => {
-    document.title = `${record ? `${record} · ` : ''}${t(title)} · ${t('app.brand')}`;
-  }, [t, title, record]);
-
   const denied = (handle?.noBranch && branchUser) || (handle?.adminOnly && !session?.userroles.includes('admin'));
 
   return (
@@ -78,6 +73,7 @@ export function Layout() {
       modalProps={{ closeButtonProps: { 'aria-label': t('common.close') }, attributes: { header: { role: 'presentation' } } }}
     >
     <AppShell header={{ height: 56 }} padding="md">
+      <TabTitle title={title} />
       <a href="#content" className="skip-link no-print">
         {t('nav.skipToContent')}
       </a>
@@ -163,4 +159,18 @@ export function Layout() {
     </AppShell>
     </ModalsProvider>
   );
+}
+
+/**
+ * The tab names the record on screen first (a name is what tells ten open tabs apart), then the
+ * screen. A component of its own: the record's name arrives once the record has loaded, and only
+ * this re-renders for it, not the whole shell (its header, menus and dialogs).
+ */
+function TabTitle({ title }: { title: string }) {
+  const { t } = useTranslation();
+  const record = useCurrentRecord();
+  useEffect(() => {
+    document.title = `${record ? `${record} · ` : ''}${t(title)} · ${t('app.brand')}`;
+  }, [t, title, record]);
+  return null;
 }

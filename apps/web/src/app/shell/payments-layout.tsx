@@ -14,6 +14,7 @@ import { LanguageMenu } from './language-menu.tsx';
 import { useRouteTitle } from './use-route-title.ts';
 import { useLogout, UserMenu } from './user-menu.tsx';
 import { UnsavedChangesGuard } from '../../lib/unsaved-guard.tsx';
+import { takingOver } from '../../lib/first-paint.ts';
 
 /**
  * The payments-only app's shell (document 001, 2.2): the payments brand, the language switcher,
@@ -29,7 +30,7 @@ export function PaymentsLayout() {
   const [changing, setChanging] = useState(false);
   // A phone has no room for the name and a labelled Logout beside the brand: both go into a user menu there.
   const { breakpoints } = useMantineTheme();
-  const wide = useMediaQuery(`(min-width: ${breakpoints.sm})`, true, { getInitialValueInEffect: false });
+  const wide = useMediaQuery(`(min-width: ${breakpoints.sm})`, true, { getInitialValueInEffect: takingOver() });
 
   useEffect(() => {
     changeRouteBanner();

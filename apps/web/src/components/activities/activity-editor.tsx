@@ -22,6 +22,7 @@ import { activityKeys, deleteActivity, fetchActivity, updateActivity } from './a
 import { SearchPicker } from './search-picker.tsx';
 import { RecordLink, fromPickerValue, linkKindOfHit, stateOf, toPickerValue, type TActivityLinkView } from './shared.tsx';
 import { mergeOnConflict, withYours } from '../../lib/conflict-merge.ts';
+import { takingOver } from '../../lib/first-paint.ts';
 
 const ACTIVITY_FILES = 3; // LinkKind.Activity: files of an activity
 
@@ -147,7 +148,7 @@ export function ActivityEditor({ activity, isNew, onClose }: { activity: TActivi
   );
   const autosave = useAutosave({ value: form, save });
   const [entries] = useState(() => new InvalidEntries());
-  const narrow = useMediaQuery('(max-width: 30em)', false, { getInitialValueInEffect: false }) ?? false;
+  const narrow = useMediaQuery('(max-width: 30em)', false, { getInitialValueInEffect: takingOver() }) ?? false;
 
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
 

@@ -17,6 +17,7 @@ import { useUnsavedGuard } from '../../../lib/unsaved-guard.tsx';
 import './alerts.css';
 import { alertKeys, alertQuery, deleteAlert, markAlertUnread, saveAlertNotes } from '../api/alerts.ts';
 import { DeleteMenuItem } from '../../../components/delete-menu-item.tsx';
+import { takingOver } from '../../../lib/first-paint.ts';
 
 /** /Alerts/{id}: content, source, date, notes; opening marks it read. */
 export function AlertPage() {
@@ -132,7 +133,7 @@ function AlertView({ alert: initial }: { alert: TAlert }) {
     },
     onError: reportError,
   });
-  const phone = useMediaQuery('(max-width: 35.99em)', false, { getInitialValueInEffect: false }) ?? false;
+  const phone = useMediaQuery('(max-width: 35.99em)', false, { getInitialValueInEffect: takingOver() }) ?? false;
   const menuButton = useRef<HTMLButtonElement>(null);
   const confirmDelete = () =>
     modals.openConfirmModal({

@@ -22,6 +22,7 @@ import { addDays, CALENDAR_EMPLOYEE_COOKIE, CALENDAR_STAYS_COOKIE, CALENDAR_VIEW
 import { calendarQuery, moveViewing, searchEmployees, viewingKeys, type TCalendarEvent } from '../api/viewings.ts';
 import { agendaHeadingId, BackToDays, MonthJump } from '../components/month-jump.tsx';
 import { IconChevronLeft, IconChevronRight } from '../icons.ts';
+import { takingOver } from '../../../lib/first-paint.ts';
 
 type View = CalendarView;
 const LOCALES = { en: 'en-GB', el: 'el-GR', ru: 'ru-RU' } as const;
@@ -66,7 +67,7 @@ export function CalendarPage() {
   const [moving, setMoving] = useState<TCalendarEvent | null>(null);
   // A phone shows the month as a list of the days that have entries: seven columns do not fit, and
   // one column of 35 boxes was mostly empty space.
-  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: takingOver() });
   const agenda = view === 'month' && !wide;
   const days = daysOf(view, anchor);
   const from = iso(days[0]!);

@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * The first paint of a screen, drawn by the web app's own components in a worker thread
+ * (apps/web/src/entry-server.tsx, decision 054). The worker draws one screen at a time; a screen
+ * that is not drawn in time, a full queue, or a worker that failed, is answered with the plain
+ * index.html: the browser then draws the screen itself, as it always could.
+ */
+export type FirstPaintInput = { origin: string; url: string; token: string; cookie: string; acceptLanguage?: string };
+export type FirstPaint = { html: string; state: unknown; config: { timeZone?: string; clock?: unknown }; lang: string; title: string };
+
+export type FirstPainter = {
+  paint(input: FirstPaintInput): Promise<FirstPaint | null>;
+  close(): Promise<void>;
+};
+
+/** Screens waiting beyond this are not drawn (the browser draws them). */
+const MAX_WAITING = 4;
+
+export function startFirstPainter(bundle: string, log: FastifyBaseLogger, timeoutMs = 2000): FirstPainter {
+  let worker: Worker | null = null;
+  let ready: Promise<boolean> | null = null;
+  let failed = false;
+  let next = 1;
+  const waiting = new Map<number, (out: FirstPaint | null) => void>();
+
+  const start = () => {
+    if (ready) return ready;
+    const w = new Worker(path.join(import.meta.dirname, 'first-paint-worker.mjs'), { workerData: { bundle }, execArgv: [] });
+    worker = w;
+    ready = new Promise<boolean>((resolve) => {
+      w.on('message', (m: { ready?: true; id?: number; out?: FirstPaint | null; error?: string }) => {
+        if (m.ready) return resolve(true);
+        if (m.error) log.warn({ err: m.error }, 'first paint: a screen could not be drawn');
+        const done = waiting.get(m.id!);
+        waiting.delete(m.id!);
+        done?.(m.out ?? null);
+      });
+      w.on('error', (err) => {
+        log.warn({ err }, 'first paint: the worker stopped; screens are drawn by the browser');
+        failed = true;
+        resolve(false);
+        for (const done of waiting.values()) done(null);
+        waiting.clear();
+      });
+    });
+    // The worker does not keep the process alive (a server that is closing closes).
+    w.unref();
+    return ready;
+  };
+  void start();
+
+  return {
+    async paint(input) {
+      if (failed || waiting.size >= MAX_WAITING) return null;
+      if (!(await start()) || !worker) return null;
+      const id = next++;
+      return new Promise<FirstPaint | null>((resolve) => {
+        const timer = setTimeout(() => {
+          // Too slow: the browser draws it; the worker's answer, when it comes, is dropped.
+          waiting.set(id, () => undefined);
+          resolve(null);
+        }, timeoutMs);
+        waiting.set(id, (out) => {
+          clearTimeout(timer);
+          resolve(out);
+        });
+        worker!.postMessage({ id, input });
+      });
+    },
+    async close() {
+      await worker?.terminate();
+      worker = null;
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/**
+ * The server's first paint of a screen (src/entry-server.tsx, decision 054): the same components,
+ * built for Node into dist-ssr/. Everything is bundled (the app's own TypeScript packages and the
+ * libraries whose deep imports Node's ESM cannot resolve); the styles are the browser build's.
+ */
+export default defineConfig({
+  plugins: [react()],
+  publicDir: false,
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    ssr: 'src/entry-server.tsx',
+    outDir: 'dist-ssr',
+    emptyOutDir: true,
+    minify: false,
+    rolldownOptions: { output: { codeSplitting: false } },
+  },
+});
