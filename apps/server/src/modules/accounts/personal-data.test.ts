@@ -212,7 +212,7 @@ describe("a person's data (erasure)", () => {
     expect(update!.data).toEqual({ postcode: null, nationality: null });
   });
 
-  it('shows the account as erased, closed to edits and to a second erasure, and out of the mailing list', async () => {
+  it('shows the account as erased, closed to edits, to a second erasure and to shortlists', async () => {
     const v = await version(pId);
     let res = await call('POST', '/api/account/update', { id: pId, version: v, firstName: 'Back', lastName: 'Again' });
     expect(res.statusCode).toBe(400);
@@ -224,5 +224,9 @@ describe("a person's data (erasure)", () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().title).toBe("This person's data has already been erased.");
     expect((await db.select({ v: accounts.version }).from(accounts).where(eq(accounts.id, pId)))[0]!.v).toBe(v);
+    res = await call('POST', `/api/lead/${lead!.id}/shortlist`, { objectIds: [offeredFlat.id], channel: 'link' }, admin.token, 'el');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().title).toContain('έχουν διαγραφεί');
+    expect(await db.select().from(shortlists).where(eq(shortlists.leadId, lead!.id))).toHaveLength(1);
   });
 });
