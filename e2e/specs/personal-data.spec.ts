@@ -71,6 +71,7 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(page.getByTestId('personal-data-erase')).toHaveCount(0);
     await expect(page.getByTestId('personal-data-download')).toBeVisible();
     await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toBeHidden();
     await expectAccessible(page, 'erased account');
     const stored = await request.get(`/api/account/view/${leaving}`, { headers: auth(token) });
     expect(await stored.json()).toMatchObject({ displayName: `#${leaving}`, email: null, phone: null });

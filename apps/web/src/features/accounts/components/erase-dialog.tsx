@@ -42,7 +42,7 @@ export function EraseDialog({ account, opened, onClose }: { account: TAccount; o
   };
   const ok = sameName(typed, name);
   return (
-    <Modal opened={opened} onClose={close} title={t('accounts.ui.privacy.erase')} data-testid="erase-dialog">
+    <Modal opened={opened} onClose={close} title={t('accounts.ui.privacy.erase')} closeButtonProps={{ 'aria-label': t('common.close') }} data-testid="erase-dialog">
       <Stack gap="sm">
         <Text size="sm">{t('accounts.ui.privacy.eraseText', { number: `#${account.id}` })}</Text>
         <Text size="sm" c="dimmed">
