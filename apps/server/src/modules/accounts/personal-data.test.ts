@@ -107,7 +107,7 @@ describe("a person's data (download)", () => {
     expect(res.headers['content-disposition']).toContain(`Personal-data-${pId}.xlsx`);
     const sheets = await workbookTexts(res.rawPayload);
     expect(Object.keys(sheets)).toEqual(
-      expect.arrayContaining(['Πρόσωπο', 'Τηλέφωνα και e-mail', 'Αιτήματα', 'Προτεινόμενα ακίνητα', 'Υποδείξεις', 'Συμφωνίες', 'Κρατήσεις', 'Πληρωμές', 'Ακίνητα', 'Ενέργειες', 'Αρχεία', 'Ιστορικό ενεργειών']),
+      expect.arrayContaining(['Πρόσωπο', 'Τηλέφωνα και e-mail', 'Ενδιαφέροντα', 'Προτεινόμενα ακίνητα', 'Υποδείξεις', 'Συμφωνίες', 'Κρατήσεις', 'Πληρωμές', 'Ακίνητα', 'Δραστηριότητες', 'Αρχεία', 'Ιστορικό ενεργειών']),
     );
     const all = Object.values(sheets).flat().join('\n');
     for (const v of [P.first, P.last, P.email, P.phone, P.tax, P.address, 'Zyxaerasian', `${P.first} wants a sea view`, 'Flat by the sea in Kalamaria', 'Liked the balcony', `passport-${P.last}.pdf`, `Called ${P.first}`])
