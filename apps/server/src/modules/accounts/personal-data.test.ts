@@ -60,7 +60,10 @@ const P = { first: 'Quolmina', last: 'Zyxaerased', email: 'quolmina.z@example.gr
 const Q = { first: 'Other', last: 'Vexworthy', email: 'vex.other@example.com' };
 const pId = await person({ firstName: P.first, lastName: P.last, isClient: true, isOwner: true, hasTransactions: true, emails: [P.email], phones: [P.phone], taxNumber: P.tax, address: P.address, city: 'Thessaloniki', notes: `Met ${P.first} at the fair` });
 const qId = await person({ firstName: Q.first, lastName: Q.last, isClient: true, emails: [Q.email] });
-const home = await newObject('Maisonette in Panorama', { active: false });
+const home = await newObject('Maisonette in Panorama', { active: false, internalNotes: `Keys with ${P.first}'s sister` });
+// Another person's record that shares the first name only: left alone.
+const namesake = await newObject('Studio near the port', { internalNotes: `${P.first} from the bakery asked about it` });
+await db.insert(actionLog).values({ action: 'Update', entity: 'Account', entityId: qId, message: `${P.first} from the bakery`, data: { notes: `Knows ${P.first} from the bakery` } });
 await db.insert(objectAccounts).values([
   { objectId: home.id, accountId: pId, relation: 1 },
   { objectId: home.id, accountId: qId, relation: 2 },
@@ -187,7 +190,11 @@ describe("a person's data (erasure)", () => {
     expect(res.json()).toMatchObject({ id: pId, displayName: `#${pId}`, email: null, phone: null, taxNumber: null, address: null, notes: null, files: [] });
     expect(res.json().erasedOn).toMatch(/^\d{4}-\d\d-\d\dT/);
 
-    for (const v of [P.first, P.last, P.email, P.phone, P.tax, P.address, 'Zyxaerasian', `passport-${P.last}`]) expect(await tracesOf(v), v).toEqual([]);
+    for (const v of [P.last, P.email, P.phone, P.tax, P.address, 'Zyxaerasian', `passport-${P.last}`]) expect(await tracesOf(v), v).toEqual([]);
+    expect((await tracesOf(P.first)).sort(), P.first).toEqual(['action_log.data', 'action_log.message', 'objects.internal_notes']);
+    // The person's property keeps its notes less the name; another record that shares only the first name is untouched.
+    expect((await db.execute(sql`select internal_notes from objects where id = ${home.id}`)).rows[0]).toEqual({ internal_notes: `Keys with #${pId}'s sister` });
+    expect((await db.execute(sql`select internal_notes from objects where id = ${namesake.id}`)).rows[0]).toEqual({ internal_notes: `${P.first} from the bakery asked about it` });
     // The other person is untouched.
     expect(await tracesOf(Q.last)).toContain('accounts.last_name');
 

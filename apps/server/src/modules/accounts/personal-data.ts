@@ -277,11 +277,19 @@ export async function erasePersonalData(app: FastifyInstance, caller: Caller, id
     const booked = await rowsOf(tx, sql`select client_last_name, client_first_name, client_email, client_phone, client_tax_number, client_internal_passport_number
       from reservations where client_account_id = ${id}`);
     const names = [a.firstName, a.lastName, a.middleName, a.firstNameEng, a.lastNameEng, a.middleNameEng, a.firstNameLocal, a.lastNameLocal, a.middleNameLocal, a.name, a.nameEng, a.nameLocal];
-    const values = [
+    const clean = (list: (string | null | undefined)[]) =>
+      list
+        .map((v) => (v ?? '').trim())
+        // Short pieces (an initial, "Jr") would hit other people's words.
+        .filter((v) => v.length >= 3 && v !== marker);
+    // What names the person alone, wherever it is: the whole name, contacts, document numbers.
+    const strong = clean([
       a.displayName,
       [a.lastName, a.firstName].filter(Boolean).join(' '),
       [a.firstName, a.lastName].filter(Boolean).join(' '),
-      ...names,
+      a.name,
+      a.nameEng,
+      a.nameLocal,
       ...a.emails,
       ...a.phones,
       a.taxNumber,
@@ -290,16 +298,43 @@ export async function erasePersonalData(app: FastifyInstance, caller: Caller, id
       a.internalPassportNumber,
       a.address,
       ...signIns.map((u) => u.email as string),
-      ...booked.flatMap((r) => Object.values(r) as (string | null)[]),
-    ]
-      .map((v) => (v ?? '').trim())
-      // Short pieces (an initial, "Jr") would hit other people's words.
-      .filter((v) => v.length >= 3 && v !== marker);
+      ...booked.flatMap((r) => [r.client_email, r.client_phone, r.client_tax_number, r.client_internal_passport_number, [r.client_last_name, r.client_first_name].filter(Boolean).join(' ')] as (string | null)[]),
+    ]);
+    // Also each name alone ("Maria"): only in the person's own records, where it can mean no one else.
+    const all = [...strong, ...clean([...names, ...booked.flatMap((r) => [r.client_last_name, r.client_first_name] as (string | null)[])])];
     // Longest first: "Maria Papadopoulou" before "Maria".
-    const distinct = [...new Set(values)].sort((x, y) => y.length - x.length);
-    const pattern = distinct.length ? distinct.map(escapeRegex).join('|') : null;
-    const scrub = (column: ReturnType<typeof sql.raw>) => (pattern ? sql`regexp_replace(${column}, ${pattern}, ${marker}, 'gi')` : column);
-    const hits = (column: ReturnType<typeof sql.raw>) => (pattern ? sql`${column} ~* ${pattern}` : sql`false`);
+    const patternOf = (list: string[]) => (list.length ? [...new Set(list)].sort((x, y) => y.length - x.length).map(escapeRegex).join('|') : null);
+    const strongPattern = patternOf(strong);
+    const allPattern = patternOf(all);
+    type Col = ReturnType<typeof sql.raw> | ReturnType<typeof sql.identifier>;
+    const scrub = (column: Col, pattern = allPattern) => (pattern ? sql`regexp_replace(${column}, ${pattern}, ${marker}, 'gi')` : sql`${column}`);
+    const hits = (column: Col, pattern = allPattern) => (pattern ? sql`${column} ~* ${pattern}` : sql`false`);
+    /** The person's names and contacts replaced by its number in every text of the records `ids` of `table`. */
+    const scrubRecords = async (table: string, ids: number[]) => {
+      if (!allPattern || !ids.length) return;
+      const cols = (
+        await rowsOf(tx, sql`select column_name from information_schema.columns
+          where table_schema = 'public' and table_name = ${table} and data_type = 'text' and is_generated = 'NEVER' order by ordinal_position`)
+      ).map((r) => sql.identifier(String(r.column_name)));
+      if (!cols.length) return;
+      await tx.execute(sql`update ${sql.identifier(table)} set ${sql.join(
+        cols.map((c) => sql`${c} = case when ${hits(c)} then ${scrub(c)} else ${c} end`),
+        sql`, `,
+      )} where id = any(${sql.param(ids)}::int[]) and (${sql.join(cols.map((c) => hits(c)), sql` or `)})`);
+    };
+    // The person's records: what the log says of them may name the person in any of these words.
+    const idsOf = async (q: ReturnType<typeof sql>) => (await rowsOf(tx, q)).map((r) => Number(r.id));
+    const own = {
+      Lead: await idsOf(sql`select id from leads where account_id = ${id}`),
+      Deal: await idsOf(sql`select distinct deal_id as id from deal_parties where account_id = ${id}`),
+      Transaction: await idsOf(sql`select id from transactions where account_id = ${id}`),
+      Reservation: await idsOf(sql`select id from reservations where client_account_id = ${id}`),
+      Object: await idsOf(sql`select distinct object_id as id from object_accounts where account_id = ${id}`),
+      Viewing: await idsOf(sql`select v.id from viewings v join leads l on l.id = v.demand_id where l.account_id = ${id}`),
+      Activity: await idsOf(sql`select activity_id as id from activity_links where entity = ${LinkKind.Account} and entity_id = ${id}`),
+      File: await idsOf(sql`select id from files where parent_type = ${LinkKind.Account} and parent_id = ${id}`),
+      User: signIns.map((u) => Number(u.id)),
+    };
 
     // The account: every personal field emptied, the names a number.
     await tx
@@ -358,7 +393,6 @@ export async function erasePersonalData(app: FastifyInstance, caller: Caller, id
     // Its files: the records go now, the stored files once this has committed.
     const gone = await rowsOf(tx, sql`delete from files where parent_type = ${LinkKind.Account} and parent_id = ${id} returning id, system_name, thumb_name, web_name`);
     for (const f of gone) filesGone.push({ systemName: f.system_name as string, thumbName: (f.thumb_name as string) ?? null, webName: (f.web_name as string) ?? null });
-    if (gone.length) await tx.execute(sql`update action_log set message = null, data = null where entity = 'File' and entity_id = any(${sql.param(gone.map((f) => Number(f.id)))}::int[])`);
 
     // Its shortlists: withdrawn, the address they went to emptied.
     const withdrawn = await rowsOf(tx, sql`update shortlists s set withdrawn_on = coalesce(s.withdrawn_on, now()),
@@ -374,40 +408,54 @@ export async function erasePersonalData(app: FastifyInstance, caller: Caller, id
     const links = await rowsOf(tx, sql`delete from activity_links where entity = ${LinkKind.Account} and entity_id = ${id} returning activity_id`);
     const activityIds = [...new Set(links.map((l) => Number(l.activity_id)))];
     if (activityIds.length) {
-      const list = sql.param(activityIds);
-      await tx.execute(sql`delete from activities a where a.id = any(${list}::int[]) and not exists (select 1 from activity_links l where l.activity_id = a.id)`);
-      await tx.execute(sql`update activities set description = ${scrub(sql.raw('description'))} where id = any(${list}::int[]) and ${hits(sql.raw('description'))}`);
+      await tx.execute(sql`delete from activities a where a.id = any(${sql.param(activityIds)}::int[]) and not exists (select 1 from activity_links l where l.activity_id = a.id)`);
+      await scrubRecords('activities', activityIds);
     }
 
-    // What the law keeps: the reservations (their guest anonymised), deals and payments (their notes less the person's names).
+    // What the law keeps: the reservations (their guest anonymised), deals and payments; their free
+    // texts, and those of the properties the person owned or rented, less the person's names.
     await tx.execute(sql`update reservations set client_last_name = ${marker}, client_first_name = null, client_tax_number = null,
-        client_internal_passport_number = null, client_email = null, client_phone = null,
-        problem = ${scrub(sql.raw('problem'))}, awaiting = ${scrub(sql.raw('awaiting'))}, owner_payment_notes = ${scrub(sql.raw('owner_payment_notes'))}
+        client_internal_passport_number = null, client_email = null, client_phone = null
       where client_account_id = ${id}`);
-    await tx.execute(sql`update deals d set notes = ${scrub(sql.raw('notes'))}
-      where ${hits(sql.raw('notes'))} and exists (select 1 from deal_parties p where p.deal_id = d.id and p.account_id = ${id})`);
-    await tx.execute(sql`update transactions set internal_notes = ${scrub(sql.raw('internal_notes'))} where account_id = ${id} and ${hits(sql.raw('internal_notes'))}`);
+    await scrubRecords('reservations', own.Reservation);
+    await scrubRecords('leads', own.Lead);
+    await scrubRecords('deals', own.Deal);
+    await scrubRecords('transactions', own.Transaction);
+    await scrubRecords('objects', own.Object);
 
-    // Alerts and answers kept for a retry that name the person.
-    await tx.execute(sql`update alerts set content = ${scrub(sql.raw('content'))}, notes = ${scrub(sql.raw('notes'))},
-        params = (${scrub(sql.raw('params::text'))})::jsonb
-      where ${hits(sql.raw('content'))} or ${hits(sql.raw('notes'))} or ${hits(sql.raw('params::text'))}`);
-    await tx.execute(sql`delete from idempotent_requests where ${hits(sql.raw('body'))}`);
+    // Alerts and answers kept for a retry: those about the account lose every name, any other the whole name and contacts.
+    await tx.execute(sql`update alerts set content = ${scrub(sql.raw('content'))}, notes = ${scrub(sql.raw('notes'))}, params = (${scrub(sql.raw('params::text'))})::jsonb
+      where entity = 'Account' and entity_id = ${id}`);
+    await tx.execute(sql`update alerts set content = ${scrub(sql.raw('content'), strongPattern)}, notes = ${scrub(sql.raw('notes'), strongPattern)},
+        params = (${scrub(sql.raw('params::text'), strongPattern)})::jsonb
+      where ${hits(sql.raw('content'), strongPattern)} or ${hits(sql.raw('notes'), strongPattern)} or ${hits(sql.raw('params::text'), strongPattern)}`);
+    await tx.execute(sql`delete from idempotent_requests where ${hits(sql.raw('body'), strongPattern)}`);
 
-    // The action log: the entries about the account keep which fields changed, not to what; any
-    // other entry that names the person (a merge, a sign-in, a deal's party) has the names replaced.
+    // The action log: the entries about the account keep which fields changed, not to what; those
+    // about the person's records lose every name, any other entry (a merge, a sign-in) the whole
+    // name and contacts. The entries of its files keep no file name.
     await tx.execute(sql`update action_log set message = null,
         data = case when jsonb_typeof(data) = 'object' then (select coalesce(jsonb_object_agg(k, null::jsonb), '{}'::jsonb) from jsonb_object_keys(data) k) else null end
       where entity = 'Account' and entity_id = ${id}`);
-    await tx.execute(sql`update action_log set message = ${scrub(sql.raw('message'))}, data = (${scrub(sql.raw('data::text'))})::jsonb,
-        action_by_name = ${scrub(sql.raw('action_by_name'))}
-      where ${hits(sql.raw('message'))} or ${hits(sql.raw('data::text'))} or ${hits(sql.raw('action_by_name'))}`);
+    if (own.File.length) await tx.execute(sql`update action_log set message = null, data = null where entity = 'File' and entity_id = any(${sql.param(own.File)}::int[])`);
+    const records = Object.entries(own).filter(([, ids]) => ids.length);
+    if (records.length) {
+      await tx.execute(sql`update action_log set message = ${scrub(sql.raw('message'))}, data = (${scrub(sql.raw('data::text'))})::jsonb,
+          action_by_name = ${scrub(sql.raw('action_by_name'))}
+        where (${sql.join(
+          records.map(([entity, ids]) => sql`(entity = ${entity} and entity_id = any(${sql.param(ids)}::int[]))`),
+          sql` or `,
+        )}) and (${hits(sql.raw('message'))} or ${hits(sql.raw('data::text'))} or ${hits(sql.raw('action_by_name'))})`);
+    }
+    await tx.execute(sql`update action_log set message = ${scrub(sql.raw('message'), strongPattern)}, data = (${scrub(sql.raw('data::text'), strongPattern)})::jsonb,
+        action_by_name = ${scrub(sql.raw('action_by_name'), strongPattern)}
+      where ${hits(sql.raw('message'), strongPattern)} or ${hits(sql.raw('data::text'), strongPattern)} or ${hits(sql.raw('action_by_name'), strongPattern)}`);
 
     await logAction(tx, caller.actor, {
       action: 'Erase',
       entity: 'Account',
       entityId: id,
-      data: { files: gone.length, signIns: signIns.length, shortlistsWithdrawn: withdrawn.length, activitiesUnlinked: activityIds.length },
+      data: { filesDeleted: gone.length, signInsEnded: signIns.length, shortlistsWithdrawn: withdrawn.length, activitiesUnlinked: activityIds.length },
     });
   });
   const storage = getFileStorage(app.config.dataDir);
