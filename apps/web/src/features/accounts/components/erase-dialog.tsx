@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TAccount } from '@crm/contract';
 import { describeError } from '../../../lib/errors.ts';
+import { ApiError } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
 import { accountKeys, erasePersonalData } from '../api/account.ts';
 
@@ -33,6 +34,10 @@ export function EraseDialog({ account, opened, onClose }: { account: TAccount; o
       showBanner('success', t('accounts.ui.privacy.done'));
       setTyped('');
       onClose();
+    },
+    // Someone changed the account meanwhile: the page reads it again, and the error says so.
+    onError: (e) => {
+      if (e instanceof ApiError && e.status === 409) void qc.invalidateQueries({ queryKey: accountKeys.view(account.id) });
     },
   });
   const close = () => {
