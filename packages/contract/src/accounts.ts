@@ -83,6 +83,8 @@ export const ZAccount = ZAccountFields.extend({
   leadBudget: z.object({ leadId: z.number().int(), min: z.number().nullable(), max: z.number().nullable() }).nullable(),
   /** Whether the account has a sign-in (employees), and its e-mail. */
   signIn: z.string().nullable(),
+  /** When the person's data was erased (GDPR): the account is then a number, closed to edits; null otherwise. */
+  erasedOn: z.string().nullable(),
   createdOn: z.string(),
   createdBy: z.string().nullable(),
   modifiedOn: z.string(),
@@ -111,6 +113,9 @@ export const ZAccountUpdate = ZAccountFields.partial().extend({
   filesNew: z.string().max(2000).nullable().optional(),
 });
 export type TAccountUpdate = z.infer<typeof ZAccountUpdate>;
+
+/** POST /api/account/erase/{id}: the version the confirmation was shown for. */
+export const ZAccountErase = z.object({ version: ZId });
 
 /** POST /api/account/add: first and last name required; flags preset by the add screen. */
 export const ZAccountAdd = ZAccountFields.partial().extend({

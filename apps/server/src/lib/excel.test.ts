@@ -63,7 +63,8 @@ describe('text written to a spreadsheet cell', () => {
     for (const s of ['=HYPERLINK("http://evil")', '+1+cmd', '@SUM(A1)', '-2+3+cmd|\' /C calc\'!A0', '-1', '\t=1', '\r=1']) expect(safeText(s)).toBe(`'${s}`);
   });
   it('keeps what people write as they wrote it', () => {
-    for (const s of ['- Χαλασμένο κλιματιστικό', '-\tσημείωση', 'Παπαδόπουλος', 'a=b', '2+2', '  =1']) expect(safeText(s)).toBe(s);
+    for (const s of ['- Χαλασμένο κλιματιστικό', '-\tσημείωση', 'Παπαδόπουλος', 'a=b', '2+2', '  =1', '+30 697 000 1122', '+30 (2310) 123-456']) expect(safeText(s)).toBe(s);
+    for (const s of ['+1+2', '+30 697 cmd']) expect(safeText(s)).toBe(`'${s}`);
     expect(textCell('')).toBeNull();
     expect(textCell(null)).toBeNull();
   });

@@ -99,10 +99,12 @@ export const DATE_FORMAT = 'dd/mm/yyyy';
  * Text that a spreadsheet could read as a formula (= + @, a minus sign against what follows, or a tab
  * or carriage return first) is stored with a leading apostrophe, so it shows as the text it is and
  * never runs. A dash and a space ("- broken air conditioner", how notes are written) is no formula
- * and is kept as typed: the apostrophe would show in the cell.
+ * and is kept as typed: the apostrophe would show in the cell; so is a phone number with its "+".
  */
 export function safeText(s: string | null | undefined): string {
   if (!s) return '';
+  // A phone number as people write it ("+30 697 000 1122", "+30 (2310) 123-456") runs nothing: kept.
+  if (/^\+[\d\s().\-/]+$/.test(s)) return s;
   return /^(?:[=+@\t\r]|-(?!\s))/.test(s) ? `'${s}` : s;
 }
 

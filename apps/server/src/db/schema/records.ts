@@ -131,6 +131,8 @@ export const accounts = pgTable(
     modifiedBy: integer('modified_by').references(() => users.id, { onDelete: 'set null' }),
     /** Incremented by every update: the optimistic-concurrency token. */
     version: integer('version').notNull().default(1),
+    /** When the person's data was erased on request (GDPR, decision 051): the account is then a number, closed to edits. */
+    erasedOn: tsz('erased_on'),
     /** Computed by PostgreSQL (migration 0003); never written. */
     displayName: text('display_name').notNull().generatedAlwaysAs(sql`''`),
     searchText: text('search_text').notNull().generatedAlwaysAs(sql`''`),

@@ -15,6 +15,7 @@ import {
   ZClientSearchAnswer,
   ZEmployeRow,
   ZIdParam,
+  ZAccountErase,
   ZListQuery,
   ZOk,
   ZOwnerRow,
@@ -46,6 +47,8 @@ import {
   type AccountMergeStep,
 } from './accounts.service.ts';
 import { listAccounts, listClients, listEmployes, listOwners, listPartners, listSources, listSpecialists } from './accounts.lists.ts';
+import { erasePersonalData, personalDataWorkbook } from './personal-data.ts';
+import { sendDownload } from '../files/files.service.ts';
 import { makeAccountSearchProvider, pruneSearchWords, searchAccounts, SEARCH_WORDS_PRUNE_JOB } from './accounts.search.ts';
 
 /** Roles are the office admins' business: a branch admin does not change them either. */
@@ -168,6 +171,24 @@ export const accountsRoutes = fp(
       '/api/account/merge',
       { config: { access: STAFF }, schema: { tags, body: ZAccountMerge, response: { 200: ZAccount } } },
       async (req) => accountForCaller(req.user!, await mergeAccounts(app, caller(req), req.body.account, req.body.duplicateId)),
+    );
+
+    // A person's data (GDPR): everything held about them, and their erasure. Office admins only.
+    app.get(
+      '/api/account/personal-data/:id',
+      { config: { access: OFFICE_ADMIN }, schema: { tags, params: ZIdParam } },
+      async (req, reply) =>
+        sendDownload(app, req, reply, { entity: 'Account', name: `Personal-data-${req.params.id}.xlsx`, data: { accountId: req.params.id } }, () =>
+          personalDataWorkbook(app, req.params.id, (key, params) => app.translator.t(req.culture, key, params), req.culture),
+        ),
+    );
+    app.post(
+      '/api/account/erase/:id',
+      { config: { access: OFFICE_ADMIN }, schema: { tags, params: ZIdParam, body: ZAccountErase, response: { 200: ZAccount } } },
+      async (req) => {
+        await erasePersonalData(app, caller(req), req.params.id, req.body.version);
+        return requireAccountDto(app, app.db, req.params.id, req.culture);
+      },
     );
 
     // Employee role (the page behind "Change role" on an employee account)

@@ -138,13 +138,14 @@ export async function getAccountDto(app: FastifyInstance, db: Db | Tx, id: numbe
   const { a } = row;
   const tz = app.config.timeZone;
   const dealRefs = app.accountDealRefs ? await app.accountDealRefs(db, id) : { bought: '', rented: '' };
-  const { emails, phones, createdOn, modifiedOn, isClientDate, isOwnerDate, searchText: _s, createdBy: _c, modifiedBy: _m, ...fields } = a;
+  const { emails, phones, createdOn, modifiedOn, isClientDate, isOwnerDate, erasedOn, searchText: _s, createdBy: _c, modifiedBy: _m, ...fields } = a;
   return {
     ...fields,
     email: joinList(emails),
     phone: joinList(phones),
     isClientDate: toLocalDateTime(isClientDate, tz),
     isOwnerDate: toLocalDateTime(isOwnerDate, tz),
+    erasedOn: toLocalDateTime(erasedOn, tz),
     files: row.files,
     ownedObjectsReferenceNumbers: row.owned,
     // Purchases are closed sales; rentals are tenancies of the object and closed rentals.
@@ -387,6 +388,8 @@ async function lockAccount(tx: Tx, id: number): Promise<AccountRow | undefined> 
  */
 async function applyUpdate(app: FastifyInstance, tx: Tx, caller: Caller, current: AccountRow, body: TAccountUpdate, samePerson: number[] = []) {
   if (body.version !== current.version) throw conflict(accountForCaller(caller.user, await requireAccountDto(app, tx, current.id)));
+  // An erased person's data comes back only as a new entry (a new account), never by editing the number it became.
+  if (current.erasedOn) throw badRequest('accounts.erase.closed');
   const { set, changes } = await prepareChanges(tx, caller, body, current, samePerson);
   const fileIds = parseFileIds(body.filesNew);
   const attached = await attachFiles(tx, current.id, fileIds);
@@ -491,6 +494,7 @@ export async function mergeAccounts(app: FastifyInstance, caller: Caller, body: 
     const kept = locked.find((r) => r.id === body.id);
     const dup = locked.find((r) => r.id === duplicateId);
     if (!kept || !dup) throw notFound();
+    if (kept.erasedOn || dup.erasedOn) throw badRequest('accounts.erase.closed');
     // Folding an employee's account away ends it as surely as deleting it.
     if (!canManageRoles(caller.user) && (dup.isEmploye || (await hasSignIn(tx, duplicateId)))) throw accessDenied();
     // A language from the list, or the duplicate's as it is stored (one typed before the list was).

@@ -185,6 +185,18 @@ describe('matching objects to a lead', () => {
     expect(none.json().items.map((i: { leadId: number }) => i.leadId)).not.toContain(lead);
   });
 
+  it("leaves out, for an object, the leads of a client whose data was erased", async () => {
+    const gone = await newLead({ forPurchase: true, purchaseBudgetRangeMax: 200000 });
+    const [a] = (await db.execute(sql`insert into accounts (first_name, last_name, is_client) values ('Erin', 'Erased', true) returning id`)).rows as { id: number }[];
+    await db.execute(sql`update leads set account_id = ${a!.id} where id = ${gone}`);
+    const ids = async () => (await call('GET', `/api/object/${perfect}/matchingLeads`)).json().items.map((i: { leadId: number }) => i.leadId);
+    expect(await ids()).toContain(gone);
+    const admin = await t.user({ roles: ['admin'] });
+    const erased = await app.inject({ method: 'POST', url: `/api/account/erase/${a!.id}`, payload: { version: 1 }, headers: bearer(admin.token) });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(await ids()).not.toContain(gone);
+  });
+
   it('says which price a reason is about: a monthly rent is not read as a sale price', async () => {
     const renter = await newLead({ forRent: true, rentBudgetRangeMin: 900, rentBudgetRangeMax: 1200, locationId: kalamaria });
     const found = (await matches(renter)).items.find((i) => i.objectId === forRentOnly);

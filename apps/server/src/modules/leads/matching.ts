@@ -317,6 +317,8 @@ export async function leadsForObject(app: FastifyInstance, objectId: number, lim
         and (${sql.join(arms, sql` or `)})
         and (l.location_id is null or l.location_id = any(${sql.param(above)}::int[]))
       where l.id not in (select m.lead_id from lead_object_marks m where m.object_id = ${objectId})
+        -- A client whose data was erased (GDPR) is offered nothing more.
+        and not exists (select 1 from accounts ea where ea.id = l.account_id and ea.erased_on is not null)
       order by score desc, l.created_on desc, l.id desc
       limit ${limit}) x
     left join accounts a on a.id = x.account_id

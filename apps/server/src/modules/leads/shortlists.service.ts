@@ -45,7 +45,7 @@ export const shortlistPath = (token: string) => `/Shortlist/${token}`;
 /** The lead's client: name, language, first e-mail (null when none). */
 async function leadClient(db: Db | Tx, leadId: number) {
   const [row] = await db
-    .select({ id: leads.id, accountId: leads.accountId, name: accounts.displayName, firstName: accounts.firstName, language: accounts.language, emails: accounts.emails })
+    .select({ id: leads.id, accountId: leads.accountId, name: accounts.displayName, firstName: accounts.firstName, language: accounts.language, emails: accounts.emails, erasedOn: accounts.erasedOn })
     .from(leads)
     .leftJoin(accounts, eq(accounts.id, leads.accountId))
     .where(eq(leads.id, leadId))
@@ -66,6 +66,8 @@ export async function sendShortlist(app: FastifyInstance, caller: Caller, leadId
     .from(leadObjects)
     .innerJoin(objects, eq(objects.id, leadObjects.objectId))
     .where(and(eq(leadObjects.leadId, leadId), inArray(leadObjects.objectId, ids)));
+  // A client whose data was erased (GDPR) is sent nothing more, by mail or by link.
+  if (client.erasedOn) throw badRequest('shortlist.erased');
   if (offered.length !== ids.length) throw badRequest('shortlist.notOffered');
   if (body.channel === 'email' && !client.email) throw badRequest('shortlist.noEmail');
   // The client's language when its account has one, else the sender's: the page and the mail speak it.

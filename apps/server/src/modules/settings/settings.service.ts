@@ -211,7 +211,7 @@ export async function exportEmails(app: FastifyInstance, russianOnly: boolean, t
   const result = await app.db.execute(sql`
     select distinct on (lower(e.email)) e.email, a.display_name as name, a.language
     from accounts a cross join lateral unnest(a.emails) as e(email)
-    where not a.is_employe and e.email <> '' and ${russianOnly ? RUSSIAN : sql`not ${RUSSIAN}`}
+    where not a.is_employe and a.erased_on is null and e.email <> '' and ${russianOnly ? RUSSIAN : sql`not ${RUSSIAN}`}
     order by lower(e.email), a.id`);
   // Written by the streaming writer, ROWS_PER_TURN rows at a time: the in-memory workbook of the
   // large agency's list held every other request for five seconds (npm run bench, decision 047).

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { ACCOUNT_FIELD_DESCRIPTIONS, CLIENT_SERVICES, SPECIALTY_FLAGS, isAccountLanguage, isGreekTaxNumber } from '@crm/contract';
 import { accounts, users } from '../../../db/schema/index.ts';
-import { accessDenied, orderError } from '../../../lib/errors.ts';
+import { accessDenied, badRequest, orderError } from '../../../lib/errors.ts';
 import { toLocalDateTime } from '../../../lib/dates.ts';
 import type { PatchableEntity, PatchableField } from '../field-registry.ts';
 
@@ -75,6 +75,8 @@ export const accountEntity: PatchableEntity = {
     return dto;
   },
   authorize(row, field, ctx) {
+    // An erased person's data comes back only as a new entry, never field by field.
+    if (row.erasedOn) throw badRequest('accounts.erase.closed');
     if (ctx.user?.branchId != null && row.isEmploye === true && (WORK_PERIOD as readonly string[]).includes(field)) throw accessDenied();
   },
   validate(row, field, value) {

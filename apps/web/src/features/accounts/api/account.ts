@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { TAccount, TAccountAdd, TAccountUpdate, TSelectOption } from '@crm/contract';
 import { api } from '../../../lib/api.ts';
+import { saveBlob } from '../../../lib/download.ts';
 
 /** GET /api/account/edit/{id}: the account and the select lists of its edit form. */
 export type TAccountEdit = {
@@ -36,6 +37,15 @@ export async function addAccount(body: TAccountAdd, changeKey?: string): Promise
 }
 
 export const updateAccount = (body: TAccountUpdate, changeKey?: string) => api<TAccount>('/api/account/update', { body, background: true, changeKey });
+/** POST /api/account/erase/{id}: the person's data erased (GDPR); answers the account as it now is. */
+export const erasePersonalData = (id: number, version: number) => api<TAccount>(`/api/account/erase/${id}`, { body: { version } });
+
+/** GET /api/account/personal-data/{id}: everything held about the person, saved as one workbook. */
+export async function downloadPersonalData(id: number) {
+  const blob = await api<Blob>(`/api/account/personal-data/${id}`, { blob: true });
+  saveBlob(blob, `Personal-data-${id}.xlsx`);
+}
+
 export const deleteAccount = (id: number) => api<unknown>(`/api/account/${id}`, { method: 'DELETE' });
 export const mergeAccounts = (body: { account: TAccountUpdate; duplicateId: number }) => api<unknown>('/api/account/merge', { body });
 

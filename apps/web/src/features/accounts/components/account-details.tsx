@@ -79,6 +79,9 @@ export function AccountDetails({ account: a }: { account: TAccount }) {
     },
   });
 
+  // An erased person (GDPR): a number, the badge, and only what the law keeps (the properties of its deals).
+  if (a.erasedOn) return <ErasedDetails account={a} />;
+
   return (
     <Stack gap="sm" data-testid="account-details">
       <Card withBorder padding="sm">
@@ -293,6 +296,42 @@ export function AccountDetails({ account: a }: { account: TAccount }) {
           version={a.version}
           onSaved={() => void qc.invalidateQueries({ queryKey: accountKeys.all })}
         />
+      </Card>
+    </Stack>
+  );
+}
+
+/** An account whose person's data was erased: its number as a name, the badge, when, and the deals' properties kept. */
+function ErasedDetails({ account: a }: { account: TAccount }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm" data-testid="account-details">
+      <Card withBorder padding="sm" data-testid="account-erased">
+        <Group justify="space-between" align="flex-start">
+          <Title order={2} size="h3" data-testid="account-name">
+            {t('accounts.ui.privacy.erasedName', { number: `#${a.id}` })}
+          </Title>
+          <Group gap={4}>
+            <Badge color="gray" variant="filled" tt="none" data-testid="erased-badge">
+              {t('accounts.ui.privacy.erasedBadge')}
+            </Badge>
+            <KindBadges account={a} />
+          </Group>
+        </Group>
+        <Text size="sm" mt="xs" data-testid="erased-note">
+          {t('accounts.ui.privacy.erasedNote', { date: formatDate(a.erasedOn) })}
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="xs" mt="sm">
+          <Field label={t('accounts.ui.field.ownedObjects')} testId="view-owned">
+            {a.ownedObjectsReferenceNumbers.trim() ? <ObjectRefs refs={a.ownedObjectsReferenceNumbers} /> : null}
+          </Field>
+          <Field label={t('accounts.ui.field.boughtObjects')} testId="view-bought">
+            {a.boughtObjectsReferenceNumbers.trim() ? <ObjectRefs refs={a.boughtObjectsReferenceNumbers} /> : null}
+          </Field>
+          <Field label={t('accounts.ui.field.rentedObjects')} testId="view-rented">
+            {a.rentedObjectsReferenceNumbers.trim() ? <ObjectRefs refs={a.rentedObjectsReferenceNumbers} /> : null}
+          </Field>
+        </SimpleGrid>
       </Card>
     </Stack>
   );

@@ -13,6 +13,8 @@ import {
   IconArrowsMinimize,
   IconBuildingEstate,
   IconDots,
+  IconDownload,
+  IconEraser,
   IconEye,
   IconPencil,
   IconTargetArrow,
@@ -25,7 +27,9 @@ import { useRecordOpened } from '../../../lib/recent.ts';
 import type { AutosaveStatus } from '../../../lib/use-autosave.ts';
 import { isOfficeAdmin, useSession } from '../../../lib/session.ts';
 import type { TAccount } from '@crm/contract';
-import { accountEditQuery, accountKeys, accountViewQuery, deleteAccount } from '../api/account.ts';
+import { accountEditQuery, accountKeys, accountViewQuery, deleteAccount, downloadPersonalData } from '../api/account.ts';
+import { EraseDialog } from '../components/erase-dialog.tsx';
+import { showBanner } from '../../../lib/banner.ts';
 import { AccountDetails } from '../components/account-details.tsx';
 import { AccountEditor } from '../components/account-editor.tsx';
 import { useGoBack } from '../components/go-back.ts';
@@ -45,11 +49,12 @@ export function AccountViewPage() {
   const navigate = useNavigate();
   const id = Number(params.id);
   const raw = location.pathname.toLowerCase().startsWith('/contact/edit') ? 1 : Number(params.viewMode ?? 0);
-  const mode: ViewMode = raw === 1 || raw === 2 ? raw : 0;
   const [status, setStatus] = useState<AutosaveStatus>('idle');
   const setMode = (m: ViewMode) => navigate(`/Accounts/View/${id}/${m}`, { replace: true });
 
   const view = useQuery({ ...accountViewQuery(id), enabled: Number.isInteger(id) && id > 0 });
+  // An erased person's account is only read: its data comes back as a new account, not by editing it.
+  const mode: ViewMode = (raw === 1 || raw === 2) && !view.data?.erasedOn ? raw : 0;
   const gone = view.error instanceof ApiError && view.error.status === 404;
   useRecordOpened('account', id, view.data?.displayName || (view.data ? `#${id}` : null), gone);
   // An unknown or deleted account: one clear state, without the record's toolbar and cards.
@@ -113,7 +118,7 @@ function AccountToolbar({ id, mode, setMode, status, record }: { id: number; mod
   // Leads are a client's or an owner's requests (a lead makes its account a client), properties an
   // owner's: an employee's account offers neither, unless that employee is a client or an owner of
   // the agency's too.
-  const customer = !!record && (!record.isEmploye || record.isClient || record.isOwner);
+  const customer = !!record && !record.erasedOn && (!record.isEmploye || record.isClient || record.isOwner);
   const navigate = useNavigate();
   const goBack = useGoBack();
   const client = useQueryClient();
@@ -128,6 +133,15 @@ function AccountToolbar({ id, mode, setMode, status, record }: { id: number; mod
     },
   });
   const menuButton = useRef<HTMLButtonElement>(null);
+  // A person's data (GDPR): the copy and the erasure are the office admins'.
+  const privacy = isOfficeAdmin(useSession()) && !!record;
+  const erased = !!record?.erasedOn;
+  const [erasing, setErasing] = useState(false);
+  const download = () =>
+    downloadPersonalData(id).catch((e: unknown) => {
+      const d = describeError(e);
+      showBanner(d.type, d.message);
+    });
   const confirmDelete = () =>
     modals.openConfirmModal({
       onClose: () => focusMenuButtonAfterDialog(menuButton),
@@ -152,15 +166,17 @@ function AccountToolbar({ id, mode, setMode, status, record }: { id: number; mod
     <Paper withBorder p="xs" className="no-print">
       <Group justify="space-between" gap="xs">
         <Group gap="xs">
-          <Button
-            variant={mode === 0 ? 'filled' : 'light'}
-            leftSection={mode === 0 ? <IconPencil size={16} /> : <IconEye size={16} />}
-            onClick={() => setMode(mode === 0 ? 1 : 0)}
-            data-testid="edit-toggle"
-            aria-pressed={mode !== 0}
-          >
-            {mode === 0 ? t('common.edit') : t('accounts.ui.view.done')}
-          </Button>
+          {!erased && (
+            <Button
+              variant={mode === 0 ? 'filled' : 'light'}
+              leftSection={mode === 0 ? <IconPencil size={16} /> : <IconEye size={16} />}
+              onClick={() => setMode(mode === 0 ? 1 : 0)}
+              data-testid="edit-toggle"
+              aria-pressed={mode !== 0}
+            >
+              {mode === 0 ? t('common.edit') : t('accounts.ui.view.done')}
+            </Button>
+          )}
           {mode !== 0 && (
             <Button
               variant="default"
@@ -174,7 +190,7 @@ function AccountToolbar({ id, mode, setMode, status, record }: { id: number; mod
           <SaveStatus status={status} />
         </Group>
         {/* Nothing to offer (an employee's account, to one who may not delete it): no empty menu. */}
-        {(customer || deletable) && (
+        {(customer || deletable || privacy) && (
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
               <Button variant="default" rightSection={<IconDots size={16} />} data-testid="account-menu" ref={menuButton}>
@@ -193,9 +209,31 @@ function AccountToolbar({ id, mode, setMode, status, record }: { id: number; mod
                   </Menu.Item>
                 </>
               )}
-              {deletable && (
+              {privacy && (
                 <>
                   {customer && <Menu.Divider />}
+                  <Menu.Item leftSection={<IconDownload size={16} />} onClick={() => void download()} data-testid="personal-data-download">
+                    {t('accounts.ui.privacy.download')}
+                  </Menu.Item>
+                  {!erased && (
+                    <Menu.Item
+                      color="red"
+                      className="menu-item-danger"
+                      leftSection={<IconEraser size={16} />}
+                      onClick={() => {
+                        menuButton.current?.focus();
+                        setErasing(true);
+                      }}
+                      data-testid="personal-data-erase"
+                    >
+                      {t('accounts.ui.privacy.erase')}
+                    </Menu.Item>
+                  )}
+                </>
+              )}
+              {deletable && (
+                <>
+                  {(customer || privacy) && <Menu.Divider />}
                   <DeleteMenuItem onClick={confirmDelete} testId="delete-account">
                     {t('accounts.ui.delete.menu')}
                   </DeleteMenuItem>
@@ -205,6 +243,7 @@ function AccountToolbar({ id, mode, setMode, status, record }: { id: number; mod
           </Menu>
         )}
       </Group>
+      {record && privacy && !erased && <EraseDialog account={record} opened={erasing} onClose={() => setErasing(false)} />}
     </Paper>
   );
 }
