@@ -143,7 +143,7 @@ async function leadServices(db: Db | Tx, leadId: number): Promise<('sale' | 'ren
 async function properties(db: Db | Tx, ids: number[], culture: TCulture, t: T, services: ('sale' | 'rent' | 'shortRent')[]) {
   if (!ids.length) return [];
   const rows = await db.execute(sql`
-    select ${publicSelect(culture)}, (${PUBLIC_WHERE}) as "isPublic"
+    select ${publicSelect(culture)}, (${PUBLIC_WHERE}) as "isPublic", (o.active and not coalesce(o.sold, false)) as "onMarket"
     from objects o left join locations pl on pl.id = o.location_id
     where o.id in ${sql`(${sql.join(
       ids.map((id) => sql`${id}`),
@@ -155,7 +155,8 @@ async function properties(db: Db | Tx, ids: number[], culture: TCulture, t: T, s
     .filter((r): r is Record<string, unknown> => !!r)
     .map((r) => {
       const o = toPublicObject(r, culture, t);
-      const price = services.map((s) => o.prices.find((p) => p.service === s)).find(Boolean) ?? o.prices[0] ?? null;
+      const available = stillAvailable(r, services);
+      const price = available ? (services.map((s) => o.prices.find((p) => p.service === s)).find(Boolean) ?? o.prices[0] ?? null) : null;
       return {
         objectId: Number(r.id),
         ref: o.ref,
@@ -167,9 +168,24 @@ async function properties(db: Db | Tx, ids: number[], culture: TCulture, t: T, s
         area: r.area === null || r.area === undefined ? null : Number(r.area),
         description: excerpt(o.description, 320),
         hasPhoto: o.photos.length > 0,
-        publicUrl: r.isPublic === true ? objectUrl(culture, o.ref) : null,
+        publicUrl: available && r.isPublic === true ? objectUrl(culture, o.ref) : null,
+        available,
       };
     });
+}
+
+/**
+ * Whether a property on a shortlist can still be had: not when it is made inactive (off the market)
+ * or sold (a closed sale); not when it is let now (the rented flag or a current long-let tenant)
+ * and not free from a later day, unless the client may buy it (the lead asks to buy, or asks for
+ * nothing, and the property is for sale: a let flat can be sold with its tenant). A deleted property
+ * has left the shortlist already (its rows are deleted with it).
+ */
+function stillAvailable(r: Record<string, unknown>, services: ('sale' | 'rent' | 'shortRent')[]) {
+  if (r.onMarket !== true) return false;
+  if (r.letNow !== true || r.availableLater === true) return true;
+  const mayBuy = services.length === 0 || services.includes('sale');
+  return mayBuy && r.forSale === true;
 }
 
 /**
@@ -237,6 +253,8 @@ export async function answerShortlist(app: FastifyInstance, req: FastifyRequest,
       .for('update')
       .limit(1);
     if (!before) throw notFound('shortlist.notOnList');
+    const [p] = await properties(tx, [objectId], culture, (key) => key, await leadServices(tx, s.leadId));
+    if (!p?.available) throw new AppError(409, 'shortlist.noLongerAvailable');
     if (before.answer === answer) return;
     await tx
       .update(shortlistObjects)

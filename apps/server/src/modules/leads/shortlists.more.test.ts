@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { accounts, alerts, leadObjects, leads, locations, objects, shortlistObjects, shortlists } from '../../db/schema/index.ts';
+import { bearer, createTestApp } from '../../../test/harness.ts';
+
+/** Shortlists: properties that went off the market, who is told of an answer, sending again, the page's queries. */
+const t = await createTestApp({ PUBLIC_URL: 'https://crm.agency.test' });
+const { app, db } = t;
+const agent = await t.user({ roles: ['employee'] });
+
+const [place] = await db.insert(locations).values({ level: 2, nameEn: 'Pylaia', nameEl: 'Πυλαία', nameRu: 'Пилея', textEn: 'Pylaia', textEl: 'Πυλαία', textRu: 'Пилея' }).returning();
+let seq = 0;
+async function newObject(values: Record<string, unknown> = {}) {
+  seq++;
+  const [o] = await db
+    .insert(objects)
+    .values({
+      referenceNumber: sql`nextval('objects_reference_number_seq')`,
+      title: `House ${seq} with a garden`,
+      description: 'Quiet street, garden, parking.',
+      subTypeObjectTypeId: 1,
+      objectSubTypeId: 1,
+      forSale: true,
+      salePrice: 240000,
+      forRent: true,
+      rentPrice: 900,
+      area: 120,
+      bedrooms: 3,
+      locationId: place!.id,
+      active: true,
+      ...values,
+    } as never)
+    .returning({ id: objects.id, ref: objects.referenceNumber });
+  return o!;
+}
+async function newLead(objectIds: number[], lead: Record<string, unknown> = { forRent: true }, account: Partial<typeof accounts.$inferInsert> = {}) {
+  seq++;
+  const [a] = await db.insert(accounts).values({ firstName: `Ελένη${seq}`, lastName: `Πελάτισσα${seq}`, ...account }).returning();
+  const [l] = await db.insert(leads).values({ accountId: a!.id, ...lead } as never).returning({ id: leads.id });
+  if (objectIds.length) await db.insert(leadObjects).values(objectIds.map((objectId, position) => ({ leadId: l!.id, objectId, position })));
+  return { id: l!.id, account: a! };
+}
+async function sendLink(leadId: number, objectIds: number[]) {
+  const res = await app.inject({ method: 'POST', url: `/api/lead/${leadId}/shortlist`, payload: { objectIds, channel: 'link' }, headers: bearer(agent.token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return /\/Shortlist\/([A-Za-z0-9_-]{43})$/.exec(res.json().url as string)![1]!;
+}
+const view = (token: string, lang = 'en') => app.inject({ url: `/api/shortlist/${token}`, headers: { 'accept-language': lang } });
+const answer = (token: string, objectId: number, a: 'interested' | 'notForMe' | null, lang = 'en') =>
+  app.inject({ method: 'POST', url: `/api/shortlist/${token}/answer`, payload: { objectId, answer: a }, headers: { 'accept-language': lang } });
+type Item = { objectId: number; available: boolean; price: unknown; publicUrl: string | null; answer: string | null };
+
+describe('shortlists: loose ends', () => {
+  it('shows a property sold, let or taken off the market as no longer available, without price, and refuses answers for it', async () => {
+    const free = await newObject();
+    const sold = await newObject();
+    const inactive = await newObject({ active: false });
+    const let_ = await newObject({ rented: true });
+    // Let now, but free from a day to come: still offered.
+    const freeLater = await newObject({ rented: true, dateAvailable: '2099-01-01' });
+    const gone = await newObject();
+    const lead = await newLead([free.id, sold.id, inactive.id, let_.id, freeLater.id, gone.id]);
+    const token = await sendLink(lead.id, [free.id, sold.id, inactive.id, let_.id, freeLater.id, gone.id]);
+    // Answered while it could be had.
+    expect((await answer(token, sold.id, 'interested')).statusCode).toBe(200);
+    await db.update(objects).set({ sold: true } as never).where(eq(objects.id, sold.id));
+    await db.delete(objects).where(eq(objects.id, gone.id));
+
+    const items = (await view(token)).json().items as Item[];
+    const by = new Map(items.map((i) => [i.objectId, i]));
+    // A deleted property has left the list with its rows.
+    expect(items.map((i) => i.objectId)).toEqual([free.id, sold.id, inactive.id, let_.id, freeLater.id]);
+    expect(by.get(free.id)).toMatchObject({ available: true, price: { service: 'rent', price: 900 } });
+    expect(by.get(freeLater.id)).toMatchObject({ available: true, price: { service: 'rent', price: 900 } });
+    for (const id of [sold.id, inactive.id, let_.id]) expect(by.get(id), String(id)).toMatchObject({ available: false, price: null, publicUrl: null });
+
+    // Answers for them are refused with a translated text, and change nothing.
+    const alertsBefore = (await db.select().from(alerts).where(and(eq(alerts.entity, 'Lead'), eq(alerts.entityId, lead.id)))).length;
+    for (const id of [sold.id, inactive.id, let_.id]) {
+      const r = await answer(token, id, 'notForMe', 'el');
+      expect(r.statusCode, String(id)).toBe(409);
+      expect(r.json().title).toBe('Αυτό το ακίνητο δεν είναι πλέον διαθέσιμο.');
+    }
+    expect((await answer(token, sold.id, null, 'ru')).json().title).toBe('Этот объект больше не доступен.');
+    expect((await answer(token, gone.id, 'interested')).statusCode).toBe(404);
+    const stored = await db.select().from(shortlistObjects).where(eq(shortlistObjects.objectId, sold.id));
+    expect(stored.map((s) => s.answer)).toEqual(['interested']);
+    expect((await db.select().from(alerts).where(and(eq(alerts.entity, 'Lead'), eq(alerts.entityId, lead.id)))).length).toBe(alertsBefore);
+    // The available ones still take answers.
+    expect((await answer(token, free.id, 'interested')).statusCode).toBe(200);
+
+    // To a buyer a let property for sale is still to be had (sold with its tenant); a sold one is not.
+    const buyer = await newLead([let_.id, sold.id], { forPurchase: true });
+    const buyerItems = (await view(await sendLink(buyer.id, [let_.id, sold.id]))).json().items as Item[];
+    expect(buyerItems.map((i) => [i.objectId, i.available])).toEqual([
+      [let_.id, true],
+      [sold.id, false],
+    ]);
+    expect(buyerItems[0]!.price).toMatchObject({ service: 'sale', price: 240000 });
+    // The shortlists themselves are untouched.
+    expect((await db.select().from(shortlists).where(eq(shortlists.leadId, lead.id))).length).toBe(1);
+  });
+});
