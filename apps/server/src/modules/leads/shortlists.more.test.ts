@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { accounts, alerts, leadObjects, leads, locations, objects, shortlistObjects, shortlists } from '../../db/schema/index.ts';
+import { accounts, alerts, assignments, leadObjects, leads, locations, objects, shortlistObjects, shortlists, users } from '../../db/schema/index.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
 
 /** Shortlists: properties that went off the market, who is told of an answer, sending again, the page's queries. */
@@ -99,5 +99,46 @@ describe('shortlists: loose ends', () => {
     expect(buyerItems[0]!.price).toMatchObject({ service: 'sale', price: 240000 });
     // The shortlists themselves are untouched.
     expect((await db.select().from(shortlists).where(eq(shortlists.leadId, lead.id))).length).toBe(1);
+  });
+
+  it("mails a client's answer to the lead's assigned agents in their language, else to the one who sent it", async () => {
+    // An agent assigned to the lead, signing in in Greek; another assigned one without any address.
+    const greek = await t.user({ roles: ['employee'], language: 'el' });
+    const [acc] = await db.insert(accounts).values({ firstName: 'Γιώργος', lastName: 'Σύμβουλος', isEmploye: true } as never).returning();
+    await db.update(users).set({ accountId: acc!.id }).where(eq(users.id, greek.id));
+    const [silent] = await db.insert(accounts).values({ firstName: 'Χωρίς', lastName: 'Email', isEmploye: true } as never).returning();
+    const o = await newObject();
+    const lead = await newLead([o.id]);
+    await db.insert(assignments).values([
+      { parent: 2, parentId: lead.id, accountId: acc!.id },
+      { parent: 2, parentId: lead.id, accountId: silent!.id },
+    ]);
+    const token = await sendLink(lead.id, [o.id]);
+    const before = t.outbox().length;
+    expect((await answer(token, o.id, 'interested')).statusCode).toBe(200);
+    await app.jobs.drain();
+    const mail = await t.lastMailTo(greek.email);
+    expect(mail).toContain('Subject: =?UTF-8?');
+    expect(mail).toContain(`ενδιαφέρεται για το ακίνητο #${String(o.ref).padStart(4, '0')}`);
+    expect(mail).toContain(`https://crm.agency.test/Leads/View/${lead.id}`);
+    const [alert] = await db.select().from(alerts).where(and(eq(alerts.entity, 'Lead'), eq(alerts.entityId, lead.id)));
+    expect(mail).toContain(`https://crm.agency.test/Alerts/${alert!.id}`);
+    // Only to the assigned agent with an address: not to the sender, not to the whole office.
+    const sent = t.outbox().slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).not.toContain(`To: ${agent.email}`);
+    // The same answer again (a repeated tap, or back and forth) makes no new alert and no new mail.
+    expect((await answer(token, o.id, null)).statusCode).toBe(200);
+    expect((await answer(token, o.id, 'interested')).statusCode).toBe(200);
+    await app.jobs.drain();
+    expect(t.outbox().length - before).toBe(1);
+
+    // A lead with nobody assigned: the agent who sent it is told.
+    const o2 = await newObject();
+    const lead2 = await newLead([o2.id]);
+    const token2 = await sendLink(lead2.id, [o2.id]);
+    expect((await answer(token2, o2.id, 'notForMe')).statusCode).toBe(200);
+    await app.jobs.drain();
+    expect(await t.lastMailTo(agent.email)).toContain(`is not interested in property #${String(o2.ref).padStart(4, '0')}`);
   });
 });

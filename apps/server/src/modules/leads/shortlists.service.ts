@@ -14,13 +14,14 @@ import {
   type TShortlistSent,
 } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { accounts, assignments, leadObjects, leads, objects, shortlistObjects, shortlists } from '../../db/schema/index.ts';
+import { accounts, assignments, leadObjects, leads, objects, shortlistObjects, shortlists, users } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
 import { newToken, sha256 } from '../../lib/passwords.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { createAlert } from '../alerts/alerts.create.ts';
+import { assignedStaff } from '../alerts/alerts.system.ts';
 import { objectTitle } from '../objects/objects.sql.ts';
 import { getSiteContact } from '../settings/site-settings.service.ts';
 import { PUBLIC_WHERE, objectUrl, publicSelect, toPublicObject } from '../publishing/public.view.ts';
@@ -281,7 +282,7 @@ export async function answerShortlist(app: FastifyInstance, req: FastifyRequest,
       const agent = agents.map((a) => a.name).filter(Boolean).join(', ') || s.sentByName || '—';
       const messageKey = answer === 'interested' ? 'alerts.msg.shortlistInterested' : 'alerts.msg.shortlistNotForMe';
       const params = { ref, name: client.name?.trim() || `#${s.leadId}`, lead: s.leadId, agent };
-      await createAlert(tx, {
+      const alertId = await createAlert(tx, {
         source: 'Shortlist',
         kind: 'shortlist',
         messageKey,
@@ -292,9 +293,31 @@ export async function answerShortlist(app: FastifyInstance, req: FastifyRequest,
         // Once per shortlist, object and answer: a client changing its mind back and forth is told twice at most.
         dedupKey: `shortlist:${s.id}:${objectId}:${answer}`,
       });
+      // The alert is the office's; the lead's agents (else the one who sent it) are mailed it too.
+      if (alertId !== null) {
+        for (const to of await agentsToTell(tx, s.leadId, s.sentBy)) {
+          const tt = (k: string) => app.translator.t(cultureOf(to.language), k, params);
+          await app.mailer.send(
+            { to: to.email, subject: tt(`alerts.mail.${answer === 'interested' ? 'shortlistInterestedSubject' : 'shortlistNotForMeSubject'}`), text: `${tt(messageKey)}\n\n${app.config.publicUrl}/Leads/View/${s.leadId}\n${app.config.publicUrl}/Alerts/${alertId}\n` },
+            { tx },
+          );
+        }
+      }
     }
   });
   return publicAnswer(app, await shortlistOf(app.db, token), token, culture);
+}
+
+/**
+ * Who is mailed a client's answer: the employees the lead is assigned to who have an address, else
+ * the staff user who sent the shortlist (while that sign-in is not disabled), else nobody (the
+ * alert is still the office's).
+ */
+async function agentsToTell(tx: Tx, leadId: number, sentBy: number | null): Promise<{ email: string; language: string | null }[]> {
+  const assigned = (await assignedStaff(tx, [leadId], ASSIGNMENT_PARENT_LEAD)).get(leadId) ?? [];
+  if (assigned.length || sentBy === null) return assigned;
+  const [u] = await tx.select({ email: users.email, language: users.language }).from(users).where(and(eq(users.id, sentBy), eq(users.disabled, false))).limit(1);
+  return u?.email ? [{ email: u.email, language: u.language }] : [];
 }
 
 /** The main photo of an object of the shortlist (its screen-size copy), or undefined. */
