@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { accounts, alerts, assignments, leadObjects, leads, locations, objects, shortlistObjects, shortlists, users } from '../../db/schema/index.ts';
+import { accounts, actionLog, alerts, assignments, leadObjects, leads, locations, objects, shortlistObjects, shortlists, users } from '../../db/schema/index.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
 
 /** Shortlists: properties that went off the market, who is told of an answer, sending again, the page's queries. */
@@ -140,5 +140,57 @@ describe('shortlists: loose ends', () => {
     expect((await answer(token2, o2.id, 'notForMe')).statusCode).toBe(200);
     await app.jobs.drain();
     expect(await t.lastMailTo(agent.email)).toContain(`is not interested in property #${String(o2.ref).padStart(4, '0')}`);
+  });
+
+  it('sends a list again: a new link for the same properties still to be had, the old one withdrawn, the answers carried over', async () => {
+    const a = await newObject();
+    const b = await newObject();
+    const c = await newObject();
+    const lead = await newLead([a.id, b.id, c.id], { forRent: true }, { emails: ['eleni@example.gr'], language: 'el' });
+    const again = (shortlistId: number, leadId = lead.id, lang = 'en') =>
+      app.inject({ method: 'POST', url: `/api/lead/${leadId}/shortlist/${shortlistId}/again`, headers: { ...bearer(agent.token), 'accept-language': lang } });
+    const res = await app.inject({ method: 'POST', url: `/api/lead/${lead.id}/shortlist`, payload: { objectIds: [a.id, b.id, c.id], channel: 'email' }, headers: bearer(agent.token) });
+    expect(res.statusCode, res.body).toBe(200);
+    const oldToken = /\/Shortlist\/([A-Za-z0-9_-]{43})$/.exec(res.json().url as string)![1]!;
+    const [old] = await db.select().from(shortlists).where(eq(shortlists.leadId, lead.id));
+    expect((await answer(oldToken, a.id, 'interested')).statusCode).toBe(200);
+    // Since then: one property sold, another no longer offered to the lead.
+    await db.update(objects).set({ sold: true } as never).where(eq(objects.id, b.id));
+    await db.delete(leadObjects).where(and(eq(leadObjects.leadId, lead.id), eq(leadObjects.objectId, c.id)));
+
+    const r = await again(old!.id);
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toMatchObject({ email: 'eleni@example.gr', message: 'Sent to eleni@example.gr.' });
+    const newToken = /\/Shortlist\/([A-Za-z0-9_-]{43})$/.exec(r.json().url as string)![1]!;
+    expect(newToken).not.toBe(oldToken);
+    // The mail went in the client's language with the new link.
+    expect(await t.lastMailTo('eleni@example.gr')).toContain(r.json().url);
+    // The old link no longer works; the new one has the property still to be had, with its answer.
+    expect((await view(oldToken)).statusCode).toBe(410);
+    const page = (await view(newToken)).json();
+    expect(page.items.map((i: Item) => [i.objectId, i.answer])).toEqual([[a.id, 'interested']]);
+    const rows = await db.select().from(shortlists).where(eq(shortlists.leadId, lead.id));
+    expect(rows).toHaveLength(2);
+    expect(rows.find((x) => x.id === old!.id)!.withdrawnOn).not.toBeNull();
+    const logs = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Lead'), eq(actionLog.entityId, lead.id)));
+    expect(logs.filter((l) => l.action === 'WithdrawShortlist')).toHaveLength(1);
+    expect(logs.filter((l) => l.action === 'SendShortlist').at(-1)!.data).toMatchObject({ replaces: old!.id, objectIds: [a.id], channel: 'email' });
+
+    // Sent again from a withdrawn one: a new link, nothing withdrawn twice.
+    const newRow = rows.find((x) => x.id !== old!.id)!;
+    expect((await again(old!.id)).statusCode).toBe(200);
+    expect((await db.select().from(actionLog).where(and(eq(actionLog.entityId, lead.id), eq(actionLog.action, 'WithdrawShortlist')))).length).toBe(1);
+    // Refused, changing nothing: nothing left to send, another lead's list, an unknown one.
+    await db.update(objects).set({ active: false } as never).where(eq(objects.id, a.id));
+    const count = (await db.select().from(shortlists).where(eq(shortlists.leadId, lead.id))).length;
+    const none = await again(newRow.id, lead.id, 'el');
+    expect(none.statusCode).toBe(400);
+    expect(none.json().title).toBe('Κανένα από αυτά τα ακίνητα δεν είναι πλέον διαθέσιμο ή στα προτεινόμενα αυτού του ενδιαφέροντος· δεν υπάρχει κάτι για επαναποστολή.');
+    const other = await newLead([a.id]);
+    expect((await again(old!.id, other.id)).statusCode).toBe(404);
+    expect((await again(999999)).statusCode).toBe(404);
+    expect((await db.select().from(shortlists).where(eq(shortlists.leadId, lead.id))).length).toBe(count);
+    // Only the list sent again is withdrawn: the other working link (sent from the first) still works.
+    expect((await db.select().from(shortlists).where(eq(shortlists.id, newRow.id)))[0]!.withdrawnOn).toBeNull();
   });
 });

@@ -60,6 +60,32 @@ async function leadClient(db: Db | Tx, leadId: number) {
 
 /** POST /api/lead/{id}/shortlist: a new shortlist of offered objects; mailed, or its link answered to copy. */
 export async function sendShortlist(app: FastifyInstance, caller: Caller, leadId: number, body: TShortlistSend, readerCulture: TCulture): Promise<TShortlistSent> {
+  return makeShortlist(app, caller, leadId, body, readerCulture, null);
+}
+
+/**
+ * POST /api/lead/{id}/shortlist/{shortlistId}/again: a new link for the same properties, the way the
+ * old one went (by e-mail to the client's address now, or a link to copy), the old link withdrawn
+ * if it still worked. The properties are those of the old list still offered to the lead and still
+ * to be had; the client's answers on them are carried over. None left: refused, nothing changed.
+ */
+export async function sendShortlistAgain(app: FastifyInstance, caller: Caller, leadId: number, shortlistId: number, readerCulture: TCulture): Promise<TShortlistSent> {
+  await leadClient(app.db, leadId);
+  const [old] = await app.db.select().from(shortlists).where(and(eq(shortlists.id, shortlistId), eq(shortlists.leadId, leadId))).limit(1);
+  if (!old) throw notFound('shortlist.notFound');
+  const rows = await app.db
+    .select({ objectId: shortlistObjects.objectId })
+    .from(shortlistObjects)
+    .innerJoin(leadObjects, and(eq(leadObjects.objectId, shortlistObjects.objectId), eq(leadObjects.leadId, leadId)))
+    .where(eq(shortlistObjects.shortlistId, old.id))
+    .orderBy(asc(shortlistObjects.position));
+  const still = await properties(app.db, rows.map((r) => r.objectId), readerCulture, (key) => key, await leadServices(app.db, leadId));
+  const objectIds = still.filter((p) => p.available).map((p) => p.objectId);
+  if (!objectIds.length) throw badRequest('shortlist.nothingToSendAgain');
+  return makeShortlist(app, caller, leadId, { objectIds, channel: old.channel as TShortlistSend['channel'] }, readerCulture, old.id);
+}
+
+async function makeShortlist(app: FastifyInstance, caller: Caller, leadId: number, body: TShortlistSend, readerCulture: TCulture, replaces: number | null): Promise<TShortlistSent> {
   const client = await leadClient(app.db, leadId);
   const ids = [...new Set(body.objectIds)];
   const offered = await app.db
@@ -77,17 +103,19 @@ export async function sendShortlist(app: FastifyInstance, caller: Caller, leadId
   const expiresOn = new Date(sentOn.getTime() + SHORTLIST_LINK_DAYS * 24 * 3600 * 1000);
   const email = body.channel === 'email' ? client.email : null;
   await app.db.transaction(async (tx) => {
+    // Sending again: the old link stops working (if it still did) and its answers come along.
+    const carried = replaces === null ? new Map<number, { answer: string | null; answeredOn: Date | null }>() : await replaceOld(tx, caller, leadId, replaces);
     const [row] = await tx
       .insert(shortlists)
       .values({ tokenHash: tokenHash(token), leadId, sentOn, sentBy: caller.user.id, sentByName: caller.actor.name, channel: body.channel, email, language: culture, expiresOn })
       .returning({ id: shortlists.id });
-    await tx.insert(shortlistObjects).values(ids.map((objectId, position) => ({ shortlistId: row!.id, objectId, position })));
+    await tx.insert(shortlistObjects).values(ids.map((objectId, position) => ({ shortlistId: row!.id, objectId, position, answer: carried.get(objectId)?.answer ?? null, answeredOn: carried.get(objectId)?.answeredOn ?? null })));
     await logAction(tx, caller.actor, {
       action: 'SendShortlist',
       entity: 'Lead',
       entityId: leadId,
       message: email ?? 'link',
-      data: { shortlistId: row!.id, channel: body.channel, email, objects: ids.length, objectIds: ids, language: culture, linkId: tokenHash(token).slice(0, 12) },
+      data: { shortlistId: row!.id, channel: body.channel, email, objects: ids.length, objectIds: ids, language: culture, linkId: tokenHash(token).slice(0, 12), ...(replaces === null ? {} : { replaces }) },
     });
   });
   // The mail goes once the shortlist is committed (as the approval's).
@@ -376,6 +404,26 @@ export async function leadShortlists(app: FastifyInstance, leadId: number, cultu
   };
 }
 
+/** Sending again: the old shortlist locked, withdrawn when its link still worked (logged), its answers answered. */
+async function replaceOld(tx: Tx, caller: Caller, leadId: number, shortlistId: number) {
+  const [s] = await tx.select().from(shortlists).where(and(eq(shortlists.id, shortlistId), eq(shortlists.leadId, leadId))).for('update').limit(1);
+  if (!s) throw notFound('shortlist.notFound');
+  if (!s.withdrawnOn && s.expiresOn.getTime() > Date.now()) await withdrawLocked(tx, caller, leadId, s);
+  const rows = await tx.select({ objectId: shortlistObjects.objectId, answer: shortlistObjects.answer, answeredOn: shortlistObjects.answeredOn }).from(shortlistObjects).where(eq(shortlistObjects.shortlistId, s.id));
+  return new Map(rows.map((r) => [r.objectId, { answer: r.answer, answeredOn: r.answeredOn }]));
+}
+
+async function withdrawLocked(tx: Tx, caller: Caller, leadId: number, s: typeof shortlists.$inferSelect) {
+  await tx.update(shortlists).set({ withdrawnOn: new Date(), withdrawnBy: caller.user.id, withdrawnByName: caller.actor.name }).where(eq(shortlists.id, s.id));
+  await logAction(tx, caller.actor, {
+    action: 'WithdrawShortlist',
+    entity: 'Lead',
+    entityId: leadId,
+    message: s.email ?? 'link',
+    data: { shortlistId: s.id, channel: s.channel, email: s.email, sentOn: s.sentOn.toISOString(), expired: s.expiresOn.getTime() <= Date.now(), linkId: s.tokenHash.slice(0, 12) },
+  });
+}
+
 /**
  * POST /api/lead/{id}/shortlist/{shortlistId}/withdraw: the link stops working at once (its page
  * says it was withdrawn, answers are refused); the answers given stay on the lead. Withdrawing one
@@ -392,14 +440,7 @@ export async function withdrawShortlist(app: FastifyInstance, caller: Caller, le
       .limit(1);
     if (!s) throw notFound('shortlist.notFound');
     if (s.withdrawnOn) return;
-    await tx.update(shortlists).set({ withdrawnOn: new Date(), withdrawnBy: caller.user.id, withdrawnByName: caller.actor.name }).where(eq(shortlists.id, s.id));
-    await logAction(tx, caller.actor, {
-      action: 'WithdrawShortlist',
-      entity: 'Lead',
-      entityId: leadId,
-      message: s.email ?? 'link',
-      data: { shortlistId: s.id, channel: s.channel, email: s.email, sentOn: s.sentOn.toISOString(), expired: s.expiresOn.getTime() <= Date.now(), linkId: s.tokenHash.slice(0, 12) },
-    });
+    await withdrawLocked(tx, caller, leadId, s);
   });
   return leadShortlists(app, leadId, culture);
 }
