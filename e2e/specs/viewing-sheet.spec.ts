@@ -118,6 +118,20 @@ for (const language of ['en-UK', 'el'] as const) {
       await expect(page.getByTestId('viewing-sheet-title')).toHaveText(L.greekTitle);
       await expect(page.getByTestId('viewing-sheet-print')).toHaveText('Print');
       await expect(page).toHaveURL(/culture=el/);
+      // In Russian every label of the client's details stays on one line, on the screen and printed.
+      await page.getByTestId('viewing-sheet-language').getByText('Русский').click();
+      await expect(page.getByTestId('viewing-sheet-title')).toHaveText('Акт показа объектов недвижимости');
+      const wrapped = () =>
+        page.locator('.viewing-sheet-label').evaluateAll((els) =>
+          els.filter((e) => e.getBoundingClientRect().height > parseFloat(getComputedStyle(e).lineHeight) * 1.5).map((e) => e.textContent),
+        );
+      expect(await wrapped()).toEqual([]);
+      await page.setViewportSize(A4);
+      await page.emulateMedia({ media: 'print' });
+      expect(await wrapped()).toEqual([]);
+      await page.screenshot({ path: test.info().outputPath('viewing-sheet-print-ru.png'), fullPage: true });
+      await page.emulateMedia({ media: 'screen' });
+      await page.setViewportSize({ width: 1280, height: 1000 });
     }
 
     // The settings page keeps the sheet's details, and refuses an ΑΦΜ that is no tax number.
