@@ -34,6 +34,7 @@ const TEXTS = {
     greekTitle: 'Δελτίο υπόδειξης ακινήτων',
     taxLabel: 'Tax number (ΑΦΜ)',
     badTax: 'Not a valid Greek tax number (ΑΦΜ)',
+    badLicence: "Write the registry number as it appears on the agency's papers",
   },
   el: {
     printSheet: 'Εκτύπωση δελτίου υπόδειξης',
@@ -42,6 +43,7 @@ const TEXTS = {
     greekTitle: 'Δελτίο υπόδειξης ακινήτων',
     taxLabel: 'ΑΦΜ',
     badTax: 'Ο ΑΦΜ δεν είναι έγκυρος',
+    badLicence: 'Γράψτε τον αριθμό μητρώου όπως αναγράφεται στα έγγραφα του γραφείου',
   },
 } as const;
 
@@ -140,8 +142,11 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(card.getByTestId('settings-site-licence')).toHaveValue(SHEET.licence);
     await expect(card.getByTestId('settings-site-sale-fee')).toHaveValue('2,5');
     await card.getByLabel(L.taxLabel, { exact: true }).fill('123456789');
+    // A registry number without a number is refused too.
+    await card.getByTestId('settings-site-licence').fill('ΓΕΜΗ');
     await card.getByTestId('settings-site-save').click();
     await expect(card.getByText(L.badTax)).toBeVisible();
+    await expect(card.getByText(L.badLicence)).toBeVisible();
     await card.screenshot({ path: test.info().outputPath(`settings-sheet-details-${language}.png`) });
     await expectAccessible(page, `settings with the sheet's details ${language}`);
     await desk.close();
