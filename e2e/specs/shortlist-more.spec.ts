@@ -30,8 +30,8 @@ async function onTheMarket(request: APIRequestContext, token: string, objectId: 
 }
 
 const TEXT = {
-  'en-UK': { gone: 'No longer available', again: 'Send again', withdrawn: 'Link withdrawn', heading: 'Properties selected for you', invalid: 'Link not found' },
-  el: { gone: 'Δεν είναι πλέον διαθέσιμο', again: 'Επαναποστολή', withdrawn: 'Ο σύνδεσμος ακυρώθηκε', heading: 'Ακίνητα που επιλέξαμε για εσάς', invalid: 'Ο σύνδεσμος δεν βρέθηκε' },
+  'en-UK': { refused: "This property is no longer available, so it can't be answered.", gone: 'No longer available', again: 'Send again', withdrawn: 'Link withdrawn', heading: 'Properties selected for you', invalid: 'Link not found' },
+  el: { refused: 'Αυτό το ακίνητο δεν είναι πλέον διαθέσιμο.', gone: 'Δεν είναι πλέον διαθέσιμο', again: 'Επαναποστολή', withdrawn: 'Ο σύνδεσμος ακυρώθηκε', heading: 'Ακίνητα που επιλέξαμε για εσάς', invalid: 'Ο σύνδεσμος δεν βρέθηκε' },
 } as const;
 
 async function phonePage(browser: import('@playwright/test').Browser, baseURL: string, language: string): Promise<Page> {
@@ -53,16 +53,21 @@ for (const [n, language] of (['en-UK', 'el'] as const).entries()) {
     const made = await request.post(`/api/lead/${lead.id}/shortlist`, { data: { objectIds: [first.objectId, gone.id], channel: 'link' }, headers: auth(token) });
     expect(made.ok(), await made.text()).toBeTruthy();
     const oldPath = new URL(((await made.json()) as { url: string }).url).pathname;
-    const view = (await (await request.get(`/api/object/view/${gone.id}`, { headers: auth(token) })).json()) as { version: number };
-    const off = await request.post('/api/object/update', { data: { id: gone.id, version: view.version, active: false }, headers: auth(token) });
-    expect(off.ok(), await off.text()).toBeTruthy();
 
-    // The client sees it as no longer available: no price, no answer buttons; the other as before.
+    // The client has the page open; meanwhile the office takes the property off the market.
     const client = await phonePage(browser, baseURL!, language);
     await client.goto(oldPath);
     await expect(client.getByRole('heading', { level: 1 })).toHaveText(words.heading);
     const cards = client.getByTestId('shortlist-property');
     await expect(cards).toHaveCount(2);
+    await expect(cards.nth(1).getByTestId('shortlist-price')).toBeVisible();
+    const view = (await (await request.get(`/api/object/view/${gone.id}`, { headers: auth(token) })).json()) as { version: number };
+    const off = await request.post('/api/object/update', { data: { id: gone.id, version: view.version, active: false }, headers: auth(token) });
+    expect(off.ok(), await off.text()).toBeTruthy();
+    // The client's tap is refused with the reason, and the card then shows it as no longer available:
+    // no price, no answer buttons; the other card as before.
+    await cards.nth(1).getByTestId('shortlist-interested').click();
+    await expect(cards.nth(1).getByRole('alert')).toHaveText(words.refused);
     const goneCard = cards.filter({ has: client.getByTestId('shortlist-unavailable') });
     await expect(goneCard).toHaveCount(1);
     await expect(goneCard.getByTestId('shortlist-unavailable')).toHaveText(words.gone);

@@ -125,7 +125,16 @@ function Shortlist({ token, data, onAnswered }: { token: string; data: TShortlis
 
 function PropertyCard({ token, p, onAnswered }: { token: string; p: TShortlistProperty; onAnswered: (d: TShortlistPublic) => void }) {
   const { t } = useTranslation();
-  const save = useMutation({ mutationFn: (a: TShortlistAnswer | null) => answerShortlist(token, p.objectId, a), onSuccess: onAnswered, meta: { handlesErrors: true } });
+  const qc = useQueryClient();
+  const save = useMutation({
+    mutationFn: (a: TShortlistAnswer | null) => answerShortlist(token, p.objectId, a),
+    onSuccess: onAnswered,
+    // Sold, let or taken off the market since the page was opened: the page is read again and shows it so.
+    onError: (e) => {
+      if (e instanceof ApiError && e.status === 409) void qc.invalidateQueries({ queryKey: shortlistQuery(token, currentCulture()).queryKey });
+    },
+    meta: { handlesErrors: true },
+  });
   const title = p.title || `#${p.ref}`;
   const choose = (a: TShortlistAnswer) => save.mutate(p.answer === a ? null : a);
   return (
