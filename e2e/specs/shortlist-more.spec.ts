@@ -78,6 +78,9 @@ for (const [n, language] of (['en-UK', 'el'] as const).entries()) {
     await expectAccessible(client, 'shortlist page with a property no longer available');
     expect(await client.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(412);
     await client.screenshot({ path: test.info().outputPath(`shortlist-gone-412-${language}.png`), fullPage: true });
+    await client.setViewportSize({ width: 1280, height: 900 });
+    await client.screenshot({ path: test.info().outputPath(`shortlist-gone-1280-${language}.png`), fullPage: true });
+    await client.setViewportSize({ width: 412, height: 915 });
     await cards.first().getByTestId('shortlist-interested').click();
     await expect(cards.first()).toHaveAttribute('data-answer', 'interested');
 
@@ -90,6 +93,7 @@ for (const [n, language] of (['en-UK', 'el'] as const).entries()) {
     await sent.getByTestId('shortlist-again').click();
     const confirm = page.getByRole('dialog');
     await expect(confirm.getByTestId('shortlist-again-confirm')).toHaveText(words.again);
+    await page.screenshot({ path: test.info().outputPath(`shortlist-again-confirm-${language}.png`) });
     await expectAccessible(page, 'send again confirmation');
     await confirm.getByTestId('shortlist-again-confirm').click();
     const link = await page.getByTestId('shortlist-again-dialog').getByTestId('shortlist-link').inputValue();
