@@ -16,6 +16,7 @@
 // 5. Lighthouse on the sign-in page, home, a list and a record view, mobile and desktop
 //    (scripts/bench-web.ts, also on its own: npm run bench:web). --no-web skips 4 and 5.
 // Budgets over are printed, not failed: the exit code is non-zero only when something crashed.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -102,6 +103,30 @@ function runLoad(port: number, token: string, requests: Req[], opts: { concurren
     });
     w.once('error', reject);
   });
+}
+
+/**
+ * Shortlists for the bench: one per lead given, of 10 properties (the lead's offered ones, then
+ * others), each with a fresh token (kept here; the table keeps its SHA-256, as the app does), good
+ * for 30 days. Those of an earlier run (sent by "bench") are deleted first. Answers the tokens.
+ */
+async function benchShortlists(pool: pg.Pool, leadIds: number[], objectIds: number[]): Promise<string[]> {
+  await pool.query("delete from shortlists where sent_by_name = 'bench'");
+  const tokens: string[] = [];
+  for (const [n, leadId] of leadIds.entries()) {
+    const token = crypto.randomBytes(32).toString('base64url');
+    const offered = (await pool.query<{ id: number }>('select object_id as id from lead_objects where lead_id = $1 order by position limit 10', [leadId])).rows.map((r) => r.id);
+    const ids = [...new Set([...offered, ...Array.from({ length: 10 }, (_, k) => objectIds[(n * 10 + k) % objectIds.length]!)])].slice(0, 10);
+    const hash = crypto.createHash('sha256').update(token).digest('hex');
+    const { rows } = await pool.query<{ id: number }>(
+      `insert into shortlists (token_hash, lead_id, sent_by_name, channel, language, expires_on) values ($1, $2, 'bench', 'link', 'el', now() + interval '30 days') returning id`,
+      [hash, leadId],
+    );
+    await pool.query('insert into shortlist_objects (shortlist_id, object_id, position) select $1, x.id, x.n - 1 from unnest($2::int[]) with ordinality as x(id, n)', [rows[0]!.id, ids]);
+    tokens.push(token);
+  }
+  if (!tokens.length) tokens.push('x'.repeat(43));
+  return tokens;
 }
 
 /**
@@ -424,6 +449,14 @@ async function main() {
       await handle.pool.query<{ id: number }>('select demand_id as id from viewings where demand_id is not null group by demand_id order by hashint4(demand_id) limit 500')
     ).rows.map((r) => r.id);
     if (!viewedLeads.length) viewedLeads.push(leadIds[0] ?? 1);
+    // Viewings with properties (the viewing sheet), spread over the table.
+    const sheetViewings = (
+      await handle.pool.query<{ id: number }>('select viewing_id as id from viewing_objects group by viewing_id order by hashint4(viewing_id) limit 500')
+    ).rows.map((r) => r.id);
+    if (!sheetViewings.length) sheetViewings.push(1);
+    // Shortlists (decision 049) as the client opens them: 200 links of 10 properties each (the
+    // lead's offered ones first), made for this run; the bench's earlier ones are deleted first.
+    const shortlistTokens = await benchShortlists(handle.pool, leadIds.slice(0, 200), objectIds);
     const endpoints: Endpoint[] = [
       { name: 'GET /api/owner (page 1-50, sort name)', kind: 'list', make: (i) => ({ method: 'GET', path: `/api/owner?perPage=20&currentPage=${page(i)}&sortBy=name&sortDir=asc` }) },
       { name: 'GET /api/account (page 1-50, newest)', kind: 'list', make: (i) => ({ method: 'GET', path: `/api/account?perPage=20&currentPage=${page(i)}&sortBy=createdOn&sortDir=desc` }) },
@@ -501,6 +534,10 @@ async function main() {
         kind: 'list',
         make: (i) => ({ method: 'POST', path: '/api/Viewing/search', body: { comment: ['σκοτεινο', 'ξαναδεί γυναίκα', 'υγρασια', 'θεα', 'sea view', 'ΜΗΧΑΝΙΚΟΣ'][i % 6], perPage: 20, currentPage: 1 } }),
       },
+      // The pages a client is handed or opens: the viewing sheet, the property sheet, a shortlist's page (each one record).
+      { name: 'GET /api/Viewing/{id}/sheet', kind: 'record', make: (i) => ({ method: 'GET', path: `/api/Viewing/${sheetViewings[(i * 13) % sheetViewings.length]}/sheet` }) },
+      { name: 'GET /api/object/sheet/{id}', kind: 'record', make: (i) => ({ method: 'GET', path: `/api/object/sheet/${objectIds[(i * 17) % objectIds.length]}` }) },
+      { name: 'GET /api/shortlist/{token} (client page, 10 properties)', kind: 'record', make: (i) => ({ method: 'GET', path: `/api/shortlist/${shortlistTokens[(i * 7) % shortlistTokens.length]}` }) },
       { name: 'GET /api/lead/{id}/viewings', kind: 'list', make: (i) => ({ method: 'GET', path: `/api/lead/${viewedLeads[(i * 13) % viewedLeads.length]}/viewings` }) },
       // The keys register: each row with its newest loan (a subquery a row), and searched by anyone who ever held the key.
       { name: 'GET /api/ObjectKeys (page 1-50, last loan)', kind: 'list', make: (i) => ({ method: 'GET', path: `/api/ObjectKeys?perPage=20&currentPage=${page(i)}` }) },

@@ -10,7 +10,7 @@ const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 type Lead = { id: number; objects: { objectId: number; objectReferenceNumber: string; title: string | null }[] };
 
-/** A demo lead with at least two offered properties: the n-th one found (each language its own). */
+/** A demo lead with at least two offered properties, the first still on the market: the n-th one found (each language its own). */
 async function demoLead(request: APIRequestContext, token: string, n: number): Promise<Lead> {
   const res = await request.post('/api/lead/search', { data: { perPage: 60, currentPage: 1 }, headers: auth(token) });
   expect(res.ok(), await res.text()).toBeTruthy();
@@ -18,9 +18,15 @@ async function demoLead(request: APIRequestContext, token: string, n: number): P
   let found = 0;
   for (const id of ids) {
     const lead = (await (await request.get(`/api/lead/get/${id}`, { headers: auth(token) })).json()) as Lead;
-    if (lead.objects.length >= 2 && found++ === n) return lead;
+    if (lead.objects.length >= 2 && (await onTheMarket(request, token, lead.objects[0]!.objectId)) && found++ === n) return lead;
   }
   throw new Error('no demo lead with two offered properties');
+}
+
+/** A property still to be had (active, not sold, not let): the client's page shows its answer buttons. */
+async function onTheMarket(request: APIRequestContext, token: string, objectId: number) {
+  const o = (await (await request.get(`/api/object/view/${objectId}`, { headers: auth(token) })).json()) as { active?: boolean; sold?: boolean; rented?: boolean };
+  return o.active === true && o.sold !== true && o.rented !== true;
 }
 
 const TEXT = {

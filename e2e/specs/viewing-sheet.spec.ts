@@ -34,6 +34,7 @@ const TEXTS = {
     greekTitle: 'Δελτίο υπόδειξης ακινήτων',
     taxLabel: 'Tax number (ΑΦΜ)',
     badTax: 'Not a valid Greek tax number (ΑΦΜ)',
+    badLicence: "Write the registry number as it appears on the agency's papers",
   },
   el: {
     printSheet: 'Εκτύπωση δελτίου υπόδειξης',
@@ -42,6 +43,7 @@ const TEXTS = {
     greekTitle: 'Δελτίο υπόδειξης ακινήτων',
     taxLabel: 'ΑΦΜ',
     badTax: 'Ο ΑΦΜ δεν είναι έγκυρος',
+    badLicence: 'Γράψτε τον αριθμό μητρώου όπως αναγράφεται στα έγγραφα του γραφείου',
   },
 } as const;
 
@@ -118,6 +120,20 @@ for (const language of ['en-UK', 'el'] as const) {
       await expect(page.getByTestId('viewing-sheet-title')).toHaveText(L.greekTitle);
       await expect(page.getByTestId('viewing-sheet-print')).toHaveText('Print');
       await expect(page).toHaveURL(/culture=el/);
+      // In Russian every label of the client's details stays on one line, on the screen and printed.
+      await page.getByTestId('viewing-sheet-language').getByText('Русский').click();
+      await expect(page.getByTestId('viewing-sheet-title')).toHaveText('Акт показа объектов недвижимости');
+      const wrapped = () =>
+        page.locator('.viewing-sheet-label').evaluateAll((els) =>
+          els.filter((e) => e.getBoundingClientRect().height > parseFloat(getComputedStyle(e).lineHeight) * 1.5).map((e) => e.textContent),
+        );
+      expect(await wrapped()).toEqual([]);
+      await page.setViewportSize(A4);
+      await page.emulateMedia({ media: 'print' });
+      expect(await wrapped()).toEqual([]);
+      await page.screenshot({ path: test.info().outputPath('viewing-sheet-print-ru.png'), fullPage: true });
+      await page.emulateMedia({ media: 'screen' });
+      await page.setViewportSize({ width: 1280, height: 1000 });
     }
 
     // The settings page keeps the sheet's details, and refuses an ΑΦΜ that is no tax number.
@@ -126,8 +142,11 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(card.getByTestId('settings-site-licence')).toHaveValue(SHEET.licence);
     await expect(card.getByTestId('settings-site-sale-fee')).toHaveValue('2,5');
     await card.getByLabel(L.taxLabel, { exact: true }).fill('123456789');
+    // A registry number without a number is refused too.
+    await card.getByTestId('settings-site-licence').fill('ΓΕΜΗ');
     await card.getByTestId('settings-site-save').click();
     await expect(card.getByText(L.badTax)).toBeVisible();
+    await expect(card.getByText(L.badLicence)).toBeVisible();
     await card.screenshot({ path: test.info().outputPath(`settings-sheet-details-${language}.png`) });
     await expectAccessible(page, `settings with the sheet's details ${language}`);
     await desk.close();

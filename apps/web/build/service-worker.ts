@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { transformWithOxc, type Plugin } from 'vite';
 // By path, not by package name: the config loader bundles relative imports but leaves packages to Node, which cannot load .ts.
-import { SERVER_PAGE_PREFIXES, isServerPage } from '../../../packages/contract/src/constants.ts';
+import { SERVER_PAGE_PREFIXES, SERVER_WRITTEN_SCREENS, isServerPage, isServerWrittenScreen } from '../../../packages/contract/src/constants.ts';
 
 type Lang = 'en' | 'el' | 'ru';
 const LANGS: Lang[] = ['en', 'el', 'ru'];
@@ -68,8 +68,13 @@ export function serviceWorker(opts: { source: string; localesDir: string }): Plu
       // A classic script (every browser registers it): the module marker goes.
       const script = code.replace(/^export\s*\{\s*\};?\s*$/m, '');
       if (/^\s*(import|export)\s/m.test(script)) throw new Error('service worker: the source must not import or export anything');
-      // The contract's own test of a server page, with the prefixes it closes over (the worker imports nothing).
-      const serverPage = `const SERVER_PAGE_PREFIXES = ${JSON.stringify(SERVER_PAGE_PREFIXES)};\nconst isServerPage = ${isServerPage.toString()};`;
+      // The contract's own tests of a server page and a server-written screen, with the prefixes they close over (the worker imports nothing).
+      const serverPage = [
+        `const SERVER_PAGE_PREFIXES = ${JSON.stringify(SERVER_PAGE_PREFIXES)};`,
+        `const isServerPage = ${isServerPage.toString()};`,
+        `const SERVER_WRITTEN_SCREENS = ${JSON.stringify(SERVER_WRITTEN_SCREENS)};`,
+        `const isServerWrittenScreen = ${isServerWrittenScreen.toString()};`,
+      ].join('\n');
       fs.writeFileSync(path.join(outDir, 'sw.js'), `// Agency CRM service worker, version ${version}\nconst __CRM_SW__ = ${JSON.stringify(config)};\n${serverPage}\n${script}`);
     },
   };

@@ -92,6 +92,17 @@ export function isGreekTaxNumber(text: string): boolean {
   return (sum % 11) % 10 === Number(s[8]);
 }
 
+/**
+ * An estate agency's registry number as written on its papers: the ΓΕΜΗ number (12 digits today,
+ * fewer on older ones) or its number in the registry of estate agents, maybe with a prefix or two
+ * ("ΓΕΜΗ 123456701000", "Α.Μ. 2345", "ΓΕΜΗ: 123456701000 / ΑΜ 2345"). Lenient: letters, digits,
+ * spaces and . , / - : # № ( ), with at least two digits; words without a number are refused.
+ */
+export function isRegistryNumber(text: string): boolean {
+  const s = text.trim();
+  return /^[\p{L}\d\s.,/:#№()-]+$/u.test(s) && (s.match(/\d/g) ?? []).length >= 2;
+}
+
 /** The parts of a ';'-joined list of e-mails or phones, blanks left out. */
 const listParts = (text: string) => text.split(';').map((p) => p.trim()).filter(Boolean);
 

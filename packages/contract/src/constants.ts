@@ -46,6 +46,17 @@ export const SERVER_PAGE_PREFIXES = ['/listings', '/feed/'] as const;
 export const isServerPage = (pathname: string) => SERVER_PAGE_PREFIXES.some((p) => pathname === p || pathname.startsWith(p.endsWith('/') ? p : `${p}/`));
 
 /**
+ * Screens of the web app whose page the server writes per address (its status, title, link-preview
+ * tags and headers: a shortlist's link answers 404 or 410 when it does not work). The service worker
+ * sends their navigations to the network rather than answering with the cached app, so a browser
+ * that has the app installed gets the server's answer too; a server test checks that every such
+ * route lies under one.
+ */
+export const SERVER_WRITTEN_SCREENS = ['/Shortlist/'] as const;
+/** Whether a path is one of the screens the server writes per address (SERVER_WRITTEN_SCREENS). */
+export const isServerWrittenScreen = (pathname: string) => SERVER_WRITTEN_SCREENS.some((p) => pathname.startsWith(p));
+
+/**
  * Text as the searches compare it (the app's side of the database's crm_search_norm): accents and
  * case ignored, the final sigma as sigma, spaces collapsed.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZSelectOption, isStorableText } from './common.ts';
 import { SITE_EMAIL, isAgencyPhone, isFeeNumber, SALE_FEE_MAX, RENT_FEE_MAX } from './site-settings.ts';
-import { isGreekTaxNumber } from './account-fields.ts';
+import { isGreekTaxNumber, isRegistryNumber } from './account-fields.ts';
 
 /** GET /api/DataExport: e-mail lists. language=russian with except=false: Russian-speaking accounts; except=true: all others. */
 export const ZDataExportQuery = z.object({
@@ -60,7 +60,10 @@ export const ZSiteSettingsUpdate = z.object({
     .default(null),
   address: oneLine(200).nullable().default(null),
   enquirySourceId: z.number().int().min(1).max(2147483647).nullable().default(null),
-  licence: oneLine(100).nullable().default(null),
+  licence: oneLine(100)
+    .refine((s) => s.trim() === '' || isRegistryNumber(s), { message: 'validation.agencyLicence' })
+    .nullable()
+    .default(null),
   taxNumber: oneLine(20)
     .refine((s) => s.trim() === '' || isGreekTaxNumber(s.trim()), { message: 'validation.agencyTaxNumber' })
     .nullable()

@@ -84,6 +84,8 @@ export const ZShortlistProperty = z.object({
   photo: z.string().nullable(),
   /** Its page on the public site when published, else null. */
   publicUrl: z.string().nullable(),
+  /** False once sold, let or taken off the market: shown without price or answers, answers refused. */
+  available: z.boolean(),
   answer: z.enum(SHORTLIST_ANSWERS).nullable(),
 });
 export type TShortlistProperty = z.infer<typeof ZShortlistProperty>;

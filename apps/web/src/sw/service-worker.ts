@@ -5,7 +5,8 @@
 //   cache, so the shell never points at a file that is gone); a screen opened offline shows a short
 //   page in the reader's language that says so and reloads by itself when the connection is back.
 // - /api is never touched: every call goes to the network, nothing of it is ever cached. The
-//   server's own pages (the public listings) go to the network too.
+//   server's own pages (the public listings) go to the network too, and so do the screens the server
+//   writes per address (a shortlist's link, whose 404/410 and headers are the server's).
 // - A new version installs in the background, takes over at once and deletes the older caches; the
 //   open page keeps running, and the next load uses the new version. Should an open page of the
 //   old version ask for a file the server no longer has, the app reloads itself (main.tsx).
@@ -27,6 +28,8 @@ type Config = {
 declare const __CRM_SW__: Config;
 /** The contract's isServerPage (the server's own pages: the public listings, the feed), written in by the build. */
 declare const isServerPage: (pathname: string) => boolean;
+/** The contract's isServerWrittenScreen (screens whose page the server writes per address: a shortlist's link), written in by the build. */
+declare const isServerWrittenScreen: (pathname: string) => boolean;
 
 interface ExtendableEvent extends Event {
   waitUntil(p: Promise<unknown>): void;
@@ -86,11 +89,15 @@ sw.addEventListener('fetch', (event) => {
   else if (PRECACHED.has(url.pathname)) event.respondWith(fromCache(req));
 });
 
-/** A screen: the cached shell when online, the offline page when the network is gone. */
+/**
+ * A screen: the cached shell when online, the offline page when the network is gone. A screen the
+ * server writes per address (a shortlist's link: its 404/410, its headers) is always asked of the
+ * server, so a dead link says so with its status here too.
+ */
 async function openScreen(req: Request, url: URL): Promise<Response> {
   // Paths with an extension (terms.htm, sw.js) are files, not screens of the app.
   const isScreen = !/\.[a-z0-9]+$/i.test(url.pathname);
-  if (isScreen && sw.navigator.onLine) {
+  if (isScreen && !isServerWrittenScreen(url.pathname) && sw.navigator.onLine) {
     const shell = await caches.match(cfg.shell, { cacheName: CACHE });
     if (shell) return shell;
   }

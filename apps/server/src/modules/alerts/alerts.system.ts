@@ -132,14 +132,17 @@ export async function checkRentReminders(app: FastifyInstance, o: { today?: stri
   return made;
 }
 
-/** The employees assigned to each object, with an address to mail (their sign-in's, else the account's first). */
-async function assignedStaff(tx: Tx | Db, objectIds: number[]) {
+/**
+ * The employees assigned to each object (or, with `parent` 2, each lead), with an address to mail
+ * (their sign-in's, else the account's first) and their language.
+ */
+export async function assignedStaff(tx: Tx | Db, objectIds: number[], parent = 0) {
   const res = await tx.execute(sql`
     select s.parent_id as "objectId", coalesce(u.email, a.emails[1]) as email, coalesce(u.language, a.language) as language
     from assignments s
     join accounts a on a.id = s.account_id and a.is_employe
     left join lateral (select email, language from users where account_id = a.id and not disabled order by id limit 1) u on true
-    where s.parent = 0 and s.parent_id = any(${sql.param(objectIds)}::int[])`);
+    where s.parent = ${parent} and s.parent_id = any(${sql.param(objectIds)}::int[])`);
   const by = new Map<number, { email: string; language: string | null }[]>();
   for (const r of res.rows as { objectId: number; email: string | null; language: string | null }[]) {
     if (!r.email) continue;

@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { LinkKind } from '@crm/contract';
+import { isServerWrittenScreen } from '@crm/contract/constants';
 import { accounts, files, leadObjects, leads, objects, shortlists } from '../../db/schema/index.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import { bearer, createTestApp } from '../../../test/harness.ts';
@@ -113,5 +114,14 @@ describe('the client page as served', () => {
       expect(res.body).not.toContain('SECRET-TITLE');
       expect(res.headers['cache-control']).toBe('private, no-store');
     }
+  });
+
+  it("lies under the screens the server writes per address, which the web app's service worker leaves to the server", () => {
+    // The GET routes outside /api that are neither the public site's nor the web app's catch-all.
+    const written = app.routeAccess.filter((r) => r.method === 'GET' && !r.url.startsWith('/api') && r.url !== '/*' && !/^\/(listings|feed\/)/.test(r.url)).map((r) => r.url);
+    expect(written).toEqual(['/Shortlist/:token']);
+    expect(written.filter((u) => !isServerWrittenScreen(u.replace(':token', 'x')))).toEqual([]);
+    expect(isServerWrittenScreen('/Leads/View/1')).toBe(false);
+    expect(isServerWrittenScreen('/Payments/ApproveExpense/1')).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ import { STAFF } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/errors.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import type { AppPage, AppPageRoute } from '../../plugins/web.ts';
-import { answerShortlist, leadShortlists, sendShortlist, shortlistPhoto, shortlistPreview, viewShortlist, withdrawShortlist } from './shortlists.service.ts';
+import { answerShortlist, leadShortlists, sendShortlist, sendShortlistAgain, shortlistPhoto, shortlistPreview, viewShortlist, withdrawShortlist } from './shortlists.service.ts';
 
 const IMAGE_TYPES: Record<string, string> = { webp: 'image/webp', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', avif: 'image/avif' };
 
@@ -28,6 +28,11 @@ export const shortlistsRoutes = fp(
       '/api/lead/:id/shortlists',
       { config: { access: STAFF }, schema: { tags, params: ZIdParam, response: { 200: ZShortlistList } } },
       async (req) => leadShortlists(app, req.params.id, req.culture),
+    );
+    app.post(
+      '/api/lead/:id/shortlist/:shortlistId/again',
+      { config: { access: STAFF }, schema: { tags, params: ZShortlistWithdrawParams, response: { 200: ZShortlistSent } } },
+      async (req) => sendShortlistAgain(app, { user: req.user!, actor: req.actor }, req.params.id, req.params.shortlistId, req.culture),
     );
     app.post(
       '/api/lead/:id/shortlist/:shortlistId/withdraw',

@@ -14,13 +14,14 @@ import {
   type TShortlistSent,
 } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { accounts, assignments, leadObjects, leads, objects, shortlistObjects, shortlists } from '../../db/schema/index.ts';
+import { accounts, assignments, leadObjects, leads, objects, shortlistObjects, shortlists, users } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
 import { newToken, sha256 } from '../../lib/passwords.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { createAlert } from '../alerts/alerts.create.ts';
+import { assignedStaff } from '../alerts/alerts.system.ts';
 import { objectTitle } from '../objects/objects.sql.ts';
 import { getSiteContact } from '../settings/site-settings.service.ts';
 import { PUBLIC_WHERE, objectUrl, publicSelect, toPublicObject } from '../publishing/public.view.ts';
@@ -59,6 +60,32 @@ async function leadClient(db: Db | Tx, leadId: number) {
 
 /** POST /api/lead/{id}/shortlist: a new shortlist of offered objects; mailed, or its link answered to copy. */
 export async function sendShortlist(app: FastifyInstance, caller: Caller, leadId: number, body: TShortlistSend, readerCulture: TCulture): Promise<TShortlistSent> {
+  return makeShortlist(app, caller, leadId, body, readerCulture, null);
+}
+
+/**
+ * POST /api/lead/{id}/shortlist/{shortlistId}/again: a new link for the same properties, the way the
+ * old one went (by e-mail to the client's address now, or a link to copy), the old link withdrawn
+ * if it still worked. The properties are those of the old list still offered to the lead and still
+ * to be had; the client's answers on them are carried over. None left: refused, nothing changed.
+ */
+export async function sendShortlistAgain(app: FastifyInstance, caller: Caller, leadId: number, shortlistId: number, readerCulture: TCulture): Promise<TShortlistSent> {
+  await leadClient(app.db, leadId);
+  const [old] = await app.db.select().from(shortlists).where(and(eq(shortlists.id, shortlistId), eq(shortlists.leadId, leadId))).limit(1);
+  if (!old) throw notFound('shortlist.notFound');
+  const rows = await app.db
+    .select({ objectId: shortlistObjects.objectId })
+    .from(shortlistObjects)
+    .innerJoin(leadObjects, and(eq(leadObjects.objectId, shortlistObjects.objectId), eq(leadObjects.leadId, leadId)))
+    .where(eq(shortlistObjects.shortlistId, old.id))
+    .orderBy(asc(shortlistObjects.position));
+  const still = await properties(app.db, rows.map((r) => r.objectId), readerCulture, (key) => key, await leadServices(app.db, leadId));
+  const objectIds = still.filter((p) => p.available).map((p) => p.objectId);
+  if (!objectIds.length) throw badRequest('shortlist.nothingToSendAgain');
+  return makeShortlist(app, caller, leadId, { objectIds, channel: old.channel as TShortlistSend['channel'] }, readerCulture, old.id);
+}
+
+async function makeShortlist(app: FastifyInstance, caller: Caller, leadId: number, body: TShortlistSend, readerCulture: TCulture, replaces: number | null): Promise<TShortlistSent> {
   const client = await leadClient(app.db, leadId);
   const ids = [...new Set(body.objectIds)];
   const offered = await app.db
@@ -78,17 +105,19 @@ export async function sendShortlist(app: FastifyInstance, caller: Caller, leadId
   const expiresOn = new Date(sentOn.getTime() + SHORTLIST_LINK_DAYS * 24 * 3600 * 1000);
   const email = body.channel === 'email' ? client.email : null;
   await app.db.transaction(async (tx) => {
+    // Sending again: the old link stops working (if it still did) and its answers come along.
+    const carried = replaces === null ? new Map<number, { answer: string | null; answeredOn: Date | null }>() : await replaceOld(tx, caller, leadId, replaces);
     const [row] = await tx
       .insert(shortlists)
       .values({ tokenHash: tokenHash(token), leadId, sentOn, sentBy: caller.user.id, sentByName: caller.actor.name, channel: body.channel, email, language: culture, expiresOn })
       .returning({ id: shortlists.id });
-    await tx.insert(shortlistObjects).values(ids.map((objectId, position) => ({ shortlistId: row!.id, objectId, position })));
+    await tx.insert(shortlistObjects).values(ids.map((objectId, position) => ({ shortlistId: row!.id, objectId, position, answer: carried.get(objectId)?.answer ?? null, answeredOn: carried.get(objectId)?.answeredOn ?? null })));
     await logAction(tx, caller.actor, {
       action: 'SendShortlist',
       entity: 'Lead',
       entityId: leadId,
       message: email ?? 'link',
-      data: { shortlistId: row!.id, channel: body.channel, email, objects: ids.length, objectIds: ids, language: culture, linkId: tokenHash(token).slice(0, 12) },
+      data: { shortlistId: row!.id, channel: body.channel, email, objects: ids.length, objectIds: ids, language: culture, linkId: tokenHash(token).slice(0, 12), ...(replaces === null ? {} : { replaces }) },
     });
   });
   // The mail goes once the shortlist is committed (as the approval's).
@@ -145,7 +174,7 @@ async function leadServices(db: Db | Tx, leadId: number): Promise<('sale' | 'ren
 async function properties(db: Db | Tx, ids: number[], culture: TCulture, t: T, services: ('sale' | 'rent' | 'shortRent')[]) {
   if (!ids.length) return [];
   const rows = await db.execute(sql`
-    select ${publicSelect(culture)}, (${PUBLIC_WHERE}) as "isPublic"
+    select ${publicSelect(culture)}, (${PUBLIC_WHERE}) as "isPublic", (o.active and not coalesce(o.sold, false)) as "onMarket"
     from objects o left join locations pl on pl.id = o.location_id
     where o.id in ${sql`(${sql.join(
       ids.map((id) => sql`${id}`),
@@ -157,7 +186,8 @@ async function properties(db: Db | Tx, ids: number[], culture: TCulture, t: T, s
     .filter((r): r is Record<string, unknown> => !!r)
     .map((r) => {
       const o = toPublicObject(r, culture, t);
-      const price = services.map((s) => o.prices.find((p) => p.service === s)).find(Boolean) ?? o.prices[0] ?? null;
+      const available = stillAvailable(r, services);
+      const price = available ? (services.map((s) => o.prices.find((p) => p.service === s)).find(Boolean) ?? o.prices[0] ?? null) : null;
       return {
         objectId: Number(r.id),
         ref: o.ref,
@@ -169,9 +199,24 @@ async function properties(db: Db | Tx, ids: number[], culture: TCulture, t: T, s
         area: r.area === null || r.area === undefined ? null : Number(r.area),
         description: excerpt(o.description, 320),
         hasPhoto: o.photos.length > 0,
-        publicUrl: r.isPublic === true ? objectUrl(culture, o.ref) : null,
+        publicUrl: available && r.isPublic === true ? objectUrl(culture, o.ref) : null,
+        available,
       };
     });
+}
+
+/**
+ * Whether a property on a shortlist can still be had: not when it is made inactive (off the market)
+ * or sold (a closed sale); not when it is let now (the rented flag or a current long-let tenant)
+ * and not free from a later day, unless the client may buy it (the lead asks to buy, or asks for
+ * nothing, and the property is for sale: a let flat can be sold with its tenant). A deleted property
+ * has left the shortlist already (its rows are deleted with it).
+ */
+function stillAvailable(r: Record<string, unknown>, services: ('sale' | 'rent' | 'shortRent')[]) {
+  if (r.onMarket !== true) return false;
+  if (r.letNow !== true || r.availableLater === true) return true;
+  const mayBuy = services.length === 0 || services.includes('sale');
+  return mayBuy && r.forSale === true;
 }
 
 /**
@@ -239,6 +284,8 @@ export async function answerShortlist(app: FastifyInstance, req: FastifyRequest,
       .for('update')
       .limit(1);
     if (!before) throw notFound('shortlist.notOnList');
+    const [p] = await properties(tx, [objectId], culture, (key) => key, await leadServices(tx, s.leadId));
+    if (!p?.available) throw new AppError(409, 'shortlist.noLongerAvailable');
     if (before.answer === answer) return;
     await tx
       .update(shortlistObjects)
@@ -265,7 +312,7 @@ export async function answerShortlist(app: FastifyInstance, req: FastifyRequest,
       const agent = agents.map((a) => a.name).filter(Boolean).join(', ') || s.sentByName || '—';
       const messageKey = answer === 'interested' ? 'alerts.msg.shortlistInterested' : 'alerts.msg.shortlistNotForMe';
       const params = { ref, name: client.name?.trim() || `#${s.leadId}`, lead: s.leadId, agent };
-      await createAlert(tx, {
+      const alertId = await createAlert(tx, {
         source: 'Shortlist',
         kind: 'shortlist',
         messageKey,
@@ -276,9 +323,31 @@ export async function answerShortlist(app: FastifyInstance, req: FastifyRequest,
         // Once per shortlist, object and answer: a client changing its mind back and forth is told twice at most.
         dedupKey: `shortlist:${s.id}:${objectId}:${answer}`,
       });
+      // The alert is the office's; the lead's agents (else the one who sent it) are mailed it too.
+      if (alertId !== null) {
+        for (const to of await agentsToTell(tx, s.leadId, s.sentBy)) {
+          const tt = (k: string) => app.translator.t(cultureOf(to.language), k, params);
+          await app.mailer.send(
+            { to: to.email, subject: tt(`alerts.mail.${answer === 'interested' ? 'shortlistInterestedSubject' : 'shortlistNotForMeSubject'}`), text: `${tt(messageKey)}\n\n${app.config.publicUrl}/Leads/View/${s.leadId}\n${app.config.publicUrl}/Alerts/${alertId}\n` },
+            { tx },
+          );
+        }
+      }
     }
   });
   return publicAnswer(app, await shortlistOf(app.db, token), token, culture);
+}
+
+/**
+ * Who is mailed a client's answer: the employees the lead is assigned to who have an address, else
+ * the staff user who sent the shortlist (while that sign-in is not disabled), else nobody (the
+ * alert is still the office's).
+ */
+async function agentsToTell(tx: Tx, leadId: number, sentBy: number | null): Promise<{ email: string; language: string | null }[]> {
+  const assigned = (await assignedStaff(tx, [leadId], ASSIGNMENT_PARENT_LEAD)).get(leadId) ?? [];
+  if (assigned.length || sentBy === null) return assigned;
+  const [u] = await tx.select({ email: users.email, language: users.language }).from(users).where(and(eq(users.id, sentBy), eq(users.disabled, false))).limit(1);
+  return u?.email ? [{ email: u.email, language: u.language }] : [];
 }
 
 /** The main photo of an object of the shortlist (its screen-size copy), or undefined. */
@@ -337,6 +406,26 @@ export async function leadShortlists(app: FastifyInstance, leadId: number, cultu
   };
 }
 
+/** Sending again: the old shortlist locked, withdrawn when its link still worked (logged), its answers answered. */
+async function replaceOld(tx: Tx, caller: Caller, leadId: number, shortlistId: number) {
+  const [s] = await tx.select().from(shortlists).where(and(eq(shortlists.id, shortlistId), eq(shortlists.leadId, leadId))).for('update').limit(1);
+  if (!s) throw notFound('shortlist.notFound');
+  if (!s.withdrawnOn && s.expiresOn.getTime() > Date.now()) await withdrawLocked(tx, caller, leadId, s);
+  const rows = await tx.select({ objectId: shortlistObjects.objectId, answer: shortlistObjects.answer, answeredOn: shortlistObjects.answeredOn }).from(shortlistObjects).where(eq(shortlistObjects.shortlistId, s.id));
+  return new Map(rows.map((r) => [r.objectId, { answer: r.answer, answeredOn: r.answeredOn }]));
+}
+
+async function withdrawLocked(tx: Tx, caller: Caller, leadId: number, s: typeof shortlists.$inferSelect) {
+  await tx.update(shortlists).set({ withdrawnOn: new Date(), withdrawnBy: caller.user.id, withdrawnByName: caller.actor.name }).where(eq(shortlists.id, s.id));
+  await logAction(tx, caller.actor, {
+    action: 'WithdrawShortlist',
+    entity: 'Lead',
+    entityId: leadId,
+    message: s.email ?? 'link',
+    data: { shortlistId: s.id, channel: s.channel, email: s.email, sentOn: s.sentOn.toISOString(), expired: s.expiresOn.getTime() <= Date.now(), linkId: s.tokenHash.slice(0, 12) },
+  });
+}
+
 /**
  * POST /api/lead/{id}/shortlist/{shortlistId}/withdraw: the link stops working at once (its page
  * says it was withdrawn, answers are refused); the answers given stay on the lead. Withdrawing one
@@ -353,14 +442,7 @@ export async function withdrawShortlist(app: FastifyInstance, caller: Caller, le
       .limit(1);
     if (!s) throw notFound('shortlist.notFound');
     if (s.withdrawnOn) return;
-    await tx.update(shortlists).set({ withdrawnOn: new Date(), withdrawnBy: caller.user.id, withdrawnByName: caller.actor.name }).where(eq(shortlists.id, s.id));
-    await logAction(tx, caller.actor, {
-      action: 'WithdrawShortlist',
-      entity: 'Lead',
-      entityId: leadId,
-      message: s.email ?? 'link',
-      data: { shortlistId: s.id, channel: s.channel, email: s.email, sentOn: s.sentOn.toISOString(), expired: s.expiresOn.getTime() <= Date.now(), linkId: s.tokenHash.slice(0, 12) },
-    });
+    await withdrawLocked(tx, caller, leadId, s);
   });
   return leadShortlists(app, leadId, culture);
 }

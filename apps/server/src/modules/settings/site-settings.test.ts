@@ -97,6 +97,29 @@ describe('site settings', () => {
     expect(await current()).toMatchObject({ enquirySourceId: null, version: 4 });
   });
 
+  it('takes a registry number as Greek agencies write it, and refuses words without a number in the reader\'s language, changing nothing', async () => {
+    const base = { ...(await current()) } as Record<string, unknown>;
+    delete base.version;
+    const before = await stored();
+    for (const value of ['ΓΕΜΗ', 'abc', 'ΑΡ. ΜΗΤΡΩΟΥ', 'x-y', '1', 'ΓΕΜΗ 12345<script>', 'N/A']) {
+      const res = await save({ ...base, licence: value, version: (await current()).version }, admin.token, 'el');
+      expect(res.statusCode, value).toBe(400);
+      expect(res.json().errors, value).toEqual({
+        licence: ['Γράψτε τον αριθμό μητρώου όπως αναγράφεται στα έγγραφα του γραφείου, π.χ. ΓΕΜΗ 123456701000 ή Α.Μ. 2345: ψηφία, με πρόθεμα αν θέλετε.'],
+      });
+    }
+    const ru = await save({ ...base, licence: 'номер', version: (await current()).version }, admin.token, 'ru');
+    expect(ru.json().errors.licence).toEqual(['Введите регистрационный номер так, как он указан в документах агентства, например ΓΕΜΗ 123456701000 или Α.Μ. 2345: цифры, при желании с префиксом.']);
+    expect(await stored()).toEqual(before);
+    for (const value of ['123456701000', 'ΓΕΜΗ 123456701000', 'Γ.Ε.ΜΗ.: 123456701000', 'Α.Μ. 2345', 'ΓΕΜΗ 123456701000 / ΑΜ 2345', 'Αρ. Μητρώου Μεσιτών 87', 'GEMI 123456701000', '№ 1234-56']) {
+      const res = await save({ ...base, licence: value, version: (await current()).version }, admin.token, 'en');
+      expect(res.statusCode, `${value}: ${res.body}`).toBe(200);
+      expect(res.json().licence).toBe(value);
+    }
+    // Cleared: no number at all is allowed.
+    expect((await save({ ...base, licence: '', version: (await current()).version })).json().licence).toBeNull();
+  });
+
   it("keeps the viewing sheet's details: registry number, a valid ΑΦΜ and the fee terms, refusing bad ones in the reader's language", async () => {
     const base = { ...(await current()) } as Record<string, unknown>;
     delete base.version;
@@ -127,7 +150,7 @@ describe('site settings', () => {
     });
     // The same again logs nothing; a stale version changes nothing.
     expect((await save({ ...base, licence: 'ΓΕΜΗ 123456701000', taxNumber: '094014201', saleFeePercent: 2.5, rentFeeMonths: 1, version: v + 2 })).json().version).toBe(v + 2);
-    const stale = await save({ ...base, licence: 'other', saleFeePercent: 3, version: v + 1 });
+    const stale = await save({ ...base, licence: 'Α.Μ. 2345', saleFeePercent: 3, version: v + 1 });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().current).toMatchObject({ licence: 'ΓΕΜΗ 123456701000', saleFeePercent: 2.5, rentFeeMonths: 1, version: v + 2 });
     expect(await stored()).toMatchObject({ licence: 'ΓΕΜΗ 123456701000', saleFeePercent: 2.5, version: v + 2 });

@@ -14,3 +14,6 @@ export const sendShortlist = (leadId: number, body: TShortlistSend) => api<TShor
 
 /** POST /api/lead/{id}/shortlist/{shortlistId}/withdraw: the link stops working; answers the list again. */
 export const withdrawShortlist = (leadId: number, shortlistId: number) => api<TShortlistList>(`/api/lead/${leadId}/shortlist/${shortlistId}/withdraw`, { method: 'POST' });
+
+/** POST /api/lead/{id}/shortlist/{shortlistId}/again: a new link for the same properties, the old one withdrawn. */
+export const sendShortlistAgain = (leadId: number, shortlistId: number) => api<TShortlistSent>(`/api/lead/${leadId}/shortlist/${shortlistId}/again`, { method: 'POST' });

@@ -4,17 +4,18 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SHORTLIST_MAX_OBJECTS } from '@crm/contract/constants';
-import type { TShortlistChannel, TShortlistSent } from '@crm/contract';
+import type { TShortlistChannel, TShortlistSent, TShortlistSummary } from '@crm/contract';
 import { describeError } from '../../../lib/errors.ts';
 import { ANSWER_COLOR } from '../../../lib/shortlist-colors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import type { TLeadAnswer } from '../api/leads.ts';
-import { leadShortlistsQuery, sendShortlist, withdrawShortlist } from '../api/shortlists.ts';
+import { leadShortlistsQuery, sendShortlist, sendShortlistAgain, withdrawShortlist } from '../api/shortlists.ts';
 
 /**
  * The lead's shortlists: "Send to client" picks some of the offered properties and mails them to
  * the client or makes a link to paste into a chat; below, what was sent, whether it was opened,
- * and the client's answers. A link still working can be withdrawn (after a confirmation).
+ * and the client's answers. A link still working can be withdrawn; any sending can be sent again
+ * (a new link for the same properties, the old one withdrawn), each after a confirmation.
  */
 export function LeadShortlists({ lead }: { lead: TLeadAnswer }) {
   const { t } = useTranslation();
@@ -26,6 +27,22 @@ export function LeadShortlists({ lead }: { lead: TLeadAnswer }) {
     mutationFn: (shortlistId: number) => withdrawShortlist(lead.id, shortlistId),
     onSuccess: (d) => qc.setQueryData(leadShortlistsQuery(lead.id).queryKey, d),
   });
+  const [again, setAgain] = useState<TShortlistSent | null>(null);
+  const sendAgain = useMutation({
+    mutationFn: (shortlistId: number) => sendShortlistAgain(lead.id, shortlistId),
+    onSuccess: (r) => {
+      setAgain(r);
+      void qc.invalidateQueries({ queryKey: leadShortlistsQuery(lead.id).queryKey });
+    },
+  });
+  const confirmAgain = (s: TShortlistSummary) =>
+    modals.openConfirmModal({
+      title: t('shortlist.ui.sendAgainTitle'),
+      children: <Text size="sm">{s.channel === 'email' ? t('shortlist.ui.sendAgainTextEmail') : t('shortlist.ui.sendAgainTextLink')}</Text>,
+      labels: { confirm: t('shortlist.ui.sendAgain'), cancel: t('common.cancel') },
+      confirmProps: { 'data-testid': 'shortlist-again-confirm' } as Record<string, unknown>,
+      onConfirm: () => sendAgain.mutate(s.id),
+    });
   const confirmWithdraw = (shortlistId: number) =>
     modals.openConfirmModal({
       title: t('shortlist.ui.withdrawTitle'),
@@ -75,6 +92,17 @@ export function LeadShortlists({ lead }: { lead: TLeadAnswer }) {
                   #{i.objectReferenceNumber}: {i.answer ? t(`shortlist.page.${i.answer}`) : t('shortlist.ui.noAnswer')}
                 </Badge>
               ))}
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                onClick={() => confirmAgain(s)}
+                aria-label={`${t('shortlist.ui.sendAgain')}: ${formatDateTime(s.sentOn)}`}
+                loading={sendAgain.isPending && sendAgain.variables === s.id}
+                disabled={sendAgain.isPending}
+                data-testid="shortlist-again"
+              >
+                {t('shortlist.ui.sendAgain')}
+              </Button>
               {!s.withdrawnOn && !s.expired && (
                 <Button
                   size="compact-xs"
@@ -94,6 +122,11 @@ export function LeadShortlists({ lead }: { lead: TLeadAnswer }) {
         ))}
       </Stack>
       {open && <SendDialog lead={lead} onClose={() => setOpen(false)} />}
+      {again && (
+        <Modal opened onClose={() => setAgain(null)} closeButtonProps={{ 'aria-label': t('common.close') }} title={t('shortlist.ui.dialogTitle')} size="lg" data-testid="shortlist-again-dialog">
+          <Sent sent={again} onClose={() => setAgain(null)} />
+        </Modal>
+      )}
     </Card>
   );
 }
@@ -115,28 +148,7 @@ function SendDialog({ lead, onClose }: { lead: TLeadAnswer; onClose: () => void 
   return (
     <Modal opened onClose={onClose} closeButtonProps={{ 'aria-label': t('common.close') }} title={t('shortlist.ui.dialogTitle')} size="lg" data-testid="shortlist-dialog">
       {sent ? (
-        <Stack>
-          <Alert color="green" data-testid="shortlist-done">
-            {sent.message}
-          </Alert>
-          {!sent.email && (
-            <>
-              <TextInput label={t('shortlist.ui.link')} description={t('shortlist.ui.linkHint')} value={sent.url} readOnly onFocus={(e) => e.currentTarget.select()} data-testid="shortlist-link" />
-              <CopyButton value={sent.url}>
-                {({ copied, copy }) => (
-                  <Button onClick={copy} color={copied ? 'teal' : undefined} data-testid="shortlist-copy">
-                    {copied ? t('shortlist.ui.copied') : t('shortlist.ui.copyLink')}
-                  </Button>
-                )}
-              </CopyButton>
-            </>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.close')}
-            </Button>
-          </Group>
-        </Stack>
+        <Sent sent={sent} onClose={onClose} />
       ) : lead.objects.length === 0 ? (
         <Text size="sm">{t('shortlist.ui.noObjects')}</Text>
       ) : (
@@ -170,5 +182,34 @@ function SendDialog({ lead, onClose }: { lead: TLeadAnswer; onClose: () => void 
         </Stack>
       )}
     </Modal>
+  );
+}
+
+/** What was sent: the message, and for a link the link to copy (shown only now). */
+function Sent({ sent, onClose }: { sent: TShortlistSent; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Stack>
+      <Alert color="green" data-testid="shortlist-done">
+        {sent.message}
+      </Alert>
+      {!sent.email && (
+        <>
+          <TextInput label={t('shortlist.ui.link')} description={t('shortlist.ui.linkHint')} value={sent.url} readOnly onFocus={(e) => e.currentTarget.select()} data-testid="shortlist-link" />
+          <CopyButton value={sent.url}>
+            {({ copied, copy }) => (
+              <Button onClick={copy} color={copied ? 'teal' : undefined} data-testid="shortlist-copy">
+                {copied ? t('shortlist.ui.copied') : t('shortlist.ui.copyLink')}
+              </Button>
+            )}
+          </CopyButton>
+        </>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          {t('common.close')}
+        </Button>
+      </Group>
+    </Stack>
   );
 }

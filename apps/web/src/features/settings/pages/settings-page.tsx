@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import type { TLocalizationImportAnswer, TSiteSettings } from '@crm/contract';
 import { LOCALIZATION_COLUMNS, LOCALIZATION_IMPORT_MAX_BYTES } from '@crm/contract/office-constants';
 import { RENT_FEE_MAX, SALE_FEE_MAX, SITE_EMAIL, isAgencyPhone, isFeeNumber } from '@crm/contract/site-settings';
-import { isGreekTaxNumber } from '@crm/contract/account-fields';
+import { isGreekTaxNumber, isRegistryNumber } from '@crm/contract/account-fields';
 import { DecimalField } from '../../../components/fields/decimal-field.tsx';
 import { IconCloudUpload, IconFile } from '../../../components/icons.ts';
 import { ApiError, api } from '../../../lib/api.ts';
@@ -85,6 +85,7 @@ function SiteCard() {
     validate: {
       phone: (v) => (v.trim() && !isAgencyPhone(v.trim()) ? t('validation.sitePhone') : null),
       email: (v) => (v.trim() && !SITE_EMAIL.test(v.trim()) ? t('validation.email') : null),
+      licence: (v) => (v.trim() && !isRegistryNumber(v) ? t('validation.agencyLicence') : null),
       taxNumber: (v) => (v.trim() && !isGreekTaxNumber(v.trim()) ? t('validation.agencyTaxNumber') : null),
       saleFeePercent: (v) => (v !== '' && !isFeeNumber(v, SALE_FEE_MAX) ? t('validation.saleFee') : null),
       rentFeeMonths: (v) => (v !== '' && !isFeeNumber(v, RENT_FEE_MAX) ? t('validation.rentFee') : null),

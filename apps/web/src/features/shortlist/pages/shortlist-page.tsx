@@ -125,11 +125,20 @@ function Shortlist({ token, data, onAnswered }: { token: string; data: TShortlis
 
 function PropertyCard({ token, p, onAnswered }: { token: string; p: TShortlistProperty; onAnswered: (d: TShortlistPublic) => void }) {
   const { t } = useTranslation();
-  const save = useMutation({ mutationFn: (a: TShortlistAnswer | null) => answerShortlist(token, p.objectId, a), onSuccess: onAnswered, meta: { handlesErrors: true } });
+  const qc = useQueryClient();
+  const save = useMutation({
+    mutationFn: (a: TShortlistAnswer | null) => answerShortlist(token, p.objectId, a),
+    onSuccess: onAnswered,
+    // Sold, let or taken off the market since the page was opened: the page is read again and shows it so.
+    onError: (e) => {
+      if (e instanceof ApiError && e.status === 409) void qc.invalidateQueries({ queryKey: shortlistQuery(token, currentCulture()).queryKey });
+    },
+    meta: { handlesErrors: true },
+  });
   const title = p.title || `#${p.ref}`;
   const choose = (a: TShortlistAnswer) => save.mutate(p.answer === a ? null : a);
   return (
-    <Card withBorder padding={0} h="100%" data-testid="shortlist-property" data-answer={p.answer ?? ''} component="article" aria-labelledby={`sl-${p.objectId}`}>
+    <Card withBorder padding={0} h="100%" data-testid="shortlist-property" data-answer={p.answer ?? ''} data-available={p.available} component="article" aria-labelledby={`sl-${p.objectId}`}>
       {p.photo ? (
         <Image src={p.photo} alt={t('shortlist.page.photoOf', { title })} h={220} fit="cover" loading="lazy" />
       ) : (
@@ -142,21 +151,27 @@ function PropertyCard({ token, p, onAnswered }: { token: string; p: TShortlistPr
         <Text size="sm" c="dimmed">
           {[p.type, p.place].filter(Boolean).join(' · ')}
         </Text>
-        <Text fw={700} fz="lg" data-testid="shortlist-price">
-          {p.price ? (
-            <>
-              {formatMoney(p.price.price)}
-              {p.price.service !== 'sale' && (
-                <Text span fw={400} fz="sm" c="dimmed">
-                  {' '}
-                  {t(`publishing.per.${p.price.service}`)}
-                </Text>
-              )}
-            </>
-          ) : (
-            t('shortlist.page.priceOnRequest')
-          )}
-        </Text>
+        {!p.available ? (
+          <Text fw={700} c="gray.8" data-testid="shortlist-unavailable">
+            {t('shortlist.page.noLongerAvailable')}
+          </Text>
+        ) : (
+          <Text fw={700} fz="lg" data-testid="shortlist-price">
+            {p.price ? (
+              <>
+                {formatMoney(p.price.price)}
+                {p.price.service !== 'sale' && (
+                  <Text span fw={400} fz="sm" c="dimmed">
+                    {' '}
+                    {t(`publishing.per.${p.price.service}`)}
+                  </Text>
+                )}
+              </>
+            ) : (
+              t('shortlist.page.priceOnRequest')
+            )}
+          </Text>
+        )}
         <Group gap="md">
           {p.bedrooms != null && (
             <Text size="sm">
@@ -175,36 +190,38 @@ function PropertyCard({ token, p, onAnswered }: { token: string; p: TShortlistPr
             {t('shortlist.page.onSite')}
           </Anchor>
         )}
-        <Group gap="xs" mt="auto" pt="xs" role="group" aria-label={t('shortlist.page.answerGroup', { title })} grow>
-          <Button
-            variant={p.answer === 'interested' ? 'filled' : 'light'}
-            color={ANSWER_COLOR.interested}
-            aria-pressed={p.answer === 'interested'}
-            onClick={() => choose('interested')}
-            disabled={save.isPending}
-            h="auto"
-            py={8}
-            styles={WRAP}
-            data-testid="shortlist-interested"
-          >
-            {t('shortlist.page.interested')}
-          </Button>
-          <Button
-            variant={p.answer === 'notForMe' ? 'filled' : 'light'}
-            color={ANSWER_COLOR.notForMe}
-            aria-pressed={p.answer === 'notForMe'}
-            onClick={() => choose('notForMe')}
-            disabled={save.isPending}
-            h="auto"
-            py={8}
-            styles={WRAP}
-            data-testid="shortlist-not-for-me"
-          >
-            {t('shortlist.page.notForMe')}
-          </Button>
-        </Group>
+        {p.available && (
+          <Group gap="xs" mt="auto" pt="xs" role="group" aria-label={t('shortlist.page.answerGroup', { title })} grow>
+            <Button
+              variant={p.answer === 'interested' ? 'filled' : 'light'}
+              color={ANSWER_COLOR.interested}
+              aria-pressed={p.answer === 'interested'}
+              onClick={() => choose('interested')}
+              disabled={save.isPending}
+              h="auto"
+              py={8}
+              styles={WRAP}
+              data-testid="shortlist-interested"
+            >
+              {t('shortlist.page.interested')}
+            </Button>
+            <Button
+              variant={p.answer === 'notForMe' ? 'filled' : 'light'}
+              color={ANSWER_COLOR.notForMe}
+              aria-pressed={p.answer === 'notForMe'}
+              onClick={() => choose('notForMe')}
+              disabled={save.isPending}
+              h="auto"
+              py={8}
+              styles={WRAP}
+              data-testid="shortlist-not-for-me"
+            >
+              {t('shortlist.page.notForMe')}
+            </Button>
+          </Group>
+        )}
         <Box aria-live="polite">
-          {p.answer && (
+          {p.available && p.answer && (
             <Text size="sm" c={ANSWER_COLOR[p.answer]} data-testid="shortlist-thanks">
               {p.answer === 'interested' ? t('shortlist.page.thanksInterested') : t('shortlist.page.thanksNotForMe')}
             </Text>
