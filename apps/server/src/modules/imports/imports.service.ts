@@ -125,7 +125,7 @@ const splitContacts = (text: string) => text.split(/[;,\n]/).map((s) => s.trim()
 const YES = new Set(['yes', 'y', 'true', '1', 'x', 'ναι', 'ν', 'да', 'д', '+']);
 const NO = new Set(['no', 'n', 'false', '0', 'οχι', 'ο', 'нет', 'н', '-']);
 
-type Place = { id: number; text: string };
+type Place = { id: number; text: string; path: number[] };
 type Lookups = {
   /** Places by a normalized name (several places may share one: then the name alone is refused). */
   places: Map<string, Place[]>;
@@ -137,11 +137,11 @@ async function loadLookups(app: FastifyInstance, db: Db | Tx, culture: TCulture,
   const places = new Map<string, Place[]>();
   if (fields.some((f) => f.def.type === 'location')) {
     const rows = await db
-      .select({ id: locations.id, nameEn: locations.nameEn, nameEl: locations.nameEl, nameRu: locations.nameRu, textEn: locations.textEn, textEl: locations.textEl, textRu: locations.textRu })
+      .select({ id: locations.id, path: locations.path, nameEn: locations.nameEn, nameEl: locations.nameEl, nameRu: locations.nameRu, textEn: locations.textEn, textEl: locations.textEl, textRu: locations.textRu })
       .from(locations);
     for (const r of rows) {
       const shown = culture === 'el' ? r.textEl || r.nameEl : culture === 'ru' ? r.textRu || r.nameRu : r.textEn || r.nameEn;
-      const place = { id: r.id, text: shown };
+      const place = { id: r.id, text: shown, path: r.path };
       for (const name of new Set([r.nameEn, r.nameEl, r.nameRu, r.textEn, r.textEl, r.textRu].filter(Boolean).map(normalizeHeader))) {
         const list = places.get(name) ?? [];
         if (!list.some((p) => p.id === r.id)) list.push(place);
@@ -222,8 +222,10 @@ function readCell(f: ImportField, raw: string, lookups: Lookups): unknown {
     case 'location': {
       const found = lookups.places.get(normalizeHeader(raw)) ?? [];
       if (!found.length) throw new CellError('imports.unknownPlace', { value: raw });
-      if (found.length > 1) throw new CellError('imports.placeAmbiguous', { value: raw, places: found.slice(0, 3).map((p) => p.text).join('; ') });
-      return found[0]!.id;
+      // A municipality and its area of the same name (Καλαμαριά): the area, the place itself.
+      const deepest = found.reduce((a, b) => (b.path.length > a.path.length ? b : a));
+      if (found.some((p) => !deepest.path.includes(p.id))) throw new CellError('imports.placeAmbiguous', { value: raw, places: found.slice(0, 3).map((p) => p.text).join('; ') });
+      return deepest.id;
     }
     default:
       return raw;
