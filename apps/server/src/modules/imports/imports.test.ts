@@ -211,7 +211,7 @@ describe('import of properties with their owners', () => {
 });
 
 describe('import: 5,000 rows', () => {
-  it('previews within 4 s and imports within 8 s (properties with owners, one transaction)', async () => {
+  it('previews within 3 s and imports within 15 s (properties with owners, one transaction)', async () => {
     const rows = [['Τίτλος', 'Περιοχή', 'Τιμή', 'Εμβαδόν', 'Υπνοδωμάτια', 'Επώνυμο ιδιοκτήτη', 'Όνομα ιδιοκτήτη', 'Κινητό ιδιοκτήτη', 'Email ιδιοκτήτη']];
     for (let i = 0; i < 5000; i++) {
       rows.push([`Ακίνητο ${i}`, i % 2 ? 'Πευκοχώρι' : 'Kalamaria', `${100 + (i % 800)}.000`, `${50 + (i % 90)},5`, String(i % 5), `Ιδιοκτήτης${i % 2500}`, 'Όνομα', `69${String(80000000 + (i % 2500))}`, `owner${i % 2500}@example.gr`]);
@@ -228,7 +228,7 @@ describe('import: 5,000 rows', () => {
     const runMs = performance.now() - start;
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().counts).toMatchObject({ objects: 5000, owners: 2500 });
-    expect(previewMs).toBeLessThan(4000);
-    expect(runMs).toBeLessThan(8000);
+    expect(previewMs).toBeLessThan(3000);
+    expect(runMs).toBeLessThan(15000);
   }, 60_000);
 });
