@@ -102,6 +102,8 @@ describe('migrations', () => {
     await q(`update accounts a set nationality = v.n from (values
       ('Last2001', 'Ελλάδα'), ('Last2002', 'GR'), ('Last2003', 'Greece'), ('Last2004', 'Россия'), ('Last2005', 'Ηνωμένο Βασίλειο'),
       ('Last2006', 'Ρωσική'), ('Last2007', 'Κρήτη'), ('Last2008', 'British'), ('Last2009', 'greece'), ('Last2010', null)) v(l, n) where a.last_name = v.l`);
+    // Before 0060: no spreadsheet imports.
+    await q(`drop table imports`);
     // Before 0058: a shortlist's link could not be withdrawn.
     await q(`alter table shortlists drop column withdrawn_on, drop column withdrawn_by, drop column withdrawn_by_name`);
     // Before 0057: no shortlists.
@@ -236,6 +238,8 @@ describe('migrations', () => {
     expect((await q(`select indexdef from pg_indexes where indexname = 'shortlists_token_hash_idx'`)).rows).toHaveLength(1);
     // 0058 notes when and by whom a shortlist's link was withdrawn.
     expect((await q(`select column_name from information_schema.columns where table_name = 'shortlists' and column_name like 'withdrawn%' order by column_name`)).rows.map((r: { column_name: string }) => r.column_name)).toEqual(['withdrawn_by', 'withdrawn_by_name', 'withdrawn_on']);
+    // 0060 keeps the spreadsheets brought in, an upload's token unique by its hash.
+    expect((await q(`select indexdef from pg_indexes where indexname = 'imports_token_hash_idx'`)).rows).toHaveLength(1);
     // Applied once: a second start changes nothing.
     await migrateDb(t.dbUrl);
     await t.app.close();
