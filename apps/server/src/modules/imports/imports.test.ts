@@ -171,7 +171,7 @@ describe('import of properties with their owners', () => {
     expect(await countOf(objects)).toBe(before.objects + 3);
     expect(await countOf(accounts)).toBe(before.accounts + 1);
     const made = await db.select().from(objects).where(sql`${objects.referenceNumber} > ${max}`).orderBy(objects.referenceNumber);
-    expect(made.map((o) => o.title)).toEqual(['Διαμέρισμα με θέα', 'Μεζονέτα', 'Στούντιο']);
+    expect(made.map((o) => (o as Record<string, unknown>).title)).toEqual(['Διαμέρισμα με θέα', 'Μεζονέτα', 'Στούντιο']);
     expect(new Set(made.map((o) => o.referenceNumber)).size).toBe(3);
     expect(made[0]).toMatchObject({ salePrice: 250000, objectSubTypeId: 1, subTypeObjectTypeId: 1, bedrooms: 2, active: true });
     const links = await db.select().from(objectAccounts).where(sql`${objectAccounts.objectId} = any(${sql.param(made.map((o) => o.id))}::int[])`);
