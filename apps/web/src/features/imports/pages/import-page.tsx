@@ -103,8 +103,9 @@ export function ImportPage() {
     return (
       <Stack gap="md" maw={1100}>
         <Title order={2}>{t('title.import')}</Title>
-        <Alert color="green" title={t('imports.ui.done')} data-testid="import-done">
+        <Alert color="green" data-testid="import-done">
           <Stack gap="xs">
+            <Text fw={700}>{t('imports.ui.done')}</Text>
             <Counts counts={done.counts} kind={upload?.kind ?? kind} />
             <Group gap="lg">
               {(done.counts.owners > 0 || done.counts.linked > 0) && (
@@ -280,7 +281,7 @@ export function ImportPage() {
                               </Badge>
                             )}
                             {r.errors[''] && (
-                              <Text size="xs" c="red.8" data-testid="import-cell-error">
+                              <Text size="xs" c="red.9" data-testid="import-cell-error">
                                 {r.errors['']}
                               </Text>
                             )}
@@ -290,7 +291,7 @@ export function ImportPage() {
                           <td key={c.key}>
                             <Text size="sm">{r.values[c.key]}</Text>
                             {r.errors[c.key] && (
-                              <Text size="xs" c="red.8" data-testid="import-cell-error">
+                              <Text size="xs" c="red.9" data-testid="import-cell-error">
                                 {r.errors[c.key]}
                               </Text>
                             )}
@@ -317,7 +318,7 @@ export function ImportPage() {
               <Checkbox label={t('imports.ui.skipErrors')} checked={skipErrors} onChange={(e) => setSkipErrors(e.currentTarget.checked)} data-testid="import-skip-errors" />
             )}
             <Group>
-              <Button color="green" onClick={() => void run()} disabled={blocked} loading={busy === 'run'} data-testid="import-run">
+              <Button onClick={() => void run()} disabled={blocked} loading={busy === 'run'} data-testid="import-run">
                 {t('imports.ui.run')}
               </Button>
             </Group>
