@@ -403,6 +403,12 @@ function counts(rows: ReadRow[], kind: TImportKind, duplicates: 'link' | 'skip',
   return { ...c, taken };
 }
 
+/** A number as the agency writes it: comma decimals, and (for prices, areas, distances) space thousands. */
+function shownNumber(n: number, group: boolean, decimals?: number): string {
+  const [int = '0', frac] = (decimals === undefined ? String(Math.abs(n)) : Math.abs(n).toFixed(decimals)).split('.');
+  return `${n < 0 ? '-' : ''}${group ? int.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0') : int}${frac ? `,${frac}` : ''}`;
+}
+
 /** A stored value as the preview shows it. */
 function shownValue(app: FastifyInstance, culture: TCulture, f: ImportField, v: unknown, lookups: { placeText: Map<number, string> }): string {
   if (v == null) return '';
@@ -411,6 +417,10 @@ function shownValue(app: FastifyInstance, culture: TCulture, f: ImportField, v: 
   if (typeof v === 'boolean') return t(v ? 'common.yes' : 'common.no');
   if (f.def.type === 'select' && f.list) return t(`objects.list.${f.list}.${v}`);
   if (f.def.type === 'location') return lookups.placeText.get(v as number) ?? String(v);
+  if (typeof v === 'number') {
+    if (f.def.type === 'currency') return `${shownNumber(v, true, Number.isInteger(v) ? 0 : 2)}\u00a0€`;
+    return shownNumber(v, f.def.type === 'area' || f.def.type === 'distance');
+  }
   return String(v);
 }
 

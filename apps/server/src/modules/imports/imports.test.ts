@@ -158,9 +158,9 @@ describe('import of properties with their owners', () => {
     expect(up.mapping).toEqual(['title', 'objectSubTypeId', 'locationId', 'salePrice', 'area', 'bedrooms', 'owner.lastName', 'owner.firstName', 'owner.phone']);
     const preview = (await post('/api/import/preview', { token: up.token, mapping: up.mapping, duplicates: 'link' }, admin.token, 'el')).json();
     expect(preview.rows.map((r: { errors: object }) => r.errors)).toEqual([{}, {}, {}]);
-    expect(preview.rows[0].values).toMatchObject({ salePrice: '250000', area: '85.5', bedrooms: '2', objectSubTypeId: 'Διαμέρισμα' });
+    expect(preview.rows[0].values).toMatchObject({ salePrice: '250\u00a0000\u00a0€', area: '85,5', bedrooms: '2', objectSubTypeId: 'Διαμέρισμα' });
     expect(preview.rows[0].values.locationId).toContain('Πευκοχώρι');
-    expect(preview.rows[1].values.salePrice).toBe('1250000.5');
+    expect(preview.rows[1].values.salePrice).toBe('1\u00a0250\u00a0000,50\u00a0€');
     expect(preview.rows[0].existing).toEqual({ id: known!.id, name: known!.displayName });
     expect(preview.counts).toMatchObject({ objects: 3, owners: 1, linked: 1 });
 

@@ -272,13 +272,13 @@ export function ImportPage() {
                   <tbody>
                     {shown.map((r) => (
                       <tr key={r.row} data-testid="import-row">
-                        <td>
+                        <td style={{ minWidth: r.existing || r.errors[''] ? 160 : undefined }}>
                           <Stack gap={2}>
                             <Text size="sm">{r.row}</Text>
                             {r.existing && (
-                              <Badge size="sm" variant="light" color="blue" data-testid="import-existing" style={{ textTransform: 'none' }}>
+                              <Text size="xs" c="blue.9" data-testid="import-existing">
                                 {t('imports.ui.existing', { name: r.existing.name })}
-                              </Badge>
+                              </Text>
                             )}
                             {r.errors[''] && (
                               <Text size="xs" c="red.9" data-testid="import-cell-error">
@@ -288,7 +288,7 @@ export function ImportPage() {
                           </Stack>
                         </td>
                         {mappedColumns.map((c) => (
-                          <td key={c.key}>
+                          <td key={c.key} style={{ minWidth: 110 }}>
                             <Text size="sm">{r.values[c.key]}</Text>
                             {r.errors[c.key] && (
                               <Text size="xs" c="red.9" data-testid="import-cell-error">
