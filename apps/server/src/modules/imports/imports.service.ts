@@ -474,6 +474,15 @@ export async function runImport(app: FastifyInstance, body: TImportRunRequest, c
   return app.db.transaction(async (tx) => {
     const upload = await findUpload(tx, body.token, caller, true);
     if (upload.importedOn) throw alreadyImported(app, upload);
+    // The same file uploaded again (after a reload, by a colleague) is not imported a second time:
+    // its properties would be there twice. Two uploads of it imported at once wait for each other here.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`import-file:${upload.fileHash}`}))`);
+    const [before] = await tx
+      .select({ importedOn: imports.importedOn, importedByName: imports.importedByName })
+      .from(imports)
+      .where(and(eq(imports.fileHash, upload.fileHash), sql`${imports.importedOn} is not null`))
+      .limit(1);
+    if (before) throw new AppError(409, 'imports.fileImportedBefore', { on: (toLocalDateTime(before.importedOn, app.config.timeZone) ?? '').replace('T', ' ').slice(0, 16), by: before.importedByName ?? '' });
     const kind = upload.kind as TImportKind;
     const { rows, missing } = await readRows(app, tx, culture, caller, kind, upload.cells, body.mapping);
     if (missing.length) {

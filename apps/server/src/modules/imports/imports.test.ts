@@ -131,6 +131,10 @@ describe('import of owners', () => {
     const up2 = (await send('once.csv', csv([['Επώνυμο', 'Όνομα'], ['Μία', 'Φορά']]), 'owners')).json();
     const preview = (await post('/api/import/preview', { token: up2.token, mapping: up2.mapping, duplicates: 'link' })).json();
     expect(preview.importedBefore).toMatchObject({ by: expect.any(String) });
+    const again = await post('/api/import/run', { token: up2.token, mapping: up2.mapping, duplicates: 'link', skipErrors: false });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().title).toContain('This file was already imported');
+    expect(await db.select().from(accounts).where(eq(accounts.lastName, 'Μία'))).toHaveLength(1);
   });
 
   it('refuses what is no spreadsheet, and a mapping without the required names', async () => {

@@ -97,7 +97,7 @@ export function ImportPage() {
   const rows = (preview?.rows ?? []).filter((r) => !onlyProblems || Object.keys(r.errors).length > 0 || r.existing);
   const pages = Math.max(1, Math.ceil(rows.length / PAGE));
   const shown = rows.slice((page - 1) * PAGE, page * PAGE);
-  const blocked = !preview || preview.missing.length > 0 || (preview.counts.withErrors > 0 && !skipErrors);
+  const blocked = !preview || !!preview.importedBefore || preview.missing.length > 0 || (preview.counts.withErrors > 0 && !skipErrors);
 
   if (done) {
     return (
@@ -244,7 +244,7 @@ export function ImportPage() {
             </Text>
             <Counts counts={preview.counts} kind={upload.kind} />
             {preview.importedBefore && (
-              <Alert color="yellow" data-testid="import-imported-before">
+              <Alert color="red" data-testid="import-imported-before">
                 {t('imports.ui.importedBefore', { on: preview.importedBefore.on.replace('T', ' ').slice(0, 16), by: preview.importedBefore.by })}
               </Alert>
             )}
