@@ -115,6 +115,15 @@ describe('import of owners', () => {
     expect(await countOf(accounts)).toBe(before + 1);
   });
 
+  it('two rows of the file with one phone are one person: the second is an error of its own, not a second owner', async () => {
+    const up = (await send('twice.csv', csv([['Επώνυμο', 'Όνομα', 'Κινητό'], ['Ρήγα', 'Σοφία', '6931112233'], ['Ρήγα', 'Σοφία Μ.', '+30 693 111 2233']]), 'owners')).json();
+    const preview = (await post('/api/import/preview', { token: up.token, mapping: up.mapping, duplicates: 'link' })).json();
+    expect(preview.rows.map((r: { errors: object }) => r.errors)).toEqual([{}, { phone: 'The same person as in row 2.' }]);
+    const done = (await post('/api/import/run', { token: up.token, mapping: up.mapping, duplicates: 'link', skipErrors: true })).json();
+    expect(done.counts).toMatchObject({ owners: 1, skipped: 1 });
+    expect(await db.select().from(accounts).where(eq(accounts.lastName, 'Ρήγα'))).toHaveLength(1);
+  });
+
   it('the same upload is imported once: a second run is a 409 and stores nothing more; the log names the file and the records', async () => {
     const up = (await send('once.csv', csv([['Επώνυμο', 'Όνομα'], ['Μία', 'Φορά']]), 'owners')).json();
     const body = { token: up.token, mapping: up.mapping, duplicates: 'link', skipErrors: false };
