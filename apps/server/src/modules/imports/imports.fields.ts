@@ -31,6 +31,11 @@ export type ImportField = {
   list?: TObjectListName;
   /** Header texts that also name it (normalized, see normalizeHeader), besides its label in en, el and ru. */
   hints: readonly string[];
+  /**
+   * The person's whole name in one column, surname first ("Παπαδόπουλος Γιώργος", as the CRM shows
+   * names): split at the first space into the last and the first name. Not a stored field.
+   */
+  fullName?: true;
 };
 
 /** Account groups an owner's row may fill (kinds, client budget, employment are the office's own work). */
@@ -41,6 +46,7 @@ const OBJECT_GROUPS_LEFT_OUT = new Set(['map', 'service']);
 
 /** Header texts people write for a field, besides its label (lower case, no accents, see normalizeHeader). */
 const HINTS: Record<string, readonly string[]> = {
+  fullName: ['full name', 'name', 'surname and name', 'ονοματεπωνυμο', 'ονομα επωνυμο', 'επωνυμο ονομα', 'фио', 'фамилия имя', 'имя фамилия'],
   lastName: ['surname', 'last name', 'family name', 'lastname', 'επωνυμο', 'фамилия'],
   firstName: ['first name', 'given name', 'firstname', 'ονομα', 'имя'],
   middleName: ['middle name', 'patronymic', 'πατρωνυμο', 'ονομα πατρος', 'отчество'],
@@ -83,6 +89,8 @@ const OWNER_WORDS = ['owner', 'ιδιοκτητη', 'ιδιοκτητης', 'ι�
 
 /** The owner's fields a property row may carry. */
 const OWNER_FIELDS = ['lastName', 'firstName', 'phone', 'email'] as const;
+/** The owner's columns a header may name: the fields and the whole name. */
+const OWNER_KEYS = [...OWNER_FIELDS, 'fullName'] as const;
 
 /** A header or a label in one comparable form: lower case, no accents, punctuation as spaces. */
 export function normalizeHeader(text: string): string {
@@ -110,9 +118,22 @@ function accountField(name: string, key = name): ImportField {
   };
 }
 
-const OWNER_IMPORT_FIELDS: readonly ImportField[] = ACCOUNT_FIELD_DESCRIPTIONS.filter(
-  (d) => ACCOUNT_GROUPS.has(d.group) && (d.type === 'text' || d.type === 'textarea'),
-).map((d) => accountField(d.name));
+/** The whole name in one column (see ImportField.fullName). */
+const fullNameField = (key: string): ImportField => ({
+  key,
+  target: 'account',
+  name: 'fullName',
+  def: { type: 'text', max: 401 },
+  labelKey: 'imports.field.fullName',
+  required: false,
+  hints: key === 'fullName' ? (HINTS.fullName ?? []).map(normalizeHeader) : [],
+  fullName: true,
+});
+
+const OWNER_IMPORT_FIELDS: readonly ImportField[] = [
+  ...ACCOUNT_FIELD_DESCRIPTIONS.filter((d) => ACCOUNT_GROUPS.has(d.group) && (d.type === 'text' || d.type === 'textarea')).map((d) => accountField(d.name)),
+  fullNameField('fullName'),
+];
 
 const OBJECT_IMPORT_FIELDS: readonly ImportField[] = [
   ...OBJECT_EDITABLE_FIELDS.filter((d) => !OBJECT_GROUPS_LEFT_OUT.has(d.group) && !OBJECT_LEFT_OUT.has(d.name)).map(
@@ -132,6 +153,7 @@ const OBJECT_IMPORT_FIELDS: readonly ImportField[] = [
     // Required only on a row that names an owner at all (judged per row).
     return { ...f, required: false, def: { ...f.def, required: false }, hints: [] };
   }),
+  fullNameField('owner.fullName'),
 ];
 
 export const importFields = (kind: TImportKind): readonly ImportField[] => (kind === 'owners' ? OWNER_IMPORT_FIELDS : OBJECT_IMPORT_FIELDS);
@@ -161,7 +183,7 @@ export function guessMapping(t: Translate, kind: TImportKind, headers: readonly 
   for (const culture of CULTURES) for (const f of fields) add(fieldLabel(t, culture, f), f);
   for (const f of fields) for (const h of f.hints) add(h, f);
   if (kind === 'objects') {
-    for (const name of OWNER_FIELDS) {
+    for (const name of OWNER_KEYS) {
       const f = fields.find((x) => x.key === `owner.${name}`)!;
       const own = (HINTS[name] ?? []).map(normalizeHeader);
       for (const culture of CULTURES) own.push(normalizeHeader(t(culture, f.labelKey)));
@@ -171,7 +193,7 @@ export function guessMapping(t: Translate, kind: TImportKind, headers: readonly 
       }
     }
     // A property file's plain "Surname", "Phone" are the owner's (a property has neither).
-    for (const name of OWNER_FIELDS) {
+    for (const name of OWNER_KEYS) {
       const f = fields.find((x) => x.key === `owner.${name}`)!;
       for (const h of HINTS[name] ?? []) add(h, f);
       for (const culture of CULTURES) add(t(culture, f.labelKey), f);

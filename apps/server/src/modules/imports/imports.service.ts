@@ -291,7 +291,13 @@ async function readRows(app: FastifyInstance, db: Db | Tx, culture: TCulture, ca
     seen.add(key);
     columns.push({ index, field });
   });
-  const missing = all.filter((f) => f.required && !seen.has(f.key)).map((f) => f.key);
+  // The whole name in one column stands for the two names (and goes with neither of them).
+  const prefix = kind === 'owners' ? '' : 'owner.';
+  const fullNameKey = `${prefix}fullName`;
+  const hasFullName = seen.has(fullNameKey);
+  if (hasFullName && (seen.has(`${prefix}lastName`) || seen.has(`${prefix}firstName`))) throw badRequest('imports.fullNameAndNames');
+  const missing = all.filter((f) => f.required && !seen.has(f.key) && !(hasFullName && (f.name === 'lastName' || f.name === 'firstName'))).map((f) => f.key);
+  const nameDefs = new Map(importFields('owners').filter((f) => f.name === 'lastName' || f.name === 'firstName').map((f) => [f.name, f]));
   const t = (key: string, params?: Record<string, string | number>) => app.translator.t(culture, key, params);
   const ctx: FieldContext = { db, culture, t, timeZone: app.config.timeZone, user: caller.user };
   const lookups = await loadLookups(app, db, culture, columns.map((c) => c.field));
@@ -304,7 +310,14 @@ async function readRows(app: FastifyInstance, db: Db | Tx, culture: TCulture, ca
       const raw = (cellsOfRow[index] ?? '').trim();
       const target = field.target === 'account' ? r.account : r.object;
       try {
-        if (field.name === 'phone' || field.name === 'email') {
+        if (field.fullName) {
+          if (raw) {
+            const [last = '', ...rest] = raw.split(/\s+/);
+            if (!rest.length) throw new CellError('imports.fullNameOneWord', { value: raw });
+            target.lastName = await judge(ctx, field.key, nameDefs.get('lastName')!, last, target);
+            target.firstName = await judge(ctx, field.key, nameDefs.get('firstName')!, rest.join(' '), target);
+          }
+        } else if (field.name === 'phone' || field.name === 'email') {
           const list = raw ? readContacts(field.name, raw) : [];
           target[field.name === 'phone' ? 'phones' : 'emails'] = list;
           for (const p of list) {
@@ -328,9 +341,9 @@ async function readRows(app: FastifyInstance, db: Db | Tx, culture: TCulture, ca
     r.hasPerson = person;
     // A person has both names (as the account's form requires).
     if (person) {
-      const prefix = kind === 'owners' ? '' : 'owner.';
       for (const n of ['lastName', 'firstName']) {
-        if (r.account[n] == null && !r.errors.has(`${prefix}${n}`)) r.errors.set(`${prefix}${n}`, t('validation.required'));
+        const key = hasFullName ? fullNameKey : `${prefix}${n}`;
+        if (r.account[n] == null && !r.errors.has(key)) r.errors.set(key, t('validation.required'));
       }
       if (r.account.lastName && r.account.firstName) r.nameKey = `${normalizeHeader(String(r.account.lastName))}|${normalizeHeader(String(r.account.firstName))}`;
     }

@@ -124,6 +124,17 @@ describe('import of owners', () => {
     expect(await db.select().from(accounts).where(eq(accounts.lastName, 'Ρήγα'))).toHaveLength(1);
   });
 
+  it('a full name in one column, surname first ("Ονοματεπώνυμο"), fills both names', async () => {
+    const up = (await send('fullname.csv', csv([['Ονοματεπώνυμο', 'Κινητό'], ['Παπαδοπούλου Μαρία Ελένη', '6977001100'], ['Μονολεκτικός', '6977001101']]), 'owners')).json();
+    expect(up.mapping).toEqual(['fullName', 'phone']);
+    const preview = (await post('/api/import/preview', { token: up.token, mapping: up.mapping, duplicates: 'link' })).json();
+    expect(preview.missing).toEqual([]);
+    expect(preview.rows[1].errors).toEqual({ fullName: '“Μονολεκτικός”: write the surname, then the first name.' });
+    await post('/api/import/run', { token: up.token, mapping: up.mapping, duplicates: 'link', skipErrors: true });
+    const [maria] = await db.select().from(accounts).where(eq(accounts.lastName, 'Παπαδοπούλου'));
+    expect(maria).toMatchObject({ firstName: 'Μαρία Ελένη', phones: ['6977001100'], isOwner: true });
+  });
+
   it('the same upload is imported once: a second run is a 409 and stores nothing more; the log names the file and the records', async () => {
     const up = (await send('once.csv', csv([['Επώνυμο', 'Όνομα'], ['Μία', 'Φορά']]), 'owners')).json();
     const body = { token: up.token, mapping: up.mapping, duplicates: 'link', skipErrors: false };
