@@ -235,6 +235,9 @@ function readCell(f: ImportField, raw: string, lookups: Lookups): unknown {
 /** A contact cell (phones or e-mails) as the list the account keeps. */
 function readContacts(kind: 'phone' | 'email', raw: string): string[] {
   const list = splitContacts(raw);
+  // As the account form limits the ';'-joined text (ACCOUNT_FIELD_DESCRIPTIONS: 1000 and 500).
+  const max = kind === 'email' ? 1000 : 500;
+  if (list.join(';').length > max) throw new CellError('validation.tooLong', { max });
   if (kind === 'email') {
     if (!isEmailList(list.join(';'))) throw new CellError('validation.email');
     if (list.length > MAX_EMAILS) throw new CellError('accounts.tooManyEmails', { max: MAX_EMAILS });

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Badge, Button, Card, Checkbox, FileInput, Group, Pagination, Radio, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TImportDuplicateChoice, TImportKind, TImportPreviewAnswer, TImportRunAnswer, TImportUploadAnswer } from '@crm/contract';
@@ -21,6 +22,7 @@ const COUNT_KEYS = ['owners', 'objects', 'linked', 'skipped', 'withErrors'] as c
 export function ImportPage() {
   const { t } = useTranslation();
   const { check } = useUploadLimits();
+  const client = useQueryClient();
   const [kind, setKind] = useState<TImportKind>('owners');
   const [file, setFile] = useState<File | null>(null);
   const [upload, setUpload] = useState<TImportUploadAnswer | null>(null);
@@ -83,6 +85,8 @@ export function ImportPage() {
     act('run', async () => {
       if (!upload) return;
       setDone(await runImport({ token: upload.token, mapping, duplicates, skipErrors }));
+      // The lists, the home page's counts and any record read before show what was brought in.
+      await client.invalidateQueries();
     });
 
   // A changed mapping or choice is previewed again before it is imported.
