@@ -27,3 +27,5 @@ export * from './reservations.ts';
 export * from './publishing.ts';
 export * from './reports.ts';
 export * from './shortlists.ts';
+export * from './imports.ts';
+export * from './typed-date.ts';

@@ -19,6 +19,7 @@ import { reservationsRoutes } from './reservations/reservations.routes.ts';
 import { publicSiteRoutes, publishingRoutes } from './publishing/publishing.routes.ts';
 import { backupRoutes } from './backup/backup.routes.ts';
 import { reportsRoutes } from './reports/reports.routes.ts';
+import { importsRoutes } from './imports/imports.routes.ts';
 
 /** Every entity module; app.ts registers them after the platform plugins. */
 export async function registerModules(app: FastifyInstance) {
@@ -43,4 +44,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(publicSiteRoutes);
   await app.register(backupRoutes);
   await app.register(reportsRoutes);
+  await app.register(importsRoutes);
 }

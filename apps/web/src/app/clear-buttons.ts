@@ -69,5 +69,5 @@ export function clearButtonDefaults(t: (key: string) => string) {
   const props = (key: string) => ({ defaultProps: { clearButtonProps: clearButtonProps(t(key)) } });
   const choice = props('common.clearChoice');
   const date = props('common.clearDate');
-  return { Select: choice, MultiSelect: choice, DateInput: date, DateTimePicker: date, DatePickerInput: props('common.clearDates') };
+  return { Select: choice, MultiSelect: choice, DateInput: date, DateTimePicker: date, DatePickerInput: props('common.clearDates'), FileInput: props('common.clearFile') };
 }

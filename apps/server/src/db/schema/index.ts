@@ -7,3 +7,4 @@ export * from './jobs.ts';
 export * from './payments.ts';
 export * from './deals.ts';
 export * from './reservations.ts';
+export * from './imports.ts';

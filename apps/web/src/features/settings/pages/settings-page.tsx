@@ -40,6 +40,9 @@ export function SettingsPage() {
           <Anchor component={Link} to="/Jobs" data-testid="settings-jobs">
             {t('title.jobs')}
           </Anchor>
+          <Anchor component={Link} to="/Import" data-testid="settings-import">
+            {t('nav.import')}
+          </Anchor>
           <Anchor href="#set-password" data-testid="settings-set-password-link">
             {t('title.setPassword')}
           </Anchor>

@@ -1,0 +1,32 @@
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './platform.ts';
+
+const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * A spreadsheet brought in (decision 052): the file as read (its header and cells, kept from the
+ * upload until the import, so the preview and the import read the same rows), and once imported,
+ * when, by whom and what it made. The token of the upload (its hash here) imports it once only.
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    /** 'owners' or 'objects'. */
+    kind: text('kind').notNull(),
+    fileName: text('file_name').notNull(),
+    /** sha256 of the file's bytes: the same file imported again is pointed out. */
+    fileHash: text('file_hash').notNull(),
+    headers: jsonb('headers').$type<string[]>().notNull(),
+    /** The cells as text, row by row (emptied once imported). */
+    cells: jsonb('cells').$type<string[][]>().notNull(),
+    createdOn: tsz('created_on').notNull().defaultNow(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    importedOn: tsz('imported_on'),
+    importedByName: text('imported_by_name'),
+    /** The counts and the ids of the accounts and properties made or linked. */
+    result: jsonb('result'),
+  },
+  (t) => [uniqueIndex('imports_token_hash_idx').on(t.tokenHash), index('imports_file_hash_idx').on(t.fileHash)],
+);

@@ -1,0 +1,230 @@
+import {
+  ACCOUNT_FIELD_DESCRIPTIONS,
+  CULTURES,
+  OBJECT_EDITABLE_FIELDS,
+  type TCulture,
+  type TImportKind,
+  type TObjectListName,
+} from '@crm/contract';
+import type { PatchableField } from '../fields/field-registry.ts';
+import { accountEntity } from '../fields/entities/account.ts';
+import { OBJECT_PATCHABLE } from '../objects/objects.rules.ts';
+import { listOptions } from '../objects/objects.options.ts';
+
+/**
+ * The fields a column of an imported spreadsheet may fill, made from the declarative field
+ * descriptions (ACCOUNT_FIELD_DESCRIPTIONS, OBJECT_FIELDS) and their single-field rules: a field
+ * added there is importable without a line here, unless it is one the system or a later step sets.
+ */
+export type ImportField = {
+  /** The mapping's key: the field's name; an owner's field on a property row is "owner.<name>". */
+  key: string;
+  /** Which record it fills. */
+  target: 'account' | 'object';
+  /** The field (the record's table property). */
+  name: string;
+  def: PatchableField;
+  /** The text key of its label. */
+  labelKey: string;
+  required: boolean;
+  /** Object select lists: the list the value is chosen from. */
+  list?: TObjectListName;
+  /** Header texts that also name it (normalized, see normalizeHeader), besides its label in en, el and ru. */
+  hints: readonly string[];
+  /**
+   * The person's whole name in one column, surname first ("Παπαδόπουλος Γιώργος", as the CRM shows
+   * names): split at the first space into the last and the first name. Not a stored field.
+   */
+  fullName?: true;
+};
+
+/** Account groups an owner's row may fill (kinds, client budget, employment are the office's own work). */
+const ACCOUNT_GROUPS = new Set(['names', 'company', 'personal', 'otherNames', 'contacts', 'documents', 'address', 'notes']);
+/** Object fields an import leaves to later steps: publishing and the website's flags, the map (drawn on the map), the kind of offer's dates by hand. */
+const OBJECT_LEFT_OUT = new Set(['active', 'featured', 'recommended', 'soldRecently', 'reserved', 'hasBanner', 'publishRequested', 'displayAddress']);
+const OBJECT_GROUPS_LEFT_OUT = new Set(['map', 'service']);
+
+/** Header texts people write for a field, besides its label (lower case, no accents, see normalizeHeader). */
+const HINTS: Record<string, readonly string[]> = {
+  fullName: ['full name', 'name', 'surname and name', 'ονοματεπωνυμο', 'ονομα επωνυμο', 'επωνυμο ονομα', 'фио', 'фамилия имя', 'имя фамилия'],
+  lastName: ['surname', 'last name', 'family name', 'lastname', 'επωνυμο', 'фамилия'],
+  firstName: ['first name', 'given name', 'firstname', 'ονομα', 'имя'],
+  middleName: ['middle name', 'patronymic', 'πατρωνυμο', 'ονομα πατρος', 'отчество'],
+  phone: ['phone', 'phones', 'telephone', 'tel', 'mobile', 'cell', 'mobile phone', 'τηλεφωνο', 'τηλεφωνα', 'τηλ', 'κινητο', 'κινητο τηλεφωνο', 'σταθερο', 'телефон', 'телефоны', 'тел', 'мобильный'],
+  email: ['email', 'e-mail', 'emails', 'e-mails', 'mail', 'email address', 'ηλεκτρονικο ταχυδρομειο', 'почта', 'эл почта', 'электронная почта'],
+  taxNumber: ['afm', 'αφμ', 'vat', 'vat number', 'tax number', 'tin', 'инн'],
+  address: ['address', 'street', 'διευθυνση', 'οδος', 'адрес'],
+  city: ['city', 'town', 'πολη', 'город'],
+  postcode: ['postcode', 'post code', 'zip', 'zip code', 'τκ', 'ταχυδρομικος κωδικας', 'индекс', 'почтовый индекс'],
+  notes: ['notes', 'comments', 'remarks', 'σημειωσεις', 'σχολια', 'παρατηρησεις', 'примечания', 'комментарий', 'заметки'],
+  country: ['country', 'χωρα', 'страна'],
+  nationality: ['nationality', 'εθνικοτητα', 'υπηκοοτητα', 'гражданство', 'национальность'],
+  passportNumber: ['passport', 'passport number', 'διαβατηριο', 'αριθμος διαβατηριου', 'паспорт', 'номер паспорта'],
+  internalPassportNumber: ['id card', 'identity card', 'ταυτοτητα', 'αδτ', 'αριθμος ταυτοτητας'],
+  language: ['language', 'γλωσσα', 'язык'],
+  title: ['title', 'headline', 'τιτλος', 'заголовок', 'название'],
+  objectSubTypeId: ['type', 'property type', 'kind', 'ειδος', 'τυπος', 'ειδος ακινητου', 'тип', 'тип объекта', 'вид'],
+  subTypeObjectTypeId: ['category', 'κατηγορια', 'категория'],
+  salePrice: ['price', 'sale price', 'asking price', 'τιμη', 'τιμη πωλησης', 'цена', 'цена продажи', 'стоимость'],
+  rentPrice: ['rent', 'rent price', 'monthly rent', 'ενοικιο', 'μισθωμα', 'τιμη ενοικιου', 'аренда', 'арендная плата'],
+  area: ['area', 'size', 'sqm', 'm2', 'τμ', 'εμβαδον', 'εμβαδο', 'τετραγωνικα', 'площадь', 'кв м', 'м2'],
+  bedrooms: ['bedrooms', 'beds', 'υπνοδωματια', 'κρεβατοκαμαρες', 'спальни', 'спален'],
+  bathrooms: ['bathrooms', 'baths', 'μπανια', 'λουτρα', 'ванные', 'санузлы'],
+  floor: ['floor', 'οροφος', 'οροφοσ', 'этаж'],
+  levels: ['levels', 'επιπεδα', 'уровни'],
+  locationId: ['location', 'place', 'region', 'neighbourhood', 'neighborhood', 'περιοχη', 'τοποθεσια', 'προαστιο', 'район', 'местоположение', 'населенный пункт'],
+  zipCode: ['postcode', 'post code', 'zip', 'zip code', 'τκ', 'ταχυδρομικος κωδικας', 'индекс'],
+  constructionYear: ['year built', 'construction year', 'built', 'ετος κατασκευης', 'ετος', 'год постройки'],
+  renovationYear: ['renovated in', 'renovation year', 'ετος ανακαινισης', 'год ремонта'],
+  description: ['description', 'περιγραφη', 'описание'],
+  internalNotes: ['notes', 'internal notes', 'σημειωσεις', 'σχολια', 'примечания', 'заметки'],
+  energyClass: ['energy class', 'energy', 'ενεργειακη κλαση', 'ενεργειακη κατηγορια', 'класс энергоэффективности'],
+  distanceFromSea: ['distance from sea', 'from sea', 'αποσταση απο θαλασσα', 'до моря'],
+  lotArea: ['plot', 'plot area', 'lot', 'οικοπεδο', 'εμβαδον οικοπεδου', 'участок', 'площадь участка'],
+  averageMonthlySharedExpenses: ['common charges', 'service charge', 'κοινοχρηστα', 'коммунальные'],
+  websiteCode: ['code', 'website code', 'κωδικος', 'код'],
+};
+/** On a property row, the owner's columns (header texts that say "owner", plus the person's own). */
+const OWNER_WORDS = ['owner', 'ιδιοκτητη', 'ιδιοκτητης', 'ιδιοκτητου', 'владелец', 'владельца', 'собственник', 'собственника'];
+
+/** The owner's fields a property row may carry. */
+const OWNER_FIELDS = ['lastName', 'firstName', 'phone', 'email'] as const;
+/** The owner's columns a header may name: the fields and the whole name. */
+const OWNER_KEYS = [...OWNER_FIELDS, 'fullName'] as const;
+
+/** A header or a label in one comparable form: lower case, no accents, punctuation as spaces. */
+export function normalizeHeader(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/ς/g, 'σ')
+    .replace(/ё/g, 'е')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+function accountField(name: string, key = name): ImportField {
+  const d = ACCOUNT_FIELD_DESCRIPTIONS.find((x) => x.name === name)!;
+  const def: PatchableField = accountEntity.fields[name] ?? { type: d.type, max: d.max, required: d.required };
+  return {
+    key,
+    target: 'account',
+    name,
+    def: { ...def, required: d.required },
+    labelKey: `accounts.ui.field.${name}`,
+    required: d.required === true,
+    hints: (HINTS[name] ?? []).map(normalizeHeader),
+  };
+}
+
+/** The whole name in one column (see ImportField.fullName). */
+const fullNameField = (key: string): ImportField => ({
+  key,
+  target: 'account',
+  name: 'fullName',
+  def: { type: 'text', max: 401 },
+  labelKey: 'imports.field.fullName',
+  required: false,
+  hints: key === 'fullName' ? (HINTS.fullName ?? []).map(normalizeHeader) : [],
+  fullName: true,
+});
+
+const OWNER_IMPORT_FIELDS: readonly ImportField[] = [
+  ...ACCOUNT_FIELD_DESCRIPTIONS.filter((d) => ACCOUNT_GROUPS.has(d.group) && (d.type === 'text' || d.type === 'textarea')).map((d) => accountField(d.name)),
+  fullNameField('fullName'),
+];
+
+const OBJECT_IMPORT_FIELDS: readonly ImportField[] = [
+  ...OBJECT_EDITABLE_FIELDS.filter((d) => !OBJECT_GROUPS_LEFT_OUT.has(d.group) && !OBJECT_LEFT_OUT.has(d.name)).map(
+    (d): ImportField => ({
+      key: d.name,
+      target: 'object',
+      name: d.name,
+      def: OBJECT_PATCHABLE[d.name]!,
+      labelKey: `fields.object.${d.name}`,
+      required: false,
+      list: d.list as TObjectListName | undefined,
+      hints: (HINTS[d.name] ?? []).map(normalizeHeader),
+    }),
+  ),
+  ...OWNER_FIELDS.map((name) => {
+    const f = accountField(name, `owner.${name}`);
+    // Required only on a row that names an owner at all (judged per row).
+    return { ...f, required: false, def: { ...f.def, required: false }, hints: [] };
+  }),
+  fullNameField('owner.fullName'),
+];
+
+export const importFields = (kind: TImportKind): readonly ImportField[] => (kind === 'owners' ? OWNER_IMPORT_FIELDS : OBJECT_IMPORT_FIELDS);
+
+type Translate = (culture: TCulture, key: string, params?: Record<string, string | number>) => string;
+
+/** A field's label in one language (an owner's field on a property row: "Owner: Surname"). */
+export function fieldLabel(t: Translate, culture: TCulture, f: ImportField): string {
+  const label = t(culture, f.labelKey);
+  return f.key.startsWith('owner.') ? t(culture, 'imports.ownerField', { field: label }) : label;
+}
+
+/**
+ * The field proposed for each column, from its header: a field's label in en, el or ru, or one of
+ * the texts people write for it ("Κινητό", "Τ.Μ.", "Фамилия"); on a property row a header that
+ * names the owner ("Επώνυμο ιδιοκτήτη", "Owner phone") proposes the owner's field. A field is
+ * proposed for one column only (the first that names it); '' where nothing fits.
+ */
+export function guessMapping(t: Translate, kind: TImportKind, headers: readonly string[]): string[] {
+  const fields = importFields(kind);
+  const names = new Map<string, ImportField>();
+  const add = (text: string, f: ImportField) => {
+    const n = normalizeHeader(text);
+    if (n && !names.has(n)) names.set(n, f);
+  };
+  // Labels first (the template's headers are labels), then the hints.
+  for (const culture of CULTURES) for (const f of fields) add(fieldLabel(t, culture, f), f);
+  for (const f of fields) for (const h of f.hints) add(h, f);
+  if (kind === 'objects') {
+    for (const name of OWNER_KEYS) {
+      const f = fields.find((x) => x.key === `owner.${name}`)!;
+      const own = (HINTS[name] ?? []).map(normalizeHeader);
+      for (const culture of CULTURES) own.push(normalizeHeader(t(culture, f.labelKey)));
+      for (const w of OWNER_WORDS) for (const h of own) {
+        add(`${h} ${w}`, f);
+        add(`${w} ${h}`, f);
+      }
+    }
+    // A property file's plain "Surname", "Phone" are the owner's (a property has neither).
+    for (const name of OWNER_KEYS) {
+      const f = fields.find((x) => x.key === `owner.${name}`)!;
+      for (const h of HINTS[name] ?? []) add(h, f);
+      for (const culture of CULTURES) add(t(culture, f.labelKey), f);
+    }
+  }
+  const used = new Set<string>();
+  return headers.map((h) => {
+    const f = names.get(normalizeHeader(h));
+    if (!f || used.has(f.key)) return '';
+    used.add(f.key);
+    return f.key;
+  });
+}
+
+/** The options of an object select list in every language, by their text (normalized) and by their id. */
+export function listChoices(t: Translate, list: TObjectListName): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const culture of CULTURES) {
+    for (const o of listOptions((k) => t(culture, k), list)) {
+      m.set(normalizeHeader(o.text), Number(o.value));
+      m.set(String(o.value), Number(o.value));
+    }
+  }
+  return m;
+}
+
+/** The fields shown in the downloadable template, in its order. */
+export const TEMPLATE_FIELDS: Record<TImportKind, readonly string[]> = {
+  owners: ['lastName', 'firstName', 'phone', 'email', 'taxNumber', 'address', 'city', 'postcode', 'country', 'notes'],
+  objects: [
+    'title', 'objectSubTypeId', 'locationId', 'address', 'zipCode', 'salePrice', 'rentPrice', 'area', 'bedrooms', 'bathrooms', 'floor',
+    'constructionYear', 'energyClass', 'description', 'owner.lastName', 'owner.firstName', 'owner.phone', 'owner.email',
+  ],
+};

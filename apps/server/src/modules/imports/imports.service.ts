@@ -1,0 +1,607 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import {
+  MAX_EMAILS,
+  MAX_PHONES,
+  OWNER_RELATION,
+  isEmailList,
+  isPhoneList,
+  parseTypedDate,
+  type TCulture,
+  type TImportCounts,
+  type TImportKind,
+  type TImportPreviewAnswer,
+  type TImportPreviewRow,
+  type TImportRequest,
+  type TImportRunAnswer,
+  type TImportRunRequest,
+  type TImportUploadAnswer,
+  IMPORT_KINDS,
+} from '@crm/contract';
+import { readTypedDecimal } from '@crm/contract/typed-number';
+import type { Db, Tx } from '../../db/client.ts';
+import { accounts, imports, locations, objectAccounts, objects } from '../../db/schema/index.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { logAction, type Actor } from '../../lib/audit.ts';
+import { toLocalDateTime } from '../../lib/dates.ts';
+import { loadExcel } from '../../lib/excel.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
+import type { FieldContext } from '../fields/field-registry.ts';
+import { normalizeValue } from '../fields/field-values.ts';
+import { checkObjectRules } from '../objects/objects.rules.ts';
+import { parentTypeOf } from '../objects/objects.options.ts';
+import { fieldLabel, guessMapping, importFields, listChoices, normalizeHeader, TEMPLATE_FIELDS, type ImportField } from './imports.fields.ts';
+import { readSpreadsheet } from './imports.read.ts';
+
+type Caller = { user: SessionUser; actor: Actor };
+type Row = Record<string, unknown>;
+
+/** An upload not imported within a day is dropped (with the next upload). */
+const UPLOAD_KEPT_HOURS = 24;
+/** Rows written per insert statement. */
+const BATCH = 500;
+
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+/** Reads the multipart body: the `kind` field and one file. */
+async function readUpload(req: FastifyRequest): Promise<{ kind: TImportKind; fileName: string; buffer: Buffer }> {
+  if (!req.isMultipart()) throw badRequest('files.notMultipart');
+  let kind: string | undefined;
+  let file: { name: string; buffer: Buffer } | undefined;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'kind') kind = String(part.value);
+        continue;
+      }
+      const data = await part.toBuffer();
+      if (part.file.truncated) throw new AppError(413, 'files.tooLarge', { name: part.filename, max: Math.round(req.server.config.uploadMaxBytes / (1024 * 1024)) });
+      if (file) throw badRequest('imports.oneFile');
+      file = { name: part.filename || 'file', buffer: data };
+    }
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    const code = (e as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'files.tooLarge', { name: file?.name ?? '', max: Math.round(req.server.config.uploadMaxBytes / (1024 * 1024)) });
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw badRequest('imports.oneFile');
+    if ((e as { syscall?: string }).syscall) throw e;
+    throw badRequest('files.badUpload');
+  }
+  if (!IMPORT_KINDS.includes(kind as TImportKind)) throw badRequest('imports.kindRequired');
+  if (!file) throw badRequest('files.noFiles');
+  return { kind: kind as TImportKind, fileName: file.name.slice(0, 255), buffer: file.buffer };
+}
+
+const fieldList = (app: FastifyInstance, culture: TCulture, kind: TImportKind) =>
+  importFields(kind).map((f) => ({ key: f.key, label: fieldLabel(app.translator.t.bind(app.translator), culture, f), required: f.required }));
+
+/** POST /api/import/upload: reads the file, keeps its cells under a new token, proposes a mapping. */
+export async function uploadImport(app: FastifyInstance, req: FastifyRequest, caller: Caller, culture: TCulture): Promise<TImportUploadAnswer> {
+  const { kind, fileName, buffer } = await readUpload(req);
+  const sheet = await readSpreadsheet(buffer);
+  const token = crypto.randomBytes(24).toString('base64url');
+  await app.db.delete(imports).where(and(isNull(imports.importedOn), lt(imports.createdOn, new Date(Date.now() - UPLOAD_KEPT_HOURS * 3600_000))));
+  await app.db.insert(imports).values({
+    tokenHash: hashToken(token),
+    kind,
+    fileName,
+    fileHash: crypto.createHash('sha256').update(buffer).digest('hex'),
+    headers: sheet.headers,
+    cells: sheet.cells,
+    createdBy: caller.user.id,
+  });
+  return {
+    token,
+    kind,
+    fileName,
+    headers: sheet.headers,
+    mapping: guessMapping(app.translator.t.bind(app.translator), kind, sheet.headers),
+    fields: fieldList(app, culture, kind),
+    rowCount: sheet.cells.length,
+  };
+}
+
+/** The upload of a token, if it is the caller's (another person's token is as good as none). */
+async function findUpload(db: Db | Tx, token: string, caller: Caller, lock = false) {
+  const q = db.select().from(imports).where(and(eq(imports.tokenHash, hashToken(token)), eq(imports.createdBy, caller.user.id)));
+  const [row] = lock ? await q.for('update') : await q;
+  if (!row) throw new AppError(404, 'imports.uploadGone');
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading the rows
+
+/** A phone's key: its last ten digits ("+30 694 123 4567" = "6941234567"); none under eight digits. */
+const phoneKey = (p: string) => {
+  const d = p.replace(/\D/g, '');
+  return d.length >= 8 ? d.slice(-10) : null;
+};
+const emailKey = (e: string) => e.trim().toLowerCase();
+/** A phone or e-mail cell's parts: separated by ';' (as the CRM keeps them), ',' or a line break. */
+const splitContacts = (text: string) => text.split(/[;,\n]/).map((s) => s.trim()).filter(Boolean);
+
+const YES = new Set(['yes', 'y', 'true', '1', 'x', 'ναι', 'ν', 'да', 'д', '+']);
+const NO = new Set(['no', 'n', 'false', '0', 'οχι', 'ο', 'нет', 'н', '-']);
+
+type Place = { id: number; text: string; path: number[] };
+type Lookups = {
+  /** Places by a normalized name (several places may share one: then the name alone is refused). */
+  places: Map<string, Place[]>;
+  choices: Map<string, Map<string, number>>;
+};
+
+async function loadLookups(app: FastifyInstance, db: Db | Tx, culture: TCulture, fields: ImportField[]): Promise<Lookups> {
+  const t = app.translator.t.bind(app.translator);
+  const places = new Map<string, Place[]>();
+  if (fields.some((f) => f.def.type === 'location')) {
+    const rows = await db
+      .select({ id: locations.id, path: locations.path, nameEn: locations.nameEn, nameEl: locations.nameEl, nameRu: locations.nameRu, textEn: locations.textEn, textEl: locations.textEl, textRu: locations.textRu })
+      .from(locations);
+    for (const r of rows) {
+      const shown = culture === 'el' ? r.textEl || r.nameEl : culture === 'ru' ? r.textRu || r.nameRu : r.textEn || r.nameEn;
+      const place = { id: r.id, text: shown, path: r.path };
+      for (const name of new Set([r.nameEn, r.nameEl, r.nameRu, r.textEn, r.textEl, r.textRu].filter(Boolean).map(normalizeHeader))) {
+        const list = places.get(name) ?? [];
+        if (!list.some((p) => p.id === r.id)) list.push(place);
+        places.set(name, list);
+      }
+    }
+  }
+  const choices = new Map<string, Map<string, number>>();
+  for (const f of fields) if (f.list && !choices.has(f.list)) choices.set(f.list, listChoices(t, f.list));
+  return { places, choices };
+}
+
+/** Decimals a numeric field keeps (as the single-field editor rounds them). */
+function decimalsOf(f: ImportField): number {
+  if (f.def.integer) return 0;
+  switch (f.def.type) {
+    case 'distance':
+      return 0;
+    case 'distance-km':
+      return 1;
+    case 'currency':
+    case 'area':
+      return 2;
+    default:
+      return 6;
+  }
+}
+
+class CellError extends Error {
+  constructor(
+    public readonly code: string,
+    public readonly params: Record<string, string | number> = {},
+  ) {
+    super(code);
+  }
+}
+
+/** A cell's text as the value the field stores (what normalizeValue then judges), or a CellError. */
+function readCell(f: ImportField, raw: string, lookups: Lookups): unknown {
+  if (raw === '') return null;
+  switch (f.def.type) {
+    case 'number':
+    case 'distance':
+    case 'distance-km':
+    case 'currency':
+    case 'area': {
+      const r = readTypedDecimal(raw, decimalsOf(f), (f.def.min ?? 0) < 0);
+      if (r.kind === 'bad') throw new CellError(r.reason === 'precision' ? 'imports.tooManyDecimals' : r.reason === 'negative' ? 'imports.negative' : 'imports.badNumber', { value: raw, decimals: decimalsOf(f) });
+      if (r.kind === 'empty') return null;
+      return Number(`${r.negative ? '-' : ''}${r.int}.${r.frac || '0'}`);
+    }
+    case 'date': {
+      const iso = /^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : parseTypedDate(raw);
+      if (!iso) throw new CellError('imports.badDate', { value: raw });
+      return iso;
+    }
+    case 'boolean':
+    case 'boolNullable': {
+      const n = normalizeHeader(raw) || raw.trim();
+      if (YES.has(n)) return true;
+      if (NO.has(n)) return false;
+      throw new CellError('imports.badYesNo', { value: raw });
+    }
+    case 'select': {
+      const v = lookups.choices.get(f.list!)?.get(normalizeHeader(raw));
+      if (v === undefined) throw new CellError('imports.unknownChoice', { value: raw });
+      return v;
+    }
+    case 'multi-select': {
+      const out: number[] = [];
+      for (const part of raw.split(/[,;/]/).map((s) => s.trim()).filter(Boolean)) {
+        const v = lookups.choices.get(f.list!)?.get(normalizeHeader(part));
+        if (v === undefined) throw new CellError('imports.unknownChoice', { value: part });
+        if (!out.includes(v)) out.push(v);
+      }
+      return out;
+    }
+    case 'location': {
+      const found = lookups.places.get(normalizeHeader(raw)) ?? [];
+      if (!found.length) throw new CellError('imports.unknownPlace', { value: raw });
+      // A municipality and its area of the same name (Καλαμαριά): the area, the place itself.
+      const deepest = found.reduce((a, b) => (b.path.length > a.path.length ? b : a));
+      if (found.some((p) => !deepest.path.includes(p.id))) throw new CellError('imports.placeAmbiguous', { value: raw, places: found.slice(0, 3).map((p) => p.text).join('; ') });
+      return deepest.id;
+    }
+    default:
+      return raw;
+  }
+}
+
+/** A contact cell (phones or e-mails) as the list the account keeps. */
+function readContacts(kind: 'phone' | 'email', raw: string): string[] {
+  const list = splitContacts(raw);
+  // As the account form limits the ';'-joined text (ACCOUNT_FIELD_DESCRIPTIONS: 1000 and 500).
+  const max = kind === 'email' ? 1000 : 500;
+  if (list.join(';').length > max) throw new CellError('validation.tooLong', { max });
+  if (kind === 'email') {
+    if (!isEmailList(list.join(';'))) throw new CellError('validation.email');
+    if (list.length > MAX_EMAILS) throw new CellError('accounts.tooManyEmails', { max: MAX_EMAILS });
+  } else {
+    if (!isPhoneList(list.join(';'))) throw new CellError('validation.phone');
+    if (list.length > MAX_PHONES) throw new CellError('accounts.tooManyPhones', { max: MAX_PHONES });
+  }
+  return list;
+}
+
+type ReadRow = {
+  row: number;
+  /** Values of the record's fields, as stored. */
+  account: Row;
+  object: Row;
+  errors: Map<string, string>;
+  /** Keys of the person (phones, e-mails) that find an existing account or an owner made earlier in the file. */
+  keys: string[];
+  /** The person's names, for matching owners without phone or e-mail within the file. */
+  nameKey: string | null;
+  hasPerson: boolean;
+  existing: { id: number; name: string } | null;
+  /** The row of the file whose new account this row's person is (properties sharing an owner). */
+  sameAs: number | null;
+};
+
+async function judge(ctx: FieldContext, field: string, f: ImportField, value: unknown, row: Row): Promise<unknown> {
+  try {
+    return await normalizeValue(field, f.def, value, ctx, row);
+  } catch (e) {
+    if (e instanceof AppError && e.fieldErrors) {
+      const first = Object.values(e.fieldErrors)[0]?.[0];
+      if (first) throw new CellError(first.code, first.params);
+    }
+    throw e;
+  }
+}
+
+/**
+ * Every row of an upload read with a mapping: values as stored, errors per field in the reader's
+ * language, and the account already in the CRM with the row person's phone or e-mail. Three
+ * queries in all (the places, the phones, the e-mails), whatever the number of rows.
+ */
+async function readRows(app: FastifyInstance, db: Db | Tx, culture: TCulture, caller: Caller, kind: TImportKind, cells: string[][], mapping: string[]) {
+  const all = importFields(kind);
+  const byKey = new Map(all.map((f) => [f.key, f]));
+  const columns: { index: number; field: ImportField }[] = [];
+  const seen = new Set<string>();
+  mapping.forEach((key, index) => {
+    if (!key) return;
+    const field = byKey.get(key);
+    if (!field) throw badRequest('imports.unknownField', { field: key });
+    if (seen.has(key)) throw badRequest('imports.fieldTwice', { field: fieldLabel(app.translator.t.bind(app.translator), culture, field) });
+    seen.add(key);
+    columns.push({ index, field });
+  });
+  // The whole name in one column stands for the two names (and goes with neither of them).
+  const prefix = kind === 'owners' ? '' : 'owner.';
+  const fullNameKey = `${prefix}fullName`;
+  const hasFullName = seen.has(fullNameKey);
+  if (hasFullName && (seen.has(`${prefix}lastName`) || seen.has(`${prefix}firstName`))) throw badRequest('imports.fullNameAndNames');
+  const missing = all.filter((f) => f.required && !seen.has(f.key) && !(hasFullName && (f.name === 'lastName' || f.name === 'firstName'))).map((f) => f.key);
+  const nameDefs = new Map(importFields('owners').filter((f) => f.name === 'lastName' || f.name === 'firstName').map((f) => [f.name, f]));
+  const t = (key: string, params?: Record<string, string | number>) => app.translator.t(culture, key, params);
+  const ctx: FieldContext = { db, culture, t, timeZone: app.config.timeZone, user: caller.user };
+  const lookups = await loadLookups(app, db, culture, columns.map((c) => c.field));
+
+  const rows: ReadRow[] = [];
+  for (let i = 0; i < cells.length; i++) {
+    const cellsOfRow = cells[i]!;
+    const r: ReadRow = { row: i + 2, account: {}, object: {}, errors: new Map(), keys: [], nameKey: null, hasPerson: false, existing: null, sameAs: null };
+    for (const { index, field } of columns) {
+      const raw = (cellsOfRow[index] ?? '').trim();
+      const target = field.target === 'account' ? r.account : r.object;
+      try {
+        if (field.fullName) {
+          if (raw) {
+            const [last = '', ...rest] = raw.split(/\s+/);
+            if (!rest.length) throw new CellError('imports.fullNameOneWord', { value: raw });
+            target.lastName = await judge(ctx, field.key, nameDefs.get('lastName')!, last, target);
+            target.firstName = await judge(ctx, field.key, nameDefs.get('firstName')!, rest.join(' '), target);
+          }
+        } else if (field.name === 'phone' || field.name === 'email') {
+          const list = raw ? readContacts(field.name, raw) : [];
+          target[field.name === 'phone' ? 'phones' : 'emails'] = list;
+          for (const p of list) {
+            const k = field.name === 'phone' ? phoneKey(p) : emailKey(p);
+            if (k) r.keys.push(`${field.name}:${k}`);
+          }
+        } else {
+          const value = readCell(field, raw, lookups);
+          target[field.name] = field.def.type === 'location' || field.def.type === 'select' || field.def.type === 'multi-select' || field.def.type === 'boolean' || field.def.type === 'boolNullable'
+            ? value
+            : await judge(ctx, field.key, field, value, target);
+          if (field.def.type === 'multi-select' && value === null) target[field.name] = [];
+          if (field.def.type === 'boolean' && value === null) delete target[field.name];
+        }
+      } catch (e) {
+        if (!(e instanceof CellError)) throw e;
+        r.errors.set(field.key, t(e.code, e.params));
+      }
+    }
+    const person = kind === 'owners' ? columns.some((c) => c.field.target === 'account' && (cellsOfRow[c.index] ?? '').trim() !== '') : columns.some((c) => c.field.key.startsWith('owner.') && (cellsOfRow[c.index] ?? '').trim() !== '');
+    r.hasPerson = person;
+    // A person has both names (as the account's form requires).
+    if (person) {
+      for (const n of ['lastName', 'firstName']) {
+        const key = hasFullName ? fullNameKey : `${prefix}${n}`;
+        if (r.account[n] == null && !r.errors.has(key)) r.errors.set(key, t('validation.required'));
+      }
+      if (r.account.lastName && r.account.firstName) r.nameKey = `${normalizeHeader(String(r.account.lastName))}|${normalizeHeader(String(r.account.firstName))}`;
+    }
+    if (kind === 'objects') {
+      const o = r.object;
+      if (o.objectSubTypeId != null && o.subTypeObjectTypeId == null) o.subTypeObjectTypeId = parentTypeOf(o.objectSubTypeId as number) ?? null;
+      if (!r.errors.size) {
+        try {
+          checkObjectRules(o, new Set(Object.keys(o)));
+        } catch (e) {
+          if (!(e instanceof AppError) || !e.fieldErrors) throw e;
+          const [field, list] = Object.entries(e.fieldErrors)[0]!;
+          r.errors.set(field, t(list[0]!.code, list[0]!.params));
+        }
+      }
+      if (!Object.values(o).some((v) => v != null && !(Array.isArray(v) && !v.length)) && !r.errors.size) r.errors.set('', t('imports.emptyProperty'));
+    }
+    rows.push(r);
+  }
+
+  // The accounts already in the CRM with these phones and e-mails: one query each.
+  const phoneKeys = [...new Set(rows.flatMap((r) => r.keys.filter((k) => k.startsWith('phone:')).map((k) => k.slice(6))))];
+  const emailKeys = [...new Set(rows.flatMap((r) => r.keys.filter((k) => k.startsWith('email:')).map((k) => k.slice(6))))];
+  const found = new Map<string, { id: number; name: string }>();
+  if (phoneKeys.length) {
+    const res = await db.execute(sql`select distinct on (k) k, a.id, a.display_name as name from accounts a cross join lateral unnest(a.phones) p
+      cross join lateral (select right(regexp_replace(p, '\\D', '', 'g'), 10) as k) x
+      where length(regexp_replace(p, '\\D', '', 'g')) >= 8 and k = any(${sql.param(phoneKeys)}::text[]) order by k, a.id`);
+    for (const r of res.rows as { k: string; id: number; name: string }[]) found.set(`phone:${r.k}`, { id: Number(r.id), name: r.name });
+  }
+  if (emailKeys.length) {
+    const res = await db.execute(sql`select distinct on (k) k, a.id, a.display_name as name from accounts a cross join lateral unnest(a.emails) e
+      cross join lateral (select lower(btrim(e)) as k) x where k = any(${sql.param(emailKeys)}::text[]) order by k, a.id`);
+    for (const r of res.rows as { k: string; id: number; name: string }[]) found.set(`email:${r.k}`, { id: Number(r.id), name: r.name });
+  }
+  // The person of a row: an account in the CRM, or one made by an earlier row of the file.
+  const firstRowOf = new Map<string, number>();
+  for (const r of rows) {
+    if (!r.hasPerson) continue;
+    r.existing = r.keys.map((k) => found.get(k)).find(Boolean) ?? null;
+    if (r.existing) continue;
+    const keys = r.keys.length ? r.keys : r.nameKey && kind === 'objects' ? [`name:${r.nameKey}`] : [];
+    const earlier = keys.map((k) => firstRowOf.get(k)).find((n) => n !== undefined);
+    if (earlier !== undefined) {
+      if (kind === 'owners') r.errors.set(r.keys.some((k) => k.startsWith('phone:')) ? 'phone' : 'email', t('imports.sameAsRow', { row: earlier }));
+      else r.sameAs = earlier;
+    } else for (const k of keys) firstRowOf.set(k, r.row);
+  }
+  return { rows, columns, missing };
+}
+
+function counts(rows: ReadRow[], kind: TImportKind, duplicates: 'link' | 'skip', skipErrors: boolean): TImportCounts & { taken: ReadRow[] } {
+  const c = { owners: 0, objects: 0, linked: 0, skipped: 0, withErrors: 0 };
+  const taken: ReadRow[] = [];
+  for (const r of rows) {
+    if (r.errors.size) {
+      c.withErrors++;
+      if (skipErrors) c.skipped++;
+      continue;
+    }
+    if (r.existing && duplicates === 'skip') {
+      c.skipped++;
+      continue;
+    }
+    taken.push(r);
+    if (r.existing) c.linked++;
+    else if (r.hasPerson && r.sameAs === null) c.owners++;
+    if (kind === 'objects') c.objects++;
+  }
+  return { ...c, taken };
+}
+
+/** A number as the agency writes it: comma decimals, and (for prices, areas, distances) space thousands. */
+function shownNumber(n: number, group: boolean, decimals?: number): string {
+  const [int = '0', frac] = (decimals === undefined ? String(Math.abs(n)) : Math.abs(n).toFixed(decimals)).split('.');
+  return `${n < 0 ? '-' : ''}${group ? int.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0') : int}${frac ? `,${frac}` : ''}`;
+}
+
+/** A stored value as the preview shows it. */
+function shownValue(app: FastifyInstance, culture: TCulture, f: ImportField, v: unknown, lookups: { placeText: Map<number, string> }): string {
+  if (v == null) return '';
+  const t = (k: string) => app.translator.t(culture, k);
+  if (Array.isArray(v)) return f.list ? v.map((x) => t(`objects.list.${f.list}.${x}`)).join(', ') : v.join('; ');
+  if (typeof v === 'boolean') return t(v ? 'common.yes' : 'common.no');
+  if (f.def.type === 'select' && f.list) return t(`objects.list.${f.list}.${v}`);
+  if (f.def.type === 'location') return lookups.placeText.get(v as number) ?? String(v);
+  if (typeof v === 'number') {
+    if (f.def.type === 'currency') return `${shownNumber(v, true, Number.isInteger(v) ? 0 : 2)}\u00a0€`;
+    return shownNumber(v, f.def.type === 'area' || f.def.type === 'distance');
+  }
+  return String(v);
+}
+
+/** POST /api/import/preview: the rows as they would be stored, nothing stored. */
+export async function previewImport(app: FastifyInstance, body: TImportRequest, caller: Caller, culture: TCulture): Promise<TImportPreviewAnswer> {
+  const upload = await findUpload(app.db, body.token, caller);
+  if (upload.importedOn) throw alreadyImported(app, upload);
+  const kind = upload.kind as TImportKind;
+  const { rows, columns, missing } = await readRows(app, app.db, culture, caller, kind, upload.cells, body.mapping);
+  const placeIds = [...new Set(rows.map((r) => r.object.locationId).filter((v): v is number => typeof v === 'number'))];
+  const placeText = new Map<number, string>();
+  if (placeIds.length) {
+    const col = culture === 'el' ? locations.textEl : culture === 'ru' ? locations.textRu : locations.textEn;
+    for (const p of await app.db.select({ id: locations.id, text: col }).from(locations).where(sql`${locations.id} = any(${sql.param(placeIds)}::int[])`)) placeText.set(p.id, p.text);
+  }
+  const out: TImportPreviewRow[] = rows.map((r) => {
+    const values: Record<string, string> = {};
+    for (const { field } of columns) {
+      const target = field.target === 'account' ? r.account : r.object;
+      const name = field.name === 'phone' ? 'phones' : field.name === 'email' ? 'emails' : field.name;
+      values[field.key] = r.errors.has(field.key) ? '' : shownValue(app, culture, field, target[name], { placeText });
+    }
+    return { row: r.row, values, errors: Object.fromEntries(r.errors), existing: r.existing };
+  });
+  const { taken: _taken, ...c } = counts(rows, kind, body.duplicates, false);
+  const [before] = await app.db
+    .select({ on: imports.importedOn, by: imports.importedByName })
+    .from(imports)
+    .where(and(eq(imports.fileHash, upload.fileHash), sql`${imports.importedOn} is not null`))
+    .orderBy(sql`${imports.importedOn} desc`)
+    .limit(1);
+  return {
+    rows: out,
+    counts: c,
+    missing,
+    importedBefore: before?.on ? { on: toLocalDateTime(before.on, app.config.timeZone) ?? '', by: before.by ?? '' } : null,
+  };
+}
+
+function alreadyImported(app: FastifyInstance, upload: typeof imports.$inferSelect) {
+  return new AppError(409, 'imports.alreadyImported', { on: (toLocalDateTime(upload.importedOn, app.config.timeZone) ?? '').replace('T', ' ').slice(0, 16), by: upload.importedByName ?? '' });
+}
+
+/**
+ * POST /api/import/run: the rows chosen, in one transaction. The upload is locked and marked
+ * imported first, so a second click or a reload waits for the first and is then refused (409).
+ * Refused (400, nothing stored) when a required field has no column, or rows have errors and
+ * "skip rows with errors" is not ticked.
+ */
+export async function runImport(app: FastifyInstance, body: TImportRunRequest, caller: Caller, culture: TCulture): Promise<TImportRunAnswer> {
+  return app.db.transaction(async (tx) => {
+    const upload = await findUpload(tx, body.token, caller, true);
+    if (upload.importedOn) throw alreadyImported(app, upload);
+    // The same file uploaded again (after a reload, by a colleague) is not imported a second time:
+    // its properties would be there twice. Two uploads of it imported at once wait for each other here.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`import-file:${upload.fileHash}`}))`);
+    const [before] = await tx
+      .select({ importedOn: imports.importedOn, importedByName: imports.importedByName })
+      .from(imports)
+      .where(and(eq(imports.fileHash, upload.fileHash), sql`${imports.importedOn} is not null`))
+      .limit(1);
+    if (before) throw new AppError(409, 'imports.fileImportedBefore', { on: (toLocalDateTime(before.importedOn, app.config.timeZone) ?? '').replace('T', ' ').slice(0, 16), by: before.importedByName ?? '' });
+    const kind = upload.kind as TImportKind;
+    const { rows, missing } = await readRows(app, tx, culture, caller, kind, upload.cells, body.mapping);
+    if (missing.length) {
+      const labels = missing.map((k) => fieldLabel(app.translator.t.bind(app.translator), culture, importFields(kind).find((f) => f.key === k)!));
+      throw badRequest('imports.requiredNotMapped', { fields: labels.join(', ') });
+    }
+    const c = counts(rows, kind, body.duplicates, body.skipErrors);
+    if (c.withErrors && !body.skipErrors) throw badRequest('imports.rowsWithErrors', { count: c.withErrors });
+    if (!c.taken.length) throw badRequest('imports.nothingToImport');
+    const now = new Date();
+
+    // New accounts (owners), in batches; a property row sharing an earlier row's owner takes that one.
+    const newPeople = c.taken.filter((r) => r.hasPerson && !r.existing && r.sameAs === null);
+    const accountOfRow = new Map<number, number>();
+    for (let i = 0; i < newPeople.length; i += BATCH) {
+      const part = newPeople.slice(i, i + BATCH);
+      const made = await tx
+        .insert(accounts)
+        .values(
+          part.map((r) => ({
+            ...(r.account as object),
+            firstName: r.account.firstName as string,
+            lastName: r.account.lastName as string,
+            isOwner: true,
+            isOwnerDate: now,
+            createdBy: caller.user.id,
+            modifiedBy: caller.user.id,
+          })),
+        )
+        .returning({ id: accounts.id });
+      part.forEach((r, j) => accountOfRow.set(r.row, made[j]!.id));
+    }
+    for (const r of c.taken) if (r.sameAs !== null) accountOfRow.set(r.row, accountOfRow.get(r.sameAs)!);
+    // Accounts already in the CRM become owners (once, as a link does).
+    const linkedIds = [...new Set(c.taken.filter((r) => r.existing).map((r) => r.existing!.id))];
+    if (linkedIds.length) {
+      await tx
+        .update(accounts)
+        .set({ isOwner: true, isOwnerDate: sql`coalesce(${accounts.isOwnerDate}, now())`, version: sql`${accounts.version} + 1`, modifiedOn: now, modifiedBy: caller.user.id })
+        .where(and(sql`${accounts.id} = any(${sql.param(linkedIds)}::int[])`, eq(accounts.isOwner, false)));
+    }
+    for (const r of c.taken) if (r.existing) accountOfRow.set(r.row, r.existing.id);
+
+    // Properties with the next reference numbers (the sequence /Objects/Add takes them from), and their owners.
+    const objectIds: number[] = [];
+    const references: number[] = [];
+    if (kind === 'objects') {
+      for (let i = 0; i < c.taken.length; i += BATCH) {
+        const part = c.taken.slice(i, i + BATCH);
+        const made = await tx
+          .insert(objects)
+          .values(part.map((r) => ({ ...r.object, active: true, createdBy: caller.user.id, modifiedBy: caller.user.id, createdByAccountId: caller.user.accountId }) as never))
+          .returning({ id: objects.id, referenceNumber: objects.referenceNumber });
+        const links = part.flatMap((r, j) => {
+          objectIds.push(made[j]!.id);
+          references.push(made[j]!.referenceNumber);
+          const owner = accountOfRow.get(r.row);
+          return owner ? [{ objectId: made[j]!.id, accountId: owner, relation: OWNER_RELATION }] : [];
+        });
+        if (links.length) await tx.insert(objectAccounts).values(links);
+      }
+    }
+    const createdAccounts = [...new Set(newPeople.map((r) => accountOfRow.get(r.row)!))];
+    const { taken: _taken, ...result } = c;
+    await tx
+      .update(imports)
+      .set({
+        importedOn: now,
+        importedByName: caller.actor.name,
+        cells: [],
+        result: { counts: result, accountIds: createdAccounts, linkedAccountIds: linkedIds, objectIds },
+      })
+      .where(eq(imports.id, upload.id));
+    await logAction(tx, caller.actor, {
+      action: 'Import',
+      entity: 'Import',
+      entityId: upload.id,
+      message: upload.fileName,
+      data: {
+        importId: upload.id,
+        fileName: upload.fileName,
+        newOwners: result.owners,
+        newObjects: result.objects,
+        linked: result.linked,
+        skipped: result.skipped,
+        accountIds: createdAccounts,
+        linkedAccountIds: linkedIds,
+        objectIds,
+      },
+    });
+    return { id: upload.id, counts: result };
+  });
+}
+
+/** GET /api/import/template: an .xlsx whose first row is the headers, in the reader's language. */
+export async function importTemplate(app: FastifyInstance, kind: TImportKind, culture: TCulture): Promise<Buffer> {
+  const ExcelJS = await loadExcel();
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(app.translator.t(culture, `imports.kind.${kind}`).slice(0, 31));
+  const fields = importFields(kind);
+  const headers = TEMPLATE_FIELDS[kind].map((k) => fieldLabel(app.translator.t.bind(app.translator), culture, fields.find((f) => f.key === k)!));
+  ws.addRow(headers);
+  ws.getRow(1).font = { bold: true };
+  headers.forEach((h, i) => (ws.getColumn(i + 1).width = Math.max(12, h.length + 4)));
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}

@@ -1,0 +1,85 @@
+import { expect, test } from '@playwright/test';
+import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
+
+/**
+ * Import (decision 052): an office admin brings properties with their owners in from a CSV, sees
+ * the columns mapped from the Greek headers, the preview, imports, and opens one of the properties.
+ */
+const L = {
+  'en-UK': { done: 'Import finished', objects: 'New properties: 2', owners: 'New owners: 1', place: 'Pefkochori' },
+  el: { done: 'Η εισαγωγή ολοκληρώθηκε', objects: 'Νέα ακίνητα: 2', owners: 'Νέοι ιδιοκτήτες: 1', place: 'Πευκοχώρι' },
+} as const;
+
+for (const language of ['en-UK', 'el'] as const) {
+  test(`properties with their owner from a CSV: mapped, previewed, imported once, one of them opened (${language})`, async ({ browser, request, baseURL }) => {
+    const token = await apiToken(request);
+    const ctx = await signedIn(browser, baseURL!, token, language);
+    const page = await ctx.newPage();
+    const l = L[language];
+    const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+    const owner = `Εισαγωγή${tag}`;
+    const phone = `69${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const csv = [
+      'Τίτλος;Είδος;Περιοχή;Τιμή;Εμβαδόν;Υπνοδωμάτια;Επώνυμο ιδιοκτήτη;Όνομα ιδιοκτήτη;Κινητό ιδιοκτήτη',
+      `Διαμέρισμα ${tag};Διαμέρισμα;Πευκοχώρι;185.000;72,5;2;${owner};Ελένη;${phone}`,
+      `Στούντιο ${tag};Studio;Pefkochori;95.000;31;1;${owner};Ελένη;${phone}`,
+    ].join('\r\n');
+
+    await page.goto('/Settings');
+    await page.getByTestId('settings-import').click();
+    await expect(page).toHaveURL(/\/Import$/);
+    await expectAccessible(page, `import (${language})`);
+
+    await page.getByTestId('import-kind-objects').check();
+    await page.locator('input[type="file"]').setInputFiles({ name: 'properties.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    await page.getByTestId('import-read').click();
+    const mapping = page.getByTestId('import-mapping');
+    await expect(mapping).toBeVisible();
+    // The columns are mapped from their Greek headers.
+    await expect(page.getByTestId('import-map-3')).toHaveValue(language === 'el' ? 'Τιμή πώλησης' : 'Sale price');
+    await expectAccessible(page, `import mapping (${language})`);
+
+    await page.getByTestId('import-preview').click();
+    const preview = page.getByTestId('import-preview-card');
+    await expect(preview.getByTestId('import-row')).toHaveCount(2);
+    await expect(preview.getByTestId('import-count-objects')).toHaveText(l.objects);
+    await expect(preview.getByTestId('import-count-owners')).toHaveText(l.owners);
+    await expect(preview.getByTestId('import-row').first()).toContainText(l.place);
+    await expect(preview.getByTestId('import-cell-error')).toHaveCount(0);
+    await expectAccessible(page, `import preview (${language})`);
+
+    await page.getByTestId('import-run').click();
+    await expect(page.getByTestId('import-done')).toContainText(l.done);
+    await expect(page.getByTestId('import-done')).toContainText(l.objects);
+    await expectAccessible(page, `import done (${language})`);
+
+    await page.getByTestId('import-open-objects').click();
+    await expect(page).toHaveURL(/\/Objects$/);
+    const row = page.getByTestId('objects-table-row').filter({ hasText: owner }).first();
+    await row.getByTestId('object-link').click();
+    await expect(page.getByTestId('object-view')).toBeVisible();
+    await expect(page.getByTestId('object-view')).toContainText(owner);
+    await ctx.close();
+  });
+}
+
+test('the import screen on a phone: the steps one under the other, the preview scrolls sideways (el)', async ({ browser, request, baseURL }) => {
+  const token = await apiToken(request);
+  const ctx = await signedIn(browser, baseURL!, token, 'el', { viewport: { width: 412, height: 915 }, isMobile: true });
+  const page = await ctx.newPage();
+  await page.goto('/Import');
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'owners.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('Επώνυμο;Όνομα;Κινητό;Email\r\nΠαπαδάκη;Μαρία;abc;maria@\r\n', 'utf8'),
+  });
+  await page.getByTestId('import-read').click();
+  await page.getByTestId('import-preview').click();
+  // Errors under their cells; the import waits until they are fixed or skipped.
+  await expect(page.getByTestId('import-cell-error')).toHaveCount(2);
+  await expect(page.getByTestId('import-run')).toBeDisabled();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(412);
+  await expectAccessible(page, 'import on a phone (el)');
+  await ctx.close();
+});

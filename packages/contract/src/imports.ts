@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+/**
+ * Bringing owners and properties in from a spreadsheet (decision 052): upload a file, map its
+ * columns to fields, preview (nothing stored), import (one transaction, once per upload).
+ */
+export const IMPORT_KINDS = ['owners', 'objects'] as const;
+export type TImportKind = (typeof IMPORT_KINDS)[number];
+/** What to do with a row whose person is already in the CRM (same phone or e-mail). */
+export const IMPORT_DUPLICATE_CHOICES = ['link', 'skip'] as const;
+export type TImportDuplicateChoice = (typeof IMPORT_DUPLICATE_CHOICES)[number];
+/** Rows one file may hold (past it the upload is refused). */
+export const IMPORT_ROWS_MAX = 20000;
+/** Columns one file may hold. */
+export const IMPORT_COLUMNS_MAX = 200;
+
+const ZToken = z.string().regex(/^[A-Za-z0-9_-]{20,64}$/);
+
+/** One field a column may be mapped to: its key (owner fields of a property row start with "owner."), its label, required or not. */
+export const ZImportField = z.object({ key: z.string(), label: z.string(), required: z.boolean() });
+export type TImportField = z.infer<typeof ZImportField>;
+
+/** POST /api/import/upload (multipart: `kind` then one file): the file read, its headers and the proposed mapping. */
+export const ZImportUploadAnswer = z.object({
+  token: z.string(),
+  kind: z.enum(IMPORT_KINDS),
+  fileName: z.string(),
+  headers: z.array(z.string()),
+  /** Per column, the field proposed for it ('' = not imported). */
+  mapping: z.array(z.string()),
+  fields: z.array(ZImportField),
+  rowCount: z.number().int(),
+});
+export type TImportUploadAnswer = z.infer<typeof ZImportUploadAnswer>;
+
+export const ZImportRequest = z.object({
+  token: ZToken,
+  /** Per column of the file, the field it fills ('' = left out). */
+  mapping: z.array(z.string().max(100)).max(IMPORT_COLUMNS_MAX),
+  duplicates: z.enum(IMPORT_DUPLICATE_CHOICES),
+});
+export type TImportRequest = z.infer<typeof ZImportRequest>;
+
+export const ZImportRunRequest = ZImportRequest.extend({
+  /** Leave out the rows with errors instead of refusing the whole import. */
+  skipErrors: z.boolean(),
+});
+export type TImportRunRequest = z.infer<typeof ZImportRunRequest>;
+
+/** One row of the preview: its number in the file, the values as stored (shown as text), the errors per field, the account it matched. */
+export const ZImportPreviewRow = z.object({
+  row: z.number().int(),
+  values: z.record(z.string(), z.string()),
+  errors: z.record(z.string(), z.string()),
+  /** The account already in the CRM with the same phone or e-mail (owners; for properties, the owner's). */
+  existing: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+});
+export type TImportPreviewRow = z.infer<typeof ZImportPreviewRow>;
+
+export const ZImportCounts = z.object({
+  /** Records that would be / were created: owners (new accounts) and properties. */
+  owners: z.number().int(),
+  objects: z.number().int(),
+  /** Rows whose person is already in the CRM and was linked (owners: marked owner; properties: the existing owner). */
+  linked: z.number().int(),
+  /** Rows left out: duplicates skipped, rows with errors skipped. */
+  skipped: z.number().int(),
+  /** Rows with at least one error. */
+  withErrors: z.number().int(),
+});
+export type TImportCounts = z.infer<typeof ZImportCounts>;
+
+export const ZImportPreviewAnswer = z.object({
+  rows: z.array(ZImportPreviewRow),
+  counts: ZImportCounts,
+  /** Field keys that are required and not mapped to any column. */
+  missing: z.array(z.string()),
+  /** When and by whom this very file (same content) was imported before, if it was. */
+  importedBefore: z.object({ on: z.string(), by: z.string() }).nullable(),
+});
+export type TImportPreviewAnswer = z.infer<typeof ZImportPreviewAnswer>;
+
+export const ZImportRunAnswer = z.object({
+  id: z.number().int(),
+  counts: ZImportCounts,
+});
+export type TImportRunAnswer = z.infer<typeof ZImportRunAnswer>;
+
+export const ZImportTemplateQuery = z.object({ kind: z.enum(IMPORT_KINDS) });
