@@ -102,13 +102,10 @@ describe('migrations', () => {
     await q(`update accounts a set nationality = v.n from (values
       ('Last2001', 'Ελλάδα'), ('Last2002', 'GR'), ('Last2003', 'Greece'), ('Last2004', 'Россия'), ('Last2005', 'Ηνωμένο Βασίλειο'),
       ('Last2006', 'Ρωσική'), ('Last2007', 'Κρήτη'), ('Last2008', 'British'), ('Last2009', 'greece'), ('Last2010', null)) v(l, n) where a.last_name = v.l`);
-<<<<<<< HEAD
-    // Before 0059: no account was erased.
-    await q(`alter table accounts drop column erased_on`);
-=======
     // Before 0060: no spreadsheet imports.
     await q(`drop table imports`);
->>>>>>> f69e8aff46ed55e45a968abfc5cc8989d2716401
+    // Before 0059: no account was erased.
+    await q(`alter table accounts drop column erased_on`);
     // Before 0058: a shortlist's link could not be withdrawn.
     await q(`alter table shortlists drop column withdrawn_on, drop column withdrawn_by, drop column withdrawn_by_name`);
     // Before 0057: no shortlists.
@@ -243,13 +240,10 @@ describe('migrations', () => {
     expect((await q(`select indexdef from pg_indexes where indexname = 'shortlists_token_hash_idx'`)).rows).toHaveLength(1);
     // 0058 notes when and by whom a shortlist's link was withdrawn.
     expect((await q(`select column_name from information_schema.columns where table_name = 'shortlists' and column_name like 'withdrawn%' order by column_name`)).rows.map((r: { column_name: string }) => r.column_name)).toEqual(['withdrawn_by', 'withdrawn_by_name', 'withdrawn_on']);
-<<<<<<< HEAD
     // 0059 dates an account's erasure.
     expect((await q(`select data_type from information_schema.columns where table_name = 'accounts' and column_name = 'erased_on'`)).rows).toEqual([{ data_type: 'timestamp with time zone' }]);
-=======
     // 0060 keeps the spreadsheets brought in, an upload's token unique by its hash.
     expect((await q(`select indexdef from pg_indexes where indexname = 'imports_token_hash_idx'`)).rows).toHaveLength(1);
->>>>>>> f69e8aff46ed55e45a968abfc5cc8989d2716401
     // Applied once: a second start changes nothing.
     await migrateDb(t.dbUrl);
     await t.app.close();
