@@ -5,6 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp } from '../../test/harness.ts';
+import { firstPaintHtml } from './web.ts';
 
 // A built web app in miniature: index.html, a hashed script with its .br and .gz, a plain file.
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-web-'));
@@ -112,5 +113,55 @@ describe('API answers', () => {
       payload: zlib.gzipSync(JSON.stringify({ username: 'nobody@example.com', password: 'whatever1' })),
     });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('a screen drawn on the server', () => {
+  const built = `<!doctype html>
+<html lang="en">
+  <head>
+    <script>boot()</script>
+    <script type="module" crossorigin src="/assets/index-AbC123.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-AbC123.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+  const styles = { css: '/assets/first-paint-X1.css', parts: ['/assets/index-AbC123.css', '/assets/ui-Y2.css'] };
+  const paint = { html: '<main><h1>Ιδιοκτήτες</h1></main>', state: { queries: [{ note: '</script><script>alert(1)</script>' }] }, config: { timeZone: 'Europe/Athens' }, lang: 'el', title: '' };
+
+  it('arrives drawn, inert until the app takes it over, its code asked only once it is painted', () => {
+    const html = firstPaintHtml(built, paint, styles)!;
+    expect(html).toContain('<html lang="el" data-mantine-color-scheme="light" data-drawn>');
+    expect(html).toContain('<div id="root" inert><main><h1>Ιδιοκτήτες</h1></main></div>');
+    // The entry is named for the start-up script, not loaded by the parser.
+    expect(html).not.toContain('<script type="module"');
+    expect(html).toContain('<meta name="crm-entry" content="/assets/index-AbC123.js" />');
+    // Every style in one file; the files it holds named but never loaded, so the app's code adds none again.
+    expect(html).toContain('<link rel="stylesheet" href="/assets/first-paint-X1.css" />');
+    expect(html).toContain('<link rel="stylesheet" href="/assets/ui-Y2.css" disabled />');
+    expect(html).not.toContain('crossorigin href="/assets/index-AbC123.css"');
+    // The start-up script is untouched (its CSP hash holds); no other script runs.
+    expect(html).toContain('<script>boot()</script>');
+    expect(html.match(/<script\b(?![^>]*type="application\/json")/g)).toHaveLength(1);
+  });
+
+  it('sends the data as JSON that cannot end its block', () => {
+    const html = firstPaintHtml(built, paint, styles)!;
+    const block = /<script type="application\/json" id="crm-first-paint">(.*?)<\/script>/s.exec(html)![1]!;
+    expect(block).not.toContain('<');
+    expect(JSON.parse(block)).toEqual({ state: paint.state, config: paint.config });
+  });
+
+  it('is not drawn when the drawing would need a script, or the page has another shape', () => {
+    expect(firstPaintHtml(built, { ...paint, html: '<div>a</div><script>$RC("B:0","S:0")</script>' }, styles)).toBeNull();
+    expect(firstPaintHtml(built.replace('<div id="root"></div>', '<div id="app"></div>'), paint, styles)).toBeNull();
+  });
+
+  it('is not drawn without a page cookie, nor from a file request: the plain index.html', async () => {
+    const res = await app.inject({ method: 'GET', url: '/Owners', headers: { accept: 'text/html', 'sec-fetch-mode': 'navigate', cookie: 'crm_page=' + 'x'.repeat(43) } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(indexHtml);
   });
 });

@@ -30,6 +30,21 @@ describe('sign-in', () => {
     expect(me.json().email).toBe('Maria.Papadopoulou@agency.test');
   });
 
+  it('gives the browser the page cookie (HttpOnly, SameSite=Strict, the whole site) beside the file cookie, and sign-out removes both', async () => {
+    const u = await t.user({ roles: ['admin'] });
+    const res = await post('/api/authenticate/login', { username: u.email, password: u.password });
+    const cookies = [res.headers['set-cookie']].flat().map(String);
+    const page = cookies.find((c) => c.startsWith('crm_page='));
+    expect(page).toBe(`crm_page=${res.json().token}; Path=/; HttpOnly; SameSite=Strict`);
+    expect(cookies.some((c) => c.startsWith(`crm_files=${res.json().token}; Path=/api;`))).toBe(true);
+    const out = await app.inject({ method: 'POST', url: '/api/authenticate/logout', headers: bearer(res.json().token) });
+    const gone = [out.headers['set-cookie']].flat().map(String);
+    expect(gone).toContain('crm_page=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict');
+    expect(gone.some((c) => c.startsWith('crm_files=; Path=/api; Max-Age=0'))).toBe(true);
+    // The page cookie opens no API route: it only lets the server draw a screen.
+    expect((await app.inject({ url: '/api/authenticate/me', headers: { cookie: `crm_page=${res.json().token}` } })).statusCode).toBe(401);
+  });
+
   it('refuses a wrong password and an unknown e-mail with the same answer, translated', async () => {
     const u = await t.user();
     const wrong = await post('/api/authenticate/login', { username: u.email, password: 'not the password' }, { 'accept-language': 'el' });

@@ -1,0 +1,79 @@
+import { expect, test, type BrowserContext } from '@playwright/test';
+import { ADMIN, apiToken, expectAccessible } from '../fixtures.ts';
+
+/**
+ * A signed-in screen opened by its address arrives drawn by the server, with its data, before any of
+ * the app's script has run; the app then takes that drawing over (React hydrates it: the elements
+ * on screen stay the same ones) and the screen is live. Signed out, nothing is drawn.
+ */
+const TEXTS = {
+  'en-UK': { owners: 'Owners', edit: 'Edit' },
+  el: { owners: 'Ιδιοκτήτες', edit: 'Επεξεργασία' },
+} as const;
+
+async function signInThroughThePage(context: BrowserContext, language: string) {
+  await context.addCookies([{ name: 'language', value: language, url: test.info().project.use.baseURL! }]);
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByTestId('login-email').fill(ADMIN.email);
+  await page.getByTestId('login-password').fill(ADMIN.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/CRM$/);
+  return page;
+}
+
+for (const language of ['en-UK', 'el'] as const) {
+  test(`a screen opened by its address arrives drawn with its data and is taken over live (${language})`, async ({ browser, request }) => {
+    const L = TEXTS[language];
+    const token = await apiToken(request);
+    const mark = `Drawn${Date.now().toString(36).replace(/\d/g, (d) => 'qwxyzjkvbh'[Number(d)]!)}`;
+    const account = (await (await request.post('/api/account/add', { data: { lastName: mark, firstName: 'Eleni', isOwner: true }, headers: { authorization: `Bearer ${token}` } })).json()) as { id: number };
+
+    const context = await browser.newContext({ viewport: { width: 412, height: 860 }, isMobile: true, hasTouch: true });
+    const page = await signInThroughThePage(context, language);
+
+    // Without any script: the server's drawing is the screen, in the reader's language, with the data.
+    const still = await browser.newContext({ javaScriptEnabled: false, storageState: await context.storageState() });
+    const plain = await still.newPage();
+    const answer = await plain.goto('/Owners');
+    expect(answer!.headers()['cache-control']).toBe('no-store');
+    await expect(plain.getByRole('heading', { level: 1, name: L.owners })).toBeVisible();
+    await expect(plain.getByText(mark)).toBeVisible();
+    await expect(plain.locator('html')).toHaveAttribute('lang', language === 'el' ? 'el' : 'en');
+    await plain.goto(`/Accounts/View/${account.id}`);
+    await expect(plain.getByTestId('account-name')).toContainText(mark);
+    await still.close();
+
+    // With the script: the drawn elements are the live ones (hydrated, not drawn again), and they answer.
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
+    });
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/Accounts/View/${account.id}`, { waitUntil: 'domcontentloaded' });
+    await expect(page.locator('html')).toHaveAttribute('data-drawn', '');
+    await expect(page.getByTestId('account-name')).toContainText(mark);
+    await page.getByTestId('account-name').evaluate((el) => ((el as HTMLElement & { drawnMark?: boolean }).drawnMark = true));
+    release();
+    await expect(page.locator('html')).not.toHaveAttribute('data-drawn');
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+    expect(await page.getByTestId('account-name').evaluate((el) => (el as HTMLElement & { drawnMark?: boolean }).drawnMark)).toBe(true);
+    await page.unroute(/\/assets\/index-[\w-]+\.js$/);
+    await page.getByRole('button', { name: L.edit, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/Accounts/View/${account.id}/1$`));
+    await expectAccessible(page);
+    expect(warnings.filter((w) => /drawn again|hydrat/i.test(w))).toEqual([]);
+
+    // Signed out: the page cookie is gone with the session, and a screen is no longer drawn.
+    await page.request.post('/api/authenticate/logout', { headers: { authorization: `Bearer ${(await page.evaluate(() => JSON.parse(localStorage.getItem('crm.session')!).token)) as string}` } });
+    const after = await page.request.get('/Owners', { headers: { accept: 'text/html' } });
+    expect(await after.text()).not.toContain('data-drawn');
+    expect((await context.cookies()).some((c) => c.name === 'crm_page')).toBe(false);
+    await context.close();
+  });
+}
