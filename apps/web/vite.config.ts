@@ -4,12 +4,14 @@ import react from '@vitejs/plugin-react';
 import { mantineCssPerComponent } from './build/mantine-css.ts';
 import { precompress } from './build/precompress.ts';
 import { firstPaintCss } from './build/first-paint-css.ts';
+import { mantineStableId } from './build/mantine-stable-id.ts';
 import { serviceWorker } from './build/service-worker.ts';
 import { shellPreload } from './build/shell-preload.ts';
 
 export default defineConfig({
   plugins: [
     react(),
+    mantineStableId(),
     mantineCssPerComponent(),
     shellPreload(),
     firstPaintCss(),

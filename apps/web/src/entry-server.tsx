@@ -33,7 +33,7 @@ import { setAgencyZone } from './lib/agency-clock.ts';
 import { DAYJS_LOCALE } from './lib/i18n.ts';
 
 export type FirstPaintInput = {
-  /** The server's own address (http://127.0.0.1:port): the app's API calls go there. */
+  /** The address the reader's browser used (http://host): the app's API calls are made to this server under that name (the worker's fetch). */
   origin: string;
   /** The address asked for (path and query). */
   url: string;

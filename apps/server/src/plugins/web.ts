@@ -128,7 +128,9 @@ export async function webPlugin(app: FastifyInstance, opts: { root: string; page
     const address = app.server.address() as AddressInfo | null;
     if (!token || !address || typeof address !== 'object') return null;
     const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
-    const paint = await painter.paint({ origin: `http://${host}:${address.port}`, url: req.url, token, cookie: req.headers.cookie ?? '', acceptLanguage: req.headers['accept-language'] });
+    const pageHost = req.headers.host;
+    if (!pageHost || !/^[\w.-]+(?::\d+)?$|^\[[\d:a-f.]+\](?::\d+)?$/i.test(pageHost)) return null;
+    const paint = await painter.paint({ origin: `http://${host}:${address.port}`, host: pageHost, url: req.url, token, cookie: req.headers.cookie ?? '', acceptLanguage: req.headers['accept-language'] });
     if (!paint) return null;
     indexHtml ??= fs.readFileSync(path.join(root, 'index.html'), 'utf8');
     return firstPaintHtml(indexHtml, paint, firstPaintCss);

@@ -1,6 +1,7 @@
 // The worker that draws a screen's first paint with the web app's own components (decision 054).
 // The app reads `window`, `document`, `localStorage` and `location`: they are given here, in this
 // thread only, so nothing of the browser's leaks into the server's own thread. One screen at a time.
+import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 
 const memory = new Map();
@@ -51,13 +52,44 @@ globalThis.__firstPaint = {
   },
 };
 
+// The app's calls go to this server itself (the loopback address it listens on), under the name the
+// reader's browser used (its Host): the server answers as it would the browser (which app a host
+// serves, the links it writes), and no call leaves the machine.
+let loopback = new URL('http://127.0.0.1/');
+let pageHost = '';
+const plainHeaders = (h) => (h instanceof Headers ? Object.fromEntries(h.entries()) : Array.isArray(h) ? Object.fromEntries(h) : { ...(h ?? {}) });
+globalThis.fetch = (input, init = {}) =>
+  new Promise((resolve, reject) => {
+    const url = new URL(typeof input === 'string' || input instanceof URL ? String(input) : input.url, location.href);
+    const req = http.request(
+      { host: loopback.hostname, port: loopback.port, path: url.pathname + url.search, method: init.method ?? 'GET', headers: { ...plainHeaders(init.headers), host: pageHost } },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          const headers = new Headers();
+          for (const [k, v] of Object.entries(res.headers)) for (const one of [v].flat()) if (one !== undefined) headers.append(k, String(one));
+          const empty = res.statusCode === 204 || res.statusCode === 304;
+          resolve(new Response(empty ? null : Buffer.concat(chunks), { status: res.statusCode, headers }));
+        });
+      },
+    );
+    req.on('error', reject);
+    if (init.signal) init.signal.addEventListener('abort', () => req.destroy(new Error('aborted')), { once: true });
+    if (init.body !== undefined && init.body !== null) req.write(typeof init.body === 'string' ? init.body : Buffer.from(init.body));
+    req.end();
+  });
+
 const { renderFirstPaint } = await import(workerData.bundle);
 
 let queue = Promise.resolve();
 parentPort.on('message', ({ id, input }) => {
   queue = queue.then(async () => {
     try {
-      const out = await renderFirstPaint(input);
+      loopback = new URL(input.origin);
+      pageHost = input.host;
+      const out = await renderFirstPaint({ ...input, origin: `http://${input.host}` });
       parentPort.postMessage({ id, out });
     } catch (e) {
       parentPort.postMessage({ id, out: null, error: String(e?.stack ?? e) });

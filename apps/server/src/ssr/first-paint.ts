@@ -8,7 +8,8 @@ import type { FastifyBaseLogger } from 'fastify';
  * that is not drawn in time, a full queue, or a worker that failed, is answered with the plain
  * index.html: the browser then draws the screen itself, as it always could.
  */
-export type FirstPaintInput = { origin: string; url: string; token: string; cookie: string; acceptLanguage?: string };
+/** `origin`: where this server listens (the worker's calls go there); `host`: the name the reader's browser used. */
+export type FirstPaintInput = { origin: string; host: string; url: string; token: string; cookie: string; acceptLanguage?: string };
 export type FirstPaint = { html: string; state: unknown; config: { timeZone?: string; clock?: unknown }; lang: string; title: string };
 
 export type FirstPainter = {
