@@ -146,7 +146,9 @@ async function main() {
     for (const preset of presets) {
       for (const page of pages.filter((p) => !arg('page') || p.name.startsWith(arg('page') ?? ''))) {
         const runs: Measured[] = [];
-        for (let i = 0; i < RUNS; i++) {
+        // A run whose trace Lighthouse could not record ("please run Lighthouse again") is run again,
+        // twice at most, rather than counted as a score of 0.
+        for (let i = 0, again = 0; i < RUNS; i++) {
           // The session only: Lighthouse itself empties the HTTP cache, the service worker and its caches.
           // Signed in as the sign-in page does it, in the browser: the answer's cookies (the page
           // cookie that lets the server draw a screen, decision 054) are the browser's, the session in
@@ -173,6 +175,12 @@ async function main() {
           const config: Config | undefined = preset === 'desktop' ? desktopConfig : undefined;
           const r = (await lighthouse(`${base}${page.path}`, flags, config)) as RunnerResult | undefined;
           if (!r) throw new Error(`Lighthouse gave no result for ${page.path}`);
+          if (r.lhr.runtimeError && again < 2) {
+            log(`  (${page.path}: ${r.lhr.runtimeError.message}; run again)`);
+            again++;
+            i--;
+            continue;
+          }
           const a = r.lhr.audits;
           const num = (id: string) => a[id]?.numericValue ?? NaN;
           const lcpItem = (a['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined)?.items?.[0]?.items?.[0]?.node?.snippet;

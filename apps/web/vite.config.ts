@@ -4,14 +4,14 @@ import react from '@vitejs/plugin-react';
 import { mantineCssPerComponent } from './build/mantine-css.ts';
 import { precompress } from './build/precompress.ts';
 import { firstPaintCss } from './build/first-paint-css.ts';
-import { mantineStableId } from './build/mantine-stable-id.ts';
+import { mantinePatches } from './build/mantine-patches.ts';
 import { serviceWorker } from './build/service-worker.ts';
 import { shellPreload } from './build/shell-preload.ts';
 
 export default defineConfig({
   plugins: [
     react(),
-    mantineStableId(),
+    mantinePatches(),
     mantineCssPerComponent(),
     shellPreload(),
     firstPaintCss(),

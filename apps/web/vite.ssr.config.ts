@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { mantineStableId } from './build/mantine-stable-id.ts';
+import { mantinePatches } from './build/mantine-patches.ts';
 
 /**
  * The server's first paint of a screen (src/entry-server.tsx, decision 054): the same components,
@@ -8,7 +8,7 @@ import { mantineStableId } from './build/mantine-stable-id.ts';
  * libraries whose deep imports Node's ESM cannot resolve); the styles are the browser build's.
  */
 export default defineConfig({
-  plugins: [react(), mantineStableId()],
+  plugins: [react(), mantinePatches()],
   publicDir: false,
   ssr: { noExternal: true, target: 'node' },
   build: {

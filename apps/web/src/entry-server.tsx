@@ -31,6 +31,17 @@ import { sessionStore } from './lib/session.ts';
 import { variantStore } from './lib/variant.ts';
 import { setAgencyZone } from './lib/agency-clock.ts';
 import { DAYJS_LOCALE } from './lib/i18n.ts';
+import { assumedMatches, setAssumedWidth } from './lib/first-paint.ts';
+
+// Media queries answered for the width the screen is drawn for.
+(globalThis as unknown as { matchMedia: (q: string) => unknown }).matchMedia = (q: string) => ({
+  matches: assumedMatches(q),
+  media: q,
+  addEventListener: () => undefined,
+  removeEventListener: () => undefined,
+  addListener: () => undefined,
+  removeListener: () => undefined,
+});
 
 export type FirstPaintInput = {
   /** The address the reader's browser used (http://host): the app's API calls are made to this server under that name (the worker's fetch). */
@@ -42,9 +53,11 @@ export type FirstPaintInput = {
   cookie: string;
   /** The browser's languages: the language until the reader has one in the cookie (as index.html guesses it). */
   acceptLanguage?: string;
+  /** The screen width to draw for (a phone's or a desktop's, as the server guessed it). */
+  width: number;
 };
 
-export type FirstPaint = { html: string; state: unknown; config: { timeZone?: string; clock?: unknown }; lang: TCulture; title: string };
+export type FirstPaint = { html: string; state: unknown; config: { timeZone?: string; clock?: unknown }; width: number; lang: TCulture; title: string };
 
 type Stand = { setCookie: (c: string) => void; setLocation: (href: string) => void };
 const stand = (globalThis as unknown as { __firstPaint: Stand }).__firstPaint;
@@ -108,6 +121,7 @@ export async function renderFirstPaint(input: FirstPaintInput): Promise<FirstPai
   if (config.variant === 'payments' || !me.userroles.some((r) => r === 'admin' || r === 'employee')) return null;
 
   // This request's stores: the worker draws one screen at a time.
+  setAssumedWidth(input.width);
   stand.setCookie(input.cookie);
   stand.setLocation(origin + input.url);
   sessionStore.set({ ...me, token, expiresOn: new Date(Date.now() + 3600_000).toISOString() });
@@ -158,5 +172,5 @@ export async function renderFirstPaint(input: FirstPaintInput): Promise<FirstPai
   const html = renderToString(tree);
   const state = dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.status === 'success' });
   const handle = context.matches.at(-1)?.route.handle as { title?: string } | undefined;
-  return { html, state, config: { timeZone: config.timeZone, clock: config.clock }, lang: culture, title: handle?.title ? i18n.t(handle.title) : '' };
+  return { html, state, config: { timeZone: config.timeZone, clock: config.clock }, width: input.width, lang: culture, title: handle?.title ? i18n.t(handle.title) : '' };
 }

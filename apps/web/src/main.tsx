@@ -13,7 +13,7 @@ import { registerServiceWorker, reloadOnMissingCode } from './lib/service-worker
 import { appRouter } from './app/router.tsx';
 import { nextTask } from './lib/next-task.ts';
 import { queryClient } from './app/query-client.ts';
-import { takingOver } from './lib/first-paint.ts';
+import { setAssumedWidth, takingOver } from './lib/first-paint.ts';
 import { setAgencyZone } from './lib/agency-clock.ts';
 import { variantStore } from './lib/variant.ts';
 
@@ -25,7 +25,8 @@ const container = document.getElementById('root')!;
 const drawn = takingOver() ? document.getElementById('crm-first-paint') : null;
 if (drawn) {
   try {
-    const paint = JSON.parse(drawn.textContent ?? 'null') as { state: DehydratedState; config: { timeZone?: string; clock?: unknown } };
+    const paint = JSON.parse(drawn.textContent ?? 'null') as { state: DehydratedState; config: { timeZone?: string; clock?: unknown }; width: number };
+    setAssumedWidth(paint.width);
     hydrate(queryClient, paint.state);
     setAgencyZone(paint.config.timeZone, paint.config.clock);
     variantStore.set('crm');

@@ -129,7 +129,7 @@ describe('a screen drawn on the server', () => {
   </body>
 </html>`;
   const styles = { css: '/assets/first-paint-X1.css', parts: ['/assets/index-AbC123.css', '/assets/ui-Y2.css'] };
-  const paint = { html: '<main><h1>Ιδιοκτήτες</h1></main>', state: { queries: [{ note: '</script><script>alert(1)</script>' }] }, config: { timeZone: 'Europe/Athens' }, lang: 'el', title: '' };
+  const paint = { html: '<main><h1>Ιδιοκτήτες</h1></main>', state: { queries: [{ note: '</script><script>alert(1)</script>' }] }, config: { timeZone: 'Europe/Athens' }, width: 412, lang: 'el', title: '' };
 
   it('arrives drawn, inert until the app takes it over, its code asked only once it is painted', () => {
     const html = firstPaintHtml(built, paint, styles)!;
@@ -151,7 +151,7 @@ describe('a screen drawn on the server', () => {
     const html = firstPaintHtml(built, paint, styles)!;
     const block = /<script type="application\/json" id="crm-first-paint">(.*?)<\/script>/s.exec(html)![1]!;
     expect(block).not.toContain('<');
-    expect(JSON.parse(block)).toEqual({ state: paint.state, config: paint.config });
+    expect(JSON.parse(block)).toEqual({ state: paint.state, config: paint.config, width: 412 });
   });
 
   it('is not drawn when the drawing would need a script, or the page has another shape', () => {

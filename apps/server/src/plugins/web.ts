@@ -62,6 +62,13 @@ export function pageHtml(indexHtml: string, page: AppPage): string {
   return html.replace(/<\/head>/i, () => `  ${head}\n  </head>`);
 }
 
+/**
+ * A phone's browser (its mobile hint, else its user agent): its screen is drawn for a phone's width,
+ * any other for a desktop's. The browser corrects a wrong guess once it has taken the screen over.
+ */
+export const phoneBrowser = (req: FastifyRequest): boolean =>
+  req.headers['sec-ch-ua-mobile'] === '?1' || /\b(Mobi|Android|iPhone|iPod)\b/i.test(String(req.headers['user-agent'] ?? ''));
+
 /** Screens without a sign-in: never drawn on the server (ssr/first-paint.ts). */
 const PUBLIC_SCREEN = /^\/(?:login|ForgotPassword|ResetPassword|Shortlist\/|Payments\/ApproveExpense\/|index\.html)(?:[/?]|$)/i;
 
@@ -78,7 +85,7 @@ export function firstPaintHtml(indexHtml: string, paint: FirstPaint, styles: { c
   if (!entry.test(indexHtml) || !root.test(indexHtml)) return null;
   // A drawing that needs a script to put its parts in place (the CSP runs none inline): not sent.
   if (/<script\b/i.test(paint.html)) return null;
-  const state = JSON.stringify({ state: paint.state, config: paint.config }).replace(/</g, '\\u003c');
+  const state = JSON.stringify({ state: paint.state, config: paint.config, width: paint.width }).replace(/</g, '\\u003c');
   const lang = escapeHtml(paint.lang);
   return (
     indexHtml
@@ -130,7 +137,7 @@ export async function webPlugin(app: FastifyInstance, opts: { root: string; page
     const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
     const pageHost = req.headers.host;
     if (!pageHost || !/^[\w.-]+(?::\d+)?$|^\[[\d:a-f.]+\](?::\d+)?$/i.test(pageHost)) return null;
-    const paint = await painter.paint({ origin: `http://${host}:${address.port}`, host: pageHost, url: req.url, token, cookie: req.headers.cookie ?? '', acceptLanguage: req.headers['accept-language'] });
+    const paint = await painter.paint({ origin: `http://${host}:${address.port}`, host: pageHost, url: req.url, token, cookie: req.headers.cookie ?? '', acceptLanguage: req.headers['accept-language'], width: phoneBrowser(req) ? 412 : 1280 });
     if (!paint) return null;
     indexHtml ??= fs.readFileSync(path.join(root, 'index.html'), 'utf8');
     return firstPaintHtml(indexHtml, paint, firstPaintCss);

@@ -9,8 +9,8 @@ import type { FastifyBaseLogger } from 'fastify';
  * index.html: the browser then draws the screen itself, as it always could.
  */
 /** `origin`: where this server listens (the worker's calls go there); `host`: the name the reader's browser used. */
-export type FirstPaintInput = { origin: string; host: string; url: string; token: string; cookie: string; acceptLanguage?: string };
-export type FirstPaint = { html: string; state: unknown; config: { timeZone?: string; clock?: unknown }; lang: string; title: string };
+export type FirstPaintInput = { origin: string; host: string; url: string; token: string; cookie: string; acceptLanguage?: string; width: number };
+export type FirstPaint = { html: string; state: unknown; config: { timeZone?: string; clock?: unknown }; width: number; lang: string; title: string };
 
 export type FirstPainter = {
   paint(input: FirstPaintInput): Promise<FirstPaint | null>;

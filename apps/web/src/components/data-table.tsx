@@ -5,6 +5,7 @@ import { LIST_PAGE_SIZES, SHOW_ALL } from '@crm/contract/constants';
 import type { ListState } from '../lib/list-state.ts';
 import { IconInbox } from './icons.ts';
 import './table.css';
+import { assumedMatches } from '../lib/first-paint.ts';
 
 /** One column of a list: the record's field it shows, its title, how a cell is drawn. */
 export type DataTableColumn<T> = {
@@ -429,7 +430,8 @@ function useMediaQueries(queries: string[]): Set<string> {
   const snapshot = useSyncExternalStore(
     subscribe,
     () => (key ? key.split('\n') : []).filter((q) => window.matchMedia(q).matches).join('\n'),
-    () => '',
+    // Drawn on the server, and the browser's first render over it: for the width it was drawn for.
+    () => (key ? key.split('\n') : []).filter(assumedMatches).join('\n'),
   );
   return useMemo(() => new Set(snapshot ? snapshot.split('\n') : []), [snapshot]);
 }

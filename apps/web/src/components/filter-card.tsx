@@ -1,9 +1,9 @@
 import { Badge, Button, Card, Collapse } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconFilter } from './icons.ts';
-import { takingOver } from '../lib/first-paint.ts';
+import { useMedia } from '../lib/first-paint.ts';
 
 /**
  * A list's filter card. On a phone it folds away behind a "Filters" button (marked when a filter
@@ -11,7 +11,7 @@ import { takingOver } from '../lib/first-paint.ts';
  */
 export function FilterCard({ active, testId, children }: { active: boolean; testId: string; children: ReactNode }) {
   const { t } = useTranslation();
-  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: takingOver() });
+  const wide = useMedia('(min-width: 48em)', true);
   const [opened, { toggle }] = useDisclosure(false);
   if (wide) {
     return (

@@ -1,11 +1,10 @@
 import { ActionIcon, Alert, Button, Group, Menu, Tooltip } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { IconDots, IconTrash } from './icons.ts';
 import { DeleteMenuItem } from './delete-menu-item.tsx';
-import { takingOver } from '../lib/first-paint.ts';
+import { useMedia } from '../lib/first-paint.ts';
 
 /**
  * The head of a record page with view, edit and create modes (deals, reservations, viewings, as
@@ -38,7 +37,7 @@ export function RecordToolbar(p: {
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const phone = useMediaQuery(PHONE, false, { getInitialValueInEffect: takingOver() }) ?? false;
+  const phone = useMedia(PHONE, false);
   const actions = t('accounts.ui.view.actions');
   const menuButton = useRef<HTMLButtonElement>(null);
   return (

@@ -1,6 +1,6 @@
 import { ModalsProvider } from '@mantine/modals';
 import { ActionIcon, AppShell, Box, Burger, Container, Drawer, Group, NavLink, ScrollArea, Stack, VisuallyHidden, useMantineTheme } from '@mantine/core';
-import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure, useHotkeys } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link, useLocation } from 'react-router';
@@ -16,7 +16,8 @@ import { GlobalSearch } from './global-search.tsx';
 import { IconSearch } from '../../components/icons.ts';
 import { useRouteHandle, useRouteTitle } from './use-route-title.ts';
 import { AccessDenied } from './access-denied.tsx';
-import { takingOver } from '../../lib/first-paint.ts';
+import { useMedia } from '../../lib/first-paint.ts';
+import { useOnceOpened } from '../../lib/once-opened.ts';
 
 export function Layout() {
   const { t } = useTranslation();
@@ -25,14 +26,16 @@ export function Layout() {
   const handle = useRouteHandle();
   const title = useRouteTitle();
   const [drawer, { toggle, open, close }] = useDisclosure(false);
+  // The phone's menu is mounted when first opened.
+  const drawerOnce = useOnceOpened(drawer);
   // The menu was opened by the phone's search button: its search box takes the focus.
   const [searchFirst, setSearchFirst] = useState(false);
   const branchUser = hasBranch(session);
   // The desktop menu and the header's search box are only rendered where they are shown (CSS hid
   // them on a phone, after rendering their menus and combobox: a tenth of the first screen's work).
   const { breakpoints } = useMantineTheme();
-  const wide = useMediaQuery(`(min-width: ${breakpoints.lg})`, false, { getInitialValueInEffect: takingOver() });
-  const roomForSearch = useMediaQuery(`(min-width: ${breakpoints.sm})`, false, { getInitialValueInEffect: takingOver() });
+  const wide = useMedia(`(min-width: ${breakpoints.lg})`, false);
+  const roomForSearch = useMedia(`(min-width: ${breakpoints.sm})`, false);
 
   // Ctrl+K (⌘K on Apple keyboards) reaches the global search from anywhere, typing in a field included
   // (a shortcut with a modifier, so WCAG 2.1.4 asks for no way to turn it off). On a phone it opens
@@ -112,6 +115,7 @@ export function Layout() {
           </Group>
         </Group>
       </AppShell.Header>
+      {drawerOnce && (
       <Drawer
         opened={drawer}
         onClose={() => {
@@ -145,6 +149,7 @@ export function Layout() {
           </Stack>
         </ScrollArea>
       </Drawer>
+      )}
       <AppShell.Main id="content" tabIndex={-1} style={{ outline: 'none' }}>
         <Container size="xl" px={0}>
           {/* The page's one h1: its title, for screen readers and the outline (the header shows it visually when there is room). */}

@@ -1,6 +1,5 @@
 import { ModalsProvider } from '@mantine/modals';
 import { Anchor, AppShell, Button, Container, Group, Text, useMantineTheme, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
@@ -14,7 +13,7 @@ import { LanguageMenu } from './language-menu.tsx';
 import { useRouteTitle } from './use-route-title.ts';
 import { useLogout, UserMenu } from './user-menu.tsx';
 import { UnsavedChangesGuard } from '../../lib/unsaved-guard.tsx';
-import { takingOver } from '../../lib/first-paint.ts';
+import { useMedia } from '../../lib/first-paint.ts';
 
 /**
  * The payments-only app's shell (document 001, 2.2): the payments brand, the language switcher,
@@ -30,7 +29,7 @@ export function PaymentsLayout() {
   const [changing, setChanging] = useState(false);
   // A phone has no room for the name and a labelled Logout beside the brand: both go into a user menu there.
   const { breakpoints } = useMantineTheme();
-  const wide = useMediaQuery(`(min-width: ${breakpoints.sm})`, true, { getInitialValueInEffect: takingOver() });
+  const wide = useMedia(`(min-width: ${breakpoints.sm})`, true);
 
   useEffect(() => {
     changeRouteBanner();

@@ -8,6 +8,7 @@ import { api } from '../../lib/api.ts';
 import { forgetRecent } from '../../lib/recent.ts';
 import { sessionStore, setSession, useSession } from '../../lib/session.ts';
 import { ChangePasswordDialog } from './change-password.tsx';
+import { useOnceOpened } from '../../lib/once-opened.ts';
 
 /**
  * Signs out: ends the session on the server, forgets it here with everything read under it (the
@@ -37,6 +38,7 @@ export function UserMenu({ color = 'blue' }: { color?: string }) {
   const session = useSession();
   const logout = useLogout();
   const [changing, setChanging] = useState(false);
+  const changingOnce = useOnceOpened(changing);
   if (!session) return null;
   return (
     <>
@@ -65,7 +67,7 @@ export function UserMenu({ color = 'blue' }: { color?: string }) {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <ChangePasswordDialog opened={changing} onClose={() => setChanging(false)} />
+      {changingOnce && <ChangePasswordDialog opened={changing} onClose={() => setChanging(false)} />}
     </>
   );
 }

@@ -13,7 +13,6 @@ import { ApiError } from '../../lib/api.ts';
 import { showBanner } from '../../lib/banner.ts';
 import { bodyChangeKey } from '../../lib/change-key.ts';
 import { describeError, reportError } from '../../lib/errors.ts';
-import { useMediaQuery } from '@mantine/hooks';
 import { useAutosave } from '../../lib/use-autosave.ts';
 import { InvalidEntries, InvalidEntryScopeProvider, useAnyInvalidEntry } from '../fields/invalid-entry.ts';
 import { IconCircleCheck, IconLink, IconTrash, IconX } from '../icons.ts';
@@ -22,7 +21,7 @@ import { activityKeys, deleteActivity, fetchActivity, updateActivity } from './a
 import { SearchPicker } from './search-picker.tsx';
 import { RecordLink, fromPickerValue, linkKindOfHit, stateOf, toPickerValue, type TActivityLinkView } from './shared.tsx';
 import { mergeOnConflict, withYours } from '../../lib/conflict-merge.ts';
-import { takingOver } from '../../lib/first-paint.ts';
+import { useMedia } from '../../lib/first-paint.ts';
 
 const ACTIVITY_FILES = 3; // LinkKind.Activity: files of an activity
 
@@ -148,7 +147,7 @@ export function ActivityEditor({ activity, isNew, onClose }: { activity: TActivi
   );
   const autosave = useAutosave({ value: form, save });
   const [entries] = useState(() => new InvalidEntries());
-  const narrow = useMediaQuery('(max-width: 30em)', false, { getInitialValueInEffect: takingOver() }) ?? false;
+  const narrow = useMedia('(max-width: 30em)', false);
 
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
 

@@ -1,5 +1,4 @@
 import { ActionIcon, Alert, Anchor, Button, Group, Menu, Paper, Skeleton, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -17,7 +16,7 @@ import { useUnsavedGuard } from '../../../lib/unsaved-guard.tsx';
 import './alerts.css';
 import { alertKeys, alertQuery, deleteAlert, markAlertUnread, saveAlertNotes } from '../api/alerts.ts';
 import { DeleteMenuItem } from '../../../components/delete-menu-item.tsx';
-import { takingOver } from '../../../lib/first-paint.ts';
+import { useMedia } from '../../../lib/first-paint.ts';
 
 /** /Alerts/{id}: content, source, date, notes; opening marks it read. */
 export function AlertPage() {
@@ -133,7 +132,7 @@ function AlertView({ alert: initial }: { alert: TAlert }) {
     },
     onError: reportError,
   });
-  const phone = useMediaQuery('(max-width: 35.99em)', false, { getInitialValueInEffect: takingOver() }) ?? false;
+  const phone = useMedia('(max-width: 35.99em)', false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const confirmDelete = () =>
     modals.openConfirmModal({

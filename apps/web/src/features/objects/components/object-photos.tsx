@@ -2,7 +2,6 @@ import { ActionIcon, Anchor, Box, Card, Group, Image, Loader, Modal, SimpleGrid,
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type PointerEvent, type TouchEvent } from 'react';
-import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { TFileItem, TFileUploaded } from '@crm/contract';
 import { FileDrop } from '../../../components/file-drop.tsx';
@@ -13,7 +12,7 @@ import { MAX_ZOOM, usePhotoZoom } from './photo-zoom.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { useUploadLimits } from '../../../lib/use-upload-limits.ts';
 import { attachPhotos, deletePhoto, objectKeys, objectPhotosQuery, reorderPhotos } from '../api/objects.ts';
-import { takingOver } from '../../../lib/first-paint.ts';
+import { useMedia } from '../../../lib/first-paint.ts';
 
 /** A photo of the object; the original's pixel size and bytes when known ("Open original" says them). */
 export type TPhoto = { id: number; name: string; width?: number | null; height?: number | null; size?: number };
@@ -105,7 +104,7 @@ function originalSize(p: TPhoto, t: (key: string, o?: Record<string, unknown>) =
  */
 function PhotoLightbox({ opened, onClose, photos, at, go, alt }: { opened: boolean; onClose: () => void; photos: TPhoto[]; at: number; go: (d: number) => void; alt: (i: number) => string }) {
   const { t } = useTranslation();
-  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: takingOver() }) ?? false;
+  const phone = useMedia('(max-width: 48em)', false);
   const count = photos.length;
   const current = photos[at];
   const zoom = usePhotoZoom({ go: (d) => go(d), canSwipe: count > 1, photoKey: `${opened}:${current?.id}` });

@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TBackupsAnswer, TJobsAnswer } from '@crm/contract';
@@ -9,7 +8,7 @@ import { showBanner } from '../../../lib/banner.ts';
 import { useCookieState, useListState } from '../../../lib/list-state.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { formatDateTime, formatSize } from '../../../lib/format.ts';
-import { takingOver } from '../../../lib/first-paint.ts';
+import { useMedia } from '../../../lib/first-paint.ts';
 
 type TJobRow = TJobsAnswer['items'][number];
 const STATES = ['failed', 'queued', 'running', 'done'] as const;
@@ -23,7 +22,7 @@ const LATEST = 100;
  */
 export function JobsPage() {
   const { t } = useTranslation();
-  const narrow = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: takingOver() }) ?? false;
+  const narrow = useMedia('(max-width: 36em)', false);
   const [state, setState] = useCookieState<TJobState>('Jobs.state', 'failed');
   // Newest first as the server sends them; the columns do not sort.
   const list = useListState('Jobs', { perPage: LATEST, sortBy: '', sortDir: 'desc' });

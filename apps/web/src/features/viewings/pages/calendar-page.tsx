@@ -1,5 +1,4 @@
 import { ActionIcon, Anchor, Badge, Button, Center, Group, Loader, Modal, Paper, SegmentedControl, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +21,7 @@ import { addDays, CALENDAR_EMPLOYEE_COOKIE, CALENDAR_STAYS_COOKIE, CALENDAR_VIEW
 import { calendarQuery, moveViewing, searchEmployees, viewingKeys, type TCalendarEvent } from '../api/viewings.ts';
 import { agendaHeadingId, BackToDays, MonthJump } from '../components/month-jump.tsx';
 import { IconChevronLeft, IconChevronRight } from '../icons.ts';
-import { takingOver } from '../../../lib/first-paint.ts';
+import { useMedia } from '../../../lib/first-paint.ts';
 
 type View = CalendarView;
 const LOCALES = { en: 'en-GB', el: 'el-GR', ru: 'ru-RU' } as const;
@@ -67,7 +66,7 @@ export function CalendarPage() {
   const [moving, setMoving] = useState<TCalendarEvent | null>(null);
   // A phone shows the month as a list of the days that have entries: seven columns do not fit, and
   // one column of 35 boxes was mostly empty space.
-  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: takingOver() });
+  const wide = useMedia('(min-width: 48em)', true);
   const agenda = view === 'month' && !wide;
   const days = daysOf(view, anchor);
   const from = iso(days[0]!);

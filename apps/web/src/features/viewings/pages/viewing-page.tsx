@@ -1,5 +1,4 @@
 import { ActionIcon, Alert, Anchor, Button, Card, Grid, Group, Select, Stack, Table, Text, Textarea, Title, Tooltip, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -41,7 +40,7 @@ import { useChangeKeys } from '../../../lib/change-key.ts';
 import { IconPrinter } from '../icons.ts';
 import './viewings.css';
 import { PageLoading } from '../../../components/page-loading.tsx';
-import { takingOver } from '../../../lib/first-paint.ts';
+import { useMedia } from '../../../lib/first-paint.ts';
 
 /** Activities link to a viewing with link kind 7. */
 const ENTITY_VIEWING = 7;
@@ -459,7 +458,7 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
  */
 function PrintSheetLink({ id }: { id: number }) {
   const { t } = useTranslation();
-  const phone = useMediaQuery('(max-width: 35.99em)', false, { getInitialValueInEffect: takingOver() }) ?? false;
+  const phone = useMedia('(max-width: 35.99em)', false);
   const label = t('viewings.ui.printSheet');
   return phone ? (
     <Tooltip label={label}>
