@@ -7,7 +7,9 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'apps/web/dist/index.html');
-const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/build', 'apps/web/package.json', 'packages/contract/src', 'package-lock.json'];
+// The server's build of the app, which draws a screen's first paint (decision 054).
+const distSsr = path.join(root, 'apps/web/dist-ssr/entry-server.js');
+const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/vite.ssr.config.ts', 'apps/web/build', 'apps/web/package.json', 'packages/contract/src', 'package-lock.json'];
 
 /** The newest modification time under these paths (files and folders, recursively). */
 function newest(paths) {
@@ -27,15 +29,19 @@ function newest(paths) {
 }
 
 export function webBuildIsCurrent() {
-  return fs.existsSync(dist) && fs.statSync(dist).mtimeMs >= newest(sources);
+  const built = [dist, distSsr];
+  return built.every((f) => fs.existsSync(f)) && Math.min(...built.map((f) => fs.statSync(f).mtimeMs)) >= newest(sources);
 }
 
 if (process.env.WEB_DIST || webBuildIsCurrent()) {
   process.stdout.write('The web app is up to date: no build needed.\n');
 } else {
   process.stdout.write('Building the web app...\n');
-  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  // The browser's build, then the server's (the same components, for the first paint).
+  for (const extra of [[], ['-c', 'vite.ssr.config.ts']]) {
+    const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', ...extra], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' });
+    if (r.status !== 0) process.exit(r.status ?? 1);
+  }
 }
 
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
