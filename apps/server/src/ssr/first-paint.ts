@@ -20,14 +20,28 @@ export type FirstPainter = {
 /** Screens waiting beyond this are not drawn (the browser draws them). */
 const MAX_WAITING = 4;
 
+/** After the worker has stopped, how long before it is started again. */
+const RESTART_AFTER_MS = 60_000;
+
 export function startFirstPainter(bundle: string, log: FastifyBaseLogger, timeoutMs = 2000): FirstPainter {
   let worker: Worker | null = null;
   let ready: Promise<boolean> | null = null;
-  let failed = false;
+  let stoppedAt = 0;
+  let closed = false;
   let next = 1;
   const waiting = new Map<number, (out: FirstPaint | null) => void>();
 
-  const start = () => {
+  /** The worker stopped (an error, or it ended): what waits is drawn by the browser; a new one later. */
+  const stopped = (w: Worker) => {
+    if (worker !== w) return;
+    worker = null;
+    ready = null;
+    stoppedAt = Date.now();
+    for (const done of waiting.values()) done(null);
+    waiting.clear();
+  };
+
+  const start = (): Promise<boolean> => {
     if (ready) return ready;
     const w = new Worker(path.join(import.meta.dirname, 'first-paint-worker.mjs'), { workerData: { bundle }, execArgv: [] });
     worker = w;
@@ -40,11 +54,13 @@ export function startFirstPainter(bundle: string, log: FastifyBaseLogger, timeou
         done?.(m.out ?? null);
       });
       w.on('error', (err) => {
-        log.warn({ err }, 'first paint: the worker stopped; screens are drawn by the browser');
-        failed = true;
+        log.warn({ err }, 'first paint: the worker stopped; screens are drawn by the browser meanwhile');
         resolve(false);
-        for (const done of waiting.values()) done(null);
-        waiting.clear();
+        stopped(w);
+      });
+      w.on('exit', () => {
+        resolve(false);
+        stopped(w);
       });
     });
     // The worker does not keep the process alive (a server that is closing closes).
@@ -55,25 +71,34 @@ export function startFirstPainter(bundle: string, log: FastifyBaseLogger, timeou
 
   return {
     async paint(input) {
-      if (failed || waiting.size >= MAX_WAITING) return null;
+      if (closed || waiting.size >= MAX_WAITING) return null;
+      if (!ready && Date.now() - stoppedAt < RESTART_AFTER_MS) return null;
       if (!(await start()) || !worker) return null;
+      const w = worker;
       const id = next++;
       return new Promise<FirstPaint | null>((resolve) => {
         const timer = setTimeout(() => {
-          // Too slow: the browser draws it; the worker's answer, when it comes, is dropped.
-          waiting.set(id, () => undefined);
+          // Too slow: the browser draws it; the worker's answer, when it comes, is dropped. A worker
+          // that has not answered at all ten seconds later is stuck: it is stopped (a new one later).
+          waiting.set(id, () => clearTimeout(stuck));
+          const stuck = setTimeout(() => {
+            if (waiting.has(id) && worker === w) void w.terminate();
+          }, 10_000);
+          stuck.unref();
           resolve(null);
         }, timeoutMs);
         waiting.set(id, (out) => {
           clearTimeout(timer);
           resolve(out);
         });
-        worker!.postMessage({ id, input });
+        w.postMessage({ id, input });
       });
     },
     async close() {
-      await worker?.terminate();
+      closed = true;
+      const w = worker;
       worker = null;
+      await w?.terminate();
     },
   };
 }

@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import { startFirstPainter, type FirstPaintInput } from './first-paint.ts';
+
+// Stand-ins for the server build of the app (apps/web/dist-ssr): how the worker around it behaves
+// when a screen is drawn, fails, never ends, or the worker itself stops.
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-first-paint-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+const bundle = (name: string, body: string) => {
+  const file = path.join(dir, `${name}.mjs`);
+  fs.writeFileSync(file, `export async function renderFirstPaint(input) {\n${body}\n}\n`);
+  return file;
+};
+const input: FirstPaintInput = { origin: 'http://127.0.0.1:1', host: 'crm.example', url: '/Owners', token: 't'.repeat(43), cookie: 'language=el', width: 412 };
+const log = { warn: () => undefined } as unknown as FastifyBaseLogger;
+
+describe('the worker that draws a first paint', () => {
+  it("answers what the app's server build drew, given the page's address under the browser's name for this server and the browser's stand-ins", async () => {
+    const p = startFirstPainter(
+      bundle('ok', `return { html: '<p>' + input.origin + input.url + '|' + typeof window + '|' + typeof localStorage.getItem + '|' + typeof document.cookie + '</p>', state: {}, config: {}, width: input.width, lang: 'el', title: '' };`),
+      log,
+    );
+    const out = await p.paint(input);
+    expect(out?.html).toBe('<p>http://crm.example/Owners|object|function|string</p>');
+    await p.close();
+  });
+
+  it('answers null for a screen that failed, and goes on drawing the next', async () => {
+    const flag = path.join(dir, 'failed-once');
+    const p = startFirstPainter(bundle('fails', `const fs = await import('node:fs'); if (!fs.existsSync(${JSON.stringify(flag)})) { fs.writeFileSync(${JSON.stringify(flag)}, '1'); throw new Error('broken screen'); } return { html: '<p>next</p>', state: {}, config: {}, width: 412, lang: 'en', title: '' };`), log);
+    expect(await p.paint(input)).toBeNull();
+    expect((await p.paint(input))?.html).toBe('<p>next</p>');
+    await p.close();
+  });
+
+  it('answers null in time when a screen takes too long (the browser draws it)', async () => {
+    const p = startFirstPainter(bundle('slow', `await new Promise((r) => setTimeout(r, 5000)); return null;`), log, 200);
+    await p.paint(input).catch(() => null);
+    const started = Date.now();
+    expect(await p.paint(input)).toBeNull();
+    expect(Date.now() - started).toBeLessThan(1500);
+    await p.close();
+  });
+
+  it('answers null at once, for a while, once its worker has stopped', async () => {
+    const p = startFirstPainter(bundle('exits', `process.exit(3);`), log);
+    expect(await p.paint(input)).toBeNull();
+    const started = Date.now();
+    expect(await p.paint(input)).toBeNull();
+    expect(Date.now() - started).toBeLessThan(100);
+    await p.close();
+  });
+});
