@@ -164,3 +164,24 @@ export async function publishedWithPhotos(request: APIRequestContext) {
   if (!o) throw new Error('no published demo property with three photos');
   return { ...o, count: o.photos.length };
 }
+
+export type ShortlistLead = { id: number; objects: { objectId: number; objectReferenceNumber: string; title: string | null }[] };
+
+/** A demo lead with at least two offered properties, the first still on the market: the n-th one found (each language its own). */
+export async function shortlistDemoLead(request: APIRequestContext, token: string, n: number): Promise<ShortlistLead> {
+  const res = await request.post('/api/lead/search', { data: { perPage: 60, currentPage: 1 }, headers: { authorization: `Bearer ${token}` } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const ids = ((await res.json()) as { items: { id: number }[] }).items.map((i) => i.id);
+  let found = 0;
+  for (const id of ids) {
+    const lead = (await (await request.get(`/api/lead/get/${id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as ShortlistLead;
+    if (lead.objects.length >= 2 && (await onTheMarket(request, token, lead.objects[0]!.objectId)) && found++ === n) return lead;
+  }
+  throw new Error('no demo lead with two offered properties');
+}
+
+/** A property still to be had (active, not sold, not let): the client's page shows its answer buttons. */
+export async function onTheMarket(request: APIRequestContext, token: string, objectId: number) {
+  const o = (await (await request.get(`/api/object/view/${objectId}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { active?: boolean; sold?: boolean; rented?: boolean };
+  return o.active === true && o.sold !== true && o.rented !== true;
+}

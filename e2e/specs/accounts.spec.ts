@@ -314,6 +314,9 @@ for (const L of LANGUAGES) {
       const [typedNationality, nationalityOffered, free] = L.cookie === 'el' ? ['Ρωσ', 'Ρωσική', 'Ελληνοκυπριακή'] : ['russ', 'Russian', 'Greek Cypriot'];
       await page.goto(`/Accounts/View/${id}/2`);
       const country = page.getByTestId('field-country');
+      // The record's sections show together once all have loaded: until then the field is there but
+      // hidden, and focus() (which does not wait) would leave the keys typed nowhere.
+      await expect(country).toBeVisible();
       // By the keyboard: typed without accents or capitals, the name offered as it is written, chosen with the arrow and Enter.
       await country.focus();
       await page.keyboard.type(typed);

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, createObject, expectAccessible, signIn, signedIn } from '../fixtures.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { apiToken, shortlistDemoLead, createObject, expectAccessible, signIn, signedIn } from '../fixtures.ts';
 
 /**
  * A shortlist's loose ends: a property taken off the market shows as no longer available; "Send
@@ -8,26 +8,6 @@ import { apiToken, createObject, expectAccessible, signIn, signedIn } from '../f
  */
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
-type Lead = { id: number; objects: { objectId: number; objectReferenceNumber: string; title: string | null }[] };
-
-/** A demo lead with at least one offered property: the n-th one found. */
-async function demoLead(request: APIRequestContext, token: string, n: number): Promise<Lead> {
-  const res = await request.post('/api/lead/search', { data: { perPage: 60, currentPage: 1 }, headers: auth(token) });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const ids = ((await res.json()) as { items: { id: number }[] }).items.map((i) => i.id);
-  let found = 0;
-  for (const id of ids) {
-    const lead = (await (await request.get(`/api/lead/get/${id}`, { headers: auth(token) })).json()) as Lead;
-    if (lead.objects.length >= 2 && (await onTheMarket(request, token, lead.objects[0]!.objectId)) && found++ === n) return lead;
-  }
-  throw new Error('no demo lead with offered properties');
-}
-
-/** A property still to be had (active, not sold, not let): the client's page shows its answer buttons. */
-async function onTheMarket(request: APIRequestContext, token: string, objectId: number) {
-  const o = (await (await request.get(`/api/object/view/${objectId}`, { headers: auth(token) })).json()) as { active?: boolean; sold?: boolean; rented?: boolean };
-  return o.active === true && o.sold !== true && o.rented !== true;
-}
 
 const TEXT = {
   'en-UK': { refused: "This property is no longer available, so it can't be answered.", gone: 'No longer available', again: 'Send again', withdrawn: 'Link withdrawn', heading: 'Properties selected for you', invalid: 'Link not found' },
@@ -45,7 +25,7 @@ for (const [n, language] of (['en-UK', 'el'] as const).entries()) {
     test.setTimeout(150_000);
     const words = TEXT[language];
     const token = await apiToken(request);
-    const lead = await demoLead(request, token, n + 4);
+    const lead = await shortlistDemoLead(request, token, n + 4);
     const first = lead.objects[0]!;
     // A property of our own on the list, then taken off the market.
     const gone = await createObject(request, token, { forRent: true, forSale: false, rentPrice: 650, subTypeObjectTypeId: 1, objectSubTypeId: 1, area: 55, active: true, title: `Gone ${language} ${Date.now() % 100000}` });
@@ -148,7 +128,7 @@ test.describe('a shortlist link where the service worker is installed', () => {
       await expectAccessible(page, 'unknown shortlist link, service worker installed');
 
       // A withdrawn link: 410. A working one: 200 with its preview title.
-      const lead = await demoLead(request, token, 8);
+      const lead = await shortlistDemoLead(request, token, 8);
       const made = await request.post(`/api/lead/${lead.id}/shortlist`, { data: { objectIds: [lead.objects[0]!.objectId], channel: 'link' }, headers: auth(token) });
       const path = new URL(((await made.json()) as { url: string }).url).pathname;
       const working = await page.goto(path);

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
+import { expect, test } from '@playwright/test';
+import { apiToken, shortlistDemoLead, expectAccessible, signedIn } from '../fixtures.ts';
 
 /**
  * Sending a client the properties chosen for them: from a demo lead's page, "Send to client" makes a
@@ -8,26 +8,6 @@ import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
  */
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
-type Lead = { id: number; objects: { objectId: number; objectReferenceNumber: string; title: string | null }[] };
-
-/** A demo lead with at least two offered properties, the first still on the market: the n-th one found (each language its own). */
-async function demoLead(request: APIRequestContext, token: string, n: number): Promise<Lead> {
-  const res = await request.post('/api/lead/search', { data: { perPage: 60, currentPage: 1 }, headers: auth(token) });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const ids = ((await res.json()) as { items: { id: number }[] }).items.map((i) => i.id);
-  let found = 0;
-  for (const id of ids) {
-    const lead = (await (await request.get(`/api/lead/get/${id}`, { headers: auth(token) })).json()) as Lead;
-    if (lead.objects.length >= 2 && (await onTheMarket(request, token, lead.objects[0]!.objectId)) && found++ === n) return lead;
-  }
-  throw new Error('no demo lead with two offered properties');
-}
-
-/** A property still to be had (active, not sold, not let): the client's page shows its answer buttons. */
-async function onTheMarket(request: APIRequestContext, token: string, objectId: number) {
-  const o = (await (await request.get(`/api/object/view/${objectId}`, { headers: auth(token) })).json()) as { active?: boolean; sold?: boolean; rented?: boolean };
-  return o.active === true && o.sold !== true && o.rented !== true;
-}
 
 const TEXT = {
   'en-UK': { send: 'Send to client', heading: 'Properties selected for you', interested: 'Interested', answer: 'Client: Interested', expired: 'Link not found' },
@@ -39,7 +19,7 @@ for (const [n, language] of (['en-UK', 'el'] as const).entries()) {
     test.setTimeout(150_000);
     const words = TEXT[language];
     const token = await apiToken(request);
-    const lead = await demoLead(request, token, n);
+    const lead = await shortlistDemoLead(request, token, n);
     const [first, second] = lead.objects;
 
     const ctx = await signedIn(browser, baseURL!, token, language);
@@ -102,7 +82,7 @@ for (const [n, language] of (['en-UK', 'el'] as const).entries()) {
     test.setTimeout(150_000);
     const words = WITHDRAW[language];
     const token = await apiToken(request);
-    const lead = await demoLead(request, token, n + 2);
+    const lead = await shortlistDemoLead(request, token, n + 2);
     const made = await request.post(`/api/lead/${lead.id}/shortlist`, { data: { objectIds: [lead.objects[0]!.objectId], channel: 'link' }, headers: auth(token) });
     expect(made.ok(), await made.text()).toBeTruthy();
     const path = new URL(((await made.json()) as { url: string }).url).pathname;
