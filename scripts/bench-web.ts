@@ -162,6 +162,8 @@ async function main() {
               const res = await fetch('/api/authenticate/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(who), credentials: 'include' });
               if (!res.ok) throw new Error(`Signing in failed: ${res.status}`);
               localStorage.setItem('crm.session', JSON.stringify(await res.json()));
+              // The mark the app keeps beside its session (lib/session.ts setSession).
+              document.cookie = 'crm_signed_in=1; path=/; SameSite=Strict';
             },
             page.signedIn,
             { username: ADMIN.email, password: ADMIN.password },

@@ -27,7 +27,8 @@ import type { TLocalizationEntry, TSessionUser } from '@crm/contract';
 import { Providers } from './app/app.tsx';
 import { appRoutes } from './app/router.tsx';
 import { queryClient } from './app/query-client.ts';
-import { sessionStore } from './lib/session.ts';
+import { sessionEndedStore, sessionStore } from './lib/session.ts';
+import { bannerStore } from './lib/banner.ts';
 import { variantStore } from './lib/variant.ts';
 import { setAgencyZone } from './lib/agency-clock.ts';
 import { DAYJS_LOCALE } from './lib/i18n.ts';
@@ -57,7 +58,7 @@ export type FirstPaintInput = {
   width: number;
 };
 
-export type FirstPaint = { html: string; state: unknown; config: { timeZone?: string; clock?: unknown }; width: number; lang: TCulture; title: string };
+export type FirstPaint = { html: string; state: unknown; config: { timeZone?: string; clock?: unknown }; width: number; user: string; lang: TCulture; title: string };
 
 type Stand = { setCookie: (c: string) => void; setLocation: (href: string) => void };
 const stand = (globalThis as unknown as { __firstPaint: Stand }).__firstPaint;
@@ -120,7 +121,10 @@ export async function renderFirstPaint(input: FirstPaintInput): Promise<FirstPai
   // The payments app (its host, or a client's sign-in) is drawn by the browser alone.
   if (config.variant === 'payments' || !me.userroles.some((r) => r === 'admin' || r === 'employee')) return null;
 
-  // This request's stores: the worker draws one screen at a time.
+  // This request's stores: the worker draws one screen at a time. Nothing of the screen drawn before
+  // stays: its banner, its data, its session.
+  bannerStore.set(null);
+  sessionEndedStore.set(false);
   setAssumedWidth(input.width);
   stand.setCookie(input.cookie);
   stand.setLocation(origin + input.url);
@@ -143,6 +147,8 @@ export async function renderFirstPaint(input: FirstPaintInput): Promise<FirstPai
   await i18n.changeLanguage(culture);
   dayjs.locale(DAYJS_LOCALE[culture]);
   queryClient.clear();
+  // A read that fails is not tried again here (the browser would): the screen is then not drawn.
+  queryClient.setDefaultOptions({ ...queryClient.getDefaultOptions(), queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
 
   const handler = createStaticHandler(appRoutes());
   const context = await handler.query(new Request(origin + input.url));
@@ -166,11 +172,19 @@ export async function renderFirstPaint(input: FirstPaintInput): Promise<FirstPai
       .getAll()
       .filter((q) => q.state.status === 'pending' && q.state.fetchStatus === 'idle' && q.options.queryFn && (q.options as { enabled?: unknown }).enabled !== false);
     if (!missing.length) break;
-    await Promise.all(missing.map((q) => queryClient.prefetchQuery({ queryKey: q.queryKey, queryFn: q.options.queryFn as never })));
+    await Promise.all(missing.map((q) => queryClient.prefetchQuery(q.options as never)));
     await settle();
   }
   const html = renderToString(tree);
+  // Nothing drawn (a screen that only sends elsewhere, as / does), or a screen that met an error:
+  // the browser draws it, as it always could.
+  if (!html.trim() || bannerStore.get() !== null || sessionEndedStore.get()) {
+    bannerStore.set(null);
+    return null;
+  }
   const state = dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.status === 'success' });
   const handle = context.matches.at(-1)?.route.handle as { title?: string } | undefined;
-  return { html, state, config: { timeZone: config.timeZone, clock: config.clock }, width: input.width, lang: culture, title: handle?.title ? i18n.t(handle.title) : '' };
+  // The tab's name as the shell writes it once the screen is live (shell/layout.tsx).
+  const title = handle?.title ? `${i18n.t(handle.title)} · ${i18n.t('app.brand')}` : '';
+  return { html, state, config: { timeZone: config.timeZone, clock: config.clock }, width: input.width, user: me.username, lang: culture, title };
 }

@@ -13,7 +13,8 @@ import { registerServiceWorker, reloadOnMissingCode } from './lib/service-worker
 import { appRouter } from './app/router.tsx';
 import { nextTask } from './lib/next-task.ts';
 import { queryClient } from './app/query-client.ts';
-import { setAssumedWidth, takingOver } from './lib/first-paint.ts';
+import { setAssumedWidth, takingOver, tookOver } from './lib/first-paint.ts';
+import { sessionStore } from './lib/session.ts';
 import { setAgencyZone } from './lib/agency-clock.ts';
 import { variantStore } from './lib/variant.ts';
 
@@ -22,18 +23,26 @@ reloadOnMissingCode();
 const container = document.getElementById('root')!;
 // A screen the server drew (decision 054): the data it shows answer the screen's first queries, and
 // the agency's clock it was drawn on is the app's from the start.
-const drawn = takingOver() ? document.getElementById('crm-first-paint') : null;
+let drawn = takingOver() ? document.getElementById('crm-first-paint') : null;
 if (drawn) {
   try {
-    const paint = JSON.parse(drawn.textContent ?? 'null') as { state: DehydratedState; config: { timeZone?: string; clock?: unknown }; width: number };
+    const paint = JSON.parse(drawn.textContent ?? 'null') as { state: DehydratedState; config: { timeZone?: string; clock?: unknown }; width: number; user: string };
+    // Drawn for someone else than the session this browser holds (signed out or in meanwhile): the
+    // drawing and its data are dropped, and the browser draws the screen for its own session.
+    if (paint.user !== sessionStore.get()?.username) throw new Error('drawn for another session');
     setAssumedWidth(paint.width);
     hydrate(queryClient, paint.state);
     setAgencyZone(paint.config.timeZone, paint.config.clock);
     variantStore.set('crm');
   } catch {
-    // Unreadable: the screen asks for its data as usual.
+    // Unreadable, or not this session's: the browser draws the screen, asking for its data as usual.
+    drawn.remove();
+    drawn = null;
+    queryClient.clear();
+    container.replaceChildren();
+    tookOver();
   }
-  drawn.remove();
+  drawn?.remove();
 }
 // Texts stored from an earlier visit: render now (they are revalidated meanwhile). First visit: the
 // texts load while the screen's code does.

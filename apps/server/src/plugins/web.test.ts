@@ -120,6 +120,7 @@ describe('a screen drawn on the server', () => {
   const built = `<!doctype html>
 <html lang="en">
   <head>
+    <title>Agency CRM</title>
     <script>boot()</script>
     <script type="module" crossorigin src="/assets/index-AbC123.js"></script>
     <link rel="stylesheet" crossorigin href="/assets/index-AbC123.css">
@@ -129,11 +130,12 @@ describe('a screen drawn on the server', () => {
   </body>
 </html>`;
   const styles = { css: '/assets/first-paint-X1.css', parts: ['/assets/index-AbC123.css', '/assets/ui-Y2.css'] };
-  const paint = { html: '<main><h1>Ιδιοκτήτες</h1></main>', state: { queries: [{ note: '</script><script>alert(1)</script>' }] }, config: { timeZone: 'Europe/Athens' }, width: 412, lang: 'el', title: '' };
+  const paint = { html: '<main><h1>Ιδιοκτήτες</h1></main>', state: { queries: [{ note: '</script><script>alert(1)</script>' }] }, config: { timeZone: 'Europe/Athens' }, width: 412, user: 'maria', lang: 'el', title: 'Ιδιοκτήτες · Agency CRM' };
 
   it('arrives drawn, inert until the app takes it over, its code asked only once it is painted', () => {
     const html = firstPaintHtml(built, paint, styles)!;
     expect(html).toContain('<html lang="el" data-mantine-color-scheme="light" data-drawn>');
+    expect(html).toContain('<title>Ιδιοκτήτες · Agency CRM</title>');
     expect(html).toContain('<div id="root" inert><main><h1>Ιδιοκτήτες</h1></main></div>');
     // The entry is named for the start-up script, not loaded by the parser.
     expect(html).not.toContain('<script type="module"');
@@ -151,7 +153,7 @@ describe('a screen drawn on the server', () => {
     const html = firstPaintHtml(built, paint, styles)!;
     const block = /<script type="application\/json" id="crm-first-paint">(.*?)<\/script>/s.exec(html)![1]!;
     expect(block).not.toContain('<');
-    expect(JSON.parse(block)).toEqual({ state: paint.state, config: paint.config, width: 412 });
+    expect(JSON.parse(block)).toEqual({ state: paint.state, config: paint.config, width: 412, user: 'maria' });
   });
 
   it('is not drawn when the drawing would need a script, or the page has another shape', () => {
@@ -159,9 +161,11 @@ describe('a screen drawn on the server', () => {
     expect(firstPaintHtml(built.replace('<div id="root"></div>', '<div id="app"></div>'), paint, styles)).toBeNull();
   });
 
-  it('is not drawn without a page cookie, nor from a file request: the plain index.html', async () => {
-    const res = await app.inject({ method: 'GET', url: '/Owners', headers: { accept: 'text/html', 'sec-fetch-mode': 'navigate', cookie: 'crm_page=' + 'x'.repeat(43) } });
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toBe(indexHtml);
+  it('is not drawn without a valid page cookie and the signed-in mark the app keeps: the plain index.html', async () => {
+    for (const cookie of ['crm_page=' + 'x'.repeat(43) + '; crm_signed_in=1', 'crm_page=' + 'x'.repeat(43), 'crm_signed_in=1']) {
+      const res = await app.inject({ method: 'GET', url: '/Owners', headers: { accept: 'text/html', 'sec-fetch-mode': 'navigate', cookie } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(indexHtml);
+    }
   });
 });

@@ -70,7 +70,10 @@ export const phoneBrowser = (req: FastifyRequest): boolean =>
   req.headers['sec-ch-ua-mobile'] === '?1' || /\b(Mobi|Android|iPhone|iPod)\b/i.test(String(req.headers['user-agent'] ?? ''));
 
 /** Screens without a sign-in: never drawn on the server (ssr/first-paint.ts). */
-const PUBLIC_SCREEN = /^\/(?:login|ForgotPassword|ResetPassword|Shortlist\/|Payments\/ApproveExpense\/|index\.html)(?:[/?]|$)/i;
+const PUBLIC_SCREEN = /^\/(?:(?:login|ForgotPassword|ResetPassword|index\.html)(?:[/?]|$)|(?:Shortlist|Payments\/ApproveExpense)\/)/i;
+
+/** The cookie the app keeps beside its session and removes on every sign-out (lib/session.ts). */
+const SIGNED_IN = /(?:^|;\s*)crm_signed_in=1(?:;|$)/;
 
 /**
  * index.html with a screen drawn in it (decision 054): the drawing inside #root, not to be used
@@ -85,11 +88,12 @@ export function firstPaintHtml(indexHtml: string, paint: FirstPaint, styles: { c
   if (!entry.test(indexHtml) || !root.test(indexHtml)) return null;
   // A drawing that needs a script to put its parts in place (the CSP runs none inline): not sent.
   if (/<script\b/i.test(paint.html)) return null;
-  const state = JSON.stringify({ state: paint.state, config: paint.config, width: paint.width }).replace(/</g, '\\u003c');
+  const state = JSON.stringify({ state: paint.state, config: paint.config, width: paint.width, user: paint.user }).replace(/</g, '\\u003c');
   const lang = escapeHtml(paint.lang);
   return (
     indexHtml
       .replace(/<html\b[^>]*>/i, () => `<html lang="${lang}" data-mantine-color-scheme="light" data-drawn>`)
+      .replace(/<title>[\s\S]*?<\/title>/i, (t) => (paint.title ? `<title>${escapeHtml(paint.title)}</title>` : t))
       // The app's entry is asked once the drawing has been painted (index.html's start-up script).
       .replace(entry, (_m, src: string) => `<meta name="crm-entry" content="${escapeHtml(src)}" />`)
       // The entry's styles are in the first paint's file, with every screen's. The files it holds are
@@ -131,13 +135,26 @@ export async function webPlugin(app: FastifyInstance, opts: { root: string; page
     if (!painter || !firstPaintCss || req.method !== 'GET' || PUBLIC_SCREEN.test(req.url)) return null;
     if (req.headers['sec-fetch-mode'] !== undefined && req.headers['sec-fetch-mode'] !== 'navigate') return null;
     if (!/text\/html/.test(req.headers.accept ?? '')) return null;
+    // Signed in in this browser as far as the app knows (a sign-out that never reached the server
+    // removed this cookie all the same).
+    if (!SIGNED_IN.test(req.headers.cookie ?? '')) return null;
     const token = pageCookieToken(req);
     const address = app.server.address() as AddressInfo | null;
     if (!token || !address || typeof address !== 'object') return null;
     const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
-    const pageHost = req.headers.host;
+    // The name the browser used, as the server reads it (behind a trusted proxy, the proxy's header).
+    const pageHost = req.host;
     if (!pageHost || !/^[\w.-]+(?::\d+)?$|^\[[\d:a-f.]+\](?::\d+)?$/i.test(pageHost)) return null;
-    const paint = await painter.paint({ origin: `http://${host}:${address.port}`, host: pageHost, url: req.url, token, cookie: req.headers.cookie ?? '', acceptLanguage: req.headers['accept-language'], width: phoneBrowser(req) ? 412 : 1280 });
+    const paint = await painter.paint({
+      origin: `http://${host}:${address.port}`,
+      host: pageHost,
+      url: req.url,
+      token,
+      // The app's code never sees the session's HttpOnly cookies in a browser; nor here.
+      cookie: (req.headers.cookie ?? '').replace(/(?:^|;\s*)crm_(?:page|files|device)=[^;]*/g, ''),
+      acceptLanguage: req.headers['accept-language'],
+      width: phoneBrowser(req) ? 412 : 1280,
+    });
     if (!paint) return null;
     indexHtml ??= fs.readFileSync(path.join(root, 'index.html'), 'utf8');
     return firstPaintHtml(indexHtml, paint, firstPaintCss);

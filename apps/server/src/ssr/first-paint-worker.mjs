@@ -58,25 +58,38 @@ globalThis.__firstPaint = {
 let loopback = new URL('http://127.0.0.1/');
 let pageHost = '';
 const plainHeaders = (h) => (h instanceof Headers ? Object.fromEntries(h.entries()) : Array.isArray(h) ? Object.fromEntries(h) : { ...(h ?? {}) });
+const NO_BODY = new Set([101, 103, 204, 205, 304]);
+const aborted = () => new DOMException('The request was aborted.', 'AbortError');
 globalThis.fetch = (input, init = {}) =>
   new Promise((resolve, reject) => {
+    const signal = init.signal;
+    if (signal?.aborted) return reject(aborted());
     const url = new URL(typeof input === 'string' || input instanceof URL ? String(input) : input.url, location.href);
     const req = http.request(
-      { host: loopback.hostname, port: loopback.port, path: url.pathname + url.search, method: init.method ?? 'GET', headers: { ...plainHeaders(init.headers), host: pageHost } },
+      // An IPv6 address in a URL is bracketed; the socket wants it bare.
+      { host: loopback.hostname.replace(/^\[|\]$/g, ''), port: loopback.port, path: url.pathname + url.search, method: init.method ?? 'GET', headers: { ...plainHeaders(init.headers), host: pageHost } },
       (res) => {
         const chunks = [];
         res.on('data', (c) => chunks.push(c));
         res.on('error', reject);
         res.on('end', () => {
-          const headers = new Headers();
-          for (const [k, v] of Object.entries(res.headers)) for (const one of [v].flat()) if (one !== undefined) headers.append(k, String(one));
-          const empty = res.statusCode === 204 || res.statusCode === 304;
-          resolve(new Response(empty ? null : Buffer.concat(chunks), { status: res.statusCode, headers }));
+          try {
+            const headers = new Headers();
+            for (const [k, v] of Object.entries(res.headers)) for (const one of [v].flat()) if (one !== undefined) headers.append(k, String(one));
+            resolve(new Response(NO_BODY.has(res.statusCode) ? null : Buffer.concat(chunks), { status: res.statusCode, headers }));
+          } catch (e) {
+            reject(e);
+          }
         });
       },
     );
+    const onAbort = () => {
+      req.destroy();
+      reject(aborted());
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    req.on('close', () => signal?.removeEventListener('abort', onAbort));
     req.on('error', reject);
-    if (init.signal) init.signal.addEventListener('abort', () => req.destroy(new Error('aborted')), { once: true });
     if (init.body !== undefined && init.body !== null) req.write(typeof init.body === 'string' ? init.body : Buffer.from(init.body));
     req.end();
   });
@@ -86,6 +99,8 @@ const { renderFirstPaint } = await import(workerData.bundle);
 let queue = Promise.resolve();
 parentPort.on('message', ({ id, input }) => {
   queue = queue.then(async () => {
+    // Given up on already (the server answered with the plain page): not drawn for nobody.
+    if (Date.now() > input.deadline) return parentPort.postMessage({ id, out: null });
     try {
       loopback = new URL(input.origin);
       pageHost = input.host;

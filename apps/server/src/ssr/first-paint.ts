@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
  */
 /** `origin`: where this server listens (the worker's calls go there); `host`: the name the reader's browser used. */
 export type FirstPaintInput = { origin: string; host: string; url: string; token: string; cookie: string; acceptLanguage?: string; width: number };
-export type FirstPaint = { html: string; state: unknown; config: { timeZone?: string; clock?: unknown }; width: number; lang: string; title: string };
+export type FirstPaint = { html: string; state: unknown; config: { timeZone?: string; clock?: unknown }; width: number; user: string; lang: string; title: string };
 
 export type FirstPainter = {
   paint(input: FirstPaintInput): Promise<FirstPaint | null>;
@@ -29,6 +29,8 @@ export function startFirstPainter(bundle: string, log: FastifyBaseLogger, timeou
   let stoppedAt = 0;
   let closed = false;
   let next = 1;
+  /** When the worker last said anything: one busy drawing is not stuck, one silent for 10 s is. */
+  let lastHeard = Date.now();
   const waiting = new Map<number, (out: FirstPaint | null) => void>();
 
   /** The worker stopped (an error, or it ended): what waits is drawn by the browser; a new one later. */
@@ -47,6 +49,7 @@ export function startFirstPainter(bundle: string, log: FastifyBaseLogger, timeou
     worker = w;
     ready = new Promise<boolean>((resolve) => {
       w.on('message', (m: { ready?: true; id?: number; out?: FirstPaint | null; error?: string }) => {
+        lastHeard = Date.now();
         if (m.ready) return resolve(true);
         if (m.error) log.warn({ err: m.error }, 'first paint: a screen could not be drawn');
         const done = waiting.get(m.id!);
@@ -73,25 +76,30 @@ export function startFirstPainter(bundle: string, log: FastifyBaseLogger, timeou
     async paint(input) {
       if (closed || waiting.size >= MAX_WAITING) return null;
       if (!ready && Date.now() - stoppedAt < RESTART_AFTER_MS) return null;
-      if (!(await start()) || !worker) return null;
+      const deadline = Date.now() + timeoutMs;
+      // A worker still starting (loading the app) counts against the same time.
+      const started = await Promise.race([start(), new Promise<false>((r) => setTimeout(() => r(false), timeoutMs).unref())]);
+      if (!started || !worker || Date.now() >= deadline) return null;
       const w = worker;
       const id = next++;
+      if (waiting.size === 0) lastHeard = Date.now();
       return new Promise<FirstPaint | null>((resolve) => {
         const timer = setTimeout(() => {
-          // Too slow: the browser draws it; the worker's answer, when it comes, is dropped. A worker
-          // that has not answered at all ten seconds later is stuck: it is stopped (a new one later).
+          // Too slow: the browser draws it; the worker skips it if it has not begun, and its answer,
+          // when it comes, is dropped. A worker that has said nothing for ten seconds while drawings
+          // wait is stuck: it is stopped (a new one a minute later).
           waiting.set(id, () => clearTimeout(stuck));
           const stuck = setTimeout(() => {
-            if (waiting.has(id) && worker === w) void w.terminate();
+            if (waiting.has(id) && worker === w && Date.now() - lastHeard >= 10_000) void w.terminate();
           }, 10_000);
           stuck.unref();
           resolve(null);
-        }, timeoutMs);
+        }, Math.max(0, deadline - Date.now()));
         waiting.set(id, (out) => {
           clearTimeout(timer);
           resolve(out);
         });
-        w.postMessage({ id, input });
+        w.postMessage({ id, input: { ...input, deadline } });
       });
     },
     async close() {
