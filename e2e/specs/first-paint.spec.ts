@@ -76,6 +76,13 @@ for (const language of ['en-UK', 'el'] as const) {
     const after = await page.request.get('/Owners', { headers: { accept: 'text/html' } });
     expect(await after.text()).toContain('<div id="root"></div>');
     expect((await context.cookies()).some((c) => c.name === 'crm_page')).toBe(false);
+    // A made-up page cookie, with the app's mark: looked up, found to be nobody's, not drawn.
+    await context.addCookies([
+      { name: 'crm_page', value: 'x'.repeat(43), url: test.info().project.use.baseURL! },
+      { name: 'crm_signed_in', value: '1', url: test.info().project.use.baseURL! },
+    ]);
+    const forged = await page.request.get('/Owners', { headers: { accept: 'text/html' } });
+    expect(await forged.text()).toContain('<div id="root"></div>');
     await context.close();
   });
 }

@@ -46,6 +46,8 @@ declare module 'fastify' {
     access?: Access;
     /** The route also accepts the session's file cookie (GET of a file, opened by <img> and links). */
     fileCookie?: boolean;
+    /** The web app's screens: the session's page cookie names the reader, so that a screen is drawn only for a live staff session (decision 054). */
+    pageCookie?: boolean;
     /** A GET that makes a record (the spec's `GET /api/object/add`): an Idempotency-Key counts for it as for a POST. */
     creates?: boolean;
   }
@@ -158,7 +160,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const access = req.routeOptions.config?.access;
     const fromHeader = bearer(req);
     const cookie = fileCookieToken(req);
-    const token = fromHeader ?? (req.routeOptions.config?.fileCookie ? cookie : undefined);
+    // The page cookie: only for a screen asked for as a page (not the files the page then loads).
+    const page = req.routeOptions.config?.pageCookie && /text\/html/.test(req.headers.accept ?? '') ? pageCookieToken(req) : undefined;
+    const token = fromHeader ?? (req.routeOptions.config?.fileCookie ? cookie : page);
     if (token) {
       const now = new Date();
       const [row] = await findSession.execute({ tokenHash: sha256(token) });

@@ -139,6 +139,9 @@ export async function webPlugin(app: FastifyInstance, opts: { root: string; page
     // removed this cookie all the same).
     if (!SIGNED_IN.test(req.headers.cookie ?? '')) return null;
     const token = pageCookieToken(req);
+    // Looked up before any drawing is queued (plugins/auth.ts, as for every request): a made-up or
+    // ended token, or a sign-in that is not staff's, costs the worker nothing.
+    if (!req.user?.roles.some((r) => r === 'admin' || r === 'employee')) return null;
     const address = app.server.address() as AddressInfo | null;
     if (!token || !address || typeof address !== 'object') return null;
     const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -198,7 +201,7 @@ export async function webPlugin(app: FastifyInstance, opts: { root: string; page
     });
   }
 
-  app.get('/*', { config: { access: 'public' }, compress: false, schema: { hide: true } }, async (req, reply) => {
+  app.get('/*', { config: { access: 'public', pageCookie: true }, compress: false, schema: { hide: true } }, async (req, reply) => {
     if (/^\/api(?:\/|$)/i.test(req.url)) return reply.callNotFound();
     let rel: string;
     try {
