@@ -12,14 +12,15 @@ const TEXTS = {
 } as const;
 
 async function signInThroughThePage(context: BrowserContext, language: string) {
-  await context.addCookies([{ name: 'language', value: language, url: test.info().project.use.baseURL! }]);
+  // No language chosen on the sign-in page: one chosen there would be saved as the administrator's,
+  // which the other specs' sign-ins (in parallel) would then get.
   const page = await context.newPage();
   await page.goto('/login');
   await page.getByTestId('login-email').fill(ADMIN.email);
   await page.getByTestId('login-password').fill(ADMIN.password);
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/\/CRM$/);
-  // Signing in applies the user's saved language; the reader then chooses this one.
+  // Signing in applies the user's saved language; the reader then chooses this one (in this browser only).
   await context.addCookies([{ name: 'language', value: language, url: test.info().project.use.baseURL! }]);
   return page;
 }

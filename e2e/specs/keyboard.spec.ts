@@ -195,6 +195,8 @@ test('a searchable choice emptied with the keyboard keeps its list closed until 
   await page.goto(`/Accounts/View/${id}/2`);
   const language = page.getByTestId('field-language');
   await expect(language).toHaveValue('Greek');
+  // The record's sections show together once all have loaded: focus() does not wait for that.
+  await expect(language).toBeVisible();
   await language.focus();
   await page.keyboard.press('Escape');
   await page.keyboard.press('Tab');
