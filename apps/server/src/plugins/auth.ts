@@ -8,6 +8,7 @@ import { sha256 } from '../lib/passwords.ts';
 import { accessDenied, unauthorized } from '../lib/errors.ts';
 import { cultureFromHeader } from '../lib/i18n.ts';
 import type { Actor } from '../lib/audit.ts';
+import { appVariant, mayUsePaymentsApp } from '../lib/variant.ts';
 
 /**
  * Who may call a route. Every /api route declares one in `config.access`; a route without it
@@ -166,7 +167,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (token) {
       const now = new Date();
       const [row] = await findSession.execute({ tokenHash: sha256(token) });
-      if (row) {
+      // Where the payments-only app is served, a staff member's session counts for nothing (decision 056).
+      if (row && (appVariant(app.config, req) !== 'payments' || mayUsePaymentsApp(app.config, row.roles as string[]))) {
         req.user = {
           id: row.id,
           sessionId: row.sessionId,

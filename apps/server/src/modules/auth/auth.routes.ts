@@ -20,6 +20,7 @@ import {
 import { branches, users } from '../../db/schema/index.ts';
 import { OFFICE_ADMIN, SIGNED_IN, fileCookieHeader, pageCookieHeader } from '../../plugins/auth.ts';
 import { logAction } from '../../lib/audit.ts';
+import { appVariant } from '../../lib/variant.ts';
 import {
   changeOwnPassword,
   describeSetPassword,
@@ -60,6 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: req.ip,
         userAgent: req.headers['user-agent'],
         deviceToken: deviceToken(req.headers.cookie),
+        paymentsApp: appVariant(app.config, req) === 'payments',
       });
       reply.header(
         'Set-Cookie',
