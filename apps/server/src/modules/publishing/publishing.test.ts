@@ -5,7 +5,7 @@ import { LinkKind } from '@crm/contract';
 import { isServerPage } from '@crm/contract/constants';
 import { accounts, actionLog, alerts, files, leadObjects, leads, locations, objects, siteSettings } from '../../db/schema/index.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { bearer, createTestApp, patchField } from '../../../test/harness.ts';
 import { PUBLISH_JOB, objectsAwaitingPublish, runPublish } from './publishing.service.ts';
 
 const t = await createTestApp();
@@ -92,8 +92,7 @@ async function update(id: number, fields: Record<string, unknown>, headers = bea
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
-const patch = (id: number, field: string, value: unknown) =>
-  app.inject({ method: 'PATCH', url: `/api/object/patch/${id}`, headers: bearer(agent.token), payload: [{ op: 'replace', path: `/${field}`, value }] });
+const patch = (id: number, field: string, value: unknown) => patchField(app, bearer(agent.token), 'object', id, field, value);
 const state = async (id: number, headers: Record<string, string> = bearer(agent.token)) => (await app.inject({ url: `/api/object/publishState/${id}`, headers })).json();
 const page = (url: string, headers: Record<string, string> = {}) => app.inject({ url, headers });
 
