@@ -80,9 +80,17 @@ export function fileCookieToken(req: FastifyRequest): string | undefined {
   return m?.[1];
 }
 
+/**
+ * "; Secure" for a cookie the browser must send over https only: whenever the CRM's address
+ * (PUBLIC_URL) is https, whatever a proxy in front says of the request, and on any https request.
+ */
+export function secureFlag(req: FastifyRequest): string {
+  return req.server.config.publicUrl.startsWith('https:') || req.protocol === 'https' ? '; Secure' : '';
+}
+
 /** Set-Cookie for the file cookie of a session token (null: remove it). */
 export function fileCookieHeader(req: FastifyRequest, token: string | null): string {
-  const secure = req.protocol === 'https' ? '; Secure' : '';
+  const secure = secureFlag(req);
   return token === null
     ? `${FILE_COOKIE}=; Path=/api; Max-Age=0; HttpOnly; SameSite=Strict${secure}`
     : `${FILE_COOKIE}=${token}; Path=/api; HttpOnly; SameSite=Strict${secure}`;
@@ -104,7 +112,7 @@ export function pageCookieToken(req: FastifyRequest): string | undefined {
 
 /** Set-Cookie for the page cookie of a session token (null: remove it). */
 export function pageCookieHeader(req: FastifyRequest, token: string | null): string {
-  const secure = req.protocol === 'https' ? '; Secure' : '';
+  const secure = secureFlag(req);
   return token === null
     ? `${PAGE_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict${secure}`
     : `${PAGE_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Strict${secure}`;
