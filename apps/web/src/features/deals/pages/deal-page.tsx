@@ -64,7 +64,7 @@ const onlyTypeFields = (values: Record<string, Draft>) => {
 
 function toForm(d: TDealAnswer): Form {
   return {
-    values: Object.fromEntries(DEAL_FIELDS.map((f) => [f.name, toDraft(f.type, d[f.name])])),
+    values: Object.fromEntries(DEAL_FIELDS.map((f) => [f.name, toDraft(f.type, (d as Record<string, unknown>)[f.name])])),
     object: d.objectId ? { id: d.objectId, text: `#${d.objectReferenceNumber ?? d.objectId}${d.objectTitle ? ` ${d.objectTitle}` : ''}` } : null,
     demand: d.demandId ? { id: d.demandId, text: d.demand ?? `#${d.demandId}` } : null,
     parties: d.accounts.map((p) => ({ key: nextKey++, account: { id: p.accountId, text: p.account }, relation: p.relation })),
