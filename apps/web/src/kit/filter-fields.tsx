@@ -5,6 +5,7 @@ import { DateField } from '../components/fields/date-field.tsx';
 import { DecimalField } from '../components/fields/decimal-field.tsx';
 import { SearchPicker, type Picked } from '../components/search-picker.tsx';
 import { ClearFiltersButton } from '../components/clear-filters.tsx';
+import { AccountPicker } from '../components/account-picker.tsx';
 import { IconSearch } from '../components/icons.ts';
 
 /** A choice of a select list as the server gives it. */
@@ -25,6 +26,8 @@ export type FilterField<F> =
   | (Common & { kind: 'decimal'; name: keyof F & string; scale?: number; unit?: string })
   | (Common & { kind: 'picker'; name: keyof F & string; textName: keyof F & string; search: (text: string, signal: AbortSignal) => Promise<{ id: number; text: string }[]>; queryKey: string })
   | (Common & { kind: 'check'; name: keyof F & string })
+  /** An account (by name, phone, e-mail; `filter` 1: employees only), its id and the text it showed. */
+  | (Common & { kind: 'account'; name: keyof F & string; textName: keyof F & string; filter: 0 | 1 | 2 })
   | { kind: 'custom'; key: string; span?: Span; render: () => ReactNode };
 
 const SPAN: Record<FilterField<unknown>['kind'], Span> = {
@@ -35,6 +38,7 @@ const SPAN: Record<FilterField<unknown>['kind'], Span> = {
   decimal: { base: 6, lg: 2 },
   picker: { base: 12, sm: 6, lg: 2 },
   check: { base: 12, sm: 6, lg: 'content' },
+  account: { base: 12, sm: 6, lg: 3 },
   custom: { base: 12, sm: 6, lg: 2 },
 };
 
@@ -127,6 +131,20 @@ function FilterInput<F extends Record<string, unknown>>({ field: f, filter, chan
       const id = value as number | null;
       const picked: Picked = id ? { id, text: String(filter[f.textName] ?? '') } : null;
       return <SearchPicker label={f.label} value={picked} onChange={(v) => change({ [f.name]: v?.id ?? null, [f.textName]: v?.text ?? '' } as Partial<F>)} search={f.search} queryKey={f.queryKey} testId={testId} />;
+    }
+    case 'account': {
+      const id = value as number | null;
+      return (
+        <AccountPicker
+          // A cleared filter clears the box too (its text is its own while typing).
+          key={id ?? 'none'}
+          label={f.label}
+          filter={f.filter}
+          value={id != null ? { id, text: String(filter[f.textName] ?? '') } : null}
+          onChange={(v) => change({ [f.name]: v?.id ?? null, [f.textName]: v?.text ?? '' } as Partial<F>)}
+          testId={testId}
+        />
+      );
     }
     case 'check':
       return <Checkbox label={f.label} checked={value === true} onChange={(e) => set(e.currentTarget.checked)} data-testid={testId} />;

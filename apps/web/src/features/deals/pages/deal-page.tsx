@@ -76,29 +76,18 @@ function toForm(d: TDealAnswer): Form {
 export const DealPage = keyedByAddress(DealPageScreen);
 
 function DealPageScreen() {
-  const params = useParams();
-  const location = useLocation();
-  const [search] = useSearchParams();
-  const id = params.id ? Number(params.id) : null;
-  const mode: Mode = id == null ? 'create' : location.pathname.toLowerCase().startsWith('/deals/edit') ? 'edit' : 'view';
+  const { id, mode, valid, search } = useRecordAddress('/deals/edit');
   const from = { objectId: Number(search.get('objectId')) || null, demandId: Number(search.get('demandId')) || null };
-  const valid = id == null || (Number.isInteger(id) && id > 0);
   const blank = useQuery({ ...blankDealQuery(from), enabled: id == null });
   const stored = useQuery({ ...dealQuery(id ?? 0), enabled: id != null && valid, staleTime: mode === 'view' ? JUST_READ_MS : 0 });
   const q = id == null ? blank : stored;
-  const gone = q.error instanceof ApiError && q.error.status === 404;
   const d = id == null ? undefined : stored.data;
-  useRecordOpened('deal', id ?? 0, d ? [`#${id}`, d.objectReferenceNumber ? `#${d.objectReferenceNumber}` : '', d.objectTitle ?? ''].filter(Boolean).join(' · ') : null, gone);
-  if (!valid || gone) return <RecordNotFound testId="deal-not-found" />;
-  if (q.isError && !q.data)
-    return (
-      <Alert color="red" data-testid="deal-error">
-        {describeError(q.error).message}
-      </Alert>
-    );
-  if (!q.data || (mode !== 'view' && !q.isFetchedAfterMount))
-    return <PageLoading />;
-  return <DealForm key={`${mode}-${q.data.id}-${q.data.version}`} deal={q.data} mode={mode} />;
+  useRecordOpened('deal', id ?? 0, d ? [`#${id}`, d.objectReferenceNumber ? `#${d.objectReferenceNumber}` : '', d.objectTitle ?? ''].filter(Boolean).join(' · ') : null, isGone(q));
+  return (
+    <RecordLoad q={q} valid={valid} mode={mode} testId="deal">
+      {(data) => <DealForm key={`${mode}-${data.id}-${data.version}`} deal={data} mode={mode} />}
+    </RecordLoad>
+  );
 }
 
 function Shown({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
@@ -145,17 +134,8 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
   const navigate = useNavigate();
   const goBack = useGoBack();
   const client = useQueryClient();
-  const carryKey = `deal-${deal.id}`;
-  const [form, setForm] = useState<Form>(() => takeCarriedForm<Form>(carryKey) ?? toForm(deal));
-  // The deal as loaded: what this user changed is measured against it when someone else saves first.
-  const [loaded] = useState<Form>(() => toForm(deal));
-  // Changes not saved ask before they are left behind (a reload, Back, a link); not in view mode.
-  // (The party rows' keys are React's, not values: two forms of the same deal compare equal without them.)
-  const leaveGuard = useFormLeaveGuard(mode !== 'view' && !sameForm(form, loaded));
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const readOnly = mode === 'view';
+  const rf = useRecordForm({ record: deal, mode, carryKey: `deal-${deal.id}`, toForm });
+  const { form, setForm, set, loaded, leaveGuard, busy, setBusy, errors, error, setError, readOnly } = rf;
   const dealType = typeOf(form.values);
   // The deposit is a sale's earnest money and a rental's security deposit: its field, its date and
   // the stage it is paid in are named by the type chosen.
@@ -165,7 +145,6 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
   };
   const fieldLabel = (name: string) => t(dealTextKey(`fields.deal.${name}`, dealType));
   const relations = deal.dealAccountRelationOptions;
-  const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
   const setValue = (name: string, v: Draft) =>
     setForm((f) => {
       const values = { ...f.values, [name]: v };
@@ -205,66 +184,62 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
     });
   };
 
-  const changeKeys = useChangeKeys();
-  const save = async () => {
-    if (busy || focusInvalidEntry()) return;
-    setBusy(true);
-    setErrors({});
-    try {
-      const fields = Object.fromEntries(DEAL_FIELDS.map((d) => [d.name, shown(d, dealType) ? toWire(d.type, form.values[d.name] ?? null, d.list ? lists[d.list] : []) : null]));
-      const body = {
-        ...fields,
-        ...(deal.id != null ? { id: deal.id, version: deal.version } : {}),
-        objectId: form.object?.id ?? null,
-        demandId: form.demand?.id ?? null,
-        // Rows without an account are dropped (spec).
-        accounts: form.parties.filter((p) => p.account).map((p) => ({ accountId: p.account!.id, relation: p.relation })),
-      };
-      // Saved again after a lost answer, the same content is the same change: no second deal.
-      const { notices, ...saved } = await saveDeal(body as never, changeKeys.keyFor(body));
-      changeKeys.renew();
-      client.setQueryData(dealKeys.one(saved.id!), saved);
-      void client.invalidateQueries({ queryKey: dealKeys.lists });
-      void client.invalidateQueries({ queryKey: dealKeys.board });
-      // A closed rental's tenant put on the property changes its contacts.
-      if (notices.length) void client.invalidateQueries({ queryKey: objectKeys.all });
-      // A deal made from a lead moves it on (Negotiating, or Won when closed): its page and the lists say so.
-      if (body.demandId != null) void client.invalidateQueries({ queryKey: ['lead'] });
-      showBannerAfterNavigation(...savedBanner(t('deals.ui.saved'), notices));
-      leaveGuard.release();
-      navigate(`/Deals/${saved.id}`, { replace: mode === 'create' });
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 409 && e.problem.current) {
-        const current = e.problem.current as TDealAnswer;
-        const theirs = toForm(current);
-        const flat = (f: Form) => ({ ...f.values, object: f.object, demand: f.demand });
-        const fields = mergeOnConflict(flat(loaded), flat(form), flat(theirs));
-        // The parties party by party (an account in a role): a notary added here survives a lawyer
-        // added there; a party removed here is removed from theirs. Rows still without an account
-        // are this user's, kept as they are.
-        const withAccount = (rows: PartyRow[]) => rows.filter((p) => p.account).map(({ account, relation }) => ({ account, relation }));
-        const rows = mergeRowsOnConflict(withAccount(loaded.parties), withAccount(form.parties), withAccount(theirs.parties), (p) => `${p.account!.id}:${p.relation}`, (p) => p.account!.text);
-        const parties: PartyRow[] = [...rows.rows.map((p) => ({ key: nextKey++, ...p })), ...form.parties.filter((p) => !p.account)];
-        const m = {
-          changed: [...fields.changed, ...(rows.changed || rows.lost.length ? ['parties'] : [])],
-          lost: [...fields.lost, ...(rows.lost.length ? ['parties'] : [])],
-        };
-        if (fields.changed.length > fields.lost.length || rows.changed) {
-          const { object, demand, ...values } = fields.next;
-          carryForm<Form>(carryKey, { values: values as Record<string, Draft>, object: object as Picked, demand: demand as Picked, parties });
-        }
-        client.setQueryData(dealKeys.one(current.id!), current);
-        const label = (k: string) => (k === 'object' ? t('deals.ui.object') : k === 'demand' ? t('deals.ui.lead') : k === 'parties' ? t('deals.ui.parties') : fieldLabel(k));
-        showBanner('warning', conflictMessage(t, e.problem.title, m, label));
-      } else if (e instanceof ApiError && e.status === 400) {
-        setErrors(e.fieldErrors);
-        setError(describeError(e).message);
-      } else setError(describeError(e).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = () =>
+    saveRecord(
+      rf,
+      {
+        body: () => {
+          const fields = Object.fromEntries(DEAL_FIELDS.map((d) => [d.name, shown(d, dealType) ? toWire(d.type, form.values[d.name] ?? null, d.list ? lists[d.list] : []) : null]));
+          return {
+            ...fields,
+            ...(deal.id != null ? { id: deal.id, version: deal.version } : {}),
+            objectId: form.object?.id ?? null,
+            demandId: form.demand?.id ?? null,
+            // Rows without an account are dropped (spec).
+            accounts: form.parties.filter((p) => p.account).map((p) => ({ accountId: p.account!.id, relation: p.relation })),
+          };
+        },
+        // Saved again after a lost answer, the same content is the same change: no second deal.
+        send: saveDeal,
+        saved: ({ notices, ...saved }) => {
+          client.setQueryData(dealKeys.one(saved.id!), saved);
+          void client.invalidateQueries({ queryKey: dealKeys.lists });
+          void client.invalidateQueries({ queryKey: dealKeys.board });
+          // A closed rental's tenant put on the property changes its contacts.
+          if (notices.length) void client.invalidateQueries({ queryKey: objectKeys.all });
+          // A deal made from a lead moves it on (Negotiating, or Won when closed): its page and the lists say so.
+          if (form.demand != null) void client.invalidateQueries({ queryKey: ['lead'] });
+          return { to: `/Deals/${saved.id}`, replace: mode === 'create', banner: savedBanner(t('deals.ui.saved'), notices) };
+        },
+        conflict: {
+          current: (c) => c as TDealAnswer,
+          store: (current) => client.setQueryData(dealKeys.one(current.id!), current),
+          merge: (current) => {
+            const theirs = toForm(current);
+            const flat = (f: Form) => ({ ...f.values, object: f.object, demand: f.demand });
+            const fields = mergeOnConflict(flat(loaded), flat(form), flat(theirs));
+            // The parties party by party (an account in a role): a notary added here survives a lawyer
+            // added there; a party removed here is removed from theirs. Rows still without an account
+            // are this user's, kept as they are.
+            const withAccount = (rows: PartyRow[]) => rows.filter((p) => p.account).map(({ account, relation }) => ({ account, relation }));
+            const rows = mergeRowsOnConflict(withAccount(loaded.parties), withAccount(form.parties), withAccount(theirs.parties), (p) => `${p.account!.id}:${p.relation}`, (p) => p.account!.text);
+            const parties: PartyRow[] = [...rows.rows.map((p) => ({ key: nextKey++, ...p })), ...form.parties.filter((p) => !p.account)];
+            const { object, demand, ...values } = fields.next;
+            return {
+              next: { values: values as Record<string, Draft>, object: object as Picked, demand: demand as Picked, parties },
+              changed: [...fields.changed, ...(rows.changed || rows.lost.length ? ['parties'] : [])],
+              lost: [...fields.lost, ...(rows.lost.length ? ['parties'] : [])],
+              kept: fields.changed.length > fields.lost.length || rows.changed,
+            };
+          },
+          label: (k) => (k === 'object' ? t('deals.ui.object') : k === 'demand' ? t('deals.ui.lead') : k === 'parties' ? t('deals.ui.parties') : fieldLabel(k)),
+        },
+      },
+      t,
+      navigate,
+    );
 
+  const confirmDelete = useDeleteRecord();
   const remove = async () => {
     if (busy) return;
     // A tenant the deal put on a property goes with it, or stays (changed since, or not the deal's):
@@ -279,9 +254,11 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
     } finally {
       setBusy(false);
     }
-    modals.openConfirmModal({
+    let notices: { kind: 'info' | 'warning'; text: string }[] = [];
+    confirmDelete({
       title: t('deals.ui.deleteTitle'),
-      children: (
+      text: t('deals.ui.deleteConfirm'),
+      extra: (
         <Stack gap="xs" data-testid="deal-delete-confirm">
           <Text size="sm">{t('deals.ui.deleteConfirm')}</Text>
           {onDelete.map((n) => (
@@ -291,20 +268,19 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
           ))}
         </Stack>
       ),
-      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
-      onConfirm: async () => {
-        try {
-          const { notices } = await deleteDeal(deal.id!);
-          void client.invalidateQueries({ queryKey: dealKeys.all });
-          if (notices.length) void client.invalidateQueries({ queryKey: objectKeys.all });
-          showBannerAfterNavigation(...savedBanner(t('deals.ui.deleted'), notices));
-          leaveGuard.release();
-          navigate('/Deals');
-        } catch (e) {
-          setError(describeError(e).message);
-        }
+      run: async () => {
+        notices = (await deleteDeal(deal.id!)).notices;
+        void client.invalidateQueries({ queryKey: dealKeys.all });
+        if (notices.length) void client.invalidateQueries({ queryKey: objectKeys.all });
       },
+      done: {
+        get banner() {
+          return savedBanner(t('deals.ui.deleted'), notices);
+        },
+        to: '/Deals',
+      },
+      onError: setError,
+      release: leaveGuard.release,
     });
   };
 

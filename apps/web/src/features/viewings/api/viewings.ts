@@ -45,6 +45,9 @@ export const viewingKeys = {
   ofLead: ['viewing', 'ofLead'] as const,
 };
 
+/** The viewing list's answer (POST /api/Viewing/search). */
+export type TViewingSearchAnswer = { items: TViewingRow[]; totalRows: number; options: { results: TSelectOption[] } };
+
 export const viewingsQuery = (typed: TViewingFilter, page: { perPage: number; currentPage: number }) => {
   // The words as the server reads them: a space more or less asks nothing again.
   const f = { ...typed, comment: typed.comment.trim().replace(/\s+/g, ' ') };
@@ -52,7 +55,7 @@ export const viewingsQuery = (typed: TViewingFilter, page: { perPage: number; cu
     queryKey: [...viewingKeys.lists, f, page],
     queryFn: ({ signal }) => {
       const { demandText: _d, objectText: _o, ...filter } = f;
-      return api<{ items: TViewingRow[]; totalRows: number; options: { results: TSelectOption[] } }>('/api/Viewing/search', {
+      return api<TViewingSearchAnswer>('/api/Viewing/search', {
         body: { ...filter, assignedText: f.assignedText || null, comment: f.comment || null, ...page },
         signal,
         background: true,
