@@ -1,9 +1,8 @@
 import { ActionIcon, Alert, Anchor, Button, Card, Grid, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Fragment, useState } from 'react';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { TSelectOption } from '@crm/contract';
 import {
   DEAL_FIELDS,
@@ -21,33 +20,24 @@ import { RecordToolbar } from '../../../components/record-toolbar.tsx';
 import { ActivityList } from '../../../components/activity-list-lazy.tsx';
 import { FieldInput } from '../../../components/fields/field-input.tsx';
 import { formatFieldValue, toDraft, toWire, type Draft } from '../../../components/fields/field-values.ts';
-import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { useRecordOpened } from '../../../lib/recent.ts';
 import { SearchPicker, type Picked } from '../../../components/search-picker.tsx';
 import { IconPlus, IconTrash } from '../../../components/icons.ts';
 import { JUST_READ_MS } from '../../../lib/freshness.ts';
-import { ApiError } from '../../../lib/api.ts';
-import { showBanner, showBannerAfterNavigation } from '../../../lib/banner.ts';
-import { describeError } from '../../../lib/errors.ts';
 import { useGoBack } from '../../../components/go-back.ts';
 import { blankDealQuery, dealKeys, dealOnDelete, dealQuery, dealsOfQuery, deleteDeal, saveDeal, savedBanner, type TDealAnswer } from '../api/deals.ts';
 import { RecordStamps } from '../../../components/record-stamps.tsx';
 import { objectKeys } from '../../../lib/query-keys.ts';
 import './deals.css';
-import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
-import { carryForm, conflictMessage, mergeOnConflict, mergeRowsOnConflict, sameForm, takeCarriedForm } from '../../../lib/conflict-merge.ts';
-import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
+import { mergeOnConflict, mergeRowsOnConflict } from '../../../lib/conflict-merge.ts';
 import { partyRelationText } from '../party-relation.ts';
 import { depositCheck } from '../deposit-check.ts';
-import { useChangeKeys } from '../../../lib/change-key.ts';
-import { PageLoading } from '../../../components/page-loading.tsx';
-import { searchLeadsQuick, searchObjectsByRef } from '../../../lib/pickers.ts';
-import { searchAccounts } from '../../../lib/pickers.ts';
+import { searchAccounts, searchLeadsQuick, searchObjectsByRef } from '../../../lib/pickers.ts';
+import { RecordLoad, isGone, saveRecord, useDeleteRecord, useRecordAddress, useRecordForm, type Mode } from '../../../kit/record.tsx';
 
 /** Activities link to a deal with link kind 5. */
 const ENTITY_DEAL = 5;
 
-type Mode = 'create' | 'edit' | 'view';
 type PartyRow = { key: number; account: Picked; relation: number };
 type Form = { values: Record<string, Draft>; object: Picked; demand: Picked; parties: PartyRow[] };
 
