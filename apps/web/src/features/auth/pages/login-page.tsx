@@ -8,7 +8,7 @@ import { ApiError, api } from '../../../lib/api.ts';
 import { changeLanguage, cookieLanguage } from '../../../lib/i18n.ts';
 import { sessionEndedStore, setSession, useSession } from '../../../lib/session.ts';
 import { login } from '../api/login.ts';
-import { PublicFrame } from './public-frame.tsx';
+import { PublicFrame } from '../../../components/public-frame.tsx';
 import { variantStore } from '../../../lib/variant.ts';
 import { isApiPath, returnPath } from '../return-url.ts';
 

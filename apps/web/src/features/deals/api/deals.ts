@@ -3,7 +3,7 @@ import type { TDealNotice, TDealUpdate } from '@crm/contract';
 import { DEAL, sortKey, type AnswerOf } from '@crm/contract/resources';
 import { DEAL_SORTS } from '@crm/contract/deal-fields';
 import { DEAL_BOARD_STEP } from '@crm/contract/constants';
-import { api, call } from '../../../lib/api.ts';
+import { call } from '../../../lib/api.ts';
 import { saveBlob } from '../../../lib/download.ts';
 import { readSavedFilter, readSavedList, type SavedFilter, type SavedList } from '../../../lib/list-state.ts';
 
@@ -100,9 +100,6 @@ export const dealOnDelete = async (id: number) => (await call(DEAL.calls.edit, {
 /** DELETE /api/Deal/{id}: what it did to the tenants the deal had put on properties comes back as notices. */
 export const deleteDeal = (id: number) => call(DEAL.calls.remove, { params: { id } });
 
-/** Any account, by name, phone, e-mail or number (the parties' picker). */
-export const searchAccounts = async (searchStr: string, signal: AbortSignal) =>
-  (await api<{ items: { id: number; description: string }[] }>('/api/account/search', { query: { searchStr }, signal })).items.map((i) => ({ id: i.id, text: i.description }));
 
 /** The list's cookies, read by its screen and by its route's loader (which asks for the first page while the screen's code loads). */
 export const DEAL_LIST: SavedList = { list: 'DealList' };
