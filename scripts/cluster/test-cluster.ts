@@ -20,16 +20,16 @@ import pg from 'pg';
 import { chromium } from 'playwright-core';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const TMP = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-cluster-'));
+export const TMP = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-cluster-'));
 const started = Date.now();
-const ADMIN = { email: 'admin@cluster.test', password: 'harbour lemon tree 7' };
+export const ADMIN = { email: 'admin@cluster.test', password: 'harbour lemon tree 7' };
 const BUCKET = 'crm-files';
 const root = process.getuid?.() === 0;
 const children: { name: string; proc: ChildProcess }[] = [];
 const stops: (() => void)[] = [];
 let failed = false;
 
-const say = (line: string) => process.stdout.write(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}\n`);
+export const say = (line: string) => process.stdout.write(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}\n`);
 
 function cleanup() {
   for (const c of [...children].reverse()) {
@@ -63,7 +63,7 @@ function startProcess(name: string, cmd: string, args: string[], opts: { env?: N
   children.push({ name, proc });
   return proc;
 }
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
     s.on('error', reject);
@@ -74,7 +74,7 @@ async function freePort(): Promise<number> {
   });
 }
 /** Waits for `check` to hold, asking again every 100 ms; fails with `what` after `timeoutMs`. */
-async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 120_000) {
+export async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 120_000) {
   const end = Date.now() + timeoutMs;
   for (;;) {
     try {
@@ -86,13 +86,13 @@ async function until(what: string, check: () => Promise<boolean> | boolean, time
     await new Promise((r) => setTimeout(r, 100));
   }
 }
-const portOpen = (port: number) =>
+export const portOpen = (port: number) =>
   new Promise<boolean>((resolve) => {
     const s = net.connect(port, '127.0.0.1');
     s.on('connect', () => (s.destroy(), resolve(true)));
     s.on('error', () => resolve(false));
   });
-const status = async (url: string) => (await fetch(url)).status;
+export const status = async (url: string) => (await fetch(url)).status;
 
 // ---------------------------------------------------------------- the parts
 
@@ -104,7 +104,7 @@ const PGBIN = fs
 if (root) execFileSync('chown', ['postgres:postgres', TMP]);
 fs.chmodSync(TMP, 0o777);
 
-async function startPostgres() {
+export async function startPostgres() {
   const primaryPort = await freePort();
   const replicaPort = await freePort();
   const primary = path.join(TMP, 'primary');
@@ -132,7 +132,7 @@ async function startPostgres() {
   return { primaryPort, replicaPort };
 }
 
-async function startPgBouncer(primaryPort: number) {
+export async function startPgBouncer(primaryPort: number) {
   const port = await freePort();
   const ini = path.join(TMP, 'pgbouncer.ini');
   fs.writeFileSync(path.join(TMP, 'userlist.txt'), '"postgres" ""\n');
@@ -143,13 +143,14 @@ async function startPgBouncer(primaryPort: number) {
       `ignore_startup_parameters = extra_float_digits,options\nlogfile = ${path.join(TMP, 'pgbouncer.log')}\n`,
   );
   for (const f of ['pgbouncer.ini', 'userlist.txt']) if (root) execFileSync('chown', ['postgres:postgres', path.join(TMP, f)]);
-  const [c, a] = asPostgres('/usr/sbin/pgbouncer', [ini]);
-  startProcess('pgbouncer', c, a, { log: path.join(TMP, 'pgbouncer.out') });
+  // As root, PgBouncer itself switches to the postgres user (-u), so that the process this script
+  // stops is PgBouncer, not a runuser in front of it.
+  startProcess('pgbouncer', '/usr/sbin/pgbouncer', root ? ['-u', 'postgres', ini] : [ini], { log: path.join(TMP, 'pgbouncer.out') });
   await until('PgBouncer to listen', () => portOpen(port), 30_000);
   return port;
 }
 
-async function startS3() {
+export async function startS3() {
   const port = await freePort();
   const dir = path.join(TMP, 's3');
   fs.mkdirSync(dir);
@@ -158,9 +159,9 @@ async function startS3() {
   return `http://127.0.0.1:${port}`;
 }
 
-type Instance = { n: number; port: number; proc: ChildProcess; log: string };
+export type Instance = { n: number; port: number; proc: ChildProcess; log: string };
 
-function instanceEnv(n: number, port: number, ports: { lb: number; bouncer: number; primary: number; replica: number }, s3: string): NodeJS.ProcessEnv {
+export function instanceEnv(n: number, port: number, ports: { lb: number; bouncer: number; primary: number; replica: number }, s3: string): NodeJS.ProcessEnv {
   const dataDir = path.join(TMP, `app${n}`);
   fs.mkdirSync(dataDir, { recursive: true });
   return {
@@ -194,14 +195,14 @@ function instanceEnv(n: number, port: number, ports: { lb: number; bouncer: numb
   };
 }
 
-function startInstance(n: number, port: number, env: NodeJS.ProcessEnv): Instance {
+export function startInstance(n: number, port: number, env: NodeJS.ProcessEnv): Instance {
   const log = path.join(TMP, `app${n}.log`);
   const proc = startProcess(`app${n}`, process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { env, log });
   return { n, port, proc, log };
 }
-const ready = (i: Instance) => until(`instance ${i.n} to be ready`, async () => (await status(`http://127.0.0.1:${i.port}/api/health/ready`)) === 200, 180_000);
+export const ready = (i: Instance) => until(`instance ${i.n} to be ready`, async () => (await status(`http://127.0.0.1:${i.port}/api/health/ready`)) === 200, 180_000);
 
-async function startHaproxy(lb: number, apps: number[]) {
+export async function startHaproxy(lb: number, apps: number[]) {
   const cfg = path.join(TMP, 'haproxy.cfg');
   fs.writeFileSync(
     cfg,
@@ -503,7 +504,8 @@ async function main() {
 }
 
 // Ends the process (and so, through the exit handler, everything it started) however main ends.
-main().then(
+// (Imported by bench-cluster.ts for its parts: then main does not run.)
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) void main().then(
   () => process.exit(process.exitCode ?? 0),
   (e: unknown) => {
     failed = true;

@@ -22,6 +22,11 @@ export function runInReadScope(fn: () => void): void {
   scope.run({ replica: false, wrote: false }, fn);
 }
 
+/** Runs `fn` as if outside any request: what it builds on `app.db` is built on the primary. */
+export function outsideReadScope<T>(fn: () => T): T {
+  return scope.exit(fn);
+}
+
 export function currentReadScope(): ReadScope | undefined {
   return scope.getStore();
 }
