@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDate, ZId, ZPage, ZSelectOption, ZText } from './common.ts';
+import { ZDate, ZId, ZPage, ZSelectOption, ZText, ZVersion } from './common.ts';
 import { listAnswer } from './accounts.ts';
 import { zodOfField } from './objects.ts';
 import { DEAL_FIELDS, DEAL_MAX_PARTIES, DEAL_RELATIONS, DEAL_STAGES, DEAL_TYPES } from './deal-fields.ts';
@@ -91,7 +91,7 @@ export const ZDealPartyInput = z.object({ accountId: ZId.nullable().optional(), 
 /** POST /api/Deal/update: without id it creates the deal; with id it carries the version it was based on. */
 export const ZDealUpdate = ZDealFields.partial().extend({
   id: ZId.nullable().optional(),
-  version: ZId.optional(),
+  version: ZVersion,
   objectId: ZId.nullable().optional(),
   demandId: ZId.nullable().optional(),
   accounts: z.array(ZDealPartyInput).max(DEAL_MAX_PARTIES * 2).optional(),
@@ -99,7 +99,7 @@ export const ZDealUpdate = ZDealFields.partial().extend({
 export type TDealUpdate = z.infer<typeof ZDealUpdate>;
 
 /** POST /api/Deal/move: the board's drag of a deal to another stage, with the version guard. */
-export const ZDealMove = z.object({ id: ZId, version: ZId, dealStage: ZDealStage });
+export const ZDealMove = z.object({ id: ZId, version: ZVersion, dealStage: ZDealStage });
 
 /** The list's and the board's filters (spec: POST /api/Deal/search). */
 export const ZDealFilter = z.object({

@@ -14,7 +14,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { buildOnce } from '../../db/prepared.ts';
 import { accounts, activityLinks, assignments, files, objectAccounts, objects } from '../../db/schema/index.ts';
-import { AppError, badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, fieldError, notFound, requireVersion } from '../../lib/errors.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
@@ -263,7 +263,7 @@ export async function updateObject(app: FastifyInstance, caller: Caller, reader:
   return app.db.transaction(async (tx) => {
     const [locked] = await tx.select({ id: objects.id, version: objects.version }).from(objects).where(eq(objects.id, body.id)).for('update');
     if (!locked) throw notFound('objects.notFound');
-    if (body.version !== locked.version) throw conflict(await requireObjectDto(tx, reader, body.id));
+    if (requireVersion(body.version) !== locked.version) throw conflict(await requireObjectDto(tx, reader, body.id));
     const [current] = (await tx.select().from(objects).where(eq(objects.id, body.id))) as Row[];
     const ctx: FieldContext = { db: tx, culture: reader.culture, t: reader.t, timeZone: reader.timeZone, user: caller.user };
     const set: Row = {};
