@@ -1,9 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { connectDb } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
 import { DatabaseNewerError, migrateDb } from '../db/migrate.ts';
 import { TEXTS_CHANNEL } from '../lib/i18n.ts';
 import { createTestApp } from '../../test/harness.ts';
@@ -57,7 +59,7 @@ describe('an instance older than its database', () => {
     await other.pool.query(`insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-a-newer-version', 4102444800000)`);
     const err = await migrateDb(other.dbUrl).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DatabaseNewerError);
-    expect((err as Error).message).toMatch(/^The database was migrated by a newer version of the CRM \(1 migration this version does not have, the newest of 2100-01-01T00:00:00\.000Z\); this version knows migrations up to 0061_session_written_lsn\. Start the newer version instead/);
+    expect((err as Error).message).toMatch(/^The database was migrated by a newer version of the CRM \(1 migration this version does not have, the newest of 2100-01-01T00:00:00\.000Z\); this version knows migrations up to 0062_idempotency_claim_lease\. Start the newer version instead/);
   });
 
   it('migrates once when started together: the others wait on the lock and find nothing to do', async () => {
@@ -121,6 +123,27 @@ describe('several instances on one database', () => {
     } finally {
       await c.end();
     }
+  });
+});
+
+describe('a change whose instance was killed while it ran', () => {
+  it("is not stuck on its Idempotency-Key: the balancer's retry takes the key over once the claim's lease ran out", async () => {
+    const u = await t.user({ roles: ['admin'] });
+    const body = { firstName: 'Retried', lastName: `Elsewhere${Date.now() % 100000}` };
+    const hash = createHash('sha256').update(`POST /api/account/add\n${JSON.stringify(body)}`).digest();
+    const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, u.email));
+    // The first attempt's claim, left by an instance killed mid-change: still leased for a second.
+    const key = `killed-${Date.now()}`;
+    await t.pool.query(`insert into idempotent_requests (user_id, key, request_hash, claimed_until) values ($1, $2, $3, now() + interval '1 second')`, [row!.id, key, hash]);
+    const res = await t.app.inject({ method: 'POST', url: '/api/account/add', payload: body, headers: { authorization: `Bearer ${u.token}`, 'idempotency-key': key } });
+    expect(res.statusCode, res.body).toBe(200);
+    const found = await t.pool.query(`select count(*)::int as n from accounts where last_name = $1`, [body.lastName]);
+    expect(found.rows[0].n).toBe(1);
+    // Its answer is kept now: sent again, the same answer, nothing made twice.
+    const again = await t.app.inject({ method: 'POST', url: '/api/account/add', payload: body, headers: { authorization: `Bearer ${u.token}`, 'idempotency-key': key } });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(res.json());
+    expect((await t.pool.query(`select count(*)::int as n from accounts where last_name = $1`, [body.lastName])).rows[0].n).toBe(1);
   });
 });
 
