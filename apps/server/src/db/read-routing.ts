@@ -39,7 +39,7 @@ export function primaryOf(db: Db): Db {
 
 /** Builders that only read: run on the replica when the request may. */
 const READS = new Set<PropertyKey>(['select', 'selectDistinct', 'selectDistinctOn', '$count', 'query']);
-/** Calls that may write: always the primary, and the request reads from the primary afterwards. */
+/** Calls that may write: the primary, and the request reads from the primary afterwards (a read route's raw SQL and transactions try the replica first, above). */
 const WRITES = new Set<PropertyKey>(['insert', 'update', 'delete', 'execute', 'transaction', 'with', 'refreshMaterializedView']);
 
 /** A replica refuses a write with 25006 (read_only_sql_transaction). */
@@ -53,6 +53,20 @@ export function routedDb(primary: Db, replica: Db): Db {
       if (s?.replica && READS.has(prop)) {
         const v = Reflect.get(replica, prop, replica) as unknown;
         return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(replica) : v;
+      }
+      if (s?.replica && prop === 'execute') {
+        // Raw SQL of a read route (most lists are written so): on the replica; a statement that
+        // writes is refused there (25006, nothing done) and runs on the primary instead.
+        return async (...args: unknown[]) => {
+          try {
+            return await (replica.execute as (...a: unknown[]) => Promise<unknown>)(...args);
+          } catch (e) {
+            if (!isReadOnlyRefusal(e)) throw e;
+            s.replica = false;
+            s.wrote = true;
+            return (primary.execute as (...a: unknown[]) => Promise<unknown>)(...args);
+          }
+        };
       }
       if (s?.replica && prop === 'transaction') {
         // A read-only route's transaction: on the replica; one that turns out to write is run again,
