@@ -185,3 +185,14 @@ export async function onTheMarket(request: APIRequestContext, token: string, obj
   const o = (await (await request.get(`/api/object/view/${objectId}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { active?: boolean; sold?: boolean; rented?: boolean };
   return o.active === true && o.sold !== true && o.rented !== true;
 }
+
+/**
+ * A one-field change through the API as the single-field editor makes it: based on the version its
+ * edit request answers (every change says which version it was made on; without one it is a 428).
+ */
+export async function patchField(request: APIRequestContext, token: string, entity: string, id: number, field: string, value: unknown) {
+  const headers = { authorization: `Bearer ${token}` };
+  const asked = await request.get(`/api/${entity}/editRequestSelectList?id=${id}&fieldName=${field}`, { headers });
+  const version = ((await asked.json()) as { version?: number }).version;
+  return request.fetch(`/api/${entity}/patch/${id}?version=${version}`, { method: 'PATCH', data: [{ op: 'replace', path: `/${field}`, value }], headers });
+}

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { apiToken, expectAccessible, signedIn, inLanguage } from '../fixtures.ts';
+import { apiToken, expectAccessible, signedIn, inLanguage, patchField } from '../fixtures.ts';
 
 /**
  * A sale from the form to the board: a demo flat's sale recorded with its owner as the seller, and
@@ -791,7 +791,7 @@ test('a flat whose sale is closed reads Sold at the top of its page, not For sal
   const token = await apiToken(request);
   const flat = await demoFlatForSale(request, token, 2);
   // On the website first.
-  const asked = await request.patch(`/api/object/patch/${flat.id}`, { data: [{ op: 'replace', path: '/publishRequested', value: true }], headers: auth(token) });
+  const asked = await patchField(request, token, 'object', flat.id, 'publishRequested', true);
   expect(asked.ok(), await asked.text()).toBeTruthy();
   const state = async () => (await (await request.get(`/api/object/publishState/${flat.id}`, { headers: auth(token) })).json()) as { published: boolean; publishError: string | null };
   await expect.poll(async () => (await state()).published, { timeout: 20_000 }).toBe(true);

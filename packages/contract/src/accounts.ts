@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_AMOUNT_NUMBER, ZDate, ZId, ZPage, ZPageString, ZSelectOption, ZVersion } from './common.ts';
+import { MAX_AMOUNT_NUMBER, ZDate, ZId, ZIdParam, ZOk, ZPage, ZPageString, ZSelectOption, ZVersion } from './common.ts';
+import type { CallSchemas } from './call.ts';
 import { ACCOUNT_KIND_FIELDS, ACCOUNT_LANGUAGES, ACCOUNT_SPECIALTY_FIELDS, isAccountLanguage, isEmailList, isGreekTaxNumber, isPhoneList } from './account-fields.ts';
 
 export { ACCOUNT_LANGUAGES, isAccountLanguage, isEmailList, isGreekTaxNumber, isPhoneList };
@@ -224,3 +225,28 @@ export const ZUserRoleBody = z.object({ role: z.string().min(1).max(50) });
 /** Service values of the client list filter (0 = all services). */
 export const CLIENT_SERVICES = [1, 2, 3, 4, 5] as const; // purchase, rent, short rent, sell, rent out
 export const EMPLOYEE_ROLES = ['admin', 'employee'] as const;
+
+/** POST /api/account/add: the new account's id. */
+export const ZAccountAdded = z.object({ id: z.number().int() });
+
+/** The accounts' calls and their schemas (decision 057); their methods and paths: `accounts.resource.ts`. */
+export const ACCOUNT_API = {
+  owners: { query: ZListQuery, answer: listAnswer(ZOwnerRow) },
+  clients: { body: ZClientSearch, answer: ZClientSearchAnswer },
+  professionals: { query: ZListQuery, answer: listAnswer(ZSpecialistRow) },
+  partners: { body: ZPartnerSearch, answer: listAnswer(ZPartnerRow) },
+  sources: { query: ZListQuery, answer: listAnswer(ZSourceRow) },
+  employes: { query: ZListQuery, answer: listAnswer(ZEmployeRow) },
+  list: { query: ZListQuery, answer: listAnswer(ZAccountRow) },
+  search: { query: ZAccountSearchQuery, answer: ZAccountSearchAnswer },
+  add: { body: ZAccountAdd, answer: ZAccountAdded },
+  view: { params: ZIdParam, answer: ZAccount },
+  edit: { params: ZIdParam, answer: ZAccountEditAnswer },
+  update: { body: ZAccountUpdate, answer: ZAccount },
+  remove: { params: ZIdParam, answer: ZOk },
+  merge: { body: ZAccountMerge, answer: ZAccount },
+  personalData: { params: ZIdParam },
+  erase: { params: ZIdParam, body: ZAccountErase, answer: ZAccount },
+  role: { params: ZIdParam, answer: ZUserRole },
+  setRole: { params: ZIdParam, body: ZUserRoleBody, answer: ZUserRole },
+} satisfies Record<string, CallSchemas>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SHOW_ALL } from './constants.ts';
-import { ZDate, ZDateTime, ZId, ZIdString, ZPage, ZPageString, ZSelectOption, ZVersion } from './common.ts';
+import { ZDate, ZDateTime, ZId, ZIdParam, ZIdString, ZOk, ZPage, ZPageString, ZSelectOption, ZVersion } from './common.ts';
+import type { CallSchemas } from './call.ts';
 
 /*
  * Activities (notes, calls, meetings, to-dos linked to records) and assignments (people assigned
@@ -158,3 +159,25 @@ export const ZAssignmentAdd = z.object({
   viewingId: id.optional(),
 });
 export type TAssignmentAdd = z.infer<typeof ZAssignmentAdd>;
+
+/** The activities' calls and their schemas (decision 057); their methods and paths: `activities.resource.ts`. */
+export const ACTIVITY_API = {
+  list: { query: ZActivityListQuery, answer: ZActivityListAnswer },
+  actions: { body: ZActionSearch, answer: ZActionSearchAnswer },
+  add: { body: ZActivityAdd, answer: ZActivity },
+  update: { body: ZActivityUpdate, answer: ZActivity },
+  view: { params: ZIdParam, answer: ZActivity },
+  remove: { params: ZIdParam, answer: ZOk },
+} satisfies Record<string, CallSchemas>;
+
+/** POST /api/assignment/{parent}/add: the kind of record (its id is in the body). */
+export const ZAssignmentParentParam = z.object({ parent: z.string().max(20) });
+/** DELETE /api/assignment/{parent}/{parentId}/{accountId}. */
+export const ZAssignmentRemoveParams = ZAssignmentParentParams.extend({ accountId: ZIdString });
+
+/** The assignments' calls and their schemas (decision 057); their methods and paths: `activities.resource.ts`. */
+export const ASSIGNMENT_API = {
+  list: { params: ZAssignmentParentParams, answer: ZAssignmentList },
+  add: { params: ZAssignmentParentParam, body: ZAssignmentAdd, answer: ZAssignmentItem },
+  remove: { params: ZAssignmentRemoveParams, answer: ZOk },
+} satisfies Record<string, CallSchemas>;

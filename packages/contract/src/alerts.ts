@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ALERT_DEFAULT_PAGE_SIZE, ALERT_NOTES_MAX, SHOW_ALL } from './constants.ts';
-import { ZPage, ZText, ZVersion } from './common.ts';
+import { ZIdParam, ZOk, ZPage, ZText, ZVersion } from './common.ts';
+import type { CallSchemas } from './call.ts';
 import { listAnswer } from './accounts.ts';
 
 /** The alert list's page sizes (the spec: the same choices as deals, default 10). */
@@ -93,3 +94,24 @@ export const ZBackupsAnswer = z.object({
   failure: z.object({ at: z.string(), reason: ZBackupFailureReason, error: z.string(), retryAt: z.string().nullable() }).nullable(),
 });
 export type TBackupsAnswer = z.infer<typeof ZBackupsAnswer>;
+
+/** The alerts' calls and their schemas (decision 057); their methods and paths: `alerts.resource.ts`. */
+export const ALERT_API = {
+  list: { body: ZAlertListBody, answer: ZAlertListAnswer },
+  view: { params: ZIdParam, answer: ZAlert },
+  markUnread: { params: ZIdParam, answer: ZAlert },
+  updateNotes: { params: ZIdParam, body: ZAlertNotes, answer: ZAlert },
+  remove: { params: ZIdParam, answer: ZOk },
+} satisfies Record<string, CallSchemas>;
+
+/** The background jobs' calls (decision 057): the runner's state, a failed job retried. */
+export const JOB_API = {
+  list: { query: ZJobsQuery, answer: ZJobsAnswer },
+  retry: { params: ZIdParam, answer: ZOk },
+} satisfies Record<string, CallSchemas>;
+
+/** The backups' calls (decision 057): the backups on the server, a backup now. */
+export const BACKUP_API = {
+  list: { answer: ZBackupsAnswer },
+  start: { answer: ZOk },
+} satisfies Record<string, CallSchemas>;

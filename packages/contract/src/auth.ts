@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 import { LANGUAGES, ROLES } from './constants.ts';
 import { SIGN_IN_EMAIL } from './site-settings.ts';
+import { ZOk } from './common.ts';
+import type { CallSchemas } from './call.ts';
 
 export const ZRole = z.enum(ROLES);
 export const ZLanguage = z.enum(LANGUAGES);
@@ -63,3 +65,30 @@ export const ZSetPasswordPreview = z.object({
 });
 export type TSetPasswordPreview = z.infer<typeof ZSetPasswordPreview>;
 export const ZMessage = z.object({ message: z.string() });
+
+/** GET /api/authenticate/me: the session's user. */
+export const ZMe = z.object({
+  username: z.string(),
+  email: z.string(),
+  userroles: z.array(ZRole),
+  branchId: z.number().int().nullable(),
+  language: ZLanguage.nullable(),
+  accountId: z.number().int().nullable(),
+});
+export type TMe = z.infer<typeof ZMe>;
+/** GET /api/authenticate/setPassword/preview: the e-mail a password would be set for. */
+export const ZSetPasswordPreviewQuery = z.object({ email: z.string().trim().min(1).max(320) });
+
+/** The session's calls and their schemas (decision 057): sign-in, passwords, the reader's language; their paths: `auth.resource.ts`. */
+export const SESSION_API = {
+  login: { body: ZLoginBody, answer: ZSessionUser },
+  logout: { answer: ZOk },
+  me: { answer: ZMe },
+  forgotPassword: { body: ZForgotPasswordBody, answer: ZMessage },
+  resetPassword: { body: ZResetPasswordBody, answer: ZMessage },
+  setPassword: { body: ZSetPasswordBody, answer: ZMessage },
+  changePassword: { body: ZChangePasswordBody, answer: ZMessage },
+  sendInvitation: { body: ZSendInvitationBody, answer: ZMessage },
+  setPasswordPreview: { query: ZSetPasswordPreviewQuery, answer: ZSetPasswordPreview },
+  language: { body: ZLanguageBody, answer: ZOk },
+} satisfies Record<string, CallSchemas>;

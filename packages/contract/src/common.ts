@@ -18,6 +18,11 @@ export type TProblem = z.infer<typeof ZProblem>;
 export const ZOk = z.object({ ok: z.literal(true) });
 export type TOk = z.infer<typeof ZOk>;
 
+/** An answer that is a spreadsheet (the OpenAPI document says so). */
+export const ZXlsxWorkbook = z.any().describe('xlsx workbook');
+/** A conditional GET's 304: no body. */
+export const ZNotModified = z.null().describe('Not modified');
+
 /** The largest id: ids are PostgreSQL integers (32-bit, signed). */
 export const MAX_ID = 2147483647;
 /** The largest page number: keeps (page - 1) × page size far inside PostgreSQL's 64-bit OFFSET. */

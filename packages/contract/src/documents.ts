@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZIdString, ZPage, ZText, ZVersionString } from './common.ts';
+import { ZIdParam, ZIdString, ZOk, ZPage, ZText, ZVersionString } from './common.ts';
+import type { CallSchemas } from './call.ts';
 import { SHOW_ALL } from './constants.ts';
 import type { TFieldDescriptionOf } from './field-description.ts';
 import { DOCUMENT_DESCRIPTION_MAX, DOCUMENT_NAME_MAX } from './office-constants.ts';
@@ -74,3 +75,14 @@ export const ZDocumentUpdateFields = z.object({
     .default(''),
 });
 export type TDocumentUpdateFields = z.infer<typeof ZDocumentUpdateFields>;
+
+/**
+ * The documents' calls and their schemas (decision 057); their methods and paths: `documents.resource.ts`.
+ * The update is a multipart form (its fields and new files together), read by the server part by part.
+ */
+export const DOCUMENT_API = {
+  list: { query: ZDocumentListQuery, answer: ZDocumentListAnswer },
+  edit: { params: ZIdParam, answer: ZDocument },
+  update: { answer: ZDocument },
+  remove: { params: ZIdParam, answer: ZOk },
+} satisfies Record<string, CallSchemas>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZIdString, ZSelectOption, ZVersionString } from './common.ts';
+import { ZIdParam, ZIdString, ZSelectOption, ZVersionString } from './common.ts';
+import type { CallSchemas } from './call.ts';
 
 /** Kinds of value the single-field editor edits (spec: single-field editor field types). */
 export const FIELD_TYPES = [
@@ -86,3 +87,17 @@ export const ZEditRequestAnswer = z.object({
   version: z.number().int().optional(),
 });
 export type TEditRequestAnswer = z.infer<typeof ZEditRequestAnswer>;
+
+/** The entity a single-field call names in its path (`/api/{entity}/...`; absent from an entity's own static path). */
+export const ZFieldEntityParam = z.object({ entity: z.string().max(50) }).partial();
+export const ZFieldPatchParams = ZIdParam.extend({ entity: z.string().max(50).optional() });
+
+/**
+ * The single-field editor's calls and their schemas (decision 057), the same for every entity;
+ * their methods and paths: `fields.resource.ts`. The patch is also taken by POST, for old clients.
+ */
+export const FIELD_API = {
+  selectList: { params: ZFieldEntityParam, query: ZEditRequestQuery, answer: ZEditRequestAnswer },
+  patch: { params: ZFieldPatchParams, query: ZFieldPatchQuery, body: ZFieldPatch, answer: ZFieldPatchAnswer },
+  patchByPost: { params: ZFieldPatchParams, query: ZFieldPatchQuery, body: ZFieldPatch, answer: ZFieldPatchAnswer },
+} satisfies Record<string, CallSchemas>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZId, ZIdString } from './common.ts';
+import { ZId, ZIdString, ZOk } from './common.ts';
+import type { CallSchemas } from './call.ts';
 
 /** One stored file as answered by the upload (POST /api/files). */
 export const ZFileUploaded = z.object({
@@ -69,3 +70,21 @@ export const ZFileNamedParam = ZFileNameParam.extend({ name: z.string().min(1).m
  */
 export const ZFileGetQuery = z.object({ size: z.enum(['original', 'thumb', 'web']).default('original') });
 export type TFileGetQuery = z.infer<typeof ZFileGetQuery>;
+
+/** POST /api/files/setParent: the record's files, and the ids of those just attached. */
+export const ZFileSetParentAnswer = ZFileListAnswer.extend({ attached: z.array(z.number().int()) });
+
+/**
+ * The files' calls and their schemas (decision 057); their methods and paths: `files.resource.ts`.
+ * The upload is a multipart form (field `files`), read by the server part by part; a file is
+ * answered as itself.
+ */
+export const FILE_API = {
+  upload: { answer: ZFileUploadAnswer },
+  list: { query: ZFileListQuery, answer: ZFileListAnswer },
+  get: { params: ZFileNameParam, query: ZFileGetQuery },
+  getNamed: { params: ZFileNamedParam, query: ZFileGetQuery },
+  remove: { params: ZFileNameParam, answer: ZOk },
+  setParent: { body: ZFileSetParent, answer: ZFileSetParentAnswer },
+  reorder: { body: ZFileReorder, answer: ZFileListAnswer },
+} satisfies Record<string, CallSchemas>;

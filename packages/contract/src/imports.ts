@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ZXlsxWorkbook } from './common.ts';
+import type { CallSchemas } from './call.ts';
 
 /**
  * Bringing owners and properties in from a spreadsheet (decision 052): upload a file, map its
@@ -89,3 +91,14 @@ export const ZImportRunAnswer = z.object({
 export type TImportRunAnswer = z.infer<typeof ZImportRunAnswer>;
 
 export const ZImportTemplateQuery = z.object({ kind: z.enum(IMPORT_KINDS) });
+
+/**
+ * The import's calls and their schemas (decision 057); their methods and paths: `imports.resource.ts`.
+ * The upload is a multipart form (one file), read by the server part by part.
+ */
+export const IMPORT_API = {
+  upload: { answer: ZImportUploadAnswer },
+  preview: { body: ZImportRequest, answer: ZImportPreviewAnswer },
+  run: { body: ZImportRunRequest, answer: ZImportRunAnswer },
+  template: { query: ZImportTemplateQuery, answer: ZXlsxWorkbook },
+} satisfies Record<string, CallSchemas>;

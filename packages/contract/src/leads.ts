@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_AMOUNT_NUMBER, ZDate, ZId, ZPage, ZSelectOption, ZVersion } from './common.ts';
+import { MAX_AMOUNT_NUMBER, ZDate, ZId, ZIdParam, ZOk, ZPage, ZSelectOption, ZVersion } from './common.ts';
+import type { CallSchemas } from './call.ts';
 import { listAnswer } from './accounts.ts';
 import { zodOfField } from './objects.ts';
 import { LEAD_FIELDS } from './lead-fields.ts';
@@ -145,3 +146,21 @@ export const ZObjectMatch = z.object({
 });
 export const ZObjectMatchesAnswer = z.object({ items: z.array(ZObjectMatch) });
 export const ZNotSuitable = z.object({ objectId: ZId, notSuitable: z.boolean() });
+
+/** The leads' calls and their schemas (decision 057); their methods and paths: `leads.resource.ts`. */
+export const LEAD_API = {
+  search: { body: ZLeadSearch, answer: ZLeadSearchAnswer },
+  add: { body: ZLeadAdd.optional(), answer: ZLeadAddAnswer },
+  discard: { body: ZLeadDiscard, answer: ZLeadDiscardAnswer },
+  get: { params: ZIdParam, answer: ZLeadAnswer },
+  view: { params: ZIdParam, answer: ZLeadAnswer },
+  update: { body: ZLeadUpdate, answer: ZLeadAnswer },
+  remove: { params: ZIdParam, answer: ZOk },
+  addObject: { body: ZLeadObjectChange, answer: ZLeadObjectsAnswer },
+  removeObject: { body: ZLeadObjectChange, answer: ZLeadObjectsAnswer },
+  matches: { params: ZIdParam, query: ZMatchQuery, answer: ZLeadMatchesAnswer },
+  matchesSeen: { params: ZIdParam, answer: ZOk },
+  notSuitable: { params: ZIdParam, body: ZNotSuitable, answer: ZOk },
+  forObject: { params: ZIdParam, query: ZMatchQuery, answer: ZObjectMatchesAnswer },
+  searchQuick: { query: ZLeadQuickQuery, answer: ZLeadQuickAnswer },
+} satisfies Record<string, CallSchemas>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_AMOUNT_NUMBER, ZAmountInput, ZDate, ZDateTime, ZDateTimeInput, ZId, ZIdString, ZPage, ZPageString, ZSelectOption, ZText, ZVersion, ZVersionString } from './common.ts';
+import { MAX_AMOUNT_NUMBER, ZAmountInput, ZDate, ZDateTime, ZDateTimeInput, ZId, ZIdParam, ZIdString, ZOk, ZPage, ZPageString, ZSelectOption, ZText, ZVersion, ZVersionString } from './common.ts';
+import type { CallSchemas } from './call.ts';
 import { listAnswer } from './accounts.ts';
 import { MAP_CIRCLE, OBJECT_FIELDS, OBJECT_RELATIONS, type TFieldDescriptionOf } from './object-fields.ts';
 import { CULTURES } from './constants.ts';
@@ -368,3 +369,41 @@ export const ZObjectSheetAnswer = z.object({
   agent: z.object({ name: z.string(), phone: z.string().nullable(), email: z.string().nullable() }).nullable(),
 });
 export type TObjectSheetAnswer = z.infer<typeof ZObjectSheetAnswer>;
+
+/** The objects' calls and their schemas (decision 057); their methods and paths: `objects.resource.ts`. */
+export const OBJECT_API = {
+  list: { body: ZObjectListQuery, answer: ZObjectListAnswer },
+  add: { query: ZObjectAddQuery, answer: ZRealtyObject },
+  discard: { body: ZObjectDiscard, answer: ZObjectDiscardAnswer },
+  edit: { params: ZIdParam, answer: ZObjectEditAnswer },
+  update: { body: ZObjectUpdate, answer: ZRealtyObject },
+  view: { params: ZObjectIdOrRefParam, answer: ZObjectViewAnswer },
+  sheet: { params: ZObjectIdOrRefParam, query: ZObjectSheetQuery, answer: ZObjectSheetAnswer },
+  remove: { params: ZIdParam, answer: ZOk },
+  download: { body: ZObjectDownload },
+  search: { body: ZObjectSearch, answer: ZObjectSearchAnswer },
+  searchByRefNumOrTitle: { query: ZObjectRefSearchQuery, answer: ZObjectRefSearchAnswer },
+} satisfies Record<string, CallSchemas>;
+
+/** The calls of an object's contacts (owners, tenants and the other people of a property) (decision 057). */
+export const OBJECT_ACCOUNT_API = {
+  add: { body: ZObjectAccount, answer: ZObjectAccount },
+  update: { body: ZObjectAccount, answer: ZObjectAccount },
+  remove: { body: ZObjectAccountKey, answer: ZOk },
+} satisfies Record<string, CallSchemas>;
+
+/** The keys register's calls and their schemas (decision 057). */
+export const OBJECT_KEY_API = {
+  list: { query: ZObjectKeyListQuery, answer: ZObjectKeyListAnswer },
+  edit: { params: ZIdParam, answer: ZObjectKeyAnswer },
+  update: { body: ZObjectKeyEdit, answer: ZObjectKeyAnswer },
+  updateLoan: { body: ZObjectKeyLoanEdit, answer: ZObjectKeyAnswer },
+  removeLoan: { params: ZIdParam, query: ZObjectKeyLoanDeleteQuery, answer: ZObjectKeyAnswer },
+  remove: { params: ZIdParam, answer: ZOk },
+} satisfies Record<string, CallSchemas>;
+
+/** The places' calls (decision 057): the location picker's suggestions, the places with the most objects. */
+export const LOCATION_API = {
+  search: { query: ZLocationSearchQuery, answer: ZLocationSearchAnswer },
+  top: { answer: ZTopLocationsAnswer },
+} satisfies Record<string, CallSchemas>;

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { ZDateTime, ZIdString } from './common.ts';
+import { ZMessage } from './auth.ts';
+import { ZExpenseForApproval, ZTransactionIdParam } from './payments.ts';
+import type { CallSchemas } from './call.ts';
 
 /**
  * The client side of payments: invitations to the payments-only app and the client's approval of
@@ -33,3 +36,19 @@ export const ZApprovalNamedFileParams = z.object({ id: ZIdString, fileId: ZIdStr
  */
 export const ZStatementApproval = z.object({ requestedOn: ZDateTime });
 export type TStatementApproval = z.infer<typeof ZStatementApproval>;
+
+/**
+ * The calls of the client side of payments and their schemas (decision 057); their methods and
+ * paths: `payments-client.resource.ts`. A file of an expense is answered as itself.
+ */
+export const PAYMENT_CLIENT_API = {
+  sendInvitation: { params: ZAccountIdParam, answer: ZMessage },
+  sendForApproval: { params: ZTransactionIdParam, answer: ZMessage },
+  viewExpense: { params: ZTransactionIdParam, query: ZApprovalTokenQuery, answer: ZExpenseForApproval },
+  approveExpense: { params: ZTransactionIdParam, query: ZApprovalTokenQuery, answer: ZExpenseForApproval },
+  approveOwnExpense: { params: ZTransactionIdParam, body: ZStatementApproval, answer: ZExpenseForApproval },
+  revertOwnApproval: { params: ZTransactionIdParam, answer: ZExpenseForApproval },
+  revertApproval: { params: ZTransactionIdParam, query: ZApprovalTokenQuery, answer: ZExpenseForApproval },
+  file: { params: ZApprovalFileParams, query: ZApprovalTokenQuery },
+  namedFile: { params: ZApprovalNamedFileParams, query: ZApprovalTokenQuery },
+} satisfies Record<string, CallSchemas>;

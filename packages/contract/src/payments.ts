@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_ID, MAX_PAGE, ZAmountInput, ZDate, ZDateTimeInput, ZId, ZIdString, ZMoney, ZSelectOption, ZText } from './common.ts';
+import { MAX_ID, MAX_PAGE, ZAmountInput, ZDate, ZDateTimeInput, ZId, ZIdString, ZMoney, ZOk, ZSelectOption, ZText } from './common.ts';
+import type { CallSchemas } from './call.ts';
 import { LANGUAGES, SHOW_ALL } from './constants.ts';
 import { STATEMENT_DEFAULT_PAGE_SIZE, TRANSACTION_TYPES, type TTransactionType } from './payment-constants.ts';
 import {
@@ -323,3 +324,25 @@ export const ZExpenseForApproval = z.object({
   language: z.enum(LANGUAGES).nullable(),
 });
 export type TExpenseForApproval = z.infer<typeof ZExpenseForApproval>;
+
+/**
+ * The payments' calls and their schemas (decision 057); their methods and paths: `payments.resource.ts`.
+ * An income or expense is saved as a multipart form (its fields and its attachments), read by the
+ * server part by part; a statement's download and an attachment are answered as files.
+ */
+export const PAYMENT_API = {
+  accounts: { query: ZPaymentAccountsQuery, answer: ZPaymentAccountsAnswer },
+  statement: { query: ZStatementQuery, answer: ZStatementAnswer },
+  download: { params: ZStatementDownloadParams, query: ZStatementFilter },
+  file: { params: ZTransactionIdParam },
+  namedFile: { params: ZTransactionFileParams },
+  addIncome: { query: ZTransactionFormQuery, answer: ZIncomeForm },
+  editIncome: { params: ZTransactionIdParam, answer: ZIncomeForm },
+  createIncome: { answer: ZTransactionSaved },
+  updateIncome: { answer: ZTransactionSaved },
+  addExpense: { query: ZTransactionFormQuery, answer: ZExpenseForm },
+  editExpense: { params: ZTransactionIdParam, answer: ZExpenseForm },
+  createExpense: { answer: ZTransactionSaved },
+  updateExpense: { answer: ZTransactionSaved },
+  remove: { params: ZTransactionIdParam, answer: ZOk },
+} satisfies Record<string, CallSchemas>;

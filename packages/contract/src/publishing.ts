@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_ID, ZPageString } from './common.ts';
+import { MAX_ID, ZIdParam, ZPageString } from './common.ts';
+import type { CallSchemas } from './call.ts';
 import { OBJECT_SUBTYPES } from './object-fields.ts';
 
 /** GET /api/object/publishState/{id}: where the object's publishing stands (polled while it runs). */
@@ -85,3 +86,26 @@ export const ZPublicList = z.object({ items: z.array(ZPublicObject), totalRows: 
 export type TPublicListDto = z.infer<typeof ZPublicList>;
 export const ZPublicRefParam = z.object({ ref: z.string().regex(/^\d{1,9}$/) });
 export const ZPublicObjectQuery = z.object({ lang: z.enum(['en', 'el', 'ru']).optional() });
+
+/** The publishing's call and its schemas (decision 057): an object's state on the website. */
+export const PUBLISHING_API = {
+  state: { params: ZIdParam, answer: ZObjectPublishState },
+} satisfies Record<string, CallSchemas>;
+
+/**
+ * The public site's calls (decision 057; their methods and paths: `publishing.resource.ts`): the
+ * published objects as JSON for the agency's own site or apps, and the site's pages, which read
+ * their query, params and form (urlencoded) themselves and answer HTML, a script, a photo or the feed.
+ */
+export const PUBLIC_SITE_API = {
+  listings: { query: ZPublicListQuery, answer: ZPublicList },
+  listing: { params: ZPublicRefParam, query: ZPublicObjectQuery, answer: ZPublicObject },
+  listPage: {},
+  termsPage: {},
+  objectPage: {},
+  contactPage: {},
+  contact: {},
+  script: {},
+  photo: {},
+  feed: {},
+} satisfies Record<string, CallSchemas>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZDate, ZSelectOption } from './common.ts';
+import type { CallSchemas } from './call.ts';
 
 /**
  * The Results report (agents' results): the period it covers. "range" takes the from and till days
@@ -49,3 +50,9 @@ export const ZResultsAnswer = z.object({
   branches: z.array(ZSelectOption),
 });
 export type TResultsAnswer = z.infer<typeof ZResultsAnswer>;
+
+/** The reports' calls and their schemas (decision 057); their methods and paths: `reports.resource.ts`. */
+export const REPORT_API = {
+  results: { body: ZResultsQuery, answer: ZResultsAnswer },
+  download: { body: ZResultsQuery },
+} satisfies Record<string, CallSchemas>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZDate, ZId, ZPage, ZSelectOption, ZText, ZVersion } from './common.ts';
+import { ZDate, ZId, ZIdParam, ZOk, ZPage, ZSelectOption, ZText, ZVersion } from './common.ts';
+import type { CallSchemas } from './call.ts';
 import { listAnswer } from './accounts.ts';
 import { zodOfField } from './objects.ts';
 import {
@@ -268,3 +269,14 @@ export const ZAvailabilityAnswer = listAnswer(ZAvailabilityRow).extend({
   days: z.number().int(),
 });
 export type TAvailabilityAnswer = z.infer<typeof ZAvailabilityAnswer>;
+
+/** The reservations' calls and their schemas (decision 057); their methods and paths: `reservations.resource.ts`. */
+export const RESERVATION_API = {
+  search: { body: ZReservationSearch, answer: ZReservationSearchAnswer },
+  download: { body: ZReservationDownload },
+  availability: { body: ZAvailabilityQuery, answer: ZAvailabilityAnswer },
+  add: { query: ZReservationAddQuery, answer: ZReservationAnswer },
+  edit: { params: ZIdParam, answer: ZReservationAnswer },
+  update: { body: ZReservationUpdate, answer: ZReservationAnswer },
+  remove: { params: ZIdParam, answer: ZOk },
+} satisfies Record<string, CallSchemas>;

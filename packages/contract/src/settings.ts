@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { ZSelectOption, isStorableText, ZVersion } from './common.ts';
+import { ZSelectOption, isStorableText, ZVersion, ZXlsxWorkbook } from './common.ts';
+import { ZActionLogAnswer, ZActionLogSearch } from './action-log.ts';
+import type { CallSchemas } from './call.ts';
 import { SITE_EMAIL, isAgencyPhone, isFeeNumber, SALE_FEE_MAX, RENT_FEE_MAX } from './site-settings.ts';
 import { isGreekTaxNumber, isRegistryNumber } from './account-fields.ts';
 
@@ -81,3 +83,17 @@ export const ZSiteSettingsUpdate = z.object({
   version: ZVersion,
 });
 export type TSiteSettingsUpdate = z.infer<typeof ZSiteSettingsUpdate>;
+
+/**
+ * The settings' calls and their schemas (decision 057), the action log's among them; their methods
+ * and paths: `settings.resource.ts`.
+ * The texts' import is a multipart form (one .xlsx), read by the server part by part.
+ */
+export const SETTINGS_API = {
+  localizationExport: { answer: ZXlsxWorkbook },
+  localizationImport: { answer: ZLocalizationImportAnswer },
+  dataExport: { query: ZDataExportQuery, answer: ZXlsxWorkbook },
+  actionLog: { body: ZActionLogSearch, answer: ZActionLogAnswer },
+  siteSettings: { answer: ZSiteSettingsAnswer },
+  updateSiteSettings: { body: ZSiteSettingsUpdate, answer: ZSiteSettings },
+} satisfies Record<string, CallSchemas>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SEARCH_ENTITIES } from './constants.ts';
+import type { CallSchemas } from './call.ts';
 
 export const ZHealth = z.object({ status: z.literal('ok'), database: z.literal('ok'), version: z.string() });
 
@@ -96,3 +97,19 @@ export const ZReadiness = z.object({
   version: z.string(),
   instance: z.string(),
 });
+
+/** GET /api/Alert/unreadCount: the navbar badge's number. */
+export const ZUnreadCount = z.number().int();
+
+/**
+ * The shell's calls and their schemas (decision 057): health, texts, the web's settings, the
+ * alerts badge, global search, the home page; their methods and paths: `shell.resource.ts`.
+ */
+export const SHELL_API = {
+  health: { answer: ZHealth },
+  localization: { query: ZLocalizationQuery, answer: ZLocalizationList },
+  config: { answer: ZWebConfig },
+  unreadCount: { answer: ZUnreadCount },
+  search: { query: ZSearchQuery, answer: ZSearchAnswer },
+  home: { answer: ZHome },
+} satisfies Record<string, CallSchemas>;

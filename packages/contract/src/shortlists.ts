@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZDateTime, ZId, ZIdString } from './common.ts';
+import { ZDateTime, ZId, ZIdParam, ZIdString } from './common.ts';
+import type { CallSchemas } from './call.ts';
 import { SHORTLIST_MAX_OBJECTS } from './constants.ts';
 
 /**
@@ -104,3 +105,14 @@ export type TShortlistPublic = z.infer<typeof ZShortlistPublic>;
 /** POST /api/shortlist/{token}/answer: the client's answer on one property (null takes it back). */
 export const ZShortlistAnswerBody = z.object({ objectId: ZId, answer: z.enum(SHORTLIST_ANSWERS).nullable() });
 export type TShortlistAnswerBody = z.infer<typeof ZShortlistAnswerBody>;
+
+/** The shortlists' calls and their schemas (decision 057); their methods and paths: `shortlists.resource.ts`. */
+export const SHORTLIST_API = {
+  send: { params: ZIdParam, body: ZShortlistSend, answer: ZShortlistSent },
+  list: { params: ZIdParam, answer: ZShortlistList },
+  again: { params: ZShortlistWithdrawParams, answer: ZShortlistSent },
+  withdraw: { params: ZShortlistWithdrawParams, answer: ZShortlistList },
+  view: { params: ZShortlistTokenParam, answer: ZShortlistPublic },
+  answer: { params: ZShortlistTokenParam, body: ZShortlistAnswerBody, answer: ZShortlistPublic },
+  photo: { params: ZShortlistPhotoParams },
+} satisfies Record<string, CallSchemas>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZDate, ZDateTime, ZId, ZPage, ZPageString, ZSelectOption, ZText, ZVersion } from './common.ts';
+import { ZDate, ZDateTime, ZId, ZIdParam, ZOk, ZPage, ZPageString, ZSelectOption, ZText, ZVersion } from './common.ts';
+import type { CallSchemas } from './call.ts';
 import { listAnswer } from './accounts.ts';
 import { LEAD_VIEWINGS_PAGE, VIEWING_COMMENT_MAX, VIEWING_COMMENT_SEARCH_MAX } from './constants.ts';
 
@@ -184,3 +185,16 @@ export const ZViewingSheet = z.object({
   texts: z.record(z.string(), z.string()),
 });
 export type TViewingSheet = z.infer<typeof ZViewingSheet>;
+
+/** The viewings' calls and their schemas (decision 057); their methods and paths: `viewings.resource.ts`. */
+export const VIEWING_API = {
+  search: { body: ZViewingSearch, answer: ZViewingSearchAnswer },
+  add: { query: ZViewingAddQuery, answer: ZViewingAnswer },
+  edit: { params: ZIdParam, answer: ZViewingAnswer },
+  sheet: { params: ZIdParam, query: ZViewingSheetQuery, answer: ZViewingSheet },
+  update: { body: ZViewingUpdate, answer: ZViewingAnswer },
+  move: { body: ZViewingMove, answer: ZViewingAnswer },
+  remove: { params: ZIdParam, answer: ZOk },
+  forLead: { params: ZIdParam, query: ZLeadViewingsQuery, answer: ZLeadViewingsAnswer },
+  calendar: { query: ZCalendarQuery, answer: ZCalendarAnswer },
+} satisfies Record<string, CallSchemas>;

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZAlert, ZAlertListAnswer, ZAlertListBody, ZAlertNotes, ZIdParam, ZJobsAnswer, ZJobsQuery, ZOk } from '@crm/contract';
+import { ALERT_API, JOB_API } from '@crm/contract';
+import { ALERT, JOB } from '@crm/contract/resources';
 import { OFFICE_ADMIN, STAFF_NO_BRANCH } from '../../plugins/auth.ts';
+import { registerCalls } from '../../lib/calls.ts';
 import { registerJobAlerts } from './alerts.jobs.ts';
 import { registerSystemAlerts } from './alerts.system.ts';
 import { deleteAlert, listAlerts, listJobs, markUnread, openAlert, retryJob, updateNotes } from './alerts.service.ts';
@@ -16,52 +17,46 @@ const caller = (req: FastifyRequest) => ({ user: req.user!, actor: req.actor });
  */
 export const alertsRoutes = fp(
   async (root: FastifyInstance) => {
-    const app = root.withTypeProvider<ZodTypeProvider>();
+    const app = root;
     const tags = ['alerts'];
     registerJobAlerts(app);
     registerSystemAlerts(app);
 
-    app.post(
-      '/api/alert/list',
-      { config: { access: STAFF_NO_BRANCH }, schema: { tags, body: ZAlertListBody, response: { 200: ZAlertListAnswer } } },
-      async (req) => listAlerts(app, req.body, req.culture),
-    );
-    app.get(
-      '/api/alert/:id',
-      { config: { access: STAFF_NO_BRANCH }, schema: { tags, params: ZIdParam, response: { 200: ZAlert } } },
-      async (req) => openAlert(app, caller(req), req.params.id, req.culture),
-    );
-    app.post(
-      '/api/alert/mark-as-unread/:id',
-      { config: { access: STAFF_NO_BRANCH }, schema: { tags, params: ZIdParam, response: { 200: ZAlert } } },
-      async (req) => markUnread(app, caller(req), req.params.id, req.culture),
-    );
-    app.post(
-      '/api/alert/update-notes/:id',
-      { config: { access: STAFF_NO_BRANCH }, schema: { tags, params: ZIdParam, body: ZAlertNotes, response: { 200: ZAlert } } },
-      async (req) => updateNotes(app, caller(req), req.params.id, req.body, req.culture),
-    );
-    app.delete(
-      '/api/alert/:id',
-      { config: { access: STAFF_NO_BRANCH }, schema: { tags, params: ZIdParam, response: { 200: ZOk } } },
-      async (req) => {
-        await deleteAlert(app, caller(req), req.params.id);
-        return { ok: true as const };
+    registerCalls(
+      app,
+      ALERT.calls,
+      ALERT_API,
+      {
+        list: { access: STAFF_NO_BRANCH, handler: async (req) => listAlerts(app, req.body, req.culture) },
+        view: { access: STAFF_NO_BRANCH, handler: async (req) => openAlert(app, caller(req), req.params.id, req.culture) },
+        markUnread: { access: STAFF_NO_BRANCH, handler: async (req) => markUnread(app, caller(req), req.params.id, req.culture) },
+        updateNotes: { access: STAFF_NO_BRANCH, handler: async (req) => updateNotes(app, caller(req), req.params.id, req.body, req.culture) },
+        remove: {
+          access: STAFF_NO_BRANCH,
+          handler: async (req) => {
+            await deleteAlert(app, caller(req), req.params.id);
+            return { ok: true as const };
+          },
+        },
       },
+      { tags },
     );
     // The runner's state for admins: how many jobs wait, run, are done or failed, and the latest of one state.
-    app.get(
-      '/api/jobs',
-      { config: { access: OFFICE_ADMIN }, schema: { tags: ['jobs'], querystring: ZJobsQuery, response: { 200: ZJobsAnswer } } },
-      async (req) => listJobs(app, req.query.state, req.query.limit),
-    );
-    app.post(
-      '/api/jobs/:id/retry',
-      { config: { access: OFFICE_ADMIN }, schema: { tags: ['jobs'], params: ZIdParam, response: { 200: ZOk } } },
-      async (req) => {
-        await retryJob(app, caller(req), req.params.id);
-        return { ok: true as const };
+    registerCalls(
+      app,
+      JOB.calls,
+      JOB_API,
+      {
+        list: { access: OFFICE_ADMIN, handler: async (req) => listJobs(app, req.query.state, req.query.limit) },
+        retry: {
+          access: OFFICE_ADMIN,
+          handler: async (req) => {
+            await retryJob(app, caller(req), req.params.id);
+            return { ok: true as const };
+          },
+        },
       },
+      { tags: ['jobs'] },
     );
   },
   { name: 'alerts' },

@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { LOG_MESSAGE, ZBackupFailureReason, ZBackupsAnswer, ZOk } from '@crm/contract';
+import { BACKUP_API, LOG_MESSAGE, ZBackupFailureReason } from '@crm/contract';
+import { BACKUP } from '@crm/contract/resources';
 import { OFFICE_ADMIN } from '../../plugins/auth.ts';
+import { registerCalls } from '../../lib/calls.ts';
 import { logAction } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { toLocalDateTime, zoneOffsetMs } from '../../lib/dates.ts';
@@ -80,7 +81,7 @@ async function makeBackup(app: FastifyInstance, signal?: AbortSignal): Promise<B
  */
 export const backupRoutes = fp(
   async (root: FastifyInstance) => {
-    const app = root.withTypeProvider<ZodTypeProvider>();
+    const app = root;
     app.jobs.register<{ manual?: boolean }>(
       BACKUP_JOB,
       async (payload, ctx) => {
@@ -95,53 +96,66 @@ export const backupRoutes = fp(
     });
     if (app.config.backup.daily) app.addHook('onReady', async () => scheduleDaily(app));
 
-    app.get('/api/backups', { config: { access: OFFICE_ADMIN }, schema: { tags: ['jobs'], response: { 200: ZBackupsAnswer } } }, async () => {
-      const tz = app.config.timeZone;
-      const { daily, dir, keep, at } = app.config.backup;
-      let items: ReturnType<typeof listBackups> = [];
-      try {
-        items = listBackups(dir);
-      } catch (e) {
-        // A folder that cannot be read: the card still shows why the backups fail.
-        app.log.warn({ err: e, dir }, 'the backups folder could not be read');
-      }
-      const res = await app.db.execute(sql`
-        select
-          (select min(run_at) from jobs where name = ${BACKUP_JOB} and singleton_key = ${DAILY} and state = 'queued') as next,
-          exists (select 1 from jobs where name = ${BACKUP_JOB} and (state = 'running' or (state = 'queued' and run_at <= now()))) as pending,
-          (select json_build_object('at', started_on, 'error', last_error, 'reason', last_error_reason, 'retry', case when state = 'queued' then run_at end) from jobs
-            where name = ${BACKUP_JOB} and last_error is not null and started_on is not null order by started_on desc limit 1) as failure`);
-      const r = res.rows[0] as { next: Date | string | null; pending: boolean; failure: { at: string; error: string; reason: string | null; retry: string | null } | null };
-      const failedAt = r.failure ? new Date(r.failure.at) : null;
-      return {
-        daily,
-        at,
-        keep,
-        dir,
-        next: daily && r.next ? toLocalDateTime(new Date(r.next), tz) : null,
-        pending: r.pending,
-        items: items.map((b) => ({ name: b.name, size: b.size, at: toLocalDateTime(b.at, tz)! })),
-        failure: r.failure && failedAt && (!items[0] || failedAt > items[0].at) ? { at: toLocalDateTime(failedAt, tz)!, reason: ZBackupFailureReason.catch('other').parse(r.failure.reason), error: r.failure.error, retryAt: r.failure.retry ? toLocalDateTime(new Date(r.failure.retry), tz)! : null } : null,
-      };
-    });
-
-    app.post('/api/backups', { config: { access: OFFICE_ADMIN }, schema: { tags: ['jobs'], response: { 200: ZOk } } }, async (req: FastifyRequest) => {
-      await app.db.transaction(async (tx) => {
-        // One at a time: a second backup beside a running one would need the disk space twice,
-        // and a few of them rotate the older good backups out.
-        const running = await tx.execute(sql`select 1 from jobs where name = ${BACKUP_JOB} and state = 'running' limit 1`);
-        if (running.rows.length) throw badRequest('backup.alreadyRunning');
-        // A failed one waiting for its next try is tried now instead.
-        const id =
-          (await app.jobs.enqueue(BACKUP_JOB, { manual: true }, { singletonKey: NOW, tx })) ??
-          ((await tx.execute(sql`update jobs set run_at = now() where name = ${BACKUP_JOB} and singleton_key = ${NOW} and state = 'queued' and run_at > now() returning id`)).rows[0] as { id: number } | undefined)?.id ??
-          null;
-        if (id === null) throw badRequest('backup.alreadyQueued');
-        await logAction(tx, req.actor, { action: 'Create', entity: 'Job', entityId: id, message: LOG_MESSAGE.backupAsked });
-      });
-      app.jobs.kick();
-      return { ok: true as const };
-    });
+    registerCalls(
+      app,
+      BACKUP.calls,
+      BACKUP_API,
+      {
+        list: {
+          access: OFFICE_ADMIN,
+          handler: async () => {
+            const tz = app.config.timeZone;
+            const { daily, dir, keep, at } = app.config.backup;
+            let items: ReturnType<typeof listBackups> = [];
+            try {
+              items = listBackups(dir);
+            } catch (e) {
+              // A folder that cannot be read: the card still shows why the backups fail.
+              app.log.warn({ err: e, dir }, 'the backups folder could not be read');
+            }
+            const res = await app.db.execute(sql`
+              select
+                (select min(run_at) from jobs where name = ${BACKUP_JOB} and singleton_key = ${DAILY} and state = 'queued') as next,
+                exists (select 1 from jobs where name = ${BACKUP_JOB} and (state = 'running' or (state = 'queued' and run_at <= now()))) as pending,
+                (select json_build_object('at', started_on, 'error', last_error, 'reason', last_error_reason, 'retry', case when state = 'queued' then run_at end) from jobs
+                  where name = ${BACKUP_JOB} and last_error is not null and started_on is not null order by started_on desc limit 1) as failure`);
+            const r = res.rows[0] as { next: Date | string | null; pending: boolean; failure: { at: string; error: string; reason: string | null; retry: string | null } | null };
+            const failedAt = r.failure ? new Date(r.failure.at) : null;
+            return {
+              daily,
+              at,
+              keep,
+              dir,
+              next: daily && r.next ? toLocalDateTime(new Date(r.next), tz) : null,
+              pending: r.pending,
+              items: items.map((b) => ({ name: b.name, size: b.size, at: toLocalDateTime(b.at, tz)! })),
+              failure: r.failure && failedAt && (!items[0] || failedAt > items[0].at) ? { at: toLocalDateTime(failedAt, tz)!, reason: ZBackupFailureReason.catch('other').parse(r.failure.reason), error: r.failure.error, retryAt: r.failure.retry ? toLocalDateTime(new Date(r.failure.retry), tz)! : null } : null,
+            };
+          },
+        },
+        start: {
+          access: OFFICE_ADMIN,
+          handler: async (req) => {
+            await app.db.transaction(async (tx) => {
+              // One at a time: a second backup beside a running one would need the disk space twice,
+              // and a few of them rotate the older good backups out.
+              const running = await tx.execute(sql`select 1 from jobs where name = ${BACKUP_JOB} and state = 'running' limit 1`);
+              if (running.rows.length) throw badRequest('backup.alreadyRunning');
+              // A failed one waiting for its next try is tried now instead.
+              const id =
+                (await app.jobs.enqueue(BACKUP_JOB, { manual: true }, { singletonKey: NOW, tx })) ??
+                ((await tx.execute(sql`update jobs set run_at = now() where name = ${BACKUP_JOB} and singleton_key = ${NOW} and state = 'queued' and run_at > now() returning id`)).rows[0] as { id: number } | undefined)?.id ??
+                null;
+              if (id === null) throw badRequest('backup.alreadyQueued');
+              await logAction(tx, req.actor, { action: 'Create', entity: 'Job', entityId: id, message: LOG_MESSAGE.backupAsked });
+            });
+            app.jobs.kick();
+            return { ok: true as const };
+          },
+        },
+      },
+      { tags: ['jobs'] },
+    );
   },
   { name: 'backup' },
 );

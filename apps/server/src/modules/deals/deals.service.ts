@@ -44,7 +44,7 @@ import type { SessionUser } from '../../plugins/auth.ts';
 import { accountIdsByLastName, containsPattern } from '../accounts/accounts.sql.ts';
 import { describeLeadOption } from '../leads/leads.service.ts';
 import { objectTitle, placeName } from '../objects/objects.sql.ts';
-import { OBJECT_LOG_ENTITY } from '../objects/objects.service.ts';
+import { OBJECT_LOG_ENTITY } from '../objects/object-change.ts';
 import { deleteUnlinkedActivities } from '../activities/activity-orphans.ts';
 import { queueRentCheck } from '../alerts/alerts.system.ts';
 import { queuePublishOf } from '../publishing/publishing.service.ts';

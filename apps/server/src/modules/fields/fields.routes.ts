@@ -1,7 +1,8 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ZEditRequestAnswer, ZEditRequestQuery, ZFieldPatch, ZFieldPatchAnswer, ZFieldPatchQuery, ZIdParam } from '@crm/contract';
+import type { FastifyInstance } from 'fastify';
+import { FIELD_API, type Calls } from '@crm/contract';
+import { FIELD } from '@crm/contract/resources';
 import { STAFF } from '../../plugins/auth.ts';
+import { registerCalls, type CallRoutes } from '../../lib/calls.ts';
 import { registerEntities } from './entities/index.ts';
 import { listPatchableEntities } from './field-registry.ts';
 import { getEditRequest, parseIfMatch, patchField } from './fields.service.ts';
@@ -11,35 +12,30 @@ import { getEditRequest, parseIfMatch, patchField } from './fields.service.ts';
  * The single-field editor's calls: GET /api/{entity}/editRequestSelectList and
  * PATCH (or POST, for old clients) /api/{entity}/patch/{id} with a one-operation JSON Patch.
  */
-export const fieldsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const fieldsRoutes = async (app: FastifyInstance) => {
   registerEntities();
 
   // JSON Patch documents arrive as application/json-patch+json.
   app.addContentTypeParser('application/json-patch+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
 
-  const selectListSchema = { tags: ['fields'], querystring: ZEditRequestQuery, response: { 200: ZEditRequestAnswer } };
-  const patchSchema = { tags: ['fields'], params: ZIdParam, querystring: ZFieldPatchQuery, body: ZFieldPatch, response: { 200: ZFieldPatchAnswer } };
-
-  const routes = (prefix: string, entityOf: (params: Record<string, unknown>) => string) => {
-    app.get(
-      `${prefix}/editRequestSelectList`,
-      { config: { access: STAFF }, schema: { ...selectListSchema, params: z.object({ entity: z.string().max(50) }).partial() } },
-      async (req) => getEditRequest(app, req, entityOf(req.params), req.query.id, req.query.fieldName),
-    );
-    for (const method of ['PATCH', 'POST'] as const) {
-      app.route({
-        method,
-        url: `${prefix}/patch/:id`,
-        config: { access: STAFF },
-        schema: { ...patchSchema, params: ZIdParam.extend({ entity: z.string().max(50).optional() }) },
-        handler: async (req) =>
-          patchField(app, req, entityOf(req.params), req.params.id, req.body, req.query.version ?? parseIfMatch(req.headers['if-match'])),
-      });
-    }
+  const routes = (entityOf: (params: { entity?: string | undefined }) => string): CallRoutes<typeof FIELD_API> => {
+    const patch: CallRoutes<typeof FIELD_API>['patch'] = {
+      access: STAFF,
+      handler: async (req) => patchField(app, req, entityOf(req.params), req.params.id, req.body, req.query.version ?? parseIfMatch(req.headers['if-match'])),
+    };
+    return {
+      selectList: { access: STAFF, handler: async (req) => getEditRequest(app, req, entityOf(req.params), req.query.id, req.query.fieldName) },
+      patch,
+      patchByPost: patch,
+    };
   };
 
   // Static routes per entity win over other modules' /api/{entity}/{id} routes ...
-  for (const entity of listPatchableEntities()) routes(`/api/${entity.name}`, () => entity.name);
+  for (const entity of listPatchableEntities()) {
+    const table: Calls<typeof FIELD_API> | undefined = (FIELD.of as Record<string, Calls<typeof FIELD_API>>)[entity.name];
+    if (!table) throw new Error(`The field editor of ${entity.name} is not declared in the contract (FIELD.of)`);
+    registerCalls(app, table, FIELD_API, routes(() => entity.name), { tags: ['fields'] });
+  }
   // ... and any other entity name is answered "unknown entity" (400).
-  routes('/api/:entity', (p) => String(p.entity));
+  registerCalls(app, FIELD.calls, FIELD_API, routes((p) => String(p.entity)), { tags: ['fields'] });
 };

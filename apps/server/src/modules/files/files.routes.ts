@@ -1,11 +1,11 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { z } from 'zod';
 import { inArray } from 'drizzle-orm';
 import { files } from '../../db/schema/index.ts';
-import { LinkKind, ZFileGetQuery, ZFileListAnswer, ZFileListQuery, ZFileNameParam, ZFileNamedParam, ZFileReorder, ZFileSetParent, ZFileUploadAnswer, ZOk, type TFileGetQuery } from '@crm/contract';
+import { FILE_API, LinkKind, type TFileGetQuery } from '@crm/contract';
+import { FILE } from '@crm/contract/resources';
 import { STAFF } from '../../plugins/auth.ts';
+import { registerCalls } from '../../lib/calls.ts';
 import { notFound } from '../../lib/errors.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import {
@@ -32,7 +32,7 @@ import { formBodyLimit } from '../../lib/upload-form.ts';
  * Files: upload (POST /api/files, multipart field `files`), open (GET /api/files/{systemName or id}),
  * remove, attach to a record (setParent), a record's list, and reordering.
  */
-export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
+export const filesRoutes = async (app: FastifyInstance) => {
   /** An object's photos changing is a change of the object: publishing judges it again (decision 029). */
   const objectPhotos =
     (actor: Actor, what: 'imagesAttached' | 'imagesRemoved' | 'imagesOrder'): FilesChanging =>
@@ -54,29 +54,6 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       while ((await purgeOrphanFiles(app)) > 0);
     })().catch((err: unknown) => app.log.warn({ err }, 'purging unattached uploads failed'));
   });
-
-  app.post(
-    '/api/files',
-    {
-      config: { access: STAFF },
-      bodyLimit: formBodyLimit(app.config.upload.requestMaxBytes),
-      schema: { tags: ['files'], consumes: ['multipart/form-data'], response: { 200: ZFileUploadAnswer } },
-    },
-    async (req) => {
-      const stored = await uploadFiles(app, req);
-      void purgeOrphanFiles(app).catch((err: unknown) => req.log.warn({ err }, 'purging unattached uploads failed'));
-      return stored;
-    },
-  );
-
-  app.get(
-    '/api/files',
-    { config: { access: STAFF }, schema: { tags: ['files'], querystring: ZFileListQuery, response: { 200: ZFileListAnswer } } },
-    async (req) => {
-      await checkFileParentVisible(app.db, req.user!, req.query.parentType, req.query.parentId);
-      return { items: await listFiles(app.db, req.query.parentType, req.query.parentId, app.config.timeZone) };
-    },
-  );
 
   /** A stored file, or a picture's copy, as itself. */
   const sendFile = async (req: FastifyRequest<{ Params: { systemName: string }; Querystring: TFileGetQuery }>, reply: FastifyReply) => {
@@ -106,55 +83,67 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     return sendStoredFile(reply, row, stream, 'private, max-age=3600');
   };
-  // Also opened by <img> and links, which send no bearer token: the session's HttpOnly file cookie
-  // (set by the sign-in, ended with the session) is accepted here and nowhere else (decision 012).
-  // A link opened in a tab that cannot show the file (gone, signed out, not allowed) gets a page saying why.
-  app.get(
-    '/api/files/:systemName',
-    { config: { access: STAFF, fileCookie: true }, errorHandler: filePageOnError(app), schema: { tags: ['files'], params: ZFileNameParam, querystring: ZFileGetQuery } },
-    sendFile,
-  );
-  // The same file with its own name as the address's last part (the links the screens give): a tab
-  // opened on a PDF or a picture is titled by it, and "Save as" offers it, not the random stored name.
-  app.get(
-    '/api/files/:systemName/:name',
-    { config: { access: STAFF, fileCookie: true }, errorHandler: filePageOnError(app), schema: { tags: ['files'], params: ZFileNamedParam, querystring: ZFileGetQuery } },
-    sendFile,
-  );
 
-  app.delete(
-    '/api/files/:systemName',
-    { config: { access: STAFF }, schema: { tags: ['files'], params: ZFileNameParam, response: { 200: ZOk } } },
-    async (req) => {
-      const row = await findFile(app.db, req.params.systemName);
-      if (row) await checkFileParentVisible(app.db, req.user!, row.parentType, row.parentId);
-      await deleteFile(app, req.actor, req.params.systemName, objectPhotos(req.actor, 'imagesRemoved'));
-      return { ok: true as const };
+  registerCalls(
+    app,
+    FILE.calls,
+    FILE_API,
+    {
+      upload: {
+        access: STAFF,
+        bodyLimit: formBodyLimit(app.config.upload.requestMaxBytes),
+        consumes: ['multipart/form-data'],
+        handler: async (req) => {
+          const stored = await uploadFiles(app, req);
+          void purgeOrphanFiles(app).catch((err: unknown) => req.log.warn({ err }, 'purging unattached uploads failed'));
+          return stored;
+        },
+      },
+      list: {
+        access: STAFF,
+        handler: async (req) => {
+          await checkFileParentVisible(app.db, req.user!, req.query.parentType, req.query.parentId);
+          return { items: await listFiles(app.db, req.query.parentType, req.query.parentId, app.config.timeZone) };
+        },
+      },
+      // Also opened by <img> and links, which send no bearer token: the session's HttpOnly file cookie
+      // (set by the sign-in, ended with the session) is accepted here and nowhere else (decision 012).
+      // A link opened in a tab that cannot show the file (gone, signed out, not allowed) gets a page saying why.
+      get: { access: STAFF, config: { fileCookie: true }, errorHandler: filePageOnError(app), handler: sendFile },
+      // The same file with its own name as the address's last part (the links the screens give): a tab
+      // opened on a PDF or a picture is titled by it, and "Save as" offers it, not the random stored name.
+      getNamed: { access: STAFF, config: { fileCookie: true }, errorHandler: filePageOnError(app), handler: sendFile },
+      remove: {
+        access: STAFF,
+        handler: async (req) => {
+          const row = await findFile(app.db, req.params.systemName);
+          if (row) await checkFileParentVisible(app.db, req.user!, row.parentType, row.parentId);
+          await deleteFile(app, req.actor, req.params.systemName, objectPhotos(req.actor, 'imagesRemoved'));
+          return { ok: true as const };
+        },
+      },
+      setParent: {
+        access: STAFF,
+        handler: async (req) => {
+          await checkFileParentVisible(app.db, req.user!, req.body.entityType, req.body.id);
+          const attached = await app.db.transaction(async (tx) => {
+            // The object's row is locked before its files, as an object's update does.
+            const photos = objectPhotos(req.actor, 'imagesAttached');
+            if (req.body.type) await photos(tx, { parentType: req.body.entityType, parentId: req.body.id, types: [req.body.type] });
+            return setFilesParent(tx, req.actor, req.body);
+          });
+          return { attached, items: await listFiles(app.db, req.body.entityType, req.body.id, app.config.timeZone) };
+        },
+      },
+      reorder: {
+        access: STAFF,
+        handler: async (req) => {
+          const parents = await app.db.selectDistinct({ parentType: files.parentType, parentId: files.parentId }).from(files).where(inArray(files.id, req.body.ids));
+          for (const p of parents) await checkFileParentVisible(app.db, req.user!, p.parentType, p.parentId);
+          return { items: await reorderFiles(app, req.actor, req.body.ids, objectPhotos(req.actor, 'imagesOrder')) };
+        },
+      },
     },
-  );
-
-  app.post(
-    '/api/files/setParent',
-    { config: { access: STAFF }, schema: { tags: ['files'], body: ZFileSetParent, response: { 200: ZFileListAnswer.extend({ attached: z.array(z.number().int()) }) } } },
-    async (req) => {
-      await checkFileParentVisible(app.db, req.user!, req.body.entityType, req.body.id);
-      const attached = await app.db.transaction(async (tx) => {
-        // The object's row is locked before its files, as an object's update does.
-        const photos = objectPhotos(req.actor, 'imagesAttached');
-        if (req.body.type) await photos(tx, { parentType: req.body.entityType, parentId: req.body.id, types: [req.body.type] });
-        return setFilesParent(tx, req.actor, req.body);
-      });
-      return { attached, items: await listFiles(app.db, req.body.entityType, req.body.id, app.config.timeZone) };
-    },
-  );
-
-  app.post(
-    '/api/files/reorder',
-    { config: { access: STAFF }, schema: { tags: ['files'], body: ZFileReorder, response: { 200: ZFileListAnswer } } },
-    async (req) => {
-      const parents = await app.db.selectDistinct({ parentType: files.parentType, parentId: files.parentId }).from(files).where(inArray(files.id, req.body.ids));
-      for (const p of parents) await checkFileParentVisible(app.db, req.user!, p.parentType, p.parentId);
-      return { items: await reorderFiles(app, req.actor, req.body.ids, objectPhotos(req.actor, 'imagesOrder')) };
-    },
+    { tags: ['files'] },
   );
 };

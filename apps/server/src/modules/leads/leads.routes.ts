@@ -1,29 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  ZIdParam,
-  ZLeadAdd,
-  ZLeadDiscard,
-  ZLeadDiscardAnswer,
-  ZLeadAddAnswer,
-  ZLeadAnswer,
-  ZLeadObjectChange,
-  ZLeadObjectsAnswer,
-  ZLeadQuickAnswer,
-  ZLeadQuickQuery,
-  ZLeadSearch,
-  ZLeadSearchAnswer,
-  ZLeadMatchesAnswer,
-  ZLeadUpdate,
-  ZMatchQuery,
-  ZNotSuitable,
-  ZObjectMatchesAnswer,
-  ZOk,
-} from '@crm/contract';
+import { LEAD_API } from '@crm/contract';
+import { LEAD } from '@crm/contract/resources';
 import { leadsForObject, markMatchesSeen, matchesForLead, setNotSuitable } from './matching.ts';
 import { searchAccountMatches } from '../accounts/accounts.search.ts';
 import { STAFF } from '../../plugins/auth.ts';
+import { registerCalls, type CallRoutes } from '../../lib/calls.ts';
 import {
   addLead,
   accountLeads,
@@ -51,8 +33,7 @@ const today = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone,
  */
 export const leadsRoutes = fp(
   async (root: FastifyInstance) => {
-    const app = root.withTypeProvider<ZodTypeProvider>();
-    const tags = ['leads'];
+    const app = root;
     const tr = (req: FastifyRequest) => (key: string, params?: Record<string, string | number>) => app.translator.t(req.culture, key, params);
 
     app.accountMergeSteps.push(moveLeads);
@@ -62,84 +43,50 @@ export const leadsRoutes = fp(
       return (await findLeads(app, text, limit, (key, params) => app.translator.t(culture, key, params), clients)).map((h) => ({ ...h, entity: 'Lead' as const }));
     });
 
-    app.post(
-      '/api/lead/search',
-      { config: { access: STAFF }, schema: { tags, body: ZLeadSearch, response: { 200: ZLeadSearchAnswer } } },
-      async (req) => searchLeads(app, req.body, tr(req), req.culture),
-    );
-    app.post(
-      '/api/lead/add',
-      { config: { access: STAFF }, schema: { tags, body: ZLeadAdd.optional(), response: { 200: ZLeadAddAnswer } } },
-      async (req) => addLead(app, caller(req), req.body?.accountId, today(app.config.timeZone)),
-    );
     // Leads opened with Add and left untouched in a tab that was closed: removed after a day.
     app.jobs.register(EMPTY_LEADS_JOB, () => pruneEmptyLeads(app).then(() => undefined), { everySeconds: 6 * 3600, maxAttempts: 2 });
-    app.post(
-      '/api/lead/discard',
-      { config: { access: STAFF }, schema: { tags, body: ZLeadDiscard, response: { 200: ZLeadDiscardAnswer } } },
-      async (req) => discardLead(app, caller(req), req.body.id),
-    );
-    for (const path of ['/api/lead/get/:id', '/api/lead/view/:id']) {
-      app.get(
-        path,
-        { config: { access: STAFF }, schema: { tags, params: ZIdParam, response: { 200: ZLeadAnswer } } },
-        async (req) => requireLeadAnswer(app, app.db, req.params.id, req.culture, tr(req)),
-      );
-    }
-    app.post(
-      '/api/lead/update',
-      { config: { access: STAFF }, schema: { tags, body: ZLeadUpdate, response: { 200: ZLeadAnswer } } },
-      async (req) => updateLead(app, caller(req), req.body as never, req.culture, tr(req)),
-    );
-    app.delete(
-      '/api/lead/:id',
-      { config: { access: STAFF }, schema: { tags, params: ZIdParam, response: { 200: ZOk } } },
-      async (req) => {
-        await deleteLead(app, caller(req), req.params.id);
-        return { ok: true as const };
+
+    const readLead: CallRoutes<typeof LEAD_API>['get'] = { access: STAFF, handler: async (req) => requireLeadAnswer(app, app.db, req.params.id, req.culture, tr(req)) };
+    registerCalls(
+      app,
+      LEAD.calls,
+      LEAD_API,
+      {
+        search: { access: STAFF, handler: async (req) => searchLeads(app, req.body, tr(req), req.culture) },
+        add: { access: STAFF, handler: async (req) => addLead(app, caller(req), req.body?.accountId, today(app.config.timeZone)) },
+        discard: { access: STAFF, handler: async (req) => discardLead(app, caller(req), req.body.id) },
+        get: readLead,
+        view: readLead,
+        update: { access: STAFF, handler: async (req) => updateLead(app, caller(req), req.body as never, req.culture, tr(req)) },
+        remove: {
+          access: STAFF,
+          handler: async (req) => {
+            await deleteLead(app, caller(req), req.params.id);
+            return { ok: true as const };
+          },
+        },
+        addObject: { access: STAFF, handler: async (req) => addLeadObject(app, caller(req), req.body.leadId, req.body.objectId, req.culture) },
+        removeObject: { access: STAFF, handler: async (req) => removeLeadObject(app, caller(req), req.body.leadId, req.body.objectId, req.culture) },
+        // Matching (beyond the spec): objects for a lead, leads for an object.
+        matches: { access: STAFF, handler: async (req) => matchesForLead(app, req.params.id, req.query.limit, req.culture, tr(req)) },
+        matchesSeen: {
+          access: STAFF,
+          handler: async (req) => {
+            await markMatchesSeen(app, req.params.id);
+            return { ok: true as const };
+          },
+        },
+        notSuitable: {
+          access: STAFF,
+          handler: async (req) => {
+            await setNotSuitable(app, caller(req), req.params.id, req.body.objectId, req.body.notSuitable);
+            return { ok: true as const };
+          },
+        },
+        forObject: { access: STAFF, handler: async (req) => leadsForObject(app, req.params.id, req.query.limit, req.culture, tr(req)) },
+        searchQuick: { access: STAFF, handler: async (req) => ({ items: await findLeads(app, req.query.searchStr, 20, tr(req)) }) },
       },
-    );
-    app.post(
-      '/api/lead/addObject',
-      { config: { access: STAFF }, schema: { tags, body: ZLeadObjectChange, response: { 200: ZLeadObjectsAnswer } } },
-      async (req) => addLeadObject(app, caller(req), req.body.leadId, req.body.objectId, req.culture),
-    );
-    app.post(
-      '/api/lead/removeObject',
-      { config: { access: STAFF }, schema: { tags, body: ZLeadObjectChange, response: { 200: ZLeadObjectsAnswer } } },
-      async (req) => removeLeadObject(app, caller(req), req.body.leadId, req.body.objectId, req.culture),
-    );
-    // Matching (beyond the spec): objects for a lead, leads for an object.
-    app.get(
-      '/api/lead/:id/matches',
-      { config: { access: STAFF }, schema: { tags, params: ZIdParam, querystring: ZMatchQuery, response: { 200: ZLeadMatchesAnswer } } },
-      async (req) => matchesForLead(app, req.params.id, req.query.limit, req.culture, tr(req)),
-    );
-    app.post(
-      '/api/lead/:id/matches/seen',
-      { config: { access: STAFF }, schema: { tags, params: ZIdParam, response: { 200: ZOk } } },
-      async (req) => {
-        await markMatchesSeen(app, req.params.id);
-        return { ok: true as const };
-      },
-    );
-    app.post(
-      '/api/lead/:id/notSuitable',
-      { config: { access: STAFF }, schema: { tags, params: ZIdParam, body: ZNotSuitable, response: { 200: ZOk } } },
-      async (req) => {
-        await setNotSuitable(app, caller(req), req.params.id, req.body.objectId, req.body.notSuitable);
-        return { ok: true as const };
-      },
-    );
-    app.get(
-      '/api/object/:id/matchingLeads',
-      { config: { access: STAFF }, schema: { tags, params: ZIdParam, querystring: ZMatchQuery, response: { 200: ZObjectMatchesAnswer } } },
-      async (req) => leadsForObject(app, req.params.id, req.query.limit, req.culture, tr(req)),
-    );
-    app.get(
-      '/api/lead/searchQuick',
-      { config: { access: STAFF }, schema: { tags, querystring: ZLeadQuickQuery, response: { 200: ZLeadQuickAnswer } } },
-      async (req) => ({ items: await findLeads(app, req.query.searchStr, 20, tr(req)) }),
+      { tags: ['leads'] },
     );
   },
   { name: 'leads', dependencies: ['accounts'] },

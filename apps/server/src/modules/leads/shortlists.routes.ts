@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZIdParam, ZShortlistAnswerBody, ZShortlistList, ZShortlistPhotoParams, ZShortlistPublic, ZShortlistSend, ZShortlistSent, ZShortlistTokenParam, ZShortlistWithdrawParams } from '@crm/contract';
+import { SHORTLIST_API } from '@crm/contract';
+import { SHORTLIST } from '@crm/contract/resources';
 import { STAFF } from '../../plugins/auth.ts';
+import { registerCalls } from '../../lib/calls.ts';
 import { notFound } from '../../lib/errors.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import type { AppPage, AppPageRoute } from '../../plugins/web.ts';
@@ -16,65 +17,53 @@ const IMAGE_TYPES: Record<string, string> = { webp: 'image/webp', jpg: 'image/jp
  */
 export const shortlistsRoutes = fp(
   async (root: FastifyInstance) => {
-    const app = root.withTypeProvider<ZodTypeProvider>();
-    const tags = ['leads'];
+    const app = root;
 
-    app.post(
-      '/api/lead/:id/shortlist',
-      { config: { access: STAFF }, schema: { tags, params: ZIdParam, body: ZShortlistSend, response: { 200: ZShortlistSent } } },
-      async (req) => sendShortlist(app, { user: req.user!, actor: req.actor }, req.params.id, req.body, req.culture),
-    );
-    app.get(
-      '/api/lead/:id/shortlists',
-      { config: { access: STAFF }, schema: { tags, params: ZIdParam, response: { 200: ZShortlistList } } },
-      async (req) => leadShortlists(app, req.params.id, req.culture),
-    );
-    app.post(
-      '/api/lead/:id/shortlist/:shortlistId/again',
-      { config: { access: STAFF }, schema: { tags, params: ZShortlistWithdrawParams, response: { 200: ZShortlistSent } } },
-      async (req) => sendShortlistAgain(app, { user: req.user!, actor: req.actor }, req.params.id, req.params.shortlistId, req.culture),
-    );
-    app.post(
-      '/api/lead/:id/shortlist/:shortlistId/withdraw',
-      { config: { access: STAFF }, schema: { tags, params: ZShortlistWithdrawParams, response: { 200: ZShortlistList } } },
-      async (req) => withdrawShortlist(app, { user: req.user!, actor: req.actor }, req.params.id, req.params.shortlistId, req.culture),
-    );
+    registerCalls(
+      app,
+      SHORTLIST.calls,
+      SHORTLIST_API,
+      {
+        send: { access: STAFF, handler: async (req) => sendShortlist(app, { user: req.user!, actor: req.actor }, req.params.id, req.body, req.culture) },
+        list: { access: STAFF, handler: async (req) => leadShortlists(app, req.params.id, req.culture) },
+        again: { access: STAFF, handler: async (req) => sendShortlistAgain(app, { user: req.user!, actor: req.actor }, req.params.id, req.params.shortlistId, req.culture) },
+        withdraw: { access: STAFF, handler: async (req) => withdrawShortlist(app, { user: req.user!, actor: req.actor }, req.params.id, req.params.shortlistId, req.culture) },
 
-    // The client's page: no sign-in; the token opens that one shortlist.
-    app.get(
-      '/api/shortlist/:token',
-      { config: { access: 'public' }, schema: { tags, params: ZShortlistTokenParam, response: { 200: ZShortlistPublic } } },
-      async (req, reply) => {
-        reply.header('Cache-Control', 'private, no-store').header('Referrer-Policy', 'no-referrer');
-        return viewShortlist(app, req.params.token, req.culture);
+        // The client's page: no sign-in; the token opens that one shortlist.
+        view: {
+          access: 'public',
+          handler: async (req, reply) => {
+            reply.header('Cache-Control', 'private, no-store').header('Referrer-Policy', 'no-referrer');
+            return viewShortlist(app, req.params.token, req.culture);
+          },
+        },
+        answer: {
+          access: 'public',
+          handler: async (req, reply) => {
+            reply.header('Cache-Control', 'private, no-store');
+            return answerShortlist(app, req, req.params.token, req.body.objectId, req.body.answer);
+          },
+        },
+        photo: {
+          access: 'public',
+          handler: async (req, reply) => {
+            const name = await shortlistPhoto(app, req.params.token, req.params.objectId);
+            const ext = /\.([a-z0-9]+)$/i.exec(name ?? '')?.[1]?.toLowerCase() ?? '';
+            const type = IMAGE_TYPES[ext];
+            const stream = name && type ? await getFileStorage(app.config.dataDir).get(name) : undefined;
+            if (!name || !type || !stream) throw notFound('shortlist.noPhoto');
+            return reply
+              .header('Content-Type', type)
+              // Named after the property, not the stored file (whose name is the office's own).
+              .header('Content-Disposition', `inline; filename="photo-${req.params.objectId}.${ext}"`)
+              .header('X-Content-Type-Options', 'nosniff')
+              .header('Referrer-Policy', 'no-referrer')
+              .header('Cache-Control', 'private, max-age=600')
+              .send(stream);
+          },
+        },
       },
-    );
-    app.post(
-      '/api/shortlist/:token/answer',
-      { config: { access: 'public' }, schema: { tags, params: ZShortlistTokenParam, body: ZShortlistAnswerBody, response: { 200: ZShortlistPublic } } },
-      async (req, reply) => {
-        reply.header('Cache-Control', 'private, no-store');
-        return answerShortlist(app, req, req.params.token, req.body.objectId, req.body.answer);
-      },
-    );
-    app.get(
-      '/api/shortlist/:token/photo/:objectId',
-      { config: { access: 'public' }, schema: { tags, params: ZShortlistPhotoParams } },
-      async (req, reply) => {
-        const name = await shortlistPhoto(app, req.params.token, req.params.objectId);
-        const ext = /\.([a-z0-9]+)$/i.exec(name ?? '')?.[1]?.toLowerCase() ?? '';
-        const type = IMAGE_TYPES[ext];
-        const stream = name && type ? await getFileStorage(app.config.dataDir).get(name) : undefined;
-        if (!name || !type || !stream) throw notFound('shortlist.noPhoto');
-        return reply
-          .header('Content-Type', type)
-          // Named after the property, not the stored file (whose name is the office's own).
-          .header('Content-Disposition', `inline; filename="photo-${req.params.objectId}.${ext}"`)
-          .header('X-Content-Type-Options', 'nosniff')
-          .header('Referrer-Policy', 'no-referrer')
-          .header('Cache-Control', 'private, max-age=600')
-          .send(stream);
-      },
+      { tags: ['leads'] },
     );
   },
   { name: 'shortlists', dependencies: ['leads'] },
@@ -87,7 +76,7 @@ export const shortlistsRoutes = fp(
  * token not passed on in a Referer.
  */
 export const shortlistAppPage = (app: FastifyInstance): AppPageRoute => ({
-  path: '/Shortlist/:token',
+  path: SHORTLIST.screens.page,
   page: async (req) => {
     const preview = await shortlistPreview(app, (req.params as { token: string }).token);
     const headers = { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex, nofollow' };

@@ -1,23 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  ZCalendarAnswer,
-  ZCalendarQuery,
-  ZIdParam,
-  ZLeadViewingsAnswer,
-  ZLeadViewingsQuery,
-  ZOk,
-  ZViewingAddQuery,
-  ZViewingAnswer,
-  ZViewingMove,
-  ZViewingSearch,
-  ZViewingSearchAnswer,
-  ZViewingUpdate,
-  ZViewingSheet,
-  ZViewingSheetQuery,
-} from '@crm/contract';
+import { VIEWING_API } from '@crm/contract';
+import { VIEWING } from '@crm/contract/resources';
 import { STAFF } from '../../plugins/auth.ts';
+import { registerCalls } from '../../lib/calls.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { viewingSheet } from './viewing-sheet.ts';
 import { blankViewing, calendar, deleteViewing, getViewing, leadViewings, moveViewing, saveViewing, searchViewings } from './viewings.service.ts';
@@ -27,65 +13,42 @@ const caller = (req: FastifyRequest) => ({ user: req.user!, actor: req.actor });
 /** Viewings (spec: /api/Viewing/...) and the calendar of viewings and planned activities. */
 export const viewingsRoutes = fp(
   async (root: FastifyInstance) => {
-    const app = root.withTypeProvider<ZodTypeProvider>();
-    const tags = ['viewings'];
+    const app = root;
     const tr = (req: FastifyRequest) => (key: string, params?: Record<string, string | number>) => app.translator.t(req.culture, key, params);
 
-    app.post(
-      '/api/Viewing/search',
-      { config: { access: STAFF }, schema: { tags, body: ZViewingSearch, response: { 200: ZViewingSearchAnswer } } },
-      async (req) => searchViewings(app, req.body, tr(req)),
-    );
-    app.get(
-      '/api/Viewing/add',
-      { config: { access: STAFF }, schema: { tags, querystring: ZViewingAddQuery, response: { 200: ZViewingAnswer } } },
-      async (req) => blankViewing(app, req.query.demandId, tr(req), req.culture),
-    );
-    app.get(
-      '/api/Viewing/edit/:id',
-      { config: { access: STAFF }, schema: { tags, params: ZIdParam, response: { 200: ZViewingAnswer } } },
-      async (req) => getViewing(app, app.db, req.params.id, tr(req), req.culture),
-    );
-    app.get(
-      '/api/Viewing/:id/sheet',
-      { config: { access: STAFF }, schema: { tags, params: ZIdParam, querystring: ZViewingSheetQuery, response: { 200: ZViewingSheet } } },
-      async (req, reply) => reply.header('Cache-Control', 'no-store').send(await viewingSheet(app, req.params.id, req.query.culture, req.culture)),
-    );
-    app.post(
-      '/api/Viewing/update',
-      { config: { access: STAFF }, schema: { tags, body: ZViewingUpdate, response: { 200: ZViewingAnswer } } },
-      async (req) => saveViewing(app, caller(req), req.body, tr(req), req.culture),
-    );
-    app.post(
-      '/api/Viewing/move',
-      { config: { access: STAFF }, schema: { tags, body: ZViewingMove, response: { 200: ZViewingAnswer } } },
-      async (req) => moveViewing(app, caller(req), req.body.id, req.body.version, req.body.dateOfViewing, tr(req), req.culture),
-    );
-    app.delete(
-      '/api/Viewing/:id',
-      { config: { access: STAFF }, schema: { tags, params: ZIdParam, response: { 200: ZOk } } },
-      async (req) => {
-        await deleteViewing(app, caller(req), req.params.id);
-        return { ok: true as const };
+    registerCalls(
+      app,
+      VIEWING.calls,
+      VIEWING_API,
+      {
+        search: { access: STAFF, handler: async (req) => searchViewings(app, req.body, tr(req)) },
+        add: { access: STAFF, handler: async (req) => blankViewing(app, req.query.demandId, tr(req), req.culture) },
+        edit: { access: STAFF, handler: async (req) => getViewing(app, app.db, req.params.id, tr(req), req.culture) },
+        sheet: { access: STAFF, handler: async (req, reply) => reply.header('Cache-Control', 'no-store').send(await viewingSheet(app, req.params.id, req.query.culture, req.culture)) },
+        update: { access: STAFF, handler: async (req) => saveViewing(app, caller(req), req.body, tr(req), req.culture) },
+        move: { access: STAFF, handler: async (req) => moveViewing(app, caller(req), req.body.id, req.body.version, req.body.dateOfViewing, tr(req), req.culture) },
+        remove: {
+          access: STAFF,
+          handler: async (req) => {
+            await deleteViewing(app, caller(req), req.params.id);
+            return { ok: true as const };
+          },
+        },
+        forLead: { access: STAFF, handler: async (req) => leadViewings(app, req.params.id, req.query, tr(req), req.culture) },
+        calendar: {
+          access: STAFF,
+          handler: async (req) => {
+            const { from, till, assigned } = req.query;
+            // Reservations are hidden from branch users (decision 017): so are their check-ins and check-outs.
+            const stays = req.query.stays !== 'false' && req.user!.branchId === null;
+            if (till < from) throw badRequest('viewings.calendarRange');
+            // At most about three months at once (a month view with its edges is ~6 weeks).
+            if ((Date.parse(till) - Date.parse(from)) / 86400000 > 100) throw badRequest('viewings.calendarRange');
+            return calendar(app, from, till, assigned, stays, tr(req));
+          },
+        },
       },
-    );
-    app.get(
-      '/api/lead/:id/viewings',
-      { config: { access: STAFF }, schema: { tags, params: ZIdParam, querystring: ZLeadViewingsQuery, response: { 200: ZLeadViewingsAnswer } } },
-      async (req) => leadViewings(app, req.params.id, req.query, tr(req), req.culture),
-    );
-    app.get(
-      '/api/calendar',
-      { config: { access: STAFF }, schema: { tags, querystring: ZCalendarQuery, response: { 200: ZCalendarAnswer } } },
-      async (req) => {
-        const { from, till, assigned } = req.query;
-        // Reservations are hidden from branch users (decision 017): so are their check-ins and check-outs.
-        const stays = req.query.stays !== 'false' && req.user!.branchId === null;
-        if (till < from) throw badRequest('viewings.calendarRange');
-        // At most about three months at once (a month view with its edges is ~6 weeks).
-        if ((Date.parse(till) - Date.parse(from)) / 86400000 > 100) throw badRequest('viewings.calendarRange');
-        return calendar(app, from, till, assigned, stays, tr(req));
-      },
+      { tags: ['viewings'] },
     );
   },
   { name: 'viewings', dependencies: ['accounts'] },

@@ -1,19 +1,20 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZLocationSearchAnswer, ZLocationSearchQuery, ZTopLocationsAnswer } from '@crm/contract';
+import type { FastifyInstance } from 'fastify';
+import { LOCATION_API } from '@crm/contract';
+import { LOCATION } from '@crm/contract/resources';
 import { STAFF } from '../../plugins/auth.ts';
+import { registerCalls } from '../../lib/calls.ts';
 import { searchLocations, topLocations } from './locations.service.ts';
 
 /** Places: the location picker's suggestions and the places with the most objects. */
-export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['locations'];
-  app.get(
-    '/api/location/search',
-    { config: { access: STAFF }, schema: { tags, querystring: ZLocationSearchQuery, response: { 200: ZLocationSearchAnswer } } },
-    async (req) => searchLocations(app.db, req.query.searchStr, req.culture),
-  );
-  app.get(
-    '/api/object/getTopLocations',
-    { config: { access: STAFF }, schema: { tags, response: { 200: ZTopLocationsAnswer } } },
-    async (req) => topLocations(app.db, req.culture),
+export const locationsRoutes = async (app: FastifyInstance) => {
+  registerCalls(
+    app,
+    LOCATION.calls,
+    LOCATION_API,
+    {
+      search: { access: STAFF, handler: async (req) => searchLocations(app.db, req.query.searchStr, req.culture) },
+      top: { access: STAFF, handler: async (req) => topLocations(app.db, req.culture) },
+    },
+    { tags: ['locations'] },
   );
 };

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZAccountIdParam, ZApprovalFileParams, ZApprovalNamedFileParams, ZApprovalTokenQuery, ZExpenseForApproval, ZMessage, ZStatementApproval, ZTransactionIdParam } from '@crm/contract';
+import { PAYMENT_CLIENT_API } from '@crm/contract';
+import { PAYMENT_CLIENT } from '@crm/contract/resources';
 import { OFFICE_ADMIN } from '../../plugins/auth.ts';
+import { registerCalls } from '../../lib/calls.ts';
 import { notFound } from '../../lib/errors.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import { sendStoredFile } from '../files/files.service.ts';
@@ -17,8 +18,7 @@ import { ensureClientSignIn, findPaymentsAccountByEmail, sendInvitation } from '
  */
 export const paymentsClientRoutes = fp(
   async (root: FastifyInstance) => {
-    const app = root.withTypeProvider<ZodTypeProvider>();
-    const tags = ['payments'];
+    const app = root;
 
     // Set password for an e-mail nobody signs in with yet: an employee account's (accounts), else a
     // payments account's, which gets a clientPayments sign-in.
@@ -38,53 +38,8 @@ export const paymentsClientRoutes = fp(
       return ensureClientSignIn(tx, a.id, actor, email);
     };
 
-    app.get(
-      '/api/transactions/sendInvitation/:accountId',
-      { config: { access: OFFICE_ADMIN }, schema: { tags, params: ZAccountIdParam, response: { 200: ZMessage } } },
-      async (req) => {
-        const email = await sendInvitation(app, req.params.accountId, req.actor, req.culture);
-        return { message: app.translator.t(req.culture, 'paymentsClient.invite.sent', { email }) };
-      },
-    );
-
     const tr = (req: FastifyRequest) => (key: string, params?: Record<string, string | number>) => app.translator.t(req.culture, key, params);
 
-    app.post(
-      '/api/transactions/sendExpenseForApproval/:id',
-      { config: { access: OFFICE_ADMIN }, schema: { tags, params: ZTransactionIdParam, response: { 200: ZMessage } } },
-      async (req) => {
-        const email = await sendForApproval(app, req.user!, req.actor, req.params.id);
-        return { message: app.translator.t(req.culture, 'paymentsClient.approval.sent', { email }) };
-      },
-    );
-
-    // The client's approval page: no sign-in; the link's token opens that one expense.
-    app.get(
-      '/api/transactions/viewExpense/:id',
-      { config: { access: 'public' }, schema: { tags, params: ZTransactionIdParam, querystring: ZApprovalTokenQuery, response: { 200: ZExpenseForApproval } } },
-      async (req) => viewExpense(app, req.params.id, req.query.token, tr(req)),
-    );
-    app.post(
-      '/api/transactions/approveExpense/:id',
-      { config: { access: 'public' }, schema: { tags, params: ZTransactionIdParam, querystring: ZApprovalTokenQuery, response: { 200: ZExpenseForApproval } } },
-      async (req) => approveExpense(app, req, req.params.id, req.query.token, tr(req)),
-    );
-    // The same, on the statement: the account's own client, signed in (the sign-in is the key).
-    app.post(
-      '/api/transactions/statement/approveExpense/:id',
-      { config: { access: PAYMENTS_CLIENT }, schema: { tags, params: ZTransactionIdParam, body: ZStatementApproval, response: { 200: ZExpenseForApproval } } },
-      async (req) => approveOwnExpense(app, req, req.params.id, req.body.requestedOn, tr(req)),
-    );
-    app.post(
-      '/api/transactions/statement/revertApprovalExpense/:id',
-      { config: { access: PAYMENTS_CLIENT }, schema: { tags, params: ZTransactionIdParam, response: { 200: ZExpenseForApproval } } },
-      async (req) => revertOwnApproval(app, req, req.params.id, tr(req)),
-    );
-    app.post(
-      '/api/transactions/revertApprovalExpense/:id',
-      { config: { access: 'public' }, schema: { tags, params: ZTransactionIdParam, querystring: ZApprovalTokenQuery, response: { 200: ZExpenseForApproval } } },
-      async (req) => revertApproval(app, req, req.params.id, req.query.token, tr(req)),
-    );
     // A file of that expense: by its id, or by its id with its file name as the address's last part
     // (what the page links to, so that the browser names the tab and the saved file after it).
     const sendApprovalFile = async (reply: FastifyReply, id: number, token: string, fileId: number) => {
@@ -93,15 +48,37 @@ export const paymentsClientRoutes = fp(
       if (!stream) throw notFound('payments.attachmentNotFound');
       return sendStoredFile(reply, file, stream, 'private, no-store', { 'Referrer-Policy': 'no-referrer' });
     };
-    app.get(
-      '/api/transactions/viewExpense/:id/files/:fileId',
-      { config: { access: 'public' }, schema: { tags, params: ZApprovalFileParams, querystring: ZApprovalTokenQuery } },
-      async (req, reply) => sendApprovalFile(reply, req.params.id, req.query.token, req.params.fileId),
-    );
-    app.get(
-      '/api/transactions/viewExpense/:id/files/:fileId/:name',
-      { config: { access: 'public' }, schema: { tags, params: ZApprovalNamedFileParams, querystring: ZApprovalTokenQuery } },
-      async (req, reply) => sendApprovalFile(reply, req.params.id, req.query.token, req.params.fileId),
+
+    registerCalls(
+      app,
+      PAYMENT_CLIENT.calls,
+      PAYMENT_CLIENT_API,
+      {
+        sendInvitation: {
+          access: OFFICE_ADMIN,
+          handler: async (req) => {
+            const email = await sendInvitation(app, req.params.accountId, req.actor, req.culture);
+            return { message: app.translator.t(req.culture, 'paymentsClient.invite.sent', { email }) };
+          },
+        },
+        sendForApproval: {
+          access: OFFICE_ADMIN,
+          handler: async (req) => {
+            const email = await sendForApproval(app, req.user!, req.actor, req.params.id);
+            return { message: app.translator.t(req.culture, 'paymentsClient.approval.sent', { email }) };
+          },
+        },
+        // The client's approval page: no sign-in; the link's token opens that one expense.
+        viewExpense: { access: 'public', handler: async (req) => viewExpense(app, req.params.id, req.query.token, tr(req)) },
+        approveExpense: { access: 'public', handler: async (req) => approveExpense(app, req, req.params.id, req.query.token, tr(req)) },
+        // The same, on the statement: the account's own client, signed in (the sign-in is the key).
+        approveOwnExpense: { access: PAYMENTS_CLIENT, handler: async (req) => approveOwnExpense(app, req, req.params.id, req.body.requestedOn, tr(req)) },
+        revertOwnApproval: { access: PAYMENTS_CLIENT, handler: async (req) => revertOwnApproval(app, req, req.params.id, tr(req)) },
+        revertApproval: { access: 'public', handler: async (req) => revertApproval(app, req, req.params.id, req.query.token, tr(req)) },
+        file: { access: 'public', handler: async (req, reply) => sendApprovalFile(reply, req.params.id, req.query.token, req.params.fileId) },
+        namedFile: { access: 'public', handler: async (req, reply) => sendApprovalFile(reply, req.params.id, req.query.token, req.params.fileId) },
+      },
+      { tags: ['payments'] },
     );
   },
   { name: 'payments-client', dependencies: ['accounts'] },

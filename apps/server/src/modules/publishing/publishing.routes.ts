@@ -1,16 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import {
-  ZIdParam,
-  ZObjectPublishState,
-  ZPublicList,
-  ZPublicListQuery,
-  ZPublicObject,
-  ZPublicObjectQuery,
-  ZPublicRefParam,
+  PUBLIC_SITE_API,
+  PUBLISHING_API,
   formatReferenceNumber,
   isEmailList,
   isPhoneList,
@@ -19,10 +13,12 @@ import {
   type TPublicListDto,
   type TPublicObjectDto,
 } from '@crm/contract';
+import { PUBLIC_SITE, PUBLISHING } from '@crm/contract/resources';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { cultureFromHeader, limitAsWritten } from '../../lib/i18n.ts';
 import { rateLimit } from '../../lib/throttle.ts';
 import { STAFF } from '../../plugins/auth.ts';
+import { registerCalls } from '../../lib/calls.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import { feedStream } from './feed.xml.ts';
 import { publishErrorText } from './publish.rules.ts';
@@ -49,7 +45,7 @@ declare module 'fastify' {
  */
 export const publishingRoutes = fp(
   async (root: FastifyInstance) => {
-    const app = root.withTypeProvider<ZodTypeProvider>();
+    const app = root;
 
     /** The refusal alerts of an object nobody has opened or annotated yet. */
     const dropRefusalAlerts = async (tx: Tx, objectId: number) => {
@@ -101,25 +97,32 @@ export const publishingRoutes = fp(
       for (const objectId of await objectsAwaitingPublish(app.db)) await enqueue({ objectId, actor: SYSTEM_ACTOR });
     });
 
-    app.get(
-      '/api/object/publishState/:id',
-      { config: { access: STAFF }, schema: { tags: ['objects'], params: ZIdParam, response: { 200: ZObjectPublishState } } },
-      async (req) => {
-        const rows = await app.db.execute(sql`
-          select id, reference_number as "referenceNumber", publish_requested as "publishRequested", published, publish_error as "publishError"
-          from objects where id = ${req.params.id}`);
-        const row = rows.rows[0] as { id: number; referenceNumber: number; publishRequested: boolean; published: boolean; publishError: string | null } | undefined;
-        if (!row) throw notFound('objects.notFound');
-        const ref = formatReferenceNumber(row.referenceNumber);
-        return {
-          id: row.id,
-          referenceNumber: ref,
-          publishRequested: row.publishRequested,
-          published: row.published,
-          publishError: publishErrorText(row.publishError, (k, p) => app.translator.t(req.culture, k, p)),
-          publicUrl: row.published && row.publishRequested ? objectUrl(req.culture, ref) : null,
-        };
+    registerCalls(
+      app,
+      PUBLISHING.calls,
+      PUBLISHING_API,
+      {
+        state: {
+          access: STAFF,
+          handler: async (req) => {
+            const rows = await app.db.execute(sql`
+              select id, reference_number as "referenceNumber", publish_requested as "publishRequested", published, publish_error as "publishError"
+              from objects where id = ${req.params.id}`);
+            const row = rows.rows[0] as { id: number; referenceNumber: number; publishRequested: boolean; published: boolean; publishError: string | null } | undefined;
+            if (!row) throw notFound('objects.notFound');
+            const ref = formatReferenceNumber(row.referenceNumber);
+            return {
+              id: row.id,
+              referenceNumber: ref,
+              publishRequested: row.publishRequested,
+              published: row.published,
+              publishError: publishErrorText(row.publishError, (k, p) => app.translator.t(req.culture, k, p)),
+              publicUrl: row.published && row.publishRequested ? objectUrl(req.culture, ref) : null,
+            };
+          },
+        },
       },
+      { tags: ['objects'] },
     );
   },
   { name: 'publishing', dependencies: ['objects'] },
@@ -175,9 +178,6 @@ export async function publicSiteRoutes(app: FastifyInstance) {
     return reply.send(body);
   };
 
-  const config = { access: 'public' as const };
-  const schema = { hide: true };
-
   const cached = (culture: TCulture, req: FastifyRequest) => `${culture} ${req.url}`;
   /** The address asked for, in another language: the 404 page's language links keep it. */
   const sameAddress = (req: FastifyRequest) => (c: TCulture) => {
@@ -186,7 +186,7 @@ export async function publicSiteRoutes(app: FastifyInstance) {
     return `${u.pathname}${u.search}`;
   };
 
-  app.get('/listings', { config, schema }, async (req, reply) => {
+  const sendList = async (req: FastifyRequest, reply: FastifyReply) => {
     const culture = cultureOf(req);
     const key = cached(culture, req);
     const hit = app.publicPages.get(key);
@@ -199,10 +199,10 @@ export async function publicSiteRoutes(app: FastifyInstance) {
     const body = listPage(ctx, filter, items, total, places, placeName);
     app.publicPages.set(key, body, since);
     return page(reply, 200, body);
-  });
+  };
 
   // The site's terms for its visitors (an enquiry's details, what else the site keeps), in their language.
-  app.get('/listings/terms', { config, schema }, async (req, reply) => {
+  const sendTerms = async (req: FastifyRequest, reply: FastifyReply) => {
     const culture = cultureOf(req);
     const key = cached(culture, req);
     const hit = app.publicPages.get(key);
@@ -211,7 +211,7 @@ export async function publicSiteRoutes(app: FastifyInstance) {
     const body = termsPage(await ctxOf(culture));
     app.publicPages.set(key, body, since);
     return page(reply, 200, body);
-  });
+  };
 
   const showObject = async (req: FastifyRequest, reply: FastifyReply, ref: string, contact: ContactState, status = 200) => {
     const culture = cultureOf(req);
@@ -235,7 +235,7 @@ export async function publicSiteRoutes(app: FastifyInstance) {
     return page(reply, status, body, plain ? SHARED_CACHE : 'no-store');
   };
 
-  app.get('/listings/:ref', { config, schema }, async (req, reply) => {
+  const sendObject = async (req: FastifyRequest, reply: FastifyReply) => {
     const { ref } = req.params as { ref: string };
     const sent = (req.query as Record<string, unknown>).sent === '1';
     const key = cached(cultureOf(req), req);
@@ -243,18 +243,18 @@ export async function publicSiteRoutes(app: FastifyInstance) {
     if (typeof hit === 'string') return page(reply, 200, hit);
     await showObject(req, reply, ref, { sent });
     return reply;
-  });
+  };
 
   // The form's address opened as a page (a reload of the answer, a shared or remembered link): the
   // property's page at its form, in the same language; never the CRM's sign-in.
-  app.get('/listings/:ref/contact', { config, schema }, async (req, reply) => {
+  const toContactForm = async (req: FastifyRequest, reply: FastifyReply) => {
     const { ref } = req.params as { ref: string };
     const lang = (req.query as Record<string, unknown>).lang;
     const n = parsePublicRef(ref);
     const target = n === undefined ? '/listings' : `/listings/${formatReferenceNumber(n)}`;
     const q = typeof lang === 'string' && (CULTURES as readonly string[]).includes(lang) ? `?lang=${lang}` : '';
     return reply.header('Cache-Control', 'no-store').redirect(`${target}${q}${n === undefined ? '' : '#contact'}`, 303);
-  });
+  };
 
   /**
    * An enquiry. About a published property: a lead for the office. About one withdrawn, sold or
@@ -263,7 +263,7 @@ export async function publicSiteRoutes(app: FastifyInstance) {
    * on the site. The reference number of a property never on the site (a draft), or one never
    * given, is "not found" (enquiryTaken).
    */
-  app.post('/listings/:ref/contact', { config, schema }, async (req, reply) => {
+  const takeEnquiry = async (req: FastifyRequest, reply: FastifyReply) => {
     const culture = cultureOf(req);
     const ctx = await ctxOf(culture);
     const { t } = ctx;
@@ -328,20 +328,19 @@ export async function publicSiteRoutes(app: FastifyInstance) {
     // The lead's words are the office's language (Greek).
     if (!(await createEnquiry(app, n, enquiry, culture, (k, p) => app.translator.t('el', k, p)))) return notFound();
     return reply.redirect(sentTo, 303);
-  });
+  };
 
   // The gallery's buttons (public.script.ts): its address carries a hash of its content.
-  app.get('/listings/gallery.js', { config, schema }, async (req, reply) =>
+  const sendScript = async (req: FastifyRequest, reply: FastifyReply) =>
     reply
       .header('Content-Type', 'text/javascript; charset=utf-8')
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', (req.query as Record<string, unknown>).v === GALLERY_SCRIPT_VERSION ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
-      .send(GALLERY_SCRIPT),
-  );
+      .send(GALLERY_SCRIPT);
 
   // A published photo: only the copies made on upload (no camera data in them), never the original,
   // under the copy's own name, whose extension is the format served.
-  app.get('/listings/photo/:name', { config, schema }, async (req, reply) => {
+  const sendPhoto = async (req: FastifyRequest, reply: FastifyReply) => {
     const { name } = req.params as { name: string };
     const notThere = () => reply.status(404).header('Content-Type', 'text/plain; charset=utf-8').send('Not found');
     if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(name)) return notThere();
@@ -363,9 +362,9 @@ export async function publicSiteRoutes(app: FastifyInstance) {
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', 'public, max-age=600')
       .send(stream);
-  });
+  };
 
-  app.get('/feed/listings.xml', { config, schema }, async (req, reply) => {
+  const sendFeed = async (req: FastifyRequest, reply: FastifyReply) => {
     const culture = cultureOf(req);
     const ctx = await ctxOf(culture);
     return reply
@@ -373,54 +372,72 @@ export async function publicSiteRoutes(app: FastifyInstance) {
       .header('Cache-Control', 'public, max-age=300, s-maxage=300')
       .header('Vary', 'Accept-Language')
       .send(feedStream(app.db, app.config.publicUrl, culture, ctx.t, siteNameOf(ctx)));
-  });
+  };
 
   // The same, as JSON, for the agency's own website or apps (no sign-in; only what the pages show).
-  const typed = app.withTypeProvider<ZodTypeProvider>();
   const apiCulture = (req: FastifyRequest, lang: TCulture | undefined) => lang ?? cultureFromHeader(req.headers['accept-language']) ?? 'el';
-  typed.get(
-    '/api/public/listings',
-    { config, schema: { tags: ['public'], security: [], querystring: ZPublicListQuery, response: { 200: ZPublicList } } },
-    async (req, reply) => {
-      const q = req.query;
-      const culture = apiCulture(req, q.lang);
-      reply.header('Cache-Control', SHARED_CACHE).header('Vary', 'Accept-Language');
-      const key = `api ${culture} ${req.url}`;
-      const hit = app.publicPages.get(key);
-      if (hit) return hit as TPublicListDto;
-      // As the pages: an answer read before a change and finished after it is not kept.
-      const since = app.publicPages.mark();
-      const t = (key: string, params?: Record<string, string | number>) => app.translator.t(culture, key, params);
-      const { items, total } = await listPublic(
-        app.db,
-        { service: q.service, kind: q.kind, place: q.place, priceMin: q.priceMin, priceMax: q.priceMax, bedrooms: q.bedrooms, sort: q.sort, page: q.currentPage, perPage: q.perPage },
-        culture,
-        t,
-      );
-      const answer = { items: items.map((o) => toPublicDto(o, culture)), totalRows: total };
-      app.publicPages.set(key, answer, since);
-      return answer;
+
+  // The pages are no calls of the API: left out of its document.
+  const sitePage = { access: 'public', hide: true } as const;
+  registerCalls(
+    app,
+    PUBLIC_SITE.calls,
+    PUBLIC_SITE_API,
+    {
+      listPage: { ...sitePage, handler: sendList },
+      termsPage: { ...sitePage, handler: sendTerms },
+      objectPage: { ...sitePage, handler: sendObject },
+      contactPage: { ...sitePage, handler: toContactForm },
+      contact: { ...sitePage, handler: takeEnquiry },
+      script: { ...sitePage, handler: sendScript },
+      photo: { ...sitePage, handler: sendPhoto },
+      feed: { ...sitePage, handler: sendFeed },
+      listings: {
+        access: 'public',
+        noBearer: true,
+        handler: async (req, reply) => {
+          const q = req.query;
+          const culture = apiCulture(req, q.lang);
+          reply.header('Cache-Control', SHARED_CACHE).header('Vary', 'Accept-Language');
+          const key = `api ${culture} ${req.url}`;
+          const hit = app.publicPages.get(key);
+          if (hit) return hit as TPublicListDto;
+          // As the pages: an answer read before a change and finished after it is not kept.
+          const since = app.publicPages.mark();
+          const t = (key: string, params?: Record<string, string | number>) => app.translator.t(culture, key, params);
+          const { items, total } = await listPublic(
+            app.db,
+            { service: q.service, kind: q.kind, place: q.place, priceMin: q.priceMin, priceMax: q.priceMax, bedrooms: q.bedrooms, sort: q.sort, page: q.currentPage, perPage: q.perPage },
+            culture,
+            t,
+          );
+          const answer = { items: items.map((o) => toPublicDto(o, culture)), totalRows: total };
+          app.publicPages.set(key, answer, since);
+          return answer;
+        },
+      },
+      listing: {
+        access: 'public',
+        noBearer: true,
+        handler: async (req, reply) => {
+          const culture = apiCulture(req, req.query.lang);
+          const key = `api ${culture} ${req.url}`;
+          const hit = app.publicPages.get(key);
+          if (hit) return reply.header('Cache-Control', SHARED_CACHE).header('Vary', 'Accept-Language').send(hit as TPublicObjectDto);
+          const since = app.publicPages.mark();
+          const o = await getPublic(app.db, Number(req.params.ref), culture, (key, params) => app.translator.t(culture, key, params));
+          if (!o) {
+            // On the site once, not now: 410, as the page answers, for an app to say so rather than "not found".
+            if (await enquiryTaken(app.db, Number(req.params.ref))) throw new AppError(410, 'publishing.withdrawn.title', { ref: formatReferenceNumber(Number(req.params.ref)) });
+            throw notFound('publishing.notFound.title');
+          }
+          const answer = toPublicDto(o, culture);
+          app.publicPages.set(key, answer, since);
+          reply.header('Cache-Control', SHARED_CACHE).header('Vary', 'Accept-Language');
+          return answer;
+        },
+      },
     },
-  );
-  typed.get(
-    '/api/public/listings/:ref',
-    { config, schema: { tags: ['public'], security: [], params: ZPublicRefParam, querystring: ZPublicObjectQuery, response: { 200: ZPublicObject } } },
-    async (req, reply) => {
-      const culture = apiCulture(req, req.query.lang);
-      const key = `api ${culture} ${req.url}`;
-      const hit = app.publicPages.get(key);
-      if (hit) return reply.header('Cache-Control', SHARED_CACHE).header('Vary', 'Accept-Language').send(hit as TPublicObjectDto);
-      const since = app.publicPages.mark();
-      const o = await getPublic(app.db, Number(req.params.ref), culture, (key, params) => app.translator.t(culture, key, params));
-      if (!o) {
-        // On the site once, not now: 410, as the page answers, for an app to say so rather than "not found".
-        if (await enquiryTaken(app.db, Number(req.params.ref))) throw new AppError(410, 'publishing.withdrawn.title', { ref: formatReferenceNumber(Number(req.params.ref)) });
-        throw notFound('publishing.notFound.title');
-      }
-      const answer = toPublicDto(o, culture);
-      app.publicPages.set(key, answer, since);
-      reply.header('Cache-Control', SHARED_CACHE).header('Vary', 'Accept-Language');
-      return answer;
-    },
+    { tags: ['public'] },
   );
 }

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZResultsAnswer, ZResultsQuery } from '@crm/contract';
+import { REPORT_API } from '@crm/contract';
+import { REPORT } from '@crm/contract/resources';
 import { STAFF } from '../../plugins/auth.ts';
+import { registerCalls } from '../../lib/calls.ts';
 import { sendDownload } from '../files/files.service.ts';
 import { results } from './results.service.ts';
 import { resultsWorkbook } from './results.xlsx.ts';
@@ -10,20 +11,22 @@ import { resultsWorkbook } from './results.xlsx.ts';
 /** Reports: the agents' results over a period, on screen and as Results.xlsx. */
 export const reportsRoutes = fp(
   async (root: FastifyInstance) => {
-    const app = root.withTypeProvider<ZodTypeProvider>();
-    const tags = ['reports'];
+    const app = root;
     const tr = (req: FastifyRequest) => (key: string, params?: Record<string, string | number>) => app.translator.t(req.culture, key, params);
 
-    // Every staff member: an office admin reads every agent, a branch admin their branch's, an employee their own row.
-    app.post(
-      '/api/report/results',
-      { config: { access: STAFF }, schema: { tags, body: ZResultsQuery, response: { 200: ZResultsAnswer } } },
-      async (req) => results(app, req.user!, req.body, tr(req)),
-    );
-    app.post(
-      '/api/report/results/download',
-      { config: { access: STAFF }, schema: { tags, body: ZResultsQuery } },
-      async (req, reply) => sendDownload(app, req, reply, { entity: 'Report', name: 'Results.xlsx' }, () => resultsWorkbook(app, req.user!, req.body, tr(req), req.culture)),
+    registerCalls(
+      app,
+      REPORT.calls,
+      REPORT_API,
+      {
+        // Every staff member: an office admin reads every agent, a branch admin their branch's, an employee their own row.
+        results: { access: STAFF, handler: async (req) => results(app, req.user!, req.body, tr(req)) },
+        download: {
+          access: STAFF,
+          handler: async (req, reply) => sendDownload(app, req, reply, { entity: 'Report', name: 'Results.xlsx' }, () => resultsWorkbook(app, req.user!, req.body, tr(req), req.culture)),
+        },
+      },
+      { tags: ['reports'] },
     );
   },
   { name: 'reports' },

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZAvailabilityAnswer, ZAvailabilityQuery, ZIdParam, ZOk, ZReservationAddQuery, ZReservationAnswer, ZReservationDownload, ZReservationSearch, ZReservationSearchAnswer, ZReservationUpdate } from '@crm/contract';
+import { RESERVATION_API } from '@crm/contract';
+import { RESERVATION } from '@crm/contract/resources';
 import { STAFF_NO_BRANCH } from '../../plugins/auth.ts';
+import { registerCalls } from '../../lib/calls.ts';
 import { availability } from './availability.ts';
 import { sendDownload } from '../files/files.service.ts';
 import { reservationsWorkbook } from './reservations.xlsx.ts';
@@ -16,51 +17,35 @@ const caller = (req: FastifyRequest) => ({ user: req.user!, actor: req.actor });
  */
 export const reservationsRoutes = fp(
   async (root: FastifyInstance) => {
-    const app = root.withTypeProvider<ZodTypeProvider>();
-    const tags = ['reservations'];
+    const app = root;
     const tr = (req: FastifyRequest) => (key: string, params?: Record<string, string | number>) => app.translator.t(req.culture, key, params);
     app.accountMergeSteps.push(moveReservations);
 
-    app.post(
-      '/api/Reservation/search',
-      { config: { access: STAFF_NO_BRANCH }, schema: { tags, body: ZReservationSearch, response: { 200: ZReservationSearchAnswer } } },
-      async (req) => searchReservations(app, req.body, tr(req), req.culture),
-    );
-    // Reservations.xlsx: every booking the list's filter matches, in the list's order.
-    app.post(
-      '/api/Reservation/download',
-      { config: { access: STAFF_NO_BRANCH }, schema: { tags, body: ZReservationDownload } },
-      async (req, reply) => {
-        return sendDownload(app, req, reply, { entity: 'Reservation', name: 'Reservations.xlsx' }, () => reservationsWorkbook(app, req.body, tr(req), req.culture));
+    registerCalls(
+      app,
+      RESERVATION.calls,
+      RESERVATION_API,
+      {
+        search: { access: STAFF_NO_BRANCH, handler: async (req) => searchReservations(app, req.body, tr(req), req.culture) },
+        // Reservations.xlsx: every booking the list's filter matches, in the list's order.
+        download: {
+          access: STAFF_NO_BRANCH,
+          handler: async (req, reply) =>
+            sendDownload(app, req, reply, { entity: 'Reservation', name: 'Reservations.xlsx' }, () => reservationsWorkbook(app, req.body, tr(req), req.culture)),
+        },
+        availability: { access: STAFF_NO_BRANCH, handler: async (req) => availability(app, req.body, tr(req), req.culture) },
+        add: { access: STAFF_NO_BRANCH, handler: async (req) => blankReservation(app, req.query, tr(req), req.culture) },
+        edit: { access: STAFF_NO_BRANCH, handler: async (req) => getReservation(app, app.db, req.params.id, tr(req), req.culture) },
+        update: { access: STAFF_NO_BRANCH, handler: async (req) => saveReservation(app, caller(req), req.body, req.culture, tr(req)) },
+        remove: {
+          access: STAFF_NO_BRANCH,
+          handler: async (req) => {
+            await deleteReservation(caller(req), app.db, req.params.id);
+            return { ok: true as const };
+          },
+        },
       },
-    );
-    app.post(
-      '/api/Reservation/availability',
-      { config: { access: STAFF_NO_BRANCH }, schema: { tags, body: ZAvailabilityQuery, response: { 200: ZAvailabilityAnswer } } },
-      async (req) => availability(app, req.body, tr(req), req.culture),
-    );
-    app.get(
-      '/api/Reservation/add',
-      { config: { access: STAFF_NO_BRANCH }, schema: { tags, querystring: ZReservationAddQuery, response: { 200: ZReservationAnswer } } },
-      async (req) => blankReservation(app, req.query, tr(req), req.culture),
-    );
-    app.get(
-      '/api/Reservation/edit/:id',
-      { config: { access: STAFF_NO_BRANCH }, schema: { tags, params: ZIdParam, response: { 200: ZReservationAnswer } } },
-      async (req) => getReservation(app, app.db, req.params.id, tr(req), req.culture),
-    );
-    app.post(
-      '/api/Reservation/update',
-      { config: { access: STAFF_NO_BRANCH }, schema: { tags, body: ZReservationUpdate, response: { 200: ZReservationAnswer } } },
-      async (req) => saveReservation(app, caller(req), req.body, req.culture, tr(req)),
-    );
-    app.delete(
-      '/api/Reservation/:id',
-      { config: { access: STAFF_NO_BRANCH }, schema: { tags, params: ZIdParam, response: { 200: ZOk } } },
-      async (req) => {
-        await deleteReservation(caller(req), app.db, req.params.id);
-        return { ok: true as const };
-      },
+      { tags: ['reservations'] },
     );
   },
   { name: 'reservations', dependencies: ['accounts'] },

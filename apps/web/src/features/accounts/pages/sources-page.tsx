@@ -1,38 +1,21 @@
-import { Button, Stack } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { TSourceRow } from '@crm/contract';
-import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
-import { IconPlus } from '../../../components/icons.ts';
-import { useSavedList } from '../../../lib/list-state.ts';
-import { SOURCE_LIST, sourcesQuery } from '../api/account-lists.ts';
-import { nameColumn } from '../components/account-columns.tsx';
+import { ListScreen } from '../../../kit/list-screen.tsx';
+import { SOURCE_LIST, sourcesQuery, type TPage } from '../api/account-lists.ts';
+import { nameColumn } from '../../../components/account-columns.tsx';
 
+/** /Sources: where leads come from (portals, the site, partners), by name. */
 export function SourcesPage() {
   const { t } = useTranslation();
-  const list = useSavedList(SOURCE_LIST);
-  const q = useQuery(sourcesQuery(list[0]));
-  const columns: DataTableColumn<TSourceRow>[] = [nameColumn(t), { accessor: 'companyType', title: t('accounts.ui.col.companyType'), sortable: true }];
-  const add = (
-    <Button component={Link} to="/Accounts/AddSource" leftSection={<IconPlus size={16} />} data-testid="sources-add">
-      {t('accounts.ui.sources.add')}
-    </Button>
-  );
   return (
-    <Stack gap="md">
-      <ListHeader title={t('title.sources')} count={q.data?.totalRows} testId="sources">
-        {add}
-      </ListHeader>
-      <DataTable
-        testId="sources-table"
-        list={list}
-        records={q.data?.items}
-        totalRows={q.data?.totalRows}
-        fetching={q.isFetching}
-        columns={columns}
-        empty={{ text: t('accounts.ui.sources.empty'), action: add }}
-      />
-    </Stack>
+    <ListScreen<TSourceRow, Record<string, never>, TPage<TSourceRow>>
+      testId="sources"
+      title={t('title.sources')}
+      saved={{ list: SOURCE_LIST }}
+      query={(_f, page) => sourcesQuery(page)}
+      add={{ to: '/Accounts/AddSource', label: t('accounts.ui.sources.add') }}
+      empty={{ none: t('accounts.ui.sources.empty'), noMatch: t('accounts.ui.sources.empty') }}
+      columns={() => [nameColumn(t), { accessor: 'companyType', title: t('accounts.ui.col.companyType'), sortable: true }]}
+    />
   );
 }

@@ -1,9 +1,8 @@
 import { ActionIcon, Alert, Anchor, Button, Card, Grid, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Fragment, useState } from 'react';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { TSelectOption } from '@crm/contract';
 import {
   DEAL_FIELDS,
@@ -21,32 +20,24 @@ import { RecordToolbar } from '../../../components/record-toolbar.tsx';
 import { ActivityList } from '../../../components/activity-list-lazy.tsx';
 import { FieldInput } from '../../../components/fields/field-input.tsx';
 import { formatFieldValue, toDraft, toWire, type Draft } from '../../../components/fields/field-values.ts';
-import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { useRecordOpened } from '../../../lib/recent.ts';
 import { SearchPicker, type Picked } from '../../../components/search-picker.tsx';
 import { IconPlus, IconTrash } from '../../../components/icons.ts';
 import { JUST_READ_MS } from '../../../lib/freshness.ts';
-import { ApiError } from '../../../lib/api.ts';
-import { showBanner, showBannerAfterNavigation } from '../../../lib/banner.ts';
-import { describeError } from '../../../lib/errors.ts';
-import { useGoBack } from '../../accounts/components/go-back.ts';
-import { searchLeadsQuick, searchObjectsByRef } from '../../viewings/api/viewings.ts';
-import { blankDealQuery, dealKeys, dealOnDelete, dealQuery, dealsOfQuery, deleteDeal, saveDeal, savedBanner, searchAccounts, type TDealAnswer } from '../api/deals.ts';
+import { useGoBack } from '../../../components/go-back.ts';
+import { blankDealQuery, dealKeys, dealOnDelete, dealQuery, dealsOfQuery, deleteDeal, saveDeal, savedBanner, type TDealAnswer } from '../api/deals.ts';
 import { RecordStamps } from '../../../components/record-stamps.tsx';
-import { objectKeys } from '../../objects/api/objects.ts';
+import { objectKeys } from '../../../lib/query-keys.ts';
 import './deals.css';
-import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
-import { carryForm, conflictMessage, mergeOnConflict, mergeRowsOnConflict, sameForm, takeCarriedForm } from '../../../lib/conflict-merge.ts';
-import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
+import { mergeOnConflict, mergeRowsOnConflict } from '../../../lib/conflict-merge.ts';
 import { partyRelationText } from '../party-relation.ts';
 import { depositCheck } from '../deposit-check.ts';
-import { useChangeKeys } from '../../../lib/change-key.ts';
-import { PageLoading } from '../../../components/page-loading.tsx';
+import { searchAccounts, searchLeadsQuick, searchObjectsByRef } from '../../../lib/pickers.ts';
+import { RecordLoad, isGone, saveRecord, useDeleteRecord, useRecordAddress, useRecordForm, type Mode } from '../../../kit/record.tsx';
 
 /** Activities link to a deal with link kind 5. */
 const ENTITY_DEAL = 5;
 
-type Mode = 'create' | 'edit' | 'view';
 type PartyRow = { key: number; account: Picked; relation: number };
 type Form = { values: Record<string, Draft>; object: Picked; demand: Picked; parties: PartyRow[] };
 
@@ -64,7 +55,7 @@ const onlyTypeFields = (values: Record<string, Draft>) => {
 
 function toForm(d: TDealAnswer): Form {
   return {
-    values: Object.fromEntries(DEAL_FIELDS.map((f) => [f.name, toDraft(f.type, d[f.name])])),
+    values: Object.fromEntries(DEAL_FIELDS.map((f) => [f.name, toDraft(f.type, (d as Record<string, unknown>)[f.name])])),
     object: d.objectId ? { id: d.objectId, text: `#${d.objectReferenceNumber ?? d.objectId}${d.objectTitle ? ` ${d.objectTitle}` : ''}` } : null,
     demand: d.demandId ? { id: d.demandId, text: d.demand ?? `#${d.demandId}` } : null,
     parties: d.accounts.map((p) => ({ key: nextKey++, account: { id: p.accountId, text: p.account }, relation: p.relation })),
@@ -75,29 +66,18 @@ function toForm(d: TDealAnswer): Form {
 export const DealPage = keyedByAddress(DealPageScreen);
 
 function DealPageScreen() {
-  const params = useParams();
-  const location = useLocation();
-  const [search] = useSearchParams();
-  const id = params.id ? Number(params.id) : null;
-  const mode: Mode = id == null ? 'create' : location.pathname.toLowerCase().startsWith('/deals/edit') ? 'edit' : 'view';
+  const { id, mode, valid, search } = useRecordAddress('/deals/edit');
   const from = { objectId: Number(search.get('objectId')) || null, demandId: Number(search.get('demandId')) || null };
-  const valid = id == null || (Number.isInteger(id) && id > 0);
   const blank = useQuery({ ...blankDealQuery(from), enabled: id == null });
   const stored = useQuery({ ...dealQuery(id ?? 0), enabled: id != null && valid, staleTime: mode === 'view' ? JUST_READ_MS : 0 });
   const q = id == null ? blank : stored;
-  const gone = q.error instanceof ApiError && q.error.status === 404;
   const d = id == null ? undefined : stored.data;
-  useRecordOpened('deal', id ?? 0, d ? [`#${id}`, d.objectReferenceNumber ? `#${d.objectReferenceNumber}` : '', d.objectTitle ?? ''].filter(Boolean).join(' · ') : null, gone);
-  if (!valid || gone) return <RecordNotFound testId="deal-not-found" />;
-  if (q.isError && !q.data)
-    return (
-      <Alert color="red" data-testid="deal-error">
-        {describeError(q.error).message}
-      </Alert>
-    );
-  if (!q.data || (mode !== 'view' && !q.isFetchedAfterMount))
-    return <PageLoading />;
-  return <DealForm key={`${mode}-${q.data.id}-${q.data.version}`} deal={q.data} mode={mode} />;
+  useRecordOpened('deal', id ?? 0, d ? [`#${id}`, d.objectReferenceNumber ? `#${d.objectReferenceNumber}` : '', d.objectTitle ?? ''].filter(Boolean).join(' · ') : null, isGone(q));
+  return (
+    <RecordLoad q={q} valid={valid} mode={mode} testId="deal">
+      {(data) => <DealForm key={`${mode}-${data.id}-${data.version}`} deal={data} mode={mode} />}
+    </RecordLoad>
+  );
 }
 
 function Shown({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
@@ -144,17 +124,8 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
   const navigate = useNavigate();
   const goBack = useGoBack();
   const client = useQueryClient();
-  const carryKey = `deal-${deal.id}`;
-  const [form, setForm] = useState<Form>(() => takeCarriedForm<Form>(carryKey) ?? toForm(deal));
-  // The deal as loaded: what this user changed is measured against it when someone else saves first.
-  const [loaded] = useState<Form>(() => toForm(deal));
-  // Changes not saved ask before they are left behind (a reload, Back, a link); not in view mode.
-  // (The party rows' keys are React's, not values: two forms of the same deal compare equal without them.)
-  const leaveGuard = useFormLeaveGuard(mode !== 'view' && !sameForm(form, loaded));
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const readOnly = mode === 'view';
+  const rf = useRecordForm({ record: deal, mode, carryKey: `deal-${deal.id}`, toForm });
+  const { form, setForm, set, loaded, leaveGuard, busy, setBusy, errors, error, setError, readOnly } = rf;
   const dealType = typeOf(form.values);
   // The deposit is a sale's earnest money and a rental's security deposit: its field, its date and
   // the stage it is paid in are named by the type chosen.
@@ -164,7 +135,6 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
   };
   const fieldLabel = (name: string) => t(dealTextKey(`fields.deal.${name}`, dealType));
   const relations = deal.dealAccountRelationOptions;
-  const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
   const setValue = (name: string, v: Draft) =>
     setForm((f) => {
       const values = { ...f.values, [name]: v };
@@ -204,66 +174,62 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
     });
   };
 
-  const changeKeys = useChangeKeys();
-  const save = async () => {
-    if (busy || focusInvalidEntry()) return;
-    setBusy(true);
-    setErrors({});
-    try {
-      const fields = Object.fromEntries(DEAL_FIELDS.map((d) => [d.name, shown(d, dealType) ? toWire(d.type, form.values[d.name] ?? null, d.list ? lists[d.list] : []) : null]));
-      const body = {
-        ...fields,
-        ...(deal.id != null ? { id: deal.id, version: deal.version } : {}),
-        objectId: form.object?.id ?? null,
-        demandId: form.demand?.id ?? null,
-        // Rows without an account are dropped (spec).
-        accounts: form.parties.filter((p) => p.account).map((p) => ({ accountId: p.account!.id, relation: p.relation })),
-      };
-      // Saved again after a lost answer, the same content is the same change: no second deal.
-      const { notices, ...saved } = await saveDeal(body as never, changeKeys.keyFor(body));
-      changeKeys.renew();
-      client.setQueryData(dealKeys.one(saved.id!), saved);
-      void client.invalidateQueries({ queryKey: dealKeys.lists });
-      void client.invalidateQueries({ queryKey: dealKeys.board });
-      // A closed rental's tenant put on the property changes its contacts.
-      if (notices.length) void client.invalidateQueries({ queryKey: objectKeys.all });
-      // A deal made from a lead moves it on (Negotiating, or Won when closed): its page and the lists say so.
-      if (body.demandId != null) void client.invalidateQueries({ queryKey: ['lead'] });
-      showBannerAfterNavigation(...savedBanner(t('deals.ui.saved'), notices));
-      leaveGuard.release();
-      navigate(`/Deals/${saved.id}`, { replace: mode === 'create' });
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 409 && e.problem.current) {
-        const current = e.problem.current as TDealAnswer;
-        const theirs = toForm(current);
-        const flat = (f: Form) => ({ ...f.values, object: f.object, demand: f.demand });
-        const fields = mergeOnConflict(flat(loaded), flat(form), flat(theirs));
-        // The parties party by party (an account in a role): a notary added here survives a lawyer
-        // added there; a party removed here is removed from theirs. Rows still without an account
-        // are this user's, kept as they are.
-        const withAccount = (rows: PartyRow[]) => rows.filter((p) => p.account).map(({ account, relation }) => ({ account, relation }));
-        const rows = mergeRowsOnConflict(withAccount(loaded.parties), withAccount(form.parties), withAccount(theirs.parties), (p) => `${p.account!.id}:${p.relation}`, (p) => p.account!.text);
-        const parties: PartyRow[] = [...rows.rows.map((p) => ({ key: nextKey++, ...p })), ...form.parties.filter((p) => !p.account)];
-        const m = {
-          changed: [...fields.changed, ...(rows.changed || rows.lost.length ? ['parties'] : [])],
-          lost: [...fields.lost, ...(rows.lost.length ? ['parties'] : [])],
-        };
-        if (fields.changed.length > fields.lost.length || rows.changed) {
-          const { object, demand, ...values } = fields.next;
-          carryForm<Form>(carryKey, { values: values as Record<string, Draft>, object: object as Picked, demand: demand as Picked, parties });
-        }
-        client.setQueryData(dealKeys.one(current.id!), current);
-        const label = (k: string) => (k === 'object' ? t('deals.ui.object') : k === 'demand' ? t('deals.ui.lead') : k === 'parties' ? t('deals.ui.parties') : fieldLabel(k));
-        showBanner('warning', conflictMessage(t, e.problem.title, m, label));
-      } else if (e instanceof ApiError && e.status === 400) {
-        setErrors(e.fieldErrors);
-        setError(describeError(e).message);
-      } else setError(describeError(e).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = () =>
+    saveRecord(
+      rf,
+      {
+        body: () => {
+          const fields = Object.fromEntries(DEAL_FIELDS.map((d) => [d.name, shown(d, dealType) ? toWire(d.type, form.values[d.name] ?? null, d.list ? lists[d.list] : []) : null]));
+          return {
+            ...fields,
+            ...(deal.id != null ? { id: deal.id, version: deal.version } : {}),
+            objectId: form.object?.id ?? null,
+            demandId: form.demand?.id ?? null,
+            // Rows without an account are dropped (spec).
+            accounts: form.parties.filter((p) => p.account).map((p) => ({ accountId: p.account!.id, relation: p.relation })),
+          };
+        },
+        // Saved again after a lost answer, the same content is the same change: no second deal.
+        send: saveDeal,
+        saved: ({ notices, ...saved }) => {
+          client.setQueryData(dealKeys.one(saved.id!), saved);
+          void client.invalidateQueries({ queryKey: dealKeys.lists });
+          void client.invalidateQueries({ queryKey: dealKeys.board });
+          // A closed rental's tenant put on the property changes its contacts.
+          if (notices.length) void client.invalidateQueries({ queryKey: objectKeys.all });
+          // A deal made from a lead moves it on (Negotiating, or Won when closed): its page and the lists say so.
+          if (form.demand != null) void client.invalidateQueries({ queryKey: ['lead'] });
+          return { to: `/Deals/${saved.id}`, replace: mode === 'create', banner: savedBanner(t('deals.ui.saved'), notices) };
+        },
+        conflict: {
+          current: (c) => c as TDealAnswer,
+          store: (current) => client.setQueryData(dealKeys.one(current.id!), current),
+          merge: (current) => {
+            const theirs = toForm(current);
+            const flat = (f: Form) => ({ ...f.values, object: f.object, demand: f.demand });
+            const fields = mergeOnConflict(flat(loaded), flat(form), flat(theirs));
+            // The parties party by party (an account in a role): a notary added here survives a lawyer
+            // added there; a party removed here is removed from theirs. Rows still without an account
+            // are this user's, kept as they are.
+            const withAccount = (rows: PartyRow[]) => rows.filter((p) => p.account).map(({ account, relation }) => ({ account, relation }));
+            const rows = mergeRowsOnConflict(withAccount(loaded.parties), withAccount(form.parties), withAccount(theirs.parties), (p) => `${p.account!.id}:${p.relation}`, (p) => p.account!.text);
+            const parties: PartyRow[] = [...rows.rows.map((p) => ({ key: nextKey++, ...p })), ...form.parties.filter((p) => !p.account)];
+            const { object, demand, ...values } = fields.next;
+            return {
+              next: { values: values as Record<string, Draft>, object: object as Picked, demand: demand as Picked, parties },
+              changed: [...fields.changed, ...(rows.changed || rows.lost.length ? ['parties'] : [])],
+              lost: [...fields.lost, ...(rows.lost.length ? ['parties'] : [])],
+              kept: fields.changed.length > fields.lost.length || rows.changed,
+            };
+          },
+          label: (k) => (k === 'object' ? t('deals.ui.object') : k === 'demand' ? t('deals.ui.lead') : k === 'parties' ? t('deals.ui.parties') : fieldLabel(k)),
+        },
+      },
+      t,
+      navigate,
+    );
 
+  const confirmDelete = useDeleteRecord();
   const remove = async () => {
     if (busy) return;
     // A tenant the deal put on a property goes with it, or stays (changed since, or not the deal's):
@@ -278,9 +244,11 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
     } finally {
       setBusy(false);
     }
-    modals.openConfirmModal({
+    let notices: { kind: 'info' | 'warning'; text: string }[] = [];
+    confirmDelete({
       title: t('deals.ui.deleteTitle'),
-      children: (
+      text: t('deals.ui.deleteConfirm'),
+      extra: (
         <Stack gap="xs" data-testid="deal-delete-confirm">
           <Text size="sm">{t('deals.ui.deleteConfirm')}</Text>
           {onDelete.map((n) => (
@@ -290,20 +258,19 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
           ))}
         </Stack>
       ),
-      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
-      onConfirm: async () => {
-        try {
-          const { notices } = await deleteDeal(deal.id!);
-          void client.invalidateQueries({ queryKey: dealKeys.all });
-          if (notices.length) void client.invalidateQueries({ queryKey: objectKeys.all });
-          showBannerAfterNavigation(...savedBanner(t('deals.ui.deleted'), notices));
-          leaveGuard.release();
-          navigate('/Deals');
-        } catch (e) {
-          setError(describeError(e).message);
-        }
+      run: async () => {
+        notices = (await deleteDeal(deal.id!)).notices;
+        void client.invalidateQueries({ queryKey: dealKeys.all });
+        if (notices.length) void client.invalidateQueries({ queryKey: objectKeys.all });
       },
+      done: {
+        get banner() {
+          return savedBanner(t('deals.ui.deleted'), notices);
+        },
+        to: '/Deals',
+      },
+      onError: setError,
+      release: leaveGuard.release,
     });
   };
 

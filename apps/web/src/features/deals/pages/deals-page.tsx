@@ -1,27 +1,20 @@
-import { ActionIcon, Anchor, Button, Grid, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
+import { ActionIcon, Anchor, Button, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TDealRow } from '@crm/contract';
 import { DEAL_LIST_PARTIES, DEAL_RELATION, dealTextKey } from '@crm/contract/deal-fields';
-import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
-import { FilterCard } from '../../../components/filter-card.tsx';
-import { DataTable, ListHeader, type DataTableColumn, NOT_WIDE_SCREEN, WIDE_SCREEN } from '../../../components/data-table.tsx';
-import { IconPencil, IconPlus } from '../../../components/icons.ts';
-import { DownloadButton } from '../../../components/download-button.tsx';
-import { SearchPicker } from '../../../components/search-picker.tsx';
+import { type DataTableColumn, NOT_WIDE_SCREEN, WIDE_SCREEN } from '../../../components/data-table.tsx';
+import { IconPencil } from '../../../components/icons.ts';
 import { TotalsCard } from '../../../components/totals-card.tsx';
+import { ListScreen } from '../../../kit/list-screen.tsx';
 import { IconLayoutKanban } from '../icons.ts';
 import { formatDate, formatMoney2 } from '../../../lib/format.ts';
-import { useSavedFilter, useSavedList } from '../../../lib/list-state.ts';
-import { ClearFiltersButton } from '../../accounts/components/clear-filters.tsx';
-import { DateField } from '../../accounts/components/date-field.tsx';
-import { DEAL_FILTER, DEAL_LIST, NO_DEAL_FILTER, dealsQuery, downloadDeals, type TDealListFilter } from '../api/deals.ts';
+import { DEAL_FILTER, DEAL_LIST, dealsQuery, downloadDeals, type TDealListFilter, type TDealSearchAnswer } from '../api/deals.ts';
 import { partyRelationText } from '../party-relation.ts';
-import { searchEmployees } from '../../viewings/api/viewings.ts';
 import './deals.css';
+import { searchEmployees } from '../../../lib/pickers.ts';
 
 /** Page sizes of the deal list (spec: 5, 10, 20, 50, Show all; default 20). */
 const PAGE_SIZES = [5, 10, 20, 50, 1000000] as const;
@@ -32,25 +25,64 @@ const cardHeading = (r: TDealRow) =>
 
 const money = (n: number | null) => (n == null ? '' : formatMoney2(n).replace(/,00(?=\u00a0€)/, ''));
 
-/** /Deals: the deals with the spec's filters (kept in a cookie; the page goes back to 1 on a change). */
 /** The three specialists' columns, shown apart on a wide screen only. */
 const SPECIALISTS: readonly (typeof DEAL_LIST_PARTIES)[number][] = ['lawer', 'notary', 'civilEngeneer'];
 
+/** /Deals: the deals with the spec's filters (kept in a cookie; the page goes back to 1 on a change). */
 export function DealsPage() {
   const { t } = useTranslation();
-  const list = useSavedList(DEAL_LIST);
-  const [filter, setFilter] = useSavedFilter(DEAL_FILTER);
-  const [lastName] = useDebouncedValue(filter.lastName, SEARCH_DEBOUNCE_MS);
-  const [object] = useDebouncedValue(filter.object, SEARCH_DEBOUNCE_MS);
-  const q = useQuery(dealsQuery({ ...filter, lastName, object }, list[0]));
-  const change = (patch: Partial<TDealListFilter>) => {
-    setFilter((f) => ({ ...f, ...patch }));
-    list[1]((s) => ({ ...s, currentPage: 1 }));
-  };
-  const filtered = JSON.stringify(filter) !== JSON.stringify(NO_DEAL_FILTER);
+  return (
+    <ListScreen<TDealRow, TDealListFilter, TDealSearchAnswer>
+      testId="deals"
+      title={t('title.deals')}
+      saved={{ list: DEAL_LIST, filter: DEAL_FILTER }}
+      debounced={['lastName', 'object']}
+      query={dealsQuery}
+      pageSizes={PAGE_SIZES}
+      add={{ to: '/Deals/Add', label: t('deals.ui.add') }}
+      actions={
+        <Button component={Link} to="/Deals/Board" variant="default" leftSection={<IconLayoutKanban size={16} />} data-testid="deals-board-link">
+          {t('deals.ui.board')}
+        </Button>
+      }
+      download={{ label: t('deals.sums.download'), testId: 'deals-download', run: (filter, page) => downloadDeals(filter, { sortBy: page.sortBy, sortDir: page.sortDir }) }}
+      empty={{ none: t('deals.ui.empty'), noMatch: t('deals.ui.noMatch') }}
+      rowClassName={(r) => `deal-row ${r.rowClass}`}
+      fields={({ answer, filter }) => [
+        { kind: 'select', name: 'dealType', label: t('deals.ui.filter.type'), options: [{ value: 0, text: t('deals.ui.filter.allTypes') }, ...(answer?.options.types ?? [])], numeric: true, testId: 'deals-filter-type' },
+        { kind: 'multi', name: 'stages', label: t('deals.ui.filter.stages'), options: answer?.options.stages, allLabel: t('leads.ui.filter.all') },
+        { kind: 'picker', name: 'agentId', textName: 'agentText', label: t('deals.ui.filter.agent'), search: searchEmployees, queryKey: 'employee', testId: 'deals-filter-agent' },
+        { kind: 'text', name: 'lastName', label: t('deals.ui.filter.lastName'), testId: 'deals-filter-name', span: { base: 12, sm: 6, lg: 3 } },
+        { kind: 'text', name: 'object', label: t('deals.ui.filter.object'), placeholder: t('deals.ui.filter.objectPlaceholder') },
+        { kind: 'date', name: 'depositFrom', label: t(dealTextKey('deals.ui.filter.depositFrom', filter.dealType)) },
+        { kind: 'date', name: 'depositTill', label: t(dealTextKey('deals.ui.filter.depositTill', filter.dealType)) },
+        { kind: 'date', name: 'endDateFrom', label: t('deals.ui.filter.endFrom') },
+        { kind: 'date', name: 'endDateTill', label: t('deals.ui.filter.endTill') },
+      ]}
+      columns={({ filter }) => dealColumns(t, filter)}
+      after={({ answer }) =>
+        answer && answer.totalRows > 0 ? (
+          <TotalsCard
+            title={t('deals.sums.title', { count: answer.totalRows })}
+            totals={[
+              { key: 'sales', label: t('deals.sums.sales', { count: answer.sums.saleCount }), amount: answer.sums.saleTotal },
+              { key: 'rentals', label: t('deals.sums.rentals', { count: answer.sums.rentCount }), amount: answer.sums.rentTotal },
+              { key: 'commission', label: t('fields.deal.commission'), amount: answer.sums.commission },
+            ]}
+            // The count above keeps them; the money does not (a cancelled deal earns nothing).
+            note={answer.sumsWithCancelled ? null : t('deals.sums.noCancelled')}
+            cols={{ base: 1, xs: 3 }}
+            testId="deals-sums"
+            sumTestId={(k) => `deals-sum-${k}`}
+          />
+        ) : null
+      }
+    />
+  );
+}
 
-  const toData = (o: { value: string | number; text: string }[] | undefined) => (o ?? []).map((x) => ({ value: String(x.value), label: x.text }));
-
+/** The list's columns; the parties' roles are named by the type the filter shows. */
+function dealColumns(t: TFunction, filter: TDealListFilter): DataTableColumn<TDealRow>[] {
   type PartyKey = (typeof DEAL_LIST_PARTIES)[number];
   const links = (r: TDealRow, key: PartyKey) =>
     r.parties
@@ -91,7 +123,7 @@ export function DealsPage() {
         </div>
       )),
   };
-  const columns: DataTableColumn<TDealRow>[] = [
+  return [
     {
       accessor: 'id',
       title: '#',
@@ -169,117 +201,4 @@ export function DealsPage() {
       ),
     },
   ];
-  const add = (
-    <Button component={Link} to="/Deals/Add" leftSection={<IconPlus size={16} />} data-testid="deals-add">
-      {t('deals.ui.add')}
-    </Button>
-  );
-  return (
-    <Stack gap="md">
-      <ListHeader title={t('title.deals')} count={q.data?.totalRows} testId="deals">
-        <Button component={Link} to="/Deals/Board" variant="default" leftSection={<IconLayoutKanban size={16} />} data-testid="deals-board-link">
-          {t('deals.ui.board')}
-        </Button>
-        <DownloadButton
-          download={() => downloadDeals(filter, { sortBy: list[0].sortBy, sortDir: list[0].sortDir })}
-          label={t('deals.sums.download')}
-          disabled={!q.data?.totalRows}
-          testId="deals-download"
-        />
-        {add}
-      </ListHeader>
-      <FilterCard active={filtered} testId="deals-filter">
-        <Grid gap="sm" align="flex-end">
-          <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
-            <Select
-              label={t('deals.ui.filter.type')}
-              data={[{ value: '0', label: t('deals.ui.filter.allTypes') }, ...toData(q.data?.options.types)]}
-              value={String(filter.dealType)}
-              onChange={(v) => change({ dealType: Number(v ?? 0) })}
-              allowDeselect={false}
-              data-testid="deals-filter-type"
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
-            <MultiSelect
-              label={t('deals.ui.filter.stages')}
-              placeholder={filter.stages.length ? undefined : t('leads.ui.filter.all')}
-              data={toData(q.data?.options.stages)}
-              value={filter.stages.map(String)}
-              onChange={(v) => change({ stages: v.map(Number) })}
-              clearable
-              data-testid="deals-filter-stages"
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
-            <SearchPicker
-              label={t('deals.ui.filter.agent')}
-              value={filter.agentId ? { id: filter.agentId, text: filter.agentText } : null}
-              onChange={(v) => change({ agentId: v?.id ?? null, agentText: v?.text ?? '' })}
-              search={searchEmployees}
-              queryKey="employee"
-              testId="deals-filter-agent"
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
-            <TextInput label={t('deals.ui.filter.lastName')} value={filter.lastName} onChange={(e) => change({ lastName: e.currentTarget.value })} data-testid="deals-filter-name" />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
-            <TextInput
-              label={t('deals.ui.filter.object')}
-              placeholder={t('deals.ui.filter.objectPlaceholder')}
-              value={filter.object}
-              onChange={(e) => change({ object: e.currentTarget.value })}
-              data-testid="deals-filter-object"
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 3, lg: 2 }}>
-            <DateField label={t(dealTextKey('deals.ui.filter.depositFrom', filter.dealType))} value={filter.depositFrom} onChange={(v) => change({ depositFrom: v })} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 3, lg: 2 }}>
-            <DateField label={t(dealTextKey('deals.ui.filter.depositTill', filter.dealType))} value={filter.depositTill} onChange={(v) => change({ depositTill: v })} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 3, lg: 2 }}>
-            <DateField label={t('deals.ui.filter.endFrom')} value={filter.endDateFrom} onChange={(v) => change({ endDateFrom: v })} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 3, lg: 2 }}>
-            <DateField label={t('deals.ui.filter.endTill')} value={filter.endDateTill} onChange={(v) => change({ endDateTill: v })} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, lg: 'content' }}>
-            <ClearFiltersButton fullWidth disabled={!filtered} onClear={() => change(NO_DEAL_FILTER)} />
-          </Grid.Col>
-        </Grid>
-      </FilterCard>
-      <DataTable
-        testId="deals-table"
-        list={list}
-        records={q.data?.items}
-        totalRows={q.data?.totalRows}
-        fetching={q.isFetching}
-        columns={columns}
-        pageSizes={PAGE_SIZES}
-        rowClassName={(r) => `deal-row ${r.rowClass}`}
-        empty={
-          filtered
-            ? { text: t('deals.ui.noMatch'), action: <ClearFiltersButton variant="light" onClear={() => change(NO_DEAL_FILTER)} /> }
-            : { text: t('deals.ui.empty'), action: add }
-        }
-      />
-      {q.data && q.data.totalRows > 0 && (
-        <TotalsCard
-          title={t('deals.sums.title', { count: q.data.totalRows })}
-          totals={[
-            { key: 'sales', label: t('deals.sums.sales', { count: q.data.sums.saleCount }), amount: q.data.sums.saleTotal },
-            { key: 'rentals', label: t('deals.sums.rentals', { count: q.data.sums.rentCount }), amount: q.data.sums.rentTotal },
-            { key: 'commission', label: t('fields.deal.commission'), amount: q.data.sums.commission },
-          ]}
-          // The count above keeps them; the money does not (a cancelled deal earns nothing).
-          note={q.data.sumsWithCancelled ? null : t('deals.sums.noCancelled')}
-          cols={{ base: 1, xs: 3 }}
-          testId="deals-sums"
-          sumTestId={(k) => `deals-sum-${k}`}
-        />
-      )}
-    </Stack>
-  );
 }

@@ -18,8 +18,8 @@ import { describeError } from '../../../lib/errors.ts';
 import { agencyToday } from '../../../lib/agency-clock.ts';
 import { formatAmount, formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useSavedFilter, type ListState } from '../../../lib/list-state.ts';
-import { ClearFiltersButton } from '../../accounts/components/clear-filters.tsx';
-import { StatementApprovalButton } from '../../payments-client/components/statement-approval.tsx';
+import { ClearFiltersButton } from '../../../components/clear-filters.tsx';
+import { StatementApprovalButton } from '../../../components/approvals/statement-approval.tsx';
 import { NO_STATEMENT_FILTER, attachmentLink, downloadStatement, sendInvitation, statementQuery, statementSaved, type TStatementFilterState } from '../api/payments.ts';
 import { PageLoading } from '../../../components/page-loading.tsx';
 

@@ -1,9 +1,8 @@
-import { ActionIcon, Alert, Anchor, Button, Card, Grid, Group, Select, Stack, Table, Text, Textarea, Title, Tooltip, VisuallyHidden } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { ActionIcon, Anchor, Button, Card, Grid, Group, Select, Stack, Table, Text, Textarea, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { TSelectOption } from '@crm/contract';
 import { VIEWING_COMMENT_MAX } from '@crm/contract/constants';
 import { RecordStamps } from '../../../components/record-stamps.tsx';
@@ -11,41 +10,26 @@ import { keyedByAddress } from '../../../components/keyed-by-address.tsx';
 import { RecordToolbar } from '../../../components/record-toolbar.tsx';
 import { ActivityList } from '../../../components/activity-list-lazy.tsx';
 import { Assignments } from '../../../components/assignments.tsx';
-import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { useRecordOpened } from '../../../lib/recent.ts';
 import { SearchPicker, type Picked } from '../../../components/search-picker.tsx';
 import { TimeField } from '../../../components/fields/time-field.tsx';
 import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
 import { IconTrash } from '../../../components/icons.ts';
 import { JUST_READ_MS } from '../../../lib/freshness.ts';
-import { ApiError } from '../../../lib/api.ts';
-import { showBanner, showBannerAfterNavigation } from '../../../lib/banner.ts';
-import { describeError } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { DateField } from '../../accounts/components/date-field.tsx';
-import { useGoBack } from '../../accounts/components/go-back.ts';
-import {
-  blankViewingQuery,
-  deleteViewing,
-  saveViewing,
-  searchLeadsQuick,
-  searchObjectsByRef,
-  viewingKeys,
-  viewingQuery,
-  type TViewingAnswer,
-} from '../api/viewings.ts';
-import { carryForm, mergeOnConflict, mergeRowsOnConflict, takeCarriedForm } from '../../../lib/conflict-merge.ts';
-import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
-import { useChangeKeys } from '../../../lib/change-key.ts';
+import { DateField } from '../../../components/fields/date-field.tsx';
+import { useGoBack } from '../../../components/go-back.ts';
+import { blankViewingQuery, deleteViewing, saveViewing, viewingKeys, viewingQuery, type TViewingAnswer } from '../api/viewings.ts';
+import { searchLeadsQuick, searchObjectsByRef } from '../../../lib/pickers.ts';
+import { mergeOnConflict, mergeRowsOnConflict } from '../../../lib/conflict-merge.ts';
+import { RecordLoad, isGone, saveRecord, useDeleteRecord, useRecordAddress, useRecordForm, type Mode } from '../../../kit/record.tsx';
 import { IconPrinter } from '../icons.ts';
 import './viewings.css';
-import { PageLoading } from '../../../components/page-loading.tsx';
 import { useMedia } from '../../../lib/first-paint.ts';
 
 /** Activities link to a viewing with link kind 7. */
 const ENTITY_VIEWING = 7;
 
-type Mode = 'create' | 'edit' | 'view';
 type Row = { objectId: number; objectReferenceNumber: string; title: string | null; result: number | null; comment: string };
 type Form = { createdDate: string | null; createdTime: string; viewingDate: string | null; viewingTime: string; demand: Picked; results: Row[] };
 
@@ -70,29 +54,18 @@ function toForm(v: TViewingAnswer): Form {
 export const ViewingPage = keyedByAddress(ViewingPageScreen);
 
 function ViewingPageScreen() {
-  const params = useParams();
-  const location = useLocation();
-  const [search] = useSearchParams();
-  const id = params.id ? Number(params.id) : null;
-  const mode: Mode = id == null ? 'create' : location.pathname.toLowerCase().startsWith('/viewing/edit') ? 'edit' : 'view';
+  const { id, mode, valid, search } = useRecordAddress('/viewing/edit');
   const demandId = Number(search.get('demandId')) || null;
-  const valid = id == null || (Number.isInteger(id) && id > 0);
   const blank = useQuery({ ...blankViewingQuery(demandId), enabled: id == null });
   const stored = useQuery({ ...viewingQuery(id ?? 0), enabled: id != null && valid, staleTime: mode === 'view' ? JUST_READ_MS : 0 });
   const q = id == null ? blank : stored;
-  const gone = q.error instanceof ApiError && q.error.status === 404;
   const v = id == null ? undefined : stored.data;
-  useRecordOpened('viewing', id ?? 0, v ? [`#${v.viewingNumber || id}`, v.demand ?? ''].filter(Boolean).join(' · ') : null, gone);
-  if (!valid || gone) return <RecordNotFound testId="viewing-not-found" />;
-  if (q.isError && !q.data)
-    return (
-      <Alert color="red" data-testid="viewing-error">
-        {describeError(q.error).message}
-      </Alert>
-    );
-  if (!q.data || (mode !== 'view' && !q.isFetchedAfterMount))
-    return <PageLoading />;
-  return <ViewingForm key={`${mode}-${q.data.id}-${q.data.version}`} viewing={q.data} mode={mode} />;
+  useRecordOpened('viewing', id ?? 0, v ? [`#${v.viewingNumber || id}`, v.demand ?? ''].filter(Boolean).join(' · ') : null, isGone(q));
+  return (
+    <RecordLoad q={q} valid={valid} mode={mode} testId="viewing">
+      {(data) => <ViewingForm key={`${mode}-${data.id}-${data.version}`} viewing={data} mode={mode} />}
+    </RecordLoad>
+  );
 }
 
 function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode }) {
@@ -100,18 +73,9 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
   const navigate = useNavigate();
   const goBack = useGoBack();
   const client = useQueryClient();
-  const carryKey = `viewing-${viewing.id}`;
-  const [form, setForm] = useState<Form>(() => takeCarriedForm<Form>(carryKey) ?? toForm(viewing));
-  // The viewing as loaded: what this user changed is measured against it when someone else saves first.
-  const [loaded] = useState<Form>(() => toForm(viewing));
-  // Changes not saved ask before they are left behind (a reload, Back, a link); not in view mode.
-  const leaveGuard = useFormLeaveGuard(mode !== 'view' && JSON.stringify(form) !== JSON.stringify(loaded));
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const readOnly = mode === 'view';
+  const rf = useRecordForm({ record: viewing, mode, carryKey: `viewing-${viewing.id}`, toForm });
+  const { form, setForm, set, loaded, leaveGuard, busy, errors, setErrors, error, setError, readOnly } = rf;
   const options: TSelectOption[] = viewing.resultOptions;
-  const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
   // The properties that came with the lead (its offered ones), not yet given a result: a different
   // lead picked takes them away again, while properties added by hand, or already given a result,
   // stay. A new viewing started from a lead (?demandId=) begins with that lead's.
@@ -138,90 +102,79 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
     });
   };
 
-  const changeKeys = useChangeKeys();
   const save = async () => {
-    if (busy) return;
-    // A time box holding no time keeps the time before it: saving would drop what was typed.
-    if (focusInvalidEntry()) return;
     // A day without a time would be saved as midnight: ask for the time instead.
-    if (form.viewingDate && !form.viewingTime) {
+    if (form.viewingDate && !form.viewingTime && !focusInvalidEntry()) {
       setErrors({ dateOfViewing: t('viewings.ui.timeRequired') });
       return;
     }
-    setBusy(true);
-    try {
-      const body = {
-        ...(viewing.id != null ? { id: viewing.id, version: viewing.version } : {}),
-        appointmentCreated: join(form.createdDate, form.createdTime),
-        dateOfViewing: join(form.viewingDate, form.viewingTime),
-        demandId: form.demand?.id ?? null,
-        results: form.results.map((r) => ({ objectId: r.objectId, result: r.result, comment: r.comment.trim() || null })),
-      };
-      // Saved again after a lost answer, the same content is the same change: no second viewing.
-      const saved = await saveViewing(body, changeKeys.keyFor(body));
-      changeKeys.renew();
-      client.setQueryData(viewingKeys.one(saved.id!), saved);
-      void client.invalidateQueries({ queryKey: viewingKeys.lists });
-      void client.invalidateQueries({ queryKey: viewingKeys.calendar });
-      // The comments and results show on the properties' pages and on the lead's.
-      void client.invalidateQueries({ queryKey: viewingKeys.ofLead });
-      void client.invalidateQueries({ queryKey: ['object'] });
-      // A viewing arranged for a new lead moves it to Viewings: its page and the lists say so.
-      if (body.demandId != null) void client.invalidateQueries({ queryKey: ['lead'] });
-      showBannerAfterNavigation('success', t('viewings.ui.saved'));
-      leaveGuard.release();
-      navigate(`/Viewing/${saved.id}`, { replace: mode === 'create' });
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 409 && e.problem.current) {
-        const current = e.problem.current as TViewingAnswer;
-        const theirs = toForm(current);
-        const flat = mergeOnConflict({ ...loaded, results: [] }, { ...form, results: [] }, { ...theirs, results: [] });
-        // The properties row by row: a comment typed on one survives their result on another.
-        const rows = mergeRowsOnConflict(loaded.results, form.results, theirs.results, (r) => r.objectId, (r) => `#${r.objectReferenceNumber}`);
-        const m = {
-          next: { ...flat.next, results: rows.rows },
-          changed: [...flat.changed, ...(rows.changed || rows.lost.length ? ['results'] : [])],
-          lost: [...flat.lost, ...(rows.lost.length ? ['results'] : [])],
-        };
-        if (flat.changed.length > flat.lost.length || rows.changed) carryForm(carryKey, m.next);
-        client.setQueryData(viewingKeys.one(current.id!), { ...current, resultOptions: options });
-        const label = (k: string) =>
-          k === 'demand'
-            ? t('viewings.ui.lead')
-            : k === 'results'
-              ? `${t('viewings.ui.objects')}${rows.lost.length ? ` (${rows.lost.join(', ')})` : ''}`
-              : k.startsWith('created')
-                ? t('viewings.ui.appointmentCreated')
-                : t('viewings.ui.dateOfViewing');
-        const kept = flat.changed.length > flat.lost.length || rows.changed;
-        const named = [...new Set(m.lost.map(label))].join(', ');
-        showBanner('warning', `${kept ? t('common.conflictMerged') : e.problem.title || t('errors.conflict')}${named ? ` ${t('common.conflictKept', { fields: named })}` : ''}`);
-      } else if (e instanceof ApiError && e.status === 400) {
-        setErrors(e.fieldErrors);
-        setError(Object.keys(e.fieldErrors).length ? null : describeError(e).message);
-      } else setError(describeError(e).message);
-    } finally {
-      setBusy(false);
-    }
+    let lostRows: string[] = [];
+    await saveRecord(
+      rf,
+      {
+        body: () => ({
+          ...(viewing.id != null ? { id: viewing.id, version: viewing.version } : {}),
+          appointmentCreated: join(form.createdDate, form.createdTime),
+          dateOfViewing: join(form.viewingDate, form.viewingTime),
+          demandId: form.demand?.id ?? null,
+          results: form.results.map((r) => ({ objectId: r.objectId, result: r.result, comment: r.comment.trim() || null })),
+        }),
+        // Saved again after a lost answer, the same content is the same change: no second viewing.
+        send: saveViewing,
+        saved: (saved) => {
+          client.setQueryData(viewingKeys.one(saved.id!), saved);
+          void client.invalidateQueries({ queryKey: viewingKeys.lists });
+          void client.invalidateQueries({ queryKey: viewingKeys.calendar });
+          // The comments and results show on the properties' pages and on the lead's.
+          void client.invalidateQueries({ queryKey: viewingKeys.ofLead });
+          void client.invalidateQueries({ queryKey: ['object'] });
+          // A viewing arranged for a new lead moves it to Viewings: its page and the lists say so.
+          if (form.demand != null) void client.invalidateQueries({ queryKey: ['lead'] });
+          return { to: `/Viewing/${saved.id}`, replace: mode === 'create', banner: ['success', t('viewings.ui.saved')] };
+        },
+        conflict: {
+          current: (c) => c as TViewingAnswer,
+          store: (current) => client.setQueryData(viewingKeys.one(current.id!), { ...current, resultOptions: options }),
+          merge: (current) => {
+            const theirs = toForm(current);
+            const flat = mergeOnConflict({ ...loaded, results: [] }, { ...form, results: [] }, { ...theirs, results: [] });
+            // The properties row by row: a comment typed on one survives their result on another.
+            const rows = mergeRowsOnConflict(loaded.results, form.results, theirs.results, (r) => r.objectId, (r) => `#${r.objectReferenceNumber}`);
+            lostRows = rows.lost;
+            return {
+              next: { ...flat.next, results: rows.rows },
+              changed: [...flat.changed, ...(rows.changed || rows.lost.length ? ['results'] : [])],
+              lost: [...flat.lost, ...(rows.lost.length ? ['results'] : [])],
+              kept: flat.changed.length > flat.lost.length || rows.changed,
+            };
+          },
+          label: (k) =>
+            k === 'demand'
+              ? t('viewings.ui.lead')
+              : k === 'results'
+                ? `${t('viewings.ui.objects')}${lostRows.length ? ` (${lostRows.join(', ')})` : ''}`
+                : k.startsWith('created')
+                  ? t('viewings.ui.appointmentCreated')
+                  : t('viewings.ui.dateOfViewing'),
+        },
+      },
+      t,
+      navigate,
+    );
   };
 
+  const confirmDelete = useDeleteRecord();
   const remove = () =>
-    modals.openConfirmModal({
+    confirmDelete({
       title: t('viewings.ui.deleteTitle'),
-      children: <Text size="sm">{t('viewings.ui.deleteConfirm')}</Text>,
-      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
-      onConfirm: async () => {
-        try {
-          await deleteViewing(viewing.id!);
-          void client.invalidateQueries({ queryKey: viewingKeys.all });
-          showBannerAfterNavigation('success', t('viewings.ui.deleted'));
-          leaveGuard.release();
-          navigate('/Viewing');
-        } catch (e) {
-          setError(describeError(e).message);
-        }
+      text: t('viewings.ui.deleteConfirm'),
+      run: async () => {
+        await deleteViewing(viewing.id!);
+        void client.invalidateQueries({ queryKey: viewingKeys.all });
       },
+      done: { banner: ['success', t('viewings.ui.deleted')], to: '/Viewing' },
+      onError: setError,
+      release: leaveGuard.release,
     });
 
   const addObject = (p: Picked) => {

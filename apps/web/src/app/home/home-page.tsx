@@ -1,0 +1,150 @@
+import { Badge, Button, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconBell, IconBuildingEstate, IconCalendarEvent, IconSearch, IconUserPlus, IconUsers, IconTargetArrow } from '../../components/icons.ts';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { homeQuery } from './home-api.ts';
+import { TodayCard } from './today-card.tsx';
+import { formatDateTime, formatLongDate } from '../../lib/format.ts';
+import { agencyTodayDate } from '../../lib/agency-clock.ts';
+import { logActionText, logEntityText, logSummaryText, logRecordPath } from '../../lib/log-texts.ts';
+import { hasBranch, useSession } from '../../lib/session.ts';
+import '../../components/table.css';
+import { currentCulture } from '../../lib/i18n.ts';
+
+// The action list brings the date pickers: loaded after the page itself shows.
+const ActionList = lazy(() => import('../../components/action-list.tsx').then((m) => ({ default: m.ActionList })));
+
+const QUICK = [
+  { to: '/Accounts/AddClient', label: 'home.addClient', icon: IconUserPlus },
+  { to: '/Accounts/AddOwner', label: 'home.addOwner', icon: IconUsers },
+  { to: '/Objects/Add', label: 'home.addObject', icon: IconBuildingEstate },
+  { to: '/Leads/Add', label: 'home.addLead', icon: IconTargetArrow },
+  { to: '/Objects/Search', label: 'home.findObject', icon: IconSearch },
+  { to: '/Calendar', label: 'title.calendar', icon: IconCalendarEvent },
+];
+
+export function HomePage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const home = useQuery(homeQuery());
+  const data = home.data;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={2} data-testid="home-welcome">
+            {/* Greek addresses a person in the vocative (Δημήτρη, not Δημήτρης), which a name
+                alone does not give reliably: the Greek greeting has no name. */}
+            {data?.name && currentCulture() !== 'el' ? t('home.welcome', { name: data.name }) : t('home.welcomePlain')}
+          </Title>
+          <Text c="dimmed">{t('home.today', { date: formatLongDate(agencyTodayDate()) })}</Text>
+        </div>
+      </Group>
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Card withBorder>
+            <Title order={2} size="h4" mb="sm">
+              {t('home.quickActions')}
+            </Title>
+            <Group gap="xs">
+              {QUICK.map(({ to, label, icon: Icon }) => (
+                <Button key={to} component={Link} to={to} variant="light" leftSection={<Icon size={16} />}>
+                  {t(label)}
+                </Button>
+              ))}
+            </Group>
+          </Card>
+        </Grid.Col>
+        {!hasBranch(session) && (
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Card withBorder h="100%">
+              <Group justify="space-between">
+                <Group gap="xs">
+                  <IconBell size={20} />
+                  <Title order={2} size="h4">{t('home.unreadAlerts')}</Title>
+                </Group>
+                {data ? (
+                  <Badge size="lg" color={data.unreadAlerts ? 'red' : 'gray'} data-testid="home-unread">
+                    {data.unreadAlerts}
+                  </Badge>
+                ) : (
+                  <Skeleton w={30} h={20} />
+                )}
+              </Group>
+              <Button component={Link} to="/Alerts" variant="subtle" mt="sm" px={0}>
+                {t('home.openAlerts')}
+              </Button>
+            </Card>
+          </Grid.Col>
+        )}
+        <Grid.Col span={12}>
+          <TodayCard />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Suspense fallback={<Skeleton h={120} />}>
+            <ActionList mine />
+          </Suspense>
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Card withBorder>
+            <Title order={2} size="h4" mb="sm">
+              {t('home.recent')}
+            </Title>
+            {!data ? (
+              <Stack gap="xs">
+                <Skeleton h={16} />
+                <Skeleton h={16} />
+                <Skeleton h={16} />
+              </Stack>
+            ) : data.recent.length === 0 ? (
+              <Text c="dimmed">{t('home.noRecent')}</Text>
+            ) : (
+              <div className="crm-list">
+                <div className="crm-table-x">
+                  <table className="crm-table crm-table-striped crm-table-cards" style={{ minWidth: 480 }} data-testid="home-recent">
+                    <thead>
+                      <tr>
+                        <th>{t('actionLog.ui.col.date')}</th>
+                        <th>{t('actionLog.ui.col.action')}</th>
+                        <th>{t('actionLog.ui.col.entity')}</th>
+                        <th>{t('actionLog.ui.col.message')}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {data.recent.map((r) => {
+                        const to = logRecordPath(r.action, r.entity, r.entityId);
+                        const message = logSummaryText(t, r.entity, r.message, r.data ?? undefined);
+                        return (
+                          <tr key={r.id}>
+                            <td style={{ width: 170 }} data-card="title">
+                              {formatDateTime(r.date)}
+                            </td>
+                            <td data-label={t('actionLog.ui.col.action')}>{logActionText(t, r.action)}</td>
+                            <td data-label={t('actionLog.ui.col.entity')}>
+                              {to ? (
+                                <Link to={to} className="cell-link mantine-focus-auto">
+                                  {logEntityText(t, r.entity)} #{r.reference ?? r.entityId}
+                                </Link>
+                              ) : (
+                                logEntityText(t, r.entity)
+                              )}
+                            </td>
+                            <td className="dimmed" data-label={t('actionLog.ui.col.message')} {...(message ? {} : { 'data-empty': '' })}>
+                              {message}
+                            </td>
+                          </tr>
+                        );
+                      })}
+                    </tbody>
+                  </table>
+                </div>
+              </div>
+            )}
+          </Card>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,193 @@
+import { Alert, Button, Center, Group, Loader, Menu, Paper, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { JUST_READ_MS } from '../../lib/freshness.ts';
+import { ActivityList } from '../../components/activity-list-lazy.tsx';
+import { Assignments } from '../../components/assignments.tsx';
+import { useRecordOpened } from '../../lib/recent.ts';
+import { RecordNotFound } from '../../components/record-not-found.tsx';
+import { SaveStatus } from '../../components/save-status.tsx';
+import { RevealTogether, useSectionReady } from '../../components/reveal.tsx';
+import { IconDots } from '../../components/icons.ts';
+import { ApiError } from '../../lib/api.ts';
+import { showBannerAfterNavigation } from '../../lib/banner.ts';
+import { describeError } from '../../lib/errors.ts';
+import type { AutosaveStatus } from '../../lib/use-autosave.ts';
+import { accountEditQuery } from '../../features/accounts/api/account.ts';
+import { AccountEditor } from '../../features/accounts/components/account-editor.tsx';
+import { useGoBack } from '../../components/go-back.ts';
+import { deleteLead, discardLead, justAddedLeads, leadKeys, leadQuery } from '../../features/leads/api/leads.ts';
+import { LeadDetails } from '../../features/leads/components/lead-details.tsx';
+import { LeadEditor } from '../../features/leads/components/lead-editor.tsx';
+import { LeadMatches } from '../../features/leads/components/lead-matches.tsx';
+import { LeadObjects } from '../../features/leads/components/lead-objects.tsx';
+import { LeadShortlists } from '../../features/leads/components/lead-shortlists.tsx';
+import { LeadDeals } from '../../features/deals/components/lead-deals.tsx';
+import { LeadViewings } from '../../features/viewings/components/lead-viewings.tsx';
+import { LoadError, ModeSwitches, combinedStatus, useDiscardIfLeftEmpty, useMenuDelete } from '../../kit/view-modes.tsx';
+import { DeleteMenuItem } from '../../components/delete-menu-item.tsx';
+
+type ViewMode = 0 | 1 | 2;
+/** Activities link to a lead as a Demand (link kind 4). */
+const ENTITY_DEMAND = 4;
+
+/** /Leads/View/{id}/{viewMode?}: 0 view, 1 edit, 2 expanded edit (the lead and its client's account). */
+export function LeadViewPage() {
+  const params = useParams();
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  const id = Number(params.id);
+  const raw = Number(params.viewMode ?? 0);
+  const mode: ViewMode = raw === 1 || raw === 2 ? raw : 0;
+  const [status, setStatus] = useState<AutosaveStatus>('idle');
+  const [accountStatus, setAccountStatus] = useState<AutosaveStatus>('idle');
+  const setMode = (m: ViewMode) => navigate(`/Leads/View/${id}/${m}`, { replace: true });
+  const valid = Number.isInteger(id) && id > 0;
+  const q = useQuery({ ...leadQuery(id), enabled: valid, staleTime: mode === 0 ? JUST_READ_MS : 0 });
+  useDiscardLeadIfLeftEmpty(id, status, accountStatus);
+  const gone = q.error instanceof ApiError && q.error.status === 404;
+  useRecordOpened('lead', id, q.data ? [`#${id}`, q.data.account].filter(Boolean).join(' · ') : null, gone);
+
+  if (!valid || gone) return <RecordNotFound testId="lead-not-found" />;
+  const shownStatus: AutosaveStatus = mode === 0 ? 'idle' : combinedStatus(status, accountStatus);
+
+  return (
+    <Stack gap="sm" data-testid="lead-page" data-mode={mode}>
+      <Title order={2} size="h3" data-testid="lead-title">
+        {t('leads.ui.title', { id })}
+        {q.data?.account ? ` · ${q.data.account}` : ''}
+      </Title>
+      <LeadToolbar id={id} mode={mode} setMode={setMode} status={shownStatus} />
+      {/* A lead for one of the staff (made from their account, or their name picked as the client) is
+          allowed, an employee may buy a flat too, but said: it may also be the wrong person picked. */}
+      {q.data?.accountIsEmploye && (
+        <Alert color="blue" variant="light" role="note" p="xs" data-testid="lead-client-employee">
+          {t('leads.ui.clientIsEmployee', { name: q.data.account })}
+        </Alert>
+      )}
+      <RevealTogether key={`${id}-${mode}`} gap="sm" fallback={<Loading />}>
+        <LeadBody id={id} mode={mode} onStatus={setStatus} onAccountStatus={setAccountStatus} />
+        <Assignments parent="lead" parentId={id} editable />
+        {mode === 0 && <ActivityList entityType={ENTITY_DEMAND} id={id} editable />}
+      </RevealTogether>
+    </Stack>
+  );
+}
+
+/** A lead opened with Add and left before anything was entered is discarded (kit/view-modes.tsx). */
+function useDiscardLeadIfLeftEmpty(id: number, status: AutosaveStatus, accountStatus: AutosaveStatus) {
+  const statuses = useRef({ status, accountStatus });
+  statuses.current = { status, accountStatus };
+  useDiscardIfLeftEmpty({
+    id,
+    added: justAddedLeads,
+    own: new RegExp(`^/leads/view/${id}(/|$)`),
+    busy: () => statuses.current.status !== 'idle' || statuses.current.accountStatus !== 'idle',
+    discard: discardLead,
+    gone: (client) => {
+      client.removeQueries({ queryKey: leadKeys.one(id) });
+      void client.invalidateQueries({ queryKey: leadKeys.lists });
+    },
+  });
+}
+
+function LeadBody({ id, mode, onStatus, onAccountStatus }: { id: number; mode: ViewMode; onStatus: (s: AutosaveStatus) => void; onAccountStatus: (s: AutosaveStatus) => void }) {
+  const q = useQuery({ ...leadQuery(id), staleTime: mode === 0 ? JUST_READ_MS : 0 });
+  const fresh = mode === 0 ? !!q.data : !!q.data && q.isFetchedAfterMount;
+  useSectionReady('details', fresh || (q.isError && !q.data));
+  if (q.isError && !q.data) return <LoadError error={q.error} testId="lead-error" />;
+  if (!q.data || !fresh) return <Loading />;
+  const lead = q.data;
+  if (mode === 0)
+    return (
+      <Stack gap="sm">
+        <LeadDetails lead={lead} />
+        <LeadObjects lead={lead} editable={false} />
+        <LeadShortlists lead={lead} />
+        <LeadMatches leadId={lead.id} asksFor={!!(lead.forPurchase || lead.forRent || lead.forShortRent)} />
+        <LeadViewings leadId={lead.id} />
+        <LeadDeals leadId={lead.id} />
+      </Stack>
+    );
+  return (
+    <Stack gap="sm">
+      <LeadEditor initial={lead} onStatus={onStatus} />
+      <LeadObjects lead={lead} editable />
+      <LeadMatches leadId={lead.id} asksFor={!!(lead.forPurchase || lead.forRent || lead.forShortRent)} />
+      {mode === 2 && lead.accountId != null && <ClientEditor accountId={lead.accountId} onStatus={onAccountStatus} />}
+    </Stack>
+  );
+}
+
+/** Expanded mode: the client's account is edited beside the lead, saved the same way. */
+function ClientEditor({ accountId, onStatus }: { accountId: number; onStatus: (s: AutosaveStatus) => void }) {
+  const { t } = useTranslation();
+  const q = useQuery(accountEditQuery(accountId));
+  if (q.isError && !q.data) return <LoadError error={q.error} testId="lead-error" />;
+  if (!q.data || !q.isFetchedAfterMount) return <Loading />;
+  return (
+    <Paper withBorder p="sm" data-testid="lead-client-editor">
+      <Title order={3} size="h5" mb="xs">
+        {t('leads.ui.clientAccount')}
+      </Title>
+      <AccountEditor initial={q.data} expanded={false} onStatus={onStatus} />
+    </Paper>
+  );
+}
+
+function Loading() {
+  return (
+    <Center py="xl">
+      <Loader />
+    </Center>
+  );
+}
+
+function LeadToolbar({ id, mode, setMode, status }: { id: number; mode: ViewMode; setMode: (m: ViewMode) => void; status: AutosaveStatus }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const goBack = useGoBack();
+  const client = useQueryClient();
+  const remove = useMutation({
+    mutationFn: () => deleteLead(id),
+    onSuccess: () => {
+      client.removeQueries({ queryKey: leadKeys.one(id) });
+      void client.invalidateQueries({ queryKey: leadKeys.lists });
+      showBannerAfterNavigation('success', t('leads.ui.deleted'));
+      goBack();
+    },
+    onError: (e) => modals.open({ title: t('leads.ui.deleteFailed'), children: <Text size="sm">{describeError(e).message}</Text> }),
+  });
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const menuDelete = useMenuDelete(menuButton);
+  const confirmDelete = () => menuDelete({ title: t('leads.ui.deleteTitle'), text: t('leads.ui.deleteConfirm'), onConfirm: () => remove.mutate() });
+  return (
+    <Paper withBorder p="xs" className="no-print">
+      <Group justify="space-between" gap="xs">
+        <Group gap="xs">
+          <ModeSwitches mode={mode} setMode={setMode} doneLabel={t('accounts.ui.view.done')} />
+          <SaveStatus status={status} />
+        </Group>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button variant="default" rightSection={<IconDots size={16} />} data-testid="lead-menu" ref={menuButton}>
+              {t('accounts.ui.view.actions')}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={() => navigate(`/Viewing/Add?demandId=${id}`)} data-testid="lead-arrange-viewing">
+              {t('leads.ui.arrangeViewing')}
+            </Menu.Item>
+            <Menu.Divider />
+            <DeleteMenuItem onClick={confirmDelete} testId="delete-lead">
+              {t('leads.ui.deleteMenu')}
+            </DeleteMenuItem>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,162 @@
+import { Alert, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { PageLoading } from '../components/page-loading.tsx';
+import { RecordNotFound } from '../components/record-not-found.tsx';
+import { focusInvalidEntry } from '../components/fields/invalid-entry.ts';
+import { ApiError } from '../lib/api.ts';
+import { showBanner, showBannerAfterNavigation } from '../lib/banner.ts';
+import { useChangeKeys } from '../lib/change-key.ts';
+import { carryForm, conflictMessage, sameForm, takeCarriedForm } from '../lib/conflict-merge.ts';
+import { describeError } from '../lib/errors.ts';
+import { useFormLeaveGuard } from '../lib/unsaved-guard.tsx';
+
+/**
+ * The record kit (decision 057): a record's screen in its three modes, created, viewed and edited,
+ * its loading, "not found" and error states, its form with the leave guard, Save with the version
+ * guard (someone else's save first: their version loaded, what only this user changed carried into
+ * it, what both changed named), a lost answer's retry made the same change (Idempotency-Key), and
+ * Delete with its confirmation. A screen declares what is its own: how the record becomes a form,
+ * the form a body, and what to merge on a conflict.
+ */
+export type Mode = 'create' | 'edit' | 'view';
+
+/** The mode and id an address gives: /X/Add creates, /X/{id} views, /X/Edit/{id} edits. */
+export function useRecordAddress(editPrefix: string): { id: number | null; mode: Mode; valid: boolean; search: URLSearchParams } {
+  const params = useParams();
+  const location = useLocation();
+  const [search] = useSearchParams();
+  const id = params.id ? Number(params.id) : null;
+  const mode: Mode = id == null ? 'create' : location.pathname.toLowerCase().startsWith(editPrefix.toLowerCase()) ? 'edit' : 'view';
+  return { id, mode, valid: id == null || (Number.isInteger(id) && id > 0), search };
+}
+
+/**
+ * The record's answer, or the state in its place: not found (a bad address, a deleted record), an
+ * error, loading. An edit (or a new record) waits for a read of its own: a form never starts from
+ * an answer kept from before.
+ */
+export function RecordLoad<A extends { id: number | null; version?: number | null }>({
+  q,
+  valid,
+  mode,
+  testId,
+  children,
+}: {
+  q: UseQueryResult<A>;
+  valid: boolean;
+  mode: Mode;
+  testId: string;
+  children: (record: A) => ReactNode;
+}) {
+  const gone = q.error instanceof ApiError && q.error.status === 404;
+  if (!valid || gone) return <RecordNotFound testId={`${testId}-not-found`} />;
+  if (q.isError && !q.data)
+    return (
+      <Alert color="red" data-testid={`${testId}-error`}>
+        {describeError(q.error).message}
+      </Alert>
+    );
+  if (!q.data || (mode !== 'view' && !q.isFetchedAfterMount)) return <PageLoading />;
+  return children(q.data);
+}
+
+/** A record's answer was a 404 (for the "recently opened" list, which drops it). */
+export const isGone = (q: UseQueryResult<unknown>) => q.error instanceof ApiError && q.error.status === 404;
+
+export type RecordFormOptions<A, F> = {
+  record: A;
+  mode: Mode;
+  /** The record's own name for a merged form handed to its next mount (`deal-12`). */
+  carryKey: string;
+  toForm: (record: A) => F;
+};
+
+/** A record's form: its values, as loaded and as typed, the leave guard over unsaved changes, and the save's state. */
+export function useRecordForm<A, F>({ record, mode, carryKey, toForm }: RecordFormOptions<A, F>) {
+  const [form, setForm] = useState<F>(() => takeCarriedForm<F>(carryKey) ?? toForm(record));
+  // The record as loaded: what this user changed is measured against it when someone else saves first.
+  const [loaded] = useState<F>(() => toForm(record));
+  // Changes not saved ask before they are left behind (a reload, Back, a link); not in view mode.
+  const leaveGuard = useFormLeaveGuard(mode !== 'view' && !sameForm(form, loaded));
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const set = (patch: Partial<F>) => setForm((f) => ({ ...f, ...patch }));
+  const changeKeys = useChangeKeys();
+  return { form, setForm, set, loaded, leaveGuard, busy, setBusy, errors, setErrors, error, setError, readOnly: mode === 'view', changeKeys, carryKey };
+}
+export type RecordForm<F> = ReturnType<typeof useRecordForm<unknown, F>>;
+
+/** What a conflict merge answers: the form to carry (when anything of this user's survives) and what changed and what was lost. */
+export type Merged<F> = { next: F; changed: string[]; lost: string[]; kept: boolean };
+
+/**
+ * Saves the form: the body sent with the change's key; on success `saved` (the cache, the lists),
+ * the banner and on to `to`; on a 409 `merge` with the other version (their form carried into the
+ * next mount, the banner naming what was kept); a 400 under the fields; anything else above the form.
+ */
+export async function saveRecord<F, S, C>(
+  rf: RecordForm<F>,
+  opts: {
+    body: () => unknown;
+    send: (body: never, changeKey: string) => Promise<S>;
+    saved: (answer: S) => { to: string; replace?: boolean; banner: readonly [kind: 'success' | 'warning', text: string] };
+    /** The other version (the 409's `current`): what to put in the cache, and the merge of the three forms. */
+    conflict?: { current: (problem: unknown) => C; merge: (theirs: C) => Merged<F>; label: (field: string) => string; store?: (theirs: C) => void };
+  },
+  t: (key: string, params?: Record<string, unknown>) => string,
+  navigate: (to: string, o?: { replace?: boolean }) => void,
+): Promise<void> {
+  if (rf.busy || focusInvalidEntry()) return;
+  rf.setBusy(true);
+  rf.setErrors({});
+  try {
+    const body = opts.body();
+    const answer = await opts.send(body as never, rf.changeKeys.keyFor(body));
+    rf.changeKeys.renew();
+    const next = opts.saved(answer);
+    showBannerAfterNavigation(...next.banner);
+    rf.leaveGuard.release();
+    navigate(next.to, { replace: next.replace });
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 409 && e.problem.current && opts.conflict) {
+      const theirs = opts.conflict.current(e.problem.current);
+      const m = opts.conflict.merge(theirs);
+      if (m.kept) carryForm(rf.carryKey, m.next);
+      opts.conflict.store?.(theirs);
+      showBanner('warning', conflictMessage(t, e.problem.title, m, opts.conflict.label));
+    } else if (e instanceof ApiError && e.status === 400) {
+      rf.setErrors(e.fieldErrors);
+      rf.setError(Object.keys(e.fieldErrors).length ? null : describeError(e).message);
+    } else rf.setError(describeError(e).message);
+  } finally {
+    rf.setBusy(false);
+  }
+}
+
+/** A record's Delete: the spec's question, then the call; done, its banner and on to the list. */
+export function useDeleteRecord() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (opts: { title: string; text: string; extra?: ReactNode; run: () => Promise<unknown>; done: { banner: readonly [kind: 'success' | 'warning', text: string]; to: string }; onError: (message: string) => void; release: () => void }) =>
+    modals.openConfirmModal({
+      title: opts.title,
+      children: opts.extra ?? <Text size="sm">{opts.text}</Text>,
+      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
+      onConfirm: async () => {
+        try {
+          await opts.run();
+          showBannerAfterNavigation(...opts.done.banner);
+          opts.release();
+          navigate(opts.done.to);
+        } catch (e) {
+          opts.onError(describeError(e).message);
+        }
+      },
+    });
+}

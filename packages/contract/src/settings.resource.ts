@@ -1,0 +1,22 @@
+import { calls } from './call.ts';
+import type { SETTINGS_API } from './settings.ts';
+
+/**
+ * Settings (spec: /api/LocalizationExport, /api/DataExport, /api/actionLog, and /api/SiteSettings,
+ * decision 029): the texts' export and import, the mailing lists, the action log (who changed
+ * what), the agency's details on its site (decision 057).
+ */
+export const SETTINGS = {
+  calls: calls<typeof SETTINGS_API>({
+    localizationExport: ['GET', '/api/LocalizationExport'],
+    localizationImport: ['POST', '/api/LocalizationExport'],
+    dataExport: ['GET', '/api/DataExport'],
+    actionLog: ['POST', '/api/actionLog'],
+    siteSettings: ['GET', '/api/SiteSettings'],
+    updateSiteSettings: ['POST', '/api/SiteSettings'],
+  }),
+  screens: {
+    settings: '/Settings',
+    actionLog: '/ActionLog',
+  },
+} as const;
