@@ -1,11 +1,11 @@
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { autoPrepare } from './auto-prepare.ts';
 import { routedDb } from './read-routing.ts';
 
-export type Db = NodePgDatabase<typeof schema>;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Db, Tx } from './db-types.ts';
+import type { Db } from './db-types.ts';
 export type DbHandle = {
   /** The primary; with a replica, a router that reads from it where the request allows (db/read-routing.ts). */
   db: Db;

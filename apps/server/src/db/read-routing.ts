@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Db } from './client.ts';
+import type { Db } from './db-types.ts';
 
 /**
  * Reads from a streaming replica (DATABASE_READ_URL, decision 061). The app keeps one `app.db`; with

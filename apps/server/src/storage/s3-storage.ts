@@ -12,7 +12,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Settings } from '../config.ts';
-import { SAFE_NAME, checkStoredName, s3Where, type FileStorage } from './file-storage.ts';
+import { SAFE_NAME, checkStoredName, s3Where, type FileStorage } from './stored-names.ts';
 
 /** The SDK's own "no such object" answers (GetObject says NoSuchKey; HEAD has no body, so NotFound or a bare 404). */
 function isMissing(e: unknown): boolean {
