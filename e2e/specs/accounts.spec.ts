@@ -251,6 +251,35 @@ for (const L of LANGUAGES) {
       await expect(same).toBeHidden();
     });
 
+    test('a client taken on the phone: names, phone, e-mail and what they want in one form; their lead made with those words', async ({ context, request, baseURL }) => {
+      const { page, token } = await openAs(context, request, baseURL!, L.cookie);
+      const last = unique('Phonecall');
+      const phone = `+30 697 ${String(Date.now()).slice(-3)} ${String(Date.now()).slice(-7, -3)}`;
+      await page.goto('/Accounts/AddClient');
+      await page.getByTestId('add-lastName').fill(last);
+      await page.getByTestId('add-firstName').fill('Ελένη');
+      await page.getByTestId('add-phone').fill(phone);
+      await page.getByTestId('add-email').fill(`${last.toLowerCase()}@example.gr`);
+      const wants = 'Τριάρι στην Καλαμαριά, έως 250.000 €';
+      await page.getByTestId('add-wants').fill(wants);
+      await expectAccessible(page, `quick capture of a client ${L.cookie}`);
+      await page.getByTestId('add-submit').click();
+      await expect(page).toHaveURL(/\/Accounts\/View\/\d+\/2$/);
+      const id = Number(/\/Accounts\/View\/(\d+)/.exec(page.url())![1]);
+      const account = (await (await viewAccount(request, token, id)).json()) as { phones: string[]; emails: string[] };
+      expect(account.phones).toEqual([phone]);
+      expect(account.emails).toEqual([`${last.toLowerCase()}@example.gr`]);
+      const leads = (await (await request.post('/api/lead/search', { data: { lastName: last }, headers: auth(token) })).json()) as { items: { id: number }[] };
+      expect(leads.items).toHaveLength(1);
+      const lead = (await (await request.get(`/api/lead/get/${leads.items[0]!.id}`, { headers: auth(token) })).json()) as { description: string };
+      expect(lead.description).toBe(wants);
+      // The same phone on a second new client: the account that has it is named before a duplicate is made.
+      await page.goto('/Accounts/AddClient');
+      await page.getByTestId('add-phone').fill(phone);
+      await expect(page.getByTestId('add-phone-shared')).toContainText(last);
+      await expect(page.getByTestId('add-phone-shared-merge')).toHaveCount(0);
+    });
+
     test('edits save themselves and survive a reload', async ({ context, request, baseURL }) => {
       const { page, token } = await openAs(context, request, baseURL!, L.cookie);
       const last = unique('Autosave');

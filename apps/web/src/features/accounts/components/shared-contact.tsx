@@ -40,12 +40,18 @@ export function SharedContact({ kind, value, selfId, testId }: { kind: 'phone' |
           {i > 0 && ', '}
           <Anchor component={Link} to={`/Accounts/View/${h.id}`} target="_blank" rel="noopener" size="xs" data-testid={`${testId}-link`}>
             {h.description.replace(/\s*\([^()]*\)\s*$/, '')}
-          </Anchor>{' '}
-          (
-          <Anchor component={Link} to={`/Accounts/Merge/a1/${selfId}/a2/${h.id}`} size="xs" data-testid={`${testId}-merge`}>
-            {t('accounts.ui.edit.mergeWith')}
           </Anchor>
-          )
+          {/* An account not yet made (the Add form) has nothing to merge yet. */}
+          {selfId > 0 && (
+            <>
+              {' '}
+              (
+              <Anchor component={Link} to={`/Accounts/Merge/a1/${selfId}/a2/${h.id}`} size="xs" data-testid={`${testId}-merge`}>
+                {t('accounts.ui.edit.mergeWith')}
+              </Anchor>
+              )
+            </>
+          )}
         </Fragment>
       ))}
       {others.length > SHOWN && ` ${t('accounts.ui.edit.sharedMore', { count: others.length - SHOWN })}`}

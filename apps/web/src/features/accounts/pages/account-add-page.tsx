@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, Chip, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Chip, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,7 +9,9 @@ import { Link, useNavigate } from 'react-router';
 import { SEARCH_DEBOUNCE_MS, plainText } from '@crm/contract/constants';
 import type { TAccountAdd } from '@crm/contract';
 import { useRouteHandle } from '../../../lib/use-route-title.ts';
-import { api, ApiError } from '../../../lib/api.ts';
+import { api, ApiError, call } from '../../../lib/api.ts';
+import { LEAD } from '@crm/contract/resources';
+import { SharedContact } from '../components/shared-contact.tsx';
 import { describeError } from '../../../lib/errors.ts';
 import { hasBranch, isOfficeAdmin, useSession } from '../../../lib/session.ts';
 import { KIND_FLAGS, type TKindFlag } from '../account-fields.ts';
@@ -17,9 +19,13 @@ import { addAccount } from '../api/account.ts';
 import { useGoBack } from '../../../components/go-back.ts';
 import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
 
-type TAddForm = { lastName: string; firstName: string; middleName: string; kinds: TKindFlag[]; hasTransactions: boolean };
+type TAddForm = { lastName: string; firstName: string; middleName: string; phone: string; email: string; wants: string; kinds: TKindFlag[]; hasTransactions: boolean };
 
-/** /Accounts/Add and /Accounts/Add{Owner,Client,...}: names first; the rest is filled in on the account's page. */
+/**
+ * /Accounts/Add and /Accounts/Add{Owner,Client,...}: what an agent has on the phone first (the names,
+ * a phone, an e-mail, and for a client what they are looking for, which becomes their lead); the
+ * rest is filled in on the account's page, one click away.
+ */
 export function AccountAddPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -35,6 +41,9 @@ export function AccountAddPage() {
       lastName: '',
       firstName: '',
       middleName: '',
+      phone: '',
+      email: '',
+      wants: '',
       kinds: preset && preset !== 'hasTransactions' ? [preset] : [],
       hasTransactions: preset === 'hasTransactions',
     },
@@ -44,21 +53,32 @@ export function AccountAddPage() {
     },
   });
   // Names typed and not added: leaving (a menu link, Back, a reload) asks first, as every form does.
-  const leaveGuard = useFormLeaveGuard(!!(form.values.lastName.trim() || form.values.firstName.trim() || form.values.middleName.trim()));
+  const leaveGuard = useFormLeaveGuard(['lastName', 'firstName', 'middleName', 'phone', 'email', 'wants'].some((k) => (form.values[k as keyof TAddForm] as string).trim()));
+  const isClient = form.values.kinds.includes('isClient');
   // The same names sent again from this screen are the same account: a second click that comes after
   // the first answer (the page not yet gone), or Save pressed again after a lost answer, gets the
   // first account back instead of making a namesake.
   const keys = useChangeKeys();
   const add = useGuardedMutation({
-    mutationFn: (v: TAddForm) => {
+    mutationFn: async (v: TAddForm) => {
       const body: TAccountAdd = {
         lastName: v.lastName.trim(),
         firstName: v.firstName.trim(),
         middleName: v.middleName.trim() || null,
+        ...(v.phone.trim() ? { phone: v.phone.trim() } : {}),
+        ...(v.email.trim() ? { email: v.email.trim() } : {}),
         hasTransactions: v.hasTransactions,
         ...Object.fromEntries(KIND_FLAGS.map((k) => [k, v.kinds.includes(k)])),
       };
-      return addAccount(body, keys.keyFor(body));
+      const id = await addAccount(body, keys.keyFor(body));
+      // What a client is looking for is their lead: made with its words, its criteria filled in on it later.
+      const wants = v.wants.trim();
+      if (wants && v.kinds.includes('isClient')) {
+        const lead = await call(LEAD.calls.add, { body: { accountId: id } }, { changeKey: keys.keyFor({ ...body, wants }) });
+        const made = await call(LEAD.calls.get, { params: { id: lead.id } });
+        await call(LEAD.calls.update, { body: { id: lead.id, version: made.version, description: wants } });
+      }
+      return id;
     },
     meta: { handlesErrors: true },
     onSuccess: (id) => {
@@ -111,6 +131,10 @@ export function AccountAddPage() {
             </Alert>
           )}
           <TextInput label={t('accounts.ui.field.middleName')} data-testid="add-middleName" {...form.getInputProps('middleName')} />
+          <TextInput label={t('accounts.ui.add.phone')} type="tel" autoComplete="off" data-testid="add-phone" {...form.getInputProps('phone')} />
+          <SharedContact kind="phone" value={form.values.phone} selfId={0} testId="add-phone-shared" />
+          <TextInput label={t('accounts.ui.add.email')} type="email" autoComplete="off" data-testid="add-email" {...form.getInputProps('email')} />
+          <SharedContact kind="email" value={form.values.email} selfId={0} testId="add-email-shared" />
           <Chip.Group multiple value={form.values.kinds} onChange={(v) => form.setFieldValue('kinds', v as TKindFlag[])}>
             <Group gap={6}>
               {kindFlags.map((k) => (
@@ -120,6 +144,17 @@ export function AccountAddPage() {
               ))}
             </Group>
           </Chip.Group>
+          {isClient && (
+            <Textarea
+              label={t('accounts.ui.add.wants')}
+              description={t('accounts.ui.add.wantsHint')}
+              autosize
+              minRows={2}
+              maxLength={2000}
+              data-testid="add-wants"
+              {...form.getInputProps('wants')}
+            />
+          )}
           {!branchUser && (
             <Checkbox label={t('accounts.ui.field.hasTransactions')} {...form.getInputProps('hasTransactions', { type: 'checkbox' })} />
           )}
