@@ -160,7 +160,7 @@ describe('localization export and import', () => {
     // The texts as they are shipped unpack to a fifth of the limit at most (about 1 MB today): room to grow.
     const shipped = (await call('GET', '/api/LocalizationExport')).rawPayload;
     expect(zipUnpackedSize(shipped, 10 * 1024 * 1024)).toBeLessThan(2 * 1024 * 1024);
-  });
+  }, 180_000);
 
   it('refuses a bad workbook row by row, in the reader\'s language, and changes nothing', async () => {
     const wb = new ExcelJS.Workbook();
