@@ -154,6 +154,8 @@ export const ZListQuery = z.object({
   currentPage: ZPageString.default(1),
   sortBy: z.enum(['createdOn', 'createdBy', 'name', 'modifiedOn', 'modifiedBy', 'objects', 'role', 'companyType', 'request']).default('createdOn'),
   sortDir: z.enum(['asc', 'desc']).default('desc'),
+  /** A name, phone, e-mail or tax number, or a part of one (as the global search reads it). */
+  search: z.string().max(100).nullable().optional(),
 });
 export type TListQuery = z.infer<typeof ZListQuery>;
 
@@ -163,17 +165,19 @@ const ZStamps = {
   modifiedOn: z.string(),
   modifiedBy: z.string().nullable(),
 };
-export const ZAccountRow = z.object({ id: z.number().int(), name: z.string(), ...ZStamps });
+/** An account's first phone, as a list shows it beside the name. */
+const ZPhone = { phone: z.string().nullable() };
+export const ZAccountRow = z.object({ id: z.number().int(), name: z.string(), ...ZPhone, ...ZStamps });
 export const ZOwnerRow = ZAccountRow.extend({ objectReferenceNumbers: z.string() });
 export const ZClientRow = ZOwnerRow.extend({
   hasNotClosedLead: z.boolean(),
   purchaseBudgetRangeMin: z.number().nullable(),
   purchaseBudgetRangeMax: z.number().nullable(),
 });
-export const ZSpecialistRow = z.object({ id: z.number().int(), name: z.string(), numberOfSoldObjects: z.number().int(), ...flags(SPECIALTY_FLAGS) });
-export const ZPartnerRow = z.object({ id: z.number().int(), name: z.string(), isPartnerRealEstate: z.boolean(), isPartnerTourism: z.boolean(), country: z.string().nullable(), ...ZStamps });
-export const ZSourceRow = z.object({ id: z.number().int(), name: z.string(), companyType: z.string().nullable() });
-export const ZEmployeRow = z.object({ id: z.number().int(), name: z.string(), role: z.string().nullable(), branchId: z.number().int().nullable(), signIn: z.string().nullable() });
+export const ZSpecialistRow = z.object({ id: z.number().int(), name: z.string(), ...ZPhone, numberOfSoldObjects: z.number().int(), ...flags(SPECIALTY_FLAGS) });
+export const ZPartnerRow = z.object({ id: z.number().int(), name: z.string(), ...ZPhone, isPartnerRealEstate: z.boolean(), isPartnerTourism: z.boolean(), country: z.string().nullable(), ...ZStamps });
+export const ZSourceRow = z.object({ id: z.number().int(), name: z.string(), ...ZPhone, companyType: z.string().nullable() });
+export const ZEmployeRow = z.object({ id: z.number().int(), name: z.string(), ...ZPhone, role: z.string().nullable(), branchId: z.number().int().nullable(), signIn: z.string().nullable() });
 export type TAccountRow = z.infer<typeof ZAccountRow>;
 export type TOwnerRow = z.infer<typeof ZOwnerRow>;
 export type TClientRow = z.infer<typeof ZClientRow>;
@@ -190,6 +194,7 @@ export const ZClientSearch = z.object({
   startDate: ZDate.nullable().optional(),
   endDate: ZDate.nullable().optional(),
   lastName: z.string().max(100).nullable().optional(),
+  search: ZListQuery.shape.search,
   perPage: z.number().int().min(1).max(1000000).default(20),
   currentPage: ZPage.default(1),
   sortBy: ZListQuery.shape.sortBy,
@@ -206,6 +211,7 @@ export const ZPartnerSearch = z.object({
   country: z.string().max(100).nullable().optional(),
   createdOnStart: ZDate.nullable().optional(),
   createdOnEnd: ZDate.nullable().optional(),
+  search: ZListQuery.shape.search,
   currentPage: ZPage.default(1),
   perPage: z.number().int().min(1).max(1000000).default(20),
   sortBy: ZListQuery.shape.sortBy,

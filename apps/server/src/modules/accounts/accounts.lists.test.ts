@@ -164,8 +164,8 @@ describe('account lists', () => {
   it('sources: name and company type, sortable', async () => {
     const res = await get('/api/source?sortBy=companyType&sortDir=asc');
     expect(res.items).toEqual([
-      { id: src1!.id, name: 'Spitogatos', companyType: 'Portal' },
-      { id: src2!.id, name: 'Facebook', companyType: 'Social network' },
+      { id: src1!.id, name: 'Spitogatos', phone: null, companyType: 'Portal' },
+      { id: src2!.id, name: 'Facebook', phone: null, companyType: 'Social network' },
     ]);
     // In the reader's alphabet: capitals and accents do not reorder it (it sorted "Bank" before "agency", "Ένωση" before "Γραφείο").
     const more = await t.db
@@ -194,7 +194,7 @@ describe('account lists', () => {
     const res = await get('/api/account?perPage=5&sortBy=name&sortDir=asc');
     expect(res.totalRows).toBe(14);
     expect(res.items).toHaveLength(5);
-    expect(Object.keys(res.items[0]!).sort()).toEqual(['createdBy', 'createdOn', 'id', 'modifiedBy', 'modifiedOn', 'name']);
+    expect(Object.keys(res.items[0]!).sort()).toEqual(['createdBy', 'createdOn', 'id', 'modifiedBy', 'modifiedOn', 'name', 'phone']);
     expect((await app.inject({ url: '/api/account' })).statusCode).toBe(401);
   });
 
@@ -205,6 +205,37 @@ describe('account lists', () => {
     for (let p = 1; p <= 4; p++) seen.push(...(await get(`/api/owner?perPage=3&currentPage=${p}`)).items.map((r) => r.id));
     expect(seen).toHaveLength(10);
     expect(new Set(seen).size).toBe(10);
+  });
+
+  it('every list has a search box (name, phone or e-mail, in either script) and shows the first phone', async () => {
+    await t.db.insert(accounts).values([
+      { firstName: 'Ελένη', lastName: 'Καραγιάννη', isOwner: true, isClient: true, phones: ['+30 2310 555123', '6944 000111'], emails: ['eleni@example.gr'] },
+      { firstName: 'Eleftheria', lastName: 'Karali', isOwner: true, phones: ['2310 999888'] },
+      { isCompany: true, name: 'Karagiannis Partners', isPartnerRealEstate: true, phones: ['210 1112223'] },
+      { isCompany: true, name: 'Karagiannis Ads', isSource: true, companyType: 'Print' },
+      { firstName: 'Kostas', lastName: 'Karagiannis', isProfessional: true, isNotary: true },
+      { firstName: 'Nefeli', lastName: 'Karagianni', isEmploye: true, role: 'employee', phones: ['6900 123456'] },
+    ]);
+    const owners = await get(`/api/owner?search=${encodeURIComponent('Καραγ')}&sortBy=name&sortDir=asc`);
+    expect(owners).toMatchObject({ totalRows: 1, items: [{ name: 'Καραγιάννη Ελένη', phone: '+30 2310 555123' }] });
+    // A phone as typed with spaces, or a part of its digits; an e-mail; Greeklish for a Greek name.
+    for (const typed of ['2310 555', '555123', 'eleni@example', 'karagianni']) {
+      expect(names(await get(`/api/owner?search=${encodeURIComponent(typed)}`)), typed).toEqual(['Καραγιάννη Ελένη']);
+    }
+    expect(names(await get('/api/owner?search=kara&sortBy=name&sortDir=asc'))).toEqual(['Karali Eleftheria', 'Καραγιάννη Ελένη']);
+    // Paged: the total is the matches', not the kind's.
+    expect(await get('/api/owner?search=kara&perPage=1&currentPage=2&sortBy=name&sortDir=asc')).toMatchObject({ totalRows: 2, items: [{ name: 'Καραγιάννη Ελένη' }] });
+    expect(await get('/api/owner?search=nobody-by-that-name')).toEqual({ items: [], totalRows: 0 });
+    expect((await post('/api/clients/search', { search: '6944 000111' })).items.map((r) => [r.name, r.phone])).toEqual([['Καραγιάννη Ελένη', '+30 2310 555123']]);
+    expect(names(await post('/api/partners', { search: 'karag' }))).toEqual(['Karagiannis Partners']);
+    expect(names(await get('/api/source?search=karag'))).toEqual(['Karagiannis Ads']);
+    expect(names(await get('/api/professional?search=karag'))).toEqual(['Karagiannis Kostas']);
+    expect((await get('/api/employe?search=karag')).items.map((r) => [r.name, r.phone])).toEqual([['Karagianni Nefeli', '6900 123456']]);
+    expect(names(await get('/api/account?search=karag&sortBy=name&sortDir=asc'))).toEqual(['Karagianni Nefeli', 'Karagiannis Ads', 'Karagiannis Kostas', 'Karagiannis Partners', 'Καραγιάννη Ελένη']);
+    // The search is text, not a way into the statement.
+    expect((await get(`/api/owner?search=${encodeURIComponent("%' or 1=1 --")}`)).totalRows).toBe(0);
+    const long = await app.inject({ url: `/api/owner?search=${'x'.repeat(101)}`, headers: bearer(admin.token) });
+    expect(long.statusCode).toBe(400);
   });
 });
 

@@ -25,21 +25,21 @@ import {
   localDayEnd,
   localDayStart,
   modifiedByName,
+  collationOf,
   objectRefsOf,
   OWNED_RELATIONS,
   stampJoins,
 } from './accounts.sql.ts';
 import { makeStampFormatter } from '../../lib/dates.ts';
 import { inIdOrder } from '../../lib/paging.ts';
+import { accountIdsMatching } from './accounts.search.ts';
 
-type Paging = Pick<TListQuery, 'perPage' | 'currentPage' | 'sortBy' | 'sortDir'> & {
+type Paging = Pick<TListQuery, 'perPage' | 'currentPage' | 'sortBy' | 'sortDir' | 'search'> & {
   /** The reader's language: names sort by its collation (ICU, accents and case ignored). */
   culture?: string;
 };
 
-const COLLATIONS: Record<string, string> = { en: 'en-x-icu', el: 'el-x-icu', ru: 'ru-x-icu' };
-/** The ICU collation of a reader's language (an index per language serves the name order). */
-export const collationOf = (culture: string | undefined) => sql.raw(`"${COLLATIONS[culture ?? 'en'] ?? 'en-x-icu'}"`);
+export { collationOf };
 export type TListAnswer<T> = { items: T[]; totalRows: number };
 
 /**
@@ -91,6 +91,15 @@ async function runList<T>(
   countInPageScan = false,
 ): Promise<TListAnswer<T>> {
   const { db } = app;
+  // The search box: a name, phone, e-mail or tax number as the global search matches it (its
+  // word index), and the total counted in the page's scan like any name fragment.
+  const search = p.search?.trim();
+  if (search) {
+    where = and(where, sql`${accounts.id} in (${accountIdsMatching(search)})`);
+    wholeKind = undefined;
+    countInPageScan = true;
+  }
+  columns = { ...columns, phone: sql<string | null>`${accounts.phones}[1]` };
   const offset = (p.currentPage - 1) * p.perPage;
   const stampColumns = withStamps
     ? { createdOn: epochMs(accounts.createdOn), createdBy: accounts.createdBy, modifiedOn: epochMs(accounts.modifiedOn), modifiedBy: accounts.modifiedBy }

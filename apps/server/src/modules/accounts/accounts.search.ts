@@ -4,8 +4,7 @@ import { SEARCH_MAX_HITS, plainText, type TSearchHit } from '@crm/contract';
 import type { Db } from '../../db/client.ts';
 import { accounts } from '../../db/schema/index.ts';
 import type { SearchProvider } from '../shell/shell.routes.ts';
-import { containsPattern, idSetFromLiteral, idSetOf, latinMatch, phoneDigits, startsPattern, wordStartsPattern, type IdSet } from './accounts.sql.ts';
-import { collationOf } from './accounts.lists.ts';
+import { collationOf, containsPattern, idSetFromLiteral, idSetOf, latinMatch, phoneDigits, startsPattern, wordStartsPattern, type IdSet } from './accounts.sql.ts';
 
 /** Which accounts the account picker offers: 0 all, 1 employees, 2 employees and specialists. */
 const pickerFilter = (filter: number): SQL | undefined =>

@@ -14,6 +14,10 @@ export const modifier = alias(users, 'mu');
 export const modifierAccount = alias(accounts, 'mua');
 
 /** The joins behind createdByName / modifiedByName, for statements written as SQL. */
+const COLLATIONS: Record<string, string> = { en: 'en-x-icu', el: 'el-x-icu', ru: 'ru-x-icu' };
+/** The ICU collation of a reader's language (an index per language serves the name order). */
+export const collationOf = (culture: string | undefined) => sql.raw(`"${COLLATIONS[culture ?? 'en'] ?? 'en-x-icu'}"`);
+
 export const stampJoins = sql`
   left join ${users} as ${sql.identifier('cu')} on ${creator.id} = ${accounts.createdBy}
   left join ${accounts} as ${sql.identifier('cua')} on ${creatorAccount.id} = ${creator.accountId}
