@@ -31,7 +31,8 @@ export function useRecordAddress(editPrefix: string): { id: number | null; mode:
   const [search] = useSearchParams();
   const id = params.id ? Number(params.id) : null;
   const mode: Mode = id == null ? 'create' : location.pathname.toLowerCase().startsWith(editPrefix.toLowerCase()) ? 'edit' : 'view';
-  return { id, mode, valid: id == null || (Number.isInteger(id) && id > 0), search };
+  // An id past the API's 32-bit ids names no record: not found, as any other (the server would answer 400).
+  return { id, mode, valid: id == null || (Number.isInteger(id) && id > 0 && id <= 2147483647), search };
 }
 
 /**
