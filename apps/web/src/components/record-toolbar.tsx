@@ -98,7 +98,7 @@ export function RecordToolbar(p: {
         </Group>
       </Group>
       {p.error && (
-        <Alert color="red" data-testid={`${p.testId}-form-error`}>
+        <Alert color="red" className="pre-line" data-testid={`${p.testId}-form-error`}>
           {p.error}
         </Alert>
       )}
