@@ -24,13 +24,13 @@ import { useFormLeaveGuard } from '../lib/unsaved-guard.tsx';
  */
 export type Mode = 'create' | 'edit' | 'view';
 
-/** The mode and id an address gives: /X/Add creates, /X/{id} views, /X/Edit/{id} edits. */
-export function useRecordAddress(editPrefix: string): { id: number | null; mode: Mode; valid: boolean; search: URLSearchParams } {
+/** The mode and id an address gives: /X/Add creates, /X/{id} views, /X/Edit/{id} edits (a record without an edit address: none). */
+export function useRecordAddress(editPrefix?: string): { id: number | null; mode: Mode; valid: boolean; search: URLSearchParams } {
   const params = useParams();
   const location = useLocation();
   const [search] = useSearchParams();
   const id = params.id ? Number(params.id) : null;
-  const mode: Mode = id == null ? 'create' : location.pathname.toLowerCase().startsWith(editPrefix.toLowerCase()) ? 'edit' : 'view';
+  const mode: Mode = id == null ? 'create' : editPrefix && location.pathname.toLowerCase().startsWith(editPrefix.toLowerCase()) ? 'edit' : 'view';
   // An id past the API's 32-bit ids names no record: not found, as any other (the server would answer 400).
   return { id, mode, valid: id == null || (Number.isInteger(id) && id > 0 && id <= 2147483647), search };
 }
