@@ -24,6 +24,8 @@ export type ListScreenProps<R, F extends Record<string, unknown>, A extends List
   title: string;
   /** The page, page size and sort, and the filter (where the list has one): each in its cookie (the spec's names). */
   saved: { list: SavedList; filter?: SavedFilter<F> };
+  /** The paging and sort as the screen keeps them itself, where the spec gives them cookies of their own (the properties). */
+  listState?: ListStateOf;
   /** The filter's texts typed into a box: asked for once typing stops. */
   debounced?: (keyof F & string)[];
   /** The call of a page of the list for a filter (the same the route's loader asks while the code loads). */
@@ -52,6 +54,8 @@ export type ListScreenProps<R, F extends Record<string, unknown>, A extends List
   children?: ReactNode;
 };
 
+type ListStateOf = [ListState, (next: ListState | ((prev: ListState) => ListState)) => void];
+
 /** A list without filters keeps no filter cookie: this one is never written. */
 const NO_FILTER: SavedFilter<Record<string, unknown>> = { cookie: 'NoFilter', initial: {} };
 
@@ -62,7 +66,8 @@ const NO_FILTER: SavedFilter<Record<string, unknown>> = { cookie: 'NoFilter', in
  * the page are kept in cookies; any change of the filter goes back to page 1.
  */
 export function ListScreen<R, F extends Record<string, unknown>, A extends ListAnswer<R>>(p: ListScreenProps<R, F, A>) {
-  const list = useSavedList(p.saved.list);
+  const kept = useSavedList(p.saved.list);
+  const list = p.listState ?? kept;
   const [filter, setFilter] = useSavedFilter((p.saved.filter ?? NO_FILTER) as SavedFilter<F>);
   const typed = useDebouncedFields(filter, p.debounced ?? []);
   const q = useQuery(p.query(typed, list[0]));
@@ -83,7 +88,7 @@ export function ListScreen<R, F extends Record<string, unknown>, A extends ListA
   const add = addButton();
   const fields = p.fields?.(c);
   return (
-    <Stack gap="md">
+    <Stack gap="md" data-testid={`${p.testId}-page`}>
       <ListHeader title={p.title} count={q.data?.totalRows} testId={p.testId}>
         {p.actions}
         {p.download && <DownloadButton label={p.download.label} testId={p.download.testId} disabled={!q.data?.totalRows} download={() => p.download!.run(typed, list[0])} />}
