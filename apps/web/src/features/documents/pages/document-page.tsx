@@ -1,9 +1,8 @@
-import { Card, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { DOCUMENT_DESCRIPTION_MAX, DOCUMENT_NAME_MAX } from '@crm/contract/office-constants';
 import { DOCUMENT, href } from '@crm/contract/resources';
 import { RecordToolbar } from '../../../components/record-toolbar.tsx';
 import { RecordStamps } from '../../../components/record-stamps.tsx';
@@ -12,7 +11,7 @@ import { JUST_READ_MS } from '../../../lib/freshness.ts';
 import { mergeOnConflict } from '../../../lib/conflict-merge.ts';
 import { RecordLoad, saveRecord, useDeleteRecord, useRecordAddress, useRecordForm, type Mode } from '../../../kit/record.tsx';
 import { deleteDocument, documentForm, documentKeys, documentQuery, saveDocument, type TDocument } from '../api/documents.ts';
-import { DocumentLink } from '../components/document-link.tsx';
+import { DocumentDetails } from '../components/document-details.tsx';
 import { DocumentFiles, type TDocumentFiles } from '../components/document-files.tsx';
 
 const BLANK: TDocument = { id: 0, name: '', description: null, link: null, file: null, files: [], createdOn: '', createdBy: null, modifiedOn: '', modifiedBy: null, version: 0 };
@@ -141,50 +140,7 @@ function DocumentForm({ doc, mode }: { doc: TDocument; mode: Mode }) {
         error={rf.error ?? (otherErrors.map(([, v]) => v).join(' ') || null)}
         testId="document"
       />
-      <Card withBorder padding="sm">
-        {readOnly ? (
-          <Stack gap="xs">
-            <div>
-              <Text size="xs" c="dimmed">
-                {t('documents.ui.name')}
-              </Text>
-              <DocumentLink doc={doc} />
-            </div>
-            <div>
-              <Text size="xs" c="dimmed">
-                {t('documents.ui.description')}
-              </Text>
-              <Text size="sm" className="pre-line" data-testid="document-description">
-                {doc.description || t('documents.ui.noDescription')}
-              </Text>
-            </div>
-          </Stack>
-        ) : (
-          <Stack gap="xs">
-            <TextInput
-              label={t('documents.ui.name')}
-              description={t('documents.ui.nameHint')}
-              required
-              maxLength={DOCUMENT_NAME_MAX}
-              value={form.name}
-              onChange={(e) => type('name', e.currentTarget.value)}
-              error={errors.name}
-              data-testid="document-name"
-            />
-            <Textarea
-              label={t('documents.ui.description')}
-              autosize
-              minRows={3}
-              maxRows={12}
-              maxLength={DOCUMENT_DESCRIPTION_MAX}
-              value={form.description}
-              onChange={(e) => type('description', e.currentTarget.value)}
-              error={errors.description}
-              data-testid="document-description-input"
-            />
-          </Stack>
-        )}
-      </Card>
+      <DocumentDetails doc={doc} name={form.name} description={form.description} readOnly={readOnly} errors={errors} onType={type} />
       <DocumentFiles doc={doc} files={form} set={set} readOnly={readOnly} progress={rf.busy ? progress : null} onError={rf.setError} />
       {mode !== 'create' && <RecordStamps createdOn={doc.createdOn} createdBy={doc.createdBy} modifiedOn={doc.modifiedOn} modifiedBy={doc.modifiedBy} testId="document-stamps" />}
     </Stack>
