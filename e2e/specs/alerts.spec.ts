@@ -80,7 +80,10 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect.poll(notesOf).toBe('Τηλεφώνησα ξανά');
     // A colleague saves other notes meanwhile: mine stay in the box, theirs are quoted, and saving
     // again puts mine in their place.
-    await request.post(`/api/alert/update-notes/${id}`, { data: { notes: 'Colleague: owner called' }, headers: auth(token) });
+    // (A change carries the version it is based on, or it is refused with 428: the colleague's as read now.)
+    const theirs = (await (await request.get(`/api/alert/${id}`, { headers: auth(token) })).json()) as { version: number };
+    const colleague = await request.post(`/api/alert/update-notes/${id}`, { data: { notes: 'Colleague: owner called', version: theirs.version }, headers: auth(token) });
+    expect(colleague.ok(), await colleague.text()).toBeTruthy();
     await page.getByTestId('alert-notes').fill('Πληρώνει την Παρασκευή ή το Σάββατο');
     await page.getByTestId('alert-save-notes').click();
     await expect(page.getByTestId('banner')).toHaveAttribute('data-type', 'warning');

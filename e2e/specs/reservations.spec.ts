@@ -283,6 +283,41 @@ test("on a phone the booking form saves from its foot, a refusal is brought into
   await ctx.close();
 });
 
+test('on a laptop 768 px high the filters fold behind their button, and the list shows more than three bookings; at 800 px they stay open', async ({ browser, request, baseURL }) => {
+  const token = await apiToken(request);
+  const mark = `STRF${Date.now() % 10000000}`;
+  const flat = await createShortLet(request, token, { title: `Fold studio ${mark}`, websiteCode: mark });
+  // Five one-night stays this year (the list's default period is the year of the check-out).
+  const year = new Date().getFullYear();
+  for (let i = 1; i <= 5; i++) {
+    const res = await request.post('/api/Reservation/update', { data: { objectId: flat.id, checkIn: `${year}-01-${String(2 * i).padStart(2, '0')}`, duration: 1, client: { lastName: `Fold ${i} ${mark}` } }, headers: auth(token) });
+    expect(res.ok(), await res.text()).toBeTruthy();
+  }
+  const ctx = await signedIn(browser, baseURL!, token, 'en-UK', { viewport: { width: 1366, height: 768 } });
+  const page = await ctx.newPage();
+  await page.goto('/Reservations');
+  const toggle = page.getByTestId('reservations-filter-toggle');
+  const code = page.getByTestId('reservations-filter-code');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(code).toBeHidden();
+  await toggle.click();
+  await code.fill(mark);
+  const rows = page.getByTestId('reservations-table-row').filter({ hasText: mark });
+  await expect(rows).toHaveCount(5, { timeout: 20_000 });
+  // Folded again, the filter marked as on: the rows take the screen.
+  await toggle.click();
+  await expect(code).toBeHidden();
+  await expect(toggle.getByText('on', { exact: true })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(rows.nth(3)).toBeInViewport();
+  await expectAccessible(page, 'reservations list 768 px high');
+  // 800 px high: open, as before.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(toggle).toHaveCount(0);
+  await expect(code).toBeVisible();
+  await ctx.close();
+});
+
 test('the availability grid pages as the lists do: the rows shown of how many, the page size, the pages by name (el)', async ({ browser, request, baseURL }) => {
   test.setTimeout(90_000);
   const token = await apiToken(request);

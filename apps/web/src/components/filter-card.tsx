@@ -6,14 +6,16 @@ import { IconFilter } from './icons.ts';
 import { useMedia } from '../lib/first-paint.ts';
 
 /**
- * A list's filter card. On a phone it folds away behind a "Filters" button (marked when a filter
- * is on), so the list is in view at once; from 48em on it is always open.
+ * A list's filter card. On a phone, and on a screen 48em (768 px) high or less (a 1366x768 laptop,
+ * a phone held sideways), it folds away behind a "Filters" button (marked when a filter is on), so
+ * the list's rows are in view at once; on a wider and taller screen it is always open.
  */
 export function FilterCard({ active, testId, children }: { active: boolean; testId: string; children: ReactNode }) {
   const { t } = useTranslation();
   const wide = useMedia('(min-width: 48em)', true);
+  const short = useMedia('(max-height: 48em)', false);
   const [opened, { toggle }] = useDisclosure(false);
-  if (wide) {
+  if (wide && !short) {
     return (
       <Card withBorder padding="sm" data-testid={testId}>
         {children}
@@ -28,7 +30,7 @@ export function FilterCard({ active, testId, children }: { active: boolean; test
         rightSection={active ? <Badge size="xs">{t('accounts.ui.filter.on')}</Badge> : null}
         onClick={toggle}
         aria-expanded={opened}
-        fullWidth
+        fullWidth={!wide}
         justify="flex-start"
         data-testid={`${testId}-toggle`}
       >

@@ -34,6 +34,9 @@ export function RecordToolbar(p: {
   testId: string;
   /** More actions of the record in view mode, before Back and Edit (the viewing's sheet). */
   viewActions?: ReactNode;
+  /** A record edited at its own address (a document's ?edit=1): what Edit and, in edit mode, Cancel do instead of opening the addresses above. */
+  onEdit?: () => void;
+  onCancel?: () => void;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -51,9 +54,15 @@ export function RecordToolbar(p: {
               <Button variant="default" onClick={p.onBack}>
                 {p.backText}
               </Button>
-              <Button component={Link} to={`${p.route}/Edit/${p.id}`} data-testid={`${p.testId}-edit`}>
-                {t('common.edit')}
-              </Button>
+              {p.onEdit ? (
+                <Button onClick={p.onEdit} data-testid={`${p.testId}-edit`}>
+                  {t('common.edit')}
+                </Button>
+              ) : (
+                <Button component={Link} to={`${p.route}/Edit/${p.id}`} data-testid={`${p.testId}-edit`}>
+                  {t('common.edit')}
+                </Button>
+              )}
             </>
           ) : (
             <>
@@ -78,7 +87,7 @@ export function RecordToolbar(p: {
                     {t('common.delete')}
                   </Button>
                 ))}
-              <Button variant="default" onClick={() => (p.mode === 'edit' ? navigate(`${p.route}/${p.id}`) : p.onBack())} data-testid={`${p.testId}-cancel`}>
+              <Button variant="default" onClick={() => (p.mode !== 'edit' ? p.onBack() : p.onCancel ? p.onCancel() : navigate(`${p.route}/${p.id}`))} data-testid={`${p.testId}-cancel`}>
                 {t('common.cancel')}
               </Button>
               <Button onClick={p.onSave} loading={p.busy} data-testid={`${p.testId}-save`}>
@@ -89,7 +98,7 @@ export function RecordToolbar(p: {
         </Group>
       </Group>
       {p.error && (
-        <Alert color="red" data-testid={`${p.testId}-form-error`}>
+        <Alert color="red" className="pre-line" data-testid={`${p.testId}-form-error`}>
           {p.error}
         </Alert>
       )}

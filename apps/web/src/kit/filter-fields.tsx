@@ -22,7 +22,11 @@ export type FilterField<F> =
   | (Common & { kind: 'text'; name: keyof F & string; placeholder?: string; maxLength?: number; search?: boolean })
   | (Common & { kind: 'select'; name: keyof F & string; options: TOption[] | undefined; numeric?: boolean; clearable?: boolean })
   | (Common & { kind: 'multi'; name: keyof F & string; options: TOption[] | undefined; allLabel: string; searchable?: boolean })
-  | (Common & { kind: 'date'; name: keyof F & string })
+  /**
+   * A date; `shown` is what it shows while the filter holds none of its own (undefined: the server's
+   * default period), and `alongside` is set with it (the period's other end as shown).
+   */
+  | (Common & { kind: 'date'; name: keyof F & string; shown?: string | null; alongside?: Partial<F> })
   | (Common & { kind: 'decimal'; name: keyof F & string; scale?: number; unit?: string })
   | (Common & { kind: 'picker'; name: keyof F & string; textName: keyof F & string; search: (text: string, signal: AbortSignal) => Promise<{ id: number; text: string }[]>; queryKey: string })
   | (Common & { kind: 'check'; name: keyof F & string })
@@ -124,7 +128,14 @@ function FilterInput<F extends Record<string, unknown>>({ field: f, filter, chan
       );
     }
     case 'date':
-      return <DateField label={f.label} value={(value as string | null) ?? null} onChange={(v) => set(v)} data-testid={testId} />;
+      return (
+        <DateField
+          label={f.label}
+          value={value === undefined ? (f.shown ?? null) : ((value as string | null) ?? null)}
+          onChange={(v) => change({ ...f.alongside, [f.name]: v } as Partial<F>)}
+          data-testid={testId}
+        />
+      );
     case 'decimal':
       return <DecimalField label={f.label} value={(value as number | null | undefined) ?? ''} onChange={(v) => set(v === '' ? null : v)} scale={f.scale ?? 0} unit={f.unit} data-testid={testId} />;
     case 'picker': {

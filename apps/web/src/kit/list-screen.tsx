@@ -34,8 +34,8 @@ export type ListScreenProps<R, F extends Record<string, unknown>, A extends List
   fields?: (c: ListContext<F, A>) => FilterField<F>[];
   columns: (c: ListContext<F, A>) => DataTableColumn<R>[];
   pageSizes?: readonly number[];
-  /** The next action of an empty list, and the header's main button. */
-  add?: { to: string; label: string; testId?: string };
+  /** The next action of an empty list, and the header's main button (`emptyTestId`: the empty list's own, where it differs). */
+  add?: { to: string; label: string; testId?: string; emptyTestId?: string };
   /** Buttons before "Add" (the board, the calendar). */
   actions?: ReactNode;
   /** The list's file, made from its filter and order (Deals.xlsx); there is none of an empty list. */
@@ -46,6 +46,8 @@ export type ListScreenProps<R, F extends Record<string, unknown>, A extends List
   empty: { none: string; noMatch: string };
   rowClassName?: (row: R) => string | undefined;
   idAccessor?: keyof R;
+  /** A row opens its record wherever it is clicked (the alerts). */
+  onRowClick?: (row: R) => void;
   /** Rows ticked for an action (merge two accounts). */
   selection?: { selected: R[]; onChange: (rows: R[]) => void };
   /** What the screen adds under its list (a dialog of its own). */
@@ -77,11 +79,13 @@ export function ListScreen<R, F extends Record<string, unknown>, A extends ListA
   const filtered = JSON.stringify(filter) !== JSON.stringify(initial);
   const clear = () => change(initial);
   const c: ListContext<F, A> = { answer: q.data, filter, change };
-  const add = p.add ? (
-    <Button component={Link} to={p.add.to} leftSection={<IconPlus size={16} />} data-testid={p.add.testId ?? `${p.testId}-add`}>
-      {p.add.label}
-    </Button>
-  ) : null;
+  const addButton = (testId?: string) =>
+    p.add ? (
+      <Button component={Link} to={p.add.to} leftSection={<IconPlus size={16} />} data-testid={testId ?? p.add.testId ?? `${p.testId}-add`}>
+        {p.add.label}
+      </Button>
+    ) : null;
+  const add = addButton();
   const fields = p.fields?.(c);
   return (
     <Stack gap="md" data-testid={`${p.testId}-page`}>
@@ -107,7 +111,8 @@ export function ListScreen<R, F extends Record<string, unknown>, A extends ListA
         rowClassName={p.rowClassName}
         idAccessor={p.idAccessor}
         selection={p.selection}
-        empty={filtered ? { text: p.empty.noMatch, action: <ClearFiltersButton variant="light" onClear={clear} /> } : { text: p.empty.none, action: add ?? undefined }}
+        onRowClick={p.onRowClick}
+        empty={filtered ? { text: p.empty.noMatch, action: <ClearFiltersButton variant="light" onClear={clear} /> } : { text: p.empty.none, action: addButton(p.add?.emptyTestId) ?? undefined }}
       />
       {p.after?.(c)}
       {p.children}
@@ -116,7 +121,7 @@ export function ListScreen<R, F extends Record<string, unknown>, A extends ListA
 }
 
 /** The filter with its typed texts as they stood when typing stopped (one debounce for them all). */
-function useDebouncedFields<F extends Record<string, unknown>>(filter: F, names: (keyof F & string)[]): F {
+export function useDebouncedFields<F extends Record<string, unknown>>(filter: F, names: (keyof F & string)[]): F {
   const texts = JSON.stringify(names.map((n) => filter[n]));
   const [settled] = useDebouncedValue(texts, SEARCH_DEBOUNCE_MS);
   if (!names.length) return filter;

@@ -24,14 +24,15 @@ import { useFormLeaveGuard } from '../lib/unsaved-guard.tsx';
  */
 export type Mode = 'create' | 'edit' | 'view';
 
-/** The mode and id an address gives: /X/Add creates, /X/{id} views, /X/Edit/{id} edits. */
-export function useRecordAddress(editPrefix: string): { id: number | null; mode: Mode; valid: boolean; search: URLSearchParams } {
+/** The mode and id an address gives: /X/Add creates, /X/{id} views, /X/Edit/{id} edits (a record without an edit address: none). */
+export function useRecordAddress(editPrefix?: string): { id: number | null; mode: Mode; valid: boolean; search: URLSearchParams } {
   const params = useParams();
   const location = useLocation();
   const [search] = useSearchParams();
   const id = params.id ? Number(params.id) : null;
-  const mode: Mode = id == null ? 'create' : location.pathname.toLowerCase().startsWith(editPrefix.toLowerCase()) ? 'edit' : 'view';
-  return { id, mode, valid: id == null || (Number.isInteger(id) && id > 0), search };
+  const mode: Mode = id == null ? 'create' : editPrefix && location.pathname.toLowerCase().startsWith(editPrefix.toLowerCase()) ? 'edit' : 'view';
+  // An id past the API's 32-bit ids names no record: not found, as any other (the server would answer 400).
+  return { id, mode, valid: id == null || (Number.isInteger(id) && id > 0 && id <= 2147483647), search };
 }
 
 /**
@@ -107,6 +108,8 @@ export async function saveRecord<F, S, C>(
     saved: (answer: S) => { to: string; replace?: boolean; banner: readonly [kind: 'success' | 'warning', text: string] };
     /** The other version (the 409's `current`): what to put in the cache, and the merge of the three forms. */
     conflict?: { current: (problem: unknown) => C; merge: (theirs: C) => Merged<F>; label: (field: string) => string; store?: (theirs: C) => void };
+    /** A refusal or an error was said (the fields refused, or none): bring it into view on a long form. */
+    refused?: (fields: string[]) => void;
   },
   t: (key: string, params?: Record<string, unknown>) => string,
   navigate: (to: string, o?: { replace?: boolean }) => void,
@@ -119,7 +122,9 @@ export async function saveRecord<F, S, C>(
     const answer = await opts.send(body as never, rf.changeKeys.keyFor(body));
     rf.changeKeys.renew();
     const next = opts.saved(answer);
-    showBannerAfterNavigation(...next.banner);
+    // Saved to the same screen (a document's edit is /Document/5?edit=1): no route change would show a banner kept for the next one.
+    const samePath = new URL(next.to, window.location.href).pathname.toLowerCase() === window.location.pathname.toLowerCase();
+    (samePath ? showBanner : showBannerAfterNavigation)(...next.banner);
     rf.leaveGuard.release();
     navigate(next.to, { replace: next.replace });
   } catch (e) {
@@ -132,7 +137,11 @@ export async function saveRecord<F, S, C>(
     } else if (e instanceof ApiError && e.status === 400) {
       rf.setErrors(e.fieldErrors);
       rf.setError(Object.keys(e.fieldErrors).length ? null : describeError(e).message);
-    } else rf.setError(describeError(e).message);
+      opts.refused?.(Object.keys(e.fieldErrors));
+    } else {
+      rf.setError(describeError(e).message);
+      opts.refused?.([]);
+    }
   } finally {
     rf.setBusy(false);
   }

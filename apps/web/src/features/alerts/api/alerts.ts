@@ -1,8 +1,13 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { TAlert, TAlertListAnswer } from '@crm/contract';
+import { ALERT, type AnswerOf } from '@crm/contract/resources';
 import { ALERT_DEFAULT_PAGE_SIZE } from '@crm/contract/constants';
-import { api } from '../../../lib/api.ts';
-import { readSavedFilter, type SavedFilter } from '../../../lib/list-state.ts';
+import { call } from '../../../lib/api.ts';
+import { readSavedList, type ListState, type SavedList } from '../../../lib/list-state.ts';
+
+/** An alert as GET /api/alert/{id} answers it (and its changes). */
+export type TAlert = AnswerOf<typeof ALERT.calls.view>;
+/** The list's answer (POST /api/alert/list): a page, how many, how many unread. */
+export type TAlertListAnswer = AnswerOf<typeof ALERT.calls.list>;
 
 export const alertKeys = {
   all: ['alerts'] as const,
@@ -12,10 +17,10 @@ export const alertKeys = {
 };
 
 /** POST /api/alert/list: newest first, paged. */
-export const alertListQuery = (perPage: number, currentPage: number) =>
+export const alertListQuery = ({ perPage, currentPage }: Pick<ListState, 'perPage' | 'currentPage'>) =>
   queryOptions({
     queryKey: alertKeys.list(perPage, currentPage),
-    queryFn: ({ signal }) => api<TAlertListAnswer>('/api/alert/list', { body: { perPage, currentPage }, signal, background: true }),
+    queryFn: ({ signal }) => call(ALERT.calls.list, { body: { perPage, currentPage } }, { signal, background: true }),
     placeholderData: keepPreviousData,
   });
 
@@ -23,21 +28,17 @@ export const alertListQuery = (perPage: number, currentPage: number) =>
 export const alertQuery = (id: number) =>
   queryOptions({
     queryKey: alertKeys.one(id),
-    queryFn: ({ signal }) => api<TAlert>(`/api/alert/${id}`, { signal }),
+    queryFn: ({ signal }) => call(ALERT.calls.view, { params: { id } }, { signal }),
     staleTime: Infinity,
     refetchOnWindowFocus: false,
     meta: { handlesErrors: true },
   });
 
-export const markAlertUnread = (id: number) => api<TAlert>(`/api/alert/mark-as-unread/${id}`, { method: 'POST' });
+export const markAlertUnread = (id: number) => call(ALERT.calls.markUnread, { params: { id } });
 /** Saves the notes, refused (409) only when someone changed them since they were read (`was`). */
-export const saveAlertNotes = (id: number, notes: string | null, version: number, was: string | null) =>
-  api<TAlert>(`/api/alert/update-notes/${id}`, { body: { notes, version, was } });
-export const deleteAlert = (id: number) => api<unknown>(`/api/alert/${id}`, { method: 'DELETE' });
+export const saveAlertNotes = (id: number, notes: string | null, version: number, was: string | null) => call(ALERT.calls.updateNotes, { params: { id }, body: { notes, version, was } });
+export const deleteAlert = (id: number) => call(ALERT.calls.remove, { params: { id } });
 
-/** The list's paging cookie, read by its screen and by its route's loader (which asks for that page while the screen's code loads). */
-export const ALERTS_PAGING: SavedFilter<{ perPage: number; currentPage: number }> = { cookie: 'Alerts.list', initial: { perPage: ALERT_DEFAULT_PAGE_SIZE, currentPage: 1 } };
-export const alertsFirstPage = () => {
-  const { perPage, currentPage } = readSavedFilter(ALERTS_PAGING);
-  return alertListQuery(perPage, currentPage);
-};
+/** The list's paging cookie ("Alerts.list"), read by its screen and by its route's loader (which asks for that page while the screen's code loads). */
+export const ALERT_LIST: SavedList = { list: 'Alerts', defaults: { perPage: ALERT_DEFAULT_PAGE_SIZE } };
+export const alertsFirstPage = () => alertListQuery(readSavedList(ALERT_LIST));

@@ -1,35 +1,25 @@
-import { ActionIcon, Alert, Anchor, Button, Group, Menu, Paper, Skeleton, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Anchor, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
-import type { TAlert } from '@crm/contract';
+import { Link, useNavigate } from 'react-router';
 import { ALERT_NOTES_MAX } from '@crm/contract/constants';
-import { RecordNotFound } from '../../../components/record-not-found.tsx';
-import { IconAlertTriangle, IconArrowLeft, IconDots, IconTrash } from '../../../components/icons.ts';
+import { ALERT, href } from '@crm/contract/resources';
 import { ApiError } from '../../../lib/api.ts';
 import { showBanner, showBannerAfterNavigation } from '../../../lib/banner.ts';
 import { reportError } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useUnsavedGuard } from '../../../lib/unsaved-guard.tsx';
+import { RecordLoad, useDeleteRecord, useRecordAddress } from '../../../kit/record.tsx';
+import { alertKeys, alertQuery, deleteAlert, markAlertUnread, saveAlertNotes, type TAlert } from '../api/alerts.ts';
+import { AlertActions } from '../components/alert-actions.tsx';
 import './alerts.css';
-import { alertKeys, alertQuery, deleteAlert, markAlertUnread, saveAlertNotes } from '../api/alerts.ts';
-import { DeleteMenuItem } from '../../../components/delete-menu-item.tsx';
-import { useMedia } from '../../../lib/first-paint.ts';
 
 /** /Alerts/{id}: content, source, date, notes; opening marks it read. */
 export function AlertPage() {
-  const { id: idParam = '' } = useParams();
-  const id = Number(idParam);
-  if (!Number.isInteger(id) || id < 1 || id > 2147483647) return <RecordNotFound testId="alert-not-found" />;
-  return <ExistingAlert id={id} />;
-}
-
-function ExistingAlert({ id }: { id: number }) {
-  const { t } = useTranslation();
+  const { id, valid } = useRecordAddress();
   const client = useQueryClient();
-  const q = useQuery(alertQuery(id));
+  const q = useQuery({ ...alertQuery(id ?? 0), enabled: id != null && valid });
   // Opened (and so read): the badge and the list follow.
   const read = q.data?.readedOn;
   useEffect(() => {
@@ -37,16 +27,11 @@ function ExistingAlert({ id }: { id: number }) {
     void client.invalidateQueries({ queryKey: alertKeys.unreadCount });
     void client.invalidateQueries({ queryKey: ['alerts', 'list'] });
   }, [read, client]);
-  if (q.isPending) return <Skeleton height={360} maw={820} />;
-  if (q.isError) {
-    if (q.error instanceof ApiError && q.error.status === 404) return <RecordNotFound testId="alert-not-found" />;
-    return (
-      <Alert color="red" icon={<IconAlertTriangle size={18} />} maw={820}>
-        {q.error instanceof Error ? q.error.message : t('errors.internal')}
-      </Alert>
-    );
-  }
-  return <AlertView key={`${id}:${q.data.version}`} alert={q.data} />;
+  return (
+    <RecordLoad q={q} valid={valid && id != null} mode="view" testId="alert">
+      {(alert) => <AlertView key={`${alert.id}:${alert.version}`} alert={alert} />}
+    </RecordLoad>
+  );
 }
 
 function AlertView({ alert: initial }: { alert: TAlert }) {
@@ -59,7 +44,7 @@ function AlertView({ alert: initial }: { alert: TAlert }) {
     void client.invalidateQueries({ queryKey: ['alerts', 'list'] });
     void client.invalidateQueries({ queryKey: alertKeys.unreadCount });
   };
-  const toList = () => navigate('/Alerts');
+  const toList = () => navigate(href(ALERT.screens.list));
   const changed = (notes.trim() ? notes : '') !== (alert.notes ?? '');
   // One save at a time: a double click saves once (the second would carry a spent version and be
   // told, wrongly, that someone else had changed the alert).
@@ -121,26 +106,19 @@ function AlertView({ alert: initial }: { alert: TAlert }) {
     },
   });
 
-  const remove = useMutation({
-    mutationFn: () => deleteAlert(alert.id),
-    onSuccess: () => {
-      gone.current = true;
-      client.removeQueries({ queryKey: alertKeys.one(alert.id) });
-      refreshLists();
-      showBannerAfterNavigation('success', t('alerts.deleted'));
-      toList();
-    },
-    onError: reportError,
-  });
-  const phone = useMedia('(max-width: 35.99em)', false);
-  const menuButton = useRef<HTMLButtonElement>(null);
-  const confirmDelete = () =>
-    modals.openConfirmModal({
+  const confirmDelete = useDeleteRecord();
+  const remove = () =>
+    confirmDelete({
       title: t('alerts.delete'),
-      children: <Text size="sm">{t('alerts.deleteConfirm')}</Text>,
-      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
-      onConfirm: () => remove.mutate(),
+      text: t('alerts.deleteConfirm'),
+      run: async () => {
+        await deleteAlert(alert.id);
+        client.removeQueries({ queryKey: alertKeys.one(alert.id) });
+        refreshLists();
+      },
+      done: { banner: ['success', t('alerts.deleted')], to: href(ALERT.screens.list) },
+      onError: (message) => showBanner('danger', message),
+      release: () => void (gone.current = true),
     });
 
   return (
@@ -174,75 +152,14 @@ function AlertView({ alert: initial }: { alert: TAlert }) {
             </Anchor>
           )}
         </Stack>
-        <Textarea
-          label={t('alerts.notes')}
-          value={notes}
-          onChange={(e) => setNotes(e.currentTarget.value)}
-          autosize
-          minRows={3}
-          maxRows={12}
-          maxLength={ALERT_NOTES_MAX}
-          data-testid="alert-notes"
-        />
-        {phone ? (
-          // On a phone the four buttons took a line each: Back is an icon, the rarer Mark as unread and
-          // Delete are in the Actions menu (as on a record's form), Save stays a button.
-          <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Group gap="xs" wrap="nowrap">
-              <Tooltip label={t('alerts.backToList')}>
-                <ActionIcon variant="default" size={36} onClick={toList} aria-label={t('alerts.backToList')} data-testid="alert-back">
-                  <IconArrowLeft size={18} />
-                </ActionIcon>
-              </Tooltip>
-              <Menu position="bottom-start" withinPortal>
-                <Menu.Target>
-                  <Tooltip label={t('accounts.ui.view.actions')}>
-                    <ActionIcon ref={menuButton} variant="default" size={36} aria-label={t('accounts.ui.view.actions')} data-testid="alert-actions">
-                      <IconDots size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Item onClick={() => unread.mutate()} data-testid="alert-mark-unread">
-                    {t('alerts.markUnread')}
-                  </Menu.Item>
-                  <DeleteMenuItem onClick={confirmDelete} returnFocusTo={menuButton} testId="alert-delete">
-                    {t('common.delete')}
-                  </DeleteMenuItem>
-                </Menu.Dropdown>
-              </Menu>
-            </Group>
-            {/* Under the notes, "Save" says enough ("Αποθήκευση σημειώσεων" was cut at 360 px). */}
-            <Button onClick={() => void saveNotes().catch(() => undefined)} loading={save.isPending} data-testid="alert-save-notes">
-              {t('common.save')}
-            </Button>
-          </Group>
-        ) : (
-          <Group justify="space-between" gap="sm">
-            <Group gap="sm">
-              <Button variant="default" onClick={toList} data-testid="alert-back">
-                {t('alerts.backToList')}
-              </Button>
-              <Button variant="light" onClick={() => unread.mutate()} loading={unread.isPending} data-testid="alert-mark-unread">
-                {t('alerts.markUnread')}
-              </Button>
-            </Group>
-            <Group gap="sm">
-              <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete} loading={remove.isPending} data-testid="alert-delete">
-                {t('common.delete')}
-              </Button>
-              <Button onClick={() => void saveNotes().catch(() => undefined)} loading={save.isPending} data-testid="alert-save-notes">
-                {t('alerts.saveNotes')}
-              </Button>
-            </Group>
-          </Group>
-        )}
+        <Textarea label={t('alerts.notes')} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} autosize minRows={3} maxRows={12} maxLength={ALERT_NOTES_MAX} data-testid="alert-notes" />
+        <AlertActions onBack={toList} onUnread={() => unread.mutate()} unreading={unread.isPending} onDelete={remove} onSave={() => void saveNotes().catch(() => undefined)} saving={save.isPending} />
       </Stack>
     </Paper>
   );
 }
 
-function Fact({ label, children, testId }: { label: string; children: React.ReactNode; testId: string }) {
+function Fact({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   return (
     <Group gap="xs" wrap="nowrap" align="baseline">
       <Text component="dt" size="sm" c="dimmed" w={110} style={{ flexShrink: 0 }}>

@@ -1,9 +1,13 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { TDocument, TDocumentRow } from '@crm/contract';
-import { api } from '../../../lib/api.ts';
-import type { ChangeKeys } from '../../../lib/change-key.ts';
-import { readSavedList, type SavedList } from '../../../lib/list-state.ts';
+import { DOCUMENT, pathOf, type AnswerOf } from '@crm/contract/resources';
+import { call } from '../../../lib/api.ts';
+import { readSavedFilter, readSavedList, type ListState, type SavedFilter, type SavedList } from '../../../lib/list-state.ts';
 import { postWithProgress } from '../../../lib/upload.ts';
+
+/** A document as its form reads it (GET /api/Documents/edit/{id}) and its save answers. */
+export type TDocument = AnswerOf<typeof DOCUMENT.calls.edit>;
+/** The list's answer (GET /api/Documents). */
+export type TDocumentListAnswer = AnswerOf<typeof DOCUMENT.calls.list>;
 
 export const documentKeys = {
   all: ['document'] as const,
@@ -11,26 +15,27 @@ export const documentKeys = {
   one: (id: number) => ['document', 'one', id] as const,
 };
 
-export const documentsQuery = (searchStr: string, page: { perPage: number; currentPage: number }) =>
-  queryOptions({
-    queryKey: [...documentKeys.lists, searchStr, page],
-    queryFn: ({ signal }) => api<{ items: TDocumentRow[]; totalRows: number }>('/api/Documents', { query: { searchStr: searchStr || undefined, ...page }, signal, background: true }),
+/** The list's filter: a name or a description's words. */
+export type TDocumentFilter = { searchStr: string };
+
+export const documentsQuery = (f: TDocumentFilter, page: Pick<ListState, 'perPage' | 'currentPage'>) => {
+  const searchStr = f.searchStr.trim();
+  return queryOptions({
+    queryKey: [...documentKeys.lists, searchStr, { perPage: page.perPage, currentPage: page.currentPage }],
+    queryFn: ({ signal }) => call(DOCUMENT.calls.list, { query: { searchStr: searchStr || undefined, perPage: page.perPage, currentPage: page.currentPage } }, { signal, background: true }),
     placeholderData: keepPreviousData,
   });
+};
 
 export const documentQuery = (id: number) =>
-  queryOptions({ queryKey: documentKeys.one(id), queryFn: ({ signal }) => api<TDocument>(`/api/Documents/edit/${id}`, { signal }), staleTime: 0, meta: { handlesErrors: true } });
+  queryOptions({ queryKey: documentKeys.one(id), queryFn: ({ signal }) => call(DOCUMENT.calls.edit, { params: { id } }, { signal }), staleTime: 0, meta: { handlesErrors: true } });
 
-export const deleteDocument = (id: number) => api<unknown>(`/api/Documents/${id}`, { method: 'DELETE' });
+export const deleteDocument = (id: number) => call(DOCUMENT.calls.remove, { params: { id } });
 
 export type TDocumentSave = { id?: number; version?: number; name: string; description: string; filesRemoved: number[]; files: File[] };
 
-/**
- * POST /api/Documents/update as one multipart form: the fields and the new files together, with
- * upload progress (lib/upload.ts). The change key makes Save pressed again after a lost answer get
- * the document stored the first time, not a second one.
- */
-export function saveDocument(d: TDocumentSave, onProgress: (percent: number) => void, changeKeys?: ChangeKeys): Promise<TDocument> {
+/** POST /api/Documents/update's multipart form: the fields and the new files together. */
+export function documentForm(d: TDocumentSave): FormData {
   const body = new FormData();
   if (d.id != null) body.append('id', String(d.id));
   if (d.version != null) body.append('version', String(d.version));
@@ -38,12 +43,17 @@ export function saveDocument(d: TDocumentSave, onProgress: (percent: number) => 
   body.append('description', d.description);
   body.append('filesRemoved', d.filesRemoved.join(','));
   for (const f of d.files) body.append('files', f, f.name);
-  return postWithProgress<TDocument>('/api/Documents/update', body, onProgress, changeKeys?.keyFor(body));
+  return body;
 }
 
-/** The list's cookie, read by its screen and by its route's loader (which asks for the first page, unsearched, while the screen's code loads). */
+/**
+ * Sends the document's form with upload progress (lib/upload.ts). The change key makes Save pressed
+ * again after a lost answer get the document stored the first time, not a second one.
+ */
+export const saveDocument = (body: FormData, onProgress: (percent: number) => void, changeKey: string) =>
+  postWithProgress<TDocument>(pathOf(DOCUMENT.calls.update), body, onProgress, changeKey);
+
+/** The list's cookies, read by its screen and by its route's loader (which asks for the first page while the screen's code loads). */
 export const DOCUMENT_LIST: SavedList = { list: 'DocumentList', defaults: { sortBy: 'name', sortDir: 'asc' } };
-export const documentsFirstPage = () => {
-  const { perPage, currentPage } = readSavedList(DOCUMENT_LIST);
-  return documentsQuery('', { perPage, currentPage });
-};
+export const DOCUMENT_FILTER: SavedFilter<TDocumentFilter> = { cookie: 'DocumentList.filter', initial: { searchStr: '' } };
+export const documentsFirstPage = () => documentsQuery(readSavedFilter(DOCUMENT_FILTER), readSavedList(DOCUMENT_LIST));

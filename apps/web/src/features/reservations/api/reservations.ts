@@ -1,11 +1,15 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { TAvailabilityAnswer, TReservationAnswer, TReservationSearchAnswer, TReservationUpdate } from '@crm/contract';
-import { api } from '../../../lib/api.ts';
+import type { TReservationAnswer, TReservationUpdate } from '@crm/contract';
+import { OBJECT, RESERVATION, sortKey, type AnswerOf } from '@crm/contract/resources';
+import { call } from '../../../lib/api.ts';
 import { saveBlob } from '../../../lib/download.ts';
 import { agencyTodayDate } from '../../../lib/agency-clock.ts';
 import { readCookieState, readSavedFilter, readSavedList, type SavedFilter, type SavedList } from '../../../lib/list-state.ts';
 import { AVAILABILITY_PAGE_SIZES } from '@crm/contract/reservation-fields';
 import { AVAILABILITY_VIEW, AVAILABILITY_VIEW_COOKIE, availabilityWindow, keptView, parseDay, type AvailabilityView } from '../availability.ts';
+
+/** The list's answer (POST /api/Reservation/search): a page, the sums, the date range applied, the options. */
+export type TReservationSearchAnswer = AnswerOf<typeof RESERVATION.calls.search>;
 
 /** Filters of the reservation list (cookie "ReservationList.filter"), with the picked object's text. */
 export type TReservationFilter = {
@@ -44,7 +48,7 @@ export const reservationKeys = {
 };
 
 type Paging = { perPage: number; currentPage: number; sortBy: string; sortDir: 'asc' | 'desc' };
-const SORTS = ['checkIn', 'checkOut', 'bookingDate', 'total', 'id'];
+const SORTS = ['checkIn', 'checkOut', 'bookingDate', 'total', 'id'] as const;
 
 /** The filter and the order as the list's search and its download send them. */
 const wireFilter = (f: TReservationFilter, sort: { sortBy: string; sortDir: 'asc' | 'desc' }) => {
@@ -56,7 +60,7 @@ const wireFilter = (f: TReservationFilter, sort: { sortBy: string; sortDir: 'asc
     reservationNumber: text(f.reservationNumber),
     reservationNumberExternal: text(f.reservationNumberExternal),
     clientName: text(f.clientName),
-    sortBy: SORTS.includes(sort.sortBy) ? sort.sortBy : 'checkIn',
+    sortBy: sortKey(SORTS, sort.sortBy) ?? 'checkIn',
     sortDir: sort.sortDir,
   };
 };
@@ -64,25 +68,21 @@ const wireFilter = (f: TReservationFilter, sort: { sortBy: string; sortDir: 'asc
 export const reservationsQuery = (f: TReservationFilter, page: Paging) =>
   queryOptions({
     queryKey: [...reservationKeys.lists, f, page],
-    queryFn: ({ signal }) =>
-      api<TReservationSearchAnswer>('/api/Reservation/search', {
-        body: { ...wireFilter(f, page), perPage: page.perPage, currentPage: page.currentPage },
-        signal,
-        background: true,
-      }),
+    queryFn: ({ signal }) => call(RESERVATION.calls.search, { body: { ...wireFilter(f, page), perPage: page.perPage, currentPage: page.currentPage } }, { signal, background: true }),
     placeholderData: keepPreviousData,
   });
 
 /** POST /api/Reservation/download: Reservations.xlsx of every booking the list's filter matches, in the list's order. */
 export async function downloadReservations(f: TReservationFilter, sort: { sortBy: string; sortDir: 'asc' | 'desc' }) {
-  const blob = await api<Blob>('/api/Reservation/download', { body: wireFilter(f, sort), blob: true });
+  const blob = (await call(RESERVATION.calls.download, { body: wireFilter(f, sort) }, { blob: true })) as Blob;
   saveBlob(blob, 'Reservations.xlsx');
 }
 
 export const reservationQuery = (id: number) =>
   queryOptions({
     queryKey: reservationKeys.one(id),
-    queryFn: ({ signal }) => api<TReservationAnswer>(`/api/Reservation/edit/${id}`, { signal }),
+    // The contract's answer: its described fields typed by TReservationAnswer (the schema's shape is built from the field list).
+    queryFn: async ({ signal }) => (await call(RESERVATION.calls.edit, { params: { id } }, { signal })) as TReservationAnswer,
     staleTime: 0,
     // A form is open on it: read again on reconnecting, a newer version would open the form afresh, dropping what was typed (a save meets it as a 409 and merges).
     refetchOnReconnect: false,
@@ -91,7 +91,7 @@ export const reservationQuery = (id: number) =>
 export const blankReservationQuery = (q: { objectId?: number; demandId?: number; checkIn?: string }) =>
   queryOptions({
     queryKey: ['reservation', 'blank', q],
-    queryFn: ({ signal }) => api<TReservationAnswer>('/api/Reservation/add', { query: q, signal }),
+    queryFn: async ({ signal }) => (await call(RESERVATION.calls.add, { query: q }, { signal })) as TReservationAnswer,
     staleTime: 0,
     // A form is open on it: read again on reconnecting, a newer version would open the form afresh, dropping what was typed (a save meets it as a 409 and merges).
     refetchOnReconnect: false,
@@ -99,18 +99,15 @@ export const blankReservationQuery = (q: { objectId?: number; demandId?: number;
     meta: { handlesErrors: true },
   });
 
-export const saveReservation = (body: TReservationUpdate, changeKey?: string) => api<TReservationAnswer>('/api/Reservation/update', { body, changeKey });
-export const deleteReservation = (id: number) => api<unknown>(`/api/Reservation/${id}`, { method: 'DELETE' });
+export const saveReservation = async (body: TReservationUpdate, changeKey?: string) => (await call(RESERVATION.calls.update, { body }, { changeKey })) as TReservationAnswer;
+export const deleteReservation = (id: number) => call(RESERVATION.calls.remove, { params: { id } });
 
 /** Short-let (STR) objects by reference number or title. */
 export const searchShortLetObjects = async (searchStr: string, signal: AbortSignal) =>
-  (await api<{ items: { id: number; description: string; referenceNumber: string }[] }>('/api/object/searchByRefNumOrTitle', { query: { searchStr, options: 'STR' }, signal })).items.map(
-    (i) => ({ id: i.id, text: i.description.includes(i.referenceNumber) ? i.description : `#${i.referenceNumber} ${i.description}` }),
-  );
-export const searchAccounts = async (searchStr: string, signal: AbortSignal) =>
-  (await api<{ items: { id: number; description: string }[] }>('/api/account/search', { query: { searchStr }, signal })).items.map((i) => ({ id: i.id, text: i.description }));
-export const searchLeadsQuick = async (searchStr: string, signal: AbortSignal) =>
-  (await api<{ items: { id: number; description: string }[] }>('/api/lead/searchQuick', { query: { searchStr }, signal })).items.map((i) => ({ id: i.id, text: i.description }));
+  (await call(OBJECT.calls.searchByRefNumOrTitle, { query: { searchStr, options: 'STR' } }, { signal })).items.map((i) => ({
+    id: i.id,
+    text: i.description.includes(i.referenceNumber) ? i.description : `#${i.referenceNumber} ${i.description}`,
+  }));
 
 /** The list's cookies, read by its screen and by its route's loader (which asks for the first page while the screen's code loads). */
 export const RESERVATION_LIST: SavedList = { list: 'ReservationList', defaults: { sortBy: 'checkIn', sortDir: 'desc' } };
@@ -127,11 +124,11 @@ export const availabilityQuery = (w: { from: string; days: number }, f: TAvailab
   queryOptions({
     queryKey: [...reservationKeys.availability, w, f.objectId, f.objectWebsiteCode, page],
     queryFn: ({ signal }) =>
-      api<TAvailabilityAnswer>('/api/Reservation/availability', {
-        body: { ...w, objectId: f.objectId, objectWebsiteCode: f.objectWebsiteCode.trim() || null, perPage: page.perPage, currentPage: page.currentPage },
-        signal,
-        background: true,
-      }),
+      call(
+        RESERVATION.calls.availability,
+        { body: { ...w, objectId: f.objectId, objectWebsiteCode: f.objectWebsiteCode.trim() || null, perPage: page.perPage, currentPage: page.currentPage } },
+        { signal, background: true },
+      ),
     placeholderData: keepPreviousData,
   });
 
