@@ -21,6 +21,6 @@ export { PUBLIC_SITE, PUBLISHING } from './publishing.resource.ts';
 export { REPORT } from './reports.resource.ts';
 export { RESERVATION } from './reservations.resource.ts';
 export { SETTINGS } from './settings.resource.ts';
-export { SHELL } from './shell.resource.ts';
+export { HEALTH, SHELL } from './shell.resource.ts';
 export { SHORTLIST } from './shortlists.resource.ts';
 export { VIEWING } from './viewings.resource.ts';

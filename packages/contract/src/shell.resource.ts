@@ -1,5 +1,5 @@
 import { calls } from './call.ts';
-import type { SHELL_API } from './shell.ts';
+import type { HEALTH_API, SHELL_API } from './shell.ts';
 
 /**
  * The application's shell: health, the texts (`/api/Localization`), the web's settings, the navbar's
@@ -17,4 +17,12 @@ export const SHELL = {
   screens: {
     home: '/CRM',
   },
+} as const;
+
+/** What a load balancer asks (decision 062): the process answers; the instance takes requests. */
+export const HEALTH = {
+  calls: calls<typeof HEALTH_API>({
+    live: ['GET', '/api/health/live'],
+    ready: ['GET', '/api/health/ready'],
+  }),
 } as const;

@@ -113,3 +113,9 @@ export const SHELL_API = {
   search: { query: ZSearchQuery, answer: ZSearchAnswer },
   home: { answer: ZHome },
 } satisfies Record<string, CallSchemas>;
+
+/** What a load balancer asks of an instance (decision 062). */
+export const HEALTH_API = {
+  live: { answer: ZLiveness },
+  ready: { answer: ZReadiness },
+} satisfies Record<string, CallSchemas>;

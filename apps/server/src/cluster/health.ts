@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZLiveness, ZReadiness } from '@crm/contract';
+import { HEALTH_API, ZReadiness } from '@crm/contract';
+import { HEALTH } from '@crm/contract/resources';
+import { registerCalls } from '../lib/calls.ts';
 import { latestMigrationWhen } from '../db/migrate.ts';
 
 /**
@@ -11,29 +13,33 @@ import { latestMigrationWhen } from '../db/migrate.ts';
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const expected = latestMigrationWhen();
-  app.get(
-    '/api/health/live',
-    { config: { access: 'public' }, schema: { tags: ['platform'], response: { 200: ZLiveness } } },
-    async () => ({ status: 'live' as const, version: app.appVersion }),
-  );
-  app.get(
-    '/api/health/ready',
-    { config: { access: 'public' }, schema: { tags: ['platform'], response: { 200: ZReadiness, 503: ZReadiness } } },
-    async (_req, reply) => {
-      const base = { version: app.appVersion, instance: app.jobs.instanceId };
-      const notReady = (reason: 'draining' | 'databaseUnreachable' | 'notMigrated' | 'starting') =>
-        reply.code(503).header('Cache-Control', 'no-store').send({ status: 'notReady' as const, reason, ...base });
-      if (app.lifecycle.draining) return notReady('draining');
-      if (!app.lifecycle.ready) return notReady('starting');
-      let applied: number;
-      try {
-        const r = await app.db.execute<{ last: string | null }>(sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`);
-        applied = Number(r.rows[0]?.last ?? 0);
-      } catch {
-        return notReady('databaseUnreachable');
-      }
-      if (applied < expected) return notReady('notMigrated');
-      return reply.header('Cache-Control', 'no-store').send({ status: 'ready' as const, ...base });
+  registerCalls(
+    app,
+    HEALTH.calls,
+    HEALTH_API,
+    {
+      live: { access: 'public', handler: async () => ({ status: 'live' as const, version: app.appVersion }) },
+      ready: {
+        access: 'public',
+        answers: { 503: ZReadiness },
+        handler: async (_req, reply) => {
+          const base = { version: app.appVersion, instance: app.jobs.instanceId };
+          const notReady = (reason: 'draining' | 'databaseUnreachable' | 'notMigrated' | 'starting') =>
+            reply.code(503).header('Cache-Control', 'no-store').send({ status: 'notReady' as const, reason, ...base });
+          if (app.lifecycle.draining) return notReady('draining');
+          if (!app.lifecycle.ready) return notReady('starting');
+          let applied: number;
+          try {
+            const r = await app.db.execute<{ last: string | null }>(sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`);
+            applied = Number(r.rows[0]?.last ?? 0);
+          } catch {
+            return notReady('databaseUnreachable');
+          }
+          if (applied < expected) return notReady('notMigrated');
+          return reply.header('Cache-Control', 'no-store').send({ status: 'ready' as const, ...base });
+        },
+      },
     },
+    { tags: ['platform'] },
   );
 };
