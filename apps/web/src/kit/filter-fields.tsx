@@ -118,7 +118,8 @@ function FilterInput<F extends Record<string, unknown>>({ field: f, filter, chan
         <Select
           label={f.label}
           data={toData(f.options)}
-          value={value === null || value === undefined || value === '' ? null : String(value)}
+          // "" is "none chosen", unless it is a choice of its own (the statement's "All").
+          value={value == null || (value === '' && !f.options?.some((o) => o.value === '')) ? null : String(value)}
           allowDeselect={f.clearable ?? false}
           clearable={f.clearable}
           searchable={f.searchable}

@@ -47,7 +47,7 @@ export function useRecordAddress(editPrefix: string, opts: { newId?: string } = 
  * `failed`: a screen that says a bad address and a failed read in its own way (the spec's
  * transaction form: the error in the form's place), with the error's message (none: the address).
  */
-export function RecordLoad<A extends { id: number | null; version?: number | null }>({
+export function RecordLoad<A>({
   q,
   valid,
   mode,
