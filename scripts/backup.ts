@@ -6,6 +6,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import pg from 'pg';
 import { createBackup } from '../apps/server/src/modules/backup/backup.ts';
+import { createFileStorage } from '../apps/server/src/storage/file-storage.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
 import { lockDataDir, DataDirLockedError } from '../apps/server/src/lib/data-dir-lock.ts';
 import { appVersion, fail, megabytes, parseArgs, runningEmbeddedUrl, say, settings } from './backup-cli.ts';
@@ -37,7 +38,9 @@ try {
   const client = new pg.Client({ connectionString: url, application_name: 'agency-crm backup' });
   await client.connect();
   try {
-    const b = await createBackup({ client, dataDir: config.dataDir, dir: config.backup.dir, keep: config.backup.keep, timeZone: config.timeZone, appVersion });
+    // The stored files from where the CRM keeps them: DATA_DIR/files, or the S3 store (STORAGE=s3).
+    const storage = await createFileStorage(config.dataDir, config.s3);
+    const b = await createBackup({ client, dataDir: config.dataDir, dir: config.backup.dir, keep: config.backup.keep, timeZone: config.timeZone, appVersion, storage });
     const rows = b.manifest.tables.reduce((n, t) => n + t.rows, 0);
     say(`Backup written: ${b.file}`);
     say(`  ${megabytes(b.size)}; ${b.manifest.tables.length} tables, ${rows} rows, ${b.manifest.files.count} files (${megabytes(b.manifest.files.bytes)}); ${(b.ms / 1000).toFixed(1)} s`);

@@ -13,6 +13,7 @@ import { BackupRefused, RESTORE_APP, checkManifest, checkRestoreSpace, readManif
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
 import { lockDataDir, DataDirLockedError } from '../apps/server/src/lib/data-dir-lock.ts';
 import { fail, megabytes, parseArgs, say, settings } from './backup-cli.ts';
+import { createFileStorage } from '../apps/server/src/storage/file-storage.ts';
 
 const args = parseArgs(process.argv.slice(2), ['--force']);
 if (args.positional.length !== 1) fail('Usage: npm run restore -- <backup file> [--data-dir DIR] [--force]', 2);
@@ -90,7 +91,10 @@ try {
     embedded = await startEmbeddedPostgres(pgDir);
     url = embedded.url;
   }
-  const r = await restoreBackup({ file, url: url!, dataDir, replace, replacedDir: aside, log: say, databaseInDataDir: !config.databaseUrl });
+  // With STORAGE=s3 the files go back into the store (each under its own stored name).
+  const storage = config.s3 ? await createFileStorage(dataDir, config.s3) : undefined;
+  if (storage) say(`The stored files go to ${storage.where}.`);
+  const r = await restoreBackup({ file, url: url!, dataDir, replace, replacedDir: aside, log: say, databaseInDataDir: !config.databaseUrl, storage });
   if (hasFiles && config.databaseUrl) say(`--force: the files it replaced were moved to ${aside} (delete that folder once the restore is checked).`);
   await embedded?.stop();
   embedded = undefined;

@@ -19,7 +19,7 @@ import { paymentsHostPlugin } from './plugins/payments-host.ts';
 import { inlineScriptHashes, webPlugin } from './plugins/web.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { responseSerializer } from './plugins/serializer.ts';
-import { Translator, cultureFromHeader } from './lib/i18n.ts';
+import { TEXTS_CHANNEL, Translator, cultureFromHeader } from './lib/i18n.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createQueuedMailer } from './mail/queued-mailer.ts';
 import { JobRunner, type RunnerOptions } from './jobs/runner.ts';
@@ -30,6 +30,10 @@ import { shellRoutes, type SearchProvider } from './modules/shell/shell.routes.t
 import { registerModules } from './modules/index.ts';
 import { shortlistAppPage } from './modules/leads/shortlists.routes.ts';
 import { idempotencyPlugin, purgeIdempotentRequests } from './plugins/idempotency.ts';
+import type pg from 'pg';
+import { readRoutingPlugin } from './cluster/read-routing.plugin.ts';
+import { healthRoutes } from './cluster/health.ts';
+import { configureFileStorage, s3Origin } from './storage/file-storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,6 +52,8 @@ declare module 'fastify' {
     searchProviders: SearchProvider[];
     /** Work still running after its answer went (e.g. a reset mail); awaited when the app closes. */
     pendingWork: Set<Promise<void>>;
+    /** Whether this instance takes requests: ready once started, draining after SIGTERM (cluster/health.ts). */
+    lifecycle: { ready: boolean; draining: boolean };
     /** Creates a sign-in for an e-mail that has none (employee accounts), or leaves it to the caller. */
     provisionSignIn?: (tx: Tx, email: string, actor: Actor) => Promise<typeof users.$inferSelect | undefined>;
     /** The employee account a new sign-in for this e-mail would be made for (shown before setting a password). */
@@ -70,6 +76,8 @@ export type BuildOptions = {
   jobs?: RunnerOptions | false;
   /** The time now, epoch ms (default Date.now), for what the app keeps in memory until the agency's date turns; a test moves it. */
   now?: () => number;
+  /** The replica's pool (DATABASE_READ_URL): lists, searches, exports and reports read there (decision 061). */
+  readPool?: pg.Pool;
 };
 
 /** The whole HTTP application; never listens (tests use inject()). */
@@ -97,12 +105,20 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer);
 
+  // The store of stored files (local disk or S3, decision 060), before any module reaches it.
+  await configureFileStorage(config.dataDir, config.s3);
   const translator = new Translator();
   await translator.load(db);
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('translator', translator);
   app.decorate('now', opts.now ?? Date.now);
+  app.decorate('lifecycle', { ready: false, draining: false });
+  app.addHook('onReady', async () => {
+    app.lifecycle.ready = true;
+  });
+  // First: every request runs in its read scope (primary or replica), the sign-in's lookup included.
+  await app.register(readRoutingPlugin, { readPool: opts.readPool });
   const jobs = new JobRunner(db, app.log, opts.jobs || {});
   app.decorate('jobs', jobs);
   jobs.register('jobs.purge', async () => {
@@ -113,6 +129,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   }, { everySeconds: 24 * 3600, maxAttempts: 2 });
   const notices = new DbNotices(db, app.log);
   app.decorate('dbNotices', notices);
+  // The interface texts changed (an import, on any instance): this one's copy is read again.
+  notices.on(TEXTS_CHANNEL, () => void translator.load(db).catch((err: unknown) => app.log.warn({ err }, 'could not reload the interface texts')));
   app.addHook('onReady', async () => notices.start());
   app.addHook('onClose', async () => notices.stop());
   app.decorate('appVersion', pkg.version);
@@ -135,7 +153,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...(opts.serveWeb !== false ? inlineScriptHashes(path.join(webDist, 'index.html')) : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...tileHosts(config.map.tileUrl)],
+        imgSrc: ["'self'", 'data:', 'blob:', ...tileHosts(config.map.tileUrl), ...(config.s3?.presignSeconds ? [s3Origin(config.s3)] : [])],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
@@ -172,6 +190,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(bodyLimitsPlugin);
   await app.register(authRoutes);
   await app.register(shellRoutes);
+  await app.register(healthRoutes);
   await registerModules(app);
 
   if (opts.serveWeb !== false && fs.existsSync(path.join(webDist, 'index.html'))) await webPlugin(app, {

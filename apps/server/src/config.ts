@@ -89,6 +89,48 @@ const ZEnv = z.object({
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day HH:MM, e.g. 03:30')
     .default('03:30'),
+  /**
+   * A read-only address of the same database (a streaming replica): lists, searches, exports and
+   * reports read from it, except a user's reads right after their own write (decision 061).
+   */
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  /**
+   * A direct address of the primary (not through a pooler in transaction mode): the connection that
+   * LISTENs for the database's news, and the migrations' lock. Default: DATABASE_URL.
+   */
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  /** false behind a pooler in transaction mode (PgBouncer): statements are not kept prepared by name on a connection. */
+  DATABASE_PREPARED_STATEMENTS: bool.default(true),
+  /** Connections this instance keeps open to the primary (and as many to the replica). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(20),
+  /** After SIGTERM: seconds the instance still serves while answering "not ready", so the load balancer stops sending to it first. */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
+  /** Where stored files live: local (DATA_DIR/files) or s3 (an S3-compatible store, the S3_* settings). */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  /** The store's address (MinIO, Ceph, Garage, R2, Wasabi...); empty for Amazon S3 itself. */
+  S3_ENDPOINT: z
+    .string()
+    .regex(/^https?:\/\/[^\s/?#]+\/?$/, 'must be an http:// or https:// address without a path, e.g. https://s3.example.com')
+    .optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]{2,40}$/, 'must be a region name, e.g. eu-central-1').default('us-east-1'),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lower-case letters, digits, dots, hyphens)').optional(),
+  /** Keys of the store; without them the AWS SDK's own chain is used (AWS_* variables, an instance role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Address buckets as endpoint/bucket rather than bucket.endpoint (most S3-compatible stores want true). */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** A folder in the bucket for this CRM's files, e.g. crm/ (ends with /). */
+  S3_PREFIX: z.string().regex(/^([A-Za-z0-9._-]+\/)*$/, 'must be empty or folder names each ending with /, e.g. crm/').default(''),
+  /** Seconds a presigned address of a photo is valid (browsers then read photos from the store directly); 0: photos go through the app. */
+  S3_PRESIGN_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(0),
+  /** when_required for stores that do not accept the SDK's newer checksum headers (many S3-compatible ones). */
+  S3_CHECKSUMS: z.enum(['when_supported', 'when_required']).default('when_supported'),
   /** Lower scrypt cost; only for the test suite. */
   PASSWORD_HASH_FAST: bool.default(false),
   /** Wrong passwords allowed per account (per known device) before each further try waits, the wait doubling. */
@@ -100,6 +142,19 @@ const ZEnv = z.object({
   /** Sign-ins that may wait for the password check at once; more are answered "busy, try again". */
   LOGIN_HASH_QUEUE: z.coerce.number().int().min(1).max(1000).default(16),
 });
+
+/** The S3-compatible store of stored files (STORAGE=s3). */
+export type S3Settings = {
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+  prefix: string;
+  presignSeconds: number;
+  checksums: 'when_supported' | 'when_required';
+};
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -141,6 +196,11 @@ export type Config = {
   /** daily: a backup every day at `at` (the agency's clock); keep: the newest kept (0: all). */
   backup: { daily: boolean; dir: string; keep: number; at: string };
   login: { maxFailuresPerAccount: number; maxFailuresPerIp: number; lockMinutes: number; hashQueue: number };
+  /** The replica, the direct address, prepared statements and the pool (decision 061). */
+  database: { readUrl?: string; directUrl?: string; preparedStatements: boolean; poolSize: number };
+  /** Stored files in an S3-compatible store; undefined: on local disk under DATA_DIR/files. */
+  s3?: S3Settings;
+  shutdownDrainSeconds: number;
 };
 
 export class ConfigError extends Error {
@@ -163,6 +223,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  const problems: string[] = [];
+  if (e.STORAGE === 's3' && !e.S3_BUCKET) problems.push('S3_BUCKET="": is required when STORAGE=s3');
+  if (e.STORAGE === 's3' && !!e.S3_ACCESS_KEY_ID !== !!e.S3_SECRET_ACCESS_KEY) problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: give both, or neither (the AWS SDK then finds them)');
+  if ((e.DATABASE_READ_URL || e.DATABASE_DIRECT_URL) && !e.DATABASE_URL) problems.push('DATABASE_URL="": is required with DATABASE_READ_URL or DATABASE_DIRECT_URL (the embedded server has no replica)');
+  if (problems.length) throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -207,6 +272,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       lockMinutes: e.LOGIN_LOCK_MINUTES,
       hashQueue: e.LOGIN_HASH_QUEUE,
     },
+    database: { readUrl: e.DATABASE_READ_URL, directUrl: e.DATABASE_DIRECT_URL, preparedStatements: e.DATABASE_PREPARED_STATEMENTS, poolSize: e.DATABASE_POOL_SIZE },
+    s3:
+      e.STORAGE === 's3'
+        ? {
+            endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET!,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            prefix: e.S3_PREFIX,
+            presignSeconds: e.S3_PRESIGN_SECONDS,
+            checksums: e.S3_CHECKSUMS,
+          }
+        : undefined,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
   };
 }
 

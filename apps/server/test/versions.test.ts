@@ -136,3 +136,18 @@ describe('what GET .../add answers, posted back with what the form needs, create
     expect(made.id).toBeGreaterThan(0);
   });
 });
+
+describe('an amount with more decimals than cents', () => {
+  it.each([
+    ['a deal', 'deals', 'price', async () => ok('POST', '/api/Deal/update', { dealType: 2, dealStage: 1, objectId: object.id }), '/api/Deal/update'],
+    ['a property', 'objects', 'sale_price', async () => ok('GET', '/api/object/add'), '/api/object/update'],
+  ] as const)('%s: refused with a clear error on a whole-record save, and nothing is stored', async (_name, table, column, make, url) => {
+    const r = await make();
+    const field = column === 'price' ? 'price' : 'salePrice';
+    const res = await call('POST', url, { id: r.id, version: r.version, [field]: 1.234 });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ [field]: ['At most two decimals (cents).'] });
+    expect((await db.execute<{ v: number | null }>(sql`select ${sql.identifier(column)} as v from ${sql.identifier(table)} where id = ${r.id}`)).rows[0]!.v).toBeNull();
+    expect((await call('POST', url, { id: r.id, version: r.version, [field]: 1.23 })).status).toBe(200);
+  });
+});

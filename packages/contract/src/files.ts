@@ -52,8 +52,10 @@ export const ZFileSetParent = z.object({
 export type TFileSetParent = z.infer<typeof ZFileSetParent>;
 
 /** POST /api/files/reorder: the files of one record in their new order. */
-export const ZFileReorder = z.object({ ids: z.array(ZIdString).min(1).max(1000) });
-export type TFileReorder = z.infer<typeof ZFileReorder>;
+/** POST /api/files/reorder: the file ids in their new order, as the spec sends them (a plain list) or as `{ ids }`. */
+const ZFileIds = z.array(ZIdString).min(1).max(1000);
+export const ZFileReorder = z.union([z.object({ ids: ZFileIds }), ZFileIds.transform((ids) => ({ ids }))]);
+export type TFileReorder = z.output<typeof ZFileReorder>;
 
 /** A system name (random hex plus an extension) or a numeric id. */
 export const ZFileNameParam = z.object({ systemName: z.string().min(1).max(100) });

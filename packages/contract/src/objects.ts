@@ -13,6 +13,9 @@ const NUMERIC_LIMITS: Record<string, { min: number; max: number }> = {
   area: { min: 0, max: 1e9 },
 };
 
+/** A number with at most two decimals (what numeric(14,2) keeps), as typed: 1.23 yes, 1.234 no. */
+const hasCents = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
+
 /** The zod type of one described field (every value may be null: not set). */
 export function zodOfField(d: TFieldDescriptionOf): z.ZodTypeAny {
   switch (d.type) {
@@ -28,6 +31,8 @@ export function zodOfField(d: TFieldDescriptionOf): z.ZodTypeAny {
       const lim = NUMERIC_LIMITS[d.type]!;
       let n = z.number().min(d.min ?? lim.min).max(d.max ?? lim.max);
       if (d.integer || d.type === 'distance') n = n.int();
+      // An amount keeps cents: one with more decimals is refused, never rounded where nobody sees it.
+      if (d.type === 'currency' && (!d.step || d.step === 0.01)) return n.refine(hasCents, { message: 'validation.cents' }).nullable();
       if (d.step) n = n.multipleOf(d.step);
       return n.nullable();
     }

@@ -84,6 +84,20 @@ export const ZWebConfig = z.object({
 });
 export type TWebConfig = z.infer<typeof ZWebConfig>;
 
+/** /api/health/live: the process answers (a balancer's liveness check; no database asked). */
+export const ZLiveness = z.object({ status: z.literal('live'), version: z.string() });
+/**
+ * /api/health/ready: whether this instance should be sent requests. 200 when the database answers
+ * and is migrated to what this version expects, and the instance is not draining; otherwise 503 with
+ * the reason.
+ */
+export const ZReadiness = z.object({
+  status: z.enum(['ready', 'notReady']),
+  reason: z.enum(['draining', 'databaseUnreachable', 'notMigrated', 'starting']).optional(),
+  version: z.string(),
+  instance: z.string(),
+});
+
 /** GET /api/Alert/unreadCount: the navbar badge's number. */
 export const ZUnreadCount = z.number().int();
 

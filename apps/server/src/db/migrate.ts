@@ -32,13 +32,52 @@ async function pendingTags(client: pg.Client): Promise<string[]> {
   return journal.entries.filter((e) => e.when > applied).map((e) => e.tag);
 }
 
-/** Applies the committed migrations; an advisory lock keeps concurrent instances from racing. */
-export async function migrateDb(url: string): Promise<void> {
+type JournalEntry = { tag: string; when: number };
+const journalEntries = (): JournalEntry[] =>
+  (JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: JournalEntry[] }).entries;
+
+/** The time stamp of the newest migration this version of the CRM has (the database is ready at or past it). */
+export function latestMigrationWhen(): number {
+  return journalEntries().at(-1)?.when ?? 0;
+}
+
+/** The database was migrated by a newer CRM than this one: starting would run old code on a newer schema. */
+export class DatabaseNewerError extends Error {}
+
+/**
+ * Refuses to go on when the database holds a migration this version does not know (a newer CRM
+ * migrated it): an old instance started by mistake, or left behind in an upgrade, says why and stops
+ * rather than write what the new schema does not expect.
+ */
+async function refuseNewerDatabase(client: pg.ClientBase): Promise<void> {
+  const rows = await client
+    .query<{ when: string }>('select created_at::text as when from drizzle.__drizzle_migrations order by created_at')
+    .then((r) => r.rows.map((x) => Number(x.when)))
+    .catch(() => [] as number[]);
+  const known = new Set(journalEntries().map((e) => e.when));
+  const unknown = rows.filter((w) => !known.has(w) && w > latestMigrationWhen());
+  if (unknown.length) {
+    const last = journalEntries().at(-1);
+    throw new DatabaseNewerError(
+      `The database was migrated by a newer version of the CRM (${unknown.length} migration${unknown.length > 1 ? 's' : ''} this version does not have, the newest of ${new Date(Math.max(...unknown)).toISOString()}); ` +
+        `this version knows migrations up to ${last?.tag ?? 'none'}. Start the newer version instead (or restore a backup made by this one).`,
+    );
+  }
+}
+
+/**
+ * Applies the committed migrations; an advisory lock keeps concurrent instances from racing (the
+ * first migrates, the others wait and then find nothing to do). Refuses a database migrated by a
+ * newer CRM. `timeZone`: kept as the database's default of crm.time_zone too, so that connections
+ * made through a pooler that drops start-up options still read the agency's day (decision 061).
+ */
+export async function migrateDb(url: string, opts: { timeZone?: string } = {}): Promise<void> {
   const folder = MIGRATIONS_DIR;
-  const client = new pg.Client({ connectionString: url });
+  const client = new pg.Client({ connectionString: url, application_name: 'agency-crm migrate' });
   await client.connect();
   try {
     await client.query('select pg_advisory_lock(727274)');
+    await refuseNewerDatabase(client);
     const pending = await pendingTags(client);
     await migrate(drizzle(client), { migrationsFolder: folder });
     // A new database (every migration pending) has nothing to vacuum yet.
@@ -46,10 +85,24 @@ export async function migrateDb(url: string): Promise<void> {
     for (const table of new Set(fresh ? [] : pending.flatMap((tag) => REWRITTEN_TABLES[tag] ?? []))) {
       await client.query(`vacuum (analyze) ${table}`);
     }
+    if (opts.timeZone) await keepZoneDefault(client, opts.timeZone);
   } finally {
     await client.query('select pg_advisory_unlock(727274)').catch(() => {});
     await client.end();
   }
+}
+
+/** Sets the database's default crm.time_zone when it differs (only its owner may; otherwise left as it is). */
+async function keepZoneDefault(client: pg.ClientBase, zone: string) {
+  const r = await client.query<{ zone: string | null }>(
+    `select (select split_part(c, '=', 2) from pg_db_role_setting s, unnest(s.setconfig) c
+       where s.setdatabase = (select oid from pg_database where datname = current_database()) and s.setrole = 0 and c like 'crm.time_zone=%') as zone`,
+  );
+  if (r.rows[0]?.zone === zone) return;
+  const db = (await client.query<{ name: string }>('select current_database() as name')).rows[0]!.name;
+  await client
+    .query(`alter database "${db.replace(/"/g, '""')}" set crm.time_zone = '${zone.replace(/'/g, "''")}'`)
+    .catch(() => undefined); // not the owner: connections carry the zone themselves (start-up options)
 }
 
 /**

@@ -6,12 +6,16 @@
  * them once for its life, as it did before. The key names the statement on the server too, so it
  * must spell everything the statement depends on (its language, say), and nothing per request.
  */
+import { outsideReadScope } from './read-routing.ts';
+
 const built = new WeakMap<object, Map<string, unknown>>();
 
 export function buildOnce<Q>(db: object, key: string, build: (name: string) => Q): Q {
   let byKey = built.get(db);
   if (!byKey) built.set(db, (byKey = new Map()));
   let query = byKey.get(key) as Q | undefined;
-  if (query === undefined) byKey.set(key, (query = build(`crm_${key}`)));
+  // Built outside the request's read scope: a query kept for every later request is the primary's,
+  // never the replica's that the first request happened to read from (db/read-routing.ts).
+  if (query === undefined) byKey.set(key, (query = outsideReadScope(() => build(`crm_${key}`))));
   return query;
 }

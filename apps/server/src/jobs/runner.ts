@@ -34,7 +34,7 @@ export type JobDefinition = {
   maxAttempts?: number;
   /** The wait before the first retry; each further retry waits twice as long (capped at an hour). Default 30. */
   backoffSeconds?: number;
-  /** Repeats every so many seconds (one queued run across all instances), the first run at start. */
+  /** Repeats every so many seconds (one queued run across all instances), the first run at the first start. */
   everySeconds?: number;
 };
 
@@ -372,15 +372,27 @@ export class JobRunner {
       on conflict (name, singleton_key) where singleton_key is not null and state = 'queued' do nothing`);
   }
 
-  /** A recurring job runs at start (the queued run is brought forward) and then every so often. */
+  /**
+   * A recurring job runs on the first start (no run of it queued or running yet) and then every so
+   * often: once per period across all instances, however many start, stop or restart meanwhile
+   * (decision 063). A queued run further off than one period (the period was shortened by an
+   * upgrade) is brought forward to one period from now.
+   */
   private async scheduleRecurring(name: string) {
-    await this.db.execute(sql`update jobs set run_at = now() where name = ${name} and singleton_key = ${EVERY_KEY} and state = 'queued' and run_at > now()`);
-    const running = await this.db.execute(sql`select 1 from jobs where name = ${name} and singleton_key = ${EVERY_KEY} and state = 'running' limit 1`);
-    if (!running.rows.length) {
-      const maxAttempts = this.handlers.get(name)?.def.maxAttempts ?? 5;
-      await this.db.execute(sql`insert into jobs (name, singleton_key, run_at, max_attempts) values (${name}, ${EVERY_KEY}, now(), ${maxAttempts})
+    const every = this.handlers.get(name)?.def.everySeconds ?? 0;
+    const maxAttempts = this.handlers.get(name)?.def.maxAttempts ?? 5;
+    // Instances starting together do this one after the other (the lock), each seeing what the one
+    // before made: a run of it is always queued or running once the first was made (a run finishing
+    // queues the next in the same transaction), so a run is added only when there is none.
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`crm-every:${name}`}))`);
+      await tx.execute(sql`update jobs set run_at = now() + make_interval(secs => ${every})
+        where name = ${name} and singleton_key = ${EVERY_KEY} and state = 'queued' and run_at > now() + make_interval(secs => ${every})`);
+      await tx.execute(sql`insert into jobs (name, singleton_key, run_at, max_attempts)
+        select ${name}, ${EVERY_KEY}, coalesce((select max(finished_on) from jobs where name = ${name} and singleton_key = ${EVERY_KEY}) + make_interval(secs => ${every}), now()), ${maxAttempts}
+        where not exists (select 1 from jobs where name = ${name} and singleton_key = ${EVERY_KEY} and state in ('queued', 'running'))
         on conflict (name, singleton_key) where singleton_key is not null and state = 'queued' do nothing`);
-    }
+    });
   }
 
   private async renewLeases() {

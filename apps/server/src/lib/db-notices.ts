@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.ts';
+import { listenConfigOf, type Db } from '../db/client.ts';
 
 type Handler = () => void;
 
@@ -65,11 +65,11 @@ export class DbNotices {
   }
 
   private async connect(again: boolean) {
-    const pool = (this.db as unknown as { $client: pg.Pool }).$client;
     // A database gone without closing the connection is noticed by the heartbeat (heartbeatOf).
     // TCP keep-alive from 10 s idle stays as a last resort: with Linux's default probes it gives up
     // only after some 11 minutes.
-    const client = new pg.Client({ ...pool.options, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+    // A direct connection (DATABASE_DIRECT_URL): a pooler in transaction mode would not keep LISTEN.
+    const client = new pg.Client({ ...listenConfigOf(this.db), keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
     const lost = (err?: unknown) => {
       if (this.client !== client) return;
       this.client = undefined;

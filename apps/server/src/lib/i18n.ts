@@ -12,6 +12,9 @@ const plurals = (culture: TCulture) => {
   return rules;
 };
 
+/** Notified (pg_notify) in the transaction that changes the texts: every instance reads its copy again. */
+export const TEXTS_CHANNEL = 'crm_texts';
+
 /** The server's copy of the interface texts, for mails and error answers. */
 export class Translator {
   private texts: Texts = { en: new Map(), el: new Map(), ru: new Map() };

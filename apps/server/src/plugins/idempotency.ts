@@ -26,10 +26,19 @@ const KEY = /^[A-Za-z0-9_-]{8,100}$/;
 const KEEP_HOURS = 24;
 const MAX_BODY = 1024 * 1024;
 const WAIT_MS = 15_000;
+/**
+ * The first attempt's claim on its key is a lease, renewed while it runs (every LEASE_MS / 3): an
+ * attempt whose instance was killed (or lost its database) stops renewing, and a retry takes the key
+ * over once the lease has run out — within WAIT_MS, so the retry a load balancer sends at once after
+ * an instance died goes through instead of waiting for a day (decision 064).
+ */
+const LEASE_MS = 10_000;
+/** Claims made by versions before the lease (no claimed_until): counted as leases of 10 minutes. */
+const abandoned = sql`status is null and coalesce(claimed_until, created_on + interval '10 minutes') < now()`;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    idempotency: { userId: number; key: string } | null;
+    idempotency: { userId: number; key: string; renew?: NodeJS.Timeout } | null;
   }
 }
 
@@ -53,13 +62,20 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     if (!KEY.test(key)) throw new AppError(400, 'errors.idempotencyKey');
     const userId = req.user.id;
     const hash = requestHash(req);
+    const claimed = () => {
+      // Renewed while this attempt runs; stopped when its answer is kept or it ends (onSend, onResponse).
+      const renew = setInterval(() => {
+        void app.db
+          .execute(sql`update idempotent_requests set claimed_until = now() + make_interval(secs => ${LEASE_MS / 1000}) where user_id = ${userId} and key = ${key} and status is null`)
+          .catch(() => {});
+      }, LEASE_MS / 3);
+      renew.unref();
+      req.idempotency = { userId, key, renew };
+    };
     const inserted = await app.db.execute(sql`
-      insert into idempotent_requests (user_id, key, request_hash) values (${userId}, ${key}, ${hash})
+      insert into idempotent_requests (user_id, key, request_hash, claimed_until) values (${userId}, ${key}, ${hash}, now() + make_interval(secs => ${LEASE_MS / 1000}))
       on conflict (user_id, key) do nothing returning 1 as fresh`);
-    if (inserted.rows.length) {
-      req.idempotency = { userId, key };
-      return;
-    }
+    if (inserted.rows.length) return claimed();
     const started = Date.now();
     for (;;) {
       const found = await app.db.execute(sql`
@@ -69,12 +85,18 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       if (!kept) {
         // Expired (or its first attempt failed and was forgotten meanwhile): this one is the first now.
         await app.db.execute(sql`
-          insert into idempotent_requests (user_id, key, request_hash) values (${userId}, ${key}, ${hash})
-          on conflict (user_id, key) do update set request_hash = excluded.request_hash, status = null, content_type = null, body = null, created_on = now()`);
-        req.idempotency = { userId, key };
-        return;
+          insert into idempotent_requests (user_id, key, request_hash, claimed_until) values (${userId}, ${key}, ${hash}, now() + make_interval(secs => ${LEASE_MS / 1000}))
+          on conflict (user_id, key) do update set request_hash = excluded.request_hash, status = null, content_type = null, body = null, created_on = now(), claimed_until = excluded.claimed_until`);
+        return claimed();
       }
       if (!Buffer.from(kept.request_hash).equals(hash)) throw new AppError(422, 'errors.idempotencyReused');
+      if (kept.status === null) {
+        // Its first attempt stopped renewing its claim (its instance is gone): this one runs it.
+        const taken = await app.db.execute(sql`
+          update idempotent_requests set claimed_until = now() + make_interval(secs => ${LEASE_MS / 1000}), created_on = now()
+          where user_id = ${userId} and key = ${key} and ${abandoned} returning 1 as taken`);
+        if (taken.rows.length) return claimed();
+      }
       if (kept.status !== null) {
         reply.code(kept.status).header('idempotent-replayed', 'true');
         if (kept.content_type) reply.header('content-type', kept.content_type);
@@ -89,6 +111,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     const idem = req.idempotency;
     if (!idem) return payload;
     req.idempotency = null;
+    clearInterval(idem.renew);
     const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload == null ? '' : null;
     if (reply.statusCode < 400 && text !== null && text.length <= MAX_BODY) {
       const type = reply.getHeader('content-type');
@@ -106,6 +129,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     const idem = req.idempotency;
     if (!idem) return;
     req.idempotency = null;
+    clearInterval(idem.renew);
     await app.db.execute(sql`delete from idempotent_requests where user_id = ${idem.userId} and key = ${idem.key} and status is null`);
   });
 });

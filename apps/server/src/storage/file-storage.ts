@@ -2,34 +2,32 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
+import type { S3Settings } from '../config.ts';
 
 /**
- * Where uploaded files live. The default keeps them on local disk under DATA_DIR/files; an
- * S3-compatible store can implement the same three calls later.
+ * Where stored files live (uploads, photos and their sizes, receipts, documents, signed copies):
+ * local disk under DATA_DIR/files (the default) or an S3-compatible store (storage/s3-storage.ts,
+ * decision 060). Every module reaches it through getFileStorage(config.dataDir); the app picks the
+ * store once at start (configureFileStorage). Stored names are random and never rewritten: a name
+ * always means the same bytes, which is what lets several instances share one store without locks.
  */
-export interface FileStorage {
-  /** Stores the content under `name`. A local path is moved in when the store is on the same disk. */
-  put(name: string, source: Readable | { path: string }): Promise<void>;
-  /** A stream of the content; undefined when the store has no such file. */
-  get(name: string): Promise<Readable | undefined>;
-  /** Removes the content; no error when it is already gone. */
-  delete(name: string): Promise<void>;
-  /**
-   * Stores a copy of the local file at `source` under `name`, leaving `source` in place (the demo's
-   * shared pictures). A store on the same disk may share the content (a hard link).
-   */
-  putCopy(name: string, source: string): Promise<void>;
-}
+export { SAFE_NAME, checkStoredName, s3Where, type FileStorage } from './stored-names.ts';
+import { SAFE_NAME, checkStoredName, s3Where, type FileStorage } from './stored-names.ts';
 
-const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+/** The folder of a stored name on local disk (and in backups): its first two characters, lower case. */
+export const shardOf = (name: string) => name.slice(0, 2).toLowerCase();
 
 /** Files on local disk, sharded by the first two characters of the (random) name. */
 export class LocalDiskStorage implements FileStorage {
+  readonly kind = 'local' as const;
   constructor(public readonly root: string) {}
 
+  get where() {
+    return this.root;
+  }
+
   private pathOf(name: string): string {
-    if (!SAFE_NAME.test(name) || name.includes('..')) throw new Error(`unsafe stored file name: ${name}`);
-    return path.join(this.root, name.slice(0, 2).toLowerCase(), name);
+    return path.join(this.root, shardOf(checkStoredName(name)), name);
   }
 
   async put(name: string, source: Readable | { path: string }): Promise<void> {
@@ -78,14 +76,52 @@ export class LocalDiskStorage implements FileStorage {
     }
   }
 
+  async stat(name: string): Promise<{ size: number } | undefined> {
+    try {
+      const st = await fs.promises.stat(this.pathOf(name));
+      return st.isFile() ? { size: st.size } : undefined;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw e;
+    }
+  }
+
   async delete(name: string): Promise<void> {
     await fs.promises.rm(this.pathOf(name), { force: true });
   }
+
+  async *list(): AsyncIterable<{ name: string; size: number }> {
+    let shards: fs.Dirent[];
+    try {
+      shards = await fs.promises.readdir(this.root, { withFileTypes: true });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw e;
+    }
+    for (const shard of shards.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      // Uploads still being checked (.incoming) and anything hidden are not stored files.
+      if (!shard.isDirectory() || shard.name.startsWith('.')) continue;
+      const dir = path.join(this.root, shard.name);
+      const names = (await fs.promises.readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1));
+      for (const e of names) {
+        // Only what get() finds: our names, in their own shard.
+        if (!e.isFile() || e.name.endsWith('.part') || !SAFE_NAME.test(e.name) || shardOf(e.name) !== shard.name) continue;
+        try {
+          yield { name: e.name, size: (await fs.promises.stat(path.join(dir, e.name))).size };
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err; // deleted meanwhile
+        }
+      }
+    }
+  }
 }
 
-const stores = new Map<string, LocalDiskStorage>();
+const stores = new Map<string, FileStorage>();
 
-/** The store of a data directory (DATA_DIR/files). */
+/**
+ * The store of a data directory: the one configureFileStorage chose for it, else local disk under
+ * DATA_DIR/files.
+ */
 export function getFileStorage(dataDir: string): FileStorage {
   const root = path.join(dataDir, 'files');
   let s = stores.get(root);
@@ -96,7 +132,38 @@ export function getFileStorage(dataDir: string): FileStorage {
   return s;
 }
 
-/** A scratch folder on the same disk as the store, for uploads being checked. */
+/** Makes the store the settings name: S3 when `s3` is given, else local disk under DATA_DIR/files. */
+export async function createFileStorage(dataDir: string, s3: S3Settings | undefined): Promise<FileStorage> {
+  if (!s3) return new LocalDiskStorage(path.join(dataDir, 'files'));
+  const { S3Storage } = await import('./s3-storage.ts');
+  return new S3Storage(s3);
+}
+
+/** Chooses the store of a data directory for this process (buildApp, from the config's STORAGE). */
+export async function configureFileStorage(dataDir: string, s3: S3Settings | undefined): Promise<FileStorage> {
+  const root = path.join(dataDir, 'files');
+  const kept = stores.get(root);
+  if (kept && (s3 ? kept.kind === 's3' && kept.where === s3Where(s3) : kept.kind === 'local')) return kept;
+  const s = await createFileStorage(dataDir, s3);
+  stores.set(root, s);
+  return s;
+}
+
+/** Where browsers read presigned addresses from (the CSP's img-src): the endpoint's origin, or Amazon's own. */
+export function s3Origin(s3: Pick<S3Settings, 'endpoint' | 'bucket' | 'region' | 'forcePathStyle'>): string {
+  if (s3.endpoint) {
+    const u = new URL(s3.endpoint);
+    return s3.forcePathStyle ? u.origin : `${u.protocol}//${s3.bucket}.${u.host}`;
+  }
+  return s3.forcePathStyle ? `https://s3.${s3.region}.amazonaws.com` : `https://${s3.bucket}.s3.${s3.region}.amazonaws.com`;
+}
+
+
+
+/**
+ * A scratch folder for uploads being checked (type, size, pictures' copies) before they are stored.
+ * Always on this machine's disk, whatever the store: the upload is in the store only once checked.
+ */
 export function getIncomingDir(dataDir: string): string {
   return path.join(dataDir, 'files', '.incoming');
 }

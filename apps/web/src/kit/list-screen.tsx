@@ -29,9 +29,11 @@ export type ListScreenProps<R, F extends Record<string, unknown>, A extends List
   title: string;
   /**
    * The page, page size and sort, and the filter (where the list has one): each in its cookie (the
-   * spec's names), or held by the screen where its cookies are of their own shape (the keys register).
+   * spec's names), or a filter held by the screen where its cookie is of its own shape (payments).
    */
-  saved: { list: SavedList | ListTuple; filter?: SavedFilter<F> | HeldFilter<F> };
+  saved: { list?: SavedList; filter?: SavedFilter<F> | HeldFilter<F> };
+  /** The paging and sort as the screen keeps them itself, where the spec gives them cookies of their own (the properties, the keys). */
+  listState?: ListTuple;
   /** The filter's texts typed into a box: asked for once typing stops. */
   debounced?: (keyof F & string)[];
   /** The call of a page of the list for a filter (the same the route's loader asks while the code loads). */
@@ -63,7 +65,7 @@ export type ListScreenProps<R, F extends Record<string, unknown>, A extends List
 
 /** A list without filters keeps no filter cookie: this one is never written. */
 const NO_FILTER: SavedFilter<Record<string, unknown>> = { cookie: 'NoFilter', initial: {} };
-/** A list whose paging the screen holds reads no cookie of the kit's: this one is never written. */
+/** A list whose paging the screen holds (`listState`) reads no cookie of the kit's: this one is never written. */
 const NO_LIST: SavedList = { list: 'NoList' };
 
 /**
@@ -73,13 +75,12 @@ const NO_LIST: SavedList = { list: 'NoList' };
  * the page are kept in cookies; any change of the filter goes back to page 1.
  */
 export function ListScreen<R, F extends Record<string, unknown>, A extends ListAnswer<R>>(p: ListScreenProps<R, F, A>) {
-  const heldList = Array.isArray(p.saved.list) ? p.saved.list : null;
-  const keptList = useSavedList(heldList ? NO_LIST : (p.saved.list as SavedList));
-  const list = heldList ?? keptList;
+  const kept = useSavedList(p.saved.list ?? NO_LIST);
+  const list = p.listState ?? kept;
   const given = p.saved.filter ?? (NO_FILTER as SavedFilter<F>);
   const held = 'held' in given ? given : null;
-  const kept = useSavedFilter(held ? (NO_FILTER as SavedFilter<F>) : (given as SavedFilter<F>));
-  const [filter, setFilter] = held ? held.held : kept;
+  const keptFilter = useSavedFilter(held ? (NO_FILTER as SavedFilter<F>) : (given as SavedFilter<F>));
+  const [filter, setFilter] = held ? held.held : keptFilter;
   const typed = useDebouncedFields(filter, p.debounced ?? []);
   const q = useQuery(p.query(typed, list[0]));
   const change = (patch: Partial<F>) => {
@@ -93,7 +94,7 @@ export function ListScreen<R, F extends Record<string, unknown>, A extends ListA
     </Button>
   ) : null;
   return (
-    <Stack gap="md">
+    <Stack gap="md" data-testid={`${p.testId}-page`}>
       <ListHeader title={p.title} count={q.data?.totalRows} testId={p.testId}>
         {typeof p.actions === 'function' ? p.actions(c) : p.actions}
         {p.download && <DownloadButton label={p.download.label} testId={p.download.testId} disabled={!q.data?.totalRows} download={() => p.download!.run(typed, list[0])} />}

@@ -351,7 +351,7 @@ describe('a disk too full', () => {
   });
 
   it('refuses a restore before anything is unpacked, nothing changed in the database or DATA_DIR', async () => {
-    const stored = path.join(t.dataDir, 'files', 'full-disk', 'photo.bin');
+    const stored = path.join(t.dataDir, 'files', 'ph', 'photo.bin');
     fs.mkdirSync(path.dirname(stored), { recursive: true });
     fs.writeFileSync(stored, randomBytes(64 * 1024));
     const client = await t.pool.connect();
@@ -360,7 +360,7 @@ describe('a disk too full', () => {
       b = await createBackup({ client, dataDir: t.dataDir, dir: tmp('full-src'), keep: 0, timeZone: 'Europe/Athens', appVersion: 'test' });
     } finally {
       client.release();
-      fs.rmSync(path.dirname(stored), { recursive: true, force: true });
+      fs.rmSync(stored, { force: true });
     }
     expect(b.manifest.files.bytes).toBeGreaterThanOrEqual(64 * 1024);
     const tables = b.manifest.tables.reduce((n, x) => n + (x.bytes ?? 0), 0);
@@ -385,7 +385,7 @@ describe('a disk too full', () => {
     // Exactly enough: restored.
     const r = await restoreBackup({ file: b.file, url, dataDir, databaseInDataDir: true, freeSpace: async () => b.manifest.files.bytes + tables });
     expect(r.files).toBe(b.manifest.files.count);
-    expect(fs.readFileSync(path.join(dataDir, 'files', 'full-disk', 'photo.bin')).length).toBe(64 * 1024);
+    expect(fs.readFileSync(path.join(dataDir, 'files', 'ph', 'photo.bin')).length).toBe(64 * 1024);
   });
 });
 

@@ -10,6 +10,7 @@ import { toLocalDateTime } from '../../lib/dates.ts';
 import { DEMO_SEED_DDL } from '../../db/seed/demo-table.ts';
 import type { TBackupFailureReason } from '@crm/contract';
 import { TarDamaged, endTar, readTar, writeTarEntry } from './tar.ts';
+import { getFileStorage, shardOf, type FileStorage } from '../../storage/file-storage.ts';
 
 /**
  * Backups (decision 043): one file `crm-YYYY-MM-DD-HHmm.tar.gz` holding
@@ -119,25 +120,14 @@ function claimBackupName(dir: string, at: Date, timeZone: string): { name: strin
   }
 }
 
-/** The stored files under DATA_DIR/files (not the uploads still being checked, nor half-written ones). */
-function storedFiles(root: string): { rel: string; size: number }[] {
-  const out: { rel: string; size: number }[] = [];
-  const visit = (dir: string, rel: string) => {
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw e;
-    }
-    for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      if (e.name.startsWith('.') || e.name.endsWith('.part')) continue;
-      const r = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) visit(path.join(dir, e.name), r);
-      else if (e.isFile()) out.push({ rel: r, size: fs.statSync(path.join(dir, e.name)).size });
-    }
-  };
-  visit(root, '');
+/**
+ * The stored files (not the uploads still being checked, nor half-written ones), from the store
+ * (local disk or S3): `rel` is where the backup keeps each, files/<shard>/<name>, as local disk lays
+ * them out, whatever the store.
+ */
+async function storedFiles(storage: FileStorage): Promise<{ rel: string; name: string; size: number }[]> {
+  const out: { rel: string; name: string; size: number }[] = [];
+  for await (const f of storage.list()) out.push({ rel: `${shardOf(f.name)}/${f.name}`, name: f.name, size: f.size });
   return out;
 }
 
@@ -189,6 +179,8 @@ export type BackupOptions = {
   signal?: AbortSignal;
   /** The free space of the backups' disk (statfs; replaced in tests). */
   freeSpace?: FreeSpace;
+  /** Where the stored files are read from (default: the store chosen for dataDir, local disk or S3). */
+  storage?: FileStorage;
 };
 
 /**
@@ -196,9 +188,9 @@ export type BackupOptions = {
  * them, estimated as the database's size on disk (its indexes included, which the copies leave out,
  * while gzip makes the archive's part of it smaller) plus the stored files.
  */
-async function backupNeeds(client: pg.ClientBase, filesRoot: string): Promise<{ database: number; files: number }> {
+async function backupNeeds(client: pg.ClientBase, files: { size: number }[]): Promise<{ database: number; files: number }> {
   const r = await client.query<{ n: string }>('select pg_database_size(current_database())::text as n');
-  return { database: Number(r.rows[0]!.n), files: storedFiles(filesRoot).reduce((n, f) => n + f.size, 0) };
+  return { database: Number(r.rows[0]!.n), files: files.reduce((n, f) => n + f.size, 0) };
 }
 
 /**
@@ -217,7 +209,8 @@ export async function createBackup(o: BackupOptions): Promise<BackupResult> {
   if (restoring.rows.length) throw new Error('A restore into this database is running: no backup is made until it has finished. Nothing was written.');
   // A disk that cannot hold it is refused before anything is written (and before older backups
   // are rotated out, which happens only once a new one is complete).
-  const needs = await backupNeeds(o.client, path.join(o.dataDir, 'files'));
+  const storage = o.storage ?? getFileStorage(o.dataDir);
+  const needs = await backupNeeds(o.client, await storedFiles(storage));
   const free = await (o.freeSpace ?? freeBytes)(o.dir);
   if (free < needs.database + needs.files) {
     throw new NotEnoughSpace(
@@ -264,8 +257,7 @@ export async function createBackup(o: BackupOptions): Promise<BackupResult> {
 
     // Stored files are never changed in place (each has a new random name); one deleted since the
     // snapshot's listing is left out, one added after it is not needed by the snapshot.
-    const filesRoot = path.join(o.dataDir, 'files');
-    const files = storedFiles(filesRoot);
+    const files = await storedFiles(storage);
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       app: 'agency-crm',
@@ -283,7 +275,7 @@ export async function createBackup(o: BackupOptions): Promise<BackupResult> {
     const written = pipeline(gzip, out);
     written.catch(() => {}); // awaited below; an early failure must not go unhandled meanwhile
     try {
-      await writeArchive(gzip, manifest, work, filesRoot, files, at, o.signal);
+      await writeArchive(gzip, manifest, work, storage, files, at, o.signal);
     } catch (e) {
       gzip.destroy();
       // The real cause (a full disk) rather than the stream's "could not be written".
@@ -305,7 +297,7 @@ export async function createBackup(o: BackupOptions): Promise<BackupResult> {
   }
 }
 
-async function writeArchive(gzip: zlib.Gzip, manifest: BackupManifest, work: string, filesRoot: string, files: { rel: string }[], at: Date, signal?: AbortSignal) {
+async function writeArchive(gzip: zlib.Gzip, manifest: BackupManifest, work: string, storage: FileStorage, files: { rel: string; name: string; size: number }[], at: Date, signal?: AbortSignal) {
     const json = Buffer.from(JSON.stringify(manifest, null, 2));
     await writeTarEntry(gzip, { path: 'manifest.json', size: json.length, mtime: at }, json);
     for (const t of manifest.tables) {
@@ -315,19 +307,10 @@ async function writeArchive(gzip: zlib.Gzip, manifest: BackupManifest, work: str
     }
     for (const f of files) {
       signal?.throwIfAborted();
-      let handle: fs.promises.FileHandle;
-      try {
-        handle = await fs.promises.open(path.join(filesRoot, f.rel), 'r');
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code === 'ENOENT') continue;
-        throw e;
-      }
-      try {
-        const st = await handle.stat();
-        await writeTarEntry(gzip, { path: `files/${f.rel}`, size: st.size, mtime: st.mtime }, handle.createReadStream({ autoClose: false }));
-      } finally {
-        await handle.close();
-      }
+      // Deleted since the listing: left out (its record is gone from the snapshot, or goes with it).
+      const body = await storage.get(f.name);
+      if (!body) continue;
+      await writeTarEntry(gzip, { path: `files/${f.rel}`, size: f.size, mtime: at }, body);
     }
     await endTar(gzip);
     gzip.end();
@@ -552,6 +535,12 @@ export type RestoreOptions = {
   databaseInDataDir?: boolean;
   /** The free space of DATA_DIR's disk (statfs; replaced in tests). */
   freeSpace?: FreeSpace;
+  /**
+   * An S3-compatible store the files go to (STORAGE=s3) instead of DATA_DIR/files: each is put under
+   * its stored name (names are random and never reused, so none the store holds is overwritten with
+   * other bytes); those put are removed again when the restore fails.
+   */
+  storage?: FileStorage;
 };
 
 /**
@@ -588,9 +577,11 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
   const manifest = await readManifest(o.file);
   checkManifest(manifest);
   const filesRoot = path.join(o.dataDir, 'files');
-  const hasFiles = fs.existsSync(filesRoot) && fs.readdirSync(filesRoot).some((n) => !n.startsWith('.'));
+  const toStore = o.storage?.kind === 's3' ? o.storage : undefined;
+  const putInStore: string[] = [];
+  const hasFiles = !toStore && fs.existsSync(filesRoot) && fs.readdirSync(filesRoot).some((n) => !n.startsWith('.'));
   if (hasFiles && !o.replacedDir) throw new BackupRefused(`${filesRoot} holds files already.`);
-  await checkRestoreSpace(manifest, o.dataDir, o.databaseInDataDir ?? false, o.freeSpace);
+  if (!toStore) await checkRestoreSpace(manifest, o.dataDir, o.databaseInDataDir ?? false, o.freeSpace);
   const staging = path.join(o.dataDir, `.files-restoring-${process.pid}-${Date.now()}`);
   const byName = new Map(manifest.tables.map((t) => [t.name, t]));
   const last = readJournal().entries.at(-1)!.tag;
@@ -655,10 +646,16 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
         refuseMissingTables(manifest, loaded);
         log(`Loaded ${rows} rows; putting the files back...`);
       }
-      const target = path.join(staging, what.rel);
-      fs.mkdirSync(path.dirname(target), { recursive: true });
-      await pipeline(entry.body as Readable, fs.createWriteStream(target, { mode: 0o600 }));
-      if (entry.mtime.getTime() > 0) fs.utimesSync(target, entry.mtime, entry.mtime);
+      if (toStore) {
+        const name = path.basename(what.rel);
+        await toStore.put(name, entry.body as Readable);
+        putInStore.push(name);
+      } else {
+        const target = path.join(staging, what.rel);
+        fs.mkdirSync(path.dirname(target), { recursive: true });
+        await pipeline(entry.body as Readable, fs.createWriteStream(target, { mode: 0o600 }));
+        if (entry.mtime.getTime() > 0) fs.utimesSync(target, entry.mtime, entry.mtime);
+      }
       files++;
       bytes += entry.size;
     }
@@ -686,18 +683,22 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
     await db.query('rollback').catch(() => {});
     await db.end().catch(() => {});
     fs.rmSync(staging, { recursive: true, force: true });
+    for (const name of putInStore) await toStore!.delete(name).catch(() => {});
     if ((e as NodeJS.ErrnoException).code === 'Z_DATA_ERROR' || (e as NodeJS.ErrnoException).code === 'Z_BUF_ERROR') throw new BackupRefused(`The backup file is damaged (${(e as Error).message}).`);
     throw e;
   }
   try {
     // Committed: the restored files take the place of the old ones (moved aside, never deleted).
-    if (hasFiles) {
-      const aside = o.replacedDir ?? path.join(o.dataDir, `replaced-${new Date().toISOString().replace(/[:.]/g, '-')}`);
-      fs.mkdirSync(aside, { recursive: true });
-      fs.renameSync(filesRoot, path.join(aside, 'files'));
-    } else fs.rmSync(filesRoot, { recursive: true, force: true }); // at most what an upload left half-written
-    if (fs.existsSync(staging)) fs.renameSync(staging, filesRoot);
-    else fs.mkdirSync(filesRoot, { recursive: true });
+    // Restored into a store, they are there already.
+    if (!toStore) {
+      if (hasFiles) {
+        const aside = o.replacedDir ?? path.join(o.dataDir, `replaced-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+        fs.mkdirSync(aside, { recursive: true });
+        fs.renameSync(filesRoot, path.join(aside, 'files'));
+      } else fs.rmSync(filesRoot, { recursive: true, force: true }); // at most what an upload left half-written
+      if (fs.existsSync(staging)) fs.renameSync(staging, filesRoot);
+      else fs.mkdirSync(filesRoot, { recursive: true });
+    }
     await db.query('analyze').catch(() => {});
   } finally {
     await db.end();

@@ -75,6 +75,8 @@ export async function normalizeValue(field: string, def: PatchableField, raw: un
       const max = def.max ?? (whole ? Math.min(lim.max, INT_MAX) : lim.max);
       // A distance is stored in whole metres, and the whole-record save refuses 150.5: so does this.
       if (whole && !Number.isInteger(raw)) throw fieldError(field, 'fields.wholeNumber');
+      // An amount keeps cents: one with more decimals is refused, not rounded where nobody sees it.
+      if (def.type === 'currency' && Math.abs(round(raw, 2) - raw) > 1e-9) throw fieldError(field, 'validation.cents');
       const value = round(raw, whole ? 0 : lim.decimals);
       // Judged after rounding: 999 999 999 999.995 is 1e12 once rounded, which does not fit.
       if (value < min) throw fieldError(field, 'validation.tooSmall', { min });

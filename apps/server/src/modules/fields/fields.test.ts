@@ -117,9 +117,13 @@ describe('text and textarea', () => {
 });
 
 describe('currency and dates', () => {
-  it('stores the budget as a number, rounded to cents; refuses text, negatives and from > up to', async () => {
+  it('stores the budget as a number with its cents; refuses more decimals, text, negatives and from > up to', async () => {
     const id = await newAccount();
-    const ok = await patch(id, 'purchaseBudgetRangeMax', 250000.456);
+    // More decimals than cents: refused, saying so, not rounded where nobody sees it.
+    const cents = await patch(id, 'purchaseBudgetRangeMax', 250000.456);
+    expect(cents.statusCode).toBe(400);
+    expect(cents.json().errors).toEqual({ purchaseBudgetRangeMax: ['At most two decimals (cents).'] });
+    const ok = await patch(id, 'purchaseBudgetRangeMax', 250000.46);
     expect(ok.json().dto.purchaseBudgetRangeMax).toBe(250000.46);
     expect((await row(id)).purchaseBudgetRangeMax).toBe(250000.46);
     expect((await patch(id, 'purchaseBudgetRangeMin', '100000')).json().errors).toEqual({ purchaseBudgetRangeMin: ['This value has the wrong type'] });

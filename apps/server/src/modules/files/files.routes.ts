@@ -63,7 +63,14 @@ export const filesRoutes = async (app: FastifyInstance) => {
     if (!row) throw gone();
     await checkFileParentVisible(app.db, req.user!, row.parentType, row.parentId);
     const copy = req.query.size === 'thumb' ? row.thumbName : req.query.size === 'web' ? row.webName : null;
-    const stream = await getFileStorage(app.config.dataDir).get(copy ?? row.systemName);
+    const storage = getFileStorage(app.config.dataDir);
+    // A picture's copy from an S3 store with presigned addresses on (S3_PRESIGN_SECONDS): the browser
+    // reads it from the store directly, for a short while, once this check let it.
+    const presigned = copy && storage.presign
+      ? await storage.presign(copy, { contentType: 'image/webp', contentDisposition: contentDisposition('inline', row.userName.replace(/\.[^.]{1,10}$/, '') + '.webp'), cacheControl: 'private, max-age=86400' })
+      : undefined;
+    if (presigned) return reply.header('Cache-Control', 'private, no-store').redirect(presigned, 302);
+    const stream = await storage.get(copy ?? row.systemName);
     if (!stream) throw gone();
     if (copy) {
       // A picture's copy: WebP, shown inline under the picture's own name.

@@ -702,3 +702,19 @@ describe('attach (setParent), list and reorder', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/files?parentType=2&parentId=1', headers: bearer(admin.token) })).statusCode).toBe(200);
   });
 });
+
+describe('POST /api/files/reorder as the spec sends it', () => {
+  it('takes a plain list of ids as well as { ids }', async () => {
+    const accountId = await newAccount();
+    const up = (await upload([{ name: 'a.pdf', data: PDF }, { name: 'b.pdf', data: PDF }])).json() as { id: number; systemName: string }[];
+    const attach = await t.app.inject({ method: 'POST', url: '/api/files/setParent', headers: bearer(staff.token), payload: { entityType: LinkKind.Account, id: accountId, fileNames: up.map((f) => f.id) } });
+    expect(attach.statusCode, attach.body).toBe(200);
+    const names = (res: { json: () => unknown }) => (res.json() as { items: { userName: string }[] }).items.map((f) => f.userName);
+    const plain = await t.app.inject({ method: 'POST', url: '/api/files/reorder', payload: [up[1]!.id, up[0]!.id], headers: bearer(staff.token) });
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(names(plain)).toEqual(['b.pdf', 'a.pdf']);
+    const wrapped = await t.app.inject({ method: 'POST', url: '/api/files/reorder', payload: { ids: [up[0]!.id, up[1]!.id] }, headers: bearer(staff.token) });
+    expect(names(wrapped)).toEqual(['a.pdf', 'b.pdf']);
+    expect((await t.app.inject({ method: 'POST', url: '/api/files/reorder', payload: '"x"', headers: { ...bearer(staff.token), 'content-type': 'application/json' } })).statusCode).toBe(400);
+  });
+});

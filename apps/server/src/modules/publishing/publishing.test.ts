@@ -698,6 +698,11 @@ describe('the contact form', () => {
     const admin = await t.user({ roles: ['admin'] });
     const upd = await app.inject({ method: 'POST', url: '/api/account/update', headers: { authorization: `Bearer ${admin.token}` }, payload: { id: acc!.id, version: acc!.version, phone: '(+30) 697 123 4567; 2310 123456' } });
     expect(upd.statusCode, upd.body).toBe(200);
+    // An office's number with its extension, as the spec's free text allows.
+    const ext = await send({ name: 'Grafeio K.', email: 'grafeio.k@example.gr', phone: '2310 123456 ext 5', message: 'Is it still free?' });
+    expect(ext.statusCode, ext.body.slice(0, 300)).toBe(303);
+    const [office] = await db.select().from(accounts).where(sql`'grafeio.k@example.gr' = any(${accounts.emails})`);
+    expect(office!.phones).toEqual(['2310 123456 ext 5']);
   });
 
   it('keeps nothing from a robot that fills the hidden field, and answers it as a person', async () => {

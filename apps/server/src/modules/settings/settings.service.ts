@@ -1,3 +1,4 @@
+import { TEXTS_CHANNEL } from '../../lib/i18n.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type ExcelJS from 'exceljs';
 import { addRows, sheetName } from '../../lib/excel.ts';
@@ -175,6 +176,8 @@ export async function importLocalization(app: FastifyInstance, req: FastifyReque
         message: String(updates.length),
         data: { changed: updates.slice(0, 200).map((u) => ({ key: u.key, culture: u.culture, text: u.text })) },
       });
+      // Every other instance reads its copy again once this commits (app.ts).
+      await tx.execute(sql`select pg_notify(${TEXTS_CHANNEL}, '')`);
     });
     // The server's own texts (mails, error answers) at once; browsers see the new ETag of /api/Localization.
     await app.translator.load(app.db);

@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Group, Loader, Menu, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { JUST_READ_MS } from '../../lib/freshness.ts';
@@ -11,7 +11,7 @@ import { useRecordOpened } from '../../lib/recent.ts';
 import { RecordNotFound } from '../../components/record-not-found.tsx';
 import { SaveStatus } from '../../components/save-status.tsx';
 import { RevealTogether, useSectionReady } from '../../components/reveal.tsx';
-import { IconArrowsMaximize, IconArrowsMinimize, IconDots, IconEye, IconPencil } from '../../components/icons.ts';
+import { IconDots } from '../../components/icons.ts';
 import { ApiError } from '../../lib/api.ts';
 import { showBannerAfterNavigation } from '../../lib/banner.ts';
 import { describeError } from '../../lib/errors.ts';
@@ -27,7 +27,7 @@ import { LeadObjects } from '../../features/leads/components/lead-objects.tsx';
 import { LeadShortlists } from '../../features/leads/components/lead-shortlists.tsx';
 import { LeadDeals } from '../../features/deals/components/lead-deals.tsx';
 import { LeadViewings } from '../../features/viewings/components/lead-viewings.tsx';
-import { focusMenuButtonAfterDialog } from '../../lib/menu-confirm.ts';
+import { LoadError, ModeSwitches, combinedStatus, useDiscardIfLeftEmpty, useMenuDelete } from '../../kit/view-modes.tsx';
 import { DeleteMenuItem } from '../../components/delete-menu-item.tsx';
 
 type ViewMode = 0 | 1 | 2;
@@ -47,12 +47,12 @@ export function LeadViewPage() {
   const setMode = (m: ViewMode) => navigate(`/Leads/View/${id}/${m}`, { replace: true });
   const valid = Number.isInteger(id) && id > 0;
   const q = useQuery({ ...leadQuery(id), enabled: valid, staleTime: mode === 0 ? JUST_READ_MS : 0 });
-  useDiscardIfLeftEmpty(id, status, accountStatus);
+  useDiscardLeadIfLeftEmpty(id, status, accountStatus);
   const gone = q.error instanceof ApiError && q.error.status === 404;
   useRecordOpened('lead', id, q.data ? [`#${id}`, q.data.account].filter(Boolean).join(' · ') : null, gone);
 
   if (!valid || gone) return <RecordNotFound testId="lead-not-found" />;
-  const shownStatus: AutosaveStatus = mode === 0 ? 'idle' : [status, accountStatus].includes('error') ? 'error' : [status, accountStatus].find((s) => s === 'saving' || s === 'pending') ?? status;
+  const shownStatus: AutosaveStatus = mode === 0 ? 'idle' : combinedStatus(status, accountStatus);
 
   return (
     <Stack gap="sm" data-testid="lead-page" data-mode={mode}>
@@ -77,40 +77,28 @@ export function LeadViewPage() {
   );
 }
 
-/**
- * A lead opened with Add in this tab and left for another screen before anything was entered or
- * saved is discarded, so that "no client yet" leads do not pile up. The server removes it only if
- * nothing at all was done with it (no client, no save, no objects, activities, assignments,
- * viewings or deals); switching between view and edit is not leaving, and neither is a reload.
- */
-function useDiscardIfLeftEmpty(id: number, status: AutosaveStatus, accountStatus: AutosaveStatus) {
-  const client = useQueryClient();
+/** A lead opened with Add and left before anything was entered is discarded (kit/view-modes.tsx). */
+function useDiscardLeadIfLeftEmpty(id: number, status: AutosaveStatus, accountStatus: AutosaveStatus) {
   const statuses = useRef({ status, accountStatus });
   statuses.current = { status, accountStatus };
-  useEffect(
-    () => () => {
-      if (!justAddedLeads.has(id)) return;
-      if (new RegExp(`^/leads/view/${id}(/|$)`).test(window.location.pathname.toLowerCase())) return;
-      justAddedLeads.delete(id);
-      // Something typed and on its way (or saved): the lead is not empty.
-      if (statuses.current.status !== 'idle' || statuses.current.accountStatus !== 'idle') return;
-      void discardLead(id)
-        .then(({ discarded }) => {
-          if (!discarded) return;
-          client.removeQueries({ queryKey: leadKeys.one(id) });
-          void client.invalidateQueries({ queryKey: leadKeys.lists });
-        })
-        .catch(() => undefined);
+  useDiscardIfLeftEmpty({
+    id,
+    added: justAddedLeads,
+    own: new RegExp(`^/leads/view/${id}(/|$)`),
+    busy: () => statuses.current.status !== 'idle' || statuses.current.accountStatus !== 'idle',
+    discard: discardLead,
+    gone: (client) => {
+      client.removeQueries({ queryKey: leadKeys.one(id) });
+      void client.invalidateQueries({ queryKey: leadKeys.lists });
     },
-    [id, client],
-  );
+  });
 }
 
 function LeadBody({ id, mode, onStatus, onAccountStatus }: { id: number; mode: ViewMode; onStatus: (s: AutosaveStatus) => void; onAccountStatus: (s: AutosaveStatus) => void }) {
   const q = useQuery({ ...leadQuery(id), staleTime: mode === 0 ? JUST_READ_MS : 0 });
   const fresh = mode === 0 ? !!q.data : !!q.data && q.isFetchedAfterMount;
   useSectionReady('details', fresh || (q.isError && !q.data));
-  if (q.isError && !q.data) return <LoadError error={q.error} />;
+  if (q.isError && !q.data) return <LoadError error={q.error} testId="lead-error" />;
   if (!q.data || !fresh) return <Loading />;
   const lead = q.data;
   if (mode === 0)
@@ -138,7 +126,7 @@ function LeadBody({ id, mode, onStatus, onAccountStatus }: { id: number; mode: V
 function ClientEditor({ accountId, onStatus }: { accountId: number; onStatus: (s: AutosaveStatus) => void }) {
   const { t } = useTranslation();
   const q = useQuery(accountEditQuery(accountId));
-  if (q.isError && !q.data) return <LoadError error={q.error} />;
+  if (q.isError && !q.data) return <LoadError error={q.error} testId="lead-error" />;
   if (!q.data || !q.isFetchedAfterMount) return <Loading />;
   return (
     <Paper withBorder p="sm" data-testid="lead-client-editor">
@@ -158,14 +146,6 @@ function Loading() {
   );
 }
 
-function LoadError({ error }: { error: unknown }) {
-  return (
-    <Alert color="red" data-testid="lead-error">
-      {describeError(error).message}
-    </Alert>
-  );
-}
-
 function LeadToolbar({ id, mode, setMode, status }: { id: number; mode: ViewMode; setMode: (m: ViewMode) => void; status: AutosaveStatus }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -182,38 +162,13 @@ function LeadToolbar({ id, mode, setMode, status }: { id: number; mode: ViewMode
     onError: (e) => modals.open({ title: t('leads.ui.deleteFailed'), children: <Text size="sm">{describeError(e).message}</Text> }),
   });
   const menuButton = useRef<HTMLButtonElement>(null);
-  const confirmDelete = () =>
-    modals.openConfirmModal({
-      onClose: () => focusMenuButtonAfterDialog(menuButton),
-      title: t('leads.ui.deleteTitle'),
-      children: <Text size="sm">{t('leads.ui.deleteConfirm')}</Text>,
-      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
-      onConfirm: () => remove.mutate(),
-    });
+  const menuDelete = useMenuDelete(menuButton);
+  const confirmDelete = () => menuDelete({ title: t('leads.ui.deleteTitle'), text: t('leads.ui.deleteConfirm'), onConfirm: () => remove.mutate() });
   return (
     <Paper withBorder p="xs" className="no-print">
       <Group justify="space-between" gap="xs">
         <Group gap="xs">
-          <Button
-            variant={mode === 0 ? 'filled' : 'light'}
-            leftSection={mode === 0 ? <IconPencil size={16} /> : <IconEye size={16} />}
-            onClick={() => setMode(mode === 0 ? 1 : 0)}
-            data-testid="edit-toggle"
-            aria-pressed={mode !== 0}
-          >
-            {mode === 0 ? t('common.edit') : t('accounts.ui.view.done')}
-          </Button>
-          {mode !== 0 && (
-            <Button
-              variant="default"
-              leftSection={mode === 2 ? <IconArrowsMinimize size={16} /> : <IconArrowsMaximize size={16} />}
-              onClick={() => setMode(mode === 2 ? 1 : 2)}
-              data-testid="more-toggle"
-            >
-              {mode === 2 ? t('common.collapse') : t('common.more')}
-            </Button>
-          )}
+          <ModeSwitches mode={mode} setMode={setMode} doneLabel={t('accounts.ui.view.done')} />
           <SaveStatus status={status} />
         </Group>
         <Menu position="bottom-end" withinPortal>

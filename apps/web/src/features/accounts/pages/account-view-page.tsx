@@ -1,5 +1,4 @@
-import { Alert, Button, Group, Menu, Paper, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Button, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,14 +8,10 @@ import { Assignments } from '../../../components/assignments.tsx';
 import { RecordFiles } from '../../../components/record-files.tsx';
 import { RevealTogether, useSectionReady } from '../../../components/reveal.tsx';
 import {
-  IconArrowsMaximize,
-  IconArrowsMinimize,
   IconBuildingEstate,
   IconDots,
   IconDownload,
   IconEraser,
-  IconEye,
-  IconPencil,
   IconTargetArrow,
 } from '../../../components/icons.ts';
 import { describeError } from '../../../lib/errors.ts';
@@ -35,7 +30,7 @@ import { AccountEditor } from '../components/account-editor.tsx';
 import { useGoBack } from '../../../components/go-back.ts';
 import { ServiceInfo } from '../components/service-info.tsx';
 import { SaveStatus } from '../../../components/save-status.tsx';
-import { focusMenuButtonAfterDialog } from '../../../lib/menu-confirm.ts';
+import { LoadError, ModeSwitches, useMenuDelete } from '../../../kit/view-modes.tsx';
 import { DeleteMenuItem } from '../../../components/delete-menu-item.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
 
@@ -79,7 +74,7 @@ export function AccountViewPage() {
 function ViewBody({ id }: { id: number }) {
   const q = useQuery(accountViewQuery(id));
   useSectionReady('details', !!q.data || q.isError);
-  if (q.isError) return <LoadError error={q.error} />;
+  if (q.isError) return <LoadError error={q.error} testId="account-error" />;
   if (!q.data) return <Loading />;
   return (
     <Stack gap="sm">
@@ -92,7 +87,7 @@ function ViewBody({ id }: { id: number }) {
 function EditBody({ id, expanded, onStatus }: { id: number; expanded: boolean; onStatus: (s: AutosaveStatus) => void }) {
   const q = useQuery(accountEditQuery(id));
   useSectionReady('details', (!!q.data && q.isFetchedAfterMount) || (q.isError && !q.data));
-  if (q.isError && !q.data) return <LoadError error={q.error} />;
+  if (q.isError && !q.data) return <LoadError error={q.error} testId="account-error" />;
   // Start from the record as it is now (not a cached copy), so the form's version is current.
   if (!q.data || !q.isFetchedAfterMount) return <Loading />;
   return <AccountEditor initial={q.data} expanded={expanded} onStatus={onStatus} />;
@@ -100,14 +95,6 @@ function EditBody({ id, expanded, onStatus }: { id: number; expanded: boolean; o
 
 function Loading() {
   return <PageLoading />;
-}
-
-function LoadError({ error }: { error: unknown }) {
-  return (
-    <Alert color="red" data-testid="account-error">
-      {describeError(error).message}
-    </Alert>
-  );
 }
 
 function AccountToolbar({ id, mode, setMode, status, record }: { id: number; mode: ViewMode; setMode: (m: ViewMode) => void; status: AutosaveStatus; record: TAccount | undefined }) {
@@ -142,11 +129,11 @@ function AccountToolbar({ id, mode, setMode, status, record }: { id: number; mod
       const d = describeError(e);
       showBanner(d.type, d.message);
     });
+  const menuDelete = useMenuDelete(menuButton);
   const confirmDelete = () =>
-    modals.openConfirmModal({
-      onClose: () => focusMenuButtonAfterDialog(menuButton),
+    menuDelete({
       title: t('accounts.ui.delete.title'),
-      children: (
+      text: (
         <>
           <Text size="sm">{t('accounts.ui.delete.confirm')}</Text>
           {/* Its payments statement goes with it: said before, not found out after. */}
@@ -157,8 +144,6 @@ function AccountToolbar({ id, mode, setMode, status, record }: { id: number; mod
           )}
         </>
       ),
-      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
       onConfirm: () => remove.mutate(),
     });
 
@@ -166,27 +151,7 @@ function AccountToolbar({ id, mode, setMode, status, record }: { id: number; mod
     <Paper withBorder p="xs" className="no-print">
       <Group justify="space-between" gap="xs">
         <Group gap="xs">
-          {!erased && (
-            <Button
-              variant={mode === 0 ? 'filled' : 'light'}
-              leftSection={mode === 0 ? <IconPencil size={16} /> : <IconEye size={16} />}
-              onClick={() => setMode(mode === 0 ? 1 : 0)}
-              data-testid="edit-toggle"
-              aria-pressed={mode !== 0}
-            >
-              {mode === 0 ? t('common.edit') : t('accounts.ui.view.done')}
-            </Button>
-          )}
-          {mode !== 0 && (
-            <Button
-              variant="default"
-              leftSection={mode === 2 ? <IconArrowsMinimize size={16} /> : <IconArrowsMaximize size={16} />}
-              onClick={() => setMode(mode === 2 ? 1 : 2)}
-              data-testid="more-toggle"
-            >
-              {mode === 2 ? t('common.collapse') : t('common.more')}
-            </Button>
-          )}
+          {erased ? null : <ModeSwitches mode={mode} setMode={setMode} doneLabel={t('accounts.ui.view.done')} />}
           <SaveStatus status={status} />
         </Group>
         {/* Nothing to offer (an employee's account, to one who may not delete it): no empty menu. */}

@@ -98,7 +98,8 @@ export function ObjectKeysPage() {
     <ListScreen<TObjectKey, TKeysFilter, ListAnswer<TObjectKey>>
       testId="keys"
       title={t('title.keys')}
-      saved={state}
+      saved={{ filter: state.filter }}
+      listState={state.list}
       debounced={['referenceNumber', 'holder']}
       query={keysQuery}
       add={{ to: newKeyPath, label: t('objectkeys.add') }}

@@ -1,18 +1,16 @@
-import { Alert, Button, Center, Group, Loader, Menu, Paper, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Alert, Button, Center, Group, Loader, Menu, Paper, Stack, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ActivityList } from '../../../components/activity-list-lazy.tsx';
 import { Assignments } from '../../../components/assignments.tsx';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { forgetOpened, useRecordOpened } from '../../../lib/recent.ts';
-import { IconArrowsMaximize, IconArrowsMinimize, IconDots, IconEye, IconPencil } from '../../../components/icons.ts';
+import { IconDots } from '../../../components/icons.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { uploadsInFlight } from '../../../lib/upload.ts';
 import { showBannerAfterNavigation } from '../../../lib/banner.ts';
-import { describeError } from '../../../lib/errors.ts';
 import type { AutosaveStatus } from '../../../lib/use-autosave.ts';
 import { useGoBack } from '../../../components/go-back.ts';
 import { deleteObject, discardObject, justAddedObjects, objectEditQuery, objectKeys, objectViewQuery, validIdOrRef, type TObjectView } from '../api/objects.ts';
@@ -21,7 +19,7 @@ import { ObjectView } from '../components/object-view.tsx';
 import { IconFileDescription } from '../icons.ts';
 import { headingTitleField } from '../object-title.ts';
 import { SaveStatus } from '../../../components/save-status.tsx';
-import { focusMenuButtonAfterDialog } from '../../../lib/menu-confirm.ts';
+import { LoadError, ModeSwitches, useDiscardIfLeftEmpty, useMenuDelete } from '../../../kit/view-modes.tsx';
 import { DeleteMenuItem } from '../../../components/delete-menu-item.tsx';
 
 type ViewMode = 0 | 1 | 2;
@@ -50,7 +48,7 @@ export function ObjectViewPage() {
   const view = useQuery({ ...objectViewQuery(idOrRef ?? ''), enabled: valid });
   const setMode = (m: ViewMode) => navigate(`/Objects/View/${idOrRef}/${m}`, { replace: true });
   const gone = view.error instanceof ApiError && view.error.status === 404;
-  useDiscardIfLeftEmpty(idOrRef, status);
+  useDiscardObjectIfLeftEmpty(idOrRef, status);
   useRecordOpened('object', view.data?.id ?? (/^\d+$/.test(idOrRef ?? '') ? Number(idOrRef) : 0), recentLabel(view.data, i18n.language), gone);
 
   if (!idOrRef)
@@ -66,7 +64,7 @@ export function ObjectViewPage() {
     <Stack gap="sm" data-testid="object-page" data-mode={mode}>
       <ObjectToolbar data={view.data} mode={mode} setMode={setMode} status={mode === 0 ? 'idle' : status} />
       {view.isError && !view.data ? (
-        <LoadError error={view.error} />
+        <LoadError error={view.error} testId="object-error" />
       ) : numericId == null ? (
         <Loading />
       ) : mode === 0 ? (
@@ -86,39 +84,28 @@ export function ObjectViewPage() {
 }
 
 /**
- * A property opened with Add ("New property") in this tab and left for another screen (a menu
- * link, Back) before anything was entered or saved is discarded, so that blank properties do not
- * pile up in the list. The server removes it only if nothing at all was done with it (no save, no
- * contacts, photos, keys, activities, assignments...); switching between view and edit is not
- * leaving, nor is opening a form for this property (Add key), nor a reload (the job objects.pruneEmpty removes those after a day).
+ * A property opened with Add ("New property") and left before anything was entered is discarded
+ * (kit/view-modes.tsx); opening a form for this property (Add key, New reservation: `?objectId=N`)
+ * is not leaving it, and a photo still uploading makes it no blank one.
  */
-function useDiscardIfLeftEmpty(idOrRef: string | undefined, status: AutosaveStatus) {
-  const client = useQueryClient();
+function useDiscardObjectIfLeftEmpty(idOrRef: string | undefined, status: AutosaveStatus) {
   const statusNow = useRef(status);
   statusNow.current = status;
   const id = /^\d+$/.test(idOrRef ?? '') ? Number(idOrRef) : 0;
-  useEffect(
-    () => () => {
-      if (!justAddedObjects.has(id)) return;
-      if (new RegExp(`^/objects/view/${id}(/|$)`).test(window.location.pathname.toLowerCase())) return;
-      // Left for a form about this property (Add key, New reservation: `?objectId=N`), which comes
-      // back to it: the property is being worked on, not abandoned.
-      if (new URLSearchParams(window.location.search).get('objectId') === String(id)) return;
-      justAddedObjects.delete(id);
-      // Something typed and on its way (or saved), or a photo still uploading: the property is not empty.
-      if (statusNow.current !== 'idle' || uploadsInFlight() > 0) return;
-      void discardObject(id)
-        .then(({ discarded }) => {
-          if (!discarded) return;
-          forgetOpened('object', id);
-          client.removeQueries({ queryKey: objectKeys.view(id) });
-          client.removeQueries({ queryKey: objectKeys.edit(id) });
-          void client.invalidateQueries({ queryKey: objectKeys.lists });
-        })
-        .catch(() => undefined);
+  useDiscardIfLeftEmpty({
+    id,
+    added: justAddedObjects,
+    own: new RegExp(`^/objects/view/${id}(/|$)`),
+    stays: () => new URLSearchParams(window.location.search).get('objectId') === String(id),
+    busy: () => statusNow.current !== 'idle' || uploadsInFlight() > 0,
+    discard: discardObject,
+    gone: (client) => {
+      forgetOpened('object', id);
+      client.removeQueries({ queryKey: objectKeys.view(id) });
+      client.removeQueries({ queryKey: objectKeys.edit(id) });
+      void client.invalidateQueries({ queryKey: objectKeys.lists });
     },
-    [id, client],
-  );
+  });
 }
 
 function ViewBody({ data, idOrRef }: { data: TObjectView | undefined; idOrRef: string }) {
@@ -138,7 +125,7 @@ function ViewBody({ data, idOrRef }: { data: TObjectView | undefined; idOrRef: s
 
 function EditBody({ id, expanded, onStatus }: { id: number; expanded: boolean; onStatus: (s: AutosaveStatus) => void }) {
   const q = useQuery(objectEditQuery(id));
-  if (q.isError && !q.data) return <LoadError error={q.error} />;
+  if (q.isError && !q.data) return <LoadError error={q.error} testId="object-error" />;
   // Start from the record as it is now (not a cached copy), so the form's version is current.
   if (!q.data || !q.isFetchedAfterMount) return <Loading />;
   return <ObjectEditor initial={q.data} expanded={expanded} onStatus={onStatus} />;
@@ -150,14 +137,6 @@ function Loading() {
     <Center py="xl">
       <Loader aria-label={t('common.loading')} />
     </Center>
-  );
-}
-
-function LoadError({ error }: { error: unknown }) {
-  return (
-    <Alert color="red" data-testid="object-error">
-      {describeError(error).message}
-    </Alert>
   );
 }
 
@@ -176,15 +155,8 @@ function ObjectToolbar({ data, mode, setMode, status }: { data: TObjectView | un
     },
   });
   const menuButton = useRef<HTMLButtonElement>(null);
-  const confirmDelete = () =>
-    modals.openConfirmModal({
-      onClose: () => focusMenuButtonAfterDialog(menuButton),
-      title: t('objects.delete.title'),
-      children: <Text size="sm">{t('objects.delete.confirm', { ref })}</Text>,
-      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
-      onConfirm: () => remove.mutate(),
-    });
+  const menuDelete = useMenuDelete(menuButton);
+  const confirmDelete = () => menuDelete({ title: t('objects.delete.title'), text: t('objects.delete.confirm', { ref }), onConfirm: () => remove.mutate() });
 
   return (
     <Paper withBorder p="xs" className="no-print">
@@ -194,26 +166,7 @@ function ObjectToolbar({ data, mode, setMode, status }: { data: TObjectView | un
         </Title>
         <Group gap="xs" wrap="wrap">
           <SaveStatus status={status} />
-          <Button
-            variant={mode === 0 ? 'filled' : 'light'}
-            leftSection={mode === 0 ? <IconPencil size={16} /> : <IconEye size={16} />}
-            onClick={() => setMode(mode === 0 ? 1 : 0)}
-            data-testid="edit-toggle"
-            aria-pressed={mode !== 0}
-            disabled={!data}
-          >
-            {mode === 0 ? t('common.edit') : t('objects.view.done')}
-          </Button>
-          {mode !== 0 && (
-            <Button
-              variant="default"
-              leftSection={mode === 2 ? <IconArrowsMinimize size={16} /> : <IconArrowsMaximize size={16} />}
-              onClick={() => setMode(mode === 2 ? 1 : 2)}
-              data-testid="more-toggle"
-            >
-              {mode === 2 ? t('common.collapse') : t('common.more')}
-            </Button>
-          )}
+          <ModeSwitches mode={mode} setMode={setMode} doneLabel={t('objects.view.done')} disabled={!data} />
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
               <Button variant="default" px="xs" aria-label={t('objects.view.actions')} data-testid="object-menu" ref={menuButton} disabled={!data}>

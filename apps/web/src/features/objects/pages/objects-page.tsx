@@ -1,15 +1,14 @@
-import { Anchor, Button, Stack } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Anchor, Button } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TObjectRow } from '@crm/contract';
 import { OBJECT_PAGE_SIZES } from '@crm/contract/object-fields';
-import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
-import { IconPlus, IconSearch } from '../../../components/icons.ts';
+import { IconSearch } from '../../../components/icons.ts';
+import { ListScreen } from '../../../kit/list-screen.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCookieState, type ListState } from '../../../lib/list-state.ts';
-import { OBJECT_LIST_COOKIES, OBJECT_LIST_DEFAULTS, objectListQuery, objectListState } from '../api/objects.ts';
+import { OBJECT_LIST_COOKIES, OBJECT_LIST_DEFAULTS, objectListQuery, objectListState, type TPage } from '../api/objects.ts';
 
 const wideScreens = '(min-width: 48em)';
 
@@ -35,64 +34,53 @@ function useObjectListState(): [ListState, (next: ListState | ((prev: ListState)
 export function ObjectsPage() {
   const { t } = useTranslation();
   const list = useObjectListState();
-  const q = useQuery(objectListQuery(list[0]));
-
-  const columns: DataTableColumn<TObjectRow>[] = [
-    // On a phone the reference number, type, location and owner stay; the stamps give way.
-    { accessor: 'createdOn', title: t('objects.col.createdOn'), sortable: true, noWrap: true, visibleMediaQuery: wideScreens, render: (r) => formatDateTime(r.createdOn) },
-    { accessor: 'createdBy', title: t('objects.col.createdBy'), sortable: true, visibleMediaQuery: wideScreens },
-    {
-      accessor: 'referenceNumber',
-      title: t('objects.col.referenceNumber'),
-      sortable: true,
-      noWrap: true,
-      card: 'title',
-      render: (r) => (
-        <Anchor component={Link} to={`/Objects/View/${r.id}`} size="sm" fw={600} data-testid="object-link">
-          #{r.referenceNumber}
-        </Anchor>
-      ),
-    },
-    { accessor: 'type', title: t('objects.col.type'), sortable: true, card: 'title' },
-    { accessor: 'location', title: t('objects.col.location'), sortable: true },
-    {
-      accessor: 'owner',
-      title: t('objects.col.owner'),
-      sortable: true,
-      render: (r) =>
-        r.ownerId != null ? (
-          <Anchor component={Link} to={`/Accounts/View/${r.ownerId}`} size="sm" data-testid="owner-link">
-            {r.owner || `#${r.ownerId}`}
-          </Anchor>
-        ) : null,
-    },
-    { accessor: 'modifiedOn', title: t('objects.col.modifiedOn'), sortable: true, noWrap: true, visibleMediaQuery: wideScreens, render: (r) => formatDateTime(r.modifiedOn) },
-    { accessor: 'modifiedBy', title: t('objects.col.modifiedBy'), sortable: true, visibleMediaQuery: wideScreens },
-  ];
-
-  const add = (
-    <Button component={Link} to="/Objects/Add" leftSection={<IconPlus size={16} />} data-testid="objects-add">
-      {t('objects.list.add')}
-    </Button>
-  );
   return (
-    <Stack gap="md" data-testid="objects-page">
-      <ListHeader title={t('title.objects')} count={q.data?.totalRows} testId="objects">
+    <ListScreen<TObjectRow, Record<string, never>, TPage<TObjectRow>>
+      testId="objects"
+      title={t('title.objects')}
+      saved={{ list: { list: 'ObjectList' } }}
+      listState={list}
+      query={(_f, page) => objectListQuery(page)}
+      pageSizes={OBJECT_PAGE_SIZES}
+      add={{ to: '/Objects/Add', label: t('objects.list.add') }}
+      actions={
         <Button component={Link} to="/Objects/Search" variant="default" leftSection={<IconSearch size={16} />} data-testid="objects-search">
           {t('objects.list.search')}
         </Button>
-        {add}
-      </ListHeader>
-      <DataTable
-        testId="objects-table"
-        list={list}
-        records={q.data?.items}
-        totalRows={q.data?.totalRows}
-        fetching={q.isFetching}
-        columns={columns}
-        pageSizes={OBJECT_PAGE_SIZES}
-        empty={{ text: t('objects.list.empty'), action: add }}
-      />
-    </Stack>
+      }
+      empty={{ none: t('objects.list.empty'), noMatch: t('objects.list.empty') }}
+      columns={() => [
+        // On a phone the reference number, type, location and owner stay; the stamps give way.
+        { accessor: 'createdOn', title: t('objects.col.createdOn'), sortable: true, noWrap: true, visibleMediaQuery: wideScreens, render: (r) => formatDateTime(r.createdOn) },
+        { accessor: 'createdBy', title: t('objects.col.createdBy'), sortable: true, visibleMediaQuery: wideScreens },
+        {
+          accessor: 'referenceNumber',
+          title: t('objects.col.referenceNumber'),
+          sortable: true,
+          noWrap: true,
+          card: 'title',
+          render: (r) => (
+            <Anchor component={Link} to={`/Objects/View/${r.id}`} size="sm" fw={600} data-testid="object-link">
+              #{r.referenceNumber}
+            </Anchor>
+          ),
+        },
+        { accessor: 'type', title: t('objects.col.type'), sortable: true, card: 'title' },
+        { accessor: 'location', title: t('objects.col.location'), sortable: true },
+        {
+          accessor: 'owner',
+          title: t('objects.col.owner'),
+          sortable: true,
+          render: (r) =>
+            r.ownerId != null ? (
+              <Anchor component={Link} to={`/Accounts/View/${r.ownerId}`} size="sm" data-testid="owner-link">
+                {r.owner || `#${r.ownerId}`}
+              </Anchor>
+            ) : null,
+        },
+        { accessor: 'modifiedOn', title: t('objects.col.modifiedOn'), sortable: true, noWrap: true, visibleMediaQuery: wideScreens, render: (r) => formatDateTime(r.modifiedOn) },
+        { accessor: 'modifiedBy', title: t('objects.col.modifiedBy'), sortable: true, visibleMediaQuery: wideScreens },
+      ]}
+    />
   );
 }

@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../harness.ts';
+import { startS3Server } from '../s3-server.ts';
+import { seedDemo } from '../../src/db/seed/demo.ts';
+import { files } from '../../src/db/schema/index.ts';
+import { LocalDiskStorage, getFileStorage } from '../../src/storage/file-storage.ts';
+import { S3Storage } from '../../src/storage/s3-storage.ts';
+import { copyStore, storedDigest } from '../../src/storage/copy-store.ts';
+import { createBackup, restoreBackup } from '../../src/modules/backup/backup.ts';
+
+// Part of npm run test:cluster (some two minutes: the demo's 1 800 files through a store written in
+// JavaScript), not of npm test.
+const t = await createTestApp();
+let s3: Awaited<ReturnType<typeof startS3Server>>;
+beforeAll(async () => {
+  s3 = await startS3Server('crm-files');
+});
+afterAll(async () => {
+  await s3?.stop();
+});
+
+describe("the demo agency's files copied into S3 and back", () => {
+  it('copies every file, proves each by its checksum, can run again, and comes back identical', async () => {
+    await seedDemo(t.app);
+    const local = getFileStorage(t.dataDir);
+    const originals = new Map<string, string>();
+    for await (const f of local.list()) originals.set(f.name, (await storedDigest(local, f.name))!.sha256);
+    // Every photo and its sizes the demo made (the files table names each stored name).
+    const rows = await t.db.select({ systemName: files.systemName, thumb: files.thumbName, web: files.webName }).from(files);
+    const named = new Set(rows.flatMap((r) => [r.systemName, r.thumb, r.web]).filter((n): n is string => !!n));
+    expect(named.size).toBeGreaterThan(20);
+    for (const n of named) expect(originals.has(n), n).toBe(true);
+
+    const store = new S3Storage({ ...s3.settings, prefix: 'demo/' });
+    const there = await copyStore(local, store);
+    expect(there).toMatchObject({ copied: originals.size, alreadyThere: 0, failed: [] });
+    // Run again (after an interruption, or to check): nothing copied twice, every file proven equal.
+    const again = await copyStore(local, store);
+    expect(again).toMatchObject({ copied: 0, alreadyThere: originals.size, failed: [] });
+    // A copy damaged in the store is found and copied again.
+    const victim = [...originals.keys()][0]!;
+    await store.put(victim, Readable.from([Buffer.from('damaged')]));
+    expect(await copyStore(local, store)).toMatchObject({ copied: 1, alreadyThere: originals.size - 1, failed: [] });
+
+    const back = new LocalDiskStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'crm-s3-back-')));
+    expect(await copyStore(store, back)).toMatchObject({ copied: originals.size, failed: [] });
+    let compared = 0;
+    for await (const f of back.list()) {
+      expect((await storedDigest(back, f.name))!.sha256, f.name).toBe(originals.get(f.name));
+      compared++;
+    }
+    expect(compared).toBe(originals.size);
+  }, 300_000);
+
+  it("backs up the files from the store and restores them into another, checksums equal", async () => {
+    const store = new S3Storage({ ...s3.settings, prefix: 'bk/' });
+    await copyStore(getFileStorage(t.dataDir), store);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-s3-backups-'));
+    const client = await t.pool.connect();
+    let b;
+    try {
+      b = await createBackup({ client, dataDir: t.dataDir, dir, keep: 0, timeZone: 'Europe/Athens', appVersion: 'test', storage: store });
+    } finally {
+      client.release();
+    }
+    const inStore: string[] = [];
+    for await (const f of store.list()) inStore.push(f.name);
+    expect(b.manifest.files.count).toBe(inStore.length);
+
+    const { Client } = pg;
+    const admin = new Client({ connectionString: t.dbUrl });
+    await admin.connect();
+    const target = `crm_s3_restore_${randomBytes(4).toString('hex')}`;
+    await admin.query(`create database ${target}`);
+    await admin.end();
+    const url = new URL(t.dbUrl);
+    url.pathname = `/${target}`;
+    const into = new S3Storage({ ...s3.settings, prefix: 'restored/' });
+    const r = await restoreBackup({ file: b.file, url: url.toString(), dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'crm-s3-rdata-')), storage: into });
+    expect(r.files).toBe(inStore.length);
+    for (const name of inStore) expect((await storedDigest(into, name))!.sha256, name).toBe((await storedDigest(store, name))!.sha256);
+    const drop = new Client({ connectionString: t.dbUrl });
+    await drop.connect();
+    await drop.query(`drop database ${target} with (force)`);
+    await drop.end();
+  }, 300_000);
+});
