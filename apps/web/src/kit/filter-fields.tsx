@@ -11,13 +11,8 @@ import { IconSearch } from '../components/icons.ts';
 /** A choice of a select list as the server gives it. */
 export type TOption = { value: string | number; text: string };
 type Span = GridColProps['span'];
-type Common<F> = {
-  label: string;
-  testId?: string;
-  span?: Span;
-  /** What else a change of this field changes (a type clears its category; a pick clears a typed name). */
-  also?: (value: unknown) => Partial<F>;
-};
+/** `also`: what else a change of the field changes (a type clears its category; a pick clears a typed name). */
+type Common<F> = { label: string; testId?: string; span?: Span; also?: (value: unknown) => Partial<F> };
 
 /**
  * One field of a list's filter card, declared (decision 057): the kit draws it, in the card's grid,
@@ -25,19 +20,8 @@ type Common<F> = {
  * the filter's own values; a picker keeps the record's id and the text it showed.
  */
 export type FilterField<F> =
-  | (Common<F> & {
-      kind: 'text';
-      name: keyof F & string;
-      placeholder?: string;
-      description?: string;
-      maxLength?: number;
-      search?: boolean;
-      /** What stands before the text (the keys' "#"). */
-      prefix?: ReactNode;
-      inputMode?: 'numeric' | 'text';
-      /** A button in the box that empties it (named for screen readers). */
-      clear?: { label: string; testId: string };
-    })
+  /** `prefix`: what stands before the text (the keys' "#"); `clear`: a button in the box that empties it (named for screen readers). */
+  | (Common<F> & { kind: 'text'; name: keyof F & string; placeholder?: string; description?: string; maxLength?: number; search?: boolean; prefix?: ReactNode; inputMode?: 'numeric'; clear?: { label: string; testId: string } })
   | (Common<F> & { kind: 'select'; name: keyof F & string; options: TOption[] | undefined; numeric?: boolean; clearable?: boolean; searchable?: boolean })
   | (Common<F> & { kind: 'multi'; name: keyof F & string; options: TOption[] | undefined; allLabel: string; searchable?: boolean })
   | (Common<F> & { kind: 'date'; name: keyof F & string })

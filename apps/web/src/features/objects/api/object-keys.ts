@@ -1,23 +1,14 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TObjectKeyLoanEdit } from '@crm/contract';
-import { href, OBJECT_KEY } from '@crm/contract/resources';
+import { href, OBJECT_KEY, type RequestOf } from '@crm/contract/resources';
 import { call } from '../../../lib/api.ts';
 import { getJsonCookie } from '../../../lib/cookies.ts';
 import { readSavedFilter, type SavedFilter } from '../../../lib/list-state.ts';
 
 /** `holder`: anyone who held the key, now or before (a name in any script, Greeklish too). */
 export type TKeyListFilter = { referenceNumber: string; holder?: string; objectId?: number; perPage: number; currentPage: number };
-export type TKeyEdit = {
-  id?: number | null;
-  version?: number;
-  objectId: number;
-  accountId: number | null;
-  received: string | null;
-  givenAway: string | null;
-  description: string | null;
-  /** Lend again: a new loan even with the newest loan's holder and date. */
-  newLoan?: boolean;
-};
+/** A key saved (POST /api/ObjectKeys/edit): new (no id) or changed (id and version); `newLoan`: Lend again. */
+export type TKeyEdit = RequestOf<typeof OBJECT_KEY.calls.update>['body'];
 
 /** The key form for a new key of a property; Save and Cancel come back to the property. */
 export const addKeyPath = (objectId: number) => href(OBJECT_KEY.screens.view, { id: 'new' }, { objectId });

@@ -26,21 +26,8 @@ export type TKeyForm = {
  * Where the key is, as the form stands, with the one-click next step: Key returned while it is
  * out, Lend again while the office holds it. After Lend again, what to do next.
  */
-export function KeyState({
-  form,
-  lastHolder,
-  newLoan,
-  busy,
-  onReturned,
-  onLendAgain,
-}: {
-  form: TKeyForm;
-  lastHolder: string | null;
-  newLoan: boolean;
-  busy: boolean;
-  onReturned: () => void;
-  onLendAgain: () => void;
-}) {
+type KeyStateProps = { form: TKeyForm; lastHolder: string | null; newLoan: boolean; busy: boolean; onReturned: () => void; onLendAgain: () => void };
+export function KeyState({ form, lastHolder, newLoan, busy, onReturned, onLendAgain }: KeyStateProps) {
   const { t } = useTranslation();
   if (newLoan)
     return (

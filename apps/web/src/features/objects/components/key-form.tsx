@@ -19,15 +19,9 @@ import { saveRecord, useDeleteRecord, useRecordForm } from '../../../kit/record.
 import { deleteObjectKey, keyHeld, keyKeys, saveObjectKey, type TKeyEdit } from '../api/object-keys.ts';
 import { KeyState, ObjectOfKey, WithReset, type TKeyForm } from './key-form-parts.tsx';
 
-export const toKeyForm = (k: TObjectKey): TKeyForm => ({
-  objectId: k.objectId,
-  objectReferenceNumber: k.objectReferenceNumber,
-  accountId: k.accountId,
-  account: k.account ?? '',
-  received: k.received,
-  givenAway: k.givenAway,
-  description: k.description ?? '',
-});
+/** A key as its form holds it (the holder's name and the description as texts). */
+export const toKeyForm = ({ objectId, objectReferenceNumber, accountId, account, received, givenAway, description }: TObjectKey): TKeyForm =>
+  ({ objectId, objectReferenceNumber, accountId, account: account ?? '', received, givenAway, description: description ?? '' });
 
 /** The inputs of the fields the server may refuse, in the form's order (the first takes the focus). */
 const FIELD_TEST_IDS = { objectId: 'key-object-picker', accountId: 'key-account', received: 'key-received', givenAway: 'key-givenaway', description: 'key-description' } as const;

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TObjectKeyAnswer, TObjectKeyLoan } from '@crm/contract';
@@ -14,6 +14,7 @@ import { DateField } from '../../../components/fields/date-field.tsx';
 import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
 import { conflictMessage, mergeOnConflict } from '../../../lib/conflict-merge.ts';
 import { useChangeKeys } from '../../../lib/change-key.ts';
+import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { accountPath } from '../../../components/account-columns.tsx';
 import { deleteKeyLoan, saveKeyLoan } from '../api/object-keys.ts';
@@ -137,7 +138,6 @@ function useLoanForm({ loan, isCurrent, onClose, onDone, onConflict }: LoanDialo
   const set = (patch: Partial<TLoanForm>) => setForm((f) => ({ ...f, ...patch }));
   const changed = JSON.stringify(form) !== JSON.stringify(loanForm(base));
   const changeKeys = useChangeKeys();
-  const busy = useRef(false);
 
   /** Someone else changed the loan first: their version, with what only this user changed on it. */
   const conflict = (e: unknown): boolean => {
@@ -155,15 +155,12 @@ function useLoanForm({ loan, isCurrent, onClose, onDone, onConflict }: LoanDialo
     onConflict(current);
     return true;
   };
-  const save = useMutation({
+  const save = useGuardedMutation({
     // Its errors are said here: under the field, in the dialog (a 409), or as a banner (anything else).
     meta: { handlesErrors: true },
     mutationFn: () => {
       const body = { id: base.id, version: base.version, accountId: form.accountId, givenAway: form.givenAway, received: form.received };
       return saveKeyLoan(body, changeKeys.keyFor(body));
-    },
-    onSettled: () => {
-      busy.current = false;
     },
     onSuccess: (next) => {
       changeKeys.renew();
@@ -193,12 +190,11 @@ function useLoanForm({ loan, isCurrent, onClose, onDone, onConflict }: LoanDialo
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (busy.current || focusInvalidEntry(e.currentTarget as HTMLFormElement)) return;
+    if (focusInvalidEntry(e.currentTarget as HTMLFormElement)) return;
     if (!changed) {
       onClose();
       return;
     }
-    busy.current = true;
     setNotice(null);
     save.mutate();
   };

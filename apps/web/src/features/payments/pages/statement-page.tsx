@@ -80,18 +80,8 @@ function Statement({ accountId, valid }: { accountId: number; valid: boolean }) 
             empty={{ none: t('payments.ui.noTransactions'), noMatch: t('payments.ui.noMatch') }}
             columns={() => statementColumns(t, st)}
             fields={() => [
-              {
-                kind: 'select',
-                name: 'type',
-                label: t(statementHeadKey('type')),
-                options: [
-                  { value: '', text: all },
-                  { value: 'income', text: t('payments.type.income') },
-                  { value: 'expense', text: t('payments.type.expense') },
-                ],
-                also: () => ({ categoryId: '' }),
-                testId: 'statement-filter-type',
-              },
+              // A type chosen narrows the categories to its own: the one chosen before goes.
+              { kind: 'select', name: 'type', label: t(statementHeadKey('type')), options: [{ value: '', text: all }, { value: 'income', text: t('payments.type.income') }, { value: 'expense', text: t('payments.type.expense') }], also: () => ({ categoryId: '' }), testId: 'statement-filter-type' },
               { kind: 'select', name: 'paymentMethod', label: t(statementHeadKey('paymentMethod')), options: [{ value: '', text: all }, ...st.lists.paymentMethod], testId: 'statement-filter-method' },
               {
                 kind: 'select',

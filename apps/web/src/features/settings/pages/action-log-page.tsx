@@ -100,11 +100,7 @@ export function ActionLogPage() {
           name: 'entity',
           label: t('actionLog.ui.filter.entity'),
           numeric: true,
-          options: [
-            { value: 0, text: t('actionLog.ui.entity.any') },
-            { value: 1, text: t('actionLog.ui.entity.account') },
-            { value: 2, text: t('actionLog.ui.entity.object') },
-          ],
+          options: [{ value: 0, text: t('actionLog.ui.entity.any') }, { value: 1, text: t('actionLog.ui.entity.account') }, { value: 2, text: t('actionLog.ui.entity.object') }],
           testId: 'action-log-filter-entity',
           span: NARROW,
         },
