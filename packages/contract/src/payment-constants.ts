@@ -1,5 +1,5 @@
 // The payments' constants without zod: the web imports them as '@crm/contract/payment-constants'.
-import { SHOW_ALL } from './constants.ts';
+import { LIST_PAGE_SIZES, SHOW_ALL } from './constants.ts';
 
 export const TRANSACTION_TYPES = ['income', 'expense'] as const;
 export type TTransactionType = (typeof TRANSACTION_TYPES)[number];
@@ -23,6 +23,6 @@ export const AttachmentState = { Deleted: 0, Existing: 1, Added: 2 } as const;
 /** Statement page sizes; it starts at 25 rows. */
 export const STATEMENT_PAGE_SIZES = [25, 50, 100, SHOW_ALL] as const;
 export const STATEMENT_DEFAULT_PAGE_SIZE = 25;
-/** Payments list page sizes (default 20). */
-export const PAYMENT_LIST_PAGE_SIZES = [20, 50, 100, SHOW_ALL] as const;
+/** Payments list page sizes: the spec's for lists it names no others for (5, 10, 20, 50, Show all; default 20). */
+export const PAYMENT_LIST_PAGE_SIZES = LIST_PAGE_SIZES;
 

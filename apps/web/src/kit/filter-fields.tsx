@@ -1,4 +1,4 @@
-import { Checkbox, Grid, MultiSelect, Select, TextInput, type GridColProps } from '@mantine/core';
+import { Checkbox, CloseButton, Grid, MultiSelect, Select, TextInput, type GridColProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ChoicesFilter } from '../components/fields/choices-filter.tsx';
 import { DateField } from '../components/fields/date-field.tsx';
@@ -11,7 +11,8 @@ import { IconSearch } from '../components/icons.ts';
 /** A choice of a select list as the server gives it. */
 export type TOption = { value: string | number; text: string };
 type Span = GridColProps['span'];
-type Common = { label: string; testId?: string; span?: Span };
+/** `also`: what else a change of the field changes (a type clears its category; a pick clears a typed name). */
+type Common<F> = { label: string; testId?: string; span?: Span; also?: (value: unknown) => Partial<F> };
 
 /**
  * One field of a list's filter card, declared (decision 057): the kit draws it, in the card's grid,
@@ -19,19 +20,20 @@ type Common = { label: string; testId?: string; span?: Span };
  * the filter's own values; a picker keeps the record's id and the text it showed.
  */
 export type FilterField<F> =
-  | (Common & { kind: 'text'; name: keyof F & string; placeholder?: string; maxLength?: number; search?: boolean })
-  | (Common & { kind: 'select'; name: keyof F & string; options: TOption[] | undefined; numeric?: boolean; clearable?: boolean })
-  | (Common & { kind: 'multi'; name: keyof F & string; options: TOption[] | undefined; allLabel: string; searchable?: boolean })
+  /** `prefix`: what stands before the text (the keys' "#"); `clear`: a button in the box that empties it (named for screen readers). */
+  | (Common<F> & { kind: 'text'; name: keyof F & string; placeholder?: string; description?: string; maxLength?: number; search?: boolean; prefix?: ReactNode; inputMode?: 'numeric'; clear?: { label: string; testId: string } })
+  | (Common<F> & { kind: 'select'; name: keyof F & string; options: TOption[] | undefined; numeric?: boolean; clearable?: boolean; searchable?: boolean })
+  | (Common<F> & { kind: 'multi'; name: keyof F & string; options: TOption[] | undefined; allLabel: string; searchable?: boolean })
   /**
    * A date; `shown` is what it shows while the filter holds none of its own (undefined: the server's
    * default period), and `alongside` is set with it (the period's other end as shown).
    */
-  | (Common & { kind: 'date'; name: keyof F & string; shown?: string | null; alongside?: Partial<F> })
-  | (Common & { kind: 'decimal'; name: keyof F & string; scale?: number; unit?: string })
-  | (Common & { kind: 'picker'; name: keyof F & string; textName: keyof F & string; search: (text: string, signal: AbortSignal) => Promise<{ id: number; text: string }[]>; queryKey: string })
-  | (Common & { kind: 'check'; name: keyof F & string })
+  | (Common<F> & { kind: 'date'; name: keyof F & string; shown?: string | null; alongside?: Partial<F> })
+  | (Common<F> & { kind: 'decimal'; name: keyof F & string; scale?: number; unit?: string })
+  | (Common<F> & { kind: 'picker'; name: keyof F & string; textName: keyof F & string; search: (text: string, signal: AbortSignal) => Promise<{ id: number; text: string }[]>; queryKey: string })
+  | (Common<F> & { kind: 'check'; name: keyof F & string })
   /** An account (by name, phone, e-mail; `filter` 1: employees only), its id and the text it showed. */
-  | (Common & { kind: 'account'; name: keyof F & string; textName: keyof F & string; filter: 0 | 1 | 2 })
+  | (Common<F> & { kind: 'account'; name: keyof F & string; textName: keyof F & string; filter: 0 | 1 | 2 })
   | { kind: 'custom'; key: string; span?: Span; render: () => ReactNode };
 
 const SPAN: Record<FilterField<unknown>['kind'], Span> = {
@@ -56,6 +58,7 @@ export function FilterFields<F extends Record<string, unknown>>({
   filtered,
   onClear,
   testId,
+  clearTestId,
 }: {
   fields: FilterField<F>[];
   filter: F;
@@ -63,6 +66,7 @@ export function FilterFields<F extends Record<string, unknown>>({
   filtered: boolean;
   onClear: () => void;
   testId: string;
+  clearTestId?: string;
 }) {
   return (
     <Grid gap="sm" align="flex-end">
@@ -72,14 +76,14 @@ export function FilterFields<F extends Record<string, unknown>>({
         </Grid.Col>
       ))}
       <Grid.Col span={{ base: 12, sm: 6, lg: 'content' }}>
-        <ClearFiltersButton fullWidth disabled={!filtered} onClear={onClear} data-testid={`${testId}-clear`} />
+        <ClearFiltersButton fullWidth disabled={!filtered} onClear={onClear} data-testid={clearTestId ?? `${testId}-clear`} />
       </Grid.Col>
     </Grid>
   );
 }
 
 function FilterInput<F extends Record<string, unknown>>({ field: f, filter, change, testId }: { field: Exclude<FilterField<F>, { kind: 'custom' }>; filter: F; change: (patch: Partial<F>) => void; testId: string }) {
-  const set = (v: unknown) => change({ [f.name]: v } as Partial<F>);
+  const set = (v: unknown) => change({ [f.name]: v, ...f.also?.(v) } as Partial<F>);
   const value = filter[f.name];
   switch (f.kind) {
     case 'text':
@@ -87,10 +91,13 @@ function FilterInput<F extends Record<string, unknown>>({ field: f, filter, chan
         <TextInput
           label={f.label}
           placeholder={f.placeholder}
+          description={f.description}
           value={String(value ?? '')}
           onChange={(e) => set(e.currentTarget.value)}
           maxLength={f.maxLength}
-          leftSection={f.search ? <IconSearch size={16} /> : undefined}
+          inputMode={f.inputMode}
+          leftSection={f.search ? <IconSearch size={16} /> : f.prefix}
+          rightSection={f.clear && value ? <CloseButton aria-label={f.clear.label} onClick={() => set('')} data-testid={f.clear.testId} /> : null}
           data-testid={testId}
         />
       );
@@ -99,9 +106,11 @@ function FilterInput<F extends Record<string, unknown>>({ field: f, filter, chan
         <Select
           label={f.label}
           data={toData(f.options)}
-          value={value === null || value === undefined || value === '' ? null : String(value)}
+          // "" is "none chosen", unless it is a choice of its own (the statement's "All").
+          value={value == null || (value === '' && !f.options?.some((o) => o.value === '')) ? null : String(value)}
           allowDeselect={f.clearable ?? false}
           clearable={f.clearable}
+          searchable={f.searchable}
           onChange={(v) => set(f.numeric ? Number(v ?? 0) : (v ?? ''))}
           data-testid={testId}
         />
@@ -141,7 +150,7 @@ function FilterInput<F extends Record<string, unknown>>({ field: f, filter, chan
     case 'picker': {
       const id = value as number | null;
       const picked: Picked = id ? { id, text: String(filter[f.textName] ?? '') } : null;
-      return <SearchPicker label={f.label} value={picked} onChange={(v) => change({ [f.name]: v?.id ?? null, [f.textName]: v?.text ?? '' } as Partial<F>)} search={f.search} queryKey={f.queryKey} testId={testId} />;
+      return <SearchPicker label={f.label} value={picked} onChange={(v) => change({ [f.name]: v?.id ?? null, [f.textName]: v?.text ?? '', ...f.also?.(v) } as Partial<F>)} search={f.search} queryKey={f.queryKey} testId={testId} />;
     }
     case 'account': {
       const id = value as number | null;

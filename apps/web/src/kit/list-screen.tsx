@@ -18,14 +18,22 @@ export type ListAnswer<R> = { items: R[]; totalRows: number };
 /** What a list screen's parts are drawn from: the answer (its options, sums), the filter, and a change of it. */
 export type ListContext<F, A> = { answer: A | undefined; filter: F; change: (patch: Partial<F>) => void };
 
+/** A list's page, page size and sort, and their change (as `useSavedList` answers them). */
+export type ListTuple = [ListState, (next: ListState | ((prev: ListState) => ListState)) => void];
+/** A filter the screen keeps itself (in a cookie of another shape, or beside more of its own): its value and change, and where it starts. */
+export type HeldFilter<F> = { held: readonly [F, (next: F | ((prev: F) => F)) => void]; initial: F };
+
 export type ListScreenProps<R, F extends Record<string, unknown>, A extends ListAnswer<R>> = {
   /** The list's test id: the header's count, the filter card, the table (`${testId}-table`). */
   testId: string;
   title: string;
-  /** The page, page size and sort, and the filter (where the list has one): each in its cookie (the spec's names). */
-  saved: { list: SavedList; filter?: SavedFilter<F> };
-  /** The paging and sort as the screen keeps them itself, where the spec gives them cookies of their own (the properties). */
-  listState?: ListStateOf;
+  /**
+   * The page, page size and sort, and the filter (where the list has one): each in its cookie (the
+   * spec's names), or a filter held by the screen where its cookie is of its own shape (payments).
+   */
+  saved: { list?: SavedList; filter?: SavedFilter<F> | HeldFilter<F> };
+  /** The paging and sort as the screen keeps them itself, where the spec gives them cookies of their own (the properties, the keys). */
+  listState?: ListTuple;
   /** The filter's texts typed into a box: asked for once typing stops. */
   debounced?: (keyof F & string)[];
   /** The call of a page of the list for a filter (the same the route's loader asks while the code loads). */
@@ -36,28 +44,31 @@ export type ListScreenProps<R, F extends Record<string, unknown>, A extends List
   pageSizes?: readonly number[];
   /** The next action of an empty list, and the header's main button (`emptyTestId`: the empty list's own, where it differs). */
   add?: { to: string; label: string; testId?: string; emptyTestId?: string };
-  /** Buttons before "Add" (the board, the calendar). */
-  actions?: ReactNode;
+  /** Buttons before "Add" (the board, the calendar), or what the answer says beside the count. */
+  actions?: ReactNode | ((c: ListContext<F, A>) => ReactNode);
   /** The list's file, made from its filter and order (Deals.xlsx); there is none of an empty list. */
   download?: { label: string; testId: string; run: (filter: F, page: ListState) => Promise<void> };
   /** What stands between the filters and the table, and under the table (the totals of what the filter matched). */
   between?: (c: ListContext<F, A>) => ReactNode;
   after?: (c: ListContext<F, A>) => ReactNode;
-  empty: { none: string; noMatch: string };
+  /** What an empty list says: none at all, or none matching the filter (as asked: typing settled). */
+  empty: { none: string; noMatch: string | ((filter: F) => string) };
   rowClassName?: (row: R) => string | undefined;
   idAccessor?: keyof R;
   /** A row opens its record wherever it is clicked (the alerts). */
   onRowClick?: (row: R) => void;
   /** Rows ticked for an action (merge two accounts). */
   selection?: { selected: R[]; onChange: (rows: R[]) => void };
+  /** The test id of the filter card's "Clear filters" (`${testId}-filter-clear` unless a field's own clear button has it). */
+  clearTestId?: string;
   /** What the screen adds under its list (a dialog of its own). */
   children?: ReactNode;
 };
 
-type ListStateOf = [ListState, (next: ListState | ((prev: ListState) => ListState)) => void];
-
 /** A list without filters keeps no filter cookie: this one is never written. */
 const NO_FILTER: SavedFilter<Record<string, unknown>> = { cookie: 'NoFilter', initial: {} };
+/** A list whose paging the screen holds (`listState`) reads no cookie of the kit's: this one is never written. */
+const NO_LIST: SavedList = { list: 'NoList' };
 
 /**
  * A list screen from its declaration (decision 057): the header with the count and the actions, the
@@ -66,18 +77,18 @@ const NO_FILTER: SavedFilter<Record<string, unknown>> = { cookie: 'NoFilter', in
  * the page are kept in cookies; any change of the filter goes back to page 1.
  */
 export function ListScreen<R, F extends Record<string, unknown>, A extends ListAnswer<R>>(p: ListScreenProps<R, F, A>) {
-  const kept = useSavedList(p.saved.list);
+  const kept = useSavedList(p.saved.list ?? NO_LIST);
   const list = p.listState ?? kept;
-  const [filter, setFilter] = useSavedFilter((p.saved.filter ?? NO_FILTER) as SavedFilter<F>);
+  const given = p.saved.filter ?? (NO_FILTER as SavedFilter<F>);
+  const held = 'held' in given ? given : null;
+  const keptFilter = useSavedFilter(held ? (NO_FILTER as SavedFilter<F>) : (given as SavedFilter<F>));
+  const [filter, setFilter] = held ? held.held : keptFilter;
   const typed = useDebouncedFields(filter, p.debounced ?? []);
   const q = useQuery(p.query(typed, list[0]));
   const change = (patch: Partial<F>) => {
     setFilter((f) => ({ ...f, ...patch }));
     list[1]((s) => ({ ...s, currentPage: 1 }));
   };
-  const initial = (p.saved.filter ?? NO_FILTER).initial as F;
-  const filtered = JSON.stringify(filter) !== JSON.stringify(initial);
-  const clear = () => change(initial);
   const c: ListContext<F, A> = { answer: q.data, filter, change };
   const addButton = (testId?: string) =>
     p.add ? (
@@ -86,37 +97,72 @@ export function ListScreen<R, F extends Record<string, unknown>, A extends ListA
       </Button>
     ) : null;
   const add = addButton();
-  const fields = p.fields?.(c);
   return (
     <Stack gap="md" data-testid={`${p.testId}-page`}>
       <ListHeader title={p.title} count={q.data?.totalRows} testId={p.testId}>
-        {p.actions}
+        {typeof p.actions === 'function' ? p.actions(c) : p.actions}
         {p.download && <DownloadButton label={p.download.label} testId={p.download.testId} disabled={!q.data?.totalRows} download={() => p.download!.run(typed, list[0])} />}
         {add}
       </ListHeader>
+      <ListBody {...p} list={list} q={q} filter={filter} typed={typed} change={change} initial={(held ?? (given as SavedFilter<F>)).initial} addButton={p.add?.emptyTestId ? addButton(p.add.emptyTestId) : add} />
+      {p.children}
+    </Stack>
+  );
+}
+
+export type ListBodyProps<R, F extends Record<string, unknown>, A extends ListAnswer<R>> = Pick<
+  ListScreenProps<R, F, A>,
+  'testId' | 'fields' | 'columns' | 'pageSizes' | 'between' | 'after' | 'empty' | 'rowClassName' | 'idAccessor' | 'selection' | 'clearTestId' | 'onRowClick'
+> & {
+  list: ListTuple;
+  /** The list's answer and whether a page is on its way. */
+  q: { data: A | undefined; isFetching: boolean };
+  filter: F;
+  /** The filter as it was asked for (typing settled): what "nothing matches" names. */
+  typed?: F;
+  change: (patch: Partial<F>) => void;
+  /** The filter's start: another is "filtered", and Clear filters goes back to it. */
+  initial: F;
+  /** The next action of a list with no rows at all. */
+  addButton?: ReactNode;
+};
+
+/**
+ * A list's filter card, what stands between it and the table, the table with its empty state, and
+ * what is under it: the body of a list screen, for a screen that holds its list's state and answer
+ * itself (an account's statement, headed by the account and its totals).
+ */
+export function ListBody<R, F extends Record<string, unknown>, A extends ListAnswer<R>>(p: ListBodyProps<R, F, A>) {
+  const { filter, change, initial } = p;
+  const filtered = JSON.stringify(filter) !== JSON.stringify(initial);
+  const clear = () => change(initial);
+  const c: ListContext<F, A> = { answer: p.q.data, filter, change };
+  const fields = p.fields?.(c);
+  const noMatch = typeof p.empty.noMatch === 'function' ? p.empty.noMatch(p.typed ?? filter) : p.empty.noMatch;
+  return (
+    <>
       {fields && (
         <FilterCard active={filtered} testId={`${p.testId}-filter`}>
-          <FilterFields fields={fields} filter={filter} change={change} filtered={filtered} onClear={clear} testId={`${p.testId}-filter`} />
+          <FilterFields fields={fields} filter={filter} change={change} filtered={filtered} onClear={clear} testId={`${p.testId}-filter`} clearTestId={p.clearTestId} />
         </FilterCard>
       )}
       {p.between?.(c)}
       <DataTable
         testId={`${p.testId}-table`}
-        list={list}
-        records={q.data?.items}
-        totalRows={q.data?.totalRows}
-        fetching={q.isFetching}
+        list={p.list}
+        records={p.q.data?.items}
+        totalRows={p.q.data?.totalRows}
+        fetching={p.q.isFetching}
         columns={p.columns(c)}
         pageSizes={p.pageSizes}
         rowClassName={p.rowClassName}
         idAccessor={p.idAccessor}
         selection={p.selection}
         onRowClick={p.onRowClick}
-        empty={filtered ? { text: p.empty.noMatch, action: <ClearFiltersButton variant="light" onClear={clear} /> } : { text: p.empty.none, action: addButton(p.add?.emptyTestId) ?? undefined }}
+        empty={filtered ? { text: noMatch, action: <ClearFiltersButton variant="light" onClear={clear} /> } : { text: p.empty.none, action: p.addButton ?? undefined }}
       />
       {p.after?.(c)}
-      {p.children}
-    </Stack>
+    </>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Alert, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageLoading } from '../components/page-loading.tsx';
@@ -11,7 +11,7 @@ import { ApiError } from '../lib/api.ts';
 import { showBanner, showBannerAfterNavigation } from '../lib/banner.ts';
 import { useChangeKeys } from '../lib/change-key.ts';
 import { carryForm, conflictMessage, sameForm, takeCarriedForm } from '../lib/conflict-merge.ts';
-import { describeError } from '../lib/errors.ts';
+import { describeError, reportError } from '../lib/errors.ts';
 import { useFormLeaveGuard } from '../lib/unsaved-guard.tsx';
 
 /**
@@ -24,35 +24,47 @@ import { useFormLeaveGuard } from '../lib/unsaved-guard.tsx';
  */
 export type Mode = 'create' | 'edit' | 'view';
 
-/** The mode and id an address gives: /X/Add creates, /X/{id} views, /X/Edit/{id} edits (a record without an edit address: none). */
-export function useRecordAddress(editPrefix?: string): { id: number | null; mode: Mode; valid: boolean; search: URLSearchParams } {
+/** The largest record id (a PostgreSQL integer): one past it is no record's (the server would answer 400). */
+const MAX_ID = 2147483647;
+
+/**
+ * The mode and id an address gives: /X/Add creates, /X/{id} views, /X/Edit/{id} edits (a record
+ * without an edit address: none). `newId`: the id's place names a new record (/ObjectKeys/new).
+ */
+export function useRecordAddress(editPrefix?: string, opts: { newId?: string } = {}): { id: number | null; mode: Mode; valid: boolean; search: URLSearchParams } {
   const params = useParams();
   const location = useLocation();
   const [search] = useSearchParams();
-  const id = params.id ? Number(params.id) : null;
+  const id = params.id && params.id.toLowerCase() !== opts.newId ? Number(params.id) : null;
   const mode: Mode = id == null ? 'create' : editPrefix && location.pathname.toLowerCase().startsWith(editPrefix.toLowerCase()) ? 'edit' : 'view';
-  // An id past the API's 32-bit ids names no record: not found, as any other (the server would answer 400).
-  return { id, mode, valid: id == null || (Number.isInteger(id) && id > 0 && id <= 2147483647), search };
+  return { id, mode, valid: id == null || (Number.isInteger(id) && id > 0 && id <= MAX_ID), search };
 }
 
 /**
  * The record's answer, or the state in its place: not found (a bad address, a deleted record), an
  * error, loading. An edit (or a new record) waits for a read of its own: a form never starts from
- * an answer kept from before.
+ * an answer kept from before (`readByRoute`: the route's loader read it for this opening).
+ * `failed`: a screen that says a bad address and a failed read in its own way (the spec's
+ * transaction form: the error in the form's place), with the error's message (none: the address).
  */
-export function RecordLoad<A extends { id: number | null; version?: number | null }>({
+export function RecordLoad<A>({
   q,
   valid,
   mode,
   testId,
+  readByRoute,
+  failed,
   children,
 }: {
   q: UseQueryResult<A>;
   valid: boolean;
   mode: Mode;
   testId: string;
+  readByRoute?: boolean;
+  failed?: (message: string | null) => ReactNode;
   children: (record: A) => ReactNode;
 }) {
+  if (failed && (!valid || q.isError)) return failed(valid ? describeError(q.error).message : null);
   const gone = q.error instanceof ApiError && q.error.status === 404;
   if (!valid || gone) return <RecordNotFound testId={`${testId}-not-found`} />;
   if (q.isError && !q.data)
@@ -61,7 +73,7 @@ export function RecordLoad<A extends { id: number | null; version?: number | nul
         {describeError(q.error).message}
       </Alert>
     );
-  if (!q.data || (mode !== 'view' && !q.isFetchedAfterMount)) return <PageLoading />;
+  if (!q.data || (mode !== 'view' && !readByRoute && !q.isFetchedAfterMount)) return <PageLoading />;
   return children(q.data);
 }
 
@@ -83,12 +95,18 @@ export function useRecordForm<A, F>({ record, mode, carryKey, toForm }: RecordFo
   const [loaded] = useState<F>(() => toForm(record));
   // Changes not saved ask before they are left behind (a reload, Back, a link); not in view mode.
   const leaveGuard = useFormLeaveGuard(mode !== 'view' && !sameForm(form, loaded));
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusyState] = useState(false);
+  // A double click submits twice before the button shows it is busy: the second finds this set.
+  const busyNow = useRef(false);
+  const setBusy = (b: boolean) => {
+    busyNow.current = b;
+    setBusyState(b);
+  };
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const set = (patch: Partial<F>) => setForm((f) => ({ ...f, ...patch }));
   const changeKeys = useChangeKeys();
-  return { form, setForm, set, loaded, leaveGuard, busy, setBusy, errors, setErrors, error, setError, readOnly: mode === 'view', changeKeys, carryKey };
+  return { form, setForm, set, loaded, leaveGuard, busy, busyNow, setBusy, errors, setErrors, error, setError, readOnly: mode === 'view', changeKeys, carryKey };
 }
 export type RecordForm<F> = ReturnType<typeof useRecordForm<unknown, F>>;
 
@@ -97,24 +115,28 @@ export type Merged<F> = { next: F; changed: string[]; lost: string[]; kept: bool
 
 /**
  * Saves the form: the body sent with the change's key; on success `saved` (the cache, the lists),
- * the banner and on to `to`; on a 409 `merge` with the other version (their form carried into the
- * next mount, the banner naming what was kept); a 400 under the fields; anything else above the form.
+ * the banner and on to `to` (none: the screen stays, the banner at once); on a 409 `merge` with the
+ * other version (their form carried into the next mount, the banner naming what was kept); a 400
+ * under the fields (then `invalid`, for what the screen does more); anything else above the form,
+ * or in the banner (`errorsIn`, the spec's "other failures").
  */
 export async function saveRecord<F, S, C>(
   rf: RecordForm<F>,
   opts: {
     body: () => unknown;
     send: (body: never, changeKey: string) => Promise<S>;
-    saved: (answer: S) => { to: string; replace?: boolean; banner: readonly [kind: 'success' | 'warning', text: string] };
-    /** The other version (the 409's `current`): what to put in the cache, and the merge of the three forms. */
-    conflict?: { current: (problem: unknown) => C; merge: (theirs: C) => Merged<F>; label: (field: string) => string; store?: (theirs: C) => void };
+    saved: (answer: S) => { to?: string; replace?: boolean; banner: readonly [kind: 'success' | 'warning', text: string] };
+    /** The other version (the 409's `current`): what to put in the cache, and the merge of the three forms; `title`: what the banner says when nothing of this user's is kept (the server's words otherwise). */
+    conflict?: { current: (problem: unknown) => C; merge: (theirs: C) => Merged<F>; label: (field: string) => string; store?: (theirs: C) => void; title?: string };
     /** A refusal or an error was said (the fields refused, or none): bring it into view on a long form. */
     refused?: (fields: string[]) => void;
+    invalid?: (e: ApiError) => void;
+    errorsIn?: 'form' | 'banner';
   },
   t: (key: string, params?: Record<string, unknown>) => string,
   navigate: (to: string, o?: { replace?: boolean }) => void,
 ): Promise<void> {
-  if (rf.busy || focusInvalidEntry()) return;
+  if (rf.busy || rf.busyNow.current || focusInvalidEntry()) return;
   rf.setBusy(true);
   rf.setErrors({});
   try {
@@ -122,6 +144,10 @@ export async function saveRecord<F, S, C>(
     const answer = await opts.send(body as never, rf.changeKeys.keyFor(body));
     rf.changeKeys.renew();
     const next = opts.saved(answer);
+    if (next.to === undefined) {
+      showBanner(...next.banner);
+      return;
+    }
     // Saved to the same screen (a document's edit is /Document/5?edit=1): no route change would show a banner kept for the next one.
     const samePath = new URL(next.to, window.location.href).pathname.toLowerCase() === window.location.pathname.toLowerCase();
     (samePath ? showBanner : showBannerAfterNavigation)(...next.banner);
@@ -133,13 +159,16 @@ export async function saveRecord<F, S, C>(
       const m = opts.conflict.merge(theirs);
       if (m.kept) carryForm(rf.carryKey, m.next);
       opts.conflict.store?.(theirs);
-      showBanner('warning', conflictMessage(t, e.problem.title, m, opts.conflict.label));
-    } else if (e instanceof ApiError && e.status === 400) {
+      showBanner('warning', conflictMessage(t, opts.conflict.title ?? e.problem.title, m, opts.conflict.label));
+    } else if (e instanceof ApiError && e.status === 400 && Object.keys(e.fieldErrors).length) {
       rf.setErrors(e.fieldErrors);
-      rf.setError(Object.keys(e.fieldErrors).length ? null : describeError(e).message);
+      rf.setError(null);
+      opts.invalid?.(e);
       opts.refused?.(Object.keys(e.fieldErrors));
     } else {
-      rf.setError(describeError(e).message);
+      if (e instanceof ApiError && e.status === 400) rf.setErrors({});
+      if (opts.errorsIn === 'banner') reportError(e);
+      else rf.setError(describeError(e).message);
       opts.refused?.([]);
     }
   } finally {

@@ -114,7 +114,10 @@ export function notOurAnswer(status: number): TProblem {
  * table, its params, query and body and its answer typed by the contract's schemas. No path is
  * written by hand.
  */
-export function call<C extends Call>(c: C, request: RequestOf<C>, opts: Omit<Options, 'method' | 'body' | 'query'> = {}): Promise<AnswerOf<C>> {
+export function call<C extends Call>(c: C, request: RequestOf<C>, opts: Omit<Options, 'method' | 'body' | 'query'> & { form?: FormData } = {}): Promise<AnswerOf<C>> {
   const r = request as { params?: Record<string, unknown>; query?: Options['query']; body?: unknown };
-  return api<AnswerOf<C>>(pathOf(c, r.params), { ...opts, method: c.method, ...(r.body !== undefined ? { body: r.body } : {}), ...(r.query ? { query: r.query } : {}) });
+  // A call whose body is a form (a transaction with its files) sends it as form-data.
+  const { form, ...rest } = opts;
+  const body = form ?? r.body;
+  return api<AnswerOf<C>>(pathOf(c, r.params), { ...rest, method: c.method, ...(body !== undefined ? { body } : {}), ...(r.query ? { query: r.query } : {}) });
 }

@@ -1,32 +1,28 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { TObjectKey, TObjectKeyAnswer, TObjectKeyLoanEdit } from '@crm/contract';
-import { api } from '../../../lib/api.ts';
+import type { TObjectKeyLoanEdit } from '@crm/contract';
+import { href, OBJECT_KEY, type RequestOf } from '@crm/contract/resources';
+import { call } from '../../../lib/api.ts';
 import { getJsonCookie } from '../../../lib/cookies.ts';
 import { readSavedFilter, type SavedFilter } from '../../../lib/list-state.ts';
 
 /** `holder`: anyone who held the key, now or before (a name in any script, Greeklish too). */
 export type TKeyListFilter = { referenceNumber: string; holder?: string; objectId?: number; perPage: number; currentPage: number };
-export type TKeyEdit = {
-  id?: number | null;
-  version?: number;
-  objectId: number;
-  accountId: number | null;
-  received: string | null;
-  givenAway: string | null;
-  description: string | null;
-  /** Lend again: a new loan even with the newest loan's holder and date. */
-  newLoan?: boolean;
-};
+/** A key saved (POST /api/ObjectKeys/edit): new (no id) or changed (id and version); `newLoan`: Lend again. */
+export type TKeyEdit = RequestOf<typeof OBJECT_KEY.calls.update>['body'];
 
 /** The key form for a new key of a property; Save and Cancel come back to the property. */
-export const addKeyPath = (objectId: number) => `/ObjectKeys/new?objectId=${objectId}`;
+export const addKeyPath = (objectId: number) => href(OBJECT_KEY.screens.view, { id: 'new' }, { objectId });
+/** The register's own Add key: the form asks which property. */
+export const newKeyPath = href(OBJECT_KEY.screens.view, { id: 'new' });
+/** A key's form. */
+export const keyPath = (id: number) => href(OBJECT_KEY.screens.view, { id });
 
 export const keyKeys = { all: ['objectKeys'] as const, edit: (id: number) => ['objectKeys', 'edit', id] as const };
 
-/** GET /api/ObjectKeys: by reference-number prefix, paged. */
 /** Cookies of the keys list: the page size (default 10; a saved one wins) and the filter. */
 export const KEYS_PER_PAGE_COOKIE = 'ObjectKeys.perPage';
-export const KEYS_FILTER: SavedFilter<{ referenceNumber: string; holder: string; currentPage: number }> = {
+export type TKeysKept = { referenceNumber: string; holder: string; currentPage: number };
+export const KEYS_FILTER: SavedFilter<TKeysKept> = {
   cookie: 'ObjectKeys.filter',
   initial: { referenceNumber: '', holder: '', currentPage: 1 },
 };
@@ -43,28 +39,31 @@ export function keysPerPage(saved: unknown): number {
 
 export const savedKeysPerPage = () => keysPerPage(getJsonCookie<unknown>(KEYS_PER_PAGE_COOKIE));
 
+/** GET /api/ObjectKeys: by reference-number prefix, by holder, or one property's; paged. */
 export const objectKeysQuery = (f: TKeyListFilter) =>
   queryOptions({
     queryKey: ['objectKeys', 'list', f],
-    queryFn: ({ signal }) => api<{ items: TObjectKey[]; totalRows: number }>('/api/ObjectKeys', { query: { ...f }, signal, background: true }),
+    queryFn: ({ signal }) => call(OBJECT_KEY.calls.list, { query: { ...f } }, { signal, background: true }),
     placeholderData: keepPreviousData,
   });
+/** The register's page for its filter as typed (the texts trimmed). */
+export const keysQuery = (f: { referenceNumber: string; holder: string }, page: { perPage: number; currentPage: number }) =>
+  objectKeysQuery({ referenceNumber: f.referenceNumber.trim(), holder: f.holder.trim(), perPage: page.perPage, currentPage: page.currentPage });
 
 /** GET /api/ObjectKeys/edit/{id}: the key and its lending history, always the current version (the form's save is guarded by it). */
 export const objectKeyQuery = (id: number) =>
   queryOptions({
     queryKey: keyKeys.edit(id),
-    queryFn: ({ signal }) => api<TObjectKeyAnswer>(`/api/ObjectKeys/edit/${id}`, { signal }),
+    queryFn: ({ signal }) => call(OBJECT_KEY.calls.edit, { params: { id } }, { signal }),
     staleTime: 0,
     meta: { handlesErrors: true },
   });
 
-export const saveObjectKey = (body: TKeyEdit, changeKey?: string) => api<TObjectKeyAnswer>('/api/ObjectKeys/edit', { body, changeKey });
+export const saveObjectKey = (body: TKeyEdit, changeKey?: string) => call(OBJECT_KEY.calls.update, { body }, { changeKey });
 /** POST /api/ObjectKeys/loan: one loan of the history corrected, based on its version; answers the key. */
-export const saveKeyLoan = (body: TObjectKeyLoanEdit, changeKey?: string) => api<TObjectKeyAnswer>('/api/ObjectKeys/loan', { body, changeKey });
+export const saveKeyLoan = (body: TObjectKeyLoanEdit, changeKey?: string) => call(OBJECT_KEY.calls.updateLoan, { body }, { changeKey });
 /** DELETE /api/ObjectKeys/loan/{id}?version=: a loan recorded by mistake; answers the key. */
-export const deleteKeyLoan = (id: number, version: number, changeKey?: string) =>
-  api<TObjectKeyAnswer>(`/api/ObjectKeys/loan/${id}`, { method: 'DELETE', query: { version }, changeKey });
+export const deleteKeyLoan = (id: number, version: number, changeKey?: string) => call(OBJECT_KEY.calls.removeLoan, { params: { id }, query: { version } }, { changeKey });
 
 /**
  * Whether the agency holds the key by its dates: received, and not given away since (the same day
@@ -73,10 +72,10 @@ export const deleteKeyLoan = (id: number, version: number, changeKey?: string) =
 export const keyHeld = (k: { received: string | null; givenAway: string | null }) => !!k.received && (!k.givenAway || k.givenAway < k.received);
 /** Whether the key is out: given to someone or given away, and not held. */
 export const keyOut = (k: { accountId: number | null; received: string | null; givenAway: string | null }) => !keyHeld(k) && (k.accountId != null || !!k.givenAway);
-export const deleteObjectKey = (id: number) => api<unknown>(`/api/ObjectKeys/${id}`, { method: 'DELETE' });
+export const deleteObjectKey = (id: number) => call(OBJECT_KEY.calls.remove, { params: { id } });
 
 /** The keys list's first page as its cookies stand: its route's loader asks for it while the screen's code loads. */
 export function keysFirstPage() {
   const filter = readSavedFilter(KEYS_FILTER);
-  return objectKeysQuery({ referenceNumber: filter.referenceNumber.trim(), holder: filter.holder.trim(), perPage: savedKeysPerPage(), currentPage: filter.currentPage });
+  return keysQuery(filter, { perPage: savedKeysPerPage(), currentPage: filter.currentPage });
 }

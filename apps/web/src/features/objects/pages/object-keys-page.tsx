@@ -1,18 +1,19 @@
-import { ActionIcon, Anchor, Button, CloseButton, Grid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
+import { ActionIcon, Anchor, Text, Tooltip } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TObjectKey } from '@crm/contract';
-import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
-import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
-import { FilterCard } from '../../../components/filter-card.tsx';
-import { IconPencil, IconPlus } from '../../../components/icons.ts';
+import { href, OBJECT } from '@crm/contract/resources';
+import type { DataTableColumn } from '../../../components/data-table.tsx';
+import { IconPencil } from '../../../components/icons.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useCookieState, useSavedFilter, type ListState } from '../../../lib/list-state.ts';
 import { AccountLink, accountPath } from '../../../components/account-columns.tsx';
-import { KEYS_FILTER, KEYS_PER_PAGE_COOKIE, keyHeld, keysPerPage, objectKeysQuery } from '../api/object-keys.ts';
+import { ListScreen, type HeldFilter, type ListAnswer, type ListTuple } from '../../../kit/list-screen.tsx';
+import { KEYS_FILTER, KEYS_PER_PAGE_COOKIE, keyHeld, keyPath, keysPerPage, keysQuery, newKeyPath } from '../api/object-keys.ts';
+
+type TKeysFilter = { referenceNumber: string; holder: string };
+const NO_KEYS_FILTER: TKeysFilter = { referenceNumber: '', holder: '' };
 
 /** "Had it: <name>, 04/05/2026 – 06/05/2026", or "Has it: <name>, since …" while that loan is out. */
 function heldByText(t: TFunction, l: NonNullable<TObjectKey['heldBy']>): string {
@@ -63,33 +64,89 @@ function KeyWith({ k }: { k: TObjectKey }) {
   );
 }
 
-export function ObjectKeysPage() {
-  const { t } = useTranslation();
+/**
+ * The register's page and filter as the spec keeps them: the page size in its own cookie (default
+ * 10, a saved one wins, one that is not a number means 20), the page in the filter's cookie.
+ */
+function useKeysState(): { list: ListTuple; filter: HeldFilter<TKeysFilter> } {
   const [savedPerPage, setPerPage] = useCookieState<unknown>(KEYS_PER_PAGE_COOKIE, undefined);
   const perPage = keysPerPage(savedPerPage);
-  const [filter, setFilter] = useSavedFilter(KEYS_FILTER);
-  const [prefix] = useDebouncedValue(filter.referenceNumber.trim(), SEARCH_DEBOUNCE_MS);
-  const [holder] = useDebouncedValue(filter.holder.trim(), SEARCH_DEBOUNCE_MS);
-  const q = useQuery(objectKeysQuery({ referenceNumber: prefix, holder, perPage, currentPage: filter.currentPage }));
-
-  const list: [ListState, (next: ListState | ((prev: ListState) => ListState)) => void] = [
-    { perPage, currentPage: filter.currentPage, sortBy: '', sortDir: 'asc' },
-    (next) => {
-      const s = typeof next === 'function' ? next({ perPage, currentPage: filter.currentPage, sortBy: '', sortDir: 'asc' }) : next;
-      if (s.perPage !== perPage) setPerPage(s.perPage);
-      setFilter((f) => ({ ...f, currentPage: s.currentPage }));
+  const [kept, setKept] = useSavedFilter(KEYS_FILTER);
+  const { currentPage, ...filter } = kept;
+  const state: ListState = { perPage, currentPage, sortBy: '', sortDir: 'asc' };
+  return {
+    list: [
+      state,
+      (next) => {
+        const s = typeof next === 'function' ? next(state) : next;
+        if (s.perPage !== perPage) setPerPage(s.perPage);
+        setKept((k) => ({ ...k, currentPage: s.currentPage }));
+      },
+    ],
+    filter: {
+      held: [filter, (next) => setKept(({ currentPage: page, ...f }) => ({ ...(typeof next === 'function' ? next(f) : next), currentPage: page }))],
+      initial: NO_KEYS_FILTER,
     },
-  ];
-  const setPrefix = (referenceNumber: string) => setFilter((f) => ({ ...f, referenceNumber, currentPage: 1 }));
-  const setHolder = (text: string) => setFilter((f) => ({ ...f, holder: text, currentPage: 1 }));
+  };
+}
 
-  const columns: DataTableColumn<TObjectKey>[] = [
+/** /ObjectKeys: the keys register, by a property's number or by anyone who held a key. */
+export function ObjectKeysPage() {
+  const { t } = useTranslation();
+  const state = useKeysState();
+  return (
+    <ListScreen<TObjectKey, TKeysFilter, ListAnswer<TObjectKey>>
+      testId="keys"
+      title={t('title.keys')}
+      saved={{ filter: state.filter }}
+      listState={state.list}
+      debounced={['referenceNumber', 'holder']}
+      query={keysQuery}
+      add={{ to: newKeyPath, label: t('objectkeys.add') }}
+      // Each box has its own clear button, which has always had this test id.
+      clearTestId="keys-filter-clear-all"
+      fields={() => [
+        {
+          kind: 'text',
+          name: 'referenceNumber',
+          label: t('objectkeys.filter'),
+          placeholder: t('objectkeys.filterPlaceholder'),
+          inputMode: 'numeric',
+          maxLength: 20,
+          prefix: <Text size="sm">#</Text>,
+          clear: { label: t('objectkeys.clearFilter'), testId: 'keys-filter-clear' },
+          testId: 'keys-filter-ref',
+          span: { base: 12, sm: 6, lg: 4 },
+        },
+        {
+          kind: 'text',
+          name: 'holder',
+          label: t('objectkeys.holderFilter'),
+          description: t('objectkeys.holderFilterHint'),
+          placeholder: t('objectkeys.holderPlaceholder'),
+          maxLength: 100,
+          clear: { label: t('objectkeys.clearHolder'), testId: 'keys-filter-holder-clear' },
+          span: { base: 12, sm: 6, lg: 5 },
+        },
+      ]}
+      empty={{
+        none: t('objectkeys.empty'),
+        noMatch: ({ referenceNumber, holder }) =>
+          holder.trim() ? t('objectkeys.emptyHolder', { holder: holder.trim() }) : referenceNumber.trim() ? t('objectkeys.emptyFiltered', { prefix: referenceNumber.trim() }) : t('objectkeys.empty'),
+      }}
+      columns={() => keyColumns(t)}
+    />
+  );
+}
+
+function keyColumns(t: TFunction): DataTableColumn<TObjectKey>[] {
+  return [
     {
       accessor: 'objectReferenceNumber',
       title: t('objectkeys.col.reference'),
       noWrap: true,
       render: (k) => (
-        <Anchor component={Link} to={`/Objects/View/${k.objectId}`} fw={600} size="sm" data-testid="key-object-link">
+        <Anchor component={Link} to={href(OBJECT.screens.view, { id: k.objectId })} fw={600} size="sm" data-testid="key-object-link">
           #{k.objectReferenceNumber}
         </Anchor>
       ),
@@ -130,61 +187,11 @@ export function ObjectKeysPage() {
       noWrap: true,
       render: (k) => (
         <Tooltip label={t('common.edit')}>
-          <ActionIcon component={Link} to={`/ObjectKeys/${k.id}`} variant="subtle" aria-label={t('objectkeys.editKey', { ref: k.objectReferenceNumber })} data-testid="key-edit">
+          <ActionIcon component={Link} to={keyPath(k.id)} variant="subtle" aria-label={t('objectkeys.editKey', { ref: k.objectReferenceNumber })} data-testid="key-edit">
             <IconPencil size={18} />
           </ActionIcon>
         </Tooltip>
       ),
     },
   ];
-
-  return (
-    <Stack gap="md">
-      <ListHeader title={t('title.keys')} count={q.data?.totalRows} testId="keys">
-        <Button component={Link} to="/ObjectKeys/new" leftSection={<IconPlus size={16} />} data-testid="keys-add">
-          {t('objectkeys.add')}
-        </Button>
-      </ListHeader>
-      <FilterCard active={!!filter.referenceNumber || !!filter.holder} testId="keys-filter">
-        <Grid gap="sm" align="flex-end">
-          <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
-            <TextInput
-              label={t('objectkeys.filter')}
-              placeholder={t('objectkeys.filterPlaceholder')}
-              value={filter.referenceNumber}
-              onChange={(e) => setPrefix(e.currentTarget.value)}
-              inputMode="numeric"
-              maxLength={20}
-              leftSection={<Text size="sm">#</Text>}
-              rightSection={
-                filter.referenceNumber ? <CloseButton aria-label={t('objectkeys.clearFilter')} onClick={() => setPrefix('')} data-testid="keys-filter-clear" /> : null
-              }
-              data-testid="keys-filter-ref"
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, lg: 5 }}>
-            <TextInput
-              label={t('objectkeys.holderFilter')}
-              description={t('objectkeys.holderFilterHint')}
-              placeholder={t('objectkeys.holderPlaceholder')}
-              value={filter.holder}
-              onChange={(e) => setHolder(e.currentTarget.value)}
-              maxLength={100}
-              rightSection={filter.holder ? <CloseButton aria-label={t('objectkeys.clearHolder')} onClick={() => setHolder('')} data-testid="keys-filter-holder-clear" /> : null}
-              data-testid="keys-filter-holder"
-            />
-          </Grid.Col>
-        </Grid>
-      </FilterCard>
-      <DataTable
-        testId="keys-table"
-        list={list}
-        records={q.data?.items}
-        totalRows={q.data?.totalRows}
-        fetching={q.isFetching}
-        columns={columns}
-        empty={{ text: holder ? t('objectkeys.emptyHolder', { holder }) : prefix ? t('objectkeys.emptyFiltered', { prefix }) : t('objectkeys.empty') }}
-      />
-    </Stack>
-  );
 }

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { TExpenseForm, TIncomeForm, TPaymentAccountsAnswer, TStatementAnswer, TTransactionSaved, TTransactionType } from '@crm/contract';
+import type { TExpenseForm, TIncomeForm, TTransactionType } from '@crm/contract';
 import { STATEMENT_DEFAULT_PAGE_SIZE, STATEMENT_PAGE_SIZES, TRANSACTION_TYPES } from '@crm/contract/payment-constants';
-import { api } from '../../../lib/api.ts';
+import { PAYMENT, PAYMENT_CLIENT, pathOf, sortKey } from '@crm/contract/resources';
+import { call } from '../../../lib/api.ts';
 import { fileAnchor, saveBlob } from '../../../lib/download.ts';
 import { readSavedFilter, readSavedList, type ListState, type SavedFilter, type SavedList } from '../../../lib/list-state.ts';
 
@@ -13,7 +14,7 @@ export const statementFilterQuery = (f: TStatementFilterState) => ({
   type: f.type || undefined,
   paymentMethod: f.paymentMethod || undefined,
   categoryId: f.categoryId || undefined,
-  unpaidOnly: f.unpaidOnly ? 'true' : undefined,
+  unpaidOnly: f.unpaidOnly ? ('true' as const) : undefined,
 });
 
 export type TTransactionForm = TIncomeForm | TExpenseForm;
@@ -29,33 +30,30 @@ export const paymentAccountsQuery = (searchStr: string, q: ListState) =>
   queryOptions({
     queryKey: [...paymentKeys.accounts, searchStr, q],
     queryFn: ({ signal }) =>
-      api<TPaymentAccountsAnswer>('/api/transactions/accounts', {
-        query: { searchStr: searchStr.trim() || undefined, sortBy: q.sortBy, sortDir: q.sortDir, perPage: q.perPage, currentPage: q.currentPage },
-        signal,
-        background: true,
-      }),
+      call(
+        PAYMENT.calls.accounts,
+        { query: { searchStr: searchStr.trim() || undefined, sortBy: sortKey(['transactionModifiedOn', 'name'], q.sortBy), sortDir: q.sortDir, perPage: q.perPage, currentPage: q.currentPage } },
+        { signal, background: true },
+      ),
     placeholderData: keepPreviousData,
   });
 
 export const statementQuery = (accountId: number, f: TStatementFilterState, q: { perPage: number; currentPage: number }) =>
   queryOptions({
     queryKey: [...paymentKeys.statements, accountId, f, q.perPage, q.currentPage],
-    queryFn: ({ signal }) =>
-      api<TStatementAnswer>('/api/transactions', { query: { accountId, ...statementFilterQuery(f), perPage: q.perPage, currentPage: q.currentPage }, signal, background: true }),
+    queryFn: ({ signal }) => call(PAYMENT.calls.statement, { query: { accountId, ...statementFilterQuery(f), perPage: q.perPage, currentPage: q.currentPage } }, { signal, background: true }),
     placeholderData: keepPreviousData,
     meta: { handlesErrors: true },
   });
-
-const formName = (type: TTransactionType) => (type === 'income' ? 'Income' : 'Expense');
 
 /** The income or expense form: blank for an account (create), or the stored one (edit). */
 export const transactionFormQuery = (type: TTransactionType, id: number | null, accountId: number | null) =>
   queryOptions({
     queryKey: paymentKeys.form(type, id, accountId),
-    queryFn: ({ signal }) =>
+    queryFn: ({ signal }): Promise<TTransactionForm> =>
       id != null
-        ? api<TTransactionForm>(`/api/transactions/edit${formName(type)}/${id}`, { signal })
-        : api<TTransactionForm>(`/api/transactions/add${formName(type)}`, { query: { accountId }, signal }),
+        ? call(type === 'income' ? PAYMENT.calls.editIncome : PAYMENT.calls.editExpense, { params: { id } }, { signal })
+        : call(type === 'income' ? PAYMENT.calls.addIncome : PAYMENT.calls.addExpense, { query: { accountId: accountId ?? undefined } }, { signal }),
     staleTime: 0,
     gcTime: 0,
     retry: false,
@@ -63,16 +61,18 @@ export const transactionFormQuery = (type: TTransactionType, id: number | null, 
   });
 
 /** POST form-data to add{Income|Expense} or edit{Income|Expense}. */
-export const saveTransaction = (type: TTransactionType, mode: 'add' | 'edit', body: FormData, changeKey?: string) =>
-  api<TTransactionSaved>(`/api/transactions/${mode}${formName(type)}`, { body, changeKey });
+export const saveTransaction = (type: TTransactionType, mode: 'add' | 'edit', form: FormData, changeKey?: string) => {
+  const c = PAYMENT.calls;
+  return call(type === 'income' ? (mode === 'add' ? c.createIncome : c.updateIncome) : mode === 'add' ? c.createExpense : c.updateExpense, {}, { form, changeKey });
+};
 
-export const deleteTransaction = (id: number) => api<unknown>(`/api/transactions/${id}`, { method: 'DELETE' });
+export const deleteTransaction = (id: number) => call(PAYMENT.calls.remove, { params: { id } });
 
-export const sendInvitation = (accountId: number) => api<unknown>(`/api/transactions/sendInvitation/${accountId}`);
+export const sendInvitation = (accountId: number) => call(PAYMENT_CLIENT.calls.sendInvitation, { params: { accountId } });
 
 /** GET /api/transactions/download/{accountId} with the statement's filter: Transactions.xlsx. */
 export async function downloadStatement(accountId: number, f: TStatementFilterState) {
-  const blob = await api<Blob>(`/api/transactions/download/${accountId}`, { query: statementFilterQuery(f), blob: true });
+  const blob = (await call(PAYMENT.calls.download, { params: { accountId }, query: statementFilterQuery(f) }, { blob: true })) as Blob;
   saveBlob(blob, 'Transactions.xlsx');
 }
 
@@ -82,7 +82,7 @@ export async function downloadStatement(accountId: number, f: TStatementFilterSt
  * random blob: address: the PDF's tab, its viewer's Save and a picture's "Save as" take the file's
  * own name from the address's last part (and from the answer's Content-Disposition).
  */
-export const attachmentUrl = (id: number, name: string) => `/api/transactions/files/${id}/${encodeURIComponent(name)}`;
+export const attachmentUrl = (id: number, name: string) => pathOf(PAYMENT.calls.namedFile, { id, name });
 
 /** Pictures and PDFs the browser shows itself: opened in a new tab; other files are saved. */
 export const opensInBrowser = (name: string) => /\.(jpe?g|png|gif|webp|pdf)$/i.test(name);

@@ -1,88 +1,62 @@
-import { Anchor, Button, Grid, Stack, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
+import { Anchor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TPaymentListRow } from '@crm/contract';
+import type { TPaymentAccountsAnswer, TPaymentListRow } from '@crm/contract';
 import { PAYMENT_LIST_PAGE_SIZES } from '@crm/contract/payment-constants';
-import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
-import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
-import { FilterCard } from '../../../components/filter-card.tsx';
-import { IconPlus, IconSearch } from '../../../components/icons.ts';
+import { ACCOUNT, href, PAYMENT } from '@crm/contract/resources';
 import { formatDateTime } from '../../../lib/format.ts';
 import { isOfficeAdmin, useSession } from '../../../lib/session.ts';
 import { variantStore } from '../../../lib/variant.ts';
-import { useSavedFilter, useSavedList } from '../../../lib/list-state.ts';
+import { useSavedFilter } from '../../../lib/list-state.ts';
+import { ListScreen } from '../../../kit/list-screen.tsx';
 import { PAYMENT_LIST, PAYMENT_SEARCH, paymentAccountsQuery } from '../api/payments.ts';
+
+type TSearch = { searchStr: string };
 
 /** /Payments: the accounts that keep payments, with a count and a search by the start of any word of the name. */
 export function PaymentsPage() {
   const { t } = useTranslation();
   const session = useSession();
   const variant = variantStore.use();
-  const list = useSavedList(PAYMENT_LIST);
+  // The search is kept as its text alone (cookie "PaymentList.search").
   const [search, setSearch] = useSavedFilter(PAYMENT_SEARCH);
-  const [searchStr] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const q = useQuery(paymentAccountsQuery(searchStr, list[0]));
-  const columns: DataTableColumn<TPaymentListRow>[] = [
-    {
-      accessor: 'transactionModifiedOn',
-      title: t('payments.ui.col.modifiedOn'),
-      sortable: true,
-      noWrap: true,
-      width: 170,
-      render: (r) => formatDateTime(r.transactionModifiedOn),
-    },
-    {
-      accessor: 'name',
-      title: t('payments.ui.col.name'),
-      sortable: true,
-      card: 'title',
-      render: (r) => (
-        <Anchor component={Link} to={`/Payments/View/${r.id}`} data-testid="payment-account-link">
-          {r.name}
-        </Anchor>
-      ),
-    },
-  ];
+  const held = [{ searchStr: search }, (next: TSearch | ((f: TSearch) => TSearch)) => setSearch((s) => (typeof next === 'function' ? next({ searchStr: s }) : next).searchStr)] as const;
   // New payments account is the CRM's account form: not where only the payments app is served (decision 056).
-  const add = isOfficeAdmin(session) && variant !== 'payments' ? (
-    <Button component={Link} to="/Accounts/AddPayment" leftSection={<IconPlus size={16} />} data-testid="payments-add-account">
-      {t('payments.ui.addAccount')}
-    </Button>
-  ) : null;
+  const canAdd = isOfficeAdmin(session) && variant !== 'payments';
   return (
-    <Stack gap="md">
-      <ListHeader title={t('title.payments')} count={q.data?.totalRows} testId="payments">
-        {add}
-      </ListHeader>
-      <FilterCard active={!!search.trim()} testId="payments-filter">
-        <Grid gap="sm">
-          <Grid.Col span={{ base: 12, sm: 8, md: 6 }}>
-            <TextInput
-              label={t('payments.ui.search')}
-              placeholder={t('payments.ui.searchHint')}
-              leftSection={<IconSearch size={16} />}
-              value={search}
-              onChange={(e) => {
-                setSearch(e.currentTarget.value);
-                list[1]((s) => ({ ...s, currentPage: 1 }));
-              }}
-              data-testid="payments-search"
-            />
-          </Grid.Col>
-        </Grid>
-      </FilterCard>
-      <DataTable
-        testId="payments-table"
-        list={list}
-        records={q.data?.items}
-        totalRows={q.data?.totalRows}
-        fetching={q.isFetching}
-        columns={columns}
-        pageSizes={PAYMENT_LIST_PAGE_SIZES}
-        empty={search.trim() ? { text: t('payments.ui.noMatch') } : { text: t('payments.ui.empty'), action: add }}
-      />
-    </Stack>
+    <ListScreen<TPaymentListRow, TSearch, TPaymentAccountsAnswer>
+      testId="payments"
+      title={t('title.payments')}
+      saved={{ list: PAYMENT_LIST, filter: { held, initial: { searchStr: '' } } }}
+      debounced={['searchStr']}
+      query={(f, page) => paymentAccountsQuery(f.searchStr, page)}
+      pageSizes={PAYMENT_LIST_PAGE_SIZES}
+      add={canAdd ? { to: ACCOUNT.screens.addPayment, label: t('payments.ui.addAccount'), testId: 'payments-add-account' } : undefined}
+      fields={() => [
+        { kind: 'text', name: 'searchStr', label: t('payments.ui.search'), placeholder: t('payments.ui.searchHint'), search: true, testId: 'payments-search', span: { base: 12, sm: 8, md: 6 } },
+      ]}
+      empty={{ none: t('payments.ui.empty'), noMatch: t('payments.ui.noMatch') }}
+      columns={() => [
+        {
+          accessor: 'transactionModifiedOn',
+          title: t('payments.ui.col.modifiedOn'),
+          sortable: true,
+          noWrap: true,
+          width: 170,
+          render: (r) => formatDateTime(r.transactionModifiedOn),
+        },
+        {
+          accessor: 'name',
+          title: t('payments.ui.col.name'),
+          sortable: true,
+          card: 'title',
+          render: (r) => (
+            <Anchor component={Link} to={href(PAYMENT.screens.statement, { id: r.id })} data-testid="payment-account-link">
+              {r.name}
+            </Anchor>
+          ),
+        },
+      ]}
+    />
   );
 }

@@ -1,29 +1,27 @@
-import { ActionIcon, Alert, Anchor, Badge, Button, Card, Checkbox, Grid, Group, Menu, Select, SimpleGrid, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Card, Checkbox, Group, Menu, SimpleGrid, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
-import type { TStatementItem } from '@crm/contract';
+import { Link, useNavigate } from 'react-router';
+import type { TStatementAnswer, TStatementItem } from '@crm/contract';
 import { STATEMENT_PAGE_SIZES } from '@crm/contract/payment-constants';
 import { statementHeadKey } from '@crm/contract/transaction-fields';
-import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
-import { FilterCard } from '../../../components/filter-card.tsx';
+import { ACCOUNT, href, PAYMENT } from '@crm/contract/resources';
+import type { DataTableColumn } from '../../../components/data-table.tsx';
 import { IconChevronDown, IconCircleCheck, IconFile, IconKey, IconMail, IconPencil, IconPlus } from '../../../components/icons.ts';
-import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { DownloadButton } from '../../../components/download-button.tsx';
-import { ApiError } from '../../../lib/api.ts';
 import { variantStore } from '../../../lib/variant.ts';
 import { showBanner } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { agencyToday } from '../../../lib/agency-clock.ts';
 import { formatAmount, formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useSavedFilter, type ListState } from '../../../lib/list-state.ts';
-import { ClearFiltersButton } from '../../../components/clear-filters.tsx';
 import { StatementApprovalButton } from '../../../components/approvals/statement-approval.tsx';
+import { ListBody, type ListTuple } from '../../../kit/list-screen.tsx';
+import { RecordLoad, useRecordAddress } from '../../../kit/record.tsx';
 import { NO_STATEMENT_FILTER, attachmentLink, downloadStatement, sendInvitation, statementQuery, statementSaved, type TStatementFilterState } from '../api/payments.ts';
-import { PageLoading } from '../../../components/page-loading.tsx';
 
-/** /Payments/View/{id}: the account's statement. */
 /** An unpaid item's due day; once it has passed, said in red as overdue. */
 function DueDate({ date }: { date: string }) {
   const { t } = useTranslation();
@@ -35,29 +33,24 @@ function DueDate({ date }: { date: string }) {
   );
 }
 
+/** /Payments/View/{id}: the account's statement; also the payments app's home for a client (its own account). */
 export function StatementPage() {
-  const id = Number(useParams().id);
-  if (!Number.isInteger(id) || id <= 0) return <RecordNotFound testId="statement-not-found" />;
-  return <Statement key={id} accountId={id} />;
+  const { id, valid } = useRecordAddress('/Payments/View/');
+  return <Statement key={id} accountId={id ?? 0} valid={valid && id != null} />;
 }
 
-
-/** The statement of one account; also the payments app's home for a client (its own account). */
-export function Statement({ accountId }: { accountId: number }) {
+function Statement({ accountId, valid }: { accountId: number; valid: boolean }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const variant = variantStore.use();
-  // The filter and the page size, kept per account (spec 2.11, 9).
+  // The filter and the page size, kept per account (spec 2.11, 9); the page is this visit's.
   const [saved, setSaved] = useSavedFilter(statementSaved(accountId));
   const [currentPage, setCurrentPage] = useState(1);
   const { perPage, ...filter } = saved;
-  const q = useQuery(statementQuery(accountId, filter, { perPage, currentPage }));
-  const st = q.data;
-
-  const list: [ListState, (next: ListState | ((prev: ListState) => ListState)) => void] = [
-    { perPage, currentPage, sortBy: 'transactionDate', sortDir: 'desc' },
+  const q = useQuery({ ...statementQuery(accountId, filter, { perPage, currentPage }), enabled: valid });
+  const state: ListState = { perPage, currentPage, sortBy: 'transactionDate', sortDir: 'desc' };
+  const list: ListTuple = [
+    state,
     (next) => {
-      const v = typeof next === 'function' ? next({ perPage, currentPage, sortBy: 'transactionDate', sortDir: 'desc' }) : next;
+      const v = typeof next === 'function' ? next(state) : next;
       if (v.perPage !== perPage) {
         setSaved((s) => ({ ...s, perPage: v.perPage }));
         setCurrentPage(1);
@@ -68,35 +61,164 @@ export function Statement({ accountId }: { accountId: number }) {
     setSaved((s) => ({ ...s, ...patch }));
     setCurrentPage(1);
   };
-  const filtered = filter.type !== '' || filter.paymentMethod !== '' || filter.categoryId !== '' || filter.unpaidOnly;
+  const all = t('payments.ui.filter.all');
+  return (
+    <RecordLoad q={q} valid={valid} mode="view" testId="statement">
+      {(st) => (
+        <Stack gap="md" data-testid="statement-page">
+          <StatementHeader st={st} filter={filter} />
+          <StatementTotals st={st} />
+          <ListBody<TStatementItem, TStatementFilterState, TStatementAnswer>
+            testId="statement"
+            list={list}
+            q={q}
+            filter={filter}
+            change={change}
+            initial={NO_STATEMENT_FILTER}
+            pageSizes={STATEMENT_PAGE_SIZES}
+            rowClassName={(r) => (r.isDebit ? 'statement-debit' : 'statement-credit')}
+            empty={{ none: t('payments.ui.noTransactions'), noMatch: t('payments.ui.noMatch') }}
+            columns={() => statementColumns(t, st)}
+            fields={() => [
+              // A type chosen narrows the categories to its own: the one chosen before goes.
+              { kind: 'select', name: 'type', label: t(statementHeadKey('type')), options: [{ value: '', text: all }, { value: 'income', text: t('payments.type.income') }, { value: 'expense', text: t('payments.type.expense') }], also: () => ({ categoryId: '' }), testId: 'statement-filter-type' },
+              { kind: 'select', name: 'paymentMethod', label: t(statementHeadKey('paymentMethod')), options: [{ value: '', text: all }, ...st.lists.paymentMethod], testId: 'statement-filter-method' },
+              {
+                kind: 'select',
+                name: 'categoryId',
+                label: t(statementHeadKey('categoryId')),
+                options: [{ value: '', text: all }, ...st.lists.categoryId.filter((o) => !filter.type || o.parent === filter.type)],
+                searchable: true,
+                testId: 'statement-filter-category',
+                span: { base: 12, sm: 6, lg: 3 },
+              },
+              {
+                kind: 'custom',
+                key: 'unpaidOnly',
+                span: { base: 12, sm: 6, lg: 'content' },
+                render: () => (
+                  <Checkbox
+                    label={
+                      <Group gap={6} wrap="nowrap">
+                        {t('payments.filter.unpaidOnly')}
+                        <Badge size="sm" color={st.unpaidCount ? 'red' : 'gray'} variant="light" data-testid="statement-unpaid-count">
+                          {st.unpaidCount}
+                        </Badge>
+                      </Group>
+                    }
+                    checked={filter.unpaidOnly}
+                    onChange={(e) => change({ unpaidOnly: e.currentTarget.checked })}
+                    mb={8}
+                    data-testid="statement-filter-unpaid"
+                  />
+                ),
+              },
+            ]}
+          />
+        </Stack>
+      )}
+    </RecordLoad>
+  );
+}
 
-  if (q.error instanceof ApiError && q.error.status === 404) return <RecordNotFound testId="statement-not-found" />;
-  if (q.isError && !st)
-    return (
-      <Alert color="red" data-testid="statement-error">
-        {describeError(q.error).message}
-      </Alert>
-    );
-  if (!st)
-    return <PageLoading />;
-
+/** The account's name (a link to its page for the office), its e-mail, the download and the office's actions. */
+function StatementHeader({ st, filter }: { st: TStatementAnswer; filter: TStatementFilterState }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const variant = variantStore.use();
   const admin = st.canEdit;
   // The account's page and Set password are the CRM's screens: not where only the payments app is served (decision 056).
   const inCrm = variant !== 'payments';
   const invite = async () => {
     try {
-      await sendInvitation(accountId);
+      await sendInvitation(st.id);
       showBanner('success', t('payments.ui.invitationSent'));
     } catch (e) {
       const d = describeError(e);
       showBanner(d.type, d.message);
     }
   };
-  const categories = st.lists.categoryId.filter((o) => !filter.type || o.parent === filter.type);
-  const toData = (o: { value: string | number; text: string }[]) => o.map((x) => ({ value: String(x.value), label: x.text }));
-  const editUrl = (r: TStatementItem) => `/Payments/Edit${r.isDebit ? 'Expense' : 'Income'}/${r.id}`;
+  return (
+    <Group justify="space-between" align="flex-start">
+      <Stack gap={2}>
+        <Title order={2}>
+          {admin && inCrm ? (
+            <Anchor component={Link} to={href(ACCOUNT.screens.view, { id: st.id })} inherit data-testid="statement-account">
+              {st.accountDisplayName}
+            </Anchor>
+          ) : (
+            <span data-testid="statement-account">{st.accountDisplayName}</span>
+          )}
+        </Title>
+        {st.accountEmail && (
+          <Text size="sm" c="dimmed">
+            {st.accountEmail}
+          </Text>
+        )}
+      </Stack>
+      <Group gap="xs">
+        {/* Beside the title, not in the filters: on a phone the filters fold away, and the download is what a client comes for. */}
+        <DownloadButton download={() => downloadStatement(st.id, filter)} label={t('payments.ui.download')} testId="statement-download" />
+        {admin && (
+          <>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => navigate(href(PAYMENT.screens.addIncome, { accountId: st.id }))} data-testid="statement-add-income">
+              {t('payments.ui.addIncome')}
+            </Button>
+            <Button leftSection={<IconPlus size={16} />} variant="light" onClick={() => navigate(href(PAYMENT.screens.addExpense, { accountId: st.id }))} data-testid="statement-add-expense">
+              {t('payments.ui.addExpense')}
+            </Button>
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <Button variant="default" rightSection={<IconChevronDown size={16} />} data-testid="statement-admin-menu">
+                  {t('payments.ui.administration')}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<IconMail size={16} />} onClick={() => void invite()} data-testid="statement-invite">
+                  {t('payments.ui.sendInvitation')}
+                </Menu.Item>
+                {inCrm && (
+                  <Menu.Item leftSection={<IconKey size={16} />} onClick={() => navigate(href(ACCOUNT.screens.setPassword, { id: st.id }))} data-testid="statement-set-password">
+                    {t('payments.ui.setPassword')}
+                  </Menu.Item>
+                )}
+              </Menu.Dropdown>
+            </Menu>
+          </>
+        )}
+      </Group>
+    </Group>
+  );
+}
 
-  const columns: DataTableColumn<TStatementItem>[] = [
+/** The account's balance whatever the filter; with a filter, the shown rows' sum beside it, named so. */
+function StatementTotals({ st }: { st: TStatementAnswer }) {
+  const { t } = useTranslation();
+  const total = (label: string, value: string, testId: string, color?: string) => (
+    <Card withBorder padding="sm">
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="lg" fw={700} c={color} data-testid={testId} data-value={value}>
+        {formatAmount(value)}
+      </Text>
+    </Card>
+  );
+  return (
+    <SimpleGrid cols={{ base: 1, xs: st.shownSum == null ? 3 : 2, md: st.shownSum == null ? 3 : 4 }} spacing="sm">
+      {total(t('payments.balance'), st.balance, 'statement-balance', st.balance.startsWith('-') ? 'red.8' : undefined)}
+      {total(t('payments.totalDebit'), st.totalDebit, 'statement-total-debit')}
+      {total(t('payments.totalCredit'), st.totalCredit, 'statement-total-credit')}
+      {st.shownSum != null && total(t('payments.shownSum'), st.shownSum, 'statement-shown-sum', st.shownSum.startsWith('-') ? 'red.8' : undefined)}
+    </SimpleGrid>
+  );
+}
+
+/** The statement's columns; the office's edit button on each row. */
+function statementColumns(t: TFunction, st: TStatementAnswer): DataTableColumn<TStatementItem>[] {
+  const admin = st.canEdit;
+  const editUrl = (r: TStatementItem) => href(r.isDebit ? PAYMENT.screens.editExpense : PAYMENT.screens.editIncome, { id: r.id });
+  return [
     // On a phone the card is headed by the date; the amounts are lines of it.
     { accessor: 'transactionDate', title: t(statementHeadKey('transactionDate')), noWrap: true, card: 'title', render: (r) => formatDateTime(r.transactionDate) },
     { accessor: 'referenceNumber', title: t(statementHeadKey('referenceNumber')), noWrap: true },
@@ -205,151 +327,4 @@ export function Statement({ accountId }: { accountId: number }) {
         ]
       : []),
   ];
-
-  const total = (label: string, value: string, testId: string, color?: string) => (
-    <Card withBorder padding="sm">
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="lg" fw={700} c={color} data-testid={testId} data-value={value}>
-        {formatAmount(value)}
-      </Text>
-    </Card>
-  );
-
-  return (
-    <Stack gap="md" data-testid="statement-page">
-      <Group justify="space-between" align="flex-start">
-        <Stack gap={2}>
-          <Title order={2}>
-            {admin && inCrm ? (
-              <Anchor component={Link} to={`/Accounts/View/${st.id}`} inherit data-testid="statement-account">
-                {st.accountDisplayName}
-              </Anchor>
-            ) : (
-              <span data-testid="statement-account">{st.accountDisplayName}</span>
-            )}
-          </Title>
-          {st.accountEmail && (
-            <Text size="sm" c="dimmed">
-              {st.accountEmail}
-            </Text>
-          )}
-        </Stack>
-        <Group gap="xs">
-          {/* Beside the title, not in the filters: on a phone the filters fold away, and the download is what a client comes for. */}
-          <DownloadButton download={() => downloadStatement(accountId, filter)} label={t('payments.ui.download')} testId="statement-download" />
-          {admin && (
-            <>
-              <Button leftSection={<IconPlus size={16} />} onClick={() => navigate(`/Payments/AddIncome/${st.id}`)} data-testid="statement-add-income">
-                {t('payments.ui.addIncome')}
-              </Button>
-              <Button leftSection={<IconPlus size={16} />} variant="light" onClick={() => navigate(`/Payments/AddExpense/${st.id}`)} data-testid="statement-add-expense">
-                {t('payments.ui.addExpense')}
-              </Button>
-              <Menu position="bottom-end" withinPortal>
-                <Menu.Target>
-                  <Button variant="default" rightSection={<IconChevronDown size={16} />} data-testid="statement-admin-menu">
-                    {t('payments.ui.administration')}
-                  </Button>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Item leftSection={<IconMail size={16} />} onClick={() => void invite()} data-testid="statement-invite">
-                    {t('payments.ui.sendInvitation')}
-                  </Menu.Item>
-                  {inCrm && (
-                    <Menu.Item leftSection={<IconKey size={16} />} onClick={() => navigate(`/SetPassword/${st.id}`)} data-testid="statement-set-password">
-                      {t('payments.ui.setPassword')}
-                    </Menu.Item>
-                  )}
-                </Menu.Dropdown>
-              </Menu>
-            </>
-          )}
-        </Group>
-      </Group>
-      {/* The account's balance whatever the filter; with a filter, the shown rows' sum beside it, named so. */}
-      <SimpleGrid cols={{ base: 1, xs: st.shownSum == null ? 3 : 2, md: st.shownSum == null ? 3 : 4 }} spacing="sm">
-        {total(t('payments.balance'), st.balance, 'statement-balance', st.balance.startsWith('-') ? 'red.8' : undefined)}
-        {total(t('payments.totalDebit'), st.totalDebit, 'statement-total-debit')}
-        {total(t('payments.totalCredit'), st.totalCredit, 'statement-total-credit')}
-        {st.shownSum != null && total(t('payments.shownSum'), st.shownSum, 'statement-shown-sum', st.shownSum.startsWith('-') ? 'red.8' : undefined)}
-      </SimpleGrid>
-      <FilterCard active={filtered} testId="statement-filter">
-        <Grid gap="sm" align="flex-end">
-          <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
-            <Select
-              label={t(statementHeadKey('type'))}
-              data={[
-                { value: '', label: t('payments.ui.filter.all') },
-                { value: 'income', label: t('payments.type.income') },
-                { value: 'expense', label: t('payments.type.expense') },
-              ]}
-              value={filter.type}
-              allowDeselect={false}
-              onChange={(v) => change({ type: (v ?? '') as TStatementFilterState['type'], categoryId: '' })}
-              data-testid="statement-filter-type"
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
-            <Select
-              label={t(statementHeadKey('paymentMethod'))}
-              data={[{ value: '', label: t('payments.ui.filter.all') }, ...toData(st.lists.paymentMethod)]}
-              value={filter.paymentMethod}
-              allowDeselect={false}
-              onChange={(v) => change({ paymentMethod: (v ?? '') as TStatementFilterState['paymentMethod'] })}
-              data-testid="statement-filter-method"
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
-            <Select
-              label={t(statementHeadKey('categoryId'))}
-              data={[{ value: '', label: t('payments.ui.filter.all') }, ...toData(categories)]}
-              value={filter.categoryId}
-              allowDeselect={false}
-              searchable
-              onChange={(v) => change({ categoryId: v ?? '' })}
-              data-testid="statement-filter-category"
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, lg: 'content' }}>
-            <Checkbox
-              label={
-                <Group gap={6} wrap="nowrap">
-                  {t('payments.filter.unpaidOnly')}
-                  <Badge size="sm" color={st.unpaidCount ? 'red' : 'gray'} variant="light" data-testid="statement-unpaid-count">
-                    {st.unpaidCount}
-                  </Badge>
-                </Group>
-              }
-              checked={filter.unpaidOnly}
-              onChange={(e) => change({ unpaidOnly: e.currentTarget.checked })}
-              mb={8}
-              data-testid="statement-filter-unpaid"
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, lg: 'auto' }}>
-            <Group gap="xs" justify="flex-end">
-              <ClearFiltersButton disabled={!filtered} onClear={() => change(NO_STATEMENT_FILTER)} data-testid="statement-filter-clear" />
-            </Group>
-          </Grid.Col>
-        </Grid>
-      </FilterCard>
-      <DataTable
-        testId="statement-table"
-        list={list}
-        records={st.items}
-        totalRows={st.totalRows}
-        fetching={q.isFetching}
-        columns={columns}
-        pageSizes={STATEMENT_PAGE_SIZES}
-        rowClassName={(r) => (r.isDebit ? 'statement-debit' : 'statement-credit')}
-        empty={
-          filtered
-            ? { text: t('payments.ui.noMatch'), action: <ClearFiltersButton variant="light" onClear={() => change(NO_STATEMENT_FILTER)} /> }
-            : { text: t('payments.ui.noTransactions') }
-        }
-      />
-    </Stack>
-  );
 }

@@ -1,34 +1,42 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { TActionLogAnswer, TActionLogSearch, TLocalizationImportAnswer, TSiteSettings, TSiteSettingsAnswer, TSiteSettingsUpdate } from '@crm/contract';
-import { api } from '../../../lib/api.ts';
+import type { TActionLogSearch, TSiteSettingsUpdate } from '@crm/contract';
+import { ACTION_LOG_PAGE_SIZE } from '@crm/contract/office-constants';
+import { SETTINGS } from '@crm/contract/resources';
+import { call } from '../../../lib/api.ts';
 import { saveBlob } from '../../../lib/download.ts';
 import { currentCulture, forgetStoredTexts, i18n } from '../../../lib/i18n.ts';
+import type { SavedFilter, SavedList } from '../../../lib/list-state.ts';
 
 /** Saves an export under its file name (the name the server's Content-Disposition gives it too). */
-export async function download(path: string, fileName: string, query?: Record<string, string>) {
-  saveBlob(await api<Blob>(path, { blob: true, query }), fileName);
-}
+const saveAs = async (file: Promise<unknown>, fileName: string) => saveBlob((await file) as Blob, fileName);
 
-export const exportLocalization = () => download('/api/LocalizationExport', 'Localization.xlsx');
+export const exportLocalization = () => saveAs(call(SETTINGS.calls.localizationExport, {}, { blob: true }), 'Localization.xlsx');
 export const exportEmails = (except: boolean) =>
-  download('/api/DataExport', except ? 'Emails-Other.xlsx' : 'Emails-Russian.xlsx', { language: 'russian', except: String(except) });
+  saveAs(call(SETTINGS.calls.dataExport, { query: { language: 'russian', except: except ? 'true' : 'false' } }, { blob: true }), except ? 'Emails-Other.xlsx' : 'Emails-Russian.xlsx');
 
 export function importLocalization(file: File) {
-  const body = new FormData();
-  body.append('file', file, file.name);
-  return api<TLocalizationImportAnswer>('/api/LocalizationExport', { body });
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return call(SETTINGS.calls.localizationImport, {}, { form });
 }
 
-/** Filters of the action log (cookie "ActionLog.filter"), with the picked employee's name. */
-export type TActionLogFilter = Omit<TActionLogSearch, 'perPage' | 'currentPage' | 'entity'> & { entity: 0 | 1 | 2; actionByName: string };
-export const NO_ACTION_LOG_FILTER: TActionLogFilter = { actionBy: null, actionByName: '', actionByText: null, entity: 0, entityId: null, startDate: null, endDate: null };
+/** Filters of the action log (cookie "ActionLog.filter"), with the picked employee's name and the name or e-mail typed. */
+export type TActionLogFilter = Omit<TActionLogSearch, 'perPage' | 'currentPage' | 'entity' | 'actionByText'> & { entity: 0 | 1 | 2; actionByName: string; actionByText: string };
+export const NO_ACTION_LOG_FILTER: TActionLogFilter = { actionBy: null, actionByName: '', actionByText: '', entity: 0, entityId: null, startDate: null, endDate: null };
+/** The action log's cookies: its page (20 a page, newest first) and its filter (a text kept before as null is none). */
+export const ACTION_LOG_LIST: SavedList = { list: 'ActionLog', defaults: { perPage: ACTION_LOG_PAGE_SIZE, sortBy: 'date', sortDir: 'desc' } };
+export const ACTION_LOG_FILTER: SavedFilter<TActionLogFilter> = {
+  cookie: 'ActionLog.filter',
+  initial: NO_ACTION_LOG_FILTER,
+  read: (kept) => ({ ...kept, actionByText: typeof kept.actionByText === 'string' ? kept.actionByText : '' }),
+};
 
 export const actionLogQuery = (f: TActionLogFilter, page: { perPage: number; currentPage: number }) =>
   queryOptions({
     queryKey: ['actionLog', f, page],
     queryFn: ({ signal }) => {
       const { actionByName: _n, ...filter } = f;
-      return api<TActionLogAnswer>('/api/actionLog', { body: { ...filter, actionByText: f.actionBy ? null : f.actionByText || null, ...page }, signal, background: true });
+      return call(SETTINGS.calls.actionLog, { body: { ...filter, actionByText: f.actionBy ? null : f.actionByText.trim() || null, ...page } }, { signal, background: true });
     },
     placeholderData: keepPreviousData,
   });
@@ -56,9 +64,9 @@ export async function reloadTexts() {
 export const siteSettingsQuery = () =>
   queryOptions({
     queryKey: ['siteSettings'],
-    queryFn: ({ signal }) => api<TSiteSettingsAnswer>('/api/SiteSettings', { signal }),
+    queryFn: ({ signal }) => call(SETTINGS.calls.siteSettings, {}, { signal }),
     meta: { handlesErrors: true },
   });
 
 /** Saves them, based on the version loaded (a 409 answers the current ones). */
-export const saveSiteSettings = (body: TSiteSettingsUpdate) => api<TSiteSettings>('/api/SiteSettings', { body });
+export const saveSiteSettings = (body: TSiteSettingsUpdate) => call(SETTINGS.calls.updateSiteSettings, { body });
