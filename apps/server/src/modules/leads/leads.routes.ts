@@ -21,7 +21,7 @@ import {
   ZObjectMatchesAnswer,
   ZOk,
 } from '@crm/contract';
-import { leadsForObject, markMatchesSeen, matchesForLead, setNotSuitable } from './matching.ts';
+import { leadsForObject, markMatchesSeen, matchesForLead, setNotSuitable, applyMatchChanges, MATCHING_APPLY_JOB } from './matching.ts';
 import { searchAccountMatches } from '../accounts/accounts.search.ts';
 import { STAFF } from '../../plugins/auth.ts';
 import {
@@ -73,6 +73,9 @@ export const leadsRoutes = fp(
       async (req) => addLead(app, caller(req), req.body?.accountId, today(app.config.timeZone)),
     );
     // Leads opened with Add and left untouched in a tab that was closed: removed after a day.
+    // The kept matches brought up to date with the properties and leads changed (decision 070); the
+    // triggers that write the changes queue it, in the changing transaction.
+    app.jobs.register(MATCHING_APPLY_JOB, () => applyMatchChanges(app).then(() => undefined), { maxAttempts: 10, backoffSeconds: 5 });
     app.jobs.register(EMPTY_LEADS_JOB, () => pruneEmptyLeads(app).then(() => undefined), { everySeconds: 6 * 3600, maxAttempts: 2 });
     app.post(
       '/api/lead/discard',
