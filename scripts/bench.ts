@@ -196,13 +196,9 @@ function captureSql(handle: DbHandle) {
  */
 function cpuTimes(postmaster: number | undefined): { main: number; other: number; pg: Map<string, number> } | undefined {
   try {
-    let main = 0;
-    let other = 0;
-    for (const tid of fs.readdirSync('/proc/self/task')) {
-      const t = procTicks(`/proc/self/task/${tid}/stat`).cpu;
-      if (Number(tid) === process.pid) main += t;
-      else other += t;
-    }
+    // The process's own total counts the threads that have ended too (each load run's worker thread).
+    const main = procTicks(`/proc/self/task/${process.pid}/stat`).cpu;
+    const other = procTicks('/proc/self/stat').cpu - main;
     const pgTimes = new Map<string, number>();
     for (const pid of fs.readdirSync('/proc')) {
       if (!/^\d+$/.test(pid)) continue;
@@ -409,6 +405,7 @@ function writeResults(): string {
         concurrency: CONCURRENCY,
         durationS: DURATION_S,
         complete: run.planned.every((n) => run.rows.some((r) => r.name === n)),
+        keptMatchesFirstLooks: run.firstLooks,
         rows: run.rows.map(({ plan: _plan, ...r }) => r),
         downloads: run.downloadRows,
       },
@@ -444,6 +441,8 @@ const run = {
   planned: [] as string[],
   reported: false,
   printed: { endpoints: false, downloads: false },
+  /** The first looks at the bench's leads' matches and properties' leads (the kept lists made). */
+  firstLooks: undefined as { p50: number; p95: number; n: number } | undefined,
   /** The light request's latencies alone, before the downloads (their table's baseline). */
   probeBase: undefined as number[] | undefined,
   stop: async () => {},
@@ -531,6 +530,8 @@ async function main() {
     if (login.status !== 200) throw new Error(`bench sign-in failed: ${login.status} ${await login.text()}`);
     const token = ((await login.json()) as { token: string }).token;
 
+    // --only <text>[|<text>...]: just the endpoints whose name contains one of them (one area at a time).
+    const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1]!.split('|') : undefined;
     // Inputs: accounts spread over the table, employees, Greek name fragments.
     const ids = (await handle.pool.query<{ id: number }>('select id from accounts where not is_employe and not is_source order by hashint4(id) limit 500')).rows.map((r) => r.id);
     const busy = (await handle.pool.query<{ id: number }>(
@@ -639,6 +640,22 @@ async function main() {
     // Shortlists (decision 049) as the client opens them: 200 links of 10 properties each (the
     // lead's offered ones first), made for this run; the bench's earlier ones are deleted first.
     const shortlistTokens = await benchShortlists(handle.pool, leadIds.slice(0, 200), objectIds);
+    // Kept matches (decision 070) are made the first time a lead's matches or a property's leads are
+    // looked at: made here for the leads and properties the bench asks about, as in an office where
+    // they have been looked at before. The first looks are timed (one at a time) and reported.
+    if (!only || only.some((o) => /match/i.test(o))) {
+      const firstLooks: number[] = [];
+      const t0 = Date.now();
+      for (const path of [...leadIds.map((id) => `/api/lead/${id}/matches?limit=20`), ...objectIds.map((id) => `/api/object/${id}/matchingLeads?limit=20`)]) {
+        const a = performance.now();
+        const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { authorization: `Bearer ${token}` } });
+        await res.arrayBuffer();
+        firstLooks.push(performance.now() - a);
+      }
+      const kept = (await handle.pool.query<{ leads: number; objects: number }>('select (select count(*) from lead_match_lists)::int as leads, (select count(*) from object_match_lists)::int as objects')).rows[0]!;
+      run.firstLooks = { p50: median(firstLooks), p95: quantile([...firstLooks].sort((a, b) => a - b), 0.95), n: firstLooks.length };
+      log(`  kept matches: ${kept.leads} leads' and ${kept.objects} properties' lists; ${firstLooks.length} looks (the first, for most) in ${((Date.now() - t0) / 1000).toFixed(0)} s, p50 ${ms(run.firstLooks.p50)} ms, p95 ${ms(run.firstLooks.p95)} ms one at a time`);
+    }
     const endpoints: Endpoint[] = [
       { name: 'GET /api/owner (page 1-50, sort name)', kind: 'list', make: (i) => ({ method: 'GET', path: `/api/owner?perPage=20&currentPage=${page(i)}&sortBy=name&sortDir=asc` }) },
       { name: 'GET /api/account (page 1-50, newest)', kind: 'list', make: (i) => ({ method: 'GET', path: `/api/account?perPage=20&currentPage=${page(i)}&sortBy=createdOn&sortDir=desc` }) },
@@ -844,8 +861,6 @@ async function main() {
     if (postmaster === undefined) log('  (the PostgreSQL server\'s processes could not be told apart: its CPU counts every PostgreSQL on this machine)');
     log('');
     log(`Load: ${CONCURRENCY} concurrent clients × ${DURATION_S} s per endpoint (after 1 s warm-up), keep-alive, 127.0.0.1:${port}.`);
-    // --only <text>[|<text>...]: just the endpoints whose name contains one of them (one area at a time).
-    const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1]!.split('|') : undefined;
     const chosen = only ? endpoints.filter((e) => only.some((o) => e.name.includes(o))) : endpoints;
     run.planned = chosen.map((e) => e.name);
     for (const ep of chosen) {

@@ -810,6 +810,8 @@ async function clearData(c: pg.Client) {
   await c.query('update users set account_id = null where account_id is not null');
   // The load runs without triggers (and so without the foreign keys' cascades).
   await c.query('truncate account_last_names, account_words, search_words');
+  // The kept matches of the agency that was (decision 070): made again as the new one is looked at.
+  await c.query('truncate lead_matches, lead_match_lists, object_matches, object_match_lists, match_changes');
   await c.query('delete from accounts');
 }
 

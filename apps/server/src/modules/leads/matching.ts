@@ -427,23 +427,80 @@ async function storeObjectList(tx: Tx, objectId: number, ranked: SQL | null): Pr
   await tx.execute(sql`update object_match_lists set complete = ${found <= MATCH_LIST_SIZE}, made_on = now() where object_id = ${objectId}`);
 }
 
+/** What a lead's match shows of its property (besides the whole row): its title, place and when it last changed for the client. */
+const objectDetails = (culture: TCulture) => sql`${objectTitle(culture, 'o')} as shown_title,
+      ${locationName(culture, sql`o.location_id`)} as location_name,
+      ${locationText(sql`o.location_id`, culture)} as location_path,
+      greatest(o.created_on, coalesce(o.last_update, o.created_on)) as changed_on`;
+
 /**
- * The lead's best `limit` matches: from its kept list when it can answer (made on the first look
- * at an open lead's matches), else worked out on the spot. The same answer either way (the test of
- * kept against computed says so).
+ * The common case in one statement, which PostgreSQL plans once per connection: no property's
+ * change is waiting for the job and the lead has a list, so the page is the list's first `limit`
+ * places less the offered and the marked, read with the properties' rows. Otherwise it answers why
+ * not (`pending`: changes wait, read around them; `changed`: the lead itself; `none`: no list; `short`).
  */
-export async function rankObjectsForLead(app: FastifyInstance, l: Row, limit: number, opts: { keep?: boolean } = {}): Promise<Ranked[]> {
-  const open = isOpen(l);
-  if (open && limit <= MATCH_LIST_SIZE) {
-    const kept = await keptObjectsForLead(app.db, l, limit);
-    if ('ranked' in kept) return kept.ranked;
-    if (kept.why !== 'changed' && opts.keep !== false) {
+async function fastLeadMatches(db: Db, leadId: number, limit: number, culture: TCulture): Promise<{ rows: Row[] } | { why: 'pending' | 'changed' | 'none' | 'short' }> {
+  // A whole number from 1 to MATCH_LIST_SIZE (the route's schema and the caller): written in the statement, so that it is prepared.
+  const n = sql.raw(String(Math.trunc(limit)));
+  const res = await db.execute(sql`
+    with st as (select
+      exists (select 1 from match_changes c where c.kind = ${MATCH_CHANGE_OBJECT}) as pending,
+      exists (select 1 from match_changes c where c.kind = ${MATCH_CHANGE_LEAD} and c.id = ${leadId}) as changed,
+      (select complete from lead_match_lists where lead_id = ${leadId}) as complete),
+    page as (
+      select m.object_id, m.score, m.modified_on from lead_matches m
+      where m.lead_id = ${leadId} and (select not pending and not changed from st)
+        and m.object_id not in (select lo.object_id from lead_objects lo where lo.lead_id = ${leadId})
+        and m.object_id not in (select k.object_id from lead_object_marks k where k.lead_id = ${leadId})
+      order by m.score desc, m.modified_on desc, m.object_id desc limit ${n})
+    select st.pending as "_pending", st.changed as "_changed", st.complete as "_complete", o.*, x.score, ${objectDetails(culture)}
+    from st left join (page x join objects o on o.id = x.object_id) on true
+    order by x.score desc, x.modified_on desc, x.object_id desc`);
+  const rows = res.rows as Row[];
+  const head = rows[0]!;
+  if (head._changed) return { why: 'changed' };
+  if (head._complete == null) return { why: 'none' };
+  if (head._pending) return { why: 'pending' };
+  const found = rows.filter((r) => r.id != null);
+  return found.length >= limit || head._complete ? { rows: found } : { why: 'short' };
+}
+
+/** The properties' rows for a ranked list, in its order, as a lead's matches show them. */
+async function leadMatchDetails(db: Db, ranked: Ranked[], culture: TCulture): Promise<Row[]> {
+  if (!ranked.length) return [];
+  const res = await db.execute(sql`
+    select o.*, x.score, ${objectDetails(culture)}
+    from unnest(${sql.param(ranked.map((r) => r.id))}::int[], ${sql.param(ranked.map((r) => r.score))}::int[]) with ordinality as x(id, score, n)
+    join objects o on o.id = x.id
+    order by x.n`);
+  return res.rows as Row[];
+}
+
+/**
+ * The lead's best `limit` matches with their properties' rows: from its kept list when it can
+ * answer (made on the first look at an open lead's matches), else worked out on the spot. The same
+ * answer either way (the test of kept against computed says so).
+ */
+async function leadMatchRows(app: FastifyInstance, l: Row, limit: number, culture: TCulture): Promise<Row[]> {
+  if (isOpen(l) && limit <= MATCH_LIST_SIZE) {
+    let fast = await fastLeadMatches(app.db, Number(l.id), limit, culture);
+    if ('rows' in fast) return fast.rows;
+    if (fast.why === 'none') {
       await keepLeadList(app, l);
-      const again = await keptObjectsForLead(app.db, l, limit);
-      if ('ranked' in again) return again.ranked;
+      fast = await fastLeadMatches(app.db, Number(l.id), limit, culture);
+      if ('rows' in fast) return fast.rows;
+    }
+    if (fast.why === 'pending') {
+      const kept = await keptObjectsForLead(app.db, l, limit);
+      if ('ranked' in kept) return leadMatchDetails(app.db, kept.ranked, culture);
     }
   }
-  return rankedOf((await app.db.execute(await objectsForLeadSql(app.db, l, { limit, exclude: true }))).rows);
+  return leadMatchDetails(app.db, rankedOf((await app.db.execute(await objectsForLeadSql(app.db, l, { limit, exclude: true }))).rows), culture);
+}
+
+/** The lead's best `limit` matches (kept where they can be), as ids and scores: the tests' way in. */
+export async function rankObjectsForLead(app: FastifyInstance, l: Row, limit: number): Promise<Ranked[]> {
+  return rankedOf(await leadMatchRows(app, l, limit, 'en'));
 }
 
 /** The lead's best `limit` matches worked out on the spot, never from a kept list (the tests' reference). */
@@ -465,20 +522,67 @@ export async function keptLeadsOfObject(app: FastifyInstance, objectId: number, 
   return o ? rankLeadsForObject(app, o, limit) : [];
 }
 
-/** The property's best `limit` open leads: kept or on the spot, as rankObjectsForLead. */
-export async function rankLeadsForObject(app: FastifyInstance, o: Row, limit: number, opts: { keep?: boolean } = {}): Promise<Ranked[]> {
+/** As fastLeadMatches, for a property's open leads, read with the leads' rows and their clients' names. */
+async function fastObjectMatches(db: Db, objectId: number, limit: number): Promise<{ rows: Row[] } | { why: 'pending' | 'changed' | 'none' | 'short' }> {
+  const n = sql.raw(String(Math.trunc(limit)));
+  const res = await db.execute(sql`
+    with st as (select
+      exists (select 1 from match_changes c where c.kind = ${MATCH_CHANGE_LEAD}) as pending,
+      exists (select 1 from match_changes c where c.kind = ${MATCH_CHANGE_OBJECT} and c.id = ${objectId}) as changed,
+      (select complete from object_match_lists where object_id = ${objectId}) as complete),
+    page as (
+      select m.lead_id, m.score, m.created_on from object_matches m
+      where m.object_id = ${objectId} and (select not pending and not changed from st)
+        and m.lead_id not in (select k.lead_id from lead_object_marks k where k.object_id = ${objectId})
+        and not exists (select 1 from leads el join accounts ea on ea.id = el.account_id where el.id = m.lead_id and ea.erased_on is not null)
+      order by m.score desc, m.created_on desc, m.lead_id desc limit ${n})
+    select st.pending as "_pending", st.changed as "_changed", st.complete as "_complete", l.*, x.score, a.display_name as account_name
+    from st left join (page x join leads l on l.id = x.lead_id left join accounts a on a.id = l.account_id) on true
+    order by x.score desc, x.created_on desc, x.lead_id desc`);
+  const rows = res.rows as Row[];
+  const head = rows[0]!;
+  if (head._changed) return { why: 'changed' };
+  if (head._complete == null) return { why: 'none' };
+  if (head._pending) return { why: 'pending' };
+  const found = rows.filter((r) => r.id != null);
+  return found.length >= limit || head._complete ? { rows: found } : { why: 'short' };
+}
+
+/** The leads' rows (with their clients' names) for a ranked list, in its order. */
+async function objectMatchDetails(db: Db, ranked: Ranked[]): Promise<Row[]> {
+  if (!ranked.length) return [];
+  const res = await db.execute(sql`
+    select l.*, x.score, a.display_name as account_name
+    from unnest(${sql.param(ranked.map((r) => r.id))}::int[], ${sql.param(ranked.map((r) => r.score))}::int[]) with ordinality as x(id, score, n)
+    join leads l on l.id = x.id
+    left join accounts a on a.id = l.account_id
+    order by x.n`);
+  return res.rows as Row[];
+}
+
+/** The property's best `limit` open leads with their rows: kept or on the spot, as leadMatchRows. */
+async function objectMatchRows(app: FastifyInstance, o: Row, limit: number): Promise<Row[]> {
   if (!onMarket(o)) return [];
   if (limit <= MATCH_LIST_SIZE) {
-    const kept = await keptLeadsForObject(app.db, o, limit);
-    if ('ranked' in kept) return kept.ranked;
-    if (kept.why !== 'changed' && opts.keep !== false) {
+    let fast = await fastObjectMatches(app.db, Number(o.id), limit);
+    if ('rows' in fast) return fast.rows;
+    if (fast.why === 'none') {
       await keepObjectList(app, o);
-      const again = await keptLeadsForObject(app.db, o, limit);
-      if ('ranked' in again) return again.ranked;
+      fast = await fastObjectMatches(app.db, Number(o.id), limit);
+      if ('rows' in fast) return fast.rows;
+    }
+    if (fast.why === 'pending') {
+      const kept = await keptLeadsForObject(app.db, o, limit);
+      if ('ranked' in kept) return objectMatchDetails(app.db, kept.ranked);
     }
   }
   const q = leadsForObjectSql(o, { limit, exclude: true });
-  return q ? rankedOf((await app.db.execute(q)).rows) : [];
+  return q ? objectMatchDetails(app.db, rankedOf((await app.db.execute(q)).rows)) : [];
+}
+
+/** The property's best `limit` open leads (kept where they can be), as ids and scores: the tests' way in. */
+export async function rankLeadsForObject(app: FastifyInstance, o: Row, limit: number): Promise<Ranked[]> {
+  return rankedOf(await objectMatchRows(app, o, limit));
 }
 
 /** The property's best `limit` open leads worked out on the spot (the tests' reference). */
@@ -497,18 +601,8 @@ export async function computeLeadsForObject(app: FastifyInstance, objectId: numb
 export async function matchesForLead(app: FastifyInstance, leadId: number, limit: number, culture: TCulture, t: T) {
   const l = await leadRowRaw(app.db, leadId);
   if (!l) throw notFound('leads.notFound');
-  const ranked = await rankObjectsForLead(app, l, limit);
-  // The best ids first (kept, or scored and sorted as narrow rows), then those objects' whole rows and places.
-  const res = ranked.length
-    ? await app.db.execute(sql`
-    select o.*, x.score, ${objectTitle(culture, 'o')} as shown_title,
-      ${locationName(culture, sql`o.location_id`)} as location_name,
-      ${locationText(sql`o.location_id`, culture)} as location_path,
-      greatest(o.created_on, coalesce(o.last_update, o.created_on)) as changed_on
-    from unnest(${sql.param(ranked.map((r) => r.id))}::int[], ${sql.param(ranked.map((r) => r.score))}::int[]) with ordinality as x(id, score, n)
-    join objects o on o.id = x.id
-    order by x.n`)
-    : { rows: [] };
+  // The best ids first (kept, or scored and sorted as narrow rows), with those objects' whole rows and places.
+  const res = { rows: await leadMatchRows(app, l, limit, culture) };
   // Raw rows carry timestamps as text.
   const seen = l.matches_seen_on == null ? null : new Date(l.matches_seen_on as string | Date);
   const items = (res.rows as Row[]).map((o) => {
@@ -557,16 +651,8 @@ export async function leadsForObject(app: FastifyInstance, objectId: number, lim
   if (!o) throw notFound('leads.objectNotFound');
   // Sold or off the market (not active): offered to nobody.
   if (!onMarket(o)) return { items: [] };
-  const ranked = await rankLeadsForObject(app, o, limit);
   // The client's name is joined to the page only.
-  const res = ranked.length
-    ? await app.db.execute(sql`
-    select l.*, x.score, a.display_name as account_name
-    from unnest(${sql.param(ranked.map((r) => r.id))}::int[], ${sql.param(ranked.map((r) => r.score))}::int[]) with ordinality as x(id, score, n)
-    join leads l on l.id = x.id
-    left join accounts a on a.id = l.account_id
-    order by x.n`)
-    : { rows: [] };
+  const res = { rows: await objectMatchRows(app, o, limit) };
   const objRow: Row = { ...o };
   for (const { f, col } of OBJECT_FEATURE_COLUMNS) objRow[f] = o[col];
   const items = (res.rows as Row[]).map((l) => {
