@@ -793,9 +793,23 @@ async function main() {
       { name: 'GET /api/Deal/edit/{id}', kind: 'record', make: (i) => ({ method: 'GET', path: `/api/Deal/edit/${dealIds[(i * 13) % Math.max(1, dealIds.length)] ?? 1}` }) },
       // The agents' results (decision 046): every agent's month (one of the last two years), and this year, in one statement each.
       {
+        // A whole month, as the screen's month and last month ask for it.
         name: 'POST /api/report/results (a month, every agent)',
         kind: 'list',
-        make: (i) => ({ method: 'POST', path: '/api/report/results', body: { period: 'range', from: dealMonth(i)[0], till: dealMonth(i)[1] } }),
+        make: (i) => {
+          const [y, m] = dealMonth(i)[0].split('-').map(Number) as [number, number];
+          return { method: 'POST', path: '/api/report/results', body: { period: 'range', from: dealMonth(i)[0], till: `${y}-${String(m).padStart(2, '0')}-${new Date(Date.UTC(y, m, 0)).getUTCDate()}` } };
+        },
+      },
+      {
+        // Days typed by hand, across a month's end: the days at the edges are read day by day.
+        name: 'POST /api/report/results (the 15th to the 14th, every agent)',
+        kind: 'list',
+        make: (i) => {
+          const [y, m] = dealMonth(i)[0].split('-').map(Number) as [number, number];
+          const next = new Date(Date.UTC(y, m, 14)).toISOString().slice(0, 10);
+          return { method: 'POST', path: '/api/report/results', body: { period: 'range', from: `${dealMonth(i)[0].slice(0, 8)}15`, till: next } };
+        },
       },
       { name: 'POST /api/report/results (this year, every agent)', kind: 'list', make: () => ({ method: 'POST', path: '/api/report/results', body: { period: 'year' } }) },
       // Short-let reservations (issue 10): each filter, with the footer's sums over every matching row.

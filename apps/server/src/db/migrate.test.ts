@@ -102,6 +102,16 @@ describe('migrations', () => {
     await q(`update accounts a set nationality = v.n from (values
       ('Last2001', 'Ελλάδα'), ('Last2002', 'GR'), ('Last2003', 'Greece'), ('Last2004', 'Россия'), ('Last2005', 'Ηνωμένο Βασίλειο'),
       ('Last2006', 'Ρωσική'), ('Last2007', 'Κρήτη'), ('Last2008', 'British'), ('Last2009', 'greece'), ('Last2010', null)) v(l, n) where a.last_name = v.l`);
+    // Before 0062: the agents' results were counted on the spot (the functions take their triggers with them).
+    for (const f of ['crm_report_objects_changed', 'crm_report_viewings_changed', 'crm_report_leads_changed', 'crm_report_deals_changed', 'crm_report_assignments_changed', 'crm_report_deal_parties_changed']) {
+      await q(`drop function ${f}() cascade`);
+    }
+    await q(`drop function crm_report_assignments_refresh(jsonb), crm_report_zone(text), crm_report_rebuild(), crm_report_refresh(int, int[]), crm_report_cells_add(jsonb, int), crm_report_lines(int, int[])`);
+    await q(`drop table report_lines, report_cells, report_zone`);
+    // Before 0061: no kept matches.
+    for (const f of ['crm_match_objects_changed', 'crm_match_leads_changed', 'crm_match_lists_forget']) await q(`drop function ${f}() cascade`);
+    await q(`drop function crm_match_changes_job()`);
+    await q(`drop table lead_matches, lead_match_lists, object_matches, object_match_lists, match_changes`);
     // Before 0060: no spreadsheet imports.
     await q(`drop table imports`);
     // Before 0059: no account was erased.

@@ -20,6 +20,8 @@ const REWRITTEN_TABLES: Record<string, string[]> = {
   '0033_account_words': ['account_words'],
   // A stored search form of each comment (the Viewings list's search).
   '0040_viewing_comment_search': ['viewing_objects'],
+  // Filled whole: the agents' results read the cells by their key, planned from their statistics.
+  '0062_kept_report_figures': ['report_lines', 'report_cells'],
 };
 
 /** The tags of the journal's migrations created after the newest one applied (those about to run). */

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZResultsAnswer, ZResultsQuery } from '@crm/contract';
 import { STAFF } from '../../plugins/auth.ts';
 import { sendDownload } from '../files/files.service.ts';
-import { results } from './results.service.ts';
+import { results, syncReportZone } from './results.service.ts';
 import { resultsWorkbook } from './results.xlsx.ts';
 
 /** Reports: the agents' results over a period, on screen and as Results.xlsx. */
@@ -13,6 +13,8 @@ export const reportsRoutes = fp(
     const app = root.withTypeProvider<ZodTypeProvider>();
     const tags = ['reports'];
     const tr = (req: FastifyRequest) => (key: string, params?: Record<string, string | number>) => app.translator.t(req.culture, key, params);
+    // The kept figures' days are the agency's (TIME_ZONE): made again at start if it changed (decision 071).
+    app.addHook('onReady', async () => syncReportZone(app));
 
     // Every staff member: an office admin reads every agent, a branch admin their branch's, an employee their own row.
     app.post(
