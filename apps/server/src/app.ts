@@ -14,6 +14,7 @@ import type { users } from './db/schema/index.ts';
 import type { Actor } from './lib/audit.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { bodyLimitsPlugin } from './plugins/body-limits.ts';
 import { inlineScriptHashes, webPlugin } from './plugins/web.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { responseSerializer } from './plugins/serializer.ts';
@@ -166,6 +167,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(authPlugin);
+  await app.register(bodyLimitsPlugin);
   await app.register(authRoutes);
   await app.register(shellRoutes);
   await registerModules(app);

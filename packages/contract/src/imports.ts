@@ -13,6 +13,8 @@ export type TImportDuplicateChoice = (typeof IMPORT_DUPLICATE_CHOICES)[number];
 export const IMPORT_ROWS_MAX = 20000;
 /** Columns one file may hold. */
 export const IMPORT_COLUMNS_MAX = 200;
+/** Non-empty cells one file may hold: 20,000 rows of 50 filled columns (a sheet is rarely half as full). */
+export const IMPORT_CELLS_MAX = 1_000_000;
 
 const ZToken = z.string().regex(/^[A-Za-z0-9_-]{20,64}$/);
 

@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import { ZDocument, ZDocumentListAnswer, ZDocumentListQuery, ZIdParam, ZOk } from '@crm/contract';
 import { STAFF } from '../../plugins/auth.ts';
 import { deleteDocument, listDocuments, requireDocument, saveDocument } from './documents.service.ts';
+import { formBodyLimit } from '../../lib/upload-form.ts';
 
 const caller = (req: FastifyRequest) => ({ userId: req.user!.id, actor: req.actor });
 
@@ -31,7 +32,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/Documents/update',
-    { config: { access: STAFF }, schema: { tags, consumes: ['multipart/form-data'], response: { 200: ZDocument } } },
+    { config: { access: STAFF }, bodyLimit: formBodyLimit(app.config.upload.requestMaxBytes), schema: { tags, consumes: ['multipart/form-data'], response: { 200: ZDocument } } },
     async (req) => saveDocument(app, req, caller(req)),
   );
   app.delete(

@@ -1,8 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ZodError } from 'zod';
@@ -10,12 +6,13 @@ import { DOCUMENT_FILES_MAX, LinkKind, ZDocumentUpdateFields, type TDocument, ty
 import type { Db, Tx } from '../../db/client.ts';
 import { buildOnce } from '../../db/prepared.ts';
 import { documents, files } from '../../db/schema/index.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { issueMessage, type Issue } from '../../plugins/errors.ts';
-import { getFileStorage, getIncomingDir } from '../../storage/file-storage.ts';
-import { cleanUserName, storedNames } from '../files/files.service.ts';
+import { getFileStorage } from '../../storage/file-storage.ts';
+import { storedNames } from '../files/files.service.ts';
+import { dropScratch, readUploadForm, type ReceivedFile } from '../../lib/upload-form.ts';
 import { detectFileType } from '../files/file-types.ts';
 import { containsPattern, createdByName, joinStampNames, modifiedByName } from '../accounts/accounts.sql.ts';
 
@@ -119,71 +116,6 @@ export function fieldErrorsOf(error: ZodError): AppError {
   return new AppError(400, 'errors.validation', {}, out);
 }
 
-type Received = { tmp: string; userName: string; size: number };
-
-/**
- * Reads the multipart form: text fields, and files streamed to scratch files with the same limits
- * as POST /api/files (size of each, of the request, number). Nothing is stored yet.
- */
-async function receiveForm(app: FastifyInstance, req: FastifyRequest): Promise<{ fields: Record<string, string>; received: Received[] }> {
-  if (!req.isMultipart()) throw badRequest('files.notMultipart');
-  const incoming = getIncomingDir(app.config.dataDir);
-  await fs.promises.mkdir(incoming, { recursive: true });
-  const mb = (bytes: number) => Math.round(bytes / (1024 * 1024));
-  const { requestMaxBytes, maxFiles } = app.config.upload;
-  const fields: Record<string, string> = {};
-  const received: Received[] = [];
-  let failure: AppError | undefined;
-  let total = 0;
-  const discard = () =>
-    new Writable({
-      write(_c, _e, cb) {
-        cb();
-      },
-    });
-  try {
-    for await (const part of req.parts()) {
-      if (part.type !== 'file') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-        continue;
-      }
-      const userName = cleanUserName(part.filename);
-      if (failure || (!part.filename && part.file.bytesRead === 0)) {
-        await pipeline(part.file, discard());
-        continue;
-      }
-      const tmp = path.join(incoming, randomBytes(16).toString('hex'));
-      received.push({ tmp, userName, size: 0 });
-      await pipeline(part.file, fs.createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
-      if (part.file.truncated) {
-        failure = new AppError(413, 'files.tooLarge', { name: userName, max: mb(app.config.uploadMaxBytes) });
-        continue;
-      }
-      const size = (await fs.promises.stat(tmp)).size;
-      received[received.length - 1]!.size = size;
-      total += size;
-      if (total > requestMaxBytes) failure = new AppError(413, 'files.requestTooLarge', { max: mb(requestMaxBytes) });
-    }
-  } catch (e) {
-    await dropScratch(received);
-    const code = (e as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new AppError(413, 'files.tooMany', { max: maxFiles });
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'files.tooLarge', { name: received.at(-1)?.userName ?? '', max: mb(app.config.uploadMaxBytes) });
-    const status = (e as { statusCode?: number }).statusCode;
-    if (!(e instanceof AppError) && !(typeof status === 'number' && status >= 400 && status < 500) && !(e as { syscall?: string }).syscall) throw badRequest('files.badUpload');
-    throw e;
-  }
-  if (failure) {
-    await dropScratch(received);
-    throw failure;
-  }
-  return { fields, received };
-}
-
-async function dropScratch(received: Received[]) {
-  for (const r of received) await fs.promises.rm(r.tmp, { force: true }).catch(() => {});
-}
-
 const newSystemName = (ext: string) => `${randomBytes(16).toString('hex')}.${ext}`;
 
 /**
@@ -192,7 +124,8 @@ const newSystemName = (ext: string) => `${randomBytes(16).toString('hex')}.${ext
  * version or a refused file change nothing.
  */
 export async function saveDocument(app: FastifyInstance, req: FastifyRequest, caller: Caller): Promise<TDocument> {
-  const { fields, received } = await receiveForm(app, req);
+  const { requestMaxBytes, maxFiles } = app.config.upload;
+  const { fields, files: received } = await readUploadForm(app, req, { fileMax: app.config.uploadMaxBytes, requestMax: requestMaxBytes, maxFiles });
   const storage = getFileStorage(app.config.dataDir);
   const stored: string[] = [];
   let removedNames: string[] = [];
@@ -202,7 +135,7 @@ export async function saveDocument(app: FastifyInstance, req: FastifyRequest, ca
     const body = parsed.data;
     if (body.id != null && body.version == null) throw new AppError(400, 'errors.validation', {}, { version: [{ code: 'validation.required' }] });
     const removeIds = [...new Set(body.filesRemoved.split(',').map((s) => s.trim()).filter(Boolean).map(Number))];
-    const typed: (Received & { mime: string; ext: string; systemName: string })[] = [];
+    const typed: (ReceivedFile & { mime: string; ext: string; systemName: string })[] = [];
     for (const r of received) {
       const type = await detectFileType(r.tmp, r.userName);
       if (!type) throw new AppError(415, 'files.typeNotAllowed', { name: r.userName });

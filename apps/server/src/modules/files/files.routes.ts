@@ -26,6 +26,7 @@ import type { Actor } from '../../lib/audit.ts';
 import { objectPhotosChanged } from '../objects/objects.service.ts';
 import { checkFileParentVisible } from './file-parents.ts';
 import { filePageOnError } from './file-page.ts';
+import { formBodyLimit } from '../../lib/upload-form.ts';
 
 /**
  * Files: upload (POST /api/files, multipart field `files`), open (GET /api/files/{systemName or id}),
@@ -58,6 +59,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/files',
     {
       config: { access: STAFF },
+      bodyLimit: formBodyLimit(app.config.upload.requestMaxBytes),
       schema: { tags: ['files'], consumes: ['multipart/form-data'], response: { 200: ZFileUploadAnswer } },
     },
     async (req) => {

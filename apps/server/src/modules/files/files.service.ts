@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import { LOG_MESSAGE } from '@crm/contract';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { Readable, Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { TFileItem, TFileSetParent, TFileUploaded } from '@crm/contract';
@@ -18,86 +17,27 @@ import { getFileStorage, getIncomingDir } from '../../storage/file-storage.ts';
 import { ATTACHMENT_ONLY_MIMES, INLINE_MIMES, detectFileType } from './file-types.ts';
 import { getFileParent } from './file-parents.ts';
 import { PICTURE_MIMES, makePictureCopies, type PictureCopies } from './pictures.ts';
+import { dropScratch, readUploadForm, type ReceivedFile } from '../../lib/upload-form.ts';
 
-
-/** The name the user gave the file, made safe to store and show: no path, no control characters. */
-export function cleanUserName(raw: string | undefined): string {
-  // Browsers send a name's double quote, CR and LF as %22, %0D and %0A in a form's file name (the
-  // HTML standard's multipart encoding); the quote is the user's, the line breaks are dropped.
-  let name = (raw ?? '').replace(/%22/g, '"').replace(/%0[ad]/gi, '').normalize('NFC');
-  name = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  name = name.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '').trim();
-  if (name.length > 200) {
-    const ext = /\.[^.]{1,10}$/.exec(name)?.[0] ?? '';
-    name = name.slice(0, 200 - ext.length) + ext;
-  }
-  return name || 'file';
-}
 
 /** One person's uploads are recorded one at a time (with the user's id as the second key). */
 const PENDING_LOCK = 727301;
 
 const newSystemName = (ext: string) => `${randomBytes(16).toString('hex')}.${ext}`;
 
-type Received = { tmp: string; userName: string; size: number };
-
 /**
- * POST /api/files: streams every file part to a scratch file, checks size and type, and only
- * when every file passes stores them all (all or nothing).
+ * POST /api/files: streams every file part to a scratch file (stopping at the first limit crossed),
+ * checks type, and only when every file passes stores them all (all or nothing).
  */
 export async function uploadFiles(app: FastifyInstance, req: FastifyRequest): Promise<TFileUploaded[]> {
-  if (!req.isMultipart()) throw badRequest('files.notMultipart');
   const incoming = getIncomingDir(app.config.dataDir);
-  await fs.promises.mkdir(incoming, { recursive: true });
   const mb = (bytes: number) => Math.round(bytes / (1024 * 1024));
-  const maxMb = mb(app.config.uploadMaxBytes);
   const { requestMaxBytes, maxFiles, pendingMaxBytes } = app.config.upload;
-  let total = 0;
-  const received: Received[] = [];
+  const { files: received } = await readUploadForm(app, req, { fileMax: app.config.uploadMaxBytes, requestMax: requestMaxBytes, maxFiles, keepField: () => false });
+  const total = received.reduce((sum, r) => sum + r.size, 0);
   const copies: (PictureCopies | null)[] = [];
-  let failure: AppError | undefined;
-  const discard = () =>
-    new Writable({
-      write(_c, _e, cb) {
-        cb();
-      },
-    });
 
   try {
-    try {
-      for await (const part of req.parts()) {
-        if (part.type !== 'file') continue;
-        const userName = cleanUserName(part.filename);
-        if (failure) {
-          await pipeline(part.file, discard());
-          continue;
-        }
-        const tmp = path.join(incoming, randomBytes(16).toString('hex'));
-        received.push({ tmp, userName, size: 0 });
-        await pipeline(part.file, fs.createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
-        if (part.file.truncated) {
-          failure = new AppError(413, 'files.tooLarge', { name: userName, max: maxMb });
-          continue;
-        }
-        const size = (await fs.promises.stat(tmp)).size;
-        received[received.length - 1]!.size = size;
-        total += size;
-        // The request as a whole is bounded too: what is past the limit is read and dropped.
-        if (total > requestMaxBytes) failure = new AppError(413, 'files.requestTooLarge', { max: mb(requestMaxBytes) });
-      }
-    } catch (e) {
-      const code = (e as { code?: string }).code;
-      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new AppError(413, 'files.tooMany', { max: maxFiles });
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'files.tooLarge', { name: received.at(-1)?.userName ?? '', max: maxMb });
-      // The upload itself is broken (cut off, or a malformed part): the sender's fault, not ours.
-      // A failing disk (an error with a syscall) stays a server error.
-      const status = (e as { statusCode?: number }).statusCode;
-      const ownStatus = typeof status === 'number' && status >= 400 && status < 500;
-      if (!(e instanceof AppError) && !ownStatus && !(e as { syscall?: string }).syscall) throw badRequest('files.badUpload');
-      throw e;
-    }
-    if (failure) throw failure;
     if (!received.length) throw badRequest('files.noFiles');
     // Files waiting to be attached to a record are bounded per person (checked again, under a lock,
     // as they are recorded: uploads sent side by side each passed this first look).
@@ -110,7 +50,7 @@ export async function uploadFiles(app: FastifyInstance, req: FastifyRequest): Pr
     };
     await withinPending(app.db);
 
-    const typed: (Received & { mime: string; ext: string })[] = [];
+    const typed: (ReceivedFile & { mime: string; ext: string })[] = [];
     for (const r of received) {
       const type = await detectFileType(r.tmp, r.userName);
       // One refused file refuses the upload (all or nothing): with others beside it, that is said too.
@@ -170,7 +110,7 @@ export async function uploadFiles(app: FastifyInstance, req: FastifyRequest): Pr
       throw e;
     }
   } finally {
-    for (const r of received) await fs.promises.rm(r.tmp, { force: true }).catch(() => {});
+    await dropScratch(received);
     for (const c of copies) {
       if (!c) continue;
       await fs.promises.rm(c.thumbPath, { force: true }).catch(() => {});

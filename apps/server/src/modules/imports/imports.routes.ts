@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ZImportPreviewAnswer, ZImportRequest, ZImportRunAnswer, ZImportRunRequest, ZImportTemplateQuery, ZImportUploadAnswer } from '@crm/contract';
 import { OFFICE_ADMIN } from '../../plugins/auth.ts';
 import { importTemplate, previewImport, runImport, uploadImport } from './imports.service.ts';
+import { formBodyLimit } from '../../lib/upload-form.ts';
 
 /**
  * Bringing owners and properties in from a spreadsheet (decision 052): upload, preview, import,
@@ -17,7 +18,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/import/upload',
-    { config: { access: OFFICE_ADMIN }, schema: { tags, consumes: ['multipart/form-data'], response: { 200: ZImportUploadAnswer } } },
+    { config: { access: OFFICE_ADMIN }, bodyLimit: formBodyLimit(app.config.uploadMaxBytes), schema: { tags, consumes: ['multipart/form-data'], response: { 200: ZImportUploadAnswer } } },
     async (req) => uploadImport(app, req, caller(req), req.culture),
   );
   app.post(

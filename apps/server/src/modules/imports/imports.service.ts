@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import {
@@ -17,7 +18,10 @@ import {
   type TImportRunAnswer,
   type TImportRunRequest,
   type TImportUploadAnswer,
+  IMPORT_CELLS_MAX,
+  IMPORT_COLUMNS_MAX,
   IMPORT_KINDS,
+  IMPORT_ROWS_MAX,
 } from '@crm/contract';
 import { readTypedDecimal } from '@crm/contract/typed-number';
 import type { Db, Tx } from '../../db/client.ts';
@@ -32,7 +36,9 @@ import { normalizeValue } from '../fields/field-values.ts';
 import { checkObjectRules } from '../objects/objects.rules.ts';
 import { parentTypeOf } from '../objects/objects.options.ts';
 import { fieldLabel, guessMapping, importFields, listChoices, normalizeHeader, TEMPLATE_FIELDS, type ImportField } from './imports.fields.ts';
-import { readSpreadsheet } from './imports.read.ts';
+import { CELL_LENGTH_MAX, type SheetText } from '../../lib/sheet-read.ts';
+import { readSheet } from '../../lib/sheet-reader.ts';
+import { dropScratch, readUploadForm, type ReceivedFile } from '../../lib/upload-form.ts';
 
 type Caller = { user: SessionUser; actor: Actor };
 type Row = Record<string, unknown>;
@@ -44,33 +50,32 @@ const BATCH = 500;
 
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
-/** Reads the multipart body: the `kind` field and one file. */
-async function readUpload(req: FastifyRequest): Promise<{ kind: TImportKind; fileName: string; buffer: Buffer }> {
-  if (!req.isMultipart()) throw badRequest('files.notMultipart');
-  let kind: string | undefined;
-  let file: { name: string; buffer: Buffer } | undefined;
-  try {
-    for await (const part of req.parts()) {
-      if (part.type === 'field') {
-        if (part.fieldname === 'kind') kind = String(part.value);
-        continue;
-      }
-      const data = await part.toBuffer();
-      if (part.file.truncated) throw new AppError(413, 'files.tooLarge', { name: part.filename, max: Math.round(req.server.config.uploadMaxBytes / (1024 * 1024)) });
-      if (file) throw badRequest('imports.oneFile');
-      file = { name: part.filename || 'file', buffer: data };
-    }
-  } catch (e) {
-    if (e instanceof AppError) throw e;
-    const code = (e as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'files.tooLarge', { name: file?.name ?? '', max: Math.round(req.server.config.uploadMaxBytes / (1024 * 1024)) });
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw badRequest('imports.oneFile');
-    if ((e as { syscall?: string }).syscall) throw e;
-    throw badRequest('files.badUpload');
+/** What an uploaded workbook may unpack to: a sheet of IMPORT_CELLS_MAX cells is some tens of megabytes of XML. */
+const XLSX_UNPACKED_MAX = 64 * 1024 * 1024;
+
+/** Reads the multipart body (the `kind` field, then one file) into a scratch file the caller removes. */
+async function readUpload(app: FastifyInstance, req: FastifyRequest): Promise<{ kind: TImportKind; fileName: string; file: ReceivedFile }> {
+  const { fields, files } = await readUploadForm(app, req, {
+    fileMax: app.config.uploadMaxBytes,
+    requestMax: app.config.uploadMaxBytes,
+    maxFiles: 1,
+    keepField: (name) => name === 'kind',
+    tooMany: () => badRequest('imports.oneFile'),
+  });
+  const file = files[0];
+  if (!IMPORT_KINDS.includes(fields.kind as TImportKind)) {
+    await dropScratch(files);
+    throw badRequest('imports.kindRequired');
   }
-  if (!IMPORT_KINDS.includes(kind as TImportKind)) throw badRequest('imports.kindRequired');
   if (!file) throw badRequest('files.noFiles');
-  return { kind: kind as TImportKind, fileName: file.name.slice(0, 255), buffer: file.buffer };
+  return { kind: fields.kind as TImportKind, fileName: file.userName.slice(0, 255), file };
+}
+
+/** The SHA-256 of a file, read as it streams. */
+async function fileHash(file: string): Promise<string> {
+  const hash = crypto.createHash('sha256');
+  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }
 
 const fieldList = (app: FastifyInstance, culture: TCulture, kind: TImportKind) =>
@@ -78,15 +83,29 @@ const fieldList = (app: FastifyInstance, culture: TCulture, kind: TImportKind) =
 
 /** POST /api/import/upload: reads the file, keeps its cells under a new token, proposes a mapping. */
 export async function uploadImport(app: FastifyInstance, req: FastifyRequest, caller: Caller, culture: TCulture): Promise<TImportUploadAnswer> {
-  const { kind, fileName, buffer } = await readUpload(req);
-  const sheet = await readSpreadsheet(buffer);
+  const { kind, fileName, file } = await readUpload(app, req);
+  let sheet: SheetText;
+  let hash: string;
+  try {
+    sheet = await readSheet(file.tmp, {
+      rowsMax: IMPORT_ROWS_MAX,
+      columnsMax: IMPORT_COLUMNS_MAX,
+      cellsMax: IMPORT_CELLS_MAX,
+      unpackedMax: XLSX_UNPACKED_MAX,
+      cellLengthMax: CELL_LENGTH_MAX,
+      notASpreadsheet: 'imports.notASpreadsheet',
+    });
+    hash = await fileHash(file.tmp);
+  } finally {
+    await dropScratch([file]);
+  }
   const token = crypto.randomBytes(24).toString('base64url');
   await app.db.delete(imports).where(and(isNull(imports.importedOn), lt(imports.createdOn, new Date(Date.now() - UPLOAD_KEPT_HOURS * 3600_000))));
   await app.db.insert(imports).values({
     tokenHash: hashToken(token),
     kind,
     fileName,
-    fileHash: crypto.createHash('sha256').update(buffer).digest('hex'),
+    fileHash: hash,
     headers: sheet.headers,
     cells: sheet.cells,
     createdBy: caller.user.id,

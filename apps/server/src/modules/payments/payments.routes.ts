@@ -27,6 +27,7 @@ import { PAYMENTS_READ, PAYMENTS_WRITE, isPaymentsStaff } from './payments.acces
 import { blankForm, deleteAccountTransactions, deleteTransaction, getStatement, listPaymentAccounts, moveTransactions, requireReadableTransaction, transactionForm } from './payments.service.ts';
 import { saveTransaction } from './payments.save.ts';
 import { statementWorkbook } from './payments.xlsx.ts';
+import { formBodyLimit } from '../../lib/upload-form.ts';
 
 /**
  * Payments (document 001, 2.11 and 7): the accounts that keep payments, an account's statement and
@@ -101,7 +102,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     const answer = type === 'income' ? ZIncomeForm : ZExpenseForm;
     app.get(
       `/api/transactions/add${name}`,
-      { config: { access: PAYMENTS_WRITE }, schema: { tags, querystring: ZTransactionFormQuery, response: { 200: answer } } },
+      { config: { access: PAYMENTS_WRITE }, bodyLimit: formBodyLimit(app.config.upload.requestMaxBytes), schema: { tags, querystring: ZTransactionFormQuery, response: { 200: answer } } },
       async (req) => blankForm(app, req.user!, type, req.query.accountId, tr(req)),
     );
     app.get(
@@ -111,12 +112,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     app.post(
       `/api/transactions/add${name}`,
-      { config: { access: PAYMENTS_WRITE }, schema: { tags, consumes: ['multipart/form-data'], response: { 200: ZTransactionSaved } } },
+      { config: { access: PAYMENTS_WRITE }, bodyLimit: formBodyLimit(app.config.upload.requestMaxBytes), schema: { tags, consumes: ['multipart/form-data'], response: { 200: ZTransactionSaved } } },
       async (req) => saveTransaction(app, req, caller(req), type, 'add', tr(req)),
     );
     app.post(
       `/api/transactions/edit${name}`,
-      { config: { access: PAYMENTS_WRITE }, schema: { tags, consumes: ['multipart/form-data'], response: { 200: ZTransactionSaved } } },
+      { config: { access: PAYMENTS_WRITE }, bodyLimit: formBodyLimit(app.config.upload.requestMaxBytes), schema: { tags, consumes: ['multipart/form-data'], response: { 200: ZTransactionSaved } } },
       async (req) => saveTransaction(app, req, caller(req), type, 'edit', tr(req)),
     );
   }

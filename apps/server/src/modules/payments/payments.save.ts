@@ -1,8 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
@@ -22,73 +18,17 @@ import {
 } from '@crm/contract';
 import type { Tx } from '../../db/client.ts';
 import { accounts, transactionAttachments, transactions } from '../../db/schema/index.ts';
-import { AppError, badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
 import { agencyToday, fromLocalDateTime, toLocalDateTime } from '../../lib/dates.ts';
-import { getFileStorage, getIncomingDir } from '../../storage/file-storage.ts';
-import { cleanUserName } from '../files/files.service.ts';
+import { getFileStorage } from '../../storage/file-storage.ts';
+import { dropScratch, readUploadForm, type ReceivedFile } from '../../lib/upload-form.ts';
 import { detectFileType } from '../files/file-types.ts';
 import { touchPaymentAccount, transactionColumns, transactionForm, type Caller, type T } from './payments.service.ts';
 
-type Received = { tmp: string; userName: string; size: number };
 
 /** What a client approves in an expense (described as approval terms): changing any of these (or its files) withdraws the approval. */
 const APPROVED_TERMS = TRANSACTION_FIELDS.filter((d) => 'approvalTerm' in d && d.approvalTerm).map((d) => d.name);
-type Parsed = { fields: Record<string, string>; files: Received[] };
-
-/**
- * Reads a form-data body: its text fields, and its file parts (any field name; the forms send
- * `files`) streamed to scratch files, bounded by the upload limits. Throws after reading the whole
- * body, so the connection stays usable; the caller removes the scratch files.
- */
-async function readForm(app: FastifyInstance, req: FastifyRequest, parsed: Parsed): Promise<void> {
-  if (!req.isMultipart()) throw badRequest('payments.notMultipart');
-  const incoming = getIncomingDir(app.config.dataDir);
-  await fs.promises.mkdir(incoming, { recursive: true });
-  const mb = (bytes: number) => Math.round(bytes / (1024 * 1024));
-  const { requestMaxBytes } = app.config.upload;
-  let total = 0;
-  let failure: AppError | undefined;
-  const discard = () =>
-    new Writable({
-      write(_c, _e, cb) {
-        cb();
-      },
-    });
-  try {
-    for await (const part of req.parts()) {
-      if (part.type !== 'file') {
-        if (typeof part.value === 'string' && FORM_DATA_FIELD_NAMES.has(part.fieldname)) parsed.fields[part.fieldname] = part.value;
-        continue;
-      }
-      const userName = cleanUserName(part.filename);
-      if (failure) {
-        await pipeline(part.file, discard());
-        continue;
-      }
-      const tmp = path.join(incoming, randomBytes(16).toString('hex'));
-      parsed.files.push({ tmp, userName, size: 0 });
-      await pipeline(part.file, fs.createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
-      if (part.file.truncated) {
-        failure = new AppError(413, 'files.tooLarge', { name: userName, max: mb(app.config.uploadMaxBytes) });
-        continue;
-      }
-      const size = (await fs.promises.stat(tmp)).size;
-      parsed.files[parsed.files.length - 1]!.size = size;
-      total += size;
-      if (total > requestMaxBytes) failure = new AppError(413, 'files.requestTooLarge', { max: mb(requestMaxBytes) });
-    }
-  } catch (e) {
-    const code = (e as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new AppError(413, 'files.tooMany', { max: app.config.upload.maxFiles });
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'files.tooLarge', { name: parsed.files.at(-1)?.userName ?? '', max: mb(app.config.uploadMaxBytes) });
-    const status = (e as { statusCode?: number }).statusCode;
-    const ownStatus = typeof status === 'number' && status >= 400 && status < 500;
-    if (!(e instanceof AppError) && !ownStatus && !(e as { syscall?: string }).syscall) throw badRequest('files.badUpload');
-    throw e;
-  }
-  if (failure) throw failure;
-}
 
 type FieldErrors = Record<string, { code: string; params?: Record<string, string | number> }[]>;
 
@@ -155,11 +95,12 @@ function checkFields(type: TTransactionType, fields: Record<string, string>, tod
  * carries the version it was based on: a stale one is a 409 with the current form.
  */
 export async function saveTransaction(app: FastifyInstance, req: FastifyRequest, caller: Caller, type: TTransactionType, mode: 'add' | 'edit', t: T): Promise<TTransactionSaved> {
-  const parsed: Parsed = { fields: {}, files: [] };
+  let parsed: { fields: Record<string, string>; files: ReceivedFile[] } = { fields: {}, files: [] };
   const storage = getFileStorage(app.config.dataDir);
   const stored: string[] = [];
   try {
-    await readForm(app, req, parsed);
+    const { requestMaxBytes, maxFiles } = app.config.upload;
+    parsed = await readUploadForm(app, req, { fileMax: app.config.uploadMaxBytes, requestMax: requestMaxBytes, maxFiles, keepField: (name) => FORM_DATA_FIELD_NAMES.has(name), notMultipart: 'payments.notMultipart' });
     const { data, described, states } = checkFields(type, parsed.fields, agencyToday(app.config.timeZone));
     if (mode === 'edit' && (data.id === undefined || data.version === undefined)) throw fieldError(data.id === undefined ? 'id' : 'version', 'validation.required');
     if (mode === 'add' && data.accountId === undefined) throw fieldError('accountId', 'validation.required');
@@ -167,7 +108,7 @@ export async function saveTransaction(app: FastifyInstance, req: FastifyRequest,
     const values = storedValues(transactionFieldsOf(type), described, app.config.timeZone);
     const amount = values.amount as string;
 
-    const typed: (Received & { mime: string; systemName: string })[] = [];
+    const typed: (ReceivedFile & { mime: string; systemName: string })[] = [];
     for (const f of parsed.files) {
       if (f.size === 0) throw new AppError(400, 'payments.emptyFile', { name: f.userName });
       const kind = await detectFileType(f.tmp, f.userName);
@@ -259,7 +200,7 @@ export async function saveTransaction(app: FastifyInstance, req: FastifyRequest,
     for (const name of stored) await storage.delete(name).catch(() => {});
     throw e;
   } finally {
-    for (const f of parsed.files) await fs.promises.rm(f.tmp, { force: true }).catch(() => {});
+    await dropScratch(parsed.files);
   }
 }
 

@@ -183,7 +183,7 @@ export function filterSql(accountId: number, f: TStatementFilter): SQL {
   return sql.join(parts, sql` and `);
 }
 
-type StatementRow = {
+export type StatementRow = {
   id: number;
   reference_number: number;
   type: TTransactionType;
@@ -224,7 +224,13 @@ export const isFiltered = (f: TStatementFilter) => Boolean(f.type || f.paymentMe
  * (the download).
  */
 export async function statementRows(db: Db | Tx, accountId: number, f: TStatementFilter, timeZone: string, limit: number | null, offset: number, withAttachments = true) {
-  const res = await db.execute(sql`
+  const res = await db.execute(statementSql(accountId, f, timeZone, limit, offset, withAttachments));
+  return res.rows as StatementRow[];
+}
+
+/** The statement's query: the filtered rows of the account's ledger with the running balance, newest first (a page of them, or all). */
+export function statementSql(accountId: number, f: TStatementFilter, timeZone: string, limit: number | null, offset: number, withAttachments = true) {
+  return sql`
     with ledger as (
       select t.id, t.account_id, t.reference_number, t.type, t.transaction_date, t.amount, t.status, t.category_id, t.payment_method,
              t.confirmed_by_client_date, t.approval_requested_on, t.expiration_date, t.start_date, t.end_date, t.payment_date,
@@ -244,8 +250,7 @@ export async function statementRows(db: Db | Tx, accountId: number, f: TStatemen
            ${withAttachments ? sql`, (select json_agg(json_build_object('id', a.id, 'name', a.user_name) order by a.id) from transaction_attachments a where a.transaction_id = f.id) as attachments` : sql``}
     from f
     order by f.transaction_date desc, f.id desc
-    ${limit === null ? sql`` : sql`limit ${limit} offset ${offset}`}`);
-  return res.rows as StatementRow[];
+    ${limit === null ? sql`` : sql`limit ${limit} offset ${offset}`}`;
 }
 
 export function toStatementItem(r: StatementRow, t: T): TStatementItem {

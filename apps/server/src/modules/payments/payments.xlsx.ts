@@ -1,5 +1,5 @@
 import type ExcelJS from 'exceljs';
-import { addTable, DATE_FORMAT, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, streamedWorkbook, textCell } from '../../lib/excel.ts';
+import { addTable, DATE_FORMAT, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, textCell } from '../../lib/excel.ts';
 import type { FastifyInstance } from 'fastify';
 import {
   STATEMENT_COLUMNS,
@@ -16,9 +16,9 @@ import {
 import type { SessionUser } from '../../plugins/auth.ts';
 import { inEveryLanguage, type Download } from '../../lib/downloads.ts';
 import { columnName } from '../../db/schema/objects.ts';
-import { isFiltered, requireReadableAccount, statementRows, statementTotals, toStatementItem, type T } from './payments.service.ts';
+import { isFiltered, requireReadableAccount, statementSql, statementTotals, toStatementItem, type StatementRow, type T } from './payments.service.ts';
+import { cursorPages } from '../../lib/cursor.ts';
 
-type StatementRow = Awaited<ReturnType<typeof statementRows>>[number];
 type Column = { head: string; width: number; style?: Partial<ExcelJS.Style>; cell: (row: StatementRow, item: TStatementItem) => ExcelJS.CellValue };
 
 const money = { numFmt: EURO_FORMAT };
@@ -93,9 +93,8 @@ function statementFilterText(f: TStatementFilter, t: T): string {
 export async function statementWorkbook(app: FastifyInstance, user: SessionUser, accountId: number, f: TStatementFilter, t: T): Promise<Download> {
   const a = await requireReadableAccount(app.db, user, accountId);
   const tz = app.config.timeZone;
-  const [totals, rows] = await Promise.all([statementTotals(app.db, accountId, f), statementRows(app.db, accountId, f, tz, null, 0, false)]);
-
-  const file = await streamedWorkbook(async (wb) => {
+  const totals = await statementTotals(app.db, accountId, f);
+  const write = async (wb: ExcelJS.stream.xlsx.WorkbookWriter, signal: AbortSignal) => {
     const ws = wb.addWorksheet(sheetName(t('payments.xlsx.sheet')), { views: [{ state: 'frozen', ySplit: 6 }] });
     const columns = columnsOf(t);
     ws.columns = columns.map((c, i) => ({ key: String(i), width: c.width, ...(c.style ? { style: c.style } : {}) }));
@@ -130,11 +129,14 @@ export async function statementWorkbook(app: FastifyInstance, user: SessionUser,
     ws.addRow([]).commit();
     // Row 6: the column heads.
     // Row 6 the heads; rows from 7: the filtered rows, newest first, as the statement shows them.
-    await addTable(ws, columns.map((c) => c.head), rows, (raw) => {
+    // The rows a page at a time, from a cursor: a statement of any length is never held whole.
+    const rows = cursorPages<StatementRow>(app.db, statementSql(accountId, f, tz, null, 0, false));
+    const n = await addTable(ws, columns.map((c) => c.head), rows, (raw) => {
       const it = toStatementItem(raw, t);
       return columns.map((c) => c.cell(raw, it));
-    });
+    }, signal);
     ws.commit();
-  });
-  return { file, rows: rows.length, filter: await inEveryLanguage(app, (tl) => statementFilterText(f, tl)) };
+    return n;
+  };
+  return { write, filter: await inEveryLanguage(app, (tl) => statementFilterText(f, tl)) };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type ExcelJS from 'exceljs';
 import type { TCulture, TResultsQuery, TResultsRow } from '@crm/contract';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { addTable, cellMoney, EURO_FORMAT, safeText, sheetName, streamedWorkbook } from '../../lib/excel.ts';
+import { addTable, cellMoney, EURO_FORMAT, safeText, sheetName } from '../../lib/excel.ts';
 import { inEveryLanguage, type Download } from '../../lib/downloads.ts';
 import { results } from './results.service.ts';
 
@@ -37,7 +37,8 @@ export async function resultsWorkbook(app: FastifyInstance, user: SessionUser, q
   const a = await results(app, user, q, t);
   const branch = q.branchId ? a.branches.find((b) => b.value === q.branchId)?.text : undefined;
   const period = (tl: T, c: TCulture) => `${tl('reports.results.title')}: ${dayText(a.from, c)} – ${dayText(a.till, c)}${branch ? ` (${branch})` : ''}`;
-  const file = await streamedWorkbook(async (wb) => {
+  // Written as it is sent (the report's rows are one per agent, read together with their totals).
+  const write = async (wb: ExcelJS.stream.xlsx.WorkbookWriter, signal: AbortSignal) => {
     const ws = wb.addWorksheet(sheetName(t('reports.results.sheet')), { views: [{ state: 'frozen', ySplit: 3, xSplit: 1 }] });
     const columns = resultColumns(t);
     ws.columns = columns.map((c, i) => ({ key: String(i), width: c.width, ...(c.money ? { style: { numFmt: EURO_FORMAT } } : {}) }));
@@ -45,12 +46,13 @@ export async function resultsWorkbook(app: FastifyInstance, user: SessionUser, q
     title.font = { bold: true, size: 14 };
     title.commit();
     ws.addRow([]).commit();
-    await addTable(ws, columns.map((c) => c.head), a.rows, (r) => columns.map((c) => c.cell(r)));
+    const n = await addTable(ws, columns.map((c) => c.head), a.rows, (r) => columns.map((c) => c.cell(r)), signal);
     const totals = ws.addRow(columns.map((c) => c.cell(a.totals)));
     totals.font = { bold: true };
     totals.eachCell((c) => (c.border = { top: { style: 'thin' } }));
     totals.commit();
     ws.commit();
-  });
-  return { file, rows: a.rows.length, filter: await inEveryLanguage(app, period) };
+    return n;
+  };
+  return { write, filter: await inEveryLanguage(app, period) };
 }

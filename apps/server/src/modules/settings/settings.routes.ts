@@ -8,6 +8,7 @@ import { searchActionLog } from './action-log.service.ts';
 import { exportEmails, exportLocalization, importLocalization } from './settings.service.ts';
 import { getSiteSettings, updateSiteSettings } from './site-settings.service.ts';
 import { sourceOptions } from '../accounts/accounts.service.ts';
+import { formBodyLimit } from '../../lib/upload-form.ts';
 
 /**
  * Settings (spec 001, 2.12 and 7): the texts' export and import, the mailing-list exports, the
@@ -26,7 +27,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/LocalizationExport',
-    { config: { access: OFFICE_ADMIN }, schema: { tags, consumes: ['multipart/form-data'], response: { 200: ZLocalizationImportAnswer } } },
+    { config: { access: OFFICE_ADMIN }, bodyLimit: formBodyLimit(LOCALIZATION_IMPORT_MAX_BYTES), schema: { tags, consumes: ['multipart/form-data'], response: { 200: ZLocalizationImportAnswer } } },
     async (req) => importLocalization(app, req, req.actor),
   );
   app.get(

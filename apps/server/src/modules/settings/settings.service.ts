@@ -1,8 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type ExcelJS from 'exceljs';
-import { addRows, loadExcel, sheetName, streamedWorkbook, zipUnpackedSize } from '../../lib/excel.ts';
+import { addRows, sheetName } from '../../lib/excel.ts';
+import { cursorPages } from '../../lib/cursor.ts';
+import { dropScratch, readUploadForm } from '../../lib/upload-form.ts';
+import { CELL_LENGTH_MAX, REFUSED_CELL, type SheetRow } from '../../lib/sheet-read.ts';
+import { readSheet } from '../../lib/sheet-reader.ts';
 import { sql } from 'drizzle-orm';
-import { CULTURES, LOCALIZATION_COLUMNS, LOCALIZATION_IMPORT_MAX_ERRORS, isStorableText, type TCulture, type TLocalizationImportAnswer } from '@crm/contract';
+import { CULTURES, LOCALIZATION_COLUMNS, LOCALIZATION_IMPORT_MAX_BYTES, LOCALIZATION_IMPORT_MAX_ERRORS, isStorableText, type TCulture, type TLocalizationImportAnswer } from '@crm/contract';
 import { localization } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
@@ -28,50 +32,33 @@ export function neutralizeCell(text: string): string {
 }
 const unneutralize = (text: string) => (/^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text);
 
-async function workbookBuffer(wb: ExcelJS.Workbook): Promise<Buffer> {
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-/** GET /api/LocalizationExport: every text key with its English, Greek and Russian text. */
+/**
+ * GET /api/LocalizationExport: every text key with its English, Greek and Russian text, written as
+ * it is sent, the keys read a page at a time.
+ */
 export async function exportLocalization(app: FastifyInstance): Promise<Download> {
-  const rows = await app.db.select({ key: localization.key, culture: localization.culture, text: localization.text }).from(localization).orderBy(localization.key);
-  const byKey = new Map<string, Record<string, string>>();
-  for (const r of rows) {
-    const entry = byKey.get(r.key) ?? {};
-    entry[r.culture] = r.text;
-    byKey.set(r.key, entry);
-  }
-  const wb = new (await loadExcel()).Workbook();
-  wb.creator = 'Agency CRM';
-  const ws = wb.addWorksheet('Localization', { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = LOCALIZATION_COLUMNS.map((c) => ({ header: c, key: c, width: c === 'key' ? 40 : 60 }));
-  ws.getRow(1).font = { bold: true };
-  for (const [key, texts] of byKey) {
-    ws.addRow({ key, en: neutralizeCell(texts.en ?? ''), el: neutralizeCell(texts.el ?? ''), ru: neutralizeCell(texts.ru ?? '') });
-  }
-  return { file: await workbookBuffer(wb), rows: byKey.size };
-}
-
-type CellRead = { text: string } | { error: string };
-
-/** A cell as text; formulas, errors and pictures are refused (a text is typed, not computed). */
-function cellText(value: ExcelJS.CellValue): CellRead {
-  if (value === null || value === undefined) return { text: '' };
-  if (typeof value === 'string') return { text: value };
-  if (typeof value === 'number' || typeof value === 'boolean') return { text: String(value) };
-  if (value instanceof Date) return { error: 'settings.import.cellDate' };
-  if (typeof value === 'object') {
-    if ('formula' in value || 'sharedFormula' in value) return { error: 'settings.import.cellFormula' };
-    if ('error' in value) return { error: 'settings.import.cellError' };
-    if ('richText' in value && Array.isArray(value.richText)) return { text: value.richText.map((p) => p.text).join('') };
-    if ('text' in value && typeof value.text === 'string') return { text: value.text };
-  }
-  return { error: 'settings.import.cellUnknown' };
+  const write = async (wb: ExcelJS.stream.xlsx.WorkbookWriter, signal: AbortSignal) => {
+    const ws = wb.addWorksheet('Localization', { views: [{ state: 'frozen', ySplit: 1 }] });
+    ws.columns = LOCALIZATION_COLUMNS.map((c) => ({ key: c, width: c === 'key' ? 40 : 60 }));
+    const head = ws.addRow([...LOCALIZATION_COLUMNS]);
+    head.font = { bold: true };
+    head.commit();
+    const rows = cursorPages<{ key: string; en: string | null; el: string | null; ru: string | null }>(
+      app.db,
+      sql`select key, max(text) filter (where culture = 'en') as en, max(text) filter (where culture = 'el') as el, max(text) filter (where culture = 'ru') as ru
+          from localization group by key order by key`,
+    );
+    const n = await addRows(ws, rows, (r) => [r.key, neutralizeCell(r.en ?? ''), neutralizeCell(r.el ?? ''), neutralizeCell(r.ru ?? '')], signal);
+    ws.commit();
+    return n;
+  };
+  return { write };
 }
 
 /** The {{placeholders}} of a text, sorted: a translation must keep them all. */
 export const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort().join(',');
 
+type CellRead = { text: string } | { error: string };
 type RowError = { row: number; code: string; params?: Record<string, string | number> };
 
 /**
@@ -81,46 +68,43 @@ type RowError = { row: number; code: string; params?: Record<string, string | nu
  * wrong rows (at most LOCALIZATION_IMPORT_MAX_ERRORS) in the reader's language.
  */
 export async function importLocalization(app: FastifyInstance, req: FastifyRequest, actor: Actor): Promise<TLocalizationImportAnswer> {
-  if (!req.isMultipart()) throw badRequest('files.notMultipart');
-  let buffer: Buffer | undefined;
-  try {
-    for await (const part of req.parts()) {
-      if (part.type !== 'file') continue;
-      const data = await part.toBuffer();
-      if (part.file.truncated) throw new AppError(413, 'settings.import.tooLarge');
-      if (buffer) throw badRequest('settings.import.oneFile');
-      buffer = data;
-    }
-  } catch (e) {
-    if (e instanceof AppError) throw e;
-    const code = (e as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'settings.import.tooLarge');
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw badRequest('settings.import.oneFile');
-    if ((e as { syscall?: string }).syscall) throw e;
-    throw badRequest('files.badUpload');
-  }
-  if (!buffer?.length) throw badRequest('files.noFiles');
-  // An .xlsx is a zip file: PK\x03\x04.
-  if (buffer.subarray(0, 4).toString('latin1') !== 'PK\x03\x04') throw badRequest('settings.import.notXlsx');
-  // What it unpacks to, unpacked with a bound before the spreadsheet library holds it: a texts workbook is a megabyte or so.
-  const unpacked = zipUnpackedSize(buffer, LOCALIZATION_UNPACKED_MAX);
-  if (unpacked === undefined) throw badRequest('settings.import.notXlsx');
-  if (unpacked > LOCALIZATION_UNPACKED_MAX) throw new AppError(413, 'settings.import.unpackedTooLarge', { max: LOCALIZATION_UNPACKED_MAX / (1024 * 1024) });
-  const wb = new (await loadExcel()).Workbook();
-  try {
-    await wb.xlsx.load(buffer as unknown as ArrayBuffer);
-  } catch {
-    throw badRequest('settings.import.notXlsx');
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) throw badRequest('settings.import.noSheet');
-
-  const header = LOCALIZATION_COLUMNS.map((_, i) => {
-    const c = cellText(ws.getRow(1).getCell(i + 1).value);
-    return 'text' in c ? c.text.trim().toLowerCase() : '';
+  const { files } = await readUploadForm(app, req, {
+    fileMax: LOCALIZATION_IMPORT_MAX_BYTES,
+    requestMax: LOCALIZATION_IMPORT_MAX_BYTES,
+    maxFiles: 1,
+    keepField: () => false,
+    tooLarge: () => new AppError(413, 'settings.import.tooLarge'),
+    tooMany: () => badRequest('settings.import.oneFile'),
   });
+  const file = files[0];
+  if (!file?.size) {
+    await dropScratch(files);
+    throw badRequest('files.noFiles');
+  }
+  let sheet: { rows: SheetRow[] };
+  try {
+    // Read off the server's thread, within bounds (lib/sheet-reader.ts): a texts workbook is a megabyte or so.
+    sheet = await readSheet(file.tmp, {
+      shape: 'rows',
+      cellText: 'typed',
+      rowsMax: LOCALIZATION_ROWS_MAX,
+      columnsMax: 50,
+      cellsMax: LOCALIZATION_ROWS_MAX * 50,
+      unpackedMax: LOCALIZATION_UNPACKED_MAX,
+      cellLengthMax: CELL_LENGTH_MAX,
+      notASpreadsheet: 'settings.import.notXlsx',
+      keys: { tooManyRows: 'settings.import.tooManyRows', unpackedTooLarge: 'settings.import.unpackedTooLarge' },
+    });
+  } finally {
+    await dropScratch(files);
+  }
+  const cellOf = (cells: string[], i: number): CellRead => {
+    const c = cells[i] ?? '';
+    return c.startsWith(REFUSED_CELL) ? { error: c.slice(REFUSED_CELL.length) } : { text: c };
+  };
+  const [first, ...rest] = sheet.rows;
+  const header = LOCALIZATION_COLUMNS.map((_, i) => (first?.n === 1 ? first.cells[i] ?? '' : '').toLowerCase());
   if (header.join() !== LOCALIZATION_COLUMNS.join()) throw badRequest('settings.import.header', { columns: LOCALIZATION_COLUMNS.join(', ') });
-  if (ws.rowCount - 1 > LOCALIZATION_ROWS_MAX) throw badRequest('settings.import.tooManyRows', { max: LOCALIZATION_ROWS_MAX });
 
   const current = await app.db.select({ key: localization.key, culture: localization.culture, text: localization.text }).from(localization);
   const stored = new Map<string, string>();
@@ -131,9 +115,8 @@ export async function importLocalization(app: FastifyInstance, req: FastifyReque
   const seen = new Map<string, number>();
   const updates: { key: string; culture: TCulture; text: string }[] = [];
   let rows = 0;
-  for (let n = 2; n <= ws.rowCount; n++) {
-    const row = ws.getRow(n);
-    const cells = LOCALIZATION_COLUMNS.map((_, i) => cellText(row.getCell(i + 1).value));
+  for (const { n, cells: row } of rest) {
+    const cells = LOCALIZATION_COLUMNS.map((_, i) => cellOf(row, i));
     if (cells.every((c) => 'text' in c && c.text.trim() === '')) continue;
     rows++;
     const bad = cells.findIndex((c) => 'error' in c);
@@ -208,15 +191,9 @@ const RUSSIAN = sql`lower(coalesce(language, '')) ~ '^(ru|rus|russian|русск
  * Russian; `except=true`: every other account.
  */
 export async function exportEmails(app: FastifyInstance, russianOnly: boolean, t: (key: string) => string): Promise<Download> {
-  const result = await app.db.execute(sql`
-    select distinct on (lower(e.email)) e.email, a.display_name as name, a.language
-    from accounts a cross join lateral unnest(a.emails) as e(email)
-    where not a.is_employe and a.erased_on is null and e.email <> '' and ${russianOnly ? RUSSIAN : sql`not ${RUSSIAN}`}
-    order by lower(e.email), a.id`);
-  // Written by the streaming writer, ROWS_PER_TURN rows at a time: the in-memory workbook of the
-  // large agency's list held every other request for five seconds (npm run bench, decision 047).
-  const rows = result.rows as { email: string; name: string | null; language: string | null }[];
-  const file = await streamedWorkbook(async (wb) => {
+  // Written as it is sent, the addresses read a page at a time (a large agency's list is some
+  // hundred thousand rows).
+  const write = async (wb: ExcelJS.stream.xlsx.WorkbookWriter, signal: AbortSignal) => {
     const ws = wb.addWorksheet(sheetName(t(russianOnly ? 'settings.export.sheetRussian' : 'settings.export.sheetOthers')));
     ws.columns = [
       { key: 'email', width: 40 },
@@ -226,11 +203,19 @@ export async function exportEmails(app: FastifyInstance, russianOnly: boolean, t
     const head = ws.addRow([t('settings.export.email'), t('settings.export.name'), t('settings.export.language')]);
     head.font = { bold: true };
     head.commit();
-    await addRows(ws, rows, (r) => [neutralizeCell(r.email.trim()), neutralizeCell(r.name ?? ''), neutralizeCell(r.language ?? '')]);
+    const rows = cursorPages<{ email: string; name: string | null; language: string | null }>(
+      app.db,
+      sql`select distinct on (lower(e.email)) e.email, a.display_name as name, a.language
+          from accounts a cross join lateral unnest(a.emails) as e(email)
+          where not a.is_employe and a.erased_on is null and e.email <> '' and ${russianOnly ? RUSSIAN : sql`not ${RUSSIAN}`}
+          order by lower(e.email), a.id`,
+    );
+    const n = await addRows(ws, rows, (r) => [neutralizeCell(r.email.trim()), neutralizeCell(r.name ?? ''), neutralizeCell(r.language ?? '')], signal);
     ws.commit();
-  });
+    return n;
+  };
   // Its filter: which accounts, as the sheet is named.
   const which = russianOnly ? 'settings.export.sheetRussian' : 'settings.export.sheetOthers';
-  return { file, rows: rows.length, filter: await inEveryLanguage(app, (tl) => tl(which)) };
+  return { write, filter: await inEveryLanguage(app, (tl) => tl(which)) };
 }
 
