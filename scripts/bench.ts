@@ -848,11 +848,23 @@ async function main() {
         kind: 'list',
         make: (i) => ({ method: 'POST', path: '/api/Reservation/availability', body: { from: stayDay(i, 0), days: 14, objectWebsiteCode: `W0${i % 5}`, perPage: 20, currentPage: 1 } }),
       },
-      // The calendar's week (the screen's default) of everyone, with the check-ins and check-outs of the stays.
+      // The calendar's week (the screen's default) of everyone, with the check-ins and check-outs of the
+      // stays: weeks over two years, each asked for about once in a run (the answer made, not kept).
       {
         name: 'GET /api/calendar (a week, with check-ins and check-outs)',
         kind: 'list',
         make: (i) => ({ method: 'GET', path: `/api/calendar?from=${stayDay(i, 0)}&till=${stayDay(i, 6)}` }),
+      },
+      // What an office opens: this week and the next three, everyone's and each of ten agents' (kept
+      // while nothing in them changes, decision 072). The to-dos are in these weeks (up to 2,000 a week).
+      {
+        name: 'GET /api/calendar (this week and the next three, everyone and each agent)',
+        kind: 'list',
+        make: (i) => {
+          const week = i % 4;
+          const who = Math.floor(i / 4) % 11;
+          return { method: 'GET', path: `/api/calendar?from=${daysBack(-7 * week)}&till=${daysBack(-7 * week - 6)}${who ? `&assigned=${employees[who - 1]}` : ''}` };
+        },
       },
 
       // The public site (no sign-in): the list with filters, an object's page, the JSON API.
