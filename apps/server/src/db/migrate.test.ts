@@ -102,6 +102,13 @@ describe('migrations', () => {
     await q(`update accounts a set nationality = v.n from (values
       ('Last2001', 'Ελλάδα'), ('Last2002', 'GR'), ('Last2003', 'Greece'), ('Last2004', 'Россия'), ('Last2005', 'Ηνωμένο Βασίλειο'),
       ('Last2006', 'Ρωσική'), ('Last2007', 'Κρήτη'), ('Last2008', 'British'), ('Last2009', 'greece'), ('Last2010', null)) v(l, n) where a.last_name = v.l`);
+    // Before 0064: the action log's indexes ended with the date.
+    await q(`drop index action_log_date_idx`);
+    await q(`create index action_log_date_idx on action_log (date)`);
+    // Before 0063: no table's changes were counted (the function takes its triggers with it).
+    await q(`drop function crm_data_changed() cascade`);
+    await q(`drop function crm_data_version(text[]), crm_data_changes_compact()`);
+    await q(`drop table data_changes`);
     // Before 0062: the agents' results were counted on the spot (the functions take their triggers with them).
     for (const f of ['crm_report_objects_changed', 'crm_report_viewings_changed', 'crm_report_leads_changed', 'crm_report_deals_changed', 'crm_report_assignments_changed', 'crm_report_deal_parties_changed']) {
       await q(`drop function ${f}() cascade`);

@@ -22,6 +22,8 @@ const REWRITTEN_TABLES: Record<string, string[]> = {
   '0040_viewing_comment_search': ['viewing_objects'],
   // Filled whole: the agents' results read the cells by their key, planned from their statistics.
   '0062_kept_report_figures': ['report_lines', 'report_cells'],
+  // The page's ids are read from the new indexes alone (index-only scans need the visibility map).
+  '0064_action_log_page_indexes': ['action_log'],
 };
 
 /** The tags of the journal's migrations created after the newest one applied (those about to run). */
