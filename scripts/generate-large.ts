@@ -941,6 +941,7 @@ export async function ensureLargeData(url: string, sizes: LargeSizes, opts: { fo
     await c.query('select crm_row_counts_recount()');
     // So are the agents' results kept per day and month (decision 071).
     await c.query('select crm_report_rebuild()');
+    await c.query('select crm_deal_totals_rebuild()');
     log(`  totals and kept figures (${t()})`);
     await c.query('delete from bench_dataset');
     await c.query(

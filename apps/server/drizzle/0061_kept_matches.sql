@@ -40,13 +40,15 @@ CREATE TABLE "match_changes" (
 CREATE INDEX "lead_matches_order_idx" ON "lead_matches" USING btree ("lead_id","score" DESC NULLS LAST,"modified_on" DESC NULLS LAST,"object_id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "object_matches_order_idx" ON "object_matches" USING btree ("object_id","score" DESC NULLS LAST,"created_on" DESC NULLS LAST,"lead_id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "match_changes_kind_id_idx" ON "match_changes" USING btree ("kind","id");--> statement-breakpoint
--- A change is written with the job that applies it (one queued at a time, as JobRunner.enqueue
--- writes it), so every way a property or a lead is changed (a form, an import, a merge, a deal
--- closing, SQL by hand) reaches the kept lists.
+-- A change is written with the job that applies it, so every way a property or a lead is changed
+-- (a form, an import, a merge, a deal closing, SQL by hand) reaches the kept lists. Added only when
+-- none is queued, and never as a singleton: an insert that met another transaction's queued job
+-- (ON CONFLICT) waited for it, and two saves of properties then waited on each other.
 CREATE OR REPLACE FUNCTION crm_match_changes_job() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO public.jobs (name, singleton_key) VALUES ('matching.apply', 'matching.apply')
-    ON CONFLICT (name, singleton_key) WHERE singleton_key IS NOT NULL AND state = 'queued' DO NOTHING;
+  IF NOT EXISTS (SELECT 1 FROM public.jobs WHERE name = 'matching.apply' AND state = 'queued') THEN
+    INSERT INTO public.jobs (name) VALUES ('matching.apply');
+  END IF;
   PERFORM pg_notify('crm_jobs', 'matching.apply');
 END $$;--> statement-breakpoint
 -- Properties: added, removed, or changed in anything the fit, the score or the order reads.

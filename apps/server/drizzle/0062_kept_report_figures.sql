@@ -5,7 +5,11 @@
 -- deals with their agents (33 ms of PostgreSQL at full size). The agents' rows and the totals are
 -- the cells' sums: an agent's row of the cells whose set holds them, the totals once per cell whose
 -- set holds any agent shown, as the report counts a record shared by two agents once.
--- Kept by statement triggers in the changing transaction (a few records a statement).
+-- Kept by statement triggers in the changing transaction (a few records a statement): a change
+-- writes its record's line (one row a record, under a lock of that record, so that two changes of
+-- one record are counted one after the other) and adds what it moves to report_cell_deltas, which
+-- nothing ever updates (no change waits for another's cells); the job reports.fold adds the deltas
+-- into report_cells every minute, and the report reads both.
 CREATE TABLE "report_lines" (
 	"kind" smallint NOT NULL,
 	"record_id" integer NOT NULL,
@@ -37,6 +41,23 @@ CREATE TABLE "report_cells" (
 	"rentals_commission" numeric NOT NULL,
 	CONSTRAINT "report_cells_grain_start_kind_agents_pk" PRIMARY KEY("grain","start","kind","agents")
 );--> statement-breakpoint
+CREATE TABLE "report_cell_deltas" (
+	"grain" smallint NOT NULL,
+	"start" date NOT NULL,
+	"kind" smallint NOT NULL,
+	"agents" integer[] NOT NULL,
+	"records" integer NOT NULL,
+	"n" integer NOT NULL,
+	"offers" integer NOT NULL,
+	"sales" integer NOT NULL,
+	"sales_value" numeric NOT NULL,
+	"sales_commission" numeric NOT NULL,
+	"rentals" integer NOT NULL,
+	"rentals_value" numeric NOT NULL,
+	"rentals_commission" numeric NOT NULL
+);--> statement-breakpoint
+CREATE INDEX "report_cell_deltas_start_idx" ON "report_cell_deltas" USING btree ("grain","start");--> statement-breakpoint
+CREATE INDEX "report_cells_empty_idx" ON "report_cells" USING btree ("grain","start") WHERE "records" = 0;--> statement-breakpoint
 -- The time zone whose days the lines are in (a property's or a viewing's moment falls on the agency's
 -- day): the app writes its TIME_ZONE here at start (crm_report_zone), and a new one makes every line again.
 CREATE TABLE "report_zone" (
@@ -83,22 +104,32 @@ BEGIN
       WHERE (ids IS NULL OR d.id = ANY(ids)) AND d.deal_stage = 5 AND d.end_date IS NOT NULL AND a.agents IS NOT NULL;
   END IF;
 END $$;--> statement-breakpoint
--- Lines into or out of the cells (sign 1 or -1), by day and by month; cells left with no record go.
+-- Lines into or out of the cells (sign 1 or -1), by day and by month: written as deltas.
 CREATE OR REPLACE FUNCTION crm_report_cells_add(lines jsonb, sign int) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   WITH l AS (
     SELECT * FROM jsonb_to_recordset(lines) AS x(kind smallint, day date, agents int[], n int, offers int, sales int, sales_value numeric,
       sales_commission numeric, rentals int, rentals_value numeric, rentals_commission numeric)
   )
-  INSERT INTO public.report_cells AS c (grain, start, kind, agents, records, n, offers, sales, sales_value, sales_commission, rentals, rentals_value, rentals_commission)
+  INSERT INTO public.report_cell_deltas (grain, start, kind, agents, records, n, offers, sales, sales_value, sales_commission, rentals, rentals_value, rentals_commission)
   SELECT g.grain, CASE g.grain WHEN 1 THEN l.day ELSE l.day - (extract(day FROM l.day)::int - 1) END, l.kind, l.agents,
     sign * count(*), sign * sum(l.n), sign * sum(l.offers), sign * sum(l.sales), sign * sum(l.sales_value), sign * sum(l.sales_commission),
     sign * sum(l.rentals), sign * sum(l.rentals_value), sign * sum(l.rentals_commission)
   FROM l CROSS JOIN (VALUES (1::smallint), (2::smallint)) g(grain)
-  GROUP BY 1, 2, 3, 4
+  GROUP BY 1, 2, 3, 4;
+END $$;--> statement-breakpoint
+-- The deltas added into the cells (the job reports.fold; one at a time), and the cells left with no record removed.
+CREATE OR REPLACE FUNCTION crm_report_fold() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(7275062);
+  WITH d AS (DELETE FROM public.report_cell_deltas RETURNING *)
+  INSERT INTO public.report_cells AS c (grain, start, kind, agents, records, n, offers, sales, sales_value, sales_commission, rentals, rentals_value, rentals_commission)
+  SELECT grain, start, kind, agents, sum(records), sum(n), sum(offers), sum(sales), sum(sales_value), sum(sales_commission), sum(rentals), sum(rentals_value), sum(rentals_commission)
+  FROM d GROUP BY 1, 2, 3, 4
   ON CONFLICT (grain, start, kind, agents) DO UPDATE SET records = c.records + excluded.records, n = c.n + excluded.n, offers = c.offers + excluded.offers,
     sales = c.sales + excluded.sales, sales_value = c.sales_value + excluded.sales_value, sales_commission = c.sales_commission + excluded.sales_commission,
     rentals = c.rentals + excluded.rentals, rentals_value = c.rentals_value + excluded.rentals_value, rentals_commission = c.rentals_commission + excluded.rentals_commission;
+  DELETE FROM public.report_cells WHERE records = 0;
 END $$;--> statement-breakpoint
 -- The records `ids` of kind `k` counted again: their old lines out of the cells, their new ones in.
 CREATE OR REPLACE FUNCTION crm_report_refresh(k int, ids int[]) RETURNS void LANGUAGE plpgsql AS $$
@@ -107,6 +138,9 @@ DECLARE
   new_lines jsonb;
 BEGIN
   IF ids IS NULL OR cardinality(ids) = 0 THEN RETURN; END IF;
+  -- One change of a record at a time (a viewing's two agents added at once by two people): the
+  -- second waits here, then reads the first's line and the records as they are after it.
+  PERFORM pg_advisory_xact_lock(7275060 + k, x) FROM (SELECT DISTINCT unnest(ids) AS x ORDER BY 1) r;
   SELECT jsonb_agg(to_jsonb(r)) INTO new_lines FROM public.crm_report_lines(k, ids) r;
   WITH gone AS (DELETE FROM public.report_lines r WHERE r.kind = k AND r.record_id = ANY(ids) RETURNING r.*)
   SELECT jsonb_agg(to_jsonb(gone)) INTO old_lines FROM gone;
@@ -115,16 +149,14 @@ BEGIN
     INSERT INTO public.report_lines SELECT * FROM jsonb_populate_recordset(NULL::public.report_lines, new_lines);
     PERFORM public.crm_report_cells_add(new_lines, 1);
   END IF;
-  DELETE FROM public.report_cells c WHERE c.records = 0 AND c.kind = k
-    AND (c.start, c.agents) IN (
-      SELECT x.day, x.agents FROM jsonb_to_recordset(coalesce(old_lines, '[]') || coalesce(new_lines, '[]')) AS x(day date, agents int[])
-      UNION SELECT x.day - (extract(day FROM x.day)::int - 1), x.agents FROM jsonb_to_recordset(coalesce(old_lines, '[]') || coalesce(new_lines, '[]')) AS x(day date, agents int[]));
 END $$;--> statement-breakpoint
 -- Every line and cell made again from the records (the migration, a new time zone, a bulk load that skipped the triggers).
 CREATE OR REPLACE FUNCTION crm_report_rebuild() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
+  PERFORM pg_advisory_xact_lock(7275062);
   DELETE FROM public.report_lines;
   DELETE FROM public.report_cells;
+  DELETE FROM public.report_cell_deltas;
   INSERT INTO public.report_lines SELECT * FROM public.crm_report_lines(1, NULL);
   INSERT INTO public.report_lines SELECT * FROM public.crm_report_lines(2, NULL);
   INSERT INTO public.report_lines SELECT * FROM public.crm_report_lines(3, NULL);

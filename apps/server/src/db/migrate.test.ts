@@ -102,6 +102,11 @@ describe('migrations', () => {
     await q(`update accounts a set nationality = v.n from (values
       ('Last2001', 'Ελλάδα'), ('Last2002', 'GR'), ('Last2003', 'Greece'), ('Last2004', 'Россия'), ('Last2005', 'Ηνωμένο Βασίλειο'),
       ('Last2006', 'Ρωσική'), ('Last2007', 'Κρήτη'), ('Last2008', 'British'), ('Last2009', 'greece'), ('Last2010', null)) v(l, n) where a.last_name = v.l`);
+    // Before 0065: the deals' totals were summed on the spot.
+    await q(`drop function crm_deal_totals_changed() cascade`);
+    await q(`drop function crm_deal_totals_truncate() cascade`);
+    await q(`drop function crm_deal_totals_add(jsonb), crm_deal_totals_rebuild(), crm_deal_totals_fold()`);
+    await q(`drop table deal_totals, deal_total_deltas`);
     // Before 0064: the action log's indexes ended with the date.
     await q(`drop index action_log_date_idx`);
     await q(`create index action_log_date_idx on action_log (date)`);
@@ -113,8 +118,8 @@ describe('migrations', () => {
     for (const f of ['crm_report_objects_changed', 'crm_report_viewings_changed', 'crm_report_leads_changed', 'crm_report_deals_changed', 'crm_report_assignments_changed', 'crm_report_deal_parties_changed']) {
       await q(`drop function ${f}() cascade`);
     }
-    await q(`drop function crm_report_assignments_refresh(jsonb), crm_report_zone(text), crm_report_rebuild(), crm_report_refresh(int, int[]), crm_report_cells_add(jsonb, int), crm_report_lines(int, int[])`);
-    await q(`drop table report_lines, report_cells, report_zone`);
+    await q(`drop function crm_report_assignments_refresh(jsonb), crm_report_zone(text), crm_report_rebuild(), crm_report_fold(), crm_report_refresh(int, int[]), crm_report_cells_add(jsonb, int), crm_report_lines(int, int[])`);
+    await q(`drop table report_lines, report_cells, report_cell_deltas, report_zone`);
     // Before 0061: no kept matches.
     for (const f of ['crm_match_objects_changed', 'crm_match_leads_changed', 'crm_match_lists_forget']) await q(`drop function ${f}() cascade`);
     await q(`drop function crm_match_changes_job()`);

@@ -19,7 +19,7 @@ import { STAFF } from '../../plugins/auth.ts';
 import { sendDownload } from '../files/files.service.ts';
 import { dealsWorkbook } from './deals.xlsx.ts';
 import { agencyToday } from '../../lib/dates.ts';
-import { accountDealRefs, blankDeal, dealBoard, deleteDeal, expireRentals, getDeal, moveDeal, moveDealParties, saveDeal, searchDeals, RENTALS_EXPIRE_JOB } from './deals.service.ts';
+import { DEAL_TOTALS_FOLD_JOB, foldDealTotals, accountDealRefs, blankDeal, dealBoard, deleteDeal, expireRentals, getDeal, moveDeal, moveDealParties, saveDeal, searchDeals, RENTALS_EXPIRE_JOB } from './deals.service.ts';
 
 const caller = (req: FastifyRequest) => ({ user: req.user!, actor: req.actor });
 
@@ -33,6 +33,7 @@ export const dealsRoutes = fp(
     app.accountMergeSteps.push(moveDealParties);
     app.decorate('accountDealRefs', accountDealRefs);
     // A rental's end passes without anyone saving the deal: its object stops being "rented".
+    app.jobs.register(DEAL_TOTALS_FOLD_JOB, () => foldDealTotals(app), { everySeconds: 60, maxAttempts: 2 });
     app.jobs.register(RENTALS_EXPIRE_JOB, () => expireRentals(app.db, agencyToday(app.config.timeZone)).then(() => undefined), { everySeconds: 3600, maxAttempts: 3, backoffSeconds: 60 });
 
     app.post(

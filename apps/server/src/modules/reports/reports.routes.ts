@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZResultsAnswer, ZResultsQuery } from '@crm/contract';
 import { STAFF } from '../../plugins/auth.ts';
 import { sendDownload } from '../files/files.service.ts';
-import { results, syncReportZone } from './results.service.ts';
+import { foldReportCells, REPORT_FOLD_JOB, results, syncReportZone } from './results.service.ts';
 import { resultsWorkbook } from './results.xlsx.ts';
 
 /** Reports: the agents' results over a period, on screen and as Results.xlsx. */
@@ -15,6 +15,7 @@ export const reportsRoutes = fp(
     const tr = (req: FastifyRequest) => (key: string, params?: Record<string, string | number>) => app.translator.t(req.culture, key, params);
     // The kept figures' days are the agency's (TIME_ZONE): made again at start if it changed (decision 071).
     app.addHook('onReady', async () => syncReportZone(app));
+    app.jobs.register(REPORT_FOLD_JOB, () => foldReportCells(app), { everySeconds: 60, maxAttempts: 2 });
 
     // Every staff member: an office admin reads every agent, a branch admin their branch's, an employee their own row.
     app.post(

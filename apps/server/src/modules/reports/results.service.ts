@@ -235,7 +235,8 @@ export async function results(app: FastifyInstance, user: SessionUser, q: TResul
       select a.id, a.display_name from accounts a
       where a.is_employe and (a.end_date is null or a.end_date >= ${from}::date) and ${agentsOf(user, q.branchId)}
     ),
-    c as materialized (select * from report_cells c where ${inPeriod}),
+    -- The cells, and the changes not yet added into them (reports.fold adds them every minute).
+    c as materialized (select * from report_cells c where ${inPeriod} union all select * from report_cell_deltas c where ${inPeriod}),
     lines as (
       -- An agent's line per cell whose set holds them (the agents shown compared as one array: joined, it was probed once a cell).
       select x.agent, x.kind, x.n, x.offers, x.sales, x.sales_value, x.sales_commission, x.rentals, x.rentals_value, x.rentals_commission
@@ -264,6 +265,14 @@ export async function results(app: FastifyInstance, user: SessionUser, q: TResul
       left join g on g.agent = x.id
     order by x.id = 0, x.display_name collate "und-x-icu", x.id`);
   return answerOf(app, user, from, till, r.rows as Row[], t);
+}
+
+/** The job that adds the kept figures' deltas into their cells (decision 071). */
+export const REPORT_FOLD_JOB = 'reports.fold';
+export async function foldReportCells(app: FastifyInstance): Promise<void> {
+  await app.db.transaction(async (tx) => {
+    await tx.execute(sql`select crm_report_fold()`);
+  });
 }
 
 /** The app's time zone given to the kept figures at start: their days made again when it changed (decision 071). */
