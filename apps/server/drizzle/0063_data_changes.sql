@@ -36,4 +36,6 @@ CREATE TRIGGER accounts_data_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCAT
 CREATE TRIGGER activities_data_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON activities FOR EACH STATEMENT EXECUTE FUNCTION crm_data_changed();--> statement-breakpoint
 CREATE TRIGGER activity_links_data_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON activity_links FOR EACH STATEMENT EXECUTE FUNCTION crm_data_changed();--> statement-breakpoint
 CREATE TRIGGER reservations_data_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON reservations FOR EACH STATEMENT EXECUTE FUNCTION crm_data_changed();--> statement-breakpoint
-CREATE TRIGGER objects_data_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON objects FOR EACH STATEMENT EXECUTE FUNCTION crm_data_changed();
+CREATE TRIGGER objects_data_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON objects FOR EACH STATEMENT EXECUTE FUNCTION crm_data_changed();--> statement-breakpoint
+-- The texts (an import of them renames what an answer says).
+CREATE TRIGGER localization_data_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON localization FOR EACH STATEMENT EXECUTE FUNCTION crm_data_changed();

@@ -80,3 +80,7 @@ CREATE TRIGGER deals_totals_upd AFTER UPDATE ON deals REFERENCING OLD TABLE AS o
 CREATE TRIGGER deals_totals_del AFTER DELETE ON deals REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION crm_deal_totals_changed();--> statement-breakpoint
 CREATE TRIGGER deals_totals_truncate AFTER TRUNCATE ON deals FOR EACH STATEMENT EXECUTE FUNCTION crm_deal_totals_truncate();--> statement-breakpoint
 SELECT crm_deal_totals_rebuild();
+--> statement-breakpoint
+-- The board's answer is kept while nothing it shows changes (decision 072): its deals and their parties are counted as changed too.
+CREATE TRIGGER deals_data_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON deals FOR EACH STATEMENT EXECUTE FUNCTION crm_data_changed();--> statement-breakpoint
+CREATE TRIGGER deal_parties_data_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON deal_parties FOR EACH STATEMENT EXECUTE FUNCTION crm_data_changed();

@@ -6,10 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DEAL_STAGES, DEAL_STAGE_CANCELLED } from '@crm/contract';
 import { createTestApp } from '../../../test/harness.ts';
-import { dealTotals, keptDealTotals, keptStageTotals, stageTotals } from './deals.service.ts';
+import { ZDealBoardAnswer } from '@crm/contract';
+import { bearer } from '../../../test/harness.ts';
+import { dealBoard, dealTotals, keptDealTotals, keptStageTotals, stageTotals } from './deals.service.ts';
 
 const t = await createTestApp({}, undefined, { jobs: false });
-const { db } = t;
+const { app, db } = t;
+const agent = await t.user({ roles: ['employee'] });
 
 const SEED = Number(process.env.DEAL_TEST_SEED ?? Date.now() % 100000);
 let state = SEED >>> 0;
@@ -72,6 +75,12 @@ async function compare(round: number) {
     for (const withCancelled of [false, true]) {
       expect(await keptDealTotals(db, f, withCancelled), `round ${round}, ${JSON.stringify(f)} ${withCancelled}, seed ${SEED}`).toEqual(await dealTotals(db, where(f), withCancelled));
     }
+    // The board as served (kept while nothing changes) and as made on the spot.
+    const body = { dealType: f.dealType ?? null, perStage: 5 };
+    const served = await app.inject({ method: 'POST', url: '/api/Deal/board', payload: body, headers: { ...bearer(agent.token), 'accept-language': 'el' } });
+    expect(served.statusCode, served.body).toBe(200);
+    const made = ZDealBoardAnswer.parse(await dealBoard(app, { ...body, stages: [] } as never, (k, p) => app.translator.t('el', k, p), 'el'));
+    expect(served.json(), `round ${round}, board served, seed ${SEED}`).toEqual(JSON.parse(JSON.stringify(made)));
     const typeOnly = { dealType: f.dealType };
     const w = where(typeOnly);
     expect(sorted((await keptStageTotals(db, typeOnly)).rows), `round ${round}, board ${JSON.stringify(typeOnly)}, seed ${SEED}`).toEqual(sorted((await stageTotals(db, w ? sql`where ${w}` : sql``)).rows));

@@ -15,11 +15,16 @@ import {
   ZDealUpdate,
   ZIdParam,
 } from '@crm/contract';
+import type { z } from 'zod';
 import { STAFF } from '../../plugins/auth.ts';
+import { createKeptAnswers } from '../../lib/kept-answers.ts';
 import { sendDownload } from '../files/files.service.ts';
 import { dealsWorkbook } from './deals.xlsx.ts';
 import { agencyToday } from '../../lib/dates.ts';
 import { DEAL_TOTALS_FOLD_JOB, foldDealTotals, accountDealRefs, blankDeal, dealBoard, deleteDeal, expireRentals, getDeal, moveDeal, moveDealParties, saveDeal, searchDeals, RENTALS_EXPIRE_JOB } from './deals.service.ts';
+
+/** What the board reads: its answer is kept until one of them changes. */
+const BOARD_TABLES = ['deals', 'deal_parties', 'accounts', 'objects', 'localization'] as const;
 
 const caller = (req: FastifyRequest) => ({ user: req.user!, actor: req.actor });
 
@@ -33,6 +38,7 @@ export const dealsRoutes = fp(
     app.accountMergeSteps.push(moveDealParties);
     app.decorate('accountDealRefs', accountDealRefs);
     // A rental's end passes without anyone saving the deal: its object stops being "rented".
+    const keptBoards = createKeptAnswers(app.db);
     app.jobs.register(DEAL_TOTALS_FOLD_JOB, () => foldDealTotals(app), { everySeconds: 60, maxAttempts: 2 });
     app.jobs.register(RENTALS_EXPIRE_JOB, () => expireRentals(app.db, agencyToday(app.config.timeZone)).then(() => undefined), { everySeconds: 3600, maxAttempts: 3, backoffSeconds: 60 });
 
@@ -72,7 +78,11 @@ export const dealsRoutes = fp(
     app.post(
       '/api/Deal/board',
       { config: { access: STAFF }, schema: { tags, body: ZDealBoardQuery, response: { 200: ZDealBoardAnswer } } },
-      async (req) => dealBoard(app, req.body, tr(req), req.culture),
+      async (req, reply) => {
+        // Kept while nothing it shows changes (decision 072): the board is the same for everyone who opens it.
+        const body = await keptBoards.get(JSON.stringify([req.body, req.culture]), BOARD_TABLES, async () => ZDealBoardAnswer.parse(await dealBoard(app, req.body, tr(req), req.culture)));
+        return reply.type('application/json; charset=utf-8').serializer((s: unknown) => s as string).send(body as unknown as z.infer<typeof ZDealBoardAnswer>);
+      },
     );
     app.delete(
       '/api/Deal/:id',
