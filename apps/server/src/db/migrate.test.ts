@@ -102,6 +102,10 @@ describe('migrations', () => {
     await q(`update accounts a set nationality = v.n from (values
       ('Last2001', 'Ελλάδα'), ('Last2002', 'GR'), ('Last2003', 'Greece'), ('Last2004', 'Россия'), ('Last2005', 'Ηνωμένο Βασίλειο'),
       ('Last2006', 'Ρωσική'), ('Last2007', 'Κρήτη'), ('Last2008', 'British'), ('Last2009', 'greece'), ('Last2010', null)) v(l, n) where a.last_name = v.l`);
+    // Before 0066: the drawn pages' tables were not counted as changed.
+    for (const table of ['action_log', 'alerts', 'branches', 'documents', 'files', 'imports', 'lead_objects', 'lead_object_marks', 'locations', 'login_devices', 'object_accounts', 'object_key_loans', 'object_keys', 'payment_accounts', 'shortlist_objects', 'shortlists', 'site_settings', 'transaction_attachments', 'transactions', 'users']) {
+      await q(`drop trigger ${table}_data_changed on ${table}`);
+    }
     // Before 0065: the deals' totals were summed on the spot.
     await q(`drop function crm_deal_totals_changed() cascade`);
     await q(`drop function crm_deal_totals_truncate() cascade`);

@@ -67,6 +67,15 @@ export function createKeptAnswers(db: Db, opts: { maxEntries?: number; maxBytes?
   };
 }
 
+/**
+ * The count of committed changes to every table counted (migrations 0063, 0065, 0066): what a drawn
+ * page can show (ssr/first-paint.ts keeps pages while it is the same).
+ */
+export async function dataVersionOfAll(db: Db): Promise<string> {
+  const res = await db.execute<{ v: string }>(sql`select coalesce(sum(weight), 0)::text as v from data_changes`);
+  return res.rows[0]!.v;
+}
+
 /** Folds each table's change rows into one (the sums stay as they are): the job every few minutes. */
 export const DATA_CHANGES_COMPACT_JOB = 'data.changesCompact';
 export async function compactDataChanges(db: Db): Promise<void> {
