@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
+import { ADMIN, apiToken, expectAccessible, signedIn } from '../fixtures.ts';
 
 /**
  * The staff side of an owner's payments: the owner found in the payments list, an income and an
@@ -183,28 +183,40 @@ test('someone else saves the income meanwhile: what only I changed stays in the 
   await ctx.close();
 });
 
-test('an admin on the payments host makes a payments account from its list (en-UK)', async ({ browser, request, baseURL }) => {
+test('staff work on the CRM’s address: the payments host refuses them and says where to go; a payments account is made from the CRM’s list (en-UK)', async ({ browser, request, baseURL }) => {
   const token = await apiToken(request);
   const payments = `http://127.0.0.1:${new URL(baseURL!).port}`;
-  const ctx = await signedIn(browser, payments, token, 'en-UK');
+  // A staff session carried to the payments host counts for nothing there: its sign-in page.
+  const there = await signedIn(browser, payments, token, 'en-UK');
+  const pay = await there.newPage();
+  await pay.goto(`${payments}/Payments`);
+  await expect(pay).toHaveURL(/\/login$/);
+  await expect(pay.getByTestId('login-logo')).toHaveAttribute('data-variant', 'payments');
+  // Signing in there as the administrator: refused, saying where staff sign in.
+  await pay.getByTestId('login-email').fill(ADMIN.email);
+  await pay.getByTestId('login-password').fill(ADMIN.password);
+  await pay.getByTestId('login-submit').click();
+  await expect(pay.getByTestId('login-error')).toContainText("This address is for the agency's clients. Staff sign in at the CRM's own address.");
+  await expectAccessible(pay, 'staff refused on the payments host');
+  await there.close();
+
+  // On the CRM's own address the same screens: "New payments account" opens its form.
+  const ctx = await signedIn(browser, baseURL!, token, 'en-UK');
   const page = await ctx.newPage();
-  await page.goto(`${payments}/Payments`);
-  await expect(page.getByTestId('brand')).toHaveText('Agency Payments');
-  // "New payments account" opens its form in the payments app (it used to lead back to the list).
+  await page.goto('/Payments');
   await page.getByTestId('payments-add-account').click();
   await expect(page).toHaveURL(/\/Accounts\/AddPayment$/);
   const last = `Papadaki${Date.now() % 1000000}`;
   await page.getByTestId('add-lastName').fill(last);
   await page.getByTestId('add-firstName').fill('Eleni');
   await page.getByTestId('add-submit').click();
-  // Saved: the account's own page, to add its e-mail, still under the payments brand.
+  // Saved: the account's own page, to add its e-mail.
   await expect(page).toHaveURL(/\/Accounts\/View\/\d+\/2$/);
-  await expect(page.getByTestId('brand')).toHaveText('Agency Payments');
   const id = Number(/\/Accounts\/View\/(\d+)\//.exec(page.url())![1]);
   const account = (await (await request.get(`/api/account/edit/${id}`, { headers: auth(token) })).json()) as { dto: { lastName: string; hasTransactions: boolean } };
   expect(account.dto).toMatchObject({ lastName: last, hasTransactions: true });
   // The spec's /Payments/AccountAdd leads to the same form.
-  await page.goto(`${payments}/Payments/AccountAdd`);
+  await page.goto('/Payments/AccountAdd');
   await expect(page).toHaveURL(/\/Accounts\/AddPayment$/);
   await expect(page.getByTestId('add-lastName')).toBeVisible();
   await ctx.close();

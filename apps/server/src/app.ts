@@ -15,6 +15,7 @@ import type { Actor } from './lib/audit.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { bodyLimitsPlugin } from './plugins/body-limits.ts';
+import { paymentsHostPlugin } from './plugins/payments-host.ts';
 import { inlineScriptHashes, webPlugin } from './plugins/web.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { responseSerializer } from './plugins/serializer.ts';
@@ -166,6 +167,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(errorsPlugin);
+  await app.register(paymentsHostPlugin);
   await app.register(authPlugin);
   await app.register(bodyLimitsPlugin);
   await app.register(authRoutes);

@@ -71,6 +71,8 @@ const ZEnv = z.object({
     .optional(),
   /** Serve the payments-only app on every host (an instance only for the agency's clients). */
   PAYMENTS_ONLY: bool.default(false),
+  /** Administrators may sign in to the payments-only app too (its account list and forms); staff otherwise use the CRM's own address. */
+  PAYMENTS_ADMINS: bool.default(false),
   FIRST_PAINT: bool.default(true),
   /** Behind a reverse proxy: trust its X-Forwarded-* headers (client address for throttling, https links). */
   TRUST_PROXY: bool.default(false),
@@ -124,6 +126,8 @@ export type Config = {
   paymentsHost?: string;
   /** Every request gets the payments-only app. */
   paymentsOnly: boolean;
+  /** Administrators may sign in to the payments-only app (its calls only); otherwise only payments clients may. */
+  paymentsAdmins: boolean;
   /**
    * Where links mailed to payments clients point (invitations, expense approvals): PUBLIC_URL with
    * its host replaced by PAYMENTS_HOST when that is set. Never the request's Host.
@@ -185,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION, attributionUrl: e.MAP_TILE_ATTRIBUTION_URL },
     paymentsHost: e.PAYMENTS_HOST?.toLowerCase(),
     paymentsOnly: e.PAYMENTS_ONLY,
+    paymentsAdmins: e.PAYMENTS_ADMINS,
     paymentsUrl: paymentsUrlOf((e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/$/, ''), e.PAYMENTS_HOST?.toLowerCase()),
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     firstPaint: e.FIRST_PAINT,

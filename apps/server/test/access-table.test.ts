@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Access, RouteAccess } from '../src/plugins/auth.ts';
 import { bearer, createTestApp } from './harness.ts';
+import { isPaymentsAppRoute } from '../src/lib/variant.ts';
 
 /**
  * docs/access.md is the one table of who may call what. Every registered /api route must have its
@@ -92,5 +93,94 @@ describe('the access table', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+});
+
+/**
+ * The payments host (decision 056): only the payments app's calls exist there; to everyone else's
+ * calls the answer is 404 whoever asks; staff cannot sign in, and a staff session counts for nothing.
+ */
+describe('the payments host', () => {
+  const HOST = 'pay.agency.test';
+  const listed = (): string[] => {
+    const text = fs.readFileSync(DOC, 'utf8');
+    const block = text.slice(text.indexOf('<!-- payments-app -->'), text.indexOf('<!-- /payments-app -->'));
+    return [...block.matchAll(/^- `((?:GET|POST|PUT|PATCH|DELETE) \S+)`$/gm)].map((m) => m[1]!);
+  };
+  const inApp = (r: RouteAccess) => isPaymentsAppRoute(r.url);
+
+  it('the table lists the payments app’s calls as the app has them', () => {
+    const named = routes.filter((r) => inApp(r) && !/^\/api\/transactions(\/|$)/i.test(r.url)).map((r) => key(r.method, r.url));
+    expect(named.sort()).toEqual(listed().sort());
+    // Every call under /api/transactions is the payments app's, and nothing else is.
+    expect(routes.filter((r) => /^\/api\/transactions(\/|$)/i.test(r.url)).every(inApp)).toBe(true);
+  });
+
+  it('answers 404 to every other route whoever asks, and takes no staff session on its own routes', async () => {
+    const pay = await createTestApp({ PAYMENTS_HOST: HOST });
+    const tokens: Partial<Record<Caller, string>> = {};
+    for (const c of CALLERS) {
+      const who = WHO[c];
+      // Sessions made on the CRM's host (the test app's default host).
+      if (who) tokens[c] = (await pay.user({ roles: who.roles as never, branchId: who.branchId })).token;
+    }
+    const table = readTable();
+    const wrong: string[] = [];
+    for (const r of routes) {
+      const url = r.url.replace(/:(\w+)/g, (_m, name: string) => (name === 'parent' ? 'account' : name === 'entity' ? 'account' : name === 'systemName' ? 'x.pdf' : '1'));
+      for (const [i, c] of CALLERS.entries()) {
+        // On its own calls: a staff member's session is no session (401 where a sign-in is needed).
+        // Only refusals are asked for (a call let through would act: a sign-out ends the session).
+        const staff = c !== 'anonymous' && c !== 'clientPayments';
+        const refused = !table.get(key(r.method, r.url))?.allowed[i] || (staff && r.access !== 'public');
+        if (inApp(r) && !refused) continue;
+        const token = tokens[c];
+        const res = await pay.app.inject({ method: r.method as 'GET', url, headers: { host: HOST, ...(token ? bearer(token) : {}) }, payload: r.method === 'GET' || r.method === 'DELETE' ? undefined : {} });
+        const expected = !inApp(r) ? 404 : c === 'anonymous' || staff ? 401 : 403;
+        if (res.statusCode !== expected) wrong.push(`${r.method} ${url} as ${c}: ${res.statusCode}, not ${expected}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    await pay.app.close();
+  });
+
+  it('refuses a staff sign-in with a message that says where to sign in; a client signs in', async () => {
+    const pay = await createTestApp({ PAYMENTS_HOST: HOST });
+    const login = (email: string, password: string, host = HOST) =>
+      pay.app.inject({ method: 'POST', url: '/api/authenticate/login', headers: { host, 'accept-language': 'en' }, payload: { username: email, password } });
+    const admin = await pay.user({ roles: ['admin'] });
+    const agent = await pay.user({ roles: ['employee'] });
+    const client = await pay.user({ roles: ['clientPayments'] });
+    for (const staff of [admin, agent]) {
+      const res = await login(staff.email, staff.password);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().title).toBe("This address is for the agency's clients. Staff sign in at the CRM's own address.");
+      // A wrong password is told as any wrong password: nothing learnt of who is staff.
+      expect((await login(staff.email, 'wrong password!')).statusCode).toBe(401);
+      // On the CRM's own host, as before.
+      expect((await login(staff.email, staff.password, 'localhost')).statusCode).toBe(200);
+    }
+    const ok = await login(client.email, client.password);
+    expect(ok.statusCode).toBe(200);
+    const token = ok.json().token as string;
+    expect((await pay.app.inject({ method: 'GET', url: '/api/transactions/accounts', headers: { host: HOST, ...bearer(token) } })).statusCode).toBe(200);
+    expect((await pay.app.inject({ method: 'GET', url: '/api/account', headers: { host: HOST, ...bearer(token) } })).statusCode).toBe(404);
+    await pay.app.close();
+  });
+
+  it('with PAYMENTS_ADMINS an administrator signs in there, to the payments calls only', async () => {
+    const pay = await createTestApp({ PAYMENTS_ONLY: 'true', PAYMENTS_ADMINS: 'true' });
+    const admin = await pay.user({ roles: ['admin'] });
+    const login = (email: string, password: string) => pay.app.inject({ method: 'POST', url: '/api/authenticate/login', payload: { username: email, password } });
+    // An employee is refused still (the harness's own sign-in of it fails so).
+    await expect(pay.user({ roles: ['employee'] })).rejects.toThrow(/login failed: 403/);
+    const res = await login(admin.email, admin.password);
+    expect(res.statusCode).toBe(200);
+    const headers = bearer(res.json().token as string);
+    expect((await pay.app.inject({ method: 'GET', url: '/api/transactions/accounts', headers })).statusCode).toBe(200);
+    for (const url of ['/api/account', '/api/object/view/1', '/api/search?searchStr=a', '/api/actionLog']) {
+      expect((await pay.app.inject({ method: 'GET', url, headers })).statusCode, url).toBe(404);
+    }
+    await pay.app.close();
   });
 });

@@ -123,3 +123,13 @@ export function decodeMail(eml: string): string {
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * A one-field change as the single-field editor makes it (PATCH /api/{entity}/patch/{id}): based on
+ * the version its edit request answers, as every change must be (decision 056).
+ */
+export async function patchField(app: FastifyInstance, headers: Record<string, string>, entity: string, id: number, field: string, value: unknown) {
+  const asked = await app.inject({ method: 'GET', url: `/api/${entity}/editRequestSelectList?id=${id}&fieldName=${field}`, headers });
+  const version = asked.statusCode === 200 ? (asked.json() as { version?: number }).version : undefined;
+  return app.inject({ method: 'PATCH', url: `/api/${entity}/patch/${id}${version === undefined ? '' : `?version=${version}`}`, headers, payload: [{ op: 'replace', path: `/${field}`, value }] });
+}

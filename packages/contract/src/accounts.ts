@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_AMOUNT_NUMBER, ZDate, ZId, ZPage, ZPageString, ZSelectOption } from './common.ts';
+import { MAX_AMOUNT_NUMBER, ZDate, ZId, ZPage, ZPageString, ZSelectOption, ZVersion } from './common.ts';
 import { ACCOUNT_KIND_FIELDS, ACCOUNT_LANGUAGES, ACCOUNT_SPECIALTY_FIELDS, isAccountLanguage, isEmailList, isGreekTaxNumber, isPhoneList } from './account-fields.ts';
 
 export { ACCOUNT_LANGUAGES, isAccountLanguage, isEmailList, isGreekTaxNumber, isPhoneList };
@@ -109,13 +109,13 @@ export const ZAccountUpdate = ZAccountFields.partial().extend({
   email: ZEmailsInput.optional(),
   phone: ZPhonesInput.optional(),
   id: ZId,
-  version: ZId,
+  version: ZVersion,
   filesNew: z.string().max(2000).nullable().optional(),
 });
 export type TAccountUpdate = z.infer<typeof ZAccountUpdate>;
 
 /** POST /api/account/erase/{id}: the version the confirmation was shown for. */
-export const ZAccountErase = z.object({ version: ZId });
+export const ZAccountErase = z.object({ version: ZVersion });
 
 /** POST /api/account/add: first and last name required; flags preset by the add screen. */
 export const ZAccountAdd = ZAccountFields.partial().extend({

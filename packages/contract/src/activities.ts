@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SHOW_ALL } from './constants.ts';
-import { ZDate, ZDateTime, ZId, ZIdString, ZPage, ZPageString, ZSelectOption } from './common.ts';
+import { ZDate, ZDateTime, ZId, ZIdString, ZPage, ZPageString, ZSelectOption, ZVersion } from './common.ts';
 
 /*
  * Activities (notes, calls, meetings, to-dos linked to records) and assignments (people assigned
@@ -89,7 +89,7 @@ export type TActivityAdd = z.infer<typeof ZActivityAdd>;
  */
 export const ZActivityUpdate = z.object({
   id,
-  version: ZId,
+  version: ZVersion,
   description: z.string().max(20000).nullable().optional(),
   done: z.boolean().nullable().optional(),
   category: z.number().int().min(0).max(3).optional(),

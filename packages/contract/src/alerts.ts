@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ALERT_DEFAULT_PAGE_SIZE, ALERT_NOTES_MAX, SHOW_ALL } from './constants.ts';
-import { ZId, ZPage, ZText } from './common.ts';
+import { ZPage, ZText, ZVersion } from './common.ts';
 import { listAnswer } from './accounts.ts';
 
 /** The alert list's page sizes (the spec: the same choices as deals, default 10). */
@@ -44,7 +44,7 @@ export type TAlert = z.infer<typeof ZAlert>;
 /** POST /api/alert/update-notes/{id}; with `version` a later change by someone else is a 409. */
 export const ZAlertNotes = z.object({
   notes: ZText(ALERT_NOTES_MAX).nullable(),
-  version: ZId.optional(),
+  version: ZVersion,
   /**
    * The notes as the caller last read them. Sent, the save is refused (409, with the current
    * alert) only when the notes changed since; someone opening the alert or marking it unread

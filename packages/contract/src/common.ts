@@ -29,6 +29,15 @@ export const ZId = z.number().int().min(1).max(MAX_ID);
 export const ZIdString = z.coerce.number().int().min(1).max(MAX_ID);
 export const ZIdParam = z.object({ id: ZIdString });
 
+/**
+ * The version a change of a record was based on, as its edit answer gave it (decision 002). A change
+ * of a record without it is refused (428, decision 056). A blank for a new record (GET .../add) has
+ * 0 or null, and posted back unchanged it creates.
+ */
+export const ZVersion = z.number().int().min(0).max(MAX_ID).nullable().optional();
+/** The same version read from a query string or a form field ("3"). */
+export const ZVersionString = z.coerce.number().int().min(0).max(MAX_ID).optional();
+
 /** A page number from a body, and from a query string. */
 export const ZPage = z.number().int().min(1).max(MAX_PAGE);
 export const ZPageString = z.coerce.number().int().min(1).max(MAX_PAGE);

@@ -98,3 +98,6 @@ export const DEAL_RANGES = [
   ['startDate', 'endDate'],
   ['rentStart', 'rentExpiration'],
 ] as const;
+
+/** What the deal list sorts by (POST /api/Deal/search `sortBy`). */
+export const DEAL_SORTS = ['createdOn', 'dateOfDeposit', 'endDate', 'price', 'stage'] as const;

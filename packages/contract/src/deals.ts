@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { ZDate, ZId, ZPage, ZSelectOption, ZText } from './common.ts';
+import { ZDate, ZId, ZIdParam, ZPage, ZSelectOption, ZText, ZVersion } from './common.ts';
+import type { CallSchemas } from './call.ts';
 import { listAnswer } from './accounts.ts';
 import { zodOfField } from './objects.ts';
-import { DEAL_FIELDS, DEAL_MAX_PARTIES, DEAL_RELATIONS, DEAL_STAGES, DEAL_TYPES } from './deal-fields.ts';
+import { DEAL_FIELDS, DEAL_MAX_PARTIES, DEAL_RELATIONS, DEAL_SORTS, DEAL_STAGES, DEAL_TYPES } from './deal-fields.ts';
 import { DEAL_BOARD_MAX, DEAL_BOARD_STEP } from './constants.ts';
 
 const oneOf = (values: readonly number[]) => z.number().int().refine((v) => values.includes(v), { message: 'validation.choice' });
@@ -91,7 +92,7 @@ export const ZDealPartyInput = z.object({ accountId: ZId.nullable().optional(), 
 /** POST /api/Deal/update: without id it creates the deal; with id it carries the version it was based on. */
 export const ZDealUpdate = ZDealFields.partial().extend({
   id: ZId.nullable().optional(),
-  version: ZId.optional(),
+  version: ZVersion,
   objectId: ZId.nullable().optional(),
   demandId: ZId.nullable().optional(),
   accounts: z.array(ZDealPartyInput).max(DEAL_MAX_PARTIES * 2).optional(),
@@ -99,7 +100,7 @@ export const ZDealUpdate = ZDealFields.partial().extend({
 export type TDealUpdate = z.infer<typeof ZDealUpdate>;
 
 /** POST /api/Deal/move: the board's drag of a deal to another stage, with the version guard. */
-export const ZDealMove = z.object({ id: ZId, version: ZId, dealStage: ZDealStage });
+export const ZDealMove = z.object({ id: ZId, version: ZVersion, dealStage: ZDealStage });
 
 /** The list's and the board's filters (spec: POST /api/Deal/search). */
 export const ZDealFilter = z.object({
@@ -123,7 +124,6 @@ export const ZDealFilter = z.object({
 });
 export type TDealFilter = z.infer<typeof ZDealFilter>;
 
-export const DEAL_SORTS = ['createdOn', 'dateOfDeposit', 'endDate', 'price', 'stage'] as const;
 export const ZDealSearch = ZDealFilter.extend({
   perPage: z.number().int().min(1).max(1000000).default(20),
   currentPage: ZPage.default(1),
@@ -234,3 +234,15 @@ export const ZDealBoardAnswer = z.object({
   options: z.object({ types: z.array(ZSelectOption), relations: z.array(ZSelectOption) }),
 });
 export type TDealBoard = z.infer<typeof ZDealBoardAnswer>;
+
+/** The deals' calls and their schemas (decision 057); their methods and paths: `deals.resource.ts`. */
+export const DEAL_API = {
+  search: { body: ZDealSearch, answer: ZDealSearchAnswer },
+  download: { body: ZDealDownload },
+  add: { query: ZDealAddQuery, answer: ZDealAnswer },
+  edit: { params: ZIdParam, answer: ZDealAnswer },
+  update: { body: ZDealUpdate, answer: ZDealSaved },
+  move: { body: ZDealMove, answer: ZDealSaved },
+  board: { body: ZDealBoardQuery, answer: ZDealBoardAnswer },
+  remove: { params: ZIdParam, answer: ZDealDeleted },
+} satisfies Record<string, CallSchemas>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdString, ZPage, ZText } from './common.ts';
+import { ZIdString, ZPage, ZText, ZVersionString } from './common.ts';
 import { SHOW_ALL } from './constants.ts';
 import type { TFieldDescriptionOf } from './field-description.ts';
 import { DOCUMENT_DESCRIPTION_MAX, DOCUMENT_NAME_MAX } from './office-constants.ts';
@@ -63,7 +63,7 @@ export const ZDocumentListAnswer = z.object({ items: z.array(ZDocumentRow), tota
  */
 export const ZDocumentUpdateFields = z.object({
   id: ZIdString.optional(),
-  version: ZIdString.optional(),
+  version: ZVersionString,
   name: z.string().trim().min(1).max(DOCUMENT_NAME_MAX),
   description: z.string().max(DOCUMENT_DESCRIPTION_MAX).optional().default(''),
   filesRemoved: z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdString, ZSelectOption } from './common.ts';
+import { ZIdString, ZSelectOption, ZVersionString } from './common.ts';
 
 /** Kinds of value the single-field editor edits (spec: single-field editor field types). */
 export const FIELD_TYPES = [
@@ -55,7 +55,7 @@ export type TFieldPatch = z.infer<typeof ZFieldPatch>;
 
 export const ZFieldPatchQuery = z.object({
   /** The version the edit was based on (same as the If-Match header); stale → 409. */
-  version: ZIdString.optional(),
+  version: ZVersionString,
 });
 
 /** The updated fields of the record (id, version, stamps and every editable field). */

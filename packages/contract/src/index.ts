@@ -29,3 +29,4 @@ export * from './reports.ts';
 export * from './shortlists.ts';
 export * from './imports.ts';
 export * from './typed-date.ts';
+export * from './call.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_AMOUNT_NUMBER, ZDate, ZId, ZPage, ZSelectOption } from './common.ts';
+import { MAX_AMOUNT_NUMBER, ZDate, ZId, ZPage, ZSelectOption, ZVersion } from './common.ts';
 import { listAnswer } from './accounts.ts';
 import { zodOfField } from './objects.ts';
 import { LEAD_FIELDS } from './lead-fields.ts';
@@ -63,7 +63,7 @@ export const ZLeadDiscardAnswer = z.object({ discarded: z.boolean() });
 /** POST /api/lead/update: the fields plus id and the version they were based on. */
 export const ZLeadUpdate = ZLeadFields.partial().extend({
   id: ZId,
-  version: ZId,
+  version: ZVersion,
   accountId: ZId.nullable().optional(),
   /** The offered objects, in order (replaces the list when given). */
   objects: z.array(z.object({ objectId: ZId })).max(500).optional(),

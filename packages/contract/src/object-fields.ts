@@ -211,6 +211,15 @@ export function metresBetween(lat1: number, lng1: number, lat2: number, lng2: nu
 const METRES_PER_DEGREE = 111_320;
 
 /**
+ * Whether a property's exact point is shown to the public (the site, the feeds): only when the
+ * agent chose to show it and the address is not hidden, for the point is the address (decision
+ * 056). A property with no address written shows its point when chosen (a plot in the country).
+ */
+export function showsPoint(o: { displayCoordinates?: unknown; displayAddress?: unknown; address?: unknown }): boolean {
+  return o.displayCoordinates === true && (o.displayAddress === true || typeof o.address !== 'string' || o.address.trim() === '');
+}
+
+/**
  * Whether the approximate circle hides the exact point: its centre at least a fifth of its radius
  * away from the point. A circle drawn around the point itself would give the point away (its centre
  * is the address), so such a circle is not published (`crm_circle_hides_point` in SQL, migration 0043).

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_AMOUNT_NUMBER, ZAmountInput, ZDate, ZDateTime, ZDateTimeInput, ZId, ZIdString, ZPage, ZPageString, ZSelectOption, ZText } from './common.ts';
+import { MAX_AMOUNT_NUMBER, ZAmountInput, ZDate, ZDateTime, ZDateTimeInput, ZId, ZIdString, ZPage, ZPageString, ZSelectOption, ZText, ZVersion, ZVersionString } from './common.ts';
 import { listAnswer } from './accounts.ts';
 import { MAP_CIRCLE, OBJECT_FIELDS, OBJECT_RELATIONS, type TFieldDescriptionOf } from './object-fields.ts';
 import { CULTURES } from './constants.ts';
@@ -153,7 +153,7 @@ export const ZObjectViewAnswer = ZRealtyObject.extend({
 /** POST /api/object/update: the fields plus id and the version they were based on. */
 export const ZObjectUpdate = ZObjectFields.partial().extend({
   id: ZId,
-  version: ZId,
+  version: ZVersion,
   /** The photos in their order (ids of files already on the object, or newly uploaded). */
   imagesExisting: z.array(ZId).max(500).optional(),
   imagesNew: z.string().max(5000).nullable().optional(),
@@ -305,7 +305,7 @@ export const ZObjectKeyListAnswer = listAnswer(ZObjectKey);
 /** POST /api/ObjectKeys/edit: a new key (no id, objectId given) or a change (id and version). */
 export const ZObjectKeyEdit = z.object({
   id: ZId.nullable().optional(),
-  version: ZId.optional(),
+  version: ZVersion,
   objectId: ZId,
   accountId: ZId.nullable().optional(),
   received: ZDate.nullable().optional(),
@@ -323,14 +323,14 @@ export const ZObjectKeyEdit = z.object({
  */
 export const ZObjectKeyLoanEdit = z.object({
   id: ZId,
-  version: ZId,
+  version: ZVersion,
   accountId: ZId.nullable(),
   givenAway: ZDate.nullable(),
   received: ZDate.nullable(),
 });
 export type TObjectKeyLoanEdit = z.infer<typeof ZObjectKeyLoanEdit>;
 /** DELETE /api/ObjectKeys/loan/{id}?version=: a loan recorded by mistake, based on its version. */
-export const ZObjectKeyLoanDeleteQuery = z.object({ version: ZIdString });
+export const ZObjectKeyLoanDeleteQuery = z.object({ version: ZVersionString });
 export const ZObjectIdOrRefParam = z.object({ idOrRef: z.string().min(1).max(30) });
 export { ZIdString as ZObjectIdString };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDate, ZId, ZPage, ZSelectOption, ZText } from './common.ts';
+import { ZDate, ZId, ZPage, ZSelectOption, ZText, ZVersion } from './common.ts';
 import { listAnswer } from './accounts.ts';
 import { zodOfField } from './objects.ts';
 import {
@@ -128,7 +128,7 @@ export const ZReservationUpdate = z
   .partial()
   .extend({
     id: ZId.nullable().optional(),
-    version: ZId.optional(),
+    version: ZVersion,
     checkOut: ZDate.nullable().optional(),
     client: ZReservationClient.partial().optional(),
     clientAccountId: ZId.nullable().optional(),
@@ -136,7 +136,7 @@ export const ZReservationUpdate = z
   });
 export type TReservationUpdate = {
   id?: number | null;
-  version?: number;
+  version?: number | null;
   checkOut?: string | null;
   client?: Record<string, string | null | undefined>;
   clientAccountId?: number | null;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZSelectOption, isStorableText } from './common.ts';
+import { ZSelectOption, isStorableText, ZVersion } from './common.ts';
 import { SITE_EMAIL, isAgencyPhone, isFeeNumber, SALE_FEE_MAX, RENT_FEE_MAX } from './site-settings.ts';
 import { isGreekTaxNumber, isRegistryNumber } from './account-fields.ts';
 
@@ -78,6 +78,6 @@ export const ZSiteSettingsUpdate = z.object({
     .refine((n) => isFeeNumber(n, RENT_FEE_MAX), { message: 'validation.rentFee' })
     .nullable()
     .default(null),
-  version: z.number().int().min(1).max(2147483647),
+  version: ZVersion,
 });
 export type TSiteSettingsUpdate = z.infer<typeof ZSiteSettingsUpdate>;

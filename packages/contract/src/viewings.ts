@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDate, ZDateTime, ZId, ZPage, ZPageString, ZSelectOption, ZText } from './common.ts';
+import { ZDate, ZDateTime, ZId, ZPage, ZPageString, ZSelectOption, ZText, ZVersion } from './common.ts';
 import { listAnswer } from './accounts.ts';
 import { LEAD_VIEWINGS_PAGE, VIEWING_COMMENT_MAX, VIEWING_COMMENT_SEARCH_MAX } from './constants.ts';
 
@@ -59,7 +59,7 @@ export const ZViewingAddQuery = z.object({ demandId: z.coerce.number().int().min
 /** POST /api/Viewing/update: without id it creates the viewing. */
 export const ZViewingUpdate = z.object({
   id: ZId.nullable().optional(),
-  version: ZId.optional(),
+  version: ZVersion,
   appointmentCreated: ZDateTime.nullable().optional(),
   dateOfViewing: ZDateTime.nullable().optional(),
   demandId: ZId.nullable().optional(),
@@ -68,7 +68,7 @@ export const ZViewingUpdate = z.object({
 export type TViewingUpdate = z.infer<typeof ZViewingUpdate>;
 
 /** POST /api/Viewing/move: a viewing dragged to another time on the calendar. */
-export const ZViewingMove = z.object({ id: ZId, version: ZId, dateOfViewing: ZDateTime });
+export const ZViewingMove = z.object({ id: ZId, version: ZVersion, dateOfViewing: ZDateTime });
 
 /** POST /api/Viewing/search */
 export const ZViewingSearch = z.object({

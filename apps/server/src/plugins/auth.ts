@@ -8,6 +8,7 @@ import { sha256 } from '../lib/passwords.ts';
 import { accessDenied, unauthorized } from '../lib/errors.ts';
 import { cultureFromHeader } from '../lib/i18n.ts';
 import type { Actor } from '../lib/audit.ts';
+import { appVariant, mayUsePaymentsApp } from '../lib/variant.ts';
 
 /**
  * Who may call a route. Every /api route declares one in `config.access`; a route without it
@@ -79,9 +80,17 @@ export function fileCookieToken(req: FastifyRequest): string | undefined {
   return m?.[1];
 }
 
+/**
+ * "; Secure" for a cookie the browser must send over https only: whenever the CRM's address
+ * (PUBLIC_URL) is https, whatever a proxy in front says of the request, and on any https request.
+ */
+export function secureFlag(req: FastifyRequest): string {
+  return req.server.config.publicUrl.startsWith('https:') || req.protocol === 'https' ? '; Secure' : '';
+}
+
 /** Set-Cookie for the file cookie of a session token (null: remove it). */
 export function fileCookieHeader(req: FastifyRequest, token: string | null): string {
-  const secure = req.protocol === 'https' ? '; Secure' : '';
+  const secure = secureFlag(req);
   return token === null
     ? `${FILE_COOKIE}=; Path=/api; Max-Age=0; HttpOnly; SameSite=Strict${secure}`
     : `${FILE_COOKIE}=${token}; Path=/api; HttpOnly; SameSite=Strict${secure}`;
@@ -103,7 +112,7 @@ export function pageCookieToken(req: FastifyRequest): string | undefined {
 
 /** Set-Cookie for the page cookie of a session token (null: remove it). */
 export function pageCookieHeader(req: FastifyRequest, token: string | null): string {
-  const secure = req.protocol === 'https' ? '; Secure' : '';
+  const secure = secureFlag(req);
   return token === null
     ? `${PAGE_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict${secure}`
     : `${PAGE_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Strict${secure}`;
@@ -166,7 +175,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (token) {
       const now = new Date();
       const [row] = await findSession.execute({ tokenHash: sha256(token) });
-      if (row) {
+      // Where the payments-only app is served, a staff member's session counts for nothing (decision 056).
+      if (row && (appVariant(app.config, req) !== 'payments' || mayUsePaymentsApp(app.config, row.roles as string[]))) {
         req.user = {
           id: row.id,
           sessionId: row.sessionId,

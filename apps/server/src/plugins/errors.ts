@@ -12,6 +12,7 @@ const TITLE_KEY: Record<number, string> = {
   409: 'errors.conflict',
   413: 'errors.tooLarge',
   415: 'errors.unsupportedType',
+  428: 'errors.versionRequired',
   429: 'errors.tooManyRequests',
   500: 'errors.internal',
 };

@@ -2,7 +2,7 @@ import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconTools } from '../components/icons.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useRouteTitle } from './shell/use-route-title.ts';
+import { useRouteTitle } from '../lib/use-route-title.ts';
 
 export function ComingSoon() {
   const { t } = useTranslation();

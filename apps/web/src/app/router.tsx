@@ -9,7 +9,7 @@ import { LoginPage } from '../features/auth/pages/login-page.tsx';
 import { accountViewQuery } from '../features/accounts/api/account.ts';
 import { objectViewQuery, objectsFirstPage, validIdOrRef } from '../features/objects/api/objects.ts';
 import { keysFirstPage, objectKeyQuery } from '../features/objects/api/object-keys.ts';
-import { homeQuery, homeTodayQuery } from '../features/home/api/home.ts';
+import { homeQuery, homeTodayQuery } from './home/home-api.ts';
 import { assignmentsQuery } from '../components/activities/api.ts';
 import { recordFilesQuery } from '../components/record-files-query.ts';
 import { firstPages } from '../features/accounts/api/account-lists.ts';
@@ -21,16 +21,12 @@ import { availabilityFirstQuery, reservationQuery, reservationsFirstPage } from 
 import { paymentsFirstPage, statementFirstPage } from '../features/payments/api/payments.ts';
 import { alertQuery, alertsFirstPage } from '../features/alerts/api/alerts.ts';
 import { documentQuery, documentsFirstPage } from '../features/documents/api/documents.ts';
-import { resultsFirst } from '../features/reports/api/results.ts';
+import { resultsFirst } from './reports/results-api.ts';
 import { prefetching } from './prefetch.ts';
+import type { RouteHandle } from '../lib/route-handle.ts';
 
-export type RouteHandle = {
-  title: string;
-  noBranch?: boolean;
-  adminOnly?: boolean;
-  /** Add-account screens: the kind flag preset on the new account. */
-  preset?: 'isOwner' | 'isClient' | 'isPartnerRealEstate' | 'isProfessional' | 'isSource' | 'isEmploye' | 'hasTransactions';
-};
+export type { RouteHandle };
+
 
 /** Screens that later releases replace; the shell shows a clear "coming soon" page meanwhile. */
 const soon = (path: string, title: string, extra: Partial<RouteHandle> = {}): RouteObject => ({
@@ -117,7 +113,7 @@ const objectPages = {
 const leadPages = {
   LeadsPage: () => import('../features/leads/pages/leads-page.tsx').then((m) => ({ Component: m.LeadsPage })),
   LeadAddPage: () => import('../features/leads/pages/lead-add-page.tsx').then((m) => ({ Component: m.LeadAddPage })),
-  LeadViewPage: () => import('../features/leads/pages/lead-view-page.tsx').then((m) => ({ Component: m.LeadViewPage })),
+  LeadViewPage: () => import('./screens/lead-view-page.tsx').then((m) => ({ Component: m.LeadViewPage })),
 };
 
 const viewingPages = {
@@ -156,7 +152,7 @@ const dealPages = {
 
 /** The route table of the spec (document 001, 2.1), in one place. */
 export const protectedRoutes: RouteObject[] = [
-  lazyPage('/CRM', 'title.home', () => import('../features/home/pages/home-page.tsx').then((m) => ({ Component: m.HomePage })), {}, prefetching(() => [homeQuery(), homeTodayQuery(sessionStore.get())])),
+  lazyPage('/CRM', 'title.home', () => import('./home/home-page.tsx').then((m) => ({ Component: m.HomePage })), {}, prefetching(() => [homeQuery(), homeTodayQuery(sessionStore.get())])),
   soon('/Test', 'title.home'),
   // Objects and keys
   lazyPage('/Objects', 'title.objects', objectPages.ObjectsPage, {}, prefetching(() => [objectsFirstPage()])),
@@ -216,7 +212,7 @@ export const protectedRoutes: RouteObject[] = [
   lazyPage('/Document/Add', 'title.document', officePages.DocumentPage),
   lazyPage('/Document/:id', 'title.document', officePages.DocumentPage, {}, prefetching((args) => (new URL(args.request.url).searchParams.get('edit') === '1' ? [] : recordIds(args, documentQuery)))),
   // The agents' results: every staff member (the server gives each their rows).
-  lazyPage('/Reports', 'title.reports', () => import('../features/reports/pages/results-page.tsx').then((m) => ({ Component: m.ResultsPage })), {}, prefetching(resultsFirst)),
+  lazyPage('/Reports', 'title.reports', () => import('./reports/results-page.tsx').then((m) => ({ Component: m.ResultsPage })), {}, prefetching(resultsFirst)),
   lazyPage('/Alerts', 'title.alerts', () => import('../features/alerts/pages/alerts-page.tsx').then((m) => ({ Component: m.AlertsPage })), { noBranch: true }, prefetching(() => [alertsFirstPage()])),
   lazyPage('/Alerts/:id', 'title.alert', () => import('../features/alerts/pages/alert-page.tsx').then((m) => ({ Component: m.AlertPage })), { noBranch: true }, recordViewData(alertQuery)),
   // Payments

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useGoBack } from '../features/accounts/components/go-back.ts';
+import { useGoBack } from './go-back.ts';
 
 /** An unknown or deleted record: one clear state, with the way back, and nothing of the record's toolbar. */
 export function RecordNotFound({ testId }: { testId: string }) {

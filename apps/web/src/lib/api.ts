@@ -1,5 +1,6 @@
 import i18n from 'i18next';
 import type { TProblem } from '@crm/contract';
+import { pathOf, type AnswerOf, type Call, type RequestOf } from '@crm/contract/resources';
 import { sessionStore, setSession } from './session.ts';
 import { clearBanner } from './banner.ts';
 import { currentCulture } from './i18n.ts';
@@ -106,4 +107,14 @@ export async function api<T>(path: string, opts: Options = {}): Promise<T> {
 export function notOurAnswer(status: number): TProblem {
   const code = status === 413 ? 'errors.tooLarge' : status === 429 ? 'errors.tooManyRequests' : status === 502 || status === 503 || status === 504 ? 'errors.network' : status >= 500 ? 'errors.internal' : 'errors.badRequest';
   return { status, title: i18n.t(code), code };
+}
+
+/**
+ * One of the API's calls, by its resource's route table (decision 057): its method and path from the
+ * table, its params, query and body and its answer typed by the contract's schemas. No path is
+ * written by hand.
+ */
+export function call<C extends Call>(c: C, request: RequestOf<C>, opts: Omit<Options, 'method' | 'body' | 'query'> = {}): Promise<AnswerOf<C>> {
+  const r = request as { params?: Record<string, unknown>; query?: Options['query']; body?: unknown };
+  return api<AnswerOf<C>>(pathOf(c, r.params), { ...opts, method: c.method, ...(r.body !== undefined ? { body: r.body } : {}), ...(r.query ? { query: r.query } : {}) });
 }

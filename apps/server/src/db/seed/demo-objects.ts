@@ -529,9 +529,15 @@ export function buildDemoObjects(clock: Clock, places: Map<string, Place>, count
         zip_code: rng.pick(ZIP[municipality] ?? ['']) || null,
         latitude: lat,
         longitude: lon,
-        display_coordinates: exact,
-        map_zoom: exact ? 17 : 15,
-        ...(exact ? { map_circle_latitude: null, map_circle_longitude: null, map_circle_radius: null } : demoCircle(lat, lon, rng)),
+        // A hidden address hides the point too (decision 056): such a home shows its area, a circle
+        // drawn with a generator of its own so that the rest of the demo stays as it was.
+        display_coordinates: exact && !(residential && street !== null),
+        map_zoom: exact && !(residential && street !== null) ? 17 : 15,
+        ...(exact
+          ? residential && street !== null
+            ? demoCircle(lat, lon, createRng(Math.round(lat * 1e6) ^ Math.round(lon * 1e6)))
+            : { map_circle_latitude: null, map_circle_longitude: null, map_circle_radius: null }
+          : demoCircle(lat, lon, rng)),
         internal_notes: rng.chance(0.4)
           ? rng.pick([
               'Ο ιδιοκτήτης δέχεται διαπραγμάτευση έως 5%.',

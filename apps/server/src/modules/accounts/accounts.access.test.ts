@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { accounts, actionLog, sessions, transactions, users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { bearer, createTestApp, patchField } from '../../../test/harness.ts';
 
 /** Who may change what on employee accounts, and what branch users see of them (issue 6). */
 const t = await createTestApp();
@@ -153,8 +153,7 @@ describe('branch users', () => {
     const upd = await post('/api/account/update', { id, version: full.version, notes: 'Desk by the window' }, bearer(branchUser.token));
     expect(upd.statusCode, upd.body).toBe(200);
     expect(upd.json()).toMatchObject(hidden);
-    const patch = (field: string, value: unknown) =>
-      app.inject({ method: 'PATCH', url: `/api/account/patch/${id}`, payload: [{ op: 'replace', path: `/${field}`, value }], headers: bearer(branchUser.token) });
+    const patch = (field: string, value: unknown) => patchField(app, bearer(branchUser.token), 'account', id, field, value);
     const notes = await patch('notes', 'Moved upstairs');
     expect(notes.statusCode, notes.body).toBe(200);
     expect(notes.json().dto.startDate).toBeNull();

@@ -50,6 +50,7 @@ import { listAccounts, listClients, listEmployes, listOwners, listPartners, list
 import { erasePersonalData, personalDataWorkbook } from './personal-data.ts';
 import { sendDownload } from '../files/files.service.ts';
 import { makeAccountSearchProvider, pruneSearchWords, searchAccounts, SEARCH_WORDS_PRUNE_JOB } from './accounts.search.ts';
+import { requireVersion } from '../../lib/errors.ts';
 
 /** Roles are the office admins' business: a branch admin does not change them either. */
 
@@ -186,7 +187,7 @@ export const accountsRoutes = fp(
       '/api/account/erase/:id',
       { config: { access: OFFICE_ADMIN }, schema: { tags, params: ZIdParam, body: ZAccountErase, response: { 200: ZAccount } } },
       async (req) => {
-        await erasePersonalData(app, caller(req), req.params.id, req.body.version);
+        await erasePersonalData(app, caller(req), req.params.id, requireVersion(req.body.version));
         return requireAccountDto(app, app.db, req.params.id, req.culture);
       },
     );

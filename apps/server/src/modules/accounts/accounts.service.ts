@@ -18,7 +18,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { buildOnce } from '../../db/prepared.ts';
 import { accounts, activities, activityLinks, assignments, branches, files, sessions, users } from '../../db/schema/index.ts';
-import { accessDenied, badRequest, conflict, fieldError, notFound, orderError, type AppError } from '../../lib/errors.ts';
+import { accessDenied, badRequest, conflict, fieldError, notFound, orderError, type AppError, requireVersion } from '../../lib/errors.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
@@ -387,7 +387,7 @@ async function lockAccount(tx: Tx, id: number): Promise<AccountRow | undefined> 
  * Answers the changes, or null when the values sent are the stored ones (no new version then).
  */
 async function applyUpdate(app: FastifyInstance, tx: Tx, caller: Caller, current: AccountRow, body: TAccountUpdate, samePerson: number[] = []) {
-  if (body.version !== current.version) throw conflict(accountForCaller(caller.user, await requireAccountDto(app, tx, current.id)));
+  if (requireVersion(body.version) !== current.version) throw conflict(accountForCaller(caller.user, await requireAccountDto(app, tx, current.id)));
   // An erased person's data comes back only as a new entry (a new account), never by editing the number it became.
   if (current.erasedOn) throw badRequest('accounts.erase.closed');
   const { set, changes } = await prepareChanges(tx, caller, body, current, samePerson);

@@ -16,7 +16,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { buildOnce } from '../../db/prepared.ts';
 import { accounts, activities, activityLinks, files, objects, users } from '../../db/schema/index.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
-import { accessDenied, badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts';
+import { accessDenied, badRequest, conflict, fieldError, notFound, requireVersion } from '../../lib/errors.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { fromLocalDateTime, nextDay } from '../../lib/dates.ts';
@@ -281,7 +281,7 @@ export async function updateActivity(app: FastifyInstance, user: SessionUser, ac
     const [cur] = await tx.select().from(activities).where(eq(activities.id, body.id)).for('update');
     if (!cur) throw notFound();
     await checkActivityVisible(tx, user, body.id);
-    if (cur.version !== body.version) throw conflict(await getActivity(tx, body.id, tz));
+    if (cur.version !== requireVersion(body.version)) throw conflict(await getActivity(tx, body.id, tz));
 
     const set: Partial<typeof activities.$inferInsert> = {};
     const changes: Record<string, unknown> = {};

@@ -292,7 +292,7 @@ describe('updating an activity', () => {
     expect((await update({ id: a.id, version: 1, date: '2024-02-10 10:00' })).statusCode).toBe(400);
     expect((await update({ id: a.id, version: 1, category: 4 })).statusCode).toBe(400);
     expect((await update({ id: a.id, version: 1, done: 'yes' })).statusCode).toBe(400);
-    expect((await update({ id: a.id, description: 'no version' })).statusCode).toBe(400);
+    expect((await update({ id: a.id, description: 'no version' })).statusCode).toBe(428);
     expect((await update({ id: 99999999, version: 1, description: 'x' })).statusCode).toBe(404);
     // A file id past what an id can be: a 400, not a 500.
     expect((await update({ id: a.id, version: 1, addedFiles: '99999999999' })).statusCode).toBe(400);

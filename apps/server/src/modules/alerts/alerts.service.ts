@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { TAlert, TAlertListAnswer, TAlertListBody, TAlertNotes, TAlertRow, TCulture } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound, requireVersion } from '../../lib/errors.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { keptCount } from '../../lib/row-counts.ts';
 
@@ -120,7 +120,8 @@ export async function updateNotes(app: FastifyInstance, caller: Caller, id: numb
     const cur = await tx.execute(sql`select version, notes from alerts where id = ${id} for update`);
     const row = cur.rows[0] as { version: number; notes: string | null } | undefined;
     if (!row) throw notFound('alerts.notFound');
-    const stale = body.was !== undefined ? (body.was?.trim() ? body.was : null) !== row.notes : body.version !== undefined && body.version !== row.version;
+    // Based on the notes as read (`was`), or else on the version: one of the two is needed.
+    const stale = body.was !== undefined ? (body.was?.trim() ? body.was : null) !== row.notes : requireVersion(body.version) !== row.version;
     if (stale) throw conflict(await readAlert(app, tx, id, culture));
     const notes = body.notes?.trim() ? body.notes : null;
     if (notes !== row.notes) {

@@ -18,8 +18,9 @@ import {
   ZLanguage,
 } from '@crm/contract';
 import { branches, users } from '../../db/schema/index.ts';
-import { OFFICE_ADMIN, SIGNED_IN, fileCookieHeader, pageCookieHeader } from '../../plugins/auth.ts';
+import { OFFICE_ADMIN, SIGNED_IN, fileCookieHeader, pageCookieHeader, secureFlag } from '../../plugins/auth.ts';
 import { logAction } from '../../lib/audit.ts';
+import { appVariant } from '../../lib/variant.ts';
 import {
   changeOwnPassword,
   describeSetPassword,
@@ -60,10 +61,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: req.ip,
         userAgent: req.headers['user-agent'],
         deviceToken: deviceToken(req.headers.cookie),
+        paymentsApp: appVariant(app.config, req) === 'payments',
       });
       reply.header(
         'Set-Cookie',
-        `${DEVICE_COOKIE}=${token}; Path=/api/authenticate; Max-Age=${400 * 24 * 3600}; HttpOnly; SameSite=Strict${req.protocol === 'https' ? '; Secure' : ''}`,
+        `${DEVICE_COOKIE}=${token}; Path=/api/authenticate; Max-Age=${400 * 24 * 3600}; HttpOnly; SameSite=Strict${secureFlag(req)}`,
       );
       reply.header('Set-Cookie', fileCookieHeader(req, session.token));
       reply.header('Set-Cookie', pageCookieHeader(req, session.token));

@@ -13,6 +13,7 @@ import { dummyHash, hashPassword, newToken, sha256, verifyPassword } from '../..
 import { logAction, type Actor } from '../../lib/audit.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
+import { mayUsePaymentsApp } from '../../lib/variant.ts';
 
 const RESET_HOURS = 2;
 const RESETS_PER_HOUR = 3;
@@ -79,7 +80,7 @@ export async function createSession(app: FastifyInstance, tx: Db | Tx, user: typ
 export async function login(
   app: FastifyInstance,
   body: { username: string; password: string },
-  meta: { ip: string; userAgent?: string; deviceToken?: string },
+  meta: SignInMeta,
 ): Promise<{ session: TSessionUser; deviceToken: string }> {
   // Sign-ins without a device token are admitted only as many at once as password checks can
   // run or wait: a flood is refused before it queues any database work ahead of real users.
@@ -101,10 +102,13 @@ function anonymousSignIns(app: FastifyInstance) {
   return s;
 }
 
+/** Where a sign-in comes from: the caller's address and browser, its device cookie, and whether it is the payments-only app's. */
+type SignInMeta = { ip: string; userAgent?: string; deviceToken?: string; paymentsApp?: boolean };
+
 async function signIn(
   app: FastifyInstance,
   body: { username: string; password: string },
-  meta: { ip: string; userAgent?: string; deviceToken?: string },
+  meta: SignInMeta,
 ): Promise<{ session: TSessionUser; deviceToken: string }> {
   const email = normalizeEmail(body.username);
   const { maxFailuresPerAccount, maxFailuresPerIp, lockMinutes } = app.config.login;
@@ -147,6 +151,8 @@ async function signIn(
 
   await clearAttempts(app.db, [accountKey]);
   if (!device) await refundAttempt(app.db, ipKey);
+  // The payments-only app is its clients' (decision 056): a staff member is sent to the CRM's address.
+  if (meta.paymentsApp && !mayUsePaymentsApp(app.config, user.roles as string[])) throw new AppError(403, 'login.paymentsStaff');
   const deviceToken = meta.deviceToken && /^[A-Za-z0-9_-]{43}$/.test(meta.deviceToken) ? meta.deviceToken : newToken();
   return app.db.transaction(async (tx) => {
     if (device) await tx.update(loginDevices).set({ lastUsedOn: new Date() }).where(eq(loginDevices.id, device.id));

@@ -234,3 +234,16 @@ describe('language', () => {
     expect(res.json().errors.language).toBeDefined();
   });
 });
+
+describe('session cookies on an https address', () => {
+  it('carry Secure whenever PUBLIC_URL is https, even when the proxy in front says nothing of https', async () => {
+    const secure = await createTestApp({ PUBLIC_URL: 'https://crm.agency.test' });
+    const u = await secure.user({ roles: ['employee'] });
+    const res = await secure.app.inject({ method: 'POST', url: '/api/authenticate/login', payload: { username: u.email, password: u.password } });
+    expect(res.statusCode).toBe(200);
+    const cookies = [res.headers['set-cookie']].flat().filter((c): c is string => typeof c === 'string');
+    expect(cookies.map((c) => c.split('=')[0]).sort()).toEqual(['crm_device', 'crm_files', 'crm_page']);
+    for (const c of cookies) expect(c, c).toMatch(/; Secure(;|$)/);
+    await secure.app.close();
+  });
+});

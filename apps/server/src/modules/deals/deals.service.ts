@@ -36,7 +36,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { buildOnce } from '../../db/prepared.ts';
 import { accounts, activityLinks, dealColumns, dealParties, deals, leadColumns, leads, objectAccounts, objects } from '../../db/schema/index.ts';
-import { AppError, conflict, fieldError, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, fieldError, notFound, requireVersion } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
 import { advanceLeadStage } from '../leads/lead-progress.ts';
 import { agencyToday, toLocalDateTime } from '../../lib/dates.ts';
@@ -44,7 +44,7 @@ import type { SessionUser } from '../../plugins/auth.ts';
 import { accountIdsByLastName, containsPattern } from '../accounts/accounts.sql.ts';
 import { describeLeadOption } from '../leads/leads.service.ts';
 import { objectTitle, placeName } from '../objects/objects.sql.ts';
-import { OBJECT_LOG_ENTITY } from '../objects/objects.service.ts';
+import { OBJECT_LOG_ENTITY } from '../objects/object-change.ts';
 import { deleteUnlinkedActivities } from '../activities/activity-orphans.ts';
 import { queueRentCheck } from '../alerts/alerts.system.ts';
 import { queuePublishOf } from '../publishing/publishing.service.ts';
@@ -613,7 +613,7 @@ export async function saveDeal(app: FastifyInstance, caller: Caller, body: TDeal
     } else {
       const [current] = await tx.select().from(deals).where(eq(deals.id, id)).for('update');
       if (!current) throw notFound('deals.notFound');
-      if (body.version !== current.version) throw conflict(await getDeal(app, tx, id, t, culture));
+      if (requireVersion(body.version) !== current.version) throw conflict(await getDeal(app, tx, id, t, culture));
       before = await closingState(tx, id);
       const set = fieldsToStore(body, current as unknown as Row);
       if (body.objectId !== undefined) set.objectId = body.objectId;
@@ -649,11 +649,11 @@ export async function saveDeal(app: FastifyInstance, caller: Caller, body: TDeal
 }
 
 /** POST /api/Deal/move: the board's drag to another stage, with the version guard. */
-export async function moveDeal(app: FastifyInstance, caller: Caller, id: number, version: number, dealStage: number, t: T, culture: TCulture) {
+export async function moveDeal(app: FastifyInstance, caller: Caller, id: number, version: number | null | undefined, dealStage: number, t: T, culture: TCulture) {
   return app.db.transaction(async (tx) => {
     const [current] = await tx.select().from(deals).where(eq(deals.id, id)).for('update');
     if (!current) throw notFound('deals.notFound');
-    if (version !== current.version) throw conflict(await getDeal(app, tx, id, t, culture));
+    if (requireVersion(version) !== current.version) throw conflict(await getDeal(app, tx, id, t, culture));
     const before = await closingState(tx, id);
     await tx
       .update(deals)

@@ -6,7 +6,7 @@ import { DOCUMENT_FILES_MAX, LinkKind, ZDocumentUpdateFields, type TDocument, ty
 import type { Db, Tx } from '../../db/client.ts';
 import { buildOnce } from '../../db/prepared.ts';
 import { documents, files } from '../../db/schema/index.ts';
-import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, notFound, requireVersion } from '../../lib/errors.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { issueMessage, type Issue } from '../../plugins/errors.ts';
@@ -133,7 +133,7 @@ export async function saveDocument(app: FastifyInstance, req: FastifyRequest, ca
     const parsed = ZDocumentUpdateFields.safeParse(fields);
     if (!parsed.success) throw fieldErrorsOf(parsed.error);
     const body = parsed.data;
-    if (body.id != null && body.version == null) throw new AppError(400, 'errors.validation', {}, { version: [{ code: 'validation.required' }] });
+    if (body.id != null) requireVersion(body.version);
     const removeIds = [...new Set(body.filesRemoved.split(',').map((s) => s.trim()).filter(Boolean).map(Number))];
     const typed: (ReceivedFile & { mime: string; ext: string; systemName: string })[] = [];
     for (const r of received) {

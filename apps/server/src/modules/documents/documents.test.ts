@@ -130,7 +130,7 @@ describe('documents', () => {
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().errors.filesRemoved).toBeDefined();
     const noVersion = await save([{ field: 'id', value: String(id) }, { field: 'name', value: 'x' }]);
-    expect(noVersion.statusCode).toBe(400);
+    expect(noVersion.statusCode).toBe(428);
     const bigId = await save([{ field: 'id', value: '2147483648' }, { field: 'version', value: '1' }, { field: 'name', value: 'x' }]);
     expect(bigId.statusCode).toBe(400);
     const missing = await save([{ field: 'id', value: '999999' }, { field: 'version', value: '1' }, { field: 'name', value: 'x' }]);

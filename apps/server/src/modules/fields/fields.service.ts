@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { TEditRequestAnswer, TFieldPatch, TFieldPatchAnswer } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError, badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, fieldError, notFound, requireVersion } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
 import { getPatchableEntity, type FieldContext, type PatchableEntity, type PatchableField } from './field-registry.ts';
 import { normalizeValue, readValue, sameValue, writeValues } from './field-values.ts';
@@ -99,7 +99,7 @@ export async function patchField(
     const row = await loadRow(tx, entity, id, true);
     if (!row) throw notFound();
     await entity.authorize?.(row, field, ctx);
-    if (expectedVersion !== undefined && row.version !== expectedVersion) throw conflict(await entity.toDto(row, ctx));
+    if (row.version !== requireVersion(expectedVersion)) throw conflict(await entity.toDto(row, ctx));
     const value = await normalizeValue(field, def, op.value, ctx, row);
     const current = readValue(field, def, row);
     if (sameValue(current, value)) return { dto: await entity.toDto(row, ctx), viewUpdated: false };

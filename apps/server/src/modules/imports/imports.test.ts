@@ -235,24 +235,40 @@ describe('import of properties with their owners', () => {
 });
 
 describe('import: 5,000 rows', () => {
-  it('previews within 3 s and imports within 15 s (properties with owners, one transaction)', async () => {
+  // How long these take is measured by the bench (npm run bench), not asserted here.
+  it('previews and imports properties with owners in one transaction', async () => {
     const rows = [['Τίτλος', 'Περιοχή', 'Τιμή', 'Εμβαδόν', 'Υπνοδωμάτια', 'Επώνυμο ιδιοκτήτη', 'Όνομα ιδιοκτήτη', 'Κινητό ιδιοκτήτη', 'Email ιδιοκτήτη']];
     for (let i = 0; i < 5000; i++) {
       rows.push([`Ακίνητο ${i}`, i % 2 ? 'Πευκοχώρι' : 'Kalamaria', `${100 + (i % 800)}.000`, `${50 + (i % 90)},5`, String(i % 5), `Ιδιοκτήτης${i % 2500}`, 'Όνομα', `69${String(80000000 + (i % 2500))}`, `owner${i % 2500}@example.gr`]);
     }
     const up = (await send('big.csv', csv(rows), 'objects')).json();
     expect(up.rowCount).toBe(5000);
-    let start = performance.now();
     const preview = await post('/api/import/preview', { token: up.token, mapping: up.mapping, duplicates: 'link' });
-    const previewMs = performance.now() - start;
     expect(preview.statusCode).toBe(200);
     expect(preview.json().counts).toMatchObject({ objects: 5000, owners: 2500, withErrors: 0 });
-    start = performance.now();
     const done = await post('/api/import/run', { token: up.token, mapping: up.mapping, duplicates: 'link', skipErrors: false });
-    const runMs = performance.now() - start;
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().counts).toMatchObject({ objects: 5000, owners: 2500 });
-    expect(previewMs).toBeLessThan(3000);
-    expect(runMs).toBeLessThan(15000);
+  }, 60_000);
+});
+
+describe('import: a large workbook in Greek and Russian', () => {
+  it('is read letter for letter, however its XML is cut into pieces as it is unpacked', async () => {
+    // Names of several lengths, so that two-byte letters fall across the reader's 16 KB pieces.
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Ιδιοκτήτες');
+    ws.addRow(['Επώνυμο', 'Όνομα', 'Σχόλια']);
+    const names: string[][] = [];
+    for (let i = 0; i < 4000; i++) {
+      const row = [`Παπαδοπούλου${'α'.repeat(i % 7)}`, i % 3 ? 'Ελευθερία' : 'Анастасия', `Σημείωση ${i}: ${'ώ'.repeat(i % 11)}Жё`];
+      names.push(row);
+      ws.addRow(row);
+    }
+    const res = await send('ιδιοκτήτες.xlsx', Buffer.from(await wb.xlsx.writeBuffer()), 'owners');
+    expect(res.statusCode, res.body).toBe(200);
+    const up = res.json();
+    expect(up.rowCount).toBe(4000);
+    const stored = await db.execute<{ cells: string[][] }>(sql`select cells from imports order by id desc limit 1`);
+    expect(stored.rows[0]!.cells).toEqual(names);
   }, 60_000);
 });

@@ -23,7 +23,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { buildOnce } from '../../db/prepared.ts';
 import { accounts, activityLinks, assignments, leadColumns, leadObjects, leads, locations, objects } from '../../db/schema/index.ts';
-import { badRequest, conflict, fieldError, notFound, orderError } from '../../lib/errors.ts';
+import { badRequest, conflict, fieldError, notFound, orderError, requireVersion } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
 import { inIdOrder } from '../../lib/paging.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
@@ -302,7 +302,7 @@ export async function updateLead(app: FastifyInstance, caller: Caller, body: Row
   return app.db.transaction(async (tx) => {
     const current = await lockLead(tx, body.id);
     if (!current) throw notFound('leads.notFound');
-    if (body.version !== current.version) throw conflict(await requireLeadAnswer(app, tx, body.id, culture, t));
+    if (requireVersion(body.version) !== current.version) throw conflict(await requireLeadAnswer(app, tx, body.id, culture, t));
     const { set, changes } = await prepareChanges(tx, current, body);
     if (Array.isArray(body.objects)) {
       const ids = (body.objects as { objectId: number }[]).map((o) => o.objectId);

@@ -21,7 +21,7 @@ import {
 } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { accounts, activityLinks, assignments, leads, objects, viewingObjects, viewings } from '../../db/schema/index.ts';
-import { conflict, fieldError, notFound } from '../../lib/errors.ts';
+import { conflict, fieldError, notFound, requireVersion } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
 import { fromLocalDateTime, nextDay, toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
@@ -179,7 +179,7 @@ export async function saveViewing(app: FastifyInstance, caller: Caller, body: TV
     } else {
       const [current] = await tx.select().from(viewings).where(eq(viewings.id, id)).for('update');
       if (!current) throw notFound('viewings.notFound');
-      if (body.version !== current.version) throw conflict(await getViewing(app, tx, id, t, culture));
+      if (requireVersion(body.version) !== current.version) throw conflict(await getViewing(app, tx, id, t, culture));
       leadBefore = current.demandId ?? null;
       await tx
         .update(viewings)
@@ -204,11 +204,11 @@ export async function saveViewing(app: FastifyInstance, caller: Caller, body: TV
 }
 
 /** POST /api/Viewing/move: the calendar's drag to another time, with the version guard. */
-export async function moveViewing(app: FastifyInstance, caller: Caller, id: number, version: number, dateOfViewing: string, t: T, culture: TCulture) {
+export async function moveViewing(app: FastifyInstance, caller: Caller, id: number, version: number | null | undefined, dateOfViewing: string, t: T, culture: TCulture) {
   return app.db.transaction(async (tx) => {
     const [current] = await tx.select().from(viewings).where(eq(viewings.id, id)).for('update');
     if (!current) throw notFound('viewings.notFound');
-    if (version !== current.version) throw conflict(await getViewing(app, tx, id, t, culture));
+    if (requireVersion(version) !== current.version) throw conflict(await getViewing(app, tx, id, t, culture));
     const at = fromLocalDateTime(dateOfViewing, app.config.timeZone, 'dateOfViewing');
     await tx.update(viewings).set({ dateOfViewing: at, version: current.version + 1, modifiedOn: new Date(), modifiedBy: caller.user.id }).where(eq(viewings.id, id));
     await logAction(tx, caller.actor, { action: 'Update', entity: 'Viewing', entityId: id, message: LOG_MESSAGE.moved, data: { dateOfViewing } });

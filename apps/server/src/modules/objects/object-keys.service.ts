@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { TObjectKeyLoanEdit, ZObjectKeyEdit, ZObjectKeyListQuery } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { accounts, objectKeyLoans, objectKeys, objects, users } from '../../db/schema/index.ts';
-import { badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, fieldError, notFound, requireVersion } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { inIdOrder } from '../../lib/paging.ts';
@@ -279,8 +279,7 @@ export async function saveKey(app: FastifyInstance, caller: Caller, body: z.outp
     }
     const [current] = await tx.select().from(objectKeys).where(eq(objectKeys.id, body.id)).for('update');
     if (!current) throw notFound('objectKeys.notFound');
-    if (body.version === undefined) throw fieldError('version', 'validation.required');
-    if (body.version !== current.version) throw conflict(await getKey(app, tx, body.id, culture));
+    if (requireVersion(body.version) !== current.version) throw conflict(await getKey(app, tx, body.id, culture));
     await checkRefs(tx, body);
     empty();
     notAfterToday(current);
@@ -350,13 +349,13 @@ export function keyAfterDeletedLoan(key: KeyState, previous: Loan | undefined): 
  * other), and the loan checked against the version it was read at: a stale change is answered 409
  * with the key as it is now.
  */
-async function lockLoan(app: FastifyInstance, tx: Tx, id: number, version: number, culture: string) {
+async function lockLoan(app: FastifyInstance, tx: Tx, id: number, version: number | null | undefined, culture: string) {
   const [found] = await tx.select({ keyId: objectKeyLoans.keyId }).from(objectKeyLoans).where(eq(objectKeyLoans.id, id));
   if (!found) throw notFound('objectKeys.loanNotFound');
   const [key] = await tx.select().from(objectKeys).where(eq(objectKeys.id, found.keyId)).for('update');
   const [loan] = key ? await tx.select().from(objectKeyLoans).where(eq(objectKeyLoans.id, id)).for('update') : [];
   if (!key || !loan) throw notFound('objectKeys.loanNotFound');
-  if (loan.version !== version) throw conflict(await getKey(app, tx, key.id, culture));
+  if (loan.version !== requireVersion(version)) throw conflict(await getKey(app, tx, key.id, culture));
   const [newest] = await tx.select({ id: objectKeyLoans.id }).from(objectKeyLoans).where(eq(objectKeyLoans.keyId, key.id)).orderBy(desc(objectKeyLoans.id)).limit(1);
   return { key, loan, isNewest: newest?.id === loan.id };
 }
@@ -411,7 +410,7 @@ export async function updateLoan(app: FastifyInstance, caller: Caller, body: TOb
  * loan before it as its current one, or none: in the office (`keyAfterDeletedLoan`). Logged on the
  * key with the loan as it was.
  */
-export async function deleteLoan(app: FastifyInstance, caller: Caller, id: number, version: number, culture: string): Promise<TObjectKeyAnswer> {
+export async function deleteLoan(app: FastifyInstance, caller: Caller, id: number, version: number | undefined, culture: string): Promise<TObjectKeyAnswer> {
   return app.db.transaction(async (tx) => {
     const { key, loan, isNewest } = await lockLoan(app, tx, id, version, culture);
     await tx.delete(objectKeyLoans).where(eq(objectKeyLoans.id, loan.id));

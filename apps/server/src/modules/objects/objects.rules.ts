@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { OBJECT_EDITABLE_FIELDS, type TFieldDescription, type TObjectListName } from '@crm/contract';
+import { OBJECT_EDITABLE_FIELDS, showsPoint, type TFieldDescription, type TObjectListName } from '@crm/contract';
 import { locations } from '../../db/schema/index.ts';
 import { fieldError } from '../../lib/errors.ts';
 import type { PatchableField } from '../fields/field-registry.ts';
@@ -47,9 +47,9 @@ export function checkObjectRules(o: Row, changed: ReadonlySet<string>) {
   ] as const) {
     if (set(o[lat]) !== set(o[lng]) && involved([lat, lng])) throw fieldError(set(o[lat]) ? lng : lat, 'objects.pointIncomplete');
   }
-  // Where the exact point is not displayed, the approximate circle is.
-  const circleFields = ['displayCoordinates', 'latitude', 'longitude', 'mapCircleLatitude', 'mapCircleLongitude', 'mapCircleRadius'];
-  if (o.displayCoordinates !== true && set(o.latitude) && set(o.longitude) && involved(circleFields)) {
+  // Where the exact point is not displayed (not chosen, or the address is hidden), the approximate circle is.
+  const circleFields = ['displayCoordinates', 'displayAddress', 'address', 'latitude', 'longitude', 'mapCircleLatitude', 'mapCircleLongitude', 'mapCircleRadius'];
+  if (!showsPoint(o) && set(o.latitude) && set(o.longitude) && involved(circleFields)) {
     if (!set(o.mapCircleLatitude) || !set(o.mapCircleLongitude) || !set(o.mapCircleRadius)) {
       blame(['mapCircleRadius', 'mapCircleLatitude', 'mapCircleLongitude', 'displayCoordinates', 'latitude', 'longitude'], 'objects.circleRequired');
     }

@@ -14,8 +14,11 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { buildOnce } from '../../db/prepared.ts';
 import { accounts, activityLinks, assignments, files, objectAccounts, objects } from '../../db/schema/index.ts';
-import { AppError, badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, fieldError, notFound, requireVersion } from '../../lib/errors.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
+import { OBJECT_LOG_ENTITY, type ObjectChange, type ObjectChangeListener } from './object-change.ts';
+
+export { OBJECT_LOG_ENTITY, type ObjectChange, type ObjectChangeListener };
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import type { FieldContext } from '../fields/field-registry.ts';
@@ -29,13 +32,9 @@ import { deleteUnlinkedActivities } from '../activities/activity-orphans.ts';
 
 /** Assignment parent kind of an object (assignments.parent). */
 export const ASSIGNMENT_PARENT_OBJECT = 0;
-export const OBJECT_LOG_ENTITY = 'Object';
 
 export type Caller = { user: SessionUser; actor: Actor };
 
-/** A saved change of an object, told to the listeners (e.g. publishing) inside its transaction. */
-export type ObjectChange = { id: number; before: Row; after: Row; changed: string[]; actor: Actor };
-export type ObjectChangeListener = (tx: Tx, change: ObjectChange) => Promise<void>;
 declare module 'fastify' {
   interface FastifyInstance {
     /** Called inside the transaction of every saved object change (whole update or one field). */
@@ -263,7 +262,7 @@ export async function updateObject(app: FastifyInstance, caller: Caller, reader:
   return app.db.transaction(async (tx) => {
     const [locked] = await tx.select({ id: objects.id, version: objects.version }).from(objects).where(eq(objects.id, body.id)).for('update');
     if (!locked) throw notFound('objects.notFound');
-    if (body.version !== locked.version) throw conflict(await requireObjectDto(tx, reader, body.id));
+    if (requireVersion(body.version) !== locked.version) throw conflict(await requireObjectDto(tx, reader, body.id));
     const [current] = (await tx.select().from(objects).where(eq(objects.id, body.id))) as Row[];
     const ctx: FieldContext = { db: tx, culture: reader.culture, t: reader.t, timeZone: reader.timeZone, user: caller.user };
     const set: Row = {};

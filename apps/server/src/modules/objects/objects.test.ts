@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { LinkKind } from '@crm/contract';
 import { accounts, actionLog, activities, activityLinks, assignments, deals, files, locations, objectAccounts, objects, users, viewingObjects, viewings } from '../../db/schema/index.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { bearer, createTestApp, patchField } from '../../../test/harness.ts';
 import { pruneEmptyObjects } from './objects.service.ts';
 
 const t = await createTestApp();
@@ -245,8 +245,7 @@ describe('editing an object', () => {
 describe('the single-field editor on objects', () => {
   it('patches a multi-select in list order, a flag and a select, and applies the rules across fields', async () => {
     const o = await addObject();
-    const patch = (field: string, value: unknown, headers: Headers = bearer(admin.token)) =>
-      app.inject({ method: 'PATCH', url: `/api/object/patch/${o.id}`, headers, payload: [{ op: 'replace', path: `/${field}`, value }] });
+    const patch = (field: string, value: unknown, headers: Headers = bearer(admin.token)) => patchField(app, headers, 'object', o.id, field, value);
     let res = await patch('orientation', [7, 3]);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().dto.orientation).toEqual([3, 7]);
@@ -383,7 +382,7 @@ describe('a new property left empty', () => {
     const saved = await addObject(H);
     expect((await update(saved.id, { area: 80 }, H)).statusCode).toBe(200);
     const oneField = await addObject(H);
-    const patched = await app.inject({ method: 'PATCH', url: `/api/object/patch/${oneField.id}`, payload: [{ op: 'replace', path: '/bedrooms', value: 2 }], headers: H });
+    const patched = await patchField(app, H, 'object', oneField.id, 'bedrooms', 2);
     expect(patched.statusCode, patched.body).toBe(200);
     const withPhoto = await addObject(H);
     await t.db.insert(files).values({ systemName: `discard-${withPhoto.id}`, userName: 'p.jpg', mime: 'image/jpeg', size: 5, parentType: LinkKind.Object, parentId: withPhoto.id, type: 'image' });

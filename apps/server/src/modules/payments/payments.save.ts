@@ -18,7 +18,7 @@ import {
 } from '@crm/contract';
 import type { Tx } from '../../db/client.ts';
 import { accounts, transactionAttachments, transactions } from '../../db/schema/index.ts';
-import { AppError, conflict, fieldError, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, fieldError, notFound, requireVersion } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
 import { agencyToday, fromLocalDateTime, toLocalDateTime } from '../../lib/dates.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
@@ -102,7 +102,8 @@ export async function saveTransaction(app: FastifyInstance, req: FastifyRequest,
     const { requestMaxBytes, maxFiles } = app.config.upload;
     parsed = await readUploadForm(app, req, { fileMax: app.config.uploadMaxBytes, requestMax: requestMaxBytes, maxFiles, keepField: (name) => FORM_DATA_FIELD_NAMES.has(name), notMultipart: 'payments.notMultipart' });
     const { data, described, states } = checkFields(type, parsed.fields, agencyToday(app.config.timeZone));
-    if (mode === 'edit' && (data.id === undefined || data.version === undefined)) throw fieldError(data.id === undefined ? 'id' : 'version', 'validation.required');
+    if (mode === 'edit' && data.id === undefined) throw fieldError('id', 'validation.required');
+    if (mode === 'edit') requireVersion(data.version);
     if (mode === 'add' && data.accountId === undefined) throw fieldError('accountId', 'validation.required');
     if (parsed.files.length > app.config.upload.maxFiles) throw new AppError(413, 'files.tooMany', { max: app.config.upload.maxFiles });
     const values = storedValues(transactionFieldsOf(type), described, app.config.timeZone);

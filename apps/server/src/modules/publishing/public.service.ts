@@ -354,8 +354,8 @@ export const WEBSITE_ACTOR: Actor = { id: null, name: 'website' };
  * A visitor's enquiry about a property, by its reference number: a new lead in the CRM (stage new,
  * the object offered, the services the object is offered for), for the account with this e-mail
  * when there is one (not an employee's), else for a new client account made from the name, e-mail
- * and phone. The visitor's words are the lead's description; an existing account's own data is
- * not changed.
+ * and phone. The visitor's words are the lead's description; an existing account is not changed at
+ * all (not even marked a client), and its lead is marked "from the website, unverified".
  *
  * A property withdrawn from the site, or deleted, since its page was opened (the page may have been
  * kept a while by the visitor's browser or a cache) still gets the enquiry: the agency wants the
@@ -402,24 +402,28 @@ export async function createEnquiry(
         .returning({ id: accounts.id, displayName: accounts.displayName });
       accountId = a!.id;
       await logAction(tx, WEBSITE_ACTOR, { action: 'Create', entity: 'Account', entityId: accountId, message: a!.displayName, data: { from: 'website', objectRef: ref } });
-    } else {
-      await tx.execute(sql`update accounts set is_client = true, is_client_date = coalesce(is_client_date, now()) where id = ${accountId} and not is_client`);
     }
-    const description = [
-      t(listed ? 'publishing.enquiry.leadTitle' : o ? 'publishing.enquiry.leadTitleWithdrawn' : 'publishing.enquiry.leadTitleDeleted', { ref }),
-      e.message.trim(),
-      `${t('publishing.enquiry.name')}: ${e.name.trim()}`,
-      `${t('publishing.enquiry.email')}: ${e.email.trim()}`,
-      e.phone ? `${t('publishing.enquiry.phone')}: ${e.phone}` : null,
-    ]
-      .filter(Boolean)
-      .join('\n');
+    // A known client's e-mail proves nothing of who typed it (decision 056): the client's record is
+    // left as it is, and the lead says so before the visitor's words.
+    const describe = (unverified: boolean) =>
+      [
+        t(listed ? 'publishing.enquiry.leadTitle' : o ? 'publishing.enquiry.leadTitleWithdrawn' : 'publishing.enquiry.leadTitleDeleted', { ref }),
+        unverified ? t('publishing.enquiry.unverified') : null,
+        e.message.trim(),
+        `${t('publishing.enquiry.name')}: ${e.name.trim()}`,
+        `${t('publishing.enquiry.email')}: ${e.email.trim()}`,
+        e.phone ? `${t('publishing.enquiry.phone')}: ${e.phone}` : null,
+      ]
+        .filter(Boolean)
+        .join('\n');
+    const description = describe(!newAccount);
     // The same enquiry sent again (Back and send, a retry on a slow connection): the lead made a
-    // little earlier answers it; no second lead, no second alert. Its first line names the property.
+    // little earlier answers it (its client made by the first sending, so without the line that
+    // says it is unverified); no second lead, no second alert. Its first line names the property.
     const [again] = (
       await tx.execute(sql`
         select l.id from leads l
-        where l.account_id = ${accountId} and l.description = ${description}
+        where l.account_id = ${accountId} and l.description in (${description}, ${describe(false)})
           and l.created_on > now() - make_interval(mins => ${ENQUIRY_REPEAT_MINUTES})
         order by l.id desc limit 1`)
     ).rows as { id: number }[];

@@ -47,8 +47,9 @@ export function publicSelect(culture: TCulture): SQL {
       // The address and the exact point only where the object says they may be shown.
       sql`case when o.display_address then o.address end as "address"`,
       sql`case when o.display_address then o.zip_code end as "zipCode"`,
-      sql`case when o.display_coordinates then o.latitude end as "latitude"`,
-      sql`case when o.display_coordinates then o.longitude end as "longitude"`,
+      // A hidden address hides the point too: the point is the address (decision 056).
+      sql`case when o.display_coordinates and (o.display_address or coalesce(o.address, '') = '') then o.latitude end as "latitude"`,
+      sql`case when o.display_coordinates and (o.display_address or coalesce(o.address, '') = '') then o.longitude end as "longitude"`,
       // The approximate circle only where it does not give the hidden point away (migration 0043).
       sql`crm_circle_hides_point(o.latitude, o.longitude, o.map_circle_latitude, o.map_circle_longitude, o.map_circle_radius) as "circleHidesPoint"`,
       sql`${place} as "place"`,

@@ -6,7 +6,7 @@
  * changes old refusals too. Any other stored text is shown as it is.
  */
 
-import { circleHidesPoint } from '@crm/contract';
+import { circleHidesPoint, showsPoint } from '@crm/contract';
 
 type Row = Record<string, unknown>;
 
@@ -39,10 +39,10 @@ export function publishProblems(o: Row, photoCount: number): string[] {
   if (o.displayAddress === true && !set(o.address)) missing('address');
   // The exact point hidden: the public map shows the approximate circle instead (spec: circle required).
   const circle = set(o.mapCircleLatitude) && set(o.mapCircleLongitude) && set(o.mapCircleRadius);
-  if (o.displayCoordinates !== true && set(o.latitude) && set(o.longitude) && !circle) missing('mapCircle');
+  if (!showsPoint(o) && set(o.latitude) && set(o.longitude) && !circle) missing('mapCircle');
   // A circle around the point itself would give the hidden address away.
   if (
-    o.displayCoordinates !== true &&
+    !showsPoint(o) &&
     set(o.latitude) &&
     set(o.longitude) &&
     circle &&

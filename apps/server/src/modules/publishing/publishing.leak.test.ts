@@ -175,6 +175,19 @@ describe('what the public sees of a published object', () => {
     expect(shown.facts).toContainEqual({ key: 'zipCode', value: 'ZIP-LEAK-9' });
     expect((await app.inject({ url: `/listings/${ref}?lang=en` })).body).toContain('<dt>Postcode</dt><dd>ZIP-LEAK-9</dd>');
     expect(shown.map).toMatchObject({ kind: 'point', latitude: 40.571234, longitude: 22.941234 });
+    // The point shown but the address hidden: the point is the address, so the circle shows (decision 056), in the page, the API and the feed.
+    await db.update(objects).set({ displayAddress: false, displayCoordinates: true } as never).where(eq(objects.id, o!.id));
+    app.publicPages.clear();
+    const hidden = (await app.inject({ url: `/api/public/listings/${ref}` })).json();
+    expect(hidden.address).toBeNull();
+    expect(hidden.map).toEqual({ kind: 'circle', latitude: 40.6, longitude: 22.97, radius: 1000 });
+    const page = (await app.inject({ url: `/listings/${ref}?lang=en` })).body;
+    const feed = (await app.inject({ url: '/feed/listings.xml' })).body;
+    for (const text of [page, feed, JSON.stringify(hidden)]) {
+      expect(text).not.toContain('40.571234');
+      expect(text).not.toContain('22.941234');
+    }
+    expect(feed).toContain('<approximateArea latitude="40.6" longitude="22.97" radius="1000"/>');
     await db.update(objects).set({ displayAddress: false, displayCoordinates: false } as never).where(eq(objects.id, o!.id));
     app.publicPages.clear();
   });

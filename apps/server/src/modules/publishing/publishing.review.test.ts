@@ -334,7 +334,7 @@ describe('the public pages', () => {
   });
 
   it('leaves out a room count of 0, and the postcode when the address is hidden', async () => {
-    const o = await publishedObject({ title: 'Studio, address hidden', objectSubTypeId: 2, bedrooms: 0, livingRooms: 0, wc: 0, bathrooms: 1, address: 'Hidden street 5', zipCode: '551 33', displayAddress: false });
+    const o = await publishedObject({ title: 'Studio, address hidden', objectSubTypeId: 2, bedrooms: 0, livingRooms: 0, wc: 0, bathrooms: 1, address: 'Hidden street 5', zipCode: '551 33', displayAddress: false, mapCircleLatitude: 40.59, mapCircleLongitude: 22.96, mapCircleRadius: 1000 });
     const body = (await page(`/listings/${o.ref}?lang=en`)).body;
     expect(body).toContain('<dt>Bathrooms</dt><dd>1</dd>');
     for (const label of ['Bedrooms', 'Living rooms', 'WC', 'Postcode', 'Address']) expect(body).not.toContain(`<dt>${label}</dt>`);

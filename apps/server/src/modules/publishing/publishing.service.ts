@@ -4,7 +4,7 @@ import { LinkKind, formatReferenceNumber } from '@crm/contract';
 import type { Tx } from '../../db/client.ts';
 import { files, objects } from '../../db/schema/index.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
-import type { ObjectChange } from '../objects/objects.service.ts';
+import type { ObjectChange } from '../objects/object-change.ts';
 import { encodePublishError, publishProblems } from './publish.rules.ts';
 
 type Row = Record<string, unknown>;

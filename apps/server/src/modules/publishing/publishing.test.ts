@@ -5,7 +5,7 @@ import { LinkKind } from '@crm/contract';
 import { isServerPage } from '@crm/contract/constants';
 import { accounts, actionLog, alerts, files, leadObjects, leads, locations, objects, siteSettings } from '../../db/schema/index.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { bearer, createTestApp, patchField } from '../../../test/harness.ts';
 import { PUBLISH_JOB, objectsAwaitingPublish, runPublish } from './publishing.service.ts';
 
 const t = await createTestApp();
@@ -92,8 +92,7 @@ async function update(id: number, fields: Record<string, unknown>, headers = bea
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
-const patch = (id: number, field: string, value: unknown) =>
-  app.inject({ method: 'PATCH', url: `/api/object/patch/${id}`, headers: bearer(agent.token), payload: [{ op: 'replace', path: `/${field}`, value }] });
+const patch = (id: number, field: string, value: unknown) => patchField(app, bearer(agent.token), 'object', id, field, value);
 const state = async (id: number, headers: Record<string, string> = bearer(agent.token)) => (await app.inject({ url: `/api/object/publishState/${id}`, headers })).json();
 const page = (url: string, headers: Record<string, string> = {}) => app.inject({ url, headers });
 
@@ -650,13 +649,23 @@ describe('the contact form', () => {
     expect((lead as Record<string, unknown>).description).toContain(`${lines[0]}\n${lines[1]}`);
   });
 
-  it('adds the lead to the client who has that e-mail already, without changing the client', async () => {
-    const [known] = await db.insert(accounts).values({ firstName: 'Giorgos', lastName: 'Ioannou', emails: ['g.ioannou@example.gr'] }).returning();
-    const res = await send({ name: 'Someone Else', email: 'G.Ioannou@example.gr', message: 'Call me' });
+  it('adds the lead to the client who has that e-mail already, marked unverified, and leaves the client as it was', async () => {
+    const [known] = await db.insert(accounts).values({ firstName: 'Giorgos', lastName: 'Ioannou', emails: ['g.ioannou@example.gr'], phones: ['2310 111222'], isOwner: true }).returning();
+    const res = await send({ name: 'Someone Else', email: 'G.Ioannou@example.gr', phone: '697 0000000', message: 'Call me' });
     expect(res.statusCode).toBe(303);
     const [acc] = await db.select().from(accounts).where(eq(accounts.id, known!.id));
-    expect(acc).toMatchObject({ firstName: 'Giorgos', lastName: 'Ioannou' });
-    expect(await db.select().from(leads).where(eq(leads.accountId, known!.id))).toHaveLength(1);
+    // Not a field of the record changed: not its names, phones, kinds or version.
+    expect(acc).toEqual(known);
+    const mine = await db.select().from(leads).where(eq(leads.accountId, known!.id));
+    expect(mine).toHaveLength(1);
+    const lines = String((mine[0] as Record<string, unknown>).description).split('\n');
+    expect(lines[1]).toBe('Από την ιστοσελίδα, μη επιβεβαιωμένο: το e-mail ανήκει σε πελάτη που υπάρχει ήδη στο CRM, αλλά δεν είναι βέβαιο ποιος το έστειλε. Τα στοιχεία του πελάτη δεν άλλαξαν· επιβεβαιώστε με τον πελάτη πριν βασιστείτε στο όνομα ή στο τηλέφωνο παραπάνω.');
+    expect(lines).toContain('Call me');
+    // A new visitor's lead has no such line.
+    await send({ name: 'Nea Pelatissa', email: 'nea.pelatissa@example.gr', message: 'Call me too' });
+    const [fresh] = await db.select().from(accounts).where(sql`'nea.pelatissa@example.gr' = any(${accounts.emails})`);
+    const [theirs] = await db.select().from(leads).where(eq(leads.accountId, fresh!.id));
+    expect(String((theirs as Record<string, unknown>).description)).not.toContain('μη επιβεβαιωμένο');
   });
 
   it('answers bad input with the form again, the fields marked, in the visitor\'s language, and keeps nothing', async () => {

@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { LinkKind } from '@crm/contract';
 import { accounts, alerts, files, leadObjects, leads, locations, objects, siteSettings } from '../../db/schema/index.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { bearer, createTestApp, patchField } from '../../../test/harness.ts';
 import { runPublish } from './publishing.service.ts';
 import { PublicPageCache } from './public.cache.ts';
 
@@ -143,7 +143,7 @@ describe('a property deleted or withdrawn while its page is open', () => {
     expect(Date.now() - started).toBeLessThan(1500);
     // Unticked in the CRM: no waiting for the publishing work to run.
     expect((await page(`/listings/${withdrawn.ref}?lang=en`)).statusCode).toBe(200);
-    const res = await app.inject({ method: 'PATCH', url: `/api/object/patch/${withdrawn.id}`, headers: staff, payload: [{ op: 'replace', path: '/publishRequested', value: false }] });
+    const res = await patchField(app, staff, 'object', withdrawn.id, 'publishRequested', false);
     expect(res.statusCode, res.body).toBe(200);
     started = Date.now();
     expect((await soon(() => page(`/listings/${withdrawn.ref}?lang=en`), (r) => r.statusCode === 410)).statusCode).toBe(410);
@@ -332,7 +332,7 @@ describe('the page of a property that was on the site and is not now', () => {
     const shop = await publishedObject({ title: 'Kavala shop', subTypeObjectTypeId: 2, objectSubTypeId: 8, ...here });
     const toLet = await publishedObject({ title: 'Kavala flat to let', forSale: false, salePrice: null, forRent: true, rentPrice: 600, ...here });
     const elsewhere = await publishedObject({ title: 'Flat in Thessaloniki' });
-    const withdraw = await app.inject({ method: 'PATCH', url: `/api/object/patch/${gone.id}`, headers: staff, payload: [{ op: 'replace', path: '/publishRequested', value: false }] });
+    const withdraw = await patchField(app, staff, 'object', gone.id, 'publishRequested', false);
     expect(withdraw.statusCode, withdraw.body).toBe(200);
     await runPublish(db, { objectId: gone.id, actor: { id: null, name: 'test' } });
     expect((await app.inject({ method: 'DELETE', url: `/api/object/${deleted.id}`, headers: bearer(admin.token) })).statusCode).toBe(200);

@@ -28,7 +28,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { buildOnce } from '../../db/prepared.ts';
 import { accounts, activityLinks, leads, objects, reservations } from '../../db/schema/index.ts';
-import { AppError, conflict, fieldError, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, fieldError, notFound, requireVersion } from '../../lib/errors.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
@@ -246,7 +246,7 @@ export async function saveReservation(app: FastifyInstance, caller: Caller, inpu
       if (body.id != null) {
         [current] = await tx.select().from(reservations).where(eq(reservations.id, body.id)).for('update');
         if (!current) throw notFound('reservations.notFound');
-        if (body.version !== current.version) throw conflict(await getReservation(app, tx, body.id, t, culture));
+        if (requireVersion(body.version) !== current.version) throw conflict(await getReservation(app, tx, body.id, t, culture));
       }
       const set: Record<string, unknown> = {};
       for (const name of PLAIN_FIELDS) if (body[name] !== undefined) set[name] = body[name];

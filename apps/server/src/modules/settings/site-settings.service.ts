@@ -3,7 +3,7 @@ import type { TSiteSettings, TSiteSettingsUpdate } from '@crm/contract';
 import type { Db } from '../../db/client.ts';
 import { accounts, siteSettings } from '../../db/schema/index.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
-import { conflict, fieldError } from '../../lib/errors.ts';
+import { conflict, fieldError, requireVersion } from '../../lib/errors.ts';
 
 /** The agency's details on its public site; each null when not set. */
 export type TSiteContact = Pick<TSiteSettings, 'name' | 'phone' | 'email' | 'address'>;
@@ -55,7 +55,7 @@ export async function updateSiteSettings(db: Db, body: TSiteSettingsUpdate, user
     await tx.insert(siteSettings).values({ id: 1 }).onConflictDoNothing();
     const [current] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1)).for('update');
     const cur = current!;
-    if (cur.version !== body.version) {
+    if (cur.version !== requireVersion(body.version)) {
       throw conflict(pickSettings(cur));
     }
     const source = body.enquirySourceId ?? null;

@@ -14,7 +14,7 @@ import { BackButton, Brand, PageTitle, DesktopMenu, AlertsBadge, LanguageMenu } 
 import { UserMenu } from './user-menu.tsx';
 import { GlobalSearch } from './global-search.tsx';
 import { IconSearch } from '../../components/icons.ts';
-import { useRouteHandle, useRouteTitle } from './use-route-title.ts';
+import { useRouteHandle, useRouteTitle } from '../../lib/use-route-title.ts';
 import { AccessDenied } from './access-denied.tsx';
 import { useMedia } from '../../lib/first-paint.ts';
 import { useOnceOpened } from '../../lib/once-opened.ts';

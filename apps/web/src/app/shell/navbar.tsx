@@ -9,7 +9,7 @@ import { api } from '../../lib/api.ts';
 import { useWhenIdle } from '../../lib/next-task.ts';
 import { useSession } from '../../lib/session.ts';
 import { visibleMenu } from './menu.ts';
-import { useRouteTitle } from './use-route-title.ts';
+import { useRouteTitle } from '../../lib/use-route-title.ts';
 
 export function Brand() {
   const { t } = useTranslation();

@@ -10,7 +10,7 @@ import { allowedInPaymentsApp } from '../../lib/variant.ts';
 import { Banner } from './banner.tsx';
 import { ChangePasswordDialog } from './change-password.tsx';
 import { LanguageMenu } from './language-menu.tsx';
-import { useRouteTitle } from './use-route-title.ts';
+import { useRouteTitle } from '../../lib/use-route-title.ts';
 import { useLogout, UserMenu } from './user-menu.tsx';
 import { UnsavedChangesGuard } from '../../lib/unsaved-guard.tsx';
 import { useMedia } from '../../lib/first-paint.ts';

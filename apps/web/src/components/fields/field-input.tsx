@@ -6,7 +6,7 @@ import { LOCATION_SEARCH_DEBOUNCE_MS, SEARCH_MAX_HITS } from '@crm/contract/cons
 import { formatDistance } from '../../lib/format.ts';
 import type { Draft } from './field-values.ts';
 import { loadLocationOptions } from './location-options.ts';
-import { DateField } from '../../features/accounts/components/date-field.tsx';
+import { DateField } from './date-field.tsx';
 import { TimeField } from './time-field.tsx';
 import { DecimalField } from './decimal-field.tsx';
 

@@ -49,6 +49,4 @@ export async function downloadPersonalData(id: number) {
 export const deleteAccount = (id: number) => api<unknown>(`/api/account/${id}`, { method: 'DELETE' });
 export const mergeAccounts = (body: { account: TAccountUpdate; duplicateId: number }) => api<unknown>('/api/account/merge', { body });
 
-/** GET /api/account/search: filter 1 = employees only, 2 = employees and specialists. */
-export const searchAccounts = (searchStr: string, filter: 0 | 1 | 2, signal?: AbortSignal) =>
-  api<{ items: { id: number; description: string }[] }>('/api/account/search', { query: { searchStr, filter }, signal });
+

@@ -14,7 +14,7 @@ import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { hasBranch, isOfficeAdmin, useSession } from '../../../lib/session.ts';
 import { SPECIALTIES, splitList } from '../account-fields.ts';
-import { ObjectRefs } from './account-columns.tsx';
+import { ObjectRefs } from '../../../components/account-columns.tsx';
 import { KindBadges } from './kind-badges.tsx';
 import { branchText, roleText } from './labels.ts';
 import { languageName } from './languages.ts';

@@ -35,7 +35,7 @@ import { NotSaved, refusedErrors, saveAround, type Refused } from '../../../lib/
 import { useUnsavedGuard } from '../../../lib/unsaved-guard.tsx';
 import { ACCOUNT_FIELDS, KIND_FLAGS, MAX_EMAILS, MAX_PHONES, SPECIALTIES, joinList, splitList, type TKindFlag } from '../account-fields.ts';
 import { accountKeys, updateAccount, type TAccountEdit } from '../api/account.ts';
-import { DateField } from './date-field.tsx';
+import { DateField } from '../../../components/fields/date-field.tsx';
 import { DecimalField } from '../../../components/fields/decimal-field.tsx';
 import { KindBadges } from './kind-badges.tsx';
 import { roleText } from './labels.ts';

@@ -8,13 +8,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { SEARCH_DEBOUNCE_MS, plainText } from '@crm/contract/constants';
 import type { TAccountAdd } from '@crm/contract';
-import { useRouteHandle } from '../../../app/shell/use-route-title.ts';
+import { useRouteHandle } from '../../../lib/use-route-title.ts';
 import { api, ApiError } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { hasBranch, isOfficeAdmin, useSession } from '../../../lib/session.ts';
 import { KIND_FLAGS, type TKindFlag } from '../account-fields.ts';
 import { addAccount } from '../api/account.ts';
-import { useGoBack } from '../components/go-back.ts';
+import { useGoBack } from '../../../components/go-back.ts';
 import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
 
 type TAddForm = { lastName: string; firstName: string; middleName: string; kinds: TKindFlag[]; hasTransactions: boolean };

@@ -13,7 +13,7 @@ import { ACCOUNT_FIELD_BY_NAME, ACCOUNT_FIELDS, SPECIALTIES, splitList, type TAc
 import { accountEditQuery, accountKeys, accountViewQuery, mergeAccounts } from '../api/account.ts';
 import { mergeBody } from '../merge-body.ts';
 import { showBannerAfterNavigation } from '../../../lib/banner.ts';
-import { useGoBack } from '../components/go-back.ts';
+import { useGoBack } from '../../../components/go-back.ts';
 import { branchText, roleText } from '../components/labels.ts';
 import { languageName } from '../components/languages.ts';
 import { ApiError } from '../../../lib/api.ts';

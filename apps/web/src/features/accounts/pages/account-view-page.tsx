@@ -32,7 +32,7 @@ import { EraseDialog } from '../components/erase-dialog.tsx';
 import { showBanner } from '../../../lib/banner.ts';
 import { AccountDetails } from '../components/account-details.tsx';
 import { AccountEditor } from '../components/account-editor.tsx';
-import { useGoBack } from '../components/go-back.ts';
+import { useGoBack } from '../../../components/go-back.ts';
 import { ServiceInfo } from '../components/service-info.tsx';
 import { SaveStatus } from '../../../components/save-status.tsx';
 import { focusMenuButtonAfterDialog } from '../../../lib/menu-confirm.ts';

@@ -9,7 +9,7 @@ import { IconArrowMerge, IconPlus, IconX } from '../../../components/icons.ts';
 import { clearBanner, showBanner } from '../../../lib/banner.ts';
 import { useSavedList } from '../../../lib/list-state.ts';
 import { ACCOUNT_LIST, accountsQuery } from '../api/account-lists.ts';
-import { createdColumns, modifiedColumns, nameColumn } from '../components/account-columns.tsx';
+import { createdColumns, modifiedColumns, nameColumn } from '../../../components/account-columns.tsx';
 
 /** /Accounts and /AllAccounts: every account, with Add and Merge (tick two rows, then Merge). */
 export function AccountsPage() {

@@ -5,15 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TClientRow } from '@crm/contract';
 import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
-import { ClearFiltersButton } from '../components/clear-filters.tsx';
+import { ClearFiltersButton } from '../../../components/clear-filters.tsx';
 import { FilterCard } from '../../../components/filter-card.tsx';
 import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
 import { IconExclamationCircle, IconPlus } from '../../../components/icons.ts';
 import { useSavedFilter, useSavedList } from '../../../lib/list-state.ts';
 import { CLIENT_FILTER, CLIENT_LIST, NO_CLIENT_FILTER, clientsQuery, type TClientFilter } from '../api/account-lists.ts';
-import { AccountLink, createdColumns, modifiedColumns, objectsColumn } from '../components/account-columns.tsx';
+import { AccountLink, createdColumns, modifiedColumns, objectsColumn } from '../../../components/account-columns.tsx';
 import { formatBudget } from '../components/budget.ts';
-import { DateField } from '../components/date-field.tsx';
+import { DateField } from '../../../components/fields/date-field.tsx';
 import { ChoicesFilter } from '../../../components/fields/choices-filter.tsx';
 
 

@@ -7,7 +7,7 @@ import { useParams } from 'react-router';
 import { ApiError } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { saveUserRole, userRoleQuery } from '../api/employe.ts';
-import { useGoBack } from '../components/go-back.ts';
+import { useGoBack } from '../../../components/go-back.ts';
 import { roleText } from '../components/labels.ts';
 import { PageLoading } from '../../../components/page-loading.tsx';
 

@@ -8,7 +8,7 @@ import { IconPlus } from '../../../components/icons.ts';
 import { useSavedList } from '../../../lib/list-state.ts';
 import { isOfficeAdmin, useSession } from '../../../lib/session.ts';
 import { EMPLOYE_LIST, employesQuery } from '../api/account-lists.ts';
-import { nameColumn } from '../components/account-columns.tsx';
+import { nameColumn } from '../../../components/account-columns.tsx';
 import { branchText, roleText } from '../components/labels.ts';
 
 export function EmployesPage() {

@@ -7,7 +7,7 @@ import { DataTable, ListHeader, type DataTableColumn } from '../../../components
 import { IconPlus } from '../../../components/icons.ts';
 import { useSavedList } from '../../../lib/list-state.ts';
 import { OWNER_LIST, ownersQuery } from '../api/account-lists.ts';
-import { createdColumns, modifiedColumns, nameColumn, objectsColumn } from '../components/account-columns.tsx';
+import { createdColumns, modifiedColumns, nameColumn, objectsColumn } from '../../../components/account-columns.tsx';
 
 export function OwnersPage() {
   const { t } = useTranslation();

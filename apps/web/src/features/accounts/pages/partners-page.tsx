@@ -5,15 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TPartnerRow } from '@crm/contract';
 import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
-import { ClearFiltersButton } from '../components/clear-filters.tsx';
+import { ClearFiltersButton } from '../../../components/clear-filters.tsx';
 import { FilterCard } from '../../../components/filter-card.tsx';
 import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
 import { IconPlus } from '../../../components/icons.ts';
 import { useSavedFilter, useSavedList } from '../../../lib/list-state.ts';
 import { NO_PARTNER_FILTER, PARTNER_FILTER, PARTNER_LIST, partnersQuery, type TPartnerFilter } from '../api/account-lists.ts';
-import { AccountPicker } from '../components/account-picker.tsx';
-import { createdColumns, modifiedColumns, nameColumn } from '../components/account-columns.tsx';
-import { DateField } from '../components/date-field.tsx';
+import { AccountPicker } from '../../../components/account-picker.tsx';
+import { createdColumns, modifiedColumns, nameColumn } from '../../../components/account-columns.tsx';
+import { DateField } from '../../../components/fields/date-field.tsx';
 
 
 export function PartnersPage() {

@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { splitList } from '../account-fields.ts';
 import { accountViewQuery } from '../api/account.ts';
 import { setPassword, setPasswordPreviewQuery } from '../api/employe.ts';
-import { useGoBack } from '../components/go-back.ts';
+import { useGoBack } from '../../../components/go-back.ts';
 import { PageLoading } from '../../../components/page-loading.tsx';
 
 /** The failure text of the spec: an error array's descriptions, an errors map's values, the raw text, or the generic message. */

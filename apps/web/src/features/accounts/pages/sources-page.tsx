@@ -7,7 +7,7 @@ import { DataTable, ListHeader, type DataTableColumn } from '../../../components
 import { IconPlus } from '../../../components/icons.ts';
 import { useSavedList } from '../../../lib/list-state.ts';
 import { SOURCE_LIST, sourcesQuery } from '../api/account-lists.ts';
-import { nameColumn } from '../components/account-columns.tsx';
+import { nameColumn } from '../../../components/account-columns.tsx';
 
 export function SourcesPage() {
   const { t } = useTranslation();

@@ -8,7 +8,7 @@ import { IconPlus } from '../../../components/icons.ts';
 import { useSavedList } from '../../../lib/list-state.ts';
 import { SPECIALTIES } from '../account-fields.ts';
 import { SPECIALIST_LIST, specialistsQuery } from '../api/account-lists.ts';
-import { nameColumn } from '../components/account-columns.tsx';
+import { nameColumn } from '../../../components/account-columns.tsx';
 
 export function SpecialistsPage() {
   const { t } = useTranslation();

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { describeError } from '../../../lib/errors.ts';
 import { forgotPassword } from '../api/login.ts';
-import { PublicFrame } from './public-frame.tsx';
+import { PublicFrame } from '../../../components/public-frame.tsx';
 import { variantStore } from '../../../lib/variant.ts';
 
 export function ForgotPasswordPage() {

@@ -8,7 +8,7 @@ import { ApiError, api } from '../../../lib/api.ts';
 import { changeLanguage, cookieLanguage } from '../../../lib/i18n.ts';
 import { sessionEndedStore, setSession, useSession } from '../../../lib/session.ts';
 import { login } from '../api/login.ts';
-import { PublicFrame } from './public-frame.tsx';
+import { PublicFrame } from '../../../components/public-frame.tsx';
 import { variantStore } from '../../../lib/variant.ts';
 import { isApiPath, returnPath } from '../return-url.ts';
 
@@ -67,6 +67,8 @@ export function LoginPage() {
       setStatus('notLoggedIn');
       if (e instanceof ApiError && (e.status >= 500 || e.problem.title === 'Internal Server Error')) setError(t('login.oops'));
       else if (e instanceof ApiError && e.status === 429) setError(e.problem.title);
+      // Staff on the payments host: told where they sign in (decision 056).
+      else if (e instanceof ApiError && e.status === 403 && e.problem.code === 'login.paymentsStaff') setError(e.problem.title);
       else if (e instanceof ApiError && e.status === 0) setError(t('errors.network'));
       else setError(t('login.incorrect'));
     }

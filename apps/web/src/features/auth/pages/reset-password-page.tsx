@@ -8,7 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { resetPassword } from '../api/login.ts';
-import { PublicFrame } from './public-frame.tsx';
+import { PublicFrame } from '../../../components/public-frame.tsx';
 import { variantStore } from '../../../lib/variant.ts';
 
 export function ResetPasswordPage() {

@@ -1,33 +1,16 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { TDealBoard, TDealNotice, TDealRow, TDealSums, TDealUpdate, TSelectOption } from '@crm/contract';
+import type { TDealNotice, TDealUpdate } from '@crm/contract';
+import { DEAL, sortKey, type AnswerOf } from '@crm/contract/resources';
+import { DEAL_SORTS } from '@crm/contract/deal-fields';
 import { DEAL_BOARD_STEP } from '@crm/contract/constants';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/api.ts';
 import { saveBlob } from '../../../lib/download.ts';
 import { readSavedFilter, readSavedList, type SavedFilter, type SavedList } from '../../../lib/list-state.ts';
 
-export type TDealParty = { accountId: number; account: string; relation: number };
-/** The deal as the form reads it (GET /api/Deal/add, /api/Deal/edit/{id}). */
-export type TDealAnswer = {
-  id: number | null;
-  dealType: number;
-  dealStage: number;
-  objectId: number | null;
-  objectReferenceNumber: string | null;
-  objectTitle: string | null;
-  accounts: TDealParty[];
-  demandId: number | null;
-  demand: string | null;
-  createdOn: string;
-  createdBy: string | null;
-  modifiedOn: string;
-  modifiedBy: string | null;
-  version: number;
-  dealTypeOptions: TSelectOption[];
-  dealStageOptions: TSelectOption[];
-  dealAccountRelationOptions: TSelectOption[];
-  /** What deleting the deal would do to the tenants it put on properties (the delete's confirmation says it). */
-  onDelete: TDealNotice[];
-} & Record<string, unknown>;
+/** The deal as the form reads it (GET /api/Deal/add, /api/Deal/edit/{id}): the contract's answer. */
+export type TDealAnswer = AnswerOf<typeof DEAL.calls.edit>;
+/** The deal list's answer (POST /api/Deal/search). */
+export type TDealSearchAnswer = AnswerOf<typeof DEAL.calls.search>;
 
 /** Filters of the deal list (cookie "DealList.filter"), spec: POST /api/Deal/search. */
 export type TDealListFilter = {
@@ -56,14 +39,6 @@ export const NO_DEAL_FILTER: TDealListFilter = {
   agentText: '',
 };
 
-export type TDealSearchAnswer = {
-  items: TDealRow[];
-  totalRows: number;
-  sums: TDealSums;
-  sumsWithCancelled: boolean;
-  options: { types: TSelectOption[]; stages: TSelectOption[]; relations: TSelectOption[] };
-};
-
 export const dealKeys = {
   all: ['deal'] as const,
   lists: ['deal', 'list'] as const,
@@ -75,14 +50,14 @@ const wireFilter = ({ agentText: _name, ...f }: Partial<TDealListFilter>) => ({ 
 
 /** POST /api/Deal/download: Deals.xlsx of every deal the list's filter matches, in the list's order. */
 export async function downloadDeals(f: TDealListFilter, sort: { sortBy: string; sortDir: 'asc' | 'desc' }) {
-  const blob = await api<Blob>('/api/Deal/download', { body: { ...wireFilter(f), ...sort }, blob: true });
+  const blob = (await call(DEAL.calls.download, { body: { ...wireFilter(f), sortDir: sort.sortDir, sortBy: sortKey(DEAL_SORTS, sort.sortBy) } }, { blob: true })) as Blob;
   saveBlob(blob, 'Deals.xlsx');
 }
 
 export const dealsQuery = (f: TDealListFilter, page: { perPage: number; currentPage: number; sortBy: string; sortDir: 'asc' | 'desc' }) =>
   queryOptions({
     queryKey: [...dealKeys.lists, f, page],
-    queryFn: ({ signal }) => api<TDealSearchAnswer>('/api/Deal/search', { body: { ...wireFilter(f), ...page }, signal, background: true }),
+    queryFn: ({ signal }) => call(DEAL.calls.search, { body: { ...wireFilter(f), ...page, sortBy: sortKey(DEAL_SORTS, page.sortBy) } }, { signal, background: true }),
     placeholderData: keepPreviousData,
   });
 
@@ -90,23 +65,22 @@ export const dealsQuery = (f: TDealListFilter, page: { perPage: number; currentP
 export const dealsOfQuery = (by: { demandId?: number; objectId?: number; accountId?: number }) =>
   queryOptions({
     queryKey: [...dealKeys.lists, 'of', by],
-    queryFn: ({ signal }) => api<TDealSearchAnswer>('/api/Deal/search', { body: { ...by, perPage: 100 }, signal, background: true }),
+    queryFn: ({ signal }) => call(DEAL.calls.search, { body: { ...by, perPage: 100 } }, { signal, background: true }),
   });
 
 export const dealBoardQuery = (f: BoardFilter, perStage: number) =>
   queryOptions({
     queryKey: [...dealKeys.board, f, perStage],
-    queryFn: ({ signal }) => api<TDealBoard>('/api/Deal/board', { body: { ...wireFilter(f), perStage }, signal, background: true }),
+    queryFn: ({ signal }) => call(DEAL.calls.board, { body: { ...wireFilter(f), perStage } }, { signal, background: true }),
     placeholderData: keepPreviousData,
   });
 
 export const dealQuery = (id: number) =>
-  queryOptions({ queryKey: dealKeys.one(id), queryFn: ({ signal }) => api<TDealAnswer>(`/api/Deal/edit/${id}`, { signal }), staleTime: 0, refetchOnReconnect: false, meta: { handlesErrors: true } });
+  queryOptions({ queryKey: dealKeys.one(id), queryFn: ({ signal }) => call(DEAL.calls.edit, { params: { id } }, { signal }), staleTime: 0, refetchOnReconnect: false, meta: { handlesErrors: true } });
 export const blankDealQuery = (from: { objectId: number | null; demandId: number | null }) =>
   queryOptions({
     queryKey: ['deal', 'blank', from],
-    queryFn: ({ signal }) =>
-      api<TDealAnswer>('/api/Deal/add', { query: { ...(from.objectId ? { objectId: from.objectId } : {}), ...(from.demandId ? { demandId: from.demandId } : {}) }, signal }),
+    queryFn: ({ signal }) => call(DEAL.calls.add, { query: { ...(from.objectId ? { objectId: from.objectId } : {}), ...(from.demandId ? { demandId: from.demandId } : {}) } }, { signal }),
     staleTime: 0,
     // A form is open on it: read again on reconnecting, a newer version would open the form afresh, dropping what was typed (a save meets it as a 409 and merges).
     refetchOnReconnect: false,
@@ -115,21 +89,17 @@ export const blankDealQuery = (from: { objectId: number | null; demandId: number
   });
 
 /** A save's or a move's answer: the deal, and what it did beyond it (a rental's tenant put on the property). */
-export type TDealSaved = TDealAnswer & { notices: TDealNotice[] };
-export const saveDeal = (body: TDealUpdate, changeKey?: string) => api<TDealSaved>('/api/Deal/update', { body, changeKey });
-export const moveDeal = (id: number, version: number, dealStage: number) => api<TDealSaved>('/api/Deal/move', { body: { id, version, dealStage } });
+export const saveDeal = (body: TDealUpdate, changeKey?: string) => call(DEAL.calls.update, { body }, { changeKey });
+export const moveDeal = (id: number, version: number, dealStage: number) => call(DEAL.calls.move, { body: { id, version, dealStage } });
 
 /** The banner after a save or a move: its message, then the notices; a warning among them makes it a warning. */
 export const savedBanner = (message: string, notices: readonly TDealNotice[]) =>
   [notices.some((n) => n.kind === 'warning') ? 'warning' : 'success', [message, ...notices.map((n) => n.text)].join(' ')] as const;
 /** What deleting the deal would do to the tenants it put on properties, as things stand now (its answer's onDelete). */
-export const dealOnDelete = async (id: number) => (await api<TDealAnswer>(`/api/Deal/edit/${id}`)).onDelete;
+export const dealOnDelete = async (id: number) => (await call(DEAL.calls.edit, { params: { id } })).onDelete;
 /** DELETE /api/Deal/{id}: what it did to the tenants the deal had put on properties comes back as notices. */
-export const deleteDeal = (id: number) => api<{ ok: true; notices: TDealNotice[] }>(`/api/Deal/${id}`, { method: 'DELETE' });
+export const deleteDeal = (id: number) => call(DEAL.calls.remove, { params: { id } });
 
-/** Any account, by name, phone, e-mail or number (the parties' picker). */
-export const searchAccounts = async (searchStr: string, signal: AbortSignal) =>
-  (await api<{ items: { id: number; description: string }[] }>('/api/account/search', { query: { searchStr }, signal })).items.map((i) => ({ id: i.id, text: i.description }));
 
 /** The list's cookies, read by its screen and by its route's loader (which asks for the first page while the screen's code loads). */
 export const DEAL_LIST: SavedList = { list: 'DealList' };

@@ -29,11 +29,10 @@ import { JUST_READ_MS } from '../../../lib/freshness.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { showBanner, showBannerAfterNavigation } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
-import { useGoBack } from '../../accounts/components/go-back.ts';
-import { searchLeadsQuick, searchObjectsByRef } from '../../viewings/api/viewings.ts';
-import { blankDealQuery, dealKeys, dealOnDelete, dealQuery, dealsOfQuery, deleteDeal, saveDeal, savedBanner, searchAccounts, type TDealAnswer } from '../api/deals.ts';
+import { useGoBack } from '../../../components/go-back.ts';
+import { blankDealQuery, dealKeys, dealOnDelete, dealQuery, dealsOfQuery, deleteDeal, saveDeal, savedBanner, type TDealAnswer } from '../api/deals.ts';
 import { RecordStamps } from '../../../components/record-stamps.tsx';
-import { objectKeys } from '../../objects/api/objects.ts';
+import { objectKeys } from '../../../lib/query-keys.ts';
 import './deals.css';
 import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
 import { carryForm, conflictMessage, mergeOnConflict, mergeRowsOnConflict, sameForm, takeCarriedForm } from '../../../lib/conflict-merge.ts';
@@ -42,6 +41,8 @@ import { partyRelationText } from '../party-relation.ts';
 import { depositCheck } from '../deposit-check.ts';
 import { useChangeKeys } from '../../../lib/change-key.ts';
 import { PageLoading } from '../../../components/page-loading.tsx';
+import { searchLeadsQuick, searchObjectsByRef } from '../../../lib/pickers.ts';
+import { searchAccounts } from '../../../lib/pickers.ts';
 
 /** Activities link to a deal with link kind 5. */
 const ENTITY_DEAL = 5;
@@ -64,7 +65,7 @@ const onlyTypeFields = (values: Record<string, Draft>) => {
 
 function toForm(d: TDealAnswer): Form {
   return {
-    values: Object.fromEntries(DEAL_FIELDS.map((f) => [f.name, toDraft(f.type, d[f.name])])),
+    values: Object.fromEntries(DEAL_FIELDS.map((f) => [f.name, toDraft(f.type, (d as Record<string, unknown>)[f.name])])),
     object: d.objectId ? { id: d.objectId, text: `#${d.objectReferenceNumber ?? d.objectId}${d.objectTitle ? ` ${d.objectTitle}` : ''}` } : null,
     demand: d.demandId ? { id: d.demandId, text: d.demand ?? `#${d.demandId}` } : null,
     parties: d.accounts.map((p) => ({ key: nextKey++, account: { id: p.accountId, text: p.account }, relation: p.relation })),

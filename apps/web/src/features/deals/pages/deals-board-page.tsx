@@ -16,7 +16,7 @@ import { useSavedFilter } from '../../../lib/list-state.ts';
 import { IconList } from '../icons.ts';
 import { DEAL_BOARD_FILTER, dealBoardQuery, dealKeys, moveDeal, NO_BOARD_FILTER, savedBanner, type BoardFilter } from '../api/deals.ts';
 import './deals.css';
-import { objectKeys } from '../../objects/api/objects.ts';
+import { objectKeys } from '../../../lib/query-keys.ts';
 import { partyRelationText } from '../party-relation.ts';
 import { DEAL_TYPE_RENTAL, dealTextKey } from '@crm/contract/deal-fields';
 

@@ -16,12 +16,12 @@ import { TotalsCard } from '../../../components/totals-card.tsx';
 import { IconLayoutKanban } from '../icons.ts';
 import { formatDate, formatMoney2 } from '../../../lib/format.ts';
 import { useSavedFilter, useSavedList } from '../../../lib/list-state.ts';
-import { ClearFiltersButton } from '../../accounts/components/clear-filters.tsx';
-import { DateField } from '../../accounts/components/date-field.tsx';
+import { ClearFiltersButton } from '../../../components/clear-filters.tsx';
+import { DateField } from '../../../components/fields/date-field.tsx';
 import { DEAL_FILTER, DEAL_LIST, NO_DEAL_FILTER, dealsQuery, downloadDeals, type TDealListFilter } from '../api/deals.ts';
 import { partyRelationText } from '../party-relation.ts';
-import { searchEmployees } from '../../viewings/api/viewings.ts';
 import './deals.css';
+import { searchEmployees } from '../../../lib/pickers.ts';
 
 /** Page sizes of the deal list (spec: 5, 10, 20, 50, Show all; default 20). */
 const PAGE_SIZES = [5, 10, 20, 50, 1000000] as const;

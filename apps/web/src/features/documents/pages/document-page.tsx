@@ -15,7 +15,7 @@ import { showBanner, showBannerAfterNavigation } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { JUST_READ_MS } from '../../../lib/freshness.ts';
 import { useUploadLimits } from '../../../lib/use-upload-limits.ts';
-import { useGoBack } from '../../accounts/components/go-back.ts';
+import { useGoBack } from '../../../components/go-back.ts';
 import { useChangeKeys } from '../../../lib/change-key.ts';
 import { deleteDocument, documentKeys, documentQuery, saveDocument } from '../api/documents.ts';
 import { DocumentLink } from './documents-page.tsx';

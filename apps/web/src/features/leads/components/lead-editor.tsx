@@ -11,7 +11,7 @@ import { ApiError, api } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
 import type { AutosaveStatus } from '../../../lib/use-autosave.ts';
 import { leadKeys, updateLead, type TLeadAnswer } from '../api/leads.ts';
-import { searchAccounts } from '../../accounts/api/account.ts';
+import { searchAccountHits } from '../../../lib/pickers.ts';
 import { matchesKey } from './lead-matches.tsx';
 import { ReplacedNote } from '../../../components/fields/replaced-note.tsx';
 
@@ -45,7 +45,7 @@ const toWires = (f: Drafts, lead: TLeadAnswer): Record<string, unknown> => Objec
 
 const searchPlaces = async (searchStr: string) =>
   (await api<{ items: { id: number; text: string }[] }>('/api/location/search', { query: { searchStr } })).items.map((i) => ({ value: i.id, text: i.text }));
-const searchClients = async (searchStr: string) => (await searchAccounts(searchStr, 0)).items.map((i) => ({ value: i.id, text: i.description }));
+const searchClients = async (searchStr: string) => (await searchAccountHits(searchStr, 0)).items.map((i) => ({ value: i.id, text: i.description }));
 
 /**
  * The lead's edit form (view modes 1 and 2), made from the lead's field description. Every change

@@ -10,13 +10,13 @@ import { DataTable, ListHeader, type DataTableColumn } from '../../../components
 import { IconPlus } from '../../../components/icons.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useSavedFilter, useSavedList } from '../../../lib/list-state.ts';
-import { ClearFiltersButton } from '../../accounts/components/clear-filters.tsx';
-import { DateField } from '../../accounts/components/date-field.tsx';
+import { ClearFiltersButton } from '../../../components/clear-filters.tsx';
+import { DateField } from '../../../components/fields/date-field.tsx';
 import { DecimalField } from '../../../components/fields/decimal-field.tsx';
 import { LEAD_FILTER, LEAD_LIST, NO_LEAD_FILTER, leadsQuery, type TLeadFilter } from '../api/leads.ts';
 import { ChoicesFilter } from '../../../components/fields/choices-filter.tsx';
 import { SearchPicker } from '../../../components/search-picker.tsx';
-import { searchEmployees } from '../../viewings/api/viewings.ts';
+import { searchEmployees } from '../../../lib/pickers.ts';
 
 /** Page sizes of the leads list (spec: 5, 20, 100; default 20). */
 const PAGE_SIZES = [5, 20, 100] as const;

@@ -56,14 +56,9 @@ export type TObjectEdit = {
 
 export type TObjectListState = { perPage: number; currentPage: number; sortBy: string; sortDir: 'asc' | 'desc' };
 
-export const objectKeys = {
-  all: ['object'] as const,
-  lists: ['objects'] as const,
-  list: (q: TObjectListState) => ['objects', 'list', q] as const,
-  view: (idOrRef: string | number) => ['object', 'view', String(idOrRef).toLowerCase()] as const,
-  edit: (id: number) => ['object', 'edit', id] as const,
-  photos: (id: number) => ['files', LinkKind.Object, id] as const,
-};
+import { objectKeys } from '../../../lib/query-keys.ts';
+
+export { objectKeys };
 
 /** The list's paging in the spec's cookies (ObjectList.perPage, ObjectList.currentPage), the sort in ObjectList.sort. */
 export const OBJECT_LIST_COOKIES = { perPage: 'ObjectList.perPage', currentPage: 'ObjectList.currentPage', sort: 'ObjectList.sort' } as const;

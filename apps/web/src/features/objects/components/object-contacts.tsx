@@ -9,8 +9,8 @@ import { IconPencil, IconTrash, IconUserPlus } from '../../../components/icons.t
 import { ApiError } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { formatDate, formatMoney2, formatMoney } from '../../../lib/format.ts';
-import { AccountPicker } from '../../accounts/components/account-picker.tsx';
-import { DateField } from '../../accounts/components/date-field.tsx';
+import { AccountPicker } from '../../../components/account-picker.tsx';
+import { DateField } from '../../../components/fields/date-field.tsx';
 import { addObjectAccount, deleteObjectAccount, objectKeys, updateObjectAccount } from '../api/objects.ts';
 import { currentContacts, endedTenantsByYear, rentPaymentDayText } from '../object-display.ts';
 import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';

@@ -11,7 +11,7 @@ import { useDescribedEditor, type Drafts } from '../../../components/fields/use-
 import { describeError } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import type { AutosaveStatus } from '../../../lib/use-autosave.ts';
-import { DateField } from '../../accounts/components/date-field.tsx';
+import { DateField } from '../../../components/fields/date-field.tsx';
 import { objectKeys, updateObject, type TObjectEdit, type TRealtyObject } from '../api/objects.ts';
 import { loadLocationOptions } from '../api/locations.ts';
 import { shownPublished } from '../api/publish-state.ts';

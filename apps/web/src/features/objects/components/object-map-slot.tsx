@@ -1,5 +1,6 @@
 import { Card, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { showsPoint } from '@crm/contract/object-fields';
 import { ObjectMap, type TMapValue } from './object-map.tsx';
 
 /** The map fields of a record (group "map") as the map takes them. */
@@ -7,6 +8,7 @@ export const mapValueOf = (o: Record<string, unknown>): TMapValue => ({
   latitude: (o.latitude as number | null) ?? null,
   longitude: (o.longitude as number | null) ?? null,
   displayCoordinates: o.displayCoordinates === true,
+  addressHidden: !showsPoint({ displayCoordinates: true, displayAddress: o.displayAddress, address: o.address }),
   mapZoom: (o.mapZoom as number | null) ?? null,
   mapCircleLatitude: (o.mapCircleLatitude as number | null) ?? null,
   mapCircleLongitude: (o.mapCircleLongitude as number | null) ?? null,

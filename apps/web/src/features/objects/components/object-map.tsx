@@ -15,6 +15,8 @@ export type TMapValue = {
   latitude: number | null;
   longitude: number | null;
   displayCoordinates: boolean;
+  /** The address is written and hidden in listings: the exact point is not shown to the public then either (decision 056). */
+  addressHidden: boolean;
   mapZoom: number | null;
   mapCircleLatitude: number | null;
   mapCircleLongitude: number | null;
@@ -32,6 +34,8 @@ const LeafletCanvas = lazy(() => import('./leaflet-canvas.tsx'));
 
 const hasPoint = (v: TMapValue) => v.latitude != null && v.longitude != null;
 const hasCircle = (v: TMapValue) => v.mapCircleLatitude != null && v.mapCircleLongitude != null;
+/** The exact point is what the public sees: chosen, and the address not hidden. */
+const pointShown = (v: TMapValue) => v.displayCoordinates && !v.addressHidden;
 
 /** What keeps a map value from being saved: field name → text key. Radius 40–10000 in steps of 10; a circle when the exact place is hidden. */
 export function mapValueProblems(v: TMapValue): Partial<Record<keyof TMapValue, string>> {
@@ -46,7 +50,7 @@ export function mapValueProblems(v: TMapValue): Partial<Record<keyof TMapValue, 
   const r = v.mapCircleRadius;
   if (r != null && (r < MAP_CIRCLE.min || r > MAP_CIRCLE.max || r % MAP_CIRCLE.step !== 0)) out.mapCircleRadius = 'objectsearch.map.badRadius';
   // Hiding the exact place needs an area to show instead (once there is a place at all).
-  if (!v.displayCoordinates && (hasPoint(v) || hasCircle(v) || r != null)) {
+  if (!pointShown(v) && (hasPoint(v) || hasCircle(v) || r != null)) {
     if (!hasCircle(v)) out.mapCircleLatitude = 'objectsearch.map.circleRequired';
     if (r == null) out.mapCircleRadius = 'objectsearch.map.circleRequired';
   }
@@ -100,8 +104,8 @@ export function ObjectMap(props: ObjectMapProps) {
     const circle = hasCircle(v) ? { center: [v.mapCircleLatitude!, v.mapCircleLongitude!] as TLatLng, radius: v.mapCircleRadius ?? MAP_CIRCLE.default } : null;
     if (props.mode === 'view') {
       // The exact point when it is displayed (or when there is no circle to show instead).
-      const showPoint = v.displayCoordinates || !circle ? point : null;
-      const showCircle = !v.displayCoordinates ? circle : null;
+      const showPoint = pointShown(v) || !circle ? point : null;
+      const showCircle = !pointShown(v) ? circle : null;
       const center = showPoint ?? showCircle?.center ?? [MAP_DEFAULTS.latitude, MAP_DEFAULTS.longitude];
       return { center, zoom: showPoint ? (v.mapZoom ?? MAP_DEFAULTS.editorZoom) : MAP_DEFAULTS.zoom, point: showPoint, circle: showCircle, markers: null, editable: false };
     }
@@ -111,12 +115,12 @@ export function ObjectMap(props: ObjectMapProps) {
       center,
       zoom: point || circle ? (v.mapZoom ?? MAP_DEFAULTS.editorZoom) : MAP_DEFAULTS.zoom,
       point,
-      circle: v.displayCoordinates ? null : circle,
+      circle: pointShown(v) ? null : circle,
       markers: null,
       editable: true,
       onMapClick: ([lat, lng]) => {
-        if (!v.displayCoordinates && clickSets === 'circle') onChange(withCircle(v, lat, lng));
-        else onChange({ ...v, latitude: lat, longitude: lng, ...(v.displayCoordinates || hasCircle(v) ? {} : circleAround(lat, lng, v)) });
+        if (!pointShown(v) && clickSets === 'circle') onChange(withCircle(v, lat, lng));
+        else onChange({ ...v, latitude: lat, longitude: lng, ...(pointShown(v) || hasCircle(v) ? {} : circleAround(lat, lng, v)) });
       },
       onPointMove: ([lat, lng]) => onChange({ ...v, latitude: lat, longitude: lng }),
       onCircleMove: ([lat, lng]) => onChange(withCircle(v, lat, lng)),
@@ -197,7 +201,12 @@ function MapEditorFields({
         {num('latitude', t('objectsearch.map.latitude'), { min: -90, max: 90 })}
         {num('longitude', t('objectsearch.map.longitude'), { min: -180, max: 180 })}
       </Group>
-      {!v.displayCoordinates && (
+      {v.displayCoordinates && v.addressHidden && (
+        <Alert color="orange" variant="light" data-testid={`${testId}-address-hidden`}>
+          {t('objectsearch.map.addressHidden')}
+        </Alert>
+      )}
+      {!pointShown(v) && (
         <>
           <Group grow align="flex-start" gap="sm" wrap="wrap">
             {num('mapCircleLatitude', t('objectsearch.map.circleLatitude'), { min: -90, max: 90, required: true })}
@@ -239,7 +248,7 @@ function MapEditorFields({
           </Group>
         </>
       )}
-      {v.displayCoordinates && (
+      {pointShown(v) && (
         <Text size="sm" c="dimmed">
           {t('objectsearch.map.clickHint')}
         </Text>

@@ -11,10 +11,9 @@ import { api, ApiError } from '../../../lib/api.ts';
 import { bannerStore, clearBanner, showBanner, showBannerAfterNavigation, type Banner } from '../../../lib/banner.ts';
 import { reportError } from '../../../lib/errors.ts';
 import { JUST_READ_MS } from '../../../lib/freshness.ts';
-import { AccountPicker } from '../../accounts/components/account-picker.tsx';
-import { DateField } from '../../accounts/components/date-field.tsx';
+import { AccountPicker } from '../../../components/account-picker.tsx';
+import { DateField } from '../../../components/fields/date-field.tsx';
 import { deleteKeyLoan, deleteObjectKey, keyHeld, keyKeys, keyOut, objectKeyQuery, saveKeyLoan, saveObjectKey, type TKeyEdit } from '../api/object-keys.ts';
-import { searchObjectsByRef } from '../../viewings/api/viewings.ts';
 import { SearchPicker, type Picked } from '../../../components/search-picker.tsx';
 import { headingTitleField } from '../object-title.ts';
 import { IconEraser } from '../components/search-icons.ts';
@@ -24,9 +23,10 @@ import { useChangeKeys } from '../../../lib/change-key.ts';
 import { agencyToday } from '../../../lib/agency-clock.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { keyStateLine } from '../key-state.ts';
-import { accountPath } from '../../accounts/components/account-columns.tsx';
+import { accountPath } from '../../../components/account-columns.tsx';
 import { useDialogFrom } from '../../../lib/use-dialog-from.ts';
 import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
+import { searchObjectsByRef } from '../../../lib/pickers.ts';
 
 type TKeyForm = {
   objectId: number | null;

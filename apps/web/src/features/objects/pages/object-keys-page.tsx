@@ -11,7 +11,7 @@ import { FilterCard } from '../../../components/filter-card.tsx';
 import { IconPencil, IconPlus } from '../../../components/icons.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useCookieState, useSavedFilter, type ListState } from '../../../lib/list-state.ts';
-import { AccountLink, accountPath } from '../../accounts/components/account-columns.tsx';
+import { AccountLink, accountPath } from '../../../components/account-columns.tsx';
 import { KEYS_FILTER, KEYS_PER_PAGE_COOKIE, keyHeld, keysPerPage, objectKeysQuery } from '../api/object-keys.ts';
 
 /** "Had it: <name>, 04/05/2026 – 06/05/2026", or "Has it: <name>, since …" while that loan is out. */

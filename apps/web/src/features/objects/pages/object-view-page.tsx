@@ -14,7 +14,7 @@ import { uploadsInFlight } from '../../../lib/upload.ts';
 import { showBannerAfterNavigation } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
 import type { AutosaveStatus } from '../../../lib/use-autosave.ts';
-import { useGoBack } from '../../accounts/components/go-back.ts';
+import { useGoBack } from '../../../components/go-back.ts';
 import { deleteObject, discardObject, justAddedObjects, objectEditQuery, objectKeys, objectViewQuery, validIdOrRef, type TObjectView } from '../api/objects.ts';
 import { ObjectEditor } from '../components/object-editor.tsx';
 import { ObjectView } from '../components/object-view.tsx';

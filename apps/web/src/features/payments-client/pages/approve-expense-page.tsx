@@ -10,8 +10,8 @@ import { formatAmount, formatDate } from '../../../lib/format.ts';
 import { variantStore } from '../../../lib/variant.ts';
 import { changeLanguage, currentCulture, languageChosen } from '../../../lib/i18n.ts';
 import { cultureOf } from '@crm/contract/constants';
-import { PublicFrame } from '../../auth/pages/public-frame.tsx';
-import { approvalFileUrl, approveExpense, expenseForApprovalQuery, revertApproval } from '../api/approval.ts';
+import { PublicFrame } from '../../../components/public-frame.tsx';
+import { approvalFileUrl, approveExpense, expenseForApprovalQuery, revertApproval } from '../../../components/approvals/approval-api.ts';
 
 /**
  * /Payments/ApproveExpense/{id}?token=... (document 001, 2.11): the client reviews an expense from

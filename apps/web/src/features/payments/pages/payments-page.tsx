@@ -11,6 +11,7 @@ import { FilterCard } from '../../../components/filter-card.tsx';
 import { IconPlus, IconSearch } from '../../../components/icons.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { isOfficeAdmin, useSession } from '../../../lib/session.ts';
+import { variantStore } from '../../../lib/variant.ts';
 import { useSavedFilter, useSavedList } from '../../../lib/list-state.ts';
 import { PAYMENT_LIST, PAYMENT_SEARCH, paymentAccountsQuery } from '../api/payments.ts';
 
@@ -18,6 +19,7 @@ import { PAYMENT_LIST, PAYMENT_SEARCH, paymentAccountsQuery } from '../api/payme
 export function PaymentsPage() {
   const { t } = useTranslation();
   const session = useSession();
+  const variant = variantStore.use();
   const list = useSavedList(PAYMENT_LIST);
   const [search, setSearch] = useSavedFilter(PAYMENT_SEARCH);
   const [searchStr] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
@@ -43,7 +45,8 @@ export function PaymentsPage() {
       ),
     },
   ];
-  const add = isOfficeAdmin(session) ? (
+  // New payments account is the CRM's account form: not where only the payments app is served (decision 056).
+  const add = isOfficeAdmin(session) && variant !== 'payments' ? (
     <Button component={Link} to="/Accounts/AddPayment" leftSection={<IconPlus size={16} />} data-testid="payments-add-account">
       {t('payments.ui.addAccount')}
     </Button>

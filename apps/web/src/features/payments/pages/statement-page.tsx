@@ -12,13 +12,14 @@ import { IconChevronDown, IconCircleCheck, IconFile, IconKey, IconMail, IconPenc
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { DownloadButton } from '../../../components/download-button.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { variantStore } from '../../../lib/variant.ts';
 import { showBanner } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { agencyToday } from '../../../lib/agency-clock.ts';
 import { formatAmount, formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useSavedFilter, type ListState } from '../../../lib/list-state.ts';
-import { ClearFiltersButton } from '../../accounts/components/clear-filters.tsx';
-import { StatementApprovalButton } from '../../payments-client/components/statement-approval.tsx';
+import { ClearFiltersButton } from '../../../components/clear-filters.tsx';
+import { StatementApprovalButton } from '../../../components/approvals/statement-approval.tsx';
 import { NO_STATEMENT_FILTER, attachmentLink, downloadStatement, sendInvitation, statementQuery, statementSaved, type TStatementFilterState } from '../api/payments.ts';
 import { PageLoading } from '../../../components/page-loading.tsx';
 
@@ -45,6 +46,7 @@ export function StatementPage() {
 export function Statement({ accountId }: { accountId: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const variant = variantStore.use();
   // The filter and the page size, kept per account (spec 2.11, 9).
   const [saved, setSaved] = useSavedFilter(statementSaved(accountId));
   const [currentPage, setCurrentPage] = useState(1);
@@ -79,6 +81,8 @@ export function Statement({ accountId }: { accountId: number }) {
     return <PageLoading />;
 
   const admin = st.canEdit;
+  // The account's page and Set password are the CRM's screens: not where only the payments app is served (decision 056).
+  const inCrm = variant !== 'payments';
   const invite = async () => {
     try {
       await sendInvitation(accountId);
@@ -218,7 +222,7 @@ export function Statement({ accountId }: { accountId: number }) {
       <Group justify="space-between" align="flex-start">
         <Stack gap={2}>
           <Title order={2}>
-            {admin ? (
+            {admin && inCrm ? (
               <Anchor component={Link} to={`/Accounts/View/${st.id}`} inherit data-testid="statement-account">
                 {st.accountDisplayName}
               </Anchor>
@@ -253,9 +257,11 @@ export function Statement({ accountId }: { accountId: number }) {
                   <Menu.Item leftSection={<IconMail size={16} />} onClick={() => void invite()} data-testid="statement-invite">
                     {t('payments.ui.sendInvitation')}
                   </Menu.Item>
-                  <Menu.Item leftSection={<IconKey size={16} />} onClick={() => navigate(`/SetPassword/${st.id}`)} data-testid="statement-set-password">
-                    {t('payments.ui.setPassword')}
-                  </Menu.Item>
+                  {inCrm && (
+                    <Menu.Item leftSection={<IconKey size={16} />} onClick={() => navigate(`/SetPassword/${st.id}`)} data-testid="statement-set-password">
+                      {t('payments.ui.setPassword')}
+                    </Menu.Item>
+                  )}
                 </Menu.Dropdown>
               </Menu>
             </>

@@ -14,7 +14,7 @@ import { describeError } from '../../../lib/errors.ts';
 import { asHeading, formatDate } from '../../../lib/format.ts';
 import { currentCulture } from '../../../lib/i18n.ts';
 import { useCookieState, useSavedFilter } from '../../../lib/list-state.ts';
-import { ClearFiltersButton } from '../../accounts/components/clear-filters.tsx';
+import { ClearFiltersButton } from '../../../components/clear-filters.tsx';
 import { AVAILABILITY_FILTER, availabilityQuery, NO_AVAILABILITY_FILTER, searchShortLetObjects, type TAvailabilityFilter } from '../api/reservations.ts';
 import {
   AVAILABILITY_MODES,

@@ -32,8 +32,8 @@ import { ApiError } from '../../../lib/api.ts';
 import { showBanner, showBannerAfterNavigation } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { formatDate, formatMoney2 } from '../../../lib/format.ts';
-import { DateField } from '../../accounts/components/date-field.tsx';
-import { useGoBack } from '../../accounts/components/go-back.ts';
+import { DateField } from '../../../components/fields/date-field.tsx';
+import { useGoBack } from '../../../components/go-back.ts';
 import {
   blankReservationQuery,
   deleteReservation,

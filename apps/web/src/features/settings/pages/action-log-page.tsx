@@ -16,8 +16,8 @@ import { logActionText, logEntityText, logMessageText, logRecordPath } from '../
 import { formatDateTime } from '../../../lib/format.ts';
 import { formatTypedNumber } from '../../../lib/typed-number.ts';
 import { useCookieState, useListState } from '../../../lib/list-state.ts';
-import { ClearFiltersButton } from '../../accounts/components/clear-filters.tsx';
-import { DateField } from '../../accounts/components/date-field.tsx';
+import { ClearFiltersButton } from '../../../components/clear-filters.tsx';
+import { DateField } from '../../../components/fields/date-field.tsx';
 import { actionLogQuery, NO_ACTION_LOG_FILTER, type TActionLogFilter } from '../api/settings.ts';
 
 /** The largest record number (a PostgreSQL integer). */

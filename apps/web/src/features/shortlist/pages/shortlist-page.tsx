@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { cultureOf } from '@crm/contract/constants';
 import type { TShortlistAnswer, TShortlistProperty, TShortlistPublic } from '@crm/contract';
-import { LanguageButtons } from '../../../app/shell/language-buttons.tsx';
+import { LanguageButtons } from '../../../components/language-buttons.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { formatArea, formatDate, formatMoney } from '../../../lib/format.ts';

@@ -101,14 +101,6 @@ export const saveViewing = (body: TViewingUpdate, changeKey?: string) => api<TVi
 export const moveViewing = (id: number, version: number, dateOfViewing: string) => api<TViewingAnswer>('/api/Viewing/move', { body: { id, version, dateOfViewing } });
 export const deleteViewing = (id: number) => api<unknown>(`/api/Viewing/${id}`, { method: 'DELETE' });
 
-export const searchLeadsQuick = async (searchStr: string, signal: AbortSignal) =>
-  (await api<{ items: { id: number; description: string }[] }>('/api/lead/searchQuick', { query: { searchStr }, signal })).items.map((i) => ({ id: i.id, text: i.description }));
-export const searchObjectsByRef = async (searchStr: string, signal: AbortSignal) =>
-  (await api<{ items: { id: number; description: string; referenceNumber: string }[] }>('/api/object/searchByRefNumOrTitle', { query: { searchStr, options: 'no' }, signal })).items.map(
-    (i) => ({ id: i.id, text: i.description.includes(i.referenceNumber) ? i.description : `#${i.referenceNumber} ${i.description}`, referenceNumber: i.referenceNumber }),
-  );
-export const searchEmployees = async (searchStr: string, signal: AbortSignal) =>
-  (await api<{ items: { id: number; description: string }[] }>('/api/account/search', { query: { searchStr, filter: 1 }, signal })).items.map((i) => ({ id: i.id, text: i.description }));
 
 export type { TCalendarEvent };
 /** The calendar's entries between two days, of one employee or everyone; `stays`: with the short lets' check-ins and check-outs. */

@@ -16,12 +16,13 @@ import { useCookieState } from '../../../lib/list-state.ts';
 import { hasBranch, useSession } from '../../../lib/session.ts';
 import { asHeading } from '../../../lib/format.ts';
 import { formatTypedNumber } from '../../../lib/typed-number.ts';
-import { DateField } from '../../accounts/components/date-field.tsx';
+import { DateField } from '../../../components/fields/date-field.tsx';
 import { addDays, CALENDAR_EMPLOYEE_COOKIE, CALENDAR_STAYS_COOKIE, CALENDAR_VIEW_COOKIE, daysOf, inDayOrder, iso, parseDay, type CalendarView } from '../api/calendar-days.ts';
-import { calendarQuery, moveViewing, searchEmployees, viewingKeys, type TCalendarEvent } from '../api/viewings.ts';
+import { calendarQuery, moveViewing, viewingKeys, type TCalendarEvent } from '../api/viewings.ts';
 import { agendaHeadingId, BackToDays, MonthJump } from '../components/month-jump.tsx';
 import { IconChevronLeft, IconChevronRight } from '../icons.ts';
 import { useMedia } from '../../../lib/first-paint.ts';
+import { searchEmployees } from '../../../lib/pickers.ts';
 
 type View = CalendarView;
 const LOCALES = { en: 'en-GB', el: 'el-GR', ru: 'ru-RU' } as const;

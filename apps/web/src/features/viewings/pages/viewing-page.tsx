@@ -22,18 +22,17 @@ import { ApiError } from '../../../lib/api.ts';
 import { showBanner, showBannerAfterNavigation } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { DateField } from '../../accounts/components/date-field.tsx';
-import { useGoBack } from '../../accounts/components/go-back.ts';
+import { DateField } from '../../../components/fields/date-field.tsx';
+import { useGoBack } from '../../../components/go-back.ts';
 import {
   blankViewingQuery,
   deleteViewing,
   saveViewing,
-  searchLeadsQuick,
-  searchObjectsByRef,
   viewingKeys,
   viewingQuery,
   type TViewingAnswer,
 } from '../api/viewings.ts';
+import { searchLeadsQuick, searchObjectsByRef } from '../../../lib/pickers.ts';
 import { carryForm, mergeOnConflict, mergeRowsOnConflict, takeCarriedForm } from '../../../lib/conflict-merge.ts';
 import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
 import { useChangeKeys } from '../../../lib/change-key.ts';

@@ -13,10 +13,11 @@ import { SearchPicker } from '../../../components/search-picker.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { excerptParts } from '../../../lib/text-match.ts';
 import { useSavedFilter, useSavedList } from '../../../lib/list-state.ts';
-import { ClearFiltersButton } from '../../accounts/components/clear-filters.tsx';
-import { DateField } from '../../accounts/components/date-field.tsx';
-import { NO_VIEWING_FILTER, VIEWING_FILTER, VIEWING_LIST, searchEmployees, searchLeadsQuick, searchObjectsByRef, viewingsQuery, type TViewingFilter } from '../api/viewings.ts';
+import { ClearFiltersButton } from '../../../components/clear-filters.tsx';
+import { DateField } from '../../../components/fields/date-field.tsx';
+import { NO_VIEWING_FILTER, VIEWING_FILTER, VIEWING_LIST, viewingsQuery, type TViewingFilter } from '../api/viewings.ts';
 import './viewings.css';
+import { searchEmployees, searchLeadsQuick, searchObjectsByRef } from '../../../lib/pickers.ts';
 
 /** Page sizes of the viewing list (spec: 5, 20, 100; default 20). */
 const PAGE_SIZES = [5, 20, 100] as const;

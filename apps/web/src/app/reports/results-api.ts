@@ -1,13 +1,13 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TResultsAnswer, TResultsPeriod } from '@crm/contract';
 import { DEAL_STAGE_CLOSED } from '@crm/contract/deal-fields';
-import { api } from '../../../lib/api.ts';
-import { saveBlob } from '../../../lib/download.ts';
-import { readSavedFilter, readSavedList, type SavedFilter } from '../../../lib/list-state.ts';
-import { setJsonCookie } from '../../../lib/cookies.ts';
-import { NO_VIEWING_FILTER, VIEWING_FILTER, VIEWING_LIST, type TViewingFilter } from '../../viewings/api/viewings.ts';
-import { LEAD_FILTER, LEAD_LIST, NO_LEAD_FILTER, type TLeadFilter } from '../../leads/api/leads.ts';
-import { DEAL_FILTER, DEAL_LIST, NO_DEAL_FILTER, type TDealListFilter } from '../../deals/api/deals.ts';
+import { api } from '../../lib/api.ts';
+import { saveBlob } from '../../lib/download.ts';
+import { readSavedFilter, readSavedList, type SavedFilter } from '../../lib/list-state.ts';
+import { setJsonCookie } from '../../lib/cookies.ts';
+import { NO_VIEWING_FILTER, VIEWING_FILTER, VIEWING_LIST, type TViewingFilter } from '../../features/viewings/api/viewings.ts';
+import { LEAD_FILTER, LEAD_LIST, NO_LEAD_FILTER, type TLeadFilter } from '../../features/leads/api/leads.ts';
+import { DEAL_FILTER, DEAL_LIST, NO_DEAL_FILTER, type TDealListFilter } from '../../features/deals/api/deals.ts';
 
 /** The report's choice (cookie "Results.filter"): the period, the typed days, an office admin's branch. */
 export type TResultsFilter = { period: TResultsPeriod; from: string | null; till: string | null; branchId: number | null };

@@ -1,8 +1,8 @@
 import { Anchor, Box, Center, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguageButtons } from '../../../app/shell/language-buttons.tsx';
-import { variantStore } from '../../../lib/variant.ts';
+import { LanguageButtons } from './language-buttons.tsx';
+import { variantStore } from '../lib/variant.ts';
 
 /**
  * The frame of the pages without layout (sign-in, forgotten and reset password). Its logo depends

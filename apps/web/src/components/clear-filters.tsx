@@ -1,6 +1,6 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { IconFilterOff } from '../../../components/icons.ts';
+import { IconFilterOff } from './icons.ts';
 
 /** "Clear filters": in a list's filter card (subtle) and in its "nothing matches" state (light). */
 export function ClearFiltersButton({ onClear, ...props }: ButtonProps & { onClear: () => void; 'data-testid'?: string }) {

@@ -1,11 +1,11 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
+import { useGuardedMutation } from '../../lib/use-guarded-mutation.ts';
 import { useTranslation } from 'react-i18next';
-import { showBanner } from '../../../lib/banner.ts';
-import { reportError } from '../../../lib/errors.ts';
-import { formatDateTime } from '../../../lib/format.ts';
-import { sendExpenseForApproval } from '../api/approval.ts';
+import { showBanner } from '../../lib/banner.ts';
+import { reportError } from '../../lib/errors.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { sendExpenseForApproval } from './approval-api.ts';
 
 /**
  * On an expense (form or statement row), for admins: where its approval stands, and Send for

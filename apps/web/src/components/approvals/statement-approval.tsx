@@ -2,11 +2,11 @@ import { Button } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TStatementItem } from '@crm/contract';
-import { ApiError } from '../../../lib/api.ts';
-import { showBanner } from '../../../lib/banner.ts';
-import { reportError } from '../../../lib/errors.ts';
-import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
-import { approveOnStatement, revertOnStatement } from '../api/approval.ts';
+import { ApiError } from '../../lib/api.ts';
+import { showBanner } from '../../lib/banner.ts';
+import { reportError } from '../../lib/errors.ts';
+import { useGuardedMutation } from '../../lib/use-guarded-mutation.ts';
+import { approveOnStatement, revertOnStatement } from './approval-api.ts';
 
 /**
  * On the client's own statement (document 001, 2.11, "Expense for approval"): Approve on an expense

@@ -2,10 +2,10 @@ import { Anchor, Button, Card, Group, SegmentedControl, Skeleton, Stack, Text, T
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCookieState } from '../../../lib/list-state.ts';
-import { useSession } from '../../../lib/session.ts';
-import { inDayOrder } from '../../viewings/api/calendar-days.ts';
-import { HOME_TODAY_COOKIE, homeTodayQuery, type HomeTodayWhose } from '../api/home.ts';
+import { useCookieState } from '../../lib/list-state.ts';
+import { useSession } from '../../lib/session.ts';
+import { inDayOrder } from '../../features/viewings/api/calendar-days.ts';
+import { HOME_TODAY_COOKIE, homeTodayQuery, type HomeTodayWhose } from './home-api.ts';
 
 /** How many of the day's entries the card lists; the rest are a link to the calendar. */
 export const TODAY_SHOWN = 8;

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { TExpenseForApproval } from '@crm/contract';
 import type { TCulture } from '@crm/contract/constants';
-import { api } from '../../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 
 /** GET /api/transactions/viewExpense/{id}?token=: the expense the mailed link names (no sign-in). */
 export const expenseForApprovalQuery = (id: number, token: string, culture: TCulture) =>

@@ -2,7 +2,7 @@ import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type TLanguage } from '@crm/contract/constants';
-import { changeLanguage, cookieLanguage } from '../../lib/i18n.ts';
+import { changeLanguage, cookieLanguage } from '../lib/i18n.ts';
 
 /**
  * The language choice on the pages without layout (sign-in, password pages): three plain buttons,

@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { THome, TSessionUser } from '@crm/contract';
-import { api } from '../../../lib/api.ts';
-import { agencyTodayDate } from '../../../lib/agency-clock.ts';
-import { isoDay } from '../../../lib/format.ts';
-import { readCookieState } from '../../../lib/list-state.ts';
-import { hasBranch } from '../../../lib/session.ts';
-import { calendarQuery } from '../../viewings/api/viewings.ts';
+import { api } from '../../lib/api.ts';
+import { agencyTodayDate } from '../../lib/agency-clock.ts';
+import { isoDay } from '../../lib/format.ts';
+import { readCookieState } from '../../lib/list-state.ts';
+import { hasBranch } from '../../lib/session.ts';
+import { calendarQuery } from '../../features/viewings/api/viewings.ts';
 
 /** GET /api/home: the home page's recent changes. Read by the page, asked early by its route. */
 export const homeQuery = () => queryOptions({ queryKey: ['home'], queryFn: ({ signal }) => api<THome>('/api/home', { signal }) });

@@ -1,5 +1,5 @@
 import { useMatches } from 'react-router';
-import type { RouteHandle } from '../router.tsx';
+import type { RouteHandle } from './route-handle.ts';
 
 /** The deepest matched route's handle (title key, branch rule). */
 export function useRouteHandle(): RouteHandle | undefined {

@@ -1,20 +1,20 @@
 import { Badge, Button, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconBell, IconBuildingEstate, IconCalendarEvent, IconSearch, IconUserPlus, IconUsers, IconTargetArrow } from '../../../components/icons.ts';
+import { IconBell, IconBuildingEstate, IconCalendarEvent, IconSearch, IconUserPlus, IconUsers, IconTargetArrow } from '../../components/icons.ts';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { homeQuery } from '../api/home.ts';
-import { TodayCard } from '../components/today-card.tsx';
-import { formatDateTime, formatLongDate } from '../../../lib/format.ts';
-import { agencyTodayDate } from '../../../lib/agency-clock.ts';
-import { logActionText, logEntityText, logSummaryText, logRecordPath } from '../../../lib/log-texts.ts';
-import { hasBranch, useSession } from '../../../lib/session.ts';
-import '../../../components/table.css';
-import { currentCulture } from '../../../lib/i18n.ts';
+import { homeQuery } from './home-api.ts';
+import { TodayCard } from './today-card.tsx';
+import { formatDateTime, formatLongDate } from '../../lib/format.ts';
+import { agencyTodayDate } from '../../lib/agency-clock.ts';
+import { logActionText, logEntityText, logSummaryText, logRecordPath } from '../../lib/log-texts.ts';
+import { hasBranch, useSession } from '../../lib/session.ts';
+import '../../components/table.css';
+import { currentCulture } from '../../lib/i18n.ts';
 
 // The action list brings the date pickers: loaded after the page itself shows.
-const ActionList = lazy(() => import('../../../components/action-list.tsx').then((m) => ({ default: m.ActionList })));
+const ActionList = lazy(() => import('../../components/action-list.tsx').then((m) => ({ default: m.ActionList })));
 
 const QUICK = [
   { to: '/Accounts/AddClient', label: 'home.addClient', icon: IconUserPlus },

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
-import type { DataTableColumn } from '../../../components/data-table.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import type { DataTableColumn } from './data-table.tsx';
+import { formatDateTime } from '../lib/format.ts';
 
 type Stamped = { createdOn: string; createdBy: string | null; modifiedOn: string; modifiedBy: string | null };
 type Named = { id: number; name: string };

@@ -4,12 +4,12 @@ import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { markAgencyToday } from '../../../components/fields/agency-today.ts';
-import { INVALID_ENTRY, useReportInvalidEntry } from '../../../components/fields/invalid-entry.ts';
-import { dateInputFormat } from '../../../lib/format.ts';
-import { pickerLocale } from '../../../lib/i18n.ts';
-import { parseTypedDate } from '../../../lib/typed-date.ts';
-import { agencyToday } from '../../../lib/agency-clock.ts';
+import { markAgencyToday } from './agency-today.ts';
+import { INVALID_ENTRY, useReportInvalidEntry } from './invalid-entry.ts';
+import { dateInputFormat } from '../../lib/format.ts';
+import { pickerLocale } from '../../lib/i18n.ts';
+import { parseTypedDate } from '../../lib/typed-date.ts';
+import { agencyToday } from '../../lib/agency-clock.ts';
 
 dayjs.extend(customParseFormat);
 

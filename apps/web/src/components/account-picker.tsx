@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
-import { searchAccounts } from '../api/account.ts';
+import { searchAccountHits } from '../lib/pickers.ts';
 
 type Picked = { id: number; text: string } | null;
 
@@ -39,7 +39,7 @@ export function AccountPicker({
   const typing = debounced.length > 0 && debounced !== value?.text;
   const q = useQuery({
     queryKey: ['accountSearch', filter, debounced],
-    queryFn: ({ signal }) => searchAccounts(debounced, filter, signal),
+    queryFn: ({ signal }) => searchAccountHits(debounced, filter, signal),
     enabled: typing,
     staleTime: 5000,
   });
