@@ -121,7 +121,8 @@ END $$;--> statement-breakpoint
 -- The deltas added into the cells (the job reports.fold; one at a time), and the cells left with no record removed.
 CREATE OR REPLACE FUNCTION crm_report_fold() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_advisory_xact_lock(7275062);
+  -- One fold at a time; another already folding does it (never waited for: a wait shows as the app's own).
+  IF NOT pg_try_advisory_xact_lock(7275062) THEN RETURN; END IF;
   WITH d AS (DELETE FROM public.report_cell_deltas RETURNING *)
   INSERT INTO public.report_cells AS c (grain, start, kind, agents, records, n, offers, sales, sales_value, sales_commission, rentals, rentals_value, rentals_commission)
   SELECT grain, start, kind, agents, sum(records), sum(n), sum(offers), sum(sales), sum(sales_value), sum(sales_commission), sum(rentals), sum(rentals_value), sum(rentals_commission)

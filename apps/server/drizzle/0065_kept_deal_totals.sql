@@ -32,7 +32,8 @@ END $$;--> statement-breakpoint
 -- The deltas added into the totals (the job; one at a time).
 CREATE OR REPLACE FUNCTION crm_deal_totals_fold() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_advisory_xact_lock(7275065);
+  -- One fold at a time; another already folding does it (never waited for: a wait shows as the app's own).
+  IF NOT pg_try_advisory_xact_lock(7275065) THEN RETURN; END IF;
   WITH d AS (DELETE FROM public.deal_total_deltas RETURNING *)
   INSERT INTO public.deal_totals AS t (deal_type, deal_stage, n, amounts, amount, commission)
   SELECT deal_type, deal_stage, sum(n), sum(amounts), sum(amount), sum(commission) FROM d GROUP BY 1, 2

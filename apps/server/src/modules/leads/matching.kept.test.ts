@@ -171,10 +171,10 @@ describe('kept matches', () => {
     // Enough properties and leads that most lists are longer than what is kept (not complete).
     for (let i = 0; i < 180; i++) await addObject();
     for (let i = 0; i < 80; i++) await addLead();
-    await applyMatchChanges(app);
+    await applyMatchChanges(app, { wait: true });
     // A client who would buy anything: every property for sale fits, more than are kept.
     const [broad] = await rows<{ id: number }>(sql`insert into leads (stage, for_purchase) values (1, true) returning id`);
-    await applyMatchChanges(app);
+    await applyMatchChanges(app, { wait: true });
     await keptObjectsOfLead(app, broad!.id, 20);
     await compareSample(0);
     const kept = await rows<{ n: number; incomplete: number }>(sql`select count(*)::int as n, count(*) filter (where not complete)::int as incomplete from lead_match_lists`);
@@ -183,16 +183,16 @@ describe('kept matches', () => {
     for (let round = 1; round <= 10; round++) {
       for (let k = between(3, 12); k > 0; k--) await change();
       // Every other round with the changes still waiting (read around them), the rest after the job.
-      if (round % 2 === 0) await applyMatchChanges(app);
+      if (round % 2 === 0) await applyMatchChanges(app, { wait: true });
       await compareSample(round);
     }
-    await applyMatchChanges(app);
+    await applyMatchChanges(app, { wait: true });
     expect((await rows<{ n: number }>(sql`select count(*)::int as n from match_changes`))[0]!.n).toBe(0);
     await compareSample(99);
   }, 180_000);
 
   it('writes a change only when something matching reads has changed', async () => {
-    await applyMatchChanges(app);
+    await applyMatchChanges(app, { wait: true });
     const [o] = await objectIds();
     // In one transaction, so that the job (run by the app as soon as a change is written) cannot take it first.
     await db.transaction(async (tx) => {
@@ -201,6 +201,6 @@ describe('kept matches', () => {
       await tx.execute(sql`update objects set area = area + 1 where id = ${o}`);
       expect((await tx.execute(sql`select kind, id from match_changes`)).rows).toEqual([{ kind: 1, id: o }]);
     });
-    await applyMatchChanges(app);
+    await applyMatchChanges(app, { wait: true });
   });
 });

@@ -697,11 +697,15 @@ const APPLY_FORGET_OVER = 2000;
  * - a changed property's or lead's own list is made again (dropped when it is off the market or closed).
  * Answers how many changes were applied.
  */
-export async function applyMatchChanges(app: FastifyInstance): Promise<number> {
+export async function applyMatchChanges(app: FastifyInstance, opts: { wait?: boolean } = {}): Promise<number> {
   let applied = 0;
   for (;;) {
     const done = await app.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${MATCH_LISTS_LOCK})`);
+      // Another run holds the lists (two saves queued two runs): it applies what waits, this one comes
+      // back in a moment (never waiting on the lock: a waiting run held a connection and showed in
+      // pg_locks as a wait of the app's own).
+      if (opts.wait) await tx.execute(sql`select pg_advisory_xact_lock(${MATCH_LISTS_LOCK})`);
+      else if (!((await tx.execute(sql`select pg_try_advisory_xact_lock(${MATCH_LISTS_LOCK}) as ok`)).rows[0] as { ok: boolean }).ok) return -1;
       const waiting = Number(((await tx.execute(sql`select count(*)::int as n from match_changes`)).rows[0] as { n: number }).n);
       if (!waiting) return 0;
       if (waiting > APPLY_FORGET_OVER) {
@@ -720,6 +724,10 @@ export async function applyMatchChanges(app: FastifyInstance): Promise<number> {
       await tx.execute(sql`delete from match_changes where seq = any(${sql.param(batch.map((c) => Number(c.seq)))}::bigint[])`);
       return batch.length;
     });
+    if (done === -1) {
+      await app.jobs.enqueue(MATCHING_APPLY_JOB, {}, { singletonKey: 'again', runAt: new Date(Date.now() + 2000) });
+      return applied;
+    }
     if (!done) return applied;
     applied += done;
   }
