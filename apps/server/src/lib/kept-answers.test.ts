@@ -7,6 +7,8 @@ import { ZCalendarAnswer } from '@crm/contract';
 import { bearer, createTestApp } from '../../test/harness.ts';
 import { connectDb } from '../db/client.ts';
 import { calendar } from '../modules/leads/viewings.service.ts';
+import { searchObjects } from '../modules/objects/objects.lists.ts';
+import { ZObjectSearchAnswer } from '@crm/contract';
 import { compactDataChanges, createKeptAnswers } from './kept-answers.ts';
 
 const t = await createTestApp({}, undefined, { jobs: false });
@@ -193,6 +195,39 @@ describe('kept answers', () => {
       expect(after.items.some((i: { id: number; kind: string }) => i.kind === 'viewing' && i.id === v!.id)).toBe(true);
     } finally {
       await handle.close();
+    }
+  });
+
+  it('answer the map as it is made on the spot, after random changes to the properties and their places', async () => {
+    const places = (await rows<{ id: number }>(sql`select id from locations where level >= 2 order by id limit 6`)).map((r) => r.id);
+    for (let i = 0; i < 30; i++) {
+      await db.execute(sql`insert into objects (for_sale, sale_price, location_id, latitude, longitude, area, object_sub_type_id, sub_type_object_type_id, title)
+        values (true, ${between(50, 400) * 1000}, ${pick(places)}, ${40.5 + rand() * 0.3}, ${22.8 + rand() * 0.3}, ${between(30, 150)}, 1, 1, ${`Map ${i}`})`);
+    }
+    const searches = [
+      { forSale: true, forRent: false, forShortRent: false, locationId: null, priceMin: 80000, priceMax: 300000, areaMin: null, areaMax: null, showOnMap: true, perPage: 20, currentPage: 1 },
+      { forSale: true, forRent: false, forShortRent: false, locationId: places[0]!, priceMin: null, priceMax: null, areaMin: 50, areaMax: null, showOnMap: true, perPage: 20, currentPage: 1 },
+    ];
+    const t = (k: string, p?: Record<string, string | number>) => app.translator.t('el', k, p);
+    for (let round = 0; round < 20; round++) {
+      const ids = (await rows<{ id: number }>(sql`select id from objects where title like 'Map %' order by id`)).map((r) => r.id);
+      const one = pick(ids);
+      await db.execute(
+        pick([
+          sql`update objects set sale_price = ${between(50, 400) * 1000} where id = ${one}`,
+          sql`update objects set location_id = ${pick(places)} where id = ${one}`,
+          sql`update objects set latitude = null, longitude = null where id = ${one}`,
+          sql`update objects set for_sale = not for_sale where id = ${one}`,
+          sql`update locations set name_el = name_el where id = ${pick(places)}`,
+          sql`select 1`,
+        ]),
+      );
+      for (const body of searches) {
+        const res = await app.inject({ method: 'POST', url: '/api/object/search', payload: body, headers: { ...bearer(admin.token), 'accept-language': 'el' } });
+        expect(res.statusCode, res.body).toBe(200);
+        const made = JSON.parse(JSON.stringify(ZObjectSearchAnswer.parse(await searchObjects(app, body as never, { culture: 'el', t, timeZone: app.config.timeZone }))));
+        expect(res.json(), `round ${round}, seed ${SEED}`).toEqual(made);
+      }
     }
   });
 

@@ -35,6 +35,10 @@ import { sendDownload } from '../files/files.service.ts';
 import { objectsWorkbook } from './objects.xlsx.ts';
 import { addObject, deleteObject, discardObject, editAnswer, EMPTY_OBJECTS_JOB, pruneEmptyObjects, resolveIdOrRef, updateObject, viewAnswer, type Reader } from './objects.service.ts';
 import { listObjects, makeObjectSearchProvider, searchByRefNumOrTitle, searchObjects } from './objects.lists.ts';
+import { createKeptAnswers } from '../../lib/kept-answers.ts';
+
+/** What a search on the map reads: its pins are kept until one of them changes (decision 072). */
+const MAP_TABLES = ['objects', 'locations', 'accounts', 'localization'] as const;
 import { addObjectAccount, addObjectOfOwner, deleteObjectAccount, mergeObjectLinks, OWNERS_REFRESH_JOB, refreshEndedOwners, updateObjectAccount } from './object-accounts.service.ts';
 import { deleteKey, deleteLoan, getKey, listKeys, saveKey, updateLoan } from './object-keys.service.ts';
 import { objectSheet } from './object-sheet.ts';
@@ -49,6 +53,7 @@ const caller = (req: FastifyRequest) => ({ user: req.user!, actor: req.actor });
 export const objectsRoutes = fp(
   async (root: FastifyInstance) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
+    const keptMaps = createKeptAnswers(app.db);
     const reader = (req: FastifyRequest): Reader => ({
       culture: req.culture,
       t: (key, params) => app.translator.t(req.culture, key, params),
@@ -124,7 +129,13 @@ export const objectsRoutes = fp(
     app.post(
       '/api/object/search',
       { config: { access: STAFF }, schema: { tags, body: ZObjectSearch, response: { 200: ZObjectSearchAnswer } } },
-      async (req) => searchObjects(app, req.body, reader(req)),
+      async (req, reply) => {
+        if (!req.body.showOnMap) return searchObjects(app, req.body, reader(req));
+        // The map's pins (up to 2,000) kept while no property, place or text they show changes
+        // (decision 072): the same search opened again, by anyone, is read back.
+        const body = await keptMaps.get(JSON.stringify([req.body, req.culture]), MAP_TABLES, async () => ZObjectSearchAnswer.parse(await searchObjects(app, req.body, reader(req))));
+        return reply.type('application/json; charset=utf-8').serializer((s: unknown) => s as string).send(body as never);
+      },
     );
     app.get(
       '/api/object/searchByRefNumOrTitle',
