@@ -58,6 +58,15 @@ CREATE TABLE "report_cell_deltas" (
 );--> statement-breakpoint
 CREATE INDEX "report_cell_deltas_start_idx" ON "report_cell_deltas" USING btree ("grain","start");--> statement-breakpoint
 CREATE INDEX "report_cells_empty_idx" ON "report_cells" USING btree ("grain","start") WHERE "records" = 0;--> statement-breakpoint
+-- A cell's first day in each grain: 1 the day, 2 its month, 3 its year, 4 its tenth of a month
+-- (the 1st, the 11th or the 21st: a typed range's edges are read by tenths and a few days).
+CREATE OR REPLACE FUNCTION crm_report_grain_start(grain smallint, day date) RETURNS date LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE grain
+    WHEN 1 THEN day
+    WHEN 2 THEN day - (extract(day FROM day)::int - 1)
+    WHEN 3 THEN make_date(extract(year FROM day)::int, 1, 1)
+    ELSE day - (extract(day FROM day)::int - 1) + (least(2, (extract(day FROM day)::int - 1) / 10) * 10) END
+$$;--> statement-breakpoint
 -- The time zone whose days the lines are in (a property's or a viewing's moment falls on the agency's
 -- day): the app writes its TIME_ZONE here at start (crm_report_zone), and a new one makes every line again.
 CREATE TABLE "report_zone" (
@@ -112,10 +121,10 @@ BEGIN
       sales_commission numeric, rentals int, rentals_value numeric, rentals_commission numeric)
   )
   INSERT INTO public.report_cell_deltas (grain, start, kind, agents, records, n, offers, sales, sales_value, sales_commission, rentals, rentals_value, rentals_commission)
-  SELECT g.grain, CASE g.grain WHEN 1 THEN l.day ELSE l.day - (extract(day FROM l.day)::int - 1) END, l.kind, l.agents,
+  SELECT g.grain, public.crm_report_grain_start(g.grain, l.day), l.kind, l.agents,
     sign * count(*), sign * sum(l.n), sign * sum(l.offers), sign * sum(l.sales), sign * sum(l.sales_value), sign * sum(l.sales_commission),
     sign * sum(l.rentals), sign * sum(l.rentals_value), sign * sum(l.rentals_commission)
-  FROM l CROSS JOIN (VALUES (1::smallint), (2::smallint)) g(grain)
+  FROM l CROSS JOIN (VALUES (1::smallint), (2::smallint), (3::smallint), (4::smallint)) g(grain)
   GROUP BY 1, 2, 3, 4;
 END $$;--> statement-breakpoint
 -- The deltas added into the cells (the job reports.fold; one at a time), and the cells left with no record removed.
@@ -163,9 +172,9 @@ BEGIN
   INSERT INTO public.report_lines SELECT * FROM public.crm_report_lines(3, NULL);
   INSERT INTO public.report_lines SELECT * FROM public.crm_report_lines(4, NULL);
   INSERT INTO public.report_cells (grain, start, kind, agents, records, n, offers, sales, sales_value, sales_commission, rentals, rentals_value, rentals_commission)
-  SELECT g.grain, CASE g.grain WHEN 1 THEN l.day ELSE l.day - (extract(day FROM l.day)::int - 1) END, l.kind, l.agents,
+  SELECT g.grain, public.crm_report_grain_start(g.grain, l.day), l.kind, l.agents,
     count(*), sum(l.n), sum(l.offers), sum(l.sales), sum(l.sales_value), sum(l.sales_commission), sum(l.rentals), sum(l.rentals_value), sum(l.rentals_commission)
-  FROM public.report_lines l CROSS JOIN (VALUES (1::smallint), (2::smallint)) g(grain)
+  FROM public.report_lines l CROSS JOIN (VALUES (1::smallint), (2::smallint), (3::smallint), (4::smallint)) g(grain)
   GROUP BY 1, 2, 3, 4;
 END $$;--> statement-breakpoint
 -- The app's time zone, at each start: the lines made again only when it is another than theirs.

@@ -24,6 +24,8 @@ const REWRITTEN_TABLES: Record<string, string[]> = {
   '0062_kept_report_figures': ['report_lines', 'report_cells'],
   // The page's ids are read from the new indexes alone (index-only scans need the visibility map).
   '0064_action_log_page_indexes': ['action_log'],
+  // The search form's count and page from its new indexes alone.
+  '0067_object_search_indexes': ['objects'],
 };
 
 /** The tags of the journal's migrations created after the newest one applied (those about to run). */

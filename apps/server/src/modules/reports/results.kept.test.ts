@@ -160,12 +160,18 @@ async function compare(round: number) {
 }
 
 describe('kept results', () => {
-  it('cut a period into whole months and the days at its edges', () => {
-    expect(periodParts('2026-03-01', '2026-03-31')).toEqual({ months: ['2026-03-01'], days: [] });
-    expect(periodParts('2026-03-05', '2026-03-20')).toEqual({ months: [], days: [['2026-03-05', '2026-03-20']] });
-    expect(periodParts('2026-02-15', '2026-05-10')).toEqual({ months: ['2026-03-01', '2026-04-01'], days: [['2026-02-15', '2026-02-28'], ['2026-05-01', '2026-05-10']] });
-    expect(periodParts('2025-12-31', '2026-01-01')).toEqual({ months: [], days: [['2025-12-31', '2025-12-31'], ['2026-01-01', '2026-01-01']] });
-    expect(periodParts('2026-01-01', '2026-12-31').months).toHaveLength(12);
+  it('cut a period into whole years, months and tenths of a month, and the days at its edges', () => {
+    expect(periodParts('2026-03-01', '2026-03-31')).toEqual({ years: [], months: ['2026-03-01'], tenths: [], days: [] });
+    expect(periodParts('2026-03-05', '2026-03-20')).toEqual({ years: [], months: [], tenths: ['2026-03-11'], days: [['2026-03-05', '2026-03-10']] });
+    expect(periodParts('2026-02-15', '2026-05-10')).toEqual({ years: [], months: ['2026-03-01', '2026-04-01'], tenths: ['2026-02-21', '2026-05-01'], days: [['2026-02-15', '2026-02-20']] });
+    expect(periodParts('2025-12-31', '2026-01-01')).toEqual({ years: [], months: [], tenths: [], days: [['2025-12-31', '2026-01-01']] });
+    expect(periodParts('2026-01-01', '2026-12-31')).toEqual({ years: ['2026-01-01'], months: [], tenths: [], days: [] });
+    expect(periodParts('2025-11-15', '2027-01-14')).toEqual({
+      years: ['2026-01-01'],
+      months: ['2025-12-01'],
+      tenths: ['2025-11-21', '2027-01-01'],
+      days: [['2025-11-15', '2025-11-20'], ['2027-01-11', '2027-01-14']],
+    });
   });
 
   it('answer as the results worked out on the spot, after random changes', async () => {

@@ -179,55 +179,62 @@ async function answerOf(app: FastifyInstance, user: SessionUser, from: string, t
 }
 
 /**
- * The whole months inside a period, and the days at its edges outside them: a period read from the
- * kept cells by month where it covers whole months, by day elsewhere.
+ * A period cut into the kept cells' grains (migration 0062): its whole years, the whole months of
+ * the rest, the whole tenths of a month (the 1st-10th, 11th-20th, 21st-end) of what remains, and the
+ * days left at its edges (adjacent days in one range).
  */
-export function periodParts(from: string, till: string): { months: string[]; days: [string, string][] } {
-  const months: string[] = [];
-  const days: [string, string][] = [];
+export function periodParts(from: string, till: string): { years: string[]; months: string[]; tenths: string[]; days: [string, string][] } {
+  const out = { years: [] as string[], months: [] as string[], tenths: [] as string[], days: [] as [string, string][] };
   const ymd = (y: number, m: number, d: number) => `${y}-${pad(m)}-${pad(d)}`;
-  let y = Number(from.slice(0, 4));
-  let m = Number(from.slice(5, 7));
-  let edgeFrom: string | null = null;
-  for (;;) {
-    const first = ymd(y, m, 1);
-    const last = ymd(y, m, lastDayOf(y, m));
-    if (first > till) break;
-    if (first >= from && last <= till) {
-      if (edgeFrom) days.push([edgeFrom, prevDay(first)]);
-      edgeFrom = null;
-      months.push(first);
-    } else {
-      const a = first < from ? from : first;
-      const b = last > till ? till : last;
-      if (!edgeFrom) edgeFrom = a;
-      days.push([edgeFrom, b]);
-      edgeFrom = null;
+  const within = (a: string, b: string) => a >= from && b <= till;
+  const addDays = (a: string, b: string) => {
+    const lo = a < from ? from : a;
+    const hi = b > till ? till : b;
+    if (lo > hi) return;
+    const last = out.days.at(-1);
+    if (last && nextDay(last[1]) === lo) last[1] = hi;
+    else out.days.push([lo, hi]);
+  };
+  for (let y = Number(from.slice(0, 4)); y <= Number(till.slice(0, 4)); y++) {
+    if (within(ymd(y, 1, 1), ymd(y, 12, 31))) {
+      out.years.push(ymd(y, 1, 1));
+      continue;
     }
-    m++;
-    if (m === 13) {
-      m = 1;
-      y++;
+    for (let m = 1; m <= 12; m++) {
+      const first = ymd(y, m, 1);
+      const last = ymd(y, m, lastDayOf(y, m));
+      if (last < from || first > till) continue;
+      if (within(first, last)) {
+        out.months.push(first);
+        continue;
+      }
+      for (const [d1, d2] of [[1, 10], [11, 20], [21, lastDayOf(y, m)]] as const) {
+        const a = ymd(y, m, d1);
+        const b = ymd(y, m, d2);
+        if (b < from || a > till) continue;
+        if (within(a, b)) out.tenths.push(a);
+        else addDays(a, b);
+      }
     }
   }
-  return { months, days };
+  return out;
 }
 
-const prevDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
 /**
  * POST /api/report/results: each agent's results over a period, and the totals, read from the kept
- * cells (decision 071): per month where the period covers whole months, per day at its edges, per
- * set of agents. An agent's row adds the cells whose set holds them; the totals add each cell whose
+ * cells (decision 071): per year, month and tenth of a month where the period covers them whole,
+ * per day at its edges, per set of agents. An agent's row adds the cells whose set holds them; the totals add each cell whose
  * set holds any agent shown once, so a record with two agents is counted once, as computeResults
  * counts it. The agents shown are chosen as computeResults chooses them.
  */
 export async function results(app: FastifyInstance, user: SessionUser, q: TResultsQuery, t: T): Promise<TResultsAnswer> {
   const tz = app.config.timeZone;
   const { from, till } = periodDays(q, agencyToday(tz));
-  const { months, days } = periodParts(from, till);
+  const { years, months, tenths, days } = periodParts(from, till);
+  const starts = (grain: number, list: string[]) => (list.length ? [sql`(c.grain = ${grain} and c.start = any(${sql.param(list)}::date[]))`] : []);
   const byDays = days.map(([a, b]) => sql`(c.grain = 1 and c.start between ${a}::date and ${b}::date)`);
-  const inPeriod = sql.join([...(months.length ? [sql`(c.grain = 2 and c.start = any(${sql.param(months)}::date[]))`] : []), ...byDays], sql` or `);
+  const inPeriod = sql.join([...starts(3, years), ...starts(2, months), ...starts(4, tenths), ...byDays], sql` or `);
   const sums = (x: string) => sql.raw(`sum(c.${x})`);
   const money = (x: SQL) => sql`round(coalesce(${x}, 0), 2)::text`;
   const r = await app.db.execute<Row>(sql`
