@@ -1,6 +1,6 @@
 // npm run bench:paint — what the server-drawn first paint (decision 054) costs, at full size.
 //
-//   npm run bench:paint [-- --pages 10000 --each 20 --deadline 30]
+//   npm run bench:paint [-- --pages 10000 --each 20 --deadline 30 --fresh]
 //
 // 1. Opens (or generates) the large agency as `npm run bench` does (DATA_DIR, default ./data/bench),
 //    and builds the web app first when apps/web/dist or dist-ssr is missing.
@@ -11,8 +11,9 @@
 //    time to the answer, and the CPU it cost: this process (the app's thread and the drawing
 //    worker's) and the bench's PostgreSQL. Once drawn anew each time (another address), once at the
 //    same address (the page kept while nothing changed, decision 074).
-// 4. Then `--pages` pages in a row over the same screens (default 10,000), the process's memory read
-//    every tenth of the way after a garbage collection: memory must stay flat.
+// 4. Then `--pages` pages in a row over the same screens (default 10,000; with --fresh each at another
+//    address, so each is drawn anew), the process's memory read every tenth of the way after a
+//    garbage collection: memory must stay flat.
 // Prints a table and writes DATA_DIR/bench-paint.json. Its exit code is non-zero only when something crashed.
 import fs from 'node:fs';
 import http from 'node:http';
@@ -36,6 +37,8 @@ const num = (name: string, dflt: number) => {
   return v;
 };
 const PAGES = num('pages', 10_000);
+/** The pages in a row each at another address (drawn anew, never kept): the drawing's own memory. */
+const FRESH = argv.includes('--fresh');
 const EACH = num('each', 20);
 const DEADLINE_MIN = num('deadline', 30);
 const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(root, 'data/bench'));
@@ -194,7 +197,7 @@ async function main() {
     let drawnAll = 0;
     for (let i = 1; i <= PAGES; i++) {
       const s = screens[i % screens.length]!;
-      if ((await open(s.path, i % 2 === 1)).drawn) drawnAll++;
+      if ((await open(FRESH ? `${s.path}?row=${i}` : s.path, i % 2 === 1)).drawn) drawnAll++;
       if (i % Math.max(1, Math.floor(PAGES / 10)) === 0) {
         sample(i);
         log(`  ${i} pages: RSS ${memory.at(-1)!.rssMb.toFixed(0)} MB, heap ${memory.at(-1)!.heapMb.toFixed(0)} MB (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
@@ -210,7 +213,7 @@ async function main() {
     log('|---|---|--:|--:|---|');
     for (const r of rows) log(`| ${r.name} (${r.path}) | ${r.how} | ${r.drawn}/${EACH} | ${ms(r.p50)} | ${ms(r.cpuProc)} + ${ms(r.cpuPg)} |`);
     log('');
-    log(`${PAGES} pages in a row: ${drawnAll} drawn, ${((cpu1.proc - cpu0.proc) / PAGES).toFixed(1)} ms of the process's CPU a page; memory after a collection:`);
+    log(`${PAGES} pages in a row${FRESH ? ', each at another address (drawn anew)' : ' (kept, once drawn)'}: ${drawnAll} drawn, ${((cpu1.proc - cpu0.proc) / PAGES).toFixed(1)} ms of the process's CPU a page; memory after a collection:`);
     log(`| pages | RSS MB | heap MB |`);
     log('|--:|--:|--:|');
     for (const m of memory) log(`| ${m.pages} | ${m.rssMb.toFixed(0)} | ${m.heapMb.toFixed(1)} |`);
