@@ -76,6 +76,10 @@ type Row = {
   bytes?: number;
   /** CPU ms per request under load: the app's main thread, this process's other threads (the load generator, GC helpers), PostgreSQL. */
   cpu?: { app: number; other: number; pg: number };
+  /** The cores the rest of the machine used during the load run (other sessions' work). */
+  othersCores?: number;
+  /** The 1-minute load average as the load run began. */
+  load1?: number;
 };
 
 const BUDGET: Record<Exclude<Kind, 'info'>, number> = { list: 50, search: 40, record: 30 };
@@ -184,34 +188,59 @@ function captureSql(handle: DbHandle) {
 
 /**
  * CPU time used so far (ms), read from /proc (Linux): this process's main thread (the app's event
- * loop), its other threads (the load generator's worker thread, V8's helpers), and every PostgreSQL
- * process on the machine. Undefined where /proc is missing. Divided by the requests of a load run,
- * it says where each request's CPU goes: on 2 cores, 8 clients queue behind the sum of the three.
+ * loop), its other threads (the load generator's worker thread, V8's helpers), and the processes of
+ * the bench's own PostgreSQL server (its postmaster and every process it started: backends,
+ * autovacuum, the writers), never another server's on the same machine (other sessions' test
+ * databases). Undefined where /proc is missing. Divided by the requests of a load run, it says where
+ * each request's CPU goes: on 2 cores, 8 clients queue behind the sum of the three.
  */
-function cpuTimes(): { main: number; other: number; pg: Map<string, number> } | undefined {
-  const ticks = (file: string) => {
-    const stat = fs.readFileSync(file, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(f[11]) + Number(f[12])) * 10; // utime + stime, in 1/100 s
-  };
+function cpuTimes(postmaster: number | undefined): { main: number; other: number; pg: Map<string, number> } | undefined {
   try {
-    let main = 0;
-    let other = 0;
-    for (const tid of fs.readdirSync('/proc/self/task')) {
-      const t = ticks(`/proc/self/task/${tid}/stat`);
-      if (Number(tid) === process.pid) main += t;
-      else other += t;
-    }
+    // The process's own total counts the threads that have ended too (each load run's worker thread).
+    const main = procTicks(`/proc/self/task/${process.pid}/stat`).cpu;
+    const other = procTicks('/proc/self/stat').cpu - main;
     const pgTimes = new Map<string, number>();
     for (const pid of fs.readdirSync('/proc')) {
       if (!/^\d+$/.test(pid)) continue;
       try {
-        if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') pgTimes.set(pid, ticks(`/proc/${pid}/stat`));
+        if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
+        const { cpu, ppid } = procTicks(`/proc/${pid}/stat`);
+        // Without the postmaster's pid (no /proc entry for it), every PostgreSQL on the machine counts.
+        if (postmaster === undefined || Number(pid) === postmaster || ppid === postmaster) pgTimes.set(pid, cpu);
       } catch {
         /* gone */
       }
     }
     return { main, other, pg: pgTimes };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A process's (or thread's) CPU so far in ms (utime + stime, in 1/100 s) and its parent. */
+function procTicks(file: string): { cpu: number; ppid: number } {
+  const stat = fs.readFileSync(file, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { cpu: (Number(f[11]) + Number(f[12])) * 10, ppid: Number(f[1]) };
+}
+
+/** The whole machine's busy CPU so far (ms, every core), from /proc/stat: what others used is this less ours. */
+function machineBusy(): number | undefined {
+  try {
+    const cpu = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal: all but idle and iowait, in 1/100 s.
+    const busy = cpu.slice(0, 8).reduce((a, b, i) => (i === 3 || i === 4 ? a : a + b), 0);
+    return busy * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The bench server's postmaster: the parent of one of its backends (the pool's own connection). */
+async function postmasterPid(pool: pg.Pool): Promise<number | undefined> {
+  try {
+    const { rows } = await pool.query<{ pid: number }>('select pg_backend_pid() as pid');
+    return procTicks(`/proc/${rows[0]!.pid}/stat`).ppid;
   } catch {
     return undefined;
   }
@@ -284,14 +313,158 @@ function bundleLines(): string[] {
   return lines.length ? [...lines, built] : [`(bundle-budget.mjs printed nothing; exit ${r.status})`];
 }
 
+const CPU_BUDGET = 6;
+const cpuTotal = (c: NonNullable<Row['cpu']>) => c.app + c.other + c.pg;
+const cpuText = (c: Row['cpu']) => (c ? `${c.app.toFixed(1)}+${c.other.toFixed(1)}+${c.pg.toFixed(1)} = ${cpuTotal(c).toFixed(1)}` : '—');
+const fmtLoad = (l: number[]) => l.map((x) => x.toFixed(1)).join(' ');
+
+/** The endpoints' table (once), whatever has been measured so far. */
+function printEndpoints(note?: string) {
+  if (run.printed.endpoints) return;
+  run.printed.endpoints = true;
+  const rows = run.rows;
+  log('');
+  if (note) log(note);
+  log(`Results — ${sizes.accounts} accounts, ${sizes.activities} activities, ${sizes.objects} objects, ${sizes.leads} leads, ${sizes.viewings} viewings, ${sizes.transactions} transactions, ${sizes.deals} deals; ${CONCURRENCY} clients × ${DURATION_S} s; ${new Date().toISOString()}`);
+  log(`machine: ${os.cpus().length} cores, load average ${fmtLoad(run.loadAtStart)} before the bench and ${fmtLoad(os.loadavg())} now (1, 5, 15 min; other work on the machine inflates every time, not the CPU a request costs)`);
+  const missing = run.planned.filter((n) => !rows.some((r) => r.name === n));
+  if (missing.length) log(`not measured (the run stopped first): ${missing.join('; ')}`);
+  log(`budgets: list p95 < 50 ms and API/SQL <= 1.5; global search p95 < 40 ms; record view p95 < 30 ms (ARCHITECTURE.md); CPU per request <= ${CPU_BUDGET} ms in all (issue 50: what 8 clients on 2 cores can have each)`);
+  log("p50/p95/p99 and req/s: under load; 1-client: the same requests one at a time, as the client sees them; API: the server's own time for them (Fastify, arrival to answer); SQL: their statements replayed through pg as the app ran them (the floor; API/SQL = API p50 / SQL)");
+  log("CPU/req: CPU ms per request under load, app (its event loop) + other (the load generator, GC helpers) + pg (this bench's PostgreSQL server only) = total; others: the cores the rest of the machine used meanwhile; load: the 1-minute load average as the endpoint's run began");
+  log('');
+  const header = ['endpoint', 'p50', 'p95', 'CPU/req app+other+pg', 'p99', 'req/s', '1-client p50', '1-client p95', 'API p50', 'SQL', 'stmts', 'API/SQL', 'others', 'load', 'budget', 'verdict'];
+  const table = rows.map((r) =>
+    r.note && r.p50 === undefined && r.seqP50 === undefined
+      ? [r.name, ...header.slice(2).map(() => ''), r.note]
+      : [
+          r.name,
+          ms(r.p50),
+          ms(r.p95),
+          cpuText(r.cpu),
+          ms(r.p99),
+          r.rps === undefined ? '—' : r.rps.toFixed(0),
+          ms(r.seqP50),
+          ms(r.seqP95),
+          ms(r.apiP50),
+          ms(r.sqlP50),
+          String(r.statements ?? ''),
+          r.ratio === undefined ? '—' : r.ratio.toFixed(2),
+          r.othersCores === undefined ? '—' : r.othersCores.toFixed(1),
+          r.load1 === undefined ? '—' : r.load1.toFixed(1),
+          r.kind === 'info' ? `${((r.bytes ?? 0) / 1024).toFixed(0)} KB` : `p95<${BUDGET[r.kind]}${r.kind === 'list' ? ', ≤1.5' : ''}, CPU≤${CPU_BUDGET}`,
+          `${r.verdict ?? ''}${r.note ? ` — ${r.note}` : ''}`,
+        ],
+  );
+  log(`| ${header.join(' | ')} |`);
+  log(`|${header.map(() => '---').join('|')}|`);
+  for (const t of table) log(`| ${t.join(' | ')} |`);
+  const timed = rows.filter((r) => r.cpu && r.kind !== 'info');
+  if (timed.length) {
+    const worst = [...timed].sort((a, b) => cpuTotal(b.cpu!) - cpuTotal(a.cpu!)).slice(0, 10);
+    log('');
+    log(`${timed.filter((r) => r.verdict === 'OK').length} of ${timed.length} timed endpoints within every budget; ${timed.filter((r) => cpuTotal(r.cpu!) <= CPU_BUDGET).length} within ${CPU_BUDGET} ms of CPU a request.`);
+    log(`The ten that cost the most CPU a request: ${worst.map((r) => `${r.name} (${cpuTotal(r.cpu!).toFixed(1)} ms)`).join('; ')}`);
+  }
+}
+
+/** The downloads' table (once), if any was measured. */
+function printDownloads() {
+  if (run.printed.downloads || !run.downloadRows.length) return;
+  run.printed.downloads = true;
+  const probeBase = run.probeBase ?? [];
+  log('');
+  log(`Downloads — budgets: the whole file in the time named (a list's largest filter < 10 s at this size); meanwhile another request p95 < ${PROBE_P95_BUDGET} ms and none over ${PROBE_MAX_BUDGET} ms (${PROBE.path} alone: p50 ${ms(quantile(probeBase, 0.5))} ms, p95 ${ms(quantile(probeBase, 0.95))} ms)`);
+  const dHeader = ['download', 'file p50', 'file max', 'size', 'budget', 'others p50', 'others p95', 'others max', 'requests', 'RSS before → peak', 'verdict'];
+  log(`| ${dHeader.join(' | ')} |`);
+  log(`|${dHeader.map(() => '---').join('|')}|`);
+  for (const r of run.downloadRows) {
+    log(
+      r.note
+        ? `| ${r.name} | | | | | | | | | | ${r.note} |`
+        : `| ${[r.name, ms(r.fileMs), ms(r.fileMax), `${r.kb!.toFixed(0)} KB`, `< ${r.budgetMs! / 1000} s`, ms(r.probeP50), ms(r.probeP95), ms(r.probeMax), String(r.probes), `${r.rssMb!.toFixed(0)} → ${r.rssPeakMb!.toFixed(0)} MB`, r.verdict].join(' | ')} |`,
+    );
+  }
+}
+
+/** The plans file and the results' JSON, of whatever was measured; answers the JSON's path. */
+function writeResults(): string {
+  const planFile = path.join(dataDir, 'bench-plans.txt');
+  fs.writeFileSync(planFile, run.rows.filter((r) => r.plan).map((r) => `=== ${r.name} (${r.verdict})\n${r.plan}\n`).join('\n'));
+  const resultFile = path.join(dataDir, 'bench-results.json');
+  fs.writeFileSync(
+    resultFile,
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        cores: os.cpus().length,
+        loadAtStart: run.loadAtStart,
+        loadAtEnd: os.loadavg(),
+        sizes,
+        generatedSeconds: run.generated?.seconds,
+        concurrency: CONCURRENCY,
+        durationS: DURATION_S,
+        complete: run.planned.every((n) => run.rows.some((r) => r.name === n)),
+        keptMatchesFirstLooks: run.firstLooks,
+        rows: run.rows.map(({ plan: _plan, ...r }) => r),
+        downloads: run.downloadRows,
+      },
+      null,
+      2,
+    ),
+  );
+  return resultFile;
+}
+
+/** Everything measured so far, printed and written: at the end, or when the deadline stops the run. */
+function printReport(note?: string) {
+  if (run.reported) return;
+  run.reported = true;
+  printEndpoints(note);
+  printDownloads();
+  try {
+    log(`Results written to ${writeResults()}; machine load average ${fmtLoad(run.loadAtStart)} before, ${fmtLoad(os.loadavg())} now.`);
+  } catch (e) {
+    log(`(results not written: ${e instanceof Error ? e.message : String(e)})`);
+  }
+}
+
+/** What the run has measured so far: printed at the end, or when the deadline stops the run early. */
+const run = {
+  started: Date.now(),
+  /** The 1-, 5- and 15-minute load averages as the bench started (before generating or measuring). */
+  loadAtStart: os.loadavg(),
+  generated: undefined as { generated: boolean; seconds: number } | undefined,
+  rows: [] as Row[],
+  downloadRows: [] as DownloadRow[],
+  /** The endpoints chosen for this run, in order (those not in rows when the deadline comes were not reached). */
+  planned: [] as string[],
+  reported: false,
+  printed: { endpoints: false, downloads: false },
+  /** The first looks at the bench's leads' matches and properties' leads (the kept lists made). */
+  firstLooks: undefined as { p50: number; p95: number; n: number } | undefined,
+  /** The light request's latencies alone, before the downloads (their table's baseline). */
+  probeBase: undefined as number[] | undefined,
+  stop: async () => {},
+};
+
 async function main() {
   const deadline = setTimeout(() => {
-    process.stderr.write(`The bench did not finish within ${DEADLINE_MIN} minutes; stopping.\n`);
-    process.exit(1);
+    // Whatever was measured is printed (and written) before stopping: a run cut short still says what it saw.
+    printReport(`The bench did not finish within ${DEADLINE_MIN} minutes (--deadline): stopped; what it measured until then follows.`);
+    process.stderr.write(`The bench did not finish within ${DEADLINE_MIN} minutes; stopped after ${run.rows.length} of ${run.planned.length || '?'} endpoints.\n`);
+    void Promise.race([run.stop(), new Promise((r) => setTimeout(r, 15_000))]).finally(() => process.exit(1));
   }, DEADLINE_MIN * 60_000);
   deadline.unref();
-  const started = Date.now();
-  const loadAtStart = os.loadavg().map((l) => l.toFixed(1)).join(' ');
+  // Stopped by hand (Ctrl+C) or by the system: the same, what was measured is printed and the database stopped.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      printReport(`The bench was stopped (${signal}); what it measured until then follows.`);
+      void Promise.race([run.stop(), new Promise((r) => setTimeout(r, 15_000))]).finally(() => process.exit(130));
+    });
+  }
+  const started = run.started;
+  log(`Machine: ${os.cpus().length} cores, load average ${fmtLoad(run.loadAtStart)} (1, 5, 15 min) as the bench starts.`);
   fs.mkdirSync(dataDir, { recursive: true });
 
   const db = await openBenchDatabase({ dataDir, log });
@@ -300,9 +473,17 @@ async function main() {
   let sqlPool: pg.Pool | undefined;
   let capture: ReturnType<typeof captureSql> | undefined;
   let serverTimes: number[] | null = null;
+  run.stop = async () => {
+    capture?.restore();
+    await sqlPool?.end().catch(() => {});
+    await app?.close().catch(() => {});
+    await handle?.close().catch(() => {});
+    await db.stop();
+  };
   try {
     log(`Database: ${db.describe}`);
     const gen = await ensureLargeData(db.url, sizes, { force: sizes.force, log });
+    run.generated = gen;
 
     const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: db.url, PASSWORD_HASH_FAST: 'true', LOG_LEVEL: 'silent', TIME_ZONE: process.env.TIME_ZONE });
     handle = connectDb(db.url, 20, { timeZone: config.timeZone });
@@ -349,6 +530,8 @@ async function main() {
     if (login.status !== 200) throw new Error(`bench sign-in failed: ${login.status} ${await login.text()}`);
     const token = ((await login.json()) as { token: string }).token;
 
+    // --only <text>[|<text>...]: just the endpoints whose name contains one of them (one area at a time).
+    const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1]!.split('|') : undefined;
     // Inputs: accounts spread over the table, employees, Greek name fragments.
     const ids = (await handle.pool.query<{ id: number }>('select id from accounts where not is_employe and not is_source order by hashint4(id) limit 500')).rows.map((r) => r.id);
     const busy = (await handle.pool.query<{ id: number }>(
@@ -457,6 +640,28 @@ async function main() {
     // Shortlists (decision 049) as the client opens them: 200 links of 10 properties each (the
     // lead's offered ones first), made for this run; the bench's earlier ones are deleted first.
     const shortlistTokens = await benchShortlists(handle.pool, leadIds.slice(0, 200), objectIds);
+    // Kept matches (decision 070) are made the first time a lead's matches or a property's leads are
+    // looked at: made here for the leads and properties the bench asks about, as in an office where
+    // they have been looked at before. The first looks are timed (one at a time) and reported.
+    if (!only || only.some((o) => /match/i.test(o))) {
+      const firstLooks: number[] = [];
+      const t0 = Date.now();
+      for (const path of [...leadIds.map((id) => `/api/lead/${id}/matches?limit=20`), ...objectIds.map((id) => `/api/object/${id}/matchingLeads?limit=20`)]) {
+        const a = performance.now();
+        const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { authorization: `Bearer ${token}` } });
+        await res.arrayBuffer();
+        firstLooks.push(performance.now() - a);
+      }
+      // (A version before kept matches has no such tables: 0, and the looks are all on the spot.)
+      const kept = (
+        await handle.pool.query<{ leads: number; objects: number }>(
+          `select case when to_regclass('lead_match_lists') is null then 0 else (xpath('/row/n/text()', query_to_xml('select count(*) as n from lead_match_lists', false, true, '')))[1]::text::int end as leads,
+                  case when to_regclass('object_match_lists') is null then 0 else (xpath('/row/n/text()', query_to_xml('select count(*) as n from object_match_lists', false, true, '')))[1]::text::int end as objects`,
+        )
+      ).rows[0]!;
+      run.firstLooks = { p50: median(firstLooks), p95: quantile([...firstLooks].sort((a, b) => a - b), 0.95), n: firstLooks.length };
+      log(`  kept matches: ${kept.leads} leads' and ${kept.objects} properties' lists; ${firstLooks.length} looks (the first, for most) in ${((Date.now() - t0) / 1000).toFixed(0)} s, p50 ${ms(run.firstLooks.p50)} ms, p95 ${ms(run.firstLooks.p95)} ms one at a time`);
+    }
     const endpoints: Endpoint[] = [
       { name: 'GET /api/owner (page 1-50, sort name)', kind: 'list', make: (i) => ({ method: 'GET', path: `/api/owner?perPage=20&currentPage=${page(i)}&sortBy=name&sortDir=asc` }) },
       { name: 'GET /api/account (page 1-50, newest)', kind: 'list', make: (i) => ({ method: 'GET', path: `/api/account?perPage=20&currentPage=${page(i)}&sortBy=createdOn&sortDir=desc` }) },
@@ -594,9 +799,23 @@ async function main() {
       { name: 'GET /api/Deal/edit/{id}', kind: 'record', make: (i) => ({ method: 'GET', path: `/api/Deal/edit/${dealIds[(i * 13) % Math.max(1, dealIds.length)] ?? 1}` }) },
       // The agents' results (decision 046): every agent's month (one of the last two years), and this year, in one statement each.
       {
+        // A whole month, as the screen's month and last month ask for it.
         name: 'POST /api/report/results (a month, every agent)',
         kind: 'list',
-        make: (i) => ({ method: 'POST', path: '/api/report/results', body: { period: 'range', from: dealMonth(i)[0], till: dealMonth(i)[1] } }),
+        make: (i) => {
+          const [y, m] = dealMonth(i)[0].split('-').map(Number) as [number, number];
+          return { method: 'POST', path: '/api/report/results', body: { period: 'range', from: dealMonth(i)[0], till: `${y}-${String(m).padStart(2, '0')}-${new Date(Date.UTC(y, m, 0)).getUTCDate()}` } };
+        },
+      },
+      {
+        // Days typed by hand, across a month's end: the days at the edges are read day by day.
+        name: 'POST /api/report/results (the 15th to the 14th, every agent)',
+        kind: 'list',
+        make: (i) => {
+          const [y, m] = dealMonth(i)[0].split('-').map(Number) as [number, number];
+          const next = new Date(Date.UTC(y, m, 14)).toISOString().slice(0, 10);
+          return { method: 'POST', path: '/api/report/results', body: { period: 'range', from: `${dealMonth(i)[0].slice(0, 8)}15`, till: next } };
+        },
       },
       { name: 'POST /api/report/results (this year, every agent)', kind: 'list', make: () => ({ method: 'POST', path: '/api/report/results', body: { period: 'year' } }) },
       // Short-let reservations (issue 10): each filter, with the footer's sums over every matching row.
@@ -635,11 +854,23 @@ async function main() {
         kind: 'list',
         make: (i) => ({ method: 'POST', path: '/api/Reservation/availability', body: { from: stayDay(i, 0), days: 14, objectWebsiteCode: `W0${i % 5}`, perPage: 20, currentPage: 1 } }),
       },
-      // The calendar's week (the screen's default) of everyone, with the check-ins and check-outs of the stays.
+      // The calendar's week (the screen's default) of everyone, with the check-ins and check-outs of the
+      // stays: weeks over two years, each asked for about once in a run (the answer made, not kept).
       {
         name: 'GET /api/calendar (a week, with check-ins and check-outs)',
         kind: 'list',
         make: (i) => ({ method: 'GET', path: `/api/calendar?from=${stayDay(i, 0)}&till=${stayDay(i, 6)}` }),
+      },
+      // What an office opens: this week and the next three, everyone's and each of ten agents' (kept
+      // while nothing in them changes, decision 072). The to-dos are in these weeks (up to 2,000 a week).
+      {
+        name: 'GET /api/calendar (this week and the next three, everyone and each agent)',
+        kind: 'list',
+        make: (i) => {
+          const week = i % 4;
+          const who = Math.floor(i / 4) % 11;
+          return { method: 'GET', path: `/api/calendar?from=${daysBack(-7 * week)}&till=${daysBack(-7 * week - 6)}${who ? `&assigned=${employees[who - 1]}` : ''}` };
+        },
       },
 
       // The public site (no sign-in): the list with filters, an object's page, the JSON API.
@@ -657,12 +888,14 @@ async function main() {
     sqlPool = new pg.Pool({ connectionString: db.url, max: 4 });
     // The floor runs the statements as the app does: prepared from their second use (db/auto-prepare.ts).
     sqlPool.on('connect', (client) => autoPrepare(client));
-    const rows: Row[] = [];
+    const rows = run.rows;
+    const postmaster = await postmasterPid(sqlPool);
+    if (postmaster === undefined) log('  (the PostgreSQL server\'s processes could not be told apart: its CPU counts every PostgreSQL on this machine)');
     log('');
     log(`Load: ${CONCURRENCY} concurrent clients × ${DURATION_S} s per endpoint (after 1 s warm-up), keep-alive, 127.0.0.1:${port}.`);
-    // --only <text>[|<text>...]: just the endpoints whose name contains one of them (one area at a time).
-    const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1]!.split('|') : undefined;
-    for (const ep of only ? endpoints.filter((e) => only.some((o) => e.name.includes(o))) : endpoints) {
+    const chosen = only ? endpoints.filter((e) => only.some((o) => e.name.includes(o))) : endpoints;
+    run.planned = chosen.map((e) => e.name);
+    for (const ep of chosen) {
       const probe = await fetch(`http://127.0.0.1:${port}${ep.make(0).path}`, {
         method: ep.make(0).method,
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -718,12 +951,21 @@ async function main() {
       } else {
         const requests = Array.from({ length: 500 }, (_, i) => ep.make(i));
         await runLoad(port, token, requests, { concurrency: CONCURRENCY, durationMs: 1000 });
-        const cpuBefore = cpuTimes();
+        row.load1 = os.loadavg()[0];
+        const busyBefore = machineBusy();
+        const cpuBefore = cpuTimes(postmaster);
         const load = await runLoad(port, token, requests, { concurrency: CONCURRENCY, durationMs: DURATION_S * 1000 });
-        const cpuAfter = cpuTimes();
+        const cpuAfter = cpuTimes(postmaster);
+        const busyAfter = machineBusy();
         if (cpuBefore && cpuAfter && load.latencies.length) {
           const per = (a: number, b: number) => (b - a) / load.latencies.length;
-          row.cpu = { app: per(cpuBefore.main, cpuAfter.main), other: per(cpuBefore.other, cpuAfter.other), pg: pgCpuBetween(cpuBefore.pg, cpuAfter.pg) / load.latencies.length };
+          const pgMs = pgCpuBetween(cpuBefore.pg, cpuAfter.pg);
+          row.cpu = { app: per(cpuBefore.main, cpuAfter.main), other: per(cpuBefore.other, cpuAfter.other), pg: pgMs / load.latencies.length };
+          // What the rest of the machine used meanwhile, in cores: other sessions' work that slowed this run.
+          if (busyBefore !== undefined && busyAfter !== undefined) {
+            const ours = cpuAfter.main - cpuBefore.main + (cpuAfter.other - cpuBefore.other) + pgMs;
+            row.othersCores = Math.max(0, (busyAfter - busyBefore - ours) / load.elapsedMs);
+          }
         }
         const sorted = [...load.latencies].sort((a, b) => a - b);
         row.p50 = quantile(sorted, 0.5);
@@ -733,50 +975,20 @@ async function main() {
         row.errors = Object.entries(load.statuses).filter(([s]) => s !== '200').reduce((n, [, c]) => n + c, 0);
         const over: string[] = [];
         if (row.p95 >= BUDGET[ep.kind]) over.push(`p95 ≥ ${BUDGET[ep.kind]} ms`);
+        if (row.cpu && cpuTotal(row.cpu) > CPU_BUDGET) over.push(`CPU > ${CPU_BUDGET} ms`);
         if (ep.kind === 'list' && row.ratio > RATIO_BUDGET) over.push(`API/SQL > ${RATIO_BUDGET}`);
         if (row.errors) over.push(`${row.errors} errors ${JSON.stringify(load.statuses)} ${load.errors.join('; ')}`);
         row.verdict = over.length ? `OVER (${over.join(', ')})` : 'OK';
       }
       rows.push(row);
-      log(`  ${ep.name}: p95 ${ms(row.p95)} ms, ${row.verdict}`);
+      log(`  ${ep.name}: p95 ${ms(row.p95)} ms, CPU/req ${cpuText(row.cpu)} ms, ${row.verdict}${row.othersCores !== undefined ? ` (others on the machine: ${row.othersCores.toFixed(1)} cores)` : ''}`);
     }
 
-    // The report.
-    log('');
-    log(`Results — ${sizes.accounts} accounts, ${sizes.activities} activities, ${sizes.objects} objects, ${sizes.leads} leads, ${sizes.viewings} viewings, ${sizes.transactions} transactions, ${sizes.deals} deals; ${CONCURRENCY} clients × ${DURATION_S} s; ${new Date().toISOString()}`);
-    log(`machine: ${os.cpus().length} cores, load average ${loadAtStart} at the start and ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} now (other work on the machine inflates every number)`);
-    log('budgets: list p95 < 50 ms and API/SQL <= 1.5; global search p95 < 40 ms; record view p95 < 30 ms (ARCHITECTURE.md)');
-    log('p50/p95/p99 and req/s: under load; 1-client: the same requests one at a time, as the client sees them; API: the server\'s own time for them (Fastify, arrival to answer); SQL: their statements replayed through pg as the app ran them (the floor; API/SQL = API p50 / SQL)');
-    log('CPU/req: CPU ms per request under load, app (its event loop) + other (the load generator, GC helpers) + pg (PostgreSQL); 2 cores give 2,000 ms a second to share');
-    log('');
-    const header = ['endpoint', 'p50', 'p95', 'p99', 'req/s', '1-client p50', '1-client p95', 'API p50', 'SQL', 'stmts', 'API/SQL', 'CPU/req app+other+pg', 'budget', 'verdict'];
-    const table = rows.map((r) =>
-      r.note && r.p50 === undefined && r.seqP50 === undefined
-        ? [r.name, '', '', '', '', '', '', '', '', '', '', '', '', r.note]
-        : [
-            r.name,
-            ms(r.p50),
-            ms(r.p95),
-            ms(r.p99),
-            r.rps === undefined ? '—' : r.rps.toFixed(0),
-            ms(r.seqP50),
-            ms(r.seqP95),
-            ms(r.apiP50),
-            ms(r.sqlP50),
-            String(r.statements ?? ''),
-            r.ratio === undefined ? '—' : r.ratio.toFixed(2),
-            r.cpu ? `${r.cpu.app.toFixed(1)}+${r.cpu.other.toFixed(1)}+${r.cpu.pg.toFixed(1)}` : '—',
-            r.kind === 'info' ? `${((r.bytes ?? 0) / 1024).toFixed(0)} KB` : `p95<${BUDGET[r.kind]}${r.kind === 'list' ? ', ≤1.5' : ''}`,
-            `${r.verdict ?? ''}${r.note ? ` — ${r.note}` : ''}`,
-          ],
-    );
-    log(`| ${header.join(' | ')} |`);
-    log(`|${header.map(() => '---').join('|')}|`);
-    for (const t of table) log(`| ${t.join(' | ')} |`);
+    printEndpoints();
 
     // The downloads: each list's file for its largest filter, timed to the whole file, and what
     // the other requests meet while it is made (the files are written ROWS_PER_TURN rows at a time).
-    const downloadRows: DownloadRow[] = [];
+    const downloadRows = run.downloadRows;
     // --only download: this part alone.
     if (!only || only.some((o) => /download|export/i.test(o))) {
       const downloads: DownloadBench[] = [
@@ -837,48 +1049,28 @@ async function main() {
         downloadRows.push(row);
         log(`  ${d.name}: ${ms(fileMs)} ms to the file, others p95 ${ms(row.probeP95)} ms, ${row.verdict}`);
       }
-      log('');
-      log(`Downloads — budgets: the whole file in the time named (a list's largest filter < 10 s at this size); meanwhile another request p95 < ${PROBE_P95_BUDGET} ms and none over ${PROBE_MAX_BUDGET} ms (${PROBE.path} alone: p50 ${ms(quantile(probeBase, 0.5))} ms, p95 ${ms(quantile(probeBase, 0.95))} ms)`);
-      const dHeader = ['download', 'file p50', 'file max', 'size', 'budget', 'others p50', 'others p95', 'others max', 'requests', 'RSS before → peak', 'verdict'];
-      log(`| ${dHeader.join(' | ')} |`);
-      log(`|${dHeader.map(() => '---').join('|')}|`);
-      for (const r of downloadRows) {
-        log(
-          r.note
-            ? `| ${r.name} | | | | | | | | | | ${r.note} |`
-            : `| ${[r.name, ms(r.fileMs), ms(r.fileMax), `${r.kb!.toFixed(0)} KB`, `< ${r.budgetMs! / 1000} s`, ms(r.probeP50), ms(r.probeP95), ms(r.probeMax), String(r.probes), `${r.rssMb!.toFixed(0)} → ${r.rssPeakMb!.toFixed(0)} MB`, r.verdict].join(' | ')} |`,
-        );
-      }
+      run.probeBase = probeBase;
+      printDownloads();
     }
 
     const showPlans = argv.includes('--plans');
-    const planFile = path.join(dataDir, 'bench-plans.txt');
-    fs.writeFileSync(planFile, rows.filter((r) => r.plan).map((r) => `=== ${r.name} (${r.verdict})\n${r.plan}\n`).join('\n'));
     for (const r of rows.filter((x) => x.plan && (showPlans || x.verdict?.startsWith('OVER')))) {
       log('');
       log(`--- ${r.name}: its slowest statement and plan`);
       log(r.plan!);
     }
     log('');
-    log(`Query plans of every endpoint's slowest statement: ${planFile}`);
+    log(`Query plans of every endpoint's slowest statement: ${path.join(dataDir, 'bench-plans.txt')}`);
 
     log('');
     log('Web bundle budgets (scripts/bundle-budget.mjs):');
     for (const line of bundleLines()) log(`  ${line}`);
 
-    const resultFile = path.join(dataDir, 'bench-results.json');
-    fs.writeFileSync(
-      resultFile,
-      JSON.stringify({ date: new Date().toISOString(), cores: os.cpus().length, loadAtStart, loadAtEnd: os.loadavg(), sizes, generatedSeconds: gen.seconds, concurrency: CONCURRENCY, durationS: DURATION_S, rows: rows.map(({ plan: _plan, ...r }) => r), downloads: downloadRows }, null, 2),
-    );
+    const resultFile = writeResults();
     log('');
-    log(`Done in ${((Date.now() - started) / 1000).toFixed(0)} s (data ${gen.generated ? `generated in ${gen.seconds.toFixed(0)} s` : 'reused'}); results in ${resultFile}`);
+    log(`Done in ${((Date.now() - started) / 1000).toFixed(0)} s (data ${gen.generated ? `generated in ${gen.seconds.toFixed(0)} s` : 'reused'}); machine load average ${fmtLoad(run.loadAtStart)} before, ${fmtLoad(os.loadavg())} after; results in ${resultFile}`);
   } finally {
-    capture?.restore();
-    await sqlPool?.end().catch(() => {});
-    await app?.close().catch(() => {});
-    await handle?.close().catch(() => {});
-    await db.stop();
+    await run.stop();
   }
 }
 

@@ -39,7 +39,7 @@ export type TestApp = {
 export async function createTestApp(
   env: Record<string, string> = {},
   beforeReady?: (app: FastifyInstance) => void | Promise<void>,
-  build: Pick<BuildOptions, 'now'> = {},
+  build: Pick<BuildOptions, 'now' | 'jobs'> = {},
 ): Promise<TestApp> {
   const serverUrl = inject('serverUrl');
   const templateDb = inject('templateDb');

@@ -162,20 +162,31 @@ export async function renderFirstPaint(input: FirstPaintInput): Promise<FirstPai
   );
   // Drawn in two steps. First whole, waiting for what the screen loads as it goes (its lazy pieces),
   // and again once what it asked for while being drawn has come (a record's sections); up to three
-  // times. Then drawn once more in one go, everything now at hand: plain HTML, without the scripts
-  // a drawing that waited would need to put its late parts in place (the page runs no inline script).
+  // times. Then, unless the last of those came out whole, drawn once more in one go, everything now
+  // at hand: plain HTML, without the scripts a drawing that waited would need to put its late parts
+  // in place (the page runs no inline script).
+  // The last round's drawing, when it came out whole (nothing it waited for came late): the page as
+  // it is, without drawing it again (issue 50: the second drawing was up to half a page's CPU).
+  let whole: string | null = null;
   for (let round = 0; round < 3; round++) {
     const { prelude } = await prerenderToNodeStream(tree);
-    for await (const _part of prelude) continue;
+    // Decoded whole: a letter's bytes may be split between two parts.
+    const parts: Uint8Array[] = [];
+    for await (const part of prelude) parts.push(typeof part === 'string' ? new TextEncoder().encode(part) : (part as Uint8Array));
+    const drawing = new TextDecoder().decode(Buffer.concat(parts));
     const missing = queryClient
       .getQueryCache()
       .getAll()
       .filter((q) => q.state.status === 'pending' && q.state.fetchStatus === 'idle' && q.options.queryFn && (q.options as { enabled?: unknown }).enabled !== false);
-    if (!missing.length) break;
+    if (!missing.length) {
+      // A part that came late is put in place by a script React adds (<template> and <script>): drawn again whole.
+      if (!/<template\b|<script\b/i.test(drawing)) whole = drawing;
+      break;
+    }
     await Promise.all(missing.map((q) => queryClient.prefetchQuery(q.options as never)));
     await settle();
   }
-  const html = renderToString(tree);
+  const html = whole ?? renderToString(tree);
   // Nothing drawn (a screen that only sends elsewhere, as / does), or a screen that met an error:
   // the browser draws it, as it always could.
   if (!html.trim() || bannerStore.get() !== null || sessionEndedStore.get()) {

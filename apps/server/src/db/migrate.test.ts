@@ -15,6 +15,35 @@ describe('migrations', () => {
     await q(`drop table account_last_names`);
     await q(`drop index leads_account_idx`);
     await q(`create index leads_account_idx on leads (account_id)`);
+    // The newest first (each undone before what it builds on).
+    // Before 0067: the search form's indexes without the place and the order.
+    await q(`drop index objects_sale_place_idx, objects_rent_place_idx, objects_short_rent_place_idx`);
+    // Before 0066: the drawn pages' tables were not counted as changed.
+    for (const table of ['action_log', 'alerts', 'branches', 'documents', 'files', 'imports', 'lead_objects', 'lead_object_marks', 'locations', 'login_devices', 'object_accounts', 'object_key_loans', 'object_keys', 'payment_accounts', 'shortlist_objects', 'shortlists', 'site_settings', 'transaction_attachments', 'transactions', 'users']) {
+      await q(`drop trigger ${table}_data_changed on ${table}`);
+    }
+    // Before 0065: the deals' totals were summed on the spot.
+    await q(`drop function crm_deal_totals_changed() cascade`);
+    await q(`drop function crm_deal_totals_truncate() cascade`);
+    await q(`drop function crm_deal_totals_add(jsonb), crm_deal_totals_rebuild(), crm_deal_totals_fold()`);
+    await q(`drop table deal_totals, deal_total_deltas`);
+    // Before 0064: the action log's indexes ended with the date.
+    await q(`drop index action_log_date_idx`);
+    await q(`create index action_log_date_idx on action_log (date)`);
+    // Before 0063: no table's changes were counted (the function takes its triggers with it).
+    await q(`drop function crm_data_changed() cascade`);
+    await q(`drop function crm_data_version(text[]), crm_data_changes_compact()`);
+    await q(`drop table data_changes`);
+    // Before 0062: the agents' results were counted on the spot (the functions take their triggers with them).
+    for (const f of ['crm_report_objects_changed', 'crm_report_viewings_changed', 'crm_report_leads_changed', 'crm_report_deals_changed', 'crm_report_assignments_changed', 'crm_report_deal_parties_changed']) {
+      await q(`drop function ${f}() cascade`);
+    }
+    await q(`drop function crm_report_assignments_refresh(jsonb), crm_report_zone(text), crm_report_rebuild(), crm_report_fold(), crm_report_refresh(int, int[]), crm_report_cells_add(jsonb, int), crm_report_lines(int, int[]), crm_report_grain_start(smallint, date)`);
+    await q(`drop table report_lines, report_cells, report_cell_deltas, report_zone`);
+    // Before 0061: no kept matches.
+    for (const f of ['crm_match_objects_changed', 'crm_match_leads_changed', 'crm_match_lists_forget']) await q(`drop function ${f}() cascade`);
+    await q(`drop function crm_match_changes_job()`);
+    await q(`drop table lead_matches, lead_match_lists, object_matches, object_match_lists, match_changes`);
     // Before 0032: payment_accounts without its "listed" flag; a third of the accounts have a row
     // (made when they kept payments, which none of them does any more).
     await q(`drop trigger accounts_payment_account_listed on accounts`);

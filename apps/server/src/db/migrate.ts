@@ -20,6 +20,12 @@ const REWRITTEN_TABLES: Record<string, string[]> = {
   '0033_account_words': ['account_words'],
   // A stored search form of each comment (the Viewings list's search).
   '0040_viewing_comment_search': ['viewing_objects'],
+  // Filled whole: the agents' results read the cells by their key, planned from their statistics.
+  '0064_kept_report_figures': ['report_lines', 'report_cells'],
+  // The page's ids are read from the new indexes alone (index-only scans need the visibility map).
+  '0066_action_log_page_indexes': ['action_log'],
+  // The search form's count and page from its new indexes alone.
+  '0069_object_search_indexes': ['objects'],
 };
 
 /** The tags of the journal's migrations created after the newest one applied (those about to run). */

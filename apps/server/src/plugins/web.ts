@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { pageCookieToken } from './auth.ts';
 import { startFirstPainter, type FirstPaint } from '../ssr/first-paint.ts';
+import { dataVersionOfAll } from '../lib/kept-answers.ts';
 
 /** Hashed build output: its name changes whenever its content does, so it never needs revalidating. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -106,6 +107,9 @@ export function firstPaintHtml(indexHtml: string, paint: FirstPaint, styles: { c
   );
 }
 
+/** A drawn page's HTML, and its compressed forms once asked for. */
+type DrawnPage = { html: string; br?: Buffer; gz?: Buffer };
+
 /** Files a browser asks for by name: a missing one is a 404, never the app's index.html served as script. */
 const STATIC_FILE = /\.(?:js|mjs|css|map|json|webmanifest|png|jpe?g|gif|svg|ico|webp|avif|woff2?|txt|htm|br|gz)$/i;
 
@@ -127,11 +131,13 @@ export async function webPlugin(app: FastifyInstance, opts: { root: string; page
   } catch {
     firstPaintCss = undefined;
   }
-  const painter = opts.firstPaint && firstPaintCss && fs.existsSync(opts.firstPaint.bundle) ? startFirstPainter(opts.firstPaint.bundle, app.log) : null;
+  // Drawn pages kept while nothing they show has changed (decision 074).
+  const painter =
+    opts.firstPaint && firstPaintCss && fs.existsSync(opts.firstPaint.bundle) ? startFirstPainter(opts.firstPaint.bundle, app.log, 2000, { version: () => dataVersionOfAll(app.db) }) : null;
   if (painter) app.addHook('onClose', async () => painter.close());
 
   /** A signed-in reader opening a screen by its address: the screen drawn, or null (index.html as it is). */
-  const drawn = async (req: FastifyRequest): Promise<string | null> => {
+  const drawn = async (req: FastifyRequest): Promise<DrawnPage | null> => {
     if (!painter || !firstPaintCss || req.method !== 'GET' || PUBLIC_SCREEN.test(req.url)) return null;
     if (req.headers['sec-fetch-mode'] !== undefined && req.headers['sec-fetch-mode'] !== 'navigate') return null;
     if (!/text\/html/.test(req.headers.accept ?? '')) return null;
@@ -160,15 +166,24 @@ export async function webPlugin(app: FastifyInstance, opts: { root: string; page
     });
     if (!paint) return null;
     indexHtml ??= fs.readFileSync(path.join(root, 'index.html'), 'utf8');
-    return firstPaintHtml(indexHtml, paint, firstPaintCss);
+    // A page kept by the painter comes back as the same object: its HTML and compressed bytes are made once.
+    let page = pages.get(paint);
+    if (!page) {
+      const html = firstPaintHtml(indexHtml, paint, firstPaintCss);
+      if (html === null) return null;
+      page = { html };
+      pages.set(paint, page);
+    }
+    return page;
   };
+  const pages = new WeakMap<FirstPaint, DrawnPage>();
   /** A drawn screen: personal data, so kept by no cache; compressed here (the route sends files precompressed). */
-  const sendDrawn = (req: FastifyRequest, reply: FastifyReply, html: string) => {
+  const sendDrawn = (req: FastifyRequest, reply: FastifyReply, page: DrawnPage) => {
     const accepts = String(req.headers['accept-encoding'] ?? '');
     reply.header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-store').header('Vary', 'Cookie, Accept-Encoding');
-    if (/\bbr\b/.test(accepts)) return reply.header('Content-Encoding', 'br').send(zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
-    if (/\bgzip\b/.test(accepts)) return reply.header('Content-Encoding', 'gzip').send(zlib.gzipSync(html, { level: 6 }));
-    return reply.send(html);
+    if (/\bbr\b/.test(accepts)) return reply.header('Content-Encoding', 'br').send((page.br ??= zlib.brotliCompressSync(page.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })));
+    if (/\bgzip\b/.test(accepts)) return reply.header('Content-Encoding', 'gzip').send((page.gz ??= zlib.gzipSync(page.html, { level: 6 })));
+    return reply.send(page.html);
   };
   await app.register(fastifyStatic, {
     root,

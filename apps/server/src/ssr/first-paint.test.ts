@@ -53,4 +53,60 @@ describe('the worker that draws a first paint', () => {
     expect(Date.now() - started).toBeLessThan(100);
     await p.close();
   });
+
+  it('keeps a drawn page while nothing has changed, for the same session, address, cookies, languages and width only (decision 074)', async () => {
+    const counter = path.join(dir, 'drawings');
+    fs.writeFileSync(counter, '0');
+    const drawing = bundle(
+      'counted',
+      `const fs = await import('node:fs'); const n = Number(fs.readFileSync(${JSON.stringify(counter)}, 'utf8')) + 1; fs.writeFileSync(${JSON.stringify(counter)}, String(n));
+       return { html: '<p>' + n + '</p>', state: {}, config: {}, width: input.width, lang: 'el', title: '' };`,
+    );
+    let version = 1;
+    let bumpWhileDrawing = false;
+    const p = startFirstPainter(drawing, log, 2000, {
+      version: async () => {
+        if (bumpWhileDrawing) {
+          bumpWhileDrawing = false;
+          version++;
+          return String(version - 1);
+        }
+        return String(version);
+      },
+    });
+    const html = async (i: FirstPaintInput) => (await p.paint(i))?.html;
+    expect(await html(input)).toBe('<p>1</p>');
+    expect(await html(input)).toBe('<p>1</p>');
+    // Anything else about the reader: drawn for them.
+    expect(await html({ ...input, token: 'u'.repeat(43) })).toBe('<p>2</p>');
+    expect(await html({ ...input, url: '/Owners?x=1' })).toBe('<p>3</p>');
+    expect(await html({ ...input, cookie: 'language=el; OwnerList.perPage=100' })).toBe('<p>4</p>');
+    expect(await html({ ...input, width: 1280 })).toBe('<p>5</p>');
+    expect(await html({ ...input, acceptLanguage: 'ru' })).toBe('<p>6</p>');
+    expect(await html(input)).toBe('<p>1</p>');
+    // A change committed: drawn again, and kept from then on.
+    version++;
+    expect(await html(input)).toBe('<p>7</p>');
+    expect(await html(input)).toBe('<p>7</p>');
+    // A change committed while it was being drawn: sent, but not kept.
+    version++;
+    bumpWhileDrawing = true;
+    expect(await html(input)).toBe('<p>8</p>');
+    expect(await html(input)).toBe('<p>9</p>');
+    expect(await html(input)).toBe('<p>9</p>');
+    expect(p.kept!().entries).toBeGreaterThan(0);
+    await p.close();
+  });
+
+  it('keeps at most as many pages, and bytes, as it is given', async () => {
+    const p = startFirstPainter(bundle('big', `return { html: 'x'.repeat(1000) + input.url, state: {}, config: {}, width: 412, lang: 'el', title: '' };`), log, 2000, {
+      version: async () => '1',
+      maxEntries: 5,
+      maxBytes: 100_000,
+    });
+    for (let i = 0; i < 40; i++) await p.paint({ ...input, url: `/Owners?page=${i}` });
+    expect(p.kept!().entries).toBe(5);
+    expect(p.kept!().bytes).toBeLessThanOrEqual(100_000);
+    await p.close();
+  });
 });

@@ -15,6 +15,8 @@ export type FirstPaint = { html: string; state: unknown; config: { timeZone?: st
 export type FirstPainter = {
   paint(input: FirstPaintInput): Promise<FirstPaint | null>;
   close(): Promise<void>;
+  /** How many drawn pages are kept, and their size (KeptPages). */
+  kept?: () => { entries: number; bytes: number };
 };
 
 /** Screens waiting beyond this are not drawn (the browser draws them). */
@@ -23,7 +25,62 @@ const MAX_WAITING = 4;
 /** After the worker has stopped, how long before it is started again. */
 const RESTART_AFTER_MS = 60_000;
 
-export function startFirstPainter(bundle: string, log: FastifyBaseLogger, timeoutMs = 2000): FirstPainter {
+/**
+ * Drawn pages kept (decision 074): a reader who opens the same screen again (a reload, back to the
+ * list, the same link) gets the page drawn before, while nothing it can show has changed. `version`
+ * reads the database's count of committed changes to the tables screens show (lib/kept-answers.ts);
+ * a page is kept with the count read before it was drawn, only when the count read after it is the
+ * same, and served while the count is the same, within the same hour (what a screen writes of the
+ * time: today, an hour ago) and for the same reader's session, address, cookies (the lists' page
+ * sizes and filters), languages and width. A session that ended is refused before this (plugins/auth.ts).
+ */
+export type KeptPages = { version: () => Promise<string>; maxEntries?: number; maxBytes?: number };
+
+export function startFirstPainter(bundle: string, log: FastifyBaseLogger, timeoutMs = 2000, keep?: KeptPages): FirstPainter {
+  const drawer = startDrawer(bundle, log, timeoutMs);
+  if (!keep) return drawer;
+  const maxEntries = keep.maxEntries ?? 1000;
+  const maxBytes = keep.maxBytes ?? 128 * 1024 * 1024;
+  // Use order: the least recently used first.
+  const kept = new Map<string, { version: string; paint: FirstPaint; bytes: number }>();
+  let bytes = 0;
+  const forget = (key: string) => {
+    const e = kept.get(key);
+    if (!e) return;
+    bytes -= e.bytes;
+    kept.delete(key);
+  };
+  return {
+    async paint(input) {
+      const key = JSON.stringify([input.token, input.host, input.url, input.cookie, input.acceptLanguage ?? '', input.width, new Date().toISOString().slice(0, 13)]);
+      const before = await keep.version();
+      const hit = kept.get(key);
+      if (hit && hit.version === before) {
+        kept.delete(key);
+        kept.set(key, hit);
+        return hit.paint;
+      }
+      const out = await drawer.paint(input);
+      forget(key);
+      if (out && (await keep.version()) === before) {
+        const size = out.html.length + JSON.stringify(out.state ?? null).length;
+        if (size <= maxBytes / 8) {
+          kept.set(key, { version: before, paint: out, bytes: size });
+          bytes += size;
+          for (const [k] of kept) {
+            if (kept.size <= maxEntries && bytes <= maxBytes) break;
+            forget(k);
+          }
+        }
+      }
+      return out;
+    },
+    close: () => drawer.close(),
+    kept: () => ({ entries: kept.size, bytes }),
+  };
+}
+
+function startDrawer(bundle: string, log: FastifyBaseLogger, timeoutMs: number): FirstPainter {
   let worker: Worker | null = null;
   let ready: Promise<boolean> | null = null;
   let stoppedAt = 0;

@@ -8,3 +8,4 @@ export * from './payments.ts';
 export * from './deals.ts';
 export * from './reservations.ts';
 export * from './imports.ts';
+export * from './kept.ts';

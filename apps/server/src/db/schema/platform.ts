@@ -169,12 +169,13 @@ export const actionLog = pgTable(
     data: jsonb('data'),
   },
   (t) => [
-    index('action_log_date_idx').on(t.date),
-    index('action_log_by_date_idx').on(t.actionBy, t.date),
-    index('action_log_entity_idx').on(t.entity, t.entityId, t.date),
+    // Each ends with the id (migration 0064): a page's ids, newest first and ties by id, from the index alone.
+    index('action_log_date_idx').on(t.date, t.id),
+    index('action_log_by_date_idx').on(t.actionBy, t.date, t.id),
+    index('action_log_entity_idx').on(t.entity, t.entityId, t.date, t.id),
     // The action log screen: one kind of record (Account, Object) newest first, and by whom within it.
-    index('action_log_entity_date_idx').on(t.entity, t.date),
-    index('action_log_by_entity_date_idx').on(t.actionBy, t.entity, t.date),
+    index('action_log_entity_date_idx').on(t.entity, t.date, t.id),
+    index('action_log_by_entity_date_idx').on(t.actionBy, t.entity, t.date, t.id),
     // A deleted property's record by its reference number (an enquiry from its page, migration 0053).
     index('action_log_object_deleted_ref_idx').on(sql`(${t.data}->>'referenceNumber')`).where(sql`${t.entity} = 'Object' and ${t.action} = 'Delete'`),
   ],

@@ -7,7 +7,11 @@ import { registerCalls } from '../../lib/calls.ts';
 import { sendDownload } from '../files/files.service.ts';
 import { dealsWorkbook } from './deals.xlsx.ts';
 import { agencyToday } from '../../lib/dates.ts';
-import { accountDealRefs, blankDeal, dealBoard, deleteDeal, expireRentals, getDeal, moveDeal, moveDealParties, saveDeal, searchDeals, RENTALS_EXPIRE_JOB } from './deals.service.ts';
+import { createKeptAnswers } from '../../lib/kept-answers.ts';
+import { DEAL_TOTALS_FOLD_JOB, foldDealTotals, accountDealRefs, blankDeal, dealBoard, deleteDeal, expireRentals, getDeal, moveDeal, moveDealParties, saveDeal, searchDeals, RENTALS_EXPIRE_JOB } from './deals.service.ts';
+
+/** What the board reads: its answer is kept until one of them changes (decision 072). */
+const BOARD_TABLES = ['deals', 'deal_parties', 'accounts', 'objects', 'localization'] as const;
 
 const caller = (req: FastifyRequest) => ({ user: req.user!, actor: req.actor });
 
@@ -21,6 +25,9 @@ export const dealsRoutes = fp(
     app.accountMergeSteps.push(moveDealParties);
     app.decorate('accountDealRefs', accountDealRefs);
     // A rental's end passes without anyone saving the deal: its object stops being "rented".
+    const keptBoards = createKeptAnswers(app.db);
+    // The deals' kept totals' deltas added into them (decision 073).
+    app.jobs.register(DEAL_TOTALS_FOLD_JOB, () => foldDealTotals(app), { everySeconds: 60, maxAttempts: 2 });
     app.jobs.register(RENTALS_EXPIRE_JOB, () => expireRentals(app.db, agencyToday(app.config.timeZone)).then(() => undefined), { everySeconds: 3600, maxAttempts: 3, backoffSeconds: 60 });
 
     registerCalls(
@@ -39,7 +46,14 @@ export const dealsRoutes = fp(
         edit: { access: STAFF, handler: async (req) => getDeal(app, app.db, req.params.id, tr(req), req.culture) },
         update: { access: STAFF, handler: async (req) => saveDeal(app, caller(req), req.body, tr(req), req.culture) },
         move: { access: STAFF, handler: async (req) => moveDeal(app, caller(req), req.body.id, req.body.version, req.body.dealStage, tr(req), req.culture) },
-        board: { access: STAFF, handler: async (req) => dealBoard(app, req.body, tr(req), req.culture) },
+        // Kept while nothing it shows changes (decision 072): the board is the same for everyone who opens it.
+        board: {
+          access: STAFF,
+          handler: async (req, reply) => {
+            const body = await keptBoards.get(JSON.stringify([req.body, req.culture]), BOARD_TABLES, async () => DEAL_API.board.answer.parse(await dealBoard(app, req.body, tr(req), req.culture)));
+            return reply.type('application/json; charset=utf-8').serializer((s: unknown) => s as string).send(body as never);
+          },
+        },
         remove: { access: STAFF, handler: async (req) => ({ ok: true as const, notices: await deleteDeal(app, caller(req), req.params.id, tr(req), req.culture) }) },
       },
       { tags },

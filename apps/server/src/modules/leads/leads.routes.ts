@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LEAD_API } from '@crm/contract';
 import { LEAD } from '@crm/contract/resources';
-import { leadsForObject, markMatchesSeen, matchesForLead, setNotSuitable } from './matching.ts';
+import { leadsForObject, markMatchesSeen, matchesForLead, setNotSuitable, applyMatchChanges, MATCHING_APPLY_JOB } from './matching.ts';
 import { searchAccountMatches } from '../accounts/accounts.search.ts';
 import { STAFF } from '../../plugins/auth.ts';
 import { registerCalls, type CallRoutes } from '../../lib/calls.ts';
@@ -44,6 +44,9 @@ export const leadsRoutes = fp(
     });
 
     // Leads opened with Add and left untouched in a tab that was closed: removed after a day.
+    // The kept matches brought up to date with the properties and leads changed (decision 070); the
+    // triggers that write the changes queue it, in the changing transaction.
+    app.jobs.register(MATCHING_APPLY_JOB, () => applyMatchChanges(app).then(() => undefined), { maxAttempts: 10, backoffSeconds: 5 });
     app.jobs.register(EMPTY_LEADS_JOB, () => pruneEmptyLeads(app).then(() => undefined), { everySeconds: 6 * 3600, maxAttempts: 2 });
 
     const readLead: CallRoutes<typeof LEAD_API>['get'] = { access: STAFF, handler: async (req) => requireLeadAnswer(app, app.db, req.params.id, req.culture, tr(req)) };

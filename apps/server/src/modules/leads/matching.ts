@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { LEAD_CLOSED_STAGES, LOG_MESSAGE, OBJECT_FEATURES, formatReferenceNumber, type TCulture } from '@crm/contract';
-import { leadObjectMarks, leads, objects } from '../../db/schema/index.ts';
+import { leadObjectMarks, leads, objects, MATCH_CHANGE_LEAD, MATCH_CHANGE_OBJECT, MATCH_LISTS_LOCK } from '../../db/schema/index.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { columnName } from '../../db/schema/objects.ts';
 import { LEAD_PRICE_BAND, leadPriceBand } from '../../db/schema/leads.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -207,9 +208,389 @@ function reasonsFor(t: T, l: Row, o: Row, culture: TCulture): Reason[] {
 }
 
 
-async function leadRowRaw(app: FastifyInstance, leadId: number): Promise<Row | undefined> {
-  const res = await app.db.execute(sql`select * from leads where id = ${leadId}`);
+async function leadRowRaw(db: Db | Tx, leadId: number): Promise<Row | undefined> {
+  const res = await db.execute(sql`select * from leads where id = ${leadId}`);
   return res.rows[0] as Row | undefined;
+}
+
+async function objectRowRaw(db: Db | Tx, objectId: number, culture: TCulture): Promise<Row | undefined> {
+  const res = await db.execute(sql`select o.*, ${locationName(culture, sql`o.location_id`)} as location_name,
+      (select path from locations where id = o.location_id) as location_path_ids,
+      (select array_agg(seat.id) from locations here
+        join locations town on town.id = any(here.path)
+        join locations seat on seat.parent_id = town.id and seat.name_el = town.name_el
+        where here.id = o.location_id) as seat_ids
+      from objects o where o.id = ${objectId}`);
+  return res.rows[0] as Row | undefined;
+}
+
+const isOpen = (l: Row) => !(LEAD_CLOSED_STAGES as readonly number[]).includes(Number(l.stage ?? 0));
+/** Sold or off the market (not active): offered to nobody. */
+const onMarket = (o: Row) => !o.sold && o.active === true;
+
+/** One place in a kept or computed list: the other side's id, its score and its order's second key (kept as PostgreSQL's text). */
+type Ranked = { id: number; score: number };
+
+/**
+ * How many matches are kept for a lead or a property: the screens ask for 20, the API for at most
+ * 200 (asked for more than are kept, the list is worked out on the spot). The offered, the marked
+ * not suitable and the erased are left out only when read, so a few more are kept than shown.
+ */
+export const MATCH_LIST_SIZE = 60;
+
+/**
+ * The properties that fit lead `l`, best first, as `select id, score, modified_on`: every one
+ * (`limit` null), or the first `limit`; only those among `among` when given (a list of ids); with
+ * `exclude`, without the lead's offered and not-suitable properties (what the screen shows).
+ */
+async function objectsForLeadSql(db: Db | Tx, l: Row, opts: { limit: number | null; exclude: boolean; among?: SQL }): Promise<SQL> {
+  const { fits, score } = fitSql();
+  const leadId = Number(l.id);
+  return sql`
+    select o.id, ${score} as score, o.modified_on
+    from ${constRow(l, LEAD_MATCH_COLUMNS)} l
+    join objects o on ${fits}
+    where not o.sold and o.active
+      ${l.location_id != null ? sql`and o.location_id = any(${sql.param(await placesCovered(db as Db, Number(l.location_id)))}::int[])` : sql``}
+      ${opts.among ? sql`and o.id in (${opts.among})` : sql``}
+      ${opts.exclude ? sql`and o.id not in (select lo.object_id from lead_objects lo where lo.lead_id = ${leadId})
+        and o.id not in (select m.object_id from lead_object_marks m where m.lead_id = ${leadId})` : sql``}
+    order by score desc, o.modified_on desc, o.id desc
+    ${opts.limit != null ? sql`limit ${opts.limit}` : sql``}`;
+}
+
+/**
+ * The open leads that property `o` (objectRowRaw) fits, best first, as `select id, score,
+ * created_on`, in the same ways as objectsForLeadSql; `exclude`: without the leads that marked it
+ * not suitable and those of clients whose data was erased (GDPR). Null when it fits nobody's service.
+ */
+function leadsForObjectSql(o: Row, opts: { limit: number | null; exclude: boolean; among?: SQL }): SQL | null {
+  const { fits, score } = fitSql();
+  const objectId = Number(o.id);
+  // A lead's place fits when it is the object's place or one above it, or the seat of a
+  // municipality above it (SEAT_MUNICIPALITY: "Καλαμαριά" for a flat in Αρετσού).
+  const above = [...((o.location_path_ids as number[] | null) ?? []), ...((o.seat_ids as number[] | null) ?? [])];
+  // The leads of each service the object offers whose price band holds its price (a GiST index
+  // per service); a service without a price fits only the leads without a budget for it.
+  const arms = SERVICES.filter((s) => o[s.object] === true).map((s) =>
+    o[s.price] == null
+      ? sql`(${id('l', s.lead)} and ${id('l', s.lo)} is null and ${id('l', s.hi)} is null)`
+      : sql`(${id('l', s.lead)} and ${sql.raw(leadPriceBand(`l.${s.lo}`, `l.${s.hi}`))} @> ${String(o[s.price])}::numeric)`,
+  );
+  if (!arms.length) return null;
+  return sql`
+    select l.id, ${score} as score, l.created_on
+    from ${constRow(o, OBJECT_MATCH_COLUMNS)} o
+    join leads l on coalesce(l.stage, 0) not in ${closed} and ${fits}
+      and (${sql.join(arms, sql` or `)})
+      and (l.location_id is null or l.location_id = any(${sql.param(above)}::int[]))
+    where true
+      ${opts.among ? sql`and l.id in (${opts.among})` : sql``}
+      ${opts.exclude ? sql`and l.id not in (select m.lead_id from lead_object_marks m where m.object_id = ${objectId})
+        -- A client whose data was erased (GDPR) is offered nothing more.
+        and not exists (select 1 from accounts ea where ea.id = l.account_id and ea.erased_on is not null)` : sql``}
+    order by score desc, l.created_on desc, l.id desc
+    ${opts.limit != null ? sql`limit ${opts.limit}` : sql``}`;
+}
+
+/** A kept list's answer, or why it has none: no list, the record itself changed since (not applied yet), or fewer kept than asked for. */
+type Kept = { ranked: Ranked[] } | { why: 'none' | 'changed' | 'short' };
+
+const rankedOf = (rows: unknown[]): Ranked[] => (rows as Row[]).map((r) => ({ id: Number(r.id), score: Number(r.score) }));
+
+/**
+ * The lead's best `limit` matches from its kept list (decision 070), or null when they cannot be
+ * read from it: no list, the lead itself changed since (its change not applied yet), or fewer kept
+ * than asked for. In one statement, so that the list and the changes not applied to it yet are
+ * read at one moment: the properties changed since are left out of the list and scored again here,
+ * and of an incomplete list only what ranks up to its last kept place is certain.
+ */
+async function keptObjectsForLead(db: Db, l: Row, limit: number): Promise<Kept> {
+  const leadId = Number(l.id);
+  const fresh = await objectsForLeadSql(db, l, { limit: null, exclude: false, among: sql`select id from pend` });
+  const res = await db.execute(sql`
+    with pend as materialized (select distinct c.id from match_changes c where c.kind = ${MATCH_CHANGE_OBJECT}),
+    st as (select
+      exists (select 1 from match_changes c where c.kind = ${MATCH_CHANGE_LEAD} and c.id = ${leadId}) as changed,
+      (select complete from lead_match_lists where lead_id = ${leadId}) as complete),
+    last as (select m.score, m.modified_on, m.object_id from lead_matches m where m.lead_id = ${leadId}
+      order by m.score, m.modified_on, m.object_id limit 1),
+    cand as (
+      select m.object_id as id, m.score, m.modified_on from lead_matches m
+      where m.lead_id = ${leadId} and m.object_id not in (select id from pend)
+      union all
+      select f.id, f.score, f.modified_on from (${fresh}) f)
+    select st.changed, st.complete, c.id, c.score
+    from st left join lateral (
+      select c.* from cand c
+      where (st.complete or (c.score, c.modified_on, c.id) >= (select last.score, last.modified_on, last.object_id from last))
+        and c.id not in (select lo.object_id from lead_objects lo where lo.lead_id = ${leadId})
+        and c.id not in (select k.object_id from lead_object_marks k where k.lead_id = ${leadId})
+      order by c.score desc, c.modified_on desc, c.id desc
+      limit ${limit}) c on not st.changed and st.complete is not null`);
+  const rows = res.rows as Row[];
+  const head = rows[0];
+  if (!head || head.changed) return { why: 'changed' };
+  if (head.complete == null) return { why: 'none' };
+  const found = rankedOf(rows.filter((r) => r.id != null));
+  return found.length >= limit || head.complete ? { ranked: found } : { why: 'short' };
+}
+
+/** The property's best `limit` open leads from its kept list, or null (as keptObjectsForLead). */
+async function keptLeadsForObject(db: Db, o: Row, limit: number): Promise<Kept> {
+  const objectId = Number(o.id);
+  const fresh = leadsForObjectSql(o, { limit: null, exclude: false, among: sql`select id from pend` });
+  const res = await db.execute(sql`
+    with pend as materialized (select distinct c.id from match_changes c where c.kind = ${MATCH_CHANGE_LEAD}),
+    st as (select
+      exists (select 1 from match_changes c where c.kind = ${MATCH_CHANGE_OBJECT} and c.id = ${objectId}) as changed,
+      (select complete from object_match_lists where object_id = ${objectId}) as complete),
+    last as (select m.score, m.created_on, m.lead_id from object_matches m where m.object_id = ${objectId}
+      order by m.score, m.created_on, m.lead_id limit 1),
+    cand as (
+      select m.lead_id as id, m.score, m.created_on from object_matches m
+      where m.object_id = ${objectId} and m.lead_id not in (select id from pend)
+      ${fresh ? sql`union all select f.id, f.score, f.created_on from (${fresh}) f` : sql``})
+    select st.changed, st.complete, c.id, c.score
+    from st left join lateral (
+      select c.* from cand c
+      where (st.complete or (c.score, c.created_on, c.id) >= (select last.score, last.created_on, last.lead_id from last))
+        and c.id not in (select k.lead_id from lead_object_marks k where k.object_id = ${objectId})
+        and not exists (select 1 from leads el join accounts ea on ea.id = el.account_id where el.id = c.id and ea.erased_on is not null)
+      order by c.score desc, c.created_on desc, c.id desc
+      limit ${limit}) c on not st.changed and st.complete is not null`);
+  const rows = res.rows as Row[];
+  const head = rows[0];
+  if (!head || head.changed) return { why: 'changed' };
+  if (head.complete == null) return { why: 'none' };
+  const found = rankedOf(rows.filter((r) => r.id != null));
+  return found.length >= limit || head.complete ? { ranked: found } : { why: 'short' };
+}
+
+/**
+ * Keeps the lead's best MATCH_LIST_SIZE matches (the offered and the marked included: they are
+ * left out when read), unless the job is applying changes right now (then nothing is kept this
+ * time; the lead's matches are worked out on the spot). The lock keeps a list made from an older
+ * moment from being stored after the job has applied a newer change to the lists (decision 070).
+ */
+async function keepLeadList(app: FastifyInstance, l: Row): Promise<void> {
+  const leadId = Number(l.id);
+  const ranked = await objectsForLeadSql(app.db, l, { limit: MATCH_LIST_SIZE + 1, exclude: false });
+  await app.db.transaction(async (tx) => {
+    const lock = await tx.execute(sql`select pg_try_advisory_xact_lock_shared(${MATCH_LISTS_LOCK}) as ok`);
+    if (!(lock.rows[0] as { ok: boolean }).ok) return;
+    await storeLeadList(tx, leadId, ranked);
+  });
+}
+
+/** Makes lead `leadId`'s kept list again from `ranked` (objectsForLeadSql with limit MATCH_LIST_SIZE + 1), in `tx`. */
+async function storeLeadList(tx: Tx, leadId: number, ranked: SQL): Promise<void> {
+  // The list's row first: two making the same list wait for each other here.
+  await tx.execute(sql`insert into lead_match_lists (lead_id, complete) values (${leadId}, false)
+    on conflict (lead_id) do update set made_on = now()`);
+  await tx.execute(sql`delete from lead_matches where lead_id = ${leadId}`);
+  const res = await tx.execute(sql`
+    with r as (${ranked}),
+    kept as (insert into lead_matches (lead_id, object_id, score, modified_on)
+      select ${leadId}, r.id, r.score, r.modified_on from r order by r.score desc, r.modified_on desc, r.id desc limit ${MATCH_LIST_SIZE}
+      returning 1)
+    select (select count(*) from r)::int as found`);
+  const found = Number((res.rows[0] as { found: number }).found);
+  await tx.execute(sql`update lead_match_lists set complete = ${found <= MATCH_LIST_SIZE}, made_on = now() where lead_id = ${leadId}`);
+}
+
+/** As keepLeadList, for a property's open leads. */
+async function keepObjectList(app: FastifyInstance, o: Row): Promise<void> {
+  const ranked = leadsForObjectSql(o, { limit: MATCH_LIST_SIZE + 1, exclude: false });
+  await app.db.transaction(async (tx) => {
+    const lock = await tx.execute(sql`select pg_try_advisory_xact_lock_shared(${MATCH_LISTS_LOCK}) as ok`);
+    if (!(lock.rows[0] as { ok: boolean }).ok) return;
+    await storeObjectList(tx, Number(o.id), ranked);
+  });
+}
+
+async function storeObjectList(tx: Tx, objectId: number, ranked: SQL | null): Promise<void> {
+  await tx.execute(sql`insert into object_match_lists (object_id, complete) values (${objectId}, false)
+    on conflict (object_id) do update set made_on = now()`);
+  await tx.execute(sql`delete from object_matches where object_id = ${objectId}`);
+  if (!ranked) {
+    await tx.execute(sql`update object_match_lists set complete = true, made_on = now() where object_id = ${objectId}`);
+    return;
+  }
+  const res = await tx.execute(sql`
+    with r as (${ranked}),
+    kept as (insert into object_matches (object_id, lead_id, score, created_on)
+      select ${objectId}, r.id, r.score, r.created_on from r order by r.score desc, r.created_on desc, r.id desc limit ${MATCH_LIST_SIZE}
+      returning 1)
+    select (select count(*) from r)::int as found`);
+  const found = Number((res.rows[0] as { found: number }).found);
+  await tx.execute(sql`update object_match_lists set complete = ${found <= MATCH_LIST_SIZE}, made_on = now() where object_id = ${objectId}`);
+}
+
+/** What a lead's match shows of its property (besides the whole row): its title, place and when it last changed for the client. */
+const objectDetails = (culture: TCulture) => sql`${objectTitle(culture, 'o')} as shown_title,
+      ${locationName(culture, sql`o.location_id`)} as location_name,
+      ${locationText(sql`o.location_id`, culture)} as location_path,
+      greatest(o.created_on, coalesce(o.last_update, o.created_on)) as changed_on`;
+
+/**
+ * The common case in one statement, which PostgreSQL plans once per connection: no property's
+ * change is waiting for the job and the lead has a list, so the page is the list's first `limit`
+ * places less the offered and the marked, read with the properties' rows. Otherwise it answers why
+ * not (`pending`: changes wait, read around them; `changed`: the lead itself; `none`: no list; `short`).
+ */
+async function fastLeadMatches(db: Db, leadId: number, limit: number, culture: TCulture): Promise<{ rows: Row[] } | { why: 'pending' | 'changed' | 'none' | 'short' }> {
+  // A whole number from 1 to MATCH_LIST_SIZE (the route's schema and the caller): written in the statement, so that it is prepared.
+  const n = sql.raw(String(Math.trunc(limit)));
+  const res = await db.execute(sql`
+    with st as (select
+      exists (select 1 from match_changes c where c.kind = ${MATCH_CHANGE_OBJECT}) as pending,
+      exists (select 1 from match_changes c where c.kind = ${MATCH_CHANGE_LEAD} and c.id = ${leadId}) as changed,
+      (select complete from lead_match_lists where lead_id = ${leadId}) as complete),
+    page as (
+      select m.object_id, m.score, m.modified_on from lead_matches m
+      where m.lead_id = ${leadId} and (select not pending and not changed from st)
+        and m.object_id not in (select lo.object_id from lead_objects lo where lo.lead_id = ${leadId})
+        and m.object_id not in (select k.object_id from lead_object_marks k where k.lead_id = ${leadId})
+      order by m.score desc, m.modified_on desc, m.object_id desc limit ${n})
+    select st.pending as "_pending", st.changed as "_changed", st.complete as "_complete", o.*, x.score, ${objectDetails(culture)}
+    from st left join (page x join objects o on o.id = x.object_id) on true
+    order by x.score desc, x.modified_on desc, x.object_id desc`);
+  const rows = res.rows as Row[];
+  const head = rows[0]!;
+  if (head._changed) return { why: 'changed' };
+  if (head._complete == null) return { why: 'none' };
+  if (head._pending) return { why: 'pending' };
+  const found = rows.filter((r) => r.id != null);
+  return found.length >= limit || head._complete ? { rows: found } : { why: 'short' };
+}
+
+/** The properties' rows for a ranked list, in its order, as a lead's matches show them. */
+async function leadMatchDetails(db: Db, ranked: Ranked[], culture: TCulture): Promise<Row[]> {
+  if (!ranked.length) return [];
+  const res = await db.execute(sql`
+    select o.*, x.score, ${objectDetails(culture)}
+    from unnest(${sql.param(ranked.map((r) => r.id))}::int[], ${sql.param(ranked.map((r) => r.score))}::int[]) with ordinality as x(id, score, n)
+    join objects o on o.id = x.id
+    order by x.n`);
+  return res.rows as Row[];
+}
+
+/**
+ * The lead's best `limit` matches with their properties' rows: from its kept list when it can
+ * answer (made on the first look at an open lead's matches), else worked out on the spot. The same
+ * answer either way (the test of kept against computed says so).
+ */
+async function leadMatchRows(app: FastifyInstance, l: Row, limit: number, culture: TCulture): Promise<Row[]> {
+  if (isOpen(l) && limit <= MATCH_LIST_SIZE) {
+    let fast = await fastLeadMatches(app.db, Number(l.id), limit, culture);
+    if ('rows' in fast) return fast.rows;
+    if (fast.why === 'none') {
+      await keepLeadList(app, l);
+      fast = await fastLeadMatches(app.db, Number(l.id), limit, culture);
+      if ('rows' in fast) return fast.rows;
+    }
+    if (fast.why === 'pending') {
+      const kept = await keptObjectsForLead(app.db, l, limit);
+      if ('ranked' in kept) return leadMatchDetails(app.db, kept.ranked, culture);
+    }
+  }
+  return leadMatchDetails(app.db, rankedOf((await app.db.execute(await objectsForLeadSql(app.db, l, { limit, exclude: true }))).rows), culture);
+}
+
+/** The lead's best `limit` matches (kept where they can be), as ids and scores: the tests' way in. */
+export async function rankObjectsForLead(app: FastifyInstance, l: Row, limit: number): Promise<Ranked[]> {
+  return rankedOf(await leadMatchRows(app, l, limit, 'en'));
+}
+
+/** The lead's best `limit` matches worked out on the spot, never from a kept list (the tests' reference). */
+export async function computeObjectsForLead(app: FastifyInstance, leadId: number, limit: number): Promise<Ranked[]> {
+  const l = await leadRowRaw(app.db, leadId);
+  if (!l) return [];
+  return rankedOf((await app.db.execute(await objectsForLeadSql(app.db, l, { limit, exclude: true }))).rows);
+}
+
+/** The lead's best `limit` matches as the screen gets them (kept where it can be), by id: the tests' way in. */
+export async function keptObjectsOfLead(app: FastifyInstance, leadId: number, limit: number): Promise<Ranked[]> {
+  const l = await leadRowRaw(app.db, leadId);
+  return l ? rankObjectsForLead(app, l, limit) : [];
+}
+
+/** The property's best `limit` open leads as the API gets them (kept where it can be), by id. */
+export async function keptLeadsOfObject(app: FastifyInstance, objectId: number, limit: number): Promise<Ranked[]> {
+  const o = await objectRowRaw(app.db, objectId, 'en');
+  return o ? rankLeadsForObject(app, o, limit) : [];
+}
+
+/** As fastLeadMatches, for a property's open leads, read with the leads' rows and their clients' names. */
+async function fastObjectMatches(db: Db, objectId: number, limit: number): Promise<{ rows: Row[] } | { why: 'pending' | 'changed' | 'none' | 'short' }> {
+  const n = sql.raw(String(Math.trunc(limit)));
+  const res = await db.execute(sql`
+    with st as (select
+      exists (select 1 from match_changes c where c.kind = ${MATCH_CHANGE_LEAD}) as pending,
+      exists (select 1 from match_changes c where c.kind = ${MATCH_CHANGE_OBJECT} and c.id = ${objectId}) as changed,
+      (select complete from object_match_lists where object_id = ${objectId}) as complete),
+    page as (
+      select m.lead_id, m.score, m.created_on from object_matches m
+      where m.object_id = ${objectId} and (select not pending and not changed from st)
+        and m.lead_id not in (select k.lead_id from lead_object_marks k where k.object_id = ${objectId})
+        and not exists (select 1 from leads el join accounts ea on ea.id = el.account_id where el.id = m.lead_id and ea.erased_on is not null)
+      order by m.score desc, m.created_on desc, m.lead_id desc limit ${n})
+    select st.pending as "_pending", st.changed as "_changed", st.complete as "_complete", l.*, x.score, a.display_name as account_name
+    from st left join (page x join leads l on l.id = x.lead_id left join accounts a on a.id = l.account_id) on true
+    order by x.score desc, x.created_on desc, x.lead_id desc`);
+  const rows = res.rows as Row[];
+  const head = rows[0]!;
+  if (head._changed) return { why: 'changed' };
+  if (head._complete == null) return { why: 'none' };
+  if (head._pending) return { why: 'pending' };
+  const found = rows.filter((r) => r.id != null);
+  return found.length >= limit || head._complete ? { rows: found } : { why: 'short' };
+}
+
+/** The leads' rows (with their clients' names) for a ranked list, in its order. */
+async function objectMatchDetails(db: Db, ranked: Ranked[]): Promise<Row[]> {
+  if (!ranked.length) return [];
+  const res = await db.execute(sql`
+    select l.*, x.score, a.display_name as account_name
+    from unnest(${sql.param(ranked.map((r) => r.id))}::int[], ${sql.param(ranked.map((r) => r.score))}::int[]) with ordinality as x(id, score, n)
+    join leads l on l.id = x.id
+    left join accounts a on a.id = l.account_id
+    order by x.n`);
+  return res.rows as Row[];
+}
+
+/** The property's best `limit` open leads with their rows: kept or on the spot, as leadMatchRows. */
+async function objectMatchRows(app: FastifyInstance, o: Row, limit: number): Promise<Row[]> {
+  if (!onMarket(o)) return [];
+  if (limit <= MATCH_LIST_SIZE) {
+    let fast = await fastObjectMatches(app.db, Number(o.id), limit);
+    if ('rows' in fast) return fast.rows;
+    if (fast.why === 'none') {
+      await keepObjectList(app, o);
+      fast = await fastObjectMatches(app.db, Number(o.id), limit);
+      if ('rows' in fast) return fast.rows;
+    }
+    if (fast.why === 'pending') {
+      const kept = await keptLeadsForObject(app.db, o, limit);
+      if ('ranked' in kept) return objectMatchDetails(app.db, kept.ranked);
+    }
+  }
+  const q = leadsForObjectSql(o, { limit, exclude: true });
+  return q ? objectMatchDetails(app.db, rankedOf((await app.db.execute(q)).rows)) : [];
+}
+
+/** The property's best `limit` open leads (kept where they can be), as ids and scores: the tests' way in. */
+export async function rankLeadsForObject(app: FastifyInstance, o: Row, limit: number): Promise<Ranked[]> {
+  return rankedOf(await objectMatchRows(app, o, limit));
+}
+
+/** The property's best `limit` open leads worked out on the spot (the tests' reference). */
+export async function computeLeadsForObject(app: FastifyInstance, objectId: number, limit: number): Promise<Ranked[]> {
+  const o = await objectRowRaw(app.db, objectId, 'en');
+  if (!o || !onMarket(o)) return [];
+  const q = leadsForObjectSql(o, { limit, exclude: true });
+  return q ? rankedOf((await app.db.execute(q)).rows) : [];
 }
 
 /**
@@ -218,27 +599,10 @@ async function leadRowRaw(app: FastifyInstance, leadId: number): Promise<Row | u
  * matches were last looked at (added or cheaper since).
  */
 export async function matchesForLead(app: FastifyInstance, leadId: number, limit: number, culture: TCulture, t: T) {
-  const l = await leadRowRaw(app, leadId);
+  const l = await leadRowRaw(app.db, leadId);
   if (!l) throw notFound('leads.notFound');
-  const { fits, score } = fitSql();
-  // The best ids first (scored and sorted as narrow rows), then those objects' whole rows and places.
-  const res = await app.db.execute(sql`
-    select o.*, x.score, ${objectTitle(culture, 'o')} as shown_title,
-      ${locationName(culture, sql`o.location_id`)} as location_name,
-      ${locationText(sql`o.location_id`, culture)} as location_path,
-      greatest(o.created_on, coalesce(o.last_update, o.created_on)) as changed_on
-    from (
-      select o.id, o.modified_on, ${score} as score
-      from ${constRow(l, LEAD_MATCH_COLUMNS)} l
-      join objects o on ${fits}
-      where not o.sold and o.active
-        ${l.location_id != null ? sql`and o.location_id = any(${sql.param(await placesCovered(app.db, Number(l.location_id)))}::int[])` : sql``}
-        and o.id not in (select lo.object_id from lead_objects lo where lo.lead_id = ${leadId})
-        and o.id not in (select m.object_id from lead_object_marks m where m.lead_id = ${leadId})
-      order by score desc, o.modified_on desc, o.id desc
-      limit ${limit}) x
-    join objects o on o.id = x.id
-    order by x.score desc, x.modified_on desc, x.id desc`);
+  // The best ids first (kept, or scored and sorted as narrow rows), with those objects' whole rows and places.
+  const res = { rows: await leadMatchRows(app, l, limit, culture) };
   // Raw rows carry timestamps as text.
   const seen = l.matches_seen_on == null ? null : new Date(l.matches_seen_on as string | Date);
   const items = (res.rows as Row[]).map((o) => {
@@ -283,48 +647,14 @@ export async function setNotSuitable(app: FastifyInstance, caller: Caller, leadI
 
 /** GET /api/object/{id}/matchingLeads: the open leads the object fits, best first. */
 export async function leadsForObject(app: FastifyInstance, objectId: number, limit: number, culture: TCulture, t: T) {
-  const [o] = (
-    await app.db.execute(sql`select o.*, ${locationName(culture, sql`o.location_id`)} as location_name,
-      (select path from locations where id = o.location_id) as location_path_ids,
-      (select array_agg(seat.id) from locations here
-        join locations town on town.id = any(here.path)
-        join locations seat on seat.parent_id = town.id and seat.name_el = town.name_el
-        where here.id = o.location_id) as seat_ids
-      from objects o where o.id = ${objectId}`)
-  ).rows as Row[];
+  const o = await objectRowRaw(app.db, objectId, culture);
   if (!o) throw notFound('leads.objectNotFound');
   // Sold or off the market (not active): offered to nobody.
-  if (o.sold || !o.active) return { items: [] };
-  const { fits, score } = fitSql();
-  // A lead's place fits when it is the object's place or one above it, or the seat of a
-  // municipality above it (SEAT_MUNICIPALITY: "Καλαμαριά" for a flat in Αρετσού).
-  const above = [...((o.location_path_ids as number[] | null) ?? []), ...((o.seat_ids as number[] | null) ?? [])];
-  // The leads of each service the object offers whose price band holds its price (a GiST index
-  // per service); a service without a price fits only the leads without a budget for it.
-  const arms = SERVICES.filter((s) => o[s.object] === true).map((s) =>
-    o[s.price] == null
-      ? sql`(${id('l', s.lead)} and ${id('l', s.lo)} is null and ${id('l', s.hi)} is null)`
-      : sql`(${id('l', s.lead)} and ${sql.raw(leadPriceBand(`l.${s.lo}`, `l.${s.hi}`))} @> ${String(o[s.price])}::numeric)`,
-  );
-  if (!arms.length) return { items: [] };
-  // The client's name is joined to the page only; the leads that marked the object not suitable
-  // are read once (a hashed list), not probed per candidate.
-  const res = await app.db.execute(sql`
-    select x.*, a.display_name as account_name from (
-      select l.*, ${score} as score
-      from ${constRow(o, OBJECT_MATCH_COLUMNS)} o
-      join leads l on coalesce(l.stage, 0) not in ${closed} and ${fits}
-        and (${sql.join(arms, sql` or `)})
-        and (l.location_id is null or l.location_id = any(${sql.param(above)}::int[]))
-      where l.id not in (select m.lead_id from lead_object_marks m where m.object_id = ${objectId})
-        -- A client whose data was erased (GDPR) is offered nothing more.
-        and not exists (select 1 from accounts ea where ea.id = l.account_id and ea.erased_on is not null)
-      order by score desc, l.created_on desc, l.id desc
-      limit ${limit}) x
-    left join accounts a on a.id = x.account_id
-    order by x.score desc, x.created_on desc, x.id desc`);
+  if (!onMarket(o)) return { items: [] };
+  // The client's name is joined to the page only.
+  const res = { rows: await objectMatchRows(app, o, limit) };
   const objRow: Row = { ...o };
-  for (const { f, col } of OBJECT_FEATURE_COLUMNS) objRow[f] = o![col];
+  for (const { f, col } of OBJECT_FEATURE_COLUMNS) objRow[f] = o[col];
   const items = (res.rows as Row[]).map((l) => {
     const camel: Row = {
       forPurchase: l.for_purchase,
@@ -348,4 +678,138 @@ export async function leadsForObject(app: FastifyInstance, objectId: number, lim
     };
   });
   return { items };
+}
+
+/** The job that brings the kept lists up to date with the changes the triggers wrote (decision 070). */
+export const MATCHING_APPLY_JOB = 'matching.apply';
+/** Changes applied in one transaction. */
+const APPLY_BATCH = 100;
+/** More changes than this waiting (an import of thousands of properties): the lists are forgotten and made again when next looked at. */
+const APPLY_FORGET_OVER = 2000;
+
+/**
+ * Applies the changes written to match_changes to the kept lists, a batch at a time, each batch in
+ * one transaction holding the lists' lock (a list being made meanwhile is not stored; decision 070):
+ * - a changed property leaves every lead's list and is scored again against the leads with a list:
+ *   it goes in where it now ranks up to the list's last kept place (anywhere in a complete list);
+ *   a list past MATCH_LIST_SIZE loses its tail and is then no longer complete;
+ * - a changed lead likewise in the properties' lists (a closed one leaves them);
+ * - a changed property's or lead's own list is made again (dropped when it is off the market or closed).
+ * Answers how many changes were applied.
+ */
+export async function applyMatchChanges(app: FastifyInstance, opts: { wait?: boolean } = {}): Promise<number> {
+  let applied = 0;
+  for (;;) {
+    const done = await app.db.transaction(async (tx) => {
+      // Another run holds the lists (two saves queued two runs): it applies what waits, this one comes
+      // back in a moment (never waiting on the lock: a waiting run held a connection and showed in
+      // pg_locks as a wait of the app's own).
+      if (opts.wait) await tx.execute(sql`select pg_advisory_xact_lock(${MATCH_LISTS_LOCK})`);
+      else if (!((await tx.execute(sql`select pg_try_advisory_xact_lock(${MATCH_LISTS_LOCK}) as ok`)).rows[0] as { ok: boolean }).ok) return -1;
+      const waiting = Number(((await tx.execute(sql`select count(*)::int as n from match_changes`)).rows[0] as { n: number }).n);
+      if (!waiting) return 0;
+      if (waiting > APPLY_FORGET_OVER) {
+        await tx.execute(sql`delete from lead_match_lists`);
+        await tx.execute(sql`delete from lead_matches`);
+        await tx.execute(sql`delete from object_match_lists`);
+        await tx.execute(sql`delete from object_matches`);
+        const gone = await tx.execute(sql`delete from match_changes returning 1`);
+        return gone.rows.length;
+      }
+      const batch = (await tx.execute(sql`select seq, kind, id from match_changes order by seq limit ${APPLY_BATCH}`)).rows as { seq: number; kind: number; id: number }[];
+      const objectIds = [...new Set(batch.filter((c) => c.kind === MATCH_CHANGE_OBJECT).map((c) => Number(c.id)))];
+      const leadIds = [...new Set(batch.filter((c) => c.kind === MATCH_CHANGE_LEAD).map((c) => Number(c.id)))];
+      if (objectIds.length) await applyObjectChanges(tx, objectIds);
+      if (leadIds.length) await applyLeadChanges(tx, leadIds);
+      await tx.execute(sql`delete from match_changes where seq = any(${sql.param(batch.map((c) => Number(c.seq)))}::bigint[])`);
+      return batch.length;
+    });
+    if (done === -1) {
+      await app.jobs.enqueue(MATCHING_APPLY_JOB, {}, { singletonKey: 'again', runAt: new Date(Date.now() + 2000) });
+      return applied;
+    }
+    if (!done) return applied;
+    applied += done;
+  }
+}
+
+/** Cuts the given leads' lists to MATCH_LIST_SIZE; a list cut is no longer complete. */
+async function trimLeadLists(tx: Tx, leadIds: number[]) {
+  if (!leadIds.length) return;
+  await tx.execute(sql`
+    with r as (select lead_id, object_id, row_number() over (partition by lead_id order by score desc, modified_on desc, object_id desc) as n
+      from lead_matches where lead_id = any(${sql.param(leadIds)}::int[])),
+    cut as (delete from lead_matches m using r where m.lead_id = r.lead_id and m.object_id = r.object_id and r.n > ${MATCH_LIST_SIZE} returning m.lead_id)
+    update lead_match_lists set complete = false where lead_id in (select lead_id from cut)`);
+}
+
+async function trimObjectLists(tx: Tx, objectIds: number[]) {
+  if (!objectIds.length) return;
+  await tx.execute(sql`
+    with r as (select object_id, lead_id, row_number() over (partition by object_id order by score desc, created_on desc, lead_id desc) as n
+      from object_matches where object_id = any(${sql.param(objectIds)}::int[])),
+    cut as (delete from object_matches m using r where m.object_id = r.object_id and m.lead_id = r.lead_id and r.n > ${MATCH_LIST_SIZE} returning m.object_id)
+    update object_match_lists set complete = false where object_id in (select object_id from cut)`);
+}
+
+async function applyObjectChanges(tx: Tx, objectIds: number[]) {
+  await tx.execute(sql`delete from lead_matches where object_id = any(${sql.param(objectIds)}::int[])`);
+  const touched = new Set<number>();
+  for (const objectId of objectIds) {
+    const o = await objectRowRaw(tx, objectId, 'en');
+    if (!o || !onMarket(o)) {
+      // Gone or off the market: in nobody's list, and its own list is of no use.
+      await tx.execute(sql`delete from object_match_lists where object_id = ${objectId}`);
+      await tx.execute(sql`delete from object_matches where object_id = ${objectId}`);
+      continue;
+    }
+    const scored = leadsForObjectSql(o, { limit: null, exclude: false, among: sql`select lead_id from lead_match_lists` });
+    if (scored) {
+      const res = await tx.execute(sql`
+        with cand as (${scored}),
+        st as (select s.lead_id, s.complete, x.score, x.modified_on, x.object_id from lead_match_lists s
+          left join lateral (select m.score, m.modified_on, m.object_id from lead_matches m where m.lead_id = s.lead_id
+            order by m.score, m.modified_on, m.object_id limit 1) x on true
+          where s.lead_id in (select id from cand)),
+        mine as (select modified_on from objects where id = ${objectId})
+        insert into lead_matches (lead_id, object_id, score, modified_on)
+        select c.id, ${objectId}, c.score, (select modified_on from mine) from cand c join st on st.lead_id = c.id
+        where st.complete or (c.score, (select modified_on from mine), ${objectId}::int) > (st.score, st.modified_on, st.object_id)
+        returning lead_id`);
+      for (const r of res.rows as { lead_id: number }[]) touched.add(Number(r.lead_id));
+    }
+    // Its own list, if it had one, made again.
+    const had = await tx.execute(sql`select 1 from object_match_lists where object_id = ${objectId}`);
+    if (had.rows.length) await storeObjectList(tx, objectId, leadsForObjectSql(o, { limit: MATCH_LIST_SIZE + 1, exclude: false }));
+  }
+  await trimLeadLists(tx, [...touched]);
+}
+
+async function applyLeadChanges(tx: Tx, leadIds: number[]) {
+  await tx.execute(sql`delete from object_matches where lead_id = any(${sql.param(leadIds)}::int[])`);
+  const touched = new Set<number>();
+  for (const leadId of leadIds) {
+    const l = await leadRowRaw(tx, leadId);
+    if (!l || !isOpen(l)) {
+      await tx.execute(sql`delete from lead_match_lists where lead_id = ${leadId}`);
+      await tx.execute(sql`delete from lead_matches where lead_id = ${leadId}`);
+      continue;
+    }
+    const scored = await objectsForLeadSql(tx, l, { limit: null, exclude: false, among: sql`select object_id from object_match_lists` });
+    const res = await tx.execute(sql`
+      with cand as (${scored}),
+      st as (select s.object_id, s.complete, x.score, x.created_on, x.lead_id from object_match_lists s
+        left join lateral (select m.score, m.created_on, m.lead_id from object_matches m where m.object_id = s.object_id
+          order by m.score, m.created_on, m.lead_id limit 1) x on true
+        where s.object_id in (select id from cand)),
+      mine as (select created_on from leads where id = ${leadId})
+      insert into object_matches (object_id, lead_id, score, created_on)
+      select c.id, ${leadId}, c.score, (select created_on from mine) from cand c join st on st.object_id = c.id
+      where st.complete or (c.score, (select created_on from mine), ${leadId}::int) > (st.score, st.created_on, st.lead_id)
+      returning object_id`);
+    for (const r of res.rows as { object_id: number }[]) touched.add(Number(r.object_id));
+    const had = await tx.execute(sql`select 1 from lead_match_lists where lead_id = ${leadId}`);
+    if (had.rows.length) await storeLeadList(tx, leadId, await objectsForLeadSql(tx, l, { limit: MATCH_LIST_SIZE + 1, exclude: false }));
+  }
+  await trimObjectLists(tx, [...touched]);
 }

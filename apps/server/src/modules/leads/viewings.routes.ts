@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { VIEWING_API } from '@crm/contract';
+import { VIEWING_API, ZCalendarAnswer } from '@crm/contract';
 import { VIEWING } from '@crm/contract/resources';
 import { STAFF } from '../../plugins/auth.ts';
 import { registerCalls } from '../../lib/calls.ts';
+import { createKeptAnswers, compactDataChanges, DATA_CHANGES_COMPACT_JOB } from '../../lib/kept-answers.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { viewingSheet } from './viewing-sheet.ts';
-import { blankViewing, calendar, deleteViewing, getViewing, leadViewings, moveViewing, saveViewing, searchViewings } from './viewings.service.ts';
+import { CALENDAR_TABLES, blankViewing, calendar, deleteViewing, getViewing, leadViewings, moveViewing, saveViewing, searchViewings } from './viewings.service.ts';
 
 const caller = (req: FastifyRequest) => ({ user: req.user!, actor: req.actor });
 
@@ -15,6 +16,9 @@ export const viewingsRoutes = fp(
   async (root: FastifyInstance) => {
     const app = root;
     const tr = (req: FastifyRequest) => (key: string, params?: Record<string, string | number>) => app.translator.t(req.culture, key, params);
+    const keptCalendars = createKeptAnswers(app.db);
+    // The kept answers' change rows folded (lib/kept-answers.ts): every few minutes, across all instances.
+    app.jobs.register(DATA_CHANGES_COMPACT_JOB, () => compactDataChanges(app.db), { everySeconds: 300, maxAttempts: 2 });
 
     registerCalls(
       app,
@@ -37,14 +41,18 @@ export const viewingsRoutes = fp(
         forLead: { access: STAFF, handler: async (req) => leadViewings(app, req.params.id, req.query, tr(req), req.culture) },
         calendar: {
           access: STAFF,
-          handler: async (req) => {
+          handler: async (req, reply) => {
             const { from, till, assigned } = req.query;
             // Reservations are hidden from branch users (decision 017): so are their check-ins and check-outs.
             const stays = req.query.stays !== 'false' && req.user!.branchId === null;
             if (till < from) throw badRequest('viewings.calendarRange');
             // At most about three months at once (a month view with its edges is ~6 weeks).
             if ((Date.parse(till) - Date.parse(from)) / 86400000 > 100) throw badRequest('viewings.calendarRange');
-            return calendar(app, from, till, assigned, stays, tr(req));
+            // Kept while nothing it shows has changed (decision 072): a week is the same for everyone who opens it.
+            const body = await keptCalendars.get(JSON.stringify([from, till, assigned ?? null, stays, req.culture]), CALENDAR_TABLES, async () =>
+              ZCalendarAnswer.parse(await calendar(app, from, till, assigned, stays, tr(req))),
+            );
+            return reply.type('application/json; charset=utf-8').serializer((s: unknown) => s as string).send(body as never);
           },
         },
       },

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { OBJECT_ACCOUNT_API, OBJECT_API, OBJECT_KEY_API } from '@crm/contract';
+import { OBJECT_ACCOUNT_API, OBJECT_API, OBJECT_KEY_API, ZObjectSearchAnswer } from '@crm/contract';
 import { OBJECT, OBJECT_ACCOUNT, OBJECT_KEY } from '@crm/contract/resources';
 import { STAFF } from '../../plugins/auth.ts';
 import { registerCalls } from '../../lib/calls.ts';
@@ -12,6 +12,10 @@ import { addObjectAccount, addObjectOfOwner, deleteObjectAccount, mergeObjectLin
 import { deleteKey, deleteLoan, getKey, listKeys, saveKey, updateLoan } from './object-keys.service.ts';
 import { objectSheet } from './object-sheet.ts';
 import { reservationsOfObject } from '../reservations/reservations.service.ts';
+import { createKeptAnswers } from '../../lib/kept-answers.ts';
+
+/** What a search on the map reads: its pins are kept until one of them changes (decision 072). */
+const MAP_TABLES = ['objects', 'locations', 'accounts', 'localization'] as const;
 
 const caller = (req: FastifyRequest) => ({ user: req.user!, actor: req.actor });
 
@@ -22,6 +26,7 @@ const caller = (req: FastifyRequest) => ({ user: req.user!, actor: req.actor });
 export const objectsRoutes = fp(
   async (root: FastifyInstance) => {
     const app = root;
+    const keptMaps = createKeptAnswers(app.db);
     const reader = (req: FastifyRequest): Reader => ({
       culture: req.culture,
       t: (key, params) => app.translator.t(req.culture, key, params),
@@ -79,7 +84,16 @@ export const objectsRoutes = fp(
           access: STAFF,
           handler: async (req, reply) => sendDownload(app, req, reply, { entity: 'Object', name: 'Properties.xlsx' }, () => objectsWorkbook(app, req.body, reader(req))),
         },
-        search: { access: STAFF, handler: async (req) => searchObjects(app, req.body, reader(req)) },
+        search: {
+          access: STAFF,
+          handler: async (req, reply) => {
+            if (!req.body.showOnMap) return searchObjects(app, req.body, reader(req));
+            // The map's pins (up to 2,000) kept while no property, place or text they show changes
+            // (decision 072): the same search opened again, by anyone, is read back.
+            const body = await keptMaps.get(JSON.stringify([req.body, req.culture]), MAP_TABLES, async () => ZObjectSearchAnswer.parse(await searchObjects(app, req.body, reader(req))));
+            return reply.type('application/json; charset=utf-8').serializer((s: unknown) => s as string).send(body as never);
+          },
+        },
         searchByRefNumOrTitle: { access: STAFF, handler: async (req) => searchByRefNumOrTitle(app, req.query.searchStr, req.query.options, req.culture) },
       },
       { tags: ['objects'] },

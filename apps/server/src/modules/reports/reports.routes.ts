@@ -5,7 +5,7 @@ import { REPORT } from '@crm/contract/resources';
 import { STAFF } from '../../plugins/auth.ts';
 import { registerCalls } from '../../lib/calls.ts';
 import { sendDownload } from '../files/files.service.ts';
-import { results } from './results.service.ts';
+import { foldReportCells, REPORT_FOLD_JOB, results, syncReportZone } from './results.service.ts';
 import { resultsWorkbook } from './results.xlsx.ts';
 
 /** Reports: the agents' results over a period, on screen and as Results.xlsx. */
@@ -13,6 +13,9 @@ export const reportsRoutes = fp(
   async (root: FastifyInstance) => {
     const app = root;
     const tr = (req: FastifyRequest) => (key: string, params?: Record<string, string | number>) => app.translator.t(req.culture, key, params);
+    // The kept figures' days are the agency's (TIME_ZONE): made again at start if it changed (decision 071).
+    app.addHook('onReady', async () => syncReportZone(app));
+    app.jobs.register(REPORT_FOLD_JOB, () => foldReportCells(app), { everySeconds: 60, maxAttempts: 2 });
 
     registerCalls(
       app,

@@ -77,14 +77,15 @@ function agentsOf(user: SessionUser, branchId: number | null | undefined): SQL {
 const money = (x: SQL) => sql`round(coalesce(${x}, 0), 2)::text`;
 
 /**
- * POST /api/report/results: each agent's results over a period, and the totals, in one statement:
+ * Each agent's results over a period, and the totals, worked out on the spot from the records in one
+ * statement (the reference the kept figures are tested against; decision 071):
  * properties taken on (created in the period by the agent: objects.created_by_account_id), viewings
  * (assigned, dated in the period, held or planned), those that ended in an offer, leads (assigned,
  * started in the period: the lead's start date, else the day it was entered; the leads list's dates), and deals closed (stage Closed, closing date in the period) where the agent
  * is the deal's employee in charge, sales and rentals apart, with their value and commission. A record
  * with two agents counts for each; the totals row counts it once.
  */
-export async function results(app: FastifyInstance, user: SessionUser, q: TResultsQuery, t: T): Promise<TResultsAnswer> {
+export async function computeResults(app: FastifyInstance, user: SessionUser, q: TResultsQuery, t: T): Promise<TResultsAnswer> {
   const tz = app.config.timeZone;
   const { from, till } = periodDays(q, agencyToday(tz));
   const start = sql`(${from}::date::timestamp at time zone ${tz})`;
@@ -150,10 +151,15 @@ export async function results(app: FastifyInstance, user: SessionUser, q: TResul
     from (select id, display_name from ag union all select 0, '') x
       left join p on p.k = x.id left join v on v.k = x.id left join l on l.k = x.id left join d on d.k = x.id
     order by x.id = 0, x.display_name collate "und-x-icu", x.id`);
-  const rows = (r.rows as Row[]).map(
+  return answerOf(app, user, from, till, r.rows as Row[], t);
+}
+
+/** The statement's rows (the agents', then the totals') as the answer. */
+async function answerOf(app: FastifyInstance, user: SessionUser, from: string, till: string, found: Row[], t: T): Promise<TResultsAnswer> {
+  const rows = found.map(
     (x): TResultsRow => ({
       accountId: Number(x.id) || null,
-      name: x.id === 0 ? t('reports.results.total') : String(x.display_name),
+      name: Number(x.id) === 0 ? t('reports.results.total') : String(x.display_name),
       properties: Number(x.properties),
       viewings: Number(x.viewings),
       offers: Number(x.offers),
@@ -170,4 +176,113 @@ export async function results(app: FastifyInstance, user: SessionUser, q: TResul
   const totals = rows.pop()!;
   const officeAdmin = user.roles.includes('admin') && user.branchId === null;
   return { from, till, rows, totals, branches: officeAdmin ? await branchOptions(app.db, t) : [] };
+}
+
+/**
+ * A period cut into the kept cells' grains (migration 0062): its whole years, the whole months of
+ * the rest, the whole tenths of a month (the 1st-10th, 11th-20th, 21st-end) of what remains, and the
+ * days left at its edges (adjacent days in one range).
+ */
+export function periodParts(from: string, till: string): { years: string[]; months: string[]; tenths: string[]; days: [string, string][] } {
+  const out = { years: [] as string[], months: [] as string[], tenths: [] as string[], days: [] as [string, string][] };
+  const ymd = (y: number, m: number, d: number) => `${y}-${pad(m)}-${pad(d)}`;
+  const within = (a: string, b: string) => a >= from && b <= till;
+  const addDays = (a: string, b: string) => {
+    const lo = a < from ? from : a;
+    const hi = b > till ? till : b;
+    if (lo > hi) return;
+    const last = out.days.at(-1);
+    if (last && nextDay(last[1]) === lo) last[1] = hi;
+    else out.days.push([lo, hi]);
+  };
+  for (let y = Number(from.slice(0, 4)); y <= Number(till.slice(0, 4)); y++) {
+    if (within(ymd(y, 1, 1), ymd(y, 12, 31))) {
+      out.years.push(ymd(y, 1, 1));
+      continue;
+    }
+    for (let m = 1; m <= 12; m++) {
+      const first = ymd(y, m, 1);
+      const last = ymd(y, m, lastDayOf(y, m));
+      if (last < from || first > till) continue;
+      if (within(first, last)) {
+        out.months.push(first);
+        continue;
+      }
+      for (const [d1, d2] of [[1, 10], [11, 20], [21, lastDayOf(y, m)]] as const) {
+        const a = ymd(y, m, d1);
+        const b = ymd(y, m, d2);
+        if (b < from || a > till) continue;
+        if (within(a, b)) out.tenths.push(a);
+        else addDays(a, b);
+      }
+    }
+  }
+  return out;
+}
+
+
+/**
+ * POST /api/report/results: each agent's results over a period, and the totals, read from the kept
+ * cells (decision 071): per year, month and tenth of a month where the period covers them whole,
+ * per day at its edges, per set of agents. An agent's row adds the cells whose set holds them; the totals add each cell whose
+ * set holds any agent shown once, so a record with two agents is counted once, as computeResults
+ * counts it. The agents shown are chosen as computeResults chooses them.
+ */
+export async function results(app: FastifyInstance, user: SessionUser, q: TResultsQuery, t: T): Promise<TResultsAnswer> {
+  const tz = app.config.timeZone;
+  const { from, till } = periodDays(q, agencyToday(tz));
+  const { years, months, tenths, days } = periodParts(from, till);
+  const starts = (grain: number, list: string[]) => (list.length ? [sql`(c.grain = ${grain} and c.start = any(${sql.param(list)}::date[]))`] : []);
+  const byDays = days.map(([a, b]) => sql`(c.grain = 1 and c.start between ${a}::date and ${b}::date)`);
+  const inPeriod = sql.join([...starts(3, years), ...starts(2, months), ...starts(4, tenths), ...byDays], sql` or `);
+  const sums = (x: string) => sql.raw(`sum(c.${x})`);
+  const money = (x: SQL) => sql`round(coalesce(${x}, 0), 2)::text`;
+  const r = await app.db.execute<Row>(sql`
+    with ag as materialized (
+      select a.id, a.display_name from accounts a
+      where a.is_employe and (a.end_date is null or a.end_date >= ${from}::date) and ${agentsOf(user, q.branchId)}
+    ),
+    -- The cells, and the changes not yet added into them (reports.fold adds them every minute).
+    c as materialized (select * from report_cells c where ${inPeriod} union all select * from report_cell_deltas c where ${inPeriod}),
+    lines as (
+      -- An agent's line per cell whose set holds them (the agents shown compared as one array: joined, it was probed once a cell).
+      select x.agent, x.kind, x.n, x.offers, x.sales, x.sales_value, x.sales_commission, x.rentals, x.rentals_value, x.rentals_commission
+      from (select unnest(c.agents) as agent, c.* from c) x
+      where x.agent = any(array(select id from ag))
+      union all
+      select 0, c.kind, c.n, c.offers, c.sales, c.sales_value, c.sales_commission, c.rentals, c.rentals_value, c.rentals_commission
+      from c where c.agents && array(select id from ag)
+    ),
+    g as (
+      select c.agent,
+        coalesce(sum(c.n) filter (where c.kind = 1), 0)::int as properties,
+        coalesce(sum(c.n) filter (where c.kind = 2), 0)::int as viewings,
+        coalesce(${sums('offers')} filter (where c.kind = 2), 0)::int as offers,
+        coalesce(sum(c.n) filter (where c.kind = 3), 0)::int as leads,
+        coalesce(${sums('sales')}, 0)::int as sales, ${money(sums('sales_value'))} as sales_value, ${money(sums('sales_commission'))} as sales_commission,
+        coalesce(${sums('rentals')}, 0)::int as rentals, ${money(sums('rentals_value'))} as rentals_value, ${money(sums('rentals_commission'))} as rentals_commission,
+        ${money(sql`sum(c.sales_commission) + sum(c.rentals_commission)`)} as commission
+      from lines c group by c.agent
+    )
+    select x.id, x.display_name, coalesce(g.properties, 0) as properties, coalesce(g.viewings, 0) as viewings, coalesce(g.offers, 0) as offers,
+      coalesce(g.leads, 0) as leads, coalesce(g.sales, 0) as sales, coalesce(g.sales_value, '0.00') as sales_value, coalesce(g.sales_commission, '0.00') as sales_commission,
+      coalesce(g.rentals, 0) as rentals, coalesce(g.rentals_value, '0.00') as rentals_value, coalesce(g.rentals_commission, '0.00') as rentals_commission,
+      coalesce(g.commission, '0.00') as commission
+    from (select id, display_name from ag union all select 0, '') x
+      left join g on g.agent = x.id
+    order by x.id = 0, x.display_name collate "und-x-icu", x.id`);
+  return answerOf(app, user, from, till, r.rows as Row[], t);
+}
+
+/** The job that adds the kept figures' deltas into their cells (decision 071). */
+export const REPORT_FOLD_JOB = 'reports.fold';
+export async function foldReportCells(app: FastifyInstance): Promise<void> {
+  await app.db.transaction(async (tx) => {
+    await tx.execute(sql`select crm_report_fold()`);
+  });
+}
+
+/** The app's time zone given to the kept figures at start: their days made again when it changed (decision 071). */
+export async function syncReportZone(app: FastifyInstance): Promise<void> {
+  await app.db.execute(sql`select crm_report_zone(${app.config.timeZone})`);
 }

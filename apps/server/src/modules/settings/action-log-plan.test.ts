@@ -16,7 +16,7 @@ describe('the action log page in an agency of many clients', () => {
     const query = t.pool.query;
     t.pool.query = ((q: string | { text: string; values?: unknown[] }, values?: unknown[]) => {
       const text = typeof q === 'string' ? q : q.text;
-      if (text.includes('account_names')) sent.push({ text, values: values ?? (typeof q === 'string' ? [] : (q.values ?? [])) });
+      if (text.includes("'account' as kind")) sent.push({ text, values: values ?? (typeof q === 'string' ? [] : (q.values ?? [])) });
       return (query as (...a: unknown[]) => unknown).call(t.pool, q, values);
     }) as typeof t.pool.query;
     let res;

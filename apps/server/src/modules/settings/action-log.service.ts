@@ -57,17 +57,28 @@ const DEAL_IDS = idsIn(['dealId']);
 const VIEWING_IDS = idsIn(['viewingId']);
 const USER_IDS = idsIn(['userId']);
 const BRANCH_IDS = idsIn(['branchId']);
+/** Each kind's numbers in a row's data (alias `p`) read in SQL: the reference refsInData is tested against. */
+export const REF_IDS_SQL: Record<'account' | 'object' | 'lead' | 'deal' | 'viewing' | 'user' | 'branch', SQL> = {
+  account: ACCOUNT_IDS,
+  object: OBJECT_IDS,
+  lead: LEAD_IDS,
+  deal: DEAL_IDS,
+  viewing: VIEWING_IDS,
+  user: USER_IDS,
+  branch: BRANCH_IDS,
+};
 /** What a lead's line is made of (describeLead): its services and budgets, by field name. */
 const LEAD_LINE_FIELDS = [...LEAD_SERVICES, 'purchaseBudgetRangeMin', 'purchaseBudgetRangeMax', 'rentBudgetRangeMin', 'rentBudgetRangeMax', 'shortRentBudgetRangeMin', 'shortRentBudgetRangeMax'];
 
 /**
- * The records a page row's data names by number, as they are now, by id: accounts by name,
+ * The records a row's data names by number, as they are now, by id, read in SQL with the row (how
+ * the page read them before; now the reference the tests compare refsInData and recordNames with): accounts by name,
  * properties by reference number and title (in the reader's language), leads by what describeLead
  * makes of them, deals by number, viewings by their date, sign-ins by their person's name (else the
  * username), branches by their city. Read with the page's rows in one statement (subqueries on the 20 rows), never a
  * query per row; a record deleted since is not among them (the reader sees its number).
  */
-const dataRefs = (culture: TCulture) => sql`
+export const dataRefsSql = (culture: TCulture) => sql`
   (select jsonb_object_agg(a.id::text, a.display_name) from accounts a where a.id = any(array(${ACCOUNT_IDS}))) as account_names,
   (select jsonb_object_agg(o.id::text, jsonb_build_array(o.reference_number, ${objectTitle(culture, 'o')})) from objects o where o.id = any(array(${OBJECT_IDS}))) as object_refs,
   (select jsonb_object_agg(l.id::text, jsonb_build_object('account', la.display_name, ${sql.join(
@@ -98,12 +109,96 @@ async function whoseSignIns(app: FastifyInstance, f: TActionLogSearch): Promise<
   return (r.rows as { id: number }[]).map((u) => u.id);
 }
 
+/** The keys (and lists) of log data that hold each kind of record's number (the same words in every entity's data). */
+const REF_KEYS = {
+  account: { keys: ['accountId', 'keyAccountId'], lists: [] as string[] },
+  object: { keys: ['objectId'], lists: ['objects'] },
+  lead: { keys: ['demandId', 'leadId'], lists: [] as string[] },
+  deal: { keys: ['dealId'], lists: [] as string[] },
+  viewing: { keys: ['viewingId'], lists: [] as string[] },
+  user: { keys: ['userId'], lists: [] as string[] },
+  branch: { keys: ['branchId'], lists: [] as string[] },
+} as const;
+type RefKind = keyof typeof REF_KEYS;
+
+const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0 && v < 2147483648;
+/** A value's numbers as the paths read them (lax): the number itself, or the numbers an array holds (one level). */
+const numbersOf = (v: unknown, out: Set<number>) => {
+  if (isId(v)) out.add(v);
+  else if (Array.isArray(v)) for (const x of v) if (isId(x)) out.add(x);
+};
+const fromTo = (v: unknown, out: Set<number>) => {
+  if (v && typeof v === 'object' && !Array.isArray(v)) {
+    numbersOf((v as Row)['from'], out);
+    numbersOf((v as Row)['to'], out);
+  }
+};
+type Row = Record<string, unknown>;
+
+/**
+ * The record numbers of one kind an entry's data holds, read here from the page's rows as idsIn's
+ * JSON paths read them in SQL (`lax $.**.key`, its `.from` and `.to`, the single-field editor's
+ * { field, from, to } at the top, and the lists `$.list[*]`; whole numbers that fit an id): the
+ * test of this module compares the two on every shape of data the app writes. Read in SQL for each
+ * of a page's twenty rows, they were most of the action log's cost (15 paths a kind, 7 kinds).
+ */
+export function refsInData(data: unknown, keys: readonly string[], lists: readonly string[] = []): Set<number> {
+  const out = new Set<number>();
+  if (data === null || typeof data !== 'object') return out;
+  const wanted = new Set(keys);
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) {
+      for (const x of node) walk(x);
+      return;
+    }
+    if (!node || typeof node !== 'object') return;
+    for (const [k, v] of Object.entries(node as Row)) {
+      if (wanted.has(k)) {
+        numbersOf(v, out);
+        fromTo(v, out);
+        if (Array.isArray(v)) for (const x of v) fromTo(x, out);
+      }
+      walk(v);
+    }
+  };
+  walk(data);
+  // The single-field editor's change, at the top (a list of them too).
+  for (const top of Array.isArray(data) ? data : [data]) {
+    if (top && typeof top === 'object' && !Array.isArray(top) && typeof (top as Row).field === 'string' && wanted.has((top as Row).field as string)) fromTo(top, out);
+  }
+  // The lists at the top (of each entry of a list at the top, lax).
+  for (const top of Array.isArray(data) ? data : [data]) {
+    if (!top || typeof top !== 'object' || Array.isArray(top)) continue;
+    for (const list of lists) {
+      const v = (top as Row)[list];
+      // Each of its items (the value itself when it is not a list), a list among them read one level down.
+      for (const item of Array.isArray(v) ? v : [v]) numbersOf(item, out);
+    }
+  }
+  return out;
+}
+
+/** Every kind's numbers in one entry's data (an account's sourceId only in an account's entries: a booking's is where it was booked). */
+export function entryRefs(entity: string, data: unknown): Record<RefKind, Set<number>> {
+  const refs = Object.fromEntries(Object.entries(REF_KEYS).map(([kind, k]) => [kind, refsInData(data, k.keys, k.lists)])) as Record<RefKind, Set<number>>;
+  if ((ACCOUNT_LOG_ENTITIES as readonly string[]).includes(entity)) for (const id of refsInData(data, ['sourceId'])) refs.account.add(id);
+  return refs;
+}
+
+/** jsonb's order of an object's keys (shorter first, then by their bytes), kept for the answers the SQL used to build. */
+const jsonbKeyOrder = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+function mapOf<T>(ids: Set<number>, found: Map<number, T>): Record<string, T> | null {
+  const keys = [...ids].filter((id) => found.has(id)).map(String).sort(jsonbKeyOrder);
+  return keys.length ? Object.fromEntries(keys.map((k) => [k, found.get(Number(k))!])) : null;
+}
+
 /**
  * POST /api/actionLog: newest first, filtered by who (an employee's sign-ins, or a name typed),
  * the kind of record and its id, and local days. Every filter is served by an index of action_log
- * in date order; the page's 20 rows are found first and only they are joined to the names of who
- * and what (a deep page never joins the rows it skips). The total is counted up to
- * ACTION_LOG_COUNT_CAP: past that the answer says "more than".
+ * in date order, with the id (migration 0064): the page's 20 ids come from the index alone, however
+ * many rows the page skips, then only those rows are read with the names of who and what, and the
+ * records their data names (one look-up of every kind for the whole page). The total is counted up
+ * to ACTION_LOG_COUNT_CAP: past that the answer says "more than".
  */
 export async function searchActionLog(app: FastifyInstance, f: TActionLogSearch, culture: TCulture): Promise<TActionLogAnswer> {
   const tz = app.config.timeZone;
@@ -121,44 +216,105 @@ export async function searchActionLog(app: FastifyInstance, f: TActionLogSearch,
   const filter = cond ? sql`where ${cond}` : sql``;
 
   const counted = app.db.execute(sql`select count(*)::int as n from (select 1 from ${actionLog} ${filter} limit ${ACTION_LOG_COUNT_CAP + 1}) c`);
-  const page = app.db.execute(sql`
-    with page as (
-      select * from ${actionLog} ${filter}
-      order by ${actionLog.date} desc, ${actionLog.id} desc
-      limit ${f.perPage} offset ${(f.currentPage - 1) * f.perPage}
-    )
-    select p.id, p.date, p.action, p.entity, p.entity_id, p.message, p.data,
-      coalesce(who.display_name, p.action_by_name) as action_by_display,
-      acc.display_name as account, obj.reference_number as object_ref, ${dataRefs(culture)}
-    from page p
-    left join lateral (select a.display_name from users u join accounts a on a.id = u.account_id where u.id = p.action_by) who on true
-    left join accounts acc on p.entity = 'Account' and acc.id = p.entity_id
-    left join objects obj on p.entity = 'Object' and obj.id = p.entity_id
-    order by p.date desc, p.id desc`);
+  const page = app.db
+    .execute(sql`select ${actionLog.id} as id from ${actionLog} ${filter} order by ${actionLog.date} desc, ${actionLog.id} desc limit ${f.perPage} offset ${(f.currentPage - 1) * f.perPage}`)
+    .then(async (r) => {
+      const ids = (r.rows as { id: number }[]).map((x) => Number(x.id));
+      if (!ids.length) return [] as PageRow[];
+      const rows = await app.db.execute(sql`
+        select p.id, p.date, p.action, p.entity, p.entity_id, p.message, p.data,
+          coalesce(who.display_name, p.action_by_name) as action_by_display,
+          acc.display_name as account, obj.reference_number as object_ref
+        from ${actionLog} p
+        left join lateral (select a.display_name from users u join accounts a on a.id = u.account_id where u.id = p.action_by) who on true
+        left join accounts acc on p.entity = 'Account' and acc.id = p.entity_id
+        left join objects obj on p.entity = 'Object' and obj.id = p.entity_id
+        where p.id = any(${sql.param(ids)}::bigint[])
+        order by p.date desc, p.id desc`);
+      return rows.rows as PageRow[];
+    });
   const [countResult, rows] = await Promise.all([counted, page]);
   const n = (countResult.rows[0] as { n: number }).n;
+  const refs = rows.map((r) => entryRefs(r.entity, r.data));
+  const all = (kind: RefKind) => [...new Set(refs.flatMap((x) => [...x[kind]]))];
+  const names = await recordNames(app, culture, { account: all('account'), object: all('object'), lead: all('lead'), deal: all('deal'), viewing: all('viewing'), user: all('user'), branch: all('branch') });
   return {
     totalRows: Math.min(n, ACTION_LOG_COUNT_CAP),
     totalCapped: n > ACTION_LOG_COUNT_CAP,
-    items: (rows.rows as PageRow[]).map((r) => ({
-      id: Number(r.id),
-      date: toLocalDateTime(new Date(r.date), tz)!,
-      actionBy: r.action_by_display,
-      action: r.action,
-      entity: r.entity,
-      entityId: r.entity_id,
-      actionOver: r.account ?? (r.object_ref != null ? `#${formatReferenceNumber(r.object_ref)}` : r.entity_id != null ? `#${r.entity_id}` : null),
-      message: r.message,
-      data: r.data ?? null,
-      ...(r.account_names ? { accountNames: r.account_names } : {}),
-      ...(r.object_refs ? { objectNames: mapValues(r.object_refs, ([ref, title]) => `#${formatReferenceNumber(ref)}${title ? ` ${title}` : ''}`) } : {}),
-      ...(r.lead_refs ? { leadNames: mapValues(r.lead_refs, (l) => describeLead(t, l, l.account)) } : {}),
-      ...(r.deal_ids ? { dealIds: r.deal_ids } : {}),
-      ...(r.viewing_dates ? { viewingDates: mapValues(r.viewing_dates, (d) => (d ? toLocalDateTime(new Date(d), tz) : null)) } : {}),
-      ...(r.user_names ? { userNames: r.user_names } : {}),
-      ...(r.branch_keys ? { branchNames: mapValues(r.branch_keys, (key) => t(key)) } : {}),
-    })),
+    items: rows.map((r, i) => {
+      const mine = refs[i]!;
+      const accountNames = mapOf(mine.account, names.account);
+      const objectRefs = mapOf(mine.object, names.object);
+      const leadRefs = mapOf(mine.lead, names.lead);
+      const dealIds = [...mine.deal].filter((id) => names.deal.has(id)).sort((a, b) => a - b);
+      const viewingDates = mapOf(mine.viewing, names.viewing);
+      const userNames = mapOf(mine.user, names.user);
+      const branchKeys = mapOf(mine.branch, names.branch);
+      return {
+        id: Number(r.id),
+        date: toLocalDateTime(new Date(r.date), tz)!,
+        actionBy: r.action_by_display,
+        action: r.action,
+        entity: r.entity,
+        entityId: r.entity_id,
+        actionOver: r.account ?? (r.object_ref != null ? `#${formatReferenceNumber(r.object_ref)}` : r.entity_id != null ? `#${r.entity_id}` : null),
+        message: r.message,
+        data: r.data ?? null,
+        ...(accountNames ? { accountNames } : {}),
+        ...(objectRefs ? { objectNames: mapValues(objectRefs, ([ref, title]) => `#${formatReferenceNumber(ref)}${title ? ` ${title}` : ''}`) } : {}),
+        ...(leadRefs ? { leadNames: mapValues(leadRefs, (l) => describeLead(t, l, l.account)) } : {}),
+        ...(dealIds.length ? { dealIds } : {}),
+        ...(viewingDates ? { viewingDates: mapValues(viewingDates, (d) => (d ? toLocalDateTime(d, tz) : null)) } : {}),
+        ...(userNames ? { userNames } : {}),
+        ...(branchKeys ? { branchNames: mapValues(branchKeys, (key) => t(key)) } : {}),
+      };
+    }),
   };
+}
+
+/**
+ * The records a page's data names, as they are now, by id, in one statement: accounts by name,
+ * properties by reference number and title (in the reader's language), leads by what describeLead
+ * makes of them, deals by number, viewings by their date, sign-ins by their person's name (else the
+ * username), branches by their text key. A record deleted since is not among them (the reader sees its number).
+ */
+async function recordNames(app: FastifyInstance, culture: TCulture, ids: Record<RefKind, number[]>) {
+  const found = {
+    account: new Map<number, string>(),
+    object: new Map<number, [number, string | null]>(),
+    lead: new Map<number, Record<string, unknown> & { account: string | null }>(),
+    deal: new Map<number, true>(),
+    viewing: new Map<number, Date | null>(),
+    user: new Map<number, string>(),
+    branch: new Map<number, string>(),
+  };
+  if (!Object.values(ids).some((x) => x.length)) return found;
+  const list = (xs: number[]) => sql.param(xs);
+  const res = await app.db.execute(sql`
+    select 'account' as kind, a.id, a.display_name as name, null::jsonb as extra from accounts a where a.id = any(${list(ids.account)}::int[])
+    union all select 'object', o.id, ${objectTitle(culture, 'o')}, jsonb_build_array(o.reference_number) from objects o where o.id = any(${list(ids.object)}::int[])
+    union all select 'lead', l.id, la.display_name, jsonb_build_object(${sql.join(
+      LEAD_LINE_FIELDS.map((f) => sql`${sql.raw(`'${f}'`)}::text, l.${sql.identifier(leadColumns[f]!.name)}`),
+      sql`, `,
+    )})
+      from leads l left join accounts la on la.id = l.account_id where l.id = any(${list(ids.lead)}::int[])
+    union all select 'deal', d.id, null, null from deals d where d.id = any(${list(ids.deal)}::int[])
+    union all select 'viewing', v.id, null, jsonb_build_array(v.date_of_viewing) from viewings v where v.id = any(${list(ids.viewing)}::int[])
+    union all select 'user', u.id, coalesce(ua.display_name, u.username), null from users u left join accounts ua on ua.id = u.account_id where u.id = any(${list(ids.user)}::int[])
+    union all select 'branch', b.id, b.name_key, null from branches b where b.id = any(${list(ids.branch)}::int[])`);
+  for (const r of res.rows as { kind: RefKind; id: number; name: string | null; extra: unknown }[]) {
+    const id = Number(r.id);
+    if (r.kind === 'account') found.account.set(id, r.name!);
+    else if (r.kind === 'object') found.object.set(id, [Number((r.extra as [number])[0]), r.name]);
+    else if (r.kind === 'lead') found.lead.set(id, { ...(r.extra as Record<string, unknown>), account: r.name });
+    else if (r.kind === 'deal') found.deal.set(id, true);
+    else if (r.kind === 'viewing') {
+      const at = (r.extra as [string | null])[0];
+      found.viewing.set(id, at == null ? null : new Date(at));
+    } else if (r.kind === 'user') found.user.set(id, r.name!);
+    else found.branch.set(id, r.name!);
+  }
+  return found;
 }
 
 const mapValues = <A, B>(o: Record<string, A>, f: (a: A) => B): Record<string, B> => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(v)]));
