@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { MAX_AMOUNT_NUMBER, ZDate, ZId, ZIdParam, ZOk, ZPage, ZSelectOption, ZVersion } from './common.ts';
 import type { CallSchemas } from './call.ts';
 import { listAnswer } from './accounts.ts';
-import { zodOfField } from './objects.ts';
+import { describedFields } from './objects.ts';
 import { LEAD_FIELDS } from './lead-fields.ts';
 
 /** Every described field of a lead (GET /api/lead/get, POST /api/lead/update). */
-export const ZLeadFields = z.object(Object.fromEntries(LEAD_FIELDS.map((d) => [d.name, zodOfField(d)])) as Record<string, z.ZodTypeAny>);
+export const ZLeadFields = describedFields(LEAD_FIELDS);
 
 export const ZLeadObject = z.object({ objectId: z.number().int(), objectReferenceNumber: z.string(), title: z.string().nullable().optional() });
 
@@ -29,20 +29,7 @@ export const ZLead = ZLeadFields.extend({
 });
 export type TLeadObject = z.infer<typeof ZLeadObject>;
 /** The lead as answered: the fixed part typed, the described fields by name. */
-export type TLead = {
-  id: number;
-  accountId: number | null;
-  account: string | null;
-  accountIsEmploye: boolean;
-  descr: string;
-  location: string | null;
-  objects: TLeadObject[];
-  createdOn: string;
-  createdBy: string | null;
-  modifiedOn: string;
-  modifiedBy: string | null;
-  version: number;
-} & Record<string, unknown>;
+export type TLead = z.infer<typeof ZLead>;
 
 export const ZLeadLists = z.object({
   sourceList: z.array(ZSelectOption),

@@ -58,8 +58,16 @@ export function zodOfField(d: TFieldDescriptionOf): z.ZodTypeAny {
   }
 }
 
+/**
+ * The described fields as one object schema, each checked as its description says. Their names are
+ * data, so the type reads them by name (unknown); typed so, a schema extending it keeps its own
+ * properties' types (`id: number`), which a shape indexed by string would swallow.
+ */
+export const describedFields = (fields: readonly TFieldDescriptionOf[]) =>
+  z.object(Object.fromEntries(fields.map((d) => [d.name, zodOfField(d)]))) as unknown as z.ZodObject<Record<never, never>, z.core.$loose> & { shape: Record<string, z.ZodTypeAny> };
+
 /** Every described field of an object, as edited (GET /api/object/edit, POST /api/object/update). */
-export const ZObjectFields = z.object(Object.fromEntries(OBJECT_FIELDS.map((d) => [d.name, zodOfField(d)])) as Record<string, z.ZodTypeAny>);
+export const ZObjectFields = describedFields(OBJECT_FIELDS);
 export type TObjectFields = Record<string, unknown>;
 
 const ZRefItem = z.object({ id: z.number().int(), descr: z.string() });

@@ -1,17 +1,19 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { TAccountRow, TClientRow, TEmployeRow, TOwnerRow, TPartnerRow, TSelectOption, TSourceRow, TSpecialistRow } from '@crm/contract';
-import { api } from '../../../lib/api.ts';
+import type { TListQuery } from '@crm/contract';
+import { ACCOUNT, type AnswerOf } from '@crm/contract/resources';
+import { call } from '../../../lib/api.ts';
 import { readSavedFilter, readSavedList, type ListState, type SavedFilter, type SavedList } from '../../../lib/list-state.ts';
 
-export type TPage<T> = { items: T[]; totalRows: number };
+/** The paging and sort as kept (a cookie's sort as it was saved: the server answers one it does not know with a 400, as it always has). */
+const wireList = (q: ListState) => ({ ...q, sortBy: q.sortBy as TListQuery['sortBy'] });
 
 /** The lists answered by a GET with paging and sorting in the query string. */
 const getList =
-  <T>(name: string, path: string) =>
+  <A>(name: string, get: (query: ReturnType<typeof wireList>, signal: AbortSignal) => Promise<A>) =>
   (q: ListState) =>
     queryOptions({
       queryKey: ['accounts', name, q],
-      queryFn: ({ signal }) => api<TPage<T>>(path, { query: { ...q }, signal }),
+      queryFn: ({ signal }) => get(wireList(q), signal),
       placeholderData: keepPreviousData,
     });
 
@@ -24,27 +26,23 @@ export const ACCOUNT_LIST: SavedList = { list: 'AccountList' };
 export const CLIENT_LIST: SavedList = { list: 'ClientList' };
 export const PARTNER_LIST: SavedList = { list: 'PartnerList' };
 
-export const ownersQuery = getList<TOwnerRow>('owners', '/api/owner');
-export const specialistsQuery = getList<TSpecialistRow>('specialists', '/api/professional');
-export const sourcesQuery = getList<TSourceRow>('sources', '/api/source');
-export const employesQuery = getList<TEmployeRow>('employes', '/api/employe');
-export const accountsQuery = getList<TAccountRow>('accounts', '/api/account');
+export const ownersQuery = getList('owners', (query, signal) => call(ACCOUNT.calls.owners, { query }, { signal }));
+export const specialistsQuery = getList('specialists', (query, signal) => call(ACCOUNT.calls.professionals, { query }, { signal }));
+export const sourcesQuery = getList('sources', (query, signal) => call(ACCOUNT.calls.sources, { query }, { signal }));
+export const employesQuery = getList('employes', (query, signal) => call(ACCOUNT.calls.employes, { query }, { signal }));
+export const accountsQuery = getList('accounts', (query, signal) => call(ACCOUNT.calls.list, { query }, { signal }));
 
 /** Filters of the client list (cookie "ClientList.filter"). */
 export type TClientFilter = { serviceFilter: number; sources: number[]; startDate: string | null; endDate: string | null; lastName: string };
 export const NO_CLIENT_FILTER: TClientFilter = { serviceFilter: 0, sources: [], startDate: null, endDate: null, lastName: '' };
 export const CLIENT_FILTER: SavedFilter<TClientFilter> = { cookie: 'ClientList.filter', initial: NO_CLIENT_FILTER };
-export type TClientSearchAnswer = TPage<TClientRow> & { filterLists: { serviceList: TSelectOption[]; sourceList: TSelectOption[] } };
+export type TClientSearchAnswer = AnswerOf<typeof ACCOUNT.calls.clients>;
 
 export const clientsQuery = (f: TClientFilter, q: ListState) =>
   queryOptions({
     queryKey: ['accounts', 'clients', f, q],
     queryFn: ({ signal }) =>
-      api<TClientSearchAnswer>('/api/clients/search', {
-        body: { ...f, lastName: f.lastName.trim() || null, ...q },
-        signal,
-        background: true,
-      }),
+      call(ACCOUNT.calls.clients, { body: { ...f, lastName: f.lastName.trim() || null, ...wireList(q) } }, { signal, background: true }),
     placeholderData: keepPreviousData,
   });
 
@@ -58,11 +56,7 @@ export const partnersQuery = (f: TPartnerFilter, q: ListState) =>
   queryOptions({
     queryKey: ['accounts', 'partners', f, q],
     queryFn: ({ signal }) =>
-      api<TPage<TPartnerRow>>('/api/partners', {
-        body: { ...f, createdByText: f.createdByText.trim() || null, country: f.country.trim() || null, ...q },
-        signal,
-        background: true,
-      }),
+      call(ACCOUNT.calls.partners, { body: { ...f, createdByText: f.createdByText.trim() || null, country: f.country.trim() || null, ...wireList(q) } }, { signal, background: true }),
     placeholderData: keepPreviousData,
   });
 

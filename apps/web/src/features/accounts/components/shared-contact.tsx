@@ -5,9 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
-import type { TSearchHit } from '@crm/contract';
+import { SHELL } from '@crm/contract/resources';
 import { IconAlertTriangle } from '../../../components/icons.ts';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/api.ts';
 import { completeContact, sameContact } from '../../../lib/contact-match.ts';
 
 /** How many other accounts a shared phone or e-mail names at most. */
@@ -24,7 +24,7 @@ export function SharedContact({ kind, value, selfId, testId }: { kind: 'phone' |
   const q = useQuery({
     queryKey: ['accounts', 'sharedContact', kind, typed],
     // The global search: its account hits show the phone or e-mail they were found by.
-    queryFn: ({ signal }) => api<{ items: TSearchHit[] }>('/api/search', { query: { searchStr: typed }, signal, background: true }),
+    queryFn: ({ signal }) => call(SHELL.calls.search, { query: { searchStr: typed } }, { signal, background: true }),
     enabled: ready,
     staleTime: 30_000,
   });

@@ -8,9 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { SEARCH_DEBOUNCE_MS, plainText } from '@crm/contract/constants';
 import type { TAccountAdd } from '@crm/contract';
+import { ACCOUNT, LEAD } from '@crm/contract/resources';
 import { useRouteHandle } from '../../../lib/use-route-title.ts';
-import { api, ApiError, call } from '../../../lib/api.ts';
-import { LEAD } from '@crm/contract/resources';
+import { ApiError, call } from '../../../lib/api.ts';
 import { SharedContact } from '../components/shared-contact.tsx';
 import { describeError } from '../../../lib/errors.ts';
 import { hasBranch, isOfficeAdmin, useSession } from '../../../lib/session.ts';
@@ -96,7 +96,7 @@ export function AccountAddPage() {
   const namesReady = names.last.length >= 2 && names.first.length >= 2;
   const same = useQuery({
     queryKey: ['accounts', 'sameName', names.last, names.first],
-    queryFn: ({ signal }) => api<{ items: { id: number; description: string }[] }>('/api/account/search', { query: { searchStr: `${names.last} ${names.first}` }, signal, background: true }),
+    queryFn: ({ signal }) => call(ACCOUNT.calls.search, { query: { searchStr: `${names.last} ${names.first}` } }, { signal, background: true }),
     enabled: namesReady,
     staleTime: 30_000,
   });

@@ -6,8 +6,9 @@ import type { TAccountRow } from '@crm/contract';
 import { IconArrowMerge, IconX } from '../../../components/icons.ts';
 import { clearBanner, showBanner } from '../../../lib/banner.ts';
 import { ListScreen } from '../../../kit/list-screen.tsx';
-import { ACCOUNT_LIST, accountsQuery, type TPage } from '../api/account-lists.ts';
+import { ACCOUNT_LIST, accountsQuery } from '../api/account-lists.ts';
 import { createdColumns, modifiedColumns, nameColumn } from '../../../components/account-columns.tsx';
+import { ACCOUNT, type AnswerOf } from '@crm/contract/resources';
 
 /** /Accounts and /AllAccounts: every account, with Add and Merge (tick two rows, then Merge). */
 export function AccountsPage() {
@@ -39,7 +40,7 @@ export function AccountsPage() {
   };
 
   return (
-    <ListScreen<TAccountRow, Record<string, never>, TPage<TAccountRow>>
+    <ListScreen<TAccountRow, Record<string, never>, AnswerOf<typeof ACCOUNT.calls.list>>
       testId="accounts"
       title={t('title.accounts')}
       saved={{ list: ACCOUNT_LIST }}

@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { TEmployeRow } from '@crm/contract';
 import { ListScreen } from '../../../kit/list-screen.tsx';
 import { isOfficeAdmin, useSession } from '../../../lib/session.ts';
-import { EMPLOYE_LIST, employesQuery, type TPage } from '../api/account-lists.ts';
+import { EMPLOYE_LIST, employesQuery } from '../api/account-lists.ts';
 import { nameColumn } from '../../../components/account-columns.tsx';
 import { branchText, roleText } from '../components/labels.ts';
+import { ACCOUNT, type AnswerOf } from '@crm/contract/resources';
 
 /** /Employes: the agency's staff, their role, branch and sign-in. */
 export function EmployesPage() {
@@ -13,7 +14,7 @@ export function EmployesPage() {
   // Employee accounts (whose e-mail becomes a sign-in) are added by office admins.
   const officeAdmin = isOfficeAdmin(useSession());
   return (
-    <ListScreen<TEmployeRow, Record<string, never>, TPage<TEmployeRow>>
+    <ListScreen<TEmployeRow, Record<string, never>, AnswerOf<typeof ACCOUNT.calls.employes>>
       testId="employes"
       title={t('title.employes')}
       saved={{ list: EMPLOYE_LIST }}

@@ -1,14 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import type { TOwnerRow } from '@crm/contract';
 import { ListScreen } from '../../../kit/list-screen.tsx';
-import { OWNER_LIST, ownersQuery, type TPage } from '../api/account-lists.ts';
+import { OWNER_LIST, ownersQuery } from '../api/account-lists.ts';
 import { createdColumns, modifiedColumns, nameColumn, objectsColumn } from '../../../components/account-columns.tsx';
+import { ACCOUNT, type AnswerOf } from '@crm/contract/resources';
 
 /** /Owners: the owners, newest first. */
 export function OwnersPage() {
   const { t } = useTranslation();
   return (
-    <ListScreen<TOwnerRow, Record<string, never>, TPage<TOwnerRow>>
+    <ListScreen<TOwnerRow, Record<string, never>, AnswerOf<typeof ACCOUNT.calls.owners>>
       testId="owners"
       title={t('title.owners')}
       saved={{ list: OWNER_LIST }}

@@ -2,14 +2,15 @@ import { Badge, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TPartnerRow } from '@crm/contract';
 import { ListScreen } from '../../../kit/list-screen.tsx';
-import { PARTNER_FILTER, PARTNER_LIST, partnersQuery, type TPage, type TPartnerFilter } from '../api/account-lists.ts';
+import { PARTNER_FILTER, PARTNER_LIST, partnersQuery, type TPartnerFilter } from '../api/account-lists.ts';
 import { createdColumns, modifiedColumns, nameColumn } from '../../../components/account-columns.tsx';
+import { ACCOUNT, type AnswerOf } from '@crm/contract/resources';
 
 /** /Partners: other agencies and tourism partners, by who entered them, their country and when. */
 export function PartnersPage() {
   const { t } = useTranslation();
   return (
-    <ListScreen<TPartnerRow, TPartnerFilter, TPage<TPartnerRow>>
+    <ListScreen<TPartnerRow, TPartnerFilter, AnswerOf<typeof ACCOUNT.calls.partners>>
       testId="partners"
       title={t('title.partners')}
       saved={{ list: PARTNER_LIST, filter: PARTNER_FILTER }}

@@ -1,14 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import type { TSourceRow } from '@crm/contract';
 import { ListScreen } from '../../../kit/list-screen.tsx';
-import { SOURCE_LIST, sourcesQuery, type TPage } from '../api/account-lists.ts';
+import { SOURCE_LIST, sourcesQuery } from '../api/account-lists.ts';
 import { nameColumn } from '../../../components/account-columns.tsx';
+import { ACCOUNT, type AnswerOf } from '@crm/contract/resources';
 
 /** /Sources: where leads come from (portals, the site, partners), by name. */
 export function SourcesPage() {
   const { t } = useTranslation();
   return (
-    <ListScreen<TSourceRow, Record<string, never>, TPage<TSourceRow>>
+    <ListScreen<TSourceRow, Record<string, never>, AnswerOf<typeof ACCOUNT.calls.sources>>
       testId="sources"
       title={t('title.sources')}
       saved={{ list: SOURCE_LIST }}

@@ -3,14 +3,15 @@ import { useTranslation } from 'react-i18next';
 import type { TSpecialistRow } from '@crm/contract';
 import { ListScreen } from '../../../kit/list-screen.tsx';
 import { SPECIALTIES } from '../account-fields.ts';
-import { SPECIALIST_LIST, specialistsQuery, type TPage } from '../api/account-lists.ts';
+import { SPECIALIST_LIST, specialistsQuery } from '../api/account-lists.ts';
 import { nameColumn } from '../../../components/account-columns.tsx';
+import { ACCOUNT, type AnswerOf } from '@crm/contract/resources';
 
 /** /Professionals: lawyers, notaries, engineers and the like, with their specialities. */
 export function SpecialistsPage() {
   const { t } = useTranslation();
   return (
-    <ListScreen<TSpecialistRow, Record<string, never>, TPage<TSpecialistRow>>
+    <ListScreen<TSpecialistRow, Record<string, never>, AnswerOf<typeof ACCOUNT.calls.professionals>>
       testId="specialists"
       title={t('title.specialists')}
       saved={{ list: SPECIALIST_LIST }}
