@@ -28,6 +28,7 @@ const LANGUAGES = [
     passwordSet: (email: string) => `Password set successfully for ${email}`,
     setsFor: 'This sets the password of',
     createsFor: 'No one signs in with this e-mail yet',
+    noOneMatches: (text: string) => `No one matches “${text}”.`,
   },
   {
     cookie: 'el',
@@ -50,6 +51,7 @@ const LANGUAGES = [
     passwordSet: (email: string) => `Ο κωδικός πρόσβασης για το ${email} ορίστηκε επιτυχώς`,
     setsFor: 'Ορίζεται ο κωδικός σύνδεσης του χρήστη',
     createsFor: 'Κανείς δεν συνδέεται ακόμη',
+    noOneMatches: (text: string) => `Κανείς δεν ταιριάζει με «${text}».`,
   },
 ] as const;
 
@@ -547,6 +549,39 @@ for (const L of LANGUAGES) {
       await expect(page.getByTestId('owners-table-page-size')).toHaveValue('10');
       const rows = await page.getByTestId('owners-table-row').count();
       expect(rows).toBeLessThanOrEqual(10);
+    });
+
+    test('every account list has a search box: part of a phone finds the account, its first phone a tap away; a search that finds no one says so', async ({ context, request, baseURL }) => {
+      const { page, token } = await openAs(context, request, baseURL!, L.cookie);
+      const last = unique('Searched');
+      const digits = String(10_000_000 + Math.floor(Math.random() * 89_999_999));
+      const phone = `+30 69${digits}`;
+      const id = await createAccount(request, token, { lastName: last, firstName: 'Maria', isOwner: true, isClient: true, phone });
+      for (const [path, list] of [['/Owners', 'owners'], ['/Clients', 'clients'], ['/AllAccounts', 'accounts']] as const) {
+        await page.goto(path);
+        await page.getByTestId(`${list}-filter-search`).fill(digits.slice(-6));
+        const row = page.getByTestId(`${list}-table-row`).filter({ has: page.locator(`a[href="/Accounts/View/${id}"]`) });
+        await expect(row).toHaveCount(1);
+        await expect(page.getByTestId(`${list}-table-row`)).toHaveCount(1);
+        await expect(row.getByTestId('account-phone')).toHaveAttribute('href', `tel:+3069${digits}`);
+        await expect(row.getByTestId('account-phone')).toHaveText(phone);
+      }
+      // The search is kept as the list's other filters are: a reload finds it still there.
+      await page.reload();
+      await expect(page.getByTestId('accounts-filter-search')).toHaveValue(digits.slice(-6));
+      await expectAccessible(page, `account list searched ${L.cookie}`);
+      const nobody = `${last}zz`;
+      await page.getByTestId('accounts-filter-search').fill(nobody);
+      await expect(page.getByText(L.noOneMatches(nobody))).toBeVisible();
+      await page.getByTestId('accounts-filter-search-clear').click();
+      await expect(page.getByTestId('accounts-filter-search')).toHaveValue('');
+      await expect(page.getByTestId('accounts-table-row').first()).toBeVisible();
+      // The lists of the other kinds have the same box, found by a name's part.
+      for (const [path, list] of [['/Partners', 'partners'], ['/Professionals', 'specialists'], ['/Sources', 'sources'], ['/Employes', 'employes']] as const) {
+        await page.goto(path);
+        await page.getByTestId(`${list}-filter-search`).fill(nobody);
+        await expect(page.getByText(L.noOneMatches(nobody))).toBeVisible();
+      }
     });
 
     test('an admin changes an employee\'s role and sets the password; the employee sees no admin links', async ({ context, browser, request, baseURL }) => {

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { DataTableColumn } from './data-table.tsx';
 import { formatDateTime } from '../lib/format.ts';
+import { phoneLinks } from '../lib/contact-links.ts';
 
 type Stamped = { createdOn: string; createdBy: string | null; modifiedOn: string; modifiedBy: string | null };
 type Named = { id: number; name: string };
@@ -59,4 +60,22 @@ export const objectsColumn = <T extends { objectReferenceNumbers: string }>(t: T
   title: t('accounts.ui.col.objects'),
   sortable: true,
   render: (r) => (r.objectReferenceNumbers?.trim() ? <ObjectRefs refs={r.objectReferenceNumbers} /> : null),
+});
+
+/** The account's first phone, a tap away on a phone (tel:). */
+export const phoneColumn = <T extends { phone: string | null }>(t: TFunction): DataTableColumn<T> => ({
+  accessor: 'phone',
+  title: t('accounts.ui.col.phone'),
+  noWrap: true,
+  render: (r) => {
+    const [first] = phoneLinks(r.phone);
+    if (!first) return null;
+    return first.href ? (
+      <a href={first.href} className="cell-link mantine-focus-auto" data-testid="account-phone">
+        {first.text}
+      </a>
+    ) : (
+      first.text
+    );
+  },
 });

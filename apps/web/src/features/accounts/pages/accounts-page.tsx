@@ -6,8 +6,9 @@ import type { TAccountRow } from '@crm/contract';
 import { IconArrowMerge, IconX } from '../../../components/icons.ts';
 import { clearBanner, showBanner } from '../../../lib/banner.ts';
 import { ListScreen } from '../../../kit/list-screen.tsx';
-import { ACCOUNT_LIST, accountsQuery } from '../api/account-lists.ts';
-import { createdColumns, modifiedColumns, nameColumn } from '../../../components/account-columns.tsx';
+import { ACCOUNT_LIST, ACCOUNT_SEARCH, accountsQuery, type TSearchFilter } from '../api/account-lists.ts';
+import { noMatchOf, searchField } from '../components/search-field.ts';
+import { createdColumns, modifiedColumns, nameColumn, phoneColumn } from '../../../components/account-columns.tsx';
 import { ACCOUNT, type AnswerOf } from '@crm/contract/resources';
 
 /** /Accounts and /AllAccounts: every account, with Add and Merge (tick two rows, then Merge). */
@@ -40,14 +41,16 @@ export function AccountsPage() {
   };
 
   return (
-    <ListScreen<TAccountRow, Record<string, never>, AnswerOf<typeof ACCOUNT.calls.list>>
+    <ListScreen<TAccountRow, TSearchFilter, AnswerOf<typeof ACCOUNT.calls.list>>
       testId="accounts"
       title={t('title.accounts')}
-      saved={{ list: ACCOUNT_LIST }}
-      query={(_f, page) => accountsQuery(page)}
+      saved={{ list: ACCOUNT_LIST, filter: ACCOUNT_SEARCH }}
+      debounced={['search']}
+      fields={() => [searchField(t, 'accounts')]}
+      query={accountsQuery}
       add={{ to: '/Accounts/Add', label: t('accounts.ui.accounts.add') }}
-      empty={{ none: t('accounts.ui.accounts.empty'), noMatch: t('accounts.ui.accounts.empty') }}
-      columns={() => [...createdColumns(t), nameColumn(t), ...modifiedColumns(t)]}
+      empty={{ none: t('accounts.ui.accounts.empty'), noMatch: noMatchOf(t) }}
+      columns={() => [...createdColumns(t), nameColumn(t), phoneColumn(t), ...modifiedColumns(t)]}
       selection={selecting ? { selected, onChange: setSelected } : undefined}
       actions={
         <>

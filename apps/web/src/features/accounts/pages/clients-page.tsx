@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { TClientRow } from '@crm/contract';
 import { IconExclamationCircle } from '../../../components/icons.ts';
 import { ListScreen } from '../../../kit/list-screen.tsx';
-import { CLIENT_FILTER, CLIENT_LIST, clientsQuery, type TClientFilter, type TClientSearchAnswer } from '../api/account-lists.ts';
-import { AccountLink, createdColumns, modifiedColumns, objectsColumn } from '../../../components/account-columns.tsx';
+import { CLIENT_FILTER, NO_CLIENT_FILTER, CLIENT_LIST, clientsQuery, type TClientFilter, type TClientSearchAnswer } from '../api/account-lists.ts';
+import { AccountLink, createdColumns, modifiedColumns, objectsColumn, phoneColumn } from '../../../components/account-columns.tsx';
+import { noMatchOf, searchField } from '../components/search-field.ts';
 import { formatBudget } from '../components/budget.ts';
 
 /** /Clients: the buyers and tenants, by what they ask for, their source, when, and name. */
@@ -15,11 +16,12 @@ export function ClientsPage() {
       testId="clients"
       title={t('title.clients')}
       saved={{ list: CLIENT_LIST, filter: CLIENT_FILTER }}
-      debounced={['lastName']}
+      debounced={['lastName', 'search']}
       query={clientsQuery}
       add={{ to: '/Accounts/AddClient', label: t('accounts.ui.clients.add') }}
-      empty={{ none: t('accounts.ui.clients.empty'), noMatch: t('accounts.ui.clients.noMatch') }}
+      empty={{ none: t('accounts.ui.clients.empty'), noMatch: noMatchOf(t, { initial: NO_CLIENT_FILTER, text: t('accounts.ui.clients.noMatch') }) }}
       fields={({ answer }) => [
+        searchField(t, 'clients'),
         {
           kind: 'select',
           name: 'serviceFilter',
@@ -51,6 +53,7 @@ export function ClientsPage() {
             </Group>
           ),
         },
+        phoneColumn(t),
         objectsColumn(t),
         { accessor: 'request', title: t('accounts.ui.col.request'), sortable: true, noWrap: true, render: (r) => formatBudget(t, r.purchaseBudgetRangeMin, r.purchaseBudgetRangeMax) },
         ...modifiedColumns(t),

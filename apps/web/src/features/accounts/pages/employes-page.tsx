@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { TEmployeRow } from '@crm/contract';
 import { ListScreen } from '../../../kit/list-screen.tsx';
 import { isOfficeAdmin, useSession } from '../../../lib/session.ts';
-import { EMPLOYE_LIST, employesQuery } from '../api/account-lists.ts';
-import { nameColumn } from '../../../components/account-columns.tsx';
+import { EMPLOYE_LIST, EMPLOYE_SEARCH, employesQuery, type TSearchFilter } from '../api/account-lists.ts';
+import { noMatchOf, searchField } from '../components/search-field.ts';
+import { nameColumn, phoneColumn } from '../../../components/account-columns.tsx';
 import { branchText, roleText } from '../components/labels.ts';
 import { ACCOUNT, type AnswerOf } from '@crm/contract/resources';
 
@@ -14,15 +15,17 @@ export function EmployesPage() {
   // Employee accounts (whose e-mail becomes a sign-in) are added by office admins.
   const officeAdmin = isOfficeAdmin(useSession());
   return (
-    <ListScreen<TEmployeRow, Record<string, never>, AnswerOf<typeof ACCOUNT.calls.employes>>
+    <ListScreen<TEmployeRow, TSearchFilter, AnswerOf<typeof ACCOUNT.calls.employes>>
       testId="employes"
       title={t('title.employes')}
-      saved={{ list: EMPLOYE_LIST }}
-      query={(_f, page) => employesQuery(page)}
+      saved={{ list: EMPLOYE_LIST, filter: EMPLOYE_SEARCH }}
+      debounced={['search']}
+      fields={() => [searchField(t, 'employes')]}
+      query={employesQuery}
       add={officeAdmin ? { to: '/Accounts/AddEmploye', label: t('accounts.ui.employes.add') } : undefined}
-      empty={{ none: t('accounts.ui.employes.empty'), noMatch: t('accounts.ui.employes.empty') }}
+      empty={{ none: t('accounts.ui.employes.empty'), noMatch: noMatchOf(t) }}
       columns={() => [
-        nameColumn(t),
+        nameColumn(t), phoneColumn(t),
         { accessor: 'role', title: t('accounts.ui.col.role'), sortable: true, render: (r) => roleText(t, r.role) },
         { accessor: 'branchId', title: t('accounts.ui.col.branch'), render: (r) => branchText(t, r.branchId) },
         {

@@ -3,23 +3,26 @@ import { useTranslation } from 'react-i18next';
 import type { TSpecialistRow } from '@crm/contract';
 import { ListScreen } from '../../../kit/list-screen.tsx';
 import { SPECIALTIES } from '../account-fields.ts';
-import { SPECIALIST_LIST, specialistsQuery } from '../api/account-lists.ts';
-import { nameColumn } from '../../../components/account-columns.tsx';
+import { SPECIALIST_LIST, SPECIALIST_SEARCH, specialistsQuery, type TSearchFilter } from '../api/account-lists.ts';
+import { noMatchOf, searchField } from '../components/search-field.ts';
+import { nameColumn, phoneColumn } from '../../../components/account-columns.tsx';
 import { ACCOUNT, type AnswerOf } from '@crm/contract/resources';
 
 /** /Professionals: lawyers, notaries, engineers and the like, with their specialities. */
 export function SpecialistsPage() {
   const { t } = useTranslation();
   return (
-    <ListScreen<TSpecialistRow, Record<string, never>, AnswerOf<typeof ACCOUNT.calls.professionals>>
+    <ListScreen<TSpecialistRow, TSearchFilter, AnswerOf<typeof ACCOUNT.calls.professionals>>
       testId="specialists"
       title={t('title.specialists')}
-      saved={{ list: SPECIALIST_LIST }}
-      query={(_f, page) => specialistsQuery(page)}
+      saved={{ list: SPECIALIST_LIST, filter: SPECIALIST_SEARCH }}
+      debounced={['search']}
+      fields={() => [searchField(t, 'specialists')]}
+      query={specialistsQuery}
       add={{ to: '/Accounts/AddProfessional', label: t('accounts.ui.specialists.add') }}
-      empty={{ none: t('accounts.ui.specialists.empty'), noMatch: t('accounts.ui.specialists.empty') }}
+      empty={{ none: t('accounts.ui.specialists.empty'), noMatch: noMatchOf(t) }}
       columns={() => [
-        nameColumn(t),
+        nameColumn(t), phoneColumn(t),
         {
           accessor: 'speciality',
           title: t('accounts.ui.col.speciality'),

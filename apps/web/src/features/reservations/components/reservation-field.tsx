@@ -7,7 +7,7 @@ import { TimeField } from '../../../components/fields/time-field.tsx';
 import { DateField } from '../../../components/fields/date-field.tsx';
 import { formatFieldValue } from '../../../components/fields/field-values.ts';
 import { formatMoney2 } from '../../../lib/format.ts';
-import { mailtoOf, phoneLinks } from '../contact-links.ts';
+import { mailtoOf, phoneLinks } from '../../../lib/contact-links.ts';
 import { DONE_OF, PAIRED, listOf, type Sheet } from '../reservation-form.ts';
 
 /** A link a finger taps (a phone, an e-mail): at least 24 px tall, its text centred in it. */

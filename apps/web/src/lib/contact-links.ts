@@ -1,5 +1,5 @@
 /**
- * A guest's phone as the booking keeps it (free text: several written with ';', a name or a note
+ * A phone as an account or a booking keeps it (free text: several written with ';', a name or a note
  * beside a number) in parts to tap: each part with its tel: address (digits and a leading +, as the
  * account pages dial), or none where the part holds too few digits to be a number.
  */
