@@ -128,6 +128,34 @@ test('the Realties menu leads to the property search and to the keys', async ({ 
   await ctx.close();
 });
 
+for (const language of ['en-UK', 'el'] as const) {
+  test(`the search filters by bedrooms, and a municipality and its town of the same name are offered once (${language})`, async ({ browser, request, baseURL }) => {
+    const token = await apiToken(request);
+    const price = uniquePrice();
+    const three = await createObject(request, token, { forSale: true, salePrice: price, bedrooms: 3 });
+    await createObject(request, token, { forSale: true, salePrice: price, bedrooms: 1 });
+    const ctx = await signedIn(browser, baseURL!, token, language);
+    const page = await ctx.newPage();
+    await page.goto('/Objects/Search');
+    await page.getByTestId('object-search-new').click();
+    await page.getByTestId('object-search-location').fill(language === 'el' ? 'Καλαμαρ' : 'Kalamar');
+    const town = language === 'el' ? 'Καλαμαριά, Θεσσαλονίκη' : 'Kalamaria, Thessaloniki';
+    await expect(page.getByRole('option', { name: town, exact: true })).toHaveCount(1);
+    await expect(page.getByRole('option', { name: /^(Kalamaria|Καλαμαριά) \(/ })).toHaveCount(0);
+    await page.getByTestId('object-search-location').fill('');
+    await page.getByTestId('object-search-priceMin').fill(String(price));
+    await page.getByTestId('object-search-priceMax').fill(String(price));
+    await page.getByTestId('object-search-bedrooms').click();
+    await page.getByRole('option', { name: '3+', exact: true }).click();
+    await page.getByTestId('object-search-submit').click();
+    const rows = page.getByTestId('object-search-table-row');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first().getByTestId('object-search-ref')).toHaveText(`#${three.referenceNumber}`);
+    await expectAccessible(page, `object search by bedrooms ${language}`);
+    await ctx.close();
+  });
+}
+
 test('a lower limit above the upper one is refused in the form', async ({ browser, request, baseURL }) => {
   const token = await apiToken(request);
   const ctx = await signedIn(browser, baseURL!, token, 'en-UK');

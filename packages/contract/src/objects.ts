@@ -215,6 +215,8 @@ export const ZObjectSearch = z.object({
   priceMax: z.number().min(0).max(MAX_AMOUNT_NUMBER).nullable().optional(),
   areaMin: z.number().min(0).max(1e9).nullable().optional(),
   areaMax: z.number().min(0).max(1e9).nullable().optional(),
+  /** At least this many bedrooms ("3+"). */
+  bedroomsMin: z.number().int().min(0).max(100).nullable().optional(),
   showOnMap: z.boolean().default(false),
   /** The employee account that created the objects. */
   createdBy: ZId.nullable().optional(),

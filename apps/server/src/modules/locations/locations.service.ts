@@ -39,6 +39,14 @@ export const seatMunicipalityOf = (place: SQL) => sql`(select seat.parent_id fro
   where seat.id = ${place} and seat.name_el = town.name_el)`;
 
 /**
+ * Place `alias` has a seat (a place of the same name under it: Καλαμαριά in the municipality of
+ * Καλαμαριά). The seat stands for it (placesCovered), so the place is offered once: as the seat.
+ */
+const hasSeat = (alias: string) => sql.raw(`exists (select 1 from locations seat where seat.parent_id = ${alias}.id and seat.name_el = ${alias}.name_el)`);
+/** Place `alias` is the seat of the place above it (offered instead of it, where that is offered). */
+const isSeat = (alias: string) => sql.raw(`exists (select 1 from locations town where town.id = ${alias}.parent_id and town.name_el = ${alias}.name_el)`);
+
+/**
  * The places a search for place `id` covers: the place and those under it, and when the place is
  * the seat of a municipality of the same name (Καλαμαριά in the municipality of Καλαμαριά), the
  * whole municipality. The picker writes the municipality's neighbourhoods "Αρετσού, Καλαμαριά", so
@@ -103,6 +111,7 @@ export async function searchLocations(db: Db, searchStr: string, culture: TCultu
         words.map((w) => wordMatches(pathText, w)),
         sql` and `,
       )}
+        and not ${hasSeat('l')}
       order by
         case when ${nameStarts('name_el')} or ${nameStarts('name_en')} or ${nameStarts('name_ru')} then 0
              when ${wordStarts} then 1
@@ -134,9 +143,11 @@ export async function topLocations(db: Db, culture: TCulture) {
         from per_place pp join ${locations} l on l.id = pp.location_id cross join unnest(l.path) as a(id)
         group by a.id
       )
-      select l.id, ${textCol} as text, coalesce(pa.n, 0)::int as objects
+      -- A place with a seat is offered as its seat (the name agents use), with the whole place's count.
+      select coalesce(seat.id, l.id) as id, coalesce(${aliasedText('seat', culture)}, ${textCol}) as text, coalesce(pa.n, 0)::int as objects
       from ${locations} l left join per_area pa on pa.id = l.id
-      where l.level >= 2 and (pa.n > 0 or l.key = any(${mainKeys}))
+        left join ${locations} seat on seat.parent_id = l.id and seat.name_el = l.name_el
+      where l.level >= 2 and (pa.n > 0 or l.key = any(${mainKeys})) and not (l.level >= 3 and ${isSeat('l')})
       order by coalesce(pa.n, 0) desc,
         array_position(${mainKeys}, l.key) nulls last,
         ${textCol} collate ${collationOf(culture)}, l.id

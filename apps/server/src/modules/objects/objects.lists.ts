@@ -211,6 +211,7 @@ export async function searchWhere(db: Db, q: Omit<TObjectSearch, 'perPage' | 'cu
     service,
     q.areaMin != null ? gte(col('area'), q.areaMin) : undefined,
     q.areaMax != null ? lte(col('area'), q.areaMax) : undefined,
+    q.bedroomsMin ? gte(col('bedrooms'), q.bedroomsMin) : undefined,
     // A place includes the places under it (a municipality's seat: the municipality, placesCovered). They are looked up first and given as a list: a
     // recursive subquery inside the search left PostgreSQL guessing how many objects it keeps, and it
     // joined every owner before filtering (a map search took 100 ms of SQL at 50k objects).

@@ -30,9 +30,9 @@ async function make(fields: Record<string, unknown>, headers: Headers = H) {
   return res.json() as { id: number; referenceNumber: string };
 }
 const point = { latitude: 40.58, longitude: 22.95, displayCoordinates: true };
-const sale = await make({ title: 'Penthouse with sea view', forSale: true, salePrice: 300000, area: 120, locationId: kara!.id, objectSubTypeId: 1, ...point }, bearer(emp.token));
+const sale = await make({ title: 'Penthouse with sea view', forSale: true, salePrice: 300000, area: 120, bedrooms: 3, locationId: kara!.id, objectSubTypeId: 1, ...point }, bearer(emp.token));
 const rent = await make({ title: 'Studio near the university', forRent: true, rentPrice: 450, area: 35, locationId: kal!.id, address: 'Egnatia 12' });
-const both = await make({ title: 'Maisonette Panorama', forSale: true, forRent: true, salePrice: 180000, rentPrice: 900, area: 140, locationId: thess!.id, ...point });
+const both = await make({ title: 'Maisonette Panorama', forSale: true, forRent: true, salePrice: 180000, rentPrice: 900, area: 140, bedrooms: 2, locationId: thess!.id, ...point });
 const shortLet = await make({ title: 'Beach house Kassandra', forShortRent: true, shortRentPrice: 120, area: 80, locationId: kas!.id });
 const ids = (r: { json: () => { items: { id: number }[] } }) => r.json().items.map((i) => i.id).sort((a, b) => a - b);
 const sorted = (...xs: { id: number }[]) => xs.map((x) => x.id).sort((a, b) => a - b);
@@ -57,8 +57,13 @@ describe('the object search form', () => {
     expect((await app.inject({ method: 'DELETE', url: `/api/object/${former.id}`, headers: H })).statusCode).toBe(200);
   });
 
-  it('filters by area, by a place with the places under it, and by the creator', async () => {
+  it('filters by area, by bedrooms, by a place with the places under it, and by the creator', async () => {
     expect(ids(await post('/api/object/search', { areaMin: 100 }))).toEqual(sorted(sale, both));
+    // "2+" bedrooms: those with 2 or more; a property whose bedrooms nobody entered is not among them.
+    expect(ids(await post('/api/object/search', { bedroomsMin: 2 }))).toEqual(sorted(sale, both));
+    expect(ids(await post('/api/object/search', { bedroomsMin: 3, forSale: true }))).toEqual(sorted(sale));
+    expect(ids(await post('/api/object/search', { bedroomsMin: 3, showOnMap: true }))).toEqual(sorted(sale));
+    expect(ids(await post('/api/object/search', { bedroomsMin: null }))).toHaveLength(4);
     expect(ids(await post('/api/object/search', { locationId: thess!.id }))).toEqual(sorted(sale, rent, both));
     expect(ids(await post('/api/object/search', { locationId: kal!.id }))).toEqual(sorted(sale, rent));
     expect(ids(await post('/api/object/search', { locationId: kara!.id }))).toEqual(sorted(sale));
@@ -95,7 +100,7 @@ describe('the object search form', () => {
     const res = await post('/api/object/search', { priceMin: 500, priceMax: 100 }, { ...H, 'accept-language': 'el' });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.priceMax).toEqual(['Το ανώτατο όριο δεν μπορεί να είναι μικρότερο από το κατώτατο']);
-    for (const body of [{ locationId: 2 ** 31 }, { areaMin: -1 }, { forSale: 'yes' }, { currentPage: 0 }]) {
+    for (const body of [{ locationId: 2 ** 31 }, { areaMin: -1 }, { forSale: 'yes' }, { currentPage: 0 }, { bedroomsMin: 1.5 }, { bedroomsMin: 101 }]) {
       expect((await post('/api/object/search', body)).statusCode, JSON.stringify(body)).toBe(400);
     }
   });

@@ -14,6 +14,8 @@ export type TObjectSearchFilter = {
   priceMax: number | null;
   areaMin: number | null;
   areaMax: number | null;
+  /** At least this many bedrooms ("3+"); null: any. */
+  bedroomsMin: number | null;
   createdBy: number | null;
   createdByText: string;
   /** Output: results on the map instead of a list. */
@@ -32,6 +34,7 @@ export const NO_OBJECT_SEARCH: TObjectSearchFilter = {
   priceMax: null,
   areaMin: null,
   areaMax: null,
+  bedroomsMin: null,
   createdBy: null,
   createdByText: '',
   showOnMap: false,

@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, Grid, Group, Image, List, Paper, ScrollArea, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Checkbox, Grid, Group, Image, List, Paper, ScrollArea, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +35,8 @@ function priceLines(r: TObjectSearchRow, f: TObjectSearchFilter, t: TFn): string
 }
 
 const SERVICES = ['forSale', 'forRent', 'forShortRent'] as const;
+/** The bedrooms filter's choices: at least 1 to 5. */
+const BEDROOMS = [1, 2, 3, 4, 5] as const;
 const ref = (r: { referenceNumber: string }) => `#${r.referenceNumber}`;
 
 export function ObjectSearchPage() {
@@ -193,10 +195,10 @@ export function ObjectSearchPage() {
                 testId="object-search-createdby"
               />
             </Grid.Col>
-            <Grid.Col span={{ base: 6, md: 3 }}>
+            <Grid.Col span={{ base: 6, md: 3, lg: 2 }}>
               <DecimalField label={t('objectsearch.form.priceMin')} value={draft.priceMin ?? ''} onChange={(v) => set({ priceMin: num(v) })} {...money} data-testid="object-search-priceMin" />
             </Grid.Col>
-            <Grid.Col span={{ base: 6, md: 3 }}>
+            <Grid.Col span={{ base: 6, md: 3, lg: 2 }}>
               <DecimalField
                 label={t('objectsearch.form.priceMax')}
                 value={draft.priceMax ?? ''}
@@ -206,10 +208,10 @@ export function ObjectSearchPage() {
                 data-testid="object-search-priceMax"
               />
             </Grid.Col>
-            <Grid.Col span={{ base: 6, md: 3 }}>
+            <Grid.Col span={{ base: 6, md: 3, lg: 2 }}>
               <DecimalField label={t('objectsearch.form.areaMin')} value={draft.areaMin ?? ''} onChange={(v) => set({ areaMin: num(v) })} {...area} data-testid="object-search-areaMin" />
             </Grid.Col>
-            <Grid.Col span={{ base: 6, md: 3 }}>
+            <Grid.Col span={{ base: 6, md: 3, lg: 2 }}>
               <DecimalField
                 label={t('objectsearch.form.areaMax')}
                 value={draft.areaMax ?? ''}
@@ -217,6 +219,16 @@ export function ObjectSearchPage() {
                 error={areaOrder ? t('objectsearch.form.rangeOrder') : undefined}
                 {...area}
                 data-testid="object-search-areaMax"
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 6, md: 3, lg: 2 }}>
+              <Select
+                label={t('objectsearch.form.bedrooms')}
+                data={[{ value: '', label: t('objectsearch.form.bedroomsAny') }, ...BEDROOMS.map((n) => ({ value: String(n), label: `${n}+` }))]}
+                value={draft.bedroomsMin == null ? '' : String(draft.bedroomsMin)}
+                onChange={(v) => set({ bedroomsMin: v ? Number(v) : null })}
+                allowDeselect={false}
+                data-testid="object-search-bedrooms"
               />
             </Grid.Col>
           </Grid>
