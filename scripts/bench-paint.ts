@@ -10,7 +10,7 @@
 //    browser's navigation asks for them (`--each` times each): per page, whether it was drawn, the
 //    time to the answer, and the CPU it cost: this process (the app's thread and the drawing
 //    worker's) and the bench's PostgreSQL. Once drawn anew each time (another address), once at the
-//    same address (the page kept while nothing changed, decision 074).
+//    same address (the page kept while nothing changed, decision 054).
 // 4. Then `--pages` pages in a row over the same screens (default 10,000; with --fresh each at another
 //    address, so each is drawn anew), the process's memory read every tenth of the way after a
 //    garbage collection: memory must stay flat.
@@ -208,7 +208,7 @@ async function main() {
     log('');
     log(`Drawn first pages at full size; ${new Date().toISOString()}; load average ${loadBefore.map((l) => l.toFixed(1)).join(' ')} before, ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} after`);
     log('CPU a page: this process (the app and its drawing worker) + the bench\'s PostgreSQL, one page at a time (half as a phone, half as a desktop).');
-    log('drawn: each time at another address, so drawn anew; kept: the same address again, nothing changed meanwhile (decision 074).');
+    log('drawn: each time at another address, so drawn anew; kept: the same address again, nothing changed meanwhile (decision 054).');
     log('| screen | page | drawn | p50 ms | CPU a page, process + PostgreSQL (ms) |');
     log('|---|---|--:|--:|---|');
     for (const r of rows) log(`| ${r.name} (${r.path}) | ${r.how} | ${r.drawn}/${EACH} | ${ms(r.p50)} | ${ms(r.cpuProc)} + ${ms(r.cpuPg)} |`);

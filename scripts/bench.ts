@@ -797,7 +797,7 @@ async function main() {
       { name: 'POST /api/Deal/search (object ref)', kind: 'list', make: (i) => ({ method: 'POST', path: '/api/Deal/search', body: { object: `#${dealRefs[i % Math.max(1, dealRefs.length)] ?? '0001'}`, perPage: 20, currentPage: 1 } }) },
       { name: 'POST /api/Deal/board', kind: 'list', make: (i) => ({ method: 'POST', path: '/api/Deal/board', body: i % 2 ? { dealType: 2 } : {} }) },
       { name: 'GET /api/Deal/edit/{id}', kind: 'record', make: (i) => ({ method: 'GET', path: `/api/Deal/edit/${dealIds[(i * 13) % Math.max(1, dealIds.length)] ?? 1}` }) },
-      // The agents' results (decision 046): every agent's month (one of the last two years), and this year, in one statement each.
+      // The agents' results (decision 071): every agent's month (one of the last two years), and this year, in one statement each.
       {
         // A whole month, as the screen's month and last month ask for it.
         name: 'POST /api/report/results (a month, every agent)',

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiToken, createObject, expectAccessible, signedIn } from '../fixtures.ts';
 
 /**
- * The property sheet (decision 045): from a property's Actions menu, a page to print for a client,
+ * The property sheet (decision 044): from a property's Actions menu, a page to print for a client,
  * in the language chosen, with the agency's details and the property's photos, price and facts, and
  * nothing of the office's own (the owner, the internal notes).
  */

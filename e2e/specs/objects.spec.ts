@@ -395,7 +395,7 @@ test('a new property left with Back before anything is entered is not kept in th
   expect(await status(kept.id)).toBe(200);
 });
 
-test('a new property left while its first photo is being attached is not discarded: the upload and the attach count as one (decision 040)', async ({ context, request, baseURL }) => {
+test('a new property left while its first photo is being attached is not discarded: the upload and the attach count as one (decision 010)', async ({ context, request, baseURL }) => {
   const { page, token } = await openAs(context, request, baseURL!, 'en-UK');
   await page.goto('/Objects');
   await page.getByTestId('objects-add').first().click();

@@ -3,7 +3,7 @@ import { apiToken, expectAccessible, signedIn } from '../fixtures.ts';
 
 /**
  * On a phone (412 px) every list draws its rows as cards, so no key number is behind a sideways
- * scroll (decision 024's review): a property's price in the search list and its owner in the
+ * scroll (decision 025): a property's price in the search list and its owner in the
  * property list, a statement's date, category, debit, credit and balance, a deal's seller and
  * buyer. Each line carries its column's title as its label. At 1280 px the same lists are still
  * tables: the row's cells side by side under their headers, sorted from a header.

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiToken, expectAccessible, publishedWithPhotos, signedIn } from '../fixtures.ts';
 
 /**
- * The agency's details on its public site (decision 029): set by an office admin on the Settings
+ * The agency's details on its public site (decision 022): set by an office admin on the Settings
  * page, then shown in the footer of the public pages and beside a property's enquiry form as phone
  * and mail links. And the photo gallery's previous/next buttons on a desktop, by mouse and by
  * keyboard, with the list's own arrow keys kept, and the gallery as before without script.

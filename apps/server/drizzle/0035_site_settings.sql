@@ -1,4 +1,4 @@
--- The agency's own details for its public site (decision 029): the name it shows, a phone, an
+-- The agency's own details for its public site (decision 022): the name it shows, a phone, an
 -- e-mail and an address, set by an office admin on the Settings page. One row, always there; a
 -- detail not set is null and the public pages show nothing for it.
 CREATE TABLE "site_settings" (

@@ -1,6 +1,6 @@
 -- The public pages also show a published property's place (its name and its parents', and the place
 -- filter's regions and municipalities) and whether it is let now (a tenant link whose term runs
--- today, decision 029). A change of either empties the pages kept (0052's channel) at once, only
+-- today, decision 022). A change of either empties the pages kept (0052's channel) at once, only
 -- when it can matter: a place a published property is in (or under), a tenant link of a published
 -- property. One check a statement (the seed writes every place at each start, mostly unchanged).
 CREATE OR REPLACE FUNCTION crm_public_site_places_changed() RETURNS trigger LANGUAGE plpgsql AS $$

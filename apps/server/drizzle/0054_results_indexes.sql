@@ -1,4 +1,4 @@
--- The agents' results (decision 046). The deals closed in a period, by their closing date: read from
+-- The agents' results (decision 071). The deals closed in a period, by their closing date: read from
 -- the agents' side, PostgreSQL probed every deal each agent is in charge of (20,000 at full size)
 -- for its stage and date.
 CREATE INDEX IF NOT EXISTS "deals_closed_end_date_idx" ON "deals" ("end_date") WHERE "deal_stage" = 5;

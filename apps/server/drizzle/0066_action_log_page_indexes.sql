@@ -1,4 +1,4 @@
--- The action log's indexes end with the id (decision 073): a page is newest first, ties by id, so
+-- The action log's indexes end with the id (decision 021): a page is newest first, ties by id, so
 -- its ids come from the index alone, however many rows it skips (page 50 skipped 980 whole rows,
 -- each read from the table), and only the page's 20 rows are read.
 DROP INDEX IF EXISTS "action_log_date_idx";--> statement-breakpoint

@@ -1,4 +1,4 @@
--- The deals' totals kept per type and stage (decision 073): the deals list and board, filtered by
+-- The deals' totals kept per type and stage (decision 072): the deals list and board, filtered by
 -- type and stages only (their first pages), read 12 rows instead of summing 20,000 deals (5-8 ms of
 -- PostgreSQL at full size). Kept by statement triggers in the changing transaction, as deltas that
 -- nothing updates (deal_total_deltas: a save never waits for another's totals); the job

@@ -1,4 +1,4 @@
--- Drawn first pages are kept while nothing they can show has changed (decision 074; ssr/first-paint.ts):
+-- Drawn first pages are kept while nothing they can show has changed (decision 054; ssr/first-paint.ts):
 -- every table a screen reads is counted as changed (0063, 0065 and these); the tables made from
 -- others (totals, words, kept lists and figures) and those no screen shows (sessions, throttles,
 -- the job queue) are not. A test checks that every table is one or the other.

@@ -105,7 +105,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer);
 
-  // The store of stored files (local disk or S3, decision 060), before any module reaches it.
+  // The store of stored files (local disk or S3, decision 062), before any module reaches it.
   await configureFileStorage(config.dataDir, config.s3);
   const translator = new Translator();
   await translator.load(db);

@@ -97,7 +97,7 @@ describe('the access table', () => {
 });
 
 /**
- * The payments host (decision 056): only the payments app's calls exist there; to everyone else's
+ * The payments host (decision 019): only the payments app's calls exist there; to everyone else's
  * calls the answer is 404 whoever asks; staff cannot sign in, and a staff session counts for nothing.
  */
 describe('the payments host', () => {

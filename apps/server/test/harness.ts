@@ -126,7 +126,7 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /**
  * A one-field change as the single-field editor makes it (PATCH /api/{entity}/patch/{id}): based on
- * the version its edit request answers, as every change must be (decision 056).
+ * the version its edit request answers, as every change must be (decision 002).
  */
 export async function patchField(app: FastifyInstance, headers: Record<string, string>, entity: string, id: number, field: string, value: unknown) {
   const asked = await app.inject({ method: 'GET', url: `/api/${entity}/editRequestSelectList?id=${id}&fieldName=${field}`, headers });

@@ -5,7 +5,7 @@ import { bearer, createTestApp } from './harness.ts';
 import { multipartForm } from './multipart.ts';
 
 /**
- * A version on every write (decision 056): a change of a record that does not say which version
+ * A version on every write (decision 002): a change of a record that does not say which version
  * it was based on is refused with 428 and changes nothing, on every path; two changes based on the
  * same version are one saved and one refused (409), never the last silently winning.
  */

@@ -36,7 +36,7 @@ export const ZIdParam = z.object({ id: ZIdString });
 
 /**
  * The version a change of a record was based on, as its edit answer gave it (decision 002). A change
- * of a record without it is refused (428, decision 056). A blank for a new record (GET .../add) has
+ * of a record without it is refused (428). A blank for a new record (GET .../add) has
  * 0 or null, and posted back unchanged it creates.
  */
 export const ZVersion = z.number().int().min(0).max(MAX_ID).nullable().optional();

@@ -3,7 +3,7 @@ import type { SETTINGS_API } from './settings.ts';
 
 /**
  * Settings (spec: /api/LocalizationExport, /api/DataExport, /api/actionLog, and /api/SiteSettings,
- * decision 029): the texts' export and import, the mailing lists, the action log (who changed
+ * decision 022): the texts' export and import, the mailing lists, the action log (who changed
  * what), the agency's details on its site (decision 057).
  */
 export const SETTINGS = {

@@ -27,7 +27,7 @@ export { SITE_EMAIL, isAgencyPhone, phoneHref, isFeeNumber, SALE_FEE_MAX, RENT_F
 /** One line of text (the server runs spaces together and trims it; an empty text is no value). */
 const oneLine = (max: number) => z.string().max(max).refine(isStorableText, { message: 'validation.badCharacters' });
 
-/** GET /api/SiteSettings: the agency's details the public site shows (decision 029); null when not set. */
+/** GET /api/SiteSettings: the agency's details the public site shows (decision 022); null when not set. */
 export const ZSiteSettings = z.object({
   /** The agency's name on the public site; null: the site name text (publishing.site.name) of each language. */
   name: z.string().nullable(),

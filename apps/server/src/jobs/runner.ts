@@ -375,7 +375,7 @@ export class JobRunner {
   /**
    * A recurring job runs on the first start (no run of it queued or running yet) and then every so
    * often: once per period across all instances, however many start, stop or restart meanwhile
-   * (decision 063). A queued run further off than one period (the period was shortened by an
+   * (decision 020). A queued run further off than one period (the period was shortened by an
    * upgrade) is brought forward to one period from now.
    */
   private async scheduleRecurring(name: string) {

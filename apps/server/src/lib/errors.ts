@@ -28,7 +28,7 @@ export const unauthorized = () => new AppError(401, 'errors.unauthorized');
 /**
  * The version a change of a record was based on. Without one the change is refused, 428
  * Precondition Required (RFC 6585), rather than written over whatever is there now: two people
- * saving the same record would otherwise each silently undo the other (decision 056).
+ * saving the same record would otherwise each silently undo the other (decision 002).
  */
 export function requireVersion(version: number | null | undefined): number {
   if (version === undefined || version === null) throw new AppError(428, 'errors.versionRequired');

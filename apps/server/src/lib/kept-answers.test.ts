@@ -238,7 +238,7 @@ describe('kept answers', () => {
       'account_counts', 'account_last_names', 'account_words', 'search_words',
       // made from leads, objects, alerts
       'row_counts',
-      // kept matches and their changes (decision 070), kept figures (071, 073), the changes themselves
+      // kept matches and their changes (decision 070), kept figures (071, 072), the changes themselves
       'lead_matches', 'lead_match_lists', 'object_matches', 'object_match_lists', 'match_changes',
       'report_lines', 'report_cells', 'report_cell_deltas', 'report_zone', 'deal_totals', 'deal_total_deltas', 'data_changes',
       // sign-ins' sessions (touched on every request), throttles, reset links, repeated requests, the job queue

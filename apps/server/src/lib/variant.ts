@@ -17,7 +17,7 @@ export function appVariant(config: Pick<Config, 'paymentsHost' | 'paymentsOnly'>
 }
 
 /**
- * The calls of the payments-only app (decision 056): sign-in and passwords, the app's settings and
+ * The calls of the payments-only app (decision 019): sign-in and passwords, the app's settings and
  * texts, and the payments themselves. Where that app is served, no other call exists (404), whoever
  * asks; its pages are the web app's own (its screens and files), not the public site's or a
  * shortlist's.

@@ -175,7 +175,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (token) {
       const now = new Date();
       const [row] = await findSession.execute({ tokenHash: sha256(token) });
-      // Where the payments-only app is served, a staff member's session counts for nothing (decision 056).
+      // Where the payments-only app is served, a staff member's session counts for nothing (decision 019).
       if (row && (appVariant(app.config, req) !== 'payments' || mayUsePaymentsApp(app.config, row.roles as string[]))) {
         req.user = {
           id: row.id,

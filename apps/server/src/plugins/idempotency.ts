@@ -30,7 +30,7 @@ const WAIT_MS = 15_000;
  * The first attempt's claim on its key is a lease, renewed while it runs (every LEASE_MS / 3): an
  * attempt whose instance was killed (or lost its database) stops renewing, and a retry takes the key
  * over once the lease has run out — within WAIT_MS, so the retry a load balancer sends at once after
- * an instance died goes through instead of waiting for a day (decision 064).
+ * an instance died goes through instead of waiting for a day (decision 031).
  */
 const LEASE_MS = 10_000;
 /** Claims made by versions before the lease (no claimed_until): counted as leases of 10 minutes. */

@@ -4,7 +4,7 @@ import { AppError } from '../lib/errors.ts';
 import { appVariant, isPaymentsAppRoute } from '../lib/variant.ts';
 
 /**
- * One app per host (decision 056): where the payments-only app is served (PAYMENTS_HOST, or every
+ * One app per host (decision 019): where the payments-only app is served (PAYMENTS_HOST, or every
  * host with PAYMENTS_ONLY), a route outside it answers 404 before anything else is looked at (no
  * sign-in, no body): to anyone there, whatever token they send, the CRM's other calls do not exist.
  * Registered before the sign-in check.

@@ -131,7 +131,7 @@ export async function webPlugin(app: FastifyInstance, opts: { root: string; page
   } catch {
     firstPaintCss = undefined;
   }
-  // Drawn pages kept while nothing they show has changed (decision 074).
+  // Drawn pages kept while nothing they show has changed (decision 054).
   const painter =
     opts.firstPaint && firstPaintCss && fs.existsSync(opts.firstPaint.bundle) ? startFirstPainter(opts.firstPaint.bundle, app.log, 2000, { version: () => dataVersionOfAll(app.db) }) : null;
   if (painter) app.addHook('onClose', async () => painter.close());

@@ -54,7 +54,7 @@ describe('the worker that draws a first paint', () => {
     await p.close();
   });
 
-  it('keeps a drawn page while nothing has changed, for the same session, address, cookies, languages and width only (decision 074)', async () => {
+  it('keeps a drawn page while nothing has changed, for the same session, address, cookies, languages and width only (decision 054)', async () => {
     const counter = path.join(dir, 'drawings');
     fs.writeFileSync(counter, '0');
     const drawing = bundle(

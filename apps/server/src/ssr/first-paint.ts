@@ -26,7 +26,7 @@ const MAX_WAITING = 4;
 const RESTART_AFTER_MS = 60_000;
 
 /**
- * Drawn pages kept (decision 074): a reader who opens the same screen again (a reload, back to the
+ * Drawn pages kept (decision 054): a reader who opens the same screen again (a reload, back to the
  * list, the same link) gets the page drawn before, while nothing it can show has changed. `version`
  * reads the database's count of committed changes to the tables screens show (lib/kept-answers.ts);
  * a page is kept with the count read before it was drawn, only when the count read after it is the

@@ -33,7 +33,7 @@ export type CopyReport = {
  * the target's bytes are read back and their size and SHA-256 compared with the source's. A file the
  * target holds already with the same checksum is left as it is, so the command can be run again
  * after an interruption, or to check a copy made earlier; one that differs is copied again. The
- * source is never changed (decision 060).
+ * source is never changed (decision 062).
  */
 export async function copyStore(from: FileStorage, to: FileStorage, opts: { log?: (line: string) => void; signal?: AbortSignal; concurrency?: number } = {}): Promise<CopyReport> {
   const log = opts.log ?? (() => {});

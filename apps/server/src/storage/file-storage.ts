@@ -7,7 +7,7 @@ import type { S3Settings } from '../config.ts';
 /**
  * Where stored files live (uploads, photos and their sizes, receipts, documents, signed copies):
  * local disk under DATA_DIR/files (the default) or an S3-compatible store (storage/s3-storage.ts,
- * decision 060). Every module reaches it through getFileStorage(config.dataDir); the app picks the
+ * decision 062). Every module reaches it through getFileStorage(config.dataDir); the app picks the
  * store once at start (configureFileStorage). Stored names are random and never rewritten: a name
  * always means the same bytes, which is what lets several instances share one store without locks.
  */

@@ -37,7 +37,7 @@ export function s3ClientOf(s: S3Settings): S3Client {
 }
 
 /**
- * Stored files in an S3-compatible bucket through the official AWS SDK (decision 060): one object
+ * Stored files in an S3-compatible bucket through the official AWS SDK (decision 062): one object
  * per stored name under S3_PREFIX. Large files go up in parts (lib-storage's Upload) and come down
  * as a stream; nothing is held whole in memory. Every instance of the app reads and writes the same
  * bucket, so any of them serves any file.

@@ -89,7 +89,7 @@ export type DataTableProps<T> = {
  * (sortBy/sortDir go to the server; a column's `sortKey` names the server's sort key when it
  * differs from the accessor), a sticky header in a 70vh scroll area, loading and empty states.
  *
- * It is a plain HTML table drawn by one component per row (see decision 011): a list is on
+ * It is a plain HTML table drawn by one component per row (see decision 025): a list is on
  * nearly every screen, and a component per cell was most of what a phone rendered on its first
  * visit. A column's `visibleMediaQuery` is answered once per table, not once per cell.
  *

@@ -3,7 +3,7 @@ import { bigserial, boolean, index, integer, pgTable, primaryKey, smallint, time
 const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * Figures worked out ahead of time and read back (issue 50, decisions 070-073). Each is brought up
+ * Figures worked out ahead of time and read back (issue 50, decisions 070-072). Each is brought up
  * to date in the transaction of the change where that is cheap, or by the job runner from a list of
  * changes that the readers also take into account until it has run, so that what is read is never
  * wrong; a test compares each with its computed-on-the-spot equivalent after random changes.

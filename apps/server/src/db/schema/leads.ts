@@ -10,7 +10,7 @@ const describedColumns = Object.fromEntries(LEAD_FIELDS.map((d) => [d.name, colu
 
 /**
  * The prices a lead's budget accepts for one service: from 20 % under its minimum to 15 % over its
- * maximum, open where the budget is open (matching, decision 013). Written once, here, because the
+ * maximum, open where the budget is open (matching, decision 070). Written once, here, because the
  * matching query must spell it exactly as the indexes below do for PostgreSQL to use them; a
  * minimum above the maximum gives the one price at the top (matching itself then finds nothing).
  */

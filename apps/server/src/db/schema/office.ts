@@ -24,7 +24,7 @@ export const documents = pgTable(
 );
 
 /**
- * The agency's details for its public site (decision 029): one row (id 1), made by migration 0035.
+ * The agency's details for its public site (decision 022): one row (id 1), made by migration 0035.
  * A detail not set is null; the public pages show nothing for it.
  */
 export const siteSettings = pgTable(

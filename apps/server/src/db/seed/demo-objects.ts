@@ -529,7 +529,7 @@ export function buildDemoObjects(clock: Clock, places: Map<string, Place>, count
         zip_code: rng.pick(ZIP[municipality] ?? ['']) || null,
         latitude: lat,
         longitude: lon,
-        // A hidden address hides the point too (decision 056): such a home shows its area, a circle
+        // A hidden address hides the point too (decision 013): such a home shows its area, a circle
         // drawn with a generator of its own so that the rest of the demo stays as it was.
         display_coordinates: exact && !(residential && street !== null),
         map_zoom: exact && !(residential && street !== null) ? 17 : 15,

@@ -151,7 +151,7 @@ async function signIn(
 
   await clearAttempts(app.db, [accountKey]);
   if (!device) await refundAttempt(app.db, ipKey);
-  // The payments-only app is its clients' (decision 056): a staff member is sent to the CRM's address.
+  // The payments-only app is its clients' (decision 019): a staff member is sent to the CRM's address.
   if (meta.paymentsApp && !mayUsePaymentsApp(app.config, user.roles as string[])) throw new AppError(403, 'login.paymentsStaff');
   const deviceToken = meta.deviceToken && /^[A-Za-z0-9_-]{43}$/.test(meta.deviceToken) ? meta.deviceToken : newToken();
   return app.db.transaction(async (tx) => {

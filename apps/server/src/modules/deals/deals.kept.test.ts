@@ -1,4 +1,4 @@
-// The deals' totals kept per type and stage (decision 073) against the same totals summed from the
+// The deals' totals kept per type and stage (decision 072) against the same totals summed from the
 // deals, after random changes (new deals, stages moved, types swapped, prices and commissions set
 // and cleared, deals deleted, several in one statement): the list's count and footer for every
 // type and stages filter, and the board's columns, are equal.

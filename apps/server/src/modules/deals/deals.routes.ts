@@ -26,7 +26,7 @@ export const dealsRoutes = fp(
     app.decorate('accountDealRefs', accountDealRefs);
     // A rental's end passes without anyone saving the deal: its object stops being "rented".
     const keptBoards = createKeptAnswers(app.db);
-    // The deals' kept totals' deltas added into them (decision 073).
+    // The deals' kept totals' deltas added into them (decision 072).
     app.jobs.register(DEAL_TOTALS_FOLD_JOB, () => foldDealTotals(app), { everySeconds: 60, maxAttempts: 2 });
     app.jobs.register(RENTALS_EXPIRE_JOB, () => expireRentals(app.db, agencyToday(app.config.timeZone)).then(() => undefined), { everySeconds: 3600, maxAttempts: 3, backoffSeconds: 60 });
 

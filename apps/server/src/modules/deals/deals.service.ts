@@ -814,7 +814,7 @@ export async function searchDeals(app: FastifyInstance, f: TDealSearch, t: T, cu
   };
 }
 
-/** The job that adds the deals' totals' deltas into them (decision 073). */
+/** The job that adds the deals' totals' deltas into them (decision 072). */
 export const DEAL_TOTALS_FOLD_JOB = 'deals.totalsFold';
 export async function foldDealTotals(app: FastifyInstance): Promise<void> {
   await app.db.transaction(async (tx) => {
@@ -836,7 +836,7 @@ function keptCells(f: Partial<TDealFilter>): SQL {
   return parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
 }
 
-/** dealTotals from the kept cells (decision 073): the same count and sums, read from a dozen rows. */
+/** dealTotals from the kept cells (decision 072): the same count and sums, read from a dozen rows. */
 export async function keptDealTotals(db: Db, f: Partial<TDealFilter>, withCancelled: boolean) {
   const counted = withCancelled ? sql`true` : sql`deal_stage <> ${DEAL_STAGE_CANCELLED}`;
   const money = (x: SQL, where: SQL) => sql`round(coalesce(sum(${x}) filter (where ${where}), 0), 2)::text`;

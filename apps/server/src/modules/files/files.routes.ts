@@ -33,7 +33,7 @@ import { formBodyLimit } from '../../lib/upload-form.ts';
  * remove, attach to a record (setParent), a record's list, and reordering.
  */
 export const filesRoutes = async (app: FastifyInstance) => {
-  /** An object's photos changing is a change of the object: publishing judges it again (decision 029). */
+  /** An object's photos changing is a change of the object: publishing judges it again (decision 022). */
   const objectPhotos =
     (actor: Actor, what: 'imagesAttached' | 'imagesRemoved' | 'imagesOrder'): FilesChanging =>
     async (tx, parent) => {

@@ -69,7 +69,7 @@ describe('matching objects to a lead', () => {
     const byId = new Map(items.map((i) => [i.objectId, i]));
     expect(byId.get(perfect)!.score).toBe(100);
     expect(byId.get(over)!.score).toBeLessThan(byId.get(perfect)!.score);
-    // The points (decision 013): 5% over budget 30 of 40, place 20, type 10, area 10, bedrooms 10,
+    // The points (decision 070): 5% over budget 30 of 40, place 20, type 10, area 10, bedrooms 10,
     // one of two features 5; one bedroom fewer 4 of 10.
     expect(byId.get(over)!.score).toBe(85);
     expect(byId.get(fewerRooms)!.score).toBe(94);

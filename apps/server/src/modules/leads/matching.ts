@@ -22,7 +22,7 @@ type Caller = { user: SessionUser; actor: { id: number | null; name: string | nu
 /**
  * How far an object may be from what the client asked and still be offered: the price up to 15 %
  * over the budget (or 20 % under it), the area 15 % outside the range, one bedroom fewer.
- * Decision 013 explains the points.
+ * Decision 070 explains the points.
  */
 export const MATCH_RULES = { priceOver: 0.15, priceUnder: 0.2, areaOutside: 0.15, bedroomsFewer: 1 } as const;
 if (Number(LEAD_PRICE_BAND.over) !== 1 + MATCH_RULES.priceOver || Number(LEAD_PRICE_BAND.under) !== 1 - MATCH_RULES.priceUnder) throw new Error('LEAD_PRICE_BAND and MATCH_RULES disagree');
@@ -116,7 +116,7 @@ function fitSql() {
  * One side of the match as a row of typed parameters instead of a table row: the lead (or the
  * object) is known before the query, so PostgreSQL plans with its values. Every test on that side
  * folds to true or false, the feature points keep only the features the lead asks for, and the
- * other side's price and place tests can use their indexes (decision 023: a lead's matches went
+ * other side's price and place tests can use their indexes (decision 070: a lead's matches went
  * from a scan of every object with the whole score on each to an index range).
  */
 type ColType = 'boolean' | 'numeric' | 'integer' | 'smallint' | 'smallint[]' | 'text[]';

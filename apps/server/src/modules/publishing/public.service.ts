@@ -403,7 +403,7 @@ export async function createEnquiry(
       accountId = a!.id;
       await logAction(tx, WEBSITE_ACTOR, { action: 'Create', entity: 'Account', entityId: accountId, message: a!.displayName, data: { from: 'website', objectRef: ref } });
     }
-    // A known client's e-mail proves nothing of who typed it (decision 056): the client's record is
+    // A known client's e-mail proves nothing of who typed it (decision 022): the client's record is
     // left as it is, and the lead says so before the visitor's words.
     const describe = (unverified: boolean) =>
       [

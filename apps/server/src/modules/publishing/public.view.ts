@@ -47,14 +47,14 @@ export function publicSelect(culture: TCulture): SQL {
       // The address and the exact point only where the object says they may be shown.
       sql`case when o.display_address then o.address end as "address"`,
       sql`case when o.display_address then o.zip_code end as "zipCode"`,
-      // A hidden address hides the point too: the point is the address (decision 056).
+      // A hidden address hides the point too: the point is the address (decision 013).
       sql`case when o.display_coordinates and (o.display_address or coalesce(o.address, '') = '') then o.latitude end as "latitude"`,
       sql`case when o.display_coordinates and (o.display_address or coalesce(o.address, '') = '') then o.longitude end as "longitude"`,
       // The approximate circle only where it does not give the hidden point away (migration 0043).
       sql`crm_circle_hides_point(o.latitude, o.longitude, o.map_circle_latitude, o.map_circle_longitude, o.map_circle_radius) as "circleHidesPoint"`,
       sql`${place} as "place"`,
       // Let at present (the rented flag, or a long-let tenant whose term runs today): only this yes/no
-      // leaves the server, never who the tenant is or the term's dates (decision 029).
+      // leaves the server, never who the tenant is or the term's dates (decision 022).
       sql`(o.rented or exists (select 1 from object_accounts oa where oa.object_id = o.id and oa.relation = 4
         and (oa.start_date is null or oa.start_date <= crm_today()) and (oa.end_date is null or oa.end_date >= crm_today()))) as "letNow"`,
       // Each photo by the names of the copies made on upload (the screen size and the thumbnail, WebP),

@@ -175,7 +175,7 @@ describe('what the public sees of a published object', () => {
     expect(shown.facts).toContainEqual({ key: 'zipCode', value: 'ZIP-LEAK-9' });
     expect((await app.inject({ url: `/listings/${ref}?lang=en` })).body).toContain('<dt>Postcode</dt><dd>ZIP-LEAK-9</dd>');
     expect(shown.map).toMatchObject({ kind: 'point', latitude: 40.571234, longitude: 22.941234 });
-    // The point shown but the address hidden: the point is the address, so the circle shows (decision 056), in the page, the API and the feed.
+    // The point shown but the address hidden: the point is the address, so the circle shows (decision 013), in the page, the API and the feed.
     await db.update(objects).set({ displayAddress: false, displayCoordinates: true } as never).where(eq(objects.id, o!.id));
     app.publicPages.clear();
     const hidden = (await app.inject({ url: `/api/public/listings/${ref}` })).json();

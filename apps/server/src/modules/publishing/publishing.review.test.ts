@@ -8,7 +8,7 @@ import { bearer, createTestApp } from '../../../test/harness.ts';
 import { runPublish } from './publishing.service.ts';
 
 /**
- * The review of the public listing pages (decision 029): what a visitor sees and what is stored.
+ * The review of the public listing pages (decision 022): what a visitor sees and what is stored.
  * The public address is configured (PUBLIC_URL); requests come with another Host, which must not leak.
  */
 const PUBLIC = 'https://homes.example.gr';

@@ -9,7 +9,7 @@ import { runPublish } from './publishing.service.ts';
 import { GALLERY_SCRIPT_URL } from './public.script.ts';
 
 /**
- * The agency's own details on the public pages (decision 029): in every page's footer and beside a
+ * The agency's own details on the public pages (decision 022): in every page's footer and beside a
  * property's enquiry form, as phone and mail links, and nothing at all while they are not set; and
  * the gallery's previous/next buttons, which come as a script file of the site.
  */

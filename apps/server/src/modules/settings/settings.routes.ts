@@ -13,7 +13,7 @@ import { formBodyLimit } from '../../lib/upload-form.ts';
 
 /**
  * Settings (spec 001, 2.12 and 7): the texts' export and import, the mailing-list exports, the
- * action log and the agency's details on its public site (decision 029). Office administrators only: the menu hides Settings from branch users, and the
+ * action log and the agency's details on its public site (decision 022). Office administrators only: the menu hides Settings from branch users, and the
  * server refuses everyone else.
  */
 export const settingsRoutes = async (app: FastifyInstance) => {

@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { bearer, createTestApp } from '../../../test/harness.ts';
 import { accounts, actionLog, siteSettings } from '../../db/schema/index.ts';
 
-/** The agency's details for its public site (decision 029): who may set them, how they are checked, versioned and logged. */
+/** The agency's details for its public site (decision 022): who may set them, how they are checked, versioned and logged. */
 const t = await createTestApp();
 const { app, db } = t;
 const admin = await t.user({ roles: ['admin'] });

@@ -67,7 +67,7 @@ export function LoginPage() {
       setStatus('notLoggedIn');
       if (e instanceof ApiError && (e.status >= 500 || e.problem.title === 'Internal Server Error')) setError(t('login.oops'));
       else if (e instanceof ApiError && e.status === 429) setError(e.problem.title);
-      // Staff on the payments host: told where they sign in (decision 056).
+      // Staff on the payments host: told where they sign in (decision 019).
       else if (e instanceof ApiError && e.status === 403 && e.problem.code === 'login.paymentsStaff') setError(e.problem.title);
       else if (e instanceof ApiError && e.status === 0) setError(t('errors.network'));
       else setError(t('login.incorrect'));

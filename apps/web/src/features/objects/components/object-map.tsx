@@ -15,7 +15,7 @@ export type TMapValue = {
   latitude: number | null;
   longitude: number | null;
   displayCoordinates: boolean;
-  /** The address is written and hidden in listings: the exact point is not shown to the public then either (decision 056). */
+  /** The address is written and hidden in listings: the exact point is not shown to the public then either (decision 013). */
   addressHidden: boolean;
   mapZoom: number | null;
   mapCircleLatitude: number | null;

@@ -21,7 +21,7 @@ export function PaymentsPage() {
   // The search is kept as its text alone (cookie "PaymentList.search").
   const [search, setSearch] = useSavedFilter(PAYMENT_SEARCH);
   const held = [{ searchStr: search }, (next: TSearch | ((f: TSearch) => TSearch)) => setSearch((s) => (typeof next === 'function' ? next({ searchStr: s }) : next).searchStr)] as const;
-  // New payments account is the CRM's account form: not where only the payments app is served (decision 056).
+  // New payments account is the CRM's account form: not where only the payments app is served (decision 019).
   const canAdd = isOfficeAdmin(session) && variant !== 'payments';
   return (
     <ListScreen<TPaymentListRow, TSearch, TPaymentAccountsAnswer>

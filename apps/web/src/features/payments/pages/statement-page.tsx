@@ -127,7 +127,7 @@ function StatementHeader({ st, filter }: { st: TStatementAnswer; filter: TStatem
   const navigate = useNavigate();
   const variant = variantStore.use();
   const admin = st.canEdit;
-  // The account's page and Set password are the CRM's screens: not where only the payments app is served (decision 056).
+  // The account's page and Set password are the CRM's screens: not where only the payments app is served (decision 019).
   const inCrm = variant !== 'payments';
   const invite = async () => {
     try {
