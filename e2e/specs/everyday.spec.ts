@@ -51,6 +51,41 @@ for (const language of ['en-UK', 'el', 'ru']) {
   });
 }
 
+for (const language of ['el', 'ru']) {
+  test(`at ${WIDTHS.join(' and ')} px in ${language} the reports, the action log, the deals board, the import and the bookings cut nothing off`, async ({ browser, request, baseURL }) => {
+    const token = await apiToken(request);
+    const context = await browser.newContext({ viewport: { width: WIDTHS[0]!, height: 800 } });
+    const page = await openAs(context, baseURL!, language, token);
+    for (const path of ['/Reports', '/ActionLog', '/Deals/Board', '/Import', '/Reservations']) {
+      await page.setViewportSize({ width: WIDTHS[0]!, height: 800 });
+      await page.goto(path);
+      await expect(page.getByTestId('page-h1').or(page.locator('main h1')).first()).toBeAttached();
+      await expect(page.locator('[data-loading="true"], .mantine-Loader-root')).toHaveCount(0);
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 800 });
+        // Nothing scrolls sideways or is cut: no box whose content is wider than it, apart from
+        // words kept for screen readers and texts that end in "…" on purpose (their whole text in a title).
+        await expect
+          .poll(
+            () =>
+              page.evaluate(() =>
+                [document.documentElement, ...document.querySelectorAll('main *')]
+                  .filter((el) => {
+                    const cs = getComputedStyle(el);
+                    if (el.closest('.mantine-VisuallyHidden-root') || cs.textOverflow === 'ellipsis') return false;
+                    return el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1 && (el === document.documentElement || ['hidden', 'clip', 'auto', 'scroll'].includes(cs.overflowX));
+                  })
+                  .map((el) => `${el.tagName}.${String(el.className).slice(0, 40)} «${(el.textContent ?? '').slice(0, 30)}» ${el.scrollWidth}>${el.clientWidth}`),
+              ),
+            { message: `${path} at ${width} px in ${language}` },
+          )
+          .toEqual([]);
+      }
+    }
+    await context.close();
+  });
+}
+
 test('the Accounts menu leads to Sources and to the generic list, the way into merge', async ({ context, request, baseURL }) => {
   const page = await openAs(context, baseURL!, 'en-UK', await apiToken(request));
   await page.goto('/CRM');

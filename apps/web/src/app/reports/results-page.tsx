@@ -140,7 +140,7 @@ export function ResultsPage() {
       )}
       {data && (
         <Table.ScrollContainer minWidth={980} type="native" className="results-scroll" tabIndex={0} aria-label={t('reports.results.title')} data-testid="results-table">
-          <Table highlightOnHover withTableBorder verticalSpacing="xs">
+          <Table highlightOnHover withTableBorder verticalSpacing="xs" horizontalSpacing={6} fz="sm">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col" className="results-name">

@@ -121,7 +121,8 @@ export function DealsBoardPage() {
             name, in full (a select's value in a 190 px column was cut to "Νομικός και τεχνικ"). */}
         <Menu position="bottom-start" withinPortal>
           <Menu.Target>
-            <Button mt={4} size="compact-xs" variant="light" fullWidth rightSection={<IconChevronDown size={14} />} data-testid="deal-card-stage">
+            {/* Its words wrap in a narrow column rather than being cut ("Перенести на эта"). */}
+            <Button mt={4} size="compact-xs" h="auto" mih={22} py={2} variant="light" fullWidth rightSection={<IconChevronDown size={14} />} styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }} data-testid="deal-card-stage">
               {t('deals.ui.moveCard')}
               <VisuallyHidden>{t('deals.ui.moveCardOf', { id: c.id })}</VisuallyHidden>
             </Button>
