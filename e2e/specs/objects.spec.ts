@@ -8,8 +8,8 @@ import { ADMIN, createObject, expectAccessible } from '../fixtures.ts';
  * phone size. Data is seeded through the API.
  */
 const LANGUAGES = [
-  { cookie: 'en-UK', culture: 'en', saved: 'All changes saved', header: 'Property #', refColumn: '#', confirm: (ref: string) => `Delete property #${ref}?`, photosError: 'Error', orderSaved: 'Order saved' },
-  { cookie: 'el', culture: 'el', saved: 'Όλες οι αλλαγές αποθηκεύτηκαν', header: 'Ακίνητο #', refColumn: 'Κωδ.', confirm: (ref: string) => `Να διαγραφεί το ακίνητο #${ref};`, photosError: 'Σφάλμα', orderSaved: 'Η σειρά αποθηκεύτηκε' },
+  { cookie: 'en-UK', culture: 'en', saved: 'All changes saved', header: 'Property #', refColumn: '#', confirm: (ref: string) => `Delete property #${ref}?`, photosError: 'Error', orderSaved: 'Order saved', progress: /^\d+ of \d+ details filled in$/, lift: 'Lift', yes: 'Yes', no: 'No' },
+  { cookie: 'el', culture: 'el', saved: 'Όλες οι αλλαγές αποθηκεύτηκαν', header: 'Ακίνητο #', refColumn: 'Κωδ.', confirm: (ref: string) => `Να διαγραφεί το ακίνητο #${ref};`, photosError: 'Σφάλμα', orderSaved: 'Η σειρά αποθηκεύτηκε', progress: /^Συμπληρωμένα \d+ από \d+ στοιχεία$/, lift: 'Ανελκυστήρας', yes: 'Ναι', no: 'Όχι' },
 ] as const;
 
 type Session = { token: string };
@@ -133,6 +133,25 @@ for (const L of LANGUAGES) {
       await page.reload();
       await expect(page.getByTestId('field-salePrice')).toHaveValue(/245\s000/);
       await expect(page.getByTestId('field-objectSubTypeId')).toHaveValue(subtypes[2]!.text);
+      // The form opens with how far it is filled in, then the owner and the publishing, then the sections.
+      await expect(page.getByTestId('edit-progress-text')).toHaveText(L.progress);
+      const order = await page.getByTestId('object-editor').locator('[data-testid="edit-progress"], [data-testid="edit-contacts"], [data-testid="service-info"], [data-testid="edit-main"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+      expect(order).toEqual(['edit-progress', 'edit-contacts', 'service-info', 'edit-main']);
+      // Yes/no features are a checklist: ✓ says it has it, ✗ that it has not, the pressed mark again takes it back.
+      const main = page.getByTestId('edit-progress-main');
+      const mainBefore = await main.textContent();
+      await page.getByRole('button', { name: `${L.lift}: ${L.yes}`, exact: true }).click();
+      await expect(page.getByTestId('field-elevator')).toHaveAttribute('data-value', 'true');
+      await page.getByRole('button', { name: `${L.lift}: ${L.no}`, exact: true }).click();
+      await expect(page.getByTestId('field-elevator')).toHaveAttribute('data-value', 'false');
+      await expect(page.getByTestId('field-elevator-no')).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
+      await expect.poll(async () => (await editOf(request, token, id)).object.elevator).toBe(false);
+      await page.getByTestId('field-storageSpace-yes').click();
+      await page.getByTestId('field-storageSpace-yes').click();
+      await expect(page.getByTestId('field-storageSpace')).toHaveAttribute('data-value', 'null');
+      await expect(main).toHaveText(mainBefore ?? '');
+      await expect(page.getByTestId('edit-progress-additional')).toHaveText(/ [1-9]\d*\/\d+$/);
       const stored = (await editOf(request, token, id)).object;
       expect(stored.salePrice).toBe(245000);
       expect(stored.objectSubTypeId).toBe(Number(subtypes[2]!.value));

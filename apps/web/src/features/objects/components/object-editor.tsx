@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import { ObjectMap, type TMapValue } from './object-map.tsx';
 import { PhotosSection } from './object-photos.tsx';
 import { PublishStatus } from './publish-status.tsx';
 import { ReplacedNote } from '../../../components/fields/replaced-note.tsx';
+import { FeatureChecklist } from './feature-checklist.tsx';
 
 
 /** The map's fields: edited on the map (and its own inputs), not one by one. */
@@ -143,14 +144,21 @@ export function ObjectEditor({ initial, expanded, onStatus }: Props) {
           </SimpleGrid>
         )}
         {features.length > 0 && (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing={6} data-testid={`features-${g}`}>
-            {features.map(field)}
-          </SimpleGrid>
+          <FeatureChecklist fields={features} value={(name) => drafts[name]} onChange={set} label={(name) => fieldLabel(t, name)} testId={`features-${g}`} />
         )}
         {long.map(field)}
       </Stack>
     );
   };
+
+  // How far the form is filled in, section by section: every described field but the on/off switches
+  // (they always hold a value); a yes/no feature counts once said either way.
+  const progress = SECTIONS.map((sec) => {
+    const fields = sec.groups.flatMap(visible).filter((d) => d.type !== 'boolean');
+    return { key: sec.key, total: fields.length, filled: fields.filter((d) => isFilled(drafts[d.name])).length };
+  });
+  const filled = progress.reduce((n, p) => n + p.filled, 0);
+  const total = progress.reduce((n, p) => n + p.total, 0);
 
   // The map also reports its zoom when it fits itself to the point or circle: a zoom alone is not
   // an edit (it would save on every opening); it is kept and saved with the next change of the place.
@@ -192,6 +200,35 @@ export function ObjectEditor({ initial, expanded, onStatus }: Props) {
         </Alert>
       )}
 
+      <Card withBorder padding="sm" data-testid="edit-progress">
+        <Text size="sm" fw={600} data-testid="edit-progress-text">
+          {t('objects.edit.progress', { filled, total })}
+        </Text>
+        <Progress.Root size="sm" mt={6}>
+          <Progress.Section value={total ? (100 * filled) / total : 0} aria-label={t('objects.edit.progressLabel')} />
+        </Progress.Root>
+        <Group gap="md" mt="xs">
+          {progress.map((p) => (
+            <Anchor
+              key={p.key}
+              href={`#edit-${p.key}`}
+              size="sm"
+              onClick={(e) => {
+                e.preventDefault();
+                document.getElementById(`edit-${p.key}`)?.scrollIntoView({ block: 'start' });
+              }}
+              data-testid={`edit-progress-${p.key}`}
+            >
+              {t(`objects.section.${p.key}`)} {p.filled}/{p.total}
+            </Anchor>
+          ))}
+        </Group>
+      </Card>
+
+      {/* Who owns it and whether it is published: what an agent checks first, at the top. */}
+      <ContactsEditor objectId={id} links={initial.objectAccounts} relations={initial.objectAccountRelationSelectList} />
+      <ServiceInfo record={record} id={id} onPublishSettled={onPublishSettled} />
+
       {SECTIONS.map((s) => (
         <Section key={s.key} title={t(`objects.section.${s.key}`)} testId={`edit-${s.key}`}>
           {s.groups.map((g, i) =>
@@ -226,45 +263,53 @@ export function ObjectEditor({ initial, expanded, onStatus }: Props) {
         ))}
       </Section>
 
-      <ContactsEditor objectId={id} links={initial.objectAccounts} relations={initial.objectAccountRelationSelectList} />
-
-      <Card withBorder padding="sm" data-testid="service-info">
-        <Title order={3} size="h5" mb="xs">
-          {groupTitle(t, 'service')}
-        </Title>
-        <Stack gap={6}>
-          <PublishStatus
-            id={id}
-            referenceNumber={record.referenceNumber}
-            publishRequested={record.publishRequested}
-            published={record.published}
-            publishError={record.publishError}
-            onSettled={onPublishSettled}
-          />
-          <Group gap={6}>
-            {(['published', 'rented', 'sold', 'hasKey'] as const)
-              .filter((k) => (k === 'published' ? shownPublished(record) : record[k] === true))
-              .map((k) => (
-                <Badge key={k} variant="light" tt="none">
-                  {fieldLabel(t, k)}
-                </Badge>
-              ))}
-          </Group>
-          <Text size="sm" data-testid="modified-stamp">
-            {t('objects.col.modifiedOn')}: {formatDateTime(record.modifiedOn)} · {record.modifiedBy ?? '—'}
-          </Text>
-          <Text size="sm" data-testid="created-stamp">
-            {t('objects.col.createdOn')}: {formatDateTime(record.createdOn)} · {record.createdBy ?? '—'}
-          </Text>
-        </Stack>
-      </Card>
     </Stack>
+  );
+}
+
+/** A draft that holds a value: a text typed, a choice made, a yes/no said. */
+const isFilled = (v: Draft | undefined) => (Array.isArray(v) ? v.some((x) => x != null && x !== '') : v != null && v !== '' && v !== 'null');
+
+/** The publishing and the record's own marks and stamps. */
+function ServiceInfo({ record, id, onPublishSettled }: { record: TRealtyObject; id: number; onPublishSettled: (p: TObjectPublishState) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder padding="sm" data-testid="service-info">
+      <Title order={3} size="h5" mb="xs">
+        {groupTitle(t, 'service')}
+      </Title>
+      <Stack gap={6}>
+        <PublishStatus
+          id={id}
+          referenceNumber={record.referenceNumber}
+          publishRequested={record.publishRequested}
+          published={record.published}
+          publishError={record.publishError}
+          onSettled={onPublishSettled}
+        />
+        <Group gap={6}>
+          {(['published', 'rented', 'sold', 'hasKey'] as const)
+            .filter((k) => (k === 'published' ? shownPublished(record) : record[k] === true))
+            .map((k) => (
+              <Badge key={k} variant="light" tt="none">
+                {fieldLabel(t, k)}
+              </Badge>
+            ))}
+        </Group>
+        <Text size="sm" data-testid="modified-stamp">
+          {t('objects.col.modifiedOn')}: {formatDateTime(record.modifiedOn)} · {record.modifiedBy ?? '—'}
+        </Text>
+        <Text size="sm" data-testid="created-stamp">
+          {t('objects.col.createdOn')}: {formatDateTime(record.createdOn)} · {record.createdBy ?? '—'}
+        </Text>
+      </Stack>
+    </Card>
   );
 }
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
-    <Card withBorder padding="sm" data-testid={testId}>
+    <Card withBorder padding="sm" data-testid={testId} id={testId} style={{ scrollMarginTop: 64 }}>
       <Title order={3} size="h5" mb="xs">
         {title}
       </Title>
