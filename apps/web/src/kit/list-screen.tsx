@@ -11,6 +11,7 @@ import { FilterCard } from '../components/filter-card.tsx';
 import { IconPlus } from '../components/icons.ts';
 import { useSavedFilter, useSavedList, type ListState, type SavedFilter, type SavedList } from '../lib/list-state.ts';
 import { FilterFields, type FilterField } from './filter-fields.tsx';
+import { ColumnChooser, useChosenColumns } from './column-chooser.tsx';
 
 /** A list's answer: a page of rows and how many there are in all (and whatever else the call answers). */
 export type ListAnswer<R> = { items: R[]; totalRows: number };
@@ -90,6 +91,8 @@ export function ListScreen<R, F extends Record<string, unknown>, A extends ListA
     list[1]((s) => ({ ...s, currentPage: 1 }));
   };
   const c: ListContext<F, A> = { answer: q.data, filter, change };
+  const chosen = useChosenColumns(p.testId);
+  const columns = p.columns(c);
   const addButton = (testId?: string) =>
     p.add ? (
       <Button component={Link} to={p.add.to} leftSection={<IconPlus size={16} />} data-testid={testId ?? p.add.testId ?? `${p.testId}-add`}>
@@ -101,10 +104,11 @@ export function ListScreen<R, F extends Record<string, unknown>, A extends ListA
     <Stack gap="md" data-testid={`${p.testId}-page`}>
       <ListHeader title={p.title} count={q.data?.totalRows} testId={p.testId}>
         {typeof p.actions === 'function' ? p.actions(c) : p.actions}
+        <ColumnChooser columns={columns} hidden={chosen.hidden} setHidden={chosen.setHidden} testId={p.testId} />
         {p.download && <DownloadButton label={p.download.label} testId={p.download.testId} disabled={!q.data?.totalRows} download={() => p.download!.run(typed, list[0])} />}
         {add}
       </ListHeader>
-      <ListBody {...p} list={list} q={q} filter={filter} typed={typed} change={change} initial={(held ?? (given as SavedFilter<F>)).initial} addButton={p.add?.emptyTestId ? addButton(p.add.emptyTestId) : add} />
+      <ListBody {...p} columns={() => chosen.shown(columns)} list={list} q={q} filter={filter} typed={typed} change={change} initial={(held ?? (given as SavedFilter<F>)).initial} addButton={p.add?.emptyTestId ? addButton(p.add.emptyTestId) : add} />
       {p.children}
     </Stack>
   );
