@@ -16,6 +16,14 @@ describe('migrations', () => {
     await q(`drop index leads_account_idx`);
     await q(`create index leads_account_idx on leads (account_id)`);
     // The newest first (each undone before what it builds on).
+    // Before 0070: the search text had a dotted word (Α.Ε.) only with its dots; an account named so.
+    await q(`create or replace function crm_account_search_text(names text[], emails text[], phones text[], numbers text[]) returns text
+      language sql immutable parallel safe as $$
+      select concat_ws(' ', public.crm_search_norm(concat_ws(' ', array_to_string(names, ' '), array_to_string(emails, ' '), array_to_string(phones, ' '),
+        regexp_replace(array_to_string(phones, ' '), '[^0-9+]', '', 'g'), array_to_string(numbers, ' '))), public.crm_latin_skeleton(array_to_string(names, ' ')))
+      $$`);
+    await q(`drop function crm_search_undotted(text)`);
+    await q(`update accounts set is_company = true, name = 'Κτηματική Α.Ε.' where last_name = 'Last77'`);
     // Before 0067: the search form's indexes without the place and the order.
     await q(`drop index objects_sale_place_idx, objects_rent_place_idx, objects_short_rent_place_idx`);
     // Before 0066: the drawn pages' tables were not counted as changed.
@@ -273,6 +281,10 @@ describe('migrations', () => {
     expect((await q(`select data_type from information_schema.columns where table_name = 'accounts' and column_name = 'erased_on'`)).rows).toEqual([{ data_type: 'timestamp with time zone' }]);
     // 0060 keeps the spreadsheets brought in, an upload's token unique by its hash.
     expect((await q(`select indexdef from pg_indexes where indexname = 'imports_token_hash_idx'`)).rows).toHaveLength(1);
+    // 0070 computed the search text again of the account with a dotted word: it is found without the dots, from the word table too.
+    expect((await q(`select a.search_text like '% α.ε. % a.e. αε ae' as undotted, exists (select 1 from account_words w where w.account_id = a.id and w.word = 'αε') as word from accounts a where a.last_name = 'Last77'`)).rows).toEqual([
+      { undotted: true, word: true },
+    ]);
     // Applied once: a second start changes nothing.
     await migrateDb(t.dbUrl);
     await t.app.close();

@@ -1,4 +1,4 @@
-import { MantineProvider, createTheme, type CSSVariablesResolver, Center, Stack, Text, Button } from '@mantine/core';
+import { MantineProvider, createTheme, Center, Stack, Text, Button } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { appRouter } from './router.tsx';
 import { clearButtonDefaults } from './clear-buttons.ts';
 import { choicePills } from './choice-pills.tsx';
 import { tookOver } from '../lib/first-paint.ts';
+import { cssVariablesResolver } from './theme-colors.ts';
 
 const theme = createTheme({
   primaryColor: 'blue',
@@ -29,28 +30,6 @@ const theme = createTheme({
     Modal: { defaultProps: { attributes: { header: { role: 'presentation' } } } },
   },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif',
-});
-
-/** Secondary text and placeholders dark enough for 4.5:1 on white and on the gray page background. */
-/**
- * Light and subtle controls one step lighter (shade 0, hover 1 instead of 1 and 2): their text
- * (shade 9) keeps 4.5:1 when hovered or open.
- */
-const cssVariablesResolver: CSSVariablesResolver = (t) => ({
-  variables: {},
-  light: {
-    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
-    '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
-    // Field errors and invalid borders: red shade 9 is 5.9:1 on white (the default shade 6 is 3.3:1).
-    '--mantine-color-error': 'var(--mantine-color-red-9)',
-    ...Object.fromEntries(
-      Object.keys(t.colors).flatMap((c) => [
-        [`--mantine-color-${c}-light`, `var(--mantine-color-${c}-0)`],
-        [`--mantine-color-${c}-light-hover`, `var(--mantine-color-${c}-1)`],
-      ]),
-    ),
-  },
-  dark: {},
 });
 
 // A 401 anywhere: the session is already cleared; forget cached data and go to /login.

@@ -52,7 +52,7 @@ export function AddingRecord({ add, onAdded, testId }: { add: (changeKey: string
     );
   return (
     <Center py="xl" data-testid={`${testId}-adding`}>
-      <Loader aria-label={t('common.loading')} />
+      <Loader role="progressbar" aria-label={t('common.loading')} />
     </Center>
   );
 }

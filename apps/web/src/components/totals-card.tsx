@@ -1,4 +1,5 @@
 import { Card, SimpleGrid, Text, type SimpleGridProps } from '@mantine/core';
+import { useId } from 'react';
 import { formatAmount } from '../lib/format.ts';
 
 /**
@@ -23,9 +24,11 @@ export function TotalsCard({
   sumTestId: (key: string) => string;
   className?: string;
 }) {
+  // A group named by its title (a card is a plain div, which takes no name of its own).
+  const titleId = useId();
   return (
-    <Card withBorder padding="sm" className={className} data-testid={testId} aria-label={title}>
-      <Text size="sm" c="dimmed" mb={4}>
+    <Card withBorder padding="sm" className={className} data-testid={testId} role="group" aria-labelledby={titleId}>
+      <Text size="sm" c="dimmed" mb={4} id={titleId}>
         {title}
       </Text>
       <SimpleGrid cols={cols} spacing="sm">

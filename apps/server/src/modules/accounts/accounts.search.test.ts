@@ -122,6 +122,36 @@ describe('global search by one word (the word table, 0033)', () => {
   });
 });
 
+describe('a word written with dots (Α.Ε., Ε.Π.Ε.)', () => {
+  it('is found by its start typed with or without the dots, by the global search and the picker', async () => {
+    const made = await t.db
+      .insert(accounts)
+      .values([
+        { isCompany: true, name: 'Κτηματική Α.Ε.', isOwner: true },
+        { isCompany: true, name: 'Δομική Ε.Π.Ε.', isProfessional: true },
+        { isCompany: true, name: 'Aegean Homes S.A.', isSource: true },
+      ])
+      .returning({ id: accounts.id });
+    const [ktimatiki, domiki, aegean] = made.map((r) => r.id) as [number, number, number];
+    const ids = async (q: string) => (await search(q)).map((h) => h.id);
+    for (const q of ['Α.Ε', 'Α.Ε.', 'ΑΕ', 'αε', 'α.ε', 'Α.']) {
+      expect(await ids(q), q).toContain(ktimatiki);
+      expect((await pick(q)).map((h) => h.id), q).toContain(ktimatiki);
+    }
+    // Typed with the look-alike Latin letters of a Latin keyboard, it is found too.
+    for (const q of ['A.E', 'A.E.', 'AE']) expect(await ids(q), q).toContain(ktimatiki);
+    for (const q of ['Ε.Π.Ε.', 'Ε.Π', 'ΕΠΕ', 'επ']) expect(await ids(q), q).toEqual([domiki]);
+    for (const q of ['S.A.', 'SA']) expect(await ids(q), q).toContain(aegean);
+    // Found by its start: a word that starts so is ranked first, as any other word.
+    expect((await search('ΑΕ'))[0]).toEqual({ id: ktimatiki, description: 'Κτηματική Α.Ε.', entity: 'Owner' });
+    // The name's other word is found as before; the dots of an e-mail are no abbreviation's.
+    expect(await ids('κτηματ')).toEqual([ktimatiki]);
+    expect((await t.pool.query(`select search_text from accounts where id = $1`, [pavlos])).rows[0].search_text).not.toContain('notarypapas');
+    await t.db.delete(accounts).where(sql`id in (${ktimatiki}, ${domiki}, ${aegean})`);
+    expect(await ids('ΑΕ')).not.toContain(ktimatiki);
+  });
+});
+
 describe('across scripts', () => {
   it('finds Greek and Russian names typed in Latin letters, in the common spellings, and the other way round', async () => {
     const more = await t.db

@@ -139,7 +139,7 @@ export function ResultsPage() {
         </Text>
       )}
       {data && (
-        <Table.ScrollContainer minWidth={980} type="native" className="results-scroll" tabIndex={0} aria-label={t('reports.results.title')} data-testid="results-table">
+        <Table.ScrollContainer minWidth={980} type="native" className="results-scroll" tabIndex={0} role="region" aria-label={t('reports.results.title')} data-testid="results-table">
           <Table highlightOnHover withTableBorder verticalSpacing="xs" horizontalSpacing={6} fz="sm">
             <Table.Thead>
               <Table.Tr>

@@ -47,7 +47,7 @@ export function ClientsPage() {
               <AccountLink id={r.id} name={r.name} />
               {r.hasNotClosedLead && (
                 <Tooltip label={t('accounts.ui.clients.openLead')}>
-                  <IconExclamationCircle size={16} color="var(--mantine-color-red-6)" aria-label={t('accounts.ui.clients.openLead')} data-testid="open-lead" />
+                  <IconExclamationCircle size={16} color="var(--mantine-color-red-6)" role="img" aria-label={t('accounts.ui.clients.openLead')} data-testid="open-lead" />
                 </Tooltip>
               )}
             </Group>

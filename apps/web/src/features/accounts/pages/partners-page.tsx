@@ -41,7 +41,7 @@ export function PartnersPage() {
                 </Badge>
               )}
               {r.isPartnerTourism && (
-                <Badge variant="light" color="teal" c="teal.9" bg="teal.0" size="sm" tt="none">
+                <Badge variant="light" color="teal" size="sm" tt="none">
                   {t('accounts.ui.partner.tourism')}
                 </Badge>
               )}

@@ -113,8 +113,9 @@ export function LeadMatches({ leadId, asksFor = true }: { leadId: number; /** Th
                   {[m.type, m.location, m.price != null ? formatMoney(m.price) : null, m.area != null ? formatArea(m.area) : null].filter(Boolean).join(' · ')}
                 </Text>
               </Stack>
-              <Badge size="lg" variant="light" c="dark.8" color={m.score >= 80 ? 'green' : m.score >= 60 ? 'yellow' : 'gray'} aria-label={t('leads.ui.matches.score', { score: m.score })} style={{ flexShrink: 0, overflow: 'visible' }}>
-                {m.score}
+              <Badge size="lg" variant="light" color={m.score >= 80 ? 'green' : m.score >= 60 ? 'yellow' : 'gray'} style={{ flexShrink: 0, overflow: 'visible' }} data-testid="lead-match-score">
+                <span aria-hidden="true">{m.score}</span>
+                <VisuallyHidden>{t('leads.ui.matches.score', { score: m.score })}</VisuallyHidden>
               </Badge>
             </Group>
             <List size="sm" spacing={2} mt={6} center>

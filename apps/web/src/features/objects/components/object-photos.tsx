@@ -30,7 +30,7 @@ export function Photo({ id, alt, fit = 'cover', h, size = 'thumb' }: { id: numbe
   if (failed)
     return (
       <Box h={h} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', background: 'var(--mantine-color-gray-1)', width: '100%' }}>
-        <IconPhoto size={28} color="var(--mantine-color-gray-6)" aria-label={alt} />
+        <IconPhoto size={28} color="var(--mantine-color-gray-6)" {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })} />
       </Box>
     );
   return <Image src={photoUrl(id, size)} alt={alt} fit={fit} h={h} w="100%" loading="lazy" onError={() => setFailed(true)} data-testid="photo-img" />;

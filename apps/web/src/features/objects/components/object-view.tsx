@@ -422,7 +422,7 @@ function Service({ data, onSaved }: Props) {
         {marks.length > 0 && (
           <Group gap={6}>
             {marks.map((k) => (
-              <Badge key={k} variant="light" color={k === 'published' ? 'green' : 'gray'} styles={k === 'published' ? { label: { color: '#1b5e20' } } : undefined} tt="none" data-testid={`mark-${k}`}>
+              <Badge key={k} variant="light" color={k === 'published' ? 'green' : 'gray'} tt="none" data-testid={`mark-${k}`}>
                 {fieldLabel(t, k)}
               </Badge>
             ))}

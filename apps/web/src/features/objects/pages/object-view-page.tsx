@@ -135,7 +135,7 @@ function Loading() {
   const { t } = useTranslation();
   return (
     <Center py="xl">
-      <Loader aria-label={t('common.loading')} />
+      <Loader role="progressbar" aria-label={t('common.loading')} />
     </Center>
   );
 }

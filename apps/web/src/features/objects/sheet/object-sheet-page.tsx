@@ -103,7 +103,7 @@ export function ObjectSheetPage() {
         </Alert>
       ) : !data ? (
         <Center py="xl">
-          <Loader aria-label={t('common.loading')} />
+          <Loader role="progressbar" aria-label={t('common.loading')} />
         </Center>
       ) : (
         <PropertySheet data={data} options={options} />

@@ -75,7 +75,7 @@ export function ApproveExpensePage() {
             </Alert>
           )
         )}
-        {settling && <Loader size="sm" aria-label={t('common.loading')} />}
+        {settling && <Loader size="sm" role="progressbar" aria-label={t('common.loading')} />}
         {e && !gone && (
           <>
             <Table variant="vertical" withTableBorder data-testid="approval-expense">

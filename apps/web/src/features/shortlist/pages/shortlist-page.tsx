@@ -59,7 +59,7 @@ export function ShortlistPage() {
         </Container>
       </Box>
       <Container size="lg" py="md" component="main">
-        {(query.isLoading || switchTo) && <Loader size="sm" aria-label={t('common.loading')} />}
+        {(query.isLoading || switchTo) && <Loader size="sm" role="progressbar" aria-label={t('common.loading')} />}
         {query.error && (
           <Stack data-testid="shortlist-error" data-status={status ?? ''}>
             <Title order={1} size="h3">
