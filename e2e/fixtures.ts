@@ -3,15 +3,15 @@ import path from 'node:path';
 import { expect, type Page, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test';
 import axe, { type AxeResults } from 'axe-core';
 import { ADMIN, E2E_DATA_DIR } from './playwright.config.ts';
+import { SignInPage } from './pages/sign-in.ts';
 
 export { ADMIN };
 
+/** Signs in on the sign-in screen as a person would (the page object's way), landing on the home page. */
 export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.password) {
-  await page.goto('/login');
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/CRM$/);
+  const screen = new SignInPage(page);
+  await screen.open();
+  await screen.signIn(email, password);
 }
 
 /**

@@ -1,5 +1,7 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { ADMIN, expectAccessible } from '../fixtures.ts';
+import { ListPage } from '../pages/list.ts';
+import { RecordPage } from '../pages/record.ts';
 
 /**
  * Accounts: lists, add, view/edit with auto-save, merge and global search — every scenario in
@@ -286,16 +288,16 @@ for (const L of LANGUAGES) {
       const { page, token } = await openAs(context, request, baseURL!, L.cookie);
       const last = unique('Autosave');
       const id = await createAccount(request, token, { lastName: last, firstName: 'Nikos', isClient: true });
+      const account = new RecordPage(page);
       await page.goto(`/Accounts/View/${id}/1`);
-      await page.getByTestId('field-phone-0').fill('+30 2310 555 123');
-      await page.getByTestId('field-city').fill('Θεσσαλονίκη');
-      await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
-      await expect(page.getByTestId('save-status')).toContainText(L.saved);
+      await account.fill('phone-0', '+30 2310 555 123');
+      await account.fill('city', 'Θεσσαλονίκη');
+      await account.saved(L.saved);
       await page.reload();
-      await expect(page.getByTestId('field-phone-0')).toHaveValue('+30 2310 555 123');
-      await expect(page.getByTestId('field-city')).toHaveValue('Θεσσαλονίκη');
+      await expect(account.field('phone-0')).toHaveValue('+30 2310 555 123');
+      await expect(account.field('city')).toHaveValue('Θεσσαλονίκη');
       // The read-only view shows them too, the phone as a tel: link.
-      await page.getByTestId('edit-toggle').click();
+      await account.toggleEdit();
       await expect(page.getByTestId('view-city')).toContainText('Θεσσαλονίκη');
       await expect(page.getByTestId('view-phones').getByRole('link', { name: '+30 2310 555 123' })).toHaveAttribute('href', 'tel:+302310555123');
       // Stored on the server, with a new version.
@@ -534,21 +536,21 @@ for (const L of LANGUAGES) {
       const { page, token } = await openAs(context, request, baseURL!, L.cookie);
       const last = unique('Owner');
       const id = await createAccount(request, token, { lastName: last, firstName: 'Giorgos', isOwner: true });
-      await page.goto('/Owners');
+      const owners = new ListPage(page, 'owners', '/Owners');
+      await owners.open();
       await expect(page.getByTestId('page-title')).toHaveText(L.owners);
-      await expect(page.getByTestId('owners-table').locator(`a[href="/Accounts/View/${id}"]`)).toHaveText(`${last} Giorgos`);
-      await expect(page.getByTestId('owners-count')).toHaveText(/^[1-9]\d*$/);
+      await expect(owners.table.locator(`a[href="/Accounts/View/${id}"]`)).toHaveText(`${last} Giorgos`);
+      await expect(owners.count).toHaveText(/^[1-9]\d*$/);
       // Every row of the page can be reached: the table scrolls inside its 70vh area under a sticky header.
-      await page.getByTestId('owners-table-row').last().getByTestId('account-link').click({ trial: true });
+      await owners.rows.last().getByTestId('account-link').click({ trial: true });
 
-      await page.getByTestId('owners-table-page-size').click();
+      await owners.pageSize.click();
       await expect(page.getByRole('option', { name: L.showAll })).toBeVisible();
       await page.getByRole('option', { name: '10', exact: true }).click();
-      await expect(page.getByTestId('owners-table-page-size')).toHaveValue('10');
+      await expect(owners.pageSize).toHaveValue('10');
       await page.reload();
-      await expect(page.getByTestId('owners-table-page-size')).toHaveValue('10');
-      const rows = await page.getByTestId('owners-table-row').count();
-      expect(rows).toBeLessThanOrEqual(10);
+      await expect(owners.pageSize).toHaveValue('10');
+      expect(await owners.rows.count()).toBeLessThanOrEqual(10);
     });
 
     test('every account list has a search box: part of a phone finds the account, its first phone a tap away; a search that finds no one says so', async ({ context, request, baseURL }) => {
@@ -557,29 +559,32 @@ for (const L of LANGUAGES) {
       const digits = String(10_000_000 + Math.floor(Math.random() * 89_999_999));
       const phone = `+30 69${digits}`;
       const id = await createAccount(request, token, { lastName: last, firstName: 'Maria', isOwner: true, isClient: true, phone });
-      for (const [path, list] of [['/Owners', 'owners'], ['/Clients', 'clients'], ['/AllAccounts', 'accounts']] as const) {
-        await page.goto(path);
-        await page.getByTestId(`${list}-filter-search`).fill(digits.slice(-6));
-        const row = page.getByTestId(`${list}-table-row`).filter({ has: page.locator(`a[href="/Accounts/View/${id}"]`) });
+      for (const [path, name] of [['/Owners', 'owners'], ['/Clients', 'clients'], ['/AllAccounts', 'accounts']] as const) {
+        const list = new ListPage(page, name, path);
+        await list.open();
+        await list.search(digits.slice(-6));
+        const row = list.rowLinkingTo(`/Accounts/View/${id}`);
         await expect(row).toHaveCount(1);
-        await expect(page.getByTestId(`${list}-table-row`)).toHaveCount(1);
+        await expect(list.rows).toHaveCount(1);
         await expect(row.getByTestId('account-phone')).toHaveAttribute('href', `tel:+3069${digits}`);
         await expect(row.getByTestId('account-phone')).toHaveText(phone);
       }
       // The search is kept as the list's other filters are: a reload finds it still there.
+      const all = new ListPage(page, 'accounts', '/AllAccounts');
       await page.reload();
-      await expect(page.getByTestId('accounts-filter-search')).toHaveValue(digits.slice(-6));
+      await expect(all.filter('search')).toHaveValue(digits.slice(-6));
       await expectAccessible(page, `account list searched ${L.cookie}`);
       const nobody = `${last}zz`;
-      await page.getByTestId('accounts-filter-search').fill(nobody);
+      await all.search(nobody);
       await expect(page.getByText(L.noOneMatches(nobody))).toBeVisible();
       await page.getByTestId('accounts-filter-search-clear').click();
-      await expect(page.getByTestId('accounts-filter-search')).toHaveValue('');
-      await expect(page.getByTestId('accounts-table-row').first()).toBeVisible();
-      // The lists of the other kinds have the same box, found by a name's part.
-      for (const [path, list] of [['/Partners', 'partners'], ['/Professionals', 'specialists'], ['/Sources', 'sources'], ['/Employes', 'employes']] as const) {
-        await page.goto(path);
-        await page.getByTestId(`${list}-filter-search`).fill(nobody);
+      await expect(all.filter('search')).toHaveValue('');
+      await expect(all.rows.first()).toBeVisible();
+      // The lists of the other kinds have the same box.
+      for (const [path, name] of [['/Partners', 'partners'], ['/Professionals', 'specialists'], ['/Sources', 'sources'], ['/Employes', 'employes']] as const) {
+        const list = new ListPage(page, name, path);
+        await list.open();
+        await list.search(nobody);
         await expect(page.getByText(L.noOneMatches(nobody))).toBeVisible();
       }
     });

@@ -1,5 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { apiToken, expectAccessible } from '../fixtures.ts';
+import { ListPage } from '../pages/list.ts';
 
 /**
  * Using it every day: the office laptop widths, a phone, the menu's way to Sources and to the
@@ -89,22 +90,22 @@ for (const language of ['el', 'ru']) {
 for (const [language, phone, columns] of [['en-UK', 'Phone', 'Columns'], ['el', 'Τηλέφωνο', 'Στήλες']] as const) {
   test(`every list lets its columns be chosen, and keeps the choice (${language})`, async ({ context, request, baseURL }) => {
     const page = await openAs(context, baseURL!, language, await apiToken(request));
-    await page.goto('/Owners');
-    const head = page.getByTestId('owners-table').locator('thead');
-    await expect(head.getByText(phone, { exact: true })).toBeVisible();
+    const owners = new ListPage(page, 'owners', '/Owners');
+    await owners.open();
+    await expect(owners.heading(phone)).toBeVisible();
     await page.getByTestId('owners-columns').click();
     await expect(page.getByRole('group', { name: columns })).toBeVisible();
     await expectAccessible(page, `column chooser ${language}`);
-    await page.getByTestId('owners-column-phone').click();
-    await expect(head.getByText(phone, { exact: true })).toHaveCount(0);
     // The name, which opens the record, cannot be hidden.
     await expect(page.getByTestId('owners-column-name')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await owners.toggleColumn('phone');
+    await expect(owners.heading(phone)).toHaveCount(0);
     await page.reload();
-    await expect(page.getByTestId('owners-table-row').first()).toBeVisible();
-    await expect(head.getByText(phone, { exact: true })).toHaveCount(0);
-    await page.getByTestId('owners-columns').click();
-    await page.getByTestId('owners-columns-all').click();
-    await expect(head.getByText(phone, { exact: true })).toBeVisible();
+    await expect(owners.rows.first()).toBeVisible();
+    await expect(owners.heading(phone)).toHaveCount(0);
+    await owners.showAllColumns();
+    await expect(owners.heading(phone)).toBeVisible();
   });
 }
 

@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import { pick } from '../pages/picker.ts';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { ADMIN, createObject, expectAccessible } from '../fixtures.ts';
 
@@ -83,10 +84,7 @@ function png(r: number, g: number, b: number, size = 24): Buffer {
 }
 
 /** Picks an option of a Mantine Select by its text. */
-async function choose(page: Page, testId: string, text: string) {
-  await page.getByTestId(testId).click();
-  await page.getByRole('option', { name: text, exact: true }).click();
-}
+const choose = (page: Page, testId: string, text: string) => pick(page, testId, text);
 
 const photoIds = (page: Page) => page.getByTestId('photo-item').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-photo-id'))));
 

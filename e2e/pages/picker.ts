@@ -1,0 +1,9 @@
+import type { Page } from '@playwright/test';
+
+/** A select or search picker (`field-…` or a filter's test id): opens it, types if asked, takes the option named `text`. */
+export async function pick(page: Page, testId: string, text: string, typed?: string) {
+  const input = page.getByTestId(testId);
+  if (typed !== undefined) await input.fill(typed);
+  else await input.click();
+  await page.getByRole('option', { name: text, exact: true }).click();
+}
