@@ -1,8 +1,10 @@
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { FILE } from '@crm/contract/resources';
 import { startShippedTexts, texts } from './shipped-texts.testing.ts';
 
 let notOurAnswer: typeof import('./api.ts').notOurAnswer;
+let urlOf: typeof import('./api.ts').urlOf;
 
 beforeAll(async () => {
   await startShippedTexts();
@@ -10,7 +12,7 @@ beforeAll(async () => {
   const storage = { getItem: () => null, setItem: () => {}, removeItem: () => {} };
   Object.assign(globalThis.window, { addEventListener: () => {}, removeEventListener: () => {}, localStorage: storage, sessionStorage: storage });
   Object.assign(globalThis, { localStorage: storage, sessionStorage: storage });
-  ({ notOurAnswer } = await import('./api.ts'));
+  ({ notOurAnswer, urlOf } = await import('./api.ts'));
 });
 
 describe("an error answer that is not the server's own (a proxy's page)", () => {
@@ -23,5 +25,13 @@ describe("an error answer that is not the server's own (a proxy's page)", () => 
     expect(notOurAnswer(500).title).toBe(el['errors.internal']);
     expect(notOurAnswer(404).title).toBe(el['errors.badRequest']);
     await i18next.changeLanguage('en');
+  });
+});
+
+describe("a call's address (a file's link, a photo's src)", () => {
+  it('is its declared path with its params encoded and the query string of the values given', () => {
+    expect(urlOf(FILE.calls.getNamed, { params: { systemName: 'a1b2.pdf', name: 'Lease #2 (signed).pdf' } })).toBe('/api/files/a1b2.pdf/Lease%20%232%20(signed).pdf');
+    expect(urlOf(FILE.calls.get, { params: { systemName: '42' }, query: { size: 'thumb' } })).toBe('/api/files/42?size=thumb');
+    expect(urlOf(FILE.calls.get, { params: { systemName: '42' }, query: {} })).toBe('/api/files/42');
   });
 });
