@@ -236,7 +236,7 @@ export function ObjectEditor({ initial, expanded, onStatus }: Props) {
           <PublishStatus
             id={id}
             referenceNumber={record.referenceNumber}
-            publishRequested={record.publishRequested}
+            publishRequested={record.publishRequested === true}
             published={record.published}
             publishError={record.publishError}
             onSettled={onPublishSettled}
