@@ -1,7 +1,6 @@
 import { ActionIcon, Anchor, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { FILE } from '@crm/contract/resources';
-import { urlOf } from '../lib/api.ts';
+import { FILE, urlOf } from '@crm/contract/resources';
 import { fileAnchor } from '../lib/download.ts';
 import { formatTypedNumber } from '../lib/typed-number.ts';
 import { IconFile, IconPhoto, IconTrash } from './icons.ts';

@@ -1,10 +1,9 @@
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FILE } from '@crm/contract/resources';
+import { FILE, urlOf } from '@crm/contract/resources';
 import { startShippedTexts, texts } from './shipped-texts.testing.ts';
 
 let notOurAnswer: typeof import('./api.ts').notOurAnswer;
-let urlOf: typeof import('./api.ts').urlOf;
 
 beforeAll(async () => {
   await startShippedTexts();
@@ -12,7 +11,7 @@ beforeAll(async () => {
   const storage = { getItem: () => null, setItem: () => {}, removeItem: () => {} };
   Object.assign(globalThis.window, { addEventListener: () => {}, removeEventListener: () => {}, localStorage: storage, sessionStorage: storage });
   Object.assign(globalThis, { localStorage: storage, sessionStorage: storage });
-  ({ notOurAnswer, urlOf } = await import('./api.ts'));
+  ({ notOurAnswer } = await import('./api.ts'));
 });
 
 describe("an error answer that is not the server's own (a proxy's page)", () => {

@@ -121,17 +121,3 @@ export function call<C extends Call>(c: C, request: RequestOf<C>, opts: Omit<Opt
   const body = form ?? r.body;
   return api<AnswerOf<C>>(pathOf(c, r.params), { ...rest, method: c.method, ...(body !== undefined ? { body } : {}), ...(r.query ? { query: r.query } : {}) });
 }
-
-/**
- * The address of one of the API's GET calls, for what the browser fetches itself (a file's link, a
- * photo's `src`): its path from the route table with its params filled in, and the query string of
- * the values given (none empty), typed by the contract's schemas as `call` is.
- */
-export function urlOf<C extends Call>(c: C, request: Pick<RequestOf<C>, 'params' | 'query'>): string {
-  const r = request as { params?: Record<string, unknown>; query?: Options['query'] };
-  const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(r.query ?? {})) if (v !== undefined && v !== null && v !== '') search.set(k, String(v));
-  const q = search.toString();
-  const path = pathOf(c, r.params);
-  return q ? `${path}?${q}` : path;
-}
