@@ -41,7 +41,7 @@ export const resultsFirst = () => {
 };
 
 export async function downloadResults(f: TResultsFilter) {
-  const blob = (await call(REPORT.calls.download, { body: wire(f) }, { blob: true })) as Blob;
+  const blob = await call(REPORT.calls.download, { body: wire(f) }, { blob: true });
   saveBlob(blob, 'Results.xlsx');
 }
 

@@ -16,5 +16,5 @@ export const runImport = (body: TImportRunRequest) => call(IMPORT.calls.run, { b
 
 /** The template with the headers in the reader's language. */
 export async function downloadImportTemplate(kind: TImportKind, fileName: string) {
-  saveBlob((await call(IMPORT.calls.template, { query: { kind } }, { blob: true })) as Blob, fileName);
+  saveBlob(await call(IMPORT.calls.template, { query: { kind } }, { blob: true }), fileName);
 }

@@ -8,7 +8,7 @@ import { currentCulture, forgetStoredTexts, i18n } from '../../../lib/i18n.ts';
 import type { SavedFilter, SavedList } from '../../../lib/list-state.ts';
 
 /** Saves an export under its file name (the name the server's Content-Disposition gives it too). */
-const saveAs = async (file: Promise<unknown>, fileName: string) => saveBlob((await file) as Blob, fileName);
+const saveAs = async (file: Promise<Blob>, fileName: string) => saveBlob(await file, fileName);
 
 export const exportLocalization = () => saveAs(call(SETTINGS.calls.localizationExport, {}, { blob: true }), 'Localization.xlsx');
 export const exportEmails = (except: boolean) =>
