@@ -4,6 +4,25 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { boundaries } from './scripts/lint/boundaries.js';
 
+/** Rules of every file: no focused or skipped test is committed. */
+const noFocusedOrSkipped = [
+  { selector: "CallExpression[callee.property.name='only'][callee.object.name=/^(it|test|describe)$/]", message: 'No focused tests.' },
+  { selector: "CallExpression[callee.property.name='skip'][callee.object.name=/^(it|test|describe)$/]", message: 'No skipped tests.' },
+];
+
+/**
+ * The web app writes no API path (decision 057): each call is declared once, in its resource of the
+ * contract, and called, linked or fetched by that declaration. A string or template starting with
+ * /api/ is a path typed a second time, which the contract's types and the server's check of every
+ * route do not see.
+ */
+const API_PATH_MESSAGE =
+  'An API path is written once, in its resource (packages/contract/src/*.resource.ts): call it with call(X.calls.name, …) (lib/api.ts), build a link or src with urlOf(X.calls.name, …).';
+const noApiPaths = [
+  { selector: 'Literal[value=/^\\/api(\\/|\\?|$)/i]', message: API_PATH_MESSAGE },
+  { selector: 'TemplateLiteral[quasis.0.value.cooked=/^\\/api(\\/|\\?|$)/i]', message: API_PATH_MESSAGE },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', 'apps/server/drizzle/**', 'data/**', 'e2e/.data/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -12,11 +31,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': [
-        'error',
-        { selector: "CallExpression[callee.property.name='only'][callee.object.name=/^(it|test|describe)$/]", message: 'No focused tests.' },
-        { selector: "CallExpression[callee.property.name='skip'][callee.object.name=/^(it|test|describe)$/]", message: 'No skipped tests.' },
-      ],
+      'no-restricted-syntax': ['error', ...noFocusedOrSkipped],
     },
   },
   {
@@ -28,6 +43,14 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { crm: { rules: { boundaries } } },
     rules: { 'crm/boundaries': 'error' },
+  },
+  {
+    // The web app's API paths come from the contract's resources, never a string; the api client
+    // itself and the tests (which may name a path to check it) aside. The property search's calls
+    // are converted on their own branch.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/api.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/features/objects/api/object-search.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...noFocusedOrSkipped, ...noApiPaths] },
   },
   {
     // The web app never imports server code.

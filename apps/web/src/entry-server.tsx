@@ -23,7 +23,7 @@ import 'dayjs/locale/el';
 import 'dayjs/locale/ru';
 import 'dayjs/locale/en-gb';
 import { cultureOf, type TCulture } from '@crm/contract/constants';
-import type { TLocalizationEntry, TSessionUser } from '@crm/contract';
+import { SESSION, SHELL, urlOf, type AnswerOf, type Call, type RequestOf } from '@crm/contract/resources';
 import { Providers } from './app/app.tsx';
 import { appRoutes } from './app/router.tsx';
 import { queryClient } from './app/query-client.ts';
@@ -66,18 +66,19 @@ const stand = (globalThis as unknown as { __firstPaint: Stand }).__firstPaint;
 const TEXTS_TTL = 30_000;
 const texts = new Map<TCulture, { at: number; texts: Record<string, string> }>();
 
-async function get<T>(origin: string, path: string, token?: string, culture?: TCulture): Promise<T | null> {
-  const res = await fetch(origin + path, {
+/** A GET call of the API's, asked of this server with the reader's token and language: its answer, or null when refused. */
+async function get<C extends Call>(origin: string, call: C, request: Pick<RequestOf<C>, 'params' | 'query'>, token?: string, culture?: TCulture): Promise<AnswerOf<C> | null> {
+  const res = await fetch(origin + urlOf(call, request), {
     headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(culture ? { 'Accept-Language': culture } : {}) },
   });
   if (!res.ok) return null;
-  return (await res.json()) as T;
+  return (await res.json()) as AnswerOf<C>;
 }
 
 async function textsOf(origin: string, culture: TCulture): Promise<Record<string, string> | null> {
   const kept = texts.get(culture);
   if (kept && Date.now() - kept.at < TEXTS_TTL) return kept.texts;
-  const rows = await get<TLocalizationEntry[]>(origin, `/api/Localization?culture=${culture}`);
+  const rows = await get(origin, SHELL.calls.localization, { query: { culture } });
   if (!rows) return null;
   const t: Record<string, string> = {};
   for (const r of rows) t[r.key] = r.text;
@@ -113,8 +114,8 @@ export async function renderFirstPaint(input: FirstPaintInput): Promise<FirstPai
   const language = cookieValue(input.cookie, 'language') ?? first;
   const culture = cultureOf(language === 'el' || language === 'ru' ? language : 'en-UK');
   const [me, config, t] = await Promise.all([
-    get<Omit<TSessionUser, 'token' | 'expiresOn'>>(origin, '/api/authenticate/me', token, culture),
-    get<{ variant?: string; timeZone?: string; clock?: unknown }>(origin, '/api/config'),
+    get(origin, SESSION.calls.me, {}, token, culture),
+    get(origin, SHELL.calls.config, {}),
     textsOf(origin, culture),
   ]);
   if (!me || !config || !t) return null;

@@ -46,6 +46,20 @@ export function pathOf(call: Pick<Call, 'path'>, params?: Record<string, unknown
   });
 }
 
+/**
+ * The address of a GET call, for what the browser fetches itself (a file's link, a photo's `src`, the
+ * texts or the settings asked before the api client runs): its path with its params filled in and
+ * encoded, and a query string of the values given (none empty), both typed by the call's schemas.
+ */
+export function urlOf<C extends Call>(call: C, request: Pick<RequestOf<C>, 'params' | 'query'>): string {
+  const r = request as { params?: Record<string, unknown>; query?: Record<string, unknown> };
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(r.query ?? {})) if (v !== undefined && v !== null && v !== '') search.set(k, String(v));
+  const q = search.toString();
+  const path = pathOf(call, r.params);
+  return q ? `${path}?${q}` : path;
+}
+
 /** The params a screen's or call's path names: `/Objects/View/:id/:viewMode?` → { id; viewMode? }. */
 export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? ParamOf<Name> & PathParams<`/${Rest}`>

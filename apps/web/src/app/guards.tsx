@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { api } from '../lib/api.ts';
+import { SESSION } from '@crm/contract/resources';
+import { call } from '../lib/api.ts';
 import { whenIdle } from '../lib/next-task.ts';
 import { renameRecent } from '../lib/recent.ts';
 import { sessionStore, setSession, useSession } from '../lib/session.ts';
@@ -13,7 +14,7 @@ import { paymentsHome, usePaymentsApp } from '../lib/variant.ts';
  */
 function followSessionName(token: string) {
   whenIdle(() => {
-    api<{ username: string }>('/api/authenticate/me', { background: true })
+    call(SESSION.calls.me, {}, { background: true })
       .then((me) => {
         const now = sessionStore.get();
         if (now?.token === token && me.username && me.username !== now.username) {

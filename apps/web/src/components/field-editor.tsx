@@ -2,8 +2,9 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { Alert, Button, Group, Loader, Modal, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TEditRequestAnswer, TFieldPatchAnswer, TFieldType, TSelectOption } from '@crm/contract';
-import { ApiError, api } from '../lib/api.ts';
+import type { TFieldPatchAnswer, TFieldType, TSelectOption } from '@crm/contract';
+import { FIELD } from '@crm/contract/resources';
+import { ApiError, call } from '../lib/api.ts';
 import { describeError, reportError } from '../lib/errors.ts';
 import { FieldInput } from './fields/field-input.tsx';
 import { focusInvalidEntry } from './fields/invalid-entry.ts';
@@ -76,7 +77,7 @@ export function FieldEditor(props: FieldEditorProps) {
   const needsList = opened && hasOptions(type) && !props.options;
   const list = useQuery({
     queryKey: editRequestKey(entity, id, field),
-    queryFn: ({ signal }) => api<TEditRequestAnswer>(`/api/${entity}/editRequestSelectList`, { query: { id, fieldName: field }, signal }),
+    queryFn: ({ signal }) => call(FIELD.calls.selectList, { params: { entity }, query: { id, fieldName: field } }, { signal }),
     enabled: needsList,
     staleTime: 60000,
     meta: { handlesErrors: true },
@@ -96,11 +97,7 @@ export function FieldEditor(props: FieldEditorProps) {
     setFieldError(undefined);
     setFormError(null);
     const send = (ver: number | undefined) =>
-      api<TFieldPatchAnswer>(`/api/${entity}/patch/${id}`, {
-        method: 'PATCH',
-        body: [{ op: 'replace', path: `/${field}`, value: next }],
-        query: { version: ver },
-      });
+      call(FIELD.calls.patch, { params: { entity, id }, body: [{ op: 'replace', path: `/${field}`, value: next }], query: { version: ver } });
     const started = toWire(type, toDraft(type, value), options);
     const theirsOf = (current: Record<string, unknown>) => toWire(type, toDraft(type, current[field]), options);
     const currentOf = (err: unknown) =>
@@ -214,7 +211,7 @@ export function EditableField({ editable = true, display, hideLabel, ...editor }
   const list = useQuery({
     queryKey: editRequestKey(editor.entity, editor.id, editor.field),
     queryFn: ({ signal }) =>
-      api<TEditRequestAnswer>(`/api/${editor.entity}/editRequestSelectList`, { query: { id: editor.id, fieldName: editor.field }, signal }),
+      call(FIELD.calls.selectList, { params: { entity: editor.entity }, query: { id: editor.id, fieldName: editor.field } }, { signal }),
     enabled: needsTexts,
     staleTime: 60000,
     meta: { handlesErrors: true },

@@ -2,6 +2,7 @@ import { useRef, useState, type DragEvent } from 'react';
 import { Anchor, Box, Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TFileUploaded } from '@crm/contract';
+import { FILE } from '@crm/contract/resources';
 import { postWithProgress, whileUploading } from '../lib/upload.ts';
 import { describeError } from '../lib/errors.ts';
 import { toMb } from '../lib/upload-limits.ts';
@@ -20,7 +21,7 @@ export const UPLOAD_ACCEPT = [
 export function uploadFiles(files: File[], onProgress: (percent: number) => void): Promise<TFileUploaded[]> {
   const body = new FormData();
   for (const f of files) body.append('files', f, f.name);
-  return postWithProgress<TFileUploaded[]>('/api/files', body, onProgress);
+  return postWithProgress(FILE.calls.upload, body, onProgress);
 }
 
 /**

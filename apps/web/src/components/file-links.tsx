@@ -1,5 +1,6 @@
 import { ActionIcon, Anchor, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { FILE, urlOf } from '@crm/contract/resources';
 import { fileAnchor } from '../lib/download.ts';
 import { formatTypedNumber } from '../lib/typed-number.ts';
 import { IconFile, IconPhoto, IconTrash } from './icons.ts';
@@ -18,7 +19,7 @@ export const isPreviewable = (systemName: string, mime?: string) => (mime ? PREV
  * 012), so a tab opened on it is titled by that name and "Save as" offers it, never a random name at
  * a blob: address.
  */
-export const fileUrl = (systemName: string, userName: string) => `/api/files/${encodeURIComponent(systemName)}/${encodeURIComponent(userName)}`;
+export const fileUrl = (systemName: string, userName: string) => urlOf(FILE.calls.getNamed, { params: { systemName, name: userName } });
 
 /** The link to a stored file of a record. */
 export const fileLinkProps = (f: { systemName: string; userName: string; mime?: string }) => fileAnchor(fileUrl(f.systemName, f.userName), f.userName, isPreviewable(f.systemName, f.mime));

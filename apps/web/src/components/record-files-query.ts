@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { TFileListAnswer } from '@crm/contract';
-import { api } from '../lib/api.ts';
+import { FILE } from '@crm/contract/resources';
+import { call } from '../lib/api.ts';
 
 export const recordFilesKey = (entityType: number, id: number) => ['files', entityType, id] as const;
 
@@ -8,6 +8,6 @@ export const recordFilesKey = (entityType: number, id: number) => ['files', enti
 export const recordFilesQuery = (entityType: number, id: number) =>
   queryOptions({
     queryKey: recordFilesKey(entityType, id),
-    queryFn: ({ signal }) => api<TFileListAnswer>('/api/files', { query: { parentType: entityType, parentId: id }, signal }),
+    queryFn: ({ signal }) => call(FILE.calls.list, { query: { parentType: entityType, parentId: id } }, { signal }),
     enabled: id > 0,
   });

@@ -3,8 +3,9 @@ import { Alert, Badge, Card, Group, Loader, Stack, Text, Title } from '@mantine/
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TFileListAnswer, TFileUploaded } from '@crm/contract';
-import { api } from '../lib/api.ts';
+import type { TFileUploaded } from '@crm/contract';
+import { FILE } from '@crm/contract/resources';
+import { call } from '../lib/api.ts';
 import { describeError } from '../lib/errors.ts';
 import { FileDrop } from './file-drop.tsx';
 import { FileLinks, type FileLinkItem } from './file-links.tsx';
@@ -27,9 +28,7 @@ export function RecordFiles({ entityType, id, editable }: { entityType: number; 
 
   const attach = async (uploaded: TFileUploaded[], leftOut: string | null) => {
     try {
-      const res = await api<TFileListAnswer>('/api/files/setParent', {
-        body: { entityType, id, fileNames: uploaded.map((f) => f.id), type: null },
-      });
+      const res = await call(FILE.calls.setParent, { body: { entityType, id, fileNames: uploaded.map((f) => f.id), type: null } });
       setError(leftOut);
       qc.setQueryData(key, { items: res.items });
     } catch (e) {
@@ -50,7 +49,7 @@ export function RecordFiles({ entityType, id, editable }: { entityType: number; 
       cancelProps: { 'data-testid': 'file-delete-cancel' } as Record<string, unknown>,
       onConfirm: async () => {
         try {
-          await api(`/api/files/${encodeURIComponent(f.systemName)}`, { method: 'DELETE' });
+          await call(FILE.calls.remove, { params: { systemName: f.systemName } });
           setError(null);
         } catch (e) {
           setError(describeError(e).message);

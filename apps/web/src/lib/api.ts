@@ -109,12 +109,16 @@ export function notOurAnswer(status: number): TProblem {
   return { status, title: i18n.t(code), code };
 }
 
+type CallOptions = Omit<Options, 'method' | 'body' | 'query' | 'blob'> & { form?: FormData };
+
 /**
  * One of the API's calls, by its resource's route table (decision 057): its method and path from the
  * table, its params, query and body and its answer typed by the contract's schemas. No path is
- * written by hand.
+ * written by hand. With `blob`, the answer is the file the call answers (an export, a download).
  */
-export function call<C extends Call>(c: C, request: RequestOf<C>, opts: Omit<Options, 'method' | 'body' | 'query'> & { form?: FormData } = {}): Promise<AnswerOf<C>> {
+export function call<C extends Call>(c: C, request: RequestOf<C>, opts: CallOptions & { blob: true }): Promise<Blob>;
+export function call<C extends Call>(c: C, request: RequestOf<C>, opts?: CallOptions): Promise<AnswerOf<C>>;
+export function call<C extends Call>(c: C, request: RequestOf<C>, opts: CallOptions & { blob?: boolean } = {}): Promise<unknown> {
   const r = request as { params?: Record<string, unknown>; query?: Options['query']; body?: unknown };
   // A call whose body is a form (a transaction with its files) sends it as form-data.
   const { form, ...rest } = opts;

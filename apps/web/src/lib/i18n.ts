@@ -5,7 +5,7 @@ import 'dayjs/locale/el';
 import 'dayjs/locale/ru';
 import 'dayjs/locale/en-gb';
 import { cultureOf, type TCulture, type TLanguage } from '@crm/contract/constants';
-import type { TLocalizationEntry } from '@crm/contract';
+import { SHELL, urlOf, type AnswerOf } from '@crm/contract/resources';
 import { deleteCookie, getCookie, setCookie } from './cookies.ts';
 import { bootLanguage, takeBootRequest } from './boot.ts';
 import { whenIdle } from './next-task.ts';
@@ -152,9 +152,9 @@ function readGen(key: string): string | undefined {
  * revalidated by the browser's HTTP cache, so an unchanged answer costs a 304.
  */
 async function fetchTexts(culture: TCulture, started?: Promise<Response>): Promise<StoredTexts> {
-  const res = await (started ?? fetch(`/api/Localization?culture=${culture}`));
-  if (!res.ok) throw new Error(`GET /api/Localization: ${res.status}`);
-  const rows = (await res.json()) as TLocalizationEntry[];
+  const res = await (started ?? fetch(urlOf(SHELL.calls.localization, { query: { culture } })));
+  if (!res.ok) throw new Error(`GET ${SHELL.calls.localization.path}: ${res.status}`);
+  const rows = (await res.json()) as AnswerOf<typeof SHELL.calls.localization>;
   const texts: Texts = {};
   for (const r of rows) texts[r.key] = r.text;
   return { etag: res.headers.get('ETag') ?? '', texts };

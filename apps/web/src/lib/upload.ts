@@ -1,5 +1,6 @@
 import type { TProblem } from '@crm/contract';
-import { ApiError, api, notOurAnswer } from './api.ts';
+import { SESSION, pathOf, type AnswerOf, type Call } from '@crm/contract/resources';
+import { ApiError, call, notOurAnswer } from './api.ts';
 import { clearBanner } from './banner.ts';
 import { currentCulture } from './i18n.ts';
 import { sessionStore } from './session.ts';
@@ -27,11 +28,12 @@ export async function whileUploading<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function postWithProgress<T>(url: string, body: FormData, onProgress: (percent: number) => void, changeKey?: string): Promise<T> {
+/** Sends `body` as the form of a call that takes one (an upload, a document with its file), its answer typed by the contract. */
+export function postWithProgress<C extends Call>(c: C, body: FormData, onProgress: (percent: number) => void, changeKey?: string): Promise<AnswerOf<C>> {
   inFlight++;
-  return new Promise<T>((resolve, reject) => {
+  return new Promise<AnswerOf<C>>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
+    xhr.open(c.method, pathOf(c));
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept-Language', currentCulture());
     const token = sessionStore.get()?.token;
@@ -43,7 +45,7 @@ export function postWithProgress<T>(url: string, body: FormData, onProgress: (pe
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) {
         clearBanner();
-        resolve(JSON.parse(xhr.responseText) as T);
+        resolve(JSON.parse(xhr.responseText) as AnswerOf<C>);
         return;
       }
       let problem: TProblem;
@@ -52,7 +54,7 @@ export function postWithProgress<T>(url: string, body: FormData, onProgress: (pe
       } catch {
         problem = notOurAnswer(xhr.status);
       }
-      if (xhr.status === 401) void api('/api/authenticate/me').catch(() => {});
+      if (xhr.status === 401) void call(SESSION.calls.me, {}).catch(() => {});
       reject(new ApiError(xhr.status, problem));
     };
     xhr.onerror = () => reject(new ApiError(0, { status: 0, title: '', code: 'errors.network' }));

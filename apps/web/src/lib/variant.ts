@@ -1,4 +1,5 @@
 import type { TAppVariant, TSessionUser } from '@crm/contract';
+import { SHELL, urlOf } from '@crm/contract/resources';
 import { createStore } from './store.ts';
 import { useSession } from './session.ts';
 import { takeBootRequest } from './boot.ts';
@@ -24,8 +25,8 @@ export const variantStore = createStore<TAppVariant | null>(read());
 
 async function fetchVariant(): Promise<TAppVariant> {
   // The first ask was started by index.html, before the scripts loaded.
-  const res = await (takeBootRequest('config') ?? fetch('/api/config', { credentials: 'omit' }));
-  if (!res.ok) throw new Error(`GET /api/config: ${res.status}`);
+  const res = await (takeBootRequest('config') ?? fetch(urlOf(SHELL.calls.config, {}), { credentials: 'omit' }));
+  if (!res.ok) throw new Error(`GET ${SHELL.calls.config.path}: ${res.status}`);
   const config = (await res.json()) as { variant?: TAppVariant; timeZone?: string; clock?: unknown };
   const v = config.variant === 'payments' ? 'payments' : 'crm';
   setAgencyZone(config.timeZone, config.clock);

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { THome, TSessionUser } from '@crm/contract';
-import { api } from '../../lib/api.ts';
+import type { TSessionUser } from '@crm/contract';
+import { SHELL } from '@crm/contract/resources';
+import { call } from '../../lib/api.ts';
 import { agencyTodayDate } from '../../lib/agency-clock.ts';
 import { isoDay } from '../../lib/format.ts';
 import { readCookieState } from '../../lib/list-state.ts';
@@ -8,7 +9,7 @@ import { hasBranch } from '../../lib/session.ts';
 import { calendarQuery } from '../../features/viewings/api/viewings.ts';
 
 /** GET /api/home: the home page's recent changes. Read by the page, asked early by its route. */
-export const homeQuery = () => queryOptions({ queryKey: ['home'], queryFn: ({ signal }) => api<THome>('/api/home', { signal }) });
+export const homeQuery = () => queryOptions({ queryKey: ['home'], queryFn: ({ signal }) => call(SHELL.calls.home, {}, { signal }) });
 
 /** Whose viewings the home page's day shows: the reader's own, or everyone's (kept in a cookie). */
 export const HOME_TODAY_COOKIE = 'Home.today';

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { TResultsAnswer, TResultsPeriod } from '@crm/contract';
+import type { TResultsPeriod } from '@crm/contract';
 import { DEAL_STAGE_CLOSED } from '@crm/contract/deal-fields';
-import { api } from '../../lib/api.ts';
+import { REPORT } from '@crm/contract/resources';
+import { call } from '../../lib/api.ts';
 import { saveBlob } from '../../lib/download.ts';
 import { readSavedFilter, readSavedList, type SavedFilter } from '../../lib/list-state.ts';
 import { setJsonCookie } from '../../lib/cookies.ts';
@@ -28,7 +29,7 @@ export const complete = (f: TResultsFilter) => f.period !== 'range' || (!!f.from
 export const resultsQuery = (f: TResultsFilter) =>
   queryOptions({
     queryKey: ['report', 'results', wire(f)],
-    queryFn: ({ signal }) => api<TResultsAnswer>('/api/report/results', { body: wire(f), signal, background: true }),
+    queryFn: ({ signal }) => call(REPORT.calls.results, { body: wire(f) }, { signal, background: true }),
     enabled: complete(f),
     placeholderData: keepPreviousData,
     retry: false,
@@ -40,7 +41,7 @@ export const resultsFirst = () => {
 };
 
 export async function downloadResults(f: TResultsFilter) {
-  const blob = await api<Blob>('/api/report/results/download', { body: wire(f), blob: true });
+  const blob = await call(REPORT.calls.download, { body: wire(f) }, { blob: true });
   saveBlob(blob, 'Results.xlsx');
 }
 

@@ -2,14 +2,15 @@ import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { NewPasswordFields, PasswordField, newPasswordRules } from '../../components/password-field.tsx';
-import { api, ApiError } from '../../lib/api.ts';
+import { SESSION } from '@crm/contract/resources';
+import { call, ApiError } from '../../lib/api.ts';
 import { showBanner } from '../../lib/banner.ts';
 import { describeError } from '../../lib/errors.ts';
 import { useGuardedMutation } from '../../lib/use-guarded-mutation.ts';
 
 type Values = { currentPassword: string; password: string; confirmPassword: string };
 
-const changePassword = (body: Values) => api<{ message: string }>('/api/authenticate/changePassword', { body });
+const changePassword = (body: Values) => call(SESSION.calls.changePassword, { body });
 
 /**
  * The signed-in user's own new password (from the user menu): the current one, the new one and its

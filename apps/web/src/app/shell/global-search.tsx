@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
 import type { TSearchHit } from '@crm/contract';
-import { api } from '../../lib/api.ts';
+import { SHELL } from '@crm/contract/resources';
+import { call } from '../../lib/api.ts';
 import { RECENT_KIND_TITLE, recentPath, useRecent } from '../../lib/recent.ts';
 
 /** Where a search hit leads: leads to the lead, objects to the object, the rest to the account. */
@@ -35,7 +36,7 @@ export function GlobalSearch({ autoFocus = false, inputRef, shortcutHint = false
   // Not sent when the text is empty; the results are cleared instead.
   const q = useQuery({
     queryKey: ['search', debounced],
-    queryFn: ({ signal }) => api<{ items: TSearchHit[] }>('/api/search', { query: { searchStr: debounced }, signal }),
+    queryFn: ({ signal }) => call(SHELL.calls.search, { query: { searchStr: debounced } }, { signal }),
     enabled: debounced.length > 0,
     staleTime: 5000,
   });

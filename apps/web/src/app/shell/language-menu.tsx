@@ -2,7 +2,8 @@ import { Button, Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type TLanguage } from '@crm/contract/constants';
 import { IconLanguage } from '../../components/icons.ts';
-import { api } from '../../lib/api.ts';
+import { SESSION } from '@crm/contract/resources';
+import { call } from '../../lib/api.ts';
 import { changeLanguage, cookieLanguage } from '../../lib/i18n.ts';
 import { setSession, useSession } from '../../lib/session.ts';
 
@@ -14,7 +15,7 @@ export function LanguageMenu() {
   const choose = async (language: TLanguage) => {
     await changeLanguage(language);
     if (session) {
-      void api('/api/UserSettings/Language', { body: { language }, background: true }).catch(() => undefined);
+      void call(SESSION.calls.language, { body: { language } }, { background: true }).catch(() => undefined);
       setSession({ ...session, language });
     }
   };

@@ -5,7 +5,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ALERT_POLL_MS } from '@crm/contract/constants';
-import { api } from '../../lib/api.ts';
+import { SHELL } from '@crm/contract/resources';
+import { call } from '../../lib/api.ts';
 import { useWhenIdle } from '../../lib/next-task.ts';
 import { useSession } from '../../lib/session.ts';
 import { visibleMenu } from './menu.ts';
@@ -100,7 +101,7 @@ export function AlertsBadge() {
   const started = useWhenIdle();
   const q = useQuery({
     queryKey: ['alerts', 'unreadCount'],
-    queryFn: ({ signal }) => api<number>('/api/Alert/unreadCount', { signal, background: true }),
+    queryFn: ({ signal }) => call(SHELL.calls.unreadCount, {}, { signal, background: true }),
     refetchInterval: ALERT_POLL_MS,
     enabled: started,
     meta: { handlesErrors: true },

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { IconKey, IconLogout } from '../../components/icons.ts';
-import { api } from '../../lib/api.ts';
+import { SESSION } from '@crm/contract/resources';
+import { call } from '../../lib/api.ts';
 import { forgetRecent } from '../../lib/recent.ts';
 import { sessionStore, setSession, useSession } from '../../lib/session.ts';
 import { ChangePasswordDialog } from './change-password.tsx';
@@ -19,7 +20,7 @@ export function useLogout(): () => void {
   const qc = useQueryClient();
   return () => {
     void (async () => {
-      await api('/api/authenticate/logout', { method: 'POST', handle401: true }).catch(() => undefined);
+      await call(SESSION.calls.logout, {}, { handle401: true }).catch(() => undefined);
       forgetRecent(sessionStore.get()?.username);
       setSession(null);
       qc.clear();

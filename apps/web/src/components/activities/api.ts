@@ -1,18 +1,10 @@
-import type {
-  TActionSearch,
-  TActionSearchAnswer,
-  TActivity,
-  TActivityListAnswer,
-  TActivityUpdate,
-  TAssignmentItem,
-  TAssignmentList,
-  TSearchHit,
-} from '@crm/contract';
+import type { TActionSearch, TActivityListQuery, TActivityUpdate } from '@crm/contract';
+import { ACCOUNT, ACTIVITY, ASSIGNMENT, SHELL } from '@crm/contract/resources';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 
 export type TAssignmentParentName = 'account' | 'lead' | 'object' | 'viewing';
-export type TActivityDoneFilter = 'all' | 'none' | 'todo' | 'completed';
+export type TActivityDoneFilter = NonNullable<TActivityListQuery['done']>;
 
 /** Query keys of this area, so that every screen invalidates the same lists. */
 export const activityKeys = {
@@ -26,27 +18,26 @@ export const assignmentKeys = { list: (parent: string, parentId: number) => ['as
 export const fetchActivities = (
   q: { parent: number; parentId: number; done: TActivityDoneFilter; text: string; perPage: number; currentPage: number },
   signal?: AbortSignal,
-) => api<TActivityListAnswer>('/api/activity', { query: q, signal });
-export const fetchActivity = (id: number, signal?: AbortSignal) => api<TActivity>(`/api/activity/${id}`, { signal });
-export const addActivity = (entityType: number, id: number) => api<TActivity>('/api/activity/add', { body: { entityType, id } });
-export const updateActivity = (body: TActivityUpdate, changeKey?: string) => api<TActivity>('/api/activity/update', { body, changeKey });
-export const deleteActivity = (id: number) => api<{ ok: true }>(`/api/activity/${id}`, { method: 'DELETE' });
-export const searchActions = (body: TActionSearch, signal?: AbortSignal) => api<TActionSearchAnswer>('/api/activity/actions', { body, signal, background: true });
+) => call(ACTIVITY.calls.list, { query: q }, { signal });
+export const fetchActivity = (id: number, signal?: AbortSignal) => call(ACTIVITY.calls.view, { params: { id } }, { signal });
+export const addActivity = (entityType: number, id: number) => call(ACTIVITY.calls.add, { body: { entityType, id } });
+export const updateActivity = (body: TActivityUpdate, changeKey?: string) => call(ACTIVITY.calls.update, { body }, { changeKey });
+export const deleteActivity = (id: number) => call(ACTIVITY.calls.remove, { params: { id } });
+export const searchActions = (body: TActionSearch, signal?: AbortSignal) => call(ACTIVITY.calls.actions, { body }, { signal, background: true });
 
 export const fetchAssignments = (parent: TAssignmentParentName, parentId: number, signal?: AbortSignal) =>
-  api<TAssignmentList>(`/api/assignment/${parent}/${parentId}`, { signal });
+  call(ASSIGNMENT.calls.list, { params: { parent, parentId } }, { signal });
 /** A record's assignments: read by its section, and asked early by the route (app/prefetch.ts). */
 export const assignmentsQuery = (parent: TAssignmentParentName, parentId: number) =>
   queryOptions({ queryKey: assignmentKeys.list(parent, parentId), queryFn: ({ signal }) => fetchAssignments(parent, parentId, signal), enabled: parentId > 0 });
-const PARENT_FIELD: Record<TAssignmentParentName, string> = { account: 'accountId', lead: 'demandId', object: 'objectId', viewing: 'viewingId' };
+const PARENT_FIELD: Record<TAssignmentParentName, 'accountId' | 'demandId' | 'objectId' | 'viewingId'> = { account: 'accountId', lead: 'demandId', object: 'objectId', viewing: 'viewingId' };
 export const addAssignment = (parent: TAssignmentParentName, parentId: number, assignedTo: number) =>
-  api<TAssignmentItem>(`/api/assignment/${parent}/add`, { body: { assignedTo, [PARENT_FIELD[parent]]: parentId } });
+  call(ASSIGNMENT.calls.add, { params: { parent }, body: { assignedTo, [PARENT_FIELD[parent]]: parentId } });
 export const deleteAssignment = (parent: TAssignmentParentName, parentId: number, accountId: number) =>
-  api<{ ok: true }>(`/api/assignment/${parent}/${parentId}/${accountId}`, { method: 'DELETE' });
+  call(ASSIGNMENT.calls.remove, { params: { parent, parentId, accountId } });
 
 export type TPickItem = { id: number; description: string; entity?: string };
 /** Account search: filter 1 employees only, 2 employees and specialists. */
-export const searchAccounts = (searchStr: string, filter: 1 | 2, signal?: AbortSignal) =>
-  api<{ items: TPickItem[] }>('/api/account/search', { query: { searchStr, filter }, signal });
+export const searchAccounts = (searchStr: string, filter: 1 | 2, signal?: AbortSignal) => call(ACCOUNT.calls.search, { query: { searchStr, filter } }, { signal });
 /** Global search (accounts, properties, leads). */
-export const searchRecords = (searchStr: string, signal?: AbortSignal) => api<{ items: TSearchHit[] }>('/api/search', { query: { searchStr }, signal });
+export const searchRecords = (searchStr: string, signal?: AbortSignal) => call(SHELL.calls.search, { query: { searchStr } }, { signal });

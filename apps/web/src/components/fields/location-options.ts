@@ -1,6 +1,7 @@
 import type { TSelectOption } from '@crm/contract';
 import { SEARCH_MAX_HITS } from '@crm/contract/constants';
-import { api } from '../../lib/api.ts';
+import { LOCATION } from '@crm/contract/resources';
+import { call } from '../../lib/api.ts';
 
 /**
  * Places matching a typed text (GET /api/location/search): at most 20, each with its path
@@ -10,7 +11,7 @@ import { api } from '../../lib/api.ts';
 export async function searchLocations(searchStr: string, signal?: AbortSignal): Promise<{ id: number; text: string }[]> {
   const text = searchStr.trim();
   if (!text) return [];
-  const res = await api<{ items: { id: number; text: string }[] }>('/api/location/search', { query: { searchStr: text }, signal, background: true });
+  const res = await call(LOCATION.calls.search, { query: { searchStr: text } }, { signal, background: true });
   return res.items.slice(0, SEARCH_MAX_HITS);
 }
 

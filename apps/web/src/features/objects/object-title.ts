@@ -8,7 +8,7 @@ import { OBJECT_TITLE_ORDER } from '@crm/contract/object-fields';
  * rule as the server's `objectTitle` (every list, picker and record that names a property); the page
  * keeps both editable.
  */
-export function headingTitleField(data: { title?: unknown; titleRu?: unknown }, language: string): 'title' | 'titleRu' {
+export function headingTitleField(data: Partial<Record<'title' | 'titleRu', unknown>> | Readonly<Record<string, unknown>>, language: string): 'title' | 'titleRu' {
   const order = OBJECT_TITLE_ORDER[cultureOf(language)];
   return order.find((f) => {
     const v = data[f];

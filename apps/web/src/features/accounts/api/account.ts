@@ -39,7 +39,7 @@ export const erasePersonalData = (id: number, version: number) => call(ACCOUNT.c
 
 /** GET /api/account/personal-data/{id}: everything held about the person, saved as one workbook. */
 export async function downloadPersonalData(id: number) {
-  const blob = (await call(ACCOUNT.calls.personalData, { params: { id } }, { blob: true })) as Blob;
+  const blob = await call(ACCOUNT.calls.personalData, { params: { id } }, { blob: true });
   saveBlob(blob, `Personal-data-${id}.xlsx`);
 }
 

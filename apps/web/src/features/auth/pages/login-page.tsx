@@ -4,7 +4,8 @@ import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { ApiError, api } from '../../../lib/api.ts';
+import { SESSION } from '@crm/contract/resources';
+import { ApiError, call } from '../../../lib/api.ts';
 import { changeLanguage, cookieLanguage } from '../../../lib/i18n.ts';
 import { sessionEndedStore, setSession, useSession } from '../../../lib/session.ts';
 import { login } from '../api/login.ts';
@@ -55,7 +56,7 @@ export function LoginPage() {
       const chosenHere = cookieLanguage() !== openedIn;
       if (s.language && !chosenHere) await changeLanguage(s.language);
       else if (s.language !== cookieLanguage()) {
-        void api('/api/UserSettings/Language', { body: { language: cookieLanguage() }, background: true }).catch(() => undefined);
+        void call(SESSION.calls.language, { body: { language: cookieLanguage() } }, { background: true }).catch(() => undefined);
         setSession({ ...s, language: cookieLanguage() });
       }
       setStatus('loggedIn');
@@ -127,7 +128,7 @@ export function LoginPage() {
 function OpenWithSession({ path }: { path: string }) {
   useEffect(() => {
     let live = true;
-    api('/api/authenticate/me', { background: true })
+    call(SESSION.calls.me, {}, { background: true })
       .then(() => live && window.location.replace(path))
       .catch((e: unknown) => {
         // Not a 401 (the network, the server): the file's address says what is wrong.

@@ -50,7 +50,7 @@ const wireFilter = ({ agentText: _name, ...f }: Partial<TDealListFilter>) => ({ 
 
 /** POST /api/Deal/download: Deals.xlsx of every deal the list's filter matches, in the list's order. */
 export async function downloadDeals(f: TDealListFilter, sort: { sortBy: string; sortDir: 'asc' | 'desc' }) {
-  const blob = (await call(DEAL.calls.download, { body: { ...wireFilter(f), sortDir: sort.sortDir, sortBy: sortKey(DEAL_SORTS, sort.sortBy) } }, { blob: true })) as Blob;
+  const blob = await call(DEAL.calls.download, { body: { ...wireFilter(f), sortDir: sort.sortDir, sortBy: sortKey(DEAL_SORTS, sort.sortBy) } }, { blob: true });
   saveBlob(blob, 'Deals.xlsx');
 }
 

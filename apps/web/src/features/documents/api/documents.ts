@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { DOCUMENT, pathOf, type AnswerOf } from '@crm/contract/resources';
+import { DOCUMENT, type AnswerOf } from '@crm/contract/resources';
 import { call } from '../../../lib/api.ts';
 import { readSavedFilter, readSavedList, type ListState, type SavedFilter, type SavedList } from '../../../lib/list-state.ts';
 import { postWithProgress } from '../../../lib/upload.ts';
@@ -51,7 +51,7 @@ export function documentForm(d: TDocumentSave): FormData {
  * again after a lost answer get the document stored the first time, not a second one.
  */
 export const saveDocument = (body: FormData, onProgress: (percent: number) => void, changeKey: string) =>
-  postWithProgress<TDocument>(pathOf(DOCUMENT.calls.update), body, onProgress, changeKey);
+  postWithProgress(DOCUMENT.calls.update, body, onProgress, changeKey);
 
 /** The list's cookies, read by its screen and by its route's loader (which asks for the first page while the screen's code loads). */
 export const DOCUMENT_LIST: SavedList = { list: 'DocumentList', defaults: { sortBy: 'name', sortDir: 'asc' } };

@@ -1,19 +1,20 @@
-import type { TImportKind, TImportPreviewAnswer, TImportRequest, TImportRunAnswer, TImportRunRequest, TImportUploadAnswer } from '@crm/contract';
-import { api } from '../../../lib/api.ts';
+import type { TImportKind, TImportRequest, TImportRunRequest } from '@crm/contract';
+import { IMPORT } from '@crm/contract/resources';
+import { call } from '../../../lib/api.ts';
 import { saveBlob } from '../../../lib/download.ts';
 
 /** POST /api/import/upload: the file read on the server, its headers and the proposed mapping. */
 export function uploadImportFile(kind: TImportKind, file: File) {
-  const body = new FormData();
-  body.append('kind', kind);
-  body.append('file', file, file.name);
-  return api<TImportUploadAnswer>('/api/import/upload', { body });
+  const form = new FormData();
+  form.append('kind', kind);
+  form.append('file', file, file.name);
+  return call(IMPORT.calls.upload, {}, { form });
 }
 
-export const previewImport = (body: TImportRequest) => api<TImportPreviewAnswer>('/api/import/preview', { body });
-export const runImport = (body: TImportRunRequest) => api<TImportRunAnswer>('/api/import/run', { body });
+export const previewImport = (body: TImportRequest) => call(IMPORT.calls.preview, { body });
+export const runImport = (body: TImportRunRequest) => call(IMPORT.calls.run, { body });
 
 /** The template with the headers in the reader's language. */
 export async function downloadImportTemplate(kind: TImportKind, fileName: string) {
-  saveBlob(await api<Blob>('/api/import/template', { blob: true, query: { kind } }), fileName);
+  saveBlob(await call(IMPORT.calls.template, { query: { kind } }, { blob: true }), fileName);
 }

@@ -1,11 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { TLead, TLeadRow, TSelectOption } from '@crm/contract';
-import { api } from '../../../lib/api.ts';
+import { LEAD, type AnswerOf, type RequestOf } from '@crm/contract/resources';
+import { call } from '../../../lib/api.ts';
 import { readSavedFilter, readSavedList, type ListState, type SavedFilter, type SavedList } from '../../../lib/list-state.ts';
 
-export type TLeadLists = { sourceList: TSelectOption[]; stageList: TSelectOption[]; priorityList: TSelectOption[]; objectSubTypeList: TSelectOption[]; featureList: TSelectOption[] };
 /** GET /api/lead/get/{id}: the lead with its option lists. */
-export type TLeadAnswer = TLead & TLeadLists;
+export type TLeadAnswer = AnswerOf<typeof LEAD.calls.get>;
 
 /** Filters of the lead list (cookie "LeadList.filter"). */
 export type TLeadFilter = {
@@ -36,11 +35,7 @@ export const NO_LEAD_FILTER: TLeadFilter = {
   agentText: '',
 };
 
-export type TLeadSearchAnswer = {
-  items: TLeadRow[];
-  totalRows: number;
-  options: { serviceList: TSelectOption[]; sourceList: TSelectOption[]; stageList: TSelectOption[]; priorityList: TSelectOption[] };
-};
+export type TLeadSearchAnswer = AnswerOf<typeof LEAD.calls.search>;
 
 export const leadKeys = {
   all: ['lead'] as const,
@@ -48,13 +43,15 @@ export const leadKeys = {
   one: (id: number) => ['lead', 'one', id] as const,
 };
 
+type LeadSearchBody = RequestOf<typeof LEAD.calls.search>['body'];
 const wireLeadFilter = ({ agentText: _name, ...f }: TLeadFilter) => ({ ...f, lastName: f.lastName.trim() || null });
 
 export const leadsQuery = (f: TLeadFilter, q: ListState) =>
   queryOptions({
     queryKey: [...leadKeys.lists, f, q],
     queryFn: ({ signal }) =>
-      api<TLeadSearchAnswer>('/api/lead/search', { body: { ...wireLeadFilter(f), ...q }, signal, background: true }),
+      // The sort as kept (a cookie's sort as it was saved: the server answers one it does not know with a 400, as it always has).
+      call(LEAD.calls.search, { body: { ...wireLeadFilter(f), ...q, sortBy: q.sortBy as LeadSearchBody['sortBy'] } }, { signal, background: true }),
     placeholderData: keepPreviousData,
   });
 
@@ -62,21 +59,26 @@ export const leadsQuery = (f: TLeadFilter, q: ListState) =>
 export const leadQuery = (id: number) =>
   queryOptions({
     queryKey: leadKeys.one(id),
-    queryFn: ({ signal }) => api<TLeadAnswer>(`/api/lead/get/${id}`, { signal }),
+    queryFn: ({ signal }) => call(LEAD.calls.get, { params: { id } }, { signal }),
     staleTime: 0,
     meta: { handlesErrors: true },
   });
 
-export const addLead = (accountId?: number, changeKey?: string) => api<{ id: number }>('/api/lead/add', { body: accountId ? { accountId } : {}, changeKey });
-export const updateLead = (body: Record<string, unknown> & { id: number; version: number }, changeKey?: string) => api<TLeadAnswer>('/api/lead/update', { body, background: true, changeKey });
-export const deleteLead = (id: number) => api<unknown>(`/api/lead/${id}`, { method: 'DELETE' });
+export const addLead = (accountId?: number, changeKey?: string) => call(LEAD.calls.add, { body: accountId ? { accountId } : {} }, { changeKey });
+export const updateLead = (body: Record<string, unknown> & { id: number; version: number }, changeKey?: string) => call(LEAD.calls.update, { body }, { background: true, changeKey });
+export const deleteLead = (id: number) => call(LEAD.calls.remove, { params: { id } });
 /** Leads this tab opened with Add: left without anything entered, they are discarded (see LeadViewPage). */
 export const justAddedLeads = new Set<number>();
-export const discardLead = (id: number) => api<{ discarded: boolean }>('/api/lead/discard', { body: { id }, background: true });
-export const addLeadObject = (leadId: number, objectId: number) =>
-  api<{ objects: TLead['objects']; version: number }>('/api/lead/addObject', { body: { leadId, objectId } });
-export const removeLeadObject = (leadId: number, objectId: number) =>
-  api<{ objects: TLead['objects']; version: number }>('/api/lead/removeObject', { body: { leadId, objectId } });
+export const discardLead = (id: number) => call(LEAD.calls.discard, { body: { id } }, { background: true });
+export const addLeadObject = (leadId: number, objectId: number) => call(LEAD.calls.addObject, { body: { leadId, objectId } });
+export const removeLeadObject = (leadId: number, objectId: number) => call(LEAD.calls.removeObject, { body: { leadId, objectId } });
+
+/** GET /api/lead/{id}/matches: the objects that fit the lead, best first (at most `limit`). */
+export const leadMatches = (leadId: number, limit: number, signal?: AbortSignal) => call(LEAD.calls.matches, { params: { id: leadId }, query: { limit } }, { signal });
+/** The matches marked new are marked seen. */
+export const markMatchesSeen = (leadId: number) => call(LEAD.calls.matchesSeen, { params: { id: leadId } });
+/** An object kept out of the lead's matches for good. */
+export const setNotSuitable = (leadId: number, objectId: number) => call(LEAD.calls.notSuitable, { params: { id: leadId }, body: { objectId, notSuitable: true } });
 
 /** The list's cookies, read by its screen and by its route's loader (which asks for the first page while the screen's code loads). */
 export const LEAD_LIST: SavedList = { list: 'LeadList' };

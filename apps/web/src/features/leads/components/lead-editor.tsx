@@ -4,10 +4,11 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LEAD_FIELDS, LEAD_GROUPS, type TLeadFieldDescription } from '@crm/contract/lead-fields';
 import type { TSelectOption } from '@crm/contract';
+import { LOCATION } from '@crm/contract/resources';
 import { FieldInput } from '../../../components/fields/field-input.tsx';
 import { toWire } from '../../../components/fields/field-values.ts';
 import { useDescribedEditor, type Drafts } from '../../../components/fields/use-described-editor.ts';
-import { ApiError, api } from '../../../lib/api.ts';
+import { ApiError, call } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
 import type { AutosaveStatus } from '../../../lib/use-autosave.ts';
 import { leadKeys, updateLead, type TLeadAnswer } from '../api/leads.ts';
@@ -44,7 +45,7 @@ const EDITED_FIELDS: readonly TLeadFieldDescription[] = [CLIENT_FIELD, ...LEAD_F
 const toWires = (f: Drafts, lead: TLeadAnswer): Record<string, unknown> => Object.fromEntries(EDITED_FIELDS.map((d) => [d.name, toWire(d.type, f[d.name] ?? null, leadOptions(d, lead))]));
 
 const searchPlaces = async (searchStr: string) =>
-  (await api<{ items: { id: number; text: string }[] }>('/api/location/search', { query: { searchStr } })).items.map((i) => ({ value: i.id, text: i.text }));
+  (await call(LOCATION.calls.search, { query: { searchStr } })).items.map((i) => ({ value: i.id, text: i.text }));
 const searchClients = async (searchStr: string) => (await searchAccountHits(searchStr, 0)).items.map((i) => ({ value: i.id, text: i.description }));
 
 /**

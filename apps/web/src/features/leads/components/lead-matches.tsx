@@ -4,24 +4,9 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IconCheck, IconPlus, IconX } from '../../../components/icons.ts';
-import { api } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { formatArea, formatMoney } from '../../../lib/format.ts';
-import { addLeadObject, leadKeys } from '../api/leads.ts';
-
-type Match = {
-  objectId: number;
-  referenceNumber: string;
-  title: string | null;
-  type: string;
-  location: string | null;
-  price: number | null;
-  area: number | null;
-  bedrooms: number | null;
-  score: number;
-  reasons: { text: string; good: boolean }[];
-  isNew: boolean;
-};
+import { addLeadObject, leadKeys, leadMatches, markMatchesSeen, setNotSuitable } from '../api/leads.ts';
 
 export const matchesKey = (leadId: number) => ['lead', 'matches', leadId] as const;
 
@@ -37,7 +22,7 @@ export function LeadMatches({ leadId, asksFor = true }: { leadId: number; /** Th
   const [error, setError] = useState<string | null>(null);
   const q = useQuery({
     queryKey: matchesKey(leadId),
-    queryFn: ({ signal }) => api<{ items: Match[]; seenOn: string | null }>(`/api/lead/${leadId}/matches`, { query: { limit: 20 }, signal }),
+    queryFn: ({ signal }) => leadMatches(leadId, 20, signal),
   });
   const items = q.data?.items ?? [];
   const newCount = items.filter((i) => i.isNew).length;
@@ -81,7 +66,7 @@ export function LeadMatches({ leadId, asksFor = true }: { leadId: number; /** Th
           )}
         </Group>
         {newCount > 0 && (
-          <Button size="xs" variant="light" onClick={() => void act(() => api(`/api/lead/${leadId}/matches/seen`, { method: 'POST' }))} data-testid="lead-matches-seen">
+          <Button size="xs" variant="light" onClick={() => void act(() => markMatchesSeen(leadId))} data-testid="lead-matches-seen">
             {t('leads.ui.matches.markSeen')}
           </Button>
         )}
@@ -148,7 +133,7 @@ export function LeadMatches({ leadId, asksFor = true }: { leadId: number; /** Th
                 size="xs"
                 variant="default"
                 disabled={busy !== null}
-                onClick={() => void act(() => api(`/api/lead/${leadId}/notSuitable`, { body: { objectId: m.objectId, notSuitable: true } }), m.objectId)}
+                onClick={() => void act(() => setNotSuitable(leadId, m.objectId), m.objectId)}
                 data-testid="lead-match-reject"
               >
                 {t('leads.ui.matches.notSuitable')}

@@ -7,13 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
 import { IconTrash } from '../../../components/icons.ts';
-import { api } from '../../../lib/api.ts';
+import { OBJECT } from '@crm/contract/resources';
+import { call } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { ANSWER_COLOR } from '../../../lib/shortlist-colors.ts';
 import { addLeadObject, leadKeys, removeLeadObject, type TLeadAnswer } from '../api/leads.ts';
 import { leadShortlistsQuery } from '../api/shortlists.ts';
-
-type Hit = { id: number; description: string; referenceNumber: string };
 
 /**
  * The objects offered to a lead: each links to the object; added by reference number or title
@@ -29,7 +28,7 @@ export function LeadObjects({ lead, editable }: { lead: TLeadAnswer; editable: b
   const [debounced] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const hits = useQuery({
     queryKey: ['object', 'refSearch', debounced],
-    queryFn: ({ signal }) => api<{ items: Hit[] }>('/api/object/searchByRefNumOrTitle', { query: { searchStr: debounced, options: 'no' }, signal }),
+    queryFn: ({ signal }) => call(OBJECT.calls.searchByRefNumOrTitle, { query: { searchStr: debounced, options: 'no' } }, { signal }),
     enabled: editable && debounced.length > 0,
   });
   const items = hits.data?.items ?? [];

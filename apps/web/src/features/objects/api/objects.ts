@@ -1,60 +1,22 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { TObjectAccount, TObjectReservationItem, TObjectRow, TObjectSelectLists, TObjectViewingItem, TSelectOption, TFileListAnswer } from '@crm/contract';
+import type { TObjectAccount } from '@crm/contract';
 import { LinkKind } from '@crm/contract/constants';
 import { OBJECT_PAGE_SIZES } from '@crm/contract/object-fields';
-import { api } from '../../../lib/api.ts';
+import { FILE, OBJECT, OBJECT_ACCOUNT, type AnswerOf, type RequestOf } from '@crm/contract/resources';
+import { call } from '../../../lib/api.ts';
 import { readCookieState } from '../../../lib/list-state.ts';
 
-export type TPage<T> = { items: T[]; totalRows: number };
-type TRef = { id: number; descr: string };
-
-/**
- * The object as answered (ZRealtyObject): the described fields by name (OBJECT_FIELDS), plus the
- * record's own properties typed here (the contract's schema is built from the description, so its
- * inferred type cannot name them).
- */
-export type TRealtyObject = Record<string, unknown> & {
-  id: number;
-  referenceNumber: string;
-  type: string;
-  location: string;
-  title?: string | null;
-  createdOn: string;
-  createdBy: string | null;
-  modifiedOn: string;
-  modifiedBy: string | null;
-  lastUpdate: string | null;
-  published: boolean;
-  publishError: string | null;
-  publishRequested?: boolean;
-  rented: boolean;
-  sold: boolean;
-  hasKey: boolean;
-  images: { id: number; name: string; width: number | null; height: number | null }[];
-  version: number;
-};
-
+/** The object as answered: its own properties typed, the described fields (OBJECT_FIELDS) by name. */
+export type TRealtyObject = AnswerOf<typeof OBJECT.calls.update>;
 /** GET /api/object/view/{idOrRef} */
-export type TObjectView = TRealtyObject & {
-  accounts: TRef[];
-  leads: TRef[];
-  viewings: TObjectViewingItem[];
-  deals: TRef[];
-  reservations: TObjectReservationItem[];
-  contacts: TObjectAccount[];
-  objectSelectLists: TObjectSelectLists;
-  objectAccountRelationSelectList: TSelectOption[];
-};
-
+export type TObjectView = AnswerOf<typeof OBJECT.calls.view>;
 /** GET /api/object/edit/{id} */
-export type TObjectEdit = {
-  object: TRealtyObject;
-  objectSelectLists: TObjectSelectLists;
-  objectAccounts: TObjectAccount[];
-  objectAccountRelationSelectList: TSelectOption[];
-};
+export type TObjectEdit = AnswerOf<typeof OBJECT.calls.edit>;
+/** POST /api/object: a page of the list. */
+export type TObjectListAnswer = AnswerOf<typeof OBJECT.calls.list>;
 
 export type TObjectListState = { perPage: number; currentPage: number; sortBy: string; sortDir: 'asc' | 'desc' };
+type ObjectListBody = RequestOf<typeof OBJECT.calls.list>['body'];
 
 import { objectKeys } from '../../../lib/query-keys.ts';
 
@@ -77,7 +39,8 @@ export function objectListState(perPage: number, currentPage: number, sort: { so
 export const objectListQuery = (q: TObjectListState) =>
   queryOptions({
     queryKey: objectKeys.list(q),
-    queryFn: ({ signal }) => api<TPage<TObjectRow>>('/api/object', { body: q, signal, background: true }),
+    // The sort as kept (a cookie's sort as it was saved: the server answers one it does not know with a 400, as it always has).
+    queryFn: ({ signal }) => call(OBJECT.calls.list, { body: { ...q, sortBy: q.sortBy as ObjectListBody['sortBy'] } }, { signal, background: true }),
     placeholderData: keepPreviousData,
   });
 
@@ -87,7 +50,7 @@ export const validIdOrRef = (s: string) => /^\d{1,10}$/.test(s) || /^ref[0-9A-Za
 export const objectViewQuery = (idOrRef: string) =>
   queryOptions({
     queryKey: objectKeys.view(idOrRef),
-    queryFn: ({ signal }) => api<TObjectView>(`/api/object/view/${encodeURIComponent(idOrRef)}`, { signal }),
+    queryFn: ({ signal }) => call(OBJECT.calls.view, { params: { idOrRef } }, { signal }),
     meta: { handlesErrors: true },
   });
 
@@ -95,7 +58,7 @@ export const objectViewQuery = (idOrRef: string) =>
 export const objectEditQuery = (id: number) =>
   queryOptions({
     queryKey: objectKeys.edit(id),
-    queryFn: ({ signal }) => api<TObjectEdit>(`/api/object/edit/${id}`, { signal }),
+    queryFn: ({ signal }) => call(OBJECT.calls.edit, { params: { id } }, { signal }),
     staleTime: 0,
     meta: { handlesErrors: true },
   });
@@ -105,42 +68,35 @@ export const objectEditQuery = (id: number) =>
  * the same one); with ownerId, that account is linked to it as its owner.
  */
 export async function addObject(changeKey?: string, ownerId?: number): Promise<number> {
-  const res = await api<{ id: number } | { object: { id: number } } | number>('/api/object/add', { changeKey, query: { ownerId } });
-  if (typeof res === 'number') return res;
-  return 'object' in res ? res.object.id : res.id;
+  return (await call(OBJECT.calls.add, { query: { ownerId } }, { changeKey })).id;
 }
 
 /** POST /api/object/update: the changed fields, the id and the version they were based on. */
-export async function updateObject(body: Record<string, unknown> & { id: number; version: number }, changeKey?: string): Promise<TRealtyObject> {
-  const res = await api<TRealtyObject>('/api/object/update', { body, background: true, changeKey });
-  // The answer is the object (or, as the edit call, { object }).
-  const inner = res.object as TRealtyObject | undefined;
-  return inner && typeof inner === 'object' && typeof inner.version === 'number' ? inner : res;
-}
+export const updateObject = (body: Record<string, unknown> & { id: number; version: number }, changeKey?: string): Promise<TRealtyObject> =>
+  call(OBJECT.calls.update, { body }, { background: true, changeKey });
 
-export const deleteObject = (id: number) => api<unknown>(`/api/object/${id}`, { method: 'DELETE' });
+export const deleteObject = (id: number) => call(OBJECT.calls.remove, { params: { id } });
 /** Objects this tab opened with Add: left without anything entered, they are discarded (see ObjectViewPage). */
 export const justAddedObjects = new Set<number>();
-export const discardObject = (id: number) => api<{ discarded: boolean }>('/api/object/discard', { body: { id }, background: true });
+export const discardObject = (id: number) => call(OBJECT.calls.discard, { body: { id } }, { background: true });
 
 /** Object–account links (contacts, owners, tenants). */
 export type TObjectAccountInput = Omit<TObjectAccount, 'account' | 'relationName'>;
-export const addObjectAccount = (link: TObjectAccountInput) => api<unknown>('/api/objectAccount/add', { body: link });
+export const addObjectAccount = (link: TObjectAccountInput) => call(OBJECT_ACCOUNT.calls.add, { body: link });
 /** Dates, price and payment day of a link; its key (object, account, relation) stays. */
-export const updateObjectAccount = (link: TObjectAccountInput) => api<unknown>('/api/objectAccount/update', { body: link });
-export const deleteObjectAccount = (link: { objectId: number; accountId: number; relation?: number }) =>
-  api<unknown>('/api/objectAccount', { method: 'DELETE', body: link });
+export const updateObjectAccount = (link: TObjectAccountInput) => call(OBJECT_ACCOUNT.calls.update, { body: link });
+export const deleteObjectAccount = (link: RequestOf<typeof OBJECT_ACCOUNT.calls.remove>['body']) => call(OBJECT_ACCOUNT.calls.remove, { body: link });
 
 /** Photos: the object's files of type `image`, in their order (uploaded through /api/files, attached with setParent). */
 export const objectPhotosQuery = (id: number) =>
   queryOptions({
     queryKey: objectKeys.photos(id),
-    queryFn: ({ signal }) => api<TFileListAnswer>('/api/files', { query: { parentType: LinkKind.Object, parentId: id }, signal }),
+    queryFn: ({ signal }) => call(FILE.calls.list, { query: { parentType: LinkKind.Object, parentId: id } }, { signal }),
   });
 export const attachPhotos = (id: number, fileIds: number[]) =>
-  api<TFileListAnswer>('/api/files/setParent', { body: { entityType: LinkKind.Object, id, fileNames: fileIds, type: 'image' } });
-export const reorderPhotos = (ids: number[]) => api<TFileListAnswer>('/api/files/reorder', { body: { ids } });
-export const deletePhoto = (id: number) => api<unknown>(`/api/files/${id}`, { method: 'DELETE' });
+  call(FILE.calls.setParent, { body: { entityType: LinkKind.Object, id, fileNames: fileIds, type: 'image' } });
+export const reorderPhotos = (ids: number[]) => call(FILE.calls.reorder, { body: { ids } });
+export const deletePhoto = (id: number) => call(FILE.calls.remove, { params: { systemName: String(id) } });
 
 /** The list's first page as its cookies stand: its route's loader asks for it while the screen's code loads. */
 export const objectsFirstPage = () =>

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { TObjectPublishState } from '@crm/contract';
-import { api } from '../../../lib/api.ts';
+import { PUBLISHING } from '@crm/contract/resources';
+import { call } from '../../../lib/api.ts';
 
 type PublishFlags = { publishRequested?: boolean | null; published?: boolean | null; publishError?: string | null };
 
@@ -20,7 +20,7 @@ export const shownPublished = (s: PublishFlags) => s.published === true && s.pub
 export const publishStateQuery = (id: number, enabled: boolean) =>
   queryOptions({
     queryKey: ['object', 'publishState', id] as const,
-    queryFn: ({ signal }) => api<TObjectPublishState>(`/api/object/publishState/${id}`, { signal, background: true }),
+    queryFn: ({ signal }) => call(PUBLISHING.calls.state, { params: { id } }, { signal, background: true }),
     enabled,
     staleTime: 0,
     refetchInterval: (q) => (q.state.data && !publishInProgress(q.state.data) ? false : 1000),

@@ -282,7 +282,7 @@ function ServiceInfo({ record, id, onPublishSettled }: { record: TRealtyObject; 
         <PublishStatus
           id={id}
           referenceNumber={record.referenceNumber}
-          publishRequested={record.publishRequested}
+          publishRequested={record.publishRequested === true}
           published={record.published}
           publishError={record.publishError}
           onSettled={onPublishSettled}

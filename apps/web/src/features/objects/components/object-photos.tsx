@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type PointerEvent, type TouchEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFileItem, TFileUploaded } from '@crm/contract';
+import { FILE, urlOf } from '@crm/contract/resources';
 import { FileDrop } from '../../../components/file-drop.tsx';
 import { IconCloudCheck, IconPhoto, IconTrash } from '../../../components/icons.ts';
 import { IconChevronLeft, IconChevronRight, IconExternalLink, IconGripVertical, IconZoomIn, IconZoomOut } from '../icons.ts';
@@ -19,7 +20,7 @@ export type TPhoto = { id: number; name: string; width?: number | null; height?:
 
 /** Which copy: a small thumbnail (lists, strips), the screen-size copy (carousel), or the original ("Open original" links it under its own name, fileUrl). */
 type PhotoSize = 'thumb' | 'web' | 'original';
-export const photoUrl = (id: number, size: PhotoSize = 'thumb') => (size === 'original' ? `/api/files/${id}` : `/api/files/${id}?size=${size}`);
+export const photoUrl = (id: number, size: PhotoSize = 'thumb') => urlOf(FILE.calls.get, { params: { systemName: String(id) }, query: size === 'original' ? {} : { size } });
 
 /**
  * One photo, filling its box (cover) or shown whole (contain). A plain <img>: the browser sends

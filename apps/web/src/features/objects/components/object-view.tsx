@@ -409,7 +409,7 @@ function Service({ data, onSaved }: Props) {
         <PublishStatus
           id={data.id}
           referenceNumber={data.referenceNumber}
-          publishRequested={data.publishRequested}
+          publishRequested={data.publishRequested === true}
           published={data.published}
           publishError={data.publishError}
           onSettled={() => void client.invalidateQueries({ queryKey: ['object', 'view'] })}

@@ -8,7 +8,7 @@ import { IconSearch } from '../../../components/icons.ts';
 import { ListScreen } from '../../../kit/list-screen.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCookieState, type ListState } from '../../../lib/list-state.ts';
-import { OBJECT_LIST_COOKIES, OBJECT_LIST_DEFAULTS, objectListQuery, objectListState, type TPage } from '../api/objects.ts';
+import { OBJECT_LIST_COOKIES, OBJECT_LIST_DEFAULTS, objectListQuery, objectListState, type TObjectListAnswer } from '../api/objects.ts';
 
 const wideScreens = '(min-width: 48em)';
 
@@ -35,7 +35,7 @@ export function ObjectsPage() {
   const { t } = useTranslation();
   const list = useObjectListState();
   return (
-    <ListScreen<TObjectRow, Record<string, never>, TPage<TObjectRow>>
+    <ListScreen<TObjectRow, Record<string, never>, TObjectListAnswer>
       testId="objects"
       title={t('title.objects')}
       saved={{ list: { list: 'ObjectList' } }}

@@ -72,7 +72,7 @@ export const sendInvitation = (accountId: number) => call(PAYMENT_CLIENT.calls.s
 
 /** GET /api/transactions/download/{accountId} with the statement's filter: Transactions.xlsx. */
 export async function downloadStatement(accountId: number, f: TStatementFilterState) {
-  const blob = (await call(PAYMENT.calls.download, { params: { accountId }, query: statementFilterQuery(f) }, { blob: true })) as Blob;
+  const blob = await call(PAYMENT.calls.download, { params: { accountId }, query: statementFilterQuery(f) }, { blob: true });
   saveBlob(blob, 'Transactions.xlsx');
 }
 

@@ -74,7 +74,7 @@ export const reservationsQuery = (f: TReservationFilter, page: Paging) =>
 
 /** POST /api/Reservation/download: Reservations.xlsx of every booking the list's filter matches, in the list's order. */
 export async function downloadReservations(f: TReservationFilter, sort: { sortBy: string; sortDir: 'asc' | 'desc' }) {
-  const blob = (await call(RESERVATION.calls.download, { body: wireFilter(f, sort) }, { blob: true })) as Blob;
+  const blob = await call(RESERVATION.calls.download, { body: wireFilter(f, sort) }, { blob: true });
   saveBlob(blob, 'Reservations.xlsx');
 }
 

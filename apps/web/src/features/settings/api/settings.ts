@@ -1,14 +1,14 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TActionLogSearch, TSiteSettingsUpdate } from '@crm/contract';
 import { ACTION_LOG_PAGE_SIZE } from '@crm/contract/office-constants';
-import { SETTINGS } from '@crm/contract/resources';
+import { SETTINGS, SHELL, urlOf, type AnswerOf } from '@crm/contract/resources';
 import { call } from '../../../lib/api.ts';
 import { saveBlob } from '../../../lib/download.ts';
 import { currentCulture, forgetStoredTexts, i18n } from '../../../lib/i18n.ts';
 import type { SavedFilter, SavedList } from '../../../lib/list-state.ts';
 
 /** Saves an export under its file name (the name the server's Content-Disposition gives it too). */
-const saveAs = async (file: Promise<unknown>, fileName: string) => saveBlob((await file) as Blob, fileName);
+const saveAs = async (file: Promise<Blob>, fileName: string) => saveBlob(await file, fileName);
 
 export const exportLocalization = () => saveAs(call(SETTINGS.calls.localizationExport, {}, { blob: true }), 'Localization.xlsx');
 export const exportEmails = (except: boolean) =>
@@ -47,9 +47,9 @@ export const actionLogQuery = (f: TActionLogFilter, page: { perPage: number; cur
  */
 export async function reloadTexts() {
   const culture = currentCulture();
-  const res = await fetch(`/api/Localization?culture=${culture}`, { cache: 'no-cache' });
+  const res = await fetch(urlOf(SHELL.calls.localization, { query: { culture } }), { cache: 'no-cache' });
   if (!res.ok) return;
-  const rows = (await res.json()) as { key: string; text: string }[];
+  const rows = (await res.json()) as AnswerOf<typeof SHELL.calls.localization>;
   const texts: Record<string, string> = {};
   for (const r of rows) texts[r.key] = r.text;
   try {

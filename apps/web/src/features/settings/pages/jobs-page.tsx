@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TBackupsAnswer, TJobsAnswer } from '@crm/contract';
+import type { TJobsAnswer } from '@crm/contract';
+import { BACKUP, JOB } from '@crm/contract/resources';
 import { DataTable, ListHeader, type DataTableColumn } from '../../../components/data-table.tsx';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
 import { useCookieState, useListState } from '../../../lib/list-state.ts';
 import { describeError } from '../../../lib/errors.ts';
@@ -29,12 +30,12 @@ export function JobsPage() {
   const qc = useQueryClient();
   const q = useQuery({
     queryKey: ['jobs', state],
-    queryFn: ({ signal }) => api<TJobsAnswer>('/api/jobs', { query: { state, limit: LATEST }, signal }),
+    queryFn: ({ signal }) => call(JOB.calls.list, { query: { state, limit: LATEST } }, { signal }),
     placeholderData: keepPreviousData,
     refetchInterval: 15000,
   });
   const retry = useMutation({
-    mutationFn: (id: number) => api('/api/jobs/' + id + '/retry', { method: 'POST' }),
+    mutationFn: (id: number) => call(JOB.calls.retry, { params: { id } }),
     onSuccess: (_, id) => {
       showBanner('success', t('jobs.ui.retried', { id }));
       void qc.invalidateQueries({ queryKey: ['jobs'] });
@@ -129,12 +130,12 @@ function BackupsCard() {
   const qc = useQueryClient();
   const q = useQuery({
     queryKey: ['backups'],
-    queryFn: ({ signal }) => api<TBackupsAnswer>('/api/backups', { signal }),
+    queryFn: ({ signal }) => call(BACKUP.calls.list, {}, { signal }),
     // Looked at again soon while one is being made, so that it shows once done.
     refetchInterval: (query) => (query.state.data?.pending ? 3000 : 60000),
   });
   const now = useMutation({
-    mutationFn: () => api('/api/backups', { method: 'POST' }),
+    mutationFn: () => call(BACKUP.calls.start, {}),
     onSuccess: () => {
       showBanner('success', t('backup.ui.started'));
       void qc.invalidateQueries({ queryKey: ['backups'] });

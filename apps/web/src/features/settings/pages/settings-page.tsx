@@ -10,9 +10,10 @@ import type { TLocalizationImportAnswer, TSiteSettings } from '@crm/contract';
 import { LOCALIZATION_COLUMNS, LOCALIZATION_IMPORT_MAX_BYTES } from '@crm/contract/office-constants';
 import { RENT_FEE_MAX, SALE_FEE_MAX, SITE_EMAIL, isAgencyPhone, isFeeNumber } from '@crm/contract/site-settings';
 import { isGreekTaxNumber, isRegistryNumber } from '@crm/contract/account-fields';
+import { SESSION } from '@crm/contract/resources';
 import { DecimalField } from '../../../components/fields/decimal-field.tsx';
 import { IconCloudUpload, IconFile } from '../../../components/icons.ts';
-import { ApiError, api } from '../../../lib/api.ts';
+import { ApiError, call } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { conflictMessage, mergeOnConflict } from '../../../lib/conflict-merge.ts';
@@ -401,7 +402,7 @@ function SetPasswordCard() {
     },
   });
   const send = useGuardedMutation({
-    mutationFn: (v: { email: string; password: string }) => api<{ message: string }>('/api/authenticate/setPassword', { body: v }),
+    mutationFn: (v: { email: string; password: string }) => call(SESSION.calls.setPassword, { body: v }),
     meta: { handlesErrors: true },
     onSuccess: () => form.setValues({ password: '', confirmPassword: '' }),
   });

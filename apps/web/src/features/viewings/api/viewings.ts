@@ -1,10 +1,12 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { TCalendarEvent, TCulture, TLeadViewingsAnswer, TSelectOption, TViewing, TViewingRow, TViewingSheet, TViewingUpdate } from '@crm/contract';
+import type { TCalendarEvent, TCulture, TViewingUpdate } from '@crm/contract';
 import { LEAD_VIEWINGS_PAGE } from '@crm/contract/constants';
-import { api } from '../../../lib/api.ts';
+import { ACTIVITY, VIEWING, type AnswerOf } from '@crm/contract/resources';
+import { call } from '../../../lib/api.ts';
 import { readSavedFilter, readSavedList, type SavedFilter, type SavedList } from '../../../lib/list-state.ts';
 
-export type TViewingAnswer = Omit<TViewing, 'id'> & { id: number | null; resultOptions: TSelectOption[] };
+/** A viewing as its form reads it (GET /api/Viewing/edit/{id}, a blank one from /api/Viewing/add) and its saves answer it. */
+export type TViewingAnswer = AnswerOf<typeof VIEWING.calls.edit>;
 
 /** Filters of the viewing list (cookie "ViewingList.filter"), with the picked records' texts. */
 export type TViewingFilter = {
@@ -46,7 +48,7 @@ export const viewingKeys = {
 };
 
 /** The viewing list's answer (POST /api/Viewing/search). */
-export type TViewingSearchAnswer = { items: TViewingRow[]; totalRows: number; options: { results: TSelectOption[] } };
+export type TViewingSearchAnswer = AnswerOf<typeof VIEWING.calls.search>;
 
 export const viewingsQuery = (typed: TViewingFilter, page: { perPage: number; currentPage: number }) => {
   // The words as the server reads them: a space more or less asks nothing again.
@@ -55,11 +57,7 @@ export const viewingsQuery = (typed: TViewingFilter, page: { perPage: number; cu
     queryKey: [...viewingKeys.lists, f, page],
     queryFn: ({ signal }) => {
       const { demandText: _d, objectText: _o, ...filter } = f;
-      return api<TViewingSearchAnswer>('/api/Viewing/search', {
-        body: { ...filter, assignedText: f.assignedText || null, comment: f.comment || null, ...page },
-        signal,
-        background: true,
-      });
+      return call(VIEWING.calls.search, { body: { ...filter, assignedText: f.assignedText || null, comment: f.comment || null, ...page } }, { signal, background: true });
     },
     placeholderData: keepPreviousData,
   });
@@ -69,17 +67,17 @@ export const viewingsQuery = (typed: TViewingFilter, page: { perPage: number; cu
 export const viewingSheetQuery = (id: number, culture: TCulture | null) =>
   queryOptions({
     queryKey: ['viewing', 'sheet', id, culture],
-    queryFn: ({ signal }) => api<TViewingSheet>(`/api/Viewing/${id}/sheet`, { query: culture ? { culture } : {}, signal }),
+    queryFn: ({ signal }) => call(VIEWING.calls.sheet, { params: { id }, query: culture ? { culture } : {} }, { signal }),
     staleTime: 0,
     placeholderData: keepPreviousData,
     meta: { handlesErrors: true },
   });
 export const viewingQuery = (id: number) =>
-  queryOptions({ queryKey: viewingKeys.one(id), queryFn: ({ signal }) => api<TViewingAnswer>(`/api/Viewing/edit/${id}`, { signal }), staleTime: 0, refetchOnReconnect: false, meta: { handlesErrors: true } });
+  queryOptions({ queryKey: viewingKeys.one(id), queryFn: ({ signal }) => call(VIEWING.calls.edit, { params: { id } }, { signal }), staleTime: 0, refetchOnReconnect: false, meta: { handlesErrors: true } });
 export const blankViewingQuery = (demandId: number | null) =>
   queryOptions({
     queryKey: ['viewing', 'blank', demandId],
-    queryFn: ({ signal }) => api<TViewingAnswer>('/api/Viewing/add', { query: demandId ? { demandId } : {}, signal }),
+    queryFn: ({ signal }) => call(VIEWING.calls.add, { query: demandId ? { demandId } : {} }, { signal }),
     staleTime: 0,
     // A form is open on it: read again on reconnecting, a newer version would open the form afresh, dropping what was typed (a save meets it as a 409 and merges).
     refetchOnReconnect: false,
@@ -95,14 +93,16 @@ export const leadViewingsQuery = (leadId: number) =>
   infiniteQueryOptions({
     queryKey: [...viewingKeys.ofLead, leadId],
     queryFn: ({ signal, pageParam }) =>
-      api<TLeadViewingsAnswer>(`/api/lead/${leadId}/viewings`, { query: { perPage: LEAD_VIEWINGS_PAGE, currentPage: pageParam }, signal, background: true }),
+      call(VIEWING.calls.forLead, { params: { id: leadId }, query: { perPage: LEAD_VIEWINGS_PAGE, currentPage: pageParam } }, { signal, background: true }),
     initialPageParam: 1,
     getNextPageParam: (last, pages, page) => (pages.length * LEAD_VIEWINGS_PAGE < last.totalRows ? page + 1 : undefined),
   });
 
-export const saveViewing = (body: TViewingUpdate, changeKey?: string) => api<TViewingAnswer>('/api/Viewing/update', { body, changeKey });
-export const moveViewing = (id: number, version: number, dateOfViewing: string) => api<TViewingAnswer>('/api/Viewing/move', { body: { id, version, dateOfViewing } });
-export const deleteViewing = (id: number) => api<unknown>(`/api/Viewing/${id}`, { method: 'DELETE' });
+export const saveViewing = (body: TViewingUpdate, changeKey?: string) => call(VIEWING.calls.update, { body }, { changeKey });
+export const moveViewing = (id: number, version: number, dateOfViewing: string) => call(VIEWING.calls.move, { body: { id, version, dateOfViewing } });
+export const deleteViewing = (id: number) => call(VIEWING.calls.remove, { params: { id } });
+/** A to-do moved on the calendar: its new day and time, with the version it was based on. */
+export const moveActivity = (id: number, version: number, date: string) => call(ACTIVITY.calls.update, { body: { id, version, date } });
 
 
 export type { TCalendarEvent };
@@ -110,7 +110,7 @@ export type { TCalendarEvent };
 export const calendarQuery = (from: string, till: string, assigned: number | null, stays: boolean) =>
   queryOptions({
     queryKey: [...viewingKeys.calendar, from, till, assigned, stays],
-    queryFn: ({ signal }) => api<{ items: TCalendarEvent[]; truncated: boolean }>('/api/calendar', { query: { from, till, ...(assigned ? { assigned } : {}), stays: String(stays) }, signal }),
+    queryFn: ({ signal }) => call(VIEWING.calls.calendar, { query: { from, till, ...(assigned ? { assigned } : {}), stays: stays ? 'true' : 'false' } }, { signal }),
     placeholderData: keepPreviousData,
   });
 

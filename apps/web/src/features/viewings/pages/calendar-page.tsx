@@ -8,7 +8,7 @@ import { TimeField } from '../../../components/fields/time-field.tsx';
 import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
 import { SearchPicker, type Picked } from '../../../components/search-picker.tsx';
 import { agencyToday, agencyTodayDate } from '../../../lib/agency-clock.ts';
-import { api, ApiError } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { currentCulture } from '../../../lib/i18n.ts';
@@ -18,7 +18,7 @@ import { asHeading } from '../../../lib/format.ts';
 import { formatTypedNumber } from '../../../lib/typed-number.ts';
 import { DateField } from '../../../components/fields/date-field.tsx';
 import { addDays, CALENDAR_EMPLOYEE_COOKIE, CALENDAR_STAYS_COOKIE, CALENDAR_VIEW_COOKIE, daysOf, inDayOrder, iso, parseDay, type CalendarView } from '../api/calendar-days.ts';
-import { calendarQuery, moveViewing, viewingKeys, type TCalendarEvent } from '../api/viewings.ts';
+import { calendarQuery, moveActivity, moveViewing, viewingKeys, type TCalendarEvent } from '../api/viewings.ts';
 import { agendaHeadingId, BackToDays, MonthJump } from '../components/month-jump.tsx';
 import { IconChevronLeft, IconChevronRight } from '../icons.ts';
 import { useMedia } from '../../../lib/first-paint.ts';
@@ -91,7 +91,7 @@ export function CalendarPage() {
     if (start === e.start) return;
     try {
       if (e.kind === 'viewing') await moveViewing(e.id, e.version, start);
-      else await api(`/api/activity/update`, { body: { id: e.id, version: e.version, date: start } });
+      else await moveActivity(e.id, e.version, start);
       showBanner('success', t('calendar.moved'));
     } catch (err) {
       showBanner(err instanceof ApiError && err.status === 409 ? 'warning' : 'danger', err instanceof ApiError && err.status === 409 ? t('calendar.changedMeanwhile') : describeError(err).message);
