@@ -235,11 +235,12 @@ export async function addObject(app: FastifyInstance, caller: Caller, reader: Re
   });
 }
 
-/** A blank object with the next reference number, created by the caller, logged; inside the caller's transaction. */
+/** A blank object (a draft) with the next reference number, created by the caller, logged; inside the caller's transaction. */
 export async function insertBlankObject(tx: Tx, caller: Caller): Promise<{ id: number; referenceNumber: number }> {
   const [row] = await tx
     .insert(objects)
-    .values({ createdBy: caller.user.id, modifiedBy: caller.user.id, createdByAccountId: caller.user.accountId, active: true } as never)
+    // A draft until something is entered or attached (lib/drafts.ts).
+    .values({ createdBy: caller.user.id, modifiedBy: caller.user.id, createdByAccountId: caller.user.accountId, active: true, draft: true } as never)
     .returning({ id: objects.id, referenceNumber: objects.referenceNumber });
   const ref = formatReferenceNumber(row!.referenceNumber);
   await logAction(tx, caller.actor, { action: 'Create', entity: OBJECT_LOG_ENTITY, entityId: row!.id, message: `#${ref}`, data: { referenceNumber: ref } });
@@ -399,15 +400,16 @@ export async function deleteObject(app: FastifyInstance, caller: Caller, id: num
 }
 
 /**
- * An object nothing was ever done with: made by a person with Add (not imported or demo data),
- * never saved (version 1: a whole update and a single field both raise it), not asked to be or
- * published, and nothing attached (contacts, files, keys, activities, assignments, viewings,
- * deals, reservations, leads it was offered to or marked on). Contacts and photos do not raise
- * the version, so they are looked for. The owner link that "Add property" on an account's page
- * made with the object (same moment, no dates, price or payment day) is part of the blank object,
- * not something entered: left like that, it goes with the object. `o` is the objects row.
+ * An object nothing was ever done with: a draft (lib/drafts.ts: made by a person with Add, not
+ * imported or demo data), never saved (version 1: a whole update and a single field both raise
+ * it), not asked to be or published, and nothing attached (contacts, files, keys, activities,
+ * assignments, viewings, deals, reservations, leads it was offered to or marked on). The database
+ * keeps the draft flag as these change; they are looked at again before a draft is deleted, so that
+ * nothing attached goes with it whatever attached it. The owner link that "Add property" on an
+ * account's page made with the object (same moment, no dates, price or payment day) is part of the
+ * blank object, not something entered: left like that, it goes with the object. `o` is the objects row.
  */
-const untouchedObject = sql`o.version = 1 and o.created_by is not null
+const untouchedObject = sql`o.draft and o.version = 1 and o.created_by is not null
   and o.published is not true and o.publish_requested is not true and o.publish_error is null
   and not exists (select 1 from object_accounts a where a.object_id = o.id
     and not (a.relation = ${OWNER_RELATION} and a.created_on = o.created_on and a.start_date is null and a.end_date is null
