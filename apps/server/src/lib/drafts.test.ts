@@ -2,19 +2,22 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { LinkKind } from '@crm/contract';
-import { accounts, files, locations, objects, users } from '../db/schema/index.ts';
+import { accounts, files, leads, locations, objects, users } from '../db/schema/index.ts';
 import { bearer, createTestApp } from '../../test/harness.ts';
 import { getFileStorage } from '../storage/file-storage.ts';
 import { applyMatchChanges } from '../modules/leads/matching.ts';
+import { EMPTY_LEADS_JOB } from '../modules/leads/leads.service.ts';
+import { EMPTY_OBJECTS_JOB } from '../modules/objects/objects.service.ts';
 import { runPublish } from '../modules/publishing/publishing.service.ts';
 import { agencyToday, nextDay } from './dates.ts';
 
 /**
  * Drafts (decision 076): a property or a lead opened with Add is in no list, count, search, match,
  * report or feed until something is entered in it or attached to it; its author opens it at its
- * address.
+ * address; left as it was, it is removed once a day has passed on the app's clock.
  */
-const t = await createTestApp();
+let clock: number | undefined;
+const t = await createTestApp({}, undefined, { now: () => clock ?? Date.now() });
 const { app, db } = t;
 const agent = await t.user({ roles: ['employee'] });
 const admin = await t.user({ roles: ['admin'] });
@@ -168,5 +171,35 @@ describe('a lead opened with Add and not filled in', () => {
     const after = await seen();
     expect(after.shown).toEqual({ all: true, found: true, fresh: true, picker: true, matching: true, kept: true, client: true });
     expect(after.counts).toEqual({ all: before.counts.all + 1, fresh: before.counts.fresh + 1 });
+  });
+});
+
+describe('the clean-up of drafts', () => {
+  it("removes a property and a lead left as Add made them once a day has passed on the app's clock; filled ones stay", async () => {
+    const exists = async (table: typeof objects | typeof leads, id: number) => (await db.select({ id: table.id }).from(table).where(eq(table.id, id))).length === 1;
+    const prune = async () => {
+      // The jobs as the app runs them (every six hours).
+      await app.jobs.enqueue(EMPTY_OBJECTS_JOB);
+      await app.jobs.enqueue(EMPTY_LEADS_JOB);
+      await app.jobs.drain();
+    };
+    const leftObject = (await ok('GET', '/api/object/add')).id as number;
+    const leftLead = (await ok('POST', '/api/lead/add', {})).id as number;
+    const filledObject = await ok('GET', '/api/object/add');
+    await ok('POST', '/api/object/update', { id: filledObject.id, version: filledObject.version, title: 'Studio near the port' });
+    const filledLead = (await ok('POST', '/api/lead/add', {})).id as number;
+    await ok('POST', '/api/lead/update', { id: filledLead, version: 1, description: 'Calls after six' });
+
+    // Later the same day: the author may still come back to them.
+    clock = Date.now() + 23 * 3600_000;
+    await prune();
+    expect([await exists(objects, leftObject), await exists(leads, leftLead)]).toEqual([true, true]);
+
+    // A day and more later: the ones left as they were are gone, the filled ones stay.
+    clock = Date.now() + 25 * 3600_000;
+    await prune();
+    expect([await exists(objects, leftObject), await exists(leads, leftLead)]).toEqual([false, false]);
+    expect([await exists(objects, filledObject.id), await exists(leads, filledLead)]).toEqual([true, true]);
+    clock = undefined;
   });
 });

@@ -11,6 +11,9 @@ import type { Db, Tx } from '../db/client.ts';
  */
 export type DraftTable = 'objects' | 'leads';
 
+/** How long a draft nobody filled in is kept (by the app's clock): its author may still come back to it the same day. */
+export const DRAFT_KEPT_MS = 24 * 3600_000;
+
 /**
  * The condition that leaves drafts out, on the row's id. The drafts' ids (a handful: a day's
  * records left blank at most) are read once from their partial index and hashed, and the test needs

@@ -30,7 +30,7 @@ import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { accountIdsByLastName, createdByName, joinStampNames, modifiedByName, type IdSet } from '../accounts/accounts.sql.ts';
 import { searchAccountMatches } from '../accounts/accounts.search.ts';
-import { countListed, keptListedCount, notDraft } from '../../lib/drafts.ts';
+import { DRAFT_KEPT_MS, countListed, keptListedCount, notDraft } from '../../lib/drafts.ts';
 import { collationOf } from '../accounts/accounts.lists.ts';
 import { locationText } from '../locations/locations.service.ts';
 import { objectTitle } from '../objects/objects.sql.ts';
@@ -402,7 +402,7 @@ export async function discardLead(app: FastifyInstance, caller: Caller, id: numb
   return app.db.transaction(async (tx) => {
     const current = await lockLead(tx, id);
     if (!current) return { discarded: false };
-    const r = await tx.execute(sql`select ${untouchedLead} and l.created_by = ${caller.user.id} and l.created_on > now() - interval '1 day' as empty
+    const r = await tx.execute(sql`select ${untouchedLead} and l.created_by = ${caller.user.id} and l.created_on > ${new Date(app.now() - DRAFT_KEPT_MS)} as empty
       from leads l where l.id = ${id}`);
     if ((r.rows[0] as { empty: boolean } | undefined)?.empty !== true) return { discarded: false };
     await tx.delete(leads).where(eq(leads.id, id));
@@ -419,7 +419,8 @@ export async function discardLead(app: FastifyInstance, caller: Caller, id: numb
 export const EMPTY_LEADS_JOB = 'leads.pruneEmpty';
 export async function pruneEmptyLeads(app: FastifyInstance): Promise<number> {
   return app.db.transaction(async (tx) => {
-    const gone = await tx.execute(sql`delete from leads l where ${untouchedLead} and l.created_on < now() - interval '1 day' returning l.id`);
+    // The drafts left untouched for a day by the app's clock.
+    const gone = await tx.execute(sql`delete from leads l where ${untouchedLead} and l.created_on < ${new Date(app.now() - DRAFT_KEPT_MS)} returning l.id`);
     for (const row of gone.rows as { id: number }[]) {
       await logAction(tx, { id: null, name: 'system' }, { action: 'Delete', entity: 'Lead', entityId: row.id, message: LOG_MESSAGE.leftEmpty });
     }

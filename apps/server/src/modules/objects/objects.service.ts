@@ -16,6 +16,7 @@ import { buildOnce } from '../../db/prepared.ts';
 import { accounts, activityLinks, assignments, files, objectAccounts, objects } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, fieldError, notFound, requireVersion } from '../../lib/errors.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
+import { DRAFT_KEPT_MS } from '../../lib/drafts.ts';
 import { OBJECT_LOG_ENTITY, type ObjectChange, type ObjectChangeListener } from './object-change.ts';
 
 export { OBJECT_LOG_ENTITY, type ObjectChange, type ObjectChangeListener };
@@ -454,7 +455,7 @@ export async function discardObject(app: FastifyInstance, caller: Caller, id: nu
   return app.db.transaction(async (tx) => {
     const [current] = await tx.select({ id: objects.id, referenceNumber: objects.referenceNumber }).from(objects).where(eq(objects.id, id)).for('update');
     if (!current) return { discarded: false };
-    const r = await tx.execute(sql`select ${untouchedObject} and o.created_by = ${caller.user.id} and o.created_on > now() - interval '1 day' as empty
+    const r = await tx.execute(sql`select ${untouchedObject} and o.created_by = ${caller.user.id} and o.created_on > ${new Date(app.now() - DRAFT_KEPT_MS)} as empty
       from objects o where o.id = ${id}`);
     if ((r.rows[0] as { empty: boolean } | undefined)?.empty !== true) return { discarded: false };
     await unmarkBlankOwners(tx, caller.actor, caller.user.id, [id]);
@@ -473,7 +474,8 @@ export async function discardObject(app: FastifyInstance, caller: Caller, id: nu
 export const EMPTY_OBJECTS_JOB = 'objects.pruneEmpty';
 export async function pruneEmptyObjects(app: FastifyInstance): Promise<number> {
   return app.db.transaction(async (tx) => {
-    const found = await tx.execute(sql`select o.id from objects o where ${untouchedObject} and o.created_on < now() - interval '1 day' order by o.id for update skip locked`);
+    // The drafts (their index), then the ones left untouched for a day by the app's clock.
+    const found = await tx.execute(sql`select o.id from objects o where ${untouchedObject} and o.created_on < ${new Date(app.now() - DRAFT_KEPT_MS)} order by o.id for update skip locked`);
     const ids = (found.rows as { id: number }[]).map((r) => r.id);
     if (!ids.length) return 0;
     const system: Actor = { id: null, name: 'system' };
