@@ -2,6 +2,7 @@ import type {
   TActionSearch,
   TActionSearchAnswer,
   TActivity,
+  TActivityAdd,
   TActivityListAnswer,
   TActivityUpdate,
   TAssignmentItem,
@@ -28,7 +29,8 @@ export const fetchActivities = (
   signal?: AbortSignal,
 ) => api<TActivityListAnswer>('/api/activity', { query: q, signal });
 export const fetchActivity = (id: number, signal?: AbortSignal) => api<TActivity>(`/api/activity/${id}`, { signal });
-export const addActivity = (entityType: number, id: number) => api<TActivity>('/api/activity/add', { body: { entityType, id } });
+/** Adds an activity to a record with what was entered in it (its first save); sent again with the same key, it is not added twice. */
+export const addActivity = (body: TActivityAdd, changeKey: string) => api<TActivity>('/api/activity/add', { body, changeKey });
 export const updateActivity = (body: TActivityUpdate, changeKey?: string) => api<TActivity>('/api/activity/update', { body, changeKey });
 export const deleteActivity = (id: number) => api<{ ok: true }>(`/api/activity/${id}`, { method: 'DELETE' });
 export const searchActions = (body: TActionSearch, signal?: AbortSignal) => api<TActionSearchAnswer>('/api/activity/actions', { body, signal, background: true });
