@@ -18,6 +18,7 @@ const LANGUAGES = [
     deleteAssignment: 'Delete assignment?',
     deleteActivity: 'Delete activity?',
     myActions: 'My open actions',
+    empty: 'No activities yet. Record a call, a meeting or a note with “Add activity”.',
   },
   {
     cookie: 'el',
@@ -30,6 +31,7 @@ const LANGUAGES = [
     deleteAssignment: 'Να διαγραφεί η ανάθεση;',
     deleteActivity: 'Να διαγραφεί η δραστηριότητα;',
     myActions: 'Οι εκκρεμείς εργασίες μου',
+    empty: 'Δεν υπάρχουν ακόμη δραστηριότητες. Καταγράψτε ένα τηλεφώνημα, μια συνάντηση ή μια σημείωση με το κουμπί «Νέα δραστηριότητα».',
   },
 ] as const;
 
@@ -134,6 +136,45 @@ for (const L of LANGUAGES) {
         expect(box.x + box.width).toBeLessThanOrEqual(412);
       }
       await expectAccessible(page, 'activities as cards on a phone');
+    });
+
+    test('a new activity stores nothing until something is typed: reloaded or closed blank, no empty activity is left', async ({ context, request, baseURL }) => {
+      const { page, token } = await openAs(context, request, baseURL!, L.cookie);
+      const id = await createAccount(request, token, { lastName: unique('Blank'), firstName: 'Eleni', isClient: true });
+      // What the server holds for the account, as any client of the API reads it.
+      const stored = async () => (await (await request.get(`/api/activity?parent=2&parentId=${id}`, { headers: auth(token) })).json()).items as { id: number; description: string | null }[];
+      await page.goto(`/Accounts/View/${id}`);
+      const list = page.getByTestId('activity-list');
+      await expect(list.getByTestId('activity-empty')).toHaveText(L.empty);
+
+      await list.getByTestId('activity-add').click();
+      const editor = list.getByTestId('activity-editor');
+      await expect(editor.getByTestId('activity-description')).toBeFocused();
+      await page.reload();
+      await expect(list.getByTestId('activity-empty')).toHaveText(L.empty);
+      await expect(list.getByTestId('activity-count')).toHaveText('0');
+      expect(await stored()).toEqual([]);
+
+      // Opened again and closed with nothing typed: still nothing.
+      await list.getByTestId('activity-add').click();
+      await editor.getByTestId('activity-close').click();
+      await expect(editor).toHaveCount(0);
+      await expect(list.getByTestId('activity-empty')).toHaveText(L.empty);
+      expect(await stored()).toEqual([]);
+
+      // Typed into: stored at its first save, once, and the editor goes on saving the same activity.
+      const text = `Asked for the floor plans ${unique('n')}`;
+      await list.getByTestId('activity-add').click();
+      await editor.getByTestId('activity-description').fill(text);
+      await expect(editor.getByTestId('activity-save-status')).toHaveAttribute('data-status', 'saved');
+      await editor.getByTestId('activity-done').getByText(L.todo, { exact: true }).click();
+      // Closing saves what is pending first.
+      await editor.getByTestId('activity-close').click();
+      await expect(editor).toHaveCount(0);
+      await page.reload();
+      await expect(list.getByTestId('activity-count')).toHaveText('1');
+      await expect(list.getByTestId('activity-row')).toHaveAttribute('data-state', 'todo');
+      expect(await stored()).toMatchObject([{ description: text, done: false }]);
     });
 
     test('add an activity, describe it, mark it complete; after a reload it is complete with a completed date', async ({ context, request, baseURL }) => {

@@ -7,10 +7,13 @@ const unique = (s: string) => `${s}${Date.now().toString(36)}${Math.floor(Math.r
 
 type Key = { id: number; version: number; objectId: number; accountId: number | null; received: string | null; givenAway: string | null; description: string | null };
 
+/** A property with something in it (one left as Add made it is a draft, which no picker offers), named by its number alone. */
 async function createObject(request: APIRequestContext, token: string): Promise<{ id: number; referenceNumber: string }> {
   const add = await request.get('/api/object/add', { headers: auth(token) });
   expect(add.ok(), await add.text()).toBeTruthy();
-  const o = (await add.json()) as { id: number; referenceNumber: string };
+  const o = (await add.json()) as { id: number; version: number; referenceNumber: string };
+  const filled = await request.post('/api/object/update', { data: { id: o.id, version: o.version, area: 75 }, headers: auth(token) });
+  expect(filled.ok(), await filled.text()).toBeTruthy();
   return { id: o.id, referenceNumber: o.referenceNumber };
 }
 

@@ -79,10 +79,6 @@ export type TActivityListQuery = z.input<typeof ZActivityListQuery>;
 export const ZActivityListAnswer = z.object({ items: z.array(ZActivity), totalRows: z.number().int() });
 export type TActivityListAnswer = z.infer<typeof ZActivityListAnswer>;
 
-/** POST /api/activity/add: a blank activity linked to the record (entityType = LinkKind, id). */
-export const ZActivityAdd = z.object({ entityType: linkKind, id });
-export type TActivityAdd = z.infer<typeof ZActivityAdd>;
-
 /**
  * POST /api/activity/update: the activity as edited, with the version it was based on. Fields left
  * out stay as they are. `links` is the whole list (new ones are added, missing ones removed; the
@@ -108,6 +104,15 @@ export const ZActivityUpdate = z.object({
     .optional(),
 });
 export type TActivityUpdate = z.input<typeof ZActivityUpdate>;
+
+/**
+ * POST /api/activity/add: an activity linked to the record (entityType = LinkKind, id), blank, or
+ * with what was entered in it: the fields of an update (`links` the whole list, the record itself
+ * first). The screens add one at its first save with something in it, so that opening "New
+ * activity" stores nothing; sent again with the same Idempotency-Key, it is not added twice.
+ */
+export const ZActivityAdd = ZActivityUpdate.omit({ id: true, version: true }).extend({ entityType: linkKind, id });
+export type TActivityAdd = z.input<typeof ZActivityAdd>;
 
 const ZDone = z.union([z.enum(ACTION_DONE_FILTERS), z.boolean(), z.null()]);
 const dateOrDateTime = z.union([ZDate, ZDateTime]);

@@ -16,6 +16,11 @@ describe('migrations', () => {
     await q(`drop index leads_account_idx`);
     await q(`create index leads_account_idx on leads (account_id)`);
     // The newest first (each undone before what it builds on).
+    // Before 0071: no drafts (the functions take their triggers with them).
+    await q(`drop function crm_drafts_attached(), crm_objects_draft_saved(), crm_leads_draft_saved() cascade`);
+    await q(`drop function crm_drafts_filled(text, int[])`);
+    await q(`alter table objects drop column draft`);
+    await q(`alter table leads drop column draft`);
     // Before 0070: the search text had a dotted word (Α.Ε.) only with its dots; an account named so.
     await q(`create or replace function crm_account_search_text(names text[], emails text[], phones text[], numbers text[]) returns text
       language sql immutable parallel safe as $$
@@ -148,6 +153,10 @@ describe('migrations', () => {
     // Before 0057: no shortlists.
     await q(`drop table shortlist_objects`);
     await q(`drop table shortlists`);
+    // Before 0071 (its triggers gone above with those of 0063 and 0064, which read its column): a
+    // property and a lead opened with Add and left as they were, and one of each filled in since.
+    await q(`insert into objects (reference_number, created_by, version) select r, (select min(id) from users), v from (values (9105, 1), (9106, 2)) x(r, v)`);
+    await q(`insert into leads (created_by, start_date, description) select (select min(id) from users), d::date, t from (values ('2026-01-05', null), ('2026-01-06', 'Wants a flat')) x(d, t)`);
     await q(`delete from drizzle.__drizzle_migrations where created_at >= 1795479485623`);
     await q(`vacuum accounts`);
     const visible = async () => (await q(`select relpages, relallvisible from pg_class where relname = 'accounts'`)).rows[0] as { relpages: number; relallvisible: number };
@@ -285,6 +294,20 @@ describe('migrations', () => {
     expect((await q(`select a.search_text like '% α.ε. % a.e. αε ae' as undotted, exists (select 1 from account_words w where w.account_id = a.id and w.word = 'αε') as word from accounts a where a.last_name = 'Last77'`)).rows).toEqual([
       { undotted: true, word: true },
     ]);
+    // 0071 made drafts of what was left as Add made it (a property made by no one, 9101, is data brought in), and keeps them so.
+    expect((await q(`select reference_number, draft from objects where reference_number in (9101, 9105, 9106) order by 1`)).rows).toEqual([
+      { reference_number: 9101, draft: false },
+      { reference_number: 9105, draft: true },
+      { reference_number: 9106, draft: false },
+    ]);
+    expect((await q(`select start_date::text, draft from leads where created_by is not null order by start_date`)).rows).toEqual([
+      { start_date: '2026-01-05', draft: true },
+      { start_date: '2026-01-06', draft: false },
+    ]);
+    // A note about the draft lead makes it a lead like any other.
+    await q(`with a as (insert into activities (description) values ('Called back') returning id)
+      insert into activity_links (activity_id, entity, entity_id) select a.id, 4, l.id from a, leads l where l.start_date = '2026-01-05'`);
+    expect((await q(`select draft from leads where start_date = '2026-01-05'`)).rows).toEqual([{ draft: false }]);
     // Applied once: a second start changes nothing.
     await migrateDb(t.dbUrl);
     await t.app.close();

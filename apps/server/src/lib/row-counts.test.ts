@@ -10,7 +10,7 @@ const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: ob
   return res.json();
 };
 
-/** What the lists and the badge report, next to real counts over the tables. */
+/** What the lists and the badge report, next to real counts over the tables (drafts are in no list: lib/drafts.ts). */
 async function totals() {
   const alertList = await call('POST', '/api/alert/list', { perPage: 5, currentPage: 1 });
   const reported = {
@@ -21,8 +21,8 @@ async function totals() {
     badge: (await call('GET', '/api/Alert/unreadCount')) as number,
   };
   const [real] = (
-    await t.db.execute<{ leads: number; objects: number; alerts: number; unread: number }>(sql`select (select count(*)::int from leads) as leads,
-      (select count(*)::int from objects) as objects, (select count(*)::int from alerts) as alerts,
+    await t.db.execute<{ leads: number; objects: number; alerts: number; unread: number }>(sql`select (select count(*)::int from leads where not draft) as leads,
+      (select count(*)::int from objects where not draft) as objects, (select count(*)::int from alerts) as alerts,
       (select count(*)::int from alerts where readed_on is null) as unread`)
   ).rows;
   return { reported, real: { ...real!, badge: real!.unread } };
@@ -43,6 +43,13 @@ describe('list totals kept by the database (leads, objects, alerts)', () => {
     const alerts = await addAlerts(4);
     now = await totals();
     expect(now.reported).toEqual(now.real);
+    // The lead and the property opened with Add count once something is entered in them.
+    const before = now.reported;
+    await call('POST', '/api/lead/update', { id: lead, version: 1, description: 'Calls after six' });
+    await call('POST', '/api/object/update', { id: object, version: 1, title: 'Flat by the park' });
+    now = await totals();
+    expect(now.reported).toEqual(now.real);
+    expect(now.reported).toMatchObject({ leads: before.leads + 1, objects: before.objects + 1 });
 
     // Opening an alert reads it; Mark as unread brings it back; the badge follows.
     await call('GET', `/api/alert/${alerts[0]}`);

@@ -1,7 +1,6 @@
 import { ActionIcon, Badge, Button, Card, Collapse, Group, Paper, Select, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useGuardedMutation } from '../lib/use-guarded-mutation.ts';
 import { Fragment, useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIST_PAGE_SIZES, SEARCH_DEBOUNCE_MS, SHOW_ALL } from '@crm/contract/constants';
@@ -9,8 +8,8 @@ import type { TActivity } from '@crm/contract';
 import { formatDateTime } from '../lib/format.ts';
 import { useCookieState } from '../lib/list-state.ts';
 import { IconFilter, IconPencil, IconPlus } from './icons.ts';
-import { ActivityEditor } from './activities/activity-editor.tsx';
-import { activityKeys, addActivity, fetchActivities, type TActivityDoneFilter } from './activities/api.ts';
+import { ActivityEditor, unsavedActivity } from './activities/activity-editor.tsx';
+import { activityKeys, fetchActivities, type TActivityDoneFilter } from './activities/api.ts';
 import { PagerFooter, RecordLinks, StateIcon, stateOf, useBackToLastPage } from './activities/shared.tsx';
 import { useSectionReady } from './reveal.tsx';
 import './table.css';
@@ -56,23 +55,23 @@ export function ActivityList({ entityType, id, editable = false }: { entityType:
   const total = list.data?.totalRows ?? 0;
   useBackToLastPage(page, perPage, list.isPlaceholderData ? undefined : list.data?.totalRows, setPage);
 
-  const add = useGuardedMutation({
-    mutationFn: () => addActivity(entityType, id),
-    onSuccess: (a) => {
-      // Show the new activity: first page, no filter that would hide a blank activity.
-      setDone('all');
-      setText('');
-      setPage(1);
-      setEditing({ activity: a, isNew: true });
-      void qc.invalidateQueries({ queryKey: activityKeys.list(entityType, id) });
-    },
-  });
+  // "New activity" opens the editor on an activity not stored yet: the editor stores it at its first
+  // save with something in it, so that opening it and leaving (or reloading) leaves nothing behind.
+  const add = () => {
+    // Shown first: first page, no filter that would hide a new activity.
+    setDone('all');
+    setText('');
+    setPage(1);
+    setEditing({ activity: unsavedActivity(entityType, id), isNew: true });
+  };
 
   const editor = editing && (
     <ActivityEditor
-      key={editing.activity.id}
+      // A new activity keeps its editor (and what is being typed) when it is stored and gets its id.
+      key={editing.isNew ? 'new' : editing.activity.id}
       activity={editing.activity}
       isNew={editing.isNew}
+      onCreated={(a) => setEditing((e) => (e?.isNew ? { ...e, activity: a } : e))}
       onClose={() => {
         setEditing(null);
         void qc.invalidateQueries({ queryKey: activityKeys.all });
@@ -111,7 +110,7 @@ export function ActivityList({ entityType, id, editable = false }: { entityType:
               {t('activities.filters')}
             </Button>
             {editable && (
-              <Button leftSection={<IconPlus size={16} />} onClick={() => add.mutate()} loading={add.isPending} disabled={!!editing} data-testid="activity-add">
+              <Button leftSection={<IconPlus size={16} />} onClick={add} disabled={!!editing} data-testid="activity-add">
                 {t('activities.add')}
               </Button>
             )}
@@ -192,7 +191,8 @@ export function ActivityList({ entityType, id, editable = false }: { entityType:
                   const state = stateOf(a.done);
                   const isEditing = editing?.activity.id === a.id;
                   return (
-                    <Fragment key={a.id}>
+                    // The new activity's row keeps its key when it is stored (id 0, then its own).
+                    <Fragment key={isEditing && editing.isNew ? 'new' : a.id}>
                       <tr style={ROW_STYLE[state]} data-testid="activity-row" data-activity-id={a.id} data-state={state}>
                         <td className="activity-state-cell">
                           <StateIcon done={a.done} />
@@ -203,7 +203,7 @@ export function ActivityList({ entityType, id, editable = false }: { entityType:
                         <td data-label={t('activities.col.createdBy')}>{a.createdBy}</td>
                         <td data-testid="activity-assigned" data-label={t('activities.col.assigned')}>{a.assignedTo?.description}</td>
                         <td data-label={t('activities.col.createdAt')}>
-                          <RecordLinks links={a.links} />
+                          {a.id > 0 && <RecordLinks links={a.links} />}
                         </td>
                         <td className="nowrap" data-label={t('activities.col.plannedOn')}>
                           <When value={a.date} />

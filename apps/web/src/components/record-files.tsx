@@ -15,9 +15,10 @@ import { recordFilesKey, recordFilesQuery } from './record-files-query.ts';
 /**
  * The files section of a record (account, activity, object ...): links that open the files, and
  * in edit mode a drop area to add several at once and a delete button per file. Upload and
- * attach failures show in a red alert above the links (the spec's error catalogue).
+ * attach failures show in a red alert above the links (the spec's error catalogue). A record not
+ * stored yet (id 0: a new activity) is stored by `ensureParent` when its first file is dropped.
  */
-export function RecordFiles({ entityType, id, editable }: { entityType: number; id: number; editable: boolean }) {
+export function RecordFiles({ entityType, id, editable, ensureParent }: { entityType: number; id: number; editable: boolean; ensureParent?: () => Promise<number> }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [error, setError] = useState<string | null>(null);
@@ -28,9 +29,10 @@ export function RecordFiles({ entityType, id, editable }: { entityType: number; 
 
   const attach = async (uploaded: TFileUploaded[], leftOut: string | null) => {
     try {
-      const res = await call(FILE.calls.setParent, { body: { entityType, id, fileNames: uploaded.map((f) => f.id), type: null } });
+      const parentId = id > 0 || !ensureParent ? id : await ensureParent();
+      const res = await call(FILE.calls.setParent, { body: { entityType, id: parentId, fileNames: uploaded.map((f) => f.id), type: null } });
       setError(leftOut);
-      qc.setQueryData(key, { items: res.items });
+      qc.setQueryData(recordFilesKey(entityType, parentId), { items: res.items });
     } catch (e) {
       setError([describeError(e).message, leftOut].filter(Boolean).join('\n'));
     }

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, type AnyPgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, type AnyPgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { LEAD_FIELDS } from '@crm/contract';
 import { users } from './platform.ts';
@@ -41,6 +41,8 @@ export const leads = pgTable(
     version: integer('version').notNull().default(1),
     /** When the lead's matches were last looked at: objects added or cheaper since then show as new. */
     matchesSeenOn: tsz('matches_seen_on'),
+    /** Made by Add without a client and not filled in yet: in no list, count, search or match (migration 0071, lib/drafts.ts). */
+    draft: boolean('draft').notNull().default(false),
   },
   (t) => {
     const c = t as unknown as Record<string, AnyPgColumn>;
@@ -52,6 +54,8 @@ export const leads = pgTable(
       index('leads_source_idx').on(c.source!),
       index('leads_stage_idx').on(c.stage!, t.createdOn),
       // The Clients list's red mark: does the client have a lead that is not closed?
+      // The few drafts' ids, which every list leaves out (lib/drafts.ts).
+      index('leads_draft_idx').on(t.id).where(sql`draft`),
       index('leads_open_account_idx').on(t.accountId).where(sql`coalesce(stage, 0) not in (6, 7)`),
       // An object's matching leads: the leads of a service whose price band holds the object's price.
       ...BAND_INDEXES.map(([name, flag, lo, hi]) => index(name).using('gist', sql.raw(leadPriceBand(lo, hi))).where(sql.raw(flag))),

@@ -125,6 +125,8 @@ export const objects = pgTable(
     version: integer('version').notNull().default(1),
     /** Reference number, title, address and owner's name, without accents (migration 0011). */
     searchText: text('search_text').notNull().default(''),
+    /** Made by Add and not filled in yet: in no list, count, search, match or feed (migration 0071, lib/drafts.ts). */
+    draft: boolean('draft').notNull().default(false),
   },
   (t) => [
     uniqueIndex('objects_reference_number_uq').on(t.referenceNumber),
@@ -134,6 +136,8 @@ export const objects = pgTable(
     index('objects_owner_idx').on(t.ownerId),
     index('objects_location_idx').on((t as unknown as Record<string, AnyPgColumn>).locationId!),
     index('objects_created_by_account_idx').on(t.createdByAccountId),
+    // The few drafts' ids, which every list leaves out (lib/drafts.ts).
+    index('objects_draft_idx').on(t.id).where(sql`draft`),
     // objects_created_on_id_idx carries created_by_account_id (INCLUDE, 0054): the listings each agent took on in a period.
   ],
 );

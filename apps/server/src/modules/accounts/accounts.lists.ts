@@ -59,7 +59,7 @@ function orderBy(p: Paging): SQL[] {
     modifiedOn: required(sql`${accounts.modifiedOn}`),
     modifiedBy: optional(sql`${modifiedByName} collate ${collate}`),
     // By the first object's reference number; owners without objects last.
-    objects: optional(sql`(select min(o.reference_number) from object_accounts l join objects o on o.id = l.object_id
+    objects: optional(sql`(select min(o.reference_number) from object_accounts l join objects o on o.id = l.object_id and not o.draft
       where l.account_id = ${accounts.id} and l.relation in (1, 2) and (l.end_date is null or l.end_date >= crm_today()))`),
     role: optional(sql`${accounts.role}`),
     companyType: optional(sql`${accounts.companyType} collate ${collate}`),

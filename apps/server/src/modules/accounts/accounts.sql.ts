@@ -123,14 +123,15 @@ export const epochMs = (col: SQL | typeof accounts.createdOn) => sql<number>`(ex
 
 /**
  * Reference numbers ("0042 0107") of the objects an account is currently linked to with one of the
- * relations (a link without an end date, or one not yet past), in number order.
+ * relations (a link without an end date, or one not yet past), in number order; not a draft
+ * ("Add property" on the account's page left blank: lib/drafts.ts).
  */
 export const objectRefsOf = (accountId: SQL | typeof accounts.id, relations: readonly number[]) => sql<string>`coalesce((
   select string_agg(lpad(o.reference_number::text, 4, '0'), ' ' order by o.reference_number)
   from (select distinct l.object_id from object_accounts l
         where l.account_id = ${accountId} and l.relation in (${sql.join(relations.map((r) => sql`${r}`), sql`, `)})
           and (l.end_date is null or l.end_date >= crm_today())) x
-  join objects o on o.id = x.object_id), '')`;
+  join objects o on o.id = x.object_id and not o.draft), '')`;
 /** Owners and co-owners; tenants (long and short let). */
 export const OWNED_RELATIONS = [1, 2] as const;
 export const RENTED_RELATIONS = [4, 7] as const;

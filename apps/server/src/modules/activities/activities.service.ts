@@ -234,22 +234,27 @@ export async function checkLinkTarget(db: Q, user: SessionUser, entity: number, 
   if (!found.rows.length) throw fieldError(field, 'activities.linkNotFound');
 }
 
-/** POST /api/activity/add: a blank activity (not an action) linked to the record. */
+/**
+ * POST /api/activity/add: an activity linked to the record, blank (not an action) or with what was
+ * entered in it (the fields of an update, applied as an update applies them: the screens add one at
+ * its first save with something in it, so that opening "New activity" stores nothing).
+ */
 export async function addActivity(app: FastifyInstance, user: SessionUser, actor: Actor, body: z.output<typeof ZActivityAdd>) {
+  const { entityType, id: recordId, ...fields } = body;
   return app.db.transaction(async (tx) => {
-    await checkLinkTarget(tx, user, body.entityType, body.id, 'id');
-    const [row] = await tx
-      .insert(activities)
-      .values({ description: null, done: null, category: 0, createdBy: user.id, modifiedBy: user.id })
-      .returning({ id: activities.id });
-    await tx.insert(activityLinks).values({ activityId: row!.id, entity: body.entityType, entityId: body.id, position: 0 });
+    await checkLinkTarget(tx, user, entityType, recordId, 'id');
+    const [row] = await tx.insert(activities).values({ description: null, done: null, category: 0, createdBy: user.id, modifiedBy: user.id }).returning();
+    await tx.insert(activityLinks).values({ activityId: row!.id, entity: entityType, entityId: recordId, position: 0 });
+    const { set, changes } = await entered(tx, app.config.timeZone, user, row!, fields);
+    // What it was added with is its first version, not a change of it.
+    if (Object.keys(set).length) await tx.update(activities).set(set).where(eq(activities.id, row!.id));
     const created = await getActivity(tx, row!.id, app.config.timeZone);
     await logAction(tx, actor, {
       action: 'Create',
       entity: ENTITY,
       entityId: row!.id,
       message: created.links[0]?.description ?? null,
-      data: { entityType: body.entityType, id: body.id },
+      data: { entityType, id: recordId, ...changes },
     });
     return created;
   });
@@ -270,6 +275,102 @@ const summarize = (text: string) => (text.length > 120 ? `${text.slice(0, 120).t
 
 const sameMoment = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
 
+/** The fields of an add or an update (`id` and `version` aside). */
+type ActivityFields = Omit<z.output<typeof ZActivityUpdate>, 'id' | 'version'>;
+
+/**
+ * What `body` changes in activity `cur` (as stored): the columns to write and the changes to log.
+ * Its links and files are written here, in `tx`. A date is read in the agency's zone `tz`; marking
+ * it complete stamps the completion date when it has none, taking the mark off clears the stamp
+ * unless a date is sent with the change.
+ */
+async function entered(tx: Tx, tz: string, user: SessionUser, cur: typeof activities.$inferSelect, body: ActivityFields) {
+  const set: Partial<typeof activities.$inferInsert> = {};
+  const changes: Record<string, unknown> = {};
+  const note = (field: string, value: unknown) => {
+    changes[field] = value;
+  };
+
+  if (body.description !== undefined) {
+    const d = body.description === null || body.description.trim() === '' ? null : body.description;
+    if (d !== cur.description) {
+      set.description = d;
+      note('description', d);
+    }
+  }
+  if (body.category !== undefined && body.category !== cur.category) {
+    set.category = body.category;
+    note('category', body.category);
+  }
+  if (body.date !== undefined) {
+    const d = body.date === null ? null : fromLocalDateTime(body.date, tz, 'date');
+    if (!sameMoment(d, cur.date)) {
+      set.date = d;
+      note('date', body.date);
+    }
+  }
+  const done = body.done !== undefined ? body.done : cur.done;
+  let doneDate = body.doneDate !== undefined ? (body.doneDate === null ? null : fromLocalDateTime(body.doneDate, tz, 'doneDate')) : cur.doneDate;
+  if (done === true && !doneDate) doneDate = new Date();
+  if (cur.done === true && done !== true && sameMoment(doneDate, cur.doneDate)) doneDate = null;
+  if (done !== cur.done) {
+    set.done = done;
+    note('done', done);
+  }
+  if (!sameMoment(doneDate, cur.doneDate)) {
+    set.doneDate = doneDate;
+    note('doneDate', toLocalDateTime(doneDate, tz));
+  }
+  if (body.assignedTo !== undefined) {
+    const to = body.assignedTo === null ? null : typeof body.assignedTo === 'number' ? body.assignedTo : body.assignedTo.id;
+    if (to !== cur.assignedTo) {
+      if (to !== null) await checkStaffAccount(tx, to, 'assignedTo', 'activities.assigneeNotStaff');
+      set.assignedTo = to;
+      note('assignedTo', to);
+    }
+  }
+  if (body.links !== undefined) {
+    const current = await tx
+      .select({ entity: activityLinks.entity, entityId: activityLinks.entityId, position: activityLinks.position })
+      .from(activityLinks)
+      .where(eq(activityLinks.activityId, cur.id))
+      .orderBy(activityLinks.position, activityLinks.entity, activityLinks.entityId);
+    const key = (e: number, id: number) => `${e}:${id}`;
+    const wanted = new Map(body.links.map((l) => [key(l.entity, l.id), l]));
+    const have = new Set(current.map((l) => key(l.entity, l.entityId)));
+    const first = current[0];
+    if (!wanted.size || (first && !wanted.has(key(first.entity, first.entityId)))) throw badRequest('activities.onlyLink');
+    const removed = current.filter((l) => !wanted.has(key(l.entity, l.entityId)));
+    const added = [...wanted.values()].filter((l) => !have.has(key(l.entity, l.id)));
+    let position = current.reduce((m, l) => Math.max(m, l.position), 0);
+    for (const [i, l] of added.entries()) {
+      if (l.entity === LinkKind.Activity && l.id === cur.id) throw fieldError(`links.${i}`, 'activities.linkToItself');
+      await checkLinkTarget(tx, user, l.entity, l.id, `links.${i}`);
+    }
+    for (const l of removed) {
+      await tx
+        .delete(activityLinks)
+        .where(and(eq(activityLinks.activityId, cur.id), eq(activityLinks.entity, l.entity), eq(activityLinks.entityId, l.entityId)));
+    }
+    if (added.length) {
+      await tx.insert(activityLinks).values(added.map((l) => ({ activityId: cur.id, entity: l.entity, entityId: l.id, position: ++position })));
+    }
+    if (removed.length) note('linksRemoved', removed.map((l) => ({ entity: l.entity, id: l.entityId })));
+    if (added.length) note('linksAdded', added.map((l) => ({ entity: l.entity, id: l.id })));
+  }
+  const fileIds = [...new Set((body.addedFiles ?? '').split(',').map((s) => s.trim()).filter(Boolean).map(Number))];
+  if (fileIds.length) {
+    const attached = await tx
+      .update(files)
+      .set({ parentType: LinkKind.Activity, parentId: cur.id })
+      .where(and(inArray(files.id, fileIds), isNull(files.parentId), isNull(files.detachedOn)))
+      .returning({ id: files.id });
+    if (attached.length !== fileIds.length) throw fieldError('addedFiles', 'activities.fileUnavailable');
+    note('addedFiles', fileIds);
+  }
+  return { set, changes };
+}
+
 /**
  * POST /api/activity/update. A stale version is answered 409 with the current activity and
  * changes nothing. Marking an activity complete stamps the completion date when it has none;
@@ -283,90 +384,7 @@ export async function updateActivity(app: FastifyInstance, user: SessionUser, ac
     await checkActivityVisible(tx, user, body.id);
     if (cur.version !== requireVersion(body.version)) throw conflict(await getActivity(tx, body.id, tz));
 
-    const set: Partial<typeof activities.$inferInsert> = {};
-    const changes: Record<string, unknown> = {};
-    const note = (field: string, value: unknown) => {
-      changes[field] = value;
-    };
-
-    if (body.description !== undefined) {
-      const d = body.description === null || body.description.trim() === '' ? null : body.description;
-      if (d !== cur.description) {
-        set.description = d;
-        note('description', d);
-      }
-    }
-    if (body.category !== undefined && body.category !== cur.category) {
-      set.category = body.category;
-      note('category', body.category);
-    }
-    if (body.date !== undefined) {
-      const d = body.date === null ? null : fromLocalDateTime(body.date, tz, 'date');
-      if (!sameMoment(d, cur.date)) {
-        set.date = d;
-        note('date', body.date);
-      }
-    }
-    const done = body.done !== undefined ? body.done : cur.done;
-    let doneDate = body.doneDate !== undefined ? (body.doneDate === null ? null : fromLocalDateTime(body.doneDate, tz, 'doneDate')) : cur.doneDate;
-    if (done === true && !doneDate) doneDate = new Date();
-    if (cur.done === true && done !== true && sameMoment(doneDate, cur.doneDate)) doneDate = null;
-    if (done !== cur.done) {
-      set.done = done;
-      note('done', done);
-    }
-    if (!sameMoment(doneDate, cur.doneDate)) {
-      set.doneDate = doneDate;
-      note('doneDate', toLocalDateTime(doneDate, tz));
-    }
-    if (body.assignedTo !== undefined) {
-      const to = body.assignedTo === null ? null : typeof body.assignedTo === 'number' ? body.assignedTo : body.assignedTo.id;
-      if (to !== cur.assignedTo) {
-        if (to !== null) await checkStaffAccount(tx, to, 'assignedTo', 'activities.assigneeNotStaff');
-        set.assignedTo = to;
-        note('assignedTo', to);
-      }
-    }
-    if (body.links !== undefined) {
-      const current = await tx
-        .select({ entity: activityLinks.entity, entityId: activityLinks.entityId, position: activityLinks.position })
-        .from(activityLinks)
-        .where(eq(activityLinks.activityId, body.id))
-        .orderBy(activityLinks.position, activityLinks.entity, activityLinks.entityId);
-      const key = (e: number, id: number) => `${e}:${id}`;
-      const wanted = new Map(body.links.map((l) => [key(l.entity, l.id), l]));
-      const have = new Set(current.map((l) => key(l.entity, l.entityId)));
-      const first = current[0];
-      if (!wanted.size || (first && !wanted.has(key(first.entity, first.entityId)))) throw badRequest('activities.onlyLink');
-      const removed = current.filter((l) => !wanted.has(key(l.entity, l.entityId)));
-      const added = [...wanted.values()].filter((l) => !have.has(key(l.entity, l.id)));
-      let position = current.reduce((m, l) => Math.max(m, l.position), 0);
-      for (const [i, l] of added.entries()) {
-        if (l.entity === LinkKind.Activity && l.id === body.id) throw fieldError(`links.${i}`, 'activities.linkToItself');
-        await checkLinkTarget(tx, user, l.entity, l.id, `links.${i}`);
-      }
-      for (const l of removed) {
-        await tx
-          .delete(activityLinks)
-          .where(and(eq(activityLinks.activityId, body.id), eq(activityLinks.entity, l.entity), eq(activityLinks.entityId, l.entityId)));
-      }
-      if (added.length) {
-        await tx.insert(activityLinks).values(added.map((l) => ({ activityId: body.id, entity: l.entity, entityId: l.id, position: ++position })));
-      }
-      if (removed.length) note('linksRemoved', removed.map((l) => ({ entity: l.entity, id: l.entityId })));
-      if (added.length) note('linksAdded', added.map((l) => ({ entity: l.entity, id: l.id })));
-    }
-    const fileIds = [...new Set((body.addedFiles ?? '').split(',').map((s) => s.trim()).filter(Boolean).map(Number))];
-    if (fileIds.length) {
-      const attached = await tx
-        .update(files)
-        .set({ parentType: LinkKind.Activity, parentId: body.id })
-        .where(and(inArray(files.id, fileIds), isNull(files.parentId), isNull(files.detachedOn)))
-        .returning({ id: files.id });
-      if (attached.length !== fileIds.length) throw fieldError('addedFiles', 'activities.fileUnavailable');
-      note('addedFiles', fileIds);
-    }
-
+    const { set, changes } = await entered(tx, tz, user, cur, body);
     if (!Object.keys(changes).length) return getActivity(tx, body.id, tz);
     await tx
       .update(activities)

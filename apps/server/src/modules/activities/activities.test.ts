@@ -69,6 +69,33 @@ describe('adding an activity', () => {
     expect(await lastLog(a.id)).toMatchObject({ action: 'Create', actionBy: admin.id });
   });
 
+  it('stores what was typed in it with the add (its first save on the screens): one version, one activity even when the add is sent again', async () => {
+    const writer = await t.user({ roles: ['employee'] });
+    const acc = await newAccount();
+    const other = await newAccount();
+    const body = { entityType: 2, id: acc.id, description: 'Called: wants a viewing on Saturday', done: false, category: 1, date: '2030-12-04T15:15:00', links: [{ entity: 2, id: acc.id }, { entity: 2, id: other.id }] };
+    const key = { 'idempotency-key': 'new-activity-0001' };
+    const first = await call(writer.token, 'POST', '/api/activity/add', body, key);
+    expect(first.statusCode, first.body).toBe(200);
+    const a = first.json();
+    expect(a).toMatchObject({
+      description: 'Called: wants a viewing on Saturday',
+      done: false,
+      category: 1,
+      date: '2030-12-04T15:15:00',
+      version: 1,
+      links: [{ entity: 2, id: acc.id, description: acc.displayName }, { entity: 2, id: other.id, description: other.displayName }],
+    });
+    // The answer lost and the add sent again (a double click, a dropped connection): the same activity.
+    const again = await call(writer.token, 'POST', '/api/activity/add', body, key);
+    expect(again.json().id).toBe(a.id);
+    const stored = (await call(writer.token, 'GET', `/api/activity?parent=2&parentId=${acc.id}`)).json();
+    expect(stored.items.map((i: Json) => i.id)).toEqual([a.id]);
+    expect(await lastLog(a.id)).toMatchObject({ action: 'Create', actionBy: writer.id, data: { entityType: 2, id: acc.id, description: 'Called: wants a viewing on Saturday', done: false, category: 1 } });
+    // Its own record stays its first link.
+    expect((await call(writer.token, 'POST', '/api/activity/add', { entityType: 2, id: acc.id, description: 'x', links: [{ entity: 2, id: other.id }] })).json()).toMatchObject({ code: 'activities.onlyLink' });
+  });
+
   it('links to a deal, shown as #id', async () => {
     const [deal] = await db.insert(deals).values({ dealType: 2, dealStage: 1 } as never).returning({ id: deals.id });
     const a = await addActivity(deal!.id, agent.token, 5);

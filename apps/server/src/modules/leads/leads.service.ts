@@ -30,7 +30,7 @@ import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { accountIdsByLastName, createdByName, joinStampNames, modifiedByName, type IdSet } from '../accounts/accounts.sql.ts';
 import { searchAccountMatches } from '../accounts/accounts.search.ts';
-import { keptCount } from '../../lib/row-counts.ts';
+import { DRAFT_KEPT_MS, countListed, keptListedCount, notDraft } from '../../lib/drafts.ts';
 import { collationOf } from '../accounts/accounts.lists.ts';
 import { locationText } from '../locations/locations.service.ts';
 import { objectTitle } from '../objects/objects.sql.ts';
@@ -222,7 +222,8 @@ export async function addLead(app: FastifyInstance, caller: Caller, accountId: n
     if (accountId != null && !(await accountExists(tx, accountId))) throw fieldError('accountId', 'leads.accountNotFound');
     const [row] = await tx
       .insert(leads)
-      .values({ accountId: accountId ?? null, stage: 1, priority: 2, startDate: today, createdBy: caller.user.id, modifiedBy: caller.user.id } as never)
+      // Without a client, a draft until something is entered or attached (lib/drafts.ts); for a client, a lead of theirs at once.
+      .values({ accountId: accountId ?? null, stage: 1, priority: 2, startDate: today, createdBy: caller.user.id, modifiedBy: caller.user.id, draft: accountId == null } as never)
       .returning({ id: leads.id });
     if (accountId != null) await markClient(tx, caller, accountId);
     await logAction(tx, caller.actor, { action: 'Create', entity: 'Lead', entityId: row!.id, data: { accountId: accountId ?? null } });
@@ -378,12 +379,13 @@ export async function deleteLead(app: FastifyInstance, caller: Caller, id: numbe
 }
 
 /**
- * A lead nothing was ever done with: made by a person with Add (not imported or demo data), no
- * client, never saved (version 1), no service or description (a lead whose client was deleted
- * keeps its wishes, and stays), and nothing attached (offered objects, activities, assignments,
- * viewings, deals). `l` is the leads row.
+ * A lead nothing was ever done with: a draft (lib/drafts.ts: made by a person with Add, not
+ * imported or demo data, without a client), never saved (version 1), no service or description (a
+ * lead whose client was deleted keeps its wishes, and stays), and nothing attached (offered
+ * objects, activities, assignments, viewings, deals). The database keeps the draft flag as these
+ * change; they are looked at again before a draft is deleted. `l` is the leads row.
  */
-const untouchedLead = sql`l.account_id is null and l.version = 1 and l.created_by is not null and l.description is null
+const untouchedLead = sql`l.draft and l.account_id is null and l.version = 1 and l.created_by is not null and l.description is null
   and not (l.for_purchase or l.for_rent or l.for_short_rent or l.for_sell or l.for_rent_out)
   and not exists (select 1 from lead_objects o where o.lead_id = l.id)
   and not exists (select 1 from activity_links a where a.entity = ${LinkKind.Demand} and a.entity_id = l.id)
@@ -400,7 +402,7 @@ export async function discardLead(app: FastifyInstance, caller: Caller, id: numb
   return app.db.transaction(async (tx) => {
     const current = await lockLead(tx, id);
     if (!current) return { discarded: false };
-    const r = await tx.execute(sql`select ${untouchedLead} and l.created_by = ${caller.user.id} and l.created_on > now() - interval '1 day' as empty
+    const r = await tx.execute(sql`select ${untouchedLead} and l.created_by = ${caller.user.id} and l.created_on > ${new Date(app.now() - DRAFT_KEPT_MS)} as empty
       from leads l where l.id = ${id}`);
     if ((r.rows[0] as { empty: boolean } | undefined)?.empty !== true) return { discarded: false };
     await tx.delete(leads).where(eq(leads.id, id));
@@ -417,7 +419,8 @@ export async function discardLead(app: FastifyInstance, caller: Caller, id: numb
 export const EMPTY_LEADS_JOB = 'leads.pruneEmpty';
 export async function pruneEmptyLeads(app: FastifyInstance): Promise<number> {
   return app.db.transaction(async (tx) => {
-    const gone = await tx.execute(sql`delete from leads l where ${untouchedLead} and l.created_on < now() - interval '1 day' returning l.id`);
+    // The drafts left untouched for a day by the app's clock.
+    const gone = await tx.execute(sql`delete from leads l where ${untouchedLead} and l.created_on < ${new Date(app.now() - DRAFT_KEPT_MS)} returning l.id`);
     for (const row of gone.rows as { id: number }[]) {
       await logAction(tx, { id: null, name: 'system' }, { action: 'Delete', entity: 'Lead', entityId: row.id, message: LOG_MESSAGE.leftEmpty });
     }
@@ -480,6 +483,8 @@ export async function searchLeads(app: FastifyInstance, f: TLeadSearch, t: T, cu
   const name = f.lastName?.trim();
   if (name) where.push(sql`${leads.accountId} = any(${(await accountIdsByLastName(app.db, name)).literal}::int[])`);
   const cond = and(...where);
+  // Drafts are left out of the page by id, and taken off the count (lib/drafts.ts).
+  const listed = and(cond, notDraft('leads', leads.id));
   const offset = (f.currentPage - 1) * f.perPage;
   // The page's ids first (the order index; a client's name only when sorting by it), then those
   // leads with their clients: with OFFSET, every skipped lead was read whole and joined too.
@@ -488,11 +493,11 @@ export async function searchLeads(app: FastifyInstance, f: TLeadSearch, t: T, cu
       .select({ id: leads.id, total: withTotal ? sql<number>`(count(*) over ())::int` : sql<number>`0` })
       .from(leads)
       .leftJoin(accounts, eq(accounts.id, leads.accountId))
-      .where(cond)
+      .where(listed)
       .orderBy(...leadOrder(f, culture, sortFound))
       .limit(f.perPage)
       .offset(offset);
-  const count = async () => ((await app.db.select({ n: sql<number>`count(*)::int` }).from(leads).where(cond)) as [{ n: number }])[0].n;
+  const count = () => countListed(app.db, 'leads', cond);
   let n: number;
   let pageIds: number[];
   if (name) {
@@ -503,7 +508,7 @@ export async function searchLeads(app: FastifyInstance, f: TLeadSearch, t: T, cu
     n = found.length ? Number(found[0]!.total) : await count();
   } else {
     // Unfiltered, the total is the one the database keeps (row_counts); filtered, it is counted.
-    const all = await keptCount(app.db, 'leads');
+    const all = await keptListedCount(app.db, 'leads');
     n = where.length ? await count() : all;
     // Walking the order index reads about (offset + perPage) × all / n leads to fill the page: when a
     // filter keeps few of them (none, at worst: the whole table), sorting those few is cheaper.
@@ -560,7 +565,8 @@ export async function findLeads(
   const clientIds = await clients();
   if (!byId && !clientIds.size) return [];
   const want = Math.min(limit, SEARCH_MAX_HITS);
-  const whose = sql`(${byId ? sql`${byId} or ` : sql``}${leads.accountId} = any(${clientIds.literal}::int[]))`;
+  // A draft is found by nobody (lib/drafts.ts): its author has it at its address.
+  const whose = sql`(${byId ? sql`${byId} or ` : sql``}${leads.accountId} = any(${clientIds.literal}::int[])) and ${notDraft('leads', leads.id)}`;
   const closed = sql`coalesce(${leadColumns.stage!}, 0) in (${sql.join(LEAD_CLOSED_STAGES.map((s) => sql`${s}`), sql`, `)})`;
   const newest = (stage: SQL, n: number) =>
     app.db.select({ id: leads.id }).from(leads).where(and(whose, stage)).orderBy(sql`${leads.createdOn} desc`, sql`${leads.id} desc`).limit(n);

@@ -38,10 +38,10 @@ async function addObject(): Promise<number> {
   const area = between(35, 160);
   const [o] = await rows<{ id: number }>(sql`
     insert into objects (active, sold, for_sale, sale_price, for_rent, rent_price, for_short_rent, short_rent_price, location_id,
-      sub_type_object_type_id, object_sub_type_id, area, bedrooms, elevator, parking, garden, sea_view, storage_space, title)
+      sub_type_object_type_id, object_sub_type_id, area, bedrooms, elevator, parking, garden, sea_view, storage_space, title, draft)
     values (${chance(0.92)}, ${chance(0.05)}, ${sale}, ${sale ? between(60, 400) * 1000 : null}, ${rent}, ${rent ? between(4, 20) * 50 : null},
       ${chance(0.1)}, ${chance(0.5) ? between(5, 15) * 10 : null}, ${chance(0.9) ? pick(places) : null}, 1, ${sub}, ${area}, ${sub <= 4 ? between(0, 4) : null},
-      ${chance(0.5)}, ${chance(0.4)}, ${chance(0.2)}, ${chance(0.1)}, ${chance(0.3)}, 'kept-test')
+      ${chance(0.5)}, ${chance(0.4)}, ${chance(0.2)}, ${chance(0.1)}, ${chance(0.3)}, 'kept-test', ${chance(0.1)})
     returning id`);
   return o!.id;
 }
@@ -54,12 +54,12 @@ async function addLead(): Promise<number> {
   const hi = chance(0.8) ? (lo ?? 100000) + between(0, 200) * 1000 : null;
   const [l] = await rows<{ id: number }>(sql`
     insert into leads (account_id, stage, for_purchase, purchase_budget_range_min, purchase_budget_range_max, for_rent, rent_budget_range_min, rent_budget_range_max,
-      for_short_rent, location_id, object_sub_types, area_min, area_max, bedrooms_min, features, created_on)
+      for_short_rent, location_id, object_sub_types, area_min, area_max, bedrooms_min, features, created_on, draft)
     values (${a!.id}, ${pick([1, 2, 3, 4, 5, 6, 7, 8])}, ${purchase}, ${purchase ? lo : null}, ${purchase ? hi : null}, ${rent}, ${rent && chance(0.5) ? between(4, 10) * 50 : null},
       ${rent && chance(0.8) ? between(10, 25) * 50 : null}, ${chance(0.05)}, ${chance(0.5) ? pick(places) : null},
       ${chance(0.6) ? sql`'{}'::smallint[]` : sql`${`{${[...new Set([pick([1, 2, 3, 4]), pick([1, 2, 3, 4])])].join(',')}}`}::smallint[]`},
       ${chance(0.4) ? between(30, 90) : null}, ${chance(0.3) ? between(80, 200) : null}, ${chance(0.4) ? between(1, 3) : null},
-      ${`{${LEAD_FEATURES.filter(() => chance(0.25)).join(',')}}`}::text[], now() - make_interval(days => ${between(0, 30)}))
+      ${`{${LEAD_FEATURES.filter(() => chance(0.25)).join(',')}}`}::text[], now() - make_interval(days => ${between(0, 30)}), ${chance(0.1)})
     returning id`);
   return l!.id;
 }
@@ -86,7 +86,7 @@ async function change(): Promise<void> {
   // Those changed are looked at with the sample (a change far from every list sampled would prove nothing).
   touched.leads.add(l);
   touched.objects.add(o);
-  switch (between(0, 13)) {
+  switch (between(0, 15)) {
     case 0:
       await addObject();
       break;
@@ -142,6 +142,12 @@ async function change(): Promise<void> {
     }
     case 13: // several properties changed in one statement (an import, a price list)
       await db.execute(sql`update objects set sale_price = sale_price * 0.95, modified_on = now() where for_sale and id % ${between(5, 9)} = 0`);
+      break;
+    case 14: // a draft property (lib/drafts.ts: matched with nothing) saved: its version moves, it is a draft no more
+      await db.execute(sql`update objects set version = version + 1 where id = ${o}`);
+      break;
+    case 15: // likewise a draft lead
+      await db.execute(sql`update leads set version = version + 1 where id = ${l}`);
       break;
   }
 }

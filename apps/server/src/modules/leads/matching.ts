@@ -7,6 +7,7 @@ import { columnName } from '../../db/schema/objects.ts';
 import { LEAD_PRICE_BAND, leadPriceBand } from '../../db/schema/leads.ts';
 import { notFound } from '../../lib/errors.ts';
 import { logAction } from '../../lib/audit.ts';
+import { notDraft } from '../../lib/drafts.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { limitAsWritten } from '../../lib/i18n.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
@@ -224,9 +225,10 @@ async function objectRowRaw(db: Db | Tx, objectId: number, culture: TCulture): P
   return res.rows[0] as Row | undefined;
 }
 
-const isOpen = (l: Row) => !(LEAD_CLOSED_STAGES as readonly number[]).includes(Number(l.stage ?? 0));
-/** Sold or off the market (not active): offered to nobody. */
-const onMarket = (o: Row) => !o.sold && o.active === true;
+/** Not closed, and not a draft (lib/drafts.ts: a draft is matched with nothing). */
+const isOpen = (l: Row) => !(LEAD_CLOSED_STAGES as readonly number[]).includes(Number(l.stage ?? 0)) && l.draft !== true;
+/** Sold or off the market (not active): offered to nobody; nor is a draft. */
+const onMarket = (o: Row) => !o.sold && o.active === true && o.draft !== true;
 
 /** One place in a kept or computed list: the other side's id, its score and its order's second key (kept as PostgreSQL's text). */
 type Ranked = { id: number; score: number };
@@ -250,7 +252,7 @@ async function objectsForLeadSql(db: Db | Tx, l: Row, opts: { limit: number | nu
     select o.id, ${score} as score, o.modified_on
     from ${constRow(l, LEAD_MATCH_COLUMNS)} l
     join objects o on ${fits}
-    where not o.sold and o.active
+    where not o.sold and o.active and ${notDraft('objects', sql`o.id`)}
       ${l.location_id != null ? sql`and o.location_id = any(${sql.param(await placesCovered(db as Db, Number(l.location_id)))}::int[])` : sql``}
       ${opts.among ? sql`and o.id in (${opts.among})` : sql``}
       ${opts.exclude ? sql`and o.id not in (select lo.object_id from lead_objects lo where lo.lead_id = ${leadId})
@@ -284,7 +286,7 @@ function leadsForObjectSql(o: Row, opts: { limit: number | null; exclude: boolea
     join leads l on coalesce(l.stage, 0) not in ${closed} and ${fits}
       and (${sql.join(arms, sql` or `)})
       and (l.location_id is null or l.location_id = any(${sql.param(above)}::int[]))
-    where true
+    where ${notDraft('leads', sql`l.id`)}
       ${opts.among ? sql`and l.id in (${opts.among})` : sql``}
       ${opts.exclude ? sql`and l.id not in (select m.lead_id from lead_object_marks m where m.object_id = ${objectId})
         -- A client whose data was erased (GDPR) is offered nothing more.

@@ -9,7 +9,7 @@ import { fieldError } from '../../lib/errors.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { inIdOrder } from '../../lib/paging.ts';
 import { placesCovered } from '../locations/locations.service.ts';
-import { keptCount } from '../../lib/row-counts.ts';
+import { countListed, keptListedCount, notDraft } from '../../lib/drafts.ts';
 import { collationOf } from '../accounts/accounts.lists.ts';
 import { containsPattern, escapeLike, latinMatch } from '../accounts/accounts.sql.ts';
 import type { SearchProvider } from '../shell/shell.routes.ts';
@@ -93,15 +93,16 @@ async function segmentedPage(db: Db, q: ListQuery, reader: Reader): Promise<numb
   const asc = q.sortDir === 'asc';
   const dir = sql.raw(asc ? 'asc' : 'desc');
   const offset = (q.currentPage - 1) * q.perPage;
+  const listed = notDraft('objects', objects.id);
   if (q.sortBy === 'owner') {
     const collate = collationOf(reader.culture);
     const owned: Segment = async (n) =>
       idsOf(
         await db.execute(sql`
-          select o.id from ${accounts} ow cross join lateral (select id from ${objects} where owner_id = ow.id) o
+          select o.id from ${accounts} ow cross join lateral (select id from ${objects} where owner_id = ow.id and ${listed}) o
           order by ow.display_name collate ${collate} ${dir}, ow.id ${dir}, o.id ${dir} limit ${n}`),
       );
-    const ownerless: Segment = async (n) => idsOf(await db.execute(sql`select id from ${objects} where owner_id is null order by id ${dir} limit ${n}`));
+    const ownerless: Segment = async (n) => idsOf(await db.execute(sql`select id from ${objects} where owner_id is null and ${listed} order by id ${dir} limit ${n}`));
     return pageOfSegments([owned, ownerless], offset, q.perPage);
   }
   if (q.sortBy === 'location') {
@@ -111,10 +112,10 @@ async function segmentedPage(db: Db, q: ListQuery, reader: Reader): Promise<numb
       idsOf(
         await db.execute(sql`
           select o.id from unnest(${sql.param(places)}::int[]) with ordinality as r(loc, pos)
-          cross join lateral (select id from ${objects} where location_id = r.loc order by id ${dir} limit ${n}) o
+          cross join lateral (select id from ${objects} where location_id = r.loc and ${listed} order by id ${dir} limit ${n}) o
           order by r.pos, o.id ${dir} limit ${n}`),
       );
-    const unplaced: Segment = async (n) => idsOf(await db.execute(sql`select id from ${objects} where location_id is null order by id ${dir} limit ${n}`));
+    const unplaced: Segment = async (n) => idsOf(await db.execute(sql`select id from ${objects} where location_id is null and ${listed} order by id ${dir} limit ${n}`));
     return pageOfSegments(asc ? [unplaced, placed] : [placed, unplaced], offset, q.perPage);
   }
   return null;
@@ -147,10 +148,11 @@ export async function listObjects(app: FastifyInstance, q: ListQuery, reader: Re
   const pageQuery = (async () =>
     (await segmentedPage(app.db, q, reader)) ??
     ((await fromObjects(app.db, { id: objects.id })
+      .where(notDraft('objects', objects.id))
       .orderBy(...orderOf(q, reader))
       .limit(q.perPage)
       .offset(offset)) as unknown as { id: number }[]).map((p) => p.id))();
-  const [pageIds, total] = await Promise.all([pageQuery, keptCount(app.db, 'objects')]);
+  const [pageIds, total] = await Promise.all([pageQuery, keptListedCount(app.db, 'objects')]);
   const found = pageIds.length
     ? await fromObjects(app.db, {
         id: objects.id,
@@ -232,16 +234,17 @@ export async function searchObjects(app: FastifyInstance, q: TObjectSearch, read
   const lng = sql<number | null>`coalesce(${col('longitude')}, ${col('mapCircleLongitude')})`;
   if (q.showOnMap) return mapPins(app, and(await searchWhere(app.db, q), sql`${lat} is not null and ${lng} is not null`), reader);
   const where = await searchWhere(app.db, q);
+  // Drafts are left out of the page by id, and taken off the count (lib/drafts.ts).
   // The ids first, from objects alone (its indexes), then the rows of those ids with their names,
   // places and first photo: the names are never joined for objects that are filtered out.
   const idsQuery = app.db
     .select({ id: objects.id })
     .from(objects)
-    .where(where)
+    .where(and(where, notDraft('objects', objects.id)))
     .orderBy(sql`${objects.createdOn} desc`, sql`${objects.id} desc`)
     .limit(q.perPage)
     .offset((q.currentPage - 1) * q.perPage);
-  const [pageIds, count] = await Promise.all([idsQuery, app.db.select({ n: sql<number>`count(*)::int` }).from(objects).where(where)]);
+  const [pageIds, count] = await Promise.all([idsQuery, countListed(app.db, 'objects', where)]);
   const ids = pageIds.map((r) => r.id);
   // The list's described columns (objects.columns.ts: the same ones Properties.xlsx writes), and what the map and the thumbnail need.
   const found = ids.length
@@ -260,7 +263,7 @@ export async function searchObjects(app: FastifyInstance, q: TObjectSearch, read
       longitude: num(r.longitude),
       imageId: num(r.imageId),
     })),
-    totalRows: count[0]?.n ?? 0,
+    totalRows: count,
   };
 }
 
@@ -285,13 +288,13 @@ async function mapPins(app: FastifyInstance, where: SQL | undefined, reader: Rea
         coalesce(${col('latitude')}, ${col('mapCircleLatitude')})::float8 as latitude, coalesce(${col('longitude')}, ${col('mapCircleLongitude')})::float8 as longitude,
         ${objects.createdOn} as created_on
       from ${objects}
-      where ${where ?? sql`true`}
+      where ${where ?? sql`true`} and ${notDraft('objects', objects.id)}
       order by ${objects.createdOn} desc, ${objects.id} desc
       limit ${MAP_MAX_OBJECTS}) ${o}
       left join ${locations} as ${sql.identifier('opl')} on ${oPlace.id} = o.location_id
       left join ${locations} as ${sql.identifier('oplp')} on ${oPlaceParent.id} = ${oPlace.parentId}
     order by o.created_on desc, o.id desc`);
-  const [{ rows }, count] = await Promise.all([pins, app.db.select({ n: sql<number>`count(*)::int` }).from(objects).where(where)]);
+  const [{ rows }, count] = await Promise.all([pins, countListed(app.db, 'objects', where)]);
   const types = new Map<string, string>();
   const typeOf = (typeId: number | null, subTypeId: number | null) => {
     const key = `${typeId}:${subTypeId}`;
@@ -319,7 +322,7 @@ async function mapPins(app: FastifyInstance, where: SQL | undefined, reader: Rea
     longitude: r.longitude,
     imageId: null,
   }));
-  return { items, totalRows: count[0]?.n ?? 0 };
+  return { items, totalRows: count };
 }
 
 const MAX_REF = 2147483647;
@@ -378,14 +381,16 @@ async function matchObjects(db: Db, culture: string, text: string, limit: number
       .orderBy(...order)
       .limit(n);
   const match = or(byRef, byWords, byCode);
+  // A draft is found by nobody (lib/drafts.ts): its author has it at its address.
+  const kept = and(extra, notDraft('objects', objects.id));
   const found = match
-    ? await hits(and(match, extra), [...(digits ? [sql`case when ${objects.referenceNumber} = ${Number(digits)} then 0 when ${byRef ?? sql`false`} then 1 else 2 end`] : []), objects.referenceNumber], limit)
+    ? await hits(and(match, kept), [...(digits ? [sql`case when ${objects.referenceNumber} = ${Number(digits)} then 0 when ${byRef ?? sql`false`} then 1 else 2 end`] : []), objects.referenceNumber], limit)
     : [];
   if (!named || found.length >= limit) return found;
   // Then the properties of a place or a kind the text names, read apart: sorted together with the
   // text's own matches, every property of a municipality (4,000 of the bench's 50,000) was read
   // and sorted to show twenty. Alone they come in reference order from its unique index.
-  const more = await hits(and(named, extra, found.length ? notInArray(objects.id, found.map((f) => f.id)) : undefined), [objects.referenceNumber], limit - found.length);
+  const more = await hits(and(named, kept, found.length ? notInArray(objects.id, found.map((f) => f.id)) : undefined), [objects.referenceNumber], limit - found.length);
   return [...found, ...more];
 }
 

@@ -16,6 +16,7 @@ import { buildOnce } from '../../db/prepared.ts';
 import { accounts, activityLinks, assignments, files, objectAccounts, objects } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, fieldError, notFound, requireVersion } from '../../lib/errors.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
+import { DRAFT_KEPT_MS } from '../../lib/drafts.ts';
 import { OBJECT_LOG_ENTITY, type ObjectChange, type ObjectChangeListener } from './object-change.ts';
 
 export { OBJECT_LOG_ENTITY, type ObjectChange, type ObjectChangeListener };
@@ -235,11 +236,12 @@ export async function addObject(app: FastifyInstance, caller: Caller, reader: Re
   });
 }
 
-/** A blank object with the next reference number, created by the caller, logged; inside the caller's transaction. */
+/** A blank object (a draft) with the next reference number, created by the caller, logged; inside the caller's transaction. */
 export async function insertBlankObject(tx: Tx, caller: Caller): Promise<{ id: number; referenceNumber: number }> {
   const [row] = await tx
     .insert(objects)
-    .values({ createdBy: caller.user.id, modifiedBy: caller.user.id, createdByAccountId: caller.user.accountId, active: true } as never)
+    // A draft until something is entered or attached (lib/drafts.ts).
+    .values({ createdBy: caller.user.id, modifiedBy: caller.user.id, createdByAccountId: caller.user.accountId, active: true, draft: true } as never)
     .returning({ id: objects.id, referenceNumber: objects.referenceNumber });
   const ref = formatReferenceNumber(row!.referenceNumber);
   await logAction(tx, caller.actor, { action: 'Create', entity: OBJECT_LOG_ENTITY, entityId: row!.id, message: `#${ref}`, data: { referenceNumber: ref } });
@@ -399,15 +401,16 @@ export async function deleteObject(app: FastifyInstance, caller: Caller, id: num
 }
 
 /**
- * An object nothing was ever done with: made by a person with Add (not imported or demo data),
- * never saved (version 1: a whole update and a single field both raise it), not asked to be or
- * published, and nothing attached (contacts, files, keys, activities, assignments, viewings,
- * deals, reservations, leads it was offered to or marked on). Contacts and photos do not raise
- * the version, so they are looked for. The owner link that "Add property" on an account's page
- * made with the object (same moment, no dates, price or payment day) is part of the blank object,
- * not something entered: left like that, it goes with the object. `o` is the objects row.
+ * An object nothing was ever done with: a draft (lib/drafts.ts: made by a person with Add, not
+ * imported or demo data), never saved (version 1: a whole update and a single field both raise
+ * it), not asked to be or published, and nothing attached (contacts, files, keys, activities,
+ * assignments, viewings, deals, reservations, leads it was offered to or marked on). The database
+ * keeps the draft flag as these change; they are looked at again before a draft is deleted, so that
+ * nothing attached goes with it whatever attached it. The owner link that "Add property" on an
+ * account's page made with the object (same moment, no dates, price or payment day) is part of the
+ * blank object, not something entered: left like that, it goes with the object. `o` is the objects row.
  */
-const untouchedObject = sql`o.version = 1 and o.created_by is not null
+const untouchedObject = sql`o.draft and o.version = 1 and o.created_by is not null
   and o.published is not true and o.publish_requested is not true and o.publish_error is null
   and not exists (select 1 from object_accounts a where a.object_id = o.id
     and not (a.relation = ${OWNER_RELATION} and a.created_on = o.created_on and a.start_date is null and a.end_date is null
@@ -452,7 +455,7 @@ export async function discardObject(app: FastifyInstance, caller: Caller, id: nu
   return app.db.transaction(async (tx) => {
     const [current] = await tx.select({ id: objects.id, referenceNumber: objects.referenceNumber }).from(objects).where(eq(objects.id, id)).for('update');
     if (!current) return { discarded: false };
-    const r = await tx.execute(sql`select ${untouchedObject} and o.created_by = ${caller.user.id} and o.created_on > now() - interval '1 day' as empty
+    const r = await tx.execute(sql`select ${untouchedObject} and o.created_by = ${caller.user.id} and o.created_on > ${new Date(app.now() - DRAFT_KEPT_MS)} as empty
       from objects o where o.id = ${id}`);
     if ((r.rows[0] as { empty: boolean } | undefined)?.empty !== true) return { discarded: false };
     await unmarkBlankOwners(tx, caller.actor, caller.user.id, [id]);
@@ -471,7 +474,8 @@ export async function discardObject(app: FastifyInstance, caller: Caller, id: nu
 export const EMPTY_OBJECTS_JOB = 'objects.pruneEmpty';
 export async function pruneEmptyObjects(app: FastifyInstance): Promise<number> {
   return app.db.transaction(async (tx) => {
-    const found = await tx.execute(sql`select o.id from objects o where ${untouchedObject} and o.created_on < now() - interval '1 day' order by o.id for update skip locked`);
+    // The drafts (their index), then the ones left untouched for a day by the app's clock.
+    const found = await tx.execute(sql`select o.id from objects o where ${untouchedObject} and o.created_on < ${new Date(app.now() - DRAFT_KEPT_MS)} order by o.id for update skip locked`);
     const ids = (found.rows as { id: number }[]).map((r) => r.id);
     if (!ids.length) return 0;
     const system: Actor = { id: null, name: 'system' };

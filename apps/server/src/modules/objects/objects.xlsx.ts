@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { inArray, sql } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
 import { OBJECT_DOWNLOAD_MAX, type TCulture, type TObjectDownload } from '@crm/contract';
 import { objects } from '../../db/schema/index.ts';
 import { addTable, noteTruncated, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, textCell } from '../../lib/excel.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { inEveryLanguage, inPages, type Download } from '../../lib/downloads.ts';
+import { countListed, notDraft } from '../../lib/drafts.ts';
 import { placeText } from './objects.sql.ts';
 import { OBJECT_COLUMNS, readColumns, type ColumnKind, type ReadRow } from './objects.columns.ts';
 import { fromObjects, searchWhere } from './objects.lists.ts';
@@ -56,13 +57,13 @@ export async function objectsWorkbook(app: FastifyInstance, q: TObjectDownload, 
   // The ids first, newest first (a number each), then the rows a page at a time as the file is written.
   const ids = (
     await fromObjects(app.db, { id: objects.id })
-      .where(where)
+      .where(and(where, notDraft('objects', objects.id)))
       .orderBy(sql`${objects.createdOn} desc`, sql`${objects.id} desc`)
       .limit(OBJECT_DOWNLOAD_MAX)
   ).map((r) => (r as { id: number }).id);
   const page = (of: number[]) => fromObjects(app.db, { ...readColumns(OBJECT_COLUMNS, reader.culture), rowId: objects.id }).where(inArray(objects.id, of)) as unknown as Promise<ReadRow[]>;
   // At the limit, how many matched (said beside the title): counted only then.
-  const matched = ids.length < OBJECT_DOWNLOAD_MAX ? ids.length : ((await app.db.select({ n: sql<number>`count(*)::int` }).from(objects).where(where))[0]?.n ?? ids.length);
+  const matched = ids.length < OBJECT_DOWNLOAD_MAX ? ids.length : await countListed(app.db, 'objects', where);
   // The place picked, as each language names it (the file says it in the reader's, the log keeps all).
   const placeIn = async (culture: TCulture) =>
     q.locationId

@@ -22,9 +22,10 @@ export const PUBLIC_COLUMNS = [
 
 /**
  * The condition of an object the public may see. A sold property (a closed sale) leaves the site at
- * once, even before publishing has judged it again (its rules refuse it then, saying so).
+ * once, even before publishing has judged it again (its rules refuse it then, saying so). A draft
+ * (lib/drafts.ts) is never shown, whatever its flags say.
  */
-export const PUBLIC_WHERE = sql.raw('o.published and o.publish_requested and o.active and not coalesce(o.sold, false)');
+export const PUBLIC_WHERE = sql.raw('o.published and o.publish_requested and o.active and not coalesce(o.sold, false) and not o.draft');
 
 const c = (field: string) => sql.raw(`o.${columnName(field)}`);
 

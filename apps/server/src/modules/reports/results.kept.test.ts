@@ -45,7 +45,8 @@ for (let i = 0; i < 6; i++) {
 const someAgents = () => [...new Set(Array.from({ length: pick([1, 1, 2, 3]) }, () => pick(agents)))];
 
 async function addRecords() {
-  await db.execute(sql`insert into objects (created_on, created_by_account_id) values (${moment()}, ${chance(0.9) ? pick(agents) : null})`);
+  // Now and then a draft (opened with Add, not filled in yet): not one taken on.
+  await db.execute(sql`insert into objects (created_on, created_by_account_id, draft) values (${moment()}, ${chance(0.9) ? pick(agents) : null}, ${chance(0.2)})`);
   const [v] = await rows<{ id: number }>(sql`insert into viewings (date_of_viewing, result) values (${moment()}, ${pick([1, 2, 3, 4, 5, 6, 7, null])}) returning id`);
   for (const a of someAgents()) await db.execute(sql`insert into assignments (parent, parent_id, account_id) values (3, ${v!.id}, ${a}) on conflict do nothing`);
   const [l] = await rows<{ id: number }>(sql`insert into leads (created_on, start_date) values (${moment()}, ${chance(0.3) ? day() : null}) returning id`);
@@ -66,7 +67,7 @@ async function change() {
   const vw = pick(await idsOf('viewings'));
   const ld = pick(await idsOf('leads'));
   const dl = pick(await idsOf('deals'));
-  switch (between(0, 14)) {
+  switch (between(0, 15)) {
     case 0:
       await addRecords();
       break;
@@ -124,6 +125,9 @@ async function change() {
       break;
     case 14: // several properties in one statement
       await db.execute(sql`update objects set created_on = created_on + interval '20 days' where id % ${between(3, 7)} = 0`);
+      break;
+    case 15: // a draft filled in (saved: its version moves)
+      await db.execute(sql`update objects set version = version + 1 where id = ${obj}`);
       break;
   }
 }

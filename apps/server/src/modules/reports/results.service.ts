@@ -17,6 +17,7 @@ import { agencyToday, nextDay } from '../../lib/dates.ts';
 import { fieldError, orderError } from '../../lib/errors.ts';
 import { branchOptions } from '../accounts/accounts.service.ts';
 import { leadStartDay } from '../leads/leads.service.ts';
+import { notDraft } from '../../lib/drafts.ts';
 
 type T = (key: string, params?: Record<string, string | number>) => string;
 type Row = Record<string, unknown>;
@@ -79,7 +80,7 @@ const money = (x: SQL) => sql`round(coalesce(${x}, 0), 2)::text`;
 /**
  * Each agent's results over a period, and the totals, worked out on the spot from the records in one
  * statement (the reference the kept figures are tested against; decision 071):
- * properties taken on (created in the period by the agent: objects.created_by_account_id), viewings
+ * properties taken on (created in the period by the agent: objects.created_by_account_id; not a draft), viewings
  * (assigned, dated in the period, held or planned), those that ended in an offer, leads (assigned,
  * started in the period: the lead's start date, else the day it was entered; the leads list's dates), and deals closed (stage Closed, closing date in the period) where the agent
  * is the deal's employee in charge, sales and rentals apart, with their value and commission. A record
@@ -107,7 +108,7 @@ export async function computeResults(app: FastifyInstance, user: SessionUser, q:
     p as (
       select ${key}, count(*)::int as n
       from (select o.created_by_account_id as agent from objects o
-        where o.created_on >= ${start} and o.created_on < ${end} and o.created_by_account_id in (select id from ag)) o
+        where o.created_on >= ${start} and o.created_on < ${end} and o.created_by_account_id in (select id from ag) and ${notDraft('objects', sql`o.id`)}) o
       ${sets}
     ),
     v as (

@@ -8,16 +8,16 @@ import { useTranslation } from 'react-i18next';
 import { pickerLocale } from '../../lib/i18n.ts';
 import { dateTimeInputFormat } from '../../lib/format.ts';
 import { markAgencyToday } from '../fields/agency-today.ts';
-import type { TActivity } from '@crm/contract';
+import type { TActivity, TActivityAdd } from '@crm/contract';
 import { ApiError } from '../../lib/api.ts';
 import { showBanner } from '../../lib/banner.ts';
-import { bodyChangeKey } from '../../lib/change-key.ts';
+import { bodyChangeKey, useChangeKeys } from '../../lib/change-key.ts';
 import { describeError, reportError } from '../../lib/errors.ts';
 import { useAutosave } from '../../lib/use-autosave.ts';
 import { InvalidEntries, InvalidEntryScopeProvider, useAnyInvalidEntry } from '../fields/invalid-entry.ts';
 import { IconCircleCheck, IconLink, IconTrash, IconX } from '../icons.ts';
 import { RecordFiles } from '../record-files.tsx';
-import { activityKeys, deleteActivity, fetchActivity, updateActivity } from './api.ts';
+import { activityKeys, addActivity, deleteActivity, fetchActivity, updateActivity } from './api.ts';
 import { SearchPicker } from './search-picker.tsx';
 import { RecordLink, fromPickerValue, linkKindOfHit, stateOf, toPickerValue, type TActivityLinkView } from './shared.tsx';
 import { mergeOnConflict, withYours } from '../../lib/conflict-merge.ts';
@@ -59,14 +59,41 @@ const wireOf = (f: Form) => ({
 const isBlank = (f: Form) => !f.description.trim() && f.done === null && f.category === 0 && !f.date && !f.doneDate && !f.assignedTo && f.links.length <= 1;
 
 /**
+ * A new activity of a record, not stored yet (id 0): what "New activity" opens. Its one link is the
+ * record (its text comes with the stored activity).
+ */
+export const unsavedActivity = (entityType: number, id: number): TActivity => ({
+  id: 0,
+  description: null,
+  done: null,
+  category: 0,
+  date: null,
+  doneDate: null,
+  createdOn: '',
+  createdBy: null,
+  createdById: null,
+  assignedTo: null,
+  links: [{ entity: entityType, id, description: '' }],
+  files: [],
+  modifiedOn: '',
+  version: 0,
+});
+
+/**
  * The inline activity editor: every change is saved about 400 ms later (one save at a time, the
  * version kept in a ref). A 409 tells the user and loads the current activity; "Save and close"
- * saves what is pending and closes. A new activity left blank is removed on close.
+ * saves what is pending and closes. A new activity (unsavedActivity) is stored at its first save
+ * with something in it, so that opening it and leaving stores nothing (`onCreated` tells its id);
+ * one emptied again is removed on close.
  */
-export function ActivityEditor({ activity, isNew, onClose }: { activity: TActivity; isNew: boolean; onClose: () => void }) {
+export function ActivityEditor({ activity, isNew, onClose, onCreated }: { activity: TActivity; isNew: boolean; onClose: () => void; onCreated?: (a: TActivity) => void }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const id = activity.id;
+  // 0 until a new activity is stored; the saves read the ref, the screen the state.
+  const [id, setId] = useState(activity.id);
+  const idRef = useRef(activity.id);
+  /** The links as stored, with their records' names (a new activity's own record is named once it is stored). */
+  const [storedLinks, setStoredLinks] = useState(activity.links);
   const [form, setForm] = useState<Form>(() => formOf(activity));
   // The form as it is now (typing goes on while a save is on its way): what a 409 merges.
   const formNow = useRef(form);
@@ -83,9 +110,65 @@ export function ActivityEditor({ activity, isNew, onClose }: { activity: TActivi
   /** What the last save that got no answer carried (stored perhaps): a 409 of exactly that is this user's own. */
   const unconfirmed = useRef<ReturnType<typeof wireOf> | null>(null);
 
+  // Storing a new activity: one add at a time (a save and a dropped file wait for the same one); an
+  // add whose answer was lost is sent again as it was, with its key, so it is never stored twice.
+  const changeKeys = useChangeKeys();
+  const adding = useRef<Promise<TActivity> | null>(null);
+  const addSent = useRef<{ body: TActivityAdd; key: string } | null>(null);
+  const add = (f: Form): Promise<TActivity> =>
+    (adding.current ??= (async () => {
+      try {
+        const own = activity.links[0]!;
+        if (!addSent.current) {
+          const body: TActivityAdd = { entityType: own.entity, id: own.id, ...wireOf(f) };
+          addSent.current = { body, key: changeKeys.keyFor(body) };
+        }
+        let res: TActivity;
+        try {
+          res = await addActivity(addSent.current.body, addSent.current.key);
+        } catch (e) {
+          // Refused (not stored): the next try is another add. No answer: the same one again.
+          if (!(e instanceof ApiError && e.status === 0)) addSent.current = null;
+          throw e;
+        }
+        addSent.current = null;
+        idRef.current = res.id;
+        version.current = res.version;
+        saved.current = formOf(res);
+        setId(res.id);
+        setStoredLinks(res.links);
+        onCreated?.(res);
+        return res;
+      } finally {
+        adding.current = null;
+      }
+    })());
+
   const save = useCallback(
     async (f: Form): Promise<void> => {
-      const body = { id, version: version.current, ...wireOf(f) };
+      if (!idRef.current) {
+        // Nothing entered in a new activity: nothing is stored.
+        if (isBlank(f)) return;
+        try {
+          const res = await add(f);
+          if (keepErrorOnce.current) keepErrorOnce.current = false;
+          else {
+            setError(null);
+            setFieldErrors({});
+          }
+          setForm((cur) => (cur.doneDate === f.doneDate && res.doneDate !== f.doneDate ? { ...cur, doneDate: res.doneDate } : cur));
+          void qc.invalidateQueries({ queryKey: activityKeys.all });
+          // Stored as typed: done. Otherwise (an add sent again as it first was) the rest is saved on it below.
+          if (JSON.stringify(wireOf(formOf(res))) === JSON.stringify(wireOf(f))) return;
+        } catch (e) {
+          if (e instanceof ApiError && e.status === 400) {
+            setFieldErrors(e.fieldErrors);
+            setError(describeError(e).message);
+          } else if (!(e instanceof ApiError && e.status === 0)) reportError(e);
+          throw e;
+        }
+      }
+      const body = { id: idRef.current, version: version.current, ...wireOf(f) };
       try {
         const res = await updateActivity(body, bodyChangeKey(body));
         unconfirmed.current = null;
@@ -112,7 +195,7 @@ export function ActivityEditor({ activity, isNew, onClose }: { activity: TActivi
           // Someone else saved it first: their version is loaded, and what only this user changed
           // (typed meanwhile too) is put on it and saved; where both changed a field, theirs stays
           // and the banner says what this user had typed there.
-          const current = (e.problem.current as TActivity | undefined) ?? (await fetchActivity(id));
+          const current = (e.problem.current as TActivity | undefined) ?? (await fetchActivity(idRef.current));
           const theirs = formOf(current);
           const typed = formNow.current;
           const m = mergeOnConflict(saved.current, typed, theirs);
@@ -143,7 +226,7 @@ export function ActivityEditor({ activity, isNew, onClose }: { activity: TActivi
       }
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [id, qc],
+    [qc],
   );
   const autosave = useAutosave({ value: form, save });
   const [entries] = useState(() => new InvalidEntries());
@@ -162,8 +245,10 @@ export function ActivityEditor({ activity, isNew, onClose }: { activity: TActivi
 
   const remove = async () => {
     try {
-      await deleteActivity(id);
+      // Nothing more is saved; a new activity being stored is waited for, and then deleted.
       autosave.reset(form);
+      await adding.current?.catch(() => null);
+      if (idRef.current) await deleteActivity(idRef.current);
       await qc.invalidateQueries({ queryKey: activityKeys.all });
       onClose();
     } catch (e) {
@@ -183,10 +268,10 @@ export function ActivityEditor({ activity, isNew, onClose }: { activity: TActivi
     setClosing(true);
     try {
       await autosave.flush();
-      if (isNew && isBlank(form)) {
-        // Nothing was written into the new activity: do not leave an empty row behind.
-        const current = await fetchActivity(id).catch(() => null);
-        if (current && !current.files.length && !current.description) await deleteActivity(id).catch(() => undefined);
+      if (isNew && idRef.current && isBlank(form)) {
+        // What was written into the new activity was taken out again: do not leave an empty row behind.
+        const current = await fetchActivity(idRef.current).catch(() => null);
+        if (current && !current.files.length && !current.description) await deleteActivity(idRef.current).catch(() => undefined);
       }
       await qc.invalidateQueries({ queryKey: activityKeys.all });
       onClose();
@@ -297,16 +382,21 @@ export function ActivityEditor({ activity, isNew, onClose }: { activity: TActivi
             {t('activities.field.links')}
           </Text>
           <Stack gap={2} data-testid="activity-links">
-            {form.links.map((l) => (
-              <Group key={`${l.entity}:${l.id}`} gap="xs" wrap="nowrap">
-                <RecordLink link={l} />
-                <Tooltip label={t('activities.deleteLink')} withArrow>
-                  <ActionIcon variant="subtle" color="red" size="sm" onClick={() => confirmDeleteLink(l)} aria-label={t('activities.deleteLink')} data-testid="activity-link-delete">
-                    <IconX size={14} />
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
-            ))}
+            {form.links.map((l) => {
+              const description = l.description || storedLinks.find((s) => s.entity === l.entity && s.id === l.id)?.description;
+              // A new activity's own record is shown once the activity is stored (the answer names it).
+              if (!description) return null;
+              return (
+                <Group key={`${l.entity}:${l.id}`} gap="xs" wrap="nowrap">
+                  <RecordLink link={{ ...l, description }} />
+                  <Tooltip label={t('activities.deleteLink')} withArrow>
+                    <ActionIcon variant="subtle" color="red" size="sm" onClick={() => confirmDeleteLink(l)} aria-label={t('activities.deleteLink')} data-testid="activity-link-delete">
+                      <IconX size={14} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              );
+            })}
           </Stack>
           <SearchPicker
             source={{ kind: 'records' }}
@@ -321,9 +411,16 @@ export function ActivityEditor({ activity, isNew, onClose }: { activity: TActivi
             testId="activity-link-add"
           />
         </Stack>
-        <RecordFiles entityType={ACTIVITY_FILES} id={id} editable />
+        <RecordFiles entityType={ACTIVITY_FILES} id={id} editable ensureParent={async () => idRef.current || (await add(formNow.current)).id} />
         <Group justify="space-between">
-          <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete} data-testid="activity-delete">
+          <Button
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={16} />}
+            // A new activity with nothing in it is not stored: there is nothing to confirm.
+            onClick={() => (id === 0 && isBlank(form) ? void remove() : confirmDelete())}
+            data-testid="activity-delete"
+          >
             {t('activities.delete')}
           </Button>
           <Group gap="sm">

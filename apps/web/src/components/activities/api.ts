@@ -1,4 +1,4 @@
-import type { TActionSearch, TActivityListQuery, TActivityUpdate } from '@crm/contract';
+import type { TActionSearch, TActivityAdd, TActivityListQuery, TActivityUpdate } from '@crm/contract';
 import { ACCOUNT, ACTIVITY, ASSIGNMENT, SHELL } from '@crm/contract/resources';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api.ts';
@@ -20,7 +20,8 @@ export const fetchActivities = (
   signal?: AbortSignal,
 ) => call(ACTIVITY.calls.list, { query: q }, { signal });
 export const fetchActivity = (id: number, signal?: AbortSignal) => call(ACTIVITY.calls.view, { params: { id } }, { signal });
-export const addActivity = (entityType: number, id: number) => call(ACTIVITY.calls.add, { body: { entityType, id } });
+/** Adds an activity to a record with what was entered in it (its first save); sent again with the same key, it is not added twice. */
+export const addActivity = (body: TActivityAdd, changeKey: string) => call(ACTIVITY.calls.add, { body }, { changeKey });
 export const updateActivity = (body: TActivityUpdate, changeKey?: string) => call(ACTIVITY.calls.update, { body }, { changeKey });
 export const deleteActivity = (id: number) => call(ACTIVITY.calls.remove, { params: { id } });
 export const searchActions = (body: TActionSearch, signal?: AbortSignal) => call(ACTIVITY.calls.actions, { body }, { signal, background: true });
