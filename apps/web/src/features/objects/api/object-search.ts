@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { TObjectSearchRow } from '@crm/contract';
-import { api } from '../../../lib/api.ts';
+import { FILE, OBJECT, urlOf, type AnswerOf } from '@crm/contract/resources';
+import { call } from '../../../lib/api.ts';
 import { saveBlob } from '../../../lib/download.ts';
 
 /** The search form as kept in the cookie "ObjectSearch.filter" (with the texts of the picked place and employee). */
@@ -45,9 +45,9 @@ export const NO_OBJECT_SEARCH: TObjectSearchFilter = {
 /** The map asks for the matches with a place in one request; the server answers at most 2 000 (and the count of all). */
 export const MAP_MAX_RESULTS = 2000;
 
-export type TObjectSearchAnswer = { items: TObjectSearchRow[]; totalRows: number };
+export type TObjectSearchAnswer = AnswerOf<typeof OBJECT.calls.search>;
 
-/** POST /api/object/search: a page of the list, or the first MAP_MAX_RESULTS for the map. */
+/** The property search: a page of the list, or the first MAP_MAX_RESULTS for the map. */
 export const objectSearchQuery = (f: TObjectSearchFilter) => {
   const { locationText: _l, ...rest } = f;
   const body = {
@@ -57,17 +57,17 @@ export const objectSearchQuery = (f: TObjectSearchFilter) => {
   };
   return queryOptions({
     queryKey: ['objects', 'search', body],
-    queryFn: ({ signal }) => api<TObjectSearchAnswer>('/api/object/search', { body, signal, background: true }),
+    queryFn: ({ signal }) => call(OBJECT.calls.search, { body }, { signal, background: true }),
     placeholderData: keepPreviousData,
   });
 };
 
-/** POST /api/object/download: Properties.xlsx of every property the applied search matches. */
+/** Properties.xlsx of every property the applied search matches. */
 export async function downloadObjects(f: TObjectSearchFilter) {
   const { locationText: _l, showOnMap: _m, perPage: _p, currentPage: _c, ...rest } = f;
-  const blob = await api<Blob>('/api/object/download', { body: { ...rest, createdByText: f.createdByText || null }, blob: true });
+  const blob = await call(OBJECT.calls.download, { body: { ...rest, createdByText: f.createdByText || null } }, { blob: true });
   saveBlob(blob, 'Properties.xlsx');
 }
 
 /** A photo's small version, for lists. */
-export const objectThumbUrl = (imageId: number) => `/api/files/${imageId}?size=thumb`;
+export const objectThumbUrl = (imageId: number) => urlOf(FILE.calls.get, { params: { systemName: String(imageId) }, query: { size: 'thumb' } });
