@@ -10,7 +10,7 @@ import { ADMIN, createObject, expectAccessible } from '../fixtures.ts';
  */
 const LANGUAGES = [
   { cookie: 'en-UK', culture: 'en', saved: 'All changes saved', header: 'Property #', refColumn: '#', confirm: (ref: string) => `Delete property #${ref}?`, photosError: 'Error', orderSaved: 'Order saved', progress: /^\d+ of \d+ details filled in$/, lift: 'Lift', yes: 'Yes', no: 'No' },
-  { cookie: 'el', culture: 'el', saved: 'Όλες οι αλλαγές αποθηκεύτηκαν', header: 'Ακίνητο #', refColumn: 'Κωδ.', confirm: (ref: string) => `Να διαγραφεί το ακίνητο #${ref};`, photosError: 'Σφάλμα', orderSaved: 'Η σειρά αποθηκεύτηκε', progress: /^Συμπληρωμένα \d+ από \d+ στοιχεία$/, lift: 'Ανελκυστήρας', yes: 'Ναι', no: 'Όχι' },
+  { cookie: 'el', culture: 'el', saved: 'Όλες οι αλλαγές αποθηκεύτηκαν', header: 'Ακίνητο #', refColumn: 'Κωδ.', confirm: (ref: string) => `Να διαγραφεί το ακίνητο #${ref};`, photosError: 'Σφάλμα', orderSaved: 'Η σειρά αποθηκεύτηκε', progress: /^Έχουν συμπληρωθεί \d+ από \d+ στοιχεία$/, lift: 'Ανελκυστήρας', yes: 'Ναι', no: 'Όχι' },
 ] as const;
 
 type Session = { token: string };

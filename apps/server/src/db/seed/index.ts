@@ -9,7 +9,7 @@ import { seedLocations } from './locations.ts';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const LOCALES_DIR = path.join(here, 'locales');
 
-/** Texts of each culture: `<culture>.json` plus one file per area, `<area>.<culture>.json`. */
+/** Texts of each culture: one file per key namespace, `<namespace>.<culture>.json` (`objects.el.json` holds `objects.*`). */
 export function readLocaleFiles(): { culture: 'en' | 'el' | 'ru'; texts: Record<string, string> }[] {
   const names = fs.readdirSync(LOCALES_DIR).filter((f) => f.endsWith('.json')).sort();
   return (['en', 'el', 'ru'] as const).map((culture) => {
