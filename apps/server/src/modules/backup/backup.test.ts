@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { randomBytes } from 'node:crypto';
-import { afterAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, describe, expect, it, inject, vi } from 'vitest';
 import pg from 'pg';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
@@ -213,7 +213,8 @@ describe('a backup taken while rows are added', () => {
         added++;
       }
     })();
-    await new Promise((r) => setTimeout(r, 150));
+    // The backup starts once the writer is under way.
+    await vi.waitFor(() => expect(added).toBeGreaterThan(0), { timeout: 5000, interval: 10 });
     const dir = tmp('busy');
     const client = await t.pool.connect();
     let b;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { accounts, actionLog, objects } from '../../db/schema/index.ts';
@@ -173,12 +173,14 @@ describe('a reader who goes before the file ends', () => {
     gone.abort();
     await reader.cancel().catch(() => {});
     // The same file again: not refused as "being made" once the first has stopped, and whole.
-    let again = await ask();
-    for (let i = 0; again.status === 409 && i < 50; i++) {
-      await again.arrayBuffer();
-      await new Promise((r) => setTimeout(r, 100));
-      again = await ask();
-    }
+    const again = await vi.waitFor(
+      async () => {
+        const r = await ask();
+        if (r.status === 409) throw new Error(`still being made: ${await r.text()}`);
+        return r;
+      },
+      { timeout: 5000, interval: 100 },
+    );
     expect(again.status).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(await again.arrayBuffer()) as never);

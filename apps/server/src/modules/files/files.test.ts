@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { LinkKind } from '@crm/contract';
 import { createTestApp, type CallOptions, type Client } from '../../../test/harness.ts';
@@ -273,11 +273,16 @@ describe('request and per-person limits', () => {
     // Two hours later the unattached ones are gone, rows and bytes, and the quota is free again.
     await lim.db.update(files).set({ createdOn: new Date(Date.now() - 2 * 3600 * 1000 - 60000) });
     expect((await send([{ name: 'f.png', data: PNG }])).statusCode).toBe(200);
-    await new Promise((r) => setTimeout(r, 300));
-    const left = await lim.db.select({ userName: files.userName }).from(files);
-    expect(left.map((r) => r.userName)).toEqual(['f.png']);
-    // f.png, its thumbnail and its screen-size copy
-    expect(storedFiles(lim.dataDir)).toHaveLength(3);
+    // The purge runs after the upload's answer: what is left once it has.
+    await vi.waitFor(
+      async () => {
+        const left = await lim.db.select({ userName: files.userName }).from(files);
+        expect(left.map((r) => r.userName)).toEqual(['f.png']);
+        // f.png, its thumbnail and its screen-size copy
+        expect(storedFiles(lim.dataDir)).toHaveLength(3);
+      },
+      { timeout: 5000, interval: 25 },
+    );
   });
 });
 

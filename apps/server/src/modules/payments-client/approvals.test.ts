@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { accounts, actionLog, transactions, users } from '../../db/schema/index.ts';
 import { createTestApp, type Client } from '../../../test/harness.ts';
@@ -350,12 +350,13 @@ describe('an expense sent for approval, answered on the client\'s own statement'
     await db.transaction(async (tx) => {
       await tx.update(transactions).set({ status: 1 }).where(eq(transactions.id, id));
       tapped = revertOn(id, me);
-      for (let i = 0; i < 200; i++) {
-        const [w] = (await db.execute(sql`select count(*)::int as n from pg_locks where not granted and locktype = 'transactionid'`)).rows as { n: number }[];
-        if (w!.n > 0) return;
-        await new Promise((r) => setTimeout(r, 25));
-      }
-      throw new Error('the revert never waited for the save');
+      await vi.waitFor(
+        async () => {
+          const [w] = (await db.execute(sql`select count(*)::int as n from pg_locks where not granted and locktype = 'transactionid'`)).rows as { n: number }[];
+          expect(w!.n, 'the revert waits for the save').toBeGreaterThan(0);
+        },
+        { timeout: 5000, interval: 25 },
+      );
     });
     const r = await tapped!;
     expect(r.statusCode, r.body).toBe(409);
@@ -373,6 +374,8 @@ describe('an expense sent for approval, answered on the client\'s own statement'
     const colleague = await clientOf(other.id, ['employee', 'clientPayments']);
     const id = await addExpense(owner.id);
     await sendForApproval(id);
+    // Asked a minute ago: the office's second request below is another moment.
+    await db.update(transactions).set({ approvalRequestedOn: sql`approval_requested_on - interval '1 minute'` }).where(eq(transactions.id, id));
     const requestedOn = (await itemOf(owner.id, id, me)).approvalRequestedOn as string;
     for (const who of [admin, agent]) {
       expect((await approveOn(id, who, requestedOn)).statusCode).toBe(403);
@@ -395,7 +398,6 @@ describe('an expense sent for approval, answered on the client\'s own statement'
     expect((await editExpense(id, { version: 1, amount: '2000' })).json().approvalRequestCancelled).toBe(true);
     expect((await approveOn(id, me, requestedOn)).statusCode).toBe(409);
     expect((await itemOf(owner.id, id, me)).approvalRequestedOn).toBeNull();
-    await new Promise((r) => setTimeout(r, 1100));
     await sendForApproval(id);
     expect((await approveOn(id, me, requestedOn)).statusCode).toBe(409);
     expect(await confirmed(id)).toBeNull();
