@@ -381,6 +381,12 @@ test('a new property left with Back before anything is entered is not kept in th
     await expect(page.getByTestId('objects-count')).not.toHaveText('…');
   };
   const table = page.getByTestId('objects-table');
+  // A property left is discarded at once, if at all: what the discards asked so far were answered.
+  const discards: Promise<unknown>[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.toLowerCase() === '/api/object/discard') discards.push(r.response());
+  });
+  const discardsAnswered = () => Promise.all(discards);
 
   // Added, then Back at once: the blank property is removed, and the list does not show it, after a reload either.
   await page.goto('/Objects');
@@ -398,7 +404,8 @@ test('a new property left with Back before anything is entered is not kept in th
   await page.getByTestId('edit-toggle').click();
   await page.getByTestId('object-add-key').click();
   await expect(page).toHaveURL(new RegExp(`/ObjectKeys/new\\?objectId=${keyed.id}$`));
-  await page.waitForTimeout(500);
+  await expect(page.getByTestId('key-object')).toHaveText(`#${keyed.ref}`);
+  await discardsAnswered();
   expect(await status(keyed.id)).toBe(200);
   await page.goto('/Objects');
 
@@ -408,7 +415,7 @@ test('a new property left with Back before anything is entered is not kept in th
   await page.getByTestId('field-bedrooms').fill('2');
   await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
   await back();
-  await page.waitForTimeout(500);
+  await discardsAnswered();
   expect(await status(kept.id)).toBe(200);
 });
 
@@ -438,8 +445,8 @@ test('a new property left while its first photo is being attached is not discard
   await page.goBack();
   await expect(page).toHaveURL(/\/Objects$/);
   await expect(page.getByTestId('objects-count')).not.toHaveText('…');
-  // Leaving asked the server to discard nothing; once the attach arrives, the property has its photo.
-  await page.waitForTimeout(500);
+  // Leaving asked the server to discard nothing (it asks as the view goes, before the list asks for its
+  // rows); once the attach arrives, the property has its photo.
   expect(discards).toEqual([]);
   release();
   await expect.poll(async () => ((await editOf(request, token, id)).object.images as unknown[]).length).toBe(1);

@@ -56,16 +56,15 @@ async function photoBox(page: Page) {
 /**
  * The photo's box once its zoom has ended: the zoom eases over 180 ms, and on a loaded machine a read
  * within 0.05 of the goal could still be moving (the next step then measured from a frame mid-way).
+ * Its transitions are asked for their end (one replaced by another: that one's).
  */
 async function settledBox(page: Page) {
-  let last = await photoBox(page);
-  for (let i = 0; i < 40; i++) {
-    await page.waitForTimeout(60);
-    const now = await photoBox(page);
-    if (Math.abs(now.img.x - last.img.x) < 0.5 && Math.abs(now.img.width - last.img.width) < 0.5) return now;
-    last = now;
-  }
-  return last;
+  await page.getByTestId('lightbox-stage').evaluate(async (stage) => {
+    for (let running = stage.getAnimations({ subtree: true }); running.length; running = stage.getAnimations({ subtree: true })) {
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    }
+  });
+  return photoBox(page);
 }
 
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);

@@ -12,6 +12,13 @@ test.describe.configure({ mode: 'serial' });
 const DETAILS = { name: 'Thermaikos Homes', phone: '+30 2310 123 456', email: 'info@thermaikos-homes.gr', address: 'Tsimiski 45, 546 23 Thessaloniki' };
 
 const scrollOf = (page: Page) => page.locator('ul.gallery').evaluate((el) => el.scrollLeft);
+/** Waits, from now on, for the gallery's next scroll to end (its smooth scroll too); the answer waits for that end. */
+async function nextScrollEnd(page: Page) {
+  await page.locator('ul.gallery').evaluate((el) => {
+    (window as unknown as { scrollEnded: Promise<void> }).scrollEnded = new Promise((resolve) => el.addEventListener('scrollend', () => resolve(), { once: true }));
+  });
+  return () => page.evaluate(() => (window as unknown as { scrollEnded: Promise<void> }).scrollEnded);
+}
 
 test('an office admin sets the agency phone, e-mail and address for the public site', async ({ browser, request, baseURL }) => {
   const token = await apiToken(request);
@@ -97,23 +104,21 @@ for (const lang of ['el', 'en'] as const) {
     await next.focus();
     const count = await photos.count();
     for (let i = 0; i < count && (await next.isEnabled()); i++) {
+      const scrolled = await nextScrollEnd(page);
       await page.keyboard.press('Enter');
-      await page.waitForTimeout(450);
+      await scrolled();
     }
     await expect(next).toBeDisabled();
     await expect(prev).toBeFocused();
     expect(await prev.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
+    const back = await nextScrollEnd(page);
     await page.keyboard.press('Enter');
     await expect(next).toBeEnabled();
 
     // The list's own arrow keys still scroll it when it has the focus: from where "previous" left it
     // (one photo back from the end, so there is room to the right) once its smooth scroll has ended.
     // (Read mid-scroll, "before" could be where the scroll was about to end: with two photos, 0.)
-    await expect.poll(async () => {
-      const at = await scrollOf(page);
-      await page.waitForTimeout(120);
-      return (await scrollOf(page)) === at;
-    }).toBe(true);
+    await back();
     await page.locator('ul.gallery').focus();
     const before = await scrollOf(page);
     await page.keyboard.press('ArrowRight');

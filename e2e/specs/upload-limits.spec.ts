@@ -83,7 +83,8 @@ for (const L of LANGUAGES) {
       await files.getByTestId('file-input').setInputFiles(video);
       await expect(files.getByTestId('files-error')).toHaveText(L.tooLarge('walkthrough.mp4'));
       await expect(files.getByTestId('files-empty')).toBeVisible();
-      await page.waitForTimeout(300);
+      // The refusal is said instead of sending (an upload would have gone first); the next upload
+      // below is the only one sent.
       expect(uploads).toEqual([]);
 
       // With a small file: the small one is uploaded and attached, the big one named as left out.
@@ -106,7 +107,7 @@ for (const L of LANGUAGES) {
       const dialog = page.getByRole('dialog', { name: L.photosError });
       await expect(dialog).toBeVisible();
       await expect(page.getByTestId('photo-error')).toHaveText(`${L.tooLarge('DSC_0042.jpg')}\n${L.notAPhoto('IMG_0007.heic')}`);
-      await page.waitForTimeout(300);
+      // The refusal is said instead of sending: an upload would have gone before it.
       expect(uploads).toEqual([]);
     });
 

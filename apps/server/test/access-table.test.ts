@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Access, RouteAccess } from '../src/plugins/auth.ts';
-import { bearer, createTestApp } from './harness.ts';
+import { createTestApp, type Method } from './harness.ts';
 import { isPaymentsAppRoute } from '../src/lib/variant.ts';
 
 /**
@@ -86,8 +86,7 @@ describe('the access table', () => {
       const url = r.url.replace(/:(\w+)/g, (_m, name: string) => (name === 'parent' ? 'account' : name === 'entity' ? 'account' : name === 'systemName' ? 'x.pdf' : '1'));
       for (const [i, c] of CALLERS.entries()) {
         if (table.get(key(r.method, r.url))?.allowed[i]) continue;
-        const token = tokens[c];
-        const res = await app.inject({ method: r.method as 'GET', url, headers: token ? bearer(token) : {}, payload: r.method === 'GET' || r.method === 'DELETE' ? undefined : {} });
+        const res = await t.client(tokens[c]).call(r.method as Method, url, r.method === 'GET' || r.method === 'DELETE' ? undefined : {});
         const expected = c === 'anonymous' ? 401 : 403;
         if (res.statusCode !== expected) wrong.push(`${r.method} ${url} as ${c}: ${res.statusCode}`);
       }
@@ -134,8 +133,7 @@ describe('the payments host', () => {
         const staff = c !== 'anonymous' && c !== 'clientPayments';
         const refused = !table.get(key(r.method, r.url))?.allowed[i] || (staff && r.access !== 'public');
         if (inApp(r) && !refused) continue;
-        const token = tokens[c];
-        const res = await pay.app.inject({ method: r.method as 'GET', url, headers: { host: HOST, ...(token ? bearer(token) : {}) }, payload: r.method === 'GET' || r.method === 'DELETE' ? undefined : {} });
+        const res = await pay.client(tokens[c]).call(r.method as Method, url, r.method === 'GET' || r.method === 'DELETE' ? undefined : {}, { headers: { host: HOST } });
         const expected = !inApp(r) ? 404 : c === 'anonymous' || staff ? 401 : 403;
         if (res.statusCode !== expected) wrong.push(`${r.method} ${url} as ${c}: ${res.statusCode}, not ${expected}`);
       }
@@ -162,9 +160,10 @@ describe('the payments host', () => {
     }
     const ok = await login(client.email, client.password);
     expect(ok.statusCode).toBe(200);
-    const token = ok.json().token as string;
-    expect((await pay.app.inject({ method: 'GET', url: '/api/transactions/accounts', headers: { host: HOST, ...bearer(token) } })).statusCode).toBe(200);
-    expect((await pay.app.inject({ method: 'GET', url: '/api/account', headers: { host: HOST, ...bearer(token) } })).statusCode).toBe(404);
+    const signedIn = pay.client(ok.json().token as string);
+    const onPay = { headers: { host: HOST } };
+    expect((await signedIn.get('/api/transactions/accounts', onPay)).statusCode).toBe(200);
+    expect((await signedIn.get('/api/account', onPay)).statusCode).toBe(404);
     await pay.app.close();
   });
 
@@ -176,10 +175,10 @@ describe('the payments host', () => {
     await expect(pay.user({ roles: ['employee'] })).rejects.toThrow(/login failed: 403/);
     const res = await login(admin.email, admin.password);
     expect(res.statusCode).toBe(200);
-    const headers = bearer(res.json().token as string);
-    expect((await pay.app.inject({ method: 'GET', url: '/api/transactions/accounts', headers })).statusCode).toBe(200);
+    const signedIn = pay.client(res.json().token as string);
+    expect((await signedIn.get('/api/transactions/accounts')).statusCode).toBe(200);
     for (const url of ['/api/account', '/api/object/view/1', '/api/search?searchStr=a', '/api/actionLog']) {
-      expect((await pay.app.inject({ method: 'GET', url, headers })).statusCode, url).toBe(404);
+      expect((await signedIn.get(url)).statusCode, url).toBe(404);
     }
     await pay.app.close();
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, createTestApp } from './harness.ts';
+import { createTestApp, type Method } from './harness.ts';
 
 /**
  * Bad input never gives a 500: every route of the OpenAPI document gets each kind of bad value in
@@ -60,18 +60,13 @@ describe('bad input', () => {
       for (const [method, op] of Object.entries(ops)) {
         if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
         // A fresh office admin per route: a route may sign out or change the caller's password.
-        const { token } = await t.user({ roles: ['admin'] });
+        const fresh = await t.user({ roles: ['admin'] });
         const params = (op.parameters ?? []).filter((p) => p.in === 'path' || p.in === 'query');
         const bodySchema = op.requestBody?.content?.['application/json']?.schema;
         const baseBody = bodySchema ? (sample(bodySchema) as Record<string, unknown>) : undefined;
         const send = async (url: string, payload?: string, contentType = 'application/json') => {
           calls++;
-          const res = await app.inject({
-            method: method.toUpperCase() as 'GET',
-            url,
-            headers: { ...bearer(token), ...(payload !== undefined ? { 'content-type': contentType } : {}) },
-            payload,
-          });
+          const res = await fresh.call(method.toUpperCase() as Method, url, payload, { headers: payload !== undefined ? { 'content-type': contentType } : {} });
           if (res.statusCode >= 500) failures.push(`${method.toUpperCase()} ${url} ${payload ?? ''} -> ${res.statusCode} ${res.body.slice(0, 200)}`);
           else if (res.statusCode >= 400 && !String(res.headers['content-type']).includes('problem+json')) {
             failures.push(`${method.toUpperCase()} ${url} ${payload ?? ''} -> ${res.statusCode} without problem details`);
@@ -132,84 +127,82 @@ describe('bad input', () => {
 
 const admin = await t.user({ roles: ['admin'] });
 describe('each kind of bad value', () => {
-  const auth = (lang = 'en') => ({ ...bearer(admin.token), 'accept-language': lang });
-  const post = (url: string, payload: unknown, lang = 'en') => app.inject({ method: 'POST', url, payload: payload as object, headers: auth(lang) });
   const count = async () => (await t.pool.query('select count(*)::int as n from accounts')).rows[0].n as number;
 
   it('refuses impossible dates and times with a translated field error, storing nothing', async () => {
     const before = await count();
-    const feb30 = await post('/api/account/add', { firstName: 'Anna', lastName: 'Kara', startDate: '2024-02-30' }, 'el');
+    const feb30 = await admin.post('/api/account/add', { firstName: 'Anna', lastName: 'Kara', startDate: '2024-02-30' }, { lang: 'el' });
     expect(feb30.statusCode).toBe(400);
     expect(feb30.json().errors.startDate).toEqual(['Αυτή η ημερομηνία δεν υπάρχει στο ημερολόγιο']);
     // The detail a screen shows is the message alone, without the API's field path ("startDate: …").
     expect(feb30.json().detail).toBe('Αυτή η ημερομηνία δεν υπάρχει στο ημερολόγιο');
-    expect((await post('/api/account/add', { firstName: 'Anna', lastName: 'Kara', endDate: '0000-01-01' }, 'ru')).json().errors.endDate).toEqual(['Такой даты нет в календаре']);
+    expect((await admin.post('/api/account/add', { firstName: 'Anna', lastName: 'Kara', endDate: '0000-01-01' }, { lang: 'ru' })).json().errors.endDate).toEqual(['Такой даты нет в календаре']);
     expect(await count()).toBe(before);
-    expect((await post('/api/clients/search', { startDate: '2023-02-29' })).statusCode).toBe(400);
-    expect((await post('/api/clients/search', { startDate: '2024-02-29' })).statusCode).toBe(200);
-    expect((await post('/api/partners', { createdOnEnd: '2024-13-01' })).statusCode).toBe(400);
-    const late = await post('/api/activity/actions', { startDate: '2024-01-01T24:00:00' });
+    expect((await admin.post('/api/clients/search', { startDate: '2023-02-29' })).statusCode).toBe(400);
+    expect((await admin.post('/api/clients/search', { startDate: '2024-02-29' })).statusCode).toBe(200);
+    expect((await admin.post('/api/partners', { createdOnEnd: '2024-13-01' })).statusCode).toBe(400);
+    const late = await admin.post('/api/activity/actions', { startDate: '2024-01-01T24:00:00' });
     expect(late.statusCode).toBe(400);
     expect(late.json().errors.startDate).toBeDefined();
   });
 
   it('refuses ids past 2^31, negative, fractional or not numbers, in paths and bodies', async () => {
     for (const id of ['2147483648', '-1', '1.5', 'abc', '0']) {
-      const res = await app.inject({ url: `/api/account/view/${id}`, headers: auth() });
+      const res = await admin.get(`/api/account/view/${id}`);
       expect(res.statusCode, id).toBe(400);
       expect(res.json().errors.id).toHaveLength(1);
     }
-    expect((await app.inject({ url: '/api/account/view/2147483647', headers: auth() })).statusCode).toBe(404);
-    expect((await post('/api/account/update', { id: 2147483648, version: 1 })).json().errors.id).toEqual(['Must be 2\u00a0147\u00a0483\u00a0647 or less']);
-    expect((await post('/api/account/add', { firstName: 'A', lastName: 'B', sourceId: 2 ** 31 })).statusCode).toBe(400);
+    expect((await admin.get('/api/account/view/2147483647')).statusCode).toBe(404);
+    expect((await admin.post('/api/account/update', { id: 2147483648, version: 1 })).json().errors.id).toEqual(['Must be 2\u00a0147\u00a0483\u00a0647 or less']);
+    expect((await admin.post('/api/account/add', { firstName: 'A', lastName: 'B', sourceId: 2 ** 31 })).statusCode).toBe(400);
   });
 
   it('refuses NUL characters and lone surrogates in any text: query, body, path and the login name', async () => {
-    const search = await app.inject({ url: '/api/search?searchStr=a%00b', headers: auth('el') });
+    const search = await admin.get('/api/search?searchStr=a%00b', { lang: 'el' });
     expect(search.statusCode).toBe(400);
     expect(search.json().errors.searchStr).toEqual(['Περιέχει χαρακτήρες που δεν μπορούν να αποθηκευτούν (χαρακτήρα NUL ή αλλοιωμένο σύμβολο)']);
     const before = await count();
-    const surrogate = await post('/api/account/add', { firstName: 'Anna', lastName: 'Kara\ud800' });
+    const surrogate = await admin.post('/api/account/add', { firstName: 'Anna', lastName: 'Kara\ud800' });
     expect(surrogate.statusCode).toBe(400);
     expect(surrogate.json().errors.lastName).toHaveLength(1);
     expect(await count()).toBe(before);
     // A whole pair (an emoji) is fine.
-    expect((await post('/api/account/add', { firstName: 'Anna', lastName: 'Kara 🏠' })).statusCode).toBe(200);
+    expect((await admin.post('/api/account/add', { firstName: 'Anna', lastName: 'Kara 🏠' })).statusCode).toBe(200);
     const login = await app.inject({ method: 'POST', url: '/api/authenticate/login', payload: { username: 'admin\u0000@x.test', password: 'whatever-long' } });
     expect(login.statusCode).toBe(400);
     for (const url of ['/api/files/%00', '/api/files/a%00b.pdf']) {
-      const res = await app.inject({ url, headers: auth() });
+      const res = await admin.get(url);
       expect(res.statusCode, url).toBe(400);
       expect(res.headers['content-type']).toContain('application/problem+json');
     }
-    const broken = await app.inject({ url: '/api/files/%ED%A0%80', headers: auth() });
+    const broken = await admin.get('/api/files/%ED%A0%80');
     expect(broken.statusCode).toBe(400);
     expect(broken.json().detail).toBe('The address of the request cannot be read (it holds a broken character).');
   });
 
   it('refuses page offsets past what the database can skip, and answers an empty page far inside it', async () => {
-    const huge = await app.inject({ url: '/api/account?currentPage=9223372036854775807&perPage=1000000', headers: auth() });
+    const huge = await admin.get('/api/account?currentPage=9223372036854775807&perPage=1000000');
     expect(huge.statusCode).toBe(400);
     expect(huge.json().errors.currentPage).toContain('Must be 1\u00a0000\u00a0000 or less');
-    const far = await app.inject({ url: '/api/account?currentPage=1000000&perPage=1000000', headers: auth() });
+    const far = await admin.get('/api/account?currentPage=1000000&perPage=1000000');
     expect(far.statusCode).toBe(200);
     expect(far.json().items).toEqual([]);
-    expect((await post('/api/clients/search', { currentPage: 2 ** 63 })).statusCode).toBe(400);
+    expect((await admin.post('/api/clients/search', { currentPage: 2 ** 63 })).statusCode).toBe(400);
   });
 
   it('answers malformed JSON, an empty body, a wrong content type and a truncated upload with translated problem details', async () => {
-    const bad = await app.inject({ method: 'POST', url: '/api/account/add', payload: '{"firstName":', headers: { ...auth('el'), 'content-type': 'application/json' } });
+    const bad = await admin.post('/api/account/add', '{"firstName":', { lang: 'el', headers: { 'content-type': 'application/json' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ title: 'Διορθώστε τα επισημασμένα πεδία.', detail: 'Το σώμα του αιτήματος δεν είναι έγκυρο JSON.' });
-    const empty = await app.inject({ method: 'POST', url: '/api/account/add', payload: '', headers: { ...auth('ru'), 'content-type': 'application/json' } });
+    const empty = await admin.post('/api/account/add', '', { lang: 'ru', headers: { 'content-type': 'application/json' } });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().detail).toBe('Тело запроса пустое.');
-    const xml = await app.inject({ method: 'POST', url: '/api/account/add', payload: '<a/>', headers: { ...auth(), 'content-type': 'text/xml' } });
+    const xml = await admin.post('/api/account/add', '<a/>', { headers: { 'content-type': 'text/xml' } });
     expect(xml.statusCode).toBe(415);
     expect(xml.json().detail).toBe('This type of content is not accepted.');
     const boundary = '----crmtest';
     const truncated = `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="plan.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 half a fi`;
-    const upload = await app.inject({ method: 'POST', url: '/api/files', payload: truncated, headers: { ...auth(), 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    const upload = await admin.post('/api/files', truncated, { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
     expect(upload.statusCode).toBeGreaterThanOrEqual(400);
     expect(upload.statusCode).toBeLessThan(500);
     expect(upload.headers['content-type']).toContain('application/problem+json');
@@ -222,11 +215,11 @@ describe('each kind of bad value', () => {
       ['el', 'Δεν υπάρχει τέτοια κλήση στο API. Ελέγξτε τη διεύθυνση του αιτήματος.'],
       ['ru', 'В API нет такого вызова. Проверьте адрес запроса.'],
     ] as const) {
-      const res = await app.inject({ url: '/api/no/such/thing', headers: auth(lang) });
+      const res = await admin.get('/api/no/such/thing', { lang });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ title: text, code: 'errors.noSuchCall' });
     }
     // A missing record still says so.
-    expect((await app.inject({ url: '/api/account/view/2147483647', headers: auth() })).json().code).toBe('errors.notFound');
+    expect((await admin.get('/api/account/view/2147483647')).json().code).toBe('errors.notFound');
   });
 });

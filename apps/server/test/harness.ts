@@ -4,13 +4,14 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, expect, inject } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { connectDb, type DbHandle } from '../src/db/client.ts';
 import { users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import type { TRole } from '@crm/contract';
+import { multipartForm, type FormPart } from './multipart.ts';
 
 function withDatabase(url: string, database: string) {
   const u = new URL(url);
@@ -26,9 +27,11 @@ export type TestApp = {
   dataDir: string;
   /** The URL of this test's database (a second app instance can be built on it). */
   dbUrl: string;
-  /** Creates a sign-in and returns its e-mail, password and a bearer token. */
-  user: (opts?: { roles?: TRole[]; branchId?: number | null; email?: string; password?: string; language?: string }) => Promise<{ id: number; email: string; password: string; token: string }>;
+  /** Creates a sign-in: its e-mail, password and bearer token, and calls to the API made as it. */
+  user: (opts?: { roles?: TRole[]; branchId?: number | null; email?: string; password?: string; language?: string }) => Promise<SignIn>;
   login: (email: string, password: string) => Promise<string>;
+  /** Calls to the API with a bearer token (one from `login`), or signed in as nobody. */
+  client: (token?: string | null) => Client;
   /** Mails written to the file outbox, oldest first. */
   outbox: () => { file: string; text: string }[];
   /** The newest mail to `to` (headers and decoded body), once the app's background work (the mail queue) is done; fails when there is none. */
@@ -76,7 +79,8 @@ export async function createTestApp(
         language: opts.language ?? null,
       })
       .returning();
-    return { id: u!.id, email, password, token: await login(email, password) };
+    const token = await login(email, password);
+    return { id: u!.id, email, password, token, ...apiClient(app, token) };
   };
   const outbox = () => {
     const dir = path.join(dataDir, 'outbox');
@@ -104,7 +108,7 @@ export async function createTestApp(
     return decodeMail(m!.text);
   };
 
-  return { app, db: handle.db, pool: handle.pool, config, dataDir, dbUrl, user, login, outbox, lastMailTo };
+  return { app, db: handle.db, pool: handle.pool, config, dataDir, dbUrl, user, login, client: (token) => apiClient(app, token), outbox, lastMailTo };
 }
 
 /** An .eml file of the outbox as its headers and its body decoded (base64 or quoted-printable). */
@@ -124,12 +128,64 @@ export function decodeMail(eml: string): string {
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+export type Reply = LightMyRequestResponse;
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** What one call adds: the language asked for (Accept-Language), other headers, the caller's address. */
+export type CallOptions = { lang?: string; headers?: Record<string, string>; remoteAddress?: string };
+
+/** Calls to the API as one sign-in (or as nobody); each answers the reply as it came. */
+export type Client = {
+  /** The headers every call sends: the bearer, if any. */
+  headers: Record<string, string>;
+  call: (method: Method, url: string, payload?: unknown, opts?: CallOptions) => Promise<Reply>;
+  get: (url: string, opts?: CallOptions) => Promise<Reply>;
+  post: (url: string, payload?: unknown, opts?: CallOptions) => Promise<Reply>;
+  patch: (url: string, payload?: unknown, opts?: CallOptions) => Promise<Reply>;
+  del: (url: string, opts?: CallOptions) => Promise<Reply>;
+  /** A multipart/form-data POST: its text fields, then its files. */
+  upload: (url: string, parts: FormPart[], opts?: CallOptions) => Promise<Reply>;
+};
+
+export type SignIn = { id: number; email: string; password: string; token: string } & Client;
+
+export function apiClient(app: FastifyInstance, token?: string | null): Client {
+  const headers: Record<string, string> = token ? bearer(token) : {};
+  const call: Client['call'] = (method, url, payload, opts = {}) =>
+    app.inject({
+      method,
+      url,
+      ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+      headers: { ...headers, ...(opts.lang ? { 'accept-language': opts.lang } : {}), ...opts.headers },
+      ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
+    });
+  return {
+    headers,
+    call,
+    get: (url, opts) => call('GET', url, undefined, opts),
+    post: (url, payload, opts) => call('POST', url, payload, opts),
+    patch: (url, payload, opts) => call('PATCH', url, payload, opts),
+    del: (url, opts) => call('DELETE', url, undefined, opts),
+    upload: (url, parts, opts = {}) => {
+      const form = multipartForm(parts);
+      return call('POST', url, form.payload, { ...opts, headers: { ...form.headers, ...opts.headers } });
+    },
+  };
+}
+
+/** The body of a reply that came with `status` (200 unless said); otherwise the test fails, showing the body. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as Reply.json(): the body is what the test reads it as
+export async function json<T = any>(reply: Reply | Promise<Reply>, status = 200): Promise<T> {
+  const res = await reply;
+  expect(res.statusCode, `${res.raw.req.method} ${res.raw.req.url}: ${res.body}`).toBe(status);
+  return res.json<T>();
+}
+
 /**
  * A one-field change as the single-field editor makes it (PATCH /api/{entity}/patch/{id}): based on
  * the version its edit request answers, as every change must be (decision 002).
  */
-export async function patchField(app: FastifyInstance, headers: Record<string, string>, entity: string, id: number, field: string, value: unknown) {
-  const asked = await app.inject({ method: 'GET', url: `/api/${entity}/editRequestSelectList?id=${id}&fieldName=${field}`, headers });
+export async function patchField(as: Client, entity: string, id: number, field: string, value: unknown, opts?: CallOptions) {
+  const asked = await as.get(`/api/${entity}/editRequestSelectList?id=${id}&fieldName=${field}`, opts);
   const version = asked.statusCode === 200 ? (asked.json() as { version?: number }).version : undefined;
-  return app.inject({ method: 'PATCH', url: `/api/${entity}/patch/${id}${version === undefined ? '' : `?version=${version}`}`, headers, payload: [{ op: 'replace', path: `/${field}`, value }] });
+  return as.patch(`/api/${entity}/patch/${id}${version === undefined ? '' : `?version=${version}`}`, [{ op: 'replace', path: `/${field}`, value }], opts);
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { lockDataDir, DataDirLockedError } from '../src/lib/data-dir-lock.ts';
 import { freePort, startEmbeddedPostgres } from '../src/db/embedded.ts';
 
@@ -70,14 +70,14 @@ describe('the embedded PostgreSQL', () => {
   }, 90000);
 });
 
-async function waitFor(check: () => Promise<boolean> | boolean, ms: number) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return false;
-}
+/** Returns once `check` holds (asked again every 200 ms, for at most `ms`). */
+const waitFor = (check: () => Promise<boolean> | boolean, ms: number) =>
+  vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error('not yet');
+    },
+    { timeout: ms, interval: 200 },
+  );
 const listening = (port: number) =>
   new Promise<boolean>((resolve) => {
     const s = net.connect(port, '127.0.0.1', () => {
@@ -108,14 +108,14 @@ describe('npm start', () => {
         env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, WEB_DIST: webDist, DEMO_DATA: 'false', ADMIN_PASSWORD: 'harbour lemon tree 7', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
       });
       children.push(npm);
-      expect(await waitFor(() => listening(port), 60000)).toBe(true);
+      await waitFor(() => listening(port), 60000);
       const pidFile = path.join(dataDir, 'postgres', 'pgdata', 'postmaster.pid');
       const pgPid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
       expect(alive(pgPid)).toBe(true);
       if (group) process.kill(-npm.pid!, signal);
       else npm.kill(signal);
       // Stopped cleanly: nothing listens, the database is down and the lock is given back.
-      expect(await waitFor(async () => !(await listening(port)) && !alive(pgPid) && !fs.existsSync(path.join(dataDir, 'crm.lock')), 30000)).toBe(true);
+      await waitFor(async () => !(await listening(port)) && !alive(pgPid) && !fs.existsSync(path.join(dataDir, 'crm.lock')), 30000);
       fs.rmSync(dataDir, { recursive: true, force: true });
       fs.rmSync(webDist, { recursive: true, force: true });
     }, 90000);

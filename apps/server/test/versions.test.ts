@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { alerts } from '../src/db/schema/index.ts';
-import { bearer, createTestApp } from './harness.ts';
-import { multipartForm } from './multipart.ts';
+import { createTestApp } from './harness.ts';
 
 /**
  * A version on every write (decision 002): a change of a record that does not say which version
@@ -10,12 +9,12 @@ import { multipartForm } from './multipart.ts';
  * same version are one saved and one refused (409), never the last silently winning.
  */
 const t = await createTestApp();
-const { app, db } = t;
+const { db } = t;
 const admin = await t.user({ roles: ['admin'] });
-const H = { ...bearer(admin.token), 'accept-language': 'en' };
+const en = { lang: 'en' };
 
 async function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
-  const res = await app.inject({ method, url, payload: payload as never, headers: H });
+  const res = await admin.call(method, url, payload, en);
   return { status: res.statusCode, body: res.body ? (JSON.parse(res.body) as Record<string, unknown>) : {} };
 }
 async function ok(method: 'GET' | 'POST', url: string, payload?: unknown) {
@@ -24,7 +23,7 @@ async function ok(method: 'GET' | 'POST', url: string, payload?: unknown) {
   return res.body as Record<string, unknown> & { id: number; version: number };
 }
 const versionOf = async (table: string, id: number) => ((await db.execute<{ version: number }>(sql`select version from ${sql.identifier(table)} where id = ${id}`)).rows[0]!).version;
-const form = (fields: Record<string, string>) => multipartForm(Object.entries(fields).map(([field, value]) => ({ field, value })));
+const fields = (values: Record<string, string>) => Object.entries(values).map(([field, value]) => ({ field, value }));
 
 const account = await ok('POST', '/api/account/add', { firstName: 'Μαρία', lastName: 'Ιωάννου', isOwner: true, hasTransactions: true });
 const object = await ok('GET', '/api/object/add');
@@ -35,14 +34,12 @@ const deal = await ok('POST', '/api/Deal/update', { dealType: 1, dealStage: 1, o
 const key = await ok('POST', '/api/ObjectKeys/edit', { objectId: object.id, received: '2026-03-01' });
 const [alert] = await db.insert(alerts).values({ source: 'Rent', kind: 'rent', content: 'Rent reminder' }).returning({ id: alerts.id });
 const income = await (async () => {
-  const f = form({ accountId: String(account.id), amount: '100.00', transactionDate: '2026-03-05T09:30:00', paymentMethod: '1', categoryId: '1' });
-  const res = await app.inject({ method: 'POST', url: '/api/transactions/addIncome', payload: f.payload, headers: { ...H, ...f.headers } });
+  const res = await admin.upload('/api/transactions/addIncome', fields({ accountId: String(account.id), amount: '100.00', transactionDate: '2026-03-05T09:30:00', paymentMethod: '1', categoryId: '1' }), en);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { id: number };
 })();
 const document = await (async () => {
-  const f = form({ name: 'Εντολή ανάθεσης', description: 'Υπόδειγμα' });
-  const res = await app.inject({ method: 'POST', url: '/api/Documents/update', payload: f.payload, headers: { ...H, ...f.headers } });
+  const res = await admin.upload('/api/Documents/update', fields({ name: 'Εντολή ανάθεσης', description: 'Υπόδειγμα' }), en);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { id: number };
 })();
@@ -67,8 +64,7 @@ describe('a change without the version it was based on', () => {
       'transactions',
       income.id,
       async () => {
-        const f = form({ id: String(income.id), amount: '90.00', transactionDate: '2026-03-05T09:30:00', paymentMethod: '1', categoryId: '1' });
-        const res = await app.inject({ method: 'POST', url: '/api/transactions/editIncome', payload: f.payload, headers: { ...H, ...f.headers } });
+        const res = await admin.upload('/api/transactions/editIncome', fields({ id: String(income.id), amount: '90.00', transactionDate: '2026-03-05T09:30:00', paymentMethod: '1', categoryId: '1' }), en);
         return { status: res.statusCode, body: res.json() };
       },
     ],
@@ -77,8 +73,7 @@ describe('a change without the version it was based on', () => {
       'documents',
       document.id,
       async () => {
-        const f = form({ id: String(document.id), name: 'Άλλο όνομα' });
-        const res = await app.inject({ method: 'POST', url: '/api/Documents/update', payload: f.payload, headers: { ...H, ...f.headers } });
+        const res = await admin.upload('/api/Documents/update', fields({ id: String(document.id), name: 'Άλλο όνομα' }), en);
         return { status: res.statusCode, body: res.json() };
       },
     ],
@@ -106,7 +101,7 @@ describe('two people changing the same record at once', () => {
     const a = await ok('POST', '/api/account/add', { firstName: 'Γιώργος', lastName: 'Πρώτος' });
     const v = await versionOf('accounts', a.id);
     const results = await Promise.all(
-      ['Δεύτερος', 'Τρίτος'].map((value) => app.inject({ method: 'PATCH', url: `/api/account/patch/${a.id}`, payload: [{ op: 'replace', path: '/lastName', value }], headers: { ...H, 'if-match': `"${v}"` } })),
+      ['Δεύτερος', 'Τρίτος'].map((value) => admin.patch(`/api/account/patch/${a.id}`, [{ op: 'replace', path: '/lastName', value }], { ...en, headers: { 'if-match': `"${v}"` } })),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const saved = (await db.execute<{ last_name: string }>(sql`select last_name from accounts where id = ${a.id}`)).rows[0]!.last_name;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { connectDb } from '../db/client.ts';
@@ -12,13 +12,14 @@ import { createTestApp } from '../../test/harness.ts';
 
 const t = await createTestApp();
 
-async function until(check: () => Promise<boolean> | boolean, timeoutMs = 15_000) {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** Returns once `check` holds (asked again every 50 ms, for at most 15 s). */
+const until = (check: () => Promise<boolean> | boolean) =>
+  vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error('not yet');
+    },
+    { timeout: 15_000, interval: 50 },
+  );
 
 describe('what a load balancer asks', () => {
   it('is live; ready once started and migrated; not ready, with the reason, while draining', async () => {

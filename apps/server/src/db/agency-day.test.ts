@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { accounts, objectAccounts, objects } from './schema/index.ts';
-import { bearer, createTestApp } from '../../test/harness.ts';
+import { createTestApp } from '../../test/harness.ts';
 import { agencyToday } from '../lib/dates.ts';
 import { connectDb } from './client.ts';
 import { getPublic } from '../modules/publishing/public.service.ts';
@@ -16,13 +16,13 @@ import { getPublic } from '../modules/publishing/public.service.ts';
 const now = new Date();
 const zone = now.getUTCHours() * 60 + now.getUTCMinutes() >= 10 * 60 + 30 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
 const t = await createTestApp({ TIME_ZONE: zone });
-const { app, db } = t;
+const { db } = t;
 const agent = await t.user({ roles: ['employee'] });
 const today = agencyToday(zone);
 const dayBefore = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 const yesterday = dayBefore(today);
 
-const view = async (id: number) => (await app.inject({ method: 'GET', url: `/api/account/view/${id}`, headers: bearer(agent.token) })).json();
+const view = async (id: number) => (await agent.get(`/api/account/view/${id}`)).json();
 async function flat(title: string) {
   const [o] = await db.insert(objects).values({ title, forRent: true, rentPrice: 500 } as never).returning({ id: objects.id, ref: objects.referenceNumber });
   return { id: o!.id, refText: String(o!.ref).padStart(4, '0') };
@@ -38,8 +38,8 @@ describe("the agency's day in the database", () => {
     const r = await db.execute<{ d: string }>(sql`select crm_today()::text as d`);
     expect(r.rows[0]!.d).toBe(today);
     // The session stays on UTC: a viewing in 1916 (Athens was on local mean time, +01:34:52) is stored and read.
-    const o = (await app.inject({ method: 'GET', url: '/api/object/add', headers: bearer(agent.token) })).json();
-    const saved = await app.inject({ method: 'POST', url: '/api/Viewing/update', headers: bearer(agent.token), payload: { dateOfViewing: '1916-07-28T10:00:00', results: [{ objectId: o.id, result: 1 }] } });
+    const o = (await agent.get('/api/object/add')).json();
+    const saved = await agent.post('/api/Viewing/update', { dateOfViewing: '1916-07-28T10:00:00', results: [{ objectId: o.id, result: 1 }] });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().dateOfViewing).toBe('1916-07-28T10:00:00');
   });
@@ -53,12 +53,7 @@ describe("the agency's day in the database", () => {
       [endsToday, today],
       [endedYesterday, yesterday],
     ] as const) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/Deal/update',
-        headers: bearer(agent.token),
-        payload: { dealType: 1, dealStage: 5, objectId: o.id, rentStart: '2020-01-01', rentExpiration: expires, accounts: [{ accountId: tenant, relation: 2 }] },
-      });
+      const res = await agent.post('/api/Deal/update', { dealType: 1, dealStage: 5, objectId: o.id, rentStart: '2020-01-01', rentExpiration: expires, accounts: [{ accountId: tenant, relation: 2 }] });
       expect(res.statusCode, res.body).toBe(200);
     }
     expect((await view(tenant)).rentedObjectsReferenceNumbers).toBe(endsToday.refText);

@@ -1,14 +1,12 @@
 import net from 'node:net';
-import { describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../test/harness.ts';
 import { connectDb } from '../db/client.ts';
 import { DbNotices } from './db-notices.ts';
 
-const until = async (ok: () => boolean, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (!ok() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-  return ok();
-};
+/** Returns once `ok` holds (asked again every 20 ms, for at most 5 s). */
+const until = (ok: () => boolean) => vi.waitFor(() => expect(ok()).toBe(true), { timeout: 5000, interval: 20 });
 
 /**
  * A way to the database that can fall silent, as a host or a network that goes down does: no byte
@@ -21,6 +19,8 @@ async function silencer(target: string) {
   const socketDir = to.searchParams.get('host');
   const passing: [net.Socket, net.Socket][] = [];
   const silent: net.Socket[] = [];
+  /** What the database sent on the connections fallen silent, kept there instead of passed on. */
+  const held: Buffer[] = [];
   const server = net.createServer((inbound) => {
     const outbound = socketDir ? net.connect(`${socketDir}/.s.PGSQL.${port}`) : net.connect(port, to.hostname);
     passing.push([inbound, outbound]);
@@ -40,10 +40,12 @@ async function silencer(target: string) {
         inbound.unpipe(outbound);
         outbound.unpipe(inbound);
         inbound.pause();
-        outbound.pause();
+        outbound.on('data', (b: Buffer) => held.push(b)).resume();
         silent.push(inbound, outbound);
       }
     },
+    /** What the database sent since, stopped on the way. */
+    held: () => Buffer.concat(held).toString('latin1'),
     async close() {
       for (const s of [...silent, ...passing.flat()]) s.destroy();
       await new Promise((r) => server.close(r));
@@ -66,20 +68,28 @@ describe('database notices', () => {
       cleared++;
       clear();
     };
-    await q(`begin; select pg_notify('crm_public_site', ''); rollback`);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(cleared).toBe(0);
-    await q(`select pg_notify('crm_public_site', '')`);
-    expect(await until(() => cleared === 1)).toBe(true);
+    // The database tells every listening connection the same, in commit order: one of our own hears
+    // what the app's hears, up to a notice committed after the rolled back one.
+    const own = new pg.Client({ connectionString: t.dbUrl });
+    await own.connect();
+    const told: string[] = [];
+    own.on('notification', (m) => told.push(m.payload ?? ''));
+    await own.query('listen crm_public_site');
+    await q(`begin; select pg_notify('crm_public_site', 'rolled back'); rollback`);
+    await q(`select pg_notify('crm_public_site', 'committed')`);
+    await until(() => told.includes('committed'));
+    await own.end();
+    expect(told).toEqual(['committed']);
+    await until(() => cleared === 1);
 
     // The listening connection dies (a restarted database, a network cut): it is made again, and
     // every handler is told once, since news may have been missed meanwhile.
     const killed = await q(`select pg_terminate_backend(pid) as done from pg_stat_activity where datname = current_database() and query = 'listen crm_public_site'`);
     expect(killed.rows.length).toBeGreaterThan(0);
-    expect(await until(() => cleared >= 2 && heard.length >= 1)).toBe(true);
+    await until(() => cleared >= 2 && heard.length >= 1);
     const before = cleared;
     await q(`select pg_notify('crm_public_site', '')`);
-    expect(await until(() => cleared === before + 1)).toBe(true);
+    await until(() => cleared === before + 1);
     await t.app.close();
   });
 
@@ -94,20 +104,19 @@ describe('database notices', () => {
     await notices.start();
     const notify = () => t.pool.query(`select pg_notify('crm_test_news', '')`);
     await notify();
-    expect(await until(() => heard === 1)).toBe(true);
+    await until(() => heard === 1);
 
     // Nothing passes any more, and nothing says so: the next notice is not heard on that connection.
     way.silence();
     await notify();
-    await new Promise((r) => setTimeout(r, 100));
+    // It reached that connection and is held on the way.
+    await until(() => way.held().includes('crm_test_news'));
     expect(heard).toBe(1);
     // The heartbeat gets no answer: the connection is given up and made again (after 1 s), and the
     // handler is told once, since news may have been missed meanwhile.
-    const started = Date.now();
-    expect(await until(() => heard === 2)).toBe(true);
-    expect(Date.now() - started).toBeLessThan(3000);
+    await until(() => heard === 2);
     await notify();
-    expect(await until(() => heard === 3)).toBe(true);
+    await until(() => heard === 3);
 
     await notices.stop();
     await viaWay.close();

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ZCalendarAnswer } from '@crm/contract';
-import { bearer, createTestApp } from '../../test/harness.ts';
+import { createTestApp, json } from '../../test/harness.ts';
 import { connectDb } from '../db/client.ts';
 import { calendar } from '../modules/leads/viewings.service.ts';
 import { searchObjects } from '../modules/objects/objects.lists.ts';
@@ -102,11 +102,7 @@ const weeks = [
   ['2030-06-08', '2030-06-14'],
   ['2030-06-01', '2030-06-14'],
 ] as const;
-const served = async (from: string, till: string, token = admin.token, which = app) => {
-  const res = await which.inject({ method: 'GET', url: `/api/calendar?from=${from}&till=${till}`, headers: { ...bearer(token), 'accept-language': 'el' } });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-};
+const served = (from: string, till: string) => json(admin.get(`/api/calendar?from=${from}&till=${till}`, { lang: 'el' }));
 const computed = async (from: string, till: string) =>
   JSON.parse(JSON.stringify(ZCalendarAnswer.parse(await calendar(app, from, till, undefined, true, (k, p) => app.translator.t('el', k, p)))));
 
@@ -223,7 +219,7 @@ describe('kept answers', () => {
         ]),
       );
       for (const body of searches) {
-        const res = await app.inject({ method: 'POST', url: '/api/object/search', payload: body, headers: { ...bearer(admin.token), 'accept-language': 'el' } });
+        const res = await admin.post('/api/object/search', body, { lang: 'el' });
         expect(res.statusCode, res.body).toBe(200);
         const made = JSON.parse(JSON.stringify(ZObjectSearchAnswer.parse(await searchObjects(app, body as never, { culture: 'el', t, timeZone: app.config.timeZone }))));
         expect(res.json(), `round ${round}, seed ${SEED}`).toEqual(made);

@@ -1,24 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bearer, createTestApp } from '../../test/harness.ts';
+import { createTestApp, json } from '../../test/harness.ts';
 
 const t = await createTestApp();
 const admin = await t.user({ roles: ['admin'] });
-const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => {
-  const res = await t.app.inject({ method, url, payload, headers: bearer(admin.token) });
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
-  return res.json();
-};
 
 /** What the lists and the badge report, next to real counts over the tables (drafts are in no list: lib/drafts.ts). */
 async function totals() {
-  const alertList = await call('POST', '/api/alert/list', { perPage: 5, currentPage: 1 });
+  const alertList = await json(admin.post('/api/alert/list', { perPage: 5, currentPage: 1 }));
   const reported = {
-    leads: (await call('POST', '/api/lead/search', { perPage: 5, currentPage: 1 })).totalRows as number,
-    objects: (await call('POST', '/api/object', { perPage: 5, currentPage: 1 })).totalRows as number,
+    leads: (await json(admin.post('/api/lead/search', { perPage: 5, currentPage: 1 }))).totalRows as number,
+    objects: (await json(admin.post('/api/object', { perPage: 5, currentPage: 1 }))).totalRows as number,
     alerts: alertList.totalRows as number,
     unread: alertList.unreadCount as number,
-    badge: (await call('GET', '/api/Alert/unreadCount')) as number,
+    badge: (await json(admin.get('/api/Alert/unreadCount'))) as number,
   };
   const [real] = (
     await t.db.execute<{ leads: number; objects: number; alerts: number; unread: number }>(sql`select (select count(*)::int from leads where not draft) as leads,
@@ -37,8 +32,8 @@ describe('list totals kept by the database (leads, objects, alerts)', () => {
     expect(now.reported).toEqual(now.real);
 
     // Through the API and in bulk.
-    const lead = (await call('POST', '/api/lead/add', {})).id as number;
-    const object = (await call('GET', '/api/object/add')).id as number;
+    const lead = (await json(admin.post('/api/lead/add', {}))).id as number;
+    const object = (await json(admin.get('/api/object/add'))).id as number;
     await t.db.execute(sql`insert into leads (start_date) select current_date from generate_series(1, 3)`);
     const alerts = await addAlerts(4);
     now = await totals();
@@ -52,18 +47,18 @@ describe('list totals kept by the database (leads, objects, alerts)', () => {
     expect(now.reported).toMatchObject({ leads: before.leads + 1, objects: before.objects + 1 });
 
     // Opening an alert reads it; Mark as unread brings it back; the badge follows.
-    await call('GET', `/api/alert/${alerts[0]}`);
-    await call('GET', `/api/alert/${alerts[1]}`);
+    await json(admin.get(`/api/alert/${alerts[0]}`));
+    await json(admin.get(`/api/alert/${alerts[1]}`));
     now = await totals();
     expect(now.reported).toEqual(now.real);
-    await call('POST', `/api/alert/mark-as-unread/${alerts[1]}`);
+    await json(admin.post(`/api/alert/mark-as-unread/${alerts[1]}`));
     now = await totals();
     expect(now.reported).toEqual(now.real);
 
     // Deletes, one by the API and many at once.
-    await call('DELETE', `/api/lead/${lead}`);
-    await call('DELETE', `/api/object/${object}`);
-    await call('DELETE', `/api/alert/${alerts[2]}`);
+    await json(admin.del(`/api/lead/${lead}`));
+    await json(admin.del(`/api/object/${object}`));
+    await json(admin.del(`/api/alert/${alerts[2]}`));
     await t.db.execute(sql`delete from alerts where id = any(${sql.param(alerts)}::int[])`);
     now = await totals();
     expect(now.reported).toEqual(now.real);

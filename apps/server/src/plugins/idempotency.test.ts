@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bearer, createTestApp } from '../../test/harness.ts';
+import { createTestApp } from '../../test/harness.ts';
 
 const t = await createTestApp();
-const { app, db } = t;
+const { db } = t;
 const agent = await t.user({ roles: ['employee'] });
 const other = await t.user({ roles: ['employee'] });
 
-const post = (url: string, payload: unknown, token = agent.token, key?: string) =>
-  app.inject({ method: 'POST', url, payload: payload as object, headers: { ...bearer(token), ...(key ? { 'idempotency-key': key } : {}) } });
+/** Headers of a change sent with its Idempotency-Key. */
+const keyed = (key: string) => ({ headers: { 'idempotency-key': key } });
 const leadCount = async () => Number((await db.execute(sql`select count(*)::int as n from leads`)).rows[0]!.n);
 let n = 0;
 const newKey = () => `test-key-${Date.now()}-${++n}`;
@@ -17,10 +17,10 @@ describe('a change sent again with its Idempotency-Key', () => {
   it('is carried out once: the retry gets the first answer, marked as replayed', async () => {
     const key = newKey();
     const before = await leadCount();
-    const first = await post('/api/lead/add', {}, agent.token, key);
+    const first = await agent.post('/api/lead/add', {}, keyed(key));
     expect(first.statusCode, first.body).toBe(200);
     expect(first.headers['idempotent-replayed']).toBeUndefined();
-    const again = await post('/api/lead/add', {}, agent.token, key);
+    const again = await agent.post('/api/lead/add', {}, keyed(key));
     expect(again.statusCode).toBe(200);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json().id).toBe(first.json().id);
@@ -29,17 +29,17 @@ describe('a change sent again with its Idempotency-Key', () => {
 
   it('counts for the GET that makes a blank property: asked again, the same property and reference number, not a second', async () => {
     const objects = async () => Number((await db.execute(sql`select count(*)::int as n from objects`)).rows[0]!.n);
-    const get = (key?: string) => app.inject({ method: 'GET', url: '/api/object/add', headers: { ...bearer(agent.token), ...(key ? { 'idempotency-key': key } : {}) } });
+    const add = (key: string) => agent.get('/api/object/add', keyed(key));
     const key = newKey();
     const before = await objects();
-    const first = await get(key);
+    const first = await add(key);
     expect(first.statusCode, first.body).toBe(200);
-    const again = await get(key);
+    const again = await add(key);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toMatchObject({ id: first.json().id, referenceNumber: first.json().referenceNumber });
     expect(await objects()).toBe(before + 1);
     // Other GETs are read-only: a key there changes nothing.
-    const view = await app.inject({ method: 'GET', url: `/api/object/edit/${first.json().id}`, headers: { ...bearer(agent.token), 'idempotency-key': key } });
+    const view = await agent.get(`/api/object/edit/${first.json().id}`, keyed(key));
     expect(view.statusCode).toBe(200);
     expect(view.headers['idempotent-replayed']).toBeUndefined();
   });
@@ -47,7 +47,7 @@ describe('a change sent again with its Idempotency-Key', () => {
   it('sent twice at the same moment, makes one record and gives both the same answer', async () => {
     const key = newKey();
     const before = await leadCount();
-    const [a, b] = await Promise.all([post('/api/lead/add', {}, agent.token, key), post('/api/lead/add', {}, agent.token, key)]);
+    const [a, b] = await Promise.all([agent.post('/api/lead/add', {}, keyed(key)), agent.post('/api/lead/add', {}, keyed(key))]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect(a.json().id).toBe(b.json().id);
     expect(await leadCount()).toBe(before + 1);
@@ -55,11 +55,11 @@ describe('a change sent again with its Idempotency-Key', () => {
 
   it('without a key, or with another key or another user, is carried out each time', async () => {
     const before = await leadCount();
-    await post('/api/lead/add', {});
-    await post('/api/lead/add', {});
+    await agent.post('/api/lead/add', {});
+    await agent.post('/api/lead/add', {});
     const key = newKey();
-    const mine = await post('/api/lead/add', {}, agent.token, key);
-    const theirs = await post('/api/lead/add', {}, other.token, key);
+    const mine = await agent.post('/api/lead/add', {}, keyed(key));
+    const theirs = await other.post('/api/lead/add', {}, keyed(key));
     expect(theirs.headers['idempotent-replayed']).toBeUndefined();
     expect(theirs.json().id).not.toBe(mine.json().id);
     expect(await leadCount()).toBe(before + 4);
@@ -67,37 +67,37 @@ describe('a change sent again with its Idempotency-Key', () => {
 
   it('refuses the same key for a different change, and a malformed key, in the reader’s language', async () => {
     const key = newKey();
-    const id = (await post('/api/lead/add', {}, agent.token, key)).json().id as number;
-    const reused = await post('/api/lead/update', { id, version: 1, bedroomsMin: 2 }, agent.token, key);
+    const id = (await agent.post('/api/lead/add', {}, keyed(key))).json().id as number;
+    const reused = await agent.post('/api/lead/update', { id, version: 1, bedroomsMin: 2 }, keyed(key));
     expect(reused.statusCode).toBe(422);
     expect(reused.json().title).toMatch(/already used for a different change/);
-    const bad = await app.inject({ method: 'POST', url: '/api/lead/add', payload: {}, headers: { ...bearer(agent.token), 'idempotency-key': 'short', 'accept-language': 'el' } });
+    const bad = await agent.post('/api/lead/add', {}, { ...keyed('short'), lang: 'el' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().title).toMatch(/Idempotency-Key/);
     expect(bad.json().title).toMatch(/γράμματα/);
   });
 
   it('does not keep a refusal: the same request sent again is carried out again', async () => {
-    const id = (await post('/api/lead/add', {})).json().id as number;
+    const id = (await agent.post('/api/lead/add', {})).json().id as number;
     const key = newKey();
-    const stale = await post('/api/lead/update', { id, version: 7, bedroomsMin: 2 }, agent.token, key);
+    const stale = await agent.post('/api/lead/update', { id, version: 7, bedroomsMin: 2 }, keyed(key));
     expect(stale.statusCode).toBe(409);
-    const again = await post('/api/lead/update', { id, version: 7, bedroomsMin: 2 }, agent.token, key);
+    const again = await agent.post('/api/lead/update', { id, version: 7, bedroomsMin: 2 }, keyed(key));
     expect(again.statusCode).toBe(409);
     expect(again.headers['idempotent-replayed']).toBeUndefined();
     expect((await db.execute(sql`select count(*)::int as n from idempotent_requests where key = ${key}`)).rows[0]!.n).toBe(0);
     // An update that succeeds is kept like a creation: sent again, it is not refused as stale.
     const okKey = newKey();
-    const ok = await post('/api/lead/update', { id, version: 1, bedroomsMin: 2 }, agent.token, okKey);
+    const ok = await agent.post('/api/lead/update', { id, version: 1, bedroomsMin: 2 }, keyed(okKey));
     expect(ok.statusCode, ok.body).toBe(200);
-    const replay = await post('/api/lead/update', { id, version: 1, bedroomsMin: 2 }, agent.token, okKey);
+    const replay = await agent.post('/api/lead/update', { id, version: 1, bedroomsMin: 2 }, keyed(okKey));
     expect(replay.statusCode).toBe(200);
     expect(replay.json().version).toBe(ok.json().version);
   });
 
   it('forgets answers after a day (the daily purge)', async () => {
     const key = newKey();
-    await post('/api/lead/add', {}, agent.token, key);
+    await agent.post('/api/lead/add', {}, keyed(key));
     await db.execute(sql`update idempotent_requests set created_on = now() - interval '25 hours' where key = ${key}`);
     const { purgeIdempotentRequests } = await import('./idempotency.ts');
     await purgeIdempotentRequests(db);

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp } from '../../test/harness.ts';
+import { createTestApp } from '../../test/harness.ts';
 import { firstPaintHtml } from './web.ts';
 
 // A built web app in miniature: index.html, a hashed script with its .br and .gz, a plain file.
@@ -100,7 +100,7 @@ describe('API answers', () => {
     expect(rows.find((r) => r.key === 'nav.owners')?.text).toBe('Ιδιοκτήτες');
     const gz = await app.inject({ url: '/api/Localization?culture=ru', headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
-    const small = await app.inject({ url: '/api/Alert/unreadCount', headers: { ...bearer(u.token), 'accept-encoding': 'br, gzip' } });
+    const small = await u.get('/api/Alert/unreadCount', { headers: { 'accept-encoding': 'br, gzip' } });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toBe(0);
   });

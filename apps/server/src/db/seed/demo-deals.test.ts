@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp } from '../../../test/harness.ts';
 import { seedDemo } from './demo.ts';
 
 describe('demo deals', async () => {
@@ -20,9 +20,9 @@ describe('demo deals', async () => {
     expect(c!.no_buyer).toBe(0);
     expect(c!.unsold).toBe(0);
     const [buyer] = await q<{ id: number }>(sql`select p.account_id as id from deals d join deal_parties p on p.deal_id = d.id and p.relation = 2 where d.deal_type = 2 and d.deal_stage = 5 limit 1`);
-    const view = await t.app.inject({ method: 'GET', url: `/api/account/view/${buyer!.id}`, headers: bearer(agent.token) });
+    const view = await agent.get(`/api/account/view/${buyer!.id}`);
     expect(view.json().boughtObjectsReferenceNumbers).not.toBe('');
-    const board = await t.app.inject({ method: 'POST', url: '/api/Deal/board', payload: {}, headers: bearer(agent.token) });
+    const board = await agent.post('/api/Deal/board', {});
     expect(board.json().columns.every((col: { count: number }) => col.count > 0)).toBe(true);
   });
 });

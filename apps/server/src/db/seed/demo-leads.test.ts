@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp } from '../../../test/harness.ts';
 import { seedDemo } from './demo.ts';
 
 describe('demo leads and viewings', async () => {
@@ -36,7 +36,7 @@ describe('demo leads and viewings', async () => {
 
   it('leaves each open demo lead with properties that match it', async () => {
     const [lead] = await q<{ id: number }>(sql`select id from leads where coalesce(stage, 0) = 1 order by id limit 1`);
-    const res = await t.app.inject({ method: 'GET', url: `/api/lead/${lead!.id}/matches`, headers: bearer(agent.token) });
+    const res = await agent.get(`/api/lead/${lead!.id}/matches`);
     expect(res.statusCode).toBe(200);
     expect(res.json().items.length).toBeGreaterThan(0);
   });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp } from '../../../test/harness.ts';
 import { seedDemo } from './demo.ts';
 
 describe('demo properties', async () => {
@@ -80,11 +80,11 @@ describe('demo properties', async () => {
     expect(c!.objects).toBeGreaterThan(140);
     expect(c!.without_copies).toBe(0);
     const [photo] = await q<{ id: number; systemName: string }>(sql`select id, system_name as "systemName" from files where parent_type = 1 order by id limit 1`);
-    const thumb = await t.app.inject({ url: `/api/files/${photo!.id}?size=thumb`, headers: bearer(admin.token) });
+    const thumb = await admin.get(`/api/files/${photo!.id}?size=thumb`);
     expect(thumb.statusCode).toBe(200);
     expect(thumb.headers['content-type']).toBe('image/webp');
     expect(thumb.rawPayload.length).toBeGreaterThan(1000);
-    const original = await t.app.inject({ url: `/api/files/${photo!.systemName}`, headers: bearer(admin.token) });
+    const original = await admin.get(`/api/files/${photo!.systemName}`);
     expect(original.headers['content-type']).toBe('image/jpeg');
     // the shared pictures are made once per data directory
     expect(fs.readdirSync(path.join(t.dataDir, 'demo-photos')).length).toBeLessThan(80);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp } from '../../../test/harness.ts';
 import { seedDemo } from './demo.ts';
 
 describe('demo payments', async () => {
@@ -19,9 +19,9 @@ describe('demo payments', async () => {
     // Nothing was paid on a day still to come.
     const [later] = await q<{ n: number }>(sql`select count(*)::int as n from transactions where payment_date > (now() at time zone 'Europe/Athens')::date`);
     expect(later!.n).toBe(0);
-    const list = (await t.app.inject({ method: 'GET', url: '/api/transactions/accounts', headers: bearer(admin.token) })).json();
+    const list = (await admin.get('/api/transactions/accounts')).json();
     expect(list.totalRows).toBe(c!.accounts);
-    const st = (await t.app.inject({ method: 'GET', url: `/api/transactions?accountId=${list.items[0].id}`, headers: bearer(admin.token) })).json();
+    const st = (await admin.get(`/api/transactions?accountId=${list.items[0].id}`)).json();
     expect(st.items.length).toBeGreaterThan(0);
     expect(st.items[0].balance).toBe(st.balance);
   });

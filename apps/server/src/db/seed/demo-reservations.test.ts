@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp } from '../../../test/harness.ts';
 import { seedDemo } from './demo.ts';
 
 describe('demo reservations', async () => {
@@ -21,7 +21,7 @@ describe('demo reservations', async () => {
     expect(c!.ahead).toBeGreaterThan(5);
     expect(c!.stages).toBeGreaterThan(4);
     expect(c!.uncoded).toBe(0);
-    const res = await t.app.inject({ method: 'POST', url: '/api/Reservation/search', payload: { dateFilterType: 3, startDate: null, endDate: null, perPage: 5 }, headers: bearer(agent.token) });
+    const res = await agent.post('/api/Reservation/search', { dateFilterType: 3, startDate: null, endDate: null, perPage: 5 });
     expect(res.statusCode).toBe(200);
     expect(res.json().totalRows).toBe(c!.n);
     expect(Number(res.json().sums.total)).toBeGreaterThan(0);

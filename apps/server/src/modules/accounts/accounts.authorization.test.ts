@@ -1,59 +1,54 @@
 import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { accounts, users } from '../../db/schema/index.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp, type Reply } from '../../../test/harness.ts';
 
 const t = await createTestApp();
-const { app } = t;
 const admin = await t.user({ roles: ['admin'] });
 const emp = await t.user({ roles: ['employee'] });
 const branchUser = await t.user({ roles: ['employee'], branchId: 1 });
 const branchAdmin = await t.user({ roles: ['admin'], branchId: 1 });
 
-type Headers = Record<string, string>;
-const post = (url: string, payload: unknown, headers: Headers = bearer(admin.token)) => app.inject({ method: 'POST', url, payload: payload as object, headers });
-const get = (url: string, headers: Headers = bearer(admin.token)) => app.inject({ url, headers });
-
 let seq = 0;
 async function addAccount(fields: Record<string, unknown> = {}): Promise<number> {
   seq++;
-  const res = await post('/api/account/add', { firstName: `Auth${seq}`, lastName: `Test${seq}`, ...fields });
+  const res = await admin.post('/api/account/add', { firstName: `Auth${seq}`, lastName: `Test${seq}`, ...fields });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().id;
 }
 const stored = async (id: number) => (await t.db.select().from(accounts).where(eq(accounts.id, id)))[0]!;
-const setPassword = (email: string, password = 'harbour lemon tree') => post('/api/authenticate/setPassword', { email, password });
+const setPassword = (email: string, password = 'harbour lemon tree') => admin.post('/api/authenticate/setPassword', { email, password });
 
 describe('what a change can grant is the office admins\' alone', () => {
   it("refuses a plain employee the e-mail of an admin-role employee without a sign-in, so a password set later cannot go to the attacker", async () => {
     const id = await addAccount({ isEmploye: true, role: 'admin', email: 'new.admin@agency.test' });
-    const res = await post('/api/account/update', { id, version: 1, email: 'attacker@evil.test' }, bearer(emp.token));
+    const res = await emp.post('/api/account/update', { id, version: 1, email: 'attacker@evil.test' });
     expect(res.statusCode).toBe(403);
     expect(res.json().title).toBe('Access denied');
     expect((await stored(id)).emails).toEqual(['new.admin@agency.test']);
     expect((await setPassword('attacker@evil.test')).statusCode).toBe(400);
     expect(await t.db.select().from(users).where(eq(users.email, 'attacker@evil.test'))).toEqual([]);
     // Branch admins are not office admins either; an office admin may.
-    expect((await post('/api/account/update', { id, version: 1, email: 'attacker@evil.test' }, bearer(branchAdmin.token))).statusCode).toBe(403);
-    expect((await post('/api/account/update', { id, version: 1, email: 'eleni@agency.test' })).statusCode).toBe(200);
+    expect((await branchAdmin.post('/api/account/update', { id, version: 1, email: 'attacker@evil.test' })).statusCode).toBe(403);
+    expect((await admin.post('/api/account/update', { id, version: 1, email: 'eleni@agency.test' })).statusCode).toBe(200);
   });
 
   it("refuses the e-mail of any account someone signs in with, and the employee flag, to non-office-admins", async () => {
     const id = await addAccount({ email: 'client.pays@agency.test' });
     await t.db.insert(users).values({ email: 'client.pays@agency.test', username: 'Client', roles: ['clientPayments'], accountId: id });
-    expect((await post('/api/account/update', { id, version: 1, email: 'other@evil.test' }, bearer(emp.token))).statusCode).toBe(403);
+    expect((await emp.post('/api/account/update', { id, version: 1, email: 'other@evil.test' })).statusCode).toBe(403);
     const plain = await addAccount({ email: 'plain@agency.test' });
     // A plain account's e-mail stays open to employees ...
-    expect((await post('/api/account/update', { id: plain, version: 1, email: 'plain2@agency.test' }, bearer(emp.token))).statusCode).toBe(200);
+    expect((await emp.post('/api/account/update', { id: plain, version: 1, email: 'plain2@agency.test' })).statusCode).toBe(200);
     // ... but not the employee flag, neither on update nor when adding.
-    expect((await post('/api/account/update', { id: plain, version: 2, isEmploye: true }, bearer(emp.token))).statusCode).toBe(403);
-    expect((await post('/api/account/add', { firstName: 'A', lastName: 'B', isEmploye: true }, bearer(emp.token))).statusCode).toBe(403);
+    expect((await emp.post('/api/account/update', { id: plain, version: 2, isEmploye: true })).statusCode).toBe(403);
+    expect((await emp.post('/api/account/add', { firstName: 'A', lastName: 'B', isEmploye: true })).statusCode).toBe(403);
     expect((await stored(plain)).isEmploye).toBe(false);
   });
 });
 
 describe("an employee's e-mail is nobody else's sign-in", () => {
-  const emailError = async (res: Awaited<ReturnType<typeof post>>) => {
+  const emailError = async (res: Reply) => {
     expect(res.statusCode, res.body).toBe(400);
     return res.json().errors.email as string[];
   };
@@ -63,10 +58,10 @@ describe("an employee's e-mail is nobody else's sign-in", () => {
     // The first administrator signs in without an account: its e-mail is nobody's contact, and was taken silently.
     const [first] = await t.db.select().from(users).where(eq(users.id, admin.id));
     expect(first!.accountId).toBeNull();
-    const res = await post('/api/account/update', { id, version: 1, email: `nikos@agency.test; ${admin.email.toUpperCase()}` });
+    const res = await admin.post('/api/account/update', { id, version: 1, email: `nikos@agency.test; ${admin.email.toUpperCase()}` });
     expect(await emailError(res)).toEqual([`${admin.email} is already the sign-in of another user (${first!.username}): give this employee an e-mail address of their own.`]);
     expect((await stored(id)).emails).toEqual(['nikos@agency.test']);
-    const el = await post('/api/account/add', { firstName: 'Νίκος', lastName: 'Νέος', isEmploye: true, role: 'employee', email: admin.email }, { ...bearer(admin.token), 'accept-language': 'el' });
+    const el = await admin.post('/api/account/add', { firstName: 'Νίκος', lastName: 'Νέος', isEmploye: true, role: 'employee', email: admin.email }, { lang: 'el' });
     expect(await emailError(el)).toEqual([`Με το ${admin.email} συνδέεται ήδη άλλος χρήστης (${first!.username}): δώστε στον υπάλληλο δική του διεύθυνση e-mail.`]);
     expect(await t.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.lastName, 'Νέος'))).toEqual([]);
   });
@@ -76,11 +71,11 @@ describe("an employee's e-mail is nobody else's sign-in", () => {
     expect((await setPassword('maria.signs@agency.test')).statusCode).toBe(200);
     await addAccount({ firstName: 'Eleni', lastName: 'Waits', isEmploye: true, role: 'employee', email: 'eleni.waits@agency.test' });
     const id = await addAccount({ isEmploye: true, role: 'employee', email: 'kostas@agency.test' });
-    const ru = { ...bearer(admin.token), 'accept-language': 'ru' };
-    expect(await emailError(await post('/api/account/update', { id, version: 1, email: 'Maria.Signs@agency.test' }, ru))).toEqual([
+    const ru = { lang: 'ru' };
+    expect(await emailError(await admin.post('/api/account/update', { id, version: 1, email: 'Maria.Signs@agency.test' }, ru))).toEqual([
       'С адресом maria.signs@agency.test уже входит другой пользователь (Signs Maria): укажите для сотрудника его собственный e-mail.',
     ]);
-    expect(await emailError(await post('/api/account/update', { id, version: 1, email: 'eleni.waits@agency.test' }))).toEqual([
+    expect(await emailError(await admin.post('/api/account/update', { id, version: 1, email: 'eleni.waits@agency.test' }))).toEqual([
       'eleni.waits@agency.test is already the e-mail of another employee (Waits Eleni): each employee signs in with an address of their own.',
     ]);
     expect((await stored(id)).emails).toEqual(['kostas@agency.test']);
@@ -92,8 +87,8 @@ describe("an employee's e-mail is nobody else's sign-in", () => {
     const a = await addAccount({ firstName: 'Anna', lastName: 'Same', isEmploye: true, role: 'employee', email: 'anna.same@agency.test' });
     const b = await addAccount({ firstName: 'Vasso', lastName: 'Same', isEmploye: true, role: 'employee', email: 'vasso.same@agency.test' });
     const both = await Promise.all([
-      post('/api/account/update', { id: a, version: 1, email: 'anna.same@agency.test;front.desk@agency.test' }),
-      post('/api/account/update', { id: b, version: 1, email: 'vasso.same@agency.test;front.desk@agency.test' }),
+      admin.post('/api/account/update', { id: a, version: 1, email: 'anna.same@agency.test;front.desk@agency.test' }),
+      admin.post('/api/account/update', { id: b, version: 1, email: 'vasso.same@agency.test;front.desk@agency.test' }),
     ]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     const holders = [await stored(a), await stored(b)].filter((x) => x.emails.includes('front.desk@agency.test'));
@@ -103,19 +98,19 @@ describe("an employee's e-mail is nobody else's sign-in", () => {
   it('lets a client share a sign-in e-mail (a couple, an office), but not become an employee with it', async () => {
     const client = await addAccount({ isClient: true, email: admin.email });
     expect((await stored(client)).emails).toEqual([admin.email]);
-    expect(await emailError(await post('/api/account/update', { id: client, version: 1, isEmploye: true, role: 'employee' }))).toHaveLength(1);
+    expect(await emailError(await admin.post('/api/account/update', { id: client, version: 1, isEmploye: true, role: 'employee' }))).toHaveLength(1);
     expect((await stored(client)).isEmploye).toBe(false);
     // The employee's own e-mails stay its own: saving it again, or adding one of its own, is fine.
     const own = await addAccount({ isEmploye: true, role: 'employee', email: 'own.one@agency.test' });
     expect((await setPassword('own.one@agency.test')).statusCode).toBe(200);
-    expect((await post('/api/account/update', { id: own, version: 1, email: 'own.one@agency.test;own.two@agency.test', notes: 'x' })).statusCode).toBe(200);
+    expect((await admin.post('/api/account/update', { id: own, version: 1, email: 'own.one@agency.test;own.two@agency.test', notes: 'x' })).statusCode).toBe(200);
   });
 
   it("merges two records of one employee, keeping the duplicate's sign-in e-mail", async () => {
     const dup = await addAccount({ firstName: 'Petros', lastName: 'Twice', isEmploye: true, role: 'employee', email: 'petros.twice@agency.test' });
     expect((await setPassword('petros.twice@agency.test')).statusCode).toBe(200);
     const kept = await addAccount({ firstName: 'Petros', lastName: 'Twice', isEmploye: true, role: 'employee', email: 'petros.home@agency.test' });
-    const res = await post('/api/account/merge', { account: { id: kept, version: 1, email: 'petros.twice@agency.test' }, duplicateId: dup });
+    const res = await admin.post('/api/account/merge', { account: { id: kept, version: 1, email: 'petros.twice@agency.test' }, duplicateId: dup });
     expect(res.statusCode, res.body).toBe(200);
     expect((await stored(kept)).emails).toEqual(['petros.twice@agency.test']);
   });
@@ -126,15 +121,15 @@ describe('an employee who goes cannot sign in', () => {
     const id = await addAccount({ isEmploye: true, role, email });
     expect((await setPassword(email)).statusCode).toBe(200);
     const token = await t.login(email, 'harbour lemon tree');
-    expect((await get('/api/home', bearer(token))).statusCode).toBe(200);
+    expect((await t.client(token).get('/api/home')).statusCode).toBe(200);
     return { id, token };
   }
 
   it('ends the sign-in and its sessions when the account is deleted', async () => {
     const { id, token } = await employeeWithSignIn('leaving@agency.test');
-    expect((await app.inject({ method: 'DELETE', url: `/api/account/${id}`, headers: bearer(admin.token) })).statusCode).toBe(200);
-    expect((await get('/api/home', bearer(token))).statusCode).toBe(401);
-    const login = await post('/api/authenticate/login', { username: 'leaving@agency.test', password: 'harbour lemon tree' }, {});
+    expect((await admin.del(`/api/account/${id}`)).statusCode).toBe(200);
+    expect((await t.client(token).get('/api/home')).statusCode).toBe(401);
+    const login = await t.client().post('/api/authenticate/login', { username: 'leaving@agency.test', password: 'harbour lemon tree' });
     expect(login.statusCode).toBe(401);
     const [u] = await t.db.select().from(users).where(eq(users.email, 'leaving@agency.test'));
     expect(u).toMatchObject({ disabled: true, accountId: null });
@@ -142,11 +137,11 @@ describe('an employee who goes cannot sign in', () => {
 
   it('ends the sign-in when the account stops being an employee, and gives it back with a new password when it is one again', async () => {
     const { id, token } = await employeeWithSignIn('seasonal@agency.test');
-    const off = await post('/api/account/update', { id, version: (await stored(id)).version, isEmploye: false });
+    const off = await admin.post('/api/account/update', { id, version: (await stored(id)).version, isEmploye: false });
     expect(off.statusCode).toBe(200);
-    expect((await get('/api/home', bearer(token))).statusCode).toBe(401);
-    expect((await post('/api/authenticate/login', { username: 'seasonal@agency.test', password: 'harbour lemon tree' }, {})).statusCode).toBe(401);
-    expect((await post('/api/account/update', { id, version: (await stored(id)).version, isEmploye: true, role: 'employee' })).statusCode).toBe(200);
+    expect((await t.client(token).get('/api/home')).statusCode).toBe(401);
+    expect((await t.client().post('/api/authenticate/login', { username: 'seasonal@agency.test', password: 'harbour lemon tree' })).statusCode).toBe(401);
+    expect((await admin.post('/api/account/update', { id, version: (await stored(id)).version, isEmploye: true, role: 'employee' })).statusCode).toBe(200);
     expect((await setPassword('seasonal@agency.test', 'back for the summer')).statusCode).toBe(200);
     expect(await t.login('seasonal@agency.test', 'back for the summer')).toBeTruthy();
   });
@@ -155,7 +150,7 @@ describe('an employee who goes cannot sign in', () => {
     const { id } = await employeeWithSignIn('only.admin@agency.test', 'admin');
     await t.db.update(users).set({ disabled: true }).where(inArray(users.id, [admin.id, branchAdmin.id]));
     try {
-      const res = await post('/api/account/update', { id, version: (await stored(id)).version, isEmploye: false }, bearer(await t.login('only.admin@agency.test', 'harbour lemon tree')));
+      const res = await t.client(await t.login('only.admin@agency.test', 'harbour lemon tree')).post('/api/account/update', { id, version: (await stored(id)).version, isEmploye: false });
       expect(res.statusCode).toBe(400);
       expect((await stored(id)).isEmploye).toBe(true);
     } finally {
@@ -166,28 +161,28 @@ describe('an employee who goes cannot sign in', () => {
 
 describe('a branch sees no more than its menu', () => {
   it('cannot create employee or payment accounts, nor open payments on one', async () => {
-    expect((await post('/api/account/add', { firstName: 'A', lastName: 'B', isEmploye: true, role: 'employee' }, bearer(branchUser.token))).statusCode).toBe(403);
-    expect((await post('/api/account/add', { firstName: 'A', lastName: 'B', hasTransactions: true }, bearer(branchUser.token))).statusCode).toBe(403);
+    expect((await branchUser.post('/api/account/add', { firstName: 'A', lastName: 'B', isEmploye: true, role: 'employee' })).statusCode).toBe(403);
+    expect((await branchUser.post('/api/account/add', { firstName: 'A', lastName: 'B', hasTransactions: true })).statusCode).toBe(403);
     const id = await addAccount();
-    expect((await post('/api/account/update', { id, version: 1, hasTransactions: true }, bearer(branchUser.token))).statusCode).toBe(403);
-    expect((await post('/api/account/add', { firstName: 'A', lastName: 'B', isClient: true }, bearer(branchUser.token))).statusCode).toBe(200);
+    expect((await branchUser.post('/api/account/update', { id, version: 1, hasTransactions: true })).statusCode).toBe(403);
+    expect((await branchUser.post('/api/account/add', { firstName: 'A', lastName: 'B', isClient: true })).statusCode).toBe(200);
   });
 
   it("does not read an employee's role, branch, work period or sign-in, nor find employees in the generic list", async () => {
     const id = await addAccount({ isEmploye: true, role: 'admin', branchId: 1, startDate: '2024-01-15', email: 'boss@agency.test' });
     await setPassword('boss@agency.test');
-    const office = (await get(`/api/account/view/${id}`)).json();
+    const office = (await admin.get(`/api/account/view/${id}`)).json();
     expect(office).toMatchObject({ role: 'admin', branchId: 1, startDate: '2024-01-15', signIn: 'boss@agency.test' });
     for (const url of [`/api/account/view/${id}`, `/api/account/edit/${id}`]) {
-      const res = await get(url, bearer(branchUser.token));
+      const res = await branchUser.get(url);
       expect(res.statusCode).toBe(200);
       const dto = url.includes('/edit/') ? res.json().dto : res.json();
       expect(dto).toMatchObject({ role: null, branchId: null, startDate: null, endDate: null, signIn: null, lastName: office.lastName });
     }
-    const all = await get('/api/account?perPage=1000000', bearer(branchUser.token));
+    const all = await branchUser.get('/api/account?perPage=1000000');
     expect(all.json().items.some((r: { id: number }) => r.id === id)).toBe(false);
     expect(all.json().totalRows).toBe(all.json().items.length);
-    const officeList = await get('/api/account?perPage=1000000');
+    const officeList = await admin.get('/api/account?perPage=1000000');
     expect(officeList.json().items.some((r: { id: number }) => r.id === id)).toBe(true);
   });
 });

@@ -1,24 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { accountCounts, accounts } from '../../db/schema/index.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp, type Reply } from '../../../test/harness.ts';
 
 const t = await createTestApp();
 const admin = await t.user({ roles: ['admin'] });
 
 /** What the lists report as their totals, next to a real count over the table. */
 async function totals() {
-  const get = async (url: string) => (await t.app.inject({ url, headers: bearer(admin.token) })).json().totalRows as number;
-  const post = async (url: string, payload: object) =>
-    (await t.app.inject({ method: 'POST', url, payload, headers: bearer(admin.token) })).json().totalRows as number;
+  const rows = async (list: Promise<Reply>) => (await list).json().totalRows as number;
   const reported = {
-    all: await get('/api/account?perPage=5'),
-    owner: await get('/api/owner?perPage=5'),
-    client: await post('/api/clients/search', { perPage: 5 }),
-    professional: await get('/api/professional?perPage=5'),
-    partner: await post('/api/partners', { perPage: 5 }),
-    source: await get('/api/source?perPage=5'),
-    employe: await get('/api/employe?perPage=5'),
+    all: await rows(admin.get('/api/account?perPage=5')),
+    owner: await rows(admin.get('/api/owner?perPage=5')),
+    client: await rows(admin.post('/api/clients/search', { perPage: 5 })),
+    professional: await rows(admin.get('/api/professional?perPage=5')),
+    partner: await rows(admin.post('/api/partners', { perPage: 5 })),
+    source: await rows(admin.get('/api/source?perPage=5')),
+    employe: await rows(admin.get('/api/employe?perPage=5')),
   };
   const [real] = (
     await t.db.execute<Record<string, number>>(sql`select count(*)::int as all, count(*) filter (where is_owner)::int as owner,
@@ -49,8 +47,8 @@ describe('list totals kept by the database', () => {
     expect(now.real.partner).toBe(start.real.partner! + 1);
 
     // kind flags changed through the API (auto-save) and directly
-    const view = (await t.app.inject({ url: `/api/account/view/${made[3]!.id}`, headers: bearer(admin.token) })).json();
-    const upd = await t.app.inject({ method: 'POST', url: '/api/account/update', headers: bearer(admin.token), payload: { id: view.id, version: view.version, isClient: true, isSource: true } });
+    const view = (await admin.get(`/api/account/view/${made[3]!.id}`)).json();
+    const upd = await admin.post('/api/account/update', { id: view.id, version: view.version, isClient: true, isSource: true });
     expect(upd.statusCode, upd.body).toBe(200);
     await t.db.update(accounts).set({ isPartnerTourism: false }).where(eq(accounts.id, made[2]!.id));
     await t.db.update(accounts).set({ notes: 'no kind change' }).where(inArray(accounts.id, made.map((m) => m.id)));
@@ -58,15 +56,10 @@ describe('list totals kept by the database', () => {
     expect(now.reported).toEqual(now.real);
 
     // merge the owner into the owner-and-client, then delete one
-    const kept = (await t.app.inject({ url: `/api/account/view/${made[1]!.id}`, headers: bearer(admin.token) })).json();
-    const merge = await t.app.inject({
-      method: 'POST',
-      url: '/api/account/merge',
-      headers: bearer(admin.token),
-      payload: { account: { id: kept.id, version: kept.version }, duplicateId: made[0]!.id },
-    });
+    const kept = (await admin.get(`/api/account/view/${made[1]!.id}`)).json();
+    const merge = await admin.post('/api/account/merge', { account: { id: kept.id, version: kept.version }, duplicateId: made[0]!.id });
     expect(merge.statusCode, merge.body).toBe(200);
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/account/${made[2]!.id}`, headers: bearer(admin.token) });
+    const del = await admin.del(`/api/account/${made[2]!.id}`);
     expect(del.statusCode, del.body).toBe(200);
     now = await totals();
     expect(now.reported).toEqual(now.real);
@@ -75,7 +68,7 @@ describe('list totals kept by the database', () => {
 
   it('a filtered list still counts what matches', async () => {
     await t.db.insert(accounts).values({ firstName: 'Zeta', lastName: 'Ζαφειρίου', isClient: true });
-    const res = await t.app.inject({ method: 'POST', url: '/api/clients/search', headers: bearer(admin.token), payload: { lastName: 'ζαφειρ' } });
+    const res = await admin.post('/api/clients/search', { lastName: 'ζαφειρ' });
     expect(res.json().totalRows).toBe(1);
     const [kept] = await t.db.select().from(accountCounts).where(eq(accountCounts.kind, 'client'));
     expect(kept!.n).toBeGreaterThan(1);

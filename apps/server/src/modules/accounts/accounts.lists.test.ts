@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { accounts, objectAccounts, objects, users } from '../../db/schema/index.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp, json, type Client } from '../../../test/harness.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { makeStampFormatter } from '../../lib/dates.ts';
 
@@ -16,16 +16,10 @@ const [empAccount] = await t.db.insert(accounts).values({ firstName: 'Sofia', la
 await t.db.update(users).set({ accountId: empAccount!.id }).where(eq(users.id, emp.id));
 
 type Row = Record<string, unknown> & { id: number; name: string };
-const get = async (url: string, token = admin.token) => {
-  const res = await app.inject({ url, headers: bearer(token) });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { items: Row[]; totalRows: number };
-};
-const post = async (url: string, payload: object, token = admin.token) => {
-  const res = await app.inject({ method: 'POST', url, payload, headers: bearer(token) });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { items: Row[]; totalRows: number; filterLists?: { serviceList: unknown[]; sourceList: unknown[] } };
-};
+type List = { items: Row[]; totalRows: number };
+/** A list as `as` reads it; it must answer. */
+const list = (url: string, as: Client = admin) => json<List>(as.get(url));
+const search = (url: string, payload: object) => json<List & { filterLists?: { serviceList: unknown[]; sourceList: unknown[] } }>(admin.post(url, payload));
 const names = (a: { items: Row[] }) => a.items.map((r) => r.name);
 
 // Created at known moments (UTC); Athens is UTC+2 in winter, UTC+3 in summer.
@@ -58,28 +52,28 @@ await t.db.insert(accounts).values([
 
 describe('account lists', () => {
   it('owners: pages, counts, sorts by name and shows creator/modifier names and dates', async () => {
-    const all = await get('/api/owner?sortBy=name&sortDir=asc');
+    const all = await list('/api/owner?sortBy=name&sortDir=asc');
     expect(all.totalRows).toBe(3);
     expect(names(all)).toEqual(['Alexiou Nikos', 'Boura Anna', 'Christou Petros']);
     expect(all.items[0]).toMatchObject({ createdOn: '2025-02-01T12:00:00', createdBy: admin.email, modifiedOn: '2025-03-01T12:00:00', modifiedBy: 'Markou Sofia', objectReferenceNumbers: '' });
     expect(all.items[1]!.createdBy).toBe('Markou Sofia');
-    const page2 = await get('/api/owner?sortBy=name&sortDir=desc&perPage=2&currentPage=2');
+    const page2 = await list('/api/owner?sortBy=name&sortDir=desc&perPage=2&currentPage=2');
     expect(page2).toMatchObject({ totalRows: 3 });
     expect(names(page2)).toEqual(['Alexiou Nikos']);
-    const byCreator = await get('/api/owner?sortBy=createdBy&sortDir=asc');
+    const byCreator = await list('/api/owner?sortBy=createdBy&sortDir=asc');
     expect(byCreator.items.map((r) => r.createdBy)).toEqual(['Markou Sofia', admin.email, null]);
-    const newest = await get('/api/owner');
+    const newest = await list('/api/owner');
     expect(names(newest)).toEqual(['Christou Petros', 'Boura Anna', 'Alexiou Nikos']);
-    const showAll = await get('/api/owner?perPage=1000000');
+    const showAll = await list('/api/owner?perPage=1000000');
     expect(showAll.totalRows).toBe(3);
   });
 
   it('a later page holds the same rows, columns and names as that part of the whole list, in every order', async () => {
     for (const sortBy of ['name', 'createdOn', 'createdBy', 'modifiedOn', 'modifiedBy', 'objects']) {
       for (const sortDir of ['asc', 'desc']) {
-        const whole = await get(`/api/owner?sortBy=${sortBy}&sortDir=${sortDir}`);
+        const whole = await list(`/api/owner?sortBy=${sortBy}&sortDir=${sortDir}`);
         const pages = [];
-        for (const page of [1, 2, 3]) pages.push(...(await get(`/api/owner?sortBy=${sortBy}&sortDir=${sortDir}&perPage=1&currentPage=${page}`)).items);
+        for (const page of [1, 2, 3]) pages.push(...(await list(`/api/owner?sortBy=${sortBy}&sortDir=${sortDir}&perPage=1&currentPage=${page}`)).items);
         expect(pages, `${sortBy} ${sortDir}`).toEqual(whole.items);
       }
     }
@@ -87,13 +81,13 @@ describe('account lists', () => {
 
   it('refuses bad paging and unknown sort keys', async () => {
     for (const q of ['perPage=0', 'perPage=abc', 'currentPage=0', 'sortBy=password', 'sortDir=up', 'perPage=1000001']) {
-      const res = await app.inject({ url: `/api/owner?${q}`, headers: bearer(admin.token) });
+      const res = await admin.get(`/api/owner?${q}`);
       expect(res.statusCode, q).toBe(400);
     }
   });
 
   it('clients: filters by service, sources, local created-on dates and last name without accents; answers the filter lists', async () => {
-    const all = await post('/api/clients/search', {});
+    const all = await search('/api/clients/search', {});
     expect(all.totalRows).toBe(4);
     expect(all.filterLists!.serviceList).toEqual([
       { value: 0, text: 'All services' },
@@ -112,35 +106,35 @@ describe('account lists', () => {
     // A client who also owns a property shows it in the Objects column, as the Owners list does.
     const [flat] = await t.db.insert(objects).values({ referenceNumber: 4321 } as never).returning({ id: objects.id });
     await t.db.insert(objectAccounts).values({ objectId: flat!.id, accountId: gp.id, relation: 1 } as never);
-    const withFlat = (await post('/api/clients/search', {})).items.find((r) => r.id === gp.id)!;
+    const withFlat = (await search('/api/clients/search', {})).items.find((r) => r.id === gp.id)!;
     expect(withFlat.objectReferenceNumbers).toContain('4321');
     await t.db.delete(objectAccounts).where(eq(objectAccounts.objectId, flat!.id));
     await t.db.delete(objects).where(eq(objects.id, flat!.id));
 
-    expect(names(await post('/api/clients/search', { serviceFilter: 1, sortBy: 'name', sortDir: 'asc' }))).toEqual(['Christou Petros', 'Παπαδόπουλος Γιώργος']);
-    expect(names(await post('/api/clients/search', { sources: [src2!.id] }))).toEqual(['Smirnova Olga']);
-    const june1 = await post('/api/clients/search', { startDate: '2025-06-01', endDate: '2025-06-01', sortBy: 'name', sortDir: 'asc' });
+    expect(names(await search('/api/clients/search', { serviceFilter: 1, sortBy: 'name', sortDir: 'asc' }))).toEqual(['Christou Petros', 'Παπαδόπουλος Γιώργος']);
+    expect(names(await search('/api/clients/search', { sources: [src2!.id] }))).toEqual(['Smirnova Olga']);
+    const june1 = await search('/api/clients/search', { startDate: '2025-06-01', endDate: '2025-06-01', sortBy: 'name', sortDir: 'asc' });
     expect(names(june1)).toEqual(['Smirnova Olga', 'Παπαδόπουλος Γιώργος']);
-    expect(names(await post('/api/clients/search', { startDate: '2025-06-02' }))).toEqual(['Petrov Ivan']);
-    expect(names(await post('/api/clients/search', { lastName: 'παπαδοπ' }))).toEqual(['Παπαδόπουλος Γιώργος']);
-    expect(names(await post('/api/clients/search', { lastName: 'ΠΑΠΑΔΌΠΟΥΛΟΣ' }))).toEqual(['Παπαδόπουλος Γιώργος']);
-    expect((await post('/api/clients/search', { lastName: '%' })).totalRows).toBe(0);
+    expect(names(await search('/api/clients/search', { startDate: '2025-06-02' }))).toEqual(['Petrov Ivan']);
+    expect(names(await search('/api/clients/search', { lastName: 'παπαδοπ' }))).toEqual(['Παπαδόπουλος Γιώργος']);
+    expect(names(await search('/api/clients/search', { lastName: 'ΠΑΠΑΔΌΠΟΥΛΟΣ' }))).toEqual(['Παπαδόπουλος Γιώργος']);
+    expect((await search('/api/clients/search', { lastName: '%' })).totalRows).toBe(0);
     // A name fragment is counted in the page's own scan: every page, and one past the end, says 2.
-    const pages = await Promise.all([1, 2, 3].map((currentPage) => post('/api/clients/search', { lastName: 'ov', perPage: 1, currentPage, sortBy: 'name', sortDir: 'asc' })));
+    const pages = await Promise.all([1, 2, 3].map((currentPage) => search('/api/clients/search', { lastName: 'ov', perPage: 1, currentPage, sortBy: 'name', sortDir: 'asc' })));
     expect(pages.map((r) => [names(r), r.totalRows])).toEqual([[['Petrov Ivan'], 2], [['Smirnova Olga'], 2], [[], 2]]);
-    const byBudget = await post('/api/clients/search', { sortBy: 'request', sortDir: 'desc' });
+    const byBudget = await search('/api/clients/search', { sortBy: 'request', sortDir: 'desc' });
     expect(names(byBudget).slice(0, 2)).toEqual(['Παπαδόπουλος Γιώργος', 'Smirnova Olga']);
   });
 
   it('clients: refuses ill-typed filters', async () => {
     for (const body of [{ serviceFilter: 'rent' }, { sources: 'all' }, { startDate: '01/06/2025' }, { perPage: 0 }]) {
-      const res = await app.inject({ method: 'POST', url: '/api/clients/search', payload: body, headers: bearer(admin.token) });
+      const res = await admin.post('/api/clients/search', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
   });
 
   it('specialists: every specialty flag and the number of sold objects', async () => {
-    const res = await get('/api/professional?sortBy=name&sortDir=asc');
+    const res = await list('/api/professional?sortBy=name&sortDir=asc');
     expect(res.totalRows).toBe(2);
     expect(res.items[0]).toMatchObject({ name: 'Notara Eleni', isNotary: true, isPlumber: false, numberOfSoldObjects: 3 });
     expect(res.items[1]).toMatchObject({ name: 'Ydravlikos Kostas', isPlumber: true, isLocksmith: true, isNotary: false });
@@ -148,21 +142,21 @@ describe('account lists', () => {
   });
 
   it('partners: both kinds, filtered by creator, creator text, country and created-on range', async () => {
-    const all = await post('/api/partners', { sortBy: 'name', sortDir: 'asc' });
+    const all = await search('/api/partners', { sortBy: 'name', sortDir: 'asc' });
     expect(all.totalRows).toBe(2);
     expect(all.items[0]).toMatchObject({ name: 'Halkidiki Tours', isPartnerTourism: true, isPartnerRealEstate: false, country: 'Greece', createdBy: 'Markou Sofia' });
     // the creator is picked as a person: the employee account whose sign-in created the partner
-    expect(names(await post('/api/partners', { createdBy: empAccount!.id }))).toEqual(['Halkidiki Tours']);
-    expect(names(await post('/api/partners', { createdByText: 'markou' }))).toEqual(['Halkidiki Tours']);
-    expect(names(await post('/api/partners', { country: 'bulg' }))).toEqual(['Sofia Realty']);
-    expect(names(await post('/api/partners', { createdOnStart: '2025-04-15', createdOnEnd: '2025-04-30' }))).toEqual(['Sofia Realty']);
-    const paged = await post('/api/partners', { perPage: 1, currentPage: 2, sortBy: 'createdOn', sortDir: 'asc' });
+    expect(names(await search('/api/partners', { createdBy: empAccount!.id }))).toEqual(['Halkidiki Tours']);
+    expect(names(await search('/api/partners', { createdByText: 'markou' }))).toEqual(['Halkidiki Tours']);
+    expect(names(await search('/api/partners', { country: 'bulg' }))).toEqual(['Sofia Realty']);
+    expect(names(await search('/api/partners', { createdOnStart: '2025-04-15', createdOnEnd: '2025-04-30' }))).toEqual(['Sofia Realty']);
+    const paged = await search('/api/partners', { perPage: 1, currentPage: 2, sortBy: 'createdOn', sortDir: 'asc' });
     expect(paged.totalRows).toBe(2);
     expect(names(paged)).toEqual(['Sofia Realty']);
   });
 
   it('sources: name and company type, sortable', async () => {
-    const res = await get('/api/source?sortBy=companyType&sortDir=asc');
+    const res = await list('/api/source?sortBy=companyType&sortDir=asc');
     expect(res.items).toEqual([
       { id: src1!.id, name: 'Spitogatos', phone: null, companyType: 'Portal' },
       { id: src2!.id, name: 'Facebook', phone: null, companyType: 'Social network' },
@@ -172,26 +166,26 @@ describe('account lists', () => {
       .insert(accounts)
       .values(['agency', 'Bank', 'Ένωση', 'Γραφείο', 'ξενοδοχείο'].map((companyType, i) => ({ isSource: true, isCompany: true, name: `Source ${i}`, companyType })))
       .returning({ id: accounts.id });
-    const types = (await get('/api/source?sortBy=companyType&sortDir=asc')).items.map((r) => String(r.companyType));
+    const types = (await list('/api/source?sortBy=companyType&sortDir=asc')).items.map((r) => String(r.companyType));
     expect(types).toEqual(['agency', 'Bank', 'Portal', 'Social network', 'Γραφείο', 'Ένωση', 'ξενοδοχείο']);
     await t.db.delete(accounts).where(inArray(accounts.id, more.map((m) => m.id)));
   });
 
   it('employees: name, role, branch and sign-in, closed to branch users', async () => {
-    const res = await get('/api/employe?sortBy=name&sortDir=asc', emp.token);
+    const res = await list('/api/employe?sortBy=name&sortDir=asc', emp);
     expect(res.items.map(({ name, role, branchId, signIn }) => ({ name, role, branchId, signIn }))).toEqual([
       { name: 'Markou Sofia', role: 'employee', branchId: null, signIn: emp.email },
       { name: 'Vlachou Maria', role: 'admin', branchId: null, signIn: null },
     ]);
-    const denied = await app.inject({ url: '/api/employe', headers: bearer(branchUser.token) });
+    const denied = await branchUser.get('/api/employe');
     expect(denied.statusCode).toBe(403);
     expect(denied.json().title).toBe('Access denied');
     // The other lists stay open to branch users.
-    await get('/api/owner', branchUser.token);
+    await list('/api/owner', branchUser);
   });
 
   it('the generic list holds every account; lists need a sign-in', async () => {
-    const res = await get('/api/account?perPage=5&sortBy=name&sortDir=asc');
+    const res = await list('/api/account?perPage=5&sortBy=name&sortDir=asc');
     expect(res.totalRows).toBe(14);
     expect(res.items).toHaveLength(5);
     expect(Object.keys(res.items[0]!).sort()).toEqual(['createdBy', 'createdOn', 'id', 'modifiedBy', 'modifiedOn', 'name', 'phone']);
@@ -202,7 +196,7 @@ describe('account lists', () => {
     const same = at('2025-07-01T10:00:00Z');
     await t.db.insert(accounts).values(Array.from({ length: 7 }, (_, i) => ({ firstName: `Twin${i}`, lastName: 'Same', isOwner: true, createdOn: same })));
     const seen: number[] = [];
-    for (let p = 1; p <= 4; p++) seen.push(...(await get(`/api/owner?perPage=3&currentPage=${p}`)).items.map((r) => r.id));
+    for (let p = 1; p <= 4; p++) seen.push(...(await list(`/api/owner?perPage=3&currentPage=${p}`)).items.map((r) => r.id));
     expect(seen).toHaveLength(10);
     expect(new Set(seen).size).toBe(10);
   });
@@ -216,25 +210,25 @@ describe('account lists', () => {
       { firstName: 'Kostas', lastName: 'Karagiannis', isProfessional: true, isNotary: true },
       { firstName: 'Nefeli', lastName: 'Karagianni', isEmploye: true, role: 'employee', phones: ['6900 123456'] },
     ]);
-    const owners = await get(`/api/owner?search=${encodeURIComponent('Καραγ')}&sortBy=name&sortDir=asc`);
+    const owners = await list(`/api/owner?search=${encodeURIComponent('Καραγ')}&sortBy=name&sortDir=asc`);
     expect(owners).toMatchObject({ totalRows: 1, items: [{ name: 'Καραγιάννη Ελένη', phone: '+30 2310 555123' }] });
     // A phone as typed with spaces, or a part of its digits; an e-mail; Greeklish for a Greek name.
     for (const typed of ['2310 555', '555123', 'eleni@example', 'karagianni']) {
-      expect(names(await get(`/api/owner?search=${encodeURIComponent(typed)}`)), typed).toEqual(['Καραγιάννη Ελένη']);
+      expect(names(await list(`/api/owner?search=${encodeURIComponent(typed)}`)), typed).toEqual(['Καραγιάννη Ελένη']);
     }
-    expect(names(await get('/api/owner?search=kara&sortBy=name&sortDir=asc'))).toEqual(['Karali Eleftheria', 'Καραγιάννη Ελένη']);
+    expect(names(await list('/api/owner?search=kara&sortBy=name&sortDir=asc'))).toEqual(['Karali Eleftheria', 'Καραγιάννη Ελένη']);
     // Paged: the total is the matches', not the kind's.
-    expect(await get('/api/owner?search=kara&perPage=1&currentPage=2&sortBy=name&sortDir=asc')).toMatchObject({ totalRows: 2, items: [{ name: 'Καραγιάννη Ελένη' }] });
-    expect(await get('/api/owner?search=nobody-by-that-name')).toEqual({ items: [], totalRows: 0 });
-    expect((await post('/api/clients/search', { search: '6944 000111' })).items.map((r) => [r.name, r.phone])).toEqual([['Καραγιάννη Ελένη', '+30 2310 555123']]);
-    expect(names(await post('/api/partners', { search: 'karag' }))).toEqual(['Karagiannis Partners']);
-    expect(names(await get('/api/source?search=karag'))).toEqual(['Karagiannis Ads']);
-    expect(names(await get('/api/professional?search=karag'))).toEqual(['Karagiannis Kostas']);
-    expect((await get('/api/employe?search=karag')).items.map((r) => [r.name, r.phone])).toEqual([['Karagianni Nefeli', '6900 123456']]);
-    expect(names(await get('/api/account?search=karag&sortBy=name&sortDir=asc'))).toEqual(['Karagianni Nefeli', 'Karagiannis Ads', 'Karagiannis Kostas', 'Karagiannis Partners', 'Καραγιάννη Ελένη']);
+    expect(await list('/api/owner?search=kara&perPage=1&currentPage=2&sortBy=name&sortDir=asc')).toMatchObject({ totalRows: 2, items: [{ name: 'Καραγιάννη Ελένη' }] });
+    expect(await list('/api/owner?search=nobody-by-that-name')).toEqual({ items: [], totalRows: 0 });
+    expect((await search('/api/clients/search', { search: '6944 000111' })).items.map((r) => [r.name, r.phone])).toEqual([['Καραγιάννη Ελένη', '+30 2310 555123']]);
+    expect(names(await search('/api/partners', { search: 'karag' }))).toEqual(['Karagiannis Partners']);
+    expect(names(await list('/api/source?search=karag'))).toEqual(['Karagiannis Ads']);
+    expect(names(await list('/api/professional?search=karag'))).toEqual(['Karagiannis Kostas']);
+    expect((await list('/api/employe?search=karag')).items.map((r) => [r.name, r.phone])).toEqual([['Karagianni Nefeli', '6900 123456']]);
+    expect(names(await list('/api/account?search=karag&sortBy=name&sortDir=asc'))).toEqual(['Karagianni Nefeli', 'Karagiannis Ads', 'Karagiannis Kostas', 'Karagiannis Partners', 'Καραγιάννη Ελένη']);
     // The search is text, not a way into the statement.
-    expect((await get(`/api/owner?search=${encodeURIComponent("%' or 1=1 --")}`)).totalRows).toBe(0);
-    const long = await app.inject({ url: `/api/owner?search=${'x'.repeat(101)}`, headers: bearer(admin.token) });
+    expect((await list(`/api/owner?search=${encodeURIComponent("%' or 1=1 --")}`)).totalRows).toBe(0);
+    const long = await admin.get(`/api/owner?search=${'x'.repeat(101)}`);
     expect(long.statusCode).toBe(400);
   });
 });
@@ -276,7 +270,7 @@ describe('name order by the reader\'s language', () => {
       .returning({ id: accounts.id, name: accounts.displayName });
     const mine = new Set(owners.map((o) => o.id));
     const order = async (lang: string) => {
-      const res = await t.app.inject({ url: '/api/owner?perPage=1000000&sortBy=name&sortDir=asc', headers: { ...bearer(admin.token), 'accept-language': lang } });
+      const res = await admin.get('/api/owner?perPage=1000000&sortBy=name&sortDir=asc', { lang });
       return (res.json().items as { id: number; name: string }[]).filter((r) => mine.has(r.id)).map((r) => r.name);
     };
     const greek = (await order('el')).filter((n) => /[α-ωά-ώ]/i.test(n));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { accounts } from '../../db/schema/index.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp, json, type Client } from '../../../test/harness.ts';
 import { accountMatchQuery, searchAccountMatches } from './accounts.search.ts';
 
 const t = await createTestApp();
@@ -23,16 +23,9 @@ const rows = await t.db
 const [giorgos, eleni, pavlos, olga, jana, stefanos] = rows.map((r) => r.id) as [number, number, number, number, number, number];
 
 type Hit = { id: number; description: string; entity?: string };
-const search = async (q: string, token = emp.token) => {
-  const res = await app.inject({ url: `/api/search?searchStr=${encodeURIComponent(q)}`, headers: bearer(token) });
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { items: Hit[] }).items;
-};
-const pick = async (q: string, filter?: number) => {
-  const res = await app.inject({ url: `/api/account/search?searchStr=${encodeURIComponent(q)}${filter === undefined ? '' : `&filter=${filter}`}`, headers: bearer(emp.token) });
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { items: Hit[] }).items;
-};
+const search = async (q: string, as: Client = emp) => (await json<{ items: Hit[] }>(as.get(`/api/search?searchStr=${encodeURIComponent(q)}`))).items;
+const pick = async (q: string, filter?: number) =>
+  (await json<{ items: Hit[] }>(emp.get(`/api/account/search?searchStr=${encodeURIComponent(q)}${filter === undefined ? '' : `&filter=${filter}`}`))).items;
 
 describe('global search (accounts)', () => {
   it('finds a Greek name by a fragment typed without accents, in any letter case', async () => {
@@ -86,7 +79,7 @@ describe('global search (accounts)', () => {
     expect(await search('   ')).toEqual([]);
     expect(await search('%')).toEqual([]);
     expect(await search('_')).toEqual([]);
-    expect((await search('παπαδοπ', branchUser.token)).length).toBe(2);
+    expect((await search('παπαδοπ', branchUser)).length).toBe(2);
     expect((await app.inject({ url: '/api/search?searchStr=pap' })).statusCode).toBe(401);
   });
 });
@@ -181,7 +174,7 @@ describe('across scripts', () => {
     for (const q of ['yannopoulos', 'yiannopoulos', 'giannopoulos', 'panayiotis', 'panayotis', 'panagiotis']) expect(await ids(q), q).toEqual([panagiotis]);
     for (const q of ['kyriakos', 'kiriakos']) expect(await ids(q), q).toEqual([kyriakos]);
     await t.db.delete(accounts).where(sql`id in (${panagiotis}, ${kyriakos})`);
-    const vlaxos = await app.inject({ method: 'POST', url: '/api/clients/search', payload: { lastName: 'vlaxo' }, headers: bearer(emp.token) });
+    const vlaxos = await emp.post('/api/clients/search', { lastName: 'vlaxo' });
     expect(vlaxos.json().items.map((r: { id: number }) => r.id)).toEqual([vlachos]);
     // Typed in its own script it is found as before; Greek letters are not read as Latin.
     expect(await ids('Иванов')).toEqual([ivanov]);
@@ -189,7 +182,7 @@ describe('across scripts', () => {
     expect(await ids('σμιθ')).toEqual([]);
     // The account picker and the clients' last-name filter too.
     expect((await pick('ivanov')).map((h) => h.id)).toEqual([ivanov]);
-    const clients = await app.inject({ method: 'POST', url: '/api/clients/search', payload: { lastName: 'ivanov' }, headers: bearer(emp.token) });
+    const clients = await emp.post('/api/clients/search', { lastName: 'ivanov' });
     expect(clients.json().items.map((r: { id: number }) => r.id)).toEqual([ivanov]);
   });
 });
@@ -203,7 +196,7 @@ describe('account picker search', () => {
     // One word, every account: from the word table, in the global search's order; filtered: from the accounts.
     expect((await pick('papa')).map((h) => h.id)).toEqual([giorgos, eleni, stefanos, pavlos]);
     expect((await pick('papa', 1)).map((h) => h.id)).toEqual([eleni, stefanos]);
-    const bad = await app.inject({ url: '/api/account/search?searchStr=a&filter=5', headers: bearer(emp.token) });
+    const bad = await emp.get('/api/account/search?searchStr=a&filter=5');
     expect(bad.statusCode).toBe(400);
   });
 

@@ -6,16 +6,13 @@ import ExcelJS from 'exceljs';
 import { LinkKind } from '@crm/contract';
 import { accounts, actionLog, activities, activityLinks, dealParties, deals, files, leads, objectAccounts, objects, reservations, shortlists, transactions, users, viewingObjects, viewings } from '../../db/schema/index.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp } from '../../../test/harness.ts';
 
 const t = await createTestApp();
-const { app, db } = t;
+const { db } = t;
 const admin = await t.user({ roles: ['admin'] });
 const emp = await t.user({ roles: ['employee'] });
 const branchAdmin = await t.user({ roles: ['admin'], branchId: 1 });
-
-const call = (method: 'GET' | 'POST', url: string, payload?: unknown, token = admin.token, lang = 'en') =>
-  app.inject({ method, url, payload: payload as object, headers: { ...bearer(token), 'accept-language': lang } });
 
 async function person(fields: Record<string, unknown>) {
   const [a] = await db.insert(accounts).values(fields as never).returning({ id: accounts.id });
@@ -98,13 +95,13 @@ await db.insert(shortlists).values({ tokenHash: `h${Date.now()}`, leadId: lead!.
 const signIn = await t.user({ roles: ['clientPayments'], email: `z-${P.email}` });
 await db.update(users).set({ accountId: pId }).where(eq(users.id, signIn.id));
 // The account's own history, through the API: the log keeps what changed.
-const edited = await call('POST', '/api/account/update', { id: pId, version: await version(pId), postcode: '54248', nationality: 'Zyxaerasian' });
+const edited = await admin.post('/api/account/update', { id: pId, version: await version(pId), postcode: '54248', nationality: 'Zyxaerasian' });
 expect(edited.statusCode, edited.body).toBe(200);
 await db.execute(sql`insert into alerts (source, content, entity, entity_id) values ('todo', ${`Call back ${P.first} ${P.last}`}, 'Account', ${pId})`);
 
 describe("a person's data (download)", () => {
   it("holds the person's own values on a sheet per kind, in the reader's language, and none of the other party's", async () => {
-    const res = await call('GET', `/api/account/personal-data/${pId}`, undefined, admin.token, 'el');
+    const res = await admin.get(`/api/account/personal-data/${pId}`, { lang: 'el' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toContain(`Personal-data-${pId}.xlsx`);
@@ -127,15 +124,15 @@ describe("a person's data (download)", () => {
 
   it('neutralises a value a spreadsheet would run as a formula', async () => {
     const id = await person({ firstName: 'Ann', lastName: 'Formula', notes: '=HYPERLINK("http://x.test","y")' });
-    const res = await call('GET', `/api/account/personal-data/${id}`);
+    const res = await admin.get(`/api/account/personal-data/${id}`);
     const sheets = await workbookTexts(res.rawPayload);
     expect(sheets['Person']).toContain(`'=HYPERLINK("http://x.test","y")`);
   });
 
   it('is for office admins only', async () => {
-    expect((await call('GET', `/api/account/personal-data/${pId}`, undefined, emp.token)).statusCode).toBe(403);
-    expect((await call('GET', `/api/account/personal-data/${pId}`, undefined, branchAdmin.token)).statusCode).toBe(403);
-    expect((await call('GET', '/api/account/personal-data/999999')).statusCode).toBe(404);
+    expect((await emp.get(`/api/account/personal-data/${pId}`)).statusCode).toBe(403);
+    expect((await branchAdmin.get(`/api/account/personal-data/${pId}`)).statusCode).toBe(403);
+    expect((await admin.get('/api/account/personal-data/999999')).statusCode).toBe(404);
   });
 });
 
@@ -148,7 +145,7 @@ describe("a person's data (erasure)", () => {
   it('is refused, in the reader\'s language and changing nothing, for an employee, an admin\'s sign-in, a listed property\'s owner, a stale version', async () => {
     const employee = await person({ firstName: 'Eva', lastName: 'Staffer', isEmploye: true });
     let before = await snapshot(employee);
-    let res = await call('POST', `/api/account/erase/${employee}`, { version: before.a!.version }, admin.token, 'el');
+    let res = await admin.post(`/api/account/erase/${employee}`, { version: before.a!.version }, { lang: 'el' });
     expect(res.statusCode).toBe(400);
     expect(res.json().title).toContain('λογαριασμό εργαζομένου');
     expect(await snapshot(employee)).toEqual(before);
@@ -157,7 +154,7 @@ describe("a person's data (erasure)", () => {
     const bossSignIn = await t.user({ roles: ['admin'] });
     await db.update(users).set({ accountId: boss }).where(eq(users.id, bossSignIn.id));
     before = await snapshot(boss);
-    res = await call('POST', `/api/account/erase/${boss}`, { version: before.a!.version });
+    res = await admin.post(`/api/account/erase/${boss}`, { version: before.a!.version });
     expect(res.statusCode).toBe(400);
     expect(res.json().title).toBe('This person signs in as an administrator. Take the administrator role from their sign-in first.');
     expect(await snapshot(boss)).toEqual(before);
@@ -166,26 +163,26 @@ describe("a person's data (erasure)", () => {
     const listed = await newObject('Listed villa', { active: true });
     await db.insert(objectAccounts).values({ objectId: listed.id, accountId: owner, relation: 1 });
     before = await snapshot(owner);
-    res = await call('POST', `/api/account/erase/${owner}`, { version: before.a!.version }, admin.token, 'ru');
+    res = await admin.post(`/api/account/erase/${owner}`, { version: before.a!.version }, { lang: 'ru' });
     expect(res.statusCode).toBe(400);
     expect(res.json().title).toContain(String(listed.ref));
     expect(res.json().title).toContain('собственник объекта');
     expect(await snapshot(owner)).toEqual(before);
 
     before = await snapshot(pId);
-    res = await call('POST', `/api/account/erase/${pId}`, { version: before.a!.version - 1 });
+    res = await admin.post(`/api/account/erase/${pId}`, { version: before.a!.version - 1 });
     expect(res.statusCode).toBe(409);
     expect(await snapshot(pId)).toEqual(before);
   });
 
   it('is for office admins only', async () => {
     const v = await version(pId);
-    expect((await call('POST', `/api/account/erase/${pId}`, { version: v }, emp.token)).statusCode).toBe(403);
-    expect((await call('POST', `/api/account/erase/${pId}`, { version: v }, branchAdmin.token)).statusCode).toBe(403);
+    expect((await emp.post(`/api/account/erase/${pId}`, { version: v })).statusCode).toBe(403);
+    expect((await branchAdmin.post(`/api/account/erase/${pId}`, { version: v })).statusCode).toBe(403);
   });
 
   it('leaves no trace of the name, phone, e-mail, tax number or address anywhere in the database, and keeps what the law keeps', async () => {
-    const res = await call('POST', `/api/account/erase/${pId}`, { version: await version(pId) }, admin.token, 'el');
+    const res = await admin.post(`/api/account/erase/${pId}`, { version: await version(pId) }, { lang: 'el' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: pId, displayName: `#${pId}`, email: null, phone: null, taxNumber: null, address: null, notes: null, files: [] });
     expect(res.json().erasedOn).toMatch(/^\d{4}-\d\d-\d\dT/);
@@ -208,7 +205,7 @@ describe("a person's data (erasure)", () => {
     expect(await storage.get(stored)).toBeUndefined();
     expect(await db.select().from(activities).where(eq(activities.id, note!.id))).toEqual([]);
     expect((await db.select().from(users).where(eq(users.id, signIn.id)))[0]).toMatchObject({ disabled: true, passwordHash: null });
-    expect((await app.inject({ url: '/api/account/view/1', headers: bearer(signIn.token) })).statusCode).toBe(401);
+    expect((await signIn.get('/api/account/view/1')).statusCode).toBe(401);
     expect((await db.select().from(shortlists).where(eq(shortlists.leadId, lead!.id)))[0]).toMatchObject({ email: null, withdrawnBy: admin.id });
     expect((await db.execute(sql`select description from leads where id = ${lead!.id}`)).rows[0]!.description).toBeNull();
 
@@ -221,17 +218,17 @@ describe("a person's data (erasure)", () => {
 
   it('shows the account as erased, closed to edits, to a second erasure and to shortlists', async () => {
     const v = await version(pId);
-    let res = await call('POST', '/api/account/update', { id: pId, version: v, firstName: 'Back', lastName: 'Again' });
+    let res = await admin.post('/api/account/update', { id: pId, version: v, firstName: 'Back', lastName: 'Again' });
     expect(res.statusCode).toBe(400);
     expect(res.json().title).toContain('add them as a new account');
-    res = await call('POST', `/api/account/patch/${pId}?version=${v}`, [{ op: 'replace', path: '/notes', value: 'Back again' }]);
+    res = await admin.post(`/api/account/patch/${pId}?version=${v}`, [{ op: 'replace', path: '/notes', value: 'Back again' }]);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().title).toContain('add them as a new account');
-    res = await call('POST', `/api/account/erase/${pId}`, { version: v });
+    res = await admin.post(`/api/account/erase/${pId}`, { version: v });
     expect(res.statusCode).toBe(400);
     expect(res.json().title).toBe("This person's data has already been erased.");
     expect((await db.select({ v: accounts.version }).from(accounts).where(eq(accounts.id, pId)))[0]!.v).toBe(v);
-    res = await call('POST', `/api/lead/${lead!.id}/shortlist`, { objectIds: [offeredFlat.id], channel: 'link' }, admin.token, 'el');
+    res = await admin.post(`/api/lead/${lead!.id}/shortlist`, { objectIds: [offeredFlat.id], channel: 'link' }, { lang: 'el' });
     expect(res.statusCode).toBe(400);
     expect(res.json().title).toContain('έχουν διαγραφεί');
     expect(await db.select().from(shortlists).where(eq(shortlists.leadId, lead!.id))).toHaveLength(1);

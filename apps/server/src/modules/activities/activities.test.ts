@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { accounts, actionLog, activities, activityLinks, deals, files, users } from '../../db/schema/index.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp, type CallOptions, type Client } from '../../../test/harness.ts';
 
 const t = await createTestApp();
 const { app, db } = t;
@@ -11,9 +11,6 @@ const agent = await t.user({ roles: ['employee'] });
 const payer = await t.user({ roles: ['clientPayments'] });
 
 type Json = Record<string, unknown>;
-const call = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  app.inject({ method, url, payload: payload as object, headers: { ...bearer(token), ...headers } });
-
 let seq = 0;
 async function newAccount(values: Partial<typeof accounts.$inferInsert> = {}) {
   seq++;
@@ -24,14 +21,14 @@ async function newAccount(values: Partial<typeof accounts.$inferInsert> = {}) {
   return a!;
 }
 
-async function addActivity(accountId: number, token = admin.token, entityType = 2) {
-  const res = await call(token, 'POST', '/api/activity/add', { entityType, id: accountId });
+async function addActivity(accountId: number, as: Client = admin, entityType = 2) {
+  const res = await as.post('/api/activity/add', { entityType, id: accountId });
   expect(res.statusCode).toBe(200);
   return res.json() as Json & { id: number; version: number; links: Json[] };
 }
 
-async function update(body: Json, token = admin.token, headers: Record<string, string> = {}) {
-  return call(token, 'POST', '/api/activity/update', body, headers);
+async function update(body: Json, as: Client = admin, opts?: CallOptions) {
+  return as.post('/api/activity/update', body, opts);
 }
 
 async function lastLog(entityId: number) {
@@ -98,14 +95,14 @@ describe('adding an activity', () => {
 
   it('links to a deal, shown as #id', async () => {
     const [deal] = await db.insert(deals).values({ dealType: 2, dealStage: 1 } as never).returning({ id: deals.id });
-    const a = await addActivity(deal!.id, agent.token, 5);
+    const a = await addActivity(deal!.id, agent, 5);
     expect(a.links).toEqual([{ entity: 5, id: deal!.id, description: `#${deal!.id}` }]);
     expect(a.createdBy).toBe(agent.email);
   });
 
   it('refuses a link to a lead, deal, reservation or viewing that does not exist', async () => {
     for (const entityType of [4, 5, 6, 7]) {
-      const res = await app.inject({ method: 'POST', url: '/api/activity/add', payload: { entityType, id: 2147483000 }, headers: bearer(agent.token) });
+      const res = await agent.post('/api/activity/add', { entityType, id: 2147483000 });
       expect(res.statusCode, String(entityType)).toBe(400);
       expect(res.json().errors.id).toBeDefined();
     }
@@ -116,22 +113,22 @@ describe('adding an activity', () => {
     const u = await t.user({ roles: ['employee'] });
     await db.update(users).set({ accountId: person.id }).where(eq(users.id, u.id));
     const acc = await newAccount();
-    const a = await addActivity(acc.id, u.token);
+    const a = await addActivity(acc.id, u);
     expect(a.createdBy).toBe('Georgiou Nikos');
   });
 
   it('refuses an unknown account, a bad kind, callers who are not staff and anonymous callers', async () => {
-    const missing = await call(admin.token, 'POST', '/api/activity/add', { entityType: 2, id: 99999999 });
+    const missing = await admin.post('/api/activity/add', { entityType: 2, id: 99999999 });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors.id).toEqual(['The record to link was not found. It may have been deleted.']);
-    expect((await call(admin.token, 'POST', '/api/activity/add', { entityType: 0, id: 1 })).statusCode).toBe(400);
-    expect((await call(admin.token, 'POST', '/api/activity/add', { entityType: 8, id: 1 })).statusCode).toBe(400);
-    expect((await call(admin.token, 'POST', '/api/activity/add', { entityType: 2 })).statusCode).toBe(400);
+    expect((await admin.post('/api/activity/add', { entityType: 0, id: 1 })).statusCode).toBe(400);
+    expect((await admin.post('/api/activity/add', { entityType: 8, id: 1 })).statusCode).toBe(400);
+    expect((await admin.post('/api/activity/add', { entityType: 2 })).statusCode).toBe(400);
     const acc = await newAccount();
-    expect((await call(payer.token, 'POST', '/api/activity/add', { entityType: 2, id: acc.id })).statusCode).toBe(403);
+    expect((await payer.post('/api/activity/add', { entityType: 2, id: acc.id })).statusCode).toBe(403);
     expect((await app.inject({ method: 'POST', url: '/api/activity/add', payload: { entityType: 2, id: acc.id } })).statusCode).toBe(401);
     expect((await app.inject({ url: `/api/activity?parent=2&parentId=${acc.id}` })).statusCode).toBe(401);
-    expect((await call(payer.token, 'GET', `/api/activity?parent=2&parentId=${acc.id}`)).statusCode).toBe(403);
+    expect((await payer.get(`/api/activity?parent=2&parentId=${acc.id}`)).statusCode).toBe(403);
   });
 });
 
@@ -143,7 +140,7 @@ describe("a record's activity list", () => {
     const a2 = await addActivity(acc.id);
     const foreign = await addActivity(other.id);
     await db.insert(files).values({ systemName: `sys-${a1.id}`, userName: 'contract.pdf', mime: 'application/pdf', size: 10, parentType: 3, parentId: a1.id });
-    const res = await call(agent.token, 'GET', `/api/activity?parent=2&parentId=${acc.id}`);
+    const res = await agent.get(`/api/activity?parent=2&parentId=${acc.id}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.items.map((i: Json) => i.id)).toEqual([a2.id, a1.id]);
@@ -151,7 +148,7 @@ describe("a record's activity list", () => {
     expect(body.items[1].files).toEqual([{ systemName: `sys-${a1.id}`, userName: 'contract.pdf' }]);
     expect(body.items.some((i: Json) => i.id === foreign.id)).toBe(false);
     // The same number under another kind is another record.
-    const lead = await call(agent.token, 'GET', `/api/activity?parent=4&parentId=${acc.id}`);
+    const lead = await agent.get(`/api/activity?parent=4&parentId=${acc.id}`);
     expect(lead.json()).toEqual({ items: [], totalRows: 0 });
   });
 
@@ -163,10 +160,10 @@ describe("a record's activity list", () => {
     await update({ id: n0, version: 1, description: 'Κλήση στον ιδιοκτήτη για τα κλειδιά', done: false });
     await update({ id: n1, version: 1, description: 'Sent the offer', done: true });
     await update({ id: n2, version: 1, description: 'Note: 50% discount_asked' });
-    const page = await call(admin.token, 'GET', `/api/activity?parent=2&parentId=${acc.id}&perPage=2&currentPage=2`);
+    const page = await admin.get(`/api/activity?parent=2&parentId=${acc.id}&perPage=2&currentPage=2`);
     expect(page.json().items.map((i: Json) => i.id)).toEqual([ids[2], ids[1]]);
     expect(page.json().totalRows).toBe(5);
-    const list = async (q: string) => (await call(admin.token, 'GET', `/api/activity?parent=2&parentId=${acc.id}&${q}`)).json();
+    const list = async (q: string) => (await admin.get(`/api/activity?parent=2&parentId=${acc.id}&${q}`)).json();
     expect((await list('done=todo')).items.map((i: Json) => i.id)).toEqual([n0]);
     expect((await list('done=completed')).items.map((i: Json) => i.id)).toEqual([n1]);
     expect((await list('done=none')).totalRows).toBe(3);
@@ -174,18 +171,18 @@ describe("a record's activity list", () => {
     expect((await list(`text=${encodeURIComponent('κληση')}`)).items.map((i: Json) => i.id)).toEqual([n0]);
     expect((await list(`text=${encodeURIComponent('50%')}`)).items.map((i: Json) => i.id)).toEqual([n2]);
     expect((await list(`text=${encodeURIComponent('%')}`)).items.map((i: Json) => i.id)).toEqual([n2]);
-    expect((await call(admin.token, 'GET', `/api/activity?parent=2&parentId=${acc.id}&done=maybe`)).statusCode).toBe(400);
-    expect((await call(admin.token, 'GET', `/api/activity?parent=2`)).statusCode).toBe(400);
+    expect((await admin.get(`/api/activity?parent=2&parentId=${acc.id}&done=maybe`)).statusCode).toBe(400);
+    expect((await admin.get(`/api/activity?parent=2`)).statusCode).toBe(400);
   });
 
   it('answers one activity by id, and 404 for an unknown one', async () => {
     const acc = await newAccount();
     const a = await addActivity(acc.id);
-    const res = await call(agent.token, 'GET', `/api/activity/${a.id}`);
+    const res = await agent.get(`/api/activity/${a.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: a.id, links: [{ entity: 2, id: acc.id }] });
-    expect((await call(agent.token, 'GET', '/api/activity/99999999')).statusCode).toBe(404);
-    expect((await call(agent.token, 'GET', '/api/activity/abc')).statusCode).toBe(400);
+    expect((await agent.get('/api/activity/99999999')).statusCode).toBe(404);
+    expect((await agent.get('/api/activity/abc')).statusCode).toBe(400);
   });
 });
 
@@ -225,7 +222,7 @@ describe('updating an activity', () => {
   it('answers 409 with the current activity for a stale version, and changes nothing', async () => {
     const acc = await newAccount();
     const a = await addActivity(acc.id);
-    await update({ id: a.id, version: 1, description: 'First' }, agent.token);
+    await update({ id: a.id, version: 1, description: 'First' }, agent);
     const stale = await update({ id: a.id, version: 1, description: 'Second' });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ code: 'errors.conflict', current: { id: a.id, description: 'First', version: 2 } });
@@ -244,7 +241,7 @@ describe('updating an activity', () => {
     // the { id, description } the answer carries is accepted back
     const r2 = (await update({ id: a.id, version: r1.version, assignedTo: { id: spec.id, description: 'x' } })).json();
     expect(r2.assignedTo).toEqual({ id: spec.id, description: 'Notaras Kostas' });
-    const bad = await update({ id: a.id, version: r2.version, assignedTo: client.id }, admin.token, { 'accept-language': 'el' });
+    const bad = await update({ id: a.id, version: r2.version, assignedTo: client.id }, admin, { lang: 'el' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.assignedTo).toEqual(['Υπεύθυνος μπορεί να οριστεί μόνο υπάλληλος ή ειδικός.']);
     const missing = await update({ id: a.id, version: r2.version, assignedTo: 99999999 });
@@ -266,13 +263,13 @@ describe('updating an activity', () => {
       { entity: 5, id: dealId, description: `#${dealId}` },
     ]);
     // Now on the other account's list too
-    const otherList = (await call(admin.token, 'GET', `/api/activity?parent=2&parentId=${other.id}`)).json();
+    const otherList = (await admin.get(`/api/activity?parent=2&parentId=${other.id}`)).json();
     expect(otherList.items.map((i: Json) => i.id)).toEqual([a.id]);
 
     const onlyLink = await update({ id: a.id, version: linked.version, links: linked.links.slice(1) });
     expect(onlyLink.statusCode).toBe(400);
     expect(onlyLink.json().title).toBe('Cannot delete the only link.');
-    const none = await update({ id: a.id, version: linked.version, links: [] }, admin.token, { 'accept-language': 'ru' });
+    const none = await update({ id: a.id, version: linked.version, links: [] }, admin, { lang: 'ru' });
     expect(none.statusCode).toBe(400);
     expect(none.json().title).toBe('Нельзя удалить единственную связь.');
 
@@ -333,14 +330,14 @@ describe('deleting an activity', () => {
     const acc = await newAccount();
     const a = await addActivity(acc.id);
     await db.insert(files).values({ systemName: `d-${a.id}`, userName: 'x.pdf', mime: 'application/pdf', size: 1, parentType: 3, parentId: a.id });
-    const res = await call(agent.token, 'DELETE', `/api/activity/${a.id}`);
+    const res = await agent.del(`/api/activity/${a.id}`);
     expect(res.statusCode).toBe(200);
-    expect((await call(agent.token, 'GET', `/api/activity/${a.id}`)).statusCode).toBe(404);
+    expect((await agent.get(`/api/activity/${a.id}`)).statusCode).toBe(404);
     expect(await db.select().from(activityLinks).where(eq(activityLinks.activityId, a.id))).toEqual([]);
     expect(await db.select().from(files).where(and(eq(files.parentType, 3), eq(files.parentId, a.id)))).toEqual([]);
     expect(await lastLog(a.id)).toMatchObject({ action: 'Delete', actionBy: agent.id });
-    expect((await call(agent.token, 'DELETE', `/api/activity/${a.id}`)).statusCode).toBe(404);
-    expect((await call(payer.token, 'DELETE', `/api/activity/${a.id}`)).statusCode).toBe(403);
+    expect((await agent.del(`/api/activity/${a.id}`)).statusCode).toBe(404);
+    expect((await payer.del(`/api/activity/${a.id}`)).statusCode).toBe(403);
   });
 });
 
@@ -353,27 +350,27 @@ const world = await (async () => {
   await db.update(users).set({ accountId: maria.id }).where(eq(users.id, mariaUser.id));
   await db.update(users).set({ accountId: nikos.id }).where(eq(users.id, nikosUser.id));
   const client = await newAccount({ isClient: true });
-  const make = async (token: string, body: Json) => {
-    const a = await addActivity(client.id, token);
-    const res = await update({ id: a.id, version: 1, ...body }, token);
+  const make = async (as: Client, body: Json) => {
+    const a = await addActivity(client.id, as);
+    const res = await update({ id: a.id, version: 1, ...body }, as);
     expect(res.statusCode).toBe(200);
     return res.json() as Json & { id: number };
   };
   // by Maria, assigned to Nikos, to do, planned 10 March
-  const a1 = await make(mariaUser.token, { description: 'Call the notary', done: false, assignedTo: nikos.id, date: '2031-03-10T09:00:00' });
+  const a1 = await make(mariaUser, { description: 'Call the notary', done: false, assignedTo: nikos.id, date: '2031-03-10T09:00:00' });
   // by Maria, unassigned, to do, planned 5 March
-  const a2 = await make(mariaUser.token, { description: 'Prepare the contract', done: false, date: '2031-03-05T09:00:00' });
+  const a2 = await make(mariaUser, { description: 'Prepare the contract', done: false, date: '2031-03-05T09:00:00' });
   // by Nikos, assigned to Maria, completed 2 Feb
-  const a3 = await make(nikosUser.token, { description: 'Show the flat', done: true, doneDate: '2031-02-02T18:00:00', assignedTo: maria.id });
+  const a3 = await make(nikosUser, { description: 'Show the flat', done: true, doneDate: '2031-02-02T18:00:00', assignedTo: maria.id });
   // by Nikos, not an action
-  const a4 = await make(nikosUser.token, { description: 'Client prefers mornings' });
+  const a4 = await make(nikosUser, { description: 'Client prefers mornings' });
   return { maria, nikos, mariaUser, nikosUser, a1, a2, a3, a4 };
 })();
 
 describe('the action list', () => {
 
-  const search = async (body: Json, token = admin.token, headers: Record<string, string> = {}) => {
-    const res = await call(token, 'POST', '/api/activity/actions', body, headers);
+  const search = async (body: Json, as: Client = admin, opts?: CallOptions) => {
+    const res = await as.post('/api/activity/actions', body, opts);
     expect(res.statusCode).toBe(200);
     return res.json() as { items: (Json & { id: number })[]; totalRows: number; options: Json };
   };
@@ -412,12 +409,12 @@ describe('the action list', () => {
   });
 
   it("keeps the caller's own open actions for the home page", async () => {
-    const maria = await search({ mine: true, done: 'todo' }, world.mariaUser.token);
+    const maria = await search({ mine: true, done: 'todo' }, world.mariaUser);
     expect(ids(maria)).toEqual([world.a2.id]); // created by her and unassigned; a1 is Nikos's
-    const nikos = await search({ mine: true, done: 'todo' }, world.nikosUser.token);
+    const nikos = await search({ mine: true, done: 'todo' }, world.nikosUser);
     expect(ids(nikos)).toEqual([world.a1.id]);
-    expect(ids(await search({ mine: true }, world.nikosUser.token))).toEqual([world.a1.id]);
-    expect(ids(await search({ mine: true }, agent.token))).toEqual([]);
+    expect(ids(await search({ mine: true }, world.nikosUser))).toEqual([world.a1.id]);
+    expect(ids(await search({ mine: true }, agent))).toEqual([]);
   });
 
   it('pages with totals, answers translated options and refuses bad filters', async () => {
@@ -425,7 +422,7 @@ describe('the action list', () => {
     expect(p1.totalRows).toBe(2);
     const p2 = await search({ employee: world.maria.id, employeeFilterType: 0, perPage: 5, currentPage: 2 });
     expect(p2).toMatchObject({ items: [], totalRows: 2 });
-    const el = await search({}, admin.token, { 'accept-language': 'el' });
+    const el = await search({}, admin, { lang: 'el' });
     expect(el.options).toMatchObject({
       dateFilterTypes: [{ value: 0, text: 'Δημιουργίας' }, { value: 1, text: 'Ολοκλήρωσης' }, { value: 2, text: 'Προγραμματισμού' }],
       employeeFilterTypes: [{ value: 0 }, { value: 1 }],
@@ -433,10 +430,10 @@ describe('the action list', () => {
       perPageList: [5, 20, 100],
     });
     for (const bad of [{ dateFilterType: 3 }, { employeeFilterType: 2 }, { done: 'open' }, { perPage: 1000 }, { startDate: '2031-13-01' }, { startDate: 'yesterday' }]) {
-      const res = await call(admin.token, 'POST', '/api/activity/actions', bad);
+      const res = await admin.post('/api/activity/actions', bad);
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
     }
-    expect((await call(payer.token, 'POST', '/api/activity/actions', {})).statusCode).toBe(403);
+    expect((await payer.post('/api/activity/actions', {})).statusCode).toBe(403);
   });
 
   it('answers each action with its links and assignee', async () => {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
 import { connectDb, type DbHandle } from '../../db/client.ts';
 import { actionLog, alerts, assignments } from '../../db/schema/index.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp } from '../../../test/harness.ts';
 import { createAlert, createAlerts } from './alerts.create.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { agencyToday, checkOfficeAlerts, checkRentReminders, dueRentReminder, rentPaymentDate } from './alerts.system.ts';
@@ -14,12 +14,7 @@ const { app } = t;
 const admin = await t.user({ roles: ['admin'] });
 const employee = await t.user({ roles: ['employee'] });
 const branchUser = await t.user({ roles: ['employee'], branchId: 1 });
-const H = bearer(admin.token);
-const post = (url: string, payload?: unknown, headers: Record<string, string> = H) =>
-  app.inject({ method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as object }), headers });
-const get = (url: string, headers: Record<string, string> = H) => app.inject({ url, headers });
-const del = (url: string, headers: Record<string, string> = H) => app.inject({ method: 'DELETE', url, headers });
-const unreadCount = async () => (await get('/api/Alert/unreadCount')).json() as number;
+const unreadCount = async () => (await admin.get('/api/Alert/unreadCount')).json() as number;
 
 const extra: { app?: FastifyInstance; handle: DbHandle }[] = [];
 /** Another instance of the app on the same database (its own pool and job runner). */
@@ -65,12 +60,12 @@ describe('rent payment days', () => {
 });
 
 async function addObject() {
-  const o = (await get('/api/object/add')).json();
+  const o = (await admin.get('/api/object/add')).json();
   return o as { id: number; referenceNumber: string };
 }
 let n = 0;
 async function addAccount(lastName: string, fields: Record<string, unknown> = {}) {
-  const res = await post('/api/account/add', { firstName: `F${++n}`, lastName, ...fields });
+  const res = await admin.post('/api/account/add', { firstName: `F${++n}`, lastName, ...fields });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().id as number;
 }
@@ -84,7 +79,7 @@ describe('rent reminders', () => {
     await t.db.insert(assignments).values({ parent: 0, parentId: o.id, accountId: agent });
     const second = await instance();
     // Saving the tenant link checks that object at once (a job), on whichever instance claims it.
-    const res = await post('/api/objectAccount/add', { objectId: o.id, accountId: tenant, relation: 4, startDate: '2020-01-01', rentPaymentDay: Number(today.slice(8, 10)) });
+    const res = await admin.post('/api/objectAccount/add', { objectId: o.id, accountId: tenant, relation: 4, startDate: '2020-01-01', rentPaymentDay: Number(today.slice(8, 10)) });
     expect(res.statusCode, res.body).toBe(200);
     // Both instances check at the same moment, and again.
     await Promise.all([checkRentReminders(app), checkRentReminders(second.app), checkRentReminders(app), checkRentReminders(second.app)]);
@@ -104,7 +99,7 @@ describe('rent reminders', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(`/Objects/View/${o.id}`);
     // Shown in the reader's language.
-    const greek = (await get(`/api/alert/${rows[0]!.id}`, { ...H, 'accept-language': 'el' })).json();
+    const greek = (await admin.get(`/api/alert/${rows[0]!.id}`, { lang: 'el' })).json();
     expect(greek.content).toContain('σήμερα');
     expect(greek.source).toBe('Μισθώματα');
     expect(greek.link).toBe(`/Objects/View/${o.id}`);
@@ -115,7 +110,7 @@ describe('rent reminders', () => {
       .insert(alerts)
       .values([1, 2, 7].map((days) => ({ source: 'Rent', kind: 'rent', content: 'Rent reminder', messageKey: 'alerts.msg.rentDueIn', params: { tenant: 'Ivanova', ref: '0042', date: '01/12/2026', days, count: days } })))
       .returning({ id: alerts.id });
-    const read = async (id: number, lang: string) => ((await get(`/api/alert/${id}`, { ...H, 'accept-language': lang })).json() as { content: string }).content;
+    const read = async (id: number, lang: string) => ((await admin.get(`/api/alert/${id}`, { lang })).json() as { content: string }).content;
     expect(await read(made[0]!.id, 'en')).toContain('(in 1 day)');
     expect(await read(made[2]!.id, 'en')).toContain('(in 7 days)');
     expect(await read(made[0]!.id, 'el')).toContain('σε 1 ημέρα.');
@@ -135,9 +130,9 @@ describe('rent reminders', () => {
     const ended = await addAccount('Endedtenant');
     const owner = await addAccount('Justowner');
     const noDay = await addAccount('Nodaytenant');
-    await post('/api/objectAccount/add', { objectId: o.id, accountId: ended, relation: 4, startDate: '2020-01-01', endDate: '2021-01-01', rentPaymentDay: day });
-    await post('/api/objectAccount/add', { objectId: o.id, accountId: owner, relation: 1, startDate: '2020-01-01', rentPaymentDay: day });
-    await post('/api/objectAccount/add', { objectId: o.id, accountId: noDay, relation: 7, startDate: '2020-01-01' });
+    await admin.post('/api/objectAccount/add', { objectId: o.id, accountId: ended, relation: 4, startDate: '2020-01-01', endDate: '2021-01-01', rentPaymentDay: day });
+    await admin.post('/api/objectAccount/add', { objectId: o.id, accountId: owner, relation: 1, startDate: '2020-01-01', rentPaymentDay: day });
+    await admin.post('/api/objectAccount/add', { objectId: o.id, accountId: noDay, relation: 7, startDate: '2020-01-01' });
     expect(await checkRentReminders(app, { objectId: o.id })).toEqual([]);
   });
 });
@@ -147,7 +142,7 @@ describe('office alerts', () => {
     const o = await addObject();
     const holder = await addAccount('Keyholder');
     const weekAgo = new Date(Date.now() - 9 * 86400000).toISOString().slice(0, 10);
-    const k = await post('/api/ObjectKeys/edit', { objectId: o.id, accountId: holder, received: null, givenAway: weekAgo, description: 'Front door' });
+    const k = await admin.post('/api/ObjectKeys/edit', { objectId: o.id, accountId: holder, received: null, givenAway: weekAgo, description: 'Front door' });
     expect(k.statusCode, k.body).toBe(200);
     await t.db.execute(sql`insert into activities (description, done, date) values ('Call the notary about the contract', false, now() - interval '2 hours')`);
     const first = await checkOfficeAlerts(app);
@@ -167,7 +162,7 @@ describe('office alerts', () => {
     expect(made).toHaveLength(1);
     const local = toLocalDateTime(due, t.config.timeZone)!;
     const [y, m, d, time] = [local.slice(0, 4), local.slice(5, 7), local.slice(8, 10), local.slice(11, 16)];
-    const read = async (lang: string) => ((await get(`/api/alert/${made[0]!.id}`, { ...H, 'accept-language': lang })).json() as { content: string }).content;
+    const read = async (lang: string) => ((await admin.get(`/api/alert/${made[0]!.id}`, { lang })).json() as { content: string }).content;
     expect(await read('ru')).toContain(`(срок ${d}.${m}.${y}, ${time},`);
     expect(await read('en')).toContain(`(due ${d}/${m}/${y}, ${time},`);
     expect(await read('el')).toContain(`(προθεσμία ${d}/${m}/${y}, ${time},`);
@@ -176,7 +171,7 @@ describe('office alerts', () => {
       .insert(alerts)
       .values({ source: 'Tasks', kind: 'todo', content: 'Overdue to-do', messageKey: 'alerts.msg.todoOverdue', params: { what: 'Call the bank', date: '26/11/2026, 14:15', who: '—' } })
       .returning({ id: alerts.id });
-    const list = (await post('/api/alert/list', { perPage: 5, currentPage: 1 }, { ...H, 'accept-language': 'ru' })).json() as { items: { id: number; content: string }[] };
+    const list = (await admin.post('/api/alert/list', { perPage: 5, currentPage: 1 }, { lang: 'ru' })).json() as { items: { id: number; content: string }[] };
     expect(list.items.find((a) => a.id === old!.id)!.content).toBe('Просроченная задача (срок 26.11.2026, 14:15, исполнитель —): Call the bank');
     expect(await read('ru')).not.toContain('/');
   });
@@ -187,56 +182,56 @@ describe('alert calls', () => {
     const before = await unreadCount();
     const id = (await createAlert(t.db, { source: 'Website', content: 'A visitor asked about #0042' }))!;
     expect(await unreadCount()).toBe(before + 1);
-    const list = (await post('/api/alert/list', { perPage: 10, currentPage: 1 })).json();
+    const list = (await admin.post('/api/alert/list', { perPage: 10, currentPage: 1 })).json();
     expect(list.items[0]).toMatchObject({ id, source: 'Website', content: 'A visitor asked about #0042', readedOn: null, readedBy: null });
     expect(list.unreadCount).toBe(before + 1);
     expect(list.items.length).toBeLessThanOrEqual(10);
     // the default page is the first, of 10
     for (let i = 0; i < 10; i++) await createAlert(t.db, { source: 'Website', content: `filler ${i}` });
-    const first = await post('/api/alert/list', {});
+    const first = await admin.post('/api/alert/list', {});
     expect(first.statusCode).toBe(200);
     expect(first.json().items).toHaveLength(10);
-    const second = (await post('/api/alert/list', { perPage: 10, currentPage: 2 })).json();
+    const second = (await admin.post('/api/alert/list', { perPage: 10, currentPage: 2 })).json();
     expect(second.items.map((a: { id: number }) => a.id)).toContain(id);
 
-    const opened = (await get(`/api/alert/${id}`, bearer(employee.token))).json();
+    const opened = (await employee.get(`/api/alert/${id}`)).json();
     expect(opened.readedOn).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(opened.readedBy).toBeTruthy();
     expect(await unreadCount()).toBe(before + 10);
     // opening again changes nothing
-    const again = (await get(`/api/alert/${id}`)).json();
+    const again = (await admin.get(`/api/alert/${id}`)).json();
     expect(again.readedBy).toBe(opened.readedBy);
     expect(again.version).toBe(opened.version);
 
-    const unread = await post(`/api/alert/mark-as-unread/${id}`);
+    const unread = await admin.post(`/api/alert/mark-as-unread/${id}`);
     expect(unread.statusCode).toBe(200);
     expect(unread.json().readedOn).toBeNull();
     expect(await unreadCount()).toBe(before + 11);
 
-    const noted = await post(`/api/alert/update-notes/${id}`, { notes: 'Called back, viewing on Friday', version: unread.json().version });
+    const noted = await admin.post(`/api/alert/update-notes/${id}`, { notes: 'Called back, viewing on Friday', version: unread.json().version });
     expect(noted.statusCode, noted.body).toBe(200);
     expect(noted.json().notes).toBe('Called back, viewing on Friday');
-    const stale = await post(`/api/alert/update-notes/${id}`, { notes: 'Overwrite', version: unread.json().version });
+    const stale = await admin.post(`/api/alert/update-notes/${id}`, { notes: 'Overwrite', version: unread.json().version });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().current.notes).toBe('Called back, viewing on Friday');
     // Saved with the notes as they were read: a colleague marking it unread meanwhile is no conflict...
-    await post(`/api/alert/mark-as-unread/${id}`);
-    const kept = await post(`/api/alert/update-notes/${id}`, { notes: 'Viewing moved to Saturday', version: noted.json().version, was: 'Called back, viewing on Friday' });
+    await admin.post(`/api/alert/mark-as-unread/${id}`);
+    const kept = await admin.post(`/api/alert/update-notes/${id}`, { notes: 'Viewing moved to Saturday', version: noted.json().version, was: 'Called back, viewing on Friday' });
     expect(kept.statusCode, kept.body).toBe(200);
     expect(kept.json().notes).toBe('Viewing moved to Saturday');
     // ... but notes someone else changed since are.
-    const overwrite = await post(`/api/alert/update-notes/${id}`, { notes: 'Mine', version: kept.json().version, was: 'Called back, viewing on Friday' });
+    const overwrite = await admin.post(`/api/alert/update-notes/${id}`, { notes: 'Mine', version: kept.json().version, was: 'Called back, viewing on Friday' });
     expect(overwrite.statusCode).toBe(409);
     expect(overwrite.json().current.notes).toBe('Viewing moved to Saturday');
-    const blankWas = await post(`/api/alert/update-notes/${id}`, { notes: 'Mine', was: null });
+    const blankWas = await admin.post(`/api/alert/update-notes/${id}`, { notes: 'Mine', was: null });
     expect(blankWas.statusCode).toBe(409);
 
     const logged = await t.db.select().from(actionLog).where(and(eq(actionLog.entity, 'Alert'), eq(actionLog.entityId, id)));
     expect(logged.map((l) => l.action)).toEqual(expect.arrayContaining(['Read', 'MarkUnread', 'Update']));
 
-    expect((await del(`/api/alert/${id}`)).statusCode).toBe(200);
-    expect((await get(`/api/alert/${id}`)).statusCode).toBe(404);
-    expect((await del(`/api/alert/${id}`)).statusCode).toBe(404);
+    expect((await admin.del(`/api/alert/${id}`)).statusCode).toBe(200);
+    expect((await admin.get(`/api/alert/${id}`)).statusCode).toBe(404);
+    expect((await admin.del(`/api/alert/${id}`)).statusCode).toBe(404);
     expect(await unreadCount()).toBe(before + 10);
     // A plain text alert logs its text only.
     const [plain] = await t.db.select().from(actionLog).where(and(eq(actionLog.entity, 'Alert'), eq(actionLog.entityId, id), eq(actionLog.action, 'Delete')));
@@ -245,7 +240,7 @@ describe('alert calls', () => {
 
   it('names a failed job as the Jobs page does, in the reader’s language; every job has that name in the three languages', async () => {
     const id = (await createAlert(t.db, { source: 'Jobs', kind: 'job', messageKey: 'alerts.msg.jobFailed', params: { name: 'mail.send', attempts: 5, error: 'SMTP 550' }, content: 'The background job "mail.send" failed' }))!;
-    const el = (await get(`/api/alert/${id}`, { ...H, 'accept-language': 'el' })).json();
+    const el = (await admin.get(`/api/alert/${id}`, { lang: 'el' })).json();
     expect(el.content).toContain(app.translator.t('el', 'jobs.name.mail.send'));
     expect(el.content).not.toContain('mail.send');
     const jobs = (app as unknown as { jobs: { names: () => string[] } }).jobs.names();
@@ -259,24 +254,23 @@ describe('alert calls', () => {
     const params = { ref: '0042', name: 'Maria K.', email: 'maria@example.gr' };
     const content = 'New website enquiry about property #0042 from Maria K. (maria@example.gr); it is among the new leads.';
     const id = (await createAlert(t.db, { source: 'Website', messageKey: 'alerts.msg.websiteEnquiry', params, content }))!;
-    expect((await del(`/api/alert/${id}`)).statusCode).toBe(200);
+    expect((await admin.del(`/api/alert/${id}`)).statusCode).toBe(200);
     const [row] = await t.db.select().from(actionLog).where(and(eq(actionLog.entity, 'Alert'), eq(actionLog.entityId, id), eq(actionLog.action, 'Delete')));
     expect(row).toMatchObject({ message: content, data: { source: 'Website', messageKey: 'alerts.msg.websiteEnquiry', params } });
     // The home page's recent changes carry it too (and no other record's data).
-    const recent = (await get('/api/home')).json().recent as { entity: string; entityId: number; data: unknown }[];
+    const recent = (await admin.get('/api/home')).json().recent as { entity: string; entityId: number; data: unknown }[];
     expect(recent.find((r) => r.entity === 'Alert' && r.entityId === id)?.data).toMatchObject({ messageKey: 'alerts.msg.websiteEnquiry', params });
     expect(recent.filter((r) => r.entity !== 'Alert').every((r) => r.data === null)).toBe(true);
   });
 
   it('refuses bad input with a 400 that changes nothing, and branch users', async () => {
     const id = (await createAlert(t.db, { source: 'Website', content: 'x' }))!;
-    expect((await post('/api/alert/list', { perPage: 0, currentPage: 1 })).statusCode).toBe(400);
-    expect((await post(`/api/alert/update-notes/${id}`, { notes: 'x'.repeat(4001) })).statusCode).toBe(400);
-    expect((await get('/api/alert/abc')).statusCode).toBe(400);
-    const b = bearer(branchUser.token);
-    expect((await post('/api/alert/list', {}, b)).statusCode).toBe(403);
-    expect((await get(`/api/alert/${id}`, b)).statusCode).toBe(403);
-    expect((await get('/api/Alert/unreadCount', b)).json()).toBe(0);
+    expect((await admin.post('/api/alert/list', { perPage: 0, currentPage: 1 })).statusCode).toBe(400);
+    expect((await admin.post(`/api/alert/update-notes/${id}`, { notes: 'x'.repeat(4001) })).statusCode).toBe(400);
+    expect((await admin.get('/api/alert/abc')).statusCode).toBe(400);
+    expect((await branchUser.post('/api/alert/list', {})).statusCode).toBe(403);
+    expect((await branchUser.get(`/api/alert/${id}`)).statusCode).toBe(403);
+    expect((await branchUser.get('/api/Alert/unreadCount')).json()).toBe(0);
     const [row] = await t.db.select().from(alerts).where(eq(alerts.id, id));
     expect(row!.readedOn).toBeNull();
     expect(row!.notes).toBeNull();
@@ -312,12 +306,12 @@ describe('background jobs for admins', () => {
         values ('test.never-registered', '{}'::jsonb, 'failed', 3, 3, 'SMTP 421 try later', now()) returning id`)
     ).rows as { id: number }[];
     const id = Number(failed!.id);
-    const listed = (await get('/api/jobs?state=failed')).json() as { counts: Record<string, number>; items: { id: number; lastError: string; attempts: number }[] };
+    const listed = (await admin.get('/api/jobs?state=failed')).json() as { counts: Record<string, number>; items: { id: number; lastError: string; attempts: number }[] };
     expect(listed.items.find((j) => j.id === id)).toMatchObject({ lastError: 'SMTP 421 try later', attempts: 3 });
     expect(listed.counts.failed).toBeGreaterThanOrEqual(1);
 
-    for (const h of [bearer(employee.token), bearer(branchUser.token)]) expect((await post(`/api/jobs/${id}/retry`, undefined, h)).statusCode).toBe(403);
-    const res = await post(`/api/jobs/${id}/retry`);
+    for (const who of [employee, branchUser]) expect((await who.post(`/api/jobs/${id}/retry`)).statusCode).toBe(403);
+    const res = await admin.post(`/api/jobs/${id}/retry`);
     expect(res.statusCode, res.body).toBe(200);
     const [row] = (await t.db.execute(sql`select state, attempts, finished_on from jobs where id = ${id}`)).rows as { state: string; attempts: number; finished_on: Date | null }[];
     expect(row).toMatchObject({ attempts: 0, finished_on: null });
@@ -328,10 +322,10 @@ describe('background jobs for admins', () => {
 
     // Not a failed job: 404 in the reader's language, nothing changed.
     await t.db.execute(sql`update jobs set state = 'done' where id = ${id}`);
-    const again = await post(`/api/jobs/${id}/retry`, undefined, { ...H, 'accept-language': 'el' });
+    const again = await admin.post(`/api/jobs/${id}/retry`, undefined, { lang: 'el' });
     expect(again.statusCode).toBe(404);
     expect(again.json().title).toBe('Αυτή η εργασία δεν έχει αποτύχει (ή δεν υπάρχει πια): δεν υπάρχει κάτι να ξαναδοκιμαστεί.');
-    expect((await post('/api/jobs/2147483648/retry')).statusCode).toBe(400);
+    expect((await admin.post('/api/jobs/2147483648/retry')).statusCode).toBe(400);
   });
 
   it('does not queue a failed job twice when the same job is waiting already', async () => {
@@ -341,7 +335,7 @@ describe('background jobs for admins', () => {
         ('test.check', '{}'::jsonb, 'queued', 'k1', now() + interval '1 hour', 0, 2, null) returning id, state`)
     ).rows as { id: number; state: string }[];
     const failedId = Number(rows.find((r) => r.state === 'failed')!.id);
-    const res = await post(`/api/jobs/${failedId}/retry`);
+    const res = await admin.post(`/api/jobs/${failedId}/retry`);
     expect(res.statusCode).toBe(400);
     expect(res.json().title).toBe('The same job is already waiting in the queue.');
     const [row] = (await t.db.execute(sql`select state from jobs where id = ${failedId}`)).rows as { state: string }[];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { accounts, actionLog, assignments, leads, objects, users, viewings } from '../../db/schema/index.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp } from '../../../test/harness.ts';
 
 const t = await createTestApp();
 const { app, db } = t;
@@ -10,9 +10,6 @@ const admin = await t.user({ roles: ['admin'] });
 const agent = await t.user({ roles: ['employee'] });
 const branchAgent = await t.user({ roles: ['employee'], branchId: 1 });
 const payer = await t.user({ roles: ['clientPayments'] });
-
-const call = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  app.inject({ method, url, payload: payload as object, headers: { ...bearer(token), ...headers } });
 
 let seq = 0;
 async function newAccount(values: Partial<typeof accounts.$inferInsert> = {}) {
@@ -30,16 +27,16 @@ const specialist = await newAccount({ firstName: 'Anna', lastName: 'Vlachou', is
 describe('assignments of a record', () => {
   it('lists nobody at first, then the people assigned, with their names', async () => {
     const acc = await newAccount({ isClient: true });
-    const empty = await call(agent.token, 'GET', `/api/assignment/account/${acc.id}`);
+    const empty = await agent.get(`/api/assignment/account/${acc.id}`);
     expect(empty.statusCode).toBe(200);
     expect(empty.json()).toEqual({ canEdit: true, items: [] });
 
-    const added = await call(agent.token, 'POST', '/api/assignment/account/add', { assignedTo: employee.id, accountId: acc.id });
+    const added = await agent.post('/api/assignment/account/add', { assignedTo: employee.id, accountId: acc.id });
     expect(added.statusCode).toBe(200);
     expect(added.json()).toEqual({ accountId: employee.id, account: 'Alexiou Giorgos' });
-    await call(agent.token, 'POST', '/api/assignment/account/add', { assignedTo: specialist.id, accountId: acc.id });
+    await agent.post('/api/assignment/account/add', { assignedTo: specialist.id, accountId: acc.id });
 
-    const list = await call(admin.token, 'GET', `/api/assignment/account/${acc.id}`);
+    const list = await admin.get(`/api/assignment/account/${acc.id}`);
     expect(list.json()).toEqual({
       canEdit: true,
       items: [
@@ -57,60 +54,60 @@ describe('assignments of a record', () => {
     await db.insert(objects).values({ id } as never);
     await db.insert(leads).values({ id } as never);
     await db.insert(viewings).values({ id });
-    expect((await call(agent.token, 'POST', '/api/assignment/lead/add', { assignedTo: employee.id, demandId: id })).statusCode).toBe(200);
-    expect((await call(agent.token, 'POST', '/api/assignment/object/add', { assignedTo: specialist.id, objectId: id })).statusCode).toBe(200);
-    expect((await call(agent.token, 'POST', '/api/assignment/viewing/add', { assignedTo: employee.id, viewingId: id })).statusCode).toBe(200);
-    expect((await call(agent.token, 'GET', `/api/assignment/lead/${id}`)).json().items).toEqual([{ accountId: employee.id, account: 'Alexiou Giorgos' }]);
-    expect((await call(agent.token, 'GET', `/api/assignment/object/${id}`)).json().items).toEqual([{ accountId: specialist.id, account: 'Vlachou Anna' }]);
-    expect((await call(agent.token, 'GET', `/api/assignment/viewing/${id}`)).json().items).toHaveLength(1);
+    expect((await agent.post('/api/assignment/lead/add', { assignedTo: employee.id, demandId: id })).statusCode).toBe(200);
+    expect((await agent.post('/api/assignment/object/add', { assignedTo: specialist.id, objectId: id })).statusCode).toBe(200);
+    expect((await agent.post('/api/assignment/viewing/add', { assignedTo: employee.id, viewingId: id })).statusCode).toBe(200);
+    expect((await agent.get(`/api/assignment/lead/${id}`)).json().items).toEqual([{ accountId: employee.id, account: 'Alexiou Giorgos' }]);
+    expect((await agent.get(`/api/assignment/object/${id}`)).json().items).toEqual([{ accountId: specialist.id, account: 'Vlachou Anna' }]);
+    expect((await agent.get(`/api/assignment/viewing/${id}`)).json().items).toHaveLength(1);
     const stored = await db.select({ parent: assignments.parent }).from(assignments).where(eq(assignments.parentId, id)).orderBy(assignments.parent);
     expect(stored.map((s) => s.parent)).toEqual([0, 2, 3]); // Object 0, Lead 2, Viewing 3
     // parent segments in any letter case, or by number
-    expect((await call(agent.token, 'GET', `/api/assignment/LEAD/${id}`)).json().items).toHaveLength(1);
-    expect((await call(agent.token, 'GET', `/api/Assignment/2/${id}`)).json().items).toHaveLength(1);
+    expect((await agent.get(`/api/assignment/LEAD/${id}`)).json().items).toHaveLength(1);
+    expect((await agent.get(`/api/Assignment/2/${id}`)).json().items).toHaveLength(1);
   });
 
   it('names the unknown parent, the missing record field, duplicates and people who cannot be assigned', async () => {
     const acc = await newAccount();
-    const unknown = await call(agent.token, 'GET', `/api/assignment/deal/${acc.id}`);
+    const unknown = await agent.get(`/api/assignment/deal/${acc.id}`);
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().title).toBe('Unknown value for Parent enum');
-    const unknownAdd = await call(agent.token, 'POST', '/api/assignment/house/add', { assignedTo: employee.id, accountId: acc.id });
+    const unknownAdd = await agent.post('/api/assignment/house/add', { assignedTo: employee.id, accountId: acc.id });
     expect(unknownAdd.statusCode).toBe(400);
     expect(unknownAdd.json().code).toBe('assignments.unknownParent');
-    expect((await call(agent.token, 'DELETE', `/api/assignment/7/${acc.id}/${employee.id}`)).statusCode).toBe(400);
+    expect((await agent.del(`/api/assignment/7/${acc.id}/${employee.id}`)).statusCode).toBe(400);
 
-    const noParent = await call(agent.token, 'POST', '/api/assignment/account/add', { assignedTo: employee.id, demandId: acc.id });
+    const noParent = await agent.post('/api/assignment/account/add', { assignedTo: employee.id, demandId: acc.id });
     expect(noParent.statusCode).toBe(400);
     expect(Object.keys(noParent.json().errors)).toEqual(['accountId']);
-    expect((await call(agent.token, 'POST', '/api/assignment/account/add', { accountId: acc.id })).statusCode).toBe(400);
-    expect((await call(agent.token, 'POST', '/api/assignment/account/add', { assignedTo: 'Giorgos', accountId: acc.id })).statusCode).toBe(400);
+    expect((await agent.post('/api/assignment/account/add', { accountId: acc.id })).statusCode).toBe(400);
+    expect((await agent.post('/api/assignment/account/add', { assignedTo: 'Giorgos', accountId: acc.id })).statusCode).toBe(400);
 
     const client = await newAccount({ isClient: true });
-    const notStaff = await call(agent.token, 'POST', '/api/assignment/account/add', { assignedTo: client.id, accountId: acc.id }, { 'accept-language': 'el' });
+    const notStaff = await agent.post('/api/assignment/account/add', { assignedTo: client.id, accountId: acc.id }, { lang: 'el' });
     expect(notStaff.statusCode).toBe(400);
     expect(notStaff.json().errors.assignedTo).toEqual(['Ανάθεση μπορεί να γίνει μόνο σε υπαλλήλους και ειδικούς.']);
-    expect((await call(agent.token, 'POST', '/api/assignment/account/add', { assignedTo: 99999999, accountId: acc.id })).statusCode).toBe(400);
+    expect((await agent.post('/api/assignment/account/add', { assignedTo: 99999999, accountId: acc.id })).statusCode).toBe(400);
 
-    expect((await call(agent.token, 'POST', '/api/assignment/account/add', { assignedTo: employee.id, accountId: acc.id })).statusCode).toBe(200);
-    const dup = await call(agent.token, 'POST', '/api/assignment/account/add', { assignedTo: employee.id, accountId: acc.id });
+    expect((await agent.post('/api/assignment/account/add', { assignedTo: employee.id, accountId: acc.id })).statusCode).toBe(200);
+    const dup = await agent.post('/api/assignment/account/add', { assignedTo: employee.id, accountId: acc.id });
     expect(dup.statusCode).toBe(400);
     expect(dup.json().errors.assignedTo).toEqual(['Alexiou Giorgos is already assigned.']);
     expect(await db.select().from(assignments).where(and(eq(assignments.parent, 1), eq(assignments.parentId, acc.id)))).toHaveLength(1);
 
-    const missing = await call(agent.token, 'POST', '/api/assignment/account/add', { assignedTo: employee.id, accountId: 99999999 });
+    const missing = await agent.post('/api/assignment/account/add', { assignedTo: employee.id, accountId: 99999999 });
     expect(missing.statusCode).toBe(404);
-    expect((await call(agent.token, 'GET', '/api/assignment/account/99999999')).statusCode).toBe(404);
+    expect((await agent.get('/api/assignment/account/99999999')).statusCode).toBe(404);
   });
 
   it('removes an assignment once, and logs it', async () => {
     const acc = await newAccount();
-    await call(agent.token, 'POST', '/api/assignment/account/add', { assignedTo: employee.id, accountId: acc.id });
-    await call(agent.token, 'POST', '/api/assignment/account/add', { assignedTo: specialist.id, accountId: acc.id });
-    const res = await call(admin.token, 'DELETE', `/api/assignment/account/${acc.id}/${employee.id}`);
+    await agent.post('/api/assignment/account/add', { assignedTo: employee.id, accountId: acc.id });
+    await agent.post('/api/assignment/account/add', { assignedTo: specialist.id, accountId: acc.id });
+    const res = await admin.del(`/api/assignment/account/${acc.id}/${employee.id}`);
     expect(res.statusCode).toBe(200);
-    expect((await call(admin.token, 'GET', `/api/assignment/account/${acc.id}`)).json().items).toEqual([{ accountId: specialist.id, account: 'Vlachou Anna' }]);
-    expect((await call(admin.token, 'DELETE', `/api/assignment/account/${acc.id}/${employee.id}`)).statusCode).toBe(404);
+    expect((await admin.get(`/api/assignment/account/${acc.id}`)).json().items).toEqual([{ accountId: specialist.id, account: 'Vlachou Anna' }]);
+    expect((await admin.del(`/api/assignment/account/${acc.id}/${employee.id}`)).statusCode).toBe(404);
     const [log] = await db.select().from(actionLog).where(eq(actionLog.entity, 'Assignment')).orderBy(desc(actionLog.id)).limit(1);
     expect(log).toMatchObject({ action: 'Delete', actionBy: admin.id, data: { parent: 'account', parentId: acc.id, accountId: employee.id } });
   });
@@ -119,19 +116,19 @@ describe('assignments of a record', () => {
     const acc = await newAccount();
     const me = await newAccount({ firstName: 'Petros', lastName: 'Branchiotis', isEmploye: true });
     await db.update(users).set({ accountId: me.id }).where(eq(users.id, branchAgent.id));
-    const view = await call(branchAgent.token, 'GET', `/api/assignment/account/${acc.id}`);
+    const view = await branchAgent.get(`/api/assignment/account/${acc.id}`);
     expect(view.json()).toEqual({ canEdit: false, items: [] });
-    expect((await call(branchAgent.token, 'POST', '/api/assignment/account/add', { assignedTo: me.id, accountId: acc.id })).statusCode).toBe(403);
-    await call(admin.token, 'POST', '/api/assignment/account/add', { assignedTo: me.id, accountId: acc.id });
-    expect((await call(branchAgent.token, 'GET', `/api/assignment/account/${acc.id}`)).json().canEdit).toBe(true);
-    expect((await call(branchAgent.token, 'POST', '/api/assignment/account/add', { assignedTo: employee.id, accountId: acc.id })).statusCode).toBe(200);
+    expect((await branchAgent.post('/api/assignment/account/add', { assignedTo: me.id, accountId: acc.id })).statusCode).toBe(403);
+    await admin.post('/api/assignment/account/add', { assignedTo: me.id, accountId: acc.id });
+    expect((await branchAgent.get(`/api/assignment/account/${acc.id}`)).json().canEdit).toBe(true);
+    expect((await branchAgent.post('/api/assignment/account/add', { assignedTo: employee.id, accountId: acc.id })).statusCode).toBe(200);
   });
 
   it('is for staff only', async () => {
     const acc = await newAccount();
     expect((await app.inject({ url: `/api/assignment/account/${acc.id}` })).statusCode).toBe(401);
-    expect((await call(payer.token, 'GET', `/api/assignment/account/${acc.id}`)).statusCode).toBe(403);
-    expect((await call(payer.token, 'POST', '/api/assignment/account/add', { assignedTo: employee.id, accountId: acc.id })).statusCode).toBe(403);
-    expect((await call(payer.token, 'DELETE', `/api/assignment/account/${acc.id}/${employee.id}`)).statusCode).toBe(403);
+    expect((await payer.get(`/api/assignment/account/${acc.id}`)).statusCode).toBe(403);
+    expect((await payer.post('/api/assignment/account/add', { assignedTo: employee.id, accountId: acc.id })).statusCode).toBe(403);
+    expect((await payer.del(`/api/assignment/account/${acc.id}/${employee.id}`)).statusCode).toBe(403);
   });
 });

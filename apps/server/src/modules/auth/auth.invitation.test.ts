@@ -1,23 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { actionLog, users } from '../../db/schema/index.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp, type Client } from '../../../test/harness.ts';
 
 /** An office admin invites an employee to choose a password (Send invitation beside Set password). */
 const t = await createTestApp({ PUBLIC_URL: 'https://crm.agency.test', PAYMENTS_HOST: 'pay.agency.test' });
 const { app } = t;
 const admin = await t.user({ roles: ['admin'] });
 
-const post = (url: string, payload: unknown, token = admin.token, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url, payload: payload as object, headers: { ...bearer(token), ...headers } });
-const invite = (email: string, opts: { token?: string; language?: string; host?: string } = {}) =>
-  post('/api/authenticate/sendInvitation', { email }, opts.token, { 'accept-language': opts.language ?? 'en', ...(opts.host ? { host: opts.host } : {}) });
+const invite = (email: string, opts: { as?: Client; language?: string; host?: string } = {}) =>
+  (opts.as ?? admin).post('/api/authenticate/sendInvitation', { email }, { lang: opts.language ?? 'en', headers: opts.host ? { host: opts.host } : {} });
 
 let seq = 0;
 async function addEmployee(fields: Record<string, unknown> = {}): Promise<{ id: number; email: string }> {
   seq++;
   const email = `staff${seq}-${Date.now()}@agency.test`;
-  const res = await post('/api/account/add', { firstName: `Νίκος${seq}`, lastName: `Οικονόμου${seq}`, isEmploye: true, role: 'employee', email, ...fields });
+  const res = await admin.post('/api/account/add', { firstName: `Νίκος${seq}`, lastName: `Οικονόμου${seq}`, isEmploye: true, role: 'employee', email, ...fields });
   expect(res.statusCode, res.body).toBe(200);
   return { id: res.json().id, email: (fields.email as string | undefined) ?? email };
 }
@@ -46,7 +44,7 @@ describe('Send invitation to an employee', () => {
     expect(mail).not.toContain('pay.agency.test');
     expect((await choose(linkIn(mail), 'staff chosen pass 1')).statusCode).toBe(200);
     const token = await t.login(e.email, 'staff chosen pass 1');
-    expect((await app.inject({ url: '/api/authenticate/me', headers: bearer(token) })).json()).toMatchObject({ userroles: ['employee'], branchId: 1, accountId: e.id });
+    expect((await t.client(token).get('/api/authenticate/me')).json()).toMatchObject({ userroles: ['employee'], branchId: 1, accountId: e.id });
     const [log] = await t.db.select().from(actionLog).where(and(eq(actionLog.action, 'SendInvitation'), eq(actionLog.entityId, u!.id))).orderBy(desc(actionLog.id)).limit(1);
     expect(log).toMatchObject({ entity: 'User', actionBy: admin.id, message: e.email });
   });
@@ -65,7 +63,7 @@ describe('Send invitation to an employee', () => {
     expect((await choose(first, 'staff chosen pass 2')).statusCode).toBe(400);
     expect((await choose(second, 'staff chosen pass 2')).statusCode).toBe(200);
     const token = await t.login(e.email, 'staff chosen pass 2');
-    expect((await app.inject({ url: '/api/authenticate/me', headers: bearer(token) })).json()).toMatchObject({ userroles: ['admin'], branchId: null });
+    expect((await t.client(token).get('/api/authenticate/me')).json()).toMatchObject({ userroles: ['admin'], branchId: null });
     // Once the administrator has chosen a password, it is that administrator's alone.
     expect((await invite(e.email)).statusCode).toBe(403);
     // In English it says so too.
@@ -77,10 +75,10 @@ describe('Send invitation to an employee', () => {
       const e = await addEmployee();
       expect((await invite(e.email)).statusCode).toBe(200);
       const link = linkIn(await lastMailTo(e.email));
-      expect((await post('/api/authenticate/setPassword', { email: e.email, password: 'set by the admin 1' })).statusCode).toBe(200);
+      expect((await admin.post('/api/authenticate/setPassword', { email: e.email, password: 'set by the admin 1' })).statusCode).toBe(200);
       if (how === 'changePassword') {
         const token = await t.login(e.email, 'set by the admin 1');
-        const changed = await post('/api/authenticate/changePassword', { currentPassword: 'set by the admin 1', password: 'my own secret 22', confirmPassword: 'my own secret 22' }, token);
+        const changed = await t.client(token).post('/api/authenticate/changePassword', { currentPassword: 'set by the admin 1', password: 'my own secret 22', confirmPassword: 'my own secret 22' });
         expect(changed.statusCode, changed.body).toBe(200);
       }
       const late = await choose(link, 'taken over 333');
@@ -93,15 +91,15 @@ describe('Send invitation to an employee', () => {
     const e = await addEmployee();
     const emp = await t.user({ roles: ['employee'] });
     const branchAdmin = await t.user({ roles: ['admin'], branchId: 1 });
-    expect((await invite(e.email, { token: emp.token })).statusCode).toBe(403);
-    expect((await invite(e.email, { token: branchAdmin.token })).statusCode).toBe(403);
+    expect((await invite(e.email, { as: emp })).statusCode).toBe(403);
+    expect((await invite(e.email, { as: branchAdmin })).statusCode).toBe(403);
     expect((await app.inject({ method: 'POST', url: '/api/authenticate/sendInvitation', payload: { email: e.email } })).statusCode).toBe(401);
     expect(await t.db.select().from(users).where(eq(users.accountId, e.id))).toHaveLength(0);
     // Another administrator's password is that administrator's: no link to choose it.
     const otherAdmin = await t.user({ roles: ['admin'] });
     expect((await invite(otherAdmin.email)).statusCode).toBe(403);
     // A payments client is invited to the payments app from its statement, not here.
-    const client = await post('/api/account/add', { firstName: 'Ιωάννα', lastName: 'Παππά', hasTransactions: true, email: 'owner.pays@example.gr' });
+    const client = await admin.post('/api/account/add', { firstName: 'Ιωάννα', lastName: 'Παππά', hasTransactions: true, email: 'owner.pays@example.gr' });
     const refused = await invite('owner.pays@example.gr');
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors.email).toEqual(['owner.pays@example.gr is not the e-mail of an employee: invite a payments client from its statement.']);

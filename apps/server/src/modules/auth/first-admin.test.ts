@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp } from '../../../test/harness.ts';
 import { ensureFirstAdmin } from './auth.service.ts';
 
 const t = await createTestApp();
@@ -15,9 +15,10 @@ describe('the first administrator', () => {
     const [u] = await t.db.select({ username: users.username }).from(users).where(eq(users.email, 'owner.office@agency.test'));
     expect(u!.username).toBe('owner.office');
     const token = (await app.inject({ method: 'POST', url: '/api/authenticate/login', payload: { username: 'owner.office@agency.test', password: 'first-admin-password' } })).json().token as string;
-    const added = await app.inject({ method: 'POST', url: '/api/account/add', payload: { lastName: 'Stamped', firstName: 'Nikos' }, headers: bearer(token) });
+    const owner = t.client(token);
+    const added = await owner.post('/api/account/add', { lastName: 'Stamped', firstName: 'Nikos' });
     expect(added.statusCode, added.body).toBe(200);
-    const view = (await app.inject({ url: `/api/account/view/${added.json().id}`, headers: bearer(token) })).json();
+    const view = (await owner.get(`/api/account/view/${added.json().id}`)).json();
     expect(view.createdBy).toBe('owner.office');
     expect(JSON.stringify(view)).not.toContain('owner.office@agency.test');
   });

@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { randomBytes } from 'node:crypto';
-import { afterAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, describe, expect, it, inject, vi } from 'vitest';
 import pg from 'pg';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { LinkKind } from '@crm/contract';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { apiClient, createTestApp } from '../../../test/harness.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { connectDb } from '../../db/client.ts';
@@ -80,18 +80,16 @@ describe('a backup restored into a new database and data folder', () => {
   it('has every table with the same rows, the files byte for byte, sequences past the restored ids, and its admin signs in', async () => {
     // An owner with a payment and its receipt; a property with a photo (the log records both).
     const [owner] = await db.insert(accounts).values({ firstName: 'Ελένη', lastName: 'Παπαδοπούλου', hasTransactions: true }).returning({ id: accounts.id });
-    const pay = await app.inject({
-      method: 'POST',
-      url: '/api/transactions/addExpense',
-      headers: bearer(admin.token),
-      payload: form({ accountId: owner!.id, amount: '80.50', transactionDate: '2026-03-05T09:30:00', paymentMethod: 2, categoryId: 22, status: 0 }, [{ name: 'ΔΕΗ.pdf', data: PDF, type: 'application/pdf' }]) as never,
-    });
+    const pay = await admin.post(
+      '/api/transactions/addExpense',
+      form({ accountId: owner!.id, amount: '80.50', transactionDate: '2026-03-05T09:30:00', paymentMethod: 2, categoryId: 22, status: 0 }, [{ name: 'ΔΕΗ.pdf', data: PDF, type: 'application/pdf' }]),
+    );
     expect(pay.statusCode, pay.body).toBe(200);
     const [obj] = (await db.execute(sql`insert into ${objects} default values returning id`)).rows as { id: number }[];
-    const up = await app.inject({ method: 'POST', url: '/api/files', headers: bearer(agent.token), payload: form({}, [{ name: 'σαλόνι.png', data: PNG, type: 'image/png' }]) as never });
+    const up = await agent.post('/api/files', form({}, [{ name: 'σαλόνι.png', data: PNG, type: 'image/png' }]));
     expect(up.statusCode, up.body).toBe(200);
     const photo = (up.json() as { id: number }[])[0]!;
-    const attach = await app.inject({ method: 'POST', url: '/api/files/setParent', headers: bearer(agent.token), payload: { entityType: LinkKind.Object, id: obj!.id, fileNames: [photo.id], type: 'image' } });
+    const attach = await agent.post('/api/files/setParent', { entityType: LinkKind.Object, id: obj!.id, fileNames: [photo.id], type: 'image' });
     expect(attach.statusCode, attach.body).toBe(200);
     const source = await counts(t.pool);
     expect(source.action_log).toBeGreaterThan(0);
@@ -137,8 +135,7 @@ describe('a backup restored into a new database and data folder', () => {
         await app2.ready();
         const login = await app2.inject({ method: 'POST', url: '/api/authenticate/login', payload: { username: admin.email, password: admin.password } });
         expect(login.statusCode, login.body).toBe(200);
-        const token = login.json().token as string;
-        const file = await app2.inject({ url: `/api/files/${photo.id}`, headers: bearer(token) });
+        const file = await apiClient(app2, login.json().token as string).get(`/api/files/${photo.id}`);
         expect(file.statusCode).toBe(200);
         expect(file.rawPayload.equals(PNG)).toBe(true);
       } finally {
@@ -216,7 +213,8 @@ describe('a backup taken while rows are added', () => {
         added++;
       }
     })();
-    await new Promise((r) => setTimeout(r, 150));
+    // The backup starts once the writer is under way.
+    await vi.waitFor(() => expect(added).toBeGreaterThan(0), { timeout: 5000, interval: 10 });
     const dir = tmp('busy');
     const client = await t.pool.connect();
     let b;
@@ -254,15 +252,15 @@ describe('the daily backup', () => {
   it('is not scheduled by the test suite, and "Back up now" is for office admins, makes one and shows it', async () => {
     const jobs = await db.execute(sql`select count(*)::int as n from jobs where name = ${BACKUP_JOB}`);
     expect((jobs.rows[0] as { n: number }).n).toBe(0);
-    const denied = await app.inject({ method: 'POST', url: '/api/backups', headers: bearer(agent.token) });
+    const denied = await agent.post('/api/backups');
     expect(denied.statusCode).toBe(403);
 
-    const before = (await app.inject({ url: '/api/backups', headers: bearer(admin.token) })).json();
+    const before = (await admin.get('/api/backups')).json();
     expect(before).toMatchObject({ daily: false, at: '03:30', keep: 14, dir: path.join(t.dataDir, 'backups'), next: null });
-    const res = await app.inject({ method: 'POST', url: '/api/backups', headers: bearer(admin.token) });
+    const res = await admin.post('/api/backups');
     expect(res.statusCode, res.body).toBe(200);
     await app.jobs.drain(60000);
-    const after = (await app.inject({ url: '/api/backups', headers: bearer(admin.token), 'accept-language': 'en' } as never)).json();
+    const after = (await admin.get('/api/backups', { lang: 'en' })).json();
     expect(after.pending).toBe(false);
     expect(after.failure).toBeNull();
     expect(after.items.length).toBe(before.items.length + 1);
@@ -278,12 +276,12 @@ describe('the daily backup', () => {
     const dir = backup.dir;
     backup.dir = path.join(blocked, 'backups');
     try {
-      const res = await app.inject({ method: 'POST', url: '/api/backups', headers: bearer(admin.token) });
+      const res = await admin.post('/api/backups');
       expect(res.statusCode, res.body).toBe(200);
       await app.jobs.drain(60000);
       const stored = await db.execute(sql`select state, last_error_reason, last_error from jobs where name = ${BACKUP_JOB} and singleton_key = 'now' order by id desc limit 1`);
       expect(stored.rows[0]).toMatchObject({ state: 'queued', last_error_reason: 'notWritable', last_error: expect.stringContaining('ENOTDIR') });
-      const answer = (await app.inject({ url: '/api/backups', headers: bearer(admin.token) })).json();
+      const answer = (await admin.get('/api/backups')).json();
       expect(answer.failure).toMatchObject({ reason: 'notWritable', error: expect.stringContaining('ENOTDIR') });
       // Its next try waits ten minutes: not "being made", and "Back up now" tries it at once.
       expect(answer.pending).toBe(false);
@@ -292,10 +290,10 @@ describe('the daily backup', () => {
       expect(answer.failure.retryAt).toBe(toLocalDateTime(new Date(retry.run_at), app.config.timeZone));
       expect(new Date(retry.run_at).getTime() - Date.now()).toBeGreaterThan(9 * 60_000);
       backup.dir = dir;
-      const again = await app.inject({ method: 'POST', url: '/api/backups', headers: bearer(admin.token) });
+      const again = await admin.post('/api/backups');
       expect(again.statusCode, again.body).toBe(200);
       await app.jobs.drain(60000);
-      const after = (await app.inject({ url: '/api/backups', headers: bearer(admin.token) })).json();
+      const after = (await admin.get('/api/backups')).json();
       expect(after.failure).toBeNull();
       expect(after.items[0].name).toMatch(/^crm-/);
     } finally {
@@ -421,12 +419,12 @@ describe('"Back up now" while a backup is being made', () => {
     const running = (await db.execute(sql`insert into jobs (name, singleton_key, state, attempts, max_attempts, locked_by, locked_until, started_on)
       values (${BACKUP_JOB}, 'daily', 'running', 1, 3, 'another-instance', now() + interval '1 hour', now()) returning id`)).rows[0] as { id: number };
     try {
-      const res = await app.inject({ method: 'POST', url: '/api/backups', headers: { ...bearer(admin.token), 'accept-language': 'el' } });
+      const res = await admin.post('/api/backups', undefined, { lang: 'el' });
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().title).toBe('Δημιουργείται ήδη αντίγραφο ασφαλείας αυτή τη στιγμή. Περιμένετε να ολοκληρωθεί.');
       const queued = await db.execute(sql`select count(*)::int as n from jobs where name = ${BACKUP_JOB} and state = 'queued'`);
       expect((queued.rows[0] as { n: number }).n).toBe(0);
-      const answer = (await app.inject({ url: '/api/backups', headers: bearer(admin.token) })).json();
+      const answer = (await admin.get('/api/backups')).json();
       expect(answer.pending).toBe(true);
     } finally {
       await db.execute(sql`delete from jobs where id = ${running.id}`);
@@ -453,12 +451,12 @@ describe('a backup that fails for good', () => {
         ['en', 'The background job “Backup” failed (attempts: 3). An office administrator sees why on the Background jobs page.'],
         ['el', 'Η εργασία παρασκηνίου «Αντίγραφο ασφαλείας» απέτυχε (προσπάθειες: 3). Ο διαχειριστής του γραφείου βλέπει την αιτία στη σελίδα «Εργασίες παρασκηνίου».'],
       ] as const) {
-        const list = await app.inject({ method: 'POST', url: '/api/alert/list', headers: { ...bearer(agent.token), 'accept-language': lang }, payload: { perPage: 50, currentPage: 1 } });
+        const list = await agent.post('/api/alert/list', { perPage: 50, currentPage: 1 }, { lang });
         expect(list.statusCode, list.body).toBe(200);
         expect((list.json() as { items: { content: string }[] }).items.map((a) => a.content)).toContain(text);
         expect(list.body).not.toContain(blocked);
       }
-      const answer = (await app.inject({ url: '/api/backups', headers: bearer(admin.token) })).json();
+      const answer = (await admin.get('/api/backups')).json();
       expect(answer.failure).toMatchObject({ reason: 'notWritable', error: expect.stringContaining(blocked) });
     } finally {
       backup.dir = dir;

@@ -303,9 +303,7 @@ describe('an archive larger than its manifest says', () => {
     expect(fs.statSync(file).size).toBeLessThan(2 * 1024 * 1024);
 
     const rss = process.memoryUsage().rss;
-    const started = Date.now();
     await expect(readManifest(file)).rejects.toThrow(/an extended header of 629145600 bytes, where at most 65536 are expected/);
-    expect(Date.now() - started).toBeLessThan(2000);
     expect(process.memoryUsage().rss - rss).toBeLessThan(100 * 1024 * 1024);
     const r = await restore(file, { DATABASE_URL: await occupiedDatabase(), DATA_DIR: tmp('data') });
     expect(r.code, r.out).toBe(1);

@@ -7,7 +7,6 @@ import { sql } from 'drizzle-orm';
 import { DEAL_STAGES, DEAL_STAGE_CANCELLED } from '@crm/contract';
 import { createTestApp } from '../../../test/harness.ts';
 import { ZDealBoardAnswer } from '@crm/contract';
-import { bearer } from '../../../test/harness.ts';
 import { dealBoard, dealTotals, keptDealTotals, keptStageTotals, stageTotals } from './deals.service.ts';
 
 const t = await createTestApp({}, undefined, { jobs: false });
@@ -77,7 +76,7 @@ async function compare(round: number) {
     }
     // The board as served (kept while nothing changes) and as made on the spot.
     const body = { dealType: f.dealType ?? null, perStage: 5 };
-    const served = await app.inject({ method: 'POST', url: '/api/Deal/board', payload: body, headers: { ...bearer(agent.token), 'accept-language': 'el' } });
+    const served = await agent.post('/api/Deal/board', body, { lang: 'el' });
     expect(served.statusCode, served.body).toBe(200);
     const made = ZDealBoardAnswer.parse(await dealBoard(app, { ...body, stages: [] } as never, (k, p) => app.translator.t('el', k, p), 'el'));
     expect(served.json(), `round ${round}, board served, seed ${SEED}`).toEqual(JSON.parse(JSON.stringify(made)));

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { accounts, objects } from '../../db/schema/index.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp } from '../../../test/harness.ts';
 
 const t = await createTestApp();
 const { app, db } = t;
 const agent = await t.user({ roles: ['employee'] });
 
-const call = (url: string, payload: unknown, lang = 'en') => app.inject({ method: 'POST', url, payload: payload as object, headers: { ...bearer(agent.token), 'accept-language': lang } });
 const person = async (firstName: string, lastName: string) => (await db.insert(accounts).values({ firstName, lastName }).returning({ id: accounts.id }))[0]!.id;
 const property = async (title: string) => (await db.insert(objects).values({ title } as never).returning({ id: objects.id, ref: objects.referenceNumber }))[0]!;
 
@@ -16,7 +15,7 @@ const notary = await person('Eleni', 'Sumaki');
 const buyer = await person('Maria', '=HYPERLINK("http://evil")');
 const flat = await property('Flat in Kalamaria');
 const deal = async (body: Record<string, unknown>) => {
-  const res = await call('/api/Deal/update', { objectId: flat.id, accounts: [{ accountId: notary, relation: 4 }, { accountId: buyer, relation: 2 }], ...body });
+  const res = await agent.post('/api/Deal/update', { objectId: flat.id, accounts: [{ accountId: notary, relation: 4 }, { accountId: buyer, relation: 2 }], ...body });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().id as number;
 };
@@ -32,7 +31,7 @@ const mine = { lastName: 'Sumaki' };
 
 describe('the deals list’s totals', () => {
   it('add up every matching deal, not the page: sales and rentals apart, the commission of both, cancelled ones left out', async () => {
-    const res = await call('/api/Deal/search', { ...mine, perPage: 1 });
+    const res = await agent.post('/api/Deal/search', { ...mine, perPage: 1 });
     expect(res.statusCode, res.body).toBe(200);
     const a = res.json();
     expect(a.items).toHaveLength(1);
@@ -43,18 +42,18 @@ describe('the deals list’s totals', () => {
   });
 
   it('count cancelled deals when the stage filter picks them, and follow every filter', async () => {
-    const cancelled = (await call('/api/Deal/search', { ...mine, stages: [6] })).json();
+    const cancelled = (await agent.post('/api/Deal/search', { ...mine, stages: [6] })).json();
     expect(cancelled).toMatchObject({ totalRows: 1, sumsWithCancelled: true, sums: { saleCount: 1, saleTotal: '95000.00', rentCount: 0, rentTotal: '0.00', commission: '1900.00' } });
-    const rentals = (await call('/api/Deal/search', { ...mine, dealType: 1 })).json();
+    const rentals = (await agent.post('/api/Deal/search', { ...mine, dealType: 1 })).json();
     expect(rentals).toMatchObject({ totalRows: 2, sums: { saleCount: 0, saleTotal: '0.00', rentCount: 2, rentTotal: '1050.75', commission: '300.00' } });
-    const none = (await call('/api/Deal/search', { lastName: 'Nobody-of-that-name' })).json();
+    const none = (await agent.post('/api/Deal/search', { lastName: 'Nobody-of-that-name' })).json();
     expect(none).toMatchObject({ totalRows: 0, items: [], sums: { saleCount: 0, saleTotal: '0.00', rentCount: 0, rentTotal: '0.00', commission: '0.00' } });
   });
 });
 
 describe('Deals.xlsx', () => {
   const sheet = async (body: unknown, lang: string) => {
-    const res = await call('/api/Deal/download', body, lang);
+    const res = await agent.post('/api/Deal/download', body, { lang });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toContain('Deals.xlsx');
@@ -107,8 +106,8 @@ describe('Deals.xlsx', () => {
     const ru = await sheet({ ...mine }, 'ru');
     expect(ru.name).toBe('Сделки');
     expect(ru.getCell('A3').value).toBe('2 продажи');
-    expect((await call('/api/Deal/download', { stages: [9] })).statusCode).toBe(400);
-    expect((await call('/api/Deal/download', { sortBy: 'nonsense' })).statusCode).toBe(400);
+    expect((await agent.post('/api/Deal/download', { stages: [9] })).statusCode).toBe(400);
+    expect((await agent.post('/api/Deal/download', { sortBy: 'nonsense' })).statusCode).toBe(400);
   });
 
   it('is refused without a sign-in', async () => {

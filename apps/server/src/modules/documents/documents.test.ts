@@ -3,8 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { LinkKind } from '@crm/contract';
-import { bearer, createTestApp } from '../../../test/harness.ts';
-import { multipartForm, type FormPart } from '../../../test/multipart.ts';
+import { createTestApp } from '../../../test/harness.ts';
+import type { FormPart } from '../../../test/multipart.ts';
 import { actionLog, documents, files } from '../../db/schema/index.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
@@ -16,11 +16,7 @@ const { app, db } = t;
 const agent = await t.user({ roles: ['employee'] });
 const branchAgent = await t.user({ roles: ['employee'], branchId: 1 });
 
-const save = (parts: FormPart[], token = agent.token, lang = 'en') => {
-  const f = multipartForm(parts);
-  return app.inject({ method: 'POST', url: '/api/Documents/update', payload: f.payload, headers: { ...f.headers, ...bearer(token), 'accept-language': lang } });
-};
-const get = (url: string, token = agent.token) => app.inject({ method: 'GET', url, headers: { ...bearer(token), 'accept-language': 'en' } });
+const save = (parts: FormPart[], lang = 'en') => agent.upload('/api/Documents/update', parts, { lang });
 const storedFiles = () => {
   const root = path.join(t.dataDir, 'files');
   return fs.existsSync(root) ? fs.readdirSync(root, { recursive: true }).filter((n) => String(n).includes('.')).length : 0;
@@ -58,7 +54,7 @@ describe('documents', () => {
     const [log] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Document'), eq(actionLog.entityId, id)));
     expect(log).toMatchObject({ action: 'Create', message: 'Lease agreement (residential)' });
     // The link opens the file (a PDF is shown in the browser).
-    const file = await get(d.link);
+    const file = await agent.get(d.link);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['x-content-type-options']).toBe('nosniff');
@@ -66,14 +62,14 @@ describe('documents', () => {
 
   it('lists documents by name with their first file as the link; a search finds words of the description', async () => {
     await save([{ field: 'name', value: 'Απόδειξη παραλαβής κλειδιών' }]);
-    const list = await get('/api/Documents');
+    const list = await agent.get('/api/Documents');
     expect(list.statusCode).toBe(200);
     expect(list.json().totalRows).toBe(2);
     expect(list.json().items.map((r: { name: string }) => r.name)).toEqual(['Lease agreement (residential)', 'Απόδειξη παραλαβής κλειδιών']);
     expect(list.json().items[1]).toMatchObject({ link: null, file: null, files: [] });
-    const found = await get('/api/Documents?searchStr=flats');
+    const found = await agent.get('/api/Documents?searchStr=flats');
     expect(found.json().items.map((r: { id: number }) => r.id)).toEqual([id]);
-    const paged = await get('/api/Documents?perPage=1&currentPage=2');
+    const paged = await agent.get('/api/Documents?perPage=1&currentPage=2');
     expect(paged.json()).toMatchObject({ totalRows: 2, items: [{ name: 'Απόδειξη παραλαβής κλειδιών' }] });
   });
 
@@ -81,13 +77,13 @@ describe('documents', () => {
     const names = ['Ωμέγα', 'Όροι μίσθωσης', 'Βεβαίωση', 'Άδεια', 'Éclair', 'zeta', 'Apple'];
     const made: number[] = [];
     for (const name of names) made.push((await save([{ field: 'name', value: name }])).json().id as number);
-    const listed = ((await get('/api/Documents?perPage=100')).json().items as { id: number; name: string }[]).filter((r) => made.includes(r.id)).map((r) => r.name);
+    const listed = ((await agent.get('/api/Documents?perPage=100')).json().items as { id: number; name: string }[]).filter((r) => made.includes(r.id)).map((r) => r.name);
     expect(listed).toEqual(['Apple', 'Éclair', 'zeta', 'Άδεια', 'Βεβαίωση', 'Όροι μίσθωσης', 'Ωμέγα']);
-    for (const id of made) await app.inject({ method: 'DELETE', url: `/api/Documents/${id}`, headers: bearer(agent.token) });
+    for (const id of made) await agent.del(`/api/Documents/${id}`);
   });
 
   it('updates fields, adds and removes files with the version guard; a stale version is a 409 with the current document', async () => {
-    const before = (await get(`/api/Documents/edit/${id}`)).json();
+    const before = (await agent.get(`/api/Documents/edit/${id}`)).json();
     const txt = before.files.find((f: { userName: string }) => f.userName.endsWith('.txt'));
     const res = await save([
       { field: 'id', value: String(id) },
@@ -100,7 +96,7 @@ describe('documents', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Lease agreement', version: 2 });
     expect(res.json().files.map((f: { userName: string }) => f.userName)).toEqual(['lease-el.pdf', 'lease-en.pdf']);
-    expect(await get(`/api/files/${txt.systemName}`).then((r) => r.statusCode)).toBe(404);
+    expect(await agent.get(`/api/files/${txt.systemName}`).then((r) => r.statusCode)).toBe(404);
 
     const c = await counts();
     const stale = await save([
@@ -116,7 +112,7 @@ describe('documents', () => {
 
   it('refuses bad input with a translated 400 and changes nothing (no rows, no stored files, no log)', async () => {
     const c = await counts();
-    const noName = await save([{ field: 'name', value: '   ' }, { field: 'files', name: 'a.pdf', data: PDF }], agent.token, 'el');
+    const noName = await save([{ field: 'name', value: '   ' }, { field: 'files', name: 'a.pdf', data: PDF }], 'el');
     expect(noName.statusCode).toBe(400);
     expect(noName.json().errors.name).toBeDefined();
     expect(noName.json().title).not.toMatch(/^[a-z]+\./);
@@ -135,31 +131,31 @@ describe('documents', () => {
     expect(bigId.statusCode).toBe(400);
     const missing = await save([{ field: 'id', value: '999999' }, { field: 'version', value: '1' }, { field: 'name', value: 'x' }]);
     expect(missing.statusCode).toBe(404);
-    const json = await app.inject({ method: 'POST', url: '/api/Documents/update', payload: { name: 'x' }, headers: bearer(agent.token) });
+    const json = await agent.post('/api/Documents/update', { name: 'x' });
     expect(json.statusCode).toBeGreaterThanOrEqual(400);
     expect(json.statusCode).toBeLessThan(500);
     expect(await counts()).toEqual(c);
-    expect((await get('/api/Documents/edit/2147483648')).statusCode).toBe(400);
-    expect((await get('/api/Documents/edit/999999')).statusCode).toBe(404);
-    expect((await get('/api/Documents?perPage=0')).statusCode).toBe(400);
+    expect((await agent.get('/api/Documents/edit/2147483648')).statusCode).toBe(400);
+    expect((await agent.get('/api/Documents/edit/999999')).statusCode).toBe(404);
+    expect((await agent.get('/api/Documents?perPage=0')).statusCode).toBe(400);
   });
 
   it('is open to every member of staff, branch users included, and to nobody signed out', async () => {
-    expect((await get('/api/Documents', branchAgent.token)).statusCode).toBe(200);
+    expect((await branchAgent.get('/api/Documents')).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/api/Documents' })).statusCode).toBe(401);
     const client = await t.user({ roles: ['clientPayments'] });
-    expect((await get('/api/Documents', client.token)).statusCode).toBe(403);
+    expect((await client.get('/api/Documents')).statusCode).toBe(403);
   });
 
   it('deletes a document with its files and their stored content', async () => {
-    const doc = (await get(`/api/Documents/edit/${id}`)).json();
-    const res = await app.inject({ method: 'DELETE', url: `/api/Documents/${id}`, headers: bearer(agent.token) });
+    const doc = (await agent.get(`/api/Documents/edit/${id}`)).json();
+    const res = await agent.del(`/api/Documents/${id}`);
     expect(res.statusCode).toBe(200);
     expect(await db.select().from(documents).where(eq(documents.id, id))).toHaveLength(0);
     expect(await db.select().from(files).where(and(eq(files.parentType, LinkKind.Document), eq(files.parentId, id)))).toHaveLength(0);
-    for (const f of doc.files) expect((await get(`/api/files/${f.systemName}`)).statusCode).toBe(404);
+    for (const f of doc.files) expect((await agent.get(`/api/files/${f.systemName}`)).statusCode).toBe(404);
     const [log] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Document'), eq(actionLog.entityId, id), eq(actionLog.action, 'Delete')));
     expect(log?.data).toMatchObject({ files: ['lease-el.pdf', 'lease-en.pdf'] });
-    expect((await app.inject({ method: 'DELETE', url: `/api/Documents/${id}`, headers: bearer(agent.token) })).statusCode).toBe(404);
+    expect((await agent.del(`/api/Documents/${id}`)).statusCode).toBe(404);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp } from '../../../test/harness.ts';
 import { accounts, actionLog } from '../../db/schema/index.ts';
 
 const t = await createTestApp();
@@ -19,23 +19,14 @@ const row = async (id: number) => (await t.db.select().from(accounts).where(eq(a
 /** A one-field change as the editor makes it: based on the version its edit request answered. */
 async function patch(id: number, field: string, value: unknown, opts: { headers?: Record<string, string>; method?: 'PATCH' | 'POST'; entity?: string } = {}) {
   const entity = opts.entity ?? 'account';
-  const asked = await t.app.inject({ method: 'GET', url: `/api/${entity}/editRequestSelectList?id=${id}&fieldName=${field}`, headers: bearer(staff.token) });
+  const asked = await staff.get(`/api/${entity}/editRequestSelectList?id=${id}&fieldName=${field}`);
   // An If-Match of the test's own says the version instead.
   const version = asked.statusCode === 200 && !opts.headers?.['if-match'] ? (asked.json() as { version?: number }).version : undefined;
-  return t.app.inject({
-    method: opts.method ?? 'PATCH',
-    url: `/api/${entity}/patch/${id}${version === undefined ? '' : `?version=${version}`}`,
-    headers: { ...bearer(staff.token), ...opts.headers },
-    payload: [{ op: 'replace', path: `/${field}`, value }],
-  });
+  return staff.call(opts.method ?? 'PATCH', `/api/${entity}/patch/${id}${version === undefined ? '' : `?version=${version}`}`, [{ op: 'replace', path: `/${field}`, value }], { headers: opts.headers });
 }
 
 function selectList(id: number, fieldName: string, headers: Record<string, string> = {}) {
-  return t.app.inject({
-    method: 'GET',
-    url: `/api/account/editRequestSelectList?id=${id}&fieldName=${fieldName}`,
-    headers: { ...bearer(staff.token), ...headers },
-  });
+  return staff.get(`/api/account/editRequestSelectList?id=${id}&fieldName=${fieldName}`, { headers });
 }
 
 describe('text and textarea', () => {
@@ -66,7 +57,7 @@ describe('text and textarea', () => {
     expect(right.statusCode, right.body).toBe(200);
     expect((await row(id)).taxNumber).toBe('123456783');
     // What the field saves, the whole-record save (and Merge) takes back unchanged.
-    const whole = await t.app.inject({ method: 'POST', url: '/api/account/update', headers: bearer(staff.token), payload: { id, version: 2, taxNumber: '123456783', city: 'Kalamaria' } });
+    const whole = await staff.post('/api/account/update', { id, version: 2, taxNumber: '123456783', city: 'Kalamaria' });
     expect(whole.statusCode, whole.body).toBe(200);
     expect((await patch(id, 'taxNumber', null)).statusCode).toBe(200);
   });
@@ -200,12 +191,7 @@ describe('the call itself', () => {
     expect(stale.json().current).toMatchObject({ id, city: 'Thermi', version: 2 });
     expect((await row(id)).city).toBe('Thermi');
     // the version as a query parameter works too (the web client sends it so)
-    const query = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/account/patch/${id}?version=1`,
-      headers: bearer(staff.token),
-      payload: [{ op: 'replace', path: '/city', value: 'Pylaia' }],
-    });
+    const query = await staff.patch(`/api/account/patch/${id}?version=1`, [{ op: 'replace', path: '/city', value: 'Pylaia' }]);
     expect(query.statusCode).toBe(409);
     expect((await patch(id, 'city', 'Pylaia', { headers: { 'if-match': '2' } })).json().dto.version).toBe(3);
   });
@@ -213,12 +199,7 @@ describe('the call itself', () => {
   it('POST works for old clients, also with a JSON Patch content type', async () => {
     const id = await newAccount();
     expect((await patch(id, 'country', 'Greece', { method: 'POST' })).json().dto.country).toBe('Greece');
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/Account/Patch/${id}`,
-      headers: { ...bearer(staff.token), 'content-type': 'application/json-patch+json', 'if-match': 'W/"2"' },
-      payload: JSON.stringify([{ op: 'replace', path: '/nationality', value: 'Cypriot' }]),
-    });
+    const res = await staff.patch(`/api/Account/Patch/${id}`, JSON.stringify([{ op: 'replace', path: '/nationality', value: 'Cypriot' }]), { headers: { 'content-type': 'application/json-patch+json', 'if-match': 'W/"2"' } });
     expect(res.statusCode).toBe(200);
     expect(res.json().dto.nationality).toBe('Cypriot');
   });
@@ -228,24 +209,19 @@ describe('the call itself', () => {
     const entity = await patch(id, 'city', 'X', { entity: 'spaceship' });
     expect(entity.statusCode).toBe(400);
     expect(entity.json().title).toBe('Records of the kind “spaceship” cannot be edited field by field.');
-    expect((await t.app.inject({ method: 'GET', url: `/api/spaceship/editRequestSelectList?id=${id}&fieldName=city`, headers: bearer(staff.token) })).statusCode).toBe(400);
+    expect((await staff.get(`/api/spaceship/editRequestSelectList?id=${id}&fieldName=city`)).statusCode).toBe(400);
     const field = await patch(id, 'isEmploye', true);
     expect(field.statusCode).toBe(400);
     expect(field.json().title).toBe('The field “isEmploye” cannot be edited here.');
     expect((await selectList(id, 'version')).statusCode).toBe(400);
-    const two = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/account/patch/${id}`,
-      headers: bearer(staff.token),
-      payload: [
-        { op: 'replace', path: '/city', value: 'A' },
-        { op: 'replace', path: '/country', value: 'B' },
-      ],
-    });
+    const two = await staff.patch(`/api/account/patch/${id}`, [
+      { op: 'replace', path: '/city', value: 'A' },
+      { op: 'replace', path: '/country', value: 'B' },
+    ]);
     expect(two.statusCode).toBe(400);
-    const remove = await t.app.inject({ method: 'PATCH', url: `/api/account/patch/${id}`, headers: bearer(staff.token), payload: [{ op: 'remove', path: '/city' }] });
+    const remove = await staff.patch(`/api/account/patch/${id}`, [{ op: 'remove', path: '/city' }]);
     expect(remove.statusCode).toBe(400);
-    const noValue = await t.app.inject({ method: 'PATCH', url: `/api/account/patch/${id}`, headers: bearer(staff.token), payload: [{ op: 'replace', path: '/city' }] });
+    const noValue = await staff.patch(`/api/account/patch/${id}`, [{ op: 'replace', path: '/city' }]);
     expect(noValue.statusCode).toBe(400);
     expect((await row(id)).version).toBe(1);
   });
@@ -258,7 +234,7 @@ describe('the call itself', () => {
     expect(anon.statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: `/api/account/editRequestSelectList?id=${id}&fieldName=city` })).statusCode).toBe(401);
     const client = await t.user({ roles: ['clientPayments'] });
-    const denied = await t.app.inject({ method: 'PATCH', url: `/api/account/patch/${id}`, headers: bearer(client.token), payload: [{ op: 'replace', path: '/city', value: 'X' }] });
+    const denied = await client.patch(`/api/account/patch/${id}`, [{ op: 'replace', path: '/city', value: 'X' }]);
     expect(denied.statusCode).toBe(403);
     expect((await row(id)).city).toBeNull();
   });

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { accounts, actionLog, objects } from '../../db/schema/index.ts';
 import { PAGE_ROWS } from '../../lib/downloads.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp } from '../../../test/harness.ts';
 
 const t = await createTestApp();
 const { app, db, pool } = t;
@@ -72,7 +72,7 @@ async function statements(run: () => Promise<unknown>) {
 }
 
 async function download(url: string, payload: object) {
-  const res = await app.inject({ method: 'POST', url, payload, headers: { ...bearer(admin.token), 'accept-language': 'en' } });
+  const res = await admin.post(url, payload, { lang: 'en' });
   expect(res.statusCode, res.body).toBe(200);
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(res.rawPayload as never);
@@ -114,7 +114,7 @@ describe('a large list is read a page at a time as its file is written', () => {
 });
 
 async function downloadGet(url: string) {
-  const res = await app.inject({ method: 'GET', url, headers: { ...bearer(admin.token), 'accept-language': 'en' } });
+  const res = await admin.get(url, { lang: 'en' });
   expect(res.statusCode, res.body).toBe(200);
   // Sent as it is written: no length known beforehand.
   expect(res.headers['content-length']).toBeUndefined();
@@ -160,7 +160,7 @@ describe('a reader who goes before the file ends', () => {
     const ask = (signal?: AbortSignal) =>
       fetch(`http://127.0.0.1:${port}/api/Deal/download`, {
         method: 'POST',
-        headers: { ...bearer(admin.token), 'content-type': 'application/json', 'accept-language': 'en' },
+        headers: { ...admin.headers, 'content-type': 'application/json', 'accept-language': 'en' },
         body: JSON.stringify({ dealType: 1 }),
         signal,
       });
@@ -173,12 +173,14 @@ describe('a reader who goes before the file ends', () => {
     gone.abort();
     await reader.cancel().catch(() => {});
     // The same file again: not refused as "being made" once the first has stopped, and whole.
-    let again = await ask();
-    for (let i = 0; again.status === 409 && i < 50; i++) {
-      await again.arrayBuffer();
-      await new Promise((r) => setTimeout(r, 100));
-      again = await ask();
-    }
+    const again = await vi.waitFor(
+      async () => {
+        const r = await ask();
+        if (r.status === 409) throw new Error(`still being made: ${await r.text()}`);
+        return r;
+      },
+      { timeout: 5000, interval: 100 },
+    );
     expect(again.status).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(await again.arrayBuffer()) as never);

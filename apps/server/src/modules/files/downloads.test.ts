@@ -1,19 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { accounts, actionLog, objects } from '../../db/schema/index.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp } from '../../../test/harness.ts';
 
 const t = await createTestApp();
-const { app, db } = t;
+const { db } = t;
 const admin = await t.user({ roles: ['admin'] });
 
-const call = (method: 'GET' | 'POST', url: string, payload?: unknown, lang = 'en') =>
-  app.inject({ method, url, ...(payload === undefined ? {} : { payload: payload as object }), headers: { ...bearer(admin.token), 'accept-language': lang } });
 const downloads = () => db.select().from(actionLog).where(eq(actionLog.action, 'Download')).orderBy(desc(actionLog.id));
 /** Downloads `url`, and returns the one log row it added. */
 async function logged(method: 'GET' | 'POST', url: string, payload?: unknown) {
   const before = (await downloads()).length;
-  const res = await call(method, url, payload);
+  const res = await admin.call(method, url, payload);
   expect(res.statusCode, res.body).toBe(200);
   const after = await downloads();
   expect(after).toHaveLength(before + 1);
@@ -23,7 +21,7 @@ async function logged(method: 'GET' | 'POST', url: string, payload?: unknown) {
 const [buyer] = await db.insert(accounts).values({ firstName: 'Maria', lastName: 'Exportaki', emails: ['maria@exportaki.test'], hasTransactions: true }).returning();
 const [flat] = await db.insert(objects).values({ title: 'Flat for the list', forSale: true, salePrice: '150000' } as never).returning();
 for (const dealStage of [1, 5]) {
-  const res = await call('POST', '/api/Deal/update', { objectId: flat!.id, dealType: 2, dealStage, accounts: [{ accountId: buyer!.id, relation: 2 }] });
+  const res = await admin.post('/api/Deal/update', { objectId: flat!.id, dealType: 2, dealStage, accounts: [{ accountId: buyer!.id, relation: 2 }] });
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -70,10 +68,10 @@ describe('every download is in the action log', () => {
 
   it('a download refused (a bad filter, a record not readable) records nothing', async () => {
     const before = (await downloads()).length;
-    expect((await call('POST', '/api/Deal/download', { stages: [9] })).statusCode).toBe(400);
-    expect((await call('POST', '/api/object/download', { priceMin: 10, priceMax: 5 })).statusCode).toBe(400);
-    expect((await call('POST', '/api/Reservation/download', { stages: [99] })).statusCode).toBe(400);
-    expect((await call('GET', '/api/transactions/download/999999')).statusCode).toBe(404);
+    expect((await admin.post('/api/Deal/download', { stages: [9] })).statusCode).toBe(400);
+    expect((await admin.post('/api/object/download', { priceMin: 10, priceMax: 5 })).statusCode).toBe(400);
+    expect((await admin.post('/api/Reservation/download', { stages: [99] })).statusCode).toBe(400);
+    expect((await admin.get('/api/transactions/download/999999')).statusCode).toBe(404);
     expect(await downloads()).toHaveLength(before);
   });
 });
@@ -81,19 +79,19 @@ describe('every download is in the action log', () => {
 describe('a file is made once at a time for a sign-in', () => {
   it('the same file (list, language, filter) asked for again while it is made (a second tab) is refused, with a clear word; made once, logged once', async () => {
     const before = (await downloads()).length;
-    const [a, b] = await Promise.all([call('POST', '/api/Deal/download', {}, 'el'), call('POST', '/api/Deal/download', {}, 'el')]);
+    const [a, b] = await Promise.all([admin.post('/api/Deal/download', {}, { lang: 'el' }), admin.post('/api/Deal/download', {}, { lang: 'el' })]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const refused = a.statusCode === 409 ? a : b;
     expect(refused.json().title).toBe('Το αρχείο αυτό ετοιμάζεται ήδη για εσάς σε άλλη καρτέλα ή παράθυρο· θα κατέβει εκεί μόλις είναι έτοιμο.');
     expect(await downloads()).toHaveLength(before + 1);
     // Once made, it can be asked for again; another filter, another file or another sign-in is never held up.
-    expect((await call('POST', '/api/Deal/download', {})).statusCode).toBe(200);
+    expect((await admin.post('/api/Deal/download', {})).statusCode).toBe(200);
     const other = await t.user({ roles: ['admin'] });
     const [mine, sales, theirs, properties] = await Promise.all([
-      call('POST', '/api/Deal/download', {}),
-      call('POST', '/api/Deal/download', { dealType: 2 }),
-      app.inject({ method: 'POST', url: '/api/Deal/download', payload: {}, headers: bearer(other.token) }),
-      call('POST', '/api/object/download', {}),
+      admin.post('/api/Deal/download', {}),
+      admin.post('/api/Deal/download', { dealType: 2 }),
+      other.post('/api/Deal/download', {}),
+      admin.post('/api/object/download', {}),
     ]);
     expect([mine.statusCode, sales.statusCode, theirs.statusCode, properties.statusCode]).toEqual([200, 200, 200, 200]);
   });

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { LinkKind } from '@crm/contract';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp, type CallOptions, type Client } from '../../../test/harness.ts';
 import { accounts, actionLog, activities, activityLinks, files } from '../../db/schema/index.ts';
 import { purgeOrphanFiles } from './files.service.ts';
 import { zip as zipOf } from '../../../test/zip.ts';
@@ -62,22 +62,8 @@ function compound(streams: string[]): Buffer {
 
 type Part = { name: string; data: Buffer; type?: string };
 
-/** A multipart/form-data body with the parts under the field `files`. */
-function form(parts: Part[], field = 'files') {
-  const boundary = `----crmtest${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${p.name}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}\r\n\r\n`,
-      ),
-      p.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+/** The parts of an upload, under the field `files`. */
+const asFiles = (parts: Part[]) => parts.map((p) => ({ field: 'files', ...p }));
 
 /** Every stored file under DATA_DIR/files (not the scratch folder). */
 function storedFiles(dataDir: string): string[] {
@@ -94,10 +80,7 @@ const t = await createTestApp();
 const staff = await t.user({ roles: ['employee'] });
 const admin = await t.user({ roles: ['admin'] });
 
-async function upload(parts: Part[], token = staff.token, extra: Record<string, string> = {}) {
-  const f = form(parts);
-  return t.app.inject({ method: 'POST', url: '/api/files', payload: f.payload, headers: { ...f.headers, ...bearer(token), ...extra } });
-}
+const upload = (parts: Part[], as: Client = staff, opts?: CallOptions) => as.upload('/api/files', asFiles(parts), opts);
 
 async function newAccount(lastName = 'Papadopoulos') {
   const [a] = await t.db.insert(accounts).values({ firstName: 'Maria', lastName }).returning({ id: accounts.id });
@@ -151,7 +134,7 @@ describe('upload (POST /api/files)', () => {
     const html = await upload([{ name: 'readme.txt', data: HTML, type: 'text/plain' }]);
     expect(html.statusCode).toBe(415);
 
-    const greek = await upload([{ name: 'setup.pdf', data: EXE }], staff.token, { 'accept-language': 'el' });
+    const greek = await upload([{ name: 'setup.pdf', data: EXE }], staff, { lang: 'el' });
     expect(greek.json().title).toBe('Το αρχείο «setup.pdf» δεν ανέβηκε: αρχεία αυτού του τύπου δεν γίνονται δεκτά.');
     expect(storedFiles(t.dataDir).length).toBe(before);
   });
@@ -210,7 +193,7 @@ describe('upload (POST /api/files)', () => {
     expect(res.statusCode).toBe(200);
     const [deed, notes] = res.json() as { id: number; userName: string }[];
     expect([deed!.userName, notes!.userName]).toEqual(['Συμβόλαιο "τελικό".pdf', 'notesline.txt']);
-    const opened = await t.app.inject({ url: `/api/files/${deed!.id}`, headers: bearer(staff.token) });
+    const opened = await staff.get(`/api/files/${deed!.id}`);
     expect(opened.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('Συμβόλαιο "τελικό".pdf')}`);
   });
 
@@ -220,7 +203,7 @@ describe('upload (POST /api/files)', () => {
     expect(res.statusCode, res.body).toBe(200);
     const [pdf, txt] = res.json() as { id: number; userName: string }[];
     expect([pdf!.userName, txt!.userName]).toEqual(['contractfdp.exe.pdf', 'notes.txt']);
-    const opened = await t.app.inject({ url: `/api/files/${txt!.id}`, headers: bearer(staff.token) });
+    const opened = await staff.get(`/api/files/${txt!.id}`);
     expect(opened.headers['content-disposition']).toBe(`attachment; filename="notes.txt"; filename*=UTF-8''notes.txt`);
     expect(opened.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(opened.headers['x-content-type-options']).toBe('nosniff');
@@ -233,11 +216,10 @@ describe('upload (POST /api/files)', () => {
   });
 
   it('needs a signed-in staff member', async () => {
-    const f = form([{ name: 'a.png', data: PNG }]);
-    const anon = await t.app.inject({ method: 'POST', url: '/api/files', payload: f.payload, headers: f.headers });
+    const anon = await upload([{ name: 'a.png', data: PNG }], t.client());
     expect(anon.statusCode).toBe(401);
     const client = await t.user({ roles: ['clientPayments'] });
-    const denied = await upload([{ name: 'a.png', data: PNG }], client.token);
+    const denied = await upload([{ name: 'a.png', data: PNG }], client);
     expect(denied.statusCode).toBe(403);
   });
 });
@@ -247,18 +229,19 @@ describe('size limit', () => {
     const small = await createTestApp({ UPLOAD_MAX_MB: '1' });
     const u = await small.user();
     const big = Buffer.concat([PDF, Buffer.alloc(2 * 1024 * 1024, 0x20)]);
-    const f = form([
-      { name: 'ok.png', data: PNG },
-      { name: 'Κάτοψη.pdf', data: big },
-    ]);
-    const res = await small.app.inject({ method: 'POST', url: '/api/files', payload: f.payload, headers: { ...f.headers, ...bearer(u.token) } });
+    const res = await upload(
+      [
+        { name: 'ok.png', data: PNG },
+        { name: 'Κάτοψη.pdf', data: big },
+      ],
+      u,
+    );
     expect(res.statusCode).toBe(413);
     expect(res.json().title).toBe('The file “Κάτοψη.pdf” is larger than the allowed 1 MB.');
     expect(await small.db.select().from(files)).toEqual([]);
     expect(storedFiles(small.dataDir)).toEqual([]);
     // under the limit is fine
-    const ok = form([{ name: 'ok.pdf', data: Buffer.concat([PDF, Buffer.alloc(512 * 1024, 0x20)]) }]);
-    const res2 = await small.app.inject({ method: 'POST', url: '/api/files', payload: ok.payload, headers: { ...ok.headers, ...bearer(u.token) } });
+    const res2 = await upload([{ name: 'ok.pdf', data: Buffer.concat([PDF, Buffer.alloc(512 * 1024, 0x20)]) }], u);
     expect(res2.statusCode).toBe(200);
   });
 });
@@ -267,38 +250,39 @@ describe('request and per-person limits', () => {
   it('bounds one request in bytes and in files, and what one person can leave unattached; unattached uploads go after UPLOAD_UNATTACHED_HOURS', async () => {
     const lim = await createTestApp({ UPLOAD_MAX_MB: '1', UPLOAD_REQUEST_MAX_MB: '2', UPLOAD_MAX_FILES: '3', UPLOAD_PENDING_MAX_MB: '3', UPLOAD_UNATTACHED_HOURS: '2' });
     const u = await lim.user();
-    const post = (parts: Part[], lang = 'en') => {
-      const f = form(parts);
-      return lim.app.inject({ method: 'POST', url: '/api/files', payload: f.payload, headers: { ...f.headers, ...bearer(u.token), 'accept-language': lang } });
-    };
+    const send = (parts: Part[], lang = 'en') => upload(parts, u, { lang });
     const pdf = (kb: number) => Buffer.concat([PDF, Buffer.alloc(kb * 1024, 0x20)]);
     // Three files just under 1 MB each: 2.7 MB in one request is over the request's 2 MB.
-    const tooMuch = await post([1, 2, 3].map((i) => ({ name: `plan-${i}.pdf`, data: pdf(900) })), 'el');
+    const tooMuch = await send([1, 2, 3].map((i) => ({ name: `plan-${i}.pdf`, data: pdf(900) })), 'el');
     expect(tooMuch.statusCode).toBe(413);
     expect(tooMuch.json().title).toBe('Μια αποστολή μπορεί να έχει συνολικά έως 2 MB. Ανεβάστε τα αρχεία σε μικρότερες ομάδες.');
     expect(await lim.db.select().from(files)).toEqual([]);
     expect(storedFiles(lim.dataDir)).toEqual([]);
-    const tooMany = await post([1, 2, 3, 4].map((i) => ({ name: `p${i}.png`, data: PNG })));
+    const tooMany = await send([1, 2, 3, 4].map((i) => ({ name: `p${i}.png`, data: PNG })));
     expect(tooMany.statusCode).toBe(413);
     expect(tooMany.json().title).toBe('You can upload at most 3 files at once.');
     // Unattached uploads add up per person: 1.8 + 0.9 MB pass, the next 0.9 MB is over 3 MB.
-    expect((await post([{ name: 'a.pdf', data: pdf(900) }, { name: 'b.pdf', data: pdf(900) }])).statusCode).toBe(200);
-    expect((await post([{ name: 'c.pdf', data: pdf(900) }])).statusCode).toBe(200);
-    const over = await post([{ name: 'd.pdf', data: pdf(900) }]);
+    expect((await send([{ name: 'a.pdf', data: pdf(900) }, { name: 'b.pdf', data: pdf(900) }])).statusCode).toBe(200);
+    expect((await send([{ name: 'c.pdf', data: pdf(900) }])).statusCode).toBe(200);
+    const over = await send([{ name: 'd.pdf', data: pdf(900) }]);
     expect(over.statusCode).toBe(413);
     expect(over.json().code).toBe('files.pendingQuota');
     // Another person is not held up by it.
     const other = await lim.user();
-    const f = form([{ name: 'e.pdf', data: pdf(900) }]);
-    expect((await lim.app.inject({ method: 'POST', url: '/api/files', payload: f.payload, headers: { ...f.headers, ...bearer(other.token) } })).statusCode).toBe(200);
+    expect((await upload([{ name: 'e.pdf', data: pdf(900) }], other)).statusCode).toBe(200);
     // Two hours later the unattached ones are gone, rows and bytes, and the quota is free again.
     await lim.db.update(files).set({ createdOn: new Date(Date.now() - 2 * 3600 * 1000 - 60000) });
-    expect((await post([{ name: 'f.png', data: PNG }])).statusCode).toBe(200);
-    await new Promise((r) => setTimeout(r, 300));
-    const left = await lim.db.select({ userName: files.userName }).from(files);
-    expect(left.map((r) => r.userName)).toEqual(['f.png']);
-    // f.png, its thumbnail and its screen-size copy
-    expect(storedFiles(lim.dataDir)).toHaveLength(3);
+    expect((await send([{ name: 'f.png', data: PNG }])).statusCode).toBe(200);
+    // The purge runs after the upload's answer: what is left once it has.
+    await vi.waitFor(
+      async () => {
+        const left = await lim.db.select({ userName: files.userName }).from(files);
+        expect(left.map((r) => r.userName)).toEqual(['f.png']);
+        // f.png, its thumbnail and its screen-size copy
+        expect(storedFiles(lim.dataDir)).toHaveLength(3);
+      },
+      { timeout: 5000, interval: 25 },
+    );
   });
 });
 
@@ -308,10 +292,7 @@ describe('what one person may leave unattached, under load and after a deletion'
     const u = await lim.user();
     const pdf = Buffer.concat([PDF, Buffer.alloc(900 * 1024, 0x20)]);
     const answers = await Promise.all(
-      [1, 2, 3, 4, 5, 6].map((i) => {
-        const f = form([{ name: `scan-${i}.pdf`, data: pdf }]);
-        return lim.app.inject({ method: 'POST', url: '/api/files', payload: f.payload, headers: { ...f.headers, ...bearer(u.token) } });
-      }),
+      [1, 2, 3, 4, 5, 6].map((i) => upload([{ name: `scan-${i}.pdf`, data: pdf }], u)),
     );
     const codes = answers.map((a) => a.statusCode).sort();
     // 3 MB hold three files of 0.9 MB: the others are refused, whatever their order.
@@ -325,28 +306,24 @@ describe('what one person may leave unattached, under load and after a deletion'
   it("a deleted record's files count against no one, cannot be attached again, and go at the next purge", async () => {
     const lim = await createTestApp({ UPLOAD_MAX_MB: '2', UPLOAD_PENDING_MAX_MB: '2' });
     const u = await lim.user({ roles: ['admin'] });
-    const post = (name: string) => {
-      const f = form([{ name, data: Buffer.concat([PDF, Buffer.alloc(900 * 1024, 0x20)]) }]);
-      return lim.app.inject({ method: 'POST', url: '/api/files', payload: f.payload, headers: { ...f.headers, ...bearer(u.token), 'accept-language': 'el' } });
-    };
-    const call = (method: 'POST' | 'DELETE', url: string, payload?: object) => lim.app.inject({ method, url, payload, headers: bearer(u.token) });
-    const up = [(await post('deed.pdf')).json()[0], (await post('plan.pdf')).json()[0]] as { id: number }[];
+    const send = (name: string) => upload([{ name, data: Buffer.concat([PDF, Buffer.alloc(900 * 1024, 0x20)]) }], u, { lang: 'el' });
+    const up = [(await send('deed.pdf')).json()[0], (await send('plan.pdf')).json()[0]] as { id: number }[];
     const [{ id: account }] = await lim.db.insert(accounts).values({ lastName: 'Deletedou', isClient: true }).returning({ id: accounts.id });
-    const attached = await call('POST', '/api/files/setParent', { entityType: LinkKind.Account, id: account, fileNames: up.map((f) => String(f.id)) });
+    const attached = await u.post('/api/files/setParent', { entityType: LinkKind.Account, id: account, fileNames: up.map((f) => String(f.id)) });
     expect(attached.statusCode, attached.body).toBe(200);
-    expect((await call('DELETE', `/api/account/${account}`)).statusCode).toBe(200);
+    expect((await u.del(`/api/account/${account}`)).statusCode).toBe(200);
     const let_go = await lim.db.select().from(files).where(inArray(files.id, up.map((f) => f.id)));
     expect(let_go.every((f) => f.parentType === null && f.detachedOn !== null)).toBe(true);
     // Nobody attaches them to another record (before an upload's purge takes them).
     const [{ id: other }] = await lim.db.insert(accounts).values({ lastName: 'Otherou', isClient: true }).returning({ id: accounts.id });
-    const again = await call('POST', '/api/files/setParent', { entityType: LinkKind.Account, id: other, fileNames: [String(up[0]!.id)] });
+    const again = await u.post('/api/files/setParent', { entityType: LinkKind.Account, id: other, fileNames: [String(up[0]!.id)] });
     expect(again.statusCode).toBe(400);
     expect(again.json().code).toBe('files.unknownFile');
     // Nor through a record's own save: the account's new files, the activity's added files.
-    const otherView = await lim.app.inject({ url: `/api/account/view/${other}`, headers: bearer(u.token) });
-    await call('POST', '/api/account/update', { id: other, version: otherView.json().version, filesNew: String(up[0]!.id) });
-    const activity = (await call('POST', '/api/activity/add', { entityType: LinkKind.Account, id: other })).json() as { id: number; version: number };
-    const onActivity = await call('POST', '/api/activity/update', { id: activity.id, version: activity.version, addedFiles: String(up[1]!.id) });
+    const otherView = await u.get(`/api/account/view/${other}`);
+    await u.post('/api/account/update', { id: other, version: otherView.json().version, filesNew: String(up[0]!.id) });
+    const activity = (await u.post('/api/activity/add', { entityType: LinkKind.Account, id: other })).json() as { id: number; version: number };
+    const onActivity = await u.post('/api/activity/update', { id: activity.id, version: activity.version, addedFiles: String(up[1]!.id) });
     expect(onActivity.statusCode).toBe(400);
     const still = await lim.db.select().from(files).where(inArray(files.id, up.map((f) => f.id)));
     expect(still.map((f) => [f.parentType, f.detachedOn !== null])).toEqual([
@@ -354,8 +331,8 @@ describe('what one person may leave unattached, under load and after a deletion'
       [null, true],
     ]);
     // Two new uploads of 0.9 MB fit in the 2 MB: the deleted account's 1.8 MB are not pending.
-    expect((await post('new-1.pdf')).statusCode).toBe(200);
-    const second = await post('new-2.pdf');
+    expect((await send('new-1.pdf')).statusCode).toBe(200);
+    const second = await send('new-2.pdf');
     expect(second.statusCode, second.body).toBe(200);
     // The purge takes them at once, not hours later; the new uploads stay.
     while ((await purgeOrphanFiles(lim.app)) > 0);
@@ -369,7 +346,7 @@ describe('what one person may leave unattached, under load and after a deletion'
 describe('open (GET /api/files/{systemName})', () => {
   it('streams the file with its name (RFC 5987 for Greek), nosniff and private caching', async () => {
     const [pdf] = (await upload([{ name: 'Συμβόλαιο πώλησης (τελικό).pdf', data: PDF }])).json();
-    const res = await t.app.inject({ method: 'GET', url: `/api/files/${pdf.systemName}`, headers: bearer(staff.token) });
+    const res = await staff.get(`/api/files/${pdf.systemName}`);
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(PDF)).toBe(true);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -392,11 +369,11 @@ describe('open (GET /api/files/{systemName})', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(name).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`);
     // The name is not read: the stored name says which file; without a session, or for a payments client, nothing.
-    expect((await t.app.inject({ method: 'GET', url: `/api/files/${pdf.systemName}/other.pdf`, headers: bearer(staff.token) })).rawPayload.equals(PDF)).toBe(true);
+    expect((await staff.get(`/api/files/${pdf.systemName}/other.pdf`)).rawPayload.equals(PDF)).toBe(true);
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     const client = await t.user({ roles: ['clientPayments'] });
     expect((await t.app.inject({ method: 'GET', url, headers: { cookie: `crm_files=${client.token}` } })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: `/api/files/nothing-here.pdf/${encodeURIComponent(name)}`, headers: bearer(staff.token) })).statusCode).toBe(404);
+    expect((await staff.get(`/api/files/nothing-here.pdf/${encodeURIComponent(name)}`)).statusCode).toBe(404);
   });
 
   it('images open by numeric id too; documents, text and XML download as attachments', async () => {
@@ -408,21 +385,21 @@ describe('open (GET /api/files/{systemName})', () => {
         { name: 'offer.docx', data: DOCX },
       ])
     ).json();
-    const img = await t.app.inject({ method: 'GET', url: `/api/files/${png.id}`, headers: bearer(staff.token) });
+    const img = await staff.get(`/api/files/${png.id}`);
     expect(img.statusCode).toBe(200);
     expect(img.headers['content-type']).toBe('image/png');
     expect(img.headers['content-disposition']).toMatch(/^inline; filename="room.png"/);
 
-    const text = await t.app.inject({ method: 'GET', url: `/api/files/${txt.systemName}`, headers: bearer(staff.token) });
+    const text = await staff.get(`/api/files/${txt.systemName}`);
     expect(text.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(text.headers['content-disposition']).toMatch(/^attachment; filename="notes.txt"/);
     expect(text.body).toBe(TEXT.toString('utf8'));
 
-    const x = await t.app.inject({ method: 'GET', url: `/api/files/${xml.systemName}`, headers: bearer(staff.token) });
+    const x = await staff.get(`/api/files/${xml.systemName}`);
     expect(x.headers['content-type']).toBe('application/octet-stream');
     expect(x.headers['content-disposition']).toMatch(/^attachment;/);
 
-    const d = await t.app.inject({ method: 'GET', url: `/api/files/${docx.systemName}`, headers: bearer(staff.token) });
+    const d = await staff.get(`/api/files/${docx.systemName}`);
     expect(d.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
     expect(d.headers['content-disposition']).toMatch(/^attachment; filename="offer.docx"/);
   });
@@ -430,7 +407,7 @@ describe('open (GET /api/files/{systemName})', () => {
   it('needs a sign-in; an unknown file is 404', async () => {
     const [png] = (await upload([{ name: 'a.png', data: PNG }])).json();
     expect((await t.app.inject({ method: 'GET', url: `/api/files/${png.systemName}` })).statusCode).toBe(401);
-    const missing = await t.app.inject({ method: 'GET', url: '/api/files/0123456789abcdef0123456789abcdef.png', headers: bearer(staff.token) });
+    const missing = await staff.get('/api/files/0123456789abcdef0123456789abcdef.png');
     expect(missing.statusCode).toBe(404);
     expect(missing.json().title).toBe('The file was not found. It may have been deleted.');
   });
@@ -439,7 +416,7 @@ describe('open (GET /api/files/{systemName})', () => {
     const name = 'Κάτοψη.pdf';
     const [pdf] = (await upload([{ name, data: PDF }])).json();
     const url = `/api/files/${pdf.systemName}/${encodeURIComponent(name)}`;
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/files/${pdf.systemName}`, headers: bearer(staff.token) })).statusCode).toBe(200);
+    expect((await staff.del(`/api/files/${pdf.systemName}`)).statusCode).toBe(200);
     const browser = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
     const tab = (language: string | null, acceptLanguage = 'en-US,en;q=0.9') =>
       t.app.inject({
@@ -482,7 +459,7 @@ describe('open (GET /api/files/{systemName})', () => {
 
     // The API's callers asking for JSON (and those asking for nothing in particular) keep the problem details.
     for (const accept of ['application/json', 'application/json, text/plain, */*', undefined]) {
-      const api = await t.app.inject({ method: 'GET', url, headers: { ...bearer(staff.token), 'accept-language': 'el', ...(accept ? { accept } : {}) } });
+      const api = await staff.get(url, { lang: 'el', headers: accept ? { accept } : {} });
       expect(api.statusCode).toBe(404);
       expect(api.headers['content-type']).toContain('application/problem+json');
       expect(api.json()).toMatchObject({ status: 404, code: 'files.notFound', title: 'Το αρχείο δεν βρέθηκε. Μπορεί να έχει διαγραφεί.' });
@@ -557,7 +534,7 @@ describe('open (GET /api/files/{systemName})', () => {
       expect(out.statusCode).toBe(401);
       expect(out.headers['content-type']).toContain('application/problem+json');
       expect(out.json()).toMatchObject({ status: 401, code: 'errors.unauthorized' });
-      const no = await t.app.inject({ method: 'GET', url, headers: { ...h, ...bearer(branchUser.token) } });
+      const no = await branchUser.get(url, { headers: h });
       expect(no.statusCode).toBe(403);
       expect(no.headers['content-type']).toContain('application/problem+json');
       expect(no.json()).toMatchObject({ status: 403, code: 'errors.accessDenied', title: 'Δεν επιτρέπεται η πρόσβαση' });
@@ -570,24 +547,23 @@ describe('delete (DELETE /api/files/{systemName})', () => {
     const [png] = (await upload([{ name: 'old.png', data: PNG }])).json();
     const onDisk = storedFiles(t.dataDir).find((p) => p.endsWith(png.systemName));
     expect(onDisk).toBeDefined();
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/files/${png.systemName}`, headers: bearer(staff.token) });
+    const res = await staff.del(`/api/files/${png.systemName}`);
     expect(res.statusCode).toBe(200);
     expect(fs.existsSync(onDisk!)).toBe(false);
     expect(await t.db.select().from(files).where(eq(files.id, png.id))).toEqual([]);
     const logged = await t.db.select().from(actionLog).where(and(eq(actionLog.entity, 'File'), eq(actionLog.entityId, png.id)));
     expect(logged.map((l) => l.action).sort()).toEqual(['Create', 'Delete']);
-    const again = await t.app.inject({ method: 'DELETE', url: `/api/files/${png.systemName}`, headers: bearer(staff.token) });
+    const again = await staff.del(`/api/files/${png.systemName}`);
     expect(again.statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/files/${png.systemName}`, headers: bearer(staff.token) })).statusCode).toBe(404);
+    expect((await staff.get(`/api/files/${png.systemName}`)).statusCode).toBe(404);
   });
 
   it("an activity's attachments go with it: deleted with the activity at once, and let go for the purge when the lead holding it is deleted", async () => {
     const accountId = await newAccount('Attachmentou');
-    const call = (method: 'POST' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, payload, headers: bearer(staff.token) });
     const activityWith = async (entityType: number, id: number, name: string) => {
-      const added = (await call('POST', '/api/activity/add', { entityType, id })).json();
+      const added = (await staff.post('/api/activity/add', { entityType, id })).json();
       const up = (await upload([{ name, data: PNG }, { name: 'passport.pdf', data: PDF }])).json() as { id: number; systemName: string }[];
-      const saved = await call('POST', '/api/activity/update', { id: added.id, version: added.version, description: 'Scans', addedFiles: up.map((f) => f.id).join(',') });
+      const saved = await staff.post('/api/activity/update', { id: added.id, version: added.version, description: 'Scans', addedFiles: up.map((f) => f.id).join(',') });
       expect(saved.statusCode, saved.body).toBe(200);
       const rows = await t.db.select().from(files).where(and(eq(files.parentType, LinkKind.Activity), eq(files.parentId, added.id)));
       expect(rows).toHaveLength(2);
@@ -599,15 +575,15 @@ describe('delete (DELETE /api/files/{systemName})', () => {
 
     // Deleting the activity deletes its files' rows and stored content (the photo's copies too).
     const direct = await activityWith(LinkKind.Account, accountId, 'id-card.png');
-    expect((await call('DELETE', `/api/activity/${direct.activityId}`)).statusCode).toBe(200);
+    expect((await staff.del(`/api/activity/${direct.activityId}`)).statusCode).toBe(200);
     expect(direct.onDisk()).toEqual([]);
     expect(await t.db.select().from(files).where(inArray(files.id, direct.fileIds))).toEqual([]);
 
     // Deleting a lead deletes the activities only it held; their files have no parent any more,
     // and the purge of unattached files removes them (here made old enough at once).
-    const lead = (await call('POST', '/api/lead/add', { accountId })).json();
+    const lead = (await staff.post('/api/lead/add', { accountId })).json();
     const onLead = await activityWith(LinkKind.Demand, lead.id, 'contract.png');
-    expect((await call('DELETE', `/api/lead/${lead.id}`)).statusCode).toBe(200);
+    expect((await staff.del(`/api/lead/${lead.id}`)).statusCode).toBe(200);
     const left = await t.db.select().from(files).where(inArray(files.id, onLead.fileIds));
     expect(left.map((f) => [f.parentType, f.parentId])).toEqual([
       [null, null],
@@ -630,25 +606,15 @@ describe('attach (setParent), list and reorder', () => {
   it('attaches uploaded files to an account and lists them in order', async () => {
     const accountId = await newAccount();
     const up = (await upload([{ name: 'a.png', data: PNG }, { name: 'b.pdf', data: PDF }, { name: 'c.txt', data: TEXT }])).json();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/files/setParent',
-      headers: bearer(staff.token),
-      payload: { entityType: LinkKind.Account, id: accountId, fileNames: [up[0].systemName, up[1].id], type: null },
-    });
+    const res = await staff.post('/api/files/setParent', { entityType: LinkKind.Account, id: accountId, fileNames: [up[0].systemName, up[1].id], type: null });
     expect(res.statusCode).toBe(200);
     expect(res.json().items.map((f: { userName: string }) => f.userName)).toEqual(['a.png', 'b.pdf']);
     // the comma-joined form (filesNew) works too; a file already on this account is left in place
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/files/setParent',
-      headers: bearer(staff.token),
-      payload: { entityType: LinkKind.Account, id: accountId, fileNames: `${up[2].id},${up[0].id}` },
-    });
+    const again = await staff.post('/api/files/setParent', { entityType: LinkKind.Account, id: accountId, fileNames: `${up[2].id},${up[0].id}` });
     expect(again.statusCode).toBe(200);
     expect(again.json().attached).toEqual([up[2].id]);
 
-    const list = await t.app.inject({ method: 'GET', url: `/api/files?parentType=2&parentId=${accountId}`, headers: bearer(staff.token) });
+    const list = await staff.get(`/api/files?parentType=2&parentId=${accountId}`);
     expect(list.statusCode).toBe(200);
     const items = list.json().items as { userName: string; createdBy: string; createdOn: string; sortOrder: number }[];
     expect(items.map((f) => f.userName)).toEqual(['a.png', 'b.pdf', 'c.txt']);
@@ -658,10 +624,10 @@ describe('attach (setParent), list and reorder', () => {
     expect(logged).toHaveLength(1);
 
     // reorder: the given files first, the rest after
-    const re = await t.app.inject({ method: 'POST', url: '/api/files/reorder', headers: bearer(staff.token), payload: { ids: [up[2].id, up[0].id] } });
+    const re = await staff.post('/api/files/reorder', { ids: [up[2].id, up[0].id] });
     expect(re.statusCode).toBe(200);
     expect(re.json().items.map((f: { userName: string }) => f.userName)).toEqual(['c.txt', 'a.png', 'b.pdf']);
-    const list2 = await t.app.inject({ method: 'GET', url: `/api/files?parentType=2&parentId=${accountId}`, headers: bearer(staff.token) });
+    const list2 = await staff.get(`/api/files?parentType=2&parentId=${accountId}`);
     expect(list2.json().items.map((f: { userName: string }) => f.userName)).toEqual(['c.txt', 'a.png', 'b.pdf']);
   });
 
@@ -669,27 +635,22 @@ describe('attach (setParent), list and reorder', () => {
     const first = await newAccount('First');
     const second = await newAccount('Second');
     const [mine, other] = (await upload([{ name: 'mine.png', data: PNG }, { name: 'free.pdf', data: PDF }])).json();
-    await t.app.inject({ method: 'POST', url: '/api/files/setParent', headers: bearer(staff.token), payload: { entityType: 2, id: first, fileNames: [mine.id] } });
+    await staff.post('/api/files/setParent', { entityType: 2, id: first, fileNames: [mine.id] });
 
-    const elsewhere = await t.app.inject({
-      method: 'POST',
-      url: '/api/files/setParent',
-      headers: bearer(staff.token),
-      payload: { entityType: 2, id: second, fileNames: [other.id, mine.id] },
-    });
+    const elsewhere = await staff.post('/api/files/setParent', { entityType: 2, id: second, fileNames: [other.id, mine.id] });
     expect(elsewhere.statusCode).toBe(400);
     expect(elsewhere.json().title).toBe('The file “mine.png” is already attached to another record.');
     const [row] = await t.db.select().from(files).where(eq(files.id, other.id));
     expect(row!.parentId).toBeNull(); // the whole call was refused
 
-    const unknownFile = await t.app.inject({ method: 'POST', url: '/api/files/setParent', headers: bearer(staff.token), payload: { entityType: 2, id: second, fileNames: ['nope.png'] } });
+    const unknownFile = await staff.post('/api/files/setParent', { entityType: 2, id: second, fileNames: ['nope.png'] });
     expect(unknownFile.statusCode).toBe(400);
-    const unknownRecord = await t.app.inject({ method: 'POST', url: '/api/files/setParent', headers: bearer(staff.token), payload: { entityType: 2, id: 999999, fileNames: [other.id] } });
+    const unknownRecord = await staff.post('/api/files/setParent', { entityType: 2, id: 999999, fileNames: [other.id] });
     expect(unknownRecord.statusCode).toBe(404);
-    const badKind = await t.app.inject({ method: 'POST', url: '/api/files/setParent', headers: bearer(staff.token), payload: { entityType: 9, id: second, fileNames: [other.id] } });
+    const badKind = await staff.post('/api/files/setParent', { entityType: 9, id: second, fileNames: [other.id] });
     expect(badKind.statusCode).toBe(400);
 
-    const mixed = await t.app.inject({ method: 'POST', url: '/api/files/reorder', headers: bearer(staff.token), payload: { ids: [mine.id, other.id] } });
+    const mixed = await staff.post('/api/files/reorder', { ids: [mine.id, other.id] });
     expect(mixed.statusCode).toBe(400);
     expect(mixed.json().title).toBe('Only files of the same record can be reordered together.');
   });
@@ -699,7 +660,7 @@ describe('attach (setParent), list and reorder', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/files/setParent', payload: { entityType: 2, id: 1, fileNames: [1] } })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/api/files/reorder', payload: { ids: [1] } })).statusCode).toBe(401);
     // admins are staff too
-    expect((await t.app.inject({ method: 'GET', url: '/api/files?parentType=2&parentId=1', headers: bearer(admin.token) })).statusCode).toBe(200);
+    expect((await admin.get('/api/files?parentType=2&parentId=1')).statusCode).toBe(200);
   });
 });
 
@@ -707,14 +668,14 @@ describe('POST /api/files/reorder as the spec sends it', () => {
   it('takes a plain list of ids as well as { ids }', async () => {
     const accountId = await newAccount();
     const up = (await upload([{ name: 'a.pdf', data: PDF }, { name: 'b.pdf', data: PDF }])).json() as { id: number; systemName: string }[];
-    const attach = await t.app.inject({ method: 'POST', url: '/api/files/setParent', headers: bearer(staff.token), payload: { entityType: LinkKind.Account, id: accountId, fileNames: up.map((f) => f.id) } });
+    const attach = await staff.post('/api/files/setParent', { entityType: LinkKind.Account, id: accountId, fileNames: up.map((f) => f.id) });
     expect(attach.statusCode, attach.body).toBe(200);
     const names = (res: { json: () => unknown }) => (res.json() as { items: { userName: string }[] }).items.map((f) => f.userName);
-    const plain = await t.app.inject({ method: 'POST', url: '/api/files/reorder', payload: [up[1]!.id, up[0]!.id], headers: bearer(staff.token) });
+    const plain = await staff.post('/api/files/reorder', [up[1]!.id, up[0]!.id]);
     expect(plain.statusCode, plain.body).toBe(200);
     expect(names(plain)).toEqual(['b.pdf', 'a.pdf']);
-    const wrapped = await t.app.inject({ method: 'POST', url: '/api/files/reorder', payload: { ids: [up[0]!.id, up[1]!.id] }, headers: bearer(staff.token) });
+    const wrapped = await staff.post('/api/files/reorder', { ids: [up[0]!.id, up[1]!.id] });
     expect(names(wrapped)).toEqual(['a.pdf', 'b.pdf']);
-    expect((await t.app.inject({ method: 'POST', url: '/api/files/reorder', payload: '"x"', headers: { ...bearer(staff.token), 'content-type': 'application/json' } })).statusCode).toBe(400);
+    expect((await staff.post('/api/files/reorder', '"x"', { headers: { 'content-type': 'application/json' } })).statusCode).toBe(400);
   });
 });

@@ -1,22 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
-import { bearer, createTestApp } from '../../../test/harness.ts';
-import { multipartForm } from '../../../test/multipart.ts';
+import { createTestApp, type Client } from '../../../test/harness.ts';
 import { accounts, actionLog, objectAccounts, objects } from '../../db/schema/index.ts';
 
 const t = await createTestApp();
-const { app, db } = t;
+const { db } = t;
 const admin = await t.user({ roles: ['admin'] });
 const branchAdmin = await t.user({ roles: ['admin'], branchId: 1 });
 const agent = await t.user({ roles: ['employee'] });
 
-const send = (name: string, data: Buffer, kind: string, token = admin.token, lang = 'en') => {
-  const f = multipartForm([{ field: 'kind', value: kind }, { field: 'file', name, data }]);
-  return app.inject({ method: 'POST', url: '/api/import/upload', payload: f.payload, headers: { ...f.headers, ...bearer(token), 'accept-language': lang } });
-};
-const post = (url: string, payload: object, token = admin.token, lang = 'en') =>
-  app.inject({ method: 'POST', url, payload, headers: { ...bearer(token), 'accept-language': lang } });
+const send = (name: string, data: Buffer, kind: string, as: Client = admin, lang = 'en') =>
+  as.upload('/api/import/upload', [{ field: 'kind', value: kind }, { field: 'file', name, data }], { lang });
 const csv = (rows: string[][], sep = ';') => Buffer.from(rows.map((r) => r.join(sep)).join('\r\n'), 'utf8');
 
 /** Windows-1253: the Greek letters of a text as Greek Excel saves a CSV (ASCII as it is). */
@@ -31,17 +26,17 @@ const countOf = async (table: typeof accounts | typeof objects) => (await db.sel
 
 describe('import: who may', () => {
   it('is for office administrators only', async () => {
-    for (const token of [agent.token, branchAdmin.token]) {
-      expect((await send('a.csv', csv([['x']]), 'owners', token)).statusCode).toBe(403);
-      expect((await post('/api/import/preview', { token: 'a'.repeat(32), mapping: [], duplicates: 'link' }, token)).statusCode).toBe(403);
-      expect((await app.inject({ method: 'GET', url: '/api/import/template?kind=owners', headers: bearer(token) })).statusCode).toBe(403);
+    for (const who of [agent, branchAdmin]) {
+      expect((await send('a.csv', csv([['x']]), 'owners', who)).statusCode).toBe(403);
+      expect((await who.post('/api/import/preview', { token: 'a'.repeat(32), mapping: [], duplicates: 'link' })).statusCode).toBe(403);
+      expect((await who.get('/api/import/template?kind=owners')).statusCode).toBe(403);
     }
   });
 
   it('a token is its uploader’s: another admin cannot preview or import it', async () => {
     const other = await t.user({ roles: ['admin'] });
     const up = (await send('o.csv', csv([['Επώνυμο', 'Όνομα'], ['Α', 'Β']]), 'owners')).json();
-    const res = await post('/api/import/run', { token: up.token, mapping: up.mapping, duplicates: 'link', skipErrors: false }, other.token);
+    const res = await other.post('/api/import/run', { token: up.token, mapping: up.mapping, duplicates: 'link', skipErrors: false });
     expect(res.statusCode).toBe(404);
   });
 });
@@ -49,13 +44,13 @@ describe('import: who may', () => {
 describe('import of owners', () => {
   it('proposes the fields from Greek headers, and reads a Windows-1253 CSV with ";"', async () => {
     const text = 'Επώνυμο;Όνομα;Κινητό;Email;ΑΦΜ;Πόλη;Σχόλια;Άσχετο\r\nΠαπαδόπουλος;Γιώργος;694 111 2233;giorgos@example.gr;;Θεσσαλονίκη;Πελάτης από το 2019;x\r\n';
-    const res = await send('ιδιοκτήτες.csv', win1253(text), 'owners', admin.token, 'el');
+    const res = await send('ιδιοκτήτες.csv', win1253(text), 'owners', admin, 'el');
     expect(res.statusCode, res.body).toBe(200);
     const up = res.json();
     expect(up.headers).toEqual(['Επώνυμο', 'Όνομα', 'Κινητό', 'Email', 'ΑΦΜ', 'Πόλη', 'Σχόλια', 'Άσχετο']);
     expect(up.mapping).toEqual(['lastName', 'firstName', 'phone', 'email', 'taxNumber', 'city', 'notes', '']);
     expect(up.rowCount).toBe(1);
-    const preview = (await post('/api/import/preview', { token: up.token, mapping: up.mapping, duplicates: 'link' }, admin.token, 'el')).json();
+    const preview = (await admin.post('/api/import/preview', { token: up.token, mapping: up.mapping, duplicates: 'link' }, { lang: 'el' })).json();
     expect(preview.rows[0]).toMatchObject({ row: 2, values: { lastName: 'Παπαδόπουλος', firstName: 'Γιώργος', phone: '694 111 2233', city: 'Θεσσαλονίκη' }, errors: {}, existing: null });
     expect(preview.counts).toMatchObject({ owners: 1, withErrors: 0 });
   });
@@ -69,23 +64,23 @@ describe('import of owners', () => {
     ws.addRow(['Иванова', 'Мария', 306944445555]);
     const x = (await send('owners.xlsx', Buffer.from(await wb.xlsx.writeBuffer()), 'owners')).json();
     expect(x.mapping).toEqual(['lastName', 'firstName', 'phone']);
-    const preview = (await post('/api/import/preview', { token: x.token, mapping: x.mapping, duplicates: 'link' })).json();
+    const preview = (await admin.post('/api/import/preview', { token: x.token, mapping: x.mapping, duplicates: 'link' })).json();
     expect(preview.rows[0].values).toMatchObject({ lastName: 'Иванова', phone: '306944445555' });
   });
 
   it('an error in a cell is shown under its field, refuses the import and stores nothing', async () => {
     const before = await countOf(accounts);
     const up = (await send('bad.csv', csv([['Επώνυμο', 'Όνομα', 'Τηλέφωνο', 'Email'], ['Κώστα', 'Ελένη', 'abc-12', 'eleni@example'], ['Νικολάου', '', '2310 123456', ''], ['Δήμου', 'Άννα', '', '']]), 'owners')).json();
-    const preview = (await post('/api/import/preview', { token: up.token, mapping: up.mapping, duplicates: 'link' })).json();
+    const preview = (await admin.post('/api/import/preview', { token: up.token, mapping: up.mapping, duplicates: 'link' })).json();
     expect(preview.rows[0].errors).toEqual({ phone: expect.stringContaining('not a phone number'), email: 'This is not a valid e-mail address' });
     expect(preview.rows[1].errors).toEqual({ firstName: 'This field is required' });
     expect(preview.counts).toMatchObject({ owners: 1, withErrors: 2 });
-    const refused = await post('/api/import/run', { token: up.token, mapping: up.mapping, duplicates: 'link', skipErrors: false });
+    const refused = await admin.post('/api/import/run', { token: up.token, mapping: up.mapping, duplicates: 'link', skipErrors: false });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().title).toContain('Rows with errors: 2');
     expect(await countOf(accounts)).toBe(before);
     // With "skip rows with errors": the good row only.
-    const done = await post('/api/import/run', { token: up.token, mapping: up.mapping, duplicates: 'link', skipErrors: true });
+    const done = await admin.post('/api/import/run', { token: up.token, mapping: up.mapping, duplicates: 'link', skipErrors: true });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().counts).toMatchObject({ owners: 1, skipped: 2, withErrors: 2 });
     expect(await countOf(accounts)).toBe(before + 1);
@@ -97,19 +92,19 @@ describe('import of owners', () => {
     const [known] = await db.insert(accounts).values({ firstName: 'Maria', lastName: 'Kosta', phones: ['+30 697 000 1122'], emails: ['Maria.Kosta@example.gr'] }).returning();
     const rows = [['Surname', 'First name', 'Phone', 'E-mail'], ['Kosta', 'Maria', '6970001122', ''], ['Kostopoulou', 'M.', '', 'maria.kosta@EXAMPLE.gr'], ['New', 'Person', '2310 999888', '']];
     const up = (await send('dups.csv', csv(rows), 'owners')).json();
-    const preview = (await post('/api/import/preview', { token: up.token, mapping: up.mapping, duplicates: 'link' })).json();
+    const preview = (await admin.post('/api/import/preview', { token: up.token, mapping: up.mapping, duplicates: 'link' })).json();
     expect(preview.rows.map((r: { existing: unknown }) => r.existing)).toEqual([{ id: known!.id, name: known!.displayName }, { id: known!.id, name: known!.displayName }, null]);
     const before = await countOf(accounts);
-    const done = (await post('/api/import/run', { token: up.token, mapping: up.mapping, duplicates: 'link', skipErrors: false })).json();
+    const done = (await admin.post('/api/import/run', { token: up.token, mapping: up.mapping, duplicates: 'link', skipErrors: false })).json();
     expect(done.counts).toMatchObject({ owners: 1, linked: 2, skipped: 0 });
     expect(await countOf(accounts)).toBe(before + 1);
     const [after] = await db.select().from(accounts).where(eq(accounts.id, known!.id));
     expect(after).toMatchObject({ isOwner: true, version: known!.version + 1 });
     // Skipped by choice.
     const again = (await send('dups2.csv', csv([rows[0]!, rows[1]!]), 'owners')).json();
-    const preview2 = (await post('/api/import/preview', { token: again.token, mapping: again.mapping, duplicates: 'skip' })).json();
+    const preview2 = (await admin.post('/api/import/preview', { token: again.token, mapping: again.mapping, duplicates: 'skip' })).json();
     expect(preview2.counts).toMatchObject({ owners: 0, linked: 0, skipped: 1 });
-    const skipped = await post('/api/import/run', { token: again.token, mapping: again.mapping, duplicates: 'skip', skipErrors: false });
+    const skipped = await admin.post('/api/import/run', { token: again.token, mapping: again.mapping, duplicates: 'skip', skipErrors: false });
     expect(skipped.statusCode).toBe(400);
     expect(skipped.json().title).toBe('No row is left to import.');
     expect(await countOf(accounts)).toBe(before + 1);
@@ -117,9 +112,9 @@ describe('import of owners', () => {
 
   it('two rows of the file with one phone are one person: the second is an error of its own, not a second owner', async () => {
     const up = (await send('twice.csv', csv([['Επώνυμο', 'Όνομα', 'Κινητό'], ['Ρήγα', 'Σοφία', '6931112233'], ['Ρήγα', 'Σοφία Μ.', '+30 693 111 2233']]), 'owners')).json();
-    const preview = (await post('/api/import/preview', { token: up.token, mapping: up.mapping, duplicates: 'link' })).json();
+    const preview = (await admin.post('/api/import/preview', { token: up.token, mapping: up.mapping, duplicates: 'link' })).json();
     expect(preview.rows.map((r: { errors: object }) => r.errors)).toEqual([{}, { phone: 'The same person as in row 2.' }]);
-    const done = (await post('/api/import/run', { token: up.token, mapping: up.mapping, duplicates: 'link', skipErrors: true })).json();
+    const done = (await admin.post('/api/import/run', { token: up.token, mapping: up.mapping, duplicates: 'link', skipErrors: true })).json();
     expect(done.counts).toMatchObject({ owners: 1, skipped: 1 });
     expect(await db.select().from(accounts).where(eq(accounts.lastName, 'Ρήγα'))).toHaveLength(1);
   });
@@ -127,10 +122,10 @@ describe('import of owners', () => {
   it('a full name in one column, surname first ("Ονοματεπώνυμο"), fills both names', async () => {
     const up = (await send('fullname.csv', csv([['Ονοματεπώνυμο', 'Κινητό'], ['Παπαδοπούλου Μαρία Ελένη', '6977001100'], ['Μονολεκτικός', '6977001101']]), 'owners')).json();
     expect(up.mapping).toEqual(['fullName', 'phone']);
-    const preview = (await post('/api/import/preview', { token: up.token, mapping: up.mapping, duplicates: 'link' })).json();
+    const preview = (await admin.post('/api/import/preview', { token: up.token, mapping: up.mapping, duplicates: 'link' })).json();
     expect(preview.missing).toEqual([]);
     expect(preview.rows[1].errors).toEqual({ fullName: '“Μονολεκτικός”: write the surname, then the first name.' });
-    await post('/api/import/run', { token: up.token, mapping: up.mapping, duplicates: 'link', skipErrors: true });
+    await admin.post('/api/import/run', { token: up.token, mapping: up.mapping, duplicates: 'link', skipErrors: true });
     const [maria] = await db.select().from(accounts).where(eq(accounts.lastName, 'Παπαδοπούλου'));
     expect(maria).toMatchObject({ firstName: 'Μαρία Ελένη', phones: ['6977001100'], isOwner: true });
   });
@@ -138,7 +133,7 @@ describe('import of owners', () => {
   it('the same upload is imported once: a second run is a 409 and stores nothing more; the log names the file and the records', async () => {
     const up = (await send('once.csv', csv([['Επώνυμο', 'Όνομα'], ['Μία', 'Φορά']]), 'owners')).json();
     const body = { token: up.token, mapping: up.mapping, duplicates: 'link', skipErrors: false };
-    const [first, second] = await Promise.all([post('/api/import/run', body), post('/api/import/run', body)]);
+    const [first, second] = await Promise.all([admin.post('/api/import/run', body), admin.post('/api/import/run', body)]);
     expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
     const refused = first.statusCode === 409 ? first : second;
     expect(refused.json().title).toContain('already imported');
@@ -149,9 +144,9 @@ describe('import of owners', () => {
     expect(entry).toMatchObject({ action: 'Import', actionByName: expect.any(String), message: 'once.csv', data: { importId: id, newOwners: 1, accountIds: [made[0]!.id] } });
     // The preview of the same file uploaded again says it was imported before.
     const up2 = (await send('once.csv', csv([['Επώνυμο', 'Όνομα'], ['Μία', 'Φορά']]), 'owners')).json();
-    const preview = (await post('/api/import/preview', { token: up2.token, mapping: up2.mapping, duplicates: 'link' })).json();
+    const preview = (await admin.post('/api/import/preview', { token: up2.token, mapping: up2.mapping, duplicates: 'link' })).json();
     expect(preview.importedBefore).toMatchObject({ by: expect.any(String) });
-    const again = await post('/api/import/run', { token: up2.token, mapping: up2.mapping, duplicates: 'link', skipErrors: false });
+    const again = await admin.post('/api/import/run', { token: up2.token, mapping: up2.mapping, duplicates: 'link', skipErrors: false });
     expect(again.statusCode).toBe(409);
     expect(again.json().title).toContain('This file was already imported');
     expect(await db.select().from(accounts).where(eq(accounts.lastName, 'Μία'))).toHaveLength(1);
@@ -162,7 +157,7 @@ describe('import of owners', () => {
     expect(bin.statusCode).toBe(400);
     expect(bin.json().title).toContain('cannot be read');
     const up = (await send('names.csv', csv([['Επώνυμο', 'Όνομα'], ['Α', 'Β']]), 'owners')).json();
-    const res = await post('/api/import/run', { token: up.token, mapping: ['lastName', ''], duplicates: 'link', skipErrors: false });
+    const res = await admin.post('/api/import/run', { token: up.token, mapping: ['lastName', ''], duplicates: 'link', skipErrors: false });
     expect(res.statusCode).toBe(400);
     expect(res.json().title).toBe('Choose a column for: First name.');
   });
@@ -177,10 +172,10 @@ describe('import of properties with their owners', () => {
       ['Μεζονέτα', 'Μεζονέτα', 'Kalamaria', '1.250.000,50', '120', '3', 'Αλεξίου', 'Δημήτρης', '2310 444555'],
       ['Στούντιο', 'Studio', 'Pefkochori', '90000', '30', '', 'Αλεξίου', 'Δημήτρης', '2310444555'],
     ];
-    const res = await send('ακίνητα.csv', csv(rows), 'objects', admin.token, 'el');
+    const res = await send('ακίνητα.csv', csv(rows), 'objects', admin, 'el');
     const up = res.json();
     expect(up.mapping).toEqual(['title', 'objectSubTypeId', 'locationId', 'salePrice', 'area', 'bedrooms', 'owner.lastName', 'owner.firstName', 'owner.phone']);
-    const preview = (await post('/api/import/preview', { token: up.token, mapping: up.mapping, duplicates: 'link' }, admin.token, 'el')).json();
+    const preview = (await admin.post('/api/import/preview', { token: up.token, mapping: up.mapping, duplicates: 'link' }, { lang: 'el' })).json();
     expect(preview.rows.map((r: { errors: object }) => r.errors)).toEqual([{}, {}, {}]);
     expect(preview.rows[0].values).toMatchObject({ salePrice: '250\u00a0000\u00a0€', area: '85,5', bedrooms: '2', objectSubTypeId: 'Διαμέρισμα' });
     expect(preview.rows[0].values.locationId).toContain('Πευκοχώρι');
@@ -190,7 +185,7 @@ describe('import of properties with their owners', () => {
 
     const before = { accounts: await countOf(accounts), objects: await countOf(objects) };
     const [{ max }] = (await db.execute(sql`select coalesce(max(reference_number), 0)::int as max from objects`)).rows as { max: number }[];
-    const done = await post('/api/import/run', { token: up.token, mapping: up.mapping, duplicates: 'link', skipErrors: false });
+    const done = await admin.post('/api/import/run', { token: up.token, mapping: up.mapping, duplicates: 'link', skipErrors: false });
     expect(done.statusCode, done.body).toBe(200);
     expect(await countOf(objects)).toBe(before.objects + 3);
     expect(await countOf(accounts)).toBe(before.accounts + 1);
@@ -204,13 +199,13 @@ describe('import of properties with their owners', () => {
     expect(ownerOf.get(made[1]!.id)).toBe(ownerOf.get(made[2]!.id));
     expect(links.every((l) => l.relation === 1)).toBe(true);
     // The property opens as any other.
-    const view = await app.inject({ method: 'GET', url: `/api/object/view/${made[1]!.id}`, headers: bearer(admin.token) });
+    const view = await admin.get(`/api/object/view/${made[1]!.id}`);
     expect(view.statusCode).toBe(200);
   });
 
   it('an unknown place, a bad number and an unknown type are errors of their cells', async () => {
     const up = (await send('bad-objects.csv', csv([['Title', 'Type', 'Location', 'Price', 'Bedrooms'], ['A', 'Castle', 'Atlantis', '12,3,4', '2.5']], ';'), 'objects')).json();
-    const preview = (await post('/api/import/preview', { token: up.token, mapping: up.mapping, duplicates: 'link' })).json();
+    const preview = (await admin.post('/api/import/preview', { token: up.token, mapping: up.mapping, duplicates: 'link' })).json();
     expect(preview.rows[0].errors).toEqual({
       objectSubTypeId: '“Castle” is not one of the values of this list.',
       locationId: '“Atlantis” is not in the list of areas.',
@@ -220,7 +215,7 @@ describe('import of properties with their owners', () => {
   });
 
   it('the template has the headers in the reader’s language, and they map back to their fields', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/import/template?kind=objects', headers: { ...bearer(admin.token), 'accept-language': 'el' } });
+    const res = await admin.get('/api/import/template?kind=objects', { lang: 'el' });
     expect(res.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
@@ -243,10 +238,10 @@ describe('import: 5,000 rows', () => {
     }
     const up = (await send('big.csv', csv(rows), 'objects')).json();
     expect(up.rowCount).toBe(5000);
-    const preview = await post('/api/import/preview', { token: up.token, mapping: up.mapping, duplicates: 'link' });
+    const preview = await admin.post('/api/import/preview', { token: up.token, mapping: up.mapping, duplicates: 'link' });
     expect(preview.statusCode).toBe(200);
     expect(preview.json().counts).toMatchObject({ objects: 5000, owners: 2500, withErrors: 0 });
-    const done = await post('/api/import/run', { token: up.token, mapping: up.mapping, duplicates: 'link', skipErrors: false });
+    const done = await admin.post('/api/import/run', { token: up.token, mapping: up.mapping, duplicates: 'link', skipErrors: false });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().counts).toMatchObject({ objects: 5000, owners: 2500 });
   }, 60_000);

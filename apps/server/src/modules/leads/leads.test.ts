@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { accounts, actionLog, leadObjects, leads, objects } from '../../db/schema/index.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp, type Client } from '../../../test/harness.ts';
 import { pruneEmptyLeads } from './leads.service.ts';
 
 const t = await createTestApp();
@@ -9,9 +9,6 @@ const { app, db } = t;
 
 const agent = await t.user({ roles: ['employee'] });
 const payer = await t.user({ roles: ['clientPayments'] });
-
-const call = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  app.inject({ method, url, payload: payload as object, headers: { ...bearer(token), ...headers } });
 
 let seq = 0;
 async function newAccount(values: Partial<typeof accounts.$inferInsert> = {}) {
@@ -27,17 +24,17 @@ async function newObject(title: string) {
   return o!;
 }
 async function addLead(accountId?: number) {
-  const res = await call(agent.token, 'POST', '/api/lead/add', accountId ? { accountId } : {});
+  const res = await agent.post('/api/lead/add', accountId ? { accountId } : {});
   expect(res.statusCode).toBe(200);
   return res.json().id as number;
 }
-const get = async (id: number, lang = 'en') => (await call(agent.token, 'GET', `/api/lead/get/${id}`, undefined, { 'accept-language': lang })).json();
+const read = async (id: number, lang = 'en') => (await agent.get(`/api/lead/get/${id}`, { lang })).json();
 
 describe('a lead', () => {
   it('starts at once for a client: stage new, priority normal, from today; the client is marked as a client', async () => {
     const client = await newAccount();
     const id = await addLead(client.id);
-    const lead = await get(id);
+    const lead = await read(id);
     expect(lead).toMatchObject({ id, accountId: client.id, account: client.displayName, stage: 1, priority: 2, objects: [], version: 1 });
     expect(lead).toMatchObject({ createdBy: agent.email, modifiedBy: agent.email });
     expect(lead.startDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -55,32 +52,32 @@ describe('a lead', () => {
   it("made for one of the staff is kept (an employee may buy a flat), and its answer says the client is an employee", async () => {
     const employee = await newAccount({ lastName: 'Staff', isEmploye: true });
     const id = await addLead(employee.id);
-    expect(await get(id)).toMatchObject({ accountId: employee.id, account: employee.displayName, accountIsEmploye: true });
+    expect(await read(id)).toMatchObject({ accountId: employee.id, account: employee.displayName, accountIsEmploye: true });
     const [acc] = await db.select({ isClient: accounts.isClient, isEmploye: accounts.isEmploye }).from(accounts).where(eq(accounts.id, employee.id));
     expect(acc).toEqual({ isClient: true, isEmploye: true });
-    expect((await get(await addLead((await newAccount()).id))).accountIsEmploye).toBe(false);
-    expect((await get(await addLead())).accountIsEmploye).toBe(false);
+    expect((await read(await addLead((await newAccount()).id))).accountIsEmploye).toBe(false);
+    expect((await read(await addLead())).accountIsEmploye).toBe(false);
   });
 
   it('added from the Leads list without a client gets one later, who becomes a client then', async () => {
     const id = await addLead();
-    expect(await get(id)).toMatchObject({ accountId: null, account: null });
+    expect(await read(id)).toMatchObject({ accountId: null, account: null });
     const owner = await newAccount({ lastName: 'Later', isOwner: true });
-    const saved = await call(agent.token, 'POST', '/api/lead/update', { id, version: 1, accountId: owner.id });
+    const saved = await agent.post('/api/lead/update', { id, version: 1, accountId: owner.id });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ accountId: owner.id, account: owner.displayName, version: 2 });
     const [acc] = await db.select({ isClient: accounts.isClient, isOwner: accounts.isOwner, version: accounts.version }).from(accounts).where(eq(accounts.id, owner.id));
     expect(acc).toEqual({ isClient: true, isOwner: true, version: owner.version + 1 });
     // An unknown account is a field error, and changes nothing.
-    const unknown = await call(agent.token, 'POST', '/api/lead/update', { id, version: 2, accountId: 2147483000 });
+    const unknown = await agent.post('/api/lead/update', { id, version: 2, accountId: 2147483000 });
     expect(unknown.statusCode).toBe(400);
     expect(Object.keys(unknown.json().errors)).toEqual(['accountId']);
-    expect((await get(id)).accountId).toBe(owner.id);
+    expect((await read(id)).accountId).toBe(owner.id);
   });
 
   it('saves its fields, answers them translated, and refuses a stale version (409) without writing', async () => {
     const id = await addLead((await newAccount()).id);
-    const saved = await call(agent.token, 'POST', '/api/lead/update', {
+    const saved = await agent.post('/api/lead/update', {
       id,
       version: 1,
       forPurchase: true,
@@ -94,10 +91,10 @@ describe('a lead', () => {
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ version: 2, forPurchase: true, purchaseBudgetRangeMax: 150000, stage: 3, objectSubTypes: [1, 3], description: 'Near a school' });
     expect(saved.json().descr).toContain('Purchase, 100\u00a0000\u00a0€ – 150\u00a0000\u00a0€');
-    const el = await get(id, 'el');
+    const el = await read(id, 'el');
     expect(el.descr).toContain('Αγορά');
 
-    const stale = await call(agent.token, 'POST', '/api/lead/update', { id, version: 1, stage: 7 });
+    const stale = await agent.post('/api/lead/update', { id, version: 1, stage: 7 });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().current).toMatchObject({ version: 2, stage: 3 });
     const [row] = await db.select().from(leads).where(eq(leads.id, id));
@@ -113,11 +110,11 @@ describe('a lead', () => {
       ['thessaloniki.kalamaria', 'Καλαμαριά (δήμος), Θεσσαλονίκη', 'Kalamaria (municipality), Thessaloniki'],
       ['thessaloniki.kalamaria.karabournaki', 'Καραμπουρνάκι, Καλαμαριά, Θεσσαλονίκη', 'Karabournaki, Kalamaria, Thessaloniki'],
     ] as const) {
-      const saved = await call(agent.token, 'POST', '/api/lead/update', { id, version, locationId: await placeId(key) });
+      const saved = await agent.post('/api/lead/update', { id, version, locationId: await placeId(key) });
       expect(saved.statusCode).toBe(200);
       version = saved.json().version;
-      expect((await get(id, 'el')).location).toBe(el);
-      expect((await get(id, 'en')).location).toBe(en);
+      expect((await read(id, 'el')).location).toBe(el);
+      expect((await read(id, 'en')).location).toBe(en);
     }
   });
 
@@ -133,36 +130,36 @@ describe('a lead', () => {
       [{ locationId: 2000000000 }, 'locationId', ''],
     ];
     for (const [body, field, message] of cases) {
-      const res = await call(agent.token, 'POST', '/api/lead/update', { id, version: 1, ...body });
+      const res = await agent.post('/api/lead/update', { id, version: 1, ...body });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(Object.keys(res.json().errors ?? {}), JSON.stringify(body)).toContain(field);
       if (message) expect(res.json().errors[field][0]).toBe(message);
     }
     for (const body of [{ startDate: '2026-02-30' }, { stage: 'won' }, { id: 2 ** 31, version: 1 }, { purchaseBudgetRangeMin: -1 }]) {
-      const res = await call(agent.token, 'POST', '/api/lead/update', { id, version: 1, ...body });
+      const res = await agent.post('/api/lead/update', { id, version: 1, ...body });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
-    expect((await call(agent.token, 'GET', '/api/lead/get/2147483648')).statusCode).toBe(400);
-    expect((await call(agent.token, 'GET', '/api/lead/get/2147483647')).statusCode).toBe(404);
-    expect((await call(agent.token, 'POST', '/api/lead/add', { accountId: 2147483647 })).statusCode).toBe(400);
-    expect((await get(id)).version).toBe(1);
+    expect((await agent.get('/api/lead/get/2147483648')).statusCode).toBe(400);
+    expect((await agent.get('/api/lead/get/2147483647')).statusCode).toBe(404);
+    expect((await agent.post('/api/lead/add', { accountId: 2147483647 })).statusCode).toBe(400);
+    expect((await read(id)).version).toBe(1);
   });
 
   it('offers objects once each: the duplicate is refused with “Object already in the list!”', async () => {
     const id = await addLead();
     const a = await newObject('Flat in Kalamaria');
     const b = await newObject('Maisonette in Panorama');
-    expect((await call(agent.token, 'POST', '/api/lead/addObject', { leadId: id, objectId: a.id })).statusCode).toBe(200);
-    const second = await call(agent.token, 'POST', '/api/lead/addObject', { leadId: id, objectId: b.id });
+    expect((await agent.post('/api/lead/addObject', { leadId: id, objectId: a.id })).statusCode).toBe(200);
+    const second = await agent.post('/api/lead/addObject', { leadId: id, objectId: b.id });
     expect(second.json().objects.map((o: { objectId: number }) => o.objectId)).toEqual([a.id, b.id]);
     expect(second.json().objects[0].objectReferenceNumber).toBe(String(a.ref).padStart(4, '0'));
-    const dup = await call(agent.token, 'POST', '/api/lead/addObject', { leadId: id, objectId: a.id });
+    const dup = await agent.post('/api/lead/addObject', { leadId: id, objectId: a.id });
     expect(dup.statusCode).toBe(400);
     expect(dup.json().title).toBe('Object already in the list!');
-    const dupInUpdate = await call(agent.token, 'POST', '/api/lead/update', { id, version: 3, objects: [{ objectId: b.id }, { objectId: b.id }] });
+    const dupInUpdate = await agent.post('/api/lead/update', { id, version: 3, objects: [{ objectId: b.id }, { objectId: b.id }] });
     expect(dupInUpdate.statusCode).toBe(400);
-    expect((await call(agent.token, 'POST', '/api/lead/addObject', { leadId: id, objectId: 2147483647 })).statusCode).toBe(404);
-    const removed = await call(agent.token, 'POST', '/api/lead/removeObject', { leadId: id, objectId: a.id });
+    expect((await agent.post('/api/lead/addObject', { leadId: id, objectId: 2147483647 })).statusCode).toBe(404);
+    const removed = await agent.post('/api/lead/removeObject', { leadId: id, objectId: a.id });
     expect(removed.json().objects.map((o: { objectId: number }) => o.objectId)).toEqual([b.id]);
     // Deleting the object takes it off the lead, never leaving a dangling link.
     await db.delete(objects).where(eq(objects.id, b.id));
@@ -172,17 +169,17 @@ describe('a lead', () => {
   it('is deleted with its offered objects, and logged', async () => {
     const id = await addLead();
     const o = await newObject('Shop in the centre');
-    await call(agent.token, 'POST', '/api/lead/addObject', { leadId: id, objectId: o.id });
-    expect((await call(agent.token, 'DELETE', `/api/lead/${id}`)).statusCode).toBe(200);
-    expect((await call(agent.token, 'GET', `/api/lead/get/${id}`)).statusCode).toBe(404);
+    await agent.post('/api/lead/addObject', { leadId: id, objectId: o.id });
+    expect((await agent.del(`/api/lead/${id}`)).statusCode).toBe(200);
+    expect((await agent.get(`/api/lead/get/${id}`)).statusCode).toBe(404);
     expect(await db.select().from(leadObjects).where(eq(leadObjects.leadId, id))).toEqual([]);
     const [log] = await db.select().from(actionLog).where(eq(actionLog.entity, 'Lead')).orderBy(desc(actionLog.id)).limit(1);
     expect(log).toMatchObject({ action: 'Delete', entityId: id });
-    expect((await call(agent.token, 'DELETE', `/api/lead/${id}`)).statusCode).toBe(404);
+    expect((await agent.del(`/api/lead/${id}`)).statusCode).toBe(404);
   });
 
   it('opened with Add and left untouched is discarded; one with anything in it stays', async () => {
-    const discard = (id: number, token = agent.token) => call(token, 'POST', '/api/lead/discard', { id });
+    const discard = (id: number, as: Client = agent) => as.post('/api/lead/discard', { id });
     const exists = async (id: number) => (await db.select({ id: leads.id }).from(leads).where(eq(leads.id, id))).length === 1;
     const empty = await addLead();
     expect((await discard(empty)).json()).toEqual({ discarded: true });
@@ -194,14 +191,14 @@ describe('a lead', () => {
 
     const forClient = await addLead((await newAccount()).id);
     const saved = await addLead();
-    expect((await call(agent.token, 'POST', '/api/lead/update', { id: saved, version: 1, description: 'Calls after six' })).statusCode).toBe(200);
+    expect((await agent.post('/api/lead/update', { id: saved, version: 1, description: 'Calls after six' })).statusCode).toBe(200);
     const offered = await addLead();
-    await call(agent.token, 'POST', '/api/lead/addObject', { leadId: offered, objectId: (await newObject('Flat for a discard test')).id });
+    await agent.post('/api/lead/addObject', { leadId: offered, objectId: (await newObject('Flat for a discard test')).id });
     const withActivity = await addLead();
-    expect((await call(agent.token, 'POST', '/api/activity/add', { entityType: 4, id: withActivity })).statusCode).toBe(200);
+    expect((await agent.post('/api/activity/add', { entityType: 4, id: withActivity })).statusCode).toBe(200);
     const someoneElses = await addLead();
     const other = await t.user({ roles: ['employee'] });
-    expect((await discard(someoneElses, other.token)).json()).toEqual({ discarded: false });
+    expect((await discard(someoneElses, other)).json()).toEqual({ discarded: false });
     for (const [name, id] of Object.entries({ forClient, saved, offered, withActivity })) {
       expect((await discard(id)).json(), name).toEqual({ discarded: false });
       expect(await exists(id), name).toBe(true);
@@ -226,8 +223,8 @@ describe('a lead', () => {
   });
 
   it('is not for a payments client', async () => {
-    expect((await call(payer.token, 'POST', '/api/lead/search', {})).statusCode).toBe(403);
-    expect((await call(payer.token, 'POST', '/api/lead/add', {})).statusCode).toBe(403);
+    expect((await payer.post('/api/lead/search', {})).statusCode).toBe(403);
+    expect((await payer.post('/api/lead/add', {})).statusCode).toBe(403);
   });
 });
 
@@ -242,12 +239,12 @@ describe('the leads list', () => {
     const l2 = await addLead(c2.id);
     const l3 = await addLead(c1.id);
     ids = [l1, l2, l3];
-    await call(agent.token, 'POST', '/api/lead/update', { id: l1, version: 1, forPurchase: true, purchaseBudgetRangeMin: 100000, purchaseBudgetRangeMax: 150000, source: source.id });
-    await call(agent.token, 'POST', '/api/lead/update', { id: l2, version: 1, forRent: true, rentBudgetRangeMin: 500, rentBudgetRangeMax: 700, stage: 4 });
-    await call(agent.token, 'POST', '/api/lead/update', { id: l3, version: 1, forPurchase: true, purchaseBudgetRangeMin: 300000, stage: 7 });
+    await agent.post('/api/lead/update', { id: l1, version: 1, forPurchase: true, purchaseBudgetRangeMin: 100000, purchaseBudgetRangeMax: 150000, source: source.id });
+    await agent.post('/api/lead/update', { id: l2, version: 1, forRent: true, rentBudgetRangeMin: 500, rentBudgetRangeMax: 700, stage: 4 });
+    await agent.post('/api/lead/update', { id: l3, version: 1, forPurchase: true, purchaseBudgetRangeMin: 300000, stage: 7 });
 
     const search = async (body: Record<string, unknown>) => {
-      const res = await call(agent.token, 'POST', '/api/lead/search', { perPage: 100, ...body });
+      const res = await agent.post('/api/lead/search', { perPage: 100, ...body });
       expect(res.statusCode).toBe(200);
       return res.json() as { items: { id: number; type: string; budgetRange: string; name: string }[]; totalRows: number; options: Record<string, unknown[]> };
     };
@@ -286,7 +283,7 @@ describe('the leads list', () => {
     const company = await newAccount({ isCompany: true, name: `Theo${tag} Estates` });
     const [lFirst, lGreek, lEnglish, lCompany] = [await addLead(firstOnly.id), await addLead(inGreek.id), await addLead(inEnglish.id), await addLead(company.id)];
     const found = async (lastName: string) =>
-      ((await call(agent.token, 'POST', '/api/lead/search', { perPage: 100, lastName })).json() as { items: { id: number }[] }).items
+      ((await agent.post('/api/lead/search', { perPage: 100, lastName })).json() as { items: { id: number }[] }).items
         .map((i) => i.id)
         .filter((id) => [lFirst, lGreek, lEnglish, lCompany].includes(id))
         .sort((a, b) => a - b);
@@ -312,19 +309,19 @@ describe('the leads list', () => {
     const mine: number[] = [];
     for (const lastName of ['Ώριμος', 'Αλεξίου', 'Βλάχος']) {
       const id = await addLead((await newAccount({ lastName, firstName: 'Νίκος' })).id);
-      await call(agent.token, 'POST', '/api/lead/update', { id, version: 1, source: source.id });
+      await agent.post('/api/lead/update', { id, version: 1, source: source.id });
       mine.push(id);
     }
     const names = async (sortDir: string) =>
-      ((await call(agent.token, 'POST', '/api/lead/search', { sources: [source.id], sortBy: 'name', sortDir }, { 'accept-language': 'el' })).json().items as { name: string }[]).map((i) => i.name);
+      ((await agent.post('/api/lead/search', { sources: [source.id], sortBy: 'name', sortDir }, { lang: 'el' })).json().items as { name: string }[]).map((i) => i.name);
     expect(await names('asc')).toEqual(['Αλεξίου Νίκος', 'Βλάχος Νίκος', 'Ώριμος Νίκος']);
     expect(await names('desc')).toEqual(['Ώριμος Νίκος', 'Βλάχος Νίκος', 'Αλεξίου Νίκος']);
   });
 
   it('finds leads for the lead picker and the global search (Lead hits), open leads first', async () => {
-    const quick = await call(agent.token, 'GET', `/api/lead/searchQuick?searchStr=${encodeURIComponent(mark)}`);
+    const quick = await agent.get(`/api/lead/searchQuick?searchStr=${encodeURIComponent(mark)}`);
     expect(quick.json().items.map((i: { id: number }) => i.id)).toEqual([ids[0], ids[2]]);
-    const global = await call(agent.token, 'GET', `/api/search?searchStr=${encodeURIComponent(mark)}`);
+    const global = await agent.get(`/api/search?searchStr=${encodeURIComponent(mark)}`);
     const hits = global.json().items.filter((h: { entity: string }) => h.entity === 'Lead');
     expect(hits.map((h: { id: number }) => h.id).sort()).toEqual([ids[0], ids[2]].sort());
     expect(hits[0].description).toContain(mark);
@@ -334,10 +331,10 @@ describe('the leads list', () => {
     const client = await newAccount({ lastName: `Twinlead${mark}`, firstName: 'Despoina' });
     const older = await addLead(client.id);
     const newer = await addLead(client.id);
-    await call(agent.token, 'POST', '/api/lead/update', { id: older, version: 1, forPurchase: true, purchaseBudgetRangeMax: 250000, stage: 4 });
-    await call(agent.token, 'POST', '/api/lead/update', { id: newer, version: 1, forPurchase: true, purchaseBudgetRangeMax: 250000 });
+    await agent.post('/api/lead/update', { id: older, version: 1, forPurchase: true, purchaseBudgetRangeMax: 250000, stage: 4 });
+    await agent.post('/api/lead/update', { id: newer, version: 1, forPurchase: true, purchaseBudgetRangeMax: 250000 });
     const quick = async (lang: string) =>
-      (await call(agent.token, 'GET', `/api/lead/searchQuick?searchStr=${encodeURIComponent(`Twinlead${mark}`)}`, undefined, { 'accept-language': lang })).json().items as { id: number; description: string }[];
+      (await agent.get(`/api/lead/searchQuick?searchStr=${encodeURIComponent(`Twinlead${mark}`)}`, { lang })).json().items as { id: number; description: string }[];
     const name = client.displayName;
     const budget = '≤ 250\u00a0000\u00a0€'; // money as the agency writes it, with no-break spaces
     expect(await quick('en')).toEqual([
@@ -348,16 +345,16 @@ describe('the leads list', () => {
     // Once picked, the viewing's, the deal's and the booking's lead read as the option did.
     const option = `#${older} · ${name} — Purchase, ${budget} · Viewings`;
     const en = { 'accept-language': 'en' };
-    expect((await call(agent.token, 'GET', `/api/Viewing/add?demandId=${older}`, undefined, en)).json().demand).toBe(option);
-    expect((await call(agent.token, 'GET', `/api/Deal/add?demandId=${older}`, undefined, en)).json().demand).toBe(option);
-    expect((await call(agent.token, 'GET', `/api/Reservation/add?demandId=${older}`, undefined, en)).json().demand).toBe(option);
+    expect((await agent.get(`/api/Viewing/add?demandId=${older}`, { headers: en })).json().demand).toBe(option);
+    expect((await agent.get(`/api/Deal/add?demandId=${older}`, { headers: en })).json().demand).toBe(option);
+    expect((await agent.get(`/api/Reservation/add?demandId=${older}`, { headers: en })).json().demand).toBe(option);
   });
 
   it('finds the leads of a near spelling when no client’s name contains the text', async () => {
     const id = await addLead((await newAccount({ lastName: 'Xylouridaki', firstName: 'Μαρία' })).id);
-    const hits = (await call(agent.token, 'GET', `/api/search?searchStr=${encodeURIComponent('Xyloyridaki')}`)).json().items as { id: number; entity: string }[];
+    const hits = (await agent.get(`/api/search?searchStr=${encodeURIComponent('Xyloyridaki')}`)).json().items as { id: number; entity: string }[];
     expect(hits.filter((h) => h.entity === 'Lead').map((h) => h.id)).toContain(id);
-    const quick = await call(agent.token, 'GET', `/api/lead/searchQuick?searchStr=${encodeURIComponent('Xyloyridaki')}`);
+    const quick = await agent.get(`/api/lead/searchQuick?searchStr=${encodeURIComponent('Xyloyridaki')}`);
     expect(quick.json().items.map((i: { id: number }) => i.id)).toContain(id);
   });
 
@@ -366,7 +363,7 @@ describe('the leads list', () => {
     const leadIds: number[] = [];
     for (let i = 0; i < 24; i++) leadIds.push(await addLead((await newAccount({ lastName: name, firstName: `N${i}` })).id));
     const property = await newObject(`Villa ${name}`);
-    const hits = (await call(agent.token, 'GET', `/api/search?searchStr=${encodeURIComponent(name)}`)).json().items as { id: number; entity: string }[];
+    const hits = (await agent.get(`/api/search?searchStr=${encodeURIComponent(name)}`)).json().items as { id: number; entity: string }[];
     expect(hits).toHaveLength(20);
     const kinds = hits.map((h) => h.entity);
     // Each kind together, in the providers' order: accounts (Client), the property, then leads.
@@ -381,9 +378,9 @@ describe('the leads list', () => {
     const dup = await newAccount();
     const id = await addLead(dup.id);
     const [k] = await db.select({ version: accounts.version }).from(accounts).where(eq(accounts.id, kept.id));
-    const merged = await call(agent.token, 'POST', '/api/account/merge', { account: { id: kept.id, version: k!.version }, duplicateId: dup.id });
+    const merged = await agent.post('/api/account/merge', { account: { id: kept.id, version: k!.version }, duplicateId: dup.id });
     expect(merged.statusCode).toBe(200);
-    expect((await get(id)).accountId).toBe(kept.id);
+    expect((await read(id)).accountId).toBe(kept.id);
     expect(await db.select({ n: sql<number>`count(*)::int` }).from(accounts).where(eq(accounts.id, dup.id))).toEqual([{ n: 0 }]);
   });
 });
@@ -394,30 +391,30 @@ describe('leads on the other screens', () => {
     const source = await newAccount({ isSource: true, isCompany: true, name: `Xrysi Eykairia ${mark}` });
     const client = await newAccount({ lastName: mark, firstName: 'Anna', isClient: true });
     const id = await addLead(client.id);
-    await call(agent.token, 'POST', '/api/lead/update', { id, version: 1, forRent: true, rentBudgetRangeMax: 700, forPurchase: true, purchaseBudgetRangeMin: 90000, purchaseBudgetRangeMax: 120000, source: source.id });
+    await agent.post('/api/lead/update', { id, version: 1, forRent: true, rentBudgetRangeMax: 700, forPurchase: true, purchaseBudgetRangeMin: 90000, purchaseBudgetRangeMax: 120000, source: source.id });
     const clients = async (body: Record<string, unknown> = {}) =>
-      (await call(agent.token, 'POST', '/api/clients/search', { lastName: mark, ...body })).json().items as { id: number; hasNotClosedLead: boolean; purchaseBudgetRangeMin: number | null; purchaseBudgetRangeMax: number | null }[];
+      (await agent.post('/api/clients/search', { lastName: mark, ...body })).json().items as { id: number; hasNotClosedLead: boolean; purchaseBudgetRangeMin: number | null; purchaseBudgetRangeMax: number | null }[];
     expect((await clients())[0]).toMatchObject({ id: client.id, hasNotClosedLead: true, purchaseBudgetRangeMin: 90000, purchaseBudgetRangeMax: 120000 });
     expect((await clients({ serviceFilter: 2 })).map((c) => c.id)).toEqual([client.id]);
     expect((await clients({ serviceFilter: 3 })).map((c) => c.id)).toEqual([]);
     expect((await clients({ sources: [source.id] })).map((c) => c.id)).toEqual([client.id]);
-    await call(agent.token, 'POST', '/api/lead/update', { id, version: 2, stage: 7 });
+    await agent.post('/api/lead/update', { id, version: 2, stage: 7 });
     expect((await clients())[0]!.hasNotClosedLead).toBe(false);
   });
 
   it('give a client without a budget of their own the budget of their newest open lead, on the account page', async () => {
     const client = await newAccount({ lastName: 'Karanika', firstName: 'Eleni', isClient: true });
-    const view = async () => (await call(agent.token, 'GET', `/api/account/view/${client.id}`)).json() as { leadBudget: unknown };
+    const view = async () => (await agent.get(`/api/account/view/${client.id}`)).json() as { leadBudget: unknown };
     expect((await view()).leadBudget).toBeNull();
     const id = await addLead(client.id);
-    await call(agent.token, 'POST', '/api/lead/update', { id, version: 1, forPurchase: true, purchaseBudgetRangeMax: 250000 });
+    await agent.post('/api/lead/update', { id, version: 1, forPurchase: true, purchaseBudgetRangeMax: 250000 });
     expect((await view()).leadBudget).toEqual({ leadId: id, min: null, max: 250000 });
     // Closed (lost), the lead's budget is no longer the client's.
-    await call(agent.token, 'POST', '/api/lead/update', { id, version: 2, stage: 7 });
+    await agent.post('/api/lead/update', { id, version: 2, stage: 7 });
     expect((await view()).leadBudget).toBeNull();
     // The account's own budget comes first.
     const open = await addLead(client.id);
-    await call(agent.token, 'POST', '/api/lead/update', { id: open, version: 1, forPurchase: true, purchaseBudgetRangeMin: 100000 });
+    await agent.post('/api/lead/update', { id: open, version: 1, forPurchase: true, purchaseBudgetRangeMin: 100000 });
     expect((await view()).leadBudget).toEqual({ leadId: open, min: 100000, max: null });
     await db.update(accounts).set({ purchaseBudgetRangeMax: '200000' } as never).where(eq(accounts.id, client.id));
     expect((await view()).leadBudget).toBeNull();
@@ -426,13 +423,13 @@ describe('leads on the other screens', () => {
   it('list on the client’s account page, and on the page of an object offered to them or shown at a viewing', async () => {
     const client = await newAccount({ lastName: 'Petridou', firstName: 'Sofia' });
     const id = await addLead(client.id);
-    await call(agent.token, 'POST', '/api/lead/update', { id, version: 1, forPurchase: true, purchaseBudgetRangeMax: 250000 });
-    const account = (await call(agent.token, 'GET', `/api/account/view/${client.id}`, undefined, { 'accept-language': 'el' })).json();
+    await agent.post('/api/lead/update', { id, version: 1, forPurchase: true, purchaseBudgetRangeMax: 250000 });
+    const account = (await agent.get(`/api/account/view/${client.id}`, { lang: 'el' })).json();
     expect(account.leads).toEqual([{ id, descr: expect.stringContaining('Αγορά') }]);
     const o = await newObject('Villa in Sithonia');
-    await call(agent.token, 'POST', '/api/lead/addObject', { leadId: id, objectId: o.id });
-    const v = await call(agent.token, 'POST', '/api/Viewing/update', { demandId: id, dateOfViewing: '2026-12-10T12:00:00', results: [{ objectId: o.id, result: 1 }] });
-    const view = (await call(agent.token, 'GET', `/api/object/view/${o.id}`)).json();
+    await agent.post('/api/lead/addObject', { leadId: id, objectId: o.id });
+    const v = await agent.post('/api/Viewing/update', { demandId: id, dateOfViewing: '2026-12-10T12:00:00', results: [{ objectId: o.id, result: 1 }] });
+    const view = (await agent.get(`/api/object/view/${o.id}`)).json();
     expect(view.leads).toEqual([{ id, descr: `#${id} · Petridou Sofia` }]);
     expect(view.viewings).toEqual([
       { id: v.json().id, descr: `#${v.json().id} · Petridou Sofia · Planned`, dateOfViewing: '2026-12-10T12:00:00', client: 'Petridou Sofia', result: 'Planned', comment: null },
@@ -446,10 +443,10 @@ describe('leads on the other screens', () => {
     const other = await newObject('Flat in Pylaia');
     // The client liked this one and made an offer on the other: the object's page shows "liked", not the viewing's "offer".
     // Two on the same day and hour differ by their number, the later one first.
-    const first = (await call(agent.token, 'POST', '/api/Viewing/update', { demandId: id, dateOfViewing: '2026-11-26T18:30:00', results: [{ objectId: o.id, result: 2 }, { objectId: other.id, result: 4 }] })).json();
-    const second = (await call(agent.token, 'POST', '/api/Viewing/update', { demandId: id, dateOfViewing: '2026-11-26T18:30:00', results: [{ objectId: o.id, result: 1, comment: 'Wants to come back with his wife' }] })).json();
+    const first = (await agent.post('/api/Viewing/update', { demandId: id, dateOfViewing: '2026-11-26T18:30:00', results: [{ objectId: o.id, result: 2 }, { objectId: other.id, result: 4 }] })).json();
+    const second = (await agent.post('/api/Viewing/update', { demandId: id, dateOfViewing: '2026-11-26T18:30:00', results: [{ objectId: o.id, result: 1, comment: 'Wants to come back with his wife' }] })).json();
     expect(first.result).toBe(4);
-    const view = (await call(agent.token, 'GET', `/api/object/view/${o.id}`, undefined, { 'accept-language': 'el' })).json();
+    const view = (await agent.get(`/api/object/view/${o.id}`, { lang: 'el' })).json();
     expect(view.viewings).toEqual([
       { id: second.id, descr: `#${second.id} · Alexiou Anna · Προγραμματισμένη`, dateOfViewing: '2026-11-26T18:30:00', client: 'Alexiou Anna', result: 'Προγραμματισμένη', comment: 'Wants to come back with his wife' },
       { id: first.id, descr: `#${first.id} · Alexiou Anna · Του άρεσε`, dateOfViewing: '2026-11-26T18:30:00', client: 'Alexiou Anna', result: 'Του άρεσε', comment: null },

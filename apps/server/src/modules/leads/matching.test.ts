@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { leadObjectMarks, locations, objects } from '../../db/schema/index.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp } from '../../../test/harness.ts';
 
 const t = await createTestApp();
-const { app, db } = t;
+const { db } = t;
 const agent = await t.user({ roles: ['employee'] });
-
-const call = (method: 'GET' | 'POST', url: string, payload?: unknown, lang = 'en') =>
-  app.inject({ method, url, payload: payload as object, headers: { ...bearer(agent.token), 'accept-language': lang } });
 
 const place = async (key: string) => (await db.select({ id: locations.id }).from(locations).where(eq(locations.key, key)))[0]!.id;
 const kalamaria = await place('thessaloniki.kalamaria');
@@ -21,14 +18,14 @@ async function newObject(values: Record<string, unknown>) {
   return o!.id;
 }
 async function newLead(values: Record<string, unknown>) {
-  const id = (await call('POST', '/api/lead/add', {})).json().id as number;
-  const res = await call('POST', '/api/lead/update', { id, version: 1, ...values });
+  const id = (await agent.post('/api/lead/add', {})).json().id as number;
+  const res = await agent.post('/api/lead/update', { id, version: 1, ...values });
   expect(res.statusCode, res.body).toBe(200);
   return id;
 }
 type Match = { objectId: number; score: number; reasons: { text: string; good: boolean }[]; isNew: boolean };
 const matches = async (leadId: number, lang = 'en') => {
-  const res = await call('GET', `/api/lead/${leadId}/matches`, undefined, lang);
+  const res = await agent.get(`/api/lead/${leadId}/matches`, { lang });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { items: Match[]; seenOn: string | null };
 };
@@ -64,7 +61,7 @@ describe('matching objects to a lead', () => {
     expect(ids).toContain(fewerRooms);
     for (const out of [tooDear, elsewhere, forRentOnly, maisonette, offMarket]) expect(ids).not.toContain(out);
     // A property not active (off the market) fits nobody, from either side.
-    expect((await call('GET', `/api/object/${offMarket}/matchingLeads`)).json()).toEqual({ items: [] });
+    expect((await agent.get(`/api/object/${offMarket}/matchingLeads`)).json()).toEqual({ items: [] });
     expect(ids[0]).toBe(perfect);
     const byId = new Map(items.map((i) => [i.objectId, i]));
     expect(byId.get(perfect)!.score).toBe(100);
@@ -74,7 +71,7 @@ describe('matching objects to a lead', () => {
     expect(byId.get(over)!.score).toBe(85);
     expect(byId.get(fewerRooms)!.score).toBe(94);
     // The object's side scores the pair the same.
-    const forObject = await call('GET', `/api/object/${over}/matchingLeads`);
+    const forObject = await agent.get(`/api/object/${over}/matchingLeads`);
     expect((forObject.json() as { items: { leadId: number; score: number }[] }).items.find((i) => i.leadId === lead)?.score).toBe(85);
   });
 
@@ -97,7 +94,7 @@ describe('matching objects to a lead', () => {
     const both = new Map((await matches(between)).items.map((i) => [i.objectId, i.score]));
     expect([both.get(nearTop), both.get(under)]).toEqual([100, 90]);
     // The object's side scores the pair the same.
-    const forObject = (await call('GET', `/api/object/${under}/matchingLeads`)).json() as { items: { leadId: number; score: number }[] };
+    const forObject = (await agent.get(`/api/object/${under}/matchingLeads`)).json() as { items: { leadId: number; score: number }[] };
     expect(forObject.items.find((i) => i.leadId === between)?.score).toBe(90);
   });
 
@@ -111,7 +108,7 @@ describe('matching objects to a lead', () => {
     expect(ids).toContain(inAretsou);
     expect(ids).not.toContain(inPanorama);
     // The other way round too: the flat in Αρετσού finds the lead that asked for Καλαμαριά.
-    const leadsOf = (await call('GET', `/api/object/${inAretsou}/matchingLeads`)).json() as { items: { leadId: number }[] };
+    const leadsOf = (await agent.get(`/api/object/${inAretsou}/matchingLeads`)).json() as { items: { leadId: number }[] };
     expect(leadsOf.items.map((i) => i.leadId)).toContain(inSeat);
     // A neighbourhood is only itself: a lead for Αρετσού does not take the rest of Καλαμαριά.
     const inAretsouOnly = await newLead({ forPurchase: true, purchaseBudgetRangeMax: 190000, locationId: aretsou, objectSubTypes: [1] });
@@ -148,20 +145,20 @@ describe('matching objects to a lead', () => {
   });
 
   it('keeps out what is already offered or marked not suitable, and lets it back', async () => {
-    await call('POST', '/api/lead/addObject', { leadId: lead, objectId: fewerRooms });
-    const res = await call('POST', `/api/lead/${lead}/notSuitable`, { objectId: over, notSuitable: true });
+    await agent.post('/api/lead/addObject', { leadId: lead, objectId: fewerRooms });
+    const res = await agent.post(`/api/lead/${lead}/notSuitable`, { objectId: over, notSuitable: true });
     expect(res.statusCode).toBe(200);
     let ids = (await matches(lead)).items.map((i) => i.objectId);
     expect(ids).not.toContain(fewerRooms);
     expect(ids).not.toContain(over);
     expect(await db.select().from(leadObjectMarks).where(eq(leadObjectMarks.leadId, lead))).toHaveLength(1);
-    await call('POST', `/api/lead/${lead}/notSuitable`, { objectId: over, notSuitable: false });
+    await agent.post(`/api/lead/${lead}/notSuitable`, { objectId: over, notSuitable: false });
     ids = (await matches(lead)).items.map((i) => i.objectId);
     expect(ids).toContain(over);
   });
 
   it('shows as new what was added or became cheaper since the matches were last seen', async () => {
-    expect((await call('POST', `/api/lead/${lead}/matches/seen`)).statusCode).toBe(200);
+    expect((await agent.post(`/api/lead/${lead}/matches/seen`)).statusCode).toBe(200);
     const before = await matches(lead);
     expect(before.seenOn).not.toBeNull();
     expect(before.items.every((i) => !i.isNew)).toBe(true);
@@ -176,12 +173,12 @@ describe('matching objects to a lead', () => {
 
   it('finds, for an object, the open leads it fits (the same rules the other way round)', async () => {
     const closed = await newLead({ forPurchase: true, purchaseBudgetRangeMax: 200000, stage: 7 });
-    const res = await call('GET', `/api/object/${perfect}/matchingLeads`);
+    const res = await agent.get(`/api/object/${perfect}/matchingLeads`);
     expect(res.statusCode).toBe(200);
     const ids = res.json().items.map((i: { leadId: number }) => i.leadId);
     expect(ids).toContain(lead);
     expect(ids).not.toContain(closed);
-    const none = await call('GET', `/api/object/${elsewhere}/matchingLeads`);
+    const none = await agent.get(`/api/object/${elsewhere}/matchingLeads`);
     expect(none.json().items.map((i: { leadId: number }) => i.leadId)).not.toContain(lead);
   });
 
@@ -189,10 +186,10 @@ describe('matching objects to a lead', () => {
     const gone = await newLead({ forPurchase: true, purchaseBudgetRangeMax: 200000 });
     const [a] = (await db.execute(sql`insert into accounts (first_name, last_name, is_client) values ('Erin', 'Erased', true) returning id`)).rows as { id: number }[];
     await db.execute(sql`update leads set account_id = ${a!.id} where id = ${gone}`);
-    const ids = async () => (await call('GET', `/api/object/${perfect}/matchingLeads`)).json().items.map((i: { leadId: number }) => i.leadId);
+    const ids = async () => (await agent.get(`/api/object/${perfect}/matchingLeads`)).json().items.map((i: { leadId: number }) => i.leadId);
     expect(await ids()).toContain(gone);
     const admin = await t.user({ roles: ['admin'] });
-    const erased = await app.inject({ method: 'POST', url: `/api/account/erase/${a!.id}`, payload: { version: 1 }, headers: bearer(admin.token) });
+    const erased = await admin.post(`/api/account/erase/${a!.id}`, { version: 1 });
     expect(erased.statusCode, erased.body).toBe(200);
     expect(await ids()).not.toContain(gone);
   });
@@ -215,10 +212,10 @@ describe('matching objects to a lead', () => {
   });
 
   it('answers a clear 404 or 400 for unknown or bad ids', async () => {
-    expect((await call('GET', '/api/lead/2147483647/matches')).statusCode).toBe(404);
-    expect((await call('GET', '/api/lead/2147483648/matches')).statusCode).toBe(400);
-    expect((await call('GET', '/api/object/2147483647/matchingLeads')).statusCode).toBe(404);
-    expect((await call('POST', `/api/lead/${lead}/notSuitable`, { objectId: 2147483647, notSuitable: true })).statusCode).toBe(404);
-    expect((await call('GET', `/api/lead/${lead}/matches?limit=0`)).statusCode).toBe(400);
+    expect((await agent.get('/api/lead/2147483647/matches')).statusCode).toBe(404);
+    expect((await agent.get('/api/lead/2147483648/matches')).statusCode).toBe(400);
+    expect((await agent.get('/api/object/2147483647/matchingLeads')).statusCode).toBe(404);
+    expect((await agent.post(`/api/lead/${lead}/notSuitable`, { objectId: 2147483647, notSuitable: true })).statusCode).toBe(404);
+    expect((await agent.get(`/api/lead/${lead}/matches?limit=0`)).statusCode).toBe(400);
   });
 });

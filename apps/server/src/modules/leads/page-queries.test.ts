@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ASSIGNMENT_PARENTS, LinkKind } from '@crm/contract';
 import { accounts, assignments, files, leadObjects, leads, objects, viewingObjects, viewings } from '../../db/schema/index.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp } from '../../../test/harness.ts';
 
 /**
  * The pages a client sees or is handed (the shortlist page, the viewing sheet, the property sheet)
@@ -58,7 +58,7 @@ async function shortlistOf(n: number) {
   const [a] = await db.insert(accounts).values({ firstName: 'Maria', lastName: `Client${n}` }).returning();
   const [l] = await db.insert(leads).values({ accountId: a!.id, forRent: true } as never).returning({ id: leads.id });
   await db.insert(leadObjects).values(ids.map((objectId, position) => ({ leadId: l!.id, objectId, position })));
-  const res = await app.inject({ method: 'POST', url: `/api/lead/${l!.id}/shortlist`, payload: { objectIds: ids, channel: 'link' }, headers: bearer(agent.token) });
+  const res = await agent.post(`/api/lead/${l!.id}/shortlist`, { objectIds: ids, channel: 'link' });
   expect(res.statusCode, res.body).toBe(200);
   return /\/Shortlist\/([A-Za-z0-9_-]{43})$/.exec(res.json().url as string)![1]!;
 }
@@ -96,7 +96,7 @@ describe('the pages a client sees: a few statements, none per property', () => {
     const counts: number[] = [];
     for (const id of [small, large]) {
       const sent = await statements(async () => {
-        const res = await app.inject({ url: `/api/Viewing/${id}/sheet`, headers: bearer(agent.token) });
+        const res = await agent.get(`/api/Viewing/${id}/sheet`);
         expect(res.statusCode, res.body).toBe(200);
         expect(res.json().objects.length).toBe(id === small ? 2 : 15);
       });
@@ -115,7 +115,7 @@ describe('the pages a client sees: a few statements, none per property', () => {
     const counts: number[] = [];
     for (const id of [one, many]) {
       const sent = await statements(async () => {
-        const res = await app.inject({ url: `/api/object/sheet/${id}`, headers: bearer(agent.token) });
+        const res = await agent.get(`/api/object/sheet/${id}`);
         expect(res.statusCode, res.body).toBe(200);
       });
       counts.push(sent.length);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { accounts, actionLog, alerts, assignments, leadObjects, leads, locations, objects, shortlistObjects, shortlists, users } from '../../db/schema/index.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp } from '../../../test/harness.ts';
 
 /** Shortlists: properties that went off the market, who is told of an answer, sending again, the page's queries. */
 const t = await createTestApp({ PUBLIC_URL: 'https://crm.agency.test' });
@@ -41,7 +41,7 @@ async function newLead(objectIds: number[], lead: Record<string, unknown> = { fo
   return { id: l!.id, account: a! };
 }
 async function sendLink(leadId: number, objectIds: number[]) {
-  const res = await app.inject({ method: 'POST', url: `/api/lead/${leadId}/shortlist`, payload: { objectIds, channel: 'link' }, headers: bearer(agent.token) });
+  const res = await agent.post(`/api/lead/${leadId}/shortlist`, { objectIds, channel: 'link' });
   expect(res.statusCode, res.body).toBe(200);
   return /\/Shortlist\/([A-Za-z0-9_-]{43})$/.exec(res.json().url as string)![1]!;
 }
@@ -148,8 +148,8 @@ describe('shortlists: loose ends', () => {
     const c = await newObject();
     const lead = await newLead([a.id, b.id, c.id], { forRent: true }, { emails: ['eleni@example.gr'], language: 'el' });
     const again = (shortlistId: number, leadId = lead.id, lang = 'en') =>
-      app.inject({ method: 'POST', url: `/api/lead/${leadId}/shortlist/${shortlistId}/again`, headers: { ...bearer(agent.token), 'accept-language': lang } });
-    const res = await app.inject({ method: 'POST', url: `/api/lead/${lead.id}/shortlist`, payload: { objectIds: [a.id, b.id, c.id], channel: 'email' }, headers: bearer(agent.token) });
+      agent.post(`/api/lead/${leadId}/shortlist/${shortlistId}/again`, undefined, { lang });
+    const res = await agent.post(`/api/lead/${lead.id}/shortlist`, { objectIds: [a.id, b.id, c.id], channel: 'email' });
     expect(res.statusCode, res.body).toBe(200);
     const oldToken = /\/Shortlist\/([A-Za-z0-9_-]{43})$/.exec(res.json().url as string)![1]!;
     const [old] = await db.select().from(shortlists).where(eq(shortlists.leadId, lead.id));

@@ -9,7 +9,7 @@ import { LinkKind } from '@crm/contract';
 import { isServerWrittenScreen } from '@crm/contract/constants';
 import { accounts, files, leadObjects, leads, objects, shortlists } from '../../db/schema/index.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp } from '../../../test/harness.ts';
 
 /** The client's page as the server sends it: a link preview for a working link, the right status otherwise. */
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-web-'));
@@ -37,7 +37,7 @@ async function sentLink(objectIds: number[], language = 'el') {
   const [a] = await db.insert(accounts).values({ firstName: 'Maria', lastName: `Client${++seq}`, language }).returning();
   const [l] = await db.insert(leads).values({ accountId: a!.id, forRent: true } as never).returning({ id: leads.id });
   await db.insert(leadObjects).values(objectIds.map((objectId, position) => ({ leadId: l!.id, objectId, position })));
-  const res = await app.inject({ method: 'POST', url: `/api/lead/${l!.id}/shortlist`, payload: { objectIds, channel: 'link' }, headers: bearer(agent.token) });
+  const res = await agent.post(`/api/lead/${l!.id}/shortlist`, { objectIds, channel: 'link' });
   expect(res.statusCode, res.body).toBe(200);
   const token = /\/Shortlist\/([A-Za-z0-9_-]{43})$/.exec(res.json().url)![1]!;
   return { token, leadId: l!.id };
@@ -97,7 +97,7 @@ describe('the client page as served', () => {
     const withdrawn = await sentLink([o]);
     await db.update(shortlists).set({ expiresOn: new Date(Date.now() - 1000) }).where(eq(shortlists.leadId, expired.leadId));
     const [w] = await db.select().from(shortlists).where(eq(shortlists.leadId, withdrawn.leadId));
-    expect((await app.inject({ method: 'POST', url: `/api/lead/${withdrawn.leadId}/shortlist/${w!.id}/withdraw`, headers: bearer(agent.token) })).statusCode).toBe(200);
+    expect((await agent.post(`/api/lead/${withdrawn.leadId}/shortlist/${w!.id}/withdraw`)).statusCode).toBe(200);
     for (const [token, status] of [
       ['A'.repeat(43), 404],
       ['not-a-token', 404],

@@ -4,7 +4,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { LinkKind } from '@crm/contract';
 import { accounts, actionLog, alerts, files, leadObjects, leads, locations, objectAccounts, objectKeys, objects, shortlistObjects, shortlists } from '../../db/schema/index.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp, type Client } from '../../../test/harness.ts';
 
 /** Shortlists: an agent sends a lead's client some offered properties; the client answers through the link. */
 const t = await createTestApp({ PUBLIC_URL: 'https://crm.agency.test' });
@@ -47,8 +47,8 @@ async function newLead(account: Partial<typeof accounts.$inferInsert> | null, ob
   if (objectIds.length) await db.insert(leadObjects).values(objectIds.map((objectId, position) => ({ leadId: l!.id, objectId, position })));
   return { id: l!.id, account: a };
 }
-const send = (leadId: number, objectIds: number[], channel: 'email' | 'link', token = agent.token, lang = 'en') =>
-  app.inject({ method: 'POST', url: `/api/lead/${leadId}/shortlist`, payload: { objectIds, channel }, headers: { ...bearer(token), 'accept-language': lang } });
+const send = (leadId: number, objectIds: number[], channel: 'email' | 'link', as: Client = agent, lang = 'en') =>
+  as.post(`/api/lead/${leadId}/shortlist`, { objectIds, channel }, { lang });
 const tokenOf = (url: string) => /\/Shortlist\/([A-Za-z0-9_-]{43})$/.exec(url)![1]!;
 const view = (token: string, lang = 'en') => app.inject({ url: `/api/shortlist/${token}`, headers: { 'accept-language': lang } });
 const answer = (token: string, objectId: number, a: 'interested' | 'notForMe' | null) =>
@@ -96,7 +96,7 @@ describe('shortlists', () => {
     const english = (await view(tokenOf(url), 'en')).json();
     expect(english).toMatchObject({ language: 'el', items: [{ place: 'Kalamaria' }, { place: 'Kalamaria' }] });
     // The first opening is noted for the lead's page.
-    const list = await app.inject({ url: `/api/lead/${lead.id}/shortlists`, headers: bearer(agent.token) });
+    const list = await agent.get(`/api/lead/${lead.id}/shortlists`);
     expect(list.json().items[0]).toMatchObject({ channel: 'email', email: 'maria@example.gr', expired: false });
     expect(list.json().items[0].openedOn).not.toBeNull();
   });
@@ -163,7 +163,7 @@ describe('shortlists', () => {
     await answer(token, a.id, 'interested');
     expect((await answer(token, a.id, 'notForMe')).json().items[0].answer).toBe('notForMe');
     await answer(token, a.id, 'interested');
-    const list = (await app.inject({ url: `/api/lead/${lead.id}/shortlists`, headers: bearer(agent.token) })).json();
+    const list = (await agent.get(`/api/lead/${lead.id}/shortlists`)).json();
     expect(list.items[0].items[0]).toMatchObject({ objectId: a.id, answer: 'interested' });
     const mine = await db.select().from(alerts).where(and(eq(alerts.entity, 'Lead'), eq(alerts.entityId, lead.id))).orderBy(alerts.id);
     expect(mine.map((x) => x.kind)).toEqual(['shortlist', 'shortlist']);
@@ -188,8 +188,8 @@ describe('shortlists', () => {
   it('builds the link from the configured address, never from the request\'s host', async () => {
     const a = await newObject();
     const lead = await newLead({ emails: ['host@example.gr'] }, [a.id]);
-    const headers = { ...bearer(agent.token), host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' };
-    const res = await app.inject({ method: 'POST', url: `/api/lead/${lead.id}/shortlist`, payload: { objectIds: [a.id], channel: 'email' }, headers });
+    const spoofed = { headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' } };
+    const res = await agent.post(`/api/lead/${lead.id}/shortlist`, { objectIds: [a.id], channel: 'email' }, spoofed);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().url).toMatch(/^https:\/\/crm\.agency\.test\/Shortlist\//);
     const mail = await t.lastMailTo('host@example.gr');
@@ -208,15 +208,14 @@ describe('shortlists', () => {
     expect((await answer(token, a.id, 'interested')).statusCode).toBe(200);
     const [row] = await db.select().from(shortlists).where(eq(shortlists.leadId, lead.id));
     const [otherRow] = await db.select().from(shortlists).where(eq(shortlists.leadId, other.id));
-    const withdraw = (leadId: number, id: number, token_ = agent.token, lang = 'en') =>
-      app.inject({ method: 'POST', url: `/api/lead/${leadId}/shortlist/${id}/withdraw`, headers: { ...bearer(token_), 'accept-language': lang } });
+    const withdraw = (leadId: number, id: number, as: Client = agent, lang = 'en') => as.post(`/api/lead/${leadId}/shortlist/${id}/withdraw`, undefined, { lang });
 
     // Refused: another lead's shortlist through this lead, an unknown one, a payments client, anonymous.
-    const wrongLead = await withdraw(lead.id, otherRow!.id, agent.token, 'el');
+    const wrongLead = await withdraw(lead.id, otherRow!.id, agent, 'el');
     expect(wrongLead.statusCode).toBe(404);
     expect(wrongLead.json().title).toBe('Ο σύνδεσμος δεν βρέθηκε σε αυτό το ενδιαφέρον. Μπορεί να έχει διαγραφεί.');
     expect((await withdraw(lead.id, 999999)).statusCode).toBe(404);
-    expect((await withdraw(lead.id, row!.id, payer.token)).statusCode).toBe(403);
+    expect((await withdraw(lead.id, row!.id, payer)).statusCode).toBe(403);
     expect((await app.inject({ method: 'POST', url: `/api/lead/${lead.id}/shortlist/${row!.id}/withdraw` })).statusCode).toBe(401);
     expect((await view(token)).statusCode).toBe(200);
 
@@ -248,7 +247,7 @@ describe('shortlists', () => {
     const a = await newObject();
     const other = await newObject();
     const lead = await newLead({ emails: [] }, [a.id]);
-    const noMail = await send(lead.id, [a.id], 'email', agent.token, 'el');
+    const noMail = await send(lead.id, [a.id], 'email', agent, 'el');
     expect(noMail.statusCode).toBe(400);
     expect(noMail.json().title).toBe('Ο πελάτης δεν έχει διεύθυνση e-mail. Προσθέστε μία στα στοιχεία του ή αντιγράψτε τον σύνδεσμο.');
     const noClient = await newLead(null, [a.id]);
@@ -258,9 +257,9 @@ describe('shortlists', () => {
     const many = Array.from({ length: 21 }, (_, i) => i + 1);
     expect((await send(lead.id, many, 'link')).statusCode).toBe(400);
     expect((await send(999999, [a.id], 'link')).statusCode).toBe(404);
-    expect((await send(lead.id, [a.id], 'link', payer.token)).statusCode).toBe(403);
+    expect((await send(lead.id, [a.id], 'link', payer)).statusCode).toBe(403);
     expect((await app.inject({ method: 'POST', url: `/api/lead/${lead.id}/shortlist`, payload: { objectIds: [a.id], channel: 'link' } })).statusCode).toBe(401);
-    expect((await app.inject({ url: `/api/lead/${lead.id}/shortlists`, headers: bearer(payer.token) })).statusCode).toBe(403);
+    expect((await payer.get(`/api/lead/${lead.id}/shortlists`)).statusCode).toBe(403);
     // None of the refusals made a shortlist.
     expect(await db.select().from(shortlists).where(eq(shortlists.leadId, lead.id))).toEqual([]);
   });

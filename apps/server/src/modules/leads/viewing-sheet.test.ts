@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ASSIGNMENT_PARENTS, formatReferenceNumber } from '@crm/contract';
 import { accounts, actionLog, assignments, leads, objects, siteSettings, viewingObjects, viewings } from '../../db/schema/index.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp, type Client } from '../../../test/harness.ts';
 
 /** The viewing sheet a client signs (decision 044): what it says, in which language, who may read it. */
 const t = await createTestApp();
@@ -10,8 +10,7 @@ const { app, db } = t;
 const agent = await t.user({ roles: ['employee'] });
 const payer = await t.user({ roles: ['clientPayments'] });
 
-const sheet = (id: number, query = '', lang = 'en', token = agent.token) =>
-  app.inject({ method: 'GET', url: `/api/Viewing/${id}/sheet${query}`, headers: { ...bearer(token), 'accept-language': lang } });
+const sheet = (id: number, query = '', lang = 'en', as: Client = agent) => as.get(`/api/Viewing/${id}/sheet${query}`, { lang });
 
 const [employee] = await db.insert(accounts).values({ firstName: 'Nikos', lastName: 'Georgiou', isEmploye: true }).returning({ id: accounts.id });
 const [client] = await db
@@ -88,7 +87,7 @@ describe('the viewing sheet', () => {
   it('is read by those who see viewings, refuses an unknown language or viewing, and logs nothing', async () => {
     const logs = async () => (await db.select().from(actionLog)).length;
     const before = await logs();
-    expect((await sheet(viewing!.id, '', 'en', payer.token)).statusCode).toBe(403);
+    expect((await sheet(viewing!.id, '', 'en', payer)).statusCode).toBe(403);
     expect((await app.inject({ method: 'GET', url: `/api/Viewing/${viewing!.id}/sheet` })).statusCode).toBe(401);
     const bad = await sheet(viewing!.id, '?culture=de');
     expect(bad.statusCode).toBe(400);

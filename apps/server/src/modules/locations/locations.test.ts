@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp } from '../../../test/harness.ts';
 import { seedLocations } from '../../db/seed/locations.ts';
 import { PLACES } from '../../db/seed/locations-data.ts';
 import { locationAndDescendants, locationText, locationWithin } from './locations.service.ts';
@@ -13,7 +13,7 @@ const client = await t.user({ roles: ['clientPayments'] });
 
 type Item = { id: number; text: string };
 const search = async (q: string, culture = 'el') => {
-  const res = await app.inject({ url: `/api/location/search?searchStr=${encodeURIComponent(q)}`, headers: { ...bearer(emp.token), 'accept-language': culture } });
+  const res = await emp.get(`/api/location/search?searchStr=${encodeURIComponent(q)}`, { lang: culture });
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { items: Item[] }).items;
 };
@@ -104,7 +104,7 @@ describe('GET /api/location/search', () => {
     expect((await search('α')).length).toBe(20);
     expect(await search('')).toEqual([]);
     expect(await search('   ')).toEqual([]);
-    const res = await app.inject({ url: '/api/location/search', headers: bearer(emp.token) });
+    const res = await emp.get('/api/location/search');
     expect(res.json()).toEqual({ items: [] });
   });
 
@@ -116,20 +116,20 @@ describe('GET /api/location/search', () => {
   });
 
   it('refuses bad input with a clear 400 and is staff-only', async () => {
-    const long = await app.inject({ url: `/api/location/search?searchStr=${'a'.repeat(201)}`, headers: bearer(emp.token) });
+    const long = await emp.get(`/api/location/search?searchStr=${'a'.repeat(201)}`);
     expect(long.statusCode).toBe(400);
     expect(long.json()).toMatchObject({ status: 400 });
-    const nul = await app.inject({ url: '/api/location/search?searchStr=a%00b', headers: bearer(emp.token) });
+    const nul = await emp.get('/api/location/search?searchStr=a%00b');
     expect(nul.statusCode).toBe(400);
     expect((await app.inject({ url: '/api/location/search?searchStr=a' })).statusCode).toBe(401);
-    expect((await app.inject({ url: '/api/location/search?searchStr=a', headers: bearer(client.token) })).statusCode).toBe(403);
-    expect((await app.inject({ url: '/api/location/search?searchStr=thermi', headers: bearer(branchEmp.token) })).statusCode).toBe(200);
+    expect((await client.get('/api/location/search?searchStr=a')).statusCode).toBe(403);
+    expect((await branchEmp.get('/api/location/search?searchStr=thermi')).statusCode).toBe(200);
   });
 });
 
 describe('GET /api/object/getTopLocations', () => {
   const top = async (culture = 'en') => {
-    const res = await app.inject({ url: '/api/object/getTopLocations', headers: { ...bearer(emp.token), 'accept-language': culture } });
+    const res = await emp.get('/api/object/getTopLocations', { lang: culture });
     expect(res.statusCode, res.body).toBe(200);
     return (res.json() as { locations: (Item & { objects: number })[] }).locations;
   };
@@ -164,7 +164,7 @@ describe('GET /api/object/getTopLocations', () => {
 
   it('is staff-only', async () => {
     expect((await app.inject({ url: '/api/object/getTopLocations' })).statusCode).toBe(401);
-    expect((await app.inject({ url: '/api/object/getTopLocations', headers: bearer(client.token) })).statusCode).toBe(403);
+    expect((await client.get('/api/object/getTopLocations')).statusCode).toBe(403);
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { actionLog, objectColumns, objectKeyLoans, objectKeys, objects } from '../../db/schema/index.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp, type CallOptions, type Client } from '../../../test/harness.ts';
 import { agencyToday } from '../../lib/dates.ts';
 
 const t = await createTestApp();
@@ -9,70 +9,65 @@ const { app } = t;
 const admin = await t.user({ roles: ['admin'] });
 const branchUser = await t.user({ roles: ['employee'], branchId: 1 });
 
-type Headers = Record<string, string>;
-const H = bearer(admin.token);
-const post = (url: string, payload: unknown, headers: Headers = H) => app.inject({ method: 'POST', url, payload: payload as object, headers });
-const get = (url: string, headers: Headers = H) => app.inject({ url, headers });
-const del = (url: string, headers: Headers = H) => app.inject({ method: 'DELETE', url, headers });
-const el = { ...H, 'accept-language': 'el' };
+const el = { lang: 'el' };
 
-const addObject = async () => (await get('/api/object/add')).json() as { id: number; referenceNumber: string };
+const addObject = async () => (await admin.get('/api/object/add')).json() as { id: number; referenceNumber: string };
 const hasKey = async (id: number) => (await t.db.select({ hasKey: objectColumns.hasKey! }).from(objects).where(eq(objects.id, id)))[0]!.hasKey;
-const agent = (await post('/api/account/add', { firstName: 'Kostas', lastName: 'Agent', isEmploye: true })).json().id as number;
-const client = (await post('/api/account/add', { firstName: 'Eleni', lastName: 'Tenant', isClient: true })).json().id as number;
-const other = (await post('/api/account/add', { firstName: 'Μαρία', lastName: 'Παπαδοπούλου', isClient: true })).json().id as number;
+const agent = (await admin.post('/api/account/add', { firstName: 'Kostas', lastName: 'Agent', isEmploye: true })).json().id as number;
+const client = (await admin.post('/api/account/add', { firstName: 'Eleni', lastName: 'Tenant', isClient: true })).json().id as number;
+const other = (await admin.post('/api/account/add', { firstName: 'Μαρία', lastName: 'Παπαδοπούλου', isClient: true })).json().id as number;
 
 describe('the keys register', () => {
   it('creates a key, lists it with the object number and holder, and hasKey follows received and given away', async () => {
     const o = await addObject();
     expect(await hasKey(o.id)).toBe(false);
-    const res = await post('/api/ObjectKeys/edit', { objectId: o.id, accountId: agent, received: '2026-03-01', description: ' Two keys, blue tag ' });
+    const res = await admin.post('/api/ObjectKeys/edit', { objectId: o.id, accountId: agent, received: '2026-03-01', description: ' Two keys, blue tag ' });
     expect(res.statusCode, res.body).toBe(200);
     const key = res.json();
     expect(key).toMatchObject({ objectId: o.id, objectReferenceNumber: o.referenceNumber, accountId: agent, account: 'Agent Kostas', received: '2026-03-01', givenAway: null, description: 'Two keys, blue tag', version: 1 });
     expect(await hasKey(o.id)).toBe(true);
-    expect((await get(`/api/object/view/${o.id}`)).json().hasKey).toBe(true);
+    expect((await admin.get(`/api/object/view/${o.id}`)).json().hasKey).toBe(true);
     // given away after it was received: no longer held
     type Key = Record<string, unknown>;
-    let upd = await post('/api/ObjectKeys/edit', { ...key, givenAway: '2026-03-10' });
+    let upd = await admin.post('/api/ObjectKeys/edit', { ...key, givenAway: '2026-03-10' });
     expect(upd.statusCode, upd.body).toBe(200);
     expect(upd.json().version).toBe(2);
     expect(await hasKey(o.id)).toBe(false);
     // received back after it was given away: held again
-    upd = await post('/api/ObjectKeys/edit', { ...(upd.json() as Key), received: '2026-04-02' });
+    upd = await admin.post('/api/ObjectKeys/edit', { ...(upd.json() as Key), received: '2026-04-02' });
     expect(await hasKey(o.id)).toBe(true);
     // the same day: counts as given away
-    upd = await post('/api/ObjectKeys/edit', { ...(upd.json() as Key), givenAway: '2026-04-02' });
+    upd = await admin.post('/api/ObjectKeys/edit', { ...(upd.json() as Key), givenAway: '2026-04-02' });
     expect(await hasKey(o.id)).toBe(false);
-    expect((await get(`/api/ObjectKeys/edit/${key.id}`)).json()).toMatchObject({ received: '2026-04-02', givenAway: '2026-04-02', version: 4 });
+    expect((await admin.get(`/api/ObjectKeys/edit/${key.id}`)).json()).toMatchObject({ received: '2026-04-02', givenAway: '2026-04-02', version: 4 });
     const [log] = await t.db.select().from(actionLog).where(and(eq(actionLog.entity, 'ObjectKey'), eq(actionLog.entityId, key.id))).orderBy(desc(actionLog.id)).limit(1);
     expect(log).toMatchObject({ action: 'Update', data: { givenAway: '2026-04-02' } });
-    expect((await del(`/api/ObjectKeys/${key.id}`)).statusCode).toBe(200);
+    expect((await admin.del(`/api/ObjectKeys/${key.id}`)).statusCode).toBe(200);
     expect(await t.db.select().from(objectKeys).where(eq(objectKeys.id, key.id))).toEqual([]);
-    expect((await del(`/api/ObjectKeys/${key.id}`)).statusCode).toBe(404);
+    expect((await admin.del(`/api/ObjectKeys/${key.id}`)).statusCode).toBe(404);
   });
 
   it("names the key's property by its title in the reader's language, in the key's answer and in the list", async () => {
     const o = await addObject();
     await t.db.execute(sql`update objects set title = 'Διαμέρισμα στην Καλαμαριά', title_ru = 'Квартира в Каламарии' where id = ${o.id}`);
-    const made = await post('/api/ObjectKeys/edit', { objectId: o.id, received: '2026-03-01' }, { ...H, 'accept-language': 'ru' });
+    const made = await admin.post('/api/ObjectKeys/edit', { objectId: o.id, received: '2026-03-01' }, { lang: 'ru' });
     expect(made.statusCode, made.body).toBe(200);
     const key = made.json();
     expect(key).toMatchObject({ objectReferenceNumber: o.referenceNumber, objectTitle: 'Квартира в Каламарии' });
-    expect((await get(`/api/ObjectKeys/edit/${key.id}`, el)).json().objectTitle).toBe('Διαμέρισμα στην Καλαμαριά');
-    const listed = (await get(`/api/ObjectKeys?objectId=${o.id}`, { ...H, 'accept-language': 'en' })).json();
+    expect((await admin.get(`/api/ObjectKeys/edit/${key.id}`, el)).json().objectTitle).toBe('Διαμέρισμα στην Καλαμαριά');
+    const listed = (await admin.get(`/api/ObjectKeys?objectId=${o.id}`, { lang: 'en' })).json();
     expect(listed.items).toMatchObject([{ id: key.id, objectTitle: 'Διαμέρισμα στην Καλαμαριά' }]);
     // Without a title: null, the number alone.
     const bare = await addObject();
-    const plain = (await post('/api/ObjectKeys/edit', { objectId: bare.id, received: '2026-03-01' })).json();
+    const plain = (await admin.post('/api/ObjectKeys/edit', { objectId: bare.id, received: '2026-03-01' })).json();
     expect(plain.objectTitle).toBeNull();
   });
 
   it('answers a stale change 409 with the current key and changes nothing', async () => {
     const o = await addObject();
-    const key = (await post('/api/ObjectKeys/edit', { objectId: o.id, received: '2026-01-01' })).json();
-    expect((await post('/api/ObjectKeys/edit', { ...key, description: 'first' })).statusCode).toBe(200);
-    const stale = await post('/api/ObjectKeys/edit', { ...key, description: 'second' });
+    const key = (await admin.post('/api/ObjectKeys/edit', { objectId: o.id, received: '2026-01-01' })).json();
+    expect((await admin.post('/api/ObjectKeys/edit', { ...key, description: 'first' })).statusCode).toBe(200);
+    const stale = await admin.post('/api/ObjectKeys/edit', { ...key, description: 'second' });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().current).toMatchObject({ description: 'first', version: 2 });
   });
@@ -82,23 +77,23 @@ describe('the keys register', () => {
     for (let i = 0; i < 12; i++) {
       const o = await addObject();
       made.push(o);
-      await post('/api/ObjectKeys/edit', { objectId: o.id, accountId: agent, received: '2026-02-01' });
+      await admin.post('/api/ObjectKeys/edit', { objectId: o.id, accountId: agent, received: '2026-02-01' });
     }
-    const all = (await get('/api/ObjectKeys')).json();
+    const all = (await admin.get('/api/ObjectKeys')).json();
     expect(all.items).toHaveLength(10);
     const total = (await t.db.select().from(objectKeys)).length;
     expect(all.totalRows).toBe(total);
-    const page2 = (await get('/api/ObjectKeys?currentPage=2')).json();
+    const page2 = (await admin.get('/api/ObjectKeys?currentPage=2')).json();
     expect(page2.items.map((k: { id: number }) => k.id)).not.toContain(all.items[0].id);
     const ref = made[11]!.referenceNumber;
-    const byRef = (await get(`/api/ObjectKeys?referenceNumber=${ref}`)).json();
+    const byRef = (await admin.get(`/api/ObjectKeys?referenceNumber=${ref}`)).json();
     expect(byRef.items.map((k: { objectReferenceNumber: string }) => k.objectReferenceNumber)).toEqual([ref]);
     const prefix = ref.slice(0, 3);
-    const byPrefix = (await get(`/api/ObjectKeys?referenceNumber=${prefix}&perPage=100`)).json();
+    const byPrefix = (await admin.get(`/api/ObjectKeys?referenceNumber=${prefix}&perPage=100`)).json();
     expect(byPrefix.items.length).toBeGreaterThan(0);
     expect(byPrefix.items.every((k: { objectReferenceNumber: string }) => k.objectReferenceNumber.startsWith(prefix))).toBe(true);
-    expect((await get('/api/ObjectKeys?referenceNumber=abc')).json()).toEqual({ items: [], totalRows: 0 });
-    expect((await get('/api/ObjectKeys', bearer(branchUser.token))).statusCode).toBe(200);
+    expect((await admin.get('/api/ObjectKeys?referenceNumber=abc')).json()).toEqual({ items: [], totalRows: 0 });
+    expect((await branchUser.get('/api/ObjectKeys')).statusCode).toBe(200);
   });
 
   it("lists one property's keys by its id: #7770's page does not take the keys of #77700", async () => {
@@ -107,32 +102,32 @@ describe('the keys register', () => {
       [small!, 'Front door'],
       [large!, 'Garage'],
     ] as const) {
-      expect((await post('/api/ObjectKeys/edit', { objectId: o.id, description })).statusCode).toBe(200);
+      expect((await admin.post('/api/ObjectKeys/edit', { objectId: o.id, description })).statusCode).toBe(200);
     }
-    const own = (await get(`/api/ObjectKeys?objectId=${small!.id}`)).json();
+    const own = (await admin.get(`/api/ObjectKeys?objectId=${small!.id}`)).json();
     expect(own).toMatchObject({ totalRows: 1, items: [{ objectId: small!.id, description: 'Front door' }] });
     // The number typed in the keys list still finds both, as a prefix does.
-    expect((await get('/api/ObjectKeys?referenceNumber=7770&perPage=100')).json().items.map((k: { description: string }) => k.description).sort()).toEqual(['Front door', 'Garage']);
-    expect((await get('/api/ObjectKeys?objectId=0')).statusCode).toBe(400);
+    expect((await admin.get('/api/ObjectKeys?referenceNumber=7770&perPage=100')).json().items.map((k: { description: string }) => k.description).sort()).toEqual(['Front door', 'Garage']);
+    expect((await admin.get('/api/ObjectKeys?objectId=0')).statusCode).toBe(400);
   });
 
   it('refuses unknown objects and holders, impossible dates and ids past 2^31 with clear errors', async () => {
     const o = await addObject();
-    const noObject = await post('/api/ObjectKeys/edit', { objectId: 2147483000 }, el);
+    const noObject = await admin.post('/api/ObjectKeys/edit', { objectId: 2147483000 }, el);
     expect(noObject.statusCode).toBe(400);
     expect(noObject.json().errors.objectId).toEqual(['Επιλέξτε υπαρκτό ακίνητο']);
-    const noHolder = await post('/api/ObjectKeys/edit', { objectId: o.id, accountId: 2147483000 }, el);
+    const noHolder = await admin.post('/api/ObjectKeys/edit', { objectId: o.id, accountId: 2147483000 }, el);
     expect(noHolder.json().errors.accountId).toEqual(['Επιλέξτε υπαρκτή επαφή']);
     // A key that says nothing (no holder, no date, no description) is not a record.
-    const empty = await post('/api/ObjectKeys/edit', { objectId: o.id, description: '   ' }, el);
+    const empty = await admin.post('/api/ObjectKeys/edit', { objectId: o.id, description: '   ' }, el);
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors.accountId).toEqual(['Συμπληρώστε ποιος έχει το κλειδί, πότε παραλήφθηκε ή δόθηκε, ή μια περιγραφή του.']);
     for (const body of [{ objectId: o.id, received: '2026-13-01' }, { objectId: 2 ** 31 }, { objectId: o.id, accountId: 0 }]) {
-      expect((await post('/api/ObjectKeys/edit', body)).statusCode, JSON.stringify(body)).toBe(400);
+      expect((await admin.post('/api/ObjectKeys/edit', body)).statusCode, JSON.stringify(body)).toBe(400);
     }
-    expect((await post('/api/ObjectKeys/edit', { id: 2147483000, version: 1, objectId: o.id })).statusCode).toBe(404);
-    expect((await get('/api/ObjectKeys/edit/2147483000')).statusCode).toBe(404);
-    expect((await get(`/api/ObjectKeys/edit/${2 ** 31}`)).statusCode).toBe(400);
+    expect((await admin.post('/api/ObjectKeys/edit', { id: 2147483000, version: 1, objectId: o.id })).statusCode).toBe(404);
+    expect((await admin.get('/api/ObjectKeys/edit/2147483000')).statusCode).toBe(404);
+    expect((await admin.get(`/api/ObjectKeys/edit/${2 ** 31}`)).statusCode).toBe(400);
     expect(await t.db.select().from(objectKeys).where(eq(objectKeys.objectId, o.id))).toEqual([]);
   });
 });
@@ -142,18 +137,18 @@ describe('a key records what happened', () => {
     const o = await addObject();
     const today = agencyToday(app.config.timeZone);
     const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-    const ruH = { ...H, 'accept-language': 'ru' };
-    const early = await post('/api/ObjectKeys/edit', { objectId: o.id, received: tomorrow }, ruH);
+    const ru = { lang: 'ru' };
+    const early = await admin.post('/api/ObjectKeys/edit', { objectId: o.id, received: tomorrow }, ru);
     expect(early.statusCode).toBe(400);
     expect(early.json().errors.received).toEqual(['Дата получения не может быть позже сегодняшней.']);
-    const lent = await post('/api/ObjectKeys/edit', { objectId: o.id, accountId: client, givenAway: tomorrow }, el);
+    const lent = await admin.post('/api/ObjectKeys/edit', { objectId: o.id, accountId: client, givenAway: tomorrow }, el);
     expect(lent.json().errors.givenAway).toEqual(['Η ημερομηνία παράδοσης δεν μπορεί να είναι μεταγενέστερη της σημερινής.']);
     expect(await t.db.select().from(objectKeys).where(eq(objectKeys.objectId, o.id))).toEqual([]);
     // Today is fine; a key stored with a later date (before this rule) keeps it through other edits.
-    const key = (await post('/api/ObjectKeys/edit', { objectId: o.id, received: today })).json();
+    const key = (await admin.post('/api/ObjectKeys/edit', { objectId: o.id, received: today })).json();
     expect(key.received).toBe(today);
     await t.db.update(objectKeys).set({ received: tomorrow }).where(eq(objectKeys.id, key.id));
-    const edited = await post('/api/ObjectKeys/edit', { id: key.id, version: key.version, objectId: o.id, received: tomorrow, description: 'Back door' });
+    const edited = await admin.post('/api/ObjectKeys/edit', { id: key.id, version: key.version, objectId: o.id, received: tomorrow, description: 'Back door' });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ received: tomorrow, description: 'Back door' });
   });
@@ -165,7 +160,7 @@ describe("a key's lending history", () => {
   const loansOf = async (keyId: number) =>
     (await t.db.select().from(objectKeyLoans).where(eq(objectKeyLoans.keyId, keyId)).orderBy(objectKeyLoans.id)).map((l) => [l.accountId, l.givenAway, l.received]);
   const save = async (body: Record<string, unknown>) => {
-    const res = await post('/api/ObjectKeys/edit', body);
+    const res = await admin.post('/api/ObjectKeys/edit', body);
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as KeyAnswer;
   };
@@ -187,13 +182,13 @@ describe("a key's lending history", () => {
       [agent, '2026-05-04', '2026-05-06'],
       [client, '2026-05-20', null],
     ]);
-    const read = (await get(`/api/ObjectKeys/edit/${key.id}`)).json() as KeyAnswer;
+    const read = (await admin.get(`/api/ObjectKeys/edit/${key.id}`)).json() as KeyAnswer;
     expect(read.history.map((l) => [l.account, l.givenAway, l.received])).toEqual([
       ['Tenant Eleni', '2026-05-20', null],
       ['Agent Kostas', '2026-05-04', '2026-05-06'],
     ]);
     // The list carries the newest loan: the last holder.
-    const listed = (await get(`/api/ObjectKeys?referenceNumber=${o.referenceNumber}`)).json().items as KeyAnswer[];
+    const listed = (await admin.get(`/api/ObjectKeys?referenceNumber=${o.referenceNumber}`)).json().items as KeyAnswer[];
     expect(listed.find((k) => k.id === key.id)!.lastLoan).toEqual({ accountId: client, account: 'Tenant Eleni', givenAway: '2026-05-20', received: null });
     // The action log has the change of the key, as before.
     const [log] = await t.db.select().from(actionLog).where(and(eq(actionLog.entity, 'ObjectKey'), eq(actionLog.entityId, key.id))).orderBy(desc(actionLog.id)).limit(1);
@@ -232,7 +227,7 @@ describe("a key's lending history", () => {
   it('a key from before the history keeps its state as the first loan when it changes', async () => {
     const o = await addObject();
     const [row] = await t.db.insert(objectKeys).values({ objectId: o.id, accountId: agent, givenAway: '2025-12-01', modifiedBy: admin.id }).returning();
-    const before = (await get(`/api/ObjectKeys/edit/${row!.id}`)).json() as KeyAnswer;
+    const before = (await admin.get(`/api/ObjectKeys/edit/${row!.id}`)).json() as KeyAnswer;
     expect(before.history).toEqual([]);
     const key = await save({ ...before, accountId: client, givenAway: '2026-01-10' });
     expect(await loansOf(key.id)).toEqual([
@@ -246,7 +241,7 @@ describe("a key's lending history", () => {
     const o = await addObject();
     const key = await save({ objectId: o.id, accountId: agent, givenAway: '2026-07-01' });
     await save({ ...key, received: '2026-07-02' });
-    const stale = await post('/api/ObjectKeys/edit', { ...key, accountId: client, givenAway: '2026-07-03' });
+    const stale = await admin.post('/api/ObjectKeys/edit', { ...key, accountId: client, givenAway: '2026-07-03' });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().current).toMatchObject({ accountId: agent, received: '2026-07-02', version: 2, history: [{ accountId: agent, received: '2026-07-02' }] });
     expect(await loansOf(key.id)).toEqual([[agent, '2026-07-01', '2026-07-02']]);
@@ -254,24 +249,24 @@ describe("a key's lending history", () => {
     await t.pool.query(`create function refuse_key_log() returns trigger language plpgsql as $$ begin if new.entity = 'ObjectKey' and new.entity_id = ${key.id} then raise exception 'refused'; end if; return new; end $$`);
     await t.pool.query(`create trigger refuse_key_log before insert on action_log for each row execute function refuse_key_log()`);
     try {
-      const failed = await post('/api/ObjectKeys/edit', { ...key, version: 2, accountId: client, givenAway: '2026-07-03', received: null });
+      const failed = await admin.post('/api/ObjectKeys/edit', { ...key, version: 2, accountId: client, givenAway: '2026-07-03', received: null });
       expect(failed.statusCode).toBe(500);
     } finally {
       await t.pool.query(`drop trigger refuse_key_log on action_log`);
       await t.pool.query(`drop function refuse_key_log()`);
     }
     expect(await loansOf(key.id)).toEqual([[agent, '2026-07-01', '2026-07-02']]);
-    expect((await get(`/api/ObjectKeys/edit/${key.id}`)).json()).toMatchObject({ accountId: agent, version: 2 });
+    expect((await admin.get(`/api/ObjectKeys/edit/${key.id}`)).json()).toMatchObject({ accountId: agent, version: 2 });
   });
 
   it('answers the history to staff only, and deletes it with the key', async () => {
     const o = await addObject();
     const key = await save({ objectId: o.id, accountId: agent, givenAway: '2026-08-01' });
-    expect((await get(`/api/ObjectKeys/edit/${key.id}`, {})).statusCode).toBe(401);
+    expect((await t.client().get(`/api/ObjectKeys/edit/${key.id}`)).statusCode).toBe(401);
     const payments = await t.user({ roles: ['clientPayments'] });
-    expect((await get(`/api/ObjectKeys/edit/${key.id}`, bearer(payments.token))).statusCode).toBe(403);
-    expect((await get(`/api/ObjectKeys/edit/${key.id}`, bearer(branchUser.token))).json().history).toHaveLength(1);
-    expect((await del(`/api/ObjectKeys/${key.id}`)).statusCode).toBe(200);
+    expect((await payments.get(`/api/ObjectKeys/edit/${key.id}`)).statusCode).toBe(403);
+    expect((await branchUser.get(`/api/ObjectKeys/edit/${key.id}`)).json().history).toHaveLength(1);
+    expect((await admin.del(`/api/ObjectKeys/${key.id}`)).statusCode).toBe(200);
     expect(await loansOf(key.id)).toEqual([]);
   });
 });
@@ -280,11 +275,11 @@ describe('a loan of the history corrected or deleted on its own', () => {
   type Loan = { id: number; accountId: number | null; account: string | null; givenAway: string | null; received: string | null; version: number };
   type KeyAnswer = Record<string, unknown> & { id: number; version: number; accountId: number | null; givenAway: string | null; received: string | null; history: Loan[] };
   const save = async (body: Record<string, unknown>) => {
-    const res = await post('/api/ObjectKeys/edit', body);
+    const res = await admin.post('/api/ObjectKeys/edit', body);
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as KeyAnswer;
   };
-  const correct = (body: Record<string, unknown>, headers: Headers = H) => post('/api/ObjectKeys/loan', body, headers);
+  const correct = (body: Record<string, unknown>, as: Client = admin, opts?: CallOptions) => as.post('/api/ObjectKeys/loan', body, opts);
   const loansOf = async (keyId: number) =>
     (await t.db.select().from(objectKeyLoans).where(eq(objectKeyLoans.keyId, keyId)).orderBy(objectKeyLoans.id)).map((l) => [l.accountId, l.givenAway, l.received]);
   const keyRow = async (id: number) => (await t.db.select().from(objectKeys).where(eq(objectKeys.id, id)))[0]!;
@@ -389,7 +384,7 @@ describe('a loan of the history corrected or deleted on its own', () => {
     ]);
     expect((await t.db.select().from(actionLog).where(eq(actionLog.entityId, key.id))).length).toBe(logsBefore);
     // A stale delete too.
-    expect((await del(`/api/ObjectKeys/loan/${first.id}?version=${first.version}`)).statusCode).toBe(409);
+    expect((await admin.del(`/api/ObjectKeys/loan/${first.id}?version=${first.version}`)).statusCode).toBe(409);
     expect(await loansOf(key.id)).toHaveLength(2);
   });
 
@@ -407,11 +402,11 @@ describe('a loan of the history corrected or deleted on its own', () => {
       [{ id: first.id, version: first.version, accountId: 2147483000, givenAway: '2026-03-02', received: null }, 'accountId', 'Επιλέξτε υπαρκτή επαφή'],
     ];
     for (const [body, field, message] of cases) {
-      const res = await correct(body, el);
+      const res = await correct(body, admin, el);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().errors[field], JSON.stringify(body)).toEqual([message]);
     }
-    const en = await correct(cases[0]![0], H);
+    const en = await correct(cases[0]![0], admin);
     expect(en.json().errors.received).toEqual(['The key cannot have come back before it was given.']);
     // Ill-typed input never reaches the rules.
     for (const body of [
@@ -437,7 +432,7 @@ describe('a loan of the history corrected or deleted on its own', () => {
   it('deletes a loan recorded by mistake: the key goes back to the loan before it, or to the office', async () => {
     const { o, key } = await twoLoans();
     const [current, first] = key.history as [Loan, Loan];
-    const res = await del(`/api/ObjectKeys/loan/${current.id}?version=${current.version}`);
+    const res = await admin.del(`/api/ObjectKeys/loan/${current.id}?version=${current.version}`);
     expect(res.statusCode, res.body).toBe(200);
     let answer = res.json() as KeyAnswer;
     expect(answer.history.map((l) => l.id)).toEqual([first.id]);
@@ -448,26 +443,26 @@ describe('a loan of the history corrected or deleted on its own', () => {
       data: { loanId: current.id, accountId: client, givenAway: '2026-03-20', received: null, keyAccountId: { from: client, to: agent }, keyGivenAway: { from: '2026-03-20', to: '2026-03-02' } },
     });
     // The last one: no loan, the key in the office, its received date kept.
-    answer = (await del(`/api/ObjectKeys/loan/${first.id}?version=${first.version}`)).json() as KeyAnswer;
+    answer = (await admin.del(`/api/ObjectKeys/loan/${first.id}?version=${first.version}`)).json() as KeyAnswer;
     expect(answer.history).toEqual([]);
     expect(answer).toMatchObject({ accountId: null, givenAway: null, received: '2026-03-05' });
-    expect((await del(`/api/ObjectKeys/loan/${first.id}?version=${first.version}`)).statusCode).toBe(404);
-    expect((await del(`/api/ObjectKeys/loan/${first.id}`)).statusCode).toBe(404);
+    expect((await admin.del(`/api/ObjectKeys/loan/${first.id}?version=${first.version}`)).statusCode).toBe(404);
+    expect((await admin.del(`/api/ObjectKeys/loan/${first.id}`)).statusCode).toBe(404);
   });
 
   it('is for staff, branch staff included (keys belong to no branch): 401, 403, 404 and 400 otherwise', async () => {
     const { key } = await twoLoans();
     const first = key.history[1]!;
     const body = { id: first.id, version: first.version, accountId: agent, givenAway: '2026-03-02', received: '2026-03-07' };
-    expect((await correct(body, {})).statusCode).toBe(401);
+    expect((await correct(body, t.client())).statusCode).toBe(401);
     const payments = await t.user({ roles: ['clientPayments'] });
-    expect((await correct(body, bearer(payments.token))).statusCode).toBe(403);
-    expect((await del(`/api/ObjectKeys/loan/${first.id}?version=${first.version}`, bearer(payments.token))).statusCode).toBe(403);
-    expect((await del(`/api/ObjectKeys/loan/${first.id}?version=${first.version}`, {})).statusCode).toBe(401);
+    expect((await correct(body, payments)).statusCode).toBe(403);
+    expect((await payments.del(`/api/ObjectKeys/loan/${first.id}?version=${first.version}`)).statusCode).toBe(403);
+    expect((await t.client().del(`/api/ObjectKeys/loan/${first.id}?version=${first.version}`)).statusCode).toBe(401);
     expect(await loansOf(key.id)).toHaveLength(2);
     expect((await correct({ ...body, id: 2147483000 })).statusCode).toBe(404);
     expect((await correct({ ...body, received: 'soon' })).statusCode).toBe(400);
-    const res = await correct(body, bearer(branchUser.token));
+    const res = await correct(body, branchUser);
     expect(res.statusCode, res.body).toBe(200);
     expect(await lastLog(key.id)).toMatchObject({ action: 'UpdateLoan', actionBy: branchUser.id });
   });
@@ -476,9 +471,9 @@ describe('a loan of the history corrected or deleted on its own', () => {
     const { key } = await twoLoans();
     const first = key.history[1]!;
     const body = { id: first.id, version: first.version, accountId: other, givenAway: '2026-03-02', received: '2026-03-05' };
-    const headers = { ...H, 'idempotency-key': 'loan-fix-0001' };
-    const a = await correct(body, headers);
-    const b = await correct(body, headers);
+    const once = { headers: { 'idempotency-key': 'loan-fix-0001' } };
+    const a = await correct(body, admin, once);
+    const b = await correct(body, admin, once);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect(b.headers['idempotent-replayed']).toBe('true');
     expect((await t.db.select().from(actionLog).where(and(eq(actionLog.entityId, key.id), eq(actionLog.action, 'UpdateLoan')))).length).toBe(1);
@@ -487,20 +482,20 @@ describe('a loan of the history corrected or deleted on its own', () => {
 
 describe('the keys list searched by anyone who held the key', () => {
   const save = async (body: Record<string, unknown>) => {
-    const res = await post('/api/ObjectKeys/edit', body);
+    const res = await admin.post('/api/ObjectKeys/edit', body);
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as Record<string, unknown> & { id: number };
   };
   type Row = { id: number; accountId: number | null; heldBy?: { accountId: number | null; account: string | null; givenAway: string | null; received: string | null } | null };
   const list = async (query: string) => {
-    const res = await get(`/api/ObjectKeys?${query}`);
+    const res = await admin.get(`/api/ObjectKeys?${query}`);
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { items: Row[]; totalRows: number };
   };
 
   it('finds a key by a past holder, in Greek or in Greeklish, and says which loan was theirs', async () => {
-    const past = (await post('/api/account/add', { firstName: 'Αναστασία', lastName: 'Χατζηγεωργίου', isClient: true })).json().id as number;
-    const now = (await post('/api/account/add', { firstName: 'Nikos', lastName: 'Keyholder', isEmploye: true })).json().id as number;
+    const past = (await admin.post('/api/account/add', { firstName: 'Αναστασία', lastName: 'Χατζηγεωργίου', isClient: true })).json().id as number;
+    const now = (await admin.post('/api/account/add', { firstName: 'Nikos', lastName: 'Keyholder', isEmploye: true })).json().id as number;
     const o = await addObject();
     let key = await save({ objectId: o.id, accountId: past, givenAway: '2026-02-01' });
     key = await save({ ...key, received: '2026-02-04' });
@@ -525,11 +520,11 @@ describe('the keys list searched by anyone who held the key', () => {
     // Without the filter, no heldBy.
     expect((await list(`referenceNumber=${o.referenceNumber}`)).items[0]).not.toHaveProperty('heldBy');
     // A correction of the loan's holder is what the search finds from then on.
-    const edited = (await get(`/api/ObjectKeys/edit/${key.id}`)).json() as { history: { id: number; version: number }[] };
+    const edited = (await admin.get(`/api/ObjectKeys/edit/${key.id}`)).json() as { history: { id: number; version: number }[] };
     const loan = edited.history[1]!;
-    expect((await post('/api/ObjectKeys/loan', { id: loan.id, version: loan.version, accountId: client, givenAway: '2026-02-01', received: '2026-02-04' })).statusCode).toBe(200);
+    expect((await admin.post('/api/ObjectKeys/loan', { id: loan.id, version: loan.version, accountId: client, givenAway: '2026-02-01', received: '2026-02-04' })).statusCode).toBe(200);
     expect(await list('holder=hatzigeorgiou')).toEqual({ items: [], totalRows: 0 });
     expect((await list('holder=Tenant&perPage=1000')).items.map((k) => k.id)).toContain(key.id);
-    expect((await get(`/api/ObjectKeys?holder=${'x'.repeat(101)}`)).statusCode).toBe(400);
+    expect((await admin.get(`/api/ObjectKeys?holder=${'x'.repeat(101)}`)).statusCode).toBe(400);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { LinkKind } from '@crm/contract';
 import { accounts, assignments, files, locations, objectAccounts, objectKeys, objects, siteSettings } from '../../db/schema/index.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp } from '../../../test/harness.ts';
 
 /** The property sheet: what it prints, in the language asked for, and nothing of the office's own. */
 const t = await createTestApp();
@@ -60,7 +60,7 @@ await db.insert(files).values([
   { systemName: 'SHEET-DOC.pdf', userName: 'CONTRACT-SHEET.pdf', mime: 'application/pdf', size: 1, parentType: LinkKind.Object, parentId: o!.id, type: 'document' },
 ] as never);
 
-const sheet = (query = '', token = staff.token) => app.inject({ url: `/api/object/sheet/${o!.id}${query}`, headers: bearer(token) });
+const sheet = (query = '') => staff.get(`/api/object/sheet/${o!.id}${query}`);
 
 describe('GET /api/object/sheet/{idOrRef}', () => {
   it('prints the agency, reference, prices with the discount, facts and features in English', async () => {
@@ -117,9 +117,9 @@ describe('GET /api/object/sheet/{idOrRef}', () => {
   });
 
   it('finds a property by its reference number; a bad one is a translated 400, an unknown one a 404', async () => {
-    expect((await app.inject({ url: `/api/object/sheet/ref${o!.ref}`, headers: bearer(staff.token) })).json().ref).toBe(ref);
-    expect((await app.inject({ url: '/api/object/sheet/99999999', headers: bearer(staff.token) })).statusCode).toBe(404);
-    expect((await app.inject({ url: '/api/object/sheet/abc', headers: bearer(staff.token) })).statusCode).toBe(400);
+    expect((await staff.get(`/api/object/sheet/ref${o!.ref}`)).json().ref).toBe(ref);
+    expect((await staff.get('/api/object/sheet/99999999')).statusCode).toBe(404);
+    expect((await staff.get('/api/object/sheet/abc')).statusCode).toBe(400);
     expect((await sheet('?culture=de')).statusCode).toBe(400);
     expect((await app.inject({ url: `/api/object/sheet/${o!.id}` })).statusCode).toBe(401);
   });

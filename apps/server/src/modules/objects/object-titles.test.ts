@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { objects } from '../../db/schema/index.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp, json } from '../../../test/harness.ts';
 
 /**
  * A property's title in the reader's language: a Russian reader reads the Russian title wherever a
@@ -11,18 +11,10 @@ import { bearer, createTestApp } from '../../../test/harness.ts';
  * reader the Russian one; no title only when the property has none.
  */
 const t = await createTestApp();
-const { app, db } = t;
+const { db } = t;
 const agent = await t.user({ roles: ['employee'] });
 
 type Lang = 'en' | 'el' | 'ru';
-const call = (method: 'GET' | 'POST', url: string, payload: unknown, lang: Lang) =>
-  app.inject({ method, url, payload: payload as object, headers: { ...bearer(agent.token), 'accept-language': lang } });
-async function ok<T = Record<string, unknown>>(method: 'GET' | 'POST', url: string, payload: unknown, lang: Lang): Promise<T> {
-  const res = await call(method, url, payload, lang);
-  expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
-  return res.json() as T;
-}
-
 async function newObject(values: Record<string, unknown>) {
   const [o] = await db
     .insert(objects)
@@ -58,9 +50,9 @@ const titlesOf = (rows: { id?: number; objectId?: number; title?: string | null 
 describe("a property's title in the reader's language", () => {
   it.each(['en', 'el', 'ru'] as const)('in the search list and on the map (%s)', async (lang) => {
     // For sale: the many properties the last test adds are for rent only.
-    const list = await ok<{ items: { id: number; title: string | null }[] }>('POST', '/api/object/search', { forSale: true, perPage: 100 }, lang);
+    const list = await json<{ items: { id: number; title: string | null }[] }>(agent.post('/api/object/search', { forSale: true, perPage: 100 }, { lang }));
     expect(titlesOf(list.items)).toEqual(expected(lang));
-    const map = await ok<{ items: { id: number; title: string | null }[] }>('POST', '/api/object/search', { forSale: true, showOnMap: true }, lang);
+    const map = await json<{ items: { id: number; title: string | null }[] }>(agent.post('/api/object/search', { forSale: true, showOnMap: true }, { lang }));
     expect(titlesOf(map.items)).toEqual(expected(lang));
   });
 
@@ -68,9 +60,9 @@ describe("a property's title in the reader's language", () => {
     for (const o of [villa, flat, studio, studioRu, plot, untitled]) {
       // A property with no title at all is named by its address, as before.
       const named = `#${o.ref} · ${expected(lang)[o.id] ?? 'Τσιμισκή 12'}`;
-      const picked = await ok<{ items: { id: number; description: string }[] }>('GET', `/api/object/searchByRefNumOrTitle?searchStr=${o.ref}`, undefined, lang);
+      const picked = await json<{ items: { id: number; description: string }[] }>(agent.get(`/api/object/searchByRefNumOrTitle?searchStr=${o.ref}`, { lang }));
       expect(picked.items.find((i) => i.id === o.id)?.description).toBe(named);
-      const box = await ok<{ items: { id: number; entity: string; description: string }[] }>('GET', `/api/search?searchStr=%23${o.ref}`, undefined, lang);
+      const box = await json<{ items: { id: number; entity: string; description: string }[] }>(agent.get(`/api/search?searchStr=%23${o.ref}`, { lang }));
       expect(box.items.find((i) => i.entity === 'Object' && i.id === o.id)?.description).toBe(named);
     }
   });
@@ -78,90 +70,92 @@ describe("a property's title in the reader's language", () => {
   it('is found by either title whatever the reader reads', async () => {
     for (const lang of ['en', 'ru'] as const) {
       for (const words of ['видом море', 'θέα θάλασσα', 'vidom']) {
-        const found = await ok<{ items: { id: number }[] }>('GET', `/api/object/searchByRefNumOrTitle?searchStr=${encodeURIComponent(words)}`, undefined, lang);
+        const found = await json<{ items: { id: number }[] }>(agent.get(`/api/object/searchByRefNumOrTitle?searchStr=${encodeURIComponent(words)}`, { lang }));
         expect(found.items.map((i) => i.id), `${words} (${lang})`).toEqual([villa.id]);
       }
     }
   });
 
   it.each(['en', 'el', 'ru'] as const)("on a lead's offered objects, its matches and a viewing from it (%s)", async (lang) => {
-    const leadId = (await ok<{ id: number }>('POST', '/api/lead/add', {}, lang)).id;
-    const updated = await ok<{ objects: { objectId: number; title: string | null }[] }>(
-      'POST',
-      '/api/lead/update',
-      { id: leadId, version: 1, forPurchase: true, purchaseBudgetRangeMin: 50000, purchaseBudgetRangeMax: 300000, objects: [{ objectId: flat.id }, { objectId: studio.id }, { objectId: studioRu.id }, { objectId: plot.id }, { objectId: untitled.id }] },
-      lang,
+    const leadId = (await json<{ id: number }>(agent.post('/api/lead/add', {}, { lang }))).id;
+    const updated = await json<{ objects: { objectId: number; title: string | null }[] }>(
+      agent.post(
+        '/api/lead/update',
+        { id: leadId, version: 1, forPurchase: true, purchaseBudgetRangeMin: 50000, purchaseBudgetRangeMax: 300000, objects: [{ objectId: flat.id }, { objectId: studio.id }, { objectId: studioRu.id }, { objectId: plot.id }, { objectId: untitled.id }] },
+        { lang },
+      ),
     );
     const offered = { [flat.id]: FLAT, [studio.id]: 'Γκαρσονιέρα Τούμπα', [studioRu.id]: RUSSIAN_ONLY, [plot.id]: PLOT_RU, [untitled.id]: null };
     expect(titlesOf(updated.objects)).toEqual(offered);
     // Matching proposes what is not offered yet: the maisonette.
-    const matches = await ok<{ items: { objectId: number; title: string | null }[] }>('GET', `/api/lead/${leadId}/matches`, undefined, lang);
+    const matches = await json<{ items: { objectId: number; title: string | null }[] }>(agent.get(`/api/lead/${leadId}/matches`, { lang }));
     expect(matches.items.find((m) => m.objectId === villa.id)?.title).toBe(expected(lang)[villa.id]);
-    const added = await ok<{ objects: { objectId: number; title: string | null }[] }>('POST', '/api/lead/addObject', { leadId, objectId: villa.id }, lang);
+    const added = await json<{ objects: { objectId: number; title: string | null }[] }>(agent.post('/api/lead/addObject', { leadId, objectId: villa.id }, { lang }));
     expect(titlesOf(added.objects)).toEqual(expected(lang));
-    const lead = await ok<{ objects: { objectId: number; title: string | null }[] }>('GET', `/api/lead/view/${leadId}`, undefined, lang);
+    const lead = await json<{ objects: { objectId: number; title: string | null }[] }>(agent.get(`/api/lead/view/${leadId}`, { lang }));
     expect(titlesOf(lead.objects)).toEqual(expected(lang));
 
-    const blank = await ok<{ results: { objectId: number; title: string | null }[] }>('GET', `/api/Viewing/add?demandId=${leadId}`, undefined, lang);
+    const blank = await json<{ results: { objectId: number; title: string | null }[] }>(agent.get(`/api/Viewing/add?demandId=${leadId}`, { lang }));
     expect(titlesOf(blank.results)).toEqual(expected(lang));
-    const saved = await ok<{ id: number; results: { objectId: number; title: string | null }[] }>(
-      'POST',
-      '/api/Viewing/update',
-      { dateOfViewing: '2026-12-01T18:30:00', demandId: leadId, results: [{ objectId: villa.id, result: 1 }, { objectId: flat.id, result: 1 }, { objectId: studioRu.id, result: 1 }] },
-      lang,
+    const saved = await json<{ id: number; results: { objectId: number; title: string | null }[] }>(
+      agent.post(
+        '/api/Viewing/update',
+        { dateOfViewing: '2026-12-01T18:30:00', demandId: leadId, results: [{ objectId: villa.id, result: 1 }, { objectId: flat.id, result: 1 }, { objectId: studioRu.id, result: 1 }] },
+        { lang },
+      ),
     );
     const shown = { [villa.id]: expected(lang)[villa.id], [flat.id]: FLAT, [studioRu.id]: RUSSIAN_ONLY };
     expect(titlesOf(saved.results)).toEqual(shown);
-    const viewing = await ok<{ results: { objectId: number; title: string | null }[] }>('GET', `/api/Viewing/edit/${saved.id}`, undefined, lang);
+    const viewing = await json<{ results: { objectId: number; title: string | null }[] }>(agent.get(`/api/Viewing/edit/${saved.id}`, { lang }));
     expect(titlesOf(viewing.results)).toEqual(shown);
-    const ofLead = await ok<{ items: { id: number; objects: { objectId: number; title: string | null }[] }[] }>('GET', `/api/lead/${leadId}/viewings`, undefined, lang);
+    const ofLead = await json<{ items: { id: number; objects: { objectId: number; title: string | null }[] }[] }>(agent.get(`/api/lead/${leadId}/viewings`, { lang }));
     expect(titlesOf(ofLead.items.find((v) => v.id === saved.id)?.objects ?? [])).toEqual(shown);
   });
 
   it.each(['en', 'el', 'ru'] as const)('on deals and their board (%s)', async (lang) => {
-    const blank = await ok<{ objectTitle: string | null }>('GET', `/api/Deal/add?objectId=${villa.id}`, undefined, lang);
+    const blank = await json<{ objectTitle: string | null }>(agent.get(`/api/Deal/add?objectId=${villa.id}`, { lang }));
     expect(blank.objectTitle).toBe(expected(lang)[villa.id]);
-    const deal = await ok<{ id: number; objectTitle: string | null }>('POST', '/api/Deal/update', { dealType: 2, dealStage: 1, objectId: villa.id, askingPrice: 240000 }, lang);
+    const deal = await json<{ id: number; objectTitle: string | null }>(agent.post('/api/Deal/update', { dealType: 2, dealStage: 1, objectId: villa.id, askingPrice: 240000 }, { lang }));
     expect(deal.objectTitle).toBe(expected(lang)[villa.id]);
-    expect((await ok<{ objectTitle: string | null }>('GET', `/api/Deal/edit/${deal.id}`, undefined, lang)).objectTitle).toBe(expected(lang)[villa.id]);
-    const board = await ok<{ columns: { cards: { id: number; objectTitle: string | null }[] }[] }>('POST', '/api/Deal/board', {}, lang);
+    expect((await json<{ objectTitle: string | null }>(agent.get(`/api/Deal/edit/${deal.id}`, { lang }))).objectTitle).toBe(expected(lang)[villa.id]);
+    const board = await json<{ columns: { cards: { id: number; objectTitle: string | null }[] }[] }>(agent.post('/api/Deal/board', {}, { lang }));
     expect(board.columns.flatMap((c) => c.cards).find((c) => c.id === deal.id)?.objectTitle).toBe(expected(lang)[villa.id]);
-    const onFlat = await ok<{ objectTitle: string | null }>('POST', '/api/Deal/update', { dealType: 2, dealStage: 1, objectId: flat.id }, lang);
+    const onFlat = await json<{ objectTitle: string | null }>(agent.post('/api/Deal/update', { dealType: 2, dealStage: 1, objectId: flat.id }, { lang }));
     expect(onFlat.objectTitle).toBe(FLAT);
     // A property with only a Russian title: that title on every screen.
-    expect((await ok<{ objectTitle: string | null }>('GET', `/api/Deal/add?objectId=${studioRu.id}`, undefined, lang)).objectTitle).toBe(RUSSIAN_ONLY);
-    const onStudio = await ok<{ id: number; objectTitle: string | null }>('POST', '/api/Deal/update', { dealType: 2, dealStage: 1, objectId: studioRu.id }, lang);
+    expect((await json<{ objectTitle: string | null }>(agent.get(`/api/Deal/add?objectId=${studioRu.id}`, { lang }))).objectTitle).toBe(RUSSIAN_ONLY);
+    const onStudio = await json<{ id: number; objectTitle: string | null }>(agent.post('/api/Deal/update', { dealType: 2, dealStage: 1, objectId: studioRu.id }, { lang }));
     expect(onStudio.objectTitle).toBe(RUSSIAN_ONLY);
-    expect((await ok<{ objectTitle: string | null }>('GET', `/api/Deal/edit/${onStudio.id}`, undefined, lang)).objectTitle).toBe(RUSSIAN_ONLY);
-    const again = await ok<{ columns: { cards: { id: number; objectTitle: string | null }[] }[] }>('POST', '/api/Deal/board', {}, lang);
+    expect((await json<{ objectTitle: string | null }>(agent.get(`/api/Deal/edit/${onStudio.id}`, { lang }))).objectTitle).toBe(RUSSIAN_ONLY);
+    const again = await json<{ columns: { cards: { id: number; objectTitle: string | null }[] }[] }>(agent.post('/api/Deal/board', {}, { lang }));
     expect(again.columns.flatMap((c) => c.cards).find((c) => c.id === onStudio.id)?.objectTitle).toBe(RUSSIAN_ONLY);
   });
 
   it.each(['en', 'el', 'ru'] as const)('on reservations (%s)', async (lang) => {
     const year = new Date().getFullYear();
     const checkIn = `${year}-0${['en', 'el', 'ru'].indexOf(lang) + 6}-10`;
-    const blank = await ok<{ object: { title: string | null } }>('GET', `/api/Reservation/add?objectId=${villa.id}`, undefined, lang);
+    const blank = await json<{ object: { title: string | null } }>(agent.get(`/api/Reservation/add?objectId=${villa.id}`, { lang }));
     expect(blank.object.title).toBe(expected(lang)[villa.id]);
-    const saved = await ok<{ id: number; object: { title: string | null } }>('POST', '/api/Reservation/update', { objectId: villa.id, checkIn, duration: 5, client: { lastName: `Guest ${lang}` } }, lang);
+    const saved = await json<{ id: number; object: { title: string | null } }>(agent.post('/api/Reservation/update', { objectId: villa.id, checkIn, duration: 5, client: { lastName: `Guest ${lang}` } }, { lang }));
     expect(saved.object.title).toBe(expected(lang)[villa.id]);
-    expect((await ok<{ object: { title: string | null } }>('GET', `/api/Reservation/edit/${saved.id}`, undefined, lang)).object.title).toBe(expected(lang)[villa.id]);
-    const list = await ok<{ items: { id: number; objectTitle: string | null }[] }>('POST', '/api/Reservation/search', { objectId: villa.id, startDate: `${year}-01-01`, endDate: `${year}-12-31` }, lang);
+    expect((await json<{ object: { title: string | null } }>(agent.get(`/api/Reservation/edit/${saved.id}`, { lang }))).object.title).toBe(expected(lang)[villa.id]);
+    const list = await json<{ items: { id: number; objectTitle: string | null }[] }>(agent.post('/api/Reservation/search', { objectId: villa.id, startDate: `${year}-01-01`, endDate: `${year}-12-31` }, { lang }));
     expect(list.items.find((r) => r.id === saved.id)?.objectTitle).toBe(expected(lang)[villa.id]);
     // A property with only a Russian title: that title on every screen.
-    expect((await ok<{ object: { title: string | null } }>('GET', `/api/Reservation/add?objectId=${studioRu.id}`, undefined, lang)).object.title).toBe(RUSSIAN_ONLY);
-    const onStudio = await ok<{ id: number; object: { title: string | null } }>('POST', '/api/Reservation/update', { objectId: studioRu.id, checkIn, duration: 5, client: { lastName: `Guest ${lang}` } }, lang);
+    expect((await json<{ object: { title: string | null } }>(agent.get(`/api/Reservation/add?objectId=${studioRu.id}`, { lang }))).object.title).toBe(RUSSIAN_ONLY);
+    const onStudio = await json<{ id: number; object: { title: string | null } }>(agent.post('/api/Reservation/update', { objectId: studioRu.id, checkIn, duration: 5, client: { lastName: `Guest ${lang}` } }, { lang }));
     expect(onStudio.object.title).toBe(RUSSIAN_ONLY);
-    expect((await ok<{ object: { title: string | null } }>('GET', `/api/Reservation/edit/${onStudio.id}`, undefined, lang)).object.title).toBe(RUSSIAN_ONLY);
-    const ofStudio = await ok<{ items: { id: number; objectTitle: string | null }[] }>('POST', '/api/Reservation/search', { objectId: studioRu.id, startDate: `${year}-01-01`, endDate: `${year}-12-31` }, lang);
+    expect((await json<{ object: { title: string | null } }>(agent.get(`/api/Reservation/edit/${onStudio.id}`, { lang }))).object.title).toBe(RUSSIAN_ONLY);
+    const ofStudio = await json<{ items: { id: number; objectTitle: string | null }[] }>(agent.post('/api/Reservation/search', { objectId: studioRu.id, startDate: `${year}-01-01`, endDate: `${year}-12-31` }, { lang }));
     expect(ofStudio.items.find((r) => r.id === onStudio.id)?.objectTitle).toBe(RUSSIAN_ONLY);
   });
 
   it("leaves the record's two titles as they are for the edit form", async () => {
-    const view = await ok<{ title: string; titleRu: string }>('GET', `/api/object/view/${villa.id}`, undefined, 'ru');
+    const view = await json<{ title: string; titleRu: string }>(agent.get(`/api/object/view/${villa.id}`, { lang: 'ru' }));
     expect(view).toMatchObject({ title: GREEK, titleRu: RUSSIAN });
     // The missing title stays missing in the record: the form shows that field empty, for every reader.
     for (const lang of ['en', 'el', 'ru'] as const) {
-      expect(await ok('GET', `/api/object/view/${studioRu.id}`, undefined, lang)).toMatchObject({ title: null, titleRu: RUSSIAN_ONLY });
+      expect(await json(agent.get(`/api/object/view/${studioRu.id}`, { lang }))).toMatchObject({ title: null, titleRu: RUSSIAN_ONLY });
     }
   });
 });
@@ -175,8 +169,8 @@ describe("the reader's title and the indexes", () => {
       from generate_series(0, 19999) g`);
     await t.pool.query('vacuum analyze objects');
 
-    const leadId = (await ok<{ id: number }>('POST', '/api/lead/add', {}, 'en')).id;
-    await ok('POST', '/api/lead/update', { id: leadId, version: 1, forPurchase: true, purchaseBudgetRangeMin: 50000, purchaseBudgetRangeMax: 300000, objects: [{ objectId: studioRu.id }] }, 'en');
+    const leadId = (await json<{ id: number }>(agent.post('/api/lead/add', {}, { lang: 'en' }))).id;
+    await json(agent.post('/api/lead/update', { id: leadId, version: 1, forPurchase: true, purchaseBudgetRangeMin: 50000, purchaseBudgetRangeMax: 300000, objects: [{ objectId: studioRu.id }] }, { lang: 'en' }));
 
     // Every statement the server sends while answering, as sent (recorded on the way to the pool).
     const sent: { text: string; values: unknown[] }[] = [];
@@ -189,16 +183,16 @@ describe("the reader's title and the indexes", () => {
     try {
       for (const lang of ['en', 'ru'] as const) {
         // The search list as before: for rent, a price range, newest first; and its map.
-        await ok('POST', '/api/object/search', { forRent: true, priceMin: 500, priceMax: 700, perPage: 20 }, lang);
-        await ok('POST', '/api/object/search', { forRent: true, priceMin: 500, priceMax: 700, showOnMap: true }, lang);
+        await json(agent.post('/api/object/search', { forRent: true, priceMin: 500, priceMax: 700, perPage: 20 }, { lang }));
+        await json(agent.post('/api/object/search', { forRent: true, priceMin: 500, priceMax: 700, showOnMap: true }, { lang }));
         // The picker and the search box, by a word and by a reference number.
-        await ok('GET', `/api/object/searchByRefNumOrTitle?searchStr=${encodeURIComponent('Квартира 1234')}`, undefined, lang);
-        await ok('GET', `/api/object/searchByRefNumOrTitle?searchStr=${studioRu.ref}`, undefined, lang);
-        await ok('GET', `/api/search?searchStr=${encodeURIComponent('Διαμέρισμα 1234')}`, undefined, lang);
-        await ok('GET', `/api/lead/view/${leadId}`, undefined, lang);
-        await ok('GET', `/api/lead/${leadId}/matches`, undefined, lang);
-        await ok('POST', '/api/Deal/board', {}, lang);
-        await ok('POST', '/api/Reservation/search', {}, lang);
+        await json(agent.get(`/api/object/searchByRefNumOrTitle?searchStr=${encodeURIComponent('Квартира 1234')}`, { lang }));
+        await json(agent.get(`/api/object/searchByRefNumOrTitle?searchStr=${studioRu.ref}`, { lang }));
+        await json(agent.get(`/api/search?searchStr=${encodeURIComponent('Διαμέρισμα 1234')}`, { lang }));
+        await json(agent.get(`/api/lead/view/${leadId}`, { lang }));
+        await json(agent.get(`/api/lead/${leadId}/matches`, { lang }));
+        await json(agent.post('/api/Deal/board', {}, { lang }));
+        await json(agent.post('/api/Reservation/search', {}, { lang }));
       }
     } finally {
       t.pool.query = query;

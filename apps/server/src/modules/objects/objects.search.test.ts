@@ -2,18 +2,13 @@ import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { accounts, locations, users } from '../../db/schema/index.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp, type Client } from '../../../test/harness.ts';
 import { LIST_COLUMNS, OBJECT_COLUMNS } from './objects.columns.ts';
 
 const t = await createTestApp();
 const { app } = t;
 const admin = await t.user({ roles: ['admin'] });
 const emp = await t.user({ roles: ['employee'] });
-
-type Headers = Record<string, string>;
-const H = bearer(admin.token);
-const post = (url: string, payload: unknown, headers: Headers = H) => app.inject({ method: 'POST', url, payload: payload as object, headers });
-const get = (url: string, headers: Headers = H) => app.inject({ url, headers });
 
 const [empAccount] = await t.db.insert(accounts).values({ firstName: 'Maria', lastName: 'Lista', isEmploye: true }).returning();
 await t.db.update(users).set({ accountId: empAccount!.id }).where(eq(users.id, emp.id));
@@ -23,14 +18,14 @@ const [kara] = await t.db.insert(locations).values({ level: 3, parentId: kal!.id
 const [kas] = await t.db.insert(locations).values({ level: 1, nameEn: 'Chalkidiki', nameEl: 'Χαλκιδική', nameRu: 'Халкидики' }).returning();
 const [nea] = await t.db.insert(locations).values({ level: 2, parentId: kas!.id, nameEn: 'Nea Kallikrateia', nameEl: 'Νέα Καλλικράτεια', nameRu: 'Неа Калликратия' }).returning();
 
-async function make(fields: Record<string, unknown>, headers: Headers = H) {
-  const o = (await get('/api/object/add', headers)).json();
-  const res = await post('/api/object/update', { id: o.id, version: o.version, ...fields });
+async function make(fields: Record<string, unknown>, as: Client = admin) {
+  const o = (await as.get('/api/object/add')).json();
+  const res = await admin.post('/api/object/update', { id: o.id, version: o.version, ...fields });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { id: number; referenceNumber: string };
 }
 const point = { latitude: 40.58, longitude: 22.95, displayCoordinates: true };
-const sale = await make({ title: 'Penthouse with sea view', forSale: true, salePrice: 300000, area: 120, bedrooms: 3, locationId: kara!.id, objectSubTypeId: 1, ...point }, bearer(emp.token));
+const sale = await make({ title: 'Penthouse with sea view', forSale: true, salePrice: 300000, area: 120, bedrooms: 3, locationId: kara!.id, objectSubTypeId: 1, ...point }, emp);
 const rent = await make({ title: 'Studio near the university', forRent: true, rentPrice: 450, area: 35, locationId: kal!.id, address: 'Egnatia 12' });
 const both = await make({ title: 'Maisonette Panorama', forSale: true, forRent: true, salePrice: 180000, rentPrice: 900, area: 140, bedrooms: 2, locationId: thess!.id, ...point });
 const shortLet = await make({ title: 'Beach house Kassandra', forShortRent: true, shortRentPrice: 120, area: 80, locationId: kas!.id });
@@ -39,76 +34,76 @@ const sorted = (...xs: { id: number }[]) => xs.map((x) => x.id).sort((a, b) => a
 
 describe('the object search form', () => {
   it('ORs the chosen services and applies the price range to their prices', async () => {
-    expect(ids(await post('/api/object/search', { forSale: true }))).toEqual(sorted(sale, both));
-    expect(ids(await post('/api/object/search', { forRent: true, forShortRent: true }))).toEqual(sorted(rent, both, shortLet));
-    expect(ids(await post('/api/object/search', { forSale: true, priceMax: 200000 }))).toEqual(sorted(both));
-    expect(ids(await post('/api/object/search', { forSale: true, forRent: true, priceMin: 400, priceMax: 500 }))).toEqual(sorted(rent));
+    expect(ids(await admin.post('/api/object/search', { forSale: true }))).toEqual(sorted(sale, both));
+    expect(ids(await admin.post('/api/object/search', { forRent: true, forShortRent: true }))).toEqual(sorted(rent, both, shortLet));
+    expect(ids(await admin.post('/api/object/search', { forSale: true, priceMax: 200000 }))).toEqual(sorted(both));
+    expect(ids(await admin.post('/api/object/search', { forSale: true, forRent: true, priceMin: 400, priceMax: 500 }))).toEqual(sorted(rent));
     // no service chosen: the range applies to any price the object is offered at
-    expect(ids(await post('/api/object/search', { priceMin: 100, priceMax: 130 }))).toEqual(sorted(shortLet));
+    expect(ids(await admin.post('/api/object/search', { priceMin: 100, priceMax: 130 }))).toEqual(sorted(shortLet));
   });
 
   it('with no service chosen, a price left from a service no longer offered does not match (list and map)', async () => {
     const former = await make({ title: 'Was for sale, now to let', forSale: false, salePrice: 155555, forRent: true, rentPrice: 555, area: 60, locationId: kal!.id, ...point });
-    expect(ids(await post('/api/object/search', { priceMin: 155000, priceMax: 156000 }))).toEqual([]);
-    expect(ids(await post('/api/object/search', { priceMin: 155000, priceMax: 156000, showOnMap: true }))).toEqual([]);
-    expect(ids(await post('/api/object/search', { priceMin: 550, priceMax: 560 }))).toEqual([former.id]);
-    expect(ids(await post('/api/object/search', { priceMin: 550, priceMax: 560, showOnMap: true }))).toEqual([former.id]);
+    expect(ids(await admin.post('/api/object/search', { priceMin: 155000, priceMax: 156000 }))).toEqual([]);
+    expect(ids(await admin.post('/api/object/search', { priceMin: 155000, priceMax: 156000, showOnMap: true }))).toEqual([]);
+    expect(ids(await admin.post('/api/object/search', { priceMin: 550, priceMax: 560 }))).toEqual([former.id]);
+    expect(ids(await admin.post('/api/object/search', { priceMin: 550, priceMax: 560, showOnMap: true }))).toEqual([former.id]);
     // Not one of the objects the other searches here expect.
-    expect((await app.inject({ method: 'DELETE', url: `/api/object/${former.id}`, headers: H })).statusCode).toBe(200);
+    expect((await admin.del(`/api/object/${former.id}`)).statusCode).toBe(200);
   });
 
   it('filters by area, by bedrooms, by a place with the places under it, and by the creator', async () => {
-    expect(ids(await post('/api/object/search', { areaMin: 100 }))).toEqual(sorted(sale, both));
+    expect(ids(await admin.post('/api/object/search', { areaMin: 100 }))).toEqual(sorted(sale, both));
     // "2+" bedrooms: those with 2 or more; a property whose bedrooms nobody entered is not among them.
-    expect(ids(await post('/api/object/search', { bedroomsMin: 2 }))).toEqual(sorted(sale, both));
-    expect(ids(await post('/api/object/search', { bedroomsMin: 3, forSale: true }))).toEqual(sorted(sale));
-    expect(ids(await post('/api/object/search', { bedroomsMin: 3, showOnMap: true }))).toEqual(sorted(sale));
-    expect(ids(await post('/api/object/search', { bedroomsMin: null }))).toHaveLength(4);
-    expect(ids(await post('/api/object/search', { locationId: thess!.id }))).toEqual(sorted(sale, rent, both));
-    expect(ids(await post('/api/object/search', { locationId: kal!.id }))).toEqual(sorted(sale, rent));
-    expect(ids(await post('/api/object/search', { locationId: kara!.id }))).toEqual(sorted(sale));
+    expect(ids(await admin.post('/api/object/search', { bedroomsMin: 2 }))).toEqual(sorted(sale, both));
+    expect(ids(await admin.post('/api/object/search', { bedroomsMin: 3, forSale: true }))).toEqual(sorted(sale));
+    expect(ids(await admin.post('/api/object/search', { bedroomsMin: 3, showOnMap: true }))).toEqual(sorted(sale));
+    expect(ids(await admin.post('/api/object/search', { bedroomsMin: null }))).toHaveLength(4);
+    expect(ids(await admin.post('/api/object/search', { locationId: thess!.id }))).toEqual(sorted(sale, rent, both));
+    expect(ids(await admin.post('/api/object/search', { locationId: kal!.id }))).toEqual(sorted(sale, rent));
+    expect(ids(await admin.post('/api/object/search', { locationId: kara!.id }))).toEqual(sorted(sale));
     // The municipality's seat of the same name stands for the whole municipality.
     const [seat] = await t.db.insert(locations).values({ level: 3, parentId: kal!.id, nameEn: 'Kalamaria', nameEl: 'Καλαμαριά', nameRu: 'Каламария' }).returning();
-    expect(ids(await post('/api/object/search', { locationId: seat!.id }))).toEqual(sorted(sale, rent));
-    expect(ids(await post('/api/object/search', { createdBy: empAccount!.id }))).toEqual(sorted(sale));
-    expect(ids(await post('/api/object/search', { createdByText: 'lista' }))).toEqual(sorted(sale));
+    expect(ids(await admin.post('/api/object/search', { locationId: seat!.id }))).toEqual(sorted(sale, rent));
+    expect(ids(await admin.post('/api/object/search', { createdBy: empAccount!.id }))).toEqual(sorted(sale));
+    expect(ids(await admin.post('/api/object/search', { createdByText: 'lista' }))).toEqual(sorted(sale));
   });
 
   it('answers the rows the list shows, in the reader\'s language, paged with the count', async () => {
-    const res = await post('/api/object/search', { forSale: true, perPage: 1, currentPage: 1 }, { ...H, 'accept-language': 'el' });
+    const res = await admin.post('/api/object/search', { forSale: true, perPage: 1, currentPage: 1 }, { lang: 'el' });
     expect(res.json().totalRows).toBe(2);
     expect(res.json().items).toHaveLength(1);
-    const row = (await post('/api/object/search', { locationId: kara!.id }, { ...H, 'accept-language': 'el' })).json().items[0];
+    const row = (await admin.post('/api/object/search', { locationId: kara!.id }, { lang: 'el' })).json().items[0];
     expect(row).toMatchObject({ id: sale.id, referenceNumber: sale.referenceNumber, title: 'Penthouse with sea view', type: 'Διαμέρισμα', location: 'Καραμπουρνάκι, Καλαμαριά', area: 120, forSale: true, salePrice: 300000, latitude: 40.58, longitude: 22.95, imageId: null });
   });
 
   it('on the map answers every matching object that has a place on the map', async () => {
-    const res = await post('/api/object/search', { showOnMap: true, perPage: 1 });
+    const res = await admin.post('/api/object/search', { showOnMap: true, perPage: 1 });
     expect(ids(res)).toEqual(sorted(sale, both));
     expect(res.json().totalRows).toBe(2);
     // A pin carries what its popup shows, in the reader's language; filters apply as on the list.
-    const pins = (await post('/api/object/search', { showOnMap: true, locationId: kara!.id }, { ...H, 'accept-language': 'el' })).json();
+    const pins = (await admin.post('/api/object/search', { showOnMap: true, locationId: kara!.id }, { lang: 'el' })).json();
     expect(pins.totalRows).toBe(1);
     expect(pins.items).toEqual([
       { id: sale.id, referenceNumber: sale.referenceNumber, title: 'Penthouse with sea view', type: 'Διαμέρισμα', location: 'Καραμπουρνάκι, Καλαμαριά', area: 120, forSale: true, forRent: false, forShortRent: false, salePrice: 300000, rentPrice: null, shortRentPrice: null, owner: null, ownerId: null, latitude: 40.58, longitude: 22.95, imageId: null },
     ]);
-    const none = (await post('/api/object/search', { showOnMap: true, areaMin: 100000 })).json();
+    const none = (await admin.post('/api/object/search', { showOnMap: true, areaMin: 100000 })).json();
     expect(none).toEqual({ items: [], totalRows: 0 });
   });
 
   it('refuses a range upside down and bad values with clear errors', async () => {
-    const res = await post('/api/object/search', { priceMin: 500, priceMax: 100 }, { ...H, 'accept-language': 'el' });
+    const res = await admin.post('/api/object/search', { priceMin: 500, priceMax: 100 }, { lang: 'el' });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.priceMax).toEqual(['Το ανώτατο όριο δεν μπορεί να είναι μικρότερο από το κατώτατο']);
     for (const body of [{ locationId: 2 ** 31 }, { areaMin: -1 }, { forSale: 'yes' }, { currentPage: 0 }, { bedroomsMin: 1.5 }, { bedroomsMin: 101 }]) {
-      expect((await post('/api/object/search', body)).statusCode, JSON.stringify(body)).toBe(400);
+      expect((await admin.post('/api/object/search', body)).statusCode, JSON.stringify(body)).toBe(400);
     }
   });
 });
 
 describe('Properties.xlsx', () => {
   const sheet = async (body: unknown, lang: string) => {
-    const res = await post('/api/object/download', body, { ...H, 'accept-language': lang });
+    const res = await admin.post('/api/object/download', body, { lang });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toContain('Properties.xlsx');
     const wb = new ExcelJS.Workbook();
@@ -135,12 +130,12 @@ describe('Properties.xlsx', () => {
     expect(rows[1]!.getCell(col('Μηνιαίο μίσθωμα')).value).toBe(900);
     expect(rows[2]!.getCell(col('Περιοχή')).value).toMatch(/^Καραμπουρνάκι/);
     for (let r = 1; r <= 8; r++) ws.getRow(r).eachCell((c) => expect(c.formula).toBeUndefined());
-    expect((await app.inject({ method: 'DELETE', url: `/api/object/${odd.id}`, headers: H })).statusCode).toBe(200);
+    expect((await admin.del(`/api/object/${odd.id}`)).statusCode).toBe(200);
   });
 
   it("has every column of the property list, with the list's values: one description serves both", async () => {
     const filter = { forSale: true, locationId: thess!.id };
-    const listed = (await post('/api/object/search', { ...filter, perPage: 1 })).json().items[0];
+    const listed = (await admin.post('/api/object/search', { ...filter, perPage: 1 })).json().items[0];
     const ws = await sheet(filter, 'en');
     const head = (ws.getRow(5).values as unknown[]).slice(1);
     const en = (key: string) => app.translator.t('en', key);
@@ -161,7 +156,7 @@ describe('Properties.xlsx', () => {
   it('says when nothing is filtered, and refuses a range upside down as the search does', async () => {
     const en = await sheet({}, 'en');
     expect(en.getCell('A2').value).toBe('Showing: All properties');
-    expect((await post('/api/object/download', { priceMin: 10, priceMax: 5 })).statusCode).toBe(400);
+    expect((await admin.post('/api/object/download', { priceMin: 10, priceMax: 5 })).statusCode).toBe(400);
     expect((await app.inject({ method: 'POST', url: '/api/object/download', payload: {} })).statusCode).toBe(401);
   });
 });
@@ -169,7 +164,7 @@ describe('Properties.xlsx', () => {
 describe('finding an object by reference number or title', () => {
   it('finds by reference number prefix (bare, padded, # or ref) and by words of the title or address', async () => {
     const q = async (s: string, options = 'no') =>
-      (await get(`/api/object/searchByRefNumOrTitle?searchStr=${encodeURIComponent(s)}&options=${options}`)).json().items as { id: number; referenceNumber: string; description: string }[];
+      (await admin.get(`/api/object/searchByRefNumOrTitle?searchStr=${encodeURIComponent(s)}&options=${options}`)).json().items as { id: number; referenceNumber: string; description: string }[];
     const bare = String(Number(sale.referenceNumber));
     expect((await q(sale.referenceNumber))[0]).toEqual({ id: sale.id, referenceNumber: sale.referenceNumber, description: `#${sale.referenceNumber} · Penthouse with sea view` });
     expect((await q(bare))[0]!.id).toBe(sale.id);
@@ -185,11 +180,11 @@ describe('finding an object by reference number or title', () => {
     expect((await q('халкид', 'STR')).map((i) => i.id)).toEqual([shortLet.id]);
     expect(await q('Χαλ', 'STR')).toEqual([]);
     expect(await q('   ')).toEqual([]);
-    expect((await get('/api/object/searchByRefNumOrTitle?options=all')).statusCode).toBe(400);
+    expect((await admin.get('/api/object/searchByRefNumOrTitle?options=all')).statusCode).toBe(400);
   });
 
   it("finds a short let by the code its listing site gives it, and a place by a later word of its name", async () => {
-    const q = async (s: string) => (await get(`/api/object/searchByRefNumOrTitle?searchStr=${encodeURIComponent(s)}&options=STR`)).json().items as { id: number; description: string }[];
+    const q = async (s: string) => (await admin.get(`/api/object/searchByRefNumOrTitle?searchStr=${encodeURIComponent(s)}&options=STR`)).json().items as { id: number; description: string }[];
     const villa = await make({ title: 'Seaside villa', forShortRent: true, shortRentPrice: 200, locationId: nea!.id, websiteCode: 'TH-7020' });
     for (const typed of ['TH-7020', 'th-70', 'Th-7020']) expect((await q(typed)).map((i) => i.id), typed).toEqual([villa.id]);
     expect((await q('TH-7020'))[0]!.description).toBe(`#${villa.referenceNumber} (TH-7020) · Seaside villa`);
@@ -199,7 +194,7 @@ describe('finding an object by reference number or title', () => {
 
   it("finds, by a place's name, the properties there and in the areas inside it, and by a kind's name those of that kind", async () => {
     const objectHits = async (text: string) =>
-      ((await get(`/api/search?searchStr=${encodeURIComponent(text)}`)).json().items as { id: number; entity: string }[]).filter((h) => h.entity === 'Object').map((h) => h.id).sort((a, b) => a - b);
+      ((await admin.get(`/api/search?searchStr=${encodeURIComponent(text)}`)).json().items as { id: number; entity: string }[]).filter((h) => h.entity === 'Object').map((h) => h.id).sort((a, b) => a - b);
     // Kalamaria: the studio there and the penthouse in Karampournaki (titled by neither place).
     for (const typed of ['Καλαμαριά', 'καλαμαρια', 'Kalamaria', 'Каламария']) expect(await objectHits(typed), typed).toEqual(sorted(sale, rent));
     // A kind of property in any language: the maisonette's kind is a maisonette; "Βίλα" names another kind.
@@ -213,23 +208,23 @@ describe('finding an object by reference number or title', () => {
   it("shows what the text itself matches before the properties of the place it names", async () => {
     // Titled by the place, elsewhere, and newer (a higher reference number) than the two there.
     const titled = await make({ title: 'Sea view flat, ten minutes from Καλαμαριά', forSale: true, salePrice: 180000 });
-    const hits = ((await get(`/api/search?searchStr=${encodeURIComponent('Καλαμαριά')}`)).json().items as { id: number; entity: string }[]).filter((h) => h.entity === 'Object');
+    const hits = ((await admin.get(`/api/search?searchStr=${encodeURIComponent('Καλαμαριά')}`)).json().items as { id: number; entity: string }[]).filter((h) => h.entity === 'Object');
     expect(hits.map((h) => h.id)).toEqual([titled.id, ...sorted(sale, rent)]);
   });
 
   it('answers global search with Object hits that link to the object', async () => {
-    const hits = (await get(`/api/search?searchStr=ref${both.referenceNumber}`)).json().items;
+    const hits = (await admin.get(`/api/search?searchStr=ref${both.referenceNumber}`)).json().items;
     expect(hits[0]).toEqual({ id: both.id, entity: 'Object', description: `#${both.referenceNumber} · Maisonette Panorama` });
-    const byTitle = (await get('/api/search?searchStr=maisonette')).json().items;
+    const byTitle = (await admin.get('/api/search?searchStr=maisonette')).json().items;
     expect(byTitle).toContainEqual({ id: both.id, entity: 'Object', description: `#${both.referenceNumber} · Maisonette Panorama` });
     // a phone number is no reference number
-    expect((await get('/api/search?searchStr=6944123456')).statusCode).toBe(200);
+    expect((await admin.get('/api/search?searchStr=6944123456')).statusCode).toBe(200);
     // The reference typed as digits, unpadded or padded with #: the property comes before contacts
     // whose phone numbers hold the same digits.
     const digits = String(Number(both.referenceNumber));
     await t.db.insert(accounts).values([1, 2, 3].map((i) => ({ firstName: 'Ρένα', lastName: `Τηλέφωνο${i}`, isClient: true, phones: [`+30 210 ${i}${digits.padStart(4, '0')}`] })));
     for (const typed of [digits, `#${both.referenceNumber}`, both.referenceNumber]) {
-      const items = (await get(`/api/search?searchStr=${encodeURIComponent(typed)}`)).json().items as { id: number; entity: string }[];
+      const items = (await admin.get(`/api/search?searchStr=${encodeURIComponent(typed)}`)).json().items as { id: number; entity: string }[];
       expect(items.some((h) => h.entity !== 'Object'), typed).toBe(true);
       expect(items[0], typed).toMatchObject({ id: both.id, entity: 'Object' });
     }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { LinkKind } from '@crm/contract';
 import { accounts, actionLog, activities, activityLinks, assignments, deals, files, locations, objectAccounts, objects, users, viewingObjects, viewings } from '../../db/schema/index.ts';
-import { bearer, createTestApp, patchField } from '../../../test/harness.ts';
+import { createTestApp, patchField, type CallOptions, type Client } from '../../../test/harness.ts';
 import { pruneEmptyObjects } from './objects.service.ts';
 
 const t = await createTestApp();
@@ -11,20 +11,16 @@ const admin = await t.user({ roles: ['admin'] });
 const emp = await t.user({ roles: ['employee'] });
 const branchUser = await t.user({ roles: ['employee'], branchId: 1 });
 
-type Headers = Record<string, string>;
-const post = (url: string, payload: unknown, headers: Headers = bearer(admin.token)) => app.inject({ method: 'POST', url, payload: payload as object, headers });
-const get = (url: string, headers: Headers = bearer(admin.token)) => app.inject({ url, headers });
-const del = (url: string, headers: Headers = bearer(admin.token)) => app.inject({ method: 'DELETE', url, headers });
-const el = (token = admin.token) => ({ ...bearer(token), 'accept-language': 'el' });
+const el = { lang: 'el' };
 
-async function addObject(headers?: Headers) {
-  const res = await get('/api/object/add', headers);
+async function addObject(as: Client = admin) {
+  const res = await as.get('/api/object/add');
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
-async function update(id: number, fields: Record<string, unknown>, headers?: Headers) {
-  const current = (await get(`/api/object/edit/${id}`)).json().object;
-  return post('/api/object/update', { id, version: current.version, ...fields }, headers);
+async function update(id: number, fields: Record<string, unknown>, as: Client = admin) {
+  const current = (await admin.get(`/api/object/edit/${id}`)).json().object;
+  return as.post('/api/object/update', { id, version: current.version, ...fields });
 }
 const lastLog = async (entity: string, entityId: number) =>
   (await t.db.select().from(actionLog).where(and(eq(actionLog.entity, entity), eq(actionLog.entityId, entityId))).orderBy(desc(actionLog.id)).limit(1))[0];
@@ -38,8 +34,8 @@ const [kalamaria] = await t.db.insert(locations).values({ level: 2, parentId: th
 
 describe('adding an object', () => {
   it('gives a blank object a new reference number from the sequence, created by the caller\'s account, and logs it', async () => {
-    const a = await addObject(bearer(emp.token));
-    const b = await addObject(bearer(emp.token));
+    const a = await addObject(emp);
+    const b = await addObject(emp);
     expect(a.referenceNumber).toMatch(/^\d{4}$/);
     expect(Number(b.referenceNumber)).toBe(Number(a.referenceNumber) + 1);
     expect(a).toMatchObject({ createdByAccountId: empAccount!.id, createdBy: 'Nikolaou Eleni', active: true, forSale: false, orientation: [], images: [], version: 1, type: '', location: '' });
@@ -48,7 +44,7 @@ describe('adding an object', () => {
 
   it('never gives a deleted object\'s reference number again', async () => {
     const a = await addObject();
-    expect((await del(`/api/object/${a.id}`)).statusCode).toBe(200);
+    expect((await admin.del(`/api/object/${a.id}`)).statusCode).toBe(200);
     const b = await addObject();
     expect(Number(b.referenceNumber)).toBeGreaterThan(Number(a.referenceNumber));
   });
@@ -57,13 +53,13 @@ describe('adding an object', () => {
 describe('adding a property from an account\'s page', () => {
   it('makes the blank object with that account as its owner in one go, logged; sent twice with one key, one property', async () => {
     const [client] = await t.db.insert(accounts).values({ firstName: 'Giorgos', lastName: 'Vlachos', isClient: true }).returning();
-    const H = { ...bearer(emp.token), 'idempotency-key': 'add-property-vlachos-1' };
-    const res = await get(`/api/object/add?ownerId=${client!.id}`, H);
+    const K = { headers: { 'idempotency-key': 'add-property-vlachos-1' } };
+    const res = await emp.get(`/api/object/add?ownerId=${client!.id}`, K);
     expect(res.statusCode, res.body).toBe(200);
     const o = res.json();
     expect(o).toMatchObject({ createdByAccountId: empAccount!.id, version: 1, forSale: false });
     // The same request again (a double click, a retry after a lost answer): the same property.
-    const again = await get(`/api/object/add?ownerId=${client!.id}`, H);
+    const again = await emp.get(`/api/object/add?ownerId=${client!.id}`, K);
     expect(again.json().id).toBe(o.id);
     const links = await t.db.select().from(objectAccounts).where(eq(objectAccounts.accountId, client!.id));
     expect(links).toEqual([expect.objectContaining({ objectId: o.id, relation: 1, startDate: null, endDate: null })]);
@@ -72,7 +68,7 @@ describe('adding a property from an account\'s page', () => {
     const [acc] = await t.db.select({ isOwner: accounts.isOwner, isClient: accounts.isClient }).from(accounts).where(eq(accounts.id, client!.id));
     expect(acc).toEqual({ isOwner: true, isClient: true });
     // The property's page names its owner among its contacts.
-    const view = (await get(`/api/object/view/${o.id}`)).json();
+    const view = (await admin.get(`/api/object/view/${o.id}`)).json();
     expect(view.accounts).toEqual([{ id: client!.id, descr: 'Vlachos Giorgos' }]);
     const log = await t.db.select().from(actionLog).where(and(eq(actionLog.entity, 'Object'), eq(actionLog.entityId, o.id))).orderBy(actionLog.id);
     expect(log.map((l) => l.action)).toEqual(['Create', 'AddContact']);
@@ -82,49 +78,47 @@ describe('adding a property from an account\'s page', () => {
 
   it('for an unknown account: a clear 404 and no property', async () => {
     const [{ count: before }] = (await t.db.execute(sql`select count(*)::int as count from objects`)).rows as [{ count: number }];
-    const res = await get('/api/object/add?ownerId=2147483000', el(emp.token));
+    const res = await emp.get('/api/object/add?ownerId=2147483000', el);
     expect(res.statusCode).toBe(404);
     expect(res.json().title).toMatch(/επαφή/i);
     const [{ count: after }] = (await t.db.execute(sql`select count(*)::int as count from objects`)).rows as [{ count: number }];
     expect(after).toBe(before);
-    expect((await get('/api/object/add?ownerId=abc')).statusCode).toBe(400);
+    expect((await admin.get('/api/object/add?ownerId=abc')).statusCode).toBe(400);
   });
 
   it('left as it was made, it is discarded like any new property; once its owner link is given a date, it stays', async () => {
     const [owner] = await t.db.insert(accounts).values({ firstName: 'Anna', lastName: 'Karras', isOwner: true }).returning();
-    const H = bearer(emp.token);
-    const left = (await get(`/api/object/add?ownerId=${owner!.id}`, H)).json();
-    expect((await post('/api/object/discard', { id: left.id }, H)).json()).toEqual({ discarded: true });
+    const left = (await emp.get(`/api/object/add?ownerId=${owner!.id}`)).json();
+    expect((await emp.post('/api/object/discard', { id: left.id })).json()).toEqual({ discarded: true });
     expect(await t.db.select().from(objectAccounts).where(eq(objectAccounts.objectId, left.id))).toEqual([]);
-    const dated = (await get(`/api/object/add?ownerId=${owner!.id}`, H)).json();
-    expect((await post('/api/objectAccount/update', { objectId: dated.id, accountId: owner!.id, relation: 1, startDate: '2024-05-01' }, H)).statusCode).toBe(200);
-    expect((await post('/api/object/discard', { id: dated.id }, H)).json()).toEqual({ discarded: false });
+    const dated = (await emp.get(`/api/object/add?ownerId=${owner!.id}`)).json();
+    expect((await emp.post('/api/objectAccount/update', { objectId: dated.id, accountId: owner!.id, relation: 1, startDate: '2024-05-01' })).statusCode).toBe(200);
+    expect((await emp.post('/api/object/discard', { id: dated.id })).json()).toEqual({ discarded: false });
   });
 
   it('left as it was made, it takes back the owner mark it gave a client; an owner of other properties stays one', async () => {
-    const H = bearer(emp.token);
     const flag = async (id: number) => (await t.db.select({ isOwner: accounts.isOwner, isOwnerDate: accounts.isOwnerDate }).from(accounts).where(eq(accounts.id, id)))[0];
     // A buyer's page, Add property, then Cancel: the buyer is not an owner.
     const [buyer] = await t.db.insert(accounts).values({ firstName: 'Petros', lastName: 'Alexiou', isClient: true }).returning();
-    const left = (await get(`/api/object/add?ownerId=${buyer!.id}`, H)).json();
+    const left = (await emp.get(`/api/object/add?ownerId=${buyer!.id}`)).json();
     expect(await flag(buyer!.id)).toMatchObject({ isOwner: true });
-    expect((await post('/api/object/discard', { id: left.id }, H)).json()).toEqual({ discarded: true });
+    expect((await emp.post('/api/object/discard', { id: left.id })).json()).toEqual({ discarded: true });
     expect(await flag(buyer!.id)).toEqual({ isOwner: false, isOwnerDate: null });
     expect(await lastLog('Account', buyer!.id)).toMatchObject({ action: 'Update', actionBy: emp.id, data: { isOwner: false } });
     // Already an owner before: the mark is the office's, and stays.
     const [owner] = await t.db.insert(accounts).values({ firstName: 'Sofia', lastName: 'Dimou', isOwner: true, isOwnerDate: new Date('2020-01-01') }).returning();
-    expect((await post('/api/object/discard', { id: (await get(`/api/object/add?ownerId=${owner!.id}`, H)).json().id }, H)).json()).toEqual({ discarded: true });
+    expect((await emp.post('/api/object/discard', { id: (await emp.get(`/api/object/add?ownerId=${owner!.id}`)).json().id })).json()).toEqual({ discarded: true });
     expect(await flag(owner!.id)).toEqual({ isOwner: true, isOwnerDate: new Date('2020-01-01') });
     // Made an owner by it, then given another property: still an owner when the blank one goes.
     const [seller] = await t.db.insert(accounts).values({ firstName: 'Nikos', lastName: 'Galanis', isClient: true }).returning();
-    const blank = (await get(`/api/object/add?ownerId=${seller!.id}`, H)).json();
-    const other = (await get('/api/object/add', H)).json();
-    expect((await post('/api/objectAccount/add', { objectId: other.id, accountId: seller!.id, relation: 1 }, H)).statusCode).toBe(200);
-    expect((await post('/api/object/discard', { id: blank.id }, H)).json()).toEqual({ discarded: true });
+    const blank = (await emp.get(`/api/object/add?ownerId=${seller!.id}`)).json();
+    const other = (await emp.get('/api/object/add')).json();
+    expect((await emp.post('/api/objectAccount/add', { objectId: other.id, accountId: seller!.id, relation: 1 })).statusCode).toBe(200);
+    expect((await emp.post('/api/object/discard', { id: blank.id })).json()).toEqual({ discarded: true });
     expect(await flag(seller!.id)).toMatchObject({ isOwner: true });
     // A closed tab: the periodic clean-up takes the mark back as the discard does.
     const [tenant] = await t.db.insert(accounts).values({ firstName: 'Maria', lastName: 'Kosta', isClient: true }).returning();
-    const closed = (await get(`/api/object/add?ownerId=${tenant!.id}`, H)).json();
+    const closed = (await emp.get(`/api/object/add?ownerId=${tenant!.id}`)).json();
     await t.db.execute(sql`update objects set created_on = created_on - interval '2 days' where id = ${closed.id}`);
     await t.db.execute(sql`update object_accounts set created_on = created_on - interval '2 days' where object_id = ${closed.id}`);
     await t.db.execute(sql`update accounts set is_owner_date = is_owner_date - interval '2 days' where id = ${tenant!.id}`);
@@ -162,7 +156,7 @@ describe('editing an object', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ title: 'Sunny flat near the sea', type: 'Maisonette', location: 'Kalamaria, Thessaloniki', orientation: [1, 5], version: 2, salePrice: 185000, area: 96.5, elevator: true, garden: false, parking: null });
-    const v = (await get(`/api/object/view/${o.id}`, el())).json();
+    const v = (await admin.get(`/api/object/view/${o.id}`, el)).json();
     expect(v).toMatchObject({ type: 'Μεζονέτα', location: 'Καλαμαριά, Θεσσαλονίκη', leads: [], viewings: [], deals: [], reservations: [], contacts: [] });
     expect(v.objectSelectLists.energyClass.find((x: { value: number }) => x.value === 4).text).toBe('Β');
     const [row] = await t.db.select().from(objects).where(eq(objects.id, o.id));
@@ -172,22 +166,22 @@ describe('editing an object', () => {
 
   it('opens an object by ref and its reference number', async () => {
     const o = await addObject();
-    const res = await get(`/api/object/view/ref${o.referenceNumber}`);
+    const res = await admin.get(`/api/object/view/ref${o.referenceNumber}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().id).toBe(o.id);
-    expect((await get(`/api/object/view/REF${o.referenceNumber}`)).json().id).toBe(o.id);
-    expect((await get('/api/object/view/ref9999999')).statusCode).toBe(404);
-    const bad = await get('/api/object/view/flat12', el());
+    expect((await admin.get(`/api/object/view/REF${o.referenceNumber}`)).json().id).toBe(o.id);
+    expect((await admin.get('/api/object/view/ref9999999')).statusCode).toBe(404);
+    const bad = await admin.get('/api/object/view/flat12', el);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().title).toContain('ref0042');
-    expect((await get('/api/object/view/99999999999')).statusCode).toBe(400);
-    expect((await get('/api/object/view/2147483647')).statusCode).toBe(404);
+    expect((await admin.get('/api/object/view/99999999999')).statusCode).toBe(400);
+    expect((await admin.get('/api/object/view/2147483647')).statusCode).toBe(404);
   });
 
   it('answers a stale update 409 with the current record and changes nothing', async () => {
     const o = await addObject();
-    expect((await post('/api/object/update', { id: o.id, version: 1, title: 'First' })).statusCode).toBe(200);
-    const res = await post('/api/object/update', { id: o.id, version: 1, title: 'Second' });
+    expect((await admin.post('/api/object/update', { id: o.id, version: 1, title: 'First' })).statusCode).toBe(200);
+    const res = await admin.post('/api/object/update', { id: o.id, version: 1, title: 'Second' });
     expect(res.statusCode).toBe(409);
     expect(res.json().current).toMatchObject({ title: 'First', version: 2 });
     const [row] = await t.db.select().from(objects).where(eq(objects.id, o.id));
@@ -196,7 +190,7 @@ describe('editing an object', () => {
 
   it('writes no new version when nothing changed', async () => {
     const o = await addObject();
-    const res = await post('/api/object/update', { id: o.id, version: 1, title: null, forSale: false });
+    const res = await admin.post('/api/object/update', { id: o.id, version: 1, title: null, forSale: false });
     expect(res.json().version).toBe(1);
   });
 
@@ -218,18 +212,18 @@ describe('editing an object', () => {
       [{ locationId: 2147483000 }, 'locationId', 'Επιλέξτε μία από τις διαθέσιμες τιμές'],
     ];
     for (const [fields, field, text] of cases) {
-      const res = await post('/api/object/update', { id: o.id, version: 1, ...fields }, el());
+      const res = await admin.post('/api/object/update', { id: o.id, version: 1, ...fields }, el);
       expect(res.statusCode, JSON.stringify(fields)).toBe(400);
       expect(res.json().errors[field], JSON.stringify(fields)).toEqual([text]);
     }
     // Checked by the contract before any work: a radius out of range, an impossible date, an id past 2^31.
     for (const fields of [{ mapCircleRadius: 30 }, { mapCircleRadius: 10010 }, { dateAvailable: '2026-02-30' }, { locationId: 2 ** 31 }, { bedrooms: 1.5 }]) {
-      const res = await post('/api/object/update', { id: o.id, version: 1, ...fields }, el());
+      const res = await admin.post('/api/object/update', { id: o.id, version: 1, ...fields }, el);
       expect(res.statusCode, JSON.stringify(fields)).toBe(400);
       expect(Object.keys(res.json().errors)).toEqual([Object.keys(fields)[0]]);
     }
-    expect((await post('/api/object/update', { id: 2 ** 31, version: 1 })).statusCode).toBe(400);
-    expect((await post('/api/object/update', { id: 2147483000, version: 1 })).statusCode).toBe(404);
+    expect((await admin.post('/api/object/update', { id: 2 ** 31, version: 1 })).statusCode).toBe(400);
+    expect((await admin.post('/api/object/update', { id: 2147483000, version: 1 })).statusCode).toBe(404);
     const [row] = await t.db.select().from(objects).where(eq(objects.id, o.id));
     expect(row!.version).toBe(1);
   });
@@ -245,7 +239,7 @@ describe('editing an object', () => {
 describe('the single-field editor on objects', () => {
   it('patches a multi-select in list order, a flag and a select, and applies the rules across fields', async () => {
     const o = await addObject();
-    const patch = (field: string, value: unknown, headers: Headers = bearer(admin.token)) => patchField(app, headers, 'object', o.id, field, value);
+    const patch = (field: string, value: unknown, opts?: CallOptions) => patchField(admin, 'object', o.id, field, value, opts);
     let res = await patch('orientation', [7, 3]);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().dto.orientation).toEqual([3, 7]);
@@ -255,14 +249,14 @@ describe('the single-field editor on objects', () => {
     expect(res.statusCode).toBe(400);
     res = await patch('subTypeObjectTypeId', 2);
     expect(res.statusCode).toBe(200);
-    res = await patch('objectSubTypeId', 1, el());
+    res = await patch('objectSubTypeId', 1, el);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.objectSubTypeId).toEqual(['Αυτό το είδος ανήκει σε άλλη κατηγορία']);
-    res = await patch('mapCircleRadius', 45, el());
+    res = await patch('mapCircleRadius', 45, el);
     expect(res.json().errors.mapCircleRadius).toEqual(['Πρέπει να είναι πολλαπλάσιο του 10']);
     res = await patch('hasKey', true);
     expect(res.statusCode).toBe(400);
-    const sel = await get(`/api/object/editRequestSelectList?id=${o.id}&fieldName=orientation`, el());
+    const sel = await admin.get(`/api/object/editRequestSelectList?id=${o.id}&fieldName=orientation`, el);
     expect(sel.json()).toMatchObject({ valueArray: [3, 7], selectListText: 'Ανατολικός, Δυτικός' });
     res = await patch('title', 'Shop in Tsimiski street');
     const [row] = await t.db.select().from(objects).where(eq(objects.id, o.id));
@@ -272,7 +266,7 @@ describe('the single-field editor on objects', () => {
 
 describe('the objects list', () => {
   it('pages and sorts in SQL by every column, with the count', async () => {
-    const res = await post('/api/object', { perPage: 2, currentPage: 1, sortBy: 'referenceNumber', sortDir: 'asc' });
+    const res = await admin.post('/api/object', { perPage: 2, currentPage: 1, sortBy: 'referenceNumber', sortDir: 'asc' });
     expect(res.statusCode, res.body).toBe(200);
     // The properties opened with Add and left blank are drafts, in no list (lib/drafts.ts).
     const total = (await t.db.select({ id: objects.id }).from(objects).where(eq(objects.draft, false))).length;
@@ -282,12 +276,12 @@ describe('the objects list', () => {
     expect(Number(a.referenceNumber)).toBeLessThan(Number(b.referenceNumber));
     for (const sortBy of ['createdOn', 'createdBy', 'referenceNumber', 'type', 'location', 'owner', 'modifiedOn', 'modifiedBy']) {
       for (const sortDir of ['asc', 'desc']) {
-        const r = await post('/api/object', { perPage: 100, currentPage: 1, sortBy, sortDir }, el());
+        const r = await admin.post('/api/object', { perPage: 100, currentPage: 1, sortBy, sortDir }, el);
         expect(r.statusCode, `${sortBy} ${sortDir}`).toBe(200);
         expect(r.json().items).toHaveLength(Math.min(total, 100));
       }
     }
-    const byType = (await post('/api/object', { perPage: 100, currentPage: 1, sortBy: 'type', sortDir: 'asc' }, el())).json().items.map((i: { type: string }) => i.type);
+    const byType = (await admin.post('/api/object', { perPage: 100, currentPage: 1, sortBy: 'type', sortDir: 'asc' }, el)).json().items.map((i: { type: string }) => i.type);
     const typed = byType.filter(Boolean);
     expect(typed).toEqual([...typed].sort((x: string, y: string) => x.localeCompare(y, 'el')));
   });
@@ -309,10 +303,10 @@ describe('the objects list', () => {
     type Row = { id: number; owner: string | null; location: string };
     for (const sortBy of ['owner', 'location'] as const) {
       for (const sortDir of ['asc', 'desc'] as const) {
-        const all: Row[] = (await post('/api/object', { perPage: 100, currentPage: 1, sortBy, sortDir }, el())).json().items;
+        const all: Row[] = (await admin.post('/api/object', { perPage: 100, currentPage: 1, sortBy, sortDir }, el)).json().items;
         const paged: Row[] = [];
         for (let page = 1; page <= Math.ceil(all.length / 5); page++) {
-          paged.push(...(await post('/api/object', { perPage: 5, currentPage: page, sortBy, sortDir }, el())).json().items);
+          paged.push(...(await admin.post('/api/object', { perPage: 5, currentPage: page, sortBy, sortDir }, el)).json().items);
         }
         expect(paged.map((r) => r.id), `${sortBy} ${sortDir}`).toEqual(all.map((r) => r.id));
         expect(new Set(all.map((r) => r.id)).size).toBe(all.length);
@@ -329,8 +323,8 @@ describe('the objects list', () => {
   });
 
   it('is open to staff, branch staff included, and not to anonymous callers', async () => {
-    expect((await post('/api/object', {}, bearer(branchUser.token))).statusCode).toBe(200);
-    expect((await post('/api/object', {}, {})).statusCode).toBe(401);
+    expect((await branchUser.post('/api/object', {})).statusCode).toBe(200);
+    expect((await t.client().post('/api/object', {})).statusCode).toBe(401);
   });
 });
 
@@ -338,15 +332,15 @@ describe('deleting an object', () => {
   it('removes its contacts, keys, assignments, activity links (and activities linked to nothing else), detaches its files, and logs it', async () => {
     const o = await addObject();
     const [acc] = await t.db.insert(accounts).values({ firstName: 'Nikos', lastName: 'Owner' }).returning();
-    expect((await post('/api/objectAccount/add', { objectId: o.id, accountId: acc!.id, relation: 1 })).statusCode).toBe(200);
-    expect((await post('/api/ObjectKeys/edit', { objectId: o.id, accountId: acc!.id, received: '2026-01-02' })).statusCode).toBe(200);
-    expect((await post('/api/assignment/object/add', { objectId: o.id, assignedTo: empAccount!.id })).statusCode).toBe(200);
-    const act = await post('/api/activity/add', { entityType: LinkKind.Object, id: o.id });
+    expect((await admin.post('/api/objectAccount/add', { objectId: o.id, accountId: acc!.id, relation: 1 })).statusCode).toBe(200);
+    expect((await admin.post('/api/ObjectKeys/edit', { objectId: o.id, accountId: acc!.id, received: '2026-01-02' })).statusCode).toBe(200);
+    expect((await admin.post('/api/assignment/object/add', { objectId: o.id, assignedTo: empAccount!.id })).statusCode).toBe(200);
+    const act = await admin.post('/api/activity/add', { entityType: LinkKind.Object, id: o.id });
     expect(act.statusCode, act.body).toBe(200);
     const [f] = await t.db.insert(files).values({ systemName: `p-${o.id}`, userName: 'p.jpg', mime: 'image/jpeg', size: 5, parentType: LinkKind.Object, parentId: o.id, type: 'image' }).returning();
-    expect((await get(`/api/object/view/${o.id}`)).json().images).toEqual([{ id: f!.id, name: f!.systemName, width: null, height: null, size: 5 }]);
+    expect((await admin.get(`/api/object/view/${o.id}`)).json().images).toEqual([{ id: f!.id, name: f!.systemName, width: null, height: null, size: 5 }]);
 
-    const res = await del(`/api/object/${o.id}`);
+    const res = await admin.del(`/api/object/${o.id}`);
     expect(res.statusCode).toBe(200);
     expect(await t.db.select().from(objects).where(eq(objects.id, o.id))).toEqual([]);
     expect(await t.db.select().from(objectAccounts).where(eq(objectAccounts.objectId, o.id))).toEqual([]);
@@ -356,17 +350,17 @@ describe('deleting an object', () => {
     const [file] = await t.db.select().from(files).where(eq(files.id, f!.id));
     expect(file).toMatchObject({ parentType: null, parentId: null });
     expect(await lastLog('Object', o.id)).toMatchObject({ action: 'Delete', message: `#${o.referenceNumber}` });
-    expect((await del(`/api/object/${o.id}`)).statusCode).toBe(404);
-    expect((await del(`/api/object/${2 ** 31}`)).statusCode).toBe(400);
+    expect((await admin.del(`/api/object/${o.id}`)).statusCode).toBe(404);
+    expect((await admin.del(`/api/object/${2 ** 31}`)).statusCode).toBe(400);
   });
 });
 
 describe('a new property left empty', () => {
-  const discard = (id: number, token = emp.token) => post('/api/object/discard', { id }, bearer(token));
+  const discard = (id: number, as: Client = emp) => as.post('/api/object/discard', { id });
   const exists = async (id: number) => (await t.db.select({ id: objects.id }).from(objects).where(eq(objects.id, id))).length === 1;
 
   it('opened with Add and left untouched is discarded, logged, and its reference number is not given again', async () => {
-    const o = await addObject(bearer(emp.token));
+    const o = await addObject(emp);
     const res = await discard(o.id);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ discarded: true });
@@ -374,35 +368,34 @@ describe('a new property left empty', () => {
     expect(await lastLog('Object', o.id)).toMatchObject({ action: 'Delete', actionBy: emp.id, message: 'Left empty', data: { referenceNumber: o.referenceNumber } });
     // Gone already: nothing to do, no error.
     expect((await discard(o.id)).json()).toEqual({ discarded: false });
-    const next = await addObject(bearer(emp.token));
+    const next = await addObject(emp);
     expect(Number(next.referenceNumber)).toBeGreaterThan(Number(o.referenceNumber));
     expect((await discard(next.id)).json()).toEqual({ discarded: true });
   });
 
   it('stays when anything was done with it, or when another user asks', async () => {
-    const H = bearer(emp.token);
-    const saved = await addObject(H);
-    expect((await update(saved.id, { area: 80 }, H)).statusCode).toBe(200);
-    const oneField = await addObject(H);
-    const patched = await patchField(app, H, 'object', oneField.id, 'bedrooms', 2);
+    const saved = await addObject(emp);
+    expect((await update(saved.id, { area: 80 }, emp)).statusCode).toBe(200);
+    const oneField = await addObject(emp);
+    const patched = await patchField(emp, 'object', oneField.id, 'bedrooms', 2);
     expect(patched.statusCode, patched.body).toBe(200);
-    const withPhoto = await addObject(H);
+    const withPhoto = await addObject(emp);
     await t.db.insert(files).values({ systemName: `discard-${withPhoto.id}`, userName: 'p.jpg', mime: 'image/jpeg', size: 5, parentType: LinkKind.Object, parentId: withPhoto.id, type: 'image' });
     const [owner] = await t.db.insert(accounts).values({ firstName: 'Maria', lastName: 'Owner' }).returning();
-    const withOwner = await addObject(H);
-    expect((await post('/api/objectAccount/add', { objectId: withOwner.id, accountId: owner!.id, relation: 1 }, H)).statusCode).toBe(200);
-    const withKey = await addObject(H);
-    expect((await post('/api/ObjectKeys/edit', { objectId: withKey.id, accountId: owner!.id, received: '2026-01-02' }, H)).statusCode).toBe(200);
-    const withActivity = await addObject(H);
-    expect((await post('/api/activity/add', { entityType: LinkKind.Object, id: withActivity.id }, H)).statusCode).toBe(200);
-    const withAssignment = await addObject(H);
-    expect((await post('/api/assignment/object/add', { objectId: withAssignment.id, assignedTo: empAccount!.id }, H)).statusCode).toBe(200);
-    const offered = await addObject(H);
-    const lead = (await post('/api/lead/add', {}, H)).json().id as number;
-    expect((await post('/api/lead/addObject', { leadId: lead, objectId: offered.id }, H)).statusCode).toBe(200);
-    const inDeal = await addObject(H);
+    const withOwner = await addObject(emp);
+    expect((await emp.post('/api/objectAccount/add', { objectId: withOwner.id, accountId: owner!.id, relation: 1 })).statusCode).toBe(200);
+    const withKey = await addObject(emp);
+    expect((await emp.post('/api/ObjectKeys/edit', { objectId: withKey.id, accountId: owner!.id, received: '2026-01-02' })).statusCode).toBe(200);
+    const withActivity = await addObject(emp);
+    expect((await emp.post('/api/activity/add', { entityType: LinkKind.Object, id: withActivity.id })).statusCode).toBe(200);
+    const withAssignment = await addObject(emp);
+    expect((await emp.post('/api/assignment/object/add', { objectId: withAssignment.id, assignedTo: empAccount!.id })).statusCode).toBe(200);
+    const offered = await addObject(emp);
+    const lead = (await emp.post('/api/lead/add', {})).json().id as number;
+    expect((await emp.post('/api/lead/addObject', { leadId: lead, objectId: offered.id })).statusCode).toBe(200);
+    const inDeal = await addObject(emp);
     await t.db.insert(deals).values({ objectId: inDeal.id, dealType: 2, dealStage: 5 } as never);
-    const viewed = await addObject(H);
+    const viewed = await addObject(emp);
     const [v] = await t.db.insert(viewings).values({}).returning({ id: viewings.id });
     await t.db.insert(viewingObjects).values({ viewingId: v!.id, objectId: viewed.id } as never);
     const kept = { saved, oneField, withPhoto, withOwner, withKey, withActivity, withAssignment, offered, inDeal, viewed };
@@ -412,24 +405,24 @@ describe('a new property left empty', () => {
     }
 
     // Another user's new property stays; its author may discard it.
-    const someoneElses = await addObject(bearer(admin.token));
+    const someoneElses = await addObject(admin);
     expect((await discard(someoneElses.id)).json()).toEqual({ discarded: false });
     expect(await exists(someoneElses.id)).toBe(true);
-    expect((await discard(someoneElses.id, admin.token)).json()).toEqual({ discarded: true });
+    expect((await discard(someoneElses.id, admin)).json()).toEqual({ discarded: true });
     // Made more than a day ago: left to the clean-up, not discarded here.
-    const old = await addObject(H);
+    const old = await addObject(emp);
     await t.db.update(objects).set({ createdOn: new Date(Date.now() - 2 * 86400000) } as never).where(eq(objects.id, old.id));
     expect((await discard(old.id)).json()).toEqual({ discarded: false });
     expect((await discard(2 ** 30)).json()).toEqual({ discarded: false });
   });
 
   it('left untouched for over a day (a closed tab) is removed by the periodic clean-up; any other stays', async () => {
-    const old = await addObject(bearer(emp.token));
-    const oldSaved = await addObject(bearer(emp.token));
+    const old = await addObject(emp);
+    const oldSaved = await addObject(emp);
     expect((await update(oldSaved.id, { title: 'Flat by the park' })).statusCode).toBe(200);
-    const oldWithPhoto = await addObject(bearer(emp.token));
+    const oldWithPhoto = await addObject(emp);
     await t.db.insert(files).values({ systemName: `prune-${oldWithPhoto.id}`, userName: 'p.jpg', mime: 'image/jpeg', size: 5, parentType: LinkKind.Object, parentId: oldWithPhoto.id, type: 'image' });
-    const fresh = await addObject(bearer(emp.token));
+    const fresh = await addObject(emp);
     // Imported or demo data (no author) is not a property someone opened and left.
     const [imported] = await t.db.insert(objects).values({ createdOn: new Date(Date.now() - 3 * 86400000) } as never).returning({ id: objects.id });
     const ids = [old.id, oldSaved.id, oldWithPhoto.id, fresh.id, imported!.id] as number[];
@@ -438,7 +431,7 @@ describe('a new property left empty', () => {
     const left = (await t.db.select({ id: objects.id }).from(objects).where(inArray(objects.id, ids))).map((r) => r.id).sort((a, b) => a - b);
     expect(left).toEqual([oldSaved.id, oldWithPhoto.id, fresh.id, imported!.id].sort((a, b) => a - b));
     expect(await lastLog('Object', old.id)).toMatchObject({ action: 'Delete', message: 'Left empty', actionBy: null, data: { referenceNumber: old.referenceNumber } });
-    const next = await addObject(bearer(emp.token));
+    const next = await addObject(emp);
     expect(Number(next.referenceNumber)).toBeGreaterThan(Number(fresh.referenceNumber));
   });
 });
@@ -447,36 +440,36 @@ describe('a property with a history', () => {
   it('is not deleted while deals or viewings name it (they would lose it); it says why, in the reader\'s language', async () => {
     const o = await addObject();
     const [deal] = await t.db.insert(deals).values({ objectId: o.id, dealType: 2, dealStage: 5 } as never).returning({ id: deals.id });
-    const refused = await del(`/api/object/${o.id}`, { ...bearer(admin.token), 'accept-language': 'el' });
+    const refused = await admin.del(`/api/object/${o.id}`, { lang: 'el' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().title).toBe('Το ακίνητο περιλαμβάνεται σε συμφωνίες (1), οι οποίες θα έμεναν χωρίς αυτό. Μπορεί να διαγραφεί αφού αλλάξει το ακίνητό τους ή διαγραφούν· για να αποσυρθεί από την αγορά, αποεπιλέξτε το «Ενεργό».');
     await t.db.delete(deals).where(eq(deals.id, deal!.id));
     const [v] = await t.db.insert(viewings).values({}).returning({ id: viewings.id });
     await t.db.insert(viewingObjects).values({ viewingId: v!.id, objectId: o.id } as never);
-    const shown = await del(`/api/object/${o.id}`);
+    const shown = await admin.del(`/api/object/${o.id}`);
     expect(shown.statusCode).toBe(409);
     expect(shown.json().title).toContain('This property was shown in viewings (1)');
     expect(await t.db.select({ id: objects.id }).from(objects).where(eq(objects.id, o.id))).toEqual([{ id: o.id }]);
     expect(await t.db.select().from(viewingObjects).where(eq(viewingObjects.viewingId, v!.id))).toHaveLength(1);
     // Nothing names it any more: it goes.
     await t.db.delete(viewings).where(eq(viewings.id, v!.id));
-    expect((await del(`/api/object/${o.id}`)).statusCode).toBe(200);
+    expect((await admin.del(`/api/object/${o.id}`)).statusCode).toBe(200);
   });
 });
 
 describe('records that point at objects', () => {
   it('activity links and assignments refuse objects that do not exist', async () => {
-    const act = await post('/api/activity/add', { entityType: LinkKind.Object, id: 2147483000 }, el());
+    const act = await admin.post('/api/activity/add', { entityType: LinkKind.Object, id: 2147483000 }, el);
     expect(act.statusCode).toBe(400);
-    const asg = await post('/api/assignment/object/add', { objectId: 2147483000, assignedTo: empAccount!.id });
+    const asg = await admin.post('/api/assignment/object/add', { objectId: 2147483000, assignedTo: empAccount!.id });
     expect(asg.statusCode).toBe(404);
-    expect((await get('/api/assignment/object/2147483000')).statusCode).toBe(404);
+    expect((await admin.get('/api/assignment/object/2147483000')).statusCode).toBe(404);
   });
 
   it('an activity linked to an object shows its reference number', async () => {
     const o = await addObject();
-    const act = await post('/api/activity/add', { entityType: LinkKind.Object, id: o.id });
-    const one = (await get(`/api/activity/${act.json().id}`)).json();
+    const act = await admin.post('/api/activity/add', { entityType: LinkKind.Object, id: o.id });
+    const one = (await admin.get(`/api/activity/${act.json().id}`)).json();
     expect(one.links).toEqual([{ entity: LinkKind.Object, id: o.id, description: `#${o.referenceNumber}` }]);
   });
 });

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { accounts, actionLog, transactions, users } from '../../db/schema/index.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp, type Client } from '../../../test/harness.ts';
 import { tokenHash } from './approvals.ts';
 
 /** The client's approval of an expense through the mailed link, and what that link can never open. */
@@ -27,16 +27,11 @@ function form(fields: Record<string, string | number>, files: { name: string; da
   return fd;
 }
 async function addExpense(accountId: number, fields: Record<string, string | number> = {}, files: { name: string; data: Buffer }[] = []) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/transactions/addExpense',
-    payload: form({ accountId, amount: '1234.50', transactionDate: '2026-03-05T09:30:00', paymentMethod: 1, categoryId: 22, status: 0, ...fields }, files) as never,
-    headers: bearer(admin.token),
-  });
+  const res = await admin.post('/api/transactions/addExpense', form({ accountId, amount: '1234.50', transactionDate: '2026-03-05T09:30:00', paymentMethod: 1, categoryId: 22, status: 0, ...fields }, files));
   expect(res.statusCode, res.body).toBe(200);
   return res.json().id as number;
 }
-const sendForApproval = (id: number, token = admin.token) => app.inject({ method: 'POST', url: `/api/transactions/sendExpenseForApproval/${id}`, headers: { ...bearer(token), 'accept-language': 'en' } });
+const sendForApproval = (id: number, as: Client = admin) => as.post(`/api/transactions/sendExpenseForApproval/${id}`, undefined, { lang: 'en' });
 
 /** The link of the newest approval mail to `to`: its expense id and token. */
 async function lastLinkTo(to: string) {
@@ -51,12 +46,7 @@ const revert = (id: number, token: string) => app.inject({ method: 'POST', url: 
 
 /** The office edits expense `id`: the fields of addExpense's expense, with `fields` over them. */
 const editExpense = (id: number, fields: Record<string, string | number>) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/transactions/editExpense',
-    payload: form({ id, amount: '1234.5', transactionDate: '2026-03-05T09:30:00', paymentMethod: 2, categoryId: 22, status: 0, ...fields }) as never,
-    headers: { ...bearer(admin.token), 'accept-language': 'en' },
-  });
+  admin.post('/api/transactions/editExpense', form({ id, amount: '1234.5', transactionDate: '2026-03-05T09:30:00', paymentMethod: 2, categoryId: 22, status: 0, ...fields }), { lang: 'en' });
 
 describe('an expense sent for approval', () => {
   it('mails the client, in the account language, a link that opens that expense without sign-in; Approve and Revert are logged with the link', async () => {
@@ -98,7 +88,7 @@ describe('an expense sent for approval', () => {
     // Approving again changes nothing.
     expect((await approve(id, link.token)).json().confirmedByClientDate).toBe(a.json().confirmedByClientDate);
     // The staff statement shows the approval date.
-    const st = (await app.inject({ url: `/api/transactions?accountId=${owner.id}`, headers: bearer(admin.token) })).json();
+    const st = (await admin.get(`/api/transactions?accountId=${owner.id}`)).json();
     expect(st.items.find((i: { id: number }) => i.id === id).confirmedByClientDate).toBe(a.json().confirmedByClientDate);
 
     const r = await revert(id, link.token);
@@ -193,7 +183,7 @@ describe('an expense sent for approval', () => {
     // The old link opens nothing; the form offers Send for approval again; the log says what happened.
     expect((await view(id, l.token)).statusCode).toBe(404);
     expect((await approve(id, l.token)).statusCode).toBe(404);
-    const form2 = (await app.inject({ url: `/api/transactions/editExpense/${id}`, headers: bearer(admin.token) })).json();
+    const form2 = (await admin.get(`/api/transactions/editExpense/${id}`)).json();
     expect(form2.confirmedByClientDate ?? null).toBeNull();
     const [logged] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Transaction'), eq(actionLog.entityId, id), eq(actionLog.action, 'Update'))).orderBy(desc(actionLog.id)).limit(1);
     expect(logged!.data).toMatchObject({ amount: '1500.00', approvalWithdrawn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
@@ -234,14 +224,9 @@ describe('an expense sent for approval', () => {
   it('is sent by office admins only, for an unapproved expense of an account with an e-mail', async () => {
     const owner = await newAccount();
     const id = await addExpense(owner.id);
-    expect((await sendForApproval(id, agent.token)).statusCode).toBe(403);
+    expect((await sendForApproval(id, agent)).statusCode).toBe(403);
     expect((await app.inject({ method: 'POST', url: `/api/transactions/sendExpenseForApproval/${id}` })).statusCode).toBe(401);
-    const income = await app.inject({
-      method: 'POST',
-      url: '/api/transactions/addIncome',
-      payload: form({ accountId: owner.id, amount: '10.00', transactionDate: '2026-03-05T09:30:00', paymentMethod: 1, categoryId: 1 }) as never,
-      headers: bearer(admin.token),
-    });
+    const income = await admin.post('/api/transactions/addIncome', form({ accountId: owner.id, amount: '10.00', transactionDate: '2026-03-05T09:30:00', paymentMethod: 1, categoryId: 1 }));
     const notExpense = await sendForApproval(income.json().id);
     expect(notExpense.statusCode).toBe(400);
     const noMail = await newAccount({ emails: [] });
@@ -287,11 +272,11 @@ describe('an expense sent for approval, answered on the client\'s own statement'
     await db.update(users).set({ accountId }).where(eq(users.id, u.id));
     return u;
   }
-  const statement = (accountId: number, token: string) => app.inject({ url: `/api/transactions?accountId=${accountId}`, headers: { ...bearer(token), 'accept-language': 'en' } });
-  const itemOf = async (accountId: number, id: number, token: string) => (await statement(accountId, token)).json().items.find((i: { id: number }) => i.id === id);
-  const approveOn = (id: number, token: string, requestedOn: string) =>
-    app.inject({ method: 'POST', url: `/api/transactions/statement/approveExpense/${id}`, payload: { requestedOn }, headers: { ...bearer(token), 'accept-language': 'en', 'user-agent': 'Owner phone' } });
-  const revertOn = (id: number, token: string) => app.inject({ method: 'POST', url: `/api/transactions/statement/revertApprovalExpense/${id}`, headers: { ...bearer(token), 'accept-language': 'en' } });
+  const statement = (accountId: number, as: Client) => as.get(`/api/transactions?accountId=${accountId}`, { lang: 'en' });
+  const itemOf = async (accountId: number, id: number, as: Client) => (await statement(accountId, as)).json().items.find((i: { id: number }) => i.id === id);
+  const approveOn = (id: number, as: Client, requestedOn: string) =>
+    as.post(`/api/transactions/statement/approveExpense/${id}`, { requestedOn }, { lang: 'en', headers: { 'user-agent': 'Owner phone' } });
+  const revertOn = (id: number, as: Client) => as.post(`/api/transactions/statement/revertApprovalExpense/${id}`, undefined, { lang: 'en' });
   const confirmed = async (id: number) => (await db.select({ c: transactions.confirmedByClientDate }).from(transactions).where(eq(transactions.id, id)))[0]!.c;
 
   it('is approved and reverted there by the account\'s client, by the same rules as the link, and logged by its sign-in', async () => {
@@ -302,38 +287,38 @@ describe('an expense sent for approval, answered on the client\'s own statement'
     await sendForApproval(id);
 
     // The client's statement offers it; the staff's does not (staff never approve for the client).
-    const st = (await statement(owner.id, me.token)).json();
+    const st = (await statement(owner.id, me)).json();
     expect(st.canApprove).toBe(true);
-    expect((await statement(owner.id, admin.token)).json().canApprove).toBe(false);
+    expect((await statement(owner.id, admin)).json().canApprove).toBe(false);
     const item = st.items.find((i: { id: number }) => i.id === id);
     expect(item).toMatchObject({ confirmedByClientDate: null, canRevertApproval: false });
     expect(item.approvalRequestedOn).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
 
     // Only the request the statement showed, and only one the office sent.
-    const stale = await approveOn(id, me.token, '2026-01-01T10:00:00');
+    const stale = await approveOn(id, me, '2026-01-01T10:00:00');
     expect(stale.statusCode, stale.body).toBe(409);
     expect(stale.json().title).toBe('This expense no longer waits for your approval: the agency has changed it or sent it again. The statement now shows it as it is.');
-    expect((await approveOn(notSent, me.token, item.approvalRequestedOn)).statusCode).toBe(409);
+    expect((await approveOn(notSent, me, item.approvalRequestedOn)).statusCode).toBe(409);
     expect(await confirmed(id)).toBeNull();
     expect(await confirmed(notSent)).toBeNull();
 
-    const a = await approveOn(id, me.token, item.approvalRequestedOn);
+    const a = await approveOn(id, me, item.approvalRequestedOn);
     expect(a.statusCode, a.body).toBe(200);
     expect(a.json()).toMatchObject({ amount: '1234.50', categoryName: 'Electricity', canRevertApproval: true });
     expect(a.json().confirmedByClientDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
     expect(await confirmed(id)).not.toBeNull();
-    expect(await itemOf(owner.id, id, me.token)).toMatchObject({ confirmedByClientDate: a.json().confirmedByClientDate, canRevertApproval: true });
+    expect(await itemOf(owner.id, id, me)).toMatchObject({ confirmedByClientDate: a.json().confirmedByClientDate, canRevertApproval: true });
     // Approving again (a second tap, another device) changes nothing.
-    expect((await approveOn(id, me.token, item.approvalRequestedOn)).json().confirmedByClientDate).toBe(a.json().confirmedByClientDate);
+    expect((await approveOn(id, me, item.approvalRequestedOn)).json().confirmedByClientDate).toBe(a.json().confirmedByClientDate);
 
-    const r = await revertOn(id, me.token);
+    const r = await revertOn(id, me);
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json()).toMatchObject({ confirmedByClientDate: null, canRevertApproval: false });
     expect(await confirmed(id)).toBeNull();
-    expect((await revertOn(id, me.token)).statusCode).toBe(200);
+    expect((await revertOn(id, me)).statusCode).toBe(200);
     // The request stands: it is awaiting again, and approved again.
-    expect((await itemOf(owner.id, id, me.token)).approvalRequestedOn).toBe(item.approvalRequestedOn);
-    expect((await approveOn(id, me.token, item.approvalRequestedOn)).statusCode).toBe(200);
+    expect((await itemOf(owner.id, id, me)).approvalRequestedOn).toBe(item.approvalRequestedOn);
+    expect((await approveOn(id, me, item.approvalRequestedOn)).statusCode).toBe(200);
 
     const logs = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Transaction'), eq(actionLog.entityId, id))).orderBy(actionLog.id);
     const answers = logs.filter((l) => l.action === 'ApproveExpense' || l.action === 'RevertExpenseApproval');
@@ -343,8 +328,8 @@ describe('an expense sent for approval, answered on the client\'s own statement'
 
     // Paid: the approval can no longer be reverted, here as on the link's page.
     await db.update(transactions).set({ status: 1 }).where(eq(transactions.id, id));
-    expect((await itemOf(owner.id, id, me.token)).canRevertApproval).toBe(false);
-    const late = await revertOn(id, me.token);
+    expect((await itemOf(owner.id, id, me)).canRevertApproval).toBe(false);
+    const late = await revertOn(id, me);
     expect(late.statusCode).toBe(409);
     expect(late.json().title).toMatch(/can no longer be reverted/);
     expect(await confirmed(id)).not.toBeNull();
@@ -355,8 +340,8 @@ describe('an expense sent for approval, answered on the client\'s own statement'
     const me = await clientOf(owner.id);
     const id = await addExpense(owner.id);
     await sendForApproval(id);
-    const requestedOn = (await itemOf(owner.id, id, me.token)).approvalRequestedOn as string;
-    expect((await approveOn(id, me.token, requestedOn)).statusCode).toBe(200);
+    const requestedOn = (await itemOf(owner.id, id, me)).approvalRequestedOn as string;
+    expect((await approveOn(id, me, requestedOn)).statusCode).toBe(200);
     const approvedOn = await confirmed(id);
 
     // The office's save holds the row; the client's Revert reads it unpaid (before that save commits)
@@ -364,19 +349,20 @@ describe('an expense sent for approval, answered on the client\'s own statement'
     let tapped: ReturnType<typeof revertOn> | undefined;
     await db.transaction(async (tx) => {
       await tx.update(transactions).set({ status: 1 }).where(eq(transactions.id, id));
-      tapped = revertOn(id, me.token);
-      for (let i = 0; i < 200; i++) {
-        const [w] = (await db.execute(sql`select count(*)::int as n from pg_locks where not granted and locktype = 'transactionid'`)).rows as { n: number }[];
-        if (w!.n > 0) return;
-        await new Promise((r) => setTimeout(r, 25));
-      }
-      throw new Error('the revert never waited for the save');
+      tapped = revertOn(id, me);
+      await vi.waitFor(
+        async () => {
+          const [w] = (await db.execute(sql`select count(*)::int as n from pg_locks where not granted and locktype = 'transactionid'`)).rows as { n: number }[];
+          expect(w!.n, 'the revert waits for the save').toBeGreaterThan(0);
+        },
+        { timeout: 5000, interval: 25 },
+      );
     });
     const r = await tapped!;
     expect(r.statusCode, r.body).toBe(409);
     expect(r.json().title).toMatch(/can no longer be reverted/);
     expect(await confirmed(id)).toEqual(approvedOn);
-    expect(await itemOf(owner.id, id, me.token)).toMatchObject({ confirmedByClientDate: expect.any(String), canRevertApproval: false });
+    expect(await itemOf(owner.id, id, me)).toMatchObject({ confirmedByClientDate: expect.any(String), canRevertApproval: false });
   });
 
   it('is refused to staff, to another account\'s client, and once the office has changed what it asked', async () => {
@@ -388,34 +374,35 @@ describe('an expense sent for approval, answered on the client\'s own statement'
     const colleague = await clientOf(other.id, ['employee', 'clientPayments']);
     const id = await addExpense(owner.id);
     await sendForApproval(id);
-    const requestedOn = (await itemOf(owner.id, id, me.token)).approvalRequestedOn as string;
-    for (const token of [admin.token, agent.token]) {
-      expect((await approveOn(id, token, requestedOn)).statusCode).toBe(403);
-      expect((await revertOn(id, token)).statusCode).toBe(403);
+    // Asked a minute ago: the office's second request below is another moment.
+    await db.update(transactions).set({ approvalRequestedOn: sql`approval_requested_on - interval '1 minute'` }).where(eq(transactions.id, id));
+    const requestedOn = (await itemOf(owner.id, id, me)).approvalRequestedOn as string;
+    for (const who of [admin, agent]) {
+      expect((await approveOn(id, who, requestedOn)).statusCode).toBe(403);
+      expect((await revertOn(id, who)).statusCode).toBe(403);
     }
-    for (const token of [stranger.token, colleague.token]) {
-      const res = await approveOn(id, token, requestedOn);
+    for (const who of [stranger, colleague]) {
+      const res = await approveOn(id, who, requestedOn);
       expect(res.statusCode).toBe(403);
       expect(res.body).not.toContain('1234');
-      expect((await revertOn(id, token)).statusCode).toBe(403);
+      expect((await revertOn(id, who)).statusCode).toBe(403);
     }
     // Unknown ids are refused alike: a client cannot probe which exist.
-    expect((await approveOn(2147483000, me.token, requestedOn)).statusCode).toBe(403);
+    expect((await approveOn(2147483000, me, requestedOn)).statusCode).toBe(403);
     expect((await app.inject({ method: 'POST', url: `/api/transactions/statement/approveExpense/${id}`, payload: { requestedOn } })).statusCode).toBe(401);
-    expect((await approveOn(id, me.token, 'yesterday')).statusCode).toBe(400);
+    expect((await approveOn(id, me, 'yesterday')).statusCode).toBe(400);
     expect(await confirmed(id)).toBeNull();
 
     // The office changes the amount (the request is cancelled), then sends it again: the statement
     // loaded before either approves nothing; the new request is approved.
     expect((await editExpense(id, { version: 1, amount: '2000' })).json().approvalRequestCancelled).toBe(true);
-    expect((await approveOn(id, me.token, requestedOn)).statusCode).toBe(409);
-    expect((await itemOf(owner.id, id, me.token)).approvalRequestedOn).toBeNull();
-    await new Promise((r) => setTimeout(r, 1100));
+    expect((await approveOn(id, me, requestedOn)).statusCode).toBe(409);
+    expect((await itemOf(owner.id, id, me)).approvalRequestedOn).toBeNull();
     await sendForApproval(id);
-    expect((await approveOn(id, me.token, requestedOn)).statusCode).toBe(409);
+    expect((await approveOn(id, me, requestedOn)).statusCode).toBe(409);
     expect(await confirmed(id)).toBeNull();
-    const now = (await itemOf(owner.id, id, me.token)).approvalRequestedOn as string;
-    const ok = await approveOn(id, me.token, now);
+    const now = (await itemOf(owner.id, id, me)).approvalRequestedOn as string;
+    const ok = await approveOn(id, me, now);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().amount).toBe('2000.00');
   });

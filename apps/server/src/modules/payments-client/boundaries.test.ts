@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { accounts, transactions, users } from '../../db/schema/index.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp } from '../../../test/harness.ts';
 
 /**
  * A payments client (role clientPayments) reaches its own statement and nothing else of the CRM.
@@ -70,17 +70,16 @@ describe('what a payments client reaches', () => {
       return f;
     };
     const add = async (type: 'income' | 'expense') => {
-      const res = await app.inject({ method: 'POST', url: `/api/transactions/add${type === 'income' ? 'Income' : 'Expense'}`, payload: fd(type) as never, headers: bearer(admin.token) });
+      const res = await admin.post(`/api/transactions/add${type === 'income' ? 'Income' : 'Expense'}`, fd(type));
       expect(res.statusCode, res.body).toBe(200);
       return res.json().id as number;
     };
     const income = await add('income');
     const expense = await add('expense');
-    const st = (await app.inject({ url: `/api/transactions?accountId=${other!.id}`, headers: bearer(admin.token) })).json();
+    const st = (await admin.get(`/api/transactions?accountId=${other!.id}`)).json();
     const fileId = st.items[0].attachments[0].id as number;
-    expect((await app.inject({ method: 'POST', url: `/api/transactions/sendExpenseForApproval/${expense}`, headers: bearer(admin.token) })).statusCode).toBe(200);
+    expect((await admin.post(`/api/transactions/sendExpenseForApproval/${expense}`)).statusCode).toBe(200);
 
-    const as = (method: 'GET' | 'POST', url: string, payload?: object) => app.inject({ method, url, headers: bearer(client.token), payload });
     const refused: Record<string, string> = {
       'GET /api/transactions': `/api/transactions?accountId=${other!.id}`,
       'GET /api/transactions/download/:accountId': `/api/transactions/download/${other!.id}`,
@@ -94,31 +93,31 @@ describe('what a payments client reaches', () => {
     const requested = (await t.db.select({ on: transactions.approvalRequestedOn }).from(transactions).where(eq(transactions.id, expense)))[0]!.on!;
     const bodies: Record<string, object> = { 'POST /api/transactions/statement/approveExpense/:id': { requestedOn: toLocalDateTime(requested, t.config.timeZone) } };
     for (const [route, url] of Object.entries(refused)) {
-      const res = await as(route.split(' ')[0] as 'GET', url, bodies[route]);
+      const res = await client.call(route.split(' ')[0] as 'GET', url, bodies[route]);
       expect(res.statusCode, `${route}: ${res.body}`).toBe(403);
       expect(res.body).not.toContain('99.00');
       expect(res.body).not.toContain('Άννα');
     }
     // The list shows its own account only.
-    const list = (await as('GET', '/api/transactions/accounts')).json();
+    const list = (await client.get('/api/transactions/accounts')).json();
     expect(list.items.map((i: { id: number }) => i.id)).toEqual([mine!.id]);
     // Its own statement opens.
-    expect((await as('GET', `/api/transactions?accountId=${mine!.id}`)).statusCode).toBe(200);
+    expect((await client.get(`/api/transactions?accountId=${mine!.id}`)).statusCode).toBe(200);
     // The approval calls need the mailed link's token: a session is no key.
     const token = 'A'.repeat(43);
-    expect((await as('GET', `/api/transactions/viewExpense/${expense}`)).statusCode).toBe(400);
-    expect((await as('GET', `/api/transactions/viewExpense/${expense}?token=${token}`)).statusCode).toBe(404);
-    expect((await as('GET', `/api/transactions/viewExpense/${expense}/files/${fileId}?token=${token}`)).statusCode).toBe(404);
-    expect((await as('GET', `/api/transactions/viewExpense/${expense}/files/${fileId}/receipt.pdf?token=${token}`)).statusCode).toBe(404);
-    expect((await as('POST', `/api/transactions/approveExpense/${expense}?token=${token}`)).statusCode).toBe(404);
-    expect((await as('POST', `/api/transactions/revertApprovalExpense/${expense}?token=${token}`)).statusCode).toBe(404);
+    expect((await client.get(`/api/transactions/viewExpense/${expense}`)).statusCode).toBe(400);
+    expect((await client.get(`/api/transactions/viewExpense/${expense}?token=${token}`)).statusCode).toBe(404);
+    expect((await client.get(`/api/transactions/viewExpense/${expense}/files/${fileId}?token=${token}`)).statusCode).toBe(404);
+    expect((await client.get(`/api/transactions/viewExpense/${expense}/files/${fileId}/receipt.pdf?token=${token}`)).statusCode).toBe(404);
+    expect((await client.post(`/api/transactions/approveExpense/${expense}?token=${token}`)).statusCode).toBe(404);
+    expect((await client.post(`/api/transactions/revertApprovalExpense/${expense}?token=${token}`)).statusCode).toBe(404);
     // Every client-reachable payments call was tried above.
     expect(Object.keys(refused).concat('GET /api/transactions/accounts').sort()).toEqual([...CLIENT_PAYMENTS_ROUTES].sort());
   });
 
   it('is told nothing of the agency by the calls it may make', async () => {
-    expect((await app.inject({ url: '/api/Alert/unreadCount', headers: bearer(client.token) })).json()).toBe(0);
-    const home = (await app.inject({ url: '/api/home', headers: bearer(client.token) })).json();
+    expect((await client.get('/api/Alert/unreadCount')).json()).toBe(0);
+    const home = (await client.get('/api/home')).json();
     // Its own sign-ins at most: the home card lists the caller's own actions only.
     expect(home.unreadAlerts).toBe(0);
     expect(home.recent.filter((r: { action: string }) => r.action !== 'Login')).toEqual([]);
@@ -141,7 +140,7 @@ describe('what a payments client reaches', () => {
       ['DELETE', '/api/transactions/1'],
     ];
     for (const [method, url] of calls) {
-      const res = await app.inject({ method: method as 'GET', url, headers: bearer(client.token), payload: method === 'POST' ? {} : undefined });
+      const res = await client.call(method as 'GET', url, method === 'POST' ? {} : undefined);
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(res.json().title).toBe('Access denied');
     }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import { accounts, actionLog, transactionAttachments, transactions, users } from '../../db/schema/index.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp, type Client } from '../../../test/harness.ts';
 import { agencyToday } from '../../lib/dates.ts';
 
 const t = await createTestApp();
@@ -38,15 +38,12 @@ function form(fields: Fields, files: { name: string; data: Buffer; type?: string
   for (const f of files) fd.append('files', new Blob([new Uint8Array(f.data)], { type: f.type ?? 'application/octet-stream' }), f.name);
   return fd;
 }
-const post = (token: string, url: string, fd: FormData) => app.inject({ method: 'POST', url, payload: fd as never, headers: bearer(token) });
-const get = (token: string, url: string, lang = 'en') => app.inject({ method: 'GET', url, headers: { ...bearer(token), 'accept-language': lang } });
-
-async function addIncome(accountId: number, fields: Fields = {}, files: { name: string; data: Buffer }[] = [], token = admin.token) {
-  const res = await post(token, '/api/transactions/addIncome', form({ accountId, amount: '1000.00', transactionDate: '2026-03-01T10:00:00', paymentMethod: 1, categoryId: 1, ...fields }, files));
+async function addIncome(accountId: number, fields: Fields = {}, files: { name: string; data: Buffer }[] = [], as: Client = admin) {
+  const res = await as.post('/api/transactions/addIncome', form({ accountId, amount: '1000.00', transactionDate: '2026-03-01T10:00:00', paymentMethod: 1, categoryId: 1, ...fields }, files));
   return res;
 }
-async function addExpense(accountId: number, fields: Fields = {}, files: { name: string; data: Buffer }[] = [], token = admin.token) {
-  return post(token, '/api/transactions/addExpense', form({ accountId, amount: '80.50', transactionDate: '2026-03-05T09:30:00', paymentMethod: 2, categoryId: 22, status: 0, ...fields }, files));
+async function addExpense(accountId: number, fields: Fields = {}, files: { name: string; data: Buffer }[] = [], as: Client = admin) {
+  return as.post('/api/transactions/addExpense', form({ accountId, amount: '80.50', transactionDate: '2026-03-05T09:30:00', paymentMethod: 2, categoryId: 22, status: 0, ...fields }, files));
 }
 
 describe('income and expense', () => {
@@ -59,7 +56,7 @@ describe('income and expense', () => {
     const exp2 = await addExpense(owner.id, { amount: '0.10', transactionDate: '2026-03-06T09:30:00', status: 1, categoryId: 25, paymentMethod: 1 });
     expect(exp2.statusCode).toBe(200);
 
-    const st = (await get(admin.token, `/api/transactions?accountId=${owner.id}`)).json();
+    const st = (await admin.get(`/api/transactions?accountId=${owner.id}`)).json();
     // 0.1 + 0.2 is exactly 0.30 here, never 0.30000000000000004.
     expect(st).toMatchObject({ balance: '1199.80', totalDebit: '0.30', totalCredit: '1200.10', totalRows: 3, unpaidCount: 1, canEdit: true });
     expect(st.items.map((i: { balance: string }) => i.balance)).toEqual(['1199.80', '1199.90', '1200.10']);
@@ -78,15 +75,15 @@ describe('income and expense', () => {
     const [exp2Log] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Transaction'), eq(actionLog.entityId, exp2.json().id)));
     expect(exp2Log!.data).toMatchObject({ transactionDate: '2026-03-06T09:30:00' });
 
-    const el = (await get(admin.token, `/api/transactions?accountId=${owner.id}`, 'el')).json();
+    const el = (await admin.get(`/api/transactions?accountId=${owner.id}`, { lang: 'el' })).json();
     expect(el.items[1]).toMatchObject({ status: 'Απλήρωτο', categoryName: 'Ρεύμα' });
 
-    const file = await get(admin.token, `/api/transactions/files/${st.items[1].attachments[0].id}`);
+    const file = await admin.get(`/api/transactions/files/${st.items[1].attachments[0].id}`);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
     expect(file.headers['x-content-type-options']).toBe('nosniff');
     // By the address the screens link to: the file's name its last part (what the browser names the tab and the saved file after).
-    const named = await get(admin.token, `/api/transactions/files/${st.items[1].attachments[0].id}/${encodeURIComponent('ΔΕΗ λογαριασμός.png')}`);
+    const named = await admin.get(`/api/transactions/files/${st.items[1].attachments[0].id}/${encodeURIComponent('ΔΕΗ λογαριασμός.png')}`);
     expect(named.statusCode).toBe(200);
     expect(named.headers['content-type']).toBe('image/png');
     expect(named.headers['content-disposition']).toMatch(new RegExp(`^inline; .*filename\\*=UTF-8''${encodeURIComponent('ΔΕΗ λογαριασμός.png')}$`));
@@ -98,7 +95,7 @@ describe('income and expense', () => {
     for (let i = 0; i < 27; i++) expect((await addIncome(owner.id, { transactionDate: `2026-01-${String(i + 1).padStart(2, '0')}T08:00:00`, amount: '10' })).statusCode).toBe(200);
     await addExpense(owner.id, { amount: '5', status: 0, categoryId: 21 });
     await addExpense(owner.id, { amount: '7', status: 1, categoryId: 22, paymentMethod: 1 });
-    const q = (s: string) => get(admin.token, `/api/transactions?accountId=${owner.id}${s}`).then((r) => r.json());
+    const q = (s: string) => admin.get(`/api/transactions?accountId=${owner.id}${s}`).then((r) => r.json());
     const all = await q('');
     expect(all.items).toHaveLength(25);
     expect(all).toMatchObject({ totalRows: 29, totalCredit: '270.00', totalDebit: '12.00', balance: '258.00', shownSum: null, unpaidCount: 1 });
@@ -117,7 +114,7 @@ describe('income and expense', () => {
   it('opens in its form, saves an edit with attachments deleted and added, and refuses a stale version (409)', async () => {
     const owner = await newAccount();
     const { id } = (await addExpense(owner.id, {}, [{ name: 'a.png', data: PNG }, { name: 'b.pdf', data: PDF }])).json();
-    const f = (await get(admin.token, `/api/transactions/editExpense/${id}`)).json();
+    const f = (await admin.get(`/api/transactions/editExpense/${id}`)).json();
     expect(f.displayFields).toMatchObject({ accountDisplayName: owner.displayName, referenceNumber: expect.any(String) });
     expect(f.updateFields).toMatchObject({ id, version: 1, amount: '80.50', transactionDate: '2026-03-05T09:30:00', paymentMethod: 2, categoryId: 22, status: 0 });
     expect(f.lists.categoryId.every((o: { parent: string }) => o.parent === 'expense')).toBe(true);
@@ -127,8 +124,7 @@ describe('income and expense', () => {
       ['b.pdf', 1],
     ]);
     const [a, b] = f.attachments as { id: number }[];
-    const res = await post(
-      admin.token,
+    const res = await admin.post(
       '/api/transactions/editExpense',
       form(
         { id, version: 1, amount: '81', transactionDate: '2026-03-05T09:45:00', paymentMethod: 1, categoryId: 25, status: 1, paymentDate: '2026-03-10', startDate: '2026-02-01', endDate: '2026-02-28', attachments: JSON.stringify([{ id: a!.id, state: 0 }, { id: b!.id, state: 1 }]) },
@@ -137,16 +133,16 @@ describe('income and expense', () => {
     );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id, version: 2, accountId: owner.id });
-    const after = (await get(admin.token, `/api/transactions/editExpense/${id}`)).json();
+    const after = (await admin.get(`/api/transactions/editExpense/${id}`)).json();
     expect(after.updateFields).toMatchObject({ amount: '81.00', status: 1, paymentDate: '2026-03-10', startDate: '2026-02-01', endDate: '2026-02-28', categoryId: 25 });
     expect(after.attachments.map((x: { name: string }) => x.name)).toEqual(['b.pdf', 'c.png']);
-    expect((await get(admin.token, `/api/transactions/files/${a!.id}`)).statusCode).toBe(404);
+    expect((await admin.get(`/api/transactions/files/${a!.id}`)).statusCode).toBe(404);
 
-    const stale = await post(admin.token, '/api/transactions/editExpense', form({ id, version: 1, amount: '99', transactionDate: '2026-03-05T09:45:00', paymentMethod: 1, categoryId: 25 }));
+    const stale = await admin.post('/api/transactions/editExpense', form({ id, version: 1, amount: '99', transactionDate: '2026-03-05T09:45:00', paymentMethod: 1, categoryId: 25 }));
     expect(stale.statusCode).toBe(409);
     expect(stale.json().current.updateFields).toMatchObject({ version: 2, amount: '81.00' });
     // An income is not opened as an expense.
-    expect((await get(admin.token, `/api/transactions/editIncome/${id}`)).statusCode).toBe(404);
+    expect((await admin.get(`/api/transactions/editIncome/${id}`)).statusCode).toBe(404);
   });
 
   it('takes the first and the last day of the ledger\'s days', async () => {
@@ -181,7 +177,7 @@ describe('income and expense', () => {
       expect(Object.keys(errors), JSON.stringify(fields)).toContain(field);
       if (message) expect(errors[field]).toContain(message);
     }
-    const el = await app.inject({ method: 'POST', url: '/api/transactions/addIncome', payload: form({ accountId: owner.id, amount: '10,0055', transactionDate: '2026-03-01T10:00:00', paymentMethod: 1, categoryId: 1 }) as never, headers: { ...bearer(admin.token), 'accept-language': 'el' } });
+    const el = await admin.post('/api/transactions/addIncome', form({ accountId: owner.id, amount: '10,0055', transactionDate: '2026-03-01T10:00:00', paymentMethod: 1, categoryId: 1 }), { lang: 'el' });
     expect(el.json().errors.amount).toContain('Το ποσό μπορεί να έχει έως δύο δεκαδικά (λεπτά).');
     const expenseCases: [Fields, string][] = [
       [{ status: 7 }, 'status'],
@@ -212,11 +208,11 @@ describe('income and expense', () => {
       expect(res.statusCode, JSON.stringify(fields)).toBe(400);
       expect(res.json().errors[field], JSON.stringify(fields)).toEqual([outOfRange]);
     }
-    const ru = await app.inject({ method: 'POST', url: '/api/transactions/addIncome', payload: form({ accountId: owner.id, amount: '10', transactionDate: '1900-01-01T10:00:00', paymentMethod: 1, categoryId: 1 }) as never, headers: { ...bearer(admin.token), 'accept-language': 'ru' } });
+    const ru = await admin.post('/api/transactions/addIncome', form({ accountId: owner.id, amount: '10', transactionDate: '1900-01-01T10:00:00', paymentMethod: 1, categoryId: 1 }), { lang: 'ru' });
     expect(ru.json().errors.transactionDate).toEqual([`Укажите дату с 01.01.2000 по 31.12.${last}.`]);
     // An unknown file type, JSON instead of form-data, an unknown account.
     expect((await addIncome(owner.id, {}, [{ name: 'x.exe', data: Buffer.from([0x4d, 0x5a, 0, 0, 1, 2, 3]) }])).statusCode).toBe(415);
-    expect((await app.inject({ method: 'POST', url: '/api/transactions/addIncome', payload: { accountId: owner.id }, headers: bearer(admin.token) })).statusCode).toBe(400);
+    expect((await admin.post('/api/transactions/addIncome', { accountId: owner.id })).statusCode).toBe(400);
     expect((await addIncome(2147483000)).statusCode).toBe(404);
     const rows = await db.select().from(transactions).where(eq(transactions.accountId, owner.id));
     expect(rows).toHaveLength(0);
@@ -226,7 +222,7 @@ describe('income and expense', () => {
   it('is deleted with its attachments, logged', async () => {
     const owner = await newAccount();
     const { id } = (await addExpense(owner.id, { transactionDate: '2026-03-15T00:30:00' }, [{ name: 'r.png', data: PNG }])).json();
-    const del = await app.inject({ method: 'DELETE', url: `/api/transactions/${id}`, headers: bearer(admin.token) });
+    const del = await admin.del(`/api/transactions/${id}`);
     expect(del.statusCode).toBe(200);
     expect(await db.select().from(transactions).where(eq(transactions.id, id))).toHaveLength(0);
     expect(await db.select().from(transactionAttachments).where(eq(transactionAttachments.transactionId, id))).toHaveLength(0);
@@ -234,7 +230,7 @@ describe('income and expense', () => {
     expect(logs.map((l) => l.action).sort()).toEqual(['Create', 'Delete']);
     // 00:30 in Athens is the 15th; as UTC it would have read the 14th.
     expect(logs.find((l) => l.action === 'Delete')!.data).toMatchObject({ transactionDate: '2026-03-15T00:30:00' });
-    expect((await app.inject({ method: 'DELETE', url: `/api/transactions/${id}`, headers: bearer(admin.token) })).statusCode).toBe(404);
+    expect((await admin.del(`/api/transactions/${id}`)).statusCode).toBe(404);
   });
 });
 
@@ -242,14 +238,14 @@ describe('who reaches payments', () => {
   it('employees read but do not write; branch users and other clients are refused', async () => {
     const owner = await newAccount();
     const { id } = (await addExpense(owner.id, {}, [{ name: 'r.png', data: PNG }])).json();
-    const st = await get(agent.token, `/api/transactions?accountId=${owner.id}`);
+    const st = await agent.get(`/api/transactions?accountId=${owner.id}`);
     expect(st.statusCode).toBe(200);
     expect(st.json().canEdit).toBe(false);
-    expect((await addIncome(owner.id, {}, [], agent.token)).statusCode).toBe(403);
-    expect((await get(agent.token, `/api/transactions/addIncome?accountId=${owner.id}`)).statusCode).toBe(403);
-    expect((await app.inject({ method: 'DELETE', url: `/api/transactions/${id}`, headers: bearer(agent.token) })).statusCode).toBe(403);
-    expect((await get(branchAdmin.token, `/api/transactions?accountId=${owner.id}`)).statusCode).toBe(403);
-    expect((await get(branchAdmin.token, `/api/transactions/accounts`)).statusCode).toBe(403);
+    expect((await addIncome(owner.id, {}, [], agent)).statusCode).toBe(403);
+    expect((await agent.get(`/api/transactions/addIncome?accountId=${owner.id}`)).statusCode).toBe(403);
+    expect((await agent.del(`/api/transactions/${id}`)).statusCode).toBe(403);
+    expect((await branchAdmin.get(`/api/transactions?accountId=${owner.id}`)).statusCode).toBe(403);
+    expect((await branchAdmin.get(`/api/transactions/accounts`)).statusCode).toBe(403);
   });
 
   it('a clientPayments user reads its own account only, through every call', async () => {
@@ -260,15 +256,15 @@ describe('who reaches payments', () => {
     const { id: theirs } = (await addExpense(other.id, {}, [{ name: 'theirs.png', data: PNG }])).json();
     const { id: theirIncome } = (await addIncome(other.id)).json();
 
-    const own = await get(me.token, `/api/transactions?accountId=${mine.id}`);
+    const own = await me.get(`/api/transactions?accountId=${mine.id}`);
     expect(own.statusCode).toBe(200);
     expect(own.json()).toMatchObject({ canEdit: false, totalRows: 1 });
     const myFile = own.json().items[0].attachments[0].id;
-    expect((await get(me.token, `/api/transactions/files/${myFile}`)).statusCode).toBe(200);
-    const myForm = (await get(me.token, `/api/transactions/editExpense/${myExpense}`)).json();
+    expect((await me.get(`/api/transactions/files/${myFile}`)).statusCode).toBe(200);
+    const myForm = (await me.get(`/api/transactions/editExpense/${myExpense}`)).json();
     expect(myForm.updateFields.internalNotes).toBeNull();
-    expect((await get(me.token, `/api/transactions/download/${mine.id}`)).statusCode).toBe(200);
-    const list = (await get(me.token, '/api/transactions/accounts')).json();
+    expect((await me.get(`/api/transactions/download/${mine.id}`)).statusCode).toBe(200);
+    const list = (await me.get('/api/transactions/accounts')).json();
     expect(list.items.map((i: { id: number }) => i.id)).toEqual([mine.id]);
 
     const theirFile = (await db.select().from(transactionAttachments).where(eq(transactionAttachments.transactionId, theirs)))[0]!.id;
@@ -285,7 +281,7 @@ describe('who reaches payments', () => {
       `/api/transactions/addIncome?accountId=${mine.id}`,
       `/api/transactions/addExpense?accountId=${mine.id}`,
     ];
-    for (const url of refused) expect((await get(me.token, url)).statusCode, url).toBe(403);
+    for (const url of refused) expect((await me.get(url)).statusCode, url).toBe(403);
     // The named address the statement links to (a plain link, so the file cookie alone): its own
     // attachment, under its own name; another account's by the same address is refused.
     const named = await app.inject({ url: `/api/transactions/files/${myFile}/mine.png`, headers: { cookie: `crm_files=${me.token}` } });
@@ -293,12 +289,12 @@ describe('who reaches payments', () => {
     expect(named.headers['content-disposition']).toBe(`inline; filename="mine.png"; filename*=UTF-8''mine.png`);
     expect((await app.inject({ url: `/api/transactions/files/${theirFile}/theirs.png`, headers: { cookie: `crm_files=${me.token}` } })).statusCode).toBe(403);
     expect((await app.inject({ url: `/api/transactions/files/${myFile}/mine.png` })).statusCode).toBe(401);
-    expect((await addIncome(mine.id, {}, [], me.token)).statusCode).toBe(403);
-    expect((await app.inject({ method: 'DELETE', url: `/api/transactions/${myExpense}`, headers: bearer(me.token) })).statusCode).toBe(403);
+    expect((await addIncome(mine.id, {}, [], me)).statusCode).toBe(403);
+    expect((await me.del(`/api/transactions/${myExpense}`)).statusCode).toBe(403);
     // A client sign-in without an account reads nothing.
     const lost = await t.user({ roles: ['clientPayments'] });
-    expect((await get(lost.token, `/api/transactions?accountId=${mine.id}`)).statusCode).toBe(403);
-    expect((await get(lost.token, '/api/transactions/accounts')).json().items).toEqual([]);
+    expect((await lost.get(`/api/transactions?accountId=${mine.id}`)).statusCode).toBe(403);
+    expect((await lost.get('/api/transactions/accounts')).json().items).toEqual([]);
   });
 });
 
@@ -307,7 +303,7 @@ describe('the payments list', () => {
     const greek = await newAccount({ firstName: 'Μαρία', lastName: 'Παπαδοπούλου' });
     const russian = await newAccount({ firstName: 'Юлия', lastName: 'Иванова' });
     await newAccount({ firstName: 'Μαρία', lastName: 'Παπαδοπούλου', hasTransactions: false });
-    const find = async (s: string) => ((await get(admin.token, `/api/transactions/accounts?searchStr=${encodeURIComponent(s)}&perPage=100`)).json().items as { id: number }[]).map((i) => i.id);
+    const find = async (s: string) => ((await admin.get(`/api/transactions/accounts?searchStr=${encodeURIComponent(s)}&perPage=100`)).json().items as { id: number }[]).map((i) => i.id);
     expect(await find('παπαδ')).toEqual([greek.id]);
     expect(await find('ΠΑΠΑΔΌ')).toEqual([greek.id]);
     expect(await find('μαρι')).toEqual([greek.id]);
@@ -321,14 +317,14 @@ describe('the payments list', () => {
     expect(await find('Μαρία Παπαδοπούλου')).toEqual([greek.id]);
     expect(await find('Иванова Ю.')).toEqual([russian.id]);
     expect(await find('Иванова Мария')).toEqual([]);
-    const page = (await get(admin.token, '/api/transactions/accounts?sortBy=name&sortDir=asc&perPage=1000000')).json();
+    const page = (await admin.get('/api/transactions/accounts?sortBy=name&sortDir=asc&perPage=1000000')).json();
     expect(page.totalRows).toBe(page.items.length);
     expect(page.items[0]).toMatchObject({ id: expect.any(Number), name: expect.any(String), transactionModifiedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/) });
   });
 
   it('lists, newest change first, exactly the accounts that keep payments: one that stops leaves it and comes back with its date', async () => {
     const ids = async (query = 'perPage=1000000') => {
-      const body = (await get(admin.token, `/api/transactions/accounts?${query}`)).json() as { items: { id: number; transactionModifiedOn: string }[]; totalRows: number };
+      const body = (await admin.get(`/api/transactions/accounts?${query}`)).json() as { items: { id: number; transactionModifiedOn: string }[]; totalRows: number };
       expect(body.totalRows).toBe(body.items.length);
       return body.items;
     };
@@ -346,8 +342,8 @@ describe('the payments list', () => {
     expect(list.map((i) => i.id)).not.toContain(older.id);
     expect(list).toHaveLength(n - 1);
     // The second page starts where the first ended.
-    const first = (await get(admin.token, '/api/transactions/accounts?perPage=1&currentPage=1')).json().items[0];
-    const second = (await get(admin.token, '/api/transactions/accounts?perPage=1&currentPage=2')).json().items[0];
+    const first = (await admin.get('/api/transactions/accounts?perPage=1&currentPage=1')).json().items[0];
+    const second = (await admin.get('/api/transactions/accounts?perPage=1&currentPage=2')).json().items[0];
     expect([first.id, second.id]).toEqual(list.slice(0, 2).map((i) => i.id));
 
     await db.update(accounts).set({ hasTransactions: true }).where(eq(accounts.id, older.id));
@@ -363,7 +359,7 @@ describe('Transactions.xlsx', () => {
     await addIncome(owner.id, { amount: '1500.25' });
     await addExpense(owner.id, { amount: '200.10', status: 0 });
     await addExpense(owner.id, { amount: '99.99', status: 1, transactionDate: '2026-03-07T12:00:00' });
-    const res = await get(admin.token, `/api/transactions/download/${owner.id}?type=expense`, 'el');
+    const res = await admin.get(`/api/transactions/download/${owner.id}?type=expense`, { lang: 'el' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toContain('Transactions.xlsx');
@@ -403,11 +399,11 @@ describe('Transactions.xlsx', () => {
     const owner = await newAccount();
     await addIncome(owner.id, { amount: '6089.07' });
     await addExpense(owner.id, { amount: '145.22', status: 0 });
-    const st = (await get(admin.token, `/api/transactions?accountId=${owner.id}&unpaidOnly=true`)).json();
+    const st = (await admin.get(`/api/transactions?accountId=${owner.id}&unpaidOnly=true`)).json();
     expect(st).toMatchObject({ balance: '5943.85', shownSum: '-145.22', totalDebit: '145.22', totalRows: 1 });
     const sheet = async (query: string, lang: string) => {
       const wb = new ExcelJS.Workbook();
-      await wb.xlsx.load((await get(admin.token, `/api/transactions/download/${owner.id}${query}`, lang)).rawPayload as never);
+      await wb.xlsx.load((await admin.get(`/api/transactions/download/${owner.id}${query}`, { lang })).rawPayload as never);
       return wb.worksheets[0]!;
     };
     const all = await sheet('', 'en');
@@ -427,7 +423,7 @@ describe('Transactions.xlsx', () => {
   it('leaves a cell with nothing in it empty (an income has no status), not an empty text', async () => {
     const owner = await newAccount();
     await addIncome(owner.id, { amount: '10.00' });
-    const res = await get(admin.token, `/api/transactions/download/${owner.id}`, 'en');
+    const res = await admin.get(`/api/transactions/download/${owner.id}`, { lang: 'en' });
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as never);
     const ws = wb.worksheets[0]!;
@@ -446,7 +442,7 @@ describe('Transactions.xlsx', () => {
     };
     try {
       await rename('Выписка: счёт/клиент [2026] — все строки');
-      const res = await get(admin.token, `/api/transactions/download/${owner.id}`, 'ru');
+      const res = await admin.get(`/api/transactions/download/${owner.id}`, { lang: 'ru' });
       expect(res.statusCode).toBe(200);
       // What the file itself says: a spreadsheet program refuses (or "repairs") any other name.
       const wb = new ExcelJS.Workbook();
@@ -462,7 +458,7 @@ describe('Transactions.xlsx', () => {
 describe('the forms made from the field description', () => {
   it('a blank expense form: no amount, now as its date, Bank, no category, not paid, the expense lists in the reader language', async () => {
     const owner = await newAccount();
-    const f = (await get(admin.token, `/api/transactions/addExpense?accountId=${owner.id}`, 'el')).json();
+    const f = (await admin.get(`/api/transactions/addExpense?accountId=${owner.id}`, { lang: 'el' })).json();
     expect(f.updateFields).toEqual({
       id: null,
       accountId: owner.id,
@@ -487,7 +483,7 @@ describe('the forms made from the field description', () => {
     expect(f.lists.status.map((o: { text: string }) => o.text)).toEqual(['Απλήρωτο', 'Εξοφλημένο', 'Εξοφλήθηκε από τον ιδιοκτήτη']);
     expect(f).toMatchObject({ attachments: [], canEdit: true, confirmedByClientDate: null, approvalRequestedOn: null });
 
-    const income = (await get(admin.token, `/api/transactions/addIncome?accountId=${owner.id}`)).json();
+    const income = (await admin.get(`/api/transactions/addIncome?accountId=${owner.id}`)).json();
     expect(Object.keys(income.updateFields).sort()).toEqual(['accountId', 'amount', 'categoryId', 'id', 'internalNotes', 'paymentMethod', 'transactionDate', 'version']);
     expect(Object.keys(income.lists).sort()).toEqual(['categoryId', 'paymentMethod']);
     expect(income.lists.categoryId.every((o: { parent: string }) => o.parent === 'income')).toBe(true);
@@ -520,7 +516,7 @@ describe('the forms made from the field description', () => {
       expect(tooPrecise.statusCode, typed).toBe(400);
       expect(tooPrecise.json().errors.amount, typed).toContain('The amount can have at most two decimals (cents).');
     }
-    expect((await get(admin.token, `/api/transactions?accountId=${owner.id}`)).json()).toMatchObject({ totalRows: 8, totalCredit: '10939.24' });
+    expect((await admin.get(`/api/transactions?accountId=${owner.id}`)).json()).toMatchObject({ totalRows: 8, totalCredit: '10939.24' });
   });
 
   it('an income leaves the expense-only fields unset, whatever the form-data carries', async () => {

@@ -102,15 +102,15 @@ const OTHER_MARKERS = [
 ];
 
 async function publicAnswers() {
-  const get = async (url: string) => {
+  const answer = async (url: string) => {
     const res = await app.inject({ url });
     expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBe(200);
     return { url, body: res.body };
   };
   return Promise.all([
-    ...['en', 'el', 'ru'].flatMap((lang) => [get(`/listings?lang=${lang}`), get(`/listings/${ref}?lang=${lang}`), get(`/feed/listings.xml?lang=${lang}`)]),
-    get(`/api/public/listings?lang=en`),
-    get(`/api/public/listings/${ref}?lang=en`),
+    ...['en', 'el', 'ru'].flatMap((lang) => [answer(`/listings?lang=${lang}`), answer(`/listings/${ref}?lang=${lang}`), answer(`/feed/listings.xml?lang=${lang}`)]),
+    answer(`/api/public/listings?lang=en`),
+    answer(`/api/public/listings/${ref}?lang=en`),
   ]);
 }
 

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { LinkKind } from '@crm/contract';
 import { accounts, alerts, files, leadObjects, leads, locations, objects } from '../../db/schema/index.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp } from '../../../test/harness.ts';
 import { runPublish } from './publishing.service.ts';
 
 /**
@@ -15,7 +15,6 @@ const PUBLIC = 'https://homes.example.gr';
 const t = await createTestApp({ PUBLIC_URL: PUBLIC });
 const { app, db } = t;
 const agent = await t.user({ roles: ['employee'] });
-const staff = bearer(agent.token);
 
 async function settle() {
   const jobs = (app as unknown as { jobs?: { drain: (ms?: number) => Promise<void> } }).jobs;
@@ -58,12 +57,7 @@ async function upload() {
 /** Attaches a picture the way the photo card does (POST /api/files/setParent). */
 async function attachPhoto(objectId: number) {
   const f = await upload();
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/files/setParent',
-    headers: staff,
-    payload: { entityType: LinkKind.Object, id: objectId, fileNames: [f.systemName], type: 'image' },
-  });
+  const res = await agent.post('/api/files/setParent', { entityType: LinkKind.Object, id: objectId, fileNames: [f.systemName], type: 'image' });
   expect(res.statusCode, res.body).toBe(200);
   return f;
 }
@@ -105,7 +99,7 @@ async function publishedObject(values: Record<string, unknown> = {}) {
   app.publicPages.clear();
   return o;
 }
-const state = async (id: number) => (await app.inject({ url: `/api/object/publishState/${id}`, headers: staff })).json();
+const state = async (id: number) => (await agent.get(`/api/object/publishState/${id}`)).json();
 const page = (url: string, headers: Record<string, string> = {}) => app.inject({ url, headers: { host: 'evil.example:8080', ...headers } });
 const meta = (body: string, attr: string, name: string) => new RegExp(`<meta ${attr}="${name}" content="([^"]*)">`).exec(body)?.[1];
 
@@ -124,7 +118,7 @@ describe("an object's photos and its publishing", () => {
     const o = await publishedObject({ title: 'Loses its photo' });
     const [photo] = await db.select().from(files).where(and(eq(files.parentType, LinkKind.Object), eq(files.parentId, o.id)));
     expect((await page(`/listings/${o.ref}?lang=en`)).statusCode).toBe(200);
-    const res = await app.inject({ method: 'DELETE', url: `/api/files/${photo!.systemName}`, headers: staff });
+    const res = await agent.del(`/api/files/${photo!.systemName}`);
     expect(res.statusCode, res.body).toBe(200);
     await settle();
     expect(await state(o.id)).toMatchObject({ published: false, publishError: 'Not published: no photo.' });
@@ -138,7 +132,7 @@ describe("an object's photos and its publishing", () => {
     const [before] = await db.select({ lastUpdate: objects.lastUpdate }).from(objects).where(eq(objects.id, o.id));
     const first = (await page(`/listings/${o.ref}?lang=en`)).body;
     expect(meta(first, 'property', 'og:image')).not.toContain(second.systemName);
-    const res = await app.inject({ method: 'POST', url: '/api/files/reorder', headers: staff, payload: { ids: [second.id] } });
+    const res = await agent.post('/api/files/reorder', { ids: [second.id] });
     expect(res.statusCode, res.body).toBe(200);
     await settle();
     const [after] = await db.select({ lastUpdate: objects.lastUpdate }).from(objects).where(eq(objects.id, o.id));

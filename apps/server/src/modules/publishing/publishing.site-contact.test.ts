@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { LinkKind } from '@crm/contract';
 import { files, locations, objects, siteSettings } from '../../db/schema/index.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp } from '../../../test/harness.ts';
 import { runPublish } from './publishing.service.ts';
 import { GALLERY_SCRIPT_URL } from './public.script.ts';
 
@@ -62,7 +62,7 @@ const footerOf = (body: string) => /<footer>([\s\S]*?)<\/footer>/.exec(body)![1]
 const contactBoxOf = (body: string) => /<section class="box" id="contact"[\s\S]*?<\/section>/.exec(body)![0];
 const setDetails = async (details: Record<string, string | null>) => {
   const version = (await db.select().from(siteSettings))[0]!.version;
-  const res = await app.inject({ method: 'POST', url: '/api/SiteSettings', payload: { ...details, version }, headers: bearer(admin.token) });
+  const res = await admin.post('/api/SiteSettings', { ...details, version });
   expect(res.statusCode, res.body).toBe(200);
 };
 

@@ -5,13 +5,13 @@ import { LinkKind } from '@crm/contract';
 import { isServerPage } from '@crm/contract/constants';
 import { accounts, actionLog, alerts, files, leadObjects, leads, locations, objects, siteSettings } from '../../db/schema/index.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
-import { bearer, createTestApp, patchField } from '../../../test/harness.ts';
+import { createTestApp, patchField, type CallOptions } from '../../../test/harness.ts';
 import { PUBLISH_JOB, objectsAwaitingPublish, runPublish } from './publishing.service.ts';
 
 const t = await createTestApp();
 const { app, db } = t;
 const agent = await t.user({ roles: ['employee'] });
-const el = { ...bearer(agent.token), 'accept-language': 'el' };
+const el = { lang: 'el' };
 
 /** Waits for the publishing work started by the calls so far. */
 async function settle() {
@@ -86,14 +86,14 @@ async function publishedObject(values: Record<string, unknown> = {}) {
   return o;
 }
 
-async function update(id: number, fields: Record<string, unknown>, headers = bearer(agent.token)) {
-  const current = (await app.inject({ url: `/api/object/edit/${id}`, headers })).json().object;
-  const res = await app.inject({ method: 'POST', url: '/api/object/update', headers, payload: { id, version: current.version, ...fields } });
+async function update(id: number, fields: Record<string, unknown>) {
+  const current = (await agent.get(`/api/object/edit/${id}`)).json().object;
+  const res = await agent.post('/api/object/update', { id, version: current.version, ...fields });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
-const patch = (id: number, field: string, value: unknown) => patchField(app, bearer(agent.token), 'object', id, field, value);
-const state = async (id: number, headers: Record<string, string> = bearer(agent.token)) => (await app.inject({ url: `/api/object/publishState/${id}`, headers })).json();
+const patch = (id: number, field: string, value: unknown) => patchField(agent, 'object', id, field, value);
+const state = async (id: number, opts?: CallOptions) => (await agent.get(`/api/object/publishState/${id}`, opts)).json();
 const page = (url: string, headers: Record<string, string> = {}) => app.inject({ url, headers });
 
 describe('publishing an object', () => {
@@ -120,7 +120,7 @@ describe('publishing an object', () => {
     const gr = await state(o.id, el);
     expect(gr.publishError).toBe('Δεν δημοσιεύτηκε: λείπει η τιμή πώλησης· λείπει η περιγραφή· δεν υπάρχει φωτογραφία.');
     // The object's own answers (edit, view) carry the same text.
-    const edit = (await app.inject({ url: `/api/object/edit/${o.id}`, headers: bearer(agent.token) })).json().object;
+    const edit = (await agent.get(`/api/object/edit/${o.id}`)).json().object;
     expect(edit.publishError).toBe(en.publishError);
     expect((await page(`/listings/${o.ref}`)).statusCode).toBe(404);
     // The office is told: an alert about the object, in the reader's language.
@@ -221,7 +221,7 @@ describe('publishing an object', () => {
     expect(PUBLISH_JOB).toBe('object-publish');
     const o = await completeObject();
     expect((await app.inject({ url: `/api/object/publishState/${o.id}` })).statusCode).toBe(401);
-    expect((await app.inject({ url: '/api/object/publishState/2147483647', headers: bearer(agent.token) })).statusCode).toBe(404);
+    expect((await agent.get('/api/object/publishState/2147483647')).statusCode).toBe(404);
   });
 });
 
@@ -442,10 +442,10 @@ describe('the public site', () => {
 
   it('a sale of it closed takes it off the site and its page in the office says so; reopened, it is published again', async () => {
     const o = await publishedObject({ title: 'Flat sold through a deal' });
-    const call = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/Deal/update', headers: bearer(agent.token), payload });
-    const opened = await call({ dealType: 2, dealStage: 1, objectId: o.id, price: 178000 });
+    const saveDeal = (payload: Record<string, unknown>) => agent.post('/api/Deal/update', payload);
+    const opened = await saveDeal({ dealType: 2, dealStage: 1, objectId: o.id, price: 178000 });
     expect(opened.statusCode, opened.body).toBe(200);
-    const closed = await call({ id: opened.json().id, version: opened.json().version, dealStage: 5 });
+    const closed = await saveDeal({ id: opened.json().id, version: opened.json().version, dealStage: 5 });
     expect(closed.statusCode, closed.body).toBe(200);
     await settle();
     expect(await state(o.id)).toMatchObject({ published: false, publicUrl: null, publishError: 'Not published: the property is sold (a sale of it is closed).' });
@@ -460,7 +460,7 @@ describe('the public site', () => {
       'Публикация на сайте отклонена',
     ]);
 
-    const reopened = await call({ id: closed.json().id, version: closed.json().version, dealStage: 4 });
+    const reopened = await saveDeal({ id: closed.json().id, version: closed.json().version, dealStage: 4 });
     expect(reopened.statusCode, reopened.body).toBe(200);
     await settle();
     expect(await state(o.id)).toMatchObject({ published: true, publishError: null, publicUrl: `/listings/${o.ref}?lang=en` });
@@ -540,7 +540,7 @@ describe('the contact form', () => {
     // The office is told: an unread alert from the website, linking to the new lead, in the reader's language.
     const told = await db.select().from(alerts).where(and(eq(alerts.entity, 'Lead'), eq(alerts.entityId, lead!.id)));
     expect(told).toMatchObject([{ source: 'Website', kind: 'enquiry', messageKey: 'alerts.msg.websiteEnquiry', readedOn: null }]);
-    const opened = (await app.inject({ url: `/api/alert/${told[0]!.id}`, headers: el })).json();
+    const opened = (await agent.get(`/api/alert/${told[0]!.id}`, el)).json();
     expect(opened).toMatchObject({ link: `/Leads/View/${lead!.id}` });
     expect(opened.content).toBe(`Νέο αίτημα από την ιστοσελίδα για το ακίνητο #${o.ref} — Anna Schmidt (anna.schmidt@example.de). Θα το βρείτε στα νέα ενδιαφέροντα.`);
     const sent = await page(res.headers.location as string);
@@ -597,20 +597,20 @@ describe('the contact form', () => {
     });
     expect(await db.select({ objectId: leadObjects.objectId }).from(leadObjects).where(eq(leadObjects.leadId, lead!.id))).toEqual([{ objectId: asked.id }]);
 
-    const matches = async () => ((await app.inject({ url: `/api/lead/${lead!.id}/matches`, headers: bearer(agent.token) })).json().items as { objectId: number; score: number }[]);
+    const matches = async () => ((await agent.get(`/api/lead/${lead!.id}/matches`)).json().items as { objectId: number; score: number }[]);
     // The property asked about is already offered; the matches are its kind, in its place, near its price.
     const found = (await matches()).map((m) => m.objectId);
     expect(found).toContain(similar.id);
     for (const other of [otherType, otherPlace, tooDear, asked]) expect(found).not.toContain(other.id);
     // Taken off the offered list, it is the best match of its own lead.
-    expect((await app.inject({ method: 'POST', url: '/api/lead/removeObject', headers: bearer(agent.token), payload: { leadId: lead!.id, objectId: asked.id } })).statusCode).toBe(200);
+    expect((await agent.post('/api/lead/removeObject', { leadId: lead!.id, objectId: asked.id })).statusCode).toBe(200);
     const ranked = await matches();
     expect(ranked[0]).toMatchObject({ objectId: asked.id, score: 100 });
     expect(ranked.map((m) => m.objectId)).toEqual([asked.id, similar.id]);
 
     // Staff set their own budget; the same enquiry sent again joins that lead and changes nothing.
-    const current = (await app.inject({ url: `/api/lead/get/${lead!.id}`, headers: bearer(agent.token) })).json();
-    const upd = await app.inject({ method: 'POST', url: '/api/lead/update', headers: bearer(agent.token), payload: { id: lead!.id, version: current.version ?? current.lead?.version, purchaseBudgetRangeMin: 150000, purchaseBudgetRangeMax: 210000, locationId: thess!.id } });
+    const current = (await agent.get(`/api/lead/get/${lead!.id}`)).json();
+    const upd = await agent.post('/api/lead/update', { id: lead!.id, version: current.version ?? current.lead?.version, purchaseBudgetRangeMin: 150000, purchaseBudgetRangeMax: 210000, locationId: thess!.id });
     expect(upd.statusCode, upd.body).toBe(200);
     const again = await app.inject({
       method: 'POST',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
 import { accounts, assignments, branches, dealParties, deals, leads, objects, users, viewings } from '../../db/schema/index.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp } from '../../../test/harness.ts';
 import { periodDays } from './results.service.ts';
 
 const t = await createTestApp();
@@ -63,9 +63,6 @@ await db.update(users).set({ accountId: nikos }).where(eq(users.id, nikosUser.id
 const noAccount = await t.user({ roles: ['employee'] });
 
 const march = { period: 'range', from: '2026-03-01', till: '2026-03-31' };
-const call = (token: string, body: unknown, url = '/api/report/results', lang = 'en') =>
-  app.inject({ method: 'POST', url, payload: body as object, headers: { ...bearer(token), 'accept-language': lang } });
-
 const annaRow = {
   name: 'Papadaki Anna',
   properties: 2,
@@ -97,7 +94,7 @@ const nikosRow = {
 
 describe('the agents’ results', () => {
   it('count each agent’s period: boundaries in the agency’s time zone, cancelled and missed viewings and unclosed deals left out, exact money', async () => {
-    const res = await call(officeAdmin.token, march);
+    const res = await officeAdmin.post('/api/report/results', march);
     expect(res.statusCode, res.body).toBe(200);
     const a = res.json();
     expect(a).toMatchObject({ from: '2026-03-01', till: '2026-03-31' });
@@ -126,17 +123,17 @@ describe('the agents’ results', () => {
   });
 
   it('show a branch admin their branch’s agents, an employee their own row, and an office admin the branch picked', async () => {
-    const branch = (await call(branchAdmin.token, { ...march, branchId: 2 })).json();
+    const branch = (await branchAdmin.post('/api/report/results', { ...march, branchId: 2 })).json();
     expect(branch.rows).toEqual([{ accountId: anna, ...annaRow }]);
     expect(branch.totals).toMatchObject({ ...annaRow, name: 'Total' });
     expect(branch.branches).toEqual([]);
-    const own = (await call(nikosUser.token, march)).json();
+    const own = (await nikosUser.post('/api/report/results', march)).json();
     expect(own.rows).toEqual([{ accountId: nikos, ...nikosRow }]);
     expect(own.totals).toMatchObject({ viewings: 2, sales: 2, salesValue: '285000.50' });
-    const none = (await call(noAccount.token, march)).json();
+    const none = (await noAccount.post('/api/report/results', march)).json();
     expect(none.rows).toEqual([]);
     expect(none.totals).toMatchObject({ properties: 0, viewings: 0, salesValue: '0.00', commission: '0.00' });
-    const picked = (await call(officeAdmin.token, { ...march, branchId: 2 })).json();
+    const picked = (await officeAdmin.post('/api/report/results', { ...march, branchId: 2 })).json();
     expect(picked.rows.map((r: { accountId: number }) => r.accountId)).toEqual([nikos]);
   });
 
@@ -158,19 +155,19 @@ describe('the agents’ results', () => {
     ];
     for (const [body, field, lang, message] of cases) {
       for (const url of ['/api/report/results', '/api/report/results/download']) {
-        const res = await call(officeAdmin.token, body, url, lang);
+        const res = await officeAdmin.post(url, body, { lang });
         expect(res.statusCode, JSON.stringify(body)).toBe(400);
         expect(res.json().errors[field][0], JSON.stringify(body)).toBe(message);
       }
     }
-    expect((await call(officeAdmin.token, { period: 'decade' })).statusCode).toBe(400);
-    expect((await call(officeAdmin.token, { branchId: 'all' })).statusCode).toBe(400);
+    expect((await officeAdmin.post('/api/report/results', { period: 'decade' })).statusCode).toBe(400);
+    expect((await officeAdmin.post('/api/report/results', { branchId: 'all' })).statusCode).toBe(400);
   });
 
   it('match the leads and deals lists filtered by the agent and the period, which its numbers open', async () => {
-    const report = (await call(officeAdmin.token, march)).json();
+    const report = (await officeAdmin.post('/api/report/results', march)).json();
     const search = async (url: string, body: Record<string, unknown>) => {
-      const res = await call(officeAdmin.token, body, url);
+      const res = await officeAdmin.post(url, body);
       expect(res.statusCode, res.body).toBe(200);
       return res.json().totalRows as number;
     };
@@ -188,13 +185,13 @@ describe('the agents’ results', () => {
     });
     expect(await search('/api/Deal/search', { agentId: anna })).toBe(4);
     // Deals.xlsx names the agent in its filter line, in the reader's language.
-    const xlsx = await call(officeAdmin.token, { agentId: anna, stages: [5] }, '/api/Deal/download', 'el');
+    const xlsx = await officeAdmin.post('/api/Deal/download', { agentId: anna, stages: [5] }, { lang: 'el' });
     expect(xlsx.statusCode, xlsx.body).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(xlsx.rawPayload as never);
     expect(String(wb.worksheets[0]!.getCell('A2').value)).toContain('Συνεργάτης: Papadaki Anna');
-    expect((await call(officeAdmin.token, { agentId: 'anna' }, '/api/Deal/search')).statusCode).toBe(400);
-    expect((await call(officeAdmin.token, { agentId: 0 }, '/api/lead/search')).statusCode).toBe(400);
+    expect((await officeAdmin.post('/api/Deal/search', { agentId: 'anna' })).statusCode).toBe(400);
+    expect((await officeAdmin.post('/api/lead/search', { agentId: 0 })).statusCode).toBe(400);
   });
 
   it('is refused without a sign-in', async () => {
@@ -204,7 +201,7 @@ describe('the agents’ results', () => {
 
 describe('Results.xlsx', () => {
   it('holds the report in the reader’s language with the period in the title, number and euro cells, and the totals', async () => {
-    const res = await call(officeAdmin.token, march, '/api/report/results/download', 'el');
+    const res = await officeAdmin.post('/api/report/results/download', march, { lang: 'el' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toContain('Results.xlsx');
     expect(res.headers['cache-control']).toBe('private, no-store');

@@ -1,20 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { objects } from '../../db/schema/index.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp, type Client } from '../../../test/harness.ts';
 
 /**
  * The availability grid: the short-let properties by the nights of a month or a window of days,
  * each night held by a booking or free.
  */
 const t = await createTestApp();
-const { app, db } = t;
+const { db } = t;
 
 const agent = await t.user({ roles: ['employee'] });
 const branchAgent = await t.user({ roles: ['employee'], branchId: 1 });
-
-const call = (token: string, method: 'GET' | 'POST', url: string, payload?: unknown, lang = 'en') =>
-  app.inject({ method, url, payload: payload as object, headers: { ...bearer(token), 'accept-language': lang } });
 
 let seq = 0;
 async function newObject(code: string, values: Record<string, unknown> = {}) {
@@ -26,7 +23,7 @@ async function newObject(code: string, values: Record<string, unknown> = {}) {
   return { ...o!, refText: String(o!.ref).padStart(4, '0') };
 }
 async function book(objectId: number, checkIn: string, duration: number, extra: Record<string, unknown> = {}) {
-  const res = await call(agent.token, 'POST', '/api/Reservation/update', { objectId, checkIn, duration, client: { lastName: `Guest${++seq}` }, reservationStage: 3, ...extra });
+  const res = await agent.post('/api/Reservation/update', { objectId, checkIn, duration, client: { lastName: `Guest${++seq}` }, reservationStage: 3, ...extra });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { id: number; version: number };
 }
@@ -38,8 +35,8 @@ type Grid = {
   till: string;
   days: number;
 };
-async function grid(body: Record<string, unknown>, token = agent.token) {
-  const res = await call(token, 'POST', '/api/Reservation/availability', body);
+async function grid(body: Record<string, unknown>, as: Client = agent) {
+  const res = await as.post('/api/Reservation/availability', body);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as Grid;
 }
@@ -124,9 +121,9 @@ describe('the availability grid', () => {
 
   it('refuses a window it cannot show and callers without reservations', async () => {
     for (const body of [{ from: '2030-02-30', days: 28 }, { from: '2030-02-01', days: 0 }, { from: '2030-02-01', days: 63 }, { from: '2030-02-01' }, { from: '2030-02-01', days: 28, perPage: 101 }, { from: '2030-02-01', days: 28, currentPage: 0 }]) {
-      const res = await call(agent.token, 'POST', '/api/Reservation/availability', body);
+      const res = await agent.post('/api/Reservation/availability', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
-    expect((await call(branchAgent.token, 'POST', '/api/Reservation/availability', { from: '2030-02-01', days: 28 })).statusCode).toBe(403);
+    expect((await branchAgent.post('/api/Reservation/availability', { from: '2030-02-01', days: 28 })).statusCode).toBe(403);
   });
 });

@@ -1,19 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { CALENDAR_MAX_EACH } from '@crm/contract';
 import { accounts, objects, reservations } from '../../db/schema/index.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp, type Client } from '../../../test/harness.ts';
 
 /**
  * A booking's check-in and check-out on the calendar, where booking managers plan their days.
  */
 const t = await createTestApp();
-const { app, db } = t;
+const { db } = t;
 
 const agent = await t.user({ roles: ['employee'] });
 const branchAgent = await t.user({ roles: ['employee'], branchId: 1 });
-
-const call = (token: string, method: 'GET' | 'POST', url: string, payload?: unknown, lang = 'en') =>
-  app.inject({ method, url, payload: payload as object, headers: { ...bearer(token), 'accept-language': lang } });
 
 let seq = 0;
 async function newObject(code: string, values: Record<string, unknown> = {}) {
@@ -25,14 +22,14 @@ async function newObject(code: string, values: Record<string, unknown> = {}) {
   return { ...o!, refText: String(o!.ref).padStart(4, '0') };
 }
 async function book(objectId: number, checkIn: string, duration: number, extra: Record<string, unknown> = {}) {
-  const res = await call(agent.token, 'POST', '/api/Reservation/update', { objectId, checkIn, duration, client: { lastName: `Guest${++seq}` }, reservationStage: 3, ...extra });
+  const res = await agent.post('/api/Reservation/update', { objectId, checkIn, duration, client: { lastName: `Guest${++seq}` }, reservationStage: 3, ...extra });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { id: number; version: number };
 }
 
 type Entry = { kind: string; id: number; start: string; allDay: boolean; title: string; link: string; assigned: string };
-async function calendar(query: string, token = agent.token, lang = 'en') {
-  const res = await call(token, 'GET', `/api/calendar?${query}`, undefined, lang);
+async function calendar(query: string, as: Client = agent, lang = 'en') {
+  const res = await as.get(`/api/calendar?${query}`, { lang });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { items: Entry[]; truncated: boolean };
 }
@@ -49,11 +46,11 @@ describe('check-ins and check-outs on the calendar', () => {
     // The check-out has no time kept: a day's entry.
     expect(items.find((e) => e.kind === 'checkOut' && e.id === r.id)).toMatchObject({ start: '2030-03-13T00:00:00', allDay: true, title: `Check-out · Müller Katrin · #${flat.refText} (CAL-1) · Confirmed` });
     // The actual arrival time, once kept, wins over the planned one.
-    const edit = (await call(agent.token, 'GET', `/api/Reservation/edit/${r.id}`)).json();
-    expect((await call(agent.token, 'POST', '/api/Reservation/update', { id: r.id, version: edit.version, arrivalTimeActual: '17:05' })).statusCode).toBe(200);
+    const edit = (await agent.get(`/api/Reservation/edit/${r.id}`)).json();
+    expect((await agent.post('/api/Reservation/update', { id: r.id, version: edit.version, arrivalTimeActual: '17:05' })).statusCode).toBe(200);
     expect(staysOf((await calendar('from=2030-03-09&till=2030-03-15')).items, r.id)).toEqual(['checkIn 2030-03-10T17:05:00', 'checkOut 2030-03-13T00:00:00 all day']);
     // In the reader's language.
-    const greek = (await calendar('from=2030-03-09&till=2030-03-15', agent.token, 'el')).items.find((e) => e.kind === 'checkOut' && e.id === r.id);
+    const greek = (await calendar('from=2030-03-09&till=2030-03-15', agent, 'el')).items.find((e) => e.kind === 'checkOut' && e.id === r.id);
     expect(greek!.title).toBe(`Αναχώρηση · Müller Katrin · #${flat.refText} (CAL-1) · Επιβεβαιωμένη`);
   });
 
@@ -83,8 +80,8 @@ describe('check-ins and check-outs on the calendar', () => {
     expect(staysOf((await calendar('from=2030-06-01&till=2030-06-30&stays=false')).items, r.id)).toEqual([]);
     expect(staysOf((await calendar('from=2030-06-01&till=2030-06-30&stays=true')).items, r.id)).toHaveLength(2);
     // A branch user has no reservations: not on the calendar either, even when asked.
-    expect(staysOf((await calendar('from=2030-06-01&till=2030-06-30&stays=true', branchAgent.token)).items, r.id)).toEqual([]);
-    expect((await call(agent.token, 'GET', '/api/calendar?from=2030-06-01&till=2030-06-30&stays=yes')).statusCode).toBe(400);
+    expect(staysOf((await calendar('from=2030-06-01&till=2030-06-30&stays=true', branchAgent)).items, r.id)).toEqual([]);
+    expect((await agent.get('/api/calendar?from=2030-06-01&till=2030-06-30&stays=yes')).statusCode).toBe(400);
   });
 
   it('say so when a period holds more check-ins and check-outs than the calendar sends', async () => {

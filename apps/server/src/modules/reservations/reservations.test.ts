@@ -2,21 +2,18 @@ import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { accounts, actionLog, objects, reservations } from '../../db/schema/index.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
-import { multipartForm } from '../../../test/multipart.ts';
+import { createTestApp } from '../../../test/harness.ts';
 
 const t = await createTestApp();
-const { app, db } = t;
+const { db } = t;
 
 const agent = await t.user({ roles: ['employee'] });
 const branchAgent = await t.user({ roles: ['employee'], branchId: 1 });
 const admin = await t.user({ roles: ['admin'] });
 
-const call = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  app.inject({ method, url, payload: payload as object, headers: { ...bearer(token), ...headers } });
-const save = (body: Record<string, unknown>, lang = 'en') => call(agent.token, 'POST', '/api/Reservation/update', body, { 'accept-language': lang });
+const save = (body: Record<string, unknown>, lang = 'en') => agent.post('/api/Reservation/update', body, { lang });
 const search = async (body: Record<string, unknown>) => {
-  const res = await call(agent.token, 'POST', '/api/Reservation/search', body);
+  const res = await agent.post('/api/Reservation/search', body);
   expect(res.statusCode).toBe(200);
   return res.json();
 };
@@ -90,11 +87,11 @@ describe('a reservation', () => {
 
   it('opens blank for the add form, and in Greek', async () => {
     const o = await newObject();
-    const res = await call(agent.token, 'GET', `/api/Reservation/add?objectId=${o.id}&checkIn=2026-08-01`, undefined, { 'accept-language': 'el' });
+    const res = await agent.get(`/api/Reservation/add?objectId=${o.id}&checkIn=2026-08-01`, { lang: 'el' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: null, objectId: o.id, checkIn: '2026-08-01', reservationStage: 1, client: { lastName: null } });
     expect(res.json().sourceOptions.map((s: { text: string }) => s.text)).toContain('Η ιστοσελίδα μας');
-    expect((await call(agent.token, 'GET', '/api/Reservation/edit/2147483647')).statusCode).toBe(404);
+    expect((await agent.get('/api/Reservation/edit/2147483647')).statusCode).toBe(404);
   });
 
   it('refuses bad input with a clear message and stores nothing', async () => {
@@ -155,7 +152,7 @@ describe('a reservation', () => {
     const res = await save({ objectId: o.id, checkIn: '2026-10-01', duration: 2, client: { lastName: 'Big' }, prepaymentCash: 9e9, prepaymentBank: 9e9, prepaymentInvoice: 9e9, comission: 50, comission3rdParty: 50 });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ totalPaymentDeposit: 27e9, finalComission: 0 });
-    const opened = await call(agent.token, 'GET', `/api/Reservation/edit/${res.json().id}`);
+    const opened = await agent.get(`/api/Reservation/edit/${res.json().id}`);
     expect(opened.statusCode, opened.body).toBe(200);
     expect(opened.json().totalPaymentDeposit).toBe(27e9);
   });
@@ -237,7 +234,7 @@ describe('a reservation', () => {
     expect(asTyped.client.phone).toBe('+44 7700 900123 (Mike)');
 
     const [kept] = await db.select({ v: accounts.version }).from(accounts).where(eq(accounts.id, acc!.id));
-    const merged = await call(admin.token, 'POST', '/api/account/merge', { account: { id: acc!.id, version: kept!.v }, duplicateId: saved.clientAccountId });
+    const merged = await admin.post('/api/account/merge', { account: { id: acc!.id, version: kept!.v }, duplicateId: saved.clientAccountId });
     expect(merged.statusCode, merged.body).toBe(200);
     const [moved] = await db.select({ a: reservations.clientAccountId }).from(reservations).where(eq(reservations.id, saved.id));
     expect(moved!.a).toBe(acc!.id);
@@ -250,7 +247,7 @@ describe('a reservation', () => {
     const [acc] = await db.insert(accounts).values({ name: company, internalPassportNumber: idNumber, emails: ['at the front desk', `${'a'.repeat(250)}@example.com`, 'bookings@thermaikos.gr'] } as never).returning({ id: accounts.id });
     const r = await book(o.id, '2027-04-01', 3, { client: {}, clientAccountId: acc!.id });
     expect(r.client).toMatchObject({ lastName: company, internalPassportNumber: idNumber, email: 'bookings@thermaikos.gr' });
-    const opened = await call(agent.token, 'GET', `/api/Reservation/edit/${r.id}`);
+    const opened = await agent.get(`/api/Reservation/edit/${r.id}`);
     expect(opened.statusCode, opened.body).toBe(200);
     expect(opened.json().client.internalPassportNumber).toBe(idNumber);
   });
@@ -258,14 +255,14 @@ describe('a reservation', () => {
   it('keeps its property from being deleted (a branch user cannot even see it); once it is gone the property can be', async () => {
     const o = await newObject();
     const r = await book(o.id, '2027-05-01', 3, { total: 450 });
-    for (const token of [branchAgent.token, agent.token, admin.token]) {
-      const res = await call(token, 'DELETE', `/api/object/${o.id}`, undefined, { 'accept-language': 'en' });
+    for (const who of [branchAgent, agent, admin]) {
+      const res = await who.del(`/api/object/${o.id}`, { lang: 'en' });
       expect(res.statusCode).toBe(409);
       expect(res.json().title).toBe('This property has reservations (1). It can be deleted once they are deleted or moved to another property.');
     }
     expect(await db.select({ id: reservations.id }).from(reservations).where(eq(reservations.objectId, o.id))).toEqual([{ id: r.id }]);
-    expect((await call(agent.token, 'DELETE', `/api/Reservation/${r.id}`)).statusCode).toBe(200);
-    expect((await call(agent.token, 'DELETE', `/api/object/${o.id}`)).statusCode).toBe(200);
+    expect((await agent.del(`/api/Reservation/${r.id}`)).statusCode).toBe(200);
+    expect((await agent.del(`/api/object/${o.id}`)).statusCode).toBe(200);
   });
 
   it("shows its stage on its property's page: a cancelled stay on the same nights as another is no double booking", async () => {
@@ -277,7 +274,7 @@ describe('a reservation', () => {
       ['el', ['Ακυρωμένη', 'Επιβεβαιωμένη']],
       ['ru', ['Отменена', 'Подтверждена']],
     ] as const) {
-      const view = await call(agent.token, 'GET', `/api/object/view/${o.id}`, undefined, { 'accept-language': lang });
+      const view = await agent.get(`/api/object/view/${o.id}`, { lang });
       expect(view.statusCode, view.body).toBe(200);
       // The later booking of the same nights first.
       expect(view.json().reservations).toMatchObject([
@@ -289,9 +286,9 @@ describe('a reservation', () => {
 
   it('is deleted with its action-log row', async () => {
     const r = await book((await newObject()).id, '2027-03-01', 2);
-    expect((await call(agent.token, 'DELETE', `/api/Reservation/${r.id}`)).statusCode).toBe(200);
-    expect((await call(agent.token, 'GET', `/api/Reservation/edit/${r.id}`)).statusCode).toBe(404);
-    expect((await call(agent.token, 'DELETE', `/api/Reservation/${r.id}`)).statusCode).toBe(404);
+    expect((await agent.del(`/api/Reservation/${r.id}`)).statusCode).toBe(200);
+    expect((await agent.get(`/api/Reservation/edit/${r.id}`)).statusCode).toBe(404);
+    expect((await agent.del(`/api/Reservation/${r.id}`)).statusCode).toBe(404);
     const [log] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Reservation'), eq(actionLog.entityId, r.id), eq(actionLog.action, 'Delete')));
     expect(log).toBeTruthy();
   });
@@ -360,7 +357,7 @@ describe('the reservations list', () => {
     const b = await book(o.id, `${year}-03-10`, 2, { total: 1000, paymentToOwner: 800, comission: 150, reservationStage: 7 });
     const c = await book(o.id, `${year}-04-20`, 4, { total: 0.2, reservationStage: 6, totalDone: true });
     const body = { objectId: o.id, startDate: `${year}-01-01`, endDate: `${year}-12-31`, dateFilterType: 1, sortBy: 'checkIn', sortDir: 'asc' };
-    const res = await call(agent.token, 'POST', '/api/Reservation/download', body, { 'accept-language': 'el' });
+    const res = await agent.post('/api/Reservation/download', body, { lang: 'el' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toContain('Reservations.xlsx');
     const wb = new ExcelJS.Workbook();
@@ -383,8 +380,8 @@ describe('the reservations list', () => {
     expect(ws.getRow(9).getCell(col('Εξοφλήθηκε')).value).toBe('Ναι');
     for (let r = 1; r <= 9; r++) ws.getRow(r).eachCell((cell) => expect(cell.formula).toBeUndefined());
     // Branch users see no reservations, nor their file; a bad filter is a 400.
-    expect((await call(branchAgent.token, 'POST', '/api/Reservation/download', body)).statusCode).toBe(403);
-    expect((await call(agent.token, 'POST', '/api/Reservation/download', { stages: [99] })).statusCode).toBe(400);
+    expect((await branchAgent.post('/api/Reservation/download', body)).statusCode).toBe(403);
+    expect((await agent.post('/api/Reservation/download', { stages: [99] })).statusCode).toBe(400);
   });
 
   it('defaults to the current year by check-out, and refuses bad filters', async () => {
@@ -395,11 +392,11 @@ describe('the reservations list', () => {
     expect(res.startDate).toBe(`${year}-01-01`);
     expect(res.endDate).toBe(`${year}-12-31`);
     expect(res.items.map((i: { id: number }) => i.id)).toEqual([r.id]);
-    const backwards = await call(agent.token, 'POST', '/api/Reservation/search', { dateFilterType: 3, startDate: '2026-05-02', endDate: '2026-05-01' });
+    const backwards = await agent.post('/api/Reservation/search', { dateFilterType: 3, startDate: '2026-05-02', endDate: '2026-05-01' });
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().errors.endDate[0]).toContain('cannot be before');
     for (const bad of [{ stages: [99] }, { sources: [0] }, { dateFilterType: 4 }, { startDate: '2026-13-01' }, { objectId: 2147483648 }, { perPage: 0 }]) {
-      expect((await call(agent.token, 'POST', '/api/Reservation/search', bad)).statusCode, JSON.stringify(bad)).toBe(400);
+      expect((await agent.post('/api/Reservation/search', bad)).statusCode, JSON.stringify(bad)).toBe(400);
     }
   });
 });
@@ -418,14 +415,14 @@ describe('branch users', () => {
       ['POST', '/api/activity/add', { entityType: 6, id: r.id }],
       ['GET', `/api/activity?parent=6&parentId=${r.id}`, undefined],
     ] as const) {
-      expect((await call(branchAgent.token, method, url, body)).statusCode, url).toBe(403);
+      expect((await branchAgent.call(method, url, body)).statusCode, url).toBe(403);
     }
     // An activity of the booking (a to-do, linked to the guest's account too) stays out of their sight.
-    const added = await call(agent.token, 'POST', '/api/activity/add', { entityType: 6, id: r.id });
+    const added = await agent.post('/api/activity/add', { entityType: 6, id: r.id });
     expect(added.statusCode).toBe(200);
     const [guest] = await db.insert(accounts).values({ firstName: 'Guest', lastName: 'Passportou' }).returning({ id: accounts.id });
     const act = added.json();
-    const todo = await call(agent.token, 'POST', '/api/activity/update', {
+    const todo = await agent.post('/api/activity/update', {
       id: act.id,
       version: act.version,
       description: 'Guest passport AB123: call back',
@@ -438,26 +435,25 @@ describe('branch users', () => {
       ['POST', '/api/activity/update', { id: act.id, version: todo.json().version, description: 'changed' }],
       ['DELETE', `/api/activity/${act.id}`, undefined],
     ] as const) {
-      expect((await call(branchAgent.token, method, url, body)).statusCode, `${method} ${url}`).toBe(403);
+      expect((await branchAgent.call(method, url, body)).statusCode, `${method} ${url}`).toBe(403);
     }
-    const actions = await call(branchAgent.token, 'POST', '/api/activity/actions', {});
+    const actions = await branchAgent.post('/api/activity/actions', {});
     expect(actions.statusCode).toBe(200);
     expect(actions.json().items.map((i: { id: number }) => i.id)).not.toContain(act.id);
-    const onGuest = await call(branchAgent.token, 'GET', `/api/activity?parent=2&parentId=${guest!.id}`);
+    const onGuest = await branchAgent.get(`/api/activity?parent=2&parentId=${guest!.id}`);
     expect(onGuest.json()).toMatchObject({ items: [], totalRows: 0 });
     // The office sees it everywhere.
-    expect((await call(agent.token, 'GET', `/api/activity?parent=2&parentId=${guest!.id}`)).json().totalRows).toBe(1);
-    expect((await call(agent.token, 'POST', '/api/activity/actions', {})).json().items.map((i: { id: number }) => i.id)).toContain(act.id);
-    expect((await call(agent.token, 'GET', `/api/activity/${act.id}`)).json().description).toBe('Guest passport AB123: call back');
+    expect((await agent.get(`/api/activity?parent=2&parentId=${guest!.id}`)).json().totalRows).toBe(1);
+    expect((await agent.post('/api/activity/actions', {})).json().items.map((i: { id: number }) => i.id)).toContain(act.id);
+    expect((await agent.get(`/api/activity/${act.id}`)).json().description).toBe('Guest passport AB123: call back');
     // Nor its files: listed, opened, removed, reordered or attached to (ids are easy to guess).
     const upload = async (name: string) => {
-      const f = multipartForm([{ field: 'files', name, data: Buffer.from(`guest passport scan ${name}`) }]);
-      const res = await app.inject({ method: 'POST', url: '/api/files', payload: f.payload, headers: { ...f.headers, ...bearer(agent.token) } });
+      const res = await agent.upload('/api/files', [{ field: 'files', name, data: Buffer.from(`guest passport scan ${name}`) }]);
       expect(res.statusCode, res.body).toBe(200);
       return res.json()[0] as { id: number; systemName: string };
     };
     const passport = await upload('passport.txt');
-    expect((await call(agent.token, 'POST', '/api/files/setParent', { entityType: 3, id: act.id, fileNames: [String(passport.id)] })).statusCode).toBe(200);
+    expect((await agent.post('/api/files/setParent', { entityType: 3, id: act.id, fileNames: [String(passport.id)] })).statusCode).toBe(200);
     const another = await upload('visa.txt');
     for (const [method, url, body] of [
       ['GET', `/api/files?parentType=3&parentId=${act.id}`, undefined],
@@ -467,18 +463,18 @@ describe('branch users', () => {
       ['POST', '/api/files/setParent', { entityType: 3, id: act.id, fileNames: [String(another.id)] }],
       ['DELETE', `/api/files/${passport.id}`, undefined],
     ] as const) {
-      expect((await call(branchAgent.token, method, url, body)).statusCode, `${method} ${url}`).toBe(403);
+      expect((await branchAgent.call(method, url, body)).statusCode, `${method} ${url}`).toBe(403);
     }
-    const kept = await call(agent.token, 'GET', `/api/files?parentType=3&parentId=${act.id}`);
+    const kept = await agent.get(`/api/files?parentType=3&parentId=${act.id}`);
     expect(kept.json().items.map((f: { id: number }) => f.id)).toEqual([passport.id]);
-    expect((await call(agent.token, 'GET', `/api/files/${passport.id}`)).body).toBe('guest passport scan passport.txt');
+    expect((await agent.get(`/api/files/${passport.id}`)).body).toBe('guest passport scan passport.txt');
     // Files of what they may see stay theirs to use.
-    expect((await call(branchAgent.token, 'POST', '/api/files/setParent', { entityType: 2, id: guest!.id, fileNames: [String(another.id)] })).statusCode).toBe(200);
-    expect((await call(branchAgent.token, 'GET', `/api/files/${another.id}`)).statusCode).toBe(200);
-    const view = await call(branchAgent.token, 'GET', `/api/object/view/${o.id}`);
+    expect((await branchAgent.post('/api/files/setParent', { entityType: 2, id: guest!.id, fileNames: [String(another.id)] })).statusCode).toBe(200);
+    expect((await branchAgent.get(`/api/files/${another.id}`)).statusCode).toBe(200);
+    const view = await branchAgent.get(`/api/object/view/${o.id}`);
     expect(view.statusCode).toBe(200);
     expect(view.json().reservations).toEqual([]);
-    const own = await call(agent.token, 'GET', `/api/object/view/${o.id}`);
+    const own = await agent.get(`/api/object/view/${o.id}`);
     expect(own.json().reservations).toEqual([{ id: r.id, descr: expect.stringContaining('01/01/2028 – 03/01/2028'), reservationStage: 1, stage: 'Inquiry' }]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp } from '../../../test/harness.ts';
 
 const t = await createTestApp();
 const admin = await t.user({ roles: ['admin'] });
@@ -21,7 +21,7 @@ describe('the action log page in an agency of many clients', () => {
     }) as typeof t.pool.query;
     let res;
     try {
-      res = await t.app.inject({ method: 'POST', url: '/api/actionLog', headers: bearer(admin.token), payload: {} });
+      res = await admin.post('/api/actionLog', {});
     } finally {
       t.pool.query = query;
     }

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
-import { bearer, createTestApp } from '../../../test/harness.ts';
-import { multipartForm } from '../../../test/multipart.ts';
+import { createTestApp, json } from '../../../test/harness.ts';
 import { zip } from '../../../test/zip.ts';
 import { zipUnpackedSize } from '../../lib/excel.ts';
 import { accounts, actionLog, localization, objects, users } from '../../db/schema/index.ts';
@@ -13,9 +12,6 @@ const admin = await t.user({ roles: ['admin'] });
 const branchAdmin = await t.user({ roles: ['admin'], branchId: 1 });
 const agent = await t.user({ roles: ['employee'] });
 
-const call = (method: 'GET' | 'POST', url: string, payload?: unknown, token = admin.token, lang = 'en') =>
-  app.inject({ method, url, payload: payload as object, headers: { ...bearer(token), 'accept-language': lang } });
-
 async function readWorkbook(body: Buffer) {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(body as unknown as ArrayBuffer);
@@ -24,20 +20,17 @@ async function readWorkbook(body: Buffer) {
   ws.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v == null ? '' : String(v)))));
   return { wb, ws, rows };
 }
-const upload = async (wb: ExcelJS.Workbook, token = admin.token, lang = 'en') => {
-  const f = multipartForm([{ field: 'file', name: 'Localization.xlsx', data: Buffer.from(await wb.xlsx.writeBuffer()) }]);
-  return app.inject({ method: 'POST', url: '/api/LocalizationExport', payload: f.payload, headers: { ...f.headers, ...bearer(token), 'accept-language': lang } });
-};
+const importTexts = async (wb: ExcelJS.Workbook, lang = 'en') =>
+  admin.upload('/api/LocalizationExport', [{ field: 'file', name: 'Localization.xlsx', data: Buffer.from(await wb.xlsx.writeBuffer()) }], { lang });
 const text = async (key: string, culture: string) => (await db.select().from(localization).where(and(eq(localization.key, key), eq(localization.culture, culture))))[0]?.text;
 
 describe('settings are for office administrators only', () => {
   it('refuses employees and branch admins on every settings call', async () => {
-    for (const token of [agent.token, branchAdmin.token]) {
-      expect((await call('GET', '/api/LocalizationExport', undefined, token)).statusCode).toBe(403);
-      expect((await call('GET', '/api/DataExport?language=russian&except=false', undefined, token)).statusCode).toBe(403);
-      expect((await call('POST', '/api/actionLog', {}, token)).statusCode).toBe(403);
-      const f = multipartForm([{ field: 'file', name: 'x.xlsx', data: Buffer.from('x') }]);
-      const up = await app.inject({ method: 'POST', url: '/api/LocalizationExport', payload: f.payload, headers: { ...f.headers, ...bearer(token) } });
+    for (const who of [agent, branchAdmin]) {
+      expect((await who.get('/api/LocalizationExport')).statusCode).toBe(403);
+      expect((await who.get('/api/DataExport?language=russian&except=false')).statusCode).toBe(403);
+      expect((await who.post('/api/actionLog', {})).statusCode).toBe(403);
+      const up = await who.upload('/api/LocalizationExport', [{ field: 'file', name: 'x.xlsx', data: Buffer.from('x') }]);
       expect(up.statusCode).toBe(403);
     }
     expect((await app.inject({ method: 'POST', url: '/api/actionLog', payload: {} })).statusCode).toBe(401);
@@ -46,7 +39,7 @@ describe('settings are for office administrators only', () => {
 
 describe('localization export and import', () => {
   it('exports every key with its English, Greek and Russian text', async () => {
-    const res = await call('GET', '/api/LocalizationExport');
+    const res = await admin.get('/api/LocalizationExport');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toContain('Localization.xlsx');
@@ -57,19 +50,19 @@ describe('localization export and import', () => {
   });
 
   it('round trip: a changed Greek text is stored, served with a new ETag and used by the server at once', async () => {
-    const before = await call('GET', '/api/Localization?culture=el');
+    const before = await admin.get('/api/Localization?culture=el');
     const etag = before.headers.etag as string;
-    const { wb, ws } = await readWorkbook((await call('GET', '/api/LocalizationExport')).rawPayload);
+    const { wb, ws } = await readWorkbook((await admin.get('/api/LocalizationExport')).rawPayload);
     ws.eachRow((row, n) => {
       if (n > 1 && row.getCell(1).value === 'common.save') row.getCell(3).value = 'Καταχώριση';
     });
-    const res = await upload(wb);
+    const res = await importTexts(wb);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ changed: 1 });
     expect(await text('common.save', 'el')).toBe('Καταχώριση');
     const [row] = await db.select().from(localization).where(and(eq(localization.key, 'common.save'), eq(localization.culture, 'el')));
     expect(row!.custom).toBe(true);
-    const after = await call('GET', '/api/Localization?culture=el');
+    const after = await admin.get('/api/Localization?culture=el');
     expect(after.headers.etag).not.toBe(etag);
     expect(after.json().find((e: { key: string }) => e.key === 'common.save').text).toBe('Καταχώριση');
     const notModified = await app.inject({ method: 'GET', url: '/api/Localization?culture=el', headers: { 'if-none-match': etag } });
@@ -79,18 +72,18 @@ describe('localization export and import', () => {
     const [log] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Localization'), eq(actionLog.action, 'Import')));
     expect(log).toMatchObject({ action: 'Import', actionBy: admin.id });
     // The same workbook again changes nothing.
-    expect((await upload(wb)).json()).toMatchObject({ changed: 0 });
+    expect((await importTexts(wb)).json()).toMatchObject({ changed: 0 });
   });
 
   it('a text the office imported for a key is not overshadowed by plural forms it did not write', async () => {
     // An office's workbook from before `deals.ui.more` had plural forms: only the base key changed.
-    const { wb, ws } = await readWorkbook((await call('GET', '/api/LocalizationExport')).rawPayload);
+    const { wb, ws } = await readWorkbook((await admin.get('/api/LocalizationExport')).rawPayload);
     ws.eachRow((row, n) => {
       if (n > 1 && row.getCell(1).value === 'deals.ui.more') row.getCell(4).value = 'И ещё {{count}} ниже';
       if (n > 1 && row.getCell(1).value === 'reservations.ui.sums_one') row.getCell(4).value = 'Итого по {{count}} брони';
     });
-    expect((await upload(wb)).json()).toMatchObject({ changed: 2 });
-    const served = async (culture: string) => new Map<string, string>((await call('GET', `/api/Localization?culture=${culture}`)).json().map((e: { key: string; text: string }) => [e.key, e.text]));
+    expect((await importTexts(wb)).json()).toMatchObject({ changed: 2 });
+    const served = async (culture: string) => new Map<string, string>((await admin.get(`/api/Localization?culture=${culture}`)).json().map((e: { key: string; text: string }) => [e.key, e.text]));
     const ru = await served('ru');
     for (const form of ['one', 'few', 'many', 'other']) expect(ru.get(`deals.ui.more_${form}`)).toBe('И ещё {{count}} ниже');
     // A plural form the office wrote itself stays its own; the others keep the shipped text.
@@ -108,8 +101,7 @@ describe('localization export and import', () => {
     // 60 MB of one letter, deflated to a few dozen kilobytes, as one entry of a zip.
     const bomb = zip([{ name: 'xl/sharedStrings.xml', data: Buffer.alloc(60 * 1024 * 1024, 0x41), deflate: true }]);
     expect(bomb.length).toBeLessThan(200 * 1024);
-    const f = multipartForm([{ field: 'file', name: 'Localization.xlsx', data: bomb }]);
-    const res = await app.inject({ method: 'POST', url: '/api/LocalizationExport', payload: f.payload, headers: { ...f.headers, ...bearer(admin.token), 'accept-language': 'ru' } });
+    const res = await admin.upload('/api/LocalizationExport', [{ field: 'file', name: 'Localization.xlsx', data: bomb }], { lang: 'ru' });
     expect(res.statusCode).toBe(413);
     expect(res.json().title).toBe('В распакованном виде книга больше, чем может быть книга с текстами (не более 10 МБ). Выгрузите тексты заново и измените в ней только тексты.');
     // A bomb whose zip lies about itself: its end record counts one entry of two (the library reads
@@ -120,14 +112,12 @@ describe('localization export and import', () => {
     const small = Buffer.from(bomb);
     small.writeUInt32LE(1000, small.length - 22 - 46 - 'xl/sharedStrings.xml'.length + 24);
     for (const lying of [two, small]) {
-      const form = multipartForm([{ field: 'file', name: 'Localization.xlsx', data: lying }]);
-      const answer = await app.inject({ method: 'POST', url: '/api/LocalizationExport', payload: form.payload, headers: { ...form.headers, ...bearer(admin.token) } });
+      const answer = await admin.upload('/api/LocalizationExport', [{ field: 'file', name: 'Localization.xlsx', data: lying }]);
       expect(answer.statusCode).toBe(413);
       expect(answer.json().code).toBe('settings.import.unpackedTooLarge');
     }
     // A zip without its directory is no workbook.
-    const cut = multipartForm([{ field: 'file', name: 'Localization.xlsx', data: bomb.subarray(0, bomb.length - 22) }]);
-    const broken = await app.inject({ method: 'POST', url: '/api/LocalizationExport', payload: cut.payload, headers: { ...cut.headers, ...bearer(admin.token) } });
+    const broken = await admin.upload('/api/LocalizationExport', [{ field: 'file', name: 'Localization.xlsx', data: bomb.subarray(0, bomb.length - 22) }]);
     expect(broken.statusCode).toBe(400);
     expect(broken.json().code).toBe('settings.import.notXlsx');
   });
@@ -153,12 +143,11 @@ describe('localization export and import', () => {
     ]);
     expect(sheet.length).toBeGreaterThan(12 * 1024 * 1024);
     expect(book.length).toBeLessThan(2 * 1024 * 1024);
-    const f = multipartForm([{ field: 'file', name: 'Localization.xlsx', data: book }]);
-    const res = await app.inject({ method: 'POST', url: '/api/LocalizationExport', payload: f.payload, headers: { ...f.headers, ...bearer(admin.token), 'accept-language': 'el' } });
+    const res = await admin.upload('/api/LocalizationExport', [{ field: 'file', name: 'Localization.xlsx', data: book }], { lang: 'el' });
     expect(res.statusCode, res.body).toBe(413);
     expect(res.json().title).toBe('Το βιβλίο εργασίας αποσυμπιέζεται σε περισσότερα από όσα χωράει ένα αρχείο κειμένων (έως 10 MB). Κάντε ξανά εξαγωγή των κειμένων και αλλάξτε μόνο τα κείμενα.');
     // The texts as they are shipped unpack to a fifth of the limit at most (about 1 MB today): room to grow.
-    const shipped = (await call('GET', '/api/LocalizationExport')).rawPayload;
+    const shipped = (await admin.get('/api/LocalizationExport')).rawPayload;
     expect(zipUnpackedSize(shipped, 10 * 1024 * 1024)).toBeLessThan(2 * 1024 * 1024);
   }, 180_000);
 
@@ -173,7 +162,7 @@ describe('localization export and import', () => {
     ws.addRow(['', 'text without key', '', '']);
     ws.addRow(['files.uploading', 'Uploading', '', '']);
     const before = await text('common.cancel', 'el');
-    const res = await upload(wb, admin.token, 'el');
+    const res = await importTexts(wb, 'el');
     expect(res.statusCode).toBe(400);
     const errors = res.json().errors as Record<string, string[]>;
     expect(Object.keys(errors).sort()).toEqual(['row 3', 'row 4', 'row 5', 'row 6', 'row 7']);
@@ -185,21 +174,19 @@ describe('localization export and import', () => {
     const one = new ExcelJS.Workbook();
     one.addWorksheet('x').addRow(['key', 'en', 'el', 'ru']);
     one.worksheets[0]!.addRow(['no.such.key', 'x', 'y', 'z']);
-    expect((await upload(one, admin.token, 'ru')).json().title).toBe('Файл не загружен, ничего не изменено: нужно исправить 1 строку.');
-    expect((await upload(one, admin.token, 'en')).json().title).toBe('The file was not imported, nothing changed: 1 row needs correcting.');
+    expect((await importTexts(one, 'ru')).json().title).toBe('Файл не загружен, ничего не изменено: нужно исправить 1 строку.');
+    expect((await importTexts(one, 'en')).json().title).toBe('The file was not imported, nothing changed: 1 row needs correcting.');
     expect(await text('common.cancel', 'el')).toBe(before);
     expect(await text('common.cancel', 'en')).toBe('Cancel');
 
     const header = new ExcelJS.Workbook();
     header.addWorksheet('x').addRow(['key', 'el', 'en', 'ru']);
-    expect((await upload(header)).statusCode).toBe(400);
-    const notXlsx = multipartForm([{ field: 'file', name: 'texts.xlsx', data: Buffer.from('key,en,el,ru\n') }]);
-    const r2 = await app.inject({ method: 'POST', url: '/api/LocalizationExport', payload: notXlsx.payload, headers: { ...notXlsx.headers, ...bearer(admin.token) } });
+    expect((await importTexts(header)).statusCode).toBe(400);
+    const r2 = await admin.upload('/api/LocalizationExport', [{ field: 'file', name: 'texts.xlsx', data: Buffer.from('key,en,el,ru\n') }]);
     expect(r2.statusCode).toBe(400);
-    const brokenZip = multipartForm([{ field: 'file', name: 'texts.xlsx', data: Buffer.from('PK\x03\x04garbage', 'latin1') }]);
-    const r3 = await app.inject({ method: 'POST', url: '/api/LocalizationExport', payload: brokenZip.payload, headers: { ...brokenZip.headers, ...bearer(admin.token) } });
+    const r3 = await admin.upload('/api/LocalizationExport', [{ field: 'file', name: 'texts.xlsx', data: Buffer.from('PK\x03\x04garbage', 'latin1') }]);
     expect(r3.statusCode).toBe(400);
-    const none = await call('POST', '/api/LocalizationExport', { file: 'x' });
+    const none = await admin.post('/api/LocalizationExport', { file: 'x' });
     expect(none.statusCode).toBeGreaterThanOrEqual(400);
     expect(none.statusCode).toBeLessThan(500);
   });
@@ -213,24 +200,24 @@ describe('e-mail list exports', () => {
       { firstName: 'John', lastName: 'Smith', emails: ['+john@example.com'] },
       { firstName: 'Olga', lastName: 'Staff', language: 'ru', isEmploye: true, emails: ['olga@agency.gr'] },
     ] as never);
-    const ru = await call('GET', '/api/DataExport?language=russian&except=false');
+    const ru = await admin.get('/api/DataExport?language=russian&except=false');
     expect(ru.statusCode).toBe(200);
     const ruRows = (await readWorkbook(ru.rawPayload)).rows.slice(1).map((r) => r[0]);
     expect(ruRows.sort()).toEqual(["'=HYPERLINK(\"http://evil\")@x.ru", 'ivan@example.ru']);
-    const other = await call('GET', '/api/DataExport?language=russian&except=true');
+    const other = await admin.get('/api/DataExport?language=russian&except=true');
     const otherRows = (await readWorkbook(other.rawPayload)).rows.slice(1).map((r) => r[0]);
     expect(otherRows.sort()).toEqual(["'+john@example.com", 'maria@example.gr']);
-    expect((await call('GET', '/api/DataExport?language=greek&except=false')).statusCode).toBe(400);
-    expect((await call('GET', '/api/DataExport?language=russian&except=maybe')).statusCode).toBe(400);
+    expect((await admin.get('/api/DataExport?language=greek&except=false')).statusCode).toBe(400);
+    expect((await admin.get('/api/DataExport?language=russian&except=maybe')).statusCode).toBe(400);
   });
 
   it('a sheet name the office wrote with characters a sheet cannot have still gives a workbook', async () => {
-    const { wb, ws } = await readWorkbook((await call('GET', '/api/LocalizationExport')).rawPayload);
+    const { wb, ws } = await readWorkbook((await admin.get('/api/LocalizationExport')).rawPayload);
     ws.eachRow((row, n) => {
       if (n > 1 && row.getCell(1).value === 'settings.export.sheetRussian') row.getCell(2).value = 'Russian/Ukrainian: speakers?';
     });
-    expect((await upload(wb)).json()).toMatchObject({ changed: 1 });
-    const res = await call('GET', '/api/DataExport?language=russian&except=false');
+    expect((await importTexts(wb)).json()).toMatchObject({ changed: 1 });
+    const res = await admin.get('/api/DataExport?language=russian&except=false');
     expect(res.statusCode, res.body).toBe(200);
     expect((await readWorkbook(res.rawPayload)).ws.name).toBe('Russian-Ukrainian speakers');
   });
@@ -242,14 +229,14 @@ describe('the action log', () => {
     const [emp] = await db.insert(accounts).values({ firstName: 'Eleni', lastName: 'Agent', isEmploye: true }).returning({ id: accounts.id });
     const { users } = await import('../../db/schema/index.ts');
     await db.update(users).set({ accountId: emp!.id }).where(eq(users.id, me.id));
-    const add = await call('POST', '/api/account/add', { firstName: 'Giorgos', lastName: 'Log', isClient: true }, me.token);
+    const add = await me.post('/api/account/add', { firstName: 'Giorgos', lastName: 'Log', isClient: true });
     const accountId = add.json().id as number;
-    const view = (await call('GET', `/api/account/edit/${accountId}`, undefined, me.token)).json();
-    const upd = await call('POST', '/api/account/update', { ...view.dto, notes: 'Prefers calls after 6 pm' }, me.token);
+    const view = (await me.get(`/api/account/edit/${accountId}`)).json();
+    const upd = await me.post('/api/account/update', { ...view.dto, notes: 'Prefers calls after 6 pm' });
     expect(upd.statusCode, upd.body).toBe(200);
     const [obj] = await db.insert(objects).values({ title: 'x' } as never).returning({ id: objects.id });
 
-    const byAccount = await call('POST', '/api/actionLog', { entity: 1, entityId: accountId });
+    const byAccount = await admin.post('/api/actionLog', { entity: 1, entityId: accountId });
     expect(byAccount.statusCode).toBe(200);
     expect(byAccount.json()).toMatchObject({ totalRows: 2, totalCapped: false });
     const [edit, create] = byAccount.json().items;
@@ -257,18 +244,18 @@ describe('the action log', () => {
     expect(edit.data).toMatchObject({ notes: 'Prefers calls after 6 pm' });
     expect(create.action).toBe('Create');
 
-    const byWhom = await call('POST', '/api/actionLog', { actionBy: emp!.id, entity: 1 });
+    const byWhom = await admin.post('/api/actionLog', { actionBy: emp!.id, entity: 1 });
     expect(byWhom.json().items.map((i: { entityId: number }) => i.entityId)).toEqual([accountId, accountId]);
-    const byText = await call('POST', '/api/actionLog', { actionByText: 'Agent', entity: 1 });
+    const byText = await admin.post('/api/actionLog', { actionByText: 'Agent', entity: 1 });
     expect(byText.json().totalRows).toBe(2);
-    const objectsOnly = await call('POST', '/api/actionLog', { entity: 2, entityId: accountId });
+    const objectsOnly = await admin.post('/api/actionLog', { entity: 2, entityId: accountId });
     expect(objectsOnly.json().totalRows).toBe(0);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Athens' }).format(new Date());
-    const days = await call('POST', '/api/actionLog', { startDate: today, endDate: today, entity: 1, entityId: accountId });
+    const days = await admin.post('/api/actionLog', { startDate: today, endDate: today, entity: 1, entityId: accountId });
     expect(days.json().totalRows).toBe(2);
-    const past = await call('POST', '/api/actionLog', { startDate: '2020-01-01', endDate: '2020-12-31' });
+    const past = await admin.post('/api/actionLog', { startDate: '2020-01-01', endDate: '2020-12-31' });
     expect(past.json()).toMatchObject({ totalRows: 0, items: [] });
-    const page = await call('POST', '/api/actionLog', {});
+    const page = await admin.post('/api/actionLog', {});
     expect(page.json().items.length).toBeLessThanOrEqual(20);
     expect(obj).toBeDefined();
   });
@@ -277,14 +264,14 @@ describe('the action log', () => {
     const { sql } = await import('drizzle-orm');
     await db.execute(sql`insert into action_log (date, action, entity, entity_id, message)
       select timestamptz '2021-03-01 12:00+02' + g * interval '1 minute', 'Update', 'Object', 900000 + g, 'bulk ' || g from generate_series(1, 2100) g`);
-    const all = await call('POST', '/api/actionLog', { entity: 2, startDate: '2021-03-01', endDate: '2021-03-31' });
+    const all = await admin.post('/api/actionLog', { entity: 2, startDate: '2021-03-01', endDate: '2021-03-31' });
     expect(all.json()).toMatchObject({ totalRows: 2000, totalCapped: true });
-    const third = (await call('POST', '/api/actionLog', { entity: 2, startDate: '2021-03-01', endDate: '2021-03-31', currentPage: 3 })).json();
+    const third = (await admin.post('/api/actionLog', { entity: 2, startDate: '2021-03-01', endDate: '2021-03-31', currentPage: 3 })).json();
     expect(third.items.map((i: { message: string }) => i.message)).toEqual(Array.from({ length: 20 }, (_, k) => `bulk ${2100 - 40 - k}`));
     expect(third.items[0]).toMatchObject({ entity: 'Object', entityId: 902060, actionOver: '#902060', actionBy: null });
-    const one = (await call('POST', '/api/actionLog', { entity: 2, entityId: 900007 })).json();
+    const one = (await admin.post('/api/actionLog', { entity: 2, entityId: 900007 })).json();
     expect(one).toMatchObject({ totalRows: 1, totalCapped: false });
-    const nobody = (await call('POST', '/api/actionLog', { actionByText: 'no such person here' })).json();
+    const nobody = (await admin.post('/api/actionLog', { actionByText: 'no such person here' })).json();
     expect(nobody).toMatchObject({ totalRows: 0, items: [] });
   });
 
@@ -292,14 +279,14 @@ describe('the action log', () => {
     const [seller] = await db.insert(accounts).values({ firstName: 'Giorgos', lastName: 'Pavlidis', isOwner: true }).returning({ id: accounts.id });
     const [buyer] = await db.insert(accounts).values({ firstName: 'Eleni', lastName: 'Markou', isClient: true }).returning({ id: accounts.id });
     const [notary] = await db.insert(accounts).values({ firstName: 'Anna', lastName: 'Notaridou', isProfessional: true, isNotary: true }).returning({ id: accounts.id });
-    const made = await call('POST', '/api/Deal/update', { dealType: 2, dealStage: 1, accounts: [{ accountId: seller!.id, relation: 1 }, { accountId: buyer!.id, relation: 2 }] });
+    const made = await admin.post('/api/Deal/update', { dealType: 2, dealStage: 1, accounts: [{ accountId: seller!.id, relation: 1 }, { accountId: buyer!.id, relation: 2 }] });
     expect(made.statusCode, made.body).toBe(200);
     const deal = made.json();
-    const changed = await call('POST', '/api/Deal/update', { id: deal.id, version: deal.version, accounts: [{ accountId: seller!.id, relation: 1 }, { accountId: buyer!.id, relation: 2 }, { accountId: notary!.id, relation: 4 }] });
+    const changed = await admin.post('/api/Deal/update', { id: deal.id, version: deal.version, accounts: [{ accountId: seller!.id, relation: 1 }, { accountId: buyer!.id, relation: 2 }, { accountId: notary!.id, relation: 4 }] });
     expect(changed.statusCode, changed.body).toBe(200);
     // The notary's account is deleted afterwards: the log still says which number it was.
     await db.delete(accounts).where(eq(accounts.id, notary!.id));
-    const page = (await call('POST', '/api/actionLog', { perPage: 100 })).json();
+    const page = (await admin.post('/api/actionLog', { perPage: 100 })).json();
     const rows = page.items.filter((r: { entity: string; entityId: number }) => r.entity === 'Deal' && r.entityId === deal.id);
     expect(rows.map((r: { action: string }) => r.action)).toEqual(['Update', 'Create']);
     expect(rows[1].accountNames).toEqual({ [seller!.id]: 'Pavlidis Giorgos', [buyer!.id]: 'Markou Eleni' });
@@ -315,27 +302,22 @@ describe('the action log', () => {
     const [holder] = await db.insert(accounts).values({ firstName: 'Kostas', lastName: 'Kleidas', isEmploye: true }).returning({ id: accounts.id });
     const [flat] = await db.insert(objects).values({ title: 'Flat in Kalamaria', forSale: true } as never).returning({ id: objects.id, ref: objects.referenceNumber });
     const [studio] = await db.insert(objects).values({ title: 'Studio in Toumba', forRent: true } as never).returning({ id: objects.id });
-    const ok = async (url: string, body: unknown) => {
-      const res = await call('POST', url, body);
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json();
-    };
-    const lead = (await ok('/api/lead/add', { accountId: client!.id })).id as number;
-    await ok('/api/lead/update', { id: lead, version: 1, forPurchase: true, purchaseBudgetRangeMax: 250000 });
-    const deal = (await ok('/api/Deal/update', { dealType: 2, dealStage: 1, objectId: flat!.id, demandId: lead })).id as number;
-    const viewing = (await ok('/api/Viewing/update', { demandId: lead, dateOfViewing: '2026-11-26T18:30:00', results: [{ objectId: flat!.id, result: 2 }] })).id as number;
-    const key = (await ok('/api/ObjectKeys/edit', { objectId: flat!.id, accountId: holder!.id, givenAway: '2026-03-01' })).id as number;
+    const lead = (await json(admin.post('/api/lead/add', { accountId: client!.id }))).id as number;
+    await json(admin.post('/api/lead/update', { id: lead, version: 1, forPurchase: true, purchaseBudgetRangeMax: 250000 }));
+    const deal = (await json(admin.post('/api/Deal/update', { dealType: 2, dealStage: 1, objectId: flat!.id, demandId: lead }))).id as number;
+    const viewing = (await json(admin.post('/api/Viewing/update', { demandId: lead, dateOfViewing: '2026-11-26T18:30:00', results: [{ objectId: flat!.id, result: 2 }] }))).id as number;
+    const key = (await json(admin.post('/api/ObjectKeys/edit', { objectId: flat!.id, accountId: holder!.id, givenAway: '2026-03-01' }))).id as number;
     // The loan's holder corrected: the key's holder changes from one account to the other.
-    const [loan] = (await call('GET', `/api/ObjectKeys/edit/${key}`)).json().history as { id: number; version: number }[];
-    await ok('/api/ObjectKeys/loan', { id: loan!.id, version: loan!.version, accountId: client!.id, givenAway: '2026-03-01', received: null });
+    const [loan] = (await admin.get(`/api/ObjectKeys/edit/${key}`)).json().history as { id: number; version: number }[];
+    await json(admin.post('/api/ObjectKeys/loan', { id: loan!.id, version: loan!.version, accountId: client!.id, givenAway: '2026-03-01', received: null }));
     // The studio, offered to the lead and taken off its list, is deleted afterwards: the lead's
     // entries still say which number it was.
-    await ok('/api/lead/addObject', { leadId: lead, objectId: studio!.id });
-    await ok('/api/lead/removeObject', { leadId: lead, objectId: studio!.id });
-    expect((await app.inject({ method: 'DELETE', url: `/api/object/${studio!.id}`, headers: bearer(admin.token) })).statusCode).toBe(200);
+    await json(admin.post('/api/lead/addObject', { leadId: lead, objectId: studio!.id }));
+    await json(admin.post('/api/lead/removeObject', { leadId: lead, objectId: studio!.id }));
+    expect((await admin.del(`/api/object/${studio!.id}`)).statusCode).toBe(200);
 
     const entries = async (lang = 'en') => {
-      const res = await call('POST', '/api/actionLog', { perPage: 100 }, admin.token, lang);
+      const res = await admin.post('/api/actionLog', { perPage: 100 }, { lang });
       expect(res.statusCode, res.body).toBe(200);
       return res.json().items as Record<string, unknown>[];
     };
@@ -368,20 +350,15 @@ describe('the action log', () => {
   });
 
   it("names the deals, viewings, sign-ins, branches and an account's source other entries hold by number, read with the page; one deleted since stays a number", async () => {
-    const ok = async (url: string, body: unknown) => {
-      const res = await call('POST', url, body);
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json();
-    };
     const [source] = await db.insert(accounts).values({ firstName: 'Nikos', lastName: 'Spitogatos', isSource: true }).returning({ id: accounts.id });
-    const client = (await ok('/api/account/add', { firstName: 'Eleni', lastName: 'Vlachou', isClient: true, sourceId: source!.id })).id as number;
-    const lead = (await ok('/api/lead/add', { accountId: client })).id as number;
+    const client = (await json(admin.post('/api/account/add', { firstName: 'Eleni', lastName: 'Vlachou', isClient: true, sourceId: source!.id }))).id as number;
+    const lead = (await json(admin.post('/api/lead/add', { accountId: client }))).id as number;
     // A viewing, then a deal, move the new lead on: its entries hold the viewing's and the deal's numbers.
-    const viewing = (await ok('/api/Viewing/update', { demandId: lead, dateOfViewing: '2026-03-12T10:30:00', results: [] })).id as number;
+    const viewing = (await json(admin.post('/api/Viewing/update', { demandId: lead, dateOfViewing: '2026-03-12T10:30:00', results: [] }))).id as number;
     const [flat] = await db.insert(objects).values({ title: 'Flat in Pylaia', forSale: true } as never).returning({ id: objects.id });
-    const deal = (await ok('/api/Deal/update', { dealType: 2, dealStage: 1, objectId: flat!.id, demandId: lead })).id as number;
-    const gone = (await ok('/api/Deal/update', { dealType: 2, dealStage: 1, objectId: flat!.id })).id as number;
-    expect((await app.inject({ method: 'DELETE', url: `/api/Deal/${gone}`, headers: bearer(admin.token) })).statusCode).toBe(200);
+    const deal = (await json(admin.post('/api/Deal/update', { dealType: 2, dealStage: 1, objectId: flat!.id, demandId: lead }))).id as number;
+    const gone = (await json(admin.post('/api/Deal/update', { dealType: 2, dealStage: 1, objectId: flat!.id }))).id as number;
+    expect((await admin.del(`/api/Deal/${gone}`)).statusCode).toBe(200);
     // A sign-in of a person (an account) and one of no account; a branch.
     const [person] = await db.insert(accounts).values({ firstName: 'Maria', lastName: 'Georgiou', isEmploye: true }).returning({ id: accounts.id });
     await db.update(users).set({ accountId: person!.id }).where(eq(users.id, agent.id));
@@ -393,7 +370,7 @@ describe('the action log', () => {
     const [booking] = await db.insert(actionLog).values({ action: 'Update', entity: 'Reservation', entityId: 1, data: { sourceId: source!.id } } as never).returning({ id: actionLog.id });
 
     const entries = async (lang = 'en') => {
-      const res = await call('POST', '/api/actionLog', { perPage: 100 }, admin.token, lang);
+      const res = await admin.post('/api/actionLog', { perPage: 100 }, { lang });
       expect(res.statusCode, res.body).toBe(200);
       return res.json().items as Record<string, unknown>[];
     };
@@ -414,7 +391,7 @@ describe('the action log', () => {
 
   it('refuses bad filters with a translated 400', async () => {
     for (const body of [{ entity: 3 }, { entityId: 2147483648 }, { startDate: '2024-02-30' }, { perPage: 0 }, { currentPage: 0 }, { actionBy: 'x' }, { actionByText: 'x'.repeat(201) }]) {
-      const res = await call('POST', '/api/actionLog', body, admin.token, 'el');
+      const res = await admin.post('/api/actionLog', body, { lang: 'el' });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().errors).toBeDefined();
     }

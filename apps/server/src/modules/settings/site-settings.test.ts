@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp, type Client } from '../../../test/harness.ts';
 import { accounts, actionLog, siteSettings } from '../../db/schema/index.ts';
 
 /** The agency's details for its public site (decision 022): who may set them, how they are checked, versioned and logged. */
@@ -10,9 +10,8 @@ const admin = await t.user({ roles: ['admin'] });
 const branchAdmin = await t.user({ roles: ['admin'], branchId: 1 });
 const agent = await t.user({ roles: ['employee'] });
 
-const read = (token = admin.token) => app.inject({ method: 'GET', url: '/api/SiteSettings', headers: bearer(token) });
-const save = (payload: Record<string, unknown>, token = admin.token, lang = 'en') =>
-  app.inject({ method: 'POST', url: '/api/SiteSettings', payload, headers: { ...bearer(token), 'accept-language': lang } });
+const read = (as: Client = admin) => as.get('/api/SiteSettings');
+const save = (payload: Record<string, unknown>, as: Client = admin, lang = 'en') => as.post('/api/SiteSettings', payload, { lang });
 const stored = async () => (await db.select().from(siteSettings).where(eq(siteSettings.id, 1)))[0]!;
 const current = async () => {
   const { sourceList: _s, licence: _l, taxNumber: _t, saleFeePercent: _p, rentFeeMonths: _m, ...settings } = (await read()).json() as { version: number; name: string | null; phone: string | null; email: string | null; address: string | null; enquirySourceId: number | null; sourceList: unknown; licence: unknown; taxNumber: unknown; saleFeePercent: unknown; rentFeeMonths: unknown };
@@ -21,9 +20,9 @@ const current = async () => {
 
 describe('site settings', () => {
   it('are read and changed by office admins only', async () => {
-    for (const token of [agent.token, branchAdmin.token]) {
-      expect((await read(token)).statusCode).toBe(403);
-      expect((await save({ phone: '+30 2310 123 456', version: 1 }, token)).statusCode).toBe(403);
+    for (const who of [agent, branchAdmin]) {
+      expect((await read(who)).statusCode).toBe(403);
+      expect((await save({ phone: '+30 2310 123 456', version: 1 }, who)).statusCode).toBe(403);
     }
     expect((await app.inject({ method: 'GET', url: '/api/SiteSettings' })).statusCode).toBe(401);
     expect(await stored()).toMatchObject({ phone: null, email: null, version: 1 });
@@ -38,11 +37,11 @@ describe('site settings', () => {
       expect(res.json().errors.email).toBeUndefined();
     }
     for (const email of ['office@agency', 'office agency.gr', 'office@@agency.gr', '<a>@agency.gr']) {
-      const res = await save({ email, version: 1 }, admin.token, 'el');
+      const res = await save({ email, version: 1 }, admin, 'el');
       expect(res.statusCode, email).toBe(400);
       expect(res.json().errors.email, email).toEqual(['Η διεύθυνση e-mail δεν είναι έγκυρη']);
     }
-    const ru = await save({ phone: 'звоните', version: 1 }, admin.token, 'ru');
+    const ru = await save({ phone: 'звоните', version: 1 }, admin, 'ru');
     expect(ru.json().errors.phone).toEqual(['Введите номер телефона: от 7 до 15 цифр, можно с пробелами, знак + только в начале (например, +30 2310 123 456)']);
     const long = await save({ name: 'x'.repeat(101), address: 'y'.repeat(201), version: 1 });
     expect(Object.keys(long.json().errors).sort()).toEqual(['address', 'name']);
@@ -88,7 +87,7 @@ describe('site settings', () => {
     const list = (await read()).json().sourceList as { value: number; text: string }[];
     expect(list).toContainEqual({ value: website!.id, text: 'Own website' });
     expect(list.map((o) => o.value)).not.toContain(client!.id);
-    const refused = await save({ name: 'Thermaikos Homes', enquirySourceId: client!.id, version: 3 }, admin.token, 'el');
+    const refused = await save({ name: 'Thermaikos Homes', enquirySourceId: client!.id, version: 3 }, admin, 'el');
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors.enquirySourceId).toEqual(['Επιλέξτε μία από τις διαθέσιμες τιμές']);
     const ok = await save({ name: 'Thermaikos Homes', enquirySourceId: website!.id, version: 3 });
@@ -102,17 +101,17 @@ describe('site settings', () => {
     delete base.version;
     const before = await stored();
     for (const value of ['ΓΕΜΗ', 'abc', 'ΑΡ. ΜΗΤΡΩΟΥ', 'x-y', '1', 'ΓΕΜΗ 12345<script>', 'N/A']) {
-      const res = await save({ ...base, licence: value, version: (await current()).version }, admin.token, 'el');
+      const res = await save({ ...base, licence: value, version: (await current()).version }, admin, 'el');
       expect(res.statusCode, value).toBe(400);
       expect(res.json().errors, value).toEqual({
         licence: ['Γράψτε τον αριθμό μητρώου όπως αναγράφεται στα έγγραφα του γραφείου, π.χ. ΓΕΜΗ 123456701000 ή Α.Μ. 2345: ψηφία, με πρόθεμα αν θέλετε.'],
       });
     }
-    const ru = await save({ ...base, licence: 'номер', version: (await current()).version }, admin.token, 'ru');
+    const ru = await save({ ...base, licence: 'номер', version: (await current()).version }, admin, 'ru');
     expect(ru.json().errors.licence).toEqual(['Введите регистрационный номер так, как он указан в документах агентства, например ΓΕΜΗ 123456701000 или Α.Μ. 2345: цифры, при желании с префиксом.']);
     expect(await stored()).toEqual(before);
     for (const value of ['123456701000', 'ΓΕΜΗ 123456701000', 'Γ.Ε.ΜΗ.: 123456701000', 'Α.Μ. 2345', 'ΓΕΜΗ 123456701000 / ΑΜ 2345', 'Αρ. Μητρώου Μεσιτών 87', 'GEMI 123456701000', '№ 1234-56']) {
-      const res = await save({ ...base, licence: value, version: (await current()).version }, admin.token, 'en');
+      const res = await save({ ...base, licence: value, version: (await current()).version }, admin, 'en');
       expect(res.statusCode, `${value}: ${res.body}`).toBe(200);
       expect(res.json().licence).toBe(value);
     }
@@ -124,7 +123,7 @@ describe('site settings', () => {
     const base = { ...(await current()) } as Record<string, unknown>;
     delete base.version;
     const v = (await current()).version;
-    const bad = await save({ ...base, taxNumber: '123456789', saleFeePercent: 0, rentFeeMonths: 13, version: v }, admin.token, 'el');
+    const bad = await save({ ...base, taxNumber: '123456789', saleFeePercent: 0, rentFeeMonths: 13, version: v }, admin, 'el');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({
       taxNumber: ['Ο ΑΦΜ δεν είναι έγκυρος: έχει 9 ψηφία και το τελευταίο, το ψηφίο ελέγχου, δεν ταιριάζει με τα οκτώ πρώτα. Ελέγξτε μήπως πληκτρολογήθηκε λάθος ψηφίο.'],
@@ -132,12 +131,12 @@ describe('site settings', () => {
       rentFeeMonths: ['Συμπληρώστε την αμοιβή για μίσθωση σε μηνιαία μισθώματα: πάνω από 0 και έως 12, με έως δύο δεκαδικά (π.χ. 1 ή 0,5 για μισό μίσθωμα)'],
     });
     for (const [field, value] of [['taxNumber', '12345678'], ['taxNumber', 'EL12345678X'], ['saleFeePercent', 2.005], ['saleFeePercent', 101], ['rentFeeMonths', -1], ['licence', 'x'.repeat(101)]] as const) {
-      const res = await save({ ...base, [field]: value, version: v }, admin.token, 'ru');
+      const res = await save({ ...base, [field]: value, version: v }, admin, 'ru');
       expect(res.statusCode, `${field} ${value}`).toBe(400);
       expect(Object.keys(res.json().errors), `${field} ${value}`).toEqual([field]);
     }
     // The fee alone first: a change of its own, logged as a number.
-    expect((await save({ ...base, saleFeePercent: 2.5, version: v }, admin.token, 'en')).json()).toMatchObject({ saleFeePercent: 2.5, version: v + 1 });
+    expect((await save({ ...base, saleFeePercent: 2.5, version: v }, admin, 'en')).json()).toMatchObject({ saleFeePercent: 2.5, version: v + 1 });
     const ok = await save({ ...base, licence: ' ΓΕΜΗ  123456701000 ', taxNumber: 'EL 094 014 201', saleFeePercent: 2.5, rentFeeMonths: 1, version: v + 1 });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ licence: 'ΓΕΜΗ 123456701000', taxNumber: '094014201', saleFeePercent: 2.5, rentFeeMonths: 1, version: v + 2 });

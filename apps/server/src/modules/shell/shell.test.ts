@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { accounts, actionLog, alerts, localization, objects, users } from '../../db/schema/index.ts';
-import { bearer, createTestApp } from '../../../test/harness.ts';
+import { createTestApp } from '../../../test/harness.ts';
 
 const t = await createTestApp();
 const { app, db } = t;
@@ -67,7 +67,7 @@ describe('platform calls', () => {
 
   it('tells the web app which app it is, the agency\'s clock and where the map tiles come from, and the browser may load them', async () => {
     const u = await t.user();
-    const res = await app.inject({ url: '/api/config', headers: bearer(u.token) });
+    const res = await u.get('/api/config');
     expect(res.statusCode).toBe(200);
     const { clock, ...rest } = res.json() as { clock: { until: number; periods: { from: number; offsetMinutes: number }[] } };
     // The agency's clock: from a day ago to more than a year ahead, each period on the offset Athens
@@ -125,25 +125,25 @@ describe('platform calls', () => {
       { source: 'Website', content: 'a' },
       { source: 'Website', content: 'b', readedOn: new Date() },
     ]);
-    const res = await app.inject({ url: '/api/Alert/unreadCount', headers: bearer(u.token) });
+    const res = await u.get('/api/Alert/unreadCount');
     expect(res.json()).toBe(1);
     const branch = await t.user({ branchId: 1 });
-    expect((await app.inject({ url: '/api/Alert/unreadCount', headers: bearer(branch.token) })).json()).toBe(0);
+    expect((await branch.get('/api/Alert/unreadCount')).json()).toBe(0);
   });
 
   it('global search answers an empty list for empty text', async () => {
     const u = await t.user();
-    const res = await app.inject({ url: '/api/search?searchStr=', headers: bearer(u.token) });
+    const res = await u.get('/api/search?searchStr=');
     expect(res.json()).toEqual({ items: [] });
   });
 
   it('home lists the user\'s recent actions, newest first, without their sign-ins or their own sign-in\'s settings', async () => {
     const u = await t.user({ roles: ['employee'] });
-    await app.inject({ method: 'POST', url: '/api/UserSettings/Language', payload: { language: 'ru' }, headers: bearer(u.token) });
-    const added = await app.inject({ method: 'POST', url: '/api/account/add', payload: { lastName: 'Homelist', firstName: 'Anna', isClient: true }, headers: bearer(u.token) });
+    await u.post('/api/UserSettings/Language', { language: 'ru' });
+    const added = await u.post('/api/account/add', { lastName: 'Homelist', firstName: 'Anna', isClient: true });
     expect(added.statusCode, added.body).toBe(200);
-    expect((await app.inject({ method: 'POST', url: '/api/Deal/download', payload: {}, headers: bearer(u.token) })).statusCode).toBe(200);
-    const res = await app.inject({ url: '/api/home', headers: bearer(u.token) });
+    expect((await u.post('/api/Deal/download', {})).statusCode).toBe(200);
+    const res = await u.get('/api/home');
     const body = res.json();
     // The sign-in that made the token, the language kept for it and a list downloaded are in the
     // action log, not among the changes the user made.
@@ -154,19 +154,19 @@ describe('platform calls', () => {
     expect(body.recent[0].reference).toBeNull();
     // A property is named by its reference number, as the action log names it (its row id differs).
     const [o] = await db.insert(objects).values({ referenceNumber: 8642 } as never).returning({ id: objects.id });
-    const edited = await app.inject({ method: 'POST', url: '/api/object/update', payload: { id: o!.id, version: 1, bedrooms: 3 }, headers: bearer(u.token) });
+    const edited = await u.post('/api/object/update', { id: o!.id, version: 1, bedrooms: 3 });
     expect(edited.statusCode, edited.body).toBe(200);
-    const again = (await app.inject({ url: '/api/home', headers: bearer(u.token) })).json();
+    const again = (await u.get('/api/home')).json();
     expect(again.recent[0]).toMatchObject({ entity: 'Object', entityId: o!.id, reference: '8642' });
   });
 
   it('home greets the user by the first name on their account, and by no name without one', async () => {
     const u = await t.user();
-    expect((await app.inject({ url: '/api/home', headers: bearer(u.token) })).json().name).toBeNull();
+    expect((await u.get('/api/home')).json().name).toBeNull();
     const [a] = await db.insert(accounts).values({ firstName: 'Eleni', lastName: 'Markou', isEmploye: true }).returning({ id: accounts.id });
     await db.update(users).set({ accountId: a!.id }).where(eq(users.id, u.id));
     // The sign-in's name is its account's from then on (migration 0048).
-    expect((await app.inject({ url: '/api/home', headers: bearer(u.token) })).json()).toMatchObject({ name: 'Eleni', username: 'Markou Eleni' });
+    expect((await u.get('/api/home')).json()).toMatchObject({ name: 'Eleni', username: 'Markou Eleni' });
   });
 
   it('routes are case-insensitive and unknown API paths are problem-details 404s', async () => {
