@@ -40,8 +40,8 @@ describe('list totals kept by the database (leads, objects, alerts)', () => {
     expect(now.reported).toEqual(now.real);
     // The lead and the property opened with Add count once something is entered in them.
     const before = now.reported;
-    await call('POST', '/api/lead/update', { id: lead, version: 1, description: 'Calls after six' });
-    await call('POST', '/api/object/update', { id: object, version: 1, title: 'Flat by the park' });
+    await json(admin.post('/api/lead/update', { id: lead, version: 1, description: 'Calls after six' }));
+    await json(admin.post('/api/object/update', { id: object, version: 1, title: 'Flat by the park' }));
     now = await totals();
     expect(now.reported).toEqual(now.real);
     expect(now.reported).toMatchObject({ leads: before.leads + 1, objects: before.objects + 1 });

@@ -72,7 +72,7 @@ describe('adding an activity', () => {
     const other = await newAccount();
     const body = { entityType: 2, id: acc.id, description: 'Called: wants a viewing on Saturday', done: false, category: 1, date: '2030-12-04T15:15:00', links: [{ entity: 2, id: acc.id }, { entity: 2, id: other.id }] };
     const key = { 'idempotency-key': 'new-activity-0001' };
-    const first = await call(writer.token, 'POST', '/api/activity/add', body, key);
+    const first = await writer.post('/api/activity/add', body, { headers: key });
     expect(first.statusCode, first.body).toBe(200);
     const a = first.json();
     expect(a).toMatchObject({
@@ -84,13 +84,13 @@ describe('adding an activity', () => {
       links: [{ entity: 2, id: acc.id, description: acc.displayName }, { entity: 2, id: other.id, description: other.displayName }],
     });
     // The answer lost and the add sent again (a double click, a dropped connection): the same activity.
-    const again = await call(writer.token, 'POST', '/api/activity/add', body, key);
+    const again = await writer.post('/api/activity/add', body, { headers: key });
     expect(again.json().id).toBe(a.id);
-    const stored = (await call(writer.token, 'GET', `/api/activity?parent=2&parentId=${acc.id}`)).json();
+    const stored = (await writer.get(`/api/activity?parent=2&parentId=${acc.id}`)).json();
     expect(stored.items.map((i: Json) => i.id)).toEqual([a.id]);
     expect(await lastLog(a.id)).toMatchObject({ action: 'Create', actionBy: writer.id, data: { entityType: 2, id: acc.id, description: 'Called: wants a viewing on Saturday', done: false, category: 1 } });
     // Its own record stays its first link.
-    expect((await call(writer.token, 'POST', '/api/activity/add', { entityType: 2, id: acc.id, description: 'x', links: [{ entity: 2, id: other.id }] })).json()).toMatchObject({ code: 'activities.onlyLink' });
+    expect((await writer.post('/api/activity/add', { entityType: 2, id: acc.id, description: 'x', links: [{ entity: 2, id: other.id }] })).json()).toMatchObject({ code: 'activities.onlyLink' });
   });
 
   it('links to a deal, shown as #id', async () => {
