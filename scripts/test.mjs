@@ -65,6 +65,7 @@ let failed = false;
 const checks = ['scripts', 'apps/web', 'packages/contract', 'e2e'].map((project) => [`typecheck ${project === 'scripts' ? 'apps/server and scripts' : project}`, bin('tsc'), ['-p', project, '--noEmit']]);
 checks.splice(2, 0, ['lint', bin('eslint'), ['.', '--max-warnings=0']]);
 checks.push(['import circles', process.execPath, [path.join(root, 'scripts/check-imports.mjs')]]);
+checks.push(['decisions cited exist', process.execPath, [path.join(root, 'scripts/check-decisions.mjs')]]);
 if (!(await runParallel(checks))) failed = true;
 
 // The web app's pure functions (parsing what people type); no database, a second or two.
