@@ -41,8 +41,8 @@ export type ImportField = {
 /** Account groups an owner's row may fill (kinds, client budget, employment are the office's own work). */
 const ACCOUNT_GROUPS = new Set(['names', 'company', 'personal', 'otherNames', 'contacts', 'documents', 'address', 'notes']);
 /** Object fields an import leaves to later steps: publishing and the website's flags, the map (drawn on the map), the kind of offer's dates by hand. */
-const OBJECT_LEFT_OUT = new Set(['active', 'featured', 'recommended', 'soldRecently', 'reserved', 'hasBanner', 'publishRequested', 'displayAddress']);
-const OBJECT_GROUPS_LEFT_OUT = new Set(['map', 'service']);
+export const OBJECT_LEFT_OUT = new Set(['active', 'featured', 'recommended', 'soldRecently', 'reserved', 'hasBanner', 'publishRequested', 'displayAddress']);
+export const OBJECT_GROUPS_LEFT_OUT = new Set(['map', 'service']);
 
 /** Header texts people write for a field, besides its label (lower case, no accents, see normalizeHeader). */
 const HINTS: Record<string, readonly string[]> = {

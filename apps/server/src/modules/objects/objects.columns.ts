@@ -1,4 +1,5 @@
 import { formatReferenceNumber, type TCulture, type TObjectSearchRow } from '@crm/contract';
+import { OBJECT_FIELDS, type TFieldDescription } from '@crm/contract/object-fields';
 import { objects } from '../../db/schema/index.ts';
 import { typeText } from './objects.options.ts';
 import { col, objectTitle, oOwner, placeText } from './objects.sql.ts';
@@ -42,7 +43,7 @@ const field = (name: string, kind: ColumnKind, width: number, inList: boolean): 
   value: (r) => (kind === 'flag' ? Boolean(r[name]) : kind === 'number' || kind === 'money' ? num(r[name]) : ((r[name] ?? null) as string | null)),
 });
 
-export const OBJECT_COLUMNS: readonly ObjectColumn[] = [
+const LISTED: readonly ObjectColumn[] = [
   { key: 'referenceNumber', inList: true, head: 'objects.xlsx.number', kind: 'reference', width: 8, read: () => ({ ref: objects.referenceNumber }), value: (r) => formatReferenceNumber(Number(r.ref)) },
   { key: 'title', inList: true, head: 'fields.object.title', kind: 'text', width: 34, read: (c) => ({ title: objectTitle(c) }), value: (r) => (r.title ?? null) as string | null },
   {
@@ -62,6 +63,51 @@ export const OBJECT_COLUMNS: readonly ObjectColumn[] = [
   ...(['sold', 'rented', 'published'] as const).map((name) => field(name, 'flag', 10, false)),
   { key: 'owner', inList: true, head: 'objects.col.owner', kind: 'text', width: 26, read: () => ({ owner: oOwner.displayName }), value: (r) => (r.owner ?? null) as string | null },
   { key: 'createdOn', inList: false, head: 'objects.col.createdOn', kind: 'dateTime', width: 17, read: () => ({ createdOn: objects.createdOn }), value: (r) => r.createdOn as Date },
+];
+
+/** The described fields the columns above show in their own way (the type and the place by name). */
+const SHOWN_OTHERWISE = new Set(['subTypeObjectTypeId', 'objectSubTypeId', 'locationId']);
+/** What stays in the CRM, as the owners' phones do: a list of properties is often passed on. */
+export const NOT_IN_FILE = new Set(['internalNotes', 'publishError']);
+
+/**
+ * A described field as a column of its own, written as its type says: a choice by its name in the
+ * reader's language, a yes/no feature as Yes or No (blank when not said), a number as a number.
+ */
+function describedColumn(d: TFieldDescription): ObjectColumn {
+  const base = { key: d.name, inList: false, head: `fields.object.${d.name}`, read: () => ({ [d.name]: col(d.name) }) };
+  const choice = (t: Reader['t'], v: unknown) => (v == null || v === '' ? null : t(`objects.list.${d.list}.${String(v)}`));
+  switch (d.type) {
+    case 'number':
+    case 'area':
+    case 'distance':
+      return { ...base, kind: 'number', width: 10, value: (r) => num(r[d.name]) };
+    case 'currency':
+      return { ...base, kind: 'money', width: 14, value: (r) => num(r[d.name]) };
+    case 'boolean':
+      return { ...base, kind: 'flag', width: 10, value: (r) => Boolean(r[d.name]) };
+    case 'boolNullable':
+      return { ...base, kind: 'text', width: 10, value: (r, t) => (r[d.name] === true ? t('common.yes') : r[d.name] === false ? t('common.no') : null) };
+    case 'select':
+    case 'enum':
+      return { ...base, kind: 'text', width: 18, value: (r, t) => (d.list ? choice(t, r[d.name]) : ((r[d.name] ?? null) as string | null)) };
+    case 'multi-select':
+    case 'flag-enum': {
+      const values = (v: unknown) => (Array.isArray(v) ? v : typeof v === 'string' && v ? v.split(',') : []);
+      return { ...base, kind: 'text', width: 18, value: (r, t) => values(r[d.name]).map((v) => (d.list ? choice(t, String(v).trim()) : String(v))).join(', ') || null };
+    }
+    default:
+      return { ...base, kind: 'text', width: d.type === 'textarea' ? 40 : 18, value: (r) => (r[d.name] == null || r[d.name] === '' ? null : String(r[d.name])) };
+  }
+}
+
+/**
+ * Every column of Properties.xlsx: the list's, then every other described field of a property but
+ * its map and what stays in the CRM (a field added to the description is in the file without a line here).
+ */
+export const OBJECT_COLUMNS: readonly ObjectColumn[] = [
+  ...LISTED,
+  ...OBJECT_FIELDS.filter((d) => d.group !== 'map' && !SHOWN_OTHERWISE.has(d.name) && !NOT_IN_FILE.has(d.name) && !LISTED.some((c) => c.key === d.name)).map(describedColumn),
 ];
 
 /** What is read for `columns`, in the reader's language. */
