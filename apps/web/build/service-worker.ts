@@ -44,10 +44,11 @@ export function serviceWorker(opts: { source: string; localesDir: string }): Plu
 
       const offline = {} as Record<Lang, { title: string; text: string; retry: string }>;
       for (const lang of LANGS) {
-        const texts = JSON.parse(fs.readFileSync(path.join(opts.localesDir, `${lang}.json`), 'utf8')) as Record<string, string>;
+        // The offline page's texts are the app's own (app.<lang>.json: one file per key namespace).
+        const texts = JSON.parse(fs.readFileSync(path.join(opts.localesDir, `app.${lang}.json`), 'utf8')) as Record<string, string>;
         const pick = (key: string) => {
           const v = texts[key];
-          if (!v) throw new Error(`service worker: ${lang}.json has no "${key}"`);
+          if (!v) throw new Error(`service worker: app.${lang}.json has no "${key}"`);
           return v;
         };
         offline[lang] = { title: pick('app.offlineTitle'), text: pick('app.offlineText'), retry: pick('app.offlineRetry') };
