@@ -23,6 +23,20 @@ const noApiPaths = [
   { selector: 'TemplateLiteral[quasis.0.value.cooked=/^\\/api(\\/|\\?|$)/i]', message: API_PATH_MESSAGE },
 ];
 
+/**
+ * A record's screen is linked by its declared path (the resource's `screens`, which the web router
+ * mounts), never by a template built by hand: href(X.screens.name, params, query) fills it, typed
+ * from the path, so a screen moved or a param missing fails the typecheck instead of a link.
+ */
+const SCREEN_PATH_MESSAGE =
+  'A screen path is written once, in its resource (packages/contract/src/*.resource.ts, screens): link it with href(X.screens.name, { … }, query?).';
+const noScreenPaths = [
+  {
+    selector: 'TemplateLiteral[quasis.0.value.cooked=/^\\/(Objects|Accounts|Leads|Lead|Deals|Deal|Viewing|Reservations|Reservation|Alerts|Document|Documents|ObjectKeys|Payments|Transaction)(\\/|\\?|$)/]',
+    message: SCREEN_PATH_MESSAGE,
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', 'apps/server/drizzle/**', 'data/**', 'e2e/.data/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -50,7 +64,12 @@ export default tseslint.config(
     // are converted on their own branch.
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['apps/web/src/lib/api.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-syntax': ['error', ...noFocusedOrSkipped, ...noApiPaths] },
+    rules: { 'no-restricted-syntax': ['error', ...noFocusedOrSkipped, ...noApiPaths, ...noScreenPaths] },
+  },
+  {
+    // The api client may name an API path, but links no screen by hand either.
+    files: ['apps/web/src/lib/api.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...noFocusedOrSkipped, ...noScreenPaths] },
   },
   {
     // The web app never imports server code.

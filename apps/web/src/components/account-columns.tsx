@@ -3,11 +3,12 @@ import { Link } from 'react-router';
 import type { DataTableColumn } from './data-table.tsx';
 import { formatDateTime } from '../lib/format.ts';
 import { phoneLinks } from '../lib/contact-links.ts';
+import { ACCOUNT, OBJECT, href } from '@crm/contract/resources';
 
 type Stamped = { createdOn: string; createdBy: string | null; modifiedOn: string; modifiedBy: string | null };
 type Named = { id: number; name: string };
 
-export const accountPath = (id: number) => `/Accounts/View/${id}`;
+export const accountPath = (id: number) => href(ACCOUNT.screens.view, { id });
 
 /** The account's name as a link to its view. */
 export function AccountLink({ id, name }: Named) {
@@ -25,7 +26,7 @@ export function ObjectRefs({ refs }: { refs: string | null | undefined }) {
   return (
     <div className="cell-links">
       {list.map((n) => (
-        <Link key={n} to={`/Objects/View/ref${encodeURIComponent(n.replace(/^#/, ''))}`} className="cell-link mantine-focus-auto" data-testid="object-ref">
+        <Link key={n} to={href(OBJECT.screens.view, { id: `ref${n.replace(/^#/, '')}` })} className="cell-link mantine-focus-auto" data-testid="object-ref">
           #{n.replace(/^#/, '')}
         </Link>
       ))}

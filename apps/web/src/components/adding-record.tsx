@@ -5,7 +5,7 @@ import { useChangeKeys } from '../lib/change-key.ts';
 import { describeError } from '../lib/errors.ts';
 
 /**
- * The screen of an Add address that makes its record at once (`/Objects/Add`, `/Leads/Add`): a
+ * The screen of an Add address that makes its record at once (OBJECT.screens.add, LEAD.screens.add): a
  * loader while the server makes it, then `onAdded` opens it. When that fails, the reason and Retry.
  * The request carries an Idempotency-Key that stays the same on this screen, so Retry after a lost
  * answer (the record was made, its answer never came) opens that record instead of making another,

@@ -10,6 +10,7 @@ import { IconTrash, IconUserPlus } from './icons.ts';
 import { addAssignment, assignmentKeys, assignmentsQuery, deleteAssignment, type TAssignmentParentName } from './activities/api.ts';
 import { SearchPicker } from './activities/search-picker.tsx';
 import { useSectionReady } from './reveal.tsx';
+import { ACCOUNT, href } from '@crm/contract/resources';
 
 /**
  * The people assigned to a record, each a link to the person's account. Picking a person from the
@@ -72,7 +73,7 @@ export function Assignments({ parent, parentId, editable = false }: { parent: TA
           <Stack gap={4} data-testid="assignment-items">
             {items.map((i) => (
               <Group key={i.accountId} gap="xs" wrap="nowrap" data-testid="assignment-item">
-                <Anchor component={Link} to={`/Accounts/View/${i.accountId}`} size="sm">
+                <Anchor component={Link} to={href(ACCOUNT.screens.view, { id: i.accountId })} size="sm">
                   {i.account}
                 </Anchor>
                 {canEdit && (

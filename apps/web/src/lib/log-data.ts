@@ -9,6 +9,7 @@ import { RESERVATION_FIELDS } from '@crm/contract/reservation-fields';
 import { agencyDateTime } from './agency-clock.ts';
 import { formatDate, formatDateTime, formatMoney, formatMoney2 } from './format.ts';
 import { currentCulture } from './i18n.ts';
+import { ACCOUNT, DEAL, LEAD, OBJECT, VIEWING, href } from '@crm/contract/resources';
 
 /**
  * An action-log entry's data (spec 001, 2.12: "JSON shown as a table") as the rows a reader
@@ -36,11 +37,11 @@ export type LogRefs = Partial<Record<RefKind, Record<string, string>>> | undefin
 type RefKind = 'accounts' | 'objects' | 'leads' | 'deals' | 'viewings' | 'users' | 'branches';
 /** Where each kind of record opens (a sign-in and a branch have no page of their own). */
 const REF_PATH: Partial<Record<RefKind, (id: number) => string>> = {
-  accounts: (id) => `/Accounts/View/${id}`,
-  objects: (id) => `/Objects/View/${id}`,
-  leads: (id) => `/Leads/View/${id}`,
-  deals: (id) => `/Deals/${id}`,
-  viewings: (id) => `/Viewing/${id}`,
+  accounts: (id) => href(ACCOUNT.screens.view, { id }),
+  objects: (id) => href(OBJECT.screens.view, { id }),
+  leads: (id) => href(LEAD.screens.view, { id }),
+  deals: (id) => href(DEAL.screens.view, { id }),
+  viewings: (id) => href(VIEWING.screens.view, { id }),
 };
 /** The keys of log data that hold a record's number (the same words in every entity's data), by kind; the server reads the same (action-log.service.ts). */
 const REF_KEYS: Record<string, RefKind> = {

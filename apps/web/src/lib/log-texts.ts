@@ -2,6 +2,7 @@ import { DEAL_OPENED_LOG_MESSAGE, LOG_MESSAGES, VIEWING_ARRANGED_LOG_MESSAGE, WO
 import type { TFunction } from 'i18next';
 import { formatDate, formatDateTime, formatMoney2 } from './format.ts';
 import { logDataRows, logFieldLabel } from './log-data.ts';
+import { ACCOUNT, ALERT, DEAL, DOCUMENT, LEAD, OBJECT, OBJECT_KEY, RESERVATION, VIEWING, href } from '@crm/contract/resources';
 
 /**
  * How an action-log entry reads, on the action log screen and the home page's recent changes alike:
@@ -79,15 +80,15 @@ export function alertText(data: unknown): { messageKey: string; params: Record<s
 
 /** Where the record an entry is about opens (nothing for a deletion, or for what has no screen of its own). */
 const RECORD_PATH: Record<string, (id: number) => string> = {
-  Account: (id) => `/Accounts/View/${id}`,
-  Object: (id) => `/Objects/View/${id}`,
-  Lead: (id) => `/Leads/View/${id}`,
-  Viewing: (id) => `/Viewing/${id}`,
-  Document: (id) => `/Document/${id}`,
-  ObjectKey: (id) => `/ObjectKeys/${id}`,
-  Deal: (id) => `/Deals/${id}`,
-  Reservation: (id) => `/Reservations/${id}`,
-  Alert: (id) => `/Alerts/${id}`,
+  Account: (id) => href(ACCOUNT.screens.view, { id }),
+  Object: (id) => href(OBJECT.screens.view, { id }),
+  Lead: (id) => href(LEAD.screens.view, { id }),
+  Viewing: (id) => href(VIEWING.screens.view, { id }),
+  Document: (id) => href(DOCUMENT.screens.view, { id }),
+  ObjectKey: (id) => href(OBJECT_KEY.screens.view, { id }),
+  Deal: (id) => href(DEAL.screens.view, { id }),
+  Reservation: (id) => href(RESERVATION.screens.view, { id }),
+  Alert: (id) => href(ALERT.screens.view, { id }),
 };
 export const logRecordPath = (action: string, entity: string, id: number | null): string | undefined =>
   id != null && action !== 'Delete' ? RECORD_PATH[entity]?.(id) : undefined;

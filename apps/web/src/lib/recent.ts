@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { createStore } from './store.ts';
 import { sessionStore } from './session.ts';
+import { ACCOUNT, DEAL, LEAD, OBJECT, RESERVATION, VIEWING, href } from '@crm/contract/resources';
 
 /**
  * The records a user opened last (accounts, properties, leads, deals, viewings, short lets), newest
@@ -30,17 +31,17 @@ export const RECENT_KIND_TITLE: Record<RecentKind, string> = {
 export function recentPath(e: Pick<RecentEntry, 'kind' | 'id'>): string {
   switch (e.kind) {
     case 'account':
-      return `/Accounts/View/${e.id}`;
+      return href(ACCOUNT.screens.view, { id: e.id });
     case 'object':
-      return `/Objects/View/${e.id}`;
+      return href(OBJECT.screens.view, { id: e.id });
     case 'lead':
-      return `/Leads/View/${e.id}`;
+      return href(LEAD.screens.view, { id: e.id });
     case 'deal':
-      return `/Deals/${e.id}`;
+      return href(DEAL.screens.view, { id: e.id });
     case 'viewing':
-      return `/Viewing/${e.id}`;
+      return href(VIEWING.screens.view, { id: e.id });
     case 'reservation':
-      return `/Reservations/${e.id}`;
+      return href(RESERVATION.screens.view, { id: e.id });
   }
 }
 

@@ -1,5 +1,5 @@
 import type { TAppVariant, TSessionUser } from '@crm/contract';
-import { SHELL, urlOf } from '@crm/contract/resources';
+import { SHELL, urlOf, PAYMENT, href } from '@crm/contract/resources';
 import { createStore } from './store.ts';
 import { useSession } from './session.ts';
 import { takeBootRequest } from './boot.ts';
@@ -65,7 +65,7 @@ export function usePaymentsApp(): boolean {
 /** Where home is in the payments app: the account list for staff, the client's own statement for a client. */
 export function paymentsHome(s: TSessionUser | null): string {
   if (!s) return '/login';
-  if (isPaymentsClientOnly(s)) return s.accountId ? `/Payments/View/${s.accountId}` : '/login';
+  if (isPaymentsClientOnly(s)) return s.accountId ? href(PAYMENT.screens.statement, { id: s.accountId }) : '/login';
   return '/Payments';
 }
 

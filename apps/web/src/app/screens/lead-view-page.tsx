@@ -29,6 +29,7 @@ import { LeadDeals } from '../../features/deals/components/lead-deals.tsx';
 import { LeadViewings } from '../../features/viewings/components/lead-viewings.tsx';
 import { LoadError, ModeSwitches, combinedStatus, useDiscardIfLeftEmpty, useMenuDelete } from '../../kit/view-modes.tsx';
 import { DeleteMenuItem } from '../../components/delete-menu-item.tsx';
+import { LEAD, VIEWING, href } from '@crm/contract/resources';
 
 type ViewMode = 0 | 1 | 2;
 /** Activities link to a lead as a Demand (link kind 4). */
@@ -44,7 +45,7 @@ export function LeadViewPage() {
   const mode: ViewMode = raw === 1 || raw === 2 ? raw : 0;
   const [status, setStatus] = useState<AutosaveStatus>('idle');
   const [accountStatus, setAccountStatus] = useState<AutosaveStatus>('idle');
-  const setMode = (m: ViewMode) => navigate(`/Leads/View/${id}/${m}`, { replace: true });
+  const setMode = (m: ViewMode) => navigate(href(LEAD.screens.view, { id, viewMode: m }), { replace: true });
   const valid = Number.isInteger(id) && id > 0;
   const q = useQuery({ ...leadQuery(id), enabled: valid, staleTime: mode === 0 ? JUST_READ_MS : 0 });
   useDiscardLeadIfLeftEmpty(id, status, accountStatus);
@@ -178,7 +179,7 @@ function LeadToolbar({ id, mode, setMode, status }: { id: number; mode: ViewMode
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
-            <Menu.Item onClick={() => navigate(`/Viewing/Add?demandId=${id}`)} data-testid="lead-arrange-viewing">
+            <Menu.Item onClick={() => navigate(href(VIEWING.screens.add, undefined, { demandId: id }))} data-testid="lead-arrange-viewing">
               {t('leads.ui.arrangeViewing')}
             </Menu.Item>
             <Menu.Divider />

@@ -7,15 +7,15 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
 import type { TSearchHit } from '@crm/contract';
-import { SHELL } from '@crm/contract/resources';
+import { SHELL, ACCOUNT, LEAD, OBJECT, href } from '@crm/contract/resources';
 import { call } from '../../lib/api.ts';
 import { RECENT_KIND_TITLE, recentPath, useRecent } from '../../lib/recent.ts';
 
 /** Where a search hit leads: leads to the lead, objects to the object, the rest to the account. */
 export function hitPath(hit: TSearchHit): string {
-  if (hit.entity === 'Object') return `/Objects/View/${hit.id}`;
-  if (hit.entity === 'Lead') return `/Leads/View/${hit.id}`;
-  return `/Accounts/View/${hit.id}`;
+  if (hit.entity === 'Object') return href(OBJECT.screens.view, { id: hit.id });
+  if (hit.entity === 'Lead') return href(LEAD.screens.view, { id: hit.id });
+  return href(ACCOUNT.screens.view, { id: hit.id });
 }
 
 /** Whether the keyboard's command key is ⌘ (Apple) rather than Ctrl. */

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { LinkKind } from '@crm/contract/constants';
 import type { TActivity } from '@crm/contract';
 import { IconCircleCheck, IconClock } from '../icons.ts';
+import { ACCOUNT, DEAL, LEAD, OBJECT, RESERVATION, VIEWING, href } from '@crm/contract/resources';
 
 export type TActivityLinkView = TActivity['links'][number];
 
@@ -12,17 +13,17 @@ export type TActivityLinkView = TActivity['links'][number];
 export function linkPath(entity: number, id: number): string | undefined {
   switch (entity) {
     case LinkKind.Account:
-      return `/Accounts/View/${id}`;
+      return href(ACCOUNT.screens.view, { id });
     case LinkKind.Object:
-      return `/Objects/View/${id}`;
+      return href(OBJECT.screens.view, { id });
     case LinkKind.Demand:
-      return `/Leads/View/${id}`;
+      return href(LEAD.screens.view, { id });
     case LinkKind.Viewing:
-      return `/Viewing/${id}`;
+      return href(VIEWING.screens.view, { id });
     case LinkKind.Deal:
-      return `/Deals/${id}`;
+      return href(DEAL.screens.view, { id });
     case LinkKind.Reservation:
-      return `/Reservations/${id}`;
+      return href(RESERVATION.screens.view, { id });
     default:
       return undefined;
   }

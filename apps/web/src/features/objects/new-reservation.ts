@@ -1,4 +1,5 @@
 import { RESERVATION_CANCELLED } from '@crm/contract/reservation-fields';
+import { RESERVATION, href } from '@crm/contract/resources';
 
 /**
  * Where "New reservation" on a property's page leads (the booking form with the property set), or
@@ -7,7 +8,7 @@ import { RESERVATION_CANCELLED } from '@crm/contract/reservation-fields';
  */
 export function newReservationLink(object: { id: number; forShortRent?: unknown }, user: { branchId: number | null } | null): string | null {
   if (!user || user.branchId != null || object.forShortRent !== true) return null;
-  return `/Reservations/Add?objectId=${object.id}`;
+  return href(RESERVATION.screens.add, undefined, { objectId: object.id });
 }
 
 /** A cancelled stay holds no nights: the property's page strikes it through, as the reservations list does. */

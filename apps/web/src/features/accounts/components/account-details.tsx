@@ -19,6 +19,7 @@ import { KindBadges } from './kind-badges.tsx';
 import { branchText, roleText } from './labels.ts';
 import { languageName } from './languages.ts';
 import { formatBudget } from './budget.ts';
+import { LEAD, href } from '@crm/contract/resources';
 
 const joinNames = (...parts: (string | null | undefined)[]) => parts.map((p) => p?.trim()).filter(Boolean).join(' ');
 
@@ -106,7 +107,7 @@ export function AccountDetails({ account: a }: { account: TAccount }) {
                   // Not set on the account: the open lead's, as the Clients list shows it, with the lead it comes from.
                   <>
                     {formatBudget(t, a.leadBudget.min, a.leadBudget.max)}{' '}
-                    <Anchor component={Link} to={`/Leads/View/${a.leadBudget.leadId}`} size="sm" data-testid="view-budget-lead">
+                    <Anchor component={Link} to={href(LEAD.screens.view, { id: a.leadBudget.leadId })} size="sm" data-testid="view-budget-lead">
                       {t('accounts.ui.budget.fromLead', { id: a.leadBudget.leadId })}
                     </Anchor>
                   </>
@@ -272,7 +273,7 @@ export function AccountDetails({ account: a }: { account: TAccount }) {
           </Title>
           <Stack gap={4}>
             {a.leads.map((l) => (
-              <Anchor key={l.id} component={Link} to={`/Leads/View/${l.id}`} size="sm">
+              <Anchor key={l.id} component={Link} to={href(LEAD.screens.view, { id: l.id })} size="sm">
                 #{l.id} {l.descr}
               </Anchor>
             ))}

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
-import { SHELL } from '@crm/contract/resources';
+import { SHELL, ACCOUNT, href } from '@crm/contract/resources';
 import { IconAlertTriangle } from '../../../components/icons.ts';
 import { call } from '../../../lib/api.ts';
 import { completeContact, sameContact } from '../../../lib/contact-match.ts';
@@ -38,7 +38,7 @@ export function SharedContact({ kind, value, selfId, testId }: { kind: 'phone' |
         // Links within the sentence (inline, as text links are): "…also on: Παπαδοπούλου Μαρία (merge), …".
         <Fragment key={h.id}>
           {i > 0 && ', '}
-          <Anchor component={Link} to={`/Accounts/View/${h.id}`} target="_blank" rel="noopener" size="xs" data-testid={`${testId}-link`}>
+          <Anchor component={Link} to={href(ACCOUNT.screens.view, { id: h.id })} target="_blank" rel="noopener" size="xs" data-testid={`${testId}-link`}>
             {h.description.replace(/\s*\([^()]*\)\s*$/, '')}
           </Anchor>
           {/* An account not yet made (the Add form) has nothing to merge yet. */}
@@ -46,7 +46,7 @@ export function SharedContact({ kind, value, selfId, testId }: { kind: 'phone' |
             <>
               {' '}
               (
-              <Anchor component={Link} to={`/Accounts/Merge/a1/${selfId}/a2/${h.id}`} size="xs" data-testid={`${testId}-merge`}>
+              <Anchor component={Link} to={href(ACCOUNT.screens.mergePair, { a1: selfId, a2: h.id })} size="xs" data-testid={`${testId}-merge`}>
                 {t('accounts.ui.edit.mergeWith')}
               </Anchor>
               )

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { SEARCH_DEBOUNCE_MS, plainText } from '@crm/contract/constants';
 import type { TAccountAdd } from '@crm/contract';
-import { ACCOUNT, LEAD } from '@crm/contract/resources';
+import { ACCOUNT, LEAD, href } from '@crm/contract/resources';
 import { useRouteHandle } from '../../../lib/use-route-title.ts';
 import { ApiError, call } from '../../../lib/api.ts';
 import { SharedContact } from '../components/shared-contact.tsx';
@@ -84,7 +84,7 @@ export function AccountAddPage() {
     onSuccess: (id) => {
       void client.invalidateQueries({ queryKey: ['accounts'] });
       leaveGuard.release();
-      navigate(`/Accounts/View/${id}/2`);
+      navigate(href(ACCOUNT.screens.view, { id, viewMode: 2 }));
     },
     onError: (e) => {
       if (e instanceof ApiError) form.setErrors(e.fieldErrors);
@@ -123,7 +123,7 @@ export function AccountAddPage() {
               <Text size="sm">{t('accounts.ui.add.sameNameHint')}</Text>
               <Stack gap={2} mt={6}>
                 {namesakes.map((a) => (
-                  <Anchor key={a.id} component={Link} to={`/Accounts/View/${a.id}`} target="_blank" rel="noopener" size="sm" data-testid="add-same-name-link">
+                  <Anchor key={a.id} component={Link} to={href(ACCOUNT.screens.view, { id: a.id })} target="_blank" rel="noopener" size="sm" data-testid="add-same-name-link">
                     {a.description}
                   </Anchor>
                 ))}

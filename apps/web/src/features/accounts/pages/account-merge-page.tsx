@@ -18,6 +18,7 @@ import { branchText, roleText } from '../components/labels.ts';
 import { languageName } from '../components/languages.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { PageLoading } from '../../../components/page-loading.tsx';
+import { ACCOUNT, href } from '@crm/contract/resources';
 
 /** Fields the merge screen never offers (the spec's list, plus what the server keeps itself). */
 const IGNORED = new Set([
@@ -154,13 +155,13 @@ export function AccountMergePage() {
                 <Table.Th w="22%">{t('accounts.ui.merge.field')}</Table.Th>
                 <Table.Th>
                   {t('accounts.ui.merge.record1')}:{' '}
-                  <Anchor component={Link} to={`/Accounts/View/${a1.id}`} size="sm">
+                  <Anchor component={Link} to={href(ACCOUNT.screens.view, { id: a1.id })} size="sm">
                     {a1.displayName}
                   </Anchor>
                 </Table.Th>
                 <Table.Th>
                   {t('accounts.ui.merge.record2')}:{' '}
-                  <Anchor component={Link} to={`/Accounts/View/${a2.id}`} size="sm">
+                  <Anchor component={Link} to={href(ACCOUNT.screens.view, { id: a2.id })} size="sm">
                     {a2.displayName}
                   </Anchor>
                 </Table.Th>

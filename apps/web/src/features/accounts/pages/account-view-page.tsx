@@ -33,6 +33,7 @@ import { SaveStatus } from '../../../components/save-status.tsx';
 import { LoadError, ModeSwitches, useMenuDelete } from '../../../kit/view-modes.tsx';
 import { DeleteMenuItem } from '../../../components/delete-menu-item.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
+import { ACCOUNT, LEAD, OBJECT, href } from '@crm/contract/resources';
 
 type ViewMode = 0 | 1 | 2;
 const ENTITY_ACCOUNT = 2;
@@ -45,7 +46,7 @@ export function AccountViewPage() {
   const id = Number(params.id);
   const raw = location.pathname.toLowerCase().startsWith('/contact/edit') ? 1 : Number(params.viewMode ?? 0);
   const [status, setStatus] = useState<AutosaveStatus>('idle');
-  const setMode = (m: ViewMode) => navigate(`/Accounts/View/${id}/${m}`, { replace: true });
+  const setMode = (m: ViewMode) => navigate(href(ACCOUNT.screens.view, { id, viewMode: m }), { replace: true });
 
   const view = useQuery({ ...accountViewQuery(id), enabled: Number.isInteger(id) && id > 0 });
   // An erased person's account is only read: its data comes back as a new account, not by editing it.
@@ -165,11 +166,11 @@ function AccountToolbar({ id, mode, setMode, status, record }: { id: number; mod
             <Menu.Dropdown>
               {customer && (
                 <>
-                  <Menu.Item leftSection={<IconTargetArrow size={16} />} onClick={() => navigate(`/Leads/Add/${id}`)} data-testid="add-lead">
+                  <Menu.Item leftSection={<IconTargetArrow size={16} />} onClick={() => navigate(href(LEAD.screens.add, { id }))} data-testid="add-lead">
                     {t('accounts.ui.view.addLead')}
                   </Menu.Item>
                   {/* A new property with this account as its owner, opened for editing. */}
-                  <Menu.Item leftSection={<IconBuildingEstate size={16} />} onClick={() => navigate(`/Objects/Add/${id}`)} data-testid="add-property">
+                  <Menu.Item leftSection={<IconBuildingEstate size={16} />} onClick={() => navigate(href(OBJECT.screens.add, { ownerId: id }))} data-testid="add-property">
                     {t('accounts.ui.view.addProperty')}
                   </Menu.Item>
                 </>

@@ -9,7 +9,7 @@ import { ListScreen } from '../../../kit/list-screen.tsx';
 import { ACCOUNT_LIST, ACCOUNT_SEARCH, accountsQuery, type TSearchFilter } from '../api/account-lists.ts';
 import { noMatchOf, searchField } from '../components/search-field.ts';
 import { createdColumns, modifiedColumns, nameColumn, phoneColumn } from '../../../components/account-columns.tsx';
-import { ACCOUNT, type AnswerOf } from '@crm/contract/resources';
+import { ACCOUNT, type AnswerOf, href } from '@crm/contract/resources';
 
 /** /Accounts and /AllAccounts: every account, with Add and Merge (tick two rows, then Merge). */
 export function AccountsPage() {
@@ -32,7 +32,7 @@ export function AccountsPage() {
       return;
     }
     const [a1, a2] = selected;
-    navigate(`/Accounts/Merge/a1/${a1!.id}/a2/${a2!.id}`);
+    navigate(href(ACCOUNT.screens.mergePair, { a1: a1!.id, a2: a2!.id }));
   };
   const cancel = () => {
     setSelecting(false);

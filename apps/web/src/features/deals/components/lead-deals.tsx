@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { LeadBlock } from '../../../components/lead-block.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { dealsOfQuery } from '../api/deals.ts';
+import { DEAL, href } from '@crm/contract/resources';
 
 /** The deals made from a lead, on the lead's page, with a way to start one from it. */
 export function LeadDeals({ leadId }: { leadId: number }) {
@@ -15,13 +16,13 @@ export function LeadDeals({ leadId }: { leadId: number }) {
     <LeadBlock
       testId="lead-deals"
       title={t('deals.ui.ofLead')}
-      addTo={`/Deals/Add?demandId=${leadId}`}
+      addTo={href(DEAL.screens.add, undefined, { demandId: leadId })}
       addLabel={t('deals.ui.addFromLead')}
       empty={q.data && items.length === 0 ? t('deals.ui.noneOfLead') : null}
     >
       <Stack gap={4}>
         {items.map((d) => (
-          <Anchor key={d.id} component={Link} to={`/Deals/${d.id}`} size="sm" data-testid="lead-deal">
+          <Anchor key={d.id} component={Link} to={href(DEAL.screens.view, { id: d.id })} size="sm" data-testid="lead-deal">
             #{d.id} · {d.type} · {d.stage}
             {d.objectReferenceNumber ? ` · #${d.objectReferenceNumber}` : ''}
             {(d.price ?? d.askingPrice) != null ? ` · ${formatMoney(d.price ?? d.askingPrice)}` : ''}

@@ -34,6 +34,7 @@ import { partyRelationText } from '../party-relation.ts';
 import { depositCheck } from '../deposit-check.ts';
 import { searchAccounts, searchLeadsQuick, searchObjectsByRef } from '../../../lib/pickers.ts';
 import { RecordLoad, isGone, saveRecord, useDeleteRecord, useRecordAddress, useRecordForm, type Mode } from '../../../kit/record.tsx';
+import { ACCOUNT, DEAL, LEAD, OBJECT, href } from '@crm/contract/resources';
 
 /** Activities link to a deal with link kind 5. */
 const ENTITY_DEAL = 5;
@@ -109,7 +110,7 @@ function SoldAlready({ objectId, dealId }: { objectId: number | null; dealId: nu
         {sold.map((d, i) => (
           <Fragment key={d.id}>
             {i > 0 && ', '}
-            <Anchor component={Link} to={`/Deals/${d.id}`}>
+            <Anchor component={Link} to={href(DEAL.screens.view, { id: d.id })}>
               #{d.id}
             </Anchor>
           </Fragment>
@@ -199,7 +200,7 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
           if (notices.length) void client.invalidateQueries({ queryKey: objectKeys.all });
           // A deal made from a lead moves it on (Negotiating, or Won when closed): its page and the lists say so.
           if (form.demand != null) void client.invalidateQueries({ queryKey: ['lead'] });
-          return { to: `/Deals/${saved.id}`, replace: mode === 'create', banner: savedBanner(t('deals.ui.saved'), notices) };
+          return { to: href(DEAL.screens.view, { id: saved.id! }), replace: mode === 'create', banner: savedBanner(t('deals.ui.saved'), notices) };
         },
         conflict: {
           current: (c) => c as TDealAnswer,
@@ -341,7 +342,7 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
                 {readOnly ? (
                   <Shown label={t('deals.ui.object')} testId="deal-object">
                     {form.object ? (
-                      <Anchor component={Link} to={`/Objects/View/${form.object.id}`}>
+                      <Anchor component={Link} to={href(OBJECT.screens.view, { id: form.object.id })}>
                         {form.object.text}
                       </Anchor>
                     ) : (
@@ -368,7 +369,7 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
                 {readOnly ? (
                   <Shown label={t('deals.ui.lead')} testId="deal-lead">
                     {form.demand ? (
-                      <Anchor component={Link} to={`/Leads/View/${form.demand.id}`}>
+                      <Anchor component={Link} to={href(LEAD.screens.view, { id: form.demand.id })}>
                         {form.demand.text}
                       </Anchor>
                     ) : (
@@ -416,7 +417,7 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
                   <Table.Td>
                     {readOnly ? (
                       p.account && (
-                        <Anchor component={Link} to={`/Accounts/View/${p.account.id}`}>
+                        <Anchor component={Link} to={href(ACCOUNT.screens.view, { id: p.account.id })}>
                           {p.account.text}
                         </Anchor>
                       )

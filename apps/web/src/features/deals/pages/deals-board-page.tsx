@@ -19,6 +19,7 @@ import './deals.css';
 import { objectKeys } from '../../../lib/query-keys.ts';
 import { partyRelationText } from '../party-relation.ts';
 import { DEAL_TYPE_RENTAL, dealTextKey } from '@crm/contract/deal-fields';
+import { DEAL, href } from '@crm/contract/resources';
 
 const DRAG_TYPE = 'application/x-crm-deal';
 
@@ -89,7 +90,7 @@ export function DealsBoardPage() {
         data-moving={moving === c.id ? 'true' : 'false'}
       >
         <Group justify="space-between" gap={4}>
-          <Anchor component={Link} to={`/Deals/${c.id}`} fw={600} size="sm">
+          <Anchor component={Link} to={href(DEAL.screens.view, { id: c.id })} fw={600} size="sm">
             #{c.id} {c.objectReferenceNumber ? `· #${c.objectReferenceNumber}` : ''}
           </Anchor>
           <Badge size="xs" variant="light">

@@ -15,6 +15,7 @@ import { DEAL_FILTER, DEAL_LIST, dealsQuery, downloadDeals, type TDealListFilter
 import { partyRelationText } from '../party-relation.ts';
 import './deals.css';
 import { searchEmployees } from '../../../lib/pickers.ts';
+import { ACCOUNT, DEAL, OBJECT, href } from '@crm/contract/resources';
 
 /** Page sizes of the deal list (spec: 5, 10, 20, 50, Show all; default 20). */
 const PAGE_SIZES = [5, 10, 20, 50, 1000000] as const;
@@ -90,7 +91,7 @@ function dealColumns(t: TFunction, filter: TDealListFilter): DataTableColumn<TDe
       .map((p, i) => (
         <Fragment key={p.accountId}>
           {i > 0 && ', '}
-          <Anchor component={Link} to={`/Accounts/View/${p.accountId}`} data-testid={`deal-${key}`}>
+          <Anchor component={Link} to={href(ACCOUNT.screens.view, { id: p.accountId })} data-testid={`deal-${key}`}>
             {p.account}
           </Anchor>
         </Fragment>
@@ -134,7 +135,7 @@ function dealColumns(t: TFunction, filter: TDealListFilter): DataTableColumn<TDe
       // Γλυφάδα"), the deal's number on a line below; the table's column is the number alone.
       render: (r) => (
         <>
-          <Anchor component={Link} to={`/Deals/${r.id}`} data-testid="deal-link">
+          <Anchor component={Link} to={href(DEAL.screens.view, { id: r.id })} data-testid="deal-link">
             <span className="crm-table-only">{r.id}</span>
             <span className="crm-card-only" data-testid="deal-card-heading">
               {cardHeading(r)}
@@ -169,7 +170,7 @@ function dealColumns(t: TFunction, filter: TDealListFilter): DataTableColumn<TDe
       title: t('deals.ui.col.object'),
       render: (r) =>
         r.objectId ? (
-          <Anchor component={Link} to={`/Objects/View/${r.objectId}`}>
+          <Anchor component={Link} to={href(OBJECT.screens.view, { id: r.objectId })}>
             #{r.objectReferenceNumber}
           </Anchor>
         ) : (
@@ -195,7 +196,7 @@ function dealColumns(t: TFunction, filter: TDealListFilter): DataTableColumn<TDe
       title: t('deals.ui.col.edit'),
       card: 'action',
       render: (r) => (
-        <ActionIcon component={Link} to={`/Deals/Edit/${r.id}`} variant="subtle" aria-label={t('deals.ui.editOne', { id: r.id })}>
+        <ActionIcon component={Link} to={href(DEAL.screens.edit, { id: r.id })} variant="subtle" aria-label={t('deals.ui.editOne', { id: r.id })}>
           <IconPencil size={16} />
         </ActionIcon>
       ),

@@ -6,6 +6,7 @@ import { formatFieldValue } from '../../../components/fields/field-values.ts';
 import type { TLeadAnswer } from '../api/leads.ts';
 import { leadFieldLabel, leadGroupTitle, leadOptions } from './lead-editor.tsx';
 import { RecordStamps } from '../../../components/record-stamps.tsx';
+import { ACCOUNT, href } from '@crm/contract/resources';
 
 const hasValue = (d: TLeadFieldDescription, v: unknown) => v != null && v !== '' && !(Array.isArray(v) && !v.length) && !(d.type === 'boolean' && v !== true);
 
@@ -23,7 +24,7 @@ export function LeadDetails({ lead }: { lead: TLeadAnswer }) {
               {t('leads.ui.client')}
             </Text>
             {lead.accountId ? (
-              <Anchor component={Link} to={`/Accounts/View/${lead.accountId}`} fw={600} data-testid="lead-client">
+              <Anchor component={Link} to={href(ACCOUNT.screens.view, { id: lead.accountId })} fw={600} data-testid="lead-client">
                 {lead.account}
               </Anchor>
             ) : (

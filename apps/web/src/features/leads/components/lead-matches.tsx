@@ -7,6 +7,7 @@ import { IconCheck, IconPlus, IconX } from '../../../components/icons.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { formatArea, formatMoney } from '../../../lib/format.ts';
 import { addLeadObject, leadKeys, leadMatches, markMatchesSeen, setNotSuitable } from '../api/leads.ts';
+import { OBJECT, href } from '@crm/contract/resources';
 
 export const matchesKey = (leadId: number) => ['lead', 'matches', leadId] as const;
 
@@ -84,7 +85,7 @@ export function LeadMatches({ leadId, asksFor = true }: { leadId: number; /** Th
             <Group justify="space-between" align="flex-start" wrap="nowrap">
               <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
                 <Group gap="xs">
-                  <Anchor component={Link} to={`/Objects/View/${m.objectId}`} fw={600}>
+                  <Anchor component={Link} to={href(OBJECT.screens.view, { id: m.objectId })} fw={600}>
                     #{m.referenceNumber}
                     {m.title ? ` · ${m.title}` : ''}
                   </Anchor>

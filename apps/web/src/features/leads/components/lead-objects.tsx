@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
 import { IconTrash } from '../../../components/icons.ts';
-import { OBJECT } from '@crm/contract/resources';
+import { OBJECT, href } from '@crm/contract/resources';
 import { call } from '../../../lib/api.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { ANSWER_COLOR } from '../../../lib/shortlist-colors.ts';
@@ -91,7 +91,7 @@ export function LeadObjects({ lead, editable }: { lead: TLeadAnswer; editable: b
         )}
         {lead.objects.map((o) => (
           <Group key={o.objectId} justify="space-between" wrap="nowrap" data-testid="lead-object">
-            <Anchor component={Link} to={`/Objects/View/${o.objectId}`}>
+            <Anchor component={Link} to={href(OBJECT.screens.view, { id: o.objectId })}>
               #{o.objectReferenceNumber}
               {o.title ? ` · ${o.title}` : ''}
             </Anchor>

@@ -2,6 +2,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { AddingRecord } from '../../../components/adding-record.tsx';
 import { addLead, justAddedLeads, leadKeys } from '../api/leads.ts';
+import { LEAD, href } from '@crm/contract/resources';
 
 /** /Leads/Add and /Leads/Add/{accountId}: creates the lead at once and opens it in expanded edit. */
 export function LeadAddPage() {
@@ -19,7 +20,7 @@ export function LeadAddPage() {
         justAddedLeads.add(id);
         void client.invalidateQueries({ queryKey: leadKeys.lists });
         void client.invalidateQueries({ queryKey: ['account'] });
-        navigate(`/Leads/View/${id}/2`, { replace: true });
+        navigate(href(LEAD.screens.view, { id, viewMode: 2 }), { replace: true });
       }}
     />
   );

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { searchEmployees } from '../../../lib/pickers.ts';
 import { ListScreen } from '../../../kit/list-screen.tsx';
 import { LEAD_FILTER, LEAD_LIST, leadsQuery, type TLeadFilter, type TLeadSearchAnswer } from '../api/leads.ts';
+import { LEAD, href } from '@crm/contract/resources';
 
 /** Page sizes of the leads list (spec: 5, 20, 100; default 20). */
 const PAGE_SIZES = [5, 20, 100] as const;
@@ -48,7 +49,7 @@ export function LeadsPage() {
             sortable: true,
             card: 'title',
             render: (r) => (
-              <Anchor component={Link} to={`/Leads/View/${r.id}`} data-testid="lead-link">
+              <Anchor component={Link} to={href(LEAD.screens.view, { id: r.id })} data-testid="lead-link">
                 {r.name}
               </Anchor>
             ),

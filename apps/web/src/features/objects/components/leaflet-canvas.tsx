@@ -6,6 +6,7 @@ import 'leaflet/dist/leaflet.css';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
 import './object-map.css';
 import { useEffect, useRef, useState } from 'react';
+import { OBJECT, href } from '@crm/contract/resources';
 
 export type TLatLng = [number, number];
 
@@ -279,7 +280,7 @@ function popupContent(m: TMapMarker, openText: string, onOpen: (id: number) => v
   const box = document.createElement('div');
   box.className = 'crm-map-popup';
   const a = document.createElement('a');
-  a.href = `/Objects/View/${m.id}`;
+  a.href = href(OBJECT.screens.view, { id: m.id });
   a.className = 'crm-map-open';
   a.textContent = m.reference;
   a.title = openText;

@@ -16,6 +16,7 @@ import { currentContacts, endedTenantsByYear, rentPaymentDayText } from '../obje
 import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
 import { DecimalField } from '../../../components/fields/decimal-field.tsx';
 import { useDialogFrom } from '../../../lib/use-dialog-from.ts';
+import { ACCOUNT, href } from '@crm/contract/resources';
 
 const money = (n: number | null | undefined) => (n == null ? '' : Number.isInteger(n) ? formatMoney(n) : formatMoney2(n));
 const relationText = (l: TObjectAccount, relations: TSelectOption[]) => l.relationName || relations.find((o) => String(o.value) === String(l.relation))?.text || String(l.relation);
@@ -28,7 +29,7 @@ function ContactLine({ link, relations, actions }: { link: TObjectAccount; relat
     <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs" data-testid="contact-line" data-relation={link.relation} data-account={link.accountId}>
       <Stack gap={2} style={{ minWidth: 0 }}>
         <Group gap={6} wrap="wrap">
-          <Anchor component={Link} to={`/Accounts/View/${link.accountId}`} size="sm" fw={600} data-testid="contact-account">
+          <Anchor component={Link} to={href(ACCOUNT.screens.view, { id: link.accountId })} size="sm" fw={600} data-testid="contact-account">
             {link.account || `#${link.accountId}`}
           </Anchor>
           <Badge size="sm" variant="light" tt="none" data-testid="contact-relation">

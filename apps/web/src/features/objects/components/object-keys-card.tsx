@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { objectKeysQuery } from '../api/object-keys.ts';
 import { keyStateLine } from '../key-state.ts';
 import { AddKeyButton } from './add-key-button.tsx';
+import { OBJECT_KEY, href } from '@crm/contract/resources';
 
 /** The most keys a property's page lists (an office holds a few per property). */
 const SHOWN = 20;
@@ -41,7 +42,7 @@ export function ObjectKeysCard({ objectId }: { objectId: number }) {
         <Stack gap={6}>
           {keys.map((k) => (
             <div key={k.id} data-testid="object-key">
-              <Anchor component={Link} to={`/ObjectKeys/${k.id}`} size="sm" mih={24} style={{ display: 'inline-flex', alignItems: 'center', overflowWrap: 'anywhere' }}>
+              <Anchor component={Link} to={href(OBJECT_KEY.screens.view, { id: k.id })} size="sm" mih={24} style={{ display: 'inline-flex', alignItems: 'center', overflowWrap: 'anywhere' }}>
                 {k.description || t('objectkeys.key')}
               </Anchor>
               <Text size="xs" c="dimmed" data-testid="object-key-state">

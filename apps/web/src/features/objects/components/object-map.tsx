@@ -7,6 +7,7 @@ import { MAP_CIRCLE, MAP_DEFAULTS, circleCentreAround, circleHidesPoint } from '
 import { webConfigQuery } from '../../../lib/web-config.ts';
 import type { LeafletCanvasProps, TLatLng, TMapMarker } from './leaflet-canvas.tsx';
 import { IconMapOff } from './search-icons.ts';
+import { OBJECT, href } from '@crm/contract/resources';
 
 export type { TMapMarker };
 
@@ -98,7 +99,7 @@ export function ObjectMap(props: ObjectMapProps) {
   const tileUrl = config.data?.map.tileUrl ?? null;
 
   const canvasProps = (): Omit<LeafletCanvasProps, 'tileUrl' | 'attribution' | 'label' | 'height' | 'texts' | 'testId'> => {
-    if (props.mode === 'markers') return { center: [MAP_DEFAULTS.latitude, MAP_DEFAULTS.longitude], zoom: MAP_DEFAULTS.zoom, point: null, circle: null, markers: props.markers, editable: false, onOpen: (id) => void navigate(`/Objects/View/${id}`) };
+    if (props.mode === 'markers') return { center: [MAP_DEFAULTS.latitude, MAP_DEFAULTS.longitude], zoom: MAP_DEFAULTS.zoom, point: null, circle: null, markers: props.markers, editable: false, onOpen: (id) => void navigate(href(OBJECT.screens.view, { id })) };
     const v = props.value;
     const point: TLatLng | null = hasPoint(v) ? [v.latitude!, v.longitude!] : null;
     const circle = hasCircle(v) ? { center: [v.mapCircleLatitude!, v.mapCircleLongitude!] as TLatLng, radius: v.mapCircleRadius ?? MAP_CIRCLE.default } : null;

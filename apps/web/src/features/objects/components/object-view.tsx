@@ -21,6 +21,7 @@ import { ObjectKeysCard } from './object-keys-card.tsx';
 import { ObjectMapCard } from './object-map-slot.tsx';
 import { PhotoCarousel } from './object-photos.tsx';
 import { PublishStatus } from './publish-status.tsx';
+import { DEAL, LEAD, RESERVATION, VIEWING, href } from '@crm/contract/resources';
 
 type Props = { data: TObjectView; onSaved: (dto: Record<string, unknown>) => void };
 
@@ -293,10 +294,10 @@ function RecordLinks({ data }: { data: TObjectView }) {
   const booking = (r: TObjectView['reservations'][number]) => ({ ...ref(r), stage: r.stage, cancelled: isCancelledStay(r) });
   type Item = { id: number; text: string; comment?: string | null; stage?: string; cancelled?: boolean };
   const lists: { key: 'leads' | 'viewings' | 'deals' | 'reservations'; path: (id: number) => string; items: Item[] }[] = [
-    { key: 'leads', path: (id) => `/Leads/View/${id}`, items: (data.leads ?? []).map(ref) },
-    { key: 'viewings', path: (id) => `/Viewing/${id}`, items: (data.viewings ?? []).map((v) => ({ id: v.id, text: viewingLine(v), comment: v.comment })) },
-    { key: 'deals', path: (id) => `/Deals/${id}`, items: (data.deals ?? []).map(ref) },
-    ...(branch ? [] : [{ key: 'reservations' as const, path: (id: number) => `/Reservations/${id}`, items: (data.reservations ?? []).map(booking) }]),
+    { key: 'leads', path: (id) => href(LEAD.screens.view, { id }), items: (data.leads ?? []).map(ref) },
+    { key: 'viewings', path: (id) => href(VIEWING.screens.view, { id }), items: (data.viewings ?? []).map((v) => ({ id: v.id, text: viewingLine(v), comment: v.comment })) },
+    { key: 'deals', path: (id) => href(DEAL.screens.view, { id }), items: (data.deals ?? []).map(ref) },
+    ...(branch ? [] : [{ key: 'reservations' as const, path: (id: number) => href(RESERVATION.screens.view, { id }), items: (data.reservations ?? []).map(booking) }]),
   ];
   return (
     <Card withBorder padding="sm" data-testid="object-records">

@@ -2,6 +2,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { AddingRecord } from '../../../components/adding-record.tsx';
 import { addObject, justAddedObjects, objectKeys } from '../api/objects.ts';
+import { OBJECT, href } from '@crm/contract/resources';
 
 /**
  * /Objects/Add and /Objects/Add/{ownerId} ("Add property" on an account's page): asks the server for
@@ -26,7 +27,7 @@ export function ObjectAddPage() {
           void client.invalidateQueries({ queryKey: ['account'] });
           void client.invalidateQueries({ queryKey: ['accounts'] });
         }
-        navigate(`/Objects/View/${id}/2`, { replace: true });
+        navigate(href(OBJECT.screens.view, { id, viewMode: 2 }), { replace: true });
       }}
     />
   );

@@ -18,6 +18,7 @@ import { ObjectMap, type TMapMarker } from '../components/object-map.tsx';
 import { IconList, IconMap, IconRefresh } from '../components/search-icons.ts';
 import { DecimalField } from '../../../components/fields/decimal-field.tsx';
 import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
+import { OBJECT, href } from '@crm/contract/resources';
 
 /** The filter's cookie (10 years), as the spec keeps the object search. */
 export const OBJECT_SEARCH_COOKIE = 'ObjectSearch.filter';
@@ -85,7 +86,7 @@ export function ObjectSearchPage() {
       noWrap: true,
       card: 'title',
       render: (r) => (
-        <Anchor component={Link} to={`/Objects/View/${r.id}`} fw={600} size="sm" data-testid="object-search-ref">
+        <Anchor component={Link} to={href(OBJECT.screens.view, { id: r.id })} fw={600} size="sm" data-testid="object-search-ref">
           {ref(r)}
         </Anchor>
       ),
@@ -292,7 +293,7 @@ export function ObjectSearchPage() {
                   <List size="sm" listStyleType="none" spacing={4} mt={4} aria-labelledby="object-search-map-list-title" data-testid="object-search-map-list">
                     {placed.map((r) => (
                       <List.Item key={r.id}>
-                        <Anchor component={Link} to={`/Objects/View/${r.id}`} fw={600} size="sm">
+                        <Anchor component={Link} to={href(OBJECT.screens.view, { id: r.id })} fw={600} size="sm">
                           {ref(r)}
                         </Anchor>{' '}
                         <Text span size="sm">

@@ -21,6 +21,7 @@ import { headingTitleField } from '../object-title.ts';
 import { SaveStatus } from '../../../components/save-status.tsx';
 import { LoadError, ModeSwitches, useDiscardIfLeftEmpty, useMenuDelete } from '../../../kit/view-modes.tsx';
 import { DeleteMenuItem } from '../../../components/delete-menu-item.tsx';
+import { OBJECT, href } from '@crm/contract/resources';
 
 type ViewMode = 0 | 1 | 2;
 const LINK_OBJECT = 1;
@@ -46,7 +47,7 @@ export function ObjectViewPage() {
   const [status, setStatus] = useState<AutosaveStatus>('idle');
   const valid = !!idOrRef && validIdOrRef(idOrRef);
   const view = useQuery({ ...objectViewQuery(idOrRef ?? ''), enabled: valid });
-  const setMode = (m: ViewMode) => navigate(`/Objects/View/${idOrRef}/${m}`, { replace: true });
+  const setMode = (m: ViewMode) => navigate(href(OBJECT.screens.view, { id: idOrRef!, viewMode: m }), { replace: true });
   const gone = view.error instanceof ApiError && view.error.status === 404;
   useDiscardObjectIfLeftEmpty(idOrRef, status);
   useRecordOpened('object', view.data?.id ?? (/^\d+$/.test(idOrRef ?? '') ? Number(idOrRef) : 0), recentLabel(view.data, i18n.language), gone);
@@ -175,7 +176,7 @@ function ObjectToolbar({ data, mode, setMode, status }: { data: TObjectView | un
             </Menu.Target>
             <Menu.Dropdown>
               {data && (
-                <Menu.Item component={Link} to={`/Objects/Sheet/${data.id}`} leftSection={<IconFileDescription size={16} />} data-testid="object-sheet">
+                <Menu.Item component={Link} to={href(OBJECT.screens.sheet, { id: data.id })} leftSection={<IconFileDescription size={16} />} data-testid="object-sheet">
                   {t('objects.sheet.menu')}
                 </Menu.Item>
               )}

@@ -9,6 +9,7 @@ import { ListScreen } from '../../../kit/list-screen.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCookieState, type ListState } from '../../../lib/list-state.ts';
 import { OBJECT_LIST_COOKIES, OBJECT_LIST_DEFAULTS, objectListQuery, objectListState, type TObjectListAnswer } from '../api/objects.ts';
+import { ACCOUNT, OBJECT, href } from '@crm/contract/resources';
 
 const wideScreens = '(min-width: 48em)';
 
@@ -60,7 +61,7 @@ export function ObjectsPage() {
           noWrap: true,
           card: 'title',
           render: (r) => (
-            <Anchor component={Link} to={`/Objects/View/${r.id}`} size="sm" fw={600} data-testid="object-link">
+            <Anchor component={Link} to={href(OBJECT.screens.view, { id: r.id })} size="sm" fw={600} data-testid="object-link">
               #{r.referenceNumber}
             </Anchor>
           ),
@@ -73,7 +74,7 @@ export function ObjectsPage() {
           sortable: true,
           render: (r) =>
             r.ownerId != null ? (
-              <Anchor component={Link} to={`/Accounts/View/${r.ownerId}`} size="sm" data-testid="owner-link">
+              <Anchor component={Link} to={href(ACCOUNT.screens.view, { id: r.ownerId })} size="sm" data-testid="owner-link">
                 {r.owner || `#${r.ownerId}`}
               </Anchor>
             ) : null,

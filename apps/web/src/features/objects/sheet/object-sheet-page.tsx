@@ -14,6 +14,7 @@ import { IconPrinter } from '../icons.ts';
 import { photoUrl } from '../components/object-photos.tsx';
 import { printedPrice, readSheetOptions, SHEET_MAX_PHOTOS, writeSheetOptions, type TSheetOptions } from './sheet-options.ts';
 import './object-sheet.css';
+import { OBJECT, href } from '@crm/contract/resources';
 
 /** Each language by its own name, as the language menus write it. */
 const LANGUAGES: { value: TCulture; label: string }[] = [
@@ -44,7 +45,7 @@ export function ObjectSheetPage() {
       <Paper withBorder p="sm" className="no-print" component="section" aria-label={t('objects.sheet.options')}>
         <Stack gap="sm">
           <Group justify="space-between" gap="xs">
-            <Anchor component={Link} to={`/Objects/View/${encodeURIComponent(idOrRef)}`} data-testid="sheet-back">
+            <Anchor component={Link} to={href(OBJECT.screens.view, { id: idOrRef })} data-testid="sheet-back">
               ← {t('objects.sheet.back')}
             </Anchor>
             <Button leftSection={<IconPrinter size={18} />} onClick={() => window.print()} disabled={!data} data-testid="sheet-print">

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { LeadBlock } from '../../../components/lead-block.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { leadViewingsQuery } from '../api/viewings.ts';
+import { OBJECT, VIEWING, href } from '@crm/contract/resources';
 
 /**
  * The viewings of a lead, on the lead's page, newest first: each as "#51 · 26/11/2026, 18:30 ·
@@ -23,7 +24,7 @@ export function LeadViewings({ leadId }: { leadId: number }) {
     <LeadBlock
       testId="lead-viewings"
       title={t('viewings.ui.ofLead')}
-      addTo={`/Viewing/Add?demandId=${leadId}`}
+      addTo={href(VIEWING.screens.add, undefined, { demandId: leadId })}
       addLabel={t('leads.ui.arrangeViewing')}
       empty={q.data && items.length === 0 ? t('viewings.ui.noneOfLead') : null}
       count={total}
@@ -32,14 +33,14 @@ export function LeadViewings({ leadId }: { leadId: number }) {
       <Stack gap="sm">
         {items.map((v) => (
           <div key={v.id} data-testid="lead-viewing">
-            <Anchor component={Link} to={`/Viewing/${v.id}`} size="sm" fw={600} data-testid="lead-viewing-link">
+            <Anchor component={Link} to={href(VIEWING.screens.view, { id: v.id })} size="sm" fw={600} data-testid="lead-viewing-link">
               {[`#${v.id}`, formatDateTime(v.dateOfViewing) || t('viewings.ui.notSet'), v.result].filter(Boolean).join(' · ')}
             </Anchor>
             <Stack gap={2} component="ul" mt={4} mb={0} style={{ listStyle: 'none', padding: 0 }}>
               {v.objects.map((o) => (
                 <li key={o.objectId} data-testid="lead-viewing-object">
                   <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    <Anchor component={Link} to={`/Objects/View/${o.objectId}`} underline="always" inherit>
+                    <Anchor component={Link} to={href(OBJECT.screens.view, { id: o.objectId })} underline="always" inherit>
                       #{o.objectReferenceNumber}
                     </Anchor>
                     {o.result ? ` · ${o.result}` : ''}

@@ -26,6 +26,7 @@ import { RecordLoad, isGone, saveRecord, useDeleteRecord, useRecordAddress, useR
 import { IconPrinter } from '../icons.ts';
 import './viewings.css';
 import { useMedia } from '../../../lib/first-paint.ts';
+import { LEAD, OBJECT, VIEWING, href } from '@crm/contract/resources';
 
 /** Activities link to a viewing with link kind 7. */
 const ENTITY_VIEWING = 7;
@@ -130,7 +131,7 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
           void client.invalidateQueries({ queryKey: ['object'] });
           // A viewing arranged for a new lead moves it to Viewings: its page and the lists say so.
           if (form.demand != null) void client.invalidateQueries({ queryKey: ['lead'] });
-          return { to: `/Viewing/${saved.id}`, replace: mode === 'create', banner: ['success', t('viewings.ui.saved')] };
+          return { to: href(VIEWING.screens.view, { id: saved.id! }), replace: mode === 'create', banner: ['success', t('viewings.ui.saved')] };
         },
         conflict: {
           current: (c) => c as TViewingAnswer,
@@ -268,7 +269,7 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
                   {t('viewings.ui.lead')}
                 </Text>
                 {form.demand ? (
-                  <Anchor component={Link} to={`/Leads/View/${form.demand.id}`} data-testid="viewing-lead">
+                  <Anchor component={Link} to={href(LEAD.screens.view, { id: form.demand.id })} data-testid="viewing-lead">
                     {form.demand.text}
                   </Anchor>
                 ) : (
@@ -321,7 +322,7 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
               {form.results.map((r, i) => (
                 <Table.Tr key={r.objectId} data-testid="viewing-object">
                   <Table.Td>
-                    <Anchor component={Link} to={`/Objects/View/${r.objectId}`}>
+                    <Anchor component={Link} to={href(OBJECT.screens.view, { id: r.objectId })}>
                       #{r.objectReferenceNumber}
                       {r.title ? ` · ${r.title}` : ''}
                     </Anchor>
@@ -415,12 +416,12 @@ function PrintSheetLink({ id }: { id: number }) {
   const label = t('viewings.ui.printSheet');
   return phone ? (
     <Tooltip label={label}>
-      <ActionIcon component={Link} to={`/Viewing/${id}/Sheet`} variant="default" size={36} aria-label={label} data-testid="viewing-print-sheet">
+      <ActionIcon component={Link} to={href(VIEWING.screens.sheet, { id })} variant="default" size={36} aria-label={label} data-testid="viewing-print-sheet">
         <IconPrinter size={18} />
       </ActionIcon>
     </Tooltip>
   ) : (
-    <Button component={Link} to={`/Viewing/${id}/Sheet`} variant="default" leftSection={<IconPrinter size={16} />} data-testid="viewing-print-sheet">
+    <Button component={Link} to={href(VIEWING.screens.sheet, { id })} variant="default" leftSection={<IconPrinter size={16} />} data-testid="viewing-print-sheet">
       {label}
     </Button>
   );

@@ -10,6 +10,7 @@ import { describeError } from '../../../lib/errors.ts';
 import { viewingSheetQuery } from '../api/viewings.ts';
 import { IconPrinter } from '../icons.ts';
 import './viewing-sheet.css';
+import { VIEWING, href } from '@crm/contract/resources';
 
 /** Each language named in itself, as the language menu names them. */
 const LANGUAGE_KEYS: Record<TCulture, string> = { en: 'lang.en-UK', el: 'lang.el', ru: 'lang.ru' };
@@ -53,7 +54,7 @@ export function ViewingSheetPage() {
   return (
     <div className="viewing-sheet-page" data-testid="viewing-sheet-page">
       <Group className="no-print" justify="space-between" gap="xs" mb="sm">
-        <Button component={Link} to={`/Viewing/${id}`} variant="default">
+        <Button component={Link} to={href(VIEWING.screens.view, { id })} variant="default">
           {t('viewings.sheet.ui.back')}
         </Button>
         <Group gap="xs">

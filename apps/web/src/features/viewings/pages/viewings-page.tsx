@@ -13,6 +13,7 @@ import { ListScreen } from '../../../kit/list-screen.tsx';
 import { VIEWING_FILTER, VIEWING_LIST, viewingsQuery, type TViewingFilter, type TViewingSearchAnswer } from '../api/viewings.ts';
 import './viewings.css';
 import { searchEmployees, searchLeadsQuick, searchObjectsByRef } from '../../../lib/pickers.ts';
+import { LEAD, OBJECT, VIEWING, href } from '@crm/contract/resources';
 
 /** Page sizes of the viewing list (spec: 5, 20, 100; default 20). */
 const PAGE_SIZES = [5, 20, 100] as const;
@@ -67,7 +68,7 @@ function viewingColumns(t: TFunction, searched: string): DataTableColumn<TViewin
       title: '#',
       noWrap: true,
       render: (r) => (
-        <Anchor component={Link} to={`/Viewing/${r.id}`} data-testid="viewing-link">
+        <Anchor component={Link} to={href(VIEWING.screens.view, { id: r.id })} data-testid="viewing-link">
           {r.id}
         </Anchor>
       ),
@@ -79,7 +80,7 @@ function viewingColumns(t: TFunction, searched: string): DataTableColumn<TViewin
       title: t('viewings.ui.col.lead'),
       render: (r) =>
         r.leadId ? (
-          <Anchor component={Link} to={`/Leads/View/${r.leadId}`}>
+          <Anchor component={Link} to={href(LEAD.screens.view, { id: r.leadId })}>
             {r.lead}
           </Anchor>
         ) : (
@@ -99,7 +100,7 @@ function viewingColumns(t: TFunction, searched: string): DataTableColumn<TViewin
           <ul className="viewing-list-objects" data-testid="viewing-list-objects">
             {r.objectRefs.map((o) => (
               <li key={o.id} className="viewing-list-object" data-testid="viewing-list-object">
-                <Anchor component={Link} to={`/Objects/View/${o.id}`} className="viewing-list-ref">
+                <Anchor component={Link} to={href(OBJECT.screens.view, { id: o.id })} className="viewing-list-ref">
                   #{o.referenceNumber}
                 </Anchor>
                 {o.comment && (
@@ -113,7 +114,7 @@ function viewingColumns(t: TFunction, searched: string): DataTableColumn<TViewin
         ) : (
           <Group gap={6}>
             {r.objectRefs.map((o) => (
-              <Anchor key={o.id} component={Link} to={`/Objects/View/${o.id}`}>
+              <Anchor key={o.id} component={Link} to={href(OBJECT.screens.view, { id: o.id })}>
                 #{o.referenceNumber}
               </Anchor>
             ))}
@@ -126,7 +127,7 @@ function viewingColumns(t: TFunction, searched: string): DataTableColumn<TViewin
       title: t('viewings.ui.col.edit'),
       card: 'action',
       render: (r) => (
-        <ActionIcon component={Link} to={`/Viewing/Edit/${r.id}`} variant="subtle" aria-label={t('viewings.ui.editOne', { id: r.id })}>
+        <ActionIcon component={Link} to={href(VIEWING.screens.edit, { id: r.id })} variant="subtle" aria-label={t('viewings.ui.editOne', { id: r.id })}>
           <IconPencil size={16} />
         </ActionIcon>
       ),
