@@ -19,7 +19,7 @@ import { headingTitleField, headingTitleLang, readerTitleField } from '../object
 import { ContactsCard } from './object-contacts.tsx';
 import { ObjectKeysCard } from './object-keys-card.tsx';
 import { ObjectMapCard } from './object-map-slot.tsx';
-import { PhotoCarousel } from './object-photos.tsx';
+import { PhotoCarousel } from './photo-carousel.tsx';
 import { PublishStatus } from './publish-status.tsx';
 import { DEAL, LEAD, RESERVATION, VIEWING, href } from '@crm/contract/resources';
 

@@ -1,0 +1,209 @@
+// The agency's details on its public site, as the settings page edits them.
+import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
+import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TSiteSettings } from '@crm/contract';
+import { RENT_FEE_MAX, SALE_FEE_MAX, SITE_EMAIL, isAgencyPhone, isFeeNumber } from '@crm/contract/site-settings';
+import { isGreekTaxNumber, isRegistryNumber } from '@crm/contract/account-fields';
+import { DecimalField } from '../../../components/fields/decimal-field.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { showBanner } from '../../../lib/banner.ts';
+import { describeError } from '../../../lib/errors.ts';
+import { conflictMessage, mergeOnConflict } from '../../../lib/conflict-merge.ts';
+import { saveSiteSettings, siteSettingsQuery } from '../api/settings.ts';
+import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
+
+
+type SiteForm = { name: string; phone: string; email: string; address: string; enquirySourceId: string; licence: string; taxNumber: string; saleFeePercent: number | ''; rentFeeMonths: number | '' };
+const siteForm = (s: TSiteSettings): SiteForm => ({
+  name: s.name ?? '',
+  phone: s.phone ?? '',
+  email: s.email ?? '',
+  address: s.address ?? '',
+  enquirySourceId: s.enquirySourceId == null ? '' : String(s.enquirySourceId),
+  licence: s.licence ?? '',
+  taxNumber: s.taxNumber ?? '',
+  saleFeePercent: s.saleFeePercent ?? '',
+  rentFeeMonths: s.rentFeeMonths ?? '',
+});
+
+/**
+ * The agency's details on its public site (name, phone, e-mail, address): checked here as the
+ * server checks them, saved with the version they were loaded at; another admin's save in between
+ * is merged (what only this admin changed is kept) and named.
+ */
+export function SiteCard() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const loaded = useQuery(siteSettingsQuery());
+  const [base, setBase] = useState<TSiteSettings | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+  const form = useForm<SiteForm>({
+    initialValues: { name: '', phone: '', email: '', address: '', enquirySourceId: '', licence: '', taxNumber: '', saleFeePercent: '', rentFeeMonths: '' },
+    validate: {
+      phone: (v) => (v.trim() && !isAgencyPhone(v.trim()) ? t('validation.sitePhone') : null),
+      email: (v) => (v.trim() && !SITE_EMAIL.test(v.trim()) ? t('validation.email') : null),
+      licence: (v) => (v.trim() && !isRegistryNumber(v) ? t('validation.agencyLicence') : null),
+      taxNumber: (v) => (v.trim() && !isGreekTaxNumber(v.trim()) ? t('validation.agencyTaxNumber') : null),
+      saleFeePercent: (v) => (v !== '' && !isFeeNumber(v, SALE_FEE_MAX) ? t('validation.saleFee') : null),
+      rentFeeMonths: (v) => (v !== '' && !isFeeNumber(v, RENT_FEE_MAX) ? t('validation.rentFee') : null),
+    },
+  });
+  useEffect(() => {
+    if (loaded.data && !base) {
+      setBase(loaded.data);
+      form.setValues(siteForm(loaded.data));
+      form.resetDirty(siteForm(loaded.data));
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loaded.data, base]);
+  // Typed and not saved: leaving the page asks first, as every Save-button form does.
+  useFormLeaveGuard(!!base && JSON.stringify(form.getValues()) !== JSON.stringify(siteForm(base)));
+  const save = useGuardedMutation({
+    mutationFn: (v: SiteForm) =>
+      saveSiteSettings({
+        ...v,
+        enquirySourceId: v.enquirySourceId ? Number(v.enquirySourceId) : null,
+        saleFeePercent: v.saleFeePercent === '' ? null : v.saleFeePercent,
+        rentFeeMonths: v.rentFeeMonths === '' ? null : v.rentFeeMonths,
+        version: base!.version,
+      }),
+    meta: { handlesErrors: true },
+    onMutate: () => {
+      setSaved(false);
+      setFailed(null);
+    },
+    onSuccess: (answer) => {
+      setBase(answer);
+      form.setValues(siteForm(answer));
+      form.resetDirty(siteForm(answer));
+      client.setQueryData(siteSettingsQuery().queryKey, (old) => (old ? { ...old, ...answer } : old));
+      setSaved(true);
+    },
+    onError: (e) => {
+      if (e instanceof ApiError && e.status === 409 && e.problem.current && base) {
+        const theirs = e.problem.current as TSiteSettings;
+        const m = mergeOnConflict(siteForm(base), form.getValues(), siteForm(theirs));
+        setBase(theirs);
+        form.setValues(m.next);
+        client.setQueryData(siteSettingsQuery().queryKey, (old) => (old ? { ...old, ...theirs } : old));
+        showBanner('warning', conflictMessage(t, e.problem.title, m, (k) => t(`settings.ui.site.${k}`)));
+      } else if (e instanceof ApiError && e.status === 400 && Object.keys(e.fieldErrors).length) {
+        form.setErrors(e.fieldErrors);
+      } else setFailed(describeError(e).message);
+    },
+  });
+  return (
+    <Card withBorder padding="md" data-testid="settings-site" maw={760}>
+      <form onSubmit={form.onSubmit((v) => save.mutate(v))} noValidate>
+        <Stack gap="sm">
+          <Title order={3} size="h4">
+            {t('settings.ui.site.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('settings.ui.site.hint')}
+          </Text>
+          {loaded.isError && (
+            <Alert color="red" data-testid="settings-site-error">
+              {describeError(loaded.error).message}
+            </Alert>
+          )}
+          {saved && !form.isDirty() && (
+            <Alert color="green" data-testid="settings-site-saved">
+              {t('settings.ui.site.saved')}
+            </Alert>
+          )}
+          {failed && (
+            <Alert color="red" data-testid="settings-site-error">
+              {failed}
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput
+              label={t('settings.ui.site.name')}
+              description={t('settings.ui.site.nameHint', { name: t('publishing.site.name') })}
+              inputWrapperOrder={HINT_BELOW}
+              maxLength={100}
+              autoComplete="organization"
+              data-testid="settings-site-name"
+              {...form.getInputProps('name')}
+            />
+            <TextInput
+              label={t('settings.ui.site.phone')}
+              description={t('settings.ui.site.phoneHint')}
+              inputWrapperOrder={HINT_BELOW}
+              type="tel"
+              maxLength={40}
+              autoComplete="tel"
+              data-testid="settings-site-phone"
+              {...form.getInputProps('phone')}
+            />
+            <TextInput label={t('settings.ui.site.email')} type="email" maxLength={200} autoComplete="email" data-testid="settings-site-email" {...form.getInputProps('email')} />
+            <TextInput label={t('settings.ui.site.address')} maxLength={200} autoComplete="street-address" data-testid="settings-site-address" {...form.getInputProps('address')} />
+            <Select
+              label={t('settings.ui.site.enquirySourceId')}
+              description={t('settings.ui.site.enquirySourceHint')}
+              inputWrapperOrder={HINT_BELOW}
+              placeholder={t('settings.ui.site.enquirySourceNone')}
+              data={(loaded.data?.sourceList ?? []).map((o) => ({ value: String(o.value), label: o.text }))}
+              searchable
+              clearable
+              data-testid="settings-site-enquiry-source"
+              {...form.getInputProps('enquirySourceId')}
+              // None chosen is no value (its placeholder, no clear button), not an empty one.
+              value={form.values.enquirySourceId || null}
+              onChange={(v: string | null) => form.setFieldValue('enquirySourceId', v ?? '')}
+            />
+          </SimpleGrid>
+          <Title order={4} size="h5" mt="xs">
+            {t('settings.ui.site.sheetTitle')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('settings.ui.site.sheetHint')}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput label={t('settings.ui.site.licence')} maxLength={100} data-testid="settings-site-licence" {...form.getInputProps('licence')} />
+            <TextInput label={t('settings.ui.site.taxNumber')} maxLength={20} inputMode="numeric" data-testid="settings-site-tax-number" {...form.getInputProps('taxNumber')} />
+            <DecimalField
+              label={t('settings.ui.site.saleFeePercent')}
+              description={t('settings.ui.site.feeHint')}
+              inputWrapperOrder={HINT_BELOW}
+              scale={2}
+              unit="%"
+              min={0}
+              max={SALE_FEE_MAX}
+              data-testid="settings-site-sale-fee"
+              value={form.values.saleFeePercent}
+              onChange={(v) => form.setFieldValue('saleFeePercent', v)}
+              error={form.errors.saleFeePercent}
+            />
+            <DecimalField
+              label={t('settings.ui.site.rentFeeMonths')}
+              description={t('settings.ui.site.feeHint')}
+              inputWrapperOrder={HINT_BELOW}
+              scale={2}
+              min={0}
+              max={RENT_FEE_MAX}
+              data-testid="settings-site-rent-fee"
+              value={form.values.rentFeeMonths}
+              onChange={(v) => form.setFieldValue('rentFeeMonths', v)}
+              error={form.errors.rentFeeMonths}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending} disabled={!base} data-testid="settings-site-save">
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+/** Hints under their inputs: hints of different lengths above them set the two inputs of a row at different heights. */
+const HINT_BELOW: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
