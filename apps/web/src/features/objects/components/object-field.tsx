@@ -1,0 +1,44 @@
+// A property's described field as its view shows it, a click away from its editor.
+import { Text } from '@mantine/core';
+import { type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFieldDescription } from '@crm/contract/object-fields';
+import { EditableField } from '../../../components/field-editor.tsx';
+import { type TObjectView } from '../api/objects.ts';
+import { loadLocationOptions } from '../api/locations.ts';
+import { describe, fieldLabel, formatObjectValue, isSet, optionsFor } from '../object-display.ts';
+
+/** What the view's parts are given: the property as viewed, and what to do with a field saved. */
+export type Props = { data: TObjectView; onSaved: (dto: Record<string, unknown>) => void };
+
+/** A described field with its label and formatted value; a click opens the single-field editor. */
+export function ObjectField({ d, data, onSaved, display, hideLabel }: Props & { d: TFieldDescription; display?: ReactNode; hideLabel?: boolean }) {
+  const { t } = useTranslation();
+  const value = data[d.name];
+  const options = d.list ? optionsFor(d, data.objectSelectLists, d.list === 'objectSubTypes' ? data.subTypeObjectTypeId : undefined) : undefined;
+  return (
+    <EditableField
+      entity="object"
+      id={data.id}
+      version={data.version}
+      field={d.name}
+      type={d.type}
+      label={fieldLabel(t, d.name)}
+      value={value}
+      options={options}
+      valueText={d.type === 'location' ? data.location || undefined : d.name === 'objectSubTypeId' ? data.type || undefined : undefined}
+      loadOptions={d.type === 'location' ? loadLocationOptions : undefined}
+      maxLength={d.max}
+      min={d.min}
+      max={d.max}
+      step={d.step}
+      integer={d.integer}
+      editable={!d.readOnly}
+      display={display ?? (isSet(d, value) && d.type === 'number' ? <Text size="sm">{formatObjectValue(t, d, value, data.objectSelectLists)}</Text> : undefined)}
+      hideLabel={hideLabel}
+      onSaved={onSaved}
+    />
+  );
+}
+
+export const F = (name: string) => describe(name)!;
