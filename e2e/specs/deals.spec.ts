@@ -53,8 +53,8 @@ for (const language of ['en-UK', 'el'] as const) {
     await page.goto(language === 'el' ? `/Deads/Add?objectId=${flat.id}` : `/Deals/Add?objectId=${flat.id}`);
     await expect(page.getByTestId('deal-page')).toHaveAttribute('data-mode', 'create');
     await expect(page.getByTestId('deal-object-picker')).toHaveValue(new RegExp(flat.referenceNumber));
-    // The flat's asking price comes with it (shown with a thousands separator: its first digits).
-    await expect(page.getByTestId('deal-askingPrice')).toHaveValue(new RegExp(`^${String(flat.salePrice).slice(0, 2)}`));
+    // The flat's asking price comes with it: its digits with the thousands' separators ("6 202 277"), whatever its size.
+    await expect(page.getByTestId('deal-askingPrice')).toHaveValue(new RegExp(`^${[...String(flat.salePrice)].join('[\\s.,]?')}$`));
     // Sales have a contract duration, not rent dates.
     await expect(page.getByTestId('deal-contractDurationMonths')).toBeVisible();
     await expect(page.getByTestId('deal-rentStart')).toHaveCount(0);

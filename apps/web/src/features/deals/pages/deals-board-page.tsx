@@ -207,7 +207,8 @@ export function DealsBoardPage() {
             </Text>
             {col.cards.map((c) => cardView(c, col.className))}
             {col.count > col.cards.length && (
-              <Group gap="xs" justify="space-between" wrap="nowrap">
+              // Side by side where they fit, one under the other where they do not ("Показать ещё 8" was cut).
+              <Group gap="xs" justify="space-between" wrap="wrap">
                 {perStage < DEAL_BOARD_MAX && (
                   <Button
                     variant="subtle"
