@@ -198,3 +198,43 @@ for (const size of [
     });
   }
 }
+
+for (const [language, floor, bedrooms] of [['en-UK', 'Floor', 'Bedrooms'], ['el', 'Όροφος', 'Υπνοδωμάτια']] as const) {
+  test(`any field of a property can be a column of the search list, kept across a reload (${language})`, async ({ browser, request, baseURL }) => {
+    const token = await apiToken(request);
+    const price = uniquePrice();
+    const karabournaki = await placeId(request, token, 'Karabournaki');
+    await createObject(request, token, { subTypeObjectTypeId: 1, objectSubTypeId: 1, forSale: true, salePrice: price, floor: 3, bedrooms: 4, locationId: karabournaki });
+    const ctx = await signedIn(browser, baseURL!, token, language);
+    const page = await ctx.newPage();
+    await page.goto('/Objects/Search');
+    await searchFor(page, price, 'Καραμπουρν');
+    const rows = page.getByTestId('object-search-table-row');
+    await expect(rows).toHaveCount(1);
+
+    // Columns: the list's own, then every other field of a property, found by typing a part of its name.
+    await page.getByTestId('object-search-columns').click();
+    await page.getByTestId('object-search-columns-find').fill(floor.slice(0, 3));
+    await expect(page.getByTestId('object-search-more-bedrooms')).toHaveCount(0);
+    await page.getByTestId('object-search-more-floor').check();
+    await page.getByTestId('object-search-columns-find').fill(bedrooms.slice(0, 4));
+    await page.getByTestId('object-search-more-bedrooms').check();
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    const table = page.getByTestId('object-search-table');
+    await expect(table.getByRole('columnheader', { name: floor })).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: bedrooms })).toBeVisible();
+    await expect(rows.first().locator('td[data-label="' + floor + '"]')).toHaveText('3');
+    await expect(rows.first().locator('td[data-label="' + bedrooms + '"]')).toHaveText('4');
+
+    // Kept in a cookie: still there after a reload; taken off again from the same menu.
+    await page.reload();
+    await expect(rows.first().locator('td[data-label="' + floor + '"]')).toHaveText('3');
+    await page.getByTestId('object-search-columns').click();
+    await page.getByTestId('object-search-more-floor').uncheck();
+    await page.keyboard.press('Escape');
+    await expect(table.getByRole('columnheader', { name: floor })).toHaveCount(0);
+    await expect(rows.first().locator('td[data-label="' + bedrooms + '"]')).toHaveText('4');
+    await ctx.close();
+  });
+}

@@ -242,6 +242,22 @@ export function circleCentreAround(latitude: number, longitude: number, radius: 
   };
 }
 
+/** Described fields a list or file shows in its own way (the type and the place, by their names): never a column of their own. */
+export const OBJECT_SHOWN_BY_NAME: ReadonlySet<string> = new Set(['subTypeObjectTypeId', 'objectSubTypeId', 'locationId']);
+/** What stays in the CRM, as the owners' phones do: a list of properties is often passed on (not in Properties.xlsx, not a column). */
+export const OBJECT_NOT_IN_FILE: ReadonlySet<string> = new Set(['internalNotes', 'publishError']);
+
+/** The described fields the property search list's row holds (ZObjectSearchRow; a test keeps the two the same). */
+export const OBJECT_SEARCH_ROW_FIELDS: ReadonlySet<string> = new Set(['title', 'area', 'forSale', 'forRent', 'forShortRent', 'salePrice', 'rentPrice', 'shortRentPrice']);
+/**
+ * The property search list's further columns (its column chooser): every described field that
+ * Properties.xlsx writes and the row does not hold already. A field added to the description is
+ * offered here without a line of its own.
+ */
+export const OBJECT_MORE_COLUMNS: readonly string[] = OBJECT_FIELDS.filter(
+  (d) => d.group !== 'map' && !OBJECT_SHOWN_BY_NAME.has(d.name) && !OBJECT_NOT_IN_FILE.has(d.name) && !OBJECT_SEARCH_ROW_FIELDS.has(d.name),
+).map((d) => d.name);
+
 /** Page sizes of the objects list (default 20) and the keys list (default 10). */
 export const OBJECT_PAGE_SIZES = [5, 20, 100] as const;
 export const KEY_PAGE_SIZES = [5, 10, 20, 50, 1000000] as const;

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { MAX_AMOUNT_NUMBER, ZAmountInput, ZDate, ZDateTime, ZDateTimeInput, ZId, ZIdParam, ZIdString, ZOk, ZPage, ZPageString, ZSelectOption, ZText, ZVersion, ZVersionString } from './common.ts';
 import type { CallSchemas } from './call.ts';
 import { listAnswer } from './accounts.ts';
-import { MAP_CIRCLE, OBJECT_FIELDS, OBJECT_RELATIONS, type TFieldDescriptionOf } from './object-fields.ts';
+import { MAP_CIRCLE, OBJECT_FIELDS, OBJECT_MORE_COLUMNS, OBJECT_RELATIONS, type TFieldDescriptionOf } from './object-fields.ts';
+export { OBJECT_MORE_COLUMNS } from './object-fields.ts';
 import { CULTURES } from './constants.ts';
 
 const NUMERIC_LIMITS: Record<string, { min: number; max: number }> = {
@@ -205,31 +206,6 @@ export const ZObjectRow = z.object({
 export type TObjectRow = z.infer<typeof ZObjectRow>;
 export const ZObjectListAnswer = listAnswer(ZObjectRow);
 
-/** POST /api/object/search */
-export const ZObjectSearch = z.object({
-  forSale: z.boolean().default(false),
-  forRent: z.boolean().default(false),
-  forShortRent: z.boolean().default(false),
-  locationId: ZId.nullable().optional(),
-  priceMin: z.number().min(0).max(MAX_AMOUNT_NUMBER).nullable().optional(),
-  priceMax: z.number().min(0).max(MAX_AMOUNT_NUMBER).nullable().optional(),
-  areaMin: z.number().min(0).max(1e9).nullable().optional(),
-  areaMax: z.number().min(0).max(1e9).nullable().optional(),
-  /** At least this many bedrooms ("3+"). */
-  bedroomsMin: z.number().int().min(0).max(100).nullable().optional(),
-  showOnMap: z.boolean().default(false),
-  /** The employee account that created the objects. */
-  createdBy: ZId.nullable().optional(),
-  createdByText: z.string().max(200).nullable().optional(),
-  perPage: z.number().int().min(1).max(1000000).default(20),
-  currentPage: ZPage.default(1),
-});
-export type TObjectSearch = z.infer<typeof ZObjectSearch>;
-/** POST /api/object/download: Properties.xlsx, every property the search's filters match, newest first. */
-export const ZObjectDownload = ZObjectSearch.omit({ perPage: true, currentPage: true, showOnMap: true });
-export type TObjectDownload = z.infer<typeof ZObjectDownload>;
-/** At most this many properties in one Properties.xlsx (the whole of a large agency's stock). */
-export const OBJECT_DOWNLOAD_MAX = 100_000;
 export const ZObjectSearchRow = z.object({
   id: z.number().int(),
   referenceNumber: z.string(),
@@ -249,7 +225,42 @@ export const ZObjectSearchRow = z.object({
   longitude: z.number().nullable(),
   /** The first photo's id, for a thumbnail. */
   imageId: z.number().int().nullable(),
+  /** The further columns asked for (`more`), by field name: a choice as its name in the reader's language, a number, a yes/no. */
+  more: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
 });
+
+const OBJECT_MORE_SET = new Set(OBJECT_MORE_COLUMNS);
+
+/** POST /api/object/search */
+export const ZObjectSearch = z.object({
+  forSale: z.boolean().default(false),
+  forRent: z.boolean().default(false),
+  forShortRent: z.boolean().default(false),
+  locationId: ZId.nullable().optional(),
+  priceMin: z.number().min(0).max(MAX_AMOUNT_NUMBER).nullable().optional(),
+  priceMax: z.number().min(0).max(MAX_AMOUNT_NUMBER).nullable().optional(),
+  areaMin: z.number().min(0).max(1e9).nullable().optional(),
+  areaMax: z.number().min(0).max(1e9).nullable().optional(),
+  /** At least this many bedrooms ("3+"). */
+  bedroomsMin: z.number().int().min(0).max(100).nullable().optional(),
+  showOnMap: z.boolean().default(false),
+  /** The employee account that created the objects. */
+  createdBy: ZId.nullable().optional(),
+  createdByText: z.string().max(200).nullable().optional(),
+  perPage: z.number().int().min(1).max(1000000).default(20),
+  currentPage: ZPage.default(1),
+  /** The further columns the list shows (OBJECT_MORE_COLUMNS), each answered in the row's `more`. */
+  more: z
+    .array(z.string().max(60).refine((n) => OBJECT_MORE_SET.has(n), { message: 'validation.unknownField' }))
+    .max(OBJECT_MORE_COLUMNS.length)
+    .default([]),
+});
+export type TObjectSearch = z.infer<typeof ZObjectSearch>;
+/** POST /api/object/download: Properties.xlsx, every property the search's filters match, newest first. */
+export const ZObjectDownload = ZObjectSearch.omit({ perPage: true, currentPage: true, showOnMap: true, more: true });
+export type TObjectDownload = z.infer<typeof ZObjectDownload>;
+/** At most this many properties in one Properties.xlsx (the whole of a large agency's stock). */
+export const OBJECT_DOWNLOAD_MAX = 100_000;
 export type TObjectSearchRow = z.infer<typeof ZObjectSearchRow>;
 export const ZObjectSearchAnswer = listAnswer(ZObjectSearchRow);
 

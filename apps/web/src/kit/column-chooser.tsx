@@ -1,4 +1,5 @@
-import { Button, Checkbox, Popover, Stack } from '@mantine/core';
+import { Button, Checkbox, Divider, Popover, ScrollArea, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from '../components/data-table.tsx';
 import { IconColumns } from '../components/icons.ts';
@@ -32,11 +33,56 @@ export function useChosenColumns(list: string) {
   };
 }
 
-/** The header's "Columns" button: a tick for each column that may be hidden, and Show all. */
-export function ColumnChooser<R>({ columns, hidden, setHidden, testId }: { columns: DataTableColumn<R>[]; hidden: string[]; setHidden: (h: string[]) => void; testId: string }) {
+/**
+ * Further columns a list can show beside its own: every described field of its records (the
+ * properties' search list), chosen by their labels, kept in the cookie "<list>.more".
+ */
+export type MoreColumns = { options: { key: string; label: string }[]; chosen: string[]; setChosen: (keys: string[]) => void };
+
+/** The further columns chosen for a list (cookie "<list>.more"), only those still offered. */
+export function useMoreColumns(list: string, offered: readonly string[]): Pick<MoreColumns, 'chosen' | 'setChosen'> {
+  const [kept, setChosen] = useCookieState<string[]>(`${list}.more`, NONE);
+  const chosen = Array.isArray(kept) ? offered.filter((k) => kept.includes(k)) : NONE;
+  return { chosen, setChosen };
+}
+
+/** A field's label holds what was typed, accents and case aside ("θερμ" finds "Θέρμανση"). */
+const plain = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+const matches = (label: string, typed: string) => plain(label).includes(plain(typed.trim()));
+
+/** The further fields: a search box when there are many, and a tick for each. */
+function MoreChoices({ more, testId }: { more: MoreColumns; testId: string }) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState('');
+  const shown = more.options.filter((o) => more.chosen.includes(o.key) || matches(o.label, typed));
+  return (
+    <>
+      <Divider label={t('common.columnsMore')} labelPosition="left" />
+      {more.options.length > 12 && (
+        <TextInput size="xs" aria-label={t('common.columnsFind')} placeholder={t('common.columnsFind')} value={typed} onChange={(e) => setTyped(e.currentTarget.value)} data-testid={`${testId}-columns-find`} />
+      )}
+      <ScrollArea.Autosize mah={280} type="auto" offsetScrollbars>
+        <Stack gap={8}>
+          {shown.map((o) => (
+            <Checkbox
+              key={o.key}
+              label={o.label}
+              checked={more.chosen.includes(o.key)}
+              onChange={(e) => more.setChosen(e.currentTarget.checked ? [...more.chosen, o.key] : more.chosen.filter((k) => k !== o.key))}
+              data-testid={`${testId}-more-${o.key}`}
+            />
+          ))}
+        </Stack>
+      </ScrollArea.Autosize>
+    </>
+  );
+}
+
+/** The header's "Columns" button: a tick for each column that may be hidden, Show all, and the further fields a list offers. */
+export function ColumnChooser<R>({ columns, hidden, setHidden, testId, more }: { columns: DataTableColumn<R>[]; hidden: string[]; setHidden: (h: string[]) => void; testId: string; more?: MoreColumns }) {
   const { t } = useTranslation();
   const choices = hideable(columns);
-  if (choices.length < 2) return null;
+  if (choices.length < 2 && !more?.options.length) return null;
   return (
     <Popover position="bottom-end" shadow="md" withinPortal trapFocus>
       <Popover.Target>
@@ -58,6 +104,7 @@ export function ColumnChooser<R>({ columns, hidden, setHidden, testId }: { colum
           <Button size="xs" variant="subtle" disabled={!hidden.length} onClick={() => setHidden([])} data-testid={`${testId}-columns-all`}>
             {t('common.columnsShowAll')}
           </Button>
+          {more && more.options.length > 0 && <MoreChoices more={more} testId={testId} />}
         </Stack>
       </Popover.Dropdown>
     </Popover>

@@ -1,5 +1,5 @@
 import { formatReferenceNumber, type TCulture, type TObjectSearchRow } from '@crm/contract';
-import { OBJECT_FIELDS, type TFieldDescription } from '@crm/contract/object-fields';
+import { OBJECT_FIELDS, OBJECT_NOT_IN_FILE, OBJECT_SHOWN_BY_NAME, type TFieldDescription } from '@crm/contract/object-fields';
 import { objects } from '../../db/schema/index.ts';
 import { typeText } from './objects.options.ts';
 import { col, objectTitle, oOwner, placeText } from './objects.sql.ts';
@@ -10,7 +10,7 @@ export type ReadRow = Record<string, unknown>;
 /** How a column's value is written in Properties.xlsx (and what the list's row holds of it). */
 export type ColumnKind = 'reference' | 'text' | 'number' | 'money' | 'flag' | 'dateTime';
 /** What the search list's row says of a property (the rest of its row is the map's and the thumbnail's). */
-export type ListKey = Exclude<keyof TObjectSearchRow, 'id' | 'ownerId' | 'latitude' | 'longitude' | 'imageId'>;
+export type ListKey = Exclude<keyof TObjectSearchRow, 'id' | 'ownerId' | 'latitude' | 'longitude' | 'imageId' | 'more'>;
 
 /**
  * One column of the property list: its name in the list's row, the text key of its head, what is
@@ -65,10 +65,9 @@ const LISTED: readonly ObjectColumn[] = [
   { key: 'createdOn', inList: false, head: 'objects.col.createdOn', kind: 'dateTime', width: 17, read: () => ({ createdOn: objects.createdOn }), value: (r) => r.createdOn as Date },
 ];
 
-/** The described fields the columns above show in their own way (the type and the place by name). */
-const SHOWN_OTHERWISE = new Set(['subTypeObjectTypeId', 'objectSubTypeId', 'locationId']);
-/** What stays in the CRM, as the owners' phones do: a list of properties is often passed on. */
-export const NOT_IN_FILE = new Set(['internalNotes', 'publishError']);
+/** The described fields the columns above show in their own way (the type and the place by name), and what stays in the CRM. */
+const SHOWN_OTHERWISE = OBJECT_SHOWN_BY_NAME;
+export const NOT_IN_FILE = OBJECT_NOT_IN_FILE;
 
 /**
  * A described field as a column of its own, written as its type says: a choice by its name in the
@@ -115,4 +114,15 @@ export const readColumns = (columns: readonly ObjectColumn[], culture: TCulture)
 
 /** The search list's columns, and its row's values of a property read for them. */
 export const LIST_COLUMNS = OBJECT_COLUMNS.filter((c) => c.inList);
-export const listValues = (r: ReadRow, t: Reader['t']) => Object.fromEntries(LIST_COLUMNS.map((c) => [c.key, c.value(r, t)])) as Pick<TObjectSearchRow, ListKey>;
+export const listValues = (r: ReadRow, t: Reader['t']) => Object.fromEntries(LIST_COLUMNS.map((c) => [c.key, c.value(r, t)])) as unknown as Pick<TObjectSearchRow, ListKey>;
+
+/** The search list's further columns asked for (OBJECT_MORE_COLUMNS: each is a column of the file), in the file's order. */
+export const moreColumns = (names: readonly string[]) => OBJECT_COLUMNS.filter((c) => names.includes(c.key));
+/** A row's values of further columns: as the file would write them, a date as its agency-time text. */
+export const moreValues = (columns: readonly ObjectColumn[], r: ReadRow, t: Reader['t'], dateText: (d: Date) => string) =>
+  Object.fromEntries(
+    columns.map((c) => {
+      const v = c.value(r, t);
+      return [c.key, v instanceof Date ? dateText(v) : v];
+    }),
+  );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { OBJECT_EDITABLE_FIELDS, OBJECT_FIELDS } from '@crm/contract/object-fields';
-import { ZObjectFields } from '@crm/contract';
+import { OBJECT_EDITABLE_FIELDS, OBJECT_FIELDS, OBJECT_SEARCH_ROW_FIELDS, OBJECT_SHOWN_BY_NAME } from '@crm/contract/object-fields';
+import { OBJECT_MORE_COLUMNS, ZObjectFields, ZObjectSearchRow } from '@crm/contract';
 import { objectColumns } from '../../db/schema/index.ts';
 import { readLocaleFiles } from '../../db/seed/index.ts';
 import { OBJECT_GROUPS_LEFT_OUT, OBJECT_LEFT_OUT, importFields } from '../imports/imports.fields.ts';
@@ -28,6 +28,16 @@ describe("a property's described fields", () => {
     expect(editable.filter((d) => !inFile.has(d.name) && !shownByName.has(d.name) && !NOT_IN_FILE.has(d.name)).map((d) => d.name)).toEqual([]);
     // The file's heads are the fields' labels.
     expect(OBJECT_COLUMNS.filter((c) => c.head.startsWith('fields.object.')).every((c) => c.head === `fields.object.${c.key}`)).toBe(true);
+  });
+
+  it("are each a column of the property search list or offered in its column chooser, but what stays in the CRM", () => {
+    const inRow = new Set(Object.keys(ZObjectSearchRow.shape));
+    const offered = new Set(OBJECT_MORE_COLUMNS);
+    expect(editable.filter((d) => !inRow.has(d.name) && !offered.has(d.name) && !OBJECT_SHOWN_BY_NAME.has(d.name) && !NOT_IN_FILE.has(d.name)).map((d) => d.name)).toEqual([]);
+    // Each one offered is a column the file writes (the server reads it the same way).
+    expect(OBJECT_MORE_COLUMNS.filter((n) => !OBJECT_COLUMNS.some((c) => c.key === n))).toEqual([]);
+    // The row's described fields as the chooser leaves them out are the row's own.
+    expect([...OBJECT_SEARCH_ROW_FIELDS].sort()).toEqual(OBJECT_FIELDS.filter((d) => d.group !== 'map' && inRow.has(d.name)).map((d) => d.name).sort());
   });
 
   it('can each be brought in from a spreadsheet, but the publishing switches and the map', () => {

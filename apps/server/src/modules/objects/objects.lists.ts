@@ -15,7 +15,7 @@ import { containsPattern, escapeLike, latinMatch } from '../accounts/accounts.sq
 import type { SearchProvider } from '../shell/shell.routes.ts';
 import type { Reader } from './objects.service.ts';
 import { typeText } from './objects.options.ts';
-import { LIST_COLUMNS, listValues, readColumns, type ReadRow } from './objects.columns.ts';
+import { LIST_COLUMNS, listValues, moreColumns, moreValues, readColumns, type ReadRow } from './objects.columns.ts';
 import {
   col,
   firstImageId,
@@ -188,7 +188,7 @@ export async function listObjects(app: FastifyInstance, q: ListQuery, reader: Re
 }
 
 /** The conditions of the search form. */
-export async function searchWhere(db: Db, q: Omit<TObjectSearch, 'perPage' | 'currentPage' | 'showOnMap'>): Promise<SQL | undefined> {
+export async function searchWhere(db: Db, q: Omit<TObjectSearch, 'perPage' | 'currentPage' | 'showOnMap' | 'more'>): Promise<SQL | undefined> {
   if (q.priceMin != null && q.priceMax != null && q.priceMin > q.priceMax) throw fieldError('priceMax', 'objects.rangeOrder');
   if (q.areaMin != null && q.areaMax != null && q.areaMin > q.areaMax) throw fieldError('areaMax', 'objects.rangeOrder');
   const all = [
@@ -247,8 +247,9 @@ export async function searchObjects(app: FastifyInstance, q: TObjectSearch, read
   const [pageIds, count] = await Promise.all([idsQuery, countListed(app.db, 'objects', where)]);
   const ids = pageIds.map((r) => r.id);
   // The list's described columns (objects.columns.ts: the same ones Properties.xlsx writes), and what the map and the thumbnail need.
+  const more = moreColumns(q.more);
   const found = ids.length
-    ? await fromObjects(app.db, { id: objects.id, ...readColumns(LIST_COLUMNS, reader.culture), ownerId: objects.ownerId, latitude: lat, longitude: lng, imageId: firstImageId }).where(
+    ? await fromObjects(app.db, { id: objects.id, ...readColumns([...LIST_COLUMNS, ...more], reader.culture), ownerId: objects.ownerId, latitude: lat, longitude: lng, imageId: firstImageId }).where(
         sql`${objects.id} = any(${sql.param(ids)}::int[])`,
       )
     : [];
@@ -262,6 +263,7 @@ export async function searchObjects(app: FastifyInstance, q: TObjectSearch, read
       latitude: num(r.latitude),
       longitude: num(r.longitude),
       imageId: num(r.imageId),
+      ...(more.length ? { more: moreValues(more, r, reader.t, (d) => toLocalDateTime(d, app.config.timeZone)!) } : {}),
     })),
     totalRows: count,
   };

@@ -77,6 +77,19 @@ describe('the object search form', () => {
     expect(row).toMatchObject({ id: sale.id, referenceNumber: sale.referenceNumber, title: 'Penthouse with sea view', type: 'Διαμέρισμα', location: 'Καραμπουρνάκι, Καλαμαριά', area: 120, forSale: true, salePrice: 300000, latitude: 40.58, longitude: 22.95, imageId: null });
   });
 
+  it('answers the further columns asked for (the column chooser), and refuses a field that is no column', async () => {
+    const rows = (await admin.post('/api/object/search', { locationId: kal!.id, more: ['bedrooms', 'address', 'sold', 'internalNotes'] })).statusCode;
+    // What stays in the CRM is never a column.
+    expect(rows).toBe(400);
+    const res = await admin.post('/api/object/search', { locationId: kal!.id, more: ['bedrooms', 'address', 'sold'] }, { lang: 'el' });
+    expect(res.statusCode, res.body).toBe(200);
+    const byId = new Map(res.json().items.map((r: { id: number; more: unknown }) => [r.id, r.more]));
+    expect(byId.get(sale.id)).toEqual({ bedrooms: 3, address: null, sold: false });
+    expect(byId.get(rent.id)).toEqual({ bedrooms: null, address: 'Egnatia 12', sold: false });
+    // Not asked: no `more` at all.
+    expect((await admin.post('/api/object/search', { locationId: kal!.id })).json().items[0]).not.toHaveProperty('more');
+  });
+
   it('on the map answers every matching object that has a place on the map', async () => {
     const res = await admin.post('/api/object/search', { showOnMap: true, perPage: 1 });
     expect(ids(res)).toEqual(sorted(sale, both));

@@ -47,13 +47,13 @@ export const MAP_MAX_RESULTS = 2000;
 
 export type TObjectSearchAnswer = AnswerOf<typeof OBJECT.calls.search>;
 
-/** The property search: a page of the list, or the first MAP_MAX_RESULTS for the map. */
-export const objectSearchQuery = (f: TObjectSearchFilter) => {
+/** The property search: a page of the list (with the further columns chosen), or the first MAP_MAX_RESULTS for the map. */
+export const objectSearchQuery = (f: TObjectSearchFilter, more: readonly string[] = []) => {
   const { locationText: _l, ...rest } = f;
   const body = {
     ...rest,
     createdByText: f.createdByText || null,
-    ...(f.showOnMap ? { perPage: MAP_MAX_RESULTS, currentPage: 1 } : {}),
+    ...(f.showOnMap ? { perPage: MAP_MAX_RESULTS, currentPage: 1 } : more.length ? { more: [...more] } : {}),
   };
   return queryOptions({
     queryKey: ['objects', 'search', body],

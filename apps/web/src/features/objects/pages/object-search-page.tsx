@@ -19,6 +19,8 @@ import { IconList, IconMap, IconRefresh } from '../components/search-icons.ts';
 import { DecimalField } from '../../../components/fields/decimal-field.tsx';
 import { focusInvalidEntry } from '../../../components/fields/invalid-entry.ts';
 import { OBJECT, href } from '@crm/contract/resources';
+import { ColumnChooser, useChosenColumns } from '../../../kit/column-chooser.tsx';
+import { useObjectMoreColumns } from '../components/more-columns.tsx';
 
 /** The filter's cookie (10 years), as the spec keeps the object search. */
 export const OBJECT_SEARCH_COOKIE = 'ObjectSearch.filter';
@@ -45,7 +47,9 @@ export function ObjectSearchPage() {
   const [filter, setFilter] = useCookieState<TObjectSearchFilter>(OBJECT_SEARCH_COOKIE, NO_OBJECT_SEARCH);
   // The form edits a draft; Search applies it (page 1) and remembers it.
   const [draft, setDraft] = useState<TObjectSearchFilter>(filter);
-  const q = useQuery(objectSearchQuery(filter));
+  const more = useObjectMoreColumns('object-search');
+  const chosen = useChosenColumns('object-search');
+  const q = useQuery(objectSearchQuery(filter, more.chosen));
   const set = (patch: Partial<TObjectSearchFilter>) => setDraft((d) => ({ ...d, ...patch }));
 
   const priceOrder = draft.priceMin != null && draft.priceMax != null && draft.priceMin > draft.priceMax;
@@ -133,6 +137,7 @@ export function ObjectSearchPage() {
       ),
     },
     { accessor: 'owner', title: t('objectsearch.col.owner'), render: (r) => (r.ownerId != null ? <AccountLink id={r.ownerId} name={r.owner ?? ''} /> : null) },
+    ...more.columns,
   ];
 
   const placed = useMemo(() => (items ?? []).filter((r) => r.latitude != null && r.longitude != null), [items]);
@@ -159,6 +164,7 @@ export function ObjectSearchPage() {
   return (
     <Stack gap="md">
       <ListHeader title={t('title.objectSearch')} count={q.data?.totalRows} testId="object-search">
+        {!filter.showOnMap && <ColumnChooser columns={columns} hidden={chosen.hidden} setHidden={chosen.setHidden} testId="object-search" more={more} />}
         <DownloadButton download={() => downloadObjects(filter)} label={t('objects.ui.download')} disabled={!q.data?.totalRows} testId="object-search-download" />
         {newSearchButton}
       </ListHeader>
@@ -264,7 +270,7 @@ export function ObjectSearchPage() {
           records={items}
           totalRows={q.data?.totalRows}
           fetching={q.isFetching}
-          columns={columns}
+          columns={chosen.shown(columns)}
           empty={filtered ? { text: t('objectsearch.empty'), action: newSearchButton } : { text: t('objects.list.empty'), action: addButton }}
         />
       ) : (
