@@ -83,6 +83,11 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(page.getByTestId('assignments')).toContainText(`Agent${stamp} Stefanos`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
     await expectAccessible(page, `viewing on a phone ${language}`);
+
+    // A new viewing names its agent before it is saved: the one making it, whom another can replace.
+    await page.goto(`/Viewing/Add?demandId=${lead}`);
+    await expect(page.getByTestId('viewing-agent-picker')).toHaveValue(`Agent${stamp} Stefanos`);
+    await expectAccessible(page, `new viewing on a phone ${language}`);
     await ctx.close();
   });
 }
