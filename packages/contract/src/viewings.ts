@@ -53,8 +53,46 @@ export const ZViewing = z.object({
 });
 export type TViewing = z.infer<typeof ZViewing>;
 
-/** GET /api/Viewing/add (a blank viewing, from a lead with its offered objects), GET /api/Viewing/edit/{id} */
-export const ZViewingAnswer = ZViewing.extend({ id: z.number().int().nullable(), resultOptions: z.array(ZSelectOption) });
+/**
+ * A key of a property shown at a viewing (the keys register): what the key is (`description`), who
+ * has it now (`accountId`, `account`), when the agency received it and gave it away, and its last
+ * holder (`lastLoan`) once it is back in the office: the agent knows where to pick it up.
+ */
+export const ZViewingObjectKey = z.object({
+  id: z.number().int(),
+  description: z.string().nullable(),
+  accountId: z.number().int().nullable(),
+  account: z.string().nullable(),
+  received: z.string().nullable(),
+  givenAway: z.string().nullable(),
+  lastLoan: z.object({ account: z.string().nullable() }).nullable(),
+});
+export type TViewingObjectKey = z.infer<typeof ZViewingObjectKey>;
+/** An object of a viewing as the answer shows it: with its street address, area and keys, for the agent on the way. */
+export const ZViewingResultShown = ZViewingResult.extend({
+  /** The street address and postcode as stored (the agent's, shown even when the listing hides it). */
+  address: z.string().nullable(),
+  /** The area (location) in the reader's language. */
+  location: z.string().nullable(),
+  keys: z.array(ZViewingObjectKey),
+});
+/** The client the viewing is for: the lead's account, with its phones (the first is the one to call). */
+export const ZViewingClient = z.object({ accountId: z.number().int(), name: z.string(), phones: z.array(z.string()) });
+export type TViewingClient = z.infer<typeof ZViewingClient>;
+
+/**
+ * GET /api/Viewing/add (a blank viewing, from a lead with its offered objects), GET /api/Viewing/edit/{id}.
+ * `client` and each object's address and keys are read with the viewing (one statement for all its
+ * objects); a new viewing's `agent` is who it will be assigned to unless another is chosen: the
+ * reader's own account when they are staff.
+ */
+export const ZViewingAnswer = ZViewing.extend({
+  id: z.number().int().nullable(),
+  results: z.array(ZViewingResultShown),
+  client: ZViewingClient.nullable(),
+  agent: z.object({ id: z.number().int(), text: z.string() }).nullable().optional(),
+  resultOptions: z.array(ZSelectOption),
+});
 export const ZViewingAddQuery = z.object({ demandId: z.coerce.number().int().min(1).max(2147483647).optional() });
 
 /** POST /api/Viewing/update: without id it creates the viewing. */
@@ -65,6 +103,12 @@ export const ZViewingUpdate = z.object({
   dateOfViewing: ZDateTime.nullable().optional(),
   demandId: ZId.nullable().optional(),
   results: z.array(ZViewingResult).max(VIEWING_MAX_OBJECTS).optional(),
+  /**
+   * A new viewing's agent (an employee or specialist account): assigned to it on creation. Not
+   * given: the creating user's own account, when they have one; null: no one. Ignored on a change
+   * (the assignments card changes who has the viewing).
+   */
+  assignedTo: ZId.nullable().optional(),
 });
 export type TViewingUpdate = z.infer<typeof ZViewingUpdate>;
 
@@ -155,6 +199,10 @@ export const ZCalendarEvent = z.object({
   /** Where a click leads. */
   link: z.string(),
   assigned: z.string(),
+  /** A viewing's client (the lead's account), their first phone, and its properties' addresses (home's day on a phone). */
+  client: z.string().nullable().optional(),
+  clientPhone: z.string().nullable().optional(),
+  addresses: z.array(z.string()).optional(),
 });
 export type TCalendarEvent = z.infer<typeof ZCalendarEvent>;
 /**

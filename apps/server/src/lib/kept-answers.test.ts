@@ -104,7 +104,7 @@ const weeks = [
 ] as const;
 const served = (from: string, till: string) => json(admin.get(`/api/calendar?from=${from}&till=${till}`, { lang: 'el' }));
 const computed = async (from: string, till: string) =>
-  JSON.parse(JSON.stringify(ZCalendarAnswer.parse(await calendar(app, from, till, undefined, true, (k, p) => app.translator.t('el', k, p)))));
+  JSON.parse(JSON.stringify(ZCalendarAnswer.parse(await calendar(app, from, till, undefined, true, (k, p) => app.translator.t('el', k, p), 'el'))));
 
 describe('kept answers', () => {
   it('answer the calendar as it is made on the spot, after random changes to what it reads', async () => {

@@ -26,7 +26,7 @@ export const viewingsRoutes = fp(
       VIEWING_API,
       {
         search: { access: STAFF, handler: async (req) => searchViewings(app, req.body, tr(req)) },
-        add: { access: STAFF, handler: async (req) => blankViewing(app, req.query.demandId, tr(req), req.culture) },
+        add: { access: STAFF, handler: async (req) => blankViewing(app, req.user!, req.query.demandId, tr(req), req.culture) },
         edit: { access: STAFF, handler: async (req) => getViewing(app, app.db, req.params.id, tr(req), req.culture) },
         sheet: { access: STAFF, handler: async (req, reply) => reply.header('Cache-Control', 'no-store').send(await viewingSheet(app, req.params.id, req.query.culture, req.culture)) },
         update: { access: STAFF, handler: async (req) => saveViewing(app, caller(req), req.body, tr(req), req.culture) },
@@ -50,7 +50,7 @@ export const viewingsRoutes = fp(
             if ((Date.parse(till) - Date.parse(from)) / 86400000 > 100) throw badRequest('viewings.calendarRange');
             // Kept while nothing it shows has changed (decision 072): a week is the same for everyone who opens it.
             const body = await keptCalendars.get(JSON.stringify([from, till, assigned ?? null, stays, req.culture]), CALENDAR_TABLES, async () =>
-              ZCalendarAnswer.parse(await calendar(app, from, till, assigned, stays, tr(req))),
+              ZCalendarAnswer.parse(await calendar(app, from, till, assigned, stays, tr(req), req.culture)),
             );
             return reply.type('application/json; charset=utf-8').serializer((s: unknown) => s as string).send(body as never);
           },

@@ -13,6 +13,8 @@ import {
   type TViewingSearch,
   type TViewingUpdate,
   type TCulture,
+  type TViewingClient,
+  type TViewingObjectKey,
   LOG_MESSAGE,
   VIEWING_MAX_OBJECTS,
   CALENDAR_MAX_EACH,
@@ -30,6 +32,8 @@ import { describeLead, describeLeadOption } from './leads.service.ts';
 import { advanceLeadStage } from './lead-progress.ts';
 import { containsPattern } from '../accounts/accounts.sql.ts';
 import { deleteUnlinkedActivities } from '../activities/activity-orphans.ts';
+import { checkStaffAccount } from '../activities/activities.service.ts';
+import { locationText } from '../locations/locations.service.ts';
 
 type Caller = { user: SessionUser; actor: { id: number | null; name: string | null } };
 type T = (key: string, params?: Record<string, string | number>) => string;
@@ -65,14 +69,57 @@ async function getViewingRow(db: Db | Tx, id: number) {
   return row;
 }
 
+/**
+ * An object's street address, area and keys as the viewing shows them (object alias `o`): columns
+ * of the one statement that reads all the viewing's objects. A key's last holder is its newest loan's.
+ */
+const objectPlaceColumns = (culture: TCulture) => sql`
+  nullif(concat_ws(', ', nullif(btrim(o.address), ''), nullif(btrim(o.zip_code), '')), '') as address,
+  ${locationText(sql`o.location_id`, culture)} as location,
+  coalesce((select json_agg(json_build_object('id', k.id, 'description', k.description, 'accountId', k.account_id, 'account', ka.display_name,
+      'received', k.received, 'givenAway', k.given_away,
+      'lastLoan', (select json_build_object('account', la.display_name) from object_key_loans l left join accounts la on la.id = l.account_id where l.key_id = k.id order by l.id desc limit 1))
+    order by k.id)
+    from object_keys k left join accounts ka on ka.id = k.account_id where k.object_id = o.id), '[]'::json) as keys`;
+
+type ShownObject = { objectId: number; objectReferenceNumber: string; title: string | null; result: number | null; comment: string | null; address: string | null; location: string | null; keys: TViewingObjectKey[] };
+const toShownObject = (r: Row, result: number | null, comment: string | null): ShownObject => ({
+  objectId: r.id as number,
+  objectReferenceNumber: formatReferenceNumber(r.reference_number as number),
+  title: (r.title as string | null) ?? null,
+  result,
+  comment,
+  address: (r.address as string | null) ?? null,
+  location: (r.location as string | null) ?? null,
+  keys: r.keys as TViewingObjectKey[],
+});
+
 async function viewingResults(db: Db | Tx, id: number, culture: TCulture) {
-  const rows = await db
-    .select({ objectId: viewingObjects.objectId, result: viewingObjects.result, comment: viewingObjects.comment, ref: objects.referenceNumber, title: objectTitle(culture) })
-    .from(viewingObjects)
-    .innerJoin(objects, eq(objects.id, viewingObjects.objectId))
-    .where(eq(viewingObjects.viewingId, id))
-    .orderBy(viewingObjects.position);
-  return rows.map((r) => ({ objectId: r.objectId, objectReferenceNumber: formatReferenceNumber(r.ref), title: r.title, result: r.result ?? null, comment: r.comment ?? null }));
+  const rows = await db.execute(sql`
+    select o.id, o.reference_number, ${objectTitle(culture, 'o')} as title, vo.result, vo.comment, ${objectPlaceColumns(culture)}
+    from viewing_objects vo join objects o on o.id = vo.object_id where vo.viewing_id = ${id} order by vo.position`);
+  return (rows.rows as Row[]).map((r) => toShownObject(r, (r.result as number | null) ?? null, (r.comment as string | null) ?? null));
+}
+
+/** The client the viewing is for: the lead's account, with its phones. */
+async function viewingClient(db: Db | Tx, demandId: number | null): Promise<TViewingClient | null> {
+  if (demandId == null) return null;
+  const [r] = await db
+    .select({ accountId: accounts.id, name: accounts.displayName, phones: accounts.phones })
+    .from(leads)
+    .innerJoin(accounts, eq(accounts.id, leads.accountId))
+    .where(eq(leads.id, demandId));
+  return r ? { accountId: r.accountId, name: r.name, phones: r.phones.filter((p) => p.trim()) } : null;
+}
+
+/** Who a new viewing is assigned to unless another is chosen: the user's own account, when it is staff's. */
+async function defaultAgent(db: Db | Tx, user: SessionUser): Promise<{ id: number; text: string } | null> {
+  if (user.accountId == null) return null;
+  const [a] = await db
+    .select({ id: accounts.id, text: accounts.displayName })
+    .from(accounts)
+    .where(and(eq(accounts.id, user.accountId), sql`(${accounts.isEmploye} or ${accounts.isProfessional})`));
+  return a ?? null;
 }
 
 /** The viewing as shown and edited. */
@@ -88,6 +135,7 @@ export async function getViewing(app: FastifyInstance, db: Db | Tx, id: number, 
     dateOfViewing: toLocalDateTime(v.dateOfViewing, tz),
     demandId: v.demandId ?? null,
     demand: await leadText(db, v.demandId ?? null, t),
+    client: await viewingClient(db, v.demandId ?? null),
     results: await viewingResults(db, id, culture),
     result: v.result ?? null,
     createdOn: toLocalDateTime(v.createdOn, tz)!,
@@ -100,16 +148,16 @@ export async function getViewing(app: FastifyInstance, db: Db | Tx, id: number, 
 }
 
 /** GET /api/Viewing/add: a blank viewing (not stored yet); from a lead, with its offered objects. */
-export async function blankViewing(app: FastifyInstance, demandId: number | undefined, t: T, culture: TCulture) {
+export async function blankViewing(app: FastifyInstance, user: SessionUser, demandId: number | undefined, t: T, culture: TCulture) {
   const now = toLocalDateTime(new Date(), app.config.timeZone)!;
-  let results: { objectId: number; objectReferenceNumber: string; title: string | null; result: number | null; comment: string | null }[] = [];
+  let results: ShownObject[] = [];
   if (demandId != null) {
     const [l] = await app.db.select({ id: leads.id }).from(leads).where(eq(leads.id, demandId));
     if (!l) throw notFound('leads.notFound');
     const rows = await app.db.execute(sql`
-      select o.id, o.reference_number, ${objectTitle(culture, 'o')} as title from lead_objects lo join objects o on o.id = lo.object_id
+      select o.id, o.reference_number, ${objectTitle(culture, 'o')} as title, ${objectPlaceColumns(culture)} from lead_objects lo join objects o on o.id = lo.object_id
       where lo.lead_id = ${demandId} order by lo.position, lo.created_on limit ${VIEWING_MAX_OBJECTS}`);
-    results = (rows.rows as Row[]).map((r) => ({ objectId: r.id as number, objectReferenceNumber: formatReferenceNumber(r.reference_number as number), title: (r.title as string | null) ?? null, result: 1, comment: null }));
+    results = (rows.rows as Row[]).map((r) => toShownObject(r, 1, null));
   }
   return {
     id: null,
@@ -118,6 +166,8 @@ export async function blankViewing(app: FastifyInstance, demandId: number | unde
     dateOfViewing: null,
     demandId: demandId ?? null,
     demand: await leadText(app.db, demandId ?? null, t),
+    client: await viewingClient(app.db, demandId ?? null),
+    agent: await defaultAgent(app.db, user),
     results,
     result: null,
     createdOn: now,
@@ -157,6 +207,27 @@ async function requireSubstance(tx: Tx, id: number) {
   if (!row.about) throw fieldError('demandId', 'viewings.leadOrObjectRequired');
 }
 
+/**
+ * A new viewing is someone's from the start: the agent chosen (`assignedTo`, an employee or
+ * specialist), else whoever made it when they have an account; null chosen: no one. Logged as an
+ * assignment, as one added on its card is.
+ */
+async function assignNewViewing(tx: Tx, caller: Caller, id: number, chosen: number | null | undefined) {
+  let accountId: number | null;
+  let name: string;
+  if (chosen != null) {
+    accountId = chosen;
+    name = (await checkStaffAccount(tx, chosen, 'assignedTo', 'assignments.notStaff')).name;
+  } else {
+    const own = chosen === undefined ? await defaultAgent(tx, caller.user) : null;
+    if (!own) return;
+    accountId = own.id;
+    name = own.text;
+  }
+  const [row] = await tx.insert(assignments).values({ parent: ASSIGNMENT_PARENT_VIEWING, parentId: id, accountId, createdBy: caller.user.id }).returning({ id: assignments.id });
+  await logAction(tx, caller.actor, { action: 'Create', entity: 'Assignment', entityId: row!.id, message: name, data: { parent: 'viewing', parentId: id, accountId } });
+}
+
 /** POST /api/Viewing/update: creates (no id) or updates with the version guard; the objects and results are replaced. */
 export async function saveViewing(app: FastifyInstance, caller: Caller, body: TViewingUpdate, t: T, culture: TCulture) {
   const tz = app.config.timeZone;
@@ -176,6 +247,7 @@ export async function saveViewing(app: FastifyInstance, caller: Caller, body: TV
         .returning({ id: viewings.id });
       id = row!.id;
       await logAction(tx, caller.actor, { action: 'Create', entity: 'Viewing', entityId: id, data: body });
+      await assignNewViewing(tx, caller, id, body.assignedTo);
     } else {
       const [current] = await tx.select().from(viewings).where(eq(viewings.id, id)).for('update');
       if (!current) throw notFound('viewings.notFound');
@@ -362,7 +434,7 @@ export const CALENDAR_TABLES = ['viewings', 'viewing_objects', 'assignments', 'l
  * with `stays`, the short lets' check-ins and check-outs in those days (cancelled bookings left
  * out; they belong to no employee). One statement per kind, each cut at CALENDAR_MAX_EACH.
  */
-export async function calendar(app: FastifyInstance, from: string, till: string, assigned: number | undefined, stays: boolean, t: T) {
+export async function calendar(app: FastifyInstance, from: string, till: string, assigned: number | undefined, stays: boolean, t: T, culture: TCulture) {
   const tz = app.config.timeZone;
   const start = sql`(${from}::date::timestamp at time zone ${tz})`;
   const end = sql`(${nextDay(till)}::date::timestamp at time zone ${tz})`;
@@ -381,10 +453,12 @@ export async function calendar(app: FastifyInstance, from: string, till: string,
       from assignments s join accounts x on x.id = s.account_id
       where s.parent = ${ASSIGNMENT_PARENT_VIEWING} and s.parent_id = any(array(select id from v)) group by s.parent_id),
     refs as (
-      select vo.viewing_id as id, string_agg('#' || lpad(o.reference_number::text, 4, '0'), ' ' order by vo.position) as refs
+      select vo.viewing_id as id, string_agg('#' || lpad(o.reference_number::text, 4, '0'), ' ' order by vo.position) as refs,
+        array_agg(nullif(concat_ws(', ', nullif(btrim(o.address), ''), ${locationText(sql`o.location_id`, culture)}), '') order by vo.position) as addresses
       from viewing_objects vo join objects o on o.id = vo.object_id
       where vo.viewing_id = any(array(select id from v)) group by vo.viewing_id)
-    select v.id, v.date_of_viewing, v.version, a.display_name as client, coalesce(who.assigned, '') as assigned, coalesce(refs.refs, '') as refs
+    select v.id, v.date_of_viewing, v.version, a.display_name as client, coalesce(who.assigned, '') as assigned, coalesce(refs.refs, '') as refs,
+      (select p from unnest(a.phones) p where btrim(p) <> '' limit 1) as client_phone, refs.addresses
     from v left join leads l on l.id = v.demand_id left join accounts a on a.id = l.account_id
       left join who on who.id = v.id left join refs on refs.id = v.id
     order by v.date_of_viewing, v.id`);
@@ -434,6 +508,9 @@ export async function calendar(app: FastifyInstance, from: string, till: string,
         version: r.version as number,
         link: `/Viewing/${r.id}`,
         assigned: (r.assigned as string) ?? '',
+        client: (r.client as string | null) ?? null,
+        clientPhone: (r.client_phone as string | null) ?? null,
+        addresses: ((r.addresses as (string | null)[] | null) ?? []).filter((x): x is string => !!x),
       })),
       ...(acts.rows.slice(0, CALENDAR_MAX_EACH) as Row[]).map((r) => ({
         kind: 'activity' as const,

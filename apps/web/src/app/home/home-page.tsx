@@ -43,7 +43,8 @@ export function HomePage() {
         </div>
       </Group>
       <Grid>
-        <Grid.Col span={{ base: 12, md: 8 }}>
+        {/* On a phone the day's viewings come first (the agent on the way); a wider screen keeps its order. */}
+        <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
           <Card withBorder>
             <Title order={2} size="h4" mb="sm">
               {t('home.quickActions')}
@@ -58,7 +59,7 @@ export function HomePage() {
           </Card>
         </Grid.Col>
         {!hasBranch(session) && (
-          <Grid.Col span={{ base: 12, md: 4 }}>
+          <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 3, md: 2 }}>
             <Card withBorder h="100%">
               <Group justify="space-between">
                 <Group gap="xs">
@@ -79,15 +80,15 @@ export function HomePage() {
             </Card>
           </Grid.Col>
         )}
-        <Grid.Col span={12}>
+        <Grid.Col span={12} order={{ base: 1, md: 3 }}>
           <TodayCard />
         </Grid.Col>
-        <Grid.Col span={12}>
+        <Grid.Col span={12} order={4}>
           <Suspense fallback={<Skeleton h={120} />}>
             <ActionList mine />
           </Suspense>
         </Grid.Col>
-        <Grid.Col span={12}>
+        <Grid.Col span={12} order={5}>
           <Card withBorder>
             <Title order={2} size="h4" mb="sm">
               {t('home.recent')}

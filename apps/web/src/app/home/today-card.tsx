@@ -5,6 +5,8 @@ import { Link } from 'react-router';
 import { useCookieState } from '../../lib/list-state.ts';
 import { useSession } from '../../lib/session.ts';
 import { inDayOrder } from '../../features/viewings/api/calendar-days.ts';
+import type { TCalendarEvent } from '@crm/contract';
+import { phoneLinks } from '../../lib/contact-links.ts';
 import { HOME_TODAY_COOKIE, homeTodayQuery, type HomeTodayWhose } from './home-api.ts';
 
 /** How many of the day's entries the card lists; the rest are a link to the calendar. */
@@ -61,13 +63,16 @@ export function TodayCard() {
       ) : (
         <Stack gap={6} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {shown.map((e) => (
-            <Group key={`${e.kind}-${e.id}`} component="li" gap="sm" wrap="nowrap" align="baseline" data-testid="home-today-item">
+            <Group key={`${e.kind}-${e.id}`} component="li" gap="sm" wrap="nowrap" align="baseline" data-testid="home-today-item" data-kind={e.kind}>
               <Text fw={600} w={48} style={{ flex: 'none', fontVariantNumeric: 'tabular-nums' }}>
                 {e.allDay ? '' : e.start.slice(11, 16)}
               </Text>
-              <Anchor component={Link} to={e.link} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-                {e.title}
-              </Anchor>
+              <div style={{ minWidth: 0 }}>
+                <Anchor component={Link} to={e.link} style={{ overflowWrap: 'anywhere' }}>
+                  {e.title}
+                </Anchor>
+                {e.kind === 'viewing' && <ViewingOnTheWay event={e} />}
+              </div>
               {e.assigned && (
                 <Text size="sm" c="dimmed" visibleFrom="sm" style={{ flex: 'none' }}>
                   {e.assigned}
@@ -85,5 +90,30 @@ export function TodayCard() {
         </Stack>
       )}
     </Card>
+  );
+}
+
+/**
+ * Under a viewing of the day: its client, a tap from a call (tel:), and where its properties are,
+ * for the agent on the way.
+ */
+function ViewingOnTheWay({ event }: { event: TCalendarEvent }) {
+  const { t } = useTranslation();
+  const tel = phoneLinks(event.clientPhone).find((p) => p.href)?.href;
+  const addresses = event.addresses ?? [];
+  if (!event.client && !addresses.length) return null;
+  return (
+    <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+      {event.client &&
+        (tel ? (
+          <Anchor href={tel} size="sm" underline="always" aria-label={t('home.callClient', { name: event.client, phone: event.clientPhone })} data-testid="home-today-call">
+            {event.client}
+          </Anchor>
+        ) : (
+          event.client
+        ))}
+      {event.client && addresses.length > 0 && ' · '}
+      <span data-testid="home-today-address">{addresses.join(' · ')}</span>
+    </Text>
   );
 }

@@ -65,13 +65,8 @@ export const saveKeyLoan = (body: TObjectKeyLoanEdit, changeKey?: string) => cal
 /** DELETE /api/ObjectKeys/loan/{id}?version=: a loan recorded by mistake; answers the key. */
 export const deleteKeyLoan = (id: number, version: number, changeKey?: string) => call(OBJECT_KEY.calls.removeLoan, { params: { id }, query: { version } }, { changeKey });
 
-/**
- * Whether the agency holds the key by its dates: received, and not given away since (the same day
- * counts as given away, as the property's "has key" does).
- */
-export const keyHeld = (k: { received: string | null; givenAway: string | null }) => !!k.received && (!k.givenAway || k.givenAway < k.received);
-/** Whether the key is out: given to someone or given away, and not held. */
-export const keyOut = (k: { accountId: number | null; received: string | null; givenAway: string | null }) => !keyHeld(k) && (k.accountId != null || !!k.givenAway);
+/** Whether the agency holds the key, and whether it is out (lib/key-state.ts: the viewings read them too). */
+export { keyHeld, keyOut } from '../../../lib/key-state.ts';
 export const deleteObjectKey = (id: number) => call(OBJECT_KEY.calls.remove, { params: { id } });
 
 /** The keys list's first page as its cookies stand: its route's loader asks for it while the screen's code loads. */

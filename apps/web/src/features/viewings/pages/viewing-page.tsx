@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Button, Card, Grid, Group, Select, Stack, Table, Text, Textarea, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Card, Grid, Group, Select, Stack, Table, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,36 +20,13 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { DateField } from '../../../components/fields/date-field.tsx';
 import { useGoBack } from '../../../components/go-back.ts';
 import { blankViewingQuery, deleteViewing, saveViewing, viewingKeys, viewingQuery, type TViewingAnswer } from '../api/viewings.ts';
-import { searchLeadsQuick, searchObjectsByRef } from '../../../lib/pickers.ts';
+import { searchEmployees, searchLeadsQuick, searchObjectsByRef } from '../../../lib/pickers.ts';
 import { mergeOnConflict, mergeRowsOnConflict } from '../../../lib/conflict-merge.ts';
 import { RecordLoad, isGone, saveRecord, useDeleteRecord, useRecordAddress, useRecordForm, type Mode } from '../../../kit/record.tsx';
-import { IconPrinter } from '../icons.ts';
+import { ObjectPlace, PrintSheetLink, ViewingClient } from '../components/viewing-on-site.tsx';
+import { ENTITY_VIEWING, join, toForm, type Row } from '../components/viewing-form-model.ts';
 import './viewings.css';
-import { useMedia } from '../../../lib/first-paint.ts';
 import { LEAD, OBJECT, VIEWING, href } from '@crm/contract/resources';
-
-/** Activities link to a viewing with link kind 7. */
-const ENTITY_VIEWING = 7;
-
-type Row = { objectId: number; objectReferenceNumber: string; title: string | null; result: number | null; comment: string };
-type Form = { createdDate: string | null; createdTime: string; viewingDate: string | null; viewingTime: string; demand: Picked; results: Row[] };
-
-/** A stored date-time split for its two inputs; one shorter than 19 characters is left alone (spec). */
-const split = (dt: string | null): [string | null, string] => (dt && dt.length >= 19 ? [dt.slice(0, 10), dt.slice(11, 16)] : [null, '']);
-const join = (date: string | null, time: string): string | null => (date ? `${date}T${(time || '00:00').slice(0, 5)}:00` : null);
-
-function toForm(v: TViewingAnswer): Form {
-  const [createdDate, createdTime] = split(v.appointmentCreated);
-  const [viewingDate, viewingTime] = split(v.dateOfViewing);
-  return {
-    createdDate,
-    createdTime,
-    viewingDate,
-    viewingTime,
-    demand: v.demandId ? { id: v.demandId, text: v.demand ?? `#${v.demandId}` } : null,
-    results: v.results.map((r) => ({ objectId: r.objectId, objectReferenceNumber: r.objectReferenceNumber ?? '', title: r.title ?? null, result: r.result, comment: r.comment ?? '' })),
-  };
-}
 
 /** /Viewing/Add (create; ?demandId= starts from a lead), /Viewing/{id} (view), /Viewing/Edit/{id} (edit). */
 export const ViewingPage = keyedByAddress(ViewingPageScreen);
@@ -119,6 +96,7 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
           dateOfViewing: join(form.viewingDate, form.viewingTime),
           demandId: form.demand?.id ?? null,
           results: form.results.map((r) => ({ objectId: r.objectId, result: r.result, comment: r.comment.trim() || null })),
+          ...(mode === 'create' ? { assignedTo: form.agent?.id ?? null } : {}),
         }),
         // Saved again after a lost answer, the same content is the same change: no second viewing.
         send: saveViewing,
@@ -190,6 +168,8 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
     setError(null);
   };
 
+  // Where each property is and who has its keys, as the server read them with the viewing.
+  const places = new Map(viewing.results.map((r) => [r.objectId, r]));
   // Viewed, the comments' column is there when there is a comment to read.
   const showComments = !readOnly || form.results.some((r) => r.comment.trim());
 
@@ -290,6 +270,16 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
               />
             )}
           </Grid.Col>
+          {mode === 'create' && (
+            <Grid.Col span={12}>
+              <SearchPicker label={t('viewings.ui.agent')} value={form.agent} onChange={(v) => set({ agent: v })} search={searchEmployees} queryKey="employee" testId="viewing-agent-picker" error={errors.assignedTo} />
+            </Grid.Col>
+          )}
+          {readOnly && viewing.client && (
+            <Grid.Col span={12}>
+              <ViewingClient client={viewing.client} />
+            </Grid.Col>
+          )}
         </Grid>
       </Card>
       <Card withBorder padding="sm" data-testid="viewing-objects">
@@ -326,6 +316,7 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
                       #{r.objectReferenceNumber}
                       {r.title ? ` · ${r.title}` : ''}
                     </Anchor>
+                    {readOnly && places.has(r.objectId) && <ObjectPlace {...places.get(r.objectId)!} />}
                   </Table.Td>
                   <Table.Td className="viewing-object-result-cell">
                     {readOnly ? (
@@ -403,26 +394,5 @@ function ViewingForm({ viewing, mode }: { viewing: TViewingAnswer; mode: Mode })
       )}
       {mode === 'view' && viewing.id != null && <ActivityList entityType={ENTITY_VIEWING} id={viewing.id} editable />}
     </Stack>
-  );
-}
-
-/**
- * The viewing sheet's link: a button with its name; on a phone its printer icon alone (named, with a
- * tooltip), so that Back and Edit keep their line.
- */
-function PrintSheetLink({ id }: { id: number }) {
-  const { t } = useTranslation();
-  const phone = useMedia('(max-width: 35.99em)', false);
-  const label = t('viewings.ui.printSheet');
-  return phone ? (
-    <Tooltip label={label}>
-      <ActionIcon component={Link} to={href(VIEWING.screens.sheet, { id })} variant="default" size={36} aria-label={label} data-testid="viewing-print-sheet">
-        <IconPrinter size={18} />
-      </ActionIcon>
-    </Tooltip>
-  ) : (
-    <Button component={Link} to={href(VIEWING.screens.sheet, { id })} variant="default" leftSection={<IconPrinter size={16} />} data-testid="viewing-print-sheet">
-      {label}
-    </Button>
   );
 }
