@@ -264,8 +264,9 @@ for (const language of inLanguage('en-UK')) {
   });
 }
 
-for (const language of inLanguage('el')) {
-  test(`the board shows twenty deals of a stage, and more when asked (${language})`, async ({ browser, request, baseURL }) => {
+// In both languages: the deposit's dialog says what it needs in the reader's words.
+for (const language of ['en-UK', 'el'] as const) {
+  test(`the board shows twenty deals of a stage, and more when asked; a move to the deposit's stage asks for its amount and date (${language})`, async ({ browser, request, baseURL }) => {
     const token = await apiToken(request);
     // A property of its own, so that the board filtered by it holds only these deals.
     const add = await request.get('/api/object/add', { headers: auth(token) });
@@ -278,6 +279,7 @@ for (const language of inLanguage('el')) {
     // A rental of the same property, in another stage: its monthly rent is not added to sale prices.
     const rental = await request.post('/api/Deal/update', { data: { dealType: 1, dealStage: 3, objectId: flat.id, askingPrice: 850 }, headers: auth(token) });
     expect(rental.ok(), await rental.text()).toBeTruthy();
+    const rentalId = ((await rental.json()) as { id: number }).id;
     const ctx = await signedIn(browser, baseURL!, token, language);
     const filter = { dealType: 0, depositFrom: null, depositTill: null, endDateFrom: null, endDateTill: null, lastName: '', object: `#${flat.referenceNumber}` };
     await ctx.addCookies([{ name: 'DealBoard.filter', value: encodeURIComponent(JSON.stringify(filter)), url: baseURL! }]);
@@ -305,7 +307,23 @@ for (const language of inLanguage('el')) {
     await expect(page.getByRole('menuitem', { name: (await page.locator('[data-testid="deal-column"][data-stage="3"] h3').textContent())! })).toBeDisabled();
     await expectAccessible(page, 'deal board with a card\'s Move menu open');
     await page.getByRole('menuitem', { name: stage2, exact: true }).click();
+    // The deposit's stage needs its amount and date: asked in the same move, in the rental's words.
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(language === 'el' ? `στο στάδιο «${stage2}»` : `to “${stage2}”`);
+    await expect(page.getByTestId('deal-stage-needs-deposit')).toHaveAccessibleName(language === 'el' ? /^Εγγύηση/ : /^Deposit/);
+    await expectAccessible(page, 'deal board asking for the deposit');
+    // Moved without them: the server refuses, and the dialog says what is missing; nothing moved.
+    await page.getByTestId('deal-stage-needs-move').click();
+    await expect(dialog).toContainText(language === 'el' ? 'Συμπληρώστε το ποσό για να μεταφέρετε τη συμφωνία' : 'Enter the amount to move the deal to');
+    await expect(page.locator('[data-testid="deal-column"][data-stage="3"]').getByTestId('deal-card')).toHaveCount(1);
+    await expectAccessible(page, 'deal board dialog with its errors');
+    await page.getByTestId('deal-stage-needs-deposit').fill('1700');
+    await page.getByTestId('deal-stage-needs-dateOfDeposit').fill('02/11/2026');
+    await page.getByTestId('deal-stage-needs-move').click();
+    await expect(dialog).toHaveCount(0);
     await expect(page.getByTestId('banner')).toContainText(language === 'el' ? `μεταφέρθηκε στο στάδιο «${stage2}»` : `moved to “${stage2}”`);
+    const moved = (await (await request.get(`/api/Deal/edit/${rentalId}`, { headers: auth(token) })).json()) as { dealStage: number; deposit: number; dateOfDeposit: string };
+    expect(moved).toMatchObject({ dealStage: 2, deposit: 1700, dateOfDeposit: '2026-11-02' });
     await expect(page.locator('[data-testid="deal-column"][data-stage="2"]').getByTestId('deal-column-total')).toHaveText(language === 'el' ? 'Μισθώματα 850 € / μήνα' : 'Rents 850 € a month');
     await ctx.close();
   });

@@ -172,7 +172,7 @@ for (const language of ['en-UK', 'el'] as const) {
     // A deal moved on the board ("Moved"), and an expense recorded ("expense 125.5").
     const owner = (await (await request.post('/api/account/add', { data: { lastName: `Ledger${stamp()}`, firstName: 'Maria', isOwner: true, hasTransactions: true }, headers: auth(token) })).json()) as { id: number };
     const deal = (await (await request.post('/api/Deal/update', { data: { dealType: 2, dealStage: 1, askingPrice: 1000, accounts: [{ accountId: owner.id, relation: 1 }] }, headers: auth(token) })).json()) as { id: number; version: number };
-    const moved = await request.post('/api/Deal/move', { data: { id: deal.id, version: deal.version, dealStage: 2 }, headers: auth(token) });
+    const moved = await request.post('/api/Deal/move', { data: { id: deal.id, version: deal.version, dealStage: 2, deposit: 100, dateOfDeposit: '2026-11-20' }, headers: auth(token) });
     expect(moved.ok(), await moved.text()).toBeTruthy();
     const expense = await request.post('/api/transactions/addExpense', {
       multipart: { accountId: String(owner.id), amount: '125.50', transactionDate: '2026-11-20T09:30:00', paymentMethod: '1', categoryId: '22', status: '0' },

@@ -99,8 +99,20 @@ export const ZDealUpdate = ZDealFields.partial().extend({
 });
 export type TDealUpdate = z.infer<typeof ZDealUpdate>;
 
-/** POST /api/Deal/move: the board's drag of a deal to another stage, with the version guard. */
-export const ZDealMove = z.object({ id: ZId, version: ZVersion, dealStage: ZDealStage });
+/**
+ * POST /api/Deal/move: the board's drag of a deal to another stage, with the version guard, and what
+ * the stage needs (DEAL_STAGE_NEEDS) when the deal has not got it yet.
+ */
+const dealField = <V>(name: string) => ((ZDealFields.shape as Record<string, z.ZodTypeAny>)[name] as unknown as z.ZodType<V>).optional();
+export const ZDealMove = z.object({
+  id: ZId,
+  version: ZVersion,
+  dealStage: ZDealStage,
+  deposit: dealField<number | null>('deposit'),
+  dateOfDeposit: dealField<string | null>('dateOfDeposit'),
+  endDate: dealField<string | null>('endDate'),
+});
+export type TDealMove = z.infer<typeof ZDealMove>;
 
 /** The list's and the board's filters (spec: POST /api/Deal/search). */
 export const ZDealFilter = z.object({
@@ -212,6 +224,10 @@ export const ZDealCard = z.object({
   objectTitle: z.string().nullable(),
   price: z.number().nullable(),
   askingPrice: z.number().nullable(),
+  /** What the stages ask for (DEAL_STAGE_NEEDS): the board asks only for what is missing. */
+  deposit: z.number().nullable(),
+  dateOfDeposit: z.string().nullable(),
+  endDate: z.string().nullable(),
   parties: z.array(z.object({ accountId: z.number().int(), account: z.string(), relation: z.number().int() })),
 });
 export type TDealCard = z.infer<typeof ZDealCard>;

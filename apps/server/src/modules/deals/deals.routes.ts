@@ -45,7 +45,7 @@ export const dealsRoutes = fp(
         add: { access: STAFF, handler: async (req) => blankDeal(app, req.query, tr(req), req.culture) },
         edit: { access: STAFF, handler: async (req) => getDeal(app, app.db, req.params.id, tr(req), req.culture) },
         update: { access: STAFF, handler: async (req) => saveDeal(app, caller(req), req.body, tr(req), req.culture) },
-        move: { access: STAFF, handler: async (req) => moveDeal(app, caller(req), req.body.id, req.body.version, req.body.dealStage, tr(req), req.culture) },
+        move: { access: STAFF, handler: async (req) => moveDeal(app, caller(req), req.body, tr(req), req.culture) },
         // Kept while nothing it shows changes (decision 072): the board is the same for everyone who opens it.
         board: {
           access: STAFF,

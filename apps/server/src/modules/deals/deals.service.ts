@@ -13,6 +13,7 @@ import {
   DEAL_SPECIALIST_RELATIONS,
   DEAL_STAGES,
   DEAL_STAGE_CLASS,
+  DEAL_STAGE_NEEDS,
   DEAL_STAGE_CANCELLED,
   DEAL_STAGE_CLOSED,
   DEAL_TYPES,
@@ -25,6 +26,7 @@ import {
   VIEWING_RESULT_OFFER,
   formatReferenceNumber,
   type TDealFilter,
+  type TDealMove,
   type TDealSearch,
   type TDealUpdate,
   type TCulture,
@@ -48,6 +50,7 @@ import { OBJECT_LOG_ENTITY } from '../objects/object-change.ts';
 import { deleteUnlinkedActivities } from '../activities/activity-orphans.ts';
 import { queueRentCheck } from '../alerts/alerts.system.ts';
 import { queuePublishOf } from '../publishing/publishing.service.ts';
+import { getSiteSettings } from '../settings/site-settings.service.ts';
 
 type Caller = { user: SessionUser; actor: { id: number | null; name: string | null } };
 type T = (key: string, params?: Record<string, string | number>) => string;
@@ -138,6 +141,17 @@ async function leadsProperty(db: Db, demandId: number, dealType: number): Promis
 }
 
 /**
+ * The agency's commission on a deal at this price, as its settings set it (a sale's percentage, a
+ * rental's months of rent), to the cent; null without a price or a fee. The agent may change it.
+ */
+async function defaultCommission(db: Db, dealType: number, price: number | null): Promise<number | null> {
+  if (price == null) return null;
+  const s = await getSiteSettings(db);
+  const fee = dealType === DEAL_TYPE_SALE ? (s.saleFeePercent == null ? null : (price * s.saleFeePercent) / 100) : s.rentFeeMonths == null ? null : price * s.rentFeeMonths;
+  return fee == null ? null : Math.round(fee * 100) / 100;
+}
+
+/**
  * GET /api/Deal/add: a blank deal, stored only on save. From an object: the object, its owners as
  * sellers and its price as asking; from a lead: the lead, its client as buyer, and the property it
  * is most likely about (with that property's owners and price as above).
@@ -170,6 +184,7 @@ export async function blankDeal(app: FastifyInstance, q: { objectId?: number; de
   }
   if (lead?.accountId != null) parties.push({ accountId: lead.accountId, account: lead.account ?? '', relation: 2 });
   const blank = Object.fromEntries(FIELD_NAMES.map((n) => [n, null]));
+  const askingPrice = object ? (dealType === DEAL_TYPE_SALE ? object.salePrice : object.rentPrice) : null;
   return {
     ...blank,
     id: null,
@@ -178,7 +193,8 @@ export async function blankDeal(app: FastifyInstance, q: { objectId?: number; de
     objectId: object?.id ?? null,
     objectReferenceNumber: object ? formatReferenceNumber(object.ref) : null,
     objectTitle: object?.title ?? null,
-    askingPrice: object ? (dealType === DEAL_TYPE_SALE ? object.salePrice : object.rentPrice) : null,
+    askingPrice,
+    commission: await defaultCommission(app.db, dealType, askingPrice),
     accounts: parties,
     demandId: q.demandId ?? null,
     demand: await leadText(app.db, q.demandId ?? null, t),
@@ -648,18 +664,33 @@ export async function saveDeal(app: FastifyInstance, caller: Caller, body: TDeal
   });
 }
 
-/** POST /api/Deal/move: the board's drag to another stage, with the version guard. */
-export async function moveDeal(app: FastifyInstance, caller: Caller, id: number, version: number | null | undefined, dealStage: number, t: T, culture: TCulture) {
+/**
+ * POST /api/Deal/move: the board's drag to another stage, with the version guard. A stage that
+ * needs data (DEAL_STAGE_NEEDS: the deposit's amount and date, the signing date) takes it in the
+ * same move, and refuses the move when the deal has not got it and it is not sent.
+ */
+export async function moveDeal(app: FastifyInstance, caller: Caller, body: TDealMove, t: T, culture: TCulture) {
+  const { id, version, dealStage } = body;
   return app.db.transaction(async (tx) => {
     const [current] = await tx.select().from(deals).where(eq(deals.id, id)).for('update');
     if (!current) throw notFound('deals.notFound');
     if (requireVersion(version) !== current.version) throw conflict(await getDeal(app, tx, id, t, culture));
+    const given: Row = {};
+    for (const n of ['deposit', 'dateOfDeposit', 'endDate'] as const) if ((body as Row)[n] != null) given[n] = (body as Row)[n];
+    const was = current as unknown as Row;
+    const missing = (DEAL_STAGE_NEEDS[dealStage] ?? []).filter((n) => given[n] == null && was[n] == null);
+    if (missing.length) {
+      const stage = stageText(t, dealStage, was.dealType as number);
+      throw new AppError(400, 'errors.validation', {}, Object.fromEntries(missing.map((n) => [n, [{ code: `deals.stageNeeds.${n}`, params: { stage } }]])));
+    }
+    // The dates checked as a save checks them (the signing not before the negotiations' start).
+    const set = fieldsToStore({ ...given, dealStage } as TDealUpdate, was);
     const before = await closingState(tx, id);
     await tx
       .update(deals)
-      .set({ dealStage, version: current.version + 1, modifiedOn: new Date(), modifiedBy: caller.user.id } as never)
+      .set({ ...set, version: current.version + 1, modifiedOn: new Date(), modifiedBy: caller.user.id } as never)
       .where(eq(deals.id, id));
-    await logAction(tx, caller.actor, { action: 'Update', entity: DEAL_LOG_ENTITY, entityId: id, message: LOG_MESSAGE.moved, data: { dealStage } });
+    await logAction(tx, caller.actor, { action: 'Update', entity: DEAL_LOG_ENTITY, entityId: id, message: LOG_MESSAGE.moved, data: { dealStage, ...given } });
     const after = await closingState(tx, id);
     await applyClosing(app, tx, caller.actor, agencyToday(app.config.timeZone), before, after, { caller, dealId: id });
     const notices = await settleTenants(app, tx, caller, id, before, after, t, culture);
@@ -908,10 +939,12 @@ export async function dealBoard(app: FastifyInstance, f: Partial<TDealFilter> & 
   // Each stage's newest cards straight from the index on (deal_stage, modified_on, id): a window over
   // every deal sorted all 20k of them and hashed every object (110 ms at full size).
   const cardsRead = app.db.execute(sql`
-    select x.id, x.version, x.deal_type, x.deal_stage, x.object_id, o.reference_number as ref, ${objectTitle(culture, 'o')} as title, x.price, x.asking_price
+    select x.id, x.version, x.deal_type, x.deal_stage, x.object_id, o.reference_number as ref, ${objectTitle(culture, 'o')} as title, x.price, x.asking_price,
+      x.deposit, x.date_of_deposit::text as date_of_deposit, x.end_date::text as end_date
     from unnest(${sql.param([...DEAL_STAGES])}::int[]) as s(stage)
     cross join lateral (
-      select deals.id, deals.version, deals.deal_type, deals.deal_stage, deals.object_id, deals.price, deals.asking_price, deals.modified_on from deals
+      select deals.id, deals.version, deals.deal_type, deals.deal_stage, deals.object_id, deals.price, deals.asking_price, deals.modified_on,
+        deals.deposit, deals.date_of_deposit, deals.end_date from deals
       where deals.deal_stage = s.stage ${cond ? sql`and ${cond}` : sql``}
       order by deals.modified_on desc, deals.id desc limit ${f.perStage}) x
     left join objects o on o.id = x.object_id
@@ -955,6 +988,9 @@ export async function dealBoard(app: FastifyInstance, f: Partial<TDealFilter> & 
           objectTitle: (r.title as string | null) ?? null,
           price: num(r.price),
           askingPrice: num(r.asking_price),
+          deposit: num(r.deposit),
+          dateOfDeposit: (r.date_of_deposit as string | null) ?? null,
+          endDate: (r.end_date as string | null) ?? null,
           parties: partiesByDeal.get(Number(r.id)) ?? [],
         })),
     })),

@@ -183,7 +183,9 @@ describe('a sale', () => {
     const asRental = await agent.post('/api/Deal/board', { dealType: 1, object: flat.refText });
     expect(asRental.json().columns.find((c: { stage: number }) => c.stage === 5)).toMatchObject({ count: 0, saleTotal: '0', rentTotal: '0' });
 
-    const reopened = await agent.post('/api/Deal/move', { id, version, dealStage: 4 });
+    // Back to the contract's signing, which takes its date in the same move (DEAL_STAGE_NEEDS).
+    const reopened = await agent.post('/api/Deal/move', { id, version, dealStage: 4, endDate: '2026-10-20' });
+    expect(reopened.statusCode, reopened.body).toBe(200);
     version = reopened.json().version;
     expect((await view(buyer)).boughtObjectsReferenceNumbers).toBe('');
     expect((await view(notary)).numberOfSoldObjects).toBe(before);
@@ -466,7 +468,7 @@ describe('a rental closing', () => {
     });
 
     // Reopened: the link stays (the tenant may have moved in), and the answer says so in the reader's language.
-    const reopened = await agent.post('/api/Deal/move', { id: corrected.json().id, version: corrected.json().version, dealStage: 4 }, { lang: 'el' });
+    const reopened = await agent.post('/api/Deal/move', { id: corrected.json().id, version: corrected.json().version, dealStage: 4, endDate: '2026-12-20' }, { lang: 'el' });
     expect(reopened.json().notices).toEqual([
       {
         kind: 'warning',

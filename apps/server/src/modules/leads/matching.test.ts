@@ -67,9 +67,11 @@ describe('matching objects to a lead', () => {
     expect(byId.get(perfect)!.score).toBe(100);
     expect(byId.get(over)!.score).toBeLessThan(byId.get(perfect)!.score);
     // The points (decision 070): 5% over budget 30 of 40, place 20, type 10, area 10, bedrooms 10,
-    // one of two features 5; one bedroom fewer 4 of 10.
+    // one of two features 5. One bedroom fewer than the client's minimum is under a limit (decision
+    // 070): its 94 points cut to 38 %, under every object that meets the limits.
     expect(byId.get(over)!.score).toBe(85);
-    expect(byId.get(fewerRooms)!.score).toBe(94);
+    expect(byId.get(fewerRooms)!.score).toBe(35);
+    expect(ids.at(-1)).toBe(fewerRooms);
     // The object's side scores the pair the same.
     const forObject = await agent.get(`/api/object/${over}/matchingLeads`);
     expect((forObject.json() as { items: { leadId: number; score: number }[] }).items.find((i) => i.leadId === lead)?.score).toBe(85);
@@ -96,6 +98,55 @@ describe('matching objects to a lead', () => {
     // The object's side scores the pair the same.
     const forObject = (await agent.get(`/api/object/${under}/matchingLeads`)).json() as { items: { leadId: number; score: number }[] };
     expect(forObject.items.find((i) => i.leadId === between)?.score).toBe(90);
+  });
+
+  it('holds the client\'s limits: under a minimum ranks after all that meet them, beyond the price or the places is left out; both directions and the kept lists agree', async () => {
+    const aretsou = await place('thessaloniki.kalamaria.aretsou');
+    // At least 2 bedrooms and 60 m², up to 150 000 €, in Αρετσού.
+    const two = await newLead({ forPurchase: true, purchaseBudgetRangeMax: 150000, locationId: aretsou, objectSubTypes: [1], bedroomsMin: 2, areaMin: 60 });
+    const flat = { forSale: true, subTypeObjectTypeId: 1, objectSubTypeId: 1, locationId: aretsou, area: 70, salePrice: 140000 };
+    const oneBed = await newObject({ ...flat, title: 'One bedroom', bedrooms: 1 });
+    const twoBed = await newObject({ ...flat, title: 'Two bedrooms, dear', bedrooms: 2, salePrice: 170000, area: 80 });
+    const small = await newObject({ ...flat, title: 'Two bedrooms, small', bedrooms: 2, area: 55 });
+    const pricey = await newObject({ ...flat, title: 'Beyond the price', bedrooms: 2, salePrice: 175000 });
+    const outside = await newObject({ ...flat, title: 'Outside the places', bedrooms: 2, locationId: panorama });
+    const rentOnly = await newObject({ ...flat, title: 'For rent only', bedrooms: 2, forSale: false, forRent: true, rentPrice: 700 });
+    const read = async (lang = 'en') => new Map((await matches(two, lang)).items.map((i) => [i.objectId, i]));
+    const first = await read(); // made and kept on this first look
+    const again = await read(); // read from the kept list
+    for (const got of [first, again]) {
+      for (const out of [pricey, outside, rentOnly]) expect(got.has(out)).toBe(false);
+      // 170 000 is 13 % over the budget: 13 of the price's 40 points, yet above a 1-bedroom flat at the budget.
+      expect(got.get(twoBed)!.score).toBe(73);
+      expect(got.get(oneBed)!.score).toBe(35);
+      expect(got.get(small)!.score).toBe(36);
+      const order = [...got.keys()];
+      expect(order.indexOf(twoBed)).toBeLessThan(order.indexOf(oneBed));
+      expect(order.indexOf(twoBed)).toBeLessThan(order.indexOf(small));
+    }
+    const one = first.get(oneBed)!;
+    expect(one.reasons[0]).toEqual({ text: 'Misses a limit the client set: ranked after every match that meets them', good: false });
+    expect(one.reasons).toContainEqual({ text: 'Bedrooms: 1, fewer than the 2 the client asks at least', good: false });
+    expect(first.get(small)!.reasons).toContainEqual({ text: '55 m², under the client\'s minimum of 60 m²', good: false });
+    expect(first.get(twoBed)!.reasons.every((r) => r.good || r.text.includes('over budget'))).toBe(true);
+    const el = (await read('el')).get(oneBed)!;
+    expect(el.reasons.map((r) => r.text)).toContain('Υπνοδωμάτια: 1, λιγότερα από τα 2 που ζητά τουλάχιστον ο πελάτης');
+    const ru = (await read('ru')).get(small)!;
+    expect(ru.reasons.map((r) => r.text)).toContain('55 м², меньше минимума клиента (60 м²)');
+    // The property's side: the same scores and the same reasons, from the kept list too.
+    for (let i = 0; i < 2; i++) {
+      const leadsOf = (await agent.get(`/api/object/${oneBed}/matchingLeads`)).json() as { items: (Omit<Match, 'objectId'> & { leadId: number })[] };
+      const mine = leadsOf.items.find((x) => x.leadId === two)!;
+      expect(mine.score).toBe(35);
+      expect(mine.reasons).toContainEqual({ text: 'Bedrooms: 1, fewer than the 2 the client asks at least', good: false });
+    }
+    const priceyLeads = (await agent.get(`/api/object/${pricey}/matchingLeads`)).json() as { items: { leadId: number }[] };
+    expect(priceyLeads.items.map((x) => x.leadId)).not.toContain(two);
+    // A second bedroom added to the flat: within the limits, it moves up, in the kept list as in the computed one.
+    await db.update(objects).set({ bedrooms: 2 } as never).where(eq(objects.id, oneBed));
+    const after = await read();
+    expect(after.get(oneBed)!.score).toBe(100);
+    expect([...after.keys()].indexOf(oneBed)).toBeLessThan([...after.keys()].indexOf(twoBed));
   });
 
   it('reads the seat of a municipality as the whole municipality: "Καλαμαριά" covers Αρετσού', async () => {
@@ -125,7 +176,7 @@ describe('matching objects to a lead', () => {
     expect(over1.reasons).toContainEqual({ text: 'No parking', good: false });
     expect(over1.reasons.some((r) => r.good && r.text.startsWith('In Kalamaria'))).toBe(true);
     const rooms = items.find((i) => i.objectId === fewerRooms)!;
-    expect(rooms.reasons).toContainEqual({ text: 'Bedrooms: 2, wants 3', good: false });
+    expect(rooms.reasons).toContainEqual({ text: 'Bedrooms: 2, fewer than the 3 the client asks at least', good: false });
     const el = (await matches(lead, 'el')).items.find((i) => i.objectId === over)!;
     expect(el.reasons.map((r) => r.text)).toContain('Τιμή 210\u00a0000\u00a0€, 5% πάνω από τον προϋπολογισμό');
   });

@@ -26,6 +26,19 @@ type Caller = { user: SessionUser; actor: { id: number | null; name: string | nu
  * Decision 070 explains the points.
  */
 export const MATCH_RULES = { priceOver: 0.15, priceUnder: 0.2, areaOutside: 0.15, bedroomsFewer: 1 } as const;
+
+/**
+ * The client's minimums are limits (decision 070): an object with fewer bedrooms or less area than
+ * asked is still shown, but its score is cut to BELOW_LIMITS_PERCENT % of its points, so that it
+ * ranks under every object that meets them. The least an object meeting them scores: price 10 (15 %
+ * over the budget), place 10, type 5, area 4 (15 % over the largest), bedrooms 10, features 0 = 39;
+ * 38 % of 100 is 38. The service, the price beyond its tolerance and a place outside the asked ones
+ * leave the object out altogether (fitSql).
+ */
+export const BELOW_LIMITS_PERCENT = 38;
+export const LEAST_SCORE_WITHIN_LIMITS =
+  40 - Math.round(200 * MATCH_RULES.priceOver) + 10 + 5 + (10 - Math.round(40 * MATCH_RULES.areaOutside)) + 10;
+if (BELOW_LIMITS_PERCENT >= LEAST_SCORE_WITHIN_LIMITS) throw new Error('an object below the limits could rank with those within them');
 if (Number(LEAD_PRICE_BAND.over) !== 1 + MATCH_RULES.priceOver || Number(LEAD_PRICE_BAND.under) !== 1 - MATCH_RULES.priceUnder) throw new Error('LEAD_PRICE_BAND and MATCH_RULES disagree');
 
 /** The services a lead asks for and the object's price each is compared with. */
@@ -104,12 +117,15 @@ function fitSql() {
   const featurePoints = sql`case when cardinality(l.features) = 0 then 10 else round(10.0 * (${has}) / cardinality(l.features))::int end`;
   // Summed as integers: the price and feature points are rounded first, so the numeric arithmetic
   // (slow, and done for every candidate: 18,000 leads for a cheap flat in a broad place) stays in them.
-  const score = sql`(${pricePoints})::int
+  const points = sql`(${pricePoints})::int
     + case when l.location_id is null then 10 else 20 end
     + case when cardinality(l.object_sub_types) = 0 then 5 else 10 end
     + (${areaPoints})::int
     + case when l.bedrooms_min is null or coalesce(o.bedrooms, 0) >= l.bedrooms_min then 10 else 4 end
     + ${featurePoints}`;
+  // Under a minimum the client set (bedrooms, area): ranked after every object that meets them.
+  const withinLimits = sql`((l.bedrooms_min is null or coalesce(o.bedrooms, 0) >= l.bedrooms_min) and (l.area_min is null or o.area >= l.area_min))`;
+  const score = sql`case when ${withinLimits} then ${points} else (${points}) * ${sql.raw(String(BELOW_LIMITS_PERCENT))} / 100 end`;
   return { fits, score };
 }
 
@@ -164,9 +180,17 @@ const locationName = (culture: TCulture, col: SQL) => sql<string | null>`(select
 
 const pct = (n: number) => Math.round(n * 100);
 
-/** The reasons an object fits a lead (or falls short), as an agent would say them. */
+/** Whether object `o` is under a minimum lead `l` set (bedrooms, area): the score's test, as fitSql writes it. */
+function belowLimits(l: Row, o: Row): boolean {
+  const bedrooms = l.bedrooms_min != null && Number(o.bedrooms ?? 0) < Number(l.bedrooms_min);
+  const area = l.area_min != null && o.area != null && Number(o.area) < Number(l.area_min);
+  return bedrooms || area;
+}
+
+/** The reasons an object fits a lead (or falls short), as an agent would say them; a limit missed first. */
 function reasonsFor(t: T, l: Row, o: Row, culture: TCulture): Reason[] {
   const out: Reason[] = [];
+  if (belowLimits(l, o)) out.push({ text: t('matching.belowLimits'), good: false });
   for (const s of SERVICES) {
     const leadFlag = l[s.lead] === true;
     const objFlag = o[s.object] === true;
@@ -192,7 +216,8 @@ function reasonsFor(t: T, l: Row, o: Row, culture: TCulture): Reason[] {
   if (area != null && (amin != null || amax != null)) {
     const within = (amin == null || area >= amin) && (amax == null || area <= amax);
     // Written as the screens write areas (11 310 τ.μ.); a limit on one side only is said as such.
-    const key = amax == null ? 'matching.areaFrom' : amin == null ? 'matching.areaUpTo' : within ? 'matching.areaWithin' : 'matching.areaOutside';
+    const key =
+      amin != null && area < amin ? 'matching.areaUnderMin' : amax == null ? 'matching.areaFrom' : amin == null ? 'matching.areaUpTo' : within ? 'matching.areaWithin' : 'matching.areaOutside';
     out.push({ text: t(key, { area: limitAsWritten(Math.round(area)), min: amin ?? '', max: amax ?? '' }), good: within });
   }
   if (l.bedrooms_min != null) {

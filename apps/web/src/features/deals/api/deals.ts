@@ -90,7 +90,9 @@ export const blankDealQuery = (from: { objectId: number | null; demandId: number
 
 /** A save's or a move's answer: the deal, and what it did beyond it (a rental's tenant put on the property). */
 export const saveDeal = (body: TDealUpdate, changeKey?: string) => call(DEAL.calls.update, { body }, { changeKey });
-export const moveDeal = (id: number, version: number, dealStage: number) => call(DEAL.calls.move, { body: { id, version, dealStage } });
+/** What a stage needs, sent with the move to it (DEAL_STAGE_NEEDS). */
+export type StageData = { deposit?: number | null; dateOfDeposit?: string | null; endDate?: string | null };
+export const moveDeal = (id: number, version: number, dealStage: number, data: StageData = {}) => call(DEAL.calls.move, { body: { id, version, dealStage, ...data } });
 
 /** The banner after a save or a move: its message, then the notices; a warning among them makes it a warning. */
 export const savedBanner = (message: string, notices: readonly TDealNotice[]) =>

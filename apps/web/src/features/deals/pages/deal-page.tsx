@@ -170,7 +170,11 @@ function DealForm({ deal, mode }: { deal: TDealAnswer; mode: Mode }) {
       // the other kind's fields are cleared, as choosing the type does.
       if (from.dealType !== typeOf(values) && untyped('askingPrice') && untyped('price')) values = onlyTypeFields({ ...values, dealType: suggested.values.dealType ?? null });
       // The property's price for this kind of deal (the sale price for a sale, the rent for a rental).
-      if (takeObject && from.dealType === typeOf(values) && untyped('askingPrice')) values.askingPrice = suggested.values.askingPrice ?? '';
+      // With it, the agency's commission on that price as the settings' fees give it, unless one is typed.
+      if (takeObject && from.dealType === typeOf(values) && untyped('askingPrice')) {
+        values.askingPrice = suggested.values.askingPrice ?? '';
+        if (untyped('commission')) values.commission = suggested.values.commission ?? '';
+      }
       return { ...f, values, object: takeObject ? suggested.object : f.object, parties: [...f.parties, ...added] };
     });
   };

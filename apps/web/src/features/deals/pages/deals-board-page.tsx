@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TDealCard } from '@crm/contract';
+import type { TDealCard, TDealSaved } from '@crm/contract';
 import { DEAL_BOARD_MAX, DEAL_BOARD_STEP, SEARCH_DEBOUNCE_MS } from '@crm/contract/constants';
 import { FilterCard } from '../../../components/filter-card.tsx';
 import { IconChevronDown, IconPlus } from '../../../components/icons.ts';
@@ -18,6 +18,7 @@ import { DEAL_BOARD_FILTER, dealBoardQuery, dealKeys, moveDeal, NO_BOARD_FILTER,
 import './deals.css';
 import { objectKeys } from '../../../lib/query-keys.ts';
 import { partyRelationText } from '../party-relation.ts';
+import { StageNeedsDialog, stageNeeds } from '../components/stage-needs-dialog.tsx';
 import { DEAL_TYPE_RENTAL, dealTextKey } from '@crm/contract/deal-fields';
 import { DEAL, href } from '@crm/contract/resources';
 
@@ -48,20 +49,36 @@ export function DealsBoardPage() {
   const roleOf = (relation: number, dealType: number) => partyRelationText(t, relation, dealType, relationText.get(relation) ?? String(relation));
   const typeText = new Map((q.data?.options.types ?? []).map((o) => [Number(o.value), o.text]));
 
+  // A move to a stage that needs data the deal has not got (the deposit, the signing date) asks for it first.
+  const [asking, setAsking] = useState<{ card: TDealCard; stage: number } | null>(null);
+  const moved = (card: TDealCard, stage: number, { notices }: TDealSaved) => {
+    // A closed rental's tenant put on the property changes its contacts.
+    if (notices.length) void client.invalidateQueries({ queryKey: objectKeys.all });
+    showBanner(...savedBanner(t('deals.ui.moved', { id: card.id, stage: stageName(stage, card.dealType) }), notices));
+  };
+  const failed = (err: unknown) => {
+    const stale = err instanceof ApiError && err.status === 409;
+    showBanner(stale ? 'warning' : 'danger', stale ? t('deals.ui.changedMeanwhile') : describeError(err).message);
+  };
   const move = async (card: TDealCard, stage: number) => {
     if (stage === card.dealStage || moving) return;
+    if (stageNeeds(card, stage).length) {
+      setAsking({ card, stage });
+      return;
+    }
     setMoving(card.id);
     try {
-      const { notices } = await moveDeal(card.id, card.version, stage);
-      // A closed rental's tenant put on the property changes its contacts.
-      if (notices.length) void client.invalidateQueries({ queryKey: objectKeys.all });
-      showBanner(...savedBanner(t('deals.ui.moved', { id: card.id, stage: stageName(stage, card.dealType) }), notices));
+      moved(card, stage, await moveDeal(card.id, card.version, stage));
     } catch (err) {
-      const stale = err instanceof ApiError && err.status === 409;
-      showBanner(stale ? 'warning' : 'danger', stale ? t('deals.ui.changedMeanwhile') : describeError(err).message);
+      failed(err);
     }
     await client.invalidateQueries({ queryKey: dealKeys.all });
     setMoving(null);
+  };
+  const askedDone = async (after: () => void) => {
+    setAsking(null);
+    after();
+    await client.invalidateQueries({ queryKey: dealKeys.all });
   };
 
   const onDrop = (stage: number) => (ev: DragEvent) => {
@@ -228,6 +245,16 @@ export function DealsBoardPage() {
           </section>
         ))}
       </div>
+      {asking && (
+        <StageNeedsDialog
+          card={asking.card}
+          stage={asking.stage}
+          stageName={stageName(asking.stage, asking.card.dealType)}
+          onClose={() => setAsking(null)}
+          onMoved={(saved) => void askedDone(() => moved(asking.card, asking.stage, saved))}
+          onFailed={(err) => void askedDone(() => failed(err))}
+        />
+      )}
     </Stack>
   );
 }
