@@ -584,6 +584,11 @@ async function main() {
     const bigStatements = (await handle.pool.query<{ id: number }>('select account_id as id from transactions group by account_id order by count(*) desc limit 10')).rows.map((r) => r.id);
     if (!bigStatements.length) bigStatements.push(0);
     const statementFilters = ['', 'type=expense&', 'paymentMethod=1&', 'type=expense&unpaidOnly=true&', 'categoryId=22&'];
+    // The large statements' properties (issue 45: a statement filtered by one of the owner's properties).
+    const statementProperties = (
+      await handle.pool.query<{ a: number; o: number }>('select distinct on (account_id) account_id as a, object_id as o from transactions where account_id = any($1) and object_id is not null order by account_id, object_id', [bigStatements])
+    ).rows;
+    if (!statementProperties.length) statementProperties.push({ a: bigStatements[0]!, o: 1 });
     const viewingDay = (i: number) => {
       const d = new Date(Date.now() - ((i * 17) % 700) * 86400000);
       return d.toISOString().slice(0, 10);
@@ -779,6 +784,14 @@ async function main() {
         name: 'GET /api/transactions (2,000-row statement, filters)',
         kind: 'list',
         make: (i) => ({ method: 'GET', path: `/api/transactions?accountId=${bigStatements[i % bigStatements.length]}&${statementFilters[i % statementFilters.length]}perPage=25&currentPage=${1 + (i % 3)}` }),
+      },
+      {
+        name: 'GET /api/transactions (2,000-row statement, by property)',
+        kind: 'list',
+        make: (i) => {
+          const p = statementProperties[i % statementProperties.length]!;
+          return { method: 'GET', path: `/api/transactions?accountId=${p.a}&objectId=${p.o}&perPage=25&currentPage=1` };
+        },
       },
       // Deals (issue 10): the list by each filter, the record, the board.
       { name: 'POST /api/Deal/search (page 1-50)', kind: 'list', make: (i) => ({ method: 'POST', path: '/api/Deal/search', body: { perPage: 20, currentPage: page(i) } }) },

@@ -650,6 +650,10 @@ const transactionsStep: Step = {
        cross join lateral (select ${U(261)} < 0.33 as income, date_trunc('minute', now() - make_interval(secs => ${U(262)} * 1460 * 86400)) as at) x`,
       [owners, users],
     );
+    // Two rows in three are for one of the owner's properties (issue 45), a hashed pick among them.
+    await c.query(`update transactions t set object_id = p.ids[1 + (hashint4(t.id) & 1023) % cardinality(p.ids)]
+      from (select account_id, array_agg(object_id order by object_id) as ids from object_accounts where relation = 1 group by account_id) p
+      where p.account_id = t.account_id and hashint4(t.id + 7) % 3 <> 0`);
     await c.query(`select setval(pg_get_serial_sequence('transactions', 'id'), ${n})`);
     await c.query(`select setval(pg_get_serial_sequence('transactions', 'reference_number'), ${n})`);
     await c.query('update accounts set has_transactions = true where id in (select distinct account_id from transactions)');

@@ -69,13 +69,15 @@ for (const language of ['en-UK', 'el'] as const) {
     await page.getByTestId('transaction-save').click();
     await expect(page).toHaveURL(new RegExp(`/Payments/View/${ownerId}$`));
 
-    // Totals, running balance newest first, the unpaid count and the receipt link.
-    await expect(page.getByTestId('statement-balance')).toHaveAttribute('data-value', '1170.30');
+    // Totals, running balance newest first, the unpaid count and the receipt link. The balance
+    // counts what was paid: the unpaid 80,20 is apart, to pay (issue 45).
+    await expect(page.getByTestId('statement-balance')).toHaveAttribute('data-value', '1250.50');
+    await expect(page.getByTestId('statement-balance-words-to-pay')).toHaveAttribute('data-value', '80.20');
     await expect(page.getByTestId('statement-total-debit')).toHaveAttribute('data-value', '80.20');
     await expect(page.getByTestId('statement-unpaid-count')).toHaveText('1');
     const rows = page.getByTestId('statement-table-row');
     await expect(rows).toHaveCount(2);
-    await expect(rows.first()).toContainText('1\u00a0170,30\u00a0€');
+    await expect(rows.first()).toContainText('1\u00a0250,50\u00a0€');
     await expect(rows.first().getByTestId('statement-attachment')).toHaveText('dei-bill.png');
     await expectAccessible(page, 'statement');
 
@@ -85,7 +87,7 @@ for (const language of ['en-UK', 'el'] as const) {
     await page.reload();
     await expect(page.getByTestId('statement-filter-unpaid')).toBeChecked();
     // The balance stays the account's; the shown rows' sum is a card of its own, named so.
-    await expect(page.getByTestId('statement-balance')).toHaveAttribute('data-value', '1170.30');
+    await expect(page.getByTestId('statement-balance')).toHaveAttribute('data-value', '1250.50');
     await expect(page.getByTestId('statement-shown-sum')).toHaveAttribute('data-value', '-80.20');
     await expect(page.getByTestId('statement-shown-sum').locator('xpath=..')).toContainText(el ? 'Σύνολο εμφανιζόμενων κινήσεων' : 'Sum of the shown rows');
 
@@ -100,7 +102,7 @@ for (const language of ['en-UK', 'el'] as const) {
     expect(ws.getCell('A3').value).toBe(el ? 'Σύνολο χρεώσεων' : 'Total debit');
     expect(ws.getCell('B3').value).toBe(80.2);
     expect(ws.getCell('E3').value).toBe(0);
-    expect(ws.getCell('H3').value).toBe(1170.3);
+    expect(ws.getCell('H3').value).toBe(1250.5);
     expect(ws.getCell('G2').value).toBe(el ? 'Σύνολο εμφανιζόμενων κινήσεων' : 'Sum of the shown rows');
     expect(ws.getCell('H2').value).toBe(-80.2);
     expect(ws.getCell('G7').value).toBe(80.2);
@@ -142,7 +144,7 @@ for (const language of ['en-UK', 'el'] as const) {
     await page.getByTestId('confirm-delete').click();
     await expect(page).toHaveURL(new RegExp(`/Payments/View/${ownerId}$`));
     await expect(rows).toHaveCount(1);
-    await expect(page.getByTestId('statement-balance')).toHaveAttribute('data-value', '-80.20');
+    await expect(page.getByTestId('statement-balance')).toHaveAttribute('data-value', '0.00');
 
     // At phone width the statement still reads: totals and the rows' amounts.
     await page.setViewportSize({ width: 390, height: 800 });

@@ -136,7 +136,8 @@ for (const language of ['en-UK', 'el'] as const) {
     await expect(expense.getByRole('cell', { name: '05/03/2026, 09:15' })).toBeVisible();
     await expectLine(expense, L.category, L.electricity);
     await expectLine(expense, L.debit, '80,20\u00a0€');
-    await expectLine(expense, L.balance, '1\u00a0170,30\u00a0€');
+    // The expense is not paid yet: the balance (of what was paid) is as it was before it (issue 45).
+    await expectLine(expense, L.balance, '1\u00a0250,50\u00a0€');
     await expect(income.getByRole('cell', { name: '02/03/2026, 10:30' })).toBeVisible();
     await expectLine(income, L.category, L.rent);
     await expectLine(income, L.credit, '1\u00a0250,50\u00a0€');
@@ -194,7 +195,8 @@ test('at 1280 px the same lists are still tables, sorted from their headers', as
   for (const name of ['Date', 'Category', 'Debit', 'Credit', 'Balance']) await expect(table.getByRole('columnheader', { name, exact: true })).toBeVisible();
   const date = (await row.getByRole('cell', { name: '05/03/2026, 09:15' }).boundingBox())!;
   const debit = (await row.getByRole('cell', { name: '80,20\u00a0€', exact: true }).boundingBox())!;
-  const balance = (await row.getByRole('cell', { name: '1\u00a0170,30\u00a0€' }).boundingBox())!;
+  // The expense is not paid yet: its row's balance is the paid balance before it (issue 45).
+  const balance = (await row.getByRole('cell', { name: '1\u00a0250,50\u00a0€' }).boundingBox())!;
   expect(debit.y).toBe(date.y);
   expect(balance.y).toBe(date.y);
   expect(debit.x).toBeGreaterThan(date.x + date.width);

@@ -72,7 +72,8 @@ describe('transaction field descriptions', () => {
       expect(TRANSACTION_GROUPS, d.name).toContain(d.group);
       expect(d.kinds.length, d.name).toBeGreaterThan(0);
       for (const k of d.kinds) expect(kinds, d.name).toContain(k);
-      expect(d.type === 'select', d.name).toBe(d.list !== undefined);
+      // A select has a list of values, or references records (an integer id: the owner's property).
+      expect(d.type === 'select', d.name).toBe(d.list !== undefined || d.references !== undefined);
       if (d.list) for (const k of d.kinds) expect(listValuesOf(d.list, k).length, `${d.name} ${k}`).toBeGreaterThan(0);
       if (d.default !== undefined) for (const k of d.kinds) expect(listValuesOf(d.list!, k), `${d.name} default`).toContain(d.default);
     }
@@ -155,7 +156,7 @@ describe('transaction field descriptions', () => {
     for (const d of described) {
       const c = columns[d.name]!;
       expect(c?.name, d.name).toBe(columnName(d.name));
-      expect(c.getSQLType(), d.name).toBe(sqlType[d.type]);
+      expect(c.getSQLType(), d.name).toBe(d.references ? 'integer' : sqlType[d.type]);
       expect(c.notNull, d.name).toBe(isNotNullColumn(d));
       expect(c.default, d.name).toBe(columnDefaultOf(d));
     }

@@ -23,7 +23,7 @@ export type TFieldDescriptionOf<G extends string = string> = {
   /** Shown on the edit form in expanded mode only (view mode 2). */
   expandedOnly?: boolean;
   /** select: the values are ids of these records (an integer column with a foreign key), not a fixed list. */
-  references?: 'accounts';
+  references?: 'accounts' | 'objects';
   /** Not editable one at a time (the single-field editor): changed only through the whole-record update. */
   wholeRecordOnly?: boolean;
   /**

@@ -35,8 +35,28 @@ export const ZPaymentAccountsQuery = z.object({
 });
 export type TPaymentAccountsQuery = z.infer<typeof ZPaymentAccountsQuery>;
 
-/** Payment list row: id (the account), name, transactionModifiedOn (last change of its transactions, else of the account). */
-export const ZPaymentListRow = z.object({ id: z.number().int(), name: z.string(), transactionModifiedOn: z.string().nullable() });
+/**
+ * Who owes whom on an account (issue 45), from its paid balance: `owed` the agency holds money of the
+ * account's (the owner is owed it), `owes` the account owes the agency, `settled` neither.
+ */
+export const BALANCE_STATES = ['owed', 'owes', 'settled'] as const;
+export type TBalanceState = (typeof BALANCE_STATES)[number];
+/** The state a paid balance ("1240.00", "-80.00", "0.00") says. */
+export const balanceStateOf = (balance: string): TBalanceState => (/^-?0*(\.0*)?$/.test(balance) ? 'settled' : balance.startsWith('-') ? 'owes' : 'owed');
+
+/**
+ * Payment list row: id (the account), name, transactionModifiedOn (last change of its transactions,
+ * else of the account); and (issue 45) the account's balance of what was paid (every income less the
+ * paid expenses), who owes whom by it, and its unpaid expenses' sum (to pay, apart from the balance).
+ */
+export const ZPaymentListRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  transactionModifiedOn: z.string().nullable(),
+  balance: ZMoney,
+  balanceState: z.enum(BALANCE_STATES),
+  toPay: ZMoney,
+});
 export type TPaymentListRow = z.infer<typeof ZPaymentListRow>;
 export const ZPaymentAccountsAnswer = z.object({ items: z.array(ZPaymentListRow), totalRows: z.number().int() });
 export type TPaymentAccountsAnswer = z.infer<typeof ZPaymentAccountsAnswer>;
@@ -52,15 +72,18 @@ export const ZStatementFilter = z.object({
   paymentMethod: z.union([z.literal(''), z.coerce.number().int().min(1).max(2)]).optional(),
   categoryId: z.union([z.literal(''), z.coerce.number().int().min(1).max(99)]).optional(),
   unpaidOnly: z.enum(['true', 'false', '1', '0', '']).optional(),
+  /** One of the account's properties: only the rows tied to it (issue 45). */
+  objectId: z.union([z.literal(''), z.coerce.number().int().min(1).max(MAX_ID)]).optional(),
 });
 export type TStatementFilterQuery = z.infer<typeof ZStatementFilter>;
-export type TStatementFilter = { type?: TTransactionType; paymentMethod?: number; categoryId?: number; unpaidOnly: boolean };
+export type TStatementFilter = { type?: TTransactionType; paymentMethod?: number; categoryId?: number; unpaidOnly: boolean; objectId?: number };
 export function readStatementFilter(q: TStatementFilterQuery): TStatementFilter {
   return {
     type: q.type || undefined,
     paymentMethod: q.paymentMethod === '' || q.paymentMethod === undefined ? undefined : q.paymentMethod,
     categoryId: q.categoryId === '' || q.categoryId === undefined ? undefined : q.categoryId,
     unpaidOnly: q.unpaidOnly === 'true' || q.unpaidOnly === '1',
+    objectId: q.objectId === '' || q.objectId === undefined ? undefined : q.objectId,
   };
 }
 
@@ -86,13 +109,19 @@ export const ZStatementItem = z.object({
   isDebit: z.boolean(),
   debit: ZMoney.nullable(),
   credit: ZMoney.nullable(),
-  /** The account's balance after this row: over all its rows oldest first, whatever the filter. */
+  /**
+   * The account's balance after this row: over all its rows oldest first, whatever the filter, of
+   * what was paid (an unpaid expense leaves it as it was; issue 45).
+   */
   balance: ZMoney,
   /** Expense status text (null for an income) and id (0 = not paid). */
   status: z.string().nullable(),
   statusId: z.number().int().nullable(),
   categoryId: z.number().int().nullable(),
   categoryName: z.string().nullable(),
+  /** The owner's property the row is tied to, and its reference number and title (issue 45). */
+  objectId: z.number().int().nullable(),
+  objectTitle: z.string().nullable(),
   confirmedByClientDate: z.string().nullable(),
   /** The expense was sent to the client for approval (not yet approved when confirmedByClientDate is null). */
   approvalRequestedOn: z.string().nullable(),
@@ -113,8 +142,15 @@ export const ZStatementAnswer = z.object({
   accountDisplayName: z.string(),
   accountEmail: z.string().nullable(),
   accountCreatedOn: z.string(),
-  /** The account's balance: every income less every expense, whatever the filter. */
+  /**
+   * The account's balance of what was paid: every income less every paid expense, whatever the
+   * filter (issue 45: an unpaid expense is apart, in toPay).
+   */
   balance: ZMoney,
+  /** Who owes whom by the balance. */
+  balanceState: z.enum(BALANCE_STATES),
+  /** The account's unpaid expenses' sum, whatever the filter ("to pay"). */
+  toPay: ZMoney,
   /** With a filter set, the shown rows' sum (their credit less their debit); null without one. */
   shownSum: ZMoney.nullable(),
   /** Over the rows the filter shows (all rows when no filter is set). */
@@ -124,6 +160,8 @@ export const ZStatementAnswer = z.object({
   totalRows: z.number().int(),
   /** Expenses of the account with status not paid (whatever the filter). */
   unpaidCount: z.number().int(),
+  /** The properties the statement may be filtered by: the account's own, and any its rows are tied to. */
+  objects: z.array(ZSelectOption),
   /** The caller may add and edit (admins); others read. */
   canEdit: z.boolean(),
   /**
@@ -198,6 +236,8 @@ function formSchema<K extends TTransactionType>(kind: K) {
     attachments: z.array(ZAttachment),
     canEdit: z.boolean(),
     confirmedByClientDate: z.string().nullable(),
+    /** The account's own properties, the choices of objectId (and the one it holds, if no longer the account's). */
+    objects: z.array(ZSelectOption),
   });
 }
 
@@ -241,7 +281,8 @@ function formDataSchema(d: TTransactionFieldDescription, kind: TTransactionType)
       s = ZDateTimeInput;
       break;
     case 'select':
-      s = choiceText(listValuesOf(d.list!, kind));
+      // A reference (the owner's property) is an id: the save checks that it is the account's.
+      s = d.references ? intText(1, MAX_ID) : choiceText(listValuesOf(d.list!, kind));
       if (!d.required && d.default !== undefined) return s.default(d.default);
       break;
     case 'date':

@@ -63,6 +63,12 @@ export const TRANSACTION_FIELDS = [
   { name: 'transactionDate', type: 'date-time', group: 'main', kinds: BOTH, required: true, approvalTerm: true },
   { name: 'paymentMethod', type: 'select', group: 'main', kinds: BOTH, required: true, list: 'paymentMethod', default: 1 },
   { name: 'categoryId', type: 'select', group: 'main', kinds: BOTH, required: true, list: 'categoryId', approvalTerm: true, nullableColumn: true },
+  /**
+   * The owner's property the income or expense is for (issue 45): one of the account's own
+   * properties (its owner links), offered by the form (`objects` of its answer) and checked by the
+   * save; not set, it is the account's as a whole. The statement filters by it.
+   */
+  { name: 'objectId', type: 'select', group: 'main', kinds: BOTH, references: 'objects', approvalTerm: true },
   { name: 'status', type: 'select', group: 'payment', kinds: EXPENSE_ONLY, list: 'status', default: EXPENSE_STATUS_NOT_PAID },
   { name: 'paymentDate', type: 'date', group: 'payment', kinds: EXPENSE_ONLY },
   /** When the expense falls due. */

@@ -16,6 +16,9 @@ describe('migrations', () => {
     await q(`drop index leads_account_idx`);
     await q(`create index leads_account_idx on leads (account_id)`);
     // The newest first (each undone before what it builds on).
+    // Before 0074: a transaction was for the account as a whole (no property), and no sums index.
+    await q(`alter table transactions drop column object_id`);
+    await q(`drop index transactions_account_sums_idx`);
     // Before 0070 (undone ahead of 0071: its update of an account fires triggers that read 0071's column):
     // the search text had a dotted word (Α.Ε.) only with its dots; an account named so.
     await q(`create or replace function crm_account_search_text(names text[], emails text[], phones text[], numbers text[]) returns text

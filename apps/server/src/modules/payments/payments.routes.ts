@@ -51,8 +51,8 @@ export const paymentsRoutes = async (app: FastifyInstance) => {
   type Routes = CallRoutes<typeof PAYMENT_API>;
   const forms = (type: TTransactionType) => {
     const formLimit = formBodyLimit(app.config.upload.requestMaxBytes);
-    const blank: Routes['addIncome'] = { access: PAYMENTS_WRITE, bodyLimit: formLimit, handler: async (req) => blankForm(app, req.user!, type, req.query.accountId, tr(req)) };
-    const edit: Routes['editIncome'] = { access: PAYMENTS_READ, handler: async (req) => transactionForm(app, app.db, req.user!, type, req.params.id, tr(req)) };
+    const blank: Routes['addIncome'] = { access: PAYMENTS_WRITE, bodyLimit: formLimit, handler: async (req) => blankForm(app, req.user!, type, req.query.accountId, tr(req), req.culture) };
+    const edit: Routes['editIncome'] = { access: PAYMENTS_READ, handler: async (req) => transactionForm(app, app.db, req.user!, type, req.params.id, tr(req), req.culture) };
     const save = (mode: 'add' | 'edit'): Routes['createIncome'] => ({
       access: PAYMENTS_WRITE,
       bodyLimit: formLimit,
@@ -70,13 +70,13 @@ export const paymentsRoutes = async (app: FastifyInstance) => {
     PAYMENT_API,
     {
       accounts: { access: PAYMENTS_READ, handler: async (req) => listPaymentAccounts(app, req.user!, req.query, req.culture) },
-      statement: { access: PAYMENTS_READ, handler: async (req) => getStatement(app, req.user!, req.query.accountId, readStatementFilter(req.query), req.query, tr(req)) },
+      statement: { access: PAYMENTS_READ, handler: async (req) => getStatement(app, req.user!, req.query.accountId, readStatementFilter(req.query), req.query, tr(req), req.culture) },
       download: {
         access: PAYMENTS_READ,
         config: { fileCookie: true },
         handler: async (req, reply) =>
           sendDownload(app, req, reply, { entity: 'Transaction', name: 'Transactions.xlsx', data: { accountId: req.params.accountId } }, () =>
-            statementWorkbook(app, req.user!, req.params.accountId, readStatementFilter(req.query), tr(req)),
+            statementWorkbook(app, req.user!, req.params.accountId, readStatementFilter(req.query), tr(req), req.culture),
           ),
       },
       file: { access: PAYMENTS_READ, config: { fileCookie: true }, handler: async (req, reply) => sendAttachment(req, reply, req.params.id) },

@@ -24,7 +24,7 @@ import { agencyToday, fromLocalDateTime, toLocalDateTime } from '../../lib/dates
 import { getFileStorage } from '../../storage/file-storage.ts';
 import { dropScratch, readUploadForm, type ReceivedFile } from '../../lib/upload-form.ts';
 import { detectFileType } from '../files/file-types.ts';
-import { touchPaymentAccount, transactionColumns, transactionForm, type Caller, type T } from './payments.service.ts';
+import { isAccountObject, touchPaymentAccount, transactionColumns, transactionForm, type Caller, type T } from './payments.service.ts';
 
 
 /** What a client approves in an expense (described as approval terms): changing any of these (or its files) withdraws the approval. */
@@ -132,6 +132,7 @@ export async function saveTransaction(app: FastifyInstance, req: FastifyRequest,
         accountId = data.accountId!;
         const [a] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
         if (!a) throw notFound('payments.accountNotFound');
+        await requireAccountObject(tx, accountId, values.objectId, null);
         const [row] = await tx
           .insert(transactions)
           .values({ ...(values as TStoredValues), accountId, type, createdBy: caller.user.id, modifiedBy: caller.user.id })
@@ -144,7 +145,8 @@ export async function saveTransaction(app: FastifyInstance, req: FastifyRequest,
         const [current] = await tx.select(transactionColumns()).from(transactions).where(eq(transactions.id, id)).for('update');
         if (!current || current.type !== type) throw notFound('payments.notFound');
         accountId = current.accountId;
-        if (current.version !== data.version) throw conflict(await transactionForm(app, tx, caller.user, type, id, t));
+        if (current.version !== data.version) throw conflict(await transactionForm(app, tx, caller.user, type, id, t, req.culture));
+        await requireAccountObject(tx, accountId, values.objectId, current.objectId);
         const removeIds = states.filter((s) => s.state === AttachmentState.Deleted).map((s) => s.id);
         if (removeIds.length) {
           const gone = await tx
@@ -203,6 +205,16 @@ export async function saveTransaction(app: FastifyInstance, req: FastifyRequest,
   } finally {
     await dropScratch(parsed.files);
   }
+}
+
+/**
+ * The property an income or expense is tied to is one of the account's own (issue 45); the one it
+ * already holds stays allowed (a property sold since keeps its rows). Another's is refused at the
+ * field, inside the transaction, before anything is written.
+ */
+async function requireAccountObject(tx: Tx, accountId: number, objectId: unknown, held: number | null) {
+  if (typeof objectId !== 'number' || objectId === held) return;
+  if (!(await isAccountObject(tx, accountId, objectId))) throw fieldError('objectId', 'payments.objectNotAccounts');
 }
 
 type TStoredValues = Pick<typeof transactions.$inferInsert, 'amount' | 'transactionDate'>;

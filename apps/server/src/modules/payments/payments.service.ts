@@ -4,6 +4,9 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   APPROVAL_REVERT_HOURS,
   EXPENSE_STATUS_NOT_PAID,
+  OWNER_RELATION,
+  balanceStateOf,
+  type TBalanceState,
   PAYMENT_METHOD_NAMES,
   TRANSACTION_FIELDS,
   TRANSACTION_LISTS,
@@ -29,6 +32,7 @@ import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { collationOf } from '../accounts/accounts.lists.ts';
 import { escapeLike } from '../accounts/accounts.sql.ts';
+import { objectTitle } from '../objects/objects.sql.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import { assertAccountReadable, canEditPayments, isAccountClient, isPaymentsStaff, ownAccountOnly } from './payments.access.ts';
 
@@ -96,6 +100,37 @@ export async function touchPaymentAccount(tx: Tx, accountId: number) {
   await tx.update(accounts).set({ hasTransactions: true }).where(and(eq(accounts.id, accountId), eq(accounts.hasTransactions, false)));
 }
 
+// ---------- the owner's properties ----------
+
+/** A property as the statement and the forms name it: "0042 Title" (the title in the reader's language). */
+export const objectLabelSql = (culture: string | undefined) => sql<string>`lpad(objects.reference_number::text, 4, '0') || coalesce(' ' || ${objectTitle(culture, 'objects')}, '')`;
+
+/**
+ * The account's own properties (its owner links; drafts left out), as select options by reference
+ * number; with `tied` also those its rows are tied to (a property sold since stays on its statement)
+ * or the one id given (what a form holds).
+ */
+export async function accountObjects(db: Db | Tx, accountId: number, culture: string | undefined, tied: 'withTied' | number | null) {
+  const also =
+    tied === 'withTied'
+      ? sql` or objects.id in (select t.object_id from transactions t where t.account_id = ${accountId} and t.object_id is not null)`
+      : tied !== null
+        ? sql` or objects.id = ${tied}`
+        : sql``;
+  const res = await db.execute(sql`
+    select objects.id as value, ${objectLabelSql(culture)} as text
+    from objects
+    where (objects.id in (select oa.object_id from object_accounts oa where oa.account_id = ${accountId} and oa.relation = ${OWNER_RELATION}) and not objects.draft)${also}
+    order by objects.reference_number, objects.id`);
+  return (res.rows as { value: number; text: string }[]).map((r) => ({ value: r.value, text: r.text, parent: null }));
+}
+
+/** Whether the property is one of the account's own (an owner link). */
+export async function isAccountObject(db: Db | Tx, accountId: number, objectId: number): Promise<boolean> {
+  const res = await db.execute(sql`select 1 from object_accounts where account_id = ${accountId} and object_id = ${objectId} and relation = ${OWNER_RELATION} limit 1`);
+  return res.rows.length > 0;
+}
+
 // ---------- payments list ----------
 
 /**
@@ -140,7 +175,7 @@ export async function listPaymentAccounts(app: FastifyInstance, user: SessionUse
       .innerJoin(paymentAccounts, eq(paymentAccounts.accountId, page.accountId))
       .innerJoin(accounts, eq(accounts.id, page.accountId))
       .orderBy(sql`${modified} ${dir}`, sql`${paymentAccounts.accountId} ${dir}`);
-    return { items: rows, totalRows: n };
+    return { items: await withBalances(app.db, rows), totalRows: n };
   }
   // Both flags say the same; the account's lets a name search start from its partial index.
   const where: SQL[] = [sql`${paymentAccounts.listed}`, sql`${accounts.hasTransactions}`];
@@ -168,7 +203,39 @@ export async function listPaymentAccounts(app: FastifyInstance, user: SessionUse
     (q.currentPage > 1
       ? ((await app.db.select({ n: sql<number>`count(*)::int` }).from(paymentAccounts).innerJoin(accounts, eq(accounts.id, paymentAccounts.accountId)).where(cond)) as [{ n: number }])[0].n
       : 0);
-  return { items: rows.map(({ total: _, ...r }) => r), totalRows: total };
+  return { items: await withBalances(app.db, rows.map(({ total: _, ...r }) => r)), totalRows: total };
+}
+
+/**
+ * An income adds to an account's balance, a paid expense takes from it; an unpaid expense leaves it
+ * (issue 45: it is "to pay", apart). Over `transactions` aliased t.
+ */
+const paidAmountSql = sql`case when t.type = 'income' then t.amount when t.status is distinct from ${EXPENSE_STATUS_NOT_PAID} then -t.amount else 0 end`;
+const unpaidSql = sql`t.type = 'expense' and t.status = ${EXPENSE_STATUS_NOT_PAID}`;
+
+/**
+ * The page's accounts with their balances (what was paid) and unpaid sums: one statement for the
+ * page, summed from transactions_account_sums_idx alone (0074), never a query per row.
+ */
+async function withBalances<R extends { id: number }>(db: Db, rows: R[]): Promise<(R & { balance: string; balanceState: TBalanceState; toPay: string })[]> {
+  const sums = new Map<number, { balance: string; to_pay: string }>();
+  if (rows.length) {
+    const res = await db.execute(sql`
+      select t.account_id as id,
+             coalesce(sum(${paidAmountSql}), 0)::numeric(16,2)::text as balance,
+             coalesce(sum(t.amount) filter (where ${unpaidSql}), 0)::numeric(16,2)::text as to_pay
+      from transactions t
+      where t.account_id in (${sql.join(
+        rows.map((r) => sql`${r.id}`),
+        sql`, `,
+      )})
+      group by t.account_id`);
+    for (const r of res.rows as { id: number; balance: string; to_pay: string }[]) sums.set(r.id, r);
+  }
+  return rows.map((r) => {
+    const s = sums.get(r.id) ?? { balance: '0.00', to_pay: '0.00' };
+    return { ...r, balance: s.balance, balanceState: balanceStateOf(s.balance), toPay: s.to_pay };
+  });
 }
 
 // ---------- statement ----------
@@ -180,6 +247,7 @@ export function filterSql(accountId: number, f: TStatementFilter): SQL {
   if (f.paymentMethod) parts.push(sql`t.payment_method = ${f.paymentMethod}`);
   if (f.categoryId) parts.push(sql`t.category_id = ${f.categoryId}`);
   if (f.unpaidOnly) parts.push(sql`t.type = 'expense' and t.status = ${EXPENSE_STATUS_NOT_PAID}`);
+  if (f.objectId) parts.push(sql`t.object_id = ${f.objectId}`);
   return sql.join(parts, sql` and `);
 }
 
@@ -192,6 +260,8 @@ export type StatementRow = {
   balance: string;
   status: number | null;
   category_id: number | null;
+  object_id: number | null;
+  object_title: string | null;
   payment_method: number;
   confirmed: string | null;
   /** The approval's moment in epoch milliseconds (whether it may still be reverted). */
@@ -214,7 +284,7 @@ export function canRevertApproval(e: { confirmedByClientDate: Date | null; statu
 }
 
 /** Whether the statement shows only some of the account's rows. */
-export const isFiltered = (f: TStatementFilter) => Boolean(f.type || f.paymentMethod || f.categoryId || f.unpaidOnly);
+export const isFiltered = (f: TStatementFilter) => Boolean(f.type || f.paymentMethod || f.categoryId || f.unpaidOnly || f.objectId);
 
 /**
  * The filtered rows, newest first, each with the account's balance after it: a window sum over all
@@ -223,18 +293,18 @@ export const isFiltered = (f: TStatementFilter) => Boolean(f.type || f.paymentMe
  * "Balance" is (it used to be the running sum of the shown rows only). `limit` null: every row
  * (the download).
  */
-export async function statementRows(db: Db | Tx, accountId: number, f: TStatementFilter, timeZone: string, limit: number | null, offset: number, withAttachments = true) {
-  const res = await db.execute(statementSql(accountId, f, timeZone, limit, offset, withAttachments));
+export async function statementRows(db: Db | Tx, accountId: number, f: TStatementFilter, timeZone: string, limit: number | null, offset: number, withAttachments = true, culture?: string) {
+  const res = await db.execute(statementSql(accountId, f, timeZone, limit, offset, withAttachments, culture));
   return res.rows as StatementRow[];
 }
 
 /** The statement's query: the filtered rows of the account's ledger with the running balance, newest first (a page of them, or all). */
-export function statementSql(accountId: number, f: TStatementFilter, timeZone: string, limit: number | null, offset: number, withAttachments = true) {
+export function statementSql(accountId: number, f: TStatementFilter, timeZone: string, limit: number | null, offset: number, withAttachments = true, culture?: string) {
   return sql`
     with ledger as (
-      select t.id, t.account_id, t.reference_number, t.type, t.transaction_date, t.amount, t.status, t.category_id, t.payment_method,
+      select t.id, t.account_id, t.reference_number, t.type, t.transaction_date, t.amount, t.status, t.category_id, t.object_id, t.payment_method,
              t.confirmed_by_client_date, t.approval_requested_on, t.expiration_date, t.start_date, t.end_date, t.payment_date,
-             sum(case when t.type = 'income' then t.amount else -t.amount end)
+             sum(${paidAmountSql})
                over (order by t.transaction_date, t.id rows between unbounded preceding and current row) as balance
       from transactions t
       where t.account_id = ${accountId}
@@ -243,6 +313,7 @@ export function statementSql(accountId: number, f: TStatementFilter, timeZone: s
     select f.id, f.reference_number, f.type,
            to_char(f.transaction_date at time zone ${timeZone}, 'YYYY-MM-DD"T"HH24:MI:SS') as transaction_date,
            f.amount::text as amount, f.balance::numeric(16,2)::text as balance, f.status, f.category_id, f.payment_method,
+           f.object_id, (select ${objectLabelSql(culture)} from objects where objects.id = f.object_id) as object_title,
            to_char(f.confirmed_by_client_date at time zone ${timeZone}, 'YYYY-MM-DD"T"HH24:MI:SS') as confirmed,
            (extract(epoch from f.confirmed_by_client_date) * 1000)::float8 as confirmed_ms,
            to_char(f.approval_requested_on at time zone ${timeZone}, 'YYYY-MM-DD"T"HH24:MI:SS') as requested,
@@ -268,6 +339,8 @@ export function toStatementItem(r: StatementRow, t: T): TStatementItem {
     statusId: r.status,
     categoryId: r.category_id,
     categoryName: r.category_id === null ? null : t(`payments.category.${r.category_id}`),
+    objectId: r.object_id,
+    objectTitle: r.object_title,
     confirmedByClientDate: r.confirmed,
     approvalRequestedOn: r.requested,
     canRevertApproval: canRevertApproval({ confirmedByClientDate: r.confirmed_ms === null ? null : new Date(r.confirmed_ms), status: r.status }),
@@ -293,11 +366,12 @@ export async function statementTotals(db: Db | Tx, accountId: number, f: TStatem
            coalesce(sum(t.amount) filter (where t.type = 'expense' and ${shown}), 0)::numeric(16,2)::text as debit,
            coalesce(sum(t.amount) filter (where t.type = 'income' and ${shown}), 0)::numeric(16,2)::text as credit,
            coalesce(sum(case when t.type = 'income' then t.amount else -t.amount end) filter (where ${shown}), 0)::numeric(16,2)::text as shown,
-           coalesce(sum(case when t.type = 'income' then t.amount else -t.amount end), 0)::numeric(16,2)::text as balance,
-           (count(*) filter (where t.type = 'expense' and t.status = ${EXPENSE_STATUS_NOT_PAID}))::int as unpaid
+           coalesce(sum(${paidAmountSql}), 0)::numeric(16,2)::text as balance,
+           (count(*) filter (where ${unpaidSql}))::int as unpaid,
+           coalesce(sum(t.amount) filter (where ${unpaidSql}), 0)::numeric(16,2)::text as to_pay
     from transactions t
     where t.account_id = ${accountId}`);
-  return res.rows[0] as { n: number; debit: string; credit: string; shown: string; balance: string; unpaid: number };
+  return res.rows[0] as { n: number; debit: string; credit: string; shown: string; balance: string; unpaid: number; to_pay: string };
 }
 
 /** GET /api/transactions?accountId=: the statement, one page of it. */
@@ -308,12 +382,14 @@ export async function getStatement(
   f: TStatementFilter,
   paging: { perPage: number; currentPage: number },
   t: T,
+  culture?: string,
 ): Promise<TStatementAnswer> {
   const a = await requireReadableAccount(app.db, user, accountId);
   const tz = app.config.timeZone;
-  const [totals, rows] = await Promise.all([
+  const [totals, rows, objectOptions] = await Promise.all([
     statementTotals(app.db, accountId, f),
-    statementRows(app.db, accountId, f, tz, paging.perPage, (paging.currentPage - 1) * paging.perPage),
+    statementRows(app.db, accountId, f, tz, paging.perPage, (paging.currentPage - 1) * paging.perPage, true, culture),
+    accountObjects(app.db, accountId, culture, 'withTied'),
   ]);
   return {
     id: a.id,
@@ -321,12 +397,15 @@ export async function getStatement(
     accountEmail: a.emails[0] ?? null,
     accountCreatedOn: toLocalDateTime(a.createdOn, tz)!,
     balance: totals.balance,
+    balanceState: balanceStateOf(totals.balance),
+    toPay: totals.to_pay,
     shownSum: isFiltered(f) ? totals.shown : null,
     totalDebit: totals.debit,
     totalCredit: totals.credit,
     items: rows.map((r) => toStatementItem(r, t)),
     totalRows: totals.n,
     unpaidCount: totals.unpaid,
+    objects: objectOptions,
     canEdit: canEditPayments(user),
     canApprove: isAccountClient(user, accountId),
     lists: transactionLists(t) as TStatementAnswer['lists'],
@@ -372,7 +451,7 @@ function formOf<K extends TTransactionType>(
   kind: K,
   record: { id: number | null; accountId: number; version: number | null; accountDisplayName: string; referenceNumber: string | null },
   values: TFormValues,
-  rest: { attachments: TIncomeForm['attachments']; canEdit: boolean; confirmedByClientDate: string | null; approvalRequestedOn: string | null },
+  rest: { attachments: TIncomeForm['attachments']; canEdit: boolean; confirmedByClientDate: string | null; approvalRequestedOn: string | null; objects: TIncomeForm['objects'] },
   t: T,
 ): TForm<K> {
   const form = {
@@ -382,6 +461,7 @@ function formOf<K extends TTransactionType>(
     attachments: rest.attachments,
     canEdit: rest.canEdit,
     confirmedByClientDate: rest.confirmedByClientDate,
+    objects: rest.objects,
     ...(kind === 'expense' ? { approvalRequestedOn: rest.approvalRequestedOn } : {}),
   };
   // The answer's schema (made from the same description) checks the shape on the way out.
@@ -389,19 +469,19 @@ function formOf<K extends TTransactionType>(
 }
 
 /** GET /api/transactions/addIncome|addExpense?accountId=: a blank form for the account. */
-export async function blankForm(app: FastifyInstance, user: SessionUser, type: TTransactionType, accountId: number, t: T): Promise<TIncomeForm | TExpenseForm> {
+export async function blankForm(app: FastifyInstance, user: SessionUser, type: TTransactionType, accountId: number, t: T, culture?: string): Promise<TIncomeForm | TExpenseForm> {
   const a = await requireReadableAccount(app.db, user, accountId);
   return formOf(
     type,
     { id: null, accountId, version: null, accountDisplayName: a.name, referenceNumber: null },
     blankValues(type, app.config.timeZone),
-    { attachments: [], canEdit: canEditPayments(user), confirmedByClientDate: null, approvalRequestedOn: null },
+    { attachments: [], canEdit: canEditPayments(user), confirmedByClientDate: null, approvalRequestedOn: null, objects: await accountObjects(app.db, accountId, culture, null) },
     t,
   );
 }
 
 /** GET /api/transactions/editIncome|editExpense/{id}: the transaction as its form shows it. */
-export async function transactionForm(app: FastifyInstance, db: Db | Tx, user: SessionUser, type: TTransactionType, id: number, t: T): Promise<TIncomeForm | TExpenseForm> {
+export async function transactionForm(app: FastifyInstance, db: Db | Tx, user: SessionUser, type: TTransactionType, id: number, t: T, culture?: string): Promise<TIncomeForm | TExpenseForm> {
   const row = await requireReadableTransaction(db, user, id);
   if (row.type !== type) throw notFound('payments.notFound');
   const [a] = await db.select({ name: accounts.displayName }).from(accounts).where(eq(accounts.id, row.accountId));
@@ -416,6 +496,7 @@ export async function transactionForm(app: FastifyInstance, db: Db | Tx, user: S
       canEdit: canEditPayments(user),
       confirmedByClientDate: toLocalDateTime(row.confirmedByClientDate, tz),
       approvalRequestedOn: toLocalDateTime(row.approvalRequestedOn, tz),
+      objects: await accountObjects(db, row.accountId, culture, row.objectId),
     },
     t,
   );

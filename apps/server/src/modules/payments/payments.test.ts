@@ -58,8 +58,9 @@ describe('income and expense', () => {
 
     const st = (await admin.get(`/api/transactions?accountId=${owner.id}`)).json();
     // 0.1 + 0.2 is exactly 0.30 here, never 0.30000000000000004.
-    expect(st).toMatchObject({ balance: '1199.80', totalDebit: '0.30', totalCredit: '1200.10', totalRows: 3, unpaidCount: 1, canEdit: true });
-    expect(st.items.map((i: { balance: string }) => i.balance)).toEqual(['1199.80', '1199.90', '1200.10']);
+    // The balance counts what was paid (issue 45): the unpaid 0.20 is apart, to pay, and leaves its row's balance as it was.
+    expect(st).toMatchObject({ balance: '1200.00', balanceState: 'owed', toPay: '0.20', totalDebit: '0.30', totalCredit: '1200.10', totalRows: 3, unpaidCount: 1, canEdit: true });
+    expect(st.items.map((i: { balance: string }) => i.balance)).toEqual(['1200.00', '1200.10', '1200.10']);
     expect(st.items[1]).toMatchObject({ isDebit: true, debit: '0.20', credit: null, status: 'Not paid', statusId: 0, categoryName: 'Electricity', paymentMethod: 'Cash', transactionDate: '2026-03-05T09:30:00' });
     expect(st.items[1].attachments).toEqual([{ id: expect.any(Number), name: 'ΔΕΗ λογαριασμός.png' }]);
     expect(st.items[2]).toMatchObject({ isDebit: false, credit: '1200.10', debit: null, status: null, categoryName: 'Rent', paymentMethod: 'Banking' });
@@ -98,14 +99,14 @@ describe('income and expense', () => {
     const q = (s: string) => admin.get(`/api/transactions?accountId=${owner.id}${s}`).then((r) => r.json());
     const all = await q('');
     expect(all.items).toHaveLength(25);
-    expect(all).toMatchObject({ totalRows: 29, totalCredit: '270.00', totalDebit: '12.00', balance: '258.00', shownSum: null, unpaidCount: 1 });
+    expect(all).toMatchObject({ totalRows: 29, totalCredit: '270.00', totalDebit: '12.00', balance: '263.00', toPay: '5.00', shownSum: null, unpaidCount: 1 });
     expect((await q('&currentPage=2')).items).toHaveLength(4);
     // A filter chooses the rows shown; the balance stays the account's, and the shown rows' sum comes apart.
-    expect(await q('&type=expense')).toMatchObject({ totalRows: 2, totalDebit: '12.00', totalCredit: '0.00', balance: '258.00', shownSum: '-12.00' });
+    expect(await q('&type=expense')).toMatchObject({ totalRows: 2, totalDebit: '12.00', totalCredit: '0.00', balance: '263.00', shownSum: '-12.00' });
     const unpaid = await q('&unpaidOnly=true');
-    expect(unpaid).toMatchObject({ totalRows: 1, balance: '258.00', shownSum: '-5.00', unpaidCount: 1 });
-    // A row's balance is the account's after it (270 in, then this 5 out), not the shown rows' running sum.
-    expect(unpaid.items[0].balance).toBe('265.00');
+    expect(unpaid).toMatchObject({ totalRows: 1, balance: '263.00', shownSum: '-5.00', unpaidCount: 1 });
+    // A row's balance is the account's after it (270 in, this 5 not paid: nothing out yet), not the shown rows' running sum.
+    expect(unpaid.items[0].balance).toBe('270.00');
     expect(await q('&paymentMethod=2')).toMatchObject({ totalRows: 1, totalDebit: '5.00' });
     expect(await q('&categoryId=22')).toMatchObject({ totalRows: 1, totalDebit: '7.00' });
     expect(await q('&type=&paymentMethod=&categoryId=&unpaidOnly=')).toMatchObject({ totalRows: 29 });
@@ -374,10 +375,11 @@ describe('Transactions.xlsx', () => {
     expect(ws.getCell('B3').value).toBe(300.09);
     expect(ws.getCell('B3').numFmt).toContain('€');
     expect(ws.getCell('E3').value).toBe(0);
-    // "Balance" is the account's (1 500,25 in, 300,09 out), whatever the filter; the expenses shown
-    // add up to −300,09, on the filter's line and named as such.
+    // "Balance" is the account's (1 500,25 in, 99,99 paid out), whatever the filter; the 200,10 not
+    // paid is apart, to pay (issue 45); the expenses shown add up to −300,09, on the filter's line and named as such.
     expect(ws.getCell('G3').value).toBe('Υπόλοιπο');
-    expect(ws.getCell('H3').value).toBe(1200.16);
+    expect(ws.getCell('H3').value).toBe(1400.26);
+    expect([ws.getCell('G4').value, ws.getCell('H4').value]).toEqual(['Προς πληρωμή', 200.1]);
     expect(ws.getCell('G2').value).toBe('Σύνολο εμφανιζόμενων κινήσεων');
     expect(ws.getCell('H2').value).toBe(-300.09);
     expect(ws.getCell('H2').numFmt).toContain('€');
@@ -385,10 +387,10 @@ describe('Transactions.xlsx', () => {
     const rows = [7, 8].map((r) => ws.getRow(r));
     expect(rows[0]!.getCell(1).value).toEqual(new Date('2026-03-07T12:00:00Z'));
     expect(rows[0]!.getCell(7).value).toBe(99.99);
-    // Each row's balance is the account's after it: 1 300,15 after the 200,10, then 1 200,16.
-    expect(rows[0]!.getCell(9).value).toBe(1200.16);
+    // Each row's balance is the account's after it: 1 500,25 after the unpaid 200,10, then 1 400,26 after the paid 99,99.
+    expect(rows[0]!.getCell(9).value).toBe(1400.26);
     expect(rows[1]!.getCell(6).value).toBe('Απλήρωτο');
-    expect(rows[1]!.getCell(9).value).toBe(1300.15);
+    expect(rows[1]!.getCell(9).value).toBe(1500.25);
     expect(ws.getRow(9).getCell(1).value ?? null).toBeNull();
     for (let r = 1; r <= 8; r++) ws.getRow(r).eachCell((c) => expect(c.formula).toBeUndefined());
     // Labels are texts, not euro amounts, whatever their column.
@@ -400,7 +402,7 @@ describe('Transactions.xlsx', () => {
     await addIncome(owner.id, { amount: '6089.07' });
     await addExpense(owner.id, { amount: '145.22', status: 0 });
     const st = (await admin.get(`/api/transactions?accountId=${owner.id}&unpaidOnly=true`)).json();
-    expect(st).toMatchObject({ balance: '5943.85', shownSum: '-145.22', totalDebit: '145.22', totalRows: 1 });
+    expect(st).toMatchObject({ balance: '6089.07', shownSum: '-145.22', totalDebit: '145.22', totalRows: 1 });
     const sheet = async (query: string, lang: string) => {
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load((await admin.get(`/api/transactions/download/${owner.id}${query}`, { lang })).rawPayload as never);
@@ -410,14 +412,16 @@ describe('Transactions.xlsx', () => {
     expect(all.getCell('A2').value).toBe('Showing: All transactions');
     expect(all.getCell('G2').value ?? null).toBeNull();
     expect(all.getCell('H2').value ?? null).toBeNull();
-    expect([all.getCell('G3').value, all.getCell('H3').value]).toEqual(['Balance', 5943.85]);
+    expect([all.getCell('G3').value, all.getCell('H3').value]).toEqual(['Balance', 6089.07]);
     const unpaid = await sheet('?unpaidOnly=true', 'en');
     expect(unpaid.getCell('A2').value).toBe('Showing: Unpaid only');
     expect([unpaid.getCell('G2').value, unpaid.getCell('H2').value]).toEqual(['Sum of the shown rows', -145.22]);
-    expect([unpaid.getCell('G3').value, unpaid.getCell('H3').value]).toEqual(['Balance', 5943.85]);
+    expect([unpaid.getCell('G3').value, unpaid.getCell('H3').value]).toEqual(['Balance', 6089.07]);
     const ru = await sheet('?unpaidOnly=true', 'ru');
     expect([ru.getCell('G2').value, ru.getCell('H2').value]).toEqual(['Итого по показанным операциям', -145.22]);
-    expect([ru.getCell('G3').value, ru.getCell('H3').value]).toEqual(['Остаток', 5943.85]);
+    expect([ru.getCell('G3').value, ru.getCell('H3').value]).toEqual(['Остаток', 6089.07]);
+    // The unpaid expense apart from the balance, to pay (issue 45).
+    expect([ru.getCell('G4').value, ru.getCell('H4').value]).toEqual(['К оплате', 145.22]);
   });
 
   it('leaves a cell with nothing in it empty (an income has no status), not an empty text', async () => {
@@ -467,6 +471,7 @@ describe('the forms made from the field description', () => {
       transactionDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00$/),
       paymentMethod: 1,
       categoryId: null,
+      objectId: null,
       status: 0,
       paymentDate: null,
       expirationDate: null,
@@ -484,7 +489,7 @@ describe('the forms made from the field description', () => {
     expect(f).toMatchObject({ attachments: [], canEdit: true, confirmedByClientDate: null, approvalRequestedOn: null });
 
     const income = (await admin.get(`/api/transactions/addIncome?accountId=${owner.id}`)).json();
-    expect(Object.keys(income.updateFields).sort()).toEqual(['accountId', 'amount', 'categoryId', 'id', 'internalNotes', 'paymentMethod', 'transactionDate', 'version']);
+    expect(Object.keys(income.updateFields).sort()).toEqual(['accountId', 'amount', 'categoryId', 'id', 'internalNotes', 'objectId', 'paymentMethod', 'transactionDate', 'version']);
     expect(Object.keys(income.lists).sort()).toEqual(['categoryId', 'paymentMethod']);
     expect(income.lists.categoryId.every((o: { parent: string }) => o.parent === 'income')).toBe(true);
   });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
 import { addTable, DATE_FORMAT, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, textCell } from '../../lib/excel.ts';
 import type { FastifyInstance } from 'fastify';
@@ -16,7 +17,7 @@ import {
 import type { SessionUser } from '../../plugins/auth.ts';
 import { inEveryLanguage, type Download } from '../../lib/downloads.ts';
 import { columnName } from '../../db/schema/objects.ts';
-import { isFiltered, requireReadableAccount, statementSql, statementTotals, toStatementItem, type StatementRow, type T } from './payments.service.ts';
+import { isFiltered, objectLabelSql, requireReadableAccount, statementSql, statementTotals, toStatementItem, type StatementRow, type T } from './payments.service.ts';
 import { cursorPages } from '../../lib/cursor.ts';
 
 type Column = { head: string; width: number; style?: Partial<ExcelJS.Style>; cell: (row: StatementRow, item: TStatementItem) => ExcelJS.CellValue };
@@ -76,12 +77,13 @@ const columnsOf = (t: T): Column[] =>
   });
 
 /** Row 2: what the filter shows. */
-function statementFilterText(f: TStatementFilter, t: T): string {
+function statementFilterText(f: TStatementFilter, t: T, objectLabel: string | null = null): string {
   const parts = [
     f.type ? t(`payments.type.${f.type}`) : null,
     f.paymentMethod ? t(TRANSACTION_LISTS.paymentMethod.textKey(f.paymentMethod)) : null,
     f.categoryId ? t(TRANSACTION_LISTS.categoryId.textKey(f.categoryId)) : null,
     f.unpaidOnly ? t('payments.filter.unpaidOnly') : null,
+    f.objectId ? `${t('fields.transaction.objectId')}: ${objectLabel ?? f.objectId}` : null,
   ].filter(Boolean);
   return `${t('payments.xlsx.filter')}: ${parts.length ? parts.join(', ') : t('payments.filter.all')}`;
 }
@@ -90,10 +92,14 @@ function statementFilterText(f: TStatementFilter, t: T): string {
  * GET /api/transactions/download/{accountId}: Transactions.xlsx, exactly the rows the statement's
  * filter shows (every page), in the reader's language, with real date and number cells and totals.
  */
-export async function statementWorkbook(app: FastifyInstance, user: SessionUser, accountId: number, f: TStatementFilter, t: T): Promise<Download> {
+export async function statementWorkbook(app: FastifyInstance, user: SessionUser, accountId: number, f: TStatementFilter, t: T, culture?: string): Promise<Download> {
   const a = await requireReadableAccount(app.db, user, accountId);
   const tz = app.config.timeZone;
   const totals = await statementTotals(app.db, accountId, f);
+  // The property the file is filtered by, named in its filter line (issue 45).
+  const objectLabel = f.objectId
+    ? (((await app.db.execute(sql`select ${objectLabelSql(culture)} as label from objects where objects.id = ${f.objectId}`)).rows[0] as { label: string } | undefined)?.label ?? null)
+    : null;
   const write = async (wb: ExcelJS.stream.xlsx.WorkbookWriter, signal: AbortSignal) => {
     const ws = wb.addWorksheet(sheetName(t('payments.xlsx.sheet')), { views: [{ state: 'frozen', ySplit: 6 }] });
     const columns = columnsOf(t);
@@ -106,7 +112,7 @@ export async function statementWorkbook(app: FastifyInstance, user: SessionUser,
     // Row 2: what the filter shows.
     // With a filter, the shown rows' sum beside it, named so, right above the account's balance.
     const filterRow = ws.addRow([
-      statementFilterText(f, t),
+      statementFilterText(f, t, objectLabel),
       ...(isFiltered(f) ? [null, null, null, null, null, t('payments.shownSum'), Number(totals.shown)] : []),
     ]);
     if (isFiltered(f)) {
@@ -123,8 +129,11 @@ export async function statementWorkbook(app: FastifyInstance, user: SessionUser,
     for (const c of [1, 4, 7]) totalsRow.getCell(c).numFmt = 'General';
     totalsRow.commit();
     // Row 4: when it was issued.
-    const issued = ws.addRow([t('payments.xlsx.issued'), cellDate(new Date().toLocaleString('sv-SE', { timeZone: tz }).replace(' ', 'T'))]);
+    // and, apart from the balance, the account's unpaid expenses (issue 45).
+    const issued = ws.addRow([t('payments.xlsx.issued'), cellDate(new Date().toLocaleString('sv-SE', { timeZone: tz }).replace(' ', 'T')), null, null, null, null, t('payments.toPay'), Number(totals.to_pay)]);
     issued.getCell(2).numFmt = DATE_TIME_FORMAT;
+    issued.getCell(7).numFmt = 'General';
+    issued.getCell(8).numFmt = EURO_FORMAT;
     issued.commit();
     ws.addRow([]).commit();
     // Row 6: the column heads.
@@ -138,5 +147,5 @@ export async function statementWorkbook(app: FastifyInstance, user: SessionUser,
     ws.commit();
     return n;
   };
-  return { write, filter: await inEveryLanguage(app, (tl) => statementFilterText(f, tl)) };
+  return { write, filter: await inEveryLanguage(app, (tl) => statementFilterText(f, tl, objectLabel)) };
 }

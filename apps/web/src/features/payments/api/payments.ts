@@ -7,14 +7,15 @@ import { fileAnchor, saveBlob } from '../../../lib/download.ts';
 import { readSavedFilter, readSavedList, type ListState, type SavedFilter, type SavedList } from '../../../lib/list-state.ts';
 
 /** The statement's filter, kept per account in the cookie "Statement.{accountId}" (spec 2.11). */
-export type TStatementFilterState = { type: '' | TTransactionType; paymentMethod: '' | '1' | '2'; categoryId: string; unpaidOnly: boolean };
-export const NO_STATEMENT_FILTER: TStatementFilterState = { type: '', paymentMethod: '', categoryId: '', unpaidOnly: false };
+export type TStatementFilterState = { type: '' | TTransactionType; paymentMethod: '' | '1' | '2'; categoryId: string; unpaidOnly: boolean; objectId: string };
+export const NO_STATEMENT_FILTER: TStatementFilterState = { type: '', paymentMethod: '', categoryId: '', unpaidOnly: false, objectId: '' };
 /** The filter as the query string of the statement and of its download. */
 export const statementFilterQuery = (f: TStatementFilterState) => ({
   type: f.type || undefined,
   paymentMethod: f.paymentMethod || undefined,
   categoryId: f.categoryId || undefined,
   unpaidOnly: f.unpaidOnly ? ('true' as const) : undefined,
+  objectId: f.objectId || undefined,
 });
 
 export type TTransactionForm = TIncomeForm | TExpenseForm;
@@ -108,6 +109,8 @@ export function usableStatementFilter(kept: TStatementSaved): TStatementSaved {
     paymentMethod: pick(kept.paymentMethod, ['', '1', '2'] as const, ''),
     categoryId: typeof kept.categoryId === 'string' && /^[1-9]\d?$/.test(kept.categoryId) ? kept.categoryId : '',
     unpaidOnly: kept.unpaidOnly === true,
+    // One of the owner's properties (kept from before this filter existed: none).
+    objectId: typeof kept.objectId === 'string' && /^[1-9]\d{0,8}$/.test(kept.objectId) ? kept.objectId : '',
     perPage: pick(kept.perPage, STATEMENT_PAGE_SIZES as readonly number[], STATEMENT_DEFAULT_PAGE_SIZE),
   };
 }

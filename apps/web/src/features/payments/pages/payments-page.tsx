@@ -9,6 +9,7 @@ import { isOfficeAdmin, useSession } from '../../../lib/session.ts';
 import { variantStore } from '../../../lib/variant.ts';
 import { useSavedFilter } from '../../../lib/list-state.ts';
 import { ListScreen } from '../../../kit/list-screen.tsx';
+import { BalanceWords } from '../components/balance-words.tsx';
 import { PAYMENT_LIST, PAYMENT_SEARCH, paymentAccountsQuery } from '../api/payments.ts';
 
 type TSearch = { searchStr: string };
@@ -55,6 +56,12 @@ export function PaymentsPage() {
               {r.name}
             </Anchor>
           ),
+        },
+        {
+          // Who owes whom, by what was paid; unpaid expenses apart (issue 45).
+          accessor: 'balance',
+          title: t('payments.ui.col.balance'),
+          render: (r) => <BalanceWords balance={r.balance} state={r.balanceState} toPay={r.toPay} testId="payment-account-balance" />,
         },
       ]}
     />

@@ -20,6 +20,7 @@ import { useSavedFilter, type ListState } from '../../../lib/list-state.ts';
 import { StatementApprovalButton } from '../../../components/approvals/statement-approval.tsx';
 import { ListBody, type ListTuple } from '../../../kit/list-screen.tsx';
 import { RecordLoad, useRecordAddress } from '../../../kit/record.tsx';
+import { BalanceWords } from '../components/balance-words.tsx';
 import { NO_STATEMENT_FILTER, attachmentLink, downloadStatement, sendInvitation, statementQuery, statementSaved, type TStatementFilterState } from '../api/payments.ts';
 
 /** An unpaid item's due day; once it has passed, said in red as overdue. */
@@ -92,6 +93,20 @@ function Statement({ accountId, valid }: { accountId: number; valid: boolean }) 
                 testId: 'statement-filter-category',
                 span: { base: 12, sm: 6, lg: 3 },
               },
+              // The owner's properties, when there are any to choose (issue 45).
+              ...(st.objects.length || filter.objectId
+                ? [
+                    {
+                      kind: 'select' as const,
+                      name: 'objectId' as const,
+                      label: t('payments.filter.object'),
+                      options: [{ value: '', text: t('payments.filter.allObjects') }, ...st.objects.map((o) => ({ value: String(o.value), text: o.text }))],
+                      searchable: true,
+                      testId: 'statement-filter-object',
+                      span: { base: 12, sm: 6, lg: 3 },
+                    },
+                  ]
+                : []),
               {
                 kind: 'custom',
                 key: 'unpaidOnly',
@@ -206,7 +221,19 @@ function StatementTotals({ st }: { st: TStatementAnswer }) {
   );
   return (
     <SimpleGrid cols={{ base: 1, xs: st.shownSum == null ? 3 : 2, md: st.shownSum == null ? 3 : 4 }} spacing="sm">
-      {total(t('payments.balance'), st.balance, 'statement-balance', st.balance.startsWith('-') ? 'red.8' : undefined)}
+      <Card withBorder padding="sm">
+        <Text size="xs" c="dimmed">
+          {t('payments.balance')}
+        </Text>
+        <Text size="lg" fw={700} c={st.balance.startsWith('-') ? 'red.8' : undefined} data-testid="statement-balance" data-value={st.balance}>
+          {formatAmount(st.balance)}
+        </Text>
+        {/* Who owes whom, by what was paid; the unpaid expenses apart (issue 45). */}
+        <BalanceWords balance={st.balance} state={st.balanceState} toPay={st.toPay} testId="statement-balance-words" />
+        <Text size="xs" c="dimmed" mt={4}>
+          {t('payments.ui.balanceHint')}
+        </Text>
+      </Card>
       {total(t('payments.totalDebit'), st.totalDebit, 'statement-total-debit')}
       {total(t('payments.totalCredit'), st.totalCredit, 'statement-total-credit')}
       {st.shownSum != null && total(t('payments.shownSum'), st.shownSum, 'statement-shown-sum', st.shownSum.startsWith('-') ? 'red.8' : undefined)}
@@ -228,6 +255,11 @@ function statementColumns(t: TFunction, st: TStatementAnswer): DataTableColumn<T
       render: (r) => (
         <Stack gap={2}>
           <Text size="sm">{r.categoryName}</Text>
+          {r.objectTitle && (
+            <Text size="xs" data-testid="statement-object">
+              {r.objectTitle}
+            </Text>
+          )}
           {(r.startDate || r.endDate) && (
             <Text size="xs" c="dimmed">
               {t('payments.ui.period', { from: formatDate(r.startDate), to: formatDate(r.endDate) })}

@@ -86,6 +86,10 @@ function formDataText(d: TTransactionFieldDescription, draft: Draft, options: TS
   return v == null ? '' : String(v);
 }
 
+/** A select's choices: its list's, or (the owner's property) the account's own properties the form's answer names. */
+const fieldOptions = (d: TTransactionFieldDescription, lists: Record<string, TSelectOption[]>, objects: TSelectOption[]): TSelectOption[] =>
+  d.list ? (lists[d.list] ?? []) : d.references === 'objects' ? objects : [];
+
 /** The form: the described values, the stored files struck out, the files added (all carried to the other version after a 409). */
 type Carried = { values: Values; deleted: number[]; added: File[] };
 
@@ -104,6 +108,7 @@ function TransactionForm({ type, mode, record, readOnly }: FormProps) {
   const expense = type === 'expense';
   const u = record.updateFields;
   const lists = record.lists as Record<string, TSelectOption[]>;
+  const optionsOf = (d: TTransactionFieldDescription) => fieldOptions(d, lists, record.objects);
   const input = (d: TTransactionFieldDescription) => (
     <Grid.Col key={d.name} span={SPAN[d.type]} data-field={d.name}>
       <FieldInput
@@ -117,7 +122,8 @@ function TransactionForm({ type, mode, record, readOnly }: FormProps) {
           if (said.some((k) => errors[k])) setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !said.includes(k))));
         }}
         error={errors[d.name]}
-        options={d.list ? (lists[d.list] ?? []) : []}
+        options={optionsOf(d)}
+        description={d.references === 'objects' && !record.objects.length ? t('payments.ui.noObjects') : undefined}
         required={d.required}
         clearable={d.type === 'select' ? !d.required && d.default === undefined : undefined}
         maxLength={d.max}
@@ -215,7 +221,7 @@ function useTransactionActions(type: TTransactionType, mode: 'create' | 'edit', 
             body.append('id', String(u.id));
             body.append('version', String(u.version));
           } else body.append('accountId', String(u.accountId));
-          for (const d of transactionFieldsOf(type)) body.append(d.name, formDataText(d, form.values[d.name] ?? null, d.list ? (lists[d.list] ?? []) : []));
+          for (const d of transactionFieldsOf(type)) body.append(d.name, formDataText(d, form.values[d.name] ?? null, fieldOptions(d, lists, record.objects)));
           body.append('attachments', JSON.stringify(record.attachments.map((a) => ({ id: a.id, state: form.deleted.includes(a.id) ? AttachmentState.Deleted : a.state }))));
           for (const f of form.added) body.append('files', f, f.name);
           return body;
