@@ -32,8 +32,8 @@ const TEXTS = {
     title: 'Property viewing sheet',
     fees: "on a purchase, 2,5% of the price plus VAT; on a rental, one month's rent plus VAT",
     greekTitle: 'Δελτίο υπόδειξης ακινήτων',
-    taxLabel: 'Tax number (ΑΦΜ)',
-    badTax: 'Not a valid Greek tax number (ΑΦΜ)',
+    taxLabel: 'Tax number (AFM)',
+    badTax: 'Not a valid Greek tax number (AFM)',
     badLicence: "Write the registry number as it appears on the agency's papers",
   },
   el: {

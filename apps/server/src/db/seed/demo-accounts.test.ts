@@ -30,7 +30,7 @@ describe('demo agency', () => {
     const about = (
       await t.db.execute(sql`select a.message_key as key, o.reference_number as ref, o.published, o.publish_error is not null as refused,
         exists (select 1 from object_accounts l where l.object_id = o.id and l.relation in (4, 7)) as rented
-        from alerts a join objects o on o.id = a.entity_id where a.entity = 'Object' order by a.message_key`)
+        from alerts a join objects o on o.id = a.entity_id where a.entity = 'Object' and a.dedup_key is null order by a.message_key`)
     ).rows as { key: string; ref: number; published: boolean; refused: boolean; rented: boolean }[];
     expect(about.map((a) => a.key)).toEqual(['alerts.msg.rentDueIn', 'alerts.msg.websiteEnquiry', 'publishing.alert.refused']);
     const [rent, enquiry, refused] = about as [(typeof about)[0], (typeof about)[0], (typeof about)[0]];
@@ -40,10 +40,11 @@ describe('demo agency', () => {
       ['el', [`Νέο αίτημα από την ιστοσελίδα για το ακίνητο #${ref(enquiry.ref)}`, 'Υπενθύμιση μισθώματος', `Το ακίνητο #${ref(refused.ref)} δεν δημοσιεύτηκε`, `#${ref(rent.ref)}`, 'σε 2 ημέρες']],
       ['ru', [`Новый запрос с сайта по объекту #${ref(enquiry.ref)}`, 'Напоминание об аренде', `Объект #${ref(refused.ref)} не опубликован`, 'через 2 дня']],
     ] as const) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/alert/list', payload: { perPage: 10, currentPage: 1 }, headers: { authorization: `Bearer ${admin.token}`, 'accept-language': lang } });
+      const res = await t.app.inject({ method: 'POST', url: '/api/alert/list', payload: { perPage: 1000, currentPage: 1 }, headers: { authorization: `Bearer ${admin.token}`, 'accept-language': lang } });
       expect(res.statusCode, res.body).toBe(200);
       const items = res.json().items as { source: string; content: string }[];
-      expect(items).toHaveLength(3);
+      // The demo's three, and what the system's checks told of its week (rent due, keys out, to-dos past their date).
+      expect(items.length).toBeGreaterThan(3);
       for (const w of words) expect(items.some((i) => i.content.includes(w)), `${lang}: ${w}`).toBe(true);
       for (const i of items) {
         expect(i.content).not.toMatch(/\b(the|of|website|property)\b/i);
@@ -132,6 +133,6 @@ describe('demo agency', () => {
     const [row] = (await t.db.execute(sql`select (select count(*)::int from accounts) as accounts, (select count(*)::int from activities) as activities`)).rows as { accounts: number; activities: number }[];
     expect(row).toEqual({ accounts: 1, activities: 0 });
     const areas = (await t.db.execute(sql`select area from demo_seed order by area`)).rows as { area: string }[];
-    expect(areas.map((a) => a.area)).toEqual(['accounts', 'alerts', 'alerts-texts', 'deals', 'leads', 'objects', 'payments', 'publishing', 'publishing-history', 'reservations']);
+    expect(areas.map((a) => a.area)).toEqual(['accounts', 'alerts', 'alerts-texts', 'alerts-week', 'deals', 'leads', 'objects', 'payments', 'publishing', 'publishing-history', 'reservations']);
   });
 });

@@ -239,18 +239,18 @@ export function buildDemoAgency(clock: Clock, seed = 20240517) {
 
   // Where clients come from.
   const sourceSpecs: [string, string, string][] = [
-    ['Spitogatos.gr', 'Property portal', 'Πακέτο Premium, 60 αγγελίες· ανανέωση κάθε Ιανουάριο.'],
-    ['XE.gr (Χρυσή Ευκαιρία)', 'Classifieds portal', 'Συνδρομή επαγγελματία, 40 αγγελίες.'],
-    ['Facebook', 'Social media', 'Σελίδα του γραφείου και διαφημίσεις για Θεσσαλονίκη και Χαλκιδική.'],
-    ['Instagram', 'Social media', 'Reels με βίντεο ακινήτων.'],
-    [`Ιστοσελίδα ${AGENCY_DOMAIN}`, 'Own website', 'Φόρμα επικοινωνίας και αιτήματα υπόδειξης από τη σελίδα μας.'],
-    ['Επίσκεψη στο γραφείο', 'Walk-in', 'Πελάτες που μπήκαν στο γραφείο χωρίς ραντεβού.'],
-    ['Σύσταση πελάτη', 'Referral', 'Συστάσεις από παλιούς πελάτες και ιδιοκτήτες.'],
-    ['Πινακίδα στο ακίνητο', 'Signboard', 'Κλήσεις από τις πινακίδες «Πωλείται / Ενοικιάζεται».'],
-    ['Google Ads', 'Advertising', 'Καμπάνια αναζήτησης «διαμερίσματα Θεσσαλονίκη».'],
-    ['Cian.ru', 'Property portal (Russia)', 'Αγγελίες στα ρωσικά για αγοραστές από Ρωσία.'],
-    ['Rightmove Overseas', 'Property portal (UK)', 'Listings for British buyers, mainly Chalkidiki.'],
-    ['Imot.bg', 'Property portal (Bulgaria)', 'Αγγελίες για Βούλγαρους αγοραστές εξοχικών.'],
+    ['Spitogatos.gr', 'Πύλη ακινήτων', 'Πακέτο Premium, 60 αγγελίες· ανανέωση κάθε Ιανουάριο.'],
+    ['XE.gr (Χρυσή Ευκαιρία)', 'Αγγελίες', 'Συνδρομή επαγγελματία, 40 αγγελίες.'],
+    ['Facebook', 'Μέσα κοινωνικής δικτύωσης', 'Σελίδα του γραφείου και διαφημίσεις για Θεσσαλονίκη και Χαλκιδική.'],
+    ['Instagram', 'Μέσα κοινωνικής δικτύωσης', 'Reels με βίντεο ακινήτων.'],
+    [`Ιστοσελίδα ${AGENCY_DOMAIN}`, 'Δική μας ιστοσελίδα', 'Φόρμα επικοινωνίας και αιτήματα υπόδειξης από τη σελίδα μας.'],
+    ['Επίσκεψη στο γραφείο', 'Επίσκεψη χωρίς ραντεβού', 'Πελάτες που μπήκαν στο γραφείο χωρίς ραντεβού.'],
+    ['Σύσταση πελάτη', 'Σύσταση', 'Συστάσεις από παλιούς πελάτες και ιδιοκτήτες.'],
+    ['Πινακίδα στο ακίνητο', 'Πινακίδα', 'Κλήσεις από τις πινακίδες «Πωλείται / Ενοικιάζεται».'],
+    ['Google Ads', 'Διαφήμιση', 'Καμπάνια αναζήτησης «διαμερίσματα Θεσσαλονίκη».'],
+    ['Cian.ru', 'Πύλη ακινήτων (Ρωσία)', 'Αγγελίες στα ρωσικά για αγοραστές από Ρωσία.'],
+    ['Rightmove Overseas', 'Πύλη ακινήτων (Ηνωμένο Βασίλειο)', 'Αγγελίες για Βρετανούς αγοραστές, κυρίως στη Χαλκιδική.'],
+    ['Imot.bg', 'Πύλη ακινήτων (Βουλγαρία)', 'Αγγελίες για Βούλγαρους αγοραστές εξοχικών.'],
   ];
   const sources = sourceSpecs.map(([name, type, notes]) =>
     add({
@@ -265,23 +265,23 @@ export function buildDemoAgency(clock: Clock, seed = 20240517) {
   // Specialists the agency works with.
   type SpecSpec = { specialty: Specialty; flags: string[]; n: number; firm?: [string, string, string][] };
   const specSpecs: SpecSpec[] = [
-    { specialty: 'lawyer', flags: ['is_lawyer'], n: 5, firm: [['Δικηγορική Εταιρεία Λαζαρίδης & Συνεργάτες', 'Lazaridis & Partners Law Firm', 'Law firm']] },
+    { specialty: 'lawyer', flags: ['is_lawyer'], n: 5, firm: [['Δικηγορική Εταιρεία Λαζαρίδης & Συνεργάτες', 'Lazaridis & Partners Law Firm', 'Δικηγορική εταιρεία']] },
     { specialty: 'notary', flags: ['is_notary'], n: 4 },
-    { specialty: 'engineer', flags: ['is_construction_engineer'], n: 5, firm: [['Τεχνική Εταιρεία Θερμαϊκός Ε.Π.Ε.', 'Thermaikos Engineering Ltd', 'Engineering firm']] },
+    { specialty: 'engineer', flags: ['is_construction_engineer'], n: 5, firm: [['Τεχνική Εταιρεία Θερμαϊκός Ε.Π.Ε.', 'Thermaikos Engineering Ltd', 'Τεχνική εταιρεία']] },
     { specialty: 'electrician', flags: ['is_electrician'], n: 4 },
     { specialty: 'plumber', flags: ['is_plumber'], n: 3 },
     { specialty: 'translator', flags: ['is_translator'], n: 3 },
-    { specialty: 'accountant', flags: ['is_accountant'], n: 3, firm: [['Λογιστικό Γραφείο Σαββίδης Ο.Ε.', 'Savvidis Accounting', 'Accounting office']] },
-    { specialty: 'cleaner', flags: ['is_cleaner'], n: 0, firm: [['Καθαρισμοί Λευκός Πύργος', 'Lefkos Pyrgos Cleaning', 'Cleaning company'], ['Λαμπερό Σπίτι Ι.Κ.Ε.', 'Lampero Spiti', 'Cleaning company']] },
+    { specialty: 'accountant', flags: ['is_accountant'], n: 3, firm: [['Λογιστικό Γραφείο Σαββίδης Ο.Ε.', 'Savvidis Accounting', 'Λογιστικό γραφείο']] },
+    { specialty: 'cleaner', flags: ['is_cleaner'], n: 0, firm: [['Καθαρισμοί Λευκός Πύργος', 'Lefkos Pyrgos Cleaning', 'Εταιρεία καθαρισμού'], ['Λαμπερό Σπίτι Ι.Κ.Ε.', 'Lampero Spiti', 'Εταιρεία καθαρισμού']] },
     { specialty: 'designer', flags: ['is_interior_designer'], n: 2 },
     { specialty: 'technician', flags: ['is_technician'], n: 2 },
     { specialty: 'other', flags: ['is_locksmith'], n: 1 },
     { specialty: 'other', flags: ['is_landscape_designer'], n: 1 },
     { specialty: 'other', flags: ['is_worker'], n: 2 },
-    { specialty: 'other', flags: ['is_security_service'], n: 0, firm: [['Φύλαξ Ασφάλεια Α.Ε.', 'Fylax Security', 'Security company']] },
-    { specialty: 'other', flags: ['is_energy_supply_company'], n: 0, firm: [['Ήλιος Ενέργεια Α.Ε.', 'Ilios Energy', 'Energy supplier']] },
-    { specialty: 'other', flags: ['is_electrical_store'], n: 0, firm: [['Ηλεκτρολογικό Υλικό Καλαμαριάς', 'Kalamaria Electrical Supplies', 'Electrical store']] },
-    { specialty: 'other', flags: ['is_it', 'is_web_designer'], n: 0, firm: [['Pixel Web Studio', 'Pixel Web Studio', 'Web agency']] },
+    { specialty: 'other', flags: ['is_security_service'], n: 0, firm: [['Φύλαξ Ασφάλεια Α.Ε.', 'Fylax Security', 'Εταιρεία φύλαξης']] },
+    { specialty: 'other', flags: ['is_energy_supply_company'], n: 0, firm: [['Ήλιος Ενέργεια Α.Ε.', 'Ilios Energy', 'Πάροχος ενέργειας']] },
+    { specialty: 'other', flags: ['is_electrical_store'], n: 0, firm: [['Ηλεκτρολογικό Υλικό Καλαμαριάς', 'Kalamaria Electrical Supplies', 'Ηλεκτρολογικό κατάστημα']] },
+    { specialty: 'other', flags: ['is_it', 'is_web_designer'], n: 0, firm: [['Pixel Web Studio', 'Pixel Web Studio', 'Κατασκευή ιστοσελίδων']] },
   ];
   // Notes in the masculine or feminine form of the trade, as the person is.
   const specialistNotes = (specialty: Specialty, female: boolean): string[] =>
@@ -335,21 +335,21 @@ export function buildDemoAgency(clock: Clock, seed = 20240517) {
 
   // Partners: other agencies (who refer buyers) and tourism businesses (holiday lets in Chalkidiki).
   const partnerSpecs: [string, string, string, 'realEstate' | 'tourism', Row][] = [
-    ['Μακεδονική Κτηματική Ε.Π.Ε.', 'Makedoniki Ktimatiki Ltd', 'Real estate agency', 'realEstate', {}],
-    ['Άξιον Ακίνητα', 'Axion Real Estate', 'Real estate agency', 'realEstate', {}],
-    ['Ακίνητα Πυλαίας', 'Pylaia Properties', 'Real estate agency', 'realEstate', {}],
-    ['Chalkidiki Properties', 'Chalkidiki Properties', 'Real estate agency', 'realEstate', { city: 'Νέα Μουδανιά, Χαλκιδική', postcode: '63200' }],
-    ['Kassandra Homes', 'Kassandra Homes', 'Real estate agency', 'realEstate', { city: 'Κασσάνδρεια, Χαλκιδική', postcode: '63077' }],
-    ['Имоти София ЕООД', 'Imoti Sofia EOOD', 'Real estate agency', 'realEstate', { country: 'Βουλγαρία', language: 'bg', city: 'София', postcode: '1000', address: 'бул. Витоша 48', phones: ['+359 2 981 2345'], emails: ['office@imoti-sofia.bg'] }],
-    ['Зарубежная недвижимость ООО', 'Zarubezhnaya Nedvizhimost LLC', 'Real estate agency', 'realEstate', { country: 'Ρωσία', language: 'ru', city: 'Москва', postcode: '123112', address: 'Пресненская наб., 12', phones: ['+7 495 123-45-67'], emails: ['greece@zn-realty.ru'] }],
-    ['Aegean Home Finders Ltd', 'Aegean Home Finders Ltd', 'Buyer agent', 'realEstate', { country: 'Ηνωμένο Βασίλειο', language: 'en', city: 'London', postcode: 'W1K 3JZ', address: '22 Mount Street', phones: ['+44 20 7946 0123'], emails: ['hello@aegeanhomefinders.co.uk'] }],
-    ['Immobilien Nordgriechenland GmbH', 'Immobilien Nordgriechenland GmbH', 'Real estate agency', 'realEstate', { country: 'Γερμανία', language: 'de', city: 'Stuttgart', postcode: '70173', address: 'Königstraße 27', phones: ['+49 711 2345678'], emails: ['info@immo-nordgriechenland.de'] }],
-    ['Kassandra Holidays', 'Kassandra Holidays', 'Travel agency', 'tourism', { city: 'Κασσάνδρεια, Χαλκιδική', postcode: '63077' }],
-    ['Ξενοδοχείο Ακτή Πευκοχωρίου', 'Akti Pefkochori Hotel', 'Hotel', 'tourism', { city: 'Πευκοχώρι, Χαλκιδική', postcode: '63085' }],
-    ['Sithonia Blue Villas', 'Sithonia Blue Villas', 'Holiday rentals', 'tourism', { city: 'Νικήτη, Χαλκιδική', postcode: '63088' }],
-    ['Halkidiki Transfers', 'Halkidiki Transfers', 'Transfer service', 'tourism', {}],
-    ['Thessaloniki City Tours', 'Thessaloniki City Tours', 'Tour operator', 'tourism', {}],
-    ['Эллада Тур', 'Ellada Tour', 'Tour operator', 'tourism', { country: 'Ρωσία', language: 'ru', city: 'Санкт-Петербург', postcode: '191186', phones: ['+7 812 765-43-21'], emails: ['info@ellada-tour.ru'] }],
+    ['Μακεδονική Κτηματική Ε.Π.Ε.', 'Makedoniki Ktimatiki Ltd', 'Μεσιτικό γραφείο', 'realEstate', {}],
+    ['Άξιον Ακίνητα', 'Axion Real Estate', 'Μεσιτικό γραφείο', 'realEstate', {}],
+    ['Ακίνητα Πυλαίας', 'Pylaia Properties', 'Μεσιτικό γραφείο', 'realEstate', {}],
+    ['Chalkidiki Properties', 'Chalkidiki Properties', 'Μεσιτικό γραφείο', 'realEstate', { city: 'Νέα Μουδανιά, Χαλκιδική', postcode: '63200' }],
+    ['Kassandra Homes', 'Kassandra Homes', 'Μεσιτικό γραφείο', 'realEstate', { city: 'Κασσάνδρεια, Χαλκιδική', postcode: '63077' }],
+    ['Имоти София ЕООД', 'Imoti Sofia EOOD', 'Μεσιτικό γραφείο', 'realEstate', { country: 'Βουλγαρία', language: 'bg', city: 'София', postcode: '1000', address: 'бул. Витоша 48', phones: ['+359 2 981 2345'], emails: ['office@imoti-sofia.bg'] }],
+    ['Зарубежная недвижимость ООО', 'Zarubezhnaya Nedvizhimost LLC', 'Μεσιτικό γραφείο', 'realEstate', { country: 'Ρωσία', language: 'ru', city: 'Москва', postcode: '123112', address: 'Пресненская наб., 12', phones: ['+7 495 123-45-67'], emails: ['greece@zn-realty.ru'] }],
+    ['Aegean Home Finders Ltd', 'Aegean Home Finders Ltd', 'Σύμβουλος αγοραστών', 'realEstate', { country: 'Ηνωμένο Βασίλειο', language: 'en', city: 'London', postcode: 'W1K 3JZ', address: '22 Mount Street', phones: ['+44 20 7946 0123'], emails: ['hello@aegeanhomefinders.co.uk'] }],
+    ['Immobilien Nordgriechenland GmbH', 'Immobilien Nordgriechenland GmbH', 'Μεσιτικό γραφείο', 'realEstate', { country: 'Γερμανία', language: 'de', city: 'Stuttgart', postcode: '70173', address: 'Königstraße 27', phones: ['+49 711 2345678'], emails: ['info@immo-nordgriechenland.de'] }],
+    ['Kassandra Holidays', 'Kassandra Holidays', 'Ταξιδιωτικό γραφείο', 'tourism', { city: 'Κασσάνδρεια, Χαλκιδική', postcode: '63077' }],
+    ['Ξενοδοχείο Ακτή Πευκοχωρίου', 'Akti Pefkochori Hotel', 'Ξενοδοχείο', 'tourism', { city: 'Πευκοχώρι, Χαλκιδική', postcode: '63085' }],
+    ['Sithonia Blue Villas', 'Sithonia Blue Villas', 'Ενοικιάσεις εξοχικών', 'tourism', { city: 'Νικήτη, Χαλκιδική', postcode: '63088' }],
+    ['Halkidiki Transfers', 'Halkidiki Transfers', 'Μεταφορές', 'tourism', {}],
+    ['Thessaloniki City Tours', 'Thessaloniki City Tours', 'Τουριστικός οργανωτής', 'tourism', {}],
+    ['Эллада Тур', 'Ellada Tour', 'Τουριστικός οργανωτής', 'tourism', { country: 'Ρωσία', language: 'ru', city: 'Санкт-Петербург', postcode: '191186', phones: ['+7 812 765-43-21'], emails: ['info@ellada-tour.ru'] }],
     ['Ouranoupoli Boat Trips', 'Ouranoupoli Boat Trips', 'Cruises', 'tourism', { city: 'Ουρανούπολη, Χαλκιδική', postcode: '63075' }],
     ['Porto Koufo Yachting', 'Porto Koufo Yachting', 'Yacht charter', 'tourism', { city: 'Σάρτη, Χαλκιδική', postcode: '63072' }],
   ];
@@ -411,7 +411,7 @@ export function buildDemoAgency(clock: Clock, seed = 20240517) {
       ? company(rng, `${firm[0]} ${form[0]}`, 'Property owner company', { name_eng: `${firm[2]} ${form[1]}` })
       : makePerson(rng, nat, rng.chance(0.45), { resident: nat !== 'gr' && rng.chance(0.5), afm: 0.9 });
     const lang = nat === 'gr' ? 'el' : 'en';
-    add({ nat, lang, created, owner: true, forRent, ctx: c, responsible: responsibleFor(nat, c.area), row: { ...row, is_owner: true, is_owner_date: created, notes: ownerNote(c, forRent, lang) } });
+    add({ nat, lang, created, owner: true, forRent, ctx: c, responsible: responsibleFor(nat, c.area), row: { ...row, is_owner: true, is_owner_date: created, notes: ownerNote(c, forRent, 'el') } });
   }
 
   // Clients (buyers, tenants, holiday guests), a few of them owners too.
@@ -445,7 +445,7 @@ export function buildDemoAgency(clock: Clock, seed = 20240517) {
         ...(alsoOwner ? { is_owner: true, is_owner_date: created } : {}),
         service, source_id: sourceFor(nat),
         purchase_budget_range_min: min, purchase_budget_range_max: max,
-        notes: clientNote(c, service, lang, nat === 'ru'),
+        notes: clientNote(c, service, 'el', nat === 'ru'),
       },
     });
   }
@@ -463,9 +463,9 @@ export function buildDemoAgency(clock: Clock, seed = 20240517) {
       const c = a.ctx ? { ...a.ctx, rng } : ctx();
       const todo = rng.chance(0.16);
       const text = a.client
-        ? clientActivity(c, a.lang, todo)
+        ? clientActivity(c, 'el', todo)
         : a.owner
-          ? ownerActivity(c, a.lang, todo)
+          ? ownerActivity(c, 'el', todo)
           : a.specialty
             ? specialistActivity(c, a.specialty, todo)
             : partnerActivity(c, a.partner === 'tourism', todo);

@@ -12,15 +12,16 @@ function random(seed: number) {
   };
 }
 
+/** What the client asked for, as the agent notes it: in Greek, the office's working language. */
 const DESCRIPTIONS = [
-  'Family with two children; near a school, with parking.',
-  'Relocating from Athens in spring; wants to see properties on one weekend.',
-  'Investor: looks for a flat that rents well to students.',
-  'Retired couple; ground floor or with an elevator.',
-  'Works from home; needs a quiet room for an office and good internet.',
-  'Wants sea view; flexible on the area.',
-  'Needs the keys before September, for the school year.',
-  'Second home for the summer; first line from the sea preferred.',
+  'Οικογένεια με δύο παιδιά· κοντά σε σχολείο, με θέση στάθμευσης.',
+  'Μετακομίζει από την Αθήνα την άνοιξη· θέλει να δει ακίνητα σε ένα Σαββατοκύριακο.',
+  'Επενδυτής: ζητά διαμέρισμα που νοικιάζεται εύκολα σε φοιτητές.',
+  'Συνταξιούχοι· ισόγειο ή πολυκατοικία με ασανσέρ.',
+  'Εργάζεται από το σπίτι· χρειάζεται ήσυχο δωμάτιο για γραφείο και καλό ίντερνετ.',
+  'Θέλει θέα στη θάλασσα· ευέλικτος ως προς την περιοχή.',
+  'Χρειάζεται τα κλειδιά πριν από τον Σεπτέμβριο, για τη σχολική χρονιά.',
+  'Εξοχική κατοικία για το καλοκαίρι· κατά προτίμηση πρώτη γραμμή από τη θάλασσα.',
 ];
 
 /**

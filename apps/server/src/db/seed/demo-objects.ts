@@ -400,7 +400,8 @@ export function buildDemoObjects(clock: Clock, places: Map<string, Place>, count
       const features = Object.keys(f).filter((k) => FEATURE_TEXT[k] && f[k] === true);
 
       // Titles and descriptions: in Greek for the local market; holiday homes, villas and plots in
-      // Chalkidiki also in English (buyers from abroad); some also in Russian.
+      // Chalkidiki also in English (buyers from abroad); every one also in Russian (the office's
+      // Russian desk writes them, so a Russian screen never shows a property by its Greek title).
       const abroad = place.key.startsWith(C) && ['villa', 'holidayFlat', 'plot', 'hotel'].includes(name);
       const areaEl = name === 'plot' || name === 'parcel' ? `${area.toLocaleString('el-GR')} τ.μ.` : `${area} τ.μ.`;
       const titleEl = [
@@ -411,8 +412,9 @@ export function buildDemoObjects(clock: Clock, places: Map<string, Place>, count
         place.el,
       ].filter(Boolean).join(', ');
       const titleEn = `${bedrooms && residential && name !== 'building' ? `${bedrooms}-bedroom ` : ''}${kind.en}, ${area.toLocaleString('en-GB')} m², ${place.en}`.replace(/^./, (c) => c.toUpperCase());
-      const ru = abroad ? rng.chance(0.6) : (sale ?? 0) > 300000 && rng.chance(0.35);
-      const titleRu = ru ? `${kind.ru} ${area} м²${bedrooms && residential && name !== 'building' ? `, ${bedroomsRu(bedrooms)}` : ''}, ${place.ru}` : null;
+      // (The draw that once chose which ones had a Russian title is still made: the rest of the demo stays as it was.)
+      void (abroad ? rng.chance(0.6) : (sale ?? 0) > 300000 && rng.chance(0.35));
+      const titleRu = `${kind.ru} ${area} м²${bedrooms && residential && name !== 'building' ? `, ${bedroomsRu(bedrooms)}` : ''}, ${place.ru}`;
 
       const el: string[] = [];
       const en: string[] = [];
@@ -478,9 +480,7 @@ export function buildDemoObjects(clock: Clock, places: Map<string, Place>, count
       }
       const sentences = (list: string[]) => list.join(' ').replace(/\.\./g, '.');
       const description = abroad ? `${sentences(el)}\n\n${sentences(en)}` : sentences(el);
-      const descriptionRu = titleRu
-        ? `${sale ? 'Продаётся' : 'Сдаётся'}: ${kind.ru.toLowerCase()} ${area} м², ${place.ru}.${bedrooms && residential && name !== 'building' ? ` ${bedroomsRu(bedrooms)[0]!.toUpperCase()}${bedroomsRu(bedrooms).slice(1)}.` : ''}${floor !== null && floor >= 0 && residential ? ` ${floorRu(floor)[0]!.toUpperCase()}${floorRu(floor).slice(1)}.` : ''}${f.seaView ? ' Вид на море.' : ''}${f.swimmingPool ? ' Бассейн.' : ''}`
-        : null;
+      const descriptionRu = `${sale ? 'Продаётся' : 'Сдаётся'}: ${kind.ru.toLowerCase()} ${area} м², ${place.ru}.${bedrooms && residential && name !== 'building' ? ` ${bedroomsRu(bedrooms)[0]!.toUpperCase()}${bedroomsRu(bedrooms).slice(1)}.` : ''}${floor !== null && floor >= 0 && residential ? ` ${floorRu(floor)[0]!.toUpperCase()}${floorRu(floor).slice(1)}.` : ''}${f.seaView ? ' Вид на море.' : ''}${f.swimmingPool ? ' Бассейн.' : ''}`;
 
       const discount = sale && rng.chance(0.12);
       const row: Row = {

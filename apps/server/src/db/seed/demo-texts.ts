@@ -1,8 +1,11 @@
 import type { Rng } from './demo-time.ts';
 
 /**
- * What the demo agency's staff write: account notes and activity descriptions, in Greek for Greek
- * speakers and in English for foreign buyers, as an agency in Thessaloniki would.
+ * What the demo agency's staff write: account notes and activity descriptions. A text with one value
+ * (a note, a to-do) is written in the office's working language, Greek, for Greek clients and
+ * foreign buyers alike, as an agency in Thessaloniki writes them; every screen shows it as written
+ * (the languages crawl, e2e/specs/languages-crawl.spec.ts, counts it as the agency's data). The
+ * English texts below are the ones an agent would write for a foreign buyer's own eyes.
  */
 
 /** [nominative, "in ..." phrase, English] */

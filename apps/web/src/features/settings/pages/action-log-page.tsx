@@ -37,7 +37,7 @@ export function DataCell({ entity, data, refs }: { entity: string; data: unknown
         {rows.map((r) => (
           <Table.Tr key={r.key}>
             {/* The label may wrap (at most 40 % of the width): on a phone a long label left its value a letter wide. */}
-            <Table.Td c="dimmed" title={r.key === r.label ? undefined : r.key} style={{ verticalAlign: 'top', width: '40%', overflowWrap: 'break-word' }}>
+            <Table.Td c="dimmed" style={{ verticalAlign: 'top', width: '40%', overflowWrap: 'break-word' }}>
               {r.label}
             </Table.Td>
             {/* Words stay whole (a long code or address may still break): "αρραβώνας" lost its last letter to the next line. */}
