@@ -3,7 +3,7 @@ import type { Mail } from './mailer.ts';
 import { greetingLine, type TRecipient } from './greeting.ts';
 
 /**
- * One way every mail is written (decision in docs/decisions/mail-composition.md): a plain-text part
+ * One way every mail is written (decision 077): a plain-text part
  * and an HTML part (simple tables, inline styles, readable on a phone; the agency's logo as an
  * inline CID attachment, never a remote image; the agency's colour), the agency's name as the
  * sender's name, a greeting in the reader's grammar and a signature with the agent's full name and
