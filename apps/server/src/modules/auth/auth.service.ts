@@ -234,14 +234,6 @@ export async function limitForgotPassword(app: FastifyInstance, email: string, i
   if (wait !== null) throw new AppError(429, 'errors.tooManyRequestsWait', { minutes: Math.ceil(wait / 60) });
 }
 
-/** How a mail greets the person of an account: first name, then last name (a company by its name). */
-export async function greetingName(db: Db | Tx, accountId: number): Promise<string | undefined> {
-  const { rows } = await db.execute<{ name: string | null }>(
-    sql`select coalesce(nullif(trim(concat_ws(' ', nullif(trim(first_name), ''), nullif(trim(last_name), ''))), ''), display_name) as name from accounts where id = ${accountId}`,
-  );
-  return rows[0]?.name ?? undefined;
-}
-
 /** Mails a reset link when the address belongs to a sign-in. Runs after the answer has gone. */
 export async function forgotPassword(app: FastifyInstance, email: string, requestCulture: string) {
   const user = await findUserByEmail(app.db, email);
