@@ -55,10 +55,26 @@ export function lastMailTo(to: string): string | undefined {
   const files = fs.readdirSync(dir).filter((f) => f.includes(to)).sort();
   const f = files.at(-1);
   if (!f) return undefined;
-  const eml = fs.readFileSync(path.join(dir, f), 'utf8');
-  const at = eml.indexOf('\n\n');
-  const head = eml.slice(0, at);
-  const raw = eml.slice(at + 2);
+  return decodeEml(fs.readFileSync(path.join(dir, f), 'utf8'));
+}
+
+/** A mail's text parts decoded (base64 or quoted-printable), the plain text first, then the HTML; leaf parts of a multipart mail. */
+export function decodeEml(eml: string): string {
+  const at = eml.search(/\r?\n\r?\n/);
+  const head = eml.slice(0, at).replace(/\r?\n[ \t]+/g, ' ');
+  const raw = eml.slice(at).replace(/^\r?\n\r?\n/, '');
+  const type = /^Content-Type:\s*([^\n]+)/im.exec(head)?.[1] ?? 'text/plain';
+  const boundary = /boundary="?([^";\s]+)"?/i.exec(type)?.[1];
+  if (/^multipart\//i.test(type) && boundary) {
+    const parts = raw
+      .split(`--${boundary}`)
+      .slice(1)
+      .filter((c) => !c.startsWith('--'))
+      .map((c) => ({ type: /^Content-Type:\s*([^;\s]+)/im.exec(c)?.[1]?.toLowerCase() ?? '', text: decodeEml(c.replace(/^\r?\n/, '')) }));
+    const texts = parts.filter((p) => p.type === 'text/plain' || p.type.startsWith('multipart/')).concat(parts.filter((p) => p.type === 'text/html'));
+    return texts.map((p) => p.text).join('\n\n');
+  }
+  if (!/^text\//i.test(type)) return '';
   const enc = /Content-Transfer-Encoding:\s*(\S+)/i.exec(head)?.[1]?.toLowerCase();
   if (enc === 'base64') return Buffer.from(raw.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (enc === 'quoted-printable')

@@ -12,6 +12,7 @@ import { users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import type { TRole } from '@crm/contract';
 import { multipartForm, type FormPart } from './multipart.ts';
+import { parseMail } from './mime.ts';
 
 function withDatabase(url: string, database: string) {
   const u = new URL(url);
@@ -111,19 +112,15 @@ export async function createTestApp(
   return { app, db: handle.db, pool: handle.pool, config, dataDir, dbUrl, user, login, client: (token) => apiClient(app, token), outbox, lastMailTo };
 }
 
-/** An .eml file of the outbox as its headers and its body decoded (base64 or quoted-printable). */
+/**
+ * An .eml file of the outbox as its headers (encoded words decoded) and its text parts decoded:
+ * the plain text first, then the HTML.
+ */
 export function decodeMail(eml: string): string {
-  const at = eml.indexOf('\n\n');
-  const head = eml.slice(0, at);
-  const raw = eml.slice(at + 2);
-  const enc = /Content-Transfer-Encoding:\s*(\S+)/i.exec(head)?.[1]?.toLowerCase();
-  const body =
-    enc === 'base64'
-      ? Buffer.from(raw.replace(/\s+/g, ''), 'base64').toString('utf8')
-      : enc === 'quoted-printable'
-        ? Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8')
-        : raw;
-  return `${head}\n\n${body}`;
+  const m = parseMail(eml);
+  const head = m.headers;
+  const texts = m.parts.filter((p) => p.type === 'text/plain').concat(m.parts.filter((p) => p.type === 'text/html'));
+  return `${head}\n\n${texts.map((p) => p.text).join('\n\n')}`;
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -9,6 +9,9 @@ export const LANGUAGES = ['en-UK', 'el', 'ru'] as const;
 export type TLanguage = (typeof LANGUAGES)[number];
 export const CULTURES = ['en', 'el', 'ru'] as const;
 export type TCulture = (typeof CULTURES)[number];
+/** The kinds of mail the CRM sends, each shown in the settings' mail preview. */
+export const MAIL_KINDS = ['reset', 'invite', 'paymentsInvite', 'approval', 'shortlist', 'alert'] as const;
+export type TMailKind = (typeof MAIL_KINDS)[number];
 export const cultureOf = (language: string | null | undefined): TCulture =>
   language === 'el' ? 'el' : language === 'ru' ? 'ru' : 'en';
 

@@ -14,6 +14,7 @@ export const SETTINGS = {
     actionLog: ['POST', '/api/actionLog'],
     siteSettings: ['GET', '/api/SiteSettings'],
     updateSiteSettings: ['POST', '/api/SiteSettings'],
+    mailPreview: ['GET', '/api/SiteSettings/mailPreview'],
   }),
   screens: {
     settings: '/Settings',

@@ -4,6 +4,7 @@ import { ZActionLogAnswer, ZActionLogSearch } from './action-log.ts';
 import type { CallSchemas } from './call.ts';
 import { SITE_EMAIL, isAgencyPhone, isFeeNumber, SALE_FEE_MAX, RENT_FEE_MAX } from './site-settings.ts';
 import { isGreekTaxNumber, isRegistryNumber } from './account-fields.ts';
+import { CULTURES, MAIL_KINDS } from './constants.ts';
 
 /** GET /api/DataExport: e-mail lists. language=russian with except=false: Russian-speaking accounts; except=true: all others. */
 export const ZDataExportQuery = z.object({
@@ -89,6 +90,11 @@ export type TSiteSettingsUpdate = z.infer<typeof ZSiteSettingsUpdate>;
  * and paths: `settings.resource.ts`.
  * The texts' import is a multipart form (one .xlsx), read by the server part by part.
  */
+/** GET /api/SiteSettings/mailPreview: one kind of mail in one language, written with made-up details. */
+export const ZMailPreviewQuery = z.object({ kind: z.enum(MAIL_KINDS), language: z.enum(CULTURES) });
+export const ZMailPreview = z.object({ fromName: z.string(), subject: z.string(), html: z.string(), text: z.string() });
+export type TMailPreview = z.infer<typeof ZMailPreview>;
+
 export const SETTINGS_API = {
   localizationExport: { answer: ZXlsxWorkbook },
   localizationImport: { answer: ZLocalizationImportAnswer },
@@ -96,4 +102,5 @@ export const SETTINGS_API = {
   actionLog: { body: ZActionLogSearch, answer: ZActionLogAnswer },
   siteSettings: { answer: ZSiteSettingsAnswer },
   updateSiteSettings: { body: ZSiteSettingsUpdate, answer: ZSiteSettings },
+  mailPreview: { query: ZMailPreviewQuery, answer: ZMailPreview },
 } satisfies Record<string, CallSchemas>;

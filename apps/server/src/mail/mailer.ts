@@ -4,7 +4,10 @@ import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+/** An attachment kept as plain data (the mail job stores the mail as JSON); `cid` shows it inline. */
+export type MailAttachment = { filename: string; contentType: string; contentBase64: string; cid?: string };
+/** `fromName`: the name the reader sees as the sender (the agency's); the address is MAIL_FROM's. */
+export type Mail = { to: string; subject: string; text: string; html?: string; fromName?: string; attachments?: MailAttachment[] };
 /** `tx`: the app's (queued) mailer sends the mail only if that transaction commits; a transport ignores it. */
 export type Mailer = { send: (mail: Mail, o?: { tx?: Tx | Db }) => Promise<{ file?: string; jobId?: number }>; describe: string };
 
@@ -15,6 +18,21 @@ export type Mailer = { send: (mail: Mail, o?: { tx?: Tx | Db }) => Promise<{ fil
 function lazyTransport(make: (nodemailer: (typeof import('nodemailer'))['default']) => Transporter): () => Promise<Transporter> {
   let made: Promise<Transporter> | undefined;
   return () => (made ??= import('nodemailer').then((m) => make(m.default)));
+}
+
+/** The address of MAIL_FROM ("Agency CRM <crm@agency.gr>" or a bare address). */
+const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
+
+/** What nodemailer is given for a mail: the sender's name, both parts and the attachments as buffers. */
+function message(from: string, mail: Mail) {
+  const { fromName, attachments, ...rest } = mail;
+  return {
+    ...rest,
+    from: fromName ? { name: fromName, address: addressOf(from) } : from,
+    ...(attachments?.length
+      ? { attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, 'base64'), ...(a.cid ? { cid: a.cid, contentDisposition: 'inline' as const } : {}) })) }
+      : {}),
+  };
 }
 
 /** The outbox's sequence of mails written by this process (part of each file's name). */
@@ -31,7 +49,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
     return {
       describe: `SMTP ${new URL(opts.smtpUrl).host}`,
       async send(mail) {
-        await (await transport()).sendMail({ from: opts.from, ...mail });
+        await (await transport()).sendMail(message(opts.from, mail));
         opts.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
         return {};
       },
@@ -42,7 +60,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
   return {
     describe: `file outbox ${outbox}`,
     async send(mail) {
-      const info = await (await transport()).sendMail({ from: opts.from, ...mail });
+      const info = await (await transport()).sendMail(message(opts.from, mail));
       // Mails hold reset links and personal data: the owner alone reads them, even in a folder made earlier.
       fs.mkdirSync(outbox, { recursive: true, mode: 0o700 });
       fs.chmodSync(outbox, 0o700);

@@ -17,7 +17,7 @@ export function createQueuedMailer(jobs: JobRunner, transport: Mailer, pendingWo
     describe: transport.describe,
     async send(mail, o = {}) {
       if (!jobs.isStarted) return transport.send(mail);
-      const jobId = await jobs.enqueue(MAIL_JOB, { to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) }, { tx: o.tx });
+      const jobId = await jobs.enqueue(MAIL_JOB, { ...mail }, { tx: o.tx });
       // Work of a request (a reset mail) is awaited when the app closes, and by tests that read the outbox.
       if (jobId !== null && !o.tx) {
         const p = jobs.whenSettled(jobId).finally(() => pendingWork.delete(p));

@@ -54,6 +54,7 @@ export function dueRentReminder(today: string, rentPaymentDay: number): { paymen
 }
 
 import { agencyToday, toLocalDateTime } from '../../lib/dates.ts';
+import { MAIL_LETTERS, buildMail } from '../../mail/mail-people.ts';
 export { agencyToday };
 
 /**
@@ -120,12 +121,22 @@ export async function checkRentReminders(app: FastifyInstance, o: { today?: stri
     for (const { l, params, key, id } of news) {
       made.push(id);
       for (const s of staff.get(l.objectId) ?? []) {
-        const culture = cultureOf(s.language);
-        const t = (k: string) => app.translator.t(culture, k, params);
-        await app.mailer.send(
-          { to: s.email, subject: t('alerts.mail.rentSubject'), text: `${t(key)}\n\n${app.config.publicUrl}/Objects/View/${l.objectId}\n${app.config.publicUrl}/Alerts/${id}\n` },
-          { tx },
-        );
+        const { mail } = await buildMail(app, {
+          db: tx,
+          to: s.email,
+          culture: cultureOf(s.language),
+          fallback: 'en',
+          letter: MAIL_LETTERS.alert({
+            subjectKey: 'alerts.mail.rentSubject',
+            messageKey: key,
+            params,
+            links: [
+              { url: `${app.config.publicUrl}/Objects/View/${l.objectId}`, labelKey: 'mail.alert.openProperty' },
+              { url: `${app.config.publicUrl}/Alerts/${id}`, labelKey: 'mail.alert.openAlert' },
+            ],
+          }),
+        });
+        await app.mailer.send(mail, { tx });
       }
     }
   });

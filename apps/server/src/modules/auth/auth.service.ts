@@ -14,6 +14,7 @@ import { logAction, type Actor } from '../../lib/audit.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { mayUsePaymentsApp } from '../../lib/variant.ts';
+import { MAIL_LETTERS, buildMail } from '../../mail/mail-people.ts';
 
 const RESET_HOURS = 2;
 const RESETS_PER_HOUR = 3;
@@ -233,14 +234,6 @@ export async function limitForgotPassword(app: FastifyInstance, email: string, i
   if (wait !== null) throw new AppError(429, 'errors.tooManyRequestsWait', { minutes: Math.ceil(wait / 60) });
 }
 
-/** How a mail greets the person of an account: first name, then last name (a company by its name). */
-export async function greetingName(db: Db | Tx, accountId: number): Promise<string | undefined> {
-  const { rows } = await db.execute<{ name: string | null }>(
-    sql`select coalesce(nullif(trim(concat_ws(' ', nullif(trim(first_name), ''), nullif(trim(last_name), ''))), ''), display_name) as name from accounts where id = ${accountId}`,
-  );
-  return rows[0]?.name ?? undefined;
-}
-
 /** Mails a reset link when the address belongs to a sign-in. Runs after the answer has gone. */
 export async function forgotPassword(app: FastifyInstance, email: string, requestCulture: string) {
   const user = await findUserByEmail(app.db, email);
@@ -255,17 +248,17 @@ export async function forgotPassword(app: FastifyInstance, email: string, reques
     await logAction(tx, { id: null, name: null }, { action: 'PasswordResetRequested', entity: 'User', entityId: user.id });
   });
   const culture = user.language ? cultureOf(user.language) : cultureOf(requestCulture === 'en' ? 'en-UK' : requestCulture);
-  const t = (key: string, params?: Record<string, string | number>) => app.translator.t(culture, key, params);
   // An owner of the payments-only app resets it there, under its name, not on the staff's CRM.
   const payments = paymentsClientOnly(user.roles as string[]);
   const link = resetLink(app, code, user.email, payments ? app.config.paymentsUrl : app.config.publicUrl);
-  // Greeted as people are addressed, first name first ("Μαρία Παπαδοπούλου"), not as lists sort them.
-  const person = user.accountId == null ? undefined : await greetingName(app.db, user.accountId);
-  await app.mailer.send({
+  const { mail } = await buildMail(app, {
     to: user.email,
-    subject: t(payments ? 'mail.reset.subjectPayments' : 'mail.reset.subject'),
-    text: `${t('mail.reset.greeting', { name: person || user.username })}\n\n${t('mail.reset.body', { hours: RESET_HOURS })}\n\n${link}\n\n${t('mail.reset.ignore')}\n`,
+    accountId: user.accountId,
+    culture,
+    fallback: culture,
+    letter: MAIL_LETTERS.reset({ link, hours: RESET_HOURS, payments }),
   });
+  await app.mailer.send(mail);
 }
 
 export async function resetPassword(app: FastifyInstance, body: { email: string; password: string; confirmPassword: string; code: string }) {
@@ -397,7 +390,7 @@ function accountCulture(language: string | null | undefined): TCulture | undefin
 export async function sendStaffInvitation(app: FastifyInstance, email: string, caller: SessionUser, actor: Actor, officeCulture: TCulture, provision?: Provision) {
   if (!caller.roles.includes('admin') || caller.branchId !== null) throw accessDenied();
   const code = newToken();
-  const { user, name, language } = await app.db.transaction(async (tx) => {
+  const { user, language } = await app.db.transaction(async (tx) => {
     const user = await signInFor(app, tx, email, caller, actor, provision, true);
     if (!user.roles.some((r) => r === 'admin' || r === 'employee')) throw fieldError('email', 'invite.notStaff', { email: user.email });
     const [account] = user.accountId === null ? [] : await tx.select({ displayName: accounts.displayName, language: accounts.language }).from(accounts).where(eq(accounts.id, user.accountId)).limit(1);
@@ -405,23 +398,18 @@ export async function sendStaffInvitation(app: FastifyInstance, email: string, c
     await tx.update(passwordResets).set({ usedOn: new Date() }).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedOn)));
     await tx.insert(passwordResets).values({ userId: user.id, codeHash: sha256(code), expiresOn: new Date(Date.now() + STAFF_INVITATION_DAYS * 24 * 3600 * 1000) });
     await logAction(tx, actor, { action: 'SendInvitation', entity: 'User', entityId: user.id, message: user.email, data: { accountId: user.accountId, roles: user.roles, branchId: user.branchId } });
-    // Greeted as the other mails greet: first name first.
-    const greeted = user.accountId === null ? undefined : await greetingName(tx, user.accountId);
-    return { user, name: greeted || account?.displayName || user.username, language: account?.language };
+    return { user, language: account?.language };
   });
-  const culture = accountCulture(language) ?? officeCulture;
-  const t = (key: string, params?: Record<string, string | number>) => app.translator.t(culture, key, params);
-  await app.mailer.send({
+  // The account's language, else the office's (the inviting admin's); signed by the admin who invites.
+  const { mail } = await buildMail(app, {
     to: user.email,
-    subject: t('mail.invite.subject'),
-    text: [
-      t('mail.reset.greeting', { name }),
-      t('mail.invite.body'),
-      resetLink(app, code, normalizeEmail(user.email), app.config.publicUrl, true),
-      t('mail.invite.validity', { days: STAFF_INVITATION_DAYS }),
-      t('mail.invite.signIn', { url: app.config.publicUrl, email: user.email }),
-    ].join('\n\n') + '\n',
+    accountId: user.accountId,
+    culture: accountCulture(language),
+    fallback: officeCulture,
+    agentUserId: caller.id,
+    letter: MAIL_LETTERS.invite({ link: resetLink(app, code, normalizeEmail(user.email), app.config.publicUrl, true), days: STAFF_INVITATION_DAYS, url: app.config.publicUrl, email: user.email }),
   });
+  await app.mailer.send(mail);
   return user.email;
 }
 

@@ -24,6 +24,7 @@ import { createAlert } from '../alerts/alerts.create.ts';
 import { assignedStaff } from '../alerts/alerts.system.ts';
 import { objectTitle } from '../objects/objects.sql.ts';
 import { getSiteContact } from '../settings/site-settings.service.ts';
+import { MAIL_LETTERS, buildMail } from '../../mail/mail-people.ts';
 import { PUBLIC_WHERE, objectUrl, publicSelect, toPublicObject } from '../publishing/public.view.ts';
 import { excerpt, money } from '../publishing/public.pages.ts';
 import { ASSIGNMENT_PARENT_LEAD } from './leads.service.ts';
@@ -120,29 +121,19 @@ async function makeShortlist(app: FastifyInstance, caller: Caller, leadId: numbe
       data: { shortlistId: row!.id, channel: body.channel, email, objects: ids.length, objectIds: ids, language: culture, linkId: tokenHash(token).slice(0, 12), ...(replaces === null ? {} : { replaces }) },
     });
   });
-  // The mail goes once the shortlist is committed (as the approval's).
+  // The mail goes once the shortlist is committed (as the approval's), signed by the agent and the agency.
   if (email) {
-      const t: T = (key, params) => app.translator.t(culture, key, params);
-      const lines = await mailLines(app.db, ids, leadId, culture, t);
-      // Signed by the agent and the agency (its name from the site's settings, else the generic one).
-      const agency = (await getSiteContact(app.db)).name ?? t('publishing.site.name');
-      await app.mailer.send(
-        {
-          to: email,
-          subject: t('shortlist.mail.subject'),
-          text:
-            [
-              client.greetName ? t('shortlist.mail.greeting', { name: client.greetName }) : t('shortlist.mail.greetingPlain'),
-              t('shortlist.mail.body', { agent: caller.actor.name ?? '' }),
-              lines.join('\n'),
-              `${t('shortlist.mail.link')}\n${url}`,
-              t('shortlist.mail.validity', { days: SHORTLIST_LINK_DAYS }),
-              [caller.actor.name, agency].filter(Boolean).join('\n'),
-            ]
-              .filter(Boolean)
-              .join('\n\n') + '\n',
-        },
-      );
+    const t: T = (key, params) => app.translator.t(culture, key, params);
+    const lines = await mailLines(app.db, ids, leadId, culture, t);
+    const { mail } = await buildMail(app, {
+      to: email,
+      accountId: client.accountId,
+      culture,
+      fallback: culture,
+      agentUserId: caller.user.id,
+      letter: MAIL_LETTERS.shortlist({ link: url, days: SHORTLIST_LINK_DAYS, lines }),
+    });
+    await app.mailer.send(mail);
   }
   const t: T = (key, params) => app.translator.t(readerCulture, key, params);
   return { url, email, message: email ? t('shortlist.sentByEmail', { email }) : t('shortlist.linkMade') };
@@ -151,7 +142,7 @@ async function makeShortlist(app: FastifyInstance, caller: Caller, leadId: numbe
 /** The mail's list: "• title — price" per object, in the shortlist's language. */
 async function mailLines(db: Db | Tx, ids: number[], leadId: number, culture: TCulture, t: T) {
   const props = await properties(db, ids, culture, t, await leadServices(db, leadId));
-  return props.map((p) => `• ${p.title || `#${p.ref}`}${p.price ? ` — ${priceText(p.price, t)}` : ''}`);
+  return props.map((p) => `${p.title || `#${p.ref}`}${p.price ? ` — ${priceText(p.price, t)}` : ''}`);
 }
 
 const priceText = (p: NonNullable<TShortlistProperty['price']>, t: T) => (p.service === 'sale' ? money(p.price) : `${money(p.price)} ${t(`publishing.per.${p.service}`)}`);
@@ -326,11 +317,22 @@ export async function answerShortlist(app: FastifyInstance, req: FastifyRequest,
       // The alert is the office's; the lead's agents (else the one who sent it) are mailed it too.
       if (alertId !== null) {
         for (const to of await agentsToTell(tx, s.leadId, s.sentBy)) {
-          const tt = (k: string) => app.translator.t(cultureOf(to.language), k, params);
-          await app.mailer.send(
-            { to: to.email, subject: tt(`alerts.mail.${answer === 'interested' ? 'shortlistInterestedSubject' : 'shortlistNotForMeSubject'}`), text: `${tt(messageKey)}\n\n${app.config.publicUrl}/Leads/View/${s.leadId}\n${app.config.publicUrl}/Alerts/${alertId}\n` },
-            { tx },
-          );
+          const { mail } = await buildMail(app, {
+            db: tx,
+            to: to.email,
+            culture: cultureOf(to.language),
+            fallback: 'en',
+            letter: MAIL_LETTERS.alert({
+              subjectKey: `alerts.mail.${answer === 'interested' ? 'shortlistInterestedSubject' : 'shortlistNotForMeSubject'}`,
+              messageKey,
+              params,
+              links: [
+                { url: `${app.config.publicUrl}/Leads/View/${s.leadId}`, labelKey: 'mail.alert.openLead' },
+                { url: `${app.config.publicUrl}/Alerts/${alertId}`, labelKey: 'mail.alert.openAlert' },
+              ],
+            }),
+          });
+          await app.mailer.send(mail, { tx });
         }
       }
     }

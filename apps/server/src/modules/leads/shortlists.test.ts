@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { LinkKind } from '@crm/contract';
-import { accounts, actionLog, alerts, files, leadObjects, leads, locations, objectAccounts, objectKeys, objects, shortlistObjects, shortlists } from '../../db/schema/index.ts';
+import { accounts, users, actionLog, alerts, files, leadObjects, leads, locations, objectAccounts, objectKeys, objects, shortlistObjects, shortlists } from '../../db/schema/index.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import { createTestApp, type Client } from '../../../test/harness.ts';
 
@@ -59,19 +59,24 @@ describe('shortlists', () => {
     const a = await newObject();
     const b = await newObject({ forRent: false, rentPrice: null });
     const c = await newObject();
-    const lead = await newLead({ emails: [' maria@example.gr'], language: 'el' }, [a.id, b.id, c.id]);
-    const res = await send(lead.id, [a.id, b.id], 'email');
+    // The agent who sends it signs with the full name and phone of the sign-in's account.
+    const signer = await t.user({ roles: ['employee'] });
+    const [person] = await db.insert(accounts).values({ firstName: 'Ελένη', lastName: 'Αγαπίου', isEmploye: true, phones: ['+30 697 000 1111'], emails: [signer.email] }).returning();
+    await db.update(users).set({ accountId: person!.id }).where(eq(users.id, signer.id));
+    const lead = await newLead({ emails: [' maria@example.gr'], language: 'el', firstName: 'Νίκος' }, [a.id, b.id, c.id]);
+    const res = await send(lead.id, [a.id, b.id], 'email', signer);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ email: 'maria@example.gr', message: 'Sent to maria@example.gr.' });
     const url = res.json().url as string;
     expect(url).toMatch(/^https:\/\/crm\.agency\.test\/Shortlist\/[A-Za-z0-9_-]{43}$/);
     const mail = await t.lastMailTo('maria@example.gr');
-    expect(mail).toMatch(/Αγαπητέ\/ή Νίκος\d+,/);
+    expect(mail).toContain('Αγαπητέ Νίκο,');
+    expect(mail).not.toContain('Αγαπητέ/ή');
     expect(mail).toContain(url);
     expect(mail).toContain('Flat');
     expect(mail).toMatch(/700\s€ τον μήνα/);
     expect(mail).toMatch(/185\s000\s€/);
-    expect(mail).toContain(`${agent.email}\nΜεσιτικό Γραφείο`);
+    expect(mail).toContain(`Με εκτίμηση,\nΕλένη Αγαπίου\nΤηλ. +30 697 000 1111\n${signer.email}\n\n--\nΜεσιτικό Γραφείο`);
     // Only its hash is kept.
     const [row] = await db.select().from(shortlists).where(eq(shortlists.leadId, lead.id));
     expect(row!.tokenHash).not.toContain(tokenOf(url));
@@ -79,7 +84,7 @@ describe('shortlists', () => {
     expect(row!.expiresOn.getTime() - row!.sentOn.getTime()).toBe(30 * 24 * 3600 * 1000);
     const [log] = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Lead'), eq(actionLog.entityId, lead.id), eq(actionLog.action, 'SendShortlist')));
     expect(log!.data).toMatchObject({ channel: 'email', objects: 2, email: 'maria@example.gr' });
-    expect(log!.actionBy).toBe(agent.id);
+    expect(log!.actionBy).toBe(signer.id);
 
     await db.execute(sql`update site_settings set name = 'Ακίνητα Θερμαϊκός', phone = '+30 2310 123456', email = 'info@thermaikos.gr', address = null where id = 1`);
     const page = await view(tokenOf(url), 'el');

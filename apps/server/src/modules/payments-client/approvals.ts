@@ -11,6 +11,7 @@ import { canRevertApproval, requireReadableTransaction, touchPaymentAccount } fr
 import { canEditPayments, isAccountClient } from '../payments/payments.access.ts';
 import { accessDenied } from '../../lib/errors.ts';
 import { clientAddress, signInLanguage } from './invitations.ts';
+import { MAIL_LETTERS, buildMail } from '../../mail/mail-people.ts';
 
 /** What is stored of a link's token: its SHA-256, in hex. */
 export const tokenHash = (token: string) => sha256(token).toString('hex');
@@ -289,21 +290,21 @@ export async function sendForApproval(app: FastifyInstance, user: SessionUser, a
   });
   // The account's language (English when it has none or another): the page the link opens speaks the same.
   const culture = cultureOf(signInLanguage(account?.language ?? null));
-  const t: T = (key, params) => app.translator.t(culture, key, params);
   const amount = money(row.amount);
-  await app.mailer.send({
+  const { mail } = await buildMail(app, {
     to,
-    subject: t('paymentsClient.mail.approval.subject', { amount }),
-    text: [
-      t('paymentsClient.mail.greeting', { name: account?.displayName || to }),
-      t('paymentsClient.mail.approval.body', {
-        category: row.categoryId === null ? '' : t(`payments.category.${row.categoryId}`),
-        amount,
-        date: toLocalDateTime(row.transactionDate, app.config.timeZone)!.slice(0, 10).split('-').reverse().join('/'),
-      }),
-      `${app.config.paymentsUrl}${approvalPath(id)}?token=${token}`,
-      t('paymentsClient.mail.approval.validity', { days: APPROVAL_LINK_DAYS }),
-    ].join('\n\n') + '\n',
+    accountId: row.accountId,
+    culture,
+    fallback: culture,
+    agentUserId: actor.id,
+    letter: MAIL_LETTERS.approval({
+      link: `${app.config.paymentsUrl}${approvalPath(id)}?token=${token}`,
+      days: APPROVAL_LINK_DAYS,
+      amount,
+      date: toLocalDateTime(row.transactionDate, app.config.timeZone)!.slice(0, 10).split('-').reverse().join('/'),
+      categoryId: row.categoryId,
+    }),
   });
+  await app.mailer.send(mail);
   return to;
 }

@@ -6,7 +6,8 @@ import { accounts, passwordResets, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { logAction, type Actor } from '../../lib/audit.ts';
 import { newToken, sha256 } from '../../lib/passwords.ts';
-import { findUserByEmail, greetingName, normalizeEmail } from '../auth/auth.service.ts';
+import { findUserByEmail, normalizeEmail } from '../auth/auth.service.ts';
+import { MAIL_LETTERS, buildMail } from '../../mail/mail-people.ts';
 import { containsPattern } from '../accounts/accounts.sql.ts';
 
 /** The interface language a client's sign-in starts with: the account's language, as the app names it. */
@@ -111,21 +112,16 @@ export async function sendInvitation(app: FastifyInstance, accountId: number, ac
     await logAction(tx, actor, { action: 'SendInvitation', entity: 'Account', entityId: accountId, message: user.email, data: { userId: user.id, email: user.email } });
     return { user, account };
   });
-  // The account's language, else the one its sign-in has, else the office's: the language the admin sending it reads.
-  const culture = cultureOf(account.language?.trim() || user.language || senderCulture);
-  const person = await greetingName(app.db, accountId);
-  const t = (key: string, params?: Record<string, string | number>) => app.translator.t(culture, key, params);
-  await app.mailer.send({
+  // The account's language, else the one its sign-in has, else the one its name suggests; signed by the sender.
+  const { mail } = await buildMail(app, {
     to: user.email,
-    subject: t('paymentsClient.mail.invite.subject'),
-    text: [
-      t('paymentsClient.mail.greeting', { name: person || account.displayName || user.email }),
-      t('paymentsClient.mail.invite.body'),
-      invitationLink(app, code, normalizeEmail(user.email)),
-      t('paymentsClient.mail.invite.validity', { days: INVITATION_DAYS }),
-      t('paymentsClient.mail.invite.signIn', { url: app.config.paymentsUrl, email: user.email }),
-    ].join('\n\n') + '\n',
+    accountId,
+    culture: account.language?.trim() ? cultureOf(account.language.trim()) : user.language ? cultureOf(user.language) : undefined,
+    fallback: cultureOf(senderCulture),
+    agentUserId: actor.id,
+    letter: MAIL_LETTERS.paymentsInvite({ link: invitationLink(app, code, normalizeEmail(user.email)), days: INVITATION_DAYS, url: app.config.paymentsUrl, email: user.email }),
   });
+  await app.mailer.send(mail);
   return user.email;
 }
 

@@ -10,6 +10,7 @@ import { exportEmails, exportLocalization, importLocalization } from './settings
 import { getSiteSettings, updateSiteSettings } from './site-settings.service.ts';
 import { sourceOptions } from '../accounts/accounts.service.ts';
 import { formBodyLimit } from '../../lib/upload-form.ts';
+import { previewMail } from '../../mail/preview.ts';
 
 /**
  * Settings (spec 001, 2.12 and 7): the texts' export and import, the mailing-list exports, the
@@ -59,6 +60,7 @@ export const settingsRoutes = async (app: FastifyInstance) => {
           return saved;
         },
       },
+      mailPreview: { access: OFFICE_ADMIN, handler: async (req, reply) => reply.header('Cache-Control', 'no-store').send(await previewMail(app, req.query.kind, req.query.language, req.user!.id)) },
     },
     { tags: ['settings'] },
   );

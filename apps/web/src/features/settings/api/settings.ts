@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { TActionLogSearch, TSiteSettingsUpdate } from '@crm/contract';
+import type { TActionLogSearch, TCulture, TMailKind, TSiteSettingsUpdate } from '@crm/contract';
 import { ACTION_LOG_PAGE_SIZE } from '@crm/contract/office-constants';
 import { SETTINGS, SHELL, urlOf, type AnswerOf } from '@crm/contract/resources';
 import { call } from '../../../lib/api.ts';
@@ -70,3 +70,11 @@ export const siteSettingsQuery = () =>
 
 /** Saves them, based on the version loaded (a 409 answers the current ones). */
 export const saveSiteSettings = (body: TSiteSettingsUpdate) => call(SETTINGS.calls.updateSiteSettings, { body });
+
+/** A kind of mail in a language, as the server writes it, with made-up details (settings' preview). */
+export const mailPreviewQuery = (kind: TMailKind, language: TCulture) =>
+  queryOptions({
+    queryKey: ['mailPreview', kind, language],
+    queryFn: ({ signal }) => call(SETTINGS.calls.mailPreview, { query: { kind, language } }, { signal }),
+    placeholderData: keepPreviousData,
+  });
