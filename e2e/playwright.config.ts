@@ -72,6 +72,9 @@ export default defineConfig({
       // The scrypt cost of the test suite (as the API tests): a strong hash is ~0.5 s of a core, and the
       // suite signs in some 250 times on a 2-core machine. Its strength is tested by the API tests.
       PASSWORD_HASH_FAST: 'true',
+      // The first paint is tested for what it draws, not how fast: a busy test machine waits for the
+      // drawing up to 5 s (production hands the page to the browser after 0.8 s: issue 45, bench:paint).
+      FIRST_PAINT_MS: '5000',
       // The payments-only app answers on 127.0.0.1 (exact host and port); the CRM stays on localhost.
       PAYMENTS_HOST: `127.0.0.1:${E2E_PORT}`,
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),

@@ -11,7 +11,12 @@
 //    time to the answer, and the CPU it cost: this process (the app's thread and the drawing
 //    worker's) and the bench's PostgreSQL. Once drawn anew each time (another address), once at the
 //    same address (the page kept while nothing changed, decision 054).
-// 4. Then `--pages` pages in a row over the same screens (default 10,000; with --fresh each at another
+// 4. `--users` signed-in users at once (default 8, `--rounds` pages each, default 12), each with its own
+//    session, opening the screens as a browser does: per page, drawn or handed to the browser with its
+//    loading state, or white (neither: a blank page), and whether its answer came within 1 s; the
+//    worker's crashes and the drawings that met an error, from the server's log. `--parallel-only`
+//    runs this part alone.
+// 5. Then `--pages` pages in a row over the same screens (default 10,000; with --fresh each at another
 //    address, so each is drawn anew), the process's memory read every tenth of the way after a
 //    garbage collection: memory must stay flat.
 // Prints a table and writes DATA_DIR/bench-paint.json. Its exit code is non-zero only when something crashed.
@@ -41,6 +46,11 @@ const PAGES = num('pages', 10_000);
 const FRESH = argv.includes('--fresh');
 const EACH = num('each', 20);
 const DEADLINE_MIN = num('deadline', 30);
+/** Signed-in users opening screens at once (issue 45: 8 on 2 cores), and how many pages each opens. */
+const USERS = num('users', 8);
+const ROUNDS = num('rounds', 12);
+/** Only the users at once (no per-screen table, no pages in a row). */
+const PARALLEL_ONLY = argv.includes('--parallel-only');
 const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(root, 'data/bench'));
 const log = (line = '') => process.stdout.write(`${line}\n`);
 const ms = (n: number) => (n < 10 ? n.toFixed(2) : n.toFixed(1));
@@ -88,7 +98,16 @@ async function main() {
     await ensureLargeData(db.url, parseSizes(argv), { log });
     const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: db.url, PASSWORD_HASH_FAST: 'true', LOG_LEVEL: 'silent', FIRST_PAINT: 'true', TIME_ZONE: process.env.TIME_ZONE });
     handle = connectDb(db.url, 20, { timeZone: config.timeZone });
-    app = await buildApp({ config, db: handle.db, serveWeb: true, jobs: false, logger: { level: 'error' } });
+    // The server's warnings counted: the drawing worker stopping (a crash) and a screen that met an error.
+    const workerLog = { crashes: 0, errors: 0 };
+    const logStream = {
+      write(line: string) {
+        if (line.includes('first paint: the worker stopped')) workerLog.crashes++;
+        else if (line.includes('first paint: a screen could not be drawn')) workerLog.errors++;
+        else if (/"level":(50|60)/.test(line)) process.stderr.write(line);
+      },
+    };
+    app = await buildApp({ config, db: handle.db, serveWeb: true, jobs: false, logger: { level: 'warn', stream: logStream } });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const addr = app.server.address();
     const port = typeof addr === 'object' && addr ? addr.port : 0;
@@ -127,19 +146,19 @@ async function main() {
     ];
     // node:http, not fetch: fetch sets Sec-Fetch-Mode itself (to cors), and the server draws only a navigation.
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const open = (p: string, phone: boolean) =>
-      new Promise<{ ms: number; drawn: boolean; status: number; bytes: number }>((resolve, reject) => {
+    const open = (p: string, phone: boolean, as: { cookie: string; agent: http.Agent } = { cookie, agent }) =>
+      new Promise<{ ms: number; drawn: boolean; loading: boolean; status: number; bytes: number }>((resolve, reject) => {
         const t0 = performance.now();
         const req = http.request(
           {
             host: '127.0.0.1',
             port,
             path: p,
-            agent,
+            agent: as.agent,
             headers: {
               accept: 'text/html,application/xhtml+xml',
               'sec-fetch-mode': 'navigate',
-              cookie,
+              cookie: as.cookie,
               'user-agent': phone ? 'Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile' : 'Mozilla/5.0 (X11; Linux x86_64)',
               'accept-language': 'el',
             },
@@ -149,7 +168,14 @@ async function main() {
             res.on('data', (c: Buffer) => chunks.push(c));
             res.on('end', () => {
               const html = Buffer.concat(chunks).toString('utf8');
-              resolve({ ms: performance.now() - t0, drawn: /<html[^>]*data-drawn/.test(html), status: res.statusCode ?? 0, bytes: html.length });
+              resolve({
+                ms: performance.now() - t0,
+                drawn: /<html[^>]*\sdata-drawn/.test(html),
+                // Handed to the browser saying it is loading (build/boot-loading.ts), not a white page.
+                loading: /<div id="root"><div class="crm-loading"/.test(html),
+                status: res.statusCode ?? 0,
+                bytes: html.length,
+              });
             });
             res.on('error', reject);
           },
@@ -157,6 +183,51 @@ async function main() {
         req.on('error', reject);
         req.end();
       });
+
+    // Several signed-in users at once, each with its own session: every page drawn, or handed to the
+    // browser with its loading state, within 1 s; none white; the worker never stopping.
+    const sessions = await Promise.all(
+      Array.from({ length: USERS }, async () => {
+        await handle!.pool.query(`delete from login_failures where key = any($1)`, [[`a:${email}`, 'ip:127.0.0.1']]);
+        const r = await fetch(`${base}/api/authenticate/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password }) });
+        if (r.status !== 200) throw new Error(`sign-in failed: ${r.status} ${await r.text()}`);
+        const tk = ((await r.json()) as { token: string }).token;
+        return { cookie: `crm_page=${tk}; crm_signed_in=1; language=el`, agent: new http.Agent({ keepAlive: true, maxSockets: 1 }) };
+      }),
+    );
+    const crashesBefore = workerLog.crashes;
+    const errorsBefore = workerLog.errors;
+    const atOnce: { ms: number; drawn: boolean; loading: boolean; status: number }[] = [];
+    let seq = 0;
+    await Promise.all(
+      sessions.map(async (as, u) => {
+        for (let i = 0; i < ROUNDS; i++) {
+          const s = screens[(u + i) % screens.length]!;
+          // Each at another address: drawn anew, never a kept page.
+          atOnce.push(await open(`${s.path}${s.path.includes('?') ? '&' : '?'}user=${u}&n=${++seq}`, (u + i) % 2 === 1, as));
+        }
+      }),
+    );
+    const parallel = {
+      users: USERS,
+      pages: atOnce.length,
+      drawn: atOnce.filter((r) => r.drawn).length,
+      handedOver: atOnce.filter((r) => !r.drawn && r.loading).length,
+      white: atOnce.filter((r) => r.status !== 200 || (!r.drawn && !r.loading)).length,
+      within1s: atOnce.filter((r) => r.ms <= 1000).length,
+      workerCrashes: workerLog.crashes - crashesBefore,
+      drawingErrors: workerLog.errors - errorsBefore,
+      p50: [...atOnce].sort((a, b) => a.ms - b.ms)[Math.floor(atOnce.length / 2)]?.ms ?? 0,
+      p95: [...atOnce].sort((a, b) => a.ms - b.ms)[Math.floor(atOnce.length * 0.95)]?.ms ?? 0,
+      max: Math.max(0, ...atOnce.map((r) => r.ms)),
+    };
+    log(
+      `${USERS} users at once, ${parallel.pages} pages: ${parallel.drawn} drawn, ${parallel.handedOver} handed to the browser (loading shown), ${parallel.white} white; ` +
+        `${parallel.within1s}/${parallel.pages} within 1 s (p50 ${ms(parallel.p50)} ms, p95 ${ms(parallel.p95)} ms, max ${ms(parallel.max)} ms); worker crashes ${parallel.workerCrashes}, drawings given up on an error ${parallel.drawingErrors}`,
+    );
+    fs.writeFileSync(path.join(dataDir, 'bench-paint-parallel.json'), JSON.stringify({ date: new Date().toISOString(), loadAvg: os.loadavg(), ...parallel }, null, 2));
+    if (parallel.white > 0 || parallel.workerCrashes > 0) process.exitCode = 1;
+    if (PARALLEL_ONLY) return;
 
     // Each screen alone: drawn or not, its time and its CPU; first each time at another address (an
     // unknown parameter the screen ignores: the page is drawn anew), then at the same one (kept).
@@ -228,7 +299,7 @@ async function main() {
 }
 
 main().then(
-  () => process.exit(0),
+  () => process.exit(process.exitCode ?? 0),
   (e) => {
     process.stderr.write(`bench:paint failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
     process.exit(1);

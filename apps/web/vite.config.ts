@@ -7,6 +7,7 @@ import { firstPaintCss } from './build/first-paint-css.ts';
 import { mantinePatches } from './build/mantine-patches.ts';
 import { serviceWorker } from './build/service-worker.ts';
 import { shellPreload } from './build/shell-preload.ts';
+import { bootLoading } from './build/boot-loading.ts';
 
 export default defineConfig({
   plugins: [
@@ -14,6 +15,7 @@ export default defineConfig({
     mantinePatches(),
     mantineCssPerComponent(),
     shellPreload(),
+    bootLoading(path.resolve(import.meta.dirname, '../server/src/db/seed/locales')),
     firstPaintCss(),
     serviceWorker({ source: path.resolve(import.meta.dirname, 'src/sw/service-worker.ts'), localesDir: path.resolve(import.meta.dirname, '../server/src/db/seed/locales') }),
     // Last: compresses everything written, sw.js included.

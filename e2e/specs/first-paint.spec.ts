@@ -75,7 +75,7 @@ for (const language of ['en-UK', 'el'] as const) {
     // Signed out: the page cookie is gone with the session, and a screen is no longer drawn.
     await page.request.post('/api/authenticate/logout', { headers: { authorization: `Bearer ${(await page.evaluate(() => JSON.parse(localStorage.getItem('crm.session')!).token)) as string}` } });
     const after = await page.request.get('/Owners', { headers: { accept: 'text/html' } });
-    expect(await after.text()).toContain('<div id="root"></div>');
+    expect(await after.text()).toContain('<div id="root"><div class="crm-loading" role="status">');
     expect((await context.cookies()).some((c) => c.name === 'crm_page')).toBe(false);
     // A made-up page cookie, with the app's mark: looked up, found to be nobody's, not drawn.
     await context.addCookies([
@@ -83,7 +83,7 @@ for (const language of ['en-UK', 'el'] as const) {
       { name: 'crm_signed_in', value: '1', url: test.info().project.use.baseURL! },
     ]);
     const forged = await page.request.get('/Owners', { headers: { accept: 'text/html' } });
-    expect(await forged.text()).toContain('<div id="root"></div>');
+    expect(await forged.text()).toContain('<div id="root"><div class="crm-loading" role="status">');
     await context.close();
   });
 }

@@ -74,6 +74,8 @@ const ZEnv = z.object({
   /** Administrators may sign in to the payments-only app too (its account list and forms); staff otherwise use the CRM's own address. */
   PAYMENTS_ADMINS: bool.default(false),
   FIRST_PAINT: bool.default(true),
+  /** How long a signed-in screen waits for the server's drawing, from its request, before the plain page goes (plugins/web.ts). */
+  FIRST_PAINT_MS: z.coerce.number().int().min(100).max(60_000).default(800),
   /** Behind a reverse proxy: trust its X-Forwarded-* headers (client address for throttling, https links). */
   TRUST_PROXY: bool.default(false),
   /** Where the built web app is (default apps/web/dist). */
@@ -191,6 +193,8 @@ export type Config = {
   webDist?: string;
   /** Screens opened by their address are drawn on the server first (decision 054); FIRST_PAINT=false turns it off. */
   firstPaint: boolean;
+  /** FIRST_PAINT_MS: a screen's drawing is waited for this long from its request, then the browser draws it (issue 45: within 1 s). */
+  firstPaintMs: number;
   trustProxy: boolean;
   passwordHashFast: boolean;
   /** daily: a backup every day at `at` (the agency's clock); keep: the newest kept (0: all). */
@@ -258,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentsUrl: paymentsUrlOf((e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/$/, ''), e.PAYMENTS_HOST?.toLowerCase()),
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     firstPaint: e.FIRST_PAINT,
+    firstPaintMs: e.FIRST_PAINT_MS,
     trustProxy: e.TRUST_PROXY,
     passwordHashFast: e.PASSWORD_HASH_FAST,
     backup: {

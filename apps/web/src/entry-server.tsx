@@ -58,7 +58,8 @@ export type FirstPaintInput = {
   width: number;
 };
 
-export type FirstPaint = { html: string; state: unknown; config: { timeZone?: string; clock?: unknown }; width: number; user: string; lang: TCulture; title: string };
+/** `redirect`: the screen is only a way to this address (html empty): the server answers with it. */
+export type FirstPaint = { html: string; state: unknown; config: { timeZone?: string; clock?: unknown }; width: number; user: string; lang: TCulture; title: string; redirect?: string };
 
 type Stand = { setCookie: (c: string) => void; setLocation: (href: string) => void };
 const stand = (globalThis as unknown as { __firstPaint: Stand }).__firstPaint;
@@ -154,6 +155,11 @@ export async function renderFirstPaint(input: FirstPaintInput): Promise<FirstPai
   const handler = createStaticHandler(appRoutes());
   const context = await handler.query(new Request(origin + input.url));
   if (context instanceof Response || context.statusCode !== 200) return null;
+  // A screen that is only a way to another ("/" to the day's home): the server answers with the
+  // address to go to, instead of drawing an empty page the browser would then leave (no <Navigate>
+  // on a drawn first render).
+  const redirect = (context.matches.at(-1)?.route.handle as { serverRedirect?: string } | undefined)?.serverRedirect;
+  if (redirect) return { html: '', state: null, config: {}, width: input.width, user: me.username, lang: culture, title: '', redirect };
   await settle();
   const router = createStaticRouter(handler.dataRoutes, context);
   const tree = (
@@ -169,12 +175,21 @@ export async function renderFirstPaint(input: FirstPaintInput): Promise<FirstPai
   // The last round's drawing, when it came out whole (nothing it waited for came late): the page as
   // it is, without drawing it again (issue 50: the second drawing was up to half a page's CPU).
   let whole: string | null = null;
+  // Any error met while drawing (a component that needs the browser, a part that failed) gives the
+  // drawing up: the browser draws the screen (the worker logs the error). A boundary's fallback drawn
+  // in its place would hide it.
+  const errors: unknown[] = [];
+  const onError = (error: unknown) => void errors.push(error);
+  const failed = () => {
+    if (errors.length) throw errors[0] instanceof Error ? errors[0] : new Error(String(errors[0]));
+  };
   for (let round = 0; round < 3; round++) {
-    const { prelude } = await prerenderToNodeStream(tree);
+    const { prelude } = await prerenderToNodeStream(tree, { onError });
     // Decoded whole: a letter's bytes may be split between two parts.
     const parts: Uint8Array[] = [];
     for await (const part of prelude) parts.push(typeof part === 'string' ? new TextEncoder().encode(part) : (part as Uint8Array));
     const drawing = new TextDecoder().decode(Buffer.concat(parts));
+    failed();
     const missing = queryClient
       .getQueryCache()
       .getAll()
@@ -187,6 +202,7 @@ export async function renderFirstPaint(input: FirstPaintInput): Promise<FirstPai
     await Promise.all(missing.map((q) => queryClient.prefetchQuery(q.options as never)));
     await settle();
   }
+  // (The same tree was prerendered above, with every error reported: renderToString reports none.)
   const html = whole ?? renderToString(tree);
   // Nothing drawn (a screen that only sends elsewhere, as / does), or a screen that met an error:
   // the browser draws it, as it always could.

@@ -156,6 +156,13 @@ describe('a screen drawn on the server', () => {
     expect(JSON.parse(block)).toEqual({ state: paint.state, config: paint.config, width: 412, user: 'maria' });
   });
 
+  it("takes the place of the page's loading state", () => {
+    const loading = built.replace('<div id="root"></div>', '<div id="root"><div class="crm-loading" role="status"><span class="crm-spinner" aria-hidden="true"></span><span lang="en">Loading…</span></div></div>');
+    const html = firstPaintHtml(loading, paint, styles)!;
+    expect(html).toContain('<div id="root" inert><main><h1>Ιδιοκτήτες</h1></main></div><script type="application/json" id="crm-first-paint">');
+    expect(html).not.toContain('crm-loading');
+  });
+
   it('is not drawn when the drawing would need a script, or the page has another shape', () => {
     expect(firstPaintHtml(built, { ...paint, html: '<div>a</div><script>$RC("B:0","S:0")</script>' }, styles)).toBeNull();
     expect(firstPaintHtml(built.replace('<div id="root"></div>', '<div id="app"></div>'), paint, styles)).toBeNull();

@@ -84,7 +84,8 @@ const SIGNED_IN = /(?:^|;\s*)crm_signed_in=1(?:;|$)/;
  */
 export function firstPaintHtml(indexHtml: string, paint: FirstPaint, styles: { css: string; parts: string[] }): string | null {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
-  const root = /<div id="root"><\/div>/;
+  // #root with the page's loading state (build/boot-loading.ts), replaced by the drawing.
+  const root = /<div id="root">(?:<div class="crm-loading"[^>]*>[\s\S]*?<\/div>)?<\/div>/;
   // A page of another shape than this code knows: not drawn (the browser draws it as always).
   if (!entry.test(indexHtml) || !root.test(indexHtml)) return null;
   // A drawing that needs a script to put its parts in place (the CSP runs none inline): not sent.
@@ -108,7 +109,7 @@ export function firstPaintHtml(indexHtml: string, paint: FirstPaint, styles: { c
 }
 
 /** A drawn page's HTML, and its compressed forms once asked for. */
-type DrawnPage = { html: string; br?: Buffer; gz?: Buffer };
+type DrawnPage = { html: string; br?: Buffer; gz?: Buffer; redirect?: string };
 
 /** Files a browser asks for by name: a missing one is a 404, never the app's index.html served as script. */
 const STATIC_FILE = /\.(?:js|mjs|css|map|json|webmanifest|png|jpe?g|gif|svg|ico|webp|avif|woff2?|txt|htm|br|gz)$/i;
@@ -132,12 +133,17 @@ export async function webPlugin(app: FastifyInstance, opts: { root: string; page
     firstPaintCss = undefined;
   }
   // Drawn pages kept while nothing they show has changed (decision 054).
+  // How long a signed-in screen may wait for its drawing, from the moment its request came in
+  // (FIRST_PAINT_MS, default 0.8 s): then the plain index.html goes, its loading state on screen at
+  // once, and the browser draws the screen. Under 1 s with room to send it, on a busy server too
+  // (issue 45: 8 users at once on 2 cores).
+  const FIRST_PAINT_MS = app.config.firstPaintMs;
   const painter =
-    opts.firstPaint && firstPaintCss && fs.existsSync(opts.firstPaint.bundle) ? startFirstPainter(opts.firstPaint.bundle, app.log, 2000, { version: () => dataVersionOfAll(app.db) }) : null;
+    opts.firstPaint && firstPaintCss && fs.existsSync(opts.firstPaint.bundle) ? startFirstPainter(opts.firstPaint.bundle, app.log, FIRST_PAINT_MS, { version: () => dataVersionOfAll(app.db) }) : null;
   if (painter) app.addHook('onClose', async () => painter.close());
 
   /** A signed-in reader opening a screen by its address: the screen drawn, or null (index.html as it is). */
-  const drawn = async (req: FastifyRequest): Promise<DrawnPage | null> => {
+  const drawn = async (req: FastifyRequest, elapsedMs: number): Promise<DrawnPage | null> => {
     if (!painter || !firstPaintCss || req.method !== 'GET' || PUBLIC_SCREEN.test(req.url)) return null;
     if (req.headers['sec-fetch-mode'] !== undefined && req.headers['sec-fetch-mode'] !== 'navigate') return null;
     if (!/text\/html/.test(req.headers.accept ?? '')) return null;
@@ -154,7 +160,15 @@ export async function webPlugin(app: FastifyInstance, opts: { root: string; page
     // The name the browser used, as the server reads it (behind a trusted proxy, the proxy's header).
     const pageHost = req.host;
     if (!pageHost || !/^[\w.-]+(?::\d+)?$|^\[[\d:a-f.]+\](?::\d+)?$/i.test(pageHost)) return null;
-    const paint = await painter.paint({
+    // The time left of the screen's budget: whatever the drawing waits for (the queue, the worker,
+    // the database), the page is handed to the browser by then.
+    const left = FIRST_PAINT_MS - elapsedMs;
+    if (left <= 0) return null;
+    let late: NodeJS.Timeout | undefined;
+    const inTime = new Promise<null>((resolve) => {
+      late = setTimeout(() => resolve(null), left);
+    });
+    const painting = painter.paint({
       origin: `http://${host}:${address.port}`,
       host: pageHost,
       url: req.url,
@@ -164,7 +178,10 @@ export async function webPlugin(app: FastifyInstance, opts: { root: string; page
       acceptLanguage: req.headers['accept-language'],
       width: phoneBrowser(req) ? 412 : 1280,
     });
+    const paint = await Promise.race([painting, inTime]).finally(() => clearTimeout(late));
     if (!paint) return null;
+    // A screen that only sends elsewhere ("/" to the day's home): answered with the address, on this site only.
+    if (paint.redirect) return /^\/(?![/\\])/.test(paint.redirect) ? { html: '', redirect: paint.redirect } : null;
     indexHtml ??= fs.readFileSync(path.join(root, 'index.html'), 'utf8');
     // A page kept by the painter comes back as the same object: its HTML and compressed bytes are made once.
     let page = pages.get(paint);
@@ -229,7 +246,8 @@ export async function webPlugin(app: FastifyInstance, opts: { root: string; page
       return reply.header('Cache-Control', rel.startsWith('assets/') ? IMMUTABLE : REVALIDATE).sendFile(rel);
     }
     if (rel.startsWith('assets/') || STATIC_FILE.test(rel)) return reply.callNotFound();
-    const html = await drawn(req);
+    const html = await drawn(req, reply.elapsedTime);
+    if (html?.redirect) return reply.header('Cache-Control', 'no-store').header('Vary', 'Cookie').redirect(html.redirect, 302);
     if (html) return sendDrawn(req, reply, html);
     return reply.header('Cache-Control', REVALIDATE).sendFile('index.html');
   });

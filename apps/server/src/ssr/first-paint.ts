@@ -10,7 +10,8 @@ import type { FastifyBaseLogger } from 'fastify';
  */
 /** `origin`: where this server listens (the worker's calls go there); `host`: the name the reader's browser used. */
 export type FirstPaintInput = { origin: string; host: string; url: string; token: string; cookie: string; acceptLanguage?: string; width: number };
-export type FirstPaint = { html: string; state: unknown; config: { timeZone?: string; clock?: unknown }; width: number; user: string; lang: string; title: string };
+/** `redirect`: the screen is only a way to that address (html empty); the server answers with a redirect. */
+export type FirstPaint = { html: string; state: unknown; config: { timeZone?: string; clock?: unknown }; width: number; user: string; lang: string; title: string; redirect?: string };
 
 export type FirstPainter = {
   paint(input: FirstPaintInput): Promise<FirstPaint | null>;

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { ClientRedirect } from '../components/client-only.tsx';
 import { SESSION } from '@crm/contract/resources';
 import { call } from '../lib/api.ts';
 import { whenIdle } from '../lib/next-task.ts';
@@ -34,7 +35,7 @@ export function RequireAuth() {
   useEffect(() => {
     if (token) followSessionName(token);
   }, [token]);
-  if (!session) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (!session) return <ClientRedirect to="/login" state={{ from: location.pathname + location.search }} />;
   return <Outlet />;
 }
 
@@ -45,6 +46,6 @@ export function RequireAuth() {
 export function RedirectHome() {
   const session = useSession();
   const payments = usePaymentsApp();
-  if (payments) return <Navigate to={paymentsHome(session)} replace />;
-  return <Navigate to={session ? '/CRM' : '/login'} replace />;
+  if (payments) return <ClientRedirect to={paymentsHome(session)} />;
+  return <ClientRedirect to={session ? '/CRM' : '/login'} />;
 }

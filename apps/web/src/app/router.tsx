@@ -1,5 +1,6 @@
 import type { FetchQueryOptions } from '@tanstack/react-query';
-import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { ClientRedirect } from '../components/client-only.tsx';
 import { hasBranch, isAdmin, sessionStore } from '../lib/session.ts';
 import { allowedInPaymentsApp, isPaymentsClientOnly } from '../lib/variant.ts';
 import { RequireAuth, RedirectHome } from './guards.tsx';
@@ -232,7 +233,11 @@ export const protectedRoutes: RouteObject[] = [
   lazyPage('/Payments/EditIncome/:id', 'title.income', paymentPages.IncomePage, { noBranch: true }),
   lazyPage('/Payments/AddExpense/:accountId?', 'title.expense', paymentPages.ExpensePage, { noBranch: true }),
   lazyPage('/Payments/EditExpense/:id', 'title.expense', paymentPages.ExpensePage, { noBranch: true }),
-  { path: '/Payments/AccountAdd', element: <Navigate to="/Accounts/AddPayment" replace />, handle: { title: 'title.accountAdd' } satisfies RouteHandle },
+  {
+    path: '/Payments/AccountAdd',
+    element: <ClientRedirect to="/Accounts/AddPayment" />,
+    handle: { title: 'title.accountAdd', serverRedirect: '/Accounts/AddPayment' } satisfies RouteHandle,
+  },
   // Settings and administration
   lazyPage('/Settings', 'title.settings', officePages.SettingsPage, { noBranch: true, adminOnly: true }),
   lazyPage('/ActionLog', 'title.actionLog', officePages.ActionLogPage, { noBranch: true, adminOnly: true }),
@@ -273,7 +278,8 @@ export const appRoutes = (): RouteObject[] => [{ HydrateFallback: NothingYet, ch
   ),
   // The properties an agent sent a client: no layout, no sign-in (the link's token opens that shortlist).
   lazyPage('/Shortlist/:token', 'shortlist.page.title', () => import('../features/shortlist/pages/shortlist-page.tsx').then((m) => ({ Component: m.ShortlistPage }))),
-  { path: '/', element: <RedirectHome /> },
+  // Drawn by the server only for staff of the CRM (entry-server.tsx): their home, answered as a redirect.
+  { path: '/', element: <RedirectHome />, handle: { serverRedirect: '/CRM' } },
   {
     element: <RequireAuth />,
     children: [
@@ -283,5 +289,5 @@ export const appRoutes = (): RouteObject[] => [{ HydrateFallback: NothingYet, ch
       },
     ],
   },
-  { path: '/index.html', element: <Navigate to="/" replace /> },
+  { path: '/index.html', element: <ClientRedirect to="/" /> },
 ] }];

@@ -4,5 +4,7 @@ export type RouteHandle = {
   noBranch?: boolean;
   adminOnly?: boolean;
   /** Add-account screens: the kind flag preset on the new account. */
+  /** A screen that is only a way to another: a drawing on the server answers with this address (entry-server.tsx). */
+  serverRedirect?: string;
   preset?: 'isOwner' | 'isClient' | 'isPartnerRealEstate' | 'isProfessional' | 'isSource' | 'isEmploye' | 'hasTransactions';
 };

@@ -9,7 +9,32 @@ type T = (key: string, params?: Record<string, string | number>) => string;
 
 const SERVICE_TAG = { sale: 'sale', rent: 'rent', shortRent: 'short-rent' } as const;
 
-/** One <listing> of the portal feed: the public view of the object, nothing more. */
+/**
+ * The energy class as portals read it: the certificate's class in Latin letters (A+ … G, the Greek
+ * scale's Α+ … Η), `exempt`, or `pending` (certificate applied for), never the reader's label
+ * ("Εξαιρείται", "Γ"). By the list's values (object-fields.ts, OBJECT_LISTS.energyClass).
+ */
+export const ENERGY_CLASS_CODE: Readonly<Record<number, string>> = {
+  1: 'A+',
+  2: 'A',
+  3: 'B+',
+  4: 'B',
+  5: 'C',
+  6: 'D',
+  7: 'E',
+  8: 'F',
+  9: 'G',
+  10: 'exempt',
+  11: 'pending',
+};
+
+/**
+ * One <listing> of the portal feed: the public view of the object, nothing more. Its title and
+ * description once for each language the property has one in, each marked with the language of
+ * its words (a Greek title is lang="el" in a feed asked for in English; no English one is made up);
+ * the labels (type, place, facts) in the feed's language (`culture`, the <listings> element's lang).
+ * `base`: the public address (publicBaseUrl), so every address in it is absolute.
+ */
 export function listingXml(o: TPublicObject, base: string, culture: TCulture): string {
   const lines: string[] = [];
   const tag = (name: string, value: unknown, attrs = '') => {
@@ -18,8 +43,8 @@ export function listingXml(o: TPublicObject, base: string, culture: TCulture): s
   };
   lines.push(`  <listing ref="${x(o.ref)}"${o.updated ? ` updated="${x(o.updated)}"` : ''}>`);
   tag('url', `${base}${objectUrl(culture, o.ref)}`);
-  tag('title', o.title, ` lang="${culture}"`);
-  tag('description', o.description, ` lang="${culture}"`);
+  for (const title of o.texts.titles) tag('title', title.text, ` lang="${title.lang}"`);
+  for (const description of o.texts.descriptions) tag('description', description.text, ` lang="${description.lang}"`);
   tag('type', o.type, `${o.typeId ? ` typeId="${o.typeId}"` : ''}${o.subTypeId ? ` subTypeId="${o.subTypeId}"` : ''}`);
   for (const p of o.prices) tag('price', p.price.toFixed(0), ` service="${SERVICE_TAG[p.service]}" currency="EUR"${p.was !== null ? ` was="${p.was.toFixed(0)}"` : ''}`);
   tag('sharedExpenses', o.sharedExpenses?.toFixed(0), ' currency="EUR" period="month"');
@@ -27,7 +52,7 @@ export function listingXml(o: TPublicObject, base: string, culture: TCulture): s
   tag('address', o.address);
   if (o.map?.kind === 'point') lines.push(`    <point latitude="${o.map.latitude}" longitude="${o.map.longitude}"/>`);
   if (o.map?.kind === 'circle') lines.push(`    <approximateArea latitude="${o.map.latitude}" longitude="${o.map.longitude}" radius="${o.map.radius}"/>`);
-  for (const f of o.facts) tag(f.key, f.value);
+  for (const f of o.facts) tag(f.key, f.key === 'energyClass' ? (o.energyClass !== null ? ENERGY_CLASS_CODE[o.energyClass] : undefined) : f.value);
   if (o.features.length) lines.push(`    <features>${o.features.map((f) => `<feature>${x(f)}</feature>`).join('')}</features>`);
   if (o.photos.length) lines.push(`    <photos>${o.photos.map((p) => `<photo>${x(`${base}${photoUrl(p, 'web')}`)}</photo>`).join('')}</photos>`);
   tag('video', o.videoURL);

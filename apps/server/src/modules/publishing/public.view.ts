@@ -93,6 +93,10 @@ export type TPublicObject = {
   /** Each photo's copies by their stored names (public addresses through photoUrl). */
   photos: TPublicPhoto[];
   videoURL: string | null;
+  /** The title and description in each language the property has one in, each marked with the language its words are in (the feed). */
+  texts: TPublicTexts;
+  /** The energy class by its list value (1 A+ … 9 G, 10 exempt, 11 pending); the feed writes it as a code. */
+  energyClass: number | null;
   featured: boolean;
   reserved: boolean;
   /** Let at present: not free now, though offered (the pages say when it is, or that it is let). */
@@ -101,6 +105,50 @@ export type TPublicObject = {
   availableFrom: string | null;
   updated: string | null;
 };
+
+export type TPublicText = { lang: TCulture; text: string };
+export type TPublicTexts = { titles: TPublicText[]; descriptions: TPublicText[] };
+
+const GREEK = /[\u0370-\u03ff\u1f00-\u1fff]/g;
+const CYRILLIC = /[\u0400-\u04ff]/g;
+const LATIN = /[a-z\u00c0-\u024f]/gi;
+
+/**
+ * The language a text is written in, by its letters: Greek or Russian when a quarter of its letters
+ * or more are Greek or Cyrillic (whichever are more), else English; null for a text of no letters. A property's main title and
+ * description (`title`, `description`) are whatever the agent typed, Greek or English; `titleRu`
+ * is meant for Russian but may hold a copy of another. The feed marks each text with this, never
+ * with the language the feed was asked in.
+ */
+export function textLanguage(text: string): TCulture | null {
+  const greek = text.match(GREEK)?.length ?? 0;
+  const cyrillic = text.match(CYRILLIC)?.length ?? 0;
+  const latin = text.match(LATIN)?.length ?? 0;
+  if (greek + cyrillic + latin === 0) return null;
+  // Latin names in a Greek or Russian text ("Дом в Kassandra", "WC", "A/C") do not make it English.
+  if ((greek + cyrillic) * 4 < greek + cyrillic + latin) return 'en';
+  return greek >= cyrillic ? 'el' : 'ru';
+}
+
+/**
+ * A property's texts of one kind by language: each non-blank field marked with the language of its
+ * words (the field's own language, `fallback`, when it has no letters); one text a language, the
+ * field meant for that language first. A language no field is written in is left out, never filled
+ * with another's text.
+ */
+function textsByLanguage(fields: { value: unknown; meant: TCulture }[]): TPublicText[] {
+  const out: TPublicText[] = [];
+  const found = fields
+    .map((f) => ({ text: typeof f.value === 'string' ? f.value.trim() : '', meant: f.meant }))
+    .filter((f) => f.text !== '')
+    .map((f) => ({ ...f, lang: textLanguage(f.text) ?? f.meant }));
+  // The field meant for the language first (a Russian text in titleRu before a Russian one in title).
+  for (const f of [...found.filter((f) => f.lang === f.meant), ...found.filter((f) => f.lang !== f.meant)]) {
+    if (!out.some((o) => o.lang === f.lang)) out.push({ lang: f.lang, text: f.text });
+  }
+  const order: TCulture[] = ['el', 'en', 'ru'];
+  return out.sort((a, b) => order.indexOf(a.lang) - order.indexOf(b.lang));
+}
 
 /** The date it is free (YYYY-MM-DD) when the database found it after the agency's today, else null. */
 function futureDate(v: unknown, later: unknown): string | null {
@@ -186,6 +234,11 @@ export function toPublicObject(r: Row, culture: TCulture, t: T): TPublicObject {
     map,
     photos: ((r.photos as [string, string][] | null) ?? []).map(([web, thumb]) => ({ web, thumb })),
     videoURL: typeof r.videoURL === 'string' && /^https?:\/\//i.test(r.videoURL) ? r.videoURL : null,
+    texts: {
+      titles: textsByLanguage([{ value: r.title, meant: 'el' }, { value: r.titleRu, meant: 'ru' }]),
+      descriptions: textsByLanguage([{ value: r.description, meant: 'el' }, { value: r.descriptionRu, meant: 'ru' }]),
+    },
+    energyClass: num(r.energyClass),
     featured: r.featured === true,
     reserved: r.reserved === true,
     letNow: r.letNow === true,

@@ -21,6 +21,7 @@ import { STAFF } from '../../plugins/auth.ts';
 import { registerCalls } from '../../lib/calls.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import { feedStream } from './feed.xml.ts';
+import { publicBaseUrl } from '../../lib/public-url.ts';
 import { publishErrorText } from './publish.rules.ts';
 import type { Tx } from '../../db/client.ts';
 import { createAlert } from '../alerts/alerts.create.ts';
@@ -372,7 +373,7 @@ export async function publicSiteRoutes(app: FastifyInstance) {
       .header('Content-Type', 'application/xml; charset=utf-8')
       .header('Cache-Control', 'public, max-age=300, s-maxage=300')
       .header('Vary', 'Accept-Language')
-      .send(feedStream(app.db, app.config.publicUrl, culture, ctx.t, siteNameOf(ctx)));
+      .send(feedStream(app.db, await publicBaseUrl(app), culture, ctx.t, siteNameOf(ctx)));
   };
 
   // The same, as JSON, for the agency's own website or apps (no sign-in; only what the pages show).

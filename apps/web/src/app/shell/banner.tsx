@@ -22,7 +22,9 @@ function SanitizedHtml({ html }: { html: string }) {
       live = false;
     };
   }, [html]);
-  if (clean === null) return <Text size="sm">{new DOMParser().parseFromString(html, 'text/html').body.textContent}</Text>;
+  // No DOMParser where the server draws the screen: the tags taken out by hand there (the text only, escaped by React).
+  if (clean === null)
+    return <Text size="sm">{typeof DOMParser === 'undefined' ? html.replace(/<[^>]*>/g, '') : new DOMParser().parseFromString(html, 'text/html').body.textContent}</Text>;
   return <div dangerouslySetInnerHTML={{ __html: clean }} />;
 }
 

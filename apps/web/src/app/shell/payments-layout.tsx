@@ -2,7 +2,8 @@ import { ModalsProvider } from '@mantine/modals';
 import { Anchor, AppShell, Button, Container, Group, Text, useMantineTheme, VisuallyHidden } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
+import { ClientRedirect } from '../../components/client-only.tsx';
 import { IconKey, IconLogout } from '../../components/icons.ts';
 import { changeRouteBanner } from '../../lib/banner.ts';
 import { useSession } from '../../lib/session.ts';
@@ -39,7 +40,7 @@ export function PaymentsLayout() {
     document.title = `${t(title)} · ${t('app.paymentsBrand')}`;
   }, [t, title]);
 
-  if (!allowedInPaymentsApp(session, location.pathname)) return <Navigate to="/" replace />;
+  if (!allowedInPaymentsApp(session, location.pathname)) return <ClientRedirect to="/" />;
 
 
   return (

@@ -3,7 +3,8 @@ import { PasswordField } from '../../../components/password-field.tsx';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ClientRedirect } from '../../../components/client-only.tsx';
 import { SESSION } from '@crm/contract/resources';
 import { ApiError, call } from '../../../lib/api.ts';
 import { changeLanguage, cookieLanguage } from '../../../lib/i18n.ts';
@@ -42,7 +43,7 @@ export function LoginPage() {
   }, [t]);
 
   // Signed in already: on to the return address, if any (a file's address through the browser).
-  if (session && status === 'notLoggedIn') return returnUrl && isApiPath(returnUrl) ? <OpenWithSession path={returnUrl} /> : <Navigate to={returnUrl ?? '/'} replace />;
+  if (session && status === 'notLoggedIn') return returnUrl && isApiPath(returnUrl) ? <OpenWithSession path={returnUrl} /> : <ClientRedirect to={returnUrl ?? '/'} />;
 
   const submit = form.onSubmit(async (values) => {
     setStatus('loggingIn');

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MAP_CIRCLE, MAP_DEFAULTS, circleCentreAround, circleHidesPoint } from '@crm/contract/object-fields';
 import { webConfigQuery } from '../../../lib/web-config.ts';
+import { ClientOnly } from '../../../components/client-only.tsx';
 import type { LeafletCanvasProps, TLatLng, TMapMarker } from './leaflet-canvas.tsx';
 import { IconMapOff } from './search-icons.ts';
 import { OBJECT, href } from '@crm/contract/resources';
@@ -30,7 +31,8 @@ export type ObjectMapProps = { label?: string; testId?: string; height?: number 
   | { mode: 'markers'; markers: TMapMarker[] }
 );
 
-// Leaflet and its stylesheet: fetched the first time a map is drawn.
+// Leaflet and its stylesheet: fetched the first time a map is drawn, in the browser only (ClientOnly
+// below: Leaflet reads `navigator` as it loads, and a screen drawn by the server shows the placeholder).
 const LeafletCanvas = lazy(() => import('./leaflet-canvas.tsx'));
 
 const hasPoint = (v: TMapValue) => v.latitude != null && v.longitude != null;
@@ -133,9 +135,11 @@ export function ObjectMap(props: ObjectMapProps) {
 
   const map = (
     <MapBoundary fallback={<MapUnavailable height={height} testId={testId} />}>
-      <Suspense fallback={<Skeleton height={height} data-testid={`${testId}-loading`} />}>
-        <LeafletCanvas tileUrl={tileUrl} attribution={attribution} label={label} height={height} texts={texts} testId={testId} {...canvasProps()} />
-      </Suspense>
+      <ClientOnly fallback={<Skeleton height={height} data-testid={`${testId}-loading`} />}>
+        <Suspense fallback={<Skeleton height={height} data-testid={`${testId}-loading`} />}>
+          <LeafletCanvas tileUrl={tileUrl} attribution={attribution} label={label} height={height} texts={texts} testId={testId} {...canvasProps()} />
+        </Suspense>
+      </ClientOnly>
     </MapBoundary>
   );
   if (props.mode !== 'edit') return map;
