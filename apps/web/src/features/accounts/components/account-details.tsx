@@ -38,18 +38,54 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
   );
 }
 
-/** A titled block shown only when at least one of its values is there. */
-function Section({ title, show, children, testId }: { title: string; show: boolean; children: ReactNode; testId?: string }) {
-  if (!show) return null;
+/** A card with a small title. */
+function TitledCard({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
     <Card withBorder padding="sm" data-testid={testId}>
       <Title order={3} size="h5" mb="xs">
         {title}
       </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="xs">
-        {children}
-      </SimpleGrid>
+      {children}
     </Card>
+  );
+}
+
+/** A titled block shown only when at least one of its values is there. */
+function Section({ title, show, children, testId }: { title: string; show: boolean; children: ReactNode; testId?: string }) {
+  if (!show) return null;
+  return (
+    <TitledCard title={title} testId={testId}>
+      <ValueGrid>{children}</ValueGrid>
+    </TitledCard>
+  );
+}
+
+function ValueGrid({ children, mt }: { children: ReactNode; mt?: string }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="xs" mt={mt}>
+      {children}
+    </SimpleGrid>
+  );
+}
+
+/** The properties the account owns, bought, rented (owned: `ownedNone` when there are none). */
+function ObjectFields({ a, ownedNone }: { a: TAccount; ownedNone?: string }) {
+  const { t } = useTranslation();
+  const refs = (r: string, none: ReactNode = null) => (r.trim() ? <ObjectRefs refs={r} /> : none);
+  return (
+    <>
+      {ownedNone !== undefined && (
+        <Field label={t('accounts.ui.field.ownedObjects')} testId="view-owned">
+          {refs(a.ownedObjectsReferenceNumbers, ownedNone || null)}
+        </Field>
+      )}
+      <Field label={t('accounts.ui.field.boughtObjects')} testId="view-bought">
+        {refs(a.boughtObjectsReferenceNumbers)}
+      </Field>
+      <Field label={t('accounts.ui.field.rentedObjects')} testId="view-rented">
+        {refs(a.rentedObjectsReferenceNumbers)}
+      </Field>
+    </>
   );
 }
 
@@ -58,146 +94,25 @@ export function AccountDetails({ account: a }: { account: TAccount }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const session = useSession();
-  const admin = isOfficeAdmin(session);
   const emails = splitList(a.email);
   const phones = splitList(a.phone);
   const engName = joinNames(a.lastNameEng, a.firstNameEng, a.middleNameEng);
   const localName = joinNames(a.lastNameLocal, a.firstNameLocal, a.middleNameLocal);
-  const period = a.startDate || a.endDate ? `${formatDate(a.startDate) || '…'} – ${formatDate(a.endDate) || '…'}` : '';
-  const specialties = SPECIALTIES.filter((s) => a[s]);
-  // The invitation goes to the address the employee signs in with, else to the account's first.
-  const inviteTo = a.signIn ?? emails[0];
-  const invite = useGuardedMutation({
-    mutationFn: (email: string) => sendStaffInvitation(email),
-    meta: { handlesErrors: true },
-    onSuccess: (res) => {
-      showBanner('success', res.message);
-      void qc.invalidateQueries({ queryKey: accountKeys.view(a.id) });
-    },
-    onError: (e) => {
-      const d = describeError(e);
-      showBanner(d.type, d.message);
-    },
-  });
 
   // An erased person (GDPR): a number, the badge, and only what the law keeps (the properties of its deals).
   if (a.erasedOn) return <ErasedDetails account={a} />;
 
   return (
     <Stack gap="sm" data-testid="account-details">
-      <Card withBorder padding="sm">
-        <Group justify="space-between" align="flex-start">
-          <div>
-            <Title order={2} size="h3" data-testid="account-name">
-              {a.displayName || `#${a.id}`}
-            </Title>
-            {a.isCompany && a.name && (
-              <Text c="dimmed" size="sm" data-testid="company-name">
-                {t('accounts.ui.field.companyName')}: {a.name}
-              </Text>
-            )}
-          </div>
-          <KindBadges account={a} />
-        </Group>
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="xs" mt="sm">
-          {a.isClient && (
-            <Field label={t('accounts.ui.field.budget')} testId="view-budget">
-              {formatBudget(t, a.purchaseBudgetRangeMin, a.purchaseBudgetRangeMax) ||
-                (a.leadBudget ? (
-                  // Not set on the account: the open lead's, as the Clients list shows it, with the lead it comes from.
-                  <>
-                    {formatBudget(t, a.leadBudget.min, a.leadBudget.max)}{' '}
-                    <Anchor component={Link} to={href(LEAD.screens.view, { id: a.leadBudget.leadId })} size="sm" data-testid="view-budget-lead">
-                      {t('accounts.ui.budget.fromLead', { id: a.leadBudget.leadId })}
-                    </Anchor>
-                  </>
-                ) : (
-                  t('common.notSet')
-                ))}
-            </Field>
-          )}
-          {a.isOwner && (
-            <Field label={t('accounts.ui.field.ownedObjects')} testId="view-owned">
-              {a.ownedObjectsReferenceNumbers.trim() ? <ObjectRefs refs={a.ownedObjectsReferenceNumbers} /> : t('accounts.ui.view.none')}
-            </Field>
-          )}
-          <Field label={t('accounts.ui.field.boughtObjects')} testId="view-bought">
-            {a.boughtObjectsReferenceNumbers.trim() ? <ObjectRefs refs={a.boughtObjectsReferenceNumbers} /> : null}
-          </Field>
-          <Field label={t('accounts.ui.field.rentedObjects')} testId="view-rented">
-            {a.rentedObjectsReferenceNumbers.trim() ? <ObjectRefs refs={a.rentedObjectsReferenceNumbers} /> : null}
-          </Field>
-        </SimpleGrid>
-      </Card>
-
-      {a.isEmploye && !hasBranch(session) && (
-        <Card withBorder padding="sm" data-testid="view-employe">
-          <Title order={3} size="h5" mb="xs">
-            {t('accounts.ui.section.employe')}
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="xs">
-            <Field label={t('accounts.ui.field.workPeriod')}>{period || t('common.notSet')}</Field>
-            <Field label={t('accounts.ui.field.role')} testId="view-role">
-              {roleText(t, a.role) || t('common.notSet')}
-            </Field>
-            <Field label={t('accounts.ui.field.branch')} testId="view-branch">
-              {branchText(t, a.branchId)}
-            </Field>
-            <Field label={t('accounts.ui.field.signIn')}>{a.signIn ?? t('accounts.ui.employe.noSignIn')}</Field>
-          </SimpleGrid>
-          {admin && (
-            <Group gap="md" mt="xs">
-              <Anchor component={Link} to={`/ChangeEmployeRole/${a.id}`} size="sm" data-testid="change-role">
-                <Group gap={4}>
-                  <IconUserCog size={16} />
-                  {t('accounts.ui.employe.changeRole')}
-                </Group>
-              </Anchor>
-              <Anchor component={Link} to={`/SetPassword/${a.id}`} size="sm" data-testid="set-password">
-                <Group gap={4}>
-                  <IconKey size={16} />
-                  {t('accounts.ui.employe.setPassword')}
-                </Group>
-              </Anchor>
-              {inviteTo && (
-                <Button
-                  variant="subtle"
-                  size="compact-sm"
-                  leftSection={<IconMail size={16} />}
-                  loading={invite.isPending}
-                  onClick={() => invite.mutate(inviteTo)}
-                  data-testid="send-invitation"
-                >
-                  {t('accounts.ui.employe.sendInvitation')}
-                </Button>
-              )}
-            </Group>
-          )}
-        </Card>
-      )}
+      <HeadCard a={a} />
+      {a.isEmploye && !hasBranch(session) && <EmployeCard a={a} emails={emails} />}
 
       <Section title={t('accounts.ui.section.contacts')} show={emails.length > 0 || phones.length > 0} testId="view-contacts">
         <Field label={t('accounts.ui.field.emails')} testId="view-emails">
-          {emails.length ? (
-            <Stack gap={2}>
-              {emails.map((e) => (
-                <Anchor key={e} href={`mailto:${e}`} size="sm">
-                  {e}
-                </Anchor>
-              ))}
-            </Stack>
-          ) : null}
+          <LinkList items={emails} href={(e) => `mailto:${e}`} />
         </Field>
         <Field label={t('accounts.ui.field.phones')} testId="view-phones">
-          {phones.length ? (
-            <Stack gap={2}>
-              {phones.map((p) => (
-                <Anchor key={p} href={`tel:${p.replace(/[^\d+]/g, '')}`} size="sm">
-                  {p}
-                </Anchor>
-              ))}
-            </Stack>
-          ) : null}
+          <LinkList items={phones} href={(p) => `tel:${p.replace(/[^\d+]/g, '')}`} />
         </Field>
       </Section>
 
@@ -240,37 +155,10 @@ export function AccountDetails({ account: a }: { account: TAccount }) {
         <Field label={t('accounts.ui.field.companyType')}>{a.companyType}</Field>
       </Section>
 
-      {a.isProfessional && (
-        <Card withBorder padding="sm" data-testid="view-specialty">
-          <Title order={3} size="h5" mb="xs">
-            {t('accounts.ui.section.specialty')}
-          </Title>
-          {specialties.length ? (
-            <Group gap={6}>
-              {specialties.map((s) => (
-                <Badge key={s} variant="light" tt="none">
-                  {t(`accounts.ui.specialty.${s}`)}
-                </Badge>
-              ))}
-            </Group>
-          ) : (
-            <Text size="sm" c="dimmed">
-              {t('accounts.ui.view.noSpecialty')}
-            </Text>
-          )}
-          {a.numberOfSoldObjects > 0 && (
-            <Text size="sm" mt="xs">
-              {t('accounts.ui.col.soldObjects')}: {a.numberOfSoldObjects}
-            </Text>
-          )}
-        </Card>
-      )}
+      {a.isProfessional && <SpecialtyCard a={a} />}
 
       {a.leads.length > 0 && (
-        <Card withBorder padding="sm" data-testid="view-leads">
-          <Title order={3} size="h5" mb="xs">
-            {t('accounts.ui.section.leads')}
-          </Title>
+        <TitledCard title={t('accounts.ui.section.leads')} testId="view-leads">
           <Stack gap={4}>
             {a.leads.map((l) => (
               <Anchor key={l.id} component={Link} to={href(LEAD.screens.view, { id: l.id })} size="sm">
@@ -278,13 +166,10 @@ export function AccountDetails({ account: a }: { account: TAccount }) {
               </Anchor>
             ))}
           </Stack>
-        </Card>
+        </TitledCard>
       )}
 
-      <Card withBorder padding="sm" data-testid="view-notes">
-        <Title order={3} size="h5" mb="xs">
-          {t('accounts.ui.field.notes')}
-        </Title>
+      <TitledCard title={t('accounts.ui.field.notes')} testId="view-notes">
         {/* Notes are jotted down without switching to edit: the single-field editor. */}
         <EditableField
           entity="account"
@@ -297,8 +182,148 @@ export function AccountDetails({ account: a }: { account: TAccount }) {
           version={a.version}
           onSaved={() => void qc.invalidateQueries({ queryKey: accountKeys.all })}
         />
-      </Card>
+      </TitledCard>
     </Stack>
+  );
+}
+
+/** Addresses or numbers, one link each (nothing when there are none). */
+function LinkList({ items, href: to }: { items: string[]; href: (item: string) => string }) {
+  if (!items.length) return null;
+  return (
+    <Stack gap={2}>
+      {items.map((e) => (
+        <Anchor key={e} href={to(e)} size="sm">
+          {e}
+        </Anchor>
+      ))}
+    </Stack>
+  );
+}
+
+/** The name, kinds, budget and properties of the account. */
+function HeadCard({ a }: { a: TAccount }) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder padding="sm">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={2} size="h3" data-testid="account-name">
+            {a.displayName || `#${a.id}`}
+          </Title>
+          {a.isCompany && a.name && (
+            <Text c="dimmed" size="sm" data-testid="company-name">
+              {t('accounts.ui.field.companyName')}: {a.name}
+            </Text>
+          )}
+        </div>
+        <KindBadges account={a} />
+      </Group>
+      <ValueGrid mt="sm">
+        {a.isClient && (
+          <Field label={t('accounts.ui.field.budget')} testId="view-budget">
+            {formatBudget(t, a.purchaseBudgetRangeMin, a.purchaseBudgetRangeMax) ||
+              (a.leadBudget ? (
+                // Not set on the account: the open lead's, as the Clients list shows it, with the lead it comes from.
+                <>
+                  {formatBudget(t, a.leadBudget.min, a.leadBudget.max)}{' '}
+                  <Anchor component={Link} to={href(LEAD.screens.view, { id: a.leadBudget.leadId })} size="sm" data-testid="view-budget-lead">
+                    {t('accounts.ui.budget.fromLead', { id: a.leadBudget.leadId })}
+                  </Anchor>
+                </>
+              ) : (
+                t('common.notSet')
+              ))}
+          </Field>
+        )}
+        <ObjectFields a={a} ownedNone={a.isOwner ? t('accounts.ui.view.none') : undefined} />
+      </ValueGrid>
+    </Card>
+  );
+}
+
+/** An employee's work period, role, branch and sign-in; for an office admin, the links to change them. */
+function EmployeCard({ a, emails }: { a: TAccount; emails: string[] }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const admin = isOfficeAdmin(useSession());
+  const period = a.startDate || a.endDate ? `${formatDate(a.startDate) || '…'} – ${formatDate(a.endDate) || '…'}` : '';
+  // The invitation goes to the address the employee signs in with, else to the account's first.
+  const inviteTo = a.signIn ?? emails[0];
+  const invite = useGuardedMutation({
+    mutationFn: (email: string) => sendStaffInvitation(email),
+    meta: { handlesErrors: true },
+    onSuccess: (res) => {
+      showBanner('success', res.message);
+      void qc.invalidateQueries({ queryKey: accountKeys.view(a.id) });
+    },
+    onError: (e) => {
+      const d = describeError(e);
+      showBanner(d.type, d.message);
+    },
+  });
+  return (
+    <TitledCard title={t('accounts.ui.section.employe')} testId="view-employe">
+      <ValueGrid>
+        <Field label={t('accounts.ui.field.workPeriod')}>{period || t('common.notSet')}</Field>
+        <Field label={t('accounts.ui.field.role')} testId="view-role">
+          {roleText(t, a.role) || t('common.notSet')}
+        </Field>
+        <Field label={t('accounts.ui.field.branch')} testId="view-branch">
+          {branchText(t, a.branchId)}
+        </Field>
+        <Field label={t('accounts.ui.field.signIn')}>{a.signIn ?? t('accounts.ui.employe.noSignIn')}</Field>
+      </ValueGrid>
+      {admin && (
+        <Group gap="md" mt="xs">
+          <Anchor component={Link} to={`/ChangeEmployeRole/${a.id}`} size="sm" data-testid="change-role">
+            <Group gap={4}>
+              <IconUserCog size={16} />
+              {t('accounts.ui.employe.changeRole')}
+            </Group>
+          </Anchor>
+          <Anchor component={Link} to={`/SetPassword/${a.id}`} size="sm" data-testid="set-password">
+            <Group gap={4}>
+              <IconKey size={16} />
+              {t('accounts.ui.employe.setPassword')}
+            </Group>
+          </Anchor>
+          {inviteTo && (
+            <Button variant="subtle" size="compact-sm" leftSection={<IconMail size={16} />} loading={invite.isPending} onClick={() => invite.mutate(inviteTo)} data-testid="send-invitation">
+              {t('accounts.ui.employe.sendInvitation')}
+            </Button>
+          )}
+        </Group>
+      )}
+    </TitledCard>
+  );
+}
+
+/** A professional's specialties and the properties they sold. */
+function SpecialtyCard({ a }: { a: TAccount }) {
+  const { t } = useTranslation();
+  const specialties = SPECIALTIES.filter((s) => a[s]);
+  return (
+    <TitledCard title={t('accounts.ui.section.specialty')} testId="view-specialty">
+      {specialties.length ? (
+        <Group gap={6}>
+          {specialties.map((s) => (
+            <Badge key={s} variant="light" tt="none">
+              {t(`accounts.ui.specialty.${s}`)}
+            </Badge>
+          ))}
+        </Group>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('accounts.ui.view.noSpecialty')}
+        </Text>
+      )}
+      {a.numberOfSoldObjects > 0 && (
+        <Text size="sm" mt="xs">
+          {t('accounts.ui.col.soldObjects')}: {a.numberOfSoldObjects}
+        </Text>
+      )}
+    </TitledCard>
   );
 }
 
@@ -322,17 +347,9 @@ function ErasedDetails({ account: a }: { account: TAccount }) {
         <Text size="sm" mt="xs" data-testid="erased-note">
           {t('accounts.ui.privacy.erasedNote', { date: formatDate(a.erasedOn) })}
         </Text>
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="xs" mt="sm">
-          <Field label={t('accounts.ui.field.ownedObjects')} testId="view-owned">
-            {a.ownedObjectsReferenceNumbers.trim() ? <ObjectRefs refs={a.ownedObjectsReferenceNumbers} /> : null}
-          </Field>
-          <Field label={t('accounts.ui.field.boughtObjects')} testId="view-bought">
-            {a.boughtObjectsReferenceNumbers.trim() ? <ObjectRefs refs={a.boughtObjectsReferenceNumbers} /> : null}
-          </Field>
-          <Field label={t('accounts.ui.field.rentedObjects')} testId="view-rented">
-            {a.rentedObjectsReferenceNumbers.trim() ? <ObjectRefs refs={a.rentedObjectsReferenceNumbers} /> : null}
-          </Field>
-        </SimpleGrid>
+        <ValueGrid mt="sm">
+          <ObjectFields a={a} ownedNone="" />
+        </ValueGrid>
       </Card>
     </Stack>
   );
