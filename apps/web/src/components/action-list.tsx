@@ -103,16 +103,10 @@ export function ActionList({ mine = false }: { mine?: boolean }) {
           <table className="crm-table crm-table-cards" style={{ minWidth: 800 }} data-testid={`${testId}-table`}>
             <thead>
               <tr>
-                <th style={{ width: 32 }}>
-                  <VisuallyHidden>{t('activities.col.state')}</VisuallyHidden>
-                </th>
-                <th>{t('activities.col.plannedOn')}</th>
-                <th>{t('activities.col.description')}</th>
-                <th>{t('activities.actions.record')}</th>
-                <th>{t('activities.col.assigned')}</th>
-                <th>{t('activities.col.createdBy')}</th>
-                <th>{t('activities.col.createdOn')}</th>
-                <th>{t('activities.col.completedOn')}</th>
+                <th style={{ width: 32 }}><VisuallyHidden>{t('activities.col.state')}</VisuallyHidden></th>
+                {(['activities.col.plannedOn', 'activities.col.description', 'activities.actions.record', 'activities.col.assigned', 'activities.col.createdBy', 'activities.col.createdOn', 'activities.col.completedOn'] as const).map((k) => (
+                  <th key={k}>{t(k)}</th>
+                ))}
               </tr>
             </thead>
             <tbody>
@@ -201,26 +195,14 @@ function ActionRow({ a, testId }: { a: TActivity; testId: string }) {
   const cell = (label: string, empty: boolean) => ({ 'data-label': label, ...(empty ? { 'data-empty': '' } : {}) });
   return (
     <tr style={overdue ? OVERDUE_STYLE : undefined} data-testid={`${testId}-row`} data-state={state} data-overdue={overdue || undefined}>
-      <td data-card="action">
-        <StateIcon done={a.done} />
-      </td>
-      <td style={{ whiteSpace: 'nowrap' }} data-card="title">
-        {formatDateTime(a.date)}
-      </td>
-      <td {...cell(t('activities.col.description'), !a.description)}>
-        <div className="pre-line line-clamp">{a.description}</div>
-      </td>
-      <td {...cell(t('activities.actions.record'), !a.links?.length)}>
-        <RecordLinks links={a.links} />
-      </td>
+      <td data-card="action"><StateIcon done={a.done} /></td>
+      <td style={{ whiteSpace: 'nowrap' }} data-card="title">{formatDateTime(a.date)}</td>
+      <td {...cell(t('activities.col.description'), !a.description)}><div className="pre-line line-clamp">{a.description}</div></td>
+      <td {...cell(t('activities.actions.record'), !a.links?.length)}><RecordLinks links={a.links} /></td>
       <td {...cell(t('activities.col.assigned'), !a.assignedTo)}>{a.assignedTo?.description}</td>
       <td {...cell(t('activities.col.createdBy'), !a.createdBy)}>{a.createdBy}</td>
-      <td style={{ whiteSpace: 'nowrap' }} {...cell(t('activities.col.createdOn'), !a.createdOn)}>
-        {formatDateTime(a.createdOn)}
-      </td>
-      <td style={{ whiteSpace: 'nowrap' }} {...cell(t('activities.col.completedOn'), !a.doneDate)}>
-        {formatDateTime(a.doneDate)}
-      </td>
+      <td style={{ whiteSpace: 'nowrap' }} {...cell(t('activities.col.createdOn'), !a.createdOn)}>{formatDateTime(a.createdOn)}</td>
+      <td style={{ whiteSpace: 'nowrap' }} {...cell(t('activities.col.completedOn'), !a.doneDate)}>{formatDateTime(a.doneDate)}</td>
     </tr>
   );
 }

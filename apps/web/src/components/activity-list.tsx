@@ -152,19 +152,11 @@ function ActivityTable({ rows, editing, setEditing, editable }: { rows: TActivit
       <table className="crm-table activity-table" data-testid="activity-table">
         <thead>
           <tr>
-            <th style={{ width: 32 }}>
-              <VisuallyHidden>{t('activities.col.state')}</VisuallyHidden>
-            </th>
-            <th>{t('activities.col.createdOn')}</th>
-            <th>{t('activities.col.createdBy')}</th>
-            <th>{t('activities.col.assigned')}</th>
-            <th>{t('activities.col.createdAt')}</th>
-            <th>{t('activities.col.plannedOn')}</th>
-            <th>{t('activities.col.completedOn')}</th>
-            <th>{t('activities.col.description')}</th>
-            <th style={{ width: 48 }}>
-              <VisuallyHidden>{t('activities.edit')}</VisuallyHidden>
-            </th>
+            <th style={{ width: 32 }}><VisuallyHidden>{t('activities.col.state')}</VisuallyHidden></th>
+            {(['activities.col.createdOn', 'activities.col.createdBy', 'activities.col.assigned', 'activities.col.createdAt', 'activities.col.plannedOn', 'activities.col.completedOn', 'activities.col.description'] as const).map((k) => (
+              <th key={k}>{t(k)}</th>
+            ))}
+            <th style={{ width: 48 }}><VisuallyHidden>{t('activities.edit')}</VisuallyHidden></th>
           </tr>
         </thead>
         <tbody>
@@ -189,30 +181,18 @@ function ActivityRow({ a, isEditing, canEdit, onEdit }: { a: TActivity; isEditin
   const state = stateOf(a.done);
   return (
     <tr style={ROW_STYLE[state]} data-testid="activity-row" data-activity-id={a.id} data-state={state}>
-      <td className="activity-state-cell">
-        <StateIcon done={a.done} />
-      </td>
-      <td className="nowrap" data-label={t('activities.col.createdOn')}>
-        <When value={a.createdOn} />
-      </td>
+      <td className="activity-state-cell"><StateIcon done={a.done} /></td>
+      <td className="nowrap" data-label={t('activities.col.createdOn')}><When value={a.createdOn} /></td>
       <td data-label={t('activities.col.createdBy')}>{a.createdBy}</td>
       <td data-testid="activity-assigned" data-label={t('activities.col.assigned')}>{a.assignedTo?.description}</td>
       <td data-label={t('activities.col.createdAt')}>{a.id > 0 && <RecordLinks links={a.links} />}</td>
-      <td className="nowrap" data-label={t('activities.col.plannedOn')}>
-        <When value={a.date} />
-      </td>
-      <td className="nowrap" data-testid="activity-done-on" data-label={t('activities.col.completedOn')}>
-        <When value={a.doneDate} />
-      </td>
+      <td className="nowrap" data-label={t('activities.col.plannedOn')}><When value={a.date} /></td>
+      <td className="nowrap" data-testid="activity-done-on" data-label={t('activities.col.completedOn')}><When value={a.doneDate} /></td>
       <td className="activity-text-cell">
         {a.category > 0 && (
-          <Badge variant="light" color="gray" size="sm" radius="sm" mb={4} className="activity-category" data-testid="activity-category-badge">
-            {t(`activities.category.${a.category}`)}
-          </Badge>
+          <Badge variant="light" color="gray" size="sm" radius="sm" mb={4} className="activity-category" data-testid="activity-category-badge">{t(`activities.category.${a.category}`)}</Badge>
         )}
-        <div className={state === 'complete' ? 'pre-line line-clamp dimmed' : 'pre-line line-clamp'} style={LINES_4} data-testid="activity-text">
-          {a.description}
-        </div>
+        <div className={state === 'complete' ? 'pre-line line-clamp dimmed' : 'pre-line line-clamp'} style={LINES_4} data-testid="activity-text">{a.description}</div>
       </td>
       <td className="activity-edit-cell">
         {canEdit && (
@@ -228,8 +208,6 @@ function ActivityRow({ a, isEditing, canEdit, onEdit }: { a: TActivity; isEditin
 /** A date-time of a row, kept in one piece (none: an empty cell, which a phone's card leaves out). */
 function When({ value }: { value: string | null }) {
   return value ? (
-    <span className="activity-when" data-testid="activity-when">
-      {formatDateTime(value)}
-    </span>
+    <span className="activity-when" data-testid="activity-when">{formatDateTime(value)}</span>
   ) : null;
 }

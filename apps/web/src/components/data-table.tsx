@@ -105,9 +105,7 @@ export function DataTable<T>({ testId, list, records, totalRows, fetching, colum
             {/* The roles are spelt out: on a phone the rows are drawn as cards (display: flex), and
                 some browsers drop a table's semantics once its parts are not displayed as a table. */}
             <table role="table" className="crm-table crm-table-striped" aria-busy={fetching || undefined}>
-              <thead role="rowgroup">
-                <HeadRow columns={shownColumns} list={list} selection={selection && picked} />
-              </thead>
+              <thead role="rowgroup"><HeadRow columns={shownColumns} list={list} selection={selection && picked} /></thead>
               <tbody role="rowgroup">
                 {shownRows.map((record, index) => {
                   const key = keyOf(record);
@@ -131,9 +129,7 @@ export function DataTable<T>({ testId, list, records, totalRows, fetching, colum
             {hasMore && <div ref={more} aria-hidden="true" className="crm-table-more" />}
           </div>
           {fetching && (
-            <div className="crm-table-busy">
-              <Loader size="sm" />
-            </div>
+            <div className="crm-table-busy"><Loader size="sm" /></div>
           )}
         </div>
       )}
@@ -158,12 +154,8 @@ function EmptyList({ testId, empty }: { testId: string; empty: DataTableProps<un
   return (
     <Paper withBorder p="xl" data-testid={`${testId}-empty`}>
       <Stack align="center" gap="sm">
-        <ThemeIcon size={48} radius="xl" variant="light" color="gray">
-          <IconInbox size={28} />
-        </ThemeIcon>
-        <Text c="dimmed" ta="center">
-          {empty.text}
-        </Text>
+        <ThemeIcon size={48} radius="xl" variant="light" color="gray"><IconInbox size={28} /></ThemeIcon>
+        <Text c="dimmed" ta="center">{empty.text}</Text>
         {empty.action}
       </Stack>
     </Paper>
@@ -246,9 +238,7 @@ export function ListHeader({ title, count, children, testId }: { title: string; 
     <Group justify="space-between" align="center" gap="sm">
       <Group gap="xs" align="center">
         <Title order={2}>{title}</Title>
-        <Badge size="lg" variant="light" color="gray" data-testid={testId ? `${testId}-count` : 'list-count'}>
-          {count ?? '…'}
-        </Badge>
+        <Badge size="lg" variant="light" color="gray" data-testid={testId ? `${testId}-count` : 'list-count'}>{count ?? '…'}</Badge>
       </Group>
       <Group gap="xs">{children}</Group>
     </Group>

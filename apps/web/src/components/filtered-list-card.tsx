@@ -50,9 +50,7 @@ export function FilteredListCard(p: Props) {
         <Group justify="space-between">
           <Group gap="xs">
             <Title order={3} size="h4">{p.title}</Title>
-            <Badge variant="light" size="lg" color={p.countColor} data-testid={`${p.testId}-count`}>
-              {p.total}
-            </Badge>
+            <Badge variant="light" size="lg" color={p.countColor} data-testid={`${p.testId}-count`}>{p.total}</Badge>
           </Group>
           {p.buttons !== undefined ? (
             <Group gap="xs">
@@ -70,9 +68,7 @@ export function FilteredListCard(p: Props) {
               <Group align="flex-end" gap="sm" wrap="wrap">
                 {p.filters()}
                 {p.filtered && (
-                  <Button variant="subtle" onClick={p.onClear}>
-                    {t('activities.filter.clear')}
-                  </Button>
+                  <Button variant="subtle" onClick={p.onClear}>{t('activities.filter.clear')}</Button>
                 )}
               </Group>
             </Paper>
@@ -80,9 +76,7 @@ export function FilteredListCard(p: Props) {
         </Collapse>
 
         {p.emptyText !== null ? (
-          <Text c="dimmed" size="sm" data-testid={`${p.testId}-empty`}>
-            {p.emptyText}
-          </Text>
+          <Text c="dimmed" size="sm" data-testid={`${p.testId}-empty`}>{p.emptyText}</Text>
         ) : (
           p.children
         )}

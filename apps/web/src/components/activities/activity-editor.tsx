@@ -184,9 +184,7 @@ function ActivityFields({ form, set, fieldErrors }: { form: Form; set: SetField;
     <>
       <Group align="flex-end" gap="md" wrap="wrap">
         <Stack gap={4}>
-          <Text size="sm" fw={500}>
-            {t('activities.field.done')}
-          </Text>
+          <Text size="sm" fw={500}>{t('activities.field.done')}</Text>
           <SegmentedControl
             value={stateOf(form.done)}
             onChange={(v) => set('done', v === 'none' ? null : v === 'complete')}
@@ -234,9 +232,7 @@ function ActivityLinks({ form, setForm, storedLinks }: { form: Form; setForm: Di
   const same = (a: TActivityLinkView, b: TActivityLinkView) => a.entity === b.entity && a.id === b.id;
   return (
     <Stack gap={4}>
-      <Text size="sm" fw={500}>
-        {t('activities.field.links')}
-      </Text>
+      <Text size="sm" fw={500}>{t('activities.field.links')}</Text>
       <Stack gap={2} data-testid="activity-links">
         {form.links.map((l) => {
           const description = l.description || storedLinks.find((s) => same(s, l))?.description;
@@ -247,9 +243,7 @@ function ActivityLinks({ form, setForm, storedLinks }: { form: Form; setForm: Di
             <Group key={`${l.entity}:${l.id}`} gap="xs" wrap="nowrap">
               <RecordLink link={{ ...l, description }} />
               <Tooltip label={t('activities.deleteLink')} withArrow>
-                <ActionIcon variant="subtle" color="red" size="sm" onClick={confirm} aria-label={t('activities.deleteLink')} data-testid="activity-link-delete">
-                  <IconX size={14} />
-                </ActionIcon>
+                <ActionIcon variant="subtle" color="red" size="sm" onClick={confirm} aria-label={t('activities.deleteLink')} data-testid="activity-link-delete"><IconX size={14} /></ActionIcon>
               </Tooltip>
             </Group>
           );

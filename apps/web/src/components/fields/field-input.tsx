@@ -76,15 +76,7 @@ export function FieldInput(p: FieldInputProps) {
   switch (p.type) {
     case 'textarea':
       return (
-        <Textarea
-          {...common}
-          value={String(p.value ?? '')}
-          onChange={(e) => p.onChange(e.currentTarget.value)}
-          autosize
-          minRows={p.minRows ?? 8}
-          maxRows={16}
-          maxLength={p.maxLength ?? 20000}
-        />
+        <Textarea {...common} value={String(p.value ?? '')} onChange={(e) => p.onChange(e.currentTarget.value)} autosize minRows={p.minRows ?? 8} maxRows={16} maxLength={p.maxLength ?? 20000} />
       );
     case 'number':
     case 'distance':
@@ -159,14 +151,7 @@ function DateInput(p: FieldInputProps) {
   return (
     <Group gap="xs" align="flex-start" wrap="nowrap" grow>
       {dateInput({ ...props, value: date || null, onChange: (v) => p.onChange([v ?? '', time]) })}
-      <TimeField
-        label={t('fields.timeOfDay')}
-        required={p.required}
-        disabled={p.disabled}
-        value={time}
-        onChange={(v) => p.onChange([date, v])}
-        data-testid={p.timeTestId ?? `${testId}-time`}
-      />
+      <TimeField label={t('fields.timeOfDay')} required={p.required} disabled={p.disabled} value={time} onChange={(v) => p.onChange([date, v])} data-testid={p.timeTestId ?? `${testId}-time`} />
     </Group>
   );
 }

@@ -28,12 +28,8 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
   if (children === null || children === undefined || children === '' || children === false) return null;
   return (
     <div data-testid={testId}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
+      <Text size="xs" c="dimmed">{label}</Text>
+      <Text size="sm" component="div">{children}</Text>
     </div>
   );
 }
@@ -42,9 +38,7 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
 function TitledCard({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
     <Card withBorder padding="sm" data-testid={testId}>
-      <Title order={3} size="h5" mb="xs">
-        {title}
-      </Title>
+      <Title order={3} size="h5" mb="xs">{title}</Title>
       {children}
     </Card>
   );
@@ -54,17 +48,13 @@ function TitledCard({ title, children, testId }: { title: string; children: Reac
 function Section({ title, show, children, testId }: { title: string; show: boolean; children: ReactNode; testId?: string }) {
   if (!show) return null;
   return (
-    <TitledCard title={title} testId={testId}>
-      <ValueGrid>{children}</ValueGrid>
-    </TitledCard>
+    <TitledCard title={title} testId={testId}><ValueGrid>{children}</ValueGrid></TitledCard>
   );
 }
 
 function ValueGrid({ children, mt }: { children: ReactNode; mt?: string }) {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="xs" mt={mt}>
-      {children}
-    </SimpleGrid>
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="xs" mt={mt}>{children}</SimpleGrid>
   );
 }
 
@@ -75,16 +65,10 @@ function ObjectFields({ a, ownedNone }: { a: TAccount; ownedNone?: string }) {
   return (
     <>
       {ownedNone !== undefined && (
-        <Field label={t('accounts.ui.field.ownedObjects')} testId="view-owned">
-          {refs(a.ownedObjectsReferenceNumbers, ownedNone || null)}
-        </Field>
+        <Field label={t('accounts.ui.field.ownedObjects')} testId="view-owned">{refs(a.ownedObjectsReferenceNumbers, ownedNone || null)}</Field>
       )}
-      <Field label={t('accounts.ui.field.boughtObjects')} testId="view-bought">
-        {refs(a.boughtObjectsReferenceNumbers)}
-      </Field>
-      <Field label={t('accounts.ui.field.rentedObjects')} testId="view-rented">
-        {refs(a.rentedObjectsReferenceNumbers)}
-      </Field>
+      <Field label={t('accounts.ui.field.boughtObjects')} testId="view-bought">{refs(a.boughtObjectsReferenceNumbers)}</Field>
+      <Field label={t('accounts.ui.field.rentedObjects')} testId="view-rented">{refs(a.rentedObjectsReferenceNumbers)}</Field>
     </>
   );
 }
@@ -116,27 +100,17 @@ export function AccountDetails({ account: a }: { account: TAccount }) {
         </Field>
       </Section>
 
-      <Section
-        title={t('accounts.ui.section.names')}
-        show={!!(engName || localName || a.nameEng || a.nameLocal || a.language || a.nationality || a.country)}
-        testId="view-names"
-      >
+      <Section title={t('accounts.ui.section.names')} show={!!(engName || localName || a.nameEng || a.nameLocal || a.language || a.nationality || a.country)} testId="view-names">
         <Field label={t('accounts.ui.field.nameInEnglish')}>{engName}</Field>
         <Field label={t('accounts.ui.field.companyNameEng')}>{a.nameEng}</Field>
         <Field label={t('accounts.ui.field.nameInLocal')}>{localName}</Field>
         <Field label={t('accounts.ui.field.companyNameLocal')}>{a.nameLocal}</Field>
-        <Field label={t('accounts.ui.field.language')} testId="view-language">
-          {languageName(a.language)}
-        </Field>
+        <Field label={t('accounts.ui.field.language')} testId="view-language">{languageName(a.language)}</Field>
         <Field label={t('accounts.ui.field.nationality')}>{a.nationality}</Field>
         <Field label={t('accounts.ui.field.country')}>{a.country}</Field>
       </Section>
 
-      <Section
-        title={t('accounts.ui.section.documents')}
-        show={!!(a.internalPassportNumber || a.passportNumber || a.taxNumber || a.taxNumberOfOtherCountry)}
-        testId="view-documents"
-      >
+      <Section title={t('accounts.ui.section.documents')} show={!!(a.internalPassportNumber || a.passportNumber || a.taxNumber || a.taxNumberOfOtherCountry)} testId="view-documents">
         <Field label={t('accounts.ui.field.internalPassportNumber')}>{a.internalPassportNumber}</Field>
         <Field label={t('accounts.ui.field.passportNumber')}>{a.passportNumber}</Field>
         <Field label={t('accounts.ui.field.taxNumber')}>{a.taxNumber}</Field>
@@ -144,16 +118,12 @@ export function AccountDetails({ account: a }: { account: TAccount }) {
       </Section>
 
       <Section title={t('accounts.ui.section.address')} show={!!(a.city || a.postcode || a.address)} testId="view-address">
-        <Field label={t('accounts.ui.field.city')} testId="view-city">
-          {a.city}
-        </Field>
+        <Field label={t('accounts.ui.field.city')} testId="view-city">{a.city}</Field>
         <Field label={t('accounts.ui.field.postcode')}>{a.postcode}</Field>
         <Field label={t('accounts.ui.field.address')}>{a.address}</Field>
       </Section>
 
-      <Section title={t('accounts.ui.section.company')} show={!!a.companyType} testId="view-company">
-        <Field label={t('accounts.ui.field.companyType')}>{a.companyType}</Field>
-      </Section>
+      <Section title={t('accounts.ui.section.company')} show={!!a.companyType} testId="view-company"><Field label={t('accounts.ui.field.companyType')}>{a.companyType}</Field></Section>
 
       {a.isProfessional && <SpecialtyCard a={a} />}
 
@@ -161,9 +131,7 @@ export function AccountDetails({ account: a }: { account: TAccount }) {
         <TitledCard title={t('accounts.ui.section.leads')} testId="view-leads">
           <Stack gap={4}>
             {a.leads.map((l) => (
-              <Anchor key={l.id} component={Link} to={href(LEAD.screens.view, { id: l.id })} size="sm">
-                #{l.id} {l.descr}
-              </Anchor>
+              <Anchor key={l.id} component={Link} to={href(LEAD.screens.view, { id: l.id })} size="sm">#{l.id} {l.descr}</Anchor>
             ))}
           </Stack>
         </TitledCard>
@@ -193,9 +161,7 @@ function LinkList({ items, href: to }: { items: string[]; href: (item: string) =
   return (
     <Stack gap={2}>
       {items.map((e) => (
-        <Anchor key={e} href={to(e)} size="sm">
-          {e}
-        </Anchor>
+        <Anchor key={e} href={to(e)} size="sm">{e}</Anchor>
       ))}
     </Stack>
   );
@@ -208,13 +174,9 @@ function HeadCard({ a }: { a: TAccount }) {
     <Card withBorder padding="sm">
       <Group justify="space-between" align="flex-start">
         <div>
-          <Title order={2} size="h3" data-testid="account-name">
-            {a.displayName || `#${a.id}`}
-          </Title>
+          <Title order={2} size="h3" data-testid="account-name">{a.displayName || `#${a.id}`}</Title>
           {a.isCompany && a.name && (
-            <Text c="dimmed" size="sm" data-testid="company-name">
-              {t('accounts.ui.field.companyName')}: {a.name}
-            </Text>
+            <Text c="dimmed" size="sm" data-testid="company-name">{t('accounts.ui.field.companyName')}: {a.name}</Text>
           )}
         </div>
         <KindBadges account={a} />
@@ -266,28 +228,25 @@ function EmployeCard({ a, emails }: { a: TAccount; emails: string[] }) {
     <TitledCard title={t('accounts.ui.section.employe')} testId="view-employe">
       <ValueGrid>
         <Field label={t('accounts.ui.field.workPeriod')}>{period || t('common.notSet')}</Field>
-        <Field label={t('accounts.ui.field.role')} testId="view-role">
-          {roleText(t, a.role) || t('common.notSet')}
-        </Field>
-        <Field label={t('accounts.ui.field.branch')} testId="view-branch">
-          {branchText(t, a.branchId)}
-        </Field>
+        <Field label={t('accounts.ui.field.role')} testId="view-role">{roleText(t, a.role) || t('common.notSet')}</Field>
+        <Field label={t('accounts.ui.field.branch')} testId="view-branch">{branchText(t, a.branchId)}</Field>
         <Field label={t('accounts.ui.field.signIn')}>{a.signIn ?? t('accounts.ui.employe.noSignIn')}</Field>
       </ValueGrid>
       {admin && (
         <Group gap="md" mt="xs">
-          <Anchor component={Link} to={`/ChangeEmployeRole/${a.id}`} size="sm" data-testid="change-role">
-            <Group gap={4}>
-              <IconUserCog size={16} />
-              {t('accounts.ui.employe.changeRole')}
-            </Group>
-          </Anchor>
-          <Anchor component={Link} to={`/SetPassword/${a.id}`} size="sm" data-testid="set-password">
-            <Group gap={4}>
-              <IconKey size={16} />
-              {t('accounts.ui.employe.setPassword')}
-            </Group>
-          </Anchor>
+          {(
+            [
+              [`/ChangeEmployeRole/${a.id}`, 'change-role', IconUserCog, t('accounts.ui.employe.changeRole')],
+              [`/SetPassword/${a.id}`, 'set-password', IconKey, t('accounts.ui.employe.setPassword')],
+            ] as const
+          ).map(([to, testId, Icon, text]) => (
+            <Anchor key={testId} component={Link} to={to} size="sm" data-testid={testId}>
+              <Group gap={4}>
+                <Icon size={16} />
+                {text}
+              </Group>
+            </Anchor>
+          ))}
           {inviteTo && (
             <Button variant="subtle" size="compact-sm" leftSection={<IconMail size={16} />} loading={invite.isPending} onClick={() => invite.mutate(inviteTo)} data-testid="send-invitation">
               {t('accounts.ui.employe.sendInvitation')}
@@ -308,20 +267,14 @@ function SpecialtyCard({ a }: { a: TAccount }) {
       {specialties.length ? (
         <Group gap={6}>
           {specialties.map((s) => (
-            <Badge key={s} variant="light" tt="none">
-              {t(`accounts.ui.specialty.${s}`)}
-            </Badge>
+            <Badge key={s} variant="light" tt="none">{t(`accounts.ui.specialty.${s}`)}</Badge>
           ))}
         </Group>
       ) : (
-        <Text size="sm" c="dimmed">
-          {t('accounts.ui.view.noSpecialty')}
-        </Text>
+        <Text size="sm" c="dimmed">{t('accounts.ui.view.noSpecialty')}</Text>
       )}
       {a.numberOfSoldObjects > 0 && (
-        <Text size="sm" mt="xs">
-          {t('accounts.ui.col.soldObjects')}: {a.numberOfSoldObjects}
-        </Text>
+        <Text size="sm" mt="xs">{t('accounts.ui.col.soldObjects')}: {a.numberOfSoldObjects}</Text>
       )}
     </TitledCard>
   );
@@ -334,22 +287,14 @@ function ErasedDetails({ account: a }: { account: TAccount }) {
     <Stack gap="sm" data-testid="account-details">
       <Card withBorder padding="sm" data-testid="account-erased">
         <Group justify="space-between" align="flex-start">
-          <Title order={2} size="h3" data-testid="account-name">
-            {t('accounts.ui.privacy.erasedName', { number: `#${a.id}` })}
-          </Title>
+          <Title order={2} size="h3" data-testid="account-name">{t('accounts.ui.privacy.erasedName', { number: `#${a.id}` })}</Title>
           <Group gap={4}>
-            <Badge color="gray" variant="filled" tt="none" data-testid="erased-badge">
-              {t('accounts.ui.privacy.erasedBadge')}
-            </Badge>
+            <Badge color="gray" variant="filled" tt="none" data-testid="erased-badge">{t('accounts.ui.privacy.erasedBadge')}</Badge>
             <KindBadges account={a} />
           </Group>
         </Group>
-        <Text size="sm" mt="xs" data-testid="erased-note">
-          {t('accounts.ui.privacy.erasedNote', { date: formatDate(a.erasedOn) })}
-        </Text>
-        <ValueGrid mt="sm">
-          <ObjectFields a={a} ownedNone="" />
-        </ValueGrid>
+        <Text size="sm" mt="xs" data-testid="erased-note">{t('accounts.ui.privacy.erasedNote', { date: formatDate(a.erasedOn) })}</Text>
+        <ValueGrid mt="sm"><ObjectFields a={a} ownedNone="" /></ValueGrid>
       </Card>
     </Stack>
   );

@@ -90,9 +90,7 @@ const valid = (n: number) => Number.isInteger(n) && n > 0;
 
 function MergeError({ children }: { children: ReactNode }) {
   return (
-    <Alert color="red" data-testid="merge-error">
-      {children}
-    </Alert>
+    <Alert color="red" data-testid="merge-error">{children}</Alert>
   );
 }
 
@@ -142,9 +140,7 @@ export function AccountMergePage() {
     <Stack gap="sm" data-testid="merge-page">
       <Paper withBorder p="sm">
         <Title order={2} size="h4">{t('accounts.ui.merge.title')}</Title>
-        <Text size="sm" c="dimmed">
-          {t('accounts.ui.merge.explain')}
-        </Text>
+        <Text size="sm" c="dimmed">{t('accounts.ui.merge.explain')}</Text>
       </Paper>
       {merge.isError && <MergeError>{describeError(merge.error).message}</MergeError>}
       <Paper withBorder>
@@ -156,9 +152,7 @@ export function AccountMergePage() {
                 {([a1, a2] as const).map((a, i) => (
                   <Table.Th key={i}>
                     {t(i ? 'accounts.ui.merge.record2' : 'accounts.ui.merge.record1')}:{' '}
-                    <Anchor component={Link} to={href(ACCOUNT.screens.view, { id: a.id })} size="sm">
-                      {a.displayName}
-                    </Anchor>
+                    <Anchor component={Link} to={href(ACCOUNT.screens.view, { id: a.id })} size="sm">{a.displayName}</Anchor>
                   </Table.Th>
                 ))}
               </Table.Tr>
@@ -172,9 +166,7 @@ export function AccountMergePage() {
         </Table.ScrollContainer>
       </Paper>
       <Group justify="flex-end">
-        <Button variant="default" onClick={goBack} data-testid="merge-cancel">
-          {t('common.cancel')}
-        </Button>
+        <Button variant="default" onClick={goBack} data-testid="merge-cancel">{t('common.cancel')}</Button>
         <Button
           color="red.9"
           leftSection={<IconArrowMerge size={16} />}
@@ -198,12 +190,8 @@ function MergeRow({ row: r, value, onChoose, lists }: { row: MergeRowData; value
   return (
     <Table.Tr bg={match ? 'var(--mantine-color-green-light)' : 'var(--mantine-color-yellow-light)'} data-testid={`merge-row-${r.field}`} data-match={match ? 'true' : 'false'}>
       <Table.Td>
-        <Text size="sm" fw={500}>
-          {fieldLabel(t, r.field)}
-        </Text>
-        <Text size="xs" fw={500}>
-          {match ? t('accounts.ui.merge.matching') : t('accounts.ui.merge.differing')}
-        </Text>
+        <Text size="sm" fw={500}>{fieldLabel(t, r.field)}</Text>
+        <Text size="xs" fw={500}>{match ? t('accounts.ui.merge.matching') : t('accounts.ui.merge.differing')}</Text>
       </Table.Td>
       {(['1', '2'] as const).map((side) => (
         <Table.Td key={side}>
