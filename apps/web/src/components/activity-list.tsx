@@ -1,16 +1,17 @@
-import { ActionIcon, Badge, Button, Card, Collapse, Group, Paper, Select, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Button, Select, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Fragment, useEffect, useState, type CSSProperties } from 'react';
+import { Fragment, useEffect, useState, type CSSProperties, type Dispatch, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIST_PAGE_SIZES, SEARCH_DEBOUNCE_MS, SHOW_ALL } from '@crm/contract/constants';
 import type { TActivity } from '@crm/contract';
 import { formatDateTime } from '../lib/format.ts';
 import { useCookieState } from '../lib/list-state.ts';
-import { IconFilter, IconPencil, IconPlus } from './icons.ts';
+import { IconPencil, IconPlus } from './icons.ts';
+import { FilteredListCard } from './filtered-list-card.tsx';
 import { ActivityEditor, unsavedActivity } from './activities/activity-editor.tsx';
 import { activityKeys, fetchActivities, type TActivityDoneFilter } from './activities/api.ts';
-import { PagerFooter, RecordLinks, StateIcon, stateOf, useBackToLastPage } from './activities/shared.tsx';
+import { RecordLinks, StateIcon, stateOf, useBackToLastPage } from './activities/shared.tsx';
 import { useSectionReady } from './reveal.tsx';
 import './table.css';
 
@@ -29,13 +30,11 @@ const ROW_STYLE = {
  */
 export function ActivityList({ entityType, id, editable = false }: { entityType: number; id: number; editable?: boolean }) {
   const { t } = useTranslation();
-  const qc = useQueryClient();
   const [perPage, setPerPage] = useCookieState<number>('ActivityList.perPage', 20);
   const [page, setPage] = useState(1);
   const [done, setDone] = useState<TActivityDoneFilter>('all');
   const [text, setText] = useState('');
   const [debouncedText] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  const [filtersOpen, setFiltersOpen] = useState(false);
   const [editing, setEditing] = useState<{ activity: TActivity; isNew: boolean } | null>(null);
   const filterActive = done !== 'all' || text.trim() !== '';
   // Another record in the same screen (the route's id changed): start afresh.
@@ -54,218 +53,161 @@ export function ActivityList({ entityType, id, editable = false }: { entityType:
   useSectionReady('activities', !list.isPending || list.fetchStatus === 'idle');
   const total = list.data?.totalRows ?? 0;
   useBackToLastPage(page, perPage, list.isPlaceholderData ? undefined : list.data?.totalRows, setPage);
+  const filter = (d: TActivityDoneFilter, s: string) => {
+    setDone(d);
+    setText(s);
+    setPage(1);
+  };
 
   // "New activity" opens the editor on an activity not stored yet: the editor stores it at its first
   // save with something in it, so that opening it and leaving (or reloading) leaves nothing behind.
   const add = () => {
     // Shown first: first page, no filter that would hide a new activity.
-    setDone('all');
-    setText('');
-    setPage(1);
+    filter('all', '');
     setEditing({ activity: unsavedActivity(entityType, id), isNew: true });
   };
-
-  const editor = editing && (
-    <ActivityEditor
-      // A new activity keeps its editor (and what is being typed) when it is stored and gets its id.
-      key={editing.isNew ? 'new' : editing.activity.id}
-      activity={editing.activity}
-      isNew={editing.isNew}
-      onCreated={(a) => setEditing((e) => (e?.isNew ? { ...e, activity: a } : e))}
-      onClose={() => {
-        setEditing(null);
-        void qc.invalidateQueries({ queryKey: activityKeys.all });
-      }}
-    />
-  );
-  const editorRow = (
-    <tr className="activity-editor-row">
-      <td colSpan={9}>{editor}</td>
-    </tr>
-  );
   // One flat, keyed list of rows, so that the editor keeps its state when the list reloads and
   // a new activity's row turns up from the server.
   const rows = editing && !items.some((a) => a.id === editing.activity.id) ? [editing.activity, ...items] : items;
 
   return (
-    <Card withBorder data-testid="activity-list">
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Group gap="xs">
-            <Title order={3} size="h4">{t('activities.title')}</Title>
-            <Badge variant="light" size="lg" data-testid="activity-count">
-              {total}
-            </Badge>
-          </Group>
-          <Group gap="xs">
-            <Button
-              variant={filterActive ? 'filled' : 'default'}
-              color={filterActive ? 'green' : undefined}
-              leftSection={<IconFilter size={16} />}
-              onClick={() => setFiltersOpen((o) => !o)}
-              aria-expanded={filtersOpen}
-              data-testid="activity-filter-toggle"
-              data-active={filterActive}
-            >
-              {t('activities.filters')}
-            </Button>
-            {editable && (
-              <Button leftSection={<IconPlus size={16} />} onClick={add} disabled={!!editing} data-testid="activity-add">
-                {t('activities.add')}
-              </Button>
-            )}
-          </Group>
-        </Group>
+    <FilteredListCard
+      cardTestId="activity-list"
+      testId="activity"
+      title={t('activities.title')}
+      total={total}
+      filtered={filterActive}
+      onClear={() => filter('all', '')}
+      filtersTestId="activity-filters"
+      filters={() => (
+        <>
+          <Select
+            label={t('activities.filter.done')}
+            w={220}
+            allowDeselect={false}
+            value={done}
+            onChange={(v) => filter((v ?? 'all') as TActivityDoneFilter, text)}
+            data={(['all', 'none', 'todo', 'completed'] as const).map((v) => ({ value: v, label: t(`activities.doneFilter.${v}`) }))}
+            data-testid="activity-filter-done"
+          />
+          <TextInput
+            label={t('activities.filter.text')}
+            placeholder={t('activities.filter.textPlaceholder')}
+            value={text}
+            onChange={(e) => filter(done, e.currentTarget.value)}
+            w={280}
+            data-testid="activity-filter-text"
+          />
+        </>
+      )}
+      buttons={
+        editable && (
+          <Button leftSection={<IconPlus size={16} />} onClick={add} disabled={!!editing} data-testid="activity-add">
+            {t('activities.add')}
+          </Button>
+        )
+      }
+      emptyText={rows.length > 0 ? null : list.isPending ? t('common.loading') : filterActive ? t('activities.emptyFiltered') : editable ? t('activities.empty') : t('activities.emptyReadOnly')}
+      pager={{
+        perPage,
+        page,
+        pageSizes: LIST_PAGE_SIZES.map((n) => ({ value: String(n), label: n === SHOW_ALL ? t('activities.showAll') : String(n) })),
+        onPerPage: (n) => {
+          setPerPage(n);
+          setPage(1);
+        },
+        onPage: setPage,
+      }}
+    >
+      <ActivityTable rows={rows} editing={editing} setEditing={setEditing} editable={editable} />
+    </FilteredListCard>
+  );
+}
 
-        <Collapse expanded={filtersOpen}>
-          {/* The filters are rendered when opened: most visits never open them. */}
-          {filtersOpen && (
-            <Paper withBorder p="sm" data-testid="activity-filters">
-              <Group align="flex-end" gap="sm" wrap="wrap">
-                <Select
-                  label={t('activities.filter.done')}
-                  w={220}
-                  allowDeselect={false}
-                  value={done}
-                  onChange={(v) => {
-                    setDone((v ?? 'all') as TActivityDoneFilter);
-                    setPage(1);
-                  }}
-                  data={(['all', 'none', 'todo', 'completed'] as const).map((v) => ({ value: v, label: t(`activities.doneFilter.${v}`) }))}
-                  data-testid="activity-filter-done"
-                />
-                <TextInput
-                  label={t('activities.filter.text')}
-                  placeholder={t('activities.filter.textPlaceholder')}
-                  value={text}
-                  onChange={(e) => {
-                    setText(e.currentTarget.value);
-                    setPage(1);
-                  }}
-                  w={280}
-                  data-testid="activity-filter-text"
-                />
-                {filterActive && (
-                  <Button
-                    variant="subtle"
-                    onClick={() => {
-                      setDone('all');
-                      setText('');
-                      setPage(1);
-                    }}
-                  >
-                    {t('activities.filter.clear')}
-                  </Button>
-                )}
-              </Group>
-            </Paper>
-          )}
-        </Collapse>
+type Editing = { activity: TActivity; isNew: boolean } | null;
 
-        {rows.length === 0 ? (
-          <Text c="dimmed" size="sm" data-testid="activity-empty">
-            {list.isPending ? t('common.loading') : filterActive ? t('activities.emptyFiltered') : editable ? t('activities.empty') : t('activities.emptyReadOnly')}
-          </Text>
-        ) : (
-          <div className="crm-table-x">
-            <table className="crm-table activity-table" data-testid="activity-table">
-              <thead>
-                <tr>
-                  <th style={{ width: 32 }}>
-                    <VisuallyHidden>{t('activities.col.state')}</VisuallyHidden>
-                  </th>
-                  <th>{t('activities.col.createdOn')}</th>
-                  <th>{t('activities.col.createdBy')}</th>
-                  <th>{t('activities.col.assigned')}</th>
-                  <th>{t('activities.col.createdAt')}</th>
-                  <th>{t('activities.col.plannedOn')}</th>
-                  <th>{t('activities.col.completedOn')}</th>
-                  <th>{t('activities.col.description')}</th>
-                  <th style={{ width: 48 }}>
-                    <VisuallyHidden>{t('activities.edit')}</VisuallyHidden>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((a) => {
-                  const state = stateOf(a.done);
-                  const isEditing = editing?.activity.id === a.id;
-                  return (
-                    // The new activity's row keeps its key when it is stored (id 0, then its own).
-                    <Fragment key={isEditing && editing.isNew ? 'new' : a.id}>
-                      <tr style={ROW_STYLE[state]} data-testid="activity-row" data-activity-id={a.id} data-state={state}>
-                        <td className="activity-state-cell">
-                          <StateIcon done={a.done} />
-                        </td>
-                        <td className="nowrap" data-label={t('activities.col.createdOn')}>
-                          <When value={a.createdOn} />
-                        </td>
-                        <td data-label={t('activities.col.createdBy')}>{a.createdBy}</td>
-                        <td data-testid="activity-assigned" data-label={t('activities.col.assigned')}>{a.assignedTo?.description}</td>
-                        <td data-label={t('activities.col.createdAt')}>
-                          {a.id > 0 && <RecordLinks links={a.links} />}
-                        </td>
-                        <td className="nowrap" data-label={t('activities.col.plannedOn')}>
-                          <When value={a.date} />
-                        </td>
-                        <td className="nowrap" data-testid="activity-done-on" data-label={t('activities.col.completedOn')}>
-                          <When value={a.doneDate} />
-                        </td>
-                        <td className="activity-text-cell">
-                          {a.category > 0 && (
-                            <Badge variant="light" color="gray" size="sm" radius="sm" mb={4} className="activity-category" data-testid="activity-category-badge">
-                              {t(`activities.category.${a.category}`)}
-                            </Badge>
-                          )}
-                          <div className={state === 'complete' ? 'pre-line line-clamp dimmed' : 'pre-line line-clamp'} style={LINES_4} data-testid="activity-text">
-                            {a.description}
-                          </div>
-                        </td>
-                        <td className="activity-edit-cell">
-                          {editable && (!editing || isEditing) && (
-                            <ActionIcon
-                              variant={isEditing ? 'filled' : 'subtle'}
-                              onClick={() => setEditing(isEditing ? editing : { activity: a, isNew: false })}
-                              aria-label={t('activities.edit')}
-                              title={t('activities.edit')}
-                              data-testid="activity-edit"
-                            >
-                              <IconPencil size={16} />
-                            </ActionIcon>
-                          )}
-                        </td>
-                      </tr>
-                      {isEditing && editorRow}
-                    </Fragment>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
-
-        <PagerFooter
-          total={total}
-          perPage={perPage}
-          page={page}
-          pageSizes={LIST_PAGE_SIZES.map((n) => ({ value: String(n), label: n === SHOW_ALL ? t('activities.showAll') : String(n) }))}
-          onPerPage={(n) => {
-            setPerPage(n);
-            setPage(1);
+/** The activities' table; the one being edited has its editor in a row below it. */
+function ActivityTable({ rows, editing, setEditing, editable }: { rows: TActivity[]; editing: Editing; setEditing: Dispatch<SetStateAction<Editing>>; editable: boolean }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const editorRow = editing && (
+    <tr className="activity-editor-row">
+      <td colSpan={9}>
+        <ActivityEditor
+          // A new activity keeps its editor (and what is being typed) when it is stored and gets its id.
+          key={editing.isNew ? 'new' : editing.activity.id}
+          activity={editing.activity}
+          isNew={editing.isNew}
+          onCreated={(a) => setEditing((e) => (e?.isNew ? { ...e, activity: a } : e))}
+          onClose={() => {
+            setEditing(null);
+            void qc.invalidateQueries({ queryKey: activityKeys.all });
           }}
-          onPage={setPage}
-          testId="activity"
         />
-      </Stack>
-    </Card>
+      </td>
+    </tr>
+  );
+  return (
+    <div className="crm-table-x">
+      <table className="crm-table activity-table" data-testid="activity-table">
+        <thead>
+          <tr>
+            <th style={{ width: 32 }}><VisuallyHidden>{t('activities.col.state')}</VisuallyHidden></th>
+            {(['activities.col.createdOn', 'activities.col.createdBy', 'activities.col.assigned', 'activities.col.createdAt', 'activities.col.plannedOn', 'activities.col.completedOn', 'activities.col.description'] as const).map((k) => (
+              <th key={k}>{t(k)}</th>
+            ))}
+            <th style={{ width: 48 }}><VisuallyHidden>{t('activities.edit')}</VisuallyHidden></th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((a) => {
+            const isEditing = editing?.activity.id === a.id;
+            return (
+              // The new activity's row keeps its key when it is stored (id 0, then its own).
+              <Fragment key={isEditing && editing.isNew ? 'new' : a.id}>
+                <ActivityRow a={a} isEditing={isEditing} canEdit={editable && (!editing || isEditing)} onEdit={() => setEditing(isEditing ? editing : { activity: a, isNew: false })} />
+                {isEditing && editorRow}
+              </Fragment>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ActivityRow({ a, isEditing, canEdit, onEdit }: { a: TActivity; isEditing: boolean; canEdit: boolean; onEdit: () => void }) {
+  const { t } = useTranslation();
+  const state = stateOf(a.done);
+  return (
+    <tr style={ROW_STYLE[state]} data-testid="activity-row" data-activity-id={a.id} data-state={state}>
+      <td className="activity-state-cell"><StateIcon done={a.done} /></td>
+      <td className="nowrap" data-label={t('activities.col.createdOn')}><When value={a.createdOn} /></td>
+      <td data-label={t('activities.col.createdBy')}>{a.createdBy}</td>
+      <td data-testid="activity-assigned" data-label={t('activities.col.assigned')}>{a.assignedTo?.description}</td>
+      <td data-label={t('activities.col.createdAt')}>{a.id > 0 && <RecordLinks links={a.links} />}</td>
+      <td className="nowrap" data-label={t('activities.col.plannedOn')}><When value={a.date} /></td>
+      <td className="nowrap" data-testid="activity-done-on" data-label={t('activities.col.completedOn')}><When value={a.doneDate} /></td>
+      <td className="activity-text-cell">
+        {a.category > 0 && (
+          <Badge variant="light" color="gray" size="sm" radius="sm" mb={4} className="activity-category" data-testid="activity-category-badge">{t(`activities.category.${a.category}`)}</Badge>
+        )}
+        <div className={state === 'complete' ? 'pre-line line-clamp dimmed' : 'pre-line line-clamp'} style={LINES_4} data-testid="activity-text">{a.description}</div>
+      </td>
+      <td className="activity-edit-cell">
+        {canEdit && (
+          <ActionIcon variant={isEditing ? 'filled' : 'subtle'} onClick={onEdit} aria-label={t('activities.edit')} title={t('activities.edit')} data-testid="activity-edit">
+            <IconPencil size={16} />
+          </ActionIcon>
+        )}
+      </td>
+    </tr>
   );
 }
 
 /** A date-time of a row, kept in one piece (none: an empty cell, which a phone's card leaves out). */
 function When({ value }: { value: string | null }) {
   return value ? (
-    <span className="activity-when" data-testid="activity-when">
-      {formatDateTime(value)}
-    </span>
+    <span className="activity-when" data-testid="activity-when">{formatDateTime(value)}</span>
   ) : null;
 }

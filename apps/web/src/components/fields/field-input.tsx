@@ -59,23 +59,72 @@ const calendarDate = (p: DateInputProps) => (
   <DateField label={p.label} required={p.required} value={p.value} onChange={(v) => p.onChange(v)} error={p.error} disabled={p.disabled} data-testid={p.testId} />
 );
 
+/** What every input of a field gets: label, error, mark, description, focus, test id. */
+const commonOf = (p: FieldInputProps) => ({
+  label: p.label,
+  error: p.error,
+  required: p.required,
+  description: p.description,
+  disabled: p.disabled,
+  ...(p.autoFocus === false ? {} : { 'data-autofocus': true }),
+  'data-testid': p.testId ?? 'field-input',
+});
+
 /** The one input of the single-field editor, by field type. */
 export function FieldInput(p: FieldInputProps) {
+  const common = commonOf(p);
+  switch (p.type) {
+    case 'textarea':
+      return (
+        <Textarea {...common} value={String(p.value ?? '')} onChange={(e) => p.onChange(e.currentTarget.value)} autosize minRows={p.minRows ?? 8} maxRows={16} maxLength={p.maxLength ?? 20000} />
+      );
+    case 'number':
+    case 'distance':
+    case 'distance-km':
+    case 'currency':
+    case 'area':
+      return <NumericInput {...p} />;
+    case 'date':
+    case 'date-time':
+      return <DateInput {...p} />;
+    case 'money':
+      // Exact text, as typed ("1.500", "1.234,56", "1,234.56"): read as every number of the app and
+      // posted as the exact decimal (toWire, parseAmount), never a float.
+      return <TextInput {...common} inputMode="decimal" rightSection="€" value={String(p.value ?? '')} onChange={(e) => p.onChange(e.currentTarget.value)} maxLength={40} />;
+    case 'location':
+      return <LocationInput {...p} />;
+    case 'select':
+    case 'enum':
+    case 'multi-select':
+      return <SelectInput {...p} />;
+    case 'flag-enum':
+    case 'boolNullable':
+    case 'boolean':
+      return <ChoiceInput {...p} />;
+    default:
+      return (
+        <TextInput {...common} value={String(p.value ?? '')} onChange={(e) => p.onChange(e.currentTarget.value)} maxLength={p.maxLength ?? 200} />
+      );
+  }
+}
+
+/** Numbers are typed as agents write them ("250.000", "1.250,50"): see DecimalField. */
+function NumericInput(p: FieldInputProps) {
   const { t } = useTranslation();
-  const testId = p.testId ?? 'field-input';
-  const common = {
-    label: p.label,
-    error: p.error,
-    required: p.required,
-    description: p.description,
-    disabled: p.disabled,
-    ...(p.autoFocus === false ? {} : { 'data-autofocus': true }),
-    'data-testid': testId,
-  };
-  // Numbers are typed as agents write them ("250.000", "1.250,50"): see DecimalField.
-  const numeric = (o: { scale: number; unit?: string; grouping?: boolean; padDecimals?: boolean; description?: ReactNode }) => (
+  const m = typeof p.value === 'number' ? p.value : null;
+  const o: { scale: number; unit?: string; grouping?: boolean; padDecimals?: boolean; description?: ReactNode } =
+    p.type === 'distance'
+      ? { scale: 0, unit: t('common.unitMetre'), description: m != null && m >= 1000 ? formatDistance(m) : p.description }
+      : p.type === 'distance-km'
+        ? { scale: 1, unit: t('common.unitKm') }
+        : p.type === 'currency'
+          ? { scale: 2, unit: '€', padDecimals: true }
+          : p.type === 'area'
+            ? { scale: 2, unit: t('common.areaUnit') }
+            : { scale: 6, grouping: !(p.integer && (p.max ?? 0) <= 9999) };
+  return (
     <DecimalField
-      {...common}
+      {...commonOf(p)}
       {...(o.description !== undefined ? { description: o.description } : {})}
       value={typeof p.value === 'number' ? p.value : p.value === '' || p.value == null ? '' : Number(p.value)}
       onChange={(v) => p.onChange(v)}
@@ -89,136 +138,86 @@ export function FieldInput(p: FieldInputProps) {
       step={p.step}
     />
   );
+}
 
-  switch (p.type) {
-    case 'textarea':
-      return (
-        <Textarea
-          {...common}
-          value={String(p.value ?? '')}
-          onChange={(e) => p.onChange(e.currentTarget.value)}
-          autosize
-          minRows={p.minRows ?? 8}
-          maxRows={16}
-          maxLength={p.maxLength ?? 20000}
-        />
-      );
-    case 'number':
-      return numeric({ scale: 6, grouping: !(p.integer && (p.max ?? 0) <= 9999) });
-    case 'distance': {
-      const m = typeof p.value === 'number' ? p.value : null;
-      return numeric({ scale: 0, unit: t('common.unitMetre'), description: m != null && m >= 1000 ? formatDistance(m) : p.description });
-    }
-    case 'distance-km':
-      return numeric({ scale: 1, unit: t('common.unitKm') });
-    case 'currency':
-      return numeric({ scale: 2, unit: '€', padDecimals: true });
-    case 'area':
-      return numeric({ scale: 2, unit: t('common.areaUnit') });
-    case 'date':
-      if (p.renderDate) return p.renderDate({ label: p.label, value: (p.value as string | null) || null, onChange: (v) => p.onChange(v ?? ''), error: p.error, required: p.required, disabled: p.disabled, testId });
-      return calendarDate({ label: p.label, value: (p.value as string | null) || null, onChange: (v) => p.onChange(v ?? ''), error: p.error, required: p.required, disabled: p.disabled, testId });
-    case 'money':
-      // Exact text, as typed ("1.500", "1.234,56", "1,234.56"): read as every number of the app and
-      // posted as the exact decimal (toWire, parseAmount), never a float.
-      return <TextInput {...common} inputMode="decimal" rightSection="€" value={String(p.value ?? '')} onChange={(e) => p.onChange(e.currentTarget.value)} maxLength={40} />;
-    case 'date-time': {
-      // Two inputs, a date and a time of day (24-hour HH:mm, the app's own field), held as [date, time] and joined on save.
-      const [date = '', time = ''] = Array.isArray(p.value) ? p.value : [];
-      const dateInput = p.renderDate ?? calendarDate;
-      return (
-        <Group gap="xs" align="flex-start" wrap="nowrap" grow>
-          {dateInput({ label: p.label, value: date || null, onChange: (v) => p.onChange([v ?? '', time]), error: p.error, required: p.required, disabled: p.disabled, testId })}
-          <TimeField
-            label={t('fields.timeOfDay')}
-            required={p.required}
-            disabled={p.disabled}
-            value={time}
-            onChange={(v) => p.onChange([date, v])}
-            data-testid={p.timeTestId ?? `${testId}-time`}
-          />
-        </Group>
-      );
-    }
-    case 'select':
-    case 'enum':
-      return (
-        <Select
-          {...common}
-          data={p.options.map((o) => ({ value: String(o.value), label: o.text }))}
-          value={(p.value as string | null) ?? null}
-          onChange={(v) => p.onChange(v)}
-          clearable={p.clearable ?? !p.required}
-          {...(p.clearable === undefined ? {} : { allowDeselect: p.clearable })}
-          searchable={p.options.length > 8}
-          nothingFoundMessage={t('fields.noMatches')}
-          comboboxProps={{ withinPortal: true }}
-        />
-      );
-    case 'location':
-      return <LocationInput {...p} />;
-    case 'flag-enum':
-      return (
-        <Checkbox.Group label={p.label} error={p.error} value={(p.value as string[]) ?? []} onChange={(v) => p.onChange(v)} data-testid={testId}>
-          {/* A long list of flags (a lead's wanted features) uses the width it is given. */}
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing={6} verticalSpacing={6} mt={6}>
-            {p.options.map((o) => (
-              <Checkbox key={String(o.value)} value={String(o.value)} label={o.text} />
-            ))}
-          </SimpleGrid>
-        </Checkbox.Group>
-      );
-    case 'boolNullable':
-      return (
-        <Input.Wrapper label={p.label} error={p.error}>
-          <div>
-            <SegmentedControl
-              mt={4}
-              value={String(p.value ?? 'null')}
-              onChange={(v) => p.onChange(v)}
-              data={[
-                { value: 'true', label: t('common.yes') },
-                { value: 'false', label: t('common.no') },
-                { value: 'null', label: t('fields.notSet') },
-              ]}
-              data-testid={testId}
-              disabled={p.disabled}
-            />
-          </div>
-        </Input.Wrapper>
-      );
-    case 'boolean':
-      return (
-        <Switch
-          mt={4}
-          label={p.label}
-          error={p.error}
-          description={p.description}
-          disabled={p.disabled}
-          checked={p.value === 'true'}
-          onChange={(e) => p.onChange(e.currentTarget.checked ? 'true' : 'false')}
-          data-testid={testId}
-          {...(p.autoFocus === false ? {} : { 'data-autofocus': true })}
-        />
-      );
-    case 'multi-select':
-      return (
-        <MultiSelect
-          {...common}
-          data={p.options.map((o) => ({ value: String(o.value), label: o.text }))}
-          value={Array.isArray(p.value) ? p.value : []}
-          onChange={(v) => p.onChange(v)}
-          clearable
-          hidePickedOptions={false}
-          nothingFoundMessage={t('fields.noMatches')}
-          comboboxProps={{ withinPortal: true }}
-        />
-      );
-    default:
-      return (
-        <TextInput {...common} value={String(p.value ?? '')} onChange={(e) => p.onChange(e.currentTarget.value)} maxLength={p.maxLength ?? 200} />
-      );
+/** A date; a date-time is two inputs, a date and a time of day (24-hour HH:mm, the app's own field), held as [date, time] and joined on save. */
+function DateInput(p: FieldInputProps) {
+  const { t } = useTranslation();
+  const testId = p.testId ?? 'field-input';
+  const dateInput = p.renderDate ?? calendarDate;
+  const props = { label: p.label, error: p.error, required: p.required, disabled: p.disabled, testId };
+  if (p.type === 'date') return dateInput({ ...props, value: (p.value as string | null) || null, onChange: (v) => p.onChange(v ?? '') });
+  const [date = '', time = ''] = Array.isArray(p.value) ? p.value : [];
+  return (
+    <Group gap="xs" align="flex-start" wrap="nowrap" grow>
+      {dateInput({ ...props, value: date || null, onChange: (v) => p.onChange([v ?? '', time]) })}
+      <TimeField label={t('fields.timeOfDay')} required={p.required} disabled={p.disabled} value={time} onChange={(v) => p.onChange([date, v])} data-testid={p.timeTestId ?? `${testId}-time`} />
+    </Group>
+  );
+}
+
+/** One of a list (select, enum) or several (multi-select). */
+function SelectInput(p: FieldInputProps) {
+  const { t } = useTranslation();
+  const shared = {
+    ...commonOf(p),
+    data: p.options.map((o) => ({ value: String(o.value), label: o.text })),
+    nothingFoundMessage: t('fields.noMatches'),
+    comboboxProps: { withinPortal: true },
+  };
+  if (p.type === 'multi-select') {
+    return <MultiSelect {...shared} value={Array.isArray(p.value) ? p.value : []} onChange={(v) => p.onChange(v)} clearable hidePickedOptions={false} />;
   }
+  return (
+    <Select
+      {...shared}
+      value={(p.value as string | null) ?? null}
+      onChange={(v) => p.onChange(v)}
+      clearable={p.clearable ?? !p.required}
+      {...(p.clearable === undefined ? {} : { allowDeselect: p.clearable })}
+      searchable={p.options.length > 8}
+    />
+  );
+}
+
+/** Flags (checkboxes), yes/no/not set, or a switch. */
+function ChoiceInput(p: FieldInputProps) {
+  const { t } = useTranslation();
+  const testId = p.testId ?? 'field-input';
+  if (p.type === 'flag-enum') {
+    return (
+      <Checkbox.Group label={p.label} error={p.error} value={(p.value as string[]) ?? []} onChange={(v) => p.onChange(v)} data-testid={testId}>
+        {/* A long list of flags (a lead's wanted features) uses the width it is given. */}
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing={6} verticalSpacing={6} mt={6}>
+          {p.options.map((o) => (
+            <Checkbox key={String(o.value)} value={String(o.value)} label={o.text} />
+          ))}
+        </SimpleGrid>
+      </Checkbox.Group>
+    );
+  }
+  if (p.type === 'boolNullable') {
+    return (
+      <Input.Wrapper label={p.label} error={p.error}>
+        <div>
+          <SegmentedControl
+            mt={4}
+            value={String(p.value ?? 'null')}
+            onChange={(v) => p.onChange(v)}
+            data={[
+              { value: 'true', label: t('common.yes') },
+              { value: 'false', label: t('common.no') },
+              { value: 'null', label: t('fields.notSet') },
+            ]}
+            data-testid={testId}
+            disabled={p.disabled}
+          />
+        </div>
+      </Input.Wrapper>
+    );
+  }
+  const { required: _, ...common } = commonOf(p);
+  return <Switch mt={4} {...common} checked={p.value === 'true'} onChange={(e) => p.onChange(e.currentTarget.checked ? 'true' : 'false')} />;
 }
 
 /** Autocomplete over `loadOptions` (debounced like every search), keeping the chosen option. */
@@ -261,13 +260,7 @@ function LocationInput(p: FieldInputProps) {
   }));
   return (
     <Select
-      label={p.label}
-      error={p.error}
-      required={p.required}
-      description={p.description}
-      disabled={p.disabled}
-      {...(p.autoFocus === false ? {} : { 'data-autofocus': true })}
-      data-testid={p.testId ?? 'field-input'}
+      {...commonOf(p)}
       data={data}
       value={(p.value as string | null) ?? null}
       onChange={(v, option) => {

@@ -28,13 +28,19 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
   if (children === null || children === undefined || children === '' || children === false) return null;
   return (
     <div data-testid={testId}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
+      <Text size="xs" c="dimmed">{label}</Text>
+      <Text size="sm" component="div">{children}</Text>
     </div>
+  );
+}
+
+/** A card with a small title. */
+function TitledCard({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <Card withBorder padding="sm" data-testid={testId}>
+      <Title order={3} size="h5" mb="xs">{title}</Title>
+      {children}
+    </Card>
   );
 }
 
@@ -42,14 +48,28 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
 function Section({ title, show, children, testId }: { title: string; show: boolean; children: ReactNode; testId?: string }) {
   if (!show) return null;
   return (
-    <Card withBorder padding="sm" data-testid={testId}>
-      <Title order={3} size="h5" mb="xs">
-        {title}
-      </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="xs">
-        {children}
-      </SimpleGrid>
-    </Card>
+    <TitledCard title={title} testId={testId}><ValueGrid>{children}</ValueGrid></TitledCard>
+  );
+}
+
+function ValueGrid({ children, mt }: { children: ReactNode; mt?: string }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="xs" mt={mt}>{children}</SimpleGrid>
+  );
+}
+
+/** The properties the account owns, bought, rented (owned: `ownedNone` when there are none). */
+function ObjectFields({ a, ownedNone }: { a: TAccount; ownedNone?: string }) {
+  const { t } = useTranslation();
+  const refs = (r: string, none: ReactNode = null) => (r.trim() ? <ObjectRefs refs={r} /> : none);
+  return (
+    <>
+      {ownedNone !== undefined && (
+        <Field label={t('accounts.ui.field.ownedObjects')} testId="view-owned">{refs(a.ownedObjectsReferenceNumbers, ownedNone || null)}</Field>
+      )}
+      <Field label={t('accounts.ui.field.boughtObjects')} testId="view-bought">{refs(a.boughtObjectsReferenceNumbers)}</Field>
+      <Field label={t('accounts.ui.field.rentedObjects')} testId="view-rented">{refs(a.rentedObjectsReferenceNumbers)}</Field>
+    </>
   );
 }
 
@@ -58,13 +78,138 @@ export function AccountDetails({ account: a }: { account: TAccount }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const session = useSession();
-  const admin = isOfficeAdmin(session);
   const emails = splitList(a.email);
   const phones = splitList(a.phone);
   const engName = joinNames(a.lastNameEng, a.firstNameEng, a.middleNameEng);
   const localName = joinNames(a.lastNameLocal, a.firstNameLocal, a.middleNameLocal);
+
+  // An erased person (GDPR): a number, the badge, and only what the law keeps (the properties of its deals).
+  if (a.erasedOn) return <ErasedDetails account={a} />;
+
+  return (
+    <Stack gap="sm" data-testid="account-details">
+      <HeadCard a={a} />
+      {a.isEmploye && !hasBranch(session) && <EmployeCard a={a} emails={emails} />}
+
+      <Section title={t('accounts.ui.section.contacts')} show={emails.length > 0 || phones.length > 0} testId="view-contacts">
+        <Field label={t('accounts.ui.field.emails')} testId="view-emails">
+          <LinkList items={emails} href={(e) => `mailto:${e}`} />
+        </Field>
+        <Field label={t('accounts.ui.field.phones')} testId="view-phones">
+          <LinkList items={phones} href={(p) => `tel:${p.replace(/[^\d+]/g, '')}`} />
+        </Field>
+      </Section>
+
+      <Section title={t('accounts.ui.section.names')} show={!!(engName || localName || a.nameEng || a.nameLocal || a.language || a.nationality || a.country)} testId="view-names">
+        <Field label={t('accounts.ui.field.nameInEnglish')}>{engName}</Field>
+        <Field label={t('accounts.ui.field.companyNameEng')}>{a.nameEng}</Field>
+        <Field label={t('accounts.ui.field.nameInLocal')}>{localName}</Field>
+        <Field label={t('accounts.ui.field.companyNameLocal')}>{a.nameLocal}</Field>
+        <Field label={t('accounts.ui.field.language')} testId="view-language">{languageName(a.language)}</Field>
+        <Field label={t('accounts.ui.field.nationality')}>{a.nationality}</Field>
+        <Field label={t('accounts.ui.field.country')}>{a.country}</Field>
+      </Section>
+
+      <Section title={t('accounts.ui.section.documents')} show={!!(a.internalPassportNumber || a.passportNumber || a.taxNumber || a.taxNumberOfOtherCountry)} testId="view-documents">
+        <Field label={t('accounts.ui.field.internalPassportNumber')}>{a.internalPassportNumber}</Field>
+        <Field label={t('accounts.ui.field.passportNumber')}>{a.passportNumber}</Field>
+        <Field label={t('accounts.ui.field.taxNumber')}>{a.taxNumber}</Field>
+        <Field label={t('accounts.ui.field.taxNumberOfOtherCountry')}>{a.taxNumberOfOtherCountry}</Field>
+      </Section>
+
+      <Section title={t('accounts.ui.section.address')} show={!!(a.city || a.postcode || a.address)} testId="view-address">
+        <Field label={t('accounts.ui.field.city')} testId="view-city">{a.city}</Field>
+        <Field label={t('accounts.ui.field.postcode')}>{a.postcode}</Field>
+        <Field label={t('accounts.ui.field.address')}>{a.address}</Field>
+      </Section>
+
+      <Section title={t('accounts.ui.section.company')} show={!!a.companyType} testId="view-company"><Field label={t('accounts.ui.field.companyType')}>{a.companyType}</Field></Section>
+
+      {a.isProfessional && <SpecialtyCard a={a} />}
+
+      {a.leads.length > 0 && (
+        <TitledCard title={t('accounts.ui.section.leads')} testId="view-leads">
+          <Stack gap={4}>
+            {a.leads.map((l) => (
+              <Anchor key={l.id} component={Link} to={href(LEAD.screens.view, { id: l.id })} size="sm">#{l.id} {l.descr}</Anchor>
+            ))}
+          </Stack>
+        </TitledCard>
+      )}
+
+      <TitledCard title={t('accounts.ui.field.notes')} testId="view-notes">
+        {/* Notes are jotted down without switching to edit: the single-field editor. */}
+        <EditableField
+          entity="account"
+          id={a.id}
+          field="notes"
+          type="textarea"
+          label={t('accounts.ui.field.notes')}
+          hideLabel
+          value={a.notes}
+          version={a.version}
+          onSaved={() => void qc.invalidateQueries({ queryKey: accountKeys.all })}
+        />
+      </TitledCard>
+    </Stack>
+  );
+}
+
+/** Addresses or numbers, one link each (nothing when there are none). */
+function LinkList({ items, href: to }: { items: string[]; href: (item: string) => string }) {
+  if (!items.length) return null;
+  return (
+    <Stack gap={2}>
+      {items.map((e) => (
+        <Anchor key={e} href={to(e)} size="sm">{e}</Anchor>
+      ))}
+    </Stack>
+  );
+}
+
+/** The name, kinds, budget and properties of the account. */
+function HeadCard({ a }: { a: TAccount }) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder padding="sm">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={2} size="h3" data-testid="account-name">{a.displayName || `#${a.id}`}</Title>
+          {a.isCompany && a.name && (
+            <Text c="dimmed" size="sm" data-testid="company-name">{t('accounts.ui.field.companyName')}: {a.name}</Text>
+          )}
+        </div>
+        <KindBadges account={a} />
+      </Group>
+      <ValueGrid mt="sm">
+        {a.isClient && (
+          <Field label={t('accounts.ui.field.budget')} testId="view-budget">
+            {formatBudget(t, a.purchaseBudgetRangeMin, a.purchaseBudgetRangeMax) ||
+              (a.leadBudget ? (
+                // Not set on the account: the open lead's, as the Clients list shows it, with the lead it comes from.
+                <>
+                  {formatBudget(t, a.leadBudget.min, a.leadBudget.max)}{' '}
+                  <Anchor component={Link} to={href(LEAD.screens.view, { id: a.leadBudget.leadId })} size="sm" data-testid="view-budget-lead">
+                    {t('accounts.ui.budget.fromLead', { id: a.leadBudget.leadId })}
+                  </Anchor>
+                </>
+              ) : (
+                t('common.notSet')
+              ))}
+          </Field>
+        )}
+        <ObjectFields a={a} ownedNone={a.isOwner ? t('accounts.ui.view.none') : undefined} />
+      </ValueGrid>
+    </Card>
+  );
+}
+
+/** An employee's work period, role, branch and sign-in; for an office admin, the links to change them. */
+function EmployeCard({ a, emails }: { a: TAccount; emails: string[] }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const admin = isOfficeAdmin(useSession());
   const period = a.startDate || a.endDate ? `${formatDate(a.startDate) || '…'} – ${formatDate(a.endDate) || '…'}` : '';
-  const specialties = SPECIALTIES.filter((s) => a[s]);
   // The invitation goes to the address the employee signs in with, else to the account's first.
   const inviteTo = a.signIn ?? emails[0];
   const invite = useGuardedMutation({
@@ -79,226 +224,59 @@ export function AccountDetails({ account: a }: { account: TAccount }) {
       showBanner(d.type, d.message);
     },
   });
-
-  // An erased person (GDPR): a number, the badge, and only what the law keeps (the properties of its deals).
-  if (a.erasedOn) return <ErasedDetails account={a} />;
-
   return (
-    <Stack gap="sm" data-testid="account-details">
-      <Card withBorder padding="sm">
-        <Group justify="space-between" align="flex-start">
-          <div>
-            <Title order={2} size="h3" data-testid="account-name">
-              {a.displayName || `#${a.id}`}
-            </Title>
-            {a.isCompany && a.name && (
-              <Text c="dimmed" size="sm" data-testid="company-name">
-                {t('accounts.ui.field.companyName')}: {a.name}
-              </Text>
-            )}
-          </div>
-          <KindBadges account={a} />
+    <TitledCard title={t('accounts.ui.section.employe')} testId="view-employe">
+      <ValueGrid>
+        <Field label={t('accounts.ui.field.workPeriod')}>{period || t('common.notSet')}</Field>
+        <Field label={t('accounts.ui.field.role')} testId="view-role">{roleText(t, a.role) || t('common.notSet')}</Field>
+        <Field label={t('accounts.ui.field.branch')} testId="view-branch">{branchText(t, a.branchId)}</Field>
+        <Field label={t('accounts.ui.field.signIn')}>{a.signIn ?? t('accounts.ui.employe.noSignIn')}</Field>
+      </ValueGrid>
+      {admin && (
+        <Group gap="md" mt="xs">
+          {(
+            [
+              [`/ChangeEmployeRole/${a.id}`, 'change-role', IconUserCog, t('accounts.ui.employe.changeRole')],
+              [`/SetPassword/${a.id}`, 'set-password', IconKey, t('accounts.ui.employe.setPassword')],
+            ] as const
+          ).map(([to, testId, Icon, text]) => (
+            <Anchor key={testId} component={Link} to={to} size="sm" data-testid={testId}>
+              <Group gap={4}>
+                <Icon size={16} />
+                {text}
+              </Group>
+            </Anchor>
+          ))}
+          {inviteTo && (
+            <Button variant="subtle" size="compact-sm" leftSection={<IconMail size={16} />} loading={invite.isPending} onClick={() => invite.mutate(inviteTo)} data-testid="send-invitation">
+              {t('accounts.ui.employe.sendInvitation')}
+            </Button>
+          )}
         </Group>
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="xs" mt="sm">
-          {a.isClient && (
-            <Field label={t('accounts.ui.field.budget')} testId="view-budget">
-              {formatBudget(t, a.purchaseBudgetRangeMin, a.purchaseBudgetRangeMax) ||
-                (a.leadBudget ? (
-                  // Not set on the account: the open lead's, as the Clients list shows it, with the lead it comes from.
-                  <>
-                    {formatBudget(t, a.leadBudget.min, a.leadBudget.max)}{' '}
-                    <Anchor component={Link} to={href(LEAD.screens.view, { id: a.leadBudget.leadId })} size="sm" data-testid="view-budget-lead">
-                      {t('accounts.ui.budget.fromLead', { id: a.leadBudget.leadId })}
-                    </Anchor>
-                  </>
-                ) : (
-                  t('common.notSet')
-                ))}
-            </Field>
-          )}
-          {a.isOwner && (
-            <Field label={t('accounts.ui.field.ownedObjects')} testId="view-owned">
-              {a.ownedObjectsReferenceNumbers.trim() ? <ObjectRefs refs={a.ownedObjectsReferenceNumbers} /> : t('accounts.ui.view.none')}
-            </Field>
-          )}
-          <Field label={t('accounts.ui.field.boughtObjects')} testId="view-bought">
-            {a.boughtObjectsReferenceNumbers.trim() ? <ObjectRefs refs={a.boughtObjectsReferenceNumbers} /> : null}
-          </Field>
-          <Field label={t('accounts.ui.field.rentedObjects')} testId="view-rented">
-            {a.rentedObjectsReferenceNumbers.trim() ? <ObjectRefs refs={a.rentedObjectsReferenceNumbers} /> : null}
-          </Field>
-        </SimpleGrid>
-      </Card>
-
-      {a.isEmploye && !hasBranch(session) && (
-        <Card withBorder padding="sm" data-testid="view-employe">
-          <Title order={3} size="h5" mb="xs">
-            {t('accounts.ui.section.employe')}
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="xs">
-            <Field label={t('accounts.ui.field.workPeriod')}>{period || t('common.notSet')}</Field>
-            <Field label={t('accounts.ui.field.role')} testId="view-role">
-              {roleText(t, a.role) || t('common.notSet')}
-            </Field>
-            <Field label={t('accounts.ui.field.branch')} testId="view-branch">
-              {branchText(t, a.branchId)}
-            </Field>
-            <Field label={t('accounts.ui.field.signIn')}>{a.signIn ?? t('accounts.ui.employe.noSignIn')}</Field>
-          </SimpleGrid>
-          {admin && (
-            <Group gap="md" mt="xs">
-              <Anchor component={Link} to={`/ChangeEmployeRole/${a.id}`} size="sm" data-testid="change-role">
-                <Group gap={4}>
-                  <IconUserCog size={16} />
-                  {t('accounts.ui.employe.changeRole')}
-                </Group>
-              </Anchor>
-              <Anchor component={Link} to={`/SetPassword/${a.id}`} size="sm" data-testid="set-password">
-                <Group gap={4}>
-                  <IconKey size={16} />
-                  {t('accounts.ui.employe.setPassword')}
-                </Group>
-              </Anchor>
-              {inviteTo && (
-                <Button
-                  variant="subtle"
-                  size="compact-sm"
-                  leftSection={<IconMail size={16} />}
-                  loading={invite.isPending}
-                  onClick={() => invite.mutate(inviteTo)}
-                  data-testid="send-invitation"
-                >
-                  {t('accounts.ui.employe.sendInvitation')}
-                </Button>
-              )}
-            </Group>
-          )}
-        </Card>
       )}
+    </TitledCard>
+  );
+}
 
-      <Section title={t('accounts.ui.section.contacts')} show={emails.length > 0 || phones.length > 0} testId="view-contacts">
-        <Field label={t('accounts.ui.field.emails')} testId="view-emails">
-          {emails.length ? (
-            <Stack gap={2}>
-              {emails.map((e) => (
-                <Anchor key={e} href={`mailto:${e}`} size="sm">
-                  {e}
-                </Anchor>
-              ))}
-            </Stack>
-          ) : null}
-        </Field>
-        <Field label={t('accounts.ui.field.phones')} testId="view-phones">
-          {phones.length ? (
-            <Stack gap={2}>
-              {phones.map((p) => (
-                <Anchor key={p} href={`tel:${p.replace(/[^\d+]/g, '')}`} size="sm">
-                  {p}
-                </Anchor>
-              ))}
-            </Stack>
-          ) : null}
-        </Field>
-      </Section>
-
-      <Section
-        title={t('accounts.ui.section.names')}
-        show={!!(engName || localName || a.nameEng || a.nameLocal || a.language || a.nationality || a.country)}
-        testId="view-names"
-      >
-        <Field label={t('accounts.ui.field.nameInEnglish')}>{engName}</Field>
-        <Field label={t('accounts.ui.field.companyNameEng')}>{a.nameEng}</Field>
-        <Field label={t('accounts.ui.field.nameInLocal')}>{localName}</Field>
-        <Field label={t('accounts.ui.field.companyNameLocal')}>{a.nameLocal}</Field>
-        <Field label={t('accounts.ui.field.language')} testId="view-language">
-          {languageName(a.language)}
-        </Field>
-        <Field label={t('accounts.ui.field.nationality')}>{a.nationality}</Field>
-        <Field label={t('accounts.ui.field.country')}>{a.country}</Field>
-      </Section>
-
-      <Section
-        title={t('accounts.ui.section.documents')}
-        show={!!(a.internalPassportNumber || a.passportNumber || a.taxNumber || a.taxNumberOfOtherCountry)}
-        testId="view-documents"
-      >
-        <Field label={t('accounts.ui.field.internalPassportNumber')}>{a.internalPassportNumber}</Field>
-        <Field label={t('accounts.ui.field.passportNumber')}>{a.passportNumber}</Field>
-        <Field label={t('accounts.ui.field.taxNumber')}>{a.taxNumber}</Field>
-        <Field label={t('accounts.ui.field.taxNumberOfOtherCountry')}>{a.taxNumberOfOtherCountry}</Field>
-      </Section>
-
-      <Section title={t('accounts.ui.section.address')} show={!!(a.city || a.postcode || a.address)} testId="view-address">
-        <Field label={t('accounts.ui.field.city')} testId="view-city">
-          {a.city}
-        </Field>
-        <Field label={t('accounts.ui.field.postcode')}>{a.postcode}</Field>
-        <Field label={t('accounts.ui.field.address')}>{a.address}</Field>
-      </Section>
-
-      <Section title={t('accounts.ui.section.company')} show={!!a.companyType} testId="view-company">
-        <Field label={t('accounts.ui.field.companyType')}>{a.companyType}</Field>
-      </Section>
-
-      {a.isProfessional && (
-        <Card withBorder padding="sm" data-testid="view-specialty">
-          <Title order={3} size="h5" mb="xs">
-            {t('accounts.ui.section.specialty')}
-          </Title>
-          {specialties.length ? (
-            <Group gap={6}>
-              {specialties.map((s) => (
-                <Badge key={s} variant="light" tt="none">
-                  {t(`accounts.ui.specialty.${s}`)}
-                </Badge>
-              ))}
-            </Group>
-          ) : (
-            <Text size="sm" c="dimmed">
-              {t('accounts.ui.view.noSpecialty')}
-            </Text>
-          )}
-          {a.numberOfSoldObjects > 0 && (
-            <Text size="sm" mt="xs">
-              {t('accounts.ui.col.soldObjects')}: {a.numberOfSoldObjects}
-            </Text>
-          )}
-        </Card>
+/** A professional's specialties and the properties they sold. */
+function SpecialtyCard({ a }: { a: TAccount }) {
+  const { t } = useTranslation();
+  const specialties = SPECIALTIES.filter((s) => a[s]);
+  return (
+    <TitledCard title={t('accounts.ui.section.specialty')} testId="view-specialty">
+      {specialties.length ? (
+        <Group gap={6}>
+          {specialties.map((s) => (
+            <Badge key={s} variant="light" tt="none">{t(`accounts.ui.specialty.${s}`)}</Badge>
+          ))}
+        </Group>
+      ) : (
+        <Text size="sm" c="dimmed">{t('accounts.ui.view.noSpecialty')}</Text>
       )}
-
-      {a.leads.length > 0 && (
-        <Card withBorder padding="sm" data-testid="view-leads">
-          <Title order={3} size="h5" mb="xs">
-            {t('accounts.ui.section.leads')}
-          </Title>
-          <Stack gap={4}>
-            {a.leads.map((l) => (
-              <Anchor key={l.id} component={Link} to={href(LEAD.screens.view, { id: l.id })} size="sm">
-                #{l.id} {l.descr}
-              </Anchor>
-            ))}
-          </Stack>
-        </Card>
+      {a.numberOfSoldObjects > 0 && (
+        <Text size="sm" mt="xs">{t('accounts.ui.col.soldObjects')}: {a.numberOfSoldObjects}</Text>
       )}
-
-      <Card withBorder padding="sm" data-testid="view-notes">
-        <Title order={3} size="h5" mb="xs">
-          {t('accounts.ui.field.notes')}
-        </Title>
-        {/* Notes are jotted down without switching to edit: the single-field editor. */}
-        <EditableField
-          entity="account"
-          id={a.id}
-          field="notes"
-          type="textarea"
-          label={t('accounts.ui.field.notes')}
-          hideLabel
-          value={a.notes}
-          version={a.version}
-          onSaved={() => void qc.invalidateQueries({ queryKey: accountKeys.all })}
-        />
-      </Card>
-    </Stack>
+    </TitledCard>
   );
 }
 
@@ -309,30 +287,14 @@ function ErasedDetails({ account: a }: { account: TAccount }) {
     <Stack gap="sm" data-testid="account-details">
       <Card withBorder padding="sm" data-testid="account-erased">
         <Group justify="space-between" align="flex-start">
-          <Title order={2} size="h3" data-testid="account-name">
-            {t('accounts.ui.privacy.erasedName', { number: `#${a.id}` })}
-          </Title>
+          <Title order={2} size="h3" data-testid="account-name">{t('accounts.ui.privacy.erasedName', { number: `#${a.id}` })}</Title>
           <Group gap={4}>
-            <Badge color="gray" variant="filled" tt="none" data-testid="erased-badge">
-              {t('accounts.ui.privacy.erasedBadge')}
-            </Badge>
+            <Badge color="gray" variant="filled" tt="none" data-testid="erased-badge">{t('accounts.ui.privacy.erasedBadge')}</Badge>
             <KindBadges account={a} />
           </Group>
         </Group>
-        <Text size="sm" mt="xs" data-testid="erased-note">
-          {t('accounts.ui.privacy.erasedNote', { date: formatDate(a.erasedOn) })}
-        </Text>
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="xs" mt="sm">
-          <Field label={t('accounts.ui.field.ownedObjects')} testId="view-owned">
-            {a.ownedObjectsReferenceNumbers.trim() ? <ObjectRefs refs={a.ownedObjectsReferenceNumbers} /> : null}
-          </Field>
-          <Field label={t('accounts.ui.field.boughtObjects')} testId="view-bought">
-            {a.boughtObjectsReferenceNumbers.trim() ? <ObjectRefs refs={a.boughtObjectsReferenceNumbers} /> : null}
-          </Field>
-          <Field label={t('accounts.ui.field.rentedObjects')} testId="view-rented">
-            {a.rentedObjectsReferenceNumbers.trim() ? <ObjectRefs refs={a.rentedObjectsReferenceNumbers} /> : null}
-          </Field>
-        </SimpleGrid>
+        <Text size="sm" mt="xs" data-testid="erased-note">{t('accounts.ui.privacy.erasedNote', { date: formatDate(a.erasedOn) })}</Text>
+        <ValueGrid mt="sm"><ObjectFields a={a} ownedNone="" /></ValueGrid>
       </Card>
     </Stack>
   );

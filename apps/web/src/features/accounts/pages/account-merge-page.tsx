@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Paper, Radio, Stack, Table, Text, Title } from '@mantine/core';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -56,16 +56,10 @@ function showValue(t: TFunction, f: TAccountFieldName, v: unknown, lists: ListNa
   return String(v);
 }
 
-/** /Accounts/Merge/a1/{a1}/a2/{a2} and /Accounts/Merge?a1=&a2=: keep a1, take chosen values from a2, delete a2. */
-export function AccountMergePage() {
-  const { t } = useTranslation();
-  const params = useParams();
-  const [search] = useSearchParams();
-  const goBack = useGoBack();
-  const client = useQueryClient();
-  const a1Id = Number(params.a1 ?? search.get('a1'));
-  const a2Id = Number(params.a2 ?? search.get('a2'));
-  const valid = (n: number) => Number.isInteger(n) && n > 0;
+type MergeRowData = { field: TAccountFieldName; v1: unknown; v2: unknown; takeDuplicate: boolean };
+
+/** The two accounts of the merge, read fresh, and the names of sources and services. */
+function useMergePair(a1Id: number, a2Id: number) {
   const [q1, q2] = useQueries({
     queries: [
       { ...accountViewQuery(a1Id), enabled: valid(a1Id), staleTime: 0 },
@@ -76,8 +70,7 @@ export function AccountMergePage() {
   const a2 = q2.data;
   // The names of sources and services (the view answers their ids).
   const lists = (useQuery({ ...accountEditQuery(a1Id), enabled: valid(a1Id) }).data?.selectLists ?? {}) as ListNames;
-
-  const rows = useMemo(() => {
+  const rows = useMemo<MergeRowData[]>(() => {
     if (!a1 || !a2) return [];
     const r1 = a1 as unknown as Record<string, unknown>;
     const r2 = a2 as unknown as Record<string, unknown>;
@@ -89,6 +82,28 @@ export function AccountMergePage() {
       takeDuplicate: r1[f] === null || r1[f] === undefined || r1[f] === '' || r2[f] === true,
     }));
   }, [a1, a2]);
+  const refetch = () => Promise.all([q1.refetch(), q2.refetch()]);
+  return { a1, a2, lists, rows, loadError: q1.error ?? q2.error, refetch };
+}
+
+const valid = (n: number) => Number.isInteger(n) && n > 0;
+
+function MergeError({ children }: { children: ReactNode }) {
+  return (
+    <Alert color="red" data-testid="merge-error">{children}</Alert>
+  );
+}
+
+/** /Accounts/Merge/a1/{a1}/a2/{a2} and /Accounts/Merge?a1=&a2=: keep a1, take chosen values from a2, delete a2. */
+export function AccountMergePage() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const [search] = useSearchParams();
+  const goBack = useGoBack();
+  const client = useQueryClient();
+  const a1Id = Number(params.a1 ?? search.get('a1'));
+  const a2Id = Number(params.a2 ?? search.get('a2'));
+  const { a1, a2, lists, rows, loadError, refetch } = useMergePair(a1Id, a2Id);
   const [choice, setChoice] = useState<Record<string, '1' | '2'>>({});
   const chosen = (f: string, def: boolean) => choice[f] ?? (def ? '2' : '1');
 
@@ -102,7 +117,7 @@ export function AccountMergePage() {
     // Someone saved one of the two meanwhile: both are read again (the choices made stay), so the
     // next Merge works on what is stored now; the alert above says why.
     onError: (e) => {
-      if (e instanceof ApiError && e.status === 409) void Promise.all([q1.refetch(), q2.refetch()]);
+      if (e instanceof ApiError && e.status === 409) void refetch();
     },
     onSuccess: () => {
       client.removeQueries({ queryKey: accountKeys.view(a2Id) });
@@ -115,21 +130,8 @@ export function AccountMergePage() {
     },
   });
 
-  const loadError = q1.error ?? q2.error;
-  if (!valid(a1Id) || !valid(a2Id)) {
-    return (
-      <Alert color="red" data-testid="merge-error">
-        {t('accounts.ui.merge.missingIds')}
-      </Alert>
-    );
-  }
-  if (loadError) {
-    return (
-      <Alert color="red" data-testid="merge-error">
-        {describeError(loadError).message}
-      </Alert>
-    );
-  }
+  if (!valid(a1Id) || !valid(a2Id)) return <MergeError>{t('accounts.ui.merge.missingIds')}</MergeError>;
+  if (loadError) return <MergeError>{describeError(loadError).message}</MergeError>;
   if (!a1 || !a2) {
     return <PageLoading />;
   }
@@ -138,78 +140,33 @@ export function AccountMergePage() {
     <Stack gap="sm" data-testid="merge-page">
       <Paper withBorder p="sm">
         <Title order={2} size="h4">{t('accounts.ui.merge.title')}</Title>
-        <Text size="sm" c="dimmed">
-          {t('accounts.ui.merge.explain')}
-        </Text>
+        <Text size="sm" c="dimmed">{t('accounts.ui.merge.explain')}</Text>
       </Paper>
-      {merge.isError && (
-        <Alert color="red" data-testid="merge-error">
-          {describeError(merge.error).message}
-        </Alert>
-      )}
+      {merge.isError && <MergeError>{describeError(merge.error).message}</MergeError>}
       <Paper withBorder>
         <Table.ScrollContainer minWidth={640}>
           <Table stickyHeader verticalSpacing={6} data-testid="merge-table">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w="22%">{t('accounts.ui.merge.field')}</Table.Th>
-                <Table.Th>
-                  {t('accounts.ui.merge.record1')}:{' '}
-                  <Anchor component={Link} to={href(ACCOUNT.screens.view, { id: a1.id })} size="sm">
-                    {a1.displayName}
-                  </Anchor>
-                </Table.Th>
-                <Table.Th>
-                  {t('accounts.ui.merge.record2')}:{' '}
-                  <Anchor component={Link} to={href(ACCOUNT.screens.view, { id: a2.id })} size="sm">
-                    {a2.displayName}
-                  </Anchor>
-                </Table.Th>
+                {([a1, a2] as const).map((a, i) => (
+                  <Table.Th key={i}>
+                    {t(i ? 'accounts.ui.merge.record2' : 'accounts.ui.merge.record1')}:{' '}
+                    <Anchor component={Link} to={href(ACCOUNT.screens.view, { id: a.id })} size="sm">{a.displayName}</Anchor>
+                  </Table.Th>
+                ))}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {rows.map((r) => {
-                const match = same(r.v1, r.v2);
-                const value = chosen(r.field, r.takeDuplicate);
-                return (
-                  <Table.Tr
-                    key={r.field}
-                    bg={match ? 'var(--mantine-color-green-light)' : 'var(--mantine-color-yellow-light)'}
-                    data-testid={`merge-row-${r.field}`}
-                    data-match={match ? 'true' : 'false'}
-                  >
-                    <Table.Td>
-                      <Text size="sm" fw={500}>
-                        {fieldLabel(t, r.field)}
-                      </Text>
-                      <Text size="xs" fw={500}>
-                        {match ? t('accounts.ui.merge.matching') : t('accounts.ui.merge.differing')}
-                      </Text>
-                    </Table.Td>
-                    {(['1', '2'] as const).map((side) => (
-                      <Table.Td key={side}>
-                        <Radio
-                          name={`merge-${r.field}`}
-                          value={side}
-                          checked={value === side}
-                          onChange={() => setChoice((c) => ({ ...c, [r.field]: side }))}
-                          label={showValue(t, r.field, side === '1' ? r.v1 : r.v2, lists)}
-                          data-testid={`merge-${r.field}-${side}`}
-                          styles={{ label: { whiteSpace: 'pre-line' } }}
-                        />
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                );
-              })}
+              {rows.map((r) => (
+                <MergeRow key={r.field} row={r} value={chosen(r.field, r.takeDuplicate)} onChoose={(side) => setChoice((c) => ({ ...c, [r.field]: side }))} lists={lists} />
+              ))}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
       </Paper>
       <Group justify="flex-end">
-        <Button variant="default" onClick={goBack} data-testid="merge-cancel">
-          {t('common.cancel')}
-        </Button>
+        <Button variant="default" onClick={goBack} data-testid="merge-cancel">{t('common.cancel')}</Button>
         <Button
           color="red.9"
           leftSection={<IconArrowMerge size={16} />}
@@ -223,5 +180,32 @@ export function AccountMergePage() {
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+/** One field of the two accounts: its label, whether they match, and a radio per account's value. */
+function MergeRow({ row: r, value, onChoose, lists }: { row: MergeRowData; value: '1' | '2'; onChoose: (side: '1' | '2') => void; lists: ListNames }) {
+  const { t } = useTranslation();
+  const match = same(r.v1, r.v2);
+  return (
+    <Table.Tr bg={match ? 'var(--mantine-color-green-light)' : 'var(--mantine-color-yellow-light)'} data-testid={`merge-row-${r.field}`} data-match={match ? 'true' : 'false'}>
+      <Table.Td>
+        <Text size="sm" fw={500}>{fieldLabel(t, r.field)}</Text>
+        <Text size="xs" fw={500}>{match ? t('accounts.ui.merge.matching') : t('accounts.ui.merge.differing')}</Text>
+      </Table.Td>
+      {(['1', '2'] as const).map((side) => (
+        <Table.Td key={side}>
+          <Radio
+            name={`merge-${r.field}`}
+            value={side}
+            checked={value === side}
+            onChange={() => onChoose(side)}
+            label={showValue(t, r.field, side === '1' ? r.v1 : r.v2, lists)}
+            data-testid={`merge-${r.field}-${side}`}
+            styles={{ label: { whiteSpace: 'pre-line' } }}
+          />
+        </Table.Td>
+      ))}
+    </Table.Tr>
   );
 }
