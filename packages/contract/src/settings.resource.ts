@@ -14,9 +14,14 @@ export const SETTINGS = {
     actionLog: ['POST', '/api/actionLog'],
     siteSettings: ['GET', '/api/SiteSettings'],
     updateSiteSettings: ['POST', '/api/SiteSettings'],
+    uploadSiteLogo: ['POST', '/api/SiteSettings/logo'],
+    deleteSiteLogo: ['DELETE', '/api/SiteSettings/logo'],
+    siteLogo: ['GET', '/api/public/logo'],
   }),
   screens: {
     settings: '/Settings',
     actionLog: '/ActionLog',
+    /** The first administrator's set-up of the agency's details (issue 45). */
+    setup: '/Settings/Setup',
   },
 } as const;

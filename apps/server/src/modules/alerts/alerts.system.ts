@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { cultureOf, formatReferenceNumber } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { createAlerts, type NewAlert } from './alerts.create.ts';
+import { linkBase } from '../settings/site-settings.service.ts';
 
 /** Tenant relations of an object–account link (spec: relation values 4 and 7). */
 export const TENANT_RELATIONS = [4, 7] as const;
@@ -117,13 +118,14 @@ export async function checkRentReminders(app: FastifyInstance, o: { today?: stri
     const news = list.map((x, i) => ({ ...x, id: ids[i] })).filter((x): x is typeof x & { id: number } => x.id !== null);
     if (!news.length) return;
     const staff = await assignedStaff(tx, [...new Set(news.map((d) => d.l.objectId))]);
+    const base = await linkBase(app);
     for (const { l, params, key, id } of news) {
       made.push(id);
       for (const s of staff.get(l.objectId) ?? []) {
         const culture = cultureOf(s.language);
         const t = (k: string) => app.translator.t(culture, k, params);
         await app.mailer.send(
-          { to: s.email, subject: t('alerts.mail.rentSubject'), text: `${t(key)}\n\n${app.config.publicUrl}/Objects/View/${l.objectId}\n${app.config.publicUrl}/Alerts/${id}\n` },
+          { to: s.email, subject: t('alerts.mail.rentSubject'), text: `${t(key)}\n\n${base}/Objects/View/${l.objectId}\n${base}/Alerts/${id}\n` },
           { tx },
         );
       }

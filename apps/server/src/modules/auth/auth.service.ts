@@ -14,6 +14,7 @@ import { logAction, type Actor } from '../../lib/audit.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { mayUsePaymentsApp } from '../../lib/variant.ts';
+import { linkBase } from '../settings/site-settings.service.ts';
 
 const RESET_HOURS = 2;
 const RESETS_PER_HOUR = 3;
@@ -214,8 +215,8 @@ async function changePassword(app: FastifyInstance, tx: Tx, userId: number, pass
 }
 
 /**
- * Links in mail come from the configuration (PUBLIC_URL, or the payments host's address for a
- * payments client's sign-in), never from the request.
+ * Links in mail come from the settings' public address, else the configuration (PUBLIC_URL, or the
+ * payments host's address for a payments client's sign-in), never from the request.
  */
 export function resetLink(app: FastifyInstance, code: string, email: string, base = app.config.publicUrl, invite = false) {
   return `${base}/ResetPassword?code=${encodeURIComponent(code)}&email=${encodeURIComponent(email)}${invite ? '&invite=1' : ''}`;
@@ -258,7 +259,7 @@ export async function forgotPassword(app: FastifyInstance, email: string, reques
   const t = (key: string, params?: Record<string, string | number>) => app.translator.t(culture, key, params);
   // An owner of the payments-only app resets it there, under its name, not on the staff's CRM.
   const payments = paymentsClientOnly(user.roles as string[]);
-  const link = resetLink(app, code, user.email, payments ? app.config.paymentsUrl : app.config.publicUrl);
+  const link = resetLink(app, code, user.email, payments ? app.config.paymentsUrl : await linkBase(app));
   // Greeted as people are addressed, first name first ("Μαρία Παπαδοπούλου"), not as lists sort them.
   const person = user.accountId == null ? undefined : await greetingName(app.db, user.accountId);
   await app.mailer.send({
@@ -411,15 +412,16 @@ export async function sendStaffInvitation(app: FastifyInstance, email: string, c
   });
   const culture = accountCulture(language) ?? officeCulture;
   const t = (key: string, params?: Record<string, string | number>) => app.translator.t(culture, key, params);
+  const base = await linkBase(app);
   await app.mailer.send({
     to: user.email,
     subject: t('mail.invite.subject'),
     text: [
       t('mail.reset.greeting', { name }),
       t('mail.invite.body'),
-      resetLink(app, code, normalizeEmail(user.email), app.config.publicUrl, true),
+      resetLink(app, code, normalizeEmail(user.email), base, true),
       t('mail.invite.validity', { days: STAFF_INVITATION_DAYS }),
-      t('mail.invite.signIn', { url: app.config.publicUrl, email: user.email }),
+      t('mail.invite.signIn', { url: base, email: user.email }),
     ].join('\n\n') + '\n',
   });
   return user.email;

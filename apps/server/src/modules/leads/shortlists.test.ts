@@ -71,7 +71,9 @@ describe('shortlists', () => {
     expect(mail).toContain('Flat');
     expect(mail).toMatch(/700\s€ τον μήνα/);
     expect(mail).toMatch(/185\s000\s€/);
-    expect(mail).toContain(`${agent.email}\nΜεσιτικό Γραφείο`);
+    // Signed by the agency: a sign-in without a person's account has no name a client should read (issue 45).
+    expect(mail).toMatch(/\n\nΜεσιτικό Γραφείο\n$/);
+    expect(mail).not.toContain(agent.email);
     // Only its hash is kept.
     const [row] = await db.select().from(shortlists).where(eq(shortlists.leadId, lead.id));
     expect(row!.tokenHash).not.toContain(tokenOf(url));
