@@ -70,3 +70,15 @@ export const siteSettingsQuery = () =>
 
 /** Saves them, based on the version loaded (a 409 answers the current ones). */
 export const saveSiteSettings = (body: TSiteSettingsUpdate) => call(SETTINGS.calls.updateSiteSettings, { body });
+
+/** Uploads the agency's logo (a picture), based on the version loaded. */
+export function uploadSiteLogo(file: File, version: number) {
+  const form = new FormData();
+  form.append('version', String(version));
+  form.append('file', file, file.name);
+  return call(SETTINGS.calls.uploadSiteLogo, {}, { form });
+}
+/** Removes the logo, based on the version loaded. */
+export const deleteSiteLogo = (version: number) => call(SETTINGS.calls.deleteSiteLogo, { query: { version } });
+/** The logo's address (a new one for each version, so a changed logo is not read from the cache). */
+export const siteLogoUrl = (version: number) => `${urlOf(SETTINGS.calls.siteLogo, {})}?v=${version}`;
