@@ -72,7 +72,7 @@ export function SiteCard({ setup }: { setup?: { onDone: () => void } } = {}) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaded.data, base]);
   // Typed and not saved: leaving the page asks first, as every Save-button form does.
-  useFormLeaveGuard(!!base && JSON.stringify(form.getValues()) !== JSON.stringify(siteForm(base)));
+  const guard = useFormLeaveGuard(!!base && JSON.stringify(form.getValues()) !== JSON.stringify(siteForm(base)));
   const save = useGuardedMutation({
     mutationFn: (v: SiteForm) =>
       saveSiteSettings({
@@ -98,6 +98,8 @@ export function SiteCard({ setup }: { setup?: { onDone: () => void } } = {}) {
       if (setup) {
         // The links' address may have changed: the warning and the banner read it again.
         void client.invalidateQueries({ queryKey: siteSettingsQuery().queryKey });
+        // Saved: the set-up moves on without asking about changes.
+        guard.release();
         setup.onDone();
       }
     },
