@@ -23,17 +23,18 @@ type SiteForm = {
   licence: string; taxNumber: string; taxOffice: string; publicUrl: string; saleFeePercent: number | ''; rentFeeMonths: number | '';
 };
 const siteForm = (s: TSiteSettings): SiteForm => ({
+  // In the order of the form's first values: the leave guard compares the two as JSON.
   name: s.name ?? '',
   nameEl: s.nameEl ?? '',
-  website: s.website ?? '',
-  taxOffice: s.taxOffice ?? '',
-  publicUrl: s.publicUrl ?? '',
   phone: s.phone ?? '',
   email: s.email ?? '',
   address: s.address ?? '',
+  website: s.website ?? '',
   enquirySourceId: s.enquirySourceId == null ? '' : String(s.enquirySourceId),
   licence: s.licence ?? '',
   taxNumber: s.taxNumber ?? '',
+  taxOffice: s.taxOffice ?? '',
+  publicUrl: s.publicUrl ?? '',
   saleFeePercent: s.saleFeePercent ?? '',
   rentFeeMonths: s.rentFeeMonths ?? '',
 });
