@@ -11,9 +11,10 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
  * The agency's name as the sheet prints it: the site settings' (the public-site spec sets one), else
  * the site's own name text. Read, never written here: the settings page's test saves them meanwhile.
  */
-async function agencyName(request: APIRequestContext, token: string, fallback: string): Promise<string> {
-  const s = (await (await request.get('/api/SiteSettings', { headers: bearer(token) })).json()) as { name: string | null };
-  return s.name ?? fallback;
+async function agencyName(request: APIRequestContext, token: string, fallback: string, greek: boolean): Promise<string> {
+  const s = (await (await request.get('/api/SiteSettings', { headers: bearer(token) })).json()) as { name: string | null; nameEl: string | null };
+  // A Greek reader is shown the Greek name, others the one in Latin letters; each else the other (issue 45).
+  return (greek ? (s.nameEl ?? s.name) : (s.name ?? s.nameEl)) ?? fallback;
 }
 
 /** A demo property with three photos or more, an owner, internal notes and a street address. */
@@ -41,7 +42,7 @@ for (const lang of ['en-UK', 'el'] as const) {
 
   test(`an agent opens a property's sheet and prints it (${lang})`, async ({ browser, request, baseURL }) => {
     const token = await apiToken(request);
-    const agency = await agencyName(request, token, w.agency);
+    const agency = await agencyName(request, token, w.agency, lang === 'el');
     const o = await demoProperty(request, token);
     const ctx = await signedIn(browser, baseURL!, token, lang);
     const page = await ctx.newPage();

@@ -9,7 +9,7 @@ import { apiToken, expectAccessible, publishedWithPhotos, signedIn } from '../fi
  */
 test.describe.configure({ mode: 'serial' });
 
-const DETAILS = { name: 'Thermaikos Homes', phone: '+30 2310 123 456', email: 'info@thermaikos-homes.gr', address: 'Tsimiski 45, 546 23 Thessaloniki' };
+const DETAILS = { name: 'Thermaikos Homes', nameEl: 'Θερμαϊκός Ακίνητα', phone: '+30 2310 123 456', email: 'info@thermaikos-homes.gr', address: 'Tsimiski 45, 546 23 Thessaloniki' };
 
 const scrollOf = (page: Page) => page.locator('ul.gallery').evaluate((el) => el.scrollLeft);
 /** Waits, from now on, for the gallery's next scroll to end (its smooth scroll too); the answer waits for that end. */
@@ -38,6 +38,7 @@ test('an office admin sets the agency phone, e-mail and address for the public s
   await expectAccessible(page, 'settings, site details refused');
 
   await card.getByLabel('Επωνυμία γραφείου').fill(DETAILS.name);
+  await card.getByLabel('Επωνυμία στα ελληνικά').fill(DETAILS.nameEl);
   await card.getByLabel('Τηλέφωνο').fill(DETAILS.phone);
   await card.getByLabel('Διεύθυνση e-mail').fill(DETAILS.email);
   await card.getByLabel('Διεύθυνση γραφείου').fill(DETAILS.address);
@@ -74,7 +75,8 @@ for (const lang of ['el', 'en'] as const) {
     await expect(direct).toContainText(words.direct);
     await expect(direct.getByRole('link', { name: DETAILS.phone })).toHaveAttribute('href', 'tel:+302310123456');
     await expect(direct.getByRole('link', { name: DETAILS.email })).toHaveAttribute('href', new RegExp(`^mailto:${DETAILS.email}\\?subject=.*${o.ref}`));
-    await expect(page.locator('a.brand')).toHaveText(DETAILS.name);
+    // The name in the reader's letters (issue 45): Greek readers the Greek one.
+    await expect(page.locator('a.brand')).toHaveText(lang === 'el' ? DETAILS.nameEl : DETAILS.name);
 
     // The gallery's buttons: shown, at the start "previous" is disabled.
     const prev = page.getByRole('button', { name: words.prev });

@@ -13,6 +13,8 @@ import { seedDemo } from './db/seed/demo.ts';
 import { buildApp } from './app.ts';
 import { ensureFirstAdmin, initialAdminPasswordFile } from './modules/auth/auth.service.ts';
 import { generatePassword } from './lib/passwords.ts';
+import { linkBase } from './modules/settings/site-settings.service.ts';
+import { isLocalAddress } from '@crm/contract';
 
 function say(line: string) {
   process.stdout.write(`${line}\n`);
@@ -123,7 +125,11 @@ async function main() {
     say(`  files:    ${config.s3 ? `S3 store s3://${config.s3.bucket}/${config.s3.prefix}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''}` : path.join(config.dataDir, 'files')}`);
     say(`  mail:     ${app.mailer.describe}`);
     say(`  API docs: ${url}/api/docs`);
-    if (!config.publicUrlSet) say('  PUBLIC_URL is not set: links in e-mails point to this machine (localhost). Set it to the address users open.');
+    // Links are built on the settings' public address, else PUBLIC_URL: said once when they lead only to this machine.
+    const links = await linkBase(app);
+    if (isLocalAddress(links)) {
+      say(`  Links in e-mails, shortlists and the feed point to this machine (${links}): they will not work outside it. Set the public address in Settings (or PUBLIC_URL).`);
+    }
     if (created) {
       say('');
       say('  The first administrator was created:');

@@ -378,7 +378,18 @@ export const ZObjectSheetAnswer = z.object({
   culture: z.enum(CULTURES),
   /** The sheet's own words (headings, "Ref."), in its language. */
   labels: z.record(z.string(), z.string()),
-  agency: z.object({ name: z.string(), phone: z.string().nullable(), email: z.string().nullable(), address: z.string().nullable() }),
+  /** The agency's details (issue 45): numbers not set are left out; `logo` the logo's address, null without one. */
+  agency: z.object({
+    name: z.string(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    address: z.string().nullable(),
+    licence: z.string().nullable(),
+    taxNumber: z.string().nullable(),
+    taxOffice: z.string().nullable(),
+    website: z.string().nullable(),
+    logo: z.string().nullable(),
+  }),
   ref: z.string(),
   title: z.string(),
   type: z.string(),

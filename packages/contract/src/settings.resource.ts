@@ -15,9 +15,14 @@ export const SETTINGS = {
     siteSettings: ['GET', '/api/SiteSettings'],
     updateSiteSettings: ['POST', '/api/SiteSettings'],
     mailPreview: ['GET', '/api/SiteSettings/mailPreview'],
+    uploadSiteLogo: ['POST', '/api/SiteSettings/logo'],
+    deleteSiteLogo: ['DELETE', '/api/SiteSettings/logo'],
+    siteLogo: ['GET', '/api/public/logo'],
   }),
   screens: {
     settings: '/Settings',
     actionLog: '/ActionLog',
+    /** The first administrator's set-up of the agency's details (issue 45). */
+    setup: '/Settings/Setup',
   },
 } as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZSelectOption, isStorableText, ZVersion, ZXlsxWorkbook } from './common.ts';
 import { ZActionLogAnswer, ZActionLogSearch } from './action-log.ts';
 import type { CallSchemas } from './call.ts';
-import { SITE_EMAIL, isAgencyPhone, isFeeNumber, SALE_FEE_MAX, RENT_FEE_MAX } from './site-settings.ts';
+import { SITE_EMAIL, isAgencyPhone, isFeeNumber, isPublicAddress, isWebAddress, SALE_FEE_MAX, RENT_FEE_MAX } from './site-settings.ts';
 import { isGreekTaxNumber, isRegistryNumber } from './account-fields.ts';
 import { CULTURES, MAIL_KINDS } from './constants.ts';
 
@@ -23,7 +23,7 @@ export const ZLocalizationImportAnswer = z.object({
 export type TLocalizationImportAnswer = z.infer<typeof ZLocalizationImportAnswer>;
 export { LOCALIZATION_COLUMNS, LOCALIZATION_IMPORT_MAX_BYTES, LOCALIZATION_IMPORT_MAX_ERRORS } from './office-constants.ts';
 
-export { SITE_EMAIL, isAgencyPhone, phoneHref, isFeeNumber, SALE_FEE_MAX, RENT_FEE_MAX } from './site-settings.ts';
+export { SITE_EMAIL, isAgencyPhone, phoneHref, isFeeNumber, isPublicAddress, isWebAddress, isLocalAddress, SALE_FEE_MAX, RENT_FEE_MAX, LOGO_MAX_BYTES } from './site-settings.ts';
 
 /** One line of text (the server runs spaces together and trims it; an empty text is no value). */
 const oneLine = (max: number) => z.string().max(max).refine(isStorableText, { message: 'validation.badCharacters' });
@@ -43,11 +43,27 @@ export const ZSiteSettings = z.object({
   /** The fee on a sale, % of the price, and on a letting, months of rent; both before VAT. */
   saleFeePercent: z.number().nullable(),
   rentFeeMonths: z.number().nullable(),
+  /** The agency's face (issue 45): its name in Greek (`name` is the one in Latin letters, shown in English and Russian), web address, tax office (ΔΟΥ). */
+  nameEl: z.string().nullable(),
+  website: z.string().nullable(),
+  taxOffice: z.string().nullable(),
+  /** The CRM's public address: links (mail, feed, shortlists) are built on it instead of PUBLIC_URL when set. */
+  publicUrl: z.string().nullable(),
+  /** Whether a logo was uploaded (GET /api/public/logo serves it). */
+  hasLogo: z.boolean(),
+  /** Whether the first set-up was done (or skipped); until then the shell offers it to office admins. */
+  setupDone: z.boolean(),
   version: z.number().int(),
 });
 export type TSiteSettings = z.infer<typeof ZSiteSettings>;
 /** GET /api/SiteSettings: the settings, and the source accounts to choose the enquiries' source from. */
-export const ZSiteSettingsAnswer = ZSiteSettings.extend({ sourceList: z.array(ZSelectOption) });
+export const ZSiteSettingsAnswer = ZSiteSettings.extend({
+  sourceList: z.array(ZSelectOption),
+  /** The address links are built on now (the setting, else PUBLIC_URL, else this machine's). */
+  linkBase: z.string(),
+  /** Whether that address is this machine's (unset or localhost): links will not work elsewhere. */
+  linksLocal: z.boolean(),
+});
 export type TSiteSettingsAnswer = z.infer<typeof ZSiteSettingsAnswer>;
 
 /** POST /api/SiteSettings: all the details at once, with the version they were based on; an empty text clears one. */
@@ -81,9 +97,25 @@ export const ZSiteSettingsUpdate = z.object({
     .refine((n) => isFeeNumber(n, RENT_FEE_MAX), { message: 'validation.rentFee' })
     .nullable()
     .default(null),
+  // The fields below came later (issue 45): left out, each keeps what it is.
+  nameEl: oneLine(100).nullable().optional(),
+  website: oneLine(200)
+    .refine((s) => s.trim() === '' || isWebAddress(s.trim()), { message: 'validation.website' })
+    .nullable()
+    .optional(),
+  taxOffice: oneLine(100).nullable().optional(),
+  publicUrl: oneLine(200)
+    .refine((s) => s.trim() === '' || isPublicAddress(s.trim()), { message: 'validation.publicUrl' })
+    .nullable()
+    .optional(),
+  /** True: the first set-up is done (the set-up screen's last step, or its Skip). */
+  setupDone: z.boolean().optional(),
   version: ZVersion,
 });
 export type TSiteSettingsUpdate = z.infer<typeof ZSiteSettingsUpdate>;
+
+/** DELETE /api/SiteSettings/logo?version=N */
+export const ZSiteLogoDelete = z.object({ version: z.coerce.number().int().min(1).max(2147483647) });
 
 /**
  * The settings' calls and their schemas (decision 057), the action log's among them; their methods
@@ -103,4 +135,9 @@ export const SETTINGS_API = {
   siteSettings: { answer: ZSiteSettingsAnswer },
   updateSiteSettings: { body: ZSiteSettingsUpdate, answer: ZSiteSettings },
   mailPreview: { query: ZMailPreviewQuery, answer: ZMailPreview },
+  /** A multipart form: `file` (PNG, JPEG or WebP) and `version`. */
+  uploadSiteLogo: { answer: ZSiteSettings },
+  deleteSiteLogo: { query: ZSiteLogoDelete, answer: ZSiteSettings },
+  /** The logo's bytes (PNG), for the public site, the sheets and mail; 404 when there is none. */
+  siteLogo: {},
 } satisfies Record<string, CallSchemas>;

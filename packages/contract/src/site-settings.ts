@@ -26,3 +26,20 @@ export const RENT_FEE_MAX = 12;
 export function isFeeNumber(n: number, max: number): boolean {
   return Number.isFinite(n) && n > 0 && n <= max && Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 }
+
+/** A web address: http(s), a host with a dot, no spaces ("www.agency.gr" is taken with https:// added by the server). */
+export function isWebAddress(s: string): boolean {
+  return /^(https?:\/\/)?[^\s/?#@]+\.[^\s/?#@]{2,}(\/[^\s]*)?$/i.test(s);
+}
+/** The CRM's public address, as PUBLIC_URL takes it: http:// or https://, a host, an optional path, no query. */
+export function isPublicAddress(s: string): boolean {
+  return /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(s);
+}
+/** Whether an address is this machine's (localhost, 127.x, ::1, 0.0.0.0): links to it work nowhere else. */
+export function isLocalAddress(s: string): boolean {
+  const m = /^https?:\/\/(\[[^\]]+\]|[^/:?#]+)/i.exec(s);
+  const host = (m?.[1] ?? '').toLowerCase();
+  return host === '' || host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '[::1]' || host === '0.0.0.0';
+}
+/** The largest logo taken (bytes). */
+export const LOGO_MAX_BYTES = 5 * 1024 * 1024;

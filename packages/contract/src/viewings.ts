@@ -223,7 +223,18 @@ export const ZViewingSheet = z.object({
   viewingNumber: z.string(),
   /** "dd/mm/yyyy, HH:MM" (Russian: dd.mm.yyyy). */
   dateOfViewing: z.string().nullable(),
-  agency: z.object({ name: z.string(), address: z.string().nullable(), phone: z.string().nullable(), email: z.string().nullable(), licence: z.string().nullable(), taxNumber: z.string().nullable() }),
+  /** The agency's details (issue 45): a number not set is left out (no blank line); `logo` the logo's address, null without one. */
+  agency: z.object({
+    name: z.string(),
+    address: z.string().nullable(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    licence: z.string().nullable(),
+    taxNumber: z.string().nullable(),
+    taxOffice: z.string().nullable(),
+    website: z.string().nullable(),
+    logo: z.string().nullable(),
+  }),
   client: z.object({ name: z.string().nullable(), phone: z.string().nullable(), email: z.string().nullable(), idNumber: z.string().nullable() }),
   /** The agents assigned to the viewing, by name. */
   agents: z.string().nullable(),

@@ -19,6 +19,8 @@ describe('migrations', () => {
     // Before 0074: a transaction was for the account as a whole (no property), and no sums index.
     await q(`alter table transactions drop column object_id`);
     await q(`drop index transactions_account_sums_idx`);
+    // Before 0072: the agency's details without its Greek name, logo, web address, tax office, public address and set-up.
+    await q(`alter table site_settings drop column name_el, drop column logo_name, drop column website, drop column tax_office, drop column public_url, drop column setup_done_on`);
     // Before 0070 (undone ahead of 0071: its update of an account fires triggers that read 0071's column):
     // the search text had a dotted word (Α.Ε.) only with its dots; an account named so.
     await q(`create or replace function crm_account_search_text(names text[], emails text[], phones text[], numbers text[]) returns text

@@ -4,7 +4,7 @@ import { cultureOf, type TCulture } from '@crm/contract';
 import type { Db, Tx } from '../db/client.ts';
 import { accounts, users } from '../db/schema/index.ts';
 import { logAction } from '../lib/audit.ts';
-import { getSiteSettings } from '../modules/settings/site-settings.service.ts';
+import { agencyIdentity, type AppLike } from '../modules/settings/site-settings.service.ts';
 import { composeMail, type AgencyIdentity, type MailAgent, type MailBlock } from './compose.ts';
 import type { Mail } from './mailer.ts';
 export { MAIL_LETTERS } from './kinds.ts';
@@ -16,10 +16,22 @@ import { guessLanguage, type TRecipient } from './greeting.ts';
  * (its names and language).
  */
 
-/** The agency's identity from the site settings (more fields join when the settings keep them). */
-export async function readAgencyIdentity(db: Db | Tx): Promise<AgencyIdentity> {
-  const s = await getSiteSettings(db as Db);
-  return { name: s.name, phone: s.phone, email: s.email, address: s.address, registry: s.licence, taxNumber: s.taxNumber };
+/** The agency's identity from its settings (agencyIdentity): both names, numbers, tax office, web address and the logo's bytes. */
+export async function readAgencyIdentity(app: AppLike): Promise<AgencyIdentity> {
+  const a = await agencyIdentity(app);
+  const logo = a.logo ? await a.logo.read() : undefined;
+  return {
+    name: a.nameEl ?? a.nameLatin,
+    nameLatin: a.nameLatin,
+    phone: a.phone,
+    email: a.email,
+    address: a.address,
+    registry: a.licence,
+    taxNumber: a.taxNumber,
+    taxOffice: a.taxOffice,
+    webAddress: a.website,
+    logo: logo ? { contentType: a.logo!.contentType, base64: logo.toString('base64') } : null,
+  };
 }
 
 const fullName = (first: string | null, last: string | null) => [first, last].map((s) => s?.trim()).filter(Boolean).join(' ');
@@ -97,6 +109,6 @@ export async function buildMail(
   const recipient = await readRecipient(db, o.accountId);
   const culture = o.culture ?? (await recipientCulture(db, recipient, o.fallback));
   const t: T = (key, params) => app.translator.t(culture, key, params);
-  const [agency, agent] = await Promise.all([readAgencyIdentity(db), readMailAgent(db, o.agentUserId)]);
+  const [agency, agent] = await Promise.all([readAgencyIdentity(app), readMailAgent(db, o.agentUserId)]);
   return { mail: composeMail({ to: o.to, culture, t, agency, agent, recipient, subject: o.letter.subject(t), body: o.letter.body(t) }), culture };
 }

@@ -76,7 +76,7 @@ describe('mail a person would write', () => {
 
   it('shows the agency\'s logo as an inline attachment, never a remote image', async () => {
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-    const agency = { ...(await readAgencyIdentity(db)), logo: { contentType: 'image/png', base64: png.toString('base64') } };
+    const agency = { ...(await readAgencyIdentity(app)), logo: { contentType: 'image/png', base64: png.toString('base64') } };
     const tr = (key: string, params?: Record<string, string | number>) => app.translator.t('en', key, params);
     const mail = composeMail({ to: 'logo@example.gr', culture: 'en', t: tr, agency, agent: { fullName: 'Eleni Agapiou', phone: '+30 697 000 2222' }, recipient: { firstName: 'Emma' }, subject: 'Our logo', body: [{ p: 'Hello there.' }] });
     await app.mailer.send(mail);

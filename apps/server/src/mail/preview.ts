@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TCulture, TMailKind, TMailPreview } from '@crm/contract';
-import { composeMail, type MailAgent } from './compose.ts';
+import { LOGO_CID, composeMail, type MailAgent } from './compose.ts';
+import { linkBase } from '../modules/settings/site-settings.service.ts';
 import type { TRecipient } from './greeting.ts';
 import { MAIL_LETTERS } from './kinds.ts';
 import { readAgencyIdentity, readMailAgent } from './mail-people.ts';
@@ -16,7 +17,7 @@ const SAMPLE: Record<TCulture, { client: TRecipient; agent: MailAgent; amount: s
 export async function previewMail(app: FastifyInstance, kind: TMailKind, culture: TCulture, userId: number): Promise<TMailPreview> {
   const t = (key: string, params?: Record<string, string | number>) => app.translator.t(culture, key, params);
   const s = SAMPLE[culture];
-  const base = app.config.publicUrl;
+  const base = await linkBase(app);
   const link = `${base}/…`;
   const letter = {
     reset: () => MAIL_LETTERS.reset({ link: `${base}/ResetPassword?code=…`, hours: 24, payments: false }),
@@ -28,6 +29,9 @@ export async function previewMail(app: FastifyInstance, kind: TMailKind, culture
   }[kind]();
   const agent = (await readMailAgent(app.db, userId)) ?? s.agent;
   const staff = kind === 'reset' || kind === 'alert';
-  const mail = composeMail({ to: 'preview@example.gr', culture, t, agency: await readAgencyIdentity(app.db), agent: staff ? null : agent, recipient: s.client, subject: letter.subject(t), body: letter.body(t) });
-  return { fromName: mail.fromName ?? '', subject: mail.subject, html: mail.html ?? '', text: mail.text };
+  const agency = await readAgencyIdentity(app);
+  const mail = composeMail({ to: 'preview@example.gr', culture, t, agency, agent: staff ? null : agent, recipient: s.client, subject: letter.subject(t), body: letter.body(t) });
+  // The preview's frame has no mail attached: the logo is shown from its bytes where the mail names its part.
+  const html = agency.logo ? (mail.html ?? '').replaceAll(`cid:${LOGO_CID}`, `data:${agency.logo.contentType};base64,${agency.logo.base64}`) : (mail.html ?? '');
+  return { fromName: mail.fromName ?? '', subject: mail.subject, html, text: mail.text };
 }

@@ -133,6 +133,7 @@ const officePages = {
   DocumentsPage: () => import('../features/documents/pages/documents-page.tsx').then((m) => ({ Component: m.DocumentsPage })),
   DocumentPage: () => import('../features/documents/pages/document-page.tsx').then((m) => ({ Component: m.DocumentPage })),
   SettingsPage: () => import('../features/settings/pages/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })),
+  SetupPage: () => import('../features/settings/pages/setup-page.tsx').then((m) => ({ Component: m.SetupPage })),
   ActionLogPage: () => import('../features/settings/pages/action-log-page.tsx').then((m) => ({ Component: m.ActionLogPage })),
   JobsPage: () => import('../features/settings/pages/jobs-page.tsx').then((m) => ({ Component: m.JobsPage })),
   ImportPage: () => import('../features/imports/pages/import-page.tsx').then((m) => ({ Component: m.ImportPage })),
@@ -240,6 +241,7 @@ export const protectedRoutes: RouteObject[] = [
   },
   // Settings and administration
   lazyPage('/Settings', 'title.settings', officePages.SettingsPage, { noBranch: true, adminOnly: true }),
+  lazyPage('/Settings/Setup', 'title.agencySetup', officePages.SetupPage, { noBranch: true, adminOnly: true }),
   lazyPage('/ActionLog', 'title.actionLog', officePages.ActionLogPage, { noBranch: true, adminOnly: true }),
   lazyPage('/Jobs', 'title.jobs', officePages.JobsPage, { noBranch: true, adminOnly: true }),
   lazyPage('/Import', 'title.import', officePages.ImportPage, { noBranch: true, adminOnly: true }),

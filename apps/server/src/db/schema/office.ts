@@ -43,6 +43,15 @@ export const siteSettings = pgTable(
     /** The fee terms the sheet states, before VAT: a percentage of the price on a sale, months of rent on a letting. */
     saleFeePercent: numeric('sale_fee_percent', { precision: 5, scale: 2, mode: 'number' }),
     rentFeeMonths: numeric('rent_fee_months', { precision: 4, scale: 2, mode: 'number' }),
+    /** The agency's face (0072): its name in Greek (`name` is the one in Latin letters), the logo's stored file, web address, tax office (ΔΟΥ). */
+    nameEl: text('name_el'),
+    logoName: text('logo_name'),
+    website: text('website'),
+    taxOffice: text('tax_office'),
+    /** The CRM's public address: links are built on it, instead of PUBLIC_URL, when set. */
+    publicUrl: text('public_url'),
+    /** When the first administrator's set-up was done (null: the shell offers it). */
+    setupDoneOn: tsz('setup_done_on'),
     modifiedOn: tsz('modified_on').notNull().defaultNow(),
     modifiedBy: integer('modified_by').references(() => users.id, { onDelete: 'set null' }),
     version: integer('version').notNull().default(1),

@@ -556,6 +556,12 @@ export async function seedDemoAccounts(tx: Tx, opts: { timeZone: string; now?: D
   await tx.execute(sql`insert into site_settings (id, enquiry_source_id)
     select 1, id from accounts where is_source and display_name = ${`Ιστοσελίδα ${AGENCY_DOMAIN}`} order by id limit 1
     on conflict (id) do update set enquiry_source_id = excluded.enquiry_source_id`);
+  // The demo agency's own face (issue 45): its names, contacts, numbers and fees, so a demo start
+  // shows them on every sheet and page and asks for no set-up.
+  await tx.execute(sql`update site_settings set name = 'Thermaikos Homes', name_el = 'Θερμαϊκός Ακίνητα', phone = '+30 2310 254 870',
+    email = ${`info@${AGENCY_DOMAIN}`}, address = 'Τσιμισκή 45, 546 23 Θεσσαλονίκη', website = ${`https://${AGENCY_DOMAIN}`},
+    licence = '158204306000', tax_number = '094712341', tax_office = 'Δ΄ Θεσσαλονίκης', sale_fee_percent = 2, rent_fee_months = 1,
+    setup_done_on = now() where id = 1 and setup_done_on is null`);
 
   const activityIds = await reserveIds(tx, 'activities', activities.length);
   const activityId: number[] = [];

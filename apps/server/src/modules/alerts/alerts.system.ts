@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { cultureOf, formatReferenceNumber } from '@crm/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { createAlerts, type NewAlert } from './alerts.create.ts';
+import { linkBase } from '../settings/site-settings.service.ts';
 
 /** Tenant relations of an object–account link (spec: relation values 4 and 7). */
 export const TENANT_RELATIONS = [4, 7] as const;
@@ -118,6 +119,7 @@ export async function checkRentReminders(app: FastifyInstance, o: { today?: stri
     const news = list.map((x, i) => ({ ...x, id: ids[i] })).filter((x): x is typeof x & { id: number } => x.id !== null);
     if (!news.length) return;
     const staff = await assignedStaff(tx, [...new Set(news.map((d) => d.l.objectId))]);
+    const base = await linkBase(app);
     for (const { l, params, key, id } of news) {
       made.push(id);
       for (const s of staff.get(l.objectId) ?? []) {
@@ -131,8 +133,8 @@ export async function checkRentReminders(app: FastifyInstance, o: { today?: stri
             messageKey: key,
             params,
             links: [
-              { url: `${app.config.publicUrl}/Objects/View/${l.objectId}`, labelKey: 'mail.alert.openProperty' },
-              { url: `${app.config.publicUrl}/Alerts/${id}`, labelKey: 'mail.alert.openAlert' },
+              { url: `${base}/Objects/View/${l.objectId}`, labelKey: 'mail.alert.openProperty' },
+              { url: `${base}/Alerts/${id}`, labelKey: 'mail.alert.openAlert' },
             ],
           }),
         });

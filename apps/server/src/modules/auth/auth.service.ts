@@ -15,6 +15,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { mayUsePaymentsApp } from '../../lib/variant.ts';
 import { MAIL_LETTERS, buildMail } from '../../mail/mail-people.ts';
+import { linkBase } from '../settings/site-settings.service.ts';
 
 const RESET_HOURS = 2;
 const RESETS_PER_HOUR = 3;
@@ -215,8 +216,8 @@ async function changePassword(app: FastifyInstance, tx: Tx, userId: number, pass
 }
 
 /**
- * Links in mail come from the configuration (PUBLIC_URL, or the payments host's address for a
- * payments client's sign-in), never from the request.
+ * Links in mail come from the settings' public address, else the configuration (PUBLIC_URL, or the
+ * payments host's address for a payments client's sign-in), never from the request.
  */
 export function resetLink(app: FastifyInstance, code: string, email: string, base = app.config.publicUrl, invite = false) {
   return `${base}/ResetPassword?code=${encodeURIComponent(code)}&email=${encodeURIComponent(email)}${invite ? '&invite=1' : ''}`;
@@ -250,7 +251,7 @@ export async function forgotPassword(app: FastifyInstance, email: string, reques
   const culture = user.language ? cultureOf(user.language) : cultureOf(requestCulture === 'en' ? 'en-UK' : requestCulture);
   // An owner of the payments-only app resets it there, under its name, not on the staff's CRM.
   const payments = paymentsClientOnly(user.roles as string[]);
-  const link = resetLink(app, code, user.email, payments ? app.config.paymentsUrl : app.config.publicUrl);
+  const link = resetLink(app, code, user.email, payments ? app.config.paymentsUrl : await linkBase(app));
   const { mail } = await buildMail(app, {
     to: user.email,
     accountId: user.accountId,
@@ -400,6 +401,7 @@ export async function sendStaffInvitation(app: FastifyInstance, email: string, c
     await logAction(tx, actor, { action: 'SendInvitation', entity: 'User', entityId: user.id, message: user.email, data: { accountId: user.accountId, roles: user.roles, branchId: user.branchId } });
     return { user, language: account?.language };
   });
+  const base = await linkBase(app);
   // The account's language, else the office's (the inviting admin's); signed by the admin who invites.
   const { mail } = await buildMail(app, {
     to: user.email,
@@ -407,7 +409,7 @@ export async function sendStaffInvitation(app: FastifyInstance, email: string, c
     culture: accountCulture(language),
     fallback: officeCulture,
     agentUserId: caller.id,
-    letter: MAIL_LETTERS.invite({ link: resetLink(app, code, normalizeEmail(user.email), app.config.publicUrl, true), days: STAFF_INVITATION_DAYS, url: app.config.publicUrl, email: user.email }),
+    letter: MAIL_LETTERS.invite({ link: resetLink(app, code, normalizeEmail(user.email), base, true), days: STAFF_INVITATION_DAYS, url: base, email: user.email }),
   });
   await app.mailer.send(mail);
   return user.email;

@@ -23,7 +23,7 @@ import type { SessionUser } from '../../plugins/auth.ts';
 import { createAlert } from '../alerts/alerts.create.ts';
 import { assignedStaff } from '../alerts/alerts.system.ts';
 import { objectTitle } from '../objects/objects.sql.ts';
-import { getSiteContact } from '../settings/site-settings.service.ts';
+import { agencyIdentity, linkBase, staffFullName } from '../settings/site-settings.service.ts';
 import { MAIL_LETTERS, buildMail } from '../../mail/mail-people.ts';
 import { PUBLIC_WHERE, objectUrl, publicSelect, toPublicObject } from '../publishing/public.view.ts';
 import { excerpt, money } from '../publishing/public.pages.ts';
@@ -101,7 +101,7 @@ async function makeShortlist(app: FastifyInstance, caller: Caller, leadId: numbe
   // The client's language when its account has one, else the sender's: the page and the mail speak it.
   const culture: TCulture = client.language?.trim() ? cultureOf(client.language.trim().toLowerCase()) : readerCulture;
   const token = newToken();
-  const url = `${app.config.publicUrl}${shortlistPath(token)}`;
+  const url = `${await linkBase(app)}${shortlistPath(token)}`;
   const sentOn = new Date();
   const expiresOn = new Date(sentOn.getTime() + SHORTLIST_LINK_DAYS * 24 * 3600 * 1000);
   const email = body.channel === 'email' ? client.email : null;
@@ -244,15 +244,16 @@ async function publicAnswer(app: FastifyInstance, s: typeof shortlists.$inferSel
   const answers = new Map(items.map((i) => [i.objectId, i.answer as TShortlistAnswer | null]));
   const [props, site, client] = await Promise.all([
     properties(app.db, items.map((i) => i.objectId), culture, t, await leadServices(app.db, s.leadId)),
-    getSiteContact(app.db),
+    agencyIdentity(app),
     leadClient(app.db, s.leadId),
   ]);
+  const agentName = await staffFullName(app.db, s.sentBy);
   return {
     language: cultureOf(s.language),
     clientName: client.greetName,
-    agentName: s.sentByName,
+    agentName,
     expiresOn: toLocalDateTime(s.expiresOn, app.config.timeZone)!,
-    agency: { name: site.name ?? t('publishing.site.name'), address: site.address, phone: site.phone, email: site.email },
+    agency: { name: site.nameIn(culture, t('publishing.site.name')), address: site.address, phone: site.phone, email: site.email },
     items: props.map(({ hasPhoto, ...p }) => ({
       ...p,
       photo: hasPhoto ? `/api/shortlist/${token}/photo/${p.objectId}` : null,
@@ -316,6 +317,7 @@ export async function answerShortlist(app: FastifyInstance, req: FastifyRequest,
       });
       // The alert is the office's; the lead's agents (else the one who sent it) are mailed it too.
       if (alertId !== null) {
+        const base = await linkBase(app);
         for (const to of await agentsToTell(tx, s.leadId, s.sentBy)) {
           const { mail } = await buildMail(app, {
             db: tx,
@@ -327,8 +329,8 @@ export async function answerShortlist(app: FastifyInstance, req: FastifyRequest,
               messageKey,
               params,
               links: [
-                { url: `${app.config.publicUrl}/Leads/View/${s.leadId}`, labelKey: 'mail.alert.openLead' },
-                { url: `${app.config.publicUrl}/Alerts/${alertId}`, labelKey: 'mail.alert.openAlert' },
+                { url: `${base}/Leads/View/${s.leadId}`, labelKey: 'mail.alert.openLead' },
+                { url: `${base}/Alerts/${alertId}`, labelKey: 'mail.alert.openAlert' },
               ],
             }),
           });
@@ -472,7 +474,8 @@ export async function shortlistPreview(app: FastifyInstance, token: string): Pro
   const t: T = (key, params) => app.translator.t(culture, key, params);
   const ids = (await app.db.select({ objectId: shortlistObjects.objectId }).from(shortlistObjects).where(eq(shortlistObjects.shortlistId, s.id)).orderBy(asc(shortlistObjects.position))).map((i) => i.objectId);
   const props = await properties(app.db, ids, culture, t, await leadServices(app.db, s.leadId));
-  const siteName = (await getSiteContact(app.db)).name ?? t('publishing.site.name');
+  const identity = await agencyIdentity(app);
+  const siteName = identity.nameIn(culture, t('publishing.site.name'));
   const first = props.find((p) => p.hasPhoto);
   return {
     status: 200,
@@ -480,6 +483,6 @@ export async function shortlistPreview(app: FastifyInstance, token: string): Pro
     title: props.length ? t('shortlist.preview.title', { count: props.length, agency: siteName }) : t('shortlist.page.heading'),
     description: excerpt(props.map((p) => `${p.title || `#${p.ref}`}${p.price ? ` — ${priceText(p.price, t)}` : ''}`).join(' · '), 200),
     siteName,
-    image: first ? `${app.config.publicUrl}/api/shortlist/${token}/photo/${first.objectId}` : null,
+    image: first ? `${identity.publicUrl}/api/shortlist/${token}/photo/${first.objectId}` : null,
   };
 }

@@ -46,7 +46,7 @@ describe('the viewing sheet', () => {
       dateOfViewing: '03/12/2026, 11:30',
       agency: { name: 'Thermaikos Homes', licence: 'ΓΕΜΗ 123456701000', taxNumber: '094014201' },
       client: { name: 'Eleni Markou', phone: '+30 694 123 4567', email: 'eleni@example.gr', idNumber: 'AK 123456' },
-      agents: 'Georgiou Nikos',
+      agents: 'Nikos Georgiou',
     });
     // The lead buys: the flat's sale price; the studio is only let, so its rent.
     expect(s.objects).toEqual([

@@ -4,7 +4,7 @@ import { cultureOf, formatReferenceNumber, type TCulture, type TViewingSheet } f
 import { notFound } from '../../lib/errors.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { limitAsWritten } from '../../lib/i18n.ts';
-import { getSiteSettings } from '../settings/site-settings.service.ts';
+import { agencyIdentity, getSiteSettings } from '../settings/site-settings.service.ts';
 import { locationText } from '../locations/locations.service.ts';
 import { formatEuro } from './leads.service.ts';
 import { ASSIGNMENT_PARENT_VIEWING } from './viewings.service.ts';
@@ -13,7 +13,7 @@ type Row = Record<string, unknown>;
 
 /** The sheet's labels (`viewings.sheet.<name>`), sent in the sheet's language. */
 const LABELS = [
-  'title', 'number', 'dateOfViewing', 'licence', 'taxNumber', 'phone', 'email', 'client', 'fullName', 'idNumber', 'agent',
+  'title', 'number', 'dateOfViewing', 'licence', 'taxNumber', 'taxOffice', 'phone', 'email', 'client', 'fullName', 'idNumber', 'agent',
   'objects', 'referenceNumber', 'type', 'location', 'area', 'price', 'declarationTitle', 'place', 'date', 'clientSigns', 'agencySigns', 'signature',
 ] as const;
 
@@ -45,7 +45,7 @@ export async function viewingSheet(app: FastifyInstance, id: number, asked: TCul
     select v.id, v.date_of_viewing, l.for_purchase, l.for_rent, l.for_short_rent,
       a.id as account_id, a.display_name, a.first_name, a.middle_name, a.last_name, a.name as company_name, a.is_company,
       a.phones, a.emails, a.internal_passport_number, a.passport_number, a.language,
-      (select string_agg(x.display_name, ', ' order by x.display_name) from assignments s join accounts x on x.id = s.account_id
+      (select string_agg(coalesce(nullif(concat_ws(' ', nullif(trim(x.first_name), ''), nullif(trim(x.last_name), '')), ''), x.display_name), ', ' order by x.display_name) from assignments s join accounts x on x.id = s.account_id
         where s.parent = ${ASSIGNMENT_PARENT_VIEWING} and s.parent_id = v.id) as agents
     from viewings v left join leads l on l.id = v.demand_id left join accounts a on a.id = l.account_id
     where v.id = ${id}`);
@@ -77,8 +77,8 @@ export async function viewingSheet(app: FastifyInstance, id: number, asked: TCul
     };
   });
 
-  const s = await getSiteSettings(app.db);
-  const agencyName = s.name ?? t('publishing.site.name');
+  const [s, identity] = await Promise.all([getSiteSettings(app.db), agencyIdentity(app)]);
+  const agencyName = identity.nameIn(culture, t('publishing.site.name'));
   // The fee terms of the services the lead asks for (both when there is no lead or it asks for neither); a term not set is a blank to fill in.
   const blank = '______';
   const sale = t('viewings.sheet.fee.sale', { percent: s.saleFeePercent == null ? blank : feeText(s.saleFeePercent) });
@@ -98,7 +98,7 @@ export async function viewingSheet(app: FastifyInstance, id: number, asked: TCul
     culture,
     viewingNumber: String(v.id),
     dateOfViewing: dayAndTime(toLocalDateTime(v.date_of_viewing == null ? null : new Date(v.date_of_viewing as string), app.config.timeZone), culture),
-    agency: { name: agencyName, address: s.address, phone: s.phone, email: s.email, licence: s.licence, taxNumber: s.taxNumber },
+    agency: { name: agencyName, address: s.address, phone: s.phone, email: s.email, licence: s.licence, taxNumber: s.taxNumber, taxOffice: s.taxOffice, website: s.website, logo: identity.logoPath },
     client: {
       name: clientName,
       phone: first(v.phones),

@@ -67,7 +67,7 @@ describe('GET /api/object/sheet/{idOrRef}', () => {
     const res = await sheet('?culture=en');
     expect(res.statusCode, res.body).toBe(200);
     const s = res.json();
-    expect(s.agency).toEqual({ name: 'Acropolis Homes', phone: '+30 2310 555 111', email: 'office@acropolis.test', address: 'Tsimiski 10, Thessaloniki' });
+    expect(s.agency).toEqual({ name: 'Acropolis Homes', phone: '+30 2310 555 111', email: 'office@acropolis.test', address: 'Tsimiski 10, Thessaloniki', licence: null, taxNumber: null, taxOffice: null, website: null, logo: null });
     expect(s.ref).toBe(ref);
     expect(s.labels.ref).toBe(`Ref. ${ref}`);
     expect(s.title).toBe('Quiet flat in Pylaia');

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { publicSelect, toPublicObject } from '../publishing/public.view.ts';
 import { area, distance, longDate, money } from '../publishing/public.pages.ts';
-import { getSiteContact } from '../settings/site-settings.service.ts';
+import { agencyIdentity, type AppLike } from '../settings/site-settings.service.ts';
 
 type T = (key: string, params?: Record<string, string | number>) => string;
 
@@ -17,6 +17,9 @@ const LABELS = {
   was: 'publishing.object.was',
   phone: 'publishing.site.phone',
   email: 'publishing.site.email',
+  licence: 'publishing.site.licence',
+  taxNumber: 'publishing.site.taxNumber',
+  taxOffice: 'publishing.site.taxOffice',
   address: 'fields.object.address',
   sharedExpenses: 'fields.object.averageMonthlySharedExpenses',
   agent: 'objects.sheet.agent',
@@ -50,7 +53,8 @@ function inLanguage(r: Record<string, unknown>, culture: TCulture, main: 'title'
  * reads it, not the office's "Surname Name"), and the street address only
  * when the agent asks for it. Every text in `culture`.
  */
-export async function objectSheet(db: Db, id: number, culture: TCulture, t: T, withAddress: boolean): Promise<TObjectSheetAnswer> {
+export async function objectSheet(app: AppLike, id: number, culture: TCulture, t: T, withAddress: boolean): Promise<TObjectSheetAnswer> {
+  const db: Db = app.db;
   const rows = await db.execute(sql`
     select ${publicSelect(culture)},
       case when ${withAddress} then o.address end as "sheetAddress", case when ${withAddress} then o.zip_code end as "sheetZip",
@@ -63,7 +67,7 @@ export async function objectSheet(db: Db, id: number, culture: TCulture, t: T, w
     select coalesce(nullif(concat_ws(' ', nullif(trim(a.first_name), ''), nullif(trim(a.last_name), '')), ''), a.display_name) as name, a.phones[1] as phone, a.emails[1] as email from assignments s join accounts a on a.id = s.account_id
     where s.parent = ${ASSIGNMENT_PARENTS.object} and s.parent_id = ${id} and a.is_employe order by s.created_on, s.id limit 1`);
   const agent = agentRows.rows[0] as { name: string; phone: string | null; email: string | null } | undefined;
-  const site = await getSiteContact(db);
+  const site = await agencyIdentity(app);
   // The public view's facts and prices, without its address (the property's own choice for the website).
   const o = toPublicObject({ ...r, address: null, zipCode: null }, culture, t);
   const address = [r.sheetAddress, r.sheetZip].filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim()).join(', ');
@@ -72,7 +76,10 @@ export async function objectSheet(db: Db, id: number, culture: TCulture, t: T, w
     id,
     culture,
     labels: { ...Object.fromEntries(Object.entries(LABELS).map(([k, key]) => [k, t(key)])), ref: t('publishing.object.ref', { ref: o.ref }) },
-    agency: { name: site.name ?? t('publishing.site.name'), phone: site.phone, email: site.email, address: site.address },
+    agency: {
+      name: site.nameIn(culture, t('publishing.site.name')), phone: site.phone, email: site.email, address: site.address,
+      licence: site.licence, taxNumber: site.taxNumber, taxOffice: site.taxOffice, website: site.website, logo: site.logoPath,
+    },
     ref: o.ref,
     title: inLanguage(r, culture, 'title'),
     type: o.type,

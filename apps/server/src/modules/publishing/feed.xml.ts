@@ -33,7 +33,7 @@ export const ENERGY_CLASS_CODE: Readonly<Record<number, string>> = {
  * description once for each language the property has one in, each marked with the language of
  * its words (a Greek title is lang="el" in a feed asked for in English; no English one is made up);
  * the labels (type, place, facts) in the feed's language (`culture`, the <listings> element's lang).
- * `base`: the public address (publicBaseUrl), so every address in it is absolute.
+ * `base`: the public address (linkBase: the setting, else PUBLIC_URL), so every address in it is absolute.
  */
 export function listingXml(o: TPublicObject, base: string, culture: TCulture): string {
   const lines: string[] = [];

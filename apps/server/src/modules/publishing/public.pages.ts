@@ -14,7 +14,9 @@ type T = (key: string, params?: Record<string, string | number>) => string;
  * (canonical, hreflang, og:*) start with it. `site`: the agency's details from the Settings page
  * (each null when not set, and then not shown).
  */
-export type PageContext = { culture: TCulture; t: T; tileUrl: string; attribution: string; attributionUrl: string; baseUrl: string; site: TSiteContact };
+/** The agency as its public pages show it (issue 45): the name in the reader's letters, contacts, numbers, web address, the logo's path. */
+export type TPublicAgency = TSiteContact & { website: string | null; licence: string | null; taxNumber: string | null; taxOffice: string | null; logo: string | null };
+export type PageContext = { culture: TCulture; t: T; tileUrl: string; attribution: string; attributionUrl: string; baseUrl: string; site: TPublicAgency };
 
 /** The agency's name: the one set on the Settings page, else the site name text of the reader's language. */
 export const siteNameOf = (ctx: PageContext) => ctx.site.name ?? ctx.t('publishing.site.name');
@@ -28,12 +30,18 @@ const mailLink = (email: string, testid: string, subject?: string) =>
 /** The agency's details in every page's footer: name, address, phone and e-mail, those that are set. */
 function siteContact(ctx: PageContext): Markup | '' {
   const { site, t } = ctx;
-  if (!site.phone && !site.email && !site.address) return '';
+  if (!site.phone && !site.email && !site.address && !site.website && !site.licence && !site.taxNumber) return '';
   const parts: Markup[] = [html`<span class="agency-name">${siteNameOf(ctx)}</span>`];
   if (site.address) parts.push(html`<span data-testid="site-address">${site.address}</span>`);
   if (site.phone) parts.push(html`<span class="item">${t('publishing.site.phone')}: ${phoneLink(site.phone, 'site-phone')}</span>`);
   if (site.email) parts.push(html`<span class="item">${t('publishing.site.email')}: ${mailLink(site.email, 'site-email')}</span>`);
-  return html`<address class="agency" data-testid="site-contact">${parts.map((p, i) => (i ? html`<span aria-hidden="true"> · </span>${p}` : p))}</address>`;
+  if (site.website) parts.push(html`<span class="item"><a href="${site.website}" rel="noopener" data-testid="site-website">${site.website.replace(/^https?:\/\//i, '').replace(/\/$/, '')}</a></span>`);
+  // The registry and tax numbers: a line only for what is set (never a label with nothing after it).
+  const numbers: Markup[] = [];
+  if (site.licence) numbers.push(html`<span class="item" data-testid="site-licence">${t('publishing.site.licence')}: ${site.licence}</span>`);
+  if (site.taxNumber) numbers.push(html`<span class="item" data-testid="site-tax-number">${t('publishing.site.taxNumber')}: ${site.taxNumber}${site.taxOffice ? `, ${t('publishing.site.taxOffice')}: ${site.taxOffice}` : ''}</span>`);
+  const line = (list: Markup[]) => list.map((p, i) => (i ? html`<span aria-hidden="true"> · </span>${p}` : p));
+  return html`<address class="agency" data-testid="site-contact">${line(parts)}${numbers.length ? html`<br>${line(numbers)}` : ''}</address>`;
 }
 
 const CULTURES: TCulture[] = ['el', 'en', 'ru'];
@@ -96,7 +104,7 @@ a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible,te
 .skip{position:absolute;left:-999px}.skip:focus{left:8px;top:8px;background:#fff;padding:6px;z-index:9}
 header.site{background:#fff;border-bottom:1px solid #dde1e6}
 .bar{max-width:1120px;margin:0 auto;padding:10px 16px;display:flex;gap:12px;align-items:center;justify-content:space-between;flex-wrap:wrap}
-.brand{font-weight:700;font-size:18px;color:#1b1b1f;text-decoration:none}
+.brand{font-weight:700;font-size:18px;color:#1b1b1f;text-decoration:none;display:inline-flex;align-items:center;gap:10px}.brand img{height:40px;width:auto;max-width:160px;object-fit:contain}
 nav.langs ul{list-style:none;margin:0;padding:0;display:flex;gap:10px}
 nav.langs a[aria-current]{font-weight:700;color:#1b1b1f;text-decoration:none}
 main{max-width:1120px;margin:0 auto;padding:16px}
@@ -233,7 +241,7 @@ ${opts.image ? html`<meta property="og:image" content="${abs(opts.image)}"><meta
 <meta name="twitter:card" content="${opts.image ? 'summary_large_image' : 'summary'}">
 <style>${new Markup(CSS)}</style></head>
 <body><a class="skip" href="#main">${t('publishing.site.skip')}</a>
-<header class="site"><div class="bar"><a class="brand" href="${listingsUrl(culture)}">${siteName}</a>
+<header class="site"><div class="bar"><a class="brand" href="${listingsUrl(culture)}">${ctx.site.logo ? html`<img src="${ctx.site.logo}" alt="" height="40">` : ''}${siteName}</a>
 <nav class="langs" aria-label="${t('publishing.site.language')}"><ul>${CULTURES.map(
       (c) => html`<li><a href="${opts.path(c)}" lang="${c}" hreflang="${c}" ${c === culture ? html`aria-current="page"` : ''}>${LANG_NAMES[c]}</a></li>`,
     )}</ul></nav></div></header>

@@ -21,7 +21,6 @@ import { STAFF } from '../../plugins/auth.ts';
 import { registerCalls } from '../../lib/calls.ts';
 import { getFileStorage } from '../../storage/file-storage.ts';
 import { feedStream } from './feed.xml.ts';
-import { publicBaseUrl } from '../../lib/public-url.ts';
 import { publishErrorText } from './publish.rules.ts';
 import type { Tx } from '../../db/client.ts';
 import { createAlert } from '../alerts/alerts.create.ts';
@@ -31,7 +30,7 @@ import { ENQUIRY_MESSAGE_MAX, listPage, notFoundPage, objectPage, siteNameOf, te
 import { objectUrl, photoUrl, toPublicDto } from './public.view.ts';
 import { PublicPageCache } from './public.cache.ts';
 import { GALLERY_SCRIPT, GALLERY_SCRIPT_VERSION } from './public.script.ts';
-import { getSiteContact } from '../settings/site-settings.service.ts';
+import { agencyIdentity, LOGO_PATH } from '../settings/site-settings.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -154,16 +153,13 @@ export async function publicSiteRoutes(app: FastifyInstance) {
     return cultureFromHeader(req.headers['accept-language']) ?? 'el';
   };
   const ctxOf = async (culture: TCulture): Promise<PageContext> => {
-    const site = await getSiteContact(app.db);
-    return {
-      culture,
-      t: (key, params) => app.translator.t(culture, key, params),
-      tileUrl: app.config.map.tileUrl,
-      attribution: app.config.map.attribution,
-      attributionUrl: app.config.map.attributionUrl,
-      baseUrl: app.config.publicUrl,
-      site,
+    const a = await agencyIdentity(app);
+    const t: PageContext['t'] = (key, params) => app.translator.t(culture, key, params);
+    const site = {
+      name: a.nameIn(culture, t('publishing.site.name')), phone: a.phone, email: a.email, address: a.address,
+      website: a.website, licence: a.licence, taxNumber: a.taxNumber, taxOffice: a.taxOffice, logo: a.logo ? `${LOGO_PATH}?v=${a.version}` : null,
     };
+    return { culture, t, tileUrl: app.config.map.tileUrl, attribution: app.config.map.attribution, attributionUrl: app.config.map.attributionUrl, baseUrl: a.publicUrl, site };
   };
   /**
    * A page: shared caches (a CDN or reverse proxy) may keep it a minute and serve it a little
@@ -373,7 +369,7 @@ export async function publicSiteRoutes(app: FastifyInstance) {
       .header('Content-Type', 'application/xml; charset=utf-8')
       .header('Cache-Control', 'public, max-age=300, s-maxage=300')
       .header('Vary', 'Accept-Language')
-      .send(feedStream(app.db, await publicBaseUrl(app), culture, ctx.t, siteNameOf(ctx)));
+      .send(feedStream(app.db, ctx.baseUrl, culture, ctx.t, siteNameOf(ctx)));
   };
 
   // The same, as JSON, for the agency's own website or apps (no sign-in; only what the pages show).

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { LOCALIZATION_IMPORT_MAX_BYTES, SETTINGS_API } from '@crm/contract';
+import { isLocalAddress, LOCALIZATION_IMPORT_MAX_BYTES, LOGO_MAX_BYTES, SETTINGS_API } from '@crm/contract';
 import { SETTINGS } from '@crm/contract/resources';
 import { OFFICE_ADMIN } from '../../plugins/auth.ts';
 import { registerCalls } from '../../lib/calls.ts';
 import { sendDownload } from '../files/files.service.ts';
 import { searchActionLog } from './action-log.service.ts';
 import { exportEmails, exportLocalization, importLocalization } from './settings.service.ts';
-import { getSiteSettings, updateSiteSettings } from './site-settings.service.ts';
+import { deleteSiteLogo, getSiteSettings, linkBaseOf, siteLogoStream, updateSiteSettings, uploadSiteLogo } from './site-settings.service.ts';
 import { sourceOptions } from '../accounts/accounts.service.ts';
 import { formBodyLimit } from '../../lib/upload-form.ts';
 import { previewMail } from '../../mail/preview.ts';
@@ -47,7 +47,8 @@ export const settingsRoutes = async (app: FastifyInstance) => {
         access: OFFICE_ADMIN,
         handler: async (_req, reply) => {
           const [settings, sourceList] = await Promise.all([getSiteSettings(app.db), sourceOptions(app.db)]);
-          return reply.header('Cache-Control', 'no-store').send({ ...settings, sourceList });
+          const linkBase = linkBaseOf(app, settings.publicUrl);
+          return reply.header('Cache-Control', 'no-store').send({ ...settings, sourceList, linkBase, linksLocal: isLocalAddress(linkBase) });
         },
       },
       updateSiteSettings: {
@@ -61,6 +62,34 @@ export const settingsRoutes = async (app: FastifyInstance) => {
         },
       },
       mailPreview: { access: OFFICE_ADMIN, handler: async (req, reply) => reply.header('Cache-Control', 'no-store').send(await previewMail(app, req.query.kind, req.query.language, req.user!.id)) },
+      uploadSiteLogo: {
+        access: OFFICE_ADMIN,
+        bodyLimit: formBodyLimit(LOGO_MAX_BYTES),
+        consumes: ['multipart/form-data'],
+        handler: async (req) => {
+          const saved = await uploadSiteLogo(app, req, { id: req.user!.id, actor: req.actor });
+          app.publicPages.clear();
+          return saved;
+        },
+      },
+      deleteSiteLogo: {
+        access: OFFICE_ADMIN,
+        handler: async (req) => {
+          const saved = await deleteSiteLogo(app, req.query.version, { id: req.user!.id, actor: req.actor });
+          app.publicPages.clear();
+          return saved;
+        },
+      },
+      siteLogo: {
+        access: 'public',
+        handler: async (_req, reply) =>
+          reply
+            .header('Content-Type', 'image/png')
+            .header('Content-Disposition', 'inline; filename="logo.png"')
+            .header('X-Content-Type-Options', 'nosniff')
+            .header('Cache-Control', 'public, max-age=300')
+            .send(await siteLogoStream(app)),
+      },
     },
     { tags: ['settings'] },
   );

@@ -9,6 +9,7 @@ import { UnsavedChangesGuard } from '../../lib/unsaved-guard.tsx';
 import { useCurrentRecord } from '../../lib/recent.ts';
 import { hasBranch, useSession } from '../../lib/session.ts';
 import { Banner } from './banner.tsx';
+import { SetupBanner } from '../../features/settings/components/setup-banner.tsx';
 import { visibleMenu } from './menu.ts';
 import { BackButton, Brand, PageTitle, DesktopMenu, AlertsBadge, LanguageMenu } from './navbar.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -157,6 +158,7 @@ export function Layout() {
             {t(title)}
           </VisuallyHidden>
           <Banner />
+          <SetupBanner />
           {denied ? <AccessDenied /> : <Outlet />}
           <UnsavedChangesGuard />
         </Container>

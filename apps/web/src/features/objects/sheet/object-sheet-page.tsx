@@ -119,14 +119,23 @@ function PropertySheet({ data, options }: { data: TObjectSheetAnswer; options: T
   const price = printedPrice(data.prices, options.service);
   const photos = data.photos.slice(0, options.photos);
   const alt = (n: number) => `${data.title || data.ref} — ${labels.photo} ${n}`;
-  const contact = [data.agency.phone && `${labels.phone}: ${data.agency.phone}`, data.agency.email && `${labels.email}: ${data.agency.email}`, data.agency.address].filter(Boolean);
+  const a = data.agency;
+  const contact = [a.phone && `${labels.phone}: ${a.phone}`, a.email && `${labels.email}: ${a.email}`, a.address, a.website].filter(Boolean);
+  // The registry and tax numbers: only those set (never a label with a blank after it).
+  const numbers = [a.licence && `${labels.licence}: ${a.licence}`, a.taxNumber && `${labels.taxNumber}: ${a.taxNumber}${a.taxOffice ? `, ${labels.taxOffice}: ${a.taxOffice}` : ''}`].filter(Boolean);
   return (
     <article className="psheet" lang={data.culture} data-testid="sheet" data-ref={data.ref}>
       <header className="psheet-agency">
+        {a.logo && <img className="psheet-logo" src={a.logo} alt="" data-testid="sheet-logo" />}
         <div className="psheet-agency-name" data-testid="sheet-agency">
-          {data.agency.name}
+          {a.name}
         </div>
         {contact.length > 0 && <div className="psheet-agency-contact">{contact.join(' · ')}</div>}
+        {numbers.length > 0 && (
+          <div className="psheet-agency-contact" data-testid="sheet-agency-numbers">
+            {numbers.join(' · ')}
+          </div>
+        )}
       </header>
       <div className="psheet-top">
         <div>

@@ -78,3 +78,14 @@ export const mailPreviewQuery = (kind: TMailKind, language: TCulture) =>
     queryFn: ({ signal }) => call(SETTINGS.calls.mailPreview, { query: { kind, language } }, { signal }),
     placeholderData: keepPreviousData,
   });
+/** Uploads the agency's logo (a picture), based on the version loaded. */
+export function uploadSiteLogo(file: File, version: number) {
+  const form = new FormData();
+  form.append('version', String(version));
+  form.append('file', file, file.name);
+  return call(SETTINGS.calls.uploadSiteLogo, {}, { form });
+}
+/** Removes the logo, based on the version loaded. */
+export const deleteSiteLogo = (version: number) => call(SETTINGS.calls.deleteSiteLogo, { query: { version } });
+/** The logo's address (a new one for each version, so a changed logo is not read from the cache). */
+export const siteLogoUrl = (version: number) => `${urlOf(SETTINGS.calls.siteLogo, {})}?v=${version}`;

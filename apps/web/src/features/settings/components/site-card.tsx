@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TSiteSettings } from '@crm/contract';
-import { RENT_FEE_MAX, SALE_FEE_MAX, SITE_EMAIL, isAgencyPhone, isFeeNumber } from '@crm/contract/site-settings';
+import { RENT_FEE_MAX, SALE_FEE_MAX, SITE_EMAIL, isAgencyPhone, isFeeNumber, isPublicAddress, isWebAddress } from '@crm/contract/site-settings';
 import { isGreekTaxNumber, isRegistryNumber } from '@crm/contract/account-fields';
 import { DecimalField } from '../../../components/fields/decimal-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
@@ -15,17 +15,26 @@ import { describeError } from '../../../lib/errors.ts';
 import { conflictMessage, mergeOnConflict } from '../../../lib/conflict-merge.ts';
 import { saveSiteSettings, siteSettingsQuery } from '../api/settings.ts';
 import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
+import { SiteLogo } from './site-logo.tsx';
 
 
-type SiteForm = { name: string; phone: string; email: string; address: string; enquirySourceId: string; licence: string; taxNumber: string; saleFeePercent: number | ''; rentFeeMonths: number | '' };
+type SiteForm = {
+  name: string; nameEl: string; phone: string; email: string; address: string; website: string; enquirySourceId: string;
+  licence: string; taxNumber: string; taxOffice: string; publicUrl: string; saleFeePercent: number | ''; rentFeeMonths: number | '';
+};
 const siteForm = (s: TSiteSettings): SiteForm => ({
+  // In the order of the form's first values: the leave guard compares the two as JSON.
   name: s.name ?? '',
+  nameEl: s.nameEl ?? '',
   phone: s.phone ?? '',
   email: s.email ?? '',
   address: s.address ?? '',
+  website: s.website ?? '',
   enquirySourceId: s.enquirySourceId == null ? '' : String(s.enquirySourceId),
   licence: s.licence ?? '',
   taxNumber: s.taxNumber ?? '',
+  taxOffice: s.taxOffice ?? '',
+  publicUrl: s.publicUrl ?? '',
   saleFeePercent: s.saleFeePercent ?? '',
   rentFeeMonths: s.rentFeeMonths ?? '',
 });
@@ -35,7 +44,7 @@ const siteForm = (s: TSiteSettings): SiteForm => ({
  * server checks them, saved with the version they were loaded at; another admin's save in between
  * is merged (what only this admin changed is kept) and named.
  */
-export function SiteCard() {
+export function SiteCard({ setup }: { setup?: { onDone: () => void } } = {}) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const loaded = useQuery(siteSettingsQuery());
@@ -43,8 +52,10 @@ export function SiteCard() {
   const [saved, setSaved] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   const form = useForm<SiteForm>({
-    initialValues: { name: '', phone: '', email: '', address: '', enquirySourceId: '', licence: '', taxNumber: '', saleFeePercent: '', rentFeeMonths: '' },
+    initialValues: { name: '', nameEl: '', phone: '', email: '', address: '', website: '', enquirySourceId: '', licence: '', taxNumber: '', taxOffice: '', publicUrl: '', saleFeePercent: '', rentFeeMonths: '' },
     validate: {
+      website: (v) => (v.trim() && !isWebAddress(v.trim()) ? t('validation.website') : null),
+      publicUrl: (v) => (v.trim() && !isPublicAddress(v.trim()) ? t('validation.publicUrl') : null),
       phone: (v) => (v.trim() && !isAgencyPhone(v.trim()) ? t('validation.sitePhone') : null),
       email: (v) => (v.trim() && !SITE_EMAIL.test(v.trim()) ? t('validation.email') : null),
       licence: (v) => (v.trim() && !isRegistryNumber(v) ? t('validation.agencyLicence') : null),
@@ -62,11 +73,13 @@ export function SiteCard() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaded.data, base]);
   // Typed and not saved: leaving the page asks first, as every Save-button form does.
-  useFormLeaveGuard(!!base && JSON.stringify(form.getValues()) !== JSON.stringify(siteForm(base)));
+  const guard = useFormLeaveGuard(!!base && JSON.stringify(form.getValues()) !== JSON.stringify(siteForm(base)));
   const save = useGuardedMutation({
     mutationFn: (v: SiteForm) =>
       saveSiteSettings({
         ...v,
+        // The set-up's Save (and its Skip) mark it done.
+        ...(setup ? { setupDone: true } : {}),
         enquirySourceId: v.enquirySourceId ? Number(v.enquirySourceId) : null,
         saleFeePercent: v.saleFeePercent === '' ? null : v.saleFeePercent,
         rentFeeMonths: v.rentFeeMonths === '' ? null : v.rentFeeMonths,
@@ -83,6 +96,13 @@ export function SiteCard() {
       form.resetDirty(siteForm(answer));
       client.setQueryData(siteSettingsQuery().queryKey, (old) => (old ? { ...old, ...answer } : old));
       setSaved(true);
+      if (setup) {
+        // The links' address may have changed: the warning and the banner read it again.
+        void client.invalidateQueries({ queryKey: siteSettingsQuery().queryKey });
+        // Saved: the set-up moves on without asking about changes.
+        guard.release();
+        setup.onDone();
+      }
     },
     onError: (e) => {
       if (e instanceof ApiError && e.status === 409 && e.problem.current && base) {
@@ -133,6 +153,15 @@ export function SiteCard() {
               {...form.getInputProps('name')}
             />
             <TextInput
+              label={t('settings.ui.site.nameEl')}
+              description={t('settings.ui.site.nameElHint')}
+              inputWrapperOrder={HINT_BELOW}
+              maxLength={100}
+              lang="el"
+              data-testid="settings-site-name-el"
+              {...form.getInputProps('nameEl')}
+            />
+            <TextInput
               label={t('settings.ui.site.phone')}
               description={t('settings.ui.site.phoneHint')}
               inputWrapperOrder={HINT_BELOW}
@@ -144,6 +173,8 @@ export function SiteCard() {
             />
             <TextInput label={t('settings.ui.site.email')} type="email" maxLength={200} autoComplete="email" data-testid="settings-site-email" {...form.getInputProps('email')} />
             <TextInput label={t('settings.ui.site.address')} maxLength={200} autoComplete="street-address" data-testid="settings-site-address" {...form.getInputProps('address')} />
+            <TextInput label={t('settings.ui.site.website')} type="url" maxLength={200} autoComplete="url" data-testid="settings-site-website" {...form.getInputProps('website')} />
+            {!setup && (
             <Select
               label={t('settings.ui.site.enquirySourceId')}
               description={t('settings.ui.site.enquirySourceHint')}
@@ -158,6 +189,7 @@ export function SiteCard() {
               value={form.values.enquirySourceId || null}
               onChange={(v: string | null) => form.setFieldValue('enquirySourceId', v ?? '')}
             />
+            )}
           </SimpleGrid>
           <Title order={4} size="h5" mt="xs">
             {t('settings.ui.site.sheetTitle')}
@@ -168,6 +200,7 @@ export function SiteCard() {
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput label={t('settings.ui.site.licence')} maxLength={100} data-testid="settings-site-licence" {...form.getInputProps('licence')} />
             <TextInput label={t('settings.ui.site.taxNumber')} maxLength={20} inputMode="numeric" data-testid="settings-site-tax-number" {...form.getInputProps('taxNumber')} />
+            <TextInput label={t('settings.ui.site.taxOffice')} maxLength={100} data-testid="settings-site-tax-office" {...form.getInputProps('taxOffice')} />
             <DecimalField
               label={t('settings.ui.site.saleFeePercent')}
               description={t('settings.ui.site.feeHint')}
@@ -194,9 +227,38 @@ export function SiteCard() {
               error={form.errors.rentFeeMonths}
             />
           </SimpleGrid>
+          <TextInput
+            label={t('settings.ui.site.publicUrl')}
+            description={t('settings.ui.site.publicUrlHint', { url: loaded.data?.linkBase ?? '' })}
+            inputWrapperOrder={HINT_BELOW}
+            type="url"
+            maxLength={200}
+            placeholder="https://crm.example.gr"
+            data-testid="settings-site-public-url"
+            {...form.getInputProps('publicUrl')}
+          />
+          {loaded.data?.linksLocal && (
+            <Alert color="yellow" data-testid="settings-site-links-local">
+              {t('settings.ui.site.linksLocal', { url: loaded.data.linkBase })}
+            </Alert>
+          )}
+          {base && (
+            <SiteLogo
+              settings={base}
+              onSaved={(answer) => {
+                setBase(answer);
+                client.setQueryData(siteSettingsQuery().queryKey, (old) => (old ? { ...old, ...answer } : old));
+              }}
+            />
+          )}
           <Group justify="flex-end">
+            {setup && (
+              <Button variant="default" disabled={!base} loading={save.isPending} onClick={() => base && save.mutate(siteForm(base))} data-testid="setup-skip">
+                {t('settings.ui.setup.skip')}
+              </Button>
+            )}
             <Button type="submit" loading={save.isPending} disabled={!base} data-testid="settings-site-save">
-              {t('common.save')}
+              {setup ? t('settings.ui.setup.save') : t('common.save')}
             </Button>
           </Group>
         </Stack>

@@ -76,6 +76,7 @@ export function ViewingSheetPage() {
       </Group>
       <article className="viewing-sheet" lang={s.culture} data-testid="viewing-sheet" aria-busy={q.isFetching}>
         <header className="viewing-sheet-agency">
+          {s.agency.logo && <img className="viewing-sheet-logo" src={s.agency.logo} alt="" data-testid="viewing-sheet-logo" />}
           <div className="viewing-sheet-agency-name" data-testid="viewing-sheet-agency">
             {s.agency.name}
           </div>
@@ -92,14 +93,23 @@ export function ViewingSheetPage() {
               </span>
             )}
           </div>
-          <div className="viewing-sheet-agency-line">
-            <span>
-              {x('licence')}: {value(s.agency.licence)}
-            </span>
-            <span>
-              {x('taxNumber')}: {value(s.agency.taxNumber)}
-            </span>
-          </div>
+          {s.agency.website && <div>{s.agency.website}</div>}
+          {/* The registry and tax numbers: a line for each one set, none with a blank after its label. */}
+          {(s.agency.licence || s.agency.taxNumber) && (
+            <div className="viewing-sheet-agency-line">
+              {s.agency.licence && (
+                <span>
+                  {x('licence')}: {value(s.agency.licence, 'viewing-sheet-licence')}
+                </span>
+              )}
+              {s.agency.taxNumber && (
+                <span>
+                  {x('taxNumber')}: {value(s.agency.taxNumber, 'viewing-sheet-tax-number')}
+                  {s.agency.taxOffice && `, ${x('taxOffice')}: ${s.agency.taxOffice}`}
+                </span>
+              )}
+            </div>
+          )}
         </header>
         <h2 className="viewing-sheet-title" data-testid="viewing-sheet-title">
           {x('title')}
