@@ -4,7 +4,7 @@ import { cultureOf, formatReferenceNumber, type TCulture, type TViewingSheet } f
 import { notFound } from '../../lib/errors.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import { limitAsWritten } from '../../lib/i18n.ts';
-import { agencyIdentity, getSiteSettings } from '../settings/site-settings.service.ts';
+import { agencyIdentity } from '../settings/site-settings.service.ts';
 import { locationText } from '../locations/locations.service.ts';
 import { formatEuro } from './leads.service.ts';
 import { ASSIGNMENT_PARENT_VIEWING } from './viewings.service.ts';
@@ -77,7 +77,9 @@ export async function viewingSheet(app: FastifyInstance, id: number, asked: TCul
     };
   });
 
-  const [s, identity] = await Promise.all([getSiteSettings(app.db), agencyIdentity(app)]);
+  // One read of the agency's settings: its names, numbers, contacts and fees.
+  const s = await agencyIdentity(app);
+  const identity = s;
   const agencyName = identity.nameIn(culture, t('publishing.site.name'));
   // The fee terms of the services the lead asks for (both when there is no lead or it asks for neither); a term not set is a blank to fill in.
   const blank = '______';

@@ -162,9 +162,11 @@ export function refsInData(data: unknown, keys: readonly string[], lists: readon
     }
   };
   walk(data);
-  // The single-field editor's change, at the top (a list of them too).
+  // The single-field editor's change, at the top (a list of them too); its field named as the path
+  // reads it (lax: a list of names is any of them).
+  const names = (f: unknown) => (Array.isArray(f) ? f : [f]).filter((x): x is string => typeof x === 'string');
   for (const top of Array.isArray(data) ? data : [data]) {
-    if (top && typeof top === 'object' && !Array.isArray(top) && typeof (top as Row).field === 'string' && wanted.has((top as Row).field as string)) fromTo(top, out);
+    if (top && typeof top === 'object' && !Array.isArray(top) && names((top as Row).field).some((f) => wanted.has(f))) fromTo(top, out);
   }
   // The lists at the top (of each entry of a list at the top, lax).
   for (const top of Array.isArray(data) ? data : [data]) {

@@ -42,6 +42,8 @@ async function settingsRow(db: Db): Promise<Row> {
   return row ?? EMPTY;
 }
 
+const pickFees = (s: TSiteSettings) => ({ saleFeePercent: s.saleFeePercent, rentFeeMonths: s.rentFeeMonths });
+
 /** The one row of site settings (made by migration 0035; the empty settings if it was ever lost). */
 export async function getSiteSettings(db: Db): Promise<TSiteSettings> {
   return pickSettings(await settingsRow(db));
@@ -85,6 +87,9 @@ export type TAgencyIdentity = {
   nameIn: (culture: TCulture, fallback: string) => string;
   /** The logo's path on this server ("/api/public/logo?v=N"), null without one. */
   logoPath: string | null;
+  /** The fees on a sale (% of the price) and a letting (months of rent), before VAT; null when not set. */
+  saleFeePercent: number | null;
+  rentFeeMonths: number | null;
   version: number;
 };
 
@@ -109,6 +114,7 @@ export async function agencyIdentity(app: AppLike): Promise<TAgencyIdentity> {
     licence: r.licence, taxNumber: r.taxNumber, taxOffice: r.taxOffice, publicUrl, linksLocal: isLocalAddress(publicUrl),
     logo: logoName ? { url: `${publicUrl}${LOGO_PATH}?v=${r.version}`, contentType: 'image/png', read: () => readStored(app, logoName) } : null,
     nameIn: (culture, fallback) => (culture === 'el' ? (r.nameEl ?? r.name) : (r.name ?? r.nameEl)) ?? fallback,
+    ...pickFees(pickSettings(r)),
     version: r.version,
   };
 }
