@@ -205,6 +205,35 @@ export function ContactsEditor({ objectId, links, relations }: { objectId: numbe
   );
 }
 
+/** What the dialog refuses before sending: no account, no relation, an end before the start. */
+function contactErrors(d: Draft, t: (key: string) => string): Record<string, string> {
+  const errs: Record<string, string> = {};
+  if (!d.account) errs.accountId = t('objects.contacts.accountRequired');
+  if (!d.relation) errs.relation = t('objects.contacts.relationRequired');
+  if (d.startDate && d.endDate && d.startDate > d.endDate) errs.endDate = t('objects.contacts.dateOrder');
+  return errs;
+}
+
+/** Stores the link as the dialog left it: a new one, the same one changed, or (another relation) a new one in place of the old. */
+async function storeContact(objectId: number, link: TObjectAccount | null, d: Draft) {
+  const body = {
+    objectId,
+    accountId: d.account!.id,
+    relation: Number(d.relation),
+    startDate: d.startDate,
+    endDate: d.endDate,
+    price: d.price === '' ? null : d.price,
+    rentPaymentDay: d.rentPaymentDay === '' ? null : d.rentPaymentDay,
+  };
+  if (!link) await addObjectAccount(body);
+  else if (link.relation === body.relation) await updateObjectAccount(body);
+  else {
+    // The relation is part of the link's key: a new link, then the old one goes.
+    await addObjectAccount(body);
+    await deleteObjectAccount({ objectId, accountId: body.accountId, relation: link.relation });
+  }
+}
+
 function ContactDialog({
   objectId,
   link,
@@ -238,31 +267,13 @@ function ContactDialog({
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (focusInvalidEntry(e.currentTarget as HTMLFormElement)) return;
-    const errs: Record<string, string> = {};
-    if (!d.account) errs.accountId = t('objects.contacts.accountRequired');
-    if (!d.relation) errs.relation = t('objects.contacts.relationRequired');
-    if (d.startDate && d.endDate && d.startDate > d.endDate) errs.endDate = t('objects.contacts.dateOrder');
+    const errs = contactErrors(d, t);
     setErrors(errs);
     if (Object.keys(errs).length) return;
-    const body = {
-      objectId,
-      accountId: d.account!.id,
-      relation: Number(d.relation),
-      startDate: d.startDate,
-      endDate: d.endDate,
-      price: d.price === '' ? null : d.price,
-      rentPaymentDay: d.rentPaymentDay === '' ? null : d.rentPaymentDay,
-    };
     setSaving(true);
     setFormError(null);
     try {
-      if (!link) await addObjectAccount(body);
-      else if (link.relation === body.relation) await updateObjectAccount(body);
-      else {
-        // The relation is part of the link's key: a new link, then the old one goes.
-        await addObjectAccount(body);
-        await deleteObjectAccount({ objectId, accountId: body.accountId, relation: link.relation });
-      }
+      await storeContact(objectId, link, d);
       await onSaved();
     } catch (err) {
       if (err instanceof ApiError && err.status === 400 && Object.keys(err.fieldErrors).length) setErrors(err.fieldErrors);

@@ -125,31 +125,7 @@ export function ObjectEditor({ initial, expanded, onStatus }: Props) {
   };
 
   const visible = (g: TObjectGroup) => OBJECT_EDITABLE_FIELDS.filter((d) => d.group === g && (expanded || !d.expandedOnly));
-  const groupBody = (g: TObjectGroup) => {
-    const fields = visible(g);
-    const plain = fields.filter((d) => d.type !== 'textarea' && d.type !== 'boolNullable' && d.type !== 'boolean');
-    const switches = fields.filter((d) => d.type === 'boolean');
-    const features = fields.filter((d) => d.type === 'boolNullable');
-    const long = fields.filter((d) => d.type === 'textarea');
-    return (
-      <Stack gap="sm">
-        {plain.length > 0 && (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="xs">
-            {plain.map(field)}
-          </SimpleGrid>
-        )}
-        {switches.length > 0 && (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing={6}>
-            {switches.map(field)}
-          </SimpleGrid>
-        )}
-        {features.length > 0 && (
-          <FeatureChecklist fields={features} value={(name) => drafts[name]} onChange={set} label={(name) => fieldLabel(t, name)} testId={`features-${g}`} />
-        )}
-        {long.map(field)}
-      </Stack>
-    );
-  };
+  const groupBody = (g: TObjectGroup) => <GroupFields fields={visible(g)} field={field} value={(name) => drafts[name]} onChange={set} testId={`features-${g}`} />;
 
   // How far the form is filled in, section by section: every described field but the on/off switches
   // (they always hold a value); a yes/no feature counts once said either way.
@@ -157,23 +133,8 @@ export function ObjectEditor({ initial, expanded, onStatus }: Props) {
     const fields = sec.groups.flatMap(visible).filter((d) => d.type !== 'boolean');
     return { key: sec.key, total: fields.length, filled: fields.filter((d) => isFilled(drafts[d.name])).length };
   });
-  const filled = progress.reduce((n, p) => n + p.filled, 0);
-  const total = progress.reduce((n, p) => n + p.total, 0);
 
-  // The map also reports its zoom when it fits itself to the point or circle: a zoom alone is not
-  // an edit (it would save on every opening); it is kept and saved with the next change of the place.
-  const zoomOnly = useRef<number | null>(null);
-  const onMapChange = (v: TMapValue) => {
-    const now = mapValueOf(toWires(drafts, lists));
-    const onlyZoom = (Object.keys(now) as (keyof TMapValue)[]).every((k) => k === 'mapZoom' || now[k] === v[k]);
-    if (onlyZoom) {
-      zoomOnly.current = v.mapZoom;
-      return;
-    }
-    const next = { ...v, mapZoom: zoomOnly.current ?? v.mapZoom };
-    zoomOnly.current = null;
-    setDrafts((f) => ({ ...f, ...Object.fromEntries(MAP_FIELDS.map((d) => [d.name, toDraft(d.type, next[d.name as keyof TMapValue])])) }));
-  };
+  const onMapChange = useMapEdit(drafts, setDrafts, lists);
 
   // The publishing has answered: its outcome joins the record (they are the system's fields, not the form's).
   const onPublishSettled = useCallback(
@@ -185,45 +146,9 @@ export function ObjectEditor({ initial, expanded, onStatus }: Props) {
   );
   return (
     <Stack gap="sm" data-testid="object-editor" data-expanded={expanded ? 'true' : 'false'}>
-      {saveError != null && (
-        <Alert color="red" data-testid="save-error" title={t('objects.edit.notSaved')}>
-          <Stack gap={6}>
-            <Text size="sm" className="pre-line">
-              {describeError(saveError).message}
-            </Text>
-            <Group>
-              <Button size="xs" variant="light" color="red" onClick={() => setDrafts((f) => ({ ...f }))}>
-                {t('common.retry')}
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
-      )}
+      {saveError != null && <SaveError error={saveError} onRetry={() => setDrafts((f) => ({ ...f }))} />}
 
-      <Card withBorder padding="sm" data-testid="edit-progress">
-        <Text size="sm" fw={600} data-testid="edit-progress-text">
-          {t('objects.edit.progress', { filled, total })}
-        </Text>
-        <Progress.Root size="sm" mt={6}>
-          <Progress.Section value={total ? (100 * filled) / total : 0} aria-label={t('objects.edit.progressLabel')} />
-        </Progress.Root>
-        <Group gap="md" mt="xs">
-          {progress.map((p) => (
-            <Anchor
-              key={p.key}
-              href={`#edit-${p.key}`}
-              size="sm"
-              onClick={(e) => {
-                e.preventDefault();
-                document.getElementById(`edit-${p.key}`)?.scrollIntoView({ block: 'start' });
-              }}
-              data-testid={`edit-progress-${p.key}`}
-            >
-              {t(`objects.section.${p.key}`)} {p.filled}/{p.total}
-            </Anchor>
-          ))}
-        </Group>
-      </Card>
+      <ProgressCard progress={progress} />
 
       {/* Who owns it and whether it is published: what an agent checks first, at the top. */}
       <ContactsEditor objectId={id} links={initial.objectAccounts} relations={initial.objectAccountRelationSelectList} />
@@ -316,4 +241,101 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
       {children}
     </Card>
   );
+}
+
+/** How far the form is filled in: the count, a bar, and each section's count as a link to it. */
+function ProgressCard({ progress }: { progress: { key: string; total: number; filled: number }[] }) {
+  const { t } = useTranslation();
+  const filled = progress.reduce((n, p) => n + p.filled, 0);
+  const total = progress.reduce((n, p) => n + p.total, 0);
+  return (
+    <Card withBorder padding="sm" data-testid="edit-progress">
+      <Text size="sm" fw={600} data-testid="edit-progress-text">
+        {t('objects.edit.progress', { filled, total })}
+      </Text>
+      <Progress.Root size="sm" mt={6}>
+        <Progress.Section value={total ? (100 * filled) / total : 0} aria-label={t('objects.edit.progressLabel')} />
+      </Progress.Root>
+      <Group gap="md" mt="xs">
+        {progress.map((p) => (
+          <Anchor
+            key={p.key}
+            href={`#edit-${p.key}`}
+            size="sm"
+            onClick={(e) => {
+              e.preventDefault();
+              document.getElementById(`edit-${p.key}`)?.scrollIntoView({ block: 'start' });
+            }}
+            data-testid={`edit-progress-${p.key}`}
+          >
+            {t(`objects.section.${p.key}`)} {p.filled}/{p.total}
+          </Anchor>
+        ))}
+      </Group>
+    </Card>
+  );
+}
+
+/** The save failed: why, and Retry (the same fields sent again). */
+function SaveError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="red" data-testid="save-error" title={t('objects.edit.notSaved')}>
+      <Stack gap={6}>
+        <Text size="sm" className="pre-line">
+          {describeError(error).message}
+        </Text>
+        <Group>
+          <Button size="xs" variant="light" color="red" onClick={onRetry}>
+            {t('common.retry')}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** A group's fields: the inputs in a grid, the switches in their own, the yes/no features as one checklist, long texts last. */
+function GroupFields({ fields, field, value, onChange, testId }: { fields: TFieldDescription[]; field: (d: TFieldDescription) => ReactNode; value: (name: string) => Draft | undefined; onChange: (name: string, v: Draft) => void; testId: string }) {
+  const { t } = useTranslation();
+  const plain = fields.filter((d) => d.type !== 'textarea' && d.type !== 'boolNullable' && d.type !== 'boolean');
+  const switches = fields.filter((d) => d.type === 'boolean');
+  const features = fields.filter((d) => d.type === 'boolNullable');
+  const long = fields.filter((d) => d.type === 'textarea');
+  return (
+    <Stack gap="sm">
+      {plain.length > 0 && (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="xs">
+          {plain.map(field)}
+        </SimpleGrid>
+      )}
+      {switches.length > 0 && (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing={6}>
+          {switches.map(field)}
+        </SimpleGrid>
+      )}
+      {features.length > 0 && (
+        <FeatureChecklist fields={features} value={value} onChange={onChange} label={(name) => fieldLabel(t, name)} testId={testId} />
+      )}
+      {long.map(field)}
+    </Stack>
+  );
+}
+
+/** The map's change of the place as the form's map fields. */
+function useMapEdit(drafts: Drafts, setDrafts: (f: (d: Drafts) => Drafts) => void, lists: TObjectSelectLists) {
+  // The map also reports its zoom when it fits itself to the point or circle: a zoom alone is not
+  // an edit (it would save on every opening); it is kept and saved with the next change of the place.
+  const zoomOnly = useRef<number | null>(null);
+  return (v: TMapValue) => {
+    const now = mapValueOf(toWires(drafts, lists));
+    const onlyZoom = (Object.keys(now) as (keyof TMapValue)[]).every((k) => k === 'mapZoom' || now[k] === v[k]);
+    if (onlyZoom) {
+      zoomOnly.current = v.mapZoom;
+      return;
+    }
+    const next = { ...v, mapZoom: zoomOnly.current ?? v.mapZoom };
+    zoomOnly.current = null;
+    setDrafts((f) => ({ ...f, ...Object.fromEntries(MAP_FIELDS.map((d) => [d.name, toDraft(d.type, next[d.name as keyof TMapValue])])) }));
+  };
 }
