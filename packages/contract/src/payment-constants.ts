@@ -16,6 +16,7 @@ export const categoriesOf = (type: TTransactionType): readonly number[] => (type
 /** Expense statuses: 0 not paid, 1 paid, 2 paid by the owner directly; texts `payments.status.{id}`. */
 export const EXPENSE_STATUSES = [0, 1, 2] as const;
 export const EXPENSE_STATUS_NOT_PAID = 0;
+export const EXPENSE_STATUS_PAID = 1;
 
 /** Attachment state in the forms: 0 Deleted, 1 Existing, 2 Added. */
 export const AttachmentState = { Deleted: 0, Existing: 1, Added: 2 } as const;

@@ -16,7 +16,7 @@ describe('migrations', () => {
     await q(`drop index leads_account_idx`);
     await q(`create index leads_account_idx on leads (account_id)`);
     // The newest first (each undone before what it builds on).
-    // Before 0074: a transaction was for the account as a whole (no property), and no sums index.
+    // Before 0073: a transaction was for the account as a whole (no property), and no sums index.
     await q(`alter table transactions drop column object_id`);
     await q(`drop index transactions_account_sums_idx`);
     // Before 0072: the agency's details without its Greek name, logo, web address, tax office, public address and set-up.

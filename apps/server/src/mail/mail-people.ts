@@ -87,7 +87,8 @@ export async function recipientCulture(db: Db | Tx, r: MailRecipient | null, fal
   const guess = guessLanguage(name);
   const [done] = await db
     .update(accounts)
-    .set({ language: guess })
+    // A change of the record like any other: its version moves, so a form open on it is told (409) rather than saving over it.
+    .set({ language: guess, version: sql`${accounts.version} + 1`, modifiedOn: new Date() })
     .where(and(eq(accounts.id, r.accountId), sql`coalesce(trim(${accounts.language}), '') = ''`))
     .returning({ id: accounts.id });
   if (done) await logAction(db, { id: null, name: null }, { action: 'LanguageSuggested', entity: 'Account', entityId: r.accountId, message: guess, data: { language: { from: null, to: guess } } });
@@ -103,12 +104,12 @@ type T = (key: string, params?: Record<string, string | number>) => string;
  */
 export async function buildMail(
   app: FastifyInstance,
-  o: { to: string; accountId?: number | null; culture?: TCulture; fallback: TCulture; agentUserId?: number | null; letter: { subject: (t: T) => string; body: (t: T) => MailBlock[] }; db?: Db | Tx },
+  o: { to: string; accountId?: number | null; culture?: TCulture; fallback: TCulture; agentUserId?: number | null; letter: { subject: (t: T) => string; body: (t: T) => MailBlock[] }; db?: Db | Tx; agency?: AgencyIdentity },
 ): Promise<{ mail: Mail; culture: TCulture }> {
   const db = o.db ?? app.db;
   const recipient = await readRecipient(db, o.accountId);
   const culture = o.culture ?? (await recipientCulture(db, recipient, o.fallback));
   const t: T = (key, params) => app.translator.t(culture, key, params);
-  const [agency, agent] = await Promise.all([readAgencyIdentity(app), readMailAgent(db, o.agentUserId)]);
+  const [agency, agent] = await Promise.all([o.agency ?? readAgencyIdentity(app), readMailAgent(db, o.agentUserId)]);
   return { mail: composeMail({ to: o.to, culture, t, agency, agent, recipient, subject: o.letter.subject(t), body: o.letter.body(t) }), culture };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TCulture, TMailKind, TMailPreview } from '@crm/contract';
 import { LOGO_CID, composeMail, type MailAgent } from './compose.ts';
-import { linkBase } from '../modules/settings/site-settings.service.ts';
+import { linkBase, paymentsLinkBase } from '../modules/settings/site-settings.service.ts';
 import type { TRecipient } from './greeting.ts';
 import { MAIL_LETTERS } from './kinds.ts';
 import { readAgencyIdentity, readMailAgent } from './mail-people.ts';
@@ -18,12 +18,13 @@ export async function previewMail(app: FastifyInstance, kind: TMailKind, culture
   const t = (key: string, params?: Record<string, string | number>) => app.translator.t(culture, key, params);
   const s = SAMPLE[culture];
   const base = await linkBase(app);
+  const payments = await paymentsLinkBase(app);
   const link = `${base}/…`;
   const letter = {
     reset: () => MAIL_LETTERS.reset({ link: `${base}/ResetPassword?code=…`, hours: 24, payments: false }),
     invite: () => MAIL_LETTERS.invite({ link: `${base}/ResetPassword?code=…`, days: 7, url: base, email: 'eleni@example.gr' }),
-    paymentsInvite: () => MAIL_LETTERS.paymentsInvite({ link: `${app.config.paymentsUrl}/ResetPassword?code=…`, days: 14, url: app.config.paymentsUrl, email: 'client@example.gr' }),
-    approval: () => MAIL_LETTERS.approval({ link: `${app.config.paymentsUrl}/Payments/ApproveExpense/1?token=…`, days: 14, amount: s.amount, date: s.date, categoryId: null }),
+    paymentsInvite: () => MAIL_LETTERS.paymentsInvite({ link: `${payments}/ResetPassword?code=…`, days: 14, url: payments, email: 'client@example.gr' }),
+    approval: () => MAIL_LETTERS.approval({ link: `${payments}/Payments/ApproveExpense/1?token=…`, days: 14, amount: s.amount, date: s.date, categoryId: null }),
     shortlist: () => MAIL_LETTERS.shortlist({ link: `${base}/Shortlist/…`, days: 14, lines: [`${t('mail.preview.sampleFlat')} — 185 000 €`, `${t('mail.preview.sampleHouse')} — 1 200 € ${t('publishing.per.rent')}`] }),
     alert: () => MAIL_LETTERS.alert({ subjectKey: 'alerts.mail.rentSubject', messageKey: 'alerts.msg.rentDueIn', params: { ref: '0042', tenant: s.client.lastName ?? '', date: s.date, days: 3, count: 3 }, links: [{ url: link, labelKey: 'mail.alert.openProperty' }] }),
   }[kind]();

@@ -33,7 +33,7 @@ type TDescribedColumns = { [D in TTransactionField as D['name']]: TWithDefault<D
 function describedColumns(): TDescribedColumns {
   const columns: Record<string, PgColumnBuilderBase> = {};
   for (const d of TRANSACTION_FIELDS as readonly TTransactionFieldDescription[]) {
-    // A reference (a record's id) is an integer column; its foreign key is in the migration (0074).
+    // A reference (a record's id) is an integer column; its foreign key is in the migration (0073).
     let c = (d.references ? integer(columnName(d.name)) : COLUMN_OF_TYPE[d.type](columnName(d.name))) as PgColumnBuilderBase & { notNull(): PgColumnBuilderBase; default(v: unknown): PgColumnBuilderBase };
     if (isNotNullColumn(d)) c = c.notNull() as typeof c;
     const def = columnDefaultOf(d);
@@ -78,9 +78,9 @@ export const transactions = pgTable(
   (t) => [
     // The statement: an account's rows by date (the running balance's window walks it).
     index('transactions_account_date_idx').on(t.accountId, t.transactionDate, t.id),
-    // The payments list's balances (issue 45): INCLUDE (type, status, amount) in SQL (0074), an account's rows summed from the index alone.
+    // The payments list's balances (issue 45): INCLUDE (type, status, amount) in SQL (0073), an account's rows summed from the index alone.
     index('transactions_account_sums_idx').on(t.accountId),
-    // The statement filtered by a property (0074).
+    // The statement filtered by a property (0073).
     index('transactions_account_object_idx').on(t.accountId, t.objectId).where(sql`${t.objectId} is not null`),
     uniqueIndex('transactions_reference_number_uq').on(t.referenceNumber),
     uniqueIndex('transactions_approval_token_uq').on(t.approvalTokenHash),

@@ -55,7 +55,7 @@ export function dueRentReminder(today: string, rentPaymentDay: number): { paymen
 }
 
 import { agencyToday, toLocalDateTime } from '../../lib/dates.ts';
-import { MAIL_LETTERS, buildMail } from '../../mail/mail-people.ts';
+import { MAIL_LETTERS, buildMail, readAgencyIdentity } from '../../mail/mail-people.ts';
 export { agencyToday };
 
 /**
@@ -120,11 +120,14 @@ export async function checkRentReminders(app: FastifyInstance, o: { today?: stri
     if (!news.length) return;
     const staff = await assignedStaff(tx, [...new Set(news.map((d) => d.l.objectId))]);
     const base = await linkBase(app);
+    // The agency's details (and its logo) read once for every mail of the run.
+    const agency = await readAgencyIdentity(app);
     for (const { l, params, key, id } of news) {
       made.push(id);
       for (const s of staff.get(l.objectId) ?? []) {
         const { mail } = await buildMail(app, {
           db: tx,
+          agency,
           to: s.email,
           culture: cultureOf(s.language),
           fallback: 'en',

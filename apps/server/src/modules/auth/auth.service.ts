@@ -15,7 +15,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { mayUsePaymentsApp } from '../../lib/variant.ts';
 import { MAIL_LETTERS, buildMail } from '../../mail/mail-people.ts';
-import { linkBase } from '../settings/site-settings.service.ts';
+import { linkBase, paymentsLinkBase } from '../settings/site-settings.service.ts';
 
 const RESET_HOURS = 2;
 const RESETS_PER_HOUR = 3;
@@ -251,7 +251,7 @@ export async function forgotPassword(app: FastifyInstance, email: string, reques
   const culture = user.language ? cultureOf(user.language) : cultureOf(requestCulture === 'en' ? 'en-UK' : requestCulture);
   // An owner of the payments-only app resets it there, under its name, not on the staff's CRM.
   const payments = paymentsClientOnly(user.roles as string[]);
-  const link = resetLink(app, code, user.email, payments ? app.config.paymentsUrl : await linkBase(app));
+  const link = resetLink(app, code, user.email, payments ? await paymentsLinkBase(app) : await linkBase(app));
   const { mail } = await buildMail(app, {
     to: user.email,
     accountId: user.accountId,

@@ -24,7 +24,7 @@ import { createAlert } from '../alerts/alerts.create.ts';
 import { assignedStaff } from '../alerts/alerts.system.ts';
 import { objectTitle } from '../objects/objects.sql.ts';
 import { agencyIdentity, linkBase, staffFullName } from '../settings/site-settings.service.ts';
-import { MAIL_LETTERS, buildMail } from '../../mail/mail-people.ts';
+import { MAIL_LETTERS, buildMail, readAgencyIdentity } from '../../mail/mail-people.ts';
 import { PUBLIC_WHERE, objectUrl, publicSelect, toPublicObject } from '../publishing/public.view.ts';
 import { excerpt, money } from '../publishing/public.pages.ts';
 import { ASSIGNMENT_PARENT_LEAD } from './leads.service.ts';
@@ -318,9 +318,11 @@ export async function answerShortlist(app: FastifyInstance, req: FastifyRequest,
       // The alert is the office's; the lead's agents (else the one who sent it) are mailed it too.
       if (alertId !== null) {
         const base = await linkBase(app);
+        const agency = await readAgencyIdentity(app);
         for (const to of await agentsToTell(tx, s.leadId, s.sentBy)) {
           const { mail } = await buildMail(app, {
             db: tx,
+            agency,
             to: to.email,
             culture: cultureOf(to.language),
             fallback: 'en',

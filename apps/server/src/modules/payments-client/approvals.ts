@@ -1,3 +1,4 @@
+import { paymentsLinkBase } from '../settings/site-settings.service.ts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { APPROVAL_LINK_DAYS, APPROVAL_REVERT_HOURS, EXPENSE_STATUS_NOT_PAID, cultureOf, type TExpenseForApproval } from '@crm/contract';
@@ -283,10 +284,11 @@ export async function sendForApproval(app: FastifyInstance, user: SessionUser, a
   if (!to) throw new AppError(400, 'paymentsClient.approval.noEmail');
   const [account] = await app.db.select({ displayName: accounts.displayName, language: accounts.language }).from(accounts).where(eq(accounts.id, row.accountId)).limit(1);
   const token = newToken();
+  const base = await paymentsLinkBase(app);
   await app.db.transaction(async (tx) => {
     await tx.update(transactions).set({ approvalTokenHash: tokenHash(token), approvalRequestedOn: new Date() }).where(eq(transactions.id, id));
     await touchPaymentAccount(tx, row.accountId);
-    await logAction(tx, actor, { action: 'SendExpenseForApproval', entity: 'Transaction', entityId: id, message: to, data: { accountId: row.accountId, email: to, link: `${app.config.paymentsUrl}${approvalPath(id)}`, linkId: tokenHash(token).slice(0, 12) } });
+    await logAction(tx, actor, { action: 'SendExpenseForApproval', entity: 'Transaction', entityId: id, message: to, data: { accountId: row.accountId, email: to, link: `${base}${approvalPath(id)}`, linkId: tokenHash(token).slice(0, 12) } });
   });
   // The account's language (English when it has none or another): the page the link opens speaks the same.
   const culture = cultureOf(signInLanguage(account?.language ?? null));
@@ -298,7 +300,7 @@ export async function sendForApproval(app: FastifyInstance, user: SessionUser, a
     fallback: culture,
     agentUserId: actor.id,
     letter: MAIL_LETTERS.approval({
-      link: `${app.config.paymentsUrl}${approvalPath(id)}?token=${token}`,
+      link: `${base}${approvalPath(id)}?token=${token}`,
       days: APPROVAL_LINK_DAYS,
       amount,
       date: toLocalDateTime(row.transactionDate, app.config.timeZone)!.slice(0, 10).split('-').reverse().join('/'),

@@ -1,3 +1,4 @@
+import { paymentsLinkBase } from '../settings/site-settings.service.ts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { cultureOf, type TLanguage, type TRole } from '@crm/contract';
@@ -88,8 +89,8 @@ export async function ensureClientSignIn(tx: Tx, accountId: number, actor: Actor
 }
 
 /** The set-password page of an invitation: on the payments host (from the configuration, never the request). */
-export function invitationLink(app: FastifyInstance, code: string, email: string) {
-  return `${app.config.paymentsUrl}/ResetPassword?code=${encodeURIComponent(code)}&email=${encodeURIComponent(email)}&invite=1`;
+export function invitationLink(base: string, code: string, email: string) {
+  return `${base}/ResetPassword?code=${encodeURIComponent(code)}&email=${encodeURIComponent(email)}&invite=1`;
 }
 
 /**
@@ -113,13 +114,14 @@ export async function sendInvitation(app: FastifyInstance, accountId: number, ac
     return { user, account };
   });
   // The account's language, else the one its sign-in has, else the one its name suggests; signed by the sender.
+  const base = await paymentsLinkBase(app);
   const { mail } = await buildMail(app, {
     to: user.email,
     accountId,
     culture: account.language?.trim() ? cultureOf(account.language.trim()) : user.language ? cultureOf(user.language) : undefined,
     fallback: cultureOf(senderCulture),
     agentUserId: actor.id,
-    letter: MAIL_LETTERS.paymentsInvite({ link: invitationLink(app, code, normalizeEmail(user.email)), days: INVITATION_DAYS, url: app.config.paymentsUrl, email: user.email }),
+    letter: MAIL_LETTERS.paymentsInvite({ link: invitationLink(base, code, normalizeEmail(user.email)), days: INVITATION_DAYS, url: base, email: user.email }),
   });
   await app.mailer.send(mail);
   return user.email;

@@ -33,16 +33,18 @@ const expense = (accountId: number, fields: Record<string, string | number | und
   admin.post('/api/transactions/addExpense', form({ accountId, amount: '10.00', transactionDate: '2026-03-02T10:00:00', paymentMethod: 1, categoryId: 22, status: 1, ...fields }));
 
 describe('the payments list', () => {
-  it('says each account balance of what was paid, who owes whom, and its unpaid expenses apart, for the page in one go', async () => {
+  it('says each account balance of what the agency received and paid, who owes whom, and its unpaid expenses apart, for the page in one go', async () => {
     const owed = await newAccount('Balanceowed');
     expect((await income(owed, { amount: '1240' })).statusCode).toBe(200);
     expect((await expense(owed, { amount: '300', status: 0 })).statusCode).toBe(200);
+    // Paid by the owner directly: on the statement, but nothing the agency paid out of what it holds.
+    expect((await expense(owed, { amount: '75', status: 2 })).statusCode).toBe(200);
     const owes = await newAccount('Balanceowes');
     await income(owes, { amount: '20' });
     await expense(owes, { amount: '100', status: 1 });
     const settled = await newAccount('Balancesettled');
     await income(settled, { amount: '55.50' });
-    await expense(settled, { amount: '55.50', status: 2 });
+    await expense(settled, { amount: '55.50', status: 1 });
 
     const rows = async (q: string) => (await admin.get(`/api/transactions/accounts?${q}&perPage=100`)).json().items as { id: number; balance: string; balanceState: string; toPay: string }[];
     const expected = [
@@ -55,9 +57,9 @@ describe('the payments list', () => {
     expect(searched.map(({ id, balance, balanceState, toPay }) => ({ id, balance, balanceState, toPay }))).toEqual(expected);
     const usual = await rows('sortBy=transactionModifiedOn&sortDir=desc');
     for (const e of expected) expect(usual.find((r) => r.id === e.id)).toMatchObject(e);
-    // The statement says the same: the balance counts what was paid; the unpaid 300 is to pay.
+    // The statement says the same: the balance counts what the agency received and paid; the unpaid 300 is to pay, and the 75 the owner paid is in the debits only.
     const st = (await admin.get(`/api/transactions?accountId=${owed}`)).json();
-    expect(st).toMatchObject({ balance: '1240.00', balanceState: 'owed', toPay: '300.00', unpaidCount: 1, totalDebit: '300.00' });
+    expect(st).toMatchObject({ balance: '1240.00', balanceState: 'owed', toPay: '300.00', unpaidCount: 1, totalDebit: '375.00' });
     expect((await admin.get(`/api/transactions?accountId=${owes}`)).json()).toMatchObject({ balance: '-80.00', balanceState: 'owes', toPay: '0.00' });
   });
 });

@@ -4,6 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   APPROVAL_REVERT_HOURS,
   EXPENSE_STATUS_NOT_PAID,
+  EXPENSE_STATUS_PAID,
   OWNER_RELATION,
   balanceStateOf,
   type TBalanceState,
@@ -207,15 +208,16 @@ export async function listPaymentAccounts(app: FastifyInstance, user: SessionUse
 }
 
 /**
- * An income adds to an account's balance, a paid expense takes from it; an unpaid expense leaves it
- * (issue 45: it is "to pay", apart). Over `transactions` aliased t.
+ * An income adds to an account's balance, an expense the agency paid takes from it; an unpaid expense
+ * leaves it (issue 45: it is "to pay", apart), and so does one the owner paid directly (status 2:
+ * nothing left what the agency holds). Over `transactions` aliased t.
  */
-const paidAmountSql = sql`case when t.type = 'income' then t.amount when t.status is distinct from ${EXPENSE_STATUS_NOT_PAID} then -t.amount else 0 end`;
+const paidAmountSql = sql`case when t.type = 'income' then t.amount when t.status = ${EXPENSE_STATUS_PAID} or t.status is null then -t.amount else 0 end`;
 const unpaidSql = sql`t.type = 'expense' and t.status = ${EXPENSE_STATUS_NOT_PAID}`;
 
 /**
  * The page's accounts with their balances (what was paid) and unpaid sums: one statement for the
- * page, summed from transactions_account_sums_idx alone (0074), never a query per row.
+ * page, summed from transactions_account_sums_idx alone (0073), never a query per row.
  */
 async function withBalances<R extends { id: number }>(db: Db, rows: R[]): Promise<(R & { balance: string; balanceState: TBalanceState; toPay: string })[]> {
   const sums = new Map<number, { balance: string; to_pay: string }>();

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
 import { addTable, DATE_FORMAT, DATE_TIME_FORMAT, EURO_FORMAT, cellDate, cellMoney, safeText, sheetName, textCell } from '../../lib/excel.ts';
 import type { FastifyInstance } from 'fastify';
@@ -17,7 +16,7 @@ import {
 import type { SessionUser } from '../../plugins/auth.ts';
 import { inEveryLanguage, type Download } from '../../lib/downloads.ts';
 import { columnName } from '../../db/schema/objects.ts';
-import { isFiltered, objectLabelSql, requireReadableAccount, statementSql, statementTotals, toStatementItem, type StatementRow, type T } from './payments.service.ts';
+import { accountObjects, isFiltered, requireReadableAccount, statementSql, statementTotals, toStatementItem, type StatementRow, type T } from './payments.service.ts';
 import { cursorPages } from '../../lib/cursor.ts';
 
 type Column = { head: string; width: number; style?: Partial<ExcelJS.Style>; cell: (row: StatementRow, item: TStatementItem) => ExcelJS.CellValue };
@@ -97,9 +96,8 @@ export async function statementWorkbook(app: FastifyInstance, user: SessionUser,
   const tz = app.config.timeZone;
   const totals = await statementTotals(app.db, accountId, f);
   // The property the file is filtered by, named in its filter line (issue 45).
-  const objectLabel = f.objectId
-    ? (((await app.db.execute(sql`select ${objectLabelSql(culture)} as label from objects where objects.id = ${f.objectId}`)).rows[0] as { label: string } | undefined)?.label ?? null)
-    : null;
+  // Only one of the account's own (or one its rows are tied to): another property is never named, to a client least of all.
+  const objectLabel = f.objectId ? ((await accountObjects(app.db, accountId, culture, 'withTied')).find((o) => o.value === f.objectId)?.text ?? null) : null;
   const write = async (wb: ExcelJS.stream.xlsx.WorkbookWriter, signal: AbortSignal) => {
     const ws = wb.addWorksheet(sheetName(t('payments.xlsx.sheet')), { views: [{ state: 'frozen', ySplit: 6 }] });
     const columns = columnsOf(t);

@@ -1,3 +1,4 @@
+import { paymentsUrlOf } from '../../config.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -119,6 +120,14 @@ export async function agencyIdentity(app: AppLike): Promise<TAgencyIdentity> {
   };
 }
 
+/**
+ * The payments app's address for links in mail: the public address (the setting, else PUBLIC_URL)
+ * on PAYMENTS_HOST, as config.paymentsUrl is made from PUBLIC_URL alone.
+ */
+export async function paymentsLinkBase(app: AppLike): Promise<string> {
+  return paymentsUrlOf(await linkBase(app), app.config.paymentsHost);
+}
+
 /** The address links are built on now (one small read): the setting, else PUBLIC_URL. */
 export async function linkBase(app: AppLike): Promise<string> {
   const [row] = await app.db.select({ publicUrl: siteSettings.publicUrl }).from(siteSettings).where(eq(siteSettings.id, 1));
@@ -176,7 +185,9 @@ export async function updateSiteSettings(db: Db, body: TSiteSettingsUpdate, user
       const was = cur[f] == null ? null : NUMBERS.includes(f as (typeof NUMBERS)[number]) ? Number(cur[f]) : cur[f];
       if (was !== next[f]) changes[f] = { from: was, to: next[f] };
     }
-    const setupDoneOn = cur.setupDoneOn ?? (body.setupDone === true ? new Date() : null);
+    // Done when the set-up says so, or once a save leaves nothing the set-up asks for (the name, a phone or e-mail, both numbers).
+    const complete = !!(next.name || next.nameEl) && !!(next.phone || next.email) && !!next.licence && !!next.taxNumber;
+    const setupDoneOn = cur.setupDoneOn ?? (body.setupDone === true || complete ? new Date() : null);
     if (setupDoneOn !== cur.setupDoneOn) changes.setupDone = { from: false, to: true };
     if (!Object.keys(changes).length) return pickSettings(cur);
     const version = cur.version + 1;

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TDealCard, TDealSaved } from '@crm/contract';
@@ -38,6 +38,7 @@ export function StageNeedsDialog({ card, stage, stageName, onClose, onMoved, onF
   const [busy, setBusy] = useState(false);
   const label = (n: Need) => t(dealTextKey(`fields.deal.${n}`, card.dealType));
   const set = (patch: StageData) => setData((d) => ({ ...d, ...patch }));
+  const others = Object.entries(errors).filter(([k]) => !(needs as string[]).includes(k));
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -58,6 +59,12 @@ export function StageNeedsDialog({ card, stage, stageName, onClose, onMoved, onF
       <form onSubmit={(e) => void submit(e)} noValidate data-testid="deal-stage-needs">
         <Stack gap="sm">
           <Text size="sm">{t('deals.ui.stageNeeds.intro')}</Text>
+          {others.length > 0 && (
+            // What the move was refused for beyond this dialog's fields (a date of the deal out of order): said here, to be fixed on the deal.
+            <Alert color="red" className="pre-line" data-testid="deal-stage-needs-other">
+              {others.map(([k, msg]) => `${t(dealTextKey(`fields.deal.${k}`, card.dealType), { defaultValue: k })}: ${msg}`).join('\n')}
+            </Alert>
+          )}
           {needs.map((n) =>
             n === 'deposit' ? (
               <DecimalField

@@ -45,9 +45,10 @@ export function SetupBanner() {
   }, [pending, location.pathname, navigate, setupPath]);
   if (!pending || !q.data || location.pathname === setupPath) return null;
   const missing = setupMissing(q.data);
+  if (!missing.length) return null;
   return (
     <Alert color="yellow" mb="sm" data-testid="setup-banner" role="status">
-      {t('banner.setup.missing', { missing: missing.map((m) => t(`banner.setup.${m}`)).join(', ') || '—' })}{' '}
+      {t('banner.setup.missing', { missing: missing.map((m) => t(`banner.setup.${m}`)).join(', ') })}{' '}
       <Anchor component={Link} to={setupPath} fw={600} data-testid="setup-banner-link">
         {t('banner.setup.open')}
       </Anchor>
