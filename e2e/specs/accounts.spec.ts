@@ -389,7 +389,7 @@ for (const L of LANGUAGES) {
       await page.goto(`/Accounts/View/${id}/2`);
       await page.getByTestId('field-taxNumber').fill('123');
       await expect(page.getByTestId('field-taxNumber')).toHaveAttribute('aria-invalid', 'true');
-      await expect(page.getByTestId('field-taxNumber')).toHaveAccessibleDescription(new RegExp(L.cookie === 'el' ? '^Μη έγκυρος ΑΦΜ' : '^Not a valid Greek tax number \\(ΑΦΜ\\)'));
+      await expect(page.getByTestId('field-taxNumber')).toHaveAccessibleDescription(new RegExp(L.cookie === 'el' ? '^Μη έγκυρος ΑΦΜ' : '^Not a valid Greek tax number \\(AFM\\)'));
       await expect(page.getByTestId('field-taxNumber')).toHaveValue('123');
       // The other edits still save while the ΑΦΜ waits for its correction.
       await page.getByTestId('field-city').fill('Καλαμαριά');

@@ -41,7 +41,7 @@ export function MailPreviewCard() {
             </Text>
             <SegmentedControl
               aria-labelledby="mail-preview-language"
-              data={CULTURES.map((c) => ({ value: c, label: t(c === 'en' ? 'lang.en-UK' : `lang.${c}`) }))}
+              data={CULTURES.map((c) => ({ value: c, label: <span lang={c}>{t(c === 'en' ? 'lang.en-UK' : `lang.${c}`)}</span> }))}
               value={language}
               onChange={(v) => setLanguage(v as TCulture)}
               data-testid="mail-preview-language"
