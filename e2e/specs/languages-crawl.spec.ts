@@ -39,7 +39,7 @@ const RECORDS: [list: string, link: RegExp][] = [
  * Latin words a Greek or Russian screen may show: names of products and formats the trade writes in
  * Latin letters. Keep it short: anything else is a text to translate.
  */
-const ALLOWED_LATIN = new Set(['crm', 'pdf', 'xlsx', 'csv', 'xml', 'api', 'url', 'ical', 'ics', 'smtp', 'imap', 'excel', 'viber', 'whatsapp', 'telegram', 'google', 'www', 'http', 'https', 'openapi', 'mydata']);
+const ALLOWED_LATIN = new Set(['crm', 'pdf', 'xlsx', 'csv', 'xml', 'api', 'url', 'ical', 'ics', 'smtp', 'imap', 'excel', 'viber', 'whatsapp', 'telegram', 'google', 'www', 'http', 'https', 'openapi', 'mydata', 'png', 'jpeg', 'jpg', 'webp', 'gif']);
 
 /** The fields whose values are the agency's data, shown as stored: names, addresses, contacts, what staff wrote. */
 const DATA_KEY = /name|^(country|nationality|companyType|awaiting|problem|title|titleRu|objectTitle|description|descriptionRu|internalNotes|notes?|comments?|text|what|who|subject|displayName|firstName|lastName|middleName|fatherName|fullName|name|owner|ownerName|client|clientDisplayName|sourceDisplayName|assigned|assignedTo|assignedName|createdBy|modifiedBy|actionBy|readedBy|holder|tenant|address|addresses|displayAddress|street|city|zipCode|location|locationName|place|placeName|area|email|emails|phone|phones|mobile|website|fileName|descr|objectDescr|accountName|employeName|agentName|userName|username|reason|publishError|result|answer)$/i;
@@ -104,6 +104,8 @@ const neutral = (text: string) =>
     .replace(/\S+@\S+/g, ' ')
     .replace(/\S*\/\S+/g, ' ')
     .replace(/\b[A-Z][A-Z_]+=\S+/g, ' ')
+    // A server setting named (PUBLIC_URL, BACKUP_DIR) and a system error's code (EEXIST) are no one's language either.
+    .replace(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\bE[A-Z]{3,}\b/g, ' ')
     .replace(/\be-mail\b|© OpenStreetMap contributors|\bkey, en, el, ru\b/gi, ' ')
     .replace(/https?:\/\/\S+|\b[\w-]+(\.[\w-]+)+\/?\S*/g, ' ')
     .replace(/\b[A-Z]{1,5}-\d+\b/g, ' ')
