@@ -192,7 +192,7 @@ describe('an action-log entry read as its screen words it', () => {
     expect(rows('User', { ip: '10.0.0.7', knownDevice: false, roles: ['admin', 'employee'] })).toEqual([
       ['IP address', '10.0.0.7'],
       ['Known device', 'No'],
-      ['Roles', 'admin, employee'],
+      ['Roles', 'Administrator, Employee'],
     ]);
     expect(rows('Viewing', { dateOfViewing: '2026-03-05T10:30:00' })).toEqual([['Viewing date', '05/03/2026, 10:30']]);
     expect(rows('Deal', { dateOfDeposit: '2026-03-05' })).toEqual([['Date of deposit', '05/03/2026']]);
