@@ -174,11 +174,12 @@ function fieldValue(t: TFunction, entity: string, key: string, v: unknown, refs?
   const list = LIST_TEXTS[entity]?.[key];
   if (list && (typeof v === 'number' || typeof v === 'string') && v !== '') return t(`${list}.${v}`, { defaultValue: String(v) });
   if (MONEY.has(key) && (typeof v === 'number' || (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v)))) return Number.isInteger(Number(v)) ? formatMoney(Number(v)) : formatMoney2(Number(v));
-  // A sign-in's roles (admin, employee …) by their names.
-  if (key === 'roles' && Array.isArray(v) && v.every((r) => typeof r === 'string')) return v.map((r) => t(`accounts.role.${r}`, { defaultValue: r })).join(', ');
-  if (key === 'roles' && v && typeof v === 'object' && 'from' in v && 'to' in v) {
-    const names = (x: unknown) => (Array.isArray(x) ? x.map((r) => t(`accounts.role.${String(r)}`, { defaultValue: String(r) })).join(', ') : valueText(t, x));
-    return `${names((v as { from: unknown }).from)} → ${names((v as { to: unknown }).to)}`;
+  // A sign-in's role or roles (admin, employee …) by their names, a change of them too.
+  if (key === 'roles' || key === 'role') {
+    const names = (x: unknown): string =>
+      Array.isArray(x) ? x.map(names).join(', ') : typeof x === 'string' && x ? t(`accounts.role.${x}`, { defaultValue: x }) : valueText(t, x);
+    if (v && typeof v === 'object' && !Array.isArray(v) && 'from' in v && 'to' in v) return `${names((v as { from: unknown }).from)} → ${names((v as { to: unknown }).to)}`;
+    return names(v);
   }
   // A property's contacts removed: their relations by name.
   if (entity === 'Object' && key === 'relations' && Array.isArray(v)) return v.map((r) => t(`objects.relation.${r}`, { defaultValue: String(r) })).join(', ');
