@@ -138,6 +138,8 @@ const LIST_TEXTS: Record<string, Record<string, string>> = {
   Alert: { source: 'alerts.source' },
   // A property's contact: its relation by name (Owner, Tenant…).
   Object: { relation: 'objects.relation' },
+  // An income or expense: its kind, status and category by name.
+  Transaction: { type: 'payments.type', status: 'payments.status', categoryId: 'payments.category' },
 };
 /** The record's own number and version: bookkeeping, not a change anyone made. */
 const HIDDEN = new Set(['id', 'version']);
