@@ -9,7 +9,7 @@ import { readAgencyIdentity, readMailAgent } from './mail-people.ts';
 /** Made-up people of each language: a client greeted in its grammar, an agent when the admin has no name on record. */
 const SAMPLE: Record<TCulture, { client: TRecipient; agent: MailAgent; amount: string; date: string }> = {
   el: { client: { firstName: 'Γιώργος', lastName: 'Παπαδόπουλος' }, agent: { fullName: 'Ελένη Οικονόμου', phone: '+30 697 123 4567' }, amount: '120,00 €', date: '05/03/2026' },
-  ru: { client: { firstName: 'Иван', middleName: 'Петрович', lastName: 'Смирнов' }, agent: { fullName: 'Ελένη Οικονόμου', phone: '+30 697 123 4567' }, amount: '120,00 €', date: '05.03.2026' },
+  ru: { client: { firstName: 'Иван', middleName: 'Петрович', lastName: 'Смирнов' }, agent: { fullName: 'Eleni Oikonomou', phone: '+30 697 123 4567' }, amount: '120,00 €', date: '05.03.2026' },
   en: { client: { firstName: 'Emma', lastName: 'Wilson' }, agent: { fullName: 'Eleni Oikonomou', phone: '+30 697 123 4567' }, amount: '120,00 €', date: '05/03/2026' },
 };
 

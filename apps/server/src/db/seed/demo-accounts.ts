@@ -558,7 +558,7 @@ export async function seedDemoAccounts(tx: Tx, opts: { timeZone: string; now?: D
     on conflict (id) do update set enquiry_source_id = excluded.enquiry_source_id`);
   // The demo agency's own face (issue 45): its names, contacts, numbers and fees, so a demo start
   // shows them on every sheet and page and asks for no set-up.
-  await tx.execute(sql`update site_settings set name = 'Thermaikos Homes', name_el = 'Θερμαϊκός Ακίνητα', phone = '+30 2310 254 870',
+  await tx.execute(sql`update site_settings set name = 'Thermaikos Homes', name_el = 'Ακίνητα Θερμαϊκός', phone = '+30 2310 254 870',
     email = ${`info@${AGENCY_DOMAIN}`}, address = 'Τσιμισκή 45, 546 23 Θεσσαλονίκη', website = ${`https://${AGENCY_DOMAIN}`},
     licence = '158204306000', tax_number = '094712341', tax_office = 'Δ΄ Θεσσαλονίκης', sale_fee_percent = 2, rent_fee_months = 1,
     setup_done_on = now() where id = 1 and setup_done_on is null`);
