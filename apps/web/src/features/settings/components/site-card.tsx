@@ -1,5 +1,5 @@
 // The agency's details on its public site, as the settings page edits them.
-import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useGuardedMutation } from '../../../lib/use-guarded-mutation.ts';
 import { useEffect, useState } from 'react';
@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import type { TSiteSettings } from '@crm/contract';
 import { RENT_FEE_MAX, SALE_FEE_MAX, SITE_EMAIL, isAgencyPhone, isFeeNumber, isPublicAddress, isWebAddress } from '@crm/contract/site-settings';
 import { isGreekTaxNumber, isRegistryNumber } from '@crm/contract/account-fields';
-import { DecimalField } from '../../../components/fields/decimal-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { showBanner } from '../../../lib/banner.ts';
 import { describeError } from '../../../lib/errors.ts';
@@ -16,12 +15,9 @@ import { conflictMessage, mergeOnConflict } from '../../../lib/conflict-merge.ts
 import { saveSiteSettings, siteSettingsQuery } from '../api/settings.ts';
 import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
 import { SiteLogo } from './site-logo.tsx';
+import { ContactFields, HINT_BELOW, SheetFields, type SiteForm } from './site-card-fields.tsx';
 
 
-type SiteForm = {
-  name: string; nameEl: string; phone: string; email: string; address: string; website: string; enquirySourceId: string;
-  licence: string; taxNumber: string; taxOffice: string; publicUrl: string; saleFeePercent: number | ''; rentFeeMonths: number | '';
-};
 const siteForm = (s: TSiteSettings): SiteForm => ({
   // In the order of the form's first values: the leave guard compares the two as JSON.
   name: s.name ?? '',
@@ -142,91 +138,8 @@ export function SiteCard({ setup }: { setup?: { onDone: () => void } } = {}) {
               {failed}
             </Alert>
           )}
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label={t('settings.ui.site.name')}
-              description={t('settings.ui.site.nameHint', { name: t('publishing.site.name') })}
-              inputWrapperOrder={HINT_BELOW}
-              maxLength={100}
-              autoComplete="organization"
-              data-testid="settings-site-name"
-              {...form.getInputProps('name')}
-            />
-            <TextInput
-              label={t('settings.ui.site.nameEl')}
-              description={t('settings.ui.site.nameElHint')}
-              inputWrapperOrder={HINT_BELOW}
-              maxLength={100}
-              lang="el"
-              data-testid="settings-site-name-el"
-              {...form.getInputProps('nameEl')}
-            />
-            <TextInput
-              label={t('settings.ui.site.phone')}
-              description={t('settings.ui.site.phoneHint')}
-              inputWrapperOrder={HINT_BELOW}
-              type="tel"
-              maxLength={40}
-              autoComplete="tel"
-              data-testid="settings-site-phone"
-              {...form.getInputProps('phone')}
-            />
-            <TextInput label={t('settings.ui.site.email')} type="email" maxLength={200} autoComplete="email" data-testid="settings-site-email" {...form.getInputProps('email')} />
-            <TextInput label={t('settings.ui.site.address')} maxLength={200} autoComplete="street-address" data-testid="settings-site-address" {...form.getInputProps('address')} />
-            <TextInput label={t('settings.ui.site.website')} type="url" maxLength={200} autoComplete="url" data-testid="settings-site-website" {...form.getInputProps('website')} />
-            {!setup && (
-            <Select
-              label={t('settings.ui.site.enquirySourceId')}
-              description={t('settings.ui.site.enquirySourceHint')}
-              inputWrapperOrder={HINT_BELOW}
-              placeholder={t('settings.ui.site.enquirySourceNone')}
-              data={(loaded.data?.sourceList ?? []).map((o) => ({ value: String(o.value), label: o.text }))}
-              searchable
-              clearable
-              data-testid="settings-site-enquiry-source"
-              {...form.getInputProps('enquirySourceId')}
-              // None chosen is no value (its placeholder, no clear button), not an empty one.
-              value={form.values.enquirySourceId || null}
-              onChange={(v: string | null) => form.setFieldValue('enquirySourceId', v ?? '')}
-            />
-            )}
-          </SimpleGrid>
-          <Title order={4} size="h5" mt="xs">
-            {t('settings.ui.site.sheetTitle')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('settings.ui.site.sheetHint')}
-          </Text>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label={t('settings.ui.site.licence')} maxLength={100} data-testid="settings-site-licence" {...form.getInputProps('licence')} />
-            <TextInput label={t('settings.ui.site.taxNumber')} maxLength={20} inputMode="numeric" data-testid="settings-site-tax-number" {...form.getInputProps('taxNumber')} />
-            <TextInput label={t('settings.ui.site.taxOffice')} maxLength={100} data-testid="settings-site-tax-office" {...form.getInputProps('taxOffice')} />
-            <DecimalField
-              label={t('settings.ui.site.saleFeePercent')}
-              description={t('settings.ui.site.feeHint')}
-              inputWrapperOrder={HINT_BELOW}
-              scale={2}
-              unit="%"
-              min={0}
-              max={SALE_FEE_MAX}
-              data-testid="settings-site-sale-fee"
-              value={form.values.saleFeePercent}
-              onChange={(v) => form.setFieldValue('saleFeePercent', v)}
-              error={form.errors.saleFeePercent}
-            />
-            <DecimalField
-              label={t('settings.ui.site.rentFeeMonths')}
-              description={t('settings.ui.site.feeHint')}
-              inputWrapperOrder={HINT_BELOW}
-              scale={2}
-              min={0}
-              max={RENT_FEE_MAX}
-              data-testid="settings-site-rent-fee"
-              value={form.values.rentFeeMonths}
-              onChange={(v) => form.setFieldValue('rentFeeMonths', v)}
-              error={form.errors.rentFeeMonths}
-            />
-          </SimpleGrid>
+          <ContactFields form={form} setup={!!setup} sources={loaded.data?.sourceList ?? []} />
+          <SheetFields form={form} />
           <TextInput
             label={t('settings.ui.site.publicUrl')}
             description={t('settings.ui.site.publicUrlHint', { url: loaded.data?.linkBase ?? '' })}
@@ -267,5 +180,3 @@ export function SiteCard({ setup }: { setup?: { onDone: () => void } } = {}) {
   );
 }
 
-/** Hints under their inputs: hints of different lengths above them set the two inputs of a row at different heights. */
-const HINT_BELOW: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
