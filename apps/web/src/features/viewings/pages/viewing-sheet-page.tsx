@@ -10,6 +10,7 @@ import { describeError } from '../../../lib/errors.ts';
 import { viewingSheetQuery } from '../api/viewings.ts';
 import { IconPrinter } from '../icons.ts';
 import './viewing-sheet.css';
+import { SheetAgency, SheetObjects } from '../components/viewing-sheet-parts.tsx';
 import { VIEWING, href } from '@crm/contract/resources';
 
 /** Each language named in itself, as the language menu names them. */
@@ -65,7 +66,7 @@ export function ViewingSheetPage() {
             aria-labelledby="viewing-sheet-language"
             size="xs"
             value={s.culture}
-            data={CULTURES.map((c) => ({ value: c, label: t(LANGUAGE_KEYS[c]) }))}
+            data={CULTURES.map((c) => ({ value: c, label: <span lang={c}>{t(LANGUAGE_KEYS[c])}</span> }))}
             onChange={(v) => setSearch({ culture: v }, { replace: true })}
             data-testid="viewing-sheet-language"
           />
@@ -75,42 +76,7 @@ export function ViewingSheetPage() {
         </Group>
       </Group>
       <article className="viewing-sheet" lang={s.culture} data-testid="viewing-sheet" aria-busy={q.isFetching}>
-        <header className="viewing-sheet-agency">
-          {s.agency.logo && <img className="viewing-sheet-logo" src={s.agency.logo} alt="" data-testid="viewing-sheet-logo" />}
-          <div className="viewing-sheet-agency-name" data-testid="viewing-sheet-agency">
-            {s.agency.name}
-          </div>
-          {s.agency.address && <div>{s.agency.address}</div>}
-          <div className="viewing-sheet-agency-line">
-            {s.agency.phone && (
-              <span>
-                {x('phone')}: {s.agency.phone}
-              </span>
-            )}
-            {s.agency.email && (
-              <span>
-                {x('email')}: {s.agency.email}
-              </span>
-            )}
-          </div>
-          {s.agency.website && <div>{s.agency.website}</div>}
-          {/* The registry and tax numbers: a line for each one set, none with a blank after its label. */}
-          {(s.agency.licence || s.agency.taxNumber) && (
-            <div className="viewing-sheet-agency-line">
-              {s.agency.licence && (
-                <span>
-                  {x('licence')}: {value(s.agency.licence, 'viewing-sheet-licence')}
-                </span>
-              )}
-              {s.agency.taxNumber && (
-                <span>
-                  {x('taxNumber')}: {value(s.agency.taxNumber, 'viewing-sheet-tax-number')}
-                  {s.agency.taxOffice && `, ${x('taxOffice')}: ${s.agency.taxOffice}`}
-                </span>
-              )}
-            </div>
-          )}
-        </header>
+        <SheetAgency agency={s.agency} x={x} />
         <h2 className="viewing-sheet-title" data-testid="viewing-sheet-title">
           {x('title')}
         </h2>
@@ -132,40 +98,7 @@ export function ViewingSheetPage() {
             {field(x('agent'), value(s.agents, 'viewing-sheet-agent'))}
           </div>
         </section>
-        <section>
-          <h3 id="viewing-sheet-objects">{x('objects')}</h3>
-          {/* On a phone the table scrolls sideways within its box (reached and scrolled by keyboard too). */}
-          <div className="viewing-sheet-table-wrap" tabIndex={0} role="region" aria-labelledby="viewing-sheet-objects">
-            <table className="viewing-sheet-table" aria-labelledby="viewing-sheet-objects" data-testid="viewing-sheet-objects">
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">{x('referenceNumber')}</th>
-                  <th scope="col">{x('type')}</th>
-                  <th scope="col">{x('location')}</th>
-                  <th scope="col" className="num">
-                    {x('area')}
-                  </th>
-                  <th scope="col" className="num">
-                    {x('price')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {s.objects.map((o, i) => (
-                  <tr key={o.referenceNumber}>
-                    <td>{i + 1}</td>
-                    <td data-testid="viewing-sheet-ref">{o.referenceNumber}</td>
-                    <td>{o.type ?? ''}</td>
-                    <td>{o.location ?? ''}</td>
-                    <td className="num">{o.area ?? ''}</td>
-                    <td className="num">{o.price ?? ''}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
+        <SheetObjects objects={s.objects} x={x} />
         <section>
           <h3>{x('declarationTitle')}</h3>
           <p className="viewing-sheet-declaration" data-testid="viewing-sheet-declaration">
