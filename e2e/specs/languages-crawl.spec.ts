@@ -104,7 +104,9 @@ const neutral = (text: string) =>
     .replace(/\S+@\S+/g, ' ')
     .replace(/\S*\/\S+/g, ' ')
     .replace(/\b[A-Z][A-Z_]+=\S+/g, ' ')
-    // A server setting named (PUBLIC_URL, BACKUP_DIR) and a system error's code (EEXIST) are no one's language either.
+    // A system error as the system wrote it for the administrator ("EEXIST: file already exists, mkdir …"), a
+    // server setting named (PUBLIC_URL, BACKUP_DIR) and an error's code alone are no one's language either.
+    .replace(/\bE[A-Z]{3,}\b:.*$/g, ' ')
     .replace(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\bE[A-Z]{3,}\b/g, ' ')
     .replace(/\be-mail\b|© OpenStreetMap contributors|\bkey, en, el, ru\b/gi, ' ')
     .replace(/https?:\/\/\S+|\b[\w-]+(\.[\w-]+)+\/?\S*/g, ' ')
