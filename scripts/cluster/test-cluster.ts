@@ -245,8 +245,12 @@ export async function startHaproxy(lb: number, apps: number[]) {
 type Call = { method: string; url: string; status: number; error?: string };
 const calls: Call[] = [];
 const failures: Call[] = [];
+/** Changes saved whose answer was lost with their instance (killed between the commit and keeping the answer): the retry is told so (decision 031). */
+const answersLost: Call[] = [];
+/** What `api` gives back for such a change: saved, its answer unknown. */
+type Answer = Record<string, unknown> & { answerLost?: true };
 
-async function api(base: string, token: string | null, method: string, url: string, body?: unknown, opts: { multipart?: FormData } = {}) {
+async function api(base: string, token: string | null, method: string, url: string, body?: unknown, opts: { multipart?: FormData } = {}): Promise<Answer> {
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (method !== 'GET') headers['idempotency-key'] = randomUUID();
@@ -262,6 +266,10 @@ async function api(base: string, token: string | null, method: string, url: stri
     const res = await fetch(base + url, { method, headers, body: payload });
     call.status = res.status;
     const text = await res.text();
+    if (res.status === 409 && /"code":"errors\.idempotencyAnswerLost"/.test(text)) {
+      answersLost.push(call);
+      return { answerLost: true };
+    }
     if (!res.ok) {
       call.error = text.slice(0, 300);
       failures.push(call);
@@ -369,6 +377,7 @@ async function main() {
       const last = `Cluster${w}x${round}${randomBytes(3).toString('hex')}`;
       const added = await api(base, token, 'POST', '/api/account/add', { firstName: 'Node', lastName: last });
       writes++;
+      if (added.answerLost) continue;
       acked.set(added.id as number, last);
       const edited = `${last}Edited`;
       const current = await api(base, token, 'GET', `/api/account/edit/${added.id}`);
@@ -384,6 +393,7 @@ async function main() {
         const bytes = png(w * 1000 + round);
         form.append('files', new Blob([bytes], { type: 'image/png' }), `photo-${w}-${round}.png`);
         const up = await api(base, token, 'POST', '/api/files', undefined, { multipart: form });
+        if (up.answerLost) continue;
         const file = (up.files as { systemName: string }[] | undefined)?.[0] ?? (up as unknown as { systemName: string }[])[0];
         if (!file?.systemName) throw new Error(`unexpected upload answer ${JSON.stringify(up).slice(0, 200)}`);
         await api(base, token, 'POST', '/api/files/setParent', { entityType: 1, id: objectId, fileNames: [file.systemName] });
@@ -393,15 +403,16 @@ async function main() {
       if (round % 3 === 0) {
         const day = new Date(Date.now() + 86400000 * (1 + (round % 20))).toISOString().slice(0, 10);
         const v = await api(base, token, 'POST', '/api/Viewing/update', { dateOfViewing: `${day}T1${w}:${String(round % 60).padStart(2, '0')}:00`, results: [{ objectId, result: 1 }] });
-        viewings.push(v.id as number);
+        if (!v.answerLost) viewings.push(v.id as number);
         writes++;
       }
       if (round % 4 === 1) {
         const owner = await api(base, token, 'POST', '/api/account/add', { firstName: 'Owner', lastName: `Payer${w}x${round}`, isOwner: true, hasTransactions: true });
+        if (owner.answerLost) continue;
         const form = new FormData();
         for (const [k, v] of Object.entries({ accountId: String(owner.id), amount: '120.50', transactionDate: '2026-03-02T10:30:00', paymentMethod: '1', categoryId: '1' })) form.append(k, v);
         const p = await api(base, token, 'POST', '/api/transactions/addIncome', undefined, { multipart: form });
-        payments.push(p.id as number);
+        if (!p.answerLost) payments.push(p.id as number);
         writes++;
       }
     }
@@ -441,7 +452,7 @@ async function main() {
     stop = true;
   })();
   await Promise.all([chaos, ...running]);
-  say(`API run: ${calls.length} requests, ${writes} writes acknowledged, ${uploaded.size} photos, ${viewings.length} viewings, ${payments.length} payments`);
+  say(`API run: ${calls.length} requests, ${writes} writes acknowledged, ${uploaded.size} photos, ${viewings.length} viewings, ${payments.length} payments, ${answersLost.length} saved with their answer lost (told so)`);
 
   // ---- a browser through the balancer
   const browser = await chromium.launch({

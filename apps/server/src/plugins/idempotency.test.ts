@@ -95,6 +95,29 @@ describe('a change sent again with its Idempotency-Key', () => {
     expect(replay.json().version).toBe(ok.json().version);
   });
 
+  it('marks the key as made in the change’s own commit; a retry after the answer was lost is told it was saved, and makes nothing', async () => {
+    const key = newKey();
+    const before = await leadCount();
+    const first = await agent.post('/api/lead/add', {}, keyed(key));
+    expect(first.statusCode, first.body).toBe(200);
+    const row = async () => (await db.execute(sql`select status, made_at is not null as made from idempotent_requests where key = ${key}`)).rows[0];
+    expect(await row()).toMatchObject({ status: 200, made: true });
+    // The instance died between its commit and keeping the answer: made, no answer, its lease run out.
+    await db.execute(sql`update idempotent_requests set status = null, body = null, content_type = null, claimed_until = now() - interval '1 second' where key = ${key}`);
+    const retry = await agent.post('/api/lead/add', {}, { ...keyed(key), lang: 'el' });
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json().code).toBe('errors.idempotencyAnswerLost');
+    expect(retry.json().title).toMatch(/αποθηκεύτηκε/);
+    expect(await leadCount()).toBe(before + 1);
+    // Not made (it died before its commit): the retry takes the key over and makes it.
+    const lost = newKey();
+    await db.execute(sql`insert into idempotent_requests (user_id, key, request_hash, claimed_until)
+      select user_id, ${lost}, request_hash, now() - interval '1 second' from idempotent_requests where key = ${key}`);
+    const taken = await agent.post('/api/lead/add', {}, keyed(lost));
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(await leadCount()).toBe(before + 2);
+  });
+
   it('forgets answers after a day (the daily purge)', async () => {
     const key = newKey();
     await agent.post('/api/lead/add', {}, keyed(key));

@@ -1,8 +1,10 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { AppError } from '../lib/errors.ts';
+import type { Db } from '../db/db-types.ts';
 
 /**
  * A change sent again must not be carried out twice. When a save reaches the server but its answer
@@ -20,6 +22,9 @@ import { AppError } from '../lib/errors.ts';
  *   is told to try again (409).
  * - An answer that is an error (4xx, 5xx) is not kept: the change was not made, so sending it
  *   again runs it again. Answers over 1 MB are not kept either (none of the changes answers so much).
+ * - Every transaction the change commits marks its key as made in that same commit (`made_at`). An
+ *   instance killed between that commit and keeping the answer leaves the key made without an
+ *   answer: the retry is told the change was saved and to reload (409), never runs it a second time.
  */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY = /^[A-Za-z0-9_-]{8,100}$/;
@@ -36,6 +41,28 @@ const LEASE_MS = 10_000;
 /** Claims made by versions before the lease (no claimed_until): counted as leases of 10 minutes. */
 const abandoned = sql`status is null and coalesce(claimed_until, created_on + interval '10 minutes') < now()`;
 
+/** The Idempotency-Key the running request holds, for its transactions to mark as made. */
+const current = new AsyncLocalStorage<{ claim: { userId: number; key: string } | null }>();
+const WRAPPED = Symbol.for('crm.idempotencyMarks');
+
+/**
+ * Every transaction on `db` run for a request that holds a key marks that key as made before it
+ * commits. Writes outside a transaction (none of them writes the action log) are not marked.
+ */
+function markChangesMade(db: Db) {
+  const target = db as unknown as Record<symbol, boolean> & { transaction: Db['transaction'] };
+  if (target[WRAPPED]) return;
+  target[WRAPPED] = true;
+  const run = db.transaction.bind(db);
+  target.transaction = ((fn: Parameters<Db['transaction']>[0], config?: Parameters<Db['transaction']>[1]) =>
+    run(async (tx) => {
+      const result = await fn(tx);
+      const claim = current.getStore()?.claim;
+      if (claim) await tx.execute(sql`update idempotent_requests set made_at = now() where user_id = ${claim.userId} and key = ${claim.key} and status is null`);
+      return result;
+    }, config)) as Db['transaction'];
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     idempotency: { userId: number; key: string; renew?: NodeJS.Timeout } | null;
@@ -49,10 +76,13 @@ function requestHash(req: FastifyRequest): Buffer {
   return createHash('sha256').update(`${req.method} ${req.url}\n${body}`).digest();
 }
 
-type Kept = { status: number | null; content_type: string | null; body: string | null; request_hash: Buffer };
+type Kept = { status: number | null; content_type: string | null; body: string | null; request_hash: Buffer; made: boolean };
 
 export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('idempotency', null);
+  markChangesMade(app.db);
+  // Each request in a scope of its own, which its claim is put in (the transactions read it).
+  app.addHook('onRequest', (_req, _reply, done) => current.run({ claim: null }, done));
 
   app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
     const header = req.headers[IDEMPOTENCY_HEADER];
@@ -71,6 +101,8 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       }, LEASE_MS / 3);
       renew.unref();
       req.idempotency = { userId, key, renew };
+      const scope = current.getStore();
+      if (scope) scope.claim = { userId, key };
     };
     const inserted = await app.db.execute(sql`
       insert into idempotent_requests (user_id, key, request_hash, claimed_until) values (${userId}, ${key}, ${hash}, now() + make_interval(secs => ${LEASE_MS / 1000}))
@@ -79,7 +111,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     const started = Date.now();
     for (;;) {
       const found = await app.db.execute(sql`
-        select status, content_type, body, request_hash from idempotent_requests
+        select status, content_type, body, request_hash, made_at is not null as made from idempotent_requests
         where user_id = ${userId} and key = ${key} and created_on > now() - make_interval(hours => ${KEEP_HOURS})`);
       const kept = found.rows[0] as Kept | undefined;
       if (!kept) {
@@ -90,7 +122,11 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
         return claimed();
       }
       if (!Buffer.from(kept.request_hash).equals(hash)) throw new AppError(422, 'errors.idempotencyReused');
-      if (kept.status === null) {
+      if (kept.status === null && kept.made) {
+        // Made, and its first attempt is gone before keeping the answer: saved, not to be run again.
+        const gone = await app.db.execute(sql`select 1 from idempotent_requests where user_id = ${userId} and key = ${key} and ${abandoned}`);
+        if (gone.rows.length) throw new AppError(409, 'errors.idempotencyAnswerLost');
+      } else if (kept.status === null) {
         // Its first attempt stopped renewing its claim (its instance is gone): this one runs it.
         const taken = await app.db.execute(sql`
           update idempotent_requests set claimed_until = now() + make_interval(secs => ${LEASE_MS / 1000}), created_on = now()
@@ -119,7 +155,12 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
         update idempotent_requests set status = ${reply.statusCode}, content_type = ${typeof type === 'string' ? type : null}, body = ${text}
         where user_id = ${idem.userId} and key = ${idem.key}`);
     } else {
-      await app.db.execute(sql`delete from idempotent_requests where user_id = ${idem.userId} and key = ${idem.key}`);
+      // A refusal after nothing was made is forgotten (sent again, it runs again); one after a
+      // transaction was made is kept like any answer, so a retry does not make that part twice.
+      await app.db.execute(sql`
+        update idempotent_requests set status = ${reply.statusCode}, content_type = 'application/problem+json', body = ${text ?? ''}
+        where user_id = ${idem.userId} and key = ${idem.key} and made_at is not null`);
+      await app.db.execute(sql`delete from idempotent_requests where user_id = ${idem.userId} and key = ${idem.key} and made_at is null`);
     }
     return payload;
   });
@@ -130,7 +171,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     if (!idem) return;
     req.idempotency = null;
     clearInterval(idem.renew);
-    await app.db.execute(sql`delete from idempotent_requests where user_id = ${idem.userId} and key = ${idem.key} and status is null`);
+    await app.db.execute(sql`delete from idempotent_requests where user_id = ${idem.userId} and key = ${idem.key} and status is null and made_at is null`);
   });
 });
 
