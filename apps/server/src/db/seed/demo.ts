@@ -5,6 +5,7 @@ import { formatReferenceNumber } from '@crm/contract';
 import type { Tx } from '../client.ts';
 import { alerts } from '../schema/index.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
+import { seedDemoLogo } from './demo-logo.ts';
 import { createClock } from './demo-time.ts';
 import { seedDemoObjects } from './demo-objects.ts';
 import { seedDemoLeads } from './demo-leads.ts';
@@ -28,6 +29,7 @@ export async function seedDemo(app: FastifyInstance) {
       const [row] = (await tx.execute(sql`select exists (select 1 from accounts a where not exists (select 1 from users u where u.account_id = a.id)) as has`)).rows as { has: boolean }[];
       if (!row?.has) {
         const counts = await seedDemoAccounts(tx, { timeZone: app.config.timeZone });
+        await seedDemoLogo(tx, app.config.dataDir);
         app.log.info(counts, 'demo accounts loaded');
       }
       await tx.execute(sql`insert into demo_seed (area) values ('accounts')`);

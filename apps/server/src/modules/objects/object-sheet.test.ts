@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { LinkKind } from '@crm/contract';
-import { accounts, assignments, files, locations, objectAccounts, objectKeys, objects, siteSettings } from '../../db/schema/index.ts';
+import { accounts, assignments, files, locations, objectAccounts, objectKeys, objects, siteSettings, users } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/harness.ts';
 
 /** The property sheet: what it prints, in the language asked for, and nothing of the office's own. */
@@ -101,8 +101,13 @@ describe('GET /api/object/sheet/{idOrRef}', () => {
     expect(ru.prices[1].per).toBe('в месяц');
   });
 
-  it('names the assigned agent, and no one when none is assigned', async () => {
+  it('names the assigned agent; with none, the agent who prints it; a bare sign-in, no one', async () => {
     expect((await sheet()).json().agent).toBeNull();
+    // An agent with an account of their own prints a property nobody is assigned to: they are its contact.
+    const printer = await t.user({ roles: ['employee'] });
+    const [own] = await db.insert(accounts).values({ firstName: 'Sofia', lastName: 'Printou', isEmploye: true, phones: ['+30 697 333 4444'], emails: ['sofia@acropolis.test'] } as never).returning();
+    await db.update(users).set({ accountId: own!.id }).where(eq(users.id, printer.id));
+    expect((await printer.get(`/api/object/sheet/${o!.id}`)).json().agent).toEqual({ name: 'Sofia Printou', phone: '+30 697 333 4444', email: 'sofia@acropolis.test' });
     const [agent] = await db.insert(accounts).values({ firstName: 'Eleni', lastName: 'Agentou', isEmploye: true, phones: ['+30 697 111 2222'], emails: ['eleni@acropolis.test'] } as never).returning();
     await db.insert(assignments).values({ parent: 0, parentId: o!.id, accountId: agent!.id });
     expect((await sheet()).json().agent).toEqual({ name: 'Eleni Agentou', phone: '+30 697 111 2222', email: 'eleni@acropolis.test' });

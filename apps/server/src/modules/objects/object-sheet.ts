@@ -49,11 +49,11 @@ function inLanguage(r: Record<string, unknown>, culture: TCulture, main: 'title'
 
 /**
  * The property sheet: the public site's allow-listed columns of one property (published or not),
- * the agency's details, the first assigned employee as the agent (first name first, as a client
- * reads it, not the office's "Surname Name"), and the street address only
+ * the agency's details, the first assigned employee as the agent, else the one who prints it (first
+ * name first, as a client reads it, not the office's "Surname Name"; never a sign-in name), and the street address only
  * when the agent asks for it. Every text in `culture`.
  */
-export async function objectSheet(app: AppLike, id: number, culture: TCulture, t: T, withAddress: boolean): Promise<TObjectSheetAnswer> {
+export async function objectSheet(app: AppLike, id: number, culture: TCulture, t: T, withAddress: boolean, userId?: number): Promise<TObjectSheetAnswer> {
   const db: Db = app.db;
   const rows = await db.execute(sql`
     select ${publicSelect(culture)},
@@ -63,9 +63,15 @@ export async function objectSheet(app: AppLike, id: number, culture: TCulture, t
     from objects o left join locations pl on pl.id = o.location_id where o.id = ${id}`);
   const r = rows.rows[0] as Record<string, unknown> | undefined;
   if (!r) throw notFound('objects.notFound');
+  // The property's first assigned agent; where none is, the agent who prints it (their own account).
+  const person = sql`coalesce(nullif(concat_ws(' ', nullif(trim(a.first_name), ''), nullif(trim(a.last_name), '')), ''), a.display_name)`;
   const agentRows = await db.execute(sql`
-    select coalesce(nullif(concat_ws(' ', nullif(trim(a.first_name), ''), nullif(trim(a.last_name), '')), ''), a.display_name) as name, a.phones[1] as phone, a.emails[1] as email from assignments s join accounts a on a.id = s.account_id
-    where s.parent = ${ASSIGNMENT_PARENTS.object} and s.parent_id = ${id} and a.is_employe order by s.created_on, s.id limit 1`);
+    select name, phone, email from (
+      select 0 as rank, s.created_on, s.id, ${person} as name, a.phones[1] as phone, a.emails[1] as email from assignments s join accounts a on a.id = s.account_id
+      where s.parent = ${ASSIGNMENT_PARENTS.object} and s.parent_id = ${id} and a.is_employe
+      union all
+      select 1, null, null, ${person}, a.phones[1], a.emails[1] from users u join accounts a on a.id = u.account_id where u.id = ${userId ?? null}::int
+    ) x where name is not null order by rank, created_on, id limit 1`);
   const agent = agentRows.rows[0] as { name: string; phone: string | null; email: string | null } | undefined;
   const site = await agencyIdentity(app);
   // The public view's facts and prices, without its address (the property's own choice for the website).

@@ -69,7 +69,7 @@ export const objectsRoutes = fp(
           handler: async (req) => {
             const culture = req.query.culture ?? req.culture;
             const id = await resolveIdOrRef(app.db, req.params.idOrRef);
-            return objectSheet(app, id, culture, (key, params) => app.translator.t(culture, key, params), req.query.address === '1');
+            return objectSheet(app, id, culture, (key, params) => app.translator.t(culture, key, params), req.query.address === '1', req.user!.id);
           },
         },
         remove: {
