@@ -41,13 +41,15 @@ test('the agency, not the machine: public site, sheet, shortlist mail and feed i
     const headers = { authorization: `Bearer ${token}` };
     // The agent who sends: an employee with a sign-in of their own (the first administrator has no
     // account of a person, so a mail it sends is signed by the agency alone).
-    const agentName = 'Ελένη Μαυρίδου';
+    // Signed in Greek letters for a Greek reader, in Latin ones (as the account also holds the name) for the others.
+    const agentNames = { el: 'Ελένη Μαυρίδου', en: 'Eleni Mavridou', ru: 'Eleni Mavridou' } as const;
     const agentEmail = `eleni-${Date.now()}@thermaikos-homes.gr`;
-    await json(await api.post('/api/account/add', { headers, data: { firstName: 'Ελένη', lastName: 'Μαυρίδου', isEmploye: true, role: 'employee', email: agentEmail } }));
+    await json(await api.post('/api/account/add', { headers, data: { firstName: 'Ελένη', lastName: 'Μαυρίδου', firstNameEng: 'Eleni', lastNameEng: 'Mavridou', isEmploye: true, role: 'employee', email: agentEmail } }));
     await json(await api.post('/api/authenticate/setPassword', { headers, data: { email: agentEmail, password: 'agent-pass-12' } }));
     const agent = { authorization: `Bearer ${await login(agentEmail, 'agent-pass-12')}` };
 
     for (const [n, L] of LANGS.entries()) {
+      const agentName = agentNames[L.code];
       // ---- a shortlist mailed to a client who reads this language
       const lead = await shortlistDemoLead(api, token, n);
       const { accountId } = await json<{ accountId: number }>(await api.get(`/api/lead/get/${lead.id}`, { headers }));

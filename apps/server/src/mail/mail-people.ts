@@ -36,21 +36,29 @@ export async function readAgencyIdentity(app: AppLike): Promise<AgencyIdentity> 
 
 const fullName = (first: string | null, last: string | null) => [first, last].map((s) => s?.trim()).filter(Boolean).join(' ');
 
+const GREEK_LETTERS = /[\u0370-\u03ff\u1f00-\u1fff]/;
+
 /**
  * The agent who signs a mail sent by this sign-in: the full name of its account (first name
  * first), its first phone and e-mail (the account's, never the sign-in's); null when the sign-in has no account with a name (a bare
- * sign-in name such as "admin" never signs a mail).
+ * sign-in name such as "admin" never signs a mail). A mail in another language than Greek is signed
+ * with the name in Latin letters where the account holds it (Ελένη Μαυρίδου → Eleni Mavridou).
  */
-export async function readMailAgent(db: Db | Tx, userId: number | null | undefined): Promise<MailAgent | null> {
+export async function readMailAgent(db: Db | Tx, userId: number | null | undefined, culture?: TCulture): Promise<MailAgent | null> {
   if (userId == null) return null;
   const [row] = await db
-    .select({ first: accounts.firstName, last: accounts.lastName, display: accounts.displayName, phones: accounts.phones, emails: accounts.emails })
+    .select({
+      first: accounts.firstName, last: accounts.lastName, display: accounts.displayName, phones: accounts.phones, emails: accounts.emails,
+      firstLatin: accounts.firstNameEng, lastLatin: accounts.lastNameEng,
+    })
     .from(users)
     .innerJoin(accounts, eq(accounts.id, users.accountId))
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) return null;
-  const name = fullName(row.first, row.last) || row.display?.trim();
+  const own = fullName(row.first, row.last);
+  const latin = culture && culture !== 'el' && GREEK_LETTERS.test(own) ? fullName(row.firstLatin, row.lastLatin) : '';
+  const name = latin || own || row.display?.trim();
   if (!name) return null;
   return { fullName: name, phone: row.phones.map((p) => p.trim()).find(Boolean) ?? null, email: row.emails.map((e) => e.trim()).find(Boolean) ?? null };
 }
@@ -110,6 +118,6 @@ export async function buildMail(
   const recipient = await readRecipient(db, o.accountId);
   const culture = o.culture ?? (await recipientCulture(db, recipient, o.fallback));
   const t: T = (key, params) => app.translator.t(culture, key, params);
-  const [agency, agent] = await Promise.all([o.agency ?? readAgencyIdentity(app), readMailAgent(db, o.agentUserId)]);
+  const [agency, agent] = await Promise.all([o.agency ?? readAgencyIdentity(app), readMailAgent(db, o.agentUserId, culture)]);
   return { mail: composeMail({ to: o.to, culture, t, agency, agent, recipient, subject: o.letter.subject(t), body: o.letter.body(t) }), culture };
 }

@@ -28,7 +28,7 @@ export async function previewMail(app: FastifyInstance, kind: TMailKind, culture
     shortlist: () => MAIL_LETTERS.shortlist({ link: `${base}/Shortlist/…`, days: 14, lines: [`${t('mail.preview.sampleFlat')} — 185 000 €`, `${t('mail.preview.sampleHouse')} — 1 200 € ${t('publishing.per.rent')}`] }),
     alert: () => MAIL_LETTERS.alert({ subjectKey: 'alerts.mail.rentSubject', messageKey: 'alerts.msg.rentDueIn', params: { ref: '0042', tenant: s.client.lastName ?? '', date: s.date, days: 3, count: 3 }, links: [{ url: link, labelKey: 'mail.alert.openProperty' }] }),
   }[kind]();
-  const agent = (await readMailAgent(app.db, userId)) ?? s.agent;
+  const agent = (await readMailAgent(app.db, userId, culture)) ?? s.agent;
   const staff = kind === 'reset' || kind === 'alert';
   const agency = await readAgencyIdentity(app);
   const mail = composeMail({ to: 'preview@example.gr', culture, t, agency, agent: staff ? null : agent, recipient: s.client, subject: letter.subject(t), body: letter.body(t) });

@@ -105,9 +105,11 @@ describe('GET /api/object/sheet/{idOrRef}', () => {
     expect((await sheet()).json().agent).toBeNull();
     // An agent with an account of their own prints a property nobody is assigned to: they are its contact.
     const printer = await t.user({ roles: ['employee'] });
-    const [own] = await db.insert(accounts).values({ firstName: 'Sofia', lastName: 'Printou', isEmploye: true, phones: ['+30 697 333 4444'], emails: ['sofia@acropolis.test'] } as never).returning();
+    const [own] = await db.insert(accounts).values({ firstName: 'Σοφία', lastName: 'Πρίντου', firstNameEng: 'Sofia', lastNameEng: 'Printou', isEmploye: true, phones: ['+30 697 333 4444'], emails: ['sofia@acropolis.test'] } as never).returning();
     await db.update(users).set({ accountId: own!.id }).where(eq(users.id, printer.id));
-    expect((await printer.get(`/api/object/sheet/${o!.id}`)).json().agent).toEqual({ name: 'Sofia Printou', phone: '+30 697 333 4444', email: 'sofia@acropolis.test' });
+    expect((await printer.get(`/api/object/sheet/${o!.id}?culture=el`)).json().agent).toEqual({ name: 'Σοφία Πρίντου', phone: '+30 697 333 4444', email: 'sofia@acropolis.test' });
+    // For a reader of English or Russian, the Latin letters the account holds.
+    expect((await printer.get(`/api/object/sheet/${o!.id}?culture=ru`)).json().agent.name).toBe('Sofia Printou');
     const [agent] = await db.insert(accounts).values({ firstName: 'Eleni', lastName: 'Agentou', isEmploye: true, phones: ['+30 697 111 2222'], emails: ['eleni@acropolis.test'] } as never).returning();
     await db.insert(assignments).values({ parent: 0, parentId: o!.id, accountId: agent!.id });
     expect((await sheet()).json().agent).toEqual({ name: 'Eleni Agentou', phone: '+30 697 111 2222', email: 'eleni@acropolis.test' });

@@ -64,7 +64,10 @@ export async function objectSheet(app: AppLike, id: number, culture: TCulture, t
   const r = rows.rows[0] as Record<string, unknown> | undefined;
   if (!r) throw notFound('objects.notFound');
   // The property's first assigned agent; where none is, the agent who prints it (their own account).
-  const person = sql`coalesce(nullif(concat_ws(' ', nullif(trim(a.first_name), ''), nullif(trim(a.last_name), '')), ''), a.display_name)`;
+  // In a language other than Greek, a Greek-lettered name in the Latin letters the account holds.
+  const own = sql`nullif(concat_ws(' ', nullif(trim(a.first_name), ''), nullif(trim(a.last_name), '')), '')`;
+  const latin = sql`nullif(concat_ws(' ', nullif(trim(a.first_name_eng), ''), nullif(trim(a.last_name_eng), '')), '')`;
+  const person = culture === 'el' ? sql`coalesce(${own}, a.display_name)` : sql`coalesce(case when ${own} ~ '[Ά-ώ]' then ${latin} end, ${own}, a.display_name)`;
   const agentRows = await db.execute(sql`
     select name, phone, email from (
       select 0 as rank, s.created_on, s.id, ${person} as name, a.phones[1] as phone, a.emails[1] as email from assignments s join accounts a on a.id = s.account_id
