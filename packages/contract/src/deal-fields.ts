@@ -96,11 +96,13 @@ export const DEAL_RENTAL_ONLY = ['rentStart', 'rentExpiration'] as const;
 /**
  * What a stage needs before a deal is moved to it on the board, asked in the same move (the server
  * refuses the move without it): deposit paid, the deposit's amount and date; contract signing, the
- * date the contract is signed (`endDate`, which a deal closed later keeps).
+ * date the contract is signed (`endDate`, which a deal closed later keeps); closed, the same date
+ * when the deal comes straight to it without having passed the signing.
  */
 export const DEAL_STAGE_NEEDS: Readonly<Record<number, readonly ('deposit' | 'dateOfDeposit' | 'endDate')[]>> = {
   2: ['deposit', 'dateOfDeposit'],
   4: ['endDate'],
+  5: ['endDate'],
 };
 
 /** Pairs that must be in order (start ≤ end). */

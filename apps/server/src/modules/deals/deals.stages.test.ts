@@ -112,4 +112,18 @@ describe('a move on the board to a stage that needs data', () => {
     const checks = await agent.post('/api/Deal/move', { id: d.id, version: signed.json().version, dealStage: 3 });
     expect(checks.statusCode, checks.body).toBe(200);
   });
+
+  it('straight to closed, needs the signing date the signing stage would have asked; a deal that has it is closed as it is', async () => {
+    const d = await newDeal();
+    const without = await agent.post('/api/Deal/move', { id: d.id, version: d.version, dealStage: 5 }, { lang: 'el' });
+    expect(without.statusCode).toBe(400);
+    expect(without.json().errors).toEqual({ endDate: ['Συμπληρώστε την ημερομηνία υπογραφής του συμβολαίου για να μεταφέρετε τη συμφωνία στο στάδιο «Ολοκληρώθηκε».'] });
+    expect(await stored(d.id)).toMatchObject({ dealStage: 1, endDate: null, version: d.version });
+    const closed = await agent.post('/api/Deal/move', { id: d.id, version: d.version, dealStage: 5, endDate: '2026-11-20' });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json()).toMatchObject({ dealStage: 5, endDate: '2026-11-20' });
+    // Reopened and closed again: the date it has is enough.
+    const reopened = await agent.post('/api/Deal/move', { id: d.id, version: closed.json().version, dealStage: 3 });
+    expect((await agent.post('/api/Deal/move', { id: d.id, version: reopened.json().version, dealStage: 5 })).statusCode).toBe(200);
+  });
 });

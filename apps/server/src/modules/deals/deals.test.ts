@@ -32,6 +32,9 @@ const employee = await person('Nikos', 'Georgiou', { isEmploye: true });
 const flat = await newObject('Flat in Kalamaria', { forSale: true, salePrice: 185000 });
 const studio = await newObject('Studio in Toumba', { forRent: true, rentPrice: 450 });
 
+/** A deal closed on the board takes its signing date in the same move (DEAL_STAGE_NEEDS): tomorrow's, never before a deal's start today in the agency's time zone. */
+const signedOn = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+
 describe('a sale', () => {
   let id = 0;
   let version = 0;
@@ -157,7 +160,7 @@ describe('a sale', () => {
     const record = (await agent.get(`/api/Deal/edit/${id}`)).json();
     expect(card.parties.length).toBeGreaterThan(1);
     expect(card.parties).toEqual(record.accounts.map((p: { accountId: number; account: string; relation: number }) => ({ accountId: p.accountId, account: p.account, relation: p.relation })));
-    const moved = await agent.post('/api/Deal/move', { id, version, dealStage: 5 });
+    const moved = await agent.post('/api/Deal/move', { id, version, dealStage: 5, endDate: signedOn });
     expect(moved.statusCode, moved.body).toBe(200);
     version = moved.json().version;
     expect((await view(buyer)).boughtObjectsReferenceNumbers).toBe(flat.refText);
@@ -439,7 +442,7 @@ describe('a rental closing', () => {
     expect(await tenantLinks(flatToLet.id)).toEqual([]);
 
     // Closed on the board: the tenant is the property's tenant for the rent's dates, at the rent, no payment day yet.
-    const closed = await agent.post('/api/Deal/move', { id: open.json().id, version: open.json().version, dealStage: 5 });
+    const closed = await agent.post('/api/Deal/move', { id: open.json().id, version: open.json().version, dealStage: 5, endDate: signedOn });
     expect(closed.statusCode, closed.body).toBe(200);
     expect(closed.json().notices).toEqual([
       {
@@ -616,7 +619,7 @@ describe('a rental closing', () => {
     let removing: Promise<Reply> | undefined;
     await db.transaction(async (tx) => {
       await tx.execute(sql`select 1 from objects where id = ${flatE.id} for no key update`);
-      closing = agent.post('/api/Deal/move', { id: next.id, version: next.version, dealStage: 5 });
+      closing = agent.post('/api/Deal/move', { id: next.id, version: next.version, dealStage: 5, endDate: signedOn });
       await untilWaiting(1);
       removing = agent.del(`/api/Deal/${mistaken.id}`);
       await untilWaiting(2);
@@ -674,7 +677,7 @@ describe('a deal made from a lead', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(await stageOf()).toEqual({ stage: 5, version: lead!.version });
 
-    const closed = await agent.post('/api/Deal/move', { id: res.json().id, version: res.json().version, dealStage: 5 });
+    const closed = await agent.post('/api/Deal/move', { id: res.json().id, version: res.json().version, dealStage: 5, endDate: signedOn });
     expect(closed.statusCode, closed.body).toBe(200);
     expect(await stageOf()).toEqual({ stage: 6, version: lead!.version + 1 });
     const logged = await db.select().from(actionLog).where(and(eq(actionLog.entity, 'Lead'), eq(actionLog.entityId, lead!.id)));
@@ -715,7 +718,7 @@ describe('a lead moves on as things are done for it', () => {
     const d = await openDeal(lead, house.id);
     expect(d.statusCode, d.body).toBe(200);
     expect(await stageOf(lead)).toEqual({ stage: 5, version: 3 });
-    const closed = await agent.post('/api/Deal/move', { id: d.json().id, version: d.json().version, dealStage: 5 });
+    const closed = await agent.post('/api/Deal/move', { id: d.json().id, version: d.json().version, dealStage: 5, endDate: signedOn });
     expect(closed.statusCode, closed.body).toBe(200);
     expect(await stageOf(lead)).toEqual({ stage: 6, version: 4 });
     expect(await leadLog(lead)).toEqual([
