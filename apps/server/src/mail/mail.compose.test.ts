@@ -74,6 +74,24 @@ describe('mail a person would write', () => {
     expect(part(await mailTo('maria@example.ru'), 'text/plain')).toMatch(/^Уважаемая Мария Ивановна!\n/);
   });
 
+  it('greets a Latin name in a Greek mail by the gender the account states, and keeps the gender as the form sent it', async () => {
+    const id = await invite({ firstName: 'Mary', lastName: 'Johnson', language: 'el', gender: 'female', email: 'mary@example.com' });
+    const m = await mailTo('mary@example.com');
+    expect(part(m, 'text/plain')).toMatch(/^Αγαπητή Mary,\n/);
+    expect(part(m, 'text/html')).toContain('Αγαπητή Mary,');
+    const account = (await admin.get(`/api/account/edit/${id}`)).json().dto;
+    expect(account.gender).toBe('female');
+    // Stated otherwise, the next mail follows; an unknown value is refused.
+    const changed = await admin.post('/api/account/update', { id, version: account.version, gender: 'male' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await admin.post('/api/account/update', { id, version: changed.json().version, gender: 'other' })).statusCode).toBe(400);
+    expect((await admin.get(`/api/transactions/sendInvitation/${id}`, { lang: 'en' })).statusCode).toBe(200);
+    expect(part(await mailTo('mary@example.com'), 'text/plain')).toMatch(/^Αγαπητέ Mary,\n/);
+    // The change is in the action log, as every change of an account.
+    const log = await db.execute(sql`select data from action_log where entity = 'Account' and entity_id = ${id} order by id`);
+    expect(log.rows.map((r) => (r as { data: { gender?: string } | null }).data?.gender).filter(Boolean)).toEqual(['female', 'male']);
+  });
+
   it('shows the agency\'s logo as an inline attachment, never a remote image', async () => {
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
     const agency = { ...(await readAgencyIdentity(app)), logo: { contentType: 'image/png', base64: png.toString('base64') } };
