@@ -145,8 +145,8 @@ const YES = new Set(['yes', 'y', 'true', '1', 'x', 'ναι', 'ν', 'да', 'д',
 const NO = new Set(['no', 'n', 'false', '0', 'οχι', 'ο', 'нет', 'н', '-']);
 /** A gender as a cell writes it (normalized): words and initials in en, el and ru. */
 const GENDER_WORDS: Record<string, 'male' | 'female'> = Object.fromEntries([
-  ...['male', 'm', 'man', 'mr', 'ανδρας', 'αντρας', 'α', 'αρρεν', 'αρσενικο', 'κ', 'κος', 'мужской', 'муж', 'м', 'мужчина'].map((w) => [w, 'male'] as const),
-  ...['female', 'f', 'woman', 'mrs', 'ms', 'γυναικα', 'γ', 'θηλυ', 'θ', 'κα', 'женский', 'жен', 'ж', 'женщина'].map((w) => [w, 'female'] as const),
+  ...['male', 'm', 'man', 'mr', 'άνδρας', 'άντρας', 'α', 'άρρεν', 'αρσενικό', 'κ', 'κος', 'мужской', 'муж', 'м', 'мужчина'].map((w) => [normalizeHeader(w), 'male'] as const),
+  ...['female', 'f', 'woman', 'mrs', 'ms', 'γυναίκα', 'γ', 'θήλυ', 'θ', 'κα', 'женский', 'жен', 'ж', 'женщина'].map((w) => [normalizeHeader(w), 'female'] as const),
 ]);
 
 type Place = { id: number; text: string; path: number[] };
