@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { MAIL_KINDS, CULTURES } from '@crm/contract';
 import { accounts, users } from '../db/schema/index.ts';
-import { createTestApp } from '../../test/harness.ts';
+import { createTestApp, patchField } from '../../test/harness.ts';
 import { parseMail, type ParsedMail } from '../../test/mime.ts';
 import { LOGO_CID, composeMail } from './compose.ts';
 import { readAgencyIdentity } from './mail-people.ts';
@@ -85,6 +85,14 @@ describe('mail a person would write', () => {
     const changed = await admin.post('/api/account/update', { id, version: account.version, gender: 'male' });
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await admin.post('/api/account/update', { id, version: changed.json().version, gender: 'other' })).statusCode).toBe(400);
+    // One field at a time, as the account's page edits it: the choices named in the reader's language, an unknown one refused.
+    const list = (await admin.get(`/api/account/editRequestSelectList?id=${id}&fieldName=gender`, { lang: 'el' })).json();
+    expect(list.selectList.map((o: { text: string }) => o.text)).toEqual(['Άνδρας', 'Γυναίκα']);
+    expect((await patchField(admin, 'account', id, 'gender', 'other')).statusCode).toBe(400);
+    const unset = await patchField(admin, 'account', id, 'gender', null);
+    expect(unset.statusCode, unset.body).toBe(200);
+    expect((await admin.get(`/api/account/edit/${id}`)).json().dto.gender).toBeNull();
+    expect((await patchField(admin, 'account', id, 'gender', 'male')).statusCode).toBe(200);
     expect((await admin.get(`/api/transactions/sendInvitation/${id}`, { lang: 'en' })).statusCode).toBe(200);
     expect(part(await mailTo('mary@example.com'), 'text/plain')).toMatch(/^Αγαπητέ Mary,\n/);
     // The change is in the action log, as every change of an account.
