@@ -220,9 +220,12 @@ export type TestLanguage = 'en-UK' | 'el';
  */
 export const inLanguage = (language: TestLanguage): TestLanguage[] => [language];
 
-/** A published demo property with at least three photos (the demo data publishes about half of them), as the public API lists it. */
-export async function publishedWithPhotos(request: APIRequestContext) {
-  const res = await request.get('/api/public/listings?perPage=100&lang=en');
+/**
+ * A published demo property with at least three photos (the demo data publishes about half of them),
+ * as the public API lists it in `lang` (its title is that language's: the English one in English).
+ */
+export async function publishedWithPhotos(request: APIRequestContext, lang: 'en' | 'el' | 'ru' = 'en') {
+  const res = await request.get(`/api/public/listings?perPage=100&lang=${lang}`);
   expect(res.ok(), await res.text()).toBeTruthy();
   const { items } = (await res.json()) as { items: { ref: string; title: string; photos: unknown[] }[] };
   const o = items.find((i) => i.photos.length >= 3);
@@ -233,13 +236,14 @@ export async function publishedWithPhotos(request: APIRequestContext) {
 export type ShortlistLead = { id: number; objects: { objectId: number; objectReferenceNumber: string; title: string | null }[] };
 
 /** A demo lead with at least two offered properties, the first still on the market: the n-th one found (each language its own). */
-export async function shortlistDemoLead(request: APIRequestContext, token: string, n: number): Promise<ShortlistLead> {
+export async function shortlistDemoLead(request: APIRequestContext, token: string, n: number, language = 'en'): Promise<ShortlistLead> {
   const res = await request.post('/api/lead/search', { data: { perPage: 60, currentPage: 1 }, headers: { authorization: `Bearer ${token}` } });
   expect(res.ok(), await res.text()).toBeTruthy();
   const ids = ((await res.json()) as { items: { id: number }[] }).items.map((i) => i.id);
   let found = 0;
   for (const id of ids) {
-    const lead = (await (await request.get(`/api/lead/get/${id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as ShortlistLead;
+    // The properties' titles in the language of the test's screens (an English one in English).
+    const lead = (await (await request.get(`/api/lead/get/${id}`, { headers: { authorization: `Bearer ${token}`, 'accept-language': language } })).json()) as ShortlistLead;
     if (lead.objects.length >= 2 && (await onTheMarket(request, token, lead.objects[0]!.objectId)) && found++ === n) return lead;
   }
   throw new Error('no demo lead with two offered properties');

@@ -4,8 +4,10 @@ import { expectAccessible, openAs } from '../fixtures.ts';
 /**
  * Every screen of the demo agency, read in each language, shows no text of another language but
  * the agency's data: people's names, addresses, e-mails, references and what the staff wrote
- * (a property's title and description, a to-do, a note, a comment: the demo's staff write them in
- * Greek, the agency's working language, and every screen shows them as written). What is data is
+ * (a property's main title and description, a to-do, a note, a comment: the demo's staff write them
+ * in Greek, the agency's working language, and every screen shows them as written). A property's
+ * English texts are not data here: an English screen names a property by its English title, and
+ * another screen marks them with their language (lang="en"). What is data is
  * read from the answers the screen was drawn from (its calls, or the server's first paint), by
  * the field it came in; everything else on the screen is the interface's and must be in the
  * reader's language. One run lists every offender on every screen.

@@ -28,7 +28,7 @@ for (const lang of ['el', 'en'] as const) {
   for (const phone of [true, false]) {
     const w = WORDS[lang];
     test(`a property's photos open full screen, and a long message is neither cut nor lost (${lang}, ${phone ? '412 px phone' : '1280 px desktop'})`, async ({ browser, request }) => {
-      const o = await publishedWithPhotos(request);
+      const o = await publishedWithPhotos(request, lang);
       const ctx = await browser.newContext(phone ? { viewport: { width: 412, height: 860 }, hasTouch: true, isMobile: true } : { viewport: { width: 1280, height: 800 } });
       const page = await ctx.newPage();
       await page.goto(`/listings/${o.ref}?lang=${lang}`);

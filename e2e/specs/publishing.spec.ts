@@ -18,7 +18,7 @@ async function unpublishedDemoObject(request: APIRequestContext, token: string, 
     const edit = (await (await request.get(`/api/object/edit/${row.id}`, { headers: auth(token) })).json()) as { object: Record<string, unknown> };
     const o = edit.object;
     if (o.active === true && o.publishRequested !== true && o.published !== true && (o.images as unknown[]).length > 0 && seen++ === n) {
-      return { id: row.id, ref: row.referenceNumber, title: String(o.title) };
+      return { id: row.id, ref: row.referenceNumber, title: String(o.title), titleEn: String(o.titleEn) };
     }
   }
   throw new Error('no unpublished demo property left');
@@ -56,7 +56,8 @@ for (const [n, language] of (['en-UK', 'el'] as const).entries()) {
     await pub.goto(href);
     await expect(pub.locator('html')).toHaveAttribute('lang', language === 'el' ? 'el' : 'en');
     const article = pub.getByTestId('public-object');
-    await expect(article.getByRole('heading', { level: 1 })).toHaveText(o.title);
+    // Its title in the page's language: the English one in English (the demo has both).
+    await expect(article.getByRole('heading', { level: 1 })).toHaveText(language === 'el' ? o.title : o.titleEn);
     await expect(article.locator('.gallery img').first()).toBeVisible();
     // Photos keep their 4:3 shape on a phone (not a strip as tall as the screen).
     const photo = (await article.locator('.gallery img').first().boundingBox())!;

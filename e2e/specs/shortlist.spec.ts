@@ -19,7 +19,7 @@ for (const [n, language] of (['en-UK', 'el'] as const).entries()) {
     test.setTimeout(150_000);
     const words = TEXT[language];
     const token = await apiToken(request);
-    const lead = await shortlistDemoLead(request, token, n);
+    const lead = await shortlistDemoLead(request, token, n, language === 'el' ? 'el' : 'en');
     const [first, second] = lead.objects;
 
     const ctx = await signedIn(browser, baseURL!, token, language);

@@ -35,11 +35,19 @@ export const ACCOUNT_SPECIALTY_FIELDS = [
 export const ACCOUNT_LANGUAGES = ['el', 'en', 'ru', 'uk', 'de', 'fr', 'it', 'es', 'nl', 'pl', 'bg', 'ro', 'sr', 'sq', 'tr', 'he', 'ar', 'zh', 'ka', 'hy', 'sv', 'no', 'da', 'fi', 'cs', 'hu'] as const;
 export const isAccountLanguage = (code: string): boolean => (ACCOUNT_LANGUAGES as readonly string[]).includes(code);
 
+/**
+ * A person's gender as the account states it (null: not stated). A Greek or Russian letter greets by
+ * it ("Αγαπητή Mary", "Уважаемая …") before it guesses from the name; a company has none.
+ */
+export const ACCOUNT_GENDERS = ['male', 'female'] as const;
+export type TAccountGender = (typeof ACCOUNT_GENDERS)[number];
+
 /** Every editable field of an account, in the order of the edit form (also the merge screen's rows). */
 export const ACCOUNT_FIELD_DESCRIPTIONS: readonly TAccountFieldDescription[] = [
   text('lastName', 'names', 200, { required: true }),
   text('firstName', 'names', 200, { required: true }),
   text('middleName', 'names'),
+  d('gender', 'enum', 'names', { list: 'genders' }),
   ...ACCOUNT_KIND_FIELDS.map(flag('kinds')),
   d('hasTransactions', 'boolean', 'kinds', { wholeRecordOnly: true }),
   d('purchaseBudgetRangeMin', 'currency', 'client'),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { MAX_AMOUNT_NUMBER, ZDate, ZId, ZIdParam, ZOk, ZPage, ZPageString, ZSelectOption, ZVersion } from './common.ts';
 import type { CallSchemas } from './call.ts';
-import { ACCOUNT_KIND_FIELDS, ACCOUNT_LANGUAGES, ACCOUNT_SPECIALTY_FIELDS, isAccountLanguage, isEmailList, isGreekTaxNumber, isPhoneList } from './account-fields.ts';
+import { ACCOUNT_GENDERS, ACCOUNT_KIND_FIELDS, ACCOUNT_LANGUAGES, ACCOUNT_SPECIALTY_FIELDS, isAccountLanguage, isEmailList, isGreekTaxNumber, isPhoneList } from './account-fields.ts';
 
-export { ACCOUNT_LANGUAGES, isAccountLanguage, isEmailList, isGreekTaxNumber, isPhoneList };
+export { ACCOUNT_GENDERS, ACCOUNT_LANGUAGES, isAccountLanguage, isEmailList, isGreekTaxNumber, isPhoneList };
 
 export const ACCOUNT_KIND_FLAGS = ACCOUNT_KIND_FIELDS;
 export const SPECIALTY_FLAGS = ACCOUNT_SPECIALTY_FIELDS;
@@ -20,6 +20,8 @@ export const ZAccountFields = z.object({
   firstName: text(),
   lastName: text(),
   middleName: text(),
+  /** Male, female, or not stated (null). */
+  gender: z.enum(ACCOUNT_GENDERS).nullable(),
   name: text(300),
   nameEng: text(300),
   nameLocal: text(300),

@@ -163,6 +163,8 @@ export const OBJECT_FIELDS: readonly TFieldDescription[] = [
   f('publishRequested', 'boolean', 'offer'),
   // texts
   f('description', 'textarea', 'texts', { max: 20000 }),
+  f('titleEn', 'text', 'texts', { max: 200, expandedOnly: true }),
+  f('descriptionEn', 'textarea', 'texts', { max: 20000, expandedOnly: true }),
   f('titleRu', 'text', 'texts', { max: 200, expandedOnly: true }),
   f('descriptionRu', 'textarea', 'texts', { max: 20000, expandedOnly: true }),
   f('videoURL', 'text', 'texts', { max: 500 }),
@@ -183,17 +185,22 @@ export const OBJECT_FIELDS: readonly TFieldDescription[] = [
   f('hasKey', 'boolean', 'service', { readOnly: true }),
 ];
 
+/** A property's titles: the main one (the agency's, Greek or English as typed), the English one and the Russian one. */
+export type TObjectTitleField = 'title' | 'titleEn' | 'titleRu';
 /**
- * A property's two titles: the main one (`title`, the agency's, read in English and Greek) and the
- * Russian one (`titleRu`). The order a reader's screens look for one in: the reader's own first,
- * then the other, skipping a blank one; so a property with any title never shows none. The server
- * (`objectTitle`, every list and picker) and the property's page read this one table.
+ * The order a reader's screens look for a property's title in: the reader's own first (the English
+ * one on an English screen, the main one on a Greek screen, the Russian one on a Russian screen),
+ * then the main one, then the others, skipping a blank one; so a property with any title never
+ * shows none. The server (`objectTitle`, every list and picker), the property's page and its sheet
+ * read this one table; the public site and the feed read their texts as public.view.ts says.
  */
-export const OBJECT_TITLE_ORDER: Readonly<Record<TCulture, readonly ('title' | 'titleRu')[]>> = {
-  en: ['title', 'titleRu'],
-  el: ['title', 'titleRu'],
-  ru: ['titleRu', 'title'],
+export const OBJECT_TITLE_ORDER: Readonly<Record<TCulture, readonly TObjectTitleField[]>> = {
+  en: ['titleEn', 'title', 'titleRu'],
+  el: ['title', 'titleEn', 'titleRu'],
+  ru: ['titleRu', 'title', 'titleEn'],
 };
+/** The language a title field is meant for (the main one: the agency's, null). */
+export const OBJECT_TITLE_LANGUAGE: Readonly<Record<TObjectTitleField, TCulture | null>> = { title: null, titleEn: 'en', titleRu: 'ru' };
 
 export const OBJECT_FIELD_BY_NAME: ReadonlyMap<string, TFieldDescription> = new Map(OBJECT_FIELDS.map((d) => [d.name, d]));
 export const OBJECT_EDITABLE_FIELDS = OBJECT_FIELDS.filter((d) => !d.readOnly);

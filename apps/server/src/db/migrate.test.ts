@@ -18,6 +18,21 @@ describe('migrations', () => {
     // The newest first (each undone before what it builds on).
     // Before 0078: an Idempotency-Key was not marked as made by its change's commit.
     await q(`alter table idempotent_requests drop column made_at`);
+    // Before 0074: no gender on an account, no English title or description on a property (nor in its search text).
+    await q(`alter table accounts drop column gender`);
+    await q(`create or replace function crm_objects_owner_renamed() returns trigger language plpgsql as $$
+      begin
+        update objects o set search_text = public.crm_object_search_text(o.reference_number, o.title, o.title_ru, o.address, NEW.display_name) where o.owner_id = NEW.id;
+        return null;
+      end $$`);
+    await q(`create or replace function crm_objects_search_text_row() returns trigger language plpgsql as $$
+      begin
+        NEW.search_text := public.crm_object_search_text(NEW.reference_number, NEW.title, NEW.title_ru, NEW.address, (select a.display_name from accounts a where a.id = NEW.owner_id));
+        return NEW;
+      end $$`);
+    await q(`drop trigger objects_search_text on objects`);
+    await q(`create trigger objects_search_text before insert or update of reference_number, title, title_ru, address, owner_id on objects for each row execute function crm_objects_search_text_row()`);
+    await q(`alter table objects drop column title_en, drop column description_en`);
     // Before 0073: a transaction was for the account as a whole (no property), and no sums index.
     await q(`alter table transactions drop column object_id`);
     await q(`drop index transactions_account_sums_idx`);

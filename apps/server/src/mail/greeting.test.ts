@@ -75,6 +75,18 @@ describe('the Greek vocative', () => {
     // A double first name declines both parts.
     expect(greekVocative('Γιώργος-Στέφανος')).toBe('Γιώργο-Στέφανε');
   });
+
+  it('greets a Latin name by the gender the account states, and the stated gender before the one a name suggests', () => {
+    expect(greetingLine('el', { firstName: 'John', lastName: 'Smith', gender: 'male' }, el)).toBe('Αγαπητέ John,');
+    expect(greetingLine('el', { firstName: 'Mary', gender: 'female' }, el)).toBe('Αγαπητή Mary,');
+    expect(greetingLine('el', { firstName: 'Anne-Marie', gender: 'female' }, el)).toBe('Αγαπητή Anne-Marie,');
+    // Not stated: no guess from a Latin name.
+    expect(greetingLine('el', { firstName: 'Mary', gender: null }, el)).toBe('Χαίρετε,');
+    // A name whose ending suggests the other gender (an Italian Andrea): the account is right.
+    expect(greetingLine('el', { firstName: 'Andrea', gender: 'male' }, el)).toBe('Αγαπητέ Andrea,');
+    expect(greetingLine('el', { firstName: 'Ανδρέα', gender: 'male' }, el)).toBe('Αγαπητέ Ανδρέα,');
+    expect(greetingLine('el', { firstName: 'Στέφανος', gender: 'male' }, el)).toBe('Αγαπητέ Στέφανε,');
+  });
 });
 
 describe('greetings in Russian and English', () => {
@@ -84,6 +96,16 @@ describe('greetings in Russian and English', () => {
     expect(greetingLine('ru', { firstName: 'Мария' }, ru)).toBe('Здравствуйте, Мария!');
     expect(greetingLine('ru', { firstName: 'Γιώργος' }, ru)).toBe('Здравствуйте!');
     expect(greetingLine('ru', null, ru)).toBe('Здравствуйте!');
+  });
+
+  it('greets by the gender the account states, with the first name alone when there is no patronymic', () => {
+    expect(greetingLine('ru', { firstName: 'Мария', gender: 'female' }, ru)).toBe('Уважаемая Мария!');
+    expect(greetingLine('ru', { firstName: 'Иван', gender: 'male' }, ru)).toBe('Уважаемый Иван!');
+    expect(greetingLine('ru', { firstName: 'John', lastName: 'Smith', gender: 'male' }, ru)).toBe('Уважаемый John!');
+    expect(greetingLine('ru', { firstName: 'Mary', gender: 'female' }, ru)).toBe('Уважаемая Mary!');
+    expect(greetingLine('ru', { firstName: 'Mary' }, ru)).toBe('Здравствуйте!');
+    // The stated gender before the one the patronymic suggests.
+    expect(greetingLine('ru', { firstName: 'Саша', middleName: 'Петрович', gender: 'female' }, ru)).toBe('Уважаемая Саша Петрович!');
   });
 
   it('greets in English by the first name', () => {

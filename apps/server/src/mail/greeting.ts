@@ -3,8 +3,10 @@ import type { TCulture } from '@crm/contract';
 /**
  * How a letter greets its reader, as a person writing it would: in Greek the vocative of the first
  * name with the gender's adjective ("Αγαπητέ Στέφανε", "Αγαπητή Μαρία"), in Russian the first name
- * and patronymic ("Уважаемый Иван Петрович"), in English "Dear Maria". A name that is unknown or
- * not in the language's script gets a neutral polite greeting, never "Αγαπητέ/ή".
+ * and patronymic ("Уважаемый Иван Петрович"), in English "Dear Maria". The gender the account
+ * states comes before the one a name suggests, and lets a Latin name be greeted so too ("Αγαπητή
+ * Mary", "Уважаемый John"). A name that is unknown, or not in the language's script and of no stated
+ * gender, gets a neutral polite greeting, never "Αγαπητέ/ή".
  */
 
 export type TGender = 'male' | 'female';
@@ -13,7 +15,7 @@ export type TRecipient = {
   lastName?: string | null;
   /** The patronymic of a Russian name (the account's middle name). */
   middleName?: string | null;
-  /** The account's gender when it keeps one; else it is told from the name. */
+  /** The account's gender when it states one (it comes first); else it is told from the name. */
   gender?: TGender | null;
 };
 
@@ -36,6 +38,8 @@ const firstWord = (s: string | null | undefined) => (s ?? '').trim().split(/\s+/
 
 const isGreekWord = (s: string) => s.length > 1 && [...s].every((c) => GREEK.test(c) || c === '-') && LETTERS.test(s);
 const isCyrillicWord = (s: string) => s.length > 1 && [...s].every((c) => CYRILLIC.test(c) || c === '-');
+/** A name in Latin letters ("John", "Anne-Marie", "O'Brien", "José"). */
+const isLatinWord = (s: string) => s.length > 1 && /^[\p{Script=Latin}'’-]+$/u.test(s) && LETTERS.test(s);
 
 /** Greek male names that do not end as male names mostly do (-ος, -ης, -ας, -ής, -άς, -ων, -ών). */
 const GREEK_MALE_OTHER = new Set(['εμμανουήλ', 'μιχαήλ', 'δανιήλ', 'ραφαήλ', 'ισραήλ', 'γαβριήλ', 'ιωσήφ', 'αβραάμ', 'ισαάκ', 'νώε', 'ιακώβ', 'σεραφείμ', 'ελισαίος']);
@@ -118,16 +122,25 @@ type T = (key: string, params?: Record<string, string | number>) => string;
  */
 export function greetingLine(culture: TCulture, r: TRecipient | null | undefined, t: T): string {
   const first = firstWord(r?.firstName);
+  // The gender the account states comes first; only without one is it told from the name.
+  const stated = r?.gender ?? undefined;
   if (culture === 'el') {
-    const gender = isGreekWord(first) ? (r?.gender ?? greekGender(first)) : undefined;
+    // A Greek name in its vocative; a Latin one ("Αγαπητή Mary") only when the account says whose it is.
+    if (isLatinWord(first) && stated) return t(stated === 'male' ? 'mail.greet.male' : 'mail.greet.female', { name: first });
+    const gender = isGreekWord(first) ? (stated ?? greekGender(first)) : undefined;
     if (!gender) return t('mail.greet.neutral');
     return gender === 'male' ? t('mail.greet.male', { name: greekVocative(first) }) : t('mail.greet.female', { name: first });
   }
   if (culture === 'ru') {
     const middle = firstWord(r?.middleName);
-    const gender = isCyrillicWord(first) && isCyrillicWord(middle) ? (r?.gender ?? russianGender(middle)) : undefined;
-    if (gender) return t(gender === 'male' ? 'mail.greet.male' : 'mail.greet.female', { name: `${first} ${middle}` });
-    return isCyrillicWord(first) ? t('mail.greet.named', { name: first }) : t('mail.greet.neutral');
+    const cyrillic = isCyrillicWord(first);
+    const withPatronymic = cyrillic && isCyrillicWord(middle);
+    const gender = stated ?? (withPatronymic ? russianGender(middle) : undefined);
+    // "Уважаемый Иван Петрович", and with a stated gender "Уважаемая Мария" or "Уважаемый John".
+    if (gender && (withPatronymic || ((cyrillic || isLatinWord(first)) && stated))) {
+      return t(gender === 'male' ? 'mail.greet.male' : 'mail.greet.female', { name: withPatronymic ? `${first} ${middle}` : first });
+    }
+    return cyrillic ? t('mail.greet.named', { name: first }) : t('mail.greet.neutral');
   }
   return first && !isGreekWord(first) && !isCyrillicWord(first) ? t('mail.greet.named', { name: first }) : t('mail.greet.neutral');
 }

@@ -69,7 +69,7 @@ export type MailRecipient = TRecipient & { accountId: number; displayName: strin
 export async function readRecipient(db: Db | Tx, accountId: number | null | undefined): Promise<MailRecipient | null> {
   if (accountId == null) return null;
   const [row] = await db
-    .select({ firstName: accounts.firstName, lastName: accounts.lastName, middleName: accounts.middleName, displayName: accounts.displayName, language: accounts.language })
+    .select({ firstName: accounts.firstName, lastName: accounts.lastName, middleName: accounts.middleName, gender: accounts.gender, displayName: accounts.displayName, language: accounts.language })
     .from(accounts)
     .where(eq(accounts.id, accountId))
     .limit(1);

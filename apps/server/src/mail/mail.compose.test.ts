@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { MAIL_KINDS, CULTURES } from '@crm/contract';
 import { accounts, users } from '../db/schema/index.ts';
-import { createTestApp } from '../../test/harness.ts';
+import { createTestApp, patchField } from '../../test/harness.ts';
 import { parseMail, type ParsedMail } from '../../test/mime.ts';
 import { LOGO_CID, composeMail } from './compose.ts';
 import { readAgencyIdentity } from './mail-people.ts';
@@ -73,6 +73,32 @@ describe('mail a person would write', () => {
     const maria = await invite({ firstName: 'Мария', middleName: 'Ивановна', lastName: 'Петрова', email: 'maria@example.ru' });
     expect(maria).toBeGreaterThan(id);
     expect(part(await mailTo('maria@example.ru'), 'text/plain')).toMatch(/^Уважаемая Мария Ивановна!\n/);
+  });
+
+  it('greets a Latin name in a Greek mail by the gender the account states, and keeps the gender as the form sent it', async () => {
+    const id = await invite({ firstName: 'Mary', lastName: 'Johnson', language: 'el', gender: 'female', email: 'mary@example.com' });
+    const m = await mailTo('mary@example.com');
+    expect(part(m, 'text/plain')).toMatch(/^Αγαπητή Mary,\n/);
+    expect(part(m, 'text/html')).toContain('Αγαπητή Mary,');
+    const account = (await admin.get(`/api/account/edit/${id}`)).json().dto;
+    expect(account.gender).toBe('female');
+    // Stated otherwise, the next mail follows; an unknown value is refused.
+    const changed = await admin.post('/api/account/update', { id, version: account.version, gender: 'male' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await admin.post('/api/account/update', { id, version: changed.json().version, gender: 'other' })).statusCode).toBe(400);
+    // One field at a time, as the account's page edits it: the choices named in the reader's language, an unknown one refused.
+    const list = (await admin.get(`/api/account/editRequestSelectList?id=${id}&fieldName=gender`, { lang: 'el' })).json();
+    expect(list.selectList.map((o: { text: string }) => o.text)).toEqual(['Άνδρας', 'Γυναίκα']);
+    expect((await patchField(admin, 'account', id, 'gender', 'other')).statusCode).toBe(400);
+    const unset = await patchField(admin, 'account', id, 'gender', null);
+    expect(unset.statusCode, unset.body).toBe(200);
+    expect((await admin.get(`/api/account/edit/${id}`)).json().dto.gender).toBeNull();
+    expect((await patchField(admin, 'account', id, 'gender', 'male')).statusCode).toBe(200);
+    expect((await admin.get(`/api/transactions/sendInvitation/${id}`, { lang: 'en' })).statusCode).toBe(200);
+    expect(part(await mailTo('mary@example.com'), 'text/plain')).toMatch(/^Αγαπητέ Mary,\n/);
+    // The change is in the action log, as every change of an account.
+    const log = await db.execute(sql`select data from action_log where entity = 'Account' and entity_id = ${id} order by id`);
+    expect(log.rows.map((r) => (r as { data: { gender?: string } | null }).data?.gender).filter(Boolean)).toEqual(['female', 'male']);
   });
 
   it('shows the agency\'s logo as an inline attachment, never a remote image', async () => {

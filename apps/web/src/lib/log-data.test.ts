@@ -182,6 +182,9 @@ describe('an action-log entry read as its screen words it', () => {
     const [[label]] = rows('Account', { lastName: 'Παπαδοπούλου' });
     expect(label).toBe(texts('el')['accounts.ui.field.lastName']);
     expect(label).not.toBe('lastName');
+    // A gender by its name: as the form's save logs it, and as the single-field editor does.
+    expect(rows('Account', { gender: 'female' })).toEqual([[texts('el')['accounts.ui.field.gender'], 'Γυναίκα']]);
+    expect(rows('Owner', { field: 'gender', from: null, to: 'male' })).toEqual([[texts('el')['accounts.ui.field.gender'], '— → Άνδρας']]);
     await i18next.changeLanguage('en');
   });
 

@@ -136,6 +136,8 @@ const LIST_TEXTS: Record<string, Record<string, string>> = {
   Lead: { stage: 'leads.stage', priority: 'leads.priority' },
   Reservation: { reservationStage: 'reservations.stage', sourceId: 'reservations.source' },
   Alert: { source: 'alerts.source' },
+  // A person's gender (male, female) by name, whichever kind of account was changed.
+  ...Object.fromEntries(['Account', 'Client', 'Owner', 'Professional', 'Source'].map((e) => [e, { gender: 'accounts.ui.gender' }])),
   // A property's contact: its relation by name (Owner, Tenant…).
   Object: { relation: 'objects.relation' },
   // An income or expense: its kind, status and category by name.

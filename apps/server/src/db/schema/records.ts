@@ -56,6 +56,8 @@ export const accounts = pgTable(
     firstName: text('first_name'),
     lastName: text('last_name'),
     middleName: text('middle_name'),
+    /** 'male', 'female' or null (not stated); a check in the migration (0074) keeps it so. */
+    gender: text('gender').$type<'male' | 'female'>(),
     name: text('name'),
     nameEng: text('name_eng'),
     nameLocal: text('name_local'),

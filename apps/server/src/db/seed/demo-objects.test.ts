@@ -26,11 +26,14 @@ describe('demo properties', async () => {
       count(*) filter (where not o.display_coordinates and (o.map_circle_radius is null or o.map_circle_radius % 10 <> 0))::int as no_circle,
       count(*) filter (where 6371 * 2 * asin(sqrt(power(sin(radians(o.latitude - l.latitude) / 2), 2) + cos(radians(l.latitude)) * cos(radians(o.latitude)) * power(sin(radians(o.longitude - l.longitude) / 2), 2))) > 3)::int as far,
       count(*) filter (where o.title_ru is not null)::int as russian,
-      count(*) filter (where o.description ~ '[α-ω]' and o.description ~ 'Features|m²')::int as bilingual
+      count(*) filter (where o.title_en is null or o.description_en is null or o.title_en ~ '[α-ωΑ-Ω]' or o.description_en ~ '[α-ωΑ-Ω]')::int as not_in_english,
+      count(*) filter (where o.description ~ 'Features|m²')::int as english_in_greek
       from objects o join locations l on l.id = o.location_id`);
     expect(c!.objects).toBeGreaterThanOrEqual(140);
     expect(c!.objects).toBeLessThanOrEqual(170);
-    for (const k of ['kalamaria_flats', 'panorama_maisonettes', 'kassandra_plots', 'centre_shops', 'sithonia_villas', 'russian', 'bilingual']) expect(c![k], k).toBeGreaterThan(0);
+    for (const k of ['kalamaria_flats', 'panorama_maisonettes', 'kassandra_plots', 'centre_shops', 'sithonia_villas', 'russian']) expect(c![k], k).toBeGreaterThan(0);
+    // Every one has its English title and description (no Greek in them), and the Greek ones no English.
+    expect([c!.not_in_english, c!.english_in_greek]).toEqual([0, 0]);
     expect(c!.for_sale).toBeGreaterThan(80);
     expect(c!.for_rent).toBeGreaterThan(15);
     expect(c!.short_let).toBeGreaterThan(5);

@@ -119,7 +119,11 @@ const bedroomsEl = (n: number) => (n === 1 ? '1 υπνοδωμάτιο' : `${n} 
 const bedroomsEn = (n: number) => (n === 1 ? '1 bedroom' : `${n} bedrooms`);
 const bedroomsRu = (n: number) => (n === 1 ? '1 спальня' : n < 5 ? `${n} спальни` : `${n} спален`);
 const bathsEl = (n: number) => (n === 1 ? 'μπάνιο' : `${n} μπάνια`);
-const bathsEn = (n: number) => (n === 1 ? 'bathroom' : `${n} bathrooms`);
+const bathsEn = (n: number) => (n === 1 ? 'a bathroom' : `${n} bathrooms`);
+/** "a" or "an" before a number as it is said ("an 85 m² flat", "an 18 m² studio", "a 120 m² house"). */
+const aEn = (n: number) => (/^8/.test(String(n)) || n === 11 || n === 18 ? 'an' : 'a');
+/** Where a floor is, as an English listing says it: "on the 3rd floor", "on the ground floor", "in the basement". */
+const onFloorEn = (f: number) => (f === -1 ? 'in the basement' : `on the ${floorEn(f)}`);
 const euro = (n: number) => `${n.toLocaleString('el-GR').replace(/\./g, ' ')} €`;
 const round = (n: number, step: number) => Math.max(step, Math.round(n / step) * step);
 
@@ -399,9 +403,9 @@ export function buildDemoObjects(clock: Clock, places: Map<string, Place>, count
       const residential = kind.type === 1;
       const features = Object.keys(f).filter((k) => FEATURE_TEXT[k] && f[k] === true);
 
-      // Titles and descriptions: in Greek for the local market; holiday homes, villas and plots in
-      // Chalkidiki also in English (buyers from abroad); every one also in Russian (the office's
-      // Russian desk writes them, so a Russian screen never shows a property by its Greek title).
+      // Titles and descriptions: the main ones in Greek for the local market; every one also in English
+      // and in Russian (the office writes them for buyers from abroad, so an English or Russian screen,
+      // the site and the portals never show a property by its Greek title).
       const abroad = place.key.startsWith(C) && ['villa', 'holidayFlat', 'plot', 'hotel'].includes(name);
       const areaEl = name === 'plot' || name === 'parcel' ? `${area.toLocaleString('el-GR')} τ.μ.` : `${area} τ.μ.`;
       const titleEl = [
@@ -411,7 +415,8 @@ export function buildDemoObjects(clock: Clock, places: Map<string, Place>, count
         floor !== null && residential && name !== 'studio' && name !== 'flat' ? null : floor !== null && name !== 'parking' ? floorEl(floor) : null,
         place.el,
       ].filter(Boolean).join(', ');
-      const titleEn = `${bedrooms && residential && name !== 'building' ? `${bedrooms}-bedroom ` : ''}${kind.en}, ${area.toLocaleString('en-GB')} m², ${place.en}`.replace(/^./, (c) => c.toUpperCase());
+      // As an English-speaking agent heads a listing: "Sea-view 3-bedroom villa in Pefkochori, 180 m²".
+      const titleEn = `${f.seaView ? 'sea-view ' : ''}${bedrooms && residential && name !== 'building' && name !== 'hotel' ? `${bedrooms}-bedroom ` : ''}${kind.en} in ${place.en}, ${(name === 'plot' || name === 'parcel' ? lot ?? area : area).toLocaleString('en-GB')} m²`.replace(/^./, (c) => c.toUpperCase());
       // (The draw that once chose which ones had a Russian title is still made: the rest of the demo stays as it was.)
       void (abroad ? rng.chance(0.6) : (sale ?? 0) > 300000 && rng.chance(0.35));
       const titleRu = `${kind.ru} ${area} м²${bedrooms && residential && name !== 'building' ? `, ${bedroomsRu(bedrooms)}` : ''}, ${place.ru}`;
@@ -419,37 +424,37 @@ export function buildDemoObjects(clock: Clock, places: Map<string, Place>, count
       const el: string[] = [];
       const en: string[] = [];
       const offer = sale ? 'Πωλείται' : rent ? 'Ενοικιάζεται' : 'Διατίθεται';
-      const offerEn = sale ? 'For sale' : rent ? 'For rent' : 'Available';
+      const offerEn = `${sale ? 'For sale' : rent ? 'To let' : 'Holiday let'} in ${place.en}`;
       if (name === 'plot' || name === 'parcel') {
         el.push(`${offer} ${name === 'plot' ? 'άρτιο και οικοδομήσιμο οικόπεδο' : 'αγροτεμάχιο'} ${lot!.toLocaleString('el-GR')} τ.μ. (${place.el})${buildable ? `, με δυνατότητα δόμησης ${buildable} τ.μ.` : ''}.`);
-        en.push(`${offerEn}: ${name === 'plot' ? 'a building plot' : 'a land parcel'} of ${lot!.toLocaleString('en-GB')} m² in ${place.en}${buildable ? `, with a building allowance of ${buildable} m²` : ''}.`);
+        en.push(`${offerEn}: ${name === 'plot' ? 'a building plot' : 'a land parcel'} of ${lot!.toLocaleString('en-GB')} m²${buildable ? `, with a building allowance of ${buildable} m²` : ''}.`);
         if (f.seaView) {
           el.push('Ανεμπόδιστη θέα στη θάλασσα.');
           en.push('Unobstructed sea view.');
         }
         el.push(access === 1 ? 'Πρόσβαση από ασφαλτόδρομο, ρεύμα και νερό στο όριο.' : 'Πρόσβαση από χωματόδρομο· ελαιόδεντρα.');
-        en.push(access === 1 ? 'Access from an asphalt road; electricity and water at the boundary.' : 'Access by a dirt road; olive trees on the land.');
+        en.push(access === 1 ? 'Tarmac road access, with mains electricity and water at the boundary.' : 'Reached by a dirt track; olive trees on the land.');
       } else {
         const what = name === 'building' ? 'πολυκατοικία 5 ορόφων με 8 διαμερίσματα' : `${kind.el.toLowerCase()} ${area} τ.μ.`;
         el.push(`${offer} ${what}${floor !== null && name !== 'parking' ? `, ${floorEl(floor)}` : ''}${built_ ? `, κατασκευής ${built_}` : ''}${levels && levels > 1 ? `, σε ${levels} επίπεδα` : ''}${lot && name !== 'building' ? `, σε οικόπεδο ${lot.toLocaleString('el-GR')} τ.μ.` : ''}.`);
-        en.push(`${offerEn}: ${name === 'building' ? 'a five-storey building with 8 apartments' : `${kind.en} of ${area} m²`}${floor !== null && name !== 'parking' ? `, ${floorEn(floor)}` : ''}${built_ ? `, built in ${built_}` : ''}${levels && levels > 1 ? `, on ${levels} levels` : ''}${lot && name !== 'building' ? `, on a plot of ${lot.toLocaleString('en-GB')} m²` : ''}.`);
+        en.push(`${offerEn}: ${name === 'building' ? 'a five-storey building of 8 apartments' : `${aEn(area)} ${area} m² ${kind.en}`}${floor !== null && name !== 'parking' ? ` ${onFloorEn(floor)}` : ''}${built_ ? `, built in ${built_}` : ''}${levels && levels > 1 ? `, over ${levels} levels` : ''}${lot && name !== 'building' ? `, set on a ${lot.toLocaleString('en-GB')} m² plot` : ''}.`);
         if (bedrooms && residential && name !== 'building' && name !== 'hotel') {
           el.push(`Αποτελείται από σαλόνι, κουζίνα, ${bedroomsEl(bedrooms)} και ${bathsEl(baths ?? 1)}.`);
-          en.push(`Living room, kitchen, ${bedroomsEn(bedrooms)} and ${bathsEn(baths ?? 1)}.`);
+          en.push(`It has a living room, kitchen, ${bedroomsEn(bedrooms)} and ${bathsEn(baths ?? 1)}.`);
         } else if (name === 'studio') {
           el.push('Ενιαίος χώρος με κουζινάκι και μπάνιο, ιδανικό για φοιτητές.');
-          en.push('Open-plan room with kitchenette and shower room, ideal for students.');
+          en.push('Open-plan living space with a kitchenette and shower room: ideal for a student.');
         } else if (name === 'hotel') {
           el.push(`${bedrooms} δωμάτια με μπάνιο, εστιατόριο, πισίνα· λειτουργεί με άδεια ΕΟΤ.`);
           en.push(`${bedrooms} en-suite rooms, restaurant and pool; operating with a tourism licence.`);
         }
         if (features.length) {
           el.push(`Διαθέτει ${features.map((k) => FEATURE_TEXT[k]![0]).join(', ')}.`);
-          en.push(`Features: ${features.map((k) => FEATURE_TEXT[k]![1]).join(', ')}.`);
+          en.push(`Features include ${features.map((k) => FEATURE_TEXT[k]![1]).join(', ')}.`);
         }
         if (f.renovated) {
           el.push('Πρόσφατη ανακαίνιση.');
-          en.push('Recently renovated.');
+          en.push('Recently renovated throughout.');
         }
         if (f.furnished) {
           el.push('Πλήρης επίπλωση και ηλεκτρικές συσκευές.');
@@ -471,22 +476,25 @@ export function buildDemoObjects(clock: Clock, places: Map<string, Place>, count
         }
         if (shortRent) {
           el.push(`Διατίθεται και για βραχυχρόνια μίσθωση: ${euro(shortRent)} τη βραδιά.`);
-          en.push(`Also let for holidays: ${euro(shortRent)} a night.`);
+          en.push(`Also available as a holiday let at ${euro(shortRent)} a night.`);
         }
         if (rent && residential) {
           el.push(`Μηνιαίο μίσθωμα ${euro(rent)}· εγγύηση δύο μισθωμάτων.`);
-          en.push(`Rent ${euro(rent)} a month; two months' deposit.`);
+          en.push(`Rent ${euro(rent)} a month, with two months' deposit.`);
         }
       }
       const sentences = (list: string[]) => list.join(' ').replace(/\.\./g, '.');
-      const description = abroad ? `${sentences(el)}\n\n${sentences(en)}` : sentences(el);
+      const description = sentences(el);
+      const descriptionEn = sentences(en);
       const descriptionRu = `${sale ? 'Продаётся' : 'Сдаётся'}: ${kind.ru.toLowerCase()} ${area} м², ${place.ru}.${bedrooms && residential && name !== 'building' ? ` ${bedroomsRu(bedrooms)[0]!.toUpperCase()}${bedroomsRu(bedrooms).slice(1)}.` : ''}${floor !== null && floor >= 0 && residential ? ` ${floorRu(floor)[0]!.toUpperCase()}${floorRu(floor).slice(1)}.` : ''}${f.seaView ? ' Вид на море.' : ''}${f.swimmingPool ? ' Бассейн.' : ''}`;
 
       const discount = sale && rng.chance(0.12);
       const row: Row = {
-        title: abroad ? titleEn : titleEl,
+        title: titleEl,
+        title_en: titleEn,
         title_ru: titleRu,
         description,
+        description_en: descriptionEn,
         description_ru: descriptionRu,
         sub_type_object_type_id: kind.type,
         object_sub_type_id: kind.sub,

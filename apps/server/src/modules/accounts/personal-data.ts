@@ -74,6 +74,8 @@ export async function personalDataWorkbook(app: FastifyInstance, id: number, t: 
         return a.service ? t(`accounts.service.${a.service}`) : null;
       case 'role':
         return a.role ? t(`accounts.role.${a.role}`) : null;
+      case 'gender':
+        return a.gender ? t(`accounts.ui.gender.${a.gender}`) : null;
       case 'branchId':
         return branch ? t(branch.name_key) : null;
     }
@@ -343,6 +345,7 @@ export async function erasePersonalData(app: FastifyInstance, caller: Caller, id
         lastName: marker,
         firstName: null,
         middleName: null,
+        gender: null,
         name: null,
         nameEng: null,
         nameLocal: null,

@@ -129,6 +129,8 @@ export async function checkRentReminders(app: FastifyInstance, o: { today?: stri
           db: tx,
           agency,
           to: s.email,
+          // Greeted by name (in Greek the vocative) when the staff member's account has one.
+          accountId: s.accountId,
           culture: cultureOf(s.language),
           fallback: 'en',
           letter: MAIL_LETTERS.alert({
@@ -148,22 +150,25 @@ export async function checkRentReminders(app: FastifyInstance, o: { today?: stri
   return made;
 }
 
+/** A staff member an alert is mailed to: the address, the language, the account (null: a sign-in without one). */
+export type StaffToMail = { email: string; language: string | null; accountId: number | null };
+
 /**
  * The employees assigned to each object (or, with `parent` 2, each lead), with an address to mail
- * (their sign-in's, else the account's first) and their language.
+ * (their sign-in's, else the account's first), their language and their account (its name greets them).
  */
 export async function assignedStaff(tx: Tx | Db, objectIds: number[], parent = 0) {
   const res = await tx.execute(sql`
-    select s.parent_id as "objectId", coalesce(u.email, a.emails[1]) as email, coalesce(u.language, a.language) as language
+    select s.parent_id as "objectId", a.id as "accountId", coalesce(u.email, a.emails[1]) as email, coalesce(u.language, a.language) as language
     from assignments s
     join accounts a on a.id = s.account_id and a.is_employe
     left join lateral (select email, language from users where account_id = a.id and not disabled order by id limit 1) u on true
     where s.parent = ${parent} and s.parent_id = any(${sql.param(objectIds)}::int[])`);
-  const by = new Map<number, { email: string; language: string | null }[]>();
-  for (const r of res.rows as { objectId: number; email: string | null; language: string | null }[]) {
+  const by = new Map<number, StaffToMail[]>();
+  for (const r of res.rows as { objectId: number; accountId: number; email: string | null; language: string | null }[]) {
     if (!r.email) continue;
     const list = by.get(r.objectId) ?? [];
-    if (!list.some((x) => x.email.toLowerCase() === r.email!.toLowerCase())) list.push({ email: r.email, language: r.language });
+    if (!list.some((x) => x.email.toLowerCase() === r.email!.toLowerCase())) list.push({ email: r.email, language: r.language, accountId: r.accountId });
     by.set(r.objectId, list);
   }
   return by;

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
 import { connectDb, type DbHandle } from '../../db/client.ts';
 import { actionLog, alerts, assignments } from '../../db/schema/index.ts';
+import { parseMail } from '../../../test/mime.ts';
 import { createTestApp } from '../../../test/harness.ts';
 import { createAlert, createAlerts } from './alerts.create.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
@@ -75,7 +76,8 @@ describe('rent reminders', () => {
     const today = agencyToday(t.config.timeZone);
     const o = await addObject();
     const tenant = await addAccount('Tenantopoulos');
-    const agent = await addAccount('Agentaki', { isEmploye: true, email: 'agent.rent@agency.test' });
+    // The agent reads Greek: the mail greets her by her first name, as a colleague would write.
+    const agent = await addAccount('Agentaki', { firstName: 'Δέσποινα', language: 'el', isEmploye: true, email: 'agent.rent@agency.test' });
     await t.db.insert(assignments).values({ parent: 0, parentId: o.id, accountId: agent });
     const second = await instance();
     // Saving the tenant link checks that object at once (a job), on whichever instance claims it.
@@ -98,6 +100,8 @@ describe('rent reminders', () => {
     const mails = t.outbox().filter((m) => m.text.includes('To: agent.rent@agency.test'));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(`/Objects/View/${o.id}`);
+    const text = parseMail(mails[0]!.text).parts.find((p) => p.type === 'text/plain')!.text;
+    expect(text).toMatch(/^Αγαπητή Δέσποινα,\n/);
     // Shown in the reader's language.
     const greek = (await admin.get(`/api/alert/${rows[0]!.id}`, { lang: 'el' })).json();
     expect(greek.content).toContain('σήμερα');

@@ -62,6 +62,7 @@ const HINTS: Record<string, readonly string[]> = {
   passportNumber: ['passport', 'passport number', 'διαβατηριο', 'αριθμος διαβατηριου', 'паспорт', 'номер паспорта'],
   internalPassportNumber: ['id card', 'identity card', 'ταυτοτητα', 'αδτ', 'αριθμος ταυτοτητας'],
   language: ['language', 'γλωσσα', 'язык'],
+  gender: ['gender', 'sex', 'φυλο', 'пол'],
   title: ['title', 'headline', 'τιτλος', 'заголовок', 'название'],
   objectSubTypeId: ['type', 'property type', 'kind', 'ειδος', 'τυπος', 'ειδος ακινητου', 'тип', 'тип объекта', 'вид'],
   subTypeObjectTypeId: ['category', 'κατηγορια', 'категория'],
@@ -131,7 +132,8 @@ const fullNameField = (key: string): ImportField => ({
 });
 
 const OWNER_IMPORT_FIELDS: readonly ImportField[] = [
-  ...ACCOUNT_FIELD_DESCRIPTIONS.filter((d) => ACCOUNT_GROUPS.has(d.group) && (d.type === 'text' || d.type === 'textarea')).map((d) => accountField(d.name)),
+  // Texts, and the gender (its words in any of the three languages, read by the import).
+  ...ACCOUNT_FIELD_DESCRIPTIONS.filter((d) => ACCOUNT_GROUPS.has(d.group) && (d.type === 'text' || d.type === 'textarea' || d.name === 'gender')).map((d) => accountField(d.name)),
   fullNameField('fullName'),
 ];
 

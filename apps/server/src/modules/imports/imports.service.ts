@@ -143,6 +143,11 @@ const splitContacts = (text: string) => text.split(/[;,\n]/).map((s) => s.trim()
 
 const YES = new Set(['yes', 'y', 'true', '1', 'x', 'ναι', 'ν', 'да', 'д', '+']);
 const NO = new Set(['no', 'n', 'false', '0', 'οχι', 'ο', 'нет', 'н', '-']);
+/** A gender as a cell writes it (normalized): words and initials in en, el and ru. */
+const GENDER_WORDS: Record<string, 'male' | 'female'> = Object.fromEntries([
+  ...['male', 'm', 'man', 'mr', 'άνδρας', 'άντρας', 'α', 'άρρεν', 'αρσενικό', 'κ', 'κος', 'мужской', 'муж', 'м', 'мужчина'].map((w) => [normalizeHeader(w), 'male'] as const),
+  ...['female', 'f', 'woman', 'mrs', 'ms', 'γυναίκα', 'γ', 'θήλυ', 'θ', 'κα', 'женский', 'жен', 'ж', 'женщина'].map((w) => [normalizeHeader(w), 'female'] as const),
+]);
 
 type Place = { id: number; text: string; path: number[] };
 type Lookups = {
@@ -201,6 +206,11 @@ class CellError extends Error {
 /** A cell's text as the value the field stores (what normalizeValue then judges), or a CellError. */
 function readCell(f: ImportField, raw: string, lookups: Lookups): unknown {
   if (raw === '') return null;
+  if (f.target === 'account' && f.name === 'gender') {
+    const g = GENDER_WORDS[normalizeHeader(raw)];
+    if (!g) throw new CellError('imports.unknownChoice', { value: raw });
+    return g;
+  }
   switch (f.def.type) {
     case 'number':
     case 'distance':
@@ -451,6 +461,7 @@ function shownValue(app: FastifyInstance, culture: TCulture, f: ImportField, v: 
   if (Array.isArray(v)) return f.list ? v.map((x) => t(`objects.list.${f.list}.${x}`)).join(', ') : v.join('; ');
   if (typeof v === 'boolean') return t(v ? 'common.yes' : 'common.no');
   if (f.def.type === 'select' && f.list) return t(`objects.list.${f.list}.${v}`);
+  if (f.target === 'account' && f.name === 'gender') return t(`accounts.ui.gender.${String(v)}`);
   if (f.def.type === 'location') return lookups.placeText.get(v as number) ?? String(v);
   if (typeof v === 'number') {
     if (f.def.type === 'currency') return `${shownNumber(v, true, Number.isInteger(v) ? 0 : 2)}\u00a0€`;

@@ -130,6 +130,19 @@ describe('import of owners', () => {
     expect(maria).toMatchObject({ firstName: 'Μαρία Ελένη', phones: ['6977001100'], isOwner: true });
   });
 
+  it('reads a gender column ("Φύλο") in any of the three languages\' words; an unknown word is an error of its cell', async () => {
+    const rows = [['Επώνυμο', 'Όνομα', 'Φύλο'], ['Σταυρίδου', 'Ευτέρπη', 'Γυναίκα'], ['Taylor', 'Sam', 'M'], ['Волков', 'Игорь', 'мужской'], ['Καλλέργης', 'Νίκος', ''], ['Άγνωστος', 'Χ', 'ίσως']];
+    const up = (await send('genders.csv', csv(rows), 'owners', admin, 'el')).json();
+    expect(up.mapping).toEqual(['lastName', 'firstName', 'gender']);
+    const preview = (await admin.post('/api/import/preview', { token: up.token, mapping: up.mapping, duplicates: 'link' }, { lang: 'el' })).json();
+    expect(Object.keys(preview.rows[4].errors)).toEqual(['gender']);
+    expect(Object.keys(preview.rows[0].errors)).toEqual([]);
+    const run = await admin.post('/api/import/run', { token: up.token, mapping: up.mapping, duplicates: 'link', skipErrors: true });
+    expect(run.statusCode, run.body).toBe(200);
+    const made = await db.select({ last: accounts.lastName, gender: accounts.gender }).from(accounts).where(sql`${accounts.lastName} in ('Σταυρίδου', 'Taylor', 'Волков', 'Καλλέργης', 'Άγνωστος')`);
+    expect(Object.fromEntries(made.map((a) => [a.last, a.gender]))).toEqual({ Σταυρίδου: 'female', Taylor: 'male', Волков: 'male', Καλλέργης: null });
+  });
+
   it('the same upload is imported once: a second run is a 409 and stores nothing more; the log names the file and the records', async () => {
     const up = (await send('once.csv', csv([['Επώνυμο', 'Όνομα'], ['Μία', 'Φορά']]), 'owners')).json();
     const body = { token: up.token, mapping: up.mapping, duplicates: 'link', skipErrors: false };

@@ -21,7 +21,7 @@ import { newToken, sha256 } from '../../lib/passwords.ts';
 import { toLocalDateTime } from '../../lib/dates.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { createAlert } from '../alerts/alerts.create.ts';
-import { assignedStaff } from '../alerts/alerts.system.ts';
+import { assignedStaff, type StaffToMail } from '../alerts/alerts.system.ts';
 import { objectTitle } from '../objects/objects.sql.ts';
 import { agencyIdentity, linkBase, staffFullName } from '../settings/site-settings.service.ts';
 import { MAIL_LETTERS, buildMail, readAgencyIdentity } from '../../mail/mail-people.ts';
@@ -324,6 +324,8 @@ export async function answerShortlist(app: FastifyInstance, req: FastifyRequest,
             db: tx,
             agency,
             to: to.email,
+            // Greeted by name (in Greek the vocative) when the staff member's account has one.
+            accountId: to.accountId,
             culture: cultureOf(to.language),
             fallback: 'en',
             letter: MAIL_LETTERS.alert({
@@ -349,11 +351,11 @@ export async function answerShortlist(app: FastifyInstance, req: FastifyRequest,
  * the staff user who sent the shortlist (while that sign-in is not disabled), else nobody (the
  * alert is still the office's).
  */
-async function agentsToTell(tx: Tx, leadId: number, sentBy: number | null): Promise<{ email: string; language: string | null }[]> {
+async function agentsToTell(tx: Tx, leadId: number, sentBy: number | null): Promise<StaffToMail[]> {
   const assigned = (await assignedStaff(tx, [leadId], ASSIGNMENT_PARENT_LEAD)).get(leadId) ?? [];
   if (assigned.length || sentBy === null) return assigned;
-  const [u] = await tx.select({ email: users.email, language: users.language }).from(users).where(and(eq(users.id, sentBy), eq(users.disabled, false))).limit(1);
-  return u?.email ? [{ email: u.email, language: u.language }] : [];
+  const [u] = await tx.select({ email: users.email, language: users.language, accountId: users.accountId }).from(users).where(and(eq(users.id, sentBy), eq(users.disabled, false))).limit(1);
+  return u?.email ? [{ email: u.email, language: u.language, accountId: u.accountId }] : [];
 }
 
 /** The main photo of an object of the shortlist (its screen-size copy), or undefined. */

@@ -101,6 +101,18 @@ describe('GET /api/object/sheet/{idOrRef}', () => {
     expect(ru.prices[1].per).toBe('в месяц');
   });
 
+  it('prints the English title and description on an English sheet, and the main ones on a Greek one', async () => {
+    await db.update(objects).set({ title: 'Ήσυχο διαμέρισμα στην Πυλαία', description: 'Δύο υπνοδωμάτια, μεγάλο μπαλκόνι.', titleEn: 'Quiet two-bedroom flat in Pylaia', descriptionEn: 'Two bedrooms and a large balcony, on the ground floor.' } as never).where(eq(objects.id, o!.id));
+    try {
+      const en = (await sheet('?culture=en')).json();
+      expect([en.title, en.description]).toEqual(['Quiet two-bedroom flat in Pylaia', 'Two bedrooms and a large balcony, on the ground floor.']);
+      const el = (await sheet('?culture=el')).json();
+      expect([el.title, el.description]).toEqual(['Ήσυχο διαμέρισμα στην Πυλαία', 'Δύο υπνοδωμάτια, μεγάλο μπαλκόνι.']);
+    } finally {
+      await db.update(objects).set({ title: 'Quiet flat in Pylaia', description: 'Two bedrooms, a large balcony.', titleEn: null, descriptionEn: null } as never).where(eq(objects.id, o!.id));
+    }
+  });
+
   it('names the assigned agent; with none, the agent who prints it; a bare sign-in, no one', async () => {
     expect((await sheet()).json().agent).toBeNull();
     // An agent with an account of their own prints a property nobody is assigned to: they are its contact.

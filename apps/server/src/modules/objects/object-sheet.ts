@@ -37,9 +37,12 @@ export function sheetFactText(key: string, value: string | number, culture: TCul
   return String(value);
 }
 
-/** The text written in the sheet's language: the Russian one on a Russian sheet, else the main one; the other when that one is empty. */
+/**
+ * The text written in the sheet's language: the Russian one on a Russian sheet, the English one on an
+ * English sheet, the main one on a Greek sheet; the others in OBJECT_TITLE_ORDER when that one is empty.
+ */
 function inLanguage(r: Record<string, unknown>, culture: TCulture, main: 'title' | 'description'): string {
-  const fields = OBJECT_TITLE_ORDER[culture].map((f) => (f === 'titleRu' ? `${main}Ru` : main));
+  const fields = OBJECT_TITLE_ORDER[culture].map((f) => `${main}${f.slice('title'.length)}`);
   for (const f of fields) {
     const v = r[f];
     if (typeof v === 'string' && v.trim()) return v.trim();

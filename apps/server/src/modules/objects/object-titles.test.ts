@@ -6,9 +6,9 @@ import { createTestApp, json } from '../../../test/harness.ts';
 /**
  * A property's title in the reader's language: a Russian reader reads the Russian title wherever a
  * property is named (lists, map, pickers, the search box, leads, viewings, deals, reservations,
- * matching), everyone else the main title. A reader whose title is missing (null, empty or blank)
- * reads the other one (OBJECT_TITLE_ORDER): the Russian reader the main title, the English and Greek
- * reader the Russian one; no title only when the property has none.
+ * matching), an English reader the English one, a Greek reader the main title. A reader whose title
+ * is missing (null, empty or blank) reads the next one (OBJECT_TITLE_ORDER): the main title, then
+ * the English or Russian one; no title only when the property has none.
  */
 const t = await createTestApp();
 const { db } = t;
@@ -37,6 +37,13 @@ const PLOT_RU = 'Участок в Эпаноми';
 const studioRu = await newObject({ title: null, titleRu: RUSSIAN_ONLY, forSale: true, salePrice: 95000, forShortRent: true, shortRentPrice: 60, area: 35, bedrooms: 1 });
 const plot = await newObject({ title: '   ', titleRu: PLOT_RU, forSale: true, salePrice: 55000, area: 600 });
 const untitled = await newObject({ title: null, titleRu: null, address: 'Τσιμισκή 12', forSale: true, salePrice: 130000, area: 60 });
+// A house with all three titles: an English reader reads the English one; and a flat with an English title alone.
+const HOUSE = 'Μονοκατοικία με κήπο στη Θέρμη';
+const HOUSE_EN = 'Detached house with a garden in Thermi';
+const HOUSE_RU = 'Дом с садом в Терми';
+const FLAT_EN = 'Two-bedroom flat near the university';
+const house = await newObject({ title: HOUSE, titleEn: HOUSE_EN, titleRu: HOUSE_RU, forSale: true, salePrice: 320000, area: 160, bedrooms: 4 });
+const flatEn = await newObject({ title: null, titleEn: FLAT_EN, forSale: true, salePrice: 150000, area: 75, bedrooms: 2 });
 const expected = (lang: Lang): Record<number, string | null> => ({
   [villa.id]: lang === 'ru' ? RUSSIAN : GREEK,
   [flat.id]: FLAT,
@@ -45,21 +52,23 @@ const expected = (lang: Lang): Record<number, string | null> => ({
   [plot.id]: PLOT_RU,
   [untitled.id]: null,
 });
+/** Every property for sale, with the two that have English titles. */
+const allForSale = (lang: Lang): Record<number, string | null> => ({ ...expected(lang), [house.id]: lang === 'en' ? HOUSE_EN : lang === 'ru' ? HOUSE_RU : HOUSE, [flatEn.id]: FLAT_EN });
 const titlesOf = (rows: { id?: number; objectId?: number; title?: string | null }[]) => Object.fromEntries(rows.map((r) => [r.id ?? r.objectId, r.title]));
 
 describe("a property's title in the reader's language", () => {
   it.each(['en', 'el', 'ru'] as const)('in the search list and on the map (%s)', async (lang) => {
     // For sale: the many properties the last test adds are for rent only.
     const list = await json<{ items: { id: number; title: string | null }[] }>(agent.post('/api/object/search', { forSale: true, perPage: 100 }, { lang }));
-    expect(titlesOf(list.items)).toEqual(expected(lang));
+    expect(titlesOf(list.items)).toEqual(allForSale(lang));
     const map = await json<{ items: { id: number; title: string | null }[] }>(agent.post('/api/object/search', { forSale: true, showOnMap: true }, { lang }));
-    expect(titlesOf(map.items)).toEqual(expected(lang));
+    expect(titlesOf(map.items)).toEqual(allForSale(lang));
   });
 
   it.each(['en', 'el', 'ru'] as const)('in the object picker and the search box (%s)', async (lang) => {
-    for (const o of [villa, flat, studio, studioRu, plot, untitled]) {
+    for (const o of [villa, flat, studio, studioRu, plot, untitled, house, flatEn]) {
       // A property with no title at all is named by its address, as before.
-      const named = `#${o.ref} · ${expected(lang)[o.id] ?? 'Τσιμισκή 12'}`;
+      const named = `#${o.ref} · ${allForSale(lang)[o.id] ?? 'Τσιμισκή 12'}`;
       const picked = await json<{ items: { id: number; description: string }[] }>(agent.get(`/api/object/searchByRefNumOrTitle?searchStr=${o.ref}`, { lang }));
       expect(picked.items.find((i) => i.id === o.id)?.description).toBe(named);
       const box = await json<{ items: { id: number; entity: string; description: string }[] }>(agent.get(`/api/search?searchStr=%23${o.ref}`, { lang }));
@@ -73,6 +82,9 @@ describe("a property's title in the reader's language", () => {
         const found = await json<{ items: { id: number }[] }>(agent.get(`/api/object/searchByRefNumOrTitle?searchStr=${encodeURIComponent(words)}`, { lang }));
         expect(found.items.map((i) => i.id), `${words} (${lang})`).toEqual([villa.id]);
       }
+      // The English title too (an English screen lists the house by it).
+      const found = await json<{ items: { id: number }[] }>(agent.get(`/api/object/searchByRefNumOrTitle?searchStr=${encodeURIComponent('house with a garden')}`, { lang }));
+      expect(found.items.map((i) => i.id)).toEqual([house.id]);
     }
   });
 
@@ -199,7 +211,7 @@ describe("the reader's title and the indexes", () => {
     }
 
     // The reader's title as the statement selects it, and the bare main title it replaced.
-    const readersTitle = /coalesce\(nullif\(btrim\(("\w+")\."title(?:_ru)?"\), ''\), nullif\(btrim\(\1\."title(?:_ru)?"\), ''\)\)/g;
+    const readersTitle = /coalesce\(nullif\(btrim\(("\w+")\."title(?:_ru|_en)?"\), ''\)(?:, nullif\(btrim\(\1\."title(?:_ru|_en)?"\), ''\)){2}\)/g;
     const naming = sent.filter((s) => new RegExp(readersTitle.source).test(s.text));
     const plan = async (text: string, values: unknown[]) =>
       (await t.pool.query(`explain (costs off) ${text}`, values)).rows.map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n');

@@ -100,13 +100,19 @@ function describedColumn(d: TFieldDescription): ObjectColumn {
   }
 }
 
+/** The main title as typed (the list's title column is the reader's). */
+const MAIN_TITLE: ObjectColumn = { key: 'mainTitle', inList: false, head: 'objects.xlsx.mainTitle', kind: 'text', width: 34, read: () => ({ mainTitle: col('title') }), value: (r) => (r.mainTitle ?? null) as string | null };
+
 /**
  * Every column of Properties.xlsx: the list's, then every other described field of a property but
  * its map and what stays in the CRM (a field added to the description is in the file without a line here).
  */
 export const OBJECT_COLUMNS: readonly ObjectColumn[] = [
   ...LISTED,
-  ...OBJECT_FIELDS.filter((d) => d.group !== 'map' && !SHOWN_OTHERWISE.has(d.name) && !NOT_IN_FILE.has(d.name) && !LISTED.some((c) => c.key === d.name)).map(describedColumn),
+  ...OBJECT_FIELDS.filter((d) => d.group !== 'map' && !SHOWN_OTHERWISE.has(d.name) && !NOT_IN_FILE.has(d.name) && !LISTED.some((c) => c.key === d.name)).flatMap((d) =>
+    // The list's title is the reader's (an English one in an English file): the main one, as typed, is before the description.
+    d.name === 'description' ? [MAIN_TITLE, describedColumn(d)] : [describedColumn(d)],
+  ),
 ];
 
 /** What is read for `columns`, in the reader's language. */

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { OBJECT_SUBTYPES, OBJECT_LISTS, OBJECT_TITLE_ORDER, cultureOf } from '@crm/contract';
+import { OBJECT_SUBTYPES, OBJECT_LISTS, OBJECT_TITLE_ORDER, cultureOf, type TObjectTitleField } from '@crm/contract';
 import { accounts, locations, objectColumns, objects, users } from '../../db/schema/index.ts';
 
 /** SQL pieces of the objects' lists and records: who created / changed them, place, type, owner. */
@@ -50,18 +50,18 @@ export function placeName(culture: string | undefined): SQL<string | null> {
   return sql<string | null>`(select nullif(btrim(l.${name}), '') from ${locations} l where l.id = ${objects}.location_id)`;
 }
 
-const TITLE_COLUMNS = { title: 'title', titleRu: 'title_ru' } as const;
+const TITLE_COLUMNS: Record<TObjectTitleField, string> = { title: 'title', titleEn: 'title_en', titleRu: 'title_ru' };
 /**
- * The object's title as its reader reads it: the reader's own title first, then the other, in the
- * order of OBJECT_TITLE_ORDER (en and el: the main title, then the Russian; ru: the Russian, then the
- * main), a blank one skipped; null only when the object has no title at all. Every list, picker and
+ * The object's title as its reader reads it: the reader's own title first, then the others, in the
+ * order of OBJECT_TITLE_ORDER (en: the English title, then the main one, then the Russian; el: the
+ * main one first; ru: the Russian first), a blank one skipped; null only when the object has no title at all. Every list, picker and
  * record that names an object to a signed-in reader selects this, never `title` itself. It is only
  * ever selected, never sorted or filtered on (search reads `search_text`, which holds both titles).
  * `table` is the alias the statement gives objects (`o`); without one, the objects table.
  */
 export function objectTitle(culture: string | undefined, table?: string): SQL<string | null> {
   const order = OBJECT_TITLE_ORDER[cultureOf(culture)];
-  const column = (field: 'title' | 'titleRu') => sql`nullif(btrim(${sql.identifier(table ?? 'objects')}.${sql.identifier(TITLE_COLUMNS[field])}), '')`;
+  const column = (field: TObjectTitleField) => sql`nullif(btrim(${sql.identifier(table ?? 'objects')}.${sql.identifier(TITLE_COLUMNS[field])}), '')`;
   return sql<string | null>`coalesce(${sql.join(order.map(column), sql`, `)})`;
 }
 /** "0042": the reference number as shown. */

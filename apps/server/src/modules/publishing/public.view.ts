@@ -9,7 +9,7 @@ import { columnName } from '../../db/schema/objects.ts';
  * hides them, the publish request and its errors, the banner and key flags) is never selected.
  */
 export const PUBLIC_COLUMNS = [
-  'title', 'titleRu', 'description', 'descriptionRu',
+  'title', 'titleEn', 'titleRu', 'description', 'descriptionEn', 'descriptionRu',
   'subTypeObjectTypeId', 'objectSubTypeId',
   'forSale', 'forRent', 'forShortRent',
   'salePrice', 'salePriceWithDiscount', 'rentPrice', 'rentPriceWithDiscount', 'shortRentPrice', 'averageMonthlySharedExpenses',
@@ -116,8 +116,8 @@ const LATIN = /[a-z\u00c0-\u024f]/gi;
 /**
  * The language a text is written in, by its letters: Greek or Russian when a quarter of its letters
  * or more are Greek or Cyrillic (whichever are more), else English; null for a text of no letters. A property's main title and
- * description (`title`, `description`) are whatever the agent typed, Greek or English; `titleRu`
- * is meant for Russian but may hold a copy of another. The feed marks each text with this, never
+ * description (`title`, `description`) are whatever the agent typed, Greek or English; `titleEn`
+ * and `titleRu` are meant for English and Russian but may hold a copy of another. The feed marks each text with this, never
  * with the language the feed was asked in.
  */
 export function textLanguage(text: string): TCulture | null {
@@ -142,7 +142,8 @@ function textsByLanguage(fields: { value: unknown; meant: TCulture }[]): TPublic
     .map((f) => ({ text: typeof f.value === 'string' ? f.value.trim() : '', meant: f.meant }))
     .filter((f) => f.text !== '')
     .map((f) => ({ ...f, lang: textLanguage(f.text) ?? f.meant }));
-  // The field meant for the language first (a Russian text in titleRu before a Russian one in title).
+  // The field meant for the language first (a Russian text in titleRu before a Russian one in title,
+  // an English one in titleEn before an English main title).
   for (const f of [...found.filter((f) => f.lang === f.meant), ...found.filter((f) => f.lang !== f.meant)]) {
     if (!out.some((o) => o.lang === f.lang)) out.push({ lang: f.lang, text: f.text });
   }
@@ -160,7 +161,8 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 /** The public object of one row of publicSelect, texts in the reader's language. */
 export function toPublicObject(r: Row, culture: TCulture, t: T): TPublicObject {
-  const ru = culture === 'ru' && r.titleRu && r.descriptionRu;
+  // The reader's own texts (English, Russian) when the property has both, else the main ones (publish.rules.ts: both or neither).
+  const own = culture === 'ru' && r.titleRu && r.descriptionRu ? 'Ru' : culture === 'en' && r.titleEn && r.descriptionEn ? 'En' : '';
   const services = (['sale', 'rent', 'shortRent'] as const).filter((s) => r[`for${s[0]!.toUpperCase()}${s.slice(1)}`] === true);
   const prices = services
     .map((s) => {
@@ -219,8 +221,8 @@ export function toPublicObject(r: Row, culture: TCulture, t: T): TPublicObject {
   const typeId = num(r.subTypeObjectTypeId);
   return {
     ref: formatReferenceNumber(r.reference_number as number),
-    title: String((ru ? r.titleRu : r.title) ?? ''),
-    description: String((ru ? r.descriptionRu : r.description) ?? ''),
+    title: String(r[`title${own}`] ?? ''),
+    description: String(r[`description${own}`] ?? ''),
     type: subTypeId ? t(`objects.list.objectSubTypes.${subTypeId}`) : typeId ? t(`objects.list.objectTypes.${typeId}`) : '',
     typeId,
     subTypeId,
@@ -235,8 +237,8 @@ export function toPublicObject(r: Row, culture: TCulture, t: T): TPublicObject {
     photos: ((r.photos as [string, string][] | null) ?? []).map(([web, thumb]) => ({ web, thumb })),
     videoURL: typeof r.videoURL === 'string' && /^https?:\/\//i.test(r.videoURL) ? r.videoURL : null,
     texts: {
-      titles: textsByLanguage([{ value: r.title, meant: 'el' }, { value: r.titleRu, meant: 'ru' }]),
-      descriptions: textsByLanguage([{ value: r.description, meant: 'el' }, { value: r.descriptionRu, meant: 'ru' }]),
+      titles: textsByLanguage([{ value: r.title, meant: 'el' }, { value: r.titleEn, meant: 'en' }, { value: r.titleRu, meant: 'ru' }]),
+      descriptions: textsByLanguage([{ value: r.description, meant: 'el' }, { value: r.descriptionEn, meant: 'en' }, { value: r.descriptionRu, meant: 'ru' }]),
     },
     energyClass: num(r.energyClass),
     featured: r.featured === true,

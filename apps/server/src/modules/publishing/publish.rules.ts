@@ -53,6 +53,9 @@ export function publishProblems(o: Row, photoCount: number): string[] {
   // A Russian text is shown to Russian readers in place of the main one: both or neither.
   if (set(o.titleRu) && !set(o.descriptionRu)) missing('descriptionRu');
   if (set(o.descriptionRu) && !set(o.titleRu)) missing('titleRu');
+  // So is an English one to English readers.
+  if (set(o.titleEn) && !set(o.descriptionEn)) missing('descriptionEn');
+  if (set(o.descriptionEn) && !set(o.titleEn)) missing('titleEn');
   if (photoCount < 1) missing('photo');
   return out;
 }

@@ -119,7 +119,35 @@ const mixed = await published({
   energyClass: 1,
 });
 
+// The three languages each in its own field.
+const threeLanguages = await published({
+  title: 'Βίλα με πισίνα στο Πευκοχώρι',
+  description: 'Βίλα 180 τ.μ. με ιδιωτική πισίνα και θέα στη θάλασσα.',
+  titleEn: 'Sea-view villa with a pool in Pefkochori',
+  descriptionEn: 'A 180 m² villa with a private pool and sea views.',
+  titleRu: 'Вилла с бассейном в Пефкохори',
+  descriptionRu: 'Вилла 180 м² с собственным бассейном и видом на море.',
+  energyClass: 3,
+});
+// An English main text and an English one: the one meant for English is the English text.
+const twiceEnglish = await published({ title: 'Stone house', description: 'Stone house, garden.', titleEn: 'Restored stone house by the sea', descriptionEn: 'A restored stone house with a garden, 50 m from the sea.' });
+
 describe('the portal feed', () => {
+  it('gives the English title and description as lang="en", beside the Greek and Russian ones', async () => {
+    for (const lang of ['en', 'el', 'ru']) {
+      const listing = await feed(lang);
+      expect(listing(threeLanguages).texts('title')).toEqual([
+        { lang: 'el', text: 'Βίλα με πισίνα στο Πευκοχώρι' },
+        { lang: 'en', text: 'Sea-view villa with a pool in Pefkochori' },
+        { lang: 'ru', text: 'Вилла с бассейном в Пефкохори' },
+      ]);
+      expect(listing(threeLanguages).texts('description').map((d) => d.lang)).toEqual(['el', 'en', 'ru']);
+      expect(listing(threeLanguages).texts('description')[1]!.text).toBe('A 180 m² villa with a private pool and sea views.');
+      expect(listing(twiceEnglish).texts('title')).toEqual([{ lang: 'en', text: 'Restored stone house by the sea' }]);
+      expect(listing(twiceEnglish).texts('description')).toEqual([{ lang: 'en', text: 'A restored stone house with a garden, 50 m from the sea.' }]);
+    }
+  });
+
   it('marks each title and description with the language of its words, whatever language the feed is asked in', async () => {
     for (const lang of ['en', 'el', 'ru']) {
       const listing = await feed(lang);

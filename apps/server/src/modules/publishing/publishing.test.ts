@@ -314,6 +314,32 @@ describe('the public site', () => {
     expect(el).not.toContain('m²');
   });
 
+  it('shows an English reader the English title and description, others the main ones, and the main ones when there are no English ones', async () => {
+    const o = await publishedObject({
+      title: 'Μεζονέτα στην Πανόραμα',
+      description: 'Μεζονέτα 140 τ.μ. σε τρία επίπεδα, με κήπο.',
+      titleEn: 'Three-level maisonette in Panorama',
+      descriptionEn: 'A 140 m² maisonette over three levels, with a garden.',
+    });
+    const en = (await page(`/listings/${o.ref}?lang=en`)).body;
+    expect(en).toContain('<h1>Three-level maisonette in Panorama</h1>');
+    expect(en).toContain('A 140 m² maisonette over three levels, with a garden.');
+    expect(en).not.toContain('Μεζονέτα');
+    const el = (await page(`/listings/${o.ref}?lang=el`)).body;
+    expect(el).toContain('<h1>Μεζονέτα στην Πανόραμα</h1>');
+    expect(el).not.toContain('Three-level');
+    const ru = (await page(`/listings/${o.ref}?lang=ru`)).body;
+    expect(ru).toContain('<h1>Μεζονέτα στην Πανόραμα</h1>');
+    // The list in English names it in English too.
+    app.publicPages.clear();
+    expect((await page('/listings?lang=en')).body).toContain('>Three-level maisonette in Panorama</a>');
+    // An English title without its description (or the other way round) is not published: a reader would get half of each.
+    const half = await completeObject({ publishRequested: true, titleEn: 'Flat with a view' });
+    await addPhoto(half.id);
+    expect((await runPublish(db, { objectId: half.id, actor: { id: null, name: 'test' } })).state).not.toBe('published');
+    expect((await state(half.id, { lang: 'en' })).publishError).toContain('no English description (there is an English title)');
+  });
+
   it('shows an area with its decimals as stored, in the reader\'s writing', async () => {
     const o = await publishedObject({ title: 'Flat of 85.5 m²', area: 85.5, sizeOfBalconies: 12.25 });
     const en = (await page(`/listings/${o.ref}?lang=en`)).body;

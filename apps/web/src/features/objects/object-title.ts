@@ -1,14 +1,16 @@
 import { cultureOf } from '@crm/contract/constants';
-import { OBJECT_TITLE_ORDER } from '@crm/contract/object-fields';
+import { OBJECT_TITLE_LANGUAGE, OBJECT_TITLE_ORDER, type TObjectTitleField } from '@crm/contract/object-fields';
+
+export type { TObjectTitleField };
 
 /**
- * Which of the object's two titles heads its page for this reader: the first one set in the
- * reader's order (OBJECT_TITLE_ORDER: on a Russian screen the Russian title, then the main one;
- * elsewhere the main one, then the Russian), else the reader's own (empty, to be filled in). The same
- * rule as the server's `objectTitle` (every list, picker and record that names a property); the page
- * keeps both editable.
+ * Which of the object's titles heads its page for this reader: the first one set in the reader's
+ * order (OBJECT_TITLE_ORDER: on an English screen the English title, then the main one; on a Greek
+ * screen the main one; on a Russian screen the Russian one, then the main one), else the reader's
+ * own (empty, to be filled in). The same rule as the server's `objectTitle` (every list, picker and
+ * record that names a property); the page keeps every title editable.
  */
-export function headingTitleField(data: Partial<Record<'title' | 'titleRu', unknown>> | Readonly<Record<string, unknown>>, language: string): 'title' | 'titleRu' {
+export function headingTitleField(data: Partial<Record<TObjectTitleField, unknown>> | Readonly<Record<string, unknown>>, language: string): TObjectTitleField {
   const order = OBJECT_TITLE_ORDER[cultureOf(language)];
   return order.find((f) => {
     const v = data[f];
@@ -16,9 +18,14 @@ export function headingTitleField(data: Partial<Record<'title' | 'titleRu', unkn
   }) ?? order[0]!;
 }
 
-/** The title written in the reader's language: the Russian one on a Russian screen, else the main one. */
-export const readerTitleField = (language: string): 'title' | 'titleRu' => OBJECT_TITLE_ORDER[cultureOf(language)][0]!;
+/** The title written in the reader's language: the English one on an English screen, the Russian one on a Russian screen, else the main one. */
+export const readerTitleField = (language: string): TObjectTitleField => OBJECT_TITLE_ORDER[cultureOf(language)][0]!;
 
-/** The language of the heading's title when it is not the reader's: the Russian title on another screen. */
-export const headingTitleLang = (field: 'title' | 'titleRu', language: string): 'ru' | undefined =>
-  field === 'titleRu' && cultureOf(language) !== 'ru' ? 'ru' : undefined;
+/**
+ * The language of a title (or its description, `titleEn` naming both) when it is not the reader's:
+ * the English or Russian one on another screen, so screen readers (and the language checks) read it as such.
+ */
+export const headingTitleLang = (field: TObjectTitleField, language: string): 'en' | 'ru' | undefined => {
+  const lang = OBJECT_TITLE_LANGUAGE[field];
+  return lang && lang !== cultureOf(language) ? (lang as 'en' | 'ru') : undefined;
+};

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { ACCOUNT_FIELD_DESCRIPTIONS, CLIENT_SERVICES, SPECIALTY_FLAGS, isAccountLanguage, isGreekTaxNumber } from '@crm/contract';
+import { ACCOUNT_FIELD_DESCRIPTIONS, ACCOUNT_GENDERS, CLIENT_SERVICES, SPECIALTY_FLAGS, isAccountLanguage, isGreekTaxNumber } from '@crm/contract';
 import { accounts, users } from '../../../db/schema/index.ts';
 import { accessDenied, badRequest, orderError } from '../../../lib/errors.ts';
 import { toLocalDateTime } from '../../../lib/dates.ts';
@@ -28,6 +28,8 @@ const fields: Record<string, PatchableField> = {
   language: { type: 'text', max: 50, check: (v, row) => (isAccountLanguage(v) || v === row.language ? null : 'validation.language') },
   // branchId is not here: only admins change a branch, and it must follow onto the sign-in
   // (POST /api/account/update does both).
+  // Male or female (not stated: empty), named in the reader's language.
+  gender: { type: 'enum', options: (ctx) => ACCOUNT_GENDERS.map((g) => ({ value: g, text: ctx.t(`accounts.ui.gender.${g}`), parent: null })) },
   service: {
     type: 'select',
     options: (ctx) => CLIENT_SERVICES.map((s) => ({ value: s, text: ctx.t(`fields.service.${s}`), parent: null })),

@@ -100,11 +100,12 @@ export function AccountDetails({ account: a }: { account: TAccount }) {
         </Field>
       </Section>
 
-      <Section title={t('accounts.ui.section.names')} show={!!(engName || localName || a.nameEng || a.nameLocal || a.language || a.nationality || a.country)} testId="view-names">
+      <Section title={t('accounts.ui.section.names')} show={!!(engName || localName || a.nameEng || a.nameLocal || a.gender || a.language || a.nationality || a.country)} testId="view-names">
         <Field label={t('accounts.ui.field.nameInEnglish')}>{engName}</Field>
         <Field label={t('accounts.ui.field.companyNameEng')}>{a.nameEng}</Field>
         <Field label={t('accounts.ui.field.nameInLocal')}>{localName}</Field>
         <Field label={t('accounts.ui.field.companyNameLocal')}>{a.nameLocal}</Field>
+        <Field label={t('accounts.ui.field.gender')} testId="view-gender">{a.gender ? t(`accounts.ui.gender.${a.gender}`) : null}</Field>
         <Field label={t('accounts.ui.field.language')} testId="view-language">{languageName(a.language)}</Field>
         <Field label={t('accounts.ui.field.nationality')}>{a.nationality}</Field>
         <Field label={t('accounts.ui.field.country')}>{a.country}</Field>

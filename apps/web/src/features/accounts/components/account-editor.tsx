@@ -40,6 +40,7 @@ import { DecimalField } from '../../../components/fields/decimal-field.tsx';
 import { KindBadges } from './kind-badges.tsx';
 import { roleText } from './labels.ts';
 import { CountryField } from './country-field.tsx';
+import { GenderField } from './gender-field.tsx';
 import { languageFilter, languageOptions } from './languages.ts';
 import { ServiceInfo } from './service-info.tsx';
 import { SharedContact } from './shared-contact.tsx';
@@ -292,6 +293,7 @@ export function AccountEditor({ initial, expanded, onStatus }: Props) {
           {text('firstName', t('accounts.ui.field.firstName'), { required: true })}
           {text('middleName', t('accounts.ui.field.middleName'))}
         </SimpleGrid>
+        {form.isCompany !== true && <GenderField value={form.gender} onChange={(v) => set('gender', v)} error={fieldErrors.gender} />}
         <Input.Wrapper label={t('accounts.ui.field.kinds')} mt="sm">
           <Chip.Group
             multiple

@@ -15,11 +15,12 @@ import { SharedContact } from '../components/shared-contact.tsx';
 import { describeError } from '../../../lib/errors.ts';
 import { hasBranch, isOfficeAdmin, useSession } from '../../../lib/session.ts';
 import { KIND_FLAGS, type TKindFlag } from '../account-fields.ts';
+import { GenderField } from '../components/gender-field.tsx';
 import { addAccount } from '../api/account.ts';
 import { useGoBack } from '../../../components/go-back.ts';
 import { useFormLeaveGuard } from '../../../lib/unsaved-guard.tsx';
 
-type TAddForm = { lastName: string; firstName: string; middleName: string; phone: string; email: string; wants: string; kinds: TKindFlag[]; hasTransactions: boolean };
+type TAddForm = { lastName: string; firstName: string; middleName: string; gender: TAccountAdd['gender']; phone: string; email: string; wants: string; kinds: TKindFlag[]; hasTransactions: boolean };
 
 /**
  * /Accounts/Add and /Accounts/Add{Owner,Client,...}: what an agent has on the phone first (the names,
@@ -41,6 +42,7 @@ export function AccountAddPage() {
       lastName: '',
       firstName: '',
       middleName: '',
+      gender: null,
       phone: '',
       email: '',
       wants: '',
@@ -65,6 +67,7 @@ export function AccountAddPage() {
         lastName: v.lastName.trim(),
         firstName: v.firstName.trim(),
         middleName: v.middleName.trim() || null,
+        ...(v.gender ? { gender: v.gender } : {}),
         ...(v.phone.trim() ? { phone: v.phone.trim() } : {}),
         ...(v.email.trim() ? { email: v.email.trim() } : {}),
         hasTransactions: v.hasTransactions,
@@ -131,6 +134,7 @@ export function AccountAddPage() {
             </Alert>
           )}
           <TextInput label={t('accounts.ui.field.middleName')} data-testid="add-middleName" {...form.getInputProps('middleName')} />
+          <GenderField value={form.values.gender ?? null} onChange={(v) => form.setFieldValue('gender', v)} />
           <TextInput label={t('accounts.ui.add.phone')} type="tel" autoComplete="off" data-testid="add-phone" {...form.getInputProps('phone')} />
           <SharedContact kind="phone" value={form.values.phone} selfId={0} testId="add-phone-shared" />
           <TextInput label={t('accounts.ui.add.email')} type="email" autoComplete="off" data-testid="add-email" {...form.getInputProps('email')} />

@@ -52,6 +52,7 @@ function showValue(t: TFunction, f: TAccountFieldName, v: unknown, lists: ListNa
   if (f === 'branchId') return branchText(t, v as number);
   if (f === 'role') return roleText(t, v as string);
   if (f === 'language') return languageName(v as string);
+  if (f === 'gender') return t(`accounts.ui.gender.${String(v)}`);
   if (f === 'email' || f === 'phone') return splitList(v as string).join(', ');
   return String(v);
 }

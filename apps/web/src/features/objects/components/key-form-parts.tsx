@@ -83,7 +83,7 @@ export function ObjectOfKey({ objectId, reference, title }: { objectId: number; 
     queryFn: async ({ signal }) => {
       const o = await call(OBJECT.calls.view, { params: { idOrRef: String(objectId) } }, { signal, background: true });
       const text = (v: unknown) => (typeof v === 'string' ? v : null);
-      return { referenceNumber: String(o.referenceNumber ?? ''), title: text(o.title), titleRu: text(o.titleRu) };
+      return { referenceNumber: String(o.referenceNumber ?? ''), title: text(o.title), titleEn: text(o.titleEn), titleRu: text(o.titleRu) };
     },
     enabled: !reference,
     meta: { handlesErrors: true },

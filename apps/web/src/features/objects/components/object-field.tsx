@@ -11,8 +11,11 @@ import { describe, fieldLabel, formatObjectValue, isSet, optionsFor } from '../o
 /** What the view's parts are given: the property as viewed, and what to do with a field saved. */
 export type Props = { data: TObjectView; onSaved: (dto: Record<string, unknown>) => void };
 
-/** A described field with its label and formatted value; a click opens the single-field editor. */
-export function ObjectField({ d, data, onSaved, display, hideLabel }: Props & { d: TFieldDescription; display?: ReactNode; hideLabel?: boolean }) {
+/**
+ * A described field with its label and formatted value; a click opens the single-field editor.
+ * `lang`: the language of a text written in one that is not the reader's (an English title on a Greek screen).
+ */
+export function ObjectField({ d, data, onSaved, display, hideLabel, lang }: Props & { d: TFieldDescription; display?: ReactNode; hideLabel?: boolean; lang?: string }) {
   const { t } = useTranslation();
   const value = data[d.name];
   const options = d.list ? optionsFor(d, data.objectSelectLists, d.list === 'objectSubTypes' ? data.subTypeObjectTypeId : undefined) : undefined;
@@ -34,7 +37,7 @@ export function ObjectField({ d, data, onSaved, display, hideLabel }: Props & { 
       step={d.step}
       integer={d.integer}
       editable={!d.readOnly}
-      display={display ?? (isSet(d, value) && d.type === 'number' ? <Text size="sm">{formatObjectValue(t, d, value, data.objectSelectLists)}</Text> : undefined)}
+      display={display ?? (isSet(d, value) && d.type === 'number' ? <Text size="sm">{formatObjectValue(t, d, value, data.objectSelectLists)}</Text> : lang && isSet(d, value) ? <InLanguage lang={lang} text={String(value)} multiline={d.type === 'textarea'} /> : undefined)}
       hideLabel={hideLabel}
       onSaved={onSaved}
     />
@@ -42,3 +45,12 @@ export function ObjectField({ d, data, onSaved, display, hideLabel }: Props & { 
 }
 
 export const F = (name: string) => describe(name)!;
+
+/** A text shown as written, marked with its language. */
+function InLanguage({ lang, text, multiline }: { lang: string; text: string; multiline: boolean }) {
+  return (
+    <Text size="sm" component="span" lang={lang} style={{ whiteSpace: multiline ? 'pre-wrap' : undefined, overflowWrap: 'anywhere' }}>
+      {text}
+    </Text>
+  );
+}

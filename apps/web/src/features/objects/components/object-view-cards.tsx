@@ -12,7 +12,7 @@ import { IconVideo } from '../icons.ts';
 import { IconPlus } from '../../../components/icons.ts';
 import { isCancelledStay, newReservationLink } from '../new-reservation.ts';
 import { fieldLabel, groupTitle } from '../object-display.ts';
-import { headingTitleField, readerTitleField } from '../object-title.ts';
+import { headingTitleField, headingTitleLang, readerTitleField, type TObjectTitleField } from '../object-title.ts';
 import { PublishStatus } from './publish-status.tsx';
 import { DEAL, LEAD, RESERVATION, VIEWING, href } from '@crm/contract/resources';
 import { F, ObjectField, type Props } from './object-field.tsx';
@@ -104,26 +104,36 @@ export function RecordLinks({ data }: { data: TObjectView }) {
   );
 }
 
-/** Description (and its Russian version when there is one) and the video link. */
+/** The other languages' texts: each title field with its description. */
+const OTHER_TEXTS = [
+  ['titleEn', 'descriptionEn'],
+  ['titleRu', 'descriptionRu'],
+] as const;
+
+/** Description (and its English and Russian versions when there are any), the titles not heading the page, and the video link. */
 export function Texts(p: Props) {
   const { t, i18n } = useTranslation();
   const { data } = p;
-  // The title the summary card does not head with: the Russian one, or on a Russian screen that heads with it, the main one.
+  // The summary card heads with one title (the reader's own, else the next set one): the others are here.
   const heading = headingTitleField(data, i18n.language);
-  const other = heading === 'titleRu' ? 'title' : 'titleRu';
-  // The card heads with the other language's title because the reader's own is empty: that one is here, to be filled in.
-  const ownMissing = heading !== readerTitleField(i18n.language);
+  // The card heads with another language's title because the reader's own is empty: that one is here, to be filled in.
+  const own = readerTitleField(i18n.language);
+  const ownMissing = heading !== own;
+  const shows = (f: TObjectTitleField) => f !== heading && (data[f] != null || (ownMissing && f === own));
+  // A text in a language not the reader's is marked with it (screen readers, the language checks).
+  const lang = (f: TObjectTitleField) => headingTitleLang(f, i18n.language);
   const video = typeof data.videoURL === 'string' && /^https?:\/\//i.test(data.videoURL) ? data.videoURL : null;
   return (
     <Card withBorder padding="sm" data-testid="object-texts">
       <Stack gap="sm">
+        {shows('title') ? <ObjectField {...p} d={F('title')} /> : null}
         <ObjectField {...p} d={F('description')} />
-        {(data.titleRu != null || data.descriptionRu != null) && (
-          <>
-            {data[other] != null || ownMissing ? <ObjectField {...p} d={F(other)} /> : null}
-            {data.descriptionRu != null ? <ObjectField {...p} d={F('descriptionRu')} /> : null}
-          </>
-        )}
+        {OTHER_TEXTS.filter(([title, description]) => data[title] != null || data[description] != null).map(([title, description]) => (
+          <Fragment key={title}>
+            {shows(title) ? <ObjectField {...p} d={F(title)} lang={lang(title)} /> : null}
+            {data[description] != null ? <ObjectField {...p} d={F(description)} lang={lang(title)} /> : null}
+          </Fragment>
+        ))}
         <Group gap="xs" align="flex-end" wrap="nowrap">
           <IconVideo size={18} color="var(--mantine-color-gray-6)" aria-hidden />
           <ObjectField {...p} d={F('videoURL')} />

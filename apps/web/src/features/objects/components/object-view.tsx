@@ -21,7 +21,7 @@ const SUMMARY = new Set([
   'salePrice', 'salePriceWithDiscount', 'dateOfSalePriceDiscount', 'rentPrice', 'rentPriceWithDiscount', 'dateOfRentPriceDiscount', 'shortRentPrice',
 ]);
 /** Shown in their own cards (texts), by the map, or in the service information. */
-const OWN_CARD = new Set(['description', 'titleRu', 'descriptionRu', 'videoURL', 'internalNotes', 'publishRequested']);
+const OWN_CARD = new Set(['description', 'titleEn', 'descriptionEn', 'titleRu', 'descriptionRu', 'videoURL', 'internalNotes', 'publishRequested']);
 
 
 /** The prices line: sale, rent and short rent, each with its discounted price and the discount's date. */

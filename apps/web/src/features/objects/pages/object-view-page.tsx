@@ -30,7 +30,7 @@ const LINK_OBJECT = 1;
 
 /** /Objects/View/{id}[/{viewMode}]: id is the numeric id or `ref` + the reference number; 0 view, 1 edit, 2 expanded edit. */
 /** How the recently opened list and the tab name a property: its reference and its title in the reader's language, else the other one (the page heading's rule). */
-function recentLabel(data: { referenceNumber?: string | null; title?: unknown; titleRu?: unknown } | undefined, language: string): string | null {
+function recentLabel(data: { referenceNumber?: string | null; title?: unknown; titleEn?: unknown; titleRu?: unknown } | undefined, language: string): string | null {
   if (!data) return null;
   const shown = data[headingTitleField(data, language)];
   const title = typeof shown === 'string' ? shown.trim() : '';
