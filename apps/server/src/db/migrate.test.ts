@@ -16,6 +16,8 @@ describe('migrations', () => {
     await q(`drop index leads_account_idx`);
     await q(`create index leads_account_idx on leads (account_id)`);
     // The newest first (each undone before what it builds on).
+    // Before 0077: no API keys, webhooks or deliveries.
+    await q(`drop table webhook_deliveries, webhook_endpoints, api_keys`);
     // Before 0073: a transaction was for the account as a whole (no property), and no sums index.
     await q(`alter table transactions drop column object_id`);
     await q(`drop index transactions_account_sums_idx`);
