@@ -41,7 +41,7 @@ export function ApiKeyForm({ opened, onClose, onCreated }: { opened: boolean; on
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('apiKeys.ui.new')} size="lg" data-testid="api-key-form">
+    <Modal opened={opened} onClose={onClose} title={t('apiKeys.ui.new')} size="lg" closeButtonProps={{ 'aria-label': t('common.close') }} data-testid="api-key-form">
       <form
         onSubmit={(e) => {
           e.preventDefault();

@@ -54,7 +54,7 @@ export function Deliveries({ webhook, onClose }: { webhook: TWebhook | null; onC
     },
     {
       accessor: 'resend',
-      title: '',
+      title: t('webhooks.ui.col.actions'),
       card: 'action',
       noWrap: true,
       render: (d) =>
@@ -66,7 +66,7 @@ export function Deliveries({ webhook, onClose }: { webhook: TWebhook | null; onC
     },
   ];
   return (
-    <Modal opened={!!webhook} onClose={onClose} title={t('webhooks.ui.deliveriesOf', { url: webhook?.url ?? '' })} size="80rem" data-testid="webhook-deliveries">
+    <Modal opened={!!webhook} onClose={onClose} title={t('webhooks.ui.deliveriesOf', { url: webhook?.url ?? '' })} size="80rem" closeButtonProps={{ 'aria-label': t('common.close') }} data-testid="webhook-deliveries">
       <DataTable
         testId="deliveries-table"
         list={list}

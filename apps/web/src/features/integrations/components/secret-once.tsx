@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 export function SecretOnce({ title, hint, secret, onClose, testId }: { title: string; hint: string; secret: string | null; onClose: () => void; testId: string }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={!!secret} onClose={onClose} title={title} size="lg" closeOnClickOutside={false} data-testid={testId}>
+    <Modal opened={!!secret} onClose={onClose} title={title} size="lg" closeOnClickOutside={false} closeButtonProps={{ 'aria-label': t('common.close') }} data-testid={testId}>
       <Stack gap="sm">
         <Alert color="yellow" p="xs">
           <Text size="sm">{hint}</Text>

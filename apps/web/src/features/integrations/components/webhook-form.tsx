@@ -43,7 +43,7 @@ export function WebhookForm({ opened, onClose, onCreated }: { opened: boolean; o
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('webhooks.ui.new')} size="xl" data-testid="webhook-form">
+    <Modal opened={opened} onClose={onClose} title={t('webhooks.ui.new')} size="xl" closeButtonProps={{ 'aria-label': t('common.close') }} data-testid="webhook-form">
       <form
         onSubmit={(e) => {
           e.preventDefault();

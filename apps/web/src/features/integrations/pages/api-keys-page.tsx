@@ -68,7 +68,7 @@ export function ApiKeysPage() {
     { accessor: 'state', title: t('apiKeys.ui.col.state'), render: stateOf },
     {
       accessor: 'actions',
-      title: '',
+      title: t('apiKeys.ui.col.actions'),
       card: 'action',
       noWrap: true,
       render: (k) =>

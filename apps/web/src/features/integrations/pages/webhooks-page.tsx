@@ -63,8 +63,8 @@ export function WebhooksPage() {
     { accessor: 'state', title: t('webhooks.ui.col.state'), render: stateOf },
     {
       accessor: 'actions',
-      title: '',
-      card: 'action',
+      // On a phone a line of its own (three buttons do not fit beside the address).
+      title: t('webhooks.ui.col.actions'),
       render: (w) => (
         <Group gap={6} wrap="wrap">
           <Button size="xs" variant="light" onClick={() => setLog(w)} data-testid="webhook-log">
