@@ -93,6 +93,16 @@ describe('API keys', () => {
     expect((await t.client(b.secret.slice(0, -1) + (b.secret.endsWith('a') ? 'b' : 'a')).get('/api/owner')).statusCode).toBe(401);
   });
 
+  it('are described in the OpenAPI document: the bearer key, its scopes, the webhooks’ signature', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+    const bearer = doc.components.securitySchemes.bearer;
+    expect(bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(bearer.description).toContain('`crm_` followed by 64 hex digits');
+    expect(bearer.description).toContain('accounts, properties, leads, deals, payments');
+    expect(doc.info.description).toContain('X-CRM-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"');
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/ApiKeys', '/api/Webhooks/{id}/deliveries']));
+  });
+
   it('refuse a key without any scope, or an expiry in the past or past two years', async () => {
     const none = await admin.post('/api/ApiKeys', { name: 'Nothing', scopes: NONE, expiresOn: inDays(5) }, { lang: 'en' });
     expect(none.statusCode).toBe(400);

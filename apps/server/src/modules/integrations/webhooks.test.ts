@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, json } from '../../../test/harness.ts';
 import { classifyAddress, urlProblem } from './webhook-address.ts';
+import { signWebhook } from './webhook-send.ts';
 
 /**
  * Webhooks (decision 080), delivered to a real HTTP server started here on a free port. It checks
@@ -78,8 +79,13 @@ describe('webhooks', () => {
       return items[0]?.state === 'delivered' && items;
     });
     expect(log[0]).toMatchObject({ event: 'account.created', entity: 'Account', entityId: id, attempts: 1, lastStatus: 200, lastError: null });
-    // A receiver that checks signatures refuses a body changed on the way.
-    expect(verify(secret, `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`, JSON.stringify(got.body))).toBe(false);
+    // A receiver that checks signatures refuses a body changed on the way, and a replay: a rightly
+    // signed delivery whose timestamp is an hour old.
+    const now = Math.floor(Date.now() / 1000);
+    expect(verify(secret, `t=${now},v1=${'0'.repeat(64)}`, JSON.stringify(got.body))).toBe(false);
+    const old = now - 3600;
+    expect(verify(secret, signWebhook(secret, old, JSON.stringify(got.body)), JSON.stringify(got.body))).toBe(false);
+    expect(verify(secret, signWebhook(secret, now, JSON.stringify(got.body)), JSON.stringify(got.body))).toBe(true);
   });
 
   it('retry after a 500, then deliver; the log shows the attempts and the last error until then', async () => {
