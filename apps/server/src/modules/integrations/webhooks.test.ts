@@ -4,7 +4,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, json } from '../../../test/harness.ts';
-import { classifyAddress, urlProblem } from './webhook-address.ts';
+import { classifyAddress, guardedLookup, urlProblem } from './webhook-address.ts';
 import { signWebhook } from './webhook-send.ts';
 
 /**
@@ -168,5 +168,11 @@ describe('webhooks', () => {
     expect(['169.254.169.254', 'fe80::1', '0.0.0.0', '::ffff:169.254.1.1', 'fd00:ec2::254'].map(classifyAddress)).toEqual(['never', 'never', 'never', 'never', 'never']);
     expect(['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.0.1', '100.64.0.1', '::1', 'fd12::1'].map(classifyAddress)).toEqual(Array(7).fill('private'));
     expect(['8.8.8.8', '2a00:1450::1', '172.32.0.1'].map(classifyAddress)).toEqual(['public', 'public', 'public']);
+    // On sending, the name is resolved and every address checked: a name that points at this
+    // machine gets no connection where private addresses are not allowed.
+    const looked = await new Promise<NodeJS.ErrnoException | null>((resolve) => guardedLookup(closed)('localhost', {}, (err) => resolve(err)));
+    expect(looked?.code).toBe('EADDRNOTALLOWED');
+    const allowed = await new Promise<string>((resolve) => guardedLookup({ allowPrivate: true })('localhost', { family: 4 }, (_err, address) => resolve(String(address))));
+    expect(allowed).toBe('127.0.0.1');
   });
 });
