@@ -65,6 +65,22 @@ describe('API keys', () => {
     expect((await t.client(secret).post('/api/transactions/addIncome', {})).statusCode).toBe(403);
   });
 
+  it('count for nothing on the payments host unless administrators may sign in there, and there reach the payments only', async () => {
+    const HOST = 'pay.agency.test';
+    for (const admins of ['false', 'true']) {
+      const pay = await createTestApp({ PAYMENTS_HOST: HOST, PAYMENTS_ADMINS: admins });
+      const boss = await pay.user({ roles: ['admin'] });
+      const made = await json(boss.post('/api/ApiKeys', { name: 'Pay', scopes: { ...NONE, payments: 'read', accounts: 'read' }, expiresOn: inDays(3) }));
+      const onPay = { headers: { host: HOST } };
+      const key = pay.client(made.secret);
+      expect((await key.get('/api/transactions/accounts', onPay)).statusCode).toBe(admins === 'true' ? 200 : 401);
+      // The clients' own statement calls are the clients' alone; the CRM's calls do not exist there.
+      expect((await key.post('/api/transactions/statement/approveExpense/1', {}, onPay)).statusCode).toBe(admins === 'true' ? 403 : 401);
+      expect((await key.get('/api/owner', onPay)).statusCode).toBe(404);
+      await pay.app.close();
+    }
+  });
+
   it('write the action log under the key’s name', async () => {
     const { secret } = await makeKey('n8n flow', { accounts: 'write' });
     const made = await json(t.client(secret).post('/api/account/add', { firstName: 'Νίκος', lastName: 'Κλειδάς' }));
