@@ -28,6 +28,7 @@ import { pruneAttempts } from './lib/throttle.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { shellRoutes, type SearchProvider } from './modules/shell/shell.routes.ts';
 import { registerModules } from './modules/index.ts';
+import { BEARER_DESCRIPTION, OPENAPI_INTRO } from './modules/integrations/openapi-texts.ts';
 import { shortlistAppPage } from './modules/leads/shortlists.routes.ts';
 import { idempotencyPlugin, purgeIdempotentRequests } from './plugins/idempotency.ts';
 import type pg from 'pg';
@@ -179,7 +180,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   await app.register(swagger, {
-    openapi: { info: { title: 'Agency CRM API', version: pkg.version }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } }, security: [{ bearer: [] }] },
+    openapi: {
+      info: { title: 'Agency CRM API', version: pkg.version, description: OPENAPI_INTRO },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: BEARER_DESCRIPTION } } },
+      security: [{ bearer: [] }],
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });

@@ -143,6 +143,14 @@ const ZEnv = z.object({
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
   /** Sign-ins that may wait for the password check at once; more are answered "busy, try again". */
   LOGIN_HASH_QUEUE: z.coerce.number().int().min(1).max(1000).default(16),
+  /** Calls one API key may make a minute (decision 080); more are answered 429. */
+  API_KEY_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(600),
+  /** Webhooks may be sent to private addresses (10.x, 172.16-31.x, 192.168.x, fc00::/7, localhost); link-local and metadata addresses never. */
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  /** The wait before a failed delivery is tried again; each further wait doubles (at most an hour). */
+  WEBHOOK_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** How long a receiver has to answer one delivery. */
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
 });
 
 /** The S3-compatible store of stored files (STORAGE=s3). */
@@ -205,6 +213,8 @@ export type Config = {
   /** Stored files in an S3-compatible store; undefined: on local disk under DATA_DIR/files. */
   s3?: S3Settings;
   shutdownDrainSeconds: number;
+  /** API keys and webhooks (decision 080). */
+  integrations: { keyCallsPerMinute: number; webhookAllowPrivate: boolean; webhookRetrySeconds: number; webhookTimeoutMs: number };
 };
 
 export class ConfigError extends Error {
@@ -293,6 +303,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
+    integrations: {
+      keyCallsPerMinute: e.API_KEY_CALLS_PER_MINUTE,
+      webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+      webhookRetrySeconds: e.WEBHOOK_RETRY_SECONDS,
+      webhookTimeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000,
+    },
   };
 }
 

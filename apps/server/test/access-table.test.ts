@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import type { Access, RouteAccess } from '../src/plugins/auth.ts';
 import { createTestApp, type Method } from './harness.ts';
 import { isPaymentsAppRoute } from '../src/lib/variant.ts';
+import { keyAreaOf, keyColumn } from '../src/modules/integrations/key-areas.ts';
+import { agencyToday } from '../src/lib/dates.ts';
+import { API_KEY_AREAS } from '@crm/contract';
 
 /**
  * docs/access.md is the one table of who may call what. Every registered /api route must have its
@@ -35,15 +38,18 @@ const { app } = t;
 const routes: RouteAccess[] = [...app.routeAccess].sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
 const key = (method: string, url: string) => `${method} ${url}`;
 
-/** The table's rows: "| METHOD | path | ✓/— ×6 | note |". */
-function readTable(): Map<string, { allowed: boolean[]; note: string }> {
-  const rows = new Map<string, { allowed: boolean[]; note: string }>();
+/** The table's rows: "| METHOD | path | ✓/— ×6 | API key | note |". */
+function readTable(): Map<string, { allowed: boolean[]; key: string; note: string }> {
+  const rows = new Map<string, { allowed: boolean[]; key: string; note: string }>();
   if (!fs.existsSync(DOC)) return rows;
-  for (const line of fs.readFileSync(DOC, 'utf8').split('\n')) {
+  const text = fs.readFileSync(DOC, 'utf8');
+  // The table before it had the API key column (it is written anew with it).
+  const keyed = text.includes('| API key |');
+  for (const line of text.split('\n')) {
     const m = /^\|\s*(GET|POST|PUT|PATCH|DELETE)\s*\|\s*`([^`]+)`\s*\|(.*)\|\s*$/.exec(line);
     if (!m) continue;
     const cells = m[3]!.split('|').map((c) => c.trim());
-    rows.set(key(m[1]!, m[2]!), { allowed: cells.slice(0, 6).map((c) => c === '✓'), note: cells.slice(6).filter(Boolean).join(' ') });
+    rows.set(key(m[1]!, m[2]!), { allowed: cells.slice(0, 6).map((c) => c === '✓'), key: keyed ? (cells[6] ?? '') : '', note: cells.slice(keyed ? 7 : 6).filter(Boolean).join(' ') });
   }
   return rows;
 }
@@ -51,9 +57,9 @@ function readTable(): Map<string, { allowed: boolean[]; note: string }> {
 function renderTable(existing: Map<string, { note: string }>): string {
   const lines = routes.map((r) => {
     const cells = CALLERS.map((c) => (allows(r.access, c) ? '✓' : '—'));
-    return `| ${r.method} | \`${r.url}\` | ${cells.join(' | ')} | ${existing.get(key(r.method, r.url))?.note ?? ''} |`;
+    return `| ${r.method} | \`${r.url}\` | ${cells.join(' | ')} | ${keyColumn(r.method, r.url)} | ${existing.get(key(r.method, r.url))?.note ?? ''} |`;
   });
-  return `| method | path | ${CALLERS.join(' | ')} | further rules |\n|---|---|${CALLERS.map(() => ':-:').join('|')}|---|\n${lines.join('\n')}\n`;
+  return `| method | path | ${CALLERS.join(' | ')} | API key | further rules |\n|---|---|${CALLERS.map(() => ':-:').join('|')}|:-:|---|\n${lines.join('\n')}\n`;
 }
 
 describe('the access table', () => {
@@ -71,6 +77,8 @@ describe('the access table', () => {
     expect(stale, 'rows in docs/access.md for routes that no longer exist').toEqual([]);
     for (const r of routes) {
       expect(table.get(key(r.method, r.url))!.allowed, key(r.method, r.url)).toEqual(CALLERS.map((c) => allows(r.access, c)));
+      // The area an API key needs for it (decision 080), as the server decides it.
+      expect(table.get(key(r.method, r.url))!.key, `${key(r.method, r.url)}: API key`).toBe(keyColumn(r.method, r.url));
     }
   });
 
@@ -89,6 +97,37 @@ describe('the access table', () => {
         const res = await t.client(tokens[c]).call(r.method as Method, url, r.method === 'GET' || r.method === 'DELETE' ? undefined : {});
         const expected = c === 'anonymous' ? 401 : 403;
         if (res.statusCode !== expected) wrong.push(`${r.method} ${url} as ${c}: ${res.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+/**
+ * API keys (decision 080): a key reaches a route only through the area the table's "API key" column
+ * names, at its level. Every refusal the column implies is asked for (nothing is let through, so
+ * nothing acts): a route of no area refuses a key with every scope; a write refuses a key that only
+ * reads; a route of an area refuses a key with every other area.
+ */
+describe('the access table for API keys', () => {
+  it('refuses every key the column refuses, on every route', async () => {
+    const admin = await t.user({ roles: ['admin'] });
+    const expiresOn = agencyToday(t.config.timeZone);
+    const make = async (level: (area: string) => string) =>
+      (await admin.post('/api/ApiKeys', { name: 'access table', scopes: Object.fromEntries(API_KEY_AREAS.map((a) => [a, level(a)])), expiresOn })).json().secret as string;
+    const every = await make(() => 'write');
+    const reading = await make(() => 'read');
+    const allBut = Object.fromEntries(await Promise.all(API_KEY_AREAS.map(async (x) => [x, await make((a) => (a === x ? 'none' : 'write'))] as const)));
+    const wrong: string[] = [];
+    for (const r of routes) {
+      if (r.access === 'public' || !r.url.startsWith('/api')) continue;
+      const url = r.url.replace(/:(\w+)/g, (_m, name: string) => (name === 'parent' ? 'account' : name === 'entity' ? 'account' : name === 'systemName' ? 'x.pdf' : '1'));
+      const a = keyAreaOf(r.method, r.url);
+      const area = a?.area === 'entity' ? 'accounts' : a?.area;
+      const keys = !a ? [every] : [...(a.write ? [reading] : []), allBut[area!]!];
+      for (const k of keys) {
+        const res = await t.client(k).call(r.method as Method, url, r.method === 'GET' || r.method === 'DELETE' ? undefined : {});
+        if (res.statusCode !== 403) wrong.push(`${r.method} ${url} (${keyColumn(r.method, r.url)}): ${res.statusCode}`);
       }
     }
     expect(wrong).toEqual([]);

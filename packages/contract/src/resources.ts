@@ -24,3 +24,4 @@ export { SETTINGS } from './settings.resource.ts';
 export { HEALTH, SHELL } from './shell.resource.ts';
 export { SHORTLIST } from './shortlists.resource.ts';
 export { VIEWING } from './viewings.resource.ts';
+export { API_KEY, WEBHOOK } from './integrations.resource.ts';

@@ -18,6 +18,8 @@ describe('migrations', () => {
     // The newest first (each undone before what it builds on).
     // Before 0078: an Idempotency-Key was not marked as made by its change's commit.
     await q(`alter table idempotent_requests drop column made_at`);
+    // Before 0077: no API keys, webhooks or deliveries.
+    await q(`drop table webhook_deliveries, webhook_endpoints, api_keys`);
     // Before 0074: no gender on an account, no English title or description on a property (nor in its search text).
     await q(`alter table accounts drop column gender`);
     await q(`create or replace function crm_objects_owner_renamed() returns trigger language plpgsql as $$

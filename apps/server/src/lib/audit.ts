@@ -1,5 +1,6 @@
 import type { Db, Tx } from '../db/client.ts';
 import { actionLog } from '../db/schema/index.ts';
+import { queueWebhooks } from '../modules/integrations/webhook-queue.ts';
 
 export type Actor = { id: number | null; name: string | null };
 
@@ -18,4 +19,6 @@ export async function logAction(
     message: entry.message ?? null,
     data: entry.data === undefined ? null : (entry.data as object),
   });
+  // Every logged change of a record the webhooks know is an event for those subscribed (decision 080).
+  await queueWebhooks(tx, { action: entry.action, entity: entry.entity, entityId: entry.entityId ?? null, by: actor.name, data: entry.data });
 }

@@ -9,6 +9,7 @@ import { accessDenied, unauthorized } from '../lib/errors.ts';
 import { cultureFromHeader } from '../lib/i18n.ts';
 import type { Actor } from '../lib/audit.ts';
 import { appVariant, mayUsePaymentsApp } from '../lib/variant.ts';
+import { authenticateApiKey, isApiKeyToken } from '../modules/integrations/api-key-auth.ts';
 
 /**
  * Who may call a route. Every /api route declares one in `config.access`; a route without it
@@ -171,6 +172,15 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const cookie = fileCookieToken(req);
     // The page cookie: only for a screen asked for as a page (not the files the page then loads).
     const page = req.routeOptions.config?.pageCookie && /text\/html/.test(req.headers.accept ?? '') ? pageCookieToken(req) : undefined;
+    // An API key (decision 080): never a session's token; on a public call it is not looked at.
+    if (fromHeader && isApiKeyToken(fromHeader)) {
+      req.culture = cultureFromHeader(req.headers['accept-language']) ?? cultureOf(null);
+      req.actor = { id: null, name: null };
+      if (!access || access === 'public') return;
+      await authenticateApiKey(app, req, reply, fromHeader);
+      if (!req.user!.roles.some((r) => access.roles.includes(r))) throw accessDenied();
+      return;
+    }
     const token = fromHeader ?? (req.routeOptions.config?.fileCookie ? cookie : page);
     if (token) {
       const now = new Date();

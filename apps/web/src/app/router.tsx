@@ -137,6 +137,8 @@ const officePages = {
   ActionLogPage: () => import('../features/settings/pages/action-log-page.tsx').then((m) => ({ Component: m.ActionLogPage })),
   JobsPage: () => import('../features/settings/pages/jobs-page.tsx').then((m) => ({ Component: m.JobsPage })),
   ImportPage: () => import('../features/imports/pages/import-page.tsx').then((m) => ({ Component: m.ImportPage })),
+  ApiKeysPage: () => import('../features/integrations/pages/api-keys-page.tsx').then((m) => ({ Component: m.ApiKeysPage })),
+  WebhooksPage: () => import('../features/integrations/pages/webhooks-page.tsx').then((m) => ({ Component: m.WebhooksPage })),
 };
 
 const paymentPages = {
@@ -244,6 +246,8 @@ export const protectedRoutes: RouteObject[] = [
   lazyPage('/Settings/Setup', 'title.agencySetup', officePages.SetupPage, { noBranch: true, adminOnly: true }),
   lazyPage('/ActionLog', 'title.actionLog', officePages.ActionLogPage, { noBranch: true, adminOnly: true }),
   lazyPage('/Jobs', 'title.jobs', officePages.JobsPage, { noBranch: true, adminOnly: true }),
+  lazyPage('/Settings/ApiKeys', 'title.apiKeys', officePages.ApiKeysPage, { noBranch: true, adminOnly: true }),
+  lazyPage('/Settings/Webhooks', 'title.webhooks', officePages.WebhooksPage, { noBranch: true, adminOnly: true }),
   lazyPage('/Import', 'title.import', officePages.ImportPage, { noBranch: true, adminOnly: true }),
   lazyPage('/ChangeEmployeRole/:id', 'title.employeRole', accountPages.EmployeRolePage, { noBranch: true, adminOnly: true }),
   lazyPage('/SetPassword/:id', 'title.setPassword', accountPages.SetPasswordPage, { noBranch: true, adminOnly: true }),

@@ -255,7 +255,8 @@ export async function searchActionLog(app: FastifyInstance, f: TActionLogSearch,
       return {
         id: Number(r.id),
         date: toLocalDateTime(new Date(r.date), tz)!,
-        actionBy: r.action_by_display,
+        // A change made with an API key: named as the key, in the reader's language (decision 080).
+        actionBy: r.action_by_display?.startsWith('apikey:') ? t('actionLog.ui.apiKey', { name: r.action_by_display.slice(7) }) : r.action_by_display,
         action: r.action,
         entity: r.entity,
         entityId: r.entity_id,

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, customType, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './platform.ts';
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * API keys (decision 080): the key itself is never stored, only the SHA-256 of it; `hint` is its
+ * first characters, shown to tell keys apart. Scopes: { accounts: 'none'|'read'|'write', ... }.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    hint: text('hint').notNull(),
+    keyHash: bytea('key_hash').notNull(),
+    scopes: jsonb('scopes').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdOn: tsz('created_on').notNull().defaultNow(),
+    expiresOn: tsz('expires_on').notNull(),
+    lastUsedOn: tsz('last_used_on'),
+    revokedOn: tsz('revoked_on'),
+  },
+  (t) => [uniqueIndex('api_keys_hash_uq').on(t.keyHash)],
+);
+
+/** Webhook endpoints (decision 080): the events they are told of, their signing secret, their state. */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: serial('id').primaryKey(),
+  url: text('url').notNull(),
+  events: text('events').array().notNull(),
+  secret: text('secret').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  version: integer('version').notNull().default(1),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdOn: tsz('created_on').notNull().defaultNow(),
+  failingSince: tsz('failing_since'),
+  /** Failed sendings in a row, and when the next is due (the back-off doubles from WEBHOOK_RETRY_SECONDS up to an hour). */
+  failures: integer('failures').notNull().default(0),
+  retryAt: tsz('retry_at'),
+  disabledOn: tsz('disabled_on'),
+  /** Held by the instance sending its deliveries (one sender at a time keeps them in order). */
+  sendingUntil: tsz('sending_until'),
+});
+
+/** One event for one endpoint: sent in id order, retried until delivered or the endpoint is switched off. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    endpointId: integer('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    entity: text('entity').notNull(),
+    entityId: integer('entity_id'),
+    payload: jsonb('payload').notNull(),
+    state: text('state').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastStatus: smallint('last_status'),
+    lastError: text('last_error'),
+    createdOn: tsz('created_on').notNull().defaultNow(),
+    lastAttemptOn: tsz('last_attempt_on'),
+    deliveredOn: tsz('delivered_on'),
+  },
+  (t) => [
+    index('webhook_deliveries_pending_idx').on(t.endpointId, t.id).where(sql`${t.state} = 'pending'`),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
+  ],
+);

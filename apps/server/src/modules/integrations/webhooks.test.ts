@@ -1,0 +1,178 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, json } from '../../../test/harness.ts';
+import { classifyAddress, guardedLookup, urlProblem } from './webhook-address.ts';
+import { signWebhook } from './webhook-send.ts';
+
+/**
+ * Webhooks (decision 080), delivered to a real HTTP server started here on a free port. It checks
+ * every signature as a subscriber would (HMAC-SHA256 of "<t>.<body>", a timestamp at most five
+ * minutes old) and answers as each test tells it.
+ */
+type Received = { path: string; event: string; delivery: number; body: { id: number; event: string; record: { entity: string; id: number }; by: string; data: Record<string, unknown> }; signed: boolean };
+const received: Received[] = [];
+const answers = new Map<string, number[]>();
+const secrets = new Map<string, string>();
+
+function verify(secret: string, header: string, body: string): boolean {
+  const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header);
+  if (!m) return false;
+  if (Math.abs(Date.now() / 1000 - Number(m[1])) > 300) return false; // a replayed (old) delivery
+  const want = createHmac('sha256', secret).update(`${m[1]}.${body}`).digest();
+  return timingSafeEqual(want, Buffer.from(m[2]!, 'hex'));
+}
+
+const receiver = http.createServer((req, res) => {
+  let body = '';
+  req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+  req.on('end', () => {
+    const path = req.url ?? '';
+    const signed = verify(secrets.get(path) ?? '', String(req.headers['x-crm-signature'] ?? ''), body);
+    received.push({ path, event: String(req.headers['x-crm-event']), delivery: Number(req.headers['x-crm-delivery']), body: JSON.parse(body), signed });
+    const status = answers.get(path)?.shift() ?? 200;
+    res.writeHead(signed ? status : 401).end(status === 200 ? 'ok' : 'receiver is down');
+  });
+});
+await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+const port = (receiver.address() as AddressInfo).port;
+afterAll(() => new Promise<void>((r) => receiver.close(() => r())));
+
+const t = await createTestApp({ WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_SECONDS: '1' });
+const admin = await t.user({ roles: ['admin'] });
+
+/** Waits for a condition the background work makes true (polled; fails after 20 s). */
+async function until<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false): Promise<T> {
+  const end = Date.now() + 20000;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`waited in vain for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function endpoint(path: string, events: string[]) {
+  const made = await json(admin.post('/api/Webhooks', { url: `http://localhost:${port}${path}`, events }));
+  secrets.set(path, made.secret);
+  return made as { webhook: { id: number; version: number }; secret: string };
+}
+const at = (path: string) => received.filter((r) => r.path === path);
+const addAccount = async (lastName: string) => (await json(admin.post('/api/account/add', { firstName: 'Μαρία', lastName }))).id as number;
+
+describe('webhooks', () => {
+  it('deliver a signed event the receiver verifies, with the record and who changed it; the secret is shown once', async () => {
+    const { webhook, secret } = await endpoint('/signed', ['account.created']);
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    const list = await admin.get('/api/Webhooks');
+    expect(list.body).not.toContain(secret);
+    const id = await addAccount('Υπογραφή');
+    const got = await until('the delivery', () => at('/signed')[0]);
+    expect(got.signed).toBe(true);
+    expect(got.event).toBe('account.created');
+    expect(got.body).toMatchObject({ event: 'account.created', record: { entity: 'Account', id }, by: admin.email });
+    expect(got.body.id).toBe(got.delivery);
+    const log = await until('the delivered state', async () => {
+      const items = (await json(admin.get(`/api/Webhooks/${webhook.id}/deliveries`))).items;
+      return items[0]?.state === 'delivered' && items;
+    });
+    expect(log[0]).toMatchObject({ event: 'account.created', entity: 'Account', entityId: id, attempts: 1, lastStatus: 200, lastError: null });
+    // A receiver that checks signatures refuses a body changed on the way, and a replay: a rightly
+    // signed delivery whose timestamp is an hour old.
+    const now = Math.floor(Date.now() / 1000);
+    expect(verify(secret, `t=${now},v1=${'0'.repeat(64)}`, JSON.stringify(got.body))).toBe(false);
+    const old = now - 3600;
+    expect(verify(secret, signWebhook(secret, old, JSON.stringify(got.body)), JSON.stringify(got.body))).toBe(false);
+    expect(verify(secret, signWebhook(secret, now, JSON.stringify(got.body)), JSON.stringify(got.body))).toBe(true);
+  });
+
+  it('retry after a 500, then deliver; the log shows the attempts and the last error until then', async () => {
+    const { webhook } = await endpoint('/flaky', ['account.created']);
+    answers.set('/flaky', [500]);
+    await addAccount('Ξαναδοκιμή');
+    const failed = await until('the failed attempt', async () => {
+      const items = (await json(admin.get(`/api/Webhooks/${webhook.id}/deliveries`))).items;
+      return items[0]?.attempts >= 1 && items[0];
+    });
+    expect(failed.lastStatus === 500 || failed.state === 'delivered').toBe(true);
+    const done = await until('the delivery', async () => {
+      const items = (await json(admin.get(`/api/Webhooks/${webhook.id}/deliveries`))).items;
+      return items[0]?.state === 'delivered' && items[0];
+    });
+    expect(done).toMatchObject({ attempts: 2, lastStatus: 200, lastError: null });
+    expect(at('/flaky').map((r) => r.delivery)).toEqual([done.id, done.id]);
+  });
+
+  it('send one record’s events in the order they happened, a failure holding back the ones after it', async () => {
+    await endpoint('/order', ['account.created', 'account.updated']);
+    answers.set('/order', [500, 500]);
+    const id = await addAccount('Σειρά');
+    for (let v = 1; v <= 3; v++) await json(admin.post('/api/account/update', { id, version: v, phone: `21000000${v}0` }));
+    await until('four deliveries', () => new Set(at('/order').map((r) => r.delivery)).size === 4);
+    const order = at('/order').map((r) => `${r.event}#${r.delivery}`);
+    // The first was tried three times before the others went, each once, in order.
+    const first = order[0]!;
+    expect(order.slice(0, 3)).toEqual([first, first, first]);
+    expect(order.slice(3).map((o) => o.split('#')[0])).toEqual(['account.updated', 'account.updated', 'account.updated']);
+    const ids = at('/order').map((r) => r.delivery);
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    expect(at('/order').slice(3).map((r) => r.body.data)).toEqual(expect.arrayContaining([expect.anything()]));
+  });
+
+  it('switch an endpoint off after a day of failures, give up its waiting deliveries and alert the office; send again once it is on', async () => {
+    const { webhook } = await endpoint('/down', ['property.created', 'account.created']);
+    answers.set('/down', Array(1000).fill(500));
+    // It has failed since yesterday.
+    await t.db.execute(sql`update webhook_endpoints set failing_since = now() - interval '25 hours' where id = ${webhook.id}`);
+    await addAccount('Εκτός');
+    const off = await until('the switch-off', async () => {
+      const items = (await json(admin.get('/api/Webhooks'))).items as { id: number; enabled: boolean; disabledOn: string | null; version: number }[];
+      const w = items.find((i) => i.id === webhook.id)!;
+      return !w.enabled && w;
+    });
+    expect(off.disabledOn).not.toBeNull();
+    const deliveries = (await json(admin.get(`/api/Webhooks/${webhook.id}/deliveries`))).items;
+    expect(deliveries.map((d: { state: string }) => d.state)).toEqual(['failed']);
+    expect(at('/down')).toHaveLength(1);
+    const alerts = (await t.pool.query(`select content from alerts where source = 'Webhooks'`)).rows;
+    expect(alerts.map((a) => a.content)).toEqual([`The webhook to http://localhost:${port}/down failed for 24 hours and was switched off. An office administrator can switch it on again under Settings, Webhooks.`]);
+    // Switched off: nothing more is queued for it, and "send again" is refused until it is on.
+    await addAccount('Σιωπή');
+    expect((await json(admin.get(`/api/Webhooks/${webhook.id}/deliveries`))).items).toHaveLength(1);
+    expect((await admin.post(`/api/Webhooks/deliveries/${deliveries[0].id}/resend`)).statusCode).toBe(409);
+    answers.set('/down', []);
+    const on = await json(admin.post(`/api/Webhooks/${webhook.id}/enabled`, { enabled: true, version: off.version }));
+    expect(on).toMatchObject({ enabled: true, failingSince: null, disabledOn: null });
+    expect((await admin.post(`/api/Webhooks/${webhook.id}/enabled`, { enabled: false, version: off.version })).statusCode).toBe(409);
+    const again = await json(admin.post(`/api/Webhooks/deliveries/${deliveries[0].id}/resend`));
+    await until('the delivery sent again', async () => {
+      const items = (await json(admin.get(`/api/Webhooks/${webhook.id}/deliveries`))).items as { id: number; state: string }[];
+      return items.find((d) => d.id === again.id)?.state === 'delivered';
+    });
+    expect(at('/down').at(-1)!.body.event).toBe('account.created');
+  });
+
+  it('refuse addresses on link-local, metadata or private networks unless the setting allows private ones', async () => {
+    const res = await admin.post('/api/Webhooks', { url: 'http://169.254.169.254/latest/meta-data', events: ['lead.created'] }, { lang: 'en' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.url).toEqual(['The address must start with https://.']);
+    const meta = await admin.post('/api/Webhooks', { url: 'https://169.254.169.254/latest', events: ['lead.created'] }, { lang: 'en' });
+    expect(meta.json().errors.url).toEqual(['This address is on a private or reserved network; webhooks are not sent there.']);
+    const closed = { allowPrivate: false };
+    for (const url of ['https://10.0.0.7/hook', 'https://192.168.1.20/hook', 'https://[::1]/hook', 'https://localhost/hook', 'https://[fe80::1]/x']) expect(urlProblem(url, closed), url).toBe('webhooks.errors.privateAddress');
+    expect(urlProblem('http://localhost:8080/hook', closed)).toBe('webhooks.errors.httpsOnly');
+    expect(urlProblem('https://hooks.example.com/crm', closed)).toBeNull();
+    expect(urlProblem('https://user:pw@hooks.example.com/crm', closed)).toBe('webhooks.errors.badUrl');
+    expect(['169.254.169.254', 'fe80::1', '0.0.0.0', '::ffff:169.254.1.1', 'fd00:ec2::254'].map(classifyAddress)).toEqual(['never', 'never', 'never', 'never', 'never']);
+    expect(['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.0.1', '100.64.0.1', '::1', 'fd12::1'].map(classifyAddress)).toEqual(Array(7).fill('private'));
+    expect(['8.8.8.8', '2a00:1450::1', '172.32.0.1'].map(classifyAddress)).toEqual(['public', 'public', 'public']);
+    // On sending, the name is resolved and every address checked: a name that points at this
+    // machine gets no connection where private addresses are not allowed.
+    const looked = await new Promise<NodeJS.ErrnoException | null>((resolve) => guardedLookup(closed)('localhost', {}, (err) => resolve(err)));
+    expect(looked?.code).toBe('EADDRNOTALLOWED');
+    const allowed = await new Promise<string>((resolve) => guardedLookup({ allowPrivate: true })('localhost', { family: 4 }, (_err, address) => resolve(String(address))));
+    expect(allowed).toBe('127.0.0.1');
+  });
+});
