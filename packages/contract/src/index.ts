@@ -30,3 +30,4 @@ export * from './shortlists.ts';
 export * from './imports.ts';
 export * from './typed-date.ts';
 export * from './call.ts';
+export * from './mandates.ts';

@@ -20,6 +20,7 @@ import { publicSiteRoutes, publishingRoutes } from './publishing/publishing.rout
 import { backupRoutes } from './backup/backup.routes.ts';
 import { reportsRoutes } from './reports/reports.routes.ts';
 import { importsRoutes } from './imports/imports.routes.ts';
+import { mandatesRoutes } from './mandates/mandates.routes.ts';
 
 /** Every entity module; app.ts registers them after the platform plugins. */
 export async function registerModules(app: FastifyInstance) {
@@ -40,6 +41,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(paymentsClientRoutes);
   await app.register(dealsRoutes);
   await app.register(reservationsRoutes);
+  await app.register(mandatesRoutes);
   await app.register(publishingRoutes);
   await app.register(publicSiteRoutes);
   await app.register(backupRoutes);
