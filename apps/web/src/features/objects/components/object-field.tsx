@@ -12,7 +12,7 @@ import { describe, fieldLabel, formatObjectValue, isSet, optionsFor } from '../o
 export type Props = { data: TObjectView; onSaved: (dto: Record<string, unknown>) => void };
 
 /** A described field with its label and formatted value; a click opens the single-field editor. */
-export function ObjectField({ d, data, onSaved, display, hideLabel }: Props & { d: TFieldDescription; display?: ReactNode; hideLabel?: boolean }) {
+export function ObjectField({ d, data, onSaved, display, hideLabel, confirmChange }: Props & { d: TFieldDescription; display?: ReactNode; hideLabel?: boolean; confirmChange?: (next: unknown) => Promise<boolean> }) {
   const { t } = useTranslation();
   const value = data[d.name];
   const options = d.list ? optionsFor(d, data.objectSelectLists, d.list === 'objectSubTypes' ? data.subTypeObjectTypeId : undefined) : undefined;
@@ -37,6 +37,7 @@ export function ObjectField({ d, data, onSaved, display, hideLabel }: Props & { 
       display={display ?? (isSet(d, value) && d.type === 'number' ? <Text size="sm">{formatObjectValue(t, d, value, data.objectSelectLists)}</Text> : undefined)}
       hideLabel={hideLabel}
       onSaved={onSaved}
+      confirmChange={confirmChange}
     />
   );
 }
