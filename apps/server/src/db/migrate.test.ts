@@ -16,6 +16,9 @@ describe('migrations', () => {
     await q(`drop index leads_account_idx`);
     await q(`create index leads_account_idx on leads (account_id)`);
     // The newest first (each undone before what it builds on).
+    // Before 0076: no mandates, and no setting that requires one to publish.
+    await q(`drop table object_mandate_owners, object_mandates`);
+    await q(`alter table site_settings drop column mandate_required_to_publish`);
     // Before 0073: a transaction was for the account as a whole (no property), and no sums index.
     await q(`alter table transactions drop column object_id`);
     await q(`drop index transactions_account_sums_idx`);
