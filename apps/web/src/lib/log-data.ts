@@ -103,6 +103,7 @@ const FIELD_LABELS: Record<string, string> = {
   Document: 'documents.ui',
   Viewing: 'viewings.ui',
   ObjectKey: 'objectkeys',
+  Mandate: 'mandates.field',
 };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -136,6 +137,7 @@ const LIST_TEXTS: Record<string, Record<string, string>> = {
   Lead: { stage: 'leads.stage', priority: 'leads.priority' },
   Reservation: { reservationStage: 'reservations.stage', sourceId: 'reservations.source' },
   Alert: { source: 'alerts.source' },
+  Mandate: { kind: 'mandates.kind' },
   // A property's contact: its relation by name (Owner, Tenant…).
   Object: { relation: 'objects.relation' },
   // An income or expense: its kind, status and category by name.
