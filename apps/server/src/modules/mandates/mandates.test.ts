@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { addMonths } from '@crm/contract';
+import { addMonths, MANDATE_FIELDS, MANDATE_GROUPS, ZMandate, ZMandateEdit } from '@crm/contract';
+import { readLocaleFiles } from '../../db/seed/index.ts';
 import { buildApp } from '../../app.ts';
 import { connectDb, type DbHandle } from '../../db/client.ts';
 import { actionLog, alerts, assignments, objectMandates } from '../../db/schema/index.ts';
@@ -51,6 +52,20 @@ afterAll(async () => {
     await e.app?.close();
     await e.handle.close();
   }
+});
+
+describe('the mandate’s field description', () => {
+  it('names fields of the mandate and of its save, each labelled in en, el and ru, and counts months as the calendar does', () => {
+    for (const d of MANDATE_FIELDS) {
+      expect(Object.keys(ZMandate.shape), d.name).toContain(d.name);
+      expect(Object.keys(ZMandateEdit.shape), d.name).toContain(d.name);
+      expect(MANDATE_GROUPS).toContain(d.group);
+    }
+    for (const c of readLocaleFiles()) for (const d of MANDATE_FIELDS) expect(c.texts[`mandates.field.${d.name}`], `${c.culture} ${d.name}`).toBeTruthy();
+    expect(addMonths('2026-06-30', 8)).toBe('2027-02-28');
+    expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
+    expect(addMonths('2026-11-10', 4)).toBe('2027-03-10');
+  });
 });
 
 describe('a property’s mandates', () => {
