@@ -137,6 +137,20 @@ describe('a property’s mandates', () => {
     expect(unnamed.statusCode).toBe(400);
   });
 
+  it('follows a merge of owners: the duplicate’s mandates become the kept account’s, one line when both gave it', async () => {
+    const o = await addObject();
+    const dup = await addAccount('Παπαδόπουλος', { firstName: 'Γιώργος', isOwner: true });
+    const other = await addAccount('Ιωάννου', { isOwner: true });
+    const m = (await admin.post('/api/Mandate/update', mandate(o.id, { owners: [{ accountId: dup, taxOffice: 'Καλαμαριάς' }, { accountId: owner }, { accountId: other }] }))).json();
+    expect(m.owners.map((x: { accountId: number }) => x.accountId)).toEqual([dup, owner, other]);
+    const alone = (await admin.post('/api/Mandate/update', mandate(o.id, { kind: 'simple', owners: [{ accountId: dup, taxOffice: 'Καλαμαριάς' }] }))).json();
+    const kept = (await admin.get(`/api/account/view/${owner}`)).json();
+    const merged = await admin.post('/api/account/merge', { account: { id: owner, version: kept.version }, duplicateId: dup });
+    expect(merged.statusCode, merged.body).toBe(200);
+    expect((await admin.get(`/api/Mandate/edit/${m.id}`)).json().owners.map((x: { accountId: number }) => x.accountId)).toEqual([owner, other]);
+    expect((await admin.get(`/api/Mandate/edit/${alone.id}`)).json().owners).toMatchObject([{ accountId: owner, taxOffice: 'Καλαμαριάς' }]);
+  });
+
   it('is open to staff, branch staff included, and closed to anyone else', async () => {
     const o = await addObject();
     expect((await employee.post('/api/Mandate/update', mandate(o.id))).statusCode).toBe(200);
