@@ -6,6 +6,7 @@ import {
   EXTENSION_MAX_MONTHS,
   EXTENSIONS_MAX,
   formatReferenceNumber,
+  LinkKind,
   MANDATE_ENDING_SOON_DAYS,
   type TMandate,
   type TMandateEnding,
@@ -207,13 +208,15 @@ export async function saveMandate(app: FastifyInstance, caller: MandateCaller, b
   });
 }
 
-/** DELETE /api/Mandate/{id}?version=: a mandate recorded by mistake, with its signed documents' links (the files go as orphans do). */
+/** DELETE /api/Mandate/{id}?version=: a mandate recorded by mistake; its signed documents are detached (and purged as a deleted record's files are). */
 export async function deleteMandate(app: FastifyInstance, caller: MandateCaller, id: number, version: number | undefined) {
   await app.db.transaction(async (tx) => {
     const stored = (await tx.execute(sql`select * from object_mandates where id = ${id} for update`)).rows[0] as Row | undefined;
     if (!stored) throw notFound('mandates.notFound');
     if (Number(stored.version) !== requireVersion(version)) throw conflict(await getMandate(app, tx, id));
     const before = await getMandate(app, tx, id);
+    // Its signed documents are detached and purged with other files of deleted records.
+    await tx.execute(sql`update files set parent_type = null, parent_id = null, detached_on = now() where parent_type = ${LinkKind.Mandate} and parent_id = ${id}`);
     await tx.execute(sql`delete from object_mandates where id = ${id}`);
     await logAction(tx, caller.actor, { action: 'Delete', entity: MANDATE_LOG_ENTITY, entityId: id, data: { objectId: before.objectId, ...logged(before) } });
   });

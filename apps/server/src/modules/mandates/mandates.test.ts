@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { addMonths, MANDATE_FIELDS, MANDATE_GROUPS, ZMandate, ZMandateEdit } from '@crm/contract';
+import { addMonths, LinkKind, MANDATE_FIELDS, MANDATE_GROUPS, ZMandate, ZMandateEdit } from '@crm/contract';
 import { readLocaleFiles } from '../../db/seed/index.ts';
 import { buildApp } from '../../app.ts';
 import { connectDb, type DbHandle } from '../../db/client.ts';
@@ -92,13 +92,23 @@ describe('a property’s mandates', () => {
     expect(stale.json().current).toMatchObject({ commissionPercent: 2.5, version: 2 });
     const [changed] = await t.db.select().from(actionLog).where(and(eq(actionLog.entity, 'Mandate'), eq(actionLog.entityId, m.id))).orderBy(desc(actionLog.id)).limit(1);
     expect(changed).toMatchObject({ action: 'Update', data: { objectId: o.id, commissionPercent: { from: 2, to: 2.5 } } });
-    // Its signed documents are its files.
-    const files = await admin.get(`/api/files?parentType=9&parentId=${m.id}`);
+    // Its signed documents are its files, through the ordinary upload.
+    const fd = new FormData();
+    fd.append('files', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'))], { type: 'application/pdf' }), 'εντολή-υπογεγραμμένη.pdf');
+    const up = await admin.post('/api/files', fd);
+    expect(up.statusCode, up.body).toBe(200);
+    const attached = await admin.post('/api/files/setParent', { entityType: LinkKind.Mandate, id: m.id, fileNames: [(up.json() as { id: number }[])[0]!.id] });
+    expect(attached.statusCode, attached.body).toBe(200);
+    const files = await admin.get(`/api/files?parentType=${LinkKind.Mandate}&parentId=${m.id}`);
     expect(files.statusCode, files.body).toBe(200);
-    expect(files.json().items).toEqual([]);
+    expect(files.json().items.map((f: { userName: string }) => f.userName)).toEqual(['εντολή-υπογεγραμμένη.pdf']);
+    expect((await admin.post('/api/files/setParent', { entityType: LinkKind.Mandate, id: 999999, fileNames: [] })).statusCode).toBe(404);
     expect((await admin.del(`/api/Mandate/${m.id}?version=1`)).statusCode).toBe(409);
     expect((await admin.del(`/api/Mandate/${m.id}?version=2`)).statusCode).toBe(200);
     expect(await stored(o.id)).toEqual([]);
+    // Its documents went with it: detached, to be purged.
+    expect((await t.db.execute(sql`select count(*)::int as n from files where parent_type = ${LinkKind.Mandate} and parent_id = ${m.id}`)).rows[0]).toEqual({ n: 0 });
+    expect((await t.db.execute(sql`select count(*)::int as n from files where user_name = 'εντολή-υπογεγραμμένη.pdf' and detached_on is not null`)).rows[0]).toEqual({ n: 1 });
   });
 
   it('refuses an exclusive mandate longer than 8 months with the law’s reason, translated, and stores nothing', async () => {
@@ -238,6 +248,5 @@ describe('alerts before a mandate ends', () => {
     expect(soon.some((x) => x.objectId === o.id)).toBe(false);
     // "Mine": only the caller's properties (this admin is assigned to none).
     expect((await admin.get('/api/Mandate/endingSoon?mine=1')).json().items).toEqual([]);
-    void sql;
   });
 });
